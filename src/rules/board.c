@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Board geometry shared by the games: square boards (Reversi, Stones!) and
+ * hexagonal boards (Oust, Rive, Herd; rules.md §0), with their cell names
+ * and neighbour tables.  What a cell holds is each game's business.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rules.h"
+
+int
+rules_square_init(struct rules_board *b, int width, int height,
+    struct rules_diag *d)
+{
+	if (width < 1 || width > 26 || height < 1 || height > 26)
+		return rules_fail(d, "bad-board",
+		    "a square board is 1x1 to 26x26, not %dx%d", width, height);
+	memset(b, 0, sizeof *b);
+	b->geometry = RULES_SQUARE;
+	b->width = width;
+	b->height = height;
+	b->ncells = width * height;
+	snprintf(b->name, sizeof b->name, "%dx%d", width, height);
+	return 0;
+}
+
+/* Neighbour offsets of rules.md §0, in (dc, dr). */
+static const int hex_dir[6][2] = {
+	{ 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 1, -1 }, { -1, 1 },
+};
+
+static bool
+hex_on(const struct rules_board *b, int c, int r)
+{
+	return c >= 1 && c <= b->width && r >= 1 && r <= b->height &&
+	    c + r >= b->sum_lo && c + r <= b->sum_hi;
+}
+
+int
+rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
+    const char *name, struct rules_diag *d)
+{
+	int	c, r, i, k, n;
+
+	if (w < 1 || w > RULES_MAX_DIM || h < 1 || h > RULES_MAX_DIM)
+		return rules_fail(d, "bad-board",
+		    "a hex board spans at most %d columns and rows",
+		    RULES_MAX_DIM);
+	memset(b, 0, sizeof *b);
+	b->geometry = RULES_HEX;
+	b->width = w;
+	b->height = h;
+	b->sum_lo = lo;
+	b->sum_hi = hi;
+	snprintf(b->name, sizeof b->name, "%s", name);
+	memset(b->at, 0xff, sizeof b->at);
+	n = 0;
+	for (r = 1; r <= h; r++)
+		for (c = 1; c <= w; c++) {
+			if (!hex_on(b, c, r))
+				continue;
+			if (n == RULES_MAX_CELLS)
+				return rules_fail(d, "bad-board",
+				    "a hex board has at most %d cells",
+				    RULES_MAX_CELLS);
+			b->col[n] = (uint8_t)c;
+			b->row[n] = (uint8_t)r;
+			b->at[c - 1][r - 1] = (int16_t)n;
+			n++;
+		}
+	b->ncells = n;
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < 6; k++) {
+			c = b->col[i] + hex_dir[k][0];
+			r = b->row[i] + hex_dir[k][1];
+			if (hex_on(b, c, r))
+				b->nb[i][b->degree[i]++] = b->at[c - 1][r - 1];
+		}
+	}
+	return 0;
+}
+
+int
+rules_hexhex_init(struct rules_board *b, int side, struct rules_diag *d)
+{
+	char	name[16];
+
+	/* Side 13 would need column x, which marks a removal (rules.md §0). */
+	if (side < 2 || side > 12)
+		return rules_fail(d, "bad-board",
+		    "a hexhex board has side 2 to 12, not %d", side);
+	snprintf(name, sizeof name, "%d", side);
+	return rules_hex_init(b, 2 * side - 1, 2 * side - 1, side + 1,
+	    3 * side - 1, name, d);
+}
+
+int
+rules_cell_parse(const struct rules_board *b, const char *s, size_t len)
+{
+	int	c, r;
+	size_t	i;
+
+	if (len < 2 || len > 3 || !isalpha((unsigned char)s[0]))
+		return -2;
+	c = tolower((unsigned char)s[0]) - 'a' + 1;
+	r = 0;
+	for (i = 1; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -2;
+		r = r * 10 + (s[i] - '0');
+	}
+	if (s[1] == '0')
+		return -2;
+	if (b->geometry == RULES_SQUARE) {
+		if (c > b->width || r > b->height)
+			return -1;
+		return (r - 1) * b->width + (c - 1);
+	}
+	if (!hex_on(b, c, r))
+		return -1;
+	return b->at[c - 1][r - 1];
+}
+
+const char *
+rules_cell_name(const struct rules_board *b, int cell, char buf[RULES_CELL_NAME])
+{
+	int	c, r;
+
+	if (cell < 0 || cell >= b->ncells) {
+		buf[0] = '?';
+		buf[1] = '\0';
+		return buf;
+	}
+	if (b->geometry == RULES_SQUARE) {
+		c = cell % b->width + 1;
+		r = cell / b->width + 1;
+	} else {
+		c = b->col[cell];
+		r = b->row[cell];
+	}
+	/* Rows run to 26 at most, so a name is 2 or 3 characters. */
+	buf[0] = (char)('a' + c - 1);
+	if (r >= 10) {
+		buf[1] = (char)('0' + r / 10);
+		buf[2] = (char)('0' + r % 10);
+		buf[3] = '\0';
+	} else {
+		buf[1] = (char)('0' + r);
+		buf[2] = '\0';
+	}
+	return buf;
+}

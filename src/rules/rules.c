@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The registry of games and the operations every game gets through the
+ * interface alone: positions with a turn counter, variants, generic perft
+ * and random playouts.  The rules of each game are in its own file.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "rules.h"
+
+/* Adding a game: one file and one line here (design.md §4). */
+static const struct rules_game *const registry[] = {
+	&rules_reversi,
+};
+
+const struct rules_game *
+rules_game_at(size_t i)
+{
+	return i < sizeof registry / sizeof registry[0] ? registry[i] : NULL;
+}
+
+const struct rules_game *
+rules_game_find(const char *name)
+{
+	const struct rules_game *g;
+	size_t	i;
+
+	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
+		if (strcasecmp(g->name, name) == 0)
+			return g;
+	/* Stones! is written with its bang in titles. */
+	if (strcasecmp(name, "stones!") == 0)
+		return rules_game_find("stones");
+	return NULL;
+}
+
+int
+rules_fail(struct rules_diag *d, const char *code, const char *fmt, ...)
+{
+	va_list	ap;
+
+	if (d == NULL)
+		return -1;
+	d->code = code;
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void
+rules_variant_default(const struct rules_game *g, struct rules_variant *v)
+{
+	(void)g;
+	memset(v, 0, sizeof *v);
+	v->pie = true;
+}
+
+int
+rules_variant_parse(const struct rules_game *g, const char *spec,
+    struct rules_variant *v, struct rules_diag *d)
+{
+	const char *p, *e;
+	size_t	n;
+
+	rules_variant_default(g, v);
+	for (p = spec; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
+		while (*p == ' ')
+			p++;
+		e = p + strcspn(p, ",");
+		n = (size_t)(e - p);
+		while (n > 0 && p[n - 1] == ' ')
+			n--;
+		if (n == 0)
+			continue;
+		if (n == 6 && strncasecmp(p, "no-pie", n) == 0)
+			v->pie = false;
+		else if (n == 3 && strncasecmp(p, "pie", n) == 0)
+			v->pie = true;
+		else
+			return rules_fail(d, "bad-variant",
+			    "unknown variant \"%.*s\" (known: pie, no-pie)",
+			    (int)n, p);
+	}
+	return 0;
+}
+
+struct rules_position *
+rules_position_new(const struct rules_game *g, const char *spec,
+    const struct rules_variant *v, struct rules_diag *d)
+{
+	struct rules_position *pos;
+
+	pos = calloc(1, sizeof *pos + g->state_size);
+	if (pos == NULL) {
+		rules_fail(d, "no-memory", "out of memory");
+		return NULL;
+	}
+	pos->game = g;
+	if (g->board(&pos->board, spec != NULL ? spec : g->default_board,
+	    d) == -1)
+		goto out_free_pos;
+	if (v != NULL)
+		pos->variant = *v;
+	else
+		rules_variant_default(g, &pos->variant);
+	if (g->init(&pos->board, pos->state, &pos->variant, d) == -1)
+		goto out_free_pos;
+	pos->turn = 1;
+	return pos;
+
+out_free_pos:
+	free(pos);
+	return NULL;
+}
+
+void
+rules_position_free(struct rules_position *pos)
+{
+	free(pos);
+}
+
+void
+rules_position_copy(struct rules_position *dst, const struct rules_position *src)
+{
+	memcpy(dst, src, sizeof *src + src->game->state_size);
+}
+
+struct rules_position *
+rules_position_dup(const struct rules_position *src)
+{
+	struct rules_position *dst;
+
+	dst = malloc(sizeof *src + src->game->state_size);
+	if (dst != NULL)
+		rules_position_copy(dst, src);
+	return dst;
+}
+
+void
+rules_position_reset(struct rules_position *pos)
+{
+	pos->game->init(&pos->board, pos->state, &pos->variant, NULL);
+	pos->turn = 1;
+	pos->actions = 0;
+}
+
+int
+rules_to_move(const struct rules_position *pos)
+{
+	return pos->game->to_move(&pos->board, pos->state);
+}
+
+enum rules_phase
+rules_phase(const struct rules_position *pos)
+{
+	return pos->game->phase(&pos->board, pos->state);
+}
+
+size_t
+rules_legal(const struct rules_position *pos, struct rules_action *out,
+    size_t cap)
+{
+	if (pos->game->phase(&pos->board, pos->state) == RULES_GAME_OVER)
+		return 0;
+	return pos->game->legal(&pos->board, pos->state, out, cap);
+}
+
+int
+rules_play(struct rules_position *pos, const struct rules_action *a,
+    struct rules_diag *d)
+{
+	if (pos->game->phase(&pos->board, pos->state) == RULES_GAME_OVER)
+		return rules_fail(d, "game-over", "the game is already over");
+	if (pos->game->play(&pos->board, pos->state, a, d) == -1)
+		return -1;
+	pos->actions++;
+	if (pos->game->phase(&pos->board, pos->state) != RULES_TURN_MIDDLE)
+		pos->turn++;
+	return 0;
+}
+
+void
+rules_score(const struct rules_position *pos, struct rules_score *s)
+{
+	memset(s, 0, sizeof *s);
+	s->winner = -1;
+	pos->game->score(&pos->board, pos->state, s);
+}
+
+int
+rules_piece(const struct rules_position *pos, int cell)
+{
+	if (cell < 0 || cell >= pos->board.ncells)
+		return RULES_EMPTY;
+	return pos->game->piece(&pos->board, pos->state, cell);
+}
+
+int
+rules_setup(struct rules_position *pos, const int *pieces, int to_move,
+    struct rules_diag *d)
+{
+	if (to_move < 0 || to_move >= RULES_COLOURS)
+		return rules_fail(d, "bad-setup", "no colour %d", to_move);
+	if (pos->game->setup(&pos->board, pos->state, &pos->variant, pieces,
+	    to_move, d) == -1)
+		return -1;
+	pos->turn = 1;
+	pos->actions = 0;
+	return 0;
+}
+
+const struct rules_stat *
+rules_stat_find(const struct rules_score *s, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < s->nstats; i++)
+		if (strcmp(s->stats[i].name, name) == 0)
+			return &s->stats[i];
+	return NULL;
+}
+
+uint64_t
+rules_perft_actions(const struct rules_game *g, const struct rules_board *b,
+    const void *st, int depth)
+{
+	struct rules_action *acts;
+	unsigned char *child;
+	uint64_t total = 0;
+	size_t	n, i;
+
+	if (depth == 0 || g->phase(b, st) == RULES_GAME_OVER)
+		return 1;
+	n = g->legal(b, st, NULL, 0);
+	if (depth == 1)
+		return n;
+	acts = malloc(n * sizeof *acts);
+	child = malloc(g->state_size);
+	if (acts == NULL || child == NULL)
+		goto out_free;
+	g->legal(b, st, acts, n);
+	for (i = 0; i < n; i++) {
+		memcpy(child, st, g->state_size);
+		if (g->play(b, child, &acts[i], NULL) == 0)
+			total += rules_perft_actions(g, b, child, depth - 1);
+	}
+out_free:
+	free(child);
+	free(acts);
+	return total;
+}
+
+uint64_t
+rules_perft(const struct rules_position *pos, int depth)
+{
+	if (pos->game->perft != NULL)
+		return pos->game->perft(&pos->board, pos->state, depth);
+	return rules_perft_actions(pos->game, &pos->board, pos->state, depth);
+}
+
+size_t
+rules_playout(struct rules_position *pos, struct rules_rng *rng,
+    int max_turns,
+    void (*each)(const struct rules_position *, const struct rules_action *,
+	void *), void *arg)
+{
+	struct rules_action *acts;
+	size_t	n, cap, played;
+	int	last;
+
+	cap = 64;
+	acts = malloc(cap * sizeof *acts);
+	if (acts == NULL)
+		return 0;
+	last = max_turns > 0 ? pos->turn + max_turns : 0;
+	played = 0;
+	while (rules_phase(pos) != RULES_GAME_OVER &&
+	    (last == 0 || pos->turn < last)) {
+		n = rules_legal(pos, acts, cap);
+		if (n > cap) {
+			struct rules_action *bigger;
+
+			bigger = realloc(acts, n * sizeof *acts);
+			if (bigger == NULL)
+				break;
+			acts = bigger;
+			cap = n;
+			rules_legal(pos, acts, cap);
+		}
+		if (n == 0)
+			break;
+		n = (size_t)rules_rng_below(rng, n);
+		if (each != NULL)
+			each(pos, &acts[n], arg);
+		if (rules_play(pos, &acts[n], NULL) == -1)
+			break;
+		played++;
+	}
+	free(acts);
+	return played;
+}

@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The rules core: the one game interface that every game implements, the
+ * boards they are played on, the registry of games, and the generic
+ * operations built on the interface (positions, perft, random playouts).
+ * Nothing here prints, exits, allocates behind the caller's back (except
+ * rules_position_new) or keeps mutable global state; failures come back as
+ * a struct rules_diag with a stable code.  Notation, reports and tools live
+ * above this layer and are never included from it.
+ */
+#ifndef ARBITER_RULES_H
+#define ARBITER_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Hexhex side 12 has 397 cells, the largest board of any game. */
+#define RULES_MAX_CELLS	400
+/* Columns or rows of any board: hexhex side 12 spans 23. */
+#define RULES_MAX_DIM	23
+/* Longest cell name, NUL included ("w23"). */
+#define RULES_CELL_NAME	4
+/* Colours per game; colour 0 moves first at the start. */
+#define RULES_COLOURS	2
+
+/*
+ * A diagnostic from the rules core: a stable code (kebab-case, never
+ * reused, listed in gamecheck(1)) and a plain-English message, lower case,
+ * no trailing period.  Positions in the record are added by the caller.
+ */
+struct rules_diag {
+	const char	*code;
+	char		 msg[256];
+};
+
+/* Fills d (if not NULL) and returns -1, so callers can `return rules_fail()'. */
+int	rules_fail(struct rules_diag *d, const char *code, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+
+/* Board geometries; each has its own naming and neighbour scheme. */
+enum rules_geometry {
+	RULES_SQUARE,		/* files a.., ranks 1..; see square.c */
+	RULES_HEX,		/* (c, r) cells of rules.md §0; see hex.c */
+};
+
+/*
+ * A board variant: its shape, cell names and neighbours.  Cells are
+ * numbered 0 .. ncells-1.  Square boards number a1 = 0, b1 = 1, ..., so
+ * cell = (rank - 1) * width + file; hex boards number row by row from row 1,
+ * left to right.  Built once per record by the game's board() entry and
+ * borrowed by positions; plain data, safe to copy.
+ */
+struct rules_board {
+	enum rules_geometry geometry;
+	int		 width;		/* files (square) or columns (hex) */
+	int		 height;	/* ranks (square) or rows (hex) */
+	int		 side;		/* hexhex side, or 0 */
+	int		 sum_lo, sum_hi;	/* hex: lo <= c + r <= hi */
+	int		 ncells;
+	char		 name[16];	/* canonical spec: "8x8", "7", "3-3-5" */
+	/* Hex only: 1-based column and row of each cell, neighbours. */
+	uint8_t		 col[RULES_MAX_CELLS];
+	uint8_t		 row[RULES_MAX_CELLS];
+	uint8_t		 degree[RULES_MAX_CELLS];
+	int16_t		 nb[RULES_MAX_CELLS][6];
+	int16_t		 at[RULES_MAX_DIM][RULES_MAX_DIM];	/* [c-1][r-1], -1 */
+};
+
+/* Square board of width x height (1..26 each).  Returns 0 or -1. */
+int	rules_square_init(struct rules_board *, int width, int height,
+	    struct rules_diag *);
+/* Hexhex board of the given side (2..12). */
+int	rules_hexhex_init(struct rules_board *, int side, struct rules_diag *);
+/* Hex board of cells 1<=c<=w, 1<=r<=h, lo<=c+r<=hi (Rive's 3-3-5). */
+int	rules_hex_init(struct rules_board *, int w, int h, int lo, int hi,
+	    const char *name, struct rules_diag *);
+
+/*
+ * Cell names.  rules_cell_parse reads a letter and a number (either case
+ * for the letter) of exactly len bytes and returns the cell, or -1 if the
+ * name is well formed but not on this board, or -2 if it is not a name.
+ * rules_cell_name writes the lower-case name into buf[RULES_CELL_NAME].
+ */
+int	rules_cell_parse(const struct rules_board *, const char *, size_t len);
+const char *rules_cell_name(const struct rules_board *, int cell,
+	    char buf[RULES_CELL_NAME]);
+
+/* What one action does; a turn is one or more actions by one player. */
+enum rules_action_kind {
+	RULES_PLACE,		/* put a stone on `to' */
+	RULES_REMOVE,		/* take the stone on `to' away */
+	RULES_MOVE,		/* move the stone on `from' to `to' */
+	RULES_PASS,		/* the whole turn: no move possible */
+	RULES_SWAP,		/* the whole turn: pie rule, colours exchange */
+	RULES_DICE,		/* chance: the dice `from' and `to' (1..6) */
+};
+
+struct rules_action {
+	uint8_t		 kind;		/* enum rules_action_kind */
+	uint8_t		 capture;	/* the record marked it `*' */
+	int16_t		 from;		/* MOVE: origin; DICE: first die */
+	int16_t		 to;		/* PLACE/REMOVE/MOVE: cell; DICE: die */
+};
+
+/* Where a position stands between actions. */
+enum rules_phase {
+	RULES_TURN_START,	/* the player to move has not acted yet */
+	RULES_TURN_MIDDLE,	/* a turn is in progress: same player again */
+	RULES_GAME_OVER,
+};
+
+/* Piece values: RULES_PIECE(colour), RULES_PINNED added for Stones!. */
+#define RULES_EMPTY		0
+#define RULES_PIECE(colour)	(1 + (colour))
+#define RULES_PINNED		0x10
+#define RULES_COLOUR_OF(piece)	(((piece) & 0x0f) - 1)
+
+/* Rule options named by a record's Variant tag. */
+struct rules_variant {
+	bool		 pie;		/* Oust, Rive: swap allowed on turn 2 */
+};
+
+/* A per-colour figure for reports ("stones", "captured", "pinned"). */
+struct rules_stat {
+	const char	*name;
+	int		 value[RULES_COLOURS];
+};
+
+#define RULES_MAX_STATS	6
+
+/*
+ * The score as it stands.  points are by colour; alt is a second accepted
+ * form of the same result (Reversi's WOF score), equal to points where a
+ * game has none.  winner is a colour, or -1 for a draw or no result yet.
+ */
+struct rules_score {
+	bool		 over;
+	int		 winner;
+	int		 points[RULES_COLOURS];
+	int		 alt[RULES_COLOURS];
+	bool		 swapped;	/* the pie rule was used */
+	int		 nstats;
+	struct rules_stat stats[RULES_MAX_STATS];
+};
+
+/*
+ * The game interface: one const table per game, in its own file, listed in
+ * the registry (rules.c).  `st' is the game's own state: state_size bytes
+ * of max-aligned caller storage, set up by init() and plain data thereafter
+ * (no pointers, so memcpy copies a position).  Every entry is given the
+ * board the state was set up on.
+ */
+struct rules_game {
+	const char	*name;		/* "reversi": the Game tag, lower case */
+	const char	*title;		/* "Reversi" */
+	const char	*colour[RULES_COLOURS];	/* by colour index */
+	const char	*default_board;	/* Size/Board tag when absent */
+	size_t		 state_size;
+
+	/* Builds the board of a Size/Board tag value; 0 or -1. */
+	int		(*board)(struct rules_board *, const char *spec,
+			    struct rules_diag *);
+	/* The start position; 0 or -1 (a variant the game does not have). */
+	int		(*init)(const struct rules_board *, void *st,
+			    const struct rules_variant *, struct rules_diag *);
+	int		(*to_move)(const struct rules_board *, const void *st);
+	enum rules_phase (*phase)(const struct rules_board *, const void *st);
+	/*
+	 * The legal next actions of the turn in progress, in a fixed order.
+	 * Writes at most cap into out and returns how many there are.  At a
+	 * turn start with nothing to place the only action is RULES_PASS.
+	 * For RULES_DICE all 36 ordered rolls are listed, so that a uniform
+	 * pick is a fair roll.
+	 */
+	size_t		(*legal)(const struct rules_board *, const void *st,
+			    struct rules_action *out, size_t cap);
+	/*
+	 * Applies one action if it is legal and returns 0; otherwise leaves
+	 * st unchanged and returns -1 with d (if not NULL) saying why.
+	 */
+	int		(*play)(const struct rules_board *, void *st,
+			    const struct rules_action *, struct rules_diag *d);
+	void		(*score)(const struct rules_board *, const void *st,
+			    struct rules_score *);
+	/* What stands on a cell: RULES_EMPTY or a piece value (below). */
+	int		(*piece)(const struct rules_board *, const void *st,
+			    int cell);
+	/*
+	 * Sets up an arbitrary position from ncells piece values, `to_move'
+	 * to play at a turn start (for tests and studies); 0 or -1 when the
+	 * position cannot arise under the game's rules.
+	 */
+	int		(*setup)(const struct rules_board *, void *st,
+			    const struct rules_variant *, const int *pieces,
+			    int to_move, struct rules_diag *);
+	/* Optional fast perft (rules.md's convention); NULL: generic. */
+	uint64_t	(*perft)(const struct rules_board *, const void *st,
+			    int depth);
+};
+
+/* The registry. */
+const struct rules_game *rules_game_find(const char *name);
+const struct rules_game *rules_game_at(size_t i);	/* NULL past the end */
+
+/* Reads a Variant tag value ("no-pie", "pie"; comma separated). */
+int	rules_variant_parse(const struct rules_game *, const char *spec,
+	    struct rules_variant *, struct rules_diag *);
+void	rules_variant_default(const struct rules_game *, struct rules_variant *);
+
+/*
+ * A position: game, board, variant and state in one heap object, with the
+ * turn counter kept here so every game counts alike.  rules_position_new
+ * returns NULL with d filled for a bad board spec or variant (spec NULL:
+ * the default board; variant NULL: the defaults).  Copy with
+ * rules_position_copy into a position of the same game and board.
+ */
+struct rules_position {
+	const struct rules_game *game;
+	struct rules_board board;
+	struct rules_variant variant;
+	int		 turn;		/* 1-based turn being played */
+	int		 actions;	/* actions played so far */
+	_Alignas(max_align_t) unsigned char state[];
+};
+
+struct rules_position *rules_position_new(const struct rules_game *,
+	    const char *spec, const struct rules_variant *,
+	    struct rules_diag *);
+void	rules_position_free(struct rules_position *);
+struct rules_position *rules_position_dup(const struct rules_position *);
+void	rules_position_copy(struct rules_position *dst,
+	    const struct rules_position *src);
+void	rules_position_reset(struct rules_position *);
+
+int	rules_to_move(const struct rules_position *);
+enum rules_phase rules_phase(const struct rules_position *);
+size_t	rules_legal(const struct rules_position *, struct rules_action *,
+	    size_t cap);
+int	rules_play(struct rules_position *, const struct rules_action *,
+	    struct rules_diag *);
+void	rules_score(const struct rules_position *, struct rules_score *);
+int	rules_piece(const struct rules_position *, int cell);
+/* Replaces the position by the given pieces; see the setup entry. */
+int	rules_setup(struct rules_position *, const int *pieces, int to_move,
+	    struct rules_diag *);
+const struct rules_stat *rules_stat_find(const struct rules_score *,
+	    const char *name);
+
+/*
+ * Perft: the leaves of the tree of actions depth plies deep, a pass
+ * counting as one ply and a game that ends sooner counting as one leaf.
+ */
+uint64_t rules_perft(const struct rules_position *, int depth);
+/* The same through legal() and play() alone, for a game's perft entry. */
+uint64_t rules_perft_actions(const struct rules_game *,
+	    const struct rules_board *, const void *st, int depth);
+
+/*
+ * The project's portable PRNG: xoshiro256** seeded by splitmix64 (see
+ * formats/rng.md).  The same seed gives the same numbers on every machine.
+ */
+struct rules_rng {
+	uint64_t	 s[4];
+};
+
+void	 rules_rng_seed(struct rules_rng *, uint64_t seed);
+uint64_t rules_rng_next(struct rules_rng *);
+/* Uniform in 0 .. n-1 (n >= 1), without modulo bias. */
+uint64_t rules_rng_below(struct rules_rng *, uint64_t n);
+
+/*
+ * Random playout: from pos, picks uniformly among the legal actions until
+ * the game ends or max_turns more turns have been played (0: no cap).  Each
+ * action taken is passed to `each' (if not NULL) before it is played.
+ * Returns the number of actions played.
+ */
+size_t	rules_playout(struct rules_position *, struct rules_rng *,
+	    int max_turns,
+	    void (*each)(const struct rules_position *,
+		const struct rules_action *, void *), void *arg);
+
+/* Registered games (one file each). */
+extern const struct rules_game rules_reversi;
+
+#endif

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Test helpers: positions written as ASCII diagrams, so a reader sees the
+ * board.  A diagram lists the cells in display order, top row first and
+ * left to right, whitespace ignored (hex rows may be indented):
+ *   .  empty      X  colour 0 (the first mover)      O  colour 1
+ *   x  pinned colour 0 (Stones!)      o  pinned colour 1
+ * Square boards are displayed as their games print them: Reversi with
+ * row 1 on top (top_is_row1), Stones! with rank 1 at the bottom.  Hex rows
+ * are printed top row first, as rules.md §0 draws them.
+ */
+#ifndef ARBITER_TEST_DIAGRAM_H
+#define ARBITER_TEST_DIAGRAM_H
+
+#include <ctype.h>
+#include <string.h>
+
+#include "rules.h"
+
+/* The cell shown at display slot k (k counts cells in display order). */
+static inline int
+diagram_cell(const struct rules_board *b, int k, bool top_is_row1)
+{
+	int	 r, c, seen = 0;
+
+	if (b->geometry == RULES_SQUARE) {
+		r = k / b->width;
+		c = k % b->width;
+		if (!top_is_row1)
+			r = b->height - 1 - r;
+		return r * b->width + c;
+	}
+	for (r = b->height; r >= 1; r--)
+		for (c = 1; c <= b->width; c++)
+			if (b->at[c - 1][r - 1] >= 0 && seen++ == k)
+				return b->at[c - 1][r - 1];
+	return -1;
+}
+
+/* Reads a diagram into pieces[ncells]; returns the cells read. */
+static inline int
+diagram_read(const struct rules_board *b, const char *text, int *pieces,
+    bool top_is_row1)
+{
+	int	 k = 0, v;
+
+	for (; *text != '\0'; text++) {
+		switch (*text) {
+		case '.': v = RULES_EMPTY; break;
+		case 'X': v = RULES_PIECE(0); break;
+		case 'O': v = RULES_PIECE(1); break;
+		case 'x': v = RULES_PIECE(0) | RULES_PINNED; break;
+		case 'o': v = RULES_PIECE(1) | RULES_PINNED; break;
+		default: continue;
+		}
+		if (k < b->ncells)
+			pieces[diagram_cell(b, k, top_is_row1)] = v;
+		k++;
+	}
+	return k;
+}
+
+/* Writes the position as a diagram, one row a line, no indentation. */
+static inline void
+diagram_write(const struct rules_position *pos, char *out, size_t len,
+    bool top_is_row1)
+{
+	const struct rules_board *b = &pos->board;
+	size_t	 n = 0;
+	int	 k, cell, v, r, prev = -1;
+	char	 ch;
+
+	for (k = 0; k < b->ncells && n + 3 < len; k++) {
+		cell = diagram_cell(b, k, top_is_row1);
+		r = b->geometry == RULES_SQUARE ? cell / b->width :
+		    b->row[cell];
+		if (prev != -1 && r != prev)
+			out[n++] = '\n';
+		prev = r;
+		v = rules_piece(pos, cell);
+		ch = v == RULES_EMPTY ? '.' :
+		    RULES_COLOUR_OF(v) == 0 ? 'X' : 'O';
+		if (v & RULES_PINNED)
+			ch = (char)tolower((unsigned char)ch);
+		out[n++] = ch;
+	}
+	out[n++] = '\n';
+	out[n] = '\0';
+}
+
+#endif

@@ -1,0 +1,636 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests of the rules core: geometry, the PRNG, the registry and
+ * Reversi (rules.md §0, §1), with positions as ASCII diagrams.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "diagram.h"
+
+static struct rules_position *
+new_pos(const char *game, const char *spec)
+{
+	struct rules_diag d;
+	struct rules_position *pos;
+
+	pos = rules_position_new(rules_game_find(game), spec, NULL, &d);
+	ck_assert_msg(pos != NULL, "%s", d.msg);
+	return pos;
+}
+
+static int
+cell(const struct rules_position *pos, const char *name)
+{
+	int	 c = rules_cell_parse(&pos->board, name, strlen(name));
+
+	ck_assert_msg(c >= 0, "no cell %s", name);
+	return c;
+}
+
+/* Plays space-separated squares (or "pass"); fails the test if illegal. */
+static void
+play_all(struct rules_position *pos, const char *moves)
+{
+	struct rules_action a;
+	struct rules_diag d;
+	char	 buf[8];
+	const char *p = moves;
+	int	 n;
+
+	while (sscanf(p, "%7s%n", buf, &n) == 1) {
+		p += n;
+		memset(&a, 0, sizeof a);
+		if (strcmp(buf, "pass") == 0)
+			a.kind = RULES_PASS;
+		else {
+			a.kind = RULES_PLACE;
+			a.to = (int16_t)cell(pos, buf);
+		}
+		ck_assert_msg(rules_play(pos, &a, &d) == 0, "%s: %s", buf,
+		    d.msg);
+	}
+}
+
+/* The legal actions as sorted names, space-separated. */
+static void
+legal_names(const struct rules_position *pos, char *out, size_t len)
+{
+	struct rules_action acts[512];
+	char	 name[RULES_CELL_NAME];
+	size_t	 n, i, k = 0;
+
+	n = rules_legal(pos, acts, 512);
+	out[0] = '\0';
+	for (i = 0; i < n && i < 512; i++) {
+		const char *s = acts[i].kind == RULES_PASS ? "pass" :
+		    rules_cell_name(&pos->board, acts[i].to, name);
+		k += (size_t)snprintf(out + k, len - k, "%s%s", i ? " " : "", s);
+	}
+}
+
+static void
+assert_diagram(const struct rules_position *pos, const char *want)
+{
+	char	 got[1024];
+	int	 pieces[RULES_MAX_CELLS];
+	int	 k;
+
+	diagram_write(pos, got, sizeof got, true);
+	k = diagram_read(&pos->board, want, pieces, true);
+	ck_assert_int_eq(k, pos->board.ncells);
+	for (k = 0; k < pos->board.ncells; k++)
+		ck_assert_msg(pieces[k] == rules_piece(pos, k),
+		    "cell %d differs; position is\n%s", k, got);
+}
+
+static void
+setup(struct rules_position *pos, const char *diagram, int to_move)
+{
+	struct rules_diag d;
+	int	 pieces[RULES_MAX_CELLS];
+
+	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, true),
+	    pos->board.ncells);
+	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s", d.msg);
+}
+
+/* ---- Geometry (rules.md §0) --------------------------------------- */
+
+START_TEST(hexhex_cell_counts)
+{
+	static const int want[] = { 0, 0, 7, 19, 37, 61, 91, 127, 169 };
+	struct rules_board b;
+	int	 n;
+
+	for (n = 2; n <= 8; n++) {
+		ck_assert_int_eq(rules_hexhex_init(&b, n, NULL), 0);
+		ck_assert_int_eq(b.ncells, want[n]);
+		ck_assert_int_eq(b.ncells, 3 * n * (n - 1) + 1);
+	}
+	ck_assert_int_eq(rules_hexhex_init(&b, 12, NULL), 0);
+	ck_assert_int_eq(b.ncells, 397);
+	ck_assert_int_eq(rules_hexhex_init(&b, 13, NULL), -1);
+	ck_assert_int_eq(rules_hexhex_init(&b, 1, NULL), -1);
+}
+END_TEST
+
+START_TEST(hexhex_side3_names)
+{
+	/* rules.md §0, top row first. */
+	static const char *const rows[] = {
+		"a5 b5 c5", "a4 b4 c4 d4", "a3 b3 c3 d3 e3", "b2 c2 d2 e2",
+		"c1 d1 e1",
+	};
+	struct rules_board b;
+	char	 buf[RULES_CELL_NAME], got[64];
+	int	 r, k = 0, cellno, n;
+
+	rules_hexhex_init(&b, 3, NULL);
+	for (r = 0; r < 5; r++) {
+		n = 0;
+		got[0] = '\0';
+		for (; n < 5; n++) {
+			cellno = diagram_cell(&b, k, false);
+			if (b.row[cellno] != 5 - r)
+				break;
+			snprintf(got + strlen(got), sizeof got - strlen(got),
+			    "%s%s", n ? " " : "", rules_cell_name(&b, cellno,
+			    buf));
+			k++;
+		}
+		ck_assert_str_eq(got, rows[r]);
+	}
+	ck_assert_int_eq(rules_cell_parse(&b, "a1", 2), -1);
+	ck_assert_int_eq(rules_cell_parse(&b, "f3", 2), -1);
+	ck_assert_int_eq(rules_cell_parse(&b, "C3", 2),
+	    rules_cell_parse(&b, "c3", 2));
+	ck_assert_int_eq(rules_cell_parse(&b, "c0", 2), -2);
+	ck_assert_int_eq(rules_cell_parse(&b, "3c", 2), -2);
+}
+END_TEST
+
+START_TEST(hex_neighbours)
+{
+	struct rules_board b;
+	char	 buf[RULES_CELL_NAME], got[64] = "";
+	int	 c, k;
+
+	rules_hexhex_init(&b, 3, NULL);
+	c = rules_cell_parse(&b, "c3", 2);
+	ck_assert_int_eq(b.degree[c], 6);
+	for (k = 0; k < b.degree[c]; k++)
+		snprintf(got + strlen(got), sizeof got - strlen(got), "%s ",
+		    rules_cell_name(&b, b.nb[c][k], buf));
+	/* (c+1,r) (c-1,r) (c,r+1) (c,r-1) (c+1,r-1) (c-1,r+1) */
+	ck_assert_str_eq(got, "d3 b3 c4 c2 d2 b4 ");
+	/* Corners have 3 neighbours, other edge cells 4. */
+	ck_assert_int_eq(b.degree[rules_cell_parse(&b, "a5", 2)], 3);
+	ck_assert_int_eq(b.degree[rules_cell_parse(&b, "b5", 2)], 4);
+	ck_assert_int_eq(b.degree[rules_cell_parse(&b, "e1", 2)], 3);
+}
+END_TEST
+
+START_TEST(rive_335_board)
+{
+	struct rules_board b;
+
+	ck_assert_int_eq(rules_hex_init(&b, 7, 5, 4, 10, "3-3-5", NULL), 0);
+	ck_assert_int_eq(b.ncells, 29);
+	ck_assert_int_ge(rules_cell_parse(&b, "c1", 2), 0);
+	ck_assert_int_eq(rules_cell_parse(&b, "b1", 2), -1);
+	ck_assert_int_ge(rules_cell_parse(&b, "g3", 2), 0);
+	ck_assert_int_eq(rules_cell_parse(&b, "g5", 2), -1);
+}
+END_TEST
+
+START_TEST(square_names)
+{
+	struct rules_board b;
+	char	 buf[RULES_CELL_NAME];
+
+	rules_square_init(&b, 8, 8, NULL);
+	ck_assert_int_eq(rules_cell_parse(&b, "a1", 2), 0);
+	ck_assert_int_eq(rules_cell_parse(&b, "h1", 2), 7);
+	ck_assert_int_eq(rules_cell_parse(&b, "a2", 2), 8);
+	ck_assert_int_eq(rules_cell_parse(&b, "i1", 2), -1);
+	ck_assert_int_eq(rules_cell_parse(&b, "a9", 2), -1);
+	ck_assert_str_eq(rules_cell_name(&b, 63, buf), "h8");
+	rules_square_init(&b, 16, 16, NULL);
+	ck_assert_str_eq(rules_cell_name(&b, 255, buf), "p16");
+	ck_assert_int_eq(rules_cell_parse(&b, "p16", 3), 255);
+}
+END_TEST
+
+/* ---- PRNG (formats/rng.md) ---------------------------------------- */
+
+START_TEST(rng_reference)
+{
+	struct rules_rng r;
+
+	/* splitmix64's published first output for seed 0. */
+	rules_rng_seed(&r, 0);
+	ck_assert_uint_eq(r.s[0], UINT64_C(0xe220a8397b1dcdaf));
+	/* xoshiro256** on a hand-set state: result = rotl(5 * s1, 7) * 9. */
+	r.s[0] = 1; r.s[1] = 2; r.s[2] = 3; r.s[3] = 4;
+	ck_assert_uint_eq(rules_rng_next(&r), UINT64_C(11520));
+	ck_assert_uint_eq(rules_rng_next(&r), UINT64_C(0));
+	ck_assert_uint_eq(rules_rng_next(&r), UINT64_C(1509978240));
+}
+END_TEST
+
+START_TEST(rng_below_uniform)
+{
+	struct rules_rng r;
+	int	 count[6] = { 0 }, i;
+
+	rules_rng_seed(&r, 42);
+	for (i = 0; i < 60000; i++)
+		count[rules_rng_below(&r, 6)]++;
+	for (i = 0; i < 6; i++)
+		ck_assert_msg(count[i] > 9500 && count[i] < 10500,
+		    "face %d: %d", i, count[i]);
+	ck_assert_uint_eq(rules_rng_below(&r, 1), 0);
+}
+END_TEST
+
+/* ---- Registry ----------------------------------------------------- */
+
+START_TEST(registry_finds_games)
+{
+	ck_assert_ptr_eq(rules_game_find("reversi"), &rules_reversi);
+	ck_assert_ptr_eq(rules_game_find("Reversi"), &rules_reversi);
+	ck_assert_ptr_null(rules_game_find("chess"));
+	ck_assert_ptr_eq(rules_game_at(0), &rules_reversi);
+}
+END_TEST
+
+START_TEST(variant_parse)
+{
+	struct rules_variant v;
+	struct rules_diag d;
+
+	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "no-pie", &v, &d),
+	    0);
+	ck_assert(!v.pie);
+	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "", &v, &d), 0);
+	ck_assert(v.pie);
+	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "pie, fast", &v,
+	    &d), -1);
+	ck_assert_str_eq(d.code, "bad-variant");
+}
+END_TEST
+
+/* ---- Reversi (rules.md §1) ---------------------------------------- */
+
+START_TEST(reversi_start)
+{
+	struct rules_position *pos = new_pos("reversi", NULL);
+	char	 got[256];
+
+	assert_diagram(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "...OX..."
+	    "...XO..."
+	    "........"
+	    "........"
+	    "........");
+	ck_assert_int_eq(rules_to_move(pos), 0);
+	legal_names(pos, got, sizeof got);
+	ck_assert_str_eq(got, "d3 c4 f5 e6");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(reversi_flips_every_line)
+{
+	struct rules_position *pos = new_pos("reversi", NULL);
+
+	/* d4 closes a row, a column and a diagonal at once. */
+	setup(pos,
+	    "X.X.X..."
+	    ".OOO...."
+	    "XO.OX..."
+	    ".OOO...."
+	    "X.X.X..."
+	    "........"
+	    "........"
+	    "........", 0);
+	play_all(pos, "c3");
+	assert_diagram(pos,
+	    "X.X.X..."
+	    ".XXX...."
+	    "XXXXX..."
+	    ".XXX...."
+	    "X.X.X..."
+	    "........"
+	    "........"
+	    "........");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(reversi_run_must_end_in_own_disc)
+{
+	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct rules_diag d;
+
+	/* a1: the row of white discs runs to the edge, the column is mine. */
+	setup(pos,
+	    ".OOOOOOO"
+	    "O......."
+	    "X......."
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........", 0);
+	a.to = (int16_t)cell(pos, "a1");
+	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
+	assert_diagram(pos,
+	    "XOOOOOOO"
+	    "X......."
+	    "X......."
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(reversi_illegal_moves)
+{
+	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct rules_diag d;
+
+	a.to = (int16_t)cell(pos, "d4");
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "occupied");
+	ck_assert_str_eq(d.msg, "d4 is occupied");
+	a.to = (int16_t)cell(pos, "a1");
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "no-flips");
+	a.to = (int16_t)cell(pos, "e6");
+	a.kind = RULES_PASS;
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "pass-with-moves");
+	a.kind = RULES_SWAP;
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "wrong-action");
+	/* Nothing changed. */
+	ck_assert_int_eq(pos->turn, 1);
+	ck_assert_int_eq(rules_to_move(pos), 0);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(reversi_pass_only_without_moves)
+{
+	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct rules_diag d;
+	char	 got[64];
+
+	/* White (O) to move has nothing: its only action is pass. */
+	setup(pos,
+	    "XXXXXXXX"
+	    "XXXXXXXX"
+	    "XXXXXXXX"
+	    "XXXXXXXX"
+	    "XXXXXXXX"
+	    "XXXXXXXX"
+	    "XXXXXXO."
+	    "XXXXXXX.", 1);
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	legal_names(pos, got, sizeof got);
+	ck_assert_str_eq(got, "pass");
+	a.to = (int16_t)cell(pos, "h7");
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "must-pass");
+	play_all(pos, "pass");
+	ck_assert_int_eq(rules_to_move(pos), 0);
+	legal_names(pos, got, sizeof got);
+	ck_assert_str_eq(got, "h7 h8");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(reversi_end_and_wof_score)
+{
+	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_score s;
+
+	/* The shortest game: 9 moves, White wiped out with 51 squares empty. */
+	play_all(pos, "e6 f4 e3 f6 g5 d6 e7 f5 c5");
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_score(pos, &s);
+	ck_assert(s.over);
+	ck_assert_int_eq(s.winner, 0);
+	ck_assert_int_eq(s.points[0], 13);
+	ck_assert_int_eq(s.points[1], 0);
+	ck_assert_int_eq(s.alt[0], 64);
+	ck_assert_int_eq(s.alt[1], 0);
+	ck_assert_int_eq(pos->turn, 10);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(reversi_draw_splits_empties)
+{
+	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_score s;
+
+	/* Neither side can move; 31 discs each, 2 empty squares. */
+	setup(pos,
+	    "XXXXXXXX"
+	    "XXXXXXXX"
+	    "XXXXXXXX"
+	    "XXXXXXX."
+	    "OOOOOOO."
+	    "OOOOOOOO"
+	    "OOOOOOOO"
+	    "OOOOOOOO", 0);
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_score(pos, &s);
+	ck_assert_int_eq(s.winner, -1);
+	ck_assert_int_eq(s.points[0], 31);
+	ck_assert_int_eq(s.alt[0], 32);
+	ck_assert_int_eq(s.alt[1], 32);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(reversi_perft)
+{
+	/* rules.md §1, Aart Bik's convention. */
+	static const uint64_t want[] = { 1, 4, 12, 56, 244, 1396, 8200,
+	    55092, 390216, 3005288 };
+	struct rules_position *pos = new_pos("reversi", NULL);
+	int	 depth;
+
+	for (depth = 0; depth <= 9; depth++)
+		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
+	/* The generic perft through legal() and play() agrees. */
+	ck_assert_uint_eq(rules_perft_actions(pos->game, &pos->board,
+	    pos->state, 6), want[6]);
+	rules_position_free(pos);
+}
+END_TEST
+
+/* An independent, naive Reversi to check both representations against. */
+static int
+oracle_flips(int *cells, int n, int me, int sq, bool apply)
+{
+	int	 dx, dy, x, y, run, total = 0;
+
+	if (cells[sq] != 0)
+		return 0;
+	for (dy = -1; dy <= 1; dy++)
+		for (dx = -1; dx <= 1; dx++) {
+			if (dx == 0 && dy == 0)
+				continue;
+			x = sq % n + dx;
+			y = sq / n + dy;
+			run = 0;
+			while (x >= 0 && y >= 0 && x < n && y < n &&
+			    cells[y * n + x] == 2 - me) {
+				x += dx, y += dy, run++;
+			}
+			if (run == 0 || x < 0 || y < 0 || x >= n || y >= n ||
+			    cells[y * n + x] != 1 + me)
+				continue;
+			total += run;
+			while (apply && run-- > 0) {
+				x -= dx, y -= dy;
+				cells[y * n + x] = 1 + me;
+			}
+		}
+	return total;
+}
+
+START_TEST(reversi_matches_oracle)
+{
+	static const char *const sizes[] = { "4x4", "6x6", "8x8", "10x10",
+	    "16x16" };
+	struct rules_position *pos;
+	struct rules_action acts[256];
+	struct rules_rng rng;
+	int	 cells[256], i, n, me, games, k, count;
+	size_t	 nl;
+
+	pos = new_pos("reversi", sizes[_i]);
+	n = pos->board.width;
+	rules_rng_seed(&rng, (uint64_t)_i);
+	for (games = 0; games < 20; games++) {
+		rules_position_reset(pos);
+		for (i = 0; i < n * n; i++)
+			cells[i] = rules_piece(pos, i);
+		while (rules_phase(pos) != RULES_GAME_OVER) {
+			me = rules_to_move(pos);
+			nl = rules_legal(pos, acts, 256);
+			count = 0;
+			for (i = 0; i < n * n; i++)
+				count += oracle_flips(cells, n, me, i, false) > 0;
+			if (count == 0) {
+				ck_assert_int_eq(nl, 1);
+				ck_assert_int_eq(acts[0].kind, RULES_PASS);
+			} else {
+				ck_assert_int_eq(nl, count);
+				for (k = 0; k < (int)nl; k++)
+					ck_assert_int_gt(oracle_flips(cells, n,
+					    me, acts[k].to, false), 0);
+			}
+			k = (int)rules_rng_below(&rng, nl);
+			if (acts[k].kind == RULES_PLACE) {
+				oracle_flips(cells, n, me, acts[k].to, true);
+				cells[acts[k].to] = 1 + me;
+			}
+			ck_assert_int_eq(rules_play(pos, &acts[k], NULL), 0);
+			for (i = 0; i < n * n; i++)
+				ck_assert_int_eq(rules_piece(pos, i), cells[i]);
+		}
+	}
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(reversi_board_specs)
+{
+	struct rules_diag d;
+	struct rules_position *pos;
+
+	pos = new_pos("reversi", "6");
+	ck_assert_str_eq(pos->board.name, "6x6");
+	rules_position_free(pos);
+	ck_assert_ptr_null(rules_position_new(&rules_reversi, "7x7", NULL, &d));
+	ck_assert_str_eq(d.code, "bad-board");
+	ck_assert_ptr_null(rules_position_new(&rules_reversi, "18", NULL, &d));
+	ck_assert_ptr_null(rules_position_new(&rules_reversi, "8x6", NULL, &d));
+	ck_assert_ptr_null(rules_position_new(&rules_reversi, "", NULL, &d));
+}
+END_TEST
+
+START_TEST(playout_is_reproducible)
+{
+	struct rules_position *a = new_pos("reversi", NULL);
+	struct rules_position *b = new_pos("reversi", NULL);
+	struct rules_rng r1, r2;
+	int	 i;
+
+	rules_rng_seed(&r1, 7);
+	rules_rng_seed(&r2, 7);
+	ck_assert_uint_gt(rules_playout(a, &r1, 0, NULL, NULL), 8);
+	rules_playout(b, &r2, 0, NULL, NULL);
+	ck_assert_int_eq(rules_phase(a), RULES_GAME_OVER);
+	for (i = 0; i < 64; i++)
+		ck_assert_int_eq(rules_piece(a, i), rules_piece(b, i));
+	/* A turn cap stops early. */
+	rules_position_reset(a);
+	rules_playout(a, &r1, 5, NULL, NULL);
+	ck_assert_int_eq(a->turn, 6);
+	rules_position_free(a);
+	rules_position_free(b);
+}
+END_TEST
+
+static Suite *
+rules_suite(void)
+{
+	Suite	*s = suite_create("rules");
+	TCase	*tc;
+
+	tc = tcase_create("geometry");
+	tcase_add_test(tc, hexhex_cell_counts);
+	tcase_add_test(tc, hexhex_side3_names);
+	tcase_add_test(tc, hex_neighbours);
+	tcase_add_test(tc, rive_335_board);
+	tcase_add_test(tc, square_names);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("rng");
+	tcase_add_test(tc, rng_reference);
+	tcase_add_test(tc, rng_below_uniform);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("registry");
+	tcase_add_test(tc, registry_finds_games);
+	tcase_add_test(tc, variant_parse);
+	tcase_add_test(tc, playout_is_reproducible);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("reversi");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, reversi_start);
+	tcase_add_test(tc, reversi_flips_every_line);
+	tcase_add_test(tc, reversi_run_must_end_in_own_disc);
+	tcase_add_test(tc, reversi_illegal_moves);
+	tcase_add_test(tc, reversi_pass_only_without_moves);
+	tcase_add_test(tc, reversi_end_and_wof_score);
+	tcase_add_test(tc, reversi_draw_splits_empties);
+	tcase_add_test(tc, reversi_perft);
+	tcase_add_loop_test(tc, reversi_matches_oracle, 0, 5);
+	tcase_add_test(tc, reversi_board_specs);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(rules_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
