@@ -401,6 +401,7 @@ reversi_score(const struct rules_board *b, const void *st,
 		s->alt[1] += empty / 2;
 	} else
 		s->alt[s->winner] += empty;
+	s->alt_name = "wof";
 	if (!s->over)
 		s->winner = -1;
 	s->nstats = 2;

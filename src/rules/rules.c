@@ -190,6 +190,10 @@ rules_score(const struct rules_position *pos, struct rules_score *s)
 	memset(s, 0, sizeof *s);
 	s->winner = -1;
 	pos->game->score(&pos->board, pos->state, s);
+	if (s->alt_name == NULL) {
+		s->alt[0] = s->points[0];
+		s->alt[1] = s->points[1];
+	}
 }
 
 int

@@ -139,6 +139,7 @@ struct rules_score {
 	int		 winner;
 	int		 points[RULES_COLOURS];
 	int		 alt[RULES_COLOURS];
+	const char	*alt_name;	/* "wof", or NULL where alt is points */
 	bool		 swapped;	/* the pie rule was used */
 	int		 nstats;
 	struct rules_stat stats[RULES_MAX_STATS];

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Diagnostics, exit statuses, output checks and progress for the tools.
+ * The program name is the one piece of process state here, set once by
+ * main() before anything else runs.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+static const char *progname = "arbiter";
+static struct {
+	bool		 shown;
+	struct timespec	 start;
+	struct timespec	 last;
+} progress;
+
+void
+cli_init(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+
+	progname = slash != NULL ? slash + 1 : name;
+}
+
+const char *
+cli_progname(void)
+{
+	return progname;
+}
+
+void
+cli_error(const char *fmt, ...)
+{
+	va_list	 ap;
+
+	cli_progress_done();
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static bool
+colour(void)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	return (nc == NULL || *nc == '\0') && isatty(STDERR_FILENO);
+}
+
+void
+cli_diag(const char *file, const struct record_diag *d, const char *severity,
+    const char *prefix)
+{
+	bool	 c = colour();
+
+	cli_progress_done();
+	fprintf(stderr, "%s: %s:%lu:%lu: %s%s:%s %s%s [%s]\n", progname, file,
+	    d->at.line, d->at.col, c ? (strcmp(severity, "error") == 0 ?
+	    "\033[1;31m" : "\033[1;35m") : "", severity, c ? "\033[0m" : "",
+	    prefix != NULL ? prefix : "", d->msg, d->code);
+}
+
+bool
+cli_output_ok(FILE *out, const char *what)
+{
+	if (!ferror(out))
+		return true;
+	if (errno == EPIPE)
+		exit(CLI_USAGE);
+	cli_error("%s: %s", what, strerror(errno));
+	return false;
+}
+
+bool
+cli_parse_count(const char *s, unsigned long *v)
+{
+	char	*end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*v = strtoul(s, &end, 10);
+	return errno == 0 && *end == '\0';
+}
+
+static double
+seconds(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) +
+	    (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+void
+cli_progress(unsigned long records)
+{
+	struct timespec now;
+	double	 t;
+
+	if ((records & 1023) != 0 || !isatty(STDERR_FILENO))
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (progress.start.tv_sec == 0 && progress.start.tv_nsec == 0) {
+		progress.start = progress.last = now;
+		return;
+	}
+	if (seconds(&progress.last, &now) < 0.25)
+		return;
+	progress.last = now;
+	t = seconds(&progress.start, &now);
+	fprintf(stderr, "\r%s: %lu records (%.0f/s)\033[K", progname, records,
+	    t > 0 ? (double)records / t : 0.0);
+	progress.shown = true;
+}
+
+void
+cli_progress_done(void)
+{
+	if (progress.shown)
+		fputs("\r\033[K", stderr);
+	progress.shown = false;
+}

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the tools share: exit statuses, diagnostics on stderr in the GNU
+ * format, output that stays quiet on a closed pipe, progress on a
+ * terminal, and the few option parsers every tool needs.
+ */
+#ifndef ARBITER_CLI_H
+#define ARBITER_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "record/record.h"
+
+/* Exit statuses (design.md §1), the same in every tool. */
+enum cli_exit {
+	CLI_OK = 0,		/* all good */
+	CLI_BAD = 1,		/* some record illegal or malformed */
+	CLI_USAGE = 2,		/* usage or I/O error */
+	CLI_INTERNAL = 3,	/* a bug: please report it */
+};
+
+/* Records the program name used in every message. */
+void	cli_init(const char *progname);
+const char *cli_progname(void);
+
+/* "PROG: MESSAGE" on stderr. */
+void	cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * "PROG: FILE:LINE:COL: error: MESSAGE [CODE]" on stderr; severity is
+ * "error" or "warning" (coloured on a terminal unless NO_COLOR is set);
+ * prefix, if not NULL, goes before the message ("turn 17: ").
+ */
+void	cli_diag(const char *file, const struct record_diag *,
+	    const char *severity, const char *prefix);
+
+/*
+ * After writing to out: true if all is well.  A closed pipe (EPIPE) exits
+ * quietly with CLI_USAGE, as `| head' expects; another error is reported
+ * and returns false.
+ */
+bool	cli_output_ok(FILE *out, const char *what);
+
+/* Parses a whole non-negative decimal number into *v; false if it is not. */
+bool	cli_parse_count(const char *s, unsigned long *v);
+
+/*
+ * Progress on stderr, only when it is a terminal: "PROG: N records (R/s)"
+ * at most a few times a second, cleared by cli_progress_done.
+ */
+void	cli_progress(unsigned long records);
+void	cli_progress_done(void);
+
+#endif

@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gamecheck: validate game records and score finished games (gamecheck(1)).
+ * Parses the options and drives reader, replay and report; the work is in
+ * the libraries.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "cli/cli.h"
+#include "record/record.h"
+#include "report/report.h"
+
+struct options {
+	const struct rules_game *game;
+	enum record_format format;
+	bool		 quiet;
+	bool		 require_finished;
+	unsigned long	 max_errors;	/* 0: no limit */
+	const char	*output;
+};
+
+struct totals {
+	unsigned long	 records;
+	unsigned long	 finished;
+	unsigned long	 unfinished;
+	unsigned long	 illegal;
+	unsigned long	 malformed;
+	unsigned long	 mismatched;
+	unsigned long	 errors;	/* records with any error */
+};
+
+static void
+usage(FILE *f)
+{
+	size_t	 i;
+	const struct rules_game *g;
+
+	fprintf(f,
+	    "usage: gamecheck [-qr] [-g game] [-f format] [-m count] [-o file]"
+	    " [file ...]\n"
+	    "Validate game records move by move, score finished games, and\n"
+	    "write one YAML report per record (formats/report.md).\n"
+	    "\n"
+	    "  -g, --game=GAME          records without a Game tag are GAME\n"
+	    "  -f, --format=FORMAT      auto (default), pgn, transcript, csv\n"
+	    "  -q, --quiet              no reports; the summary line only\n"
+	    "  -r, --require-finished   an unfinished game is an error\n"
+	    "  -m, --max-errors=COUNT   stop after COUNT records with errors\n"
+	    "  -o, --output=FILE        write the reports to FILE\n"
+	    "  -h, --help               show this help and exit\n"
+	    "  -V, --version            show the version and exit\n"
+	    "\n"
+	    "Files are read in order; - or none reads standard input.\n"
+	    "Games:");
+	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
+		fprintf(f, " %s", g->name);
+	fprintf(f, "\n"
+	    "Exit status: 0 all records legal, 1 some record illegal or\n"
+	    "malformed (or unfinished with -r), 2 usage or I/O error,\n"
+	    "3 internal error.  See gamecheck(1).\n");
+}
+
+static int
+parse_options(int argc, char **argv, struct options *opt)
+{
+	static const struct option longopts[] = {
+		{ "game", required_argument, NULL, 'g' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "require-finished", no_argument, NULL, 'r' },
+		{ "max-errors", required_argument, NULL, 'm' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int	 c, f;
+
+	memset(opt, 0, sizeof *opt);
+	while ((c = getopt_long(argc, argv, "g:f:qrm:o:hV", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'g':
+			opt->game = rules_game_find(optarg);
+			if (opt->game == NULL) {
+				cli_error("unknown game '%s' (try --help)",
+				    optarg);
+				return -1;
+			}
+			break;
+		case 'f':
+			if ((f = record_format_parse(optarg)) == -1) {
+				cli_error("unknown format '%s' (auto, pgn, "
+				    "transcript, csv)", optarg);
+				return -1;
+			}
+			opt->format = (enum record_format)f;
+			break;
+		case 'q':
+			opt->quiet = true;
+			break;
+		case 'r':
+			opt->require_finished = true;
+			break;
+		case 'm':
+			if (!cli_parse_count(optarg, &opt->max_errors)) {
+				cli_error("--max-errors takes a count, not "
+				    "'%s'", optarg);
+				return -1;
+			}
+			break;
+		case 'o':
+			opt->output = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
+			    CLI_USAGE);
+		case 'V':
+			printf("gamecheck (arbiter) %s\n", PACKAGE_VERSION);
+			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
+			    CLI_USAGE);
+		default:
+			usage(stderr);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Counts one replayed record and says what is wrong with it. */
+static void
+tally(const char *name, const struct record *rec, struct replay *rp,
+    const struct options *opt, struct totals *t)
+{
+	char	 prefix[96];
+
+	t->records++;
+	switch (rp->status) {
+	case REPLAY_FINISHED: t->finished++; break;
+	case REPLAY_UNFINISHED: t->unfinished++; break;
+	case REPLAY_ILLEGAL: t->illegal++; break;
+	case REPLAY_MALFORMED: t->malformed++; break;
+	}
+	if (rp->status == REPLAY_UNFINISHED && opt->require_finished &&
+	    !rp->has_error) {
+		rp->has_error = true;
+		rp->error.code = "unfinished";
+		rp->error.at = rec->nturns > 0 ?
+		    rec->turns[rec->nturns - 1].at : rec->start;
+		rp->error.len = 0;
+		snprintf(rp->error.msg, sizeof rp->error.msg,
+		    "the game is not over after %lu turns", rp->turns);
+	}
+	if (rp->has_warning)
+		cli_diag(name, &rp->warning, "warning", NULL);
+	if (!rp->has_error)
+		return;
+	t->errors++;
+	if (strcmp(rp->error.code, "result-mismatch") == 0)
+		t->mismatched++;
+	prefix[0] = '\0';
+	if (rp->error_turn > 0)
+		snprintf(prefix, sizeof prefix, "turn %lu (%s): ",
+		    rp->error_turn, rp->error_move);
+	cli_diag(name, &rp->error, "error", prefix);
+}
+
+/*
+ * Checks every record of one input.  Returns 0, or -1 on an I/O error
+ * (reported).  *stop is set once --max-errors is reached.
+ */
+static int
+check_input(const struct record_syntax *syn, const char *path, FILE *in,
+    struct report_writer *w, FILE *out, const struct options *opt,
+    struct totals *t, struct replay *rp, bool *stop)
+{
+	struct replay_options ro = { .game = opt->game, .max_legal = 64 };
+	struct record_reader *rd;
+	const struct record *rec;
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	int	 rc;
+
+	rd = record_reader_new(syn, in, name, opt->format);
+	if (rd == NULL) {
+		cli_error("%s: out of memory", name);
+		return -1;
+	}
+	while ((rc = record_reader_next(rd, &rec)) == 1) {
+		if (record_replay(syn, rec, &ro, rp) == -1) {
+			cli_error("%s: out of memory", name);
+			rc = -1;
+			break;
+		}
+		tally(name, rec, rp, opt, t);
+		if (w != NULL && report_write(w, path, rec, rp) == -1) {
+			if (cli_output_ok(out, "report"))
+				cli_error("%s: record %lu: cannot write its "
+				    "report", name, rec->index);
+			rc = -2;
+			break;
+		}
+		cli_progress(t->records);
+		if (opt->max_errors > 0 && t->errors >= opt->max_errors) {
+			*stop = true;
+			break;
+		}
+	}
+	if (rc == -1 && ferror(in))
+		cli_error("%s: %s", name, strerror(errno));
+	record_reader_free(rd);
+	return rc < 0 ? -1 : 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct options opt;
+	struct totals t = { 0 };
+	struct record_syntax *syn;
+	struct report_writer *w = NULL;
+	struct replay rp;
+	FILE	*out = stdout, *in;
+	bool	 stop = false, io_error = false;
+	int	 i, status;
+	char	*stdin_only[] = { (char *)"-" };
+	char	**files;
+	int	 nfiles;
+
+	cli_init(argv[0]);
+	if (parse_options(argc, argv, &opt) == -1)
+		return CLI_USAGE;
+	files = argv + optind;
+	nfiles = argc - optind;
+	if (nfiles == 0) {
+		files = stdin_only;
+		nfiles = 1;
+	}
+	if (opt.output != NULL && (out = fopen(opt.output, "w")) == NULL) {
+		cli_error("%s: %s", opt.output, strerror(errno));
+		return CLI_USAGE;
+	}
+	if ((syn = record_syntax_new()) == NULL) {
+		cli_error("cannot compile the notation's patterns");
+		return CLI_INTERNAL;
+	}
+	if (!opt.quiet && (w = report_writer_new(out)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	replay_init(&rp);
+	for (i = 0; i < nfiles && !stop; i++) {
+		if (strcmp(files[i], "-") == 0)
+			in = stdin;
+		else if ((in = fopen(files[i], "rb")) == NULL) {
+			cli_error("%s: %s", files[i], strerror(errno));
+			io_error = true;
+			continue;
+		}
+		if (check_input(syn, files[i], in, w, out, &opt, &t, &rp,
+		    &stop) == -1)
+			io_error = true;
+		if (in != stdin)
+			fclose(in);
+		if (w != NULL && !cli_output_ok(out, opt.output != NULL ?
+		    opt.output : "stdout")) {
+			io_error = true;
+			break;
+		}
+	}
+	replay_fini(&rp);
+	if (report_writer_free(w) == -1 || fflush(out) == EOF)
+		io_error = !cli_output_ok(out, opt.output != NULL ?
+		    opt.output : "stdout") || io_error;
+	if (out != stdout && fclose(out) == EOF) {
+		cli_error("%s: %s", opt.output, strerror(errno));
+		io_error = true;
+	}
+	record_syntax_free(syn);
+	cli_progress_done();
+	if (stop)
+		cli_error("stopped after %lu records with errors "
+		    "(--max-errors)", t.errors);
+	fprintf(stderr, "%s: %lu records: %lu finished, %lu unfinished, "
+	    "%lu illegal, %lu malformed", cli_progname(), t.records,
+	    t.finished, t.unfinished, t.illegal, t.malformed);
+	if (t.mismatched > 0)
+		fprintf(stderr, ", %lu result mismatches", t.mismatched);
+	fputc('\n', stderr);
+	status = io_error ? CLI_USAGE : t.errors > 0 ? CLI_BAD : CLI_OK;
+	return status;
+}

@@ -1,0 +1,792 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading records from a stream, one at a time, in the record notation or
+ * an import format (formats/record.md).  The reader knows the shape of a
+ * record (tags, turn tokens, comments, move numbers, the result token) and
+ * where every token stands; what a turn means is left to replay.c.  Memory
+ * is reused from record to record, so it is bounded by the largest record,
+ * never by the size of the input.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "record/record.h"
+#include "record/syntax.h"
+
+struct record_reader {
+	const struct record_syntax *syn;
+	FILE		*fp;
+	char		*name;
+	enum record_format format;
+
+	/* The current line: no line end, NULs allowed. */
+	char		*line;
+	size_t		 linecap;
+	size_t		 linelen;
+	size_t		 pos;		/* next byte to look at */
+	bool		 have_line;
+	bool		 unread;	/* give the current line again */
+	size_t		 line_start;	/* past a byte order mark */
+	bool		 eof;
+	unsigned long	 lineno;
+	unsigned long long line_offset;
+	unsigned long long next_offset;
+
+	/* A { comment still open at the end of the line. */
+	bool		 in_comment;
+	struct record_pos comment_at;
+
+	/* CSV: which columns hold the moves and the winner. */
+	bool		 csv_ready;
+	long		 csv_moves;
+	long		 csv_winner;
+
+	/* The record being built; text holds its strings. */
+	struct record	 rec;
+	unsigned long	 index;
+	char		*text;
+	size_t		 textlen;
+	size_t		 textcap;
+	size_t		 tagcap;
+	size_t		*tag_off;	/* name and value offsets, by twos */
+	size_t		 tagoffcap;
+	size_t		 turncap;
+	size_t		*turn_off;
+	size_t		 turnoffcap;
+	size_t		 result_off;
+	bool		 has_movetext;
+};
+
+const char *
+record_format_name(enum record_format f)
+{
+	switch (f) {
+	case RECORD_PGN: return "pgn";
+	case RECORD_TRANSCRIPT: return "transcript";
+	case RECORD_CSV: return "csv";
+	default: return "auto";
+	}
+}
+
+int
+record_format_parse(const char *s)
+{
+	if (strcmp(s, "auto") == 0)
+		return RECORD_AUTO;
+	if (strcmp(s, "pgn") == 0 || strcmp(s, "record") == 0)
+		return RECORD_PGN;
+	if (strcmp(s, "transcript") == 0)
+		return RECORD_TRANSCRIPT;
+	if (strcmp(s, "csv") == 0)
+		return RECORD_CSV;
+	return -1;
+}
+
+const struct record_tag *
+record_tag_find(const struct record *rec, const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < rec->ntags; i++)
+		if (strcmp(rec->tags[i].name, name) == 0)
+			return &rec->tags[i];
+	return NULL;
+}
+
+void
+record_printable(const char *s, size_t len, char *buf, size_t cap)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t	 i, n = 0;
+	unsigned char c;
+
+	for (i = 0; i < len; i++) {
+		c = (unsigned char)s[i];
+		if (n + 8 >= cap) {
+			/* Leave room for the ellipsis. */
+			if (n + 4 <= cap)
+				memcpy(buf + n, "...", 3), n += 3;
+			break;
+		}
+		if (c >= 0x20 && c < 0x7f && c != '\\') {
+			buf[n++] = (char)c;
+			continue;
+		}
+		buf[n++] = '\\';
+		if (c == '\\') {
+			buf[n++] = '\\';
+			continue;
+		}
+		buf[n++] = 'x';
+		buf[n++] = hex[c >> 4];
+		buf[n++] = hex[c & 15];
+	}
+	buf[n] = '\0';
+}
+
+struct record_reader *
+record_reader_new(const struct record_syntax *syn, FILE *fp, const char *name,
+    enum record_format format)
+{
+	struct record_reader *rd;
+
+	rd = calloc(1, sizeof *rd);
+	if (rd == NULL)
+		return NULL;
+	rd->name = strdup(name);
+	if (rd->name == NULL) {
+		free(rd);
+		return NULL;
+	}
+	rd->syn = syn;
+	rd->fp = fp;
+	rd->format = format;
+	return rd;
+}
+
+void
+record_reader_free(struct record_reader *rd)
+{
+	if (rd == NULL)
+		return;
+	free(rd->name);
+	free(rd->line);
+	free(rd->text);
+	free(rd->tag_off);
+	free(rd->turn_off);
+	free(rd->rec.tags);
+	free(rd->rec.turns);
+	free(rd);
+}
+
+const char *
+record_reader_name(const struct record_reader *rd)
+{
+	return rd->name;
+}
+
+enum record_format
+record_reader_format(const struct record_reader *rd)
+{
+	return rd->format;
+}
+
+/* ---- Lines ------------------------------------------------------- */
+
+/*
+ * Reads the next line into rd->line without its end (LF, CRLF or a lone
+ * CR).  Returns 1, 0 at the end, -1 on a read error.
+ */
+static int
+read_line(struct record_reader *rd)
+{
+	size_t	 n = 0;
+	int	 c;
+
+	if (rd->unread) {
+		rd->unread = false;
+		rd->pos = rd->line_start;
+		rd->have_line = true;
+		return 1;
+	}
+	if (rd->eof)
+		return 0;
+	rd->line_offset = rd->next_offset;
+	for (;;) {
+		c = getc(rd->fp);
+		if (c == EOF) {
+			if (ferror(rd->fp))
+				return -1;
+			rd->eof = true;
+			if (n == 0)
+				return 0;
+			break;
+		}
+		rd->next_offset++;
+		if (c == '\n')
+			break;
+		if (c == '\r') {
+			c = getc(rd->fp);
+			if (c == '\n')
+				rd->next_offset++;
+			else if (c != EOF)
+				ungetc(c, rd->fp);
+			break;
+		}
+		if (n + 1 >= rd->linecap) {
+			size_t	 cap = rd->linecap ? rd->linecap * 2 : 256;
+			char	*p = realloc(rd->line, cap);
+
+			if (p == NULL) {
+				errno = ENOMEM;
+				return -1;
+			}
+			rd->line = p;
+			rd->linecap = cap;
+		}
+		rd->line[n++] = (char)c;
+	}
+	if (rd->line == NULL) {
+		rd->line = malloc(1);
+		if (rd->line == NULL)
+			return -1;
+		rd->linecap = 1;
+	}
+	rd->line[n] = '\0';
+	rd->linelen = n;
+	rd->lineno++;
+	/* A UTF-8 byte order mark is allowed before the first line. */
+	rd->line_start = rd->lineno == 1 && n >= 3 &&
+	    memcmp(rd->line, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+	rd->pos = rd->line_start;
+	rd->have_line = true;
+	return 1;
+}
+
+static struct record_pos
+pos_at(const struct record_reader *rd, size_t col)
+{
+	return (struct record_pos){ rd->lineno, col + 1,
+	    rd->line_offset + col };
+}
+
+/* ---- Building a record ------------------------------------------- */
+
+static int
+grow(void **p, size_t *cap, size_t need, size_t size)
+{
+	size_t	 n;
+	void	*q;
+
+	if (need <= *cap)
+		return 0;
+	n = *cap ? *cap : 16;
+	while (n < need)
+		n *= 2;
+	q = realloc(*p, n * size);
+	if (q == NULL)
+		return -1;
+	*p = q;
+	*cap = n;
+	return 0;
+}
+
+/* Copies len bytes into the record's text; returns the offset or -1. */
+static long long
+text_add(struct record_reader *rd, const char *s, size_t len)
+{
+	size_t	 off = rd->textlen;
+
+	if (grow((void **)&rd->text, &rd->textcap, off + len + 1, 1) == -1)
+		return -1;
+	memcpy(rd->text + off, s, len);
+	rd->text[off + len] = '\0';
+	rd->textlen = off + len + 1;
+	return (long long)off;
+}
+
+static void
+reset_record(struct record_reader *rd)
+{
+	struct record_tag *tags = rd->rec.tags;
+	struct record_token *turns = rd->rec.turns;
+
+	memset(&rd->rec, 0, sizeof rd->rec);
+	rd->rec.tags = tags;
+	rd->rec.turns = turns;
+	rd->rec.format = rd->format;
+	rd->rec.implicit_passes = rd->format != RECORD_PGN;
+	rd->textlen = 0;
+	rd->has_movetext = false;
+}
+
+/* The first error of a record makes it malformed; later ones are dropped. */
+static void
+malformed(struct record_reader *rd, struct record_pos at, size_t len,
+    const char *code, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (rd->rec.malformed)
+		return;
+	rd->rec.malformed = true;
+	rd->rec.error.code = code;
+	rd->rec.error.at = at;
+	rd->rec.error.len = len;
+	va_start(ap, fmt);
+	vsnprintf(rd->rec.error.msg, sizeof rd->rec.error.msg, fmt, ap);
+	va_end(ap);
+}
+
+static int
+oom(struct record_reader *rd)
+{
+	malformed(rd, pos_at(rd, rd->pos), 0, "no-memory", "out of memory");
+	return -1;
+}
+
+static int
+add_turn(struct record_reader *rd, const char *s, size_t len,
+    struct record_pos at)
+{
+	long long off;
+	size_t	 n = rd->rec.nturns;
+
+	if (grow((void **)&rd->rec.turns, &rd->turncap, n + 1,
+	    sizeof *rd->rec.turns) == -1)
+		return oom(rd);
+	if (grow((void **)&rd->turn_off, &rd->turnoffcap, n + 1,
+	    sizeof *rd->turn_off) == -1)
+		return oom(rd);
+	if ((off = text_add(rd, s, len)) == -1)
+		return oom(rd);
+	rd->turn_off[n] = (size_t)off;
+	rd->rec.turns[n] = (struct record_token){ NULL, len, at };
+	rd->rec.nturns++;
+	rd->has_movetext = true;
+	return 0;
+}
+
+/* Pointers into the text are set once it has stopped moving. */
+static void
+finish_record(struct record_reader *rd)
+{
+	size_t	 i;
+
+	for (i = 0; i < rd->rec.ntags; i++) {
+		rd->rec.tags[i].name = rd->text + rd->tag_off[2 * i];
+		rd->rec.tags[i].value = rd->text + rd->tag_off[2 * i + 1];
+	}
+	for (i = 0; i < rd->rec.nturns; i++)
+		rd->rec.turns[i].text = rd->text + rd->turn_off[i];
+	if (rd->rec.has_result)
+		rd->rec.result.text = rd->text + rd->result_off;
+	rd->rec.index = ++rd->index;
+}
+
+/* ---- The record notation ------------------------------------------ */
+
+/* Reads [Name "value"] at rd->pos. */
+static void
+read_tag(struct record_reader *rd)
+{
+	const char *s = rd->line + rd->pos;
+	size_t	 g[6], n = rd->rec.ntags, i, k, len = rd->linelen - rd->pos;
+	long long name_off, value_off;
+	struct record_pos at = pos_at(rd, rd->pos);
+	int	 m;
+
+	m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
+	if (m < 0) {
+		/* An opening quote never closed on this line is unterminated. */
+		const char *q = memchr(s, '"', len);
+		bool	 open = q != NULL && memchr(q + 1, '"',
+		    len - (size_t)(q + 1 - s)) == NULL;
+
+		malformed(rd, at, len, open ? "unterminated-tag" : "bad-tag",
+		    open ? "tag value not closed by '\"]' on its line" :
+		    "a tag pair is [Name \"value\"]");
+		rd->pos = rd->linelen;
+		return;
+	}
+	if ((name_off = text_add(rd, s + g[2], g[3] - g[2])) == -1 ||
+	    (value_off = text_add(rd, s + g[4], g[5] - g[4])) == -1) {
+		oom(rd);
+		rd->pos = rd->linelen;
+		return;
+	}
+	/* Unescape \" and \\ in place. */
+	for (i = k = 0; i < g[5] - g[4]; i++) {
+		char	 c = rd->text[value_off + (long long)i];
+
+		if (c == '\\')
+			c = rd->text[value_off + (long long)++i];
+		rd->text[value_off + (long long)k++] = c;
+	}
+	rd->text[value_off + (long long)k] = '\0';
+	for (i = 0; i < n; i++)
+		if (strcmp(rd->text + rd->tag_off[2 * i],
+		    rd->text + name_off) == 0) {
+			malformed(rd, at, (size_t)m, "duplicate-tag",
+			    "tag %s given twice", rd->text + name_off);
+			rd->pos += (size_t)m;
+			return;
+		}
+	if (grow((void **)&rd->rec.tags, &rd->tagcap, n + 1,
+	    sizeof *rd->rec.tags) == -1) {
+		oom(rd);
+		rd->pos = rd->linelen;
+		return;
+	}
+	if (grow((void **)&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
+	    sizeof *rd->tag_off) == -1) {
+		oom(rd);
+		rd->pos = rd->linelen;
+		return;
+	}
+	rd->tag_off[2 * n] = (size_t)name_off;
+	rd->tag_off[2 * n + 1] = (size_t)value_off;
+	rd->rec.tags[n] = (struct record_tag){ NULL, NULL, k, at };
+	rd->rec.ntags++;
+	rd->pos += (size_t)m;
+}
+
+/*
+ * One whitespace-free token of movetext.  Returns 1 when it ends the
+ * record (a result token), 0 otherwise.
+ */
+static int
+read_token(struct record_reader *rd, size_t start, size_t end)
+{
+	const char *s = rd->line + start;
+	size_t	 len = end - start, g[6];
+	struct record_pos at = pos_at(rd, start);
+	unsigned long want, number;
+	int	 m;
+
+	if (isdigit((unsigned char)s[0]) &&
+	    (m = syntax_match(rd->syn, SYN_NUMBER, s, len, g, 3)) > 0) {
+		/* N. comes before turn 2N-1, N... before turn 2N. */
+		errno = 0;
+		number = strtoul(s, NULL, 10);
+		want = rd->rec.nturns / 2 + 1;
+		if (errno != 0 || number != want ||
+		    (g[5] - g[4] == 3) != (rd->rec.nturns % 2 == 1))
+			malformed(rd, at, (size_t)m, "bad-move-number",
+			    "move number %.*s where %lu%s was due", m, s, want,
+			    rd->rec.nturns % 2 ? "..." : ".");
+		rd->has_movetext = true;
+		s += m;
+		len -= (size_t)m;
+		at.col += (unsigned long)m;
+		at.offset += (unsigned long long)m;
+		if (len == 0)
+			return 0;
+	}
+	if ((s[0] == '*' || isdigit((unsigned char)s[0])) &&
+	    syntax_match(rd->syn, SYN_RESULT, s, len, g, 1) > 0) {
+		long long off = text_add(rd, s, len);
+
+		if (off == -1)
+			return oom(rd), 1;
+		rd->result_off = (size_t)off;
+		rd->rec.has_result = true;
+		rd->rec.result = (struct record_token){ NULL, len, at };
+		return 1;
+	}
+	add_turn(rd, s, len, at);
+	return 0;
+}
+
+/*
+ * Reads one record in the record notation.  A record ends at its result
+ * token, before a tag that follows movetext, or at the end of the input.
+ * Returns 1 with a record, 0 at the end, -1 on a read error.
+ */
+static int
+next_pgn(struct record_reader *rd)
+{
+	bool	 any = false;
+	size_t	 start;
+	char	 c;
+	int	 rc;
+
+	for (;;) {
+		if (rd->unread || !rd->have_line || rd->pos >= rd->linelen) {
+			rd->have_line = false;
+			rc = read_line(rd);
+			if (rc == -1)
+				return -1;
+			if (rc == 0)
+				break;
+			/* A % line is an escape, ignored as in PGN. */
+			if (rd->line[rd->pos] == '%' && !rd->in_comment) {
+				rd->pos = rd->linelen;
+				continue;
+			}
+		}
+		if (rd->in_comment) {
+			char	*close = memchr(rd->line + rd->pos, '}',
+			    rd->linelen - rd->pos);
+
+			if (close == NULL) {
+				rd->pos = rd->linelen;
+				continue;
+			}
+			rd->pos = (size_t)(close - rd->line) + 1;
+			rd->in_comment = false;
+			continue;
+		}
+		while (rd->pos < rd->linelen &&
+		    isspace((unsigned char)rd->line[rd->pos]))
+			rd->pos++;
+		if (rd->pos >= rd->linelen)
+			continue;
+		c = rd->line[rd->pos];
+		if (!any) {
+			reset_record(rd);
+			rd->rec.start = pos_at(rd, rd->pos);
+			any = true;
+		}
+		if (c == '[') {
+			if (rd->has_movetext)
+				break;
+			read_tag(rd);
+			continue;
+		}
+		if (c == '{') {
+			rd->in_comment = true;
+			rd->comment_at = pos_at(rd, rd->pos);
+			rd->pos++;
+			continue;
+		}
+		if (c == ';') {
+			rd->pos = rd->linelen;
+			continue;
+		}
+		if (c == '}') {
+			malformed(rd, pos_at(rd, rd->pos), 1, "stray-brace",
+			    "'}' without an opening '{'");
+			rd->pos++;
+			continue;
+		}
+		start = rd->pos;
+		while (rd->pos < rd->linelen &&
+		    !isspace((unsigned char)rd->line[rd->pos]) &&
+		    rd->line[rd->pos] != '{' && rd->line[rd->pos] != ';')
+			rd->pos++;
+		if (read_token(rd, start, rd->pos) == 1)
+			break;
+	}
+	if (!any)
+		return 0;
+	if (rd->in_comment && rd->eof) {
+		malformed(rd, rd->comment_at, 1, "unterminated-comment",
+		    "comment opened here is never closed");
+		rd->in_comment = false;
+	}
+	finish_record(rd);
+	return 1;
+}
+
+/* ---- Imports: transcripts and CSV --------------------------------- */
+
+/* Splits a transcript (squares and passes run together) into turns. */
+static void
+read_transcript(struct record_reader *rd, size_t start, size_t end)
+{
+	const char *s = rd->line;
+	size_t	 i = start, j, g[2];
+
+	while (i < end && isspace((unsigned char)s[i]))
+		i++;
+	while (end > i && isspace((unsigned char)s[end - 1]))
+		end--;
+	if (syntax_match(rd->syn, SYN_TRANSCRIPT, s + i, end - i, g, 1) < 0) {
+		/* Point at the first byte that is not part of a square. */
+		j = i;
+		while (j < end) {
+			if (j + 1 < end && (memcmp(s + j, "--", 2) == 0 ||
+			    strncasecmp(s + j, "pa", 2) == 0)) {
+				j += 2;
+				continue;
+			}
+			if (!isalpha((unsigned char)s[j]) || j + 1 >= end ||
+			    !isdigit((unsigned char)s[j + 1]))
+				break;
+			j += 2;
+			if (j < end && isdigit((unsigned char)s[j]))
+				j++;
+		}
+		malformed(rd, pos_at(rd, j), 1, "bad-transcript",
+		    "a transcript is squares run together (f5d6c3...)");
+		return;
+	}
+	/* The pattern matched: squares are a letter and 1-2 digits. */
+	while (i < end) {
+		if (s[i] == '-' || ((s[i] == 'p' || s[i] == 'P') &&
+		    (s[i + 1] == 'a' || s[i + 1] == 'A')))
+			j = i + 2;
+		else
+			for (j = i + 1; j < end && j < i + 3 &&
+			    isdigit((unsigned char)s[j]); j++)
+				;
+		if (add_turn(rd, s + i, j - i, pos_at(rd, i)) == -1)
+			return;
+		i = j;
+	}
+}
+
+/* The next comma-separated field of the line at *p; quotes are dropped. */
+static bool
+csv_field(const char *line, size_t len, size_t *p, size_t *fs, size_t *fe)
+{
+	size_t	 i = *p;
+
+	if (i > len)
+		return false;
+	*fs = i;
+	while (i < len && line[i] != ',')
+		i++;
+	*fe = i;
+	*p = i + 1;
+	if (*fe - *fs >= 2 && line[*fs] == '"' && line[*fe - 1] == '"') {
+		(*fs)++;
+		(*fe)--;
+	}
+	return true;
+}
+
+/* Whether the n bytes at f contain word, ignoring case. */
+static bool
+contains(const char *f, size_t n, const char *word)
+{
+	size_t	 k = strlen(word), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (strncasecmp(f + i, word, k) == 0)
+			return true;
+	return false;
+}
+
+/* Finds the moves and winner columns in the header line. */
+static void
+read_csv_header(struct record_reader *rd)
+{
+	size_t	 p = rd->pos, fs, fe;
+	long	 col = 0;
+
+	rd->csv_moves = rd->csv_winner = -1;
+	while (csv_field(rd->line, rd->linelen, &p, &fs, &fe)) {
+		const char *f = rd->line + fs;
+		size_t	 n = fe - fs;
+
+		if (rd->csv_moves == -1 && (contains(f, n, "move") ||
+		    contains(f, n, "transcript")))
+			rd->csv_moves = col;
+		else if (rd->csv_winner == -1 && n >= 6 &&
+		    strncasecmp(f, "winner", 6) == 0)
+			rd->csv_winner = col;
+		col++;
+	}
+	rd->csv_ready = true;
+}
+
+static int
+next_import(struct record_reader *rd)
+{
+	size_t	 p, fs, fe, ms = 0, me = 0;
+	long	 col;
+	int	 rc;
+
+	for (;;) {
+		rc = read_line(rd);
+		if (rc <= 0)
+			return rc;
+		while (rd->pos < rd->linelen &&
+		    isspace((unsigned char)rd->line[rd->pos]))
+			rd->pos++;
+		if (rd->pos == rd->linelen)
+			continue;
+		if (rd->format == RECORD_CSV && !rd->csv_ready) {
+			read_csv_header(rd);
+			if (rd->csv_moves != -1)
+				continue;
+			/* Every row is malformed: say why once per row. */
+		}
+		break;
+	}
+	reset_record(rd);
+	rd->rec.start = pos_at(rd, rd->pos);
+	if (rd->format == RECORD_TRANSCRIPT) {
+		read_transcript(rd, rd->pos, rd->linelen);
+		finish_record(rd);
+		return 1;
+	}
+	if (rd->csv_moves == -1) {
+		malformed(rd, pos_at(rd, 0), 0, "bad-csv-header",
+		    "the CSV header names no moves column (e.g. game_moves)");
+		finish_record(rd);
+		return 1;
+	}
+	p = rd->pos;
+	for (col = 0; csv_field(rd->line, rd->linelen, &p, &fs, &fe); col++) {
+		if (col == rd->csv_moves) {
+			ms = fs;
+			me = fe;
+		} else if (col == rd->csv_winner) {
+			char	*end;
+			long	 w;
+
+			errno = 0;
+			w = strtol(rd->line + fs, &end, 10);
+			if (fe > fs && end == rd->line + fe && errno == 0 &&
+			    w >= -1 && w <= 1) {
+				rd->rec.has_winner = true;
+				rd->rec.winner = (int)w;
+				rd->rec.winner_at = pos_at(rd, fs);
+			} else
+				malformed(rd, pos_at(rd, fs), fe - fs,
+				    "bad-csv-winner",
+				    "the winner column holds 1, -1 or 0");
+		}
+	}
+	if (col <= rd->csv_moves)
+		malformed(rd, pos_at(rd, rd->linelen), 0, "bad-csv-row",
+		    "the row has %ld fields, fewer than the header", col);
+	else
+		read_transcript(rd, ms, me);
+	finish_record(rd);
+	return 1;
+}
+
+/* ---- Sniffing and the entry point --------------------------------- */
+
+/*
+ * The format of an input, from its first non-blank line: tags or movetext
+ * are the record notation, a line of squares alone is a transcript, and a
+ * comma-separated header is CSV.
+ */
+static void
+sniff(struct record_reader *rd)
+{
+	const char *s;
+	size_t	 n, g[2];
+
+	rd->format = RECORD_PGN;
+	while (read_line(rd) == 1) {
+		s = rd->line + rd->pos;
+		n = rd->linelen - rd->pos;
+		while (n > 0 && isspace((unsigned char)*s))
+			s++, n--;
+		if (n == 0)
+			continue;
+		if (*s != '[' && *s != '{' && *s != ';' &&
+		    syntax_match(rd->syn, SYN_TRANSCRIPT, s, n, g, 1) > 0)
+			rd->format = RECORD_TRANSCRIPT;
+		else if (*s != '[' && memchr(s, ',', n) != NULL &&
+		    !isdigit((unsigned char)*s))
+			rd->format = RECORD_CSV;
+		break;
+	}
+	/* The reader proper starts again from this line. */
+	rd->unread = rd->have_line;
+}
+
+int
+record_reader_next(struct record_reader *rd, const struct record **rec)
+{
+	int	 rc;
+
+	if (rd->format == RECORD_AUTO)
+		sniff(rd);
+	rc = rd->format == RECORD_PGN ? next_pgn(rd) : next_import(rd);
+	if (rc == 1)
+		*rec = &rd->rec;
+	return rc;
+}

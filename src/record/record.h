@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The record notation (formats/record.md, arbiter-record(5)): reading
+ * records from a stream one at a time, with their tags, turn tokens and
+ * result token and where each stands in the file; the imports (Othello
+ * transcripts, CSV); turning a turn token into rules actions and back; and
+ * replaying a record against the rules core.  PCRE2 is included here and
+ * nowhere else.  Printing diagnostics and writing reports is left to the
+ * layers above.
+ */
+#ifndef ARBITER_RECORD_H
+#define ARBITER_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "rules/rules.h"
+
+enum record_format {
+	RECORD_AUTO,		/* sniffed from the first line */
+	RECORD_PGN,		/* tag pairs and movetext */
+	RECORD_TRANSCRIPT,	/* Othello: f5d6c3..., one game a line */
+	RECORD_CSV,		/* a header line, a transcript column */
+};
+
+/* A place in the input: 1-based line and column (in bytes), byte offset. */
+struct record_pos {
+	unsigned long	 line;
+	unsigned long	 col;
+	unsigned long long offset;
+};
+
+/*
+ * A positioned diagnostic.  code is a stable kebab-case name listed in
+ * gamecheck(1); len is how many bytes from `at' the caret should cover.
+ */
+struct record_diag {
+	const char	*code;
+	char		 msg[320];
+	struct record_pos at;
+	size_t		 len;
+};
+
+struct record_tag {
+	char		*name;		/* points into the record's text */
+	char		*value;		/* unescaped; may hold any bytes */
+	size_t		 value_len;
+	struct record_pos at;
+};
+
+/* A turn or result token: text in the record's arena, NUL terminated. */
+struct record_token {
+	char		*text;
+	size_t		 len;
+	struct record_pos at;
+};
+
+/*
+ * One record as read, before any rule is applied.  The reader owns the
+ * storage and reuses it for the next record: copy what must outlive the
+ * next call to record_reader_next.
+ */
+struct record {
+	unsigned long	 index;		/* 1-based within its input */
+	struct record_pos start;
+	enum record_format format;
+	bool		 implicit_passes;	/* transcripts: passes unwritten */
+
+	struct record_tag *tags;
+	size_t		 ntags;
+	struct record_token *turns;
+	size_t		 nturns;
+	bool		 has_result;
+	struct record_token result;
+
+	/* CSV imports: the winner column, 1 Black, -1 White, 0 draw. */
+	bool		 has_winner;
+	int		 winner;
+	struct record_pos winner_at;
+
+	/* A record that could not be read whole is malformed. */
+	bool		 malformed;
+	struct record_diag error;
+};
+
+/* Looks a tag up by name (case-sensitive, as PGN); NULL if absent. */
+const struct record_tag *record_tag_find(const struct record *,
+	    const char *name);
+
+/*
+ * The compiled patterns of the notation: built once (JIT where PCRE2 has
+ * it) and shared, read-only, by every reader.  NULL if PCRE2 fails.
+ */
+struct record_syntax;
+struct record_syntax *record_syntax_new(void);
+void	record_syntax_free(struct record_syntax *);
+
+/*
+ * A reader over one input stream (borrowed; the caller closes it).  name is
+ * copied and used in diagnostics.  With RECORD_AUTO the format is sniffed
+ * from the first line.
+ */
+struct record_reader;
+struct record_reader *record_reader_new(const struct record_syntax *,
+	    FILE *, const char *name, enum record_format);
+void	record_reader_free(struct record_reader *);
+const char *record_reader_name(const struct record_reader *);
+enum record_format record_reader_format(const struct record_reader *);
+
+/*
+ * Reads the next record.  Returns 1 and fills *rec (a malformed record
+ * comes back with rec->malformed set and rec->error saying why; the reader
+ * has already moved on to where the next record may start), 0 at the end of
+ * the input, -1 on a read error (errno set).  *rec points into the reader.
+ */
+int	record_reader_next(struct record_reader *, const struct record **rec);
+
+/* "pgn", "transcript", "csv"; and back (-1 if unknown). */
+const char *record_format_name(enum record_format);
+int	record_format_parse(const char *);
+
+/*
+ * Turn tokens.  record_turn_parse turns one token (without its move
+ * number) into actions for a game on board b: writes at most cap actions
+ * and each one's byte offset in the token into offs, and returns the
+ * number of actions, or -1 with d (code, message; d->at is left for the
+ * caller) for a token that is not a turn or names a cell off the board.
+ */
+int	record_turn_parse(const struct record_syntax *,
+	    const struct rules_board *, const char *tok, size_t len,
+	    struct rules_action *out, size_t *offs, size_t cap,
+	    struct record_diag *d);
+/* Writes one action as notation into buf (at least 16 bytes). */
+const char *record_action_format(const struct rules_board *,
+	    const struct rules_action *, char *buf, size_t len);
+
+/* What a replay found. */
+enum replay_status {
+	REPLAY_FINISHED,
+	REPLAY_UNFINISHED,
+	REPLAY_ILLEGAL,
+	REPLAY_MALFORMED,
+};
+
+const char *replay_status_name(enum replay_status);
+
+struct replay_options {
+	const struct rules_game *game;	/* forced game, or NULL: Game tag */
+	size_t		 max_legal;	/* legal moves listed on an error */
+};
+
+/*
+ * The outcome of replaying one record.  A replay owns its position and
+ * lists; reuse one struct replay across records (record_replay resets it)
+ * and release it once with replay_fini.
+ */
+struct replay {
+	enum replay_status status;
+	const struct rules_game *game;
+	struct rules_position *pos;	/* final, or just before the error */
+	unsigned long	 turns;		/* turn tokens played, passes included */
+	unsigned long	 actions;
+	unsigned long	 passes;
+	unsigned long	 implied_passes;	/* inserted in a transcript */
+	struct rules_score score;
+
+	/* The recorded result (Result tag or CSV winner) and the check. */
+	bool		 has_recorded;
+	char		 recorded[32];
+	bool		 verified;	/* the replay could check it */
+	bool		 agrees;
+
+	/* A doubt that is not an error (exit status unaffected). */
+	bool		 has_warning;
+	struct record_diag warning;
+
+	/* Illegal or malformed: the first error. */
+	bool		 has_error;
+	struct record_diag error;
+	unsigned long	 error_turn;	/* 1-based turn index, 0 if none */
+	char		 error_move[64];	/* the token, made printable */
+	struct rules_action *legal;	/* legal actions at the error */
+	size_t		 nlegal;
+	size_t		 legal_cap;
+
+	/* Scratch kept between records. */
+	struct rules_action *acts;
+	size_t		*offs;
+	size_t		 acts_cap;
+};
+
+void	replay_init(struct replay *);
+void	replay_fini(struct replay *);
+/*
+ * Replays rec and scores it; the result is in *rp.  Returns 0, or -1 only
+ * when memory runs out (rp->error says so).
+ */
+int	record_replay(const struct record_syntax *, const struct record *,
+	    const struct replay_options *, struct replay *rp);
+
+/* Makes len bytes printable for a message: escapes, truncates to cap-1. */
+void	record_printable(const char *s, size_t len, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,563 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Replaying a record against the rules core: which game and board it
+ * names, what each turn token means as actions, the first illegal action
+ * and the legal ones at that point, where the game stands at the end, and
+ * whether the recorded result agrees.  The rules themselves are in
+ * src/rules; showing the outcome is the report's business.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record.h"
+#include "record/syntax.h"
+
+const char *
+replay_status_name(enum replay_status s)
+{
+	static const char *const names[] = {
+		[REPLAY_FINISHED] = "finished",
+		[REPLAY_UNFINISHED] = "unfinished",
+		[REPLAY_ILLEGAL] = "illegal",
+		[REPLAY_MALFORMED] = "malformed",
+	};
+
+	return names[s];
+}
+
+void
+replay_init(struct replay *rp)
+{
+	memset(rp, 0, sizeof *rp);
+}
+
+void
+replay_fini(struct replay *rp)
+{
+	rules_position_free(rp->pos);
+	free(rp->legal);
+	free(rp->acts);
+	free(rp->offs);
+	memset(rp, 0, sizeof *rp);
+}
+
+static void
+diag_set(struct record_diag *d, const char *code, struct record_pos at,
+    size_t len, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	d->code = code;
+	d->at = at;
+	d->len = len;
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- Turn tokens -------------------------------------------------- */
+
+/* A cell name at s: a letter and one or two digits.  Returns its length. */
+static size_t
+cell_len(const char *s, size_t len)
+{
+	size_t	 n = 1;
+
+	while (n < len && n < 3 && isdigit((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
+static int
+parse_cell(const struct rules_board *b, const char *tok, size_t *p,
+    size_t len, int16_t *cell, struct record_diag *d)
+{
+	size_t	 n = cell_len(tok + *p, len - *p);
+	int	 c = rules_cell_parse(b, tok + *p, n);
+
+	if (c < 0) {
+		diag_set(d, "off-board", (struct record_pos){ 0, 0, *p }, n,
+		    "%.*s is not on the %s board", (int)n, tok + *p, b->name);
+		return -1;
+	}
+	*cell = (int16_t)c;
+	*p += n;
+	return 0;
+}
+
+int
+record_turn_parse(const struct record_syntax *syn,
+    const struct rules_board *b, const char *tok, size_t len,
+    struct rules_action *out, size_t *offs, size_t cap,
+    struct record_diag *d)
+{
+	struct rules_action a;
+	size_t	 p = 0, n = 0, g[2];
+	char	 shown[40];
+
+	/* The common case of one plain square skips the pattern. */
+	if (len >= 2 && len <= 3 && isalpha((unsigned char)tok[0]) &&
+	    tok[0] != 'x' && isdigit((unsigned char)tok[1]) &&
+	    (len == 2 || isdigit((unsigned char)tok[2]))) {
+		out[0] = (struct rules_action){ .kind = RULES_PLACE };
+		offs[0] = 0;
+		return parse_cell(b, tok, &p, len, &out[0].to, d) == 0 ? 1 : -1;
+	}
+	if (syntax_match(syn, SYN_TURN, tok, len, g, 1) < 0) {
+		record_printable(tok, len, shown, sizeof shown);
+		diag_set(d, "bad-move-syntax", (struct record_pos){ 0, 0, 0 },
+		    len, "\"%s\" is not a turn (a square like d3, a list "
+		    "like c5*,g4 or b3xc3,c4, a move like c1-f4, pass or swap)",
+		    shown);
+		return -1;
+	}
+	if (strcmp(tok, "pass") == 0 || strcmp(tok, "PA") == 0 ||
+	    strcmp(tok, "pa") == 0 || strcmp(tok, "--") == 0) {
+		out[0] = (struct rules_action){ .kind = RULES_PASS };
+		offs[0] = 0;
+		return 1;
+	}
+	if (strcmp(tok, "swap") == 0) {
+		out[0] = (struct rules_action){ .kind = RULES_SWAP };
+		offs[0] = 0;
+		return 1;
+	}
+	if (len >= 3 && tok[2] == ':') {
+		out[n] = (struct rules_action){ .kind = RULES_DICE,
+		    .from = (int16_t)(tok[0] - '0'),
+		    .to = (int16_t)(tok[1] - '0') };
+		offs[n++] = 0;
+		p = 3;
+	}
+	while (p < len && n < cap) {
+		memset(&a, 0, sizeof a);
+		offs[n] = p;
+		if (tok[p] == 'x') {
+			p++;
+			a.kind = RULES_REMOVE;
+			if (parse_cell(b, tok, &p, len, &a.to, d) == -1)
+				return -1;
+		} else {
+			if (parse_cell(b, tok, &p, len, &a.to, d) == -1)
+				return -1;
+			a.kind = RULES_PLACE;
+			if (p < len && tok[p] == '-') {
+				p++;
+				a.kind = RULES_MOVE;
+				a.from = a.to;
+				if (parse_cell(b, tok, &p, len, &a.to, d) == -1)
+					return -1;
+			}
+			if (p < len && tok[p] == '*') {
+				a.capture = 1;
+				p++;
+			}
+		}
+		out[n++] = a;
+		if (p < len && tok[p] == ',')
+			p++;
+	}
+	return (int)n;
+}
+
+const char *
+record_action_format(const struct rules_board *b, const struct rules_action *a,
+    char *buf, size_t len)
+{
+	char	 c1[RULES_CELL_NAME], c2[RULES_CELL_NAME];
+
+	switch (a->kind) {
+	case RULES_PASS:
+		snprintf(buf, len, "pass");
+		break;
+	case RULES_SWAP:
+		snprintf(buf, len, "swap");
+		break;
+	case RULES_DICE:
+		snprintf(buf, len, "%d%d:", a->from, a->to);
+		break;
+	case RULES_REMOVE:
+		snprintf(buf, len, "x%s", rules_cell_name(b, a->to, c1));
+		break;
+	case RULES_MOVE:
+		snprintf(buf, len, "%s-%s", rules_cell_name(b, a->from, c1),
+		    rules_cell_name(b, a->to, c2));
+		break;
+	default:
+		snprintf(buf, len, "%s%s", rules_cell_name(b, a->to, c1),
+		    a->capture ? "*" : "");
+		break;
+	}
+	return buf;
+}
+
+/* ---- Setting up ---------------------------------------------------- */
+
+static void
+malformed_at(struct replay *rp, const char *code, struct record_pos at,
+    size_t len, const char *fmt, const char *arg)
+{
+	rp->status = REPLAY_MALFORMED;
+	rp->has_error = true;
+	diag_set(&rp->error, code, at, len, fmt, arg);
+}
+
+/*
+ * The game, board and variant a record names; a position ready at the
+ * start.  Returns 0, or -1 with the record marked malformed.
+ */
+static int
+set_up(const struct record *rec, const struct replay_options *opt,
+    struct replay *rp)
+{
+	const struct record_tag *gt, *bt, *vt;
+	const struct rules_game *g;
+	struct rules_variant v;
+	struct rules_diag d;
+	const char *spec;
+
+	gt = record_tag_find(rec, "Game");
+	g = opt->game;
+	if (g == NULL && rec->format != RECORD_PGN)
+		g = rules_game_find("reversi");
+	if (gt != NULL) {
+		const struct rules_game *named = rules_game_find(gt->value);
+
+		if (named == NULL) {
+			malformed_at(rp, "unknown-game", gt->at, 0,
+			    "unknown game \"%s\" (see gamecheck --help for "
+			    "the games)", gt->value);
+			return -1;
+		}
+		if (g != NULL && g != named) {
+			malformed_at(rp, "game-mismatch", gt->at, 0,
+			    "the record is a game of %s, not the game asked "
+			    "for", gt->value);
+			return -1;
+		}
+		g = named;
+	}
+	if (g == NULL) {
+		malformed_at(rp, "no-game", rec->start, 0,
+		    "no Game tag%s; add one or name the game with --game", "");
+		return -1;
+	}
+	rp->game = g;
+	bt = record_tag_find(rec, "Board");
+	if (bt == NULL)
+		bt = record_tag_find(rec, "Size");
+	spec = bt != NULL ? bt->value : g->default_board;
+	vt = record_tag_find(rec, "Variant");
+	if (vt == NULL)
+		rules_variant_default(g, &v);
+	else if (rules_variant_parse(g, vt->value, &v, &d) == -1) {
+		malformed_at(rp, d.code, vt->at, 0, "%s", d.msg);
+		return -1;
+	}
+	/* Reuse the position when the game and board are the same. */
+	if (rp->pos != NULL && rp->pos->game == g &&
+	    strcmp(rp->pos->board.name, spec) == 0) {
+		rp->pos->variant = v;
+		rules_position_reset(rp->pos);
+		return 0;
+	}
+	rules_position_free(rp->pos);
+	rp->pos = rules_position_new(g, spec, &v, &d);
+	if (rp->pos == NULL) {
+		malformed_at(rp, d.code, bt != NULL ? bt->at : rec->start, 0,
+		    "%s", d.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- Playing ------------------------------------------------------- */
+
+static int
+reserve(struct replay *rp, size_t n)
+{
+	struct rules_action *a;
+	size_t	*o;
+
+	if (n <= rp->acts_cap)
+		return 0;
+	a = realloc(rp->acts, n * sizeof *a);
+	if (a == NULL)
+		return -1;
+	rp->acts = a;
+	o = realloc(rp->offs, n * sizeof *o);
+	if (o == NULL)
+		return -1;
+	rp->offs = o;
+	rp->acts_cap = n;
+	return 0;
+}
+
+/* Keeps the legal actions of the position for the report. */
+static void
+note_legal(struct replay *rp, size_t max)
+{
+	size_t	 n;
+
+	n = rules_legal(rp->pos, NULL, 0);
+	if (n > max)
+		n = max;
+	if (n > rp->legal_cap) {
+		struct rules_action *p = realloc(rp->legal, n * sizeof *p);
+
+		if (p == NULL)
+			return;
+		rp->legal = p;
+		rp->legal_cap = n;
+	}
+	rp->nlegal = rules_legal(rp->pos, rp->legal, n);
+	if (rp->nlegal > n)
+		rp->nlegal = n;
+}
+
+static struct record_pos
+pos_plus(struct record_pos at, size_t off)
+{
+	at.col += off;
+	at.offset += off;
+	return at;
+}
+
+static void
+illegal(struct replay *rp, const struct record_token *tok, size_t off,
+    size_t len, const char *code, const char *msg, size_t max_legal)
+{
+	rp->status = REPLAY_ILLEGAL;
+	rp->has_error = true;
+	diag_set(&rp->error, code, pos_plus(tok->at, off), len, "%s", msg);
+	record_printable(tok->text, tok->len, rp->error_move,
+	    sizeof rp->error_move);
+	note_legal(rp, max_legal);
+}
+
+/* Plays one turn token; 0, or -1 when the record stops here. */
+static int
+play_turn(const struct record_syntax *syn, const struct record *rec,
+    const struct record_token *tok, const struct replay_options *opt,
+    struct replay *rp)
+{
+	struct rules_position *pos = rp->pos;
+	struct rules_action pass = { .kind = RULES_PASS };
+	struct record_diag rd;
+	struct rules_diag d;
+	char	 msg[320];
+	int	 n, k;
+
+	if (rules_phase(pos) == RULES_GAME_OVER) {
+		illegal(rp, tok, 0, tok->len, "game-over",
+		    "the game is already over: no turn may follow", 0);
+		return -1;
+	}
+	if (reserve(rp, tok->len / 2 + 2) == -1) {
+		malformed_at(rp, "no-memory", tok->at, 0, "%s",
+		    "out of memory");
+		return -1;
+	}
+	n = record_turn_parse(syn, &pos->board, tok->text, tok->len, rp->acts,
+	    rp->offs, rp->acts_cap, &rd);
+	if (n == -1) {
+		if (strcmp(rd.code, "off-board") == 0)
+			illegal(rp, tok, (size_t)rd.at.offset, rd.len, rd.code,
+			    rd.msg, opt->max_legal);
+		else {
+			rp->status = REPLAY_MALFORMED;
+			rp->has_error = true;
+			diag_set(&rp->error, rd.code, tok->at, tok->len, "%s",
+			    rd.msg);
+			record_printable(tok->text, tok->len, rp->error_move,
+			    sizeof rp->error_move);
+		}
+		return -1;
+	}
+	for (k = 0; k < n; k++) {
+		if (k > 0 && rules_phase(pos) != RULES_TURN_MIDDLE) {
+			snprintf(msg, sizeof msg, "the turn was over after "
+			    "%.*s; the rest belongs to no one",
+			    (int)rp->offs[k] - (rp->offs[k] > 0 &&
+			    tok->text[rp->offs[k] - 1] == ','), tok->text);
+			illegal(rp, tok, rp->offs[k], tok->len - rp->offs[k],
+			    "extra-actions", msg, 0);
+			return -1;
+		}
+		if (rules_play(pos, &rp->acts[k], &d) == 0) {
+			rp->actions++;
+			continue;
+		}
+		/* Transcripts leave passes unwritten (rules.md §1). */
+		if (k == 0 && rec->implicit_passes &&
+		    strcmp(d.code, "must-pass") == 0 &&
+		    rules_play(pos, &pass, NULL) == 0) {
+			rp->turns++;
+			rp->passes++;
+			rp->implied_passes++;
+			rp->actions++;
+			k--;
+			continue;
+		}
+		illegal(rp, tok, rp->offs[k], k + 1 < n ?
+		    rp->offs[k + 1] - rp->offs[k] : tok->len - rp->offs[k],
+		    d.code, d.msg, opt->max_legal);
+		return -1;
+	}
+	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
+		illegal(rp, tok, tok->len, 0, "turn-incomplete",
+		    "the turn is not over: another action is due", 
+		    opt->max_legal);
+		return -1;
+	}
+	if (n == 1 && rp->acts[0].kind == RULES_PASS)
+		rp->passes++;
+	rp->turns++;
+	return 0;
+}
+
+/* ---- The result ---------------------------------------------------- */
+
+static void
+check_result(const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *rt = record_tag_find(rec, "Result");
+	const struct rules_score *s = &rp->score;
+	const char *text;
+	struct record_pos at;
+	unsigned long a, b;
+	char	*end;
+	bool	 ok;
+
+	if (rec->has_result) {
+		text = rec->result.text;
+		at = rec->result.at;
+		if (rt != NULL && strcmp(rt->value, text) != 0 &&
+		    strcmp(rt->value, "*") != 0) {
+			malformed_at(rp, "result-conflict", rt->at, 0,
+			    "the Result tag and the result token differ "
+			    "(%s)", text);
+			return;
+		}
+	} else if (rt != NULL) {
+		text = rt->value;
+		at = rt->at;
+	} else if (rec->has_winner) {
+		/* CSV: 1 Black, -1 White, 0 a draw (of a finished game). */
+		rp->has_recorded = true;
+		snprintf(rp->recorded, sizeof rp->recorded, "%d", rec->winner);
+		/*
+		 * A CSV row cannot say "unfinished": the winner of a game that
+		 * stopped early was decided off the board (resignation, time,
+		 * adjudication), which no replay can check (formats/record.md).
+		 */
+		if (!s->over) {
+			rp->has_warning = true;
+			diag_set(&rp->warning, "result-unverified",
+			    rec->winner_at, 2, "the game stops before its end, "
+			    "so the winner column (%s) cannot be checked",
+			    rp->recorded);
+			return;
+		}
+		rp->verified = true;
+		rp->agrees = (rec->winner == 1 ? s->winner == 0 :
+		    rec->winner == -1 ? s->winner == 1 : s->winner == -1);
+		if (!rp->agrees && !rp->has_error) {
+			rp->has_error = true;
+			diag_set(&rp->error, "result-mismatch",
+			    rec->winner_at, 2, "the winner column says %s but "
+			    "the replay gives %s", rec->winner == 1 ? "black" :
+			    rec->winner == -1 ? "white" : "a draw",
+			    s->winner == 0 ? "black" : s->winner == 1 ?
+			    "white" : "a draw");
+		}
+		return;
+	} else
+		return;
+	rp->has_recorded = true;
+	rp->verified = true;
+	record_printable(text, strlen(text), rp->recorded, sizeof rp->recorded);
+	if (strcmp(text, "*") == 0)
+		ok = !s->over;
+	else if (strcmp(text, "1/2-1/2") == 0)
+		ok = s->over && s->winner == -1;
+	else {
+		errno = 0;
+		a = strtoul(text, &end, 10);
+		if (*end != '-' || errno != 0) {
+			malformed_at(rp, "bad-result", at, 0,
+			    "a result is a score like 36-28, 1-0, or * (not "
+			    "\"%s\")", rp->recorded);
+			return;
+		}
+		b = strtoul(end + 1, &end, 10);
+		if (*end != '\0' || errno != 0) {
+			malformed_at(rp, "bad-result", at, 0,
+			    "a result is a score like 36-28, 1-0, or * (not "
+			    "\"%s\")", rp->recorded);
+			return;
+		}
+		ok = s->over && ((a == (unsigned long)s->points[0] &&
+		    b == (unsigned long)s->points[1]) ||
+		    (a == (unsigned long)s->alt[0] &&
+		    b == (unsigned long)s->alt[1]));
+	}
+	rp->agrees = ok;
+	if (!ok && !rp->has_error) {
+		rp->has_error = true;
+		if (s->over)
+			diag_set(&rp->error, "result-mismatch", at, 0,
+			    "the recorded result %s disagrees with the replay: "
+			    "%d-%d", rp->recorded, s->points[0], s->points[1]);
+		else
+			diag_set(&rp->error, "result-mismatch", at, 0,
+			    "the recorded result %s is given but the game is "
+			    "not over (*)", rp->recorded);
+	}
+}
+
+int
+record_replay(const struct record_syntax *syn, const struct record *rec,
+    const struct replay_options *opt, struct replay *rp)
+{
+	size_t	 i;
+
+	rp->status = REPLAY_UNFINISHED;
+	rp->game = NULL;
+	rp->turns = rp->actions = rp->passes = rp->implied_passes = 0;
+	rp->has_recorded = rp->verified = rp->agrees = false;
+	rp->has_error = rp->has_warning = false;
+	rp->error_turn = 0;
+	rp->error_move[0] = '\0';
+	rp->nlegal = 0;
+	memset(&rp->score, 0, sizeof rp->score);
+	rp->score.winner = -1;
+	if (rec->malformed) {
+		rp->status = REPLAY_MALFORMED;
+		rp->has_error = true;
+		rp->error = rec->error;
+		/* Still name the game for the report where the tags say it. */
+		if (record_tag_find(rec, "Game") != NULL)
+			rp->game = rules_game_find(
+			    record_tag_find(rec, "Game")->value);
+		return 0;
+	}
+	if (set_up(rec, opt, rp) == -1)
+		return 0;
+	for (i = 0; i < rec->nturns; i++)
+		if (play_turn(syn, rec, &rec->turns[i], opt, rp) == -1) {
+			/* The index of the token: implied passes aren't. */
+			rp->error_turn = i + 1;
+			break;
+		}
+	rules_score(rp->pos, &rp->score);
+	if (rp->has_error)
+		return 0;
+	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
+	check_result(rec, rp);
+	return 0;
+}

@@ -1,0 +1,401 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Writing reports with libyaml's emitter: one document per record, keys in
+ * a fixed order (formats/report.md), numbers in the C locale, every string
+ * from a record made valid UTF-8 first so the stream is always valid YAML.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <yaml.h>
+
+#include "report/report.h"
+
+struct report_writer {
+	yaml_emitter_t	 emitter;
+	FILE		*out;
+	bool		 started;
+	bool		 failed;
+	char		*buf;		/* scratch for cleaned strings */
+	size_t		 bufcap;
+};
+
+size_t
+report_utf8_clean(const char *s, size_t len, char *buf, size_t cap)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t	 i = 0, n = 0, k, need;
+	unsigned char c;
+	uint32_t cp;
+
+	while (i < len && n + 4 < cap) {
+		c = p[i];
+		need = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 :
+		    (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : 9;
+		cp = need == 0 ? c : need == 1 ? c & 0x1fu :
+		    need == 2 ? c & 0x0fu : c & 0x07u;
+		for (k = 1; need != 9 && k <= need; k++) {
+			if (i + k >= len || (p[i + k] & 0xc0) != 0x80) {
+				need = 9;
+				break;
+			}
+			cp = cp << 6 | (p[i + k] & 0x3fu);
+		}
+		/* Overlong forms, surrogates and NUL are replaced too. */
+		if (need == 9 || cp == 0 || (need == 1 && cp < 0x80) ||
+		    (need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
+		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+			memcpy(buf + n, "\xef\xbf\xbd", 3);
+			n += 3;
+			i += 1;
+			continue;
+		}
+		memcpy(buf + n, p + i, need + 1);
+		n += need + 1;
+		i += need + 1;
+	}
+	buf[n] = '\0';
+	return n;
+}
+
+static int
+emit(struct report_writer *w, yaml_event_t *ev)
+{
+	if (w->failed)
+		return -1;
+	if (!yaml_emitter_emit(&w->emitter, ev)) {
+		w->failed = true;
+		return -1;
+	}
+	return 0;
+}
+
+/* A scalar: plain for numbers and names, double-quoted for record text. */
+static int
+scalar(struct report_writer *w, const char *s, bool quoted)
+{
+	yaml_event_t ev;
+
+	/* libyaml copies the value; its prototype just lacks the const. */
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)(uintptr_t)s,
+	    (int)strlen(s), 1, 1, quoted ?
+	    YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE);
+	return emit(w, &ev);
+}
+
+/* Record text of any bytes, cleaned to UTF-8 and double-quoted. */
+static int
+text(struct report_writer *w, const char *s, size_t len)
+{
+	size_t	 need = 3 * len + 5;
+
+	if (need > w->bufcap) {
+		char	*p = realloc(w->buf, need);
+
+		if (p == NULL) {
+			w->failed = true;
+			return -1;
+		}
+		w->buf = p;
+		w->bufcap = need;
+	}
+	report_utf8_clean(s, len, w->buf, w->bufcap);
+	return scalar(w, w->buf, true);
+}
+
+static int
+number(struct report_writer *w, long long v)
+{
+	char	 buf[32];
+
+	snprintf(buf, sizeof buf, "%lld", v);
+	return scalar(w, buf, false);
+}
+
+static int
+map_start(struct report_writer *w, bool flow)
+{
+	yaml_event_t ev;
+
+	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, flow ?
+	    YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
+	return emit(w, &ev);
+}
+
+static int
+map_end(struct report_writer *w)
+{
+	yaml_event_t ev;
+
+	yaml_mapping_end_event_initialize(&ev);
+	return emit(w, &ev);
+}
+
+static int
+seq_start(struct report_writer *w, bool flow)
+{
+	yaml_event_t ev;
+
+	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, flow ?
+	    YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
+	return emit(w, &ev);
+}
+
+static int
+seq_end(struct report_writer *w)
+{
+	yaml_event_t ev;
+
+	yaml_sequence_end_event_initialize(&ev);
+	return emit(w, &ev);
+}
+
+static void
+kv_str(struct report_writer *w, const char *k, const char *v)
+{
+	scalar(w, k, false);
+	scalar(w, v, false);
+}
+
+static void
+kv_num(struct report_writer *w, const char *k, long long v)
+{
+	scalar(w, k, false);
+	number(w, v);
+}
+
+/* A figure per colour: {black: 36, white: 28}. */
+static void
+kv_colours(struct report_writer *w, const struct rules_game *g,
+    const char *k, const int v[RULES_COLOURS])
+{
+	int	 i;
+
+	scalar(w, k, false);
+	map_start(w, true);
+	for (i = 0; i < RULES_COLOURS; i++)
+		kv_num(w, g->colour[i], v[i]);
+	map_end(w);
+}
+
+/*
+ * Tag names are letters, digits and _: plain unless YAML would read them
+ * as something other than a string (true, null, 12).
+ */
+static void
+tag_name(struct report_writer *w, const char *name)
+{
+	static const char *const special[] = { "y", "n", "yes", "no", "on",
+	    "off", "true", "false", "null" };
+	size_t	 i;
+	bool	 plain = (name[0] >= 'A' && name[0] <= 'Z') ||
+	    (name[0] >= 'a' && name[0] <= 'z');
+
+	for (i = 0; plain && i < sizeof special / sizeof special[0]; i++)
+		if (strcasecmp(name, special[i]) == 0)
+			plain = false;
+	scalar(w, name, !plain);
+}
+
+struct report_writer *
+report_writer_new(FILE *out)
+{
+	struct report_writer *w;
+
+	w = calloc(1, sizeof *w);
+	if (w == NULL)
+		return NULL;
+	if (!yaml_emitter_initialize(&w->emitter)) {
+		free(w);
+		return NULL;
+	}
+	yaml_emitter_set_output_file(&w->emitter, out);
+	yaml_emitter_set_unicode(&w->emitter, 1);
+	yaml_emitter_set_width(&w->emitter, -1);
+	w->out = out;
+	return w;
+}
+
+static void
+write_players(struct report_writer *w, const struct record *rec,
+    const struct replay *rp)
+{
+	const struct record_tag *t[RULES_COLOURS];
+	static const char *const seat[RULES_COLOURS] = { "Black", "White" };
+	int	 i, k;
+
+	/* Stones! names White first: the tags follow the colours. */
+	for (i = 0; i < RULES_COLOURS; i++) {
+		const char *name = rp->game->colour[i];
+
+		t[i] = record_tag_find(rec, strcmp(name, "white") == 0 ?
+		    "White" : strcmp(name, "black") == 0 ? "Black" : seat[i]);
+	}
+	if (t[0] == NULL && t[1] == NULL)
+		return;
+	scalar(w, "players", false);
+	map_start(w, false);
+	for (i = 0; i < RULES_COLOURS; i++) {
+		/* After a swap each player has the other colour. */
+		k = rp->score.swapped ? 1 - i : i;
+		scalar(w, rp->game->colour[i], false);
+		if (t[k] != NULL)
+			text(w, t[k]->value, t[k]->value_len);
+		else
+			scalar(w, "~", false);
+	}
+	map_end(w);
+}
+
+static void
+write_result(struct report_writer *w, const struct replay *rp)
+{
+	const struct rules_score *s = &rp->score;
+	const struct rules_game *g = rp->game;
+	char	 buf[32];
+
+	scalar(w, "result", false);
+	map_start(w, false);
+	kv_str(w, "winner", !s->over ? "none" : s->winner == -1 ? "draw" :
+	    g->colour[s->winner]);
+	snprintf(buf, sizeof buf, "%d-%d", s->points[0], s->points[1]);
+	scalar(w, "score", false);
+	scalar(w, buf, true);
+	if (s->alt_name != NULL && s->over) {
+		snprintf(buf, sizeof buf, "%d-%d", s->alt[0], s->alt[1]);
+		scalar(w, s->alt_name, false);
+		scalar(w, buf, true);
+	}
+	if (rp->has_recorded) {
+		scalar(w, "recorded", false);
+		text(w, rp->recorded, strlen(rp->recorded));
+		kv_str(w, "agrees", !rp->verified ? "~" : rp->agrees ?
+		    "true" : "false");
+	}
+	map_end(w);
+}
+
+static void
+write_error(struct report_writer *w, const struct replay *rp)
+{
+	const struct record_diag *e = &rp->error;
+	char	 buf[32];
+	size_t	 i;
+
+	scalar(w, "error", false);
+	map_start(w, false);
+	kv_str(w, "code", e->code);
+	kv_num(w, "line", (long long)e->at.line);
+	kv_num(w, "column", (long long)e->at.col);
+	if (rp->error_turn > 0) {
+		kv_num(w, "turn", (long long)rp->error_turn);
+		scalar(w, "move", false);
+		text(w, rp->error_move, strlen(rp->error_move));
+	}
+	scalar(w, "reason", false);
+	text(w, e->msg, strlen(e->msg));
+	if (rp->status == REPLAY_ILLEGAL && rp->pos != NULL) {
+		scalar(w, "legal", false);
+		seq_start(w, true);
+		for (i = 0; i < rp->nlegal; i++)
+			scalar(w, record_action_format(&rp->pos->board,
+			    &rp->legal[i], buf, sizeof buf), false);
+		seq_end(w);
+	}
+	map_end(w);
+}
+
+int
+report_write(struct report_writer *w, const char *source,
+    const struct record *rec, const struct replay *rp)
+{
+	yaml_event_t ev;
+	const struct rules_score *s = &rp->score;
+	size_t	 i;
+	int	 j;
+
+	if (!w->started) {
+		yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+		if (emit(w, &ev) == -1)
+			return -1;
+		w->started = true;
+	}
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+	emit(w, &ev);
+	map_start(w, false);
+	kv_str(w, "schema", REPORT_SCHEMA);
+	scalar(w, "source", false);
+	text(w, source, strlen(source));
+	kv_num(w, "record", (long long)rec->index);
+	kv_num(w, "line", (long long)rec->start.line);
+	kv_str(w, "format", record_format_name(rec->format));
+	if (rp->game != NULL)
+		kv_str(w, "game", rp->game->name);
+	if (rp->pos != NULL && rp->game != NULL &&
+	    rp->status != REPLAY_MALFORMED)
+		kv_str(w, "board", rp->pos->board.name);
+	if (rec->ntags > 0) {
+		scalar(w, "tags", false);
+		map_start(w, false);
+		for (i = 0; i < rec->ntags; i++) {
+			tag_name(w, rec->tags[i].name);
+			text(w, rec->tags[i].value, rec->tags[i].value_len);
+		}
+		map_end(w);
+	}
+	if (rp->game != NULL && rp->status != REPLAY_MALFORMED)
+		write_players(w, rec, rp);
+	kv_str(w, "status", replay_status_name(rp->status));
+	if (rp->status != REPLAY_MALFORMED) {
+		kv_num(w, "turns", (long long)rp->turns);
+		kv_num(w, "actions", (long long)rp->actions);
+		kv_num(w, "passes", (long long)rp->passes);
+		if (s->swapped)
+			kv_str(w, "swapped", "true");
+		if (!s->over)
+			kv_str(w, "to-move",
+			    rp->game->colour[rules_to_move(rp->pos)]);
+		for (j = 0; j < s->nstats; j++)
+			kv_colours(w, rp->game, s->stats[j].name,
+			    s->stats[j].value);
+		write_result(w, rp);
+	}
+	if (rp->has_error)
+		write_error(w, rp);
+	map_end(w);
+	yaml_document_end_event_initialize(&ev, 1);
+	emit(w, &ev);
+	if (w->failed) {
+		if (errno == 0)
+			errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+int
+report_writer_free(struct report_writer *w)
+{
+	yaml_event_t ev;
+	int	 rc = 0;
+
+	if (w == NULL)
+		return 0;
+	if (w->started) {
+		yaml_stream_end_event_initialize(&ev);
+		rc = emit(w, &ev);
+		if (!yaml_emitter_flush(&w->emitter))
+			rc = -1;
+	}
+	if (w->failed)
+		rc = -1;
+	yaml_emitter_delete(&w->emitter);
+	free(w->buf);
+	free(w);
+	return rc;
+}
