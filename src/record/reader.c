@@ -24,6 +24,11 @@ struct record_reader {
 	char		*name;
 	enum record_format format;
 
+	/* Input, read in blocks. */
+	char		 inbuf[65536];
+	size_t		 inpos;
+	size_t		 inlen;
+
 	/* The current line: no line end, NULs allowed. */
 	char		*line;
 	size_t		 linecap;
@@ -178,6 +183,39 @@ record_reader_format(const struct record_reader *rd)
 
 /* ---- Lines ------------------------------------------------------- */
 
+/* Refills the input buffer; returns the bytes now in it, 0 at the end. */
+static int
+refill(struct record_reader *rd)
+{
+	rd->inpos = 0;
+	rd->inlen = fread(rd->inbuf, 1, sizeof rd->inbuf, rd->fp);
+	if (rd->inlen == 0 && ferror(rd->fp))
+		return -1;
+	return rd->inlen > 0;
+}
+
+/* Appends n bytes to the line being read. */
+static int
+line_add(struct record_reader *rd, size_t have, const char *p, size_t n)
+{
+	size_t	 cap;
+	char	*q;
+
+	if (have + n + 1 > rd->linecap) {
+		cap = rd->linecap ? rd->linecap : 256;
+		while (cap < have + n + 1)
+			cap *= 2;
+		if ((q = realloc(rd->line, cap)) == NULL) {
+			errno = ENOMEM;
+			return -1;
+		}
+		rd->line = q;
+		rd->linecap = cap;
+	}
+	memcpy(rd->line + have, p, n);
+	return 0;
+}
+
 /*
  * Reads the next line into rd->line without its end (LF, CRLF or a lone
  * CR).  Returns 1, 0 at the end, -1 on a read error.
@@ -185,8 +223,9 @@ record_reader_format(const struct record_reader *rd)
 static int
 read_line(struct record_reader *rd)
 {
-	size_t	 n = 0;
-	int	 c;
+	size_t	 n = 0, i;
+	int	 rc;
+	bool	 any = false;
 
 	if (rd->unread) {
 		rd->unread = false;
@@ -198,45 +237,43 @@ read_line(struct record_reader *rd)
 		return 0;
 	rd->line_offset = rd->next_offset;
 	for (;;) {
-		c = getc(rd->fp);
-		if (c == EOF) {
-			if (ferror(rd->fp))
+		if (rd->inpos == rd->inlen) {
+			if ((rc = refill(rd)) == -1)
 				return -1;
-			rd->eof = true;
-			if (n == 0)
-				return 0;
-			break;
-		}
-		rd->next_offset++;
-		if (c == '\n')
-			break;
-		if (c == '\r') {
-			c = getc(rd->fp);
-			if (c == '\n')
-				rd->next_offset++;
-			else if (c != EOF)
-				ungetc(c, rd->fp);
-			break;
-		}
-		if (n + 1 >= rd->linecap) {
-			size_t	 cap = rd->linecap ? rd->linecap * 2 : 256;
-			char	*p = realloc(rd->line, cap);
-
-			if (p == NULL) {
-				errno = ENOMEM;
-				return -1;
+			if (rc == 0) {
+				rd->eof = true;
+				if (!any)
+					return 0;
+				break;
 			}
-			rd->line = p;
-			rd->linecap = cap;
 		}
-		rd->line[n++] = (char)c;
-	}
-	if (rd->line == NULL) {
-		rd->line = malloc(1);
-		if (rd->line == NULL)
+		any = true;
+		for (i = rd->inpos; i < rd->inlen; i++)
+			if (rd->inbuf[i] == '\n' || rd->inbuf[i] == '\r')
+				break;
+		if (line_add(rd, n, rd->inbuf + rd->inpos, i - rd->inpos) == -1)
 			return -1;
-		rd->linecap = 1;
+		n += i - rd->inpos;
+		rd->next_offset += i - rd->inpos;
+		rd->inpos = i;
+		if (i == rd->inlen)
+			continue;
+		/* A line end: LF, CR, or CR LF (which may straddle a refill). */
+		rd->inpos++;
+		rd->next_offset++;
+		if (rd->inbuf[i] == '\r') {
+			if (rd->inpos == rd->inlen && refill(rd) == -1)
+				return -1;
+			if (rd->inpos < rd->inlen &&
+			    rd->inbuf[rd->inpos] == '\n') {
+				rd->inpos++;
+				rd->next_offset++;
+			}
+		}
+		break;
 	}
+	if (line_add(rd, n, "", 0) == -1)
+		return -1;
 	rd->line[n] = '\0';
 	rd->linelen = n;
 	rd->lineno++;
@@ -330,6 +367,10 @@ oom(struct record_reader *rd)
 	return -1;
 }
 
+/*
+ * Adds a turn token.  In the notation its text is copied (a record spans
+ * lines); an import's record is its line, so its tokens stay in the line.
+ */
 static int
 add_turn(struct record_reader *rd, const char *s, size_t len,
     struct record_pos at)
@@ -343,7 +384,9 @@ add_turn(struct record_reader *rd, const char *s, size_t len,
 	if (grow((void **)&rd->turn_off, &rd->turnoffcap, n + 1,
 	    sizeof *rd->turn_off) == -1)
 		return oom(rd);
-	if ((off = text_add(rd, s, len)) == -1)
+	if (rd->format != RECORD_PGN)
+		off = s - rd->line;
+	else if ((off = text_add(rd, s, len)) == -1)
 		return oom(rd);
 	rd->turn_off[n] = (size_t)off;
 	rd->rec.turns[n] = (struct record_token){ NULL, len, at };
@@ -363,7 +406,8 @@ finish_record(struct record_reader *rd)
 		rd->rec.tags[i].value = rd->text + rd->tag_off[2 * i + 1];
 	}
 	for (i = 0; i < rd->rec.nturns; i++)
-		rd->rec.turns[i].text = rd->text + rd->turn_off[i];
+		rd->rec.turns[i].text = (rd->format != RECORD_PGN ? rd->line :
+		    rd->text) + rd->turn_off[i];
 	if (rd->rec.has_result)
 		rd->rec.result.text = rd->text + rd->result_off;
 	rd->rec.index = ++rd->index;

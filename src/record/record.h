@@ -49,7 +49,10 @@ struct record_tag {
 	struct record_pos at;
 };
 
-/* A turn or result token: text in the record's arena, NUL terminated. */
+/*
+ * A turn or result token: len bytes at text, not NUL terminated (an
+ * import's tokens stand in its line).
+ */
 struct record_token {
 	char		*text;
 	size_t		 len;

@@ -115,13 +115,15 @@ record_turn_parse(const struct record_syntax *syn,
 		    shown);
 		return -1;
 	}
-	if (strcmp(tok, "pass") == 0 || strcmp(tok, "PA") == 0 ||
-	    strcmp(tok, "pa") == 0 || strcmp(tok, "--") == 0) {
+	/* Tokens are counted, not terminated: compare with their length. */
+	if ((len == 4 && memcmp(tok, "pass", 4) == 0) || (len == 2 &&
+	    (memcmp(tok, "PA", 2) == 0 || memcmp(tok, "pa", 2) == 0 ||
+	    memcmp(tok, "--", 2) == 0))) {
 		out[0] = (struct rules_action){ .kind = RULES_PASS };
 		offs[0] = 0;
 		return 1;
 	}
-	if (strcmp(tok, "swap") == 0) {
+	if (len == 4 && memcmp(tok, "swap", 4) == 0) {
 		out[0] = (struct rules_action){ .kind = RULES_SWAP };
 		offs[0] = 0;
 		return 1;

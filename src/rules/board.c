@@ -4,7 +4,6 @@
  * hexagonal boards (Oust, Rive, Herd; rules.md §0), with their cell names
  * and neighbour tables.  What a cell holds is each game's business.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -99,26 +98,25 @@ rules_hexhex_init(struct rules_board *b, int side, struct rules_diag *d)
 int
 rules_cell_parse(const struct rules_board *b, const char *s, size_t len)
 {
-	int	c, r;
-	size_t	i;
+	unsigned c, r;
 
-	if (len < 2 || len > 3 || !isalpha((unsigned char)s[0]))
+	/* ASCII by hand: this runs once for every action of every record. */
+	c = ((unsigned char)s[0] | 0x20) - 'a' + 1;
+	if (len < 2 || len > 3 || c < 1 || c > 26 ||
+	    (unsigned)((unsigned char)s[1] - '1') > 8)
 		return -2;
-	c = tolower((unsigned char)s[0]) - 'a' + 1;
-	r = 0;
-	for (i = 1; i < len; i++) {
-		if (!isdigit((unsigned char)s[i]))
+	r = (unsigned)(s[1] - '0');
+	if (len == 3) {
+		if ((unsigned)((unsigned char)s[2] - '0') > 9)
 			return -2;
-		r = r * 10 + (s[i] - '0');
+		r = r * 10 + (unsigned)(s[2] - '0');
 	}
-	if (s[1] == '0')
-		return -2;
 	if (b->geometry == RULES_SQUARE) {
-		if (c > b->width || r > b->height)
+		if ((int)c > b->width || (int)r > b->height)
 			return -1;
-		return (r - 1) * b->width + (c - 1);
+		return ((int)r - 1) * b->width + ((int)c - 1);
 	}
-	if (!hex_on(b, c, r))
+	if (!hex_on(b, (int)c, (int)r))
 		return -1;
 	return b->at[c - 1][r - 1];
 }

@@ -31,6 +31,13 @@
 #define HOT
 #endif
 
+/* The bitboard kernels must inline into each clone to take its ISA. */
+#if defined(__GNUC__)
+#define KERNEL	static inline __attribute__((always_inline))
+#else
+#define KERNEL	static inline
+#endif
+
 #define FILE_A	UINT64_C(0x0101010101010101)
 #define FILE_H	UINT64_C(0x8080808080808080)
 
@@ -62,14 +69,14 @@ static const v4u64 shift4 = { 4, 32, 36, 28 };
 
 #define EDGE	(~(FILE_A | FILE_H))
 
-static inline v4u64
+KERNEL v4u64
 lines(uint64_t opp, uint64_t valid)
 {
 	return (v4u64){ opp & EDGE & valid, opp & valid, opp & EDGE & valid,
 	    opp & EDGE & valid };
 }
 
-static inline v4u64
+KERNEL v4u64
 fill_l(v4u64 gen, v4u64 run)
 {
 	v4u64	 pro;
@@ -82,7 +89,7 @@ fill_l(v4u64 gen, v4u64 run)
 	return gen;
 }
 
-static inline v4u64
+KERNEL v4u64
 fill_r(v4u64 gen, v4u64 run)
 {
 	v4u64	 pro;
@@ -95,14 +102,14 @@ fill_r(v4u64 gen, v4u64 run)
 	return gen;
 }
 
-static inline uint64_t
+KERNEL uint64_t
 or4(v4u64 x)
 {
 	return x[0] | x[1] | x[2] | x[3];
 }
 
 /* The empty squares where `me' may move (rules.md §1). */
-static inline uint64_t
+KERNEL uint64_t
 bb_moves(uint64_t me, uint64_t opp, uint64_t valid)
 {
 	v4u64	 run = lines(opp, valid), gen = { me, me, me, me }, m;
@@ -116,7 +123,7 @@ bb_moves(uint64_t me, uint64_t opp, uint64_t valid)
  * The discs a move on `sq' turns over: in each line the run from sq,
  * kept where the square beyond it holds one of mine.
  */
-static inline uint64_t
+KERNEL uint64_t
 bb_flips(uint64_t me, uint64_t opp, uint64_t sq, uint64_t valid)
 {
 	v4u64	 run = lines(opp, valid), gen = { sq, sq, sq, sq };
@@ -196,7 +203,7 @@ big_can_move(const struct rules_board *b, const struct reversi *r, int me)
 
 /* ---- The game ----------------------------------------------------- */
 
-static bool
+KERNEL bool
 can_move(const struct rules_board *b, const struct reversi *r, int me)
 {
 	if (r->big)
@@ -340,36 +347,36 @@ reversi_play(const struct rules_board *b, void *st,
 	}
 	if (a->to < 0 || a->to >= b->ncells)
 		return rules_fail(d, "off-board", "no such square");
-	rules_cell_name(b, a->to, name);
-	if (!can_move(b, r, me))
-		return rules_fail(d, "must-pass",
-		    "%s has no legal move and must pass", colour_name(me));
 	if (r->big) {
-		if (r->cell[a->to] != 0)
-			return rules_fail(d, "occupied", "%s is occupied",
-			    name);
-		n = big_flips(b, r->cell, me, a->to, r->cell);
-		if (n == 0)
-			return rules_fail(d, "no-flips",
-			    "%s flips no disc: no line of %s discs ends in a "
-			    "%s disc", name, colour_name(!me),
-			    colour_name(me));
-		r->cell[a->to] = (uint8_t)(1 + me);
+		n = r->cell[a->to] != 0 ? -1 :
+		    big_flips(b, r->cell, me, a->to, r->cell);
 	} else {
 		sq = UINT64_C(1) << bit_of(b, a->to);
-		if ((r->bb[0] | r->bb[1]) & sq)
+		flips = (r->bb[0] | r->bb[1]) & sq ? 0 :
+		    bb_flips(r->bb[me], r->bb[!me], sq, r->valid);
+		n = flips != 0 ? __builtin_popcountll(flips) :
+		    (r->bb[0] | r->bb[1]) & sq ? -1 : 0;
+		if (n > 0) {
+			r->bb[me] |= flips | sq;
+			r->bb[!me] &= ~flips;
+		}
+	}
+	if (n <= 0) {
+		/* Why not: no move at all, the square, or no run to close. */
+		rules_cell_name(b, a->to, name);
+		if (!can_move(b, r, me))
+			return rules_fail(d, "must-pass",
+			    "%s has no legal move and must pass",
+			    colour_name(me));
+		if (n == -1)
 			return rules_fail(d, "occupied", "%s is occupied",
 			    name);
-		flips = bb_flips(r->bb[me], r->bb[!me], sq, r->valid);
-		if (flips == 0)
-			return rules_fail(d, "no-flips",
-			    "%s flips no disc: no line of %s discs ends in a "
-			    "%s disc", name, colour_name(!me),
-			    colour_name(me));
-		r->bb[me] |= flips | sq;
-		r->bb[!me] &= ~flips;
-		n = __builtin_popcountll(flips);
+		return rules_fail(d, "no-flips", "%s flips no disc: no line "
+		    "of %s discs ends in a %s disc", name, colour_name(!me),
+		    colour_name(me));
 	}
+	if (r->big)
+		r->cell[a->to] = (uint8_t)(1 + me);
 	r->flipped[me] = (uint16_t)(r->flipped[me] + n);
 	/* The game ends when neither side can move (rules.md §1). */
 	r->to_move = (uint8_t)!me;
