@@ -184,6 +184,7 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 	struct record_reader *rd;
 	const struct record *rec;
 	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	unsigned long before = t->records;
 	int	 rc;
 
 	rd = record_reader_new(syn, in, name, opt->format);
@@ -213,6 +214,15 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 	}
 	if (rc == -1 && ferror(in))
 		cli_error("%s: %s", name, strerror(errno));
+	else if (rc == 0 && t->records == before) {
+		/* Validating nothing is more likely a mistake than a pass. */
+		struct record_diag d = { .code = "empty-input",
+		    .at = { 1, 1, 0 } };
+
+		snprintf(d.msg, sizeof d.msg, "no records in the input");
+		cli_diag(name, &d, "error", NULL);
+		t->errors++;
+	}
 	record_reader_free(rd);
 	return rc < 0 ? -1 : 0;
 }

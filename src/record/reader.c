@@ -574,9 +574,11 @@ next_pgn(struct record_reader *rd)
 		c = rd->line[rd->pos];
 		if (!any) {
 			reset_record(rd);
-			rd->rec.start = pos_at(rd, rd->pos);
 			any = true;
 		}
+		/* A record starts at its first tag or token, not a comment. */
+		if (rd->rec.start.line == 0 && c != '{' && c != ';')
+			rd->rec.start = pos_at(rd, rd->pos);
 		if (c == '[') {
 			if (rd->has_movetext)
 				break;
@@ -609,6 +611,15 @@ next_pgn(struct record_reader *rd)
 	}
 	if (!any)
 		return 0;
+	if (rd->rec.start.line == 0) {
+		/* Comments alone: no record follows them. */
+		if (rd->in_comment && rd->eof)
+			malformed(rd, rd->comment_at, 1, "unterminated-comment",
+			    "comment opened here is never closed");
+		else if (!rd->rec.malformed)
+			return 0;
+		rd->rec.start = rd->comment_at;
+	}
 	if (rd->in_comment && rd->eof) {
 		malformed(rd, rd->comment_at, 1, "unterminated-comment",
 		    "comment opened here is never closed");
@@ -792,9 +803,9 @@ next_import(struct record_reader *rd)
 /* ---- Sniffing and the entry point --------------------------------- */
 
 /*
- * The format of an input, from its first non-blank line: tags or movetext
- * are the record notation, a line of squares alone is a transcript, and a
- * comma-separated header is CSV.
+ * The format of an input, from its first non-blank line: a line of squares
+ * alone is a transcript, a comma-separated header naming a moves column is
+ * CSV, and anything else the record notation.
  */
 static void
 sniff(struct record_reader *rd)
@@ -813,8 +824,9 @@ sniff(struct record_reader *rd)
 		if (*s != '[' && *s != '{' && *s != ';' &&
 		    syntax_match(rd->syn, SYN_TRANSCRIPT, s, n, g, 1) > 0)
 			rd->format = RECORD_TRANSCRIPT;
-		else if (*s != '[' && memchr(s, ',', n) != NULL &&
-		    !isdigit((unsigned char)*s))
+		else if (isalpha((unsigned char)*s) &&
+		    memchr(s, ',', n) != NULL && (contains(s, n, "move") ||
+		    contains(s, n, "transcript")))
 			rd->format = RECORD_CSV;
 		break;
 	}

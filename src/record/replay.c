@@ -299,6 +299,20 @@ reserve(struct replay *rp, size_t n)
 	return 0;
 }
 
+/*
+ * An upper bound on the actions in a token: they are separated by commas
+ * and removals start with x, and dice take one more.
+ */
+static size_t
+count_actions(const char *s, size_t len)
+{
+	size_t	 n = 2, i;
+
+	for (i = 0; len > 3 && i < len; i++)
+		n += s[i] == ',' || s[i] == 'x';
+	return n;
+}
+
 /* Keeps the legal actions of the position for the report. */
 static void
 note_legal(struct replay *rp, size_t max)
@@ -359,7 +373,7 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		    "the game is already over: no turn may follow", 0);
 		return -1;
 	}
-	if (reserve(rp, tok->len / 2 + 2) == -1) {
+	if (reserve(rp, count_actions(tok->text, tok->len)) == -1) {
 		malformed_at(rp, "no-memory", tok->at, 0, "%s",
 		    "out of memory");
 		return -1;
@@ -557,6 +571,11 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 			break;
 		}
 	rules_score(rp->pos, &rp->score);
+	if (rec->nturns == 0) {
+		rp->has_warning = true;
+		diag_set(&rp->warning, "no-moves", rec->start, 0,
+		    "the record has no moves%s", "");
+	}
 	if (rp->has_error)
 		return 0;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;

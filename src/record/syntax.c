@@ -15,12 +15,15 @@
 
 static const char *const patterns[SYN_COUNT] = {
 	/* [Name "value"], the value with \" and \\ escapes. */
-	[SYN_TAG] = "\\[[ \\t]*([A-Za-z0-9_]+)[ \\t]+\"((?:[^\"\\\\]|\\\\.)*)\"[ \\t]*\\]",
+	[SYN_TAG] = "\\[[ \\t]*([A-Za-z0-9_]++)[ \\t]++\"((?:[^\"\\\\]++|\\\\.)*+)\"[ \\t]*\\]",
 	/* A move number, alone or before the turn: 12. or 12... */
 	[SYN_NUMBER] = "([0-9]+)(\\.\\.\\.|\\.)",
 	/* Result tokens: a score by colour, or * unfinished. */
 	[SYN_RESULT] = "(?:\\*|1/2-1/2|([0-9]+)-([0-9]+))$",
 	/*
+	 * Possessive repeats (*+, ++) keep no backtracking state, so a line
+	 * of any length matches in constant stack.
+	 *
 	 * A turn: pass, swap, or actions, with Herd's dice first.  Cells are a
 	 * letter a..w (x marks a removal) and a row number.
 	 */
@@ -28,9 +31,9 @@ static const char *const patterns[SYN_COUNT] = {
 	    "|(?:[0-9][0-9]:)?"
 	    "(?:x?[A-Wa-w][0-9]{1,2}(?:-[A-Wa-w][0-9]{1,2})?\\*?)"
 	    "(?:,?x[A-Wa-w][0-9]{1,2}|,[A-Wa-w][0-9]{1,2}"
-	    "(?:-[A-Wa-w][0-9]{1,2})?\\*?)*)$",
+	    "(?:-[A-Wa-w][0-9]{1,2})?\\*?)*+)$",
 	/* An Othello transcript: squares and explicit passes, nothing else. */
-	[SYN_TRANSCRIPT] = "[ \\t]*(?:[A-Pa-p][0-9]{1,2}|PA|pa|--)+[ \\t]*$",
+	[SYN_TRANSCRIPT] = "[ \\t]*+(?:[A-Pa-p][0-9]{1,2}+|PA|pa|--)++[ \\t]*$",
 };
 
 struct record_syntax *
