@@ -651,7 +651,9 @@ read_transcript(struct record_reader *rd, size_t start, size_t end)
 				j += 2;
 				continue;
 			}
-			if (!isalpha((unsigned char)s[j]) || j + 1 >= end ||
+			/* Columns a..p, as the pattern has them. */
+			if (((unsigned char)s[j] | 0x20) < 'a' ||
+			    ((unsigned char)s[j] | 0x20) > 'p' || j + 1 >= end ||
 			    !isdigit((unsigned char)s[j + 1]))
 				break;
 			j += 2;

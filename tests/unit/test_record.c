@@ -1,0 +1,532 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests of the notation: reading records (tags, movetext, comments,
+ * move numbers, result tokens, line ends), the imports, turn tokens, and
+ * replay against the rules core (formats/record.md).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record.h"
+
+static struct record_syntax *syn;
+
+static void
+setup_syntax(void)
+{
+	syn = record_syntax_new();
+	ck_assert_ptr_nonnull(syn);
+}
+
+static void
+teardown_syntax(void)
+{
+	record_syntax_free(syn);
+}
+
+/* A reader over a string; the FILE goes with the reader in *fp. */
+static struct record_reader *
+reader(const char *text, size_t len, enum record_format fmt, FILE **fp)
+{
+	*fp = fmemopen((void *)(uintptr_t)text, len, "r");
+	ck_assert_ptr_nonnull(*fp);
+	return record_reader_new(syn, *fp, "test", fmt);
+}
+
+static const char *
+turn_text(const struct record *rec, size_t i)
+{
+	static char buf[64];
+
+	snprintf(buf, sizeof buf, "%.*s", (int)rec->turns[i].len,
+	    rec->turns[i].text);
+	return buf;
+}
+
+START_TEST(reads_tags_turns_and_result)
+{
+	static const char text[] =
+	    "[Event \"Club \\\"night\\\"\"]\n"
+	    "[Game \"reversi\"]\n"
+	    "\n"
+	    "1. f5 d6 {a comment\n"
+	    "over two lines} 2. c3 ; rest of line\n"
+	    "d3 36-28\n";
+	const struct record *rec;
+	struct record_reader *rd;
+	FILE	*fp;
+
+	rd = reader(text, sizeof text - 1, RECORD_AUTO, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert(!rec->malformed);
+	ck_assert_int_eq(rec->ntags, 2);
+	ck_assert_str_eq(rec->tags[0].name, "Event");
+	ck_assert_str_eq(rec->tags[0].value, "Club \"night\"");
+	ck_assert_str_eq(record_tag_find(rec, "Game")->value, "reversi");
+	ck_assert_ptr_null(record_tag_find(rec, "game"));
+	ck_assert_int_eq(rec->nturns, 4);
+	ck_assert_str_eq(turn_text(rec, 0), "f5");
+	ck_assert_str_eq(turn_text(rec, 2), "c3");
+	ck_assert_str_eq(turn_text(rec, 3), "d3");
+	ck_assert_int_eq(rec->turns[2].at.line, 5);
+	ck_assert_int_eq(rec->turns[2].at.col, 20);
+	ck_assert(rec->has_result);
+	ck_assert_str_eq(rec->result.text, "36-28");
+	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
+	record_reader_free(rd);
+	fclose(fp);
+}
+END_TEST
+
+START_TEST(many_records_and_boundaries)
+{
+	/* A result ends a record; so does a tag after movetext. */
+	static const char text[] =
+	    "[Game \"reversi\"]\nf5 *\n"
+	    "[Game \"reversi\"]\nf5 d6\n"
+	    "[Game \"reversi\"]\n[Round \"3\"]\nf5 d6\nc3 *\n"
+	    "f5 *\n";
+	const struct record *rec;
+	struct record_reader *rd;
+	FILE	*fp;
+
+	rd = reader(text, sizeof text - 1, RECORD_PGN, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(rec->index, 1);
+	ck_assert_int_eq(rec->nturns, 1);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(rec->nturns, 2);
+	ck_assert(!rec->has_result);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(rec->ntags, 2);
+	ck_assert_int_eq(rec->nturns, 3);
+	ck_assert_int_eq(rec->start.line, 5);
+	/* Movetext after a result, with no tags: a record of its own. */
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(rec->ntags, 0);
+	ck_assert_int_eq(rec->index, 4);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
+	record_reader_free(rd);
+	fclose(fp);
+}
+END_TEST
+
+START_TEST(line_ends_and_bom)
+{
+	static const char text[] =
+	    "\xef\xbb\xbf[Game \"reversi\"]\r\nf5\r\nd6 *\r"
+	    "[Game \"reversi\"]\rf5 d6\rc3 *";
+	const struct record *rec;
+	struct record_reader *rd;
+	FILE	*fp;
+
+	rd = reader(text, sizeof text - 1, RECORD_AUTO, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert(!rec->malformed);
+	ck_assert_str_eq(rec->tags[0].name, "Game");
+	ck_assert_int_eq(rec->tags[0].at.col, 4);
+	ck_assert_int_eq(rec->turns[1].at.line, 3);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(rec->start.line, 4);
+	ck_assert_int_eq(rec->nturns, 3);
+	ck_assert_int_eq(rec->turns[2].at.line, 6);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
+	record_reader_free(rd);
+	fclose(fp);
+}
+END_TEST
+
+START_TEST(move_numbers_checked)
+{
+	static const char good[] = "[Game \"reversi\"]\n"
+	    "1. f5 {c} 1... d6 2.c3 d3 *\n";
+	static const char bad[] = "[Game \"reversi\"]\n1. f5 2... d6 *\n";
+	const struct record *rec;
+	struct record_reader *rd;
+	FILE	*fp;
+
+	rd = reader(good, sizeof good - 1, RECORD_PGN, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_msg(!rec->malformed, "%s", rec->error.msg);
+	ck_assert_int_eq(rec->nturns, 4);
+	ck_assert_str_eq(turn_text(rec, 2), "c3");
+	ck_assert_int_eq(rec->turns[2].at.col, 21);
+	record_reader_free(rd);
+	fclose(fp);
+
+	rd = reader(bad, sizeof bad - 1, RECORD_PGN, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert(rec->malformed);
+	ck_assert_str_eq(rec->error.code, "bad-move-number");
+	ck_assert_int_eq(rec->error.at.line, 2);
+	ck_assert_int_eq(rec->error.at.col, 7);
+	record_reader_free(rd);
+	fclose(fp);
+}
+END_TEST
+
+START_TEST(malformed_records_do_not_stop_the_next)
+{
+	static const char text[] =
+	    "[Event \"open\n[Game \"reversi\"]\nf5 *\n"
+	    "[Game \"reversi\"]\nf5 d6 *\n";
+	const struct record *rec;
+	struct record_reader *rd;
+	FILE	*fp;
+
+	rd = reader(text, sizeof text - 1, RECORD_PGN, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert(rec->malformed);
+	ck_assert_str_eq(rec->error.code, "unterminated-tag");
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert(!rec->malformed);
+	ck_assert_int_eq(rec->nturns, 2);
+	record_reader_free(rd);
+	fclose(fp);
+}
+END_TEST
+
+START_TEST(transcripts_split_into_turns)
+{
+	static const char text[] = "f5d6C3--d3\n\n  e6f4\nf5z1\n";
+	const struct record *rec;
+	struct record_reader *rd;
+	FILE	*fp;
+
+	rd = reader(text, sizeof text - 1, RECORD_AUTO, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(record_reader_format(rd), RECORD_TRANSCRIPT);
+	ck_assert(rec->implicit_passes);
+	ck_assert_int_eq(rec->nturns, 5);
+	ck_assert_str_eq(turn_text(rec, 2), "C3");
+	ck_assert_str_eq(turn_text(rec, 3), "--");
+	ck_assert_int_eq(rec->turns[4].at.col, 9);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(rec->start.line, 3);
+	ck_assert_int_eq(rec->turns[0].at.col, 3);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert(rec->malformed);
+	ck_assert_str_eq(rec->error.code, "bad-transcript");
+	ck_assert_int_eq(rec->error.at.col, 3);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
+	record_reader_free(rd);
+	fclose(fp);
+}
+END_TEST
+
+START_TEST(csv_columns_by_name)
+{
+	static const char text[] =
+	    "winner,game_moves,id\n"
+	    "1,f5d6,7\n"
+	    "-1,\"e6f4\",8\n"
+	    "x,f5,9\n";
+	const struct record *rec;
+	struct record_reader *rd;
+	FILE	*fp;
+
+	rd = reader(text, sizeof text - 1, RECORD_AUTO, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(record_reader_format(rd), RECORD_CSV);
+	ck_assert(rec->has_winner);
+	ck_assert_int_eq(rec->winner, 1);
+	ck_assert_int_eq(rec->nturns, 2);
+	ck_assert_int_eq(rec->turns[1].at.col, 5);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(rec->winner, -1);
+	ck_assert_str_eq(turn_text(rec, 0), "e6");
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert(rec->malformed);
+	ck_assert_str_eq(rec->error.code, "bad-csv-winner");
+	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
+	record_reader_free(rd);
+	fclose(fp);
+}
+END_TEST
+
+START_TEST(sniffing)
+{
+	static const struct {
+		const char *text;
+		enum record_format want;
+	} cases[] = {
+		{ "; a, comma\n[Game \"reversi\"]\n", RECORD_PGN },
+		{ "f5 d6 *\n", RECORD_PGN },
+		{ "\n\nf5d6\n", RECORD_TRANSCRIPT },
+		{ "id,moves\n1,f5\n", RECORD_CSV },
+		{ "id,score\n1,2\n", RECORD_PGN },
+	};
+	const struct record *rec;
+	struct record_reader *rd;
+	FILE	*fp;
+
+	rd = reader(cases[_i].text, strlen(cases[_i].text), RECORD_AUTO, &fp);
+	record_reader_next(rd, &rec);
+	ck_assert_int_eq(record_reader_format(rd), cases[_i].want);
+	record_reader_free(rd);
+	fclose(fp);
+}
+END_TEST
+
+START_TEST(empty_and_comment_only_inputs)
+{
+	static const char *const texts[] = { "", "\n \n", "; nothing\n{ at all }\n" };
+	const struct record *rec;
+	struct record_reader *rd;
+	FILE	*fp;
+
+	rd = reader(texts[_i], strlen(texts[_i]), RECORD_AUTO, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
+	record_reader_free(rd);
+	if (fp != NULL)
+		fclose(fp);
+}
+END_TEST
+
+/* ---- Turn tokens --------------------------------------------------- */
+
+static int
+parse(const struct rules_board *b, const char *tok, struct rules_action *a,
+    size_t *offs, struct record_diag *d)
+{
+	return record_turn_parse(syn, b, tok, strlen(tok), a, offs, 16, d);
+}
+
+START_TEST(turn_tokens)
+{
+	struct rules_board sq, hex, hex3, hex5;
+	struct rules_action a[16];
+	struct record_diag d;
+	size_t	 offs[16];
+	char	 buf[16];
+
+	rules_square_init(&sq, 8, 8, NULL);
+	rules_hexhex_init(&hex, 7, NULL);
+	rules_hexhex_init(&hex3, 3, NULL);
+	rules_hexhex_init(&hex5, 5, NULL);
+
+	ck_assert_int_eq(parse(&sq, "f5", a, offs, &d), 1);
+	ck_assert_int_eq(a[0].kind, RULES_PLACE);
+	ck_assert_int_eq(a[0].to, 4 * 8 + 5);
+	ck_assert_int_eq(parse(&sq, "pass", a, offs, &d), 1);
+	ck_assert_int_eq(a[0].kind, RULES_PASS);
+	ck_assert_int_eq(parse(&sq, "PA", a, offs, &d), 1);
+	ck_assert_int_eq(a[0].kind, RULES_PASS);
+	ck_assert_int_eq(parse(&sq, "--", a, offs, &d), 1);
+	ck_assert_int_eq(parse(&sq, "swap", a, offs, &d), 1);
+	ck_assert_int_eq(a[0].kind, RULES_SWAP);
+
+	/* Oust: a capture, then the compulsory next placement. */
+	ck_assert_int_eq(parse(&hex, "c5*,g4", a, offs, &d), 2);
+	ck_assert(a[0].capture);
+	ck_assert(!a[1].capture);
+	ck_assert_int_eq(offs[1], 4);
+	ck_assert_str_eq(record_action_format(&hex, &a[0], buf, sizeof buf),
+	    "c5*");
+	/* Rive: place, remove, place. */
+	ck_assert_int_eq(parse(&hex3, "b3xc3,c4", a, offs, &d), 3);
+	ck_assert_int_eq(a[1].kind, RULES_REMOVE);
+	ck_assert_int_eq(offs[1], 2);
+	ck_assert_int_eq(offs[2], 6);
+	/* Herd: dice, removals, placements. */
+	ck_assert_int_eq(parse(&hex5, "35:xd2xc4,e5,f6,g1", a, offs, &d), 6);
+	ck_assert_int_eq(a[0].kind, RULES_DICE);
+	ck_assert_int_eq(a[0].from, 3);
+	ck_assert_int_eq(a[0].to, 5);
+	ck_assert_int_eq(a[1].kind, RULES_REMOVE);
+	ck_assert_int_eq(a[2].kind, RULES_REMOVE);
+	ck_assert_int_eq(a[5].kind, RULES_PLACE);
+	ck_assert_str_eq(record_action_format(&hex5, &a[0], buf, sizeof buf),
+	    "35:");
+	/* Stones: a move. */
+	ck_assert_int_eq(parse(&sq, "c1-f4", a, offs, &d), 1);
+	ck_assert_int_eq(a[0].kind, RULES_MOVE);
+	ck_assert_str_eq(record_action_format(&sq, &a[0], buf, sizeof buf),
+	    "c1-f4");
+
+	ck_assert_int_eq(parse(&sq, "f9", a, offs, &d), -1);
+	ck_assert_str_eq(d.code, "off-board");
+	ck_assert_int_eq(parse(&sq, "c1-f4-g5", a, offs, &d), -1);
+	ck_assert_str_eq(d.code, "bad-move-syntax");
+	ck_assert_int_eq(parse(&sq, "f5,,d6", a, offs, &d), -1);
+	ck_assert_int_eq(parse(&sq, "x", a, offs, &d), -1);
+	ck_assert_int_eq(parse(&hex3, "b3,c4,e9", a, offs, &d), -1);
+	ck_assert_str_eq(d.code, "off-board");
+	ck_assert_int_eq(d.at.offset, 6);
+}
+END_TEST
+
+/* ---- Replay -------------------------------------------------------- */
+
+static void
+replay_text(const char *text, enum record_format fmt, struct replay *rp)
+{
+	const struct record *rec;
+	struct record_reader *rd;
+	struct replay_options opt = { .max_legal = 64 };
+	FILE	*fp;
+
+	rd = reader(text, strlen(text), fmt, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(record_replay(syn, rec, &opt, rp), 0);
+	record_reader_free(rd);
+	fclose(fp);
+}
+
+START_TEST(replay_finished_game)
+{
+	struct replay rp;
+
+	replay_init(&rp);
+	replay_text("[Game \"reversi\"]\ne6 f4 e3 f6 g5 d6 e7 f5 c5 13-0\n",
+	    RECORD_PGN, &rp);
+	ck_assert_int_eq(rp.status, REPLAY_FINISHED);
+	ck_assert_int_eq(rp.turns, 9);
+	ck_assert(rp.has_recorded);
+	ck_assert(rp.agrees);
+	ck_assert_int_eq(rp.score.winner, 0);
+	replay_fini(&rp);
+}
+END_TEST
+
+START_TEST(replay_implicit_passes_only_in_transcripts)
+{
+	/* A real game where White passes before h7 (turn 60). */
+	static const char moves[] =
+	    "d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8"
+	    "b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8h5";
+	char	 pgn[512];
+	struct replay rp;
+	size_t	 i, n = 0;
+
+	replay_init(&rp);
+	replay_text(moves, RECORD_TRANSCRIPT, &rp);
+	ck_assert_int_eq(rp.status, REPLAY_FINISHED);
+	ck_assert_int_eq(rp.implied_passes, 2);
+	ck_assert_int_eq(rp.turns, 62);
+	ck_assert_int_eq(rp.score.points[0], 18);
+	ck_assert_int_eq(rp.score.points[1], 46);
+
+	/* The same moves as movetext: the first missing pass is an error. */
+	n = (size_t)snprintf(pgn, sizeof pgn, "[Game \"reversi\"]\n");
+	for (i = 0; moves[i] != '\0'; i += 2)
+		n += (size_t)snprintf(pgn + n, sizeof pgn - n, "%.2s ",
+		    moves + i);
+	replay_text(pgn, RECORD_PGN, &rp);
+	ck_assert_int_eq(rp.status, REPLAY_ILLEGAL);
+	ck_assert_str_eq(rp.error.code, "must-pass");
+	ck_assert_int_eq(rp.error_turn, 57);
+	ck_assert_int_eq(rp.nlegal, 1);
+	ck_assert_int_eq(rp.legal[0].kind, RULES_PASS);
+	replay_fini(&rp);
+}
+END_TEST
+
+START_TEST(replay_error_position)
+{
+	struct replay rp;
+
+	replay_init(&rp);
+	replay_text("[Game \"reversi\"]\n\n  f5  d6\n c4 e3 *\n", RECORD_PGN,
+	    &rp);
+	ck_assert_int_eq(rp.status, REPLAY_ILLEGAL);
+	ck_assert_str_eq(rp.error.code, "no-flips");
+	ck_assert_int_eq(rp.error.at.line, 4);
+	ck_assert_int_eq(rp.error.at.col, 5);
+	ck_assert_int_eq(rp.error_turn, 4);
+	ck_assert_str_eq(rp.error_move, "e3");
+	/* The position is the one before the illegal move. */
+	ck_assert_int_eq(rules_to_move(rp.pos), 1);
+	replay_fini(&rp);
+}
+END_TEST
+
+START_TEST(replay_result_forms)
+{
+	static const struct {
+		const char *result;
+		bool agrees;
+	} cases[] = {
+		{ "13-0", true }, { "64-0", true }, { "0-13", false },
+		{ "*", false }, { "1/2-1/2", false },
+	};
+	char	 text[128];
+	struct replay rp;
+
+	replay_init(&rp);
+	snprintf(text, sizeof text, "[Game \"reversi\"]\n[Result \"%s\"]\n"
+	    "e6 f4 e3 f6 g5 d6 e7 f5 c5\n", cases[_i].result);
+	replay_text(text, RECORD_PGN, &rp);
+	ck_assert(rp.has_recorded);
+	ck_assert_int_eq(rp.agrees, cases[_i].agrees);
+	ck_assert_int_eq(rp.has_error, !cases[_i].agrees);
+	replay_fini(&rp);
+}
+END_TEST
+
+START_TEST(replay_reuses_storage)
+{
+	struct replay rp;
+	int	 i;
+
+	/* Many records through one replay: no growth, same answers. */
+	replay_init(&rp);
+	for (i = 0; i < 1000; i++) {
+		replay_text(i % 2 ? "[Game \"reversi\"]\nf5 d6 a1 *\n" :
+		    "[Game \"reversi\"]\n[Size \"6\"]\nc2 *\n", RECORD_PGN,
+		    &rp);
+		ck_assert_int_eq(rp.status, i % 2 ? REPLAY_ILLEGAL :
+		    REPLAY_UNFINISHED);
+	}
+	replay_fini(&rp);
+}
+END_TEST
+
+static Suite *
+record_suite(void)
+{
+	Suite	*s = suite_create("record");
+	TCase	*tc;
+
+	tc = tcase_create("reader");
+	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tcase_add_test(tc, reads_tags_turns_and_result);
+	tcase_add_test(tc, many_records_and_boundaries);
+	tcase_add_test(tc, line_ends_and_bom);
+	tcase_add_test(tc, move_numbers_checked);
+	tcase_add_test(tc, malformed_records_do_not_stop_the_next);
+	tcase_add_test(tc, transcripts_split_into_turns);
+	tcase_add_test(tc, csv_columns_by_name);
+	tcase_add_loop_test(tc, sniffing, 0, 5);
+	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("turns");
+	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tcase_add_test(tc, turn_tokens);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("replay");
+	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tcase_add_test(tc, replay_finished_game);
+	tcase_add_test(tc, replay_implicit_passes_only_in_transcripts);
+	tcase_add_test(tc, replay_error_position);
+	tcase_add_loop_test(tc, replay_result_forms, 0, 5);
+	tcase_add_test(tc, replay_reuses_storage);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(record_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
