@@ -135,7 +135,7 @@ START_TEST(hexhex_side3_names)
 		got[0] = '\0';
 		for (; n < 5; n++) {
 			cellno = diagram_cell(&b, k, false);
-			if (b.row[cellno] != 5 - r)
+			if (cellno < 0 || b.row[cellno] != 5 - r)
 				break;
 			snprintf(got + strlen(got), sizeof got - strlen(got),
 			    "%s%s", n ? " " : "", rules_cell_name(&b, cellno,
