@@ -86,7 +86,8 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if ((g = rules_game_find(argv[0])) == NULL) {
-		fprintf(stderr, "bench_playout: unknown game \"%s\"\n", argv[0]);
+		fprintf(stderr, "bench_playout: unknown game \"%s\"\n",
+		    argv[0]);
 		return 2;
 	}
 	pos = rules_position_new(g, argc > 1 ? argv[1] : NULL, NULL, &d);

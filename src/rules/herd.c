@@ -19,7 +19,8 @@
 
 struct herd {
 	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 empty, 1 + colour */
-	uint8_t		 around[2][RULES_MAX_CELLS];	/* neighbours by colour */
+	/* How many neighbours of each cell hold each colour. */
+	uint8_t		 around[2][RULES_MAX_CELLS];
 	int16_t		 stones[2];
 	int16_t		 owed;		/* removals the dice call for */
 	int16_t		 remove_left;
@@ -383,7 +384,8 @@ herd_setup(const struct rules_board *b, void *st,
 
 	herd_init(b, &fresh, v, d);
 	for (e = 0; e < b->ncells; e++) {
-		if (pieces[e] != RULES_EMPTY && pieces[e] != RULES_PIECE(BLACK) &&
+		if (pieces[e] != RULES_EMPTY &&
+		    pieces[e] != RULES_PIECE(BLACK) &&
 		    pieces[e] != RULES_PIECE(WHITE))
 			return rules_fail(d, "bad-setup",
 			    "herd has only black and white stones");

@@ -117,8 +117,8 @@ play(struct rules_position *pos, const char *turns)
 	int	 n;
 
 	while ((n = parse_action(pos, p, &a)) > 0) {
-		ck_assert_msg(rules_play(pos, &a, &d) == 0, "at \"%s\": %s [%s]",
-		    p, d.msg, d.code);
+		ck_assert_msg(rules_play(pos, &a, &d) == 0,
+		    "at \"%s\": %s [%s]", p, d.msg, d.code);
 		p += n;
 	}
 }
@@ -654,7 +654,8 @@ START_TEST(herd_diagnostics)
 	a.to = (int16_t)cell(pos, "b4");
 	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
 	ck_assert_str_eq(d.code, "not-a-capture");
-	ck_assert_str_eq(d.msg, "b4 is marked as a capture but captures nothing");
+	ck_assert_str_eq(d.msg,
+	    "b4 is marked as a capture but captures nothing");
 	rules_position_free(pos);
 }
 END_TEST

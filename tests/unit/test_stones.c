@@ -569,7 +569,7 @@ END_TEST
 
 START_TEST(stones_perft)
 {
-	/* rules.md §5 for depths 1-3; depth 4 as formats/stones.md gives it. */
+	/* rules.md §5 for depths 1-3; depth 4 as in formats/stones.md. */
 	static const uint64_t want[] = { 1, 54, 2880, 141666, 6878074 };
 	struct rules_position *pos = new_pos();
 	int	 depth;
