@@ -61,3 +61,11 @@ rules_rng_below(struct rules_rng *r, uint64_t n)
 	while (x >= limit);
 	return x % n;
 }
+
+void
+rules_dice_roll(struct rules_rng *r, int *first, int *second)
+{
+	/* formats/rng.md: the first die, then the second, from one stream. */
+	*first = 1 + (int)rules_rng_below(r, 6);
+	*second = 1 + (int)rules_rng_below(r, 6);
+}

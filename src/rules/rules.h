@@ -271,6 +271,16 @@ uint64_t rules_rng_next(struct rules_rng *);
 uint64_t rules_rng_below(struct rules_rng *, uint64_t n);
 
 /*
+ * One Herd turn's dice (rules.md §4): *first = 1 + rules_rng_below(rng, 6),
+ * then *second the same way, in that order.  A referee seeds one rng per
+ * game with the record's Seed tag value (rules_rng_seed) and calls this
+ * once per turn, turn 1 first, so the dice of a record can be verified by
+ * any program that follows formats/rng.md.  rng is borrowed and advanced;
+ * first and second must not be NULL.  Cannot fail.
+ */
+void	 rules_dice_roll(struct rules_rng *rng, int *first, int *second);
+
+/*
  * Random playout: from pos, picks uniformly among the legal actions until
  * the game ends or max_turns more turns have been played (0: no cap).  Each
  * action taken is passed to `each' (if not NULL) before it is played.
@@ -283,5 +293,7 @@ size_t	rules_playout(struct rules_position *, struct rules_rng *,
 
 /* Registered games (one file each). */
 extern const struct rules_game rules_reversi;
+extern const struct rules_game rules_herd;
+extern const struct rules_game rules_stones;
 
 #endif

@@ -1,0 +1,419 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Herd (Mark Steere) as rules.md §4 states it: hexhex boards of side 2..12,
+ * Black first, a turn of dice, removals and placements with captures
+ * adding to the quota, the game over when the board is full.  Each cell
+ * keeps the count of its neighbours of each colour, so that "forbidden"
+ * and "captured" are one comparison with the cell's degree.  The dice come
+ * from the record or from rules_dice_roll (rng.c); reading and writing
+ * turn tokens is the notation's business.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+#define BLACK	0
+#define WHITE	1
+
+struct herd {
+	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 empty, 1 + colour */
+	/* How many neighbours of each cell hold each colour. */
+	uint8_t		 around[2][RULES_MAX_CELLS];
+	int16_t		 stones[2];
+	int16_t		 owed;		/* removals the dice call for */
+	int16_t		 remove_left;
+	int16_t		 place_left;
+	int32_t		 captured[2];	/* enemy stones each colour captured */
+	int32_t		 removed[2];	/* enemy stones each colour removed */
+	uint8_t		 die[2];
+	uint8_t		 to_move;
+	uint8_t		 in_turn;	/* the dice are rolled */
+	uint8_t		 opening;	/* Black's first turn not yet over */
+	uint8_t		 over;
+};
+
+static const char *
+colour_name(int c)
+{
+	return c == BLACK ? "black" : "white";
+}
+
+/* rules.md §4: empty, and some neighbour is empty or the mover's. */
+static bool
+open_cell(const struct rules_board *b, const struct herd *h, int me, int e)
+{
+	return h->cell[e] == 0 && h->around[!me][e] < b->degree[e];
+}
+
+static bool
+any_open(const struct rules_board *b, const struct herd *h, int me)
+{
+	int	 e;
+
+	for (e = 0; e < b->ncells; e++)
+		if (open_cell(b, h, me, e))
+			return true;
+	return false;
+}
+
+static void
+put(const struct rules_board *b, struct herd *h, int e, int colour)
+{
+	int	 k;
+
+	h->cell[e] = (uint8_t)(1 + colour);
+	h->stones[colour]++;
+	for (k = 0; k < b->degree[e]; k++)
+		h->around[colour][b->nb[e][k]]++;
+}
+
+static void
+take(const struct rules_board *b, struct herd *h, int e)
+{
+	int	 colour = h->cell[e] - 1, k;
+
+	h->cell[e] = 0;
+	h->stones[colour]--;
+	for (k = 0; k < b->degree[e]; k++)
+		h->around[colour][b->nb[e][k]]--;
+}
+
+/*
+ * The enemy stones a placement of `me' on e would capture: those next to
+ * e whose every other neighbour is already mine (rules.md §4).
+ */
+static int
+captures(const struct rules_board *b, const struct herd *h, int me, int e,
+    int16_t out[6])
+{
+	int	 k, n, count = 0;
+
+	for (k = 0; k < b->degree[e]; k++) {
+		n = b->nb[e][k];
+		if (h->cell[n] == 2 - me &&
+		    h->around[me][n] + 1 == b->degree[n])
+			out[count++] = (int16_t)n;
+	}
+	return count;
+}
+
+static void
+end_turn(struct herd *h)
+{
+	h->in_turn = 0;
+	if (h->to_move == BLACK)
+		h->opening = 0;
+	h->to_move = (uint8_t)!h->to_move;
+}
+
+/*
+ * The turn ends when the quota is used or no legal cell is left; unused
+ * placements are lost (rules.md §4).
+ */
+static void
+maybe_end_turn(const struct rules_board *b, struct herd *h)
+{
+	if (h->remove_left == 0 &&
+	    (h->place_left == 0 || !any_open(b, h, h->to_move)))
+		end_turn(h);
+}
+
+static int
+herd_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+{
+	char	*end;
+	long	 side;
+
+	side = strtol(spec, &end, 10);
+	if (*end != '\0' || end == spec || spec[0] < '0' || spec[0] > '9' ||
+	    side < 2 || side > 12)
+		return rules_fail(d, "bad-board",
+		    "herd is played on a hexhex board of side 2 to 12 "
+		    "(\"5\"), not \"%s\"", spec);
+	return rules_hexhex_init(b, (int)side, d);
+}
+
+static int
+herd_init(const struct rules_board *b, void *st,
+    const struct rules_variant *v, struct rules_diag *d)
+{
+	struct herd *h = st;
+
+	(void)b;
+	(void)v;
+	(void)d;
+	memset(h, 0, sizeof *h);
+	h->to_move = BLACK;
+	h->opening = 1;
+	return 0;
+}
+
+static int
+herd_to_move(const struct rules_board *b, const void *st)
+{
+	(void)b;
+	return ((const struct herd *)st)->to_move;
+}
+
+static enum rules_phase
+herd_phase(const struct rules_board *b, const void *st)
+{
+	const struct herd *h = st;
+
+	(void)b;
+	return h->over ? RULES_GAME_OVER : h->in_turn ? RULES_TURN_MIDDLE :
+	    RULES_TURN_START;
+}
+
+static size_t
+herd_legal(const struct rules_board *b, const void *st,
+    struct rules_action *out, size_t cap)
+{
+	const struct herd *h = st;
+	size_t	 n = 0;
+	int	 me = h->to_move, e, i, j;
+
+	if (h->over)
+		return 0;
+	if (!h->in_turn) {
+		/* All 36 ordered rolls: a uniform pick is a fair roll. */
+		for (i = 1; i <= 6; i++)
+			for (j = 1; j <= 6; j++) {
+				if (n < cap)
+					out[n] = (struct rules_action){
+					    .kind = RULES_DICE,
+					    .from = (int16_t)i,
+					    .to = (int16_t)j };
+				n++;
+			}
+		return n;
+	}
+	for (e = 0; e < b->ncells; e++) {
+		if (h->remove_left > 0 ? h->cell[e] != 2 - me :
+		    !open_cell(b, h, me, e))
+			continue;
+		if (n < cap)
+			out[n] = (struct rules_action){
+			    .kind = h->remove_left > 0 ? RULES_REMOVE :
+			    RULES_PLACE, .to = (int16_t)e };
+		n++;
+	}
+	return n;
+}
+
+static int
+play_dice(const struct rules_board *b, struct herd *h,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	int	 me = h->to_move, lo, hi;
+
+	if (h->in_turn)
+		return rules_fail(d, "dice-already-rolled",
+		    "%s has already rolled %d and %d this turn",
+		    colour_name(me), h->die[0], h->die[1]);
+	if (a->from < 1 || a->from > 6 || a->to < 1 || a->to > 6)
+		return rules_fail(d, "dice-out-of-range",
+		    "a die shows 1 to 6, not %d",
+		    a->from < 1 || a->from > 6 ? a->from : a->to);
+	h->die[0] = (uint8_t)a->from;
+	h->die[1] = (uint8_t)a->to;
+	lo = a->from < a->to ? a->from : a->to;
+	hi = a->from < a->to ? a->to : a->from;
+	h->in_turn = 1;
+	if (h->opening && me == BLACK) {
+		/* Black's first turn: no removal, lo placements. */
+		h->owed = 0;
+		h->place_left = (int16_t)lo;
+	} else {
+		h->owed = (int16_t)(lo < h->stones[!me] ? lo : h->stones[!me]);
+		h->place_left = (int16_t)hi;
+	}
+	h->remove_left = h->owed;
+	/* Never ends the turn in fact: see formats/herd.md. */
+	maybe_end_turn(b, h);
+	return 0;
+}
+
+static int
+play_remove(const struct rules_board *b, struct herd *h, int e,
+    struct rules_diag *d)
+{
+	char	 name[RULES_CELL_NAME];
+	int	 me = h->to_move;
+
+	if (h->remove_left == 0) {
+		if (h->opening && me == BLACK)
+			return rules_fail(d, "too-many-removals",
+			    "black removes no stone on the first turn of the "
+			    "game");
+		if (h->owed == 0)
+			return rules_fail(d, "too-many-removals",
+			    "%s has no stone to remove", colour_name(!me));
+		return rules_fail(d, "too-many-removals",
+		    "%s has already removed the %d %s stone%s the dice call "
+		    "for", colour_name(me), h->owed, colour_name(!me),
+		    h->owed == 1 ? "" : "s");
+	}
+	rules_cell_name(b, e, name);
+	if (h->cell[e] == 0)
+		return rules_fail(d, "remove-empty",
+		    "%s is empty: there is no stone to remove", name);
+	if (h->cell[e] == 1 + me)
+		return rules_fail(d, "remove-own-stone",
+		    "%s is %s's own stone: %s removes %s stones", name,
+		    colour_name(me), colour_name(me), colour_name(!me));
+	take(b, h, e);
+	h->removed[me]++;
+	h->remove_left--;
+	maybe_end_turn(b, h);
+	return 0;
+}
+
+static int
+play_place(const struct rules_board *b, struct herd *h,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	char	 name[RULES_CELL_NAME];
+	int16_t	 caught[6];
+	int	 me = h->to_move, e = a->to, n, k;
+
+	if (h->remove_left > 0)
+		return rules_fail(d, "too-few-removals",
+		    "%s must remove %d more %s stone%s before placing",
+		    colour_name(me), h->remove_left, colour_name(!me),
+		    h->remove_left == 1 ? "" : "s");
+	rules_cell_name(b, e, name);
+	if (h->cell[e] != 0)
+		return rules_fail(d, "occupied", "%s is occupied", name);
+	/* Forbidden even if it would capture (rules.md §4). */
+	if (!open_cell(b, h, me, e))
+		return rules_fail(d, "forbidden-cell",
+		    "%s is forbidden: all its neighbours are %s stones", name,
+		    colour_name(!me));
+	n = captures(b, h, me, e, caught);
+	if (a->capture && n == 0)
+		return rules_fail(d, "not-a-capture",
+		    "%s is marked as a capture but captures nothing", name);
+	put(b, h, e, me);
+	for (k = 0; k < n; k++)
+		take(b, h, caught[k]);
+	h->captured[me] += n;
+	h->place_left = (int16_t)(h->place_left - 1 + n);
+	/* The game ends as soon as the board is full. */
+	if (h->stones[0] + h->stones[1] == b->ncells) {
+		h->over = 1;
+		h->in_turn = 0;
+		return 0;
+	}
+	maybe_end_turn(b, h);
+	return 0;
+}
+
+static int
+herd_play(const struct rules_board *b, void *st,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	struct herd *h = st;
+
+	switch (a->kind) {
+	case RULES_DICE:
+		return play_dice(b, h, a, d);
+	case RULES_REMOVE:
+	case RULES_PLACE:
+		break;
+	default:
+		return rules_fail(d, "wrong-action",
+		    "a herd turn is a roll of the dice, removals, then "
+		    "placements");
+	}
+	if (!h->in_turn)
+		return rules_fail(d, "dice-missing",
+		    "%s must roll the dice before %s",
+		    colour_name(h->to_move),
+		    a->kind == RULES_REMOVE ? "removing" : "placing");
+	if (a->to < 0 || a->to >= b->ncells)
+		return rules_fail(d, "off-board", "no such cell");
+	if (a->kind == RULES_REMOVE)
+		return play_remove(b, h, a->to, d);
+	return play_place(b, h, a, d);
+}
+
+static void
+herd_score(const struct rules_board *b, const void *st,
+    struct rules_score *s)
+{
+	const struct herd *h = st;
+
+	(void)b;
+	s->over = h->over;
+	s->points[0] = s->alt[0] = h->stones[0];
+	s->points[1] = s->alt[1] = h->stones[1];
+	/* The cell count is odd, so a full board has no draw. */
+	s->winner = !h->over ? -1 : h->stones[0] > h->stones[1] ? BLACK :
+	    h->stones[1] > h->stones[0] ? WHITE : -1;
+	s->nstats = 3;
+	s->stats[0] = (struct rules_stat){ "stones",
+	    { h->stones[0], h->stones[1] } };
+	s->stats[1] = (struct rules_stat){ "captured",
+	    { h->captured[0], h->captured[1] } };
+	s->stats[2] = (struct rules_stat){ "removed",
+	    { h->removed[0], h->removed[1] } };
+}
+
+static int
+herd_piece(const struct rules_board *b, const void *st, int cell)
+{
+	(void)b;
+	return ((const struct herd *)st)->cell[cell];
+}
+
+/*
+ * An empty board with Black to move is the start of the game (no removal
+ * on that turn); any other position is in the middle of one.
+ */
+static int
+herd_setup(const struct rules_board *b, void *st,
+    const struct rules_variant *v, const int *pieces, int to_move,
+    struct rules_diag *d)
+{
+	struct herd *h = st;
+	struct herd fresh;
+	int	 e;
+
+	herd_init(b, &fresh, v, d);
+	for (e = 0; e < b->ncells; e++) {
+		if (pieces[e] != RULES_EMPTY &&
+		    pieces[e] != RULES_PIECE(BLACK) &&
+		    pieces[e] != RULES_PIECE(WHITE))
+			return rules_fail(d, "bad-setup",
+			    "herd has only black and white stones");
+		if (pieces[e] != RULES_EMPTY)
+			put(b, &fresh, e, RULES_COLOUR_OF(pieces[e]));
+	}
+	fresh.to_move = (uint8_t)to_move;
+	fresh.opening = fresh.stones[0] + fresh.stones[1] == 0 &&
+	    to_move == BLACK;
+	fresh.over = fresh.stones[0] + fresh.stones[1] == b->ncells;
+	memcpy(h, &fresh, sizeof *h);
+	return 0;
+}
+
+const struct rules_game rules_herd = {
+	.name = "herd",
+	.title = "Herd",
+	.colour = { "black", "white" },
+	.default_board = "5",
+	.state_size = sizeof(struct herd),
+	.board = herd_board,
+	.init = herd_init,
+	.to_move = herd_to_move,
+	.phase = herd_phase,
+	.legal = herd_legal,
+	.play = herd_play,
+	.score = herd_score,
+	.piece = herd_piece,
+	.setup = herd_setup,
+	.perft = NULL,
+};

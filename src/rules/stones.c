@@ -1,0 +1,429 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Stones! as rules.md §5 states it: 8x8, a1 bottom-left, White (colour 0)
+ * on rank 1 moving up and first, Black on rank 8 moving down; diagonal
+ * slides with at most one jump, sideways jumps, pins toggled by jumps, the
+ * game over when the player to move has no move.  The position is three
+ * 64-bit boards (bit = square = (rank - 1) * 8 + file, as the cells of an
+ * 8x8 board are numbered).  Move notation is the notation's business.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+#define WHITE	0
+#define BLACK	1
+
+#define RANK_1	UINT64_C(0x00000000000000ff)
+#define RANK_8	UINT64_C(0xff00000000000000)
+#define BIT(sq)	(UINT64_C(1) << (sq))
+
+struct stones {
+	uint64_t	 bb[2];		/* stones by colour */
+	uint64_t	 pinned;	/* pinned stones of either colour */
+	uint8_t		 to_move;
+	uint8_t		 over;
+};
+
+/* One move: the stone on `from' goes to `to', jumping `over' (or -1). */
+struct stones_move {
+	int8_t		 from, to, over;
+};
+
+/* Enough for any position: 16 stones with at most 16 moves each. */
+#define MAX_MOVES	256
+
+static const char *
+colour_name(int c)
+{
+	return c == WHITE ? "white" : "black";
+}
+
+/* Forward is up the board for White, down for Black. */
+static int
+forward(int me)
+{
+	return me == WHITE ? 1 : -1;
+}
+
+static bool
+on_board(int x, int y)
+{
+	return x >= 0 && x < 8 && y >= 0 && y < 8;
+}
+
+/* rules.md §5: an unpinned opponent or a pinned ally. */
+static bool
+jumpable(const struct stones *s, int me, int sq)
+{
+	uint64_t bit = BIT(sq);
+
+	if (s->bb[me] & bit)
+		return (s->pinned & bit) != 0;
+	if (s->bb[!me] & bit)
+		return (s->pinned & bit) == 0;
+	return false;
+}
+
+/*
+ * The legal moves of the player to move, in a fixed order: by origin
+ * square, then the diagonal toward the a-file, the diagonal toward the
+ * h-file (nearest square first), the sideways jumps toward a and h.
+ * Writes them to out (if not NULL) and returns how many there are.
+ */
+static int
+generate(const struct stones *s, struct stones_move *out)
+{
+	uint64_t movers, occ = s->bb[0] | s->bb[1];
+	int	 me = s->to_move, dy = forward(me), n = 0;
+	int	 sq, x, y, dx, cx, cy, t, over;
+
+	movers = s->bb[me] & ~s->pinned;
+	for (; movers != 0; movers &= movers - 1) {
+		sq = __builtin_ctzll(movers);
+		x = sq & 7;
+		y = sq >> 3;
+		for (dx = -1; dx <= 1; dx += 2) {
+			/* Slide, jump at most once, slide on. */
+			over = -1;
+			for (cx = x + dx, cy = y + dy; on_board(cx, cy);
+			    cx += dx, cy += dy) {
+				t = cy * 8 + cx;
+				if ((occ & BIT(t)) == 0) {
+					if (out != NULL)
+						out[n] = (struct stones_move){
+						    (int8_t)sq, (int8_t)t,
+						    (int8_t)over };
+					n++;
+				} else if (over == -1 && jumpable(s, me, t) &&
+				    on_board(cx + dx, cy + dy) &&
+				    (occ & BIT(t + dy * 8 + dx)) == 0)
+					over = t;
+				else
+					break;
+			}
+		}
+		for (dx = -1; dx <= 1; dx += 2) {
+			/* Over the stone beside, to the square beyond. */
+			if (!on_board(x + 2 * dx, y) ||
+			    !jumpable(s, me, sq + dx) ||
+			    (occ & BIT(sq + 2 * dx)) != 0)
+				continue;
+			if (out != NULL)
+				out[n] = (struct stones_move){ (int8_t)sq,
+				    (int8_t)(sq + 2 * dx), (int8_t)(sq + dx) };
+			n++;
+		}
+	}
+	return n;
+}
+
+/* Plays a legal move and hands the turn over. */
+static void
+apply(struct stones *s, int from, int to, int over)
+{
+	int	 me = s->to_move;
+
+	s->bb[me] ^= BIT(from) | BIT(to);
+	/* A jump toggles the stone: an enemy is pinned, an ally freed. */
+	if (over >= 0)
+		s->pinned ^= BIT(over);
+	s->to_move = (uint8_t)!me;
+}
+
+static int
+stones_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+{
+	if (strcmp(spec, "8x8") != 0 && strcmp(spec, "8") != 0)
+		return rules_fail(d, "bad-board",
+		    "stones! is played on the 8x8 board only, not \"%s\"",
+		    spec);
+	return rules_square_init(b, 8, 8, d);
+}
+
+static int
+stones_init(const struct rules_board *b, void *st,
+    const struct rules_variant *v, struct rules_diag *d)
+{
+	struct stones *s = st;
+
+	(void)b;
+	(void)v;
+	(void)d;
+	memset(s, 0, sizeof *s);
+	s->bb[WHITE] = RANK_1;
+	s->bb[BLACK] = RANK_8;
+	s->to_move = WHITE;
+	return 0;
+}
+
+static int
+stones_to_move(const struct rules_board *b, const void *st)
+{
+	(void)b;
+	return ((const struct stones *)st)->to_move;
+}
+
+static enum rules_phase
+stones_phase(const struct rules_board *b, const void *st)
+{
+	(void)b;
+	return ((const struct stones *)st)->over ? RULES_GAME_OVER :
+	    RULES_TURN_START;
+}
+
+static size_t
+stones_legal(const struct rules_board *b, const void *st,
+    struct rules_action *out, size_t cap)
+{
+	const struct stones *s = st;
+	struct stones_move moves[MAX_MOVES];
+	int	 n, i;
+
+	(void)b;
+	if (s->over)
+		return 0;
+	n = generate(s, moves);
+	for (i = 0; i < n && (size_t)i < cap; i++)
+		out[i] = (struct rules_action){ .kind = RULES_MOVE,
+		    .from = moves[i].from, .to = moves[i].to };
+	return (size_t)n;
+}
+
+/*
+ * Checks a diagonal move square by square: the stones strictly between
+ * from and to, of which at most one, jumpable, may stand there.
+ */
+static int
+check_diagonal(const struct rules_board *b, const struct stones *s,
+    int from, int to, int *over, struct rules_diag *d)
+{
+	char	 f[RULES_CELL_NAME], t[RULES_CELL_NAME], n[RULES_CELL_NAME];
+	char	 m[RULES_CELL_NAME];
+	uint64_t occ = s->bb[0] | s->bb[1];
+	int	 step, sq, first = -1;
+
+	step = ((to >> 3) > (from >> 3) ? 8 : -8) +
+	    ((to & 7) > (from & 7) ? 1 : -1);
+	for (sq = from + step; sq != to; sq += step) {
+		if ((occ & BIT(sq)) == 0)
+			continue;
+		if (first != -1)
+			return rules_fail(d, "second-jump",
+			    "%s-%s would jump both %s and %s: a move jumps "
+			    "one stone at most", rules_cell_name(b, from, f),
+			    rules_cell_name(b, to, t),
+			    rules_cell_name(b, first, n),
+			    rules_cell_name(b, sq, m));
+		first = sq;
+	}
+	*over = first;
+	return 0;
+}
+
+static int
+check_jumpable(const struct rules_board *b, const struct stones *s, int sq,
+    struct rules_diag *d)
+{
+	char	 name[RULES_CELL_NAME];
+	int	 me = s->to_move, colour;
+
+	if (jumpable(s, me, sq))
+		return 0;
+	colour = (s->bb[WHITE] & BIT(sq)) ? WHITE : BLACK;
+	return rules_fail(d, "not-jumpable",
+	    "the %s %s stone on %s may not be jumped: only unpinned %s stones "
+	    "and pinned %s stones can be",
+	    (s->pinned & BIT(sq)) ? "pinned" : "unpinned", colour_name(colour),
+	    rules_cell_name(b, sq, name), colour_name(!me), colour_name(me));
+}
+
+static int
+stones_play(const struct rules_board *b, void *st,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	struct stones *s = st;
+	char	 f[RULES_CELL_NAME], t[RULES_CELL_NAME], m[RULES_CELL_NAME];
+	uint64_t occ = s->bb[0] | s->bb[1];
+	int	 me = s->to_move, from = a->from, to = a->to, dx, dy, over = -1;
+
+	if (a->kind != RULES_MOVE)
+		return rules_fail(d, "wrong-action",
+		    "a stones! turn moves one stone, like c1-f4");
+	if (from < 0 || from >= 64 || to < 0 || to >= 64)
+		return rules_fail(d, "off-board", "no such square");
+	rules_cell_name(b, from, f);
+	rules_cell_name(b, to, t);
+	if ((occ & BIT(from)) == 0)
+		return rules_fail(d, "empty-square", "there is no stone on %s",
+		    f);
+	if ((s->bb[me] & BIT(from)) == 0)
+		return rules_fail(d, "opponent-stone",
+		    "%s holds a %s stone: %s moves only %s stones", f,
+		    colour_name(!me), colour_name(me), colour_name(me));
+	if (s->pinned & BIT(from))
+		return rules_fail(d, "pinned-stone",
+		    "the %s stone on %s is pinned and cannot move",
+		    colour_name(me), f);
+	if (from == to)
+		return rules_fail(d, "unreachable",
+		    "%s-%s does not move the stone", f, t);
+	if (occ & BIT(to))
+		return rules_fail(d, "occupied", "%s is occupied", t);
+	dx = (to & 7) - (from & 7);
+	dy = ((to >> 3) - (from >> 3)) * forward(me);
+	if (dy == 0) {
+		/* Sideways: over the stone beside, landing just beyond. */
+		if (dx != 2 && dx != -2)
+			return rules_fail(d, "sideways-not-jump",
+			    "%s-%s is not a sideways jump: a stone jumps "
+			    "sideways only over the stone beside it, landing "
+			    "just beyond", f, t);
+		over = from + dx / 2;
+		if ((occ & BIT(over)) == 0)
+			return rules_fail(d, "sideways-not-jump",
+			    "%s-%s jumps nothing: %s is empty", f, t,
+			    rules_cell_name(b, over, m));
+	} else if (dx == 0 || (dx != dy && dx != -dy))
+		return rules_fail(d, "not-a-line",
+		    "%s-%s is neither a diagonal nor a sideways line", f, t);
+	else if (dy < 0)
+		return rules_fail(d, "backward-move",
+		    "%s-%s goes backwards: %s stones move %s the board", f, t,
+		    colour_name(me), me == WHITE ? "up" : "down");
+	else if (check_diagonal(b, s, from, to, &over, d) == -1)
+		return -1;
+	if (over >= 0 && check_jumpable(b, s, over, d) == -1)
+		return -1;
+	apply(s, from, to, over);
+	/* The game ends when the player to move has no move (§5). */
+	s->over = generate(s, NULL) == 0;
+	return 0;
+}
+
+static void
+stones_score(const struct rules_board *b, const void *st,
+    struct rules_score *s)
+{
+	const struct stones *p = st;
+	int	 c, pinned[2], unpinned[2];
+
+	(void)b;
+	/* Unpinned stones of one's colour on the far rank. */
+	s->points[WHITE] = __builtin_popcountll(p->bb[WHITE] & ~p->pinned &
+	    RANK_8);
+	s->points[BLACK] = __builtin_popcountll(p->bb[BLACK] & ~p->pinned &
+	    RANK_1);
+	for (c = 0; c < 2; c++) {
+		s->alt[c] = s->points[c];
+		pinned[c] = __builtin_popcountll(p->bb[c] & p->pinned);
+		unpinned[c] = __builtin_popcountll(p->bb[c] & ~p->pinned);
+	}
+	s->over = p->over;
+	s->winner = !p->over ? -1 : s->points[WHITE] > s->points[BLACK] ?
+	    WHITE : s->points[BLACK] > s->points[WHITE] ? BLACK : -1;
+	s->nstats = 3;
+	s->stats[0] = (struct rules_stat){ "far-rank",
+	    { s->points[0], s->points[1] } };
+	s->stats[1] = (struct rules_stat){ "pinned",
+	    { pinned[0], pinned[1] } };
+	s->stats[2] = (struct rules_stat){ "unpinned",
+	    { unpinned[0], unpinned[1] } };
+}
+
+static int
+stones_piece(const struct rules_board *b, const void *st, int cell)
+{
+	const struct stones *s = st;
+	uint64_t bit = BIT(cell);
+	int	 v;
+
+	(void)b;
+	v = (s->bb[WHITE] & bit) ? RULES_PIECE(WHITE) :
+	    (s->bb[BLACK] & bit) ? RULES_PIECE(BLACK) : RULES_EMPTY;
+	if (v != RULES_EMPTY && (s->pinned & bit))
+		v |= RULES_PINNED;
+	return v;
+}
+
+static int
+stones_setup(const struct rules_board *b, void *st,
+    const struct rules_variant *v, const int *pieces, int to_move,
+    struct rules_diag *d)
+{
+	struct stones *s = st, fresh;
+	int	 sq, colour;
+
+	stones_init(b, &fresh, v, d);
+	fresh.bb[WHITE] = fresh.bb[BLACK] = 0;
+	for (sq = 0; sq < 64; sq++) {
+		if (pieces[sq] == RULES_EMPTY)
+			continue;
+		colour = RULES_COLOUR_OF(pieces[sq]);
+		if ((pieces[sq] & ~(RULES_PINNED | 0x0f)) != 0 ||
+		    (colour != WHITE && colour != BLACK))
+			return rules_fail(d, "bad-setup",
+			    "stones! has only white and black stones, pinned "
+			    "or not");
+		fresh.bb[colour] |= BIT(sq);
+		if (pieces[sq] & RULES_PINNED)
+			fresh.pinned |= BIT(sq);
+	}
+	fresh.to_move = (uint8_t)to_move;
+	fresh.over = generate(&fresh, NULL) == 0;
+	*s = fresh;
+	return 0;
+}
+
+/* Perft with bulk counting at the last ply; a finished game is one leaf. */
+static uint64_t
+perft(const struct stones *s, int depth)
+{
+	struct stones_move moves[MAX_MOVES];
+	struct stones child;
+	uint64_t total = 0;
+	int	 n, i;
+
+	n = generate(s, depth == 1 ? NULL : moves);
+	if (n == 0)
+		return 1;
+	if (depth == 1)
+		return (uint64_t)n;
+	for (i = 0; i < n; i++) {
+		child = *s;
+		apply(&child, moves[i].from, moves[i].to, moves[i].over);
+		total += perft(&child, depth - 1);
+	}
+	return total;
+}
+
+static uint64_t
+stones_perft(const struct rules_board *b, const void *st, int depth)
+{
+	const struct stones *s = st;
+
+	(void)b;
+	if (depth == 0 || s->over)
+		return 1;
+	return perft(s, depth);
+}
+
+const struct rules_game rules_stones = {
+	.name = "stones",
+	.title = "Stones!",
+	.colour = { "white", "black" },
+	.default_board = "8x8",
+	.state_size = sizeof(struct stones),
+	.board = stones_board,
+	.init = stones_init,
+	.to_move = stones_to_move,
+	.phase = stones_phase,
+	.legal = stones_legal,
+	.play = stones_play,
+	.score = stones_score,
+	.piece = stones_piece,
+	.setup = stones_setup,
+	.perft = stones_perft,
+};

@@ -1,0 +1,1046 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests of Herd (rules.md §0, §4) and of the documented dice
+ * generator (formats/rng.md): every clause with positions as hex
+ * diagrams (top row first, X Black, O White), a test for every diagnostic
+ * code, and seeded random playouts checked against a naive oracle.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "diagram.h"
+
+/*
+ * ck_assert records every call it makes (a write to the parent in fork
+ * mode), so the loops that check every action use these instead.
+ */
+#define REQUIRE(cond) do {						\
+	if (!(cond))							\
+		ck_abort_msg("requirement failed: %s", #cond);		\
+} while (0)
+#define REQUIRE_EQ(a, b)	REQUIRE((a) == (b))
+#define REQUIRE_GT(a, b)	REQUIRE((a) > (b))
+#define REQUIRE_LT(a, b)	REQUIRE((a) < (b))
+
+#define BLACK	0
+#define WHITE	1
+
+static struct rules_position *
+new_pos(const char *spec)
+{
+	struct rules_diag d;
+	struct rules_position *pos;
+
+	pos = rules_position_new(rules_game_find("herd"), spec, NULL, &d);
+	ck_assert_msg(pos != NULL, "%s", d.msg);
+	return pos;
+}
+
+static int
+cell(const struct rules_position *pos, const char *name)
+{
+	int	 c = rules_cell_parse(&pos->board, name, strlen(name));
+
+	ck_assert_msg(c >= 0, "no cell %s", name);
+	return c;
+}
+
+static void
+setup(struct rules_position *pos, const char *diagram, int to_move)
+{
+	struct rules_diag d;
+	int	 pieces[RULES_MAX_CELLS];
+
+	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, false),
+	    pos->board.ncells);
+	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s", d.msg);
+}
+
+static void
+assert_diagram(const struct rules_position *pos, const char *want)
+{
+	char	 got[2048];
+	int	 pieces[RULES_MAX_CELLS];
+	int	 k;
+
+	diagram_write(pos, got, sizeof got, false);
+	k = diagram_read(&pos->board, want, pieces, false);
+	ck_assert_int_eq(k, pos->board.ncells);
+	for (k = 0; k < pos->board.ncells; k++)
+		ck_assert_msg(pieces[k] == rules_piece(pos, k),
+		    "cell %d differs; position is\n%s", k, got);
+}
+
+/*
+ * Reads one action of a turn token ("35:" dice, "xd2" removal, "e5"
+ * placement) into a; returns the bytes read, 0 at the end.
+ */
+static int
+parse_action(const struct rules_position *pos, const char *p,
+    struct rules_action *a)
+{
+	size_t	 n;
+
+	memset(a, 0, sizeof *a);
+	while (*p == ',' || *p == ' ')
+		return 1 + parse_action(pos, p + 1, a);
+	if (*p == '\0')
+		return 0;
+	if (p[0] >= '0' && p[0] <= '9') {
+		a->kind = RULES_DICE;
+		a->from = (int16_t)(p[0] - '0');
+		a->to = (int16_t)(p[1] - '0');
+		ck_assert_int_eq(p[2], ':');
+		return 3;
+	}
+	a->kind = RULES_PLACE;
+	if (*p == 'x') {
+		a->kind = RULES_REMOVE;
+		p++;
+	}
+	n = strcspn(p, ",x ");
+	a->to = (int16_t)rules_cell_parse(&pos->board, p, n);
+	ck_assert_msg(a->to >= 0, "no cell %.*s", (int)n, p);
+	return (int)n + (a->kind == RULES_REMOVE);
+}
+
+/* Plays turn tokens, space-separated; fails the test on an illegal one. */
+static void
+play(struct rules_position *pos, const char *turns)
+{
+	struct rules_action a;
+	struct rules_diag d;
+	const char *p = turns;
+	int	 n;
+
+	while ((n = parse_action(pos, p, &a)) > 0) {
+		ck_assert_msg(rules_play(pos, &a, &d) == 0,
+		    "at \"%s\": %s [%s]", p, d.msg, d.code);
+		p += n;
+	}
+}
+
+/*
+ * Expects the one action in `text' to be rejected with `code', leaving the
+ * position unchanged; returns the message.
+ */
+static const char *
+reject(struct rules_position *pos, const char *text, const char *code)
+{
+	static struct rules_diag d;
+	struct rules_position *before = rules_position_dup(pos);
+	struct rules_action a;
+
+	ck_assert_int_gt(parse_action(pos, text, &a), 0);
+	memset(&d, 0, sizeof d);
+	ck_assert_msg(rules_play(pos, &a, &d) == -1, "%s was accepted", text);
+	ck_assert_msg(d.code != NULL && strcmp(d.code, code) == 0,
+	    "%s: got [%s] %s, want [%s]", text, d.code, d.msg, code);
+	ck_assert_int_eq(memcmp(before, pos, sizeof *pos +
+	    pos->game->state_size), 0);
+	rules_position_free(before);
+	return d.msg;
+}
+
+static void
+reject_action(struct rules_position *pos, struct rules_action a,
+    const char *code)
+{
+	struct rules_diag d;
+
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, code);
+}
+
+/* The legal actions as text ("35:" "xd2" "e5"), sorted as listed. */
+static void
+legal_text(const struct rules_position *pos, char *out, size_t len)
+{
+	struct rules_action acts[512];
+	char	 name[RULES_CELL_NAME];
+	size_t	 n, i, k = 0;
+
+	n = rules_legal(pos, acts, 512);
+	out[0] = '\0';
+	for (i = 0; i < n && i < 512 && k < len; i++) {
+		if (acts[i].kind == RULES_DICE)
+			k += (size_t)snprintf(out + k, len - k, "%s%d%d:",
+			    i ? " " : "", acts[i].from, acts[i].to);
+		else
+			k += (size_t)snprintf(out + k, len - k, "%s%s%s",
+			    i ? " " : "",
+			    acts[i].kind == RULES_REMOVE ? "x" : "",
+			    rules_cell_name(&pos->board, acts[i].to, name));
+	}
+}
+
+static void
+assert_legal(const struct rules_position *pos, const char *want)
+{
+	char	 got[4096];
+
+	legal_text(pos, got, sizeof got);
+	ck_assert_str_eq(got, want);
+}
+
+static int
+stones(const struct rules_position *pos, int colour)
+{
+	int	 i, n = 0;
+
+	for (i = 0; i < pos->board.ncells; i++)
+		n += rules_piece(pos, i) == RULES_PIECE(colour);
+	return n;
+}
+
+/* ---- The board and the start (rules.md §0, §4) -------------------- */
+
+START_TEST(herd_registered)
+{
+	const struct rules_game *g = rules_game_find("herd");
+
+	ck_assert_ptr_eq(g, &rules_herd);
+	ck_assert_ptr_eq(rules_game_find("Herd"), &rules_herd);
+	ck_assert_str_eq(g->colour[0], "black");
+	ck_assert_str_eq(g->colour[1], "white");
+	ck_assert_str_eq(g->default_board, "5");
+}
+END_TEST
+
+START_TEST(herd_board_specs)
+{
+	static const int cells[] = { 0, 0, 7, 19, 37, 61, 91, 127, 169 };
+	struct rules_position *pos;
+	struct rules_diag d;
+	char	 spec[8];
+	int	 n;
+
+	pos = new_pos(NULL);
+	ck_assert_int_eq(pos->board.ncells, 61);
+	ck_assert_str_eq(pos->board.name, "5");
+	rules_position_free(pos);
+	for (n = 2; n <= 12; n++) {
+		snprintf(spec, sizeof spec, "%d", n);
+		pos = new_pos(spec);
+		if (n <= 8)
+			ck_assert_int_eq(pos->board.ncells, cells[n]);
+		ck_assert_int_eq(pos->board.ncells, 3 * n * (n - 1) + 1);
+		rules_position_free(pos);
+	}
+	ck_assert_ptr_null(rules_position_new(&rules_herd, "13", NULL, &d));
+	ck_assert_str_eq(d.code, "bad-board");
+	ck_assert_ptr_null(rules_position_new(&rules_herd, "1", NULL, &d));
+	ck_assert_str_eq(d.code, "bad-board");
+	ck_assert_ptr_null(rules_position_new(&rules_herd, "5x5", NULL, &d));
+	ck_assert_str_eq(d.code, "bad-board");
+	ck_assert_ptr_null(rules_position_new(&rules_herd, "", NULL, &d));
+	ck_assert_str_eq(d.code, "bad-board");
+	ck_assert_ptr_null(rules_position_new(&rules_herd, "3-3-5", NULL, &d));
+	ck_assert_str_eq(d.code, "bad-board");
+}
+END_TEST
+
+START_TEST(herd_start_lists_all_rolls)
+{
+	struct rules_position *pos = new_pos("3");
+
+	assert_diagram(pos,
+	    "    . . .    "
+	    "   . . . .   "
+	    "  . . . . .  "
+	    "   . . . .   "
+	    "    . . .    ");
+	ck_assert_int_eq(rules_to_move(pos), BLACK);
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	/* All 36 ordered rolls, so that a uniform pick is a fair roll. */
+	assert_legal(pos,
+	    "11: 12: 13: 14: 15: 16: 21: 22: 23: 24: 25: 26: "
+	    "31: 32: 33: 34: 35: 36: 41: 42: 43: 44: 45: 46: "
+	    "51: 52: 53: 54: 55: 56: 61: 62: 63: 64: 65: 66:");
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- A turn (rules.md §4) ----------------------------------------- */
+
+START_TEST(herd_first_turn_places_lo_without_removal)
+{
+	struct rules_position *pos = new_pos("3");
+
+	play(pos, "53:");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	ck_assert_int_eq(rules_to_move(pos), BLACK);
+	/* No removal on Black's first turn; every cell is open. */
+	assert_legal(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
+	    "a4 b4 c4 d4 a5 b5 c5");
+	play(pos, "c3 d3");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	play(pos, "e3");
+	/* lo = 3 placed: White's turn. */
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_int_eq(rules_to_move(pos), WHITE);
+	ck_assert_int_eq(pos->turn, 2);
+	assert_diagram(pos,
+	    "    . . .    "
+	    "   . . . .   "
+	    "  . . X X X  "
+	    "   . . . .   "
+	    "    . . .    ");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_remove_lo_then_place_hi)
+{
+	struct rules_position *pos = new_pos("3");
+
+	play(pos, "22:c3,d3");
+	/* White: min(lo = 2, 2 black stones) removals, then hi = 6. */
+	play(pos, "62:");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	assert_legal(pos, "xc3 xd3");
+	play(pos, "xd3");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	play(pos, "xc3");
+	ck_assert_int_eq(stones(pos, BLACK), 0);
+	play(pos, "a3 a4 a5 b5 c5");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	ck_assert_int_eq(rules_to_move(pos), WHITE);
+	play(pos, "e1");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_int_eq(rules_to_move(pos), BLACK);
+	assert_diagram(pos,
+	    "    O O O    "
+	    "   O . . .   "
+	    "  O . . . .  "
+	    "   . . . .   "
+	    "    . . O    ");
+	/* Black now removes min(lo, 6): any white stones, anywhere. */
+	play(pos, "13:");
+	assert_legal(pos, "xe1 xa3 xa4 xa5 xb5 xc5");
+	play(pos, "xb5 c3 d3 e3");
+	ck_assert_int_eq(rules_to_move(pos), WHITE);
+	ck_assert_int_eq(stones(pos, BLACK), 3);
+	ck_assert_int_eq(stones(pos, WHITE), 5);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_removal_capped_by_enemy_stones)
+{
+	struct rules_position *pos = new_pos("3");
+
+	setup(pos,
+	    "    . . .    "
+	    "   . X . .   "
+	    "  . . X X .  "
+	    "   . . . .   "
+	    "    . . O    ", BLACK);
+	/* lo = 4 but White has one stone: exactly one removal. */
+	play(pos, "54:");
+	assert_legal(pos, "xe1");
+	play(pos, "xe1");
+	ck_assert_int_eq(stones(pos, WHITE), 0);
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	reject(pos, "xc3", "too-many-removals");
+	play(pos, "a3 a4 a5 b5 c5");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_int_eq(stones(pos, BLACK), 8);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_no_enemy_stones_no_removal)
+{
+	struct rules_position *pos = new_pos("3");
+
+	/* White has no stone: min(lo, 0) = 0 removals, placements at once. */
+	setup(pos,
+	    "    . . .    "
+	    "   . X . .   "
+	    "  . . . . .  "
+	    "   . . . .   "
+	    "    . . .    ", BLACK);
+	play(pos, "43:");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	assert_legal(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
+	    "a4 c4 d4 a5 b5 c5");
+	ck_assert_str_eq(reject(pos, "xb4", "too-many-removals"),
+	    "white has no stone to remove");
+	play(pos, "c1 d1 e1 e2");
+	ck_assert_int_eq(rules_to_move(pos), WHITE);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_forbidden_cell)
+{
+	struct rules_position *pos = new_pos("3");
+
+	/* a5's neighbours b5 a4 b4 are all White: forbidden to Black. */
+	setup(pos,
+	    "    . O .    "
+	    "   O O . .   "
+	    "  . . X . .  "
+	    "   . . . .   "
+	    "    . . O    ", BLACK);
+	play(pos, "11:xe1");
+	assert_legal(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 d3 e3 c4 d4 c5");
+	ck_assert_str_eq(reject(pos, "a5", "forbidden-cell"),
+	    "a5 is forbidden: all its neighbours are white stones");
+	/* White may play there: its own neighbours. */
+	play(pos, "c5");
+	play(pos, "11:xc5 a5");
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "a5")), RULES_PIECE(WHITE));
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_capture_adds_to_quota)
+{
+	struct rules_position *pos = new_pos("3");
+	struct rules_score s;
+
+	setup(pos,
+	    "    O X .    "
+	    "   X . . .   "
+	    "  . . . . .  "
+	    "   . . . .   "
+	    "    . . O    ", BLACK);
+	/* hi = 2; b4 surrounds a5 (b5 a4 b4 Black): captured, quota 2. */
+	play(pos, "12:xe1,b4");
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "a5")), RULES_EMPTY);
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	/* The freed cell is open to the captor. */
+	play(pos, "a5");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	play(pos, "c3");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_int_eq(rules_to_move(pos), WHITE);
+	assert_diagram(pos,
+	    "    X X .    "
+	    "   X X . .   "
+	    "  . . X . .  "
+	    "   . . . .   "
+	    "    . . .    ");
+	rules_score(pos, &s);
+	ck_assert(!s.over);
+	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[BLACK], 1);
+	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[BLACK], 1);
+	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[BLACK], 5);
+	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[WHITE], 0);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_double_capture)
+{
+	struct rules_position *pos = new_pos("3");
+	struct rules_action a = { .kind = RULES_PLACE, .capture = 1 };
+	struct rules_diag d;
+
+	setup(pos,
+	    "    O . O    "
+	    "   X X X X   "
+	    "  . . . . .  "
+	    "   . . . .   "
+	    "    O . .    ", BLACK);
+	play(pos, "11:xc1");
+	/* b5 surrounds both a5 and c5: two captures, quota 1 - 1 + 2. */
+	a.to = (int16_t)cell(pos, "b5");
+	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
+	ck_assert_int_eq(stones(pos, WHITE), 0);
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	play(pos, "a5");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	play(pos, "c5");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_capture_only_when_surrounded)
+{
+	struct rules_position *pos = new_pos("3");
+
+	/* a4 keeps the empty a3 (and b3): no capture at b4. */
+	setup(pos,
+	    "    X . .    "
+	    "   O . . .   "
+	    "  . X . . .  "
+	    "   . . . .   "
+	    "    . . O    ", BLACK);
+	play(pos, "11:xe1,b4");
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "a4")), RULES_PIECE(WHITE));
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	/* White takes b4 back: a5 and b3 keep empty neighbours. */
+	play(pos, "11:xb4,b4");
+	ck_assert_int_eq(stones(pos, WHITE), 2);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_turn_ends_when_no_cell_is_left)
+{
+	struct rules_position *pos = new_pos("3");
+
+	/* After xe1 both empty cells, a5 and e1, are walled in by White. */
+	setup(pos,
+	    "    . O O    "
+	    "   O O O O   "
+	    "  O O X O O  "
+	    "   O O O O   "
+	    "    O O O    ", BLACK);
+	play(pos, "13:");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	play(pos, "xe1");
+	/* Three placements lost; White's turn, turn counter moved on. */
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_int_eq(rules_to_move(pos), WHITE);
+	ck_assert_int_eq(pos->turn, 2);
+	play(pos, "55:xc3");
+	assert_legal(pos, "e1 c3 a5");
+	play(pos, "c3 e1");
+	/* a5 remains: the board fills and the game is over. */
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	play(pos, "a5");
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_game_ends_on_full_board)
+{
+	struct rules_position *pos = new_pos("2");
+	struct rules_score s;
+
+	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1. */
+	setup(pos,
+	    "  X O  "
+	    " O . O "
+	    "  O O  ", BLACK);
+	play(pos, "13:xa2,b2");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	rules_score(pos, &s);
+	ck_assert(!s.over);
+	ck_assert_int_eq(s.winner, -1);
+	/* Full after the second of three placements: over at once. */
+	play(pos, "a2");
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
+	rules_score(pos, &s);
+	ck_assert(s.over);
+	ck_assert_int_eq(s.points[BLACK], 3);
+	ck_assert_int_eq(s.points[WHITE], 4);
+	ck_assert_int_eq(s.winner, WHITE);
+	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[BLACK], 1);
+	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[WHITE], 0);
+	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[BLACK], 0);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_stopping_early_is_not_a_turn_end)
+{
+	struct rules_position *pos = new_pos("3");
+
+	play(pos, "66:a5 b5 c5 d4 c4");
+	/* A placement is still owed and possible: the turn goes on. */
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	ck_assert_int_eq(rules_to_move(pos), BLACK);
+	ck_assert_int_eq(pos->turn, 1);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_setup_and_pieces)
+{
+	struct rules_position *pos = new_pos("3");
+	struct rules_diag d;
+	int	 pieces[RULES_MAX_CELLS] = { 0 };
+
+	/* An empty board with Black to move is the start: no removal. */
+	setup(pos,
+	    "    . . .    "
+	    "   . . . .   "
+	    "  . . . . .  "
+	    "   . . . .   "
+	    "    . . .    ", BLACK);
+	play(pos, "12:c3");
+	ck_assert_int_eq(rules_to_move(pos), WHITE);
+	/* A full board is a finished game. */
+	setup(pos,
+	    "    X X X    "
+	    "   X X X X   "
+	    "  X X O O O  "
+	    "   O O O O   "
+	    "    O O O    ", WHITE);
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	/* Herd has no pinned stones. */
+	pieces[0] = RULES_PIECE(BLACK) | RULES_PINNED;
+	ck_assert_int_eq(rules_setup(pos, pieces, BLACK, &d), -1);
+	ck_assert_str_eq(d.code, "bad-setup");
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- Diagnostics: one test per code ------------------------------- */
+
+START_TEST(herd_diagnostics)
+{
+	struct rules_position *pos = new_pos("3");
+	struct rules_action a;
+	struct rules_diag d;
+
+	ck_assert_str_eq(reject(pos, "c3", "dice-missing"),
+	    "black must roll the dice before placing");
+	ck_assert_str_eq(reject(pos, "xc3", "dice-missing"),
+	    "black must roll the dice before removing");
+	ck_assert_str_eq(reject(pos, "70:", "dice-out-of-range"),
+	    "a die shows 1 to 6, not 7");
+	ck_assert_str_eq(reject(pos, "30:", "dice-out-of-range"),
+	    "a die shows 1 to 6, not 0");
+	memset(&a, 0, sizeof a);
+	a.kind = RULES_MOVE;
+	reject_action(pos, a, "wrong-action");
+	a.kind = RULES_PASS;
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "wrong-action");
+	ck_assert_str_eq(d.msg,
+	    "a herd turn is a roll of the dice, removals, then placements");
+	a.kind = RULES_SWAP;
+	reject_action(pos, a, "wrong-action");
+
+	play(pos, "35:");
+	ck_assert_str_eq(reject(pos, "12:", "dice-already-rolled"),
+	    "black has already rolled 3 and 5 this turn");
+	ck_assert_str_eq(reject(pos, "xc3", "too-many-removals"),
+	    "black removes no stone on the first turn of the game");
+	a.kind = RULES_PLACE;
+	a.to = -1;
+	reject_action(pos, a, "off-board");
+	a.to = (int16_t)pos->board.ncells;
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "off-board");
+	ck_assert_str_eq(d.msg, "no such cell");
+	play(pos, "c3 d3");
+	ck_assert_str_eq(reject(pos, "c3", "occupied"), "c3 is occupied");
+	play(pos, "e3");
+
+	/* White owes min(2, 3) = 2 removals. */
+	play(pos, "42:");
+	ck_assert_str_eq(reject(pos, "a5", "too-few-removals"),
+	    "white must remove 2 more black stones before placing");
+	ck_assert_str_eq(reject(pos, "xa5", "remove-empty"),
+	    "a5 is empty: there is no stone to remove");
+	play(pos, "xc3");
+	ck_assert_str_eq(reject(pos, "a5", "too-few-removals"),
+	    "white must remove 1 more black stone before placing");
+	play(pos, "xd3");
+	ck_assert_str_eq(reject(pos, "xe3", "too-many-removals"),
+	    "white has already removed the 2 black stones the dice call for");
+	play(pos, "a5 b5 c5 c4");
+	ck_assert_int_eq(rules_to_move(pos), BLACK);
+	play(pos, "11:");
+	ck_assert_str_eq(reject(pos, "xe3", "remove-own-stone"),
+	    "e3 is black's own stone: black removes white stones");
+	play(pos, "xc4");
+	/* a5 b5 c5 and b4: b4 is not surrounded, nor marked right. */
+	a.kind = RULES_PLACE;
+	a.capture = 1;
+	a.to = (int16_t)cell(pos, "b4");
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "not-a-capture");
+	ck_assert_str_eq(d.msg,
+	    "b4 is marked as a capture but captures nothing");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_game_over_rejects)
+{
+	struct rules_position *pos = new_pos("2");
+	struct rules_diag d;
+	struct rules_action a = { .kind = RULES_DICE, .from = 1, .to = 1 };
+
+	setup(pos,
+	    "  X O  "
+	    " O X O "
+	    "  O O  ", BLACK);
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "game-over");
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- The dice generator (formats/rng.md) -------------------------- */
+
+START_TEST(dice_vectors)
+{
+	/* The dice of the first 10 turns, first die then second. */
+	static const struct {
+		uint64_t	 seed;
+		const char	*dice;
+	} want[] = {
+		{ 0, "33 55 43 32 22 54 56 35 53 34" },
+		{ 1, "25 36 65 34 25 25 46 42 66 52" },
+		{ 42, "11 66 51 54 56 22 55 25 41 45" },
+	};
+	struct rules_rng rng;
+	char	 got[64];
+	size_t	 i;
+	int	 t, first, second, k;
+
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		rules_rng_seed(&rng, want[i].seed);
+		k = 0;
+		for (t = 0; t < 10; t++) {
+			rules_dice_roll(&rng, &first, &second);
+			k += snprintf(got + k, sizeof got - (size_t)k, "%s%d%d",
+			    t ? " " : "", first, second);
+		}
+		ck_assert_str_eq(got, want[i].dice);
+	}
+}
+END_TEST
+
+START_TEST(dice_fair)
+{
+	struct rules_rng rng;
+	int	 count[7][7] = { { 0 } }, i, a, b;
+
+	rules_rng_seed(&rng, 7);
+	for (i = 0; i < 72000; i++) {
+		rules_dice_roll(&rng, &a, &b);
+		REQUIRE(a >= 1 && a <= 6 && b >= 1 && b <= 6);
+		count[a][b]++;
+	}
+	for (a = 1; a <= 6; a++)
+		for (b = 1; b <= 6; b++)
+			ck_assert_msg(count[a][b] > 1700 && count[a][b] < 2300,
+			    "%d%d: %d", a, b, count[a][b]);
+}
+END_TEST
+
+/* ---- Random playouts against a naive oracle ----------------------- */
+
+/*
+ * The oracle: rules.md §4 read as literally as possible, on an array of
+ * cells, with the turn state kept here.
+ */
+struct oracle {
+	const struct rules_board *b;
+	int	 cells[RULES_MAX_CELLS];
+	int	 me;
+	bool	 first;		/* Black's first turn still to come */
+	bool	 rolled;
+	int	 removals, places;
+	bool	 over;
+	long	 games, actions, checked, rejected;
+	struct rules_position *scratch;
+	struct rules_rng *rng;
+};
+
+static bool
+oracle_open(const struct oracle *o, int e)
+{
+	int	 k;
+
+	if (o->cells[e] != 0)
+		return false;
+	for (k = 0; k < o->b->degree[e]; k++)
+		if (o->cells[o->b->nb[e][k]] != 1 + !o->me)
+			return true;
+	return false;
+}
+
+static bool
+oracle_any_open(const struct oracle *o)
+{
+	int	 e;
+
+	for (e = 0; e < o->b->ncells; e++)
+		if (oracle_open(o, e))
+			return true;
+	return false;
+}
+
+static int
+oracle_count(const struct oracle *o, int colour)
+{
+	int	 e, n = 0;
+
+	for (e = 0; e < o->b->ncells; e++)
+		n += o->cells[e] == 1 + colour;
+	return n;
+}
+
+/* Is a listed in what the oracle allows now? */
+static bool
+oracle_allows(const struct oracle *o, const struct rules_action *a)
+{
+	if (!o->rolled)
+		return a->kind == RULES_DICE && a->from >= 1 && a->from <= 6 &&
+		    a->to >= 1 && a->to <= 6;
+	if (a->to < 0 || a->to >= o->b->ncells)
+		return false;
+	if (o->removals > 0)
+		return a->kind == RULES_REMOVE &&
+		    o->cells[a->to] == 1 + !o->me;
+	return a->kind == RULES_PLACE && oracle_open(o, a->to);
+}
+
+static void
+oracle_end_turn(struct oracle *o)
+{
+	o->rolled = false;
+	o->first = false;
+	o->me = !o->me;
+}
+
+static void
+oracle_apply(struct oracle *o, const struct rules_action *a)
+{
+	int	 lo, hi, k, n, j;
+	bool	 all;
+
+	switch (a->kind) {
+	case RULES_DICE:
+		lo = a->from < a->to ? a->from : a->to;
+		hi = a->from < a->to ? a->to : a->from;
+		o->rolled = true;
+		if (o->first && o->me == BLACK) {
+			o->removals = 0;
+			o->places = lo;
+		} else {
+			n = oracle_count(o, !o->me);
+			o->removals = lo < n ? lo : n;
+			o->places = hi;
+		}
+		break;
+	case RULES_REMOVE:
+		o->cells[a->to] = 0;
+		o->removals--;
+		break;
+	case RULES_PLACE:
+		o->cells[a->to] = 1 + o->me;
+		o->places--;
+		for (k = 0; k < o->b->degree[a->to]; k++) {
+			n = o->b->nb[a->to][k];
+			if (o->cells[n] != 1 + !o->me)
+				continue;
+			all = true;
+			for (j = 0; j < o->b->degree[n]; j++)
+				all &= o->cells[o->b->nb[n][j]] == 1 + o->me;
+			if (all) {
+				o->cells[n] = 0;
+				o->places++;
+			}
+		}
+		if (oracle_count(o, 0) + oracle_count(o, 1) == o->b->ncells) {
+			o->over = true;
+			return;
+		}
+		break;
+	}
+	if (o->removals == 0 && (o->places == 0 || !oracle_any_open(o)))
+		oracle_end_turn(o);
+}
+
+/* Called before each action of a playout: checks, then mirrors it. */
+static void
+oracle_each(const struct rules_position *pos, const struct rules_action *a,
+    void *arg)
+{
+	struct oracle *o = arg;
+	struct rules_action acts[RULES_MAX_CELLS + 36], probe;
+	size_t	 n, i, j;
+	int	 e, full;
+
+	/* The position agrees with the oracle. */
+	for (e = 0; e < pos->board.ncells; e++)
+		REQUIRE_EQ(rules_piece(pos, e), o->cells[e]);
+	REQUIRE_EQ(rules_to_move(pos), o->me);
+	REQUIRE_EQ(rules_phase(pos), o->rolled ? RULES_TURN_MIDDLE :
+	    RULES_TURN_START);
+	REQUIRE(!o->over);
+	/* legal() lists exactly what the oracle allows... */
+	n = rules_legal(pos, acts, sizeof acts / sizeof acts[0]);
+	REQUIRE_GT(n, 0);
+	for (i = 0; i < n; i++)
+		REQUIRE(oracle_allows(o, &acts[i]));
+	if (!o->rolled)
+		REQUIRE_EQ(n, 36);
+	else {
+		full = 0;
+		for (e = 0; e < pos->board.ncells; e++)
+			full += o->removals > 0 ? o->cells[e] == 1 + !o->me :
+			    oracle_open(o, e);
+		REQUIRE_EQ(n, (size_t)full);
+	}
+	/* ...every listed action is accepted (all of them in every
+	 * fourth game, a sample otherwise)... */
+	for (i = 0; i < n; i++) {
+		if (o->games % 4 != 0 && i % 7 != (size_t)o->actions % 7)
+			continue;
+		rules_position_copy(o->scratch, pos);
+		REQUIRE_EQ(rules_play(o->scratch, &acts[i], NULL), 0);
+		o->checked++;
+	}
+	/* ...and a sample of unlisted ones rejected, leaving no trace. */
+	for (j = 0; j < 3; j++) {
+		memset(&probe, 0, sizeof probe);
+		probe.kind = (uint8_t)rules_rng_below(o->rng, 6);
+		probe.from = (int16_t)rules_rng_below(o->rng, 8);
+		probe.to = (int16_t)((int)rules_rng_below(o->rng,
+		    (uint64_t)pos->board.ncells + 2) - 1);
+		for (i = 0; i < n; i++)
+			if (acts[i].kind == probe.kind &&
+			    acts[i].to == probe.to && (probe.kind !=
+			    RULES_DICE || acts[i].from == probe.from))
+				break;
+		if (i < n)
+			continue;
+		rules_position_copy(o->scratch, pos);
+		REQUIRE_EQ(rules_play(o->scratch, &probe, NULL), -1);
+		REQUIRE_EQ(memcmp(o->scratch, pos, sizeof *pos +
+		    pos->game->state_size), 0);
+		o->rejected++;
+	}
+	oracle_apply(o, a);
+	o->actions++;
+}
+
+START_TEST(herd_random_playouts)
+{
+	/* _i is the side, 3..6. */
+	char	 spec[4];
+	struct rules_position *pos;
+	struct rules_rng rng, probes;
+	struct rules_score s;
+	struct oracle o;
+	int	 games, e, finished = 0;
+
+	snprintf(spec, sizeof spec, "%d", _i);
+	pos = new_pos(spec);
+	memset(&o, 0, sizeof o);
+	o.b = &pos->board;
+	o.scratch = rules_position_dup(pos);
+	o.rng = &probes;
+	rules_rng_seed(&rng, (uint64_t)_i);
+	rules_rng_seed(&probes, 1000 + (uint64_t)_i);
+	for (games = 0; games < 500; games++) {
+		rules_position_reset(pos);
+		for (e = 0; e < pos->board.ncells; e++)
+			o.cells[e] = 0;
+		o.me = BLACK;
+		o.first = true;
+		o.rolled = false;
+		o.over = false;
+		o.games = games;
+		rules_playout(pos, &rng, 400, oracle_each, &o);
+		for (e = 0; e < pos->board.ncells; e++)
+			REQUIRE_EQ(rules_piece(pos, e), o.cells[e]);
+		rules_score(pos, &s);
+		REQUIRE_EQ(s.points[0], oracle_count(&o, 0));
+		REQUIRE_EQ(s.points[1], oracle_count(&o, 1));
+		REQUIRE_EQ(rules_stat_find(&s, "stones")->value[0],
+		    s.points[0]);
+		/* Herd ends only on a full board, and then has a winner. */
+		REQUIRE_EQ(s.over, o.over);
+		REQUIRE_EQ(rules_phase(pos) == RULES_GAME_OVER, o.over);
+		if (o.over) {
+			REQUIRE_EQ(s.points[0] + s.points[1],
+			    pos->board.ncells);
+			REQUIRE_EQ(s.winner, s.points[0] > s.points[1] ?
+			    0 : 1);
+			finished++;
+		} else {
+			REQUIRE_LT(s.points[0] + s.points[1],
+			    pos->board.ncells);
+			REQUIRE_EQ(s.winner, -1);
+		}
+	}
+	/* Most random games do fill the board within the cap. */
+	REQUIRE_GT(finished, 450);
+	REQUIRE_GT(o.checked, 1000);
+	REQUIRE_GT(o.rejected, 1000);
+	rules_position_free(o.scratch);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(herd_playout_reproducible)
+{
+	struct rules_position *a = new_pos(NULL), *b = new_pos(NULL);
+	struct rules_rng r1, r2;
+	int	 e;
+
+	rules_rng_seed(&r1, 99);
+	rules_rng_seed(&r2, 99);
+	ck_assert_uint_eq(rules_playout(a, &r1, 1000, NULL, NULL),
+	    rules_playout(b, &r2, 1000, NULL, NULL));
+	for (e = 0; e < a->board.ncells; e++)
+		ck_assert_int_eq(rules_piece(a, e), rules_piece(b, e));
+	rules_position_free(a);
+	rules_position_free(b);
+}
+END_TEST
+
+static Suite *
+herd_suite(void)
+{
+	Suite	*s = suite_create("herd");
+	TCase	*tc;
+
+	tc = tcase_create("rules");
+	tcase_add_test(tc, herd_registered);
+	tcase_add_test(tc, herd_board_specs);
+	tcase_add_test(tc, herd_start_lists_all_rolls);
+	tcase_add_test(tc, herd_first_turn_places_lo_without_removal);
+	tcase_add_test(tc, herd_remove_lo_then_place_hi);
+	tcase_add_test(tc, herd_removal_capped_by_enemy_stones);
+	tcase_add_test(tc, herd_no_enemy_stones_no_removal);
+	tcase_add_test(tc, herd_forbidden_cell);
+	tcase_add_test(tc, herd_capture_adds_to_quota);
+	tcase_add_test(tc, herd_double_capture);
+	tcase_add_test(tc, herd_capture_only_when_surrounded);
+	tcase_add_test(tc, herd_turn_ends_when_no_cell_is_left);
+	tcase_add_test(tc, herd_game_ends_on_full_board);
+	tcase_add_test(tc, herd_stopping_early_is_not_a_turn_end);
+	tcase_add_test(tc, herd_setup_and_pieces);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("diagnostics");
+	tcase_add_test(tc, herd_diagnostics);
+	tcase_add_test(tc, herd_game_over_rejects);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("dice");
+	tcase_add_test(tc, dice_vectors);
+	tcase_add_test(tc, dice_fair);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("playouts");
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, herd_random_playouts, 3, 7);
+	tcase_add_test(tc, herd_playout_reproducible);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(herd_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

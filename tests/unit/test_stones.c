@@ -1,0 +1,794 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests of Stones! (rules.md §5): every clause with positions as
+ * square diagrams (rank 8 on top; X White, O Black, lower case pinned), a
+ * test for every diagnostic code, perft 1..4 from the start, and seeded
+ * random playouts checked against a naive move generator.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "diagram.h"
+
+/*
+ * ck_assert records every call it makes (a write to the parent in fork
+ * mode), so the loops that check every action use these instead.
+ */
+#define REQUIRE(cond) do {						\
+	if (!(cond))							\
+		ck_abort_msg("requirement failed: %s", #cond);		\
+} while (0)
+#define REQUIRE_EQ(a, b)	REQUIRE((a) == (b))
+#define REQUIRE_GT(a, b)	REQUIRE((a) > (b))
+#define REQUIRE_LT(a, b)	REQUIRE((a) < (b))
+
+#define WHITE	0
+#define BLACK	1
+
+static struct rules_position *
+new_pos(void)
+{
+	struct rules_diag d;
+	struct rules_position *pos;
+
+	pos = rules_position_new(rules_game_find("stones"), NULL, NULL, &d);
+	ck_assert_msg(pos != NULL, "%s", d.msg);
+	return pos;
+}
+
+static int
+cell(const struct rules_position *pos, const char *name)
+{
+	int	 c = rules_cell_parse(&pos->board, name, strlen(name));
+
+	ck_assert_msg(c >= 0, "no cell %s", name);
+	return c;
+}
+
+static void
+setup(struct rules_position *pos, const char *diagram, int to_move)
+{
+	struct rules_diag d;
+	int	 pieces[RULES_MAX_CELLS];
+
+	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, false),
+	    64);
+	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s", d.msg);
+}
+
+static void
+assert_diagram(const struct rules_position *pos, const char *want)
+{
+	char	 got[256];
+	int	 pieces[RULES_MAX_CELLS];
+	int	 k;
+
+	diagram_write(pos, got, sizeof got, false);
+	ck_assert_int_eq(diagram_read(&pos->board, want, pieces, false), 64);
+	for (k = 0; k < 64; k++)
+		ck_assert_msg(pieces[k] == rules_piece(pos, k),
+		    "cell %d differs; position is\n%s", k, got);
+}
+
+static struct rules_action
+move(const struct rules_position *pos, const char *text)
+{
+	struct rules_action a = { .kind = RULES_MOVE };
+	const char *dash = strchr(text, '-');
+
+	ck_assert_ptr_nonnull(dash);
+	a.from = (int16_t)rules_cell_parse(&pos->board, text,
+	    (size_t)(dash - text));
+	a.to = (int16_t)rules_cell_parse(&pos->board, dash + 1,
+	    strlen(dash + 1));
+	return a;
+}
+
+/* Plays space-separated moves; fails the test on an illegal one. */
+static void
+play(struct rules_position *pos, const char *moves)
+{
+	struct rules_action a;
+	struct rules_diag d;
+	char	 buf[16];
+	const char *p = moves;
+	int	 n;
+
+	while (sscanf(p, "%15s%n", buf, &n) == 1) {
+		p += n;
+		a = move(pos, buf);
+		ck_assert_msg(rules_play(pos, &a, &d) == 0, "%s: %s [%s]", buf,
+		    d.msg, d.code);
+	}
+}
+
+/* Expects the move rejected with `code', nothing changed; the message. */
+static const char *
+reject(struct rules_position *pos, const char *text, const char *code)
+{
+	static struct rules_diag d;
+	struct rules_position *before = rules_position_dup(pos);
+	struct rules_action a = move(pos, text);
+
+	memset(&d, 0, sizeof d);
+	ck_assert_msg(rules_play(pos, &a, &d) == -1, "%s was accepted", text);
+	ck_assert_msg(d.code != NULL && strcmp(d.code, code) == 0,
+	    "%s: got [%s] %s, want [%s]", text, d.code, d.msg, code);
+	ck_assert_int_eq(memcmp(before, pos, sizeof *pos +
+	    pos->game->state_size), 0);
+	rules_position_free(before);
+	return d.msg;
+}
+
+/* The destinations of the stone on `from', space-separated, in order. */
+static void
+assert_moves(const struct rules_position *pos, const char *from,
+    const char *want)
+{
+	struct rules_action acts[512];
+	char	 got[256], name[RULES_CELL_NAME];
+	size_t	 n, i, k = 0;
+	int	 f = cell(pos, from);
+
+	n = rules_legal(pos, acts, 512);
+	got[0] = '\0';
+	for (i = 0; i < n; i++) {
+		ck_assert_int_eq(acts[i].kind, RULES_MOVE);
+		if (acts[i].from != f)
+			continue;
+		k += (size_t)snprintf(got + k, sizeof got - k, "%s%s",
+		    k ? " " : "", rules_cell_name(&pos->board, acts[i].to,
+		    name));
+	}
+	ck_assert_str_eq(got, want);
+}
+
+/* ---- The start (rules.md §5) -------------------------------------- */
+
+START_TEST(stones_registered)
+{
+	const struct rules_game *g = rules_game_find("stones");
+	struct rules_diag d;
+
+	ck_assert_ptr_eq(g, &rules_stones);
+	ck_assert_ptr_eq(rules_game_find("Stones!"), &rules_stones);
+	ck_assert_str_eq(g->colour[0], "white");
+	ck_assert_str_eq(g->colour[1], "black");
+	ck_assert_str_eq(g->default_board, "8x8");
+	ck_assert_ptr_null(rules_position_new(g, "10x10", NULL, &d));
+	ck_assert_str_eq(d.code, "bad-board");
+	ck_assert_ptr_null(rules_position_new(g, "7", NULL, &d));
+	ck_assert_str_eq(d.code, "bad-board");
+}
+END_TEST
+
+START_TEST(stones_start)
+{
+	struct rules_position *pos = new_pos();
+	struct rules_score s;
+
+	assert_diagram(pos,
+	    "OOOOOOOO"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "XXXXXXXX");
+	ck_assert_int_eq(rules_to_move(pos), WHITE);
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 54);
+	/* a1 up the long diagonal to g7; h8 is Black with no square beyond. */
+	assert_moves(pos, "a1", "b2 c3 d4 e5 f6 g7");
+	assert_moves(pos, "d1", "c2 b3 a4 e2 f3 g4 h5");
+	rules_score(pos, &s);
+	ck_assert(!s.over);
+	ck_assert_int_eq(s.points[WHITE], 0);
+	ck_assert_int_eq(rules_stat_find(&s, "unpinned")->value[WHITE], 8);
+	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[BLACK], 0);
+	ck_assert_int_eq(rules_stat_find(&s, "far-rank")->value[BLACK], 0);
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- Moves -------------------------------------------------------- */
+
+START_TEST(stones_jump_pins_and_slide_goes_on)
+{
+	struct rules_position *pos = new_pos();
+
+	setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "...O...."
+	    "........"
+	    ".X......", WHITE);
+	/* Up-left a2; up-right c2, over d3, then any empty square beyond. */
+	assert_moves(pos, "b1", "a2 c2 e4 f5 g6 h7");
+	play(pos, "b1-f5");
+	assert_diagram(pos,
+	    "........"
+	    "........"
+	    "........"
+	    ".....X.."
+	    "........"
+	    "...o...."
+	    "........"
+	    "........");
+	/* Black has no stone that may move: the game is over. */
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(stones_one_jump_per_move)
+{
+	struct rules_position *pos = new_pos();
+
+	setup(pos,
+	    "........"
+	    "......O."
+	    "........"
+	    "....O..."
+	    "........"
+	    "..O....."
+	    "........"
+	    "X.......", WHITE);
+	/* After c3 the slide stops at e5: no second jump. */
+	assert_moves(pos, "a1", "b2 d4");
+	ck_assert_str_eq(reject(pos, "a1-f6", "second-jump"),
+	    "a1-f6 would jump both c3 and e5: a move jumps one stone at most");
+	reject(pos, "a1-h8", "second-jump");
+	play(pos, "a1-d4");
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "c3")),
+	    RULES_PIECE(BLACK) | RULES_PINNED);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(stones_landing_must_be_empty)
+{
+	struct rules_position *pos = new_pos();
+
+	/* c3 is jumpable but d4 beyond it is taken; h8 has no beyond. */
+	setup(pos,
+	    ".......O"
+	    "......X."
+	    "........"
+	    "........"
+	    "...O...."
+	    "..O....."
+	    "........"
+	    "X.......", WHITE);
+	assert_moves(pos, "a1", "b2");
+	assert_moves(pos, "g7", "f8");
+	reject(pos, "a1-e5", "second-jump");
+	ck_assert_str_eq(reject(pos, "a1-d4", "occupied"), "d4 is occupied");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(stones_jumpable_stones)
+{
+	struct rules_position *pos = new_pos();
+
+	/* A pinned ally is jumped and unpinned. */
+	setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "..x....."
+	    "........"
+	    "X......O", WHITE);
+	assert_moves(pos, "a1", "b2 d4 e5 f6 g7 h8");
+	play(pos, "a1-e5");
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "c3")), RULES_PIECE(WHITE));
+	/* An unpinned ally blocks. */
+	setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "..X....."
+	    "........"
+	    "X......O", WHITE);
+	assert_moves(pos, "a1", "b2");
+	ck_assert_str_eq(reject(pos, "a1-d4", "not-jumpable"),
+	    "the unpinned white stone on c3 may not be jumped: only unpinned "
+	    "black stones and pinned white stones can be");
+	/* A pinned opponent blocks. */
+	setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "..o....."
+	    "........"
+	    "X......O", WHITE);
+	assert_moves(pos, "a1", "b2");
+	ck_assert_str_eq(reject(pos, "a1-d4", "not-jumpable"),
+	    "the pinned black stone on c3 may not be jumped: only unpinned "
+	    "black stones and pinned white stones can be");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(stones_sideways_jump)
+{
+	struct rules_position *pos = new_pos();
+
+	setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    ".OXOX..."
+	    "........"
+	    "........"
+	    "........"
+	    ".......O", WHITE);
+	/* c5 jumps b5 to a5; not d5, whose beyond (e5) is taken. */
+	assert_moves(pos, "c5", "b6 a7 d6 e7 f8 a5");
+	assert_moves(pos, "e5", "d6 c7 b8 f6 g7 h8");
+	reject(pos, "c5-e5", "occupied");
+	play(pos, "c5-a5");
+	assert_diagram(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "Xo.OX..."
+	    "........"
+	    "........"
+	    "........"
+	    ".......O");
+	ck_assert_int_eq(rules_to_move(pos), BLACK);
+	/* d5 jumps e5 sideways, pinning it; the move ends there. */
+	/* Down-right stops before its own h1. */
+	assert_moves(pos, "d5", "c4 b3 a2 e4 f3 g2 f5");
+	play(pos, "d5-f5");
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "e5")),
+	    RULES_PIECE(WHITE) | RULES_PINNED);
+	/* A pinned ally beside is jumped sideways and unpinned. */
+	setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "..Xx...O", WHITE);
+	assert_moves(pos, "c1", "b2 a3 d2 e3 f4 g5 h6 e1");
+	play(pos, "c1-e1");
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "d1")), RULES_PIECE(WHITE));
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(stones_far_rank)
+{
+	struct rules_position *pos = new_pos();
+	struct rules_score s;
+
+	/* d8 has no forward diagonal, yet jumps sideways over e8. */
+	setup(pos,
+	    "...XO..."
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "o.......", WHITE);
+	assert_moves(pos, "d8", "f8");
+	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 1);
+	play(pos, "d8-f8");
+	/* Black: e8 is pinned, a1 pinned: no move, the game is over. */
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_score(pos, &s);
+	ck_assert(s.over);
+	ck_assert_int_eq(s.points[WHITE], 1);
+	ck_assert_int_eq(s.points[BLACK], 0);
+	ck_assert_int_eq(s.winner, WHITE);
+	ck_assert_int_eq(rules_stat_find(&s, "far-rank")->value[WHITE], 1);
+	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[BLACK], 2);
+	ck_assert_int_eq(rules_stat_find(&s, "unpinned")->value[BLACK], 0);
+	ck_assert_int_eq(rules_stat_find(&s, "unpinned")->value[WHITE], 1);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(stones_black_moves_down)
+{
+	struct rules_position *pos = new_pos();
+
+	setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "....O..."
+	    "........"
+	    "......X."
+	    "........"
+	    "X.......", BLACK);
+	assert_moves(pos, "e5", "d4 c3 b2 f4 h2");
+	reject(pos, "e5-f6", "backward-move");
+	play(pos, "e5-h2");
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "g3")),
+	    RULES_PIECE(WHITE) | RULES_PINNED);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(stones_game_end_and_score)
+{
+	struct rules_position *pos = new_pos();
+	struct rules_score s;
+
+	/*
+	 * White to move: c8 has no diagonal and nothing to jump sideways,
+	 * h8 and a1 are pinned.  No move: the game is over.
+	 */
+	setup(pos,
+	    "..X....x"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "x.O....o", WHITE);
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
+	rules_score(pos, &s);
+	ck_assert(s.over);
+	/* Unpinned on the far rank: c8 for White, c1 for Black: a draw. */
+	ck_assert_int_eq(s.points[WHITE], 1);
+	ck_assert_int_eq(s.points[BLACK], 1);
+	ck_assert_int_eq(s.winner, -1);
+	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[WHITE], 2);
+	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[BLACK], 1);
+	/* A game in progress has no winner yet. */
+	setup(pos,
+	    "..X....."
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "X.O.....", WHITE);
+	rules_score(pos, &s);
+	ck_assert(!s.over);
+	ck_assert_int_eq(s.points[WHITE], 1);
+	ck_assert_int_eq(s.winner, -1);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(stones_setup_and_pieces)
+{
+	struct rules_position *pos = new_pos();
+	struct rules_diag d;
+	int	 pieces[64] = { 0 };
+
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "a1")), RULES_PIECE(WHITE));
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "h8")), RULES_PIECE(BLACK));
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "d4")), RULES_EMPTY);
+	pieces[0] = RULES_PIECE(2);
+	ck_assert_int_eq(rules_setup(pos, pieces, WHITE, &d), -1);
+	ck_assert_str_eq(d.code, "bad-setup");
+	pieces[0] = RULES_PINNED;
+	ck_assert_int_eq(rules_setup(pos, pieces, WHITE, &d), -1);
+	ck_assert_str_eq(d.code, "bad-setup");
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- Diagnostics: one test per code ------------------------------- */
+
+START_TEST(stones_diagnostics)
+{
+	struct rules_position *pos = new_pos();
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct rules_diag d;
+
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "wrong-action");
+	ck_assert_str_eq(d.msg, "a stones! turn moves one stone, like c1-f4");
+	a.kind = RULES_PASS;
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "wrong-action");
+	a.kind = RULES_MOVE;
+	a.from = 0;
+	a.to = 64;
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "off-board");
+	ck_assert_str_eq(d.msg, "no such square");
+	a.from = -1;
+	a.to = 9;
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "off-board");
+
+	ck_assert_str_eq(reject(pos, "d4-e5", "empty-square"),
+	    "there is no stone on d4");
+	ck_assert_str_eq(reject(pos, "d8-c7", "opponent-stone"),
+	    "d8 holds a black stone: white moves only white stones");
+	ck_assert_str_eq(reject(pos, "c1-c1", "unreachable"),
+	    "c1-c1 does not move the stone");
+	ck_assert_str_eq(reject(pos, "c1-d1", "occupied"), "d1 is occupied");
+	ck_assert_str_eq(reject(pos, "c1-d3", "not-a-line"),
+	    "c1-d3 is neither a diagonal nor a sideways line");
+	reject(pos, "c1-c4", "not-a-line");
+	reject(pos, "a1-h7", "not-a-line");
+	play(pos, "c1-d2 a8-b7");
+	ck_assert_str_eq(reject(pos, "d2-c1", "backward-move"),
+	    "d2-c1 goes backwards: white stones move up the board");
+	ck_assert_str_eq(reject(pos, "d2-f2", "sideways-not-jump"),
+	    "d2-f2 jumps nothing: e2 is empty");
+	ck_assert_str_eq(reject(pos, "d2-e2", "sideways-not-jump"),
+	    "d2-e2 is not a sideways jump: a stone jumps sideways only over "
+	    "the stone beside it, landing just beyond");
+	reject(pos, "d2-h2", "sideways-not-jump");
+	rules_position_free(pos);
+
+	pos = new_pos();
+	setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "..O....."
+	    "xXo....O", WHITE);
+	ck_assert_str_eq(reject(pos, "a1-b2", "pinned-stone"),
+	    "the white stone on a1 is pinned and cannot move");
+	ck_assert_str_eq(reject(pos, "b1-d1", "not-jumpable"),
+	    "the pinned black stone on c1 may not be jumped: only unpinned "
+	    "black stones and pinned white stones can be");
+	/* b1 may still jump the unpinned c2 diagonally. */
+	play(pos, "b1-d3");
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "c2")),
+	    RULES_PIECE(BLACK) | RULES_PINNED);
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- Perft -------------------------------------------------------- */
+
+START_TEST(stones_perft)
+{
+	/* rules.md §5 for depths 1-3; depth 4 as in formats/stones.md. */
+	static const uint64_t want[] = { 1, 54, 2880, 141666, 6878074 };
+	struct rules_position *pos = new_pos();
+	int	 depth;
+
+	for (depth = 0; depth <= 4; depth++)
+		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
+	/* The generic perft through legal() and play() agrees. */
+	ck_assert_uint_eq(rules_perft_actions(pos->game, &pos->board,
+	    pos->state, 3), want[3]);
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- Random playouts against a naive move generator --------------- */
+
+struct oracle {
+	int	 cells[64];	/* 0 empty, 1 + colour, | RULES_PINNED */
+	int	 me;
+	long	 checked, rejected;
+	struct rules_position *scratch;
+	struct rules_rng *rng;
+};
+
+static bool
+on_board(int x, int y)
+{
+	return x >= 0 && x < 8 && y >= 0 && y < 8;
+}
+
+static bool
+oracle_jumpable(const struct oracle *o, int v)
+{
+	if (v == 0)
+		return false;
+	if (RULES_COLOUR_OF(v) == o->me)
+		return (v & RULES_PINNED) != 0;
+	return (v & RULES_PINNED) == 0;
+}
+
+/*
+ * rules.md §5 read literally: marks legal[from][to], and jumped[from][to]
+ * the square of the stone a move jumps (or -1).  Returns the count.
+ */
+static int
+oracle_moves(const struct oracle *o, bool legal[64][64], int jumped[64][64])
+{
+	int	 s, x, y, dx, dy = o->me == 0 ? 1 : -1, n = 0, over;
+
+	memset(legal, 0, 64 * 64 * sizeof legal[0][0]);
+	for (s = 0; s < 64; s++) {
+		if (o->cells[s] != 1 + o->me)	/* own and unpinned */
+			continue;
+		for (dx = -1; dx <= 1; dx += 2) {
+			over = -1;
+			x = s % 8 + dx;
+			y = s / 8 + dy;
+			while (on_board(x, y)) {
+				if (o->cells[y * 8 + x] == 0) {
+					legal[s][y * 8 + x] = true;
+					jumped[s][y * 8 + x] = over;
+					n++;
+				} else if (over == -1 && oracle_jumpable(o,
+				    o->cells[y * 8 + x]) &&
+				    on_board(x + dx, y + dy) &&
+				    o->cells[(y + dy) * 8 + x + dx] == 0)
+					over = y * 8 + x;
+				else
+					break;
+				x += dx;
+				y += dy;
+			}
+			x = s % 8 + dx;
+			y = s / 8;
+			if (on_board(x + dx, y) && o->cells[y * 8 + x] != 0 &&
+			    oracle_jumpable(o, o->cells[y * 8 + x]) &&
+			    o->cells[y * 8 + x + dx] == 0) {
+				legal[s][y * 8 + x + dx] = true;
+				jumped[s][y * 8 + x + dx] = y * 8 + x;
+				n++;
+			}
+		}
+	}
+	return n;
+}
+
+static void
+oracle_each(const struct rules_position *pos, const struct rules_action *a,
+    void *arg)
+{
+	struct oracle *o = arg;
+	static bool legal[64][64];
+	static int jumped[64][64];
+	struct rules_action acts[512], probe;
+	size_t	 n, i;
+	int	 e, count, j;
+
+	for (e = 0; e < 64; e++)
+		REQUIRE_EQ(rules_piece(pos, e), o->cells[e]);
+	REQUIRE_EQ(rules_to_move(pos), o->me);
+	count = oracle_moves(o, legal, jumped);
+	n = rules_legal(pos, acts, 512);
+	REQUIRE_EQ(n, (size_t)count);
+	for (i = 0; i < n; i++) {
+		REQUIRE_EQ(acts[i].kind, RULES_MOVE);
+		REQUIRE(legal[acts[i].from][acts[i].to]);
+		rules_position_copy(o->scratch, pos);
+		REQUIRE_EQ(rules_play(o->scratch, &acts[i], NULL), 0);
+		o->checked++;
+	}
+	for (j = 0; j < 4; j++) {
+		probe = (struct rules_action){ .kind = RULES_MOVE };
+		probe.from = (int16_t)rules_rng_below(o->rng, 64);
+		probe.to = (int16_t)rules_rng_below(o->rng, 64);
+		if (legal[probe.from][probe.to])
+			continue;
+		rules_position_copy(o->scratch, pos);
+		REQUIRE_EQ(rules_play(o->scratch, &probe, NULL), -1);
+		REQUIRE_EQ(memcmp(o->scratch, pos, sizeof *pos +
+		    pos->game->state_size), 0);
+		o->rejected++;
+	}
+	/* Mirror the move: one jumped stone toggles its pin. */
+	REQUIRE(legal[a->from][a->to]);
+	j = jumped[a->from][a->to];
+	if (j >= 0)
+		o->cells[j] ^= RULES_PINNED;
+	o->cells[a->to] = o->cells[a->from];
+	o->cells[a->from] = 0;
+	o->me = !o->me;
+}
+
+START_TEST(stones_random_playouts)
+{
+	struct rules_position *pos = new_pos();
+	struct rules_rng rng, probes;
+	struct rules_score s;
+	struct oracle o;
+	bool	 legal[64][64];
+	int	 jumped[64][64];
+	int	 games, e, n[2], over = 0;
+
+	memset(&o, 0, sizeof o);
+	o.scratch = rules_position_dup(pos);
+	o.rng = &probes;
+	rules_rng_seed(&rng, 5);
+	rules_rng_seed(&probes, 6);
+	for (games = 0; games < 2000; games++) {
+		rules_position_reset(pos);
+		for (e = 0; e < 64; e++)
+			o.cells[e] = rules_piece(pos, e);
+		o.me = WHITE;
+		rules_playout(pos, &rng, 500, oracle_each, &o);
+		/* Stones never leave the board. */
+		n[0] = n[1] = 0;
+		for (e = 0; e < 64; e++) {
+			REQUIRE_EQ(rules_piece(pos, e), o.cells[e]);
+			if (o.cells[e] != 0)
+				n[RULES_COLOUR_OF(o.cells[e])]++;
+		}
+		REQUIRE_EQ(n[0], 8);
+		REQUIRE_EQ(n[1], 8);
+		rules_score(pos, &s);
+		REQUIRE_EQ(rules_stat_find(&s, "pinned")->value[0] +
+		    rules_stat_find(&s, "unpinned")->value[0], 8);
+		/* Over exactly when the player to move has no move. */
+		REQUIRE_EQ(s.over, oracle_moves(&o, legal, jumped) == 0);
+		over += s.over;
+	}
+	REQUIRE_GT(over, 1900);
+	REQUIRE_GT(o.rejected, 10000);
+	rules_position_free(o.scratch);
+	rules_position_free(pos);
+}
+END_TEST
+
+static Suite *
+stones_suite(void)
+{
+	Suite	*s = suite_create("stones");
+	TCase	*tc;
+
+	tc = tcase_create("rules");
+	tcase_add_test(tc, stones_registered);
+	tcase_add_test(tc, stones_start);
+	tcase_add_test(tc, stones_jump_pins_and_slide_goes_on);
+	tcase_add_test(tc, stones_one_jump_per_move);
+	tcase_add_test(tc, stones_landing_must_be_empty);
+	tcase_add_test(tc, stones_jumpable_stones);
+	tcase_add_test(tc, stones_sideways_jump);
+	tcase_add_test(tc, stones_far_rank);
+	tcase_add_test(tc, stones_black_moves_down);
+	tcase_add_test(tc, stones_game_end_and_score);
+	tcase_add_test(tc, stones_setup_and_pieces);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("diagnostics");
+	tcase_add_test(tc, stones_diagnostics);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("perft");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, stones_perft);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("playouts");
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, stones_random_playouts);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(stones_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
