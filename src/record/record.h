@@ -138,6 +138,13 @@ int	record_turn_parse(const struct record_syntax *,
 const char *record_action_format(const struct rules_board *,
 	    const struct rules_action *, char *buf, size_t len);
 
+/*
+ * Writes one turn's actions as a turn token (c5*,g4  b3xc3,c4
+ * 35:xd2xc4,e5,f6,g1  c1-f4) into buf; truncates to len - 1 bytes.
+ */
+const char *record_turn_format(const struct rules_board *,
+	    const struct rules_action *, size_t n, char *buf, size_t len);
+
 /* What a replay found. */
 enum replay_status {
 	REPLAY_FINISHED,
@@ -186,6 +193,20 @@ struct replay {
 	struct rules_action *legal;	/* legal actions at the error */
 	size_t		 nlegal;
 	size_t		 legal_cap;
+
+	/* The Seed tag, and the PRNG that rolls its dice. */
+	bool		 seeded;
+	unsigned long long seed;
+	struct rules_rng rng;
+
+	/* Turn by turn: dice rolled (10 * first + second), stones captured. */
+	unsigned char	*dice;
+	size_t		 ndice;
+	size_t		 dice_cap;
+	bool		 counts_captures;	/* the game has a "captured" stat */
+	int		*turn_captures;	/* [turns], when counts_captures */
+	size_t		 turn_captures_cap;
+	int		 captured_so_far;
 
 	/* Scratch kept between records. */
 	struct rules_action *acts;

@@ -39,6 +39,8 @@ void
 replay_fini(struct replay *rp)
 {
 	rules_position_free(rp->pos);
+	free(rp->dice);
+	free(rp->turn_captures);
 	free(rp->legal);
 	free(rp->acts);
 	free(rp->offs);
@@ -197,6 +199,28 @@ record_action_format(const struct rules_board *b, const struct rules_action *a,
 	return buf;
 }
 
+const char *
+record_turn_format(const struct rules_board *b, const struct rules_action *a,
+    size_t n, char *buf, size_t len)
+{
+	char	 one[16];
+	size_t	 i, k = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && k + 1 < len; i++) {
+		/* Removals and the action after the dice follow directly. */
+		bool	 comma = i > 0 && a[i].kind != RULES_REMOVE &&
+		    a[i - 1].kind != RULES_DICE;
+
+		record_action_format(b, &a[i], one, sizeof one);
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", comma ? "," : "",
+		    one);
+		if (k >= len)
+			k = len - 1;
+	}
+	return buf;
+}
+
 /* ---- Setting up ---------------------------------------------------- */
 
 static void
@@ -216,7 +240,7 @@ static int
 set_up(const struct record *rec, const struct replay_options *opt,
     struct replay *rp)
 {
-	const struct record_tag *gt, *bt, *vt;
+	const struct record_tag *gt, *bt, *vt, *st;
 	const struct rules_game *g;
 	struct rules_variant v;
 	struct rules_diag d;
@@ -253,6 +277,23 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (bt == NULL)
 		bt = record_tag_find(rec, "Size");
 	spec = bt != NULL ? bt->value : g->default_board;
+	/* Seed: the dice of every turn come from the project's PRNG. */
+	rp->seeded = false;
+	if ((st = record_tag_find(rec, "Seed")) != NULL) {
+		char	*end;
+
+		errno = 0;
+		rp->seed = strtoull(st->value, &end, 10);
+		if (st->value[0] < '0' || st->value[0] > '9' || *end != '\0' ||
+		    errno != 0) {
+			malformed_at(rp, "bad-seed", st->at, 0,
+			    "a Seed is a decimal number from 0 to "
+			    "18446744073709551615, not \"%s\"", st->value);
+			return -1;
+		}
+		rp->seeded = true;
+		rules_rng_seed(&rp->rng, rp->seed);
+	}
 	vt = record_tag_find(rec, "Variant");
 	if (vt == NULL)
 		rules_variant_default(g, &v);
@@ -278,6 +319,39 @@ set_up(const struct record *rec, const struct replay_options *opt,
 }
 
 /* ---- Playing ------------------------------------------------------- */
+
+static int
+push_byte(unsigned char **p, size_t *n, size_t *cap, unsigned char v)
+{
+	unsigned char *q;
+
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		if ((q = realloc(*p, *cap)) == NULL)
+			return -1;
+		*p = q;
+	}
+	(*p)[(*n)++] = v;
+	return 0;
+}
+
+static int
+grow_ints(struct replay *rp, size_t n)
+{
+	int	*q;
+	size_t	 cap;
+
+	if (n <= rp->turn_captures_cap)
+		return 0;
+	cap = rp->turn_captures_cap ? 2 * rp->turn_captures_cap : 64;
+	while (cap < n)
+		cap *= 2;
+	if ((q = realloc(rp->turn_captures, cap * sizeof *q)) == NULL)
+		return -1;
+	rp->turn_captures = q;
+	rp->turn_captures_cap = cap;
+	return 0;
+}
 
 static int
 reserve(struct replay *rp, size_t n)
@@ -355,6 +429,75 @@ illegal(struct replay *rp, const struct record_token *tok, size_t off,
 	note_legal(rp, max_legal);
 }
 
+/*
+ * With a Seed tag each roll must be the next one the PRNG gives
+ * (formats/rng.md): two dice a turn.  Only lo and hi matter to the rules,
+ * so the record may write the pair in either order.
+ */
+static int
+check_dice(struct replay *rp, const struct rules_action *a, char *msg,
+    size_t len)
+{
+	int	 first, second;
+
+	rules_dice_roll(&rp->rng, &first, &second);
+	if ((a->from == first && a->to == second) ||
+	    (a->from == second && a->to == first))
+		return 0;
+	snprintf(msg, len, "the dice of seed %llu for this turn are %d and "
+	    "%d, not %d and %d", (unsigned long long)rp->seed, first, second,
+	    a->from, a->to);
+	return -1;
+}
+
+/* Says what a turn that stops too soon still owes, with examples. */
+static void
+incomplete_message(const struct rules_position *pos, char *msg, size_t len)
+{
+	struct rules_action acts[4];
+	char	 one[16];
+	size_t	 n, i, k;
+
+	n = rules_legal(pos, acts, 4);
+	k = (size_t)snprintf(msg, len, "the turn is not over: %s must still "
+	    "play (", pos->game->colour[rules_to_move(pos)]);
+	for (i = 0; i < n && i < 4 && k < len; i++)
+		k += (size_t)snprintf(msg + k, len - k, "%s%s", i ? ", " : "",
+		    record_action_format(&pos->board, &acts[i], one,
+		    sizeof one));
+	if (k < len)
+		snprintf(msg + k, len - k, "%s)", n > 4 ? ", ..." : "");
+}
+
+/*
+ * Keeps what the report lists turn by turn: the dice of each roll, and the
+ * stones captured in each turn for games that count captures.
+ */
+static int
+note_turn(struct replay *rp, int n)
+{
+	const struct rules_stat *st;
+	struct rules_score s;
+	int	 k, taken = 0;
+
+	for (k = 0; k < n; k++)
+		if (rp->acts[k].kind == RULES_DICE &&
+		    push_byte(&rp->dice, &rp->ndice, &rp->dice_cap,
+		    (unsigned char)(rp->acts[k].from * 10 + rp->acts[k].to)) == -1)
+			return -1;
+	if (!rp->counts_captures)
+		return 0;
+	rules_score(rp->pos, &s);
+	st = rules_stat_find(&s, "captured");
+	for (k = 0; st != NULL && k < RULES_COLOURS; k++)
+		taken += st->value[k];
+	if (grow_ints(rp, rp->turns + 1) == -1)
+		return -1;
+	rp->turn_captures[rp->turns] = taken - rp->captured_so_far;
+	rp->captured_so_far = taken;
+	return 0;
+}
+
 /* Plays one turn token; 0, or -1 when the record stops here. */
 static int
 play_turn(const struct record_syntax *syn, const struct record *rec,
@@ -404,6 +547,12 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 			    "extra-actions", msg, 0);
 			return -1;
 		}
+		if (rp->acts[k].kind == RULES_DICE && rp->seeded &&
+		    check_dice(rp, &rp->acts[k], msg, sizeof msg) == -1) {
+			illegal(rp, tok, rp->offs[k], 3, "dice-mismatch", msg,
+			    0);
+			return -1;
+		}
 		if (rules_play(pos, &rp->acts[k], &d) == 0) {
 			rp->actions++;
 			continue;
@@ -425,13 +574,18 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		return -1;
 	}
 	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
-		illegal(rp, tok, tok->len, 0, "turn-incomplete",
-		    "the turn is not over: another action is due", 
+		incomplete_message(pos, msg, sizeof msg);
+		illegal(rp, tok, tok->len, 0, "turn-incomplete", msg,
 		    opt->max_legal);
 		return -1;
 	}
 	if (n == 1 && rp->acts[0].kind == RULES_PASS)
 		rp->passes++;
+	if (note_turn(rp, n) == -1) {
+		malformed_at(rp, "no-memory", tok->at, 0, "%s",
+		    "out of memory");
+		return -1;
+	}
 	rp->turns++;
 	return 0;
 }
@@ -564,6 +718,10 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	}
 	if (set_up(rec, opt, rp) == -1)
 		return 0;
+	rp->ndice = 0;
+	rp->captured_so_far = 0;
+	rules_score(rp->pos, &rp->score);
+	rp->counts_captures = rules_stat_find(&rp->score, "captured") != NULL;
 	for (i = 0; i < rec->nturns; i++)
 		if (play_turn(syn, rec, &rec->turns[i], opt, rp) == -1) {
 			/* The index of the token: implied passes aren't. */

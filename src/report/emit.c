@@ -252,6 +252,32 @@ write_players(struct report_writer *w, const struct record *rec,
 	map_end(w);
 }
 
+/* Herd's dice and the captures of each turn, where the game has them. */
+static void
+write_turn_lists(struct report_writer *w, const struct replay *rp)
+{
+	char	 buf[8];
+	size_t	 i;
+
+	if (rp->ndice > 0) {
+		scalar(w, "dice", false);
+		seq_start(w, true);
+		for (i = 0; i < rp->ndice; i++) {
+			snprintf(buf, sizeof buf, "%d%d", rp->dice[i] / 10,
+			    rp->dice[i] % 10);
+			scalar(w, buf, true);
+		}
+		seq_end(w);
+	}
+	if (rp->counts_captures && rp->turns > 0) {
+		scalar(w, "captures-by-turn", false);
+		seq_start(w, true);
+		for (i = 0; i < rp->turns; i++)
+			number(w, rp->turn_captures[i]);
+		seq_end(w);
+	}
+}
+
 static void
 write_result(struct report_writer *w, const struct replay *rp)
 {
@@ -363,6 +389,7 @@ report_write(struct report_writer *w, const char *source,
 		for (j = 0; j < s->nstats; j++)
 			kv_colours(w, rp->game, s->stats[j].name,
 			    s->stats[j].value);
+		write_turn_lists(w, rp);
 		write_result(w, rp);
 	}
 	if (rp->has_error)
