@@ -32,6 +32,7 @@ struct totals {
 	unsigned long	 malformed;
 	unsigned long	 mismatched;
 	unsigned long	 errors;	/* records with any error */
+	bool		 out_of_memory;
 };
 
 static void
@@ -164,6 +165,8 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 	t->errors++;
 	if (strcmp(rp->error.code, "result-mismatch") == 0)
 		t->mismatched++;
+	if (strcmp(rp->error.code, "no-memory") == 0)
+		t->out_of_memory = true;
 	prefix[0] = '\0';
 	if (rp->error_turn > 0)
 		snprintf(prefix, sizeof prefix, "turn %lu (%s): ",
@@ -222,6 +225,8 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 		snprintf(d.msg, sizeof d.msg, "no records in the input");
 		cli_diag(name, &d, "error", NULL);
 		t->errors++;
+		if (opt->max_errors > 0 && t->errors >= opt->max_errors)
+			*stop = true;
 	}
 	record_reader_free(rd);
 	return rc < 0 ? -1 : 0;
@@ -296,12 +301,15 @@ main(int argc, char **argv)
 	if (stop)
 		cli_error("stopped after %lu records with errors "
 		    "(--max-errors)", t.errors);
-	fprintf(stderr, "%s: %lu records: %lu finished, %lu unfinished, "
+	fprintf(stderr, "%s: %lu record%s: %lu finished, %lu unfinished, "
 	    "%lu illegal, %lu malformed", cli_progname(), t.records,
-	    t.finished, t.unfinished, t.illegal, t.malformed);
+	    t.records == 1 ? "" : "s", t.finished, t.unfinished, t.illegal,
+	    t.malformed);
 	if (t.mismatched > 0)
-		fprintf(stderr, ", %lu result mismatches", t.mismatched);
+		fprintf(stderr, ", %lu result mismatch%s", t.mismatched,
+		    t.mismatched == 1 ? "" : "es");
 	fputc('\n', stderr);
-	status = io_error ? CLI_USAGE : t.errors > 0 ? CLI_BAD : CLI_OK;
+	status = t.out_of_memory ? CLI_INTERNAL : io_error ? CLI_USAGE :
+	    t.errors > 0 ? CLI_BAD : CLI_OK;
 	return status;
 }

@@ -18,7 +18,7 @@ expect() {
 	elif [ "$3" != - ] && ! grep -q "\[$3\]" "$tmp/err"; then
 		echo "FAIL: $1: no [$3] diagnostic"; head -c 2000 "$tmp/err"
 		fail=1
-	elif ! tail -n 1 "$tmp/err" | grep -q '^gamecheck: [0-9]* records'; then
+	elif ! tail -n 1 "$tmp/err" | grep -q '^gamecheck: [0-9]* records\{0,1\}:'; then
 		echo "FAIL: $1: no summary line"; fail=1
 	else
 		echo "ok: $1"

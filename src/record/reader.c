@@ -35,7 +35,6 @@ struct record_reader {
 	size_t		 linelen;
 	size_t		 pos;		/* next byte to look at */
 	bool		 have_line;
-	bool		 unread;	/* give the current line again */
 	size_t		 line_start;	/* past a byte order mark */
 	bool		 eof;
 	unsigned long	 lineno;
@@ -50,6 +49,8 @@ struct record_reader {
 	bool		 csv_ready;
 	long		 csv_moves;
 	long		 csv_winner;
+	long		 csv_cols;
+	unsigned long	 csv_header_line;
 
 	/* The record being built; text holds its strings. */
 	struct record	 rec;
@@ -97,8 +98,9 @@ record_tag_find(const struct record *rec, const char *name)
 {
 	size_t	 i;
 
+	/* PGN spells tags one way; a lookup forgives the case. */
 	for (i = 0; i < rec->ntags; i++)
-		if (strcmp(rec->tags[i].name, name) == 0)
+		if (strcasecmp(rec->tags[i].name, name) == 0)
 			return &rec->tags[i];
 	return NULL;
 }
@@ -227,12 +229,6 @@ read_line(struct record_reader *rd)
 	int	 rc;
 	bool	 any = false;
 
-	if (rd->unread) {
-		rd->unread = false;
-		rd->pos = rd->line_start;
-		rd->have_line = true;
-		return 1;
-	}
 	if (rd->eof)
 		return 0;
 	rd->line_offset = rd->next_offset;
@@ -285,10 +281,11 @@ read_line(struct record_reader *rd)
 	return 1;
 }
 
+/* Columns count from after a byte order mark; offsets count every byte. */
 static struct record_pos
 pos_at(const struct record_reader *rd, size_t col)
 {
-	return (struct record_pos){ rd->lineno, col + 1,
+	return (struct record_pos){ rd->lineno, col + 1 - rd->line_start,
 	    rd->line_offset + col };
 }
 
@@ -541,7 +538,7 @@ next_pgn(struct record_reader *rd)
 	int	 rc;
 
 	for (;;) {
-		if (rd->unread || !rd->have_line || rd->pos >= rd->linelen) {
+		if (!rd->have_line || rd->pos >= rd->linelen) {
 			rd->have_line = false;
 			rc = read_line(rd);
 			if (rc == -1)
@@ -604,7 +601,7 @@ next_pgn(struct record_reader *rd)
 		start = rd->pos;
 		while (rd->pos < rd->linelen &&
 		    !isspace((unsigned char)rd->line[rd->pos]) &&
-		    rd->line[rd->pos] != '{' && rd->line[rd->pos] != ';')
+		    memchr("{};", rd->line[rd->pos], 3) == NULL)
 			rd->pos++;
 		if (read_token(rd, start, rd->pos) == 1)
 			break;
@@ -679,7 +676,11 @@ read_transcript(struct record_reader *rd, size_t start, size_t end)
 	}
 }
 
-/* The next comma-separated field of the line at *p; quotes are dropped. */
+/*
+ * The next comma-separated field of the line at *p.  A field in double
+ * quotes may hold commas (and "" for a quote, which stays doubled: no
+ * column this reader uses can hold one); the quotes are dropped.
+ */
 static bool
 csv_field(const char *line, size_t len, size_t *p, size_t *fs, size_t *fe)
 {
@@ -687,15 +688,21 @@ csv_field(const char *line, size_t len, size_t *p, size_t *fs, size_t *fe)
 
 	if (i > len)
 		return false;
-	*fs = i;
-	while (i < len && line[i] != ',')
-		i++;
-	*fe = i;
-	*p = i + 1;
-	if (*fe - *fs >= 2 && line[*fs] == '"' && line[*fe - 1] == '"') {
-		(*fs)++;
-		(*fe)--;
+	if (i < len && line[i] == '"') {
+		*fs = ++i;
+		while (i < len && !(line[i] == '"' &&
+		    (i + 1 == len || line[i + 1] != '"')))
+			i += line[i] == '"' ? 2 : 1;
+		*fe = i < len ? i : len;
+		while (i < len && line[i] != ',')
+			i++;
+	} else {
+		*fs = i;
+		while (i < len && line[i] != ',')
+			i++;
+		*fe = i;
 	}
+	*p = i + 1;
 	return true;
 }
 
@@ -726,11 +733,12 @@ read_csv_header(struct record_reader *rd)
 		if (rd->csv_moves == -1 && (contains(f, n, "move") ||
 		    contains(f, n, "transcript")))
 			rd->csv_moves = col;
-		else if (rd->csv_winner == -1 && n >= 6 &&
+		else if (rd->csv_winner == -1 && n == 6 &&
 		    strncasecmp(f, "winner", 6) == 0)
 			rd->csv_winner = col;
 		col++;
 	}
+	rd->csv_cols = col;
 	rd->csv_ready = true;
 }
 
@@ -751,10 +759,10 @@ next_import(struct record_reader *rd)
 		if (rd->pos == rd->linelen)
 			continue;
 		if (rd->format == RECORD_CSV && !rd->csv_ready) {
+			/* The header is no record; a bad one spoils each row. */
 			read_csv_header(rd);
-			if (rd->csv_moves != -1)
-				continue;
-			/* Every row is malformed: say why once per row. */
+			rd->csv_header_line = rd->lineno;
+			continue;
 		}
 		break;
 	}
@@ -767,7 +775,8 @@ next_import(struct record_reader *rd)
 	}
 	if (rd->csv_moves == -1) {
 		malformed(rd, pos_at(rd, 0), 0, "bad-csv-header",
-		    "the CSV header names no moves column (e.g. game_moves)");
+		    "the CSV header (line %lu) names no moves column (e.g. "
+		    "game_moves)", rd->csv_header_line);
 		finish_record(rd);
 		return 1;
 	}
@@ -777,15 +786,14 @@ next_import(struct record_reader *rd)
 			ms = fs;
 			me = fe;
 		} else if (col == rd->csv_winner) {
-			char	*end;
-			long	 w;
+			const char *f = rd->line + fs;
+			size_t	 n = fe - fs;
 
-			errno = 0;
-			w = strtol(rd->line + fs, &end, 10);
-			if (fe > fs && end == rd->line + fe && errno == 0 &&
-			    w >= -1 && w <= 1) {
+			/* Exactly 1, -1 or 0. */
+			if ((n == 1 && (f[0] == '0' || f[0] == '1')) ||
+			    (n == 2 && f[0] == '-' && f[1] == '1')) {
 				rd->rec.has_winner = true;
-				rd->rec.winner = (int)w;
+				rd->rec.winner = n == 2 ? -1 : f[0] - '0';
 				rd->rec.winner_at = pos_at(rd, fs);
 			} else
 				malformed(rd, pos_at(rd, fs), fe - fs,
@@ -793,9 +801,10 @@ next_import(struct record_reader *rd)
 				    "the winner column holds 1, -1 or 0");
 		}
 	}
-	if (col <= rd->csv_moves)
+	if (col <= rd->csv_moves || col <= rd->csv_winner)
 		malformed(rd, pos_at(rd, rd->linelen), 0, "bad-csv-row",
-		    "the row has %ld fields, fewer than the header", col);
+		    "the row has %ld fields; the header has %ld", col,
+		    rd->csv_cols);
 	else
 		read_transcript(rd, ms, me);
 	finish_record(rd);
@@ -812,28 +821,42 @@ next_import(struct record_reader *rd)
 static void
 sniff(struct record_reader *rd)
 {
-	const char *s;
+	const char *s, *end, *eol;
 	size_t	 n, g[2];
+	int	 lines = 0;
 
+	/* Look at the first block without consuming it. */
 	rd->format = RECORD_PGN;
-	while (read_line(rd) == 1) {
-		s = rd->line + rd->pos;
-		n = rd->linelen - rd->pos;
-		while (n > 0 && isspace((unsigned char)*s))
-			s++, n--;
-		if (n == 0)
+	if (rd->inlen == 0 && refill(rd) <= 0)
+		return;
+	s = rd->inbuf;
+	end = rd->inbuf + rd->inlen;
+	if (end - s >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
+		s += 3;
+	for (; s < end && lines < 3; s = eol + 1) {
+		for (eol = s; eol < end && *eol != '\n' && *eol != '\r'; eol++)
+			;
+		while (s < eol && isspace((unsigned char)*s))
+			s++;
+		if ((n = (size_t)(eol - s)) == 0)
 			continue;
-		if (*s != '[' && *s != '{' && *s != ';' &&
-		    syntax_match(rd->syn, SYN_TRANSCRIPT, s, n, g, 1) > 0)
-			rd->format = RECORD_TRANSCRIPT;
-		else if (isalpha((unsigned char)*s) &&
+		if (lines++ == 0 && isalpha((unsigned char)*s) &&
 		    memchr(s, ',', n) != NULL && (contains(s, n, "move") ||
-		    contains(s, n, "transcript")))
+		    contains(s, n, "transcript"))) {
 			rd->format = RECORD_CSV;
-		break;
+			return;
+		}
+		/*
+		 * A transcript only if its first lines all are: "f5" alone
+		 * could start movetext as well.
+		 */
+		if (*s == '[' || *s == '{' || *s == ';' ||
+		    syntax_match(rd->syn, SYN_TRANSCRIPT, s, n, g, 1) < 0) {
+			rd->format = RECORD_PGN;
+			return;
+		}
+		rd->format = RECORD_TRANSCRIPT;
 	}
-	/* The reader proper starts again from this line. */
-	rd->unread = rd->have_line;
 }
 
 int

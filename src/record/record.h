@@ -87,7 +87,7 @@ struct record {
 	struct record_diag error;
 };
 
-/* Looks a tag up by name (case-sensitive, as PGN); NULL if absent. */
+/* Looks a tag up by name, ignoring case; NULL if absent. */
 const struct record_tag *record_tag_find(const struct record *,
 	    const char *name);
 
@@ -190,6 +190,7 @@ struct replay {
 	struct record_diag error;
 	unsigned long	 error_turn;	/* 1-based turn index, 0 if none */
 	char		 error_move[64];	/* the token, made printable */
+	bool		 has_legal;	/* the list below means something */
 	struct rules_action *legal;	/* legal actions at the error */
 	size_t		 nlegal;
 	size_t		 legal_cap;

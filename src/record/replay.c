@@ -101,9 +101,9 @@ record_turn_parse(const struct record_syntax *syn,
 	size_t	 p = 0, n = 0, g[2];
 	char	 shown[40];
 
-	/* The common case of one plain square skips the pattern. */
-	if (len >= 2 && len <= 3 && isalpha((unsigned char)tok[0]) &&
-	    tok[0] != 'x' && isdigit((unsigned char)tok[1]) &&
+	/* The common case of one plain square (a..w) skips the pattern. */
+	if (len >= 2 && len <= 3 && ((tok[0] | 0x20) >= 'a' &&
+	    (tok[0] | 0x20) <= 'w') && isdigit((unsigned char)tok[1]) &&
 	    (len == 2 || isdigit((unsigned char)tok[2]))) {
 		out[0] = (struct rules_action){ .kind = RULES_PLACE };
 		offs[0] = 0;
@@ -240,7 +240,7 @@ static int
 set_up(const struct record *rec, const struct replay_options *opt,
     struct replay *rp)
 {
-	const struct record_tag *gt, *bt, *vt, *st;
+	const struct record_tag *gt, *bt, *zt, *vt, *st;
 	const struct rules_game *g;
 	struct rules_variant v;
 	struct rules_diag d;
@@ -274,8 +274,17 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	}
 	rp->game = g;
 	bt = record_tag_find(rec, "Board");
+	zt = record_tag_find(rec, "Size");
+	if (bt != NULL && zt != NULL && strcmp(bt->value, zt->value) != 0) {
+		rp->status = REPLAY_MALFORMED;
+		rp->has_error = true;
+		diag_set(&rp->error, "bad-board", zt->at, 0, "the Size tag says "
+		    "\"%s\" and the Board tag \"%s\": give one", zt->value,
+		    bt->value);
+		return -1;
+	}
 	if (bt == NULL)
-		bt = record_tag_find(rec, "Size");
+		bt = zt;
 	spec = bt != NULL ? bt->value : g->default_board;
 	/* Seed: the dice of every turn come from the project's PRNG. */
 	rp->seeded = false;
@@ -407,6 +416,7 @@ note_legal(struct replay *rp, size_t max)
 	rp->nlegal = rules_legal(rp->pos, rp->legal, n);
 	if (rp->nlegal > n)
 		rp->nlegal = n;
+	rp->has_legal = true;
 }
 
 static struct record_pos
@@ -426,7 +436,9 @@ illegal(struct replay *rp, const struct record_token *tok, size_t off,
 	diag_set(&rp->error, code, pos_plus(tok->at, off), len, "%s", msg);
 	record_printable(tok->text, tok->len, rp->error_move,
 	    sizeof rp->error_move);
-	note_legal(rp, max_legal);
+	/* After the game or the turn is over, no list would be true. */
+	if (max_legal > 0)
+		note_legal(rp, max_legal);
 }
 
 /*
@@ -593,14 +605,14 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 /* ---- The result ---------------------------------------------------- */
 
 static void
-check_result(const struct record *rec, struct replay *rp)
+check_result(const struct record_syntax *syn, const struct record *rec,
+    struct replay *rp)
 {
 	const struct record_tag *rt = record_tag_find(rec, "Result");
 	const struct rules_score *s = &rp->score;
 	const char *text;
 	struct record_pos at;
 	unsigned long a, b;
-	char	*end;
 	bool	 ok;
 
 	if (rec->has_result) {
@@ -656,22 +668,21 @@ check_result(const struct record *rec, struct replay *rp)
 	else if (strcmp(text, "1/2-1/2") == 0)
 		ok = s->over && s->winner == -1;
 	else {
+		size_t	 g[6];
+
+		/* A score: digits, a dash, digits (the result pattern). */
+		if (syntax_match(syn, SYN_RESULT, text, strlen(text), g, 3) !=
+		    (int)strlen(text) || g[2] == SYNTAX_UNSET) {
+			malformed_at(rp, "bad-result", at, 0,
+			    "a result is a score like 36-28, 1-0, or * (not "
+			    "\"%s\")", rp->recorded);
+			return;
+		}
 		errno = 0;
-		a = strtoul(text, &end, 10);
-		if (*end != '-' || errno != 0) {
-			malformed_at(rp, "bad-result", at, 0,
-			    "a result is a score like 36-28, 1-0, or * (not "
-			    "\"%s\")", rp->recorded);
-			return;
-		}
-		b = strtoul(end + 1, &end, 10);
-		if (*end != '\0' || errno != 0) {
-			malformed_at(rp, "bad-result", at, 0,
-			    "a result is a score like 36-28, 1-0, or * (not "
-			    "\"%s\")", rp->recorded);
-			return;
-		}
-		ok = s->over && ((a == (unsigned long)s->points[0] &&
+		a = strtoul(text + g[2], NULL, 10);
+		b = strtoul(text + g[4], NULL, 10);
+		ok = errno == 0 && s->over &&
+		    ((a == (unsigned long)s->points[0] &&
 		    b == (unsigned long)s->points[1]) ||
 		    (a == (unsigned long)s->alt[0] &&
 		    b == (unsigned long)s->alt[1]));
@@ -704,16 +715,21 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	rp->error_turn = 0;
 	rp->error_move[0] = '\0';
 	rp->nlegal = 0;
+	rp->has_legal = false;
 	memset(&rp->score, 0, sizeof rp->score);
 	rp->score.winner = -1;
 	if (rec->malformed) {
 		rp->status = REPLAY_MALFORMED;
 		rp->has_error = true;
 		rp->error = rec->error;
-		/* Still name the game for the report where the tags say it. */
+		/* Still name the game where the record or the caller says. */
 		if (record_tag_find(rec, "Game") != NULL)
 			rp->game = rules_game_find(
 			    record_tag_find(rec, "Game")->value);
+		else if (opt->game != NULL)
+			rp->game = opt->game;
+		else if (rec->format != RECORD_PGN)
+			rp->game = rules_game_find("reversi");
 		return 0;
 	}
 	if (set_up(rec, opt, rp) == -1)
@@ -737,6 +753,6 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	if (rp->has_error)
 		return 0;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
-	check_result(rec, rp);
+	check_result(syn, rec, rp);
 	return 0;
 }

@@ -29,11 +29,12 @@ static const char *const patterns[SYN_COUNT] = {
 	 */
 	[SYN_TURN] = "(?:(?:pass|swap|PA|pa|--)"
 	    "|(?:[0-9][0-9]:)?"
-	    "(?:x?[A-Wa-w][0-9]{1,2}(?:-[A-Wa-w][0-9]{1,2})?\\*?)"
+	    "(?:x[A-Wa-w][0-9]{1,2}"
+	    "|[A-Wa-w][0-9]{1,2}(?:-[A-Wa-w][0-9]{1,2})?\\*?)"
 	    "(?:,?x[A-Wa-w][0-9]{1,2}|,[A-Wa-w][0-9]{1,2}"
 	    "(?:-[A-Wa-w][0-9]{1,2})?\\*?)*+)$",
 	/* An Othello transcript: squares and explicit passes, nothing else. */
-	[SYN_TRANSCRIPT] = "[ \\t]*+(?:[A-Pa-p][0-9]{1,2}+|PA|pa|--)++[ \\t]*$",
+	[SYN_TRANSCRIPT] = "[ \\t]*+(?:[A-Pa-p][0-9]{1,2}+|[Pp][Aa]|--)++[ \\t]*$",
 };
 
 struct record_syntax *

@@ -325,7 +325,7 @@ write_error(struct report_writer *w, const struct replay *rp)
 	}
 	scalar(w, "reason", false);
 	text(w, e->msg, strlen(e->msg));
-	if (rp->status == REPLAY_ILLEGAL && rp->pos != NULL) {
+	if (rp->has_legal && rp->pos != NULL) {
 		scalar(w, "legal", false);
 		seq_start(w, true);
 		for (i = 0; i < rp->nlegal; i++)
@@ -333,6 +333,20 @@ write_error(struct report_writer *w, const struct replay *rp)
 			    &rp->legal[i], buf, sizeof buf), false);
 		seq_end(w);
 	}
+	map_end(w);
+}
+
+/* A doubt that is not an error, as gamecheck prints it on stderr. */
+static void
+write_warning(struct report_writer *w, const struct record_diag *d)
+{
+	scalar(w, "warning", false);
+	map_start(w, false);
+	kv_str(w, "code", d->code);
+	kv_num(w, "line", (long long)d->at.line);
+	kv_num(w, "column", (long long)d->at.col);
+	scalar(w, "reason", false);
+	text(w, d->msg, strlen(d->msg));
 	map_end(w);
 }
 
@@ -394,6 +408,8 @@ report_write(struct report_writer *w, const char *source,
 	}
 	if (rp->has_error)
 		write_error(w, rp);
+	if (rp->has_warning)
+		write_warning(w, &rp->warning);
 	map_end(w);
 	yaml_document_end_event_initialize(&ev, 1);
 	emit(w, &ev);

@@ -57,9 +57,8 @@ rules_fail(struct rules_diag *d, const char *code, const char *fmt, ...)
 void
 rules_variant_default(const struct rules_game *g, struct rules_variant *v)
 {
-	(void)g;
 	memset(v, 0, sizeof *v);
-	v->pie = true;
+	v->pie = g->has_pie;
 }
 
 int
@@ -79,14 +78,18 @@ rules_variant_parse(const struct rules_game *g, const char *spec,
 			n--;
 		if (n == 0)
 			continue;
+		if (((n == 6 && strncasecmp(p, "no-pie", n) == 0) ||
+		    (n == 3 && strncasecmp(p, "pie", n) == 0)) && !g->has_pie)
+			return rules_fail(d, "bad-variant",
+			    "%s has no pie rule to turn on or off", g->name);
 		if (n == 6 && strncasecmp(p, "no-pie", n) == 0)
 			v->pie = false;
 		else if (n == 3 && strncasecmp(p, "pie", n) == 0)
 			v->pie = true;
 		else
 			return rules_fail(d, "bad-variant",
-			    "unknown variant \"%.*s\" (known: pie, no-pie)",
-			    (int)n, p);
+			    "unknown variant \"%.*s\"%s", (int)n, p,
+			    g->has_pie ? " (known: pie, no-pie)" : "");
 	}
 	return 0;
 }

@@ -40,8 +40,8 @@ int	rules_fail(struct rules_diag *d, const char *code, const char *fmt, ...)
 
 /* Board geometries; each has its own naming and neighbour scheme. */
 enum rules_geometry {
-	RULES_SQUARE,		/* files a.., ranks 1..; see square.c */
-	RULES_HEX,		/* (c, r) cells of rules.md §0; see hex.c */
+	RULES_SQUARE,		/* files a.., ranks 1..; see board.c */
+	RULES_HEX,		/* (c, r) cells of rules.md §0; see board.c */
 };
 
 /*
@@ -118,7 +118,7 @@ enum rules_phase {
 
 /* Rule options named by a record's Variant tag. */
 struct rules_variant {
-	bool		 pie;		/* Oust, Rive: swap allowed on turn 2 */
+	bool		 pie;		/* swap allowed on turn 2 (has_pie) */
 };
 
 /* A per-colour figure for reports ("stones", "captured", "pinned"). */
@@ -157,6 +157,7 @@ struct rules_game {
 	const char	*title;		/* "Reversi" */
 	const char	*colour[RULES_COLOURS];	/* by colour index */
 	const char	*default_board;	/* Size/Board tag when absent */
+	bool		 has_pie;	/* the pie rule (swap on turn 2) */
 	size_t		 state_size;
 
 	/* Builds the board of a Size/Board tag value; 0 or -1. */

@@ -65,7 +65,8 @@ START_TEST(reads_tags_turns_and_result)
 	ck_assert_str_eq(rec->tags[0].name, "Event");
 	ck_assert_str_eq(rec->tags[0].value, "Club \"night\"");
 	ck_assert_str_eq(record_tag_find(rec, "Game")->value, "reversi");
-	ck_assert_ptr_null(record_tag_find(rec, "game"));
+	ck_assert_ptr_eq(record_tag_find(rec, "game"), &rec->tags[1]);
+	ck_assert_ptr_null(record_tag_find(rec, "Gam"));
 	ck_assert_int_eq(rec->nturns, 4);
 	ck_assert_str_eq(turn_text(rec, 0), "f5");
 	ck_assert_str_eq(turn_text(rec, 2), "c3");
@@ -126,7 +127,9 @@ START_TEST(line_ends_and_bom)
 	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
 	ck_assert(!rec->malformed);
 	ck_assert_str_eq(rec->tags[0].name, "Game");
-	ck_assert_int_eq(rec->tags[0].at.col, 4);
+	/* Columns start after the byte order mark. */
+	ck_assert_int_eq(rec->tags[0].at.col, 1);
+	ck_assert_int_eq(rec->tags[0].at.offset, 3);
 	ck_assert_int_eq(rec->turns[1].at.line, 3);
 	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
 	ck_assert_int_eq(rec->start.line, 4);
@@ -190,7 +193,7 @@ END_TEST
 
 START_TEST(transcripts_split_into_turns)
 {
-	static const char text[] = "f5d6C3--d3\n\n  e6f4\nf5z1\n";
+	static const char text[] = "f5d6C3--d3\n\n  e6f4\nf5pAd6\nf5z1\n";
 	const struct record *rec;
 	struct record_reader *rd;
 	FILE	*fp;
@@ -206,6 +209,8 @@ START_TEST(transcripts_split_into_turns)
 	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
 	ck_assert_int_eq(rec->start.line, 3);
 	ck_assert_int_eq(rec->turns[0].at.col, 3);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(rec->nturns, 3);
 	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
 	ck_assert(rec->malformed);
 	ck_assert_str_eq(rec->error.code, "bad-transcript");
