@@ -48,16 +48,23 @@ replay_fini(struct replay *rp)
 }
 
 static void
+diag_vset(struct record_diag *d, const char *code, struct record_pos at,
+    size_t len, const char *fmt, va_list ap)
+{
+	d->code = code;
+	d->at = at;
+	d->len = len;
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+}
+
+static void __attribute__((format(printf, 5, 6)))
 diag_set(struct record_diag *d, const char *code, struct record_pos at,
     size_t len, const char *fmt, ...)
 {
 	va_list	 ap;
 
-	d->code = code;
-	d->at = at;
-	d->len = len;
 	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	diag_vset(d, code, at, len, fmt, ap);
 	va_end(ap);
 }
 
@@ -223,13 +230,17 @@ record_turn_format(const struct rules_board *b, const struct rules_action *a,
 
 /* ---- Setting up ---------------------------------------------------- */
 
-static void
+static void __attribute__((format(printf, 5, 6)))
 malformed_at(struct replay *rp, const char *code, struct record_pos at,
-    size_t len, const char *fmt, const char *arg)
+    size_t len, const char *fmt, ...)
 {
+	va_list	 ap;
+
 	rp->status = REPLAY_MALFORMED;
 	rp->has_error = true;
-	diag_set(&rp->error, code, at, len, fmt, arg);
+	va_start(ap, fmt);
+	diag_vset(&rp->error, code, at, len, fmt, ap);
+	va_end(ap);
 }
 
 /*
@@ -269,16 +280,14 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	}
 	if (g == NULL) {
 		malformed_at(rp, "no-game", rec->start, 0,
-		    "no Game tag%s; add one or name the game with --game", "");
+		    "no Game tag; add one or name the game with --game");
 		return -1;
 	}
 	rp->game = g;
 	bt = record_tag_find(rec, "Board");
 	zt = record_tag_find(rec, "Size");
 	if (bt != NULL && zt != NULL && strcmp(bt->value, zt->value) != 0) {
-		rp->status = REPLAY_MALFORMED;
-		rp->has_error = true;
-		diag_set(&rp->error, "bad-board", zt->at, 0, "the Size tag says "
+		malformed_at(rp, "bad-board", zt->at, 0, "the Size tag says "
 		    "\"%s\" and the Board tag \"%s\": give one", zt->value,
 		    bt->value);
 		return -1;
@@ -529,8 +538,7 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		return -1;
 	}
 	if (reserve(rp, count_actions(tok->text, tok->len)) == -1) {
-		malformed_at(rp, "no-memory", tok->at, 0, "%s",
-		    "out of memory");
+		malformed_at(rp, "no-memory", tok->at, 0, "out of memory");
 		return -1;
 	}
 	n = record_turn_parse(syn, &pos->board, tok->text, tok->len, rp->acts,
@@ -594,8 +602,7 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 	if (n == 1 && rp->acts[0].kind == RULES_PASS)
 		rp->passes++;
 	if (note_turn(rp, n) == -1) {
-		malformed_at(rp, "no-memory", tok->at, 0, "%s",
-		    "out of memory");
+		malformed_at(rp, "no-memory", tok->at, 0, "out of memory");
 		return -1;
 	}
 	rp->turns++;
@@ -748,7 +755,7 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	if (rec->nturns == 0) {
 		rp->has_warning = true;
 		diag_set(&rp->warning, "no-moves", rec->start, 0,
-		    "the record has no moves%s", "");
+		    "the record has no moves");
 	}
 	if (rp->has_error)
 		return 0;
