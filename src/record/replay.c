@@ -425,6 +425,10 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		return -1;
 	}
 	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
+		if (opt->partial_ok && tok == &rec->turns[rec->nturns - 1]) {
+			rp->in_turn = true;
+			return 0;
+		}
 		illegal(rp, tok, tok->len, 0, "turn-incomplete",
 		    "the turn is not over: another action is due", 
 		    opt->max_legal);
@@ -547,6 +551,7 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	rp->turns = rp->actions = rp->passes = rp->implied_passes = 0;
 	rp->has_recorded = rp->verified = rp->agrees = false;
 	rp->has_error = rp->has_warning = false;
+	rp->in_turn = false;
 	rp->error_turn = 0;
 	rp->error_move[0] = '\0';
 	rp->nlegal = 0;
@@ -564,14 +569,14 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	}
 	if (set_up(rec, opt, rp) == -1)
 		return 0;
-	for (i = 0; i < rec->nturns; i++)
+	for (i = 0; i < rec->nturns && (!opt->limit || i < opt->upto); i++)
 		if (play_turn(syn, rec, &rec->turns[i], opt, rp) == -1) {
 			/* The index of the token: implied passes aren't. */
 			rp->error_turn = i + 1;
 			break;
 		}
 	rules_score(rp->pos, &rp->score);
-	if (rec->nturns == 0) {
+	if (rec->nturns == 0 && !opt->limit) {
 		rp->has_warning = true;
 		diag_set(&rp->warning, "no-moves", rec->start, 0,
 		    "the record has no moves%s", "");
@@ -579,6 +584,7 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	if (rp->has_error)
 		return 0;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
-	check_result(rec, rp);
+	if (!opt->limit || opt->upto >= rec->nturns)
+		check_result(rec, rp);
 	return 0;
 }
