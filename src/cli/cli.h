@@ -32,7 +32,8 @@ void	cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
  * "PROG: FILE:LINE:COL: error: MESSAGE [CODE]" on stderr; severity is
  * "error" or "warning" (coloured on a terminal unless NO_COLOR is set);
- * prefix, if not NULL, goes before the message ("turn 17: ").
+ * prefix, if not NULL, goes before the message ("turn 17: ").  A note
+ * (severity "note") may have no code (NULL): then no [CODE] is shown.
  */
 void	cli_diag(const char *file, const struct record_diag *,
 	    const char *severity, const char *prefix);
