@@ -56,6 +56,7 @@ main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
+	static char name[32];
 	size_t	 i;
 	int	 c;
 
@@ -84,6 +85,10 @@ main(int argc, char **argv)
 		if (strcmp(argv[optind], commands[i]->name) == 0) {
 			argc -= optind;
 			argv += optind;
+			/* getopt's messages then start "gameplay show: ". */
+			snprintf(name, sizeof name, "gameplay %s",
+			    commands[i]->name);
+			argv[0] = name;
 			/* Start getopt afresh for the command. */
 			optind = 0;
 			return commands[i]->exec(argc, argv);
