@@ -148,7 +148,7 @@ hex_board(struct picture *p)
 	char	 s[16];
 
 	draw_hex_layout(b, &l);
-	p->width = 2 * MARGIN + (l.width + 1) * (CELL / 2.0);
+	p->width = 0;
 	p->height = 2 * MARGIN + 2 * HEX_R + b->height * 1.5 * HEX_R;
 	for (i = 0; i < b->ncells; i++) {
 		hex_centre(&l, b->col[i], b->row[i], b->height, &x, &y);
@@ -178,6 +178,9 @@ hex_board(struct picture *p)
 		hex_centre(&l, l.right[r] + 1, r, b->height, &x, &y);
 		snprintf(s, sizeof s, "%d", r);
 		label(p, x - CELL / 4.0, y, s);
+		/* The row numbers stand furthest right. */
+		if (x + CELL / 4.0 + MARGIN > p->width)
+			p->width = x + CELL / 4.0 + MARGIN;
 	}
 }
 

@@ -356,6 +356,39 @@ START_TEST(svg_hex_cells_and_removals)
 }
 END_TEST
 
+/*
+ * Every hex board drawn with stones of both colours, pinned ones too.  With
+ * DRAW_SVG_DIR set the pictures are written there, so that
+ * tests/gameplay-svg.sh can check them with xmllint.
+ */
+START_TEST(svg_every_hex_board)
+{
+	static const char *const specs[] = { "2", "3", "4", "5", "6", "7",
+	    "8", "9", "10", "11", "12", "3-3-5" };
+	const char *dir = getenv("DRAW_SVG_DIR");
+	struct rules_position *pos;
+	int	 pieces[RULES_MAX_CELLS] = { 0 }, i;
+	char	*svg, path[512];
+	FILE	*f;
+
+	pos = position(&standin_hex, specs[_i], NULL);
+	for (i = 0; i < pos->board.ncells; i++)
+		pieces[i] = i % 3 == 0 ? RULES_EMPTY : RULES_PIECE(i % 2) |
+		    (i % 7 == 0 ? RULES_PINNED : 0);
+	ck_assert_int_eq(rules_setup(pos, pieces, 0, NULL), 0);
+	svg = svg_of(pos, NULL, "Stand-in <hex> & \"co\"");
+	ck_assert_int_eq(count(svg, "<polygon"), pos->board.ncells);
+	if (dir != NULL) {
+		snprintf(path, sizeof path, "%s/hex-%s.svg", dir, specs[_i]);
+		ck_assert_ptr_nonnull(f = fopen(path, "w"));
+		fputs(svg, f);
+		fclose(f);
+	}
+	free(svg);
+	rules_position_free(pos);
+}
+END_TEST
+
 static Suite *
 draw_suite(void)
 {
@@ -371,6 +404,7 @@ draw_suite(void)
 	tc = tcase_create("svg");
 	tcase_add_test(tc, svg_marks_last_turn);
 	tcase_add_test(tc, svg_hex_cells_and_removals);
+	tcase_add_loop_test(tc, svg_every_hex_board, 0, 12);
 	suite_add_tcase(s, tc);
 	return s;
 }
