@@ -29,9 +29,12 @@ no-pie
 to-move
 captures-by-turn
 far-rank
+in-turn
+so-far
+in-place
 '
-# ^ option names (gamecheck.c), a Variant value (rules.c), report keys
-# (emit.c) and a per-colour figure (stones.c).
+# ^ option names (gamecheck.c, play/cmd-move.c), a Variant value
+# (rules.c), report keys (emit.c) and a per-colour figure (stones.c).
 
 # Codes no golden case can trigger: keep each with its reason, and remove
 # it once a case can (the test fails when a listed code is triggered).
@@ -48,7 +51,8 @@ dice-already-rolled
 
 files=
 for f in "$srcdir"/src/*.c "$srcdir"/src/cli/*.c "$srcdir"/src/record/*.c \
-    "$srcdir"/src/report/*.c "$srcdir"/src/rules/*.c; do
+    "$srcdir"/src/report/*.c "$srcdir"/src/rules/*.c "$srcdir"/src/play/*.c \
+    "$srcdir"/src/draw/*.c; do
 	[ -f "$f" ] && files="$files $f"
 done
 [ -n "$files" ] || { echo "no sources under $srcdir/src"; exit 99; }
@@ -82,7 +86,8 @@ done > "$tmp/joined"
 			print lit
 		}
 	}'
-	grep -o -E 'code[[:space:]]*=[[:space:]]*"[a-z-]+"' "$tmp/joined" |
+	# code = "x", or code = cond ? "x" : "y".
+	grep -o -E '[.>]code[[:space:]]*=[^;]*' "$tmp/joined" |
 	    literals | codes_only
 } | sort -u > "$tmp/codes"
 
@@ -102,11 +107,13 @@ for c in $(comm -23 "$tmp/kebab" "$tmp/known"); do
 	status=1
 done
 
-# 3. Documented: an entry ".It Li CODE" in the man page.
-sed 's/\\-/-/g; s/\\&//g' "$page" > "$tmp/page"
+# 3. Documented: an entry ".It Li CODE" in gamecheck(1) or, for codes
+# only gameplay gives, gameplay(1).
+sed 's/\\-/-/g; s/\\&//g' "$page" "$srcdir/man/gameplay.1" > "$tmp/page"
 for c in $(cat "$tmp/codes"); do
 	if ! grep -q -x -F ".It Li $c" "$tmp/page"; then
-		echo "FAIL: $c is not listed in man/gamecheck.1 (.It Li $c)"
+		echo "FAIL: $c is listed in neither man/gamecheck.1 nor" \
+		    "man/gameplay.1 (.It Li $c)"
 		status=1
 	fi
 done

@@ -62,10 +62,11 @@ cli_diag(const char *file, const struct record_diag *d, const char *severity,
 	bool	 c = colour();
 
 	cli_progress_done();
-	fprintf(stderr, "%s: %s:%lu:%lu: %s%s:%s %s%s [%s]\n", progname, file,
+	fprintf(stderr, "%s: %s:%lu:%lu: %s%s:%s %s%s%s%s%s\n", progname, file,
 	    d->at.line, d->at.col, c ? (strcmp(severity, "error") == 0 ?
 	    "\033[1;31m" : "\033[1;35m") : "", severity, c ? "\033[0m" : "",
-	    prefix != NULL ? prefix : "", d->msg, d->code);
+	    prefix != NULL ? prefix : "", d->msg, d->code != NULL ? " [" : "",
+	    d->code != NULL ? d->code : "", d->code != NULL ? "]" : "");
 }
 
 bool

@@ -7,6 +7,8 @@
 #ifndef ARBITER_CLI_H
 #define ARBITER_CLI_H
 
+#include <sys/stat.h>
+
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -30,7 +32,8 @@ void	cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /*
  * "PROG: FILE:LINE:COL: error: MESSAGE [CODE]" on stderr; severity is
  * "error" or "warning" (coloured on a terminal unless NO_COLOR is set);
- * prefix, if not NULL, goes before the message ("turn 17: ").
+ * prefix, if not NULL, goes before the message ("turn 17: ").  A note
+ * (severity "note") may have no code (NULL): then no [CODE] is shown.
  */
 void	cli_diag(const char *file, const struct record_diag *,
 	    const char *severity, const char *prefix);
@@ -44,6 +47,40 @@ bool	cli_output_ok(FILE *out, const char *what);
 
 /* Parses a whole non-negative decimal number into *v; false if it is not. */
 bool	cli_parse_count(const char *s, unsigned long *v);
+
+/*
+ * Reads a whole file ("-": standard input) into *text, NUL terminated
+ * (the caller frees it), its length in *len.  Returns 0, or -1 (errno).
+ */
+int	cli_read_file(const char *path, char **text, size_t *len);
+
+/*
+ * A file held for a read-modify-write cycle (replace.c).  The lock is an
+ * exclusive flock(2) on the file itself, taken after opening it and kept
+ * until cli_locked_close; a lock won on a file that another writer has
+ * meanwhile replaced is dropped and taken again on the new one.  The new
+ * text goes to a hidden temporary file beside it (.NAME.gameplay-XXXXXX),
+ * which is written, fsync'd, given the old file's mode, and renamed over
+ * NAME; the directory is fsync'd after.  A temporary file left by a crash
+ * is removed by the next cli_locked_open of NAME.
+ */
+struct cli_locked {
+	char		*path;
+	char		*dir;
+	char		*base;
+	int		 fd;		/* holds the lock */
+	struct stat	 st;		/* of the file locked */
+	char		*text;		/* its contents, NUL terminated */
+	size_t		 len;
+};
+
+/* Opens, locks and reads path.  Returns 0, or -1 (errno; lf is clean). */
+int	cli_locked_open(struct cli_locked *lf, const char *path);
+/* Replaces the file by len bytes of text.  Returns 0, or -1 (errno). */
+int	cli_locked_replace(struct cli_locked *lf, const char *text,
+	    size_t len);
+/* Releases the lock and frees; safe on a cleaned lf. */
+void	cli_locked_close(struct cli_locked *lf);
 
 /*
  * Progress on stderr, only when it is a terminal: "PROG: N records (R/s)"

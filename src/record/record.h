@@ -139,11 +139,63 @@ const char *record_action_format(const struct rules_board *,
 	    const struct rules_action *, char *buf, size_t len);
 
 /*
- * Writes one turn's actions as a turn token (c5*,g4  b3xc3,c4
- * 35:xd2xc4,e5,f6,g1  c1-f4) into buf; truncates to len - 1 bytes.
+ * Writing (writer.c).  record_turn_format writes n actions of one turn as
+ * one token into out (cap bytes): commas between actions, none before a
+ * removal's x or after the dice ("c5*,g4", "b3xc3,c4", "35:xd2xc4,e5").
+ * Returns its length, or -1 if cap is too small.
  */
-const char *record_turn_format(const struct rules_board *,
-	    const struct rules_action *, size_t n, char *buf, size_t len);
+int	record_turn_format(const struct rules_board *,
+	    const struct rules_action *, size_t n, char *out, size_t cap);
+
+/* A tag pair to write: both strings borrowed, NUL terminated. */
+struct record_tag_out {
+	const char	*name;
+	const char	*value;
+};
+
+/*
+ * Writes one record to out: the tag pairs one a line (values escaped), a
+ * blank line, the turn tokens (each borrowed) with move numbers ("1. f5
+ * d6 2. c3") when numbers is set, and the result token unless it is NULL;
+ * movetext lines are wrapped before column 80.  Returns 0, or -1 when out
+ * cannot be written or memory runs out.
+ */
+int	record_write(FILE *out, const struct record_tag_out *, size_t ntags,
+	    const char *const *turns, size_t nturns, bool numbers,
+	    const char *result);
+
+/*
+ * Whether the movetext of rec (read from text, len bytes) numbers its
+ * turns: its first turn follows "1." (a record without turns: yes).
+ */
+bool	record_uses_numbers(const char *text, size_t len,
+	    const struct record *);
+
+/*
+ * A referee's edit of a record on disk.  turns (borrowed) are new turn
+ * tokens appended to the movetext, numbered if the record numbers its
+ * turns, before the result token if there is one; with replace_last the
+ * first of them replaces the record's last turn token instead (a turn in
+ * progress, continued: its whole new text).  result, unless NULL, becomes
+ * the Result tag's value (the tag is added after the last tag if absent)
+ * and the result token (appended if absent).
+ */
+struct record_update {
+	bool		 replace_last;
+	const char *const *turns;
+	size_t		 nturns;
+	const char	*result;
+};
+
+/*
+ * Applies u to text, the whole input (len bytes) that rec, its one record,
+ * was read from; every byte not edited is kept, and new line ends follow
+ * the file's (LF or CR LF).  Returns the new text, NUL terminated, its
+ * length in *outlen (the caller frees it), or NULL when memory runs out.
+ */
+char	*record_update_text(const char *text, size_t len,
+	    const struct record *, const struct record_update *u,
+	    size_t *outlen);
 
 /* What a replay found. */
 enum replay_status {
@@ -158,6 +210,18 @@ const char *replay_status_name(enum replay_status);
 struct replay_options {
 	const struct rules_game *game;	/* forced game, or NULL: Game tag */
 	size_t		 max_legal;	/* legal moves listed on an error */
+	/*
+	 * A turn in progress: the last turn token may stop inside its turn
+	 * (a referee's record between two actions of one player); the
+	 * replay then sets in_turn instead of reporting turn-incomplete.
+	 */
+	bool		 partial_ok;
+	/*
+	 * Stop after the first upto turn tokens (when limit is set): the
+	 * position after a given turn.  The recorded result is not checked.
+	 */
+	bool		 limit;
+	unsigned long	 upto;
 };
 
 /*
@@ -173,6 +237,8 @@ struct replay {
 	unsigned long	 actions;
 	unsigned long	 passes;
 	unsigned long	 implied_passes;	/* inserted in a transcript */
+	bool		 in_turn;	/* partial_ok: the last token is a turn
+					   in progress, not counted in turns */
 	struct rules_score score;
 
 	/* The recorded result (Result tag or CSV winner) and the check. */

@@ -206,28 +206,6 @@ record_action_format(const struct rules_board *b, const struct rules_action *a,
 	return buf;
 }
 
-const char *
-record_turn_format(const struct rules_board *b, const struct rules_action *a,
-    size_t n, char *buf, size_t len)
-{
-	char	 one[16];
-	size_t	 i, k = 0;
-
-	buf[0] = '\0';
-	for (i = 0; i < n && k + 1 < len; i++) {
-		/* Removals and the action after the dice follow directly. */
-		bool	 comma = i > 0 && a[i].kind != RULES_REMOVE &&
-		    a[i - 1].kind != RULES_DICE;
-
-		record_action_format(b, &a[i], one, sizeof one);
-		k += (size_t)snprintf(buf + k, len - k, "%s%s", comma ? "," : "",
-		    one);
-		if (k >= len)
-			k = len - 1;
-	}
-	return buf;
-}
-
 /* ---- Setting up ---------------------------------------------------- */
 
 static void __attribute__((format(printf, 5, 6)))
@@ -594,6 +572,10 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		return -1;
 	}
 	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
+		if (opt->partial_ok && tok == &rec->turns[rec->nturns - 1]) {
+			rp->in_turn = true;
+			return 0;
+		}
 		incomplete_message(pos, msg, sizeof msg);
 		illegal(rp, tok, tok->len, 0, "turn-incomplete", msg,
 		    opt->max_legal);
@@ -719,6 +701,7 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	rp->turns = rp->actions = rp->passes = rp->implied_passes = 0;
 	rp->has_recorded = rp->verified = rp->agrees = false;
 	rp->has_error = rp->has_warning = false;
+	rp->in_turn = false;
 	rp->error_turn = 0;
 	rp->error_move[0] = '\0';
 	rp->nlegal = 0;
@@ -745,14 +728,14 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	rp->captured_so_far = 0;
 	rules_score(rp->pos, &rp->score);
 	rp->counts_captures = rules_stat_find(&rp->score, "captured") != NULL;
-	for (i = 0; i < rec->nturns; i++)
+	for (i = 0; i < rec->nturns && (!opt->limit || i < opt->upto); i++)
 		if (play_turn(syn, rec, &rec->turns[i], opt, rp) == -1) {
 			/* The index of the token: implied passes aren't. */
 			rp->error_turn = i + 1;
 			break;
 		}
 	rules_score(rp->pos, &rp->score);
-	if (rec->nturns == 0) {
+	if (rec->nturns == 0 && !opt->limit) {
 		rp->has_warning = true;
 		diag_set(&rp->warning, "no-moves", rec->start, 0,
 		    "the record has no moves");
@@ -760,6 +743,7 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	if (rp->has_error)
 		return 0;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
-	check_result(syn, rec, rp);
+	if (!opt->limit || opt->upto >= rec->nturns)
+		check_result(syn, rec, rp);
 	return 0;
 }

@@ -442,3 +442,101 @@ report_writer_free(struct report_writer *w)
 	free(w);
 	return rc;
 }
+
+/* ---- gameplay's documents ------------------------------------------ */
+
+enum play_doc { PLAY_STATUS, PLAY_LEGAL, PLAY_ROLL };
+
+static int
+play_write(FILE *out, const struct report_play *p, enum play_doc kind)
+{
+	static const char *const schema[] = { "arbiter-status/1",
+	    "arbiter-legal/1", "arbiter-roll/1" };
+	const struct replay *rp = p->rp;
+	const struct rules_score *s = &rp->score;
+	struct report_writer *w;
+	yaml_event_t ev;
+	char	 buf[32];
+	size_t	 i;
+	int	 j, rc;
+
+	if ((w = report_writer_new(out)) == NULL)
+		return -1;
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	emit(w, &ev);
+	w->started = true;
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+	emit(w, &ev);
+	map_start(w, false);
+	kv_str(w, "schema", schema[kind]);
+	scalar(w, "source", false);
+	text(w, p->source, strlen(p->source));
+	kv_str(w, "game", rp->game->name);
+	if (kind == PLAY_STATUS) {
+		kv_str(w, "board", rp->pos->board.name);
+		write_players(w, p->rec, rp);
+		kv_str(w, "status", replay_status_name(rp->status));
+		kv_num(w, "turns", (long long)rp->turns);
+	}
+	kv_num(w, "turn", (long long)rp->pos->turn);
+	kv_str(w, "to-move", s->over ? "~" :
+	    rp->game->colour[rules_to_move(rp->pos)]);
+	kv_str(w, "in-turn", rp->in_turn ? "true" : "false");
+	if (p->so_far != NULL) {
+		scalar(w, "so-far", false);
+		text(w, p->so_far, strlen(p->so_far));
+	}
+	switch (kind) {
+	case PLAY_STATUS:
+		for (j = 0; j < s->nstats; j++)
+			kv_colours(w, rp->game, s->stats[j].name,
+			    s->stats[j].value);
+		if (s->over)
+			write_result(w, rp);
+		break;
+	case PLAY_LEGAL:
+		kv_num(w, "count", (long long)p->nlegal);
+		scalar(w, "legal", false);
+		seq_start(w, true);
+		for (i = 0; i < p->nlegal; i++)
+			scalar(w, record_action_format(&rp->pos->board,
+			    &p->legal[i], buf, sizeof buf), false);
+		seq_end(w);
+		break;
+	case PLAY_ROLL:
+		scalar(w, "dice", false);
+		seq_start(w, true);
+		number(w, p->dice[0]);
+		number(w, p->dice[1]);
+		seq_end(w);
+		snprintf(buf, sizeof buf, "%d%d:", p->dice[0], p->dice[1]);
+		scalar(w, "token", false);
+		scalar(w, buf, true);
+		break;
+	}
+	map_end(w);
+	yaml_document_end_event_initialize(&ev, 1);
+	emit(w, &ev);
+	rc = report_writer_free(w);
+	if (rc == -1 && errno == 0)
+		errno = EINVAL;
+	return rc;
+}
+
+int
+report_write_status(FILE *out, const struct report_play *p)
+{
+	return play_write(out, p, PLAY_STATUS);
+}
+
+int
+report_write_legal(FILE *out, const struct report_play *p)
+{
+	return play_write(out, p, PLAY_LEGAL);
+}
+
+int
+report_write_roll(FILE *out, const struct report_play *p)
+{
+	return play_write(out, p, PLAY_ROLL);
+}

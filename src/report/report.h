@@ -31,6 +31,30 @@ int	report_write(struct report_writer *, const char *source,
 int	report_writer_free(struct report_writer *);
 
 /*
+ * gameplay's documents: where a referee's game stands (arbiter-status/1),
+ * the legal continuations (arbiter-legal/1) and the dice of the next turn
+ * (arbiter-roll/1), each one YAML document on its own stream (documented
+ * in gameplay(1)).  Everything is borrowed.
+ */
+struct report_play {
+	const char	*source;	/* the record's file name */
+	const struct record *rec;
+	const struct replay *rp;	/* replayed with partial_ok */
+	const char	*so_far;	/* the turn in progress, or NULL */
+	const struct rules_action *legal;	/* legal: the next actions */
+	size_t		 nlegal;
+	int		 dice[2];	/* roll: the two dice */
+};
+
+/*
+ * Each writes one document to out and returns 0, or -1 when out cannot be
+ * written (errno from the output, or EINVAL for an emitter error).
+ */
+int	report_write_status(FILE *out, const struct report_play *);
+int	report_write_legal(FILE *out, const struct report_play *);
+int	report_write_roll(FILE *out, const struct report_play *);
+
+/*
  * Copies len bytes into buf (cap bytes) as valid UTF-8 without NULs:
  * invalid sequences and NUL become U+FFFD.  Returns the length written.
  */

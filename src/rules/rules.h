@@ -159,6 +159,13 @@ struct rules_game {
 	const char	*default_board;	/* Size/Board tag when absent */
 	bool		 has_pie;	/* the pie rule (swap on turn 2) */
 	size_t		 state_size;
+	/*
+	 * How the game prints a square board: true with row 1 on top
+	 * (Reversi, rules.md §1), false (the default, so a game that says
+	 * nothing gets it) with rank 1 at the bottom (Stones!).  Hex boards
+	 * always print row 1 at the bottom (rules.md §0).  Used by diagrams.
+	 */
+	bool		 row1_on_top;
 
 	/* Builds the board of a Size/Board tag value; 0 or -1. */
 	int		(*board)(struct rules_board *, const char *spec,

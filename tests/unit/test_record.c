@@ -489,6 +489,161 @@ START_TEST(replay_reuses_storage)
 }
 END_TEST
 
+
+/* ---- Writing ------------------------------------------------------- */
+
+START_TEST(write_and_read_back)
+{
+	static const struct record_tag_out tags[] = {
+		{ "Event", "Club \"night\" \\ 2" },
+		{ "Game", "reversi" },
+		{ "Black", "Ada" },
+		{ "Result", "*" },
+	};
+	static const char *const turns[] = {
+		"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7",
+		"c6", "g6", "d8", "c5", "b4", "f7", "d2", "c7", "d7", "b6",
+		"b5", "f8", "c8", "a3", "pass", "b3",
+	};
+	const size_t nt = sizeof turns / sizeof turns[0];
+	const struct record *rec;
+	struct record_reader *rd;
+	char	*text = NULL, *line;
+	size_t	 len = 0, i;
+	FILE	*out, *fp;
+
+	out = open_memstream(&text, &len);
+	ck_assert_int_eq(record_write(out, tags, 4, turns, nt, _i == 0,
+	    "*"), 0);
+	fclose(out);
+	/* Movetext lines stop before column 80. */
+	for (line = text; (line = strchr(line, '\n')) != NULL; line++)
+		ck_assert_uint_lt(strcspn(line + 1, "\n"), 80);
+	ck_assert((strstr(text, "\n1. f5 d6 2. c3") != NULL) == (_i == 0));
+	rd = reader(text, len, RECORD_PGN, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert(!rec->malformed);
+	ck_assert_uint_eq(rec->ntags, 4);
+	for (i = 0; i < 4; i++) {
+		ck_assert_str_eq(rec->tags[i].name, tags[i].name);
+		ck_assert_str_eq(rec->tags[i].value, tags[i].value);
+	}
+	ck_assert_uint_eq(rec->nturns, nt);
+	for (i = 0; i < nt; i++)
+		ck_assert_str_eq(turn_text(rec, i), turns[i]);
+	ck_assert(rec->has_result);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
+	record_reader_free(rd);
+	fclose(fp);
+	free(text);
+}
+END_TEST
+
+START_TEST(turn_tokens_formatted)
+{
+	struct rules_board b;
+	struct rules_action a[8];
+	size_t	 offs[8];
+	struct record_diag d;
+	char	 out[64];
+	static const char *const tokens[] = {
+		"c5*,g4", "e5xe4,f4", "35:xd2xc4,e5,f6,g1", "pass", "swap",
+		"e1-g3", "d4",
+	};
+	int	 n;
+
+	ck_assert_int_eq(rules_hexhex_init(&b, 5, NULL), 0);
+	n = record_turn_parse(syn, &b, tokens[_i], strlen(tokens[_i]), a,
+	    offs, 8, &d);
+	ck_assert_int_gt(n, 0);
+	ck_assert_int_eq(record_turn_format(&b, a, (size_t)n, out,
+	    sizeof out), (int)strlen(tokens[_i]));
+	ck_assert_str_eq(out, tokens[_i]);
+	ck_assert_int_eq(record_turn_format(&b, a, (size_t)n, out, 2), -1);
+}
+END_TEST
+
+/* Applies an update to text and returns the new text (static). */
+static const char *
+updated(const char *text, bool replace_last, const char *turn1,
+    const char *turn2, const char *result)
+{
+	static char buf[1024];
+	const char *turns[2] = { turn1, turn2 };
+	struct record_update u = { replace_last, turns,
+	    turn2 != NULL ? 2 : turn1 != NULL ? 1 : 0, result };
+	const struct record *rec;
+	struct record_reader *rd;
+	size_t	 len;
+	char	*out;
+	FILE	*fp;
+
+	rd = reader(text, strlen(text), RECORD_PGN, &fp);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	out = record_update_text(text, strlen(text), rec, &u, &len);
+	ck_assert_ptr_nonnull(out);
+	ck_assert_uint_eq(strlen(out), len);
+	snprintf(buf, sizeof buf, "%s", out);
+	free(out);
+	record_reader_free(rd);
+	fclose(fp);
+	return buf;
+}
+
+START_TEST(update_appends_turns)
+{
+	/* Numbers follow the record; the result token stays last. */
+	ck_assert_str_eq(updated("[Game \"reversi\"]\n\n1. f5 d6 *\n", false,
+	    "c3", "d3", NULL), "[Game \"reversi\"]\n\n1. f5 d6 2. c3 d3 *\n");
+	ck_assert_str_eq(updated("[Game \"reversi\"]\n\nf5 d6 *\n", false,
+	    "c3", NULL, NULL), "[Game \"reversi\"]\n\nf5 d6 c3 *\n");
+	/* A comment before the new turn: the second colour's N... */
+	ck_assert_str_eq(updated("[Game \"reversi\"]\n1. f5 {fine} *\n",
+	    false, "d6", NULL, NULL),
+	    "[Game \"reversi\"]\n1. f5 {fine} 1... d6 *\n");
+	/* No movetext yet: a blank line, then numbered turns. */
+	ck_assert_str_eq(updated("[Game \"reversi\"]\n", false, "f5", "d6",
+	    NULL), "[Game \"reversi\"]\n\n1. f5 d6\n");
+	ck_assert_str_eq(updated("[Game \"reversi\"]\r\n[Result \"*\"]\r\n"
+	    "\r\n*\r\n", false, "f5", NULL, NULL),
+	    "[Game \"reversi\"]\r\n[Result \"*\"]\r\n\r\n1. f5 *\r\n");
+	/* A ; comment ends the line: the turn goes on the next. */
+	ck_assert_str_eq(updated("[Game \"reversi\"]\n1. f5 ; note", false,
+	    "d6", NULL, NULL), "[Game \"reversi\"]\n1. f5 ; note\n1... d6");
+	/* A turn in progress is continued in place. */
+	ck_assert_str_eq(updated("[Game \"oust\"]\n1. c3 c5* *\n", true,
+	    "c5*,g4", "d4", NULL),
+	    "[Game \"oust\"]\n1. c3 c5*,g4 2. d4 *\n");
+}
+END_TEST
+
+START_TEST(update_sets_result)
+{
+	ck_assert_str_eq(updated("[Game \"reversi\"]\n[Result \"*\"]\n\n"
+	    "1. f5 *\n", false, "d6", NULL, "3-1"),
+	    "[Game \"reversi\"]\n[Result \"3-1\"]\n\n1. f5 d6 3-1\n");
+	/* No Result tag nor token: both are added. */
+	ck_assert_str_eq(updated("[Game \"reversi\"] [Black \"A\"]\nf5\n",
+	    false, "d6", NULL, "3-1"),
+	    "[Game \"reversi\"] [Black \"A\"]\n[Result \"3-1\"]\nf5 d6 3-1\n");
+}
+END_TEST
+
+START_TEST(update_wraps_long_lines)
+{
+	char	 text[512];
+	const char *out, *p;
+
+	snprintf(text, sizeof text, "[Game \"reversi\"]\n\n%s *\n",
+	    "1. f5 d6 2. c3 d3 3. c4 f4 4. f6 f3 5. e6 e7 6. c6 g6 7. d8 c5 "
+	    "8. b4 f7");
+	out = updated(text, false, "d2", "c7", NULL);
+	ck_assert_ptr_nonnull(strstr(out, "f7 9. d2\nc7 *\n"));
+	for (p = out; (p = strchr(p, '\n')) != NULL; p++)
+		ck_assert_uint_lt(strcspn(p + 1, "\n"), 80);
+}
+END_TEST
+
 static Suite *
 record_suite(void)
 {
@@ -520,6 +675,15 @@ record_suite(void)
 	tcase_add_test(tc, replay_error_position);
 	tcase_add_loop_test(tc, replay_result_forms, 0, 5);
 	tcase_add_test(tc, replay_reuses_storage);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("writer");
+	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tcase_add_loop_test(tc, write_and_read_back, 0, 2);
+	tcase_add_loop_test(tc, turn_tokens_formatted, 0, 7);
+	tcase_add_test(tc, update_appends_turns);
+	tcase_add_test(tc, update_sets_result);
+	tcase_add_test(tc, update_wraps_long_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }

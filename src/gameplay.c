@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay: the correspondence referee (gameplay(1)).  A table of
+ * subcommands, one file each in src/play/; main() parses the options
+ * before the command and hands the rest over.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "play/play.h"
+
+static const struct play_cmd *const commands[] = {
+	&play_cmd_new,
+	&play_cmd_show,
+	&play_cmd_legal,
+	&play_cmd_move,
+	&play_cmd_status,
+	&play_cmd_roll,
+};
+
+#define NCOMMANDS	(sizeof commands / sizeof commands[0])
+
+static void
+usage(FILE *f)
+{
+	const struct rules_game *g;
+	size_t	 i;
+
+	fprintf(f, "usage: gameplay [-hV] command [options] [args]\n"
+	    "Referee a correspondence game: start a record, show the\n"
+	    "position, list the legal moves, apply a move only if it is legal.\n"
+	    "\n");
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(f, "  %-8s %s\n", commands[i]->name,
+		    commands[i]->summary);
+	fprintf(f, "\n"
+	    "  -h, --help      show this help and exit\n"
+	    "  -V, --version   show the version and exit\n"
+	    "\n"
+	    "gameplay COMMAND --help describes a command.\nGames:");
+	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
+		fprintf(f, " %s", g->name);
+	fprintf(f, "\n"
+	    "Exit status: 0 done, 1 the record or the move is not legal,\n"
+	    "2 usage or I/O error, 3 internal error.  See gameplay(1).\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static char name[32];
+	size_t	 i;
+	int	 c;
+
+	cli_init(argv[0]);
+	/* "+": stop at the command; its options are its own. */
+	while ((c = getopt_long(argc, argv, "+hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			usage(stdout);
+			return cli_output_ok(stdout, "stdout") ? CLI_OK :
+			    CLI_USAGE;
+		case 'V':
+			printf("gameplay (arbiter) %s\n", PACKAGE_VERSION);
+			return cli_output_ok(stdout, "stdout") ? CLI_OK :
+			    CLI_USAGE;
+		default:
+			usage(stderr);
+			return CLI_USAGE;
+		}
+	}
+	if (optind == argc) {
+		cli_error("no command given (try --help)");
+		return CLI_USAGE;
+	}
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(argv[optind], commands[i]->name) == 0) {
+			argc -= optind;
+			argv += optind;
+			/* getopt's messages then start "gameplay show: ". */
+			snprintf(name, sizeof name, "gameplay %s",
+			    commands[i]->name);
+			argv[0] = name;
+			/* Start getopt afresh for the command. */
+			optind = 0;
+			return commands[i]->exec(argc, argv);
+		}
+	cli_error("unknown command '%s' (try --help)", argv[optind]);
+	return CLI_USAGE;
+}

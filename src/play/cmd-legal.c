@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay legal: what the player to move may do next, as a YAML document
+ * (report.h); in a turn in progress, what may continue it.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+#include "report/report.h"
+
+static int	exec_legal(int, char **);
+
+const struct play_cmd play_cmd_legal = {
+	.name = "legal",
+	.args = "record",
+	.summary = "the legal next actions of the player to move, as YAML",
+	.exec = exec_legal,
+};
+
+static int
+exec_legal(int argc, char **argv)
+{
+	struct play_record pr;
+	struct report_play p = { 0 };
+	struct rules_action *acts = NULL;
+	size_t	 n;
+	int	 status;
+
+	if ((status = play_record_only(&play_cmd_legal, argc, argv,
+	    "The legal next actions of the player to move in RECORD, as one\n"
+	    "YAML document; in a turn in progress, the actions that may\n"
+	    "continue it.")) != -1)
+		return status;
+	if ((status = play_open(&pr, argv[optind])) == CLI_OK) {
+		n = rules_legal(pr.rp.pos, NULL, 0);
+		if ((acts = calloc(n + 1, sizeof *acts)) == NULL) {
+			cli_error("out of memory");
+			status = CLI_INTERNAL;
+		} else {
+			p.source = pr.path;
+			p.rec = pr.rec;
+			p.rp = &pr.rp;
+			p.so_far = play_so_far(&pr);
+			p.legal = acts;
+			p.nlegal = rules_legal(pr.rp.pos, acts, n);
+			status = play_finish(report_write_legal(stdout, &p));
+			free((char *)(uintptr_t)p.so_far);
+		}
+	}
+	free(acts);
+	play_close(&pr);
+	return status;
+}
+

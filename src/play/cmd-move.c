@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay move: apply moves to a record only if they are legal, keeping
+ * the rest of the record as it was.  The new text is built by the record
+ * writer and then read and replayed exactly as gamecheck would, so what
+ * gameplay writes is what gamecheck accepts, and an illegal move gets
+ * gamecheck's diagnostic.  With -i the file is replaced in place under a
+ * lock (cli.h: cli_locked_*).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+
+static int	exec_move(int, char **);
+
+const struct play_cmd play_cmd_move = {
+	.name = "move",
+	.args = "[-i] [-t turn] record move ...",
+	.summary = "apply moves if they are legal; write the new record",
+	.exec = exec_move,
+};
+
+static void
+help(void)
+{
+	play_usage(stdout, &play_cmd_move);
+	printf("Apply each MOVE (a turn, as the notation writes it, or the\n"
+	    "next actions of a turn in progress) to RECORD if it is legal,\n"
+	    "and write the new record to standard output.\n"
+	    "\n"
+	    "  -i, --in-place   replace RECORD instead, under a lock\n"
+	    "  -t, --turn=TURN  only if the next turn of RECORD is TURN\n"
+	    "  -h, --help       show this help and exit\n");
+}
+
+/* The new turn tokens: the first may continue the turn in progress. */
+struct tokens {
+	char		**v;
+	size_t		 n;
+	bool		 replace_last;
+};
+
+static void
+tokens_free(struct tokens *t)
+{
+	size_t	 i;
+
+	for (i = 0; i < t->n; i++)
+		free(t->v[i]);
+	free(t->v);
+}
+
+/*
+ * Whether a move can stand in the movetext as one turn token and nothing
+ * else: no blank, comment, tag, move number or result token in it.
+ */
+static bool
+token_safe(const char *s)
+{
+	size_t	 n = strlen(s), d;
+
+	if (n == 0 || strspn(s, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:,*-") != n)
+		return false;
+	d = strspn(s, "0123456789");
+	if (strcmp(s, "*") == 0 || (d > 0 && s[d] == '-' &&
+	    s[d + 1 + strspn(s + d + 1, "0123456789")] == '\0' && s[d + 1]))
+		return false;
+	return true;
+}
+
+/* Where a new turn would be written: for diagnostics about a move. */
+static struct record_pos
+insertion_pos(const struct record *rec)
+{
+	if (rec->has_result)
+		return rec->result.at;
+	if (rec->nturns > 0)
+		return rec->turns[rec->nturns - 1].at;
+	return rec->start;
+}
+
+static int
+push(struct tokens *t, char *s)
+{
+	char	**v;
+
+	if (s == NULL || (v = realloc(t->v, (t->n + 1) * sizeof *v)) == NULL) {
+		free(s);
+		return -1;
+	}
+	t->v = v;
+	t->v[t->n++] = s;
+	return 0;
+}
+
+/* cur + "," + op (no comma after the dice "35:"), a new string. */
+static char *
+join(char *cur, const char *op)
+{
+	size_t	 n = strlen(cur);
+	char	*s = malloc(n + strlen(op) + 2);
+
+	if (s != NULL)
+		snprintf(s, n + strlen(op) + 2, "%s%s%s", cur,
+		    n > 0 && cur[n - 1] == ':' ? "" : ",", op);
+	free(cur);
+	return s;
+}
+
+/*
+ * Groups the moves into turn tokens by playing them on a copy of the
+ * position: a move made while a turn is in progress continues it.  Once a
+ * move fails the rest are tokens of their own; the replay will say why.
+ * Returns 0, or -1 when memory runs out.
+ */
+static int
+group(const struct play_record *pr, char **moves, int nmoves,
+    struct tokens *t)
+{
+	struct rules_position *pos;
+	struct record_diag d;
+	struct rules_action *acts = NULL;
+	size_t	*offs = NULL, cap;
+	char	*cur = NULL;
+	bool	 live = true;
+	int	 i, k, n, rc = -1;
+
+	memset(t, 0, sizeof *t);
+	if ((pos = rules_position_dup(pr->rp.pos)) == NULL)
+		return -1;
+	if (pr->rp.in_turn) {
+		if ((cur = play_token(pr, pr->rec->nturns - 1)) == NULL)
+			goto out_free;
+		t->replace_last = true;
+	}
+	for (i = 0; i < nmoves; i++) {
+		if (live && cur != NULL &&
+		    rules_phase(pos) == RULES_TURN_MIDDLE) {
+			if ((cur = join(cur, moves[i])) == NULL)
+				goto out_free;
+		} else {
+			if (cur != NULL && push(t, cur) == -1) {
+				cur = NULL;
+				goto out_free;
+			}
+			if ((cur = strdup(moves[i])) == NULL)
+				goto out_free;
+		}
+		if (!live)
+			continue;
+		/* At most one action a byte, and the dice. */
+		cap = strlen(moves[i]) + 2;
+		free(acts);
+		free(offs);
+		acts = calloc(cap, sizeof *acts);
+		offs = calloc(cap, sizeof *offs);
+		if (acts == NULL || offs == NULL)
+			goto out_free;
+		n = record_turn_parse(pr->syn, &pos->board, moves[i],
+		    strlen(moves[i]), acts, offs, cap, &d);
+		for (k = 0; live && k < n; k++)
+			live = rules_play(pos, &acts[k], NULL) == 0;
+		live = live && n > 0;
+	}
+	if (cur != NULL && push(t, cur) == -1)
+		goto out_free;
+	cur = NULL;
+	rc = 0;
+out_free:
+	free(cur);
+	free(acts);
+	free(offs);
+	rules_position_free(pos);
+	if (rc == -1)
+		tokens_free(t);
+	return rc;
+}
+
+/* The text of pr's record with the tokens and result applied. */
+static char *
+rewrite(const struct play_record *pr, const struct tokens *t,
+    const char *result, size_t *len)
+{
+	struct record_update u = { t->replace_last,
+	    (const char *const *)t->v, t->n, result };
+
+	return record_update_text(pr->text, pr->len, pr->rec, &u, len);
+}
+
+static int
+exec_move(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "in-place", no_argument, NULL, 'i' },
+		{ "turn", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cli_locked lf = { .fd = -1 };
+	struct play_record pr, np;
+	struct tokens t = { 0 };
+	struct record_diag d = { 0 };
+	unsigned long want = 0;
+	bool	 in_place = false, has_turn = false;
+	char	*text, *newtext = NULL, result[32], shown[40];
+	size_t	 len, newlen;
+	int	 c, i, status;
+
+	while ((c = getopt_long(argc, argv, "it:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i': in_place = true; break;
+		case 't':
+			if (!play_count("--turn", optarg, &want))
+				return CLI_USAGE;
+			has_turn = true;
+			break;
+		case 'h':
+			help();
+			return cli_output_ok(stdout, "stdout") ? CLI_OK :
+			    CLI_USAGE;
+		default:
+			play_usage(stderr, &play_cmd_move);
+			return CLI_USAGE;
+		}
+	}
+	if (argc - optind < 2) {
+		cli_error("move: name a record and a move (try gameplay move "
+		    "--help)");
+		return CLI_USAGE;
+	}
+	if (in_place && strcmp(argv[optind], "-") == 0) {
+		cli_error("move: --in-place needs a file, not standard input");
+		return CLI_USAGE;
+	}
+	memset(&pr, 0, sizeof pr);
+	memset(&np, 0, sizeof np);
+	/* With -i, the lock is held from this read to the rename. */
+	if (in_place) {
+		if (cli_locked_open(&lf, argv[optind]) == -1) {
+			cli_error("%s: %s", argv[optind], strerror(errno));
+			return CLI_USAGE;
+		}
+		text = lf.text;
+		len = lf.len;
+		lf.text = NULL;
+		status = play_load(&pr, argv[optind], text, len, false);
+	} else
+		status = play_open(&pr, argv[optind]);
+	if (status != CLI_OK)
+		goto out_close;
+	d.at = insertion_pos(pr.rec);
+	if (has_turn && want != (unsigned long)pr.rp.pos->turn) {
+		d.code = "stale-turn";
+		snprintf(d.msg, sizeof d.msg, "the move is for turn %lu but "
+		    "the record is at turn %d", want, pr.rp.pos->turn);
+		cli_diag(pr.name, &d, "error", NULL);
+		status = CLI_BAD;
+		goto out_close;
+	}
+	for (i = optind + 1; i < argc; i++)
+		if (!token_safe(argv[i])) {
+			record_printable(argv[i], strlen(argv[i]), shown,
+			    sizeof shown);
+			d.code = "bad-move-syntax";
+			snprintf(d.msg, sizeof d.msg, "\"%s\" is not a turn (a "
+			    "square like d3, a list like c5*,g4 or b3xc3,c4, "
+			    "a move like c1-f4, pass or swap)", shown);
+			cli_diag(pr.name, &d, "error", NULL);
+			status = CLI_BAD;
+			goto out_close;
+		}
+	if (group(&pr, argv + optind + 1, argc - optind - 1, &t) == -1 ||
+	    (newtext = rewrite(&pr, &t, NULL, &newlen)) == NULL)
+		goto out_oom;
+	/*
+	 * Read back and replay as gamecheck does: its verdict is ours.  A
+	 * game that ends here still says "*" (result-mismatch): the result
+	 * is set, and the record read back once more.
+	 */
+	status = play_load(&np, argv[optind], newtext, newlen, true);
+	newtext = NULL;
+	if (np.rp.pos != NULL && np.rp.score.over && (status == CLI_OK ||
+	    (np.rp.has_error && strcmp(np.rp.error.code,
+	    "result-mismatch") == 0))) {
+		snprintf(result, sizeof result, "%d-%d",
+		    np.rp.score.points[0], np.rp.score.points[1]);
+		if ((newtext = rewrite(&pr, &t, result, &newlen)) == NULL)
+			goto out_oom;
+		play_close(&np);
+		status = play_load(&np, argv[optind], newtext, newlen, true);
+		newtext = NULL;
+		if (status != CLI_OK || !np.rp.agrees) {
+			cli_error("%s: the finished record does not check; "
+			    "please report this", pr.name);
+			status = CLI_INTERNAL;
+			goto out_close;
+		}
+	} else if (status != CLI_OK) {
+		play_diag(np.name, &np.rp);
+		goto out_close;
+	}
+	if (in_place) {
+		if (cli_locked_replace(&lf, np.text, np.len) == -1) {
+			cli_error("%s: %s", argv[optind], strerror(errno));
+			status = CLI_USAGE;
+		}
+	} else if (fwrite(np.text, 1, np.len, stdout) != np.len ||
+	    fflush(stdout) == EOF)
+		status = cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
+		    CLI_USAGE;
+	goto out_close;
+
+out_oom:
+	cli_error("out of memory");
+	status = CLI_INTERNAL;
+out_close:
+	free(newtext);
+	tokens_free(&t);
+	play_close(&np);
+	play_close(&pr);
+	cli_locked_close(&lf);
+	return status;
+}

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay roll: the dice of the next turn of a dice game, drawn from the
+ * record's Seed with the project's generator, as a YAML document.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+#include "report/report.h"
+
+static int	exec_roll(int, char **);
+
+const struct play_cmd play_cmd_roll = {
+	.name = "roll",
+	.args = "record",
+	.summary = "the dice of the next turn, from the record's Seed",
+	.exec = exec_roll,
+};
+
+static int
+exec_roll(int argc, char **argv)
+{
+	struct play_record pr;
+	struct report_play p = { 0 };
+	struct record_diag d = { 0 };
+	struct rules_rng rng;
+	int	 status;
+
+	if ((status = play_record_only(&play_cmd_roll, argc, argv,
+	    "The dice of the next turn of RECORD, a game with dice, from its\n"
+	    "Seed tag, as one YAML document.")) != -1)
+		return status;
+	if ((status = play_open(&pr, argv[optind])) != CLI_OK)
+		goto out_close;
+	if (!play_uses_dice(pr.rp.pos)) {
+		cli_error("%s: %s throws no dice: there is nothing to roll",
+		    pr.name, pr.rp.game->name);
+		status = CLI_USAGE;
+		goto out_close;
+	}
+	/*
+	 * The replay rolled every turn played so far from the Seed, exactly
+	 * as gamecheck checks them; the next roll is the next turn's.
+	 */
+	if (!pr.rp.seeded) {
+		d.code = "no-seed";
+		d.at = pr.rec->start;
+		snprintf(d.msg, sizeof d.msg, "no Seed tag: the dice of this "
+		    "game cannot be rolled (gameplay new writes one)");
+		cli_diag(pr.name, &d, "error", NULL);
+		status = CLI_BAD;
+		goto out_close;
+	}
+	if (rules_phase(pr.rp.pos) == RULES_GAME_OVER) {
+		cli_error("%s: the game is over: there is nothing to roll",
+		    pr.name);
+		status = CLI_BAD;
+		goto out_close;
+	}
+	rng = pr.rp.rng;
+	rules_dice_roll(&rng, &p.dice[0], &p.dice[1]);
+	p.source = pr.path;
+	p.rec = pr.rec;
+	p.rp = &pr.rp;
+	status = play_finish(report_write_roll(stdout, &p));
+out_close:
+	play_close(&pr);
+	return status;
+}

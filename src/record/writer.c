@@ -1,0 +1,431 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Writing records in the notation (formats/record.md): a whole record from
+ * its tags and turns, a turn token from rules actions, and the edit a
+ * referee makes to a record on disk: turns appended to the movetext (or the
+ * turn in progress continued), the result set.  Edits keep every other byte
+ * of the text, so tags, comments and layout stay as the user wrote them.
+ * Reading is reader.c's; deciding what to append is the tool's.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record.h"
+
+/* Movetext lines are wrapped before this column, as PGN export does. */
+#define WRAP	79
+
+/* ---- Growing strings ---------------------------------------------- */
+
+struct buf {
+	char	*s;
+	size_t	 len;
+	size_t	 cap;
+	bool	 failed;
+};
+
+static void
+buf_add(struct buf *b, const char *s, size_t n)
+{
+	size_t	 cap;
+	char	*p;
+
+	if (b->failed)
+		return;
+	if (b->len + n + 1 > b->cap) {
+		cap = b->cap ? b->cap : 256;
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		if ((p = realloc(b->s, cap)) == NULL) {
+			b->failed = true;
+			return;
+		}
+		b->s = p;
+		b->cap = cap;
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+static void
+buf_str(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+/* A tag value with " and \ escaped; line ends (never valid) as spaces. */
+static void
+buf_value(struct buf *b, const char *v)
+{
+	for (; *v != '\0'; v++) {
+		if (*v == '"' || *v == '\\')
+			buf_add(b, "\\", 1);
+		buf_add(b, *v == '\n' || *v == '\r' ? " " : v, 1);
+	}
+}
+
+/* ---- Turn tokens --------------------------------------------------- */
+
+int
+record_turn_format(const struct rules_board *b, const struct rules_action *a,
+    size_t n, char *out, size_t cap)
+{
+	char	 one[24];
+	size_t	 i, len = 0, k;
+	bool	 sep;
+
+	for (i = 0; i < n; i++) {
+		record_action_format(b, &a[i], one, sizeof one);
+		/*
+		 * A removal's x separates it, and dice lead the token:
+		 * "b3xc3,c4", "35:xd2xc4,e5" (design.md §2).
+		 */
+		sep = i > 0 && a[i].kind != RULES_REMOVE &&
+		    a[i - 1].kind != RULES_DICE;
+		k = strlen(one) + (sep ? 1 : 0);
+		if (len + k + 1 > cap)
+			return -1;
+		if (sep)
+			out[len++] = ',';
+		memcpy(out + len, one, strlen(one));
+		len += strlen(one);
+	}
+	if (len + 1 > cap)
+		return -1;
+	out[len] = '\0';
+	return (int)len;
+}
+
+/* ---- Whole records ------------------------------------------------- */
+
+/*
+ * Appends a movetext piece, wrapping before WRAP: a space or a line end
+ * goes before it unless it starts a line.
+ */
+static void
+movetext_add(struct buf *b, size_t *col, const char *piece, const char *nl)
+{
+	size_t	 n = strlen(piece);
+
+	if (*col > 0) {
+		if (*col + 1 + n > WRAP) {
+			buf_str(b, nl);
+			*col = 0;
+		} else {
+			buf_add(b, " ", 1);
+			(*col)++;
+		}
+	}
+	buf_add(b, piece, n);
+	*col += n;
+}
+
+/* The number before turn index t (0-based), or "" where none is due. */
+static const char *
+turn_number(size_t t, bool after_comment, char *buf, size_t cap)
+{
+	if (t % 2 == 0)
+		snprintf(buf, cap, "%zu. ", t / 2 + 1);
+	else if (after_comment)
+		snprintf(buf, cap, "%zu... ", t / 2 + 1);
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
+int
+record_write(FILE *out, const struct record_tag_out *tags, size_t ntags,
+    const char *const *turns, size_t nturns, bool numbers,
+    const char *result)
+{
+	struct buf b = { 0 };
+	char	 num[32], piece[128];
+	size_t	 i, col = 0;
+	int	 rc = 0;
+
+	for (i = 0; i < ntags; i++) {
+		buf_str(&b, "[");
+		buf_str(&b, tags[i].name);
+		buf_str(&b, " \"");
+		buf_value(&b, tags[i].value);
+		buf_str(&b, "\"]\n");
+	}
+	if (ntags > 0)
+		buf_str(&b, "\n");
+	for (i = 0; i < nturns; i++) {
+		turn_number(i, false, num, sizeof num);
+		if (!numbers)
+			num[0] = '\0';
+		/* A long token goes whole; only the number is kept with it. */
+		if (strlen(num) + strlen(turns[i]) < sizeof piece) {
+			snprintf(piece, sizeof piece, "%s%s", num, turns[i]);
+			movetext_add(&b, &col, piece, "\n");
+		} else {
+			if (num[0] != '\0') {
+				num[strlen(num) - 1] = '\0';
+				movetext_add(&b, &col, num, "\n");
+			}
+			movetext_add(&b, &col, turns[i], "\n");
+		}
+	}
+	if (result != NULL)
+		movetext_add(&b, &col, result, "\n");
+	if (col > 0)
+		buf_str(&b, "\n");
+	if (b.failed || fwrite(b.s != NULL ? b.s : "", 1, b.len, out) != b.len)
+		rc = -1;
+	free(b.s);
+	return rc;
+}
+
+/* ---- Editing a record's text --------------------------------------- */
+
+bool
+record_uses_numbers(const char *text, size_t len, const struct record *rec)
+{
+	size_t	 j;
+
+	/* A record without turns gets numbers, as PGN export writes them. */
+	if (rec->nturns == 0)
+		return true;
+	j = (size_t)rec->turns[0].at.offset;
+	if (j > len)
+		return false;
+	while (j > 0 && isspace((unsigned char)text[j - 1]))
+		j--;
+	return j > 0 && text[j - 1] == '.';
+}
+
+/* The file's line end: CR LF if its first line ends so, else LF. */
+static const char *
+line_end(const char *text, size_t len)
+{
+	const char *p = memchr(text, '\n', len);
+
+	return p != NULL && p > text && p[-1] == '\r' ? "\r\n" : "\n";
+}
+
+/* The column (0-based, in bytes) of offset off. */
+static size_t
+column_of(const char *text, size_t off)
+{
+	size_t	 c = 0;
+
+	while (off > 0 && text[off - 1] != '\n' && text[off - 1] != '\r') {
+		off--;
+		c++;
+	}
+	return c;
+}
+
+/* The end of a tag pair starting at off ('['): just past its ']'. */
+static size_t
+tag_end(const char *text, size_t len, size_t off, size_t *vstart,
+    size_t *vend)
+{
+	size_t	 i = off;
+
+	while (i < len && text[i] != '"')
+		i++;
+	*vstart = ++i;
+	while (i < len && text[i] != '"') {
+		if (text[i] == '\\')
+			i++;
+		i++;
+	}
+	*vend = i;
+	while (i < len && text[i] != ']')
+		i++;
+	return i < len ? i + 1 : len;
+}
+
+struct edit {
+	size_t	 off;		/* bytes [off, off + len) are replaced */
+	size_t	 len;
+	char	*text;		/* owned */
+};
+
+static int
+edit_cmp(const void *a, const void *b)
+{
+	const struct edit *x = a, *y = b;
+
+	/* At one offset an insertion (len 0) goes before a replacement. */
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	return x->len < y->len ? -1 : x->len > y->len;
+}
+
+/* The movetext edit: new turns inserted before the result token or at the end. */
+static void
+movetext_edit(const char *text, size_t len, const struct record *rec,
+    const struct record_update *u, bool append_result, struct edit *e)
+{
+	const char *nl = line_end(text, len);
+	struct buf b = { 0 };
+	char	 num[32], *piece;
+	size_t	 ins, ws, col, t, i, last_end, first;
+	bool	 numbers, comment, line_start;
+
+	numbers = record_uses_numbers(text, len, rec);
+	first = u->replace_last ? 1 : 0;
+	if (rec->has_result)
+		ins = (size_t)rec->result.at.offset;
+	else {
+		ins = len;
+		while (ins > 0 && isspace((unsigned char)text[ins - 1]))
+			ins--;
+	}
+	ws = ins;
+	while (ws > 0 && (text[ws - 1] == ' ' || text[ws - 1] == '\t'))
+		ws--;
+	line_start = ws == 0 || text[ws - 1] == '\n' || text[ws - 1] == '\r';
+	col = column_of(text, ws);
+	/* Anything but blanks between the last turn and here is a comment. */
+	last_end = rec->nturns > 0 ? (size_t)rec->turns[rec->nturns - 1].at.offset +
+	    rec->turns[rec->nturns - 1].len : ws;
+	comment = false;
+	for (i = last_end; i < ws && i < len; i++)
+		if (!isspace((unsigned char)text[i]))
+			comment = true;
+	if (!rec->has_result && ws > 0) {
+		/*
+		 * Appending at the end: start a line where the last one is a
+		 * tag pair (no movetext yet) or may end in a ; comment.
+		 */
+		size_t	 ls = ws - col;
+
+		if (rec->nturns == 0 && rec->ntags > 0) {
+			buf_str(&b, nl);
+			buf_str(&b, nl);
+			col = 0;
+		} else if (memchr(text + ls, ';', ws - ls) != NULL) {
+			buf_str(&b, nl);
+			col = 0;
+		}
+	} else if (line_start)
+		col = 0;
+	for (i = first; i < u->nturns; i++) {
+		t = rec->nturns - first + i;
+		turn_number(t, i == first && comment, num, sizeof num);
+		if (!numbers)
+			num[0] = '\0';
+		piece = malloc(strlen(num) + strlen(u->turns[i]) + 1);
+		if (piece == NULL) {
+			b.failed = true;
+			break;
+		}
+		strcpy(piece, num);
+		strcat(piece, u->turns[i]);
+		movetext_add(&b, &col, piece, nl);
+		free(piece);
+	}
+	if (append_result)
+		movetext_add(&b, &col, u->result, nl);
+	if (rec->has_result) {
+		/* The result token follows on this line or the next. */
+		if (col > 0)
+			buf_str(&b, col + 1 + rec->result.len > WRAP ? nl : " ");
+	}
+	e->off = ws;
+	e->len = ins - ws;
+	if (b.failed) {
+		free(b.s);
+		e->text = NULL;
+	} else
+		e->text = b.s != NULL ? b.s : calloc(1, 1);
+}
+
+char *
+record_update_text(const char *text, size_t len, const struct record *rec,
+    const struct record_update *u, size_t *outlen)
+{
+	struct edit e[4];
+	struct buf b = { 0 }, v = { 0 };
+	const struct record_tag *rt;
+	size_t	 n = 0, i, pos, vs, ve, end;
+	bool	 append_result;
+
+	append_result = u->result != NULL && !rec->has_result;
+	if (u->nturns > 0 || append_result) {
+		movetext_edit(text, len, rec, u, append_result, &e[n]);
+		if (e[n].text == NULL)
+			goto out_free_edits;
+		n++;
+	}
+	if (u->replace_last && u->nturns > 0 && rec->nturns > 0) {
+		e[n].off = (size_t)rec->turns[rec->nturns - 1].at.offset;
+		e[n].len = rec->turns[rec->nturns - 1].len;
+		if ((e[n].text = strdup(u->turns[0])) == NULL)
+			goto out_free_edits;
+		n++;
+	}
+	if (u->result != NULL) {
+		if (rec->has_result) {
+			e[n].off = (size_t)rec->result.at.offset;
+			e[n].len = rec->result.len;
+			if ((e[n].text = strdup(u->result)) == NULL)
+				goto out_free_edits;
+			n++;
+		}
+		buf_value(&v, u->result);
+		if (v.failed)
+			goto out_free_edits;
+		if ((rt = record_tag_find(rec, "Result")) != NULL) {
+			tag_end(text, len, (size_t)rt->at.offset, &vs, &ve);
+			e[n].off = vs;
+			e[n].len = ve - vs;
+			e[n].text = v.s;
+		} else {
+			struct buf t = { 0 };
+
+			/* After the last tag pair, on a line of its own. */
+			if (rec->ntags > 0) {
+				end = tag_end(text, len, (size_t)
+				    rec->tags[rec->ntags - 1].at.offset, &vs, &ve);
+				buf_str(&t, line_end(text, len));
+			} else
+				end = (size_t)rec->start.offset;
+			buf_str(&t, "[Result \"");
+			buf_str(&t, v.s);
+			buf_str(&t, "\"]");
+			if (rec->ntags == 0)
+				buf_str(&t, line_end(text, len));
+			free(v.s);
+			if (t.failed)
+				goto out_free_edits;
+			e[n].off = end;
+			e[n].len = 0;
+			e[n].text = t.s;
+		}
+		v.s = NULL;
+		n++;
+	}
+	qsort(e, n, sizeof e[0], edit_cmp);
+	pos = 0;
+	for (i = 0; i < n; i++) {
+		buf_add(&b, text + pos, e[i].off - pos);
+		buf_str(&b, e[i].text);
+		pos = e[i].off + e[i].len;
+	}
+	buf_add(&b, text + pos, len - pos);
+	if (b.s == NULL)
+		buf_add(&b, "", 0);
+	if (b.failed) {
+		free(b.s);
+		b.s = NULL;
+	} else
+		*outlen = b.len;
+	for (i = 0; i < n; i++)
+		free(e[i].text);
+	return b.s;
+
+out_free_edits:
+	free(v.s);
+	for (i = 0; i < n; i++)
+		free(e[i].text);
+	return NULL;
+}

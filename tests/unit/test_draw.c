@@ -1,0 +1,422 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests of the diagrams: text diagrams of each board shape (Reversi's
+ * square board with row 1 on top; a square board with rank 1 at the bottom
+ * and pinned stones; hexhex and 3-3-5 hex boards) and the SVG pictures.
+ * Shapes whose games live on other branches are drawn through a stand-in
+ * game that holds any position (setup from a diagram).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draw/draw.h"
+#include "diagram.h"
+
+/* ---- A stand-in game: any pieces, never moves ---------------------- */
+
+struct standin {
+	int		 cell[RULES_MAX_CELLS];
+	int		 to_move;
+};
+
+static int
+standin_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+{
+	if (strcmp(spec, "3-3-5") == 0)
+		return rules_hex_init(b, 7, 5, 4, 10, "3-3-5", d);
+	if (strcmp(spec, "8x8") == 0)
+		return rules_square_init(b, 8, 8, d);
+	return rules_hexhex_init(b, atoi(spec), d);
+}
+
+static int
+standin_init(const struct rules_board *b, void *st,
+    const struct rules_variant *v, struct rules_diag *d)
+{
+	(void)b, (void)v, (void)d;
+	memset(st, 0, sizeof(struct standin));
+	return 0;
+}
+
+static int
+standin_to_move(const struct rules_board *b, const void *st)
+{
+	(void)b;
+	return ((const struct standin *)st)->to_move;
+}
+
+static enum rules_phase
+standin_phase(const struct rules_board *b, const void *st)
+{
+	(void)b, (void)st;
+	return RULES_TURN_START;
+}
+
+static size_t
+standin_legal(const struct rules_board *b, const void *st,
+    struct rules_action *out, size_t cap)
+{
+	(void)b, (void)st;
+	if (cap > 0)
+		out[0] = (struct rules_action){ .kind = RULES_PASS };
+	return 1;
+}
+
+static int
+standin_play(const struct rules_board *b, void *st,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	(void)b, (void)st, (void)a;
+	return rules_fail(d, "no-moves", "the stand-in never moves");
+}
+
+static void
+standin_score(const struct rules_board *b, const void *st,
+    struct rules_score *s)
+{
+	(void)b, (void)st, (void)s;
+}
+
+static int
+standin_piece(const struct rules_board *b, const void *st, int cell)
+{
+	(void)b;
+	return ((const struct standin *)st)->cell[cell];
+}
+
+static int
+standin_setup(const struct rules_board *b, void *st,
+    const struct rules_variant *v, const int *pieces, int to_move,
+    struct rules_diag *d)
+{
+	struct standin *s = st;
+
+	(void)v, (void)d;
+	memcpy(s->cell, pieces, (size_t)b->ncells * sizeof *pieces);
+	s->to_move = to_move;
+	return 0;
+}
+
+/* Stones!-like: White first, rank 1 at the bottom. */
+static const struct rules_game standin_square = {
+	.name = "standin", .title = "Stand-in",
+	.colour = { "white", "black" }, .default_board = "8x8",
+	.state_size = sizeof(struct standin),
+	.board = standin_board, .init = standin_init,
+	.to_move = standin_to_move, .phase = standin_phase,
+	.legal = standin_legal, .play = standin_play,
+	.score = standin_score, .piece = standin_piece,
+	.setup = standin_setup,
+};
+
+static const struct rules_game standin_hex = {
+	.name = "standin", .title = "Stand-in",
+	.colour = { "black", "white" }, .default_board = "3",
+	.state_size = sizeof(struct standin),
+	.board = standin_board, .init = standin_init,
+	.to_move = standin_to_move, .phase = standin_phase,
+	.legal = standin_legal, .play = standin_play,
+	.score = standin_score, .piece = standin_piece,
+	.setup = standin_setup,
+};
+
+/* A position of g on board spec, set up from a diagram (diagram.h). */
+static struct rules_position *
+position(const struct rules_game *g, const char *spec, const char *diagram)
+{
+	struct rules_position *pos = rules_position_new(g, spec, NULL, NULL);
+	int	 pieces[RULES_MAX_CELLS] = { 0 };
+
+	ck_assert_ptr_nonnull(pos);
+	if (diagram != NULL) {
+		ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces,
+		    g->row1_on_top), pos->board.ncells);
+		ck_assert_int_eq(rules_setup(pos, pieces, 0, NULL), 0);
+	}
+	return pos;
+}
+
+/* The text diagram of pos as a string (static). */
+static const char *
+text_of(const struct rules_position *pos, enum draw_charset cs)
+{
+	static char buf[8192];
+	FILE	*f = fmemopen(buf, sizeof buf, "w");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(draw_text(f, pos, cs), 0);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(reversi_row1_on_top)
+{
+	struct rules_position *pos = position(&rules_reversi, NULL, NULL);
+
+	ck_assert_str_eq(text_of(pos, DRAW_ASCII),
+	    "  a b c d e f g h\n"
+	    "1 . . . . . . . . 1\n"
+	    "2 . . . . . . . . 2\n"
+	    "3 . . . . . . . . 3\n"
+	    "4 . . . O X . . . 4\n"
+	    "5 . . . X O . . . 5\n"
+	    "6 . . . . . . . . 6\n"
+	    "7 . . . . . . . . 7\n"
+	    "8 . . . . . . . . 8\n"
+	    "  a b c d e f g h\n"
+	    "X black  O white\n");
+	ck_assert_ptr_nonnull(strstr(text_of(pos, DRAW_UNICODE),
+	    "\n4 · · · ○ ● · · · 4\n"));
+	ck_assert_ptr_nonnull(strstr(text_of(pos, DRAW_UNICODE),
+	    "\n● black  ○ white\n"));
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(reversi_large_board_margins)
+{
+	struct rules_position *pos = position(&rules_reversi, "10x10", NULL);
+	const char *t = text_of(pos, DRAW_ASCII);
+
+	/* Two-digit ranks: the letters move over by one. */
+	ck_assert_int_eq(strncmp(t, "   a b c d e f g h i j\n 1 .", 27), 0);
+	ck_assert_ptr_nonnull(strstr(t, "\n10 . . . . . . . . . . 10\n"));
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(square_rank1_at_bottom_and_pinned)
+{
+	struct rules_position *pos = position(&standin_square, "8x8",
+	    "OOOOOOOO\n"
+	    "........\n"
+	    "........\n"
+	    "...o....\n"
+	    "....x...\n"
+	    "........\n"
+	    "........\n"
+	    "XXXXXXX.\n");
+
+	/* Colour 0 is white here: hollow, whatever its index. */
+	ck_assert_str_eq(text_of(pos, DRAW_ASCII),
+	    "  a b c d e f g h\n"
+	    "8 X X X X X X X X 8\n"
+	    "7 . . . . . . . . 7\n"
+	    "6 . . . . . . . . 6\n"
+	    "5 . . . x . . . . 5\n"
+	    "4 . . . . o . . . 4\n"
+	    "3 . . . . . . . . 3\n"
+	    "2 . . . . . . . . 2\n"
+	    "1 O O O O O O O . 1\n"
+	    "  a b c d e f g h\n"
+	    "O white  X black  o x pinned\n");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(hexhex_side_3)
+{
+	struct rules_position *pos = position(&standin_hex, "3",
+	    "  . . X\n"
+	    " . . . .\n"
+	    ". . O . .\n"
+	    " . . . .\n"
+	    "  X . O\n");
+
+	/* rules.md §0: a5 b5 c5 on top, c1 d1 e1 at the bottom. */
+	ck_assert_int_eq(rules_piece(pos, rules_cell_parse(&pos->board,
+	    "c5", 2)), RULES_PIECE(0));
+	ck_assert_int_eq(rules_piece(pos, rules_cell_parse(&pos->board,
+	    "c1", 2)), RULES_PIECE(0));
+	ck_assert_str_eq(text_of(pos, DRAW_ASCII),
+	    "   . . X  5\n"
+	    "  . . . .  4\n"
+	    " . . O . .  3\n"
+	    "a . . . .  2\n"
+	    " b X . O  1\n"
+	    "  c d e\n"
+	    "X black  O white\n");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(hex_335_and_every_side)
+{
+	struct rules_position *pos = position(&standin_hex, "3-3-5", NULL);
+	struct draw_hex_layout l;
+	const char *t;
+	char	 spec[8];
+	int	 side, lines;
+
+	ck_assert_str_eq(text_of(pos, DRAW_ASCII),
+	    "   . . . . .  5\n"
+	    "  . . . . . .  4\n"
+	    " . . . . . . .  3\n"
+	    "a . . . . . .  2\n"
+	    " b . . . . .  1\n"
+	    "  c d e f g\n"
+	    "X black  O white\n");
+	rules_position_free(pos);
+	for (side = 2; side <= 12; side++) {
+		snprintf(spec, sizeof spec, "%d", side);
+		pos = position(&standin_hex, spec, NULL);
+		draw_hex_layout(&pos->board, &l);
+		ck_assert_int_eq(l.rows, 2 * side);
+		t = text_of(pos, DRAW_UNICODE);
+		for (lines = 0; *t != '\0'; t++)
+			lines += *t == '\n';
+		/* Rows, the letters' row, the legend. */
+		ck_assert_int_eq(lines, 2 * side + 1);
+		rules_position_free(pos);
+	}
+}
+END_TEST
+
+/* An SVG picture as a string (the caller frees). */
+static char *
+svg_of(const struct rules_position *pos, const struct draw_last *last,
+    const char *caption)
+{
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(draw_svg(f, pos, last, caption), 0);
+	fclose(f);
+	return buf;
+}
+
+static int
+count(const char *s, const char *what)
+{
+	int	 n = 0;
+
+	while ((s = strstr(s, what)) != NULL) {
+		n++;
+		s++;
+	}
+	return n;
+}
+
+START_TEST(svg_marks_last_turn)
+{
+	struct rules_position *before = position(&rules_reversi, NULL, NULL);
+	struct rules_position *pos = rules_position_dup(before);
+	struct rules_action f5 = { .kind = RULES_PLACE };
+	struct draw_last last = { before, &f5, 1 };
+	char	*svg;
+
+	f5.to = (int16_t)rules_cell_parse(&pos->board, "f5", 2);
+	ck_assert_int_eq(rules_play(pos, &f5, NULL), 0);
+	svg = svg_of(pos, &last, "Reversi <8x8> & co");
+	ck_assert_int_eq(strncmp(svg, "<?xml version=\"1.0\"", 19), 0);
+	ck_assert_int_eq(count(svg, "class=\"stone "), 5);
+	ck_assert_int_eq(count(svg, "class=\"last\""), 1);
+	/* e5 turned over. */
+	ck_assert_int_eq(count(svg, "class=\"changed\""), 1);
+	ck_assert_ptr_nonnull(strstr(svg, "Reversi &lt;8x8&gt; &amp; co"));
+	ck_assert_ptr_nonnull(strstr(svg, "</svg>\n"));
+	free(svg);
+	rules_position_free(pos);
+	rules_position_free(before);
+}
+END_TEST
+
+START_TEST(svg_hex_cells_and_removals)
+{
+	struct rules_position *before = position(&standin_hex, "4", NULL);
+	struct rules_position *pos;
+	int	 pieces[RULES_MAX_CELLS] = { 0 };
+	struct rules_action a[2] = { { .kind = RULES_PLACE },
+	    { .kind = RULES_REMOVE } };
+	struct draw_last last = { before, a, 2 };
+	char	*svg;
+
+	pieces[0] = pieces[1] = RULES_PIECE(1);
+	ck_assert_int_eq(rules_setup(before, pieces, 0, NULL), 0);
+	pos = rules_position_dup(before);
+	pieces[0] = RULES_EMPTY;
+	pieces[5] = RULES_PIECE(0) | RULES_PINNED;
+	ck_assert_int_eq(rules_setup(pos, pieces, 1, NULL), 0);
+	a[0].to = 5;
+	a[1].to = 0;
+	svg = svg_of(pos, &last, NULL);
+	ck_assert_int_eq(count(svg, "<polygon"), 37);
+	ck_assert_int_eq(count(svg, "class=\"removed\""), 1);
+	ck_assert_int_eq(count(svg, "class=\"last\""), 1);
+	ck_assert_int_eq(count(svg, "class=\"pinned\""), 1);
+	/* 7 column letters, 7 row numbers. */
+	ck_assert_int_eq(count(svg, "class=\"coord\""), 14);
+	free(svg);
+	rules_position_free(pos);
+	rules_position_free(before);
+}
+END_TEST
+
+/*
+ * Every hex board drawn with stones of both colours, pinned ones too.  With
+ * DRAW_SVG_DIR set the pictures are written there, so that
+ * tests/gameplay-svg.sh can check them with xmllint.
+ */
+START_TEST(svg_every_hex_board)
+{
+	static const char *const specs[] = { "2", "3", "4", "5", "6", "7",
+	    "8", "9", "10", "11", "12", "3-3-5" };
+	const char *dir = getenv("DRAW_SVG_DIR");
+	struct rules_position *pos;
+	int	 pieces[RULES_MAX_CELLS] = { 0 }, i;
+	char	*svg, path[512];
+	FILE	*f;
+
+	pos = position(&standin_hex, specs[_i], NULL);
+	for (i = 0; i < pos->board.ncells; i++)
+		pieces[i] = i % 3 == 0 ? RULES_EMPTY : RULES_PIECE(i % 2) |
+		    (i % 7 == 0 ? RULES_PINNED : 0);
+	ck_assert_int_eq(rules_setup(pos, pieces, 0, NULL), 0);
+	svg = svg_of(pos, NULL, "Stand-in <hex> & \"co\"");
+	ck_assert_int_eq(count(svg, "<polygon"), pos->board.ncells);
+	if (dir != NULL) {
+		snprintf(path, sizeof path, "%s/hex-%s.svg", dir, specs[_i]);
+		ck_assert_ptr_nonnull(f = fopen(path, "w"));
+		fputs(svg, f);
+		fclose(f);
+	}
+	free(svg);
+	rules_position_free(pos);
+}
+END_TEST
+
+static Suite *
+draw_suite(void)
+{
+	Suite	*s = suite_create("draw");
+	TCase	*tc = tcase_create("text");
+
+	tcase_add_test(tc, reversi_row1_on_top);
+	tcase_add_test(tc, reversi_large_board_margins);
+	tcase_add_test(tc, square_rank1_at_bottom_and_pinned);
+	tcase_add_test(tc, hexhex_side_3);
+	tcase_add_test(tc, hex_335_and_every_side);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("svg");
+	tcase_add_test(tc, svg_marks_last_turn);
+	tcase_add_test(tc, svg_hex_cells_and_removals);
+	tcase_add_loop_test(tc, svg_every_hex_board, 0, 12);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(draw_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
