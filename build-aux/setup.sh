@@ -34,5 +34,9 @@ echo
 echo "== gamecheck examples/reversi-passes.pgn (one YAML report per record)"
 ./gamecheck examples/reversi-passes.pgn
 echo
-echo "== gamecheck --quiet examples/*"
-./gamecheck --quiet examples/*
+echo "== gamecheck --quiet examples/*  (errors.pgn holds mistakes on purpose)"
+# Exit status 1 means some record is illegal, as errors.pgn's are meant to
+# be; 2 or 3 would be a real failure.
+status=0
+./gamecheck --quiet examples/* || status=$?
+[ "$status" -le 1 ]

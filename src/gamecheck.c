@@ -193,14 +193,12 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 	rd = record_reader_new(syn, in, name, opt->format);
 	if (rd == NULL) {
 		cli_error("%s: out of memory", name);
+		t->out_of_memory = true;
 		return -1;
 	}
+	/* record_replay fails only for memory; it says so in the record. */
 	while ((rc = record_reader_next(rd, &rec)) == 1) {
-		if (record_replay(syn, rec, &ro, rp) == -1) {
-			cli_error("%s: out of memory", name);
-			rc = -1;
-			break;
-		}
+		record_replay(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
 			if (cli_output_ok(out, "report"))
@@ -215,9 +213,12 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 			break;
 		}
 	}
-	if (rc == -1 && ferror(in))
+	if (rc == -1) {
+		/* Reading failed: the input (exit 2), or memory (3). */
 		cli_error("%s: %s", name, strerror(errno));
-	else if (rc == 0 && t->records == before) {
+		if (errno == ENOMEM)
+			t->out_of_memory = true;
+	} else if (rc == 0 && t->records == before) {
 		/* Validating nothing is more likely a mistake than a pass. */
 		struct record_diag d = { .code = "empty-input",
 		    .at = { 1, 1, 0 } };
@@ -299,8 +300,8 @@ main(int argc, char **argv)
 	record_syntax_free(syn);
 	cli_progress_done();
 	if (stop)
-		cli_error("stopped after %lu records with errors "
-		    "(--max-errors)", t.errors);
+		cli_error("stopped after %lu error%s (--max-errors)", t.errors,
+		    t.errors == 1 ? "" : "s");
 	fprintf(stderr, "%s: %lu record%s: %lu finished, %lu unfinished, "
 	    "%lu illegal, %lu malformed", cli_progname(), t.records,
 	    t.records == 1 ? "" : "s", t.finished, t.unfinished, t.illegal,

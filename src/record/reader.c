@@ -451,7 +451,7 @@ read_tag(struct record_reader *rd)
 	}
 	rd->text[value_off + (long long)k] = '\0';
 	for (i = 0; i < n; i++)
-		if (strcmp(rd->text + rd->tag_off[2 * i],
+		if (strcasecmp(rd->text + rd->tag_off[2 * i],
 		    rd->text + name_off) == 0) {
 			malformed(rd, at, (size_t)m, "duplicate-tag",
 			    "tag %s given twice", rd->text + name_off);
@@ -814,9 +814,9 @@ next_import(struct record_reader *rd)
 /* ---- Sniffing and the entry point --------------------------------- */
 
 /*
- * The format of an input, from its first non-blank line: a line of squares
- * alone is a transcript, a comma-separated header naming a moves column is
- * CSV, and anything else the record notation.
+ * The format of an input, from its first block: CSV if the first non-blank
+ * line is a header naming a moves column, transcripts if each of the first
+ * three non-blank lines is one, and the record notation otherwise.
  */
 static void
 sniff(struct record_reader *rd)

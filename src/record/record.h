@@ -284,8 +284,8 @@ struct replay {
 void	replay_init(struct replay *);
 void	replay_fini(struct replay *);
 /*
- * Replays rec and scores it; the result is in *rp.  Returns 0, or -1 only
- * when memory runs out (rp->error says so).
+ * Replays rec and scores it; the result is in *rp.  Returns 0; running out
+ * of memory makes the record malformed with the code no-memory.
  */
 int	record_replay(const struct record_syntax *, const struct record *,
 	    const struct replay_options *, struct replay *rp);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "record/record.h"
 #include "record/syntax.h"
@@ -88,6 +89,12 @@ parse_cell(const struct rules_board *b, const char *tok, size_t *p,
 	size_t	 n = cell_len(tok + *p, len - *p);
 	int	 c = rules_cell_parse(b, tok + *p, n);
 
+	if (c == -2) {
+		diag_set(d, "bad-move-syntax", (struct record_pos){ 0, 0, *p },
+		    n, "\"%.*s\" is not a cell name (a letter and a row from 1)",
+		    (int)n, tok + *p);
+		return -1;
+	}
 	if (c < 0) {
 		diag_set(d, "off-board", (struct record_pos){ 0, 0, *p }, n,
 		    "%.*s is not on the %s board", (int)n, tok + *p, b->name);
@@ -116,6 +123,16 @@ record_turn_parse(const struct record_syntax *syn,
 		offs[0] = 0;
 		return parse_cell(b, tok, &p, len, &out[0].to, d) == 0 ? 1 : -1;
 	}
+	/*
+	 * Tokens are counted, not terminated: compare with their length.
+	 * Transcripts write a pass PA in any case, or --.
+	 */
+	if ((len == 4 && memcmp(tok, "pass", 4) == 0) || (len == 2 &&
+	    (strncasecmp(tok, "pa", 2) == 0 || memcmp(tok, "--", 2) == 0))) {
+		out[0] = (struct rules_action){ .kind = RULES_PASS };
+		offs[0] = 0;
+		return 1;
+	}
 	if (syntax_match(syn, SYN_TURN, tok, len, g, 1) < 0) {
 		record_printable(tok, len, shown, sizeof shown);
 		diag_set(d, "bad-move-syntax", (struct record_pos){ 0, 0, 0 },
@@ -123,14 +140,6 @@ record_turn_parse(const struct record_syntax *syn,
 		    "like c5*,g4 or b3xc3,c4, a move like c1-f4, pass or swap)",
 		    shown);
 		return -1;
-	}
-	/* Tokens are counted, not terminated: compare with their length. */
-	if ((len == 4 && memcmp(tok, "pass", 4) == 0) || (len == 2 &&
-	    (memcmp(tok, "PA", 2) == 0 || memcmp(tok, "pa", 2) == 0 ||
-	    memcmp(tok, "--", 2) == 0))) {
-		out[0] = (struct rules_action){ .kind = RULES_PASS };
-		offs[0] = 0;
-		return 1;
 	}
 	if (len == 4 && memcmp(tok, "swap", 4) == 0) {
 		out[0] = (struct rules_action){ .kind = RULES_SWAP };
@@ -221,6 +230,18 @@ malformed_at(struct replay *rp, const char *code, struct record_pos at,
 	va_end(ap);
 }
 
+/* Whether two board specs name one board ("8" and "8x8"). */
+static bool
+same_board(const struct rules_game *g, const char *a, const char *b)
+{
+	struct rules_board ba, bb;
+
+	if (strcmp(a, b) == 0)
+		return true;
+	return g->board(&ba, a, NULL) == 0 && g->board(&bb, b, NULL) == 0 &&
+	    strcmp(ba.name, bb.name) == 0;
+}
+
 /*
  * The game, board and variant a record names; a position ready at the
  * start.  Returns 0, or -1 with the record marked malformed.
@@ -264,7 +285,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	rp->game = g;
 	bt = record_tag_find(rec, "Board");
 	zt = record_tag_find(rec, "Size");
-	if (bt != NULL && zt != NULL && strcmp(bt->value, zt->value) != 0) {
+	if (bt != NULL && zt != NULL && !same_board(g, bt->value, zt->value)) {
 		malformed_at(rp, "bad-board", zt->at, 0, "the Size tag says "
 		    "\"%s\" and the Board tag \"%s\": give one", zt->value,
 		    bt->value);
