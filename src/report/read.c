@@ -397,6 +397,19 @@ colours_of(struct report_reader *rd, const yaml_node_t *root,
 			    pl->data.mapping.pairs.start[i].key));
 }
 
+/* A count the report must hold. */
+static int
+whole(struct report_reader *rd, const yaml_node_t *root, const char *key,
+    long long *v, struct record_diag *d)
+{
+	yaml_node_t *n = get(rd, root, key);
+
+	if (n == NULL)
+		return fail(d, "report-incomplete", root->end_mark, "the "
+		    "report has no %s", key);
+	return number(n, key, false, v, d);
+}
+
 int
 report_read_game(struct report_reader *rd, const char *by,
     struct stat_game *g, struct record_diag *d)
@@ -443,15 +456,9 @@ report_read_game(struct report_reader *rd, const char *by,
 		    "\"%s\" are unknown", g->game);
 		goto out_stop;
 	}
-	if ((n = get(rd, root, "turns")) == NULL ||
-	    get(rd, root, "actions") == NULL) {
-		fail(d, "report-incomplete", root->end_mark, "the report has "
-		    "no %s", n == NULL ? "turns" : "actions");
-		goto out_stop;
-	}
-	if (number(n, "turns", false, &g->turns, d) == -1 ||
-	    number(get(rd, root, "actions"), "actions", false, &g->actions,
-	    d) == -1 || read_finished(rd, root, g, d) == -1)
+	if (whole(rd, root, "turns", &g->turns, d) == -1 ||
+	    whole(rd, root, "actions", &g->actions, d) == -1 ||
+	    read_finished(rd, root, g, d) == -1)
 		goto out_stop;
 	return 1;
 
