@@ -57,7 +57,7 @@ done
 rm -f "$tmp/a.txt"
 
 # Many players: ratings over 1000 named players, as reports from records.
-awk -F, 'NR > 1 { row[n++] = $3 }
+awk -F, 'NR > 1 { s = $3; gsub(/[a-p][0-9]+/, "& ", s); row[n++] = s }
     END { for (i = 0; i < 200000; i++) {
 	printf "[Game \"reversi\"]\n[Black \"p%d\"]\n[White \"p%d\"]\n%s\n\n",
 	    i % 1000, (i * 7 + 1) % 1000, row[i % n] } }' "$src" > "$tmp/players.pgn"
