@@ -32,9 +32,11 @@ far-rank
 in-turn
 so-far
 in-place
+first-player
 '
 # ^ option names (gamecheck.c, play/cmd-move.c), a Variant value
-# (rules.c), report keys (emit.c) and a per-colour figure (stones.c).
+# (rules.c), report and summary keys (emit.c, summary.c) and a per-colour
+# figure (stones.c).
 
 # Codes no golden case can trigger: keep each with its reason, and remove
 # it once a case can (the test fails when a listed code is triggered).
@@ -75,7 +77,7 @@ done > "$tmp/joined"
 	# In a call, the code is the first literal, or the first run of
 	# code-shaped literals (cond ? "unterminated-tag" : "bad-tag"); the
 	# message that follows may hold single words ("black", "for").
-	grep -o -E '(rules_fail|malformed_at|malformed|diag_set|illegal)[[:space:]]*\([^;]*' \
+	grep -o -E '(rules_fail|malformed_at|malformed|diag_set|illegal|[^_a-z]fail)[[:space:]]*\([^;]*' \
 	    "$tmp/joined" | awk '{
 		s = $0
 		while (match(s, /"([^"\\]|\\.)*"/)) {
@@ -107,13 +109,15 @@ for c in $(comm -23 "$tmp/kebab" "$tmp/known"); do
 	status=1
 done
 
-# 3. Documented: an entry ".It Li CODE" in gamecheck(1) or, for codes
-# only gameplay gives, gameplay(1).
-sed 's/\\-/-/g; s/\\&//g' "$page" "$srcdir/man/gameplay.1" > "$tmp/page"
+# 3. Documented: an entry ".It Li CODE" (mdoc) or ".B CODE" (man) in
+# gamecheck(1), or for the codes only they give, gameplay(1) or gamestat(1).
+sed 's/\\-/-/g; s/\\&//g' "$page" "$srcdir/man/gameplay.1" \
+    "$srcdir/man/gamestat.1" > "$tmp/page"
 for c in $(cat "$tmp/codes"); do
-	if ! grep -q -x -F ".It Li $c" "$tmp/page"; then
-		echo "FAIL: $c is listed in neither man/gamecheck.1 nor" \
-		    "man/gameplay.1 (.It Li $c)"
+	if ! grep -q -x -F ".It Li $c" "$tmp/page" &&
+	    ! grep -q -x -F ".B $c" "$tmp/page"; then
+		echo "FAIL: $c is listed in none of gamecheck.1, gameplay.1," \
+		    "gamestat.1"
 		status=1
 	fi
 done

@@ -156,6 +156,17 @@ record_reader_new(const struct record_syntax *syn, FILE *fp, const char *name,
 	return rd;
 }
 
+int
+record_reader_prime(struct record_reader *rd, const void *buf, size_t len)
+{
+	if (len > sizeof rd->inbuf || rd->inlen != 0 || rd->lineno != 0)
+		return -1;
+	memcpy(rd->inbuf, buf, len);
+	rd->inpos = 0;
+	rd->inlen = len;
+	return 0;
+}
+
 void
 record_reader_free(struct record_reader *rd)
 {

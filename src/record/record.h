@@ -108,6 +108,14 @@ struct record_reader;
 struct record_reader *record_reader_new(const struct record_syntax *,
 	    FILE *, const char *name, enum record_format);
 void	record_reader_free(struct record_reader *);
+/*
+ * Gives a new reader len bytes (at most 64 KiB) already taken from its
+ * stream, to be read before the rest of it: a tool that peeked at an input
+ * to tell records from reports hands them back this way.  Returns 0, or -1
+ * if the reader has started reading or len is too large.
+ */
+int	record_reader_prime(struct record_reader *, const void *buf,
+	    size_t len);
 const char *record_reader_name(const struct record_reader *);
 enum record_format record_reader_format(const struct record_reader *);
 

@@ -221,31 +221,42 @@ report_writer_new(FILE *out)
 	return w;
 }
 
-static void
-write_players(struct report_writer *w, const struct record *rec,
-    const struct replay *rp)
+bool
+report_players(const struct record *rec, const struct replay *rp,
+    const struct record_tag *t[RULES_COLOURS])
 {
-	const struct record_tag *t[RULES_COLOURS];
+	const struct record_tag *tag[RULES_COLOURS];
 	static const char *const seat[RULES_COLOURS] = { "Black", "White" };
-	int	 i, k;
+	int	 i;
 
 	/* Stones! names White first: the tags follow the colours. */
 	for (i = 0; i < RULES_COLOURS; i++) {
 		const char *name = rp->game->colour[i];
 
-		t[i] = record_tag_find(rec, strcmp(name, "white") == 0 ?
+		tag[i] = record_tag_find(rec, strcmp(name, "white") == 0 ?
 		    "White" : strcmp(name, "black") == 0 ? "Black" : seat[i]);
 	}
-	if (t[0] == NULL && t[1] == NULL)
+	/* After a swap each player has the other colour. */
+	for (i = 0; i < RULES_COLOURS; i++)
+		t[i] = tag[rp->score.swapped ? 1 - i : i];
+	return t[0] != NULL || t[1] != NULL;
+}
+
+static void
+write_players(struct report_writer *w, const struct record *rec,
+    const struct replay *rp)
+{
+	const struct record_tag *t[RULES_COLOURS];
+	int	 i;
+
+	if (!report_players(rec, rp, t))
 		return;
 	scalar(w, "players", false);
 	map_start(w, false);
 	for (i = 0; i < RULES_COLOURS; i++) {
-		/* After a swap each player has the other colour. */
-		k = rp->score.swapped ? 1 - i : i;
 		scalar(w, rp->game->colour[i], false);
-		if (t[k] != NULL)
-			text(w, t[k]->value, t[k]->value_len);
+		if (t[i] != NULL)
+			text(w, t[i]->value, t[i]->value_len);
 		else
 			scalar(w, "~", false);
 	}

@@ -1,17 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Reports: the YAML stream gamecheck writes, one document per record
- * (formats/report.md, schema arbiter-report/1).  The only module that
- * includes <yaml.h>; what goes into a report comes from src/record.
+ * (formats/report.md, schema arbiter-report/1), read back one document at
+ * a time; and gamestat's summaries (formats/summary.md, schema
+ * arbiter-summary/1), written and, as partial states, read back.  The only
+ * module that includes <yaml.h>; what goes into a report comes from
+ * src/record, what a summary holds from src/stat.
  */
 #ifndef ARBITER_REPORT_H
 #define ARBITER_REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "record/record.h"
+#include "stat/stat.h"
 
 #define REPORT_SCHEMA	"arbiter-report/1"
+#define REPORT_SUMMARY_SCHEMA "arbiter-summary/1"
 
 struct report_writer;
 
@@ -53,6 +59,65 @@ struct report_play {
 int	report_write_status(FILE *out, const struct report_play *);
 int	report_write_legal(FILE *out, const struct report_play *);
 int	report_write_roll(FILE *out, const struct report_play *);
+
+/*
+ * The players of a replayed record by colour, after any swap: the Black
+ * and White tags (borrowed from rec), NULL where absent.  Returns false if
+ * neither is there (the report then has no players map).  rp->game must
+ * be set.
+ */
+bool	report_players(const struct record *, const struct replay *,
+	    const struct record_tag *t[RULES_COLOURS]);
+
+/*
+ * A reader of a YAML stream of reports or partial summaries from in
+ * (borrowed; not closed).  name is copied for diagnostics; the first len
+ * bytes of the stream, already taken from in, are given in prefix (copied).
+ * Memory stays bounded by the largest document.  NULL when memory runs out.
+ */
+struct report_reader;
+struct report_reader *report_reader_new(FILE *in, const char *name,
+	    const void *prefix, size_t len);
+void	report_reader_free(struct report_reader *);
+
+/*
+ * Reads the next report into *g, grouped by the tag `by' (NULL: none); the
+ * strings in *g stay valid until the next call.  Returns 1, 0 at the end
+ * of the stream, or -1 with d filled (a YAML error, a document that is not
+ * a report or lacks what one must hold: the position is where the trouble
+ * was found) or errno set (a read error: d->code is NULL).  After -1 the
+ * reader can go no further.
+ */
+int	report_read_game(struct report_reader *, const char *by,
+	    struct stat_game *g, struct record_diag *d);
+
+/*
+ * Reads the next partial summary and merges it into *s, which is made on
+ * the first call (*s NULL) with the partial's `by'.  Returns 1, 0 at the
+ * end of the stream, or -1 as report_read_game (a summary that is not
+ * partial or groups by another tag is an error too).  A document in error
+ * adds nothing to *s.
+ */
+int	report_read_partial(struct report_reader *, struct stat_summary **s,
+	    struct record_diag *d);
+
+/*
+ * The game a replayed record adds to the statistics: what its report would
+ * say, strings cleaned to UTF-8 as in a report, so that a record and its
+ * report count alike.  Strings are kept in *buf (grown with realloc; the
+ * caller frees it once) and stay valid until the next call.  0, or -1
+ * when memory runs out.
+ */
+int	report_game_of(const struct record *, const struct replay *,
+	    const char *by, struct stat_game *g, char **buf, size_t *cap);
+
+/*
+ * Writes a summary of s as one YAML document (a partial state with
+ * partial, else the figures).  Returns 0, or -1 (errno from out, or
+ * EINVAL/ENOMEM from the emitter or the rating fit).
+ */
+int	report_summary_write(FILE *out, const struct stat_summary *s,
+	    bool partial);
 
 /*
  * Copies len bytes into buf (cap bytes) as valid UTF-8 without NULs:

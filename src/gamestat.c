@@ -1,0 +1,381 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gamestat: batch scoring and statistics over archives (gamestat(1)).
+ * Parses the options, tells records from reports, and drives the readers
+ * into the statistics state; the work is in the libraries.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "config.h"
+#include "cli/cli.h"
+#include "record/record.h"
+#include "report/report.h"
+#include "stat/stat.h"
+
+/* Enough of an input to see its first line. */
+#define PEEK	512
+
+enum input_format {
+	INPUT_AUTO,
+	INPUT_REPORT,
+	INPUT_RECORDS,		/* with record_format */
+};
+
+struct options {
+	const struct rules_game *game;
+	enum input_format input;
+	enum record_format format;
+	const char	*by;
+	bool		 partial;
+	bool		 merge;
+	const char	*plot;
+	const char	*output;
+};
+
+/* What the run has seen. */
+struct run {
+	struct stat_summary *sum;
+	unsigned long	 records;	/* for progress */
+	bool		 bad;		/* an input we could not count */
+	bool		 io_error;
+};
+
+static void
+usage(FILE *f)
+{
+	fprintf(f,
+	    "usage: gamestat [-mp] [-b tag] [-g game] [-f format] [-o file]"
+	    " [-P dir] [file ...]\n"
+	    "Summarize archives of game records, or the reports gamecheck\n"
+	    "writes, as one YAML summary (formats/summary.md).\n"
+	    "\n"
+	    "  -b, --by=TAG             group by the value of TAG too (Event, "
+	    "Date, ...)\n"
+	    "  -g, --game=GAME          records without a Game tag are GAME\n"
+	    "  -f, --format=FORMAT      auto (default), report, pgn, "
+	    "transcript, csv\n"
+	    "  -p, --partial            write the partial state, for --merge\n"
+	    "  -m, --merge              the inputs are partial summaries: "
+	    "merge them\n"
+	    "  -P, --plot=DIR           write SVG charts into DIR\n"
+	    "  -o, --output=FILE        write the summary to FILE\n"
+	    "  -h, --help               show this help and exit\n"
+	    "  -V, --version            show the version and exit\n"
+	    "\n"
+	    "Files are read in order; - or none reads standard input.\n"
+	    "Exit status: 0 all input counted, 1 some input could not be\n"
+	    "read as records, reports or partial summaries, 2 usage or I/O\n"
+	    "error, 3 internal error.  See gamestat(1).\n");
+}
+
+static int
+parse_options(int argc, char **argv, struct options *opt)
+{
+	static const struct option longopts[] = {
+		{ "by", required_argument, NULL, 'b' },
+		{ "game", required_argument, NULL, 'g' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "partial", no_argument, NULL, 'p' },
+		{ "merge", no_argument, NULL, 'm' },
+		{ "plot", required_argument, NULL, 'P' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int	 c, f;
+
+	memset(opt, 0, sizeof *opt);
+	while ((c = getopt_long(argc, argv, "b:g:f:pmP:o:hV", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			if (*optarg == '\0') {
+				cli_error("--by takes a tag name");
+				return -1;
+			}
+			opt->by = optarg;
+			break;
+		case 'g':
+			opt->game = rules_game_find(optarg);
+			if (opt->game == NULL) {
+				cli_error("unknown game '%s' (try --help)",
+				    optarg);
+				return -1;
+			}
+			break;
+		case 'f':
+			if (strcmp(optarg, "report") == 0) {
+				opt->input = INPUT_REPORT;
+				break;
+			}
+			if ((f = record_format_parse(optarg)) == -1) {
+				cli_error("unknown format '%s' (auto, report, "
+				    "pgn, transcript, csv)", optarg);
+				return -1;
+			}
+			opt->format = (enum record_format)f;
+			opt->input = f == RECORD_AUTO ? INPUT_AUTO :
+			    INPUT_RECORDS;
+			break;
+		case 'p':
+			opt->partial = true;
+			break;
+		case 'm':
+			opt->merge = true;
+			break;
+		case 'P':
+			opt->plot = optarg;
+			break;
+		case 'o':
+			opt->output = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
+			    CLI_USAGE);
+		case 'V':
+			printf("gamestat (arbiter) %s\n", PACKAGE_VERSION);
+			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
+			    CLI_USAGE);
+		default:
+			usage(stderr);
+			return -1;
+		}
+	}
+	if (opt->merge && (opt->by != NULL || opt->game != NULL ||
+	    opt->input != INPUT_AUTO)) {
+		cli_error("--merge takes its grouping from the partial "
+		    "summaries: no --by, --game or --format");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A YAML stream of reports starts with a document marker, a directive or
+ * the schema key (after blank lines and comments); records never do.
+ */
+static bool
+looks_like_yaml(const char *p, size_t n)
+{
+	size_t	 i = 0;
+
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	for (;;) {
+		while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+		    p[i] == '\n'))
+			i++;
+		if (i < n && p[i] == '#') {
+			while (i < n && p[i] != '\n')
+				i++;
+			continue;
+		}
+		break;
+	}
+	p += i;
+	n -= i;
+	return (n >= 3 && memcmp(p, "---", 3) == 0 && (n == 3 ||
+	    p[3] == ' ' || p[3] == '\n' || p[3] == '\r')) ||
+	    (n >= 5 && memcmp(p, "%YAML", 5) == 0) ||
+	    (n >= 7 && memcmp(p, "schema:", 7) == 0);
+}
+
+static void
+count(struct run *r, const struct stat_game *g, const char *name)
+{
+	if (stat_add(r->sum, g) == -1) {
+		if (errno == EINVAL)
+			cli_error("%s: game %s has other colour names than "
+			    "before", name, g->game);
+		else
+			cli_error("out of memory");
+		exit(CLI_INTERNAL);
+	}
+	cli_progress(++r->records);
+}
+
+static void
+yaml_error(struct run *r, const char *name, const struct record_diag *d)
+{
+	if (d->code != NULL) {
+		cli_diag(name, d, "error", NULL);
+		r->bad = true;
+	} else {
+		cli_error("%s: %s", name, strerror(errno));
+		r->io_error = true;
+	}
+}
+
+static void
+read_reports(struct run *r, const struct options *opt, FILE *in,
+    const char *name, const char *peek, size_t len)
+{
+	struct report_reader *rd;
+	struct record_diag d;
+	struct stat_game g;
+	int	 rc;
+
+	if ((rd = report_reader_new(in, name, peek, len)) == NULL) {
+		cli_error("out of memory");
+		exit(CLI_INTERNAL);
+	}
+	if (opt->merge) {
+		while ((rc = report_read_partial(rd, &r->sum, &d)) == 1)
+			continue;
+	} else
+		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1)
+			count(r, &g, name);
+	if (rc == -1)
+		yaml_error(r, name, &d);
+	report_reader_free(rd);
+}
+
+static void
+read_records(struct run *r, const struct options *opt,
+    const struct record_syntax *syn, FILE *in, const char *name,
+    const char *peek, size_t len)
+{
+	struct replay_options ro = { .game = opt->game, .max_legal = 0 };
+	struct record_reader *rd;
+	const struct record *rec;
+	struct replay rp;
+	struct stat_game g;
+	char	*buf = NULL;
+	size_t	 cap = 0;
+	int	 rc;
+
+	rd = record_reader_new(syn, in, name, opt->format);
+	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
+		cli_error("out of memory");
+		exit(CLI_INTERNAL);
+	}
+	replay_init(&rp);
+	while ((rc = record_reader_next(rd, &rec)) == 1) {
+		if (record_replay(syn, rec, &ro, &rp) == -1 ||
+		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
+			cli_error("out of memory");
+			exit(CLI_INTERNAL);
+		}
+		count(r, &g, name);
+	}
+	if (rc == -1) {
+		cli_error("%s: %s", name, strerror(errno));
+		r->io_error = true;
+	}
+	free(buf);
+	replay_fini(&rp);
+	record_reader_free(rd);
+}
+
+static void
+read_input(struct run *r, const struct options *opt,
+    const struct record_syntax *syn, const char *path)
+{
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	char	 peek[PEEK];
+	size_t	 len = 0;
+	FILE	*in = stdin;
+
+	if (strcmp(path, "-") != 0 && (in = fopen(path, "rb")) == NULL) {
+		cli_error("%s: %s", path, strerror(errno));
+		r->io_error = true;
+		return;
+	}
+	if (!opt->merge && opt->input == INPUT_AUTO) {
+		len = fread(peek, 1, sizeof peek, in);
+		if (len == 0 && ferror(in)) {
+			cli_error("%s: %s", name, strerror(errno));
+			r->io_error = true;
+			goto out_close;
+		}
+	}
+	if (opt->merge || opt->input == INPUT_REPORT ||
+	    (opt->input == INPUT_AUTO && looks_like_yaml(peek, len)))
+		read_reports(r, opt, in, name, peek, len);
+	else
+		read_records(r, opt, syn, in, name, peek, len);
+out_close:
+	if (in != stdin)
+		fclose(in);
+}
+
+static void
+plot(const struct options *opt, struct run *r)
+{
+	if (mkdir(opt->plot, 0777) == -1 && errno != EEXIST) {
+		cli_error("%s: %s", opt->plot, strerror(errno));
+		r->io_error = true;
+		return;
+	}
+	if (stat_plot(r->sum, opt->plot) == -1) {
+		cli_error("%s: cannot write the charts: %s", opt->plot,
+		    strerror(errno));
+		r->io_error = true;
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	struct options opt;
+	struct run r = { 0 };
+	struct record_syntax *syn;
+	FILE	*out = stdout;
+	const char *outname;
+	char	*stdin_only[] = { (char *)"-" };
+	char	**files;
+	int	 i, nfiles;
+
+	cli_init(argv[0]);
+	if (parse_options(argc, argv, &opt) == -1)
+		return CLI_USAGE;
+	files = argv + optind;
+	nfiles = argc - optind;
+	if (nfiles == 0) {
+		files = stdin_only;
+		nfiles = 1;
+	}
+	outname = opt.output != NULL ? opt.output : "stdout";
+	if ((syn = record_syntax_new()) == NULL) {
+		cli_error("cannot compile the notation's patterns");
+		return CLI_INTERNAL;
+	}
+	/* --merge makes its summary from the first partial's grouping. */
+	if (!opt.merge && (r.sum = stat_summary_new(opt.by)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	for (i = 0; i < nfiles; i++)
+		read_input(&r, &opt, syn, files[i]);
+	record_syntax_free(syn);
+	cli_progress_done();
+	if (r.sum == NULL && (r.sum = stat_summary_new(NULL)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	if (opt.output != NULL && (out = fopen(opt.output, "w")) == NULL) {
+		cli_error("%s: %s", opt.output, strerror(errno));
+		return CLI_USAGE;
+	}
+	if (report_summary_write(out, r.sum, opt.partial) == -1 ||
+	    fflush(out) == EOF) {
+		if (cli_output_ok(out, outname))
+			cli_error("%s: cannot write the summary", outname);
+		r.io_error = true;
+	}
+	if (out != stdout && fclose(out) == EOF) {
+		cli_error("%s: %s", opt.output, strerror(errno));
+		r.io_error = true;
+	}
+	if (opt.plot != NULL)
+		plot(&opt, &r);
+	stat_summary_free(r.sum);
+	return r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;
+}

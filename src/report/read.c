@@ -1,0 +1,795 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading YAML streams back: gamecheck's reports, one document at a time
+ * (libyaml's loader holds one document, so memory is bounded by the
+ * largest record, not by the archive), and gamestat's partial summaries.
+ * What a report means to the statistics is put in a struct stat_game;
+ * a replayed record is put in the same shape here too, so that an archive
+ * and its reports count exactly alike.  Counting is src/stat's business.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "report/report.h"
+
+struct report_reader {
+	yaml_parser_t	 parser;
+	FILE		*in;
+	char		*name;
+	unsigned char	*prefix;	/* bytes taken from `in' by a peek */
+	size_t		 plen;
+	size_t		 ppos;
+	int		 read_errno;
+	yaml_document_t	 doc;
+	bool		 have_doc;
+	bool		 done;
+};
+
+static int
+read_input(void *data, unsigned char *buf, size_t size, size_t *got)
+{
+	struct report_reader *rd = data;
+	size_t	 n;
+
+	if (rd->ppos < rd->plen) {
+		n = rd->plen - rd->ppos < size ? rd->plen - rd->ppos : size;
+		memcpy(buf, rd->prefix + rd->ppos, n);
+		rd->ppos += n;
+		*got = n;
+		return 1;
+	}
+	n = fread(buf, 1, size, rd->in);
+	if (n == 0 && ferror(rd->in)) {
+		rd->read_errno = errno != 0 ? errno : EIO;
+		return 0;
+	}
+	*got = n;
+	return 1;
+}
+
+struct report_reader *
+report_reader_new(FILE *in, const char *name, const void *prefix, size_t len)
+{
+	struct report_reader *rd;
+
+	if ((rd = calloc(1, sizeof *rd)) == NULL)
+		return NULL;
+	rd->in = in;
+	rd->name = strdup(name);
+	rd->prefix = malloc(len + 1);
+	if (rd->name == NULL || rd->prefix == NULL)
+		goto out_free;
+	if (len > 0)
+		memcpy(rd->prefix, prefix, len);
+	rd->plen = len;
+	if (!yaml_parser_initialize(&rd->parser))
+		goto out_free;
+	yaml_parser_set_input(&rd->parser, read_input, rd);
+	return rd;
+
+out_free:
+	free(rd->prefix);
+	free(rd->name);
+	free(rd);
+	return NULL;
+}
+
+void
+report_reader_free(struct report_reader *rd)
+{
+	if (rd == NULL)
+		return;
+	if (rd->have_doc)
+		yaml_document_delete(&rd->doc);
+	yaml_parser_delete(&rd->parser);
+	free(rd->prefix);
+	free(rd->name);
+	free(rd);
+}
+
+/* ---- Diagnostics and the document tree ----------------------------- */
+
+static int
+fail(struct record_diag *d, const char *code, yaml_mark_t at,
+    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static int
+fail(struct record_diag *d, const char *code, yaml_mark_t at,
+    const char *fmt, ...)
+{
+	va_list	 ap;
+
+	d->code = code;
+	d->at.line = (unsigned long)at.line + 1;
+	d->at.col = (unsigned long)at.column + 1;
+	d->at.offset = at.index;
+	d->len = 0;
+	va_start(ap, fmt);
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Loads the next document: 1, 0 at the end of the stream, -1. */
+static int
+load(struct report_reader *rd, struct record_diag *d)
+{
+	yaml_parser_t *p = &rd->parser;
+
+	if (rd->have_doc) {
+		yaml_document_delete(&rd->doc);
+		rd->have_doc = false;
+	}
+	if (rd->done)
+		return 0;
+	if (!yaml_parser_load(p, &rd->doc)) {
+		rd->done = true;
+		d->code = NULL;
+		if (p->error == YAML_MEMORY_ERROR) {
+			errno = ENOMEM;
+			return -1;
+		}
+		if (p->error == YAML_READER_ERROR && rd->read_errno != 0) {
+			errno = rd->read_errno;
+			return -1;
+		}
+		if (p->error == YAML_READER_ERROR)
+			return fail(d, "yaml-syntax", (yaml_mark_t){
+			    p->problem_offset, 0, 0 }, "invalid YAML: %s",
+			    p->problem);
+		return fail(d, "yaml-syntax", p->problem_mark,
+		    "invalid YAML: %s%s%s", p->problem, p->context != NULL ?
+		    " " : "", p->context != NULL ? p->context : "");
+	}
+	rd->have_doc = true;
+	if (yaml_document_get_root_node(&rd->doc) == NULL) {
+		rd->done = true;
+		return 0;
+	}
+	return 1;
+}
+
+static yaml_node_t *
+node_at(struct report_reader *rd, int id)
+{
+	return yaml_document_get_node(&rd->doc, id);
+}
+
+static bool
+is_null(const yaml_node_t *n)
+{
+	const char *v;
+
+	if (n == NULL)
+		return true;
+	if (n->type != YAML_SCALAR_NODE ||
+	    n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return false;
+	v = (const char *)n->data.scalar.value;
+	return *v == '\0' || strcmp(v, "~") == 0 || strcmp(v, "null") == 0;
+}
+
+/* A scalar's text, NULL for a null or a node that is no scalar. */
+static const char *
+text_of(const yaml_node_t *n)
+{
+	if (n == NULL || n->type != YAML_SCALAR_NODE || is_null(n))
+		return NULL;
+	return (const char *)n->data.scalar.value;
+}
+
+/* The value of key in a mapping node, or NULL. */
+static yaml_node_t *
+get(struct report_reader *rd, const yaml_node_t *map, const char *key)
+{
+	yaml_node_pair_t *p;
+	const char *k;
+
+	if (map == NULL || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (p = map->data.mapping.pairs.start;
+	    p < map->data.mapping.pairs.top; p++) {
+		k = text_of(node_at(rd, p->key));
+		if (k != NULL && strcmp(k, key) == 0)
+			return node_at(rd, p->value);
+	}
+	return NULL;
+}
+
+/* A whole decimal number, signed when neg is allowed. */
+static int
+number(const yaml_node_t *n, const char *what, bool neg, long long *v,
+    struct record_diag *d)
+{
+	const char *s = text_of(n);
+	char	*end;
+
+	if (s == NULL || !((*s >= '0' && *s <= '9') || (neg && *s == '-')))
+		goto out_bad;
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	if (errno == 0 && *end == '\0')
+		return 0;
+out_bad:
+	return fail(d, "bad-value", n->start_mark, "%s: \"%s\" is not a "
+	    "whole number%s", what, s != NULL ? s : "", neg ? "" :
+	    " of zero or more");
+}
+
+static int
+counter(const yaml_node_t *n, const char *what, uint64_t *v,
+    struct record_diag *d)
+{
+	long long x;
+
+	if (number(n, what, false, &x, d) == -1)
+		return -1;
+	*v = (uint64_t)x;
+	return 0;
+}
+
+/* The document's root mapping and its schema checked against want. */
+static yaml_node_t *
+root_of(struct report_reader *rd, const char *want, const char *other,
+    const char *hint, struct record_diag *d)
+{
+	yaml_node_t *root = yaml_document_get_root_node(&rd->doc), *n;
+	const char *s;
+	size_t	 base = strcspn(want, "/") + 1;
+
+	if (root->type != YAML_MAPPING_NODE) {
+		fail(d, "not-a-report", root->start_mark, "a YAML document "
+		    "that is not a mapping is not %s",
+		    other[0] == 'r' ? "a summary" : "a report");
+		return NULL;
+	}
+	n = get(rd, root, "schema");
+	if ((s = text_of(n)) == NULL) {
+		fail(d, "not-a-report", root->start_mark, "a YAML document "
+		    "without a schema key is not %s (%s)",
+		    other[0] == 'r' ? "a summary" : "a report", want);
+		return NULL;
+	}
+	if (strncmp(s, other, strlen(other)) == 0) {
+		fail(d, "not-a-report", n->start_mark, "%s", hint);
+		return NULL;
+	}
+	if (strncmp(s, want, base) != 0) {
+		fail(d, "not-a-report", n->start_mark, "schema \"%s\" is not "
+		    "%s", s, want);
+		return NULL;
+	}
+	if (strcmp(s, want) != 0) {
+		fail(d, "schema-version", n->start_mark, "schema \"%s\" is "
+		    "not supported (this gamestat reads %s)", s, want);
+		return NULL;
+	}
+	return root;
+}
+
+/* ---- Reports ------------------------------------------------------- */
+
+static int
+status_of(const char *s)
+{
+	static const char *const names[] = { "finished", "unfinished",
+	    "illegal", "malformed" };
+	int	 i;
+
+	for (i = 0; s != NULL && i < 4; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static bool
+reserved_key(const char *k)
+{
+	return strcmp(k, "tags") == 0 || strcmp(k, "players") == 0 ||
+	    strcmp(k, "result") == 0 || strcmp(k, "error") == 0;
+}
+
+/* Per-colour figures: top-level maps from the two colours to numbers. */
+static int
+read_series(struct report_reader *rd, const yaml_node_t *root,
+    struct stat_game *g, struct record_diag *d)
+{
+	yaml_node_pair_t *p;
+	yaml_node_t *v, *c;
+	const char *k;
+	long long x;
+	int	 i;
+
+	for (p = root->data.mapping.pairs.start;
+	    p < root->data.mapping.pairs.top; p++) {
+		k = text_of(node_at(rd, p->key));
+		v = node_at(rd, p->value);
+		if (k == NULL || reserved_key(k) || v->type !=
+		    YAML_MAPPING_NODE || v->data.mapping.pairs.top -
+		    v->data.mapping.pairs.start != 2 ||
+		    g->nseries == STAT_MAX_SERIES)
+			continue;
+		for (i = 0; i < 2; i++) {
+			c = get(rd, v, g->colour[i]);
+			if (c == NULL)
+				break;
+			if (number(c, k, true, &x, d) == -1)
+				return -1;
+			g->series[g->nseries].value[i] = x;
+		}
+		if (i == 2)
+			g->series[g->nseries++].name = k;
+	}
+	return 0;
+}
+
+/* What a finished game adds: result, players, per-colour figures. */
+static int
+read_finished(struct report_reader *rd, const yaml_node_t *root,
+    struct stat_game *g, struct record_diag *d)
+{
+	yaml_node_t *res = get(rd, root, "result"), *n, *pl;
+	const char *w, *sc;
+	char	*end;
+	int	 i;
+
+	if (res == NULL || res->type != YAML_MAPPING_NODE)
+		return fail(d, "report-incomplete", root->end_mark, "a "
+		    "finished game's report has no result");
+	n = get(rd, res, "winner");
+	if ((w = text_of(n)) == NULL)
+		return fail(d, "report-incomplete", res->end_mark, "the "
+		    "result has no winner");
+	if (strcmp(w, "draw") == 0)
+		g->winner = -1;
+	else if (g->colour[0] != NULL && strcmp(w, g->colour[0]) == 0)
+		g->winner = 0;
+	else if (g->colour[1] != NULL && strcmp(w, g->colour[1]) == 0)
+		g->winner = 1;
+	else
+		return fail(d, "bad-value", n->start_mark, "winner: \"%s\" is "
+		    "neither a colour of %s nor draw", w, g->game);
+	n = get(rd, res, "score");
+	if ((sc = text_of(n)) != NULL) {
+		errno = 0;
+		g->points[0] = strtoll(sc, &end, 10);
+		if (end == sc || *end != '-')
+			goto out_bad_score;
+		sc = end + 1;
+		g->points[1] = strtoll(sc, &end, 10);
+		if (end == sc || *end != '\0' || errno != 0)
+			goto out_bad_score;
+		g->has_score = true;
+	}
+	g->swapped = (w = text_of(get(rd, root, "swapped"))) != NULL &&
+	    strcmp(w, "true") == 0;
+	if ((pl = get(rd, root, "players")) != NULL)
+		for (i = 0; i < 2; i++)
+			g->player[i] = text_of(get(rd, pl, g->colour[i]));
+	return read_series(rd, root, g, d);
+
+out_bad_score:
+	return fail(d, "bad-value", n->start_mark, "score: \"%s\" is not "
+	    "two numbers joined by -", text_of(n));
+}
+
+/* The colour names: the game's own, else the players map's keys. */
+static void
+colours_of(struct report_reader *rd, const yaml_node_t *root,
+    struct stat_game *g)
+{
+	const struct rules_game *rg = g->game != NULL ?
+	    rules_game_find(g->game) : NULL;
+	yaml_node_t *pl = get(rd, root, "players");
+	int	 i;
+
+	if (rg != NULL) {
+		g->colour[0] = rg->colour[0];
+		g->colour[1] = rg->colour[1];
+	} else if (pl != NULL && pl->type == YAML_MAPPING_NODE &&
+	    pl->data.mapping.pairs.top - pl->data.mapping.pairs.start == 2)
+		for (i = 0; i < 2; i++)
+			g->colour[i] = text_of(node_at(rd,
+			    pl->data.mapping.pairs.start[i].key));
+}
+
+/* A count the report must hold. */
+static int
+whole(struct report_reader *rd, const yaml_node_t *root, const char *key,
+    long long *v, struct record_diag *d)
+{
+	yaml_node_t *n = get(rd, root, key);
+
+	if (n == NULL)
+		return fail(d, "report-incomplete", root->end_mark, "the "
+		    "report has no %s", key);
+	return number(n, key, false, v, d);
+}
+
+int
+report_read_game(struct report_reader *rd, const char *by,
+    struct stat_game *g, struct record_diag *d)
+{
+	yaml_node_t *root, *n;
+	int	 rc, st;
+
+	if ((rc = load(rd, d)) != 1)
+		return rc;
+	root = root_of(rd, REPORT_SCHEMA, "arbiter-summary/", "a summary, "
+	    "not a report (partial summaries are read with --merge)", d);
+	if (root == NULL)
+		goto out_stop;
+	memset(g, 0, sizeof *g);
+	n = get(rd, root, "status");
+	if ((st = status_of(text_of(n))) == -1) {
+		if (n == NULL)
+			fail(d, "report-incomplete", root->end_mark, "the "
+			    "report has no status");
+		else
+			fail(d, "bad-value", n->start_mark, "status: \"%s\" is "
+			    "not finished, unfinished, illegal or malformed",
+			    text_of(n) != NULL ? text_of(n) : "");
+		goto out_stop;
+	}
+	g->status = (enum stat_status)st;
+	g->game = text_of(get(rd, root, "game"));
+	g->board = text_of(get(rd, root, "board"));
+	if (by != NULL)
+		g->value = text_of(get(rd, get(rd, root, "tags"), by));
+	colours_of(rd, root, g);
+	if (g->status == STAT_MALFORMED)
+		return 1;
+	if (g->game == NULL || g->board == NULL) {
+		fail(d, "report-incomplete", root->end_mark, "the report of "
+		    "a game that was replayed has no %s", g->game == NULL ?
+		    "game" : "board");
+		goto out_stop;
+	}
+	if (g->status != STAT_FINISHED)
+		return 1;
+	if (g->colour[0] == NULL || g->colour[1] == NULL) {
+		fail(d, "bad-value", root->start_mark, "the colours of game "
+		    "\"%s\" are unknown", g->game);
+		goto out_stop;
+	}
+	if (whole(rd, root, "turns", &g->turns, d) == -1 ||
+	    whole(rd, root, "actions", &g->actions, d) == -1 ||
+	    read_finished(rd, root, g, d) == -1)
+		goto out_stop;
+	return 1;
+
+out_stop:
+	/* Past a bad document nothing is sure: stop reading this input. */
+	rd->done = true;
+	return -1;
+}
+
+/* ---- Records, counted as their reports would be -------------------- */
+
+int
+report_game_of(const struct record *rec, const struct replay *rp,
+    const char *by, struct stat_game *g, char **buf, size_t *cap)
+{
+	const struct record_tag *src[3] = { NULL, NULL, NULL };
+	const struct rules_score *s = &rp->score;
+	size_t	 need = 0, off[3], i;
+	char	*p;
+	int	 j;
+
+	memset(g, 0, sizeof *g);
+	g->status = (enum stat_status)rp->status;
+	if (rp->game != NULL) {
+		g->game = rp->game->name;
+		g->colour[0] = rp->game->colour[0];
+		g->colour[1] = rp->game->colour[1];
+	}
+	/* As emit.c writes it: no board for a malformed record. */
+	if (rp->pos != NULL && rp->game != NULL &&
+	    rp->status != REPLAY_MALFORMED)
+		g->board = rp->pos->board.name;
+	if (by != NULL)
+		src[2] = record_tag_find(rec, by);
+	if (rp->status == REPLAY_FINISHED) {
+		g->turns = (long long)rp->turns;
+		g->actions = (long long)rp->actions;
+		g->winner = s->winner;
+		g->swapped = s->swapped;
+		g->has_score = true;
+		g->points[0] = s->points[0];
+		g->points[1] = s->points[1];
+		for (j = 0; j < s->nstats && j < STAT_MAX_SERIES; j++) {
+			g->series[j].name = s->stats[j].name;
+			g->series[j].value[0] = s->stats[j].value[0];
+			g->series[j].value[1] = s->stats[j].value[1];
+		}
+		g->nseries = (size_t)j;
+		report_players(rec, rp, src);
+	}
+	/* Cleaned strings, each as big as report_utf8_clean may need. */
+	for (i = 0; i < 3; i++)
+		if (src[i] != NULL)
+			need += 3 * src[i]->value_len + 5;
+	if (need > *cap) {
+		if ((p = realloc(*buf, need)) == NULL)
+			return -1;
+		*buf = p;
+		*cap = need;
+	}
+	for (i = 0, need = 0; i < 3; i++) {
+		if (src[i] == NULL)
+			continue;
+		off[i] = need;
+		report_utf8_clean(src[i]->value, src[i]->value_len,
+		    *buf + need, 3 * src[i]->value_len + 5);
+		need += 3 * src[i]->value_len + 5;
+	}
+	for (i = 0; i < 2; i++)
+		g->player[i] = src[i] != NULL ? *buf + off[i] : NULL;
+	g->value = src[2] != NULL ? *buf + off[2] : NULL;
+	return 0;
+}
+
+/* ---- Partial summaries -------------------------------------------- */
+
+static int
+read_pair_of_counts(struct report_reader *rd, const yaml_node_t *n,
+    const char *what, uint64_t v[2], struct record_diag *d)
+{
+	yaml_node_item_t *it;
+
+	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||
+	    n->data.sequence.items.top - n->data.sequence.items.start != 2)
+		return fail(d, "bad-value", n != NULL ? n->start_mark :
+		    (yaml_mark_t){ 0, 0, 0 }, "%s: want a list of two counts",
+		    what);
+	it = n->data.sequence.items.start;
+	if (counter(node_at(rd, it[0]), what, &v[0], d) == -1 ||
+	    counter(node_at(rd, it[1]), what, &v[1], d) == -1)
+		return -1;
+	return 0;
+}
+
+static int
+read_hist(struct report_reader *rd, const yaml_node_t *n, const char *what,
+    struct stat_hist *h, struct record_diag *d)
+{
+	yaml_node_pair_t *p;
+	long long v;
+	uint64_t c;
+
+	if (n == NULL || n->type != YAML_MAPPING_NODE)
+		return fail(d, "bad-value", n != NULL ? n->start_mark :
+		    (yaml_mark_t){ 0, 0, 0 }, "%s: want a histogram", what);
+	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
+	    p++) {
+		if (number(node_at(rd, p->key), what, true, &v, d) == -1 ||
+		    counter(node_at(rd, p->value), what, &c, d) == -1)
+			return -1;
+		if (stat_hist_add(h, v, c) == -1) {
+			d->code = NULL;
+			errno = ENOMEM;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+read_moments(struct report_reader *rd, const yaml_node_t *n,
+    struct stat_moments *m, struct record_diag *d)
+{
+	yaml_node_item_t *it;
+	long long sum;
+
+	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||
+	    n->data.sequence.items.top - n->data.sequence.items.start != 3)
+		return fail(d, "bad-value", n != NULL ? n->start_mark :
+		    (yaml_mark_t){ 0, 0, 0 }, "series: want [count, sum, "
+		    "sum of squares]");
+	it = n->data.sequence.items.start;
+	if (counter(node_at(rd, it[0]), "series", &m->n, d) == -1 ||
+	    number(node_at(rd, it[1]), "series", true, &sum, d) == -1 ||
+	    counter(node_at(rd, it[2]), "series", &m->sumsq, d) == -1)
+		return -1;
+	m->sum = sum;
+	return 0;
+}
+
+static int
+oom(struct record_diag *d)
+{
+	d->code = NULL;
+	errno = ENOMEM;
+	return -1;
+}
+
+static int
+read_group(struct report_reader *rd, const yaml_node_t *gn,
+    struct stat_summary *s, struct record_diag *d)
+{
+	static const char *const counts[] = { "records", "finished",
+	    "unfinished", "illegal", "malformed", "draws" };
+	yaml_node_t *n, *c;
+	yaml_node_pair_t *p;
+	yaml_node_item_t *it;
+	struct stat_group *g;
+	struct stat_series *se;
+	const char *colour[2] = { NULL, NULL }, *name[2];
+	uint64_t *field[6], v[3];
+	long	 a, b;
+	size_t	 i;
+
+	if (gn->type != YAML_MAPPING_NODE)
+		return fail(d, "bad-value", gn->start_mark, "a group must be "
+		    "a mapping");
+	n = get(rd, gn, "colours");
+	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||
+	    n->data.sequence.items.top - n->data.sequence.items.start != 2)
+		return fail(d, "bad-value", gn->start_mark, "colours: want "
+		    "a list of two names");
+	for (i = 0; i < 2; i++)
+		colour[i] = text_of(node_at(rd,
+		    n->data.sequence.items.start[i]));
+	g = stat_group_get(s, text_of(get(rd, gn, "value")),
+	    text_of(get(rd, gn, "game")), text_of(get(rd, gn, "board")),
+	    colour);
+	if (g == NULL && errno == EINVAL)
+		return fail(d, "partial-mismatch", gn->start_mark, "the "
+		    "group's colours differ from the same group's before");
+	if (g == NULL)
+		return oom(d);
+	field[0] = &g->records;
+	field[1] = &g->finished;
+	field[2] = &g->unfinished;
+	field[3] = &g->illegal;
+	field[4] = &g->malformed;
+	field[5] = &g->draws;
+	for (i = 0; i < 6; i++) {
+		if ((n = get(rd, gn, counts[i])) == NULL)
+			return fail(d, "report-incomplete", gn->end_mark,
+			    "the group has no %s", counts[i]);
+		if (counter(n, counts[i], &v[0], d) == -1)
+			return -1;
+		*field[i] += v[0];
+	}
+	if (read_pair_of_counts(rd, get(rd, gn, "wins"), "wins", v, d) == -1)
+		return -1;
+	g->colour_wins[0] += v[0];
+	g->colour_wins[1] += v[1];
+	if (read_pair_of_counts(rd, get(rd, gn, "seats"), "seats", v,
+	    d) == -1)
+		return -1;
+	g->seat_wins[0] += v[0];
+	g->seat_wins[1] += v[1];
+	if (read_hist(rd, get(rd, gn, "margin"), "margin", &g->margin,
+	    d) == -1 || read_hist(rd, get(rd, gn, "turns"), "turns",
+	    &g->turns, d) == -1 || read_hist(rd, get(rd, gn, "actions"),
+	    "actions", &g->actions, d) == -1)
+		return -1;
+	n = get(rd, gn, "series");
+	for (p = n != NULL && n->type == YAML_MAPPING_NODE ?
+	    n->data.mapping.pairs.start : NULL; p != NULL &&
+	    p < n->data.mapping.pairs.top; p++) {
+		c = node_at(rd, p->value);
+		if (text_of(node_at(rd, p->key)) == NULL ||
+		    c->type != YAML_SEQUENCE_NODE ||
+		    c->data.sequence.items.top - c->data.sequence.items.start
+		    != 2)
+			return fail(d, "bad-value", c->start_mark, "series: "
+			    "want a name and two [count, sum, sum of squares]");
+		if ((se = stat_series_get(g, text_of(node_at(rd,
+		    p->key)))) == NULL)
+			return oom(d);
+		for (i = 0; i < 2; i++) {
+			struct stat_moments m;
+
+			if (read_moments(rd, node_at(rd,
+			    c->data.sequence.items.start[i]), &m, d) == -1)
+				return -1;
+			se->by_colour[i].n += m.n;
+			se->by_colour[i].sum += m.sum;
+			se->by_colour[i].sumsq += m.sumsq;
+		}
+	}
+	n = get(rd, gn, "pairs");
+	for (it = n != NULL && n->type == YAML_SEQUENCE_NODE ?
+	    n->data.sequence.items.start : NULL; it != NULL &&
+	    it < n->data.sequence.items.top; it++) {
+		c = node_at(rd, *it);
+		if (c->type != YAML_SEQUENCE_NODE ||
+		    c->data.sequence.items.top - c->data.sequence.items.start
+		    != 5 || (name[0] = text_of(node_at(rd,
+		    c->data.sequence.items.start[0]))) == NULL ||
+		    (name[1] = text_of(node_at(rd,
+		    c->data.sequence.items.start[1]))) == NULL ||
+		    strcmp(name[0], name[1]) == 0)
+			return fail(d, "bad-value", c->start_mark, "pairs: "
+			    "want [player, other player, wins, wins, draws]");
+		for (i = 0; i < 3; i++)
+			if (counter(node_at(rd,
+			    c->data.sequence.items.start[2 + i]), "pairs",
+			    &v[i], d) == -1)
+				return -1;
+		if ((a = stat_player(g, name[0])) == -1 ||
+		    (b = stat_player(g, name[1])) == -1 ||
+		    stat_pair_add(g, (uint32_t)a, (uint32_t)b, v[0], v[1],
+		    v[2]) == -1)
+			return oom(d);
+	}
+	s->records += g->records;
+	return 0;
+}
+
+int
+report_read_partial(struct report_reader *rd, struct stat_summary **s,
+    struct record_diag *d)
+{
+	struct stat_summary *part = NULL;
+	yaml_node_t *root, *n, *by;
+	yaml_node_item_t *it;
+	const char *p;
+	int	 rc;
+
+	if ((rc = load(rd, d)) != 1)
+		return rc;
+	rc = -1;
+	root = root_of(rd, REPORT_SUMMARY_SCHEMA, "arbiter-report/",
+	    "a report, not a partial summary (reports are read without "
+	    "--merge)", d);
+	if (root == NULL)
+		goto out_stop;
+	n = get(rd, root, "partial");
+	if ((p = text_of(n)) == NULL || strcmp(p, "true") != 0) {
+		fail(d, "not-partial", root->start_mark, "a summary without "
+		    "its state cannot be merged (write summaries to merge "
+		    "with --partial)");
+		goto out_stop;
+	}
+	by = get(rd, root, "by");
+	p = text_of(by);
+	if (*s != NULL && ((*s)->by == NULL ? p != NULL : p == NULL ||
+	    strcmp((*s)->by, p) != 0)) {
+		fail(d, "partial-mismatch", by != NULL ? by->start_mark :
+		    root->start_mark, "this partial summary groups by %s, "
+		    "the first one by %s", p != NULL ? p : "nothing",
+		    (*s)->by != NULL ? (*s)->by : "nothing");
+		goto out_stop;
+	}
+	if ((part = stat_summary_new(p)) == NULL) {
+		oom(d);
+		goto out_stop;
+	}
+	n = get(rd, root, "groups");
+	if (n == NULL || n->type != YAML_SEQUENCE_NODE) {
+		fail(d, "report-incomplete", root->end_mark, "the partial "
+		    "summary has no list of groups");
+		goto out_stop;
+	}
+	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top;
+	    it++)
+		if (read_group(rd, node_at(rd, *it), part, d) == -1)
+			goto out_stop;
+	if (*s == NULL && (*s = stat_summary_new(p)) == NULL) {
+		oom(d);
+		goto out_stop;
+	}
+	if (stat_merge(*s, part) == -1) {
+		if (errno == EINVAL)
+			fail(d, "partial-mismatch", n->start_mark, "a group's "
+			    "colours differ from the same group's elsewhere");
+		else
+			oom(d);
+		goto out_stop;
+	}
+	stat_summary_free(part);
+	return 1;
+
+out_stop:
+	stat_summary_free(part);
+	rd->done = true;
+	return rc;
+}

@@ -1,0 +1,459 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Writing summaries (formats/summary.md, arbiter-summary/1) with libyaml's
+ * emitter: either the partial state, all integers, that merges exactly, or
+ * the figures derived from it.  Every list is written in a fixed order
+ * (groups, histogram bins, series, players and pairs sorted), and every
+ * float is computed here from the integers, so one state always gives the
+ * same bytes however it was put together.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "report/report.h"
+
+struct out {
+	yaml_emitter_t	 emitter;
+	bool		 failed;
+};
+
+static void
+emit(struct out *o, yaml_event_t *ev)
+{
+	if (o->failed)
+		return;
+	if (!yaml_emitter_emit(&o->emitter, ev))
+		o->failed = true;
+}
+
+static void
+scalar_style(struct out *o, const char *s, yaml_scalar_style_t style)
+{
+	yaml_event_t ev;
+
+	/* libyaml copies the value; its prototype just lacks the const. */
+	yaml_scalar_event_initialize(&ev, NULL, NULL,
+	    (yaml_char_t *)(uintptr_t)s, (int)strlen(s), 1, 1, style);
+	emit(o, &ev);
+}
+
+static void
+plain(struct out *o, const char *s)
+{
+	scalar_style(o, s != NULL ? s : "~", YAML_PLAIN_SCALAR_STYLE);
+}
+
+/* Text from records (tag values, player names): quoted, or ~ for none. */
+static void
+quoted(struct out *o, const char *s)
+{
+	if (s == NULL)
+		plain(o, "~");
+	else
+		scalar_style(o, s, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+}
+
+static void
+map_start(struct out *o, bool flow)
+{
+	yaml_event_t ev;
+
+	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, flow ?
+	    YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
+	emit(o, &ev);
+}
+
+static void
+map_end(struct out *o)
+{
+	yaml_event_t ev;
+
+	yaml_mapping_end_event_initialize(&ev);
+	emit(o, &ev);
+}
+
+static void
+seq_start(struct out *o, bool flow)
+{
+	yaml_event_t ev;
+
+	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, flow ?
+	    YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
+	emit(o, &ev);
+}
+
+static void
+seq_end(struct out *o)
+{
+	yaml_event_t ev;
+
+	yaml_sequence_end_event_initialize(&ev);
+	emit(o, &ev);
+}
+
+static void
+u64(struct out *o, uint64_t v)
+{
+	char	 buf[32];
+
+	snprintf(buf, sizeof buf, "%" PRIu64, v);
+	plain(o, buf);
+}
+
+static void
+i64(struct out *o, long long v)
+{
+	char	 buf[32];
+
+	snprintf(buf, sizeof buf, "%lld", v);
+	plain(o, buf);
+}
+
+/* A float with a fixed number of decimals; never "-0.00". */
+static void
+real(struct out *o, double v, int decimals)
+{
+	char	 buf[64];
+
+	if (isinf(v)) {
+		plain(o, v > 0 ? ".inf" : "-.inf");
+		return;
+	}
+	snprintf(buf, sizeof buf, "%.*f", decimals, v);
+	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+		memmove(buf, buf + 1, strlen(buf));
+	plain(o, buf);
+}
+
+static void
+kv_u64(struct out *o, const char *k, uint64_t v)
+{
+	plain(o, k);
+	u64(o, v);
+}
+
+static void
+kv_real(struct out *o, const char *k, double v, int decimals)
+{
+	plain(o, k);
+	real(o, v, decimals);
+}
+
+/* ---- Both kinds ---------------------------------------------------- */
+
+static void
+hist(struct out *o, const char *k, const struct stat_hist *h)
+{
+	size_t	 i;
+
+	plain(o, k);
+	map_start(o, true);
+	for (i = 0; i < h->n; i++) {
+		i64(o, h->value[i]);
+		u64(o, h->count[i]);
+	}
+	map_end(o);
+}
+
+static void
+group_head(struct out *o, const struct stat_summary *s,
+    const struct stat_group *g)
+{
+	if (s->by != NULL) {
+		plain(o, "value");
+		quoted(o, g->value);
+	}
+	plain(o, "game");
+	plain(o, g->game);
+	plain(o, "board");
+	plain(o, g->board);
+	plain(o, "colours");
+	seq_start(o, true);
+	plain(o, g->colour[0]);
+	plain(o, g->colour[1]);
+	seq_end(o);
+	kv_u64(o, "records", g->records);
+	kv_u64(o, "finished", g->finished);
+	kv_u64(o, "unfinished", g->unfinished);
+	kv_u64(o, "illegal", g->illegal);
+	kv_u64(o, "malformed", g->malformed);
+}
+
+/* ---- The partial state --------------------------------------------- */
+
+struct named_pair {
+	const char	*a, *b;		/* strcmp(a, b) < 0 */
+	uint64_t	 wa, wb, draws;
+};
+
+static int
+compare_named_pairs(const void *pa, const void *pb)
+{
+	const struct named_pair *x = pa, *y = pb;
+	int	 c;
+
+	if ((c = strcmp(x->a, y->a)) != 0)
+		return c;
+	return strcmp(x->b, y->b);
+}
+
+static int
+partial_group(struct out *o, const struct stat_summary *s,
+    const struct stat_group *g)
+{
+	struct named_pair *np;
+	const struct stat_pair *p;
+	size_t	 i;
+	int	 k;
+
+	map_start(o, false);
+	group_head(o, s, g);
+	kv_u64(o, "draws", g->draws);
+	plain(o, "wins");
+	seq_start(o, true);
+	u64(o, g->colour_wins[0]);
+	u64(o, g->colour_wins[1]);
+	seq_end(o);
+	plain(o, "seats");
+	seq_start(o, true);
+	u64(o, g->seat_wins[0]);
+	u64(o, g->seat_wins[1]);
+	seq_end(o);
+	hist(o, "margin", &g->margin);
+	hist(o, "turns", &g->turns);
+	hist(o, "actions", &g->actions);
+	plain(o, "series");
+	map_start(o, false);
+	for (i = 0; i < g->nseries; i++) {
+		plain(o, g->series[i].name);
+		seq_start(o, true);
+		for (k = 0; k < 2; k++) {
+			seq_start(o, true);
+			u64(o, g->series[i].by_colour[k].n);
+			i64(o, g->series[i].by_colour[k].sum);
+			u64(o, g->series[i].by_colour[k].sumsq);
+			seq_end(o);
+		}
+		seq_end(o);
+	}
+	map_end(o);
+	if ((np = calloc(g->npairs + 1, sizeof *np)) == NULL)
+		return -1;
+	for (i = 0; i < g->npairs; i++) {
+		p = &g->pair[i];
+		if (strcmp(g->player[p->a], g->player[p->b]) < 0)
+			np[i] = (struct named_pair){ g->player[p->a],
+			    g->player[p->b], p->wins_a, p->wins_b, p->draws };
+		else
+			np[i] = (struct named_pair){ g->player[p->b],
+			    g->player[p->a], p->wins_b, p->wins_a, p->draws };
+	}
+	qsort(np, g->npairs, sizeof *np, compare_named_pairs);
+	plain(o, "pairs");
+	seq_start(o, false);
+	for (i = 0; i < g->npairs; i++) {
+		seq_start(o, true);
+		quoted(o, np[i].a);
+		quoted(o, np[i].b);
+		u64(o, np[i].wa);
+		u64(o, np[i].wb);
+		u64(o, np[i].draws);
+		seq_end(o);
+	}
+	seq_end(o);
+	free(np);
+	map_end(o);
+	return 0;
+}
+
+/* ---- The figures --------------------------------------------------- */
+
+static void
+distribution(struct out *o, const char *k, const struct stat_hist *h)
+{
+	static const struct {
+		const char	*name;
+		unsigned	 permille;
+	} q[] = { { "min", 0 }, { "p10", 100 }, { "p25", 250 },
+	    { "median", 500 }, { "p75", 750 }, { "p90", 900 },
+	    { "max", 1000 } };
+	struct stat_moments m;
+	double	 mean, sd;
+	size_t	 i;
+
+	stat_hist_moments(h, &m);
+	plain(o, k);
+	map_start(o, false);
+	kv_u64(o, "games", m.n);
+	if (stat_moments_mean_sd(&m, &mean, &sd)) {
+		kv_real(o, "mean", mean, 3);
+		kv_real(o, "sd", sd, 3);
+		for (i = 0; i < sizeof q / sizeof q[0]; i++) {
+			plain(o, q[i].name);
+			i64(o, stat_hist_quantile(h, q[i].permille));
+		}
+	}
+	hist(o, "histogram", h);
+	map_end(o);
+}
+
+static void
+colour_counts(struct out *o, const struct stat_group *g, const char *k,
+    const uint64_t v[2])
+{
+	int	 i;
+
+	plain(o, k);
+	map_start(o, true);
+	for (i = 0; i < 2 && g->colour[0] != NULL && g->colour[1] != NULL;
+	    i++) {
+		plain(o, g->colour[i]);
+		u64(o, v[i]);
+	}
+	map_end(o);
+}
+
+static int
+summary_group(struct out *o, const struct stat_summary *s,
+    const struct stat_group *g)
+{
+	struct stat_rating *r;
+	uint64_t decisive = g->seat_wins[0] + g->seat_wins[1];
+	double	 lo, hi, mean, sd;
+	size_t	 i;
+	int	 k;
+
+	map_start(o, false);
+	group_head(o, s, g);
+	colour_counts(o, g, "wins", g->colour_wins);
+	kv_u64(o, "draws", g->draws);
+	plain(o, "seats");
+	map_start(o, true);
+	kv_u64(o, "first", g->seat_wins[0]);
+	kv_u64(o, "second", g->seat_wins[1]);
+	map_end(o);
+	plain(o, "first-player");
+	map_start(o, false);
+	kv_u64(o, "decisive", decisive);
+	kv_u64(o, "wins", g->seat_wins[0]);
+	if (stat_wilson(g->seat_wins[0], decisive, 1.959964, &lo, &hi)) {
+		kv_real(o, "share", (double)g->seat_wins[0] /
+		    (double)decisive, 4);
+		plain(o, "interval");
+		seq_start(o, true);
+		real(o, lo, 4);
+		real(o, hi, 4);
+		seq_end(o);
+	}
+	map_end(o);
+	distribution(o, "margin", &g->margin);
+	distribution(o, "turns", &g->turns);
+	distribution(o, "actions", &g->actions);
+	plain(o, "series");
+	map_start(o, false);
+	for (i = 0; i < g->nseries; i++) {
+		plain(o, g->series[i].name);
+		map_start(o, false);
+		for (k = 0; k < 2; k++) {
+			plain(o, g->colour[k]);
+			map_start(o, true);
+			kv_u64(o, "games", g->series[i].by_colour[k].n);
+			if (stat_moments_mean_sd(&g->series[i].by_colour[k],
+			    &mean, &sd)) {
+				kv_real(o, "mean", mean, 3);
+				kv_real(o, "sd", sd, 3);
+			}
+			map_end(o);
+		}
+		map_end(o);
+	}
+	map_end(o);
+	if (stat_ratings(g, 1, &r) == -1)
+		return -1;
+	plain(o, "players");
+	seq_start(o, false);
+	for (i = 0; i < g->nplayers; i++) {
+		map_start(o, false);
+		plain(o, "name");
+		quoted(o, r[i].name);
+		kv_u64(o, "games", r[i].games);
+		kv_u64(o, "wins", r[i].wins);
+		kv_u64(o, "draws", r[i].draws);
+		kv_u64(o, "losses", r[i].losses);
+		kv_real(o, "score", (double)r[i].wins +
+		    (double)r[i].draws / 2, 1);
+		kv_real(o, "rating", r[i].rating, 1);
+		kv_real(o, "error", r[i].error, 1);
+		map_end(o);
+	}
+	seq_end(o);
+	free(r);
+	map_end(o);
+	return 0;
+}
+
+int
+report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
+{
+	struct out o;
+	struct stat_group **v;
+	yaml_event_t ev;
+	size_t	 i;
+	int	 rc = -1;
+
+	memset(&o, 0, sizeof o);
+	if ((v = stat_groups_sorted(s)) == NULL)
+		return -1;
+	if (!yaml_emitter_initialize(&o.emitter)) {
+		free(v);
+		errno = ENOMEM;
+		return -1;
+	}
+	yaml_emitter_set_output_file(&o.emitter, f);
+	yaml_emitter_set_unicode(&o.emitter, 1);
+	yaml_emitter_set_width(&o.emitter, -1);
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	emit(&o, &ev);
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+	emit(&o, &ev);
+	map_start(&o, false);
+	plain(&o, "schema");
+	plain(&o, REPORT_SUMMARY_SCHEMA);
+	if (partial) {
+		plain(&o, "partial");
+		plain(&o, "true");
+	}
+	if (partial || s->by != NULL) {
+		plain(&o, "by");
+		quoted(&o, s->by);
+	}
+	kv_u64(&o, "records", s->records);
+	plain(&o, "groups");
+	seq_start(&o, false);
+	for (i = 0; i < s->ngroups; i++)
+		if ((partial ? partial_group(&o, s, v[i]) :
+		    summary_group(&o, s, v[i])) == -1) {
+			errno = ENOMEM;
+			goto out_delete;
+		}
+	seq_end(&o);
+	map_end(&o);
+	yaml_document_end_event_initialize(&ev, 1);
+	emit(&o, &ev);
+	yaml_stream_end_event_initialize(&ev);
+	emit(&o, &ev);
+	if (!o.failed && yaml_emitter_flush(&o.emitter))
+		rc = 0;
+	else if (errno == 0)
+		errno = EINVAL;
+out_delete:
+	yaml_emitter_delete(&o.emitter);
+	free(v);
+	return rc;
+}

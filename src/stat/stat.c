@@ -1,0 +1,590 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The state of a summary: groups, their counters, exact histograms,
+ * moments, players and the table of games between each pair of players.
+ * Everything here is an integer, so adding games and merging states are
+ * exact and commute; the floating-point figures are derived in derive.c
+ * from the sorted state only when a summary is written.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stat/stat.h"
+
+/* ---- A hash of byte strings to numbers ----------------------------- */
+
+struct stat_entry {
+	char		*key;		/* NULL: empty slot */
+	size_t		 len;
+	uint64_t	 hash;
+	size_t		 value;
+};
+
+struct stat_table {
+	struct stat_entry *slot;
+	size_t		 n;
+	size_t		 cap;		/* a power of two */
+};
+
+/* FNV-1a: short keys, no adversary to fear but a slow archive. */
+static uint64_t
+hash_bytes(const void *p, size_t len)
+{
+	const unsigned char *s = p;
+	uint64_t h = 0xcbf29ce484222325ULL;
+	size_t	 i;
+
+	for (i = 0; i < len; i++) {
+		h ^= s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static struct stat_table *
+table_new(void)
+{
+	return calloc(1, sizeof(struct stat_table));
+}
+
+static void
+table_free(struct stat_table *t)
+{
+	size_t	 i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->cap; i++)
+		free(t->slot[i].key);
+	free(t->slot);
+	free(t);
+}
+
+static struct stat_entry *
+table_slot(struct stat_entry *slot, size_t cap, const void *key, size_t len,
+    uint64_t h)
+{
+	size_t	 i = (size_t)h & (cap - 1);
+
+	while (slot[i].key != NULL && (slot[i].hash != h ||
+	    slot[i].len != len || memcmp(slot[i].key, key, len) != 0))
+		i = (i + 1) & (cap - 1);
+	return &slot[i];
+}
+
+/* The value of key, or (size_t)-1 if it is absent. */
+static size_t
+table_get(const struct stat_table *t, const void *key, size_t len)
+{
+	const struct stat_entry *e;
+
+	if (t->cap == 0)
+		return (size_t)-1;
+	e = table_slot(t->slot, t->cap, key, len, hash_bytes(key, len));
+	return e->key != NULL ? e->value : (size_t)-1;
+}
+
+/* Adds key (absent) with value; 0 or -1 (memory). */
+static int
+table_put(struct stat_table *t, const void *key, size_t len, size_t value)
+{
+	struct stat_entry *slot, *e;
+	size_t	 cap, i;
+	uint64_t h = hash_bytes(key, len);
+
+	if (2 * (t->n + 1) > t->cap) {
+		cap = t->cap ? 2 * t->cap : 16;
+		if ((slot = calloc(cap, sizeof *slot)) == NULL)
+			return -1;
+		for (i = 0; i < t->cap; i++)
+			if (t->slot[i].key != NULL)
+				*table_slot(slot, cap, t->slot[i].key,
+				    t->slot[i].len, t->slot[i].hash) =
+				    t->slot[i];
+		free(t->slot);
+		t->slot = slot;
+		t->cap = cap;
+	}
+	e = table_slot(t->slot, t->cap, key, len, h);
+	if ((e->key = malloc(len + 1)) == NULL)
+		return -1;
+	memcpy(e->key, key, len);
+	e->key[len] = '\0';
+	e->len = len;
+	e->hash = h;
+	e->value = value;
+	t->n++;
+	return 0;
+}
+
+/* ---- Small helpers ----------------------------------------------- */
+
+static int
+grow(void *pp, size_t *cap, size_t need, size_t size)
+{
+	void	**p = pp, *q;
+	size_t	 n;
+
+	if (need <= *cap)
+		return 0;
+	n = *cap ? *cap : 8;
+	while (n < need)
+		n *= 2;
+	if ((q = realloc(*p, n * size)) == NULL)
+		return -1;
+	*p = q;
+	*cap = n;
+	return 0;
+}
+
+/* strdup that keeps NULL as NULL; *ok turns false when memory runs out. */
+static char *
+dup_or_null(const char *s, bool *ok)
+{
+	char	*d;
+
+	if (s == NULL)
+		return NULL;
+	if ((d = strdup(s)) == NULL)
+		*ok = false;
+	return d;
+}
+
+static bool
+same(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+/* NULL sorts first, then byte order. */
+static int
+compare_names(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a != NULL) - (b != NULL);
+	return strcmp(a, b);
+}
+
+/* ---- Histograms and series ----------------------------------------- */
+
+int
+stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
+{
+	size_t	 lo = 0, hi = h->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (h->value[mid] < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < h->n && h->value[lo] == v) {
+		h->count[lo] += count;
+		return 0;
+	}
+	if (h->n == h->cap) {
+		size_t	 cap = h->cap;
+
+		if (grow(&h->value, &cap, h->n + 1, sizeof *h->value) == -1)
+			return -1;
+		cap = h->cap;
+		if (grow(&h->count, &cap, h->n + 1, sizeof *h->count) == -1)
+			return -1;
+		h->cap = cap;
+	}
+	memmove(h->value + lo + 1, h->value + lo, (h->n - lo) *
+	    sizeof *h->value);
+	memmove(h->count + lo + 1, h->count + lo, (h->n - lo) *
+	    sizeof *h->count);
+	h->value[lo] = v;
+	h->count[lo] = count;
+	h->n++;
+	return 0;
+}
+
+static void
+hist_fini(struct stat_hist *h)
+{
+	free(h->value);
+	free(h->count);
+}
+
+static int
+hist_merge(struct stat_hist *dst, const struct stat_hist *src)
+{
+	size_t	 i;
+
+	for (i = 0; i < src->n; i++)
+		if (stat_hist_add(dst, src->value[i], src->count[i]) == -1)
+			return -1;
+	return 0;
+}
+
+static void
+moments_add(struct stat_moments *m, long long v)
+{
+	m->n++;
+	m->sum += v;
+	m->sumsq += (uint64_t)(v < 0 ? -v : v) * (uint64_t)(v < 0 ? -v : v);
+}
+
+struct stat_series *
+stat_series_get(struct stat_group *g, const char *name)
+{
+	struct stat_series *s;
+	size_t	 lo = 0, hi = g->nseries, mid, cap = g->nseries;
+	int	 c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		c = strcmp(g->series[mid].name, name);
+		if (c == 0)
+			return &g->series[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* Few series per game: an exact fit keeps the code short. */
+	if (grow(&g->series, &cap, g->nseries + 1, sizeof *g->series) == -1)
+		return NULL;
+	memmove(g->series + lo + 1, g->series + lo, (g->nseries - lo) *
+	    sizeof *g->series);
+	s = &g->series[lo];
+	memset(s, 0, sizeof *s);
+	if ((s->name = strdup(name)) == NULL) {
+		memmove(g->series + lo, g->series + lo + 1, (g->nseries - lo) *
+		    sizeof *g->series);
+		return NULL;
+	}
+	g->nseries++;
+	return s;
+}
+
+/* ---- Players and pairs -------------------------------------------- */
+
+long
+stat_player(struct stat_group *g, const char *name)
+{
+	size_t	 len = strlen(name), v;
+
+	if ((v = table_get(g->players, name, len)) != (size_t)-1)
+		return (long)v;
+	if (grow(&g->player, &g->playercap, g->nplayers + 1,
+	    sizeof *g->player) == -1)
+		return -1;
+	if ((g->player[g->nplayers] = strdup(name)) == NULL)
+		return -1;
+	if (table_put(g->players, name, len, g->nplayers) == -1) {
+		free(g->player[g->nplayers]);
+		return -1;
+	}
+	return (long)g->nplayers++;
+}
+
+int
+stat_pair_add(struct stat_group *g, uint32_t a, uint32_t b, uint64_t wins_a,
+    uint64_t wins_b, uint64_t draws)
+{
+	struct stat_pair *p;
+	uint32_t key[2];
+	uint64_t t;
+	size_t	 v;
+
+	if (a > b) {
+		key[0] = a, a = b, b = key[0];
+		t = wins_a, wins_a = wins_b, wins_b = t;
+	}
+	key[0] = a;
+	key[1] = b;
+	if ((v = table_get(g->pairs, key, sizeof key)) == (size_t)-1) {
+		if (grow(&g->pair, &g->paircap, g->npairs + 1,
+		    sizeof *g->pair) == -1 ||
+		    table_put(g->pairs, key, sizeof key, g->npairs) == -1)
+			return -1;
+		v = g->npairs++;
+		g->pair[v] = (struct stat_pair){ .a = a, .b = b };
+	}
+	p = &g->pair[v];
+	p->wins_a += wins_a;
+	p->wins_b += wins_b;
+	p->draws += draws;
+	return 0;
+}
+
+/* ---- Groups and summaries ------------------------------------------ */
+
+static void
+group_free(struct stat_group *g)
+{
+	size_t	 i;
+
+	if (g == NULL)
+		return;
+	free(g->value);
+	free(g->game);
+	free(g->board);
+	free(g->colour[0]);
+	free(g->colour[1]);
+	hist_fini(&g->margin);
+	hist_fini(&g->turns);
+	hist_fini(&g->actions);
+	for (i = 0; i < g->nseries; i++)
+		free(g->series[i].name);
+	free(g->series);
+	for (i = 0; i < g->nplayers; i++)
+		free(g->player[i]);
+	free(g->player);
+	table_free(g->players);
+	free(g->pair);
+	table_free(g->pairs);
+	free(g);
+}
+
+struct stat_summary *
+stat_summary_new(const char *by)
+{
+	struct stat_summary *s;
+	bool	 ok = true;
+
+	if ((s = calloc(1, sizeof *s)) == NULL)
+		return NULL;
+	s->by = dup_or_null(by, &ok);
+	if (!ok || (s->groups = table_new()) == NULL) {
+		free(s->by);
+		free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void
+stat_summary_free(struct stat_summary *s)
+{
+	size_t	 i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->ngroups; i++)
+		group_free(s->group[i]);
+	free(s->group);
+	table_free(s->groups);
+	free(s->by);
+	free(s);
+}
+
+/* The table key of a group: each part as a presence byte, bytes, NUL. */
+static char *
+group_key(const char *const part[3], size_t *len)
+{
+	size_t	 n = 0, i, k;
+	char	*key;
+
+	for (i = 0; i < 3; i++)
+		n += 2 + (part[i] != NULL ? strlen(part[i]) : 0);
+	if ((key = malloc(n)) == NULL)
+		return NULL;
+	for (i = 0, n = 0; i < 3; i++) {
+		key[n++] = part[i] != NULL;
+		k = part[i] != NULL ? strlen(part[i]) : 0;
+		memcpy(key + n, part[i] != NULL ? part[i] : "", k);
+		n += k;
+		key[n++] = '\0';
+	}
+	*len = n;
+	return key;
+}
+
+struct stat_group *
+stat_group_get(struct stat_summary *s, const char *value, const char *game,
+    const char *board, const char *const colour[2])
+{
+	const char *part[3] = { value, game, board };
+	struct stat_group *g = s->last;
+	char	*key;
+	size_t	 len, v;
+	bool	 ok = true;
+
+	if (g == NULL || !same(g->value, value) || !same(g->game, game) ||
+	    !same(g->board, board)) {
+		if ((key = group_key(part, &len)) == NULL)
+			return NULL;
+		v = table_get(s->groups, key, len);
+		g = v != (size_t)-1 ? s->group[v] : NULL;
+		if (g == NULL) {
+			g = calloc(1, sizeof *g);
+			if (g == NULL || grow(&s->group, &s->groupcap,
+			    s->ngroups + 1, sizeof *s->group) == -1)
+				goto out_free_group;
+			g->value = dup_or_null(value, &ok);
+			g->game = dup_or_null(game, &ok);
+			g->board = dup_or_null(board, &ok);
+			g->colour[0] = dup_or_null(colour[0], &ok);
+			g->colour[1] = dup_or_null(colour[1], &ok);
+			g->players = table_new();
+			g->pairs = table_new();
+			if (!ok || g->players == NULL || g->pairs == NULL ||
+			    table_put(s->groups, key, len, s->ngroups) == -1)
+				goto out_free_group;
+			s->group[s->ngroups++] = g;
+		}
+		free(key);
+		s->last = g;
+	}
+	if (!same(g->colour[0], colour[0]) || !same(g->colour[1], colour[1])) {
+		errno = EINVAL;
+		return NULL;
+	}
+	return g;
+
+out_free_group:
+	group_free(g);
+	free(key);
+	return NULL;
+}
+
+int
+stat_add(struct stat_summary *s, const struct stat_game *gm)
+{
+	struct stat_group *g;
+	struct stat_series *se;
+	long	 a, b;
+	size_t	 i;
+	int	 w = gm->winner;
+
+	g = stat_group_get(s, gm->value, gm->game, gm->board, gm->colour);
+	if (g == NULL)
+		return -1;
+	s->records++;
+	g->records++;
+	switch (gm->status) {
+	case STAT_FINISHED: g->finished++; break;
+	case STAT_UNFINISHED: g->unfinished++; return 0;
+	case STAT_ILLEGAL: g->illegal++; return 0;
+	case STAT_MALFORMED: g->malformed++; return 0;
+	}
+	if (w < 0)
+		g->draws++;
+	else {
+		g->colour_wins[w]++;
+		/* After a swap the first mover holds the second colour. */
+		g->seat_wins[gm->swapped ? 1 - w : w]++;
+	}
+	if (gm->has_score && stat_hist_add(&g->margin,
+	    gm->points[0] - gm->points[1], 1) == -1)
+		return -1;
+	if (stat_hist_add(&g->turns, gm->turns, 1) == -1 ||
+	    stat_hist_add(&g->actions, gm->actions, 1) == -1)
+		return -1;
+	for (i = 0; i < gm->nseries; i++) {
+		if ((se = stat_series_get(g, gm->series[i].name)) == NULL)
+			return -1;
+		moments_add(&se->by_colour[0], gm->series[i].value[0]);
+		moments_add(&se->by_colour[1], gm->series[i].value[1]);
+	}
+	/* Ratings need two named, different players. */
+	if (gm->player[0] == NULL || gm->player[1] == NULL ||
+	    strcmp(gm->player[0], gm->player[1]) == 0)
+		return 0;
+	if ((a = stat_player(g, gm->player[0])) == -1 ||
+	    (b = stat_player(g, gm->player[1])) == -1)
+		return -1;
+	return stat_pair_add(g, (uint32_t)a, (uint32_t)b, w == 0, w == 1,
+	    w < 0);
+}
+
+static int
+group_merge(struct stat_summary *dst, const struct stat_group *src)
+{
+	const char *colour[2] = { src->colour[0], src->colour[1] };
+	struct stat_group *g;
+	struct stat_series *se;
+	const struct stat_pair *p;
+	long	*map;
+	size_t	 i;
+	int	 k, rc = -1;
+
+	g = stat_group_get(dst, src->value, src->game, src->board, colour);
+	if (g == NULL)
+		return -1;
+	g->records += src->records;
+	g->finished += src->finished;
+	g->unfinished += src->unfinished;
+	g->illegal += src->illegal;
+	g->malformed += src->malformed;
+	for (k = 0; k < 2; k++) {
+		g->colour_wins[k] += src->colour_wins[k];
+		g->seat_wins[k] += src->seat_wins[k];
+	}
+	g->draws += src->draws;
+	if (hist_merge(&g->margin, &src->margin) == -1 ||
+	    hist_merge(&g->turns, &src->turns) == -1 ||
+	    hist_merge(&g->actions, &src->actions) == -1)
+		return -1;
+	for (i = 0; i < src->nseries; i++) {
+		if ((se = stat_series_get(g, src->series[i].name)) == NULL)
+			return -1;
+		for (k = 0; k < 2; k++) {
+			se->by_colour[k].n += src->series[i].by_colour[k].n;
+			se->by_colour[k].sum += src->series[i].by_colour[k].sum;
+			se->by_colour[k].sumsq +=
+			    src->series[i].by_colour[k].sumsq;
+		}
+	}
+	if ((map = calloc(src->nplayers + 1, sizeof *map)) == NULL)
+		return -1;
+	for (i = 0; i < src->nplayers; i++)
+		if ((map[i] = stat_player(g, src->player[i])) == -1)
+			goto out_free_map;
+	for (i = 0; i < src->npairs; i++) {
+		p = &src->pair[i];
+		if (stat_pair_add(g, (uint32_t)map[p->a], (uint32_t)map[p->b],
+		    p->wins_a, p->wins_b, p->draws) == -1)
+			goto out_free_map;
+	}
+	rc = 0;
+out_free_map:
+	free(map);
+	return rc;
+}
+
+int
+stat_merge(struct stat_summary *dst, const struct stat_summary *src)
+{
+	size_t	 i;
+
+	for (i = 0; i < src->ngroups; i++)
+		if (group_merge(dst, src->group[i]) == -1)
+			return -1;
+	dst->records += src->records;
+	return 0;
+}
+
+static int
+compare_groups(const void *pa, const void *pb)
+{
+	const struct stat_group *a = *(struct stat_group *const *)pa;
+	const struct stat_group *b = *(struct stat_group *const *)pb;
+	int	 c;
+
+	if ((c = compare_names(a->value, b->value)) != 0)
+		return c;
+	if ((c = compare_names(a->game, b->game)) != 0)
+		return c;
+	return compare_names(a->board, b->board);
+}
+
+struct stat_group **
+stat_groups_sorted(const struct stat_summary *s)
+{
+	struct stat_group **v;
+
+	if ((v = malloc((s->ngroups + 1) * sizeof *v)) == NULL)
+		return NULL;
+	if (s->ngroups > 0)
+		memcpy(v, s->group, s->ngroups * sizeof *v);
+	qsort(v, s->ngroups, sizeof *v, compare_groups);
+	return v;
+}

@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Statistics over archives (gamestat(1), formats/summary.md): the state a
+ * summary is computed from, kept as exact integers so that partial states
+ * built from any split of an archive merge into exactly the state of one
+ * pass over all of it; the figures derived from that state at output time
+ * (moments, quantiles, the Wilson interval, Bradley-Terry ratings); and
+ * SVG charts.  Reading reports and writing YAML are left to src/report;
+ * this module knows games only by the names a report carries.
+ */
+#ifndef ARBITER_STAT_H
+#define ARBITER_STAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Per-colour figures a game may carry ("discs", "flipped", "captured"). */
+#define STAT_MAX_SERIES	16
+
+enum stat_status {
+	STAT_FINISHED,
+	STAT_UNFINISHED,
+	STAT_ILLEGAL,
+	STAT_MALFORMED,
+};
+
+/* Seats: the person who made the first move of the game, and the other. */
+#define STAT_FIRST	0
+#define STAT_SECOND	1
+
+/*
+ * One game as the statistics see it, built from a report or a replay.
+ * Every string is borrowed for the duration of stat_add; NULL stands for
+ * absent (a null in YAML).
+ */
+struct stat_game {
+	const char	*value;		/* the --by tag's value */
+	const char	*game;		/* "reversi" */
+	const char	*board;		/* "8x8" */
+	const char	*colour[2];	/* colour names, first mover first */
+	enum stat_status status;
+	/* The rest counts only for finished games. */
+	long long	 turns;
+	long long	 actions;
+	int		 winner;	/* colour index, -1 for a draw */
+	bool		 swapped;	/* pie rule: seats hold other colours */
+	bool		 has_score;
+	long long	 points[2];	/* by colour */
+	const char	*player[2];	/* by colour, after any swap */
+	size_t		 nseries;
+	struct {
+		const char	*name;
+		long long	 value[2];
+	}		 series[STAT_MAX_SERIES];
+};
+
+/* An exact histogram of integers: values ascending, counts > 0. */
+struct stat_hist {
+	long long	*value;
+	uint64_t	*count;
+	size_t		 n;
+	size_t		 cap;
+};
+
+/* Count, sum and sum of squares of integers: exact moments. */
+struct stat_moments {
+	uint64_t	 n;
+	int64_t		 sum;
+	uint64_t	 sumsq;
+};
+
+struct stat_series {
+	char		*name;
+	struct stat_moments by_colour[2];
+};
+
+/* Games between two players, a < b in the group's player table. */
+struct stat_pair {
+	uint32_t	 a, b;
+	uint64_t	 wins_a, wins_b, draws;
+};
+
+struct stat_table;		/* a hash of byte strings, stat.c */
+
+/*
+ * All that is known about one group: one value of the --by tag, one game,
+ * one board.  Players are numbered in the order they were met, which
+ * differs between runs; everything written is sorted by name.
+ */
+struct stat_group {
+	char		*value;
+	char		*game;
+	char		*board;
+	char		*colour[2];
+	uint64_t	 records, finished, unfinished, illegal, malformed;
+	uint64_t	 colour_wins[2];
+	uint64_t	 seat_wins[2];
+	uint64_t	 draws;
+	struct stat_hist margin;	/* points of colour 0 minus colour 1 */
+	struct stat_hist turns;
+	struct stat_hist actions;
+	struct stat_series *series;	/* sorted by name */
+	size_t		 nseries;
+	char		**player;	/* names, by player number */
+	size_t		 nplayers;
+	size_t		 playercap;
+	struct stat_table *players;	/* name -> player number */
+	struct stat_pair *pair;
+	size_t		 npairs;
+	size_t		 paircap;
+	struct stat_table *pairs;	/* (a, b) -> pair index */
+};
+
+/* The whole state: groups (by --by value, game, board). */
+struct stat_summary {
+	char		*by;		/* the tag grouped by, or NULL */
+	uint64_t	 records;
+	struct stat_group **group;
+	size_t		 ngroups;
+	size_t		 groupcap;
+	struct stat_table *groups;
+	struct stat_group *last;	/* consecutive records share a group */
+};
+
+/*
+ * A summary grouped by the tag `by' (NULL: no grouping); returns NULL when
+ * memory runs out.  stat_summary_free(NULL) does nothing.
+ */
+struct stat_summary *stat_summary_new(const char *by);
+void	stat_summary_free(struct stat_summary *);
+
+/*
+ * Counts one game.  Returns 0, or -1 when memory runs out or the game's
+ * colour names differ from those its group was made with (errno EINVAL);
+ * on failure nothing of the game has been counted.
+ */
+int	stat_add(struct stat_summary *, const struct stat_game *);
+
+/*
+ * The group for (value, game, board), made empty with the given colour
+ * names if it is new; NULL when memory runs out or the colour names differ
+ * from an existing group's (errno EINVAL).  For readers of partial states.
+ */
+struct stat_group *stat_group_get(struct stat_summary *, const char *value,
+	    const char *game, const char *board, const char *const colour[2]);
+
+/* Adds count to the histogram bin of v; 0 or -1 (memory). */
+int	stat_hist_add(struct stat_hist *, long long v, uint64_t count);
+/* The player number of name in g, made if new; -1 when memory runs out. */
+long	stat_player(struct stat_group *, const char *name);
+/*
+ * Adds games between players a and b (numbers from stat_player, a != b):
+ * wins of a, wins of b, draws.  0 or -1 (memory).
+ */
+int	stat_pair_add(struct stat_group *, uint32_t a, uint32_t b,
+	    uint64_t wins_a, uint64_t wins_b, uint64_t draws);
+/* The series called name, made if new; NULL when memory runs out. */
+struct stat_series *stat_series_get(struct stat_group *, const char *name);
+
+/*
+ * Adds all of src into dst (the same `by' is the caller's to check).
+ * Returns 0, or -1 (memory, or colour names that differ: errno EINVAL).
+ */
+int	stat_merge(struct stat_summary *dst, const struct stat_summary *src);
+
+/* Groups in output order (value, game, board; NULL first).  Caller frees. */
+struct stat_group **stat_groups_sorted(const struct stat_summary *);
+
+/* ---- Derived figures, computed only at output --------------------- */
+
+/* The histogram's moments. */
+void	stat_hist_moments(const struct stat_hist *, struct stat_moments *);
+/* Mean and sample standard deviation (0 for n < 2); false if n == 0. */
+bool	stat_moments_mean_sd(const struct stat_moments *, double *mean,
+	    double *sd);
+/*
+ * The nearest-rank quantile of permille/1000 (0: minimum, 1000: maximum):
+ * the smallest value whose cumulative count reaches ceil(n * q), n >= 1.
+ */
+long long stat_hist_quantile(const struct stat_hist *, unsigned permille);
+
+/*
+ * The Wilson score interval for k successes in n trials at the normal
+ * quantile z (1.959964 for 95%).  False when n == 0.
+ */
+bool	stat_wilson(uint64_t k, uint64_t n, double z, double *lo, double *hi);
+
+/* A player's totals and rating, as written in the summary. */
+struct stat_rating {
+	const char	*name;		/* borrowed from the group */
+	uint64_t	 games, wins, draws, losses;
+	double		 rating;	/* Elo scale, 0 = the prior's anchor */
+	double		 error;		/* 95% half-width, Elo points */
+};
+
+/*
+ * Fits Bradley-Terry strengths to the group's pair table by Hunter's MM
+ * algorithm, a draw counting half a win to each side.  prior is the number
+ * of virtual draws each player is given against an anchor of rating 0 (1
+ * in gamestat; 0 fits the bare maximum-likelihood model, which exists only
+ * when the comparison graph is strongly connected).  Writes nplayers
+ * entries sorted by name into *out (caller frees); returns 0, or -1 when
+ * memory runs out.
+ */
+int	stat_ratings(const struct stat_group *, double prior,
+	    struct stat_rating **out);
+
+/* ---- Charts ------------------------------------------------------- */
+
+/*
+ * Writes margin.svg, length.svg and first-player.svg into dir (which must
+ * exist).  Returns 0, or -1 with errno from the file that failed.
+ */
+int	stat_plot(const struct stat_summary *, const char *dir);
+
+#endif

@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The EXAMPLES of gamestat(1) run: every line of an example block that
+# starts with "$ " exits 0 when run in a copy of the source tree's top (the
+# examples linked in, the built tools first on PATH).  Commands that need
+# GNU parallel are left out where it is not installed.
+set -u
+srcdir=$(cd "${srcdir:-.}" && pwd)
+builddir=$(pwd)
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+ln -s "$srcdir/examples" "$tmp/examples"
+have_parallel=no
+parallel --version 2> /dev/null | grep -q 'GNU parallel' && have_parallel=yes
+
+sed -n '/^\.EX/,/^\.EE/{ s/^\$ //p; }' "$srcdir/man/gamestat.1" |
+    sed 's/\\-/-/g; s/\\e/\\/g' > "$tmp/commands"
+[ -s "$tmp/commands" ] || { echo "FAIL: no examples found"; exit 1; }
+fail=0
+while IFS= read -r cmd; do
+	case $cmd in
+	*parallel*) [ $have_parallel = yes ] || { echo "skip: $cmd"; continue; } ;;
+	esac
+	if (cd "$tmp" && PATH="$builddir:$PATH" sh -c "$cmd") > "$tmp/out" 2>&1 < /dev/null; then
+		printf "ok: %s\n" "$cmd"
+	else
+		printf "FAIL: %s\n" "$cmd"; head -n 20 "$tmp/out"; fail=1
+	fi
+done < "$tmp/commands"
+exit $fail

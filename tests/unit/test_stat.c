@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests of the statistics state: counting games, merging states built
+ * from any split into exactly the state of one pass, nearest-rank
+ * quantiles, the Wilson interval, and Bradley-Terry ratings on cases small
+ * enough to work out by hand.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stat/stat.h"
+
+static const char *const colours[2] = { "black", "white" };
+
+/* A finished Reversi game: black's and white's discs, the players. */
+static struct stat_game
+game(int black, int white, const char *pb, const char *pw)
+{
+	struct stat_game g;
+
+	memset(&g, 0, sizeof g);
+	g.game = "reversi";
+	g.board = "8x8";
+	g.colour[0] = colours[0];
+	g.colour[1] = colours[1];
+	g.status = STAT_FINISHED;
+	g.turns = 60 + (black % 3);
+	g.actions = g.turns;
+	g.winner = black > white ? 0 : black < white ? 1 : -1;
+	g.has_score = true;
+	g.points[0] = black;
+	g.points[1] = white;
+	g.player[0] = pb;
+	g.player[1] = pw;
+	g.nseries = 1;
+	g.series[0].name = "discs";
+	g.series[0].value[0] = black;
+	g.series[0].value[1] = white;
+	return g;
+}
+
+START_TEST(test_add)
+{
+	struct stat_summary *s = stat_summary_new(NULL);
+	struct stat_game g = game(40, 24, "Ada", "Brian");
+	struct stat_group *gr;
+
+	ck_assert_int_eq(stat_add(s, &g), 0);
+	g = game(20, 44, "Brian", "Ada");
+	ck_assert_int_eq(stat_add(s, &g), 0);
+	g = game(32, 32, "Ada", "Brian");
+	ck_assert_int_eq(stat_add(s, &g), 0);
+	g.status = STAT_ILLEGAL;
+	ck_assert_int_eq(stat_add(s, &g), 0);
+	ck_assert_int_eq(s->ngroups, 1);
+	gr = s->group[0];
+	ck_assert_uint_eq(gr->records, 4);
+	ck_assert_uint_eq(gr->finished, 3);
+	ck_assert_uint_eq(gr->illegal, 1);
+	ck_assert_uint_eq(gr->colour_wins[0], 1);
+	ck_assert_uint_eq(gr->colour_wins[1], 1);
+	ck_assert_uint_eq(gr->draws, 1);
+	/* Margins -24, 0, 16, ascending. */
+	ck_assert_uint_eq(gr->margin.n, 3);
+	ck_assert_int_eq(gr->margin.value[0], -24);
+	ck_assert_int_eq(gr->margin.value[1], 0);
+	ck_assert_int_eq(gr->margin.value[2], 16);
+	ck_assert_uint_eq(gr->series[0].by_colour[0].sum, 92);
+	ck_assert_uint_eq(gr->series[0].by_colour[0].sumsq, 1600 + 400 + 1024);
+	/* Ada won both decisive games against Brian, one draw. */
+	ck_assert_uint_eq(gr->nplayers, 2);
+	ck_assert_uint_eq(gr->npairs, 1);
+	ck_assert_uint_eq(gr->pair[0].wins_a + gr->pair[0].wins_b, 2);
+	ck_assert_uint_eq(gr->pair[0].draws, 1);
+	ck_assert_uint_eq(gr->pair[0].a == 0 ? gr->pair[0].wins_a :
+	    gr->pair[0].wins_b, 2);
+	stat_summary_free(s);
+}
+END_TEST
+
+START_TEST(test_swap_seats)
+{
+	struct stat_summary *s = stat_summary_new(NULL);
+	struct stat_game g = game(40, 24, "Ada", "Brian");
+
+	/* After a swap the first mover holds White: Black's win is seat 2. */
+	g.swapped = true;
+	ck_assert_int_eq(stat_add(s, &g), 0);
+	ck_assert_uint_eq(s->group[0]->colour_wins[0], 1);
+	ck_assert_uint_eq(s->group[0]->seat_wins[STAT_SECOND], 1);
+	ck_assert_uint_eq(s->group[0]->seat_wins[STAT_FIRST], 0);
+	stat_summary_free(s);
+}
+END_TEST
+
+/* Everything two groups hold, compared field by field, pairs by names. */
+static void
+assert_same_group(const struct stat_group *x, const struct stat_group *y)
+{
+	size_t	 i, j;
+
+	ck_assert_uint_eq(x->records, y->records);
+	ck_assert_uint_eq(x->finished, y->finished);
+	ck_assert_uint_eq(x->draws, y->draws);
+	ck_assert_uint_eq(x->seat_wins[0], y->seat_wins[0]);
+	ck_assert_uint_eq(x->margin.n, y->margin.n);
+	for (i = 0; i < x->margin.n; i++) {
+		ck_assert_int_eq(x->margin.value[i], y->margin.value[i]);
+		ck_assert_uint_eq(x->margin.count[i], y->margin.count[i]);
+	}
+	ck_assert_uint_eq(x->nseries, y->nseries);
+	ck_assert_uint_eq(x->series[0].by_colour[1].sumsq,
+	    y->series[0].by_colour[1].sumsq);
+	ck_assert_uint_eq(x->nplayers, y->nplayers);
+	ck_assert_uint_eq(x->npairs, y->npairs);
+	for (i = 0; i < x->npairs; i++) {
+		const struct stat_pair *p = &x->pair[i], *q = NULL;
+		const char *a = x->player[p->a], *b = x->player[p->b];
+
+		for (j = 0; j < y->npairs; j++) {
+			q = &y->pair[j];
+			if (strcmp(y->player[q->a], a) == 0 &&
+			    strcmp(y->player[q->b], b) == 0) {
+				ck_assert_uint_eq(q->wins_a, p->wins_a);
+				ck_assert_uint_eq(q->wins_b, p->wins_b);
+				break;
+			}
+			if (strcmp(y->player[q->a], b) == 0 &&
+			    strcmp(y->player[q->b], a) == 0) {
+				ck_assert_uint_eq(q->wins_a, p->wins_b);
+				ck_assert_uint_eq(q->wins_b, p->wins_a);
+				break;
+			}
+		}
+		ck_assert_uint_lt(j, y->npairs);
+		ck_assert_uint_eq(q->draws, p->draws);
+	}
+}
+
+START_TEST(test_merge_exact)
+{
+	static const char *const names[] = { "Ada", "Brian", "Chen", "Dana" };
+	struct stat_summary *whole = stat_summary_new(NULL), *part[3];
+	struct stat_summary *merged = stat_summary_new(NULL);
+	struct stat_game g;
+	unsigned seed = 7;
+	int	 i, k;
+
+	for (k = 0; k < 3; k++)
+		part[k] = stat_summary_new(NULL);
+	for (i = 0; i < 300; i++) {
+		int	 b;
+
+		seed = seed * 1103515245u + 12345u;
+		b = (int)(seed >> 16) % 65;
+		g = game(b, 64 - b, names[(seed >> 8) % 4],
+		    names[(seed >> 12) % 4]);
+		ck_assert_int_eq(stat_add(whole, &g), 0);
+		ck_assert_int_eq(stat_add(part[(seed >> 20) % 3], &g), 0);
+	}
+	/* Merged in another order than the parts were made. */
+	ck_assert_int_eq(stat_merge(merged, part[2]), 0);
+	ck_assert_int_eq(stat_merge(merged, part[0]), 0);
+	ck_assert_int_eq(stat_merge(merged, part[1]), 0);
+	ck_assert_uint_eq(merged->records, whole->records);
+	ck_assert_uint_eq(merged->ngroups, 1);
+	assert_same_group(whole->group[0], merged->group[0]);
+	for (k = 0; k < 3; k++)
+		stat_summary_free(part[k]);
+	stat_summary_free(whole);
+	stat_summary_free(merged);
+}
+END_TEST
+
+START_TEST(test_groups_sorted)
+{
+	struct stat_summary *s = stat_summary_new("Event");
+	struct stat_group **v;
+	struct stat_game g = game(40, 24, "Ada", "Brian");
+
+	g.value = "b";
+	stat_add(s, &g);
+	g.value = NULL;
+	stat_add(s, &g);
+	g.value = "a";
+	stat_add(s, &g);
+	g.board = "6x6";
+	stat_add(s, &g);
+	v = stat_groups_sorted(s);
+	ck_assert_ptr_null(v[0]->value);
+	ck_assert_str_eq(v[1]->value, "a");
+	ck_assert_str_eq(v[1]->board, "6x6");
+	ck_assert_str_eq(v[2]->board, "8x8");
+	ck_assert_str_eq(v[3]->value, "b");
+	free(v);
+	stat_summary_free(s);
+}
+END_TEST
+
+START_TEST(test_quantiles)
+{
+	struct stat_hist h = { 0 };
+	struct stat_moments m;
+	double	 mean, sd;
+
+	/* 1, 2, 2, 3, 10: nearest rank. */
+	stat_hist_add(&h, 2, 2);
+	stat_hist_add(&h, 10, 1);
+	stat_hist_add(&h, 1, 1);
+	stat_hist_add(&h, 3, 1);
+	ck_assert_int_eq(stat_hist_quantile(&h, 0), 1);
+	ck_assert_int_eq(stat_hist_quantile(&h, 250), 2);
+	ck_assert_int_eq(stat_hist_quantile(&h, 500), 2);
+	ck_assert_int_eq(stat_hist_quantile(&h, 750), 3);
+	ck_assert_int_eq(stat_hist_quantile(&h, 900), 10);
+	ck_assert_int_eq(stat_hist_quantile(&h, 1000), 10);
+	stat_hist_moments(&h, &m);
+	ck_assert_uint_eq(m.n, 5);
+	ck_assert_int_eq(m.sum, 18);
+	ck_assert_uint_eq(m.sumsq, 118);
+	ck_assert(stat_moments_mean_sd(&m, &mean, &sd));
+	ck_assert_double_eq_tol(mean, 3.6, 1e-12);
+	/* (118 - 18^2/5) / 4 = 13.3 */
+	ck_assert_double_eq_tol(sd, sqrt(13.3), 1e-12);
+	free(h.value);
+	free(h.count);
+}
+END_TEST
+
+START_TEST(test_wilson)
+{
+	double	 lo, hi;
+
+	ck_assert(!stat_wilson(0, 0, 1.959964, &lo, &hi));
+	/* 5 of 10: 0.5 -+ 1.96/1.38416 * sqrt(0.025 + 0.009604). */
+	ck_assert(stat_wilson(5, 10, 1.959964, &lo, &hi));
+	ck_assert_double_eq_tol(lo, 0.236593, 1e-5);
+	ck_assert_double_eq_tol(hi, 0.763407, 1e-5);
+	/* 0 of 10: the interval still has width, from 0. */
+	ck_assert(stat_wilson(0, 10, 1.959964, &lo, &hi));
+	ck_assert_double_eq_tol(lo, 0, 1e-12);
+	ck_assert_double_eq_tol(hi, 0.277535, 1e-5);
+}
+END_TEST
+
+START_TEST(test_ratings_hand)
+{
+	struct stat_summary *s = stat_summary_new(NULL);
+	struct stat_game g;
+	struct stat_rating *r;
+	int	 i;
+
+	/* Ada 3 - 1 Brian: strengths 3 : 1, so 400 log10 3 Elo apart. */
+	for (i = 0; i < 4; i++) {
+		g = game(i < 3 ? 40 : 20, i < 3 ? 24 : 44, "Ada", "Brian");
+		stat_add(s, &g);
+	}
+	ck_assert_int_eq(stat_ratings(s->group[0], 0, &r), 0);
+	ck_assert_str_eq(r[0].name, "Ada");
+	ck_assert_uint_eq(r[0].wins, 3);
+	ck_assert_uint_eq(r[0].losses, 1);
+	ck_assert_uint_eq(r[1].games, 4);
+	ck_assert_double_eq_tol(r[0].rating - r[1].rating,
+	    400 * log10(3.0), 1e-6);
+	ck_assert_double_eq_tol(r[0].rating + r[1].rating, 0, 1e-6);
+	/* Information 4 * 3/4 * 1/4 = 3/4 for each. */
+	ck_assert_double_eq_tol(r[0].error, 1.959964 * 400 / log(10) /
+	    sqrt(0.75), 1e-6);
+	free(r);
+
+	/*
+	 * With one virtual draw against an anchor of 0, the MM fixed point
+	 * satisfies W_i + 1/2 = sum_j n_ij p_ij + p_i0 for each player.
+	 */
+	ck_assert_int_eq(stat_ratings(s->group[0], 1, &r), 0);
+	{
+		double	 ga = pow(10, r[0].rating / 400);
+		double	 gb = pow(10, r[1].rating / 400);
+
+		ck_assert_double_eq_tol(3.5, 4 * ga / (ga + gb) + ga / (ga + 1),
+		    1e-8);
+		ck_assert_double_eq_tol(1.5, 4 * gb / (ga + gb) + gb / (gb + 1),
+		    1e-8);
+	}
+	ck_assert(r[0].rating > 0 && r[1].rating < 0);
+	free(r);
+	stat_summary_free(s);
+}
+END_TEST
+
+START_TEST(test_ratings_unbeaten)
+{
+	struct stat_summary *s = stat_summary_new(NULL);
+	struct stat_game g = game(40, 24, "Ada", "Brian");
+	struct stat_rating *r;
+
+	/* A clean sweep has no finite maximum; the prior keeps it finite. */
+	stat_add(s, &g);
+	stat_add(s, &g);
+	ck_assert_int_eq(stat_ratings(s->group[0], 1, &r), 0);
+	ck_assert(isfinite(r[0].rating) && r[0].rating > 0);
+	ck_assert_double_eq_tol(r[0].rating, -r[1].rating, 1e-6);
+	ck_assert(isfinite(r[0].error));
+	free(r);
+	stat_summary_free(s);
+}
+END_TEST
+
+static Suite *
+stat_suite(void)
+{
+	Suite	*s = suite_create("stat");
+	TCase	*tc = tcase_create("core");
+
+	tcase_add_test(tc, test_add);
+	tcase_add_test(tc, test_swap_seats);
+	tcase_add_test(tc, test_merge_exact);
+	tcase_add_test(tc, test_groups_sorted);
+	tcase_add_test(tc, test_quantiles);
+	tcase_add_test(tc, test_wilson);
+	tcase_add_test(tc, test_ratings_hand);
+	tcase_add_test(tc, test_ratings_unbeaten);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(stat_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
