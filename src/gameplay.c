@@ -19,6 +19,7 @@ static const struct play_cmd *const commands[] = {
 	&play_cmd_move,
 	&play_cmd_status,
 	&play_cmd_roll,
+	&play_cmd_selfplay,
 };
 
 #define NCOMMANDS	(sizeof commands / sizeof commands[0])

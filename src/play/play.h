@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "record/record.h"
+#include "report/report.h"
 
 struct play_cmd {
 	const char	*name;
@@ -29,6 +30,9 @@ extern const struct play_cmd play_cmd_legal;
 extern const struct play_cmd play_cmd_move;
 extern const struct play_cmd play_cmd_status;
 extern const struct play_cmd play_cmd_roll;
+extern const struct play_cmd play_cmd_selfplay;
+extern const struct play_cmd play_cmd_match;
+extern const struct play_cmd play_cmd_engine;
 
 /*
  * One record as gameplay holds it: the file's text (owned), the record
@@ -95,6 +99,88 @@ int	play_record_only(const struct play_cmd *, int argc, char **argv,
 int	play_finish(int rc);
 /* The turn in progress so far, as a new string, or NULL. */
 char	*play_so_far(const struct play_record *);
+
+/* ---- Games played by gameplay itself (series.c) ------------------ */
+
+/*
+ * A game as selfplay and match play it: the position, the dice drawn
+ * from the game's seed (formats/rng.md) as a referee rolls them, the turn
+ * tokens played and the actions of the turn in progress.
+ */
+struct play_game {
+	struct rules_position *pos;
+	bool		 dice;		/* the game throws dice */
+	uint64_t	 seed;
+	struct rules_rng rng;		/* the dice, seeded with seed */
+	char		**turns;	/* finished turn tokens, owned */
+	size_t		 nturns, turns_cap;
+	struct rules_action *cur;	/* the turn in progress */
+	size_t		 ncur, cur_cap;
+};
+
+/*
+ * Starts a game of g on board spec (NULL: the default) whose dice come
+ * from seed.  Returns 0, or -1 with d filled (a bad board, no memory).
+ */
+int	play_game_init(struct play_game *, const struct rules_game *g,
+	    const char *spec, uint64_t seed, struct rules_diag *d);
+void	play_game_fini(struct play_game *);
+/*
+ * If the next action is a roll of the dice, rolls them from the game's
+ * seed and plays them: returns 1; 0 if it is not; -1 when memory runs out.
+ */
+int	play_game_roll(struct play_game *);
+/*
+ * Plays one action and notes it in the turn in progress, which becomes a
+ * turn token when the turn ends.  Returns 0, or -1 with d filled: the
+ * action is illegal (the rules' code), or memory ran out (no-memory).
+ */
+int	play_game_play(struct play_game *, const struct rules_action *,
+	    struct rules_diag *d);
+/*
+ * The game so far as formats/protocol.md sends it: the turn tokens, then
+ * the turn in progress if there is one, one space between them ("" at the
+ * start).  A new string, or NULL when memory runs out.
+ */
+char	*play_game_moves(const struct play_game *);
+
+/* What a record of a game played here says besides its moves. */
+struct play_game_tags {
+	const char	*event;		/* "selfplay", "match" */
+	unsigned long	 round;		/* 1-based game number */
+	const char	*black, *white;	/* the players (specs or commands) */
+	const char	*termination;	/* why it stopped early, or NULL */
+	const char	*winner;	/* a colour won by adjudication, or NULL */
+};
+
+/*
+ * Writes the record of the game to out in one write and flushes it, so an
+ * interrupted series leaves whole records.  The result is the score of a
+ * finished game, else `*'.  Returns 0, or -1 (errno).
+ */
+int	play_game_write(FILE *out, const struct play_game *,
+	    const struct play_game_tags *);
+
+/*
+ * The colour index of a colour name ("black"), or fallback where the game
+ * has no such colour.
+ */
+int	play_colour(const struct rules_game *, const char *name, int fallback);
+/*
+ * The seed of the player of colour c in a game played with seed s: apart
+ * from the dice, which are seeded with s itself.
+ */
+uint64_t play_player_seed(uint64_t s, int c);
+/* The turn cap a game is played with by default (0: none). */
+unsigned long play_default_max_turns(const struct rules_game *);
+/*
+ * Counts a game's outcome in m: side_of[c] is the side (0 or 1) that
+ * played colour c; winner a colour or -1 (a draw, or unfinished).
+ */
+void	play_tally(struct report_match *m, const int side_of[RULES_COLOURS],
+	    int winner, bool unfinished);
+/* Writes m to path (NULL: stderr); false after saying why. */
+bool	play_summary(const struct report_match *m, const char *path);
 
 /* For every --help and usage message: "usage: gameplay NAME ARGS". */
 void	play_usage(FILE *f, const struct play_cmd *);

@@ -551,3 +551,75 @@ report_write_roll(FILE *out, const struct report_play *p)
 {
 	return play_write(out, p, PLAY_ROLL);
 }
+
+/* ---- A series of games: gameplay selfplay and match ------------------ */
+
+static const char *const outcome_name[REPORT_OUTCOMES] = {
+	"wins", "losses", "draws", "unfinished",
+};
+
+/* games, wins, losses, draws, unfinished of counts[REPORT_OUTCOMES]. */
+static void
+write_outcomes(struct report_writer *w, const unsigned long *counts)
+{
+	unsigned long n = 0;
+	int	 k;
+
+	for (k = 0; k < REPORT_OUTCOMES; k++)
+		n += counts[k];
+	kv_num(w, "games", (long long)n);
+	for (k = 0; k < REPORT_OUTCOMES; k++)
+		kv_num(w, outcome_name[k], (long long)counts[k]);
+}
+
+int
+report_write_match(FILE *out, const struct report_match *m)
+{
+	const struct report_side *sd;
+	struct report_writer *w;
+	yaml_event_t ev;
+	unsigned long all[REPORT_OUTCOMES];
+	int	 i, c, k, rc;
+
+	if ((w = report_writer_new(out)) == NULL)
+		return -1;
+	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
+	emit(w, &ev);
+	w->started = true;
+	yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 0);
+	emit(w, &ev);
+	map_start(w, false);
+	kv_str(w, "schema", "arbiter-match/1");
+	kv_str(w, "event", m->event);
+	kv_str(w, "game", m->game->name);
+	kv_str(w, "board", m->board);
+	kv_num(w, "games", (long long)m->games);
+	kv_num(w, "adjudicated", (long long)m->adjudicated);
+	kv_num(w, "aborted", (long long)m->aborted);
+	scalar(w, "players", false);
+	seq_start(w, false);
+	for (i = 0; i < 2; i++) {
+		sd = &m->side[i];
+		map_start(w, false);
+		scalar(w, "name", false);
+		text(w, sd->name, strlen(sd->name));
+		for (k = 0; k < REPORT_OUTCOMES; k++)
+			all[k] = sd->as[0][k] + sd->as[1][k];
+		write_outcomes(w, all);
+		for (c = 0; c < RULES_COLOURS; c++) {
+			scalar(w, m->game->colour[c], false);
+			map_start(w, true);
+			write_outcomes(w, sd->as[c]);
+			map_end(w);
+		}
+		map_end(w);
+	}
+	seq_end(w);
+	map_end(w);
+	yaml_document_end_event_initialize(&ev, 1);
+	emit(w, &ev);
+	rc = report_writer_free(w);
+	if (rc == -1 && errno == 0)
+		errno = EINVAL;
+	return rc;
+}

@@ -61,6 +61,37 @@ int	report_write_legal(FILE *out, const struct report_play *);
 int	report_write_roll(FILE *out, const struct report_play *);
 
 /*
+ * A series of games between two players, as gameplay selfplay and match
+ * sum it up (arbiter-match/1, documented in gameplay(1)): by player (side
+ * 0 is the one named by --black at the start), then by the colour played.
+ */
+enum report_outcome {
+	REPORT_WIN,
+	REPORT_LOSS,
+	REPORT_DRAW,
+	REPORT_UNFINISHED,	/* stopped by the turn cap: no winner */
+	REPORT_OUTCOMES,
+};
+
+struct report_side {
+	const char	*name;		/* the player spec or command */
+	unsigned long	 as[RULES_COLOURS][REPORT_OUTCOMES];
+};
+
+struct report_match {
+	const char	*event;		/* "selfplay" or "match" */
+	const struct rules_game *game;
+	const char	*board;
+	unsigned long	 games;
+	unsigned long	 adjudicated;	/* illegal move, crash, timeout */
+	unsigned long	 aborted;	/* the turn cap */
+	struct report_side side[2];
+};
+
+/* Writes m as one YAML document; 0, or -1 as report_write_status. */
+int	report_write_match(FILE *out, const struct report_match *m);
+
+/*
  * The players of a replayed record by colour, after any swap: the Black
  * and White tags (borrowed from rec), NULL where absent.  Returns false if
  * neither is there (the report then has no players map).  rp->game must

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay selfplay: games between two built-in players (src/player),
+ * written as complete records to standard output, the same for the same
+ * seed on every run and machine.  Game i of a run with --seed S is played
+ * with the seed S + i - 1: its dice (the Seed tag of a dice game) and the
+ * players' own random numbers come from it, so any one game can be played
+ * again alone.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+#include "player/player.h"
+
+static int	exec_selfplay(int, char **);
+
+const struct play_cmd play_cmd_selfplay = {
+	.name = "selfplay",
+	.args = "[-n games] [-S seed] [-s spec] [-b player] [-w player]\n"
+	    "       [-m turns] [--summary file] game",
+	.summary = "games between built-in players, as records",
+	.exec = exec_selfplay,
+};
+
+static void
+help(void)
+{
+	play_usage(stdout, &play_cmd_selfplay);
+	printf("Play GAMES games of GAME between two built-in players and\n"
+	    "write their records to standard output.\n"
+	    "\n"
+	    "  -n, --games=N          how many games (default 1)\n"
+	    "  -S, --seed=S           game i is played with seed S+i-1\n"
+	    "                         (default 1)\n"
+	    "  -s, --size=SPEC        the board (default: the game's)\n"
+	    "  -b, --black=PLAYER     the Black player (default random)\n"
+	    "  -w, --white=PLAYER     the White player (default random)\n"
+	    "  -m, --max-turns=T      stop a game after T turns, aborted\n"
+	    "                         (0: never; default: the game's)\n"
+	    "      --summary=FILE     write a YAML summary to FILE\n"
+	    "                         (- for standard output)\n"
+	    "  -h, --help             show this help and exit\n"
+	    "\n"
+	    "Players: random, greedy, mcts, mcts:N (N playouts per action).\n");
+}
+
+static int
+exec_selfplay(int argc, char **argv)
+{
+	enum { OPT_SUMMARY = 256 };
+	static const struct option longopts[] = {
+		{ "games", required_argument, NULL, 'n' },
+		{ "seed", required_argument, NULL, 'S' },
+		{ "size", required_argument, NULL, 's' },
+		{ "black", required_argument, NULL, 'b' },
+		{ "white", required_argument, NULL, 'w' },
+		{ "max-turns", required_argument, NULL, 'm' },
+		{ "summary", required_argument, NULL, OPT_SUMMARY },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *size = NULL, *spec[2] = { "random", "random" };
+	const char *summary = NULL;
+	const struct rules_game *g;
+	struct player *pl[2] = { NULL, NULL };
+	struct report_match m = { 0 };
+	struct play_game pg;
+	struct play_game_tags t = { 0 };
+	struct rules_action a;
+	struct rules_diag d;
+	struct rules_score s;
+	unsigned long games = 1, seed = 1, cap = 0, i;
+	char	 board[sizeof pg.pos->board.name] = "";
+	bool	 have_cap = false;
+	int	 c, side_of[RULES_COLOURS], black, status = CLI_OK, r;
+
+	while ((c = getopt_long(argc, argv, "n:S:s:b:w:m:h", longopts,
+	    NULL)) != -1) {
+		switch (c) {
+		case 'n':
+			if (!play_count("--games", optarg, &games))
+				return CLI_USAGE;
+			break;
+		case 'S':
+			if (!play_count("--seed", optarg, &seed))
+				return CLI_USAGE;
+			break;
+		case 's': size = optarg; break;
+		case 'b': spec[0] = optarg; break;
+		case 'w': spec[1] = optarg; break;
+		case 'm':
+			if (!play_count("--max-turns", optarg, &cap))
+				return CLI_USAGE;
+			have_cap = true;
+			break;
+		case OPT_SUMMARY: summary = optarg; break;
+		case 'h':
+			help();
+			return cli_output_ok(stdout, "stdout") ? CLI_OK :
+			    CLI_USAGE;
+		default:
+			play_usage(stderr, &play_cmd_selfplay);
+			return CLI_USAGE;
+		}
+	}
+	if (argc - optind != 1) {
+		cli_error("selfplay: name one game (try gameplay selfplay "
+		    "--help)");
+		return CLI_USAGE;
+	}
+	if ((g = rules_game_find(argv[optind])) == NULL) {
+		cli_error("unknown game '%s' (try gameplay --help)",
+		    argv[optind]);
+		return CLI_USAGE;
+	}
+	if (!have_cap)
+		cap = play_default_max_turns(g);
+	for (i = 0; i < 2; i++)
+		if ((pl[i] = player_new(spec[i], &d)) == NULL) {
+			cli_error("--%s: %s [%s]", i == 0 ? "black" : "white",
+			    d.msg, d.code);
+			status = strcmp(d.code, "no-memory") == 0 ?
+			    CLI_INTERNAL : CLI_USAGE;
+			goto out_free;
+		}
+	/* Side 0 (--black) plays the colour named black. */
+	black = play_colour(g, "black", 0);
+	side_of[black] = 0;
+	side_of[1 - black] = 1;
+	m.event = "selfplay";
+	m.game = g;
+	m.board = board;
+	m.side[0].name = player_spec(pl[0]);
+	m.side[1].name = player_spec(pl[1]);
+	t.event = "selfplay";
+	t.black = player_spec(pl[0]);
+	t.white = player_spec(pl[1]);
+	for (i = 0; i < games && status == CLI_OK; i++) {
+		uint64_t gs = (uint64_t)seed + i;
+
+		if (play_game_init(&pg, g, size, gs, &d) == -1) {
+			cli_error("%s [%s]", d.msg, d.code);
+			status = CLI_USAGE;
+			break;
+		}
+		snprintf(board, sizeof board, "%s", pg.pos->board.name);
+		for (c = 0; c < RULES_COLOURS; c++)
+			player_seed(pl[side_of[c]], play_player_seed(gs, c));
+		while (rules_phase(pg.pos) != RULES_GAME_OVER &&
+		    (cap == 0 || (unsigned long)pg.pos->turn <= cap)) {
+			if ((r = play_game_roll(&pg)) == 1)
+				continue;
+			if (r == -1 || player_choose(pl[side_of[rules_to_move(
+			    pg.pos)]], pg.pos, &a, &d) == -1 ||
+			    play_game_play(&pg, &a, &d) == -1) {
+				cli_error("game %lu: %s", i + 1, r == -1 ?
+				    "out of memory" : d.msg);
+				status = CLI_INTERNAL;
+				break;
+			}
+		}
+		if (status == CLI_OK) {
+			rules_score(pg.pos, &s);
+			t.round = i + 1;
+			t.termination = s.over ? NULL : "aborted";
+			if (!s.over)
+				m.aborted++;
+			play_tally(&m, side_of, s.winner, !s.over);
+			if (play_game_write(stdout, &pg, &t) == -1)
+				status = cli_output_ok(stdout, "stdout") ?
+				    CLI_INTERNAL : CLI_USAGE;
+		}
+		play_game_fini(&pg);
+	}
+	if (summary != NULL && status == CLI_OK && !play_summary(&m, summary))
+		status = CLI_USAGE;
+out_free:
+	player_free(pl[0]);
+	player_free(pl[1]);
+	return status;
+}

@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Games that gameplay plays itself, for selfplay and match (play.h): the
+ * position with its dice and its record so far, the record written whole,
+ * and the tally of a series.  Choosing the actions is left to the players
+ * (src/player) or to the programs a match runs.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+
+/* A turn token of any game fits: Herd side 12 places at most ~400 cells. */
+#define TOKEN_MAX	8192
+
+int
+play_game_init(struct play_game *pg, const struct rules_game *g,
+    const char *spec, uint64_t seed, struct rules_diag *d)
+{
+	memset(pg, 0, sizeof *pg);
+	if ((pg->pos = rules_position_new(g, spec, NULL, d)) == NULL)
+		return -1;
+	pg->dice = play_uses_dice(pg->pos);
+	pg->seed = seed;
+	rules_rng_seed(&pg->rng, seed);
+	return 0;
+}
+
+void
+play_game_fini(struct play_game *pg)
+{
+	size_t	 i;
+
+	for (i = 0; i < pg->nturns; i++)
+		free(pg->turns[i]);
+	free(pg->turns);
+	free(pg->cur);
+	rules_position_free(pg->pos);
+	memset(pg, 0, sizeof *pg);
+}
+
+int
+play_game_roll(struct play_game *pg)
+{
+	struct rules_action a[1];
+	struct rules_diag d;
+	int	 first, second;
+
+	if (rules_phase(pg->pos) == RULES_GAME_OVER ||
+	    rules_legal(pg->pos, a, 1) == 0 || a[0].kind != RULES_DICE)
+		return 0;
+	/* One roll per turn, turn 1 first, as the replay checks them. */
+	rules_dice_roll(&pg->rng, &first, &second);
+	a[0].from = (int16_t)first;
+	a[0].to = (int16_t)second;
+	return play_game_play(pg, &a[0], &d) == 0 ? 1 : -1;
+}
+
+int
+play_game_play(struct play_game *pg, const struct rules_action *a,
+    struct rules_diag *d)
+{
+	struct rules_action *bigger;
+	char	**more, buf[TOKEN_MAX];
+	size_t	 cap;
+
+	if (pg->ncur == pg->cur_cap) {
+		cap = pg->cur_cap == 0 ? 16 : 2 * pg->cur_cap;
+		if ((bigger = realloc(pg->cur, cap * sizeof *bigger)) == NULL)
+			return rules_fail(d, "no-memory", "out of memory");
+		pg->cur = bigger;
+		pg->cur_cap = cap;
+	}
+	if (pg->nturns == pg->turns_cap) {
+		cap = pg->turns_cap == 0 ? 64 : 2 * pg->turns_cap;
+		if ((more = realloc(pg->turns, cap * sizeof *more)) == NULL)
+			return rules_fail(d, "no-memory", "out of memory");
+		pg->turns = more;
+		pg->turns_cap = cap;
+	}
+	if (rules_play(pg->pos, a, d) == -1)
+		return -1;
+	pg->cur[pg->ncur++] = *a;
+	if (rules_phase(pg->pos) == RULES_TURN_MIDDLE)
+		return 0;
+	if (record_turn_format(&pg->pos->board, pg->cur, pg->ncur, buf,
+	    sizeof buf) == -1 ||
+	    (pg->turns[pg->nturns] = strdup(buf)) == NULL)
+		return rules_fail(d, "no-memory", "out of memory");
+	pg->nturns++;
+	pg->ncur = 0;
+	return 0;
+}
+
+char *
+play_game_moves(const struct play_game *pg)
+{
+	char	*s, *p, buf[TOKEN_MAX];
+	size_t	 len = 1, i;
+
+	buf[0] = '\0';
+	if (pg->ncur > 0 && record_turn_format(&pg->pos->board, pg->cur,
+	    pg->ncur, buf, sizeof buf) == -1)
+		return NULL;
+	for (i = 0; i < pg->nturns; i++)
+		len += strlen(pg->turns[i]) + 1;
+	len += strlen(buf) + 1;
+	if ((s = p = malloc(len)) == NULL)
+		return NULL;
+	*p = '\0';
+	for (i = 0; i < pg->nturns; i++)
+		p += sprintf(p, "%s%s", i > 0 ? " " : "", pg->turns[i]);
+	if (buf[0] != '\0')
+		sprintf(p, "%s%s", pg->nturns > 0 ? " " : "", buf);
+	return s;
+}
+
+int
+play_game_write(FILE *out, const struct play_game *pg,
+    const struct play_game_tags *t)
+{
+	const struct rules_position *pos = pg->pos;
+	struct record_tag_out tags[12];
+	struct rules_score s;
+	char	 round[32], seed[32], result[32], *text = NULL;
+	size_t	 n = 0, len = 0;
+	FILE	*mem;
+	int	 rc = -1;
+
+	rules_score(pos, &s);
+	if (s.over)
+		snprintf(result, sizeof result, "%d-%d", s.points[0],
+		    s.points[1]);
+	else
+		snprintf(result, sizeof result, "*");
+	snprintf(round, sizeof round, "%lu", t->round);
+	snprintf(seed, sizeof seed, "%" PRIu64, pg->seed);
+	tags[n++] = (struct record_tag_out){ "Event", t->event };
+	tags[n++] = (struct record_tag_out){ "Round", round };
+	tags[n++] = (struct record_tag_out){ "Game", pos->game->name };
+	tags[n++] = (struct record_tag_out){ pos->board.geometry ==
+	    RULES_SQUARE ? "Size" : "Board", pos->board.name };
+	tags[n++] = (struct record_tag_out){ "Black", t->black };
+	tags[n++] = (struct record_tag_out){ "White", t->white };
+	if (pg->dice)
+		tags[n++] = (struct record_tag_out){ "Seed", seed };
+	tags[n++] = (struct record_tag_out){ "Result", result };
+	if (t->termination != NULL)
+		tags[n++] = (struct record_tag_out){ "Termination",
+		    t->termination };
+	if (t->winner != NULL)
+		tags[n++] = (struct record_tag_out){ "Winner", t->winner };
+	/* Built in memory, then one write: a kill leaves whole records. */
+	if ((mem = open_memstream(&text, &len)) == NULL)
+		return -1;
+	if (record_write(mem, tags, n, (const char *const *)pg->turns,
+	    pg->nturns, true, result) == -1) {
+		fclose(mem);
+		goto out_free;
+	}
+	if (fputc('\n', mem) == EOF || fclose(mem) == EOF)
+		goto out_free;
+	if (fwrite(text, 1, len, out) == len && fflush(out) == 0)
+		rc = 0;
+out_free:
+	free(text);
+	return rc;
+}
+
+int
+play_colour(const struct rules_game *g, const char *name, int fallback)
+{
+	int	 c;
+
+	for (c = 0; c < RULES_COLOURS; c++)
+		if (strcmp(g->colour[c], name) == 0)
+			return c;
+	return fallback;
+}
+
+uint64_t
+play_player_seed(uint64_t s, int c)
+{
+	return s ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(c + 1));
+}
+
+unsigned long
+play_default_max_turns(const struct rules_game *g)
+{
+	/*
+	 * Reversi fills its board, so it always ends.  Herd and Stones! can
+	 * wander: no rule ends a Stones! game whose players shuffle, and a
+	 * Herd board can empty and fill again.  A game not listed gets the
+	 * larger cap.
+	 */
+	static const struct {
+		const char	*game;
+		unsigned long	 turns;
+	} caps[] = {
+		{ "reversi", 0 },
+		{ "herd", 1000 },
+		{ "stones", 500 },
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof caps / sizeof caps[0]; i++)
+		if (strcmp(caps[i].game, g->name) == 0)
+			return caps[i].turns;
+	return 1000;
+}
+
+void
+play_tally(struct report_match *m, const int side_of[RULES_COLOURS],
+    int winner, bool unfinished)
+{
+	int	 c;
+
+	m->games++;
+	for (c = 0; c < RULES_COLOURS; c++)
+		m->side[side_of[c]].as[c][unfinished ? REPORT_UNFINISHED :
+		    winner == -1 ? REPORT_DRAW : winner == c ? REPORT_WIN :
+		    REPORT_LOSS]++;
+}
+
+bool
+play_summary(const struct report_match *m, const char *path)
+{
+	FILE	*f = stderr;
+	bool	 ok;
+
+	if (path != NULL && strcmp(path, "-") == 0)
+		f = stdout;
+	else if (path != NULL && (f = fopen(path, "w")) == NULL) {
+		cli_error("%s: %s", path, strerror(errno));
+		return false;
+	}
+	ok = report_write_match(f, m) == 0 && fflush(f) == 0;
+	if (!ok)
+		cli_error("%s: %s", path != NULL ? path : "stderr",
+		    strerror(errno));
+	if (f != stderr && f != stdout && fclose(f) == EOF && ok) {
+		cli_error("%s: %s", path, strerror(errno));
+		ok = false;
+	}
+	return ok;
+}
