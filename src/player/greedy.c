@@ -27,7 +27,7 @@
 
 #define WIN		1e6
 #define POINTS		1.0
-#define MOBILITY	2.0
+#define MOBILITY	5.0
 
 /* Stats that say something about who is ahead, with their weight. */
 static const struct {
