@@ -20,6 +20,8 @@ static const struct play_cmd *const commands[] = {
 	&play_cmd_status,
 	&play_cmd_roll,
 	&play_cmd_selfplay,
+	&play_cmd_match,
+	&play_cmd_engine,
 };
 
 #define NCOMMANDS	(sizeof commands / sizeof commands[0])
