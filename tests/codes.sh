@@ -33,8 +33,9 @@ in-turn
 so-far
 in-place
 first-player
+max-turns
 '
-# ^ option names (gamecheck.c, play/cmd-move.c), a Variant value
+# ^ option names (gamecheck.c, play/cmd-move.c, play/cmd-selfplay.c), a Variant value
 # (rules.c), report and summary keys (emit.c, summary.c) and a per-colour
 # figure (stones.c).
 

@@ -138,7 +138,7 @@ exec_engine(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	if ((pl = player_new(argv[optind], &d)) == NULL) {
-		cli_error("%s [%s]", d.msg, d.code);
+		cli_error("%s", d.msg);
 		return strcmp(d.code, "no-memory") == 0 ? CLI_INTERNAL :
 		    CLI_USAGE;
 	}
@@ -190,7 +190,7 @@ exec_engine(int argc, char **argv)
 				break;
 			}
 			if (player_choose(pl, pos, &a, &d) == -1) {
-				cli_error("engine: %s [%s]", d.msg, d.code);
+				cli_error("engine: %s", d.msg);
 				status = strcmp(d.code, "no-memory") == 0 ?
 				    CLI_INTERNAL : CLI_BAD;
 				break;

@@ -121,8 +121,8 @@ exec_selfplay(int argc, char **argv)
 		cap = play_default_max_turns(g);
 	for (i = 0; i < 2; i++)
 		if ((pl[i] = player_new(spec[i], &d)) == NULL) {
-			cli_error("--%s: %s [%s]", i == 0 ? "black" : "white",
-			    d.msg, d.code);
+			cli_error("--%s: %s", i == 0 ? "black" : "white",
+			    d.msg);
 			status = strcmp(d.code, "no-memory") == 0 ?
 			    CLI_INTERNAL : CLI_USAGE;
 			goto out_free;
