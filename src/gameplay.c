@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gameplay: the correspondence referee (gameplay(1)).  A table of
- * subcommands, one file each in src/play/; main() parses the options
- * before the command and hands the rest over.
+ * gameplay: the correspondence referee, and games between built-in
+ * players or programs (gameplay(1)).  A table of subcommands, one file
+ * each in src/play/; main() parses the options before the command and
+ * hands the rest over.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -34,7 +35,8 @@ usage(FILE *f)
 
 	fprintf(f, "usage: gameplay [-hV] command [options] [args]\n"
 	    "Referee a correspondence game: start a record, show the\n"
-	    "position, list the legal moves, apply a move only if it is legal.\n"
+	    "position, list the legal moves, apply a move only if it is legal;\n"
+	    "play built-in players or programs against each other.\n"
 	    "\n");
 	for (i = 0; i < NCOMMANDS; i++)
 		fprintf(f, "  %-8s %s\n", commands[i]->name,
