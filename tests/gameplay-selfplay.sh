@@ -31,7 +31,7 @@ play() {
 }
 for g in $(gameplay --help | sed -n 's/^Games: //p'); do
 	play "$g" 20 7
-	play "$g" 4 9 --black greedy --white mcts:30
+	play "$g" 2 9 --black greedy --white mcts:20 --max-turns 20
 done
 play herd 10 3 --size 3 --black greedy --white random
 
