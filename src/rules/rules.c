@@ -15,6 +15,8 @@
 /* Adding a game: one file and one line here (design.md §4). */
 static const struct rules_game *const registry[] = {
 	&rules_reversi,
+	&rules_oust,
+	&rules_rive,
 };
 
 const struct rules_game *

@@ -282,5 +282,7 @@ size_t	rules_playout(struct rules_position *, struct rules_rng *,
 
 /* Registered games (one file each). */
 extern const struct rules_game rules_reversi;
+extern const struct rules_game rules_oust;
+extern const struct rules_game rules_rive;
 
 #endif
