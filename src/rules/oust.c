@@ -35,6 +35,8 @@ struct oust {
 	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
 	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
 	int16_t		 contact[RULES_MAX_CELLS]; /* stone-enemy adjacencies */
+	int16_t		 emax[RULES_MAX_CELLS];	/* single stone: largest enemy
+						   group next to it */
 	uint8_t		 nown[2][RULES_MAX_CELLS]; /* neighbours of a colour */
 	uint64_t	 empty[WORDS];
 	uint64_t	 touch[2][WORDS];	/* cells next to a colour */
@@ -54,7 +56,6 @@ struct oust_eval {
 	int		 kind;			/* enum oust_kind */
 	int		 gsize;			/* the new group */
 	int		 esize;			/* largest enemy group touched */
-	int		 ecell;			/* a stone of it */
 };
 
 static const char *
@@ -84,20 +85,20 @@ bit_clear(uint64_t *set, int i)
 /*
  * Judges a placement of p on empty e (rules.md §2).  The enemy groups
  * touching G are those next to e and those next to a single own stone
- * that e joins: an own group of 2 or more touches enemy singles only.
+ * that e joins: an own group of 2 or more touches enemy singles only (the
+ * invariant), so its contact count says all.  A single stone keeps the
+ * size of the largest enemy group next to it in emax.
  */
 static inline void
 oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
     struct oust_eval *ev)
 {
-	int	 roots[6], nroots = 0, k, j, m, g, q, own = 1 + p;
-	bool	 enemy = false;
+	int	 roots[6], nroots = 0, k, j, m, g, own = 1 + p, t = 0;
+	int	 gsize = 1;
 
-	ev->gsize = 1;
-	ev->esize = 0;
-	ev->ecell = -1;
 	if (o->nown[p][e] == 0) {
 		ev->kind = OUST_QUIET;
+		ev->gsize = 1;
 		return;
 	}
 	for (k = 0; k < b->degree[e]; k++) {
@@ -106,11 +107,8 @@ oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
 			continue;
 		g = o->gid[m];
 		if (o->cell[m] != own) {
-			enemy = true;
-			if (o->size[g] > ev->esize) {
-				ev->esize = o->size[g];
-				ev->ecell = m;
-			}
+			if (o->size[g] > t)
+				t = o->size[g];
 			continue;
 		}
 		for (j = 0; j < nroots && roots[j] != g; j++)
@@ -118,30 +116,59 @@ oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
 		if (j < nroots)
 			continue;
 		roots[nroots++] = g;
-		ev->gsize += o->size[g];
-		if (o->contact[g] == 0)
+		gsize += o->size[g];
+		if (o->size[g] == 1) {
+			if (o->emax[m] > t)
+				t = o->emax[m];
+		} else if (o->contact[g] > 0 && t == 0)
+			t = 1;
+	}
+	ev->gsize = gsize;
+	ev->esize = t;
+	ev->kind = t == 0 ? OUST_NO_CONTACT : t >= gsize ? OUST_TOO_BIG :
+	    OUST_CAPTURE;
+}
+
+/* For a diagnostic: a stone of the largest enemy group that e would touch. */
+static int
+largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
+{
+	int	 k, j, m, q, best = -1, own = 1 + p;
+
+	for (k = 0; k < b->degree[e]; k++) {
+		m = b->nb[e][k];
+		if (o->cell[m] == 0)
 			continue;
-		enemy = true;
-		if (o->size[g] > 1) {
-			if (ev->esize == 0)
-				ev->esize = 1;
+		if (o->cell[m] != own) {
+			if (best < 0 || o->size[o->gid[m]] > o->size[o->gid[best]])
+				best = m;
 			continue;
 		}
+		if (o->size[o->gid[m]] > 1)
+			continue;
 		for (j = 0; j < b->degree[m]; j++) {
 			q = b->nb[m][j];
-			if (o->cell[q] != 0 && o->cell[q] != own &&
-			    o->size[o->gid[q]] > ev->esize) {
-				ev->esize = o->size[o->gid[q]];
-				ev->ecell = q;
-			}
+			if (o->cell[q] != 0 && o->cell[q] != own && (best < 0 ||
+			    o->size[o->gid[q]] > o->size[o->gid[best]]))
+				best = q;
 		}
 	}
-	if (!enemy)
-		ev->kind = OUST_NO_CONTACT;
-	else if (ev->esize >= ev->gsize)
-		ev->kind = OUST_TOO_BIG;
-	else
-		ev->kind = OUST_CAPTURE;
+	return best;
+}
+
+/* Recomputes emax of single stone m. */
+static void
+single_emax(const struct rules_board *b, struct oust *o, int m)
+{
+	int	 k, q, t = 0;
+
+	for (k = 0; k < b->degree[m]; k++) {
+		q = b->nb[m][k];
+		if (o->cell[q] != 0 && o->cell[q] != o->cell[m] &&
+		    o->size[o->gid[q]] > t)
+			t = o->size[o->gid[q]];
+	}
+	o->emax[m] = (int16_t)t;
 }
 
 /* Puts a stone of p on e as a group of its own and counts its contacts. */
@@ -155,6 +182,7 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p)
 	o->next[e] = (int16_t)e;
 	o->size[e] = 1;
 	o->contact[e] = 0;
+	o->emax[e] = 0;
 	bit_clear(o->empty, e);
 	o->stones[p]++;
 	for (k = 0; k < b->degree[e]; k++) {
@@ -164,6 +192,11 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p)
 		if (o->cell[m] != 0 && o->cell[m] != 1 + p) {
 			o->contact[e]++;
 			o->contact[o->gid[m]]++;
+			if (o->emax[e] < o->size[o->gid[m]])
+				o->emax[e] = o->size[o->gid[m]];
+			/* A lone enemy stone now touches a single of p. */
+			if (o->emax[m] == 0)
+				o->emax[m] = 1;
 		}
 	}
 }
@@ -186,9 +219,14 @@ merge(struct oust *o, int g, int h)
 	o->contact[g] = (int16_t)(o->contact[g] + o->contact[h]);
 }
 
-/* Removes the whole group of stone h (colour q); counts it for !q. */
-static void
-remove_group(const struct rules_board *b, struct oust *o, int h)
+/*
+ * Removes the whole group of stone h (colour q); counts it for !q.  Notes
+ * in singles[] the single stones of !q beside it, whose emax may drop;
+ * returns the new count.
+ */
+static int
+remove_group(const struct rules_board *b, struct oust *o, int h,
+    int *singles, int nsingles)
 {
 	int	 q = o->cell[h] - 1, c = h, k, m;
 
@@ -199,13 +237,18 @@ remove_group(const struct rules_board *b, struct oust *o, int h)
 			m = b->nb[c][k];
 			if (--o->nown[q][m] == 0)
 				bit_clear(o->touch[q], m);
-			if (o->cell[m] == 2 - q)
-				o->contact[o->gid[m]]--;
+			if (o->cell[m] != 2 - q)
+				continue;
+			o->contact[o->gid[m]]--;
+			if (o->size[o->gid[m]] == 1 &&
+			    nsingles < RULES_MAX_CELLS)
+				singles[nsingles++] = m;
 		}
 		o->stones[q]--;
 		o->captured[!q]++;
 		c = o->next[c];
 	} while (c != h);
+	return nsingles;
 }
 
 /* Any legal placement for p? */
@@ -427,6 +470,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 {
 	struct oust_eval ev;
 	char	 name[RULES_CELL_NAME], ename[64];
+	int	 singles[RULES_MAX_CELLS], nsingles = 0;
 	int	 p = o->to_move, e = a->to, k, m, g, c, h, start;
 
 	if (e < 0 || e >= b->ncells)
@@ -444,7 +488,8 @@ oust_place(const struct rules_board *b, struct oust *o,
 		    colour_name(!p));
 	case OUST_TOO_BIG:
 		/* Oust: each enemy group compared on its own (rules.md §2). */
-		group_cells(b, o, ev.ecell, ename, sizeof ename);
+		group_cells(b, o, largest_enemy(b, o, e, p), ename,
+		    sizeof ename);
 		return rules_fail(d, "enemy-too-big",
 		    "%s would make a %s group of %d, but it touches a %s "
 		    "group of %d (%s): every enemy group touched must be "
@@ -481,10 +526,16 @@ oust_place(const struct rules_board *b, struct oust *o,
 		for (k = 0; k < b->degree[c]; k++) {
 			m = b->nb[c][k];
 			if (o->cell[m] == 2 - p)
-				remove_group(b, o, m);
+				nsingles = remove_group(b, o, m, singles,
+				    nsingles);
 		}
 		c = o->next[c];
 	} while (c != start);
+	/* Single stones of p that touched the captured groups. */
+	for (k = 0; k < nsingles; k++)
+		if (o->cell[singles[k]] == 1 + p &&
+		    o->size[o->gid[singles[k]]] == 1)
+			single_emax(b, o, singles[k]);
 	if (o->stones[!p] == 0) {
 		o->phase = RULES_GAME_OVER;
 		o->winner = (uint8_t)p;
@@ -595,6 +646,9 @@ oust_setup(const struct rules_board *b, void *st,
 				merge(o, o->gid[m], o->gid[i]);
 		}
 	}
+	for (i = 0; i < b->ncells; i++)
+		if (o->cell[i] != 0 && o->size[o->gid[i]] == 1)
+			single_emax(b, o, i);
 	for (i = 0; i < b->ncells; i++) {
 		if (o->cell[i] == 0 || o->size[o->gid[i]] < 2)
 			continue;
