@@ -45,7 +45,11 @@ UNTRIGGERABLE='
 no-memory
 bad-setup
 dice-already-rolled
+pass-mid-turn
+internal-no-placement
 '
+# pass-mid-turn:   the notation writes a pass only as a whole turn token.
+# internal-no-placement: rules.md says no Oust position reaches it.
 # no-memory:       memory must run out while a record is read or set up.
 # bad-setup:       comes only from rules_setup(), which sets up positions
 #                  for tests and tools; no record reaches it.

@@ -17,6 +17,8 @@ static const struct rules_game *const registry[] = {
 	&rules_reversi,
 	&rules_herd,
 	&rules_stones,
+	&rules_oust,
+	&rules_rive,
 };
 
 const struct rules_game *

@@ -303,5 +303,7 @@ size_t	rules_playout(struct rules_position *, struct rules_rng *,
 extern const struct rules_game rules_reversi;
 extern const struct rules_game rules_herd;
 extern const struct rules_game rules_stones;
+extern const struct rules_game rules_oust;
+extern const struct rules_game rules_rive;
 
 #endif

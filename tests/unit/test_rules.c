@@ -135,6 +135,7 @@ START_TEST(hexhex_side3_names)
 		got[0] = '\0';
 		for (; n < 5; n++) {
 			cellno = diagram_cell(&b, k, false);
+			/* Past the last cell diagram_cell() says -1. */
 			if (cellno < 0 || b.row[cellno] != 5 - r)
 				break;
 			snprintf(got + strlen(got), sizeof got - strlen(got),

@@ -1,0 +1,729 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Oust (Mark Steere) as rules.md §2 settles it: hexhex boards of side 2..12,
+ * Black first, non-capturing placements away from one's own stones,
+ * capturing placements that join one's own stones next to strictly smaller
+ * enemy groups, a compulsory further placement after each capture, the pie
+ * rule, and a win by wiping out the opponent.  Groups are kept
+ * incrementally (a representative cell, a circular member list, size and
+ * enemy-contact count per group), so judging a cell looks at its
+ * neighbourhood only; that relies on the invariant that no two touching
+ * enemy groups both have 2 or more stones, which set-up positions are
+ * checked for.  Names, geometry and turn counting are the board's and the
+ * registry's business.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+#define BLACK	0
+#define WHITE	1
+#define WORDS	((RULES_MAX_CELLS + 63) / 64)
+
+enum oust_kind {
+	OUST_QUIET,		/* no own stone adjacent: always legal */
+	OUST_CAPTURE,
+	OUST_NO_CONTACT,	/* joins own stones, no enemy group touched */
+	OUST_TOO_BIG,		/* an enemy group touched is not smaller */
+};
+
+struct oust {
+	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
+	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
+	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
+	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
+	int16_t		 contact[RULES_MAX_CELLS]; /* stone-enemy adjacencies */
+	int16_t		 emax[RULES_MAX_CELLS];	/* single stone: largest enemy
+						   group next to it */
+	uint8_t		 nown[2][RULES_MAX_CELLS]; /* neighbours of a colour */
+	uint64_t	 empty[WORDS];
+	uint64_t	 touch[2][WORDS];	/* cells next to a colour */
+	int16_t		 stones[2];
+	int16_t		 captured[2];		/* enemy stones removed */
+	uint16_t	 turn;			/* 1-based, counts passes */
+	uint8_t		 to_move;
+	uint8_t		 phase;			/* enum rules_phase */
+	uint8_t		 winner;
+	uint8_t		 pie;
+	uint8_t		 swapped;
+	uint8_t		 setup;			/* set up: no pie rule */
+};
+
+/* What judging one cell found, for play() and its diagnostics. */
+struct oust_eval {
+	int		 kind;			/* enum oust_kind */
+	int		 gsize;			/* the new group */
+	int		 esize;			/* largest enemy group touched */
+};
+
+static const char *
+colour_name(int c)
+{
+	return c == BLACK ? "black" : "white";
+}
+
+static inline bool
+bit_get(const uint64_t *set, int i)
+{
+	return (set[i >> 6] >> (i & 63)) & 1;
+}
+
+static inline void
+bit_set(uint64_t *set, int i)
+{
+	set[i >> 6] |= UINT64_C(1) << (i & 63);
+}
+
+static inline void
+bit_clear(uint64_t *set, int i)
+{
+	set[i >> 6] &= ~(UINT64_C(1) << (i & 63));
+}
+
+/*
+ * Judges a placement of p on empty e (rules.md §2).  The enemy groups
+ * touching G are those next to e and those next to a single own stone
+ * that e joins: an own group of 2 or more touches enemy singles only (the
+ * invariant), so its contact count says all.  A single stone keeps the
+ * size of the largest enemy group next to it in emax.
+ */
+static inline void
+oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
+    struct oust_eval *ev)
+{
+	int	 roots[6], nroots = 0, k, j, m, g, own = 1 + p, t = 0;
+	int	 gsize = 1;
+
+	if (o->nown[p][e] == 0) {
+		ev->kind = OUST_QUIET;
+		ev->gsize = 1;
+		return;
+	}
+	for (k = 0; k < b->degree[e]; k++) {
+		m = b->nb[e][k];
+		if (o->cell[m] == 0)
+			continue;
+		g = o->gid[m];
+		if (o->cell[m] != own) {
+			if (o->size[g] > t)
+				t = o->size[g];
+			continue;
+		}
+		for (j = 0; j < nroots && roots[j] != g; j++)
+			;
+		if (j < nroots)
+			continue;
+		roots[nroots++] = g;
+		gsize += o->size[g];
+		if (o->size[g] == 1) {
+			if (o->emax[m] > t)
+				t = o->emax[m];
+		} else if (o->contact[g] > 0 && t == 0)
+			t = 1;
+	}
+	ev->gsize = gsize;
+	ev->esize = t;
+	ev->kind = t == 0 ? OUST_NO_CONTACT : t >= gsize ? OUST_TOO_BIG :
+	    OUST_CAPTURE;
+}
+
+/* For a diagnostic: a stone of the largest enemy group that e would touch. */
+static int
+largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
+{
+	int	 k, j, m, q, best = -1, own = 1 + p;
+
+	for (k = 0; k < b->degree[e]; k++) {
+		m = b->nb[e][k];
+		if (o->cell[m] == 0)
+			continue;
+		if (o->cell[m] != own) {
+			if (best < 0 || o->size[o->gid[m]] > o->size[o->gid[best]])
+				best = m;
+			continue;
+		}
+		if (o->size[o->gid[m]] > 1)
+			continue;
+		for (j = 0; j < b->degree[m]; j++) {
+			q = b->nb[m][j];
+			if (o->cell[q] != 0 && o->cell[q] != own && (best < 0 ||
+			    o->size[o->gid[q]] > o->size[o->gid[best]]))
+				best = q;
+		}
+	}
+	return best;
+}
+
+/* Recomputes emax of single stone m. */
+static void
+single_emax(const struct rules_board *b, struct oust *o, int m)
+{
+	int	 k, q, t = 0;
+
+	for (k = 0; k < b->degree[m]; k++) {
+		q = b->nb[m][k];
+		if (o->cell[q] != 0 && o->cell[q] != o->cell[m] &&
+		    o->size[o->gid[q]] > t)
+			t = o->size[o->gid[q]];
+	}
+	o->emax[m] = (int16_t)t;
+}
+
+/* Puts a stone of p on e as a group of its own and counts its contacts. */
+static void
+put_stone(const struct rules_board *b, struct oust *o, int e, int p)
+{
+	int	 k, m;
+
+	o->cell[e] = (uint8_t)(1 + p);
+	o->gid[e] = (int16_t)e;
+	o->next[e] = (int16_t)e;
+	o->size[e] = 1;
+	o->contact[e] = 0;
+	o->emax[e] = 0;
+	bit_clear(o->empty, e);
+	o->stones[p]++;
+	for (k = 0; k < b->degree[e]; k++) {
+		m = b->nb[e][k];
+		if (o->nown[p][m]++ == 0)
+			bit_set(o->touch[p], m);
+		if (o->cell[m] != 0 && o->cell[m] != 1 + p) {
+			o->contact[e]++;
+			o->contact[o->gid[m]]++;
+			if (o->emax[e] < o->size[o->gid[m]])
+				o->emax[e] = o->size[o->gid[m]];
+			/* A lone enemy stone now touches a single of p. */
+			if (o->emax[m] == 0)
+				o->emax[m] = 1;
+		}
+	}
+}
+
+/* Merges group h into group g (both representatives): h is relabelled. */
+static void
+merge(struct oust *o, int g, int h)
+{
+	int	 c, t;
+
+	c = h;
+	do {
+		o->gid[c] = (int16_t)g;
+		c = o->next[c];
+	} while (c != h);
+	t = o->next[g];
+	o->next[g] = o->next[h];
+	o->next[h] = (int16_t)t;
+	o->size[g] = (int16_t)(o->size[g] + o->size[h]);
+	o->contact[g] = (int16_t)(o->contact[g] + o->contact[h]);
+}
+
+/*
+ * Removes the whole group of stone h (colour q); counts it for !q.  Notes
+ * in singles[] the single stones of !q beside it, whose emax may drop;
+ * returns the new count.
+ */
+static int
+remove_group(const struct rules_board *b, struct oust *o, int h,
+    int *singles, int nsingles)
+{
+	int	 q = o->cell[h] - 1, c = h, k, m;
+
+	do {
+		o->cell[c] = 0;
+		bit_set(o->empty, c);
+		for (k = 0; k < b->degree[c]; k++) {
+			m = b->nb[c][k];
+			if (--o->nown[q][m] == 0)
+				bit_clear(o->touch[q], m);
+			if (o->cell[m] != 2 - q)
+				continue;
+			o->contact[o->gid[m]]--;
+			if (o->size[o->gid[m]] == 1 &&
+			    nsingles < RULES_MAX_CELLS)
+				singles[nsingles++] = m;
+		}
+		o->stones[q]--;
+		o->captured[!q]++;
+		c = o->next[c];
+	} while (c != h);
+	return nsingles;
+}
+
+/* Any legal placement for p? */
+static bool
+has_placement(const struct rules_board *b, const struct oust *o, int p)
+{
+	struct oust_eval ev;
+	uint64_t w;
+	int	 i;
+
+	for (i = 0; i < WORDS; i++)
+		if (o->empty[i] & ~o->touch[p][i])
+			return true;
+	for (i = 0; i < WORDS; i++)
+		for (w = o->empty[i] & o->touch[p][i]; w != 0; w &= w - 1) {
+			oust_judge(b, o, i * 64 + __builtin_ctzll(w), p, &ev);
+			if (ev.kind == OUST_CAPTURE)
+				return true;
+		}
+	return false;
+}
+
+/* Lists up to 5 cells of a set in column-then-row order ("a2 b1 c1"). */
+static void
+list_cells(const struct rules_board *b, const bool *in, char *out,
+    size_t len)
+{
+	char	 name[RULES_CELL_NAME];
+	size_t	 n = 0;
+	int	 c, r, cell, shown = 0, more = 0;
+
+	out[0] = '\0';
+	for (c = 0; c < b->width; c++)
+		for (r = 0; r < b->height; r++) {
+			cell = b->at[c][r];
+			if (cell < 0 || !in[cell])
+				continue;
+			if (shown == 5) {
+				more++;
+				continue;
+			}
+			n += (size_t)snprintf(out + n, len - n, "%s%s",
+			    shown++ ? " " : "", rules_cell_name(b, cell, name));
+		}
+	if (more > 0)
+		snprintf(out + n, len - n, " and %d more", more);
+}
+
+/* The stones of h's group, as list_cells() writes them. */
+static void
+group_cells(const struct rules_board *b, const struct oust *o, int h,
+    char *out, size_t len)
+{
+	bool	 in[RULES_MAX_CELLS];
+	int	 i;
+
+	for (i = 0; i < b->ncells; i++)
+		in[i] = o->cell[i] != 0 && o->gid[i] == o->gid[h];
+	list_cells(b, in, out, len);
+}
+
+static void
+end_turn(struct oust *o)
+{
+	o->to_move = (uint8_t)!o->to_move;
+	o->turn++;
+	o->phase = RULES_TURN_START;
+}
+
+/* ---- The interface -------------------------------------------------- */
+
+static int
+oust_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+{
+	char	*end;
+	long	 n;
+
+	n = strtol(spec, &end, 10);
+	if (end == spec || *end != '\0' || n < 2 || n > 12)
+		return rules_fail(d, "bad-board",
+		    "oust is played on a hexhex board of side 2 to 12 "
+		    "(\"7\"), not \"%s\"", spec);
+	return rules_hexhex_init(b, (int)n, d);
+}
+
+static int
+oust_init(const struct rules_board *b, void *st,
+    const struct rules_variant *v, struct rules_diag *d)
+{
+	struct oust *o = st;
+	int	 i;
+
+	(void)d;
+	memset(o, 0, sizeof *o);
+	for (i = 0; i < b->ncells; i++)
+		bit_set(o->empty, i);
+	o->turn = 1;
+	o->to_move = BLACK;
+	o->phase = RULES_TURN_START;
+	o->pie = v->pie;
+	return 0;
+}
+
+static int
+oust_to_move(const struct rules_board *b, const void *st)
+{
+	(void)b;
+	return ((const struct oust *)st)->to_move;
+}
+
+static enum rules_phase
+oust_phase(const struct rules_board *b, const void *st)
+{
+	(void)b;
+	return ((const struct oust *)st)->phase;
+}
+
+static bool
+swap_allowed(const struct oust *o)
+{
+	return o->pie && !o->setup && o->turn == 2 &&
+	    o->phase == RULES_TURN_START;
+}
+
+static size_t
+oust_legal(const struct rules_board *b, const void *st,
+    struct rules_action *out, size_t cap)
+{
+	const struct oust *o = st;
+	struct oust_eval ev;
+	uint64_t w, t;
+	size_t	 n = 0;
+	int	 p = o->to_move, i, e;
+
+	if (o->phase == RULES_GAME_OVER)
+		return 0;
+	for (i = 0; i < WORDS; i++) {
+		t = o->touch[p][i];
+		for (w = o->empty[i]; w != 0; w &= w - 1) {
+			e = i * 64 + __builtin_ctzll(w);
+			if (t & (w & -w)) {
+				oust_judge(b, o, e, p, &ev);
+				if (ev.kind != OUST_CAPTURE)
+					continue;
+			}
+			if (n < cap)
+				out[n] = (struct rules_action){
+				    .kind = RULES_PLACE, .to = (int16_t)e };
+			n++;
+		}
+	}
+	/* rules.md §2: a pass only at a turn start with nothing to place. */
+	if (n == 0) {
+		if (cap > 0)
+			out[0] = (struct rules_action){ .kind = RULES_PASS };
+		n = 1;
+	} else if (swap_allowed(o)) {
+		if (n < cap)
+			out[n] = (struct rules_action){ .kind = RULES_SWAP };
+		n++;
+	}
+	return n;
+}
+
+static int
+oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
+{
+	struct oust_eval ev;
+	bool	 in[RULES_MAX_CELLS];
+	char	 cells[64];
+	int	 p = o->to_move, e;
+
+	if (o->phase == RULES_TURN_MIDDLE)
+		return rules_fail(d, "pass-mid-turn",
+		    "%s captured and must place again: a pass is only a "
+		    "whole turn", colour_name(p));
+	if (has_placement(b, o, p)) {
+		for (e = 0; e < b->ncells; e++) {
+			in[e] = false;
+			if (o->cell[e] != 0)
+				continue;
+			oust_judge(b, o, e, p, &ev);
+			in[e] = ev.kind == OUST_QUIET ||
+			    ev.kind == OUST_CAPTURE;
+		}
+		list_cells(b, in, cells, sizeof cells);
+		return rules_fail(d, "pass-with-placement",
+		    "%s may not pass: a legal placement exists (%s)",
+		    colour_name(p), cells);
+	}
+	/* rules.md §2: both players without a placement is believed
+	 * impossible; say so rather than loop on passes. */
+	if (!has_placement(b, o, !p))
+		return rules_fail(d, "internal-no-placement",
+		    "neither black nor white has a legal placement, which the "
+		    "rules say cannot happen: please report this game");
+	end_turn(o);
+	return 0;
+}
+
+static int
+oust_swap(struct oust *o, struct rules_diag *d)
+{
+	if (!o->pie)
+		return rules_fail(d, "swap-not-allowed",
+		    "the pie rule is off in this game: no swap");
+	if (!swap_allowed(o))
+		return rules_fail(d, "swap-not-allowed",
+		    "a swap is only allowed as the second turn of the game");
+	/* The players exchange colours; White (the first mover) plays on. */
+	o->swapped = 1;
+	o->turn++;
+	return 0;
+}
+
+static int
+oust_place(const struct rules_board *b, struct oust *o,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	struct oust_eval ev;
+	char	 name[RULES_CELL_NAME], ename[64];
+	int	 singles[RULES_MAX_CELLS], nsingles = 0;
+	int	 p = o->to_move, e = a->to, k, m, g, c, h, start;
+
+	if (e < 0 || e >= b->ncells)
+		return rules_fail(d, "off-board", "no such cell");
+	rules_cell_name(b, e, name);
+	if (o->cell[e] != 0)
+		return rules_fail(d, "occupied", "%s is occupied", name);
+	oust_judge(b, o, e, p, &ev);
+	switch (ev.kind) {
+	case OUST_NO_CONTACT:
+		return rules_fail(d, "no-enemy-contact",
+		    "%s joins %s stones into a group of %d that touches no "
+		    "%s group: a placement next to your own stones must "
+		    "capture", name, colour_name(p), ev.gsize,
+		    colour_name(!p));
+	case OUST_TOO_BIG:
+		/* Oust: each enemy group compared on its own (rules.md §2). */
+		group_cells(b, o, largest_enemy(b, o, e, p), ename,
+		    sizeof ename);
+		return rules_fail(d, "enemy-too-big",
+		    "%s would make a %s group of %d, but it touches a %s "
+		    "group of %d (%s): every enemy group touched must be "
+		    "smaller", name, colour_name(p), ev.gsize,
+		    colour_name(!p), ev.esize, ename);
+	case OUST_QUIET:
+		if (a->capture)
+			return rules_fail(d, "not-a-capture",
+			    "%s is marked as a capture but captures nothing",
+			    name);
+		put_stone(b, o, e, p);
+		end_turn(o);
+		return 0;
+	}
+
+	/* A capture: join e and its own groups, the largest keeping its id. */
+	put_stone(b, o, e, p);
+	g = e;
+	for (k = 0; k < b->degree[e]; k++) {
+		m = b->nb[e][k];
+		if (o->cell[m] != 1 + p || o->gid[m] == o->gid[g])
+			continue;
+		h = o->gid[m];
+		if (o->size[h] > o->size[o->gid[g]]) {
+			merge(o, h, o->gid[g]);
+			g = h;
+		} else
+			merge(o, o->gid[g], h);
+	}
+	g = o->gid[e];
+	/* Remove every enemy group touching the new group. */
+	c = start = g;
+	do {
+		for (k = 0; k < b->degree[c]; k++) {
+			m = b->nb[c][k];
+			if (o->cell[m] == 2 - p)
+				nsingles = remove_group(b, o, m, singles,
+				    nsingles);
+		}
+		c = o->next[c];
+	} while (c != start);
+	/* Single stones of p that touched the captured groups. */
+	for (k = 0; k < nsingles; k++)
+		if (o->cell[singles[k]] == 1 + p &&
+		    o->size[o->gid[singles[k]]] == 1)
+			single_emax(b, o, singles[k]);
+	if (o->stones[!p] == 0) {
+		o->phase = RULES_GAME_OVER;
+		o->winner = (uint8_t)p;
+	} else if (!has_placement(b, o, p))
+		end_turn(o);
+	else
+		o->phase = RULES_TURN_MIDDLE;
+	return 0;
+}
+
+static int
+oust_play(const struct rules_board *b, void *st, const struct rules_action *a,
+    struct rules_diag *d)
+{
+	struct oust *o = st;
+
+	if (o->phase == RULES_GAME_OVER)
+		return rules_fail(d, "game-over", "the game is already over");
+	switch (a->kind) {
+	case RULES_PLACE:
+		return oust_place(b, o, a, d);
+	case RULES_PASS:
+		return oust_pass(b, o, d);
+	case RULES_SWAP:
+		if (o->phase == RULES_TURN_MIDDLE)
+			return rules_fail(d, "swap-not-allowed",
+			    "a swap is only allowed as the second turn of "
+			    "the game");
+		return oust_swap(o, d);
+	default:
+		return rules_fail(d, "wrong-action",
+		    "an oust turn is placements, \"pass\" or \"swap\": "
+		    "nothing is removed or moved");
+	}
+}
+
+static void
+oust_score(const struct rules_board *b, const void *st, struct rules_score *s)
+{
+	const struct oust *o = st;
+
+	(void)b;
+	s->over = o->phase == RULES_GAME_OVER;
+	s->winner = s->over ? o->winner : -1;
+	s->points[0] = s->points[1] = 0;
+	if (s->over)
+		s->points[o->winner] = 1;
+	s->alt[0] = s->points[0];
+	s->alt[1] = s->points[1];
+	s->swapped = o->swapped;
+	s->nstats = 2;
+	s->stats[0] = (struct rules_stat){ "stones",
+	    { o->stones[0], o->stones[1] } };
+	s->stats[1] = (struct rules_stat){ "captured",
+	    { o->captured[0], o->captured[1] } };
+}
+
+static int
+oust_piece(const struct rules_board *b, const void *st, int cell)
+{
+	(void)b;
+	return ((const struct oust *)st)->cell[cell];
+}
+
+/* Names a group as "the black group at b3 c3" (up to 5 stones). */
+static void
+group_name(const struct rules_board *b, const struct oust *o, int h,
+    char *out, size_t len)
+{
+	char	 cells[64];
+
+	group_cells(b, o, h, cells, sizeof cells);
+	snprintf(out, len, "the %s group at %s", colour_name(o->cell[h] - 1),
+	    cells);
+}
+
+/*
+ * Any arrangement of black and white stones is accepted except two
+ * touching enemy groups of 2 or more (a group of 2+ is made by a capture,
+ * which clears its surroundings, and later enemy stones next to it stay
+ * single), and a lone stone whose owner is to move against an empty side.
+ * One colour gone while the other has 2+ stones is a finished game.  A
+ * set-up position has no pie rule.
+ */
+static int
+oust_setup(const struct rules_board *b, void *st,
+    const struct rules_variant *v, const int *pieces, int to_move,
+    struct rules_diag *d)
+{
+	struct oust *o = st;
+	char	 g1[96], g2[96];
+	int	 i, k, m, p;
+
+	oust_init(b, o, v, d);
+	for (i = 0; i < b->ncells; i++)
+		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
+		    pieces[i] != RULES_PIECE(WHITE))
+			return rules_fail(d, "bad-setup",
+			    "oust has only black and white stones");
+	for (i = 0; i < b->ncells; i++) {
+		if (pieces[i] == RULES_EMPTY)
+			continue;
+		p = RULES_COLOUR_OF(pieces[i]);
+		put_stone(b, o, i, p);
+		for (k = 0; k < b->degree[i]; k++) {
+			m = b->nb[i][k];
+			if (o->cell[m] == 1 + p && o->gid[m] != o->gid[i])
+				merge(o, o->gid[m], o->gid[i]);
+		}
+	}
+	for (i = 0; i < b->ncells; i++)
+		if (o->cell[i] != 0 && o->size[o->gid[i]] == 1)
+			single_emax(b, o, i);
+	for (i = 0; i < b->ncells; i++) {
+		if (o->cell[i] == 0 || o->size[o->gid[i]] < 2)
+			continue;
+		for (k = 0; k < b->degree[i]; k++) {
+			m = b->nb[i][k];
+			if (o->cell[m] == 0 || o->cell[m] == o->cell[i] ||
+			    o->size[o->gid[m]] < 2)
+				continue;
+			group_name(b, o, i, g1, sizeof g1);
+			group_name(b, o, m, g2, sizeof g2);
+			return rules_fail(d, "bad-setup",
+			    "%s touches %s: two touching groups of 2 or more "
+			    "cannot arise", g1, g2);
+		}
+	}
+	if (o->stones[to_move] == 1 && o->stones[!to_move] == 0)
+		return rules_fail(d, "bad-setup",
+		    "%s cannot be to move with one stone against none",
+		    colour_name(to_move));
+	o->to_move = (uint8_t)to_move;
+	o->setup = 1;
+	for (p = 0; p < 2; p++)
+		if (o->stones[p] == 0 && o->stones[!p] >= 2) {
+			o->phase = RULES_GAME_OVER;
+			o->winner = (uint8_t)!p;
+		}
+	return 0;
+}
+
+/*
+ * Perft by complete turns (formats/oust.md): the placements of one turn
+ * are one path, a pass or a swap is a turn, a finished game is one leaf.
+ */
+static uint64_t
+turn_perft(const struct rules_board *b, const struct oust *o, int depth)
+{
+	struct rules_action acts[RULES_MAX_CELLS + 2];
+	struct oust child;
+	uint64_t total = 0;
+	size_t	 n, i;
+
+	if (depth == 0 || o->phase == RULES_GAME_OVER)
+		return 1;
+	n = oust_legal(b, o, acts, RULES_MAX_CELLS + 2);
+	for (i = 0; i < n; i++) {
+		child = *o;
+		if (oust_play(b, &child, &acts[i], NULL) == -1)
+			continue;
+		total += turn_perft(b, &child, child.phase ==
+		    RULES_TURN_MIDDLE ? depth : depth - 1);
+	}
+	return total;
+}
+
+static uint64_t
+oust_perft(const struct rules_board *b, const void *st, int depth)
+{
+	return turn_perft(b, st, depth);
+}
+
+const struct rules_game rules_oust = {
+	.name = "oust",
+	.title = "Oust",
+	.colour = { "black", "white" },
+	.default_board = "7",
+	.has_pie = true,
+	.state_size = sizeof(struct oust),
+	.board = oust_board,
+	.init = oust_init,
+	.to_move = oust_to_move,
+	.phase = oust_phase,
+	.legal = oust_legal,
+	.play = oust_play,
+	.score = oust_score,
+	.piece = oust_piece,
+	.setup = oust_setup,
+	.perft = oust_perft,
+};

@@ -1,0 +1,642 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Rive (Mark Steere) as rules.md §3 settles it: the 3-3-5 board and hexhex
+ * boards of side 2..12, Black first, a placement legal iff the largest
+ * group it touches is as small as anywhere (groups of either colour), a
+ * merge paid for by removing stones of the new group one RULES_REMOVE at a
+ * time, checked as a set, then a compulsory further placement; the pie
+ * rule; the game ends when the board is full.  Groups are kept
+ * incrementally (representative cell, circular member list, size); during
+ * a removal the merged group is a bit set and is relabelled once the set
+ * is complete.  Names, geometry and turn counting are the board's and the
+ * registry's business.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+#define BLACK	0
+#define WHITE	1
+#define WORDS	((RULES_MAX_CELLS + 63) / 64)
+
+struct rive {
+	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
+	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
+	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
+	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
+	uint64_t	 empty[WORDS];
+	uint64_t	 group[WORDS];		/* the merged group, stones */
+	uint64_t	 removed[WORDS];	/* removed from it so far */
+	int16_t		 nempty;
+	int16_t		 stones[2];
+	int16_t		 captured[2];		/* enemy stones removed */
+	int16_t		 placed;		/* the merging stone, or -1 */
+	int16_t		 owed;			/* removals still to make */
+	int16_t		 need;			/* removals of that merge */
+	int16_t		 keep;			/* stones of it that stay */
+	uint16_t	 turn;
+	uint8_t		 to_move;
+	uint8_t		 phase;			/* enum rules_phase */
+	uint8_t		 pie;
+	uint8_t		 swapped;
+	uint8_t		 setup;			/* set up: no pie rule */
+};
+
+static inline bool
+bit_get(const uint64_t *set, int i)
+{
+	return (set[i >> 6] >> (i & 63)) & 1;
+}
+
+static inline void
+bit_set(uint64_t *set, int i)
+{
+	set[i >> 6] |= UINT64_C(1) << (i & 63);
+}
+
+static inline void
+bit_clear(uint64_t *set, int i)
+{
+	set[i >> 6] &= ~(UINT64_C(1) << (i & 63));
+}
+
+/* v(e): the size of the largest group next to e (rules.md §3). */
+static inline int
+rive_v(const struct rules_board *b, const struct rive *r, int e)
+{
+	int	 k, m, v = 0;
+
+	for (k = 0; k < b->degree[e]; k++) {
+		m = b->nb[e][k];
+		if (r->cell[m] != 0 && r->size[r->gid[m]] > v)
+			v = r->size[r->gid[m]];
+	}
+	return v;
+}
+
+/* M: the least v(e) over the empty cells. */
+static int
+rive_min_v(const struct rules_board *b, const struct rive *r)
+{
+	uint64_t w;
+	int	 i, v, m = RULES_MAX_CELLS;
+
+	for (i = 0; i < WORDS; i++)
+		for (w = r->empty[i]; w != 0; w &= w - 1) {
+			v = rive_v(b, r, i * 64 + __builtin_ctzll(w));
+			if (v < m) {
+				m = v;
+				if (m == 0)
+					return 0;
+			}
+		}
+	return m;
+}
+
+/* Lists up to 5 cells of a set in column-then-row order ("a3 a4 b2"). */
+static void
+list_cells(const struct rules_board *b, const bool *in, int max, char *out,
+    size_t len)
+{
+	char	 name[RULES_CELL_NAME];
+	size_t	 n = 0;
+	int	 c, r, cell, shown = 0, more = 0;
+
+	out[0] = '\0';
+	for (c = 0; c < b->width; c++)
+		for (r = 0; r < b->height; r++) {
+			cell = b->at[c][r];
+			if (cell < 0 || !in[cell])
+				continue;
+			if (shown == max) {
+				more++;
+				continue;
+			}
+			n += (size_t)snprintf(out + n, len - n, "%s%s",
+			    shown++ ? " " : "", rules_cell_name(b, cell, name));
+		}
+	if (more > 0)
+		snprintf(out + n, len - n, " and %d more", more);
+}
+
+/*
+ * The stones of the merged group still standing that are connected to
+ * `from' without passing `cut'; marks them in seen[] and returns how many.
+ */
+static int
+reach(const struct rules_board *b, const struct rive *r, int from, int cut,
+    bool *seen)
+{
+	int	 stack[RULES_MAX_CELLS], sp = 0, n = 0, c, k, m;
+
+	seen[from] = true;
+	stack[sp++] = from;
+	while (sp > 0) {
+		c = stack[--sp];
+		n++;
+		for (k = 0; k < b->degree[c]; k++) {
+			m = b->nb[c][k];
+			if (m == cut || seen[m] || !bit_get(r->group, m) ||
+			    bit_get(r->removed, m))
+				continue;
+			seen[m] = true;
+			stack[sp++] = m;
+		}
+	}
+	return n;
+}
+
+/*
+ * Removing c (a standing stone of the group, not the placed one) can still
+ * end in a valid set iff at least `keep' stones stay joined to the placed
+ * stone: those can be kept and the rest removed.
+ */
+static bool
+removal_completes(const struct rules_board *b, const struct rive *r, int c)
+{
+	bool	 seen[RULES_MAX_CELLS];
+
+	memset(seen, 0, sizeof seen);
+	return reach(b, r, r->placed, c, seen) >= r->keep;
+}
+
+static void
+end_turn(const struct rules_board *b, struct rive *r)
+{
+	(void)b;
+	r->to_move = (uint8_t)!r->to_move;
+	r->turn++;
+	/* The board fills only at the end of a turn (rules.md §3). */
+	r->phase = r->nempty == 0 ? RULES_GAME_OVER : RULES_TURN_START;
+}
+
+/* Merges group h into group g (both representatives). */
+static void
+merge(struct rive *r, int g, int h)
+{
+	int	 c, t;
+
+	c = h;
+	do {
+		r->gid[c] = (int16_t)g;
+		c = r->next[c];
+	} while (c != h);
+	t = r->next[g];
+	r->next[g] = r->next[h];
+	r->next[h] = (int16_t)t;
+	r->size[g] = (int16_t)(r->size[g] + r->size[h]);
+}
+
+static void
+put_stone(struct rive *r, int e, int p)
+{
+	r->cell[e] = (uint8_t)(1 + p);
+	r->gid[e] = (int16_t)e;
+	r->next[e] = (int16_t)e;
+	r->size[e] = 1;
+	bit_clear(r->empty, e);
+	r->nempty--;
+	r->stones[p]++;
+}
+
+/* The removal set is complete: what stays of the group is one group. */
+static void
+regroup(const struct rules_board *b, struct rive *r)
+{
+	int	 i, s = r->placed, prev = s, n = 1;
+
+	r->gid[s] = (int16_t)s;
+	for (i = 0; i < b->ncells; i++) {
+		if (i == s || !bit_get(r->group, i) || bit_get(r->removed, i))
+			continue;
+		r->gid[i] = (int16_t)s;
+		r->next[prev] = (int16_t)i;
+		prev = i;
+		n++;
+	}
+	r->next[prev] = (int16_t)s;
+	r->size[s] = (int16_t)n;
+	memset(r->group, 0, sizeof r->group);
+	memset(r->removed, 0, sizeof r->removed);
+}
+
+/* ---- The interface -------------------------------------------------- */
+
+static int
+rive_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+{
+	char	*end;
+	long	 n;
+
+	if (strcmp(spec, "3-3-5") == 0)
+		return rules_hex_init(b, 7, 5, 4, 10, "3-3-5", d);
+	n = strtol(spec, &end, 10);
+	if (end == spec || *end != '\0' || n < 2 || n > 12)
+		return rules_fail(d, "bad-board",
+		    "rive is played on the 3-3-5 board or a hexhex board of "
+		    "side 2 to 12 (\"3-3-5\", \"4\"), not \"%s\"", spec);
+	return rules_hexhex_init(b, (int)n, d);
+}
+
+static int
+rive_init(const struct rules_board *b, void *st,
+    const struct rules_variant *v, struct rules_diag *d)
+{
+	struct rive *r = st;
+	int	 i;
+
+	(void)d;
+	memset(r, 0, sizeof *r);
+	for (i = 0; i < b->ncells; i++)
+		bit_set(r->empty, i);
+	r->nempty = (int16_t)b->ncells;
+	r->placed = -1;
+	r->turn = 1;
+	r->to_move = BLACK;
+	r->phase = RULES_TURN_START;
+	r->pie = v->pie;
+	return 0;
+}
+
+static int
+rive_to_move(const struct rules_board *b, const void *st)
+{
+	(void)b;
+	return ((const struct rive *)st)->to_move;
+}
+
+static enum rules_phase
+rive_phase(const struct rules_board *b, const void *st)
+{
+	(void)b;
+	return ((const struct rive *)st)->phase;
+}
+
+static bool
+swap_allowed(const struct rive *r)
+{
+	return r->pie && !r->setup && r->turn == 2 &&
+	    r->phase == RULES_TURN_START;
+}
+
+static size_t
+rive_legal(const struct rules_board *b, const void *st,
+    struct rules_action *out, size_t cap)
+{
+	const struct rive *r = st;
+	uint8_t	 v[RULES_MAX_CELLS];
+	uint64_t w;
+	size_t	 n = 0;
+	int	 i, k, e, m = RULES_MAX_CELLS;
+
+	if (r->phase == RULES_GAME_OVER)
+		return 0;
+	if (r->owed > 0) {
+		for (e = 0; e < b->ncells; e++) {
+			if (e == r->placed || !bit_get(r->group, e) ||
+			    bit_get(r->removed, e) ||
+			    !removal_completes(b, r, e))
+				continue;
+			if (n < cap)
+				out[n] = (struct rules_action){
+				    .kind = RULES_REMOVE, .to = (int16_t)e };
+			n++;
+		}
+		return n;
+	}
+	for (i = 0; i < WORDS; i++)
+		for (w = r->empty[i]; w != 0; w &= w - 1) {
+			e = i * 64 + __builtin_ctzll(w);
+			k = rive_v(b, r, e);
+			v[e] = (uint8_t)(k > 255 ? 255 : k);
+			if (v[e] < m)
+				m = v[e];
+		}
+	for (i = 0; i < WORDS; i++)
+		for (w = r->empty[i]; w != 0; w &= w - 1) {
+			e = i * 64 + __builtin_ctzll(w);
+			if (v[e] != m)
+				continue;
+			if (n < cap)
+				out[n] = (struct rules_action){
+				    .kind = RULES_PLACE, .to = (int16_t)e };
+			n++;
+		}
+	if (swap_allowed(r)) {
+		if (n < cap)
+			out[n] = (struct rules_action){ .kind = RULES_SWAP };
+		n++;
+	}
+	return n;
+}
+
+static int
+rive_place(const struct rules_board *b, struct rive *r,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	char	 name[RULES_CELL_NAME], list[96];
+	bool	 in[RULES_MAX_CELLS];
+	int	 p = r->to_move, e = a->to, k, m, g, v, mv, i, c;
+	int	 roots[6], nroots = 0, sum = 0, j;
+
+	if (r->owed > 0)
+		return rules_fail(d, "removal-missing",
+		    "%d stone%s of the new group at %s must be removed before "
+		    "the next placement (%d to go)", r->need,
+		    r->need == 1 ? "" : "s",
+		    rules_cell_name(b, r->placed, name), r->owed);
+	if (e < 0 || e >= b->ncells)
+		return rules_fail(d, "off-board", "no such cell");
+	rules_cell_name(b, e, name);
+	if (r->cell[e] != 0)
+		return rules_fail(d, "occupied", "%s is occupied", name);
+	v = rive_v(b, r, e);
+	mv = rive_min_v(b, r);
+	if (v > mv) {
+		for (i = 0; i < b->ncells; i++)
+			in[i] = r->cell[i] == 0 && rive_v(b, r, i) == mv;
+		list_cells(b, in, 5, list, sizeof list);
+		if (mv == 0)
+			return rules_fail(d, "not-smallest",
+			    "%s touches a group of %d stone%s, but cells "
+			    "touching no group are free: %s", name, v,
+			    v == 1 ? "" : "s", list);
+		return rules_fail(d, "not-smallest",
+		    "%s touches a group of %d stones, but cells whose largest "
+		    "neighbouring group is %d are free: %s", name, v, mv,
+		    list);
+	}
+	for (k = 0; k < b->degree[e]; k++) {
+		m = b->nb[e][k];
+		if (r->cell[m] == 0)
+			continue;
+		g = r->gid[m];
+		for (j = 0; j < nroots && roots[j] != g; j++)
+			;
+		if (j == nroots) {
+			roots[nroots++] = g;
+			sum += r->size[g];
+		}
+	}
+	if (nroots <= 1 && a->capture)
+		return rules_fail(d, "not-a-capture",
+		    "%s is marked as a capture but joins no two groups, so "
+		    "nothing is removed", name);
+	r->need = 0;
+	put_stone(r, e, p);
+	if (nroots <= 1) {
+		if (nroots == 1)
+			merge(r, roots[0], e);
+		end_turn(b, r);
+		return 0;
+	}
+	/* A merge: |G| - (v + 1) stones of G go, checked as a set. */
+	memset(r->group, 0, sizeof r->group);
+	memset(r->removed, 0, sizeof r->removed);
+	bit_set(r->group, e);
+	for (j = 0; j < nroots; j++) {
+		c = roots[j];
+		do {
+			bit_set(r->group, c);
+			c = r->next[c];
+		} while (c != roots[j]);
+	}
+	r->placed = (int16_t)e;
+	r->owed = r->need = (int16_t)(sum - v);
+	r->keep = (int16_t)(v + 1);
+	r->phase = RULES_TURN_MIDDLE;
+	return 0;
+}
+
+static int
+rive_remove(const struct rules_board *b, struct rive *r,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	char	 name[RULES_CELL_NAME], pname[RULES_CELL_NAME];
+	char	 parts[256], list[128];
+	bool	 in[RULES_MAX_CELLS], seen[RULES_MAX_CELLS];
+	int	 p = r->to_move, c = a->to, i, k, q, nparts = 0;
+	size_t	 len = 0;
+
+	if (c < 0 || c >= b->ncells)
+		return rules_fail(d, "off-board", "no such cell");
+	rules_cell_name(b, c, name);
+	if (r->owed == 0) {
+		if (r->need == 0)
+			return rules_fail(d, "removal-extra",
+			    "no removal is owed: %s stays", name);
+		return rules_fail(d, "removal-extra",
+		    "the group at %s needed %d removal%s, all made: %s stays",
+		    rules_cell_name(b, r->placed, pname), r->need,
+		    r->need == 1 ? "" : "s", name);
+	}
+	rules_cell_name(b, r->placed, pname);
+	if (c == r->placed)
+		return rules_fail(d, "removal-placed-stone",
+		    "%s was just placed and cannot be removed", name);
+	if (bit_get(r->removed, c))
+		return rules_fail(d, "removal-repeated",
+		    "%s was already removed in this turn", name);
+	if (r->cell[c] == 0)
+		return rules_fail(d, "removal-empty",
+		    "%s is empty: there is no stone to remove", name);
+	if (!bit_get(r->group, c)) {
+		for (i = 0; i < b->ncells; i++)
+			in[i] = bit_get(r->group, i) && !bit_get(r->removed, i);
+		list_cells(b, in, 12, list, sizeof list);
+		return rules_fail(d, "removal-not-in-group",
+		    "%s is not in the group just formed at %s (%s)", name,
+		    pname, list);
+	}
+	if (!removal_completes(b, r, c)) {
+		/* Name the parts, the placed stone's first. */
+		memset(seen, 0, sizeof seen);
+		for (i = -1; i < b->ncells; i++) {
+			q = i < 0 ? r->placed : i;
+			if (q == c || seen[q] || !bit_get(r->group, q) ||
+			    bit_get(r->removed, q))
+				continue;
+			memset(in, 0, sizeof in);
+			reach(b, r, q, c, in);
+			for (k = 0; k < b->ncells; k++)
+				seen[k] = seen[k] || in[k];
+			list_cells(b, in, 8, list, sizeof list);
+			len += (size_t)snprintf(parts + len, sizeof parts - len,
+			    "%s%s", nparts++ ? " and " : "", list);
+			if (len >= sizeof parts)
+				len = sizeof parts - 1;
+		}
+		return rules_fail(d, "removal-splits",
+		    "removing %s would split the group into %s: the %d stones "
+		    "left must be connected", name, parts, r->keep);
+	}
+	q = r->cell[c] - 1;
+	r->cell[c] = 0;
+	bit_set(r->empty, c);
+	bit_set(r->removed, c);
+	r->nempty++;
+	r->stones[q]--;
+	if (q != p)
+		r->captured[p]++;
+	if (--r->owed == 0)
+		regroup(b, r);
+	return 0;
+}
+
+static int
+rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
+    struct rules_diag *d)
+{
+	struct rive *r = st;
+
+	if (r->phase == RULES_GAME_OVER)
+		return rules_fail(d, "game-over", "the game is already over");
+	switch (a->kind) {
+	case RULES_PLACE:
+		return rive_place(b, r, a, d);
+	case RULES_REMOVE:
+		return rive_remove(b, r, a, d);
+	case RULES_PASS:
+		return rules_fail(d, "no-pass",
+		    "rive has no pass: a legal placement always exists");
+	case RULES_SWAP:
+		if (!r->pie)
+			return rules_fail(d, "swap-not-allowed",
+			    "the pie rule is off in this game: no swap");
+		if (!swap_allowed(r))
+			return rules_fail(d, "swap-not-allowed",
+			    "a swap is only allowed as the second turn of "
+			    "the game");
+		/* The players exchange colours; White plays on. */
+		r->swapped = 1;
+		r->turn++;
+		return 0;
+	default:
+		return rules_fail(d, "wrong-action",
+		    "a rive turn is placements with removals, or \"swap\": "
+		    "nothing is moved");
+	}
+}
+
+static void
+rive_score(const struct rules_board *b, const void *st, struct rules_score *s)
+{
+	const struct rive *r = st;
+
+	(void)b;
+	s->over = r->phase == RULES_GAME_OVER;
+	s->points[0] = s->alt[0] = r->stones[0];
+	s->points[1] = s->alt[1] = r->stones[1];
+	/* Odd cell counts: a full board has no draw. */
+	s->winner = !s->over ? -1 : r->stones[0] > r->stones[1] ? BLACK :
+	    r->stones[1] > r->stones[0] ? WHITE : -1;
+	s->swapped = r->swapped;
+	s->nstats = 2;
+	s->stats[0] = (struct rules_stat){ "stones",
+	    { r->stones[0], r->stones[1] } };
+	s->stats[1] = (struct rules_stat){ "captured",
+	    { r->captured[0], r->captured[1] } };
+}
+
+static int
+rive_piece(const struct rules_board *b, const void *st, int cell)
+{
+	(void)b;
+	return ((const struct rive *)st)->cell[cell];
+}
+
+/*
+ * Any arrangement of black and white stones is accepted (Rive has no
+ * invariant to check; its rule orders play, not shapes).  A full board is
+ * a finished game.  A set-up position has no pie rule.
+ */
+static int
+rive_setup(const struct rules_board *b, void *st,
+    const struct rules_variant *v, const int *pieces, int to_move,
+    struct rules_diag *d)
+{
+	struct rive *r = st;
+	int	 i, k, m;
+
+	rive_init(b, r, v, d);
+	for (i = 0; i < b->ncells; i++)
+		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
+		    pieces[i] != RULES_PIECE(WHITE))
+			return rules_fail(d, "bad-setup",
+			    "rive has only black and white stones");
+	for (i = 0; i < b->ncells; i++) {
+		if (pieces[i] == RULES_EMPTY)
+			continue;
+		put_stone(r, i, RULES_COLOUR_OF(pieces[i]));
+		for (k = 0; k < b->degree[i]; k++) {
+			m = b->nb[i][k];
+			if (r->cell[m] != 0 && r->gid[m] != r->gid[i])
+				merge(r, r->gid[m], r->gid[i]);
+		}
+	}
+	r->to_move = (uint8_t)to_move;
+	r->setup = 1;
+	if (r->nempty == 0)
+		r->phase = RULES_GAME_OVER;
+	return 0;
+}
+
+/*
+ * Perft by complete turns (formats/rive.md): a turn's placements and
+ * removal sets are one path, each removal set counted once (its stones
+ * taken in increasing cell order), a swap is a turn, a finished game is
+ * one leaf.
+ */
+static uint64_t
+turn_perft(const struct rules_board *b, const struct rive *r, int depth,
+    int minrem)
+{
+	struct rules_action acts[RULES_MAX_CELLS + 2];
+	struct rive child;
+	uint64_t total = 0;
+	size_t	 n, i;
+
+	if (depth == 0 || r->phase == RULES_GAME_OVER)
+		return 1;
+	n = rive_legal(b, r, acts, RULES_MAX_CELLS + 2);
+	for (i = 0; i < n; i++) {
+		if (acts[i].kind == RULES_REMOVE && acts[i].to < minrem)
+			continue;
+		child = *r;
+		if (rive_play(b, &child, &acts[i], NULL) == -1)
+			continue;
+		if (child.phase != RULES_TURN_MIDDLE)
+			total += turn_perft(b, &child, depth - 1, 0);
+		else
+			total += turn_perft(b, &child, depth,
+			    acts[i].kind == RULES_REMOVE ? acts[i].to + 1 : 0);
+	}
+	return total;
+}
+
+static uint64_t
+rive_perft(const struct rules_board *b, const void *st, int depth)
+{
+	return turn_perft(b, st, depth, 0);
+}
+
+const struct rules_game rules_rive = {
+	.name = "rive",
+	.title = "Rive",
+	.colour = { "black", "white" },
+	.default_board = "3-3-5",
+	.has_pie = true,
+	.state_size = sizeof(struct rive),
+	.board = rive_board,
+	.init = rive_init,
+	.to_move = rive_to_move,
+	.phase = rive_phase,
+	.legal = rive_legal,
+	.play = rive_play,
+	.score = rive_score,
+	.piece = rive_piece,
+	.setup = rive_setup,
+	.perft = rive_perft,
+};

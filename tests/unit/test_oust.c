@@ -1,0 +1,866 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests of Oust (rules.md §0, §2): every worked case of the rules,
+ * one test per clause and per diagnostic code, the pie rule, set-up
+ * positions, perft, and seeded random playouts checked against a naive
+ * flood-fill oracle after every action.  Positions are ASCII diagrams
+ * (X Black, O White, top row first).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "diagram.h"
+#include "turns.h"
+
+/* ---- A naive oracle: flood fills, no incremental state ----------------- */
+
+/* Labels the groups of one colour (or every stone: colour -1). */
+static int
+oracle_groups(const struct rules_board *b, const int *cells, int *label,
+    int *size)
+{
+	int	 stack[RULES_MAX_CELLS], sp, i, c, k, n = 0;
+
+	for (i = 0; i < b->ncells; i++)
+		label[i] = -1;
+	for (i = 0; i < b->ncells; i++) {
+		if (cells[i] == RULES_EMPTY || label[i] != -1)
+			continue;
+		size[n] = 0;
+		sp = 0;
+		stack[sp++] = i;
+		label[i] = n;
+		while (sp > 0) {
+			c = stack[--sp];
+			size[n]++;
+			for (k = 0; k < b->degree[c]; k++) {
+				int	 m = b->nb[c][k];
+
+				if (cells[m] == cells[c] && label[m] == -1) {
+					label[m] = n;
+					stack[sp++] = m;
+				}
+			}
+		}
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Oust's rule read straight from rules.md §2 for a placement of colour p
+ * on empty e: 0 illegal, 1 non-capturing, 2 capturing.
+ */
+static int
+oracle_kind(const struct rules_board *b, const int *cells, int p, int e)
+{
+	int	 label[RULES_MAX_CELLS], size[RULES_MAX_CELLS];
+	bool	 ing[RULES_MAX_CELLS], inE[RULES_MAX_CELLS];
+	int	 i, k, gsize = 1, own = RULES_PIECE(p), ngroups;
+	bool	 any_own = false, any_enemy = false;
+
+	if (cells[e] != RULES_EMPTY)
+		return 0;
+	ngroups = oracle_groups(b, cells, label, size);
+	memset(ing, 0, sizeof ing);
+	memset(inE, 0, sizeof inE);
+	for (k = 0; k < b->degree[e]; k++) {
+		int	 m = b->nb[e][k];
+
+		if (cells[m] == own && !ing[label[m]]) {
+			ing[label[m]] = true;
+			gsize += size[label[m]];
+			any_own = true;
+		}
+	}
+	if (!any_own)
+		return 1;
+	/* E: enemy groups adjacent to e or to any stone of G. */
+	for (i = 0; i < b->ncells; i++) {
+		bool	 inG = i == e || (cells[i] == own && ing[label[i]]);
+
+		if (!inG)
+			continue;
+		for (k = 0; k < b->degree[i]; k++) {
+			int	 m = b->nb[i][k];
+
+			if (cells[m] != RULES_EMPTY && cells[m] != own)
+				inE[label[m]] = true;
+		}
+	}
+	for (i = 0; i < ngroups; i++) {
+		if (!inE[i])
+			continue;
+		any_enemy = true;
+		if (size[i] >= gsize)
+			return 0;
+	}
+	return any_enemy ? 2 : 0;
+}
+
+/* Plays a placement on the oracle's board; returns whether it captured. */
+static bool
+oracle_place(const struct rules_board *b, int *cells, int p, int e)
+{
+	int	 label[RULES_MAX_CELLS], size[RULES_MAX_CELLS];
+	bool	 dead[RULES_MAX_CELLS];
+	int	 kind = oracle_kind(b, cells, p, e), i, k;
+
+	ck_assert_int_ne(kind, 0);
+	cells[e] = RULES_PIECE(p);
+	if (kind == 1)
+		return false;
+	oracle_groups(b, cells, label, size);
+	memset(dead, 0, sizeof dead);
+	for (i = 0; i < b->ncells; i++) {
+		if (label[i] != label[e])
+			continue;
+		for (k = 0; k < b->degree[i]; k++) {
+			int	 m = b->nb[i][k];
+
+			if (cells[m] == RULES_PIECE(!p))
+				dead[label[m]] = true;
+		}
+	}
+	for (i = 0; i < b->ncells; i++)
+		if (cells[i] == RULES_PIECE(!p) && dead[label[i]])
+			cells[i] = RULES_EMPTY;
+	return true;
+}
+
+static int
+oracle_count_legal(const struct rules_board *b, const int *cells, int p)
+{
+	int	 i, n = 0;
+
+	for (i = 0; i < b->ncells; i++)
+		n += oracle_kind(b, cells, p, i) != 0;
+	return n;
+}
+
+static int
+count_stones(const struct rules_position *pos, int colour)
+{
+	int	 i, n = 0;
+
+	for (i = 0; i < pos->board.ncells; i++)
+		n += rules_piece(pos, i) == RULES_PIECE(colour);
+	return n;
+}
+
+/* Places on `name' with the `*' mark set and expects the given outcome. */
+static bool
+is_capture(const struct rules_position *pos, const char *name)
+{
+	struct rules_position *copy = rules_position_dup(pos);
+	struct rules_action a = { .kind = RULES_PLACE, .capture = 1 };
+	struct rules_diag d;
+	int	 r;
+
+	a.to = (int16_t)turns_cell(pos, name, strlen(name));
+	r = rules_play(copy, &a, &d);
+	if (r == -1)
+		ck_assert_msg(strcmp(d.code, "not-a-capture") == 0,
+		    "%s: %s", name, d.code);
+	rules_position_free(copy);
+	return r == 0;
+}
+
+/* ---- Boards --------------------------------------------------------------- */
+
+START_TEST(oust_boards)
+{
+	struct rules_diag d;
+	struct rules_position *pos;
+	char	 spec[8];
+	int	 n;
+
+	pos = turns_new("oust", NULL);
+	ck_assert_str_eq(pos->board.name, "7");
+	ck_assert_int_eq(pos->board.ncells, 127);
+	ck_assert_str_eq(rules_oust.default_board, "7");
+	rules_position_free(pos);
+	for (n = 2; n <= 12; n++) {
+		snprintf(spec, sizeof spec, "%d", n);
+		pos = turns_new("oust", spec);
+		ck_assert_int_eq(pos->board.ncells, 3 * n * (n - 1) + 1);
+		rules_position_free(pos);
+	}
+	ck_assert_ptr_null(rules_position_new(&rules_oust, "13", NULL, &d));
+	ck_assert_str_eq(d.code, "bad-board");
+	ck_assert_ptr_null(rules_position_new(&rules_oust, "1", NULL, &d));
+	ck_assert_ptr_null(rules_position_new(&rules_oust, "3-3-5", NULL, &d));
+	ck_assert_str_eq(d.code, "bad-board");
+	ck_assert_ptr_null(rules_position_new(&rules_oust, "", NULL, &d));
+	ck_assert_ptr_null(rules_position_new(&rules_oust, "7x7", NULL, &d));
+	ck_assert_ptr_eq(rules_game_find("oust"), &rules_oust);
+	ck_assert_str_eq(rules_oust.colour[0], "black");
+}
+END_TEST
+
+START_TEST(oust_empty_start)
+{
+	struct rules_position *pos = turns_new("oust", "3");
+
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_int_eq(rules_to_move(pos), 0);
+	/* Every cell is a non-capturing placement; no pass, no swap yet. */
+	turns_assert_legal(pos, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 "
+	    "d3 d4 e1 e2 e3");
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- rules.md §2 cases ---------------------------------------------------- */
+
+START_TEST(oust_case_c3_d3)
+{
+	static const char *const caps[] = { "b3", "b4", "c2", "c4", "d2" };
+	static const char *const quiet[] = { "a3", "a4", "a5", "b2", "b5",
+	    "c1", "c5", "d1", "d4", "e1", "e2", "e3" };
+	struct rules_position *pos = turns_new("oust", "3");
+	struct rules_score s;
+	struct rules_diag d;
+	size_t	 i;
+
+	turns_play(pos, "c3 d3");
+	turns_assert_legal(pos, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d4 "
+	    "e1 e2 e3");
+	for (i = 0; i < sizeof caps / sizeof caps[0]; i++)
+		ck_assert_msg(is_capture(pos, caps[i]), "%s", caps[i]);
+	for (i = 0; i < sizeof quiet / sizeof quiet[0]; i++)
+		ck_assert_msg(!is_capture(pos, quiet[i]), "%s", quiet[i]);
+	turns_play(pos, "c4*");
+	/* White has no stones: Black wins at once, no further placement. */
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	ck_assert_int_eq(pos->turn, 4);
+	turns_assert_diagram(pos,
+	    "    . . .\n"
+	    "   . . X .\n"
+	    "  . . X . .\n"
+	    "   . . . .\n"
+	    "    . . .\n");
+	rules_score(pos, &s);
+	ck_assert(s.over);
+	ck_assert_int_eq(s.winner, 0);
+	ck_assert_int_eq(s.points[0], 1);
+	ck_assert_int_eq(s.points[1], 0);
+	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[0], 2);
+	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[1], 0);
+	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[0], 1);
+	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[1], 0);
+	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
+	turns_fail(pos, "d2", "game-over", &d);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(oust_case_pairs)
+{
+	struct rules_position *pos = turns_new("oust", "3");
+	struct rules_diag d;
+
+	turns_play(pos, "c3 b4 e1 a4*,c1 b3 d4");
+	ck_assert_int_eq(pos->turn, 7);
+	ck_assert_int_eq(rules_to_move(pos), 0);
+	turns_assert_diagram(pos,
+	    "    . . .\n"
+	    "   O O . O\n"
+	    "  . X . . .\n"
+	    "   . . . .\n"
+	    "    O . X\n");
+	turns_assert_legal(pos, "a5 b5 c4 c5 d1 d3 e3");
+	ck_assert(is_capture(pos, "d1"));
+	ck_assert(!is_capture(pos, "c4"));
+	/* A pair against a pair: each enemy group must be strictly smaller. */
+	turns_fail(pos, "a3", "enemy-too-big", &d);
+	ck_assert_str_eq(d.msg, "a3 would make a black group of 2, but it "
+	    "touches a white group of 2 (a4 b4): every enemy group touched "
+	    "must be smaller");
+	turns_fail(pos, "b2", "enemy-too-big", &d);
+	turns_fail(pos, "c2", "enemy-too-big", &d);
+	turns_fail(pos, "c3", "enemy-too-big", &d);
+	/* Joining own stones without touching an enemy group. */
+	turns_fail(pos, "d2", "no-enemy-contact", &d);
+	ck_assert_str_eq(d.msg, "d2 joins black stones into a group of 2 "
+	    "that touches no white group: a placement next to your own "
+	    "stones must capture");
+	turns_fail(pos, "e2", "no-enemy-contact", &d);
+	turns_actions(pos, "d1*");
+	/* Black still has placements: the turn goes on. */
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	ck_assert_int_eq(rules_to_move(pos), 0);
+	turns_assert_diagram(pos,
+	    "    . . .\n"
+	    "   O O . O\n"
+	    "  . X . . .\n"
+	    "   . . . .\n"
+	    "    . X X\n");
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(oust_case_side4)
+{
+	struct rules_position *pos = turns_new("oust", "4");
+	struct rules_score s;
+	int	 i, n = 0;
+	char	 name[RULES_CELL_NAME], got[64] = "";
+
+	turns_play(pos, "f1 c4 c6 c5*,g4 e3 d4*,c2 d1");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	turns_play(pos, "d2*,e2*");
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	/* White wins on turn 8: the counter stands on the turn after it. */
+	ck_assert_int_eq(pos->turn, 9);
+	rules_score(pos, &s);
+	ck_assert_int_eq(s.winner, 1);
+	ck_assert_int_eq(s.points[1], 1);
+	for (i = 0; i < pos->board.ncells; i++) {
+		if (rules_piece(pos, i) == RULES_EMPTY)
+			continue;
+		ck_assert_int_eq(rules_piece(pos, i), RULES_PIECE(1));
+		snprintf(got + strlen(got), sizeof got - strlen(got), "%s%s",
+		    n++ ? " " : "", rules_cell_name(&pos->board, i, name));
+	}
+	/* Cell order is row by row from row 1; sorted that is the same set. */
+	ck_assert_int_eq(n, 7);
+	ck_assert_ptr_nonnull(strstr(got, "c2"));
+	ck_assert_ptr_nonnull(strstr(got, "d2"));
+	ck_assert_ptr_nonnull(strstr(got, "e2"));
+	ck_assert_ptr_nonnull(strstr(got, "d4"));
+	ck_assert_ptr_nonnull(strstr(got, "g4"));
+	ck_assert_ptr_nonnull(strstr(got, "c4"));
+	ck_assert_ptr_nonnull(strstr(got, "c5"));
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- Turn structure ------------------------------------------------------- */
+
+START_TEST(oust_capture_then_place_again)
+{
+	struct rules_position *pos = turns_new("oust", "3");
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct rules_diag d;
+
+	turns_play(pos, "c3 b4 e1");
+	a.to = (int16_t)turns_cell(pos, "a4", 2);
+	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
+	/* White captured c3 and Black still has e1: White places again. */
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	ck_assert_int_eq(rules_to_move(pos), 1);
+	ck_assert_int_eq(pos->turn, 4);
+	/* No pass mid-turn; the legal list has placements only. */
+	turns_fail(pos, "pass", "pass-mid-turn", &d);
+	ck_assert_str_eq(d.msg, "white captured and must place again: a pass "
+	    "is only a whole turn");
+	turns_fail(pos, "swap", "swap-not-allowed", &d);
+	/* Joining a4 b4 touches no black group now: b2..e3 only. */
+	turns_assert_legal(pos, "b2 c1 c2 c5 d1 d2 d3 d4 e2 e3");
+	turns_play(pos, "c1");
+	ck_assert_int_eq(rules_to_move(pos), 0);
+	ck_assert_int_eq(pos->turn, 5);
+	rules_position_free(pos);
+}
+END_TEST
+
+/*
+ * After a capture, when the mover has no legal placement left the turn
+ * ends (rules.md §2).  Black's d3 joins d2 and captures e2 and d1; every
+ * empty cell then touches a black stone, and joins it either next to no
+ * white group or next to the white three a5 b5 c5, which is not smaller.
+ */
+START_TEST(oust_capture_ends_turn_without_placement)
+{
+	struct rules_position *pos = turns_new("oust", "3");
+	struct rules_score s;
+
+	turns_setup(pos,
+	    "    O O O\n"
+	    "   . . . .\n"
+	    "  . X . . .\n"
+	    "   X . X O\n"
+	    "    . O .\n", 0);
+	turns_play(pos, "d3*");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_int_eq(rules_to_move(pos), 1);
+	turns_assert_diagram(pos,
+	    "    O O O\n"
+	    "   . . . .\n"
+	    "  . X . X .\n"
+	    "   X . X .\n"
+	    "    . . .\n");
+	rules_score(pos, &s);
+	ck_assert(!s.over);
+	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[0], 2);
+	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[0], 4);
+	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[1], 3);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(oust_pass_only_without_placement)
+{
+	struct rules_position *pos = turns_new("oust", "2");
+	struct rules_diag d;
+	struct rules_score s;
+
+	/* White's b2 touches every cell, and the black pair beside it. */
+	turns_setup(pos,
+	    "  X X\n"
+	    " . O .\n"
+	    "  . .\n", 1);
+	turns_assert_legal(pos, "pass");
+	turns_fail(pos, "c2", "enemy-too-big", &d);
+	turns_play(pos, "pass");
+	ck_assert_int_eq(rules_to_move(pos), 0);
+	ck_assert_int_eq(pos->turn, 2);
+	turns_fail(pos, "pass", "pass-with-placement", &d);
+	ck_assert_str_eq(d.msg, "black may not pass: a legal placement exists "
+	    "(a2 b1 c1 c2)");
+	/* c2 joins the pair, touching only White's single b2. */
+	turns_play(pos, "c2*");
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_score(pos, &s);
+	ck_assert_int_eq(s.winner, 0);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(oust_bad_actions)
+{
+	struct rules_position *pos = turns_new("oust", "3");
+	struct rules_action a = { .kind = RULES_REMOVE };
+	struct rules_diag d;
+
+	turns_play(pos, "c3");
+	turns_fail(pos, "c3", "occupied", &d);
+	ck_assert_str_eq(d.msg, "c3 is occupied");
+	a.to = (int16_t)turns_cell(pos, "c3", 2);
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "wrong-action");
+	ck_assert_str_eq(d.msg, "an oust turn is placements, \"pass\" or "
+	    "\"swap\": nothing is removed or moved");
+	a.kind = RULES_MOVE;
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "wrong-action");
+	a.kind = RULES_PLACE;
+	a.to = -1;
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "off-board");
+	a.to = 19;
+	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
+	ck_assert_str_eq(d.code, "off-board");
+	/* A `*' on a placement that captures nothing. */
+	turns_fail(pos, "d3*", "not-a-capture", &d);
+	ck_assert_str_eq(d.msg, "d3 is marked as a capture but captures "
+	    "nothing");
+	turns_fail(pos, "pass", "pass-with-placement", &d);
+	ck_assert_int_eq(pos->turn, 2);
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- Pie rule ------------------------------------------------------------- */
+
+START_TEST(oust_swap)
+{
+	struct rules_position *pos = turns_new("oust", "3");
+	struct rules_diag d;
+	struct rules_score s;
+	char	 got[256];
+
+	turns_fail(pos, "swap", "swap-not-allowed", &d);
+	ck_assert_str_eq(d.msg, "a swap is only allowed as the second turn of "
+	    "the game");
+	turns_play(pos, "c3");
+	turns_legal(pos, got, sizeof got);
+	ck_assert_str_eq(got, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d3 d4 "
+	    "e1 e2 e3 swap");
+	turns_play(pos, "swap");
+	/* The board is unchanged and White (who made move 1) moves next. */
+	ck_assert_int_eq(rules_to_move(pos), 1);
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_int_eq(pos->turn, 3);
+	turns_assert_diagram(pos,
+	    "    . . .\n"
+	    "   . . . .\n"
+	    "  . . X . .\n"
+	    "   . . . .\n"
+	    "    . . .\n");
+	rules_score(pos, &s);
+	ck_assert(s.swapped);
+	turns_fail(pos, "swap", "swap-not-allowed", &d);
+	turns_play(pos, "d3 c4*");
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_score(pos, &s);
+	ck_assert(s.swapped);
+	ck_assert_int_eq(s.winner, 0);
+	rules_position_free(pos);
+}
+END_TEST
+
+START_TEST(oust_swap_late_or_off)
+{
+	struct rules_variant v = { .pie = false };
+	struct rules_diag d;
+	struct rules_position *pos = turns_new("oust", "3");
+	struct rules_score s;
+
+	turns_play(pos, "c3 d4");
+	turns_fail(pos, "swap", "swap-not-allowed", &d);
+	rules_score(pos, &s);
+	ck_assert(!s.swapped);
+	rules_position_free(pos);
+	pos = rules_position_new(&rules_oust, "3", &v, &d);
+	turns_play(pos, "c3");
+	turns_assert_legal(pos, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d3 d4 "
+	    "e1 e2 e3");
+	turns_fail(pos, "swap", "swap-not-allowed", &d);
+	ck_assert_str_eq(d.msg, "the pie rule is off in this game: no swap");
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- Set-up positions ----------------------------------------------------- */
+
+START_TEST(oust_setup)
+{
+	struct rules_position *pos = turns_new("oust", "3");
+	struct rules_diag d;
+	int	 pieces[RULES_MAX_CELLS];
+
+	/* Two touching enemy groups of 2 cannot arise. */
+	diagram_read(&pos->board,
+	    "    . . .\n"
+	    "   . . . .\n"
+	    "  . X X O .\n"
+	    "   . . O .\n"
+	    "    . . .\n", pieces, false);
+	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
+	ck_assert_str_eq(d.code, "bad-setup");
+	ck_assert_str_eq(d.msg, "the white group at d2 d3 touches the black "
+	    "group at b3 c3: two touching groups of 2 or more cannot arise");
+	/* A pair beside single stones is fine, and the pie rule is gone. */
+	turns_setup(pos,
+	    "    . . .\n"
+	    "   . . . .\n"
+	    "  . X X O .\n"
+	    "   . . . .\n"
+	    "    . . .\n", 1);
+	turns_assert_legal(pos, "a3 a4 a5 b2 b4 b5 c1 c2 c5 d1 e1");
+	turns_fail(pos, "swap", "swap-not-allowed", &d);
+	/* Stones of one colour only, more than one: the game is over. */
+	turns_setup(pos,
+	    "    . . .\n"
+	    "   . . . .\n"
+	    "  . X X . .\n"
+	    "   . . . .\n"
+	    "    . . .\n", 1);
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	/* Pinned pieces do not exist in Oust. */
+	diagram_read(&pos->board,
+	    "    . . .\n"
+	    "   . . . .\n"
+	    "  . x . . .\n"
+	    "   . . . .\n"
+	    "    . . .\n", pieces, false);
+	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
+	ck_assert_str_eq(d.code, "bad-setup");
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- Perft (formats/oust.md) ---------------------------------------------- */
+
+static uint64_t oracle_perft(const struct rules_board *, const int *, int,
+    int, int);
+
+static int
+stones_of(const struct rules_board *b, const int *cells, int colour)
+{
+	int	 i, n = 0;
+
+	for (i = 0; i < b->ncells; i++)
+		n += cells[i] == RULES_PIECE(colour);
+	return n;
+}
+
+/*
+ * The rest of a turn in progress after a capture by p: the ordered
+ * sequences of further placements, each completed turn leading on to
+ * oracle_perft(depth - 1).
+ */
+static uint64_t
+oracle_turn(const struct rules_board *b, const int *cells, int p, int turn,
+    int depth)
+{
+	int	 child[RULES_MAX_CELLS], e;
+	uint64_t total = 0;
+
+	for (e = 0; e < b->ncells; e++) {
+		if (oracle_kind(b, cells, p, e) == 0)
+			continue;
+		memcpy(child, cells, sizeof child);
+		if (!oracle_place(b, child, p, e))
+			total += oracle_perft(b, child, !p, turn + 1,
+			    depth - 1);
+		else if (stones_of(b, child, !p) == 0)
+			total += 1;
+		else if (oracle_count_legal(b, child, p) == 0)
+			total += oracle_perft(b, child, !p, turn + 1,
+			    depth - 1);
+		else
+			total += oracle_turn(b, child, p, turn, depth);
+	}
+	return total;
+}
+
+/* Complete turns, depth deep, from a turn start; pie rule on. */
+static uint64_t
+oracle_perft(const struct rules_board *b, const int *cells, int p, int turn,
+    int depth)
+{
+	uint64_t total;
+
+	if (depth == 0)
+		return 1;
+	if (oracle_count_legal(b, cells, p) == 0)
+		return oracle_perft(b, cells, !p, turn + 1, depth - 1);
+	total = oracle_turn(b, cells, p, turn, depth);
+	/* The swap keeps the board and White to move. */
+	if (turn == 2)
+		total += oracle_perft(b, cells, p, turn + 1, depth - 1);
+	return total;
+}
+
+/*
+ * Complete turns per ply from the empty board; a pass or a swap is one
+ * turn, a turn's placements are one path whatever their number, and a
+ * game that ends sooner is one leaf (formats/oust.md).
+ */
+static const uint64_t perft2[] = { 1, 7, 49, 228, 738, 1584, 2184, 2304,
+    2304, 0 };
+static const uint64_t perft3[] = { 1, 19, 361, 5220, 155514, 0 };
+
+START_TEST(oust_perft)
+{
+	struct rules_position *pos = turns_new("oust", "2");
+	int	 depth;
+
+	for (depth = 0; perft2[depth] != 0; depth++)
+		ck_assert_uint_eq(rules_perft(pos, depth), perft2[depth]);
+	rules_position_free(pos);
+	pos = turns_new("oust", "3");
+	for (depth = 0; perft3[depth] != 0; depth++)
+		ck_assert_uint_eq(rules_perft(pos, depth), perft3[depth]);
+	rules_position_free(pos);
+}
+END_TEST
+
+/* The fast perft agrees with the oracle's, turn for turn. */
+START_TEST(oust_perft_matches_oracle)
+{
+	static const char *const sides[] = { "2", "3" };
+	static const int depths[] = { 6, 4 };
+	struct rules_position *pos = turns_new("oust", sides[_i]);
+	int	 cells[RULES_MAX_CELLS] = { 0 }, depth;
+
+	for (depth = 0; depth <= depths[_i]; depth++)
+		ck_assert_uint_eq(rules_perft(pos, depth),
+		    oracle_perft(&pos->board, cells, 0, 1, depth));
+	rules_position_free(pos);
+}
+END_TEST
+
+/* ---- Random playouts against the oracle ----------------------------------- */
+
+struct check_ctx {
+	int	 cells[RULES_MAX_CELLS];
+	int	 actions;
+	struct rules_rng rng;
+};
+
+/* No group of 2+ touches an enemy group of 2+ (the invariant of §2). */
+static void
+check_invariant(const struct rules_position *pos, const int *cells)
+{
+	const struct rules_board *b = &pos->board;
+	int	 label[RULES_MAX_CELLS], size[RULES_MAX_CELLS], i, k;
+
+	oracle_groups(b, cells, label, size);
+	for (i = 0; i < b->ncells; i++) {
+		if (cells[i] == RULES_EMPTY || size[label[i]] < 2)
+			continue;
+		for (k = 0; k < b->degree[i]; k++) {
+			int	 m = b->nb[i][k];
+
+			if (cells[m] != RULES_EMPTY && cells[m] != cells[i])
+				ck_assert_int_lt(size[label[m]], 2);
+		}
+	}
+}
+
+/*
+ * Before each action: the listed actions are exactly the oracle's, each is
+ * accepted by play() on a copy, and unlisted cells are rejected unchanged.
+ */
+static void
+check_action(const struct rules_position *pos, const struct rules_action *a,
+    void *arg)
+{
+	struct check_ctx *ctx = arg;
+	const struct rules_board *b = &pos->board;
+	struct rules_action acts[RULES_MAX_CELLS + 2], try;
+	struct rules_position *copy;
+	bool	 listed[RULES_MAX_CELLS];
+	int	 me = rules_to_move(pos), i, nplace = 0, oracle;
+	size_t	 n, k;
+
+	for (i = 0; i < b->ncells; i++)
+		ck_assert_int_eq(rules_piece(pos, i), ctx->cells[i]);
+	check_invariant(pos, ctx->cells);
+	n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
+	memset(listed, 0, sizeof listed);
+	copy = rules_position_dup(pos);
+	for (k = 0; k < n; k++) {
+		if (acts[k].kind == RULES_PLACE) {
+			listed[acts[k].to] = true;
+			nplace++;
+			ck_assert_int_ne(oracle_kind(b, ctx->cells, me,
+			    acts[k].to), 0);
+		}
+		/* Every listed action is accepted (a sample when many). */
+		if (k % 4 == (size_t)ctx->actions % 4 || n < 8) {
+			rules_position_copy(copy, pos);
+			ck_assert_int_eq(rules_play(copy, &acts[k], NULL), 0);
+		}
+	}
+	oracle = oracle_count_legal(b, ctx->cells, me);
+	ck_assert_int_eq(nplace, oracle);
+	if (oracle == 0) {
+		ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+		ck_assert_int_eq(acts[0].kind, RULES_PASS);
+	}
+	/* Unlisted cells (a sample) are rejected, the state unchanged. */
+	for (i = ctx->actions % 3; i < b->ncells; i += 3) {
+		if (listed[i])
+			continue;
+		try = (struct rules_action){ .kind = RULES_PLACE,
+		    .to = (int16_t)i };
+		rules_position_copy(copy, pos);
+		ck_assert_int_eq(rules_play(copy, &try, NULL), -1);
+		ck_assert(memcmp(copy->state, pos->state,
+		    pos->game->state_size) == 0);
+	}
+	rules_position_free(copy);
+	/* Keep the oracle's board in step. */
+	if (a->kind == RULES_PLACE)
+		oracle_place(b, ctx->cells, me, a->to);
+	ctx->actions++;
+}
+
+START_TEST(oust_playouts_match_oracle)
+{
+	static const char *const sides[] = { "2", "3", "4", "5", "7" };
+	static const int games[] = { 3000, 1500, 400, 150, 30 };
+	struct rules_position *pos = turns_new("oust", sides[_i]);
+	struct check_ctx ctx;
+	struct rules_score s;
+	int	 g, i;
+
+	rules_rng_seed(&ctx.rng, 1000 + (uint64_t)_i);
+	for (g = 0; g < games[_i]; g++) {
+		rules_position_reset(pos);
+		for (i = 0; i < pos->board.ncells; i++)
+			ctx.cells[i] = RULES_EMPTY;
+		ctx.actions = 0;
+		rules_playout(pos, &ctx.rng, 0, check_action, &ctx);
+		/* The game ends only by wiping out the opponent. */
+		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+		rules_score(pos, &s);
+		ck_assert(s.over);
+		ck_assert_int_ge(s.winner, 0);
+		ck_assert_int_eq(count_stones(pos, !s.winner), 0);
+		ck_assert_int_ge(count_stones(pos, s.winner), 2);
+		ck_assert_int_eq(s.points[s.winner], 1);
+		ck_assert_int_eq(s.points[!s.winner], 0);
+		ck_assert_int_eq(rules_stat_find(&s, "stones")->value[s.winner],
+		    count_stones(pos, s.winner));
+	}
+	rules_position_free(pos);
+}
+END_TEST
+
+/* Without the per-action oracle: many quick games, the end state checked. */
+START_TEST(oust_playouts_many)
+{
+	static const char *const sides[] = { "2", "3", "6", "12" };
+	static const int games[] = { 20000, 10000, 2000, 100 };
+	struct rules_position *pos = turns_new("oust", sides[_i]);
+	struct rules_rng rng;
+	struct rules_score s;
+	int	 g;
+
+	rules_rng_seed(&rng, 77 + (uint64_t)_i);
+	for (g = 0; g < games[_i]; g++) {
+		rules_position_reset(pos);
+		ck_assert_uint_gt(rules_playout(pos, &rng, 0, NULL, NULL), 1);
+		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+		rules_score(pos, &s);
+		ck_assert_int_eq(count_stones(pos, !s.winner), 0);
+	}
+	rules_position_free(pos);
+}
+END_TEST
+
+static Suite *
+oust_suite(void)
+{
+	Suite	*s = suite_create("oust");
+	TCase	*tc;
+
+	tc = tcase_create("rules");
+	tcase_add_test(tc, oust_boards);
+	tcase_add_test(tc, oust_empty_start);
+	tcase_add_test(tc, oust_case_c3_d3);
+	tcase_add_test(tc, oust_case_pairs);
+	tcase_add_test(tc, oust_case_side4);
+	tcase_add_test(tc, oust_capture_then_place_again);
+	tcase_add_test(tc, oust_capture_ends_turn_without_placement);
+	tcase_add_test(tc, oust_pass_only_without_placement);
+	tcase_add_test(tc, oust_bad_actions);
+	tcase_add_test(tc, oust_swap);
+	tcase_add_test(tc, oust_swap_late_or_off);
+	tcase_add_test(tc, oust_setup);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("perft");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, oust_perft);
+	tcase_add_loop_test(tc, oust_perft_matches_oracle, 0, 2);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("playouts");
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, oust_playouts_match_oracle, 0, 5);
+	tcase_add_loop_test(tc, oust_playouts_many, 0, 4);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(oust_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
