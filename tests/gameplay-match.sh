@@ -62,8 +62,10 @@ adjudicate slow.sh white "white timed out" --timeout 0.5
 [ $(( $(date +%s) - start )) -lt 20 ] || ng "the timeout took too long"
 
 # Interrupted after k games: k complete records and nothing else.
+# The file exists before the referee starts, so the count never races it.
+: > "$tmp/i.pgn"
 gameplay match -b 'gameplay engine random' -w 'gameplay engine random' \
-    -n 100000 reversi > "$tmp/i.pgn" 2> /dev/null &
+    -n 100000 reversi >> "$tmp/i.pgn" 2> /dev/null &
 pid=$!
 i=0
 while [ "$(grep -c '^\[Event' "$tmp/i.pgn")" -lt 3 ] && [ $i -lt 200 ]; do
