@@ -451,8 +451,8 @@ illegal(struct replay *rp, const struct record_token *tok, size_t off,
 
 /*
  * With a Seed tag each roll must be the next one the PRNG gives
- * (formats/rng.md): two dice a turn.  Only lo and hi matter to the rules,
- * so the record may write the pair in either order.
+ * (formats/rng.md), first die then second, turn by turn: rules.md §4 says
+ * the dice must equal what the generator yields.
  */
 static int
 check_dice(struct replay *rp, const struct rules_action *a, char *msg,
@@ -461,11 +461,10 @@ check_dice(struct replay *rp, const struct rules_action *a, char *msg,
 	int	 first, second;
 
 	rules_dice_roll(&rp->rng, &first, &second);
-	if ((a->from == first && a->to == second) ||
-	    (a->from == second && a->to == first))
+	if (a->from == first && a->to == second)
 		return 0;
-	snprintf(msg, len, "the dice of seed %llu for this turn are %d and "
-	    "%d, not %d and %d", (unsigned long long)rp->seed, first, second,
+	snprintf(msg, len, "the dice of seed %llu for this turn are %d%d:, "
+	    "not %d%d:", (unsigned long long)rp->seed, first, second,
 	    a->from, a->to);
 	return -1;
 }

@@ -186,7 +186,8 @@ struct rules_game {
 			    struct rules_action *out, size_t cap);
 	/*
 	 * Applies one action if it is legal and returns 0; otherwise leaves
-	 * st unchanged and returns -1 with d (if not NULL) saying why.
+	 * st unchanged and returns -1 with d (if not NULL) saying why.  Never
+	 * called on a finished game: rules_play() answers game-over itself.
 	 */
 	int		(*play)(const struct rules_board *, void *st,
 			    const struct rules_action *, struct rules_diag *d);

@@ -192,9 +192,28 @@ stones_legal(const struct rules_board *b, const void *st,
 	return (size_t)n;
 }
 
+static int
+check_jumpable(const struct rules_board *b, const struct stones *s, int sq,
+    struct rules_diag *d)
+{
+	char	 name[RULES_CELL_NAME];
+	int	 me = s->to_move, colour;
+
+	if (jumpable(s, me, sq))
+		return 0;
+	colour = (s->bb[WHITE] & BIT(sq)) ? WHITE : BLACK;
+	return rules_fail(d, "not-jumpable",
+	    "the %s %s stone on %s may not be jumped: only unpinned %s stones "
+	    "and pinned %s stones can be",
+	    (s->pinned & BIT(sq)) ? "pinned" : "unpinned", colour_name(colour),
+	    rules_cell_name(b, sq, name), colour_name(!me), colour_name(me));
+}
+
 /*
  * Checks a diagonal move square by square: the stones strictly between
- * from and to, of which at most one, jumpable, may stand there.
+ * from and to, of which at most one may stand there, jumpable, with the
+ * square beyond it empty (rules.md §5).  Each failure is named for the
+ * first stone where the slide stops.
  */
 static int
 check_diagonal(const struct rules_board *b, const struct stones *s,
@@ -217,28 +236,21 @@ check_diagonal(const struct rules_board *b, const struct stones *s,
 			    rules_cell_name(b, to, t),
 			    rules_cell_name(b, first, n),
 			    rules_cell_name(b, sq, m));
+		if (check_jumpable(b, s, sq, d) == -1)
+			return -1;
+		if (sq + step != to && (occ & BIT(sq + step)) != 0)
+			return rules_fail(d, "unreachable",
+			    "%s-%s cannot jump %s: %s beyond it is occupied",
+			    rules_cell_name(b, from, f),
+			    rules_cell_name(b, to, t),
+			    rules_cell_name(b, sq, n),
+			    rules_cell_name(b, sq + step, m));
 		first = sq;
 	}
 	*over = first;
 	return 0;
 }
 
-static int
-check_jumpable(const struct rules_board *b, const struct stones *s, int sq,
-    struct rules_diag *d)
-{
-	char	 name[RULES_CELL_NAME];
-	int	 me = s->to_move, colour;
-
-	if (jumpable(s, me, sq))
-		return 0;
-	colour = (s->bb[WHITE] & BIT(sq)) ? WHITE : BLACK;
-	return rules_fail(d, "not-jumpable",
-	    "the %s %s stone on %s may not be jumped: only unpinned %s stones "
-	    "and pinned %s stones can be",
-	    (s->pinned & BIT(sq)) ? "pinned" : "unpinned", colour_name(colour),
-	    rules_cell_name(b, sq, name), colour_name(!me), colour_name(me));
-}
 
 static int
 stones_play(const struct rules_board *b, void *st,

@@ -269,7 +269,9 @@ START_TEST(stones_landing_must_be_empty)
 	    "X.......", WHITE);
 	assert_moves(pos, "a1", "b2");
 	assert_moves(pos, "g7", "f8");
-	reject(pos, "a1-e5", "second-jump");
+	/* The slide stops at c3: no jump lands on d4, so e5 is out of reach. */
+	ck_assert_str_eq(reject(pos, "a1-e5", "unreachable"),
+	    "a1-e5 cannot jump c3: d4 beyond it is occupied");
 	ck_assert_str_eq(reject(pos, "a1-d4", "occupied"), "d4 is occupied");
 	rules_position_free(pos);
 }
