@@ -512,6 +512,32 @@ START_TEST(herd_turn_ends_when_no_cell_is_left)
 }
 END_TEST
 
+START_TEST(herd_capture_on_the_last_cell_goes_on)
+{
+	struct rules_position *pos = new_pos("2");
+	struct rules_score s;
+
+	/*
+	 * formats/herd.md: captures come before the full-board check.  b2
+	 * fills the last cell but captures a3, so the board is not full and
+	 * the capture's extra placement follows.
+	 */
+	setup(pos,
+	    "  O X  "
+	    " X . X "
+	    "  X O  ", BLACK);
+	play(pos, "12:xc1,c1,b2");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	ck_assert_int_eq(rules_piece(pos, cell(pos, "a3")), RULES_EMPTY);
+	play(pos, "a3");
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_score(pos, &s);
+	ck_assert_int_eq(s.points[BLACK], 7);
+	ck_assert_int_eq(s.winner, BLACK);
+	rules_position_free(pos);
+}
+END_TEST
+
 START_TEST(herd_game_ends_on_full_board)
 {
 	struct rules_position *pos = new_pos("2");
@@ -1011,6 +1037,7 @@ herd_suite(void)
 	tcase_add_test(tc, herd_capture_only_when_surrounded);
 	tcase_add_test(tc, herd_turn_ends_when_no_cell_is_left);
 	tcase_add_test(tc, herd_game_ends_on_full_board);
+	tcase_add_test(tc, herd_capture_on_the_last_cell_goes_on);
 	tcase_add_test(tc, herd_stopping_early_is_not_a_turn_end);
 	tcase_add_test(tc, herd_setup_and_pieces);
 	suite_add_tcase(s, tc);
