@@ -24,10 +24,12 @@ static const char *const patterns[SYN_COUNT] = {
 	 * Possessive repeats (*+, ++) keep no backtracking state, so a line
 	 * of any length matches in constant stack.
 	 *
-	 * A turn: pass, swap, or actions, with Herd's dice first.  Cells are a
-	 * letter a..w (x marks a removal) and a row number.
+	 * A turn: pass, swap, or actions, with Herd's dice first (the dice
+	 * alone are a turn in progress).  Cells are a letter a..w (x marks
+	 * a removal) and a row number.
 	 */
 	[SYN_TURN] = "(?:(?:pass|swap|PA|pa|--)"
+	    "|[0-9][0-9]:"
 	    "|(?:[0-9][0-9]:)?"
 	    "(?:x[A-Wa-w][0-9]{1,2}"
 	    "|[A-Wa-w][0-9]{1,2}(?:-[A-Wa-w][0-9]{1,2})?\\*?)"
