@@ -339,6 +339,10 @@ reset_record(struct record_reader *rd)
 	rd->has_movetext = false;
 }
 
+static void	malformed(struct record_reader *, struct record_pos, size_t,
+		    const char *, const char *, ...)
+		    __attribute__((format(printf, 5, 6)));
+
 /* The first error of a record makes it malformed; later ones are dropped. */
 static void
 malformed(struct record_reader *rd, struct record_pos at, size_t len,

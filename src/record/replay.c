@@ -47,17 +47,30 @@ replay_fini(struct replay *rp)
 	memset(rp, 0, sizeof *rp);
 }
 
+static void	diag_vset(struct record_diag *, const char *, struct record_pos,
+		    size_t, const char *, va_list)
+		    __attribute__((format(printf, 5, 0)));
+static void	diag_set(struct record_diag *, const char *, struct record_pos,
+		    size_t, const char *, ...) __attribute__((format(printf, 5, 6)));
+
+static void
+diag_vset(struct record_diag *d, const char *code, struct record_pos at,
+    size_t len, const char *fmt, va_list ap)
+{
+	d->code = code;
+	d->at = at;
+	d->len = len;
+	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+}
+
 static void
 diag_set(struct record_diag *d, const char *code, struct record_pos at,
     size_t len, const char *fmt, ...)
 {
 	va_list	 ap;
 
-	d->code = code;
-	d->at = at;
-	d->len = len;
 	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	diag_vset(d, code, at, len, fmt, ap);
 	va_end(ap);
 }
 
@@ -223,13 +236,21 @@ record_turn_format(const struct rules_board *b, const struct rules_action *a,
 
 /* ---- Setting up ---------------------------------------------------- */
 
+static void	malformed_at(struct replay *, const char *, struct record_pos,
+		    size_t, const char *, ...)
+		    __attribute__((format(printf, 5, 6)));
+
 static void
 malformed_at(struct replay *rp, const char *code, struct record_pos at,
-    size_t len, const char *fmt, const char *arg)
+    size_t len, const char *fmt, ...)
 {
+	va_list	 ap;
+
 	rp->status = REPLAY_MALFORMED;
 	rp->has_error = true;
-	diag_set(&rp->error, code, at, len, fmt, arg);
+	va_start(ap, fmt);
+	diag_vset(&rp->error, code, at, len, fmt, ap);
+	va_end(ap);
 }
 
 /*
