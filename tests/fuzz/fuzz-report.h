@@ -82,7 +82,8 @@ check_replay(const struct record *rec, const struct replay *rp,
 	}
 	if (rp->has_error) {
 		FUZZ_CHECK(rp->error.code != NULL && rp->error.msg[0] != '\0');
-		FUZZ_CHECK(rp->error.at.line >= 1);
+		FUZZ_CHECK(rp->error.at.line >= 1 && rp->error.at.col >= 1);
+		FUZZ_CHECK(rp->error.at.col <= rp->error.at.offset + 1);
 		FUZZ_CHECK(rp->error_turn <= rec->nturns);
 		FUZZ_CHECK(strlen(rp->error_move) < sizeof rp->error_move);
 	}

@@ -78,6 +78,8 @@ fuzz_check_token(const uint8_t *data, size_t size,
 	FUZZ_CHECK(t->text != NULL);
 	FUZZ_CHECK(t->len > 0);
 	FUZZ_CHECK(t->at.line >= 1 && t->at.col >= 1);
+	/* A column never counts more bytes than there are before it. */
+	FUZZ_CHECK(t->at.col <= t->at.offset + 1);
 	FUZZ_CHECK(t->at.offset + t->len <= size);
 	FUZZ_CHECK(memcmp(data + t->at.offset, t->text, t->len) == 0);
 	if (deep)
@@ -94,12 +96,15 @@ fuzz_check_record(const uint8_t *data, size_t size, const struct record *rec,
 	size_t	 i;
 
 	FUZZ_CHECK(rec->index == index);
-	FUZZ_CHECK(rec->start.line >= 1);
+	FUZZ_CHECK(rec->start.line >= 1 && rec->start.col >= 1);
+	FUZZ_CHECK(rec->start.col <= rec->start.offset + 1);
 	FUZZ_CHECK(rec->start.offset <= size);
 	if (rec->malformed) {
 		FUZZ_CHECK(rec->error.code != NULL);
 		FUZZ_CHECK(rec->error.msg[0] != '\0');
 		FUZZ_CHECK(rec->error.at.line >= 1);
+		FUZZ_CHECK(rec->error.at.col >= 1 &&
+		    rec->error.at.col <= rec->error.at.offset + 1);
 		FUZZ_CHECK(rec->error.at.offset <= size);
 	}
 	for (i = 0; i < rec->ntags; i++) {
