@@ -71,11 +71,33 @@ parse_reports(const char *buf, size_t len)
 	return docs;
 }
 
+/*
+ * A tag whose value the replay reads, holding a byte the value cannot
+ * have: a NUL must not be cut off and the rest ignored, so the record is
+ * malformed (tag values may hold any bytes, formats/record.md).
+ */
+static inline bool
+read_tag_has_nul(const struct record *rec)
+{
+	static const char *const read[] = { "Game", "Board", "Size", "Seed",
+	    "Variant", "Result" };
+	const struct record_tag *t;
+	size_t	 i;
+
+	for (i = 0; i < sizeof read / sizeof read[0]; i++)
+		if ((t = record_tag_find(rec, read[i])) != NULL &&
+		    strlen(t->value) != t->value_len)
+			return true;
+	return false;
+}
+
 /* What a replay says about a record must hang together. */
 static inline void
 check_replay(const struct record *rec, const struct replay *rp,
     const struct replay_options *ro)
 {
+	if (read_tag_has_nul(rec))
+		FUZZ_CHECK(rp->status == REPLAY_MALFORMED);
 	FUZZ_CHECK(rp->status <= REPLAY_MALFORMED);
 	if (rp->status == REPLAY_ILLEGAL || rp->status == REPLAY_MALFORMED) {
 		FUZZ_CHECK(rp->has_error);
