@@ -254,6 +254,44 @@ malformed_at(struct replay *rp, const char *code, struct record_pos at,
 }
 
 /*
+ * Whether a tag's value holds a NUL byte.  Values may hold any bytes
+ * (formats/record.md), but no game, board, seed, variant or result has a
+ * NUL, and reading such a value as a C string would cut it there and
+ * take "8x8<NUL>junk" for 8x8.
+ */
+static bool
+has_nul(const struct record_tag *t)
+{
+	return t != NULL && strlen(t->value) != t->value_len;
+}
+
+/*
+ * The tags set_up reads after the game, each with the code of its own
+ * diagnostic.  A value with a NUL is refused before anything reads it.
+ */
+static int
+check_nuls(const struct record *rec, struct replay *rp)
+{
+	static const struct {
+		const char	*tag;
+		const char	*code;
+	} read[] = {
+		{ "Board", "bad-board" }, { "Size", "bad-board" },
+		{ "Seed", "bad-seed" }, { "Variant", "bad-variant" },
+	};
+	const struct record_tag *t;
+	size_t	 i;
+
+	for (i = 0; i < sizeof read / sizeof read[0]; i++)
+		if (has_nul(t = record_tag_find(rec, read[i].tag))) {
+			malformed_at(rp, read[i].code, t->at, 0, "the %s tag's "
+			    "value holds a NUL byte", t->name);
+			return -1;
+		}
+	return 0;
+}
+
+/*
  * The game, board and variant a record names; a position ready at the
  * start.  Returns 0, or -1 with the record marked malformed.
  */
@@ -271,6 +309,11 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	g = opt->game;
 	if (g == NULL && rec->format != RECORD_PGN)
 		g = rules_game_find("reversi");
+	if (has_nul(gt)) {
+		malformed_at(rp, "unknown-game", gt->at, 0, "the %s tag's value "
+		    "holds a NUL byte", gt->name);
+		return -1;
+	}
 	if (gt != NULL) {
 		const struct rules_game *named = rules_game_find(gt->value);
 
@@ -294,6 +337,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		return -1;
 	}
 	rp->game = g;
+	if (check_nuls(rec, rp) == -1)
+		return -1;
 	bt = record_tag_find(rec, "Board");
 	zt = record_tag_find(rec, "Size");
 	if (bt != NULL && zt != NULL && strcmp(bt->value, zt->value) != 0) {
@@ -636,6 +681,11 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 	unsigned long a, b;
 	bool	 ok;
 
+	if (has_nul(rt)) {
+		malformed_at(rp, "bad-result", rt->at, 0, "the %s tag's value "
+		    "holds a NUL byte", rt->name);
+		return;
+	}
 	if (rec->has_result) {
 		text = rec->result.text;
 		at = rec->result.at;
@@ -744,9 +794,11 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 		rp->has_error = true;
 		rp->error = rec->error;
 		/* Still name the game where the record or the caller says. */
-		if (record_tag_find(rec, "Game") != NULL)
-			rp->game = rules_game_find(
-			    record_tag_find(rec, "Game")->value);
+		if (record_tag_find(rec, "Game") != NULL) {
+			if (!has_nul(record_tag_find(rec, "Game")))
+				rp->game = rules_game_find(
+				    record_tag_find(rec, "Game")->value);
+		}
 		else if (opt->game != NULL)
 			rp->game = opt->game;
 		else if (rec->format != RECORD_PGN)
