@@ -132,6 +132,13 @@ ok "a turn of a million actions" 1 - && echo "ok: a turn of a million actions"
 run 60 --quiet "$tmp/huge"
 ok "a million Stones! moves" 1 - && echo "ok: a million Stones! moves"
 
+# A million tags in one record, the last a duplicate (tags-many.case has
+# fewer, for valgrind).
+awk 'BEGIN { print "[Game \"reversi\"]"; for (i = 0; i < 1000000; i++)
+    printf "[T%d \"x\"]\n", i; print "[T1 \"y\"]\nf5 *" }' > "$tmp/huge"
+run 60 --quiet "$tmp/huge"
+ok "a million tags" 1 duplicate-tag && echo "ok: a million tags"
+
 # A million empty comments, on one line and a line each.
 { printf '[Game "reversi"]\nf5 '; yes '{}' | head -n 1000000 | tr -d '\n'
   printf ' d6 *\n'; } > "$tmp/huge"
