@@ -212,6 +212,22 @@ for f in "$srcdir"/examples/*.pgn; do
 		fi
 	done
 done
+# A CR LF split by the reader's 64 KiB blocks: CR the last byte of the
+# first block, LF the first of the next (then the same at other offsets).
+for pad in 65534 65533 131069; do
+	{ printf ';'; head -c "$pad" /dev/zero | tr '\0' a
+	  printf '\n[Game "reversi"]\n1. f5 d6\n2. c3 *\n'; } > "$tmp/lf"
+	sed 's/$/\r/' "$tmp/lf" > "$tmp/crlf"
+	run 10 - < "$tmp/lf"
+	cp "$tmp/out" "$tmp/lf.out"
+	run 10 - < "$tmp/crlf"
+	if ok "CR LF across a block at $pad" 0 - && ! cmp -s "$tmp/lf.out" \
+	    "$tmp/out"; then
+		echo "FAIL: CR LF across a block at $pad: reports differ"
+		diff "$tmp/lf.out" "$tmp/out" | head -n 10
+		fail=1
+	fi
+done
 echo "line ends: CR and CR LF checked against LF"
 
 # ---- A file that shrinks while it is read ----------------------------
