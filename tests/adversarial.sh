@@ -244,7 +244,9 @@ for cut in 1000000 12345 0; do
 	wait "$pid"
 	got=$?
 	yaml=0
+	read=$(tail -n 1 "$tmp/err" | sed -n 's/^gamecheck: \([0-9]*\) .*/\1/p')
 	ok "file cut to $cut bytes while read" "0 1 2" - &&
-	    echo "ok: file cut to $cut bytes while read (exit $got)"
+	    echo "ok: file cut to $cut bytes while read: exit $got," \
+	    "${read:-?} of 400000 records read"
 done
 exit $fail
