@@ -72,21 +72,29 @@ parse_reports(const char *buf, size_t len)
 }
 
 /*
- * A tag whose value the replay reads, holding a byte the value cannot
- * have: a NUL must not be cut off and the rest ignored, so the record is
- * malformed (tag values may hold any bytes, formats/record.md).
+ * Whether a tag whose value the replay reads holds a byte the value cannot
+ * have: a NUL must not be cut off and the rest ignored (tag values may hold
+ * any bytes, formats/record.md).  The set-up tags are read first, so such
+ * a record is malformed; the Result is read last, so it is an error unless
+ * an illegal move came first.
  */
 static inline bool
-read_tag_has_nul(const struct record *rec)
+tag_has_nul(const struct record *rec, const char *name)
+{
+	const struct record_tag *t = record_tag_find(rec, name);
+
+	return t != NULL && strlen(t->value) != t->value_len;
+}
+
+static inline bool
+setup_tag_has_nul(const struct record *rec)
 {
 	static const char *const read[] = { "Game", "Board", "Size", "Seed",
-	    "Variant", "Result" };
-	const struct record_tag *t;
+	    "Variant" };
 	size_t	 i;
 
 	for (i = 0; i < sizeof read / sizeof read[0]; i++)
-		if ((t = record_tag_find(rec, read[i])) != NULL &&
-		    strlen(t->value) != t->value_len)
+		if (tag_has_nul(rec, read[i]))
 			return true;
 	return false;
 }
@@ -96,8 +104,11 @@ static inline void
 check_replay(const struct record *rec, const struct replay *rp,
     const struct replay_options *ro)
 {
-	if (read_tag_has_nul(rec))
+	if (setup_tag_has_nul(rec))
 		FUZZ_CHECK(rp->status == REPLAY_MALFORMED);
+	if (tag_has_nul(rec, "Result"))
+		FUZZ_CHECK(rp->status == REPLAY_MALFORMED ||
+		    rp->status == REPLAY_ILLEGAL);
 	FUZZ_CHECK(rp->status <= REPLAY_MALFORMED);
 	if (rp->status == REPLAY_ILLEGAL || rp->status == REPLAY_MALFORMED) {
 		FUZZ_CHECK(rp->has_error);
