@@ -54,5 +54,6 @@ for c in "$@"; do
 		fail=1
 	done
 done
-echo "valgrind-cases: $count cases, $([ $fail = 0 ] && echo no || echo some) errors"
+[ $fail = 0 ] && found=no || found=some
+echo "valgrind-cases: $count cases, $found errors"
 exit $fail

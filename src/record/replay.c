@@ -51,7 +51,8 @@ static void	diag_vset(struct record_diag *, const char *, struct record_pos,
 		    size_t, const char *, va_list)
 		    __attribute__((format(printf, 5, 0)));
 static void	diag_set(struct record_diag *, const char *, struct record_pos,
-		    size_t, const char *, ...) __attribute__((format(printf, 5, 6)));
+		    size_t, const char *, ...)
+		    __attribute__((format(printf, 5, 6)));
 
 static void
 diag_vset(struct record_diag *d, const char *code, struct record_pos at,
@@ -310,8 +311,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (g == NULL && rec->format != RECORD_PGN)
 		g = rules_game_find("reversi");
 	if (has_nul(gt)) {
-		malformed_at(rp, "unknown-game", gt->at, 0, "the %s tag's value "
-		    "holds a NUL byte", gt->name);
+		malformed_at(rp, "unknown-game", gt->at, 0, "the %s tag's "
+		    "value holds a NUL byte", gt->name);
 		return -1;
 	}
 	if (gt != NULL) {

@@ -90,7 +90,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(out != NULL);
 	w = report_writer_new(out);
 	FUZZ_CHECK(w != NULL);
-	rd = record_reader_new(syn, fp, "fuzz", (enum record_format)(data[0] & 3));
+	rd = record_reader_new(syn, fp, "fuzz",
+	    (enum record_format)(data[0] & 3));
 	FUZZ_CHECK(rd != NULL);
 	replay_init(&rp);
 	while ((rc = record_reader_next(rd, &rec)) == 1) {
@@ -101,7 +102,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(record_replay(syn, rec, &ro, &fresh) == 0);
 		same_replay(&rp, &fresh);
 		replay_fini(&fresh);
-		FUZZ_CHECK(report_write(w, "fuzz \xff\"input\"", rec, &rp) == 0);
+		/* A source name that is not UTF-8 and holds quotes. */
+		FUZZ_CHECK(report_write(w, "fuzz \xff\"input\"", rec,
+		    &rp) == 0);
 	}
 	FUZZ_CHECK(rc == 0);
 	replay_fini(&rp);

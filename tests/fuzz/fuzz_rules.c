@@ -350,7 +350,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		op = take(&in);
 		if (op % 4 == 0) {
-			/* Likely illegal; the position moves on if it is not. */
+			/* Likely illegal; if not, the position moves on. */
 			arbitrary_action(&in, pos, &a);
 			if (try_action(pos, scratch, &a, acts, n, false) == 0)
 				copy_state(pos, scratch);
