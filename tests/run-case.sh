@@ -13,7 +13,8 @@
 #   @@ stderr
 #   ...expected standard error...
 #
-# Commands run in the source directory, with the built tools first on PATH.
+# Commands run in the source directory, with the built tools first on PATH
+# (after CASE_PATH, if set: tests/valgrind-cases.sh puts wrappers there).
 # With REGEN=1 the case's exit, stdout and stderr are rewritten from what
 # the command did (make regen-cases); read the diff before committing.
 set -u
@@ -38,7 +39,7 @@ section stdin > "$tmp/stdin"
 section stdout > "$tmp/want.out"
 section stderr > "$tmp/want.err"
 
-(cd "$srcdir" && PATH="$builddir:$PATH" NO_COLOR=1 LC_ALL=C CASE_TMP="$tmp" \
+(cd "$srcdir" && PATH="${CASE_PATH:+$CASE_PATH:}$builddir:$PATH" NO_COLOR=1 LC_ALL=C CASE_TMP="$tmp" \
 	sh -c "$args" < "$tmp/stdin" > "$tmp/got.out" 2> "$tmp/got.err")
 got_exit=$?
 

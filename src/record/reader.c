@@ -66,6 +66,17 @@ struct record_reader {
 	size_t		 turnoffcap;
 	size_t		 result_off;
 	bool		 has_movetext;
+
+	/* The names of the record's tags, hashed to find duplicates. */
+	struct tag_slot	*tag_slots;
+	size_t		 tag_slotcap;	/* a power of two, or 0 */
+	unsigned long	 tag_epoch;	/* slots of older records are stale */
+};
+
+/* A slot of the tag hash: the tag's index in the record of its epoch. */
+struct tag_slot {
+	unsigned long	 epoch;
+	size_t		 tag;
 };
 
 const char *
@@ -179,6 +190,7 @@ record_reader_free(struct record_reader *rd)
 	free(rd->turn_off);
 	free(rd->rec.tags);
 	free(rd->rec.turns);
+	free(rd->tag_slots);
 	free(rd);
 }
 
@@ -222,6 +234,11 @@ line_add(struct record_reader *rd, size_t have, const char *p, size_t n)
 			errno = ENOMEM;
 			return -1;
 		}
+		/*
+		 * PCRE2's JIT reads whole words past the end of a subject
+		 * (within the block); defined bytes there keep memcheck quiet.
+		 */
+		memset(q + rd->linecap, 0, cap - rd->linecap);
 		rd->line = q;
 		rd->linecap = cap;
 	}
@@ -316,6 +333,8 @@ grow(void **p, size_t *cap, size_t need, size_t size)
 	q = realloc(*p, n * size);
 	if (q == NULL)
 		return -1;
+	/* Defined spare bytes, as in line_add: the text is matched too. */
+	memset((char *)q + *cap * size, 0, (n - *cap) * size);
 	*p = q;
 	*cap = n;
 	return 0;
@@ -348,7 +367,13 @@ reset_record(struct record_reader *rd)
 	rd->rec.implicit_passes = rd->format != RECORD_PGN;
 	rd->textlen = 0;
 	rd->has_movetext = false;
+	/* Every slot of the tag hash is now stale, without clearing it. */
+	rd->tag_epoch++;
 }
+
+static void	malformed(struct record_reader *, struct record_pos, size_t,
+		    const char *, const char *, ...)
+		    __attribute__((format(printf, 5, 6)));
 
 /* The first error of a record makes it malformed; later ones are dropped. */
 static void
@@ -423,6 +448,72 @@ finish_record(struct record_reader *rd)
 
 /* ---- The record notation ------------------------------------------ */
 
+static size_t
+name_hash(const char *s)
+{
+	size_t	 h = 2166136261u;
+
+	/*
+	 * FNV-1a over the bytes folded to lower case: names are short, and
+	 * tags are one tag in any case (record_tag_find).
+	 */
+	while (*s != '\0')
+		h = (h ^ (unsigned char)tolower((unsigned char)*s++)) *
+		    16777619u;
+	return h;
+}
+
+/* The slot of the tag hash that holds name, or the empty one it would. */
+static struct tag_slot *
+tag_slot_find(struct record_reader *rd, const char *name)
+{
+	size_t	 mask = rd->tag_slotcap - 1, i = name_hash(name) & mask;
+	struct tag_slot *sl;
+
+	for (;; i = (i + 1) & mask) {
+		sl = &rd->tag_slots[i];
+		if (sl->epoch != rd->tag_epoch ||
+		    strcasecmp(rd->text + rd->tag_off[2 * sl->tag], name) == 0)
+			return sl;
+	}
+}
+
+/*
+ * Whether the record already has a tag called like the name at text
+ * offset name_off; if not, makes room for tag n (its name at name_off)
+ * to be added.  A hash keeps a record of a million tags linear (a scan of
+ * the earlier names made it quadratic).  Returns 1 for a duplicate, 0, or
+ * -1 when memory runs out.
+ */
+static int
+tag_seen(struct record_reader *rd, size_t n, size_t name_off)
+{
+	struct tag_slot *sl, *old = rd->tag_slots;
+	size_t	 oldcap = rd->tag_slotcap, cap, i;
+
+	if (rd->tag_slotcap < 2 * (n + 1)) {
+		/* At most half full, so probes stay short and always end. */
+		cap = oldcap ? 2 * oldcap : 64;
+		while (cap < 2 * (n + 1))
+			cap *= 2;
+		if ((rd->tag_slots = calloc(cap, sizeof *sl)) == NULL) {
+			rd->tag_slots = old;
+			return -1;
+		}
+		rd->tag_slotcap = cap;
+		for (i = 0; i < n; i++) {
+			sl = tag_slot_find(rd, rd->text + rd->tag_off[2 * i]);
+			*sl = (struct tag_slot){ rd->tag_epoch, i };
+		}
+		free(old);
+	}
+	sl = tag_slot_find(rd, rd->text + name_off);
+	if (sl->epoch == rd->tag_epoch)
+		return 1;
+	*sl = (struct tag_slot){ rd->tag_epoch, n };
+	return 0;
+}
+
 /* Reads [Name "value"] at rd->pos. */
 static void
 read_tag(struct record_reader *rd)
@@ -461,14 +552,6 @@ read_tag(struct record_reader *rd)
 		rd->text[value_off + (long long)k++] = c;
 	}
 	rd->text[value_off + (long long)k] = '\0';
-	for (i = 0; i < n; i++)
-		if (strcasecmp(rd->text + rd->tag_off[2 * i],
-		    rd->text + name_off) == 0) {
-			malformed(rd, at, (size_t)m, "duplicate-tag",
-			    "tag %s given twice", rd->text + name_off);
-			rd->pos += (size_t)m;
-			return;
-		}
 	if (grow((void **)&rd->rec.tags, &rd->tagcap, n + 1,
 	    sizeof *rd->rec.tags) == -1) {
 		oom(rd);
@@ -479,6 +562,17 @@ read_tag(struct record_reader *rd)
 	    sizeof *rd->tag_off) == -1) {
 		oom(rd);
 		rd->pos = rd->linelen;
+		return;
+	}
+	switch (tag_seen(rd, n, (size_t)name_off)) {
+	case -1:
+		oom(rd);
+		rd->pos = rd->linelen;
+		return;
+	case 1:
+		malformed(rd, at, (size_t)m, "duplicate-tag",
+		    "tag %s given twice", rd->text + name_off);
+		rd->pos += (size_t)m;
 		return;
 	}
 	rd->tag_off[2 * n] = (size_t)name_off;

@@ -48,6 +48,13 @@ replay_fini(struct replay *rp)
 	memset(rp, 0, sizeof *rp);
 }
 
+static void	diag_vset(struct record_diag *, const char *, struct record_pos,
+		    size_t, const char *, va_list)
+		    __attribute__((format(printf, 5, 0)));
+static void	diag_set(struct record_diag *, const char *, struct record_pos,
+		    size_t, const char *, ...)
+		    __attribute__((format(printf, 5, 6)));
+
 static void
 diag_vset(struct record_diag *d, const char *code, struct record_pos at,
     size_t len, const char *fmt, va_list ap)
@@ -58,7 +65,7 @@ diag_vset(struct record_diag *d, const char *code, struct record_pos at,
 	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
 }
 
-static void __attribute__((format(printf, 5, 6)))
+static void
 diag_set(struct record_diag *d, const char *code, struct record_pos at,
     size_t len, const char *fmt, ...)
 {
@@ -217,7 +224,11 @@ record_action_format(const struct rules_board *b, const struct rules_action *a,
 
 /* ---- Setting up ---------------------------------------------------- */
 
-static void __attribute__((format(printf, 5, 6)))
+static void	malformed_at(struct replay *, const char *, struct record_pos,
+		    size_t, const char *, ...)
+		    __attribute__((format(printf, 5, 6)));
+
+static void
 malformed_at(struct replay *rp, const char *code, struct record_pos at,
     size_t len, const char *fmt, ...)
 {
@@ -243,6 +254,44 @@ same_board(const struct rules_game *g, const char *a, const char *b)
 }
 
 /*
+ * Whether a tag's value holds a NUL byte.  Values may hold any bytes
+ * (formats/record.md), but no game, board, seed, variant or result has a
+ * NUL, and reading such a value as a C string would cut it there and
+ * take "8x8<NUL>junk" for 8x8.
+ */
+static bool
+has_nul(const struct record_tag *t)
+{
+	return t != NULL && strlen(t->value) != t->value_len;
+}
+
+/*
+ * The tags set_up reads after the game, each with the code of its own
+ * diagnostic.  A value with a NUL is refused before anything reads it.
+ */
+static int
+check_nuls(const struct record *rec, struct replay *rp)
+{
+	static const struct {
+		const char	*tag;
+		const char	*code;
+	} read[] = {
+		{ "Board", "bad-board" }, { "Size", "bad-board" },
+		{ "Seed", "bad-seed" }, { "Variant", "bad-variant" },
+	};
+	const struct record_tag *t;
+	size_t	 i;
+
+	for (i = 0; i < sizeof read / sizeof read[0]; i++)
+		if (has_nul(t = record_tag_find(rec, read[i].tag))) {
+			malformed_at(rp, read[i].code, t->at, 0, "the %s tag's "
+			    "value holds a NUL byte", t->name);
+			return -1;
+		}
+	return 0;
+}
+
+/*
  * The game, board and variant a record names; a position ready at the
  * start.  Returns 0, or -1 with the record marked malformed.
  */
@@ -260,6 +309,11 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	g = opt->game;
 	if (g == NULL && rec->format != RECORD_PGN)
 		g = rules_game_find("reversi");
+	if (has_nul(gt)) {
+		malformed_at(rp, "unknown-game", gt->at, 0, "the %s tag's "
+		    "value holds a NUL byte", gt->name);
+		return -1;
+	}
 	if (gt != NULL) {
 		const struct rules_game *named = rules_game_find(gt->value);
 
@@ -283,6 +337,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		return -1;
 	}
 	rp->game = g;
+	if (check_nuls(rec, rp) == -1)
+		return -1;
 	bt = record_tag_find(rec, "Board");
 	zt = record_tag_find(rec, "Size");
 	if (bt != NULL && zt != NULL && !same_board(g, bt->value, zt->value)) {
@@ -579,6 +635,15 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		if (k == 0 && rec->implicit_passes &&
 		    strcmp(d.code, "must-pass") == 0 &&
 		    rules_play(pos, &pass, NULL) == 0) {
+			/* A pass captures nothing: its turn has a slot too. */
+			if (rp->counts_captures) {
+				if (grow_ints(rp, rp->turns + 1) == -1) {
+					malformed_at(rp, "no-memory", tok->at, 0,
+					    "out of memory");
+					return -1;
+				}
+				rp->turn_captures[rp->turns] = 0;
+			}
 			rp->turns++;
 			rp->passes++;
 			rp->implied_passes++;
@@ -624,6 +689,11 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 	unsigned long a, b;
 	bool	 ok;
 
+	if (has_nul(rt)) {
+		malformed_at(rp, "bad-result", rt->at, 0, "the %s tag's value "
+		    "holds a NUL byte", rt->name);
+		return;
+	}
 	if (rec->has_result) {
 		text = rec->result.text;
 		at = rec->result.at;
@@ -733,9 +803,11 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 		rp->has_error = true;
 		rp->error = rec->error;
 		/* Still name the game where the record or the caller says. */
-		if (record_tag_find(rec, "Game") != NULL)
-			rp->game = rules_game_find(
-			    record_tag_find(rec, "Game")->value);
+		if (record_tag_find(rec, "Game") != NULL) {
+			if (!has_nul(record_tag_find(rec, "Game")))
+				rp->game = rules_game_find(
+				    record_tag_find(rec, "Game")->value);
+		}
 		else if (opt->game != NULL)
 			rp->game = opt->game;
 		else if (rec->format != RECORD_PGN)

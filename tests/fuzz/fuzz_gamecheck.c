@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer target: gamecheck's path from bytes to reports, as
+ * src/gamecheck.c drives it: read each record, replay it, write its YAML
+ * report.  The first byte holds the options (format, a forced game, the
+ * legal list on or off); the rest is the input.  The whole report stream
+ * is then parsed again with libyaml's parser and must be valid YAML with
+ * one mapping document per record, each naming the schema; anything else
+ * aborts.  The replay's own facts are checked on the way, and each record
+ * is replayed a second time in a fresh struct replay: what the reused one
+ * (its position, dice, lists) says must not depend on earlier records.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz-report.h"
+
+/* Two replays of one record agree on everything a report shows. */
+static void
+same_replay(const struct replay *a, const struct replay *b)
+{
+	size_t	 i;
+
+	FUZZ_CHECK(a->status == b->status && a->game == b->game);
+	FUZZ_CHECK(a->turns == b->turns && a->actions == b->actions &&
+	    a->passes == b->passes && a->implied_passes == b->implied_passes);
+	FUZZ_CHECK(memcmp(&a->score, &b->score, sizeof a->score) == 0);
+	FUZZ_CHECK(a->has_recorded == b->has_recorded &&
+	    a->verified == b->verified && a->agrees == b->agrees);
+	FUZZ_CHECK(strcmp(a->recorded, b->recorded) == 0 || !a->has_recorded);
+	FUZZ_CHECK(a->has_error == b->has_error &&
+	    a->has_warning == b->has_warning);
+	if (a->has_error) {
+		FUZZ_CHECK(strcmp(a->error.code, b->error.code) == 0);
+		FUZZ_CHECK(strcmp(a->error.msg, b->error.msg) == 0);
+		FUZZ_CHECK(memcmp(&a->error.at, &b->error.at,
+		    sizeof a->error.at) == 0);
+		FUZZ_CHECK(a->error_turn == b->error_turn);
+		FUZZ_CHECK(strcmp(a->error_move, b->error_move) == 0);
+	}
+	FUZZ_CHECK(a->has_legal == b->has_legal && a->nlegal == b->nlegal);
+	for (i = 0; a->has_legal && i < a->nlegal; i++)
+		FUZZ_CHECK(memcmp(&a->legal[i], &b->legal[i],
+		    sizeof a->legal[i]) == 0);
+	/* A malformed record's report shows no position, dice or captures. */
+	if (a->status == REPLAY_MALFORMED)
+		return;
+	FUZZ_CHECK(a->ndice == b->ndice &&
+	    (a->ndice == 0 || memcmp(a->dice, b->dice, a->ndice) == 0));
+	FUZZ_CHECK(a->counts_captures == b->counts_captures);
+	for (i = 0; a->counts_captures && i < a->turns; i++)
+		FUZZ_CHECK(a->turn_captures[i] == b->turn_captures[i]);
+	FUZZ_CHECK(a->pos != NULL && b->pos != NULL);
+	FUZZ_CHECK(a->pos->game == b->pos->game &&
+		    a->pos->turn == b->pos->turn && memcmp(a->pos->state,
+		    b->pos->state, a->pos->game->state_size) == 0);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct record_syntax *syn;
+	struct replay_options ro = { 0 };
+	struct report_writer *w;
+	struct record_reader *rd;
+	const struct record *rec;
+	struct replay rp, fresh;
+	unsigned long n = 0;
+	size_t	 outlen = 0, ngames = 0;
+	char	*copy, *outbuf = NULL;
+	FILE	*fp, *out;
+	int	 rc;
+
+	if (syn == NULL && (syn = record_syntax_new()) == NULL)
+		abort();
+	if (size < 1)
+		return 0;
+	while (rules_game_at(ngames) != NULL)
+		ngames++;
+	/* Bits 0-1 the format, 2 the legal list, 3-7 a forced game. */
+	ro.max_legal = data[0] & 4 ? 64 : 0;
+	if ((data[0] >> 3) % (ngames + 1) > 0)
+		ro.game = rules_game_at((data[0] >> 3) % (ngames + 1) - 1);
+	if ((fp = fuzz_stream(data + 1, size - 1, &copy)) == NULL)
+		return 0;
+	out = open_memstream(&outbuf, &outlen);
+	FUZZ_CHECK(out != NULL);
+	w = report_writer_new(out);
+	FUZZ_CHECK(w != NULL);
+	rd = record_reader_new(syn, fp, "fuzz",
+	    (enum record_format)(data[0] & 3));
+	FUZZ_CHECK(rd != NULL);
+	replay_init(&rp);
+	while ((rc = record_reader_next(rd, &rec)) == 1) {
+		fuzz_check_record(data + 1, size - 1, rec, ++n);
+		FUZZ_CHECK(record_replay(syn, rec, &ro, &rp) == 0);
+		check_replay(rec, &rp, &ro);
+		replay_init(&fresh);
+		FUZZ_CHECK(record_replay(syn, rec, &ro, &fresh) == 0);
+		same_replay(&rp, &fresh);
+		replay_fini(&fresh);
+		/* A source name that is not UTF-8 and holds quotes. */
+		FUZZ_CHECK(report_write(w, "fuzz \xff\"input\"", rec,
+		    &rp) == 0);
+	}
+	FUZZ_CHECK(rc == 0);
+	replay_fini(&rp);
+	record_reader_free(rd);
+	FUZZ_CHECK(report_writer_free(w) == 0);
+	FUZZ_CHECK(fclose(out) == 0);
+	FUZZ_CHECK(parse_reports(outbuf, outlen) == n);
+	free(outbuf);
+	fclose(fp);
+	free(copy);
+	return 0;
+}

@@ -1,0 +1,369 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer target: the rules core through the game interface alone, for
+ * every registered game (rules_game_at), so games added later are fuzzed
+ * without a change here.  The input is a byte stream: the game, its board
+ * (from a list of specs, those the game's board() accepts), the pie rule,
+ * then one step per byte: a pick among the legal actions, or an arbitrary
+ * action, likely illegal.  After every step the position must keep these
+ * invariants:
+ *   - every action legal() lists is accepted by play() on a copy (on
+ *     lists longer than WINDOW, a window that moves from step to step),
+ *     and legal() counts the same whatever its cap, writing no more;
+ *   - an action play() rejects leaves the position byte-identical;
+ *   - play() accepts an action iff legal() lists it (checked for the
+ *     fuzzer's actions and a sample of generated ones), perft-style;
+ *   - phase and to_move agree: a turn in progress keeps its player; the
+ *     game is over iff score() says so iff nothing is legal;
+ *   - stones counted with piece() match the score's stats (stones,
+ *     discs, pinned, unpinned) and piece values are well formed;
+ *   - a game's own perft agrees with perft through legal() and play();
+ *   - setup() from the pieces at a turn start gives the same pieces.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz.h"
+
+#define MAX_STEPS	400
+/* Listed actions played on a copy at each step, at most. */
+#define WINDOW		48
+#define MAX_LEGAL	(RULES_MAX_CELLS * 8)
+
+/* Board specs tried for every game; each keeps those it accepts. */
+static const char *const specs[] = {
+	NULL, "4x4", "6x6", "8x8", "10x10", "16x16", "6x4", "2", "3", "4",
+	"5", "7", "12", "3-3-5",
+};
+
+struct input {
+	const uint8_t	*p;
+	size_t		 left;
+};
+
+static unsigned
+take(struct input *in)
+{
+	if (in->left == 0)
+		return 0;
+	in->left--;
+	return *in->p++;
+}
+
+static unsigned
+take16(struct input *in)
+{
+	unsigned hi = take(in);
+
+	return hi << 8 | take(in);
+}
+
+/* Actions are equal as the rules see them: a pass is a pass. */
+static bool
+same_action(const struct rules_action *a, const struct rules_action *b)
+{
+	if (a->kind != b->kind)
+		return false;
+	switch (a->kind) {
+	case RULES_PASS:
+	case RULES_SWAP:
+		return true;
+	case RULES_PLACE:
+	case RULES_REMOVE:
+		return a->to == b->to;
+	default:
+		return a->from == b->from && a->to == b->to;
+	}
+}
+
+static bool
+listed(const struct rules_action *acts, size_t n, const struct rules_action *a)
+{
+	size_t	 i;
+
+	for (i = 0; i < n; i++)
+		if (same_action(&acts[i], a))
+			return true;
+	return false;
+}
+
+static struct rules_action legal_buf[MAX_LEGAL + 1];
+
+/* The legal actions, with the count checked against smaller caps. */
+static size_t
+legal_actions(const struct rules_position *pos)
+{
+	static const struct rules_action guard = { .kind = 0x7f,
+	    .from = 0x5a5a, .to = 0x5a5a };
+	size_t	 n, again, cap;
+
+	n = rules_legal(pos, NULL, 0);
+	FUZZ_CHECK(n <= MAX_LEGAL);
+	legal_buf[n] = guard;
+	again = rules_legal(pos, legal_buf, n);
+	FUZZ_CHECK(again == n);
+	FUZZ_CHECK(memcmp(&legal_buf[n], &guard, sizeof guard) == 0);
+	/* A short buffer gets the first cap actions and the full count. */
+	cap = n / 2;
+	legal_buf[cap] = guard;
+	FUZZ_CHECK(rules_legal(pos, legal_buf, cap) == n);
+	FUZZ_CHECK(memcmp(&legal_buf[cap], &guard, sizeof guard) == 0);
+	FUZZ_CHECK(rules_legal(pos, legal_buf, n) == n);
+	return n;
+}
+
+/*
+ * Copies what play() may change: the game's state and the counters (the
+ * board is const to the game).  Much cheaper than rules_position_copy,
+ * which copies the board tables too.
+ */
+static void
+copy_state(struct rules_position *dst, const struct rules_position *src)
+{
+	dst->turn = src->turn;
+	dst->actions = src->actions;
+	memcpy(dst->state, src->state, src->game->state_size);
+}
+
+static bool
+same_state(const struct rules_position *a, const struct rules_position *b)
+{
+	return a->turn == b->turn && a->actions == b->actions &&
+	    memcmp(a->state, b->state, a->game->state_size) == 0;
+}
+
+/*
+ * Plays a on a copy of pos.  Rejected: the copy is unchanged, and a is
+ * not listed (unless it claims a capture the listed one does not make).
+ * Accepted: a is listed, and a turn in progress keeps its player.  known:
+ * a comes from the list (saves a search).
+ */
+static int
+try_action(const struct rules_position *pos, struct rules_position *scratch,
+    const struct rules_action *a, const struct rules_action *acts, size_t n,
+    bool known)
+{
+	struct rules_diag d = { 0 };
+	int	 rc;
+
+	copy_state(scratch, pos);
+	rc = rules_play(scratch, a, &d);
+	if (rc == -1) {
+		FUZZ_CHECK(same_state(scratch, pos));
+		FUZZ_CHECK(d.code != NULL && d.msg[0] != '\0');
+		if (!a->capture && (known || listed(acts, n, a))) {
+			fprintf(stderr, "listed action kind %d %d-%d rejected: "
+			    "%s [%s]\n", a->kind, a->from, a->to, d.msg,
+			    d.code);
+			abort();
+		}
+		return -1;
+	}
+	FUZZ_CHECK(rc == 0);
+	if (!known && !listed(acts, n, a)) {
+		fprintf(stderr, "unlisted action kind %d %d-%d accepted\n",
+		    a->kind, a->from, a->to);
+		abort();
+	}
+	FUZZ_CHECK(scratch->actions == pos->actions + 1);
+	if (rules_phase(scratch) == RULES_TURN_MIDDLE) {
+		FUZZ_CHECK(rules_to_move(scratch) == rules_to_move(pos));
+		FUZZ_CHECK(scratch->turn == pos->turn);
+	} else
+		FUZZ_CHECK(scratch->turn == pos->turn + 1);
+	return 0;
+}
+
+/* Pieces, stats, phase, score. */
+static void
+check_position(const struct rules_position *pos, size_t nlegal)
+{
+	const struct rules_stat *st;
+	struct rules_score s;
+	int	 count[4][RULES_COLOURS] = { { 0 } };
+	int	 cell, p, c, i;
+	enum rules_phase ph = rules_phase(pos);
+
+	FUZZ_CHECK(ph == RULES_TURN_START || ph == RULES_TURN_MIDDLE ||
+	    ph == RULES_GAME_OVER);
+	c = rules_to_move(pos);
+	FUZZ_CHECK(c >= 0 && c < RULES_COLOURS);
+	rules_score(pos, &s);
+	FUZZ_CHECK(s.over == (ph == RULES_GAME_OVER));
+	FUZZ_CHECK((nlegal == 0) == (ph == RULES_GAME_OVER));
+	FUZZ_CHECK(s.winner >= -1 && s.winner < RULES_COLOURS);
+	if (!s.over)
+		FUZZ_CHECK(s.winner == -1);
+	FUZZ_CHECK(s.nstats >= 0 && s.nstats <= RULES_MAX_STATS);
+	for (cell = 0; cell < pos->board.ncells; cell++) {
+		p = rules_piece(pos, cell);
+		if (p == RULES_EMPTY)
+			continue;
+		c = RULES_COLOUR_OF(p);
+		FUZZ_CHECK(c >= 0 && c < RULES_COLOURS);
+		FUZZ_CHECK((p & ~(RULES_PINNED | 0x0f)) == 0);
+		count[0][c]++;
+		count[p & RULES_PINNED ? 1 : 2][c]++;
+	}
+	/* Stats that count what stands on the board (names, not games). */
+	for (i = 0; i < 4; i++) {
+		static const char *const names[] = { "stones", "discs",
+		    "pinned", "unpinned" };
+		static const int which[] = { 0, 0, 1, 2 };
+
+		if ((st = rules_stat_find(&s, names[i])) == NULL)
+			continue;
+		for (c = 0; c < RULES_COLOURS; c++)
+			FUZZ_CHECK(st->value[c] == count[which[i]][c]);
+	}
+}
+
+/* setup() from the pieces at a turn start reproduces them. */
+static void
+check_setup(const struct rules_position *pos, struct rules_position *scratch)
+{
+	static int pieces[RULES_MAX_CELLS];
+	struct rules_diag d;
+	int	 cell, n = pos->board.ncells;
+
+	if (rules_phase(pos) != RULES_TURN_START)
+		return;
+	for (cell = 0; cell < n; cell++)
+		pieces[cell] = rules_piece(pos, cell);
+	copy_state(scratch, pos);
+	if (rules_setup(scratch, pieces, rules_to_move(pos), &d) == -1) {
+		fprintf(stderr, "setup refused a reached position: %s\n",
+		    d.msg);
+		abort();
+	}
+	for (cell = 0; cell < n; cell++)
+		FUZZ_CHECK(rules_piece(scratch, cell) == pieces[cell]);
+	FUZZ_CHECK(rules_to_move(scratch) == rules_to_move(pos));
+}
+
+/* An action from fuzz bytes: any kind, cells in range or not. */
+static void
+arbitrary_action(struct input *in, const struct rules_position *pos,
+    struct rules_action *a)
+{
+	unsigned k = take(in), v;
+	int	 n = pos->board.ncells;
+
+	memset(a, 0, sizeof *a);
+	a->kind = (uint8_t)(k % 8);
+	a->capture = (k >> 3) & 1;
+	if (k & 0x10) {
+		/* Raw values: negative, huge, anything. */
+		a->from = (int16_t)take16(in);
+		a->to = (int16_t)take16(in);
+	} else if (a->kind == RULES_DICE) {
+		v = take(in);
+		a->from = (int16_t)(v % 8);
+		a->to = (int16_t)((v >> 3) % 8);
+	} else {
+		a->from = (int16_t)(take16(in) % (unsigned)(n + 2) - 1);
+		a->to = (int16_t)(take16(in) % (unsigned)(n + 2) - 1);
+	}
+}
+
+/* An action from the sampler: mostly on the board, any kind. */
+static void
+sampled_action(struct rules_rng *rng, const struct rules_position *pos,
+    struct rules_action *a)
+{
+	uint64_t n = (uint64_t)pos->board.ncells;
+
+	memset(a, 0, sizeof *a);
+	a->kind = (uint8_t)rules_rng_below(rng, 6);
+	if (a->kind == RULES_DICE) {
+		a->from = (int16_t)rules_rng_below(rng, 8);
+		a->to = (int16_t)rules_rng_below(rng, 8);
+	} else {
+		a->from = (int16_t)((int)rules_rng_below(rng, n + 2) - 1);
+		a->to = (int16_t)((int)rules_rng_below(rng, n + 2) - 1);
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct rules_action acts[MAX_LEGAL + 1];
+	const struct rules_game *g;
+	const char *ok[sizeof specs / sizeof specs[0]];
+	struct rules_position *pos, *scratch;
+	struct rules_variant v;
+	struct rules_board b;
+	struct rules_action a;
+	struct rules_rng rng;
+	struct input in = { data, size };
+	size_t	 ngames = 0, nok = 0, n, i, k, steps;
+	uint64_t hash = 1469598103934665603u;
+	unsigned op;
+
+	while (rules_game_at(ngames) != NULL)
+		ngames++;
+	g = rules_game_at(take(&in) % ngames);
+	for (i = 0; i < sizeof specs / sizeof specs[0]; i++)
+		if (g->board(&b, specs[i] != NULL ? specs[i] :
+		    g->default_board, NULL) == 0)
+			ok[nok++] = specs[i];
+	FUZZ_CHECK(nok > 0);
+	op = take(&in);
+	rules_variant_default(g, &v);
+	if (g->has_pie && (op & 0x80))
+		v.pie = !v.pie;
+	pos = rules_position_new(g, ok[op % nok], &v, NULL);
+	FUZZ_CHECK(pos != NULL);
+	scratch = rules_position_dup(pos);
+	FUZZ_CHECK(scratch != NULL);
+	/* The sampler's seed: the input itself, so a run replays. */
+	for (i = 0; i < size; i++)
+		hash = (hash ^ data[i]) * 1099511628211u;
+	rules_rng_seed(&rng, hash);
+
+	for (steps = 0; steps < MAX_STEPS; steps++) {
+		n = legal_actions(pos);
+		memcpy(acts, legal_buf, n * sizeof *acts);
+		check_position(pos, n);
+		check_setup(pos, scratch);
+		/*
+		 * Every listed action, or on wide lists a window of them
+		 * that moves on each step (speed is coverage here).
+		 */
+		for (i = 0; i < n && i < WINDOW; i++) {
+			k = n <= WINDOW ? i : (steps * WINDOW + i) % n;
+			FUZZ_CHECK(try_action(pos, scratch, &acts[k], acts,
+			    n, true) == 0);
+		}
+		for (i = 0; i < 8; i++) {
+			sampled_action(&rng, pos, &a);
+			(void)try_action(pos, scratch, &a, acts, n, false);
+		}
+		if (g->perft != NULL && steps % 8 == 0)
+			FUZZ_CHECK(rules_perft(pos, 2) == rules_perft_actions(g,
+			    &pos->board, pos->state, 2));
+		if (n == 0 || in.left == 0)
+			break;
+		op = take(&in);
+		if (op % 4 == 0) {
+			/* Likely illegal; if not, the position moves on. */
+			arbitrary_action(&in, pos, &a);
+			if (try_action(pos, scratch, &a, acts, n, false) == 0)
+				copy_state(pos, scratch);
+		} else {
+			/* Wide lists need more than the six bits left. */
+			i = n > 64 ? ((op / 4) << 8 | take(&in)) % n :
+			    (op / 4) % n;
+			FUZZ_CHECK(try_action(pos, scratch, &acts[i], acts,
+			    n, true) == 0);
+			copy_state(pos, scratch);
+		}
+	}
+	rules_position_free(scratch);
+	rules_position_free(pos);
+	return 0;
+}
