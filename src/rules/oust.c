@@ -88,7 +88,7 @@ bit_clear(uint64_t *set, int i)
 	set[i >> 6] &= ~(UINT64_C(1) << (i & 63));
 }
 
-/* Notes cell e and its neighbours as to be judged again. */
+/* Notes cell e and its neighbours as to be judged again for one colour. */
 static inline void
 mark_around(const struct rules_board *b, int e, uint64_t *dirty)
 {
@@ -97,6 +97,21 @@ mark_around(const struct rules_board *b, int e, uint64_t *dirty)
 	bit_set(dirty, e);
 	for (k = 0; k < b->degree[e]; k++)
 		bit_set(dirty, b->nb[e][k]);
+}
+
+/* The same for both colours: a stone came or went. */
+static inline void
+mark_around2(const struct rules_board *b, int e, uint64_t (*dirty)[WORDS])
+{
+	int	 k, m;
+
+	bit_set(dirty[0], e);
+	bit_set(dirty[1], e);
+	for (k = 0; k < b->degree[e]; k++) {
+		m = b->nb[e][k];
+		bit_set(dirty[0], m);
+		bit_set(dirty[1], m);
+	}
 }
 
 /*
@@ -160,20 +175,21 @@ mark_group(const struct rules_board *b, const struct oust *o, int h,
 }
 
 /*
- * Judges the dirty cells again for both colours and updates the sets of
- * capturing placements; cap[p] stays within the empty cells next to p.
+ * Judges each colour's dirty cells again and updates its set of capturing
+ * placements; cap[p] stays within the empty cells next to p.
  */
 static void
-rejudge(const struct rules_board *b, struct oust *o, const uint64_t *dirty)
+rejudge(const struct rules_board *b, struct oust *o,
+    uint64_t (*dirty)[WORDS])
 {
 	struct oust_eval ev;
 	uint64_t w;
-	int	 i, p, e;
+	int	 i, p, e, words = (b->ncells + 63) / 64;
 
 	for (p = 0; p < 2; p++)
-		for (i = 0; i < WORDS; i++) {
-			o->cap[p][i] &= ~dirty[i];
-			w = dirty[i] & o->empty[i] & o->touch[p][i];
+		for (i = 0; i < words; i++) {
+			o->cap[p][i] &= ~dirty[p][i];
+			w = dirty[p][i] & o->empty[i] & o->touch[p][i];
 			for (; w != 0; w &= w - 1) {
 				e = i * 64 + __builtin_ctzll(w);
 				oust_judge(b, o, e, p, &ev);
@@ -210,10 +226,13 @@ largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
 	return best;
 }
 
-/* Recomputes emax of single stone m; marks its neighbours if it changed. */
+/*
+ * Recomputes emax of single stone m; if it changed, marks its neighbours
+ * for m's colour (the only one that reads it).
+ */
 static void
 single_emax(const struct rules_board *b, struct oust *o, int m,
-    uint64_t *dirty)
+    uint64_t (*dirty)[WORDS])
 {
 	int	 k, q, t = 0;
 
@@ -224,17 +243,18 @@ single_emax(const struct rules_board *b, struct oust *o, int m,
 			t = o->size[o->gid[q]];
 	}
 	if (o->emax[m] != t)
-		mark_around(b, m, dirty);
+		mark_around(b, m, dirty[o->cell[m] - 1]);
 	o->emax[m] = (int16_t)t;
 }
 
 /*
- * Puts a stone of p on e as a group of its own and counts its contacts;
- * marks the cells whose verdict that can change.
+ * Puts a stone of p on e as a group of its own and counts its contacts.
+ * With dirty (a non-capturing placement), marks the cells whose verdict
+ * that can change; a capture and a set-up judge afresh more widely.
  */
 static void
 put_stone(const struct rules_board *b, struct oust *o, int e, int p,
-    uint64_t *dirty)
+    uint64_t (*dirty)[WORDS])
 {
 	int	 k, m, g;
 
@@ -246,7 +266,8 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 	o->emax[e] = 0;
 	bit_clear(o->empty, e);
 	o->stones[p]++;
-	mark_around(b, e, dirty);
+	if (dirty != NULL)
+		mark_around2(b, e, dirty);
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
 		if (o->nown[p][m]++ == 0)
@@ -255,15 +276,16 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 			g = o->gid[m];
 			o->contact[e]++;
 			/* An enemy group of 2+ now touches something. */
-			if (o->contact[g]++ == 0 && o->size[g] > 1)
-				mark_group(b, o, g, dirty);
+			if (o->contact[g]++ == 0 && o->size[g] > 1 &&
+			    dirty != NULL)
+				mark_group(b, o, g, dirty[!p]);
 			if (o->emax[e] < o->size[g])
 				o->emax[e] = o->size[g];
 			/* A lone enemy stone now touches a single of p. */
 			if (o->emax[m] == 0) {
 				o->emax[m] = 1;
-				if (o->size[g] == 1)
-					mark_around(b, m, dirty);
+				if (o->size[g] == 1 && dirty != NULL)
+					mark_around(b, m, dirty[!p]);
 			}
 		}
 	}
@@ -295,14 +317,14 @@ merge(struct oust *o, int g, int h)
  */
 static int
 remove_group(const struct rules_board *b, struct oust *o, int h,
-    int *singles, int nsingles, int keep, uint64_t *dirty)
+    int *singles, int nsingles, int keep, uint64_t (*dirty)[WORDS])
 {
 	int	 q = o->cell[h] - 1, c = h, k, m, g;
 
 	do {
 		o->cell[c] = 0;
 		bit_set(o->empty, c);
-		mark_around(b, c, dirty);
+		mark_around2(b, c, dirty);
 		for (k = 0; k < b->degree[c]; k++) {
 			m = b->nb[c][k];
 			if (--o->nown[q][m] == 0)
@@ -312,7 +334,7 @@ remove_group(const struct rules_board *b, struct oust *o, int h,
 			g = o->gid[m];
 			if (--o->contact[g] == 0 && o->size[g] > 1 &&
 			    g != keep)
-				mark_group(b, o, g, dirty);
+				mark_group(b, o, g, dirty[!q]);
 			if (o->size[g] == 1 &&
 			    nsingles < RULES_MAX_CELLS)
 				singles[nsingles++] = m;
@@ -530,7 +552,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 {
 	struct oust_eval ev;
 	char	 name[RULES_CELL_NAME], ename[64];
-	uint64_t dirty[WORDS] = { 0 };
+	uint64_t dirty[2][WORDS] = { { 0 } };
 	int	 singles[RULES_MAX_CELLS], nsingles = 0;
 	int	 p = o->to_move, e = a->to, k, m, g, c, h, start;
 
@@ -567,8 +589,11 @@ oust_place(const struct rules_board *b, struct oust *o,
 		return 0;
 	}
 
-	/* A capture: join e and its own groups, the largest keeping its id. */
-	put_stone(b, o, e, p, dirty);
+	/*
+	 * A capture: join e and its own groups, the largest keeping its id.
+	 * Every enemy stone next to e goes, so put_stone() marks nothing.
+	 */
+	put_stone(b, o, e, p, NULL);
 	g = e;
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
@@ -599,7 +624,8 @@ oust_place(const struct rules_board *b, struct oust *o,
 		    o->size[o->gid[singles[k]]] == 1)
 			single_emax(b, o, singles[k], dirty);
 	/* The grown group: its neighbours see a new size and no contact. */
-	mark_group(b, o, g, dirty);
+	mark_group(b, o, g, dirty[0]);
+	mark_group(b, o, g, dirty[1]);
 	rejudge(b, o, dirty);
 	if (o->stones[!p] == 0) {
 		o->phase = RULES_GAME_OVER;
@@ -692,7 +718,7 @@ oust_setup(const struct rules_board *b, void *st,
 {
 	struct oust *o = st;
 	char	 g1[96], g2[96];
-	uint64_t dirty[WORDS];
+	uint64_t dirty[2][WORDS];
 	int	 i, k, m, p;
 
 	oust_init(b, o, v, d);
@@ -706,7 +732,7 @@ oust_setup(const struct rules_board *b, void *st,
 		if (pieces[i] == RULES_EMPTY)
 			continue;
 		p = RULES_COLOUR_OF(pieces[i]);
-		put_stone(b, o, i, p, dirty);
+		put_stone(b, o, i, p, NULL);
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
 			if (o->cell[m] == 1 + p && o->gid[m] != o->gid[i])
@@ -736,9 +762,10 @@ oust_setup(const struct rules_board *b, void *st,
 		    "%s cannot be to move with one stone against none",
 		    colour_name(to_move));
 	/* Every capturing placement judged from scratch. */
-	memset(dirty, 0, sizeof dirty);
-	for (i = 0; i < b->ncells; i++)
-		bit_set(dirty, i);
+	for (i = 0; i < b->ncells; i++) {
+		bit_set(dirty[0], i);
+		bit_set(dirty[1], i);
+	}
 	rejudge(b, o, dirty);
 	o->to_move = (uint8_t)to_move;
 	o->setup = 1;
