@@ -460,28 +460,31 @@ swap_allowed(const struct oust *o)
 	    o->phase == RULES_TURN_START;
 }
 
+/* The empty cells where p may place, word i: away from p, or capturing. */
+static inline uint64_t
+placeable(const struct oust *o, int p, int i)
+{
+	return (o->empty[i] & ~o->touch[p][i]) | o->cap[p][i];
+}
+
 static size_t
 oust_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct oust *o = st;
 	uint64_t w;
-	size_t	 n = 0;
-	int	 p = o->to_move, i, e, words = (b->ncells + 63) / 64;
+	size_t	 n = 0, k;
+	int	 p = o->to_move, i, words = (b->ncells + 63) / 64;
 
 	if (o->phase == RULES_GAME_OVER)
 		return 0;
-	/* Cells away from p's stones, and the capturing ones, in cell order. */
-	for (i = 0; i < words; i++) {
-		w = (o->empty[i] & ~o->touch[p][i]) | o->cap[p][i];
-		for (; w != 0; w &= w - 1) {
-			e = i * 64 + __builtin_ctzll(w);
-			if (n < cap)
-				out[n] = (struct rules_action){
-				    .kind = RULES_PLACE, .to = (int16_t)e };
-			n++;
-		}
-	}
+	for (i = 0; i < words; i++)
+		n += (size_t)__builtin_popcountll(placeable(o, p, i));
+	/* The placements in cell order, as many as fit. */
+	for (i = 0, k = 0; i < words && k < cap; i++)
+		for (w = placeable(o, p, i); w != 0 && k < cap; w &= w - 1)
+			out[k++] = (struct rules_action){ .kind = RULES_PLACE,
+			    .to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
 	/* rules.md §2: a pass only at a turn start with nothing to place. */
 	if (n == 0) {
 		if (cap > 0)
@@ -493,6 +496,44 @@ oust_legal(const struct rules_board *b, const void *st,
 		n++;
 	}
 	return n;
+}
+
+/* Action i of oust_legal()'s list, found by counting bits. */
+static void
+oust_legal_at(const struct rules_board *b, const void *st, size_t i,
+    struct rules_action *out)
+{
+	const struct oust *o = st;
+	uint64_t w = 0;
+	size_t	 c;
+	int	 p = o->to_move, k, words = (b->ncells + 63) / 64, base = 0;
+
+	for (k = 0; k < words; k++) {
+		w = placeable(o, p, k);
+		c = (size_t)__builtin_popcountll(w);
+		if (i < c)
+			break;
+		i -= c;
+	}
+	if (k == words) {
+		/* Past the placements: the swap, or the lone pass. */
+		*out = (struct rules_action){ .kind = swap_allowed(o) &&
+		    has_placement(o, p) ? RULES_SWAP : RULES_PASS };
+		return;
+	}
+	/* Halve the word until the bit is near, then step over the rest. */
+	for (c = 32; c >= 8; c /= 2)
+		if (i >= (size_t)__builtin_popcountll(w &
+		    ((UINT64_C(1) << c) - 1))) {
+			i -= (size_t)__builtin_popcountll(w &
+			    ((UINT64_C(1) << c) - 1));
+			w >>= c;
+			base += (int)c;
+		}
+	for (; i > 0; i--)
+		w &= w - 1;
+	*out = (struct rules_action){ .kind = RULES_PLACE,
+	    .to = (int16_t)(k * 64 + base + __builtin_ctzll(w)) };
 }
 
 static int
@@ -820,6 +861,7 @@ const struct rules_game rules_oust = {
 	.to_move = oust_to_move,
 	.phase = oust_phase,
 	.legal = oust_legal,
+	.legal_at = oust_legal_at,
 	.play = oust_play,
 	.score = oust_score,
 	.piece = oust_piece,
