@@ -14,6 +14,9 @@
  * (those next to a stone placed or removed, to a group that grew, to a
  * single whose largest enemy changed, or to a group of 2+ that gained or
  * lost its last enemy contact), so listing the legal cells is bit work.
+ * A new lone stone only raises to 1 the largest enemy group its enemy
+ * neighbours see, which turns their no-contact cells into captures and
+ * changes nothing else: the no-contact cells are kept as a set for that.
  * Names, geometry and turn counting are the board's and the registry's
  * business.
  */
@@ -46,6 +49,7 @@ struct oust {
 	uint64_t	 empty[WORDS];
 	uint64_t	 touch[2][WORDS];	/* cells next to a colour */
 	uint64_t	 cap[2][WORDS];		/* capturing placements */
+	uint64_t	 nocon[2][WORDS];	/* joining, no enemy touched */
 	int16_t		 stones[2];
 	int16_t		 captured[2];		/* enemy stones removed */
 	uint16_t	 turn;			/* 1-based, counts passes */
@@ -174,9 +178,22 @@ mark_group(const struct rules_board *b, const struct oust *o, int h,
 	} while (c != h);
 }
 
+/* The same for both colours: h's group grew. */
+static void
+mark_group2(const struct rules_board *b, const struct oust *o, int h,
+    uint64_t (*dirty)[WORDS])
+{
+	int	 c = h;
+
+	do {
+		mark_around2(b, c, dirty);
+		c = o->next[c];
+	} while (c != h);
+}
+
 /*
- * Judges each colour's dirty cells again and updates its set of capturing
- * placements; cap[p] stays within the empty cells next to p.
+ * Judges each colour's dirty cells again and updates its sets of capturing
+ * and no-contact placements, which stay within the empty cells next to p.
  */
 static void
 rejudge(const struct rules_board *b, struct oust *o,
@@ -189,12 +206,15 @@ rejudge(const struct rules_board *b, struct oust *o,
 	for (p = 0; p < 2; p++)
 		for (i = 0; i < words; i++) {
 			o->cap[p][i] &= ~dirty[p][i];
+			o->nocon[p][i] &= ~dirty[p][i];
 			w = dirty[p][i] & o->empty[i] & o->touch[p][i];
 			for (; w != 0; w &= w - 1) {
 				e = i * 64 + __builtin_ctzll(w);
 				oust_judge(b, o, e, p, &ev);
 				if (ev.kind == OUST_CAPTURE)
 					bit_set(o->cap[p], e);
+				else if (ev.kind == OUST_NO_CONTACT)
+					bit_set(o->nocon[p], e);
 			}
 		}
 }
@@ -249,12 +269,14 @@ single_emax(const struct rules_board *b, struct oust *o, int m,
 
 /*
  * Puts a stone of p on e as a group of its own and counts its contacts.
- * With dirty (a non-capturing placement), marks the cells whose verdict
- * that can change; a capture and a set-up judge afresh more widely.
+ * With own and raise (a non-capturing placement), marks in own the cells
+ * p must judge again, and in raise those where the largest enemy group
+ * that !p would touch becomes at least 1; a capture and a set-up judge
+ * afresh more widely.
  */
 static void
 put_stone(const struct rules_board *b, struct oust *o, int e, int p,
-    uint64_t (*dirty)[WORDS])
+    uint64_t *own, uint64_t *raise)
 {
 	int	 k, m, g;
 
@@ -266,8 +288,10 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 	o->emax[e] = 0;
 	bit_clear(o->empty, e);
 	o->stones[p]++;
-	if (dirty != NULL)
-		mark_around2(b, e, dirty);
+	if (own != NULL) {
+		mark_around(b, e, own);
+		mark_around(b, e, raise);
+	}
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
 		if (o->nown[p][m]++ == 0)
@@ -277,15 +301,15 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 			o->contact[e]++;
 			/* An enemy group of 2+ now touches something. */
 			if (o->contact[g]++ == 0 && o->size[g] > 1 &&
-			    dirty != NULL)
-				mark_group(b, o, g, dirty[!p]);
+			    raise != NULL)
+				mark_group(b, o, g, raise);
 			if (o->emax[e] < o->size[g])
 				o->emax[e] = o->size[g];
 			/* A lone enemy stone now touches a single of p. */
 			if (o->emax[m] == 0) {
 				o->emax[m] = 1;
-				if (o->size[g] == 1 && dirty != NULL)
-					mark_around(b, m, dirty[!p]);
+				if (o->size[g] == 1 && raise != NULL)
+					mark_around(b, m, raise);
 			}
 		}
 	}
@@ -593,9 +617,10 @@ oust_place(const struct rules_board *b, struct oust *o,
 {
 	struct oust_eval ev;
 	char	 name[RULES_CELL_NAME], ename[64];
-	uint64_t dirty[2][WORDS] = { { 0 } };
+	uint64_t dirty[2][WORDS] = { { 0 } }, raise[WORDS] = { 0 }, w;
 	int	 singles[RULES_MAX_CELLS], nsingles = 0;
-	int	 p = o->to_move, e = a->to, k, m, g, c, h, start;
+	int	 p = o->to_move, e = a->to, k, m, g, c, h, start, i;
+	int	 words = (b->ncells + 63) / 64;
 
 	if (e < 0 || e >= b->ncells)
 		return rules_fail(d, "off-board", "no such cell");
@@ -624,8 +649,15 @@ oust_place(const struct rules_board *b, struct oust *o,
 			return rules_fail(d, "not-a-capture",
 			    "%s is marked as a capture but captures nothing",
 			    name);
-		put_stone(b, o, e, p, dirty);
+		put_stone(b, o, e, p, dirty[p], raise);
 		rejudge(b, o, dirty);
+		for (i = 0; i < words; i++) {
+			w = raise[i] & o->nocon[!p][i];
+			o->cap[!p][i] |= w;
+			o->nocon[!p][i] &= ~w;
+		}
+		bit_clear(o->cap[!p], e);
+		bit_clear(o->nocon[!p], e);
 		end_turn(o);
 		return 0;
 	}
@@ -634,7 +666,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 	 * A capture: join e and its own groups, the largest keeping its id.
 	 * Every enemy stone next to e goes, so put_stone() marks nothing.
 	 */
-	put_stone(b, o, e, p, NULL);
+	put_stone(b, o, e, p, NULL, NULL);
 	g = e;
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
@@ -665,8 +697,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 		    o->size[o->gid[singles[k]]] == 1)
 			single_emax(b, o, singles[k], dirty);
 	/* The grown group: its neighbours see a new size and no contact. */
-	mark_group(b, o, g, dirty[0]);
-	mark_group(b, o, g, dirty[1]);
+	mark_group2(b, o, g, dirty);
 	rejudge(b, o, dirty);
 	if (o->stones[!p] == 0) {
 		o->phase = RULES_GAME_OVER;
@@ -773,7 +804,7 @@ oust_setup(const struct rules_board *b, void *st,
 		if (pieces[i] == RULES_EMPTY)
 			continue;
 		p = RULES_COLOUR_OF(pieces[i]);
-		put_stone(b, o, i, p, NULL);
+		put_stone(b, o, i, p, NULL, NULL);
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
 			if (o->cell[m] == 1 + p && o->gid[m] != o->gid[i])
