@@ -9,8 +9,16 @@
  * enemy-contact count per group), so judging a cell looks at its
  * neighbourhood only; that relies on the invariant that no two touching
  * enemy groups both have 2 or more stones, which set-up positions are
- * checked for.  Names, geometry and turn counting are the board's and the
- * registry's business.
+ * checked for.  The capturing placements of each colour are kept as a set
+ * too: an action re-judges only the cells whose verdict it can change
+ * (those next to a stone placed or removed, to a group that grew, to a
+ * single whose largest enemy changed, or to a group of 2+ that gained or
+ * lost its last enemy contact), so listing the legal cells is bit work.
+ * A new lone stone only raises to 1 the largest enemy group its enemy
+ * neighbours see, which turns their no-contact cells into captures and
+ * changes nothing else: the no-contact cells are kept as a set for that.
+ * Names, geometry and turn counting are the board's and the registry's
+ * business.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +48,8 @@ struct oust {
 	uint8_t		 nown[2][RULES_MAX_CELLS]; /* neighbours of a colour */
 	uint64_t	 empty[WORDS];
 	uint64_t	 touch[2][WORDS];	/* cells next to a colour */
+	uint64_t	 cap[2][WORDS];		/* capturing placements */
+	uint64_t	 nocon[2][WORDS];	/* joining, no enemy touched */
 	int16_t		 stones[2];
 	int16_t		 captured[2];		/* enemy stones removed */
 	uint16_t	 turn;			/* 1-based, counts passes */
@@ -80,6 +90,32 @@ static inline void
 bit_clear(uint64_t *set, int i)
 {
 	set[i >> 6] &= ~(UINT64_C(1) << (i & 63));
+}
+
+/* Notes cell e and its neighbours as to be judged again for one colour. */
+static inline void
+mark_around(const struct rules_board *b, int e, uint64_t *dirty)
+{
+	int	 k;
+
+	bit_set(dirty, e);
+	for (k = 0; k < b->degree[e]; k++)
+		bit_set(dirty, b->nb[e][k]);
+}
+
+/* The same for both colours: a stone came or went. */
+static inline void
+mark_around2(const struct rules_board *b, int e, uint64_t (*dirty)[WORDS])
+{
+	int	 k, m;
+
+	bit_set(dirty[0], e);
+	bit_set(dirty[1], e);
+	for (k = 0; k < b->degree[e]; k++) {
+		m = b->nb[e][k];
+		bit_set(dirty[0], m);
+		bit_set(dirty[1], m);
+	}
 }
 
 /*
@@ -129,6 +165,60 @@ oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
 	    OUST_CAPTURE;
 }
 
+/* Notes the cells next to every stone of h's group. */
+static void
+mark_group(const struct rules_board *b, const struct oust *o, int h,
+    uint64_t *dirty)
+{
+	int	 c = h;
+
+	do {
+		mark_around(b, c, dirty);
+		c = o->next[c];
+	} while (c != h);
+}
+
+/* The same for both colours: h's group grew. */
+static void
+mark_group2(const struct rules_board *b, const struct oust *o, int h,
+    uint64_t (*dirty)[WORDS])
+{
+	int	 c = h;
+
+	do {
+		mark_around2(b, c, dirty);
+		c = o->next[c];
+	} while (c != h);
+}
+
+/*
+ * Judges each colour's dirty cells again and updates its sets of capturing
+ * and no-contact placements, which stay within the empty cells next to p.
+ */
+static void
+rejudge(const struct rules_board *b, struct oust *o,
+    uint64_t (*dirty)[WORDS])
+{
+	struct oust_eval ev;
+	uint64_t w;
+	int	 i, p, e, words = (b->ncells + 63) / 64;
+
+	for (p = 0; p < 2; p++)
+		for (i = 0; i < words; i++) {
+			o->cap[p][i] &= ~dirty[p][i];
+			o->nocon[p][i] &= ~dirty[p][i];
+			w = dirty[p][i] & o->empty[i] & o->touch[p][i];
+			for (; w != 0; w &= w - 1) {
+				e = i * 64 + __builtin_ctzll(w);
+				oust_judge(b, o, e, p, &ev);
+				if (ev.kind == OUST_CAPTURE)
+					bit_set(o->cap[p], e);
+				else if (ev.kind == OUST_NO_CONTACT)
+					bit_set(o->nocon[p], e);
+			}
+		}
+}
+
 /* For a diagnostic: a stone of the largest enemy group that e would touch. */
 static int
 largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
@@ -156,9 +246,13 @@ largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
 	return best;
 }
 
-/* Recomputes emax of single stone m. */
+/*
+ * Recomputes emax of single stone m; if it changed, marks its neighbours
+ * for m's colour (the only one that reads it).
+ */
 static void
-single_emax(const struct rules_board *b, struct oust *o, int m)
+single_emax(const struct rules_board *b, struct oust *o, int m,
+    uint64_t (*dirty)[WORDS])
 {
 	int	 k, q, t = 0;
 
@@ -168,14 +262,23 @@ single_emax(const struct rules_board *b, struct oust *o, int m)
 		    o->size[o->gid[q]] > t)
 			t = o->size[o->gid[q]];
 	}
+	if (o->emax[m] != t)
+		mark_around(b, m, dirty[o->cell[m] - 1]);
 	o->emax[m] = (int16_t)t;
 }
 
-/* Puts a stone of p on e as a group of its own and counts its contacts. */
+/*
+ * Puts a stone of p on e as a group of its own and counts its contacts.
+ * With own and raise (a non-capturing placement), marks in own the cells
+ * p must judge again, and in raise those where the largest enemy group
+ * that !p would touch becomes at least 1; a capture and a set-up judge
+ * afresh more widely.
+ */
 static void
-put_stone(const struct rules_board *b, struct oust *o, int e, int p)
+put_stone(const struct rules_board *b, struct oust *o, int e, int p,
+    uint64_t *own, uint64_t *raise)
 {
-	int	 k, m;
+	int	 k, m, g;
 
 	o->cell[e] = (uint8_t)(1 + p);
 	o->gid[e] = (int16_t)e;
@@ -185,18 +288,29 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p)
 	o->emax[e] = 0;
 	bit_clear(o->empty, e);
 	o->stones[p]++;
+	if (own != NULL) {
+		mark_around(b, e, own);
+		mark_around(b, e, raise);
+	}
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
 		if (o->nown[p][m]++ == 0)
 			bit_set(o->touch[p], m);
 		if (o->cell[m] != 0 && o->cell[m] != 1 + p) {
+			g = o->gid[m];
 			o->contact[e]++;
-			o->contact[o->gid[m]]++;
-			if (o->emax[e] < o->size[o->gid[m]])
-				o->emax[e] = o->size[o->gid[m]];
+			/* An enemy group of 2+ now touches something. */
+			if (o->contact[g]++ == 0 && o->size[g] > 1 &&
+			    raise != NULL)
+				mark_group(b, o, g, raise);
+			if (o->emax[e] < o->size[g])
+				o->emax[e] = o->size[g];
 			/* A lone enemy stone now touches a single of p. */
-			if (o->emax[m] == 0)
+			if (o->emax[m] == 0) {
 				o->emax[m] = 1;
+				if (o->size[g] == 1 && raise != NULL)
+					mark_around(b, m, raise);
+			}
 		}
 	}
 }
@@ -222,25 +336,30 @@ merge(struct oust *o, int g, int h)
 /*
  * Removes the whole group of stone h (colour q); counts it for !q.  Notes
  * in singles[] the single stones of !q beside it, whose emax may drop;
- * returns the new count.
+ * returns the new count.  Marks the cells around the removed stones and
+ * around any group of 2+ of !q other than `keep' left without contact.
  */
 static int
 remove_group(const struct rules_board *b, struct oust *o, int h,
-    int *singles, int nsingles)
+    int *singles, int nsingles, int keep, uint64_t (*dirty)[WORDS])
 {
-	int	 q = o->cell[h] - 1, c = h, k, m;
+	int	 q = o->cell[h] - 1, c = h, k, m, g;
 
 	do {
 		o->cell[c] = 0;
 		bit_set(o->empty, c);
+		mark_around2(b, c, dirty);
 		for (k = 0; k < b->degree[c]; k++) {
 			m = b->nb[c][k];
 			if (--o->nown[q][m] == 0)
 				bit_clear(o->touch[q], m);
 			if (o->cell[m] != 2 - q)
 				continue;
-			o->contact[o->gid[m]]--;
-			if (o->size[o->gid[m]] == 1 &&
+			g = o->gid[m];
+			if (--o->contact[g] == 0 && o->size[g] > 1 &&
+			    g != keep)
+				mark_group(b, o, g, dirty[!q]);
+			if (o->size[g] == 1 &&
 			    nsingles < RULES_MAX_CELLS)
 				singles[nsingles++] = m;
 		}
@@ -251,23 +370,15 @@ remove_group(const struct rules_board *b, struct oust *o, int h,
 	return nsingles;
 }
 
-/* Any legal placement for p? */
+/* Any legal placement for p: a cell away from p's stones, or a capture? */
 static bool
-has_placement(const struct rules_board *b, const struct oust *o, int p)
+has_placement(const struct oust *o, int p)
 {
-	struct oust_eval ev;
-	uint64_t w;
 	int	 i;
 
 	for (i = 0; i < WORDS; i++)
-		if (o->empty[i] & ~o->touch[p][i])
+		if ((o->empty[i] & ~o->touch[p][i]) | o->cap[p][i])
 			return true;
-	for (i = 0; i < WORDS; i++)
-		for (w = o->empty[i] & o->touch[p][i]; w != 0; w &= w - 1) {
-			oust_judge(b, o, i * 64 + __builtin_ctzll(w), p, &ev);
-			if (ev.kind == OUST_CAPTURE)
-				return true;
-		}
 	return false;
 }
 
@@ -373,33 +484,31 @@ swap_allowed(const struct oust *o)
 	    o->phase == RULES_TURN_START;
 }
 
+/* The empty cells where p may place, word i: away from p, or capturing. */
+static inline uint64_t
+placeable(const struct oust *o, int p, int i)
+{
+	return (o->empty[i] & ~o->touch[p][i]) | o->cap[p][i];
+}
+
 static size_t
 oust_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct oust *o = st;
-	struct oust_eval ev;
-	uint64_t w, t;
-	size_t	 n = 0;
-	int	 p = o->to_move, i, e;
+	uint64_t w;
+	size_t	 n = 0, k;
+	int	 p = o->to_move, i, words = (b->ncells + 63) / 64;
 
 	if (o->phase == RULES_GAME_OVER)
 		return 0;
-	for (i = 0; i < WORDS; i++) {
-		t = o->touch[p][i];
-		for (w = o->empty[i]; w != 0; w &= w - 1) {
-			e = i * 64 + __builtin_ctzll(w);
-			if (t & (w & -w)) {
-				oust_judge(b, o, e, p, &ev);
-				if (ev.kind != OUST_CAPTURE)
-					continue;
-			}
-			if (n < cap)
-				out[n] = (struct rules_action){
-				    .kind = RULES_PLACE, .to = (int16_t)e };
-			n++;
-		}
-	}
+	for (i = 0; i < words; i++)
+		n += (size_t)__builtin_popcountll(placeable(o, p, i));
+	/* The placements in cell order, as many as fit. */
+	for (i = 0, k = 0; i < words && k < cap; i++)
+		for (w = placeable(o, p, i); w != 0 && k < cap; w &= w - 1)
+			out[k++] = (struct rules_action){ .kind = RULES_PLACE,
+			    .to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
 	/* rules.md §2: a pass only at a turn start with nothing to place. */
 	if (n == 0) {
 		if (cap > 0)
@@ -411,6 +520,44 @@ oust_legal(const struct rules_board *b, const void *st,
 		n++;
 	}
 	return n;
+}
+
+/* Action i of oust_legal()'s list, found by counting bits. */
+static void
+oust_legal_at(const struct rules_board *b, const void *st, size_t i,
+    struct rules_action *out)
+{
+	const struct oust *o = st;
+	uint64_t w = 0;
+	size_t	 c;
+	int	 p = o->to_move, k, words = (b->ncells + 63) / 64, base = 0;
+
+	for (k = 0; k < words; k++) {
+		w = placeable(o, p, k);
+		c = (size_t)__builtin_popcountll(w);
+		if (i < c)
+			break;
+		i -= c;
+	}
+	if (k == words) {
+		/* Past the placements: the swap, or the lone pass. */
+		*out = (struct rules_action){ .kind = swap_allowed(o) &&
+		    has_placement(o, p) ? RULES_SWAP : RULES_PASS };
+		return;
+	}
+	/* Halve the word until the bit is near, then step over the rest. */
+	for (c = 32; c >= 8; c /= 2)
+		if (i >= (size_t)__builtin_popcountll(w &
+		    ((UINT64_C(1) << c) - 1))) {
+			i -= (size_t)__builtin_popcountll(w &
+			    ((UINT64_C(1) << c) - 1));
+			w >>= c;
+			base += (int)c;
+		}
+	for (; i > 0; i--)
+		w &= w - 1;
+	*out = (struct rules_action){ .kind = RULES_PLACE,
+	    .to = (int16_t)(k * 64 + base + __builtin_ctzll(w)) };
 }
 
 static int
@@ -425,7 +572,7 @@ oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
 		return rules_fail(d, "pass-mid-turn",
 		    "%s captured and must place again: a pass is only a "
 		    "whole turn", colour_name(p));
-	if (has_placement(b, o, p)) {
+	if (has_placement(o, p)) {
 		for (e = 0; e < b->ncells; e++) {
 			in[e] = false;
 			if (o->cell[e] != 0)
@@ -441,7 +588,7 @@ oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
 	}
 	/* rules.md §2: both players without a placement is believed
 	 * impossible; say so rather than loop on passes. */
-	if (!has_placement(b, o, !p))
+	if (!has_placement(o, !p))
 		return rules_fail(d, "internal-no-placement",
 		    "neither black nor white has a legal placement, which the "
 		    "rules say cannot happen: please report this game");
@@ -470,8 +617,10 @@ oust_place(const struct rules_board *b, struct oust *o,
 {
 	struct oust_eval ev;
 	char	 name[RULES_CELL_NAME], ename[64];
+	uint64_t dirty[2][WORDS] = { { 0 } }, raise[WORDS] = { 0 }, w;
 	int	 singles[RULES_MAX_CELLS], nsingles = 0;
-	int	 p = o->to_move, e = a->to, k, m, g, c, h, start;
+	int	 p = o->to_move, e = a->to, k, m, g, c, h, start, i;
+	int	 words = (b->ncells + 63) / 64;
 
 	if (e < 0 || e >= b->ncells)
 		return rules_fail(d, "off-board", "no such cell");
@@ -500,13 +649,24 @@ oust_place(const struct rules_board *b, struct oust *o,
 			return rules_fail(d, "not-a-capture",
 			    "%s is marked as a capture but captures nothing",
 			    name);
-		put_stone(b, o, e, p);
+		put_stone(b, o, e, p, dirty[p], raise);
+		rejudge(b, o, dirty);
+		for (i = 0; i < words; i++) {
+			w = raise[i] & o->nocon[!p][i];
+			o->cap[!p][i] |= w;
+			o->nocon[!p][i] &= ~w;
+		}
+		bit_clear(o->cap[!p], e);
+		bit_clear(o->nocon[!p], e);
 		end_turn(o);
 		return 0;
 	}
 
-	/* A capture: join e and its own groups, the largest keeping its id. */
-	put_stone(b, o, e, p);
+	/*
+	 * A capture: join e and its own groups, the largest keeping its id.
+	 * Every enemy stone next to e goes, so put_stone() marks nothing.
+	 */
+	put_stone(b, o, e, p, NULL, NULL);
 	g = e;
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
@@ -527,7 +687,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 			m = b->nb[c][k];
 			if (o->cell[m] == 2 - p)
 				nsingles = remove_group(b, o, m, singles,
-				    nsingles);
+				    nsingles, g, dirty);
 		}
 		c = o->next[c];
 	} while (c != start);
@@ -535,11 +695,14 @@ oust_place(const struct rules_board *b, struct oust *o,
 	for (k = 0; k < nsingles; k++)
 		if (o->cell[singles[k]] == 1 + p &&
 		    o->size[o->gid[singles[k]]] == 1)
-			single_emax(b, o, singles[k]);
+			single_emax(b, o, singles[k], dirty);
+	/* The grown group: its neighbours see a new size and no contact. */
+	mark_group2(b, o, g, dirty);
+	rejudge(b, o, dirty);
 	if (o->stones[!p] == 0) {
 		o->phase = RULES_GAME_OVER;
 		o->winner = (uint8_t)p;
-	} else if (!has_placement(b, o, p))
+	} else if (!has_placement(o, p))
 		end_turn(o);
 	else
 		o->phase = RULES_TURN_MIDDLE;
@@ -627,9 +790,11 @@ oust_setup(const struct rules_board *b, void *st,
 {
 	struct oust *o = st;
 	char	 g1[96], g2[96];
+	uint64_t dirty[2][WORDS];
 	int	 i, k, m, p;
 
 	oust_init(b, o, v, d);
+	memset(dirty, 0, sizeof dirty);
 	for (i = 0; i < b->ncells; i++)
 		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
 		    pieces[i] != RULES_PIECE(WHITE))
@@ -639,7 +804,7 @@ oust_setup(const struct rules_board *b, void *st,
 		if (pieces[i] == RULES_EMPTY)
 			continue;
 		p = RULES_COLOUR_OF(pieces[i]);
-		put_stone(b, o, i, p);
+		put_stone(b, o, i, p, NULL, NULL);
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
 			if (o->cell[m] == 1 + p && o->gid[m] != o->gid[i])
@@ -648,7 +813,7 @@ oust_setup(const struct rules_board *b, void *st,
 	}
 	for (i = 0; i < b->ncells; i++)
 		if (o->cell[i] != 0 && o->size[o->gid[i]] == 1)
-			single_emax(b, o, i);
+			single_emax(b, o, i, dirty);
 	for (i = 0; i < b->ncells; i++) {
 		if (o->cell[i] == 0 || o->size[o->gid[i]] < 2)
 			continue;
@@ -668,6 +833,12 @@ oust_setup(const struct rules_board *b, void *st,
 		return rules_fail(d, "bad-setup",
 		    "%s cannot be to move with one stone against none",
 		    colour_name(to_move));
+	/* Every capturing placement judged from scratch. */
+	for (i = 0; i < b->ncells; i++) {
+		bit_set(dirty[0], i);
+		bit_set(dirty[1], i);
+	}
+	rejudge(b, o, dirty);
 	o->to_move = (uint8_t)to_move;
 	o->setup = 1;
 	for (p = 0; p < 2; p++)
@@ -721,6 +892,7 @@ const struct rules_game rules_oust = {
 	.to_move = oust_to_move,
 	.phase = oust_phase,
 	.legal = oust_legal,
+	.legal_at = oust_legal_at,
 	.play = oust_play,
 	.score = oust_score,
 	.piece = oust_piece,

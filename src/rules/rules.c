@@ -280,7 +280,8 @@ rules_playout(struct rules_position *pos, struct rules_rng *rng,
     void (*each)(const struct rules_position *, const struct rules_action *,
 	void *), void *arg)
 {
-	struct rules_action *acts;
+	const struct rules_game *g = pos->game;
+	struct rules_action *acts, one, *pick;
 	size_t	n, cap, played;
 	int	last;
 
@@ -292,23 +293,33 @@ rules_playout(struct rules_position *pos, struct rules_rng *rng,
 	played = 0;
 	while (rules_phase(pos) != RULES_GAME_OVER &&
 	    (last == 0 || pos->turn < last)) {
-		n = rules_legal(pos, acts, cap);
-		if (n > cap) {
-			struct rules_action *bigger;
-
-			bigger = realloc(acts, n * sizeof *acts);
-			if (bigger == NULL)
+		if (g->legal_at != NULL) {
+			/* The same pick as from the list, without listing. */
+			n = rules_legal(pos, NULL, 0);
+			if (n == 0)
 				break;
-			acts = bigger;
-			cap = n;
-			rules_legal(pos, acts, cap);
+			g->legal_at(&pos->board, pos->state,
+			    (size_t)rules_rng_below(rng, n), &one);
+			pick = &one;
+		} else {
+			n = rules_legal(pos, acts, cap);
+			if (n > cap) {
+				struct rules_action *bigger;
+
+				bigger = realloc(acts, n * sizeof *acts);
+				if (bigger == NULL)
+					break;
+				acts = bigger;
+				cap = n;
+				rules_legal(pos, acts, cap);
+			}
+			if (n == 0)
+				break;
+			pick = &acts[(size_t)rules_rng_below(rng, n)];
 		}
-		if (n == 0)
-			break;
-		n = (size_t)rules_rng_below(rng, n);
 		if (each != NULL)
-			each(pos, &acts[n], arg);
-		if (rules_play(pos, &acts[n], NULL) == -1)
+			each(pos, pick, arg);
+		if (rules_play(pos, pick, NULL) == -1)
 			break;
 		played++;
 	}

@@ -185,6 +185,14 @@ struct rules_game {
 	size_t		(*legal)(const struct rules_board *, const void *st,
 			    struct rules_action *out, size_t cap);
 	/*
+	 * Optional (NULL: random playouts list every action): writes into
+	 * *out the action legal() would write at index i, for i below the
+	 * count legal() returns, without listing the others.  A game whose
+	 * count is cheap (legal() with cap 0) gains from it.
+	 */
+	void		(*legal_at)(const struct rules_board *, const void *st,
+			    size_t i, struct rules_action *out);
+	/*
 	 * Applies one action if it is legal and returns 0; otherwise leaves
 	 * st unchanged and returns -1 with d (if not NULL) saying why.  Never
 	 * called on a finished game: rules_play() answers game-over itself.
