@@ -87,12 +87,9 @@ parse_options(int argc, char **argv, struct options *opt)
 	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
-			opt->game = rules_game_find(optarg);
-			if (opt->game == NULL) {
-				cli_error("unknown game '%s' (try --help)",
-				    optarg);
+			opt->game = cli_find_game(optarg, "--help");
+			if (opt->game == NULL)
 				return -1;
-			}
 			break;
 		case 'f':
 			if ((f = record_format_parse(optarg)) == -1) {

@@ -92,6 +92,16 @@ cli_parse_count(const char *s, unsigned long *v)
 	return errno == 0 && *end == '\0';
 }
 
+const struct rules_game *
+cli_find_game(const char *name, const char *hint)
+{
+	const struct rules_game *g;
+
+	if ((g = rules_game_find(name)) == NULL)
+		cli_error("unknown game '%s' (try %s)", name, hint);
+	return g;
+}
+
 static double
 seconds(const struct timespec *a, const struct timespec *b)
 {

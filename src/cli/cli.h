@@ -49,6 +49,13 @@ bool	cli_output_ok(FILE *out, const char *what);
 bool	cli_parse_count(const char *s, unsigned long *v);
 
 /*
+ * The game called name (rules_game_find), or NULL after saying "unknown
+ * game 'NAME' (try HINT)"; hint names the help that lists the games
+ * ("--help", "gameplay --help").
+ */
+const struct rules_game *cli_find_game(const char *name, const char *hint);
+
+/*
  * Reads a whole file ("-": standard input) into *text, NUL terminated
  * (the caller frees it), its length in *len.  Returns 0, or -1 (errno).
  */

@@ -375,7 +375,7 @@ exec_match(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *size = NULL, *summary = NULL, *game = NULL;
+	const char *size = NULL, *summary = NULL;
 	const struct rules_game *g;
 	struct record_syntax *syn = NULL;
 	struct engine eng[2] = { { .pid = -1 }, { .pid = -1 } };
@@ -438,11 +438,8 @@ exec_match(int argc, char **argv)
 		    "one game (try gameplay match --help)");
 		return CLI_USAGE;
 	}
-	game = argv[optind];
-	if ((g = rules_game_find(game)) == NULL) {
-		cli_error("unknown game '%s' (try gameplay --help)", game);
+	if ((g = cli_find_game(argv[optind], "gameplay --help")) == NULL)
 		return CLI_USAGE;
-	}
 	if (play_game_init(&pg, g, size, seed, &d) == -1) {
 		cli_error("%s [%s]", d.msg, d.code);
 		return CLI_USAGE;

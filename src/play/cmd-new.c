@@ -147,11 +147,8 @@ exec_new(int argc, char **argv)
 		cli_error("new: name one game (try gameplay new --help)");
 		return CLI_USAGE;
 	}
-	if ((g = rules_game_find(argv[optind])) == NULL) {
-		cli_error("unknown game '%s' (try gameplay --help)",
-		    argv[optind]);
+	if ((g = cli_find_game(argv[optind], "gameplay --help")) == NULL)
 		return CLI_USAGE;
-	}
 	if (!value_ok("black", black) || !value_ok("white", white) ||
 	    (event != NULL && !value_ok("event", event)))
 		return CLI_USAGE;

@@ -112,11 +112,8 @@ exec_selfplay(int argc, char **argv)
 		    "--help)");
 		return CLI_USAGE;
 	}
-	if ((g = rules_game_find(argv[optind])) == NULL) {
-		cli_error("unknown game '%s' (try gameplay --help)",
-		    argv[optind]);
+	if ((g = cli_find_game(argv[optind], "gameplay --help")) == NULL)
 		return CLI_USAGE;
-	}
 	if (!have_cap)
 		cap = play_default_max_turns(g);
 	for (i = 0; i < 2; i++)
