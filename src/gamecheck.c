@@ -183,7 +183,7 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 	struct replay_options ro = { .game = opt->game, .max_legal = 64 };
 	struct record_reader *rd;
 	const struct record *rec;
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	const char *name = cli_input_name(path);
 	unsigned long before = t->records;
 	int	 rc;
 
@@ -240,20 +240,13 @@ main(int argc, char **argv)
 	struct replay rp;
 	FILE	*out = stdout, *in;
 	bool	 stop = false, io_error = false;
-	int	 i, status;
-	char	*stdin_only[] = { (char *)"-" };
-	char	**files;
-	int	 nfiles;
+	char	*const *files;
+	int	 i, nfiles, status;
 
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
-	files = argv + optind;
-	nfiles = argc - optind;
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
+	files = cli_operands(argc, argv, &nfiles);
 	if (opt.output != NULL && (out = fopen(opt.output, "w")) == NULL) {
 		cli_error("%s: %s", opt.output, strerror(errno));
 		return CLI_USAGE;
@@ -268,18 +261,14 @@ main(int argc, char **argv)
 	}
 	replay_init(&rp);
 	for (i = 0; i < nfiles && !stop; i++) {
-		if (strcmp(files[i], "-") == 0)
-			in = stdin;
-		else if ((in = fopen(files[i], "rb")) == NULL) {
-			cli_error("%s: %s", files[i], strerror(errno));
+		if ((in = cli_input_open(files[i])) == NULL) {
 			io_error = true;
 			continue;
 		}
 		if (check_input(syn, files[i], in, w, out, &opt, &t, &rp,
 		    &stop) == -1)
 			io_error = true;
-		if (in != stdin)
-			fclose(in);
+		cli_input_close(in);
 		if (w != NULL && !cli_output_ok(out, opt.output != NULL ?
 		    opt.output : "stdout")) {
 			io_error = true;

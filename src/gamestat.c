@@ -275,13 +275,12 @@ static void
 read_input(struct run *r, const struct options *opt,
     const struct record_syntax *syn, const char *path)
 {
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	const char *name = cli_input_name(path);
 	char	 peek[PEEK];
 	size_t	 len = 0;
-	FILE	*in = stdin;
+	FILE	*in;
 
-	if (strcmp(path, "-") != 0 && (in = fopen(path, "rb")) == NULL) {
-		cli_error("%s: %s", path, strerror(errno));
+	if ((in = cli_input_open(path)) == NULL) {
 		r->io_error = true;
 		return;
 	}
@@ -299,8 +298,7 @@ read_input(struct run *r, const struct options *opt,
 	else
 		read_records(r, opt, syn, in, name, peek, len);
 out_close:
-	if (in != stdin)
-		fclose(in);
+	cli_input_close(in);
 }
 
 static void
@@ -326,19 +324,13 @@ main(int argc, char **argv)
 	struct record_syntax *syn;
 	FILE	*out = stdout;
 	const char *outname;
-	char	*stdin_only[] = { (char *)"-" };
-	char	**files;
+	char	*const *files;
 	int	 i, nfiles;
 
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
-	files = argv + optind;
-	nfiles = argc - optind;
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
+	files = cli_operands(argc, argv, &nfiles);
 	outname = opt.output != NULL ? opt.output : "stdout";
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");

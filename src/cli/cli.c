@@ -5,6 +5,7 @@
  * main() before anything else runs.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,45 @@ cli_parse_count(const char *s, unsigned long *v)
 	errno = 0;
 	*v = strtoul(s, &end, 10);
 	return errno == 0 && *end == '\0';
+}
+
+char *const *
+cli_operands(int argc, char **argv, int *n)
+{
+	static char stdin_path[] = "-";
+	static char *const stdin_only[] = { stdin_path };
+
+	if (optind >= argc) {
+		*n = 1;
+		return stdin_only;
+	}
+	*n = argc - optind;
+	return argv + optind;
+}
+
+const char *
+cli_input_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+FILE *
+cli_input_open(const char *path)
+{
+	FILE	*in;
+
+	if (strcmp(path, "-") == 0)
+		return stdin;
+	if ((in = fopen(path, "rb")) == NULL)
+		cli_error("%s: %s", path, strerror(errno));
+	return in;
+}
+
+void
+cli_input_close(FILE *in)
+{
+	if (in != stdin)
+		fclose(in);
 }
 
 const struct rules_game *

@@ -56,6 +56,23 @@ bool	cli_parse_count(const char *s, unsigned long *v);
 const struct rules_game *cli_find_game(const char *name, const char *hint);
 
 /*
+ * The files a tool reads, in order: the operands after its options
+ * (argv + optind, once getopt is done), or "-" alone when there are none.
+ * Their count goes in *n.
+ */
+char	*const *cli_operands(int argc, char **argv, int *n);
+
+/* The name of input path in messages: "<stdin>" for "-". */
+const char *cli_input_name(const char *path);
+
+/*
+ * Opens input path for reading: standard input for "-".  NULL after
+ * saying why.  cli_input_close closes it, unless it is standard input.
+ */
+FILE	*cli_input_open(const char *path);
+void	cli_input_close(FILE *in);
+
+/*
  * Reads a whole file ("-": standard input) into *text, NUL terminated
  * (the caller frees it), its length in *len.  Returns 0, or -1 (errno).
  */

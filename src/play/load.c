@@ -98,7 +98,7 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 	memset(pr, 0, sizeof *pr);
 	replay_init(&pr->rp);
 	pr->path = path;
-	pr->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	pr->name = cli_input_name(path);
 	pr->text = text;
 	pr->len = len;
 	if ((pr->syn = record_syntax_new()) == NULL) {
@@ -150,8 +150,7 @@ play_open(struct play_record *pr, const char *path)
 	memset(pr, 0, sizeof *pr);
 	replay_init(&pr->rp);
 	if (cli_read_file(path, &text, &len) == -1) {
-		cli_error("%s: %s", strcmp(path, "-") == 0 ? "<stdin>" : path,
-		    strerror(errno));
+		cli_error("%s: %s", cli_input_name(path), strerror(errno));
 		return CLI_USAGE;
 	}
 	return play_load(pr, path, text, len, false);
