@@ -238,7 +238,7 @@ main(int argc, char **argv)
 	struct record_syntax *syn;
 	struct report_writer *w = NULL;
 	struct replay rp;
-	FILE	*out = stdout, *in;
+	FILE	*out, *in;
 	bool	 stop = false, io_error = false;
 	char	*const *files;
 	int	 i, nfiles, status;
@@ -247,10 +247,8 @@ main(int argc, char **argv)
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	files = cli_operands(argc, argv, &nfiles);
-	if (opt.output != NULL && (out = fopen(opt.output, "w")) == NULL) {
-		cli_error("%s: %s", opt.output, strerror(errno));
+	if ((out = cli_output_open(opt.output)) == NULL)
 		return CLI_USAGE;
-	}
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
@@ -279,10 +277,8 @@ main(int argc, char **argv)
 	if (report_writer_free(w) == -1 || fflush(out) == EOF)
 		io_error = !cli_output_ok(out, opt.output != NULL ?
 		    opt.output : "stdout") || io_error;
-	if (out != stdout && fclose(out) == EOF) {
-		cli_error("%s: %s", opt.output, strerror(errno));
+	if (!cli_output_close(out, opt.output))
 		io_error = true;
-	}
 	record_syntax_free(syn);
 	cli_progress_done();
 	if (stop)

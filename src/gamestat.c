@@ -322,7 +322,7 @@ main(int argc, char **argv)
 	struct options opt;
 	struct run r = { 0 };
 	struct record_syntax *syn;
-	FILE	*out = stdout;
+	FILE	*out;
 	const char *outname;
 	char	*const *files;
 	int	 i, nfiles;
@@ -349,20 +349,16 @@ main(int argc, char **argv)
 		cli_error("out of memory");
 		return CLI_INTERNAL;
 	}
-	if (opt.output != NULL && (out = fopen(opt.output, "w")) == NULL) {
-		cli_error("%s: %s", opt.output, strerror(errno));
+	if ((out = cli_output_open(opt.output)) == NULL)
 		return CLI_USAGE;
-	}
 	if (report_summary_write(out, r.sum, opt.partial) == -1 ||
 	    fflush(out) == EOF) {
 		if (cli_output_ok(out, outname))
 			cli_error("%s: cannot write the summary", outname);
 		r.io_error = true;
 	}
-	if (out != stdout && fclose(out) == EOF) {
-		cli_error("%s: %s", opt.output, strerror(errno));
+	if (!cli_output_close(out, opt.output))
 		r.io_error = true;
-	}
 	if (opt.plot != NULL)
 		plot(&opt, &r);
 	stat_summary_free(r.sum);

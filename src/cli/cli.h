@@ -73,6 +73,15 @@ FILE	*cli_input_open(const char *path);
 void	cli_input_close(FILE *in);
 
 /*
+ * Opens the output a tool writes its data to: file path, created or
+ * truncated, or standard output when path is NULL.  NULL after saying why.
+ * cli_output_close closes it, unless it is standard output: false after
+ * saying why.
+ */
+FILE	*cli_output_open(const char *path);
+bool	cli_output_close(FILE *out, const char *path);
+
+/*
  * Reads a whole file ("-": standard input) into *text, NUL terminated
  * (the caller frees it), its length in *len.  Returns 0, or -1 (errno).
  */

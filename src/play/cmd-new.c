@@ -229,10 +229,8 @@ exec_new(int argc, char **argv)
 	    fflush(out) == EOF)
 		status = cli_output_ok(out, output != NULL ? output :
 		    "stdout") ? CLI_INTERNAL : CLI_USAGE;
-	if (out != stdout && fclose(out) == EOF) {
-		cli_error("%s: %s", output, strerror(errno));
+	if (!cli_output_close(out, output))
 		status = CLI_USAGE;
-	}
 out_free_pos:
 	rules_position_free(pos);
 	return status;
