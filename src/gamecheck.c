@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "cli/cli.h"
 #include "record/record.h"
 #include "report/report.h"
@@ -120,9 +119,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
 			    CLI_USAGE);
 		case 'V':
-			printf("gamecheck (arbiter) %s\n", PACKAGE_VERSION);
-			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE);
+			exit(cli_version("gamecheck"));
 		default:
 			usage(stderr);
 			return -1;

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
 #include "play/play.h"
 
 static const struct play_cmd *const commands[] = {
@@ -74,9 +73,7 @@ main(int argc, char **argv)
 			return cli_output_ok(stdout, "stdout") ? CLI_OK :
 			    CLI_USAGE;
 		case 'V':
-			printf("gameplay (arbiter) %s\n", PACKAGE_VERSION);
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
+			return cli_version("gameplay");
 		default:
 			usage(stderr);
 			return CLI_USAGE;

@@ -11,7 +11,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "config.h"
 #include "cli/cli.h"
 #include "record/record.h"
 #include "report/report.h"
@@ -137,9 +136,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
 			    CLI_USAGE);
 		case 'V':
-			printf("gamestat (arbiter) %s\n", PACKAGE_VERSION);
-			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE);
+			exit(cli_version("gamestat"));
 		default:
 			usage(stderr);
 			return -1;

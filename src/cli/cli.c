@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Diagnostics, exit statuses, output checks and progress for the tools.
- * The program name is the one piece of process state here, set once by
- * main() before anything else runs.
+ * Diagnostics, exit statuses, --version, inputs and outputs, output checks
+ * and progress for the tools.  The program name is the one piece of
+ * process state here, set once by main() before anything else runs.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "cli/cli.h"
 
 static const char *progname = "arbiter";
@@ -33,6 +34,13 @@ const char *
 cli_progname(void)
 {
 	return progname;
+}
+
+int
+cli_version(const char *tool)
+{
+	printf("%s (arbiter) %s\n", tool, PACKAGE_VERSION);
+	return cli_output_ok(stdout, "stdout") ? CLI_OK : CLI_USAGE;
 }
 
 void

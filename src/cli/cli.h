@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the tools share: exit statuses, diagnostics on stderr in the GNU
- * format, output that stays quiet on a closed pipe, progress on a
- * terminal, and the few option parsers every tool needs.
+ * What the tools share: exit statuses, --version, diagnostics on stderr in
+ * the GNU format, the inputs named as operands and the output file,
+ * output that stays quiet on a closed pipe, progress on a terminal, and
+ * the few option parsers every tool needs.
  */
 #ifndef ARBITER_CLI_H
 #define ARBITER_CLI_H
@@ -25,6 +26,12 @@ enum cli_exit {
 /* Records the program name used in every message. */
 void	cli_init(const char *progname);
 const char *cli_progname(void);
+
+/*
+ * --version: "TOOL (arbiter) VERSION" on stdout.  Returns the exit status:
+ * CLI_OK, or CLI_USAGE if it could not be written (cli_output_ok).
+ */
+int	cli_version(const char *tool);
 
 /* "PROG: MESSAGE" on stderr. */
 void	cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
