@@ -361,7 +361,6 @@ out_free:
 static int
 exec_match(int argc, char **argv)
 {
-	enum { OPT_SUMMARY = 256 };
 	static const struct option longopts[] = {
 		{ "black", required_argument, NULL, 'b' },
 		{ "white", required_argument, NULL, 'w' },
@@ -371,37 +370,36 @@ exec_match(int argc, char **argv)
 		{ "seed", required_argument, NULL, 'S' },
 		{ "size", required_argument, NULL, 's' },
 		{ "max-turns", required_argument, NULL, 'm' },
-		{ "summary", required_argument, NULL, OPT_SUMMARY },
+		{ "summary", required_argument, NULL, PLAY_OPT_SUMMARY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *size = NULL, *summary = NULL;
 	const struct rules_game *g;
 	struct record_syntax *syn = NULL;
 	struct engine eng[2] = { { .pid = -1 }, { .pid = -1 } };
-	struct report_match m = { 0 };
+	struct play_series ps;
 	struct play_game pg;
 	struct play_game_tags t = { 0 };
-	struct rules_diag d;
 	struct rules_score s;
 	struct ending end;
 	struct sigaction sa;
-	unsigned long games = 1, seed = 1, cap = 0, i;
+	unsigned long i;
 	double	 timeout = 10;
-	bool	 alternate = false, have_cap = false;
-	char	 board[16] = "", *endp;
+	bool	 alternate = false;
+	char	*endp;
 	int	 c, k, r, side_of[RULES_COLOURS], black, status = CLI_OK;
 
+	play_series_init(&ps, "match");
 	while ((c = getopt_long(argc, argv, "b:w:an:t:S:s:m:h", longopts,
 	    NULL)) != -1) {
+		if ((r = play_series_option(&ps, c, optarg)) == -1)
+			return CLI_USAGE;
+		if (r == 1)
+			continue;
 		switch (c) {
 		case 'b': eng[0].cmd = optarg; break;
 		case 'w': eng[1].cmd = optarg; break;
 		case 'a': alternate = true; break;
-		case 'n':
-			if (!play_count("--games", optarg, &games))
-				return CLI_USAGE;
-			break;
 		case 't':
 			errno = 0;
 			timeout = strtod(optarg, &endp);
@@ -413,17 +411,6 @@ exec_match(int argc, char **argv)
 				return CLI_USAGE;
 			}
 			break;
-		case 'S':
-			if (!play_count("--seed", optarg, &seed))
-				return CLI_USAGE;
-			break;
-		case 's': size = optarg; break;
-		case 'm':
-			if (!play_count("--max-turns", optarg, &cap))
-				return CLI_USAGE;
-			have_cap = true;
-			break;
-		case OPT_SUMMARY: summary = optarg; break;
 		case 'h':
 			help();
 			return cli_output_ok(stdout, "stdout") ? CLI_OK :
@@ -438,16 +425,10 @@ exec_match(int argc, char **argv)
 		    "one game (try gameplay match --help)");
 		return CLI_USAGE;
 	}
-	if ((g = cli_find_game(argv[optind], "gameplay --help")) == NULL)
+	if ((g = play_series_game(&ps, argv[optind])) == NULL ||
+	    play_series_start(&ps, 0, &pg) == -1)
 		return CLI_USAGE;
-	if (play_game_init(&pg, g, size, seed, &d) == -1) {
-		cli_error("%s [%s]", d.msg, d.code);
-		return CLI_USAGE;
-	}
-	snprintf(board, sizeof board, "%s", pg.pos->board.name);
 	play_game_fini(&pg);
-	if (!have_cap)
-		cap = play_default_max_turns(g);
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
@@ -460,20 +441,15 @@ exec_match(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	black = play_colour(g, "black", 0);
-	m.event = "match";
-	m.game = g;
-	m.board = board;
-	m.side[0].name = eng[0].cmd;
-	m.side[1].name = eng[1].cmd;
+	ps.m.side[0].name = eng[0].cmd;
+	ps.m.side[1].name = eng[1].cmd;
 	t.event = "match";
-	for (i = 0; i < games && status == CLI_OK; i++) {
+	for (i = 0; i < ps.games && status == CLI_OK; i++) {
 		/* With --alternate, the second program is Black in game 2. */
 		k = alternate && i % 2 == 1;
 		side_of[black] = k;
 		side_of[1 - black] = 1 - k;
-		if (play_game_init(&pg, g, size, (uint64_t)seed + i, &d) ==
-		    -1) {
-			cli_error("%s [%s]", d.msg, d.code);
+		if (play_series_start(&ps, i, &pg) == -1) {
 			status = CLI_INTERNAL;
 			break;
 		}
@@ -490,7 +466,7 @@ exec_match(int argc, char **argv)
 		for (k = 0; k < 2 && status == CLI_OK; k++) {
 			char	*hello;
 
-			if ((hello = line_of("game", g->name, board,
+			if ((hello = line_of("game", g->name, ps.board,
 			    (char *)NULL)) == NULL) {
 				status = CLI_INTERNAL;
 				break;
@@ -498,9 +474,7 @@ exec_match(int argc, char **argv)
 			engine_send(&eng[k], hello);
 			free(hello);
 		}
-		while (status == CLI_OK &&
-		    rules_phase(pg.pos) != RULES_GAME_OVER &&
-		    (cap == 0 || (unsigned long)pg.pos->turn <= cap)) {
+		while (status == CLI_OK && play_series_going(&ps, &pg)) {
 			if ((r = play_game_roll(&pg)) == 1)
 				continue;
 			if (r == 0) {
@@ -522,23 +496,21 @@ exec_match(int argc, char **argv)
 		if (!end.adjudicated && !s.over) {
 			end.aborted = true;
 			snprintf(end.why, sizeof end.why, "aborted");
-			m.aborted++;
+			ps.m.aborted++;
 		} else if (!end.adjudicated)
 			end.winner = s.winner;
 		else
-			m.adjudicated++;
+			ps.m.adjudicated++;
 		t.round = i + 1;
 		t.black = eng[side_of[black]].cmd;
 		t.white = eng[side_of[1 - black]].cmd;
 		t.termination = end.why[0] != '\0' ? end.why : NULL;
 		t.winner = end.adjudicated ? g->colour[end.winner] : NULL;
-		play_tally(&m, side_of, end.winner, end.aborted);
-		if (play_game_write(stdout, &pg, &t) == -1)
-			status = cli_output_ok(stdout, "stdout") ?
-			    CLI_INTERNAL : CLI_USAGE;
+		play_tally(&ps.m, side_of, end.winner, end.aborted);
+		status = play_finish(play_game_write(stdout, &pg, &t));
 		/* The line of this game: who won, how, who played what. */
 		fprintf(stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1,
-		    games);
+		    ps.games);
 		if (end.aborted)
 			fprintf(stderr, "aborted after %d turns, %d-%d",
 			    pg.pos->turn - 1, s.points[0], s.points[1]);
@@ -560,7 +532,7 @@ exec_match(int argc, char **argv)
 	for (k = 0; k < 2; k++)
 		free(eng[k].buf);
 	record_syntax_free(syn);
-	if (status == CLI_OK && !play_summary(&m, summary))
+	if (status == CLI_OK && !play_summary(&ps.m, ps.summary))
 		status = CLI_USAGE;
 	return status;
 }

@@ -51,7 +51,6 @@ help(void)
 static int
 exec_selfplay(int argc, char **argv)
 {
-	enum { OPT_SUMMARY = 256 };
 	static const struct option longopts[] = {
 		{ "games", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 'S' },
@@ -59,45 +58,32 @@ exec_selfplay(int argc, char **argv)
 		{ "black", required_argument, NULL, 'b' },
 		{ "white", required_argument, NULL, 'w' },
 		{ "max-turns", required_argument, NULL, 'm' },
-		{ "summary", required_argument, NULL, OPT_SUMMARY },
+		{ "summary", required_argument, NULL, PLAY_OPT_SUMMARY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *size = NULL, *spec[2] = { "random", "random" };
-	const char *summary = NULL;
+	const char *spec[2] = { "random", "random" };
 	const struct rules_game *g;
 	struct player *pl[2] = { NULL, NULL };
-	struct report_match m = { 0 };
+	struct play_series ps;
 	struct play_game pg;
 	struct play_game_tags t = { 0 };
 	struct rules_action a;
 	struct rules_diag d;
 	struct rules_score s;
-	unsigned long games = 1, seed = 1, cap = 0, i;
-	char	 board[sizeof pg.pos->board.name] = "";
-	bool	 have_cap = false;
+	unsigned long i;
 	int	 c, side_of[RULES_COLOURS], black, status = CLI_OK, r;
 
+	play_series_init(&ps, "selfplay");
 	while ((c = getopt_long(argc, argv, "n:S:s:b:w:m:h", longopts,
 	    NULL)) != -1) {
+		if ((r = play_series_option(&ps, c, optarg)) == -1)
+			return CLI_USAGE;
+		if (r == 1)
+			continue;
 		switch (c) {
-		case 'n':
-			if (!play_count("--games", optarg, &games))
-				return CLI_USAGE;
-			break;
-		case 'S':
-			if (!play_count("--seed", optarg, &seed))
-				return CLI_USAGE;
-			break;
-		case 's': size = optarg; break;
 		case 'b': spec[0] = optarg; break;
 		case 'w': spec[1] = optarg; break;
-		case 'm':
-			if (!play_count("--max-turns", optarg, &cap))
-				return CLI_USAGE;
-			have_cap = true;
-			break;
-		case OPT_SUMMARY: summary = optarg; break;
 		case 'h':
 			help();
 			return cli_output_ok(stdout, "stdout") ? CLI_OK :
@@ -112,10 +98,8 @@ exec_selfplay(int argc, char **argv)
 		    "--help)");
 		return CLI_USAGE;
 	}
-	if ((g = cli_find_game(argv[optind], "gameplay --help")) == NULL)
+	if ((g = play_series_game(&ps, argv[optind])) == NULL)
 		return CLI_USAGE;
-	if (!have_cap)
-		cap = play_default_max_turns(g);
 	for (i = 0; i < 2; i++)
 		if ((pl[i] = player_new(spec[i], &d)) == NULL) {
 			cli_error("--%s: %s", i == 0 ? "black" : "white",
@@ -128,27 +112,20 @@ exec_selfplay(int argc, char **argv)
 	black = play_colour(g, "black", 0);
 	side_of[black] = 0;
 	side_of[1 - black] = 1;
-	m.event = "selfplay";
-	m.game = g;
-	m.board = board;
-	m.side[0].name = player_spec(pl[0]);
-	m.side[1].name = player_spec(pl[1]);
+	ps.m.side[0].name = player_spec(pl[0]);
+	ps.m.side[1].name = player_spec(pl[1]);
 	t.event = "selfplay";
 	t.black = player_spec(pl[0]);
 	t.white = player_spec(pl[1]);
-	for (i = 0; i < games && status == CLI_OK; i++) {
-		uint64_t gs = (uint64_t)seed + i;
-
-		if (play_game_init(&pg, g, size, gs, &d) == -1) {
-			cli_error("%s [%s]", d.msg, d.code);
+	for (i = 0; i < ps.games && status == CLI_OK; i++) {
+		if (play_series_start(&ps, i, &pg) == -1) {
 			status = CLI_USAGE;
 			break;
 		}
-		snprintf(board, sizeof board, "%s", pg.pos->board.name);
 		for (c = 0; c < RULES_COLOURS; c++)
-			player_seed(pl[side_of[c]], play_player_seed(gs, c));
-		while (rules_phase(pg.pos) != RULES_GAME_OVER &&
-		    (cap == 0 || (unsigned long)pg.pos->turn <= cap)) {
+			player_seed(pl[side_of[c]],
+			    play_player_seed(pg.seed, c));
+		while (play_series_going(&ps, &pg)) {
 			if ((r = play_game_roll(&pg)) == 1)
 				continue;
 			if (r == -1 || player_choose(pl[side_of[rules_to_move(
@@ -165,15 +142,14 @@ exec_selfplay(int argc, char **argv)
 			t.round = i + 1;
 			t.termination = s.over ? NULL : "aborted";
 			if (!s.over)
-				m.aborted++;
-			play_tally(&m, side_of, s.winner, !s.over);
-			if (play_game_write(stdout, &pg, &t) == -1)
-				status = cli_output_ok(stdout, "stdout") ?
-				    CLI_INTERNAL : CLI_USAGE;
+				ps.m.aborted++;
+			play_tally(&ps.m, side_of, s.winner, !s.over);
+			status = play_finish(play_game_write(stdout, &pg, &t));
 		}
 		play_game_fini(&pg);
 	}
-	if (summary != NULL && status == CLI_OK && !play_summary(&m, summary))
+	if (ps.summary != NULL && status == CLI_OK &&
+	    !play_summary(&ps.m, ps.summary))
 		status = CLI_USAGE;
 out_free:
 	player_free(pl[0]);

@@ -171,8 +171,6 @@ int	play_colour(const struct rules_game *, const char *name, int fallback);
  * from the dice, which are seeded with s itself.
  */
 uint64_t play_player_seed(uint64_t s, int c);
-/* The turn cap a game is played with by default (0: none). */
-unsigned long play_default_max_turns(const struct rules_game *);
 /*
  * Counts a game's outcome in m: side_of[c] is the side (0 or 1) that
  * played colour c; winner a colour or -1 (a draw, or unfinished).
@@ -181,6 +179,52 @@ void	play_tally(struct report_match *m, const int side_of[RULES_COLOURS],
 	    int winner, bool unfinished);
 /* Writes m to path (NULL: stderr); false after saying why. */
 bool	play_summary(const struct report_match *m, const char *path);
+
+/*
+ * What selfplay and match share: a series of games of one game on one
+ * board, game i (from 0) played with the seed seed + i and stopped after
+ * max_turns turns, and its tally for the summary.  The players are the
+ * command's.
+ */
+struct play_series {
+	unsigned long	 games;		/* -n, default 1 */
+	unsigned long	 seed;		/* -S, default 1 */
+	const char	*size;		/* -s: the board spec; NULL: default */
+	unsigned long	 max_turns;	/* -m (0: none), default the game's */
+	bool		 has_max_turns;
+	const char	*summary;	/* --summary, or NULL */
+	/* The board's name, once a game is set up ("" before). */
+	char		 board[sizeof ((struct rules_board *)NULL)->name];
+	struct report_match m;		/* m.board points to board above */
+};
+
+/* The getopt_long value of --summary, which has no short name. */
+#define PLAY_OPT_SUMMARY	256
+
+/* Starts a series of the defaults; event names it ("selfplay"). */
+void	play_series_init(struct play_series *, const char *event);
+/*
+ * Takes the option c that getopt_long returned, with its argument arg, if
+ * it is one of a series: -n, -S, -s, -m or --summary.  Returns 1 if it
+ * was, 0 if it is not, -1 after saying what is wrong with arg.
+ */
+int	play_series_option(struct play_series *, int c, const char *arg);
+/*
+ * Finds the game the series plays, by name, and its turn cap unless -m
+ * gave one.  Returns the game, or NULL after saying that there is none.
+ */
+const struct rules_game *play_series_game(struct play_series *,
+	    const char *name);
+/*
+ * Sets up game i (from 0) of the series in pg (play_game_init), and notes
+ * the board's name.  Returns 0, or -1 after saying why (a bad board spec,
+ * no memory).
+ */
+int	play_series_start(struct play_series *, unsigned long i,
+	    struct play_game *pg);
+/* Whether pg goes on: the game is not over and within the turn cap. */
+bool	play_series_going(const struct play_series *,
+	    const struct play_game *pg);
 
 /* For every --help and usage message: "usage: gameplay NAME ARGS". */
 void	play_usage(FILE *f, const struct play_cmd *);

@@ -2,8 +2,8 @@
 /*
  * Games that gameplay plays itself, for selfplay and match (play.h): the
  * position with its dice and its record so far, the record written whole,
- * and the tally of a series.  Choosing the actions is left to the players
- * (src/player) or to the programs a match runs.
+ * and the options, set-up and tally of a series.  Choosing the actions is
+ * left to the players (src/player) or to the programs a match runs.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -186,8 +186,9 @@ play_player_seed(uint64_t s, int c)
 	return s ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(c + 1));
 }
 
-unsigned long
-play_default_max_turns(const struct rules_game *g)
+/* The turn cap a game is played with by default (0: none). */
+static unsigned long
+default_max_turns(const struct rules_game *g)
 {
 	/*
 	 * Reversi fills its board, so it always ends.  Herd and Stones! can
@@ -245,4 +246,72 @@ play_summary(const struct report_match *m, const char *path)
 		ok = false;
 	}
 	return ok;
+}
+
+void
+play_series_init(struct play_series *ps, const char *event)
+{
+	memset(ps, 0, sizeof *ps);
+	ps->games = 1;
+	ps->seed = 1;
+	ps->m.event = event;
+	ps->m.board = ps->board;
+}
+
+int
+play_series_option(struct play_series *ps, int c, const char *arg)
+{
+	switch (c) {
+	case 'n':
+		return play_count("--games", arg, &ps->games) ? 1 : -1;
+	case 'S':
+		return play_count("--seed", arg, &ps->seed) ? 1 : -1;
+	case 's':
+		ps->size = arg;
+		return 1;
+	case 'm':
+		ps->has_max_turns = true;
+		return play_count("--max-turns", arg, &ps->max_turns) ? 1 :
+		    -1;
+	case PLAY_OPT_SUMMARY:
+		ps->summary = arg;
+		return 1;
+	}
+	return 0;
+}
+
+const struct rules_game *
+play_series_game(struct play_series *ps, const char *name)
+{
+	const struct rules_game *g;
+
+	if ((g = cli_find_game(name, "gameplay --help")) == NULL)
+		return NULL;
+	if (!ps->has_max_turns)
+		ps->max_turns = default_max_turns(g);
+	ps->m.game = g;
+	return g;
+}
+
+int
+play_series_start(struct play_series *ps, unsigned long i,
+    struct play_game *pg)
+{
+	struct rules_diag d;
+
+	if (play_game_init(pg, ps->m.game, ps->size, (uint64_t)ps->seed + i,
+	    &d) == -1) {
+		cli_error("%s [%s]", d.msg, d.code);
+		return -1;
+	}
+	snprintf(ps->board, sizeof ps->board, "%s", pg->pos->board.name);
+	return 0;
+}
+
+bool
+play_series_going(const struct play_series *ps, const struct play_game *pg)
+{
+	return rules_phase(pg->pos) != RULES_GAME_OVER &&
+	    (ps->max_turns == 0 ||
+	    (unsigned long)pg->pos->turn <= ps->max_turns);
 }
