@@ -115,20 +115,6 @@ mark_around(const struct rules_board *b, int e, uint64_t *set)
 		bit_set(set, b->nb[e][k]);
 }
 
-/* The same in both colours' stale sets: a stone came or went. */
-static inline void
-mark_around2(const struct rules_board *b, int e, uint64_t (*stale)[WORDS])
-{
-	int	 k, m;
-
-	bit_set(stale[0], e);
-	bit_set(stale[1], e);
-	for (k = 0; k < b->degree[e]; k++) {
-		m = b->nb[e][k];
-		bit_set(stale[0], m);
-		bit_set(stale[1], m);
-	}
-}
 
 /*
  * Judges a placement of p on empty e (rules.md §2).  The enemy groups
@@ -181,18 +167,6 @@ mark_group(const struct rules_board *b, const struct oust *o, int h,
 
 	do {
 		mark_around(b, c, set);
-		c = o->next[c];
-	} while (c != h);
-}
-
-/* The same in both colours' stale sets: h's group grew. */
-static void
-mark_group2(const struct rules_board *b, struct oust *o, int h)
-{
-	int	 c = h;
-
-	do {
-		mark_around2(b, c, o->stale);
 		c = o->next[c];
 	} while (c != h);
 }
@@ -296,8 +270,9 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 	bit_clear(o->empty, e);
 	o->stones[p]++;
 	if (raise != NULL) {
-		mark_around(b, e, o->stale[p]);
 		mark_around(b, e, raise);
+		for (k = 0; k < WORDS; k++)
+			o->stale[p][k] |= raise[k];
 	}
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
@@ -339,19 +314,20 @@ merge(struct oust *o, int g, int h)
 /*
  * Removes the whole group of stone h (colour q); counts it for !q.  Notes
  * in singles[] the single stones of !q beside it, whose emax may drop;
- * returns the new count.  Marks stale the cells around the removed stones
- * and around any group of 2+ of !q other than `keep' left without contact.
+ * returns the new count.  Marks in both the cells around the removed
+ * stones, stale for either colour, and stale for !q those around any
+ * group of 2+ of !q other than `keep' left without contact.
  */
 static int
 remove_group(const struct rules_board *b, struct oust *o, int h,
-    int *singles, int nsingles, int keep)
+    int *singles, int nsingles, int keep, uint64_t *both)
 {
 	int	 q = o->cell[h] - 1, c = h, k, m, g;
 
 	do {
 		o->cell[c] = 0;
 		bit_set(o->empty, c);
-		mark_around2(b, c, o->stale);
+		mark_around(b, c, both);
 		for (k = 0; k < b->degree[c]; k++) {
 			m = b->nb[c][k];
 			if (--o->nown[q][m] == 0)
@@ -627,7 +603,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 {
 	struct oust_eval ev;
 	char	 name[RULES_CELL_NAME], ename[64];
-	uint64_t raise[WORDS] = { 0 }, w;
+	uint64_t raise[WORDS] = { 0 }, both[WORDS] = { 0 }, w;
 	int	 singles[RULES_MAX_CELLS], nsingles = 0;
 	int	 p = o->to_move, e = a->to, k, m, g, c, h, start, i;
 	int	 words = (b->ncells + 63) / 64;
@@ -698,7 +674,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 			m = b->nb[c][k];
 			if (o->cell[m] == 2 - p)
 				nsingles = remove_group(b, o, m, singles,
-				    nsingles, g);
+				    nsingles, g, both);
 		}
 		c = o->next[c];
 	} while (c != start);
@@ -709,7 +685,11 @@ oust_place(const struct rules_board *b, struct oust *o,
 			single_emax(b, o, singles[k]);
 	/* The grown group: its neighbours see a new size and no contact. */
 	o->emax[g] = 0;
-	mark_group2(b, o, g);
+	mark_group(b, o, g, both);
+	for (i = 0; i < words; i++) {
+		o->stale[0][i] |= both[i];
+		o->stale[1][i] |= both[i];
+	}
 	if (o->stones[!p] == 0) {
 		o->phase = RULES_GAME_OVER;
 		o->winner = (uint8_t)p;
