@@ -248,12 +248,53 @@ single_emax(const struct rules_board *b, struct oust *o, int m)
 }
 
 /*
+ * After p's non-capturing placement on e, p's verdicts on e's empty
+ * neighbours, from their fresh verdicts where that is enough: joining x
+ * now also joins the new single e, so the group grows by one and the
+ * largest enemy group touched becomes at least emax[e].  A cell that
+ * touched no stone of p and no enemy makes a group of 2 touching just
+ * emax[e]; a capture stays one when emax[e] <= 1; a cell that joined p
+ * without contact now touches emax[e].  Any other cell is judged anew.
+ */
+static void
+quiet_neighbours(const struct rules_board *b, struct oust *o, int e, int p)
+{
+	int	 k, x, t = o->emax[e], kind;
+
+	bit_clear(o->cap[p], e);
+	bit_clear(o->nocon[p], e);
+	for (k = 0; k < b->degree[e]; k++) {
+		x = b->nb[e][k];
+		if (o->cell[x] != 0)
+			continue;
+		if (o->nown[p][x] == 1 && !bit_get(o->touch[!p], x))
+			kind = t == 0 ? OUST_NO_CONTACT : t == 1 ?
+			    OUST_CAPTURE : OUST_TOO_BIG;
+		else if (o->nown[p][x] > 1 && bit_get(o->nocon[p], x) && t < 2)
+			kind = t == 0 ? OUST_NO_CONTACT : OUST_CAPTURE;
+		else if (o->nown[p][x] > 1 && bit_get(o->cap[p], x) && t < 2)
+			kind = OUST_CAPTURE;
+		else {
+			bit_set(o->stale[p], x);
+			continue;
+		}
+		bit_clear(o->cap[p], x);
+		bit_clear(o->nocon[p], x);
+		if (kind == OUST_CAPTURE)
+			bit_set(o->cap[p], x);
+		else if (kind == OUST_NO_CONTACT)
+			bit_set(o->nocon[p], x);
+	}
+}
+
+/*
  * Puts a stone of p on e as a group of its own and counts its contacts.
- * With raise (a non-capturing placement), marks the cells p must judge
- * again as stale, and in raise those where the largest enemy group that
- * !p would touch becomes at least 1; a capture and a set-up judge afresh
- * more widely.  An enemy group next to e touched nothing before or
- * touches singles only: either way its emax becomes at least 1.
+ * With raise (a non-capturing placement, p to move and fresh), brings
+ * p's verdicts around e up to date and marks in raise the cells where the
+ * largest enemy group that !p would touch becomes at least 1; a capture
+ * and a set-up judge afresh more widely.  An enemy group next to e
+ * touched nothing before or touches singles only: either way its emax
+ * becomes at least 1.
  */
 static void
 put_stone(const struct rules_board *b, struct oust *o, int e, int p,
@@ -269,11 +310,8 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 	o->emax[e] = 0;
 	bit_clear(o->empty, e);
 	o->stones[p]++;
-	if (raise != NULL) {
+	if (raise != NULL)
 		mark_around(b, e, raise);
-		for (k = 0; k < WORDS; k++)
-			o->stale[p][k] |= raise[k];
-	}
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
 		if (o->nown[p][m]++ == 0)
@@ -291,6 +329,8 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 			}
 		}
 	}
+	if (raise != NULL)
+		quiet_neighbours(b, o, e, p);
 }
 
 /* Merges group h into group g (both representatives): h is relabelled. */
@@ -686,9 +726,13 @@ oust_place(const struct rules_board *b, struct oust *o,
 	/* The grown group: its neighbours see a new size and no contact. */
 	o->emax[g] = 0;
 	mark_group(b, o, g, both);
+	/*
+	 * For p a capture only grows groups and shrinks the enemy groups
+	 * touched: a cell that joined p without contact still does.
+	 */
 	for (i = 0; i < words; i++) {
-		o->stale[0][i] |= both[i];
-		o->stale[1][i] |= both[i];
+		o->stale[p][i] = (o->stale[p][i] | both[i]) & ~o->nocon[p][i];
+		o->stale[!p][i] |= both[i];
 	}
 	if (o->stones[!p] == 0) {
 		o->phase = RULES_GAME_OVER;
