@@ -311,9 +311,11 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 	bit_clear(o->empty, e);
 	o->stones[p]++;
 	if (raise != NULL)
-		mark_around(b, e, raise);
+		bit_set(raise, e);
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
+		if (raise != NULL)
+			bit_set(raise, m);
 		if (o->nown[p][m]++ == 0)
 			bit_set(o->touch[p], m);
 		if (o->cell[m] != 0 && o->cell[m] != 1 + p) {
@@ -367,9 +369,10 @@ remove_group(const struct rules_board *b, struct oust *o, int h,
 	do {
 		o->cell[c] = 0;
 		bit_set(o->empty, c);
-		mark_around(b, c, both);
+		bit_set(both, c);
 		for (k = 0; k < b->degree[c]; k++) {
 			m = b->nb[c][k];
+			bit_set(both, m);
 			if (--o->nown[q][m] == 0)
 				bit_clear(o->touch[q], m);
 			if (o->cell[m] != 2 - q)
@@ -707,11 +710,17 @@ oust_place(const struct rules_board *b, struct oust *o,
 			merge(o, o->gid[g], h);
 	}
 	g = o->gid[e];
-	/* Remove every enemy group touching the new group. */
+	/*
+	 * Remove every enemy group touching the new group, whose neighbours
+	 * see a new size and no contact: stale for both colours, as are e
+	 * and the emptied cells.
+	 */
+	bit_set(both, e);
 	c = start = g;
 	do {
 		for (k = 0; k < b->degree[c]; k++) {
 			m = b->nb[c][k];
+			bit_set(both, m);
 			if (o->cell[m] == 2 - p)
 				nsingles = remove_group(b, o, m, singles,
 				    nsingles, g, both);
@@ -723,9 +732,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 		if (o->cell[singles[k]] == 1 + p &&
 		    o->size[o->gid[singles[k]]] == 1)
 			single_emax(b, o, singles[k]);
-	/* The grown group: its neighbours see a new size and no contact. */
 	o->emax[g] = 0;
-	mark_group(b, o, g, both);
 	/*
 	 * For p a capture only grows groups and shrinks the enemy groups
 	 * touched: a cell that joined p without contact still does.
