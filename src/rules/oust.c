@@ -120,15 +120,17 @@ mark_around(const struct rules_board *b, int e, uint64_t *set)
  * Judges a placement of p on empty e (rules.md §2).  The enemy groups
  * touching G are those next to e and those touching an own group that e
  * joins, whose emax holds the largest of them.  At most 3 own groups
- * touch a cell: its neighbours of one colour next to each other are one
- * group.
+ * touch a cell (its neighbours of one colour next to each other are one
+ * group), so the last 3 distinct ones seen are all of them.  Which way a
+ * neighbour goes is hard to predict, so the loop selects rather than
+ * branches; the gid of an empty cell is stale but a valid index.
  */
 static inline void
 oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
     struct oust_eval *ev)
 {
-	int	 roots[3] = { -1, -1, -1 }, nroots = 0, k, m, g, own = 1 + p;
-	int	 gsize = 1, t = 0;
+	int	 r[4] = { -1, -1, -1, -1 }, n = 0, k, m, g, c, s, add;
+	int	 own = 1 + p, enemy = 2 - p, gsize = 1, t = 0;
 
 	if (o->nown[p][e] == 0) {
 		ev->kind = OUST_QUIET;
@@ -137,20 +139,15 @@ oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
 	}
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
-		if (o->cell[m] == 0)
-			continue;
+		c = o->cell[m];
 		g = o->gid[m];
-		if (o->cell[m] != own) {
-			if (o->size[g] > t)
-				t = o->size[g];
-			continue;
-		}
-		if (g == roots[0] || g == roots[1] || g == roots[2])
-			continue;
-		roots[nroots++] = g;
-		gsize += o->size[g];
-		if (o->emax[g] > t)
-			t = o->emax[g];
+		s = o->size[g];
+		t = c == enemy && s > t ? s : t;
+		add = (c == own) & (g != r[0]) & (g != r[1]) & (g != r[2]);
+		r[n] = add ? g : -1;
+		n += add;
+		gsize += add ? s : 0;
+		t = add && o->emax[g] > t ? o->emax[g] : t;
 	}
 	ev->gsize = gsize;
 	ev->esize = t;
