@@ -117,42 +117,69 @@ mark_around(const struct rules_board *b, int e, uint64_t *set)
 
 
 /*
+ * The size of the group a stone of p on e would make.  At most 3 own
+ * groups touch a cell: its neighbours of one colour next to each other
+ * are one group.
+ */
+static int
+group_size(const struct rules_board *b, const struct oust *o, int e, int p)
+{
+	int	 roots[3], n = 0, k, j, m, g, gsize = 1;
+
+	for (k = 0; k < b->degree[e]; k++) {
+		m = b->nb[e][k];
+		if (o->cell[m] != 1 + p)
+			continue;
+		g = o->gid[m];
+		for (j = 0; j < n && roots[j] != g; j++)
+			;
+		if (j == n) {
+			roots[n++] = g;
+			gsize += o->size[g];
+		}
+	}
+	return gsize;
+}
+
+/*
  * Judges a placement of p on empty e (rules.md §2).  The enemy groups
  * touching G are those next to e and those touching an own group that e
- * joins, whose emax holds the largest of them.  At most 3 own groups
- * touch a cell (its neighbours of one colour next to each other are one
- * group), so the last 3 distinct ones seen are all of them.  Which way a
- * neighbour goes is hard to predict, so the loop selects rather than
- * branches; the gid of an empty cell is stale but a valid index.
+ * joins, whose emax holds the largest of them: t, the largest enemy
+ * group touched, needs no group counted twice.  The new group has 2 or
+ * more stones, so its size matters only when t is 2 or more.  Which way
+ * a neighbour goes is hard to predict: the loop selects rather than
+ * branches, and reads the gid of an empty cell (stale but an index) and
+ * all six neighbours (RULES_NO_CELL is empty).
  */
 static inline void
 oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
     struct oust_eval *ev)
 {
-	int	 r[4] = { -1, -1, -1, -1 }, n = 0, k, m, g, c, s, add;
-	int	 own = 1 + p, enemy = 2 - p, gsize = 1, t = 0;
+	int	 k, m, g, c, s, x, v, own = 1 + p, enemy = 2 - p, t = 0;
 
+	ev->gsize = 1;
 	if (o->nown[p][e] == 0) {
 		ev->kind = OUST_QUIET;
-		ev->gsize = 1;
 		return;
 	}
-	for (k = 0; k < b->degree[e]; k++) {
+	for (k = 0; k < 6; k++) {
 		m = b->nb[e][k];
 		c = o->cell[m];
 		g = o->gid[m];
 		s = o->size[g];
-		t = c == enemy && s > t ? s : t;
-		add = (c == own) & (g != r[0]) & (g != r[1]) & (g != r[2]);
-		r[n] = add ? g : -1;
-		n += add;
-		gsize += add ? s : 0;
-		t = add && o->emax[g] > t ? o->emax[g] : t;
+		x = o->emax[g];
+		v = (s & -(c == enemy)) | (x & -(c == own));
+		t = v > t ? v : t;
 	}
-	ev->gsize = gsize;
 	ev->esize = t;
-	ev->kind = t == 0 ? OUST_NO_CONTACT : t >= gsize ? OUST_TOO_BIG :
-	    OUST_CAPTURE;
+	if (t == 0)
+		ev->kind = OUST_NO_CONTACT;
+	else if (t == 1)
+		ev->kind = OUST_CAPTURE;
+	else {
+		ev->gsize = group_size(b, o, e, p);
+		ev->kind = t < ev->gsize ? OUST_CAPTURE : OUST_TOO_BIG;
+	}
 }
 
 /* Notes the cells next to every stone of h's group. */
@@ -189,10 +216,10 @@ freshen(const struct rules_board *b, struct oust *o, int p)
 		for (w &= o->empty[i] & o->touch[p][i]; w != 0; w &= w - 1) {
 			e = i * 64 + __builtin_ctzll(w);
 			oust_judge(b, o, e, p, &ev);
-			if (ev.kind == OUST_CAPTURE)
-				bit_set(o->cap[p], e);
-			else if (ev.kind == OUST_NO_CONTACT)
-				bit_set(o->nocon[p], e);
+			o->cap[p][i] |= (uint64_t)(ev.kind == OUST_CAPTURE) <<
+			    (e & 63);
+			o->nocon[p][i] |= (uint64_t)(ev.kind ==
+			    OUST_NO_CONTACT) << (e & 63);
 		}
 	}
 }
@@ -658,6 +685,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 		rules_cell_name(b, e, name);	/* for the diagnostic */
 	switch (ev.kind) {
 	case OUST_NO_CONTACT:
+		ev.gsize = group_size(b, o, e, p);
 		return rules_fail(d, "no-enemy-contact",
 		    "%s joins %s stones into a group of %d that touches no "
 		    "%s group: a placement next to your own stones must "
