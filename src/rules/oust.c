@@ -5,18 +5,20 @@
  * capturing placements that join one's own stones next to strictly smaller
  * enemy groups, a compulsory further placement after each capture, the pie
  * rule, and a win by wiping out the opponent.  Groups are kept
- * incrementally (a representative cell, a circular member list, size and
- * enemy-contact count per group), so judging a cell looks at its
- * neighbourhood only; that relies on the invariant that no two touching
- * enemy groups both have 2 or more stones, which set-up positions are
- * checked for.  The capturing placements of each colour are kept as a set
- * too: an action re-judges only the cells whose verdict it can change
- * (those next to a stone placed or removed, to a group that grew, to a
- * single whose largest enemy changed, or to a group of 2+ that gained or
- * lost its last enemy contact), so listing the legal cells is bit work.
- * A new lone stone only raises to 1 the largest enemy group its enemy
- * neighbours see, which turns their no-contact cells into captures and
- * changes nothing else: the no-contact cells are kept as a set for that.
+ * incrementally (a representative cell, a circular member list, size,
+ * enemy-contact count and largest enemy group touched per group), so
+ * judging a cell looks at its neighbourhood only; that relies on the
+ * invariant that no two touching enemy groups both have 2 or more stones,
+ * which set-up positions are checked for.  The capturing placements of
+ * each colour are kept as a set too: an action marks stale only the cells
+ * whose verdict it can change (those next to a stone placed or removed,
+ * to a group that grew, to a single whose largest enemy changed, or to a
+ * group of 2+ that gained or lost its last enemy contact), so listing the
+ * legal cells is bit work.  The player to move is judged afresh after
+ * each action; the other's stale cells wait for its turn.  A new lone
+ * stone only raises to 1 the largest enemy group its enemy neighbours
+ * see, which turns their no-contact cells into captures and changes
+ * nothing else: the no-contact cells are kept as a set for that.
  * Names, geometry and turn counting are the board's and the registry's
  * business.
  */
