@@ -60,10 +60,10 @@ rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
 		for (c = 1; c <= w; c++) {
 			if (!hex_on(b, c, r))
 				continue;
-			if (n == RULES_MAX_CELLS)
+			if (n == RULES_NO_CELL)
 				return rules_fail(d, "bad-board",
 				    "a hex board has at most %d cells",
-				    RULES_MAX_CELLS);
+				    RULES_NO_CELL);
 			b->col[n] = (uint8_t)c;
 			b->row[n] = (uint8_t)r;
 			b->at[c - 1][r - 1] = (int16_t)n;
@@ -77,6 +77,8 @@ rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
 			if (hex_on(b, c, r))
 				b->nb[i][b->degree[i]++] = b->at[c - 1][r - 1];
 		}
+		for (k = b->degree[i]; k < 6; k++)
+			b->nb[i][k] = RULES_NO_CELL;
 	}
 	return 0;
 }

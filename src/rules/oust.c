@@ -5,18 +5,20 @@
  * capturing placements that join one's own stones next to strictly smaller
  * enemy groups, a compulsory further placement after each capture, the pie
  * rule, and a win by wiping out the opponent.  Groups are kept
- * incrementally (a representative cell, a circular member list, size and
- * enemy-contact count per group), so judging a cell looks at its
- * neighbourhood only; that relies on the invariant that no two touching
- * enemy groups both have 2 or more stones, which set-up positions are
- * checked for.  The capturing placements of each colour are kept as a set
- * too: an action re-judges only the cells whose verdict it can change
- * (those next to a stone placed or removed, to a group that grew, to a
- * single whose largest enemy changed, or to a group of 2+ that gained or
- * lost its last enemy contact), so listing the legal cells is bit work.
- * A new lone stone only raises to 1 the largest enemy group its enemy
- * neighbours see, which turns their no-contact cells into captures and
- * changes nothing else: the no-contact cells are kept as a set for that.
+ * incrementally (a representative cell, a circular member list, size,
+ * enemy-contact count and largest enemy group touched per group), so
+ * judging a cell looks at its neighbourhood only; that relies on the
+ * invariant that no two touching enemy groups both have 2 or more stones,
+ * which set-up positions are checked for.  The capturing placements of
+ * each colour are kept as a set too: an action marks stale only the cells
+ * whose verdict it can change (those next to a stone placed or removed,
+ * to a group that grew, to a single whose largest enemy changed, or to a
+ * group of 2+ that gained or lost its last enemy contact), so listing the
+ * legal cells is bit work.  The player to move is judged afresh after
+ * each action; the other's stale cells wait for its turn.  A new lone
+ * stone only raises to 1 the largest enemy group its enemy neighbours
+ * see, which turns their no-contact cells into captures and changes
+ * nothing else: the no-contact cells are kept as a set for that.
  * Names, geometry and turn counting are the board's and the registry's
  * business.
  */
@@ -25,6 +27,16 @@
 #include <string.h>
 
 #include "rules.h"
+
+/*
+ * Counting legal placements is popcounts: let the loader pick a clone
+ * with the processor's instruction where it has one.
+ */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define COUNTS	__attribute__((target_clones("popcnt", "default")))
+#else
+#define COUNTS
+#endif
 
 #define BLACK	0
 #define WHITE	1
@@ -43,13 +55,15 @@ struct oust {
 	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
 	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
 	int16_t		 contact[RULES_MAX_CELLS]; /* stone-enemy adjacencies */
-	int16_t		 emax[RULES_MAX_CELLS];	/* single stone: largest enemy
-						   group next to it */
+	int16_t		 emax[RULES_MAX_CELLS];	/* at the representative:
+						   largest enemy group
+						   touching the group */
 	uint8_t		 nown[2][RULES_MAX_CELLS]; /* neighbours of a colour */
 	uint64_t	 empty[WORDS];
 	uint64_t	 touch[2][WORDS];	/* cells next to a colour */
 	uint64_t	 cap[2][WORDS];		/* capturing placements */
 	uint64_t	 nocon[2][WORDS];	/* joining, no enemy touched */
+	uint64_t	 stale[2][WORDS];	/* verdicts to judge again */
 	int16_t		 stones[2];
 	int16_t		 captured[2];		/* enemy stones removed */
 	uint16_t	 turn;			/* 1-based, counts passes */
@@ -92,131 +106,124 @@ bit_clear(uint64_t *set, int i)
 	set[i >> 6] &= ~(UINT64_C(1) << (i & 63));
 }
 
-/* Notes cell e and its neighbours as to be judged again for one colour. */
+/* Notes cell e and its neighbours in a set of cells. */
 static inline void
-mark_around(const struct rules_board *b, int e, uint64_t *dirty)
+mark_around(const struct rules_board *b, int e, uint64_t *set)
 {
 	int	 k;
 
-	bit_set(dirty, e);
+	bit_set(set, e);
 	for (k = 0; k < b->degree[e]; k++)
-		bit_set(dirty, b->nb[e][k]);
+		bit_set(set, b->nb[e][k]);
 }
 
-/* The same for both colours: a stone came or went. */
-static inline void
-mark_around2(const struct rules_board *b, int e, uint64_t (*dirty)[WORDS])
-{
-	int	 k, m;
 
-	bit_set(dirty[0], e);
-	bit_set(dirty[1], e);
+/*
+ * The size of the group a stone of p on e would make.  At most 3 own
+ * groups touch a cell: its neighbours of one colour next to each other
+ * are one group.
+ */
+static int
+group_size(const struct rules_board *b, const struct oust *o, int e, int p)
+{
+	int	 roots[3], n = 0, k, j, m, g, gsize = 1;
+
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
-		bit_set(dirty[0], m);
-		bit_set(dirty[1], m);
+		if (o->cell[m] != 1 + p)
+			continue;
+		g = o->gid[m];
+		for (j = 0; j < n && roots[j] != g; j++)
+			;
+		if (j == n) {
+			roots[n++] = g;
+			gsize += o->size[g];
+		}
 	}
+	return gsize;
 }
 
 /*
  * Judges a placement of p on empty e (rules.md §2).  The enemy groups
- * touching G are those next to e and those next to a single own stone
- * that e joins: an own group of 2 or more touches enemy singles only (the
- * invariant), so its contact count says all.  A single stone keeps the
- * size of the largest enemy group next to it in emax.
+ * touching G are those next to e and those touching an own group that e
+ * joins, whose emax holds the largest of them: t, the largest enemy
+ * group touched, needs no group counted twice.  The new group has 2 or
+ * more stones, so its size matters only when t is 2 or more.  Which way
+ * a neighbour goes is hard to predict: the loop selects rather than
+ * branches, and reads the gid of an empty cell (stale but an index) and
+ * all six neighbours (RULES_NO_CELL is empty).
  */
 static inline void
 oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
     struct oust_eval *ev)
 {
-	int	 roots[6], nroots = 0, k, j, m, g, own = 1 + p, t = 0;
-	int	 gsize = 1;
+	int	 k, m, g, c, s, x, v, own = 1 + p, enemy = 2 - p, t = 0;
 
+	ev->gsize = 1;
 	if (o->nown[p][e] == 0) {
 		ev->kind = OUST_QUIET;
-		ev->gsize = 1;
 		return;
 	}
-	for (k = 0; k < b->degree[e]; k++) {
+	for (k = 0; k < 6; k++) {
 		m = b->nb[e][k];
-		if (o->cell[m] == 0)
-			continue;
+		c = o->cell[m];
 		g = o->gid[m];
-		if (o->cell[m] != own) {
-			if (o->size[g] > t)
-				t = o->size[g];
-			continue;
-		}
-		for (j = 0; j < nroots && roots[j] != g; j++)
-			;
-		if (j < nroots)
-			continue;
-		roots[nroots++] = g;
-		gsize += o->size[g];
-		if (o->size[g] == 1) {
-			if (o->emax[m] > t)
-				t = o->emax[m];
-		} else if (o->contact[g] > 0 && t == 0)
-			t = 1;
+		s = o->size[g];
+		x = o->emax[g];
+		v = (s & -(c == enemy)) | (x & -(c == own));
+		t = v > t ? v : t;
 	}
-	ev->gsize = gsize;
 	ev->esize = t;
-	ev->kind = t == 0 ? OUST_NO_CONTACT : t >= gsize ? OUST_TOO_BIG :
-	    OUST_CAPTURE;
+	if (t == 0)
+		ev->kind = OUST_NO_CONTACT;
+	else if (t == 1)
+		ev->kind = OUST_CAPTURE;
+	else {
+		ev->gsize = group_size(b, o, e, p);
+		ev->kind = t < ev->gsize ? OUST_CAPTURE : OUST_TOO_BIG;
+	}
 }
 
 /* Notes the cells next to every stone of h's group. */
 static void
 mark_group(const struct rules_board *b, const struct oust *o, int h,
-    uint64_t *dirty)
+    uint64_t *set)
 {
 	int	 c = h;
 
 	do {
-		mark_around(b, c, dirty);
-		c = o->next[c];
-	} while (c != h);
-}
-
-/* The same for both colours: h's group grew. */
-static void
-mark_group2(const struct rules_board *b, const struct oust *o, int h,
-    uint64_t (*dirty)[WORDS])
-{
-	int	 c = h;
-
-	do {
-		mark_around2(b, c, dirty);
+		mark_around(b, c, set);
 		c = o->next[c];
 	} while (c != h);
 }
 
 /*
- * Judges each colour's dirty cells again and updates its sets of capturing
- * and no-contact placements, which stay within the empty cells next to p.
+ * Judges p's stale cells again and updates its sets of capturing and
+ * no-contact placements, which stay within the empty cells next to p.
+ * The player to move is always fresh between actions; the other's stale
+ * cells wait for its turn, so a cell marked twice is judged once.
  */
 static void
-rejudge(const struct rules_board *b, struct oust *o,
-    uint64_t (*dirty)[WORDS])
+freshen(const struct rules_board *b, struct oust *o, int p)
 {
 	struct oust_eval ev;
 	uint64_t w;
-	int	 i, p, e, words = (b->ncells + 63) / 64;
+	int	 i, e, words = (b->ncells + 63) / 64;
 
-	for (p = 0; p < 2; p++)
-		for (i = 0; i < words; i++) {
-			o->cap[p][i] &= ~dirty[p][i];
-			o->nocon[p][i] &= ~dirty[p][i];
-			w = dirty[p][i] & o->empty[i] & o->touch[p][i];
-			for (; w != 0; w &= w - 1) {
-				e = i * 64 + __builtin_ctzll(w);
-				oust_judge(b, o, e, p, &ev);
-				if (ev.kind == OUST_CAPTURE)
-					bit_set(o->cap[p], e);
-				else if (ev.kind == OUST_NO_CONTACT)
-					bit_set(o->nocon[p], e);
-			}
+	for (i = 0; i < words; i++) {
+		w = o->stale[p][i];
+		o->stale[p][i] = 0;
+		o->cap[p][i] &= ~w;
+		o->nocon[p][i] &= ~w;
+		for (w &= o->empty[i] & o->touch[p][i]; w != 0; w &= w - 1) {
+			e = i * 64 + __builtin_ctzll(w);
+			oust_judge(b, o, e, p, &ev);
+			o->cap[p][i] |= (uint64_t)(ev.kind == OUST_CAPTURE) <<
+			    (e & 63);
+			o->nocon[p][i] |= (uint64_t)(ev.kind ==
+			    OUST_NO_CONTACT) << (e & 63);
 		}
+	}
 }
 
 /* For a diagnostic: a stone of the largest enemy group that e would touch. */
@@ -248,11 +255,10 @@ largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
 
 /*
  * Recomputes emax of single stone m; if it changed, marks its neighbours
- * for m's colour (the only one that reads it).
+ * stale for m's colour (the only one that reads it).
  */
 static void
-single_emax(const struct rules_board *b, struct oust *o, int m,
-    uint64_t (*dirty)[WORDS])
+single_emax(const struct rules_board *b, struct oust *o, int m)
 {
 	int	 k, q, t = 0;
 
@@ -263,20 +269,62 @@ single_emax(const struct rules_board *b, struct oust *o, int m,
 			t = o->size[o->gid[q]];
 	}
 	if (o->emax[m] != t)
-		mark_around(b, m, dirty[o->cell[m] - 1]);
+		mark_around(b, m, o->stale[o->cell[m] - 1]);
 	o->emax[m] = (int16_t)t;
 }
 
 /*
+ * After p's non-capturing placement on e, p's verdicts on e's empty
+ * neighbours, from their fresh verdicts where that is enough: joining x
+ * now also joins the new single e, so the group grows by one and the
+ * largest enemy group touched becomes at least emax[e].  A cell that
+ * touched no stone of p and no enemy makes a group of 2 touching just
+ * emax[e]; a capture stays one when emax[e] <= 1; a cell that joined p
+ * without contact now touches emax[e].  Any other cell is judged anew.
+ */
+static void
+quiet_neighbours(const struct rules_board *b, struct oust *o, int e, int p)
+{
+	int	 k, x, t = o->emax[e], kind;
+
+	bit_clear(o->cap[p], e);
+	bit_clear(o->nocon[p], e);
+	for (k = 0; k < b->degree[e]; k++) {
+		x = b->nb[e][k];
+		if (o->cell[x] != 0)
+			continue;
+		if (o->nown[p][x] == 1 && !bit_get(o->touch[!p], x))
+			kind = t == 0 ? OUST_NO_CONTACT : t == 1 ?
+			    OUST_CAPTURE : OUST_TOO_BIG;
+		else if (o->nown[p][x] > 1 && bit_get(o->nocon[p], x) && t < 2)
+			kind = t == 0 ? OUST_NO_CONTACT : OUST_CAPTURE;
+		else if (o->nown[p][x] > 1 && bit_get(o->cap[p], x) && t < 2)
+			kind = OUST_CAPTURE;
+		else {
+			bit_set(o->stale[p], x);
+			continue;
+		}
+		bit_clear(o->cap[p], x);
+		bit_clear(o->nocon[p], x);
+		if (kind == OUST_CAPTURE)
+			bit_set(o->cap[p], x);
+		else if (kind == OUST_NO_CONTACT)
+			bit_set(o->nocon[p], x);
+	}
+}
+
+/*
  * Puts a stone of p on e as a group of its own and counts its contacts.
- * With own and raise (a non-capturing placement), marks in own the cells
- * p must judge again, and in raise those where the largest enemy group
- * that !p would touch becomes at least 1; a capture and a set-up judge
- * afresh more widely.
+ * With raise (a non-capturing placement, p to move and fresh), brings
+ * p's verdicts around e up to date and marks in raise the cells where the
+ * largest enemy group that !p would touch becomes at least 1; a capture
+ * and a set-up judge afresh more widely.  An enemy group next to e
+ * touched nothing before or touches singles only: either way its emax
+ * becomes at least 1.
  */
 static void
 put_stone(const struct rules_board *b, struct oust *o, int e, int p,
-    uint64_t *own, uint64_t *raise)
+    uint64_t *raise)
 {
 	int	 k, m, g;
 
@@ -288,31 +336,29 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 	o->emax[e] = 0;
 	bit_clear(o->empty, e);
 	o->stones[p]++;
-	if (own != NULL) {
-		mark_around(b, e, own);
-		mark_around(b, e, raise);
-	}
+	if (raise != NULL)
+		bit_set(raise, e);
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
+		if (raise != NULL)
+			bit_set(raise, m);
 		if (o->nown[p][m]++ == 0)
 			bit_set(o->touch[p], m);
 		if (o->cell[m] != 0 && o->cell[m] != 1 + p) {
 			g = o->gid[m];
 			o->contact[e]++;
-			/* An enemy group of 2+ now touches something. */
-			if (o->contact[g]++ == 0 && o->size[g] > 1 &&
-			    raise != NULL)
-				mark_group(b, o, g, raise);
+			o->contact[g]++;
 			if (o->emax[e] < o->size[g])
 				o->emax[e] = o->size[g];
-			/* A lone enemy stone now touches a single of p. */
-			if (o->emax[m] == 0) {
-				o->emax[m] = 1;
-				if (o->size[g] == 1 && raise != NULL)
-					mark_around(b, m, raise);
+			if (o->emax[g] == 0) {
+				o->emax[g] = 1;
+				if (raise != NULL)
+					mark_group(b, o, g, raise);
 			}
 		}
 	}
+	if (raise != NULL)
+		quiet_neighbours(b, o, e, p);
 }
 
 /* Merges group h into group g (both representatives): h is relabelled. */
@@ -336,29 +382,33 @@ merge(struct oust *o, int g, int h)
 /*
  * Removes the whole group of stone h (colour q); counts it for !q.  Notes
  * in singles[] the single stones of !q beside it, whose emax may drop;
- * returns the new count.  Marks the cells around the removed stones and
- * around any group of 2+ of !q other than `keep' left without contact.
+ * returns the new count.  Marks in both the cells around the removed
+ * stones, stale for either colour, and stale for !q those around any
+ * group of 2+ of !q other than `keep' left without contact.
  */
 static int
 remove_group(const struct rules_board *b, struct oust *o, int h,
-    int *singles, int nsingles, int keep, uint64_t (*dirty)[WORDS])
+    int *singles, int nsingles, int keep, uint64_t *both)
 {
 	int	 q = o->cell[h] - 1, c = h, k, m, g;
 
 	do {
 		o->cell[c] = 0;
 		bit_set(o->empty, c);
-		mark_around2(b, c, dirty);
+		bit_set(both, c);
 		for (k = 0; k < b->degree[c]; k++) {
 			m = b->nb[c][k];
+			bit_set(both, m);
 			if (--o->nown[q][m] == 0)
 				bit_clear(o->touch[q], m);
 			if (o->cell[m] != 2 - q)
 				continue;
 			g = o->gid[m];
-			if (--o->contact[g] == 0 && o->size[g] > 1 &&
-			    g != keep)
-				mark_group(b, o, g, dirty[!q]);
+			if (--o->contact[g] == 0 && o->size[g] > 1) {
+				o->emax[g] = 0;
+				if (g != keep)
+					mark_group(b, o, g, o->stale[!q]);
+			}
 			if (o->size[g] == 1 &&
 			    nsingles < RULES_MAX_CELLS)
 				singles[nsingles++] = m;
@@ -370,7 +420,10 @@ remove_group(const struct rules_board *b, struct oust *o, int h,
 	return nsingles;
 }
 
-/* Any legal placement for p: a cell away from p's stones, or a capture? */
+/*
+ * Any legal placement for p: a cell away from p's stones, or a capture?
+ * p's verdicts must be fresh.
+ */
 static bool
 has_placement(const struct oust *o, int p)
 {
@@ -422,11 +475,12 @@ group_cells(const struct rules_board *b, const struct oust *o, int h,
 }
 
 static void
-end_turn(struct oust *o)
+end_turn(const struct rules_board *b, struct oust *o)
 {
 	o->to_move = (uint8_t)!o->to_move;
 	o->turn++;
 	o->phase = RULES_TURN_START;
+	freshen(b, o, o->to_move);
 }
 
 /* ---- The interface -------------------------------------------------- */
@@ -491,7 +545,7 @@ placeable(const struct oust *o, int p, int i)
 	return (o->empty[i] & ~o->touch[p][i]) | o->cap[p][i];
 }
 
-static size_t
+COUNTS static size_t
 oust_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
@@ -523,7 +577,7 @@ oust_legal(const struct rules_board *b, const void *st,
 }
 
 /* Action i of oust_legal()'s list, found by counting bits. */
-static void
+COUNTS static void
 oust_legal_at(const struct rules_board *b, const void *st, size_t i,
     struct rules_action *out)
 {
@@ -588,11 +642,12 @@ oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
 	}
 	/* rules.md §2: both players without a placement is believed
 	 * impossible; say so rather than loop on passes. */
+	freshen(b, o, !p);
 	if (!has_placement(o, !p))
 		return rules_fail(d, "internal-no-placement",
 		    "neither black nor white has a legal placement, which the "
 		    "rules say cannot happen: please report this game");
-	end_turn(o);
+	end_turn(b, o);
 	return 0;
 }
 
@@ -617,19 +672,22 @@ oust_place(const struct rules_board *b, struct oust *o,
 {
 	struct oust_eval ev;
 	char	 name[RULES_CELL_NAME], ename[64];
-	uint64_t dirty[2][WORDS] = { { 0 } }, raise[WORDS] = { 0 }, w;
+	uint64_t raise[WORDS] = { 0 }, both[WORDS] = { 0 }, w;
 	int	 singles[RULES_MAX_CELLS], nsingles = 0;
 	int	 p = o->to_move, e = a->to, k, m, g, c, h, start, i;
 	int	 words = (b->ncells + 63) / 64;
 
 	if (e < 0 || e >= b->ncells)
 		return rules_fail(d, "off-board", "no such cell");
-	rules_cell_name(b, e, name);
 	if (o->cell[e] != 0)
-		return rules_fail(d, "occupied", "%s is occupied", name);
+		return rules_fail(d, "occupied", "%s is occupied",
+		    rules_cell_name(b, e, name));
 	oust_judge(b, o, e, p, &ev);
+	if (ev.kind != OUST_CAPTURE && (ev.kind != OUST_QUIET || a->capture))
+		rules_cell_name(b, e, name);	/* for the diagnostic */
 	switch (ev.kind) {
 	case OUST_NO_CONTACT:
+		ev.gsize = group_size(b, o, e, p);
 		return rules_fail(d, "no-enemy-contact",
 		    "%s joins %s stones into a group of %d that touches no "
 		    "%s group: a placement next to your own stones must "
@@ -649,8 +707,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 			return rules_fail(d, "not-a-capture",
 			    "%s is marked as a capture but captures nothing",
 			    name);
-		put_stone(b, o, e, p, dirty[p], raise);
-		rejudge(b, o, dirty);
+		put_stone(b, o, e, p, raise);
 		for (i = 0; i < words; i++) {
 			w = raise[i] & o->nocon[!p][i];
 			o->cap[!p][i] |= w;
@@ -658,7 +715,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 		}
 		bit_clear(o->cap[!p], e);
 		bit_clear(o->nocon[!p], e);
-		end_turn(o);
+		end_turn(b, o);
 		return 0;
 	}
 
@@ -666,7 +723,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 	 * A capture: join e and its own groups, the largest keeping its id.
 	 * Every enemy stone next to e goes, so put_stone() marks nothing.
 	 */
-	put_stone(b, o, e, p, NULL, NULL);
+	put_stone(b, o, e, p, NULL);
 	g = e;
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
@@ -680,14 +737,20 @@ oust_place(const struct rules_board *b, struct oust *o,
 			merge(o, o->gid[g], h);
 	}
 	g = o->gid[e];
-	/* Remove every enemy group touching the new group. */
+	/*
+	 * Remove every enemy group touching the new group, whose neighbours
+	 * see a new size and no contact: stale for both colours, as are e
+	 * and the emptied cells.
+	 */
+	bit_set(both, e);
 	c = start = g;
 	do {
 		for (k = 0; k < b->degree[c]; k++) {
 			m = b->nb[c][k];
+			bit_set(both, m);
 			if (o->cell[m] == 2 - p)
 				nsingles = remove_group(b, o, m, singles,
-				    nsingles, g, dirty);
+				    nsingles, g, both);
 		}
 		c = o->next[c];
 	} while (c != start);
@@ -695,15 +758,24 @@ oust_place(const struct rules_board *b, struct oust *o,
 	for (k = 0; k < nsingles; k++)
 		if (o->cell[singles[k]] == 1 + p &&
 		    o->size[o->gid[singles[k]]] == 1)
-			single_emax(b, o, singles[k], dirty);
-	/* The grown group: its neighbours see a new size and no contact. */
-	mark_group2(b, o, g, dirty);
-	rejudge(b, o, dirty);
+			single_emax(b, o, singles[k]);
+	o->emax[g] = 0;
+	/*
+	 * For p a capture only grows groups and shrinks the enemy groups
+	 * touched: a cell that joined p without contact still does.
+	 */
+	for (i = 0; i < words; i++) {
+		o->stale[p][i] = (o->stale[p][i] | both[i]) & ~o->nocon[p][i];
+		o->stale[!p][i] |= both[i];
+	}
 	if (o->stones[!p] == 0) {
 		o->phase = RULES_GAME_OVER;
 		o->winner = (uint8_t)p;
-	} else if (!has_placement(o, p))
-		end_turn(o);
+		return 0;
+	}
+	freshen(b, o, p);
+	if (!has_placement(o, p))
+		end_turn(b, o);
 	else
 		o->phase = RULES_TURN_MIDDLE;
 	return 0;
@@ -790,11 +862,9 @@ oust_setup(const struct rules_board *b, void *st,
 {
 	struct oust *o = st;
 	char	 g1[96], g2[96];
-	uint64_t dirty[2][WORDS];
 	int	 i, k, m, p;
 
 	oust_init(b, o, v, d);
-	memset(dirty, 0, sizeof dirty);
 	for (i = 0; i < b->ncells; i++)
 		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
 		    pieces[i] != RULES_PIECE(WHITE))
@@ -804,7 +874,7 @@ oust_setup(const struct rules_board *b, void *st,
 		if (pieces[i] == RULES_EMPTY)
 			continue;
 		p = RULES_COLOUR_OF(pieces[i]);
-		put_stone(b, o, i, p, NULL, NULL);
+		put_stone(b, o, i, p, NULL);
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
 			if (o->cell[m] == 1 + p && o->gid[m] != o->gid[i])
@@ -812,8 +882,11 @@ oust_setup(const struct rules_board *b, void *st,
 		}
 	}
 	for (i = 0; i < b->ncells; i++)
-		if (o->cell[i] != 0 && o->size[o->gid[i]] == 1)
-			single_emax(b, o, i, dirty);
+		if (o->cell[i] != 0 && o->gid[i] == i)
+			o->emax[i] = o->size[i] > 1 ? o->contact[i] > 0 : 0;
+	for (i = 0; i < b->ncells; i++)
+		if (o->cell[i] != 0 && o->size[i] == 1 && o->gid[i] == i)
+			single_emax(b, o, i);
 	for (i = 0; i < b->ncells; i++) {
 		if (o->cell[i] == 0 || o->size[o->gid[i]] < 2)
 			continue;
@@ -835,10 +908,11 @@ oust_setup(const struct rules_board *b, void *st,
 		    colour_name(to_move));
 	/* Every capturing placement judged from scratch. */
 	for (i = 0; i < b->ncells; i++) {
-		bit_set(dirty[0], i);
-		bit_set(dirty[1], i);
+		bit_set(o->stale[0], i);
+		bit_set(o->stale[1], i);
 	}
-	rejudge(b, o, dirty);
+	freshen(b, o, 0);
+	freshen(b, o, 1);
 	o->to_move = (uint8_t)to_move;
 	o->setup = 1;
 	for (p = 0; p < 2; p++)

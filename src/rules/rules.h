@@ -21,6 +21,12 @@
 #define RULES_MAX_DIM	23
 /* Longest cell name, NUL included ("w23"). */
 #define RULES_CELL_NAME	4
+/*
+ * Past the cells of every board: a hex cell's missing neighbours are
+ * this, so that a game whose arrays span RULES_MAX_CELLS may read all six
+ * and find an empty cell.
+ */
+#define RULES_NO_CELL	(RULES_MAX_CELLS - 1)
 /* Colours per game; colour 0 moves first at the start. */
 #define RULES_COLOURS	2
 
@@ -59,7 +65,10 @@ struct rules_board {
 	int		 sum_lo, sum_hi;	/* hex: lo <= c + r <= hi */
 	int		 ncells;
 	char		 name[16];	/* canonical spec: "8x8", "7", "3-3-5" */
-	/* Hex only: 1-based column and row of each cell, neighbours. */
+	/*
+	 * Hex only: 1-based column and row of each cell, neighbours (the
+	 * first degree[i] of nb[i], then RULES_NO_CELL).
+	 */
 	uint8_t		 col[RULES_MAX_CELLS];
 	uint8_t		 row[RULES_MAX_CELLS];
 	uint8_t		 degree[RULES_MAX_CELLS];
