@@ -337,11 +337,9 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 	bit_clear(o->empty, e);
 	o->stones[p]++;
 	if (raise != NULL)
-		bit_set(raise, e);
+		mark_around(b, e, raise);
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
-		if (raise != NULL)
-			bit_set(raise, m);
 		if (o->nown[p][m]++ == 0)
 			bit_set(o->touch[p], m);
 		if (o->cell[m] != 0 && o->cell[m] != 1 + p) {
