@@ -127,14 +127,10 @@ static struct rules_position *
 position(const struct rules_game *g, const char *spec, const char *diagram)
 {
 	struct rules_position *pos = rules_position_new(g, spec, NULL, NULL);
-	int	 pieces[RULES_MAX_CELLS] = { 0 };
 
 	ck_assert_ptr_nonnull(pos);
-	if (diagram != NULL) {
-		ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces,
-		    g->row1_on_top), pos->board.ncells);
-		ck_assert_int_eq(rules_setup(pos, pieces, 0, NULL), 0);
-	}
+	if (diagram != NULL)
+		diagram_setup(pos, diagram, 0);
 	return pos;
 }
 

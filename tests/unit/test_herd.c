@@ -48,32 +48,6 @@ cell(const struct rules_position *pos, const char *name)
 	return c;
 }
 
-static void
-setup(struct rules_position *pos, const char *diagram, int to_move)
-{
-	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS];
-
-	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, false),
-	    pos->board.ncells);
-	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s", d.msg);
-}
-
-static void
-assert_diagram(const struct rules_position *pos, const char *want)
-{
-	char	 got[2048];
-	int	 pieces[RULES_MAX_CELLS];
-	int	 k;
-
-	diagram_write(pos, got, sizeof got, false);
-	k = diagram_read(&pos->board, want, pieces, false);
-	ck_assert_int_eq(k, pos->board.ncells);
-	for (k = 0; k < pos->board.ncells; k++)
-		ck_assert_msg(pieces[k] == rules_piece(pos, k),
-		    "cell %d differs; position is\n%s", k, got);
-}
-
 /*
  * Reads one action of a turn token ("35:" dice, "xd2" removal, "e5"
  * placement) into a; returns the bytes read, 0 at the end.
@@ -247,7 +221,7 @@ START_TEST(herd_start_lists_all_rolls)
 {
 	struct rules_position *pos = new_pos("3");
 
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .    "
 	    "   . . . .   "
 	    "  . . . . .  "
@@ -283,7 +257,7 @@ START_TEST(herd_first_turn_places_lo_without_removal)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(pos->turn, 2);
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .    "
 	    "   . . . .   "
 	    "  . . X X X  "
@@ -312,7 +286,7 @@ START_TEST(herd_remove_lo_then_place_hi)
 	play(pos, "e1");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "    O O O    "
 	    "   O . . .   "
 	    "  O . . . .  "
@@ -333,7 +307,7 @@ START_TEST(herd_removal_capped_by_enemy_stones)
 {
 	struct rules_position *pos = new_pos("3");
 
-	setup(pos,
+	diagram_setup(pos,
 	    "    . . .    "
 	    "   . X . .   "
 	    "  . . X X .  "
@@ -358,7 +332,7 @@ START_TEST(herd_no_enemy_stones_no_removal)
 	struct rules_position *pos = new_pos("3");
 
 	/* White has no stone: min(lo, 0) = 0 removals, placements at once. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    . . .    "
 	    "   . X . .   "
 	    "  . . . . .  "
@@ -381,7 +355,7 @@ START_TEST(herd_forbidden_cell)
 	struct rules_position *pos = new_pos("3");
 
 	/* a5's neighbours b5 a4 b4 are all White: forbidden to Black. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    . O .    "
 	    "   O O . .   "
 	    "  . . X . .  "
@@ -404,7 +378,7 @@ START_TEST(herd_capture_adds_to_quota)
 	struct rules_position *pos = new_pos("3");
 	struct rules_score s;
 
-	setup(pos,
+	diagram_setup(pos,
 	    "    O X .    "
 	    "   X . . .   "
 	    "  . . . . .  "
@@ -420,7 +394,7 @@ START_TEST(herd_capture_adds_to_quota)
 	play(pos, "c3");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "    X X .    "
 	    "   X X . .   "
 	    "  . . X . .  "
@@ -442,7 +416,7 @@ START_TEST(herd_double_capture)
 	struct rules_action a = { .kind = RULES_PLACE, .capture = 1 };
 	struct rules_diag d;
 
-	setup(pos,
+	diagram_setup(pos,
 	    "    O . O    "
 	    "   X X X X   "
 	    "  . . . . .  "
@@ -467,7 +441,7 @@ START_TEST(herd_capture_only_when_surrounded)
 	struct rules_position *pos = new_pos("3");
 
 	/* a4 keeps the empty a3 (and b3): no capture at b4. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    X . .    "
 	    "   O . . .   "
 	    "  . X . . .  "
@@ -488,7 +462,7 @@ START_TEST(herd_turn_ends_when_no_cell_is_left)
 	struct rules_position *pos = new_pos("3");
 
 	/* After xe1 both empty cells, a5 and e1, are walled in by White. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    . O O    "
 	    "   O O O O   "
 	    "  O O X O O  "
@@ -522,7 +496,7 @@ START_TEST(herd_capture_on_the_last_cell_goes_on)
 	 * fills the last cell but captures a3, so the board is not full and
 	 * the capture's extra placement follows.
 	 */
-	setup(pos,
+	diagram_setup(pos,
 	    "  O X  "
 	    " X . X "
 	    "  X O  ", BLACK);
@@ -544,7 +518,7 @@ START_TEST(herd_game_ends_on_full_board)
 	struct rules_score s;
 
 	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1. */
-	setup(pos,
+	diagram_setup(pos,
 	    "  X O  "
 	    " O . O "
 	    "  O O  ", BLACK);
@@ -589,7 +563,7 @@ START_TEST(herd_setup_and_pieces)
 	int	 pieces[RULES_MAX_CELLS] = { 0 };
 
 	/* An empty board with Black to move is the start: no removal. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    . . .    "
 	    "   . . . .   "
 	    "  . . . . .  "
@@ -598,7 +572,7 @@ START_TEST(herd_setup_and_pieces)
 	play(pos, "12:c3");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	/* A full board is a finished game. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    X X X    "
 	    "   X X X X   "
 	    "  X X O O O  "
@@ -692,7 +666,7 @@ START_TEST(herd_game_over_rejects)
 	struct rules_diag d;
 	struct rules_action a = { .kind = RULES_DICE, .from = 1, .to = 1 };
 
-	setup(pos,
+	diagram_setup(pos,
 	    "  X O  "
 	    " O X O "
 	    "  O O  ", BLACK);

@@ -237,7 +237,7 @@ START_TEST(oust_case_c3_d3)
 	/* White has no stones: Black wins at once, no further placement. */
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	ck_assert_int_eq(pos->turn, 4);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .\n"
 	    "   . . X .\n"
 	    "  . . X . .\n"
@@ -266,7 +266,7 @@ START_TEST(oust_case_pairs)
 	turns_play(pos, "c3 b4 e1 a4*,c1 b3 d4");
 	ck_assert_int_eq(pos->turn, 7);
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .\n"
 	    "   O O . O\n"
 	    "  . X . . .\n"
@@ -293,7 +293,7 @@ START_TEST(oust_case_pairs)
 	/* Black still has placements: the turn goes on. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .\n"
 	    "   O O . O\n"
 	    "  . X . . .\n"
@@ -379,7 +379,7 @@ START_TEST(oust_capture_ends_turn_without_placement)
 	struct rules_position *pos = turns_new("oust", "3");
 	struct rules_score s;
 
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "    O O O\n"
 	    "   . . . .\n"
 	    "  . X . . .\n"
@@ -388,7 +388,7 @@ START_TEST(oust_capture_ends_turn_without_placement)
 	turns_play(pos, "d3*");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), 1);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    O O O\n"
 	    "   . . . .\n"
 	    "  . X . X .\n"
@@ -410,7 +410,7 @@ START_TEST(oust_pass_only_without_placement)
 	struct rules_score s;
 
 	/* White's b2 touches every cell, and the black pair beside it. */
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "  X X\n"
 	    " . O .\n"
 	    "  . .\n", 1);
@@ -486,7 +486,7 @@ START_TEST(oust_swap)
 	ck_assert_int_eq(rules_to_move(pos), 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(pos->turn, 3);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .\n"
 	    "   . . . .\n"
 	    "  . . X . .\n"
@@ -546,7 +546,7 @@ START_TEST(oust_setup)
 	ck_assert_str_eq(d.msg, "the white group at d2 d3 touches the black "
 	    "group at b3 c3: two touching groups of 2 or more cannot arise");
 	/* A pair beside single stones is fine, and the pie rule is gone. */
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "    . . .\n"
 	    "   . . . .\n"
 	    "  . X X O .\n"
@@ -555,7 +555,7 @@ START_TEST(oust_setup)
 	turns_assert_legal(pos, "a3 a4 a5 b2 b4 b5 c1 c2 c5 d1 e1");
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	/* Stones of one colour only, more than one: the game is over. */
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "    . . .\n"
 	    "   . . . .\n"
 	    "  . X X . .\n"

@@ -165,12 +165,9 @@ check_finds_win(const char *spec, uint64_t seed)
 	struct rules_action acts[64], a;
 	struct rules_score s;
 	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS];
 	size_t	 n, i, wins = 0;
 
-	ck_assert_int_eq(diagram_read(&pos->board, win_in_one, pieces, true),
-	    64);
-	ck_assert_msg(rules_setup(pos, pieces, 0, &d) == 0, "%s", d.msg);
+	diagram_setup(pos, win_in_one, 0);
 	/* The position is what the comment says: one win among several. */
 	n = rules_legal(pos, acts, 64);
 	ck_assert_uint_ge(n, 3);
@@ -212,14 +209,12 @@ END_TEST
 START_TEST(evaluation)
 {
 	struct rules_position *pos = new_pos("reversi", "8x8");
-	int	 pieces[RULES_MAX_CELLS];
-	struct rules_diag d;
 
 	/* At the start, Black to move: nothing counts for Black yet. */
 	ck_assert(player_evaluate(pos, 0) == 0);
 	/* White sees the four moves Black has. */
 	ck_assert(player_evaluate(pos, 1) < 0);
-	ck_assert_int_eq(diagram_read(&pos->board,
+	diagram_setup(pos,
 	    "X X X X X X X X"
 	    "X X X X X X X X"
 	    ". . . . . . . ."
@@ -227,8 +222,7 @@ START_TEST(evaluation)
 	    ". . . . . . . ."
 	    ". . . . . . . ."
 	    ". . . . . . . ."
-	    ". . . . . . . .", pieces, true), 64);
-	ck_assert_msg(rules_setup(pos, pieces, 1, &d) == 0, "%s", d.msg);
+	    ". . . . . . . .", 1);
 	ck_assert(player_evaluate(pos, 0) >= 1e6);
 	ck_assert(player_evaluate(pos, 1) <= -1e6);
 	rules_position_free(pos);

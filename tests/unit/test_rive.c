@@ -225,7 +225,7 @@ START_TEST(rive_case_turn8_captures)
 	struct rules_diag d;
 
 	turns_play(pos, "c3 a3 e3 c1 c5 a5 e1");
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    O . X\n"
 	    "   . . . .\n"
 	    "  O . X . X\n"
@@ -259,7 +259,7 @@ START_TEST(rive_case_turn8_captures)
 	turns_play(pos, "c4");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    O . X\n"
 	    "   . . O .\n"
 	    "  O O . . X\n"
@@ -294,7 +294,7 @@ START_TEST(rive_case_removal_sets)
 	rules_position_reset(pos);
 	turns_play(pos, "d2 d4 b3 b5 c1");
 	turns_actions(pos, "c2xb3xc1");
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . O .\n"
 	    "   . . . O\n"
 	    "  . . . . .\n"
@@ -338,7 +338,7 @@ START_TEST(rive_removal_splits)
 	struct rules_position *pos = turns_new("rive", "3");
 	struct rules_diag d;
 
-	turns_setup(pos, split_position, 0);
+	diagram_setup(pos, split_position, 0);
 	turns_assert_legal(pos, "a3 b3 b4 c4 c5");
 	turns_fail(pos, "a3,xa5", "removal-splits", &d);
 	ck_assert_str_eq(d.msg, "removing a5 would split the group into a3 "
@@ -363,7 +363,7 @@ START_TEST(rive_removal_dead_end)
 	struct rules_position *pos = turns_new("rive", "3");
 	struct rules_diag d;
 
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "    O . O\n"
 	    "   . X . X\n"
 	    "  . O . . .\n"
@@ -381,7 +381,7 @@ START_TEST(rive_removal_dead_end)
 	turns_assert_legal(pos, "xd1");
 	turns_actions(pos, "xd1");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    O . O\n"
 	    "   . X . X\n"
 	    "  . O . X .\n"
@@ -454,7 +454,7 @@ START_TEST(rive_game_end)
 	struct rules_diag d;
 
 	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1; the ring is one group of 6. */
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "  X X\n"
 	    " X . O\n"
 	    "  O O\n", 0);
@@ -482,7 +482,7 @@ START_TEST(rive_setup)
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
 	ck_assert_str_eq(d.code, "bad-setup");
 	/* A full board is a finished game. */
-	turns_setup(pos, "  X X\n X O O\n  O O\n", 1);
+	diagram_setup(pos, "  X X\n X O O\n  O O\n", 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_position_free(pos);
 }

@@ -72,32 +72,6 @@ legal_names(const struct rules_position *pos, char *out, size_t len)
 	}
 }
 
-static void
-assert_diagram(const struct rules_position *pos, const char *want)
-{
-	char	 got[1024];
-	int	 pieces[RULES_MAX_CELLS];
-	int	 k;
-
-	diagram_write(pos, got, sizeof got, true);
-	k = diagram_read(&pos->board, want, pieces, true);
-	ck_assert_int_eq(k, pos->board.ncells);
-	for (k = 0; k < pos->board.ncells; k++)
-		ck_assert_msg(pieces[k] == rules_piece(pos, k),
-		    "cell %d differs; position is\n%s", k, got);
-}
-
-static void
-setup(struct rules_position *pos, const char *diagram, int to_move)
-{
-	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS];
-
-	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, true),
-	    pos->board.ncells);
-	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s", d.msg);
-}
-
 /* ---- Geometry (rules.md §0) --------------------------------------- */
 
 START_TEST(hexhex_cell_counts)
@@ -273,7 +247,7 @@ START_TEST(reversi_start)
 	struct rules_position *pos = new_pos("reversi", NULL);
 	char	 got[256];
 
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -294,7 +268,7 @@ START_TEST(reversi_flips_every_line)
 	struct rules_position *pos = new_pos("reversi", NULL);
 
 	/* d4 closes a row, a column and a diagonal at once. */
-	setup(pos,
+	diagram_setup(pos,
 	    "X.X.X..."
 	    ".OOO...."
 	    "XO.OX..."
@@ -304,7 +278,7 @@ START_TEST(reversi_flips_every_line)
 	    "........"
 	    "........", 0);
 	play_all(pos, "c3");
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "X.X.X..."
 	    ".XXX...."
 	    "XXXXX..."
@@ -324,7 +298,7 @@ START_TEST(reversi_run_must_end_in_own_disc)
 	struct rules_diag d;
 
 	/* a1: the row of white discs runs to the edge, the column is mine. */
-	setup(pos,
+	diagram_setup(pos,
 	    ".OOOOOOO"
 	    "O......."
 	    "X......."
@@ -335,7 +309,7 @@ START_TEST(reversi_run_must_end_in_own_disc)
 	    "........", 0);
 	a.to = (int16_t)cell(pos, "a1");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "XOOOOOOO"
 	    "X......."
 	    "X......."
@@ -383,7 +357,7 @@ START_TEST(reversi_pass_only_without_moves)
 	char	 got[64];
 
 	/* White (O) to move has nothing: its only action is pass. */
-	setup(pos,
+	diagram_setup(pos,
 	    "XXXXXXXX"
 	    "XXXXXXXX"
 	    "XXXXXXXX"
@@ -432,7 +406,7 @@ START_TEST(reversi_draw_splits_empties)
 	struct rules_score s;
 
 	/* Neither side can move; 31 discs each, 2 empty squares. */
-	setup(pos,
+	diagram_setup(pos,
 	    "XXXXXXXX"
 	    "XXXXXXXX"
 	    "XXXXXXXX"

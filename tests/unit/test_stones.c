@@ -48,31 +48,6 @@ cell(const struct rules_position *pos, const char *name)
 	return c;
 }
 
-static void
-setup(struct rules_position *pos, const char *diagram, int to_move)
-{
-	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS];
-
-	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, false),
-	    64);
-	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s", d.msg);
-}
-
-static void
-assert_diagram(const struct rules_position *pos, const char *want)
-{
-	char	 got[256];
-	int	 pieces[RULES_MAX_CELLS];
-	int	 k;
-
-	diagram_write(pos, got, sizeof got, false);
-	ck_assert_int_eq(diagram_read(&pos->board, want, pieces, false), 64);
-	for (k = 0; k < 64; k++)
-		ck_assert_msg(pieces[k] == rules_piece(pos, k),
-		    "cell %d differs; position is\n%s", k, got);
-}
-
 static struct rules_action
 move(const struct rules_position *pos, const char *text)
 {
@@ -170,7 +145,7 @@ START_TEST(stones_start)
 	struct rules_position *pos = new_pos();
 	struct rules_score s;
 
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "OOOOOOOO"
 	    "........"
 	    "........"
@@ -201,7 +176,7 @@ START_TEST(stones_jump_pins_and_slide_goes_on)
 {
 	struct rules_position *pos = new_pos();
 
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -213,7 +188,7 @@ START_TEST(stones_jump_pins_and_slide_goes_on)
 	/* Up-left a2; up-right c2, over d3, then any empty square beyond. */
 	assert_moves(pos, "b1", "a2 c2 e4 f5 g6 h7");
 	play(pos, "b1-f5");
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -232,7 +207,7 @@ START_TEST(stones_one_jump_per_move)
 {
 	struct rules_position *pos = new_pos();
 
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "......O."
 	    "........"
@@ -258,7 +233,7 @@ START_TEST(stones_landing_must_be_empty)
 	struct rules_position *pos = new_pos();
 
 	/* c3 is jumpable but d4 beyond it is taken; h8 has no beyond. */
-	setup(pos,
+	diagram_setup(pos,
 	    ".......O"
 	    "......X."
 	    "........"
@@ -282,7 +257,7 @@ START_TEST(stones_jumpable_stones)
 	struct rules_position *pos = new_pos();
 
 	/* A pinned ally is jumped and unpinned. */
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -295,7 +270,7 @@ START_TEST(stones_jumpable_stones)
 	play(pos, "a1-e5");
 	ck_assert_int_eq(rules_piece(pos, cell(pos, "c3")), RULES_PIECE(WHITE));
 	/* An unpinned ally blocks. */
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -309,7 +284,7 @@ START_TEST(stones_jumpable_stones)
 	    "the unpinned white stone on c3 may not be jumped: only unpinned "
 	    "black stones and pinned white stones can be");
 	/* A pinned opponent blocks. */
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -330,7 +305,7 @@ START_TEST(stones_sideways_jump)
 {
 	struct rules_position *pos = new_pos();
 
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -344,7 +319,7 @@ START_TEST(stones_sideways_jump)
 	assert_moves(pos, "e5", "d6 c7 b8 f6 g7 h8");
 	reject(pos, "c5-e5", "occupied");
 	play(pos, "c5-a5");
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -361,7 +336,7 @@ START_TEST(stones_sideways_jump)
 	ck_assert_int_eq(rules_piece(pos, cell(pos, "e5")),
 	    RULES_PIECE(WHITE) | RULES_PINNED);
 	/* A pinned ally beside is jumped sideways and unpinned. */
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -383,7 +358,7 @@ START_TEST(stones_far_rank)
 	struct rules_score s;
 
 	/* d8 has no forward diagonal, yet jumps sideways over e8. */
-	setup(pos,
+	diagram_setup(pos,
 	    "...XO..."
 	    "........"
 	    "........"
@@ -414,7 +389,7 @@ START_TEST(stones_black_moves_down)
 {
 	struct rules_position *pos = new_pos();
 
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -441,7 +416,7 @@ START_TEST(stones_game_end_and_score)
 	 * White to move: c8 has no diagonal and nothing to jump sideways,
 	 * h8 and a1 are pinned.  No move: the game is over.
 	 */
-	setup(pos,
+	diagram_setup(pos,
 	    "..X....x"
 	    "........"
 	    "........"
@@ -461,7 +436,7 @@ START_TEST(stones_game_end_and_score)
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[WHITE], 2);
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[BLACK], 1);
 	/* A game in progress has no winner yet. */
-	setup(pos,
+	diagram_setup(pos,
 	    "..X....."
 	    "........"
 	    "........"
@@ -545,7 +520,7 @@ START_TEST(stones_diagnostics)
 	rules_position_free(pos);
 
 	pos = new_pos();
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"

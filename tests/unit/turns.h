@@ -200,31 +200,4 @@ turns_assert_legal(const struct rules_position *pos, const char *want)
 	ck_assert_str_eq(got, want);
 }
 
-static inline void
-turns_setup(struct rules_position *pos, const char *diagram, int to_move)
-{
-	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS];
-
-	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, false),
-	    pos->board.ncells);
-	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s [%s]",
-	    d.msg, d.code);
-}
-
-static inline void
-turns_assert_diagram(const struct rules_position *pos, const char *want)
-{
-	char	 got[2048];
-	int	 pieces[RULES_MAX_CELLS];
-	int	 k;
-
-	diagram_write(pos, got, sizeof got, false);
-	k = diagram_read(&pos->board, want, pieces, false);
-	ck_assert_int_eq(k, pos->board.ncells);
-	for (k = 0; k < pos->board.ncells; k++)
-		ck_assert_msg(pieces[k] == rules_piece(pos, k),
-		    "cell %d differs; position is\n%s", k, got);
-}
-
 #endif
