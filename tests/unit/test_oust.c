@@ -160,7 +160,7 @@ is_capture(const struct rules_position *pos, const char *name)
 	struct rules_diag d;
 	int	 r;
 
-	a.to = (int16_t)turns_cell(pos, name, strlen(name));
+	a.to = (int16_t)turns_cell(pos, name);
 	r = rules_play(copy, &a, &d);
 	if (r == -1)
 		ck_assert_msg(strcmp(d.code, "not-a-capture") == 0,
@@ -348,7 +348,7 @@ START_TEST(oust_capture_then_place_again)
 	struct rules_diag d;
 
 	turns_play(pos, "c3 b4 e1");
-	a.to = (int16_t)turns_cell(pos, "a4", 2);
+	a.to = (int16_t)turns_cell(pos, "a4");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
 	/* White captured c3 and Black still has e1: White places again. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
@@ -440,7 +440,7 @@ START_TEST(oust_bad_actions)
 	turns_play(pos, "c3");
 	turns_fail(pos, "c3", "occupied", &d);
 	ck_assert_str_eq(d.msg, "c3 is occupied");
-	a.to = (int16_t)turns_cell(pos, "c3", 2);
+	a.to = (int16_t)turns_cell(pos, "c3");
 	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
 	ck_assert_str_eq(d.code, "wrong-action");
 	ck_assert_str_eq(d.msg, "an oust turn is placements, \"pass\" or "

@@ -12,17 +12,7 @@
 #include "rules.h"
 #include "player/player.h"
 #include "diagram.h"
-
-static struct rules_position *
-new_pos(const char *game, const char *spec)
-{
-	struct rules_diag d;
-	struct rules_position *pos;
-
-	pos = rules_position_new(rules_game_find(game), spec, NULL, &d);
-	ck_assert_msg(pos != NULL, "%s", d.msg);
-	return pos;
-}
+#include "turns.h"
 
 static struct player *
 new_player(const char *spec)
@@ -32,15 +22,6 @@ new_player(const char *spec)
 
 	ck_assert_msg(p != NULL, "%s: %s", spec, d.msg);
 	return p;
-}
-
-static int
-cell(const struct rules_position *pos, const char *name)
-{
-	int	 c = rules_cell_parse(&pos->board, name, strlen(name));
-
-	ck_assert_msg(c >= 0, "no cell %s", name);
-	return c;
 }
 
 START_TEST(specs)
@@ -71,7 +52,7 @@ END_TEST
 /* Dice are the referee's; a game over has nothing to choose. */
 START_TEST(no_dice)
 {
-	struct rules_position *pos = new_pos("herd", "3");
+	struct rules_position *pos = turns_new("herd", "3");
 	struct player *p = new_player("random");
 	struct rules_action a;
 	struct rules_diag d;
@@ -91,7 +72,7 @@ static size_t
 play_game(const char *game, const char *spec, const char *player,
     uint64_t seed, struct rules_action *log, size_t cap)
 {
-	struct rules_position *pos = new_pos(game, spec);
+	struct rules_position *pos = turns_new(game, spec);
 	struct player *p = new_player(player);
 	struct rules_action a, first[1];
 	struct rules_rng dice;
@@ -160,7 +141,7 @@ static const char win_in_one[] =
 static void
 check_finds_win(const char *spec, uint64_t seed)
 {
-	struct rules_position *pos = new_pos("reversi", "8x8"), *after;
+	struct rules_position *pos = turns_new("reversi", "8x8"), *after;
 	struct player *p = new_player(spec);
 	struct rules_action acts[64], a;
 	struct rules_score s;
@@ -177,14 +158,14 @@ check_finds_win(const char *spec, uint64_t seed)
 		rules_score(after, &s);
 		if (s.over && s.winner == 0) {
 			wins++;
-			ck_assert_int_eq(acts[i].to, cell(pos, "d1"));
+			ck_assert_int_eq(acts[i].to, turns_cell(pos, "d1"));
 		}
 		rules_position_free(after);
 	}
 	ck_assert_uint_eq(wins, 1);
 	player_seed(p, seed);
 	ck_assert_int_eq(player_choose(p, pos, &a, &d), 0);
-	ck_assert_msg(a.kind == RULES_PLACE && a.to == cell(pos, "d1"),
+	ck_assert_msg(a.kind == RULES_PLACE && a.to == turns_cell(pos, "d1"),
 	    "%s chose cell %d", spec, a.to);
 	player_free(p);
 	rules_position_free(pos);
@@ -208,7 +189,7 @@ END_TEST
 /* The evaluation prefers being ahead, and a win above all. */
 START_TEST(evaluation)
 {
-	struct rules_position *pos = new_pos("reversi", "8x8");
+	struct rules_position *pos = turns_new("reversi", "8x8");
 
 	/* At the start, Black to move: nothing counts for Black yet. */
 	ck_assert(player_evaluate(pos, 0) == 0);

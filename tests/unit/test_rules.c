@@ -10,50 +10,7 @@
 
 #include "rules.h"
 #include "diagram.h"
-
-static struct rules_position *
-new_pos(const char *game, const char *spec)
-{
-	struct rules_diag d;
-	struct rules_position *pos;
-
-	pos = rules_position_new(rules_game_find(game), spec, NULL, &d);
-	ck_assert_msg(pos != NULL, "%s", d.msg);
-	return pos;
-}
-
-static int
-cell(const struct rules_position *pos, const char *name)
-{
-	int	 c = rules_cell_parse(&pos->board, name, strlen(name));
-
-	ck_assert_msg(c >= 0, "no cell %s", name);
-	return c;
-}
-
-/* Plays space-separated squares (or "pass"); fails the test if illegal. */
-static void
-play_all(struct rules_position *pos, const char *moves)
-{
-	struct rules_action a;
-	struct rules_diag d;
-	char	 buf[8];
-	const char *p = moves;
-	int	 n;
-
-	while (sscanf(p, "%7s%n", buf, &n) == 1) {
-		p += n;
-		memset(&a, 0, sizeof a);
-		if (strcmp(buf, "pass") == 0)
-			a.kind = RULES_PASS;
-		else {
-			a.kind = RULES_PLACE;
-			a.to = (int16_t)cell(pos, buf);
-		}
-		ck_assert_msg(rules_play(pos, &a, &d) == 0, "%s: %s", buf,
-		    d.msg);
-	}
-}
+#include "turns.h"
 
 /* The legal actions as sorted names, space-separated. */
 static void
@@ -244,7 +201,7 @@ END_TEST
 
 START_TEST(reversi_start)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	char	 got[256];
 
 	diagram_assert(pos,
@@ -265,7 +222,7 @@ END_TEST
 
 START_TEST(reversi_flips_every_line)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 
 	/* d4 closes a row, a column and a diagonal at once. */
 	diagram_setup(pos,
@@ -277,7 +234,7 @@ START_TEST(reversi_flips_every_line)
 	    "........"
 	    "........"
 	    "........", 0);
-	play_all(pos, "c3");
+	turns_play(pos, "c3");
 	diagram_assert(pos,
 	    "X.X.X..."
 	    ".XXX...."
@@ -293,7 +250,7 @@ END_TEST
 
 START_TEST(reversi_run_must_end_in_own_disc)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_diag d;
 
@@ -307,7 +264,7 @@ START_TEST(reversi_run_must_end_in_own_disc)
 	    "........"
 	    "........"
 	    "........", 0);
-	a.to = (int16_t)cell(pos, "a1");
+	a.to = (int16_t)turns_cell(pos, "a1");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
 	diagram_assert(pos,
 	    "XOOOOOOO"
@@ -324,18 +281,18 @@ END_TEST
 
 START_TEST(reversi_illegal_moves)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_diag d;
 
-	a.to = (int16_t)cell(pos, "d4");
+	a.to = (int16_t)turns_cell(pos, "d4");
 	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
 	ck_assert_str_eq(d.code, "occupied");
 	ck_assert_str_eq(d.msg, "d4 is occupied");
-	a.to = (int16_t)cell(pos, "a1");
+	a.to = (int16_t)turns_cell(pos, "a1");
 	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
 	ck_assert_str_eq(d.code, "no-flips");
-	a.to = (int16_t)cell(pos, "e6");
+	a.to = (int16_t)turns_cell(pos, "e6");
 	a.kind = RULES_PASS;
 	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
 	ck_assert_str_eq(d.code, "pass-with-moves");
@@ -351,7 +308,7 @@ END_TEST
 
 START_TEST(reversi_pass_only_without_moves)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_diag d;
 	char	 got[64];
@@ -369,10 +326,10 @@ START_TEST(reversi_pass_only_without_moves)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	legal_names(pos, got, sizeof got);
 	ck_assert_str_eq(got, "pass");
-	a.to = (int16_t)cell(pos, "h7");
+	a.to = (int16_t)turns_cell(pos, "h7");
 	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
 	ck_assert_str_eq(d.code, "must-pass");
-	play_all(pos, "pass");
+	turns_play(pos, "pass");
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	legal_names(pos, got, sizeof got);
 	ck_assert_str_eq(got, "h7 h8");
@@ -382,11 +339,11 @@ END_TEST
 
 START_TEST(reversi_end_and_wof_score)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_score s;
 
 	/* The shortest game: 9 moves, White wiped out with 51 squares empty. */
-	play_all(pos, "e6 f4 e3 f6 g5 d6 e7 f5 c5");
+	turns_play(pos, "e6 f4 e3 f6 g5 d6 e7 f5 c5");
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
 	ck_assert(s.over);
@@ -402,7 +359,7 @@ END_TEST
 
 START_TEST(reversi_draw_splits_empties)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_score s;
 
 	/* Neither side can move; 31 discs each, 2 empty squares. */
@@ -430,7 +387,7 @@ START_TEST(reversi_perft)
 	/* rules.md §1, Aart Bik's convention. */
 	static const uint64_t want[] = { 1, 4, 12, 56, 244, 1396, 8200,
 	    55092, 390216, 3005288 };
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	int	 depth;
 
 	for (depth = 0; depth <= 9; depth++)
@@ -483,7 +440,7 @@ START_TEST(reversi_matches_oracle)
 	int	 cells[256], i, n, me, games, k, count;
 	size_t	 nl;
 
-	pos = new_pos("reversi", sizes[_i]);
+	pos = turns_new("reversi", sizes[_i]);
 	n = pos->board.width;
 	rules_rng_seed(&rng, (uint64_t)_i);
 	for (games = 0; games < 20; games++) {
@@ -524,7 +481,7 @@ START_TEST(reversi_board_specs)
 	struct rules_diag d;
 	struct rules_position *pos;
 
-	pos = new_pos("reversi", "6");
+	pos = turns_new("reversi", "6");
 	ck_assert_str_eq(pos->board.name, "6x6");
 	rules_position_free(pos);
 	ck_assert_ptr_null(rules_position_new(&rules_reversi, "7x7", NULL, &d));
@@ -537,8 +494,8 @@ END_TEST
 
 START_TEST(playout_is_reproducible)
 {
-	struct rules_position *a = new_pos("reversi", NULL);
-	struct rules_position *b = new_pos("reversi", NULL);
+	struct rules_position *a = turns_new("reversi", NULL);
+	struct rules_position *b = turns_new("reversi", NULL);
 	struct rules_rng r1, r2;
 	int	 i;
 

@@ -12,6 +12,7 @@
 
 #include "rules.h"
 #include "diagram.h"
+#include "turns.h"
 
 /*
  * ck_assert records every call it makes (a write to the parent in fork
@@ -28,76 +29,6 @@
 #define WHITE	0
 #define BLACK	1
 
-static struct rules_position *
-new_pos(void)
-{
-	struct rules_diag d;
-	struct rules_position *pos;
-
-	pos = rules_position_new(rules_game_find("stones"), NULL, NULL, &d);
-	ck_assert_msg(pos != NULL, "%s", d.msg);
-	return pos;
-}
-
-static int
-cell(const struct rules_position *pos, const char *name)
-{
-	int	 c = rules_cell_parse(&pos->board, name, strlen(name));
-
-	ck_assert_msg(c >= 0, "no cell %s", name);
-	return c;
-}
-
-static struct rules_action
-move(const struct rules_position *pos, const char *text)
-{
-	struct rules_action a = { .kind = RULES_MOVE };
-	const char *dash = strchr(text, '-');
-
-	ck_assert_ptr_nonnull(dash);
-	a.from = (int16_t)rules_cell_parse(&pos->board, text,
-	    (size_t)(dash - text));
-	a.to = (int16_t)rules_cell_parse(&pos->board, dash + 1,
-	    strlen(dash + 1));
-	return a;
-}
-
-/* Plays space-separated moves; fails the test on an illegal one. */
-static void
-play(struct rules_position *pos, const char *moves)
-{
-	struct rules_action a;
-	struct rules_diag d;
-	char	 buf[16];
-	const char *p = moves;
-	int	 n;
-
-	while (sscanf(p, "%15s%n", buf, &n) == 1) {
-		p += n;
-		a = move(pos, buf);
-		ck_assert_msg(rules_play(pos, &a, &d) == 0, "%s: %s [%s]", buf,
-		    d.msg, d.code);
-	}
-}
-
-/* Expects the move rejected with `code', nothing changed; the message. */
-static const char *
-reject(struct rules_position *pos, const char *text, const char *code)
-{
-	static struct rules_diag d;
-	struct rules_position *before = rules_position_dup(pos);
-	struct rules_action a = move(pos, text);
-
-	memset(&d, 0, sizeof d);
-	ck_assert_msg(rules_play(pos, &a, &d) == -1, "%s was accepted", text);
-	ck_assert_msg(d.code != NULL && strcmp(d.code, code) == 0,
-	    "%s: got [%s] %s, want [%s]", text, d.code, d.msg, code);
-	ck_assert_int_eq(memcmp(before, pos, sizeof *pos +
-	    pos->game->state_size), 0);
-	rules_position_free(before);
-	return d.msg;
-}
-
 /* The destinations of the stone on `from', space-separated, in order. */
 static void
 assert_moves(const struct rules_position *pos, const char *from,
@@ -106,7 +37,7 @@ assert_moves(const struct rules_position *pos, const char *from,
 	struct rules_action acts[512];
 	char	 got[256], name[RULES_CELL_NAME];
 	size_t	 n, i, k = 0;
-	int	 f = cell(pos, from);
+	int	 f = turns_cell(pos, from);
 
 	n = rules_legal(pos, acts, 512);
 	got[0] = '\0';
@@ -142,7 +73,7 @@ END_TEST
 
 START_TEST(stones_start)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_score s;
 
 	diagram_assert(pos,
@@ -174,7 +105,7 @@ END_TEST
 
 START_TEST(stones_jump_pins_and_slide_goes_on)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 
 	diagram_setup(pos,
 	    "........"
@@ -187,7 +118,7 @@ START_TEST(stones_jump_pins_and_slide_goes_on)
 	    ".X......", WHITE);
 	/* Up-left a2; up-right c2, over d3, then any empty square beyond. */
 	assert_moves(pos, "b1", "a2 c2 e4 f5 g6 h7");
-	play(pos, "b1-f5");
+	turns_play(pos, "b1-f5");
 	diagram_assert(pos,
 	    "........"
 	    "........"
@@ -205,7 +136,8 @@ END_TEST
 
 START_TEST(stones_one_jump_per_move)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct rules_diag d;
 
 	diagram_setup(pos,
 	    "........"
@@ -218,11 +150,11 @@ START_TEST(stones_one_jump_per_move)
 	    "X.......", WHITE);
 	/* After c3 the slide stops at e5: no second jump. */
 	assert_moves(pos, "a1", "b2 d4");
-	ck_assert_str_eq(reject(pos, "a1-f6", "second-jump"),
+	ck_assert_str_eq(turns_fail(pos, "a1-f6", "second-jump", &d),
 	    "a1-f6 would jump both c3 and e5: a move jumps one stone at most");
-	reject(pos, "a1-h8", "second-jump");
-	play(pos, "a1-d4");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "c3")),
+	turns_fail(pos, "a1-h8", "second-jump", &d);
+	turns_play(pos, "a1-d4");
+	ck_assert_int_eq(turns_piece(pos, "c3"),
 	    RULES_PIECE(BLACK) | RULES_PINNED);
 	rules_position_free(pos);
 }
@@ -230,7 +162,8 @@ END_TEST
 
 START_TEST(stones_landing_must_be_empty)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct rules_diag d;
 
 	/* c3 is jumpable but d4 beyond it is taken; h8 has no beyond. */
 	diagram_setup(pos,
@@ -245,16 +178,18 @@ START_TEST(stones_landing_must_be_empty)
 	assert_moves(pos, "a1", "b2");
 	assert_moves(pos, "g7", "f8");
 	/* The slide stops at c3: no jump lands on d4, so e5 is out of reach. */
-	ck_assert_str_eq(reject(pos, "a1-e5", "unreachable"),
+	ck_assert_str_eq(turns_fail(pos, "a1-e5", "unreachable", &d),
 	    "a1-e5 cannot jump c3: d4 beyond it is occupied");
-	ck_assert_str_eq(reject(pos, "a1-d4", "occupied"), "d4 is occupied");
+	ck_assert_str_eq(turns_fail(pos, "a1-d4", "occupied", &d),
+	    "d4 is occupied");
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(stones_jumpable_stones)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct rules_diag d;
 
 	/* A pinned ally is jumped and unpinned. */
 	diagram_setup(pos,
@@ -267,8 +202,8 @@ START_TEST(stones_jumpable_stones)
 	    "........"
 	    "X......O", WHITE);
 	assert_moves(pos, "a1", "b2 d4 e5 f6 g7 h8");
-	play(pos, "a1-e5");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "c3")), RULES_PIECE(WHITE));
+	turns_play(pos, "a1-e5");
+	ck_assert_int_eq(turns_piece(pos, "c3"), RULES_PIECE(WHITE));
 	/* An unpinned ally blocks. */
 	diagram_setup(pos,
 	    "........"
@@ -280,7 +215,7 @@ START_TEST(stones_jumpable_stones)
 	    "........"
 	    "X......O", WHITE);
 	assert_moves(pos, "a1", "b2");
-	ck_assert_str_eq(reject(pos, "a1-d4", "not-jumpable"),
+	ck_assert_str_eq(turns_fail(pos, "a1-d4", "not-jumpable", &d),
 	    "the unpinned white stone on c3 may not be jumped: only unpinned "
 	    "black stones and pinned white stones can be");
 	/* A pinned opponent blocks. */
@@ -294,7 +229,7 @@ START_TEST(stones_jumpable_stones)
 	    "........"
 	    "X......O", WHITE);
 	assert_moves(pos, "a1", "b2");
-	ck_assert_str_eq(reject(pos, "a1-d4", "not-jumpable"),
+	ck_assert_str_eq(turns_fail(pos, "a1-d4", "not-jumpable", &d),
 	    "the pinned black stone on c3 may not be jumped: only unpinned "
 	    "black stones and pinned white stones can be");
 	rules_position_free(pos);
@@ -303,7 +238,8 @@ END_TEST
 
 START_TEST(stones_sideways_jump)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct rules_diag d;
 
 	diagram_setup(pos,
 	    "........"
@@ -317,8 +253,8 @@ START_TEST(stones_sideways_jump)
 	/* c5 jumps b5 to a5; not d5, whose beyond (e5) is taken. */
 	assert_moves(pos, "c5", "b6 a7 d6 e7 f8 a5");
 	assert_moves(pos, "e5", "d6 c7 b8 f6 g7 h8");
-	reject(pos, "c5-e5", "occupied");
-	play(pos, "c5-a5");
+	turns_fail(pos, "c5-e5", "occupied", &d);
+	turns_play(pos, "c5-a5");
 	diagram_assert(pos,
 	    "........"
 	    "........"
@@ -332,8 +268,8 @@ START_TEST(stones_sideways_jump)
 	/* d5 jumps e5 sideways, pinning it; the move ends there. */
 	/* Down-right stops before its own h1. */
 	assert_moves(pos, "d5", "c4 b3 a2 e4 f3 g2 f5");
-	play(pos, "d5-f5");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "e5")),
+	turns_play(pos, "d5-f5");
+	ck_assert_int_eq(turns_piece(pos, "e5"),
 	    RULES_PIECE(WHITE) | RULES_PINNED);
 	/* A pinned ally beside is jumped sideways and unpinned. */
 	diagram_setup(pos,
@@ -346,15 +282,15 @@ START_TEST(stones_sideways_jump)
 	    "........"
 	    "..Xx...O", WHITE);
 	assert_moves(pos, "c1", "b2 a3 d2 e3 f4 g5 h6 e1");
-	play(pos, "c1-e1");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "d1")), RULES_PIECE(WHITE));
+	turns_play(pos, "c1-e1");
+	ck_assert_int_eq(turns_piece(pos, "d1"), RULES_PIECE(WHITE));
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(stones_far_rank)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_score s;
 
 	/* d8 has no forward diagonal, yet jumps sideways over e8. */
@@ -369,7 +305,7 @@ START_TEST(stones_far_rank)
 	    "o.......", WHITE);
 	assert_moves(pos, "d8", "f8");
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 1);
-	play(pos, "d8-f8");
+	turns_play(pos, "d8-f8");
 	/* Black: e8 is pinned, a1 pinned: no move, the game is over. */
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
@@ -387,7 +323,8 @@ END_TEST
 
 START_TEST(stones_black_moves_down)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct rules_diag d;
 
 	diagram_setup(pos,
 	    "........"
@@ -399,9 +336,9 @@ START_TEST(stones_black_moves_down)
 	    "........"
 	    "X.......", BLACK);
 	assert_moves(pos, "e5", "d4 c3 b2 f4 h2");
-	reject(pos, "e5-f6", "backward-move");
-	play(pos, "e5-h2");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "g3")),
+	turns_fail(pos, "e5-f6", "backward-move", &d);
+	turns_play(pos, "e5-h2");
+	ck_assert_int_eq(turns_piece(pos, "g3"),
 	    RULES_PIECE(WHITE) | RULES_PINNED);
 	rules_position_free(pos);
 }
@@ -409,7 +346,7 @@ END_TEST
 
 START_TEST(stones_game_end_and_score)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_score s;
 
 	/*
@@ -455,13 +392,13 @@ END_TEST
 
 START_TEST(stones_setup_and_pieces)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_diag d;
 	int	 pieces[64] = { 0 };
 
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "a1")), RULES_PIECE(WHITE));
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "h8")), RULES_PIECE(BLACK));
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "d4")), RULES_EMPTY);
+	ck_assert_int_eq(turns_piece(pos, "a1"), RULES_PIECE(WHITE));
+	ck_assert_int_eq(turns_piece(pos, "h8"), RULES_PIECE(BLACK));
+	ck_assert_int_eq(turns_piece(pos, "d4"), RULES_EMPTY);
 	pieces[0] = RULES_PIECE(2);
 	ck_assert_int_eq(rules_setup(pos, pieces, WHITE, &d), -1);
 	ck_assert_str_eq(d.code, "bad-setup");
@@ -476,7 +413,7 @@ END_TEST
 
 START_TEST(stones_diagnostics)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_diag d;
 
@@ -497,29 +434,30 @@ START_TEST(stones_diagnostics)
 	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
 	ck_assert_str_eq(d.code, "off-board");
 
-	ck_assert_str_eq(reject(pos, "d4-e5", "empty-square"),
+	ck_assert_str_eq(turns_fail(pos, "d4-e5", "empty-square", &d),
 	    "there is no stone on d4");
-	ck_assert_str_eq(reject(pos, "d8-c7", "opponent-stone"),
+	ck_assert_str_eq(turns_fail(pos, "d8-c7", "opponent-stone", &d),
 	    "d8 holds a black stone: white moves only white stones");
-	ck_assert_str_eq(reject(pos, "c1-c1", "unreachable"),
+	ck_assert_str_eq(turns_fail(pos, "c1-c1", "unreachable", &d),
 	    "c1-c1 does not move the stone");
-	ck_assert_str_eq(reject(pos, "c1-d1", "occupied"), "d1 is occupied");
-	ck_assert_str_eq(reject(pos, "c1-d3", "not-a-line"),
+	ck_assert_str_eq(turns_fail(pos, "c1-d1", "occupied", &d),
+	    "d1 is occupied");
+	ck_assert_str_eq(turns_fail(pos, "c1-d3", "not-a-line", &d),
 	    "c1-d3 is neither a diagonal nor a sideways line");
-	reject(pos, "c1-c4", "not-a-line");
-	reject(pos, "a1-h7", "not-a-line");
-	play(pos, "c1-d2 a8-b7");
-	ck_assert_str_eq(reject(pos, "d2-c1", "backward-move"),
+	turns_fail(pos, "c1-c4", "not-a-line", &d);
+	turns_fail(pos, "a1-h7", "not-a-line", &d);
+	turns_play(pos, "c1-d2 a8-b7");
+	ck_assert_str_eq(turns_fail(pos, "d2-c1", "backward-move", &d),
 	    "d2-c1 goes backwards: white stones move up the board");
-	ck_assert_str_eq(reject(pos, "d2-f2", "sideways-not-jump"),
+	ck_assert_str_eq(turns_fail(pos, "d2-f2", "sideways-not-jump", &d),
 	    "d2-f2 jumps nothing: e2 is empty");
-	ck_assert_str_eq(reject(pos, "d2-e2", "sideways-not-jump"),
+	ck_assert_str_eq(turns_fail(pos, "d2-e2", "sideways-not-jump", &d),
 	    "d2-e2 is not a sideways jump: a stone jumps sideways only over "
 	    "the stone beside it, landing just beyond");
-	reject(pos, "d2-h2", "sideways-not-jump");
+	turns_fail(pos, "d2-h2", "sideways-not-jump", &d);
 	rules_position_free(pos);
 
-	pos = new_pos();
+	pos = turns_new("stones", NULL);
 	diagram_setup(pos,
 	    "........"
 	    "........"
@@ -529,14 +467,14 @@ START_TEST(stones_diagnostics)
 	    "........"
 	    "..O....."
 	    "xXo....O", WHITE);
-	ck_assert_str_eq(reject(pos, "a1-b2", "pinned-stone"),
+	ck_assert_str_eq(turns_fail(pos, "a1-b2", "pinned-stone", &d),
 	    "the white stone on a1 is pinned and cannot move");
-	ck_assert_str_eq(reject(pos, "b1-d1", "not-jumpable"),
+	ck_assert_str_eq(turns_fail(pos, "b1-d1", "not-jumpable", &d),
 	    "the pinned black stone on c1 may not be jumped: only unpinned "
 	    "black stones and pinned white stones can be");
 	/* b1 may still jump the unpinned c2 diagonally. */
-	play(pos, "b1-d3");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "c2")),
+	turns_play(pos, "b1-d3");
+	ck_assert_int_eq(turns_piece(pos, "c2"),
 	    RULES_PIECE(BLACK) | RULES_PINNED);
 	rules_position_free(pos);
 }
@@ -548,12 +486,12 @@ START_TEST(stones_perft)
 {
 	/* rules.md §5 for depths 1-3; depth 4 as in formats/stones.md. */
 	static const uint64_t want[] = { 1, 54, 2880, 141666, 6878074 };
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	int	 depth;
 
 	for (depth = 0; depth <= 4; depth++)
 		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
-	/* The generic perft through legal() and play() agrees. */
+	/* The generic perft through legal() and turns_play() agrees. */
 	ck_assert_uint_eq(rules_perft_actions(pos->game, &pos->board,
 	    pos->state, 3), want[3]);
 	rules_position_free(pos);
@@ -680,7 +618,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 
 START_TEST(stones_random_playouts)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_rng rng, probes;
 	struct rules_score s;
 	struct oracle o;

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Test helpers for the games whose turns are several actions (Oust, Rive):
- * turns written as the notation writes them ("c5*,g4", "b3xc3,c4", "pass",
- * "swap"), played action by action through the rules interface, and legal
- * actions listed as sorted names.  The real notation reader lives in
- * src/record; this is the least the rules tests need.
+ * Test helpers for playing any game through the rules interface: turns
+ * written as the notation writes them ("f5", "c1-f4", "35:xd2,e5",
+ * "c5*,g4", "b3xc3,c4", "pass", "swap"), played action by action, refused
+ * actions checked to leave the position as it was, and legal actions
+ * listed as names.  The real notation reader lives in src/record; this is
+ * the least the rules tests need.
  */
 #ifndef ARBITER_TEST_TURNS_H
 #define ARBITER_TEST_TURNS_H
 
 #include <check.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,7 @@
 #include "rules.h"
 #include "diagram.h"
 
+/* A new position of the named game on board spec (NULL: the default). */
 static inline struct rules_position *
 turns_new(const char *game, const char *spec)
 {
@@ -28,8 +31,9 @@ turns_new(const char *game, const char *spec)
 	return pos;
 }
 
+/* The cell named by the len bytes at name; fails the test if none is. */
 static inline int
-turns_cell(const struct rules_position *pos, const char *name, size_t len)
+turns_cell_n(const struct rules_position *pos, const char *name, size_t len)
 {
 	int	 c = rules_cell_parse(&pos->board, name, len);
 
@@ -37,10 +41,24 @@ turns_cell(const struct rules_position *pos, const char *name, size_t len)
 	return c;
 }
 
+static inline int
+turns_cell(const struct rules_position *pos, const char *name)
+{
+	return turns_cell_n(pos, name, strlen(name));
+}
+
+/* The piece on the named cell. */
+static inline int
+turns_piece(const struct rules_position *pos, const char *name)
+{
+	return rules_piece(pos, turns_cell(pos, name));
+}
+
 /*
  * Reads the actions of one turn token into a[] (at most cap); returns how
- * many.  Grammar: "pass" | "swap" | part ("," part)*, part = cell ["*"]
- * ("x" cell)*.
+ * many.  Grammar: "pass" | "swap" | part (("," | " ") part)*, part =
+ * dice | cell "-" cell | ["x"] cell ["*"], dice = digit digit ":" (Herd).
+ * A part may follow a cell without a comma ("b3xc3", "35:xd2").
  */
 static inline int
 turns_parse(const struct rules_position *pos, const char *tok,
@@ -56,25 +74,43 @@ turns_parse(const struct rules_position *pos, const char *tok,
 		return 1;
 	}
 	while (*p != '\0' && n < cap) {
-		if (*p == ',') {
+		if (*p == ',' || *p == ' ') {
 			p++;
 			continue;
 		}
 		memset(&a[n], 0, sizeof a[n]);
+		if (isdigit((unsigned char)p[0])) {
+			ck_assert_msg(p[1] != '\0' && p[2] == ':',
+			    "bad dice in %s", tok);
+			a[n].kind = RULES_DICE;
+			a[n].from = (int16_t)(p[0] - '0');
+			a[n].to = (int16_t)(p[1] - '0');
+			p += 3;
+			n++;
+			continue;
+		}
 		a[n].kind = RULES_PLACE;
 		if (*p == 'x') {
 			a[n].kind = RULES_REMOVE;
 			p++;
 		}
-		len = strcspn(p, ",*x");
-		a[n].to = (int16_t)turns_cell(pos, p, len);
+		len = strcspn(p, ",*x- ");
+		a[n].to = (int16_t)turns_cell_n(pos, p, len);
 		p += len;
+		if (*p == '-') {
+			a[n].kind = RULES_MOVE;
+			a[n].from = a[n].to;
+			len = strcspn(++p, ",*x- ");
+			a[n].to = (int16_t)turns_cell_n(pos, p, len);
+			p += len;
+		}
 		if (*p == '*') {
 			a[n].capture = 1;
 			p++;
 		}
 		n++;
 	}
+	ck_assert_msg(*p == '\0', "%s: more than %d actions", tok, cap);
 	return n;
 }
 
@@ -103,46 +139,106 @@ turns_play(struct rules_position *pos, const char *turns)
 	}
 }
 
-/* Plays the actions of one token, which may leave the turn in progress. */
+/*
+ * Plays the actions of a token, or of several separated by spaces, which
+ * may leave the turn in progress.
+ */
 static inline void
-turns_actions(struct rules_position *pos, const char *tok)
+turns_actions(struct rules_position *pos, const char *actions)
 {
 	struct rules_action a[64];
 	struct rules_diag d;
 	int	 i, k;
 
-	k = turns_parse(pos, tok, a, 64);
+	k = turns_parse(pos, actions, a, 64);
 	for (i = 0; i < k; i++)
 		ck_assert_msg(rules_play(pos, &a[i], &d) == 0,
-		    "%s (action %d): %s [%s]", tok, i + 1, d.msg, d.code);
+		    "%s (action %d): %s [%s]", actions, i + 1, d.msg, d.code);
+}
+
+/*
+ * The name of an action as the notation writes it ("c3", "xc3", "c1-f4",
+ * "35:", "pass", "swap"), without a capture mark, in buf[len]; a cell off
+ * the board is written "#n".
+ */
+static inline const char *
+turns_name(const struct rules_position *pos, const struct rules_action *a,
+    char *buf, size_t len)
+{
+	char	 from[RULES_CELL_NAME + 8], to[RULES_CELL_NAME + 8];
+
+	if (a->from >= 0 && a->from < pos->board.ncells)
+		rules_cell_name(&pos->board, a->from, from);
+	else
+		snprintf(from, sizeof from, "#%d", a->from);
+	if (a->to >= 0 && a->to < pos->board.ncells)
+		rules_cell_name(&pos->board, a->to, to);
+	else
+		snprintf(to, sizeof to, "#%d", a->to);
+	switch (a->kind) {
+	case RULES_PASS:
+		snprintf(buf, len, "pass");
+		break;
+	case RULES_SWAP:
+		snprintf(buf, len, "swap");
+		break;
+	case RULES_DICE:
+		snprintf(buf, len, "%d%d:", a->from, a->to);
+		break;
+	case RULES_MOVE:
+		snprintf(buf, len, "%s-%s", from, to);
+		break;
+	case RULES_REMOVE:
+		snprintf(buf, len, "x%s", to);
+		break;
+	default:
+		snprintf(buf, len, "%s", to);
+	}
+	return buf;
+}
+
+/*
+ * Plays a, which must be refused with the given code and leave the whole
+ * position as it was; returns the message, which is in *d.
+ */
+static inline const char *
+turns_reject(struct rules_position *pos, const struct rules_action *a,
+    const char *code, struct rules_diag *d)
+{
+	struct rules_position *before = rules_position_dup(pos);
+	char	 name[32];
+
+	ck_assert_ptr_nonnull(before);
+	turns_name(pos, a, name, sizeof name);
+	memset(d, 0, sizeof *d);
+	ck_assert_msg(rules_play(pos, a, d) == -1, "%s was accepted", name);
+	ck_assert_msg(d->code != NULL && strcmp(d->code, code) == 0,
+	    "%s: code %s (%s), not %s", name, d->code, d->msg, code);
+	ck_assert_msg(memcmp(before, pos, sizeof *pos +
+	    pos->game->state_size) == 0, "%s: a refused action changed the "
+	    "position", name);
+	rules_position_free(before);
+	return d->msg;
 }
 
 /*
  * Plays the actions of one token, which must fail at its last action with
- * the given code; returns with the diagnostic in *d.  The position is left
- * after the actions before the failing one.
+ * the given code (as turns_reject()); returns the message, which is in *d.
+ * The position is left after the actions before the failing one.
  */
-static inline void
+static inline const char *
 turns_fail(struct rules_position *pos, const char *tok, const char *code,
     struct rules_diag *d)
 {
 	struct rules_action a[64];
-	unsigned char before[8192];
-	size_t	 size = pos->game->state_size;
 	int	 i, k;
 
-	ck_assert_uint_le(size, sizeof before);
 	k = turns_parse(pos, tok, a, 64);
+	ck_assert_msg(k > 0, "%s: no action", tok);
 	for (i = 0; i < k - 1; i++)
 		ck_assert_msg(rules_play(pos, &a[i], d) == 0, "%s: %s", tok,
 		    d->msg);
-	memcpy(before, pos->state, size);
-	ck_assert_msg(rules_play(pos, &a[k - 1], d) == -1,
-	    "%s was accepted", tok);
-	ck_assert_msg(strcmp(d->code, code) == 0, "%s: code %s (%s), not %s",
-	    tok, d->code, d->msg, code);
-	ck_assert_msg(memcmp(before, pos->state, size) == 0,
-	    "%s: a rejected action changed the state", tok);
+	return turns_reject(pos, &a[k - 1], code, d);
 }
 
 static inline int
