@@ -29,37 +29,6 @@
 #define BLACK	0
 #define WHITE	1
 
-/* The legal actions as text ("35:" "xd2" "e5"), sorted as listed. */
-static void
-legal_text(const struct rules_position *pos, char *out, size_t len)
-{
-	struct rules_action acts[512];
-	char	 name[RULES_CELL_NAME];
-	size_t	 n, i, k = 0;
-
-	n = rules_legal(pos, acts, 512);
-	out[0] = '\0';
-	for (i = 0; i < n && i < 512 && k < len; i++) {
-		if (acts[i].kind == RULES_DICE)
-			k += (size_t)snprintf(out + k, len - k, "%s%d%d:",
-			    i ? " " : "", acts[i].from, acts[i].to);
-		else
-			k += (size_t)snprintf(out + k, len - k, "%s%s%s",
-			    i ? " " : "",
-			    acts[i].kind == RULES_REMOVE ? "x" : "",
-			    rules_cell_name(&pos->board, acts[i].to, name));
-	}
-}
-
-static void
-assert_legal(const struct rules_position *pos, const char *want)
-{
-	char	 got[4096];
-
-	legal_text(pos, got, sizeof got);
-	ck_assert_str_eq(got, want);
-}
-
 static int
 stones(const struct rules_position *pos, int colour)
 {
@@ -130,7 +99,7 @@ START_TEST(herd_start_lists_all_rolls)
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	/* All 36 ordered rolls, so that a uniform pick is a fair roll. */
-	assert_legal(pos,
+	turns_assert_listed(pos,
 	    "11: 12: 13: 14: 15: 16: 21: 22: 23: 24: 25: 26: "
 	    "31: 32: 33: 34: 35: 36: 41: 42: 43: 44: 45: 46: "
 	    "51: 52: 53: 54: 55: 56: 61: 62: 63: 64: 65: 66:");
@@ -148,7 +117,7 @@ START_TEST(herd_first_turn_places_lo_without_removal)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	/* No removal on Black's first turn; every cell is open. */
-	assert_legal(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
+	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
 	    "a4 b4 c4 d4 a5 b5 c5");
 	turns_actions(pos, "c3 d3");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
@@ -175,7 +144,7 @@ START_TEST(herd_remove_lo_then_place_hi)
 	/* White: min(lo = 2, 2 black stones) removals, then hi = 6. */
 	turns_actions(pos, "62:");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	assert_legal(pos, "xc3 xd3");
+	turns_assert_listed(pos, "xc3 xd3");
 	turns_actions(pos, "xd3");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_actions(pos, "xc3");
@@ -194,7 +163,7 @@ START_TEST(herd_remove_lo_then_place_hi)
 	    "    . . O    ");
 	/* Black now removes min(lo, 6): any white stones, anywhere. */
 	turns_actions(pos, "13:");
-	assert_legal(pos, "xe1 xa3 xa4 xa5 xb5 xc5");
+	turns_assert_listed(pos, "xe1 xa3 xa4 xa5 xb5 xc5");
 	turns_actions(pos, "xb5 c3 d3 e3");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(stones(pos, BLACK), 3);
@@ -216,7 +185,7 @@ START_TEST(herd_removal_capped_by_enemy_stones)
 	    "    . . O    ", BLACK);
 	/* lo = 4 but White has one stone: exactly one removal. */
 	turns_actions(pos, "54:");
-	assert_legal(pos, "xe1");
+	turns_assert_listed(pos, "xe1");
 	turns_actions(pos, "xe1");
 	ck_assert_int_eq(stones(pos, WHITE), 0);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
@@ -242,7 +211,7 @@ START_TEST(herd_no_enemy_stones_no_removal)
 	    "    . . .    ", BLACK);
 	turns_actions(pos, "43:");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	assert_legal(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
+	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
 	    "a4 c4 d4 a5 b5 c5");
 	ck_assert_str_eq(turns_fail(pos, "xb4", "too-many-removals", &d),
 	    "white has no stone to remove");
@@ -265,7 +234,7 @@ START_TEST(herd_forbidden_cell)
 	    "   . . . .   "
 	    "    . . O    ", BLACK);
 	turns_actions(pos, "11:xe1");
-	assert_legal(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 d3 e3 c4 d4 c5");
+	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 d3 e3 c4 d4 c5");
 	ck_assert_str_eq(turns_fail(pos, "a5", "forbidden-cell", &d),
 	    "a5 is forbidden: all its neighbours are white stones");
 	/* White may play there: its own neighbours. */
@@ -379,7 +348,7 @@ START_TEST(herd_turn_ends_when_no_cell_is_left)
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(pos->turn, 2);
 	turns_actions(pos, "55:xc3");
-	assert_legal(pos, "e1 c3 a5");
+	turns_assert_listed(pos, "e1 c3 a5");
 	turns_actions(pos, "c3 e1");
 	/* a5 remains: the board fills and the game is over. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);

@@ -12,23 +12,6 @@
 #include "diagram.h"
 #include "turns.h"
 
-/* The legal actions as sorted names, space-separated. */
-static void
-legal_names(const struct rules_position *pos, char *out, size_t len)
-{
-	struct rules_action acts[512];
-	char	 name[RULES_CELL_NAME];
-	size_t	 n, i, k = 0;
-
-	n = rules_legal(pos, acts, 512);
-	out[0] = '\0';
-	for (i = 0; i < n && i < 512; i++) {
-		const char *s = acts[i].kind == RULES_PASS ? "pass" :
-		    rules_cell_name(&pos->board, acts[i].to, name);
-		k += (size_t)snprintf(out + k, len - k, "%s%s", i ? " " : "", s);
-	}
-}
-
 /* ---- Geometry (rules.md §0) --------------------------------------- */
 
 START_TEST(hexhex_cell_counts)
@@ -202,7 +185,6 @@ END_TEST
 START_TEST(reversi_start)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
-	char	 got[256];
 
 	diagram_assert(pos,
 	    "........"
@@ -214,8 +196,7 @@ START_TEST(reversi_start)
 	    "........"
 	    "........");
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	legal_names(pos, got, sizeof got);
-	ck_assert_str_eq(got, "d3 c4 f5 e6");
+	turns_assert_listed(pos, "d3 c4 f5 e6");
 	rules_position_free(pos);
 }
 END_TEST
@@ -311,7 +292,6 @@ START_TEST(reversi_pass_only_without_moves)
 	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_diag d;
-	char	 got[64];
 
 	/* White (O) to move has nothing: its only action is pass. */
 	diagram_setup(pos,
@@ -324,15 +304,13 @@ START_TEST(reversi_pass_only_without_moves)
 	    "XXXXXXO."
 	    "XXXXXXX.", 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	legal_names(pos, got, sizeof got);
-	ck_assert_str_eq(got, "pass");
+	turns_assert_listed(pos, "pass");
 	a.to = (int16_t)turns_cell(pos, "h7");
 	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
 	ck_assert_str_eq(d.code, "must-pass");
 	turns_play(pos, "pass");
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	legal_names(pos, got, sizeof got);
-	ck_assert_str_eq(got, "h7 h8");
+	turns_assert_listed(pos, "h7 h8");
 	rules_position_free(pos);
 }
 END_TEST

@@ -248,52 +248,54 @@ turns_cmp(const void *a, const void *b)
 }
 
 /*
- * The legal next actions as names ("c3", "xc3", "pass", "swap"), sorted
- * alphabetically and space-separated; "*" marks no capture here.
+ * The legal next actions as names (turns_name()), space-separated: sorted
+ * alphabetically, or in the order legal() lists them.
  */
 static inline void
-turns_legal(const struct rules_position *pos, char *out, size_t len)
+turns_legal(const struct rules_position *pos, char *out, size_t len,
+    bool sorted)
 {
-	struct rules_action acts[RULES_MAX_CELLS + 4];
-	char	 names[RULES_MAX_CELLS + 4][RULES_CELL_NAME + 2];
-	char	*sorted[RULES_MAX_CELLS + 4];
-	char	 cellname[RULES_CELL_NAME];
+	struct rules_action acts[RULES_MAX_CELLS + 36];
+	char	 names[RULES_MAX_CELLS + 36][2 * RULES_CELL_NAME + 2];
+	char	*order[RULES_MAX_CELLS + 36];
 	size_t	 n, i, k = 0;
 
-	n = rules_legal(pos, acts, RULES_MAX_CELLS + 4);
-	ck_assert_uint_le(n, RULES_MAX_CELLS + 4);
+	n = rules_legal(pos, acts, RULES_MAX_CELLS + 36);
+	ck_assert_uint_le(n, RULES_MAX_CELLS + 36);
 	for (i = 0; i < n; i++) {
-		switch (acts[i].kind) {
-		case RULES_PASS:
-			snprintf(names[i], sizeof names[i], "pass");
-			break;
-		case RULES_SWAP:
-			snprintf(names[i], sizeof names[i], "swap");
-			break;
-		case RULES_REMOVE:
-			snprintf(names[i], sizeof names[i], "x%s",
-			    rules_cell_name(&pos->board, acts[i].to, cellname));
-			break;
-		default:
-			snprintf(names[i], sizeof names[i], "%s",
-			    rules_cell_name(&pos->board, acts[i].to, cellname));
-		}
-		sorted[i] = names[i];
+		turns_name(pos, &acts[i], names[i], sizeof names[i]);
+		order[i] = names[i];
 	}
-	qsort(sorted, n, sizeof sorted[0], turns_cmp);
+	if (sorted)
+		qsort(order, n, sizeof order[0], turns_cmp);
 	out[0] = '\0';
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n && k < len; i++)
 		k += (size_t)snprintf(out + k, len - k, "%s%s", i ? " " : "",
-		    sorted[i]);
+		    order[i]);
 }
 
 static inline void
-turns_assert_legal(const struct rules_position *pos, const char *want)
+turns_assert_names(const struct rules_position *pos, const char *want,
+    bool sorted)
 {
 	char	 got[4096];
 
-	turns_legal(pos, got, sizeof got);
+	turns_legal(pos, got, sizeof got, sorted);
 	ck_assert_str_eq(got, want);
+}
+
+/* Fails the test unless the legal actions, sorted, are want. */
+static inline void
+turns_assert_legal(const struct rules_position *pos, const char *want)
+{
+	turns_assert_names(pos, want, true);
+}
+
+/* Fails the test unless the legal actions, in the order listed, are want. */
+static inline void
+turns_assert_listed(const struct rules_position *pos, const char *want)
+{
+	turns_assert_names(pos, want, false);
 }
 
 #endif
