@@ -91,6 +91,17 @@ diagram_write(const struct rules_position *pos, char *out, size_t len,
 	out[n] = '\0';
 }
 
+/* How many cells of pos hold an (unpinned) stone of colour. */
+static inline int
+diagram_stones(const struct rules_position *pos, int colour)
+{
+	int	 i, n = 0;
+
+	for (i = 0; i < pos->board.ncells; i++)
+		n += rules_piece(pos, i) == RULES_PIECE(colour);
+	return n;
+}
+
 /*
  * Sets pos up from a whole-board diagram with to_move to move; fails the
  * test if the diagram is not one piece a cell or setup() refuses it.

@@ -14,30 +14,8 @@
 #include "diagram.h"
 #include "turns.h"
 
-/*
- * ck_assert records every call it makes (a write to the parent in fork
- * mode), so the loops that check every action use these instead.
- */
-#define REQUIRE(cond) do {						\
-	if (!(cond))							\
-		ck_abort_msg("requirement failed: %s", #cond);		\
-} while (0)
-#define REQUIRE_EQ(a, b)	REQUIRE((a) == (b))
-#define REQUIRE_GT(a, b)	REQUIRE((a) > (b))
-#define REQUIRE_LT(a, b)	REQUIRE((a) < (b))
-
 #define BLACK	0
 #define WHITE	1
-
-static int
-stones(const struct rules_position *pos, int colour)
-{
-	int	 i, n = 0;
-
-	for (i = 0; i < pos->board.ncells; i++)
-		n += rules_piece(pos, i) == RULES_PIECE(colour);
-	return n;
-}
 
 /* ---- The board and the start (rules.md §0, §4) -------------------- */
 
@@ -148,7 +126,7 @@ START_TEST(herd_remove_lo_then_place_hi)
 	turns_actions(pos, "xd3");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_actions(pos, "xc3");
-	ck_assert_int_eq(stones(pos, BLACK), 0);
+	ck_assert_int_eq(diagram_stones(pos, BLACK), 0);
 	turns_actions(pos, "a3 a4 a5 b5 c5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
@@ -166,8 +144,8 @@ START_TEST(herd_remove_lo_then_place_hi)
 	turns_assert_listed(pos, "xe1 xa3 xa4 xa5 xb5 xc5");
 	turns_actions(pos, "xb5 c3 d3 e3");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	ck_assert_int_eq(stones(pos, BLACK), 3);
-	ck_assert_int_eq(stones(pos, WHITE), 5);
+	ck_assert_int_eq(diagram_stones(pos, BLACK), 3);
+	ck_assert_int_eq(diagram_stones(pos, WHITE), 5);
 	rules_position_free(pos);
 }
 END_TEST
@@ -187,12 +165,12 @@ START_TEST(herd_removal_capped_by_enemy_stones)
 	turns_actions(pos, "54:");
 	turns_assert_listed(pos, "xe1");
 	turns_actions(pos, "xe1");
-	ck_assert_int_eq(stones(pos, WHITE), 0);
+	ck_assert_int_eq(diagram_stones(pos, WHITE), 0);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_fail(pos, "xc3", "too-many-removals", &d);
 	turns_actions(pos, "a3 a4 a5 b5 c5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	ck_assert_int_eq(stones(pos, BLACK), 8);
+	ck_assert_int_eq(diagram_stones(pos, BLACK), 8);
 	rules_position_free(pos);
 }
 END_TEST
@@ -298,7 +276,7 @@ START_TEST(herd_double_capture)
 	/* b5 surrounds both a5 and c5: two captures, quota 1 - 1 + 2. */
 	a.to = (int16_t)turns_cell(pos, "b5");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
-	ck_assert_int_eq(stones(pos, WHITE), 0);
+	ck_assert_int_eq(diagram_stones(pos, WHITE), 0);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_actions(pos, "a5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
@@ -324,7 +302,7 @@ START_TEST(herd_capture_only_when_surrounded)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	/* White takes b4 back: a5 and b3 keep empty neighbours. */
 	turns_actions(pos, "11:xb4,b4");
-	ck_assert_int_eq(stones(pos, WHITE), 2);
+	ck_assert_int_eq(diagram_stones(pos, WHITE), 2);
 	rules_position_free(pos);
 }
 END_TEST
@@ -735,8 +713,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 	int	 e, full;
 
 	/* The position agrees with the oracle. */
-	for (e = 0; e < pos->board.ncells; e++)
-		REQUIRE_EQ(rules_piece(pos, e), o->cells[e]);
+	turns_require_pieces(pos, o->cells);
 	REQUIRE_EQ(rules_to_move(pos), o->me);
 	REQUIRE_EQ(rules_phase(pos), o->rolled ? RULES_TURN_MIDDLE :
 	    RULES_TURN_START);
@@ -760,8 +737,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 	for (i = 0; i < n; i++) {
 		if (o->games % 4 != 0 && i % 7 != (size_t)o->actions % 7)
 			continue;
-		rules_position_copy(o->scratch, pos);
-		REQUIRE_EQ(rules_play(o->scratch, &acts[i], NULL), 0);
+		turns_require_accepted(o->scratch, pos, &acts[i]);
 		o->checked++;
 	}
 	/* ...and a sample of unlisted ones rejected, leaving no trace. */
@@ -778,10 +754,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 				break;
 		if (i < n)
 			continue;
-		rules_position_copy(o->scratch, pos);
-		REQUIRE_EQ(rules_play(o->scratch, &probe, NULL), -1);
-		REQUIRE_EQ(memcmp(o->scratch, pos, sizeof *pos +
-		    pos->game->state_size), 0);
+		turns_require_refused(o->scratch, pos, &probe);
 		o->rejected++;
 	}
 	oracle_apply(o, a);
@@ -816,8 +789,7 @@ START_TEST(herd_random_playouts)
 		o.over = false;
 		o.games = games;
 		rules_playout(pos, &rng, 400, oracle_each, &o);
-		for (e = 0; e < pos->board.ncells; e++)
-			REQUIRE_EQ(rules_piece(pos, e), o.cells[e]);
+		turns_require_pieces(pos, o.cells);
 		rules_score(pos, &s);
 		REQUIRE_EQ(s.points[0], oracle_count(&o, 0));
 		REQUIRE_EQ(s.points[1], oracle_count(&o, 1));

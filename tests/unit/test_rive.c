@@ -641,8 +641,7 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 	int	 me = rules_to_move(pos), i, nl = 0;
 	size_t	 n, k;
 
-	for (i = 0; i < b->ncells; i++)
-		ck_assert_int_eq(rules_piece(pos, i), ctx->cells[i]);
+	turns_require_pieces(pos, ctx->cells);
 	n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
 	memset(listed, 0, sizeof listed);
 	copy = rules_position_dup(pos);
@@ -655,8 +654,7 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 			listed[acts[k].to] = true;
 			nl++;
 		}
-		rules_position_copy(copy, pos);
-		ck_assert_int_eq(rules_play(copy, &acts[k], NULL), 0);
+		turns_require_accepted(copy, pos, &acts[k]);
 	}
 	if (ctx->owed == 0) {
 		/* Placements: exactly the cells with v(e) = M. */
@@ -692,16 +690,13 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 			ck_assert_int_eq(listed[i], c > 0);
 		}
 	}
-	/* Unlisted cells (a sample) are rejected, the state unchanged. */
+	/* Unlisted cells (a sample) are rejected, the position unchanged. */
 	for (i = ctx->actions % 3; i < b->ncells; i += 3) {
 		if (listed[i])
 			continue;
 		try = (struct rules_action){ .kind = ctx->owed > 0 ?
 		    RULES_REMOVE : RULES_PLACE, .to = (int16_t)i };
-		rules_position_copy(copy, pos);
-		ck_assert_int_eq(rules_play(copy, &try, NULL), -1);
-		ck_assert(memcmp(copy->state, pos->state,
-		    pos->game->state_size) == 0);
+		turns_require_refused(copy, pos, &try);
 	}
 	rules_position_free(copy);
 	/* Keep the oracle in step. */

@@ -14,18 +14,6 @@
 #include "diagram.h"
 #include "turns.h"
 
-/*
- * ck_assert records every call it makes (a write to the parent in fork
- * mode), so the loops that check every action use these instead.
- */
-#define REQUIRE(cond) do {						\
-	if (!(cond))							\
-		ck_abort_msg("requirement failed: %s", #cond);		\
-} while (0)
-#define REQUIRE_EQ(a, b)	REQUIRE((a) == (b))
-#define REQUIRE_GT(a, b)	REQUIRE((a) > (b))
-#define REQUIRE_LT(a, b)	REQUIRE((a) < (b))
-
 #define WHITE	0
 #define BLACK	1
 
@@ -579,10 +567,9 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 	static int jumped[64][64];
 	struct rules_action acts[512], probe;
 	size_t	 n, i;
-	int	 e, count, j;
+	int	 count, j;
 
-	for (e = 0; e < 64; e++)
-		REQUIRE_EQ(rules_piece(pos, e), o->cells[e]);
+	turns_require_pieces(pos, o->cells);
 	REQUIRE_EQ(rules_to_move(pos), o->me);
 	count = oracle_moves(o, legal, jumped);
 	n = rules_legal(pos, acts, 512);
@@ -590,8 +577,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 	for (i = 0; i < n; i++) {
 		REQUIRE_EQ(acts[i].kind, RULES_MOVE);
 		REQUIRE(legal[acts[i].from][acts[i].to]);
-		rules_position_copy(o->scratch, pos);
-		REQUIRE_EQ(rules_play(o->scratch, &acts[i], NULL), 0);
+		turns_require_accepted(o->scratch, pos, &acts[i]);
 		o->checked++;
 	}
 	for (j = 0; j < 4; j++) {
@@ -600,10 +586,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 		probe.to = (int16_t)rules_rng_below(o->rng, 64);
 		if (legal[probe.from][probe.to])
 			continue;
-		rules_position_copy(o->scratch, pos);
-		REQUIRE_EQ(rules_play(o->scratch, &probe, NULL), -1);
-		REQUIRE_EQ(memcmp(o->scratch, pos, sizeof *pos +
-		    pos->game->state_size), 0);
+		turns_require_refused(o->scratch, pos, &probe);
 		o->rejected++;
 	}
 	/* Mirror the move: one jumped stone toggles its pin. */

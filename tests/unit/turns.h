@@ -298,4 +298,61 @@ turns_assert_listed(const struct rules_position *pos, const char *want)
 	turns_assert_names(pos, want, false);
 }
 
+/* ---- Checks for the loops over every action of random playouts -------- */
+
+/*
+ * ck_assert records every call it makes (a write to the parent in fork
+ * mode), so the loops that check every action use these instead.
+ */
+#define REQUIRE(cond) do {						\
+	if (!(cond))							\
+		ck_abort_msg("requirement failed: %s", #cond);		\
+} while (0)
+#define REQUIRE_EQ(a, b)	REQUIRE((a) == (b))
+#define REQUIRE_GT(a, b)	REQUIRE((a) > (b))
+#define REQUIRE_LT(a, b)	REQUIRE((a) < (b))
+
+/* The board of pos holds exactly the pieces cells[] (an oracle's). */
+static inline void
+turns_require_pieces(const struct rules_position *pos, const int *cells)
+{
+	int	 i;
+
+	for (i = 0; i < pos->board.ncells; i++)
+		if (rules_piece(pos, i) != cells[i])
+			ck_abort_msg("cell %d holds %d, not %d", i,
+			    rules_piece(pos, i), cells[i]);
+}
+
+/* a, played on scratch (a copy of pos), is accepted. */
+static inline void
+turns_require_accepted(struct rules_position *scratch,
+    const struct rules_position *pos, const struct rules_action *a)
+{
+	char	 name[32];
+
+	rules_position_copy(scratch, pos);
+	if (rules_play(scratch, a, NULL) != 0)
+		ck_abort_msg("listed action %s was refused",
+		    turns_name(pos, a, name, sizeof name));
+}
+
+/*
+ * a, played on scratch (a copy of pos), is refused and leaves scratch
+ * equal to pos.
+ */
+static inline void
+turns_require_refused(struct rules_position *scratch,
+    const struct rules_position *pos, const struct rules_action *a)
+{
+	char	 name[32];
+
+	rules_position_copy(scratch, pos);
+	turns_name(pos, a, name, sizeof name);
+	if (rules_play(scratch, a, NULL) != -1)
+		ck_abort_msg("unlisted action %s was accepted", name);
+	if (memcmp(scratch, pos, sizeof *pos + pos->game->state_size) != 0)
+		ck_abort_msg("refused action %s changed the position", name);
+}
+
 #endif
