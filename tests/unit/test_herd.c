@@ -34,8 +34,9 @@ END_TEST
 START_TEST(herd_board_specs)
 {
 	static const int cells[] = { 0, 0, 7, 19, 37, 61, 91, 127, 169 };
+	static const char *const bad[] = { "13", "1", "5x5", "", "3-3-5",
+	    NULL };
 	struct rules_position *pos;
-	struct rules_diag d;
 	char	 spec[8];
 	int	 n;
 
@@ -51,16 +52,7 @@ START_TEST(herd_board_specs)
 		ck_assert_int_eq(pos->board.ncells, 3 * n * (n - 1) + 1);
 		rules_position_free(pos);
 	}
-	ck_assert_ptr_null(rules_position_new(&rules_herd, "13", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_herd, "1", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_herd, "5x5", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_herd, "", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_herd, "3-3-5", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
+	turns_assert_bad_boards(&rules_herd, bad);
 }
 END_TEST
 

@@ -17,37 +17,12 @@
 
 /* ---- A naive oracle: flood fills, no incremental state ----------------- */
 
-/* Labels the groups of one colour (or every stone: colour -1). */
+/* Labels the groups of each colour (turns_groups()). */
 static int
 oracle_groups(const struct rules_board *b, const int *cells, int *label,
     int *size)
 {
-	int	 stack[RULES_MAX_CELLS], sp, i, c, k, n = 0;
-
-	for (i = 0; i < b->ncells; i++)
-		label[i] = -1;
-	for (i = 0; i < b->ncells; i++) {
-		if (cells[i] == RULES_EMPTY || label[i] != -1)
-			continue;
-		size[n] = 0;
-		sp = 0;
-		stack[sp++] = i;
-		label[i] = n;
-		while (sp > 0) {
-			c = stack[--sp];
-			size[n]++;
-			for (k = 0; k < b->degree[c]; k++) {
-				int	 m = b->nb[c][k];
-
-				if (cells[m] == cells[c] && label[m] == -1) {
-					label[m] = n;
-					stack[sp++] = m;
-				}
-			}
-		}
-		n++;
-	}
-	return n;
+	return turns_groups(b, cells, label, size, true);
 }
 
 /*
@@ -163,29 +138,17 @@ is_capture(const struct rules_position *pos, const char *name)
 
 START_TEST(oust_boards)
 {
-	struct rules_diag d;
+	static const char *const bad[] = { "13", "1", "3-3-5", "", "7x7",
+	    NULL };
 	struct rules_position *pos;
-	char	 spec[8];
-	int	 n;
 
 	pos = turns_new("oust", NULL);
 	ck_assert_str_eq(pos->board.name, "7");
 	ck_assert_int_eq(pos->board.ncells, 127);
 	ck_assert_str_eq(rules_oust.default_board, "7");
 	rules_position_free(pos);
-	for (n = 2; n <= 12; n++) {
-		snprintf(spec, sizeof spec, "%d", n);
-		pos = turns_new("oust", spec);
-		ck_assert_int_eq(pos->board.ncells, 3 * n * (n - 1) + 1);
-		rules_position_free(pos);
-	}
-	ck_assert_ptr_null(rules_position_new(&rules_oust, "13", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_oust, "1", NULL, &d));
-	ck_assert_ptr_null(rules_position_new(&rules_oust, "3-3-5", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_oust, "", NULL, &d));
-	ck_assert_ptr_null(rules_position_new(&rules_oust, "7x7", NULL, &d));
+	turns_assert_hexhex_boards("oust");
+	turns_assert_bad_boards(&rules_oust, bad);
 	ck_assert_ptr_eq(rules_game_find("oust"), &rules_oust);
 	ck_assert_str_eq(rules_oust.colour[0], "black");
 }
@@ -637,16 +600,8 @@ static const uint64_t perft3[] = { 1, 19, 361, 5220, 155514, 0 };
 
 START_TEST(oust_perft)
 {
-	struct rules_position *pos = turns_new("oust", "2");
-	int	 depth;
-
-	for (depth = 0; perft2[depth] != 0; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), perft2[depth]);
-	rules_position_free(pos);
-	pos = turns_new("oust", "3");
-	for (depth = 0; perft3[depth] != 0; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), perft3[depth]);
-	rules_position_free(pos);
+	turns_assert_perft("oust", "2", perft2);
+	turns_assert_perft("oust", "3", perft3);
 }
 END_TEST
 
@@ -655,13 +610,9 @@ START_TEST(oust_perft_matches_oracle)
 {
 	static const char *const sides[] = { "2", "3" };
 	static const int depths[] = { 6, 4 };
-	struct rules_position *pos = turns_new("oust", sides[_i]);
-	int	 cells[RULES_MAX_CELLS] = { 0 }, depth;
 
-	for (depth = 0; depth <= depths[_i]; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth),
-		    oracle_perft(&pos->board, cells, 0, 1, depth));
-	rules_position_free(pos);
+	turns_assert_perft_oracle("oust", sides[_i], depths[_i],
+	    oracle_perft);
 }
 END_TEST
 

@@ -17,37 +17,12 @@
 
 /* ---- A naive oracle: flood fills, no incremental state ----------------- */
 
-/* Labels the groups of stones of either colour; returns how many. */
+/* Labels the groups of stones of either colour (turns_groups()). */
 static int
 oracle_groups(const struct rules_board *b, const int *cells, int *label,
     int *size)
 {
-	int	 stack[RULES_MAX_CELLS], sp, i, c, k, n = 0;
-
-	for (i = 0; i < b->ncells; i++)
-		label[i] = -1;
-	for (i = 0; i < b->ncells; i++) {
-		if (cells[i] == RULES_EMPTY || label[i] != -1)
-			continue;
-		size[n] = 0;
-		sp = 0;
-		stack[sp++] = i;
-		label[i] = n;
-		while (sp > 0) {
-			c = stack[--sp];
-			size[n]++;
-			for (k = 0; k < b->degree[c]; k++) {
-				int	 m = b->nb[c][k];
-
-				if (cells[m] != RULES_EMPTY && label[m] == -1) {
-					label[m] = n;
-					stack[sp++] = m;
-				}
-			}
-		}
-		n++;
-	}
-	return n;
+	return turns_groups(b, cells, label, size, false);
 }
 
 /* v(e): the size of the largest group next to e (rules.md §3). */
@@ -173,31 +148,19 @@ oracle_completions(const struct rules_board *b, const bool *group,
 
 START_TEST(rive_boards)
 {
-	struct rules_diag d;
+	static const char *const bad[] = { "13", "1", "3-3-4", "", NULL };
 	struct rules_position *pos;
-	char	 spec[8];
-	int	 n;
 
 	pos = turns_new("rive", NULL);
 	ck_assert_str_eq(pos->board.name, "3-3-5");
 	ck_assert_int_eq(pos->board.ncells, 29);
 	ck_assert_str_eq(rules_rive.default_board, "3-3-5");
 	rules_position_free(pos);
-	for (n = 2; n <= 12; n++) {
-		snprintf(spec, sizeof spec, "%d", n);
-		pos = turns_new("rive", spec);
-		ck_assert_int_eq(pos->board.ncells, 3 * n * (n - 1) + 1);
-		rules_position_free(pos);
-	}
+	turns_assert_hexhex_boards("rive");
 	pos = turns_new("rive", "3-3-5");
 	ck_assert_int_eq(pos->board.ncells, 29);
 	rules_position_free(pos);
-	ck_assert_ptr_null(rules_position_new(&rules_rive, "13", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_rive, "1", NULL, &d));
-	ck_assert_ptr_null(rules_position_new(&rules_rive, "3-3-4", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_rive, "", NULL, &d));
+	turns_assert_bad_boards(&rules_rive, bad);
 	ck_assert_ptr_eq(rules_game_find("Rive"), &rules_rive);
 }
 END_TEST
@@ -588,20 +551,9 @@ static const uint64_t perft335[] = { 1, 29, 705, 12982, 180930, 0 };
 
 START_TEST(rive_perft)
 {
-	struct rules_position *pos = turns_new("rive", "2");
-	int	 depth;
-
-	for (depth = 0; perft2[depth] != 0; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), perft2[depth]);
-	rules_position_free(pos);
-	pos = turns_new("rive", "3");
-	for (depth = 0; perft3[depth] != 0; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), perft3[depth]);
-	rules_position_free(pos);
-	pos = turns_new("rive", NULL);
-	for (depth = 0; perft335[depth] != 0; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), perft335[depth]);
-	rules_position_free(pos);
+	turns_assert_perft("rive", "2", perft2);
+	turns_assert_perft("rive", "3", perft3);
+	turns_assert_perft("rive", NULL, perft335);
 }
 END_TEST
 
@@ -609,13 +561,9 @@ START_TEST(rive_perft_matches_oracle)
 {
 	static const char *const sides[] = { "2", "3", "3-3-5" };
 	static const int depths[] = { 6, 4, 3 };
-	struct rules_position *pos = turns_new("rive", sides[_i]);
-	int	 cells[RULES_MAX_CELLS] = { 0 }, depth;
 
-	for (depth = 0; depth <= depths[_i]; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth),
-		    oracle_perft(&pos->board, cells, 0, 1, depth));
-	rules_position_free(pos);
+	turns_assert_perft_oracle("rive", sides[_i], depths[_i],
+	    oracle_perft);
 }
 END_TEST
 

@@ -455,17 +455,13 @@ END_TEST
 
 START_TEST(reversi_board_specs)
 {
-	struct rules_diag d;
+	static const char *const bad[] = { "7x7", "18", "8x6", "", NULL };
 	struct rules_position *pos;
 
 	pos = turns_new("reversi", "6");
 	ck_assert_str_eq(pos->board.name, "6x6");
 	rules_position_free(pos);
-	ck_assert_ptr_null(rules_position_new(&rules_reversi, "7x7", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_reversi, "18", NULL, &d));
-	ck_assert_ptr_null(rules_position_new(&rules_reversi, "8x6", NULL, &d));
-	ck_assert_ptr_null(rules_position_new(&rules_reversi, "", NULL, &d));
+	turns_assert_bad_boards(&rules_reversi, bad);
 }
 END_TEST
 

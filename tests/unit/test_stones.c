@@ -44,18 +44,15 @@ assert_moves(const struct rules_position *pos, const char *from,
 
 START_TEST(stones_registered)
 {
+	static const char *const bad[] = { "10x10", "7", NULL };
 	const struct rules_game *g = rules_game_find("stones");
-	struct rules_diag d;
 
 	ck_assert_ptr_eq(g, &rules_stones);
 	ck_assert_ptr_eq(rules_game_find("Stones!"), &rules_stones);
 	ck_assert_str_eq(g->colour[0], "white");
 	ck_assert_str_eq(g->colour[1], "black");
 	ck_assert_str_eq(g->default_board, "8x8");
-	ck_assert_ptr_null(rules_position_new(g, "10x10", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(g, "7", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
+	turns_assert_bad_boards(g, bad);
 }
 END_TEST
 

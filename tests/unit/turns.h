@@ -298,7 +298,118 @@ turns_assert_listed(const struct rules_position *pos, const char *want)
 	turns_assert_names(pos, want, false);
 }
 
-/* ---- Checks for the loops over every action of random playouts -------- */
+/* ---- Boards and perft ---------------------------------------------------- */
+
+/*
+ * Each of the board specs (NULL-terminated) is refused with "bad-board".
+ */
+static inline void
+turns_assert_bad_boards(const struct rules_game *g, const char *const *specs)
+{
+	struct rules_position *pos;
+	struct rules_diag d;
+
+	for (; *specs != NULL; specs++) {
+		memset(&d, 0, sizeof d);
+		pos = rules_position_new(g, *specs, NULL, &d);
+		ck_assert_msg(pos == NULL, "%s: board \"%s\" was accepted",
+		    g->name, *specs);
+		ck_assert_msg(d.code != NULL &&
+		    strcmp(d.code, "bad-board") == 0,
+		    "%s: board \"%s\": code %s, not bad-board", g->name,
+		    *specs, d.code);
+	}
+}
+
+/* Hexhex boards of every side 2..12 have 3n(n - 1) + 1 cells. */
+static inline void
+turns_assert_hexhex_boards(const char *game)
+{
+	struct rules_position *pos;
+	char	 spec[8];
+	int	 n;
+
+	for (n = 2; n <= 12; n++) {
+		snprintf(spec, sizeof spec, "%d", n);
+		pos = turns_new(game, spec);
+		ck_assert_int_eq(pos->board.ncells, 3 * n * (n - 1) + 1);
+		rules_position_free(pos);
+	}
+}
+
+/*
+ * perft from the start of game on board spec is want[depth] at each depth
+ * up to the terminating 0.
+ */
+static inline void
+turns_assert_perft(const char *game, const char *spec, const uint64_t *want)
+{
+	struct rules_position *pos = turns_new(game, spec);
+	int	 depth;
+
+	for (depth = 0; want[depth] != 0; depth++)
+		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
+	rules_position_free(pos);
+}
+
+/*
+ * perft from the start of game on board spec agrees with an oracle's
+ * count of complete turns, oracle(board, cells, colour, turn, depth), at
+ * every depth up to max.
+ */
+static inline void
+turns_assert_perft_oracle(const char *game, const char *spec, int max,
+    uint64_t (*oracle)(const struct rules_board *, const int *, int, int,
+    int))
+{
+	struct rules_position *pos = turns_new(game, spec);
+	int	 cells[RULES_MAX_CELLS] = { 0 }, depth;
+
+	for (depth = 0; depth <= max; depth++)
+		ck_assert_uint_eq(rules_perft(pos, depth),
+		    oracle(&pos->board, cells, 0, 1, depth));
+	rules_position_free(pos);
+}
+
+/*
+ * A naive flood fill for the oracles: labels the groups of stones in
+ * cells[], neighbours joined if of the same colour (Oust) or if both are
+ * stones (Rive); writes label[] per cell (-1 empty) and size[] per group,
+ * returns how many groups.
+ */
+static inline int
+turns_groups(const struct rules_board *b, const int *cells, int *label,
+    int *size, bool same_colour)
+{
+	int	 stack[RULES_MAX_CELLS], sp, i, c, k, m, n = 0;
+
+	for (i = 0; i < b->ncells; i++)
+		label[i] = -1;
+	for (i = 0; i < b->ncells; i++) {
+		if (cells[i] == RULES_EMPTY || label[i] != -1)
+			continue;
+		size[n] = 0;
+		sp = 0;
+		stack[sp++] = i;
+		label[i] = n;
+		while (sp > 0) {
+			c = stack[--sp];
+			size[n]++;
+			for (k = 0; k < b->degree[c]; k++) {
+				m = b->nb[c][k];
+				if (cells[m] == RULES_EMPTY || label[m] != -1 ||
+				    (same_colour && cells[m] != cells[c]))
+					continue;
+				label[m] = n;
+				stack[sp++] = m;
+			}
+		}
+		n++;
+	}
+	return n;
+}
+
+/* ---- Checks for the loops over every action of random playouts --------- */
 
 /*
  * ck_assert records every call it makes (a write to the parent in fork
