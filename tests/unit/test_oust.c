@@ -394,20 +394,16 @@ START_TEST(oust_bad_actions)
 	turns_fail(pos, "c3", "occupied", &d);
 	ck_assert_str_eq(d.msg, "c3 is occupied");
 	a.to = (int16_t)turns_cell(pos, "c3");
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
+	turns_reject(pos, &a, "wrong-action", &d);
 	ck_assert_str_eq(d.msg, "an oust turn is placements, \"pass\" or "
 	    "\"swap\": nothing is removed or moved");
 	a.kind = RULES_MOVE;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
+	turns_reject(pos, &a, "wrong-action", &d);
 	a.kind = RULES_PLACE;
 	a.to = -1;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
+	turns_reject(pos, &a, "off-board", &d);
 	a.to = 19;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
+	turns_reject(pos, &a, "off-board", &d);
 	/* A `*' on a placement that captures nothing. */
 	turns_fail(pos, "d3*", "not-a-capture", &d);
 	ck_assert_str_eq(d.msg, "d3 is marked as a capture but captures "

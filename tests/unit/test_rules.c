@@ -267,19 +267,15 @@ START_TEST(reversi_illegal_moves)
 	struct rules_diag d;
 
 	a.to = (int16_t)turns_cell(pos, "d4");
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "occupied");
+	turns_reject(pos, &a, "occupied", &d);
 	ck_assert_str_eq(d.msg, "d4 is occupied");
 	a.to = (int16_t)turns_cell(pos, "a1");
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "no-flips");
+	turns_reject(pos, &a, "no-flips", &d);
 	a.to = (int16_t)turns_cell(pos, "e6");
 	a.kind = RULES_PASS;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "pass-with-moves");
+	turns_reject(pos, &a, "pass-with-moves", &d);
 	a.kind = RULES_SWAP;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
+	turns_reject(pos, &a, "wrong-action", &d);
 	/* Nothing changed. */
 	ck_assert_int_eq(pos->turn, 1);
 	ck_assert_int_eq(rules_to_move(pos), 0);
@@ -306,8 +302,7 @@ START_TEST(reversi_pass_only_without_moves)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	turns_assert_listed(pos, "pass");
 	a.to = (int16_t)turns_cell(pos, "h7");
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "must-pass");
+	turns_reject(pos, &a, "must-pass", &d);
 	turns_play(pos, "pass");
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	turns_assert_listed(pos, "h7 h8");

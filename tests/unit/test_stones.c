@@ -173,50 +173,49 @@ END_TEST
 
 START_TEST(stones_jumpable_stones)
 {
+	/* c3, the `?' below, holds each of these in turn; a1 may jump it? */
+	static const struct {
+		char		 c3;
+		const char	*moves;		/* a1's destinations */
+		const char	*refusal;	/* of a1-d4; NULL: a1-e5 jumps */
+	} cases[] = {
+		/* A pinned ally is jumped and unpinned. */
+		{ 'x', "b2 d4 e5 f6 g7 h8", NULL },
+		/* An unpinned ally blocks. */
+		{ 'X', "b2", "the unpinned white stone on c3 may not be jumped: "
+		    "only unpinned black stones and pinned white stones can "
+		    "be" },
+		/* A pinned opponent blocks. */
+		{ 'o', "b2", "the pinned black stone on c3 may not be jumped: "
+		    "only unpinned black stones and pinned white stones can "
+		    "be" },
+	};
 	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_diag d;
+	char	 diagram[] =
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "..?....."
+	    "........"
+	    "X......O";
+	char	*c3 = strchr(diagram, '?');
+	size_t	 i;
 
-	/* A pinned ally is jumped and unpinned. */
-	diagram_setup(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "..x....."
-	    "........"
-	    "X......O", WHITE);
-	assert_moves(pos, "a1", "b2 d4 e5 f6 g7 h8");
-	turns_play(pos, "a1-e5");
-	ck_assert_int_eq(turns_piece(pos, "c3"), RULES_PIECE(WHITE));
-	/* An unpinned ally blocks. */
-	diagram_setup(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "..X....."
-	    "........"
-	    "X......O", WHITE);
-	assert_moves(pos, "a1", "b2");
-	ck_assert_str_eq(turns_fail(pos, "a1-d4", "not-jumpable", &d),
-	    "the unpinned white stone on c3 may not be jumped: only unpinned "
-	    "black stones and pinned white stones can be");
-	/* A pinned opponent blocks. */
-	diagram_setup(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "..o....."
-	    "........"
-	    "X......O", WHITE);
-	assert_moves(pos, "a1", "b2");
-	ck_assert_str_eq(turns_fail(pos, "a1-d4", "not-jumpable", &d),
-	    "the pinned black stone on c3 may not be jumped: only unpinned "
-	    "black stones and pinned white stones can be");
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		*c3 = cases[i].c3;
+		diagram_setup(pos, diagram, WHITE);
+		assert_moves(pos, "a1", cases[i].moves);
+		if (cases[i].refusal == NULL) {
+			turns_play(pos, "a1-e5");
+			ck_assert_int_eq(turns_piece(pos, "c3"),
+			    RULES_PIECE(WHITE));
+		} else
+			ck_assert_str_eq(turns_fail(pos, "a1-d4",
+			    "not-jumpable", &d), cases[i].refusal);
+	}
 	rules_position_free(pos);
 }
 END_TEST
@@ -398,26 +397,29 @@ END_TEST
 
 START_TEST(stones_diagnostics)
 {
+	/* Actions no notation writes; msg NULL: the code alone is checked. */
+	static const struct {
+		struct rules_action	 a;
+		const char		*code;
+		const char		*msg;
+	} actions[] = {
+		{ { .kind = RULES_PLACE }, "wrong-action",
+		    "a stones! turn moves one stone, like c1-f4" },
+		{ { .kind = RULES_PASS }, "wrong-action", NULL },
+		{ { .kind = RULES_MOVE, .from = 0, .to = 64 }, "off-board",
+		    "no such square" },
+		{ { .kind = RULES_MOVE, .from = -1, .to = 9 }, "off-board",
+		    NULL },
+	};
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_diag d;
+	size_t	 i;
 
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
-	ck_assert_str_eq(d.msg, "a stones! turn moves one stone, like c1-f4");
-	a.kind = RULES_PASS;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
-	a.kind = RULES_MOVE;
-	a.from = 0;
-	a.to = 64;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
-	ck_assert_str_eq(d.msg, "no such square");
-	a.from = -1;
-	a.to = 9;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
+	for (i = 0; i < sizeof actions / sizeof actions[0]; i++) {
+		turns_reject(pos, &actions[i].a, actions[i].code, &d);
+		if (actions[i].msg != NULL)
+			ck_assert_str_eq(d.msg, actions[i].msg);
+	}
 
 	ck_assert_str_eq(turns_fail(pos, "d4-e5", "empty-square", &d),
 	    "there is no stone on d4");
