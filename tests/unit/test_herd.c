@@ -40,10 +40,7 @@ START_TEST(herd_board_specs)
 	char	 spec[8];
 	int	 n;
 
-	pos = turns_new("herd", NULL);
-	ck_assert_int_eq(pos->board.ncells, 61);
-	ck_assert_str_eq(pos->board.name, "5");
-	rules_position_free(pos);
+	turns_assert_default_board("herd", "5", 61);
 	for (n = 2; n <= 12; n++) {
 		snprintf(spec, sizeof spec, "%d", n);
 		pos = turns_new("herd", spec);

@@ -140,13 +140,8 @@ START_TEST(oust_boards)
 {
 	static const char *const bad[] = { "13", "1", "3-3-5", "", "7x7",
 	    NULL };
-	struct rules_position *pos;
 
-	pos = turns_new("oust", NULL);
-	ck_assert_str_eq(pos->board.name, "7");
-	ck_assert_int_eq(pos->board.ncells, 127);
-	ck_assert_str_eq(rules_oust.default_board, "7");
-	rules_position_free(pos);
+	turns_assert_default_board("oust", "7", 127);
 	turns_assert_hexhex_boards("oust");
 	turns_assert_bad_boards(&rules_oust, bad);
 	ck_assert_ptr_eq(rules_game_find("oust"), &rules_oust);

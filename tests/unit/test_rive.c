@@ -151,11 +151,7 @@ START_TEST(rive_boards)
 	static const char *const bad[] = { "13", "1", "3-3-4", "", NULL };
 	struct rules_position *pos;
 
-	pos = turns_new("rive", NULL);
-	ck_assert_str_eq(pos->board.name, "3-3-5");
-	ck_assert_int_eq(pos->board.ncells, 29);
-	ck_assert_str_eq(rules_rive.default_board, "3-3-5");
-	rules_position_free(pos);
+	turns_assert_default_board("rive", "3-3-5", 29);
 	turns_assert_hexhex_boards("rive");
 	pos = turns_new("rive", "3-3-5");
 	ck_assert_int_eq(pos->board.ncells, 29);

@@ -51,7 +51,7 @@ START_TEST(stones_registered)
 	ck_assert_ptr_eq(rules_game_find("Stones!"), &rules_stones);
 	ck_assert_str_eq(g->colour[0], "white");
 	ck_assert_str_eq(g->colour[1], "black");
-	ck_assert_str_eq(g->default_board, "8x8");
+	turns_assert_default_board("stones", "8x8", 64);
 	turns_assert_bad_boards(g, bad);
 }
 END_TEST

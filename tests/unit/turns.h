@@ -321,6 +321,18 @@ turns_assert_bad_boards(const struct rules_game *g, const char *const *specs)
 	}
 }
 
+/* The default board of game is the one named name, of ncells cells. */
+static inline void
+turns_assert_default_board(const char *game, const char *name, int ncells)
+{
+	struct rules_position *pos = turns_new(game, NULL);
+
+	ck_assert_str_eq(pos->game->default_board, name);
+	ck_assert_str_eq(pos->board.name, name);
+	ck_assert_int_eq(pos->board.ncells, ncells);
+	rules_position_free(pos);
+}
+
 /* Hexhex boards of every side 2..12 have 3n(n - 1) + 1 cells. */
 static inline void
 turns_assert_hexhex_boards(const char *game)
