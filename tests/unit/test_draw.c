@@ -99,28 +99,22 @@ standin_setup(const struct rules_board *b, void *st,
 	return 0;
 }
 
-/* Stones!-like: White first, rank 1 at the bottom. */
-static const struct rules_game standin_square = {
-	.name = "standin", .title = "Stand-in",
-	.colour = { "white", "black" }, .default_board = "8x8",
-	.state_size = sizeof(struct standin),
-	.board = standin_board, .init = standin_init,
-	.to_move = standin_to_move, .phase = standin_phase,
-	.legal = standin_legal, .play = standin_play,
-	.score = standin_score, .piece = standin_piece,
-	.setup = standin_setup,
-};
+/* The stand-in with its colours' names and its default board. */
+#define STANDIN(colour0, colour1, spec) {				\
+	.name = "standin", .title = "Stand-in",				\
+	.colour = { colour0, colour1 }, .default_board = spec,		\
+	.state_size = sizeof(struct standin),				\
+	.board = standin_board, .init = standin_init,			\
+	.to_move = standin_to_move, .phase = standin_phase,		\
+	.legal = standin_legal, .play = standin_play,			\
+	.score = standin_score, .piece = standin_piece,			\
+	.setup = standin_setup,						\
+}
 
-static const struct rules_game standin_hex = {
-	.name = "standin", .title = "Stand-in",
-	.colour = { "black", "white" }, .default_board = "3",
-	.state_size = sizeof(struct standin),
-	.board = standin_board, .init = standin_init,
-	.to_move = standin_to_move, .phase = standin_phase,
-	.legal = standin_legal, .play = standin_play,
-	.score = standin_score, .piece = standin_piece,
-	.setup = standin_setup,
-};
+/* Stones!-like: White first, rank 1 at the bottom. */
+static const struct rules_game standin_square =
+    STANDIN("white", "black", "8x8");
+static const struct rules_game standin_hex = STANDIN("black", "white", "3");
 
 /* A position of g on board spec, set up from a diagram (diagram.h). */
 static struct rules_position *
