@@ -13,6 +13,7 @@
 
 #include "draw/draw.h"
 #include "diagram.h"
+#include "unit.h"
 
 /* ---- A stand-in game: any pieces, never moves ---------------------- */
 
@@ -402,11 +403,5 @@ draw_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(draw_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(draw_suite());
 }

@@ -13,6 +13,7 @@
 #include "rules.h"
 #include "diagram.h"
 #include "turns.h"
+#include "unit.h"
 
 #define BLACK	0
 #define WHITE	1
@@ -868,11 +869,5 @@ herd_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(herd_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(herd_suite());
 }

@@ -13,6 +13,7 @@
 #include "player/player.h"
 #include "diagram.h"
 #include "turns.h"
+#include "unit.h"
 
 static struct player *
 new_player(const char *spec)
@@ -230,11 +231,5 @@ player_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(player_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(player_suite());
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "record/record.h"
+#include "unit.h"
 
 static struct record_syntax *syn;
 
@@ -680,11 +681,5 @@ record_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(record_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(record_suite());
 }

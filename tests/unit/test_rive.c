@@ -14,6 +14,7 @@
 #include "rules.h"
 #include "diagram.h"
 #include "turns.h"
+#include "unit.h"
 
 /* ---- A naive oracle: flood fills, no incremental state ----------------- */
 
@@ -743,11 +744,5 @@ rive_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(rive_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(rive_suite());
 }

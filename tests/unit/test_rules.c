@@ -11,6 +11,7 @@
 #include "rules.h"
 #include "diagram.h"
 #include "turns.h"
+#include "unit.h"
 
 /* ---- Geometry (rules.md §0) --------------------------------------- */
 
@@ -527,11 +528,5 @@ rules_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(rules_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(rules_suite());
 }

@@ -13,6 +13,7 @@
 #include "rules.h"
 #include "diagram.h"
 #include "turns.h"
+#include "unit.h"
 
 #define WHITE	0
 #define BLACK	1
@@ -681,11 +682,5 @@ stones_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(stones_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(stones_suite());
 }
