@@ -41,6 +41,7 @@ turns_cell_n(const struct rules_position *pos, const char *name, size_t len)
 	return c;
 }
 
+/* The cell named name; fails the test if there is none. */
 static inline int
 turns_cell(const struct rules_position *pos, const char *name)
 {
