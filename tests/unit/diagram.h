@@ -7,11 +7,14 @@
  *   x  pinned colour 0 (Stones!)      o  pinned colour 1
  * Square boards are displayed as their games print them: Reversi with
  * row 1 on top (top_is_row1), Stones! with rank 1 at the bottom.  Hex rows
- * are printed top row first, as rules.md §0 draws them.
+ * are printed top row first, as rules.md §0 draws them.  A position is set
+ * up from a diagram and compared with one in its game's display order
+ * (the game's row1_on_top); playing turns is left to turns.h.
  */
 #ifndef ARBITER_TEST_DIAGRAM_H
 #define ARBITER_TEST_DIAGRAM_H
 
+#include <check.h>
 #include <ctype.h>
 #include <string.h>
 
@@ -86,6 +89,49 @@ diagram_write(const struct rules_position *pos, char *out, size_t len,
 	}
 	out[n++] = '\n';
 	out[n] = '\0';
+}
+
+/* How many cells of pos hold an (unpinned) stone of colour. */
+static inline int
+diagram_stones(const struct rules_position *pos, int colour)
+{
+	int	 i, n = 0;
+
+	for (i = 0; i < pos->board.ncells; i++)
+		n += rules_piece(pos, i) == RULES_PIECE(colour);
+	return n;
+}
+
+/*
+ * Sets pos up from a whole-board diagram with to_move to move; fails the
+ * test if the diagram is not one piece a cell or setup() refuses it.
+ */
+static inline void
+diagram_setup(struct rules_position *pos, const char *diagram, int to_move)
+{
+	struct rules_diag d;
+	int	 pieces[RULES_MAX_CELLS];
+
+	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces,
+	    pos->game->row1_on_top), pos->board.ncells);
+	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s [%s]",
+	    d.msg, d.code);
+}
+
+/* Fails the test, showing the position, unless pos is the diagram want. */
+static inline void
+diagram_assert(const struct rules_position *pos, const char *want)
+{
+	char	 got[2048];
+	int	 pieces[RULES_MAX_CELLS];
+	int	 k;
+
+	diagram_write(pos, got, sizeof got, pos->game->row1_on_top);
+	k = diagram_read(&pos->board, want, pieces, pos->game->row1_on_top);
+	ck_assert_int_eq(k, pos->board.ncells);
+	for (k = 0; k < pos->board.ncells; k++)
+		ck_assert_msg(pieces[k] == rules_piece(pos, k),
+		    "cell %d differs; position is\n%s", k, got);
 }
 
 #endif

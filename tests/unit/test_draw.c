@@ -13,6 +13,7 @@
 
 #include "draw/draw.h"
 #include "diagram.h"
+#include "unit.h"
 
 /* ---- A stand-in game: any pieces, never moves ---------------------- */
 
@@ -99,42 +100,32 @@ standin_setup(const struct rules_board *b, void *st,
 	return 0;
 }
 
-/* Stones!-like: White first, rank 1 at the bottom. */
-static const struct rules_game standin_square = {
-	.name = "standin", .title = "Stand-in",
-	.colour = { "white", "black" }, .default_board = "8x8",
-	.state_size = sizeof(struct standin),
-	.board = standin_board, .init = standin_init,
-	.to_move = standin_to_move, .phase = standin_phase,
-	.legal = standin_legal, .play = standin_play,
-	.score = standin_score, .piece = standin_piece,
-	.setup = standin_setup,
-};
+/* The stand-in with its colours' names and its default board. */
+#define STANDIN(colour0, colour1, spec) {				\
+	.name = "standin", .title = "Stand-in",				\
+	.colour = { colour0, colour1 }, .default_board = spec,		\
+	.state_size = sizeof(struct standin),				\
+	.board = standin_board, .init = standin_init,			\
+	.to_move = standin_to_move, .phase = standin_phase,		\
+	.legal = standin_legal, .play = standin_play,			\
+	.score = standin_score, .piece = standin_piece,			\
+	.setup = standin_setup,						\
+}
 
-static const struct rules_game standin_hex = {
-	.name = "standin", .title = "Stand-in",
-	.colour = { "black", "white" }, .default_board = "3",
-	.state_size = sizeof(struct standin),
-	.board = standin_board, .init = standin_init,
-	.to_move = standin_to_move, .phase = standin_phase,
-	.legal = standin_legal, .play = standin_play,
-	.score = standin_score, .piece = standin_piece,
-	.setup = standin_setup,
-};
+/* Stones!-like: White first, rank 1 at the bottom. */
+static const struct rules_game standin_square =
+    STANDIN("white", "black", "8x8");
+static const struct rules_game standin_hex = STANDIN("black", "white", "3");
 
 /* A position of g on board spec, set up from a diagram (diagram.h). */
 static struct rules_position *
 position(const struct rules_game *g, const char *spec, const char *diagram)
 {
 	struct rules_position *pos = rules_position_new(g, spec, NULL, NULL);
-	int	 pieces[RULES_MAX_CELLS] = { 0 };
 
 	ck_assert_ptr_nonnull(pos);
-	if (diagram != NULL) {
-		ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces,
-		    g->row1_on_top), pos->board.ncells);
-		ck_assert_int_eq(rules_setup(pos, pieces, 0, NULL), 0);
-	}
+	if (diagram != NULL)
+		diagram_setup(pos, diagram, 0);
 	return pos;
 }
 
@@ -412,11 +403,5 @@ draw_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(draw_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(draw_suite());
 }

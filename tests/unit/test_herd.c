@@ -12,189 +12,11 @@
 
 #include "rules.h"
 #include "diagram.h"
-
-/*
- * ck_assert records every call it makes (a write to the parent in fork
- * mode), so the loops that check every action use these instead.
- */
-#define REQUIRE(cond) do {						\
-	if (!(cond))							\
-		ck_abort_msg("requirement failed: %s", #cond);		\
-} while (0)
-#define REQUIRE_EQ(a, b)	REQUIRE((a) == (b))
-#define REQUIRE_GT(a, b)	REQUIRE((a) > (b))
-#define REQUIRE_LT(a, b)	REQUIRE((a) < (b))
+#include "turns.h"
+#include "unit.h"
 
 #define BLACK	0
 #define WHITE	1
-
-static struct rules_position *
-new_pos(const char *spec)
-{
-	struct rules_diag d;
-	struct rules_position *pos;
-
-	pos = rules_position_new(rules_game_find("herd"), spec, NULL, &d);
-	ck_assert_msg(pos != NULL, "%s", d.msg);
-	return pos;
-}
-
-static int
-cell(const struct rules_position *pos, const char *name)
-{
-	int	 c = rules_cell_parse(&pos->board, name, strlen(name));
-
-	ck_assert_msg(c >= 0, "no cell %s", name);
-	return c;
-}
-
-static void
-setup(struct rules_position *pos, const char *diagram, int to_move)
-{
-	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS];
-
-	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, false),
-	    pos->board.ncells);
-	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s", d.msg);
-}
-
-static void
-assert_diagram(const struct rules_position *pos, const char *want)
-{
-	char	 got[2048];
-	int	 pieces[RULES_MAX_CELLS];
-	int	 k;
-
-	diagram_write(pos, got, sizeof got, false);
-	k = diagram_read(&pos->board, want, pieces, false);
-	ck_assert_int_eq(k, pos->board.ncells);
-	for (k = 0; k < pos->board.ncells; k++)
-		ck_assert_msg(pieces[k] == rules_piece(pos, k),
-		    "cell %d differs; position is\n%s", k, got);
-}
-
-/*
- * Reads one action of a turn token ("35:" dice, "xd2" removal, "e5"
- * placement) into a; returns the bytes read, 0 at the end.
- */
-static int
-parse_action(const struct rules_position *pos, const char *p,
-    struct rules_action *a)
-{
-	size_t	 n;
-
-	memset(a, 0, sizeof *a);
-	while (*p == ',' || *p == ' ')
-		return 1 + parse_action(pos, p + 1, a);
-	if (*p == '\0')
-		return 0;
-	if (p[0] >= '0' && p[0] <= '9') {
-		a->kind = RULES_DICE;
-		a->from = (int16_t)(p[0] - '0');
-		a->to = (int16_t)(p[1] - '0');
-		ck_assert_int_eq(p[2], ':');
-		return 3;
-	}
-	a->kind = RULES_PLACE;
-	if (*p == 'x') {
-		a->kind = RULES_REMOVE;
-		p++;
-	}
-	n = strcspn(p, ",x ");
-	a->to = (int16_t)rules_cell_parse(&pos->board, p, n);
-	ck_assert_msg(a->to >= 0, "no cell %.*s", (int)n, p);
-	return (int)n + (a->kind == RULES_REMOVE);
-}
-
-/* Plays turn tokens, space-separated; fails the test on an illegal one. */
-static void
-play(struct rules_position *pos, const char *turns)
-{
-	struct rules_action a;
-	struct rules_diag d;
-	const char *p = turns;
-	int	 n;
-
-	while ((n = parse_action(pos, p, &a)) > 0) {
-		ck_assert_msg(rules_play(pos, &a, &d) == 0,
-		    "at \"%s\": %s [%s]", p, d.msg, d.code);
-		p += n;
-	}
-}
-
-/*
- * Expects the one action in `text' to be rejected with `code', leaving the
- * position unchanged; returns the message.
- */
-static const char *
-reject(struct rules_position *pos, const char *text, const char *code)
-{
-	static struct rules_diag d;
-	struct rules_position *before = rules_position_dup(pos);
-	struct rules_action a;
-
-	ck_assert_int_gt(parse_action(pos, text, &a), 0);
-	memset(&d, 0, sizeof d);
-	ck_assert_msg(rules_play(pos, &a, &d) == -1, "%s was accepted", text);
-	ck_assert_msg(d.code != NULL && strcmp(d.code, code) == 0,
-	    "%s: got [%s] %s, want [%s]", text, d.code, d.msg, code);
-	ck_assert_int_eq(memcmp(before, pos, sizeof *pos +
-	    pos->game->state_size), 0);
-	rules_position_free(before);
-	return d.msg;
-}
-
-static void
-reject_action(struct rules_position *pos, struct rules_action a,
-    const char *code)
-{
-	struct rules_diag d;
-
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, code);
-}
-
-/* The legal actions as text ("35:" "xd2" "e5"), sorted as listed. */
-static void
-legal_text(const struct rules_position *pos, char *out, size_t len)
-{
-	struct rules_action acts[512];
-	char	 name[RULES_CELL_NAME];
-	size_t	 n, i, k = 0;
-
-	n = rules_legal(pos, acts, 512);
-	out[0] = '\0';
-	for (i = 0; i < n && i < 512 && k < len; i++) {
-		if (acts[i].kind == RULES_DICE)
-			k += (size_t)snprintf(out + k, len - k, "%s%d%d:",
-			    i ? " " : "", acts[i].from, acts[i].to);
-		else
-			k += (size_t)snprintf(out + k, len - k, "%s%s%s",
-			    i ? " " : "",
-			    acts[i].kind == RULES_REMOVE ? "x" : "",
-			    rules_cell_name(&pos->board, acts[i].to, name));
-	}
-}
-
-static void
-assert_legal(const struct rules_position *pos, const char *want)
-{
-	char	 got[4096];
-
-	legal_text(pos, got, sizeof got);
-	ck_assert_str_eq(got, want);
-}
-
-static int
-stones(const struct rules_position *pos, int colour)
-{
-	int	 i, n = 0;
-
-	for (i = 0; i < pos->board.ncells; i++)
-		n += rules_piece(pos, i) == RULES_PIECE(colour);
-	return n;
-}
 
 /* ---- The board and the start (rules.md §0, §4) -------------------- */
 
@@ -213,41 +35,30 @@ END_TEST
 START_TEST(herd_board_specs)
 {
 	static const int cells[] = { 0, 0, 7, 19, 37, 61, 91, 127, 169 };
+	static const char *const bad[] = { "13", "1", "5x5", "", "3-3-5",
+	    NULL };
 	struct rules_position *pos;
-	struct rules_diag d;
 	char	 spec[8];
 	int	 n;
 
-	pos = new_pos(NULL);
-	ck_assert_int_eq(pos->board.ncells, 61);
-	ck_assert_str_eq(pos->board.name, "5");
-	rules_position_free(pos);
+	turns_assert_default_board("herd", "5", 61);
 	for (n = 2; n <= 12; n++) {
 		snprintf(spec, sizeof spec, "%d", n);
-		pos = new_pos(spec);
+		pos = turns_new("herd", spec);
 		if (n <= 8)
 			ck_assert_int_eq(pos->board.ncells, cells[n]);
 		ck_assert_int_eq(pos->board.ncells, 3 * n * (n - 1) + 1);
 		rules_position_free(pos);
 	}
-	ck_assert_ptr_null(rules_position_new(&rules_herd, "13", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_herd, "1", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_herd, "5x5", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_herd, "", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_herd, "3-3-5", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
+	turns_assert_bad_boards(&rules_herd, bad);
 }
 END_TEST
 
 START_TEST(herd_start_lists_all_rolls)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
 
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .    "
 	    "   . . . .   "
 	    "  . . . . .  "
@@ -256,7 +67,7 @@ START_TEST(herd_start_lists_all_rolls)
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	/* All 36 ordered rolls, so that a uniform pick is a fair roll. */
-	assert_legal(pos,
+	turns_assert_listed(pos,
 	    "11: 12: 13: 14: 15: 16: 21: 22: 23: 24: 25: 26: "
 	    "31: 32: 33: 34: 35: 36: 41: 42: 43: 44: 45: 46: "
 	    "51: 52: 53: 54: 55: 56: 61: 62: 63: 64: 65: 66:");
@@ -268,22 +79,22 @@ END_TEST
 
 START_TEST(herd_first_turn_places_lo_without_removal)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
 
-	play(pos, "53:");
+	turns_actions(pos, "53:");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	/* No removal on Black's first turn; every cell is open. */
-	assert_legal(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
+	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
 	    "a4 b4 c4 d4 a5 b5 c5");
-	play(pos, "c3 d3");
+	turns_actions(pos, "c3 d3");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	play(pos, "e3");
+	turns_actions(pos, "e3");
 	/* lo = 3 placed: White's turn. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(pos->turn, 2);
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .    "
 	    "   . . . .   "
 	    "  . . X X X  "
@@ -295,82 +106,84 @@ END_TEST
 
 START_TEST(herd_remove_lo_then_place_hi)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
 
-	play(pos, "22:c3,d3");
+	turns_actions(pos, "22:c3,d3");
 	/* White: min(lo = 2, 2 black stones) removals, then hi = 6. */
-	play(pos, "62:");
+	turns_actions(pos, "62:");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	assert_legal(pos, "xc3 xd3");
-	play(pos, "xd3");
+	turns_assert_listed(pos, "xc3 xd3");
+	turns_actions(pos, "xd3");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	play(pos, "xc3");
-	ck_assert_int_eq(stones(pos, BLACK), 0);
-	play(pos, "a3 a4 a5 b5 c5");
+	turns_actions(pos, "xc3");
+	ck_assert_int_eq(diagram_stones(pos, BLACK), 0);
+	turns_actions(pos, "a3 a4 a5 b5 c5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	play(pos, "e1");
+	turns_actions(pos, "e1");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "    O O O    "
 	    "   O . . .   "
 	    "  O . . . .  "
 	    "   . . . .   "
 	    "    . . O    ");
 	/* Black now removes min(lo, 6): any white stones, anywhere. */
-	play(pos, "13:");
-	assert_legal(pos, "xe1 xa3 xa4 xa5 xb5 xc5");
-	play(pos, "xb5 c3 d3 e3");
+	turns_actions(pos, "13:");
+	turns_assert_listed(pos, "xe1 xa3 xa4 xa5 xb5 xc5");
+	turns_actions(pos, "xb5 c3 d3 e3");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	ck_assert_int_eq(stones(pos, BLACK), 3);
-	ck_assert_int_eq(stones(pos, WHITE), 5);
+	ck_assert_int_eq(diagram_stones(pos, BLACK), 3);
+	ck_assert_int_eq(diagram_stones(pos, WHITE), 5);
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(herd_removal_capped_by_enemy_stones)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
+	struct rules_diag d;
 
-	setup(pos,
+	diagram_setup(pos,
 	    "    . . .    "
 	    "   . X . .   "
 	    "  . . X X .  "
 	    "   . . . .   "
 	    "    . . O    ", BLACK);
 	/* lo = 4 but White has one stone: exactly one removal. */
-	play(pos, "54:");
-	assert_legal(pos, "xe1");
-	play(pos, "xe1");
-	ck_assert_int_eq(stones(pos, WHITE), 0);
+	turns_actions(pos, "54:");
+	turns_assert_listed(pos, "xe1");
+	turns_actions(pos, "xe1");
+	ck_assert_int_eq(diagram_stones(pos, WHITE), 0);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	reject(pos, "xc3", "too-many-removals");
-	play(pos, "a3 a4 a5 b5 c5");
+	turns_fail(pos, "xc3", "too-many-removals", &d);
+	turns_actions(pos, "a3 a4 a5 b5 c5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	ck_assert_int_eq(stones(pos, BLACK), 8);
+	ck_assert_int_eq(diagram_stones(pos, BLACK), 8);
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(herd_no_enemy_stones_no_removal)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
+	struct rules_diag d;
 
 	/* White has no stone: min(lo, 0) = 0 removals, placements at once. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    . . .    "
 	    "   . X . .   "
 	    "  . . . . .  "
 	    "   . . . .   "
 	    "    . . .    ", BLACK);
-	play(pos, "43:");
+	turns_actions(pos, "43:");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	assert_legal(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
+	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
 	    "a4 c4 d4 a5 b5 c5");
-	ck_assert_str_eq(reject(pos, "xb4", "too-many-removals"),
+	ck_assert_str_eq(turns_fail(pos, "xb4", "too-many-removals", &d),
 	    "white has no stone to remove");
-	play(pos, "c1 d1 e1 e2");
+	turns_actions(pos, "c1 d1 e1 e2");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	rules_position_free(pos);
 }
@@ -378,49 +191,50 @@ END_TEST
 
 START_TEST(herd_forbidden_cell)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
+	struct rules_diag d;
 
 	/* a5's neighbours b5 a4 b4 are all White: forbidden to Black. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    . O .    "
 	    "   O O . .   "
 	    "  . . X . .  "
 	    "   . . . .   "
 	    "    . . O    ", BLACK);
-	play(pos, "11:xe1");
-	assert_legal(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 d3 e3 c4 d4 c5");
-	ck_assert_str_eq(reject(pos, "a5", "forbidden-cell"),
+	turns_actions(pos, "11:xe1");
+	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 d3 e3 c4 d4 c5");
+	ck_assert_str_eq(turns_fail(pos, "a5", "forbidden-cell", &d),
 	    "a5 is forbidden: all its neighbours are white stones");
 	/* White may play there: its own neighbours. */
-	play(pos, "c5");
-	play(pos, "11:xc5 a5");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "a5")), RULES_PIECE(WHITE));
+	turns_actions(pos, "c5");
+	turns_actions(pos, "11:xc5 a5");
+	ck_assert_int_eq(turns_piece(pos, "a5"), RULES_PIECE(WHITE));
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(herd_capture_adds_to_quota)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
 	struct rules_score s;
 
-	setup(pos,
+	diagram_setup(pos,
 	    "    O X .    "
 	    "   X . . .   "
 	    "  . . . . .  "
 	    "   . . . .   "
 	    "    . . O    ", BLACK);
 	/* hi = 2; b4 surrounds a5 (b5 a4 b4 Black): captured, quota 2. */
-	play(pos, "12:xe1,b4");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "a5")), RULES_EMPTY);
+	turns_actions(pos, "12:xe1,b4");
+	ck_assert_int_eq(turns_piece(pos, "a5"), RULES_EMPTY);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	/* The freed cell is open to the captor. */
-	play(pos, "a5");
+	turns_actions(pos, "a5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	play(pos, "c3");
+	turns_actions(pos, "c3");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "    X X .    "
 	    "   X X . .   "
 	    "  . . X . .  "
@@ -438,25 +252,25 @@ END_TEST
 
 START_TEST(herd_double_capture)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
 	struct rules_action a = { .kind = RULES_PLACE, .capture = 1 };
 	struct rules_diag d;
 
-	setup(pos,
+	diagram_setup(pos,
 	    "    O . O    "
 	    "   X X X X   "
 	    "  . . . . .  "
 	    "   . . . .   "
 	    "    O . .    ", BLACK);
-	play(pos, "11:xc1");
+	turns_actions(pos, "11:xc1");
 	/* b5 surrounds both a5 and c5: two captures, quota 1 - 1 + 2. */
-	a.to = (int16_t)cell(pos, "b5");
+	a.to = (int16_t)turns_cell(pos, "b5");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
-	ck_assert_int_eq(stones(pos, WHITE), 0);
+	ck_assert_int_eq(diagram_stones(pos, WHITE), 0);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	play(pos, "a5");
+	turns_actions(pos, "a5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	play(pos, "c5");
+	turns_actions(pos, "c5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	rules_position_free(pos);
 }
@@ -464,49 +278,49 @@ END_TEST
 
 START_TEST(herd_capture_only_when_surrounded)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
 
 	/* a4 keeps the empty a3 (and b3): no capture at b4. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    X . .    "
 	    "   O . . .   "
 	    "  . X . . .  "
 	    "   . . . .   "
 	    "    . . O    ", BLACK);
-	play(pos, "11:xe1,b4");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "a4")), RULES_PIECE(WHITE));
+	turns_actions(pos, "11:xe1,b4");
+	ck_assert_int_eq(turns_piece(pos, "a4"), RULES_PIECE(WHITE));
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	/* White takes b4 back: a5 and b3 keep empty neighbours. */
-	play(pos, "11:xb4,b4");
-	ck_assert_int_eq(stones(pos, WHITE), 2);
+	turns_actions(pos, "11:xb4,b4");
+	ck_assert_int_eq(diagram_stones(pos, WHITE), 2);
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(herd_turn_ends_when_no_cell_is_left)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
 
 	/* After xe1 both empty cells, a5 and e1, are walled in by White. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    . O O    "
 	    "   O O O O   "
 	    "  O O X O O  "
 	    "   O O O O   "
 	    "    O O O    ", BLACK);
-	play(pos, "13:");
+	turns_actions(pos, "13:");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	play(pos, "xe1");
+	turns_actions(pos, "xe1");
 	/* Three placements lost; White's turn, turn counter moved on. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(pos->turn, 2);
-	play(pos, "55:xc3");
-	assert_legal(pos, "e1 c3 a5");
-	play(pos, "c3 e1");
+	turns_actions(pos, "55:xc3");
+	turns_assert_listed(pos, "e1 c3 a5");
+	turns_actions(pos, "c3 e1");
 	/* a5 remains: the board fills and the game is over. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	play(pos, "a5");
+	turns_actions(pos, "a5");
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_position_free(pos);
 }
@@ -514,7 +328,7 @@ END_TEST
 
 START_TEST(herd_capture_on_the_last_cell_goes_on)
 {
-	struct rules_position *pos = new_pos("2");
+	struct rules_position *pos = turns_new("herd", "2");
 	struct rules_score s;
 
 	/*
@@ -522,14 +336,14 @@ START_TEST(herd_capture_on_the_last_cell_goes_on)
 	 * fills the last cell but captures a3, so the board is not full and
 	 * the capture's extra placement follows.
 	 */
-	setup(pos,
+	diagram_setup(pos,
 	    "  O X  "
 	    " X . X "
 	    "  X O  ", BLACK);
-	play(pos, "12:xc1,c1,b2");
+	turns_actions(pos, "12:xc1,c1,b2");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "a3")), RULES_EMPTY);
-	play(pos, "a3");
+	ck_assert_int_eq(turns_piece(pos, "a3"), RULES_EMPTY);
+	turns_actions(pos, "a3");
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
 	ck_assert_int_eq(s.points[BLACK], 7);
@@ -540,21 +354,21 @@ END_TEST
 
 START_TEST(herd_game_ends_on_full_board)
 {
-	struct rules_position *pos = new_pos("2");
+	struct rules_position *pos = turns_new("herd", "2");
 	struct rules_score s;
 
 	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1. */
-	setup(pos,
+	diagram_setup(pos,
 	    "  X O  "
 	    " O . O "
 	    "  O O  ", BLACK);
-	play(pos, "13:xa2,b2");
+	turns_actions(pos, "13:xa2,b2");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	rules_score(pos, &s);
 	ck_assert(!s.over);
 	ck_assert_int_eq(s.winner, -1);
 	/* Full after the second of three placements: over at once. */
-	play(pos, "a2");
+	turns_actions(pos, "a2");
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
 	rules_score(pos, &s);
@@ -571,9 +385,9 @@ END_TEST
 
 START_TEST(herd_stopping_early_is_not_a_turn_end)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
 
-	play(pos, "66:a5 b5 c5 d4 c4");
+	turns_actions(pos, "66:a5 b5 c5 d4 c4");
 	/* A placement is still owed and possible: the turn goes on. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
@@ -584,21 +398,21 @@ END_TEST
 
 START_TEST(herd_setup_and_pieces)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
 	struct rules_diag d;
 	int	 pieces[RULES_MAX_CELLS] = { 0 };
 
 	/* An empty board with Black to move is the start: no removal. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    . . .    "
 	    "   . . . .   "
 	    "  . . . . .  "
 	    "   . . . .   "
 	    "    . . .    ", BLACK);
-	play(pos, "12:c3");
+	turns_actions(pos, "12:c3");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	/* A full board is a finished game. */
-	setup(pos,
+	diagram_setup(pos,
 	    "    X X X    "
 	    "   X X X X   "
 	    "  X X O O O  "
@@ -617,69 +431,67 @@ END_TEST
 
 START_TEST(herd_diagnostics)
 {
-	struct rules_position *pos = new_pos("3");
+	struct rules_position *pos = turns_new("herd", "3");
 	struct rules_action a;
 	struct rules_diag d;
 
-	ck_assert_str_eq(reject(pos, "c3", "dice-missing"),
+	ck_assert_str_eq(turns_fail(pos, "c3", "dice-missing", &d),
 	    "black must roll the dice before placing");
-	ck_assert_str_eq(reject(pos, "xc3", "dice-missing"),
+	ck_assert_str_eq(turns_fail(pos, "xc3", "dice-missing", &d),
 	    "black must roll the dice before removing");
-	ck_assert_str_eq(reject(pos, "70:", "dice-out-of-range"),
+	ck_assert_str_eq(turns_fail(pos, "70:", "dice-out-of-range", &d),
 	    "a die shows 1 to 6, not 7");
-	ck_assert_str_eq(reject(pos, "30:", "dice-out-of-range"),
+	ck_assert_str_eq(turns_fail(pos, "30:", "dice-out-of-range", &d),
 	    "a die shows 1 to 6, not 0");
 	memset(&a, 0, sizeof a);
 	a.kind = RULES_MOVE;
-	reject_action(pos, a, "wrong-action");
+	turns_reject(pos, &a, "wrong-action", &d);
 	a.kind = RULES_PASS;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
+	turns_reject(pos, &a, "wrong-action", &d);
 	ck_assert_str_eq(d.msg,
 	    "a herd turn is a roll of the dice, removals, then placements");
 	a.kind = RULES_SWAP;
-	reject_action(pos, a, "wrong-action");
+	turns_reject(pos, &a, "wrong-action", &d);
 
-	play(pos, "35:");
-	ck_assert_str_eq(reject(pos, "12:", "dice-already-rolled"),
+	turns_actions(pos, "35:");
+	ck_assert_str_eq(turns_fail(pos, "12:", "dice-already-rolled", &d),
 	    "black has already rolled 3 and 5 this turn");
-	ck_assert_str_eq(reject(pos, "xc3", "too-many-removals"),
+	ck_assert_str_eq(turns_fail(pos, "xc3", "too-many-removals", &d),
 	    "black removes no stone on the first turn of the game");
 	a.kind = RULES_PLACE;
 	a.to = -1;
-	reject_action(pos, a, "off-board");
+	turns_reject(pos, &a, "off-board", &d);
 	a.to = (int16_t)pos->board.ncells;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
+	turns_reject(pos, &a, "off-board", &d);
 	ck_assert_str_eq(d.msg, "no such cell");
-	play(pos, "c3 d3");
-	ck_assert_str_eq(reject(pos, "c3", "occupied"), "c3 is occupied");
-	play(pos, "e3");
+	turns_actions(pos, "c3 d3");
+	ck_assert_str_eq(turns_fail(pos, "c3", "occupied", &d),
+	    "c3 is occupied");
+	turns_actions(pos, "e3");
 
 	/* White owes min(2, 3) = 2 removals. */
-	play(pos, "42:");
-	ck_assert_str_eq(reject(pos, "a5", "too-few-removals"),
+	turns_actions(pos, "42:");
+	ck_assert_str_eq(turns_fail(pos, "a5", "too-few-removals", &d),
 	    "white must remove 2 more black stones before placing");
-	ck_assert_str_eq(reject(pos, "xa5", "remove-empty"),
+	ck_assert_str_eq(turns_fail(pos, "xa5", "remove-empty", &d),
 	    "a5 is empty: there is no stone to remove");
-	play(pos, "xc3");
-	ck_assert_str_eq(reject(pos, "a5", "too-few-removals"),
+	turns_actions(pos, "xc3");
+	ck_assert_str_eq(turns_fail(pos, "a5", "too-few-removals", &d),
 	    "white must remove 1 more black stone before placing");
-	play(pos, "xd3");
-	ck_assert_str_eq(reject(pos, "xe3", "too-many-removals"),
+	turns_actions(pos, "xd3");
+	ck_assert_str_eq(turns_fail(pos, "xe3", "too-many-removals", &d),
 	    "white has already removed the 2 black stones the dice call for");
-	play(pos, "a5 b5 c5 c4");
+	turns_actions(pos, "a5 b5 c5 c4");
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
-	play(pos, "11:");
-	ck_assert_str_eq(reject(pos, "xe3", "remove-own-stone"),
+	turns_actions(pos, "11:");
+	ck_assert_str_eq(turns_fail(pos, "xe3", "remove-own-stone", &d),
 	    "e3 is black's own stone: black removes white stones");
-	play(pos, "xc4");
+	turns_actions(pos, "xc4");
 	/* a5 b5 c5 and b4: b4 is not surrounded, nor marked right. */
 	a.kind = RULES_PLACE;
 	a.capture = 1;
-	a.to = (int16_t)cell(pos, "b4");
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "not-a-capture");
+	a.to = (int16_t)turns_cell(pos, "b4");
+	turns_reject(pos, &a, "not-a-capture", &d);
 	ck_assert_str_eq(d.msg,
 	    "b4 is marked as a capture but captures nothing");
 	rules_position_free(pos);
@@ -688,17 +500,16 @@ END_TEST
 
 START_TEST(herd_game_over_rejects)
 {
-	struct rules_position *pos = new_pos("2");
+	struct rules_position *pos = turns_new("herd", "2");
 	struct rules_diag d;
 	struct rules_action a = { .kind = RULES_DICE, .from = 1, .to = 1 };
 
-	setup(pos,
+	diagram_setup(pos,
 	    "  X O  "
 	    " O X O "
 	    "  O O  ", BLACK);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "game-over");
+	turns_reject(pos, &a, "game-over", &d);
 	rules_position_free(pos);
 }
 END_TEST
@@ -888,8 +699,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 	int	 e, full;
 
 	/* The position agrees with the oracle. */
-	for (e = 0; e < pos->board.ncells; e++)
-		REQUIRE_EQ(rules_piece(pos, e), o->cells[e]);
+	turns_require_pieces(pos, o->cells);
 	REQUIRE_EQ(rules_to_move(pos), o->me);
 	REQUIRE_EQ(rules_phase(pos), o->rolled ? RULES_TURN_MIDDLE :
 	    RULES_TURN_START);
@@ -913,8 +723,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 	for (i = 0; i < n; i++) {
 		if (o->games % 4 != 0 && i % 7 != (size_t)o->actions % 7)
 			continue;
-		rules_position_copy(o->scratch, pos);
-		REQUIRE_EQ(rules_play(o->scratch, &acts[i], NULL), 0);
+		turns_require_accepted(o->scratch, pos, &acts[i]);
 		o->checked++;
 	}
 	/* ...and a sample of unlisted ones rejected, leaving no trace. */
@@ -931,10 +740,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 				break;
 		if (i < n)
 			continue;
-		rules_position_copy(o->scratch, pos);
-		REQUIRE_EQ(rules_play(o->scratch, &probe, NULL), -1);
-		REQUIRE_EQ(memcmp(o->scratch, pos, sizeof *pos +
-		    pos->game->state_size), 0);
+		turns_require_refused(o->scratch, pos, &probe);
 		o->rejected++;
 	}
 	oracle_apply(o, a);
@@ -952,7 +758,7 @@ START_TEST(herd_random_playouts)
 	int	 games, e, finished = 0;
 
 	snprintf(spec, sizeof spec, "%d", _i);
-	pos = new_pos(spec);
+	pos = turns_new("herd", spec);
 	memset(&o, 0, sizeof o);
 	o.b = &pos->board;
 	o.scratch = rules_position_dup(pos);
@@ -969,8 +775,7 @@ START_TEST(herd_random_playouts)
 		o.over = false;
 		o.games = games;
 		rules_playout(pos, &rng, 400, oracle_each, &o);
-		for (e = 0; e < pos->board.ncells; e++)
-			REQUIRE_EQ(rules_piece(pos, e), o.cells[e]);
+		turns_require_pieces(pos, o.cells);
 		rules_score(pos, &s);
 		REQUIRE_EQ(s.points[0], oracle_count(&o, 0));
 		REQUIRE_EQ(s.points[1], oracle_count(&o, 1));
@@ -1002,7 +807,8 @@ END_TEST
 
 START_TEST(herd_playout_reproducible)
 {
-	struct rules_position *a = new_pos(NULL), *b = new_pos(NULL);
+	struct rules_position *a = turns_new("herd", NULL);
+	struct rules_position *b = turns_new("herd", NULL);
 	struct rules_rng r1, r2;
 	int	 e;
 
@@ -1063,11 +869,5 @@ herd_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(herd_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(herd_suite());
 }

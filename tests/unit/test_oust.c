@@ -14,40 +14,16 @@
 #include "rules.h"
 #include "diagram.h"
 #include "turns.h"
+#include "unit.h"
 
 /* ---- A naive oracle: flood fills, no incremental state ----------------- */
 
-/* Labels the groups of one colour (or every stone: colour -1). */
+/* Labels the groups of each colour (turns_groups()). */
 static int
 oracle_groups(const struct rules_board *b, const int *cells, int *label,
     int *size)
 {
-	int	 stack[RULES_MAX_CELLS], sp, i, c, k, n = 0;
-
-	for (i = 0; i < b->ncells; i++)
-		label[i] = -1;
-	for (i = 0; i < b->ncells; i++) {
-		if (cells[i] == RULES_EMPTY || label[i] != -1)
-			continue;
-		size[n] = 0;
-		sp = 0;
-		stack[sp++] = i;
-		label[i] = n;
-		while (sp > 0) {
-			c = stack[--sp];
-			size[n]++;
-			for (k = 0; k < b->degree[c]; k++) {
-				int	 m = b->nb[c][k];
-
-				if (cells[m] == cells[c] && label[m] == -1) {
-					label[m] = n;
-					stack[sp++] = m;
-				}
-			}
-		}
-		n++;
-	}
-	return n;
+	return turns_groups(b, cells, label, size, true);
 }
 
 /*
@@ -141,16 +117,6 @@ oracle_count_legal(const struct rules_board *b, const int *cells, int p)
 	return n;
 }
 
-static int
-count_stones(const struct rules_position *pos, int colour)
-{
-	int	 i, n = 0;
-
-	for (i = 0; i < pos->board.ncells; i++)
-		n += rules_piece(pos, i) == RULES_PIECE(colour);
-	return n;
-}
-
 /* Places on `name' with the `*' mark set and expects the given outcome. */
 static bool
 is_capture(const struct rules_position *pos, const char *name)
@@ -160,7 +126,7 @@ is_capture(const struct rules_position *pos, const char *name)
 	struct rules_diag d;
 	int	 r;
 
-	a.to = (int16_t)turns_cell(pos, name, strlen(name));
+	a.to = (int16_t)turns_cell(pos, name);
 	r = rules_play(copy, &a, &d);
 	if (r == -1)
 		ck_assert_msg(strcmp(d.code, "not-a-capture") == 0,
@@ -173,29 +139,12 @@ is_capture(const struct rules_position *pos, const char *name)
 
 START_TEST(oust_boards)
 {
-	struct rules_diag d;
-	struct rules_position *pos;
-	char	 spec[8];
-	int	 n;
+	static const char *const bad[] = { "13", "1", "3-3-5", "", "7x7",
+	    NULL };
 
-	pos = turns_new("oust", NULL);
-	ck_assert_str_eq(pos->board.name, "7");
-	ck_assert_int_eq(pos->board.ncells, 127);
-	ck_assert_str_eq(rules_oust.default_board, "7");
-	rules_position_free(pos);
-	for (n = 2; n <= 12; n++) {
-		snprintf(spec, sizeof spec, "%d", n);
-		pos = turns_new("oust", spec);
-		ck_assert_int_eq(pos->board.ncells, 3 * n * (n - 1) + 1);
-		rules_position_free(pos);
-	}
-	ck_assert_ptr_null(rules_position_new(&rules_oust, "13", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_oust, "1", NULL, &d));
-	ck_assert_ptr_null(rules_position_new(&rules_oust, "3-3-5", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_oust, "", NULL, &d));
-	ck_assert_ptr_null(rules_position_new(&rules_oust, "7x7", NULL, &d));
+	turns_assert_default_board("oust", "7", 127);
+	turns_assert_hexhex_boards("oust");
+	turns_assert_bad_boards(&rules_oust, bad);
 	ck_assert_ptr_eq(rules_game_find("oust"), &rules_oust);
 	ck_assert_str_eq(rules_oust.colour[0], "black");
 }
@@ -237,7 +186,7 @@ START_TEST(oust_case_c3_d3)
 	/* White has no stones: Black wins at once, no further placement. */
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	ck_assert_int_eq(pos->turn, 4);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .\n"
 	    "   . . X .\n"
 	    "  . . X . .\n"
@@ -266,7 +215,7 @@ START_TEST(oust_case_pairs)
 	turns_play(pos, "c3 b4 e1 a4*,c1 b3 d4");
 	ck_assert_int_eq(pos->turn, 7);
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .\n"
 	    "   O O . O\n"
 	    "  . X . . .\n"
@@ -293,7 +242,7 @@ START_TEST(oust_case_pairs)
 	/* Black still has placements: the turn goes on. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .\n"
 	    "   O O . O\n"
 	    "  . X . . .\n"
@@ -348,7 +297,7 @@ START_TEST(oust_capture_then_place_again)
 	struct rules_diag d;
 
 	turns_play(pos, "c3 b4 e1");
-	a.to = (int16_t)turns_cell(pos, "a4", 2);
+	a.to = (int16_t)turns_cell(pos, "a4");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
 	/* White captured c3 and Black still has e1: White places again. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
@@ -379,7 +328,7 @@ START_TEST(oust_capture_ends_turn_without_placement)
 	struct rules_position *pos = turns_new("oust", "3");
 	struct rules_score s;
 
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "    O O O\n"
 	    "   . . . .\n"
 	    "  . X . . .\n"
@@ -388,7 +337,7 @@ START_TEST(oust_capture_ends_turn_without_placement)
 	turns_play(pos, "d3*");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), 1);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    O O O\n"
 	    "   . . . .\n"
 	    "  . X . X .\n"
@@ -410,7 +359,7 @@ START_TEST(oust_pass_only_without_placement)
 	struct rules_score s;
 
 	/* White's b2 touches every cell, and the black pair beside it. */
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "  X X\n"
 	    " . O .\n"
 	    "  . .\n", 1);
@@ -440,21 +389,17 @@ START_TEST(oust_bad_actions)
 	turns_play(pos, "c3");
 	turns_fail(pos, "c3", "occupied", &d);
 	ck_assert_str_eq(d.msg, "c3 is occupied");
-	a.to = (int16_t)turns_cell(pos, "c3", 2);
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
+	a.to = (int16_t)turns_cell(pos, "c3");
+	turns_reject(pos, &a, "wrong-action", &d);
 	ck_assert_str_eq(d.msg, "an oust turn is placements, \"pass\" or "
 	    "\"swap\": nothing is removed or moved");
 	a.kind = RULES_MOVE;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
+	turns_reject(pos, &a, "wrong-action", &d);
 	a.kind = RULES_PLACE;
 	a.to = -1;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
+	turns_reject(pos, &a, "off-board", &d);
 	a.to = 19;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
+	turns_reject(pos, &a, "off-board", &d);
 	/* A `*' on a placement that captures nothing. */
 	turns_fail(pos, "d3*", "not-a-capture", &d);
 	ck_assert_str_eq(d.msg, "d3 is marked as a capture but captures "
@@ -472,21 +417,19 @@ START_TEST(oust_swap)
 	struct rules_position *pos = turns_new("oust", "3");
 	struct rules_diag d;
 	struct rules_score s;
-	char	 got[256];
 
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	ck_assert_str_eq(d.msg, "a swap is only allowed as the second turn of "
 	    "the game");
 	turns_play(pos, "c3");
-	turns_legal(pos, got, sizeof got);
-	ck_assert_str_eq(got, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d3 d4 "
+	turns_assert_legal(pos, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d3 d4 "
 	    "e1 e2 e3 swap");
 	turns_play(pos, "swap");
 	/* The board is unchanged and White (who made move 1) moves next. */
 	ck_assert_int_eq(rules_to_move(pos), 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(pos->turn, 3);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . . .\n"
 	    "   . . . .\n"
 	    "  . . X . .\n"
@@ -546,7 +489,7 @@ START_TEST(oust_setup)
 	ck_assert_str_eq(d.msg, "the white group at d2 d3 touches the black "
 	    "group at b3 c3: two touching groups of 2 or more cannot arise");
 	/* A pair beside single stones is fine, and the pie rule is gone. */
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "    . . .\n"
 	    "   . . . .\n"
 	    "  . X X O .\n"
@@ -555,7 +498,7 @@ START_TEST(oust_setup)
 	turns_assert_legal(pos, "a3 a4 a5 b2 b4 b5 c1 c2 c5 d1 e1");
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	/* Stones of one colour only, more than one: the game is over. */
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "    . . .\n"
 	    "   . . . .\n"
 	    "  . X X . .\n"
@@ -649,16 +592,8 @@ static const uint64_t perft3[] = { 1, 19, 361, 5220, 155514, 0 };
 
 START_TEST(oust_perft)
 {
-	struct rules_position *pos = turns_new("oust", "2");
-	int	 depth;
-
-	for (depth = 0; perft2[depth] != 0; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), perft2[depth]);
-	rules_position_free(pos);
-	pos = turns_new("oust", "3");
-	for (depth = 0; perft3[depth] != 0; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), perft3[depth]);
-	rules_position_free(pos);
+	turns_assert_perft("oust", "2", perft2);
+	turns_assert_perft("oust", "3", perft3);
 }
 END_TEST
 
@@ -667,13 +602,9 @@ START_TEST(oust_perft_matches_oracle)
 {
 	static const char *const sides[] = { "2", "3" };
 	static const int depths[] = { 6, 4 };
-	struct rules_position *pos = turns_new("oust", sides[_i]);
-	int	 cells[RULES_MAX_CELLS] = { 0 }, depth;
 
-	for (depth = 0; depth <= depths[_i]; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth),
-		    oracle_perft(&pos->board, cells, 0, 1, depth));
-	rules_position_free(pos);
+	turns_assert_perft_oracle("oust", sides[_i], depths[_i],
+	    oracle_perft);
 }
 END_TEST
 
@@ -721,8 +652,7 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 	int	 me = rules_to_move(pos), i, nplace = 0, oracle;
 	size_t	 n, k;
 
-	for (i = 0; i < b->ncells; i++)
-		ck_assert_int_eq(rules_piece(pos, i), ctx->cells[i]);
+	turns_require_pieces(pos, ctx->cells);
 	check_invariant(pos, ctx->cells);
 	n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
 	memset(listed, 0, sizeof listed);
@@ -735,10 +665,8 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 			    acts[k].to), 0);
 		}
 		/* Every listed action is accepted (a sample when many). */
-		if (k % 4 == (size_t)ctx->actions % 4 || n < 8) {
-			rules_position_copy(copy, pos);
-			ck_assert_int_eq(rules_play(copy, &acts[k], NULL), 0);
-		}
+		if (k % 4 == (size_t)ctx->actions % 4 || n < 8)
+			turns_require_accepted(copy, pos, &acts[k]);
 	}
 	oracle = oracle_count_legal(b, ctx->cells, me);
 	ck_assert_int_eq(nplace, oracle);
@@ -746,16 +674,13 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 		ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 		ck_assert_int_eq(acts[0].kind, RULES_PASS);
 	}
-	/* Unlisted cells (a sample) are rejected, the state unchanged. */
+	/* Unlisted cells (a sample) are rejected, the position unchanged. */
 	for (i = ctx->actions % 3; i < b->ncells; i += 3) {
 		if (listed[i])
 			continue;
 		try = (struct rules_action){ .kind = RULES_PLACE,
 		    .to = (int16_t)i };
-		rules_position_copy(copy, pos);
-		ck_assert_int_eq(rules_play(copy, &try, NULL), -1);
-		ck_assert(memcmp(copy->state, pos->state,
-		    pos->game->state_size) == 0);
+		turns_require_refused(copy, pos, &try);
 	}
 	rules_position_free(copy);
 	/* Keep the oracle's board in step. */
@@ -785,12 +710,12 @@ START_TEST(oust_playouts_match_oracle)
 		rules_score(pos, &s);
 		ck_assert(s.over);
 		ck_assert_int_ge(s.winner, 0);
-		ck_assert_int_eq(count_stones(pos, !s.winner), 0);
-		ck_assert_int_ge(count_stones(pos, s.winner), 2);
+		ck_assert_int_eq(diagram_stones(pos, !s.winner), 0);
+		ck_assert_int_ge(diagram_stones(pos, s.winner), 2);
 		ck_assert_int_eq(s.points[s.winner], 1);
 		ck_assert_int_eq(s.points[!s.winner], 0);
 		ck_assert_int_eq(rules_stat_find(&s, "stones")->value[s.winner],
-		    count_stones(pos, s.winner));
+		    diagram_stones(pos, s.winner));
 	}
 	rules_position_free(pos);
 }
@@ -812,7 +737,7 @@ START_TEST(oust_playouts_many)
 		ck_assert_uint_gt(rules_playout(pos, &rng, 0, NULL, NULL), 1);
 		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 		rules_score(pos, &s);
-		ck_assert_int_eq(count_stones(pos, !s.winner), 0);
+		ck_assert_int_eq(diagram_stones(pos, !s.winner), 0);
 	}
 	rules_position_free(pos);
 }
@@ -930,11 +855,5 @@ oust_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(oust_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(oust_suite());
 }

@@ -12,17 +12,8 @@
 #include "rules.h"
 #include "player/player.h"
 #include "diagram.h"
-
-static struct rules_position *
-new_pos(const char *game, const char *spec)
-{
-	struct rules_diag d;
-	struct rules_position *pos;
-
-	pos = rules_position_new(rules_game_find(game), spec, NULL, &d);
-	ck_assert_msg(pos != NULL, "%s", d.msg);
-	return pos;
-}
+#include "turns.h"
+#include "unit.h"
 
 static struct player *
 new_player(const char *spec)
@@ -32,15 +23,6 @@ new_player(const char *spec)
 
 	ck_assert_msg(p != NULL, "%s: %s", spec, d.msg);
 	return p;
-}
-
-static int
-cell(const struct rules_position *pos, const char *name)
-{
-	int	 c = rules_cell_parse(&pos->board, name, strlen(name));
-
-	ck_assert_msg(c >= 0, "no cell %s", name);
-	return c;
 }
 
 START_TEST(specs)
@@ -71,7 +53,7 @@ END_TEST
 /* Dice are the referee's; a game over has nothing to choose. */
 START_TEST(no_dice)
 {
-	struct rules_position *pos = new_pos("herd", "3");
+	struct rules_position *pos = turns_new("herd", "3");
 	struct player *p = new_player("random");
 	struct rules_action a;
 	struct rules_diag d;
@@ -91,7 +73,7 @@ static size_t
 play_game(const char *game, const char *spec, const char *player,
     uint64_t seed, struct rules_action *log, size_t cap)
 {
-	struct rules_position *pos = new_pos(game, spec);
+	struct rules_position *pos = turns_new(game, spec);
 	struct player *p = new_player(player);
 	struct rules_action a, first[1];
 	struct rules_rng dice;
@@ -160,17 +142,14 @@ static const char win_in_one[] =
 static void
 check_finds_win(const char *spec, uint64_t seed)
 {
-	struct rules_position *pos = new_pos("reversi", "8x8"), *after;
+	struct rules_position *pos = turns_new("reversi", "8x8"), *after;
 	struct player *p = new_player(spec);
 	struct rules_action acts[64], a;
 	struct rules_score s;
 	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS];
 	size_t	 n, i, wins = 0;
 
-	ck_assert_int_eq(diagram_read(&pos->board, win_in_one, pieces, true),
-	    64);
-	ck_assert_msg(rules_setup(pos, pieces, 0, &d) == 0, "%s", d.msg);
+	diagram_setup(pos, win_in_one, 0);
 	/* The position is what the comment says: one win among several. */
 	n = rules_legal(pos, acts, 64);
 	ck_assert_uint_ge(n, 3);
@@ -180,14 +159,14 @@ check_finds_win(const char *spec, uint64_t seed)
 		rules_score(after, &s);
 		if (s.over && s.winner == 0) {
 			wins++;
-			ck_assert_int_eq(acts[i].to, cell(pos, "d1"));
+			ck_assert_int_eq(acts[i].to, turns_cell(pos, "d1"));
 		}
 		rules_position_free(after);
 	}
 	ck_assert_uint_eq(wins, 1);
 	player_seed(p, seed);
 	ck_assert_int_eq(player_choose(p, pos, &a, &d), 0);
-	ck_assert_msg(a.kind == RULES_PLACE && a.to == cell(pos, "d1"),
+	ck_assert_msg(a.kind == RULES_PLACE && a.to == turns_cell(pos, "d1"),
 	    "%s chose cell %d", spec, a.to);
 	player_free(p);
 	rules_position_free(pos);
@@ -211,15 +190,13 @@ END_TEST
 /* The evaluation prefers being ahead, and a win above all. */
 START_TEST(evaluation)
 {
-	struct rules_position *pos = new_pos("reversi", "8x8");
-	int	 pieces[RULES_MAX_CELLS];
-	struct rules_diag d;
+	struct rules_position *pos = turns_new("reversi", "8x8");
 
 	/* At the start, Black to move: nothing counts for Black yet. */
 	ck_assert(player_evaluate(pos, 0) == 0);
 	/* White sees the four moves Black has. */
 	ck_assert(player_evaluate(pos, 1) < 0);
-	ck_assert_int_eq(diagram_read(&pos->board,
+	diagram_setup(pos,
 	    "X X X X X X X X"
 	    "X X X X X X X X"
 	    ". . . . . . . ."
@@ -227,8 +204,7 @@ START_TEST(evaluation)
 	    ". . . . . . . ."
 	    ". . . . . . . ."
 	    ". . . . . . . ."
-	    ". . . . . . . .", pieces, true), 64);
-	ck_assert_msg(rules_setup(pos, pieces, 1, &d) == 0, "%s", d.msg);
+	    ". . . . . . . .", 1);
 	ck_assert(player_evaluate(pos, 0) >= 1e6);
 	ck_assert(player_evaluate(pos, 1) <= -1e6);
 	rules_position_free(pos);
@@ -255,11 +231,5 @@ player_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(player_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(player_suite());
 }

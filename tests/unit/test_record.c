@@ -10,8 +10,23 @@
 #include <string.h>
 
 #include "record/record.h"
+#include "unit.h"
 
 static struct record_syntax *syn;
+
+/* The test's reader over a string, and the FILE under it: reader_open(). */
+static struct record_reader *rd;
+static FILE *rd_fp;
+
+static void
+reader_close(void)
+{
+	record_reader_free(rd);
+	rd = NULL;
+	if (rd_fp != NULL)
+		fclose(rd_fp);
+	rd_fp = NULL;
+}
 
 static void
 setup_syntax(void)
@@ -20,19 +35,42 @@ setup_syntax(void)
 	ck_assert_ptr_nonnull(syn);
 }
 
+/* The fixture closes the test's reader, if the test did not. */
 static void
 teardown_syntax(void)
 {
+	reader_close();
 	record_syntax_free(syn);
 }
 
-/* A reader over a string; the FILE goes with the reader in *fp. */
-static struct record_reader *
-reader(const char *text, size_t len, enum record_format fmt, FILE **fp)
+/* Opens the test's reader over text[len], closing the one before. */
+static void
+reader_open(const char *text, size_t len, enum record_format fmt)
 {
-	*fp = fmemopen((void *)(uintptr_t)text, len, "r");
-	ck_assert_ptr_nonnull(*fp);
-	return record_reader_new(syn, *fp, "test", fmt);
+	reader_close();
+	rd_fp = fmemopen((void *)(uintptr_t)text, len, "r");
+	ck_assert_ptr_nonnull(rd_fp);
+	rd = record_reader_new(syn, rd_fp, "test", fmt);
+	ck_assert_ptr_nonnull(rd);
+}
+
+/* The next record of the test's reader; fails the test if there is none. */
+static const struct record *
+next_record(void)
+{
+	const struct record *rec;
+
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	return rec;
+}
+
+/* Fails the test unless the test's reader has no record left. */
+static void
+assert_no_more(void)
+{
+	const struct record *rec;
+
+	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
 }
 
 static const char *
@@ -55,11 +93,9 @@ START_TEST(reads_tags_turns_and_result)
 	    "over two lines} 2. c3 ; rest of line\n"
 	    "d3 36-28\n";
 	const struct record *rec;
-	struct record_reader *rd;
-	FILE	*fp;
 
-	rd = reader(text, sizeof text - 1, RECORD_AUTO, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(text, sizeof text - 1, RECORD_AUTO);
+	rec = next_record();
 	ck_assert(!rec->malformed);
 	ck_assert_int_eq(rec->ntags, 2);
 	ck_assert_str_eq(rec->tags[0].name, "Event");
@@ -75,9 +111,7 @@ START_TEST(reads_tags_turns_and_result)
 	ck_assert_int_eq(rec->turns[2].at.col, 20);
 	ck_assert(rec->has_result);
 	ck_assert_str_eq(rec->result.text, "36-28");
-	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
-	record_reader_free(rd);
-	fclose(fp);
+	assert_no_more();
 }
 END_TEST
 
@@ -90,27 +124,23 @@ START_TEST(many_records_and_boundaries)
 	    "[Game \"reversi\"]\n[Round \"3\"]\nf5 d6\nc3 *\n"
 	    "f5 *\n";
 	const struct record *rec;
-	struct record_reader *rd;
-	FILE	*fp;
 
-	rd = reader(text, sizeof text - 1, RECORD_PGN, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(text, sizeof text - 1, RECORD_PGN);
+	rec = next_record();
 	ck_assert_int_eq(rec->index, 1);
 	ck_assert_int_eq(rec->nturns, 1);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rec = next_record();
 	ck_assert_int_eq(rec->nturns, 2);
 	ck_assert(!rec->has_result);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rec = next_record();
 	ck_assert_int_eq(rec->ntags, 2);
 	ck_assert_int_eq(rec->nturns, 3);
 	ck_assert_int_eq(rec->start.line, 5);
 	/* Movetext after a result, with no tags: a record of its own. */
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rec = next_record();
 	ck_assert_int_eq(rec->ntags, 0);
 	ck_assert_int_eq(rec->index, 4);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
-	record_reader_free(rd);
-	fclose(fp);
+	assert_no_more();
 }
 END_TEST
 
@@ -120,24 +150,20 @@ START_TEST(line_ends_and_bom)
 	    "\xef\xbb\xbf[Game \"reversi\"]\r\nf5\r\nd6 *\r"
 	    "[Game \"reversi\"]\rf5 d6\rc3 *";
 	const struct record *rec;
-	struct record_reader *rd;
-	FILE	*fp;
 
-	rd = reader(text, sizeof text - 1, RECORD_AUTO, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(text, sizeof text - 1, RECORD_AUTO);
+	rec = next_record();
 	ck_assert(!rec->malformed);
 	ck_assert_str_eq(rec->tags[0].name, "Game");
 	/* Columns start after the byte order mark. */
 	ck_assert_int_eq(rec->tags[0].at.col, 1);
 	ck_assert_int_eq(rec->tags[0].at.offset, 3);
 	ck_assert_int_eq(rec->turns[1].at.line, 3);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rec = next_record();
 	ck_assert_int_eq(rec->start.line, 4);
 	ck_assert_int_eq(rec->nturns, 3);
 	ck_assert_int_eq(rec->turns[2].at.line, 6);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
-	record_reader_free(rd);
-	fclose(fp);
+	assert_no_more();
 }
 END_TEST
 
@@ -147,26 +173,20 @@ START_TEST(move_numbers_checked)
 	    "1. f5 {c} 1... d6 2.c3 d3 *\n";
 	static const char bad[] = "[Game \"reversi\"]\n1. f5 2... d6 *\n";
 	const struct record *rec;
-	struct record_reader *rd;
-	FILE	*fp;
 
-	rd = reader(good, sizeof good - 1, RECORD_PGN, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(good, sizeof good - 1, RECORD_PGN);
+	rec = next_record();
 	ck_assert_msg(!rec->malformed, "%s", rec->error.msg);
 	ck_assert_int_eq(rec->nturns, 4);
 	ck_assert_str_eq(turn_text(rec, 2), "c3");
 	ck_assert_int_eq(rec->turns[2].at.col, 21);
-	record_reader_free(rd);
-	fclose(fp);
 
-	rd = reader(bad, sizeof bad - 1, RECORD_PGN, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(bad, sizeof bad - 1, RECORD_PGN);
+	rec = next_record();
 	ck_assert(rec->malformed);
 	ck_assert_str_eq(rec->error.code, "bad-move-number");
 	ck_assert_int_eq(rec->error.at.line, 2);
 	ck_assert_int_eq(rec->error.at.col, 7);
-	record_reader_free(rd);
-	fclose(fp);
 }
 END_TEST
 
@@ -176,18 +196,14 @@ START_TEST(malformed_records_do_not_stop_the_next)
 	    "[Event \"open\n[Game \"reversi\"]\nf5 *\n"
 	    "[Game \"reversi\"]\nf5 d6 *\n";
 	const struct record *rec;
-	struct record_reader *rd;
-	FILE	*fp;
 
-	rd = reader(text, sizeof text - 1, RECORD_PGN, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(text, sizeof text - 1, RECORD_PGN);
+	rec = next_record();
 	ck_assert(rec->malformed);
 	ck_assert_str_eq(rec->error.code, "unterminated-tag");
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rec = next_record();
 	ck_assert(!rec->malformed);
 	ck_assert_int_eq(rec->nturns, 2);
-	record_reader_free(rd);
-	fclose(fp);
 }
 END_TEST
 
@@ -195,29 +211,25 @@ START_TEST(transcripts_split_into_turns)
 {
 	static const char text[] = "f5d6C3--d3\n\n  e6f4\nf5pAd6\nf5z1\n";
 	const struct record *rec;
-	struct record_reader *rd;
-	FILE	*fp;
 
-	rd = reader(text, sizeof text - 1, RECORD_AUTO, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(text, sizeof text - 1, RECORD_AUTO);
+	rec = next_record();
 	ck_assert_int_eq(record_reader_format(rd), RECORD_TRANSCRIPT);
 	ck_assert(rec->implicit_passes);
 	ck_assert_int_eq(rec->nturns, 5);
 	ck_assert_str_eq(turn_text(rec, 2), "C3");
 	ck_assert_str_eq(turn_text(rec, 3), "--");
 	ck_assert_int_eq(rec->turns[4].at.col, 9);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rec = next_record();
 	ck_assert_int_eq(rec->start.line, 3);
 	ck_assert_int_eq(rec->turns[0].at.col, 3);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rec = next_record();
 	ck_assert_int_eq(rec->nturns, 3);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rec = next_record();
 	ck_assert(rec->malformed);
 	ck_assert_str_eq(rec->error.code, "bad-transcript");
 	ck_assert_int_eq(rec->error.at.col, 3);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
-	record_reader_free(rd);
-	fclose(fp);
+	assert_no_more();
 }
 END_TEST
 
@@ -229,25 +241,21 @@ START_TEST(csv_columns_by_name)
 	    "-1,\"e6f4\",8\n"
 	    "x,f5,9\n";
 	const struct record *rec;
-	struct record_reader *rd;
-	FILE	*fp;
 
-	rd = reader(text, sizeof text - 1, RECORD_AUTO, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(text, sizeof text - 1, RECORD_AUTO);
+	rec = next_record();
 	ck_assert_int_eq(record_reader_format(rd), RECORD_CSV);
 	ck_assert(rec->has_winner);
 	ck_assert_int_eq(rec->winner, 1);
 	ck_assert_int_eq(rec->nturns, 2);
 	ck_assert_int_eq(rec->turns[1].at.col, 5);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rec = next_record();
 	ck_assert_int_eq(rec->winner, -1);
 	ck_assert_str_eq(turn_text(rec, 0), "e6");
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rec = next_record();
 	ck_assert(rec->malformed);
 	ck_assert_str_eq(rec->error.code, "bad-csv-winner");
-	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
-	record_reader_free(rd);
-	fclose(fp);
+	assert_no_more();
 }
 END_TEST
 
@@ -264,29 +272,19 @@ START_TEST(sniffing)
 		{ "id,score\n1,2\n", RECORD_PGN },
 	};
 	const struct record *rec;
-	struct record_reader *rd;
-	FILE	*fp;
 
-	rd = reader(cases[_i].text, strlen(cases[_i].text), RECORD_AUTO, &fp);
+	reader_open(cases[_i].text, strlen(cases[_i].text), RECORD_AUTO);
 	record_reader_next(rd, &rec);
 	ck_assert_int_eq(record_reader_format(rd), cases[_i].want);
-	record_reader_free(rd);
-	fclose(fp);
 }
 END_TEST
 
 START_TEST(empty_and_comment_only_inputs)
 {
 	static const char *const texts[] = { "", "\n \n", "; nothing\n{ at all }\n" };
-	const struct record *rec;
-	struct record_reader *rd;
-	FILE	*fp;
 
-	rd = reader(texts[_i], strlen(texts[_i]), RECORD_AUTO, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
-	record_reader_free(rd);
-	if (fp != NULL)
-		fclose(fp);
+	reader_open(texts[_i], strlen(texts[_i]), RECORD_AUTO);
+	assert_no_more();
 }
 END_TEST
 
@@ -369,15 +367,12 @@ static void
 replay_text(const char *text, enum record_format fmt, struct replay *rp)
 {
 	const struct record *rec;
-	struct record_reader *rd;
 	struct replay_options opt = { .max_legal = 64 };
-	FILE	*fp;
 
-	rd = reader(text, strlen(text), fmt, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(text, strlen(text), fmt);
+	rec = next_record();
 	ck_assert_int_eq(record_replay(syn, rec, &opt, rp), 0);
-	record_reader_free(rd);
-	fclose(fp);
+	reader_close();
 }
 
 START_TEST(replay_finished_game)
@@ -507,10 +502,9 @@ START_TEST(write_and_read_back)
 	};
 	const size_t nt = sizeof turns / sizeof turns[0];
 	const struct record *rec;
-	struct record_reader *rd;
 	char	*text = NULL, *line;
 	size_t	 len = 0, i;
-	FILE	*out, *fp;
+	FILE	*out;
 
 	out = open_memstream(&text, &len);
 	ck_assert_int_eq(record_write(out, tags, 4, turns, nt, _i == 0,
@@ -520,8 +514,8 @@ START_TEST(write_and_read_back)
 	for (line = text; (line = strchr(line, '\n')) != NULL; line++)
 		ck_assert_uint_lt(strcspn(line + 1, "\n"), 80);
 	ck_assert((strstr(text, "\n1. f5 d6 2. c3") != NULL) == (_i == 0));
-	rd = reader(text, len, RECORD_PGN, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(text, len, RECORD_PGN);
+	rec = next_record();
 	ck_assert(!rec->malformed);
 	ck_assert_uint_eq(rec->ntags, 4);
 	for (i = 0; i < 4; i++) {
@@ -532,9 +526,8 @@ START_TEST(write_and_read_back)
 	for (i = 0; i < nt; i++)
 		ck_assert_str_eq(turn_text(rec, i), turns[i]);
 	ck_assert(rec->has_result);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 0);
-	record_reader_free(rd);
-	fclose(fp);
+	assert_no_more();
+	reader_close();
 	free(text);
 }
 END_TEST
@@ -573,20 +566,17 @@ updated(const char *text, bool replace_last, const char *turn1,
 	struct record_update u = { replace_last, turns,
 	    turn2 != NULL ? 2 : turn1 != NULL ? 1 : 0, result };
 	const struct record *rec;
-	struct record_reader *rd;
 	size_t	 len;
 	char	*out;
-	FILE	*fp;
 
-	rd = reader(text, strlen(text), RECORD_PGN, &fp);
-	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	reader_open(text, strlen(text), RECORD_PGN);
+	rec = next_record();
 	out = record_update_text(text, strlen(text), rec, &u, &len);
 	ck_assert_ptr_nonnull(out);
 	ck_assert_uint_eq(strlen(out), len);
 	snprintf(buf, sizeof buf, "%s", out);
 	free(out);
-	record_reader_free(rd);
-	fclose(fp);
+	reader_close();
 	return buf;
 }
 
@@ -691,11 +681,5 @@ record_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(record_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(record_suite());
 }

@@ -12,6 +12,7 @@
 #include <yaml.h>
 
 #include "report/report.h"
+#include "unit.h"
 
 /*
  * Parses a YAML stream into "path=value" lines, one per scalar, paths
@@ -230,11 +231,5 @@ report_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(report_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(report_suite());
 }

@@ -14,40 +14,16 @@
 #include "rules.h"
 #include "diagram.h"
 #include "turns.h"
+#include "unit.h"
 
 /* ---- A naive oracle: flood fills, no incremental state ----------------- */
 
-/* Labels the groups of stones of either colour; returns how many. */
+/* Labels the groups of stones of either colour (turns_groups()). */
 static int
 oracle_groups(const struct rules_board *b, const int *cells, int *label,
     int *size)
 {
-	int	 stack[RULES_MAX_CELLS], sp, i, c, k, n = 0;
-
-	for (i = 0; i < b->ncells; i++)
-		label[i] = -1;
-	for (i = 0; i < b->ncells; i++) {
-		if (cells[i] == RULES_EMPTY || label[i] != -1)
-			continue;
-		size[n] = 0;
-		sp = 0;
-		stack[sp++] = i;
-		label[i] = n;
-		while (sp > 0) {
-			c = stack[--sp];
-			size[n]++;
-			for (k = 0; k < b->degree[c]; k++) {
-				int	 m = b->nb[c][k];
-
-				if (cells[m] != RULES_EMPTY && label[m] == -1) {
-					label[m] = n;
-					stack[sp++] = m;
-				}
-			}
-		}
-		n++;
-	}
-	return n;
+	return turns_groups(b, cells, label, size, false);
 }
 
 /* v(e): the size of the largest group next to e (rules.md §3). */
@@ -173,31 +149,15 @@ oracle_completions(const struct rules_board *b, const bool *group,
 
 START_TEST(rive_boards)
 {
-	struct rules_diag d;
+	static const char *const bad[] = { "13", "1", "3-3-4", "", NULL };
 	struct rules_position *pos;
-	char	 spec[8];
-	int	 n;
 
-	pos = turns_new("rive", NULL);
-	ck_assert_str_eq(pos->board.name, "3-3-5");
-	ck_assert_int_eq(pos->board.ncells, 29);
-	ck_assert_str_eq(rules_rive.default_board, "3-3-5");
-	rules_position_free(pos);
-	for (n = 2; n <= 12; n++) {
-		snprintf(spec, sizeof spec, "%d", n);
-		pos = turns_new("rive", spec);
-		ck_assert_int_eq(pos->board.ncells, 3 * n * (n - 1) + 1);
-		rules_position_free(pos);
-	}
+	turns_assert_default_board("rive", "3-3-5", 29);
+	turns_assert_hexhex_boards("rive");
 	pos = turns_new("rive", "3-3-5");
 	ck_assert_int_eq(pos->board.ncells, 29);
 	rules_position_free(pos);
-	ck_assert_ptr_null(rules_position_new(&rules_rive, "13", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_rive, "1", NULL, &d));
-	ck_assert_ptr_null(rules_position_new(&rules_rive, "3-3-4", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_rive, "", NULL, &d));
+	turns_assert_bad_boards(&rules_rive, bad);
 	ck_assert_ptr_eq(rules_game_find("Rive"), &rules_rive);
 }
 END_TEST
@@ -225,7 +185,7 @@ START_TEST(rive_case_turn8_captures)
 	struct rules_diag d;
 
 	turns_play(pos, "c3 a3 e3 c1 c5 a5 e1");
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    O . X\n"
 	    "   . . . .\n"
 	    "  O . X . X\n"
@@ -259,7 +219,7 @@ START_TEST(rive_case_turn8_captures)
 	turns_play(pos, "c4");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    O . X\n"
 	    "   . . O .\n"
 	    "  O O . . X\n"
@@ -294,7 +254,7 @@ START_TEST(rive_case_removal_sets)
 	rules_position_reset(pos);
 	turns_play(pos, "d2 d4 b3 b5 c1");
 	turns_actions(pos, "c2xb3xc1");
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    . O .\n"
 	    "   . . . O\n"
 	    "  . . . . .\n"
@@ -338,7 +298,7 @@ START_TEST(rive_removal_splits)
 	struct rules_position *pos = turns_new("rive", "3");
 	struct rules_diag d;
 
-	turns_setup(pos, split_position, 0);
+	diagram_setup(pos, split_position, 0);
 	turns_assert_legal(pos, "a3 b3 b4 c4 c5");
 	turns_fail(pos, "a3,xa5", "removal-splits", &d);
 	ck_assert_str_eq(d.msg, "removing a5 would split the group into a3 "
@@ -363,7 +323,7 @@ START_TEST(rive_removal_dead_end)
 	struct rules_position *pos = turns_new("rive", "3");
 	struct rules_diag d;
 
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "    O . O\n"
 	    "   . X . X\n"
 	    "  . O . . .\n"
@@ -381,7 +341,7 @@ START_TEST(rive_removal_dead_end)
 	turns_assert_legal(pos, "xd1");
 	turns_actions(pos, "xd1");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	turns_assert_diagram(pos,
+	diagram_assert(pos,
 	    "    O . O\n"
 	    "   . X . X\n"
 	    "  . O . X .\n"
@@ -403,12 +363,10 @@ START_TEST(rive_bad_actions)
 	turns_play(pos, "c3");
 	turns_fail(pos, "c3", "occupied", &d);
 	ck_assert_str_eq(d.msg, "c3 is occupied");
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
+	turns_reject(pos, &a, "wrong-action", &d);
 	a.kind = RULES_PLACE;
 	a.to = 19;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
+	turns_reject(pos, &a, "off-board", &d);
 	turns_fail(pos, "xc3", "removal-extra", &d);
 	ck_assert_str_eq(d.msg, "no removal is owed: c3 stays");
 	turns_fail(pos, "a3*", "not-a-capture", &d);
@@ -454,7 +412,7 @@ START_TEST(rive_game_end)
 	struct rules_diag d;
 
 	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1; the ring is one group of 6. */
-	turns_setup(pos,
+	diagram_setup(pos,
 	    "  X X\n"
 	    " X . O\n"
 	    "  O O\n", 0);
@@ -482,7 +440,7 @@ START_TEST(rive_setup)
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
 	ck_assert_str_eq(d.code, "bad-setup");
 	/* A full board is a finished game. */
-	turns_setup(pos, "  X X\n X O O\n  O O\n", 1);
+	diagram_setup(pos, "  X X\n X O O\n  O O\n", 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_position_free(pos);
 }
@@ -588,20 +546,9 @@ static const uint64_t perft335[] = { 1, 29, 705, 12982, 180930, 0 };
 
 START_TEST(rive_perft)
 {
-	struct rules_position *pos = turns_new("rive", "2");
-	int	 depth;
-
-	for (depth = 0; perft2[depth] != 0; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), perft2[depth]);
-	rules_position_free(pos);
-	pos = turns_new("rive", "3");
-	for (depth = 0; perft3[depth] != 0; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), perft3[depth]);
-	rules_position_free(pos);
-	pos = turns_new("rive", NULL);
-	for (depth = 0; perft335[depth] != 0; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), perft335[depth]);
-	rules_position_free(pos);
+	turns_assert_perft("rive", "2", perft2);
+	turns_assert_perft("rive", "3", perft3);
+	turns_assert_perft("rive", NULL, perft335);
 }
 END_TEST
 
@@ -609,13 +556,9 @@ START_TEST(rive_perft_matches_oracle)
 {
 	static const char *const sides[] = { "2", "3", "3-3-5" };
 	static const int depths[] = { 6, 4, 3 };
-	struct rules_position *pos = turns_new("rive", sides[_i]);
-	int	 cells[RULES_MAX_CELLS] = { 0 }, depth;
 
-	for (depth = 0; depth <= depths[_i]; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth),
-		    oracle_perft(&pos->board, cells, 0, 1, depth));
-	rules_position_free(pos);
+	turns_assert_perft_oracle("rive", sides[_i], depths[_i],
+	    oracle_perft);
 }
 END_TEST
 
@@ -641,8 +584,7 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 	int	 me = rules_to_move(pos), i, nl = 0;
 	size_t	 n, k;
 
-	for (i = 0; i < b->ncells; i++)
-		ck_assert_int_eq(rules_piece(pos, i), ctx->cells[i]);
+	turns_require_pieces(pos, ctx->cells);
 	n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
 	memset(listed, 0, sizeof listed);
 	copy = rules_position_dup(pos);
@@ -655,8 +597,7 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 			listed[acts[k].to] = true;
 			nl++;
 		}
-		rules_position_copy(copy, pos);
-		ck_assert_int_eq(rules_play(copy, &acts[k], NULL), 0);
+		turns_require_accepted(copy, pos, &acts[k]);
 	}
 	if (ctx->owed == 0) {
 		/* Placements: exactly the cells with v(e) = M. */
@@ -692,16 +633,13 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 			ck_assert_int_eq(listed[i], c > 0);
 		}
 	}
-	/* Unlisted cells (a sample) are rejected, the state unchanged. */
+	/* Unlisted cells (a sample) are rejected, the position unchanged. */
 	for (i = ctx->actions % 3; i < b->ncells; i += 3) {
 		if (listed[i])
 			continue;
 		try = (struct rules_action){ .kind = ctx->owed > 0 ?
 		    RULES_REMOVE : RULES_PLACE, .to = (int16_t)i };
-		rules_position_copy(copy, pos);
-		ck_assert_int_eq(rules_play(copy, &try, NULL), -1);
-		ck_assert(memcmp(copy->state, pos->state,
-		    pos->game->state_size) == 0);
+		turns_require_refused(copy, pos, &try);
 	}
 	rules_position_free(copy);
 	/* Keep the oracle in step. */
@@ -806,11 +744,5 @@ rive_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(rive_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(rive_suite());
 }

@@ -10,93 +10,8 @@
 
 #include "rules.h"
 #include "diagram.h"
-
-static struct rules_position *
-new_pos(const char *game, const char *spec)
-{
-	struct rules_diag d;
-	struct rules_position *pos;
-
-	pos = rules_position_new(rules_game_find(game), spec, NULL, &d);
-	ck_assert_msg(pos != NULL, "%s", d.msg);
-	return pos;
-}
-
-static int
-cell(const struct rules_position *pos, const char *name)
-{
-	int	 c = rules_cell_parse(&pos->board, name, strlen(name));
-
-	ck_assert_msg(c >= 0, "no cell %s", name);
-	return c;
-}
-
-/* Plays space-separated squares (or "pass"); fails the test if illegal. */
-static void
-play_all(struct rules_position *pos, const char *moves)
-{
-	struct rules_action a;
-	struct rules_diag d;
-	char	 buf[8];
-	const char *p = moves;
-	int	 n;
-
-	while (sscanf(p, "%7s%n", buf, &n) == 1) {
-		p += n;
-		memset(&a, 0, sizeof a);
-		if (strcmp(buf, "pass") == 0)
-			a.kind = RULES_PASS;
-		else {
-			a.kind = RULES_PLACE;
-			a.to = (int16_t)cell(pos, buf);
-		}
-		ck_assert_msg(rules_play(pos, &a, &d) == 0, "%s: %s", buf,
-		    d.msg);
-	}
-}
-
-/* The legal actions as sorted names, space-separated. */
-static void
-legal_names(const struct rules_position *pos, char *out, size_t len)
-{
-	struct rules_action acts[512];
-	char	 name[RULES_CELL_NAME];
-	size_t	 n, i, k = 0;
-
-	n = rules_legal(pos, acts, 512);
-	out[0] = '\0';
-	for (i = 0; i < n && i < 512; i++) {
-		const char *s = acts[i].kind == RULES_PASS ? "pass" :
-		    rules_cell_name(&pos->board, acts[i].to, name);
-		k += (size_t)snprintf(out + k, len - k, "%s%s", i ? " " : "", s);
-	}
-}
-
-static void
-assert_diagram(const struct rules_position *pos, const char *want)
-{
-	char	 got[1024];
-	int	 pieces[RULES_MAX_CELLS];
-	int	 k;
-
-	diagram_write(pos, got, sizeof got, true);
-	k = diagram_read(&pos->board, want, pieces, true);
-	ck_assert_int_eq(k, pos->board.ncells);
-	for (k = 0; k < pos->board.ncells; k++)
-		ck_assert_msg(pieces[k] == rules_piece(pos, k),
-		    "cell %d differs; position is\n%s", k, got);
-}
-
-static void
-setup(struct rules_position *pos, const char *diagram, int to_move)
-{
-	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS];
-
-	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, true),
-	    pos->board.ncells);
-	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s", d.msg);
-}
+#include "turns.h"
+#include "unit.h"
 
 /* ---- Geometry (rules.md §0) --------------------------------------- */
 
@@ -270,10 +185,9 @@ END_TEST
 
 START_TEST(reversi_start)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
-	char	 got[256];
+	struct rules_position *pos = turns_new("reversi", NULL);
 
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -283,18 +197,17 @@ START_TEST(reversi_start)
 	    "........"
 	    "........");
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	legal_names(pos, got, sizeof got);
-	ck_assert_str_eq(got, "d3 c4 f5 e6");
+	turns_assert_listed(pos, "d3 c4 f5 e6");
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(reversi_flips_every_line)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 
 	/* d4 closes a row, a column and a diagonal at once. */
-	setup(pos,
+	diagram_setup(pos,
 	    "X.X.X..."
 	    ".OOO...."
 	    "XO.OX..."
@@ -303,8 +216,8 @@ START_TEST(reversi_flips_every_line)
 	    "........"
 	    "........"
 	    "........", 0);
-	play_all(pos, "c3");
-	assert_diagram(pos,
+	turns_play(pos, "c3");
+	diagram_assert(pos,
 	    "X.X.X..."
 	    ".XXX...."
 	    "XXXXX..."
@@ -319,12 +232,12 @@ END_TEST
 
 START_TEST(reversi_run_must_end_in_own_disc)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_diag d;
 
 	/* a1: the row of white discs runs to the edge, the column is mine. */
-	setup(pos,
+	diagram_setup(pos,
 	    ".OOOOOOO"
 	    "O......."
 	    "X......."
@@ -333,9 +246,9 @@ START_TEST(reversi_run_must_end_in_own_disc)
 	    "........"
 	    "........"
 	    "........", 0);
-	a.to = (int16_t)cell(pos, "a1");
+	a.to = (int16_t)turns_cell(pos, "a1");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "XOOOOOOO"
 	    "X......."
 	    "X......."
@@ -350,24 +263,20 @@ END_TEST
 
 START_TEST(reversi_illegal_moves)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_diag d;
 
-	a.to = (int16_t)cell(pos, "d4");
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "occupied");
+	a.to = (int16_t)turns_cell(pos, "d4");
+	turns_reject(pos, &a, "occupied", &d);
 	ck_assert_str_eq(d.msg, "d4 is occupied");
-	a.to = (int16_t)cell(pos, "a1");
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "no-flips");
-	a.to = (int16_t)cell(pos, "e6");
+	a.to = (int16_t)turns_cell(pos, "a1");
+	turns_reject(pos, &a, "no-flips", &d);
+	a.to = (int16_t)turns_cell(pos, "e6");
 	a.kind = RULES_PASS;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "pass-with-moves");
+	turns_reject(pos, &a, "pass-with-moves", &d);
 	a.kind = RULES_SWAP;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
+	turns_reject(pos, &a, "wrong-action", &d);
 	/* Nothing changed. */
 	ck_assert_int_eq(pos->turn, 1);
 	ck_assert_int_eq(rules_to_move(pos), 0);
@@ -377,13 +286,12 @@ END_TEST
 
 START_TEST(reversi_pass_only_without_moves)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_diag d;
-	char	 got[64];
 
 	/* White (O) to move has nothing: its only action is pass. */
-	setup(pos,
+	diagram_setup(pos,
 	    "XXXXXXXX"
 	    "XXXXXXXX"
 	    "XXXXXXXX"
@@ -393,26 +301,23 @@ START_TEST(reversi_pass_only_without_moves)
 	    "XXXXXXO."
 	    "XXXXXXX.", 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	legal_names(pos, got, sizeof got);
-	ck_assert_str_eq(got, "pass");
-	a.to = (int16_t)cell(pos, "h7");
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "must-pass");
-	play_all(pos, "pass");
+	turns_assert_listed(pos, "pass");
+	a.to = (int16_t)turns_cell(pos, "h7");
+	turns_reject(pos, &a, "must-pass", &d);
+	turns_play(pos, "pass");
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	legal_names(pos, got, sizeof got);
-	ck_assert_str_eq(got, "h7 h8");
+	turns_assert_listed(pos, "h7 h8");
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(reversi_end_and_wof_score)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_score s;
 
 	/* The shortest game: 9 moves, White wiped out with 51 squares empty. */
-	play_all(pos, "e6 f4 e3 f6 g5 d6 e7 f5 c5");
+	turns_play(pos, "e6 f4 e3 f6 g5 d6 e7 f5 c5");
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
 	ck_assert(s.over);
@@ -428,11 +333,11 @@ END_TEST
 
 START_TEST(reversi_draw_splits_empties)
 {
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_score s;
 
 	/* Neither side can move; 31 discs each, 2 empty squares. */
-	setup(pos,
+	diagram_setup(pos,
 	    "XXXXXXXX"
 	    "XXXXXXXX"
 	    "XXXXXXXX"
@@ -456,7 +361,7 @@ START_TEST(reversi_perft)
 	/* rules.md §1, Aart Bik's convention. */
 	static const uint64_t want[] = { 1, 4, 12, 56, 244, 1396, 8200,
 	    55092, 390216, 3005288 };
-	struct rules_position *pos = new_pos("reversi", NULL);
+	struct rules_position *pos = turns_new("reversi", NULL);
 	int	 depth;
 
 	for (depth = 0; depth <= 9; depth++)
@@ -509,7 +414,7 @@ START_TEST(reversi_matches_oracle)
 	int	 cells[256], i, n, me, games, k, count;
 	size_t	 nl;
 
-	pos = new_pos("reversi", sizes[_i]);
+	pos = turns_new("reversi", sizes[_i]);
 	n = pos->board.width;
 	rules_rng_seed(&rng, (uint64_t)_i);
 	for (games = 0; games < 20; games++) {
@@ -537,8 +442,7 @@ START_TEST(reversi_matches_oracle)
 				cells[acts[k].to] = 1 + me;
 			}
 			ck_assert_int_eq(rules_play(pos, &acts[k], NULL), 0);
-			for (i = 0; i < n * n; i++)
-				ck_assert_int_eq(rules_piece(pos, i), cells[i]);
+			turns_require_pieces(pos, cells);
 		}
 	}
 	rules_position_free(pos);
@@ -547,24 +451,20 @@ END_TEST
 
 START_TEST(reversi_board_specs)
 {
-	struct rules_diag d;
+	static const char *const bad[] = { "7x7", "18", "8x6", "", NULL };
 	struct rules_position *pos;
 
-	pos = new_pos("reversi", "6");
+	pos = turns_new("reversi", "6");
 	ck_assert_str_eq(pos->board.name, "6x6");
 	rules_position_free(pos);
-	ck_assert_ptr_null(rules_position_new(&rules_reversi, "7x7", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(&rules_reversi, "18", NULL, &d));
-	ck_assert_ptr_null(rules_position_new(&rules_reversi, "8x6", NULL, &d));
-	ck_assert_ptr_null(rules_position_new(&rules_reversi, "", NULL, &d));
+	turns_assert_bad_boards(&rules_reversi, bad);
 }
 END_TEST
 
 START_TEST(playout_is_reproducible)
 {
-	struct rules_position *a = new_pos("reversi", NULL);
-	struct rules_position *b = new_pos("reversi", NULL);
+	struct rules_position *a = turns_new("reversi", NULL);
+	struct rules_position *b = turns_new("reversi", NULL);
 	struct rules_rng r1, r2;
 	int	 i;
 
@@ -628,11 +528,5 @@ rules_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(rules_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(rules_suite());
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "stat/stat.h"
+#include "unit.h"
 
 static const char *const colours[2] = { "black", "white" };
 
@@ -330,11 +331,5 @@ stat_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(stat_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(stat_suite());
 }

@@ -12,116 +12,11 @@
 
 #include "rules.h"
 #include "diagram.h"
-
-/*
- * ck_assert records every call it makes (a write to the parent in fork
- * mode), so the loops that check every action use these instead.
- */
-#define REQUIRE(cond) do {						\
-	if (!(cond))							\
-		ck_abort_msg("requirement failed: %s", #cond);		\
-} while (0)
-#define REQUIRE_EQ(a, b)	REQUIRE((a) == (b))
-#define REQUIRE_GT(a, b)	REQUIRE((a) > (b))
-#define REQUIRE_LT(a, b)	REQUIRE((a) < (b))
+#include "turns.h"
+#include "unit.h"
 
 #define WHITE	0
 #define BLACK	1
-
-static struct rules_position *
-new_pos(void)
-{
-	struct rules_diag d;
-	struct rules_position *pos;
-
-	pos = rules_position_new(rules_game_find("stones"), NULL, NULL, &d);
-	ck_assert_msg(pos != NULL, "%s", d.msg);
-	return pos;
-}
-
-static int
-cell(const struct rules_position *pos, const char *name)
-{
-	int	 c = rules_cell_parse(&pos->board, name, strlen(name));
-
-	ck_assert_msg(c >= 0, "no cell %s", name);
-	return c;
-}
-
-static void
-setup(struct rules_position *pos, const char *diagram, int to_move)
-{
-	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS];
-
-	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, false),
-	    64);
-	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s", d.msg);
-}
-
-static void
-assert_diagram(const struct rules_position *pos, const char *want)
-{
-	char	 got[256];
-	int	 pieces[RULES_MAX_CELLS];
-	int	 k;
-
-	diagram_write(pos, got, sizeof got, false);
-	ck_assert_int_eq(diagram_read(&pos->board, want, pieces, false), 64);
-	for (k = 0; k < 64; k++)
-		ck_assert_msg(pieces[k] == rules_piece(pos, k),
-		    "cell %d differs; position is\n%s", k, got);
-}
-
-static struct rules_action
-move(const struct rules_position *pos, const char *text)
-{
-	struct rules_action a = { .kind = RULES_MOVE };
-	const char *dash = strchr(text, '-');
-
-	ck_assert_ptr_nonnull(dash);
-	a.from = (int16_t)rules_cell_parse(&pos->board, text,
-	    (size_t)(dash - text));
-	a.to = (int16_t)rules_cell_parse(&pos->board, dash + 1,
-	    strlen(dash + 1));
-	return a;
-}
-
-/* Plays space-separated moves; fails the test on an illegal one. */
-static void
-play(struct rules_position *pos, const char *moves)
-{
-	struct rules_action a;
-	struct rules_diag d;
-	char	 buf[16];
-	const char *p = moves;
-	int	 n;
-
-	while (sscanf(p, "%15s%n", buf, &n) == 1) {
-		p += n;
-		a = move(pos, buf);
-		ck_assert_msg(rules_play(pos, &a, &d) == 0, "%s: %s [%s]", buf,
-		    d.msg, d.code);
-	}
-}
-
-/* Expects the move rejected with `code', nothing changed; the message. */
-static const char *
-reject(struct rules_position *pos, const char *text, const char *code)
-{
-	static struct rules_diag d;
-	struct rules_position *before = rules_position_dup(pos);
-	struct rules_action a = move(pos, text);
-
-	memset(&d, 0, sizeof d);
-	ck_assert_msg(rules_play(pos, &a, &d) == -1, "%s was accepted", text);
-	ck_assert_msg(d.code != NULL && strcmp(d.code, code) == 0,
-	    "%s: got [%s] %s, want [%s]", text, d.code, d.msg, code);
-	ck_assert_int_eq(memcmp(before, pos, sizeof *pos +
-	    pos->game->state_size), 0);
-	rules_position_free(before);
-	return d.msg;
-}
 
 /* The destinations of the stone on `from', space-separated, in order. */
 static void
@@ -131,7 +26,7 @@ assert_moves(const struct rules_position *pos, const char *from,
 	struct rules_action acts[512];
 	char	 got[256], name[RULES_CELL_NAME];
 	size_t	 n, i, k = 0;
-	int	 f = cell(pos, from);
+	int	 f = turns_cell(pos, from);
 
 	n = rules_legal(pos, acts, 512);
 	got[0] = '\0';
@@ -150,27 +45,24 @@ assert_moves(const struct rules_position *pos, const char *from,
 
 START_TEST(stones_registered)
 {
+	static const char *const bad[] = { "10x10", "7", NULL };
 	const struct rules_game *g = rules_game_find("stones");
-	struct rules_diag d;
 
 	ck_assert_ptr_eq(g, &rules_stones);
 	ck_assert_ptr_eq(rules_game_find("Stones!"), &rules_stones);
 	ck_assert_str_eq(g->colour[0], "white");
 	ck_assert_str_eq(g->colour[1], "black");
-	ck_assert_str_eq(g->default_board, "8x8");
-	ck_assert_ptr_null(rules_position_new(g, "10x10", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
-	ck_assert_ptr_null(rules_position_new(g, "7", NULL, &d));
-	ck_assert_str_eq(d.code, "bad-board");
+	turns_assert_default_board("stones", "8x8", 64);
+	turns_assert_bad_boards(g, bad);
 }
 END_TEST
 
 START_TEST(stones_start)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_score s;
 
-	assert_diagram(pos,
+	diagram_assert(pos,
 	    "OOOOOOOO"
 	    "........"
 	    "........"
@@ -199,9 +91,9 @@ END_TEST
 
 START_TEST(stones_jump_pins_and_slide_goes_on)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -212,8 +104,8 @@ START_TEST(stones_jump_pins_and_slide_goes_on)
 	    ".X......", WHITE);
 	/* Up-left a2; up-right c2, over d3, then any empty square beyond. */
 	assert_moves(pos, "b1", "a2 c2 e4 f5 g6 h7");
-	play(pos, "b1-f5");
-	assert_diagram(pos,
+	turns_play(pos, "b1-f5");
+	diagram_assert(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -230,9 +122,10 @@ END_TEST
 
 START_TEST(stones_one_jump_per_move)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct rules_diag d;
 
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "......O."
 	    "........"
@@ -243,11 +136,11 @@ START_TEST(stones_one_jump_per_move)
 	    "X.......", WHITE);
 	/* After c3 the slide stops at e5: no second jump. */
 	assert_moves(pos, "a1", "b2 d4");
-	ck_assert_str_eq(reject(pos, "a1-f6", "second-jump"),
+	ck_assert_str_eq(turns_fail(pos, "a1-f6", "second-jump", &d),
 	    "a1-f6 would jump both c3 and e5: a move jumps one stone at most");
-	reject(pos, "a1-h8", "second-jump");
-	play(pos, "a1-d4");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "c3")),
+	turns_fail(pos, "a1-h8", "second-jump", &d);
+	turns_play(pos, "a1-d4");
+	ck_assert_int_eq(turns_piece(pos, "c3"),
 	    RULES_PIECE(BLACK) | RULES_PINNED);
 	rules_position_free(pos);
 }
@@ -255,10 +148,11 @@ END_TEST
 
 START_TEST(stones_landing_must_be_empty)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct rules_diag d;
 
 	/* c3 is jumpable but d4 beyond it is taken; h8 has no beyond. */
-	setup(pos,
+	diagram_setup(pos,
 	    ".......O"
 	    "......X."
 	    "........"
@@ -270,67 +164,69 @@ START_TEST(stones_landing_must_be_empty)
 	assert_moves(pos, "a1", "b2");
 	assert_moves(pos, "g7", "f8");
 	/* The slide stops at c3: no jump lands on d4, so e5 is out of reach. */
-	ck_assert_str_eq(reject(pos, "a1-e5", "unreachable"),
+	ck_assert_str_eq(turns_fail(pos, "a1-e5", "unreachable", &d),
 	    "a1-e5 cannot jump c3: d4 beyond it is occupied");
-	ck_assert_str_eq(reject(pos, "a1-d4", "occupied"), "d4 is occupied");
+	ck_assert_str_eq(turns_fail(pos, "a1-d4", "occupied", &d),
+	    "d4 is occupied");
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(stones_jumpable_stones)
 {
-	struct rules_position *pos = new_pos();
+	/* c3, the `?' below, holds each of these in turn; a1 may jump it? */
+	static const struct {
+		char		 c3;
+		const char	*moves;		/* a1's destinations */
+		const char	*refusal;	/* of a1-d4; NULL: a1-e5 jumps */
+	} cases[] = {
+		/* A pinned ally is jumped and unpinned. */
+		{ 'x', "b2 d4 e5 f6 g7 h8", NULL },
+		/* An unpinned ally blocks. */
+		{ 'X', "b2", "the unpinned white stone on c3 may not be jumped: "
+		    "only unpinned black stones and pinned white stones can "
+		    "be" },
+		/* A pinned opponent blocks. */
+		{ 'o', "b2", "the pinned black stone on c3 may not be jumped: "
+		    "only unpinned black stones and pinned white stones can "
+		    "be" },
+	};
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct rules_diag d;
+	char	 diagram[] =
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "..?....."
+	    "........"
+	    "X......O";
+	char	*c3 = strchr(diagram, '?');
+	size_t	 i;
 
-	/* A pinned ally is jumped and unpinned. */
-	setup(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "..x....."
-	    "........"
-	    "X......O", WHITE);
-	assert_moves(pos, "a1", "b2 d4 e5 f6 g7 h8");
-	play(pos, "a1-e5");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "c3")), RULES_PIECE(WHITE));
-	/* An unpinned ally blocks. */
-	setup(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "..X....."
-	    "........"
-	    "X......O", WHITE);
-	assert_moves(pos, "a1", "b2");
-	ck_assert_str_eq(reject(pos, "a1-d4", "not-jumpable"),
-	    "the unpinned white stone on c3 may not be jumped: only unpinned "
-	    "black stones and pinned white stones can be");
-	/* A pinned opponent blocks. */
-	setup(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "..o....."
-	    "........"
-	    "X......O", WHITE);
-	assert_moves(pos, "a1", "b2");
-	ck_assert_str_eq(reject(pos, "a1-d4", "not-jumpable"),
-	    "the pinned black stone on c3 may not be jumped: only unpinned "
-	    "black stones and pinned white stones can be");
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		*c3 = cases[i].c3;
+		diagram_setup(pos, diagram, WHITE);
+		assert_moves(pos, "a1", cases[i].moves);
+		if (cases[i].refusal == NULL) {
+			turns_play(pos, "a1-e5");
+			ck_assert_int_eq(turns_piece(pos, "c3"),
+			    RULES_PIECE(WHITE));
+		} else
+			ck_assert_str_eq(turns_fail(pos, "a1-d4",
+			    "not-jumpable", &d), cases[i].refusal);
+	}
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(stones_sideways_jump)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct rules_diag d;
 
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -342,9 +238,9 @@ START_TEST(stones_sideways_jump)
 	/* c5 jumps b5 to a5; not d5, whose beyond (e5) is taken. */
 	assert_moves(pos, "c5", "b6 a7 d6 e7 f8 a5");
 	assert_moves(pos, "e5", "d6 c7 b8 f6 g7 h8");
-	reject(pos, "c5-e5", "occupied");
-	play(pos, "c5-a5");
-	assert_diagram(pos,
+	turns_fail(pos, "c5-e5", "occupied", &d);
+	turns_play(pos, "c5-a5");
+	diagram_assert(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -357,11 +253,11 @@ START_TEST(stones_sideways_jump)
 	/* d5 jumps e5 sideways, pinning it; the move ends there. */
 	/* Down-right stops before its own h1. */
 	assert_moves(pos, "d5", "c4 b3 a2 e4 f3 g2 f5");
-	play(pos, "d5-f5");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "e5")),
+	turns_play(pos, "d5-f5");
+	ck_assert_int_eq(turns_piece(pos, "e5"),
 	    RULES_PIECE(WHITE) | RULES_PINNED);
 	/* A pinned ally beside is jumped sideways and unpinned. */
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -371,19 +267,19 @@ START_TEST(stones_sideways_jump)
 	    "........"
 	    "..Xx...O", WHITE);
 	assert_moves(pos, "c1", "b2 a3 d2 e3 f4 g5 h6 e1");
-	play(pos, "c1-e1");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "d1")), RULES_PIECE(WHITE));
+	turns_play(pos, "c1-e1");
+	ck_assert_int_eq(turns_piece(pos, "d1"), RULES_PIECE(WHITE));
 	rules_position_free(pos);
 }
 END_TEST
 
 START_TEST(stones_far_rank)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_score s;
 
 	/* d8 has no forward diagonal, yet jumps sideways over e8. */
-	setup(pos,
+	diagram_setup(pos,
 	    "...XO..."
 	    "........"
 	    "........"
@@ -394,7 +290,7 @@ START_TEST(stones_far_rank)
 	    "o.......", WHITE);
 	assert_moves(pos, "d8", "f8");
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 1);
-	play(pos, "d8-f8");
+	turns_play(pos, "d8-f8");
 	/* Black: e8 is pinned, a1 pinned: no move, the game is over. */
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
@@ -412,9 +308,10 @@ END_TEST
 
 START_TEST(stones_black_moves_down)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct rules_diag d;
 
-	setup(pos,
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -424,9 +321,9 @@ START_TEST(stones_black_moves_down)
 	    "........"
 	    "X.......", BLACK);
 	assert_moves(pos, "e5", "d4 c3 b2 f4 h2");
-	reject(pos, "e5-f6", "backward-move");
-	play(pos, "e5-h2");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "g3")),
+	turns_fail(pos, "e5-f6", "backward-move", &d);
+	turns_play(pos, "e5-h2");
+	ck_assert_int_eq(turns_piece(pos, "g3"),
 	    RULES_PIECE(WHITE) | RULES_PINNED);
 	rules_position_free(pos);
 }
@@ -434,14 +331,14 @@ END_TEST
 
 START_TEST(stones_game_end_and_score)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_score s;
 
 	/*
 	 * White to move: c8 has no diagonal and nothing to jump sideways,
 	 * h8 and a1 are pinned.  No move: the game is over.
 	 */
-	setup(pos,
+	diagram_setup(pos,
 	    "..X....x"
 	    "........"
 	    "........"
@@ -461,7 +358,7 @@ START_TEST(stones_game_end_and_score)
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[WHITE], 2);
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[BLACK], 1);
 	/* A game in progress has no winner yet. */
-	setup(pos,
+	diagram_setup(pos,
 	    "..X....."
 	    "........"
 	    "........"
@@ -480,13 +377,13 @@ END_TEST
 
 START_TEST(stones_setup_and_pieces)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_diag d;
 	int	 pieces[64] = { 0 };
 
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "a1")), RULES_PIECE(WHITE));
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "h8")), RULES_PIECE(BLACK));
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "d4")), RULES_EMPTY);
+	ck_assert_int_eq(turns_piece(pos, "a1"), RULES_PIECE(WHITE));
+	ck_assert_int_eq(turns_piece(pos, "h8"), RULES_PIECE(BLACK));
+	ck_assert_int_eq(turns_piece(pos, "d4"), RULES_EMPTY);
 	pieces[0] = RULES_PIECE(2);
 	ck_assert_int_eq(rules_setup(pos, pieces, WHITE, &d), -1);
 	ck_assert_str_eq(d.code, "bad-setup");
@@ -501,51 +398,55 @@ END_TEST
 
 START_TEST(stones_diagnostics)
 {
-	struct rules_position *pos = new_pos();
-	struct rules_action a = { .kind = RULES_PLACE };
+	/* Actions no notation writes; msg NULL: the code alone is checked. */
+	static const struct {
+		struct rules_action	 a;
+		const char		*code;
+		const char		*msg;
+	} actions[] = {
+		{ { .kind = RULES_PLACE }, "wrong-action",
+		    "a stones! turn moves one stone, like c1-f4" },
+		{ { .kind = RULES_PASS }, "wrong-action", NULL },
+		{ { .kind = RULES_MOVE, .from = 0, .to = 64 }, "off-board",
+		    "no such square" },
+		{ { .kind = RULES_MOVE, .from = -1, .to = 9 }, "off-board",
+		    NULL },
+	};
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_diag d;
+	size_t	 i;
 
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
-	ck_assert_str_eq(d.msg, "a stones! turn moves one stone, like c1-f4");
-	a.kind = RULES_PASS;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "wrong-action");
-	a.kind = RULES_MOVE;
-	a.from = 0;
-	a.to = 64;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
-	ck_assert_str_eq(d.msg, "no such square");
-	a.from = -1;
-	a.to = 9;
-	ck_assert_int_eq(rules_play(pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
+	for (i = 0; i < sizeof actions / sizeof actions[0]; i++) {
+		turns_reject(pos, &actions[i].a, actions[i].code, &d);
+		if (actions[i].msg != NULL)
+			ck_assert_str_eq(d.msg, actions[i].msg);
+	}
 
-	ck_assert_str_eq(reject(pos, "d4-e5", "empty-square"),
+	ck_assert_str_eq(turns_fail(pos, "d4-e5", "empty-square", &d),
 	    "there is no stone on d4");
-	ck_assert_str_eq(reject(pos, "d8-c7", "opponent-stone"),
+	ck_assert_str_eq(turns_fail(pos, "d8-c7", "opponent-stone", &d),
 	    "d8 holds a black stone: white moves only white stones");
-	ck_assert_str_eq(reject(pos, "c1-c1", "unreachable"),
+	ck_assert_str_eq(turns_fail(pos, "c1-c1", "unreachable", &d),
 	    "c1-c1 does not move the stone");
-	ck_assert_str_eq(reject(pos, "c1-d1", "occupied"), "d1 is occupied");
-	ck_assert_str_eq(reject(pos, "c1-d3", "not-a-line"),
+	ck_assert_str_eq(turns_fail(pos, "c1-d1", "occupied", &d),
+	    "d1 is occupied");
+	ck_assert_str_eq(turns_fail(pos, "c1-d3", "not-a-line", &d),
 	    "c1-d3 is neither a diagonal nor a sideways line");
-	reject(pos, "c1-c4", "not-a-line");
-	reject(pos, "a1-h7", "not-a-line");
-	play(pos, "c1-d2 a8-b7");
-	ck_assert_str_eq(reject(pos, "d2-c1", "backward-move"),
+	turns_fail(pos, "c1-c4", "not-a-line", &d);
+	turns_fail(pos, "a1-h7", "not-a-line", &d);
+	turns_play(pos, "c1-d2 a8-b7");
+	ck_assert_str_eq(turns_fail(pos, "d2-c1", "backward-move", &d),
 	    "d2-c1 goes backwards: white stones move up the board");
-	ck_assert_str_eq(reject(pos, "d2-f2", "sideways-not-jump"),
+	ck_assert_str_eq(turns_fail(pos, "d2-f2", "sideways-not-jump", &d),
 	    "d2-f2 jumps nothing: e2 is empty");
-	ck_assert_str_eq(reject(pos, "d2-e2", "sideways-not-jump"),
+	ck_assert_str_eq(turns_fail(pos, "d2-e2", "sideways-not-jump", &d),
 	    "d2-e2 is not a sideways jump: a stone jumps sideways only over "
 	    "the stone beside it, landing just beyond");
-	reject(pos, "d2-h2", "sideways-not-jump");
+	turns_fail(pos, "d2-h2", "sideways-not-jump", &d);
 	rules_position_free(pos);
 
-	pos = new_pos();
-	setup(pos,
+	pos = turns_new("stones", NULL);
+	diagram_setup(pos,
 	    "........"
 	    "........"
 	    "........"
@@ -554,14 +455,14 @@ START_TEST(stones_diagnostics)
 	    "........"
 	    "..O....."
 	    "xXo....O", WHITE);
-	ck_assert_str_eq(reject(pos, "a1-b2", "pinned-stone"),
+	ck_assert_str_eq(turns_fail(pos, "a1-b2", "pinned-stone", &d),
 	    "the white stone on a1 is pinned and cannot move");
-	ck_assert_str_eq(reject(pos, "b1-d1", "not-jumpable"),
+	ck_assert_str_eq(turns_fail(pos, "b1-d1", "not-jumpable", &d),
 	    "the pinned black stone on c1 may not be jumped: only unpinned "
 	    "black stones and pinned white stones can be");
 	/* b1 may still jump the unpinned c2 diagonally. */
-	play(pos, "b1-d3");
-	ck_assert_int_eq(rules_piece(pos, cell(pos, "c2")),
+	turns_play(pos, "b1-d3");
+	ck_assert_int_eq(turns_piece(pos, "c2"),
 	    RULES_PIECE(BLACK) | RULES_PINNED);
 	rules_position_free(pos);
 }
@@ -573,12 +474,12 @@ START_TEST(stones_perft)
 {
 	/* rules.md §5 for depths 1-3; depth 4 as in formats/stones.md. */
 	static const uint64_t want[] = { 1, 54, 2880, 141666, 6878074 };
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	int	 depth;
 
 	for (depth = 0; depth <= 4; depth++)
 		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
-	/* The generic perft through legal() and play() agrees. */
+	/* The generic perft through legal() and turns_play() agrees. */
 	ck_assert_uint_eq(rules_perft_actions(pos->game, &pos->board,
 	    pos->state, 3), want[3]);
 	rules_position_free(pos);
@@ -666,10 +567,9 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 	static int jumped[64][64];
 	struct rules_action acts[512], probe;
 	size_t	 n, i;
-	int	 e, count, j;
+	int	 count, j;
 
-	for (e = 0; e < 64; e++)
-		REQUIRE_EQ(rules_piece(pos, e), o->cells[e]);
+	turns_require_pieces(pos, o->cells);
 	REQUIRE_EQ(rules_to_move(pos), o->me);
 	count = oracle_moves(o, legal, jumped);
 	n = rules_legal(pos, acts, 512);
@@ -677,8 +577,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 	for (i = 0; i < n; i++) {
 		REQUIRE_EQ(acts[i].kind, RULES_MOVE);
 		REQUIRE(legal[acts[i].from][acts[i].to]);
-		rules_position_copy(o->scratch, pos);
-		REQUIRE_EQ(rules_play(o->scratch, &acts[i], NULL), 0);
+		turns_require_accepted(o->scratch, pos, &acts[i]);
 		o->checked++;
 	}
 	for (j = 0; j < 4; j++) {
@@ -687,10 +586,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 		probe.to = (int16_t)rules_rng_below(o->rng, 64);
 		if (legal[probe.from][probe.to])
 			continue;
-		rules_position_copy(o->scratch, pos);
-		REQUIRE_EQ(rules_play(o->scratch, &probe, NULL), -1);
-		REQUIRE_EQ(memcmp(o->scratch, pos, sizeof *pos +
-		    pos->game->state_size), 0);
+		turns_require_refused(o->scratch, pos, &probe);
 		o->rejected++;
 	}
 	/* Mirror the move: one jumped stone toggles its pin. */
@@ -705,7 +601,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 
 START_TEST(stones_random_playouts)
 {
-	struct rules_position *pos = new_pos();
+	struct rules_position *pos = turns_new("stones", NULL);
 	struct rules_rng rng, probes;
 	struct rules_score s;
 	struct oracle o;
@@ -786,11 +682,5 @@ stones_suite(void)
 int
 main(void)
 {
-	SRunner	*sr = srunner_create(stones_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return unit_run(stones_suite());
 }

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Test helpers for the games whose turns are several actions (Oust, Rive):
- * turns written as the notation writes them ("c5*,g4", "b3xc3,c4", "pass",
- * "swap"), played action by action through the rules interface, and legal
- * actions listed as sorted names.  The real notation reader lives in
- * src/record; this is the least the rules tests need.
+ * Test helpers for playing any game through the rules interface: turns
+ * written as the notation writes them ("f5", "c1-f4", "35:xd2,e5",
+ * "c5*,g4", "b3xc3,c4", "pass", "swap"), played action by action, refused
+ * actions checked to leave the position as it was, and legal actions
+ * listed as names.  The real notation reader lives in src/record; this is
+ * the least the rules tests need.
  */
 #ifndef ARBITER_TEST_TURNS_H
 #define ARBITER_TEST_TURNS_H
 
 #include <check.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,7 @@
 #include "rules.h"
 #include "diagram.h"
 
+/* A new position of the named game on board spec (NULL: the default). */
 static inline struct rules_position *
 turns_new(const char *game, const char *spec)
 {
@@ -28,8 +31,9 @@ turns_new(const char *game, const char *spec)
 	return pos;
 }
 
+/* The cell named by the len bytes at name; fails the test if none is. */
 static inline int
-turns_cell(const struct rules_position *pos, const char *name, size_t len)
+turns_cell_n(const struct rules_position *pos, const char *name, size_t len)
 {
 	int	 c = rules_cell_parse(&pos->board, name, len);
 
@@ -37,10 +41,25 @@ turns_cell(const struct rules_position *pos, const char *name, size_t len)
 	return c;
 }
 
+/* The cell named name; fails the test if there is none. */
+static inline int
+turns_cell(const struct rules_position *pos, const char *name)
+{
+	return turns_cell_n(pos, name, strlen(name));
+}
+
+/* The piece on the named cell. */
+static inline int
+turns_piece(const struct rules_position *pos, const char *name)
+{
+	return rules_piece(pos, turns_cell(pos, name));
+}
+
 /*
  * Reads the actions of one turn token into a[] (at most cap); returns how
- * many.  Grammar: "pass" | "swap" | part ("," part)*, part = cell ["*"]
- * ("x" cell)*.
+ * many.  Grammar: "pass" | "swap" | part (("," | " ") part)*, part =
+ * dice | cell "-" cell | ["x"] cell ["*"], dice = digit digit ":" (Herd).
+ * A part may follow a cell without a comma ("b3xc3", "35:xd2").
  */
 static inline int
 turns_parse(const struct rules_position *pos, const char *tok,
@@ -56,25 +75,43 @@ turns_parse(const struct rules_position *pos, const char *tok,
 		return 1;
 	}
 	while (*p != '\0' && n < cap) {
-		if (*p == ',') {
+		if (*p == ',' || *p == ' ') {
 			p++;
 			continue;
 		}
 		memset(&a[n], 0, sizeof a[n]);
+		if (isdigit((unsigned char)p[0])) {
+			ck_assert_msg(p[1] != '\0' && p[2] == ':',
+			    "bad dice in %s", tok);
+			a[n].kind = RULES_DICE;
+			a[n].from = (int16_t)(p[0] - '0');
+			a[n].to = (int16_t)(p[1] - '0');
+			p += 3;
+			n++;
+			continue;
+		}
 		a[n].kind = RULES_PLACE;
 		if (*p == 'x') {
 			a[n].kind = RULES_REMOVE;
 			p++;
 		}
-		len = strcspn(p, ",*x");
-		a[n].to = (int16_t)turns_cell(pos, p, len);
+		len = strcspn(p, ",*x- ");
+		a[n].to = (int16_t)turns_cell_n(pos, p, len);
 		p += len;
+		if (*p == '-') {
+			a[n].kind = RULES_MOVE;
+			a[n].from = a[n].to;
+			len = strcspn(++p, ",*x- ");
+			a[n].to = (int16_t)turns_cell_n(pos, p, len);
+			p += len;
+		}
 		if (*p == '*') {
 			a[n].capture = 1;
 			p++;
 		}
 		n++;
 	}
+	ck_assert_msg(*p == '\0', "%s: more than %d actions", tok, cap);
 	return n;
 }
 
@@ -103,46 +140,106 @@ turns_play(struct rules_position *pos, const char *turns)
 	}
 }
 
-/* Plays the actions of one token, which may leave the turn in progress. */
+/*
+ * Plays the actions of a token, or of several separated by spaces, which
+ * may leave the turn in progress.
+ */
 static inline void
-turns_actions(struct rules_position *pos, const char *tok)
+turns_actions(struct rules_position *pos, const char *actions)
 {
 	struct rules_action a[64];
 	struct rules_diag d;
 	int	 i, k;
 
-	k = turns_parse(pos, tok, a, 64);
+	k = turns_parse(pos, actions, a, 64);
 	for (i = 0; i < k; i++)
 		ck_assert_msg(rules_play(pos, &a[i], &d) == 0,
-		    "%s (action %d): %s [%s]", tok, i + 1, d.msg, d.code);
+		    "%s (action %d): %s [%s]", actions, i + 1, d.msg, d.code);
+}
+
+/*
+ * The name of an action as the notation writes it ("c3", "xc3", "c1-f4",
+ * "35:", "pass", "swap"), without a capture mark, in buf[len]; a cell off
+ * the board is written "#n".
+ */
+static inline const char *
+turns_name(const struct rules_position *pos, const struct rules_action *a,
+    char *buf, size_t len)
+{
+	char	 from[RULES_CELL_NAME + 8], to[RULES_CELL_NAME + 8];
+
+	if (a->from >= 0 && a->from < pos->board.ncells)
+		rules_cell_name(&pos->board, a->from, from);
+	else
+		snprintf(from, sizeof from, "#%d", a->from);
+	if (a->to >= 0 && a->to < pos->board.ncells)
+		rules_cell_name(&pos->board, a->to, to);
+	else
+		snprintf(to, sizeof to, "#%d", a->to);
+	switch (a->kind) {
+	case RULES_PASS:
+		snprintf(buf, len, "pass");
+		break;
+	case RULES_SWAP:
+		snprintf(buf, len, "swap");
+		break;
+	case RULES_DICE:
+		snprintf(buf, len, "%d%d:", a->from, a->to);
+		break;
+	case RULES_MOVE:
+		snprintf(buf, len, "%s-%s", from, to);
+		break;
+	case RULES_REMOVE:
+		snprintf(buf, len, "x%s", to);
+		break;
+	default:
+		snprintf(buf, len, "%s", to);
+	}
+	return buf;
+}
+
+/*
+ * Plays a, which must be refused with the given code and leave the whole
+ * position as it was; returns the message, which is in *d.
+ */
+static inline const char *
+turns_reject(struct rules_position *pos, const struct rules_action *a,
+    const char *code, struct rules_diag *d)
+{
+	struct rules_position *before = rules_position_dup(pos);
+	char	 name[32];
+
+	ck_assert_ptr_nonnull(before);
+	turns_name(pos, a, name, sizeof name);
+	memset(d, 0, sizeof *d);
+	ck_assert_msg(rules_play(pos, a, d) == -1, "%s was accepted", name);
+	ck_assert_msg(d->code != NULL && strcmp(d->code, code) == 0,
+	    "%s: code %s (%s), not %s", name, d->code, d->msg, code);
+	ck_assert_msg(memcmp(before, pos, sizeof *pos +
+	    pos->game->state_size) == 0, "%s: a refused action changed the "
+	    "position", name);
+	rules_position_free(before);
+	return d->msg;
 }
 
 /*
  * Plays the actions of one token, which must fail at its last action with
- * the given code; returns with the diagnostic in *d.  The position is left
- * after the actions before the failing one.
+ * the given code (as turns_reject()); returns the message, which is in *d.
+ * The position is left after the actions before the failing one.
  */
-static inline void
+static inline const char *
 turns_fail(struct rules_position *pos, const char *tok, const char *code,
     struct rules_diag *d)
 {
 	struct rules_action a[64];
-	unsigned char before[8192];
-	size_t	 size = pos->game->state_size;
 	int	 i, k;
 
-	ck_assert_uint_le(size, sizeof before);
 	k = turns_parse(pos, tok, a, 64);
+	ck_assert_msg(k > 0, "%s: no action", tok);
 	for (i = 0; i < k - 1; i++)
 		ck_assert_msg(rules_play(pos, &a[i], d) == 0, "%s: %s", tok,
 		    d->msg);
-	memcpy(before, pos->state, size);
-	ck_assert_msg(rules_play(pos, &a[k - 1], d) == -1,
-	    "%s was accepted", tok);
-	ck_assert_msg(strcmp(d->code, code) == 0, "%s: code %s (%s), not %s",
-	    tok, d->code, d->msg, code);
-	ck_assert_msg(memcmp(before, pos->state, size) == 0,
-	    "%s: a rejected action changed the state", tok);
+	return turns_reject(pos, &a[k - 1], code, d);
 }
 
 static inline int
@@ -152,79 +249,234 @@ turns_cmp(const void *a, const void *b)
 }
 
 /*
- * The legal next actions as names ("c3", "xc3", "pass", "swap"), sorted
- * alphabetically and space-separated; "*" marks no capture here.
+ * The legal next actions as names (turns_name()), space-separated: sorted
+ * alphabetically, or in the order legal() lists them.
  */
 static inline void
-turns_legal(const struct rules_position *pos, char *out, size_t len)
+turns_legal(const struct rules_position *pos, char *out, size_t len,
+    bool sorted)
 {
-	struct rules_action acts[RULES_MAX_CELLS + 4];
-	char	 names[RULES_MAX_CELLS + 4][RULES_CELL_NAME + 2];
-	char	*sorted[RULES_MAX_CELLS + 4];
-	char	 cellname[RULES_CELL_NAME];
+	struct rules_action acts[RULES_MAX_CELLS + 36];
+	char	 names[RULES_MAX_CELLS + 36][2 * RULES_CELL_NAME + 2];
+	char	*order[RULES_MAX_CELLS + 36];
 	size_t	 n, i, k = 0;
 
-	n = rules_legal(pos, acts, RULES_MAX_CELLS + 4);
-	ck_assert_uint_le(n, RULES_MAX_CELLS + 4);
+	n = rules_legal(pos, acts, RULES_MAX_CELLS + 36);
+	ck_assert_uint_le(n, RULES_MAX_CELLS + 36);
 	for (i = 0; i < n; i++) {
-		switch (acts[i].kind) {
-		case RULES_PASS:
-			snprintf(names[i], sizeof names[i], "pass");
-			break;
-		case RULES_SWAP:
-			snprintf(names[i], sizeof names[i], "swap");
-			break;
-		case RULES_REMOVE:
-			snprintf(names[i], sizeof names[i], "x%s",
-			    rules_cell_name(&pos->board, acts[i].to, cellname));
-			break;
-		default:
-			snprintf(names[i], sizeof names[i], "%s",
-			    rules_cell_name(&pos->board, acts[i].to, cellname));
-		}
-		sorted[i] = names[i];
+		turns_name(pos, &acts[i], names[i], sizeof names[i]);
+		order[i] = names[i];
 	}
-	qsort(sorted, n, sizeof sorted[0], turns_cmp);
+	if (sorted)
+		qsort(order, n, sizeof order[0], turns_cmp);
 	out[0] = '\0';
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n && k < len; i++)
 		k += (size_t)snprintf(out + k, len - k, "%s%s", i ? " " : "",
-		    sorted[i]);
+		    order[i]);
 }
 
 static inline void
-turns_assert_legal(const struct rules_position *pos, const char *want)
+turns_assert_names(const struct rules_position *pos, const char *want,
+    bool sorted)
 {
 	char	 got[4096];
 
-	turns_legal(pos, got, sizeof got);
+	turns_legal(pos, got, sizeof got, sorted);
 	ck_assert_str_eq(got, want);
 }
 
+/* Fails the test unless the legal actions, sorted, are want. */
 static inline void
-turns_setup(struct rules_position *pos, const char *diagram, int to_move)
+turns_assert_legal(const struct rules_position *pos, const char *want)
 {
-	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS];
-
-	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces, false),
-	    pos->board.ncells);
-	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s [%s]",
-	    d.msg, d.code);
+	turns_assert_names(pos, want, true);
 }
 
+/* Fails the test unless the legal actions, in the order listed, are want. */
 static inline void
-turns_assert_diagram(const struct rules_position *pos, const char *want)
+turns_assert_listed(const struct rules_position *pos, const char *want)
 {
-	char	 got[2048];
-	int	 pieces[RULES_MAX_CELLS];
-	int	 k;
+	turns_assert_names(pos, want, false);
+}
 
-	diagram_write(pos, got, sizeof got, false);
-	k = diagram_read(&pos->board, want, pieces, false);
-	ck_assert_int_eq(k, pos->board.ncells);
-	for (k = 0; k < pos->board.ncells; k++)
-		ck_assert_msg(pieces[k] == rules_piece(pos, k),
-		    "cell %d differs; position is\n%s", k, got);
+/* ---- Boards and perft ---------------------------------------------------- */
+
+/*
+ * Each of the board specs (NULL-terminated) is refused with "bad-board".
+ */
+static inline void
+turns_assert_bad_boards(const struct rules_game *g, const char *const *specs)
+{
+	struct rules_position *pos;
+	struct rules_diag d;
+
+	for (; *specs != NULL; specs++) {
+		memset(&d, 0, sizeof d);
+		pos = rules_position_new(g, *specs, NULL, &d);
+		ck_assert_msg(pos == NULL, "%s: board \"%s\" was accepted",
+		    g->name, *specs);
+		ck_assert_msg(d.code != NULL &&
+		    strcmp(d.code, "bad-board") == 0,
+		    "%s: board \"%s\": code %s, not bad-board", g->name,
+		    *specs, d.code);
+	}
+}
+
+/* The default board of game is the one named name, of ncells cells. */
+static inline void
+turns_assert_default_board(const char *game, const char *name, int ncells)
+{
+	struct rules_position *pos = turns_new(game, NULL);
+
+	ck_assert_str_eq(pos->game->default_board, name);
+	ck_assert_str_eq(pos->board.name, name);
+	ck_assert_int_eq(pos->board.ncells, ncells);
+	rules_position_free(pos);
+}
+
+/* Hexhex boards of every side 2..12 have 3n(n - 1) + 1 cells. */
+static inline void
+turns_assert_hexhex_boards(const char *game)
+{
+	struct rules_position *pos;
+	char	 spec[8];
+	int	 n;
+
+	for (n = 2; n <= 12; n++) {
+		snprintf(spec, sizeof spec, "%d", n);
+		pos = turns_new(game, spec);
+		ck_assert_int_eq(pos->board.ncells, 3 * n * (n - 1) + 1);
+		rules_position_free(pos);
+	}
+}
+
+/*
+ * perft from the start of game on board spec is want[depth] at each depth
+ * up to the terminating 0.
+ */
+static inline void
+turns_assert_perft(const char *game, const char *spec, const uint64_t *want)
+{
+	struct rules_position *pos = turns_new(game, spec);
+	int	 depth;
+
+	for (depth = 0; want[depth] != 0; depth++)
+		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
+	rules_position_free(pos);
+}
+
+/*
+ * perft from the start of game on board spec agrees with an oracle's
+ * count of complete turns, oracle(board, cells, colour, turn, depth), at
+ * every depth up to max.
+ */
+static inline void
+turns_assert_perft_oracle(const char *game, const char *spec, int max,
+    uint64_t (*oracle)(const struct rules_board *, const int *, int, int,
+    int))
+{
+	struct rules_position *pos = turns_new(game, spec);
+	int	 cells[RULES_MAX_CELLS] = { 0 }, depth;
+
+	for (depth = 0; depth <= max; depth++)
+		ck_assert_uint_eq(rules_perft(pos, depth),
+		    oracle(&pos->board, cells, 0, 1, depth));
+	rules_position_free(pos);
+}
+
+/*
+ * A naive flood fill for the oracles: labels the groups of stones in
+ * cells[], neighbours joined if of the same colour (Oust) or if both are
+ * stones (Rive); writes label[] per cell (-1 empty) and size[] per group,
+ * returns how many groups.
+ */
+static inline int
+turns_groups(const struct rules_board *b, const int *cells, int *label,
+    int *size, bool same_colour)
+{
+	int	 stack[RULES_MAX_CELLS], sp, i, c, k, m, n = 0;
+
+	for (i = 0; i < b->ncells; i++)
+		label[i] = -1;
+	for (i = 0; i < b->ncells; i++) {
+		if (cells[i] == RULES_EMPTY || label[i] != -1)
+			continue;
+		size[n] = 0;
+		sp = 0;
+		stack[sp++] = i;
+		label[i] = n;
+		while (sp > 0) {
+			c = stack[--sp];
+			size[n]++;
+			for (k = 0; k < b->degree[c]; k++) {
+				m = b->nb[c][k];
+				if (cells[m] == RULES_EMPTY || label[m] != -1 ||
+				    (same_colour && cells[m] != cells[c]))
+					continue;
+				label[m] = n;
+				stack[sp++] = m;
+			}
+		}
+		n++;
+	}
+	return n;
+}
+
+/* ---- Checks for the loops over every action of random playouts --------- */
+
+/*
+ * ck_assert records every call it makes (a write to the parent in fork
+ * mode), so the loops that check every action use these instead.
+ */
+#define REQUIRE(cond) do {						\
+	if (!(cond))							\
+		ck_abort_msg("requirement failed: %s", #cond);		\
+} while (0)
+#define REQUIRE_EQ(a, b)	REQUIRE((a) == (b))
+#define REQUIRE_GT(a, b)	REQUIRE((a) > (b))
+#define REQUIRE_LT(a, b)	REQUIRE((a) < (b))
+
+/* The board of pos holds exactly the pieces cells[] (an oracle's). */
+static inline void
+turns_require_pieces(const struct rules_position *pos, const int *cells)
+{
+	int	 i;
+
+	for (i = 0; i < pos->board.ncells; i++)
+		if (rules_piece(pos, i) != cells[i])
+			ck_abort_msg("cell %d holds %d, not %d", i,
+			    rules_piece(pos, i), cells[i]);
+}
+
+/* a, played on scratch (a copy of pos), is accepted. */
+static inline void
+turns_require_accepted(struct rules_position *scratch,
+    const struct rules_position *pos, const struct rules_action *a)
+{
+	char	 name[32];
+
+	rules_position_copy(scratch, pos);
+	if (rules_play(scratch, a, NULL) != 0)
+		ck_abort_msg("listed action %s was refused",
+		    turns_name(pos, a, name, sizeof name));
+}
+
+/*
+ * a, played on scratch (a copy of pos), is refused and leaves scratch
+ * equal to pos.
+ */
+static inline void
+turns_require_refused(struct rules_position *scratch,
+    const struct rules_position *pos, const struct rules_action *a)
+{
+	char	 name[32];
+
+	rules_position_copy(scratch, pos);
+	turns_name(pos, a, name, sizeof name);
+	if (rules_play(scratch, a, NULL) != -1)
+		ck_abort_msg("unlisted action %s was accepted", name);
+	if (memcmp(scratch, pos, sizeof *pos + pos->game->state_size) != 0)
+		ck_abort_msg("refused action %s changed the position", name);
 }
 
 #endif
