@@ -90,6 +90,29 @@ START_TEST(hex_neighbours)
 }
 END_TEST
 
+/*
+ * Past its degree a cell's neighbour list holds RULES_NO_CELL, past every
+ * board's cells, on every hex board: Oust reads all six.
+ */
+START_TEST(hex_neighbours_padded)
+{
+	struct rules_board b;
+	int	 side, c, k;
+
+	for (side = 2; side <= 12; side++) {
+		ck_assert_int_eq(rules_hexhex_init(&b, side, NULL), 0);
+		ck_assert_int_lt(b.ncells, RULES_NO_CELL);
+		for (c = 0; c < b.ncells; c++)
+			for (k = b.degree[c]; k < 6; k++)
+				ck_assert_int_eq(b.nb[c][k], RULES_NO_CELL);
+	}
+	ck_assert_int_eq(rules_hex_init(&b, 7, 5, 4, 10, "3-3-5", NULL), 0);
+	for (c = 0; c < b.ncells; c++)
+		for (k = b.degree[c]; k < 6; k++)
+			ck_assert_int_eq(b.nb[c][k], RULES_NO_CELL);
+}
+END_TEST
+
 START_TEST(rive_335_board)
 {
 	struct rules_board b;
@@ -494,6 +517,7 @@ rules_suite(void)
 	tcase_add_test(tc, hexhex_cell_counts);
 	tcase_add_test(tc, hexhex_side3_names);
 	tcase_add_test(tc, hex_neighbours);
+	tcase_add_test(tc, hex_neighbours_padded);
 	tcase_add_test(tc, rive_335_board);
 	tcase_add_test(tc, square_names);
 	suite_add_tcase(s, tc);
