@@ -97,16 +97,21 @@ push(struct tokens *t, char *s)
 	return 0;
 }
 
-/* cur + "," + op (no comma after the dice "35:"), a new string. */
+/*
+ * cur + "," + op, a new string; as record_turn_format() writes turns, no
+ * comma after the dice ("35:") or before a removal ("b3xc3").
+ */
 static char *
 join(char *cur, const char *op)
 {
 	size_t	 n = strlen(cur);
 	char	*s = malloc(n + strlen(op) + 2);
+	bool	 sep;
 
+	sep = n > 0 && cur[n - 1] != ':' && op[0] != 'x' && op[0] != 'X';
 	if (s != NULL)
-		snprintf(s, n + strlen(op) + 2, "%s%s%s", cur,
-		    n > 0 && cur[n - 1] == ':' ? "" : ",", op);
+		snprintf(s, n + strlen(op) + 2, "%s%s%s", cur, sep ? "," : "",
+		    op);
 	free(cur);
 	return s;
 }
