@@ -186,32 +186,6 @@ play_player_seed(uint64_t s, int c)
 	return s ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(c + 1));
 }
 
-/* The turn cap a game is played with by default (0: none). */
-static unsigned long
-default_max_turns(const struct rules_game *g)
-{
-	/*
-	 * Reversi fills its board, so it always ends.  Herd and Stones! can
-	 * wander: no rule ends a Stones! game whose players shuffle, and a
-	 * Herd board can empty and fill again.  A game not listed gets the
-	 * larger cap.
-	 */
-	static const struct {
-		const char	*game;
-		unsigned long	 turns;
-	} caps[] = {
-		{ "reversi", 0 },
-		{ "herd", 1000 },
-		{ "stones", 500 },
-	};
-	size_t	 i;
-
-	for (i = 0; i < sizeof caps / sizeof caps[0]; i++)
-		if (strcmp(caps[i].game, g->name) == 0)
-			return caps[i].turns;
-	return 1000;
-}
-
 void
 play_tally(struct report_match *m, const int side_of[RULES_COLOURS],
     int winner, bool unfinished)
@@ -288,7 +262,7 @@ play_series_game(struct play_series *ps, const char *name)
 	if ((g = cli_find_game(name, "gameplay --help")) == NULL)
 		return NULL;
 	if (!ps->has_max_turns)
-		ps->max_turns = default_max_turns(g);
+		ps->max_turns = g->turn_cap;
 	ps->m.game = g;
 	return g;
 }

@@ -405,6 +405,7 @@ const struct rules_game rules_herd = {
 	.title = "Herd",
 	.colour = { "black", "white" },
 	.default_board = "5",
+	.turn_cap = 1000,
 	.state_size = sizeof(struct herd),
 	.board = herd_board,
 	.init = herd_init,

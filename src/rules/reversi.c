@@ -501,6 +501,7 @@ const struct rules_game rules_reversi = {
 	.title = "Reversi",
 	.colour = { "black", "white" },
 	.default_board = "8x8",
+	.turn_cap = 0,
 	.row1_on_top = true,
 	.state_size = sizeof(struct reversi),
 	.board = reversi_board,

@@ -166,6 +166,13 @@ struct rules_game {
 	const char	*title;		/* "Reversi" */
 	const char	*colour[RULES_COLOURS];	/* by colour index */
 	const char	*default_board;	/* Size/Board tag when absent */
+	/*
+	 * Turns after which selfplay and match stop a game that has not
+	 * ended: 0 for a game that always ends.  Reversi fills its board;
+	 * Herd and Stones! can wander (a Herd board can empty and fill again,
+	 * no rule ends a Stones! game whose players shuffle).
+	 */
+	unsigned	 turn_cap;
 	bool		 has_pie;	/* the pie rule (swap on turn 2) */
 	size_t		 state_size;
 	/*

@@ -427,6 +427,7 @@ const struct rules_game rules_stones = {
 	.title = "Stones!",
 	.colour = { "white", "black" },
 	.default_board = "8x8",
+	.turn_cap = 500,
 	.state_size = sizeof(struct stones),
 	.board = stones_board,
 	.init = stones_init,

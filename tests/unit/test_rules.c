@@ -187,6 +187,24 @@ START_TEST(registry_finds_games)
 }
 END_TEST
 
+/* The turn caps gameplay(1) documents: none where the board fills. */
+START_TEST(registry_turn_caps)
+{
+	static const struct {
+		const char	*game;
+		unsigned	 cap;
+	} caps[] = {
+		{ "reversi", 0 }, { "stones", 500 }, { "herd", 1000 },
+		{ "oust", 1000 }, { "rive", 1000 },
+	};
+	size_t	 i;
+
+	for (i = 0; i < sizeof caps / sizeof caps[0]; i++)
+		ck_assert_uint_eq(rules_game_find(caps[i].game)->turn_cap,
+		    caps[i].cap);
+}
+END_TEST
+
 START_TEST(variant_parse)
 {
 	struct rules_variant v;
@@ -529,6 +547,7 @@ rules_suite(void)
 
 	tc = tcase_create("registry");
 	tcase_add_test(tc, registry_finds_games);
+	tcase_add_test(tc, registry_turn_caps);
 	tcase_add_test(tc, variant_parse);
 	tcase_add_test(tc, playout_is_reproducible);
 	suite_add_tcase(s, tc);
