@@ -298,6 +298,14 @@ void	replay_fini(struct replay *);
 int	record_replay(const struct record_syntax *, const struct record *,
 	    const struct replay_options *, struct replay *rp);
 
+/*
+ * The legal next actions after rp's replay (at its error, or at its end),
+ * as rules_legal() writes them, except that where the record's Seed tag
+ * fixes the dice the one legal roll is the generator's next.
+ */
+size_t	replay_legal(const struct replay *rp, struct rules_action *out,
+	    size_t cap);
+
 /* Makes len bytes printable for a message: escapes, truncates to cap-1. */
 void	record_printable(const char *s, size_t len, char *buf, size_t cap);
 

@@ -460,13 +460,32 @@ count_actions(const char *s, size_t len)
 	return n;
 }
 
+size_t
+replay_legal(const struct replay *rp, struct rules_action *out, size_t cap)
+{
+	struct rules_action first;
+	struct rules_rng next;
+	int	 a, b;
+
+	if (!rp->seeded || rules_legal(rp->pos, &first, 1) == 0 ||
+	    first.kind != RULES_DICE)
+		return rules_legal(rp->pos, out, cap);
+	/* The Seed fixes the roll: the one the generator gives next. */
+	next = rp->rng;
+	rules_dice_roll(&next, &a, &b);
+	if (cap > 0)
+		*out = (struct rules_action){ .kind = RULES_DICE,
+		    .from = (int16_t)a, .to = (int16_t)b };
+	return 1;
+}
+
 /* Keeps the legal actions of the position for the report. */
 static void
 note_legal(struct replay *rp, size_t max)
 {
 	size_t	 n;
 
-	n = rules_legal(rp->pos, NULL, 0);
+	n = replay_legal(rp, NULL, 0);
 	if (n > max)
 		n = max;
 	if (n > rp->legal_cap) {
@@ -477,7 +496,7 @@ note_legal(struct replay *rp, size_t max)
 		rp->legal = p;
 		rp->legal_cap = n;
 	}
-	rp->nlegal = rules_legal(rp->pos, rp->legal, n);
+	rp->nlegal = replay_legal(rp, rp->legal, n);
 	if (rp->nlegal > n)
 		rp->nlegal = n;
 	rp->has_legal = true;
@@ -508,17 +527,21 @@ illegal(struct replay *rp, const struct record_token *tok, size_t off,
 /*
  * With a Seed tag each roll must be the next one the PRNG gives
  * (formats/rng.md), first die then second, turn by turn: rules.md §4 says
- * the dice must equal what the generator yields.
+ * the dice must equal what the generator yields.  A wrong roll leaves the
+ * generator at the roll due, which replay_legal() then lists.
  */
 static int
 check_dice(struct replay *rp, const struct rules_action *a, char *msg,
     size_t len)
 {
+	struct rules_rng next = rp->rng;
 	int	 first, second;
 
-	rules_dice_roll(&rp->rng, &first, &second);
-	if (a->from == first && a->to == second)
+	rules_dice_roll(&next, &first, &second);
+	if (a->from == first && a->to == second) {
+		rp->rng = next;
 		return 0;
+	}
 	snprintf(msg, len, "the dice of seed %llu for this turn are %d%d:, "
 	    "not %d%d:", (unsigned long long)rp->seed, first, second,
 	    a->from, a->to);
@@ -573,6 +596,24 @@ note_turn(struct replay *rp, int n)
 	return 0;
 }
 
+/*
+ * Where the action holding byte off of a turn token starts, its separator
+ * excluded: after the dice ("35:"), at a removal's x, or after a comma.
+ */
+static size_t
+action_start(const char *tok, size_t off)
+{
+	size_t	 i;
+
+	for (i = off; i > 0; i--) {
+		if (tok[i - 1] == ',' || tok[i - 1] == ':')
+			return tok[i - 1] == ',' ? i - 1 : i;
+		if (tok[i - 1] == 'x')
+			return i - 1;
+	}
+	return 0;
+}
+
 /* Plays one turn token; 0, or -1 when the record stops here. */
 static int
 play_turn(const struct record_syntax *syn, const struct record *rec,
@@ -581,9 +622,10 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 {
 	struct rules_position *pos = rp->pos;
 	struct rules_action pass = { .kind = RULES_PASS };
-	struct record_diag rd;
+	struct record_diag rd, off;
 	struct rules_diag d;
 	char	 msg[320];
+	size_t	 cut = SIZE_MAX;	/* an off-board cell's action starts here */
 	int	 n, k;
 
 	if (rules_phase(pos) == RULES_GAME_OVER) {
@@ -597,18 +639,19 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 	}
 	n = record_turn_parse(syn, &pos->board, tok->text, tok->len, rp->acts,
 	    rp->offs, rp->acts_cap, &rd);
+	if (n == -1 && strcmp(rd.code, "off-board") == 0) {
+		/* The actions before the cell off the board are judged first. */
+		off = rd;
+		cut = action_start(tok->text, (size_t)off.at.offset);
+		n = cut == 0 ? 0 : record_turn_parse(syn, &pos->board,
+		    tok->text, cut, rp->acts, rp->offs, rp->acts_cap, &rd);
+	}
 	if (n == -1) {
-		if (strcmp(rd.code, "off-board") == 0)
-			illegal(rp, tok, (size_t)rd.at.offset, rd.len, rd.code,
-			    rd.msg, opt->max_legal);
-		else {
-			rp->status = REPLAY_MALFORMED;
-			rp->has_error = true;
-			diag_set(&rp->error, rd.code, tok->at, tok->len, "%s",
-			    rd.msg);
-			record_printable(tok->text, tok->len, rp->error_move,
-			    sizeof rp->error_move);
-		}
+		rp->status = REPLAY_MALFORMED;
+		rp->has_error = true;
+		diag_set(&rp->error, rd.code, tok->at, tok->len, "%s", rd.msg);
+		record_printable(tok->text, tok->len, rp->error_move,
+		    sizeof rp->error_move);
 		return -1;
 	}
 	for (k = 0; k < n; k++) {
@@ -624,7 +667,7 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		if (rp->acts[k].kind == RULES_DICE && rp->seeded &&
 		    check_dice(rp, &rp->acts[k], msg, sizeof msg) == -1) {
 			illegal(rp, tok, rp->offs[k], 3, "dice-mismatch", msg,
-			    0);
+			    opt->max_legal);
 			return -1;
 		}
 		if (rules_play(pos, &rp->acts[k], &d) == 0) {
@@ -654,6 +697,13 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		illegal(rp, tok, rp->offs[k], k + 1 < n ?
 		    rp->offs[k + 1] - rp->offs[k] : tok->len - rp->offs[k],
 		    d.code, d.msg, opt->max_legal);
+		return -1;
+	}
+	if (cut != SIZE_MAX) {
+		/* Listed only where the turn goes on: else none is true. */
+		illegal(rp, tok, (size_t)off.at.offset, off.len, off.code,
+		    off.msg, n == 0 || rules_phase(pos) == RULES_TURN_MIDDLE ?
+		    opt->max_legal : 0);
 		return -1;
 	}
 	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
