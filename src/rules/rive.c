@@ -149,17 +149,73 @@ reach(const struct rules_board *b, const struct rive *r, int from, int cut,
 }
 
 /*
- * Removing c (a standing stone of the group, not the placed one) can still
- * end in a valid set iff at least `keep' stones stay joined to the placed
- * stone: those can be kept and the rest removed.
+ * The stones of the merged group that may go next, into out[]: removing
+ * c (a standing stone of the group, not the placed one) can still end in
+ * a valid set iff at least `keep' stones stay joined to the placed stone,
+ * since those can be kept and the rest removed.  One depth-first search
+ * from the placed stone (Tarjan's low links) finds, for every stone c of
+ * its part C, how many stones hang from C through c alone (cut[c]);
+ * removing c leaves |C| - 1 - cut[c] joined to the placed stone, and
+ * removing a stone outside C leaves all |C|.  Returns how many may go.
  */
-static bool
-removal_completes(const struct rules_board *b, const struct rive *r, int c)
+static int
+removable(const struct rules_board *b, const struct rive *r, uint64_t *out)
 {
-	bool	 seen[RULES_MAX_CELLS];
+	uint64_t stand[WORDS], w;
+	int16_t	 disc[RULES_MAX_CELLS], low[RULES_MAX_CELLS];
+	int16_t	 sub[RULES_MAX_CELLS], cut[RULES_MAX_CELLS];
+	int16_t	 stack[RULES_MAX_CELLS];
+	uint8_t	 next[RULES_MAX_CELLS];
+	int	 i, c, m, p, s = r->placed, sp = 0, t = 0, part, n = 0;
 
-	memset(seen, 0, sizeof seen);
-	return reach(b, r, r->placed, c, seen) >= r->keep;
+	for (i = 0; i < WORDS; i++)
+		stand[i] = r->group[i] & ~r->removed[i];
+	memset(disc, 0, sizeof disc);
+	disc[s] = low[s] = (int16_t)++t;
+	sub[s] = 1;
+	cut[s] = 0;
+	next[s] = 0;
+	stack[sp++] = (int16_t)s;
+	while (sp > 0) {
+		c = stack[sp - 1];
+		if (next[c] < b->degree[c]) {
+			m = b->nb[c][next[c]++];
+			if (!bit_get(stand, m))
+				continue;
+			if (disc[m] == 0) {
+				/* A tree edge: go down to m. */
+				disc[m] = low[m] = (int16_t)++t;
+				sub[m] = 1;
+				cut[m] = 0;
+				next[m] = 0;
+				stack[sp++] = (int16_t)m;
+			} else if (disc[m] < low[c])
+				low[c] = disc[m];
+			continue;
+		}
+		/* c is done: its subtree hangs from p through p alone? */
+		if (--sp == 0)
+			break;
+		p = stack[sp - 1];
+		sub[p] = (int16_t)(sub[p] + sub[c]);
+		if (low[c] < low[p])
+			low[p] = low[c];
+		if (low[c] >= disc[p])
+			cut[p] = (int16_t)(cut[p] + sub[c]);
+	}
+	part = sub[s];
+	for (i = 0; i < WORDS; i++) {
+		out[i] = 0;
+		for (w = stand[i]; w != 0; w &= w - 1) {
+			c = i * 64 + __builtin_ctzll(w);
+			if (c == s || (disc[c] == 0 ? part :
+			    part - 1 - cut[c]) < r->keep)
+				continue;
+			out[i] |= UINT64_C(1) << (c & 63);
+			n++;
+		}
+	}
+	return n;
 }
 
 static void
@@ -287,23 +343,20 @@ rive_legal(const struct rules_board *b, const void *st,
 {
 	const struct rive *r = st;
 	uint8_t	 v[RULES_MAX_CELLS];
-	uint64_t w;
+	uint64_t w, can[WORDS];
 	size_t	 n = 0;
 	int	 i, k, e, m = RULES_MAX_CELLS;
 
 	if (r->phase == RULES_GAME_OVER)
 		return 0;
 	if (r->owed > 0) {
-		for (e = 0; e < b->ncells; e++) {
-			if (e == r->placed || !bit_get(r->group, e) ||
-			    bit_get(r->removed, e) ||
-			    !removal_completes(b, r, e))
-				continue;
-			if (n < cap)
-				out[n] = (struct rules_action){
-				    .kind = RULES_REMOVE, .to = (int16_t)e };
-			n++;
-		}
+		n = (size_t)removable(b, r, can);
+		for (i = 0, k = 0; i < WORDS && (size_t)k < cap; i++)
+			for (w = can[i]; w != 0 && (size_t)k < cap;
+			    w &= w - 1)
+				out[k++] = (struct rules_action){
+				    .kind = RULES_REMOVE,
+				    .to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
 		return n;
 	}
 	for (i = 0; i < WORDS; i++)
@@ -417,6 +470,7 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	char	 name[RULES_CELL_NAME], pname[RULES_CELL_NAME];
 	char	 parts[256], list[128];
 	bool	 in[RULES_MAX_CELLS], seen[RULES_MAX_CELLS];
+	uint64_t can[WORDS];
 	int	 p = r->to_move, c = a->to, i, k, q, nparts = 0;
 	size_t	 len = 0;
 
@@ -450,7 +504,8 @@ rive_remove(const struct rules_board *b, struct rive *r,
 		    "%s is not in the group just formed at %s (%s)", name,
 		    pname, list);
 	}
-	if (!removal_completes(b, r, c)) {
+	removable(b, r, can);
+	if (!bit_get(can, c)) {
 		/* Name the parts, the placed stone's first. */
 		memset(seen, 0, sizeof seen);
 		for (i = -1; i < b->ncells; i++) {
