@@ -17,6 +17,16 @@
 
 #include "rules.h"
 
+/*
+ * Counting legal actions is popcounts: let the loader pick a clone with
+ * the processor's instruction where it has one.
+ */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define COUNTS	__attribute__((target_clones("popcnt", "default")))
+#else
+#define COUNTS
+#endif
+
 #define BLACK	0
 #define WHITE	1
 #define WORDS	((RULES_MAX_CELLS + 63) / 64)
@@ -26,10 +36,14 @@ struct rive {
 	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
 	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
 	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
+	int16_t		 v[RULES_MAX_CELLS];	/* v(e); a stone: INT16_MAX */
 	uint64_t	 empty[WORDS];
+	uint64_t	 can[WORDS];		/* legal placements or removals */
 	uint64_t	 group[WORDS];		/* the merged group, stones */
 	uint64_t	 removed[WORDS];	/* removed from it so far */
 	int16_t		 nempty;
+	int16_t		 ncan;			/* how many in can */
+	int16_t		 vmin;			/* M: the least v(e) */
 	int16_t		 stones[2];
 	int16_t		 captured[2];		/* enemy stones removed */
 	int16_t		 placed;		/* the merging stone, or -1 */
@@ -74,25 +88,6 @@ rive_v(const struct rules_board *b, const struct rive *r, int e)
 			v = r->size[r->gid[m]];
 	}
 	return v;
-}
-
-/* M: the least v(e) over the empty cells. */
-static int
-rive_min_v(const struct rules_board *b, const struct rive *r)
-{
-	uint64_t w;
-	int	 i, v, m = RULES_MAX_CELLS;
-
-	for (i = 0; i < WORDS; i++)
-		for (w = r->empty[i]; w != 0; w &= w - 1) {
-			v = rive_v(b, r, i * 64 + __builtin_ctzll(w));
-			if (v < m) {
-				m = v;
-				if (m == 0)
-					return 0;
-			}
-		}
-	return m;
 }
 
 /* Lists up to 5 cells of a set in column-then-row order ("a3 a4 b2"). */
@@ -149,17 +144,17 @@ reach(const struct rules_board *b, const struct rive *r, int from, int cut,
 }
 
 /*
- * The stones of the merged group that may go next, into out[]: removing
+ * The stones of the merged group that may go next, into can: removing
  * c (a standing stone of the group, not the placed one) can still end in
  * a valid set iff at least `keep' stones stay joined to the placed stone,
  * since those can be kept and the rest removed.  One depth-first search
  * from the placed stone (Tarjan's low links) finds, for every stone c of
  * its part C, how many stones hang from C through c alone (cut[c]);
  * removing c leaves |C| - 1 - cut[c] joined to the placed stone, and
- * removing a stone outside C leaves all |C|.  Returns how many may go.
+ * removing a stone outside C leaves all |C|.
  */
-static int
-removable(const struct rules_board *b, const struct rive *r, uint64_t *out)
+static void
+find_removals(const struct rules_board *b, struct rive *r)
 {
 	uint64_t stand[WORDS], w;
 	int16_t	 disc[RULES_MAX_CELLS], low[RULES_MAX_CELLS];
@@ -205,17 +200,56 @@ removable(const struct rules_board *b, const struct rive *r, uint64_t *out)
 	}
 	part = sub[s];
 	for (i = 0; i < WORDS; i++) {
-		out[i] = 0;
+		r->can[i] = 0;
 		for (w = stand[i]; w != 0; w &= w - 1) {
 			c = i * 64 + __builtin_ctzll(w);
 			if (c == s || (disc[c] == 0 ? part :
 			    part - 1 - cut[c]) < r->keep)
 				continue;
-			out[i] |= UINT64_C(1) << (c & 63);
+			r->can[i] |= UINT64_C(1) << (c & 63);
 			n++;
 		}
 	}
-	return n;
+	r->ncan = (int16_t)n;
+}
+
+/* The legal placements: the empty cells with v(e) = M (rules.md §3). */
+static void
+find_placements(const struct rules_board *b, struct rive *r)
+{
+	int	 i, m = INT16_MAX, n = 0;
+
+	for (i = 0; i < b->ncells; i++)
+		m = r->v[i] < m ? r->v[i] : m;
+	memset(r->can, 0, sizeof r->can);
+	if (r->nempty > 0)
+		for (i = 0; i < b->ncells; i++)
+			if (r->v[i] == m) {
+				bit_set(r->can, i);
+				n++;
+			}
+	r->vmin = (int16_t)m;
+	r->ncan = (int16_t)n;
+}
+
+/*
+ * Group g has grown (a placement joining at most one group): v(e) of
+ * the empty cells next to it rises to its size, as no other group
+ * changed.  A stone's INT16_MAX stays.
+ */
+static void
+grow_v(const struct rules_board *b, struct rive *r, int g)
+{
+	int	 c = g, k, m, s = r->size[g];
+
+	do {
+		for (k = 0; k < b->degree[c]; k++) {
+			m = b->nb[c][k];
+			if (r->v[m] < s)
+				r->v[m] = (int16_t)s;
+		}
+		c = r->next[c];
+	} while (c != g);
 }
 
 static void
@@ -252,16 +286,21 @@ put_stone(struct rive *r, int e, int p)
 	r->gid[e] = (int16_t)e;
 	r->next[e] = (int16_t)e;
 	r->size[e] = 1;
+	r->v[e] = INT16_MAX;
 	bit_clear(r->empty, e);
 	r->nempty--;
 	r->stones[p]++;
 }
 
-/* The removal set is complete: what stays of the group is one group. */
+/*
+ * The removal set is complete: what stays of the group is one group, and
+ * v(e) is judged afresh next to the old one (the cells emptied included).
+ */
 static void
 regroup(const struct rules_board *b, struct rive *r)
 {
-	int	 i, s = r->placed, prev = s, n = 1;
+	uint64_t near[WORDS], w;
+	int	 i, k, c, s = r->placed, prev = s, n = 1;
 
 	r->gid[s] = (int16_t)s;
 	for (i = 0; i < b->ncells; i++) {
@@ -274,6 +313,19 @@ regroup(const struct rules_board *b, struct rive *r)
 	}
 	r->next[prev] = (int16_t)s;
 	r->size[s] = (int16_t)n;
+	memset(near, 0, sizeof near);
+	for (i = 0; i < WORDS; i++)
+		for (w = r->group[i]; w != 0; w &= w - 1) {
+			c = i * 64 + __builtin_ctzll(w);
+			bit_set(near, c);
+			for (k = 0; k < b->degree[c]; k++)
+				bit_set(near, b->nb[c][k]);
+		}
+	for (i = 0; i < WORDS; i++)
+		for (w = near[i] & r->empty[i]; w != 0; w &= w - 1) {
+			c = i * 64 + __builtin_ctzll(w);
+			r->v[c] = (int16_t)rive_v(b, r, c);
+		}
 	memset(r->group, 0, sizeof r->group);
 	memset(r->removed, 0, sizeof r->removed);
 }
@@ -313,6 +365,7 @@ rive_init(const struct rules_board *b, void *st,
 	r->to_move = BLACK;
 	r->phase = RULES_TURN_START;
 	r->pie = v->pie;
+	find_placements(b, r);
 	return 0;
 }
 
@@ -337,52 +390,68 @@ swap_allowed(const struct rive *r)
 	    r->phase == RULES_TURN_START;
 }
 
+/* The placements or removals kept in can, in cell order, then the swap. */
 static size_t
 rive_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct rive *r = st;
-	uint8_t	 v[RULES_MAX_CELLS];
-	uint64_t w, can[WORDS];
-	size_t	 n = 0;
-	int	 i, k, e, m = RULES_MAX_CELLS;
+	uint64_t w;
+	size_t	 n, k;
+	int	 i, kind = r->owed > 0 ? RULES_REMOVE : RULES_PLACE;
 
+	(void)b;
 	if (r->phase == RULES_GAME_OVER)
 		return 0;
-	if (r->owed > 0) {
-		n = (size_t)removable(b, r, can);
-		for (i = 0, k = 0; i < WORDS && (size_t)k < cap; i++)
-			for (w = can[i]; w != 0 && (size_t)k < cap;
-			    w &= w - 1)
-				out[k++] = (struct rules_action){
-				    .kind = RULES_REMOVE,
-				    .to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
-		return n;
-	}
-	for (i = 0; i < WORDS; i++)
-		for (w = r->empty[i]; w != 0; w &= w - 1) {
-			e = i * 64 + __builtin_ctzll(w);
-			k = rive_v(b, r, e);
-			v[e] = (uint8_t)(k > 255 ? 255 : k);
-			if (v[e] < m)
-				m = v[e];
-		}
-	for (i = 0; i < WORDS; i++)
-		for (w = r->empty[i]; w != 0; w &= w - 1) {
-			e = i * 64 + __builtin_ctzll(w);
-			if (v[e] != m)
-				continue;
-			if (n < cap)
-				out[n] = (struct rules_action){
-				    .kind = RULES_PLACE, .to = (int16_t)e };
-			n++;
-		}
+	for (i = 0, k = 0; i < WORDS && k < cap; i++)
+		for (w = r->can[i]; w != 0 && k < cap; w &= w - 1)
+			out[k++] = (struct rules_action){ .kind = (uint8_t)kind,
+			    .to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
+	n = (size_t)r->ncan;
 	if (swap_allowed(r)) {
 		if (n < cap)
 			out[n] = (struct rules_action){ .kind = RULES_SWAP };
 		n++;
 	}
 	return n;
+}
+
+/* Action i of rive_legal()'s list, found by counting bits. */
+COUNTS static void
+rive_legal_at(const struct rules_board *b, const void *st, size_t i,
+    struct rules_action *out)
+{
+	const struct rive *r = st;
+	uint64_t w = 0;
+	size_t	 c;
+	int	 k, base = 0;
+
+	(void)b;
+	if (i >= (size_t)r->ncan) {
+		/* Past the placements: the swap. */
+		*out = (struct rules_action){ .kind = RULES_SWAP };
+		return;
+	}
+	for (k = 0; k < WORDS; k++) {
+		w = r->can[k];
+		c = (size_t)__builtin_popcountll(w);
+		if (i < c)
+			break;
+		i -= c;
+	}
+	/* Halve the word until the bit is near, then step over the rest. */
+	for (c = 32; c >= 8; c /= 2)
+		if (i >= (size_t)__builtin_popcountll(w &
+		    ((UINT64_C(1) << c) - 1))) {
+			i -= (size_t)__builtin_popcountll(w &
+			    ((UINT64_C(1) << c) - 1));
+			w >>= c;
+			base += (int)c;
+		}
+	for (; i > 0; i--)
+		w &= w - 1;
+	*out = (struct rules_action){ .kind = r->owed > 0 ? RULES_REMOVE :
+	    RULES_PLACE, .to = (int16_t)(k * 64 + base + __builtin_ctzll(w)) };
 }
 
 static int
@@ -405,11 +474,11 @@ rive_place(const struct rules_board *b, struct rive *r,
 	rules_cell_name(b, e, name);
 	if (r->cell[e] != 0)
 		return rules_fail(d, "occupied", "%s is occupied", name);
-	v = rive_v(b, r, e);
-	mv = rive_min_v(b, r);
+	v = r->v[e];
+	mv = r->vmin;
 	if (v > mv) {
 		for (i = 0; i < b->ncells; i++)
-			in[i] = r->cell[i] == 0 && rive_v(b, r, i) == mv;
+			in[i] = bit_get(r->can, i);
 		list_cells(b, in, 5, list, sizeof list);
 		if (mv == 0)
 			return rules_fail(d, "not-smallest",
@@ -442,7 +511,9 @@ rive_place(const struct rules_board *b, struct rive *r,
 	if (nroots <= 1) {
 		if (nroots == 1)
 			merge(r, roots[0], e);
+		grow_v(b, r, r->gid[e]);
 		end_turn(b, r);
+		find_placements(b, r);
 		return 0;
 	}
 	/* A merge: |G| - (v + 1) stones of G go, checked as a set. */
@@ -460,6 +531,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 	r->owed = r->need = (int16_t)(sum - v);
 	r->keep = (int16_t)(v + 1);
 	r->phase = RULES_TURN_MIDDLE;
+	find_removals(b, r);
 	return 0;
 }
 
@@ -470,7 +542,6 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	char	 name[RULES_CELL_NAME], pname[RULES_CELL_NAME];
 	char	 parts[256], list[128];
 	bool	 in[RULES_MAX_CELLS], seen[RULES_MAX_CELLS];
-	uint64_t can[WORDS];
 	int	 p = r->to_move, c = a->to, i, k, q, nparts = 0;
 	size_t	 len = 0;
 
@@ -504,8 +575,7 @@ rive_remove(const struct rules_board *b, struct rive *r,
 		    "%s is not in the group just formed at %s (%s)", name,
 		    pname, list);
 	}
-	removable(b, r, can);
-	if (!bit_get(can, c)) {
+	if (!bit_get(r->can, c)) {
 		/* Name the parts, the placed stone's first. */
 		memset(seen, 0, sizeof seen);
 		for (i = -1; i < b->ncells; i++) {
@@ -535,8 +605,11 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	r->stones[q]--;
 	if (q != p)
 		r->captured[p]++;
-	if (--r->owed == 0)
+	if (--r->owed == 0) {
 		regroup(b, r);
+		find_placements(b, r);
+	} else
+		find_removals(b, r);
 	return 0;
 }
 
@@ -631,6 +704,10 @@ rive_setup(const struct rules_board *b, void *st,
 				merge(r, r->gid[m], r->gid[i]);
 		}
 	}
+	for (i = 0; i < b->ncells; i++)
+		if (r->cell[i] == 0)
+			r->v[i] = (int16_t)rive_v(b, r, i);
+	find_placements(b, r);
 	r->to_move = (uint8_t)to_move;
 	r->setup = 1;
 	if (r->nempty == 0)
@@ -690,6 +767,7 @@ const struct rules_game rules_rive = {
 	.to_move = rive_to_move,
 	.phase = rive_phase,
 	.legal = rive_legal,
+	.legal_at = rive_legal_at,
 	.play = rive_play,
 	.score = rive_score,
 	.piece = rive_piece,
