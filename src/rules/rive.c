@@ -143,68 +143,77 @@ reach(const struct rules_board *b, const struct rive *r, int from, int cut,
 	return n;
 }
 
+/* A depth-first search over the standing stones of the merged group. */
+struct walk {
+	int16_t		 disc[RULES_MAX_CELLS];	/* -1 off them, 0 not reached,
+						   else the order reached */
+	int16_t		 low[RULES_MAX_CELLS];	/* Tarjan's low link */
+	int16_t		 sub[RULES_MAX_CELLS];	/* stones of c's subtree */
+	int16_t		 cut[RULES_MAX_CELLS];	/* of those, cut off without c */
+	int		 t;
+};
+
+/*
+ * Walks from c, then learns from each child m whose subtree reaches no
+ * stone found before c (low[m] >= disc[c]) that the subtree hangs from
+ * the rest through c alone.  The depth is at most the group's size.
+ */
+static void
+walk_from(const struct rules_board *b, struct walk *w, int c)
+{
+	int	 k, m, d;
+
+	w->disc[c] = w->low[c] = (int16_t)++w->t;
+	w->sub[c] = 1;
+	w->cut[c] = 0;
+	for (k = 0; k < b->degree[c]; k++) {
+		m = b->nb[c][k];
+		d = w->disc[m];
+		if (d == 0) {
+			walk_from(b, w, m);
+			w->sub[c] = (int16_t)(w->sub[c] + w->sub[m]);
+			if (w->low[m] < w->low[c])
+				w->low[c] = w->low[m];
+			if (w->low[m] >= w->disc[c])
+				w->cut[c] = (int16_t)(w->cut[c] + w->sub[m]);
+		} else if (d > 0 && d < w->low[c])
+			w->low[c] = (int16_t)d;
+	}
+}
+
 /*
  * The stones of the merged group that may go next, into can: removing
  * c (a standing stone of the group, not the placed one) can still end in
  * a valid set iff at least `keep' stones stay joined to the placed stone,
  * since those can be kept and the rest removed.  One depth-first search
- * from the placed stone (Tarjan's low links) finds, for every stone c of
- * its part C, how many stones hang from C through c alone (cut[c]);
- * removing c leaves |C| - 1 - cut[c] joined to the placed stone, and
- * removing a stone outside C leaves all |C|.
+ * from the placed stone finds, for every stone c of its part C, how many
+ * stones hang from C through c alone (cut[c]); removing c leaves
+ * |C| - 1 - cut[c] joined to the placed stone, and removing a stone
+ * outside C leaves all |C|.
  */
 static void
 find_removals(const struct rules_board *b, struct rive *r)
 {
-	uint64_t stand[WORDS], w;
-	int16_t	 disc[RULES_MAX_CELLS], low[RULES_MAX_CELLS];
-	int16_t	 sub[RULES_MAX_CELLS], cut[RULES_MAX_CELLS];
-	int16_t	 stack[RULES_MAX_CELLS];
-	uint8_t	 next[RULES_MAX_CELLS];
-	int	 i, c, m, p, s = r->placed, sp = 0, t = 0, part, n = 0;
+	struct walk w;
+	uint64_t stand[WORDS], bits;
+	int	 i, c, s = r->placed, part, n = 0;
+	int	 words = (b->ncells + 63) / 64;
 
-	for (i = 0; i < WORDS; i++)
+	memset(w.disc, 0xff, (size_t)b->ncells * sizeof *w.disc);
+	for (i = 0; i < words; i++) {
 		stand[i] = r->group[i] & ~r->removed[i];
-	memset(disc, 0, sizeof disc);
-	disc[s] = low[s] = (int16_t)++t;
-	sub[s] = 1;
-	cut[s] = 0;
-	next[s] = 0;
-	stack[sp++] = (int16_t)s;
-	while (sp > 0) {
-		c = stack[sp - 1];
-		if (next[c] < b->degree[c]) {
-			m = b->nb[c][next[c]++];
-			if (!bit_get(stand, m))
-				continue;
-			if (disc[m] == 0) {
-				/* A tree edge: go down to m. */
-				disc[m] = low[m] = (int16_t)++t;
-				sub[m] = 1;
-				cut[m] = 0;
-				next[m] = 0;
-				stack[sp++] = (int16_t)m;
-			} else if (disc[m] < low[c])
-				low[c] = disc[m];
-			continue;
-		}
-		/* c is done: its subtree hangs from p through p alone? */
-		if (--sp == 0)
-			break;
-		p = stack[sp - 1];
-		sub[p] = (int16_t)(sub[p] + sub[c]);
-		if (low[c] < low[p])
-			low[p] = low[c];
-		if (low[c] >= disc[p])
-			cut[p] = (int16_t)(cut[p] + sub[c]);
+		for (bits = stand[i]; bits != 0; bits &= bits - 1)
+			w.disc[i * 64 + __builtin_ctzll(bits)] = 0;
 	}
-	part = sub[s];
-	for (i = 0; i < WORDS; i++) {
-		r->can[i] = 0;
-		for (w = stand[i]; w != 0; w &= w - 1) {
-			c = i * 64 + __builtin_ctzll(w);
-			if (c == s || (disc[c] == 0 ? part :
-			    part - 1 - cut[c]) < r->keep)
+	w.t = 0;
+	walk_from(b, &w, s);
+	part = w.sub[s];
+	memset(r->can, 0, sizeof r->can);
+	for (i = 0; i < words; i++) {
+		for (bits = stand[i]; bits != 0; bits &= bits - 1) {
+			c = i * 64 + __builtin_ctzll(bits);
+			if (c == s || (w.disc[c] == 0 ? part :
+			    part - 1 - w.cut[c]) < r->keep)
 				continue;
 			r->can[i] |= UINT64_C(1) << (c & 63);
 			n++;
@@ -213,21 +222,30 @@ find_removals(const struct rules_board *b, struct rive *r)
 	r->ncan = (int16_t)n;
 }
 
-/* The legal placements: the empty cells with v(e) = M (rules.md §3). */
+/*
+ * The legal placements: the empty cells with v(e) = M (rules.md §3),
+ * found in one pass that starts afresh at each smaller v(e).
+ */
 static void
 find_placements(const struct rules_board *b, struct rive *r)
 {
-	int	 i, m = INT16_MAX, n = 0;
+	uint64_t w;
+	int	 i, c, m = INT16_MAX, n = 0, words = (b->ncells + 63) / 64;
 
-	for (i = 0; i < b->ncells; i++)
-		m = r->v[i] < m ? r->v[i] : m;
 	memset(r->can, 0, sizeof r->can);
-	if (r->nempty > 0)
-		for (i = 0; i < b->ncells; i++)
-			if (r->v[i] == m) {
-				bit_set(r->can, i);
-				n++;
+	for (i = 0; i < words; i++)
+		for (w = r->empty[i]; w != 0; w &= w - 1) {
+			c = i * 64 + __builtin_ctzll(w);
+			if (r->v[c] > m)
+				continue;
+			if (r->v[c] < m) {
+				memset(r->can, 0, sizeof r->can);
+				m = r->v[c];
+				n = 0;
 			}
+			r->can[i] |= w & -w;
+			n++;
+		}
 	r->vmin = (int16_t)m;
 	r->ncan = (int16_t)n;
 }
@@ -235,7 +253,9 @@ find_placements(const struct rules_board *b, struct rive *r)
 /*
  * Group g has grown (a placement joining at most one group): v(e) of
  * the empty cells next to it rises to its size, as no other group
- * changed.  A stone's INT16_MAX stays.
+ * changed, and no v(e) falls, so M stays unless no cell is left at M.  A
+ * cell raised was at M or above, so it is now above M: no placement.  A
+ * stone's INT16_MAX stays.
  */
 static void
 grow_v(const struct rules_board *b, struct rive *r, int g)
@@ -245,8 +265,11 @@ grow_v(const struct rules_board *b, struct rive *r, int g)
 	do {
 		for (k = 0; k < b->degree[c]; k++) {
 			m = b->nb[c][k];
-			if (r->v[m] < s)
+			if (r->v[m] < s) {
+				r->ncan -= r->v[m] == r->vmin;
+				bit_clear(r->can, m);
 				r->v[m] = (int16_t)s;
+			}
 		}
 		c = r->next[c];
 	} while (c != g);
@@ -287,6 +310,8 @@ put_stone(struct rive *r, int e, int p)
 	r->next[e] = (int16_t)e;
 	r->size[e] = 1;
 	r->v[e] = INT16_MAX;
+	r->ncan -= bit_get(r->can, e);
+	bit_clear(r->can, e);
 	bit_clear(r->empty, e);
 	r->nempty--;
 	r->stones[p]++;
@@ -301,27 +326,30 @@ regroup(const struct rules_board *b, struct rive *r)
 {
 	uint64_t near[WORDS], w;
 	int	 i, k, c, s = r->placed, prev = s, n = 1;
+	int	 words = (b->ncells + 63) / 64;
 
 	r->gid[s] = (int16_t)s;
-	for (i = 0; i < b->ncells; i++) {
-		if (i == s || !bit_get(r->group, i) || bit_get(r->removed, i))
-			continue;
-		r->gid[i] = (int16_t)s;
-		r->next[prev] = (int16_t)i;
-		prev = i;
-		n++;
-	}
+	for (i = 0; i < words; i++)
+		for (w = r->group[i] & ~r->removed[i]; w != 0; w &= w - 1) {
+			c = i * 64 + __builtin_ctzll(w);
+			if (c == s)
+				continue;
+			r->gid[c] = (int16_t)s;
+			r->next[prev] = (int16_t)c;
+			prev = c;
+			n++;
+		}
 	r->next[prev] = (int16_t)s;
 	r->size[s] = (int16_t)n;
 	memset(near, 0, sizeof near);
-	for (i = 0; i < WORDS; i++)
+	for (i = 0; i < words; i++)
 		for (w = r->group[i]; w != 0; w &= w - 1) {
 			c = i * 64 + __builtin_ctzll(w);
 			bit_set(near, c);
 			for (k = 0; k < b->degree[c]; k++)
 				bit_set(near, b->nb[c][k]);
 		}
-	for (i = 0; i < WORDS; i++)
+	for (i = 0; i < words; i++)
 		for (w = near[i] & r->empty[i]; w != 0; w &= w - 1) {
 			c = i * 64 + __builtin_ctzll(w);
 			r->v[c] = (int16_t)rive_v(b, r, c);
@@ -454,14 +482,17 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
 	    RULES_PLACE, .to = (int16_t)(k * 64 + base + __builtin_ctzll(w)) };
 }
 
+/*
+ * Why a placement on e is refused (it is not in can), in the order the
+ * rules are checked.
+ */
 static int
-rive_place(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct rules_diag *d)
+placement_refused(const struct rules_board *b, const struct rive *r, int e,
+    struct rules_diag *d)
 {
 	char	 name[RULES_CELL_NAME], list[96];
 	bool	 in[RULES_MAX_CELLS];
-	int	 p = r->to_move, e = a->to, k, m, g, v, mv, i, c;
-	int	 roots[6], nroots = 0, sum = 0, j;
+	int	 v, mv, i;
 
 	if (r->owed > 0)
 		return rules_fail(d, "removal-missing",
@@ -476,20 +507,32 @@ rive_place(const struct rules_board *b, struct rive *r,
 		return rules_fail(d, "occupied", "%s is occupied", name);
 	v = r->v[e];
 	mv = r->vmin;
-	if (v > mv) {
-		for (i = 0; i < b->ncells; i++)
-			in[i] = bit_get(r->can, i);
-		list_cells(b, in, 5, list, sizeof list);
-		if (mv == 0)
-			return rules_fail(d, "not-smallest",
-			    "%s touches a group of %d stone%s, but cells "
-			    "touching no group are free: %s", name, v,
-			    v == 1 ? "" : "s", list);
+	for (i = 0; i < b->ncells; i++)
+		in[i] = bit_get(r->can, i);
+	list_cells(b, in, 5, list, sizeof list);
+	if (mv == 0)
 		return rules_fail(d, "not-smallest",
-		    "%s touches a group of %d stones, but cells whose largest "
-		    "neighbouring group is %d are free: %s", name, v, mv,
-		    list);
-	}
+		    "%s touches a group of %d stone%s, but cells "
+		    "touching no group are free: %s", name, v,
+		    v == 1 ? "" : "s", list);
+	return rules_fail(d, "not-smallest",
+	    "%s touches a group of %d stones, but cells whose largest "
+	    "neighbouring group is %d are free: %s", name, v, mv,
+	    list);
+}
+
+static int
+rive_place(const struct rules_board *b, struct rive *r,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	char	 name[RULES_CELL_NAME];
+	int	 p = r->to_move, e = a->to, k, m, g, v, c;
+	int	 roots[6], nroots = 0, sum = 0, j;
+
+	/* can holds the placements when no removal is owed. */
+	if (r->owed > 0 || e < 0 || e >= b->ncells || !bit_get(r->can, e))
+		return placement_refused(b, r, e, d);
+	v = r->v[e];
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
 		if (r->cell[m] == 0)
@@ -505,7 +548,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 	if (nroots <= 1 && a->capture)
 		return rules_fail(d, "not-a-capture",
 		    "%s is marked as a capture but joins no two groups, so "
-		    "nothing is removed", name);
+		    "nothing is removed", rules_cell_name(b, e, name));
 	r->need = 0;
 	put_stone(r, e, p);
 	if (nroots <= 1) {
@@ -513,7 +556,8 @@ rive_place(const struct rules_board *b, struct rive *r,
 			merge(r, roots[0], e);
 		grow_v(b, r, r->gid[e]);
 		end_turn(b, r);
-		find_placements(b, r);
+		if (r->ncan == 0)
+			find_placements(b, r);
 		return 0;
 	}
 	/* A merge: |G| - (v + 1) stones of G go, checked as a set. */
@@ -535,18 +579,20 @@ rive_place(const struct rules_board *b, struct rive *r,
 	return 0;
 }
 
+/*
+ * Why the removal of c (on the board) is refused (it is not in can, or
+ * no removal is owed), in the order the rules are checked.
+ */
 static int
-rive_remove(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct rules_diag *d)
+removal_refused(const struct rules_board *b, const struct rive *r, int c,
+    struct rules_diag *d)
 {
 	char	 name[RULES_CELL_NAME], pname[RULES_CELL_NAME];
 	char	 parts[256], list[128];
 	bool	 in[RULES_MAX_CELLS], seen[RULES_MAX_CELLS];
-	int	 p = r->to_move, c = a->to, i, k, q, nparts = 0;
+	int	 i, k, q, nparts = 0;
 	size_t	 len = 0;
 
-	if (c < 0 || c >= b->ncells)
-		return rules_fail(d, "off-board", "no such cell");
 	rules_cell_name(b, c, name);
 	if (r->owed == 0) {
 		if (r->need == 0)
@@ -575,28 +621,39 @@ rive_remove(const struct rules_board *b, struct rive *r,
 		    "%s is not in the group just formed at %s (%s)", name,
 		    pname, list);
 	}
-	if (!bit_get(r->can, c)) {
-		/* Name the parts, the placed stone's first. */
-		memset(seen, 0, sizeof seen);
-		for (i = -1; i < b->ncells; i++) {
-			q = i < 0 ? r->placed : i;
-			if (q == c || seen[q] || !bit_get(r->group, q) ||
-			    bit_get(r->removed, q))
-				continue;
-			memset(in, 0, sizeof in);
-			reach(b, r, q, c, in);
-			for (k = 0; k < b->ncells; k++)
-				seen[k] = seen[k] || in[k];
-			list_cells(b, in, 8, list, sizeof list);
-			len += (size_t)snprintf(parts + len, sizeof parts - len,
-			    "%s%s", nparts++ ? " and " : "", list);
-			if (len >= sizeof parts)
-				len = sizeof parts - 1;
-		}
-		return rules_fail(d, "removal-splits",
-		    "removing %s would split the group into %s: the %d stones "
-		    "left must be connected", name, parts, r->keep);
+	/* Name the parts, the placed stone's first. */
+	memset(seen, 0, sizeof seen);
+	for (i = -1; i < b->ncells; i++) {
+		q = i < 0 ? r->placed : i;
+		if (q == c || seen[q] || !bit_get(r->group, q) ||
+		    bit_get(r->removed, q))
+			continue;
+		memset(in, 0, sizeof in);
+		reach(b, r, q, c, in);
+		for (k = 0; k < b->ncells; k++)
+			seen[k] = seen[k] || in[k];
+		list_cells(b, in, 8, list, sizeof list);
+		len += (size_t)snprintf(parts + len, sizeof parts - len,
+		    "%s%s", nparts++ ? " and " : "", list);
+		if (len >= sizeof parts)
+			len = sizeof parts - 1;
 	}
+	return rules_fail(d, "removal-splits",
+	    "removing %s would split the group into %s: the %d stones "
+	    "left must be connected", name, parts, r->keep);
+}
+
+static int
+rive_remove(const struct rules_board *b, struct rive *r,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	int	 p = r->to_move, c = a->to, q;
+
+	if (c < 0 || c >= b->ncells)
+		return rules_fail(d, "off-board", "no such cell");
+	/* can holds the stones that may go while a removal is owed. */
+	if (r->owed == 0 || !bit_get(r->can, c))
+		return removal_refused(b, r, c, d);
 	q = r->cell[c] - 1;
 	r->cell[c] = 0;
 	bit_set(r->empty, c);
