@@ -521,30 +521,45 @@ placement_refused(const struct rules_board *b, const struct rive *r, int e,
 	    list);
 }
 
+/*
+ * The groups next to the empty cell e: their representatives into
+ * roots[6], their stones added up into *sum; returns how many.
+ */
 static int
-rive_place(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct rules_diag *d)
+groups_touched(const struct rules_board *b, const struct rive *r, int e,
+    int *roots, int *sum)
 {
-	char	 name[RULES_CELL_NAME];
-	int	 p = r->to_move, e = a->to, k, m, g, v, c;
-	int	 roots[6], nroots = 0, sum = 0, j;
+	int	 k, m, g, j, n = 0;
 
-	/* can holds the placements when no removal is owed. */
-	if (r->owed > 0 || e < 0 || e >= b->ncells || !bit_get(r->can, e))
-		return placement_refused(b, r, e, d);
-	v = r->v[e];
+	*sum = 0;
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
 		if (r->cell[m] == 0)
 			continue;
 		g = r->gid[m];
-		for (j = 0; j < nroots && roots[j] != g; j++)
+		for (j = 0; j < n && roots[j] != g; j++)
 			;
-		if (j == nroots) {
-			roots[nroots++] = g;
-			sum += r->size[g];
+		if (j == n) {
+			roots[n++] = g;
+			*sum += r->size[g];
 		}
 	}
+	return n;
+}
+
+static int
+rive_place(const struct rules_board *b, struct rive *r,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	char	 name[RULES_CELL_NAME];
+	int	 p = r->to_move, e = a->to, v, c;
+	int	 roots[6], nroots, sum, j;
+
+	/* can holds the placements when no removal is owed. */
+	if (r->owed > 0 || e < 0 || e >= b->ncells || !bit_get(r->can, e))
+		return placement_refused(b, r, e, d);
+	v = r->v[e];
+	nroots = groups_touched(b, r, e, roots, &sum);
 	if (nroots <= 1 && a->capture)
 		return rules_fail(d, "not-a-capture",
 		    "%s is marked as a capture but joins no two groups, so "
@@ -786,6 +801,7 @@ turn_perft(const struct rules_board *b, const struct rive *r, int depth,
 	struct rive child;
 	uint64_t total = 0;
 	size_t	 n, i;
+	int	 roots[6], sum;
 
 	if (depth == 0 || r->phase == RULES_GAME_OVER)
 		return 1;
@@ -793,6 +809,12 @@ turn_perft(const struct rules_board *b, const struct rive *r, int depth,
 	for (i = 0; i < n; i++) {
 		if (acts[i].kind == RULES_REMOVE && acts[i].to < minrem)
 			continue;
+		/* A placement joining at most one group ends the turn. */
+		if (depth == 1 && acts[i].kind == RULES_PLACE &&
+		    groups_touched(b, r, acts[i].to, roots, &sum) <= 1) {
+			total++;
+			continue;
+		}
 		child = *r;
 		if (rive_play(b, &child, &acts[i], NULL) == -1)
 			continue;
