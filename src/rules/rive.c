@@ -8,8 +8,15 @@
  * rule; the game ends when the board is full.  Groups are kept
  * incrementally (representative cell, circular member list, size); during
  * a removal the merged group is a bit set and is relabelled once the set
- * is complete.  Names, geometry and turn counting are the board's and the
- * registry's business.
+ * is complete.  The legal actions are kept too, as a set of cells, so
+ * listing, counting and picking one are bit work and play() checks an
+ * action by one bit: after a placement, v(e) of each empty cell is kept
+ * (it only rises next to the group that grew, so the set only loses the
+ * cells raised until none is left at M), and judged afresh next to a
+ * merged group once its removals are made; while removals are owed, one
+ * depth-first search after each finds every stone that may still go.
+ * Names, geometry and turn counting are the board's and the registry's
+ * business.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +45,8 @@ struct rive {
 	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
 	int16_t		 v[RULES_MAX_CELLS];	/* v(e); a stone: INT16_MAX */
 	uint64_t	 empty[WORDS];
-	uint64_t	 can[WORDS];		/* legal placements or removals */
+	uint64_t	 can[WORDS];		/* the legal placements or
+						   removals */
 	uint64_t	 group[WORDS];		/* the merged group, stones */
 	uint64_t	 removed[WORDS];	/* removed from it so far */
 	int16_t		 nempty;
@@ -149,7 +157,8 @@ struct walk {
 						   else the order reached */
 	int16_t		 low[RULES_MAX_CELLS];	/* Tarjan's low link */
 	int16_t		 sub[RULES_MAX_CELLS];	/* stones of c's subtree */
-	int16_t		 cut[RULES_MAX_CELLS];	/* of those, cut off without c */
+	int16_t		 cut[RULES_MAX_CELLS];	/* of those, cut off from
+						   the rest without c */
 	int		 t;
 };
 
