@@ -8,14 +8,31 @@
  * rule; the game ends when the board is full.  Groups are kept
  * incrementally (representative cell, circular member list, size); during
  * a removal the merged group is a bit set and is relabelled once the set
- * is complete.  Names, geometry and turn counting are the board's and the
- * registry's business.
+ * is complete.  The legal actions are kept too, as a set of cells, so
+ * listing, counting and picking one are bit work and play() checks an
+ * action by one bit: after a placement, v(e) of each empty cell is kept
+ * (it only rises next to the group that grew, so the set only loses the
+ * cells raised until none is left at M), and judged afresh next to a
+ * merged group once its removals are made; while removals are owed, one
+ * depth-first search after each finds every stone that may still go.
+ * Names, geometry and turn counting are the board's and the registry's
+ * business.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rules.h"
+
+/*
+ * Counting legal actions is popcounts: let the loader pick a clone with
+ * the processor's instruction where it has one.
+ */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define COUNTS	__attribute__((target_clones("popcnt", "default")))
+#else
+#define COUNTS
+#endif
 
 #define BLACK	0
 #define WHITE	1
@@ -26,10 +43,15 @@ struct rive {
 	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
 	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
 	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
+	int16_t		 v[RULES_MAX_CELLS];	/* v(e); a stone: INT16_MAX */
 	uint64_t	 empty[WORDS];
+	uint64_t	 can[WORDS];		/* the legal placements or
+						   removals */
 	uint64_t	 group[WORDS];		/* the merged group, stones */
 	uint64_t	 removed[WORDS];	/* removed from it so far */
 	int16_t		 nempty;
+	int16_t		 ncan;			/* how many in can */
+	int16_t		 vmin;			/* M: the least v(e) */
 	int16_t		 stones[2];
 	int16_t		 captured[2];		/* enemy stones removed */
 	int16_t		 placed;		/* the merging stone, or -1 */
@@ -74,25 +96,6 @@ rive_v(const struct rules_board *b, const struct rive *r, int e)
 			v = r->size[r->gid[m]];
 	}
 	return v;
-}
-
-/* M: the least v(e) over the empty cells. */
-static int
-rive_min_v(const struct rules_board *b, const struct rive *r)
-{
-	uint64_t w;
-	int	 i, v, m = RULES_MAX_CELLS;
-
-	for (i = 0; i < WORDS; i++)
-		for (w = r->empty[i]; w != 0; w &= w - 1) {
-			v = rive_v(b, r, i * 64 + __builtin_ctzll(w));
-			if (v < m) {
-				m = v;
-				if (m == 0)
-					return 0;
-			}
-		}
-	return m;
 }
 
 /* Lists up to 5 cells of a set in column-then-row order ("a3 a4 b2"). */
@@ -148,18 +151,137 @@ reach(const struct rules_board *b, const struct rive *r, int from, int cut,
 	return n;
 }
 
-/*
- * Removing c (a standing stone of the group, not the placed one) can still
- * end in a valid set iff at least `keep' stones stay joined to the placed
- * stone: those can be kept and the rest removed.
- */
-static bool
-removal_completes(const struct rules_board *b, const struct rive *r, int c)
-{
-	bool	 seen[RULES_MAX_CELLS];
+/* A depth-first search over the standing stones of the merged group. */
+struct walk {
+	int16_t		 disc[RULES_MAX_CELLS];	/* -1 off them, 0 not reached,
+						   else the order reached */
+	int16_t		 low[RULES_MAX_CELLS];	/* Tarjan's low link */
+	int16_t		 sub[RULES_MAX_CELLS];	/* stones of c's subtree */
+	int16_t		 cut[RULES_MAX_CELLS];	/* of those, cut off from
+						   the rest without c */
+	int		 t;
+};
 
-	memset(seen, 0, sizeof seen);
-	return reach(b, r, r->placed, c, seen) >= r->keep;
+/*
+ * Walks from c, then learns from each child m whose subtree reaches no
+ * stone found before c (low[m] >= disc[c]) that the subtree hangs from
+ * the rest through c alone.  The depth is at most the group's size.
+ */
+static void
+walk_from(const struct rules_board *b, struct walk *w, int c)
+{
+	int	 k, m, d;
+
+	w->disc[c] = w->low[c] = (int16_t)++w->t;
+	w->sub[c] = 1;
+	w->cut[c] = 0;
+	for (k = 0; k < b->degree[c]; k++) {
+		m = b->nb[c][k];
+		d = w->disc[m];
+		if (d == 0) {
+			walk_from(b, w, m);
+			w->sub[c] = (int16_t)(w->sub[c] + w->sub[m]);
+			if (w->low[m] < w->low[c])
+				w->low[c] = w->low[m];
+			if (w->low[m] >= w->disc[c])
+				w->cut[c] = (int16_t)(w->cut[c] + w->sub[m]);
+		} else if (d > 0 && d < w->low[c])
+			w->low[c] = (int16_t)d;
+	}
+}
+
+/*
+ * The stones of the merged group that may go next, into can: removing
+ * c (a standing stone of the group, not the placed one) can still end in
+ * a valid set iff at least `keep' stones stay joined to the placed stone,
+ * since those can be kept and the rest removed.  One depth-first search
+ * from the placed stone finds, for every stone c of its part C, how many
+ * stones hang from C through c alone (cut[c]); removing c leaves
+ * |C| - 1 - cut[c] joined to the placed stone, and removing a stone
+ * outside C leaves all |C|.
+ */
+static void
+find_removals(const struct rules_board *b, struct rive *r)
+{
+	struct walk w;
+	uint64_t stand[WORDS], bits;
+	int	 i, c, s = r->placed, part, n = 0;
+	int	 words = (b->ncells + 63) / 64;
+
+	memset(w.disc, 0xff, (size_t)b->ncells * sizeof *w.disc);
+	for (i = 0; i < words; i++) {
+		stand[i] = r->group[i] & ~r->removed[i];
+		for (bits = stand[i]; bits != 0; bits &= bits - 1)
+			w.disc[i * 64 + __builtin_ctzll(bits)] = 0;
+	}
+	w.t = 0;
+	walk_from(b, &w, s);
+	part = w.sub[s];
+	memset(r->can, 0, sizeof r->can);
+	for (i = 0; i < words; i++) {
+		for (bits = stand[i]; bits != 0; bits &= bits - 1) {
+			c = i * 64 + __builtin_ctzll(bits);
+			if (c == s || (w.disc[c] == 0 ? part :
+			    part - 1 - w.cut[c]) < r->keep)
+				continue;
+			r->can[i] |= UINT64_C(1) << (c & 63);
+			n++;
+		}
+	}
+	r->ncan = (int16_t)n;
+}
+
+/*
+ * The legal placements: the empty cells with v(e) = M (rules.md §3),
+ * found in one pass that starts afresh at each smaller v(e).
+ */
+static void
+find_placements(const struct rules_board *b, struct rive *r)
+{
+	uint64_t w;
+	int	 i, c, m = INT16_MAX, n = 0, words = (b->ncells + 63) / 64;
+
+	memset(r->can, 0, sizeof r->can);
+	for (i = 0; i < words; i++)
+		for (w = r->empty[i]; w != 0; w &= w - 1) {
+			c = i * 64 + __builtin_ctzll(w);
+			if (r->v[c] > m)
+				continue;
+			if (r->v[c] < m) {
+				memset(r->can, 0, sizeof r->can);
+				m = r->v[c];
+				n = 0;
+			}
+			r->can[i] |= w & -w;
+			n++;
+		}
+	r->vmin = (int16_t)m;
+	r->ncan = (int16_t)n;
+}
+
+/*
+ * Group g has grown (a placement joining at most one group): v(e) of
+ * the empty cells next to it rises to its size, as no other group
+ * changed, and no v(e) falls, so M stays unless no cell is left at M.  A
+ * cell raised was at M or above, so it is now above M: no placement.  A
+ * stone's INT16_MAX stays.
+ */
+static void
+grow_v(const struct rules_board *b, struct rive *r, int g)
+{
+	int	 c = g, k, m, s = r->size[g];
+
+	do {
+		for (k = 0; k < b->degree[c]; k++) {
+			m = b->nb[c][k];
+			if (r->v[m] < s) {
+				r->ncan -= r->v[m] == r->vmin;
+				bit_clear(r->can, m);
+				r->v[m] = (int16_t)s;
+			}
+		}
+		c = r->next[c];
+	} while (c != g);
 }
 
 static void
@@ -196,28 +318,51 @@ put_stone(struct rive *r, int e, int p)
 	r->gid[e] = (int16_t)e;
 	r->next[e] = (int16_t)e;
 	r->size[e] = 1;
+	r->v[e] = INT16_MAX;
+	r->ncan -= bit_get(r->can, e);
+	bit_clear(r->can, e);
 	bit_clear(r->empty, e);
 	r->nempty--;
 	r->stones[p]++;
 }
 
-/* The removal set is complete: what stays of the group is one group. */
+/*
+ * The removal set is complete: what stays of the group is one group, and
+ * v(e) is judged afresh next to the old one (the cells emptied included).
+ */
 static void
 regroup(const struct rules_board *b, struct rive *r)
 {
-	int	 i, s = r->placed, prev = s, n = 1;
+	uint64_t near[WORDS], w;
+	int	 i, k, c, s = r->placed, prev = s, n = 1;
+	int	 words = (b->ncells + 63) / 64;
 
 	r->gid[s] = (int16_t)s;
-	for (i = 0; i < b->ncells; i++) {
-		if (i == s || !bit_get(r->group, i) || bit_get(r->removed, i))
-			continue;
-		r->gid[i] = (int16_t)s;
-		r->next[prev] = (int16_t)i;
-		prev = i;
-		n++;
-	}
+	for (i = 0; i < words; i++)
+		for (w = r->group[i] & ~r->removed[i]; w != 0; w &= w - 1) {
+			c = i * 64 + __builtin_ctzll(w);
+			if (c == s)
+				continue;
+			r->gid[c] = (int16_t)s;
+			r->next[prev] = (int16_t)c;
+			prev = c;
+			n++;
+		}
 	r->next[prev] = (int16_t)s;
 	r->size[s] = (int16_t)n;
+	memset(near, 0, sizeof near);
+	for (i = 0; i < words; i++)
+		for (w = r->group[i]; w != 0; w &= w - 1) {
+			c = i * 64 + __builtin_ctzll(w);
+			bit_set(near, c);
+			for (k = 0; k < b->degree[c]; k++)
+				bit_set(near, b->nb[c][k]);
+		}
+	for (i = 0; i < words; i++)
+		for (w = near[i] & r->empty[i]; w != 0; w &= w - 1) {
+			c = i * 64 + __builtin_ctzll(w);
+			r->v[c] = (int16_t)rive_v(b, r, c);
+		}
 	memset(r->group, 0, sizeof r->group);
 	memset(r->removed, 0, sizeof r->removed);
 }
@@ -257,6 +402,7 @@ rive_init(const struct rules_board *b, void *st,
 	r->to_move = BLACK;
 	r->phase = RULES_TURN_START;
 	r->pie = v->pie;
+	find_placements(b, r);
 	return 0;
 }
 
@@ -281,49 +427,24 @@ swap_allowed(const struct rive *r)
 	    r->phase == RULES_TURN_START;
 }
 
+/* The placements or removals kept in can, in cell order, then the swap. */
 static size_t
 rive_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct rive *r = st;
-	uint8_t	 v[RULES_MAX_CELLS];
 	uint64_t w;
-	size_t	 n = 0;
-	int	 i, k, e, m = RULES_MAX_CELLS;
+	size_t	 n, k;
+	int	 i, kind = r->owed > 0 ? RULES_REMOVE : RULES_PLACE;
 
+	(void)b;
 	if (r->phase == RULES_GAME_OVER)
 		return 0;
-	if (r->owed > 0) {
-		for (e = 0; e < b->ncells; e++) {
-			if (e == r->placed || !bit_get(r->group, e) ||
-			    bit_get(r->removed, e) ||
-			    !removal_completes(b, r, e))
-				continue;
-			if (n < cap)
-				out[n] = (struct rules_action){
-				    .kind = RULES_REMOVE, .to = (int16_t)e };
-			n++;
-		}
-		return n;
-	}
-	for (i = 0; i < WORDS; i++)
-		for (w = r->empty[i]; w != 0; w &= w - 1) {
-			e = i * 64 + __builtin_ctzll(w);
-			k = rive_v(b, r, e);
-			v[e] = (uint8_t)(k > 255 ? 255 : k);
-			if (v[e] < m)
-				m = v[e];
-		}
-	for (i = 0; i < WORDS; i++)
-		for (w = r->empty[i]; w != 0; w &= w - 1) {
-			e = i * 64 + __builtin_ctzll(w);
-			if (v[e] != m)
-				continue;
-			if (n < cap)
-				out[n] = (struct rules_action){
-				    .kind = RULES_PLACE, .to = (int16_t)e };
-			n++;
-		}
+	for (i = 0, k = 0; i < WORDS && k < cap; i++)
+		for (w = r->can[i]; w != 0 && k < cap; w &= w - 1)
+			out[k++] = (struct rules_action){ .kind = (uint8_t)kind,
+			    .to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
+	n = (size_t)r->ncan;
 	if (swap_allowed(r)) {
 		if (n < cap)
 			out[n] = (struct rules_action){ .kind = RULES_SWAP };
@@ -332,14 +453,55 @@ rive_legal(const struct rules_board *b, const void *st,
 	return n;
 }
 
+/* Action i of rive_legal()'s list, found by counting bits. */
+COUNTS static void
+rive_legal_at(const struct rules_board *b, const void *st, size_t i,
+    struct rules_action *out)
+{
+	const struct rive *r = st;
+	uint64_t w = 0;
+	size_t	 c;
+	int	 k, base = 0;
+
+	(void)b;
+	if (i >= (size_t)r->ncan) {
+		/* Past the placements: the swap. */
+		*out = (struct rules_action){ .kind = RULES_SWAP };
+		return;
+	}
+	for (k = 0; k < WORDS; k++) {
+		w = r->can[k];
+		c = (size_t)__builtin_popcountll(w);
+		if (i < c)
+			break;
+		i -= c;
+	}
+	/* Halve the word until the bit is near, then step over the rest. */
+	for (c = 32; c >= 8; c /= 2)
+		if (i >= (size_t)__builtin_popcountll(w &
+		    ((UINT64_C(1) << c) - 1))) {
+			i -= (size_t)__builtin_popcountll(w &
+			    ((UINT64_C(1) << c) - 1));
+			w >>= c;
+			base += (int)c;
+		}
+	for (; i > 0; i--)
+		w &= w - 1;
+	*out = (struct rules_action){ .kind = r->owed > 0 ? RULES_REMOVE :
+	    RULES_PLACE, .to = (int16_t)(k * 64 + base + __builtin_ctzll(w)) };
+}
+
+/*
+ * Why a placement on e is refused (it is not in can), in the order the
+ * rules are checked.
+ */
 static int
-rive_place(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct rules_diag *d)
+placement_refused(const struct rules_board *b, const struct rive *r, int e,
+    struct rules_diag *d)
 {
 	char	 name[RULES_CELL_NAME], list[96];
 	bool	 in[RULES_MAX_CELLS];
-	int	 p = r->to_move, e = a->to, k, m, g, v, mv, i, c;
-	int	 roots[6], nroots = 0, sum = 0, j;
+	int	 v, mv, i;
 
 	if (r->owed > 0)
 		return rules_fail(d, "removal-missing",
@@ -352,44 +514,74 @@ rive_place(const struct rules_board *b, struct rive *r,
 	rules_cell_name(b, e, name);
 	if (r->cell[e] != 0)
 		return rules_fail(d, "occupied", "%s is occupied", name);
-	v = rive_v(b, r, e);
-	mv = rive_min_v(b, r);
-	if (v > mv) {
-		for (i = 0; i < b->ncells; i++)
-			in[i] = r->cell[i] == 0 && rive_v(b, r, i) == mv;
-		list_cells(b, in, 5, list, sizeof list);
-		if (mv == 0)
-			return rules_fail(d, "not-smallest",
-			    "%s touches a group of %d stone%s, but cells "
-			    "touching no group are free: %s", name, v,
-			    v == 1 ? "" : "s", list);
+	v = r->v[e];
+	mv = r->vmin;
+	for (i = 0; i < b->ncells; i++)
+		in[i] = bit_get(r->can, i);
+	list_cells(b, in, 5, list, sizeof list);
+	if (mv == 0)
 		return rules_fail(d, "not-smallest",
-		    "%s touches a group of %d stones, but cells whose largest "
-		    "neighbouring group is %d are free: %s", name, v, mv,
-		    list);
-	}
+		    "%s touches a group of %d stone%s, but cells "
+		    "touching no group are free: %s", name, v,
+		    v == 1 ? "" : "s", list);
+	return rules_fail(d, "not-smallest",
+	    "%s touches a group of %d stones, but cells whose largest "
+	    "neighbouring group is %d are free: %s", name, v, mv,
+	    list);
+}
+
+/*
+ * The groups next to the empty cell e: their representatives into
+ * roots[6], their stones added up into *sum; returns how many.
+ */
+static int
+groups_touched(const struct rules_board *b, const struct rive *r, int e,
+    int *roots, int *sum)
+{
+	int	 k, m, g, j, n = 0;
+
+	*sum = 0;
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
 		if (r->cell[m] == 0)
 			continue;
 		g = r->gid[m];
-		for (j = 0; j < nroots && roots[j] != g; j++)
+		for (j = 0; j < n && roots[j] != g; j++)
 			;
-		if (j == nroots) {
-			roots[nroots++] = g;
-			sum += r->size[g];
+		if (j == n) {
+			roots[n++] = g;
+			*sum += r->size[g];
 		}
 	}
+	return n;
+}
+
+static int
+rive_place(const struct rules_board *b, struct rive *r,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	char	 name[RULES_CELL_NAME];
+	int	 p = r->to_move, e = a->to, v, c;
+	int	 roots[6], nroots, sum, j;
+
+	/* can holds the placements when no removal is owed. */
+	if (r->owed > 0 || e < 0 || e >= b->ncells || !bit_get(r->can, e))
+		return placement_refused(b, r, e, d);
+	v = r->v[e];
+	nroots = groups_touched(b, r, e, roots, &sum);
 	if (nroots <= 1 && a->capture)
 		return rules_fail(d, "not-a-capture",
 		    "%s is marked as a capture but joins no two groups, so "
-		    "nothing is removed", name);
+		    "nothing is removed", rules_cell_name(b, e, name));
 	r->need = 0;
 	put_stone(r, e, p);
 	if (nroots <= 1) {
 		if (nroots == 1)
 			merge(r, roots[0], e);
+		grow_v(b, r, r->gid[e]);
 		end_turn(b, r);
+		if (r->ncan == 0)
+			find_placements(b, r);
 		return 0;
 	}
 	/* A merge: |G| - (v + 1) stones of G go, checked as a set. */
@@ -407,21 +599,24 @@ rive_place(const struct rules_board *b, struct rive *r,
 	r->owed = r->need = (int16_t)(sum - v);
 	r->keep = (int16_t)(v + 1);
 	r->phase = RULES_TURN_MIDDLE;
+	find_removals(b, r);
 	return 0;
 }
 
+/*
+ * Why the removal of c (on the board) is refused (it is not in can, or
+ * no removal is owed), in the order the rules are checked.
+ */
 static int
-rive_remove(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct rules_diag *d)
+removal_refused(const struct rules_board *b, const struct rive *r, int c,
+    struct rules_diag *d)
 {
 	char	 name[RULES_CELL_NAME], pname[RULES_CELL_NAME];
 	char	 parts[256], list[128];
 	bool	 in[RULES_MAX_CELLS], seen[RULES_MAX_CELLS];
-	int	 p = r->to_move, c = a->to, i, k, q, nparts = 0;
+	int	 i, k, q, nparts = 0;
 	size_t	 len = 0;
 
-	if (c < 0 || c >= b->ncells)
-		return rules_fail(d, "off-board", "no such cell");
 	rules_cell_name(b, c, name);
 	if (r->owed == 0) {
 		if (r->need == 0)
@@ -450,28 +645,39 @@ rive_remove(const struct rules_board *b, struct rive *r,
 		    "%s is not in the group just formed at %s (%s)", name,
 		    pname, list);
 	}
-	if (!removal_completes(b, r, c)) {
-		/* Name the parts, the placed stone's first. */
-		memset(seen, 0, sizeof seen);
-		for (i = -1; i < b->ncells; i++) {
-			q = i < 0 ? r->placed : i;
-			if (q == c || seen[q] || !bit_get(r->group, q) ||
-			    bit_get(r->removed, q))
-				continue;
-			memset(in, 0, sizeof in);
-			reach(b, r, q, c, in);
-			for (k = 0; k < b->ncells; k++)
-				seen[k] = seen[k] || in[k];
-			list_cells(b, in, 8, list, sizeof list);
-			len += (size_t)snprintf(parts + len, sizeof parts - len,
-			    "%s%s", nparts++ ? " and " : "", list);
-			if (len >= sizeof parts)
-				len = sizeof parts - 1;
-		}
-		return rules_fail(d, "removal-splits",
-		    "removing %s would split the group into %s: the %d stones "
-		    "left must be connected", name, parts, r->keep);
+	/* Name the parts, the placed stone's first. */
+	memset(seen, 0, sizeof seen);
+	for (i = -1; i < b->ncells; i++) {
+		q = i < 0 ? r->placed : i;
+		if (q == c || seen[q] || !bit_get(r->group, q) ||
+		    bit_get(r->removed, q))
+			continue;
+		memset(in, 0, sizeof in);
+		reach(b, r, q, c, in);
+		for (k = 0; k < b->ncells; k++)
+			seen[k] = seen[k] || in[k];
+		list_cells(b, in, 8, list, sizeof list);
+		len += (size_t)snprintf(parts + len, sizeof parts - len,
+		    "%s%s", nparts++ ? " and " : "", list);
+		if (len >= sizeof parts)
+			len = sizeof parts - 1;
 	}
+	return rules_fail(d, "removal-splits",
+	    "removing %s would split the group into %s: the %d stones "
+	    "left must be connected", name, parts, r->keep);
+}
+
+static int
+rive_remove(const struct rules_board *b, struct rive *r,
+    const struct rules_action *a, struct rules_diag *d)
+{
+	int	 p = r->to_move, c = a->to, q;
+
+	if (c < 0 || c >= b->ncells)
+		return rules_fail(d, "off-board", "no such cell");
+	/* can holds the stones that may go while a removal is owed. */
+	if (r->owed == 0 || !bit_get(r->can, c))
+		return removal_refused(b, r, c, d);
 	q = r->cell[c] - 1;
 	r->cell[c] = 0;
 	bit_set(r->empty, c);
@@ -480,8 +686,11 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	r->stones[q]--;
 	if (q != p)
 		r->captured[p]++;
-	if (--r->owed == 0)
+	if (--r->owed == 0) {
 		regroup(b, r);
+		find_placements(b, r);
+	} else
+		find_removals(b, r);
 	return 0;
 }
 
@@ -576,6 +785,10 @@ rive_setup(const struct rules_board *b, void *st,
 				merge(r, r->gid[m], r->gid[i]);
 		}
 	}
+	for (i = 0; i < b->ncells; i++)
+		if (r->cell[i] == 0)
+			r->v[i] = (int16_t)rive_v(b, r, i);
+	find_placements(b, r);
 	r->to_move = (uint8_t)to_move;
 	r->setup = 1;
 	if (r->nempty == 0)
@@ -597,6 +810,7 @@ turn_perft(const struct rules_board *b, const struct rive *r, int depth,
 	struct rive child;
 	uint64_t total = 0;
 	size_t	 n, i;
+	int	 roots[6], sum;
 
 	if (depth == 0 || r->phase == RULES_GAME_OVER)
 		return 1;
@@ -604,6 +818,12 @@ turn_perft(const struct rules_board *b, const struct rive *r, int depth,
 	for (i = 0; i < n; i++) {
 		if (acts[i].kind == RULES_REMOVE && acts[i].to < minrem)
 			continue;
+		/* A placement joining at most one group ends the turn. */
+		if (depth == 1 && acts[i].kind == RULES_PLACE &&
+		    groups_touched(b, r, acts[i].to, roots, &sum) <= 1) {
+			total++;
+			continue;
+		}
 		child = *r;
 		if (rive_play(b, &child, &acts[i], NULL) == -1)
 			continue;
@@ -635,6 +855,7 @@ const struct rules_game rules_rive = {
 	.to_move = rive_to_move,
 	.phase = rive_phase,
 	.legal = rive_legal,
+	.legal_at = rive_legal_at,
 	.play = rive_play,
 	.score = rive_score,
 	.piece = rive_piece,
