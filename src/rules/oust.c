@@ -27,20 +27,10 @@
 #include <string.h>
 
 #include "rules.h"
-
-/*
- * Counting legal placements is popcounts: let the loader pick a clone
- * with the processor's instruction where it has one.
- */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define COUNTS	__attribute__((target_clones("popcnt", "default")))
-#else
-#define COUNTS
-#endif
+#include "cellset.h"
 
 #define BLACK	0
 #define WHITE	1
-#define WORDS	((RULES_MAX_CELLS + 63) / 64)
 
 enum oust_kind {
 	OUST_QUIET,		/* no own stone adjacent: always legal */
@@ -86,24 +76,6 @@ static const char *
 colour_name(int c)
 {
 	return c == BLACK ? "black" : "white";
-}
-
-static inline bool
-bit_get(const uint64_t *set, int i)
-{
-	return (set[i >> 6] >> (i & 63)) & 1;
-}
-
-static inline void
-bit_set(uint64_t *set, int i)
-{
-	set[i >> 6] |= UINT64_C(1) << (i & 63);
-}
-
-static inline void
-bit_clear(uint64_t *set, int i)
-{
-	set[i >> 6] &= ~(UINT64_C(1) << (i & 63));
 }
 
 /* Notes cell e and its neighbours in a set of cells. */
@@ -582,7 +554,7 @@ oust_legal_at(const struct rules_board *b, const void *st, size_t i,
 	const struct oust *o = st;
 	uint64_t w = 0;
 	size_t	 c;
-	int	 p = o->to_move, k, words = (b->ncells + 63) / 64, base = 0;
+	int	 p = o->to_move, k, words = (b->ncells + 63) / 64;
 
 	for (k = 0; k < words; k++) {
 		w = placeable(o, p, k);
@@ -597,19 +569,8 @@ oust_legal_at(const struct rules_board *b, const void *st, size_t i,
 		    has_placement(o, p) ? RULES_SWAP : RULES_PASS };
 		return;
 	}
-	/* Halve the word until the bit is near, then step over the rest. */
-	for (c = 32; c >= 8; c /= 2)
-		if (i >= (size_t)__builtin_popcountll(w &
-		    ((UINT64_C(1) << c) - 1))) {
-			i -= (size_t)__builtin_popcountll(w &
-			    ((UINT64_C(1) << c) - 1));
-			w >>= c;
-			base += (int)c;
-		}
-	for (; i > 0; i--)
-		w &= w - 1;
 	*out = (struct rules_action){ .kind = RULES_PLACE,
-	    .to = (int16_t)(k * 64 + base + __builtin_ctzll(w)) };
+	    .to = (int16_t)(k * 64 + bit_nth(w, i)) };
 }
 
 static int

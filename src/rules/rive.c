@@ -23,20 +23,10 @@
 #include <string.h>
 
 #include "rules.h"
-
-/*
- * Counting legal actions is popcounts: let the loader pick a clone with
- * the processor's instruction where it has one.
- */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define COUNTS	__attribute__((target_clones("popcnt", "default")))
-#else
-#define COUNTS
-#endif
+#include "cellset.h"
 
 #define BLACK	0
 #define WHITE	1
-#define WORDS	((RULES_MAX_CELLS + 63) / 64)
 
 struct rive {
 	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
@@ -65,24 +55,6 @@ struct rive {
 	uint8_t		 swapped;
 	uint8_t		 setup;			/* set up: no pie rule */
 };
-
-static inline bool
-bit_get(const uint64_t *set, int i)
-{
-	return (set[i >> 6] >> (i & 63)) & 1;
-}
-
-static inline void
-bit_set(uint64_t *set, int i)
-{
-	set[i >> 6] |= UINT64_C(1) << (i & 63);
-}
-
-static inline void
-bit_clear(uint64_t *set, int i)
-{
-	set[i >> 6] &= ~(UINT64_C(1) << (i & 63));
-}
 
 /* v(e): the size of the largest group next to e (rules.md §3). */
 static inline int
@@ -461,7 +433,7 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
 	const struct rive *r = st;
 	uint64_t w = 0;
 	size_t	 c;
-	int	 k, base = 0;
+	int	 k;
 
 	(void)b;
 	if (i >= (size_t)r->ncan) {
@@ -476,19 +448,8 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
 			break;
 		i -= c;
 	}
-	/* Halve the word until the bit is near, then step over the rest. */
-	for (c = 32; c >= 8; c /= 2)
-		if (i >= (size_t)__builtin_popcountll(w &
-		    ((UINT64_C(1) << c) - 1))) {
-			i -= (size_t)__builtin_popcountll(w &
-			    ((UINT64_C(1) << c) - 1));
-			w >>= c;
-			base += (int)c;
-		}
-	for (; i > 0; i--)
-		w &= w - 1;
 	*out = (struct rules_action){ .kind = r->owed > 0 ? RULES_REMOVE :
-	    RULES_PLACE, .to = (int16_t)(k * 64 + base + __builtin_ctzll(w)) };
+	    RULES_PLACE, .to = (int16_t)(k * 64 + bit_nth(w, i)) };
 }
 
 /*
