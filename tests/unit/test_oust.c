@@ -744,75 +744,15 @@ START_TEST(oust_playouts_many)
 END_TEST
 
 /*
- * The legal sets are kept incrementally (src/rules/oust.c): after every
- * action of many random playouts, the placements listed equal those of
- * the same board set up afresh, judged from scratch; and legal_at(), which
- * playouts use, picks exactly the action legal() lists at each index.
+ * The legal sets are kept incrementally (src/rules/oust.c): checked after
+ * every action of many random playouts (turns_check_kept).
  */
-struct fresh_ctx {
-	struct rules_position *fresh;
-	int	 checked;
-};
-
-static void
-check_fresh(const struct rules_position *pos, const struct rules_action *a,
-    void *arg)
-{
-	struct fresh_ctx *ctx = arg;
-	const struct rules_board *b = &pos->board;
-	struct rules_action inc[RULES_MAX_CELLS + 2], ref[RULES_MAX_CELLS + 2];
-	struct rules_action one;
-	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS], i;
-	size_t	 n, nref, k, np = 0, nrefp = 0;
-
-	(void)a;
-	n = rules_legal(pos, inc, RULES_MAX_CELLS + 2);
-	ck_assert_uint_le(n, RULES_MAX_CELLS + 2);
-	for (k = 0; k < n; k++) {
-		pos->game->legal_at(b, pos->state, k, &one);
-		ck_assert_int_eq(one.kind, inc[k].kind);
-		if (one.kind == RULES_PLACE)
-			ck_assert_int_eq(one.to, inc[k].to);
-	}
-	for (i = 0; i < b->ncells; i++)
-		pieces[i] = rules_piece(pos, i);
-	ck_assert_msg(rules_setup(ctx->fresh, pieces, rules_to_move(pos),
-	    &d) == 0, "%s", d.msg);
-	nref = rules_legal(ctx->fresh, ref, RULES_MAX_CELLS + 2);
-	for (k = 0; k < n; k++)
-		np += inc[k].kind == RULES_PLACE;
-	for (k = 0; k < nref; k++)
-		nrefp += ref[k].kind == RULES_PLACE;
-	ck_assert_uint_eq(np, nrefp);
-	for (k = 0; k < np; k++) {
-		ck_assert_int_eq(ref[k].kind, RULES_PLACE);
-		ck_assert_int_eq(inc[k].to, ref[k].to);
-	}
-	ctx->checked++;
-}
-
 START_TEST(oust_incremental_matches_fresh)
 {
 	static const char *const sides[] = { "2", "3", "4", "6", "9", "12" };
 	static const int games[] = { 1000, 500, 200, 50, 15, 4 };
-	struct rules_position *pos = turns_new("oust", sides[_i]);
-	struct fresh_ctx ctx;
-	struct rules_rng rng;
-	int	 g;
 
-	ck_assert_ptr_nonnull(rules_oust.legal_at);
-	ctx.fresh = turns_new("oust", sides[_i]);
-	ctx.checked = 0;
-	rules_rng_seed(&rng, 500 + (uint64_t)_i);
-	for (g = 0; g < games[_i]; g++) {
-		rules_position_reset(pos);
-		rules_playout(pos, &rng, 0, check_fresh, &ctx);
-		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	}
-	ck_assert_int_gt(ctx.checked, games[_i]);
-	rules_position_free(ctx.fresh);
-	rules_position_free(pos);
+	turns_assert_kept("oust", sides[_i], games[_i], 500 + (uint64_t)_i);
 }
 END_TEST
 

@@ -709,87 +709,16 @@ START_TEST(rive_playouts_many)
 END_TEST
 
 /*
- * The legal actions are kept in the state (src/rules/rive.c): after every
- * action of many random playouts, legal_at(), which playouts use, picks
- * exactly the action legal() lists at each index; and where no removal is
- * owed, the placements listed equal those of the same board set up
- * afresh, where v(e) is judged from scratch.
+ * The legal actions are kept in the state (src/rules/rive.c): checked
+ * after every action of many random playouts (turns_check_kept).
  */
-struct fresh_ctx {
-	struct rules_position *fresh;
-	int	 checked;
-};
-
-static void
-check_fresh(const struct rules_position *pos, const struct rules_action *a,
-    void *arg)
-{
-	struct fresh_ctx *ctx = arg;
-	const struct rules_board *b = &pos->board;
-	struct rules_action inc[RULES_MAX_CELLS + 2], ref[RULES_MAX_CELLS + 2];
-	struct rules_action one;
-	struct rules_diag d;
-	int	 pieces[RULES_MAX_CELLS], i;
-	size_t	 n, nref, k, np = 0, nrefp = 0;
-
-	(void)a;
-	/* Each index once; ck_assert only on a mismatch, as it is slow. */
-	n = rules_legal(pos, inc, RULES_MAX_CELLS + 2);
-	if (n == 0 || n > RULES_MAX_CELLS + 2)
-		ck_abort_msg("action %d: %zu legal actions", ctx->checked, n);
-	for (k = 0; k < n; k++) {
-		memset(&one, 0xa5, sizeof one);
-		pos->game->legal_at(b, pos->state, k, &one);
-		if (one.kind != inc[k].kind || one.capture != 0 ||
-		    (one.kind != RULES_SWAP && one.to != inc[k].to))
-			ck_abort_msg("action %d: legal_at(%zu) is kind %d at "
-			    "%d, legal() lists kind %d at %d", ctx->checked,
-			    k, one.kind, one.to, inc[k].kind, inc[k].to);
-	}
-	ctx->checked++;
-	if (inc[0].kind == RULES_REMOVE)
-		return;
-	for (i = 0; i < b->ncells; i++)
-		pieces[i] = rules_piece(pos, i);
-	if (rules_setup(ctx->fresh, pieces, rules_to_move(pos), &d) != 0)
-		ck_abort_msg("%s", d.msg);
-	nref = rules_legal(ctx->fresh, ref, RULES_MAX_CELLS + 2);
-	for (k = 0; k < n; k++)
-		np += inc[k].kind == RULES_PLACE;
-	for (k = 0; k < nref; k++)
-		nrefp += ref[k].kind == RULES_PLACE;
-	if (np != nrefp || nref != nrefp)
-		ck_abort_msg("action %d: %zu placements kept, %zu of %zu "
-		    "actions afresh", ctx->checked, np, nrefp, nref);
-	for (k = 0; k < np; k++)
-		if (inc[k].kind != RULES_PLACE || inc[k].to != ref[k].to)
-			ck_abort_msg("action %d: placement %zu kept at %d, "
-			    "afresh at %d", ctx->checked, k, inc[k].to,
-			    ref[k].to);
-}
-
 START_TEST(rive_incremental_matches_fresh)
 {
 	static const char *const sides[] = { "2", "3", "3-3-5", "4", "6",
 	    "9", "12" };
 	static const int games[] = { 400, 120, 80, 40, 8, 2, 1 };
-	struct rules_position *pos = turns_new("rive", sides[_i]);
-	struct fresh_ctx ctx;
-	struct rules_rng rng;
-	int	 g;
 
-	ck_assert_ptr_nonnull(rules_rive.legal_at);
-	ctx.fresh = turns_new("rive", sides[_i]);
-	ctx.checked = 0;
-	rules_rng_seed(&rng, 700 + (uint64_t)_i);
-	for (g = 0; g < games[_i]; g++) {
-		rules_position_reset(pos);
-		rules_playout(pos, &rng, 0, check_fresh, &ctx);
-		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	}
-	ck_assert_int_gt(ctx.checked, games[_i]);
-	rules_position_free(ctx.fresh);
-	rules_position_free(pos);
+	turns_assert_kept("rive", sides[_i], games[_i], 700 + (uint64_t)_i);
 }
 END_TEST
 

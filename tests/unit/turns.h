@@ -479,4 +479,92 @@ turns_require_refused(struct rules_position *scratch,
 		ck_abort_msg("refused action %s changed the position", name);
 }
 
+/*
+ * For games that keep their legal actions in the state (Oust, Rive), a
+ * playout callback checked after every action: legal_at(), which playouts
+ * use, picks exactly what legal() lists at each index; and, unless a
+ * removal is owed, the placements listed equal those of the same board set
+ * up afresh in fresh, judged from scratch.  It aborts only on a mismatch,
+ * as it runs after every action of many games.
+ */
+struct turns_kept {
+	struct rules_position *fresh;
+	int	 checked;
+};
+
+static inline void
+turns_check_kept(const struct rules_position *pos,
+    const struct rules_action *a, void *arg)
+{
+	struct turns_kept *ctx = arg;
+	const struct rules_board *b = &pos->board;
+	struct rules_action inc[RULES_MAX_CELLS + 2], ref[RULES_MAX_CELLS + 2];
+	struct rules_action one;
+	struct rules_diag d;
+	int	 pieces[RULES_MAX_CELLS], i;
+	size_t	 n, nref, k, np = 0, nrefp = 0;
+
+	(void)a;
+	n = rules_legal(pos, inc, RULES_MAX_CELLS + 2);
+	if (n == 0 || n > RULES_MAX_CELLS + 2)
+		ck_abort_msg("action %d: %zu legal actions", ctx->checked, n);
+	for (k = 0; k < n; k++) {
+		memset(&one, 0xa5, sizeof one);
+		pos->game->legal_at(b, pos->state, k, &one);
+		if (one.kind != inc[k].kind || one.capture != 0 ||
+		    (one.kind != RULES_SWAP && one.kind != RULES_PASS &&
+		    one.to != inc[k].to))
+			ck_abort_msg("action %d: legal_at(%zu) is kind %d at "
+			    "%d, legal() lists kind %d at %d", ctx->checked,
+			    k, one.kind, one.to, inc[k].kind, inc[k].to);
+	}
+	ctx->checked++;
+	if (inc[0].kind == RULES_REMOVE)
+		return;
+	for (i = 0; i < b->ncells; i++)
+		pieces[i] = rules_piece(pos, i);
+	if (rules_setup(ctx->fresh, pieces, rules_to_move(pos), &d) != 0)
+		ck_abort_msg("%s", d.msg);
+	nref = rules_legal(ctx->fresh, ref, RULES_MAX_CELLS + 2);
+	for (k = 0; k < n; k++)
+		np += inc[k].kind == RULES_PLACE;
+	for (k = 0; k < nref; k++)
+		nrefp += ref[k].kind == RULES_PLACE;
+	/* Set up afresh, no pie rule: placements, or the lone pass. */
+	if (np != nrefp || (nref != nrefp && (nref != 1 ||
+	    ref[0].kind != RULES_PASS)))
+		ck_abort_msg("action %d: %zu placements kept, %zu of %zu "
+		    "actions afresh", ctx->checked, np, nrefp, nref);
+	for (k = 0; k < np; k++)
+		if (inc[k].kind != RULES_PLACE || ref[k].kind != RULES_PLACE ||
+		    inc[k].to != ref[k].to)
+			ck_abort_msg("action %d: placement %zu kept at %d, "
+			    "afresh at %d", ctx->checked, k, inc[k].to,
+			    ref[k].to);
+}
+
+/* Random playouts of game on spec, each action checked by the above. */
+static inline void
+turns_assert_kept(const char *game, const char *spec, int games,
+    uint64_t seed)
+{
+	struct rules_position *pos = turns_new(game, spec);
+	struct turns_kept ctx;
+	struct rules_rng rng;
+	int	 g;
+
+	ck_assert_ptr_nonnull(pos->game->legal_at);
+	ctx.fresh = turns_new(game, spec);
+	ctx.checked = 0;
+	rules_rng_seed(&rng, seed);
+	for (g = 0; g < games; g++) {
+		rules_position_reset(pos);
+		rules_playout(pos, &rng, 0, turns_check_kept, &ctx);
+		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	}
+	ck_assert_int_gt(ctx.checked, games);
+	rules_position_free(ctx.fresh);
+	rules_position_free(pos);
+}
+
 #endif
