@@ -312,9 +312,9 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 		mark_around(b, e, raise);
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
-		if (o->nown[p][m]++ == 0)
-			bit_set(o->touch[p], m);
-		if (o->cell[m] != 0 && o->cell[m] != 1 + p) {
+		o->touch[p][m >> 6] |= (uint64_t)(o->nown[p][m]++ == 0) <<
+		    (m & 63);
+		if (o->cell[m] == 2 - p) {
 			g = o->gid[m];
 			o->contact[e]++;
 			o->contact[g]++;
