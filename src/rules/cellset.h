@@ -46,26 +46,24 @@ bit_clear(uint64_t *set, int i)
 
 /*
  * The position of set bit i (from 0) in w, which has more than i: halve
- * the word until the bit is near, then step over the rest.
+ * the word, keeping the half that holds the bit.  Where the bit lies is
+ * unpredictable, so each step selects rather than branches.
  */
 static inline int
 bit_nth(uint64_t w, size_t i)
 {
-	size_t	 c, low;
-	int	 base = 0;
+	uint64_t low, take;
+	int	 c, base = 0;
 
-	for (c = 32; c >= 8; c /= 2) {
-		low = (size_t)__builtin_popcountll(w &
+	for (c = 32; c >= 1; c /= 2) {
+		low = (uint64_t)__builtin_popcountll(w &
 		    ((UINT64_C(1) << c) - 1));
-		if (i >= low) {
-			i -= low;
-			w >>= c;
-			base += (int)c;
-		}
+		take = -(uint64_t)(i >= low);
+		i -= (size_t)(low & take);
+		w >>= c & (int)take;
+		base += c & (int)take;
 	}
-	for (; i > 0; i--)
-		w &= w - 1;
-	return base + __builtin_ctzll(w);
+	return base;
 }
 
 #endif
