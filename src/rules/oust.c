@@ -810,9 +810,10 @@ group_name(const struct rules_board *b, const struct oust *o, int h,
  * Any arrangement of black and white stones is accepted except two
  * touching enemy groups of 2 or more (a group of 2+ is made by a capture,
  * which clears its surroundings, and later enemy stones next to it stay
- * single), and a lone stone whose owner is to move against an empty side.
- * One colour gone while the other has 2+ stones is a finished game.  A
- * set-up position has no pie rule.
+ * single), a lone stone whose owner is to move against an empty side, and
+ * a position where neither side could place.  One colour gone while the
+ * other has 2+ stones is a finished game.  A set-up position has no pie
+ * rule.
  */
 static int
 oust_setup(const struct rules_board *b, void *st,
@@ -879,6 +880,13 @@ oust_setup(const struct rules_board *b, void *st,
 			o->phase = RULES_GAME_OVER;
 			o->winner = (uint8_t)!p;
 		}
+	/* rules.md §2: neither side able to place is believed not to arise
+	 * (a full board, say); oust_pass() would refuse every pass. */
+	if (o->phase != RULES_GAME_OVER && !has_placement(o, 0) &&
+	    !has_placement(o, 1))
+		return rules_fail(d, "bad-setup",
+		    "neither black nor white could place a stone here: no "
+		    "game of oust reaches this position");
 	return 0;
 }
 

@@ -514,6 +514,17 @@ START_TEST(oust_setup)
 	    "    . . .\n", pieces, false);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
 	ck_assert_str_eq(d.code, "bad-setup");
+	/* A full board: neither side could place (rules.md §2). */
+	diagram_read(&pos->board,
+	    "    X O X\n"
+	    "   X X X X\n"
+	    "  O X X X O\n"
+	    "   X X X X\n"
+	    "    X O X\n", pieces, false);
+	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
+	ck_assert_str_eq(d.code, "bad-setup");
+	ck_assert_str_eq(d.msg, "neither black nor white could place a stone "
+	    "here: no game of oust reaches this position");
 	rules_position_free(pos);
 }
 END_TEST
