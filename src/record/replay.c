@@ -614,6 +614,18 @@ action_start(const char *tok, size_t off)
 	return 0;
 }
 
+/* The turn ended before the action at byte at of its token. */
+static void
+extra_actions(struct replay *rp, const struct record_token *tok, size_t at)
+{
+	char	 msg[320];
+
+	snprintf(msg, sizeof msg, "the turn was over after %.*s; the rest "
+	    "belongs to no one", (int)(at - (at > 0 &&
+	    tok->text[at - 1] == ',')), tok->text);
+	illegal(rp, tok, at, tok->len - at, "extra-actions", msg, 0);
+}
+
 /* Plays one turn token; 0, or -1 when the record stops here. */
 static int
 play_turn(const struct record_syntax *syn, const struct record *rec,
@@ -656,12 +668,7 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 	}
 	for (k = 0; k < n; k++) {
 		if (k > 0 && rules_phase(pos) != RULES_TURN_MIDDLE) {
-			snprintf(msg, sizeof msg, "the turn was over after "
-			    "%.*s; the rest belongs to no one",
-			    (int)rp->offs[k] - (rp->offs[k] > 0 &&
-			    tok->text[rp->offs[k] - 1] == ','), tok->text);
-			illegal(rp, tok, rp->offs[k], tok->len - rp->offs[k],
-			    "extra-actions", msg, 0);
+			extra_actions(rp, tok, rp->offs[k]);
 			return -1;
 		}
 		if (rp->acts[k].kind == RULES_DICE && rp->seeded &&
@@ -700,10 +707,11 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		return -1;
 	}
 	if (cut != SIZE_MAX) {
-		/* Listed only where the turn goes on: else none is true. */
-		illegal(rp, tok, (size_t)off.at.offset, off.len, off.code,
-		    off.msg, n == 0 || rules_phase(pos) == RULES_TURN_MIDDLE ?
-		    opt->max_legal : 0);
+		if (n > 0 && rules_phase(pos) != RULES_TURN_MIDDLE)
+			extra_actions(rp, tok, cut + (tok->text[cut] == ','));
+		else
+			illegal(rp, tok, (size_t)off.at.offset, off.len,
+			    off.code, off.msg, opt->max_legal);
 		return -1;
 	}
 	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
