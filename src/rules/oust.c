@@ -68,7 +68,8 @@ struct oust {
 /* What judging one cell found, for play() and its diagnostics. */
 struct oust_eval {
 	int		 kind;			/* enum oust_kind */
-	int		 gsize;			/* the new group */
+	int		 gsize;			/* the new group, counted only
+						   where esize >= 2 (else 1) */
 	int		 esize;			/* largest enemy group touched */
 };
 
