@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Sets of cells as bits, one a cell, for the games that keep their legal
- * cells as sets (Oust, Rive): membership, and the i-th member for a
- * legal_at entry.
+ * cells as sets (Oust, Rive): membership, counting, listing the members
+ * as actions, and the i-th member for a legal_at entry.
  */
 #ifndef ARBITER_CELLSET_H
 #define ARBITER_CELLSET_H
@@ -64,6 +64,50 @@ bit_nth(uint64_t w, size_t i)
 		base += c & (int)take;
 	}
 	return base;
+}
+
+/* The members of the first words words of set. */
+static inline size_t
+set_count(const uint64_t *set, int words)
+{
+	size_t	 n = 0;
+	int	 i;
+
+	for (i = 0; i < words; i++)
+		n += (size_t)__builtin_popcountll(set[i]);
+	return n;
+}
+
+/* Writes the members as actions of kind, in cell order, at most cap. */
+static inline size_t
+set_actions(const uint64_t *set, int words, int kind,
+    struct rules_action *out, size_t cap)
+{
+	uint64_t w;
+	size_t	 k = 0;
+	int	 i;
+
+	for (i = 0; i < words && k < cap; i++)
+		for (w = set[i]; w != 0 && k < cap; w &= w - 1)
+			out[k++] = (struct rules_action){ .kind = (uint8_t)kind,
+			    .to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
+	return k;
+}
+
+/* Member i (from 0) in cell order, or -1 past the last. */
+static inline int
+set_nth(const uint64_t *set, int words, size_t i)
+{
+	size_t	 c;
+	int	 k;
+
+	for (k = 0; k < words; k++) {
+		c = (size_t)__builtin_popcountll(set[k]);
+		if (i < c)
+			return k * 64 + bit_nth(set[k], i);
+		i -= c;
+	}
+	return -1;
 }
 
 #endif

@@ -391,17 +391,26 @@ remove_group(const struct rules_board *b, struct oust *o, int h,
 	return nsingles;
 }
 
-/*
- * Any legal placement for p: a cell away from p's stones, or a capture?
- * p's verdicts must be fresh.
- */
-static bool
-has_placement(const struct oust *o, int p)
+/* The empty cells where p may place: away from p's stones, or capturing. */
+static void
+placeable(const struct oust *o, int p, int words, uint64_t *can)
 {
 	int	 i;
 
+	for (i = 0; i < words; i++)
+		can[i] = (o->empty[i] & ~o->touch[p][i]) | o->cap[p][i];
+}
+
+/* Any legal placement for p?  p's verdicts must be fresh. */
+static bool
+has_placement(const struct oust *o, int p)
+{
+	uint64_t can[WORDS];
+	int	 i;
+
+	placeable(o, p, WORDS, can);
 	for (i = 0; i < WORDS; i++)
-		if ((o->empty[i] & ~o->touch[p][i]) | o->cap[p][i])
+		if (can[i] != 0)
 			return true;
 	return false;
 }
@@ -509,31 +518,20 @@ swap_allowed(const struct oust *o)
 	    o->phase == RULES_TURN_START;
 }
 
-/* The empty cells where p may place, word i: away from p, or capturing. */
-static inline uint64_t
-placeable(const struct oust *o, int p, int i)
-{
-	return (o->empty[i] & ~o->touch[p][i]) | o->cap[p][i];
-}
-
 COUNTS static size_t
 oust_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct oust *o = st;
-	uint64_t w;
-	size_t	 n = 0, k;
-	int	 p = o->to_move, i, words = (b->ncells + 63) / 64;
+	uint64_t can[WORDS];
+	size_t	 n;
+	int	 words = (b->ncells + 63) / 64;
 
 	if (o->phase == RULES_GAME_OVER)
 		return 0;
-	for (i = 0; i < words; i++)
-		n += (size_t)__builtin_popcountll(placeable(o, p, i));
-	/* The placements in cell order, as many as fit. */
-	for (i = 0, k = 0; i < words && k < cap; i++)
-		for (w = placeable(o, p, i); w != 0 && k < cap; w &= w - 1)
-			out[k++] = (struct rules_action){ .kind = RULES_PLACE,
-			    .to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
+	placeable(o, o->to_move, words, can);
+	n = set_count(can, words);
+	set_actions(can, words, RULES_PLACE, out, cap);
 	/* rules.md §2: a pass only at a turn start with nothing to place. */
 	if (n == 0) {
 		if (cap > 0)
@@ -553,25 +551,16 @@ oust_legal_at(const struct rules_board *b, const void *st, size_t i,
     struct rules_action *out)
 {
 	const struct oust *o = st;
-	uint64_t w = 0;
-	size_t	 c;
-	int	 p = o->to_move, k, words = (b->ncells + 63) / 64;
+	uint64_t can[WORDS];
+	int	 words = (b->ncells + 63) / 64, e;
 
-	for (k = 0; k < words; k++) {
-		w = placeable(o, p, k);
-		c = (size_t)__builtin_popcountll(w);
-		if (i < c)
-			break;
-		i -= c;
-	}
-	if (k == words) {
-		/* Past the placements: the swap, or the lone pass. */
-		*out = (struct rules_action){ .kind = swap_allowed(o) &&
-		    has_placement(o, p) ? RULES_SWAP : RULES_PASS };
-		return;
-	}
-	*out = (struct rules_action){ .kind = RULES_PLACE,
-	    .to = (int16_t)(k * 64 + bit_nth(w, i)) };
+	placeable(o, o->to_move, words, can);
+	if ((e = set_nth(can, words, i)) >= 0)
+		*out = (struct rules_action){ .kind = RULES_PLACE,
+		    .to = (int16_t)e };
+	else	/* past the placements: the swap, or the lone pass */
+		*out = (struct rules_action){ .kind = i > 0 &&
+		    swap_allowed(o) ? RULES_SWAP : RULES_PASS };
 }
 
 static int

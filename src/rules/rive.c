@@ -405,17 +405,13 @@ rive_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct rive *r = st;
-	uint64_t w;
-	size_t	 n, k;
-	int	 i, kind = r->owed > 0 ? RULES_REMOVE : RULES_PLACE;
+	size_t	 n;
+	int	 kind = r->owed > 0 ? RULES_REMOVE : RULES_PLACE;
 
 	(void)b;
 	if (r->phase == RULES_GAME_OVER)
 		return 0;
-	for (i = 0, k = 0; i < WORDS && k < cap; i++)
-		for (w = r->can[i]; w != 0 && k < cap; w &= w - 1)
-			out[k++] = (struct rules_action){ .kind = (uint8_t)kind,
-			    .to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
+	set_actions(r->can, WORDS, kind, out, cap);
 	n = (size_t)r->ncan;
 	if (swap_allowed(r)) {
 		if (n < cap)
@@ -431,9 +427,6 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
     struct rules_action *out)
 {
 	const struct rive *r = st;
-	uint64_t w = 0;
-	size_t	 c;
-	int	 k;
 
 	(void)b;
 	if (i >= (size_t)r->ncan) {
@@ -441,15 +434,8 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
 		*out = (struct rules_action){ .kind = RULES_SWAP };
 		return;
 	}
-	for (k = 0; k < WORDS; k++) {
-		w = r->can[k];
-		c = (size_t)__builtin_popcountll(w);
-		if (i < c)
-			break;
-		i -= c;
-	}
 	*out = (struct rules_action){ .kind = r->owed > 0 ? RULES_REMOVE :
-	    RULES_PLACE, .to = (int16_t)(k * 64 + bit_nth(w, i)) };
+	    RULES_PLACE, .to = (int16_t)set_nth(r->can, WORDS, i) };
 }
 
 /*
