@@ -97,6 +97,58 @@ rules_hexhex_init(struct rules_board *b, int side, struct rules_diag *d)
 	    3 * side - 1, name, d);
 }
 
+/*
+ * Reads a board number at *s, 1 to 999 without a leading zero, and moves
+ * *s past it.
+ */
+static bool
+spec_number(const char **s, int *n)
+{
+	const char *p = *s;
+	int	 v = 0;
+
+	if (*p < '1' || *p > '9')
+		return false;
+	while (*p >= '0' && *p <= '9' && p - *s < 3)
+		v = v * 10 + (*p++ - '0');
+	if (*p >= '0' && *p <= '9')
+		return false;
+	*s = p;
+	*n = v;
+	return true;
+}
+
+bool
+rules_square_spec(const char *spec, int *width, int *height)
+{
+	int	 w, h;
+
+	if (!spec_number(&spec, &w))
+		return false;
+	h = w;
+	if (*spec == 'x' || *spec == 'X') {
+		spec++;
+		if (!spec_number(&spec, &h))
+			return false;
+	}
+	if (*spec != '\0')
+		return false;
+	*width = w;
+	*height = h;
+	return true;
+}
+
+bool
+rules_hexhex_spec(const char *spec, int *side)
+{
+	int	 n;
+
+	if (!spec_number(&spec, &n) || *spec != '\0')
+		return false;
+	*side = n;
+	return true;
+}
+
 int
 rules_cell_parse(const struct rules_board *b, const char *s, size_t len)
 {

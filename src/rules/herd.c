@@ -123,16 +123,13 @@ maybe_end_turn(const struct rules_board *b, struct herd *h)
 static int
 herd_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 {
-	char	*end;
-	long	 side;
+	int	 side;
 
-	side = strtol(spec, &end, 10);
-	if (*end != '\0' || end == spec || spec[0] < '0' || spec[0] > '9' ||
-	    side < 2 || side > 12)
+	if (!rules_hexhex_spec(spec, &side) || side < 2 || side > 12)
 		return rules_fail(d, "bad-board",
 		    "herd is played on a hexhex board of side 2 to 12 "
 		    "(\"5\"), not \"%s\"", spec);
-	return rules_hexhex_init(b, (int)side, d);
+	return rules_hexhex_init(b, side, d);
 }
 
 static int

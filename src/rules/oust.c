@@ -468,15 +468,13 @@ end_turn(const struct rules_board *b, struct oust *o)
 static int
 oust_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 {
-	char	*end;
-	long	 n;
+	int	 n;
 
-	n = strtol(spec, &end, 10);
-	if (end == spec || *end != '\0' || n < 2 || n > 12)
+	if (!rules_hexhex_spec(spec, &n) || n < 2 || n > 12)
 		return rules_fail(d, "bad-board",
 		    "oust is played on a hexhex board of side 2 to 12 "
 		    "(\"7\"), not \"%s\"", spec);
-	return rules_hexhex_init(b, (int)n, d);
+	return rules_hexhex_init(b, n, d);
 }
 
 static int

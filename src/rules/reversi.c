@@ -214,19 +214,14 @@ can_move(const struct rules_board *b, const struct reversi *r, int me)
 static int
 reversi_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 {
-	char	*end;
-	long	 w, h;
+	int	 w, h;
 
-	w = strtol(spec, &end, 10);
-	h = w;
-	if (*end == 'x' || *end == 'X')
-		h = strtol(end + 1, &end, 10);
-	if (*end != '\0' || end == spec || w != h || w < 4 || w > 16 ||
+	if (!rules_square_spec(spec, &w, &h) || w != h || w < 4 || w > 16 ||
 	    w % 2 != 0)
 		return rules_fail(d, "bad-board",
 		    "reversi is played on an even square board from 4x4 to "
 		    "16x16 (\"8x8\" or \"8\"), not \"%s\"", spec);
-	return rules_square_init(b, (int)w, (int)w, d);
+	return rules_square_init(b, w, w, d);
 }
 
 static int

@@ -344,17 +344,15 @@ regroup(const struct rules_board *b, struct rive *r)
 static int
 rive_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 {
-	char	*end;
-	long	 n;
+	int	 n;
 
 	if (strcmp(spec, "3-3-5") == 0)
 		return rules_hex_init(b, 7, 5, 4, 10, "3-3-5", d);
-	n = strtol(spec, &end, 10);
-	if (end == spec || *end != '\0' || n < 2 || n > 12)
+	if (!rules_hexhex_spec(spec, &n) || n < 2 || n > 12)
 		return rules_fail(d, "bad-board",
 		    "rive is played on the 3-3-5 board or a hexhex board of "
 		    "side 2 to 12 (\"3-3-5\", \"4\"), not \"%s\"", spec);
-	return rules_hexhex_init(b, (int)n, d);
+	return rules_hexhex_init(b, n, d);
 }
 
 static int

@@ -86,6 +86,18 @@ int	rules_hex_init(struct rules_board *, int w, int h, int lo, int hi,
 	    const char *name, struct rules_diag *);
 
 /*
+ * Board specs (the Size or Board tag), read once per geometry so that
+ * every game takes the same spellings: numbers are written as gameplay
+ * writes them, with no sign, blank or leading zero.  rules_square_spec
+ * reads "N" or "NxN" (the x in either case) into *width and *height;
+ * rules_hexhex_spec reads a side "N".  Each returns false, leaving the
+ * outputs alone, for anything else; the game then says which boards it
+ * has.
+ */
+bool	rules_square_spec(const char *spec, int *width, int *height);
+bool	rules_hexhex_spec(const char *spec, int *side);
+
+/*
  * Cell names.  rules_cell_parse reads a letter and a number (either case
  * for the letter) of exactly len bytes and returns the cell, or -1 if the
  * name is well formed but not on this board, or -2 if it is not a name.

@@ -136,7 +136,9 @@ apply(struct stones *s, int from, int to, int over)
 static int
 stones_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 {
-	if (strcmp(spec, "8x8") != 0 && strcmp(spec, "8") != 0)
+	int	 w, h;
+
+	if (!rules_square_spec(spec, &w, &h) || w != 8 || h != 8)
 		return rules_fail(d, "bad-board",
 		    "stones! is played on the 8x8 board only, not \"%s\"",
 		    spec);

@@ -141,6 +141,39 @@ START_TEST(square_names)
 	rules_square_init(&b, 16, 16, NULL);
 	ck_assert_str_eq(rules_cell_name(&b, 255, buf), "p16");
 	ck_assert_int_eq(rules_cell_parse(&b, "p16", 3), 255);
+	/* A row is 1.. with no leading zero: no name at all otherwise. */
+	ck_assert_int_eq(rules_cell_parse(&b, "a0", 2), -2);
+	ck_assert_int_eq(rules_cell_parse(&b, "a05", 3), -2);
+	ck_assert_int_eq(rules_cell_parse(&b, "c03", 3), -2);
+	ck_assert_int_eq(rules_cell_parse(&b, "a10", 3), 144);
+}
+END_TEST
+
+/* Board specs are read once per geometry, numbers as gameplay writes them. */
+START_TEST(board_specs)
+{
+	static const char *const bad[] = {
+		"", "0", "08", "8x08", " 8", "8 ", "+8", "-8", "8x", "x8",
+		"8y8", "8x8x8", "1000", "3-3-5", NULL,
+	};
+	int	 w = -1, h = -1, n = -1, i;
+
+	ck_assert(rules_square_spec("8", &w, &h));
+	ck_assert_int_eq(w, 8);
+	ck_assert_int_eq(h, 8);
+	ck_assert(rules_square_spec("10X12", &w, &h));
+	ck_assert_int_eq(w, 10);
+	ck_assert_int_eq(h, 12);
+	ck_assert(rules_hexhex_spec("12", &n));
+	ck_assert_int_eq(n, 12);
+	for (i = 0; bad[i] != NULL; i++) {
+		ck_assert_msg(!rules_square_spec(bad[i], &w, &h), "%s", bad[i]);
+		ck_assert_msg(!rules_hexhex_spec(bad[i], &n), "%s", bad[i]);
+	}
+	ck_assert(!rules_hexhex_spec("7x7", &n));
+	/* A refused spec leaves the outputs as they were. */
+	ck_assert_int_eq(w, 10);
+	ck_assert_int_eq(n, 12);
 }
 END_TEST
 
@@ -538,6 +571,7 @@ rules_suite(void)
 	tcase_add_test(tc, hex_neighbours_padded);
 	tcase_add_test(tc, rive_335_board);
 	tcase_add_test(tc, square_names);
+	tcase_add_test(tc, board_specs);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("rng");
