@@ -1,0 +1,102 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Runs the examples of README.md as a reader would: every line of a ```sh
+# block that starts with "$ " is a command, run with sh, in order, in one
+# scratch directory holding a copy of examples/, the built tools first on
+# PATH (README: "the tools on PATH") and standard input empty.
+#
+# A command must exit 0, unless its comment says otherwise ("# ...: exit
+# 1"); the lines shown under it, up to the next command, must each appear
+# in what it printed (standard output and error together), in that order,
+# so that the README shows what the tools really print.  A block without
+# "$ " lines (a recipe for a system the tests do not have) is not run, and
+# neither is a command whose program is not installed (GNU parallel).
+set -u
+
+srcdir=${srcdir:-.}
+builddir=$(cd "$(dirname "$0")/.." 2>/dev/null && pwd)
+[ -x "$builddir/gamecheck" ] || builddir=$(pwd)
+readme="$srcdir/README.md"
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+
+[ -r "$readme" ] || { echo "$readme: cannot read it"; exit 99; }
+mkdir "$tmp/run" && cp -R "$srcdir/examples" "$tmp/run/" || exit 99
+
+# One file per command: cmd.N holds the command, want.N the lines shown.
+awk -v dir="$tmp" '
+	/^```sh$/ { insh = 1; cmd = 0; next }
+	/^```/ { insh = 0; next }
+	!insh { next }
+	/^\$ / {
+		n++
+		cmd = 1
+		line = substr($0, 3)
+		# A line that ends in a backslash goes on on the next one.
+		while (line ~ /\\$/ && (getline more) > 0)
+			line = line "\n" more
+		print line > (dir "/cmd." n)
+		printf "" > (dir "/want." n)
+		next
+	}
+	cmd { print > (dir "/want." n) }
+	END { print n + 0 > (dir "/count") }
+' "$readme"
+
+n=$(cat "$tmp/count")
+if [ "$n" -eq 0 ]; then
+	echo "$readme: no examples"
+	exit 1
+fi
+
+status=0
+i=0
+while [ "$i" -lt "$n" ]; do
+	i=$((i + 1))
+	cmd=$(cat "$tmp/cmd.$i")
+	want=0
+	case $cmd in
+	*'#'*exit\ [0-9]*)
+		want=$(printf '%s\n' "$cmd" |
+		    sed -n 's/.*#.*exit \([0-9]\).*/\1/p' | tail -n 1)
+		;;
+	esac
+	prog=${cmd%% *}
+	if ! command -v "$prog" > /dev/null 2>&1 &&
+	    [ ! -x "$builddir/$prog" ]; then
+		printf 'skip: %s (%s is not installed)\n' "$cmd" "$prog"
+		continue
+	fi
+	(cd "$tmp/run" && PATH="$builddir:$PATH" NO_COLOR=1 LC_ALL=C \
+	    timeout 120 sh -c "$cmd" < /dev/null > "$tmp/out" 2>&1)
+	got=$?
+	if [ "$got" -ne "$want" ]; then
+		printf 'FAIL: %s: exit %s, the README says %s\n' "$cmd" "$got" \
+		    "$want"
+		sed 's/^/  | /' "$tmp/out" | head -n 20
+		status=1
+		continue
+	fi
+	# Each shown line in the output, in order.
+	if ! awk -v out="$tmp/out" '
+		{ want[++w] = $0 }
+		END {
+			k = 1
+			while (k <= w && (getline line < out) > 0)
+				if (line == want[k])
+					k++
+			if (k <= w) {
+				print "  not printed: " want[k]
+				exit 1
+			}
+		}' "$tmp/want.$i"; then
+		printf 'FAIL: %s: the README shows what it does not print\n' \
+		    "$cmd"
+		sed 's/^/  | /' "$tmp/out" | head -n 20
+		status=1
+		continue
+	fi
+	printf 'ok: %s (exit %s)\n' "$cmd" "$got"
+done
+echo "$n examples"
+exit $status
