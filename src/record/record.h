@@ -215,6 +215,22 @@ enum replay_status {
 
 const char *replay_status_name(enum replay_status);
 
+/*
+ * Why a match ended a game before the rules did (the Termination tag,
+ * formats/record.md): the program to move lost.  The order is that of the
+ * counts in summaries (formats/summary.md).
+ */
+enum replay_cause {
+	REPLAY_BY_ILLEGAL,	/* "illegal move M by C" */
+	REPLAY_BY_CRASH,	/* "C crashed" */
+	REPLAY_BY_TIMEOUT,	/* "C timed out" */
+	REPLAY_BY_RESIGN,	/* "C resigned" */
+};
+#define REPLAY_CAUSES	4
+
+/* "illegal", "crash", "timeout", "resign". */
+const char *replay_cause_name(enum replay_cause);
+
 struct replay_options {
 	const struct rules_game *game;	/* forced game, or NULL: Game tag */
 	size_t		 max_legal;	/* legal moves listed on an error */
@@ -254,6 +270,15 @@ struct replay {
 	char		 recorded[32];
 	bool		 verified;	/* the replay could check it */
 	bool		 agrees;
+
+	/*
+	 * Decided off the board: an unfinished game whose Termination tag
+	 * names a forfeit by the colour to move, and whose Winner tag, if
+	 * any, names the other colour.
+	 */
+	bool		 forfeit;
+	int		 forfeit_winner;	/* a colour */
+	enum replay_cause forfeit_cause;
 
 	/* A doubt that is not an error (exit status unaffected). */
 	bool		 has_warning;

@@ -30,6 +30,19 @@ replay_status_name(enum replay_status s)
 	return names[s];
 }
 
+const char *
+replay_cause_name(enum replay_cause c)
+{
+	static const char *const names[] = {
+		[REPLAY_BY_ILLEGAL] = "illegal",
+		[REPLAY_BY_CRASH] = "crash",
+		[REPLAY_BY_TIMEOUT] = "timeout",
+		[REPLAY_BY_RESIGN] = "resign",
+	};
+
+	return names[c];
+}
+
 void
 replay_init(struct replay *rp)
 {
@@ -838,6 +851,115 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 	}
 }
 
+/* ---- A game decided off the board ---------------------------------- */
+
+/* Whether v (len bytes) is head, then more than nothing, then tail. */
+static bool
+framed(const char *v, size_t len, const char *head, const char *tail,
+    bool middle)
+{
+	size_t	 h = strlen(head), t = strlen(tail);
+
+	if (len < h + t + (middle ? 1 : 0) || (!middle && len != h + t))
+		return false;
+	return memcmp(v, head, h) == 0 && memcmp(v + len - t, tail, t) == 0;
+}
+
+/*
+ * The forfeit a Termination value names, as gameplay match writes it
+ * (formats/protocol.md): its cause and the colour that lost.  Returns
+ * false for any other value.
+ */
+static bool
+forfeit_of(const struct rules_game *g, const char *v, size_t len,
+    enum replay_cause *cause, int *loser)
+{
+	char	 tail[64];
+	int	 c;
+
+	for (c = 0; c < RULES_COLOURS; c++) {
+		*loser = c;
+		snprintf(tail, sizeof tail, " by %s", g->colour[c]);
+		if (framed(v, len, "illegal move ", tail, true)) {
+			*cause = REPLAY_BY_ILLEGAL;
+			return true;
+		}
+		*cause = REPLAY_BY_CRASH;
+		if (framed(v, len, g->colour[c], " crashed", false))
+			return true;
+		*cause = REPLAY_BY_TIMEOUT;
+		if (framed(v, len, g->colour[c], " timed out", false))
+			return true;
+		*cause = REPLAY_BY_RESIGN;
+		if (framed(v, len, g->colour[c], " resigned", false))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The Termination tag (formats/record.md, "Games stopped early"): a
+ * forfeit is scored only when every tag agrees with the board, since a
+ * wrong winner with exit status 0 is worse than none.
+ */
+static void
+check_termination(const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *tt = record_tag_find(rec, "Termination");
+	const struct record_tag *wt = record_tag_find(rec, "Winner");
+	const struct rules_game *g = rp->game;
+	enum replay_cause cause;
+	char	 why[96], who[96];
+	int	 loser;
+
+	if (tt == NULL)
+		return;
+	record_printable(tt->value, tt->value_len, why, sizeof why);
+	if (wt != NULL)
+		record_printable(wt->value, wt->value_len, who, sizeof who);
+	rp->has_error = true;
+	if (tt->value_len == strlen("aborted") &&
+	    memcmp(tt->value, "aborted", tt->value_len) == 0) {
+		if (rp->score.over)
+			diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+			    "the Termination tag says the game was aborted, "
+			    "but it is over");
+		else if (wt != NULL)
+			diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
+			    "an aborted game has no winner, but the Winner "
+			    "tag says %s", who);
+		else
+			rp->has_error = false;
+		return;
+	}
+	if (!forfeit_of(g, tt->value, tt->value_len, &cause, &loser)) {
+		diag_set(&rp->error, "unknown-termination", tt->at, 0,
+		    "the Termination tag says \"%s\", which is neither aborted "
+		    "nor a forfeit of %s or %s", why, g->colour[0],
+		    g->colour[1]);
+		return;
+	}
+	if (rp->score.over)
+		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		    "the Termination tag says \"%s\", but the game is over",
+		    why);
+	else if (loser != rules_to_move(rp->pos))
+		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		    "the Termination tag says \"%s\", but %s was to move",
+		    why, g->colour[rules_to_move(rp->pos)]);
+	else if (wt != NULL && (wt->value_len != strlen(g->colour[1 - loser])
+	    || memcmp(wt->value, g->colour[1 - loser], wt->value_len) != 0))
+		diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
+		    "the Winner tag says %s, but the Termination tag says "
+		    "\"%s\"", who, why);
+	else {
+		rp->has_error = false;
+		rp->forfeit = true;
+		rp->forfeit_winner = 1 - loser;
+		rp->forfeit_cause = cause;
+	}
+}
+
 int
 record_replay(const struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp)
@@ -849,6 +971,7 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	rp->turns = rp->actions = rp->passes = rp->implied_passes = 0;
 	rp->has_recorded = rp->verified = rp->agrees = false;
 	rp->has_error = rp->has_warning = false;
+	rp->forfeit = false;
 	rp->in_turn = false;
 	rp->error_turn = 0;
 	rp->error_move[0] = '\0';
@@ -893,7 +1016,10 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	if (rp->has_error)
 		return 0;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
-	if (!opt->limit || opt->upto >= rec->nturns)
+	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_result(syn, rec, rp);
+		if (!rp->has_error && rec->format == RECORD_PGN)
+			check_termination(rec, rp);
+	}
 	return 0;
 }

@@ -317,6 +317,17 @@ write_result(struct report_writer *w, const struct replay *rp)
 	map_end(w);
 }
 
+/* Who won a game decided off the board, and why (formats/report.md). */
+static void
+write_forfeit(struct report_writer *w, const struct replay *rp)
+{
+	scalar(w, "forfeit", false);
+	map_start(w, false);
+	kv_str(w, "winner", rp->game->colour[rp->forfeit_winner]);
+	kv_str(w, "cause", replay_cause_name(rp->forfeit_cause));
+	map_end(w);
+}
+
 static void
 write_error(struct report_writer *w, const struct replay *rp)
 {
@@ -416,6 +427,8 @@ report_write(struct report_writer *w, const char *source,
 			    s->stats[j].value);
 		write_turn_lists(w, rp);
 		write_result(w, rp);
+		if (rp->forfeit)
+			write_forfeit(w, rp);
 	}
 	if (rp->has_error)
 		write_error(w, rp);
