@@ -304,6 +304,17 @@ check_nuls(const struct record *rec, struct replay *rp)
 	return 0;
 }
 
+/* A diagnostic of the rules core, which quotes a tag's value as given. */
+static void
+malformed_rules(struct replay *rp, const struct rules_diag *d,
+    struct record_pos at)
+{
+	char	 msg[sizeof d->msg];
+
+	record_printable(d->msg, strlen(d->msg), msg, sizeof msg);
+	malformed_at(rp, d->code, at, 0, "%s", msg);
+}
+
 /*
  * The game, board and variant a record names; a position ready at the
  * start.  Returns 0, or -1 with the record marked malformed.
@@ -317,6 +328,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	struct rules_variant v;
 	struct rules_diag d;
 	const char *spec;
+	char	 shown[RECORD_SHOWN], other[RECORD_SHOWN];
 
 	gt = record_tag_find(rec, "Game");
 	g = opt->game;
@@ -330,16 +342,17 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (gt != NULL) {
 		const struct rules_game *named = rules_game_find(gt->value);
 
+		record_printable(gt->value, gt->value_len, shown, sizeof shown);
 		if (named == NULL) {
 			malformed_at(rp, "unknown-game", gt->at, 0,
 			    "unknown game \"%s\" (see gamecheck --help for "
-			    "the games)", gt->value);
+			    "the games)", shown);
 			return -1;
 		}
 		if (g != NULL && g != named) {
 			malformed_at(rp, "game-mismatch", gt->at, 0,
 			    "the record is a game of %s, not the game asked "
-			    "for", gt->value);
+			    "for", shown);
 			return -1;
 		}
 		g = named;
@@ -355,9 +368,11 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	bt = record_tag_find(rec, "Board");
 	zt = record_tag_find(rec, "Size");
 	if (bt != NULL && zt != NULL && !same_board(g, bt->value, zt->value)) {
+		record_printable(zt->value, zt->value_len, shown, sizeof shown);
+		record_printable(bt->value, bt->value_len, other,
+		    sizeof other);
 		malformed_at(rp, "bad-board", zt->at, 0, "the Size tag says "
-		    "\"%s\" and the Board tag \"%s\": give one", zt->value,
-		    bt->value);
+		    "\"%s\" and the Board tag \"%s\": give one", shown, other);
 		return -1;
 	}
 	if (bt == NULL)
@@ -372,9 +387,11 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		rp->seed = strtoull(st->value, &end, 10);
 		if (st->value[0] < '0' || st->value[0] > '9' || *end != '\0' ||
 		    errno != 0) {
+			record_printable(st->value, st->value_len, shown,
+			    sizeof shown);
 			malformed_at(rp, "bad-seed", st->at, 0,
 			    "a Seed is a decimal number from 0 to "
-			    "18446744073709551615, not \"%s\"", st->value);
+			    "18446744073709551615, not \"%s\"", shown);
 			return -1;
 		}
 		rp->seeded = true;
@@ -384,7 +401,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (vt == NULL)
 		rules_variant_default(g, &v);
 	else if (rules_variant_parse(g, vt->value, &v, &d) == -1) {
-		malformed_at(rp, d.code, vt->at, 0, "%s", d.msg);
+		malformed_rules(rp, &d, vt->at);
 		return -1;
 	}
 	/* Reuse the position when the game and board are the same. */
@@ -397,8 +414,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	rules_position_free(rp->pos);
 	rp->pos = rules_position_new(g, spec, &v, &d);
 	if (rp->pos == NULL) {
-		malformed_at(rp, d.code, bt != NULL ? bt->at : rec->start, 0,
-		    "%s", d.msg);
+		malformed_rules(rp, &d, bt != NULL ? bt->at : rec->start);
 		return -1;
 	}
 	return 0;
@@ -909,7 +925,7 @@ check_termination(const struct record *rec, struct replay *rp)
 	const struct record_tag *wt = record_tag_find(rec, "Winner");
 	const struct rules_game *g = rp->game;
 	enum replay_cause cause;
-	char	 why[96], who[96];
+	char	 why[RECORD_SHOWN], who[RECORD_SHOWN];
 	int	 loser;
 
 	if (tt == NULL)

@@ -102,6 +102,7 @@ fail(struct record_diag *d, const char *code, yaml_mark_t at,
     const char *fmt, ...)
 {
 	va_list	 ap;
+	char	 msg[sizeof d->msg];
 
 	d->code = code;
 	d->at.line = (unsigned long)at.line + 1;
@@ -109,8 +110,10 @@ fail(struct record_diag *d, const char *code, yaml_mark_t at,
 	d->at.offset = at.index;
 	d->len = 0;
 	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* The values quoted are the YAML's, unescaped by libyaml. */
+	record_printable(msg, strlen(msg), d->msg, sizeof d->msg);
 	return -1;
 }
 
