@@ -26,7 +26,8 @@ struct options {
 struct totals {
 	unsigned long	 records;
 	unsigned long	 finished;
-	unsigned long	 unfinished;
+	unsigned long	 unfinished;	/* forfeits not included */
+	unsigned long	 forfeited;
 	unsigned long	 illegal;
 	unsigned long	 malformed;
 	unsigned long	 mismatched;
@@ -138,12 +139,18 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 	t->records++;
 	switch (rp->status) {
 	case REPLAY_FINISHED: t->finished++; break;
-	case REPLAY_UNFINISHED: t->unfinished++; break;
+	case REPLAY_UNFINISHED:
+		/* A forfeit decided the game: counted apart, no -r error. */
+		if (rp->forfeit)
+			t->forfeited++;
+		else
+			t->unfinished++;
+		break;
 	case REPLAY_ILLEGAL: t->illegal++; break;
 	case REPLAY_MALFORMED: t->malformed++; break;
 	}
 	if (rp->status == REPLAY_UNFINISHED && opt->require_finished &&
-	    !rp->has_error) {
+	    !rp->has_error && !rp->forfeit) {
 		rp->has_error = true;
 		rp->error.code = "unfinished";
 		rp->error.at = rec->nturns > 0 ?
@@ -285,6 +292,8 @@ main(int argc, char **argv)
 	    "%lu illegal, %lu malformed", cli_progname(), t.records,
 	    t.records == 1 ? "" : "s", t.finished, t.unfinished, t.illegal,
 	    t.malformed);
+	if (t.forfeited > 0)
+		fprintf(stderr, ", %lu forfeited", t.forfeited);
 	if (t.mismatched > 0)
 		fprintf(stderr, ", %lu result mismatch%s", t.mismatched,
 		    t.mismatched == 1 ? "" : "es");

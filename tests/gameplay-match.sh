@@ -48,11 +48,13 @@ adjudicate() {
 	    ng "$script: winner: $(grep Winner "$tmp/a.pgn")"
 	grep -q "^gameplay: game 2/2: $win wins: $want (" "$tmp/err" ||
 	    ng "$script: $(cat "$tmp/err")"
-	# A record cut short by the referee is unfinished, not an error.
+	# A record cut short by the referee is decided by forfeit, not an
+	# error, and not unfinished.
 	gamecheck --quiet "$tmp/a.pgn" > /dev/null 2> "$tmp/check" ||
 	    ng "$script: gamecheck exits $?"
-	grep -q ': 2 records: 0 finished, 2 unfinished, 0 illegal, 0 malformed$' \
-	    "$tmp/check" || ng "$script: $(cat "$tmp/check")"
+	line='2 records: 0 finished, 0 unfinished, 0 illegal, 0 malformed'
+	grep -q ": $line, 2 forfeited\$" "$tmp/check" ||
+	    ng "$script: $(cat "$tmp/check")"
 	ok "$want"
 }
 adjudicate illegal.sh white "illegal move c9 by white"

@@ -4,8 +4,8 @@
 # each part summarized with --partial, the partials merged in any order and
 # grouping (also merges of merges), gives byte for byte the summary of one
 # run over the whole archive; so do gamecheck's reports piped in.  The
-# archive is the examples with players and events varied, plus the real
-# Othello data set when it is present.
+# archive is the examples and tests/forfeits.pgn with players and events
+# varied, plus the real Othello data set when it is present.
 set -u
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
@@ -15,7 +15,7 @@ fail=0
 
 # 40 copies of the example games, names and events varied, each record
 # one paragraph (its tags and movetext joined) for the split below.
-cat "$srcdir"/examples/*.pgn | awk -v RS= -v ORS='\n\n' '
+cat "$srcdir"/examples/*.pgn "$srcdir"/tests/forfeits.pgn | awk -v RS= -v ORS='\n\n' '
 	{ sub(/^;[^\n]*\n/, "") }
 	/^\[/ { rec[n++] = $0; next }
 	n > 0 { rec[n - 1] = rec[n - 1] "\n" $0 }
@@ -59,6 +59,9 @@ check() {	# label, file: compare with the whole run
 for by in "" "--by=Event"; do
 	./gamestat $by "$tmp/games.pgn" "$tmp/games.csv" > "$tmp/whole$by" ||
 	    { echo "FAIL: whole run $by"; exit 1; }
+	# Players' forfeits too, which only some parts hold.
+	grep -q '^    forfeits: {illegal: ' "$tmp/whole$by" ||
+	    { echo "FAIL: no forfeits counted $by"; exit 1; }
 	./gamecheck "$tmp/games.pgn" "$tmp/games.csv" 2> /dev/null |
 	    ./gamestat $by > "$tmp/reports"
 	check "reports piped in $by" "$tmp/reports"

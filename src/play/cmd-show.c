@@ -40,6 +40,7 @@ static void
 players_line(FILE *out, const struct record *rec, const struct replay *rp)
 {
 	const struct record_tag *t[RULES_COLOURS];
+	char	 name[RECORD_SHOWN];
 	int	 i, k, known = 0;
 
 	for (i = 0; i < RULES_COLOURS; i++) {
@@ -56,8 +57,12 @@ players_line(FILE *out, const struct record *rec, const struct replay *rp)
 	for (i = 0; i < RULES_COLOURS; i++) {
 		/* After a swap each player has the other colour. */
 		k = rp->score.swapped ? 1 - i : i;
+		/* A name is the record's text, not the terminal's commands. */
+		if (t[k] != NULL)
+			record_printable(t[k]->value, t[k]->value_len, name,
+			    sizeof name);
 		fprintf(out, "%s%s (%s)", i > 0 ? " - " : "",
-		    t[k] != NULL ? t[k]->value : "?", rp->game->colour[i]);
+		    t[k] != NULL ? name : "?", rp->game->colour[i]);
 	}
 	fputc('\n', out);
 }

@@ -116,33 +116,65 @@ record_tag_find(const struct record *rec, const char *name)
 	return NULL;
 }
 
+size_t
+record_utf8_char(const char *s, size_t len, uint32_t *cp)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t	 need, k;
+
+	need = p[0] < 0x80 ? 0 : (p[0] & 0xe0) == 0xc0 ? 1 :
+	    (p[0] & 0xf0) == 0xe0 ? 2 : (p[0] & 0xf8) == 0xf0 ? 3 : 9;
+	if (need == 9 || need >= len)
+		return 0;
+	*cp = need == 0 ? p[0] : need == 1 ? p[0] & 0x1fu :
+	    need == 2 ? p[0] & 0x0fu : p[0] & 0x07u;
+	for (k = 1; k <= need; k++) {
+		if ((p[k] & 0xc0) != 0x80)
+			return 0;
+		*cp = *cp << 6 | (p[k] & 0x3fu);
+	}
+	if ((need == 1 && *cp < 0x80) || (need == 2 && *cp < 0x800) ||
+	    (need == 3 && *cp < 0x10000) || *cp > 0x10ffff ||
+	    (*cp >= 0xd800 && *cp <= 0xdfff))
+		return 0;
+	return need + 1;
+}
+
 void
 record_printable(const char *s, size_t len, char *buf, size_t cap)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t	 i, n = 0;
-	unsigned char c;
+	size_t	 i, j, k, n = 0, out;
+	uint32_t cp = 0;
+	bool	 keep;
 
-	for (i = 0; i < len; i++) {
-		c = (unsigned char)s[i];
-		if (n + 8 >= cap) {
-			/* Leave room for the ellipsis. */
+	for (i = 0; i < len; i += k) {
+		k = record_utf8_char(s + i, len - i, &cp);
+		/* C0, DEL and C1 controls move the cursor or start escapes. */
+		keep = k > 0 && cp >= 0x20 && cp != 0x7f &&
+		    (cp < 0x80 || cp >= 0xa0) && cp != '\\';
+		if (k == 0)
+			k = 1;
+		out = keep ? k : s[i] == '\\' ? 2 : 4 * k;
+		/* Room for this, the dots and the NUL. */
+		if (n + (out > 4 ? out : 4) + 4 >= cap) {
 			if (n + 4 <= cap)
 				memcpy(buf + n, "...", 3), n += 3;
 			break;
 		}
-		if (c >= 0x20 && c < 0x7f && c != '\\') {
-			buf[n++] = (char)c;
-			continue;
-		}
-		buf[n++] = '\\';
-		if (c == '\\') {
+		if (keep) {
+			memcpy(buf + n, s + i, k);
+			n += k;
+		} else if (s[i] == '\\') {
 			buf[n++] = '\\';
-			continue;
-		}
-		buf[n++] = 'x';
-		buf[n++] = hex[c >> 4];
-		buf[n++] = hex[c & 15];
+			buf[n++] = '\\';
+		} else
+			for (j = 0; j < k; j++) {
+				buf[n++] = '\\';
+				buf[n++] = 'x';
+				buf[n++] = hex[(unsigned char)s[i + j] >> 4];
+				buf[n++] = hex[(unsigned char)s[i + j] & 15];
+			}
 	}
 	buf[n] = '\0';
 }

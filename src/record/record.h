@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "rules/rules.h"
@@ -215,6 +216,22 @@ enum replay_status {
 
 const char *replay_status_name(enum replay_status);
 
+/*
+ * Why a match ended a game before the rules did (the Termination tag,
+ * formats/record.md): the program to move lost.  The order is that of the
+ * counts in summaries (formats/summary.md).
+ */
+enum replay_cause {
+	REPLAY_BY_ILLEGAL,	/* "illegal move M by C" */
+	REPLAY_BY_CRASH,	/* "C crashed" */
+	REPLAY_BY_TIMEOUT,	/* "C timed out" */
+	REPLAY_BY_RESIGN,	/* "C resigned" */
+};
+#define REPLAY_CAUSES	4
+
+/* "illegal", "crash", "timeout", "resign". */
+const char *replay_cause_name(enum replay_cause);
+
 struct replay_options {
 	const struct rules_game *game;	/* forced game, or NULL: Game tag */
 	size_t		 max_legal;	/* legal moves listed on an error */
@@ -254,6 +271,15 @@ struct replay {
 	char		 recorded[32];
 	bool		 verified;	/* the replay could check it */
 	bool		 agrees;
+
+	/*
+	 * Decided off the board: an unfinished game whose Termination tag
+	 * names a forfeit by the colour to move, and whose Winner tag, if
+	 * any, names the other colour.
+	 */
+	bool		 forfeit;
+	int		 forfeit_winner;	/* a colour */
+	enum replay_cause forfeit_cause;
 
 	/* A doubt that is not an error (exit status unaffected). */
 	bool		 has_warning;
@@ -306,7 +332,24 @@ int	record_replay(const struct record_syntax *, const struct record *,
 size_t	replay_legal(const struct replay *rp, struct rules_action *out,
 	    size_t cap);
 
-/* Makes len bytes printable for a message: escapes, truncates to cap-1. */
+/*
+ * The character of UTF-8 at s (len > 0 bytes): its length, 1 to 4, with
+ * its code point in *cp (NUL included); 0 for a byte that starts no valid
+ * character (truncated, overlong, a surrogate, above U+10FFFF).
+ */
+size_t	record_utf8_char(const char *s, size_t len, uint32_t *cp);
+
+/*
+ * The one way a byte from a record or a program reaches a terminal
+ * (formats/record.md, "Text shown"): len bytes of s made safe into buf
+ * (cap bytes, NUL terminated).  Valid printable UTF-8 is kept; control
+ * characters (C0, DEL, C1), bytes of invalid UTF-8 and NUL become \xHH,
+ * and `\' becomes `\\'.  Text that does not fit is cut before a
+ * character (or its escape) and ends in "...".
+ */
 void	record_printable(const char *s, size_t len, char *buf, size_t cap);
+
+/* The buffer of a value shown in a message: 59 bytes at most, and NUL. */
+#define RECORD_SHOWN	64
 
 #endif

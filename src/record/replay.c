@@ -30,6 +30,19 @@ replay_status_name(enum replay_status s)
 	return names[s];
 }
 
+const char *
+replay_cause_name(enum replay_cause c)
+{
+	static const char *const names[] = {
+		[REPLAY_BY_ILLEGAL] = "illegal",
+		[REPLAY_BY_CRASH] = "crash",
+		[REPLAY_BY_TIMEOUT] = "timeout",
+		[REPLAY_BY_RESIGN] = "resign",
+	};
+
+	return names[c];
+}
+
 void
 replay_init(struct replay *rp)
 {
@@ -291,6 +304,17 @@ check_nuls(const struct record *rec, struct replay *rp)
 	return 0;
 }
 
+/* A diagnostic of the rules core, which quotes a tag's value as given. */
+static void
+malformed_rules(struct replay *rp, const struct rules_diag *d,
+    struct record_pos at)
+{
+	char	 msg[sizeof d->msg];
+
+	record_printable(d->msg, strlen(d->msg), msg, sizeof msg);
+	malformed_at(rp, d->code, at, 0, "%s", msg);
+}
+
 /*
  * The game, board and variant a record names; a position ready at the
  * start.  Returns 0, or -1 with the record marked malformed.
@@ -304,6 +328,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	struct rules_variant v;
 	struct rules_diag d;
 	const char *spec;
+	char	 shown[RECORD_SHOWN], other[RECORD_SHOWN];
 
 	gt = record_tag_find(rec, "Game");
 	g = opt->game;
@@ -317,16 +342,17 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (gt != NULL) {
 		const struct rules_game *named = rules_game_find(gt->value);
 
+		record_printable(gt->value, gt->value_len, shown, sizeof shown);
 		if (named == NULL) {
 			malformed_at(rp, "unknown-game", gt->at, 0,
 			    "unknown game \"%s\" (see gamecheck --help for "
-			    "the games)", gt->value);
+			    "the games)", shown);
 			return -1;
 		}
 		if (g != NULL && g != named) {
 			malformed_at(rp, "game-mismatch", gt->at, 0,
 			    "the record is a game of %s, not the game asked "
-			    "for", gt->value);
+			    "for", shown);
 			return -1;
 		}
 		g = named;
@@ -342,9 +368,11 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	bt = record_tag_find(rec, "Board");
 	zt = record_tag_find(rec, "Size");
 	if (bt != NULL && zt != NULL && !same_board(g, bt->value, zt->value)) {
+		record_printable(zt->value, zt->value_len, shown, sizeof shown);
+		record_printable(bt->value, bt->value_len, other,
+		    sizeof other);
 		malformed_at(rp, "bad-board", zt->at, 0, "the Size tag says "
-		    "\"%s\" and the Board tag \"%s\": give one", zt->value,
-		    bt->value);
+		    "\"%s\" and the Board tag \"%s\": give one", shown, other);
 		return -1;
 	}
 	if (bt == NULL)
@@ -359,9 +387,11 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		rp->seed = strtoull(st->value, &end, 10);
 		if (st->value[0] < '0' || st->value[0] > '9' || *end != '\0' ||
 		    errno != 0) {
+			record_printable(st->value, st->value_len, shown,
+			    sizeof shown);
 			malformed_at(rp, "bad-seed", st->at, 0,
 			    "a Seed is a decimal number from 0 to "
-			    "18446744073709551615, not \"%s\"", st->value);
+			    "18446744073709551615, not \"%s\"", shown);
 			return -1;
 		}
 		rp->seeded = true;
@@ -371,7 +401,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (vt == NULL)
 		rules_variant_default(g, &v);
 	else if (rules_variant_parse(g, vt->value, &v, &d) == -1) {
-		malformed_at(rp, d.code, vt->at, 0, "%s", d.msg);
+		malformed_rules(rp, &d, vt->at);
 		return -1;
 	}
 	/* Reuse the position when the game and board are the same. */
@@ -384,8 +414,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	rules_position_free(rp->pos);
 	rp->pos = rules_position_new(g, spec, &v, &d);
 	if (rp->pos == NULL) {
-		malformed_at(rp, d.code, bt != NULL ? bt->at : rec->start, 0,
-		    "%s", d.msg);
+		malformed_rules(rp, &d, bt != NULL ? bt->at : rec->start);
 		return -1;
 	}
 	return 0;
@@ -838,6 +867,115 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 	}
 }
 
+/* ---- A game decided off the board ---------------------------------- */
+
+/* Whether v (len bytes) is head, then more than nothing, then tail. */
+static bool
+framed(const char *v, size_t len, const char *head, const char *tail,
+    bool middle)
+{
+	size_t	 h = strlen(head), t = strlen(tail);
+
+	if (len < h + t + (middle ? 1 : 0) || (!middle && len != h + t))
+		return false;
+	return memcmp(v, head, h) == 0 && memcmp(v + len - t, tail, t) == 0;
+}
+
+/*
+ * The forfeit a Termination value names, as gameplay match writes it
+ * (formats/protocol.md): its cause and the colour that lost.  Returns
+ * false for any other value.
+ */
+static bool
+forfeit_of(const struct rules_game *g, const char *v, size_t len,
+    enum replay_cause *cause, int *loser)
+{
+	char	 tail[64];
+	int	 c;
+
+	for (c = 0; c < RULES_COLOURS; c++) {
+		*loser = c;
+		snprintf(tail, sizeof tail, " by %s", g->colour[c]);
+		if (framed(v, len, "illegal move ", tail, true)) {
+			*cause = REPLAY_BY_ILLEGAL;
+			return true;
+		}
+		*cause = REPLAY_BY_CRASH;
+		if (framed(v, len, g->colour[c], " crashed", false))
+			return true;
+		*cause = REPLAY_BY_TIMEOUT;
+		if (framed(v, len, g->colour[c], " timed out", false))
+			return true;
+		*cause = REPLAY_BY_RESIGN;
+		if (framed(v, len, g->colour[c], " resigned", false))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The Termination tag (formats/record.md, "Games stopped early"): a
+ * forfeit is scored only when every tag agrees with the board, since a
+ * wrong winner with exit status 0 is worse than none.
+ */
+static void
+check_termination(const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *tt = record_tag_find(rec, "Termination");
+	const struct record_tag *wt = record_tag_find(rec, "Winner");
+	const struct rules_game *g = rp->game;
+	enum replay_cause cause;
+	char	 why[RECORD_SHOWN], who[RECORD_SHOWN];
+	int	 loser;
+
+	if (tt == NULL)
+		return;
+	record_printable(tt->value, tt->value_len, why, sizeof why);
+	if (wt != NULL)
+		record_printable(wt->value, wt->value_len, who, sizeof who);
+	rp->has_error = true;
+	if (tt->value_len == strlen("aborted") &&
+	    memcmp(tt->value, "aborted", tt->value_len) == 0) {
+		if (rp->score.over)
+			diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+			    "the Termination tag says the game was aborted, "
+			    "but it is over");
+		else if (wt != NULL)
+			diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
+			    "an aborted game has no winner, but the Winner "
+			    "tag says %s", who);
+		else
+			rp->has_error = false;
+		return;
+	}
+	if (!forfeit_of(g, tt->value, tt->value_len, &cause, &loser)) {
+		diag_set(&rp->error, "unknown-termination", tt->at, 0,
+		    "the Termination tag says \"%s\", which is neither aborted "
+		    "nor a forfeit of %s or %s", why, g->colour[0],
+		    g->colour[1]);
+		return;
+	}
+	if (rp->score.over)
+		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		    "the Termination tag says \"%s\", but the game is over",
+		    why);
+	else if (loser != rules_to_move(rp->pos))
+		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		    "the Termination tag says \"%s\", but %s was to move",
+		    why, g->colour[rules_to_move(rp->pos)]);
+	else if (wt != NULL && (wt->value_len != strlen(g->colour[1 - loser])
+	    || memcmp(wt->value, g->colour[1 - loser], wt->value_len) != 0))
+		diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
+		    "the Winner tag says %s, but the Termination tag says "
+		    "\"%s\"", who, why);
+	else {
+		rp->has_error = false;
+		rp->forfeit = true;
+		rp->forfeit_winner = 1 - loser;
+		rp->forfeit_cause = cause;
+	}
+}
+
 int
 record_replay(const struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp)
@@ -849,6 +987,7 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	rp->turns = rp->actions = rp->passes = rp->implied_passes = 0;
 	rp->has_recorded = rp->verified = rp->agrees = false;
 	rp->has_error = rp->has_warning = false;
+	rp->forfeit = false;
 	rp->in_turn = false;
 	rp->error_turn = 0;
 	rp->error_move[0] = '\0';
@@ -893,7 +1032,10 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	if (rp->has_error)
 		return 0;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
-	if (!opt->limit || opt->upto >= rec->nturns)
+	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_result(syn, rec, rp);
+		if (!rp->has_error && rec->format == RECORD_PGN)
+			check_termination(rec, rp);
+	}
 	return 0;
 }

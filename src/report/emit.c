@@ -28,36 +28,21 @@ struct report_writer {
 size_t
 report_utf8_clean(const char *s, size_t len, char *buf, size_t cap)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t	 i = 0, n = 0, k, need;
-	unsigned char c;
+	size_t	 i = 0, n = 0, k;
 	uint32_t cp;
 
 	while (i < len && n + 4 < cap) {
-		c = p[i];
-		need = c < 0x80 ? 0 : (c & 0xe0) == 0xc0 ? 1 :
-		    (c & 0xf0) == 0xe0 ? 2 : (c & 0xf8) == 0xf0 ? 3 : 9;
-		cp = need == 0 ? c : need == 1 ? c & 0x1fu :
-		    need == 2 ? c & 0x0fu : c & 0x07u;
-		for (k = 1; need != 9 && k <= need; k++) {
-			if (i + k >= len || (p[i + k] & 0xc0) != 0x80) {
-				need = 9;
-				break;
-			}
-			cp = cp << 6 | (p[i + k] & 0x3fu);
-		}
-		/* Overlong forms, surrogates and NUL are replaced too. */
-		if (need == 9 || cp == 0 || (need == 1 && cp < 0x80) ||
-		    (need == 2 && cp < 0x800) || (need == 3 && cp < 0x10000) ||
-		    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+		k = record_utf8_char(s + i, len - i, &cp);
+		/* Invalid bytes and NUL are replaced, one U+FFFD a byte. */
+		if (k == 0 || cp == 0) {
 			memcpy(buf + n, "\xef\xbf\xbd", 3);
 			n += 3;
 			i += 1;
 			continue;
 		}
-		memcpy(buf + n, p + i, need + 1);
-		n += need + 1;
-		i += need + 1;
+		memcpy(buf + n, s + i, k);
+		n += k;
+		i += k;
 	}
 	buf[n] = '\0';
 	return n;
@@ -317,6 +302,17 @@ write_result(struct report_writer *w, const struct replay *rp)
 	map_end(w);
 }
 
+/* Who won a game decided off the board, and why (formats/report.md). */
+static void
+write_forfeit(struct report_writer *w, const struct replay *rp)
+{
+	scalar(w, "forfeit", false);
+	map_start(w, false);
+	kv_str(w, "winner", rp->game->colour[rp->forfeit_winner]);
+	kv_str(w, "cause", replay_cause_name(rp->forfeit_cause));
+	map_end(w);
+}
+
 static void
 write_error(struct report_writer *w, const struct replay *rp)
 {
@@ -416,6 +412,8 @@ report_write(struct report_writer *w, const char *source,
 			    s->stats[j].value);
 		write_turn_lists(w, rp);
 		write_result(w, rp);
+		if (rp->forfeit)
+			write_forfeit(w, rp);
 	}
 	if (rp->has_error)
 		write_error(w, rp);

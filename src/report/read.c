@@ -102,6 +102,7 @@ fail(struct record_diag *d, const char *code, yaml_mark_t at,
     const char *fmt, ...)
 {
 	va_list	 ap;
+	char	 msg[sizeof d->msg];
 
 	d->code = code;
 	d->at.line = (unsigned long)at.line + 1;
@@ -109,8 +110,10 @@ fail(struct record_diag *d, const char *code, yaml_mark_t at,
 	d->at.offset = at.index;
 	d->len = 0;
 	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	/* The values quoted are the YAML's, unescaped by libyaml. */
+	record_printable(msg, strlen(msg), d->msg, sizeof d->msg);
 	return -1;
 }
 
@@ -327,15 +330,63 @@ read_series(struct report_reader *rd, const yaml_node_t *root,
 	return 0;
 }
 
+/* Who played which colour, and whether they swapped. */
+static void
+read_seats(struct report_reader *rd, const yaml_node_t *root,
+    struct stat_game *g)
+{
+	yaml_node_t *pl;
+	const char *w;
+	int	 i;
+
+	g->swapped = (w = text_of(get(rd, root, "swapped"))) != NULL &&
+	    strcmp(w, "true") == 0;
+	if ((pl = get(rd, root, "players")) != NULL)
+		for (i = 0; i < 2; i++)
+			g->player[i] = text_of(get(rd, pl, g->colour[i]));
+}
+
+_Static_assert(REPLAY_CAUSES == STAT_CAUSES, "one list of causes");
+
+/* A game decided off the board: forfeit's winner and cause, players. */
+static int
+read_forfeit(struct report_reader *rd, const yaml_node_t *root,
+    const yaml_node_t *n, struct stat_game *g, struct record_diag *d)
+{
+	const char *w = text_of(get(rd, n, "winner"));
+	const char *c = text_of(get(rd, n, "cause"));
+	int	 i;
+
+	if (n->type != YAML_MAPPING_NODE || w == NULL || c == NULL)
+		return fail(d, "bad-value", n->start_mark, "forfeit: want a "
+		    "winner and a cause");
+	for (i = 0; i < 2 && (g->colour[i] == NULL ||
+	    strcmp(w, g->colour[i]) != 0); i++)
+		continue;
+	if (i == 2)
+		return fail(d, "bad-value", n->start_mark, "forfeit: winner "
+		    "\"%s\" is not a colour of %s", w, g->game);
+	g->winner = i;
+	for (i = 0; i < REPLAY_CAUSES && strcmp(c,
+	    replay_cause_name((enum replay_cause)i)) != 0; i++)
+		continue;
+	if (i == REPLAY_CAUSES)
+		return fail(d, "bad-value", n->start_mark, "forfeit: cause "
+		    "\"%s\" is not illegal, crash, timeout or resign", c);
+	g->cause = i;
+	g->status = STAT_FORFEIT;
+	read_seats(rd, root, g);
+	return 0;
+}
+
 /* What a finished game adds: result, players, per-colour figures. */
 static int
 read_finished(struct report_reader *rd, const yaml_node_t *root,
     struct stat_game *g, struct record_diag *d)
 {
-	yaml_node_t *res = get(rd, root, "result"), *n, *pl;
+	yaml_node_t *res = get(rd, root, "result"), *n;
 	const char *w, *sc;
 	char	*end;
-	int	 i;
 
 	if (res == NULL || res->type != YAML_MAPPING_NODE)
 		return fail(d, "report-incomplete", root->end_mark, "a "
@@ -365,11 +416,7 @@ read_finished(struct report_reader *rd, const yaml_node_t *root,
 			goto out_bad_score;
 		g->has_score = true;
 	}
-	g->swapped = (w = text_of(get(rd, root, "swapped"))) != NULL &&
-	    strcmp(w, "true") == 0;
-	if ((pl = get(rd, root, "players")) != NULL)
-		for (i = 0; i < 2; i++)
-			g->player[i] = text_of(get(rd, pl, g->colour[i]));
+	read_seats(rd, root, g);
 	return read_series(rd, root, g, d);
 
 out_bad_score:
@@ -449,6 +496,13 @@ report_read_game(struct report_reader *rd, const char *by,
 		    "game" : "board");
 		goto out_stop;
 	}
+	/* status stays unfinished; the forfeit says who won (report.md). */
+	n = get(rd, root, "forfeit");
+	if (g->status == STAT_UNFINISHED && n != NULL) {
+		if (read_forfeit(rd, root, n, g, d) == -1)
+			goto out_stop;
+		return 1;
+	}
 	if (g->status != STAT_FINISHED)
 		return 1;
 	if (g->colour[0] == NULL || g->colour[1] == NULL) {
@@ -507,6 +561,12 @@ report_game_of(const struct record *rec, const struct replay *rp,
 			g->series[j].value[1] = s->stats[j].value[1];
 		}
 		g->nseries = (size_t)j;
+		report_players(rec, rp, src);
+	} else if (rp->forfeit) {
+		g->status = STAT_FORFEIT;
+		g->cause = (int)rp->forfeit_cause;
+		g->winner = rp->forfeit_winner;
+		g->swapped = s->swapped;
 		report_players(rec, rp, src);
 	}
 	/* Cleaned strings, each as big as report_utf8_clean may need. */
@@ -605,6 +665,65 @@ oom(struct record_diag *d)
 	d->code = NULL;
 	errno = ENOMEM;
 	return -1;
+}
+
+/* A list of counts by cause: [illegal, crash, timeout, resign]. */
+static int
+read_causes(struct report_reader *rd, const yaml_node_t *n, size_t from,
+    uint64_t v[STAT_CAUSES], struct record_diag *d)
+{
+	yaml_node_item_t *it;
+	uint64_t x;
+	int	 i;
+
+	if (n->type != YAML_SEQUENCE_NODE ||
+	    n->data.sequence.items.top - n->data.sequence.items.start !=
+	    (ptrdiff_t)from + STAT_CAUSES)
+		return fail(d, "bad-value", n->start_mark, "forfeits: want %s"
+		    "counts of illegal, crash, timeout, resign", from > 0 ?
+		    "a player and " : "");
+	it = n->data.sequence.items.start + from;
+	for (i = 0; i < STAT_CAUSES; i++) {
+		if (counter(node_at(rd, it[i]), "forfeits", &x, d) == -1)
+			return -1;
+		v[i] += x;
+	}
+	return 0;
+}
+
+/*
+ * The forfeits of a group and of its players; absent (a partial summary
+ * of games none of which was forfeited) means none.
+ */
+static int
+read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
+    struct stat_group *g, struct record_diag *d)
+{
+	yaml_node_item_t *it;
+	yaml_node_t *n, *c;
+	const char *name;
+	long	 a;
+
+	if ((n = get(rd, gn, "forfeits")) != NULL &&
+	    read_causes(rd, n, 0, g->forfeits, d) == -1)
+		return -1;
+	n = get(rd, gn, "forfeited");
+	for (it = n != NULL && n->type == YAML_SEQUENCE_NODE ?
+	    n->data.sequence.items.start : NULL; it != NULL &&
+	    it < n->data.sequence.items.top; it++) {
+		c = node_at(rd, *it);
+		if (c->type != YAML_SEQUENCE_NODE ||
+		    c->data.sequence.items.top == c->data.sequence.items.start ||
+		    (name = text_of(node_at(rd,
+		    c->data.sequence.items.start[0]))) == NULL)
+			return fail(d, "bad-value", c->start_mark, "forfeited: "
+			    "want [player, illegal, crash, timeout, resign]");
+		if ((a = stat_player(g, name)) == -1)
+			return oom(d);
+		if (read_causes(rd, c, 1, g->forfeited[a], d) == -1)
+			return -1;
+	}
+	return 0;
 }
 
 static int
@@ -720,6 +839,8 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 		    v[2]) == -1)
 			return oom(d);
 	}
+	if (read_forfeits(rd, gn, g, d) == -1)
+		return -1;
 	s->records += g->records;
 	return 0;
 }

@@ -185,6 +185,40 @@ group_head(struct out *o, const struct stat_summary *s,
 	kv_u64(o, "malformed", g->malformed);
 }
 
+/* Games lost by forfeit, by cause: [i, c, t, r] or {illegal: i, ...}. */
+static void
+causes(struct out *o, const char *k, const uint64_t v[STAT_CAUSES],
+    bool partial)
+{
+	int	 i;
+
+	plain(o, k);
+	if (partial)
+		seq_start(o, true);
+	else
+		map_start(o, true);
+	for (i = 0; i < STAT_CAUSES; i++) {
+		if (!partial)
+			plain(o, replay_cause_name((enum replay_cause)i));
+		u64(o, v[i]);
+	}
+	if (partial)
+		seq_end(o);
+	else
+		map_end(o);
+}
+
+static bool
+any_cause(const uint64_t v[STAT_CAUSES])
+{
+	int	 i;
+
+	for (i = 0; i < STAT_CAUSES; i++)
+		if (v[i] > 0)
+			return true;
+	return false;
+}
+
 /* ---- The partial state --------------------------------------------- */
 
 struct named_pair {
@@ -204,6 +238,42 @@ compare_named_pairs(const void *pa, const void *pb)
 }
 
 static int
+compare_players(const void *pa, const void *pb)
+{
+	return strcmp(**(char **const *)pa, **(char **const *)pb);
+}
+
+/* The players who lost by forfeit, by name: ["name", i, c, t, r]. */
+static int
+forfeited(struct out *o, const struct stat_group *g)
+{
+	char	***sorted;
+	size_t	 i, k;
+	int	 c;
+
+	if ((sorted = calloc(g->nplayers + 1, sizeof *sorted)) == NULL)
+		return -1;
+	for (i = 0; i < g->nplayers; i++)
+		sorted[i] = &g->player[i];
+	qsort(sorted, g->nplayers, sizeof *sorted, compare_players);
+	plain(o, "forfeited");
+	seq_start(o, false);
+	for (i = 0; i < g->nplayers; i++) {
+		k = (size_t)(sorted[i] - g->player);
+		if (!any_cause(g->forfeited[k]))
+			continue;
+		seq_start(o, true);
+		quoted(o, g->player[k]);
+		for (c = 0; c < STAT_CAUSES; c++)
+			u64(o, g->forfeited[k][c]);
+		seq_end(o);
+	}
+	seq_end(o);
+	free(sorted);
+	return 0;
+}
+
+static int
 partial_group(struct out *o, const struct stat_summary *s,
     const struct stat_group *g)
 {
@@ -214,6 +284,8 @@ partial_group(struct out *o, const struct stat_summary *s,
 
 	map_start(o, false);
 	group_head(o, s, g);
+	if (stat_has_forfeits(g))
+		causes(o, "forfeits", g->forfeits, true);
 	kv_u64(o, "draws", g->draws);
 	plain(o, "wins");
 	seq_start(o, true);
@@ -268,6 +340,8 @@ partial_group(struct out *o, const struct stat_summary *s,
 	}
 	seq_end(o);
 	free(np);
+	if (stat_has_forfeits(g) && forfeited(o, g) == -1)
+		return -1;
 	map_end(o);
 	return 0;
 }
@@ -331,6 +405,8 @@ summary_group(struct out *o, const struct stat_summary *s,
 
 	map_start(o, false);
 	group_head(o, s, g);
+	if (stat_has_forfeits(g))
+		causes(o, "forfeits", g->forfeits, false);
 	colour_counts(o, g, "wins", g->colour_wins);
 	kv_u64(o, "draws", g->draws);
 	plain(o, "seats");
@@ -386,6 +462,8 @@ summary_group(struct out *o, const struct stat_summary *s,
 		kv_u64(o, "wins", r[i].wins);
 		kv_u64(o, "draws", r[i].draws);
 		kv_u64(o, "losses", r[i].losses);
+		if (any_cause(r[i].forfeited))
+			causes(o, "forfeits", r[i].forfeited, false);
 		kv_real(o, "score", (double)r[i].wins +
 		    (double)r[i].draws / 2, 1);
 		kv_real(o, "rating", r[i].rating, 1);

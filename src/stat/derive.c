@@ -144,6 +144,7 @@ stat_ratings(const struct stat_group *g, double prior,
 	for (i = 0; i < n; i++) {
 		rank[rk[i].number] = i;
 		r[i].name = rk[i].name;
+		r[i].forfeited = g->forfeited[rk[i].number];
 	}
 
 	/* The pair table in rank order, and each player's totals. */

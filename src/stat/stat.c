@@ -275,6 +275,10 @@ stat_player(struct stat_group *g, const char *name)
 	if (grow(&g->player, &g->playercap, g->nplayers + 1,
 	    sizeof *g->player) == -1)
 		return -1;
+	if (grow(&g->forfeited, &g->forfeitedcap, g->nplayers + 1,
+	    sizeof *g->forfeited) == -1)
+		return -1;
+	memset(g->forfeited[g->nplayers], 0, sizeof *g->forfeited);
 	if ((g->player[g->nplayers] = strdup(name)) == NULL)
 		return -1;
 	if (table_put(g->players, name, len, g->nplayers) == -1) {
@@ -282,6 +286,17 @@ stat_player(struct stat_group *g, const char *name)
 		return -1;
 	}
 	return (long)g->nplayers++;
+}
+
+bool
+stat_has_forfeits(const struct stat_group *g)
+{
+	int	 k;
+
+	for (k = 0; k < STAT_CAUSES; k++)
+		if (g->forfeits[k] > 0)
+			return true;
+	return false;
 }
 
 int
@@ -337,6 +352,7 @@ group_free(struct stat_group *g)
 	for (i = 0; i < g->nplayers; i++)
 		free(g->player[i]);
 	free(g->player);
+	free(g->forfeited);
 	table_free(g->players);
 	free(g->pair);
 	table_free(g->pairs);
@@ -464,6 +480,7 @@ stat_add(struct stat_summary *s, const struct stat_game *gm)
 	case STAT_UNFINISHED: g->unfinished++; return 0;
 	case STAT_ILLEGAL: g->illegal++; return 0;
 	case STAT_MALFORMED: g->malformed++; return 0;
+	case STAT_FORFEIT: g->forfeits[gm->cause]++; break;
 	}
 	if (w < 0)
 		g->draws++;
@@ -472,6 +489,9 @@ stat_add(struct stat_summary *s, const struct stat_game *gm)
 		/* After a swap the first mover holds the second colour. */
 		g->seat_wins[gm->swapped ? 1 - w : w]++;
 	}
+	/* A forfeit has a winner but no score, length or figures. */
+	if (gm->status == STAT_FORFEIT)
+		goto players;
 	if (gm->has_score && stat_hist_add(&g->margin,
 	    gm->points[0] - gm->points[1], 1) == -1)
 		return -1;
@@ -484,6 +504,7 @@ stat_add(struct stat_summary *s, const struct stat_game *gm)
 		moments_add(&se->by_colour[0], gm->series[i].value[0]);
 		moments_add(&se->by_colour[1], gm->series[i].value[1]);
 	}
+players:
 	/* Ratings need two named, different players. */
 	if (gm->player[0] == NULL || gm->player[1] == NULL ||
 	    strcmp(gm->player[0], gm->player[1]) == 0)
@@ -491,6 +512,8 @@ stat_add(struct stat_summary *s, const struct stat_game *gm)
 	if ((a = stat_player(g, gm->player[0])) == -1 ||
 	    (b = stat_player(g, gm->player[1])) == -1)
 		return -1;
+	if (gm->status == STAT_FORFEIT)
+		g->forfeited[w == 0 ? b : a][gm->cause]++;
 	return stat_pair_add(g, (uint32_t)a, (uint32_t)b, w == 0, w == 1,
 	    w < 0);
 }
@@ -514,6 +537,8 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	g->unfinished += src->unfinished;
 	g->illegal += src->illegal;
 	g->malformed += src->malformed;
+	for (k = 0; k < STAT_CAUSES; k++)
+		g->forfeits[k] += src->forfeits[k];
 	for (k = 0; k < 2; k++) {
 		g->colour_wins[k] += src->colour_wins[k];
 		g->seat_wins[k] += src->seat_wins[k];
@@ -535,9 +560,12 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	}
 	if ((map = calloc(src->nplayers + 1, sizeof *map)) == NULL)
 		return -1;
-	for (i = 0; i < src->nplayers; i++)
+	for (i = 0; i < src->nplayers; i++) {
 		if ((map[i] = stat_player(g, src->player[i])) == -1)
 			goto out_free_map;
+		for (k = 0; k < STAT_CAUSES; k++)
+			g->forfeited[map[i]][k] += src->forfeited[i][k];
+	}
 	for (i = 0; i < src->npairs; i++) {
 		p = &src->pair[i];
 		if (stat_pair_add(g, (uint32_t)map[p->a], (uint32_t)map[p->b],

@@ -24,7 +24,14 @@ enum stat_status {
 	STAT_UNFINISHED,
 	STAT_ILLEGAL,
 	STAT_MALFORMED,
+	STAT_FORFEIT,		/* unfinished, decided off the board */
 };
+
+/*
+ * The causes of a forfeit, in the order summaries count them: illegal
+ * move, crash, time-out, resignation (replay_cause in record.h).
+ */
+#define STAT_CAUSES	4
 
 /* Seats: the person who made the first move of the game, and the other. */
 #define STAT_FIRST	0
@@ -41,7 +48,11 @@ struct stat_game {
 	const char	*board;		/* "8x8" */
 	const char	*colour[2];	/* colour names, first mover first */
 	enum stat_status status;
-	/* The rest counts only for finished games. */
+	int		 cause;		/* STAT_FORFEIT: 0..STAT_CAUSES-1 */
+	/*
+	 * The rest counts only for finished games, except winner, swapped
+	 * and player, which a forfeit has too.
+	 */
 	long long	 turns;
 	long long	 actions;
 	int		 winner;	/* colour index, -1 for a draw */
@@ -95,6 +106,7 @@ struct stat_group {
 	char		*board;
 	char		*colour[2];
 	uint64_t	 records, finished, unfinished, illegal, malformed;
+	uint64_t	 forfeits[STAT_CAUSES];	/* games, by cause */
 	uint64_t	 colour_wins[2];
 	uint64_t	 seat_wins[2];
 	uint64_t	 draws;
@@ -104,6 +116,9 @@ struct stat_group {
 	struct stat_series *series;	/* sorted by name */
 	size_t		 nseries;
 	char		**player;	/* names, by player number */
+	/* By player number: the games that player lost by forfeit. */
+	uint64_t	(*forfeited)[STAT_CAUSES];
+	size_t		 forfeitedcap;
 	size_t		 nplayers;
 	size_t		 playercap;
 	struct stat_table *players;	/* name -> player number */
@@ -150,6 +165,8 @@ struct stat_group *stat_group_get(struct stat_summary *, const char *value,
 int	stat_hist_add(struct stat_hist *, long long v, uint64_t count);
 /* The player number of name in g, made if new; -1 when memory runs out. */
 long	stat_player(struct stat_group *, const char *name);
+/* Whether any game of g was decided by forfeit. */
+bool	stat_has_forfeits(const struct stat_group *);
 /*
  * Adds games between players a and b (numbers from stat_player, a != b):
  * wins of a, wins of b, draws.  0 or -1 (memory).
@@ -190,7 +207,8 @@ bool	stat_wilson(uint64_t k, uint64_t n, double z, double *lo, double *hi);
 /* A player's totals and rating, as written in the summary. */
 struct stat_rating {
 	const char	*name;		/* borrowed from the group */
-	uint64_t	 games, wins, draws, losses;
+	uint64_t	 games, wins, draws, losses;	/* forfeits included */
+	const uint64_t	*forfeited;	/* [STAT_CAUSES], borrowed */
 	double		 rating;	/* Elo scale, 0 = the prior's anchor */
 	double		 error;		/* 95% half-width, Elo points */
 };
