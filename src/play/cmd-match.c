@@ -387,7 +387,7 @@ exec_match(int argc, char **argv)
 	double	 timeout = 10;
 	bool	 alternate = false;
 	char	*endp;
-	int	 c, k, r, side_of[RULES_COLOURS], black, status = CLI_OK;
+	int	 c, k, r, start[RULES_COLOURS], black, status = CLI_OK;
 
 	play_series_init(&ps, "match");
 	while ((c = getopt_long(argc, argv, "b:w:an:t:S:s:m:h", longopts,
@@ -447,8 +447,8 @@ exec_match(int argc, char **argv)
 	for (i = 0; i < ps.games && status == CLI_OK; i++) {
 		/* With --alternate, the second program is Black in game 2. */
 		k = alternate && i % 2 == 1;
-		side_of[black] = k;
-		side_of[1 - black] = 1 - k;
+		start[black] = k;
+		start[1 - black] = 1 - k;
 		if (play_series_start(&ps, i, &pg) == -1) {
 			status = CLI_INTERNAL;
 			break;
@@ -478,7 +478,8 @@ exec_match(int argc, char **argv)
 			if ((r = play_game_roll(&pg)) == 1)
 				continue;
 			if (r == 0) {
-				k = side_of[rules_to_move(pg.pos)];
+				k = play_game_side(&pg, start,
+				    rules_to_move(pg.pos));
 				r = ask(&pg, &eng[k], k, timeout, syn, &end);
 			}
 			if (r == -1) {
@@ -502,11 +503,11 @@ exec_match(int argc, char **argv)
 		else
 			ps.m.adjudicated++;
 		t.round = i + 1;
-		t.black = eng[side_of[black]].cmd;
-		t.white = eng[side_of[1 - black]].cmd;
+		t.black = eng[start[black]].cmd;
+		t.white = eng[start[1 - black]].cmd;
 		t.termination = end.why[0] != '\0' ? end.why : NULL;
 		t.winner = end.adjudicated ? g->colour[end.winner] : NULL;
-		play_tally(&ps.m, side_of, end.winner, end.aborted);
+		play_tally(&ps.m, &pg, start, end.winner, end.aborted);
 		status = play_finish(play_game_write(stdout, &pg, &t));
 		/* The line of this game: who won, how, who played what. */
 		fprintf(stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1,
@@ -523,8 +524,10 @@ exec_match(int argc, char **argv)
 		else
 			fprintf(stderr, "%s wins %d-%d",
 			    g->colour[end.winner], s.points[0], s.points[1]);
+		/* Who held each colour at the end, as the result is by colour. */
 		fprintf(stderr, " (%s: %s; %s: %s)\n", g->colour[0],
-		    eng[side_of[0]].cmd, g->colour[1], eng[side_of[1]].cmd);
+		    eng[play_game_side(&pg, start, 0)].cmd, g->colour[1],
+		    eng[play_game_side(&pg, start, 1)].cmd);
 		play_game_fini(&pg);
 	}
 	for (k = 0; k < 2; k++)
