@@ -364,7 +364,7 @@ exec_match(int argc, char **argv)
 		else
 			fprintf(stderr, "%s wins %d-%d",
 			    g->colour[end.winner], s.points[0], s.points[1]);
-		/* Who held each colour at the end, as the result is by colour. */
+		/* Who held each colour at the end: results are by colour. */
 		fprintf(stderr, " (%s: %s; %s: %s)\n", g->colour[0],
 		    eng[play_game_side(&pg, start, 0)].cmd, g->colour[1],
 		    eng[play_game_side(&pg, start, 1)].cmd);

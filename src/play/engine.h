@@ -17,16 +17,19 @@
 /* The longest answer, its newline not counted (formats/protocol.md). */
 #define ENGINE_ANSWER_MAX	4096
 
-/* A program playing one side; zero it but for cmd and pid = -1. */
+/*
+ * A program playing one side; zero it but for cmd, slot and pid = -1.
+ * Our ends of its pipes never block.
+ */
 struct engine {
 	const char	*cmd;		/* borrowed */
-	int		 slot;		/* 0 or 1: whose group a signal kills */
+	int		 slot;		/* 0 or 1: its place for signals */
 	pid_t		 pid;		/* -1: not running */
-	int		 to, from;	/* its stdin, its stdout (ours: no delay) */
+	int		 to, from;	/* its stdin, its stdout */
 	bool		 exited;	/* reaped: status is its wait status */
-	bool		 answered;	/* a line read, ever: engine_start
-					   leaves it */
 	int		 status;
+	bool		 answered;	/* a line read, ever (engine_start
+					   keeps it) */
 	char		 buf[ENGINE_ANSWER_MAX + 1];	/* read, not taken */
 	size_t		 len, taken;
 };
