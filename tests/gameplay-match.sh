@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: MIT
 # gameplay match (gameplay(1), formats/protocol.md): built-in players run as
 # programs; a program that answers an illegal move, one that crashes and
-# one that sleeps past the timeout, each adjudicated as documented; and a
-# match killed after k games leaves k complete records.
+# one that sleeps past the timeout, each adjudicated as documented; one
+# that cannot start, a match error; every write and read bounded by the
+# clock or the program's exit; answers bounded; and a match killed after k
+# games leaves k complete records.
 set -u
 srcdir=${srcdir:-.}
 builddir=$(pwd)
@@ -62,6 +64,109 @@ adjudicate crash.sh black "black crashed"
 start=$(date +%s)
 adjudicate slow.sh white "white timed out" --timeout 0.5
 [ $(( $(date +%s) - start )) -lt 20 ] || ng "the timeout took too long"
+
+# alive FILE: those of the process ids in FILE that still run (not
+# zombies), each killed so that a failing test leaves nothing behind.
+alive() {
+	left= i=0
+	while [ $i -lt 20 ]; do
+		left=
+		for p in $(cat "$1"); do
+			case $(ps -o stat= -p "$p" 2> /dev/null) in
+			''|Z*) ;;
+			*) left="$left $p" ;;
+			esac
+		done
+		[ -z "$left" ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -n "$left" ] && kill $left
+	echo $left
+}
+
+# A program that cannot start is a match error, not lost games: a message
+# naming it, exit 2, no record and no summary (formats/protocol.md).
+# nostart WHAT MESSAGE [options]: MESSAGE is the line after "gameplay: ".
+nostart() {
+	what=$1 want=$2
+	shift 2
+	rm -f "$tmp/ns.yaml"
+	timeout 20 gameplay match --summary "$tmp/ns.yaml" -n 4 "$@" reversi \
+	    > "$tmp/ns.pgn" 2> "$tmp/err"
+	rc=$?
+	[ $rc = 2 ] || ng "$what: exits $rc"
+	grep -qxF "gameplay: $want" "$tmp/err" || ng "$what: $(cat "$tmp/err")"
+	[ -s "$tmp/ns.pgn" ] && ng "$what: records: $(cat "$tmp/ns.pgn")"
+	[ -e "$tmp/ns.yaml" ] && ng "$what: a summary: $(cat "$tmp/ns.yaml")"
+	ok "a program that cannot start: $what"
+}
+nostart "command not found" "match: 'no-such-engine-xyz' exited before its first answer (exit status 127: command not found?)" \
+    -b 'gameplay engine random' -w no-such-engine-xyz
+nostart "exit 3" "match: 'exit 3' exited before its first answer (exit status 3)" \
+    -b 'exit 3' -w 'gameplay engine random'
+# It exits, a child holding its output: found out without a timeout.
+: > "$tmp/pids"
+cmd="sleep 1000 & echo \$! >> $tmp/pids; exit 0"
+nostart "a child holds its output" "match: '$cmd' exited before its first answer (exit status 0)" \
+    --timeout 0 -b "$cmd" -w 'gameplay engine random'
+left=$(alive "$tmp/pids")
+[ -z "$left" ] || ng "left running: $left"
+
+# A program that exits in the middle of a game, a child holding its output,
+# under --timeout 0: crashed, at once, and the child killed.
+: > "$tmp/pids"
+timeout 20 gameplay match -b "sh $engines/orphan.sh $tmp/pids" \
+    -w 'gameplay engine random' --timeout 0 reversi > "$tmp/o.pgn" \
+    2> "$tmp/err" || ng "orphan: exits $?: $(cat "$tmp/err")"
+grep -q '^\[Termination "black crashed"\]' "$tmp/o.pgn" ||
+    ng "orphan: $(cat "$tmp/o.pgn")"
+left=$(alive "$tmp/pids")
+[ -z "$left" ] || ng "left running: $left"
+ok "crashed while a child holds its output"
+
+# deaf WHAT WANT CMD [options]: CMD never reads its input and resigns every
+# game; the referee's lines fill the pipe (64 KiB: some 2500 games), and the
+# write that cannot go on ends that game with WANT; every other game is
+# resigned, and the match goes on.
+deaf() {
+	what=$1 want=$2 cmd=$3
+	shift 3
+	timeout 60 gameplay match -b "$cmd" -w 'gameplay engine random' \
+	    -n 3000 "$@" reversi > "$tmp/d.pgn" 2> "$tmp/err" ||
+	    ng "$what: exits $?: $(tail -n 3 "$tmp/err")"
+	n=$(grep -c "^\[Termination \"$want\"\]" "$tmp/d.pgn")
+	r=$(grep -c '^\[Termination "black resigned"\]' "$tmp/d.pgn")
+	[ "$n" -ge 1 ] && [ $((n + r)) = 3000 ] ||
+	    ng "$what: $n games $want, $r resigned"
+	ok "$what: $want"
+}
+deaf "a program that never reads" "black timed out" 'exec yes resign' \
+    --timeout 1
+# Under --timeout 0, the program has exited, a child holding its input
+# (through fd 3: an asynchronous command's own input is /dev/null).
+: > "$tmp/pids"
+deaf "a program gone, its input held" "black crashed" \
+    "exec 3<&0; sleep 1000 <&3 > /dev/null 2>&1 & echo \$! >> $tmp/pids; yes resign | head -n 4000" \
+    --timeout 0
+left=$(alive "$tmp/pids")
+[ -z "$left" ] || ng "left running: $left"
+
+# Answers: a NUL makes one illegal, where it once played what came before
+# it; one longer than 4 KiB is illegal, read no further (memory stays
+# flat), and its program is started again for the next game.
+timeout 20 gameplay match -b "sh $engines/answer.sh 'f5\\000junk\\n'" \
+    -w 'gameplay engine random' reversi > "$tmp/a.pgn" 2> "$tmp/err" ||
+    ng "NUL: exits $?"
+grep -q '^\[Termination "illegal move f5.*junk by black"\]' "$tmp/a.pgn" ||
+    ng "NUL: $(cat "$tmp/a.pgn")"
+ok "an answer with a NUL is illegal"
+(ulimit -v 500000; timeout 20 gameplay match -b 'yes f5 | tr -d "\n"' \
+    -w 'gameplay engine random' -n 2 --timeout 5 reversi) > "$tmp/a.pgn" \
+    2> "$tmp/err" || ng "endless answer: exits $?: $(cat "$tmp/err")"
+[ "$(grep -c '^\[Termination "illegal move f5f5f5.* by black"\]' \
+    "$tmp/a.pgn")" = 2 ] || ng "endless answer: $(cat "$tmp/a.pgn")"
+ok "an answer without an end is illegal"
 
 # Interrupted after k games: k complete records and nothing else.
 # The file exists before the referee starts, so the count never races it.

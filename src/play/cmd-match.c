@@ -6,24 +6,20 @@
  * time, and adjudicates: an illegal answer, a program that exits or closes
  * its output (a crash), or one that does not answer within --timeout (it
  * is killed) loses the game, and the record says why in its Termination
- * tag.  Every game is written and flushed as it ends, a line on stderr
- * says how it went, and a YAML summary (arbiter-match/1) ends the match.
+ * tag; a program that is gone before its first answer never started, and
+ * ends the match.  Every game is written and flushed as it ends, a line on
+ * stderr says how it went, and a YAML summary (arbiter-match/1) ends the
+ * match.  The processes themselves are engine.c's.
  */
-#include <sys/types.h>
 #include <sys/wait.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
-#include <math.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
+#include "play/engine.h"
 #include "play/play.h"
 
 static int	exec_match(int, char **);
@@ -35,9 +31,6 @@ const struct play_cmd play_cmd_match = {
 	.summary = "games between two programs on the match protocol",
 	.exec = exec_match,
 };
-
-/* How long a program may take to leave after `quit', in milliseconds. */
-#define QUIT_GRACE	2000
 
 static void
 help(void)
@@ -61,45 +54,6 @@ help(void)
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
 	    "                         (- for standard output)\n"
 	    "  -h, --help             show this help and exit\n");
-}
-
-/* A program playing one side: its process and its pipes. */
-struct engine {
-	const char	*cmd;
-	pid_t		 pid;		/* -1: not running */
-	int		 to, from;	/* its stdin, its stdout */
-	char		*buf;		/* what it wrote, not yet read */
-	size_t		 len, cap;
-};
-
-/* The running programs' process groups, for the signal handler. */
-static volatile sig_atomic_t running[2];
-
-static void
-on_signal(int sig)
-{
-	int	 i;
-
-	for (i = 0; i < 2; i++)
-		if (running[i] > 0)
-			kill(-(pid_t)running[i], SIGKILL);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* pipe(2) with both ends closed on exec. */
-static int
-cloexec_pipe(int fd[2])
-{
-	if (pipe(fd) == -1)
-		return -1;
-	if (fcntl(fd[0], F_SETFD, FD_CLOEXEC) == -1 ||
-	    fcntl(fd[1], F_SETFD, FD_CLOEXEC) == -1) {
-		close(fd[0]);
-		close(fd[1]);
-		return -1;
-	}
-	return 0;
 }
 
 /* "a b c\n" of NULL-ended words, a new string, or NULL. */
@@ -129,160 +83,6 @@ line_of(const char *first, ...)
 	return s;
 }
 
-static int
-engine_start(struct engine *e, int side)
-{
-	int	 in[2], out[2];
-	pid_t	 pid;
-
-	if (cloexec_pipe(in) == -1)
-		return -1;
-	if (cloexec_pipe(out) == -1) {
-		close(in[0]);
-		close(in[1]);
-		return -1;
-	}
-	if ((pid = fork()) == -1) {
-		close(in[0]);
-		close(in[1]);
-		close(out[0]);
-		close(out[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		/* Its own process group, so a kill reaches what sh runs. */
-		setpgid(0, 0);
-		signal(SIGPIPE, SIG_DFL);
-		if (dup2(in[0], 0) == -1 || dup2(out[1], 1) == -1)
-			_exit(127);
-		execl("/bin/sh", "sh", "-c", e->cmd, (char *)NULL);
-		_exit(127);
-	}
-	setpgid(pid, pid);
-	close(in[0]);
-	close(out[1]);
-	e->pid = pid;
-	e->to = in[1];
-	e->from = out[0];
-	e->len = 0;
-	running[side] = (sig_atomic_t)pid;
-	return 0;
-}
-
-/* Stops a program: asks it to quit unless it is to be killed. */
-static void
-engine_stop(struct engine *e, int side, bool kill_it)
-{
-	int	 waited, st;
-
-	if (e->pid == -1)
-		return;
-	if (!kill_it && write(e->to, "quit\n", 5) != 5)
-		kill_it = true;
-	close(e->to);
-	close(e->from);
-	if (kill_it)
-		kill(-e->pid, SIGKILL);
-	for (waited = 0; waitpid(e->pid, &st, WNOHANG) == 0; waited += 10) {
-		if (waited >= QUIT_GRACE) {
-			kill(-e->pid, SIGKILL);
-			waitpid(e->pid, &st, 0);
-			break;
-		}
-		usleep(10000);
-	}
-	/* Whatever it left running in its group goes too. */
-	kill(-e->pid, SIGKILL);
-	e->pid = -1;
-	running[side] = 0;
-}
-
-/* Sends text whole; 0, or -1 when the program has gone (EPIPE). */
-static int
-engine_send(struct engine *e, const char *text)
-{
-	size_t	 n = strlen(text);
-	ssize_t	 w;
-
-	while (n > 0) {
-		if ((w = write(e->to, text, n)) == -1) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		text += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/*
- * Reads one line (its newline and any CR removed) within timeout seconds
- * (0: no limit) into *line, owned by e until the next read.  Returns 1, 0
- * at the end of its output, -2 when the time is up, -1 when memory runs
- * out or reading fails.
- */
-static int
-engine_read(struct engine *e, double timeout, char **line)
-{
-	struct pollfd pfd = { .fd = e->from, .events = POLLIN };
-	double	 deadline = now() + timeout, left;
-	char	*nl, *bigger;
-	ssize_t	 r;
-	int	 ms;
-
-	for (;;) {
-		if (e->len > 0 && (nl = memchr(e->buf, '\n', e->len)) != NULL)
-			break;
-		if (timeout > 0) {
-			left = deadline - now();
-			if (left <= 0)
-				return -2;
-			ms = (int)ceil(left * 1000);
-		} else
-			ms = -1;
-		if ((r = poll(&pfd, 1, ms)) == -1) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		if (r == 0)
-			continue;
-		if (e->len + 4096 > e->cap) {
-			if ((bigger = realloc(e->buf, e->cap + 8192)) == NULL)
-				return -1;
-			e->buf = bigger;
-			e->cap += 8192;
-		}
-		if ((r = read(e->from, e->buf + e->len, e->cap - e->len - 1)) ==
-		    -1) {
-			if (errno == EINTR)
-				continue;
-			return 0;
-		}
-		if (r == 0)
-			return 0;
-		e->len += (size_t)r;
-	}
-	/* Take the line out: what follows it stays for the next read. */
-	*nl = '\0';
-	if (nl > e->buf && nl[-1] == '\r')
-		nl[-1] = '\0';
-	*line = strdup(e->buf);
-	e->len -= (size_t)(nl + 1 - e->buf);
-	memmove(e->buf, nl + 1, e->len);
-	return *line != NULL ? 1 : -1;
-}
-
 /* How a game ended, for its record and the line on stderr. */
 struct ending {
 	char		 why[160];	/* the Termination tag, or "" */
@@ -291,21 +91,50 @@ struct ending {
 };
 
 /*
- * Asks the program to move for one action and plays it.  Returns 0 when
- * the game goes on, 1 when it ended by adjudication (*end says how), or
- * -1 when memory runs out.
+ * Says why a program that is gone before its first answer did not start,
+ * after giving it a moment to exit.
+ */
+static void
+no_start(struct engine *e)
+{
+	int	 st;
+
+	if (!engine_reap(e, 1000)) {
+		cli_error("match: '%s' closed its input or output before its "
+		    "first answer", e->cmd);
+		return;
+	}
+	if (WIFSIGNALED(e->status)) {
+		cli_error("match: '%s' exited before its first answer "
+		    "(killed by signal %d)", e->cmd, WTERMSIG(e->status));
+		return;
+	}
+	st = WEXITSTATUS(e->status);
+	cli_error("match: '%s' exited before its first answer (exit status "
+	    "%d%s)", e->cmd, st, st == 127 ? ": command not found?" :
+	    st == 126 ? ": not executable?" : "");
+}
+
+/*
+ * Asks the program to move for one action and plays it, the request and
+ * its answer within timeout seconds (0: no limit).  ready is what sending
+ * it this game's `game' line came to (1: it went).  Returns 0 when the
+ * game goes on, 1 when it ended by adjudication (*end says how), 2 when
+ * the program did not start (said on stderr), or -1 (errno) when memory
+ * runs out.
  */
 static int
-ask(struct play_game *pg, struct engine *e, int side, double timeout,
+ask(struct play_game *pg, struct engine *e, int ready, double timeout,
     const struct record_syntax *syn, struct ending *end)
 {
 	const struct rules_game *g = pg->pos->game;
 	struct rules_action acts[2];
 	struct record_diag rd;
 	struct rules_diag d;
-	size_t	 offs[2];
+	double	 deadline = engine_deadline(timeout);
+	size_t	 offs[2], len = 0;
 	char	*moves, *req, *line = NULL, shown[64];
-	int	 c = rules_to_move(pg->pos), r, n, rc = 1;
+	int	 c = rules_to_move(pg->pos), r, n;
 
 	if ((moves = play_game_moves(pg)) == NULL)
 		return -1;
@@ -313,49 +142,60 @@ ask(struct play_game *pg, struct engine *e, int side, double timeout,
 	free(moves);
 	if (req == NULL)
 		return -1;
-	r = engine_send(e, req) == -1 || engine_send(e, "go\n") == -1 ? 0 :
-	    engine_read(e, timeout, &line);
+	if ((r = ready) == 1 && (r = engine_send(e, req, deadline)) == 1 &&
+	    (r = engine_send(e, "go\n", deadline)) == 1)
+		r = engine_read(e, deadline, &line, &len);
 	free(req);
+	if (r == ENGINE_ERROR)
+		return -1;
+	if (r == ENGINE_GONE && !e->answered) {
+		no_start(e);
+		engine_stop(e, true);
+		return 2;
+	}
 	end->winner = 1 - c;
 	end->adjudicated = true;
 	switch (r) {
-	case -1:
-		return -1;
-	case 0:
+	case ENGINE_GONE:
 		snprintf(end->why, sizeof end->why, "%s crashed",
 		    g->colour[c]);
-		engine_stop(e, side, true);
+		engine_stop(e, true);
 		return 1;
-	case -2:
+	case ENGINE_LATE:
 		snprintf(end->why, sizeof end->why, "%s timed out",
 		    g->colour[c]);
-		engine_stop(e, side, true);
+		engine_stop(e, true);
+		return 1;
+	case ENGINE_LONG:
+		/* The rest of the line cannot be told from its next answer. */
+		record_printable(e->buf, sizeof e->buf, shown, sizeof shown);
+		snprintf(end->why, sizeof end->why, "illegal move %s by %s",
+		    shown, g->colour[c]);
+		engine_stop(e, true);
 		return 1;
 	}
-	record_printable(line, strlen(line), shown, sizeof shown);
-	if (strcmp(line, "resign") == 0) {
+	record_printable(line, len, shown, sizeof shown);
+	/* A NUL is no part of any answer, nor an end to one. */
+	if (memchr(line, '\0', len) == NULL && strcmp(line, "resign") == 0) {
 		snprintf(end->why, sizeof end->why, "%s resigned",
 		    g->colour[c]);
-		goto out_free;
+		return 1;
 	}
 	/* One action per request (formats/protocol.md). */
-	n = record_turn_parse(syn, &pg->pos->board, line, strlen(line), acts,
-	    offs, 2, &rd);
+	n = memchr(line, '\0', len) != NULL ? 0 : record_turn_parse(syn,
+	    &pg->pos->board, line, len, acts, offs, 2, &rd);
 	if (n != 1 || play_game_play(pg, &acts[0], &d) == -1) {
 		if (n == 1 && strcmp(d.code, "no-memory") == 0) {
-			rc = -1;
-			goto out_free;
+			errno = ENOMEM;
+			return -1;
 		}
 		snprintf(end->why, sizeof end->why, "illegal move %s by %s",
-		    line[0] != '\0' ? shown : "\"\"", g->colour[c]);
-		goto out_free;
+		    len > 0 ? shown : "\"\"", g->colour[c]);
+		return 1;
 	}
 	end->adjudicated = false;
 	end->winner = -1;
-	rc = 0;
-out_free:
-	free(line);
-	return rc;
+	return 0;
 }
 
 static int
@@ -376,18 +216,20 @@ exec_match(int argc, char **argv)
 	};
 	const struct rules_game *g;
 	struct record_syntax *syn = NULL;
-	struct engine eng[2] = { { .pid = -1 }, { .pid = -1 } };
+	struct engine eng[2] = { { .slot = 0, .pid = -1 },
+	    { .slot = 1, .pid = -1 } };
 	struct play_series ps;
 	struct play_game pg;
 	struct play_game_tags t = { 0 };
 	struct rules_score s;
 	struct ending end;
-	struct sigaction sa;
 	unsigned long i;
 	double	 timeout = 10;
 	bool	 alternate = false;
 	char	*endp;
-	int	 c, k, r, side_of[RULES_COLOURS], black, status = CLI_OK;
+	char	*hello = NULL;
+	int	 c, k, r, start[RULES_COLOURS], black, ready[2];
+	int	 status = CLI_OK;
 
 	play_series_init(&ps, "match");
 	while ((c = getopt_long(argc, argv, "b:w:an:t:S:s:m:h", longopts,
@@ -433,13 +275,13 @@ exec_match(int argc, char **argv)
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
 	}
-	/* A program gone is an EPIPE on write, not a signal. */
-	signal(SIGPIPE, SIG_IGN);
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	if ((hello = line_of("game", g->name, ps.board, (char *)NULL)) ==
+	    NULL) {
+		cli_error("out of memory");
+		record_syntax_free(syn);
+		return CLI_INTERNAL;
+	}
+	engine_signals();
 	black = play_colour(g, "black", 0);
 	ps.m.side[0].name = eng[0].cmd;
 	ps.m.side[1].name = eng[1].cmd;
@@ -447,14 +289,14 @@ exec_match(int argc, char **argv)
 	for (i = 0; i < ps.games && status == CLI_OK; i++) {
 		/* With --alternate, the second program is Black in game 2. */
 		k = alternate && i % 2 == 1;
-		side_of[black] = k;
-		side_of[1 - black] = 1 - k;
+		start[black] = k;
+		start[1 - black] = 1 - k;
 		if (play_series_start(&ps, i, &pg) == -1) {
 			status = CLI_INTERNAL;
 			break;
 		}
 		for (k = 0; k < 2 && status == CLI_OK; k++) {
-			if (eng[k].pid == -1 && engine_start(&eng[k], k) == -1) {
+			if (eng[k].pid == -1 && engine_start(&eng[k]) == -1) {
 				cli_error("cannot run '%s': %s", eng[k].cmd,
 				    strerror(errno));
 				status = CLI_USAGE;
@@ -462,29 +304,24 @@ exec_match(int argc, char **argv)
 		}
 		memset(&end, 0, sizeof end);
 		end.winner = -1;
-		/* A program that is gone already is found out when asked. */
-		for (k = 0; k < 2 && status == CLI_OK; k++) {
-			char	*hello;
-
-			if ((hello = line_of("game", g->name, ps.board,
-			    (char *)NULL)) == NULL) {
-				status = CLI_INTERNAL;
-				break;
-			}
-			engine_send(&eng[k], hello);
-			free(hello);
-		}
+		/* A program gone or stuck already is found out when asked. */
+		for (k = 0; k < 2 && status == CLI_OK; k++)
+			ready[k] = engine_send(&eng[k], hello,
+			    engine_deadline(timeout));
 		while (status == CLI_OK && play_series_going(&ps, &pg)) {
 			if ((r = play_game_roll(&pg)) == 1)
 				continue;
 			if (r == 0) {
-				k = side_of[rules_to_move(pg.pos)];
-				r = ask(&pg, &eng[k], k, timeout, syn, &end);
+				k = play_game_side(&pg, start,
+				    rules_to_move(pg.pos));
+				r = ask(&pg, &eng[k], ready[k], timeout, syn,
+				    &end);
 			}
 			if (r == -1) {
-				cli_error("out of memory");
+				cli_error("match: %s", strerror(errno));
 				status = CLI_INTERNAL;
-			}
+			} else if (r == 2)
+				status = CLI_USAGE;
 			if (r != 0)
 				break;
 		}
@@ -492,6 +329,10 @@ exec_match(int argc, char **argv)
 			play_game_fini(&pg);
 			break;
 		}
+		/* One not asked since its `game' line failed starts afresh. */
+		for (k = 0; k < 2; k++)
+			if (ready[k] != 1)
+				engine_stop(&eng[k], true);
 		rules_score(pg.pos, &s);
 		if (!end.adjudicated && !s.over) {
 			end.aborted = true;
@@ -502,11 +343,11 @@ exec_match(int argc, char **argv)
 		else
 			ps.m.adjudicated++;
 		t.round = i + 1;
-		t.black = eng[side_of[black]].cmd;
-		t.white = eng[side_of[1 - black]].cmd;
+		t.black = eng[start[black]].cmd;
+		t.white = eng[start[1 - black]].cmd;
 		t.termination = end.why[0] != '\0' ? end.why : NULL;
 		t.winner = end.adjudicated ? g->colour[end.winner] : NULL;
-		play_tally(&ps.m, side_of, end.winner, end.aborted);
+		play_tally(&ps.m, &pg, start, end.winner, end.aborted);
 		status = play_finish(play_game_write(stdout, &pg, &t));
 		/* The line of this game: who won, how, who played what. */
 		fprintf(stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1,
@@ -523,14 +364,15 @@ exec_match(int argc, char **argv)
 		else
 			fprintf(stderr, "%s wins %d-%d",
 			    g->colour[end.winner], s.points[0], s.points[1]);
+		/* Who held each colour at the end: results are by colour. */
 		fprintf(stderr, " (%s: %s; %s: %s)\n", g->colour[0],
-		    eng[side_of[0]].cmd, g->colour[1], eng[side_of[1]].cmd);
+		    eng[play_game_side(&pg, start, 0)].cmd, g->colour[1],
+		    eng[play_game_side(&pg, start, 1)].cmd);
 		play_game_fini(&pg);
 	}
 	for (k = 0; k < 2; k++)
-		engine_stop(&eng[k], k, false);
-	for (k = 0; k < 2; k++)
-		free(eng[k].buf);
+		engine_stop(&eng[k], status != CLI_OK);
+	free(hello);
 	record_syntax_free(syn);
 	if (status == CLI_OK && !play_summary(&ps.m, ps.summary))
 		status = CLI_USAGE;

@@ -72,7 +72,7 @@ exec_selfplay(int argc, char **argv)
 	struct rules_diag d;
 	struct rules_score s;
 	unsigned long i;
-	int	 c, side_of[RULES_COLOURS], black, status = CLI_OK, r;
+	int	 c, start[RULES_COLOURS], black, status = CLI_OK, r;
 
 	play_series_init(&ps, "selfplay");
 	while ((c = getopt_long(argc, argv, "n:S:s:b:w:m:h", longopts,
@@ -108,10 +108,10 @@ exec_selfplay(int argc, char **argv)
 			    CLI_INTERNAL : CLI_USAGE;
 			goto out_free;
 		}
-	/* Side 0 (--black) plays the colour named black. */
+	/* Side 0 (--black) starts with the colour named black. */
 	black = play_colour(g, "black", 0);
-	side_of[black] = 0;
-	side_of[1 - black] = 1;
+	start[black] = 0;
+	start[1 - black] = 1;
 	ps.m.side[0].name = player_spec(pl[0]);
 	ps.m.side[1].name = player_spec(pl[1]);
 	t.event = "selfplay";
@@ -123,13 +123,14 @@ exec_selfplay(int argc, char **argv)
 			break;
 		}
 		for (c = 0; c < RULES_COLOURS; c++)
-			player_seed(pl[side_of[c]],
+			player_seed(pl[start[c]],
 			    play_player_seed(pg.seed, c));
 		while (play_series_going(&ps, &pg)) {
 			if ((r = play_game_roll(&pg)) == 1)
 				continue;
-			if (r == -1 || player_choose(pl[side_of[rules_to_move(
-			    pg.pos)]], pg.pos, &a, &d) == -1 ||
+			if (r == -1 || player_choose(pl[play_game_side(&pg,
+			    start, rules_to_move(pg.pos))], pg.pos, &a, &d) ==
+			    -1 ||
 			    play_game_play(&pg, &a, &d) == -1) {
 				cli_error("game %lu: %s", i + 1, r == -1 ?
 				    "out of memory" : d.msg);
@@ -143,7 +144,7 @@ exec_selfplay(int argc, char **argv)
 			t.termination = s.over ? NULL : "aborted";
 			if (!s.over)
 				ps.m.aborted++;
-			play_tally(&ps.m, side_of, s.winner, !s.over);
+			play_tally(&ps.m, &pg, start, s.winner, !s.over);
 			status = play_finish(play_game_write(stdout, &pg, &t));
 		}
 		play_game_fini(&pg);

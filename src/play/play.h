@@ -172,11 +172,20 @@ int	play_colour(const struct rules_game *, const char *name, int fallback);
  */
 uint64_t play_player_seed(uint64_t s, int c);
 /*
- * Counts a game's outcome in m: side_of[c] is the side (0 or 1) that
- * played colour c; winner a colour or -1 (a draw, or unfinished).
+ * The side (0 or 1) holding colour c in pg now, where start[c] is the side
+ * that held it at the start: after a swap (the pie rule) the sides hold
+ * each other's colours (formats/record.md, Turns), so this is the side to
+ * ask at every turn.
  */
-void	play_tally(struct report_match *m, const int side_of[RULES_COLOURS],
-	    int winner, bool unfinished);
+int	play_game_side(const struct play_game *pg,
+	    const int start[RULES_COLOURS], int c);
+/*
+ * Counts the outcome of the game pg in m, by the colour each side holds
+ * at its end (play_game_side of start): winner a colour or -1 (a draw, or
+ * unfinished).
+ */
+void	play_tally(struct report_match *m, const struct play_game *pg,
+	    const int start[RULES_COLOURS], int winner, bool unfinished);
 /* Writes m to path (NULL: stderr); false after saying why. */
 bool	play_summary(const struct report_match *m, const char *path);
 

@@ -186,15 +186,27 @@ play_player_seed(uint64_t s, int c)
 	return s ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(c + 1));
 }
 
+int
+play_game_side(const struct play_game *pg, const int start[RULES_COLOURS],
+    int c)
+{
+	struct rules_score s;
+
+	/* The position is the one record of a swap: ask it every time. */
+	rules_score(pg->pos, &s);
+	return s.swapped ? start[1 - c] : start[c];
+}
+
 void
-play_tally(struct report_match *m, const int side_of[RULES_COLOURS],
-    int winner, bool unfinished)
+play_tally(struct report_match *m, const struct play_game *pg,
+    const int start[RULES_COLOURS], int winner, bool unfinished)
 {
 	int	 c;
 
 	m->games++;
 	for (c = 0; c < RULES_COLOURS; c++)
-		m->side[side_of[c]].as[c][unfinished ? REPORT_UNFINISHED :
+		m->side[play_game_side(pg, start, c)].as[c][unfinished ?
+		    REPORT_UNFINISHED :
 		    winner == -1 ? REPORT_DRAW : winner == c ? REPORT_WIN :
 		    REPORT_LOSS]++;
 }

@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The process supervisor of gameplay match (engine.h): a program runs as
+ * `sh -c CMD' in its own process group, so that a kill reaches whatever
+ * it started; our ends of its pipes never block, and every wait for them
+ * is a poll that also watches the clock and the program's own exit, since
+ * a child it left behind may hold a pipe open long after it is gone.
+ */
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "play/engine.h"
+
+/* How long a program may take to leave after `quit', in milliseconds. */
+#define QUIT_GRACE	2000
+/* How often a wait looks whether the program has exited, in ms. */
+#define EXIT_CHECK	50
+
+/* The running programs' process groups, for the signal handler. */
+static volatile sig_atomic_t running[2];
+
+static void
+on_signal(int sig)
+{
+	int	 i;
+
+	for (i = 0; i < 2; i++)
+		if (running[i] > 0)
+			kill(-(pid_t)running[i], SIGKILL);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void
+engine_signals(void)
+{
+	struct sigaction sa;
+
+	signal(SIGPIPE, SIG_IGN);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+/* pipe(2) with both ends closed on exec. */
+static int
+cloexec_pipe(int fd[2])
+{
+	if (pipe(fd) == -1)
+		return -1;
+	if (fcntl(fd[0], F_SETFD, FD_CLOEXEC) == -1 ||
+	    fcntl(fd[1], F_SETFD, FD_CLOEXEC) == -1) {
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	return 0;
+}
+
+int
+engine_start(struct engine *e)
+{
+	int	 in[2], out[2];
+	pid_t	 pid;
+
+	if (cloexec_pipe(in) == -1)
+		return -1;
+	if (cloexec_pipe(out) == -1)
+		goto out_close_in;
+	/* Only our ends: the program's own stay blocking. */
+	if (fcntl(in[1], F_SETFL, O_NONBLOCK) == -1 ||
+	    fcntl(out[0], F_SETFL, O_NONBLOCK) == -1 ||
+	    (pid = fork()) == -1)
+		goto out_close_out;
+	if (pid == 0) {
+		/* Its own process group, so a kill reaches what sh runs. */
+		setpgid(0, 0);
+		signal(SIGPIPE, SIG_DFL);
+		if (dup2(in[0], 0) == -1 || dup2(out[1], 1) == -1)
+			_exit(127);
+		execl("/bin/sh", "sh", "-c", e->cmd, (char *)NULL);
+		_exit(127);
+	}
+	setpgid(pid, pid);
+	close(in[0]);
+	close(out[1]);
+	e->pid = pid;
+	e->to = in[1];
+	e->from = out[0];
+	e->exited = false;
+	e->len = e->taken = 0;
+	running[e->slot] = (sig_atomic_t)pid;
+	return 0;
+
+out_close_out:
+	close(out[0]);
+	close(out[1]);
+out_close_in:
+	close(in[0]);
+	close(in[1]);
+	return -1;
+}
+
+bool
+engine_reap(struct engine *e, int ms)
+{
+	int	 waited;
+
+	for (waited = 0; !e->exited; waited += 10) {
+		if (waitpid(e->pid, &e->status, WNOHANG) == e->pid)
+			e->exited = true;
+		else if (waited >= ms)
+			break;
+		else
+			usleep(10000);
+	}
+	return e->exited;
+}
+
+void
+engine_stop(struct engine *e, bool kill_it)
+{
+	if (e->pid == -1)
+		return;
+	/* Our end does not block: a program that does not read is killed. */
+	if (!kill_it && !e->exited && write(e->to, "quit\n", 5) != 5)
+		kill_it = true;
+	close(e->to);
+	close(e->from);
+	if (kill_it)
+		kill(-e->pid, SIGKILL);
+	if (!engine_reap(e, QUIT_GRACE)) {
+		kill(-e->pid, SIGKILL);
+		if (waitpid(e->pid, &e->status, 0) == e->pid)
+			e->exited = true;
+	}
+	/* Whatever it left running in its group goes too. */
+	kill(-e->pid, SIGKILL);
+	e->pid = -1;
+	e->len = e->taken = 0;
+	running[e->slot] = 0;
+}
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+double
+engine_deadline(double timeout)
+{
+	return timeout > 0 ? now() + timeout : 0;
+}
+
+/*
+ * Waits until fd is ready for events (or has hung up), the deadline
+ * passes or the program has exited with nothing more ready on fd.
+ * Returns 1, ENGINE_GONE, ENGINE_LATE or ENGINE_ERROR.
+ */
+static int
+engine_wait(struct engine *e, int fd, short events, double deadline)
+{
+	struct pollfd pfd = { .fd = fd, .events = events };
+	double	 left;
+	int	 ms, r;
+
+	for (;;) {
+		ms = EXIT_CHECK;
+		if (deadline > 0) {
+			left = ceil((deadline - now()) * 1000);
+			if (left < ms)
+				ms = left > 0 ? (int)left : 0;
+		}
+		/* Gone: one last look at what it left in the pipe. */
+		if (e->exited)
+			ms = 0;
+		if ((r = poll(&pfd, 1, ms)) == -1) {
+			if (errno == EINTR)
+				continue;
+			return ENGINE_ERROR;
+		}
+		if (r > 0)
+			return 1;
+		if (e->exited)
+			return ENGINE_GONE;
+		if (engine_reap(e, 0))
+			continue;
+		if (deadline > 0 && now() >= deadline)
+			return ENGINE_LATE;
+	}
+}
+
+int
+engine_send(struct engine *e, const char *text, double deadline)
+{
+	size_t	 n = strlen(text);
+	ssize_t	 w;
+	int	 r;
+
+	while (n > 0) {
+		if ((w = write(e->to, text, n)) == -1) {
+			if (errno == EINTR)
+				continue;
+			/* EPIPE: it closed its input, or is gone. */
+			if (errno != EAGAIN && errno != EWOULDBLOCK)
+				return ENGINE_GONE;
+			if ((r = engine_wait(e, e->to, POLLOUT, deadline)) !=
+			    1)
+				return r;
+			continue;
+		}
+		text += w;
+		n -= (size_t)w;
+	}
+	return 1;
+}
+
+int
+engine_read(struct engine *e, double deadline, char **line, size_t *len)
+{
+	char	*nl;
+	ssize_t	 r;
+
+	/* The line taken last time goes; what followed it stays. */
+	e->len -= e->taken;
+	memmove(e->buf, e->buf + e->taken, e->len);
+	e->taken = 0;
+	while ((nl = memchr(e->buf, '\n', e->len)) == NULL) {
+		if (e->len == sizeof e->buf)
+			return ENGINE_LONG;
+		if ((r = engine_wait(e, e->from, POLLIN, deadline)) != 1)
+			return r;
+		r = read(e->from, e->buf + e->len, sizeof e->buf - e->len);
+		if (r == -1 && (errno == EINTR || errno == EAGAIN ||
+		    errno == EWOULDBLOCK))
+			continue;
+		if (r <= 0)
+			return ENGINE_GONE;
+		e->len += (size_t)r;
+	}
+	e->taken = (size_t)(nl + 1 - e->buf);
+	*nl = '\0';
+	if (nl > e->buf && nl[-1] == '\r')
+		*--nl = '\0';
+	*line = e->buf;
+	*len = (size_t)(nl - e->buf);
+	e->answered = true;
+	return 1;
+}
