@@ -101,7 +101,7 @@ for k in 1 2 3 4 5 6 7 8; do
 done
 [ $(($(cat "$tmp"/shard.*.csv | wc -l) - 8)) = \
     $(($(wc -l < "$tmp/games.csv") - 1)) ] ||
-    ng "the shards do not hold every record once"
+    ng "the shards do not add up to the archive"
 "$gamestat" "$tmp/games.csv" > "$tmp/whole" || ng "gamestat over the whole"
 
 mkdir "$tmp/log" "$tmp/state" "$tmp/spool" "$tmp/spool/node1" \
@@ -189,13 +189,12 @@ while [ -e "$tmp/hold.\$k" ]; do sleep 0.1; done
 "$gamestat" --partial "$tmp/shard.\$k.csv" > "$tmp/partial.\$k.tmp"
 mv "$tmp/partial.\$k.tmp" "$tmp/partial.\$k"
 EOF
-partials=$(for k in 1 2 3 4 5 6 7 8; do printf "%s " "$tmp/partial.$k"; done)
 cat > "$tmp/merge.sbatch" << EOF
 #!/bin/sh
 #SBATCH --job-name=gamestat-merge
 #SBATCH --output=$tmp/out/merge.out
 set -eu
-"$gamestat" --merge $partials > "$tmp/merged.tmp"
+"$gamestat" --merge \$(seq -f "$tmp/partial.%g" 8) > "$tmp/merged.tmp"
 mv "$tmp/merged.tmp" "$tmp/merged"
 EOF
 

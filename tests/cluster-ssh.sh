@@ -64,7 +64,7 @@ for k in 1 2 3 4 5 6 7 8; do
 done
 [ $(($(cat "$tmp"/shard.*.csv | wc -l) - 8)) = \
     $(($(wc -l < "$tmp/games.csv") - 1)) ] ||
-    ng "the shards do not hold every record once"
+    ng "the shards do not add up to the archive"
 "$gamestat" "$tmp/games.csv" > "$tmp/whole" || ng "gamestat over the whole"
 
 # sshd on both addresses, a private port; keys of the test only.
@@ -118,9 +118,7 @@ logins="1/127.0.0.1,1/127.0.0.2"
 # killed.
 task="echo \$\$ > $tmp/task.{}.pid; while [ -e $tmp/hold.{} ]; do sleep 0.1; done; $gamestat --partial $tmp/shard.{}.csv > $tmp/partial.{}.tmp && mv $tmp/partial.{}.tmp $tmp/partial.{}"
 merge() {
-	"$gamestat" --merge "$tmp"/partial.1 "$tmp"/partial.2 \
-	    "$tmp"/partial.3 "$tmp"/partial.4 "$tmp"/partial.5 \
-	    "$tmp"/partial.6 "$tmp"/partial.7 "$tmp"/partial.8 > "$tmp/merged"
+	"$gamestat" --merge $(seq -f "$tmp/partial.%g" 8) > "$tmp/merged"
 }
 touch "$tmp/hold.3"
 parallel --ssh "$tmp/ssh" -S "$logins" --joblog "$tmp/joblog" "$task" \
