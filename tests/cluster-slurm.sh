@@ -25,7 +25,8 @@ srcdir=${srcdir:-.}
 if [ -z "${CLUSTER_TEST_TIMED:-}" ]; then
 	CLUSTER_TEST_TIMED=1 exec timeout -k 30 300 /bin/sh "$0" "$@"
 fi
-for c in slurmctld slurmd sbatch scontrol scancel squeue munged mungekey; do
+for c in slurmctld slurmd sbatch scontrol scancel squeue sinfo munged \
+    mungekey; do
 	if ! command -v "$c" > /dev/null 2>&1 &&
 	    ! [ -x "/usr/sbin/$c" ]; then
 		echo "SKIP: $c is not installed (Debian: slurm-wlm, munge)"
@@ -211,7 +212,7 @@ others_done() {
 	done
 }
 wait_until 60 others_done || ng "tasks 1-2 and 4-8 did not complete"
-is_state "${array}_3" RUNNING || ng "task 3 is not running"
+wait_until 20 is_state "${array}_3" RUNNING || ng "task 3 is not running"
 timeout 20 scancel "${array}_3" || ng "scancel ${array}_3"
 wait_until 20 is_state "${array}_3" CANCELLED || ng "task 3 not cancelled"
 wait_until 20 reason_never "$merge" ||
@@ -243,8 +244,7 @@ echo "ok: 8 shards on Slurm, one resubmitted, merged: the same bytes"
 echo "ok: both nodes ran tasks"
 
 # The comparison can fail: 7 of the 8 partials merge to something else.
-"$gamestat" --merge $(for k in 1 2 3 4 5 6 7; do echo "$tmp/partial.$k"; done) \
-    > "$tmp/short"
+"$gamestat" --merge $(seq -f "$tmp/partial.%g" 7) > "$tmp/short"
 ! cmp -s "$tmp/whole" "$tmp/short" || ng "7 shards merged equal all 8"
 echo "ok: 7 of the 8 partials merge to a different summary"
 exit 0
