@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: MIT
+# What the cluster tests (tests/cluster-slurm.sh, tests/cluster-ssh.sh)
+# share, sourced by them: the input and its shards, private ports, and
+# stopping the daemons a test started, by PID.  Expects $srcdir and $tmp.
+
+# The Othello data set when it is present, otherwise the examples' CSV
+# archive repeated; written to $tmp/games.csv (one header line).
+cluster_input() {
+	data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
+	csv="$srcdir/examples/archive.csv"
+	copies=1000
+	if [ -r "$data" ]; then
+		csv=$data
+		copies=1
+	fi
+	awk -v k="$copies" 'NR == 1 { print; next } { row[n++] = $0 }
+	    END { for (i = 0; i < k; i++) for (r = 0; r < n; r++) print row[r] }' \
+	    "$csv" > "$tmp/games.csv"
+}
+
+# shard K N FILE: the K-th (1-based) of N parts of the CSV archive FILE,
+# cut at record boundaries (one game a line), consecutive records, the
+# header line kept in every part.  To be replaced by gamestat --shard K/N
+# when gamestat has it.
+shard() {
+	awk -v k="$1" -v n="$2" 'NR == FNR { total = FNR - 1; next }
+	    FNR == 1 { print; next }
+	    int((FNR - 2) * n / total) == k - 1' "$3" "$3"
+}
+
+# free_ports N LOW HIGH: N TCP ports of LOW-HIGH that no socket uses,
+# from a start that varies by process, so that two runs rarely pick the
+# same.  Each test has a range of its own, so that the tests never pick
+# the same port when make check runs them side by side.
+free_ports() {
+	awk -v want="$1" -v lo="$2" -v hi="$3" -v start="$$" '
+		FNR > 1 { split($2, a, ":"); used[a[2]] = 1; next }
+		END {
+			n = hi - lo + 1
+			for (i = 0; i < n && want > 0; i++) {
+				p = lo + (start + i) % n
+				if (!(sprintf("%04X", p) in used)) {
+					printf "%d ", p; want--
+				}
+			}
+			if (want > 0) exit 1
+		}' /proc/net/tcp /proc/net/tcp6 /dev/null 2> /dev/null
+}
+
+# stop_pid PID: SIGTERM, up to 10 s for it to end, then SIGKILL; reaped
+# with wait (PID is a child of the test's shell).
+stop_pid() {
+	kill "$1" 2> /dev/null || { wait "$1" 2> /dev/null; return 0; }
+	i=0
+	while kill -0 "$1" 2> /dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -9 "$1" 2> /dev/null
+	wait "$1" 2> /dev/null
+	return 0
+}
+
+# wait_until SECONDS COMMAND...: runs COMMAND every 0.2 s until it
+# succeeds (0) or SECONDS have passed (1).
+wait_until() {
+	deadline=$(($(date +%s) + $1))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt "$deadline" ] || return 1
+		sleep 0.2
+	done
+}
