@@ -3,7 +3,8 @@
 # Every file a tool writes is written whole or not at all, never over one
 # of its inputs, and never through a link or a directory it was not meant
 # to write: an output that is an input is refused; a write that fails (a
-# file size limit stands in for a full disk) or a signal leaves the old
+# file size limit, and a small tmpfs where one can be mounted, stand in for
+# a full disk) or a signal leaves the old
 # file and no temporary one; move -i keeps symbolic links, refuses hard
 # links, FIFOs, devices and files the user may not write; new -f waits
 # for move -i's lock; names as long as NAME_MAX work; --plot replaces a
@@ -12,7 +13,7 @@
 set -u
 srcdir=${srcdir:-.}
 tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
+trap 'umount "$tmp/disk" 2> /dev/null; rm -rf "$tmp"' EXIT
 fail=0
 gc=./gamecheck
 gp=./gameplay
@@ -129,6 +130,26 @@ if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
 	ok "a write failing midway kept the old file"
 else
 	bad "a write failing midway: exit $rc, $(wc -c < "$d/old") bytes"
+fi
+
+# A disk that is full for real (ENOSPC): a small tmpfs, where we may
+# mount one (as root, outside most containers).
+mkdir "$tmp/disk"
+if [ "$(id -u)" = 0 ] &&
+    mount -t tmpfs -o size=64k tmpfs "$tmp/disk" 2> /dev/null; then
+	echo "old contents" > "$tmp/disk/old"
+	$gc -o "$tmp/disk/old" "$tmp/big.pgn" > /dev/null 2> "$tmp/err"
+	rc=$?
+	if [ $rc = 2 ] && kept "$tmp/disk/old" && ! temps "$tmp/disk" &&
+	    grep -q 'No space left' "$tmp/err"; then
+		ok "a full disk kept the old file"
+	else
+		bad "a full disk: exit $rc, $(wc -c < "$tmp/disk/old") bytes"
+		cat "$tmp/err"; ls -A "$tmp/disk"
+	fi
+	umount "$tmp/disk"
+else
+	echo "skip: no tmpfs to fill (needs root and mount)"
 fi
 
 # ---- Killed while writing: gamecheck reads a FIFO we hold open, so it

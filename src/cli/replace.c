@@ -28,8 +28,9 @@
 
 /* Links followed in resolving a path, as the kernel's limit. */
 #define MAX_LINKS	40
-/* The random tail of a temporary file's name. */
+/* The random tail of a temporary file's name; the most of PROG in it. */
 #define TEMP_RANDOM	6
+#define TEMP_PROG	16
 
 static int
 read_fd(int fd, char **text, size_t *len)
@@ -123,22 +124,25 @@ path_join(const char *dir, const char *a, const char *b, const char *c)
 
 /*
  * The hidden prefix of path's temporary files, ".BASE.PROG-": BASE is cut
- * short so that the name with its random tail fits in NAME_MAX.  A new
+ * short so that the name with its random tail fits in NAME_MAX (and so is
+ * PROG, should argv[0] be long).  A new
  * string, or NULL (errno ENOMEM).
  */
 static char *
 temp_prefix(const char *base)
 {
 	const char *prog = cli_progname();
-	size_t	 room, n = strlen(base);
+	size_t	 room, n = strlen(base), np = strlen(prog);
 	char	*p;
 
-	room = NAME_MAX - strlen(prog) - 3 - TEMP_RANDOM;
+	if (np > TEMP_PROG)
+		np = TEMP_PROG;
+	room = NAME_MAX - np - 3 - TEMP_RANDOM;
 	if (n > room)
 		n = room;
-	if ((p = malloc(n + strlen(prog) + 4)) == NULL)
+	if ((p = malloc(n + np + 4)) == NULL)
 		return NULL;
-	snprintf(p, n + strlen(prog) + 4, ".%.*s.%s-", (int)n, base, prog);
+	snprintf(p, n + np + 4, ".%.*s.%.*s-", (int)n, base, (int)np, prog);
 	return p;
 }
 
@@ -439,8 +443,14 @@ cli_output_open(struct cli_output *out, const char *path, int flags)
 		goto out_fail;
 	out->path = flags & CLI_OUTPUT_NOFOLLOW ? strdup(path) :
 	    resolve_links(path);
-	if (out->path == NULL || output_temp(out, exists ? &st : NULL) == -1)
+	if (out->path == NULL)
 		goto out_fail;
+	if (output_temp(out, exists ? &st : NULL) == -1) {
+		cli_error("%s: cannot create a file beside it: %s", path,
+		    strerror(errno));
+		output_clean(out);
+		return -1;
+	}
 	return 0;
 
 out_fail:
@@ -453,6 +463,7 @@ out_fail:
 static int
 output_publish(struct cli_output *out)
 {
+	sigset_t was;
 	char	*dir, *base;
 	int	 dfd;
 
@@ -469,8 +480,11 @@ output_publish(struct cli_output *out)
 		unlink(out->tmp);
 	} else if (rename(out->tmp, out->path) == -1)
 		return -1;
+	/* Gone from the list's view before it is freed. */
+	block_signals(true, &was);
 	free(out->tmp);
 	out->tmp = NULL;
+	block_signals(false, &was);
 	/* The rename itself is made durable by syncing the directory. */
 	if (split_path(out->path, &dir, &base) == 0) {
 		dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -621,7 +635,8 @@ cli_locked_output(struct cli_locked *lf, struct cli_output *out)
 	out->name = lf->name;
 	if ((out->path = strdup(lf->path)) == NULL ||
 	    output_temp(out, &lf->st) == -1) {
-		cli_error("%s: %s", lf->name, strerror(errno));
+		cli_error("%s: cannot create a file beside it: %s", lf->name,
+		    strerror(errno));
 		output_clean(out);
 		return -1;
 	}
