@@ -345,12 +345,8 @@ plot(const struct options *opt, struct run *r)
 	char	*p;
 	int	 i;
 
-	if (mkdir(opt->plot, 0777) == -1 && errno != EEXIST) {
-		cli_error("%s: %s", opt->plot, strerror(errno));
-		r->io_error = true;
-		return;
-	}
-	if (stat(opt->plot, &st) == -1) {
+	if ((mkdir(opt->plot, 0777) == -1 && errno != EEXIST) ||
+	    stat(opt->plot, &st) == -1) {
 		cli_error("%s: %s", opt->plot, strerror(errno));
 		r->io_error = true;
 		return;

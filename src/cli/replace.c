@@ -474,10 +474,19 @@ output_publish(struct cli_output *out)
 	if (getenv("ARBITER_TEST_DIE_BEFORE_RENAME") != NULL)
 		_exit(CLI_INTERNAL);
 	if (out->flags & CLI_OUTPUT_EXCL) {
-		/* link(2) fails where a file appeared meanwhile. */
-		if (link(out->tmp, out->path) == -1)
+		/*
+		 * link(2) fails where a file appeared meanwhile.  Where the
+		 * file system has no hard links, a second look must do.
+		 */
+		if (link(out->tmp, out->path) == 0)
+			unlink(out->tmp);
+		else if (errno == EEXIST)
 			return -1;
-		unlink(out->tmp);
+		else if (access(out->path, F_OK) == 0 || errno != ENOENT) {
+			errno = EEXIST;
+			return -1;
+		} else if (rename(out->tmp, out->path) == -1)
+			return -1;
 	} else if (rename(out->tmp, out->path) == -1)
 		return -1;
 	/* Gone from the list's view before it is freed. */
@@ -510,6 +519,7 @@ cli_output_commit(struct cli_output *out)
 		output_clean(out);
 		return cli_output_ok(stdout, "stdout");
 	}
+	errno = 0;
 	if (fflush(out->fp) == EOF || ferror(out->fp))
 		err = errno != 0 ? errno : EIO;
 	if (err == 0 && out->tmp != NULL && fsync(fileno(out->fp)) == -1)
