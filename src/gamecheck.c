@@ -242,6 +242,7 @@ main(int argc, char **argv)
 	struct record_syntax *syn;
 	struct report_writer *w = NULL;
 	struct replay rp;
+	struct cli_output o;
 	FILE	*out, *in;
 	bool	 stop = false, io_error = false;
 	char	*const *files;
@@ -251,8 +252,10 @@ main(int argc, char **argv)
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	files = cli_operands(argc, argv, &nfiles);
-	if ((out = cli_output_open(opt.output)) == NULL)
+	if (!cli_output_distinct(opt.output, (const char *const *)files,
+	    nfiles) || cli_output_open(&o, opt.output, 0) == -1)
 		return CLI_USAGE;
+	out = o.fp;
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
@@ -271,17 +274,18 @@ main(int argc, char **argv)
 		    &stop) == -1)
 			io_error = true;
 		cli_input_close(in);
-		if (w != NULL && !cli_output_ok(out, opt.output != NULL ?
-		    opt.output : "stdout")) {
+		if (w != NULL && !cli_output_ok(out, o.name)) {
 			io_error = true;
 			break;
 		}
 	}
 	replay_fini(&rp);
 	if (report_writer_free(w) == -1 || fflush(out) == EOF)
-		io_error = !cli_output_ok(out, opt.output != NULL ?
-		    opt.output : "stdout") || io_error;
-	if (!cli_output_close(out, opt.output))
+		io_error = !cli_output_ok(out, o.name) || io_error;
+	/* A file of reports replaces the old one only for a full run. */
+	if (io_error || t.out_of_memory)
+		cli_output_abort(&o);
+	else if (!cli_output_commit(&o))
 		io_error = true;
 	record_syntax_free(syn);
 	cli_progress_done();

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "record/record.h"
@@ -298,18 +299,80 @@ out_close:
 	cli_input_close(in);
 }
 
+/* DIR/NAME for a chart: a new string, or NULL after saying so. */
+static char *
+chart_path(const char *dir, const char *name)
+{
+	size_t	 n = strlen(dir) + strlen(name) + 2;
+	char	*p;
+
+	if ((p = malloc(n)) == NULL)
+		cli_error("out of memory");
+	else
+		snprintf(p, n, "%s/%s", dir, name);
+	return p;
+}
+
+/* No chart is to be written over an input. */
+static bool
+plot_distinct(const struct options *opt, char *const *files, int nfiles)
+{
+	char	*p;
+	bool	 ok = true;
+	int	 i;
+
+	for (i = 0; i < STAT_CHARTS && ok; i++) {
+		if ((p = chart_path(opt->plot, stat_chart_name(i))) == NULL)
+			return false;
+		ok = cli_output_distinct(p, (const char *const *)files,
+		    nfiles);
+		free(p);
+	}
+	return ok;
+}
+
+/*
+ * The charts go into a directory of ours only: in another user's, a link
+ * planted where a chart goes could aim it at any file of ours, and a file
+ * there could be swapped while we write.  A link inside it is replaced,
+ * never followed.
+ */
 static void
 plot(const struct options *opt, struct run *r)
 {
-	if (mkdir(opt->plot, 0777) == -1 && errno != EEXIST) {
+	struct cli_output out;
+	struct stat st;
+	char	*p;
+	int	 i;
+
+	if ((mkdir(opt->plot, 0777) == -1 && errno != EEXIST) ||
+	    stat(opt->plot, &st) == -1) {
 		cli_error("%s: %s", opt->plot, strerror(errno));
 		r->io_error = true;
 		return;
 	}
-	if (stat_plot(r->sum, opt->plot) == -1) {
-		cli_error("%s: cannot write the charts: %s", opt->plot,
-		    strerror(errno));
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid()) {
+		cli_error("%s: %s: refusing to write charts into it",
+		    opt->plot, !S_ISDIR(st.st_mode) ? "not a directory" :
+		    "owned by another user");
 		r->io_error = true;
+		return;
+	}
+	for (i = 0; i < STAT_CHARTS && !r->io_error; i++) {
+		if ((p = chart_path(opt->plot, stat_chart_name(i))) == NULL) {
+			r->io_error = true;
+			break;
+		}
+		if (cli_output_open(&out, p, CLI_OUTPUT_NOFOLLOW) == -1)
+			r->io_error = true;
+		else if (stat_chart_write(r->sum, i, out.fp) == -1) {
+			cli_error("%s: cannot write the chart: %s", p,
+			    strerror(errno));
+			cli_output_abort(&out);
+			r->io_error = true;
+		} else if (!cli_output_commit(&out))
+			r->io_error = true;
+		free(p);
 	}
 }
 
@@ -319,8 +382,7 @@ main(int argc, char **argv)
 	struct options opt;
 	struct run r = { 0 };
 	struct record_syntax *syn;
-	FILE	*out;
-	const char *outname;
+	struct cli_output out;
 	char	*const *files;
 	int	 i, nfiles;
 
@@ -328,7 +390,10 @@ main(int argc, char **argv)
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	files = cli_operands(argc, argv, &nfiles);
-	outname = opt.output != NULL ? opt.output : "stdout";
+	if (!cli_output_distinct(opt.output, (const char *const *)files,
+	    nfiles) || (opt.plot != NULL && !plot_distinct(&opt, files,
+	    nfiles)))
+		return CLI_USAGE;
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
@@ -346,17 +411,20 @@ main(int argc, char **argv)
 		cli_error("out of memory");
 		return CLI_INTERNAL;
 	}
-	if ((out = cli_output_open(opt.output)) == NULL)
+	if (cli_output_open(&out, opt.output, 0) == -1)
 		return CLI_USAGE;
-	if (report_summary_write(out, r.sum, opt.partial) == -1 ||
-	    fflush(out) == EOF) {
-		if (cli_output_ok(out, outname))
-			cli_error("%s: cannot write the summary", outname);
+	if (report_summary_write(out.fp, r.sum, opt.partial) == -1 ||
+	    fflush(out.fp) == EOF) {
+		if (cli_output_ok(out.fp, out.name))
+			cli_error("%s: cannot write the summary", out.name);
 		r.io_error = true;
 	}
-	if (!cli_output_close(out, opt.output))
+	/* Files are replaced only by a full run. */
+	if (r.io_error)
+		cli_output_abort(&out);
+	else if (!cli_output_commit(&out))
 		r.io_error = true;
-	if (opt.plot != NULL)
+	if (opt.plot != NULL && !r.io_error)
 		plot(&opt, &r);
 	stat_summary_free(r.sum);
 	return r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;

@@ -140,27 +140,6 @@ cli_input_close(FILE *in)
 		fclose(in);
 }
 
-FILE *
-cli_output_open(const char *path)
-{
-	FILE	*out;
-
-	if (path == NULL)
-		return stdout;
-	if ((out = fopen(path, "w")) == NULL)
-		cli_error("%s: %s", path, strerror(errno));
-	return out;
-}
-
-bool
-cli_output_close(FILE *out, const char *path)
-{
-	if (out == stdout || fclose(out) != EOF)
-		return true;
-	cli_error("%s: %s", path, strerror(errno));
-	return false;
-}
-
 const struct rules_game *
 cli_find_game(const char *name, const char *hint)
 {

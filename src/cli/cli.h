@@ -80,13 +80,67 @@ FILE	*cli_input_open(const char *path);
 void	cli_input_close(FILE *in);
 
 /*
- * Opens the output a tool writes its data to: file path, created or
- * truncated, or standard output when path is NULL.  NULL after saying why.
- * cli_output_close closes it, unless it is standard output: false after
- * saying why.
+ * An output file written whole or not at all (replace.c).  The data goes
+ * to a hidden temporary file beside the target, .NAME.PROG-XXXXXX (NAME
+ * cut short where the whole would pass NAME_MAX), created as open(2)
+ * would create NAME (mode 0666 less the umask) or, when it replaces a
+ * file, with that file's mode and owner (where allowed);
+ * cli_output_commit flushes it to disk and renames it over NAME, so
+ * readers see the old file or the new one, never a part of it.
+ *
+ * A symbolic link at path is followed to the file it names, which is the
+ * one replaced: the link stays.  A path naming something other than a
+ * regular file or nothing (a FIFO, /dev/null, a terminal) is written
+ * directly.  An existing file is replaced only if the invoking user may
+ * write it (access(2) with the effective ids), even where the directory
+ * is writable.  The temporary file is removed on every failure, at
+ * exit(3), and on SIGINT, SIGTERM and SIGHUP (before the signal goes on
+ * to the handler that was there); only SIGKILL or a crash leave one, and
+ * the old file with it.
  */
-FILE	*cli_output_open(const char *path);
-bool	cli_output_close(FILE *out, const char *path);
+enum cli_output_flags {
+	/* Fail (EEXIST) where path exists, even as a dangling link. */
+	CLI_OUTPUT_EXCL = 1,
+	/* Never follow a link at path: the link itself is replaced. */
+	CLI_OUTPUT_NOFOLLOW = 2,
+};
+
+struct cli_output {
+	FILE		*fp;		/* where to write */
+	const char	*name;		/* in messages: the path, or "stdout" */
+	/* Private. */
+	char		*path;		/* the file replaced, links resolved */
+	char		*tmp;		/* NULL: fp writes to path or stdout */
+	int		 flags;
+	struct cli_output *next;	/* in the list a signal cleans up */
+};
+
+/*
+ * Opens out for writing path (borrowed: it must outlive out), or standard
+ * output when path is NULL, with flags from enum cli_output_flags.
+ * Returns 0, or -1 after saying why (out is clean).
+ */
+int	cli_output_open(struct cli_output *out, const char *path, int flags);
+/*
+ * Completes out: flushes it and puts the new file in place.  Returns
+ * true, or false after saying why (the old file stays).  Cleans out.
+ */
+bool	cli_output_commit(struct cli_output *out);
+/*
+ * Gives out up: the temporary file is removed and the old file stays
+ * (standard output is only flushed).  Safe on a clean out.
+ */
+void	cli_output_abort(struct cli_output *out);
+
+/*
+ * An output must not be one of the inputs: true if output path (NULL:
+ * standard output) is none of the n inputs ("-": standard input),
+ * compared by device and inode; else false after saying which.  Only an
+ * output that is a regular file counts: two names for /dev/null do not
+ * clash.  Called before any input is read.
+ */
+bool	cli_output_distinct(const char *path, const char *const *inputs,
+	    int n);
 
 /*
  * Reads a whole file ("-": standard input) into *text, NUL terminated
@@ -95,17 +149,21 @@ bool	cli_output_close(FILE *out, const char *path);
 int	cli_read_file(const char *path, char **text, size_t *len);
 
 /*
- * A file held for a read-modify-write cycle (replace.c).  The lock is an
- * exclusive flock(2) on the file itself, taken after opening it and kept
- * until cli_locked_close; a lock won on a file that another writer has
- * meanwhile replaced is dropped and taken again on the new one.  The new
- * text goes to a hidden temporary file beside it (.NAME.gameplay-XXXXXX),
- * which is written, fsync'd, given the old file's mode, and renamed over
- * NAME; the directory is fsync'd after.  A temporary file left by a crash
- * is removed by the next cli_locked_open of NAME.
+ * A file held for a read-modify-write cycle (replace.c).  path is
+ * resolved as cli_output_open resolves it, so a symbolic link is kept and
+ * its target replaced.  A file that is not regular (a FIFO would block, a
+ * device is not a record), that has other hard links (a rename would
+ * leave them with the old contents) or that the invoking user may not
+ * write is refused.  The lock is an exclusive flock(2) on the file
+ * itself, taken after opening it and kept until cli_locked_close; a lock
+ * won on a file that another writer has meanwhile replaced is dropped and
+ * taken again on the new one.  The new contents go through
+ * cli_locked_output, a cli_output for the file locked.  A temporary file
+ * left by a crash is removed by the next cli_locked_open of the file.
  */
 struct cli_locked {
-	char		*path;
+	const char	*name;		/* as given, for messages */
+	char		*path;		/* links resolved */
 	char		*dir;
 	char		*base;
 	int		 fd;		/* holds the lock */
@@ -114,11 +172,16 @@ struct cli_locked {
 	size_t		 len;
 };
 
-/* Opens, locks and reads path.  Returns 0, or -1 (errno; lf is clean). */
+/*
+ * Opens, locks and reads path (borrowed: it must outlive lf).  Returns 0,
+ * or -1 after saying why (lf is clean).
+ */
 int	cli_locked_open(struct cli_locked *lf, const char *path);
-/* Replaces the file by len bytes of text.  Returns 0, or -1 (errno). */
-int	cli_locked_replace(struct cli_locked *lf, const char *text,
-	    size_t len);
+/*
+ * Opens out to replace the file locked (cli_output_open; commit or abort
+ * it before cli_locked_close).  Returns 0, or -1 after saying why.
+ */
+int	cli_locked_output(struct cli_locked *lf, struct cli_output *out);
 /* Releases the lock and frees; safe on a cleaned lf. */
 void	cli_locked_close(struct cli_locked *lf);
 

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reading a file whole, and replacing one safely in place (cli.h): an
- * advisory lock on the file itself held for the whole read-modify-write
- * cycle, the new text written to a temporary file in the same directory,
- * flushed to disk, and renamed over the old one, so that a crash leaves
- * the old file or the new one and two writers never lose an update.
+ * Reading a file whole, and writing every output file whole or not at
+ * all (cli.h): the new contents go to a temporary file in the target's
+ * directory, flushed to disk and renamed over the target, so that a
+ * failure or a crash leaves the old file or the new one.  The in-place
+ * update adds an advisory lock on the file itself held for the whole
+ * read-modify-write cycle, so that two writers never lose an update.
+ * Which output is an input is decided here too.
  */
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -13,15 +15,22 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 
-/* Temporary files are hidden: .NAME.gameplay-XXXXXX beside NAME. */
-#define TEMP_TAG	".gameplay-"
+/* Links followed in resolving a path, as the kernel's limit. */
+#define MAX_LINKS	40
+/* The random tail of a temporary file's name; the most of PROG in it. */
+#define TEMP_RANDOM	6
+#define TEMP_PROG	16
 
 static int
 read_fd(int fd, char **text, size_t *len)
@@ -114,6 +123,30 @@ path_join(const char *dir, const char *a, const char *b, const char *c)
 }
 
 /*
+ * The hidden prefix of path's temporary files, ".BASE.PROG-": BASE is cut
+ * short so that the name with its random tail fits in NAME_MAX (and so is
+ * PROG, should argv[0] be long).  A new
+ * string, or NULL (errno ENOMEM).
+ */
+static char *
+temp_prefix(const char *base)
+{
+	const char *prog = cli_progname();
+	size_t	 room, n = strlen(base), np = strlen(prog);
+	char	*p;
+
+	if (np > TEMP_PROG)
+		np = TEMP_PROG;
+	room = NAME_MAX - np - 3 - TEMP_RANDOM;
+	if (n > room)
+		n = room;
+	if ((p = malloc(n + np + 4)) == NULL)
+		return NULL;
+	snprintf(p, n + np + 4, ".%.*s.%.*s-", (int)n, base, (int)np, prog);
+	return p;
+}
+
+/*
  * Removes the temporary files of earlier runs that died before their
  * rename.  Only the holder of the lock on the current file writes one, so
  * while we hold it every such file is stale.
@@ -121,17 +154,19 @@ path_join(const char *dir, const char *a, const char *b, const char *c)
 static void
 remove_stale(const char *dir, const char *base)
 {
-	size_t	 n = strlen(base), t = strlen(TEMP_TAG);
 	struct dirent *de;
-	char	*p;
+	size_t	 n;
+	char	*prefix, *p;
 	DIR	*d;
 
-	if ((d = opendir(dir)) == NULL)
+	if ((prefix = temp_prefix(base)) == NULL)
 		return;
+	n = strlen(prefix);
+	if ((d = opendir(dir)) == NULL)
+		goto out_free_prefix;
 	while ((de = readdir(d)) != NULL) {
-		if (de->d_name[0] != '.' || strncmp(de->d_name + 1, base,
-		    n) != 0 || strncmp(de->d_name + 1 + n, TEMP_TAG, t) != 0 ||
-		    strlen(de->d_name + 1 + n + t) != 6)
+		if (strncmp(de->d_name, prefix, n) != 0 ||
+		    strlen(de->d_name + n) != TEMP_RANDOM)
 			continue;
 		if ((p = path_join(dir, "", de->d_name, "")) == NULL)
 			continue;
@@ -139,19 +174,417 @@ remove_stale(const char *dir, const char *base)
 		free(p);
 	}
 	closedir(d);
+out_free_prefix:
+	free(prefix);
+}
+
+/*
+ * path with every symbolic link at its end followed, as open(2) would
+ * follow them, to the file that is (or would be) written: a new string,
+ * or NULL (errno).  A dangling link resolves to the file it would create.
+ */
+static char *
+resolve_links(const char *path)
+{
+	struct stat st;
+	char	 buf[PATH_MAX], *p, *q, *dir, *base;
+	ssize_t	 n;
+	int	 links;
+
+	if ((p = strdup(path)) == NULL)
+		return NULL;
+	for (links = 0;; links++) {
+		if (lstat(p, &st) == -1) {
+			if (errno == ENOENT)
+				return p;
+			goto out_free_p;
+		}
+		if (!S_ISLNK(st.st_mode))
+			return p;
+		if (links == MAX_LINKS) {
+			errno = ELOOP;
+			goto out_free_p;
+		}
+		if ((n = readlink(p, buf, sizeof buf - 1)) == -1)
+			goto out_free_p;
+		buf[n] = '\0';
+		if (buf[0] == '/')
+			q = strdup(buf);
+		else {
+			if (split_path(p, &dir, &base) == -1)
+				goto out_free_p;
+			q = path_join(dir, "", buf, "");
+			free(dir);
+			free(base);
+		}
+		if (q == NULL)
+			goto out_free_p;
+		free(p);
+		p = q;
+	}
+
+out_free_p:
+	free(p);
+	return NULL;
+}
+
+/*
+ * May the invoking user write path itself?  The effective ids decide, as
+ * they do for open(2); root may write any file.  errno says why not.
+ */
+static bool
+may_write(const char *path)
+{
+	return faccessat(AT_FDCWD, path, W_OK, AT_EACCESS) == 0;
+}
+
+/*
+ * The outputs with a temporary file, for the signal handler and exit(3):
+ * changed only with the signals below blocked.
+ */
+static struct cli_output *temps;
+static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
+static struct sigaction caught_was[3];
+
+static void
+remove_temps(void)
+{
+	struct cli_output *o;
+
+	for (o = temps; o != NULL; o = o->next)
+		if (o->tmp != NULL)
+			unlink(o->tmp);
+}
+
+static void
+on_signal(int sig)
+{
+	size_t	 i;
+
+	remove_temps();
+	/* The signal goes on to what was there: a handler, or death. */
+	for (i = 0; i < sizeof caught / sizeof caught[0]; i++)
+		if (caught[i] == sig)
+			sigaction(sig, &caught_was[i], NULL);
+	raise(sig);
+}
+
+static void
+block_signals(bool block, sigset_t *was)
+{
+	static bool installed;
+	struct sigaction sa;
+	sigset_t set;
+	size_t	 i;
+
+	if (!block) {
+		sigprocmask(SIG_SETMASK, was, NULL);
+		return;
+	}
+	sigemptyset(&set);
+	for (i = 0; i < sizeof caught / sizeof caught[0]; i++)
+		sigaddset(&set, caught[i]);
+	sigprocmask(SIG_BLOCK, &set, was);
+	if (installed)
+		return;
+	installed = true;
+	atexit(remove_temps);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	for (i = 0; i < sizeof caught / sizeof caught[0]; i++) {
+		/* An ignored signal (nohup) stays ignored. */
+		if (sigaction(caught[i], NULL, &caught_was[i]) == 0 &&
+		    caught_was[i].sa_handler != SIG_IGN)
+			sigaction(caught[i], &sa, NULL);
+	}
+}
+
+/* Takes out off the list of temporary files, and frees it. */
+static void
+output_clean(struct cli_output *out)
+{
+	struct cli_output **o;
+	sigset_t was;
+
+	block_signals(true, &was);
+	for (o = &temps; *o != NULL; o = &(*o)->next)
+		if (*o == out) {
+			*o = out->next;
+			break;
+		}
+	block_signals(false, &was);
+	free(out->tmp);
+	free(out->path);
+	memset(out, 0, sizeof *out);
+}
+
+/* Six letters or digits, different on every call. */
+static void
+temp_random(char *s)
+{
+	static const char set[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "abcdefghijklmnopqrstuvwxyz0123456789";
+	static uint64_t calls;
+	struct timespec ts;
+	uint64_t x;
+	int	 i;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	x = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 32 ^
+	    (uint64_t)getpid() << 12 ^ ++calls * 0x9e3779b97f4a7c15ULL;
+	/* splitmix64's finaliser spreads the bits. */
+	x = (x ^ x >> 30) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ x >> 27) * 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	for (i = 0; i < TEMP_RANDOM; i++, x /= sizeof set - 1)
+		s[i] = set[x % (sizeof set - 1)];
+	s[TEMP_RANDOM] = '\0';
+}
+
+/*
+ * Creates out's temporary file beside out->path, with old's mode and
+ * owner if it replaces a file (old not NULL).  Returns 0, or -1 (errno).
+ */
+static int
+output_temp(struct cli_output *out, const struct stat *old)
+{
+	char	*dir, *base, *prefix = NULL, tail[TEMP_RANDOM + 1];
+	sigset_t was;
+	int	 fd = -1, tries, saved;
+
+	if (split_path(out->path, &dir, &base) == -1)
+		return -1;
+	if ((prefix = temp_prefix(base)) == NULL)
+		goto out_free;
+	/* Registered as created, so that no signal falls in between. */
+	block_signals(true, &was);
+	for (tries = 0; tries < 100 && fd == -1; tries++) {
+		temp_random(tail);
+		if ((out->tmp = path_join(dir, "", prefix, tail)) == NULL)
+			break;
+		fd = open(out->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+		    O_CLOEXEC, old != NULL ? 0600 : 0666);
+		if (fd == -1) {
+			saved = errno;
+			free(out->tmp);
+			out->tmp = NULL;
+			errno = saved;
+			if (errno != EEXIST)
+				break;
+		}
+	}
+	if (fd != -1) {
+		out->next = temps;
+		temps = out;
+	}
+	saved = errno;
+	block_signals(false, &was);
+	errno = saved;
+	if (fd == -1)
+		goto out_free;
+	/* The owner first: chown(2) may clear the set-id bits. */
+	if (old != NULL && ((fchown(fd, old->st_uid, old->st_gid) == -1 &&
+	    errno != EPERM) || fchmod(fd, old->st_mode & 07777) == -1))
+		goto out_close;
+	if ((out->fp = fdopen(fd, "w")) == NULL)
+		goto out_close;
+	free(prefix);
+	free(dir);
+	free(base);
+	return 0;
+
+out_close:
+	saved = errno;
+	close(fd);
+	unlink(out->tmp);
+	errno = saved;
+out_free:
+	saved = errno;
+	free(prefix);
+	free(dir);
+	free(base);
+	errno = saved;
+	return -1;
+}
+
+int
+cli_output_open(struct cli_output *out, const char *path, int flags)
+{
+	struct stat st;
+	bool	 exists;
+
+	memset(out, 0, sizeof *out);
+	if (path == NULL) {
+		out->fp = stdout;
+		out->name = "stdout";
+		return 0;
+	}
+	out->name = path;
+	out->flags = flags;
+	if (flags & (CLI_OUTPUT_EXCL | CLI_OUTPUT_NOFOLLOW))
+		exists = lstat(path, &st) == 0;
+	else
+		exists = stat(path, &st) == 0;
+	if (!exists && errno != ENOENT)
+		goto out_fail;
+	if (exists && (flags & CLI_OUTPUT_EXCL)) {
+		errno = EEXIST;
+		goto out_fail;
+	}
+	/* Not a file to replace (a FIFO, a device): written as it is. */
+	if (exists && !S_ISREG(st.st_mode) && !(flags & CLI_OUTPUT_NOFOLLOW)) {
+		if ((out->fp = fopen(path, "w")) == NULL)
+			goto out_fail;
+		return 0;
+	}
+	if (exists && !S_ISREG(st.st_mode))
+		exists = false;
+	if (exists && !may_write(path))
+		goto out_fail;
+	out->path = flags & CLI_OUTPUT_NOFOLLOW ? strdup(path) :
+	    resolve_links(path);
+	if (out->path == NULL)
+		goto out_fail;
+	if (output_temp(out, exists ? &st : NULL) == -1) {
+		cli_error("%s: cannot create a file beside it: %s", path,
+		    strerror(errno));
+		output_clean(out);
+		return -1;
+	}
+	return 0;
+
+out_fail:
+	cli_error("%s: %s", path, strerror(errno));
+	output_clean(out);
+	return -1;
+}
+
+/* Puts the complete temporary file in place.  Returns 0, or -1 (errno). */
+static int
+output_publish(struct cli_output *out)
+{
+	sigset_t was;
+	char	*dir, *base;
+	int	 dfd;
+
+	/*
+	 * A testing hook, on purpose undocumented outside the tests: die
+	 * where a crash would leave the temporary file and the old file.
+	 */
+	if (getenv("ARBITER_TEST_DIE_BEFORE_RENAME") != NULL)
+		_exit(CLI_INTERNAL);
+	if (out->flags & CLI_OUTPUT_EXCL) {
+		/*
+		 * link(2) fails where a file appeared meanwhile.  Where the
+		 * file system has no hard links, a second look must do.
+		 */
+		if (link(out->tmp, out->path) == 0)
+			unlink(out->tmp);
+		else if (errno == EEXIST)
+			return -1;
+		else if (access(out->path, F_OK) == 0 || errno != ENOENT) {
+			errno = EEXIST;
+			return -1;
+		} else if (rename(out->tmp, out->path) == -1)
+			return -1;
+	} else if (rename(out->tmp, out->path) == -1)
+		return -1;
+	/* Gone from the list's view before it is freed. */
+	block_signals(true, &was);
+	free(out->tmp);
+	out->tmp = NULL;
+	block_signals(false, &was);
+	/* The rename itself is made durable by syncing the directory. */
+	if (split_path(out->path, &dir, &base) == 0) {
+		dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dfd != -1) {
+			(void)fsync(dfd);
+			close(dfd);
+		}
+		free(dir);
+		free(base);
+	}
+	return 0;
+}
+
+bool
+cli_output_commit(struct cli_output *out)
+{
+	int	 err = 0;
+
+	if (out->fp == NULL)
+		return true;
+	if (out->fp == stdout) {
+		fflush(stdout);
+		output_clean(out);
+		return cli_output_ok(stdout, "stdout");
+	}
+	errno = 0;
+	if (fflush(out->fp) == EOF || ferror(out->fp))
+		err = errno != 0 ? errno : EIO;
+	if (err == 0 && out->tmp != NULL && fsync(fileno(out->fp)) == -1)
+		err = errno;
+	if (fclose(out->fp) == EOF && err == 0)
+		err = errno;
+	out->fp = NULL;
+	if (err == 0 && out->tmp != NULL && output_publish(out) == -1)
+		err = errno;
+	if (err != 0) {
+		cli_error("%s: %s", out->name, strerror(err));
+		cli_output_abort(out);
+		return false;
+	}
+	output_clean(out);
+	return true;
+}
+
+void
+cli_output_abort(struct cli_output *out)
+{
+	if (out->fp == stdout)
+		fflush(stdout);
+	else if (out->fp != NULL)
+		fclose(out->fp);
+	if (out->tmp != NULL)
+		unlink(out->tmp);
+	output_clean(out);
+}
+
+bool
+cli_output_distinct(const char *path, const char *const *inputs, int n)
+{
+	struct stat out, in;
+	int	 i, rc;
+
+	rc = path == NULL ? fstat(STDOUT_FILENO, &out) : stat(path, &out);
+	if (rc == -1 || !S_ISREG(out.st_mode))
+		return true;
+	for (i = 0; i < n; i++) {
+		if (strcmp(inputs[i], "-") == 0)
+			rc = fstat(STDIN_FILENO, &in);
+		else
+			rc = stat(inputs[i], &in);
+		if (rc == 0 && in.st_dev == out.st_dev &&
+		    in.st_ino == out.st_ino) {
+			cli_error("%s: is also an input (%s): refusing to "
+			    "write over it", path != NULL ? path : "stdout",
+			    cli_input_name(inputs[i]));
+			return false;
+		}
+	}
+	return true;
 }
 
 int
 cli_locked_open(struct cli_locked *lf, const char *path)
 {
 	struct stat now;
-	int	 saved;
 
 	memset(lf, 0, sizeof *lf);
 	lf->fd = -1;
-	if (split_path(path, &lf->dir, &lf->base) == -1)
-		return -1;
-	if ((lf->path = strdup(path)) == NULL)
+	lf->name = path;
+	if ((lf->path = resolve_links(path)) == NULL ||
+	    split_path(lf->path, &lf->dir, &lf->base) == -1)
 		goto out_fail;
 	/*
 	 * The lock is on the file itself.  A writer that held it before us
@@ -159,14 +592,22 @@ cli_locked_open(struct cli_locked *lf, const char *path)
 	 * guards a file no longer at path, and we start again on the new one.
 	 */
 	for (;;) {
-		if ((lf->fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		/* Checked before opening: a FIFO would block the open. */
+		if (stat(lf->path, &lf->st) == -1)
+			goto out_fail;
+		if (!S_ISREG(lf->st.st_mode))
+			goto out_not_regular;
+		if (!may_write(lf->path))
+			goto out_fail;
+		if ((lf->fd = open(lf->path, O_RDONLY | O_NONBLOCK |
+		    O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)) == -1)
 			goto out_fail;
 		while (flock(lf->fd, LOCK_EX) == -1)
 			if (errno != EINTR)
 				goto out_fail;
 		if (fstat(lf->fd, &lf->st) == -1)
 			goto out_fail;
-		if (stat(path, &now) == -1) {
+		if (stat(lf->path, &now) == -1) {
 			if (errno != ENOENT)
 				goto out_fail;
 		} else if (now.st_dev == lf->st.st_dev &&
@@ -175,80 +616,41 @@ cli_locked_open(struct cli_locked *lf, const char *path)
 		close(lf->fd);
 		lf->fd = -1;
 	}
-	if (!S_ISREG(lf->st.st_mode)) {
-		errno = EINVAL;
-		goto out_fail;
+	if (!S_ISREG(lf->st.st_mode))
+		goto out_not_regular;
+	if (lf->st.st_nlink > 1) {
+		cli_error("%s: has other hard links, which replacing it would "
+		    "leave with the old contents", path);
+		goto out_close;
 	}
 	remove_stale(lf->dir, lf->base);
 	if (read_fd(lf->fd, &lf->text, &lf->len) == -1)
 		goto out_fail;
 	return 0;
 
+out_not_regular:
+	cli_error("%s: not a regular file, so not replaced", path);
+	goto out_close;
 out_fail:
-	saved = errno;
+	cli_error("%s: %s", path, strerror(errno));
+out_close:
 	cli_locked_close(lf);
-	errno = saved;
 	return -1;
 }
 
 int
-cli_locked_replace(struct cli_locked *lf, const char *text, size_t len)
+cli_locked_output(struct cli_locked *lf, struct cli_output *out)
 {
-	char	*tmp = NULL;
-	size_t	 off = 0;
-	ssize_t	 w;
-	int	 fd = -1, dfd, saved;
-
-	if ((tmp = path_join(lf->dir, ".", lf->base, TEMP_TAG "XXXXXX")) ==
-	    NULL)
+	memset(out, 0, sizeof *out);
+	out->name = lf->name;
+	if ((out->path = strdup(lf->path)) == NULL ||
+	    output_temp(out, &lf->st) == -1) {
+		cli_error("%s: cannot create a file beside it: %s", lf->name,
+		    strerror(errno));
+		output_clean(out);
 		return -1;
-	if ((fd = mkstemp(tmp)) == -1)
-		goto out_free_tmp;
-	/* The new file keeps the old one's mode (and owner, where allowed). */
-	if (fchmod(fd, lf->st.st_mode & 07777) == -1)
-		goto out_unlink;
-	if (fchown(fd, lf->st.st_uid, lf->st.st_gid) == -1 && errno != EPERM)
-		goto out_unlink;
-	while (off < len) {
-		w = write(fd, text + off, len - off);
-		if (w == -1 && errno == EINTR)
-			continue;
-		if (w == -1)
-			goto out_unlink;
-		off += (size_t)w;
 	}
-	if (fsync(fd) == -1)
-		goto out_unlink;
-	if (close(fd) == -1) {
-		fd = -1;
-		goto out_unlink;
-	}
-	fd = -1;
-	/*
-	 * A testing hook, on purpose undocumented outside the tests: die
-	 * where a crash would leave the temporary file and the old record.
-	 */
-	if (getenv("ARBITER_TEST_DIE_BEFORE_RENAME") != NULL)
-		_exit(CLI_INTERNAL);
-	if (rename(tmp, lf->path) == -1)
-		goto out_unlink;
-	/* The rename itself is made durable by syncing the directory. */
-	if ((dfd = open(lf->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) != -1) {
-		(void)fsync(dfd);
-		close(dfd);
-	}
-	free(tmp);
 	return 0;
-
-out_unlink:
-	saved = errno;
-	if (fd != -1)
-		close(fd);
-	unlink(tmp);
-	errno = saved;
-out_free_tmp:
-	free(tmp);
-	return -1;
 }
 
 void

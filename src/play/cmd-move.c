@@ -206,6 +206,7 @@ exec_move(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_locked lf = { .fd = -1 };
+	struct cli_output out;
 	struct play_record pr, np;
 	struct tokens t = { 0 };
 	struct record_diag d = { 0 };
@@ -245,10 +246,8 @@ exec_move(int argc, char **argv)
 	memset(&np, 0, sizeof np);
 	/* With -i, the lock is held from this read to the rename. */
 	if (in_place) {
-		if (cli_locked_open(&lf, argv[optind]) == -1) {
-			cli_error("%s: %s", argv[optind], strerror(errno));
+		if (cli_locked_open(&lf, argv[optind]) == -1)
 			return CLI_USAGE;
-		}
 		text = lf.text;
 		len = lf.len;
 		lf.text = NULL;
@@ -309,10 +308,14 @@ exec_move(int argc, char **argv)
 		goto out_close;
 	}
 	if (in_place) {
-		if (cli_locked_replace(&lf, np.text, np.len) == -1) {
-			cli_error("%s: %s", argv[optind], strerror(errno));
+		if (cli_locked_output(&lf, &out) == -1)
 			status = CLI_USAGE;
-		}
+		else if (fwrite(np.text, 1, np.len, out.fp) != np.len) {
+			cli_error("%s: %s", pr.name, strerror(errno));
+			cli_output_abort(&out);
+			status = CLI_USAGE;
+		} else if (!cli_output_commit(&out))
+			status = CLI_USAGE;
 	} else if (fwrite(np.text, 1, np.len, stdout) != np.len ||
 	    fflush(stdout) == EOF)
 		status = cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :

@@ -4,6 +4,7 @@
  * moves, result "*"; for a game with dice, the Seed its dice come from.
  */
 #include <sys/random.h>
+#include <sys/stat.h>
 
 #include <errno.h>
 #include <fcntl.h>
@@ -117,10 +118,12 @@ exec_new(int argc, char **argv)
 	uint64_t seed = 0;
 	unsigned long long sv;
 	size_t	 n = 0;
+	struct cli_locked lf = { .fd = -1 };
+	struct cli_output out;
+	struct stat st;
 	bool	 force = false;
 	char	*end;
-	FILE	*out = stdout;
-	int	 c, fd, status = CLI_OK;
+	int	 c, status = CLI_OK;
 
 	while ((c = getopt_long(argc, argv, "s:b:w:d:e:S:v:o:fh", longopts,
 	    NULL)) != -1) {
@@ -213,24 +216,34 @@ exec_new(int argc, char **argv)
 		tags[n++] = (struct record_tag_out){ "Seed", seedbuf };
 	}
 	tags[n++] = (struct record_tag_out){ "Result", "*" };
-	if (output != NULL) {
-		fd = open(output, O_WRONLY | O_CREAT | O_CLOEXEC |
-		    (force ? O_TRUNC : O_EXCL), 0666);
-		if (fd == -1 || (out = fdopen(fd, "w")) == NULL) {
-			cli_error("%s: %s%s", output, strerror(errno),
-			    errno == EEXIST ? " (--force replaces it)" : "");
-			if (fd != -1)
-				close(fd);
-			status = CLI_USAGE;
-			goto out_free_pos;
-		}
-	}
-	if (record_write(out, tags, n, NULL, 0, true, "*") == -1 ||
-	    fflush(out) == EOF)
-		status = cli_output_ok(out, output != NULL ? output :
-		    "stdout") ? CLI_INTERNAL : CLI_USAGE;
-	if (!cli_output_close(out, output))
+	if (output != NULL && !force && lstat(output, &st) == 0) {
+		cli_error("%s: %s (--force replaces it)", output,
+		    strerror(EEXIST));
 		status = CLI_USAGE;
+		goto out_free_pos;
+	}
+	/* Replacing a record: under move -i's lock, so no move is lost. */
+	if (output != NULL && force && stat(output, &st) == 0 &&
+	    S_ISREG(st.st_mode)) {
+		if (cli_locked_open(&lf, output) == -1 ||
+		    cli_locked_output(&lf, &out) == -1) {
+			status = CLI_USAGE;
+			goto out_unlock;
+		}
+	} else if (cli_output_open(&out, output, force ? 0 :
+	    CLI_OUTPUT_EXCL) == -1) {
+		status = CLI_USAGE;
+		goto out_free_pos;
+	}
+	if (record_write(out.fp, tags, n, NULL, 0, true, "*") == -1 ||
+	    fflush(out.fp) == EOF) {
+		status = cli_output_ok(out.fp, out.name) ? CLI_INTERNAL :
+		    CLI_USAGE;
+		cli_output_abort(&out);
+	} else if (!cli_output_commit(&out))
+		status = CLI_USAGE;
+out_unlock:
+	cli_locked_close(&lf);
 out_free_pos:
 	rules_position_free(pos);
 	return status;

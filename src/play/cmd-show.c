@@ -107,7 +107,8 @@ exec_show(int argc, char **argv)
 	unsigned long upto = 0;
 	bool	 has_at = false;
 	char	 state[128], caption[192], *tok = NULL;
-	FILE	*out = stdout, *sf = NULL;
+	struct cli_output so = { 0 };
+	FILE	*out = stdout;
 	int	 c, i, n = 0, status, who = 0;
 
 	while ((c = getopt_long(argc, argv, "as:t:h", longopts, NULL)) != -1) {
@@ -132,6 +133,9 @@ exec_show(int argc, char **argv)
 		cli_error("show: name one record (try gameplay show --help)");
 		return CLI_USAGE;
 	}
+	if (svg != NULL && strcmp(svg, "-") != 0 && !cli_output_distinct(svg,
+	    (const char *const *)argv + optind, 1))
+		return CLI_USAGE;
 	replay_init(&at);
 	replay_init(&prev);
 	if ((status = play_open(&pr, argv[optind])) != CLI_OK)
@@ -168,21 +172,24 @@ exec_show(int argc, char **argv)
 	snprintf(caption, sizeof caption, "%s %s, %s", cur->game->title,
 	    cur->pos->board.name, state);
 	if (svg != NULL) {
-		if (strcmp(svg, "-") == 0)
-			sf = stdout;
-		else if ((sf = fopen(svg, "w")) == NULL) {
-			cli_error("%s: %s", svg, strerror(errno));
+		if (cli_output_open(&so, strcmp(svg, "-") == 0 ? NULL : svg,
+		    0) == -1) {
 			status = CLI_USAGE;
 			goto out_close;
 		}
-		if (draw_svg(sf, cur->pos, upto > 0 ? &last : NULL,
-		    caption) == -1 || fflush(sf) == EOF) {
-			status = cli_output_ok(sf, svg) ? CLI_INTERNAL :
+		if (draw_svg(so.fp, cur->pos, upto > 0 ? &last : NULL,
+		    caption) == -1 || fflush(so.fp) == EOF) {
+			status = cli_output_ok(so.fp, so.name) ? CLI_INTERNAL :
 			    CLI_USAGE;
 			goto out_close;
 		}
+		if (so.fp != stdout && !cli_output_commit(&so)) {
+			status = CLI_USAGE;
+			goto out_close;
+		}
 	}
-	if (sf != stdout) {
+	/* so is clean now unless the picture went to standard output. */
+	if (so.fp != stdout) {
 		fprintf(out, "%s %s\n", cur->game->title,
 		    cur->pos->board.name);
 		players_line(out, pr.rec, cur);
@@ -207,10 +214,7 @@ out_oom:
 	cli_error("out of memory");
 	status = CLI_INTERNAL;
 out_close:
-	if (sf != NULL && sf != stdout && fclose(sf) == EOF && status == CLI_OK) {
-		cli_error("%s: %s", svg, strerror(errno));
-		status = CLI_USAGE;
-	}
+	cli_output_abort(&so);
 	free(tok);
 	replay_fini(&at);
 	replay_fini(&prev);

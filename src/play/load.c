@@ -149,6 +149,9 @@ play_open(struct play_record *pr, const char *path)
 
 	memset(pr, 0, sizeof *pr);
 	replay_init(&pr->rp);
+	/* What we print must not land in the record (`>> RECORD'). */
+	if (!cli_output_distinct(NULL, &path, 1))
+		return CLI_USAGE;
 	if (cli_read_file(path, &text, &len) == -1) {
 		cli_error("%s: %s", cli_input_name(path), strerror(errno));
 		return CLI_USAGE;

@@ -214,24 +214,22 @@ play_tally(struct report_match *m, const struct play_game *pg,
 bool
 play_summary(const struct report_match *m, const char *path)
 {
-	FILE	*f = stderr;
-	bool	 ok;
+	struct cli_output out;
 
-	if (path != NULL && strcmp(path, "-") == 0)
-		f = stdout;
-	else if (path != NULL && (f = fopen(path, "w")) == NULL) {
-		cli_error("%s: %s", path, strerror(errno));
+	if (path == NULL) {
+		if (report_write_match(stderr, m) == 0 && fflush(stderr) == 0)
+			return true;
+		cli_error("stderr: %s", strerror(errno));
 		return false;
 	}
-	ok = report_write_match(f, m) == 0 && fflush(f) == 0;
-	if (!ok)
-		cli_error("%s: %s", path != NULL ? path : "stderr",
-		    strerror(errno));
-	if (f != stderr && f != stdout && fclose(f) == EOF && ok) {
-		cli_error("%s: %s", path, strerror(errno));
-		ok = false;
-	}
-	return ok;
+	if (cli_output_open(&out, strcmp(path, "-") == 0 ? NULL : path,
+	    0) == -1)
+		return false;
+	if (report_write_match(out.fp, m) == 0 && fflush(out.fp) == 0)
+		return cli_output_commit(&out);
+	cli_error("%s: %s", out.name, strerror(errno));
+	cli_output_abort(&out);
+	return false;
 }
 
 void

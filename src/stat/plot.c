@@ -108,64 +108,37 @@ hist_panel(FILE *f, const struct stat_group *g, const struct stat_hist *h,
 	    hi);
 }
 
-static FILE *
-open_chart(const char *dir, const char *name)
-{
-	char	*path;
-	FILE	*f;
-
-	if ((path = malloc(strlen(dir) + strlen(name) + 2)) == NULL)
-		return NULL;
-	sprintf(path, "%s/%s", dir, name);
-	f = fopen(path, "w");
-	free(path);
-	return f;
-}
-
 static int
-close_chart(FILE *f)
+end_chart(FILE *f)
 {
-	int	 err;
-
 	fputs("</svg>\n", f);
-	err = ferror(f) ? errno : 0;
-	if (fclose(f) == EOF && err == 0)
-		err = errno;
-	if (err != 0) {
-		errno = err;
+	if (fflush(f) == EOF || ferror(f))
 		return -1;
-	}
 	return 0;
 }
 
 static int
-histograms(struct stat_group **v, size_t n, const char *dir,
-    const char *name, const char *title, bool margin)
+histograms(struct stat_group **v, size_t n, FILE *f, const char *title,
+    bool margin)
 {
-	FILE	*f;
 	size_t	 i;
 
-	if ((f = open_chart(dir, name)) == NULL)
-		return -1;
 	svg_start(f, (int)(n > 0 ? n : 1) * PANEL, title);
 	for (i = 0; i < n; i++)
 		hist_panel(f, v[i], margin ? &v[i]->margin : &v[i]->turns,
 		    (int)i * PANEL, margin ? "score margin (first colour "
 		    "minus second)" : "game length in turns");
-	return close_chart(f);
+	return end_chart(f);
 }
 
 static int
-first_player(struct stat_group **v, size_t n, const char *dir)
+first_player(struct stat_group **v, size_t n, FILE *f)
 {
-	FILE	*f;
 	size_t	 i;
 	uint64_t d;
 	double	 lo, hi, p, span = WIDTH - 260 - RIGHT;
 	int	 y;
 
-	if ((f = open_chart(dir, "first-player.svg")) == NULL)
-		return -1;
 	svg_start(f, 60 + 30 * (int)n, "first player's share of decisive "
 	    "games");
 	fprintf(f, "<text x=\"10\" y=\"20\" font-weight=\"bold\">First "
@@ -196,21 +169,38 @@ first_player(struct stat_group **v, size_t n, const char *dir)
 	fprintf(f, "<text x=\"250\" y=\"%d\">0</text><text x=\"%.2f\" "
 	    "y=\"%d\" text-anchor=\"end\">1</text>\n", 55 + 30 * (int)n,
 	    250 + span, 55 + 30 * (int)n);
-	return close_chart(f);
+	return end_chart(f);
+}
+
+static const char *const chart_names[STAT_CHARTS] = {
+	"margin.svg", "length.svg", "first-player.svg",
+};
+
+const char *
+stat_chart_name(int i)
+{
+	return chart_names[i];
 }
 
 int
-stat_plot(const struct stat_summary *s, const char *dir)
+stat_chart_write(const struct stat_summary *s, int i, FILE *f)
 {
 	struct stat_group **v;
-	int	 rc = -1;
+	int	 rc;
 
 	if ((v = stat_groups_sorted(s)) == NULL)
 		return -1;
-	if (histograms(v, s->ngroups, dir, "margin.svg", "score margin",
-	    true) == 0 && histograms(v, s->ngroups, dir, "length.svg",
-	    "game length", false) == 0 && first_player(v, s->ngroups, dir) == 0)
-		rc = 0;
+	switch (i) {
+	case 0:
+		rc = histograms(v, s->ngroups, f, "score margin", true);
+		break;
+	case 1:
+		rc = histograms(v, s->ngroups, f, "game length", false);
+		break;
+	default:
+		rc = first_player(v, s->ngroups, f);
+		break;
+	}
 	free(v);
 	return rc;
 }

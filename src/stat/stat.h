@@ -228,9 +228,13 @@ int	stat_ratings(const struct stat_group *, double prior,
 /* ---- Charts ------------------------------------------------------- */
 
 /*
- * Writes margin.svg, length.svg and first-player.svg into dir (which must
- * exist).  Returns 0, or -1 with errno from the file that failed.
+ * The charts, numbered from 0 to STAT_CHARTS - 1: stat_chart_name(i) is
+ * chart i's file name (margin.svg, length.svg, first-player.svg), and
+ * stat_chart_write writes it to f, whose opening and closing are the
+ * caller's.  Returns 0, or -1 with errno (memory, or f's error).
  */
-int	stat_plot(const struct stat_summary *, const char *dir);
+#define STAT_CHARTS	3
+const char *stat_chart_name(int i);
+int	stat_chart_write(const struct stat_summary *, int i, FILE *f);
 
 #endif

@@ -1,0 +1,340 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Every file a tool writes is written whole or not at all, never over one
+# of its inputs, and never through a link or a directory it was not meant
+# to write: an output that is an input is refused; a write that fails (a
+# file size limit, and a small tmpfs where one can be mounted, stand in for
+# a full disk) or a signal leaves the old
+# file and no temporary one; move -i keeps symbolic links, refuses hard
+# links, FIFOs, devices and files the user may not write; new -f waits
+# for move -i's lock; names as long as NAME_MAX work; --plot replaces a
+# link in its directory instead of following it, and refuses another
+# user's directory.
+set -u
+srcdir=${srcdir:-.}
+tmp=$(mktemp -d) || exit 99
+trap 'umount "$tmp/disk" 2> /dev/null; rm -rf "$tmp"' EXIT
+fail=0
+gc=./gamecheck
+gp=./gameplay
+gs=./gamestat
+games=$srcdir/examples/reversi-games.pgn
+
+ok() { echo "ok: $1"; }
+bad() { echo "FAIL: $1"; fail=1; }
+# True if directory $1 holds a temporary file of ours.
+temps() { ls -A "$1" | grep -q '^\..*\.game\(check\|play\|stat\)-'; }
+# A fresh directory $tmp/$1 holding old, a file the tests must not lose.
+fresh() {
+	d=$tmp/$1
+	mkdir "$d" || exit 99
+	echo "old contents" > "$d/old"
+}
+# True if $1 still holds the old contents.
+kept() { [ "$(cat "$1" 2> /dev/null)" = "old contents" ]; }
+
+# ---- An output that is an input (refused before reading: exit 2).
+fresh same
+cp "$games" "$d/x.pgn"
+ln -s x.pgn "$d/link"
+check_refused() {
+	what=$1
+	shift
+	"$@" > /dev/null 2> "$d/err" < /dev/null
+	rc=$?
+	if [ $rc = 2 ] && cmp -s "$games" "$d/x.pgn" &&
+	    grep -q 'is also an input' "$d/err"; then
+		ok "$what refused"
+	else
+		bad "$what: exit $rc"; cat "$d/err"
+		cp "$games" "$d/x.pgn"
+	fi
+}
+check_refused "gamecheck -o X X" $gc -o "$d/x.pgn" "$d/x.pgn"
+check_refused "gamecheck -o X Y X" $gc -o "$d/x.pgn" "$games" "$d/x.pgn"
+check_refused "gamecheck -o LINK X" $gc -o "$d/link" "$d/x.pgn"
+check_refused "gamestat -o X X" $gs -o "$d/x.pgn" "$d/x.pgn"
+check_refused "gameplay show X --svg X" $gp show "$d/x.pgn" --svg "$d/x.pgn"
+for c in "$gc" "$gs"; do
+	$c -o "$d/x.pgn" - < "$d/x.pgn" > /dev/null 2> "$d/err"
+	rc=$?
+	if [ $rc = 2 ] && cmp -s "$games" "$d/x.pgn"; then
+		ok "$c -o X - < X refused"
+	else
+		bad "$c -o X - < X: exit $rc"; cp "$games" "$d/x.pgn"
+	fi
+	$c "$d/x.pgn" >> "$d/x.pgn" 2> "$d/err"
+	rc=$?
+	if [ $rc = 2 ] && cmp -s "$games" "$d/x.pgn"; then
+		ok "$c X >> X refused"
+	else
+		bad "$c X >> X: exit $rc"; cp "$games" "$d/x.pgn"
+	fi
+done
+$gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99
+cp "$d/r.pgn" "$d/r.orig"
+$gp move "$d/r.pgn" d3 >> "$d/r.pgn" 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && cmp -s "$d/r.orig" "$d/r.pgn"; then
+	ok "gameplay move R d3 >> R refused"
+else
+	bad "gameplay move R d3 >> R: exit $rc"
+fi
+mkdir "$d/charts"
+cp "$games" "$d/charts/margin.svg"
+$gs --plot "$d/charts" "$d/charts/margin.svg" > /dev/null 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && cmp -s "$games" "$d/charts/margin.svg" &&
+    [ ! -e "$d/charts/length.svg" ]; then
+	ok "gamestat --plot D D/margin.svg refused"
+else
+	bad "gamestat --plot D D/margin.svg: exit $rc"
+fi
+
+# ---- A write that fails: with SIGXFSZ ignored, writing past the file
+# size limit fails (EFBIG) as a full disk would (ENOSPC).
+limited() {
+	(trap '' XFSZ; ulimit -f "$1"; shift; "$@") > /dev/null 2>&1 \
+	    < /dev/null
+}
+fresh full
+./tests/gen-records reversi -n 2000 -s 1 > "$tmp/big.pgn" || exit 99
+$gp new --date 2024.05.01 -o "$tmp/one.pgn" reversi || exit 99
+for args in "$gc -o $d/old $tmp/big.pgn" "$gs -o $d/old $tmp/big.pgn" \
+    "$gp show $tmp/one.pgn --svg $d/old" \
+    "$gp new -f -o $d/old reversi" \
+    "$gp selfplay reversi --summary $d/old"; do
+	# $args splits on purpose: no path here holds a space.
+	# shellcheck disable=SC2086
+	limited 0 $args
+	rc=$?
+	if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
+		ok "a failed write kept the old file: $args"
+	else
+		bad "a failed write: exit $rc, $(wc -c < "$d/old") bytes" \
+		    "left: $args"; ls -A "$d"
+		echo "old contents" > "$d/old"
+	fi
+done
+limited 0 $gp new -o "$d/new.pgn" reversi
+rc=$?
+if [ $rc = 2 ] && [ ! -e "$d/new.pgn" ] && ! temps "$d"; then
+	ok "a failed gameplay new -o left no file"
+else
+	bad "a failed gameplay new -o: exit $rc"; ls -A "$d"
+fi
+# A failure after part of the file was written (not only at the start).
+limited 64 $gc -o "$d/old" "$tmp/big.pgn"
+rc=$?
+if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
+	ok "a write failing midway kept the old file"
+else
+	bad "a write failing midway: exit $rc, $(wc -c < "$d/old") bytes"
+fi
+
+# A disk that is full for real (ENOSPC): a small tmpfs, where we may
+# mount one (as root, outside most containers).
+mkdir "$tmp/disk"
+if [ "$(id -u)" = 0 ] &&
+    mount -t tmpfs -o size=64k tmpfs "$tmp/disk" 2> /dev/null; then
+	echo "old contents" > "$tmp/disk/old"
+	$gc -o "$tmp/disk/old" "$tmp/big.pgn" > /dev/null 2> "$tmp/err"
+	rc=$?
+	if [ $rc = 2 ] && kept "$tmp/disk/old" && ! temps "$tmp/disk" &&
+	    grep -q 'No space left' "$tmp/err"; then
+		ok "a full disk kept the old file"
+	else
+		bad "a full disk: exit $rc, $(wc -c < "$tmp/disk/old") bytes"
+		cat "$tmp/err"; ls -A "$tmp/disk"
+	fi
+	umount "$tmp/disk"
+else
+	echo "skip: no tmpfs to fill (needs root and mount)"
+fi
+
+# ---- Killed while writing: gamecheck reads a FIFO we hold open, so it
+# is caught with part of its reports written.  (SIGINT cannot be tested
+# so: a shell starts a background job with it ignored.)
+for sig in TERM KILL; do
+	fresh "sig$sig"
+	mkfifo "$d/in" || exit 99
+	$gc -o "$d/old" "$d/in" > /dev/null 2>&1 &
+	pid=$!
+	exec 3> "$d/in"
+	cat "$tmp/big.pgn" >&3
+	i=0
+	while [ $i -lt 100 ] && ! [ -n "$(find "$d" -name '.old.*' -size +0)" ]
+	do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	kill -"$sig" $pid
+	# Should the signal not kill it, the end of its input ends it.
+	exec 3>&-
+	wait $pid
+	if ! kept "$d/old"; then
+		bad "SIG$sig while writing: the old file was lost"
+	elif [ "$sig" != KILL ] && temps "$d"; then
+		bad "SIG$sig while writing: a temporary file was left"
+	else
+		ok "SIG$sig while writing kept the old file"
+	fi
+done
+
+# ---- Modes: a new file as open(2) makes it; a replaced one keeps its own.
+fresh mode
+(umask 027; $gc -o "$d/new.yaml" "$games" > /dev/null 2>&1)
+chmod 604 "$d/old"
+$gc -o "$d/old" "$games" > /dev/null 2>&1
+m1=$(stat -c %a "$d/new.yaml")
+m2=$(stat -c %a "$d/old")
+if [ "$m1" = 640 ] && [ "$m2" = 604 ]; then
+	ok "modes: new 640 under umask 027, replaced kept 604"
+else
+	bad "modes: new $m1, replaced $m2"
+fi
+# A link named by -o is kept, and its target replaced; /dev/null works.
+ln -s old "$d/link"
+$gc -o "$d/link" "$games" > /dev/null 2>&1
+if [ -L "$d/link" ] && grep -q '^status:' "$d/old"; then
+	ok "-o LINK replaced the target and kept the link"
+else
+	bad "-o LINK"
+fi
+if $gc -o /dev/null "$games" 2> /dev/null && [ -c /dev/null ]; then
+	ok "-o /dev/null"
+else
+	bad "-o /dev/null"
+fi
+
+# ---- move -i.
+fresh move
+$gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99
+cp "$d/r.pgn" "$d/r.orig"
+ln -s r.pgn "$d/link"
+if $gp move -i "$d/link" d3 2> "$d/err" && [ -L "$d/link" ] &&
+    grep -q '^1\. d3' "$d/r.pgn"; then
+	ok "move -i LINK updated the target and kept the link"
+else
+	bad "move -i LINK"; cat "$d/err"; ls -l "$d"
+fi
+cp "$d/r.orig" "$d/r.pgn"
+ln "$d/r.pgn" "$d/hard"
+$gp move -i "$d/r.pgn" d3 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && cmp -s "$d/r.orig" "$d/hard" &&
+    cmp -s "$d/r.orig" "$d/r.pgn" && grep -q 'hard links' "$d/err"; then
+	ok "move -i on a file with hard links refused"
+else
+	bad "move -i on a file with hard links: exit $rc"; cat "$d/err"
+fi
+rm -f "$d/hard"
+mkfifo "$d/fifo"
+timeout 10 $gp move -i "$d/fifo" d3 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && grep -q 'not a regular file' "$d/err"; then
+	ok "move -i FIFO refused"
+else
+	bad "move -i FIFO: exit $rc"; cat "$d/err"
+fi
+$gp move -i /dev/null d3 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && grep -q 'not a regular file' "$d/err"; then
+	ok "move -i /dev/null refused"
+else
+	bad "move -i /dev/null: exit $rc"; cat "$d/err"
+fi
+long=$(printf '%0251d' 0 | tr 0 n).pgn
+longer=$(printf '%0253d' 0 | tr 0 n).y
+if $gp new --date 2024.05.01 -o "$d/$long" reversi &&
+    $gp move -i "$d/$long" d3 && grep -q '^1\. d3' "$d/$long" &&
+    $gc -o "$d/$longer" "$d/$long" > /dev/null 2>&1 &&
+    $gp new -f --date 2024.05.01 -o "$d/$long" reversi &&
+    ! temps "$d"; then
+	ok "a name of 255 bytes"
+else
+	bad "a name of 255 bytes"; ls -A "$d"
+fi
+
+# A record the user may not write, in a directory the user may write.
+# Root may write any file: as root, the test runs as nobody.
+fresh perm
+cp "$tmp/move/r.orig" "$d/r.pgn"
+as=
+if [ "$(id -u)" = 0 ]; then
+	chmod 755 "$tmp"
+	chown nobody "$d" 2> /dev/null
+	if runuser -u nobody -- true 2> /dev/null; then
+		as="runuser -u nobody --"
+	elif setpriv --reuid=nobody --regid=nogroup --clear-groups true \
+	    2> /dev/null; then
+		as="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+	else
+		as=skip
+	fi
+	cp $gp "$tmp/gameplay"
+	gpu=$tmp/gameplay
+else
+	chmod 444 "$d/r.pgn"
+	gpu=$gp
+fi
+if [ "$as" = skip ]; then
+	echo "skip: no runuser or setpriv to drop root's privileges"
+else
+	$as "$gpu" move -i "$d/r.pgn" d3 2> "$d/err"
+	rc=$?
+	if [ $rc = 2 ] && cmp -s "$tmp/move/r.orig" "$d/r.pgn"; then
+		ok "move -i on a file the user may not write refused"
+	else
+		bad "move -i on a file the user may not write: exit $rc"
+		cat "$d/err"
+	fi
+fi
+
+# new -f waits for move -i's lock (flock(1) holds it here).
+fresh lock
+$gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99
+if command -v flock > /dev/null 2>&1; then
+	flock "$d/r.pgn" sleep 2 &
+	holder=$!
+	i=0
+	while [ $i -lt 100 ] && flock -n "$d/r.pgn" true; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	$gp new -f --date 2024.05.01 -o "$d/r.pgn" herd
+	if kill -0 $holder 2> /dev/null; then
+		bad "new -f did not wait for the lock"
+	else
+		ok "new -f waited for the lock"
+	fi
+	wait $holder
+else
+	echo "skip: no flock(1)"
+fi
+
+# ---- --plot: a link in the directory is replaced, not followed.
+fresh plot
+mkdir "$d/charts"
+ln -s ../old "$d/charts/margin.svg"
+if $gs --plot "$d/charts" "$games" > /dev/null 2>&1 && kept "$d/old" &&
+    [ -f "$d/charts/margin.svg" ] && [ ! -L "$d/charts/margin.svg" ]; then
+	ok "--plot replaced a link instead of following it"
+else
+	bad "--plot followed a link"
+fi
+if [ "$(id -u)" = 0 ]; then
+	mkdir "$d/theirs"
+	chown nobody "$d/theirs"
+	$gs --plot "$d/theirs" "$games" > /dev/null 2> "$d/err"
+	rc=$?
+	if [ $rc = 2 ] && [ -z "$(ls -A "$d/theirs")" ] &&
+	    grep -q 'owned by another user' "$d/err"; then
+		ok "--plot into another user's directory refused"
+	else
+		bad "--plot into another user's directory: exit $rc"
+	fi
+else
+	echo "skip: another user's directory needs root to make"
+fi
+exit $fail
