@@ -33,6 +33,16 @@ grep -q '^games: 4$' "$tmp/sum.yaml" && grep -q '^schema: arbiter-match/1$' \
     "$tmp/sum.yaml" || ng "summary: $(cat "$tmp/sum.yaml")"
 ok "built-in players as programs"
 
+# --timeout takes decimal seconds: no hex, no exponent.
+for t in 0x1 1e3 1.5s; do
+	gameplay match -b 'gameplay engine random' -w 'gameplay engine random' \
+	    --timeout "$t" reversi > /dev/null 2> "$tmp/err"
+	rc=$?
+	[ $rc = 2 ] && grep -q "timeout takes seconds, not '$t'" "$tmp/err" ||
+	    ng "--timeout $t: exit $rc: $(cat "$tmp/err")"
+done
+ok "--timeout takes decimal seconds"
+
 # adjudicate ENGINE-SCRIPT SIDE TERMINATION [match options]
 adjudicate() {
 	script=$1 side=$2 want=$3
@@ -92,7 +102,8 @@ nostart() {
 	what=$1 want=$2
 	shift 2
 	rm -f "$tmp/ns.yaml"
-	timeout 20 gameplay match --summary "$tmp/ns.yaml" -n 4 "$@" reversi \
+	timeout 20 ${via:-} gameplay match --summary "$tmp/ns.yaml" -n 4 "$@" \
+	    reversi \
 	    > "$tmp/ns.pgn" 2> "$tmp/err"
 	rc=$?
 	[ $rc = 2 ] || ng "$what: exits $rc"
@@ -112,6 +123,46 @@ nostart "a child holds its output" "match: '$cmd' exited before its first answer
     --timeout 0 -b "$cmd" -w 'gameplay engine random'
 left=$(alive "$tmp/pids")
 [ -z "$left" ] || ng "left running: $left"
+# Never asked, because the other program lost every game at its first
+# move: still found out, and no game is scored for it.
+nostart "never asked" "match: 'no-such-engine-xyz' exited before its first answer (exit status 127: command not found?)" \
+    --timeout 1 -b 'echo zz; cat > /dev/null' -w no-such-engine-xyz
+# Timed out before its first answer, then gone when started again: the
+# game it lost is not scored either.
+printf 'if [ -e %s/flaky ]; then exit 1; fi\n: > %s/flaky\nsleep 100\n' \
+    "$tmp" "$tmp" > "$tmp/flaky.sh"
+nostart "timed out, then gone" "match: 'sh $tmp/flaky.sh' exited before its first answer (exit status 1)" \
+    --timeout 0.3 -b "sh $tmp/flaky.sh" -w 'gameplay engine random'
+# A program that is slow but there is not a start failure: it was killed
+# for its time, not gone by itself, and leaves on quit.
+timeout 20 gameplay match -b 'gameplay engine random' \
+    -w "sh $engines/slow.sh" --timeout 0.3 -n 2 reversi > "$tmp/s.pgn" \
+    2> "$tmp/err" || ng "slow: exits $?: $(cat "$tmp/err")"
+[ "$(grep -c '^\[Termination "white timed out"\]' "$tmp/s.pgn")" = 2 ] ||
+    ng "slow: $(cat "$tmp/s.pgn")"
+ok "a slow program is no start failure"
+
+# gameplay started with SIGCHLD ignored (some job runners do that, and
+# exec keeps it): the programs' exits are still seen.
+if command -v perl > /dev/null 2>&1; then
+	printf '#!/bin/sh\nexec perl -e %s "$@"\n' \
+	    "'\$SIG{CHLD} = \"IGNORE\"; exec @ARGV'" > "$tmp/ignchld"
+	chmod +x "$tmp/ignchld"
+	: > "$tmp/pids"
+	timeout 20 "$tmp/ignchld" gameplay \
+	    match -b "sh $engines/orphan.sh $tmp/pids" \
+	    -w 'gameplay engine random' --timeout 0 reversi > "$tmp/o.pgn" \
+	    2> "$tmp/err" || ng "SIGCHLD ignored: exits $?: $(cat "$tmp/err")"
+	grep -q '^\[Termination "black crashed"\]' "$tmp/o.pgn" ||
+	    ng "SIGCHLD ignored: $(cat "$tmp/o.pgn")"
+	left=$(alive "$tmp/pids")
+	[ -z "$left" ] || ng "left running: $left"
+	via=$tmp/ignchld
+	nostart "SIGCHLD ignored, exit 3" "match: 'exit 3' exited before its first answer (exit status 3)" \
+	    -b 'exit 3' -w 'gameplay engine random'
+	via=
+	ok "SIGCHLD ignored"
+fi
 
 # A program that exits in the middle of a game, a child holding its output,
 # under --timeout 0: crashed, at once, and the child killed.
@@ -124,6 +175,18 @@ grep -q '^\[Termination "black crashed"\]' "$tmp/o.pgn" ||
 left=$(alive "$tmp/pids")
 [ -z "$left" ] || ng "left running: $left"
 ok "crashed while a child holds its output"
+
+# A program that writes a stray line after every answer: the stray line
+# is no answer to the next request, and the game is played out.
+timeout 60 gameplay match -b "sh $engines/chatty.sh" \
+    -w 'gameplay engine random' --timeout 5 reversi > "$tmp/c.pgn" \
+    2> "$tmp/err" || ng "chatty: exits $?: $(cat "$tmp/err")"
+grep -q '^\[Termination' "$tmp/c.pgn" &&
+    ng "chatty: $(grep '^\[Termination' "$tmp/c.pgn")"
+got=$(gamecheck --quiet "$tmp/c.pgn" 2>&1 | tail -n 1)
+[ "$got" = "gamecheck: 1 record: 1 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+    ng "chatty: $got"
+ok "a line beyond an answer is no answer"
 
 # deaf WHAT WANT CMD [options]: CMD never reads its input and resigns every
 # game; the referee's lines fill the pipe (64 KiB: some 2500 games), and the

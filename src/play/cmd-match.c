@@ -116,6 +116,50 @@ no_start(struct engine *e)
 }
 
 /*
+ * Stops a program at the end of the match.  One that never answered must
+ * still be running then and leave on `quit' with status 0 (or be killed
+ * by us, for its time), or it never started: returns false after saying
+ * so.
+ */
+static bool
+stop_at_end(struct engine *e, bool kill_it)
+{
+	bool	 gone;
+
+	if (e->answered || e->pid == -1 || kill_it) {
+		engine_stop(e, kill_it);
+		return true;
+	}
+	gone = engine_reap(e, 0);
+	engine_stop(e, false);
+	if (!gone && (e->killed || (WIFEXITED(e->status) &&
+	    WEXITSTATUS(e->status) == 0)))
+		return true;
+	no_start(e);
+	return false;
+}
+
+/*
+ * Writes the records held back while a program had not answered yet to
+ * standard output, which takes the rest; 0, or -1 (errno).
+ */
+static int
+release(FILE **out, char **held, size_t *nheld)
+{
+	int	 rc = 0;
+
+	if (*out == stdout)
+		return 0;
+	if (fclose(*out) == EOF ||
+	    fwrite(*held, 1, *nheld, stdout) != *nheld || fflush(stdout) == EOF)
+		rc = -1;
+	free(*held);
+	*held = NULL;
+	*out = stdout;
+	return rc;
+}
+
+/*
  * Asks the program to move for one action and plays it, the request and
  * its answer within timeout seconds (0: no limit).  ready is what sending
  * it this game's `game' line came to (1: it went).  Returns 0 when the
@@ -142,6 +186,9 @@ ask(struct play_game *pg, struct engine *e, int ready, double timeout,
 	free(moves);
 	if (req == NULL)
 		return -1;
+	/* One answer per request: what else it wrote is no answer. */
+	if (ready == 1)
+		engine_drain(e);
 	if ((r = ready) == 1 && (r = engine_send(e, req, deadline)) == 1 &&
 	    (r = engine_send(e, "go\n", deadline)) == 1)
 		r = engine_read(e, deadline, &line, &len);
@@ -227,7 +274,9 @@ exec_match(int argc, char **argv)
 	double	 timeout = 10;
 	bool	 alternate = false;
 	char	*endp;
-	char	*hello = NULL;
+	char	*hello = NULL, *held = NULL;
+	size_t	 nheld = 0;
+	FILE	*out;
 	int	 c, k, r, start[RULES_COLOURS], black, ready[2];
 	int	 status = CLI_OK;
 
@@ -245,7 +294,9 @@ exec_match(int argc, char **argv)
 		case 't':
 			errno = 0;
 			timeout = strtod(optarg, &endp);
+			/* Decimal seconds only: strtod reads 0x1 and 1e3. */
 			if (optarg[0] < '0' || optarg[0] > '9' ||
+			    optarg[strspn(optarg, "0123456789.")] != '\0' ||
 			    *endp != '\0' || errno != 0 || !(timeout >= 0) ||
 			    timeout > 1e6) {
 				cli_error("--timeout takes seconds, not '%s'",
@@ -281,6 +332,17 @@ exec_match(int argc, char **argv)
 		record_syntax_free(syn);
 		return CLI_INTERNAL;
 	}
+	/*
+	 * A game is scored only once both programs have answered: until
+	 * then its record waits here, and one that turns out never to have
+	 * started leaves no record of the match (formats/protocol.md).
+	 */
+	if ((out = open_memstream(&held, &nheld)) == NULL) {
+		cli_error("out of memory");
+		free(hello);
+		record_syntax_free(syn);
+		return CLI_INTERNAL;
+	}
 	engine_signals();
 	black = play_colour(g, "black", 0);
 	ps.m.side[0].name = eng[0].cmd;
@@ -304,10 +366,19 @@ exec_match(int argc, char **argv)
 		}
 		memset(&end, 0, sizeof end);
 		end.winner = -1;
-		/* A program gone or stuck already is found out when asked. */
-		for (k = 0; k < 2 && status == CLI_OK; k++)
+		/*
+		 * A program stuck already is found out when asked; one gone
+		 * before its first answer never started.
+		 */
+		for (k = 0; k < 2 && status == CLI_OK; k++) {
 			ready[k] = engine_send(&eng[k], hello,
 			    engine_deadline(timeout));
+			if (ready[k] == ENGINE_GONE && !eng[k].answered) {
+				no_start(&eng[k]);
+				engine_stop(&eng[k], true);
+				status = CLI_USAGE;
+			}
+		}
 		while (status == CLI_OK && play_series_going(&ps, &pg)) {
 			if ((r = play_game_roll(&pg)) == 1)
 				continue;
@@ -348,7 +419,10 @@ exec_match(int argc, char **argv)
 		t.termination = end.why[0] != '\0' ? end.why : NULL;
 		t.winner = end.adjudicated ? g->colour[end.winner] : NULL;
 		play_tally(&ps.m, &pg, start, end.winner, end.aborted);
-		status = play_finish(play_game_write(stdout, &pg, &t));
+		status = play_finish(play_game_write(out, &pg, &t));
+		if (status == CLI_OK && eng[0].answered && eng[1].answered &&
+		    release(&out, &held, &nheld) == -1)
+			status = play_finish(-1);
 		/* The line of this game: who won, how, who played what. */
 		fprintf(stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1,
 		    ps.games);
@@ -371,7 +445,13 @@ exec_match(int argc, char **argv)
 		play_game_fini(&pg);
 	}
 	for (k = 0; k < 2; k++)
-		engine_stop(&eng[k], status != CLI_OK);
+		if (!stop_at_end(&eng[k], status != CLI_OK))
+			status = CLI_USAGE;
+	if (status == CLI_OK && release(&out, &held, &nheld) == -1)
+		status = play_finish(-1);
+	if (out != stdout)
+		fclose(out);
+	free(held);
 	free(hello);
 	record_syntax_free(syn);
 	if (status == CLI_OK && !play_summary(&ps.m, ps.summary))

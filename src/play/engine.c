@@ -45,6 +45,11 @@ engine_signals(void)
 {
 	struct sigaction sa;
 
+	/*
+	 * An ignored SIGCHLD, inherited across exec from a job runner,
+	 * would have the programs reaped behind our back: no exit seen.
+	 */
+	signal(SIGCHLD, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -98,7 +103,7 @@ engine_start(struct engine *e)
 	e->pid = pid;
 	e->to = in[1];
 	e->from = out[0];
-	e->exited = false;
+	e->exited = e->killed = false;
 	e->len = e->taken = 0;
 	running[e->slot] = (sig_atomic_t)pid;
 	return 0;
@@ -138,10 +143,13 @@ engine_stop(struct engine *e, bool kill_it)
 		kill_it = true;
 	close(e->to);
 	close(e->from);
-	if (kill_it)
+	if (kill_it && !engine_reap(e, 0)) {
 		kill(-e->pid, SIGKILL);
+		e->killed = true;
+	}
 	if (!engine_reap(e, QUIT_GRACE)) {
 		kill(-e->pid, SIGKILL);
+		e->killed = true;
 		if (waitpid(e->pid, &e->status, 0) == e->pid)
 			e->exited = true;
 	}
@@ -228,6 +236,41 @@ engine_send(struct engine *e, const char *text, double deadline)
 		n -= (size_t)w;
 	}
 	return 1;
+}
+
+/* Drops the whole lines at the start of e->buf; a line begun stays. */
+static void
+drop_lines(struct engine *e)
+{
+	size_t	 n = e->len;
+
+	while (n > 0 && e->buf[n - 1] != '\n')
+		n--;
+	e->len -= n;
+	memmove(e->buf, e->buf + n, e->len);
+}
+
+void
+engine_drain(struct engine *e)
+{
+	ssize_t	 r;
+	int	 i;
+
+	/* The line taken last time ends in a NUL now, not a newline. */
+	e->len -= e->taken;
+	memmove(e->buf, e->buf + e->taken, e->len);
+	e->taken = 0;
+	drop_lines(e);
+	/* A program that floods its output is read as it answers. */
+	for (i = 0; i < 16 && e->len < sizeof e->buf; i++) {
+		r = read(e->from, e->buf + e->len, sizeof e->buf - e->len);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		e->len += (size_t)r;
+		drop_lines(e);
+	}
 }
 
 int

@@ -27,6 +27,7 @@ struct engine {
 	pid_t		 pid;		/* -1: not running */
 	int		 to, from;	/* its stdin, its stdout */
 	bool		 exited;	/* reaped: status is its wait status */
+	bool		 killed;	/* by us, before it exited */
 	int		 status;
 	bool		 answered;	/* a line read, ever (engine_start
 					   keeps it) */
@@ -51,7 +52,7 @@ int	engine_start(struct engine *e);
 /*
  * Stops a running program (else does nothing): asks it to quit and waits
  * a moment unless kill_it, then kills its process group.  e->exited and
- * e->status say how it ended.
+ * e->status say how it ended, and e->killed whether we ended it.
  */
 void	engine_stop(struct engine *e, bool kill_it);
 /*
@@ -74,6 +75,12 @@ int	engine_send(struct engine *e, const char *text, double deadline);
  */
 int	engine_read(struct engine *e, double deadline, char **line,
 	    size_t *len);
+/*
+ * Forgets what the program wrote and was not read, in e and in the pipe
+ * now (a bounded amount), so that a line written beyond an answer is not
+ * taken for the answer to the next request.
+ */
+void	engine_drain(struct engine *e);
 /*
  * Waits up to ms milliseconds for the program to exit, and notes how it
  * did; whether it has.
