@@ -216,7 +216,11 @@ exec_move(int argc, char **argv)
 	size_t	 len, newlen;
 	int	 c, i, status;
 
-	while ((c = getopt_long(argc, argv, "it:h", longopts, NULL)) != -1) {
+	/*
+	 * Options end at the record ("+"): every word after it is a move,
+	 * the pass token "--" included.
+	 */
+	while ((c = getopt_long(argc, argv, "+it:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i': in_place = true; break;
 		case 't':
@@ -238,6 +242,12 @@ exec_move(int argc, char **argv)
 		    "--help)");
 		return CLI_USAGE;
 	}
+	for (i = optind + 1; i < argc; i++)
+		if (argv[i][0] == '-' && strcmp(argv[i], "--") != 0) {
+			cli_error("move: %s: options come before the record",
+			    argv[i]);
+			return CLI_USAGE;
+		}
 	if (in_place && strcmp(argv[optind], "-") == 0) {
 		cli_error("move: --in-place needs a file, not standard input");
 		return CLI_USAGE;
