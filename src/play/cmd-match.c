@@ -52,7 +52,7 @@ help(void)
 	    "  -m, --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
-	    "                         (- for standard output)\n"
+	    "                         (- for standard error)\n"
 	    "  -h, --help             show this help and exit\n");
 }
 

@@ -42,7 +42,7 @@ help(void)
 	    "  -m, --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
 	    "      --summary=FILE     write a YAML summary to FILE\n"
-	    "                         (- for standard output)\n"
+	    "                         (- for standard error)\n"
 	    "  -h, --help             show this help and exit\n"
 	    "\n"
 	    "Players: random, greedy, mcts, mcts:N (N playouts per action).\n");

@@ -216,14 +216,14 @@ play_summary(const struct report_match *m, const char *path)
 {
 	struct cli_output out;
 
-	if (path == NULL) {
+	/* Standard output carries the records: "-" is standard error. */
+	if (path == NULL || strcmp(path, "-") == 0) {
 		if (report_write_match(stderr, m) == 0 && fflush(stderr) == 0)
 			return true;
 		cli_error("stderr: %s", strerror(errno));
 		return false;
 	}
-	if (cli_output_open(&out, strcmp(path, "-") == 0 ? NULL : path,
-	    0) == -1)
+	if (cli_output_open(&out, path, 0) == -1)
 		return false;
 	if (report_write_match(out.fp, m) == 0 && fflush(out.fp) == 0)
 		return cli_output_commit(&out);
