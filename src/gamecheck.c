@@ -187,6 +187,7 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 {
 	struct replay_options ro = { .game = opt->game, .max_legal = 64 };
 	struct record_reader *rd;
+	struct record empty;
 	const struct record *rec;
 	const char *name = cli_input_name(path);
 	unsigned long before = t->records;
@@ -199,7 +200,18 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 		return -1;
 	}
 	/* record_replay fails only for memory; it says so in the record. */
-	while ((rc = record_reader_next(rd, &rec)) == 1) {
+	for (;;) {
+		if ((rc = record_reader_next(rd, &rec)) != 1) {
+			/*
+			 * Validating nothing is more likely a mistake than a
+			 * pass: an input without records is a malformed
+			 * record of its own, with its report.
+			 */
+			if (rc != 0 || t->records > before)
+				break;
+			record_reader_empty(rd, &empty);
+			rec = &empty;
+		}
 		record_replay(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
@@ -220,16 +232,6 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 		cli_error("%s: %s", name, strerror(errno));
 		if (errno == ENOMEM)
 			t->out_of_memory = true;
-	} else if (rc == 0 && t->records == before) {
-		/* Validating nothing is more likely a mistake than a pass. */
-		struct record_diag d = { .code = "empty-input",
-		    .at = { 1, 1, 0 } };
-
-		snprintf(d.msg, sizeof d.msg, "no records in the input");
-		cli_diag(name, &d, "error", NULL);
-		t->errors++;
-		if (opt->max_errors > 0 && t->errors >= opt->max_errors)
-			*stop = true;
 	}
 	record_reader_free(rd);
 	return rc < 0 ? -1 : 0;

@@ -996,6 +996,20 @@ sniff(struct record_reader *rd)
 	}
 }
 
+void
+record_reader_empty(const struct record_reader *rd, struct record *rec)
+{
+	memset(rec, 0, sizeof *rec);
+	rec->index = 1;
+	rec->start = (struct record_pos){ 1, 1, 0 };
+	rec->format = rd->format == RECORD_AUTO ? RECORD_PGN : rd->format;
+	rec->malformed = true;
+	rec->error.code = "empty-input";
+	rec->error.at = rec->start;
+	snprintf(rec->error.msg, sizeof rec->error.msg,
+	    "no records in the input");
+}
+
 int
 record_reader_next(struct record_reader *rd, const struct record **rec)
 {
