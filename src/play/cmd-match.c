@@ -286,6 +286,7 @@ exec_match(int argc, char **argv)
 	ps.m.side[0].name = eng[0].cmd;
 	ps.m.side[1].name = eng[1].cmd;
 	t.event = "match";
+	cli_progress_of(0, ps.games, "games");
 	for (i = 0; i < ps.games && status == CLI_OK; i++) {
 		/* With --alternate, the second program is Black in game 2. */
 		k = alternate && i % 2 == 1;
@@ -350,6 +351,7 @@ exec_match(int argc, char **argv)
 		play_tally(&ps.m, &pg, start, end.winner, end.aborted);
 		status = play_finish(play_game_write(stdout, &pg, &t));
 		/* The line of this game: who won, how, who played what. */
+		cli_progress_done();
 		fprintf(stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1,
 		    ps.games);
 		if (end.aborted)
@@ -368,8 +370,10 @@ exec_match(int argc, char **argv)
 		fprintf(stderr, " (%s: %s; %s: %s)\n", g->colour[0],
 		    eng[play_game_side(&pg, start, 0)].cmd, g->colour[1],
 		    eng[play_game_side(&pg, start, 1)].cmd);
+		cli_progress_of(i + 1, ps.games, "games");
 		play_game_fini(&pg);
 	}
+	cli_progress_done();
 	for (k = 0; k < 2; k++)
 		engine_stop(&eng[k], status != CLI_OK);
 	free(hello);

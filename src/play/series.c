@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "play/play.h"
 
@@ -162,6 +163,9 @@ play_game_write(FILE *out, const struct play_game *pg,
 	}
 	if (fputc('\n', mem) == EOF || fclose(mem) == EOF)
 		goto out_free;
+	/* A progress line on the terminal the records go to goes first. */
+	if (isatty(fileno(out)))
+		cli_progress_done();
 	if (fwrite(text, 1, len, out) == len && fflush(out) == 0)
 		rc = 0;
 out_free:
@@ -216,6 +220,7 @@ play_summary(const struct report_match *m, const char *path)
 {
 	struct cli_output out;
 
+	cli_progress_done();
 	/* Standard output carries the records: "-" is standard error. */
 	if (path == NULL || strcmp(path, "-") == 0) {
 		if (report_write_match(stderr, m) == 0 && fflush(stderr) == 0)
