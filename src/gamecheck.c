@@ -187,10 +187,8 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 {
 	struct replay_options ro = { .game = opt->game, .max_legal = 64 };
 	struct record_reader *rd;
-	struct record empty;
 	const struct record *rec;
 	const char *name = cli_input_name(path);
-	unsigned long before = t->records;
 	int	 rc;
 
 	rd = record_reader_new(syn, in, name, opt->format);
@@ -199,19 +197,12 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 		t->out_of_memory = true;
 		return -1;
 	}
-	/* record_replay fails only for memory; it says so in the record. */
-	for (;;) {
-		if ((rc = record_reader_next(rd, &rec)) != 1) {
-			/*
-			 * Validating nothing is more likely a mistake than a
-			 * pass: an input without records is a malformed
-			 * record of its own, with its report.
-			 */
-			if (rc != 0 || t->records > before)
-				break;
-			record_reader_empty(rd, &empty);
-			rec = &empty;
-		}
+	/*
+	 * record_replay fails only for memory; it says so in the record.
+	 * Validating nothing is more likely a mistake than a pass: an input
+	 * without records is a malformed record of its own, with its report.
+	 */
+	while ((rc = record_reader_next_or_empty(rd, &rec)) == 1) {
 		record_replay(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {

@@ -239,11 +239,9 @@ read_records(struct run *r, const struct options *opt,
 {
 	struct replay_options ro = { .game = opt->game, .max_legal = 0 };
 	struct record_reader *rd;
-	struct record empty;
 	const struct record *rec;
 	struct replay rp;
 	struct stat_game g;
-	unsigned long before = r->records;
 	char	*buf = NULL;
 	size_t	 cap = 0;
 	int	 rc;
@@ -254,14 +252,8 @@ read_records(struct run *r, const struct options *opt,
 		exit(CLI_INTERNAL);
 	}
 	replay_init(&rp);
-	for (;;) {
-		/* As gamecheck reports it: a malformed record of its own. */
-		if ((rc = record_reader_next(rd, &rec)) != 1) {
-			if (rc != 0 || r->records > before)
-				break;
-			record_reader_empty(rd, &empty);
-			rec = &empty;
-		}
+	/* An empty input counts as gamecheck reports it: malformed. */
+	while ((rc = record_reader_next_or_empty(rd, &rec)) == 1) {
 		if (record_replay(syn, rec, &ro, &rp) == -1 ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
