@@ -49,7 +49,8 @@ usage(FILE *f)
 	    "\n"
 	    "  -g, --game=GAME          records without a Game tag are GAME\n"
 	    "  -f, --format=FORMAT      auto (default), pgn, transcript, csv\n"
-	    "  -q, --quiet              no reports; the summary line only\n"
+	    "  -q, --quiet              no reports: diagnostics and the\n"
+	    "                           summary line only\n"
 	    "  -r, --require-finished   an unfinished game is an error\n"
 	    "  -m, --max-errors=COUNT   stop after COUNT records with errors\n"
 	    "  -o, --output=FILE        write the reports to FILE\n"
@@ -188,7 +189,6 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 	struct record_reader *rd;
 	const struct record *rec;
 	const char *name = cli_input_name(path);
-	unsigned long before = t->records;
 	int	 rc;
 
 	rd = record_reader_new(syn, in, name, opt->format);
@@ -197,8 +197,12 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 		t->out_of_memory = true;
 		return -1;
 	}
-	/* record_replay fails only for memory; it says so in the record. */
-	while ((rc = record_reader_next(rd, &rec)) == 1) {
+	/*
+	 * record_replay fails only for memory; it says so in the record.
+	 * Validating nothing is more likely a mistake than a pass: an input
+	 * without records is a malformed record of its own, with its report.
+	 */
+	while ((rc = record_reader_next_or_empty(rd, &rec)) == 1) {
 		record_replay(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
@@ -219,16 +223,6 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 		cli_error("%s: %s", name, strerror(errno));
 		if (errno == ENOMEM)
 			t->out_of_memory = true;
-	} else if (rc == 0 && t->records == before) {
-		/* Validating nothing is more likely a mistake than a pass. */
-		struct record_diag d = { .code = "empty-input",
-		    .at = { 1, 1, 0 } };
-
-		snprintf(d.msg, sizeof d.msg, "no records in the input");
-		cli_diag(name, &d, "error", NULL);
-		t->errors++;
-		if (opt->max_errors > 0 && t->errors >= opt->max_errors)
-			*stop = true;
 	}
 	record_reader_free(rd);
 	return rc < 0 ? -1 : 0;

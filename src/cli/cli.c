@@ -180,6 +180,42 @@ cli_progress(unsigned long records)
 }
 
 void
+cli_progress_of(unsigned long done, unsigned long total, const char *unit)
+{
+	struct timespec now;
+	unsigned long left;
+	double	 t, rate;
+	char	 when[32], eta[64] = "";
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (done == 0)
+		progress.start = now;
+	else if (progress.shown && seconds(&progress.last, &now) < 0.25)
+		return;
+	progress.last = now;
+	t = seconds(&progress.start, &now);
+	if (done > 0 && t > 0) {
+		rate = (double)done / t;
+		left = (unsigned long)((double)(total - done) / rate + 0.5);
+		if (left >= 3600)
+			snprintf(when, sizeof when, "%lu:%02lu:%02lu",
+			    left / 3600, left / 60 % 60, left % 60);
+		else if (left >= 60)
+			snprintf(when, sizeof when, "%lu:%02lu", left / 60,
+			    left % 60);
+		else
+			snprintf(when, sizeof when, "%lus", left);
+		snprintf(eta, sizeof eta, " (%.*f/s, ETA %s)",
+		    rate < 10 ? 1 : 0, rate, when);
+	}
+	fprintf(stderr, "\r%s: %lu/%lu %s%s\033[K", progname, done, total,
+	    unit, eta);
+	progress.shown = true;
+}
+
+void
 cli_progress_done(void)
 {
 	if (progress.shown)

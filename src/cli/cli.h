@@ -187,9 +187,17 @@ void	cli_locked_close(struct cli_locked *lf);
 
 /*
  * Progress on stderr, only when it is a terminal: "PROG: N records (R/s)"
- * at most a few times a second, cleared by cli_progress_done.
+ * at most a few times a second, cleared by cli_progress_done (and by
+ * every message of cli_error and cli_diag).
  */
 void	cli_progress(unsigned long records);
+/*
+ * The same for work of a known size, from done = 0 at the start:
+ * "PROG: D/T UNIT (R/s, ETA 1:05)", the rate and the time left once
+ * something is done.  A line that was cleared is drawn again at once.
+ */
+void	cli_progress_of(unsigned long done, unsigned long total,
+	    const char *unit);
 void	cli_progress_done(void);
 
 #endif

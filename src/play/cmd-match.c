@@ -52,7 +52,7 @@ help(void)
 	    "  -m, --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
-	    "                         (- for standard output)\n"
+	    "                         (- for standard error)\n"
 	    "  -h, --help             show this help and exit\n");
 }
 
@@ -348,6 +348,7 @@ exec_match(int argc, char **argv)
 	ps.m.side[0].name = eng[0].cmd;
 	ps.m.side[1].name = eng[1].cmd;
 	t.event = "match";
+	cli_progress_of(0, ps.games, "games");
 	for (i = 0; i < ps.games && status == CLI_OK; i++) {
 		/* With --alternate, the second program is Black in game 2. */
 		k = alternate && i % 2 == 1;
@@ -424,6 +425,7 @@ exec_match(int argc, char **argv)
 		    release(&out, &held, &nheld) == -1)
 			status = play_finish(-1);
 		/* The line of this game: who won, how, who played what. */
+		cli_progress_done();
 		fprintf(stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1,
 		    ps.games);
 		if (end.aborted)
@@ -442,8 +444,10 @@ exec_match(int argc, char **argv)
 		fprintf(stderr, " (%s: %s; %s: %s)\n", g->colour[0],
 		    eng[play_game_side(&pg, start, 0)].cmd, g->colour[1],
 		    eng[play_game_side(&pg, start, 1)].cmd);
+		cli_progress_of(i + 1, ps.games, "games");
 		play_game_fini(&pg);
 	}
+	cli_progress_done();
 	for (k = 0; k < 2; k++)
 		if (!stop_at_end(&eng[k], status != CLI_OK))
 			status = CLI_USAGE;

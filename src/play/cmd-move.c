@@ -117,10 +117,46 @@ join(char *cur, const char *op)
 }
 
 /*
+ * With a Seed the referee knows the dice (rules.md §4): where pos starts a
+ * turn with them, the roll due (from rng, which it uses up) goes before
+ * move when move starts with a placement, a removal or a move: dice typed
+ * are the replay's to check, and a pass or a token that is no turn is left
+ * for the replay to judge as the player wrote it.
+ * Returns move itself, a new string, or NULL when memory runs out.
+ */
+static char *
+due_dice(const struct play_record *pr, const struct rules_position *pos,
+    struct rules_rng *rng, char *move)
+{
+	struct rules_action a[1];
+	struct record_diag d;
+	size_t	 off;
+	char	 dice[16], *s;
+	int	 first, second;
+
+	if (!pr->rp.seeded || rules_phase(pos) == RULES_GAME_OVER ||
+	    rules_legal(pos, a, 1) == 0 || a[0].kind != RULES_DICE)
+		return move;
+	rules_dice_roll(rng, &first, &second);
+	/* Not before dice, a pass, a swap or what is no turn at all. */
+	if (record_turn_parse(pr->syn, &pos->board, move, strlen(move), a,
+	    &off, 1, &d) < 1 || (a[0].kind != RULES_PLACE &&
+	    a[0].kind != RULES_REMOVE && a[0].kind != RULES_MOVE))
+		return move;
+	a[0] = (struct rules_action){ .kind = RULES_DICE,
+	    .from = (int16_t)first, .to = (int16_t)second };
+	if (record_turn_format(&pos->board, a, 1, dice, sizeof dice) == -1 ||
+	    (s = malloc(strlen(dice) + strlen(move) + 1)) == NULL)
+		return NULL;
+	return strcat(strcpy(s, dice), move);
+}
+
+/*
  * Groups the moves into turn tokens by playing them on a copy of the
- * position: a move made while a turn is in progress continues it.  Once a
- * move fails the rest are tokens of their own; the replay will say why.
- * Returns 0, or -1 when memory runs out.
+ * position: a move made while a turn is in progress continues it, and one
+ * that starts a turn gets the dice due (due_dice).  Once a move fails the
+ * rest are tokens of their own; the replay will say why.  Returns 0, or
+ * -1 when memory runs out.
  */
 static int
 group(const struct play_record *pr, char **moves, int nmoves,
@@ -129,8 +165,9 @@ group(const struct play_record *pr, char **moves, int nmoves,
 	struct rules_position *pos;
 	struct record_diag d;
 	struct rules_action *acts = NULL;
+	struct rules_rng rng = pr->rp.rng;
 	size_t	*offs = NULL, cap;
-	char	*cur = NULL;
+	char	*cur = NULL, *mv, *rolled = NULL;
 	bool	 live = true;
 	int	 i, k, n, rc = -1;
 
@@ -143,30 +180,37 @@ group(const struct play_record *pr, char **moves, int nmoves,
 		t->replace_last = true;
 	}
 	for (i = 0; i < nmoves; i++) {
+		free(rolled);
+		rolled = NULL;
+		mv = moves[i];
+		if (live && (mv = due_dice(pr, pos, &rng, moves[i])) == NULL)
+			goto out_free;
+		if (mv != moves[i])
+			rolled = mv;
 		if (live && cur != NULL &&
 		    rules_phase(pos) == RULES_TURN_MIDDLE) {
-			if ((cur = join(cur, moves[i])) == NULL)
+			if ((cur = join(cur, mv)) == NULL)
 				goto out_free;
 		} else {
 			if (cur != NULL && push(t, cur) == -1) {
 				cur = NULL;
 				goto out_free;
 			}
-			if ((cur = strdup(moves[i])) == NULL)
+			if ((cur = strdup(mv)) == NULL)
 				goto out_free;
 		}
 		if (!live)
 			continue;
 		/* At most one action a byte, and the dice. */
-		cap = strlen(moves[i]) + 2;
+		cap = strlen(mv) + 2;
 		free(acts);
 		free(offs);
 		acts = calloc(cap, sizeof *acts);
 		offs = calloc(cap, sizeof *offs);
 		if (acts == NULL || offs == NULL)
 			goto out_free;
-		n = record_turn_parse(pr->syn, &pos->board, moves[i],
-		    strlen(moves[i]), acts, offs, cap, &d);
+		n = record_turn_parse(pr->syn, &pos->board, mv, strlen(mv),
+		    acts, offs, cap, &d);
 		for (k = 0; live && k < n; k++)
 			live = rules_play(pos, &acts[k], NULL) == 0;
 		live = live && n > 0;
@@ -176,6 +220,7 @@ group(const struct play_record *pr, char **moves, int nmoves,
 	cur = NULL;
 	rc = 0;
 out_free:
+	free(rolled);
 	free(cur);
 	free(acts);
 	free(offs);
@@ -216,7 +261,11 @@ exec_move(int argc, char **argv)
 	size_t	 len, newlen;
 	int	 c, i, status;
 
-	while ((c = getopt_long(argc, argv, "it:h", longopts, NULL)) != -1) {
+	/*
+	 * Options end at the record ("+"): every word after it is a move,
+	 * the pass token "--" included.
+	 */
+	while ((c = getopt_long(argc, argv, "+it:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i': in_place = true; break;
 		case 't':
@@ -238,6 +287,12 @@ exec_move(int argc, char **argv)
 		    "--help)");
 		return CLI_USAGE;
 	}
+	for (i = optind + 1; i < argc; i++)
+		if (argv[i][0] == '-' && strcmp(argv[i], "--") != 0) {
+			cli_error("move: %s: options come before the record",
+			    argv[i]);
+			return CLI_USAGE;
+		}
 	if (in_place && strcmp(argv[optind], "-") == 0) {
 		cli_error("move: --in-place needs a file, not standard input");
 		return CLI_USAGE;

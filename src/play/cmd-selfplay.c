@@ -42,7 +42,7 @@ help(void)
 	    "  -m, --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
 	    "      --summary=FILE     write a YAML summary to FILE\n"
-	    "                         (- for standard output)\n"
+	    "                         (- for standard error)\n"
 	    "  -h, --help             show this help and exit\n"
 	    "\n"
 	    "Players: random, greedy, mcts, mcts:N (N playouts per action).\n");
@@ -117,6 +117,7 @@ exec_selfplay(int argc, char **argv)
 	t.event = "selfplay";
 	t.black = player_spec(pl[0]);
 	t.white = player_spec(pl[1]);
+	cli_progress_of(0, ps.games, "games");
 	for (i = 0; i < ps.games && status == CLI_OK; i++) {
 		if (play_series_start(&ps, i, &pg) == -1) {
 			status = CLI_USAGE;
@@ -146,9 +147,11 @@ exec_selfplay(int argc, char **argv)
 				ps.m.aborted++;
 			play_tally(&ps.m, &pg, start, s.winner, !s.over);
 			status = play_finish(play_game_write(stdout, &pg, &t));
+			cli_progress_of(i + 1, ps.games, "games");
 		}
 		play_game_fini(&pg);
 	}
+	cli_progress_done();
 	if (ps.summary != NULL && status == CLI_OK &&
 	    !play_summary(&ps.m, ps.summary))
 		status = CLI_USAGE;

@@ -6,6 +6,8 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,6 +87,23 @@ state_text(const struct replay *rp, char *buf, size_t cap)
 		    ", turn in progress" : "");
 }
 
+/*
+ * Whether the user's locale (LC_ALL, LC_CTYPE, LANG) writes UTF-8.  Only
+ * the question is asked of it: everything else stays in the C locale,
+ * numbers included.
+ */
+static bool
+utf8_locale(void)
+{
+	bool	 utf8;
+
+	if (setlocale(LC_CTYPE, "") == NULL)
+		return false;
+	utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	setlocale(LC_CTYPE, "C");
+	return utf8;
+}
+
 static int
 exec_show(int argc, char **argv)
 {
@@ -133,6 +152,8 @@ exec_show(int argc, char **argv)
 		cli_error("show: name one record (try gameplay show --help)");
 		return CLI_USAGE;
 	}
+	if (cs == DRAW_UNICODE && !utf8_locale())
+		cs = DRAW_ASCII;
 	if (svg != NULL && strcmp(svg, "-") != 0 && !cli_output_distinct(svg,
 	    (const char *const *)argv + optind, 1))
 		return CLI_USAGE;

@@ -186,7 +186,7 @@ int	play_game_side(const struct play_game *pg,
  */
 void	play_tally(struct report_match *m, const struct play_game *pg,
 	    const int start[RULES_COLOURS], int winner, bool unfinished);
-/* Writes m to path (NULL: stderr); false after saying why. */
+/* Writes m to path (NULL or "-": stderr); false after saying why. */
 bool	play_summary(const struct report_match *m, const char *path);
 
 /*

@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "play/play.h"
 
@@ -162,6 +163,9 @@ play_game_write(FILE *out, const struct play_game *pg,
 	}
 	if (fputc('\n', mem) == EOF || fclose(mem) == EOF)
 		goto out_free;
+	/* A progress line on the terminal the records go to goes first. */
+	if (isatty(fileno(out)))
+		cli_progress_done();
 	if (fwrite(text, 1, len, out) == len && fflush(out) == 0)
 		rc = 0;
 out_free:
@@ -216,14 +220,15 @@ play_summary(const struct report_match *m, const char *path)
 {
 	struct cli_output out;
 
-	if (path == NULL) {
+	cli_progress_done();
+	/* Standard output carries the records: "-" is standard error. */
+	if (path == NULL || strcmp(path, "-") == 0) {
 		if (report_write_match(stderr, m) == 0 && fflush(stderr) == 0)
 			return true;
 		cli_error("stderr: %s", strerror(errno));
 		return false;
 	}
-	if (cli_output_open(&out, strcmp(path, "-") == 0 ? NULL : path,
-	    0) == -1)
+	if (cli_output_open(&out, path, 0) == -1)
 		return false;
 	if (report_write_match(out.fp, m) == 0 && fflush(out.fp) == 0)
 		return cli_output_commit(&out);

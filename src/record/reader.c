@@ -55,6 +55,7 @@ struct record_reader {
 	/* The record being built; text holds its strings. */
 	struct record	 rec;
 	unsigned long	 index;
+	struct record	 empty;		/* for an input without records */
 	char		*text;
 	size_t		 textlen;
 	size_t		 textcap;
@@ -994,6 +995,28 @@ sniff(struct record_reader *rd)
 		}
 		rd->format = RECORD_TRANSCRIPT;
 	}
+}
+
+int
+record_reader_next_or_empty(struct record_reader *rd,
+    const struct record **rec)
+{
+	struct record *e = &rd->empty;
+	int	 rc;
+
+	if ((rc = record_reader_next(rd, rec)) != 0 || rd->index > 0)
+		return rc;
+	rd->index = 1;
+	memset(e, 0, sizeof *e);
+	e->index = 1;
+	e->start = (struct record_pos){ 1, 1, 0 };
+	e->format = rd->format == RECORD_AUTO ? RECORD_PGN : rd->format;
+	e->malformed = true;
+	e->error.code = "empty-input";
+	e->error.at = e->start;
+	snprintf(e->error.msg, sizeof e->error.msg, "no records in the input");
+	*rec = e;
+	return 1;
 }
 
 int

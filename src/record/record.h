@@ -128,6 +128,15 @@ enum record_format record_reader_format(const struct record_reader *);
  */
 int	record_reader_next(struct record_reader *, const struct record **rec);
 
+/*
+ * As record_reader_next, except that an input without records gives one
+ * record before its end: malformed, record 1 at 1:1 in the reader's
+ * format, with the error empty-input.  So reports and summaries count an
+ * empty input as a malformed record of its own (formats/report.md).
+ */
+int	record_reader_next_or_empty(struct record_reader *,
+	    const struct record **rec);
+
 /* "pgn", "transcript", "csv"; and back (-1 if unknown). */
 const char *record_format_name(enum record_format);
 int	record_format_parse(const char *);

@@ -116,8 +116,11 @@ parse_cell(const struct rules_board *b, const char *tok, size_t *p,
 		return -1;
 	}
 	if (c < 0) {
+		/* A hex board's spec is its side: "the side-7 board". */
 		diag_set(d, "off-board", (struct record_pos){ 0, 0, *p }, n,
-		    "%.*s is not on the %s board", (int)n, tok + *p, b->name);
+		    "%.*s is not on the %s%s board", (int)n, tok + *p,
+		    b->name[strspn(b->name, "0123456789")] == '\0' ? "side-" :
+		    "", b->name);
 		return -1;
 	}
 	*cell = (int16_t)c;
