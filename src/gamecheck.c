@@ -69,6 +69,7 @@ usage(FILE *f)
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
+	static const char opts[] = ":g:f:qrm:o:hV";
 	static const struct option longopts[] = {
 		{ "game", required_argument, NULL, 'g' },
 		{ "format", required_argument, NULL, 'f' },
@@ -83,7 +84,7 @@ parse_options(int argc, char **argv, struct options *opt)
 	int	 c, f;
 
 	memset(opt, 0, sizeof *opt);
-	while ((c = getopt_long(argc, argv, "g:f:qrm:o:hV", longopts,
+	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
@@ -117,12 +118,11 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case 'h':
 			usage(stdout);
-			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE);
+			exit(cli_help_done());
 		case 'V':
 			exit(cli_version("gamecheck"));
 		default:
-			usage(stderr);
+			cli_option_error(argv, opts, c, false);
 			return -1;
 		}
 	}

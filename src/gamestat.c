@@ -76,6 +76,7 @@ usage(FILE *f)
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
+	static const char opts[] = ":b:g:f:pmP:o:hV";
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, 'b' },
 		{ "game", required_argument, NULL, 'g' },
@@ -91,7 +92,7 @@ parse_options(int argc, char **argv, struct options *opt)
 	int	 c, f;
 
 	memset(opt, 0, sizeof *opt);
-	while ((c = getopt_long(argc, argv, "b:g:f:pmP:o:hV", longopts,
+	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'b':
@@ -134,12 +135,11 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case 'h':
 			usage(stdout);
-			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE);
+			exit(cli_help_done());
 		case 'V':
 			exit(cli_version("gamestat"));
 		default:
-			usage(stderr);
+			cli_option_error(argv, opts, c, false);
 			return -1;
 		}
 	}

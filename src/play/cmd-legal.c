@@ -12,14 +12,25 @@
 #include "play/play.h"
 #include "report/report.h"
 
+static void	help(void);
 static int	exec_legal(int, char **);
 
 const struct play_cmd play_cmd_legal = {
 	.name = "legal",
 	.args = "record",
 	.summary = "the legal next actions of the player to move, as YAML",
+	.help = help,
 	.exec = exec_legal,
 };
+
+static void
+help(void)
+{
+	play_record_help(&play_cmd_legal,
+	    "The legal next actions of the player to move in RECORD, as one\n"
+	    "YAML document; in a turn in progress, the actions that may\n"
+	    "continue it.");
+}
 
 static int
 exec_legal(int argc, char **argv)
@@ -30,10 +41,7 @@ exec_legal(int argc, char **argv)
 	size_t	 n;
 	int	 status;
 
-	if ((status = play_record_only(&play_cmd_legal, argc, argv,
-	    "The legal next actions of the player to move in RECORD, as one\n"
-	    "YAML document; in a turn in progress, the actions that may\n"
-	    "continue it.")) != -1)
+	if ((status = play_record_only(&play_cmd_legal, argc, argv)) != -1)
 		return status;
 	if ((status = play_open(&pr, argv[optind])) == CLI_OK) {
 		n = replay_legal(&pr.rp, NULL, 0);

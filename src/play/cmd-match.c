@@ -22,6 +22,7 @@
 #include "play/engine.h"
 #include "play/play.h"
 
+static void	help(void);
 static int	exec_match(int, char **);
 
 const struct play_cmd play_cmd_match = {
@@ -29,6 +30,7 @@ const struct play_cmd play_cmd_match = {
 	.args = "-b cmd -w cmd [-a] [-n games] [-t seconds] [-S seed]\n"
 	    "       [-s spec] [-m turns] [--summary file] game",
 	.summary = "games between two programs on the match protocol",
+	.help = help,
 	.exec = exec_match,
 };
 
@@ -52,8 +54,8 @@ help(void)
 	    "  -m, --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
-	    "                         (- for standard output)\n"
-	    "  -h, --help             show this help and exit\n");
+	    "                         (- for standard output)\n");
+	play_help_common(23);
 }
 
 /* "a b c\n" of NULL-ended words, a new string, or NULL. */
@@ -201,6 +203,7 @@ ask(struct play_game *pg, struct engine *e, int ready, double timeout,
 static int
 exec_match(int argc, char **argv)
 {
+	static const char opts[] = ":b:w:an:t:S:s:m:hV";
 	static const struct option longopts[] = {
 		{ "black", required_argument, NULL, 'b' },
 		{ "white", required_argument, NULL, 'w' },
@@ -211,7 +214,7 @@ exec_match(int argc, char **argv)
 		{ "size", required_argument, NULL, 's' },
 		{ "max-turns", required_argument, NULL, 'm' },
 		{ "summary", required_argument, NULL, PLAY_OPT_SUMMARY },
-		{ "help", no_argument, NULL, 'h' },
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct rules_game *g;
@@ -232,7 +235,7 @@ exec_match(int argc, char **argv)
 	int	 status = CLI_OK;
 
 	play_series_init(&ps, "match");
-	while ((c = getopt_long(argc, argv, "b:w:an:t:S:s:m:h", longopts,
+	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		if ((r = play_series_option(&ps, c, optarg)) == -1)
 			return CLI_USAGE;
@@ -253,13 +256,8 @@ exec_match(int argc, char **argv)
 				return CLI_USAGE;
 			}
 			break;
-		case 'h':
-			help();
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
 		default:
-			play_usage(stderr, &play_cmd_match);
-			return CLI_USAGE;
+			return play_option(&play_cmd_match, c, argv, opts);
 		}
 	}
 	if (argc - optind != 1 || eng[0].cmd == NULL || eng[1].cmd == NULL) {

@@ -14,12 +14,14 @@
 
 #include "play/play.h"
 
+static void	help(void);
 static int	exec_move(int, char **);
 
 const struct play_cmd play_cmd_move = {
 	.name = "move",
 	.args = "[-i] [-t turn] record move ...",
 	.summary = "apply moves if they are legal; write the new record",
+	.help = help,
 	.exec = exec_move,
 };
 
@@ -32,8 +34,8 @@ help(void)
 	    "and write the new record to standard output.\n"
 	    "\n"
 	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "  -t, --turn=TURN  only if the next turn of RECORD is TURN\n"
-	    "  -h, --help       show this help and exit\n");
+	    "  -t, --turn=TURN  only if the next turn of RECORD is TURN\n");
+	play_help_common(17);
 }
 
 /* The new turn tokens: the first may continue the turn in progress. */
@@ -199,10 +201,11 @@ rewrite(const struct play_record *pr, const struct tokens *t,
 static int
 exec_move(int argc, char **argv)
 {
+	static const char opts[] = ":it:hV";
 	static const struct option longopts[] = {
 		{ "in-place", no_argument, NULL, 'i' },
 		{ "turn", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_locked lf = { .fd = -1 };
@@ -216,7 +219,7 @@ exec_move(int argc, char **argv)
 	size_t	 len, newlen;
 	int	 c, i, status;
 
-	while ((c = getopt_long(argc, argv, "it:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i': in_place = true; break;
 		case 't':
@@ -224,13 +227,8 @@ exec_move(int argc, char **argv)
 				return CLI_USAGE;
 			has_turn = true;
 			break;
-		case 'h':
-			help();
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
 		default:
-			play_usage(stderr, &play_cmd_move);
-			return CLI_USAGE;
+			return play_option(&play_cmd_move, c, argv, opts);
 		}
 	}
 	if (argc - optind < 2) {

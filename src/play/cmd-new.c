@@ -17,6 +17,7 @@
 
 #include "play/play.h"
 
+static void	help(void);
 static int	exec_new(int, char **);
 
 const struct play_cmd play_cmd_new = {
@@ -24,6 +25,7 @@ const struct play_cmd play_cmd_new = {
 	.args = "[-f] [-s spec] [-b name] [-w name] [-d date] [-e event]\n"
 	    "       [-S seed] [-v variant] [-o file] game",
 	.summary = "write a fresh record for a game",
+	.help = help,
 	.exec = exec_new,
 };
 
@@ -42,8 +44,8 @@ help(void)
 	    "                         drawn from the system's entropy)\n"
 	    "  -v, --variant=VARIANT  rule options (pie, no-pie)\n"
 	    "  -o, --output=FILE      write FILE instead of standard output\n"
-	    "  -f, --force            let --output replace an existing file\n"
-	    "  -h, --help             show this help and exit\n");
+	    "  -f, --force            let --output replace an existing file\n");
+	play_help_common(23);
 }
 
 /* A Date tag value: YYYY.MM.DD, ? for an unknown digit (PGN). */
@@ -93,6 +95,7 @@ value_ok(const char *what, const char *v)
 static int
 exec_new(int argc, char **argv)
 {
+	static const char opts[] = ":s:b:w:d:e:S:v:o:fhV";
 	static const struct option longopts[] = {
 		{ "size", required_argument, NULL, 's' },
 		{ "black", required_argument, NULL, 'b' },
@@ -103,7 +106,7 @@ exec_new(int argc, char **argv)
 		{ "variant", required_argument, NULL, 'v' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "force", no_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *size = NULL, *black = "?", *white = "?", *date = NULL;
@@ -125,7 +128,7 @@ exec_new(int argc, char **argv)
 	char	*end;
 	int	 c, status = CLI_OK;
 
-	while ((c = getopt_long(argc, argv, "s:b:w:d:e:S:v:o:fh", longopts,
+	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 's': size = optarg; break;
@@ -137,13 +140,8 @@ exec_new(int argc, char **argv)
 		case 'v': variant = optarg; break;
 		case 'o': output = optarg; break;
 		case 'f': force = true; break;
-		case 'h':
-			help();
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
 		default:
-			play_usage(stderr, &play_cmd_new);
-			return CLI_USAGE;
+			return play_option(&play_cmd_new, c, argv, opts);
 		}
 	}
 	if (argc - optind != 1) {

@@ -10,14 +10,24 @@
 #include "play/play.h"
 #include "report/report.h"
 
+static void	help(void);
 static int	exec_roll(int, char **);
 
 const struct play_cmd play_cmd_roll = {
 	.name = "roll",
 	.args = "record",
 	.summary = "the dice of the next turn, from the record's Seed",
+	.help = help,
 	.exec = exec_roll,
 };
+
+static void
+help(void)
+{
+	play_record_help(&play_cmd_roll,
+	    "The dice of the next turn of RECORD, a game with dice, from its\n"
+	    "Seed tag, as one YAML document.");
+}
 
 static int
 exec_roll(int argc, char **argv)
@@ -28,9 +38,7 @@ exec_roll(int argc, char **argv)
 	struct rules_rng rng;
 	int	 status;
 
-	if ((status = play_record_only(&play_cmd_roll, argc, argv,
-	    "The dice of the next turn of RECORD, a game with dice, from its\n"
-	    "Seed tag, as one YAML document.")) != -1)
+	if ((status = play_record_only(&play_cmd_roll, argc, argv)) != -1)
 		return status;
 	if ((status = play_open(&pr, argv[optind])) != CLI_OK)
 		goto out_close;

@@ -12,12 +12,14 @@
 #include "draw/draw.h"
 #include "play/play.h"
 
+static void	help(void);
 static int	exec_show(int, char **);
 
 const struct play_cmd play_cmd_show = {
 	.name = "show",
 	.args = "[-a] [-s file] [-t turn] record",
 	.summary = "show the position: a text diagram, an SVG picture",
+	.help = help,
 	.exec = exec_show,
 };
 
@@ -31,8 +33,8 @@ help(void)
 	    "  -a, --ascii      draw with ASCII characters only\n"
 	    "  -s, --svg=FILE   also write an SVG picture to FILE (- for\n"
 	    "                   standard output, instead of the text)\n"
-	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n"
-	    "  -h, --help       show this help and exit\n");
+	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n");
+	play_help_common(17);
 }
 
 /* The players' names from the tags, unless unknown ("?"). */
@@ -88,11 +90,12 @@ state_text(const struct replay *rp, char *buf, size_t cap)
 static int
 exec_show(int argc, char **argv)
 {
+	static const char opts[] = ":as:t:hV";
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "svg", required_argument, NULL, 's' },
 		{ "at", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	enum draw_charset cs = DRAW_UNICODE;
@@ -111,7 +114,7 @@ exec_show(int argc, char **argv)
 	FILE	*out = stdout;
 	int	 c, i, n = 0, status, who = 0;
 
-	while ((c = getopt_long(argc, argv, "as:t:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a': cs = DRAW_ASCII; break;
 		case 's': svg = optarg; break;
@@ -120,13 +123,8 @@ exec_show(int argc, char **argv)
 				return CLI_USAGE;
 			has_at = true;
 			break;
-		case 'h':
-			help();
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
 		default:
-			play_usage(stderr, &play_cmd_show);
-			return CLI_USAGE;
+			return play_option(&play_cmd_show, c, argv, opts);
 		}
 	}
 	if (argc - optind != 1) {

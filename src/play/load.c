@@ -19,6 +19,28 @@ play_usage(FILE *f, const struct play_cmd *c)
 	fprintf(f, "usage: gameplay %s %s\n", c->name, c->args);
 }
 
+int
+play_option(const struct play_cmd *cmd, int c, char **argv, const char *opts)
+{
+	switch (c) {
+	case 'h':
+		cmd->help();
+		return cli_help_done();
+	case 'V':
+		return cli_version("gameplay");
+	default:
+		return cli_option_error(argv, opts, c, true);
+	}
+}
+
+void
+play_help_common(int width)
+{
+	printf("  %-*s%s\n  %-*s%s\n", width, "-h, --help",
+	    "show this help and exit", width, "-V, --version",
+	    "show the version and exit");
+}
+
 bool
 play_count(const char *name, const char *arg, unsigned long *v)
 {
@@ -213,33 +235,30 @@ play_uses_dice(const struct rules_position *pos)
 
 /* ---- What several commands share ---------------------------------- */
 
+void
+play_record_help(const struct play_cmd *cmd, const char *what)
+{
+	play_usage(stdout, cmd);
+	printf("%s\n\n", what);
+	play_help_common(15);
+}
+
 /*
  * Options of the commands that take a record and nothing else.  Returns
  * -1 to go on, else the exit status.
  */
 int
-play_record_only(const struct play_cmd *cmd, int argc, char **argv,
-    const char *what)
+play_record_only(const struct play_cmd *cmd, int argc, char **argv)
 {
+	static const char opts[] = ":hV";
 	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	int	 c;
 
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			play_usage(stdout, cmd);
-			printf("%s\n\n  -h, --help   show this help and exit\n",
-			    what);
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
-		default:
-			play_usage(stderr, cmd);
-			return CLI_USAGE;
-		}
-	}
+	if ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1)
+		return play_option(cmd, c, argv, opts);
 	if (argc - optind != 1) {
 		cli_error("%s: name one record (try gameplay %s --help)",
 		    cmd->name, cmd->name);

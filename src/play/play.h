@@ -20,10 +20,33 @@ struct play_cmd {
 	const char	*name;
 	const char	*args;		/* the synopsis after the name */
 	const char	*summary;
+	/* Its --help on stdout, but for cli_help_done()'s last line. */
+	void		(*help)(void);
 	/* argv[0] is the command's name; returns an exit status. */
 	int		(*exec)(int argc, char **argv);
 };
 
+/* The command called name, or NULL (src/gameplay.c). */
+const struct play_cmd *play_cmd_find(const char *name);
+/* gameplay's own --help, but for cli_help_done()'s last line. */
+void	play_help_gameplay(void);
+
+/* The options every command takes, for its getopt_long table. */
+#define PLAY_LONGOPTS_COMMON \
+	{ "help", no_argument, NULL, 'h' }, \
+	{ "version", no_argument, NULL, 'V' }
+
+/*
+ * What every command does with an option it has no case of: -h (its
+ * help), -V, or a usage error in one line (the command's optstring opts
+ * starts with ':').  Returns the exit status.
+ */
+int	play_option(const struct play_cmd *, int c, char **argv,
+	    const char *opts);
+/* The help lines of -h and -V, the text in column width + 2. */
+void	play_help_common(int width);
+
+extern const struct play_cmd play_cmd_help;
 extern const struct play_cmd play_cmd_new;
 extern const struct play_cmd play_cmd_show;
 extern const struct play_cmd play_cmd_legal;
@@ -89,12 +112,13 @@ bool	play_uses_dice(const struct rules_position *);
 bool	play_count(const char *name, const char *arg, unsigned long *v);
 
 /*
- * The options of a command that takes one record and nothing else: -h.
- * Returns -1 to go on (the record is argv[optind]), else an exit status.
- * what is the --help text after the usage line.
+ * The options of a command that takes one record and nothing else: -h,
+ * -V.  Returns -1 to go on (the record is argv[optind]), else an exit
+ * status.
  */
-int	play_record_only(const struct play_cmd *, int argc, char **argv,
-	    const char *what);
+int	play_record_only(const struct play_cmd *, int argc, char **argv);
+/* The --help of such a command: what is the text after the usage line. */
+void	play_record_help(const struct play_cmd *, const char *what);
 /* The exit status after writing a document to stdout (rc 0 or -1). */
 int	play_finish(int rc);
 /* The turn in progress so far, as a new string, or NULL. */
