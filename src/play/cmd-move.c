@@ -17,9 +17,11 @@
 static void	help(void);
 static int	exec_move(int, char **);
 
+enum { OPT_TURN = PLAY_OPT_OWN };
+
 const struct play_cmd play_cmd_move = {
 	.name = "move",
-	.args = "[-i] [-t turn] record move ...",
+	.args = "[-i] [--turn turn] record move ...",
 	.summary = "apply moves if they are legal; write the new record",
 	.help = help,
 	.exec = exec_move,
@@ -34,7 +36,7 @@ help(void)
 	    "and write the new record to standard output.\n"
 	    "\n"
 	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "  -t, --turn=TURN  only if the next turn of RECORD is TURN\n");
+	    "      --turn=TURN  only if the next turn of RECORD is TURN\n");
 	play_help_common(17);
 }
 
@@ -201,10 +203,10 @@ rewrite(const struct play_record *pr, const struct tokens *t,
 static int
 exec_move(int argc, char **argv)
 {
-	static const char opts[] = ":it:hV";
+	static const char opts[] = ":ihV";
 	static const struct option longopts[] = {
 		{ "in-place", no_argument, NULL, 'i' },
-		{ "turn", required_argument, NULL, 't' },
+		{ "turn", required_argument, NULL, OPT_TURN },
 		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
@@ -222,7 +224,7 @@ exec_move(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i': in_place = true; break;
-		case 't':
+		case OPT_TURN:
 			if (!play_count("--turn", optarg, &want))
 				return CLI_USAGE;
 			has_turn = true;

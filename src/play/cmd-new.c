@@ -20,9 +20,11 @@
 static void	help(void);
 static int	exec_new(int, char **);
 
+enum { OPT_FORCE = PLAY_OPT_OWN };
+
 const struct play_cmd play_cmd_new = {
 	.name = "new",
-	.args = "[-f] [-s spec] [-b name] [-w name] [-d date] [-e event]\n"
+	.args = "[--force] [-s spec] [-b name] [-w name] [-d date] [-e event]\n"
 	    "       [-S seed] [-v variant] [-o file] game",
 	.summary = "write a fresh record for a game",
 	.help = help,
@@ -44,7 +46,7 @@ help(void)
 	    "                         drawn from the system's entropy)\n"
 	    "  -v, --variant=VARIANT  rule options (pie, no-pie)\n"
 	    "  -o, --output=FILE      write FILE instead of standard output\n"
-	    "  -f, --force            let --output replace an existing file\n");
+	    "      --force            let --output replace an existing file\n");
 	play_help_common(23);
 }
 
@@ -95,7 +97,7 @@ value_ok(const char *what, const char *v)
 static int
 exec_new(int argc, char **argv)
 {
-	static const char opts[] = ":s:b:w:d:e:S:v:o:fhV";
+	static const char opts[] = ":s:b:w:d:e:S:v:o:hV";
 	static const struct option longopts[] = {
 		{ "size", required_argument, NULL, 's' },
 		{ "black", required_argument, NULL, 'b' },
@@ -105,7 +107,7 @@ exec_new(int argc, char **argv)
 		{ "seed", required_argument, NULL, 'S' },
 		{ "variant", required_argument, NULL, 'v' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "force", no_argument, NULL, 'f' },
+		{ "force", no_argument, NULL, OPT_FORCE },
 		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
@@ -139,7 +141,7 @@ exec_new(int argc, char **argv)
 		case 'S': seedarg = optarg; break;
 		case 'v': variant = optarg; break;
 		case 'o': output = optarg; break;
-		case 'f': force = true; break;
+		case OPT_FORCE: force = true; break;
 		default:
 			return play_option(&play_cmd_new, c, argv, opts);
 		}

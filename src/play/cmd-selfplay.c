@@ -22,7 +22,7 @@ static int	exec_selfplay(int, char **);
 const struct play_cmd play_cmd_selfplay = {
 	.name = "selfplay",
 	.args = "[-n games] [-S seed] [-s spec] [-b player] [-w player]\n"
-	    "       [-m turns] [--summary file] game",
+	    "       [--max-turns turns] [--summary file] game",
 	.summary = "games between built-in players, as records",
 	.help = help,
 	.exec = exec_selfplay,
@@ -41,7 +41,7 @@ help(void)
 	    "  -s, --size=SPEC        the board (default: the game's)\n"
 	    "  -b, --black=PLAYER     the Black player (default random)\n"
 	    "  -w, --white=PLAYER     the White player (default random)\n"
-	    "  -m, --max-turns=T      stop a game after T turns, aborted\n"
+	    "      --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
 	    "      --summary=FILE     write a YAML summary to FILE\n"
 	    "                         (- for standard output)\n");
@@ -53,14 +53,14 @@ help(void)
 static int
 exec_selfplay(int argc, char **argv)
 {
-	static const char opts[] = ":n:S:s:b:w:m:hV";
+	static const char opts[] = ":n:S:s:b:w:hV";
 	static const struct option longopts[] = {
 		{ "games", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "size", required_argument, NULL, 's' },
 		{ "black", required_argument, NULL, 'b' },
 		{ "white", required_argument, NULL, 'w' },
-		{ "max-turns", required_argument, NULL, 'm' },
+		{ "max-turns", required_argument, NULL, PLAY_OPT_MAX_TURNS },
 		{ "summary", required_argument, NULL, PLAY_OPT_SUMMARY },
 		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },

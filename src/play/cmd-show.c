@@ -15,9 +15,11 @@
 static void	help(void);
 static int	exec_show(int, char **);
 
+enum { OPT_SVG = PLAY_OPT_OWN };
+
 const struct play_cmd play_cmd_show = {
 	.name = "show",
-	.args = "[-a] [-s file] [-t turn] record",
+	.args = "[-a] [--svg file] [-t turn] record",
 	.summary = "show the position: a text diagram, an SVG picture",
 	.help = help,
 	.exec = exec_show,
@@ -31,7 +33,7 @@ help(void)
 	    "diagram, whose turn it is, the score so far and the last turn.\n"
 	    "\n"
 	    "  -a, --ascii      draw with ASCII characters only\n"
-	    "  -s, --svg=FILE   also write an SVG picture to FILE (- for\n"
+	    "      --svg=FILE   also write an SVG picture to FILE (- for\n"
 	    "                   standard output, instead of the text)\n"
 	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n");
 	play_help_common(17);
@@ -90,10 +92,10 @@ state_text(const struct replay *rp, char *buf, size_t cap)
 static int
 exec_show(int argc, char **argv)
 {
-	static const char opts[] = ":as:t:hV";
+	static const char opts[] = ":at:hV";
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
-		{ "svg", required_argument, NULL, 's' },
+		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "at", required_argument, NULL, 't' },
 		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
@@ -117,7 +119,7 @@ exec_show(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a': cs = DRAW_ASCII; break;
-		case 's': svg = optarg; break;
+		case OPT_SVG: svg = optarg; break;
 		case 't':
 			if (!play_count("--at", optarg, &upto))
 				return CLI_USAGE;

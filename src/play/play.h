@@ -223,7 +223,8 @@ struct play_series {
 	unsigned long	 games;		/* -n, default 1 */
 	unsigned long	 seed;		/* -S, default 1 */
 	const char	*size;		/* -s: the board spec; NULL: default */
-	unsigned long	 max_turns;	/* -m (0: none), default the game's */
+	unsigned long	 max_turns;	/* --max-turns (0: none), default the
+					   game's */
 	bool		 has_max_turns;
 	const char	*summary;	/* --summary, or NULL */
 	/* The board's name, once a game is set up ("" before). */
@@ -231,20 +232,28 @@ struct play_series {
 	struct report_match m;		/* m.board points to board above */
 };
 
-/* The getopt_long value of --summary, which has no short name. */
-#define PLAY_OPT_SUMMARY	256
+/*
+ * The getopt_long values of the options without a short name (one
+ * meaning per letter across the tools: README, "Options"); a command's
+ * own start at PLAY_OPT_OWN.
+ */
+enum {
+	PLAY_OPT_SUMMARY = 256,
+	PLAY_OPT_MAX_TURNS,
+	PLAY_OPT_OWN,
+};
 
 /* Starts a series of the defaults; event names it ("selfplay"). */
 void	play_series_init(struct play_series *, const char *event);
 /*
  * Takes the option c that getopt_long returned, with its argument arg, if
- * it is one of a series: -n, -S, -s, -m or --summary.  Returns 1 if it
+ * it is one of a series: -n, -S, -s, --max-turns or --summary.  Returns 1 if it
  * was, 0 if it is not, -1 after saying what is wrong with arg.
  */
 int	play_series_option(struct play_series *, int c, const char *arg);
 /*
- * Finds the game the series plays, by name, and its turn cap unless -m
- * gave one.  Returns the game, or NULL after saying that there is none.
+ * Finds the game the series plays, by name, and its turn cap unless
+ * --max-turns gave one.  Returns the game, or NULL after saying that there is none.
  */
 const struct rules_game *play_series_game(struct play_series *,
 	    const char *name);
