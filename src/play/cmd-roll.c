@@ -15,7 +15,7 @@ static int	exec_roll(int, char **);
 
 const struct play_cmd play_cmd_roll = {
 	.name = "roll",
-	.args = "record",
+	.args = "[-g game] [-r n] record",
 	.summary = "the dice of the next turn, from the record's Seed",
 	.help = help,
 	.exec = exec_roll,
@@ -33,14 +33,16 @@ static int
 exec_roll(int argc, char **argv)
 {
 	struct play_record pr;
+	struct play_select sel;
 	struct report_play p = { 0 };
 	struct record_diag d = { 0 };
 	struct rules_rng rng;
 	int	 status;
 
-	if ((status = play_record_only(&play_cmd_roll, argc, argv)) != -1)
+	if ((status = play_record_only(&play_cmd_roll, argc, argv,
+	    &sel)) != -1)
 		return status;
-	if ((status = play_open(&pr, argv[optind])) != CLI_OK)
+	if ((status = play_open(&pr, argv[optind], &sel)) != CLI_OK)
 		goto out_close;
 	if (!play_uses_dice(pr.rp.pos)) {
 		cli_error("%s: %s throws no dice: there is nothing to roll",

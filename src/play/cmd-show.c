@@ -19,7 +19,7 @@ enum { OPT_SVG = PLAY_OPT_OWN };
 
 const struct play_cmd play_cmd_show = {
 	.name = "show",
-	.args = "[-a] [--svg file] [-t turn] record",
+	.args = "[-a] [-g game] [-r n] [--svg file] [-t turn] record",
 	.summary = "show the position: a text diagram, an SVG picture",
 	.help = help,
 	.exec = exec_show,
@@ -36,6 +36,7 @@ help(void)
 	    "      --svg=FILE   also write an SVG picture to FILE (- for\n"
 	    "                   standard output, instead of the text)\n"
 	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n");
+	play_help_select(17);
 	play_help_common(17);
 }
 
@@ -92,17 +93,19 @@ state_text(const struct replay *rp, char *buf, size_t cap)
 static int
 exec_show(int argc, char **argv)
 {
-	static const char opts[] = ":at:hV";
+	static const char opts[] = ":ag:r:t:hV";
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "at", required_argument, NULL, 't' },
+		PLAY_LONGOPTS_RECORD,
 		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	enum draw_charset cs = DRAW_UNICODE;
 	const char *svg = NULL;
 	struct play_record pr;
+	struct play_select sel = { 0 };
 	struct replay at, prev;
 	const struct replay *cur;
 	struct rules_action acts[64];
@@ -114,9 +117,13 @@ exec_show(int argc, char **argv)
 	char	 state[128], caption[192], *tok = NULL;
 	struct cli_output so = { 0 };
 	FILE	*out = stdout;
-	int	 c, i, n = 0, status, who = 0;
+	int	 c, i, n = 0, r, status, who = 0;
 
 	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
+		if ((r = play_select_option(&sel, c, optarg)) == -1)
+			return CLI_USAGE;
+		if (r == 1)
+			continue;
 		switch (c) {
 		case 'a': cs = DRAW_ASCII; break;
 		case OPT_SVG: svg = optarg; break;
@@ -138,7 +145,7 @@ exec_show(int argc, char **argv)
 		return CLI_USAGE;
 	replay_init(&at);
 	replay_init(&prev);
-	if ((status = play_open(&pr, argv[optind])) != CLI_OK)
+	if ((status = play_open(&pr, argv[optind], &sel)) != CLI_OK)
 		goto out_close;
 	ntok = pr.rec->nturns;
 	if (!has_at)

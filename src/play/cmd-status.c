@@ -16,7 +16,7 @@ static int	exec_status(int, char **);
 
 const struct play_cmd play_cmd_status = {
 	.name = "status",
-	.args = "record",
+	.args = "[-g game] [-r n] record",
 	.summary = "where the game stands, as YAML",
 	.help = help,
 	.exec = exec_status,
@@ -33,12 +33,14 @@ static int
 exec_status(int argc, char **argv)
 {
 	struct play_record pr;
+	struct play_select sel;
 	struct report_play p = { 0 };
 	int	 status;
 
-	if ((status = play_record_only(&play_cmd_status, argc, argv)) != -1)
+	if ((status = play_record_only(&play_cmd_status, argc, argv,
+	    &sel)) != -1)
 		return status;
-	if ((status = play_open(&pr, argv[optind])) == CLI_OK) {
+	if ((status = play_open(&pr, argv[optind], &sel)) == CLI_OK) {
 		p.source = pr.path;
 		p.rec = pr.rec;
 		p.rp = &pr.rp;

@@ -58,15 +58,39 @@ extern const struct play_cmd play_cmd_match;
 extern const struct play_cmd play_cmd_engine;
 
 /*
+ * Which record of a file a command takes, and its game where the record
+ * has no Game tag: -g and -r, as gamecheck's -g.
+ */
+struct play_select {
+	const struct rules_game *game;	/* NULL: the Game tag */
+	unsigned long	 record;	/* 1-based; 0: the file's only one */
+};
+
+#define PLAY_LONGOPTS_RECORD \
+	{ "game", required_argument, NULL, 'g' }, \
+	{ "record", required_argument, NULL, 'r' }
+
+/*
+ * Takes the option c (with its argument arg) if it is -g or -r.  Returns
+ * 1 if it was, 0 if it is not, -1 after saying what is wrong with arg.
+ */
+int	play_select_option(struct play_select *, int c, const char *arg);
+/* The help lines of -g and -r, the text in column width + 2. */
+void	play_help_select(int width);
+
+/*
  * One record as gameplay holds it: the file's text (owned), the record
  * read from it (the reader owns it) and its replay, a turn in progress
- * allowed at the end (partial_ok).
+ * allowed at the end (partial_ok).  The record's text ends at end: where
+ * the next record starts, or len.
  */
 struct play_record {
 	const char	*path;		/* as given; "-" is standard input */
 	const char	*name;		/* for diagnostics */
 	char		*text;
 	size_t		 len;
+	size_t		 end;
+	const struct rules_game *game;	/* -g, or NULL: the Game tag */
 	struct record_syntax *syn;
 	struct record_reader *rd;
 	FILE		*fp;
@@ -75,18 +99,20 @@ struct play_record {
 };
 
 /*
- * Reads the one record in text (len bytes, owned by pr from now on) and
- * replays it.  Returns CLI_OK, or the exit status after saying why on
+ * Reads the record sel picks in text (len bytes, owned by pr from now on)
+ * and replays it.  Returns CLI_OK, or the exit status after saying why on
  * stderr: CLI_BAD for a record that is not legal (gamecheck's diagnostic
- * and code, the legal moves as a note), no record, or more than one;
+ * and code, the legal moves as a note), no record, or more than one and
+ * none picked; CLI_USAGE for a record picked that is not there;
  * CLI_INTERNAL when memory runs out.  quiet: nothing is said (the caller
  * may play_diag() the replay's error).
  */
 int	play_load(struct play_record *, const char *path, char *text,
-	    size_t len, bool quiet);
+	    size_t len, const struct play_select *sel, bool quiet);
 /* Reads path whole and play_load()s it; a file that cannot be read is
  * CLI_USAGE. */
-int	play_open(struct play_record *, const char *path);
+int	play_open(struct play_record *, const char *path,
+	    const struct play_select *sel);
 void	play_close(struct play_record *);
 
 /*
@@ -112,11 +138,12 @@ bool	play_uses_dice(const struct rules_position *);
 bool	play_count(const char *name, const char *arg, unsigned long *v);
 
 /*
- * The options of a command that takes one record and nothing else: -h,
- * -V.  Returns -1 to go on (the record is argv[optind]), else an exit
- * status.
+ * The options of a command that takes one record and nothing else: -g,
+ * -r, -h, -V, into sel.  Returns -1 to go on (the record is
+ * argv[optind]), else an exit status.
  */
-int	play_record_only(const struct play_cmd *, int argc, char **argv);
+int	play_record_only(const struct play_cmd *, int argc, char **argv,
+	    struct play_select *sel);
 /* The --help of such a command: what is the text after the usage line. */
 void	play_record_help(const struct play_cmd *, const char *what);
 /* The exit status after writing a document to stdout (rc 0 or -1). */
