@@ -80,8 +80,8 @@ cli_option_error(char *const *argv, const char *optstring, int c,
 		fprintf(stderr, "%s: option '%s' requires an argument (%s)\n",
 		    who, name, try);
 	else if (c == ':')
-		fprintf(stderr, "%s: option requires an argument -- '%c' (%s)\n",
-		    who, optopt, try);
+		fprintf(stderr, "%s: option requires an argument -- '%c' "
+		    "(%s)\n", who, optopt, try);
 	else if (optopt > 0 && optopt < 256 && optopt != ':' &&
 	    strchr(optstring, optopt) == NULL)
 		fprintf(stderr, "%s: invalid option -- '%c' (%s)\n", who,

@@ -30,7 +30,8 @@ enum { OPT_ALTERNATE = PLAY_OPT_OWN, OPT_TIMEOUT };
 const struct play_cmd play_cmd_match = {
 	.name = "match",
 	.args = "-b cmd -w cmd [--alternate] [-n games] [--timeout seconds]\n"
-	    "       [-S seed] [-s spec] [--max-turns turns] [--summary file] game",
+	    "       [-S seed] [-s spec] [--max-turns turns] "
+	    "[--summary file] game",
 	.summary = "games between two programs on the match protocol",
 	.help = help,
 	.exec = exec_match,
