@@ -23,6 +23,9 @@ struct options {
 	const char	*output;
 };
 
+/* The options without a short name (README, "Options"). */
+enum { OPT_REQUIRE_FINISHED = 256, OPT_MAX_ERRORS };
+
 struct totals {
 	unsigned long	 records;
 	unsigned long	 finished;
@@ -42,8 +45,8 @@ usage(FILE *f)
 	const struct rules_game *g;
 
 	fprintf(f,
-	    "usage: gamecheck [-qr] [-g game] [-f format] [-m count] [-o file]"
-	    " [file ...]\n"
+	    "usage: gamecheck [-q] [--require-finished] [-g game] [-f format]\n"
+	    "       [--max-errors count] [-o file] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -51,8 +54,8 @@ usage(FILE *f)
 	    "  -f, --format=FORMAT      auto (default), pgn, transcript, csv\n"
 	    "  -q, --quiet              no reports: diagnostics and the\n"
 	    "                           summary line only\n"
-	    "  -r, --require-finished   an unfinished game is an error\n"
-	    "  -m, --max-errors=COUNT   stop after COUNT records with errors\n"
+	    "      --require-finished   an unfinished game is an error\n"
+	    "      --max-errors=COUNT   stop after COUNT records with errors\n"
 	    "  -o, --output=FILE        write the reports to FILE\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -63,19 +66,20 @@ usage(FILE *f)
 		fprintf(f, " %s", g->name);
 	fprintf(f, "\n"
 	    "Exit status: 0 all records legal, 1 some record illegal or\n"
-	    "malformed (or unfinished with -r), 2 usage or I/O error,\n"
-	    "3 internal error.  See gamecheck(1).\n");
+	    "malformed (or unfinished with --require-finished), 2 usage or\n"
+	    "I/O error, 3 internal error.  See gamecheck(1).\n");
 }
 
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
+	static const char opts[] = ":g:f:qo:hV";
 	static const struct option longopts[] = {
 		{ "game", required_argument, NULL, 'g' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "require-finished", no_argument, NULL, 'r' },
-		{ "max-errors", required_argument, NULL, 'm' },
+		{ "require-finished", no_argument, NULL, OPT_REQUIRE_FINISHED },
+		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 		{ "output", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -84,7 +88,7 @@ parse_options(int argc, char **argv, struct options *opt)
 	int	 c, f;
 
 	memset(opt, 0, sizeof *opt);
-	while ((c = getopt_long(argc, argv, "g:f:qrm:o:hV", longopts,
+	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'g':
@@ -103,10 +107,10 @@ parse_options(int argc, char **argv, struct options *opt)
 		case 'q':
 			opt->quiet = true;
 			break;
-		case 'r':
+		case OPT_REQUIRE_FINISHED:
 			opt->require_finished = true;
 			break;
-		case 'm':
+		case OPT_MAX_ERRORS:
 			if (!cli_parse_count(optarg, &opt->max_errors)) {
 				cli_error("--max-errors takes a count, not "
 				    "'%s'", optarg);
@@ -118,12 +122,11 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case 'h':
 			usage(stdout);
-			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE);
+			exit(cli_help_done());
 		case 'V':
 			exit(cli_version("gamecheck"));
 		default:
-			usage(stderr);
+			cli_option_error(argv, opts, c, false);
 			return -1;
 		}
 	}

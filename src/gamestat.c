@@ -37,6 +37,9 @@ struct options {
 	const char	*output;
 };
 
+/* The options without a short name (README, "Options"). */
+enum { OPT_BY = 256 };
+
 /* What the run has seen. */
 struct run {
 	struct stat_summary *sum;
@@ -49,12 +52,12 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: gamestat [-mp] [-b tag] [-g game] [-f format] [-o file]"
-	    " [-P dir] [file ...]\n"
+	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-o file]\n"
+	    "       [-P dir] [file ...]\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
-	    "  -b, --by=TAG             group by the value of TAG too (Event, "
+	    "      --by=TAG             group by the value of TAG too (Event, "
 	    "Date, ...)\n"
 	    "  -g, --game=GAME          records without a Game tag are GAME\n"
 	    "  -f, --format=FORMAT      auto (default), report, pgn, "
@@ -76,8 +79,9 @@ usage(FILE *f)
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
+	static const char opts[] = ":g:f:pmP:o:hV";
 	static const struct option longopts[] = {
-		{ "by", required_argument, NULL, 'b' },
+		{ "by", required_argument, NULL, OPT_BY },
 		{ "game", required_argument, NULL, 'g' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "partial", no_argument, NULL, 'p' },
@@ -91,10 +95,10 @@ parse_options(int argc, char **argv, struct options *opt)
 	int	 c, f;
 
 	memset(opt, 0, sizeof *opt);
-	while ((c = getopt_long(argc, argv, "b:g:f:pmP:o:hV", longopts,
+	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		switch (c) {
-		case 'b':
+		case OPT_BY:
 			if (*optarg == '\0') {
 				cli_error("--by takes a tag name");
 				return -1;
@@ -134,12 +138,11 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case 'h':
 			usage(stdout);
-			exit(cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE);
+			exit(cli_help_done());
 		case 'V':
 			exit(cli_version("gamestat"));
 		default:
-			usage(stderr);
+			cli_option_error(argv, opts, c, false);
 			return -1;
 		}
 	}

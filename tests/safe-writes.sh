@@ -6,7 +6,7 @@
 # file size limit, and a small tmpfs where one can be mounted, stand in for
 # a full disk) or a signal leaves the old
 # file and no temporary one; move -i keeps symbolic links, refuses hard
-# links, FIFOs, devices and files the user may not write; new -f waits
+# links, FIFOs, devices and files the user may not write; new --force waits
 # for move -i's lock; names as long as NAME_MAX work; --plot replaces a
 # link in its directory instead of following it, and refuses another
 # user's directory.
@@ -102,7 +102,7 @@ fresh full
 $gp new --date 2024.05.01 -o "$tmp/one.pgn" reversi || exit 99
 for args in "$gc -o $d/old $tmp/big.pgn" "$gs -o $d/old $tmp/big.pgn" \
     "$gp show $tmp/one.pgn --svg $d/old" \
-    "$gp new -f -o $d/old reversi" \
+    "$gp new --force -o $d/old reversi" \
     "$gp selfplay reversi --summary $d/old"; do
 	# $args splits on purpose: no path here holds a space.
 	# shellcheck disable=SC2086
@@ -249,7 +249,7 @@ longer=$(printf '%0253d' 0 | tr 0 n).y
 if $gp new --date 2024.05.01 -o "$d/$long" reversi &&
     $gp move -i "$d/$long" d3 && grep -q '^1\. d3' "$d/$long" &&
     $gc -o "$d/$longer" "$d/$long" > /dev/null 2>&1 &&
-    $gp new -f --date 2024.05.01 -o "$d/$long" reversi &&
+    $gp new --force --date 2024.05.01 -o "$d/$long" reversi &&
     ! temps "$d"; then
 	ok "a name of 255 bytes"
 else
@@ -291,7 +291,7 @@ else
 	fi
 fi
 
-# new -f waits for move -i's lock (flock(1) holds it here).
+# new --force waits for move -i's lock (flock(1) holds it here).
 fresh lock
 $gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99
 if command -v flock > /dev/null 2>&1; then
@@ -302,11 +302,11 @@ if command -v flock > /dev/null 2>&1; then
 		sleep 0.05
 		i=$((i + 1))
 	done
-	$gp new -f --date 2024.05.01 -o "$d/r.pgn" herd
+	$gp new --force --date 2024.05.01 -o "$d/r.pgn" herd
 	if kill -0 $holder 2> /dev/null; then
-		bad "new -f did not wait for the lock"
+		bad "new --force did not wait for the lock"
 	else
-		ok "new -f waited for the lock"
+		ok "new --force waited for the lock"
 	fi
 	wait $holder
 else

@@ -13,7 +13,7 @@ ln -s "$srcdir/examples" "$tmp/examples"
 have_parallel=no
 parallel --version 2> /dev/null | grep -q 'GNU parallel' && have_parallel=yes
 
-sed -n '/^\.EX/,/^\.EE/{ s/^\$ //p; }' "$srcdir/man/gamestat.1" |
+sed -n '/^\.Bd -literal/,/^\.Ed/{ s/^\$ //p; }' "$srcdir/man/gamestat.1" |
     sed 's/\\-/-/g; s/\\e/\\/g' > "$tmp/commands"
 [ -s "$tmp/commands" ] || { echo "FAIL: no examples found"; exit 1; }
 fail=0

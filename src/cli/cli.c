@@ -39,8 +39,60 @@ cli_progname(void)
 int
 cli_version(const char *tool)
 {
-	printf("%s (arbiter) %s\n", tool, PACKAGE_VERSION);
+	printf("%s (%s) %s\n"
+	    "Copyright (C) 2026 The arbiter authors.\n"
+	    "License MIT: <https://opensource.org/licenses/MIT>.\n"
+	    "This is free software: you are free to change and redistribute "
+	    "it.\n"
+	    "There is NO WARRANTY, to the extent permitted by law.\n", tool,
+	    PACKAGE_NAME, PACKAGE_VERSION);
 	return cli_output_ok(stdout, "stdout") ? CLI_OK : CLI_USAGE;
+}
+
+int
+cli_help_done(void)
+{
+	printf("\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+	return cli_output_ok(stdout, "stdout") ? CLI_OK : CLI_USAGE;
+}
+
+/* An option as the user wrote it: "--name" without its "=value". */
+static void
+long_name(const char *arg, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%.*s", (int)strcspn(arg, "="), arg);
+}
+
+int
+cli_option_error(char *const *argv, const char *optstring, int c,
+    bool command)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	const char *who = command ? argv[0] : progname;
+	char	 name[64], try[96];
+	bool	 is_long = strncmp(arg, "--", 2) == 0;
+
+	snprintf(try, sizeof try, "try %s%s--help", command ? argv[0] : "",
+	    command ? " " : "");
+	long_name(arg, name, sizeof name);
+	cli_progress_done();
+	if (c == ':' && is_long)
+		fprintf(stderr, "%s: option '%s' requires an argument (%s)\n",
+		    who, name, try);
+	else if (c == ':')
+		fprintf(stderr, "%s: option requires an argument -- '%c' "
+		    "(%s)\n", who, optopt, try);
+	else if (optopt > 0 && optopt < 256 && optopt != ':' &&
+	    strchr(optstring, optopt) == NULL)
+		fprintf(stderr, "%s: invalid option -- '%c' (%s)\n", who,
+		    optopt, try);
+	else if (optopt != 0 && is_long)
+		fprintf(stderr, "%s: option '%s' doesn't allow an argument "
+		    "(%s)\n", who, name, try);
+	else
+		fprintf(stderr, "%s: unrecognized option '%s' (%s)\n", who,
+		    arg, try);
+	return CLI_USAGE;
 }
 
 void

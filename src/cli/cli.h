@@ -28,10 +28,28 @@ void	cli_init(const char *progname);
 const char *cli_progname(void);
 
 /*
- * --version: "TOOL (arbiter) VERSION" on stdout.  Returns the exit status:
- * CLI_OK, or CLI_USAGE if it could not be written (cli_output_ok).
+ * --version: "TOOL (arbiter) VERSION", the copyright and the licence on
+ * stdout, as GNU's standards ask.  Returns the exit status: CLI_OK, or
+ * CLI_USAGE if it could not be written (cli_output_ok).
  */
 int	cli_version(const char *tool);
+
+/*
+ * Ends a --help on stdout: where to report bugs (configure.ac's AC_INIT).
+ * Returns the exit status of the --help, as cli_version does.
+ */
+int	cli_help_done(void);
+
+/*
+ * A usage error in the options, in one line on stderr instead of the
+ * help: what getopt_long returned (c: '?' or ':', the optstring starting
+ * with ':' so that getopt itself says nothing) turned into "PROG:
+ * unrecognized option '--bogus' (try --help)"; with command, argv[0] is
+ * "gameplay CMD" and the hint "try gameplay CMD --help".  Returns
+ * CLI_USAGE.
+ */
+int	cli_option_error(char *const *argv, const char *optstring, int c,
+	    bool command);
 
 /* "PROG: MESSAGE" on stderr. */
 void	cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

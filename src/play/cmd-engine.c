@@ -13,12 +13,14 @@
 #include "play/play.h"
 #include "player/player.h"
 
+static void	help(void);
 static int	exec_engine(int, char **);
 
 const struct play_cmd play_cmd_engine = {
 	.name = "engine",
 	.args = "[-S seed] player",
 	.summary = "a built-in player on the match protocol",
+	.help = help,
 	.exec = exec_engine,
 };
 
@@ -30,8 +32,8 @@ help(void)
 	    "protocol of formats/protocol.md on standard input and output.\n"
 	    "\n"
 	    "  -S, --seed=S   game k of the session plays with seed S+k-1\n"
-	    "                 (default 1)\n"
-	    "  -h, --help     show this help and exit\n");
+	    "                 (default 1)\n");
+	play_help_common(15);
 }
 
 /* The words of a request line, split in place on blanks. */
@@ -100,9 +102,10 @@ replay_moves(const struct record_syntax *syn, struct rules_position *pos,
 static int
 exec_engine(int argc, char **argv)
 {
+	static const char opts[] = ":S:hV";
 	static const struct option longopts[] = {
 		{ "seed", required_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct record_syntax *syn = NULL;
@@ -117,19 +120,14 @@ exec_engine(int argc, char **argv)
 	ssize_t	 len;
 	int	 c, status = CLI_OK;
 
-	while ((c = getopt_long(argc, argv, "S:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'S':
 			if (!play_count("--seed", optarg, &seed))
 				return CLI_USAGE;
 			break;
-		case 'h':
-			help();
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
 		default:
-			play_usage(stderr, &play_cmd_engine);
-			return CLI_USAGE;
+			return play_option(&play_cmd_engine, c, argv, opts);
 		}
 	}
 	if (argc - optind != 1) {

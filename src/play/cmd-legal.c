@@ -12,30 +12,40 @@
 #include "play/play.h"
 #include "report/report.h"
 
+static void	help(void);
 static int	exec_legal(int, char **);
 
 const struct play_cmd play_cmd_legal = {
 	.name = "legal",
-	.args = "record",
+	.args = "[-g game] [-r n] record",
 	.summary = "the legal next actions of the player to move, as YAML",
+	.help = help,
 	.exec = exec_legal,
 };
+
+static void
+help(void)
+{
+	play_record_help(&play_cmd_legal,
+	    "The legal next actions of the player to move in RECORD, as one\n"
+	    "YAML document; in a turn in progress, the actions that may\n"
+	    "continue it.");
+}
 
 static int
 exec_legal(int argc, char **argv)
 {
 	struct play_record pr;
+	struct play_select sel;
 	struct report_play p = { 0 };
 	struct rules_action *acts = NULL;
 	size_t	 n;
 	int	 status;
 
 	if ((status = play_record_only(&play_cmd_legal, argc, argv,
-	    "The legal next actions of the player to move in RECORD, as one\n"
-	    "YAML document; in a turn in progress, the actions that may\n"
-	    "continue it.")) != -1)
+	    &sel)) != -1)
 		return status;
-	if ((status = play_open(&pr, argv[optind])) == CLI_OK) {
+	if ((status = play_open(&pr, argv[optind], &sel)) == CLI_OK) {
 		n = replay_legal(&pr.rp, NULL, 0);
 		if ((acts = calloc(n + 1, sizeof *acts)) == NULL) {
 			cli_error("out of memory");

@@ -22,13 +22,18 @@
 #include "play/engine.h"
 #include "play/play.h"
 
+static void	help(void);
 static int	exec_match(int, char **);
+
+enum { OPT_ALTERNATE = PLAY_OPT_OWN, OPT_TIMEOUT };
 
 const struct play_cmd play_cmd_match = {
 	.name = "match",
-	.args = "-b cmd -w cmd [-a] [-n games] [-t seconds] [-S seed]\n"
-	    "       [-s spec] [-m turns] [--summary file] game",
+	.args = "-b cmd -w cmd [--alternate] [-n games] [--timeout seconds]\n"
+	    "       [-S seed] [-s spec] [--max-turns turns] "
+	    "[--summary file] game",
 	.summary = "games between two programs on the match protocol",
+	.help = help,
 	.exec = exec_match,
 };
 
@@ -42,18 +47,18 @@ help(void)
 	    "\n"
 	    "  -b, --black=CMD        the first program, Black in game 1\n"
 	    "  -w, --white=CMD        the second program, White in game 1\n"
-	    "  -a, --alternate        the programs change colours every game\n"
+	    "      --alternate        the programs change colours every game\n"
 	    "  -n, --games=N          how many games (default 1)\n"
-	    "  -t, --timeout=SECONDS  time for each answer (default 10;\n"
+	    "      --timeout=SECONDS  time for each answer (default 10;\n"
 	    "                         0: no limit)\n"
 	    "  -S, --seed=S           game i rolls its dice from S+i-1\n"
 	    "                         (default 1)\n"
 	    "  -s, --size=SPEC        the board (default: the game's)\n"
-	    "  -m, --max-turns=T      stop a game after T turns, aborted\n"
+	    "      --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
-	    "                         (- for standard error)\n"
-	    "  -h, --help             show this help and exit\n");
+	    "                         (- for standard error)\n");
+	play_help_common(23);
 }
 
 /* "a b c\n" of NULL-ended words, a new string, or NULL. */
@@ -248,17 +253,18 @@ ask(struct play_game *pg, struct engine *e, int ready, double timeout,
 static int
 exec_match(int argc, char **argv)
 {
+	static const char opts[] = ":b:w:n:S:s:hV";
 	static const struct option longopts[] = {
 		{ "black", required_argument, NULL, 'b' },
 		{ "white", required_argument, NULL, 'w' },
-		{ "alternate", no_argument, NULL, 'a' },
+		{ "alternate", no_argument, NULL, OPT_ALTERNATE },
 		{ "games", required_argument, NULL, 'n' },
-		{ "timeout", required_argument, NULL, 't' },
+		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "size", required_argument, NULL, 's' },
-		{ "max-turns", required_argument, NULL, 'm' },
+		{ "max-turns", required_argument, NULL, PLAY_OPT_MAX_TURNS },
 		{ "summary", required_argument, NULL, PLAY_OPT_SUMMARY },
-		{ "help", no_argument, NULL, 'h' },
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct rules_game *g;
@@ -281,7 +287,7 @@ exec_match(int argc, char **argv)
 	int	 status = CLI_OK;
 
 	play_series_init(&ps, "match");
-	while ((c = getopt_long(argc, argv, "b:w:an:t:S:s:m:h", longopts,
+	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		if ((r = play_series_option(&ps, c, optarg)) == -1)
 			return CLI_USAGE;
@@ -290,8 +296,8 @@ exec_match(int argc, char **argv)
 		switch (c) {
 		case 'b': eng[0].cmd = optarg; break;
 		case 'w': eng[1].cmd = optarg; break;
-		case 'a': alternate = true; break;
-		case 't':
+		case OPT_ALTERNATE: alternate = true; break;
+		case OPT_TIMEOUT:
 			errno = 0;
 			timeout = strtod(optarg, &endp);
 			/* Decimal seconds only: strtod reads 0x1 and 1e3. */
@@ -304,13 +310,8 @@ exec_match(int argc, char **argv)
 				return CLI_USAGE;
 			}
 			break;
-		case 'h':
-			help();
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
 		default:
-			play_usage(stderr, &play_cmd_match);
-			return CLI_USAGE;
+			return play_option(&play_cmd_match, c, argv, opts);
 		}
 	}
 	if (argc - optind != 1 || eng[0].cmd == NULL || eng[1].cmd == NULL) {

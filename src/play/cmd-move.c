@@ -14,12 +14,16 @@
 
 #include "play/play.h"
 
+static void	help(void);
 static int	exec_move(int, char **);
+
+enum { OPT_TURN = PLAY_OPT_OWN };
 
 const struct play_cmd play_cmd_move = {
 	.name = "move",
-	.args = "[-i] [-t turn] record move ...",
+	.args = "[-i] [-g game] [-r n] [--turn turn] record move ...",
 	.summary = "apply moves if they are legal; write the new record",
+	.help = help,
 	.exec = exec_move,
 };
 
@@ -29,11 +33,13 @@ help(void)
 	play_usage(stdout, &play_cmd_move);
 	printf("Apply each MOVE (a turn, as the notation writes it, or the\n"
 	    "next actions of a turn in progress) to RECORD if it is legal,\n"
-	    "and write the new record to standard output.\n"
+	    "and write the new record to standard output (with -r, the whole\n"
+	    "file, the other records as they were).\n"
 	    "\n"
 	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "  -t, --turn=TURN  only if the next turn of RECORD is TURN\n"
-	    "  -h, --help       show this help and exit\n");
+	    "      --turn=TURN  only if the next turn of RECORD is TURN\n");
+	play_help_select(17);
+	play_help_common(17);
 }
 
 /* The new turn tokens: the first may continue the turn in progress. */
@@ -230,56 +236,74 @@ out_free:
 	return rc;
 }
 
-/* The text of pr's record with the tokens and result applied. */
+/*
+ * The text of pr's file with the tokens and result applied to its record:
+ * the text up to the record's end is edited, the records after it are
+ * kept byte for byte.
+ */
 static char *
 rewrite(const struct play_record *pr, const struct tokens *t,
     const char *result, size_t *len)
 {
 	struct record_update u = { t->replace_last,
 	    (const char *const *)t->v, t->n, result };
+	size_t	 rest = pr->len - pr->end;
+	char	*s, *grown;
 
-	return record_update_text(pr->text, pr->len, pr->rec, &u, len);
+	s = record_update_text(pr->text, pr->end, pr->rec, &u, len);
+	if (s == NULL || rest == 0)
+		return s;
+	if ((grown = realloc(s, *len + rest + 1)) == NULL) {
+		free(s);
+		return NULL;
+	}
+	memcpy(grown + *len, pr->text + pr->end, rest);
+	*len += rest;
+	grown[*len] = '\0';
+	return grown;
 }
 
 static int
 exec_move(int argc, char **argv)
 {
+	static const char opts[] = "+:ig:r:hV";
 	static const struct option longopts[] = {
 		{ "in-place", no_argument, NULL, 'i' },
-		{ "turn", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "turn", required_argument, NULL, OPT_TURN },
+		PLAY_LONGOPTS_RECORD,
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cli_locked lf = { .fd = -1 };
 	struct cli_output out;
 	struct play_record pr, np;
+	struct play_select sel = { 0 };
 	struct tokens t = { 0 };
 	struct record_diag d = { 0 };
 	unsigned long want = 0;
 	bool	 in_place = false, has_turn = false;
 	char	*text, *newtext = NULL, result[32], shown[40];
 	size_t	 len, newlen;
-	int	 c, i, status;
+	int	 c, i, r, status;
 
 	/*
 	 * Options end at the record ("+"): every word after it is a move,
 	 * the pass token "--" included.
 	 */
-	while ((c = getopt_long(argc, argv, "+it:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
+		if ((r = play_select_option(&sel, c, optarg)) == -1)
+			return CLI_USAGE;
+		if (r == 1)
+			continue;
 		switch (c) {
 		case 'i': in_place = true; break;
-		case 't':
+		case OPT_TURN:
 			if (!play_count("--turn", optarg, &want))
 				return CLI_USAGE;
 			has_turn = true;
 			break;
-		case 'h':
-			help();
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
 		default:
-			play_usage(stderr, &play_cmd_move);
-			return CLI_USAGE;
+			return play_option(&play_cmd_move, c, argv, opts);
 		}
 	}
 	if (argc - optind < 2) {
@@ -306,9 +330,9 @@ exec_move(int argc, char **argv)
 		text = lf.text;
 		len = lf.len;
 		lf.text = NULL;
-		status = play_load(&pr, argv[optind], text, len, false);
+		status = play_load(&pr, argv[optind], text, len, &sel, false);
 	} else
-		status = play_open(&pr, argv[optind]);
+		status = play_open(&pr, argv[optind], &sel);
 	if (status != CLI_OK)
 		goto out_close;
 	d.at = insertion_pos(pr.rec);
@@ -340,7 +364,8 @@ exec_move(int argc, char **argv)
 	 * game that ends here still says "*" (result-mismatch): the result
 	 * is set, and the record read back once more.
 	 */
-	status = play_load(&np, argv[optind], newtext, newlen, true);
+	status = play_load(&np, argv[optind], newtext, newlen, &sel,
+	    true);
 	newtext = NULL;
 	if (np.rp.pos != NULL && np.rp.score.over && (status == CLI_OK ||
 	    (np.rp.has_error && strcmp(np.rp.error.code,
@@ -350,7 +375,8 @@ exec_move(int argc, char **argv)
 		if ((newtext = rewrite(&pr, &t, result, &newlen)) == NULL)
 			goto out_oom;
 		play_close(&np);
-		status = play_load(&np, argv[optind], newtext, newlen, true);
+		status = play_load(&np, argv[optind], newtext, newlen, &sel,
+		    true);
 		newtext = NULL;
 		if (status != CLI_OK || !np.rp.agrees) {
 			cli_error("%s: the finished record does not check; "

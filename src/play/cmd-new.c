@@ -17,13 +17,17 @@
 
 #include "play/play.h"
 
+static void	help(void);
 static int	exec_new(int, char **);
+
+enum { OPT_FORCE = PLAY_OPT_OWN };
 
 const struct play_cmd play_cmd_new = {
 	.name = "new",
-	.args = "[-f] [-s spec] [-b name] [-w name] [-d date] [-e event]\n"
+	.args = "[--force] [-s spec] [-b name] [-w name] [-d date] [-e event]\n"
 	    "       [-S seed] [-v variant] [-o file] game",
 	.summary = "write a fresh record for a game",
+	.help = help,
 	.exec = exec_new,
 };
 
@@ -42,8 +46,8 @@ help(void)
 	    "                         drawn from the system's entropy)\n"
 	    "  -v, --variant=VARIANT  rule options (pie, no-pie)\n"
 	    "  -o, --output=FILE      write FILE instead of standard output\n"
-	    "  -f, --force            let --output replace an existing file\n"
-	    "  -h, --help             show this help and exit\n");
+	    "      --force            let --output replace an existing file\n");
+	play_help_common(23);
 }
 
 /* A Date tag value: YYYY.MM.DD, ? for an unknown digit (PGN). */
@@ -93,6 +97,7 @@ value_ok(const char *what, const char *v)
 static int
 exec_new(int argc, char **argv)
 {
+	static const char opts[] = ":s:b:w:d:e:S:v:o:hV";
 	static const struct option longopts[] = {
 		{ "size", required_argument, NULL, 's' },
 		{ "black", required_argument, NULL, 'b' },
@@ -102,8 +107,8 @@ exec_new(int argc, char **argv)
 		{ "seed", required_argument, NULL, 'S' },
 		{ "variant", required_argument, NULL, 'v' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "force", no_argument, NULL, 'f' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "force", no_argument, NULL, OPT_FORCE },
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *size = NULL, *black = "?", *white = "?", *date = NULL;
@@ -125,7 +130,7 @@ exec_new(int argc, char **argv)
 	char	*end;
 	int	 c, status = CLI_OK;
 
-	while ((c = getopt_long(argc, argv, "s:b:w:d:e:S:v:o:fh", longopts,
+	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 's': size = optarg; break;
@@ -136,14 +141,9 @@ exec_new(int argc, char **argv)
 		case 'S': seedarg = optarg; break;
 		case 'v': variant = optarg; break;
 		case 'o': output = optarg; break;
-		case 'f': force = true; break;
-		case 'h':
-			help();
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
+		case OPT_FORCE: force = true; break;
 		default:
-			play_usage(stderr, &play_cmd_new);
-			return CLI_USAGE;
+			return play_option(&play_cmd_new, c, argv, opts);
 		}
 	}
 	if (argc - optind != 1) {

@@ -10,29 +10,39 @@
 #include "play/play.h"
 #include "report/report.h"
 
+static void	help(void);
 static int	exec_roll(int, char **);
 
 const struct play_cmd play_cmd_roll = {
 	.name = "roll",
-	.args = "record",
+	.args = "[-g game] [-r n] record",
 	.summary = "the dice of the next turn, from the record's Seed",
+	.help = help,
 	.exec = exec_roll,
 };
+
+static void
+help(void)
+{
+	play_record_help(&play_cmd_roll,
+	    "The dice of the next turn of RECORD, a game with dice, from its\n"
+	    "Seed tag, as one YAML document.");
+}
 
 static int
 exec_roll(int argc, char **argv)
 {
 	struct play_record pr;
+	struct play_select sel;
 	struct report_play p = { 0 };
 	struct record_diag d = { 0 };
 	struct rules_rng rng;
 	int	 status;
 
 	if ((status = play_record_only(&play_cmd_roll, argc, argv,
-	    "The dice of the next turn of RECORD, a game with dice, from its\n"
-	    "Seed tag, as one YAML document.")) != -1)
+	    &sel)) != -1)
 		return status;
-	if ((status = play_open(&pr, argv[optind])) != CLI_OK)
+	if ((status = play_open(&pr, argv[optind], &sel)) != CLI_OK)
 		goto out_close;
 	if (!play_uses_dice(pr.rp.pos)) {
 		cli_error("%s: %s throws no dice: there is nothing to roll",

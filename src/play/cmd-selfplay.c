@@ -16,13 +16,15 @@
 #include "play/play.h"
 #include "player/player.h"
 
+static void	help(void);
 static int	exec_selfplay(int, char **);
 
 const struct play_cmd play_cmd_selfplay = {
 	.name = "selfplay",
 	.args = "[-n games] [-S seed] [-s spec] [-b player] [-w player]\n"
-	    "       [-m turns] [--summary file] game",
+	    "       [--max-turns turns] [--summary file] game",
 	.summary = "games between built-in players, as records",
+	.help = help,
 	.exec = exec_selfplay,
 };
 
@@ -39,27 +41,28 @@ help(void)
 	    "  -s, --size=SPEC        the board (default: the game's)\n"
 	    "  -b, --black=PLAYER     the Black player (default random)\n"
 	    "  -w, --white=PLAYER     the White player (default random)\n"
-	    "  -m, --max-turns=T      stop a game after T turns, aborted\n"
+	    "      --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
 	    "      --summary=FILE     write a YAML summary to FILE\n"
-	    "                         (- for standard error)\n"
-	    "  -h, --help             show this help and exit\n"
-	    "\n"
+	    "                         (- for standard error)\n");
+	play_help_common(23);
+	printf("\n"
 	    "Players: random, greedy, mcts, mcts:N (N playouts per action).\n");
 }
 
 static int
 exec_selfplay(int argc, char **argv)
 {
+	static const char opts[] = ":n:S:s:b:w:hV";
 	static const struct option longopts[] = {
 		{ "games", required_argument, NULL, 'n' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "size", required_argument, NULL, 's' },
 		{ "black", required_argument, NULL, 'b' },
 		{ "white", required_argument, NULL, 'w' },
-		{ "max-turns", required_argument, NULL, 'm' },
+		{ "max-turns", required_argument, NULL, PLAY_OPT_MAX_TURNS },
 		{ "summary", required_argument, NULL, PLAY_OPT_SUMMARY },
-		{ "help", no_argument, NULL, 'h' },
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *spec[2] = { "random", "random" };
@@ -75,7 +78,7 @@ exec_selfplay(int argc, char **argv)
 	int	 c, start[RULES_COLOURS], black, status = CLI_OK, r;
 
 	play_series_init(&ps, "selfplay");
-	while ((c = getopt_long(argc, argv, "n:S:s:b:w:m:h", longopts,
+	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		if ((r = play_series_option(&ps, c, optarg)) == -1)
 			return CLI_USAGE;
@@ -84,13 +87,8 @@ exec_selfplay(int argc, char **argv)
 		switch (c) {
 		case 'b': spec[0] = optarg; break;
 		case 'w': spec[1] = optarg; break;
-		case 'h':
-			help();
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
 		default:
-			play_usage(stderr, &play_cmd_selfplay);
-			return CLI_USAGE;
+			return play_option(&play_cmd_selfplay, c, argv, opts);
 		}
 	}
 	if (argc - optind != 1) {

@@ -14,12 +14,16 @@
 #include "draw/draw.h"
 #include "play/play.h"
 
+static void	help(void);
 static int	exec_show(int, char **);
+
+enum { OPT_SVG = PLAY_OPT_OWN };
 
 const struct play_cmd play_cmd_show = {
 	.name = "show",
-	.args = "[-a] [-s file] [-t turn] record",
+	.args = "[-a] [-g game] [-r n] [--svg file] [-t turn] record",
 	.summary = "show the position: a text diagram, an SVG picture",
+	.help = help,
 	.exec = exec_show,
 };
 
@@ -31,10 +35,11 @@ help(void)
 	    "diagram, whose turn it is, the score so far and the last turn.\n"
 	    "\n"
 	    "  -a, --ascii      draw with ASCII characters only\n"
-	    "  -s, --svg=FILE   also write an SVG picture to FILE (- for\n"
+	    "      --svg=FILE   also write an SVG picture to FILE (- for\n"
 	    "                   standard output, instead of the text)\n"
-	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n"
-	    "  -h, --help       show this help and exit\n");
+	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n");
+	play_help_select(17);
+	play_help_common(17);
 }
 
 /* The players' names from the tags, unless unknown ("?"). */
@@ -107,16 +112,19 @@ utf8_locale(void)
 static int
 exec_show(int argc, char **argv)
 {
+	static const char opts[] = ":ag:r:t:hV";
 	static const struct option longopts[] = {
 		{ "ascii", no_argument, NULL, 'a' },
-		{ "svg", required_argument, NULL, 's' },
+		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "at", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
+		PLAY_LONGOPTS_RECORD,
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	enum draw_charset cs = DRAW_UNICODE;
 	const char *svg = NULL;
 	struct play_record pr;
+	struct play_select sel = { 0 };
 	struct replay at, prev;
 	const struct replay *cur;
 	struct rules_action acts[64];
@@ -128,24 +136,23 @@ exec_show(int argc, char **argv)
 	char	 state[128], caption[192], *tok = NULL;
 	struct cli_output so = { 0 };
 	FILE	*out = stdout;
-	int	 c, i, n = 0, status, who = 0;
+	int	 c, i, n = 0, r, status, who = 0;
 
-	while ((c = getopt_long(argc, argv, "as:t:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
+		if ((r = play_select_option(&sel, c, optarg)) == -1)
+			return CLI_USAGE;
+		if (r == 1)
+			continue;
 		switch (c) {
 		case 'a': cs = DRAW_ASCII; break;
-		case 's': svg = optarg; break;
+		case OPT_SVG: svg = optarg; break;
 		case 't':
 			if (!play_count("--at", optarg, &upto))
 				return CLI_USAGE;
 			has_at = true;
 			break;
-		case 'h':
-			help();
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
 		default:
-			play_usage(stderr, &play_cmd_show);
-			return CLI_USAGE;
+			return play_option(&play_cmd_show, c, argv, opts);
 		}
 	}
 	if (argc - optind != 1) {
@@ -159,7 +166,7 @@ exec_show(int argc, char **argv)
 		return CLI_USAGE;
 	replay_init(&at);
 	replay_init(&prev);
-	if ((status = play_open(&pr, argv[optind])) != CLI_OK)
+	if ((status = play_open(&pr, argv[optind], &sel)) != CLI_OK)
 		goto out_close;
 	ntok = pr.rec->nturns;
 	if (!has_at)

@@ -19,6 +19,28 @@ play_usage(FILE *f, const struct play_cmd *c)
 	fprintf(f, "usage: gameplay %s %s\n", c->name, c->args);
 }
 
+int
+play_option(const struct play_cmd *cmd, int c, char **argv, const char *opts)
+{
+	switch (c) {
+	case 'h':
+		cmd->help();
+		return cli_help_done();
+	case 'V':
+		return cli_version("gameplay");
+	default:
+		return cli_option_error(argv, opts, c, true);
+	}
+}
+
+void
+play_help_common(int width)
+{
+	printf("  %-*s%s\n  %-*s%s\n", width, "-h, --help",
+	    "show this help and exit", width, "-V, --version",
+	    "show the version and exit");
+}
+
 bool
 play_count(const char *name, const char *arg, unsigned long *v)
 {
@@ -59,15 +81,48 @@ play_diag(const char *name, const struct replay *rp)
 	cli_diag(name, &note, "note", NULL);
 }
 
-/* How many records text holds, and where the second one starts. */
-static int
+int
+play_select_option(struct play_select *sel, int c, const char *arg)
+{
+	switch (c) {
+	case 'g':
+		sel->game = cli_find_game(arg, "gameplay --help");
+		return sel->game != NULL ? 1 : -1;
+	case 'r':
+		if (!play_count("--record", arg, &sel->record))
+			return -1;
+		if (sel->record == 0) {
+			cli_error("--record counts from 1");
+			return -1;
+		}
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void
+play_help_select(int width)
+{
+	printf("  %-*s%s\n  %-*s%s\n", width, "-g, --game=GAME",
+	    "a record without a Game tag is GAME", width, "-r, --record=N",
+	    "the Nth record of the file (default: its only one)");
+}
+
+/*
+ * How many records text holds, up to the one after record want (1-based;
+ * 0: up to the second), and where that one starts: the end of record
+ * want, or of the first.  Returns the count, or -1 (errno).
+ */
+static long
 count_records(const struct record_syntax *syn, const char *text, size_t len,
-    struct record_pos *second)
+    unsigned long want, struct record_pos *next)
 {
 	struct record_reader *rd;
 	const struct record *rec;
 	FILE	*fp;
-	int	 n = 0;
+	unsigned long stop = want > 0 ? want + 1 : 2;
+	long	 n = 0;
 
 	if (len == 0)
 		return 0;
@@ -77,9 +132,9 @@ count_records(const struct record_syntax *syn, const char *text, size_t len,
 		fclose(fp);
 		return -1;
 	}
-	while (n < 2 && record_reader_next(rd, &rec) == 1)
-		if (++n == 2)
-			*second = rec->start;
+	while ((unsigned long)n < stop && record_reader_next(rd, &rec) == 1)
+		if ((unsigned long)++n == stop)
+			*next = rec->start;
 	record_reader_free(rd);
 	fclose(fp);
 	return n;
@@ -87,13 +142,15 @@ count_records(const struct record_syntax *syn, const char *text, size_t len,
 
 int
 play_load(struct play_record *pr, const char *path, char *text, size_t len,
-    bool quiet)
+    const struct play_select *sel, bool quiet)
 {
-	struct replay_options ro = { .max_legal = MAX_LEGAL,
-	    .partial_ok = true };
+	struct replay_options ro = { .game = sel->game,
+	    .max_legal = MAX_LEGAL, .partial_ok = true };
 	struct record_diag d = { 0 };
-	struct record_pos second;
-	int	 n;
+	struct record_pos next = { 0, 0, len };
+	unsigned long want = sel->record > 0 ? sel->record : 1;
+	long	 n;
+	int	 rc;
 
 	memset(pr, 0, sizeof *pr);
 	replay_init(&pr->rp);
@@ -105,27 +162,37 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
 	}
-	n = count_records(pr->syn, text, len, &second);
+	n = count_records(pr->syn, text, len, sel->record, &next);
 	if (n == -1) {
 		cli_error("%s: %s", pr->name, strerror(errno));
 		return CLI_INTERNAL;
 	}
-	if (n != 1) {
-		/* gameplay referees one game: one record in the file. */
+	if (n > 0 && sel->record > (unsigned long)n) {
+		cli_error("%s: --record %lu: the file has %ld record%s",
+		    pr->name, sel->record, n, n == 1 ? "" : "s");
+		return CLI_USAGE;
+	}
+	if (n == 0 || (sel->record == 0 && n > 1)) {
+		/* gameplay referees one game: one record, or one picked. */
 		d.code = n == 0 ? "empty-input" : "extra-record";
-		d.at = n == 0 ? (struct record_pos){ 1, 1, 0 } : second;
+		d.at = n == 0 ? (struct record_pos){ 1, 1, 0 } : next;
 		snprintf(d.msg, sizeof d.msg, n == 0 ?
 		    "no records in the input" : "a second record starts "
-		    "here; gameplay referees one record per file");
+		    "here; pick one with --record N");
 		if (!quiet)
 			cli_diag(pr->name, &d, "error", NULL);
 		return CLI_BAD;
 	}
+	pr->end = (size_t)next.offset;
+	pr->game = sel->game;
 	pr->fp = fmemopen(pr->text, pr->len, "r");
-	if (pr->fp == NULL || (pr->rd = record_reader_new(pr->syn, pr->fp,
-	    pr->name, RECORD_PGN)) == NULL ||
-	    record_reader_next(pr->rd, &pr->rec) != 1 ||
-	    record_replay(pr->syn, pr->rec, &ro, &pr->rp) == -1) {
+	if (pr->fp != NULL)
+		pr->rd = record_reader_new(pr->syn, pr->fp, pr->name,
+		    RECORD_PGN);
+	rc = pr->rd != NULL ? 1 : -1;
+	while (rc == 1 && want-- > 0)
+		rc = record_reader_next(pr->rd, &pr->rec);
+	if (rc != 1 || record_replay(pr->syn, pr->rec, &ro, &pr->rp) == -1) {
 		cli_error("%s: out of memory", pr->name);
 		return CLI_INTERNAL;
 	}
@@ -142,7 +209,8 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 }
 
 int
-play_open(struct play_record *pr, const char *path)
+play_open(struct play_record *pr, const char *path,
+    const struct play_select *sel)
 {
 	char	*text;
 	size_t	 len;
@@ -156,7 +224,7 @@ play_open(struct play_record *pr, const char *path)
 		cli_error("%s: %s", cli_input_name(path), strerror(errno));
 		return CLI_USAGE;
 	}
-	return play_load(pr, path, text, len, false);
+	return play_load(pr, path, text, len, sel, false);
 }
 
 void
@@ -175,8 +243,9 @@ int
 play_replay_upto(const struct play_record *pr, unsigned long upto,
     struct replay *rp)
 {
-	struct replay_options ro = { .max_legal = MAX_LEGAL,
-	    .partial_ok = true, .limit = true, .upto = upto };
+	struct replay_options ro = { .game = pr->game,
+	    .max_legal = MAX_LEGAL, .partial_ok = true, .limit = true,
+	    .upto = upto };
 
 	return record_replay(pr->syn, pr->rec, &ro, rp);
 }
@@ -213,32 +282,37 @@ play_uses_dice(const struct rules_position *pos)
 
 /* ---- What several commands share ---------------------------------- */
 
+void
+play_record_help(const struct play_cmd *cmd, const char *what)
+{
+	play_usage(stdout, cmd);
+	printf("%s\n\n", what);
+	play_help_select(17);
+	play_help_common(17);
+}
+
 /*
  * Options of the commands that take a record and nothing else.  Returns
  * -1 to go on, else the exit status.
  */
 int
 play_record_only(const struct play_cmd *cmd, int argc, char **argv,
-    const char *what)
+    struct play_select *sel)
 {
+	static const char opts[] = ":g:r:hV";
 	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
+		PLAY_LONGOPTS_RECORD,
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
-	int	 c;
+	int	 c, r;
 
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'h':
-			play_usage(stdout, cmd);
-			printf("%s\n\n  -h, --help   show this help and exit\n",
-			    what);
-			return cli_output_ok(stdout, "stdout") ? CLI_OK :
-			    CLI_USAGE;
-		default:
-			play_usage(stderr, cmd);
+	memset(sel, 0, sizeof *sel);
+	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
+		if ((r = play_select_option(sel, c, optarg)) == -1)
 			return CLI_USAGE;
-		}
+		if (r == 0)
+			return play_option(cmd, c, argv, opts);
 	}
 	if (argc - optind != 1) {
 		cli_error("%s: name one record (try gameplay %s --help)",

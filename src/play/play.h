@@ -20,10 +20,33 @@ struct play_cmd {
 	const char	*name;
 	const char	*args;		/* the synopsis after the name */
 	const char	*summary;
+	/* Its --help on stdout, but for cli_help_done()'s last line. */
+	void		(*help)(void);
 	/* argv[0] is the command's name; returns an exit status. */
 	int		(*exec)(int argc, char **argv);
 };
 
+/* The command called name, or NULL (src/gameplay.c). */
+const struct play_cmd *play_cmd_find(const char *name);
+/* gameplay's own --help, but for cli_help_done()'s last line. */
+void	play_help_gameplay(void);
+
+/* The options every command takes, for its getopt_long table. */
+#define PLAY_LONGOPTS_COMMON \
+	{ "help", no_argument, NULL, 'h' }, \
+	{ "version", no_argument, NULL, 'V' }
+
+/*
+ * What every command does with an option it has no case of: -h (its
+ * help), -V, or a usage error in one line (the command's optstring opts
+ * starts with ':').  Returns the exit status.
+ */
+int	play_option(const struct play_cmd *, int c, char **argv,
+	    const char *opts);
+/* The help lines of -h and -V, the text in column width + 2. */
+void	play_help_common(int width);
+
+extern const struct play_cmd play_cmd_help;
 extern const struct play_cmd play_cmd_new;
 extern const struct play_cmd play_cmd_show;
 extern const struct play_cmd play_cmd_legal;
@@ -35,15 +58,39 @@ extern const struct play_cmd play_cmd_match;
 extern const struct play_cmd play_cmd_engine;
 
 /*
+ * Which record of a file a command takes, and its game where the record
+ * has no Game tag: -g and -r, as gamecheck's -g.
+ */
+struct play_select {
+	const struct rules_game *game;	/* NULL: the Game tag */
+	unsigned long	 record;	/* 1-based; 0: the file's only one */
+};
+
+#define PLAY_LONGOPTS_RECORD \
+	{ "game", required_argument, NULL, 'g' }, \
+	{ "record", required_argument, NULL, 'r' }
+
+/*
+ * Takes the option c (with its argument arg) if it is -g or -r.  Returns
+ * 1 if it was, 0 if it is not, -1 after saying what is wrong with arg.
+ */
+int	play_select_option(struct play_select *, int c, const char *arg);
+/* The help lines of -g and -r, the text in column width + 2. */
+void	play_help_select(int width);
+
+/*
  * One record as gameplay holds it: the file's text (owned), the record
  * read from it (the reader owns it) and its replay, a turn in progress
- * allowed at the end (partial_ok).
+ * allowed at the end (partial_ok).  The record's text ends at end: where
+ * the next record starts, or len.
  */
 struct play_record {
 	const char	*path;		/* as given; "-" is standard input */
 	const char	*name;		/* for diagnostics */
 	char		*text;
 	size_t		 len;
+	size_t		 end;
+	const struct rules_game *game;	/* -g, or NULL: the Game tag */
 	struct record_syntax *syn;
 	struct record_reader *rd;
 	FILE		*fp;
@@ -52,18 +99,20 @@ struct play_record {
 };
 
 /*
- * Reads the one record in text (len bytes, owned by pr from now on) and
- * replays it.  Returns CLI_OK, or the exit status after saying why on
+ * Reads the record sel picks in text (len bytes, owned by pr from now on)
+ * and replays it.  Returns CLI_OK, or the exit status after saying why on
  * stderr: CLI_BAD for a record that is not legal (gamecheck's diagnostic
- * and code, the legal moves as a note), no record, or more than one;
+ * and code, the legal moves as a note), no record, or more than one and
+ * none picked; CLI_USAGE for a record picked that is not there;
  * CLI_INTERNAL when memory runs out.  quiet: nothing is said (the caller
  * may play_diag() the replay's error).
  */
 int	play_load(struct play_record *, const char *path, char *text,
-	    size_t len, bool quiet);
+	    size_t len, const struct play_select *sel, bool quiet);
 /* Reads path whole and play_load()s it; a file that cannot be read is
  * CLI_USAGE. */
-int	play_open(struct play_record *, const char *path);
+int	play_open(struct play_record *, const char *path,
+	    const struct play_select *sel);
 void	play_close(struct play_record *);
 
 /*
@@ -89,12 +138,14 @@ bool	play_uses_dice(const struct rules_position *);
 bool	play_count(const char *name, const char *arg, unsigned long *v);
 
 /*
- * The options of a command that takes one record and nothing else: -h.
- * Returns -1 to go on (the record is argv[optind]), else an exit status.
- * what is the --help text after the usage line.
+ * The options of a command that takes one record and nothing else: -g,
+ * -r, -h, -V, into sel.  Returns -1 to go on (the record is
+ * argv[optind]), else an exit status.
  */
 int	play_record_only(const struct play_cmd *, int argc, char **argv,
-	    const char *what);
+	    struct play_select *sel);
+/* The --help of such a command: what is the text after the usage line. */
+void	play_record_help(const struct play_cmd *, const char *what);
 /* The exit status after writing a document to stdout (rc 0 or -1). */
 int	play_finish(int rc);
 /* The turn in progress so far, as a new string, or NULL. */
@@ -199,7 +250,8 @@ struct play_series {
 	unsigned long	 games;		/* -n, default 1 */
 	unsigned long	 seed;		/* -S, default 1 */
 	const char	*size;		/* -s: the board spec; NULL: default */
-	unsigned long	 max_turns;	/* -m (0: none), default the game's */
+	unsigned long	 max_turns;	/* --max-turns (0: none), default the
+					   game's */
 	bool		 has_max_turns;
 	const char	*summary;	/* --summary, or NULL */
 	/* The board's name, once a game is set up ("" before). */
@@ -207,20 +259,29 @@ struct play_series {
 	struct report_match m;		/* m.board points to board above */
 };
 
-/* The getopt_long value of --summary, which has no short name. */
-#define PLAY_OPT_SUMMARY	256
+/*
+ * The getopt_long values of the options without a short name (one
+ * meaning per letter across the tools: README, "Options"); a command's
+ * own start at PLAY_OPT_OWN.
+ */
+enum {
+	PLAY_OPT_SUMMARY = 256,
+	PLAY_OPT_MAX_TURNS,
+	PLAY_OPT_OWN,
+};
 
 /* Starts a series of the defaults; event names it ("selfplay"). */
 void	play_series_init(struct play_series *, const char *event);
 /*
  * Takes the option c that getopt_long returned, with its argument arg, if
- * it is one of a series: -n, -S, -s, -m or --summary.  Returns 1 if it
+ * it is one of a series: -n, -S, -s, --max-turns or --summary.  Returns 1 if it
  * was, 0 if it is not, -1 after saying what is wrong with arg.
  */
 int	play_series_option(struct play_series *, int c, const char *arg);
 /*
- * Finds the game the series plays, by name, and its turn cap unless -m
- * gave one.  Returns the game, or NULL after saying that there is none.
+ * Finds the game the series plays, by name, and its turn cap unless
+ * --max-turns gave one.  Returns the game, or NULL after saying that
+ * there is none.
  */
 const struct rules_game *play_series_game(struct play_series *,
 	    const char *name);

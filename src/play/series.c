@@ -258,7 +258,7 @@ play_series_option(struct play_series *ps, int c, const char *arg)
 	case 's':
 		ps->size = arg;
 		return 1;
-	case 'm':
+	case PLAY_OPT_MAX_TURNS:
 		ps->has_max_turns = true;
 		return play_count("--max-turns", arg, &ps->max_turns) ? 1 :
 		    -1;
