@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# make install puts the specifications of formats/ (which --help and the
-# manual pages cite) in the documentation directory, the manual pages say
-# where, and make uninstall takes them away again.
+# make install puts the README and the specifications of formats/ (which
+# --help and the manual pages cite) in the documentation directory, the
+# manual pages say where, and make uninstall takes them away again.
 set -u
 srcdir=${srcdir:-.}
 tmp=$(mktemp -d) || exit 99
@@ -12,7 +12,7 @@ ${MAKE:-make} install DESTDIR="$tmp" prefix=/usr/local > "$tmp.log" 2>&1 ||
     { cat "$tmp.log"; rm -f "$tmp.log"; echo "FAIL: make install"; exit 1; }
 rm -f "$tmp.log"
 doc=$tmp/usr/local/share/doc/arbiter
-for f in "$srcdir"/formats/*.md; do
+for f in "$srcdir"/README.md "$srcdir"/formats/*.md; do
 	if cmp -s "$f" "$doc/${f##*/}"; then
 		echo "ok: ${f##*/} installed"
 	else

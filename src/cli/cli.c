@@ -52,7 +52,8 @@ cli_version(const char *tool)
 int
 cli_help_done(void)
 {
-	printf("\nReport bugs to: %s\n", PACKAGE_BUGREPORT);
+	/* The project has a tracker but no address yet: the README says. */
+	printf("\nReport bugs as README.md says (Reporting bugs).\n");
 	return cli_output_ok(stdout, "stdout") ? CLI_OK : CLI_USAGE;
 }
 
