@@ -36,8 +36,8 @@ extern const struct play_cmd play_cmd_engine;
 
 /*
  * One record as gameplay holds it: the file's text (owned), the record
- * read from it (the reader owns it) and its replay, a turn in progress
- * allowed at the end (partial_ok).
+ * read from it (the reader owns it) and its replay (a turn in progress
+ * may end it).
  */
 struct play_record {
 	const char	*path;		/* as given; "-" is standard input */
@@ -72,6 +72,13 @@ void	play_close(struct play_record *);
  */
 int	play_replay_upto(const struct play_record *, unsigned long upto,
 	    struct replay *rp);
+
+/*
+ * How a forfeited game (rp->forfeit) was decided, from rec's Termination
+ * tag made printable: "black wins (white crashed)".
+ */
+void	play_forfeit_text(const struct record *, const struct replay *rp,
+	    char *buf, size_t cap);
 
 /* Prints a replay's error like gamecheck, with the legal moves as a note. */
 void	play_diag(const char *name, const struct replay *rp);

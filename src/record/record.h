@@ -239,12 +239,6 @@ struct replay_options {
 	const struct rules_game *game;	/* forced game, or NULL: Game tag */
 	size_t		 max_legal;	/* legal moves listed on an error */
 	/*
-	 * A turn in progress: the last turn token may stop inside its turn
-	 * (a referee's record between two actions of one player); the
-	 * replay then sets in_turn instead of reporting turn-incomplete.
-	 */
-	bool		 partial_ok;
-	/*
 	 * Stop after the first upto turn tokens (when limit is set): the
 	 * position after a given turn.  The recorded result is not checked.
 	 */
@@ -265,8 +259,8 @@ struct replay {
 	unsigned long	 actions;
 	unsigned long	 passes;
 	unsigned long	 implied_passes;	/* inserted in a transcript */
-	bool		 in_turn;	/* partial_ok: the last token is a turn
-					   in progress, not counted in turns */
+	bool		 in_turn;	/* the last token is a turn in progress
+					   (not counted in turns) */
 	struct rules_score score;
 
 	/* The recorded result (Result tag or CSV winner) and the check. */
