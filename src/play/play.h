@@ -162,7 +162,8 @@ struct play_game_tags {
 
 /*
  * Writes the record of the game to out in one write and flushes it, so an
- * interrupted series leaves whole records.  The result is the score of a
+ * interrupted series leaves whole records; a game stopped inside a turn
+ * ends with that turn in progress.  The result is the score of a
  * finished game, else `*'.  Returns 0, or -1 (errno).
  */
 int	play_game_write(FILE *out, const struct play_game *,
