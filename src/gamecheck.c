@@ -61,9 +61,9 @@ usage(FILE *f)
 	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
 		fprintf(f, " %s", g->name);
 	fprintf(f, "\n"
-	    "Exit status: 0 all records legal, 1 some record illegal or\n"
-	    "malformed (or unfinished with -r), 2 usage or I/O error,\n"
-	    "3 internal error.  See gamecheck(1).\n");
+	    "Exit status: 0 all records legal, 1 some record illegal,\n"
+	    "malformed or inconsistent (or unfinished with -r), 2 usage or\n"
+	    "I/O error, 3 internal error.  See gamecheck(1).\n");
 }
 
 static int
