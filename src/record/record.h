@@ -286,7 +286,7 @@ struct replay {
 	bool		 has_error;
 	struct record_diag error;
 	unsigned long	 error_turn;	/* 1-based turn index, 0 if none */
-	char		 error_move[RECORD_SHOWN]; /* the token, made printable */
+	char		 error_move[RECORD_SHOWN];	/* the token, printable */
 	bool		 has_legal;	/* the list below means something */
 	struct rules_action *legal;	/* legal actions at the error */
 	size_t		 nlegal;
