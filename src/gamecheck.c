@@ -65,9 +65,10 @@ usage(FILE *f)
 	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
 		fprintf(f, " %s", g->name);
 	fprintf(f, "\n"
-	    "Exit status: 0 all records legal, 1 some record illegal or\n"
-	    "malformed (or unfinished with --require-finished), 2 usage or\n"
-	    "I/O error, 3 internal error.  See gamecheck(1).\n");
+	    "Exit status: 0 all records legal, 1 some record illegal,\n"
+	    "malformed or inconsistent (or unfinished with\n"
+	    "--require-finished), 2 usage or I/O error, 3 internal error.\n"
+	    "See gamecheck(1).\n");
 }
 
 static int

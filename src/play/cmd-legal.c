@@ -46,7 +46,8 @@ exec_legal(int argc, char **argv)
 	    &sel)) != -1)
 		return status;
 	if ((status = play_open(&pr, argv[optind], &sel)) == CLI_OK) {
-		n = replay_legal(&pr.rp, NULL, 0);
+		/* A game decided by forfeit has no next action. */
+		n = pr.rp.forfeit ? 0 : replay_legal(&pr.rp, NULL, 0);
 		if ((acts = calloc(n + 1, sizeof *acts)) == NULL) {
 			cli_error("out of memory");
 			status = CLI_INTERNAL;
@@ -56,7 +57,7 @@ exec_legal(int argc, char **argv)
 			p.rp = &pr.rp;
 			p.so_far = play_so_far(&pr);
 			p.legal = acts;
-			p.nlegal = replay_legal(&pr.rp, acts, n);
+			p.nlegal = n == 0 ? 0 : replay_legal(&pr.rp, acts, n);
 			status = play_finish(report_write_legal(stdout, &p));
 			free((char *)(uintptr_t)p.so_far);
 		}

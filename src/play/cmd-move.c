@@ -283,6 +283,7 @@ exec_move(int argc, char **argv)
 	unsigned long want = 0;
 	bool	 in_place = false, has_turn = false;
 	char	*text, *newtext = NULL, result[32], shown[40];
+	char	 how[RECORD_SHOWN + 32];
 	size_t	 len, newlen;
 	int	 c, i, r, status;
 
@@ -336,6 +337,16 @@ exec_move(int argc, char **argv)
 	if (status != CLI_OK)
 		goto out_close;
 	d.at = insertion_pos(pr.rec);
+	if (pr.rp.forfeit) {
+		/* The board goes on, but the game was decided off it. */
+		play_forfeit_text(pr.rec, &pr.rp, how, sizeof how);
+		d.code = "game-over";
+		snprintf(d.msg, sizeof d.msg, "the game was decided by "
+		    "forfeit, %s: no turn may follow", how);
+		cli_diag(pr.name, &d, "error", NULL);
+		status = CLI_BAD;
+		goto out_close;
+	}
 	if (has_turn && want != (unsigned long)pr.rp.pos->turn) {
 		d.code = "stale-turn";
 		snprintf(d.msg, sizeof d.msg, "the move is for turn %lu but "

@@ -37,6 +37,7 @@ exec_roll(int argc, char **argv)
 	struct report_play p = { 0 };
 	struct record_diag d = { 0 };
 	struct rules_rng rng;
+	char	 how[RECORD_SHOWN + 32];
 	int	 status;
 
 	if ((status = play_record_only(&play_cmd_roll, argc, argv,
@@ -60,6 +61,13 @@ exec_roll(int argc, char **argv)
 		snprintf(d.msg, sizeof d.msg, "no Seed tag: the dice of this "
 		    "game cannot be rolled (gameplay new writes one)");
 		cli_diag(pr.name, &d, "error", NULL);
+		status = CLI_BAD;
+		goto out_close;
+	}
+	if (pr.rp.forfeit) {
+		play_forfeit_text(pr.rec, &pr.rp, how, sizeof how);
+		cli_error("%s: the game was decided by forfeit, %s: there is "
+		    "nothing to roll", pr.name, how);
 		status = CLI_BAD;
 		goto out_close;
 	}

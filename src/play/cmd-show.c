@@ -74,14 +74,23 @@ players_line(FILE *out, const struct record *rec, const struct replay *rp)
 	fputc('\n', out);
 }
 
-/* "turn 5: black to move" or "game over after 60 turns: black wins". */
+/*
+ * "turn 5: black to move", "game over after 60 turns: black wins 40-24"
+ * or "decided by forfeit after 5 turns: white wins (black crashed)".
+ */
 static void
-state_text(const struct replay *rp, char *buf, size_t cap)
+state_text(const struct record *rec, const struct replay *rp, char *buf,
+    size_t cap)
 {
 	const struct rules_score *s = &rp->score;
 	const struct rules_game *g = rp->game;
+	char	 how[RECORD_SHOWN + 32];
 
-	if (s->over)
+	if (rp->forfeit) {
+		play_forfeit_text(rec, rp, how, sizeof how);
+		snprintf(buf, cap, "decided by forfeit after %lu turns: %s",
+		    rp->turns, how);
+	} else if (s->over)
 		snprintf(buf, cap, "game over after %lu turns: %s%s %d-%d",
 		    rp->turns, s->winner == -1 ? "a draw" :
 		    g->colour[s->winner], s->winner == -1 ? "," : " wins",
@@ -133,7 +142,7 @@ exec_show(int argc, char **argv)
 	struct draw_last last = { 0 };
 	unsigned long upto = 0;
 	bool	 has_at = false;
-	char	 state[128], caption[192], *tok = NULL;
+	char	 state[160], caption[224], *tok = NULL;
 	struct cli_output so = { 0 };
 	FILE	*out = stdout;
 	int	 c, i, n = 0, r, status, who = 0;
@@ -196,7 +205,7 @@ exec_show(int argc, char **argv)
 		    (size_t)n : 0 };
 		who = rules_to_move(prev.pos);
 	}
-	state_text(cur, state, sizeof state);
+	state_text(pr.rec, cur, state, sizeof state);
 	snprintf(caption, sizeof caption, "%s %s, %s", cur->game->title,
 	    cur->pos->board.name, state);
 	if (svg != NULL) {

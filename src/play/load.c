@@ -51,6 +51,18 @@ play_count(const char *name, const char *arg, unsigned long *v)
 }
 
 void
+play_forfeit_text(const struct record *rec, const struct replay *rp,
+    char *buf, size_t cap)
+{
+	const struct record_tag *t = record_tag_find(rec, "Termination");
+	char	 why[RECORD_SHOWN];
+
+	record_printable(t->value, t->value_len, why, sizeof why);
+	snprintf(buf, cap, "%s wins (%s)", rp->game->colour[rp->forfeit_winner],
+	    why);
+}
+
+void
 play_diag(const char *name, const struct replay *rp)
 {
 	struct record_diag note = rp->error;
@@ -145,7 +157,7 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
     const struct play_select *sel, bool quiet)
 {
 	struct replay_options ro = { .game = sel->game,
-	    .max_legal = MAX_LEGAL, .partial_ok = true };
+	    .max_legal = MAX_LEGAL };
 	struct record_diag d = { 0 };
 	struct record_pos next = { 0, 0, len };
 	unsigned long want = sel->record > 0 ? sel->record : 1;
@@ -244,7 +256,7 @@ play_replay_upto(const struct play_record *pr, unsigned long upto,
     struct replay *rp)
 {
 	struct replay_options ro = { .game = pr->game,
-	    .max_legal = MAX_LEGAL, .partial_ok = true, .limit = true,
+	    .max_legal = MAX_LEGAL, .limit = true,
 	    .upto = upto };
 
 	return record_replay(pr->syn, pr->rec, &ro, rp);

@@ -80,9 +80,9 @@ void	play_help_select(int width);
 
 /*
  * One record as gameplay holds it: the file's text (owned), the record
- * read from it (the reader owns it) and its replay, a turn in progress
- * allowed at the end (partial_ok).  The record's text ends at end: where
- * the next record starts, or len.
+ * read from it (the reader owns it) and its replay (a turn in progress
+ * may end it).  The record's text ends at end: where the next record
+ * starts, or len.
  */
 struct play_record {
 	const char	*path;		/* as given; "-" is standard input */
@@ -121,6 +121,13 @@ void	play_close(struct play_record *);
  */
 int	play_replay_upto(const struct play_record *, unsigned long upto,
 	    struct replay *rp);
+
+/*
+ * How a forfeited game (rp->forfeit) was decided, from rec's Termination
+ * tag made printable: "black wins (white crashed)".
+ */
+void	play_forfeit_text(const struct record *, const struct replay *rp,
+	    char *buf, size_t cap);
 
 /* Prints a replay's error like gamecheck, with the legal moves as a note. */
 void	play_diag(const char *name, const struct replay *rp);
@@ -206,7 +213,8 @@ struct play_game_tags {
 
 /*
  * Writes the record of the game to out in one write and flushes it, so an
- * interrupted series leaves whole records.  The result is the score of a
+ * interrupted series leaves whole records; a game stopped inside a turn
+ * ends with that turn in progress.  The result is the score of a
  * finished game, else `*'.  Returns 0, or -1 (errno).
  */
 int	play_game_write(FILE *out, const struct play_game *,

@@ -125,11 +125,28 @@ play_game_write(FILE *out, const struct play_game *pg,
 	const struct rules_position *pos = pg->pos;
 	struct record_tag_out tags[12];
 	struct rules_score s;
+	const char **turns;
 	char	 round[32], seed[32], result[32], *text = NULL;
-	size_t	 n = 0, len = 0;
+	char	 cur[TOKEN_MAX];
+	size_t	 n = 0, len = 0, nturns = pg->nturns;
 	FILE	*mem;
 	int	 rc = -1;
 
+	/*
+	 * A game stopped inside a turn keeps the turn in progress (dice,
+	 * actions made), so that the position where the last answer was
+	 * given is in the record (formats/record.md, "Games stopped early").
+	 */
+	if ((turns = calloc(nturns + 1, sizeof *turns)) == NULL)
+		return -1;
+	if (nturns > 0)
+		memcpy(turns, pg->turns, nturns * sizeof *turns);
+	if (pg->ncur > 0) {
+		if (record_turn_format(&pos->board, pg->cur, pg->ncur, cur,
+		    sizeof cur) == -1)
+			goto out_free;
+		turns[nturns++] = cur;
+	}
 	rules_score(pos, &s);
 	if (s.over)
 		snprintf(result, sizeof result, "%d-%d", s.points[0],
@@ -155,9 +172,8 @@ play_game_write(FILE *out, const struct play_game *pg,
 		tags[n++] = (struct record_tag_out){ "Winner", t->winner };
 	/* Built in memory, then one write: a kill leaves whole records. */
 	if ((mem = open_memstream(&text, &len)) == NULL)
-		return -1;
-	if (record_write(mem, tags, n, (const char *const *)pg->turns,
-	    pg->nturns, true, result) == -1) {
+		goto out_free;
+	if (record_write(mem, tags, n, turns, nturns, true, result) == -1) {
 		fclose(mem);
 		goto out_free;
 	}
@@ -170,6 +186,7 @@ play_game_write(FILE *out, const struct play_game *pg,
 		rc = 0;
 out_free:
 	free(text);
+	free(turns);
 	return rc;
 }
 

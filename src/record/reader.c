@@ -141,24 +141,41 @@ record_utf8_char(const char *s, size_t len, uint32_t *cp)
 	return need + 1;
 }
 
+/*
+ * The character at s (len > 0 bytes) as record_printable shows it: its
+ * length in *k and whether it is kept as it is (else escaped); returns the
+ * bytes it is shown as.
+ */
+static size_t
+printable_char(const char *s, size_t len, size_t *k, bool *keep)
+{
+	uint32_t cp = 0;
+
+	*k = record_utf8_char(s, len, &cp);
+	/* C0, DEL and C1 controls move the cursor or start escapes. */
+	*keep = *k > 0 && cp >= 0x20 && cp != 0x7f &&
+	    (cp < 0x80 || cp >= 0xa0) && cp != '\\';
+	if (*k == 0)
+		*k = 1;
+	return *keep ? *k : s[0] == '\\' ? 2 : 4 * *k;
+}
+
 void
 record_printable(const char *s, size_t len, char *buf, size_t cap)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t	 i, j, k, n = 0, out;
-	uint32_t cp = 0;
-	bool	 keep;
+	bool	 keep, fits;
 
-	for (i = 0; i < len; i += k) {
-		k = record_utf8_char(s + i, len - i, &cp);
-		/* C0, DEL and C1 controls move the cursor or start escapes. */
-		keep = k > 0 && cp >= 0x20 && cp != 0x7f &&
-		    (cp < 0x80 || cp >= 0xa0) && cp != '\\';
-		if (k == 0)
-			k = 1;
-		out = keep ? k : s[i] == '\\' ? 2 : 4 * k;
-		/* Room for this, the dots and the NUL. */
-		if (n + (out > 4 ? out : 4) + 4 >= cap) {
+	if (cap == 0)
+		return;
+	/* Room is kept for the dots only when the whole does not fit. */
+	for (i = 0; i < len && n < cap; i += k)
+		n += printable_char(s + i, len - i, &k, &keep);
+	fits = n < cap;
+	for (i = n = 0; i < len; i += k) {
+		out = printable_char(s + i, len - i, &k, &keep);
+		if (!fits && n + out + 4 > cap) {
 			if (n + 4 <= cap)
 				memcpy(buf + n, "...", 3), n += 3;
 			break;

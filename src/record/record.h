@@ -25,6 +25,9 @@ enum record_format {
 	RECORD_CSV,		/* a header line, a transcript column */
 };
 
+/* The buffer of a value shown in a message: 59 bytes at most, and NUL. */
+#define RECORD_SHOWN	60
+
 /* A place in the input: 1-based line and column (in bytes), byte offset. */
 struct record_pos {
 	unsigned long	 line;
@@ -245,12 +248,6 @@ struct replay_options {
 	const struct rules_game *game;	/* forced game, or NULL: Game tag */
 	size_t		 max_legal;	/* legal moves listed on an error */
 	/*
-	 * A turn in progress: the last turn token may stop inside its turn
-	 * (a referee's record between two actions of one player); the
-	 * replay then sets in_turn instead of reporting turn-incomplete.
-	 */
-	bool		 partial_ok;
-	/*
 	 * Stop after the first upto turn tokens (when limit is set): the
 	 * position after a given turn.  The recorded result is not checked.
 	 */
@@ -271,8 +268,8 @@ struct replay {
 	unsigned long	 actions;
 	unsigned long	 passes;
 	unsigned long	 implied_passes;	/* inserted in a transcript */
-	bool		 in_turn;	/* partial_ok: the last token is a turn
-					   in progress, not counted in turns */
+	bool		 in_turn;	/* the last token is a turn in progress
+					   (not counted in turns) */
 	struct rules_score score;
 
 	/* The recorded result (Result tag or CSV winner) and the check. */
@@ -298,7 +295,7 @@ struct replay {
 	bool		 has_error;
 	struct record_diag error;
 	unsigned long	 error_turn;	/* 1-based turn index, 0 if none */
-	char		 error_move[64];	/* the token, made printable */
+	char		 error_move[RECORD_SHOWN];	/* the token, printable */
 	bool		 has_legal;	/* the list below means something */
 	struct rules_action *legal;	/* legal actions at the error */
 	size_t		 nlegal;
@@ -353,12 +350,10 @@ size_t	record_utf8_char(const char *s, size_t len, uint32_t *cp);
  * (formats/record.md, "Text shown"): len bytes of s made safe into buf
  * (cap bytes, NUL terminated).  Valid printable UTF-8 is kept; control
  * characters (C0, DEL, C1), bytes of invalid UTF-8 and NUL become \xHH,
- * and `\' becomes `\\'.  Text that does not fit is cut before a
- * character (or its escape) and ends in "...".
+ * and `\' becomes `\\'.  Text that does not fit whole in cap - 1 bytes is
+ * cut before a character (or its escape) and ends in "...", in cap - 1
+ * bytes at most.  Nothing is written when cap is 0.
  */
 void	record_printable(const char *s, size_t len, char *buf, size_t cap);
-
-/* The buffer of a value shown in a message: 59 bytes at most, and NUL. */
-#define RECORD_SHOWN	64
 
 #endif

@@ -747,7 +747,8 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		return -1;
 	}
 	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
-		if (opt->partial_ok && tok == &rec->turns[rec->nturns - 1]) {
+		/* A referee's record between two actions of one player. */
+		if (tok == &rec->turns[rec->nturns - 1]) {
 			rp->in_turn = true;
 			return 0;
 		}
@@ -872,105 +873,179 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 
 /* ---- A game decided off the board ---------------------------------- */
 
-/* Whether v (len bytes) is head, then more than nothing, then tail. */
+/* Whether v (len bytes, any bytes) is s. */
 static bool
-framed(const char *v, size_t len, const char *head, const char *tail,
-    bool middle)
+value_is(const char *v, size_t len, const char *s)
 {
-	size_t	 h = strlen(head), t = strlen(tail);
-
-	if (len < h + t + (middle ? 1 : 0) || (!middle && len != h + t))
-		return false;
-	return memcmp(v, head, h) == 0 && memcmp(v + len - t, tail, t) == 0;
+	return len == strlen(s) && memcmp(v, s, len) == 0;
 }
+
+/* The colour of g that v (len bytes) names exactly, or -1. */
+static int
+colour_named(const struct rules_game *g, const char *v, size_t len)
+{
+	int	 c;
+
+	for (c = 0; c < RULES_COLOURS; c++)
+		if (value_is(v, len, g->colour[c]))
+			return c;
+	return -1;
+}
+
+/* The Termination values of a forfeit, but the illegal move's. */
+static const struct {
+	const char	*tail;
+	enum replay_cause cause;
+} forfeit_tails[] = {
+	{ " crashed", REPLAY_BY_CRASH },
+	{ " timed out", REPLAY_BY_TIMEOUT },
+	{ " resigned", REPLAY_BY_RESIGN },
+};
 
 /*
  * The forfeit a Termination value names, as gameplay match writes it
- * (formats/protocol.md): its cause and the colour that lost.  Returns
- * false for any other value.
+ * (formats/protocol.md): its cause, the colour that lost and, for an
+ * illegal move, the answer quoted (*move, *move_len).  Returns false for
+ * any other value.
  */
 static bool
 forfeit_of(const struct rules_game *g, const char *v, size_t len,
-    enum replay_cause *cause, int *loser)
+    enum replay_cause *cause, int *loser, const char **move,
+    size_t *move_len)
 {
-	char	 tail[64];
-	int	 c;
+	static const char head[] = "illegal move ", by[] = " by ";
+	size_t	 i, t, h = sizeof head - 1, b = sizeof by - 1;
 
-	for (c = 0; c < RULES_COLOURS; c++) {
-		*loser = c;
-		snprintf(tail, sizeof tail, " by %s", g->colour[c]);
-		if (framed(v, len, "illegal move ", tail, true)) {
-			*cause = REPLAY_BY_ILLEGAL;
+	*move = NULL;
+	*move_len = 0;
+	for (i = 0; i < sizeof forfeit_tails / sizeof forfeit_tails[0]; i++) {
+		t = strlen(forfeit_tails[i].tail);
+		if (len > t && memcmp(v + len - t, forfeit_tails[i].tail,
+		    t) == 0 && (*loser = colour_named(g, v, len - t)) != -1) {
+			*cause = forfeit_tails[i].cause;
 			return true;
 		}
-		*cause = REPLAY_BY_CRASH;
-		if (framed(v, len, g->colour[c], " crashed", false))
-			return true;
-		*cause = REPLAY_BY_TIMEOUT;
-		if (framed(v, len, g->colour[c], " timed out", false))
-			return true;
-		*cause = REPLAY_BY_RESIGN;
-		if (framed(v, len, g->colour[c], " resigned", false))
-			return true;
 	}
-	return false;
+	if (len <= h || memcmp(v, head, h) != 0)
+		return false;
+	/* The answer may hold " by " itself: the colour follows the last. */
+	for (i = len - b; i > h; i--)
+		if (memcmp(v + i, by, b) == 0)
+			break;
+	if (i <= h || (*loser = colour_named(g, v + i + b,
+	    len - i - b)) == -1)
+		return false;
+	*cause = REPLAY_BY_ILLEGAL;
+	*move = v + h;
+	*move_len = i - h;
+	return true;
 }
 
 /*
- * The Termination tag (formats/record.md, "Games stopped early"): a
+ * Whether the answer an illegal-move forfeit quotes is one action that is
+ * legal where it was given, the end of the replay.  An answer cut short
+ * (record_printable's "...") is not what was answered, and an answer of
+ * several actions is illegal in itself (formats/protocol.md).
+ */
+static bool
+quoted_move_legal(const struct record_syntax *syn, const char *m,
+    size_t len, struct replay *rp)
+{
+	struct rules_action a[2];
+	struct rules_position *pos;
+	struct rules_rng next;
+	struct record_diag d;
+	size_t	 offs[2];
+	int	 first, second;
+	bool	 legal;
+
+	if ((len >= 3 && memcmp(m + len - 3, "...", 3) == 0) ||
+	    record_turn_parse(syn, &rp->pos->board, m, len, a, offs, 2,
+	    &d) != 1)
+		return false;
+	/* With a Seed, the one legal roll is the generator's next. */
+	if (a[0].kind == RULES_DICE && rp->seeded) {
+		next = rp->rng;
+		rules_dice_roll(&next, &first, &second);
+		if (a[0].from != first || a[0].to != second)
+			return false;
+	}
+	if ((pos = rules_position_dup(rp->pos)) == NULL)
+		return false;
+	legal = rules_play(pos, &a[0], NULL) == 0;
+	rules_position_free(pos);
+	return legal;
+}
+
+/*
+ * The Termination tag (formats/record.md, "Games stopped early").  It
+ * means something only where the board did not end the game; there a
  * forfeit is scored only when every tag agrees with the board, since a
- * wrong winner with exit status 0 is worse than none.
+ * wrong winner with exit status 0 is worse than none.  Any value but
+ * ours is kept and reported (design.md §2), on an unfinished game with a
+ * warning; on a finished one ours alone contradict the board.
  */
 static void
-check_termination(const struct record *rec, struct replay *rp)
+check_termination(const struct record_syntax *syn, const struct record *rec,
+    struct replay *rp)
 {
 	const struct record_tag *tt = record_tag_find(rec, "Termination");
 	const struct record_tag *wt = record_tag_find(rec, "Winner");
 	const struct rules_game *g = rp->game;
 	enum replay_cause cause;
+	const char *move;
 	char	 why[RECORD_SHOWN], who[RECORD_SHOWN];
+	size_t	 move_len;
 	int	 loser;
+	bool	 aborted, ours;
 
 	if (tt == NULL)
+		return;
+	aborted = value_is(tt->value, tt->value_len, "aborted");
+	ours = aborted || forfeit_of(g, tt->value, tt->value_len, &cause,
+	    &loser, &move, &move_len);
+	if (rp->score.over && !ours)
 		return;
 	record_printable(tt->value, tt->value_len, why, sizeof why);
 	if (wt != NULL)
 		record_printable(wt->value, wt->value_len, who, sizeof who);
+	if (!ours) {
+		/* The first warning is the one reported. */
+		if (!rp->has_warning) {
+			rp->has_warning = true;
+			diag_set(&rp->warning, "unknown-termination", tt->at,
+			    0, "the Termination tag says \"%s\", which is "
+			    "neither aborted nor a forfeit of %s or %s: the "
+			    "game is left unfinished", why, g->colour[0],
+			    g->colour[1]);
+		}
+		return;
+	}
 	rp->has_error = true;
-	if (tt->value_len == strlen("aborted") &&
-	    memcmp(tt->value, "aborted", tt->value_len) == 0) {
-		if (rp->score.over)
-			diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
-			    "the Termination tag says the game was aborted, "
-			    "but it is over");
-		else if (wt != NULL)
-			diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
-			    "an aborted game has no winner, but the Winner "
-			    "tag says %s", who);
-		else
-			rp->has_error = false;
-		return;
-	}
-	if (!forfeit_of(g, tt->value, tt->value_len, &cause, &loser)) {
-		diag_set(&rp->error, "unknown-termination", tt->at, 0,
-		    "the Termination tag says \"%s\", which is neither aborted "
-		    "nor a forfeit of %s or %s", why, g->colour[0],
-		    g->colour[1]);
-		return;
-	}
 	if (rp->score.over)
 		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
-		    "the Termination tag says \"%s\", but the game is over",
-		    why);
+		    aborted ? "the Termination tag says the game was aborted, "
+		    "but it is over" : "the Termination tag says \"%s\", but "
+		    "the game is over", why);
+	else if (aborted && wt != NULL)
+		diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
+		    "an aborted game has no winner, but the Winner tag says %s",
+		    who);
+	else if (aborted)
+		rp->has_error = false;
 	else if (loser != rules_to_move(rp->pos))
 		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
 		    "the Termination tag says \"%s\", but %s was to move",
 		    why, g->colour[rules_to_move(rp->pos)]);
-	else if (wt != NULL && (wt->value_len != strlen(g->colour[1 - loser])
-	    || memcmp(wt->value, g->colour[1 - loser], wt->value_len) != 0))
+	else if (wt != NULL && colour_named(g, wt->value, wt->value_len) !=
+	    1 - loser)
 		diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
 		    "the Winner tag says %s, but the Termination tag says "
 		    "\"%s\"", who, why);
+	else if (move != NULL && quoted_move_legal(syn, move, move_len, rp))
+		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		    "the Termination tag says \"%s\", but %.*s is legal there",
+		    why, (int)move_len, move);
 	else {
 		rp->has_error = false;
 		rp->forfeit = true;
@@ -1038,7 +1113,7 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_result(syn, rec, rp);
 		if (!rp->has_error && rec->format == RECORD_PGN)
-			check_termination(rec, rp);
+			check_termination(syn, rec, rp);
 	}
 	return 0;
 }

@@ -488,7 +488,7 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 		kv_num(w, "turns", (long long)rp->turns);
 	}
 	kv_num(w, "turn", (long long)rp->pos->turn);
-	kv_str(w, "to-move", s->over ? "~" :
+	kv_str(w, "to-move", s->over || rp->forfeit ? "~" :
 	    rp->game->colour[rules_to_move(rp->pos)]);
 	kv_str(w, "in-turn", rp->in_turn ? "true" : "false");
 	if (p->so_far != NULL) {
@@ -502,6 +502,8 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 			    s->stats[j].value);
 		if (s->over)
 			write_result(w, rp);
+		if (rp->forfeit)
+			write_forfeit(w, rp);
 		break;
 	case PLAY_LEGAL:
 		kv_num(w, "count", (long long)p->nlegal);

@@ -8,6 +8,7 @@
  * and its reports count exactly alike.  Counting is src/stat's business.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -693,7 +694,10 @@ read_causes(struct report_reader *rd, const yaml_node_t *n, size_t from,
 
 /*
  * The forfeits of a group and of its players; absent (a partial summary
- * of games none of which was forfeited) means none.
+ * of games none of which was forfeited) means none.  A player's row must
+ * hold a forfeit, of a player of the group's games (pairs, read before),
+ * who lost at least as many games; the players' forfeits of a cause are
+ * at most the group's (design.md §6: inconsistent partials are refused).
  */
 static int
 read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
@@ -702,7 +706,10 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 	yaml_node_item_t *it;
 	yaml_node_t *n, *c;
 	const char *name;
+	uint64_t v[STAT_CAUSES], sum[STAT_CAUSES] = { 0 }, lost;
+	size_t	 i;
 	long	 a;
+	int	 k;
 
 	if ((n = get(rd, gn, "forfeits")) != NULL &&
 	    read_causes(rd, n, 0, g->forfeits, d) == -1)
@@ -718,11 +725,39 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 		    c->data.sequence.items.start[0]))) == NULL)
 			return fail(d, "bad-value", c->start_mark, "forfeited: "
 			    "want [player, illegal, crash, timeout, resign]");
-		if ((a = stat_player(g, name)) == -1)
-			return oom(d);
-		if (read_causes(rd, c, 1, g->forfeited[a], d) == -1)
+		memset(v, 0, sizeof v);
+		if (read_causes(rd, c, 1, v, d) == -1)
 			return -1;
+		for (k = 0; k < STAT_CAUSES && v[k] == 0; k++)
+			continue;
+		if (k == STAT_CAUSES)
+			return fail(d, "bad-value", c->start_mark, "forfeited: "
+			    "a row of no forfeit");
+		if ((a = stat_player_find(g, name)) == -1)
+			return fail(d, "partial-mismatch", c->start_mark,
+			    "forfeited: %s plays no game of the group's pairs",
+			    name);
+		for (k = 0; k < STAT_CAUSES; k++)
+			g->forfeited[a][k] += v[k];
+		for (k = 0, lost = 0; k < STAT_CAUSES; k++)
+			lost += g->forfeited[a][k];
+		if (lost > stat_player_losses(g, (size_t)a))
+			return fail(d, "partial-mismatch", c->start_mark,
+			    "forfeited: %s lost %" PRIu64 " games by forfeit, "
+			    "but %" PRIu64 " in the pairs", name, lost,
+			    stat_player_losses(g, (size_t)a));
 	}
+	for (i = 0; i < g->nplayers; i++)
+		for (k = 0; k < STAT_CAUSES; k++)
+			sum[k] += g->forfeited[i][k];
+	for (k = 0; k < STAT_CAUSES; k++)
+		if (sum[k] > g->forfeits[k])
+			return fail(d, "partial-mismatch", n != NULL ?
+			    n->start_mark : gn->start_mark, "forfeited: the "
+			    "players lost %" PRIu64 " games by %s, the "
+			    "group's forfeits say %" PRIu64, sum[k],
+			    replay_cause_name((enum replay_cause)k),
+			    g->forfeits[k]);
 	return 0;
 }
 

@@ -45,7 +45,7 @@ int	report_writer_free(struct report_writer *);
 struct report_play {
 	const char	*source;	/* the record's file name */
 	const struct record *rec;
-	const struct replay *rp;	/* replayed with partial_ok */
+	const struct replay *rp;
 	const char	*so_far;	/* the turn in progress, or NULL */
 	const struct rules_action *legal;	/* legal: the next actions */
 	size_t		 nlegal;

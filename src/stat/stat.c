@@ -288,6 +288,26 @@ stat_player(struct stat_group *g, const char *name)
 	return (long)g->nplayers++;
 }
 
+long
+stat_player_find(const struct stat_group *g, const char *name)
+{
+	size_t	 v = table_get(g->players, name, strlen(name));
+
+	return v == (size_t)-1 ? -1 : (long)v;
+}
+
+uint64_t
+stat_player_losses(const struct stat_group *g, size_t a)
+{
+	uint64_t n = 0;
+	size_t	 i;
+
+	for (i = 0; i < g->npairs; i++)
+		n += g->pair[i].a == a ? g->pair[i].wins_b :
+		    g->pair[i].b == a ? g->pair[i].wins_a : 0;
+	return n;
+}
+
 bool
 stat_has_forfeits(const struct stat_group *g)
 {

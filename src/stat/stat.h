@@ -165,6 +165,10 @@ struct stat_group *stat_group_get(struct stat_summary *, const char *value,
 int	stat_hist_add(struct stat_hist *, long long v, uint64_t count);
 /* The player number of name in g, made if new; -1 when memory runs out. */
 long	stat_player(struct stat_group *, const char *name);
+/* The player number of name in g, or -1 if g has no such player. */
+long	stat_player_find(const struct stat_group *, const char *name);
+/* The games player a of g lost, by its pairs. */
+uint64_t stat_player_losses(const struct stat_group *, size_t a);
 /* Whether any game of g was decided by forfeit. */
 bool	stat_has_forfeits(const struct stat_group *);
 /*

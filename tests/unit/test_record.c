@@ -634,6 +634,76 @@ START_TEST(update_wraps_long_lines)
 }
 END_TEST
 
+/*
+ * Fails the test unless record_printable, with a buffer of RECORD_SHOWN,
+ * shows n times 'a' then tail as m times 'a' then shown.
+ */
+static void
+assert_shown(size_t n, const char *tail, size_t m, const char *shown)
+{
+	char	 in[2 * RECORD_SHOWN], want[2 * RECORD_SHOWN];
+	char	 buf[RECORD_SHOWN];
+
+	ck_assert_uint_lt(n + strlen(tail), sizeof in);
+	ck_assert_uint_lt(m + strlen(shown), sizeof want);
+	memset(in, 'a', n);
+	strcpy(in + n, tail);
+	memset(want, 'a', m);
+	strcpy(want + m, shown);
+	record_printable(in, strlen(in), buf, sizeof buf);
+	ck_assert_str_eq(buf, want);
+}
+
+/*
+ * Text shown (formats/record.md): what fits in RECORD_SHOWN - 1 bytes is
+ * kept whole; anything longer is cut before a character or its escape and
+ * ends in "...", in RECORD_SHOWN - 1 bytes at most.
+ */
+START_TEST(printable_cut_where_needed)
+{
+	char	 buf[8];
+
+	ck_assert_int_eq(RECORD_SHOWN, 60);
+	/* 58 and 59 bytes fit; 60 and 61 are cut to 56 and the dots. */
+	assert_shown(58, "", 58, "");
+	assert_shown(59, "", 59, "");
+	assert_shown(60, "", 56, "...");
+	assert_shown(61, "", 56, "...");
+
+	/* A two-byte character is kept whole or not at all. */
+	assert_shown(57, "\xc3\xa9", 57, "\xc3\xa9");
+	assert_shown(56, "\xc3\xa9" "b", 56, "\xc3\xa9" "b");
+	assert_shown(56, "\xc3\xa9" "bb", 56, "...");
+	assert_shown(55, "\xc3\xa9" "bbb", 55, "...");
+	assert_shown(54, "\xc3\xa9" "bbbb", 54, "\xc3\xa9...");
+	assert_shown(58, "\xc3\xa9", 56, "...");
+
+	/* So is an escape (four bytes for an ESC, two for a backslash). */
+	assert_shown(55, "\x1b", 55, "\\x1b");
+	assert_shown(56, "\x1b", 56, "...");
+	assert_shown(52, "\x1b" "bbb", 52, "\\x1bbbb");
+	assert_shown(53, "\x1b" "bbb", 53, "...");
+	assert_shown(52, "\x1b" "bbbb", 52, "\\x1b...");
+	assert_shown(57, "\\", 57, "\\\\");
+	assert_shown(58, "\\", 56, "...");
+
+	/* Small buffers: nothing is written past cap, not even the NUL. */
+	memset(buf, 'z', sizeof buf);
+	record_printable("abc", 3, buf, 0);
+	ck_assert_int_eq(buf[0], 'z');
+	record_printable("abc", 3, buf, 1);
+	ck_assert_str_eq(buf, "");
+	record_printable("abc", 3, buf, 4);
+	ck_assert_str_eq(buf, "abc");
+	record_printable("abcd", 4, buf, 4);
+	ck_assert_str_eq(buf, "...");
+	memset(buf, 'z', sizeof buf);
+	record_printable("abcd", 4, buf, 5);
+	ck_assert_str_eq(buf, "abcd");
+	ck_assert_int_eq(buf[5], 'z');
+}
+END_TEST
+
 static Suite *
 record_suite(void)
 {
@@ -656,6 +726,7 @@ record_suite(void)
 	tc = tcase_create("turns");
 	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
 	tcase_add_test(tc, turn_tokens);
+	tcase_add_test(tc, printable_cut_where_needed);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("replay");
