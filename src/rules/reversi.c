@@ -57,6 +57,7 @@ struct reversi {
 	uint64_t	 valid;		/* the board's squares, as bits */
 	uint8_t		 cell[BIG_CELLS]; /* larger boards */
 	int8_t		 span[4];	/* x0, y0, x1, y1: where moves may be */
+	uint16_t	 discs[2];	/* on larger boards, by colour */
 	uint8_t		 to_move;
 	uint8_t		 over;
 	uint8_t		 big;		/* one byte per cell */
@@ -211,6 +212,7 @@ big_clear(struct reversi *r, int n)
 		r->cell[big_at(n, i)] = 0;
 	r->span[0] = r->span[1] = (int8_t)n;
 	r->span[2] = r->span[3] = -1;
+	r->discs[0] = r->discs[1] = 0;
 }
 
 /*
@@ -224,6 +226,7 @@ big_put(struct reversi *r, int n, int cell, int c)
 	int	 x = cell % n, y = cell / n;
 
 	r->cell[big_at(n, cell)] = (uint8_t)(1 + c);
+	r->discs[c]++;
 	if (x - 1 < r->span[0])
 		r->span[0] = (int8_t)(x > 0 ? x - 1 : 0);
 	if (y - 1 < r->span[1])
@@ -235,36 +238,41 @@ big_put(struct reversi *r, int n, int cell, int c)
 }
 
 /*
- * The cells where a move may be, in order: the next one after cell
- * (-1 for the first), or -1 after the last.
+ * The cells where me may move, in order, into cells (if not NULL): at most
+ * max of them.  Returns how many it found.
  */
 static int
-big_next(int n, const struct reversi *r, int cell)
+big_moves(const struct rules_board *b, const struct reversi *r, int me,
+    int16_t *cells, int max)
 {
-	int	 x, y;
+	int	 n = b->width, x, y, p, k = 0;
 
-	if (r->span[0] > r->span[2] || r->span[1] > r->span[3])
-		return -1;
-	if (cell < 0) {
-		x = r->span[0];
-		y = r->span[1];
-	} else if ((x = cell % n + 1) > r->span[2]) {
-		x = r->span[0];
-		y = cell / n + 1;
-	} else
-		y = cell / n;
-	return y > r->span[3] ? -1 : y * n + x;
+	for (y = r->span[1]; y <= r->span[3]; y++) {
+		p = big_at(n, y * n + r->span[0]);
+		for (x = r->span[0]; x <= r->span[2]; x++, p++) {
+			if (big_flips(n, r->cell, me, p, NULL) == 0)
+				continue;
+			if (cells != NULL)
+				cells[k] = (int16_t)(y * n + x);
+			if (++k == max)
+				return k;
+		}
+	}
+	return k;
 }
 
-static bool
-big_can_move(const struct rules_board *b, const struct reversi *r, int me)
+/* Plays a legal move of me on cell: the disc, its flips, the counts. */
+static int
+big_play(const struct rules_board *b, struct reversi *r, int me, int cell)
 {
-	int	 n = b->width, i;
+	int	 flips;
 
-	for (i = big_next(n, r, -1); i != -1; i = big_next(n, r, i))
-		if (big_flips(n, r->cell, me, big_at(n, i), NULL) > 0)
-			return true;
-	return false;
+	flips = big_flips(b->width, r->cell, me, big_at(b->width, cell),
+	    r->cell);
+	big_put(r, b->width, cell, me);
+	r->discs[me] = (uint16_t)(r->discs[me] + flips);
+	r->discs[!me] = (uint16_t)(r->discs[!me] - flips);
+	return flips;
 }
 
 /* ---- The game ----------------------------------------------------- */
@@ -273,7 +281,7 @@ KERNEL bool
 can_move(const struct rules_board *b, const struct reversi *r, int me)
 {
 	if (r->big)
-		return big_can_move(b, r, me);
+		return big_moves(b, r, me, NULL, 1) != 0;
 	return bb_moves(r->bb[me], r->bb[!me], r->valid) != 0;
 }
 
@@ -350,22 +358,17 @@ reversi_legal(const struct rules_board *b, const void *st,
 {
 	const struct reversi *r = st;
 	uint64_t moves;
+	int16_t	 cells[RULES_MAX_CELLS];
 	size_t	 n = 0;
 	int	 me = r->to_move, i;
 
 	if (r->over)
 		return 0;
 	if (r->big) {
-		for (i = big_next(b->width, r, -1); i != -1;
-		    i = big_next(b->width, r, i)) {
-			if (big_flips(b->width, r->cell, me,
-			    big_at(b->width, i), NULL) == 0)
-				continue;
-			if (n < cap)
-				out[n] = (struct rules_action){
-				    .kind = RULES_PLACE, .to = (int16_t)i };
-			n++;
-		}
+		n = (size_t)big_moves(b, r, me, cells, RULES_MAX_CELLS);
+		for (i = 0; (size_t)i < n && (size_t)i < cap; i++)
+			out[i] = (struct rules_action){ .kind = RULES_PLACE,
+			    .to = cells[i] };
 	} else {
 		moves = bb_moves(r->bb[me], r->bb[!me], r->valid);
 		for (; moves != 0; moves &= moves - 1) {
@@ -398,7 +401,7 @@ reversi_play(const struct rules_board *b, void *st,
 	struct reversi *r = st;
 	char	 name[RULES_CELL_NAME];
 	uint64_t sq, flips;
-	int	 me = r->to_move, n, p = 0;
+	int	 me = r->to_move, n;
 
 	switch (a->kind) {
 	case RULES_PASS:
@@ -418,9 +421,11 @@ reversi_play(const struct rules_board *b, void *st,
 	if (a->to < 0 || a->to >= b->ncells)
 		return rules_fail(d, "off-board", "no such square");
 	if (r->big) {
-		p = big_at(b->width, a->to);
-		n = r->cell[p] != 0 ? -1 :
-		    big_flips(b->width, r->cell, me, p, r->cell);
+		n = r->cell[big_at(b->width, a->to)] != 0 ? -1 :
+		    big_flips(b->width, r->cell, me,
+		    big_at(b->width, a->to), NULL);
+		if (n > 0)
+			big_play(b, r, me, a->to);
 	} else {
 		sq = UINT64_C(1) << bit_of(b, a->to);
 		flips = (r->bb[0] | r->bb[1]) & sq ? 0 :
@@ -446,8 +451,6 @@ reversi_play(const struct rules_board *b, void *st,
 		    "of %s discs ends in a %s disc", name, colour_name(!me),
 		    colour_name(me));
 	}
-	if (r->big)
-		big_put(r, b->width, a->to, me);
 	r->flipped[me] = (uint16_t)(r->flipped[me] + n);
 	/* The game ends when neither side can move (rules.md §1). */
 	r->to_move = (uint8_t)!me;
@@ -460,13 +463,11 @@ reversi_score(const struct rules_board *b, const void *st,
     struct rules_score *s)
 {
 	const struct reversi *r = st;
-	int	 i, c, empty;
+	int	 i, empty;
 
 	for (i = 0; i < 2; i++)
-		s->points[i] = r->big ? 0 : __builtin_popcountll(r->bb[i]);
-	for (i = 0; r->big && i < b->ncells; i++)
-		if ((c = r->cell[big_at(b->width, i)]) != 0)
-			s->points[c - 1]++;
+		s->points[i] = r->big ? r->discs[i] :
+		    __builtin_popcountll(r->bb[i]);
 	s->over = r->over;
 	s->winner = s->points[0] > s->points[1] ? BLACK :
 	    s->points[1] > s->points[0] ? WHITE : -1;
@@ -562,32 +563,27 @@ static uint64_t
 perft_big(const struct rules_board *b, const struct reversi *r, int depth)
 {
 	struct reversi child;
+	int16_t	 cells[RULES_MAX_CELLS];
 	uint64_t total = 0;
-	int	 n = b->width, i, p, me = r->to_move;
-	bool	 moved = false;
+	int	 me = r->to_move, n, i;
 
-	for (i = big_next(n, r, -1); i != -1; i = big_next(n, r, i)) {
-		p = big_at(n, i);
-		if (big_flips(n, r->cell, me, p, NULL) == 0)
-			continue;
-		moved = true;
-		if (depth == 1) {
-			total++;
-			continue;
-		}
+	n = big_moves(b, r, me, depth == 1 ? NULL : cells, RULES_MAX_CELLS);
+	if (n == 0) {
+		if (depth == 1 || big_moves(b, r, !me, NULL, 1) == 0)
+			return 1;
 		child = *r;
-		big_flips(n, child.cell, me, p, child.cell);
-		big_put(&child, n, i, me);
+		child.to_move = (uint8_t)!me;
+		return perft_big(b, &child, depth - 1);
+	}
+	if (depth == 1)
+		return (uint64_t)n;
+	for (i = 0; i < n; i++) {
+		child = *r;
+		big_play(b, &child, me, cells[i]);
 		child.to_move = (uint8_t)!me;
 		total += perft_big(b, &child, depth - 1);
 	}
-	if (moved)
-		return total;
-	if (!big_can_move(b, r, !me) || depth == 1)
-		return 1;
-	child = *r;
-	child.to_move = (uint8_t)!me;
-	return perft_big(b, &child, depth - 1);
+	return total;
 }
 
 static uint64_t
