@@ -262,7 +262,7 @@ big_moves(const struct rules_board *b, const struct reversi *r, int me,
 }
 
 /* Plays a legal move of me on cell: the disc, its flips, the counts. */
-static int
+static void
 big_play(const struct rules_board *b, struct reversi *r, int me, int cell)
 {
 	int	 flips;
@@ -272,7 +272,6 @@ big_play(const struct rules_board *b, struct reversi *r, int me, int cell)
 	big_put(r, b->width, cell, me);
 	r->discs[me] = (uint16_t)(r->discs[me] + flips);
 	r->discs[!me] = (uint16_t)(r->discs[!me] - flips);
-	return flips;
 }
 
 /* ---- The game ----------------------------------------------------- */
@@ -401,7 +400,7 @@ reversi_play(const struct rules_board *b, void *st,
 	struct reversi *r = st;
 	char	 name[RULES_CELL_NAME];
 	uint64_t sq, flips;
-	int	 me = r->to_move, n;
+	int	 me = r->to_move, n, p;
 
 	switch (a->kind) {
 	case RULES_PASS:
@@ -421,9 +420,9 @@ reversi_play(const struct rules_board *b, void *st,
 	if (a->to < 0 || a->to >= b->ncells)
 		return rules_fail(d, "off-board", "no such square");
 	if (r->big) {
-		n = r->cell[big_at(b->width, a->to)] != 0 ? -1 :
-		    big_flips(b->width, r->cell, me,
-		    big_at(b->width, a->to), NULL);
+		p = big_at(b->width, a->to);
+		n = r->cell[p] != 0 ? -1 :
+		    big_flips(b->width, r->cell, me, p, NULL);
 		if (n > 0)
 			big_play(b, r, me, a->to);
 	} else {
