@@ -19,8 +19,8 @@
  *     discs, pinned, unpinned) and piece values are well formed.
  * Once per input, at a step the sampler draws (or the last one if the
  * game or the input ends before it), the costly ones:
- *   - legal() with no buffer or a short one counts the same, and with a
- *     short one lists the same first actions, writing no more;
+ *   - legal() with no buffer, one just long enough or a short one counts
+ *     the same, and lists the same first actions, writing no more;
  *   - every listed action is accepted by play() on a copy;
  *   - a game's own perft agrees with perft through legal() and play();
  *   - setup() from the pieces at a turn start (that step's or the next)
@@ -144,22 +144,28 @@ legal_actions(const struct rules_position *pos, struct rules_action *acts)
 }
 
 /*
- * No buffer and a short one get the full count; a short one gets the
- * first cap actions, writing no more.
+ * No buffer, one just long enough and one half as long get the full count;
+ * the last two as many actions as they hold, the first of the list,
+ * writing no more.
  */
 static void
 check_short_buffer(const struct rules_position *pos,
     const struct rules_action *acts, size_t n)
 {
 	static struct rules_action buf[MAX_LEGAL + 1];
-	size_t	 cap = n / 2, i;
+	size_t	 caps[2] = { n, n / 2 }, cap, k, i;
 
 	FUZZ_CHECK(rules_legal(pos, NULL, 0) == n);
-	buf[cap] = guard;
-	FUZZ_CHECK(rules_legal(pos, buf, cap) == n);
-	FUZZ_CHECK(memcmp(&buf[cap], &guard, sizeof guard) == 0);
-	for (i = 0; i < cap; i++)
-		FUZZ_CHECK(same_action(&buf[i], &acts[i]));
+	for (k = 0; k < 2; k++) {
+		cap = caps[k];
+		/* Guards show what legal() left unwritten. */
+		for (i = 0; i <= cap; i++)
+			buf[i] = guard;
+		FUZZ_CHECK(rules_legal(pos, buf, cap) == n);
+		FUZZ_CHECK(memcmp(&buf[cap], &guard, sizeof guard) == 0);
+		for (i = 0; i < cap; i++)
+			FUZZ_CHECK(same_action(&buf[i], &acts[i]));
+	}
 }
 
 /*
