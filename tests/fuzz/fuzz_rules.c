@@ -7,16 +7,19 @@
  * then one step per byte: a pick among the legal actions, or an arbitrary
  * action, likely illegal, for MAX_STEPS steps at most.  After every step
  * the position must keep these invariants:
- *   - every action legal() lists is accepted by play() on a copy (the one
- *     the fuzzer picks and one more drawn by the sampler), and legal()
- *     writes no more than its buffer holds;
+ *   - every action legal() lists is accepted by play() on a copy (one a
+ *     step: the fuzzer's pick, or where it plays an arbitrary action one
+ *     the sampler draws), and legal() writes no more than its buffer
+ *     holds;
  *   - an action play() rejects leaves the position byte-identical;
  *   - play() accepts an action iff legal() lists it (checked for the
  *     fuzzer's actions and a sample of generated ones), perft-style;
  *   - phase and to_move agree: a turn in progress keeps its player; the
  *     game is over iff score() says so iff nothing is legal;
  *   - stones counted with piece() match the score's stats (stones,
- *     discs, pinned, unpinned) and piece values are well formed.
+ *     discs, pinned, unpinned) and piece values are well formed (every
+ *     PIECES_EVERY steps and at the last: a count gone wrong stays
+ *     wrong).
  * Once per input, at a step the sampler draws (or the last one if the
  * game or the input ends before it), the costly ones:
  *   - legal() with no buffer, one just long enough or a short one counts
@@ -41,6 +44,8 @@
 #define MAX_STEPS	400
 /* Generated actions, likely illegal, tried at each step. */
 #define SAMPLES		1
+/* The pieces are compared with the stats every this many steps. */
+#define PIECES_EVERY	4
 #define MAX_LEGAL	(RULES_MAX_CELLS * 8)
 
 /* Board specs tried for every game; each keeps those it accepts. */
@@ -230,9 +235,9 @@ try_action(const struct rules_position *pos, struct rules_position *scratch,
 	return 0;
 }
 
-/* Pieces, stats, phase, score. */
+/* Phase, score and, with pieces, the pieces against the stats. */
 static void
-check_position(const struct rules_position *pos, size_t nlegal)
+check_position(const struct rules_position *pos, size_t nlegal, bool pieces)
 {
 	const struct rules_stat *st;
 	struct rules_score s;
@@ -251,6 +256,8 @@ check_position(const struct rules_position *pos, size_t nlegal)
 	if (!s.over)
 		FUZZ_CHECK(s.winner == -1);
 	FUZZ_CHECK(s.nstats >= 0 && s.nstats <= RULES_MAX_STATS);
+	if (!pieces)
+		return;
 	for (cell = 0; cell < pos->board.ncells; cell++) {
 		p = rules_piece(pos, cell);
 		if (p == RULES_EMPTY)
@@ -384,7 +391,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t	 ngames = 0, nok = 0, n, i, steps, once;
 	uint64_t hash = 1469598103934665603u;
 	unsigned op;
-	bool	 checked = false, setup_due = false;
+	bool	 checked = false, setup_due = false, last;
 
 	while (rules_game_at(ngames) != NULL)
 		ngames++;
@@ -408,9 +415,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	once = rules_rng_below(&rng, (size < MAX_STEPS ? size : MAX_STEPS) + 1);
 	for (steps = 0; steps < MAX_STEPS; steps++) {
 		n = legal_actions(pos, acts);
-		check_position(pos, n);
-		if (!checked && (steps == once || n == 0 || in.left == 0 ||
-		    steps + 1 == MAX_STEPS)) {
+		last = n == 0 || in.left == 0 || steps + 1 == MAX_STEPS;
+		check_position(pos, n, steps % PIECES_EVERY == 0 || last);
+		if (!checked && (steps == once || last)) {
 			check_once(pos, scratch, acts, n);
 			checked = setup_due = true;
 		}
@@ -418,11 +425,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_setup(pos, scratch);
 			setup_due = false;
 		}
-		/* One listed action besides the one the fuzzer may pick. */
-		if (n > 0)
-			FUZZ_CHECK(try_action(pos, scratch,
-			    &acts[rules_rng_below(&rng, n)], acts, n,
-			    true) == 0);
 		for (i = 0; i < SAMPLES; i++) {
 			sampled_action(&rng, pos, &a);
 			(void)try_action(pos, scratch, &a, acts, n, false);
@@ -431,7 +433,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		op = take(&in);
 		if (op % 4 == 0) {
-			/* Likely illegal; if not, the position moves on. */
+			/*
+			 * Likely illegal; if not, the position moves on.  A
+			 * listed action the sampler draws stands in for the
+			 * fuzzer's pick.
+			 */
+			FUZZ_CHECK(try_action(pos, scratch,
+			    &acts[rules_rng_below(&rng, n)], acts, n,
+			    true) == 0);
 			arbitrary_action(&in, pos, &a);
 			if (try_action(pos, scratch, &a, acts, n, false) == 0)
 				copy_state(pos, scratch);
