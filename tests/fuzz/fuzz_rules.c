@@ -28,8 +28,8 @@
  *   - a game's own perft agrees with perft through legal() and play();
  *   - setup() from the pieces at a turn start (that step's or the next)
  *     gives the same pieces.
- * Checking all of them at every step made the target some ten times
- * slower, and executions per second are coverage here.  The sampler is
+ * Checking all of them at every step took over ten times as long an
+ * input, and executions per second are coverage here.  The sampler is
  * seeded from the input, so a run replays.
  */
 #include <stdbool.h>
