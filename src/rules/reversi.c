@@ -3,8 +3,9 @@
  * Reversi (Othello) under the World Othello Federation rules (rules.md §1):
  * square boards of even size 4..16, a1 top-left, Black first.  Boards up to
  * 8x8 are two 64-bit bitboards (bit = 8 * row + file); larger variants use
- * one byte per cell.  Both representations implement the same flip rule
- * and are cross-checked by the unit tests through perft.
+ * one byte per cell inside a border, so that a line stops at the edge with
+ * no bounds test.  Both representations implement the same flip rule and
+ * are cross-checked by the unit tests through perft.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,10 +42,22 @@
 #define FILE_A	UINT64_C(0x0101010101010101)
 #define FILE_H	UINT64_C(0x8080808080808080)
 
+/*
+ * Larger boards, one byte per cell: 0 empty, 1 + colour, or BORDER.  Row y
+ * holds x = 0..n-1 at (y + 1) * (n + 1) + x + 1, after one border cell
+ * (the column left of the a-file and right of the last file at once); a
+ * border row lies above and below.  So every square's eight neighbours
+ * are in the array.
+ */
+#define BORDER		3
+#define BIG_CELLS	((16 + 2) * (16 + 1) + 1)
+
 struct reversi {
 	uint64_t	 bb[2];		/* by colour, boards up to 8x8 */
 	uint64_t	 valid;		/* the board's squares, as bits */
-	uint8_t		 cell[256];	/* larger boards: 0 empty, 1+colour */
+	uint8_t		 cell[BIG_CELLS]; /* larger boards */
+	int8_t		 span[4];	/* x0, y0, x1, y1: where moves may be */
+	uint16_t	 discs[2];	/* on larger boards, by colour */
 	uint8_t		 to_move;
 	uint8_t		 over;
 	uint8_t		 big;		/* one byte per cell */
@@ -151,54 +164,114 @@ cell_of(const struct rules_board *b, int bit)
 
 /* ---- One byte per cell (boards 10x10 to 16x16) -------------------- */
 
-static const int dir_dx[8] = { 1, -1, 0, 0, 1, -1, 1, -1 };
-static const int dir_dy[8] = { 0, 0, 1, -1, 1, 1, -1, -1 };
+/* Where a cell of a board of width n lies in the bordered array. */
+static int
+big_at(int n, int cell)
+{
+	return (cell / n + 1) * (n + 1) + cell % n + 1;
+}
 
 /*
- * Counts the discs a move at cell would flip; with `apply' (the same cells,
- * writable) also turns them.
+ * Counts the discs a move at p (in the bordered array) would flip; with
+ * `apply' (the same cells, writable) also turns them.
  */
 static int
-big_flips(const struct rules_board *b, const uint8_t *cells, int me,
-    int cell, uint8_t *apply)
+big_flips(int n, const uint8_t *cells, int me, int p, uint8_t *apply)
 {
-	int	 n = b->width, x0 = cell % n, y0 = cell / n, d, x, y, run;
-	int	 total = 0;
+	const int off[8] = { 1, -1, n + 1, -(n + 1), n + 2, n, -n, -(n + 2) };
+	int	 opp = 2 - me, mine = 1 + me, d, t, total = 0;
 
-	if (cells[cell] != 0)
+	if (cells[p] != 0)
 		return 0;
 	for (d = 0; d < 8; d++) {
-		run = 0;
-		x = x0 + dir_dx[d];
-		y = y0 + dir_dy[d];
-		while (x >= 0 && x < n && y >= 0 && y < n &&
-		    cells[y * n + x] == 2 - me) {
-			run++;
-			x += dir_dx[d];
-			y += dir_dy[d];
-		}
-		if (run == 0 || x < 0 || x >= n || y < 0 || y >= n ||
-		    cells[y * n + x] != 1 + me)
+		t = p + off[d];
+		if (cells[t] != opp)
 			continue;
-		total += run;
-		while (apply != NULL && run-- > 0) {
-			x -= dir_dx[d];
-			y -= dir_dy[d];
-			apply[y * n + x] = (uint8_t)(1 + me);
+		do
+			t += off[d];
+		while (cells[t] == opp);
+		if (cells[t] != mine)
+			continue;
+		for (t -= off[d]; t != p; t -= off[d]) {
+			total++;
+			if (apply != NULL)
+				apply[t] = (uint8_t)mine;
 		}
 	}
 	return total;
 }
 
-static bool
-big_can_move(const struct rules_board *b, const struct reversi *r, int me)
+/* An empty board inside its border. */
+static void
+big_clear(struct reversi *r, int n)
 {
 	int	 i;
 
-	for (i = 0; i < b->ncells; i++)
-		if (big_flips(b, r->cell, me, i, NULL) > 0)
-			return true;
-	return false;
+	memset(r->cell, BORDER, sizeof r->cell);
+	for (i = 0; i < n * n; i++)
+		r->cell[big_at(n, i)] = 0;
+	r->span[0] = r->span[1] = (int8_t)n;
+	r->span[2] = r->span[3] = -1;
+	r->discs[0] = r->discs[1] = 0;
+}
+
+/*
+ * Puts a disc of colour c on cell and widens the span to the squares
+ * around it: a move is next to a disc, so on a board mostly empty the
+ * search for moves stays near the discs.
+ */
+static void
+big_put(struct reversi *r, int n, int cell, int c)
+{
+	int	 x = cell % n, y = cell / n;
+
+	r->cell[big_at(n, cell)] = (uint8_t)(1 + c);
+	r->discs[c]++;
+	if (x - 1 < r->span[0])
+		r->span[0] = (int8_t)(x > 0 ? x - 1 : 0);
+	if (y - 1 < r->span[1])
+		r->span[1] = (int8_t)(y > 0 ? y - 1 : 0);
+	if (x + 1 > r->span[2])
+		r->span[2] = (int8_t)(x < n - 1 ? x + 1 : n - 1);
+	if (y + 1 > r->span[3])
+		r->span[3] = (int8_t)(y < n - 1 ? y + 1 : n - 1);
+}
+
+/*
+ * The cells where me may move, in order, into cells (if not NULL): at most
+ * max of them.  Returns how many it found.
+ */
+static int
+big_moves(const struct rules_board *b, const struct reversi *r, int me,
+    int16_t *cells, int max)
+{
+	int	 n = b->width, x, y, p, k = 0;
+
+	for (y = r->span[1]; y <= r->span[3]; y++) {
+		p = big_at(n, y * n + r->span[0]);
+		for (x = r->span[0]; x <= r->span[2]; x++, p++) {
+			if (big_flips(n, r->cell, me, p, NULL) == 0)
+				continue;
+			if (cells != NULL)
+				cells[k] = (int16_t)(y * n + x);
+			if (++k == max)
+				return k;
+		}
+	}
+	return k;
+}
+
+/* Plays a legal move of me on cell: the disc, its flips, the counts. */
+static void
+big_play(const struct rules_board *b, struct reversi *r, int me, int cell)
+{
+	int	 flips;
+
+	flips = big_flips(b->width, r->cell, me, big_at(b->width, cell),
+	    r->cell);
+	big_put(r, b->width, cell, me);
+	r->discs[me] = (uint16_t)(r->discs[me] + flips);
+	r->discs[!me] = (uint16_t)(r->discs[!me] - flips);
 }
 
 /* ---- The game ----------------------------------------------------- */
@@ -207,7 +280,7 @@ KERNEL bool
 can_move(const struct rules_board *b, const struct reversi *r, int me)
 {
 	if (r->big)
-		return big_can_move(b, r, me);
+		return big_moves(b, r, me, NULL, 1) != 0;
 	return bb_moves(r->bb[me], r->bb[!me], r->valid) != 0;
 }
 
@@ -241,6 +314,8 @@ reversi_init(const struct rules_board *b, void *st,
 	(void)d;
 	memset(r, 0, sizeof *r);
 	r->big = n > 8;
+	if (r->big)
+		big_clear(r, n);
 	for (y = 0; y < n && !r->big; y++)
 		for (x = 0; x < n; x++)
 			r->valid |= UINT64_C(1) << (y * 8 + x);
@@ -248,7 +323,7 @@ reversi_init(const struct rules_board *b, void *st,
 		x = start[i][0];
 		y = start[i][1];
 		if (r->big)
-			r->cell[y * n + x] = (uint8_t)(1 + start[i][2]);
+			big_put(r, n, y * n + x, start[i][2]);
 		else
 			r->bb[start[i][2]] |= UINT64_C(1) << (y * 8 + x);
 	}
@@ -277,20 +352,17 @@ reversi_legal(const struct rules_board *b, const void *st,
 {
 	const struct reversi *r = st;
 	uint64_t moves;
+	int16_t	 cells[RULES_MAX_CELLS];
 	size_t	 n = 0;
 	int	 me = r->to_move, i;
 
 	if (r->over)
 		return 0;
 	if (r->big) {
-		for (i = 0; i < b->ncells; i++) {
-			if (big_flips(b, r->cell, me, i, NULL) == 0)
-				continue;
-			if (n < cap)
-				out[n] = (struct rules_action){
-				    .kind = RULES_PLACE, .to = (int16_t)i };
-			n++;
-		}
+		n = (size_t)big_moves(b, r, me, cells, RULES_MAX_CELLS);
+		for (i = 0; (size_t)i < n && (size_t)i < cap; i++)
+			out[i] = (struct rules_action){ .kind = RULES_PLACE,
+			    .to = cells[i] };
 	} else {
 		moves = bb_moves(r->bb[me], r->bb[!me], r->valid);
 		for (; moves != 0; moves &= moves - 1) {
@@ -323,7 +395,7 @@ reversi_play(const struct rules_board *b, void *st,
 	struct reversi *r = st;
 	char	 name[RULES_CELL_NAME];
 	uint64_t sq, flips;
-	int	 me = r->to_move, n;
+	int	 me = r->to_move, n, p;
 
 	switch (a->kind) {
 	case RULES_PASS:
@@ -343,8 +415,11 @@ reversi_play(const struct rules_board *b, void *st,
 	if (a->to < 0 || a->to >= b->ncells)
 		return rules_fail(d, "off-board", "no such square");
 	if (r->big) {
-		n = r->cell[a->to] != 0 ? -1 :
-		    big_flips(b, r->cell, me, a->to, r->cell);
+		p = big_at(b->width, a->to);
+		n = r->cell[p] != 0 ? -1 :
+		    big_flips(b->width, r->cell, me, p, NULL);
+		if (n > 0)
+			big_play(b, r, me, a->to);
 	} else {
 		sq = UINT64_C(1) << bit_of(b, a->to);
 		flips = (r->bb[0] | r->bb[1]) & sq ? 0 :
@@ -370,8 +445,6 @@ reversi_play(const struct rules_board *b, void *st,
 		    "of %s discs ends in a %s disc", name, colour_name(!me),
 		    colour_name(me));
 	}
-	if (r->big)
-		r->cell[a->to] = (uint8_t)(1 + me);
 	r->flipped[me] = (uint16_t)(r->flipped[me] + n);
 	/* The game ends when neither side can move (rules.md §1). */
 	r->to_move = (uint8_t)!me;
@@ -387,10 +460,8 @@ reversi_score(const struct rules_board *b, const void *st,
 	int	 i, empty;
 
 	for (i = 0; i < 2; i++)
-		s->points[i] = r->big ? 0 : __builtin_popcountll(r->bb[i]);
-	for (i = 0; r->big && i < b->ncells; i++)
-		if (r->cell[i] != 0)
-			s->points[r->cell[i] - 1]++;
+		s->points[i] = r->big ? r->discs[i] :
+		    __builtin_popcountll(r->bb[i]);
 	s->over = r->over;
 	s->winner = s->points[0] > s->points[1] ? BLACK :
 	    s->points[1] > s->points[0] ? WHITE : -1;
@@ -420,7 +491,7 @@ reversi_piece(const struct rules_board *b, const void *st, int cell)
 	uint64_t bit;
 
 	if (r->big)
-		return r->cell[cell];
+		return r->cell[big_at(b->width, cell)];
 	bit = UINT64_C(1) << bit_of(b, cell);
 	return r->bb[BLACK] & bit ? RULES_PIECE(BLACK) :
 	    r->bb[WHITE] & bit ? RULES_PIECE(WHITE) : RULES_EMPTY;
@@ -436,14 +507,15 @@ reversi_setup(const struct rules_board *b, void *st,
 
 	reversi_init(b, r, v, d);
 	memset(r->bb, 0, sizeof r->bb);
-	memset(r->cell, 0, sizeof r->cell);
+	if (r->big)
+		big_clear(r, b->width);
 	for (i = 0; i < b->ncells; i++) {
 		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
 		    pieces[i] != RULES_PIECE(WHITE))
 			return rules_fail(d, "bad-setup",
 			    "reversi has only black and white discs");
-		if (r->big)
-			r->cell[i] = (uint8_t)pieces[i];
+		if (r->big && pieces[i] != RULES_EMPTY)
+			big_put(r, b->width, i, RULES_COLOUR_OF(pieces[i]));
 		else if (pieces[i] != RULES_EMPTY)
 			r->bb[RULES_COLOUR_OF(pieces[i])] |=
 			    UINT64_C(1) << bit_of(b, i);
@@ -454,27 +526,56 @@ reversi_setup(const struct rules_board *b, void *st,
 }
 
 /*
- * Perft on 8x8 with bulk counting at the last ply: Aart Bik's convention,
- * a pass one ply, a finished game one leaf (rules.md §1).
+ * Perft on bitboards with bulk counting at the last ply: Aart Bik's
+ * convention, a pass one ply, a finished game one leaf (rules.md §1).
  */
 HOT static uint64_t
-perft8(uint64_t me, uint64_t opp, int depth)
+perft_bb(uint64_t me, uint64_t opp, uint64_t valid, int depth)
 {
 	uint64_t moves, sq, flips, total;
 
-	moves = bb_moves(me, opp, ~UINT64_C(0));
+	moves = bb_moves(me, opp, valid);
 	if (moves == 0) {
-		if (bb_moves(opp, me, ~UINT64_C(0)) == 0)
+		if (bb_moves(opp, me, valid) == 0)
 			return 1;
-		return depth == 1 ? 1 : perft8(opp, me, depth - 1);
+		return depth == 1 ? 1 : perft_bb(opp, me, valid, depth - 1);
 	}
 	if (depth == 1)
 		return (uint64_t)__builtin_popcountll(moves);
 	total = 0;
 	for (; moves != 0; moves &= moves - 1) {
 		sq = moves & -moves;
-		flips = bb_flips(me, opp, sq, ~UINT64_C(0));
-		total += perft8(opp & ~flips, me | flips | sq, depth - 1);
+		flips = bb_flips(me, opp, sq, valid);
+		total += perft_bb(opp & ~flips, me | flips | sq, valid,
+		    depth - 1);
+	}
+	return total;
+}
+
+/* The same on the larger boards, a copy of the position per move. */
+static uint64_t
+perft_big(const struct rules_board *b, const struct reversi *r, int depth)
+{
+	struct reversi child;
+	int16_t	 cells[RULES_MAX_CELLS];
+	uint64_t total = 0;
+	int	 me = r->to_move, n, i;
+
+	n = big_moves(b, r, me, depth == 1 ? NULL : cells, RULES_MAX_CELLS);
+	if (n == 0) {
+		if (depth == 1 || big_moves(b, r, !me, NULL, 1) == 0)
+			return 1;
+		child = *r;
+		child.to_move = (uint8_t)!me;
+		return perft_big(b, &child, depth - 1);
+	}
+	if (depth == 1)
+		return (uint64_t)n;
+	for (i = 0; i < n; i++) {
+		child = *r;
+		big_play(b, &child, me, cells[i]);
+		child.to_move = (uint8_t)!me;
+		total += perft_big(b, &child, depth - 1);
 	}
 	return total;
 }
@@ -486,9 +587,10 @@ reversi_perft(const struct rules_board *b, const void *st, int depth)
 
 	if (depth == 0 || r->over)
 		return 1;
-	if (!r->big && r->valid == ~UINT64_C(0))
-		return perft8(r->bb[r->to_move], r->bb[!r->to_move], depth);
-	return rules_perft_actions(&rules_reversi, b, st, depth);
+	if (r->big)
+		return perft_big(b, r, depth);
+	return perft_bb(r->bb[r->to_move], r->bb[!r->to_move], r->valid,
+	    depth);
 }
 
 const struct rules_game rules_reversi = {

@@ -18,6 +18,8 @@
 
 #define RANK_1	UINT64_C(0x00000000000000ff)
 #define RANK_8	UINT64_C(0xff00000000000000)
+#define FILE_A	UINT64_C(0x0101010101010101)
+#define FILE_H	UINT64_C(0x8080808080808080)
 #define BIT(sq)	(UINT64_C(1) << (sq))
 
 struct stones {
@@ -118,6 +120,25 @@ generate(const struct stones *s, struct stones_move *out)
 		}
 	}
 	return n;
+}
+
+/*
+ * Whether the player to move has a move, the test that ends the game after
+ * every move (§5).  Almost always an unpinned stone can slide one square
+ * forward, which the boards show at once; only otherwise are the moves
+ * generated.
+ */
+static bool
+has_move(const struct stones *s)
+{
+	uint64_t movers = s->bb[s->to_move] & ~s->pinned;
+	uint64_t empty = ~(s->bb[0] | s->bb[1]), steps;
+
+	if (s->to_move == WHITE)
+		steps = (movers & ~FILE_A) << 7 | (movers & ~FILE_H) << 9;
+	else
+		steps = (movers & ~FILE_A) >> 9 | (movers & ~FILE_H) >> 7;
+	return (steps & empty) != 0 || generate(s, NULL) != 0;
 }
 
 /* Plays a legal move and hands the turn over. */
@@ -313,7 +334,7 @@ stones_play(const struct rules_board *b, void *st,
 		return -1;
 	apply(s, from, to, over);
 	/* The game ends when the player to move has no move (§5). */
-	s->over = generate(s, NULL) == 0;
+	s->over = !has_move(s);
 	return 0;
 }
 
@@ -386,7 +407,7 @@ stones_setup(const struct rules_board *b, void *st,
 			fresh.pinned |= BIT(sq);
 	}
 	fresh.to_move = (uint8_t)to_move;
-	fresh.over = generate(&fresh, NULL) == 0;
+	fresh.over = !has_move(&fresh);
 	*s = fresh;
 	return 0;
 }

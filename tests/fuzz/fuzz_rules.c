@@ -5,20 +5,32 @@
  * without a change here.  The input is a byte stream: the game, its board
  * (from a list of specs, those the game's board() accepts), the pie rule,
  * then one step per byte: a pick among the legal actions, or an arbitrary
- * action, likely illegal.  After every step the position must keep these
- * invariants:
- *   - every action legal() lists is accepted by play() on a copy (on
- *     lists longer than WINDOW, a window that moves from step to step),
- *     and legal() counts the same whatever its cap, writing no more;
+ * action, likely illegal, for MAX_STEPS steps at most.  After every step
+ * the position must keep these invariants:
+ *   - every action legal() lists is accepted by play() on a copy (one a
+ *     step: the fuzzer's pick, or where it plays an arbitrary action one
+ *     the sampler draws), and legal() writes no more than its buffer
+ *     holds;
  *   - an action play() rejects leaves the position byte-identical;
  *   - play() accepts an action iff legal() lists it (checked for the
  *     fuzzer's actions and a sample of generated ones), perft-style;
  *   - phase and to_move agree: a turn in progress keeps its player; the
  *     game is over iff score() says so iff nothing is legal;
  *   - stones counted with piece() match the score's stats (stones,
- *     discs, pinned, unpinned) and piece values are well formed;
+ *     discs, pinned, unpinned) and piece values are well formed (every
+ *     PIECES_EVERY steps and at the last: a count gone wrong stays
+ *     wrong).
+ * Once per input, at a step the sampler draws (or the last one if the
+ * game or the input ends before it), the costly ones:
+ *   - legal() with no buffer, one just long enough or a short one counts
+ *     the same, and lists the same first actions, writing no more;
+ *   - every listed action is accepted by play() on a copy;
  *   - a game's own perft agrees with perft through legal() and play();
- *   - setup() from the pieces at a turn start gives the same pieces.
+ *   - setup() from the pieces at a turn start (that step's or the next)
+ *     gives the same pieces.
+ * Checking all of them at every step took over ten times as long an
+ * input, and executions per second are coverage here.  The sampler is
+ * seeded from the input, so a run replays.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -30,8 +42,10 @@
 #include "fuzz.h"
 
 #define MAX_STEPS	400
-/* Listed actions played on a copy at each step, at most. */
-#define WINDOW		48
+/* Generated actions, likely illegal, tried at each step. */
+#define SAMPLES		1
+/* The pieces are compared with the stats every this many steps. */
+#define PIECES_EVERY	4
 #define MAX_LEGAL	(RULES_MAX_CELLS * 8)
 
 /* Board specs tried for every game; each keeps those it accepts. */
@@ -39,6 +53,33 @@ static const char *const specs[] = {
 	NULL, "4x4", "6x6", "8x8", "10x10", "16x16", "6x4", "2", "3", "4",
 	"5", "7", "12", "3-3-5",
 };
+#define NSPECS		(sizeof specs / sizeof specs[0])
+#define MAX_GAMES	16
+
+/*
+ * The specs game number i accepts, into ok; returns how many.  Found on
+ * the first call for each game (building hex boards costs), the same ever
+ * after.
+ */
+static size_t
+game_specs(size_t i, const char ***ok)
+{
+	static const char *cache[MAX_GAMES][NSPECS];
+	static size_t ncache[MAX_GAMES];
+	const struct rules_game *g = rules_game_at(i);
+	struct rules_board b;
+	size_t	 k;
+
+	FUZZ_CHECK(i < MAX_GAMES);
+	if (ncache[i] == 0)
+		for (k = 0; k < NSPECS; k++)
+			if (g->board(&b, specs[k] != NULL ? specs[k] :
+			    g->default_board, NULL) == 0)
+				cache[i][ncache[i]++] = specs[k];
+	FUZZ_CHECK(ncache[i] > 0);
+	*ok = cache[i];
+	return ncache[i];
+}
 
 struct input {
 	const uint8_t	*p;
@@ -91,29 +132,45 @@ listed(const struct rules_action *acts, size_t n, const struct rules_action *a)
 	return false;
 }
 
-static struct rules_action legal_buf[MAX_LEGAL + 1];
+static const struct rules_action guard = { .kind = 0x7f, .from = 0x5a5a,
+    .to = 0x5a5a };
 
-/* The legal actions, with the count checked against smaller caps. */
+/* The legal actions into acts[MAX_LEGAL + 1], writing no more. */
 static size_t
-legal_actions(const struct rules_position *pos)
+legal_actions(const struct rules_position *pos, struct rules_action *acts)
 {
-	static const struct rules_action guard = { .kind = 0x7f,
-	    .from = 0x5a5a, .to = 0x5a5a };
-	size_t	 n, again, cap;
+	size_t	 n;
 
-	n = rules_legal(pos, NULL, 0);
+	acts[MAX_LEGAL] = guard;
+	n = rules_legal(pos, acts, MAX_LEGAL);
 	FUZZ_CHECK(n <= MAX_LEGAL);
-	legal_buf[n] = guard;
-	again = rules_legal(pos, legal_buf, n);
-	FUZZ_CHECK(again == n);
-	FUZZ_CHECK(memcmp(&legal_buf[n], &guard, sizeof guard) == 0);
-	/* A short buffer gets the first cap actions and the full count. */
-	cap = n / 2;
-	legal_buf[cap] = guard;
-	FUZZ_CHECK(rules_legal(pos, legal_buf, cap) == n);
-	FUZZ_CHECK(memcmp(&legal_buf[cap], &guard, sizeof guard) == 0);
-	FUZZ_CHECK(rules_legal(pos, legal_buf, n) == n);
+	FUZZ_CHECK(memcmp(&acts[MAX_LEGAL], &guard, sizeof guard) == 0);
 	return n;
+}
+
+/*
+ * No buffer, one just long enough and one half as long get the full count;
+ * the last two as many actions as they hold, the first of the list,
+ * writing no more.
+ */
+static void
+check_short_buffer(const struct rules_position *pos,
+    const struct rules_action *acts, size_t n)
+{
+	static struct rules_action buf[MAX_LEGAL + 1];
+	size_t	 caps[2] = { n, n / 2 }, cap, k, i;
+
+	FUZZ_CHECK(rules_legal(pos, NULL, 0) == n);
+	for (k = 0; k < 2; k++) {
+		cap = caps[k];
+		/* Guards show what legal() left unwritten. */
+		for (i = 0; i <= cap; i++)
+			buf[i] = guard;
+		FUZZ_CHECK(rules_legal(pos, buf, cap) == n);
+		FUZZ_CHECK(memcmp(&buf[cap], &guard, sizeof guard) == 0);
+		for (i = 0; i < cap; i++)
+			FUZZ_CHECK(same_action(&buf[i], &acts[i]));
+	}
 }
 
 /*
@@ -178,26 +235,9 @@ try_action(const struct rules_position *pos, struct rules_position *scratch,
 	return 0;
 }
 
-/* Whether every legal action of pos ends the turn of the player to move. */
-static bool
-single_action_turns(const struct rules_position *pos,
-    struct rules_position *scratch, const struct rules_action *acts,
-    size_t n)
-{
-	size_t	 i;
-
-	for (i = 0; i < n; i++) {
-		copy_state(scratch, pos);
-		if (rules_play(scratch, &acts[i], NULL) == -1 ||
-		    rules_phase(scratch) == RULES_TURN_MIDDLE)
-			return false;
-	}
-	return true;
-}
-
-/* Pieces, stats, phase, score. */
+/* Phase, score and, with pieces, the pieces against the stats. */
 static void
-check_position(const struct rules_position *pos, size_t nlegal)
+check_position(const struct rules_position *pos, size_t nlegal, bool pieces)
 {
 	const struct rules_stat *st;
 	struct rules_score s;
@@ -216,6 +256,8 @@ check_position(const struct rules_position *pos, size_t nlegal)
 	if (!s.over)
 		FUZZ_CHECK(s.winner == -1);
 	FUZZ_CHECK(s.nstats >= 0 && s.nstats <= RULES_MAX_STATS);
+	if (!pieces)
+		return;
 	for (cell = 0; cell < pos->board.ncells; cell++) {
 		p = rules_piece(pos, cell);
 		if (p == RULES_EMPTY)
@@ -247,8 +289,6 @@ check_setup(const struct rules_position *pos, struct rules_position *scratch)
 	struct rules_diag d;
 	int	 cell, n = pos->board.ncells;
 
-	if (rules_phase(pos) != RULES_TURN_START)
-		return;
 	for (cell = 0; cell < n; cell++)
 		pieces[cell] = rules_piece(pos, cell);
 	copy_state(scratch, pos);
@@ -260,6 +300,38 @@ check_setup(const struct rules_position *pos, struct rules_position *scratch)
 	for (cell = 0; cell < n; cell++)
 		FUZZ_CHECK(rules_piece(scratch, cell) == pieces[cell]);
 	FUZZ_CHECK(rules_to_move(scratch) == rules_to_move(pos));
+}
+
+/* The checks too costly for every step (see the top of the file). */
+static void
+check_once(const struct rules_position *pos, struct rules_position *scratch,
+    const struct rules_action *acts, size_t n)
+{
+	const struct rules_game *g = pos->game;
+	size_t	 i;
+	bool	 single = true;
+
+	check_short_buffer(pos, acts, n);
+	for (i = 0; i < n; i++) {
+		FUZZ_CHECK(try_action(pos, scratch, &acts[i], acts, n,
+		    true) == 0);
+		if (rules_phase(scratch) == RULES_TURN_MIDDLE)
+			single = false;
+	}
+	if (g->perft == NULL)
+		return;
+	/*
+	 * A game's own perft agrees with the one through legal() and
+	 * play() where both count actions.  Oust and Rive count whole
+	 * turns (formats/oust.md, formats/rive.md), so a node there is
+	 * compared only where every action ends the turn.
+	 */
+	if (single)
+		FUZZ_CHECK(rules_perft(pos, 1) == rules_perft_actions(g,
+		    &pos->board, pos->state, 1));
+	if (!g->has_pie)
+		FUZZ_CHECK(rules_perft(pos, 2) == rules_perft_actions(g,
+		    &pos->board, pos->state, 2));
 }
 
 /* An action from fuzz bytes: any kind, cells in range or not. */
@@ -310,25 +382,22 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct rules_action acts[MAX_LEGAL + 1];
 	const struct rules_game *g;
-	const char *ok[sizeof specs / sizeof specs[0]];
+	const char **ok;
 	struct rules_position *pos, *scratch;
 	struct rules_variant v;
-	struct rules_board b;
 	struct rules_action a;
 	struct rules_rng rng;
 	struct input in = { data, size };
-	size_t	 ngames = 0, nok = 0, n, i, k, steps;
+	size_t	 ngames = 0, nok = 0, n, i, steps, once;
 	uint64_t hash = 1469598103934665603u;
 	unsigned op;
+	bool	 checked = false, setup_due = false, last;
 
 	while (rules_game_at(ngames) != NULL)
 		ngames++;
-	g = rules_game_at(take(&in) % ngames);
-	for (i = 0; i < sizeof specs / sizeof specs[0]; i++)
-		if (g->board(&b, specs[i] != NULL ? specs[i] :
-		    g->default_board, NULL) == 0)
-			ok[nok++] = specs[i];
-	FUZZ_CHECK(nok > 0);
+	i = take(&in) % ngames;
+	g = rules_game_at(i);
+	nok = game_specs(i, &ok);
 	op = take(&in);
 	rules_variant_default(g, &v);
 	if (g->has_pie && (op & 0x80))
@@ -342,42 +411,36 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		hash = (hash ^ data[i]) * 1099511628211u;
 	rules_rng_seed(&rng, hash);
 
+	/* The step of the costly checks: a step spends a byte or more. */
+	once = rules_rng_below(&rng, (size < MAX_STEPS ? size : MAX_STEPS) + 1);
 	for (steps = 0; steps < MAX_STEPS; steps++) {
-		n = legal_actions(pos);
-		memcpy(acts, legal_buf, n * sizeof *acts);
-		check_position(pos, n);
-		check_setup(pos, scratch);
-		/*
-		 * Every listed action, or on wide lists a window of them
-		 * that moves on each step (speed is coverage here).
-		 */
-		for (i = 0; i < n && i < WINDOW; i++) {
-			k = n <= WINDOW ? i : (steps * WINDOW + i) % n;
-			FUZZ_CHECK(try_action(pos, scratch, &acts[k], acts,
-			    n, true) == 0);
+		n = legal_actions(pos, acts);
+		last = n == 0 || in.left == 0 || steps + 1 == MAX_STEPS;
+		check_position(pos, n, steps % PIECES_EVERY == 0 || last);
+		if (!checked && (steps == once || last)) {
+			check_once(pos, scratch, acts, n);
+			checked = setup_due = true;
 		}
-		for (i = 0; i < 8; i++) {
+		if (setup_due && rules_phase(pos) == RULES_TURN_START) {
+			check_setup(pos, scratch);
+			setup_due = false;
+		}
+		for (i = 0; i < SAMPLES; i++) {
 			sampled_action(&rng, pos, &a);
 			(void)try_action(pos, scratch, &a, acts, n, false);
 		}
-		/*
-		 * A game's own perft agrees with the one through legal() and
-		 * play() where both count actions.  Oust and Rive count whole
-		 * turns (formats/oust.md, formats/rive.md), so a node there
-		 * is compared only where every action ends the turn.
-		 */
-		if (g->perft != NULL && steps % 8 == 0 &&
-		    single_action_turns(pos, scratch, acts, n))
-			FUZZ_CHECK(rules_perft(pos, 1) == rules_perft_actions(g,
-			    &pos->board, pos->state, 1));
-		if (g->perft != NULL && steps % 8 == 0 && !g->has_pie)
-			FUZZ_CHECK(rules_perft(pos, 2) == rules_perft_actions(g,
-			    &pos->board, pos->state, 2));
 		if (n == 0 || in.left == 0)
 			break;
 		op = take(&in);
 		if (op % 4 == 0) {
-			/* Likely illegal; if not, the position moves on. */
+			/*
+			 * Likely illegal; if not, the position moves on.  A
+			 * listed action the sampler draws stands in for the
+			 * fuzzer's pick.
+			 */
+			FUZZ_CHECK(try_action(pos, scratch,
+			    &acts[rules_rng_below(&rng, n)], acts, n,
+			    true) == 0);
 			arbitrary_action(&in, pos, &a);
 			if (try_action(pos, scratch, &a, acts, n, false) == 0)
 				copy_state(pos, scratch);

@@ -1,13 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# make fuzz-smoke: runs each libFuzzer target for a bounded time from its
-# seed corpus (tests/fuzz/corpus/NAME, copied, so the source tree is never
-# written) and fails on any finding: a crash, a sanitizer report, a leak,
-# a broken invariant, a timeout or running out of memory.  Prints each
-# target's executions, executions per second and coverage.
+# make fuzz-smoke and make fuzz-long: runs each libFuzzer target for a
+# bounded time from its seed corpus (tests/fuzz/corpus/NAME, only read, so
+# the source tree is never written) and fails on any finding: a crash, a
+# sanitizer report, a leak, a broken invariant, a timeout or running out of
+# memory.  Prints each target's executions, executions per second and
+# coverage.
 #   smoke.sh SECONDS TARGET...
 # Findings are kept as tests/fuzz/findings/NAME-* in the build directory;
-# FUZZ_ARGS adds libFuzzer options (e.g. -jobs=4).
+# FUZZ_ARGS adds libFuzzer options (e.g. -jobs=4).  New inputs go to
+# tests/fuzz/work-NAME, emptied first; with FUZZ_KEEP=1 (make fuzz-long) to
+# tests/fuzz/long-NAME, kept, so that a long run resumes from the last.
 set -u
 srcdir=${srcdir:-.}
 time=$1
@@ -17,9 +20,13 @@ mkdir -p tests/fuzz/findings
 for target in "$@"; do
 	name=$(basename "$target" | sed 's/^fuzz_//')
 	seeds=$srcdir/tests/fuzz/corpus/$name
-	work=tests/fuzz/work-$name
 	log=tests/fuzz/$name.log
-	rm -rf "$work"
+	if [ "${FUZZ_KEEP:-0}" = 1 ]; then
+		work=tests/fuzz/long-$name
+	else
+		work=tests/fuzz/work-$name
+		rm -rf "$work"
+	fi
 	mkdir -p "$work"
 	dict=
 	# The rules target reads bytes as choices, not as notation.

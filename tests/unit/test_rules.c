@@ -517,6 +517,15 @@ START_TEST(reversi_matches_oracle)
 			}
 			ck_assert_int_eq(rules_play(pos, &acts[k], NULL), 0);
 			turns_require_pieces(pos, cells);
+			/*
+			 * The game's perft (its own recursion on each
+			 * representation) agrees with the one through
+			 * legal() and play(), passes and ends included.
+			 */
+			if (games < 2 && pos->actions % 7 == 0)
+				ck_assert_uint_eq(rules_perft(pos, 3),
+				    rules_perft_actions(pos->game,
+				    &pos->board, pos->state, 3));
 		}
 	}
 	rules_position_free(pos);

@@ -375,6 +375,41 @@ START_TEST(stones_game_end_and_score)
 }
 END_TEST
 
+START_TEST(stones_jump_only_is_not_the_end)
+{
+	struct rules_position *pos = turns_new("stones", NULL);
+
+	/*
+	 * No stone of the player to move can slide one square, the quick
+	 * test of whether a move is left; a jump still can, and slide on:
+	 * White a1 over b2 to c3..h8, Black h8 over g7 to f6..a1.
+	 */
+	diagram_setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    ".O......"
+	    "X.......", WHITE);
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 6);
+	diagram_setup(pos,
+	    ".......O"
+	    "......X."
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........", BLACK);
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 6);
+	rules_position_free(pos);
+}
+END_TEST
+
 START_TEST(stones_setup_and_pieces)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
@@ -660,6 +695,7 @@ stones_suite(void)
 	tcase_add_test(tc, stones_far_rank);
 	tcase_add_test(tc, stones_black_moves_down);
 	tcase_add_test(tc, stones_game_end_and_score);
+	tcase_add_test(tc, stones_jump_only_is_not_the_end);
 	tcase_add_test(tc, stones_setup_and_pieces);
 	suite_add_tcase(s, tc);
 
