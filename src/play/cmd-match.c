@@ -182,7 +182,7 @@ ask(struct play_game *pg, struct engine *e, int ready, double timeout,
 	struct rules_diag d;
 	double	 deadline = engine_deadline(timeout);
 	size_t	 offs[2], len = 0;
-	char	*moves, *req, *line = NULL, shown[64];
+	char	*moves, *req, *line = NULL, shown[RECORD_SHOWN];
 	int	 c = rules_to_move(pg->pos), r, n;
 
 	if ((moves = play_game_moves(pg)) == NULL)
