@@ -7,16 +7,7 @@
 # clock or the program's exit; answers bounded; and a match killed after k
 # games leaves k complete records.
 set -u
-srcdir=${srcdir:-.}
-builddir=$(pwd)
-PATH="$builddir:$PATH"
-export PATH
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-ng() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
-engines=$srcdir/tests/engines
+. "${srcdir:-.}/tests/lib.sh"
 
 # Two built-in players, colours alternating: complete, legal records.
 gameplay match -b 'gameplay engine random' -w 'gameplay engine greedy' \

@@ -6,16 +6,7 @@
 # records (through gamestat) and gamecheck credit the same player with
 # every game.
 set -u
-srcdir=${srcdir:-.}
-builddir=$(pwd)
-PATH="$builddir:$PATH"
-export PATH
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-ng() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
-engines=$srcdir/tests/engines
+. "${srcdir:-.}/tests/lib.sh"
 
 # players FILE: "name wins draws losses" for each player listed in a
 # summary, arbiter-match/1 or arbiter-summary/1, sorted.

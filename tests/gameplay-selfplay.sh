@@ -6,13 +6,7 @@
 # strong as they should be: greedy beats random at Reversi and mcts beats
 # greedy, on fixed seeds.
 set -u
-builddir=$(pwd)
-PATH="$builddir:$PATH"
-export PATH
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-ng() { echo "FAIL: $*"; fail=1; }
+. "${srcdir:-.}/tests/lib.sh"
 
 # play GAME N SEED [options]: twice, byte-identical, all legal.
 play() {

@@ -6,16 +6,7 @@
 # records and from gamecheck's reports) equal those of match's --summary,
 # and the loser's forfeits are all of that program's cause.
 set -u
-srcdir=${srcdir:-.}
-builddir=$(pwd)
-PATH="$builddir:$PATH"
-export PATH
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-ng() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
-engines=$srcdir/tests/engines
+. "${srcdir:-.}/tests/lib.sh"
 
 # The players of a summary, one line each: name games wins losses.
 players() {

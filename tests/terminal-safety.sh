@@ -8,14 +8,7 @@
 # control comes out, and no diagnostic is longer than 400 bytes (YAML
 # keeps a long value whole, escaped by libyaml).
 set -u
-srcdir=${srcdir:-.}
-builddir=$(pwd)
-PATH="$builddir:$PATH"
-export PATH
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-ng() { echo "FAIL: $*"; fail=1; }
+. "${srcdir:-.}/tests/lib.sh"
 
 # clean LABEL FILE [MAX]: FILE holds no raw control byte, and no line
 # longer than MAX bytes if MAX is given.

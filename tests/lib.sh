@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: MIT
+# What the script tests share, sourced after `set -u':
+#   . "${srcdir:-.}/tests/lib.sh"
+# the built tools first on PATH, the test engines' folder, a scratch
+# folder $tmp removed at exit, and ok/ng lines, ng setting $fail, which
+# the test ends with (exit $fail).
+srcdir=${srcdir:-.}
+builddir=$(pwd)
+PATH="$builddir:$PATH"
+export PATH
+engines=$srcdir/tests/engines
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+ng() { echo "FAIL: $*"; fail=1; }
+ok() { echo "ok: $*"; }
