@@ -68,7 +68,7 @@ while [ "$i" -lt "$n" ]; do
 		continue
 	fi
 	(cd "$tmp/run" && PATH="$builddir:$PATH" NO_COLOR=1 LC_ALL=C \
-	    timeout 120 sh -c "$cmd" < /dev/null > "$tmp/out" 2>&1)
+	    timeout 300 sh -c "$cmd" < /dev/null > "$tmp/out" 2>&1)
 	got=$?
 	if [ "$got" -ne "$want" ]; then
 		printf 'FAIL: %s: exit %s, the README says %s\n' "$cmd" "$got" \
