@@ -118,12 +118,24 @@ left=$(alive "$tmp/pids")
 # move: still found out, and no game is scored for it.
 nostart "never asked" "match: 'no-such-engine-xyz' exited before its first answer (exit status 127: command not found?)" \
     --timeout 1 -b 'echo zz; cat > /dev/null' -w no-such-engine-xyz
-# Timed out before its first answer, then gone when started again: the
-# game it lost is not scored either.
+# It closes its input and output and lives on, never asked: found out
+# within its grace, no record.
+nostart "pipes closed" "match: 'read g; exec 0<&- >&-; sleep 30' closed its input or output before its first answer" \
+    -b "sh $engines/illegal.sh" -w 'read g; exec 0<&- >&-; sleep 30'
+# Timed out (running, stopped by the referee: it had started), then gone
+# at once when started again: the game it lost stands, the match stops.
 printf 'if [ -e %s/flaky ]; then exit 1; fi\n: > %s/flaky\nsleep 100\n' \
     "$tmp" "$tmp" > "$tmp/flaky.sh"
-nostart "timed out, then gone" "match: 'sh $tmp/flaky.sh' exited before its first answer (exit status 1)" \
-    --timeout 0.3 -b "sh $tmp/flaky.sh" -w 'gameplay engine random'
+timeout 20 gameplay match --summary "$tmp/ns.yaml" -n 4 --timeout 0.3 \
+    -b "sh $tmp/flaky.sh" -w 'gameplay engine random' reversi \
+    > "$tmp/ns.pgn" 2> "$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -qxF "gameplay: match: 'sh $tmp/flaky.sh' exited before its first answer (exit status 1)" "$tmp/err" ||
+    ng "timed out, then gone: exits $rc: $(cat "$tmp/err")"
+[ "$(grep -c '^\[Termination "black timed out"\]' "$tmp/ns.pgn")" = 1 ] &&
+    [ "$(grep -c '^\[Event' "$tmp/ns.pgn")" = 1 ] ||
+    ng "timed out, then gone: $(cat "$tmp/ns.pgn")"
+ok "timed out, then gone: the game lost stands, the match stops"
 # A program that is slow but there is not a start failure: it was killed
 # for its time, not gone by itself, and leaves on quit.
 timeout 20 gameplay match -b 'gameplay engine random' \
@@ -244,4 +256,23 @@ got=$(gamecheck --quiet "$tmp/i.pgn" 2>&1 | tail -n 1)
     [ "$got" = "gamecheck: $k records: $k finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
     ng "interrupted after $k games: $got"
 ok "interrupted after $k games"
+# The same where one program is never asked (the other loses every game
+# at its first answer): its games are written as they end all the same.
+: > "$tmp/i.pgn"
+gameplay match -b "sh $engines/illegal.sh" -w 'gameplay engine random' \
+    -n 100000 reversi >> "$tmp/i.pgn" 2> /dev/null &
+pid=$!
+i=0
+while [ "$(grep -c '^\[Event' "$tmp/i.pgn")" -lt 3 ] && [ $i -lt 200 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -TERM $pid
+wait $pid 2> /dev/null
+k=$(grep -c '^\[Event' "$tmp/i.pgn")
+got=$(gamecheck --quiet "$tmp/i.pgn" 2>&1 | tail -n 1)
+[ "$k" -ge 3 ] &&
+    [ "$got" = "gamecheck: $k records: 0 finished, 0 unfinished, 0 illegal, 0 malformed, $k forfeited" ] ||
+    ng "interrupted after $k games, one program never asked: $got"
+ok "interrupted after $k games, one program never asked"
 exit $fail

@@ -121,47 +121,17 @@ no_start(struct engine *e)
 }
 
 /*
- * Stops a program at the end of the match.  One that never answered must
- * still be running then and leave on `quit' with status 0 (or be killed
- * by us, for its time), or it never started: returns false after saying
- * so.
+ * Whether the program has started (engine_started), saying why not and
+ * stopping it if it has not.
  */
 static bool
-stop_at_end(struct engine *e, bool kill_it)
+started(struct engine *e)
 {
-	bool	 gone;
-
-	if (e->answered || e->pid == -1 || kill_it) {
-		engine_stop(e, kill_it);
-		return true;
-	}
-	gone = engine_reap(e, 0);
-	engine_stop(e, false);
-	if (!gone && (e->killed || (WIFEXITED(e->status) &&
-	    WEXITSTATUS(e->status) == 0)))
+	if (engine_started(e))
 		return true;
 	no_start(e);
+	engine_stop(e, true);
 	return false;
-}
-
-/*
- * Writes the records held back while a program had not answered yet to
- * standard output, which takes the rest; 0, or -1 (errno).
- */
-static int
-release(FILE **out, char **held, size_t *nheld)
-{
-	int	 rc = 0;
-
-	if (*out == stdout)
-		return 0;
-	if (fclose(*out) == EOF ||
-	    fwrite(*held, 1, *nheld, stdout) != *nheld || fflush(stdout) == EOF)
-		rc = -1;
-	free(*held);
-	*held = NULL;
-	*out = stdout;
-	return rc;
 }
 
 /*
@@ -200,11 +170,8 @@ ask(struct play_game *pg, struct engine *e, int ready, double timeout,
 	free(req);
 	if (r == ENGINE_ERROR)
 		return -1;
-	if (r == ENGINE_GONE && !e->answered) {
-		no_start(e);
-		engine_stop(e, true);
+	if (r == ENGINE_GONE && !started(e))
 		return 2;
-	}
 	end->winner = 1 - c;
 	end->adjudicated = true;
 	switch (r) {
@@ -280,9 +247,7 @@ exec_match(int argc, char **argv)
 	double	 timeout = 10;
 	bool	 alternate = false;
 	char	*endp;
-	char	*hello = NULL, *held = NULL;
-	size_t	 nheld = 0;
-	FILE	*out;
+	char	*hello = NULL;
 	int	 c, k, r, start[RULES_COLOURS], black, ready[2];
 	int	 status = CLI_OK;
 
@@ -333,17 +298,6 @@ exec_match(int argc, char **argv)
 		record_syntax_free(syn);
 		return CLI_INTERNAL;
 	}
-	/*
-	 * A game is scored only once both programs have answered: until
-	 * then its record waits here, and one that turns out never to have
-	 * started leaves no record of the match (formats/protocol.md).
-	 */
-	if ((out = open_memstream(&held, &nheld)) == NULL) {
-		cli_error("out of memory");
-		free(hello);
-		record_syntax_free(syn);
-		return CLI_INTERNAL;
-	}
 	engine_signals();
 	black = play_colour(g, "black", 0);
 	ps.m.side[0].name = eng[0].cmd;
@@ -370,16 +324,13 @@ exec_match(int argc, char **argv)
 		end.winner = -1;
 		/*
 		 * A program stuck already is found out when asked; one gone
-		 * before its first answer never started.
+		 * within its grace never started.
 		 */
 		for (k = 0; k < 2 && status == CLI_OK; k++) {
 			ready[k] = engine_send(&eng[k], hello,
 			    engine_deadline(timeout));
-			if (ready[k] == ENGINE_GONE && !eng[k].answered) {
-				no_start(&eng[k]);
-				engine_stop(&eng[k], true);
+			if (ready[k] == ENGINE_GONE && !started(&eng[k]))
 				status = CLI_USAGE;
-			}
 		}
 		while (status == CLI_OK && play_series_going(&ps, &pg)) {
 			if ((r = play_game_roll(&pg)) == 1)
@@ -398,6 +349,13 @@ exec_match(int argc, char **argv)
 			if (r != 0)
 				break;
 		}
+		/*
+		 * No game is scored for a program that never started: one
+		 * not asked yet has its grace first (formats/protocol.md).
+		 */
+		for (k = 0; k < 2 && status == CLI_OK; k++)
+			if (!started(&eng[k]))
+				status = CLI_USAGE;
 		if (status != CLI_OK) {
 			play_game_fini(&pg);
 			break;
@@ -421,10 +379,7 @@ exec_match(int argc, char **argv)
 		t.termination = end.why[0] != '\0' ? end.why : NULL;
 		t.winner = end.adjudicated ? g->colour[end.winner] : NULL;
 		play_tally(&ps.m, &pg, start, end.winner, end.aborted);
-		status = play_finish(play_game_write(out, &pg, &t));
-		if (status == CLI_OK && eng[0].answered && eng[1].answered &&
-		    release(&out, &held, &nheld) == -1)
-			status = play_finish(-1);
+		status = play_finish(play_game_write(stdout, &pg, &t));
 		/* The line of this game: who won, how, who played what. */
 		cli_progress_done();
 		fprintf(stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1,
@@ -450,13 +405,7 @@ exec_match(int argc, char **argv)
 	}
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
-		if (!stop_at_end(&eng[k], status != CLI_OK))
-			status = CLI_USAGE;
-	if (status == CLI_OK && release(&out, &held, &nheld) == -1)
-		status = play_finish(-1);
-	if (out != stdout)
-		fclose(out);
-	free(held);
+		engine_stop(&eng[k], status != CLI_OK);
 	free(hello);
 	record_syntax_free(syn);
 	if (status == CLI_OK && !play_summary(&ps.m, ps.summary))

@@ -25,6 +25,8 @@
 /* How often a wait looks whether the program has exited, in ms. */
 #define EXIT_CHECK	50
 
+static double	now(void);
+
 /* The running programs' process groups, for the signal handler. */
 static volatile sig_atomic_t running[2];
 
@@ -103,7 +105,8 @@ engine_start(struct engine *e)
 	e->pid = pid;
 	e->to = in[1];
 	e->from = out[0];
-	e->exited = e->killed = false;
+	e->exited = e->killed = e->proven = false;
+	e->started = now();
 	e->len = e->taken = 0;
 	running[e->slot] = (sig_atomic_t)pid;
 	return 0;
@@ -271,6 +274,32 @@ engine_drain(struct engine *e)
 		e->len += (size_t)r;
 		drop_lines(e);
 	}
+}
+
+bool
+engine_started(struct engine *e)
+{
+	struct pollfd pfd[2];
+	double	 left;
+
+	if (e->answered || e->proven || e->pid == -1)
+		return true;
+	pfd[0] = (struct pollfd){ .fd = e->from, .events = POLLIN };
+	pfd[1] = (struct pollfd){ .fd = e->to, .events = POLLOUT };
+	for (;;) {
+		if (engine_reap(e, 0))
+			return false;
+		/* Hung up with nothing to read: its output is closed. */
+		if (poll(pfd, 2, 0) > 0 &&
+		    (((pfd[0].revents & POLLHUP) && !(pfd[0].revents & POLLIN)) ||
+		    (pfd[1].revents & POLLERR)))
+			return false;
+		if ((left = e->started + ENGINE_GRACE - now()) <= 0)
+			break;
+		usleep(left < 0.01 ? (useconds_t)(left * 1e6) : 10000);
+	}
+	e->proven = true;
+	return true;
 }
 
 int

@@ -31,6 +31,8 @@ struct engine {
 	int		 status;
 	bool		 answered;	/* a line read, ever (engine_start
 					   keeps it) */
+	double		 started;	/* when this run began */
+	bool		 proven;	/* this run lived out its grace */
 	char		 buf[ENGINE_ANSWER_MAX + 1];	/* read, not taken */
 	size_t		 len, taken;
 };
@@ -81,6 +83,17 @@ int	engine_read(struct engine *e, double deadline, char **line,
  * taken for the answer to the next request.
  */
 void	engine_drain(struct engine *e);
+/* How long a program must live to have started, in seconds. */
+#define ENGINE_GRACE	1.0
+
+/*
+ * Whether this run of the program has started: it has answered once, or
+ * lived ENGINE_GRACE seconds with its pipes open.  Waits for the rest of
+ * the grace (only the first time, and only for a program that has not
+ * answered yet); false when the program exited or closed its input or
+ * output within it.
+ */
+bool	engine_started(struct engine *e);
 /*
  * Waits up to ms milliseconds for the program to exit, and notes how it
  * did; whether it has.
