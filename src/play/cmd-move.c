@@ -399,6 +399,14 @@ exec_move(int argc, char **argv)
 		play_diag(np.name, &np.rp);
 		goto out_close;
 	}
+	/* Every move went in where the reader sees it, or nothing is kept. */
+	if (np.rec->nturns != pr.rec->nturns - (t.replace_last ? 1 : 0) +
+	    t.n) {
+		cli_error("%s: the new record does not hold the moves; please "
+		    "report this", pr.name);
+		status = CLI_INTERNAL;
+		goto out_close;
+	}
 	if (in_place) {
 		if (cli_locked_output(&lf, &out) == -1)
 			status = CLI_USAGE;

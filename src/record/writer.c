@@ -294,7 +294,8 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 	if (!rec->has_result && ws > 0) {
 		/*
 		 * Appending at the end: start a line where the last one is a
-		 * tag pair (no movetext yet) or may end in a ; comment.
+		 * tag pair (no movetext yet), may end in a ; comment, or is a
+		 * % escape line, which the reader skips whole.
 		 */
 		size_t	 ls = ws - col;
 
@@ -302,7 +303,8 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 			buf_str(&b, nl);
 			buf_str(&b, nl);
 			col = 0;
-		} else if (memchr(text + ls, ';', ws - ls) != NULL) {
+		} else if (text[ls] == '%' ||
+		    memchr(text + ls, ';', ws - ls) != NULL) {
 			buf_str(&b, nl);
 			col = 0;
 		}
