@@ -255,8 +255,8 @@ read_records(struct run *r, const struct options *opt,
 		exit(CLI_INTERNAL);
 	}
 	replay_init(&rp);
-	/* An empty input counts as gamecheck reports it: malformed. */
-	while ((rc = record_reader_next_or_empty(rd, &rec)) == 1) {
+	/* An empty input is no record (formats/summary.md). */
+	while ((rc = record_reader_next(rd, &rec)) == 1) {
 		if (record_replay(syn, rec, &ro, &rp) == -1 ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
