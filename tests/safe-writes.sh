@@ -91,6 +91,76 @@ else
 	bad "gamestat --plot D D/margin.svg: exit $rc"
 fi
 
+# Two outputs that are one file, FILE (refused before reading: exit 2).
+fresh twice
+$gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99
+mkdir "$d/charts"
+# Called with its standard output redirected: it reports on fd 4.
+exec 4>&1
+two_refused() {
+	what=$1
+	file=$2
+	shift 2
+	"$@" 2> "$d/err" < /dev/null
+	rc=$?
+	if [ $rc = 2 ] && kept "$file" && ! temps "$d" &&
+	    ! temps "$d/charts" &&
+	    grep -q 'two outputs cannot be one file' "$d/err"; then
+		ok "$what refused" >&4
+	else
+		{ bad "$what: exit $rc"; cat "$d/err"; ls -A "$d"; } >&4
+	fi
+	echo "old contents" > "$file"
+}
+two_refused "selfplay --summary X >> X" "$d/old" \
+    $gp selfplay -n 3 reversi --summary "$d/old" >> "$d/old"
+two_refused "match --summary X > X" "$d/old" $gp match \
+    --black "$gp engine random" --white "$gp engine random" reversi \
+    --summary "$d/old" 1<> "$d/old"
+two_refused "show --svg X > X" "$d/old" $gp show "$d/r.pgn" --svg "$d/old" \
+    1<> "$d/old"
+m=$d/charts/margin.svg
+echo "old contents" > "$m"
+two_refused "gamestat -o D/margin.svg --plot D" "$m" $gs -o "$m" \
+    --plot "$d/charts" "$games"
+two_refused "gamestat --plot D > D/margin.svg" "$m" $gs --plot "$d/charts" \
+    "$games" 1<> "$m"
+rm "$m"
+$gs -o "$d/charts/length.svg" --plot "$d/charts" "$games" 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && [ -z "$(ls -A "$d/charts")" ] &&
+    grep -q 'two outputs cannot be one file' "$d/err"; then
+	ok "gamestat -o D/length.svg --plot D refused, no such file yet"
+else
+	bad "gamestat -o D/length.svg --plot D, no such file yet: exit $rc"
+fi
+exec 4>&-
+
+# A run that fails writes no file at all: neither -o nor an earlier chart.
+fresh failed
+mkdir -p "$d/charts/length.svg"
+echo "old contents" > "$d/charts/margin.svg"
+$gs -o "$d/old" --plot "$d/charts" "$games" > /dev/null 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && kept "$d/old" && kept "$d/charts/margin.svg" &&
+    ! temps "$d" && ! temps "$d/charts"; then
+	ok "gamestat: a chart that cannot be written leaves every old file"
+else
+	bad "gamestat with D/length.svg a directory: exit $rc"; cat "$d/err"
+fi
+if [ "$(id -u)" = 0 ]; then
+	mkdir "$d/theirs"
+	chown nobody "$d/theirs"
+	$gs -o "$d/old" --plot "$d/theirs" "$games" > /dev/null 2> "$d/err"
+	rc=$?
+	if [ $rc = 2 ] && kept "$d/old" &&
+	    grep -q 'owned by another user' "$d/err"; then
+		ok "gamestat -o X --plot THEIRS leaves X"
+	else
+		bad "gamestat -o X --plot THEIRS: exit $rc"; cat "$d/err"
+	fi
+fi
+
 # ---- A write that fails: with SIGXFSZ ignored, writing past the file
 # size limit fails (EFBIG) as a full disk would (ENOSPC).
 limited() {

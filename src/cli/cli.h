@@ -161,6 +161,14 @@ bool	cli_output_distinct(const char *path, const char *const *inputs,
 	    int n);
 
 /*
+ * Two outputs must not be one file (replaced twice, the first is lost):
+ * true if output path and output other (NULL: standard output) are not
+ * the same regular file, whether it exists yet or not; else false after
+ * saying so.  Called before any input is read.
+ */
+bool	cli_output_apart(const char *path, const char *other);
+
+/*
  * Reads a whole file ("-": standard input) into *text, NUL terminated
  * (the caller frees it), its length in *len.  Returns 0, or -1 (errno).
  */

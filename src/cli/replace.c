@@ -431,6 +431,11 @@ cli_output_open(struct cli_output *out, const char *path, int flags)
 		errno = EEXIST;
 		goto out_fail;
 	}
+	/* A directory is neither written nor replaced. */
+	if (exists && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto out_fail;
+	}
 	/* Not a file to replace (a FIFO, a device): written as it is. */
 	if (exists && !S_ISREG(st.st_mode) && !(flags & CLI_OUTPUT_NOFOLLOW)) {
 		if ((out->fp = fopen(path, "w")) == NULL)
@@ -573,6 +578,55 @@ cli_output_distinct(const char *path, const char *const *inputs, int n)
 		}
 	}
 	return true;
+}
+
+/*
+ * Where output path (NULL: standard output) would land: its device and
+ * inode, or for a file not there yet its directory's and its name.
+ * Returns false where that is not a regular file or the place is unknown.
+ */
+static bool
+output_place(const char *path, struct stat *st, char **base)
+{
+	char	*real, *dir;
+	bool	 ok = false;
+
+	*base = NULL;
+	if (path == NULL)
+		return fstat(STDOUT_FILENO, st) == 0 && S_ISREG(st->st_mode);
+	if (stat(path, st) == 0)
+		return S_ISREG(st->st_mode);
+	if (errno != ENOENT || (real = resolve_links(path)) == NULL)
+		return false;
+	if (split_path(real, &dir, base) == 0) {
+		ok = stat(dir, st) == 0;
+		free(dir);
+	}
+	free(real);
+	return ok;
+}
+
+bool
+cli_output_apart(const char *path, const char *other)
+{
+	struct stat a, b;
+	char	*na, *nb;
+	bool	 apart = true;
+
+	if (path == NULL && other == NULL)
+		return true;
+	if (output_place(path, &a, &na) && output_place(other, &b, &nb)) {
+		apart = a.st_dev != b.st_dev || a.st_ino != b.st_ino ||
+		    (na == NULL) != (nb == NULL) ||
+		    (na != NULL && strcmp(na, nb) != 0);
+		free(nb);
+	}
+	free(na);
+	if (!apart)
+		cli_error("%s: is also %s: two outputs cannot be one file",
+		    path != NULL ? path : "stdout",
+		    other != NULL ? other : "stdout");
+	return apart;
 }
 
 int
