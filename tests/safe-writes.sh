@@ -361,6 +361,48 @@ else
 	fi
 fi
 
+# Another user's file: it becomes ours, with its group and mode, or is
+# not replaced where its group cannot be kept (one we are not in).
+if [ "$as" != skip ] && [ "$(id -u)" = 0 ] &&
+    setpriv --reuid=nobody --regid=nogroup --groups=staff true 2> /dev/null
+then
+	as="setpriv --reuid=nobody --regid=nogroup --groups=staff"
+	fresh group
+	chown nobody "$d"
+	cp $gc "$tmp/gamecheck"
+	echo "old contents" > "$d/shared"
+	chgrp staff "$d/shared"
+	chmod 664 "$d/shared"
+	$as "$tmp/gamecheck" -o "$d/shared" "$games" > /dev/null 2> "$d/err"
+	rc=$?
+	if [ $rc = 0 ] && grep -q '^status:' "$d/shared" &&
+	    [ "$(stat -c %U:%G:%a "$d/shared")" = nobody:staff:664 ]; then
+		ok "-o over another user's file kept its group and mode"
+	else
+		bad "-o over another user's file: exit $rc,\
+ $(stat -c %U:%G:%a "$d/shared")"; cat "$d/err"
+	fi
+	cp "$tmp/move/r.orig" "$d/r.pgn"
+	chgrp adm "$d/old" "$d/r.pgn"
+	chmod 666 "$d/old" "$d/r.pgn"
+	for args in "$tmp/gamecheck -o $d/old $games" \
+	    "$gpu move -i $d/r.pgn d3" "$gpu new --force -o $d/old reversi"
+	do
+		# shellcheck disable=SC2086
+		$as $args > /dev/null 2> "$d/err"
+		rc=$?
+		if [ $rc = 2 ] && kept "$d/old" &&
+		    cmp -s "$tmp/move/r.orig" "$d/r.pgn" && ! temps "$d" &&
+		    grep -q 'cannot keep the group' "$d/err"; then
+			ok "a group not ours refused: $args"
+		else
+			bad "a group not ours: exit $rc: $args"; cat "$d/err"
+		fi
+	done
+else
+	echo "skip: no setpriv to be another user in a second group"
+fi
+
 # new --force waits for move -i's lock (flock(1) holds it here).
 fresh lock
 $gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99

@@ -102,7 +102,8 @@ void	cli_input_close(FILE *in);
  * to a hidden temporary file beside the target, .NAME.PROG-XXXXXX (NAME
  * cut short where the whole would pass NAME_MAX), created as open(2)
  * would create NAME (mode 0666 less the umask) or, when it replaces a
- * file, with that file's mode and owner (where allowed);
+ * file, with that file's mode, group and (where allowed) owner: a file
+ * whose group cannot be kept is refused (cli_output_open fails);
  * cli_output_commit flushes it to disk and renames it over NAME, so
  * readers see the old file or the new one, never a part of it.
  *

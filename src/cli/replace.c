@@ -342,15 +342,16 @@ temp_random(char *s)
 }
 
 /*
- * Creates out's temporary file beside out->path, with old's mode and
- * owner if it replaces a file (old not NULL).  Returns 0, or -1 (errno).
+ * Creates out's temporary file beside out->path, with old's mode, group
+ * and (where allowed) owner if it replaces a file (old not NULL).
+ * Returns 0, -1 (errno), or -2 after saying why.
  */
 static int
 output_temp(struct cli_output *out, const struct stat *old)
 {
 	char	*dir, *base, *prefix = NULL, tail[TEMP_RANDOM + 1];
 	sigset_t was;
-	int	 fd = -1, tries, saved;
+	int	 fd = -1, tries, saved, rc = -1;
 
 	if (split_path(out->path, &dir, &base) == -1)
 		return -1;
@@ -382,9 +383,21 @@ output_temp(struct cli_output *out, const struct stat *old)
 	errno = saved;
 	if (fd == -1)
 		goto out_free;
-	/* The owner first: chown(2) may clear the set-id bits. */
-	if (old != NULL && ((fchown(fd, old->st_uid, old->st_gid) == -1 &&
-	    errno != EPERM) || fchmod(fd, old->st_mode & 07777) == -1))
+	/*
+	 * The owner first: chown(2) may clear the set-id bits.  Another
+	 * user's file becomes ours, but its group stays (one we are in), or
+	 * it is not replaced: its owner might lose the right to write it.
+	 */
+	if (old != NULL && fchown(fd, old->st_uid, old->st_gid) == -1 &&
+	    (errno != EPERM || fchown(fd, (uid_t)-1, old->st_gid) == -1)) {
+		if (errno != EPERM)
+			goto out_close;
+		cli_error("%s: cannot keep the group of the file: refusing "
+		    "to replace it", out->name);
+		rc = -2;
+		goto out_close;
+	}
+	if (old != NULL && fchmod(fd, old->st_mode & 07777) == -1)
 		goto out_close;
 	if ((out->fp = fdopen(fd, "w")) == NULL)
 		goto out_close;
@@ -404,7 +417,7 @@ out_free:
 	free(dir);
 	free(base);
 	errno = saved;
-	return -1;
+	return rc;
 }
 
 int
@@ -412,6 +425,7 @@ cli_output_open(struct cli_output *out, const char *path, int flags)
 {
 	struct stat st;
 	bool	 exists;
+	int	 rc;
 
 	memset(out, 0, sizeof *out);
 	if (path == NULL) {
@@ -450,9 +464,10 @@ cli_output_open(struct cli_output *out, const char *path, int flags)
 	    resolve_links(path);
 	if (out->path == NULL)
 		goto out_fail;
-	if (output_temp(out, exists ? &st : NULL) == -1) {
-		cli_error("%s: cannot create a file beside it: %s", path,
-		    strerror(errno));
+	if ((rc = output_temp(out, exists ? &st : NULL)) != 0) {
+		if (rc == -1)
+			cli_error("%s: cannot create a file beside it: %s",
+			    path, strerror(errno));
 		output_clean(out);
 		return -1;
 	}
@@ -695,12 +710,18 @@ out_close:
 int
 cli_locked_output(struct cli_locked *lf, struct cli_output *out)
 {
+	int	 rc = 0;
+
 	memset(out, 0, sizeof *out);
 	out->name = lf->name;
 	if ((out->path = strdup(lf->path)) == NULL ||
-	    output_temp(out, &lf->st) == -1) {
+	    (rc = output_temp(out, &lf->st)) == -1) {
 		cli_error("%s: cannot create a file beside it: %s", lf->name,
 		    strerror(errno));
+		output_clean(out);
+		return -1;
+	}
+	if (rc != 0) {
 		output_clean(out);
 		return -1;
 	}
