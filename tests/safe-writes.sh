@@ -326,6 +326,30 @@ else
 	bad "a name of 255 bytes"; ls -A "$d"
 fi
 
+# move -i removes the temporary files a crash left for the file it
+# locked, and no other: not a file of the user's named like one, not one
+# of another record whose long name is cut to the same prefix.
+fresh stale
+$gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99
+echo "notes" > "$d/.r.pgn.gameplay-notes1"
+long=$(printf '%0240d' 0 | tr 0 n)
+$gp new --date 2024.05.01 -o "$d/${long}a.pgn" reversi || exit 99
+$gp new --date 2024.05.01 -o "$d/${long}b.pgn" reversi || exit 99
+ARBITER_TEST_DIE_BEFORE_RENAME=1 $gp move -i "$d/r.pgn" d3 2> /dev/null
+ARBITER_TEST_DIE_BEFORE_RENAME=1 $gp move -i "$d/${long}a.pgn" d3 \
+    2> /dev/null
+n=$(ls -A "$d" | grep -c '^\.')
+$gp move -i "$d/r.pgn" d3 && $gp move -i "$d/${long}b.pgn" d3
+rc=$?
+left=$(ls -A "$d" | grep '^\.')
+if [ $rc = 0 ] && [ "$n" = 3 ] && [ "$(echo "$left" | wc -l)" = 2 ] &&
+    [ -f "$d/.r.pgn.gameplay-notes1" ] &&
+    echo "$left" | grep -q "^\.nnnn"; then
+	ok "move -i removed its own stale temporary file and no other"
+else
+	bad "move -i's stale files: exit $rc, $n before, left:"; echo "$left"
+fi
+
 # A record the user may not write, in a directory the user may write.
 # Root may write any file: as root, the test runs as nobody.
 fresh perm

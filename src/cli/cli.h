@@ -185,8 +185,10 @@ int	cli_read_file(const char *path, char **text, size_t *len);
  * itself, taken after opening it and kept until cli_locked_close; a lock
  * won on a file that another writer has meanwhile replaced is dropped and
  * taken again on the new one.  The new contents go through
- * cli_locked_output, a cli_output for the file locked.  A temporary file
- * left by a crash is removed by the next cli_locked_open of the file.
+ * cli_locked_output, a cli_output for the file locked, whose temporary
+ * file is named for the inode locked, .NAME.PROG-INO-XXXXXX.  Such a file
+ * left by a crash (a regular file of ours) is removed by the next
+ * cli_locked_open of the file, unless NAME had to be cut short.
  */
 struct cli_locked {
 	const char	*name;		/* as given, for messages */

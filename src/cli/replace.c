@@ -123,46 +123,57 @@ path_join(const char *dir, const char *a, const char *b, const char *c)
 }
 
 /*
- * The hidden prefix of path's temporary files, ".BASE.PROG-": BASE is cut
- * short so that the name with its random tail fits in NAME_MAX (and so is
- * PROG, should argv[0] be long).  A new
- * string, or NULL (errno ENOMEM).
+ * The hidden prefix of path's temporary files, ".BASE.PROG-", or for a
+ * file locked (ino not 0) ".BASE.PROG-INO-", its inode number in hex:
+ * BASE is cut short so that the name with its random tail fits in
+ * NAME_MAX (and so is PROG, should argv[0] be long), and then *cut is
+ * set.  A new string, or NULL (errno ENOMEM).
  */
 static char *
-temp_prefix(const char *base)
+temp_prefix(const char *base, ino_t ino, bool *cut)
 {
 	const char *prog = cli_progname();
-	size_t	 room, n = strlen(base), np = strlen(prog);
+	char	 num[32] = "";
+	size_t	 room, n = strlen(base), np = strlen(prog), nn;
 	char	*p;
 
+	if (ino != 0)
+		snprintf(num, sizeof num, "%jx-", (uintmax_t)ino);
+	nn = strlen(num);
 	if (np > TEMP_PROG)
 		np = TEMP_PROG;
-	room = NAME_MAX - np - 3 - TEMP_RANDOM;
+	room = NAME_MAX - np - nn - 3 - TEMP_RANDOM;
+	*cut = n > room;
 	if (n > room)
 		n = room;
-	if ((p = malloc(n + np + 4)) == NULL)
+	if ((p = malloc(n + np + nn + 4)) == NULL)
 		return NULL;
-	snprintf(p, n + np + 4, ".%.*s.%.*s-", (int)n, base, (int)np, prog);
+	snprintf(p, n + np + nn + 4, ".%.*s.%.*s-%s", (int)n, base, (int)np,
+	    prog, num);
 	return p;
 }
 
 /*
  * Removes the temporary files of earlier runs that died before their
- * rename.  Only the holder of the lock on the current file writes one, so
- * while we hold it every such file is stale.
+ * rename.  Only the holder of the lock on the current file writes one
+ * named for its inode, so while we hold it every such file is stale: a
+ * regular file of ours named exactly so.  Where the name was cut short,
+ * nothing is removed, lest it be another file's.
  */
 static void
-remove_stale(const char *dir, const char *base)
+remove_stale(const char *dir, const char *base, ino_t ino)
 {
 	struct dirent *de;
+	struct stat st;
 	size_t	 n;
 	char	*prefix, *p;
+	bool	 cut;
 	DIR	*d;
 
-	if ((prefix = temp_prefix(base)) == NULL)
+	if ((prefix = temp_prefix(base, ino, &cut)) == NULL)
 		return;
 	n = strlen(prefix);
-	if ((d = opendir(dir)) == NULL)
+	if (cut || (d = opendir(dir)) == NULL)
 		goto out_free_prefix;
 	while ((de = readdir(d)) != NULL) {
 		if (strncmp(de->d_name, prefix, n) != 0 ||
@@ -170,7 +181,9 @@ remove_stale(const char *dir, const char *base)
 			continue;
 		if ((p = path_join(dir, "", de->d_name, "")) == NULL)
 			continue;
-		unlink(p);
+		if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_uid == geteuid())
+			unlink(p);
 		free(p);
 	}
 	closedir(d);
@@ -343,19 +356,22 @@ temp_random(char *s)
 
 /*
  * Creates out's temporary file beside out->path, with old's mode, group
- * and (where allowed) owner if it replaces a file (old not NULL).
- * Returns 0, -1 (errno), or -2 after saying why.
+ * and (where allowed) owner if it replaces a file (old not NULL), named
+ * for old's inode if that is locked.  Returns 0, -1 (errno), or -2 after
+ * saying why.
  */
 static int
-output_temp(struct cli_output *out, const struct stat *old)
+output_temp(struct cli_output *out, const struct stat *old, bool locked)
 {
 	char	*dir, *base, *prefix = NULL, tail[TEMP_RANDOM + 1];
 	sigset_t was;
 	int	 fd = -1, tries, saved, rc = -1;
+	bool	 cut;
 
 	if (split_path(out->path, &dir, &base) == -1)
 		return -1;
-	if ((prefix = temp_prefix(base)) == NULL)
+	if ((prefix = temp_prefix(base, locked ? old->st_ino : 0, &cut)) ==
+	    NULL)
 		goto out_free;
 	/* Registered as created, so that no signal falls in between. */
 	block_signals(true, &was);
@@ -464,7 +480,7 @@ cli_output_open(struct cli_output *out, const char *path, int flags)
 	    resolve_links(path);
 	if (out->path == NULL)
 		goto out_fail;
-	if ((rc = output_temp(out, exists ? &st : NULL)) != 0) {
+	if ((rc = output_temp(out, exists ? &st : NULL, false)) != 0) {
 		if (rc == -1)
 			cli_error("%s: cannot create a file beside it: %s",
 			    path, strerror(errno));
@@ -692,7 +708,7 @@ cli_locked_open(struct cli_locked *lf, const char *path)
 		    "leave with the old contents", path);
 		goto out_close;
 	}
-	remove_stale(lf->dir, lf->base);
+	remove_stale(lf->dir, lf->base, lf->st.st_ino);
 	if (read_fd(lf->fd, &lf->text, &lf->len) == -1)
 		goto out_fail;
 	return 0;
@@ -715,7 +731,7 @@ cli_locked_output(struct cli_locked *lf, struct cli_output *out)
 	memset(out, 0, sizeof *out);
 	out->name = lf->name;
 	if ((out->path = strdup(lf->path)) == NULL ||
-	    (rc = output_temp(out, &lf->st)) == -1) {
+	    (rc = output_temp(out, &lf->st, true)) == -1) {
 		cli_error("%s: cannot create a file beside it: %s", lf->name,
 		    strerror(errno));
 		output_clean(out);
