@@ -202,6 +202,16 @@ else
 	bad "a write failing midway: exit $rc, $(wc -c < "$d/old") bytes"
 fi
 
+# With SIGXFSZ as it comes (no trap), the limit does not kill the tool
+# with its temporary file left: the write fails and the file is removed.
+(ulimit -f 16; $gc -o "$d/old" "$tmp/big.pgn") > /dev/null 2>&1 < /dev/null
+rc=$?
+if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
+	ok "the file size limit with SIGXFSZ not ignored kept the old file"
+else
+	bad "the file size limit, SIGXFSZ not ignored: exit $rc"; ls -A "$d"
+fi
+
 # A disk that is full for real (ENOSPC): a small tmpfs, where we may
 # mount one (as root, outside most containers).
 mkdir "$tmp/disk"

@@ -115,7 +115,8 @@ void	cli_input_close(FILE *in);
  * is writable.  The temporary file is removed on every failure, at
  * exit(3), and on SIGINT, SIGTERM and SIGHUP (before the signal goes on
  * to the handler that was there); only SIGKILL or a crash leave one, and
- * the old file with it.
+ * the old file with it.  SIGXFSZ is ignored while a temporary file is
+ * open, so that the file size limit fails a write (EFBIG) instead.
  */
 enum cli_output_flags {
 	/* Fail (EEXIST) where path exists, even as a dangling link. */

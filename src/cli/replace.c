@@ -258,6 +258,12 @@ may_write(const char *path)
 static struct cli_output *temps;
 static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
 static struct sigaction caught_was[3];
+/*
+ * SIGXFSZ is ignored while a temporary file is open, so that writing past
+ * the file size limit fails (EFBIG) and the temporary file is removed,
+ * instead of killing us with it left behind.
+ */
+static struct sigaction xfsz_was;
 
 static void
 remove_temps(void)
@@ -323,6 +329,8 @@ output_clean(struct cli_output *out)
 	for (o = &temps; *o != NULL; o = &(*o)->next)
 		if (*o == out) {
 			*o = out->next;
+			if (temps == NULL)
+				sigaction(SIGXFSZ, &xfsz_was, NULL);
 			break;
 		}
 	block_signals(false, &was);
@@ -365,6 +373,7 @@ output_temp(struct cli_output *out, const struct stat *old, bool locked)
 {
 	char	*dir, *base, *prefix = NULL, tail[TEMP_RANDOM + 1];
 	sigset_t was;
+	struct sigaction sa;
 	int	 fd = -1, tries, saved, rc = -1;
 	bool	 cut;
 
@@ -391,6 +400,11 @@ output_temp(struct cli_output *out, const struct stat *old, bool locked)
 		}
 	}
 	if (fd != -1) {
+		if (temps == NULL) {
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = SIG_IGN;
+			sigaction(SIGXFSZ, &sa, &xfsz_was);
+		}
 		out->next = temps;
 		temps = out;
 	}
