@@ -251,15 +251,21 @@ main(int argc, char **argv)
 		return CLI_USAGE;
 	files = cli_operands(argc, argv, &nfiles);
 	if (!cli_output_distinct(opt.output, (const char *const *)files,
-	    nfiles) || cli_output_open(&o, opt.output, 0) == -1)
+	    nfiles))
 		return CLI_USAGE;
-	out = o.fp;
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
 	}
+	if (cli_output_open(&o, opt.output, 0) == -1) {
+		record_syntax_free(syn);
+		return CLI_USAGE;
+	}
+	out = o.fp;
 	if (!opt.quiet && (w = report_writer_new(out)) == NULL) {
 		cli_error("out of memory");
+		cli_output_abort(&o);
+		record_syntax_free(syn);
 		return CLI_INTERNAL;
 	}
 	replay_init(&rp);

@@ -317,67 +317,99 @@ chart_path(const char *dir, const char *name)
 	return p;
 }
 
-/* No chart is to be written over an input. */
+/*
+ * No chart is to be written over an input, or over the summary: with
+ * every one of their paths in paths[], which the caller frees.
+ */
 static bool
-plot_distinct(const struct options *opt, char *const *files, int nfiles)
+plot_distinct(const struct options *opt, char *const *files, int nfiles,
+    char **paths)
 {
-	char	*p;
-	bool	 ok = true;
 	int	 i;
 
-	for (i = 0; i < STAT_CHARTS && ok; i++) {
-		if ((p = chart_path(opt->plot, stat_chart_name(i))) == NULL)
+	for (i = 0; i < STAT_CHARTS; i++) {
+		if ((paths[i] = chart_path(opt->plot,
+		    stat_chart_name(i))) == NULL)
 			return false;
-		ok = cli_output_distinct(p, (const char *const *)files,
-		    nfiles);
-		free(p);
+		if (!cli_output_distinct(paths[i], (const char *const *)files,
+		    nfiles) || !cli_output_apart(opt->output, paths[i]))
+			return false;
 	}
-	return ok;
+	return true;
 }
 
 /*
  * The charts go into a directory of ours only: in another user's, a link
  * planted where a chart goes could aim it at any file of ours, and a file
  * there could be swapped while we write.  A link inside it is replaced,
- * never followed.
+ * never followed.  Checked (and the directory made) before any input is
+ * read.
  */
-static void
-plot(const struct options *opt, struct run *r)
+static bool
+plot_dir(const char *dir)
 {
-	struct cli_output out;
 	struct stat st;
-	char	*p;
-	int	 i;
 
-	if ((mkdir(opt->plot, 0777) == -1 && errno != EEXIST) ||
-	    stat(opt->plot, &st) == -1) {
-		cli_error("%s: %s", opt->plot, strerror(errno));
-		r->io_error = true;
-		return;
+	if ((mkdir(dir, 0777) == -1 && errno != EEXIST) ||
+	    stat(dir, &st) == -1) {
+		cli_error("%s: %s", dir, strerror(errno));
+		return false;
 	}
 	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid()) {
-		cli_error("%s: %s: refusing to write charts into it",
-		    opt->plot, !S_ISDIR(st.st_mode) ? "not a directory" :
+		cli_error("%s: %s: refusing to write charts into it", dir,
+		    !S_ISDIR(st.st_mode) ? "not a directory" :
 		    "owned by another user");
-		r->io_error = true;
-		return;
+		return false;
 	}
-	for (i = 0; i < STAT_CHARTS && !r->io_error; i++) {
-		if ((p = chart_path(opt->plot, stat_chart_name(i))) == NULL) {
-			r->io_error = true;
+	return true;
+}
+
+/*
+ * Writes the summary (out[0]) and, for a full run, the charts (out[1] on,
+ * when paths[0] is not NULL), each to its temporary file; only once every
+ * one of them was written whole are they put in place, and only for a
+ * full run.  False after saying why, the old files kept.
+ */
+static bool
+write_all(const struct options *opt, const struct run *r, char **paths,
+    bool full)
+{
+	struct cli_output out[1 + STAT_CHARTS];
+	int	 i, n = 0;
+	bool	 ok = true;
+
+	if (cli_output_open(&out[0], opt->output, 0) == -1)
+		return false;
+	n = 1;
+	if (report_summary_write(out[0].fp, r->sum, opt->partial) == -1 ||
+	    fflush(out[0].fp) == EOF) {
+		if (cli_output_ok(out[0].fp, out[0].name))
+			cli_error("%s: cannot write the summary",
+			    out[0].name);
+		ok = false;
+	}
+	for (i = 0; ok && full && paths[0] != NULL && i < STAT_CHARTS; i++) {
+		if (cli_output_open(&out[n], paths[i], CLI_OUTPUT_NOFOLLOW) ==
+		    -1) {
+			ok = false;
 			break;
 		}
-		if (cli_output_open(&out, p, CLI_OUTPUT_NOFOLLOW) == -1)
-			r->io_error = true;
-		else if (stat_chart_write(r->sum, i, out.fp) == -1) {
-			cli_error("%s: cannot write the chart: %s", p,
+		n++;
+		if (stat_chart_write(r->sum, i, out[n - 1].fp) == -1 ||
+		    fflush(out[n - 1].fp) == EOF) {
+			cli_error("%s: cannot write the chart: %s", paths[i],
 			    strerror(errno));
-			cli_output_abort(&out);
-			r->io_error = true;
-		} else if (!cli_output_commit(&out))
-			r->io_error = true;
-		free(p);
+			ok = false;
+		}
 	}
+	/* The charts first: the summary is on standard output at times. */
+	for (i = n - 1; i >= 0; i--) {
+		if (!ok || !full)
+			cli_output_abort(&out[i]);
+		else if (!cli_output_commit(&out[i]))
+			ok = false;
+	}
+	return ok;
 }
 
 int
@@ -386,26 +418,27 @@ main(int argc, char **argv)
 	struct options opt;
 	struct run r = { 0 };
 	struct record_syntax *syn;
-	struct cli_output out;
-	char	*const *files;
-	int	 i, nfiles;
+	char	*const *files, *paths[STAT_CHARTS] = { NULL };
+	int	 i, nfiles, status = CLI_USAGE;
 
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	files = cli_operands(argc, argv, &nfiles);
 	if (!cli_output_distinct(opt.output, (const char *const *)files,
-	    nfiles) || (opt.plot != NULL && !plot_distinct(&opt, files,
-	    nfiles)))
-		return CLI_USAGE;
+	    nfiles) || (opt.plot != NULL && (!plot_distinct(&opt, files,
+	    nfiles, paths) || !plot_dir(opt.plot))))
+		goto out_free;
+	status = CLI_INTERNAL;
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
-		return CLI_INTERNAL;
+		goto out_free;
 	}
 	/* --merge makes its summary from the first partial's grouping. */
 	if (!opt.merge && (r.sum = stat_summary_new(opt.by)) == NULL) {
 		cli_error("out of memory");
-		return CLI_INTERNAL;
+		record_syntax_free(syn);
+		goto out_free;
 	}
 	for (i = 0; i < nfiles; i++)
 		read_input(&r, &opt, syn, files[i]);
@@ -413,23 +446,15 @@ main(int argc, char **argv)
 	cli_progress_done();
 	if (r.sum == NULL && (r.sum = stat_summary_new(NULL)) == NULL) {
 		cli_error("out of memory");
-		return CLI_INTERNAL;
-	}
-	if (cli_output_open(&out, opt.output, 0) == -1)
-		return CLI_USAGE;
-	if (report_summary_write(out.fp, r.sum, opt.partial) == -1 ||
-	    fflush(out.fp) == EOF) {
-		if (cli_output_ok(out.fp, out.name))
-			cli_error("%s: cannot write the summary", out.name);
-		r.io_error = true;
+		goto out_free;
 	}
 	/* Files are replaced only by a full run. */
-	if (r.io_error)
-		cli_output_abort(&out);
-	else if (!cli_output_commit(&out))
+	if (!write_all(&opt, &r, paths, !r.io_error))
 		r.io_error = true;
-	if (opt.plot != NULL && !r.io_error)
-		plot(&opt, &r);
+	status = r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;
+out_free:
 	stat_summary_free(r.sum);
-	return r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;
+	for (i = 0; i < STAT_CHARTS; i++)
+		free(paths[i]);
+	return status;
 }

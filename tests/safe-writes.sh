@@ -91,6 +91,76 @@ else
 	bad "gamestat --plot D D/margin.svg: exit $rc"
 fi
 
+# Two outputs that are one file, FILE (refused before reading: exit 2).
+fresh twice
+$gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99
+mkdir "$d/charts"
+# Called with its standard output redirected: it reports on fd 4.
+exec 4>&1
+two_refused() {
+	what=$1
+	file=$2
+	shift 2
+	"$@" 2> "$d/err" < /dev/null
+	rc=$?
+	if [ $rc = 2 ] && kept "$file" && ! temps "$d" &&
+	    ! temps "$d/charts" &&
+	    grep -q 'two outputs cannot be one file' "$d/err"; then
+		ok "$what refused" >&4
+	else
+		{ bad "$what: exit $rc"; cat "$d/err"; ls -A "$d"; } >&4
+	fi
+	echo "old contents" > "$file"
+}
+two_refused "selfplay --summary X >> X" "$d/old" \
+    $gp selfplay -n 3 reversi --summary "$d/old" >> "$d/old"
+two_refused "match --summary X > X" "$d/old" $gp match \
+    --black "$gp engine random" --white "$gp engine random" reversi \
+    --summary "$d/old" 1<> "$d/old"
+two_refused "show --svg X > X" "$d/old" $gp show "$d/r.pgn" --svg "$d/old" \
+    1<> "$d/old"
+m=$d/charts/margin.svg
+echo "old contents" > "$m"
+two_refused "gamestat -o D/margin.svg --plot D" "$m" $gs -o "$m" \
+    --plot "$d/charts" "$games"
+two_refused "gamestat --plot D > D/margin.svg" "$m" $gs --plot "$d/charts" \
+    "$games" 1<> "$m"
+rm "$m"
+$gs -o "$d/charts/length.svg" --plot "$d/charts" "$games" 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && [ -z "$(ls -A "$d/charts")" ] &&
+    grep -q 'two outputs cannot be one file' "$d/err"; then
+	ok "gamestat -o D/length.svg --plot D refused, no such file yet"
+else
+	bad "gamestat -o D/length.svg --plot D, no such file yet: exit $rc"
+fi
+exec 4>&-
+
+# A run that fails writes no file at all: neither -o nor an earlier chart.
+fresh failed
+mkdir -p "$d/charts/length.svg"
+echo "old contents" > "$d/charts/margin.svg"
+$gs -o "$d/old" --plot "$d/charts" "$games" > /dev/null 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && kept "$d/old" && kept "$d/charts/margin.svg" &&
+    ! temps "$d" && ! temps "$d/charts"; then
+	ok "gamestat: a chart that cannot be written leaves every old file"
+else
+	bad "gamestat with D/length.svg a directory: exit $rc"; cat "$d/err"
+fi
+if [ "$(id -u)" = 0 ]; then
+	mkdir "$d/theirs"
+	chown nobody "$d/theirs"
+	$gs -o "$d/old" --plot "$d/theirs" "$games" > /dev/null 2> "$d/err"
+	rc=$?
+	if [ $rc = 2 ] && kept "$d/old" &&
+	    grep -q 'owned by another user' "$d/err"; then
+		ok "gamestat -o X --plot THEIRS leaves X"
+	else
+		bad "gamestat -o X --plot THEIRS: exit $rc"; cat "$d/err"
+	fi
+fi
+
 # ---- A write that fails: with SIGXFSZ ignored, writing past the file
 # size limit fails (EFBIG) as a full disk would (ENOSPC).
 limited() {
@@ -130,6 +200,16 @@ if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
 	ok "a write failing midway kept the old file"
 else
 	bad "a write failing midway: exit $rc, $(wc -c < "$d/old") bytes"
+fi
+
+# With SIGXFSZ as it comes (no trap), the limit does not kill the tool
+# with its temporary file left: the write fails and the file is removed.
+(ulimit -f 16; $gc -o "$d/old" "$tmp/big.pgn") > /dev/null 2>&1 < /dev/null
+rc=$?
+if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
+	ok "the file size limit with SIGXFSZ not ignored kept the old file"
+else
+	bad "the file size limit, SIGXFSZ not ignored: exit $rc"; ls -A "$d"
 fi
 
 # A disk that is full for real (ENOSPC): a small tmpfs, where we may
@@ -256,6 +336,30 @@ else
 	bad "a name of 255 bytes"; ls -A "$d"
 fi
 
+# move -i removes the temporary files a crash left for the file it
+# locked, and no other: not a file of the user's named like one, not one
+# of another record whose long name is cut to the same prefix.
+fresh stale
+$gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99
+echo "notes" > "$d/.r.pgn.gameplay-notes1"
+long=$(printf '%0240d' 0 | tr 0 n)
+$gp new --date 2024.05.01 -o "$d/${long}a.pgn" reversi || exit 99
+$gp new --date 2024.05.01 -o "$d/${long}b.pgn" reversi || exit 99
+ARBITER_TEST_DIE_BEFORE_RENAME=1 $gp move -i "$d/r.pgn" d3 2> /dev/null
+ARBITER_TEST_DIE_BEFORE_RENAME=1 $gp move -i "$d/${long}a.pgn" d3 \
+    2> /dev/null
+n=$(ls -A "$d" | grep -c '^\.')
+$gp move -i "$d/r.pgn" d3 && $gp move -i "$d/${long}b.pgn" d3
+rc=$?
+left=$(ls -A "$d" | grep '^\.')
+if [ $rc = 0 ] && [ "$n" = 3 ] && [ "$(echo "$left" | wc -l)" = 2 ] &&
+    [ -f "$d/.r.pgn.gameplay-notes1" ] &&
+    echo "$left" | grep -q "^\.nnnn"; then
+	ok "move -i removed its own stale temporary file and no other"
+else
+	bad "move -i's stale files: exit $rc, $n before, left:"; echo "$left"
+fi
+
 # A record the user may not write, in a directory the user may write.
 # Root may write any file: as root, the test runs as nobody.
 fresh perm
@@ -289,6 +393,48 @@ else
 		bad "move -i on a file the user may not write: exit $rc"
 		cat "$d/err"
 	fi
+fi
+
+# Another user's file: it becomes ours, with its group and mode, or is
+# not replaced where its group cannot be kept (one we are not in).
+if [ "$as" != skip ] && [ "$(id -u)" = 0 ] &&
+    setpriv --reuid=nobody --regid=nogroup --groups=staff true 2> /dev/null
+then
+	as="setpriv --reuid=nobody --regid=nogroup --groups=staff"
+	fresh group
+	chown nobody "$d"
+	cp $gc "$tmp/gamecheck"
+	echo "old contents" > "$d/shared"
+	chgrp staff "$d/shared"
+	chmod 664 "$d/shared"
+	$as "$tmp/gamecheck" -o "$d/shared" "$games" > /dev/null 2> "$d/err"
+	rc=$?
+	if [ $rc = 0 ] && grep -q '^status:' "$d/shared" &&
+	    [ "$(stat -c %U:%G:%a "$d/shared")" = nobody:staff:664 ]; then
+		ok "-o over another user's file kept its group and mode"
+	else
+		bad "-o over another user's file: exit $rc,\
+ $(stat -c %U:%G:%a "$d/shared")"; cat "$d/err"
+	fi
+	cp "$tmp/move/r.orig" "$d/r.pgn"
+	chgrp adm "$d/old" "$d/r.pgn"
+	chmod 666 "$d/old" "$d/r.pgn"
+	for args in "$tmp/gamecheck -o $d/old $games" \
+	    "$gpu move -i $d/r.pgn d3" "$gpu new --force -o $d/old reversi"
+	do
+		# shellcheck disable=SC2086
+		$as $args > /dev/null 2> "$d/err"
+		rc=$?
+		if [ $rc = 2 ] && kept "$d/old" &&
+		    cmp -s "$tmp/move/r.orig" "$d/r.pgn" && ! temps "$d" &&
+		    grep -q 'cannot keep the group' "$d/err"; then
+			ok "a group not ours refused: $args"
+		else
+			bad "a group not ours: exit $rc: $args"; cat "$d/err"
+		fi
+	done
+else
+	echo "skip: no setpriv to be another user in a second group"
 fi
 
 # new --force waits for move -i's lock (flock(1) holds it here).

@@ -102,7 +102,8 @@ void	cli_input_close(FILE *in);
  * to a hidden temporary file beside the target, .NAME.PROG-XXXXXX (NAME
  * cut short where the whole would pass NAME_MAX), created as open(2)
  * would create NAME (mode 0666 less the umask) or, when it replaces a
- * file, with that file's mode and owner (where allowed);
+ * file, with that file's mode, group and (where allowed) owner: a file
+ * whose group cannot be kept is refused (cli_output_open fails);
  * cli_output_commit flushes it to disk and renames it over NAME, so
  * readers see the old file or the new one, never a part of it.
  *
@@ -114,7 +115,8 @@ void	cli_input_close(FILE *in);
  * is writable.  The temporary file is removed on every failure, at
  * exit(3), and on SIGINT, SIGTERM and SIGHUP (before the signal goes on
  * to the handler that was there); only SIGKILL or a crash leave one, and
- * the old file with it.
+ * the old file with it.  SIGXFSZ is ignored while a temporary file is
+ * open, so that the file size limit fails a write (EFBIG) instead.
  */
 enum cli_output_flags {
 	/* Fail (EEXIST) where path exists, even as a dangling link. */
@@ -161,6 +163,14 @@ bool	cli_output_distinct(const char *path, const char *const *inputs,
 	    int n);
 
 /*
+ * Two outputs must not be one file (replaced twice, the first is lost):
+ * true if output path and output other (NULL: standard output) are not
+ * the same regular file, whether it exists yet or not; else false after
+ * saying so.  Called before any input is read.
+ */
+bool	cli_output_apart(const char *path, const char *other);
+
+/*
  * Reads a whole file ("-": standard input) into *text, NUL terminated
  * (the caller frees it), its length in *len.  Returns 0, or -1 (errno).
  */
@@ -176,8 +186,10 @@ int	cli_read_file(const char *path, char **text, size_t *len);
  * itself, taken after opening it and kept until cli_locked_close; a lock
  * won on a file that another writer has meanwhile replaced is dropped and
  * taken again on the new one.  The new contents go through
- * cli_locked_output, a cli_output for the file locked.  A temporary file
- * left by a crash is removed by the next cli_locked_open of the file.
+ * cli_locked_output, a cli_output for the file locked, whose temporary
+ * file is named for the inode locked, .NAME.PROG-INO-XXXXXX.  Such a file
+ * left by a crash (a regular file of ours) is removed by the next
+ * cli_locked_open of the file, unless NAME had to be cut short.
  */
 struct cli_locked {
 	const char	*name;		/* as given, for messages */

@@ -123,46 +123,57 @@ path_join(const char *dir, const char *a, const char *b, const char *c)
 }
 
 /*
- * The hidden prefix of path's temporary files, ".BASE.PROG-": BASE is cut
- * short so that the name with its random tail fits in NAME_MAX (and so is
- * PROG, should argv[0] be long).  A new
- * string, or NULL (errno ENOMEM).
+ * The hidden prefix of path's temporary files, ".BASE.PROG-", or for a
+ * file locked (ino not 0) ".BASE.PROG-INO-", its inode number in hex:
+ * BASE is cut short so that the name with its random tail fits in
+ * NAME_MAX (and so is PROG, should argv[0] be long), and then *cut is
+ * set.  A new string, or NULL (errno ENOMEM).
  */
 static char *
-temp_prefix(const char *base)
+temp_prefix(const char *base, ino_t ino, bool *cut)
 {
 	const char *prog = cli_progname();
-	size_t	 room, n = strlen(base), np = strlen(prog);
+	char	 num[32] = "";
+	size_t	 room, n = strlen(base), np = strlen(prog), nn;
 	char	*p;
 
+	if (ino != 0)
+		snprintf(num, sizeof num, "%jx-", (uintmax_t)ino);
+	nn = strlen(num);
 	if (np > TEMP_PROG)
 		np = TEMP_PROG;
-	room = NAME_MAX - np - 3 - TEMP_RANDOM;
+	room = NAME_MAX - np - nn - 3 - TEMP_RANDOM;
+	*cut = n > room;
 	if (n > room)
 		n = room;
-	if ((p = malloc(n + np + 4)) == NULL)
+	if ((p = malloc(n + np + nn + 4)) == NULL)
 		return NULL;
-	snprintf(p, n + np + 4, ".%.*s.%.*s-", (int)n, base, (int)np, prog);
+	snprintf(p, n + np + nn + 4, ".%.*s.%.*s-%s", (int)n, base, (int)np,
+	    prog, num);
 	return p;
 }
 
 /*
  * Removes the temporary files of earlier runs that died before their
- * rename.  Only the holder of the lock on the current file writes one, so
- * while we hold it every such file is stale.
+ * rename.  Only the holder of the lock on the current file writes one
+ * named for its inode, so while we hold it every such file is stale: a
+ * regular file of ours named exactly so.  Where the name was cut short,
+ * nothing is removed, lest it be another file's.
  */
 static void
-remove_stale(const char *dir, const char *base)
+remove_stale(const char *dir, const char *base, ino_t ino)
 {
 	struct dirent *de;
+	struct stat st;
 	size_t	 n;
 	char	*prefix, *p;
+	bool	 cut;
 	DIR	*d;
 
-	if ((prefix = temp_prefix(base)) == NULL)
+	if ((prefix = temp_prefix(base, ino, &cut)) == NULL)
 		return;
 	n = strlen(prefix);
-	if ((d = opendir(dir)) == NULL)
+	if (cut || (d = opendir(dir)) == NULL)
 		goto out_free_prefix;
 	while ((de = readdir(d)) != NULL) {
 		if (strncmp(de->d_name, prefix, n) != 0 ||
@@ -170,7 +181,9 @@ remove_stale(const char *dir, const char *base)
 			continue;
 		if ((p = path_join(dir, "", de->d_name, "")) == NULL)
 			continue;
-		unlink(p);
+		if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_uid == geteuid())
+			unlink(p);
 		free(p);
 	}
 	closedir(d);
@@ -245,6 +258,12 @@ may_write(const char *path)
 static struct cli_output *temps;
 static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
 static struct sigaction caught_was[3];
+/*
+ * SIGXFSZ is ignored while a temporary file is open, so that writing past
+ * the file size limit fails (EFBIG) and the temporary file is removed,
+ * instead of killing us with it left behind.
+ */
+static struct sigaction xfsz_was;
 
 static void
 remove_temps(void)
@@ -310,6 +329,8 @@ output_clean(struct cli_output *out)
 	for (o = &temps; *o != NULL; o = &(*o)->next)
 		if (*o == out) {
 			*o = out->next;
+			if (temps == NULL)
+				sigaction(SIGXFSZ, &xfsz_was, NULL);
 			break;
 		}
 	block_signals(false, &was);
@@ -342,19 +363,24 @@ temp_random(char *s)
 }
 
 /*
- * Creates out's temporary file beside out->path, with old's mode and
- * owner if it replaces a file (old not NULL).  Returns 0, or -1 (errno).
+ * Creates out's temporary file beside out->path, with old's mode, group
+ * and (where allowed) owner if it replaces a file (old not NULL), named
+ * for old's inode if that is locked.  Returns 0, -1 (errno), or -2 after
+ * saying why.
  */
 static int
-output_temp(struct cli_output *out, const struct stat *old)
+output_temp(struct cli_output *out, const struct stat *old, bool locked)
 {
 	char	*dir, *base, *prefix = NULL, tail[TEMP_RANDOM + 1];
 	sigset_t was;
-	int	 fd = -1, tries, saved;
+	struct sigaction sa;
+	int	 fd = -1, tries, saved, rc = -1;
+	bool	 cut;
 
 	if (split_path(out->path, &dir, &base) == -1)
 		return -1;
-	if ((prefix = temp_prefix(base)) == NULL)
+	if ((prefix = temp_prefix(base, locked ? old->st_ino : 0, &cut)) ==
+	    NULL)
 		goto out_free;
 	/* Registered as created, so that no signal falls in between. */
 	block_signals(true, &was);
@@ -374,6 +400,11 @@ output_temp(struct cli_output *out, const struct stat *old)
 		}
 	}
 	if (fd != -1) {
+		if (temps == NULL) {
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = SIG_IGN;
+			sigaction(SIGXFSZ, &sa, &xfsz_was);
+		}
 		out->next = temps;
 		temps = out;
 	}
@@ -382,9 +413,21 @@ output_temp(struct cli_output *out, const struct stat *old)
 	errno = saved;
 	if (fd == -1)
 		goto out_free;
-	/* The owner first: chown(2) may clear the set-id bits. */
-	if (old != NULL && ((fchown(fd, old->st_uid, old->st_gid) == -1 &&
-	    errno != EPERM) || fchmod(fd, old->st_mode & 07777) == -1))
+	/*
+	 * The owner first: chown(2) may clear the set-id bits.  Another
+	 * user's file becomes ours, but its group stays (one we are in), or
+	 * it is not replaced: its owner might lose the right to write it.
+	 */
+	if (old != NULL && fchown(fd, old->st_uid, old->st_gid) == -1 &&
+	    (errno != EPERM || fchown(fd, (uid_t)-1, old->st_gid) == -1)) {
+		if (errno != EPERM)
+			goto out_close;
+		cli_error("%s: cannot keep the group of the file: refusing "
+		    "to replace it", out->name);
+		rc = -2;
+		goto out_close;
+	}
+	if (old != NULL && fchmod(fd, old->st_mode & 07777) == -1)
 		goto out_close;
 	if ((out->fp = fdopen(fd, "w")) == NULL)
 		goto out_close;
@@ -404,7 +447,7 @@ out_free:
 	free(dir);
 	free(base);
 	errno = saved;
-	return -1;
+	return rc;
 }
 
 int
@@ -412,6 +455,7 @@ cli_output_open(struct cli_output *out, const char *path, int flags)
 {
 	struct stat st;
 	bool	 exists;
+	int	 rc;
 
 	memset(out, 0, sizeof *out);
 	if (path == NULL) {
@@ -431,6 +475,11 @@ cli_output_open(struct cli_output *out, const char *path, int flags)
 		errno = EEXIST;
 		goto out_fail;
 	}
+	/* A directory is neither written nor replaced. */
+	if (exists && S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto out_fail;
+	}
 	/* Not a file to replace (a FIFO, a device): written as it is. */
 	if (exists && !S_ISREG(st.st_mode) && !(flags & CLI_OUTPUT_NOFOLLOW)) {
 		if ((out->fp = fopen(path, "w")) == NULL)
@@ -445,9 +494,10 @@ cli_output_open(struct cli_output *out, const char *path, int flags)
 	    resolve_links(path);
 	if (out->path == NULL)
 		goto out_fail;
-	if (output_temp(out, exists ? &st : NULL) == -1) {
-		cli_error("%s: cannot create a file beside it: %s", path,
-		    strerror(errno));
+	if ((rc = output_temp(out, exists ? &st : NULL, false)) != 0) {
+		if (rc == -1)
+			cli_error("%s: cannot create a file beside it: %s",
+			    path, strerror(errno));
 		output_clean(out);
 		return -1;
 	}
@@ -575,6 +625,55 @@ cli_output_distinct(const char *path, const char *const *inputs, int n)
 	return true;
 }
 
+/*
+ * Where output path (NULL: standard output) would land: its device and
+ * inode, or for a file not there yet its directory's and its name.
+ * Returns false where that is not a regular file or the place is unknown.
+ */
+static bool
+output_place(const char *path, struct stat *st, char **base)
+{
+	char	*real, *dir;
+	bool	 ok = false;
+
+	*base = NULL;
+	if (path == NULL)
+		return fstat(STDOUT_FILENO, st) == 0 && S_ISREG(st->st_mode);
+	if (stat(path, st) == 0)
+		return S_ISREG(st->st_mode);
+	if (errno != ENOENT || (real = resolve_links(path)) == NULL)
+		return false;
+	if (split_path(real, &dir, base) == 0) {
+		ok = stat(dir, st) == 0;
+		free(dir);
+	}
+	free(real);
+	return ok;
+}
+
+bool
+cli_output_apart(const char *path, const char *other)
+{
+	struct stat a, b;
+	char	*na, *nb;
+	bool	 apart = true;
+
+	if (path == NULL && other == NULL)
+		return true;
+	if (output_place(path, &a, &na) && output_place(other, &b, &nb)) {
+		apart = a.st_dev != b.st_dev || a.st_ino != b.st_ino ||
+		    (na == NULL) != (nb == NULL) ||
+		    (na != NULL && strcmp(na, nb) != 0);
+		free(nb);
+	}
+	free(na);
+	if (!apart)
+		cli_error("%s: is also %s: two outputs cannot be one file",
+		    path != NULL ? path : "stdout",
+		    other != NULL ? other : "stdout");
+	return apart;
+}
+
 int
 cli_locked_open(struct cli_locked *lf, const char *path)
 {
@@ -623,7 +722,7 @@ cli_locked_open(struct cli_locked *lf, const char *path)
 		    "leave with the old contents", path);
 		goto out_close;
 	}
-	remove_stale(lf->dir, lf->base);
+	remove_stale(lf->dir, lf->base, lf->st.st_ino);
 	if (read_fd(lf->fd, &lf->text, &lf->len) == -1)
 		goto out_fail;
 	return 0;
@@ -641,12 +740,18 @@ out_close:
 int
 cli_locked_output(struct cli_locked *lf, struct cli_output *out)
 {
+	int	 rc = 0;
+
 	memset(out, 0, sizeof *out);
 	out->name = lf->name;
 	if ((out->path = strdup(lf->path)) == NULL ||
-	    output_temp(out, &lf->st) == -1) {
+	    (rc = output_temp(out, &lf->st, true)) == -1) {
 		cli_error("%s: cannot create a file beside it: %s", lf->name,
 		    strerror(errno));
+		output_clean(out);
+		return -1;
+	}
+	if (rc != 0) {
 		output_clean(out);
 		return -1;
 	}

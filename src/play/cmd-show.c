@@ -170,8 +170,9 @@ exec_show(int argc, char **argv)
 	}
 	if (cs == DRAW_UNICODE && !utf8_locale())
 		cs = DRAW_ASCII;
-	if (svg != NULL && strcmp(svg, "-") != 0 && !cli_output_distinct(svg,
-	    (const char *const *)argv + optind, 1))
+	if (svg != NULL && strcmp(svg, "-") != 0 && (!cli_output_distinct(svg,
+	    (const char *const *)argv + optind, 1) ||
+	    !cli_output_apart(svg, NULL)))
 		return CLI_USAGE;
 	replay_init(&at);
 	replay_init(&prev);

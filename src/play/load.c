@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,6 +106,11 @@ play_select_option(struct play_select *sel, int c, const char *arg)
 			return -1;
 		if (sel->record == 0) {
 			cli_error("--record counts from 1");
+			return -1;
+		}
+		/* Counting up to the record after it must not overflow. */
+		if (sel->record > LONG_MAX) {
+			cli_error("--record: at most %ld", LONG_MAX);
 			return -1;
 		}
 		return 1;

@@ -289,7 +289,7 @@ int	play_series_option(struct play_series *, int c, const char *arg);
 /*
  * Finds the game the series plays, by name, and its turn cap unless
  * --max-turns gave one.  Returns the game, or NULL after saying that
- * there is none.
+ * there is none, or that --summary names the file standard output is.
  */
 const struct rules_game *play_series_game(struct play_series *,
 	    const char *name);

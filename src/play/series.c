@@ -293,6 +293,10 @@ play_series_game(struct play_series *ps, const char *name)
 
 	if ((g = cli_find_game(name, "gameplay --help")) == NULL)
 		return NULL;
+	/* The records go to standard output: the summary elsewhere. */
+	if (ps->summary != NULL && strcmp(ps->summary, "-") != 0 &&
+	    !cli_output_apart(ps->summary, NULL))
+		return NULL;
 	if (!ps->has_max_turns)
 		ps->max_turns = g->turn_cap;
 	ps->m.game = g;
