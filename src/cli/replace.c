@@ -310,6 +310,8 @@ block_signals(bool block, sigset_t *was)
 	atexit(remove_temps);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
+	/* One cleanup at a time: the others wait while it runs. */
+	sa.sa_mask = set;
 	for (i = 0; i < sizeof caught / sizeof caught[0]; i++) {
 		/* An ignored signal (nohup) stays ignored. */
 		if (sigaction(caught[i], NULL, &caught_was[i]) == 0 &&
