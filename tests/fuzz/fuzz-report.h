@@ -131,10 +131,13 @@ check_replay(const struct record *rec, const struct replay *rp,
 		FUZZ_CHECK(rp->turns >= rp->passes);
 		FUZZ_CHECK(rp->score.over == (rp->status ==
 		    REPLAY_FINISHED) || rp->status == REPLAY_ILLEGAL);
-		/* Turns are tokens plus the passes a transcript implies. */
+		/*
+		 * Turns are tokens plus the passes a transcript implies; a
+		 * last token that is a turn in progress is no turn yet.
+		 */
 		FUZZ_CHECK(rp->turns <= rec->nturns + rp->implied_passes);
 		if (rp->status != REPLAY_ILLEGAL)
-			FUZZ_CHECK(rp->turns == rec->nturns +
+			FUZZ_CHECK(rp->turns + rp->in_turn == rec->nturns +
 			    rp->implied_passes);
 	}
 }
