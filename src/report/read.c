@@ -28,6 +28,19 @@ struct report_reader {
 	yaml_document_t	 doc;
 	bool		 have_doc;
 	bool		 done;
+	/*
+	 * Partial summaries: the input is held whole and each document
+	 * scanned by events before it is loaded (scan_partial).
+	 */
+	bool		 whole;
+	bool		 scanning;
+	yaml_parser_t	 scan;
+	unsigned long	 ndocs;
+	size_t		 body_line;	/* the document's lines after --- */
+	size_t		 end_line;	/* its end: line */
+	size_t		 at_line, at_off;	/* a line's offset, cached */
+	bool		 has_end;	/* the document has its trailer */
+	yaml_mark_t	 doc_end;
 };
 
 static int
@@ -86,6 +99,8 @@ report_reader_free(struct report_reader *rd)
 		return;
 	if (rd->have_doc)
 		yaml_document_delete(&rd->doc);
+	if (rd->scanning)
+		yaml_parser_delete(&rd->scan);
 	yaml_parser_delete(&rd->parser);
 	free(rd->prefix);
 	free(rd->name);
@@ -890,6 +905,217 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	return 0;
 }
 
+/*
+ * The deepest a partial summary nests: root, groups, a group, series, a
+ * series, its moments (formats/summary.md).
+ */
+#define PARTIAL_DEPTH	6
+
+/* Takes the rest of the input into the prefix: 0, or -1 (errno). */
+static int
+slurp(struct report_reader *rd)
+{
+	unsigned char *p;
+	size_t	 cap = rd->plen + 1, n;
+
+	for (;;) {
+		if (rd->plen + 4096 > cap) {
+			cap = (rd->plen + 4096) * 2;
+			if ((p = realloc(rd->prefix, cap)) == NULL)
+				return -1;
+			rd->prefix = p;
+		}
+		n = fread(rd->prefix + rd->plen, 1, cap - rd->plen, rd->in);
+		rd->plen += n;
+		if (n == 0) {
+			if (ferror(rd->in)) {
+				errno = errno != 0 ? errno : EIO;
+				return -1;
+			}
+			return 0;
+		}
+	}
+}
+
+/* The byte offset of a line (0-based) of the held input, or plen. */
+static size_t
+line_offset(struct report_reader *rd, size_t line)
+{
+	const unsigned char *nl;
+
+	if (line < rd->at_line)
+		rd->at_line = rd->at_off = 0;
+	while (rd->at_line < line && rd->at_off < rd->plen) {
+		nl = memchr(rd->prefix + rd->at_off, '\n', rd->plen -
+		    rd->at_off);
+		rd->at_off = nl != NULL ? (size_t)(nl - rd->prefix) + 1 :
+		    rd->plen;
+		rd->at_line++;
+	}
+	return rd->at_line == line ? rd->at_off : rd->plen;
+}
+
+static const char *
+anchor_of(const yaml_event_t *ev)
+{
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+		return (const char *)ev->data.scalar.anchor;
+	case YAML_SEQUENCE_START_EVENT:
+		return (const char *)ev->data.sequence_start.anchor;
+	case YAML_MAPPING_START_EVENT:
+		return (const char *)ev->data.mapping_start.anchor;
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * Scans the next document by events, before anything is built from it
+ * (design.md §6: partials that cannot lie): no alias or anchor, no
+ * nesting deeper than the schema's, and the end: trailer its last key;
+ * notes the lines its checksum covers.  Returns 1, 0 at the end of the
+ * stream, or -1 with d filled.  A YAML error is left to the loader.
+ */
+static int
+scan_partial(struct report_reader *rd, struct record_diag *d)
+{
+	yaml_event_t ev;
+	bool	 key[PARTIAL_DEPTH + 2], ismap[PARTIAL_DEPTH + 2];
+	bool	 seen_end = false, node;
+	const char *a;
+	int	 depth = 0, rc = 1;
+
+	if (!rd->whole) {
+		rd->whole = true;
+		if (slurp(rd) == -1) {
+			d->code = NULL;
+			rd->read_errno = errno;
+			return -1;
+		}
+		if (!yaml_parser_initialize(&rd->scan))
+			return oom(d);
+		rd->scanning = true;
+		yaml_parser_set_input_string(&rd->scan, rd->prefix, rd->plen);
+	}
+	memset(key, 0, sizeof key);
+	memset(ismap, 0, sizeof ismap);
+	for (;;) {
+		if (!yaml_parser_parse(&rd->scan, &ev))
+			return 1;	/* the loader says what is wrong */
+		node = ev.type == YAML_SCALAR_EVENT ||
+		    ev.type == YAML_SEQUENCE_START_EVENT ||
+		    ev.type == YAML_MAPPING_START_EVENT;
+		if (ev.type == YAML_STREAM_END_EVENT) {
+			rc = rd->ndocs > 0 ? 0 : fail(d, "partial-empty",
+			    ev.start_mark, "no partial summary: the input "
+			    "is empty");
+			goto out_event;
+		}
+		if (ev.type == YAML_DOCUMENT_START_EVENT) {
+			rd->body_line = ev.start_mark.line +
+			    (ev.data.document_start.implicit ? 0 : 1);
+			rd->end_line = 0;
+		} else if (ev.type == YAML_ALIAS_EVENT) {
+			rc = fail(d, "partial-bad-yaml", ev.start_mark, "an "
+			    "alias (*%s): a partial summary holds none",
+			    (const char *)ev.data.alias.anchor);
+			goto out_event;
+		} else if ((a = anchor_of(&ev)) != NULL) {
+			rc = fail(d, "partial-bad-yaml", ev.start_mark, "an "
+			    "anchor (&%s): a partial summary holds none", a);
+			goto out_event;
+		}
+		if (node && depth == 1 && key[1]) {
+			if (seen_end) {
+				rc = fail(d, "partial-bad-yaml",
+				    ev.start_mark, "a key after end: the "
+				    "trailer is a partial summary's last key");
+				goto out_event;
+			}
+			if (ev.type == YAML_SCALAR_EVENT && strcmp((const char *)
+			    ev.data.scalar.value, "end") == 0) {
+				seen_end = true;
+				rd->end_line = ev.start_mark.line;
+			}
+		}
+		if (node && depth >= 1 && ismap[depth])
+			key[depth] = !key[depth];
+		if (ev.type == YAML_SEQUENCE_START_EVENT ||
+		    ev.type == YAML_MAPPING_START_EVENT) {
+			if (++depth > PARTIAL_DEPTH) {
+				rc = fail(d, "partial-bad-yaml",
+				    ev.start_mark, "nested deeper than a "
+				    "partial summary (%d levels)",
+				    PARTIAL_DEPTH);
+				goto out_event;
+			}
+			/* In a mapping, keys and values alternate. */
+			ismap[depth] = ev.type == YAML_MAPPING_START_EVENT;
+			key[depth] = ismap[depth];
+		} else if (ev.type == YAML_SEQUENCE_END_EVENT ||
+		    ev.type == YAML_MAPPING_END_EVENT)
+			depth--;
+		if (ev.type == YAML_DOCUMENT_END_EVENT) {
+			/* Told once the document is known to be a partial. */
+			rd->ndocs++;
+			rd->has_end = seen_end;
+			rd->doc_end = ev.start_mark;
+			goto out_event;
+		}
+		yaml_event_delete(&ev);
+	}
+out_event:
+	yaml_event_delete(&ev);
+	return rc;
+}
+
+/*
+ * The trailer (formats/summary.md): its records agree with the header's
+ * and the groups', its checksum with the lines it covers.
+ */
+static int
+check_trailer(struct report_reader *rd, const yaml_node_t *root,
+    const struct stat_summary *part, struct record_diag *d)
+{
+	yaml_node_t *end = get(rd, root, "end"), *n, *c;
+	uint64_t head, tail;
+	uint32_t crc;
+	size_t	 from, to;
+	const char *want;
+	char	 got[9];
+
+	n = get(rd, root, "records");
+	if (n == NULL)
+		return fail(d, "report-incomplete", root->end_mark, "the "
+		    "partial summary has no records");
+	if (counter(n, "records", &head, d) == -1)
+		return -1;
+	if (end == NULL || end->type != YAML_MAPPING_NODE ||
+	    (c = get(rd, end, "records")) == NULL ||
+	    get(rd, end, "checksum") == NULL)
+		return fail(d, "bad-value", end != NULL ? end->start_mark :
+		    root->end_mark, "end: want {records: N, checksum: "
+		    "\"CRC-32\"}");
+	if (counter(c, "end: records", &tail, d) == -1)
+		return -1;
+	if (head != part->records || tail != part->records)
+		return fail(d, "partial-mismatch", head != part->records ?
+		    n->start_mark : c->start_mark, "records: %" PRIu64 ", "
+		    "but the groups hold %" PRIu64, head != part->records ?
+		    head : tail, part->records);
+	c = get(rd, end, "checksum");
+	from = line_offset(rd, rd->body_line);
+	to = line_offset(rd, rd->end_line);
+	crc = report_crc32(0, rd->prefix + from, to > from ? to - from : 0);
+	snprintf(got, sizeof got, "%08" PRIx32, crc);
+	if ((want = text_of(c)) == NULL || strcmp(want, got) != 0)
+		return fail(d, "partial-checksum", c->start_mark, "checksum: "
+		    "\"%s\", but the lines before sum to \"%s\" (changed "
+		    "since written)", want != NULL ? want : "", got);
+	return 0;
+}
+
 int
 report_read_partial(struct report_reader *rd, struct stat_summary **s,
     struct record_diag *d)
@@ -900,6 +1126,14 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 	const char *p;
 	int	 rc;
 
+	if (rd->done)
+		return 0;
+	if ((rc = scan_partial(rd, d)) != 1) {
+		if (rc == -1 && d->code == NULL)
+			errno = rd->read_errno;
+		rd->done = true;
+		return rc;
+	}
 	if ((rc = load(rd, d)) != 1)
 		return rc;
 	rc = -1;
@@ -913,6 +1147,11 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 		fail(d, "not-partial", root->start_mark, "a summary without "
 		    "its state cannot be merged (write summaries to merge "
 		    "with --partial)");
+		goto out_stop;
+	}
+	if (!rd->has_end) {
+		fail(d, "partial-truncated", rd->doc_end, "the partial "
+		    "summary has no end: trailer: it was cut short");
 		goto out_stop;
 	}
 	by = get(rd, root, "by");
@@ -939,6 +1178,8 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 	    it++)
 		if (read_group(rd, node_at(rd, *it), part, d) == -1)
 			goto out_stop;
+	if (check_trailer(rd, root, part, d) == -1)
+		goto out_stop;
 	if (*s == NULL && (*s = stat_summary_new(p)) == NULL) {
 		oom(d);
 		goto out_stop;

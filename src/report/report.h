@@ -11,6 +11,7 @@
 #define ARBITER_REPORT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "record/record.h"
@@ -127,7 +128,12 @@ int	report_read_game(struct report_reader *, const char *by,
  * the first call (*s NULL) with the partial's `by'.  Returns 1, 0 at the
  * end of the stream, or -1 as report_read_game (a summary that is not
  * partial or groups by another tag is an error too).  A document in error
- * adds nothing to *s.
+ * adds nothing to *s.  The input is held whole (partials are small), and
+ * refused with a diagnostic when it holds no document (partial-empty), a
+ * YAML alias, anchor or nesting deeper than the schema (partial-bad-yaml,
+ * found before anything is built), or a document without its end:
+ * trailer (partial-truncated), whose records disagree (partial-mismatch)
+ * or whose checksum does not (partial-checksum): formats/summary.md.
  */
 int	report_read_partial(struct report_reader *, struct stat_summary **s,
 	    struct record_diag *d);
@@ -149,6 +155,12 @@ int	report_game_of(const struct record *, const struct replay *,
  */
 int	report_summary_write(FILE *out, const struct stat_summary *s,
 	    bool partial);
+
+/*
+ * CRC-32 (IEEE 802.3, as zlib's crc32 and gzip) of len bytes, continuing
+ * from crc (0 to start): a partial summary's checksum.
+ */
+uint32_t report_crc32(uint32_t crc, const void *buf, size_t len);
 
 /*
  * Copies len bytes into buf (cap bytes) as valid UTF-8 without NULs:

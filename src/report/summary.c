@@ -476,9 +476,86 @@ summary_group(struct out *o, const struct stat_summary *s,
 	return 0;
 }
 
+/* ---- The trailer -------------------------------------------------- */
+
+uint32_t
+report_crc32(uint32_t crc, const void *buf, size_t len)
+{
+	const unsigned char *p = buf;
+	size_t	 i;
+	int	 k;
+
+	crc = ~crc;
+	for (i = 0; i < len; i++) {
+		crc ^= p[i];
+		for (k = 0; k < 8; k++)
+			crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1));
+	}
+	return ~crc;
+}
+
+struct membuf {
+	unsigned char	*p;
+	size_t		 len, cap;
+};
+
+static int
+write_mem(void *data, unsigned char *buf, size_t size)
+{
+	struct membuf *m = data;
+	unsigned char *np;
+	size_t	 cap;
+
+	if (m->len + size > m->cap) {
+		cap = (m->len + size) * 2 + 4096;
+		if ((np = realloc(m->p, cap)) == NULL)
+			return 0;
+		m->p = np;
+		m->cap = cap;
+	}
+	memcpy(m->p + m->len, buf, size);
+	m->len += size;
+	return 1;
+}
+
+/*
+ * The partial's checksum (formats/summary.md, "The trailer"): CRC-32 of
+ * the lines after the document's first (---) up to the end: line, filled
+ * into the placeholder written there.  -1 if the text is not as written.
+ */
+static int
+seal(struct membuf *m)
+{
+	unsigned char *first, *end = NULL, *q;
+	char	 hex[9];
+	size_t	 i;
+
+	if ((first = memchr(m->p, '\n', m->len)) == NULL)
+		return -1;
+	first++;
+	for (i = m->len; i-- > 0;)
+		if ((i == 0 || m->p[i - 1] == '\n') && m->len - i > 5 &&
+		    memcmp(m->p + i, "end: ", 5) == 0) {
+			end = m->p + i;
+			break;
+		}
+	if (end == NULL || end < first)
+		return -1;
+	for (q = end; (size_t)(q - m->p) + 11 + 8 <= m->len &&
+	    memcmp(q, "checksum: \"", 11) != 0; q++)
+		continue;
+	if ((size_t)(q - m->p) + 11 + 8 > m->len)
+		return -1;
+	snprintf(hex, sizeof hex, "%08" PRIx32, report_crc32(0, first,
+	    (size_t)(end - first)));
+	memcpy(q + 11, hex, 8);
+	return 0;
+}
+
 int
 report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 {
+	struct membuf mem = { NULL, 0, 0 };
 	struct out o;
 	struct stat_group **v;
 	yaml_event_t ev;
@@ -493,7 +570,7 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 		errno = ENOMEM;
 		return -1;
 	}
-	yaml_emitter_set_output_file(&o.emitter, f);
+	yaml_emitter_set_output(&o.emitter, write_mem, &mem);
 	yaml_emitter_set_unicode(&o.emitter, 1);
 	yaml_emitter_set_width(&o.emitter, -1);
 	yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
@@ -521,17 +598,35 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 			goto out_delete;
 		}
 	seq_end(&o);
+	if (partial) {
+		/* Last, so that a partial cut anywhere loses it. */
+		plain(&o, "end");
+		map_start(&o, true);
+		kv_u64(&o, "records", s->records);
+		plain(&o, "checksum");
+		scalar_style(&o, "00000000", YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+		map_end(&o);
+	}
 	map_end(&o);
 	yaml_document_end_event_initialize(&ev, 1);
 	emit(&o, &ev);
 	yaml_stream_end_event_initialize(&ev);
 	emit(&o, &ev);
-	if (!o.failed && yaml_emitter_flush(&o.emitter))
-		rc = 0;
-	else if (errno == 0)
+	if (o.failed || !yaml_emitter_flush(&o.emitter)) {
+		if (errno == 0)
+			errno = EINVAL;
+		goto out_delete;
+	}
+	if (partial && seal(&mem) == -1) {
 		errno = EINVAL;
+		goto out_delete;
+	}
+	if (mem.len > 0 && fwrite(mem.p, 1, mem.len, f) != mem.len)
+		goto out_delete;
+	rc = 0;
 out_delete:
 	yaml_emitter_delete(&o.emitter);
+	free(mem.p);
 	free(v);
 	return rc;
 }
