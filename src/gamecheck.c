@@ -21,10 +21,13 @@ struct options {
 	bool		 require_finished;
 	unsigned long	 max_errors;	/* 0: no limit */
 	const char	*output;
+	const char	*files_from;
+	struct cli_shard shard;	/* shard.n 0: every record */
 };
 
 /* The options without a short name (README, "Options"). */
-enum { OPT_REQUIRE_FINISHED = 256, OPT_MAX_ERRORS };
+enum { OPT_REQUIRE_FINISHED = 256, OPT_MAX_ERRORS, OPT_SHARD,
+    OPT_FILES_FROM };
 
 struct totals {
 	unsigned long	 records;
@@ -46,7 +49,8 @@ usage(FILE *f)
 
 	fprintf(f,
 	    "usage: gamecheck [-q] [--require-finished] [-g game] [-f format]\n"
-	    "       [--max-errors count] [-o file] [file ...]\n"
+	    "       [--max-errors count] [-o file] [--shard k/n]\n"
+	    "       [--files-from list] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -57,6 +61,10 @@ usage(FILE *f)
 	    "      --require-finished   an unfinished game is an error\n"
 	    "      --max-errors=COUNT   stop after COUNT records with errors\n"
 	    "  -o, --output=FILE        write the reports to FILE\n"
+	    "      --shard=K/N          check only records i (from 0, across\n"
+	    "                           the inputs) with i mod N = K - 1\n"
+	    "      --files-from=LIST    read the files LIST names, one a line\n"
+	    "                           (- standard input), after the others\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\n"
@@ -82,6 +90,8 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "require-finished", no_argument, NULL, OPT_REQUIRE_FINISHED },
 		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 		{ "output", required_argument, NULL, 'o' },
+		{ "shard", required_argument, NULL, OPT_SHARD },
+		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -120,6 +130,17 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case 'o':
 			opt->output = optarg;
+			break;
+		case OPT_SHARD:
+			if (opt->shard.n != 0 ||
+			    !cli_parse_shard(optarg, &opt->shard)) {
+				cli_error("--shard takes K/N, 1 <= K <= N, once, "
+				    "not '%s'", optarg);
+				return -1;
+			}
+			break;
+		case OPT_FILES_FROM:
+			opt->files_from = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -186,7 +207,7 @@ tally(const char *name, const struct record *rec, struct replay *rp,
  */
 static int
 check_input(const struct record_syntax *syn, const char *path, FILE *in,
-    struct report_writer *w, FILE *out, const struct options *opt,
+    struct report_writer *w, FILE *out, struct options *opt,
     struct totals *t, struct replay *rp, bool *stop)
 {
 	struct replay_options ro = { .game = opt->game, .max_legal = 64 };
@@ -207,6 +228,16 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 	 * without records is a malformed record of its own, with its report.
 	 */
 	while ((rc = record_reader_next_or_empty(rd, &rec)) == 1) {
+		/*
+		 * Another task's record is read, never replayed.  The empty
+		 * input is no record of the numbering: task 1 reports it.
+		 */
+		if (rec->malformed && rec->error.code != NULL &&
+		    strcmp(rec->error.code, "empty-input") == 0) {
+			if (opt->shard.n != 0 && opt->shard.k != 1)
+				continue;
+		} else if (!cli_shard_take(&opt->shard))
+			continue;
 		record_replay(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
@@ -249,7 +280,11 @@ main(int argc, char **argv)
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
-	files = cli_operands(argc, argv, &nfiles);
+	if (opt.files_from == NULL)
+		files = cli_operands(argc, argv, &nfiles);
+	else if ((files = cli_files_from(opt.files_from, argc, argv,
+	    &nfiles)) == NULL)
+		return CLI_USAGE;
 	if (!cli_output_distinct(opt.output, (const char *const *)files,
 	    nfiles))
 		return CLI_USAGE;

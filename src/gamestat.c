@@ -35,10 +35,12 @@ struct options {
 	bool		 merge;
 	const char	*plot;
 	const char	*output;
+	const char	*files_from;
+	struct cli_shard shard;	/* shard.n 0: every record */
 };
 
 /* The options without a short name (README, "Options"). */
-enum { OPT_BY = 256 };
+enum { OPT_BY = 256, OPT_SHARD, OPT_FILES_FROM };
 
 /* What the run has seen. */
 struct run {
@@ -53,7 +55,7 @@ usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-o file]\n"
-	    "       [-P dir] [file ...]\n"
+	    "       [-P dir] [--shard k/n] [--files-from list] [file ...]\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -66,6 +68,10 @@ usage(FILE *f)
 	    "  -m, --merge              the inputs are partial summaries: "
 	    "merge them\n"
 	    "  -P, --plot=DIR           write SVG charts into DIR\n"
+	    "      --shard=K/N          count only records i (from 0, across\n"
+	    "                           the inputs) with i mod N = K - 1\n"
+	    "      --files-from=LIST    read the files LIST names, one a line\n"
+	    "                           (- standard input), after the others\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -88,6 +94,8 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "merge", no_argument, NULL, 'm' },
 		{ "plot", required_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "shard", required_argument, NULL, OPT_SHARD },
+		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -136,6 +144,17 @@ parse_options(int argc, char **argv, struct options *opt)
 		case 'o':
 			opt->output = optarg;
 			break;
+		case OPT_SHARD:
+			if (opt->shard.n != 0 ||
+			    !cli_parse_shard(optarg, &opt->shard)) {
+				cli_error("--shard takes K/N, 1 <= K <= N, once, "
+				    "not '%s'", optarg);
+				return -1;
+			}
+			break;
+		case OPT_FILES_FROM:
+			opt->files_from = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(cli_help_done());
@@ -150,6 +169,11 @@ parse_options(int argc, char **argv, struct options *opt)
 	    opt->input != INPUT_AUTO)) {
 		cli_error("--merge takes its grouping from the partial "
 		    "summaries: no --by, --game or --format");
+		return -1;
+	}
+	if (opt->merge && opt->shard.n != 0) {
+		cli_error("--merge reads every partial summary whole: no "
+		    "--shard");
 		return -1;
 	}
 	return 0;
@@ -212,7 +236,7 @@ yaml_error(struct run *r, const char *name, const struct record_diag *d)
 }
 
 static void
-read_reports(struct run *r, const struct options *opt, FILE *in,
+read_reports(struct run *r, struct options *opt, FILE *in,
     const char *name, const char *peek, size_t len)
 {
 	struct report_reader *rd;
@@ -229,14 +253,15 @@ read_reports(struct run *r, const struct options *opt, FILE *in,
 			continue;
 	} else
 		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1)
-			count(r, &g, name);
+			if (cli_shard_take(&opt->shard))
+				count(r, &g, name);
 	if (rc == -1)
 		yaml_error(r, name, &d);
 	report_reader_free(rd);
 }
 
 static void
-read_records(struct run *r, const struct options *opt,
+read_records(struct run *r, struct options *opt,
     const struct record_syntax *syn, FILE *in, const char *name,
     const char *peek, size_t len)
 {
@@ -257,6 +282,9 @@ read_records(struct run *r, const struct options *opt,
 	replay_init(&rp);
 	/* An empty input is no record (formats/summary.md). */
 	while ((rc = record_reader_next(rd, &rec)) == 1) {
+		/* Another task's record is read, never replayed. */
+		if (!cli_shard_take(&opt->shard))
+			continue;
 		if (record_replay(syn, rec, &ro, &rp) == -1 ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
@@ -274,7 +302,7 @@ read_records(struct run *r, const struct options *opt,
 }
 
 static void
-read_input(struct run *r, const struct options *opt,
+read_input(struct run *r, struct options *opt,
     const struct record_syntax *syn, const char *path)
 {
 	const char *name = cli_input_name(path);
@@ -424,7 +452,11 @@ main(int argc, char **argv)
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
-	files = cli_operands(argc, argv, &nfiles);
+	if (opt.files_from == NULL)
+		files = cli_operands(argc, argv, &nfiles);
+	else if ((files = cli_files_from(opt.files_from, argc, argv,
+	    &nfiles)) == NULL)
+		return CLI_USAGE;
 	if (!cli_output_distinct(opt.output, (const char *const *)files,
 	    nfiles) || (opt.plot != NULL && (!plot_distinct(&opt, files,
 	    nfiles, paths) || !plot_dir(opt.plot))))

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # What the cluster tests (tests/cluster-slurm.sh, tests/cluster-ssh.sh)
-# share, sourced by them: the input and its shards, private ports, and
+# share, sourced by them: the input, private ports, and
 # stopping the daemons a test started, by PID.  Expects $srcdir and $tmp.
 
 # The Othello data set when it is present, otherwise the examples' CSV
@@ -16,16 +16,6 @@ cluster_input() {
 	awk -v k="$copies" 'NR == 1 { print; next } { row[n++] = $0 }
 	    END { for (i = 0; i < k; i++) for (r = 0; r < n; r++) print row[r] }' \
 	    "$csv" > "$tmp/games.csv"
-}
-
-# shard K N FILE: the K-th (1-based) of N parts of the CSV archive FILE,
-# cut at record boundaries (one game a line), consecutive records, the
-# header line kept in every part.  To be replaced by gamestat --shard K/N
-# when gamestat has it.
-shard() {
-	awk -v k="$1" -v n="$2" 'NR == FNR { total = FNR - 1; next }
-	    FNR == 1 { print; next }
-	    int((FNR - 2) * n / total) == k - 1' "$3" "$3"
 }
 
 # free_ports N LOW HIGH: N TCP ports of LOW-HIGH that no socket uses,

@@ -5,9 +5,9 @@
 # node2 on 127.0.0.2, all started here in the foreground with their PIDs
 # kept, every file (config, state, spool, logs, socket) in a temporary
 # directory, private ports.  An array job of 8 tasks runs gamestat
-# --partial, one shard of the Othello set each, and a merge job waits on it
-# with --dependency=afterok; the merge equals one run of gamestat over the
-# whole set, byte for byte.  One task is cancelled while it runs: the merge
+# --partial --shard K/8, each task over the whole Othello set, and a merge
+# job waits on it with --dependency=afterok; the merge equals one run of
+# gamestat over the whole set, byte for byte.  One task is cancelled while it runs: the merge
 # then never starts (DependencyNeverSatisfied), the task is resubmitted,
 # and a new merge gives the same bytes again.  Both nodes run tasks.
 #
@@ -95,14 +95,8 @@ reason_never() {	# JOB
 	    grep -q 'JobState=PENDING Reason=DependencyNeverSatisfied'
 }
 
-# The input, its 8 shards, and the summary of one run over all of it.
+# The input, read whole by every task, and the summary of one run over it.
 cluster_input
-for k in 1 2 3 4 5 6 7 8; do
-	shard $k 8 "$tmp/games.csv" > "$tmp/shard.$k.csv"
-done
-[ $(($(cat "$tmp"/shard.*.csv | wc -l) - 8)) = \
-    $(($(wc -l < "$tmp/games.csv") - 1)) ] ||
-    ng "the shards do not add up to the archive"
 "$gamestat" "$tmp/games.csv" > "$tmp/whole" || ng "gamestat over the whole"
 
 mkdir "$tmp/log" "$tmp/state" "$tmp/spool" "$tmp/spool/node1" \
@@ -187,7 +181,7 @@ set -eu
 k=\$SLURM_ARRAY_TASK_ID
 echo "\$SLURMD_NODENAME" > "$tmp/out/node.\$k"
 while [ -e "$tmp/hold.\$k" ]; do sleep 0.1; done
-"$gamestat" --partial "$tmp/shard.\$k.csv" > "$tmp/partial.\$k.tmp"
+"$gamestat" --partial --shard \$k/8 "$tmp/games.csv" > "$tmp/partial.\$k.tmp"
 mv "$tmp/partial.\$k.tmp" "$tmp/partial.\$k"
 EOF
 cat > "$tmp/merge.sbatch" << EOF

@@ -24,6 +24,7 @@ trap 'rm -rf "$tmp"' EXIT
 # Kebab-case literals that are not diagnostic codes.
 NOT_CODES='
 max-errors
+files-from
 require-finished
 no-pie
 to-move
@@ -35,7 +36,7 @@ in-place
 first-player
 max-turns
 '
-# ^ option names (gamecheck.c, play/cmd-move.c, play/cmd-selfplay.c), a Variant value
+# ^ option names (gamecheck.c, gamestat.c, play/cmd-move.c, play/cmd-selfplay.c), a Variant value
 # (rules.c), report and summary keys (emit.c, summary.c) and a per-colour
 # figure (stones.c).
 

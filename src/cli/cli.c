@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,6 +167,102 @@ cli_operands(int argc, char **argv, int *n)
 	}
 	*n = argc - optind;
 	return argv + optind;
+}
+
+/* The last list read, and its text: reachable until exit. */
+static char **files_from;
+static char *files_from_text;
+
+char **
+cli_files_from(const char *list, int argc, char **argv, int *n)
+{
+	char	**files, *text, *p, *end, *nl;
+	size_t	 len, cap, i;
+	int	 k;
+
+	if (cli_read_file(list, &text, &len) == -1) {
+		cli_error("%s: %s", cli_input_name(list), strerror(errno));
+		return NULL;
+	}
+	if (memchr(text, '\0', len) != NULL) {
+		cli_error("%s: a NUL byte in the list of files",
+		    cli_input_name(list));
+		free(text);
+		return NULL;
+	}
+	/* At most one path a byte, and the operands. */
+	cap = (size_t)(argc - optind) + len / 2 + 1;
+	if ((files = calloc(cap, sizeof *files)) == NULL) {
+		cli_error("out of memory");
+		free(text);
+		return NULL;
+	}
+	i = 0;
+	for (k = optind; k < argc; k++)
+		files[i++] = argv[k];
+	for (p = text, end = text + len; p < end; p = nl + 1) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
+			nl = end;
+		*nl = '\0';
+		if (nl > p && nl[-1] == '\r')
+			nl[-1] = '\0';
+		if (*p != '\0')
+			files[i++] = p;
+	}
+	for (k = 0; k < (int)i; k++)
+		if (strcmp(list, "-") == 0 && strcmp(files[k], "-") == 0) {
+			cli_error("--files-from -: standard input holds the "
+			    "list, so - cannot be an input too");
+			free(files);
+			free(text);
+			return NULL;
+		}
+	if (i > INT_MAX) {
+		cli_error("%s: too many files", cli_input_name(list));
+		free(files);
+		free(text);
+		return NULL;
+	}
+	free(files_from);
+	free(files_from_text);
+	files_from = files;
+	files_from_text = text;
+	*n = (int)i;
+	return files;
+}
+
+bool
+cli_parse_shard(const char *s, struct cli_shard *sh)
+{
+	unsigned long k, n;
+	char	*end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	k = strtoul(s, &end, 10);
+	if (errno != 0 || *end != '/' || end[1] < '0' || end[1] > '9')
+		return false;
+	n = strtoul(end + 1, &end, 10);
+	if (errno != 0 || *end != '\0' || k == 0 || k > n)
+		return false;
+	sh->k = k;
+	sh->n = n;
+	sh->at = 0;
+	return true;
+}
+
+bool
+cli_shard_take(struct cli_shard *sh)
+{
+	bool	 mine;
+
+	if (sh->n == 0)
+		return true;
+	mine = sh->at == sh->k - 1;
+	if (++sh->at == sh->n)
+		sh->at = 0;
+	return mine;
 }
 
 const char *

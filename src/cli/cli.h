@@ -87,6 +87,30 @@ const struct rules_game *cli_find_game(const char *name, const char *hint);
  */
 char	*const *cli_operands(int argc, char **argv, int *n);
 
+/*
+ * --files-from LIST: the operands (none is none here, not "-"), then the
+ * paths LIST holds ("-": standard input), one a line, a CR before the line
+ * end dropped, blank lines ignored.  Returns an array that lives until
+ * exit (or the next call), with its count in *n, or NULL after saying why: LIST unreadable, or holding a NUL byte, or
+ * read from standard input with "-" among the inputs.
+ */
+char	**cli_files_from(const char *list, int argc, char **argv, int *n);
+
+/*
+ * --shard K/N (formats/record.md, "Shards"): the records of all inputs,
+ * numbered from 0 in order, are task K's of N where i mod N == K - 1.  n
+ * 0 takes every record.  at is i mod N for the next record.
+ */
+struct cli_shard {
+	unsigned long	 k;	/* 1 to n */
+	unsigned long	 n;
+	unsigned long	 at;
+};
+/* Parses "K/N" (decimal, 1 <= K <= N); false if it is not one. */
+bool	cli_parse_shard(const char *s, struct cli_shard *);
+/* Numbers the next record: true if it is this task's. */
+bool	cli_shard_take(struct cli_shard *);
+
 /* The name of input path in messages: "<stdin>" for "-". */
 const char *cli_input_name(const char *path);
 

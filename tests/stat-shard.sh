@@ -1,0 +1,187 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# --shard K/N (formats/record.md, "Shards"): N tasks, each reading the
+# whole input, cover every record exactly once.  For PGN, CSV (the
+# examples' archive, and the Othello data set when it is present),
+# transcripts and a list of files of every format, for N = 1, 2, 3, 7 and
+# an N larger than the number of records: the N partials of gamestat
+# --partial --shard merge to one run's summary byte for byte, and
+# gamecheck --shard's reports, taken together, are one run's reports,
+# each once.  Records are numbered across the inputs (i mod N == K - 1);
+# standard input shards too; a bad K/N is a usage error.  --files-from
+# (a file, or - for standard input) appends its paths to the operands.
+set -u
+. "${srcdir:-.}/tests/lib.sh"
+data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
+
+cat "$srcdir"/examples/*.pgn "$srcdir"/tests/forfeits.pgn > "$tmp/all.pgn"
+cp "$srcdir/examples/archive.csv" "$tmp/archive.csv"
+cp "$srcdir/examples/transcripts.txt" "$tmp/transcripts.txt"
+: > "$tmp/empty.pgn"
+inputs="all.pgn archive.csv transcripts.txt list"
+if [ -r "$data" ]; then
+	cp "$data" "$tmp/data.csv"
+	inputs="$inputs data.csv"
+fi
+cd "$tmp" || exit 99
+
+# The operands of each input: "list" is several files of every format,
+# an empty one among them.
+files() {
+	case $1 in
+	list)	echo "transcripts.txt empty.pgn all.pgn archive.csv" ;;
+	*)	echo "$1" ;;
+	esac
+}
+
+# One report a line, sorted: the reports as a set of lines.
+flat() {
+	awk '/^---$/ && NR > 1 { print s; s = "" } { s = s $0 "\\n" }
+	    END { if (NR > 0) print s }' | LC_ALL=C sort
+}
+
+for in in $inputs; do
+	f=$(files "$in")
+	# shellcheck disable=SC2086
+	gamestat $f > whole 2> /dev/null; [ $? -le 1 ] || ng "$in: gamestat"
+	# shellcheck disable=SC2086
+	gamecheck $f 2> /dev/null | flat > reports
+	[ -s reports ] || ng "$in: gamecheck wrote no report"
+	# More tasks than records, some shards empty (the small inputs).
+	records=$(wc -l < reports)
+	big=
+	[ "$records" -lt 100 ] && big=$((records + 3))
+	for n in 1 2 3 7 $big; do
+		rm -f part.* check.*
+		k=1
+		while [ $k -le $n ]; do
+			# shellcheck disable=SC2086
+			gamestat --partial --shard $k/$n $f > part.$k 2> /dev/null
+			[ $? -le 1 ] || ng "$in: gamestat --shard $k/$n"
+			# shellcheck disable=SC2086
+			gamecheck --shard=$k/$n $f > check.$k 2> /dev/null
+			[ $? -le 1 ] || ng "$in: gamecheck --shard $k/$n"
+			k=$((k + 1))
+		done
+		# shellcheck disable=SC2046
+		gamestat --merge $(seq -f part.%g "$n") > merged ||
+		    ng "$in: the merge of $n shards"
+		if cmp -s whole merged; then
+			ok "$in: $n shards of gamestat merge to one run"
+		else
+			ng "$in: $n shards of gamestat merge to something else"
+			diff whole merged | head -n 10
+		fi
+		# shellcheck disable=SC2046
+		cat $(seq -f check.%g "$n") | flat > together
+		if cmp -s reports together; then
+			ok "$in: $n shards of gamecheck report each record once"
+		else
+			ng "$in: $n shards of gamecheck: not one run's reports"
+			diff reports together | head -n 10
+		fi
+	done
+done
+
+# The assignment: records numbered 0, 1, ... across the inputs, the
+# header of a CSV read by every task and no record; the reports keep
+# each record's place.  transcripts.txt has 5 records, archive.csv 5.
+where() {	# the source:record of each report
+	awk '/^source:/ { s = $2 } /^record:/ { printf "%s:%s ", s, $2 }'
+}
+got=$(gamecheck --shard 1/3 transcripts.txt archive.csv 2> /dev/null | where)
+[ "$got" = '"transcripts.txt":1 "transcripts.txt":4 "archive.csv":2 "archive.csv":5 ' ] ||
+    ng "--shard 1/3 took $got"
+got=$(gamecheck --shard 3/3 transcripts.txt archive.csv 2> /dev/null | where)
+[ "$got" = '"transcripts.txt":3 "archive.csv":1 "archive.csv":4 ' ] ||
+    ng "--shard 3/3 took $got"
+grep -q '^line: 3$' <<EOF || ng "a shard's report lost the record's line"
+$(gamecheck --shard 3/3 transcripts.txt 2> /dev/null)
+EOF
+ok "task K of N takes the records i with i mod N = K - 1"
+
+# An empty shard is no record: no report (not even empty-input), and a
+# partial that merges as nothing.  An input without records is reported
+# (empty-input) by task 1 only.
+[ -z "$(gamecheck --shard 9/9 transcripts.txt 2> /dev/null)" ] ||
+    ng "an empty shard of gamecheck wrote a report"
+gamecheck --shard 1/2 empty.pgn 2> /dev/null | grep -q 'code: empty-input' ||
+    ng "task 1 did not report the empty input"
+[ -z "$(gamecheck --shard 2/2 empty.pgn 2> /dev/null)" ] ||
+    ng "task 2 reported the empty input too"
+gamestat --partial --shard 9/9 transcripts.txt > empty.part ||
+    ng "gamestat of an empty shard"
+gamestat --merge part.1 empty.part > merged1 && gamestat --merge part.1 > merged2 &&
+    cmp -s merged1 merged2 || ng "an empty shard's partial merged as something"
+ok "an empty shard is no record"
+
+# gamecheck's reports, read by gamestat, shard as the records do.
+gamecheck all.pgn 2> /dev/null > reports.yaml
+for k in 1 2 3; do
+	gamestat --partial --shard $k/3 reports.yaml > part.$k ||
+	    ng "gamestat --shard $k/3 of reports"
+done
+gamestat all.pgn > whole 2> /dev/null
+gamestat --merge part.1 part.2 part.3 > merged &&
+    cmp -s whole merged || ng "3 shards of reports merge to something else"
+ok "reports shard"
+
+# Standard input: each task reads its own copy.
+for k in 1 2 3; do
+	gamestat --partial --shard $k/3 - < all.pgn > part.$k ||
+	    ng "gamestat --shard $k/3 of standard input"
+done
+gamestat all.pgn > whole 2> /dev/null
+gamestat --merge part.1 part.2 part.3 > merged &&
+    cmp -s whole merged || ng "3 shards of standard input merge to something else"
+ok "standard input shards"
+
+# A bad K/N is a usage error, for both tools.
+for bad in 0/3 4/3 1/0 0/0 3 /3 1/ a/b 1/3x -1/3 +1/3 " 1/3" 1//3 \
+    18446744073709551617/18446744073709551618 1/18446744073709551616 ""; do
+	gamestat --shard "$bad" all.pgn > /dev/null 2>&1
+	[ $? -eq 2 ] || ng "gamestat --shard '$bad' was not refused"
+	gamecheck --shard "$bad" all.pgn > /dev/null 2>&1
+	[ $? -eq 2 ] || ng "gamecheck --shard '$bad' was not refused"
+done
+gamestat --shard 1/2 --shard 2/2 all.pgn > /dev/null 2>&1
+[ $? -eq 2 ] || ng "two --shard options were not refused"
+gamestat --merge --shard 1/2 part.1 > /dev/null 2>&1
+[ $? -eq 2 ] || ng "--merge --shard was not refused"
+gamestat --shard 1/1 all.pgn > one 2> /dev/null
+cmp -s whole one || ng "--shard 1/1 is not the whole"
+ok "bad K/N refused (exit 2)"
+
+# --files-from: one path a line, blank lines ignored, after the operands.
+printf 'all.pgn\n\narchive.csv\n\n' > list.txt
+gamecheck transcripts.txt all.pgn archive.csv > want 2> /dev/null
+gamecheck transcripts.txt --files-from list.txt > got 2> /dev/null
+cmp -s want got || ng "gamecheck --files-from FILE"
+gamecheck --files-from - transcripts.txt < list.txt > got 2> /dev/null
+cmp -s want got || ng "gamecheck --files-from -"
+gamestat transcripts.txt all.pgn archive.csv > want 2> /dev/null
+gamestat --files-from=list.txt transcripts.txt > got 2> /dev/null
+cmp -s want got || ng "gamestat --files-from FILE"
+printf 'all.pgn\r\narchive.csv\r\n' | gamestat --files-from - \
+    transcripts.txt > got 2> /dev/null
+cmp -s want got || ng "gamestat --files-from - with CR LF lines"
+for k in 1 2; do
+	gamestat --partial --shard $k/2 --files-from list.txt \
+	    transcripts.txt > part.$k 2> /dev/null
+done
+gamestat --merge part.1 part.2 > merged && cmp -s want merged ||
+    ng "--files-from with --shard"
+: > none.txt
+gamestat --files-from none.txt < all.pgn > got 2> /dev/null &&
+    gamestat empty.pgn > want 2> /dev/null && cmp -s want got ||
+    ng "an empty list read standard input"
+for t in gamestat gamecheck; do
+	$t --files-from no-such-list > /dev/null 2>&1
+	[ $? -eq 2 ] || ng "$t: a missing list is not exit 2"
+	$t --files-from - - < list.txt > /dev/null 2>&1
+	[ $? -eq 2 ] || ng "$t: --files-from - with - was not refused"
+	printf 'no-such-file\n' | $t --files-from - > /dev/null 2>&1
+	[ $? -eq 2 ] || ng "$t: a missing listed file is not exit 2"
+done
+ok "--files-from"
+exit $fail
