@@ -91,8 +91,9 @@ char	*const *cli_operands(int argc, char **argv, int *n);
  * --files-from LIST: the operands (none is none here, not "-"), then the
  * paths LIST holds ("-": standard input), one a line, a CR before the line
  * end dropped, blank lines ignored.  Returns an array that lives until
- * exit (or the next call), with its count in *n, or NULL after saying why: LIST unreadable, or holding a NUL byte, or
- * read from standard input with "-" among the inputs.
+ * exit (or the next call), with its count in *n, or NULL after saying
+ * why: LIST unreadable, or holding a NUL byte, or read from standard
+ * input with "-" among the inputs.
  */
 char	**cli_files_from(const char *list, int argc, char **argv, int *n);
 
