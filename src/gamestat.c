@@ -145,12 +145,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			opt->output = optarg;
 			break;
 		case OPT_SHARD:
-			if (opt->shard.n != 0 ||
-			    !cli_parse_shard(optarg, &opt->shard)) {
-				cli_error("--shard takes K/N, 1 <= K <= N, once, "
-				    "not '%s'", optarg);
+			if (!cli_shard_option(optarg, &opt->shard))
 				return -1;
-			}
 			break;
 		case OPT_FILES_FROM:
 			opt->files_from = optarg;
@@ -452,10 +448,7 @@ main(int argc, char **argv)
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
-	if (opt.files_from == NULL)
-		files = cli_operands(argc, argv, &nfiles);
-	else if ((files = cli_files_from(opt.files_from, argc, argv,
-	    &nfiles)) == NULL)
+	if ((files = cli_inputs(opt.files_from, argc, argv, &nfiles)) == NULL)
 		return CLI_USAGE;
 	if (!cli_output_distinct(opt.output, (const char *const *)files,
 	    nfiles) || (opt.plot != NULL && (!plot_distinct(&opt, files,

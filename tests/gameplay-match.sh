@@ -237,42 +237,35 @@ ldd "$builddir/gameplay" 2> /dev/null | grep -q libasan && limit=unlimited
     "$tmp/a.pgn")" = 2 ] || ng "endless answer: $(cat "$tmp/a.pgn")"
 ok "an answer without an end is illegal"
 
-# Interrupted after k games: k complete records and nothing else.
+# interrupted BLACK WANT LABEL: a match of BLACK against a built-in player
+# killed with SIGTERM after 3 games or more leaves k complete records and
+# nothing else: gamecheck says WANT of them (k stands for their number).
 # The file exists before the referee starts, so the count never races it.
-: > "$tmp/i.pgn"
-gameplay match -b 'gameplay engine random' -w 'gameplay engine random' \
-    -n 100000 reversi >> "$tmp/i.pgn" 2> /dev/null &
-pid=$!
-i=0
-while [ "$(grep -c '^\[Event' "$tmp/i.pgn")" -lt 3 ] && [ $i -lt 200 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-kill -TERM $pid
-wait $pid 2> /dev/null
-k=$(grep -c '^\[Event' "$tmp/i.pgn")
-got=$(gamecheck --quiet "$tmp/i.pgn" 2>&1 | tail -n 1)
-[ "$k" -ge 3 ] &&
-    [ "$got" = "gamecheck: $k records: $k finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
-    ng "interrupted after $k games: $got"
-ok "interrupted after $k games"
-# The same where one program is never asked (the other loses every game
-# at its first answer): its games are written as they end all the same.
-: > "$tmp/i.pgn"
-gameplay match -b "sh $engines/illegal.sh" -w 'gameplay engine random' \
-    -n 100000 reversi >> "$tmp/i.pgn" 2> /dev/null &
-pid=$!
-i=0
-while [ "$(grep -c '^\[Event' "$tmp/i.pgn")" -lt 3 ] && [ $i -lt 200 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-kill -TERM $pid
-wait $pid 2> /dev/null
-k=$(grep -c '^\[Event' "$tmp/i.pgn")
-got=$(gamecheck --quiet "$tmp/i.pgn" 2>&1 | tail -n 1)
-[ "$k" -ge 3 ] &&
-    [ "$got" = "gamecheck: $k records: 0 finished, 0 unfinished, 0 illegal, 0 malformed, $k forfeited" ] ||
-    ng "interrupted after $k games, one program never asked: $got"
-ok "interrupted after $k games, one program never asked"
+interrupted() {
+	: > "$tmp/i.pgn"
+	gameplay match -b "$1" -w 'gameplay engine random' -n 100000 \
+	    reversi >> "$tmp/i.pgn" 2> /dev/null &
+	pid=$!
+	i=0
+	while [ "$(grep -c '^\[Event' "$tmp/i.pgn")" -lt 3 ] &&
+	    [ $i -lt 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	kill -TERM $pid
+	wait $pid 2> /dev/null
+	k=$(grep -c '^\[Event' "$tmp/i.pgn")
+	want=$(echo "$2" | sed "s/k/$k/g")
+	got=$(gamecheck --quiet "$tmp/i.pgn" 2>&1 | tail -n 1)
+	[ "$k" -ge 3 ] && [ "$got" = "gamecheck: $want" ] ||
+	    ng "interrupted after $k games${3:-}: $got"
+	ok "interrupted after $k games${3:-}"
+}
+interrupted 'gameplay engine random' \
+    'k records: k finished, 0 unfinished, 0 illegal, 0 malformed'
+# One program never asked (the other loses every game at its first
+# answer): its games are written as they end all the same.
+interrupted "sh $engines/illegal.sh" \
+    'k records: 0 finished, 0 unfinished, 0 illegal, 0 malformed, k forfeited' \
+    ", one program never asked"
 exit $fail

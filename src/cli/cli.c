@@ -231,8 +231,17 @@ cli_files_from(const char *list, int argc, char **argv, int *n)
 	return files;
 }
 
-bool
-cli_parse_shard(const char *s, struct cli_shard *sh)
+char *const *
+cli_inputs(const char *list, int argc, char **argv, int *n)
+{
+	if (list == NULL)
+		return cli_operands(argc, argv, n);
+	return cli_files_from(list, argc, argv, n);
+}
+
+/* Reads "K/N" into sh; false if it is not one. */
+static bool
+parse_shard(const char *s, struct cli_shard *sh)
 {
 	unsigned long k, n;
 	char	*end;
@@ -250,6 +259,15 @@ cli_parse_shard(const char *s, struct cli_shard *sh)
 	sh->n = n;
 	sh->at = 0;
 	return true;
+}
+
+bool
+cli_shard_option(const char *arg, struct cli_shard *sh)
+{
+	if (sh->n == 0 && parse_shard(arg, sh))
+		return true;
+	cli_error("--shard takes K/N, 1 <= K <= N, once, not '%s'", arg);
+	return false;
 }
 
 bool

@@ -96,6 +96,8 @@ char	*const *cli_operands(int argc, char **argv, int *n);
  * input with "-" among the inputs.
  */
 char	**cli_files_from(const char *list, int argc, char **argv, int *n);
+/* The inputs: cli_operands, or cli_files_from where list is not NULL. */
+char	*const *cli_inputs(const char *list, int argc, char **argv, int *n);
 
 /*
  * --shard K/N (formats/record.md, "Shards"): the records of all inputs,
@@ -107,8 +109,11 @@ struct cli_shard {
 	unsigned long	 n;
 	unsigned long	 at;
 };
-/* Parses "K/N" (decimal, 1 <= K <= N); false if it is not one. */
-bool	cli_parse_shard(const char *s, struct cli_shard *);
+/*
+ * The option --shard=arg: "K/N", decimal, 1 <= K <= N, given once (sh
+ * zeroed before the first); false after saying why not.
+ */
+bool	cli_shard_option(const char *arg, struct cli_shard *sh);
 /* Numbers the next record: true if it is this task's. */
 bool	cli_shard_take(struct cli_shard *);
 
