@@ -658,17 +658,19 @@ cli_output_apart(const char *path, const char *other)
 {
 	struct stat a, b;
 	char	*na, *nb;
-	bool	 apart = true;
+	bool	 apart = true, pa, pb;
 
 	if (path == NULL && other == NULL)
 		return true;
-	if (output_place(path, &a, &na) && output_place(other, &b, &nb)) {
+	/* Both looked at: each may have named its place, found or not. */
+	pa = output_place(path, &a, &na);
+	pb = output_place(other, &b, &nb);
+	if (pa && pb)
 		apart = a.st_dev != b.st_dev || a.st_ino != b.st_ino ||
 		    (na == NULL) != (nb == NULL) ||
 		    (na != NULL && strcmp(na, nb) != 0);
-		free(nb);
-	}
 	free(na);
+	free(nb);
 	if (!apart)
 		cli_error("%s: is also %s: two outputs cannot be one file",
 		    path != NULL ? path : "stdout",
