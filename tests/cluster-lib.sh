@@ -1,7 +1,14 @@
 # SPDX-License-Identifier: MIT
 # What the cluster tests (tests/cluster-slurm.sh, tests/cluster-ssh.sh)
-# share, sourced by them: the input, private ports, and
+# share, sourced by them: a fatal ng, the input, private ports, and
 # stopping the daemons a test started, by PID.  Expects $srcdir and $tmp.
+
+# A failed check ends the test: what follows builds on it.
+ng() {
+	echo "FAIL: $*"
+	fail=1
+	exit 1
+}
 
 # The Othello data set when it is present, otherwise the examples' CSV
 # archive repeated; written to $tmp/games.csv (one header line).

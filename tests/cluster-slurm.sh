@@ -68,12 +68,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'fail=1; exit 99' INT TERM HUP
 
-ng() {
-	echo "FAIL: $*"
-	fail=1
-	exit 1
-}
-
 no_jobs() {
 	[ -z "$(timeout 10 squeue --noheader 2> /dev/null)" ]
 }

@@ -51,12 +51,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'fail=1; exit 99' INT TERM HUP
 
-ng() {
-	echo "FAIL: $*"
-	fail=1
-	exit 1
-}
-
 # The input, read whole by every task, and the summary of one run over it.
 cluster_input
 "$gamestat" "$tmp/games.csv" > "$tmp/whole" || ng "gamestat over the whole"
