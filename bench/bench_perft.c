@@ -8,14 +8,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 int
 main(int argc, char **argv)
 {
 	const struct rules_game *g;
 	struct rules_position *pos;
-	struct rules_diag d;
+	struct diag d;
 	struct timespec t0, t1;
 	const char *spec = NULL;
 	uint64_t n;
@@ -23,7 +23,8 @@ main(int argc, char **argv)
 	int	 i;
 
 	if (argc < 3 || (g = rules_game_find(argv[1])) == NULL) {
-		fprintf(stderr, "usage: bench_perft GAME DEPTH... [-b BOARD]\n");
+		fprintf(stderr,
+		    "usage: bench_perft GAME DEPTH... [-b BOARD]\n");
 		return 2;
 	}
 	for (i = 2; i < argc - 1; i++)

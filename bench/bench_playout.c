@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 static void
 usage(FILE *f)
@@ -49,7 +49,7 @@ main(int argc, char **argv)
 	};
 	const struct rules_game *g;
 	struct rules_position *pos;
-	struct rules_diag d;
+	struct diag d;
 	struct rules_rng rng;
 	unsigned long long seed = 1, actions = 0, turns = 0, nodes;
 	long	 games = 10000, i, finished = 0;

@@ -220,10 +220,10 @@ count(struct run *r, const struct stat_game *g, const char *name)
 }
 
 static void
-yaml_error(struct run *r, const char *name, const struct record_diag *d)
+yaml_error(struct run *r, const char *name, const struct diag *d)
 {
-	if (d->code != NULL) {
-		cli_diag(name, d, "error", NULL);
+	if (d->code != DIAG_NONE) {
+		cli_diag(name, d, NULL);
 		r->bad = true;
 	} else {
 		cli_error("%s: %s", name, strerror(errno));
@@ -236,7 +236,7 @@ read_reports(struct run *r, struct options *opt, FILE *in,
     const char *name, const char *peek, size_t len)
 {
 	struct report_reader *rd;
-	struct record_diag d;
+	struct diag d;
 	struct stat_game g;
 	int	 rc;
 

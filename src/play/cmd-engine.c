@@ -59,8 +59,8 @@ replay_moves(const struct record_syntax *syn, struct rules_position *pos,
 {
 	struct rules_action acts[512], a;
 	size_t	 offs[512], i;
-	struct record_diag rd;
-	struct rules_diag d;
+	struct diag rd;
+	struct diag d;
 	int	 k, na;
 
 	rules_position_reset(pos);
@@ -113,7 +113,7 @@ exec_engine(int argc, char **argv)
 	struct player *pl = NULL;
 	const struct rules_game *g;
 	struct rules_action a;
-	struct rules_diag d;
+	struct diag d;
 	unsigned long seed = 1, games = 0;
 	char	*line = NULL, **w = NULL, buf[32];
 	size_t	 cap = 0, nw, wcap;
@@ -137,7 +137,7 @@ exec_engine(int argc, char **argv)
 	}
 	if ((pl = player_new(argv[optind], &d)) == NULL) {
 		cli_error("%s", d.msg);
-		return strcmp(d.code, "no-memory") == 0 ? CLI_INTERNAL :
+		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
 		    CLI_USAGE;
 	}
 	if ((syn = record_syntax_new()) == NULL) {
@@ -168,7 +168,8 @@ exec_engine(int argc, char **argv)
 			rules_position_free(pos);
 			if ((pos = rules_position_new(g, nw > 2 ? w[2] : NULL,
 			    NULL, &d)) == NULL) {
-				cli_error("engine: %s [%s]", d.msg, d.code);
+				cli_error("engine: %s [%s]", d.msg,
+				    diag_name(d.code));
 				status = CLI_BAD;
 				break;
 			}
@@ -189,7 +190,7 @@ exec_engine(int argc, char **argv)
 			}
 			if (player_choose(pl, pos, &a, &d) == -1) {
 				cli_error("engine: %s", d.msg);
-				status = strcmp(d.code, "no-memory") == 0 ?
+				status = d.code == DIAG_NO_MEMORY ?
 				    CLI_INTERNAL : CLI_BAD;
 				break;
 			}

@@ -79,7 +79,7 @@ token_safe(const char *s)
 }
 
 /* Where a new turn would be written: for diagnostics about a move. */
-static struct record_pos
+static struct diag_pos
 insertion_pos(const struct record *rec)
 {
 	if (rec->has_result)
@@ -135,7 +135,7 @@ due_dice(const struct play_record *pr, const struct rules_position *pos,
     struct rules_rng *rng, char *move)
 {
 	struct rules_action a[1];
-	struct record_diag d;
+	struct diag d;
 	size_t	 off;
 	char	 dice[16], *s;
 	int	 first, second;
@@ -169,7 +169,7 @@ group(const struct play_record *pr, char **moves, int nmoves,
     struct tokens *t)
 {
 	struct rules_position *pos;
-	struct record_diag d;
+	struct diag d;
 	struct rules_action *acts = NULL;
 	struct rules_rng rng = pr->rp.rng;
 	size_t	*offs = NULL, cap;
@@ -279,7 +279,8 @@ exec_move(int argc, char **argv)
 	struct play_record pr, np;
 	struct play_select sel = { 0 };
 	struct tokens t = { 0 };
-	struct record_diag d = { 0 };
+	struct diag d;
+	struct diag_pos at;
 	unsigned long want = 0;
 	bool	 in_place = false, has_turn = false;
 	char	*text, *newtext = NULL, result[32], shown[40];
@@ -336,22 +337,20 @@ exec_move(int argc, char **argv)
 		status = play_open(&pr, argv[optind], &sel);
 	if (status != CLI_OK)
 		goto out_close;
-	d.at = insertion_pos(pr.rec);
+	at = insertion_pos(pr.rec);
 	if (pr.rp.forfeit) {
 		/* The board goes on, but the game was decided off it. */
 		play_forfeit_text(pr.rec, &pr.rp, how, sizeof how);
-		d.code = "game-over";
-		snprintf(d.msg, sizeof d.msg, "the game was decided by "
-		    "forfeit, %s: no turn may follow", how);
-		cli_diag(pr.name, &d, "error", NULL);
+		diag_set_at(&d, DIAG_GAME_OVER, at, 0, "the game was decided "
+		    "by forfeit, %s: no turn may follow", how);
+		cli_diag(pr.name, &d, NULL);
 		status = CLI_BAD;
 		goto out_close;
 	}
 	if (has_turn && want != (unsigned long)pr.rp.pos->turn) {
-		d.code = "stale-turn";
-		snprintf(d.msg, sizeof d.msg, "the move is for turn %lu but "
-		    "the record is at turn %d", want, pr.rp.pos->turn);
-		cli_diag(pr.name, &d, "error", NULL);
+		diag_set_at(&d, DIAG_STALE_TURN, at, 0, "the move is for turn "
+		    "%lu but the record is at turn %d", want, pr.rp.pos->turn);
+		cli_diag(pr.name, &d, NULL);
 		status = CLI_BAD;
 		goto out_close;
 	}
@@ -359,11 +358,12 @@ exec_move(int argc, char **argv)
 		if (!token_safe(argv[i])) {
 			record_printable(argv[i], strlen(argv[i]), shown,
 			    sizeof shown);
-			d.code = "bad-move-syntax";
-			snprintf(d.msg, sizeof d.msg, "\"%s\" is not a turn (a "
-			    "square like d3, a list like c5*,g4 or b3xc3,c4, "
-			    "a move like c1-f4, pass or swap)", shown);
-			cli_diag(pr.name, &d, "error", NULL);
+			diag_set_at(&d, DIAG_BAD_MOVE_SYNTAX, at, 0,
+			    "\"%s\" is "
+			    "not a turn (a square like d3, a list like c5*,g4 "
+			    "or b3xc3,c4, a move like c1-f4, pass or swap)",
+			    shown);
+			cli_diag(pr.name, &d, NULL);
 			status = CLI_BAD;
 			goto out_close;
 		}
@@ -379,8 +379,7 @@ exec_move(int argc, char **argv)
 	    true);
 	newtext = NULL;
 	if (np.rp.pos != NULL && np.rp.score.over && (status == CLI_OK ||
-	    (np.rp.has_error && strcmp(np.rp.error.code,
-	    "result-mismatch") == 0))) {
+	    (np.rp.has_error && np.rp.error.code == DIAG_RESULT_MISMATCH))) {
 		snprintf(result, sizeof result, "%d-%d",
 		    np.rp.score.points[0], np.rp.score.points[1]);
 		if ((newtext = rewrite(&pr, &t, result, &newlen)) == NULL)

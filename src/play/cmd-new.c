@@ -117,7 +117,7 @@ exec_new(int argc, char **argv)
 	const struct rules_game *g;
 	struct rules_variant v;
 	struct rules_position *pos;
-	struct rules_diag d;
+	struct diag d;
 	struct record_tag_out tags[10];
 	char	 today[16], seedbuf[32];
 	uint64_t seed = 0;
@@ -161,13 +161,13 @@ exec_new(int argc, char **argv)
 	}
 	if (variant != NULL) {
 		if (rules_variant_parse(g, variant, &v, &d) == -1) {
-			cli_error("%s [%s]", d.msg, d.code);
+			cli_error("%s [%s]", d.msg, diag_name(d.code));
 			return CLI_USAGE;
 		}
 	} else
 		rules_variant_default(g, &v);
 	if ((pos = rules_position_new(g, size, &v, &d)) == NULL) {
-		cli_error("%s [%s]", d.msg, d.code);
+		cli_error("%s [%s]", d.msg, diag_name(d.code));
 		return CLI_USAGE;
 	}
 	if (seedarg != NULL) {

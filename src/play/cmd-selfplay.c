@@ -72,7 +72,7 @@ exec_selfplay(int argc, char **argv)
 	struct play_game pg;
 	struct play_game_tags t = { 0 };
 	struct rules_action a;
-	struct rules_diag d;
+	struct diag d;
 	struct rules_score s;
 	unsigned long i;
 	int	 c, start[RULES_COLOURS], black, status = CLI_OK, r;
@@ -102,7 +102,7 @@ exec_selfplay(int argc, char **argv)
 		if ((pl[i] = player_new(spec[i], &d)) == NULL) {
 			cli_error("--%s: %s", i == 0 ? "black" : "white",
 			    d.msg);
-			status = strcmp(d.code, "no-memory") == 0 ?
+			status = d.code == DIAG_NO_MEMORY ?
 			    CLI_INTERNAL : CLI_USAGE;
 			goto out_free;
 		}

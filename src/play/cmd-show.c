@@ -138,7 +138,7 @@ exec_show(int argc, char **argv)
 	const struct replay *cur;
 	struct rules_action acts[64];
 	size_t	 offs[64], ntok;
-	struct record_diag d;
+	struct diag d;
 	struct draw_last last = { 0 };
 	unsigned long upto = 0;
 	bool	 has_at = false;

@@ -181,7 +181,7 @@ struct play_game {
  * from seed.  Returns 0, or -1 with d filled (a bad board, no memory).
  */
 int	play_game_init(struct play_game *, const struct rules_game *g,
-	    const char *spec, uint64_t seed, struct rules_diag *d);
+	    const char *spec, uint64_t seed, struct diag *d);
 void	play_game_fini(struct play_game *);
 /*
  * If the next action is a roll of the dice, rolls them from the game's
@@ -194,7 +194,7 @@ int	play_game_roll(struct play_game *);
  * action is illegal (the rules' code), or memory ran out (no-memory).
  */
 int	play_game_play(struct play_game *, const struct rules_action *,
-	    struct rules_diag *d);
+	    struct diag *d);
 /*
  * The game so far as formats/protocol.md sends it: the turn tokens, then
  * the turn in progress if there is one, one space between them ("" at the
@@ -208,7 +208,8 @@ struct play_game_tags {
 	unsigned long	 round;		/* 1-based game number */
 	const char	*black, *white;	/* the players (specs or commands) */
 	const char	*termination;	/* why it stopped early, or NULL */
-	const char	*winner;	/* a colour won by adjudication, or NULL */
+	const char	*winner;	/* a colour won by adjudication,
+	    or NULL */
 };
 
 /*

@@ -18,7 +18,7 @@
 
 int
 play_game_init(struct play_game *pg, const struct rules_game *g,
-    const char *spec, uint64_t seed, struct rules_diag *d)
+    const char *spec, uint64_t seed, struct diag *d)
 {
 	memset(pg, 0, sizeof *pg);
 	if ((pg->pos = rules_position_new(g, spec, NULL, d)) == NULL)
@@ -46,7 +46,7 @@ int
 play_game_roll(struct play_game *pg)
 {
 	struct rules_action a[1];
-	struct rules_diag d;
+	struct diag d;
 	int	 first, second;
 
 	if (rules_phase(pg->pos) == RULES_GAME_OVER ||
@@ -61,7 +61,7 @@ play_game_roll(struct play_game *pg)
 
 int
 play_game_play(struct play_game *pg, const struct rules_action *a,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	struct rules_action *bigger;
 	char	**more, buf[TOKEN_MAX];
@@ -70,14 +70,14 @@ play_game_play(struct play_game *pg, const struct rules_action *a,
 	if (pg->ncur == pg->cur_cap) {
 		cap = pg->cur_cap == 0 ? 16 : 2 * pg->cur_cap;
 		if ((bigger = realloc(pg->cur, cap * sizeof *bigger)) == NULL)
-			return rules_fail(d, "no-memory", "out of memory");
+			return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 		pg->cur = bigger;
 		pg->cur_cap = cap;
 	}
 	if (pg->nturns == pg->turns_cap) {
 		cap = pg->turns_cap == 0 ? 64 : 2 * pg->turns_cap;
 		if ((more = realloc(pg->turns, cap * sizeof *more)) == NULL)
-			return rules_fail(d, "no-memory", "out of memory");
+			return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 		pg->turns = more;
 		pg->turns_cap = cap;
 	}
@@ -89,7 +89,7 @@ play_game_play(struct play_game *pg, const struct rules_action *a,
 	if (record_turn_format(&pg->pos->board, pg->cur, pg->ncur, buf,
 	    sizeof buf) == -1 ||
 	    (pg->turns[pg->nturns] = strdup(buf)) == NULL)
-		return rules_fail(d, "no-memory", "out of memory");
+		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	pg->nturns++;
 	pg->ncur = 0;
 	return 0;
@@ -307,11 +307,11 @@ int
 play_series_start(struct play_series *ps, unsigned long i,
     struct play_game *pg)
 {
-	struct rules_diag d;
+	struct diag d;
 
 	if (play_game_init(pg, ps->m.game, ps->size, (uint64_t)ps->seed + i,
 	    &d) == -1) {
-		cli_error("%s [%s]", d.msg, d.code);
+		cli_error("%s [%s]", d.msg, diag_name(d.code));
 		return -1;
 	}
 	snprintf(ps->board, sizeof ps->board, "%s", pg->pos->board.name);

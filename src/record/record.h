@@ -28,29 +28,11 @@ enum record_format {
 /* The buffer of a value shown in a message: 59 bytes at most, and NUL. */
 #define RECORD_SHOWN	60
 
-/* A place in the input: 1-based line and column (in bytes), byte offset. */
-struct record_pos {
-	unsigned long	 line;
-	unsigned long	 col;
-	unsigned long long offset;
-};
-
-/*
- * A positioned diagnostic.  code is a stable kebab-case name listed in
- * gamecheck(1); len is how many bytes from `at' the caret should cover.
- */
-struct record_diag {
-	const char	*code;
-	char		 msg[320];
-	struct record_pos at;
-	size_t		 len;
-};
-
 struct record_tag {
 	char		*name;		/* points into the record's text */
 	char		*value;		/* unescaped; may hold any bytes */
 	size_t		 value_len;
-	struct record_pos at;
+	struct diag_pos at;
 };
 
 /*
@@ -60,7 +42,7 @@ struct record_tag {
 struct record_token {
 	char		*text;
 	size_t		 len;
-	struct record_pos at;
+	struct diag_pos at;
 };
 
 /*
@@ -70,7 +52,7 @@ struct record_token {
  */
 struct record {
 	unsigned long	 index;		/* 1-based within its input */
-	struct record_pos start;
+	struct diag_pos start;
 	enum record_format format;
 	bool		 implicit_passes;	/* transcripts: passes unwritten */
 
@@ -84,11 +66,11 @@ struct record {
 	/* CSV imports: the winner column, 1 Black, -1 White, 0 draw. */
 	bool		 has_winner;
 	int		 winner;
-	struct record_pos winner_at;
+	struct diag_pos winner_at;
 
 	/* A record that could not be read whole is malformed. */
 	bool		 malformed;
-	struct record_diag error;
+	struct diag error;
 };
 
 /* Looks a tag up by name, ignoring case; NULL if absent. */
@@ -154,7 +136,7 @@ int	record_format_parse(const char *);
 int	record_turn_parse(const struct record_syntax *,
 	    const struct rules_board *, const char *tok, size_t len,
 	    struct rules_action *out, size_t *offs, size_t cap,
-	    struct record_diag *d);
+	    struct diag *d);
 /* Writes one action as notation into buf (at least 16 bytes). */
 const char *record_action_format(const struct rules_board *,
 	    const struct rules_action *, char *buf, size_t len);
@@ -264,7 +246,8 @@ struct replay {
 	enum replay_status status;
 	const struct rules_game *game;
 	struct rules_position *pos;	/* final, or just before the error */
-	unsigned long	 turns;		/* turn tokens played, passes included */
+	unsigned long	 turns;		/* turn tokens played,
+	    passes included */
 	unsigned long	 actions;
 	unsigned long	 passes;
 	unsigned long	 implied_passes;	/* inserted in a transcript */
@@ -289,13 +272,14 @@ struct replay {
 
 	/* A doubt that is not an error (exit status unaffected). */
 	bool		 has_warning;
-	struct record_diag warning;
+	struct diag warning;
 
 	/* Illegal or malformed: the first error. */
 	bool		 has_error;
-	struct record_diag error;
+	struct diag error;
 	unsigned long	 error_turn;	/* 1-based turn index, 0 if none */
-	char		 error_move[RECORD_SHOWN];	/* the token, printable */
+	char		 error_move[RECORD_SHOWN];	/* the token,
+	    printable */
 	bool		 has_legal;	/* the list below means something */
 	struct rules_action *legal;	/* legal actions at the error */
 	size_t		 nlegal;

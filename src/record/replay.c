@@ -61,34 +61,6 @@ replay_fini(struct replay *rp)
 	memset(rp, 0, sizeof *rp);
 }
 
-static void	diag_vset(struct record_diag *, const char *, struct record_pos,
-		    size_t, const char *, va_list)
-		    __attribute__((format(printf, 5, 0)));
-static void	diag_set(struct record_diag *, const char *, struct record_pos,
-		    size_t, const char *, ...)
-		    __attribute__((format(printf, 5, 6)));
-
-static void
-diag_vset(struct record_diag *d, const char *code, struct record_pos at,
-    size_t len, const char *fmt, va_list ap)
-{
-	d->code = code;
-	d->at = at;
-	d->len = len;
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-}
-
-static void
-diag_set(struct record_diag *d, const char *code, struct record_pos at,
-    size_t len, const char *fmt, ...)
-{
-	va_list	 ap;
-
-	va_start(ap, fmt);
-	diag_vset(d, code, at, len, fmt, ap);
-	va_end(ap);
-}
-
 /* ---- Turn tokens -------------------------------------------------- */
 
 /* A cell name at s: a letter and one or two digits.  Returns its length. */
@@ -104,20 +76,21 @@ cell_len(const char *s, size_t len)
 
 static int
 parse_cell(const struct rules_board *b, const char *tok, size_t *p,
-    size_t len, int16_t *cell, struct record_diag *d)
+    size_t len, int16_t *cell, struct diag *d)
 {
 	size_t	 n = cell_len(tok + *p, len - *p);
 	int	 c = rules_cell_parse(b, tok + *p, n);
 
 	if (c == -2) {
-		diag_set(d, "bad-move-syntax", (struct record_pos){ 0, 0, *p },
-		    n, "\"%.*s\" is not a cell name (a letter and a row from 1)",
+		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX, (struct diag_pos){ 0, 0,
+		    *p }, n,
+		    "\"%.*s\" is not a cell name (a letter and a row from 1)",
 		    (int)n, tok + *p);
 		return -1;
 	}
 	if (c < 0) {
 		/* A hex board's spec is its side: "the side-7 board". */
-		diag_set(d, "off-board", (struct record_pos){ 0, 0, *p }, n,
+		diag_set_at(d, DIAG_OFF_BOARD, (struct diag_pos){ 0, 0, *p }, n,
 		    "%.*s is not on the %s%s board", (int)n, tok + *p,
 		    b->name[strspn(b->name, "0123456789")] == '\0' ? "side-" :
 		    "", b->name);
@@ -132,7 +105,7 @@ int
 record_turn_parse(const struct record_syntax *syn,
     const struct rules_board *b, const char *tok, size_t len,
     struct rules_action *out, size_t *offs, size_t cap,
-    struct record_diag *d)
+    struct diag *d)
 {
 	struct rules_action a;
 	size_t	 p = 0, n = 0, g[2];
@@ -158,8 +131,8 @@ record_turn_parse(const struct record_syntax *syn,
 	}
 	if (syntax_match(syn, SYN_TURN, tok, len, g, 1) < 0) {
 		record_printable(tok, len, shown, sizeof shown);
-		diag_set(d, "bad-move-syntax", (struct record_pos){ 0, 0, 0 },
-		    len, "\"%s\" is not a turn (a square like d3, a list "
+		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX,
+		    (struct diag_pos){ 0, 0, 0 }, len, "\"%s\" is not a turn (a square like d3, a list "
 		    "like c5*,g4 or b3xc3,c4, a move like c1-f4, pass or swap)",
 		    shown);
 		return -1;
@@ -240,21 +213,13 @@ record_action_format(const struct rules_board *b, const struct rules_action *a,
 
 /* ---- Setting up ---------------------------------------------------- */
 
-static void	malformed_at(struct replay *, const char *, struct record_pos,
-		    size_t, const char *, ...)
-		    __attribute__((format(printf, 5, 6)));
-
-static void
-malformed_at(struct replay *rp, const char *code, struct record_pos at,
-    size_t len, const char *fmt, ...)
+/* Marks the record malformed; its first error is the diagnostic returned. */
+static struct diag *
+malformed(struct replay *rp)
 {
-	va_list	 ap;
-
 	rp->status = REPLAY_MALFORMED;
 	rp->has_error = true;
-	va_start(ap, fmt);
-	diag_vset(&rp->error, code, at, len, fmt, ap);
-	va_end(ap);
+	return &rp->error;
 }
 
 /* Whether two board specs name one board ("8" and "8x8"). */
@@ -290,18 +255,18 @@ check_nuls(const struct record *rec, struct replay *rp)
 {
 	static const struct {
 		const char	*tag;
-		const char	*code;
+		enum diag_code	 code;
 	} read[] = {
-		{ "Board", "bad-board" }, { "Size", "bad-board" },
-		{ "Seed", "bad-seed" }, { "Variant", "bad-variant" },
+		{ "Board", DIAG_BAD_BOARD }, { "Size", DIAG_BAD_BOARD },
+		{ "Seed", DIAG_BAD_SEED }, { "Variant", DIAG_BAD_VARIANT },
 	};
 	const struct record_tag *t;
 	size_t	 i;
 
 	for (i = 0; i < sizeof read / sizeof read[0]; i++)
 		if (has_nul(t = record_tag_find(rec, read[i].tag))) {
-			malformed_at(rp, read[i].code, t->at, 0, "the %s tag's "
-			    "value holds a NUL byte", t->name);
+			diag_set_at(malformed(rp), read[i].code, t->at, 0,
+			    "the %s tag's value holds a NUL byte", t->name);
 			return -1;
 		}
 	return 0;
@@ -309,13 +274,13 @@ check_nuls(const struct record *rec, struct replay *rp)
 
 /* A diagnostic of the rules core, which quotes a tag's value as given. */
 static void
-malformed_rules(struct replay *rp, const struct rules_diag *d,
-    struct record_pos at)
+malformed_rules(struct replay *rp, const struct diag *d,
+    struct diag_pos at)
 {
 	char	 msg[sizeof d->msg];
 
 	record_printable(d->msg, strlen(d->msg), msg, sizeof msg);
-	malformed_at(rp, d->code, at, 0, "%s", msg);
+	diag_set_at(malformed(rp), d->code, at, 0, "%s", msg);
 }
 
 /*
@@ -329,7 +294,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	const struct record_tag *gt, *bt, *zt, *vt, *st;
 	const struct rules_game *g;
 	struct rules_variant v;
-	struct rules_diag d;
+	struct diag d;
 	const char *spec;
 	char	 shown[RECORD_SHOWN], other[RECORD_SHOWN];
 
@@ -338,7 +303,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (g == NULL && rec->format != RECORD_PGN)
 		g = rules_game_find("reversi");
 	if (has_nul(gt)) {
-		malformed_at(rp, "unknown-game", gt->at, 0, "the %s tag's "
+		diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
+		    "the %s tag's "
 		    "value holds a NUL byte", gt->name);
 		return -1;
 	}
@@ -347,13 +313,14 @@ set_up(const struct record *rec, const struct replay_options *opt,
 
 		record_printable(gt->value, gt->value_len, shown, sizeof shown);
 		if (named == NULL) {
-			malformed_at(rp, "unknown-game", gt->at, 0,
+			diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
 			    "unknown game \"%s\" (see gamecheck --help for "
 			    "the games)", shown);
 			return -1;
 		}
 		if (g != NULL && g != named) {
-			malformed_at(rp, "game-mismatch", gt->at, 0,
+			diag_set_at(malformed(rp), DIAG_GAME_MISMATCH, gt->at,
+			    0,
 			    "the record is a game of %s, not the game asked "
 			    "for", shown);
 			return -1;
@@ -361,7 +328,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		g = named;
 	}
 	if (g == NULL) {
-		malformed_at(rp, "no-game", rec->start, 0,
+		diag_set_at(malformed(rp), DIAG_NO_GAME, rec->start, 0,
 		    "no Game tag; add one or name the game with --game");
 		return -1;
 	}
@@ -374,7 +341,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		record_printable(zt->value, zt->value_len, shown, sizeof shown);
 		record_printable(bt->value, bt->value_len, other,
 		    sizeof other);
-		malformed_at(rp, "bad-board", zt->at, 0, "the Size tag says "
+		diag_set_at(malformed(rp), DIAG_BAD_BOARD, zt->at, 0,
+		    "the Size tag says "
 		    "\"%s\" and the Board tag \"%s\": give one", shown, other);
 		return -1;
 	}
@@ -392,7 +360,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		    errno != 0) {
 			record_printable(st->value, st->value_len, shown,
 			    sizeof shown);
-			malformed_at(rp, "bad-seed", st->at, 0,
+			diag_set_at(malformed(rp), DIAG_BAD_SEED, st->at, 0,
 			    "a Seed is a decimal number from 0 to "
 			    "18446744073709551615, not \"%s\"", shown);
 			return -1;
@@ -534,8 +502,8 @@ note_legal(struct replay *rp, size_t max)
 	rp->has_legal = true;
 }
 
-static struct record_pos
-pos_plus(struct record_pos at, size_t off)
+static struct diag_pos
+pos_plus(struct diag_pos at, size_t off)
 {
 	at.col += off;
 	at.offset += off;
@@ -544,11 +512,11 @@ pos_plus(struct record_pos at, size_t off)
 
 static void
 illegal(struct replay *rp, const struct record_token *tok, size_t off,
-    size_t len, const char *code, const char *msg, size_t max_legal)
+    size_t len, enum diag_code code, const char *msg, size_t max_legal)
 {
 	rp->status = REPLAY_ILLEGAL;
 	rp->has_error = true;
-	diag_set(&rp->error, code, pos_plus(tok->at, off), len, "%s", msg);
+	diag_set_at(&rp->error, code, pos_plus(tok->at, off), len, "%s", msg);
 	record_printable(tok->text, tok->len, rp->error_move,
 	    sizeof rp->error_move);
 	/* After the game or the turn is over, no list would be true. */
@@ -655,7 +623,7 @@ extra_actions(struct replay *rp, const struct record_token *tok, size_t at)
 	snprintf(msg, sizeof msg, "the turn was over after %.*s; the rest "
 	    "belongs to no one", (int)(at - (at > 0 &&
 	    tok->text[at - 1] == ',')), tok->text);
-	illegal(rp, tok, at, tok->len - at, "extra-actions", msg, 0);
+	illegal(rp, tok, at, tok->len - at, DIAG_EXTRA_ACTIONS, msg, 0);
 }
 
 /* Plays one turn token; 0, or -1 when the record stops here. */
@@ -666,24 +634,25 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 {
 	struct rules_position *pos = rp->pos;
 	struct rules_action pass = { .kind = RULES_PASS };
-	struct record_diag rd, off;
-	struct rules_diag d;
+	struct diag rd, off;
+	struct diag d;
 	char	 msg[320];
 	size_t	 cut = SIZE_MAX;	/* an off-board cell's action starts here */
 	int	 n, k;
 
 	if (rules_phase(pos) == RULES_GAME_OVER) {
-		illegal(rp, tok, 0, tok->len, "game-over",
+		illegal(rp, tok, 0, tok->len, DIAG_GAME_OVER,
 		    "the game is already over: no turn may follow", 0);
 		return -1;
 	}
 	if (reserve(rp, count_actions(tok->text, tok->len)) == -1) {
-		malformed_at(rp, "no-memory", tok->at, 0, "out of memory");
+		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
+		    "out of memory");
 		return -1;
 	}
 	n = record_turn_parse(syn, &pos->board, tok->text, tok->len, rp->acts,
 	    rp->offs, rp->acts_cap, &rd);
-	if (n == -1 && strcmp(rd.code, "off-board") == 0) {
+	if (n == -1 && rd.code == DIAG_OFF_BOARD) {
 		/* The actions before the cell off the board are judged first. */
 		off = rd;
 		cut = action_start(tok->text, (size_t)off.at.offset);
@@ -693,7 +662,8 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 	if (n == -1) {
 		rp->status = REPLAY_MALFORMED;
 		rp->has_error = true;
-		diag_set(&rp->error, rd.code, tok->at, tok->len, "%s", rd.msg);
+		diag_set_at(&rp->error, rd.code, tok->at, tok->len, "%s",
+		    rd.msg);
 		record_printable(tok->text, tok->len, rp->error_move,
 		    sizeof rp->error_move);
 		return -1;
@@ -705,7 +675,8 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		}
 		if (rp->acts[k].kind == RULES_DICE && rp->seeded &&
 		    check_dice(rp, &rp->acts[k], msg, sizeof msg) == -1) {
-			illegal(rp, tok, rp->offs[k], 3, "dice-mismatch", msg,
+			illegal(rp, tok, rp->offs[k], 3, DIAG_DICE_MISMATCH,
+			    msg,
 			    opt->max_legal);
 			return -1;
 		}
@@ -715,12 +686,13 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		}
 		/* Transcripts leave passes unwritten (rules.md §1). */
 		if (k == 0 && rec->implicit_passes &&
-		    strcmp(d.code, "must-pass") == 0 &&
+		    d.code == DIAG_MUST_PASS &&
 		    rules_play(pos, &pass, NULL) == 0) {
 			/* A pass captures nothing: its turn has a slot too. */
 			if (rp->counts_captures) {
 				if (grow_ints(rp, rp->turns + 1) == -1) {
-					malformed_at(rp, "no-memory", tok->at, 0,
+					diag_set_at(malformed(rp),
+					    DIAG_NO_MEMORY, tok->at, 0,
 					    "out of memory");
 					return -1;
 				}
@@ -753,14 +725,15 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 			return 0;
 		}
 		incomplete_message(pos, msg, sizeof msg);
-		illegal(rp, tok, tok->len, 0, "turn-incomplete", msg,
+		illegal(rp, tok, tok->len, 0, DIAG_TURN_INCOMPLETE, msg,
 		    opt->max_legal);
 		return -1;
 	}
 	if (n == 1 && rp->acts[0].kind == RULES_PASS)
 		rp->passes++;
 	if (note_turn(rp, n) == -1) {
-		malformed_at(rp, "no-memory", tok->at, 0, "out of memory");
+		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
+		    "out of memory");
 		return -1;
 	}
 	rp->turns++;
@@ -776,12 +749,13 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 	const struct record_tag *rt = record_tag_find(rec, "Result");
 	const struct rules_score *s = &rp->score;
 	const char *text;
-	struct record_pos at;
+	struct diag_pos at;
 	unsigned long a, b;
 	bool	 ok;
 
 	if (has_nul(rt)) {
-		malformed_at(rp, "bad-result", rt->at, 0, "the %s tag's value "
+		diag_set_at(malformed(rp), DIAG_BAD_RESULT, rt->at, 0,
+		    "the %s tag's value "
 		    "holds a NUL byte", rt->name);
 		return;
 	}
@@ -790,7 +764,8 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 		at = rec->result.at;
 		if (rt != NULL && strcmp(rt->value, text) != 0 &&
 		    strcmp(rt->value, "*") != 0) {
-			malformed_at(rp, "result-conflict", rt->at, 0,
+			diag_set_at(malformed(rp), DIAG_RESULT_CONFLICT, rt->at,
+			    0,
 			    "the Result tag and the result token differ "
 			    "(%s)", text);
 			return;
@@ -809,7 +784,7 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 		 */
 		if (!s->over) {
 			rp->has_warning = true;
-			diag_set(&rp->warning, "result-unverified",
+			diag_set_at(&rp->warning, DIAG_RESULT_UNVERIFIED,
 			    rec->winner_at, 2, "the game stops before its end, "
 			    "so the winner column (%s) cannot be checked",
 			    rp->recorded);
@@ -820,7 +795,7 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 		    rec->winner == -1 ? s->winner == 1 : s->winner == -1);
 		if (!rp->agrees && !rp->has_error) {
 			rp->has_error = true;
-			diag_set(&rp->error, "result-mismatch",
+			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH,
 			    rec->winner_at, 2, "the winner column says %s but "
 			    "the replay gives %s", rec->winner == 1 ? "black" :
 			    rec->winner == -1 ? "white" : "a draw",
@@ -843,7 +818,7 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 		/* A score: digits, a dash, digits (the result pattern). */
 		if (syntax_match(syn, SYN_RESULT, text, strlen(text), g, 3) !=
 		    (int)strlen(text) || g[2] == SYNTAX_UNSET) {
-			malformed_at(rp, "bad-result", at, 0,
+			diag_set_at(malformed(rp), DIAG_BAD_RESULT, at, 0,
 			    "a result is a score like 36-28, 1-0, or * (not "
 			    "\"%s\")", rp->recorded);
 			return;
@@ -861,11 +836,11 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 	if (!ok && !rp->has_error) {
 		rp->has_error = true;
 		if (s->over)
-			diag_set(&rp->error, "result-mismatch", at, 0,
+			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, at, 0,
 			    "the recorded result %s disagrees with the replay: "
 			    "%d-%d", rp->recorded, s->points[0], s->points[1]);
 		else
-			diag_set(&rp->error, "result-mismatch", at, 0,
+			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, at, 0,
 			    "the recorded result %s is given but the game is "
 			    "not over (*)", rp->recorded);
 	}
@@ -954,7 +929,7 @@ quoted_move_legal(const struct record_syntax *syn, const char *m,
 	struct rules_action a[2];
 	struct rules_position *pos;
 	struct rules_rng next;
-	struct record_diag d;
+	struct diag d;
 	size_t	 offs[2];
 	int	 first, second;
 	bool	 legal;
@@ -1013,8 +988,9 @@ check_termination(const struct record_syntax *syn, const struct record *rec,
 		/* The first warning is the one reported. */
 		if (!rp->has_warning) {
 			rp->has_warning = true;
-			diag_set(&rp->warning, "unknown-termination", tt->at,
-			    0, "the Termination tag says \"%s\", which is "
+			diag_set_at(&rp->warning, DIAG_UNKNOWN_TERMINATION,
+			    tt->at, 0,
+			    "the Termination tag says \"%s\", which is "
 			    "neither aborted nor a forfeit of %s or %s: the "
 			    "game is left unfinished", why, g->colour[0],
 			    g->colour[1]);
@@ -1023,27 +999,27 @@ check_termination(const struct record_syntax *syn, const struct record *rec,
 	}
 	rp->has_error = true;
 	if (rp->score.over)
-		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    aborted ? "the Termination tag says the game was aborted, "
 		    "but it is over" : "the Termination tag says \"%s\", but "
 		    "the game is over", why);
 	else if (aborted && wt != NULL)
-		diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
+		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, wt->at, 0,
 		    "an aborted game has no winner, but the Winner tag says %s",
 		    who);
 	else if (aborted)
 		rp->has_error = false;
 	else if (loser != rules_to_move(rp->pos))
-		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    "the Termination tag says \"%s\", but %s was to move",
 		    why, g->colour[rules_to_move(rp->pos)]);
 	else if (wt != NULL && colour_named(g, wt->value, wt->value_len) !=
 	    1 - loser)
-		diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
+		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, wt->at, 0,
 		    "the Winner tag says %s, but the Termination tag says "
 		    "\"%s\"", who, why);
 	else if (move != NULL && quoted_move_legal(syn, move, move_len, rp))
-		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    "the Termination tag says \"%s\", but %.*s is legal there",
 		    why, (int)move_len, move);
 	else {
@@ -1104,7 +1080,7 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 	rules_score(rp->pos, &rp->score);
 	if (rec->nturns == 0 && !opt->limit) {
 		rp->has_warning = true;
-		diag_set(&rp->warning, "no-moves", rec->start, 0,
+		diag_set_at(&rp->warning, DIAG_NO_MOVES, rec->start, 0,
 		    "the record has no moves");
 	}
 	if (rp->has_error)

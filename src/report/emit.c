@@ -67,7 +67,8 @@ scalar(struct report_writer *w, const char *s, bool quoted)
 	yaml_event_t ev;
 
 	/* libyaml copies the value; its prototype just lacks the const. */
-	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)(uintptr_t)s,
+	yaml_scalar_event_initialize(&ev, NULL, NULL,
+	    (yaml_char_t *)(uintptr_t)s,
 	    (int)strlen(s), 1, 1, quoted ?
 	    YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE);
 	return emit(w, &ev);
@@ -316,13 +317,13 @@ write_forfeit(struct report_writer *w, const struct replay *rp)
 static void
 write_error(struct report_writer *w, const struct replay *rp)
 {
-	const struct record_diag *e = &rp->error;
+	const struct diag *e = &rp->error;
 	char	 buf[32];
 	size_t	 i;
 
 	scalar(w, "error", false);
 	map_start(w, false);
-	kv_str(w, "code", e->code);
+	kv_str(w, "code", diag_name(e->code));
 	kv_num(w, "line", (long long)e->at.line);
 	kv_num(w, "column", (long long)e->at.col);
 	if (rp->error_turn > 0) {
@@ -345,11 +346,11 @@ write_error(struct report_writer *w, const struct replay *rp)
 
 /* A doubt that is not an error, as gamecheck prints it on stderr. */
 static void
-write_warning(struct report_writer *w, const struct record_diag *d)
+write_warning(struct report_writer *w, const struct diag *d)
 {
 	scalar(w, "warning", false);
 	map_start(w, false);
-	kv_str(w, "code", d->code);
+	kv_str(w, "code", diag_name(d->code));
 	kv_num(w, "line", (long long)d->at.line);
 	kv_num(w, "column", (long long)d->at.col);
 	scalar(w, "reason", false);

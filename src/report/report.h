@@ -121,7 +121,7 @@ void	report_reader_free(struct report_reader *);
  * reader can go no further.
  */
 int	report_read_game(struct report_reader *, const char *by,
-	    struct stat_game *g, struct record_diag *d);
+	    struct stat_game *g, struct diag *d);
 
 /*
  * Reads the next partial summary and merges it into *s, which is made on
@@ -136,7 +136,7 @@ int	report_read_game(struct report_reader *, const char *by,
  * or whose checksum does not (partial-checksum): formats/summary.md.
  */
 int	report_read_partial(struct report_reader *, struct stat_summary **s,
-	    struct record_diag *d);
+	    struct diag *d);
 
 /*
  * The game a replayed record adds to the statistics: what its report would

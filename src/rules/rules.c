@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 /* Adding a game: one file and one line here (design.md §4). */
 static const struct rules_game *const registry[] = {
@@ -42,20 +42,6 @@ rules_game_find(const char *name)
 	return NULL;
 }
 
-int
-rules_fail(struct rules_diag *d, const char *code, const char *fmt, ...)
-{
-	va_list	ap;
-
-	if (d == NULL)
-		return -1;
-	d->code = code;
-	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 void
 rules_variant_default(const struct rules_game *g, struct rules_variant *v)
 {
@@ -65,7 +51,7 @@ rules_variant_default(const struct rules_game *g, struct rules_variant *v)
 
 int
 rules_variant_parse(const struct rules_game *g, const char *spec,
-    struct rules_variant *v, struct rules_diag *d)
+    struct rules_variant *v, struct diag *d)
 {
 	const char *p, *e;
 	size_t	n;
@@ -82,14 +68,14 @@ rules_variant_parse(const struct rules_game *g, const char *spec,
 			continue;
 		if (((n == 6 && strncasecmp(p, "no-pie", n) == 0) ||
 		    (n == 3 && strncasecmp(p, "pie", n) == 0)) && !g->has_pie)
-			return rules_fail(d, "bad-variant",
+			return diag_set(d, DIAG_BAD_VARIANT,
 			    "%s has no pie rule to turn on or off", g->name);
 		if (n == 6 && strncasecmp(p, "no-pie", n) == 0)
 			v->pie = false;
 		else if (n == 3 && strncasecmp(p, "pie", n) == 0)
 			v->pie = true;
 		else
-			return rules_fail(d, "bad-variant",
+			return diag_set(d, DIAG_BAD_VARIANT,
 			    "unknown variant \"%.*s\"%s", (int)n, p,
 			    g->has_pie ? " (known: pie, no-pie)" : "");
 	}
@@ -98,13 +84,13 @@ rules_variant_parse(const struct rules_game *g, const char *spec,
 
 struct rules_position *
 rules_position_new(const struct rules_game *g, const char *spec,
-    const struct rules_variant *v, struct rules_diag *d)
+    const struct rules_variant *v, struct diag *d)
 {
 	struct rules_position *pos;
 
 	pos = calloc(1, sizeof *pos + g->state_size);
 	if (pos == NULL) {
-		rules_fail(d, "no-memory", "out of memory");
+		diag_set(d, DIAG_NO_MEMORY, "out of memory");
 		return NULL;
 	}
 	pos->game = g;
@@ -132,7 +118,8 @@ rules_position_free(struct rules_position *pos)
 }
 
 void
-rules_position_copy(struct rules_position *dst, const struct rules_position *src)
+rules_position_copy(struct rules_position *dst,
+    const struct rules_position *src)
 {
 	memcpy(dst, src, sizeof *src + src->game->state_size);
 }
@@ -179,10 +166,10 @@ rules_legal(const struct rules_position *pos, struct rules_action *out,
 
 int
 rules_play(struct rules_position *pos, const struct rules_action *a,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	if (pos->game->phase(&pos->board, pos->state) == RULES_GAME_OVER)
-		return rules_fail(d, "game-over", "the game is already over");
+		return diag_set(d, DIAG_GAME_OVER, "the game is already over");
 	if (pos->game->play(&pos->board, pos->state, a, d) == -1)
 		return -1;
 	pos->actions++;
@@ -213,10 +200,10 @@ rules_piece(const struct rules_position *pos, int cell)
 
 int
 rules_setup(struct rules_position *pos, const int *pieces, int to_move,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	if (to_move < 0 || to_move >= RULES_COLOURS)
-		return rules_fail(d, "bad-setup", "no colour %d", to_move);
+		return diag_set(d, DIAG_BAD_SETUP, "no colour %d", to_move);
 	if (pos->game->setup(&pos->board, pos->state, &pos->variant, pieces,
 	    to_move, d) == -1)
 		return -1;

@@ -5,7 +5,8 @@
  * operations built on the interface (positions, perft, random playouts).
  * Nothing here prints, exits, allocates behind the caller's back (except
  * rules_position_new) or keeps mutable global state; failures come back as
- * a struct rules_diag with a stable code.  Notation, reports and tools live
+ * a struct diag (src/diag) with a stable code and no position.  Notation,
+    reports and tools live
  * above this layer and are never included from it.
  */
 #ifndef ARBITER_RULES_H
@@ -14,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "diag/diag.h"
 
 /* Hexhex side 12 has 397 cells, the largest board of any game. */
 #define RULES_MAX_CELLS	400
@@ -29,20 +32,6 @@
 #define RULES_NO_CELL	(RULES_MAX_CELLS - 1)
 /* Colours per game; colour 0 moves first at the start. */
 #define RULES_COLOURS	2
-
-/*
- * A diagnostic from the rules core: a stable code (kebab-case, never
- * reused, listed in gamecheck(1)) and a plain-English message, lower case,
- * no trailing period.  Positions in the record are added by the caller.
- */
-struct rules_diag {
-	const char	*code;
-	char		 msg[256];
-};
-
-/* Fills d (if not NULL) and returns -1, so callers can `return rules_fail()'. */
-int	rules_fail(struct rules_diag *d, const char *code, const char *fmt, ...)
-	    __attribute__((format(printf, 3, 4)));
 
 /* Board geometries; each has its own naming and neighbour scheme. */
 enum rules_geometry {
@@ -64,7 +53,8 @@ struct rules_board {
 	int		 side;		/* hexhex side, or 0 */
 	int		 sum_lo, sum_hi;	/* hex: lo <= c + r <= hi */
 	int		 ncells;
-	char		 name[16];	/* canonical spec: "8x8", "7", "3-3-5" */
+	char		 name[16];	/* canonical spec: "8x8", "7",
+	    "3-3-5" */
 	/*
 	 * Hex only: 1-based column and row of each cell, neighbours (the
 	 * first degree[i] of nb[i], then RULES_NO_CELL).
@@ -73,17 +63,18 @@ struct rules_board {
 	uint8_t		 row[RULES_MAX_CELLS];
 	uint8_t		 degree[RULES_MAX_CELLS];
 	int16_t		 nb[RULES_MAX_CELLS][6];
-	int16_t		 at[RULES_MAX_DIM][RULES_MAX_DIM];	/* [c-1][r-1], -1 */
+	int16_t		 at[RULES_MAX_DIM][RULES_MAX_DIM];	/* [c-1][r-1],
+	    -1 */
 };
 
 /* Square board of width x height (1..26 each).  Returns 0 or -1. */
 int	rules_square_init(struct rules_board *, int width, int height,
-	    struct rules_diag *);
+	    struct diag *);
 /* Hexhex board of the given side (2..12). */
-int	rules_hexhex_init(struct rules_board *, int side, struct rules_diag *);
+int	rules_hexhex_init(struct rules_board *, int side, struct diag *);
 /* Hex board of cells 1<=c<=w, 1<=r<=h, lo<=c+r<=hi (Rive's 3-3-5). */
 int	rules_hex_init(struct rules_board *, int w, int h, int lo, int hi,
-	    const char *name, struct rules_diag *);
+	    const char *name, struct diag *);
 
 /*
  * Board specs (the Size or Board tag), read once per geometry so that
@@ -174,7 +165,8 @@ struct rules_score {
  * board the state was set up on.
  */
 struct rules_game {
-	const char	*name;		/* "reversi": the Game tag, lower case */
+	const char	*name;		/* "reversi": the Game tag,
+	    lower case */
 	const char	*title;		/* "Reversi" */
 	const char	*colour[RULES_COLOURS];	/* by colour index */
 	const char	*default_board;	/* Size/Board tag when absent */
@@ -197,10 +189,10 @@ struct rules_game {
 
 	/* Builds the board of a Size/Board tag value; 0 or -1. */
 	int		(*board)(struct rules_board *, const char *spec,
-			    struct rules_diag *);
+			    struct diag *);
 	/* The start position; 0 or -1 (a variant the game does not have). */
 	int		(*init)(const struct rules_board *, void *st,
-			    const struct rules_variant *, struct rules_diag *);
+			    const struct rules_variant *, struct diag *);
 	int		(*to_move)(const struct rules_board *, const void *st);
 	enum rules_phase (*phase)(const struct rules_board *, const void *st);
 	/*
@@ -226,7 +218,7 @@ struct rules_game {
 	 * called on a finished game: rules_play() answers game-over itself.
 	 */
 	int		(*play)(const struct rules_board *, void *st,
-			    const struct rules_action *, struct rules_diag *d);
+			    const struct rules_action *, struct diag *d);
 	void		(*score)(const struct rules_board *, const void *st,
 			    struct rules_score *);
 	/* What stands on a cell: RULES_EMPTY or a piece value (below). */
@@ -239,7 +231,7 @@ struct rules_game {
 	 */
 	int		(*setup)(const struct rules_board *, void *st,
 			    const struct rules_variant *, const int *pieces,
-			    int to_move, struct rules_diag *);
+			    int to_move, struct diag *);
 	/* Optional fast perft (rules.md's convention); NULL: generic. */
 	uint64_t	(*perft)(const struct rules_board *, const void *st,
 			    int depth);
@@ -251,8 +243,9 @@ const struct rules_game *rules_game_at(size_t i);	/* NULL past the end */
 
 /* Reads a Variant tag value ("no-pie", "pie"; comma separated). */
 int	rules_variant_parse(const struct rules_game *, const char *spec,
-	    struct rules_variant *, struct rules_diag *);
-void	rules_variant_default(const struct rules_game *, struct rules_variant *);
+	    struct rules_variant *, struct diag *);
+void	rules_variant_default(const struct rules_game *,
+    struct rules_variant *);
 
 /*
  * A position: game, board, variant and state in one heap object, with the
@@ -272,7 +265,7 @@ struct rules_position {
 
 struct rules_position *rules_position_new(const struct rules_game *,
 	    const char *spec, const struct rules_variant *,
-	    struct rules_diag *);
+	    struct diag *);
 void	rules_position_free(struct rules_position *);
 struct rules_position *rules_position_dup(const struct rules_position *);
 void	rules_position_copy(struct rules_position *dst,
@@ -284,12 +277,12 @@ enum rules_phase rules_phase(const struct rules_position *);
 size_t	rules_legal(const struct rules_position *, struct rules_action *,
 	    size_t cap);
 int	rules_play(struct rules_position *, const struct rules_action *,
-	    struct rules_diag *);
+	    struct diag *);
 void	rules_score(const struct rules_position *, struct rules_score *);
 int	rules_piece(const struct rules_position *, int cell);
 /* Replaces the position by the given pieces; see the setup entry. */
 int	rules_setup(struct rules_position *, const int *pieces, int to_move,
-	    struct rules_diag *);
+	    struct diag *);
 const struct rules_stat *rules_stat_find(const struct rules_score *,
 	    const char *name);
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "diagram.h"
 #include "turns.h"
 #include "unit.h"
@@ -241,14 +241,14 @@ END_TEST
 START_TEST(variant_parse)
 {
 	struct rules_variant v;
-	struct rules_diag d;
+	struct diag d;
 
 	/* Reversi has no pie rule: it is off and cannot be named. */
 	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "", &v, &d), 0);
 	ck_assert(!v.pie);
 	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "no-pie", &v, &d),
 	    -1);
-	ck_assert_str_eq(d.code, "bad-variant");
+	ck_assert_str_eq(diag_name(d.code), "bad-variant");
 	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "fast", &v, &d),
 	    -1);
 	ck_assert_str_eq(d.msg, "unknown variant \"fast\"");
@@ -308,7 +308,7 @@ START_TEST(reversi_run_must_end_in_own_disc)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
-	struct rules_diag d;
+	struct diag d;
 
 	/* a1: the row of white discs runs to the edge, the column is mine. */
 	diagram_setup(pos,
@@ -339,7 +339,7 @@ START_TEST(reversi_illegal_moves)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
-	struct rules_diag d;
+	struct diag d;
 
 	a.to = (int16_t)turns_cell(pos, "d4");
 	turns_reject(pos, &a, "occupied", &d);
@@ -362,7 +362,7 @@ START_TEST(reversi_pass_only_without_moves)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
-	struct rules_diag d;
+	struct diag d;
 
 	/* White (O) to move has nothing: its only action is pass. */
 	diagram_setup(pos,
@@ -500,7 +500,8 @@ START_TEST(reversi_matches_oracle)
 			nl = rules_legal(pos, acts, 256);
 			count = 0;
 			for (i = 0; i < n * n; i++)
-				count += oracle_flips(cells, n, me, i, false) > 0;
+				count += oracle_flips(cells, n, me, i,
+				    false) > 0;
 			if (count == 0) {
 				ck_assert_int_eq(nl, 1);
 				ck_assert_int_eq(acts[0].kind, RULES_PASS);
