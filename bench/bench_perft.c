@@ -44,6 +44,11 @@ main(int argc, char **argv)
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		n = rules_perft(pos, atoi(argv[i]));
 		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (n == RULES_PERFT_NO_MEMORY) {
+			fprintf(stderr, "bench_perft: out of memory\n");
+			rules_position_free(pos);
+			return 2;
+		}
 		s = (double)(t1.tv_sec - t0.tv_sec) +
 		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 		printf("%-8s %-6s %5d %14llu %9.3f %14.0f\n", g->name,

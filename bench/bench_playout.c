@@ -92,13 +92,19 @@ main(int argc, char **argv)
 	}
 	pos = rules_position_new(g, argc > 1 ? argv[1] : NULL, NULL, &d);
 	if (pos == NULL) {
-		fprintf(stderr, "bench_playout: %s [%s]\n", d.msg, d.code);
+		fprintf(stderr, "bench_playout: %s [%s]\n", d.msg,
+		    diag_name(d.code));
 		return 2;
 	}
 	if (depth > 0) {
 		t0 = now();
 		nodes = rules_perft(pos, depth);
 		secs = now() - t0;
+		if (nodes == RULES_PERFT_NO_MEMORY) {
+			fprintf(stderr, "bench_playout: out of memory\n");
+			rules_position_free(pos);
+			return 2;
+		}
 		printf("%s %s: perft(%d) = %llu in %.3f s: %.0f nodes/s\n",
 		    g->name, pos->board.name, depth, nodes, secs,
 		    (double)nodes / secs);

@@ -199,7 +199,7 @@ tally(const char *name, const struct record *rec, struct replay *rp,
  * (reported).  *stop is set once --max-errors is reached.
  */
 static int
-check_input(const struct record_syntax *syn, const char *path, FILE *in,
+check_input(struct record_syntax *syn, const char *path, FILE *in,
     struct report_writer *w, FILE *out, struct options *opt,
     struct totals *t, struct replay *rp, bool *stop)
 {

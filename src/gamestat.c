@@ -258,7 +258,7 @@ read_reports(struct run *r, struct options *opt, FILE *in,
 
 static void
 read_records(struct run *r, struct options *opt,
-    const struct record_syntax *syn, FILE *in, const char *name,
+    struct record_syntax *syn, FILE *in, const char *name,
     const char *peek, size_t len)
 {
 	struct replay_options ro = { .game = opt->game, .max_legal = 0 };
@@ -281,7 +281,8 @@ read_records(struct run *r, struct options *opt,
 		/* Another task's record is read, never replayed. */
 		if (!cli_shard_take(&opt->shard))
 			continue;
-		if (record_replay(syn, rec, &ro, &rp) == -1 ||
+		record_replay(syn, rec, &ro, &rp);
+		if ((rp.has_error && rp.error.code == DIAG_NO_MEMORY) ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
 			exit(CLI_INTERNAL);
@@ -299,7 +300,7 @@ read_records(struct run *r, struct options *opt,
 
 static void
 read_input(struct run *r, struct options *opt,
-    const struct record_syntax *syn, const char *path)
+    struct record_syntax *syn, const char *path)
 {
 	const char *name = cli_input_name(path);
 	char	 peek[PEEK];

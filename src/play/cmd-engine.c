@@ -54,7 +54,7 @@ split(char *line, char **w, size_t cap)
  * be a turn in progress.  Returns 0, or -1 after saying why on stderr.
  */
 static int
-replay_moves(const struct record_syntax *syn, struct rules_position *pos,
+replay_moves(struct record_syntax *syn, struct rules_position *pos,
     char **tok, size_t n)
 {
 	struct rules_action acts[512], a;

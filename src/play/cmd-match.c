@@ -144,7 +144,7 @@ started(struct engine *e)
  */
 static int
 ask(struct play_game *pg, struct engine *e, int ready, double timeout,
-    const struct record_syntax *syn, struct ending *end)
+    struct record_syntax *syn, struct ending *end)
 {
 	const struct rules_game *g = pg->pos->game;
 	struct rules_action acts[2];

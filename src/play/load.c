@@ -133,7 +133,7 @@ play_help_select(int width)
  * want, or of the first.  Returns the count, or -1 (errno).
  */
 static long
-count_records(const struct record_syntax *syn, const char *text, size_t len,
+count_records(struct record_syntax *syn, const char *text, size_t len,
     unsigned long want, struct diag_pos *next)
 {
 	struct record_reader *rd;
@@ -213,7 +213,10 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 	rc = pr->rd != NULL ? 1 : -1;
 	while (rc == 1 && want-- > 0)
 		rc = record_reader_next(pr->rd, &pr->rec);
-	if (rc != 1 || record_replay(pr->syn, pr->rec, &ro, &pr->rp) == -1) {
+	if (rc == 1)
+		record_replay(pr->syn, pr->rec, &ro, &pr->rp);
+	if (rc != 1 || (pr->rp.has_error &&
+	    pr->rp.error.code == DIAG_NO_MEMORY)) {
 		cli_error("%s: out of memory", pr->name);
 		return CLI_INTERNAL;
 	}
@@ -268,7 +271,8 @@ play_replay_upto(const struct play_record *pr, unsigned long upto,
 	    .max_legal = MAX_LEGAL, .limit = true,
 	    .upto = upto };
 
-	return record_replay(pr->syn, pr->rec, &ro, rp);
+	record_replay(pr->syn, pr->rec, &ro, rp);
+	return rp->has_error && rp->error.code == DIAG_NO_MEMORY ? -1 : 0;
 }
 
 char *

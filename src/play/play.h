@@ -117,7 +117,8 @@ void	play_close(struct play_record *);
 
 /*
  * Replays the first upto turn tokens of pr's record into rp (initialised
- * by the caller): the position after turn upto.  Returns 0 or -1.
+ * by the caller): the position after turn upto.  Returns 0, or -1 if
+ * memory ran out (rp then holds DIAG_NO_MEMORY).
  */
 int	play_replay_upto(const struct play_record *, unsigned long upto,
 	    struct replay *rp);

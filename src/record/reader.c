@@ -19,7 +19,7 @@
 #include "record/syntax.h"
 
 struct record_reader {
-	const struct record_syntax *syn;
+	struct record_syntax *syn;
 	FILE		*fp;
 	char		*name;
 	enum record_format format;
@@ -198,7 +198,7 @@ record_printable(const char *s, size_t len, char *buf, size_t cap)
 }
 
 struct record_reader *
-record_reader_new(const struct record_syntax *syn, FILE *fp, const char *name,
+record_reader_new(struct record_syntax *syn, FILE *fp, const char *name,
     enum record_format format)
 {
 	struct record_reader *rd;

@@ -79,7 +79,8 @@ const struct record_tag *record_tag_find(const struct record *,
 
 /*
  * The compiled patterns of the notation: built once (JIT where PCRE2 has
- * it) and shared, read-only, by every reader.  NULL if PCRE2 fails.
+ * it) and shared by every reader, and the one match block every match
+ * writes: so not const, and one thread at a time.  NULL if PCRE2 fails.
  */
 struct record_syntax;
 struct record_syntax *record_syntax_new(void);
@@ -91,7 +92,7 @@ void	record_syntax_free(struct record_syntax *);
  * from the first line.
  */
 struct record_reader;
-struct record_reader *record_reader_new(const struct record_syntax *,
+struct record_reader *record_reader_new(struct record_syntax *,
 	    FILE *, const char *name, enum record_format);
 void	record_reader_free(struct record_reader *);
 /*
@@ -133,7 +134,7 @@ int	record_format_parse(const char *);
  * number of actions, or -1 with d (code, message; d->at is left for the
  * caller) for a token that is not a turn or names a cell off the board.
  */
-int	record_turn_parse(const struct record_syntax *,
+int	record_turn_parse(struct record_syntax *,
 	    const struct rules_board *, const char *tok, size_t len,
 	    struct rules_action *out, size_t *offs, size_t cap,
 	    struct diag *d);
@@ -308,10 +309,11 @@ struct replay {
 void	replay_init(struct replay *);
 void	replay_fini(struct replay *);
 /*
- * Replays rec and scores it; the result is in *rp.  Returns 0; running out
- * of memory makes the record malformed with the code no-memory.
+ * Replays rec and scores it; the result is in *rp.  Running out of memory
+ * makes the record malformed with the code DIAG_NO_MEMORY: a caller that
+ * must tell that from a bad record looks at rp->error.code.
  */
-int	record_replay(const struct record_syntax *, const struct record *,
+void	record_replay(struct record_syntax *, const struct record *,
 	    const struct replay_options *, struct replay *rp);
 
 /*

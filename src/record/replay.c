@@ -102,7 +102,7 @@ parse_cell(const struct rules_board *b, const char *tok, size_t *p,
 }
 
 int
-record_turn_parse(const struct record_syntax *syn,
+record_turn_parse(struct record_syntax *syn,
     const struct rules_board *b, const char *tok, size_t len,
     struct rules_action *out, size_t *offs, size_t cap,
     struct diag *d)
@@ -628,7 +628,7 @@ extra_actions(struct replay *rp, const struct record_token *tok, size_t at)
 
 /* Plays one turn token; 0, or -1 when the record stops here. */
 static int
-play_turn(const struct record_syntax *syn, const struct record *rec,
+play_turn(struct record_syntax *syn, const struct record *rec,
     const struct record_token *tok, const struct replay_options *opt,
     struct replay *rp)
 {
@@ -743,7 +743,7 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 /* ---- The result ---------------------------------------------------- */
 
 static void
-check_result(const struct record_syntax *syn, const struct record *rec,
+check_result(struct record_syntax *syn, const struct record *rec,
     struct replay *rp)
 {
 	const struct record_tag *rt = record_tag_find(rec, "Result");
@@ -923,7 +923,7 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
  * several actions is illegal in itself (formats/protocol.md).
  */
 static bool
-quoted_move_legal(const struct record_syntax *syn, const char *m,
+quoted_move_legal(struct record_syntax *syn, const char *m,
     size_t len, struct replay *rp)
 {
 	struct rules_action a[2];
@@ -961,7 +961,7 @@ quoted_move_legal(const struct record_syntax *syn, const char *m,
  * warning; on a finished one ours alone contradict the board.
  */
 static void
-check_termination(const struct record_syntax *syn, const struct record *rec,
+check_termination(struct record_syntax *syn, const struct record *rec,
     struct replay *rp)
 {
 	const struct record_tag *tt = record_tag_find(rec, "Termination");
@@ -1030,8 +1030,8 @@ check_termination(const struct record_syntax *syn, const struct record *rec,
 	}
 }
 
-int
-record_replay(const struct record_syntax *syn, const struct record *rec,
+void
+record_replay(struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp)
 {
 	size_t	 i;
@@ -1063,10 +1063,10 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 			rp->game = opt->game;
 		else if (rec->format != RECORD_PGN)
 			rp->game = rules_game_find("reversi");
-		return 0;
+		return;
 	}
 	if (set_up(rec, opt, rp) == -1)
-		return 0;
+		return;
 	rp->ndice = 0;
 	rp->captured_so_far = 0;
 	rules_score(rp->pos, &rp->score);
@@ -1084,12 +1084,11 @@ record_replay(const struct record_syntax *syn, const struct record *rec,
 		    "the record has no moves");
 	}
 	if (rp->has_error)
-		return 0;
+		return;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
 	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_result(syn, rec, rp);
 		if (!rp->has_error && rec->format == RECORD_PGN)
 			check_termination(syn, rec, rp);
 	}
-	return 0;
 }

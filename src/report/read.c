@@ -128,9 +128,9 @@ fail(struct diag *d, enum diag_code code, yaml_mark_t at,
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	record_printable(msg, strlen(msg), shown, sizeof shown);
-	return diag_set_at(d, code, (struct diag_pos){
-	    (unsigned long)at.line + 1, (unsigned long)at.column + 1,
-	    at.index }, 0, "%s", shown);
+	diag_set_at(d, code, (struct diag_pos){ (unsigned long)at.line + 1,
+	    (unsigned long)at.column + 1, at.index }, 0, "%s", shown);
+	return -1;
 }
 
 /* Loads the next document: 1, 0 at the end of the stream, -1. */
@@ -675,6 +675,11 @@ read_moments(struct report_reader *rd, const yaml_node_t *n,
 	yaml_node_item_t *it;
 	long long sum;
 
+	/*
+	 * fail() is variadic, so never inlined: the compiler cannot see that
+	 * it returns -1, and -O2 took *m for maybe unset.  Zero on failure.
+	 */
+	*m = (struct stat_moments){ 0 };
 	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start != 3)
 		return fail(d, DIAG_BAD_VALUE, n != NULL ? n->start_mark :

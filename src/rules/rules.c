@@ -229,23 +229,31 @@ rules_perft_actions(const struct rules_game *g, const struct rules_board *b,
 {
 	struct rules_action *acts;
 	unsigned char *child;
-	uint64_t total = 0;
+	uint64_t total = 0, sub;
 	size_t	n, i;
 
 	if (depth == 0 || g->phase(b, st) == RULES_GAME_OVER)
 		return 1;
 	n = g->legal(b, st, NULL, 0);
-	if (depth == 1)
+	if (depth == 1 || n == 0)
 		return n;
 	acts = malloc(n * sizeof *acts);
 	child = malloc(g->state_size);
-	if (acts == NULL || child == NULL)
+	if (acts == NULL || child == NULL) {
+		total = RULES_PERFT_NO_MEMORY;
 		goto out_free;
+	}
 	g->legal(b, st, acts, n);
 	for (i = 0; i < n; i++) {
 		memcpy(child, st, g->state_size);
-		if (g->play(b, child, &acts[i], NULL) == 0)
-			total += rules_perft_actions(g, b, child, depth - 1);
+		if (g->play(b, child, &acts[i], NULL) != 0)
+			continue;
+		sub = rules_perft_actions(g, b, child, depth - 1);
+		if (sub == RULES_PERFT_NO_MEMORY) {
+			total = sub;
+			break;
+		}
+		total += sub;
 	}
 out_free:
 	free(child);

@@ -289,9 +289,16 @@ const struct rules_stat *rules_stat_find(const struct rules_score *,
 /*
  * Perft: the leaves of the tree of actions depth plies deep, a pass
  * counting as one ply and a game that ends sooner counting as one leaf.
+ * Returns RULES_PERFT_NO_MEMORY, which no count reaches, if memory ran
+ * out (only the generic walk allocates), rather than a count that is
+ * wrong.
  */
+#define RULES_PERFT_NO_MEMORY	UINT64_MAX
 uint64_t rules_perft(const struct rules_position *, int depth);
-/* The same through legal() and play() alone, for a game's perft entry. */
+/*
+ * The same through legal() and play() alone, for a game's perft entry;
+ * RULES_PERFT_NO_MEMORY too.
+ */
 uint64_t rules_perft_actions(const struct rules_game *,
 	    const struct rules_board *, const void *st, int depth);
 

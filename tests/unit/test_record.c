@@ -372,7 +372,7 @@ replay_text(const char *text, enum record_format fmt, struct replay *rp)
 
 	reader_open(text, strlen(text), fmt);
 	rec = next_record();
-	ck_assert_int_eq(record_replay(syn, rec, &opt, rp), 0);
+	record_replay(syn, rec, &opt, rp);
 	reader_close();
 }
 

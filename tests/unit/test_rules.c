@@ -447,6 +447,33 @@ START_TEST(reversi_perft)
 }
 END_TEST
 
+/*
+ * Under AddressSanitizer a failed allocation must return NULL, as libc's
+ * does, for the test below; without it this function is never called.
+ */
+const char *__asan_default_options(void);
+const char *
+__asan_default_options(void)
+{
+	return "allocator_may_return_null=1";
+}
+
+START_TEST(perft_out_of_memory)
+{
+	struct rules_position *pos = turns_new("reversi", NULL);
+	struct rules_game huge = *pos->game;
+
+	/* A state no malloc can copy: the walk says so, not "0 leaves". */
+	huge.state_size = SIZE_MAX / 2;
+	ck_assert_uint_eq(rules_perft_actions(&huge, &pos->board, pos->state,
+	    2), RULES_PERFT_NO_MEMORY);
+	/* Depth 1 counts the legal moves without copying a state. */
+	ck_assert_uint_eq(rules_perft_actions(&huge, &pos->board, pos->state,
+	    1), 4);
+	rules_position_free(pos);
+}
+END_TEST
+
 /* An independent, naive Reversi to check both representations against. */
 static int
 oracle_flips(int *cells, int n, int me, int sq, bool apply)
@@ -606,6 +633,7 @@ rules_suite(void)
 	tcase_add_test(tc, reversi_end_and_wof_score);
 	tcase_add_test(tc, reversi_draw_splits_empties);
 	tcase_add_test(tc, reversi_perft);
+	tcase_add_test(tc, perft_out_of_memory);
 	tcase_add_loop_test(tc, reversi_matches_oracle, 0, 5);
 	tcase_add_test(tc, reversi_board_specs);
 	suite_add_tcase(s, tc);
