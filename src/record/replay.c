@@ -967,11 +967,15 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 	const struct record_tag *tt = record_tag_find(rec, "Termination");
 	const struct record_tag *wt = record_tag_find(rec, "Winner");
 	const struct rules_game *g = rp->game;
-	enum replay_cause cause;
-	const char *move;
+	/*
+	 * Set by forfeit_of() and read only after it said yes, which -O2
+	 * cannot follow through `aborted ||': given values, not warnings.
+	 */
+	enum replay_cause cause = REPLAY_BY_ILLEGAL;
+	const char *move = NULL;
 	char	 why[RECORD_SHOWN], who[RECORD_SHOWN];
-	size_t	 move_len;
-	int	 loser;
+	size_t	 move_len = 0;
+	int	 loser = 0;
 	bool	 aborted, ours;
 
 	if (tt == NULL)
