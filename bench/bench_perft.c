@@ -23,8 +23,7 @@ main(int argc, char **argv)
 	int	 i;
 
 	if (argc < 3 || (g = rules_game_find(argv[1])) == NULL) {
-		fprintf(stderr,
-		    "usage: bench_perft GAME DEPTH... [-b BOARD]\n");
+		fprintf(stderr, "usage: bench_perft GAME DEPTH... [-b BOARD]\n");
 		return 2;
 	}
 	for (i = 2; i < argc - 1; i++)

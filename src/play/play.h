@@ -209,8 +209,7 @@ struct play_game_tags {
 	unsigned long	 round;		/* 1-based game number */
 	const char	*black, *white;	/* the players (specs or commands) */
 	const char	*termination;	/* why it stopped early, or NULL */
-	const char	*winner;	/* a colour won by adjudication,
-	    or NULL */
+	const char	*winner;	/* a colour won by adjudication, or NULL */
 };
 
 /*

@@ -332,8 +332,7 @@ read_line(struct record_reader *rd)
 		rd->inpos = i;
 		if (i == rd->inlen)
 			continue;
-		/* A line end: LF, CR,
-		    or CR LF (which may straddle a refill). */
+		/* A line end: LF, CR, or CR LF (which may straddle a refill). */
 		rd->inpos++;
 		rd->next_offset++;
 		if (rd->inbuf[i] == '\r') {

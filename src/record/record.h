@@ -247,8 +247,7 @@ struct replay {
 	enum replay_status status;
 	const struct rules_game *game;
 	struct rules_position *pos;	/* final, or just before the error */
-	unsigned long	 turns;		/* turn tokens played,
-	    passes included */
+	unsigned long	 turns;		/* turn tokens played, passes included */
 	unsigned long	 actions;
 	unsigned long	 passes;
 	unsigned long	 implied_passes;	/* inserted in a transcript */
@@ -279,8 +278,7 @@ struct replay {
 	bool		 has_error;
 	struct diag error;
 	unsigned long	 error_turn;	/* 1-based turn index, 0 if none */
-	char		 error_move[RECORD_SHOWN];	/* the token,
-	    printable */
+	char		 error_move[RECORD_SHOWN];	/* the token, printable */
 	bool		 has_legal;	/* the list below means something */
 	struct rules_action *legal;	/* legal actions at the error */
 	size_t		 nlegal;

@@ -67,8 +67,7 @@ scalar(struct report_writer *w, const char *s, bool quoted)
 	yaml_event_t ev;
 
 	/* libyaml copies the value; its prototype just lacks the const. */
-	yaml_scalar_event_initialize(&ev, NULL, NULL,
-	    (yaml_char_t *)(uintptr_t)s,
+	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)(uintptr_t)s,
 	    (int)strlen(s), 1, 1, quoted ?
 	    YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE);
 	return emit(w, &ev);

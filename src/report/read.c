@@ -676,8 +676,8 @@ read_moments(struct report_reader *rd, const yaml_node_t *n,
 	long long sum;
 
 	/*
-	 * fail() is variadic, so never inlined: the compiler cannot see that
-	 * it returns -1, and -O2 took *m for maybe unset.  Zero on failure.
+	 * Zero on failure.  fail() is variadic, so never inlined: -O2 cannot
+	 * see that it returns -1, and took m for maybe unset in the caller.
 	 */
 	*m = (struct stat_moments){ 0 };
 	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||

@@ -176,8 +176,7 @@ rules_cell_parse(const struct rules_board *b, const char *s, size_t len)
 }
 
 const char *
-rules_cell_name(const struct rules_board *b, int cell,
-    char buf[RULES_CELL_NAME])
+rules_cell_name(const struct rules_board *b, int cell, char buf[RULES_CELL_NAME])
 {
 	int	c, r;
 

@@ -118,8 +118,7 @@ rules_position_free(struct rules_position *pos)
 }
 
 void
-rules_position_copy(struct rules_position *dst,
-    const struct rules_position *src)
+rules_position_copy(struct rules_position *dst, const struct rules_position *src)
 {
 	memcpy(dst, src, sizeof *src + src->game->state_size);
 }

@@ -53,8 +53,7 @@ struct rules_board {
 	int		 side;		/* hexhex side, or 0 */
 	int		 sum_lo, sum_hi;	/* hex: lo <= c + r <= hi */
 	int		 ncells;
-	char		 name[16];	/* canonical spec: "8x8", "7",
-	    "3-3-5" */
+	char		 name[16];	/* canonical spec: "8x8", "7", "3-3-5" */
 	/*
 	 * Hex only: 1-based column and row of each cell, neighbours (the
 	 * first degree[i] of nb[i], then RULES_NO_CELL).
@@ -63,8 +62,7 @@ struct rules_board {
 	uint8_t		 row[RULES_MAX_CELLS];
 	uint8_t		 degree[RULES_MAX_CELLS];
 	int16_t		 nb[RULES_MAX_CELLS][6];
-	int16_t		 at[RULES_MAX_DIM][RULES_MAX_DIM];	/* [c-1][r-1],
-	    -1 */
+	int16_t		 at[RULES_MAX_DIM][RULES_MAX_DIM];	/* [c-1][r-1], -1 */
 };
 
 /* Square board of width x height (1..26 each).  Returns 0 or -1. */
@@ -165,8 +163,7 @@ struct rules_score {
  * board the state was set up on.
  */
 struct rules_game {
-	const char	*name;		/* "reversi": the Game tag,
-	    lower case */
+	const char	*name;		/* "reversi": the Game tag, lower case */
 	const char	*title;		/* "Reversi" */
 	const char	*colour[RULES_COLOURS];	/* by colour index */
 	const char	*default_board;	/* Size/Board tag when absent */
@@ -244,8 +241,7 @@ const struct rules_game *rules_game_at(size_t i);	/* NULL past the end */
 /* Reads a Variant tag value ("no-pie", "pie"; comma separated). */
 int	rules_variant_parse(const struct rules_game *, const char *spec,
 	    struct rules_variant *, struct diag *);
-void	rules_variant_default(const struct rules_game *,
-    struct rules_variant *);
+void	rules_variant_default(const struct rules_game *, struct rules_variant *);
 
 /*
  * A position: game, board, variant and state in one heap object, with the

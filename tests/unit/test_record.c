@@ -281,8 +281,7 @@ END_TEST
 
 START_TEST(empty_and_comment_only_inputs)
 {
-	static const char *const texts[] = { "", "\n \n",
-	    "; nothing\n{ at all }\n" };
+	static const char *const texts[] = { "", "\n \n", "; nothing\n{ at all }\n" };
 
 	reader_open(texts[_i], strlen(texts[_i]), RECORD_AUTO);
 	assert_no_more();

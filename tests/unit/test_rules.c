@@ -527,8 +527,7 @@ START_TEST(reversi_matches_oracle)
 			nl = rules_legal(pos, acts, 256);
 			count = 0;
 			for (i = 0; i < n * n; i++)
-				count += oracle_flips(cells, n, me, i,
-				    false) > 0;
+				count += oracle_flips(cells, n, me, i, false) > 0;
 			if (count == 0) {
 				ck_assert_int_eq(nl, 1);
 				ck_assert_int_eq(acts[0].kind, RULES_PASS);

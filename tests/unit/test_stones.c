@@ -183,8 +183,7 @@ START_TEST(stones_jumpable_stones)
 		/* A pinned ally is jumped and unpinned. */
 		{ 'x', "b2 d4 e5 f6 g7 h8", NULL },
 		/* An unpinned ally blocks. */
-		{ 'X', "b2",
-		    "the unpinned white stone on c3 may not be jumped: "
+		{ 'X', "b2", "the unpinned white stone on c3 may not be jumped: "
 		    "only unpinned black stones and pinned white stones can "
 		    "be" },
 		/* A pinned opponent blocks. */
