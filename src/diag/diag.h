@@ -25,7 +25,7 @@ enum diag_code {
 enum diag_severity {
 	DIAG_ERROR,
 	DIAG_WARNING,
-	DIAG_NOTE,		/* DIAG_NONE's: a line after another diagnostic */
+	DIAG_NOTE,		/* DIAG_NONE's: a line after another one */
 };
 
 /* Where a diagnostic points: 1-based line and column, 0-based byte offset. */

@@ -132,9 +132,9 @@ record_turn_parse(struct record_syntax *syn,
 	if (syntax_match(syn, SYN_TURN, tok, len, g, 1) < 0) {
 		record_printable(tok, len, shown, sizeof shown);
 		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX,
-		    (struct diag_pos){ 0, 0, 0 }, len, "\"%s\" is not a turn (a square like d3, a list "
-		    "like c5*,g4 or b3xc3,c4, a move like c1-f4, pass or swap)",
-		    shown);
+		    (struct diag_pos){ 0, 0, 0 }, len, "\"%s\" is not a turn "
+		    "(a square like d3, a list like c5*,g4 or b3xc3,c4, a move "
+		    "like c1-f4, pass or swap)", shown);
 		return -1;
 	}
 	if (len == 4 && memcmp(tok, "swap", 4) == 0) {
