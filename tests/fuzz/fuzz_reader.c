@@ -46,7 +46,7 @@ hash_record(uint64_t h, const struct record *rec)
 	h = hash_bytes(h, &rec->format, sizeof rec->format);
 	h = hash_bytes(h, &rec->malformed, sizeof rec->malformed);
 	if (rec->malformed) {
-		h = hash_bytes(h, rec->error.code, strlen(rec->error.code));
+		h = hash_bytes(h, &rec->error.code, sizeof rec->error.code);
 		h = hash_bytes(h, rec->error.msg, strlen(rec->error.msg));
 		h = hash_pos(h, &rec->error.at);
 	}

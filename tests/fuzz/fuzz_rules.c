@@ -215,7 +215,7 @@ try_action(const struct rules_position *pos, struct rules_position *scratch,
 		if (!a->capture && (known || listed(acts, n, a))) {
 			fprintf(stderr, "listed action kind %d %d-%d rejected: "
 			    "%s [%s]\n", a->kind, a->from, a->to, d.msg,
-			    d.code);
+			    diag_name(d.code));
 			abort();
 		}
 		return -1;
