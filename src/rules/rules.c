@@ -4,7 +4,6 @@
  * interface alone: positions with a turn counter, variants, generic perft
  * and random playouts.  The rules of each game are in its own file.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
