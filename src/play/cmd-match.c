@@ -9,10 +9,9 @@
  * tag; a program that is gone before its first answer never started, and
  * ends the match.  Every game is written and flushed as it ends, a line on
  * stderr says how it went, and a YAML summary (arbiter-match/1) ends the
- * match.  The processes themselves are engine.c's.
+ * match.  The processes themselves, their pipes and clocks, are
+ * engine.c's: this file speaks the protocol over them.
  */
-#include <sys/wait.h>
-
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -154,22 +153,14 @@ struct ending {
 static void
 no_start(struct engine *e)
 {
-	int	 st;
+	char	 how[64];
 
-	if (!engine_reap(e, 1000)) {
+	if (!engine_exit_text(e, 1000, how, sizeof how))
 		cli_error("match: '%s' closed its input or output before its "
 		    "first answer", e->cmd);
-		return;
-	}
-	if (WIFSIGNALED(e->status)) {
-		cli_error("match: '%s' exited before its first answer "
-		    "(killed by signal %d)", e->cmd, WTERMSIG(e->status));
-		return;
-	}
-	st = WEXITSTATUS(e->status);
-	cli_error("match: '%s' exited before its first answer (exit status "
-	    "%d%s)", e->cmd, st, st == 127 ? ": command not found?" :
-	    st == 126 ? ": not executable?" : "");
+	else
+		cli_error("match: '%s' exited before its first answer (%s)",
+		    e->cmd, how);
 }
 
 /*
@@ -454,11 +445,12 @@ out_fini:
 static int
 exec_match(int argc, char **argv)
 {
-	struct match m = { .eng = { { .slot = 0, .pid = -1 },
-	    { .slot = 1, .pid = -1 } }, .timeout = 10 };
+	struct match m = { .timeout = 10 };
 	unsigned long i;
 	int	 k, status;
 
+	engine_init(&m.eng[0], 0);
+	engine_init(&m.eng[1], 1);
 	play_series_init(&m.ps, "match");
 	if ((status = play_parse(&play_cmd_match, argc, argv, &m)) != -1)
 		return status;
