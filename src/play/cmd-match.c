@@ -88,10 +88,7 @@ option(void *settings, int c, const char *arg)
 {
 	struct match *m = settings;
 	char	*endp;
-	int	 r;
 
-	if ((r = play_series_option(&m->ps, c, arg)) != 0)
-		return r == 1 ? 0 : -1;
 	switch (c) {
 	case 'b': m->eng[0].cmd = arg; break;
 	case 'w': m->eng[1].cmd = arg; break;
@@ -108,6 +105,8 @@ option(void *settings, int c, const char *arg)
 			return -1;
 		}
 		break;
+	default:
+		return play_series_option(&m->ps, c, arg);
 	}
 	return 0;
 }

@@ -62,10 +62,7 @@ static int
 option(void *settings, int c, const char *arg)
 {
 	struct move_settings *ms = settings;
-	int	 r;
 
-	if ((r = play_select_option(&ms->sel, c, arg)) != 0)
-		return r == 1 ? 0 : -1;
 	switch (c) {
 	case 'i': ms->in_place = true; break;
 	case OPT_TURN:
@@ -73,6 +70,8 @@ option(void *settings, int c, const char *arg)
 			return -1;
 		ms->has_turn = true;
 		break;
+	default:
+		return play_select_option(&ms->sel, c, arg);
 	}
 	return 0;
 }

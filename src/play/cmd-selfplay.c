@@ -64,13 +64,12 @@ static int
 option(void *settings, int c, const char *arg)
 {
 	struct selfplay_settings *ss = settings;
-	int	 r;
 
-	if ((r = play_series_option(&ss->ps, c, arg)) != 0)
-		return r == 1 ? 0 : -1;
 	switch (c) {
 	case 'b': ss->spec[0] = arg; break;
 	case 'w': ss->spec[1] = arg; break;
+	default:
+		return play_series_option(&ss->ps, c, arg);
 	}
 	return 0;
 }

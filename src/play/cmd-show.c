@@ -60,10 +60,7 @@ static int
 option(void *settings, int c, const char *arg)
 {
 	struct show_settings *ss = settings;
-	int	 r;
 
-	if ((r = play_select_option(&ss->sel, c, arg)) != 0)
-		return r == 1 ? 0 : -1;
 	switch (c) {
 	case 'a': ss->cs = DRAW_ASCII; break;
 	case OPT_SVG: ss->svg = arg; break;
@@ -72,6 +69,8 @@ option(void *settings, int c, const char *arg)
 			return -1;
 		ss->has_at = true;
 		break;
+	default:
+		return play_select_option(&ss->sel, c, arg);
 	}
 	return 0;
 }

@@ -71,7 +71,7 @@ play_select_option(struct play_select *sel, int c, const char *arg)
 	switch (c) {
 	case 'g':
 		sel->game = cli_find_game(arg, "gameplay --help");
-		return sel->game != NULL ? 1 : -1;
+		return sel->game != NULL ? 0 : -1;
 	case 'r':
 		if (!play_count("--record", arg, &sel->record))
 			return -1;
@@ -84,7 +84,7 @@ play_select_option(struct play_select *sel, int c, const char *arg)
 			cli_error("--record: at most %ld", LONG_MAX);
 			return -1;
 		}
-		return 1;
+		return 0;
 	default:
 		return 0;
 	}
@@ -99,7 +99,7 @@ const struct option play_record_longopts[] = {
 int
 play_record_option(void *sel, int c, const char *arg)
 {
-	return play_select_option(sel, c, arg) == -1 ? -1 : 0;
+	return play_select_option(sel, c, arg);
 }
 
 /*

@@ -105,8 +105,9 @@ struct play_select {
 	{ "record", required_argument, NULL, 'r' }
 
 /*
- * Takes the option c (with its argument arg) if it is -g or -r.  Returns
- * 1 if it was, 0 if it is not, -1 after saying what is wrong with arg.
+ * Takes the option c (with its argument arg) if it is -g or -r, and does
+ * nothing with another: a command's option function ends in it.  Returns
+ * 0, or -1 after saying what is wrong with arg.
  */
 int	play_select_option(struct play_select *, int c, const char *arg);
 
@@ -322,8 +323,9 @@ enum {
 void	play_series_init(struct play_series *, const char *event);
 /*
  * Takes the option c that getopt_long returned, with its argument arg, if
- * it is one of a series: -n, -S, -s, --max-turns or --summary.  Returns 1
- * if it was, 0 if it is not, -1 after saying what is wrong with arg.
+ * it is one of a series: -n, -S, -s, --max-turns or --summary, and does
+ * nothing with another.  Returns 0, or -1 after saying what is wrong with
+ * arg.
  */
 int	play_series_option(struct play_series *, int c, const char *arg);
 /*
