@@ -48,7 +48,7 @@ struct play_cmd {
 	/*
 	 * Takes option c of args.longopts but -h and -V, with its argument
 	 * arg, into settings (play_parse's).  Returns 0, or -1 after saying
-	 * what is wrong with arg.
+	 * what is wrong with arg.  NULL: the command has none but -h, -V.
 	 */
 	int		(*option)(void *settings, int c, const char *arg);
 	/* argv[0] is the command's name; returns an exit status. */
