@@ -63,10 +63,12 @@ stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
 	if (h->n == h->cap) {
 		size_t	 cap = h->cap;
 
-		if (array_grow(&h->value, &cap, h->n + 1, sizeof *h->value) == -1)
+		if (array_grow(&h->value, &cap, h->n + 1,
+		    sizeof *h->value) == -1)
 			return -1;
 		cap = h->cap;
-		if (array_grow(&h->count, &cap, h->n + 1, sizeof *h->count) == -1)
+		if (array_grow(&h->count, &cap, h->n + 1,
+		    sizeof *h->count) == -1)
 			return -1;
 		h->cap = cap;
 	}
@@ -124,7 +126,8 @@ stat_series_get(struct stat_group *g, const char *name)
 			hi = mid;
 	}
 	/* Few series per game: an exact fit keeps the code short. */
-	if (array_grow(&g->series, &cap, g->nseries + 1, sizeof *g->series) == -1)
+	if (array_grow(&g->series, &cap, g->nseries + 1,
+	    sizeof *g->series) == -1)
 		return NULL;
 	memmove(g->series + lo + 1, g->series + lo, (g->nseries - lo) *
 	    sizeof *g->series);

@@ -119,8 +119,8 @@ int	hashmap_put(struct hashmap *m, uint64_t hash, size_t value);
 
 /*
  * The UTF-8 character at s (len > 0 bytes): its length (1 to 4) with its
- * code point in *cp (NUL included), or 0 when the bytes there are not one (overlong,
- * surrogate, beyond U+10FFFF, cut short by len).
+ * code point in *cp (NUL included), or 0 when the bytes there are not one
+ * (overlong, surrogate, beyond U+10FFFF, cut short by len).
  */
 size_t	utf8_char(const char *s, size_t len, uint32_t *cp);
 
