@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "util/util.h"
 
 /* Links followed in resolving a path, as the kernel's limit. */
 #define MAX_LINKS	40
@@ -35,35 +36,30 @@
 static int
 read_fd(int fd, char **text, size_t *len)
 {
-	size_t	 cap = 8192, n = 0;
+	struct buf b;
 	ssize_t	 r;
-	char	*buf, *p;
 
-	if ((buf = malloc(cap)) == NULL)
-		return -1;
+	buf_init(&b);
 	for (;;) {
-		if (n + 1 >= cap) {
-			if ((p = realloc(buf, cap * 2)) == NULL)
-				goto out_free_buf;
-			buf = p;
-			cap *= 2;
-		}
-		r = read(fd, buf + n, cap - n - 1);
+		/* Reads of at least 8 KiB, into a buffer that doubles. */
+		if (buf_reserve(&b, 8192) == -1)
+			goto out_free_buf;
+		r = read(fd, b.s + b.len, b.cap - b.len - 1);
 		if (r == -1 && errno == EINTR)
 			continue;
 		if (r == -1)
 			goto out_free_buf;
 		if (r == 0)
 			break;
-		n += (size_t)r;
+		b.len += (size_t)r;
 	}
-	buf[n] = '\0';
-	*text = buf;
-	*len = n;
+	b.s[b.len] = '\0';
+	*text = b.s;
+	*len = b.len;
 	return 0;
 
 out_free_buf:
-	free(buf);
+	buf_fini(&b);
 	return -1;
 }
 

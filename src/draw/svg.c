@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "draw/draw.h"
+#include "util/util.h"
 
 #define CELL	40		/* square side, or hex width, in px */
 #define MARGIN	30
@@ -31,26 +32,6 @@ struct picture {
 	double		 y[RULES_MAX_CELLS];
 	double		 width, height;
 };
-
-static void
-text_escaped(FILE *out, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		switch (*s) {
-		case '<': fputs("&lt;", out); break;
-		case '>': fputs("&gt;", out); break;
-		case '&': fputs("&amp;", out); break;
-		case '"': fputs("&quot;", out); break;
-		default:
-			/* XML 1.0 allows no other control characters. */
-			if ((unsigned char)*s < 0x20 && *s != '\t' &&
-			    *s != '\n')
-				fputc(' ', out);
-			else
-				fputc(*s, out);
-		}
-	}
-}
 
 static void
 find_marks(struct picture *p, const struct draw_last *last)
@@ -276,7 +257,7 @@ draw_svg(FILE *out, const struct rules_position *pos,
 	if (caption != NULL) {
 		fprintf(p->out, "<text x=\"%.1f\" y=\"%.1f\" "
 		    "class=\"caption\">", p->width / 2, p->height + 8);
-		text_escaped(p->out, caption);
+		xml_escape(p->out, caption);
 		fprintf(p->out, "</text>\n");
 		p->height += 24;
 	}
@@ -289,7 +270,7 @@ draw_svg(FILE *out, const struct rules_position *pos,
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
 	    "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n<title>",
 	    p->width, p->height, p->width, p->height);
-	text_escaped(out, pos->game->title);
+	xml_escape(out, pos->game->title);
 	fprintf(out, " %s</title>\n<style>\n"
 	    ".board, .cell { fill: #d9b26f; stroke: #6b4f1d; "
 	    "stroke-width: 1.5; }\n"

@@ -13,27 +13,38 @@
 #include "play/play.h"
 #include "player/player.h"
 
-static void	help(void);
 static int	exec_engine(int, char **);
+
+static const struct option longopts[] = {
+	{ "seed", required_argument, NULL, 'S' },
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int	option(void *, int, const char *);
 
 const struct play_cmd play_cmd_engine = {
 	.name = "engine",
-	.args = "[-S seed] player",
+	.args = { ":S:hV", longopts, 1, 1, "name one player" },
+	.usage = "[-S seed] player",
 	.summary = "a built-in player on the match protocol",
-	.help = help,
-	.exec = exec_engine,
-};
-
-static void
-help(void)
-{
-	play_usage(stdout, &play_cmd_engine);
-	printf("Play PLAYER (random, greedy, mcts, mcts:N) over the match\n"
+	.help = "Play PLAYER (random, greedy, mcts, mcts:N) over the match\n"
 	    "protocol of formats/protocol.md on standard input and output.\n"
 	    "\n"
 	    "  -S, --seed=S   game k of the session plays with seed S+k-1\n"
-	    "                 (default 1)\n");
-	play_help_common(15);
+	    "                 (default 1)\n",
+	.width = 15,
+	.option = option,
+	.exec = exec_engine,
+};
+
+/* The one option: settings is the session's seed, an unsigned long. */
+static int
+option(void *settings, int c, const char *arg)
+{
+	if (c == 'S' && !play_count("--seed", arg, settings))
+		return -1;
+	return 0;
 }
 
 /* The words of a request line, split in place on blanks. */
@@ -99,116 +110,127 @@ replay_moves(struct record_syntax *syn, struct rules_position *pos,
 	return 0;
 }
 
+/* A session: the player, and the game it is in. */
+struct session {
+	struct player	*pl;
+	struct record_syntax *syn;
+	struct rules_position *pos;	/* NULL before the first `game' */
+	unsigned long	 seed, games;
+};
+
+/* `game NAME [SPEC]': a new game, and the player's seed for it. */
+static int
+request_game(struct session *se, char **w, size_t nw)
+{
+	const struct rules_game *g;
+	struct diag d;
+
+	if (nw < 2 || (g = rules_game_find(w[1])) == NULL) {
+		cli_error("engine: unknown game '%s'", nw < 2 ? "" : w[1]);
+		return CLI_BAD;
+	}
+	rules_position_free(se->pos);
+	if ((se->pos = rules_position_new(g, nw > 2 ? w[2] : NULL, NULL,
+	    &d)) == NULL) {
+		cli_error("engine: %s [%s]", d.msg, diag_name(d.code));
+		return CLI_BAD;
+	}
+	player_seed(se->pl, play_player_seed(se->seed + se->games++, 0));
+	return -1;
+}
+
+/* `go': the player's next action, on a line of its own. */
+static int
+request_go(struct session *se)
+{
+	struct rules_action a;
+	struct diag d;
+	char	 buf[32];
+
+	if (se->pos == NULL) {
+		cli_error("engine: go before game");
+		return CLI_BAD;
+	}
+	if (player_choose(se->pl, se->pos, &a, &d) == -1) {
+		cli_error("engine: %s", d.msg);
+		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
+		    CLI_BAD;
+	}
+	printf("%s\n", record_action_format(&se->pos->board, &a, buf,
+	    sizeof buf));
+	if (fflush(stdout) == EOF)
+		return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
+		    CLI_USAGE;
+	return -1;
+}
+
+/*
+ * Answers the request of the words w[0] to w[nw - 1] (nw > 0).  Returns
+ * -1 to go on, else the exit status to end the session with (CLI_OK on
+ * `quit').
+ */
+static int
+request(struct session *se, char **w, size_t nw)
+{
+	if (strcmp(w[0], "quit") == 0)
+		return CLI_OK;
+	if (strcmp(w[0], "game") == 0)
+		return request_game(se, w, nw);
+	if (strcmp(w[0], "moves") == 0) {
+		if (se->pos == NULL) {
+			cli_error("engine: moves before game");
+			return CLI_BAD;
+		}
+		return replay_moves(se->syn, se->pos, w + 1, nw - 1) == -1 ?
+		    CLI_BAD : -1;
+	}
+	if (strcmp(w[0], "go") == 0)
+		return request_go(se);
+	/* Other requests are for other engines: ignored. */
+	return -1;
+}
+
 static int
 exec_engine(int argc, char **argv)
 {
-	static const char opts[] = ":S:hV";
-	static const struct option longopts[] = {
-		{ "seed", required_argument, NULL, 'S' },
-		PLAY_LONGOPTS_COMMON,
-		{ NULL, 0, NULL, 0 },
-	};
-	struct record_syntax *syn = NULL;
-	struct rules_position *pos = NULL;
-	struct player *pl = NULL;
-	const struct rules_game *g;
-	struct rules_action a;
+	struct session se = { .seed = 1 };
+	struct record_syntax *syn;
 	struct diag d;
-	unsigned long seed = 1, games = 0;
-	char	*line = NULL, **w = NULL, buf[32];
+	char	*line = NULL, **w = NULL;
 	size_t	 cap = 0, nw, wcap;
 	ssize_t	 len;
-	int	 c, status = CLI_OK;
+	int	 status;
 
-	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
-		switch (c) {
-		case 'S':
-			if (!play_count("--seed", optarg, &seed))
-				return CLI_USAGE;
-			break;
-		default:
-			return play_option(&play_cmd_engine, c, argv, opts);
-		}
-	}
-	if (argc - optind != 1) {
-		cli_error("engine: name one player (try gameplay engine "
-		    "--help)");
-		return CLI_USAGE;
-	}
-	if ((pl = player_new(argv[optind], &d)) == NULL) {
+	if ((status = play_parse(&play_cmd_engine, argc, argv,
+	    &se.seed)) != -1)
+		return status;
+	if ((se.pl = player_new(argv[optind], &d)) == NULL) {
 		cli_error("%s", d.msg);
 		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
 		    CLI_USAGE;
 	}
-	if ((syn = record_syntax_new()) == NULL) {
+	if ((se.syn = syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
 		status = CLI_INTERNAL;
 		goto out_free;
 	}
-	while ((len = getline(&line, &cap, stdin)) != -1) {
+	while (status == -1 && (len = getline(&line, &cap, stdin)) != -1) {
 		/* A line has at most len / 2 + 1 words. */
 		wcap = (size_t)len / 2 + 2;
 		free(w);
 		if ((w = calloc(wcap, sizeof *w)) == NULL) {
 			cli_error("out of memory");
 			status = CLI_INTERNAL;
-			break;
-		}
-		if ((nw = split(line, w, wcap)) == 0)
-			continue;
-		if (strcmp(w[0], "quit") == 0)
-			break;
-		if (strcmp(w[0], "game") == 0) {
-			if (nw < 2 || (g = rules_game_find(w[1])) == NULL) {
-				cli_error("engine: unknown game '%s'",
-				    nw < 2 ? "" : w[1]);
-				status = CLI_BAD;
-				break;
-			}
-			rules_position_free(pos);
-			if ((pos = rules_position_new(g, nw > 2 ? w[2] : NULL,
-			    NULL, &d)) == NULL) {
-				cli_error("engine: %s [%s]", d.msg,
-				    diag_name(d.code));
-				status = CLI_BAD;
-				break;
-			}
-			player_seed(pl, play_player_seed(seed + games++, 0));
-		} else if (strcmp(w[0], "moves") == 0) {
-			if (pos == NULL || replay_moves(syn, pos, w + 1,
-			    nw - 1) == -1) {
-				if (pos == NULL)
-					cli_error("engine: moves before game");
-				status = CLI_BAD;
-				break;
-			}
-		} else if (strcmp(w[0], "go") == 0) {
-			if (pos == NULL) {
-				cli_error("engine: go before game");
-				status = CLI_BAD;
-				break;
-			}
-			if (player_choose(pl, pos, &a, &d) == -1) {
-				cli_error("engine: %s", d.msg);
-				status = d.code == DIAG_NO_MEMORY ?
-				    CLI_INTERNAL : CLI_BAD;
-				break;
-			}
-			printf("%s\n", record_action_format(&pos->board, &a,
-			    buf, sizeof buf));
-			if (fflush(stdout) == EOF) {
-				status = cli_output_ok(stdout, "stdout") ?
-				    CLI_INTERNAL : CLI_USAGE;
-				break;
-			}
-		}
-		/* Other requests are for other engines: ignored. */
+		} else if ((nw = split(line, w, wcap)) > 0)
+			status = request(&se, w, nw);
 	}
+	if (status == -1)
+		status = CLI_OK;
 out_free:
 	free(w);
 	free(line);
-	rules_position_free(pos);
+	rules_position_free(se.pos);
 	record_syntax_free(syn);
-	player_free(pl);
+	player_free(se.pl);
 	return status;
 }

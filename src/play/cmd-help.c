@@ -8,48 +8,40 @@
 
 #include "play/play.h"
 
-static void	help(void);
 static int	exec_help(int, char **);
+
+static const struct option longopts[] = {
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
 
 const struct play_cmd play_cmd_help = {
 	.name = "help",
-	.args = "[command]",
+	.args = { ":hV", longopts, 0, 1, "name one command" },
+	.usage = "[command]",
 	.summary = "describe gameplay or one of its commands",
-	.help = help,
+	.help =
+	    "Describe COMMAND, as gameplay COMMAND --help does, or without\n"
+	    "one gameplay itself.\n"
+	    "\n",
+	.width = 15,
+	/* A usage error points to what this command itself shows. */
+	.hint = "gameplay help",
 	.exec = exec_help,
 };
-
-static void
-help(void)
-{
-	play_usage(stdout, &play_cmd_help);
-	printf("Describe COMMAND, as gameplay COMMAND --help does, or without\n"
-	    "one gameplay itself.\n"
-	    "\n");
-	play_help_common(15);
-}
 
 static int
 exec_help(int argc, char **argv)
 {
-	static const char opts[] = ":hV";
-	static const struct option longopts[] = {
-		PLAY_LONGOPTS_COMMON,
-		{ NULL, 0, NULL, 0 },
-	};
 	const struct play_cmd *cmd;
-	int	 c;
+	int	 status;
 
-	if ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1)
-		return play_option(&play_cmd_help, c, argv, opts);
-	if (argc - optind > 1) {
-		cli_error("help: name one command (try gameplay help)");
-		return CLI_USAGE;
-	}
+	if ((status = play_parse(&play_cmd_help, argc, argv, NULL)) != -1)
+		return status;
 	if (argc == optind)
 		play_help_gameplay();
 	else if ((cmd = play_cmd_find(argv[optind])) != NULL)
-		cmd->help();
+		play_help(cmd);
 	else {
 		cli_error("help: unknown command '%s' (try gameplay help)",
 		    argv[optind]);

@@ -12,38 +12,34 @@
 #include "play/play.h"
 #include "report/report.h"
 
-static void	help(void);
 static int	exec_legal(int, char **);
 
 const struct play_cmd play_cmd_legal = {
 	.name = "legal",
-	.args = "[-g game] [-r n] record",
+	.args = PLAY_RECORD_ARGS,
+	.usage = "[-g game] [-r n] record",
 	.summary = "the legal next actions of the player to move, as YAML",
-	.help = help,
-	.exec = exec_legal,
-};
-
-static void
-help(void)
-{
-	play_record_help(&play_cmd_legal,
+	.help =
 	    "The legal next actions of the player to move in RECORD, as one\n"
 	    "YAML document; in a turn in progress, the actions that may\n"
-	    "continue it.");
-}
+	    "continue it.\n\n",
+	.width = 17,
+	.select = true,
+	.option = play_record_option,
+	.exec = exec_legal,
+};
 
 static int
 exec_legal(int argc, char **argv)
 {
 	struct play_record pr;
-	struct play_select sel;
+	struct play_select sel = { 0 };
 	struct report_play p = { 0 };
 	struct rules_action *acts = NULL;
 	size_t	 n;
 	int	 status;
 
-	if ((status = play_record_only(&play_cmd_legal, argc, argv,
-	    &sel)) != -1)
+	if ((status = play_parse(&play_cmd_legal, argc, argv, &sel)) != -1)
 		return status;
 	if ((status = play_open(&pr, argv[optind], &sel)) == CLI_OK) {
 		/* A game decided by forfeit has no next action. */

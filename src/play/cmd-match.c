@@ -9,10 +9,9 @@
  * tag; a program that is gone before its first answer never started, and
  * ends the match.  Every game is written and flushed as it ends, a line on
  * stderr says how it went, and a YAML summary (arbiter-match/1) ends the
- * match.  The processes themselves are engine.c's.
+ * match.  The processes themselves, their pipes and clocks, are
+ * engine.c's: this file speaks the protocol over them.
  */
-#include <sys/wait.h>
-
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -22,26 +21,31 @@
 #include "play/engine.h"
 #include "play/play.h"
 
-static void	help(void);
 static int	exec_match(int, char **);
 
 enum { OPT_ALTERNATE = PLAY_OPT_OWN, OPT_TIMEOUT };
 
+static const struct option longopts[] = {
+	{ "black", required_argument, NULL, 'b' },
+	{ "white", required_argument, NULL, 'w' },
+	{ "alternate", no_argument, NULL, OPT_ALTERNATE },
+	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	PLAY_LONGOPTS_SERIES,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int	option(void *, int, const char *);
+
 const struct play_cmd play_cmd_match = {
 	.name = "match",
-	.args = "-b cmd -w cmd [--alternate] [-n games] [--timeout seconds]\n"
+	.args = { ":b:w:n:S:s:hV", longopts, 1, 1,
+	    "name two programs (--black, --white) and one game" },
+	.usage = "-b cmd -w cmd [--alternate] [-n games] [--timeout seconds]\n"
 	    "       [-S seed] [-s spec] [--max-turns turns] "
 	    "[--summary file] game",
 	.summary = "games between two programs on the match protocol",
-	.help = help,
-	.exec = exec_match,
-};
-
-static void
-help(void)
-{
-	play_usage(stdout, &play_cmd_match);
-	printf("Play GAMES games of GAME between two programs that speak the\n"
+	.help = "Play GAMES games of GAME between two programs that speak the\n"
 	    "match protocol (formats/protocol.md) and write their records to\n"
 	    "standard output; a line per game and a YAML summary on stderr.\n"
 	    "\n"
@@ -57,8 +61,54 @@ help(void)
 	    "      --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
-	    "                         (- for standard error)\n");
-	play_help_common(23);
+	    "                         (- for standard error)\n",
+	.width = 23,
+	.option = option,
+	.exec = exec_match,
+};
+
+/*
+ * A match: what the options say (the series, the programs' commands in
+ * eng[k].cmd, --alternate, --timeout), then what it is playing with.
+ */
+struct match {
+	struct play_series ps;
+	struct engine	 eng[2];	/* the first program, the second */
+	bool		 alternate;
+	double		 timeout;	/* seconds per answer; 0: none */
+
+	const struct rules_game *g;
+	struct record_syntax *syn;
+	char		*hello;		/* the `game' line, owned */
+	int		 black;		/* the colour named black */
+};
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct match *m = settings;
+	char	*endp;
+
+	switch (c) {
+	case 'b': m->eng[0].cmd = arg; break;
+	case 'w': m->eng[1].cmd = arg; break;
+	case OPT_ALTERNATE: m->alternate = true; break;
+	case OPT_TIMEOUT:
+		errno = 0;
+		m->timeout = strtod(arg, &endp);
+		/* Decimal seconds only: strtod reads 0x1 and 1e3. */
+		if (arg[0] < '0' || arg[0] > '9' ||
+		    arg[strspn(arg, "0123456789.")] != '\0' ||
+		    *endp != '\0' || errno != 0 || !(m->timeout >= 0) ||
+		    m->timeout > 1e6) {
+			cli_error("--timeout takes seconds, not '%s'", arg);
+			return -1;
+		}
+		break;
+	default:
+		return play_series_option(&m->ps, c, arg);
+	}
+	return 0;
 }
 
 /* "a b c\n" of NULL-ended words, a new string, or NULL. */
@@ -102,22 +152,14 @@ struct ending {
 static void
 no_start(struct engine *e)
 {
-	int	 st;
+	char	 how[64];
 
-	if (!engine_reap(e, 1000)) {
+	if (!engine_exit_text(e, 1000, how, sizeof how))
 		cli_error("match: '%s' closed its input or output before its "
 		    "first answer", e->cmd);
-		return;
-	}
-	if (WIFSIGNALED(e->status)) {
-		cli_error("match: '%s' exited before its first answer "
-		    "(killed by signal %d)", e->cmd, WTERMSIG(e->status));
-		return;
-	}
-	st = WEXITSTATUS(e->status);
-	cli_error("match: '%s' exited before its first answer (exit status "
-	    "%d%s)", e->cmd, st, st == 127 ? ": command not found?" :
-	    st == 126 ? ": not executable?" : "");
+	else
+		cli_error("match: '%s' exited before its first answer (%s)",
+		    e->cmd, how);
 }
 
 /*
@@ -217,198 +259,214 @@ ask(struct play_game *pg, struct engine *e, int ready, double timeout,
 	return 0;
 }
 
+/*
+ * Sets up the match of the game called name: its board checked by
+ * setting up game 1, the notation, the `game' line, the signals and the
+ * summary's sides.  Returns CLI_OK, or the exit status after saying why.
+ */
 static int
-exec_match(int argc, char **argv)
+match_setup(struct match *m, const char *name)
 {
-	static const char opts[] = ":b:w:n:S:s:hV";
-	static const struct option longopts[] = {
-		{ "black", required_argument, NULL, 'b' },
-		{ "white", required_argument, NULL, 'w' },
-		{ "alternate", no_argument, NULL, OPT_ALTERNATE },
-		{ "games", required_argument, NULL, 'n' },
-		{ "timeout", required_argument, NULL, OPT_TIMEOUT },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "size", required_argument, NULL, 's' },
-		{ "max-turns", required_argument, NULL, PLAY_OPT_MAX_TURNS },
-		{ "summary", required_argument, NULL, PLAY_OPT_SUMMARY },
-		PLAY_LONGOPTS_COMMON,
-		{ NULL, 0, NULL, 0 },
-	};
-	const struct rules_game *g;
-	struct record_syntax *syn = NULL;
-	struct engine eng[2] = { { .slot = 0, .pid = -1 },
-	    { .slot = 1, .pid = -1 } };
-	struct play_series ps;
 	struct play_game pg;
-	struct play_game_tags t = { 0 };
-	struct rules_score s;
-	struct ending end;
-	unsigned long i;
-	double	 timeout = 10;
-	bool	 alternate = false;
-	char	*endp;
-	char	*hello = NULL;
-	int	 c, k, r, start[RULES_COLOURS], black, ready[2];
-	int	 status = CLI_OK;
 
-	play_series_init(&ps, "match");
-	while ((c = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
-		if ((r = play_series_option(&ps, c, optarg)) == -1)
-			return CLI_USAGE;
-		if (r == 1)
-			continue;
-		switch (c) {
-		case 'b': eng[0].cmd = optarg; break;
-		case 'w': eng[1].cmd = optarg; break;
-		case OPT_ALTERNATE: alternate = true; break;
-		case OPT_TIMEOUT:
-			errno = 0;
-			timeout = strtod(optarg, &endp);
-			/* Decimal seconds only: strtod reads 0x1 and 1e3. */
-			if (optarg[0] < '0' || optarg[0] > '9' ||
-			    optarg[strspn(optarg, "0123456789.")] != '\0' ||
-			    *endp != '\0' || errno != 0 || !(timeout >= 0) ||
-			    timeout > 1e6) {
-				cli_error("--timeout takes seconds, not '%s'",
-				    optarg);
-				return CLI_USAGE;
-			}
-			break;
-		default:
-			return play_option(&play_cmd_match, c, argv, opts);
-		}
-	}
-	if (argc - optind != 1 || eng[0].cmd == NULL || eng[1].cmd == NULL) {
-		cli_error("match: name two programs (--black, --white) and "
-		    "one game (try gameplay match --help)");
-		return CLI_USAGE;
-	}
-	if ((g = play_series_game(&ps, argv[optind])) == NULL ||
-	    play_series_start(&ps, 0, &pg) == -1)
+	if ((m->g = play_series_game(&m->ps, name)) == NULL ||
+	    play_series_start(&m->ps, 0, &pg) == -1)
 		return CLI_USAGE;
 	play_game_fini(&pg);
-	if ((syn = record_syntax_new()) == NULL) {
+	if ((m->syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
 	}
-	if ((hello = line_of("game", g->name, ps.board, (char *)NULL)) ==
-	    NULL) {
+	if ((m->hello = line_of("game", m->g->name, m->ps.board,
+	    (char *)NULL)) == NULL) {
 		cli_error("out of memory");
-		record_syntax_free(syn);
 		return CLI_INTERNAL;
 	}
 	engine_signals();
-	black = play_colour(g, "black", 0);
-	ps.m.side[0].name = eng[0].cmd;
-	ps.m.side[1].name = eng[1].cmd;
-	t.event = "match";
-	cli_progress_of(0, ps.games, "games");
-	for (i = 0; i < ps.games && status == CLI_OK; i++) {
-		/* With --alternate, the second program is Black in game 2. */
-		k = alternate && i % 2 == 1;
-		start[black] = k;
-		start[1 - black] = 1 - k;
-		if (play_series_start(&ps, i, &pg) == -1) {
-			status = CLI_INTERNAL;
-			break;
+	m->black = play_colour(m->g, "black", 0);
+	m->ps.m.side[0].name = m->eng[0].cmd;
+	m->ps.m.side[1].name = m->eng[1].cmd;
+	return CLI_OK;
+}
+
+/*
+ * Starts the programs not running yet and sends both the `game' line;
+ * ready[k] is what that came to (1: it went).  Returns CLI_OK, or
+ * CLI_USAGE after saying that a program cannot be run or did not start.
+ */
+static int
+engines_ready(struct match *m, int ready[2])
+{
+	int	 k;
+
+	for (k = 0; k < 2; k++) {
+		if (m->eng[k].pid == -1 && engine_start(&m->eng[k]) == -1) {
+			cli_error("cannot run '%s': %s", m->eng[k].cmd,
+			    strerror(errno));
+			return CLI_USAGE;
 		}
-		for (k = 0; k < 2 && status == CLI_OK; k++) {
-			if (eng[k].pid == -1 && engine_start(&eng[k]) == -1) {
-				cli_error("cannot run '%s': %s", eng[k].cmd,
-				    strerror(errno));
-				status = CLI_USAGE;
-			}
-		}
-		memset(&end, 0, sizeof end);
-		end.winner = -1;
-		/*
-		 * A program stuck already is found out when asked; one gone
-		 * within its grace never started.
-		 */
-		for (k = 0; k < 2 && status == CLI_OK; k++) {
-			ready[k] = engine_send(&eng[k], hello,
-			    engine_deadline(timeout));
-			if (ready[k] == ENGINE_GONE && !started(&eng[k]))
-				status = CLI_USAGE;
-		}
-		while (status == CLI_OK && play_series_going(&ps, &pg)) {
-			if ((r = play_game_roll(&pg)) == 1)
-				continue;
-			if (r == 0) {
-				k = play_game_side(&pg, start,
-				    rules_to_move(pg.pos));
-				r = ask(&pg, &eng[k], ready[k], timeout, syn,
-				    &end);
-			}
-			if (r == -1) {
-				cli_error("match: %s", strerror(errno));
-				status = CLI_INTERNAL;
-			} else if (r == 2)
-				status = CLI_USAGE;
-			if (r != 0)
-				break;
-		}
-		/*
-		 * No game is scored for a program that never started: one
-		 * not asked yet has its grace first (formats/protocol.md).
-		 */
-		for (k = 0; k < 2 && status == CLI_OK; k++)
-			if (!started(&eng[k]))
-				status = CLI_USAGE;
-		if (status != CLI_OK) {
-			play_game_fini(&pg);
-			break;
-		}
-		/* One not asked since its `game' line failed starts afresh. */
-		for (k = 0; k < 2; k++)
-			if (ready[k] != 1)
-				engine_stop(&eng[k], true);
-		rules_score(pg.pos, &s);
-		if (!end.adjudicated && !s.over) {
-			end.aborted = true;
-			snprintf(end.why, sizeof end.why, "aborted");
-			ps.m.aborted++;
-		} else if (!end.adjudicated)
-			end.winner = s.winner;
-		else
-			ps.m.adjudicated++;
-		t.round = i + 1;
-		t.black = eng[start[black]].cmd;
-		t.white = eng[start[1 - black]].cmd;
-		t.termination = end.why[0] != '\0' ? end.why : NULL;
-		t.winner = end.adjudicated ? g->colour[end.winner] : NULL;
-		play_tally(&ps.m, &pg, start, end.winner, end.aborted);
-		status = play_finish(play_game_write(stdout, &pg, &t));
-		/* The line of this game: who won, how, who played what. */
-		cli_progress_done();
-		fprintf(stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1,
-		    ps.games);
-		if (end.aborted)
-			fprintf(stderr, "aborted after %d turns, %d-%d",
-			    pg.pos->turn - 1, s.points[0], s.points[1]);
-		else if (end.adjudicated)
-			fprintf(stderr, "%s wins: %s", g->colour[end.winner],
-			    end.why);
-		else if (end.winner == -1)
-			fprintf(stderr, "draw %d-%d", s.points[0],
-			    s.points[1]);
-		else
-			fprintf(stderr, "%s wins %d-%d",
-			    g->colour[end.winner], s.points[0], s.points[1]);
-		/* Who held each colour at the end: results are by colour. */
-		fprintf(stderr, " (%s: %s; %s: %s)\n", g->colour[0],
-		    eng[play_game_side(&pg, start, 0)].cmd, g->colour[1],
-		    eng[play_game_side(&pg, start, 1)].cmd);
-		cli_progress_of(i + 1, ps.games, "games");
-		play_game_fini(&pg);
 	}
+	/*
+	 * A program stuck already is found out when asked; one gone
+	 * within its grace never started.
+	 */
+	for (k = 0; k < 2; k++) {
+		ready[k] = engine_send(&m->eng[k], m->hello,
+		    engine_deadline(m->timeout));
+		if (ready[k] == ENGINE_GONE && !started(&m->eng[k]))
+			return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+/*
+ * Plays pg until it is over, capped or adjudicated (*end says how), side
+ * start[c] holding colour c at the start.  Returns the exit status.
+ */
+static int
+play_moves(struct match *m, struct play_game *pg,
+    const int start[RULES_COLOURS], const int ready[2], struct ending *end)
+{
+	int	 k, r;
+
+	while (play_series_going(&m->ps, pg)) {
+		if ((r = play_game_roll(pg)) == 1)
+			continue;
+		if (r == 0) {
+			k = play_game_side(pg, start, rules_to_move(pg->pos));
+			r = ask(pg, &m->eng[k], ready[k], m->timeout, m->syn,
+			    end);
+		}
+		if (r == -1) {
+			cli_error("match: %s", strerror(errno));
+			return CLI_INTERNAL;
+		}
+		if (r == 2)
+			return CLI_USAGE;
+		if (r != 0)
+			break;
+	}
+	return CLI_OK;
+}
+
+/* How the game pg ended, for its record and the tally: *end and *s. */
+static void
+judge(struct match *m, const struct play_game *pg, struct ending *end,
+    struct rules_score *s)
+{
+	rules_score(pg->pos, s);
+	if (!end->adjudicated && !s->over) {
+		end->aborted = true;
+		snprintf(end->why, sizeof end->why, "aborted");
+		m->ps.m.aborted++;
+	} else if (!end->adjudicated)
+		end->winner = s->winner;
+	else
+		m->ps.m.adjudicated++;
+}
+
+/* The line of game i on stderr: who won, how, who played what. */
+static void
+game_line(const struct match *m, unsigned long i, const struct play_game *pg,
+    const int start[RULES_COLOURS], const struct ending *end,
+    const struct rules_score *s)
+{
+	const struct rules_game *g = m->g;
+
+	cli_progress_done();
+	fprintf(stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1,
+	    m->ps.games);
+	if (end->aborted)
+		fprintf(stderr, "aborted after %d turns, %d-%d",
+		    pg->pos->turn - 1, s->points[0], s->points[1]);
+	else if (end->adjudicated)
+		fprintf(stderr, "%s wins: %s", g->colour[end->winner],
+		    end->why);
+	else if (end->winner == -1)
+		fprintf(stderr, "draw %d-%d", s->points[0], s->points[1]);
+	else
+		fprintf(stderr, "%s wins %d-%d", g->colour[end->winner],
+		    s->points[0], s->points[1]);
+	/* Who held each colour at the end: results are by colour. */
+	fprintf(stderr, " (%s: %s; %s: %s)\n", g->colour[0],
+	    m->eng[play_game_side(pg, start, 0)].cmd, g->colour[1],
+	    m->eng[play_game_side(pg, start, 1)].cmd);
+}
+
+/*
+ * Plays game i (from 0) of the match, writes its record and its line.
+ * Returns the exit status.
+ */
+static int
+play_one(struct match *m, unsigned long i)
+{
+	struct play_game pg;
+	struct play_game_tags t = { .event = "match", .round = i + 1 };
+	struct ending end = { .winner = -1 };
+	struct rules_score s;
+	int	 k, start[RULES_COLOURS], ready[2], status;
+
+	/* With --alternate, the second program is Black in game 2. */
+	k = m->alternate && i % 2 == 1;
+	start[m->black] = k;
+	start[1 - m->black] = 1 - k;
+	if (play_series_start(&m->ps, i, &pg) == -1)
+		return CLI_INTERNAL;
+	if ((status = engines_ready(m, ready)) == CLI_OK)
+		status = play_moves(m, &pg, start, ready, &end);
+	/*
+	 * No game is scored for a program that never started: one
+	 * not asked yet has its grace first (formats/protocol.md).
+	 */
+	for (k = 0; k < 2 && status == CLI_OK; k++)
+		if (!started(&m->eng[k]))
+			status = CLI_USAGE;
+	if (status != CLI_OK)
+		goto out_fini;
+	/* One not asked since its `game' line failed starts afresh. */
+	for (k = 0; k < 2; k++)
+		if (ready[k] != 1)
+			engine_stop(&m->eng[k], true);
+	judge(m, &pg, &end, &s);
+	t.black = m->eng[start[m->black]].cmd;
+	t.white = m->eng[start[1 - m->black]].cmd;
+	t.termination = end.why[0] != '\0' ? end.why : NULL;
+	t.winner = end.adjudicated ? m->g->colour[end.winner] : NULL;
+	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
+	status = play_finish(play_game_write(stdout, &pg, &t));
+	game_line(m, i, &pg, start, &end, &s);
+	cli_progress_of(i + 1, m->ps.games, "games");
+out_fini:
+	play_game_fini(&pg);
+	return status;
+}
+
+static int
+exec_match(int argc, char **argv)
+{
+	struct match m = { .timeout = 10 };
+	unsigned long i;
+	int	 k, status;
+
+	engine_init(&m.eng[0], 0);
+	engine_init(&m.eng[1], 1);
+	play_series_init(&m.ps, "match");
+	if ((status = play_parse(&play_cmd_match, argc, argv, &m)) != -1)
+		return status;
+	if (m.eng[0].cmd == NULL || m.eng[1].cmd == NULL)
+		return play_usage_error(&play_cmd_match);
+	if ((status = match_setup(&m, argv[optind])) != CLI_OK)
+		goto out_free;
+	cli_progress_of(0, m.ps.games, "games");
+	for (i = 0; i < m.ps.games && status == CLI_OK; i++)
+		status = play_one(&m, i);
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
-		engine_stop(&eng[k], status != CLI_OK);
-	free(hello);
-	record_syntax_free(syn);
-	if (status == CLI_OK && !play_summary(&ps.m, ps.summary))
+		engine_stop(&m.eng[k], status != CLI_OK);
+	if (status == CLI_OK && !play_summary(&m.ps.m, m.ps.summary))
 		status = CLI_USAGE;
+out_free:
+	free(m.hello);
+	record_syntax_free(m.syn);
 	return status;
 }

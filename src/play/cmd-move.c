@@ -14,32 +14,66 @@
 
 #include "play/play.h"
 
-static void	help(void);
 static int	exec_move(int, char **);
 
 enum { OPT_TURN = PLAY_OPT_OWN };
 
-const struct play_cmd play_cmd_move = {
-	.name = "move",
-	.args = "[-i] [-g game] [-r n] [--turn turn] record move ...",
-	.summary = "apply moves if they are legal; write the new record",
-	.help = help,
-	.exec = exec_move,
+static const struct option longopts[] = {
+	{ "in-place", no_argument, NULL, 'i' },
+	{ "turn", required_argument, NULL, OPT_TURN },
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
 };
 
-static void
-help(void)
-{
-	play_usage(stdout, &play_cmd_move);
-	printf("Apply each MOVE (a turn, as the notation writes it, or the\n"
+static int	option(void *, int, const char *);
+
+const struct play_cmd play_cmd_move = {
+	.name = "move",
+	/*
+	 * Options end at the record ("+"): every word after it is a move,
+	 * the pass token "--" included.
+	 */
+	.args = { "+:ig:r:hV", longopts, 2, -1, "name a record and a move" },
+	.usage = "[-i] [-g game] [-r n] [--turn turn] record move ...",
+	.summary = "apply moves if they are legal; write the new record",
+	.help = "Apply each MOVE (a turn, as the notation writes it, or the\n"
 	    "next actions of a turn in progress) to RECORD if it is legal,\n"
 	    "and write the new record to standard output (with -r, the whole\n"
 	    "file, the other records as they were).\n"
 	    "\n"
 	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --turn=TURN  only if the next turn of RECORD is TURN\n");
-	play_help_select(17);
-	play_help_common(17);
+	    "      --turn=TURN  only if the next turn of RECORD is TURN\n",
+	.width = 17,
+	.select = true,
+	.option = option,
+	.exec = exec_move,
+};
+
+/* What the options say: which record, where it goes, for which turn. */
+struct move_settings {
+	struct play_select sel;
+	bool		 in_place;
+	unsigned long	 want;		/* --turn */
+	bool		 has_turn;
+};
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct move_settings *ms = settings;
+
+	switch (c) {
+	case 'i': ms->in_place = true; break;
+	case OPT_TURN:
+		if (!play_count("--turn", arg, &ms->want))
+			return -1;
+		ms->has_turn = true;
+		break;
+	default:
+		return play_select_option(&ms->sel, c, arg);
+	}
+	return 0;
 }
 
 /* The new turn tokens: the first may continue the turn in progress. */
@@ -263,169 +297,198 @@ rewrite(const struct play_record *pr, const struct tokens *t,
 	return grown;
 }
 
-static int
-exec_move(int argc, char **argv)
+/*
+ * What the operands may not be: an option after the record, or -i on
+ * standard input.  Returns whether they are fine, after saying why not.
+ */
+static bool
+operands_ok(const struct move_settings *ms, int argc, char **argv)
 {
-	static const char opts[] = "+:ig:r:hV";
-	static const struct option longopts[] = {
-		{ "in-place", no_argument, NULL, 'i' },
-		{ "turn", required_argument, NULL, OPT_TURN },
-		PLAY_LONGOPTS_RECORD,
-		PLAY_LONGOPTS_COMMON,
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cli_locked lf = { .fd = -1 };
-	struct cli_output out;
-	struct play_record pr, np;
-	struct play_select sel = { 0 };
-	struct tokens t = { 0 };
-	struct diag d;
-	struct diag_pos at;
-	unsigned long want = 0;
-	bool	 in_place = false, has_turn = false;
-	char	*text, *newtext = NULL, result[32], shown[40];
-	char	 how[RECORD_SHOWN + 32];
-	size_t	 len, newlen;
-	int	 c, i, r, status;
+	int	 i;
 
-	/*
-	 * Options end at the record ("+"): every word after it is a move,
-	 * the pass token "--" included.
-	 */
-	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
-		if ((r = play_select_option(&sel, c, optarg)) == -1)
-			return CLI_USAGE;
-		if (r == 1)
-			continue;
-		switch (c) {
-		case 'i': in_place = true; break;
-		case OPT_TURN:
-			if (!play_count("--turn", optarg, &want))
-				return CLI_USAGE;
-			has_turn = true;
-			break;
-		default:
-			return play_option(&play_cmd_move, c, argv, opts);
-		}
-	}
-	if (argc - optind < 2) {
-		cli_error("move: name a record and a move (try gameplay move "
-		    "--help)");
-		return CLI_USAGE;
-	}
 	for (i = optind + 1; i < argc; i++)
 		if (argv[i][0] == '-' && strcmp(argv[i], "--") != 0) {
 			cli_error("move: %s: options come before the record",
 			    argv[i]);
-			return CLI_USAGE;
+			return false;
 		}
-	if (in_place && strcmp(argv[optind], "-") == 0) {
+	if (ms->in_place && strcmp(argv[optind], "-") == 0) {
 		cli_error("move: --in-place needs a file, not standard input");
-		return CLI_USAGE;
+		return false;
 	}
-	memset(&pr, 0, sizeof pr);
-	memset(&np, 0, sizeof np);
-	/* With -i, the lock is held from this read to the rename. */
-	if (in_place) {
-		if (cli_locked_open(&lf, argv[optind]) == -1)
-			return CLI_USAGE;
-		text = lf.text;
-		len = lf.len;
-		lf.text = NULL;
-		status = play_load(&pr, argv[optind], text, len, &sel, false);
-	} else
-		status = play_open(&pr, argv[optind], &sel);
-	if (status != CLI_OK)
-		goto out_close;
-	at = insertion_pos(pr.rec);
-	if (pr.rp.forfeit) {
+	return true;
+}
+
+/*
+ * Reads the record at path into pr; with -i, under the lock lf, which is
+ * held from this read to the rename.  Returns the exit status.
+ */
+static int
+load(const struct move_settings *ms, const char *path,
+    struct cli_locked *lf, struct play_record *pr)
+{
+	char	*text;
+	size_t	 len;
+
+	if (!ms->in_place)
+		return play_open(pr, path, &ms->sel);
+	if (cli_locked_open(lf, path) == -1)
+		return CLI_USAGE;
+	text = lf->text;
+	len = lf->len;
+	lf->text = NULL;
+	return play_load(pr, path, text, len, &ms->sel, false);
+}
+
+/*
+ * Whether moves may go into pr's record at all: the game was not decided
+ * by forfeit, --turn is its next turn, each move is one turn token.
+ * Returns CLI_OK, or CLI_BAD after gamecheck's kind of diagnostic.
+ */
+static int
+moves_ok(const struct play_record *pr, const struct move_settings *ms,
+    char **moves, int nmoves)
+{
+	struct diag d;
+	struct diag_pos at = insertion_pos(pr->rec);
+	char	 shown[40], how[RECORD_SHOWN + 32];
+	int	 i;
+
+	if (pr->rp.forfeit) {
 		/* The board goes on, but the game was decided off it. */
-		play_forfeit_text(pr.rec, &pr.rp, how, sizeof how);
+		play_forfeit_text(pr->rec, &pr->rp, how, sizeof how);
 		diag_set_at(&d, DIAG_GAME_OVER, at, 0, "the game was decided "
 		    "by forfeit, %s: no turn may follow", how);
-		cli_diag(pr.name, &d, NULL);
-		status = CLI_BAD;
-		goto out_close;
+		cli_diag(pr->name, &d, NULL);
+		return CLI_BAD;
 	}
-	if (has_turn && want != (unsigned long)pr.rp.pos->turn) {
+	if (ms->has_turn && ms->want != (unsigned long)pr->rp.pos->turn) {
 		diag_set_at(&d, DIAG_STALE_TURN, at, 0, "the move is for turn "
-		    "%lu but the record is at turn %d", want, pr.rp.pos->turn);
-		cli_diag(pr.name, &d, NULL);
-		status = CLI_BAD;
-		goto out_close;
+		    "%lu but the record is at turn %d", ms->want,
+		    pr->rp.pos->turn);
+		cli_diag(pr->name, &d, NULL);
+		return CLI_BAD;
 	}
-	for (i = optind + 1; i < argc; i++)
-		if (!token_safe(argv[i])) {
-			record_printable(argv[i], strlen(argv[i]), shown,
+	for (i = 0; i < nmoves; i++)
+		if (!token_safe(moves[i])) {
+			record_printable(moves[i], strlen(moves[i]), shown,
 			    sizeof shown);
 			diag_set_at(&d, DIAG_BAD_MOVE_SYNTAX, at, 0,
-			    "\"%s\" is "
-			    "not a turn (a square like d3, a list like c5*,g4 "
-			    "or b3xc3,c4, a move like c1-f4, pass or swap)",
-			    shown);
-			cli_diag(pr.name, &d, NULL);
-			status = CLI_BAD;
-			goto out_close;
+			    "\"%s\" is not a turn (a square like d3, a list "
+			    "like c5*,g4 or b3xc3,c4, a move like c1-f4, pass "
+			    "or swap)", shown);
+			cli_diag(pr->name, &d, NULL);
+			return CLI_BAD;
 		}
-	if (group(&pr, argv + optind + 1, argc - optind - 1, &t) == -1 ||
-	    (newtext = rewrite(&pr, &t, NULL, &newlen)) == NULL)
+	return CLI_OK;
+}
+
+/*
+ * The new record: pr's with the tokens t in, read back from path and
+ * replayed into np as gamecheck does, so that its verdict is ours.  A game
+ * that ends here still says "*" (result-mismatch): the result is set, and
+ * the record read back once more.  Returns CLI_OK, or the exit status
+ * after saying why.
+ */
+static int
+read_back(const struct play_record *pr, const struct tokens *t,
+    const char *path, const struct play_select *sel, struct play_record *np)
+{
+	char	*newtext, result[32];
+	size_t	 newlen;
+	int	 status;
+
+	if ((newtext = rewrite(pr, t, NULL, &newlen)) == NULL)
 		goto out_oom;
-	/*
-	 * Read back and replay as gamecheck does: its verdict is ours.  A
-	 * game that ends here still says "*" (result-mismatch): the result
-	 * is set, and the record read back once more.
-	 */
-	status = play_load(&np, argv[optind], newtext, newlen, &sel,
-	    true);
-	newtext = NULL;
-	if (np.rp.pos != NULL && np.rp.score.over && (status == CLI_OK ||
-	    (np.rp.has_error && np.rp.error.code == DIAG_RESULT_MISMATCH))) {
+	status = play_load(np, path, newtext, newlen, sel, true);
+	if (np->rp.pos != NULL && np->rp.score.over && (status == CLI_OK ||
+	    (np->rp.has_error && np->rp.error.code == DIAG_RESULT_MISMATCH))) {
 		snprintf(result, sizeof result, "%d-%d",
-		    np.rp.score.points[0], np.rp.score.points[1]);
-		if ((newtext = rewrite(&pr, &t, result, &newlen)) == NULL)
+		    np->rp.score.points[0], np->rp.score.points[1]);
+		if ((newtext = rewrite(pr, t, result, &newlen)) == NULL)
 			goto out_oom;
-		play_close(&np);
-		status = play_load(&np, argv[optind], newtext, newlen, &sel,
-		    true);
-		newtext = NULL;
-		if (status != CLI_OK || !np.rp.agrees) {
+		play_close(np);
+		status = play_load(np, path, newtext, newlen, sel, true);
+		if (status != CLI_OK || !np->rp.agrees) {
 			cli_error("%s: the finished record does not check; "
-			    "please report this", pr.name);
-			status = CLI_INTERNAL;
-			goto out_close;
+			    "please report this", pr->name);
+			return CLI_INTERNAL;
 		}
 	} else if (status != CLI_OK) {
-		play_diag(np.name, &np.rp);
-		goto out_close;
+		play_diag(np->name, &np->rp);
+		return status;
 	}
 	/* Every move went in where the reader sees it, or nothing is kept. */
-	if (np.rec->nturns != pr.rec->nturns - (t.replace_last ? 1 : 0) +
-	    t.n) {
+	if (np->rec->nturns != pr->rec->nturns - (t->replace_last ? 1 : 0) +
+	    t->n) {
 		cli_error("%s: the new record does not hold the moves; please "
-		    "report this", pr.name);
-		status = CLI_INTERNAL;
-		goto out_close;
+		    "report this", pr->name);
+		return CLI_INTERNAL;
 	}
-	if (in_place) {
-		if (cli_locked_output(&lf, &out) == -1)
-			status = CLI_USAGE;
-		else if (fwrite(np.text, 1, np.len, out.fp) != np.len) {
-			cli_error("%s: %s", pr.name, strerror(errno));
-			cli_output_abort(&out);
-			status = CLI_USAGE;
-		} else if (!cli_output_commit(&out))
-			status = CLI_USAGE;
-	} else if (fwrite(np.text, 1, np.len, stdout) != np.len ||
-	    fflush(stdout) == EOF)
-		status = cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
-		    CLI_USAGE;
-	goto out_close;
+	return CLI_OK;
 
 out_oom:
 	cli_error("out of memory");
-	status = CLI_INTERNAL;
+	return CLI_INTERNAL;
+}
+
+/*
+ * Writes the new record np to standard output, or with -i in place of
+ * the file under the lock lf.  Returns the exit status.
+ */
+static int
+write_record(const struct move_settings *ms, struct cli_locked *lf,
+    const char *name, const struct play_record *np)
+{
+	struct cli_output out;
+
+	if (!ms->in_place) {
+		if (fwrite(np->text, 1, np->len, stdout) != np->len ||
+		    fflush(stdout) == EOF)
+			return cli_output_ok(stdout, "stdout") ?
+			    CLI_INTERNAL : CLI_USAGE;
+		return CLI_OK;
+	}
+	if (cli_locked_output(lf, &out) == -1)
+		return CLI_USAGE;
+	if (fwrite(np->text, 1, np->len, out.fp) != np->len) {
+		cli_error("%s: %s", name, strerror(errno));
+		cli_output_abort(&out);
+		return CLI_USAGE;
+	}
+	return cli_output_commit(&out) ? CLI_OK : CLI_USAGE;
+}
+
+static int
+exec_move(int argc, char **argv)
+{
+	struct move_settings ms = { 0 };
+	struct cli_locked lf = { .fd = -1 };
+	struct play_record pr, np;
+	struct tokens t = { 0 };
+	char	**moves;
+	int	 nmoves, status;
+
+	if ((status = play_parse(&play_cmd_move, argc, argv, &ms)) != -1)
+		return status;
+	if (!operands_ok(&ms, argc, argv))
+		return CLI_USAGE;
+	moves = argv + optind + 1;
+	nmoves = argc - optind - 1;
+	memset(&pr, 0, sizeof pr);
+	memset(&np, 0, sizeof np);
+	if ((status = load(&ms, argv[optind], &lf, &pr)) != CLI_OK ||
+	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK)
+		goto out_close;
+	if (group(&pr, moves, nmoves, &t) == -1) {
+		cli_error("out of memory");
+		status = CLI_INTERNAL;
+		goto out_close;
+	}
+	if ((status = read_back(&pr, &t, argv[optind], &ms.sel, &np)) ==
+	    CLI_OK)
+		status = write_record(&ms, &lf, pr.name, &np);
 out_close:
-	free(newtext);
 	tokens_free(&t);
 	play_close(&np);
 	play_close(&pr);

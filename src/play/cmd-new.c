@@ -17,25 +17,34 @@
 
 #include "play/play.h"
 
-static void	help(void);
 static int	exec_new(int, char **);
 
 enum { OPT_FORCE = PLAY_OPT_OWN };
 
-const struct play_cmd play_cmd_new = {
-	.name = "new",
-	.args = "[--force] [-s spec] [-b name] [-w name] [-d date] [-e event]\n"
-	    "       [-S seed] [-v variant] [-o file] game",
-	.summary = "write a fresh record for a game",
-	.help = help,
-	.exec = exec_new,
+static const struct option longopts[] = {
+	{ "size", required_argument, NULL, 's' },
+	{ "black", required_argument, NULL, 'b' },
+	{ "white", required_argument, NULL, 'w' },
+	{ "date", required_argument, NULL, 'd' },
+	{ "event", required_argument, NULL, 'e' },
+	{ "seed", required_argument, NULL, 'S' },
+	{ "variant", required_argument, NULL, 'v' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
 };
 
-static void
-help(void)
-{
-	play_usage(stdout, &play_cmd_new);
-	printf("Write a fresh record for GAME: its tags and no moves.\n"
+static int	option(void *, int, const char *);
+
+const struct play_cmd play_cmd_new = {
+	.name = "new",
+	.args = { ":s:b:w:d:e:S:v:o:hV", longopts, 1, 1, "name one game" },
+	.usage = "[--force] [-s spec] [-b name] [-w name] [-d date] "
+	    "[-e event]\n"
+	    "       [-S seed] [-v variant] [-o file] game",
+	.summary = "write a fresh record for a game",
+	.help = "Write a fresh record for GAME: its tags and no moves.\n"
 	    "\n"
 	    "  -s, --size=SPEC        the board (default: the game's)\n"
 	    "  -b, --black=NAME       the Black player\n"
@@ -46,8 +55,39 @@ help(void)
 	    "                         drawn from the system's entropy)\n"
 	    "  -v, --variant=VARIANT  rule options (pie, no-pie)\n"
 	    "  -o, --output=FILE      write FILE instead of standard output\n"
-	    "      --force            let --output replace an existing file\n");
-	play_help_common(23);
+	    "      --force            let --output replace an existing file\n",
+	.width = 23,
+	.option = option,
+	.exec = exec_new,
+};
+
+/* What the options say: the record's tags and where it goes. */
+struct new_settings {
+	const char	*size;		/* NULL: the game's board */
+	const char	*black, *white;
+	const char	*date;		/* NULL: today */
+	const char	*event, *seed, *variant;	/* or NULL */
+	const char	*output;	/* NULL: standard output */
+	bool		 force;
+};
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct new_settings *ns = settings;
+
+	switch (c) {
+	case 's': ns->size = arg; break;
+	case 'b': ns->black = arg; break;
+	case 'w': ns->white = arg; break;
+	case 'd': ns->date = arg; break;
+	case 'e': ns->event = arg; break;
+	case 'S': ns->seed = arg; break;
+	case 'v': ns->variant = arg; break;
+	case 'o': ns->output = arg; break;
+	case OPT_FORCE: ns->force = true; break;
+	}
+	return 0;
 }
 
 /* A Date tag value: YYYY.MM.DD, ? for an unknown digit (PGN). */
@@ -94,147 +134,135 @@ value_ok(const char *what, const char *v)
 	return false;
 }
 
-static int
-exec_new(int argc, char **argv)
+/* Whether the tag values are fit for a record; false after saying why. */
+static bool
+settings_ok(const struct new_settings *ns)
 {
-	static const char opts[] = ":s:b:w:d:e:S:v:o:hV";
-	static const struct option longopts[] = {
-		{ "size", required_argument, NULL, 's' },
-		{ "black", required_argument, NULL, 'b' },
-		{ "white", required_argument, NULL, 'w' },
-		{ "date", required_argument, NULL, 'd' },
-		{ "event", required_argument, NULL, 'e' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "variant", required_argument, NULL, 'v' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "force", no_argument, NULL, OPT_FORCE },
-		PLAY_LONGOPTS_COMMON,
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *size = NULL, *black = "?", *white = "?", *date = NULL;
-	const char *event = NULL, *seedarg = NULL, *variant = NULL;
-	const char *output = NULL;
-	const struct rules_game *g;
+	if (!value_ok("black", ns->black) || !value_ok("white", ns->white) ||
+	    (ns->event != NULL && !value_ok("event", ns->event)))
+		return false;
+	if (ns->date != NULL && !date_ok(ns->date)) {
+		cli_error("--date takes YYYY.MM.DD, not '%s'", ns->date);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The start position of g on the board and with the variant the options
+ * name, or NULL after saying what is wrong with them.
+ */
+static struct rules_position *
+position_new(const struct rules_game *g, const struct new_settings *ns)
+{
 	struct rules_variant v;
 	struct rules_position *pos;
 	struct diag d;
-	struct record_tag_out tags[10];
-	char	 today[16], seedbuf[32];
-	uint64_t seed = 0;
-	unsigned long long sv;
-	size_t	 n = 0;
-	struct cli_locked lf = { .fd = -1 };
-	struct cli_output out;
-	struct stat st;
-	bool	 force = false;
-	char	*end;
-	int	 c, status = CLI_OK;
 
-	while ((c = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
-		switch (c) {
-		case 's': size = optarg; break;
-		case 'b': black = optarg; break;
-		case 'w': white = optarg; break;
-		case 'd': date = optarg; break;
-		case 'e': event = optarg; break;
-		case 'S': seedarg = optarg; break;
-		case 'v': variant = optarg; break;
-		case 'o': output = optarg; break;
-		case OPT_FORCE: force = true; break;
-		default:
-			return play_option(&play_cmd_new, c, argv, opts);
-		}
-	}
-	if (argc - optind != 1) {
-		cli_error("new: name one game (try gameplay new --help)");
-		return CLI_USAGE;
-	}
-	if ((g = cli_find_game(argv[optind], "gameplay --help")) == NULL)
-		return CLI_USAGE;
-	if (!value_ok("black", black) || !value_ok("white", white) ||
-	    (event != NULL && !value_ok("event", event)))
-		return CLI_USAGE;
-	if (date != NULL && !date_ok(date)) {
-		cli_error("--date takes YYYY.MM.DD, not '%s'", date);
-		return CLI_USAGE;
-	}
-	if (variant != NULL) {
-		if (rules_variant_parse(g, variant, &v, &d) == -1) {
+	if (ns->variant != NULL) {
+		if (rules_variant_parse(g, ns->variant, &v, &d) == -1) {
 			cli_error("%s [%s]", d.msg, diag_name(d.code));
-			return CLI_USAGE;
+			return NULL;
 		}
 	} else
 		rules_variant_default(g, &v);
-	if ((pos = rules_position_new(g, size, &v, &d)) == NULL) {
+	if ((pos = rules_position_new(g, ns->size, &v, &d)) == NULL)
 		cli_error("%s [%s]", d.msg, diag_name(d.code));
-		return CLI_USAGE;
-	}
-	if (seedarg != NULL) {
+	return pos;
+}
+
+/*
+ * The Seed of a game with dice (dice): --seed, or one drawn from the
+ * system's entropy; --seed for a game without dice is refused.  Returns
+ * CLI_OK, or the exit status after saying why.
+ */
+static int
+choose_seed(const struct new_settings *ns, const struct rules_game *g,
+    bool dice, uint64_t *seed)
+{
+	const char *arg = ns->seed;
+	unsigned long long sv;
+	char	*end;
+
+	if (arg != NULL) {
 		errno = 0;
-		sv = strtoull(seedarg, &end, 10);
-		if (*seedarg < '0' || *seedarg > '9' || *end != '\0' ||
-		    errno != 0) {
+		sv = strtoull(arg, &end, 10);
+		if (*arg < '0' || *arg > '9' || *end != '\0' || errno != 0) {
 			cli_error("--seed takes a number from 0 to %" PRIu64
-			    ", not '%s'", UINT64_MAX, seedarg);
-			status = CLI_USAGE;
-			goto out_free_pos;
+			    ", not '%s'", UINT64_MAX, arg);
+			return CLI_USAGE;
 		}
-		seed = sv;
+		*seed = sv;
 	}
-	if (!play_uses_dice(pos) && seedarg != NULL) {
+	if (!dice && arg != NULL) {
 		cli_error("%s throws no dice: --seed is for dice games",
 		    g->name);
-		status = CLI_USAGE;
-		goto out_free_pos;
+		return CLI_USAGE;
 	}
-	if (date == NULL) {
-		time_t	 now = time(NULL);
-		struct tm tm;
+	if (dice && arg == NULL && entropy_seed(seed) == -1) {
+		cli_error("cannot draw a seed: %s", strerror(errno));
+		return CLI_INTERNAL;
+	}
+	return CLI_OK;
+}
 
-		gmtime_r(&now, &tm);
-		strftime(today, sizeof today, "%Y.%m.%d", &tm);
-		date = today;
-	}
-	if (event != NULL)
-		tags[n++] = (struct record_tag_out){ "Event", event };
-	tags[n++] = (struct record_tag_out){ "Date", date };
-	tags[n++] = (struct record_tag_out){ "Game", g->name };
+/*
+ * The tags of the fresh record of pos into tags (room for 10), in the
+ * order formats/record.md gives; the strings are borrowed from ns, pos
+ * and seedbuf (the Seed of a game with dice).  Returns how many.
+ */
+static size_t
+record_tags(const struct new_settings *ns, const struct rules_position *pos,
+    bool dice, const char *seedbuf, struct record_tag_out *tags)
+{
+	size_t	 n = 0;
+
+	if (ns->event != NULL)
+		tags[n++] = (struct record_tag_out){ "Event", ns->event };
+	tags[n++] = (struct record_tag_out){ "Date", ns->date };
+	tags[n++] = (struct record_tag_out){ "Game", pos->game->name };
 	tags[n++] = (struct record_tag_out){ pos->board.geometry ==
 	    RULES_SQUARE ? "Size" : "Board", pos->board.name };
-	tags[n++] = (struct record_tag_out){ "Black", black };
-	tags[n++] = (struct record_tag_out){ "White", white };
-	if (variant != NULL)
-		tags[n++] = (struct record_tag_out){ "Variant", variant };
-	if (play_uses_dice(pos)) {
-		if (seedarg == NULL && entropy_seed(&seed) == -1) {
-			cli_error("cannot draw a seed: %s", strerror(errno));
-			status = CLI_INTERNAL;
-			goto out_free_pos;
-		}
-		snprintf(seedbuf, sizeof seedbuf, "%" PRIu64, seed);
+	tags[n++] = (struct record_tag_out){ "Black", ns->black };
+	tags[n++] = (struct record_tag_out){ "White", ns->white };
+	if (ns->variant != NULL)
+		tags[n++] = (struct record_tag_out){ "Variant", ns->variant };
+	if (dice)
 		tags[n++] = (struct record_tag_out){ "Seed", seedbuf };
-	}
 	tags[n++] = (struct record_tag_out){ "Result", "*" };
-	if (output != NULL && !force && lstat(output, &st) == 0) {
+	return n;
+}
+
+/*
+ * Writes the record of the n tags to --output (never over a file there
+ * but with --force) or standard output.  Returns the exit status.
+ */
+static int
+write_record(const struct new_settings *ns,
+    const struct record_tag_out *tags, size_t n)
+{
+	struct cli_locked lf = { .fd = -1 };
+	struct cli_output out;
+	struct stat st;
+	const char *output = ns->output;
+	int	 status = CLI_OK;
+
+	if (output != NULL && !ns->force && lstat(output, &st) == 0) {
 		cli_error("%s: %s (--force replaces it)", output,
 		    strerror(EEXIST));
-		status = CLI_USAGE;
-		goto out_free_pos;
+		return CLI_USAGE;
 	}
 	/* Replacing a record: under move -i's lock, so no move is lost. */
-	if (output != NULL && force && stat(output, &st) == 0 &&
+	if (output != NULL && ns->force && stat(output, &st) == 0 &&
 	    S_ISREG(st.st_mode)) {
 		if (cli_locked_open(&lf, output) == -1 ||
 		    cli_locked_output(&lf, &out) == -1) {
 			status = CLI_USAGE;
 			goto out_unlock;
 		}
-	} else if (cli_output_open(&out, output, force ? 0 :
-	    CLI_OUTPUT_EXCL) == -1) {
-		status = CLI_USAGE;
-		goto out_free_pos;
-	}
+	} else if (cli_output_open(&out, output, ns->force ? 0 :
+	    CLI_OUTPUT_EXCL) == -1)
+		return CLI_USAGE;
 	if (record_write(out.fp, tags, n, NULL, 0, true, "*") == -1 ||
 	    fflush(out.fp) == EOF) {
 		status = cli_output_ok(out.fp, out.name) ? CLI_INTERNAL :
@@ -244,7 +272,40 @@ exec_new(int argc, char **argv)
 		status = CLI_USAGE;
 out_unlock:
 	cli_locked_close(&lf);
-out_free_pos:
+	return status;
+}
+
+static int
+exec_new(int argc, char **argv)
+{
+	struct new_settings ns = { .black = "?", .white = "?" };
+	const struct rules_game *g;
+	struct rules_position *pos;
+	struct record_tag_out tags[10];
+	char	 today[16], seedbuf[32];
+	uint64_t seed = 0;
+	time_t	 now;
+	struct tm tm;
+	bool	 dice;
+	int	 status;
+
+	if ((status = play_parse(&play_cmd_new, argc, argv, &ns)) != -1)
+		return status;
+	if ((g = cli_find_game(argv[optind], "gameplay --help")) == NULL ||
+	    !settings_ok(&ns) || (pos = position_new(g, &ns)) == NULL)
+		return CLI_USAGE;
+	dice = play_uses_dice(pos);
+	if ((status = choose_seed(&ns, g, dice, &seed)) == CLI_OK) {
+		if (ns.date == NULL) {
+			now = time(NULL);
+			gmtime_r(&now, &tm);
+			strftime(today, sizeof today, "%Y.%m.%d", &tm);
+			ns.date = today;
+		}
+		snprintf(seedbuf, sizeof seedbuf, "%" PRIu64, seed);
+		status = write_record(&ns, tags, record_tags(&ns, pos, dice,
+		    seedbuf, tags));
+	}
 	rules_position_free(pos);
 	return status;
 }

@@ -10,38 +10,34 @@
 #include "play/play.h"
 #include "report/report.h"
 
-static void	help(void);
 static int	exec_roll(int, char **);
 
 const struct play_cmd play_cmd_roll = {
 	.name = "roll",
-	.args = "[-g game] [-r n] record",
+	.args = PLAY_RECORD_ARGS,
+	.usage = "[-g game] [-r n] record",
 	.summary = "the dice of the next turn, from the record's Seed",
-	.help = help,
+	.help =
+	    "The dice of the next turn of RECORD, a game with dice, from its\n"
+	    "Seed tag, as one YAML document.\n\n",
+	.width = 17,
+	.select = true,
+	.option = play_record_option,
 	.exec = exec_roll,
 };
-
-static void
-help(void)
-{
-	play_record_help(&play_cmd_roll,
-	    "The dice of the next turn of RECORD, a game with dice, from its\n"
-	    "Seed tag, as one YAML document.");
-}
 
 static int
 exec_roll(int argc, char **argv)
 {
 	struct play_record pr;
-	struct play_select sel;
+	struct play_select sel = { 0 };
 	struct report_play p = { 0 };
 	struct diag d;
 	struct rules_rng rng;
 	char	 how[RECORD_SHOWN + 32];
 	int	 status;
 
-	if ((status = play_record_only(&play_cmd_roll, argc, argv,
-	    &sel)) != -1)
+	if ((status = play_parse(&play_cmd_roll, argc, argv, &sel)) != -1)
 		return status;
 	if ((status = play_open(&pr, argv[optind], &sel)) != CLI_OK)
 		goto out_close;

@@ -16,23 +16,25 @@
 #include "play/play.h"
 #include "player/player.h"
 
-static void	help(void);
 static int	exec_selfplay(int, char **);
+
+static const struct option longopts[] = {
+	PLAY_LONGOPTS_SERIES,
+	{ "black", required_argument, NULL, 'b' },
+	{ "white", required_argument, NULL, 'w' },
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int	option(void *, int, const char *);
 
 const struct play_cmd play_cmd_selfplay = {
 	.name = "selfplay",
-	.args = "[-n games] [-S seed] [-s spec] [-b player] [-w player]\n"
+	.args = { ":n:S:s:b:w:hV", longopts, 1, 1, "name one game" },
+	.usage = "[-n games] [-S seed] [-s spec] [-b player] [-w player]\n"
 	    "       [--max-turns turns] [--summary file] game",
 	.summary = "games between built-in players, as records",
-	.help = help,
-	.exec = exec_selfplay,
-};
-
-static void
-help(void)
-{
-	play_usage(stdout, &play_cmd_selfplay);
-	printf("Play GAMES games of GAME between two built-in players and\n"
+	.help = "Play GAMES games of GAME between two built-in players and\n"
 	    "write their records to standard output.\n"
 	    "\n"
 	    "  -n, --games=N          how many games (default 1)\n"
@@ -44,62 +46,99 @@ help(void)
 	    "      --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
 	    "      --summary=FILE     write a YAML summary to FILE\n"
-	    "                         (- for standard error)\n");
-	play_help_common(23);
-	printf("\n"
-	    "Players: random, greedy, mcts, mcts:N (N playouts per action).\n");
+	    "                         (- for standard error)\n",
+	.width = 23,
+	.footer = "Players: random, greedy, mcts, mcts:N (N playouts per "
+	    "action).\n",
+	.option = option,
+	.exec = exec_selfplay,
+};
+
+/* What the options say: the series, and the players' specs. */
+struct selfplay_settings {
+	struct play_series ps;
+	const char	*spec[2];	/* --black, --white */
+};
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct selfplay_settings *ss = settings;
+
+	switch (c) {
+	case 'b': ss->spec[0] = arg; break;
+	case 'w': ss->spec[1] = arg; break;
+	default:
+		return play_series_option(&ss->ps, c, arg);
+	}
+	return 0;
+}
+
+/*
+ * Plays game i of the series between the players pl, side start[c]
+ * holding colour c at the start, and writes its record with the tags t.
+ * Returns the exit status.
+ */
+static int
+play_one(struct play_series *ps, unsigned long i, struct player *pl[2],
+    const int start[RULES_COLOURS], struct play_game_tags *t)
+{
+	struct play_game pg;
+	struct rules_action a;
+	struct diag d;
+	struct rules_score s;
+	int	 c, r, status = CLI_OK;
+
+	if (play_series_start(ps, i, &pg) == -1)
+		return CLI_USAGE;
+	for (c = 0; c < RULES_COLOURS; c++)
+		player_seed(pl[start[c]], play_player_seed(pg.seed, c));
+	while (play_series_going(ps, &pg)) {
+		if ((r = play_game_roll(&pg)) == 1)
+			continue;
+		if (r == -1 || player_choose(pl[play_game_side(&pg, start,
+		    rules_to_move(pg.pos))], pg.pos, &a, &d) == -1 ||
+		    play_game_play(&pg, &a, &d) == -1) {
+			cli_error("game %lu: %s", i + 1, r == -1 ?
+			    "out of memory" : d.msg);
+			status = CLI_INTERNAL;
+			break;
+		}
+	}
+	if (status == CLI_OK) {
+		rules_score(pg.pos, &s);
+		t->round = i + 1;
+		t->termination = s.over ? NULL : "aborted";
+		if (!s.over)
+			ps->m.aborted++;
+		play_tally(&ps->m, &pg, start, s.winner, !s.over);
+		status = play_finish(play_game_write(stdout, &pg, t));
+		cli_progress_of(i + 1, ps->games, "games");
+	}
+	play_game_fini(&pg);
+	return status;
 }
 
 static int
 exec_selfplay(int argc, char **argv)
 {
-	static const char opts[] = ":n:S:s:b:w:hV";
-	static const struct option longopts[] = {
-		{ "games", required_argument, NULL, 'n' },
-		{ "seed", required_argument, NULL, 'S' },
-		{ "size", required_argument, NULL, 's' },
-		{ "black", required_argument, NULL, 'b' },
-		{ "white", required_argument, NULL, 'w' },
-		{ "max-turns", required_argument, NULL, PLAY_OPT_MAX_TURNS },
-		{ "summary", required_argument, NULL, PLAY_OPT_SUMMARY },
-		PLAY_LONGOPTS_COMMON,
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *spec[2] = { "random", "random" };
+	struct selfplay_settings ss = { .spec = { "random", "random" } };
+	struct play_series *ps = &ss.ps;
 	const struct rules_game *g;
 	struct player *pl[2] = { NULL, NULL };
-	struct play_series ps;
-	struct play_game pg;
 	struct play_game_tags t = { 0 };
-	struct rules_action a;
 	struct diag d;
-	struct rules_score s;
 	unsigned long i;
-	int	 c, start[RULES_COLOURS], black, status = CLI_OK, r;
+	int	 start[RULES_COLOURS], black, status;
 
-	play_series_init(&ps, "selfplay");
-	while ((c = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
-		if ((r = play_series_option(&ps, c, optarg)) == -1)
-			return CLI_USAGE;
-		if (r == 1)
-			continue;
-		switch (c) {
-		case 'b': spec[0] = optarg; break;
-		case 'w': spec[1] = optarg; break;
-		default:
-			return play_option(&play_cmd_selfplay, c, argv, opts);
-		}
-	}
-	if (argc - optind != 1) {
-		cli_error("selfplay: name one game (try gameplay selfplay "
-		    "--help)");
+	play_series_init(ps, "selfplay");
+	if ((status = play_parse(&play_cmd_selfplay, argc, argv, &ss)) != -1)
+		return status;
+	if ((g = play_series_game(ps, argv[optind])) == NULL)
 		return CLI_USAGE;
-	}
-	if ((g = play_series_game(&ps, argv[optind])) == NULL)
-		return CLI_USAGE;
+	status = CLI_OK;
 	for (i = 0; i < 2; i++)
-		if ((pl[i] = player_new(spec[i], &d)) == NULL) {
+		if ((pl[i] = player_new(ss.spec[i], &d)) == NULL) {
 			cli_error("--%s: %s", i == 0 ? "black" : "white",
 			    d.msg);
 			status = d.code == DIAG_NO_MEMORY ?
@@ -110,48 +149,17 @@ exec_selfplay(int argc, char **argv)
 	black = play_colour(g, "black", 0);
 	start[black] = 0;
 	start[1 - black] = 1;
-	ps.m.side[0].name = player_spec(pl[0]);
-	ps.m.side[1].name = player_spec(pl[1]);
+	ps->m.side[0].name = player_spec(pl[0]);
+	ps->m.side[1].name = player_spec(pl[1]);
 	t.event = "selfplay";
 	t.black = player_spec(pl[0]);
 	t.white = player_spec(pl[1]);
-	cli_progress_of(0, ps.games, "games");
-	for (i = 0; i < ps.games && status == CLI_OK; i++) {
-		if (play_series_start(&ps, i, &pg) == -1) {
-			status = CLI_USAGE;
-			break;
-		}
-		for (c = 0; c < RULES_COLOURS; c++)
-			player_seed(pl[start[c]],
-			    play_player_seed(pg.seed, c));
-		while (play_series_going(&ps, &pg)) {
-			if ((r = play_game_roll(&pg)) == 1)
-				continue;
-			if (r == -1 || player_choose(pl[play_game_side(&pg,
-			    start, rules_to_move(pg.pos))], pg.pos, &a, &d) ==
-			    -1 ||
-			    play_game_play(&pg, &a, &d) == -1) {
-				cli_error("game %lu: %s", i + 1, r == -1 ?
-				    "out of memory" : d.msg);
-				status = CLI_INTERNAL;
-				break;
-			}
-		}
-		if (status == CLI_OK) {
-			rules_score(pg.pos, &s);
-			t.round = i + 1;
-			t.termination = s.over ? NULL : "aborted";
-			if (!s.over)
-				ps.m.aborted++;
-			play_tally(&ps.m, &pg, start, s.winner, !s.over);
-			status = play_finish(play_game_write(stdout, &pg, &t));
-			cli_progress_of(i + 1, ps.games, "games");
-		}
-		play_game_fini(&pg);
-	}
+	cli_progress_of(0, ps->games, "games");
+	for (i = 0; i < ps->games && status == CLI_OK; i++)
+		status = play_one(ps, i, pl, start, &t);
 	cli_progress_done();
-	if (ps.summary != NULL && status == CLI_OK &&
-	    !play_summary(&ps.m, ps.summary))
+	if (ps->summary != NULL && status == CLI_OK &&
+	    !play_summary(&ps->m, ps->summary))
 		status = CLI_USAGE;
 out_free:
 	player_free(pl[0]);

@@ -14,32 +14,65 @@
 #include "draw/draw.h"
 #include "play/play.h"
 
-static void	help(void);
 static int	exec_show(int, char **);
 
 enum { OPT_SVG = PLAY_OPT_OWN };
 
-const struct play_cmd play_cmd_show = {
-	.name = "show",
-	.args = "[-a] [-g game] [-r n] [--svg file] [-t turn] record",
-	.summary = "show the position: a text diagram, an SVG picture",
-	.help = help,
-	.exec = exec_show,
+static const struct option longopts[] = {
+	{ "ascii", no_argument, NULL, 'a' },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "at", required_argument, NULL, 't' },
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
 };
 
-static void
-help(void)
-{
-	play_usage(stdout, &play_cmd_show);
-	printf("Show the position of RECORD after its last action: a board\n"
+static int	option(void *, int, const char *);
+
+const struct play_cmd play_cmd_show = {
+	.name = "show",
+	.args = { ":ag:r:t:hV", longopts, 1, 1, "name one record" },
+	.usage = "[-a] [-g game] [-r n] [--svg file] [-t turn] record",
+	.summary = "show the position: a text diagram, an SVG picture",
+	.help = "Show the position of RECORD after its last action: a board\n"
 	    "diagram, whose turn it is, the score so far and the last turn.\n"
 	    "\n"
 	    "  -a, --ascii      draw with ASCII characters only\n"
 	    "      --svg=FILE   also write an SVG picture to FILE (- for\n"
 	    "                   standard output, instead of the text)\n"
-	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n");
-	play_help_select(17);
-	play_help_common(17);
+	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n",
+	.width = 17,
+	.select = true,
+	.option = option,
+	.exec = exec_show,
+};
+
+/* What the options say: which position, and how to draw it. */
+struct show_settings {
+	struct play_select sel;
+	enum draw_charset cs;
+	const char	*svg;		/* or NULL */
+	unsigned long	 upto;		/* --at */
+	bool		 has_at;
+};
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct show_settings *ss = settings;
+
+	switch (c) {
+	case 'a': ss->cs = DRAW_ASCII; break;
+	case OPT_SVG: ss->svg = arg; break;
+	case 't':
+		if (!play_count("--at", arg, &ss->upto))
+			return -1;
+		ss->has_at = true;
+		break;
+	default:
+		return play_select_option(&ss->sel, c, arg);
+	}
+	return 0;
 }
 
 /* The players' names from the tags, unless unknown ("?"). */
@@ -118,144 +151,147 @@ utf8_locale(void)
 	return utf8;
 }
 
-static int
-exec_show(int argc, char **argv)
-{
-	static const char opts[] = ":ag:r:t:hV";
-	static const struct option longopts[] = {
-		{ "ascii", no_argument, NULL, 'a' },
-		{ "svg", required_argument, NULL, OPT_SVG },
-		{ "at", required_argument, NULL, 't' },
-		PLAY_LONGOPTS_RECORD,
-		PLAY_LONGOPTS_COMMON,
-		{ NULL, 0, NULL, 0 },
-	};
-	enum draw_charset cs = DRAW_UNICODE;
-	const char *svg = NULL;
-	struct play_record pr;
-	struct play_select sel = { 0 };
-	struct replay at, prev;
+/*
+ * The position shown and the turn that led to it: the replay after turn
+ * upto (cur: the record's own replay, or at), and for upto > 0 the
+ * position before that turn (prev), its actions and its text (tok, owned).
+ */
+struct view {
+	unsigned long	 upto, ntok;
 	const struct replay *cur;
+	struct replay	 at, prev;
 	struct rules_action acts[64];
-	size_t	 offs[64], ntok;
-	struct diag d;
-	struct draw_last last = { 0 };
-	unsigned long upto = 0;
-	bool	 has_at = false;
-	char	 state[160], caption[224], *tok = NULL;
-	struct cli_output so = { 0 };
-	FILE	*out = stdout;
-	int	 c, i, n = 0, r, status, who = 0;
+	struct draw_last last;
+	char		*tok;
+	int		 who;		/* the colour that played it */
+};
 
-	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
-		if ((r = play_select_option(&sel, c, optarg)) == -1)
-			return CLI_USAGE;
-		if (r == 1)
-			continue;
-		switch (c) {
-		case 'a': cs = DRAW_ASCII; break;
-		case OPT_SVG: svg = optarg; break;
-		case 't':
-			if (!play_count("--at", optarg, &upto))
-				return CLI_USAGE;
-			has_at = true;
-			break;
-		default:
-			return play_option(&play_cmd_show, c, argv, opts);
-		}
-	}
-	if (argc - optind != 1) {
-		cli_error("show: name one record (try gameplay show --help)");
+/*
+ * Sets up v for pr's record after turn upto (ss->has_at), else after its
+ * last.  Returns CLI_OK, or the exit status after saying why.
+ */
+static int
+view_init(struct view *v, const struct play_record *pr,
+    const struct show_settings *ss)
+{
+	struct diag d;
+	size_t	 offs[64];
+	int	 n;
+
+	v->ntok = pr->rec->nturns;
+	v->upto = ss->has_at ? ss->upto : v->ntok;
+	if (v->upto > v->ntok) {
+		cli_error("%s: --at %lu: the record has %lu turns", pr->name,
+		    v->upto, v->ntok);
 		return CLI_USAGE;
 	}
-	if (cs == DRAW_UNICODE && !utf8_locale())
-		cs = DRAW_ASCII;
-	if (svg != NULL && strcmp(svg, "-") != 0 && (!cli_output_distinct(svg,
-	    (const char *const *)argv + optind, 1) ||
-	    !cli_output_apart(svg, NULL)))
-		return CLI_USAGE;
-	replay_init(&at);
-	replay_init(&prev);
-	if ((status = play_open(&pr, argv[optind], &sel)) != CLI_OK)
-		goto out_close;
-	ntok = pr.rec->nturns;
-	if (!has_at)
-		upto = ntok;
-	if (upto > ntok) {
-		cli_error("%s: --at %lu: the record has %zu turns", pr.name,
-		    upto, ntok);
-		status = CLI_USAGE;
-		goto out_close;
-	}
-	cur = &pr.rp;
-	if (upto < ntok) {
-		if (play_replay_upto(&pr, upto, &at) == -1)
+	v->cur = &pr->rp;
+	if (v->upto < v->ntok) {
+		if (play_replay_upto(pr, v->upto, &v->at) == -1)
 			goto out_oom;
-		cur = &at;
+		v->cur = &v->at;
 	}
-	if (upto > 0) {
-		/* The last turn: the position before it and its actions. */
-		if (play_replay_upto(&pr, upto - 1, &prev) == -1)
-			goto out_oom;
-		tok = play_token(&pr, upto - 1);
-		if (tok == NULL)
-			goto out_oom;
-		n = record_turn_parse(pr.syn, &prev.pos->board, tok,
-		    strlen(tok), acts, offs, 64, &d);
-		last = (struct draw_last){ prev.pos, acts, n > 0 ?
-		    (size_t)n : 0 };
-		who = rules_to_move(prev.pos);
-	}
-	state_text(pr.rec, cur, state, sizeof state);
-	snprintf(caption, sizeof caption, "%s %s, %s", cur->game->title,
-	    cur->pos->board.name, state);
-	if (svg != NULL) {
-		if (cli_output_open(&so, strcmp(svg, "-") == 0 ? NULL : svg,
-		    0) == -1) {
-			status = CLI_USAGE;
-			goto out_close;
-		}
-		if (draw_svg(so.fp, cur->pos, upto > 0 ? &last : NULL,
-		    caption) == -1 || fflush(so.fp) == EOF) {
-			status = cli_output_ok(so.fp, so.name) ? CLI_INTERNAL :
-			    CLI_USAGE;
-			goto out_close;
-		}
-		if (so.fp != stdout && !cli_output_commit(&so)) {
-			status = CLI_USAGE;
-			goto out_close;
-		}
-	}
-	/* so is clean now unless the picture went to standard output. */
-	if (so.fp != stdout) {
-		fprintf(out, "%s %s\n", cur->game->title,
-		    cur->pos->board.name);
-		players_line(out, pr.rec, cur);
-		draw_text(out, cur->pos, cs);
-		fprintf(out, "%s\n", state);
-		fprintf(out, "score:");
-		for (i = 0; i < RULES_COLOURS; i++)
-			fprintf(out, "%s %s %d", i > 0 ? "," : "",
-			    cur->game->colour[i], cur->score.points[i]);
-		fputc('\n', out);
-		if (upto > 0)
-			fprintf(out, "last turn: %lu, %s: %s%s\n", upto,
-			    cur->game->colour[who], tok, upto == ntok &&
-			    cur->in_turn ? " (in progress)" : "");
-		else
-			fprintf(out, "last turn: none\n");
-	}
-	status = play_finish(fflush(out) == EOF ? -1 : 0);
-	goto out_close;
+	if (v->upto == 0)
+		return CLI_OK;
+	/* The last turn: the position before it and its actions. */
+	if (play_replay_upto(pr, v->upto - 1, &v->prev) == -1 ||
+	    (v->tok = play_token(pr, v->upto - 1)) == NULL)
+		goto out_oom;
+	n = record_turn_parse(pr->syn, &v->prev.pos->board, v->tok,
+	    strlen(v->tok), v->acts, offs, 64, &d);
+	v->last = (struct draw_last){ v->prev.pos, v->acts, n > 0 ?
+	    (size_t)n : 0 };
+	v->who = rules_to_move(v->prev.pos);
+	return CLI_OK;
 
 out_oom:
 	cli_error("out of memory");
-	status = CLI_INTERNAL;
+	return CLI_INTERNAL;
+}
+
+/*
+ * Writes the SVG picture of v to path ("-": standard output, left open
+ * in *so for the caller to abort).  Returns the exit status.
+ */
+static int
+write_svg(const char *path, const struct view *v, const char *caption,
+    struct cli_output *so)
+{
+	if (cli_output_open(so, strcmp(path, "-") == 0 ? NULL : path,
+	    0) == -1)
+		return CLI_USAGE;
+	if (draw_svg(so->fp, v->cur->pos, v->upto > 0 ? &v->last : NULL,
+	    caption) == -1 || fflush(so->fp) == EOF)
+		return cli_output_ok(so->fp, so->name) ? CLI_INTERNAL :
+		    CLI_USAGE;
+	if (so->fp != stdout && !cli_output_commit(so))
+		return CLI_USAGE;
+	return CLI_OK;
+}
+
+/* The text of v to out: title, players, diagram, state, score, last turn. */
+static void
+write_text(FILE *out, const struct play_record *pr, const struct view *v,
+    const char *state, enum draw_charset cs)
+{
+	const struct replay *cur = v->cur;
+	int	 i;
+
+	fprintf(out, "%s %s\n", cur->game->title, cur->pos->board.name);
+	players_line(out, pr->rec, cur);
+	draw_text(out, cur->pos, cs);
+	fprintf(out, "%s\n", state);
+	fprintf(out, "score:");
+	for (i = 0; i < RULES_COLOURS; i++)
+		fprintf(out, "%s %s %d", i > 0 ? "," : "",
+		    cur->game->colour[i], cur->score.points[i]);
+	fputc('\n', out);
+	if (v->upto > 0)
+		fprintf(out, "last turn: %lu, %s: %s%s\n", v->upto,
+		    cur->game->colour[v->who], v->tok, v->upto == v->ntok &&
+		    cur->in_turn ? " (in progress)" : "");
+	else
+		fprintf(out, "last turn: none\n");
+}
+
+static int
+exec_show(int argc, char **argv)
+{
+	struct show_settings ss = { .cs = DRAW_UNICODE };
+	struct play_record pr;
+	struct view v = { 0 };
+	struct cli_output so = { 0 };
+	char	 state[160], caption[224];
+	int	 status;
+
+	if ((status = play_parse(&play_cmd_show, argc, argv, &ss)) != -1)
+		return status;
+	if (ss.cs == DRAW_UNICODE && !utf8_locale())
+		ss.cs = DRAW_ASCII;
+	if (ss.svg != NULL && strcmp(ss.svg, "-") != 0 &&
+	    (!cli_output_distinct(ss.svg, (const char *const *)argv + optind,
+	    1) || !cli_output_apart(ss.svg, NULL)))
+		return CLI_USAGE;
+	replay_init(&v.at);
+	replay_init(&v.prev);
+	if ((status = play_open(&pr, argv[optind], &ss.sel)) != CLI_OK ||
+	    (status = view_init(&v, &pr, &ss)) != CLI_OK)
+		goto out_close;
+	state_text(pr.rec, v.cur, state, sizeof state);
+	snprintf(caption, sizeof caption, "%s %s, %s", v.cur->game->title,
+	    v.cur->pos->board.name, state);
+	if (ss.svg != NULL &&
+	    (status = write_svg(ss.svg, &v, caption, &so)) != CLI_OK)
+		goto out_close;
+	/* so is clean now unless the picture went to standard output. */
+	if (so.fp != stdout)
+		write_text(stdout, &pr, &v, state, ss.cs);
+	status = play_finish(fflush(stdout) == EOF ? -1 : 0);
 out_close:
 	cli_output_abort(&so);
-	free(tok);
-	replay_fini(&at);
-	replay_fini(&prev);
+	free(v.tok);
+	replay_fini(&v.at);
+	replay_fini(&v.prev);
 	play_close(&pr);
 	return status;
 }

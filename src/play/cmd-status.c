@@ -11,34 +11,30 @@
 #include "play/play.h"
 #include "report/report.h"
 
-static void	help(void);
 static int	exec_status(int, char **);
 
 const struct play_cmd play_cmd_status = {
 	.name = "status",
-	.args = "[-g game] [-r n] record",
+	.args = PLAY_RECORD_ARGS,
+	.usage = "[-g game] [-r n] record",
 	.summary = "where the game stands, as YAML",
-	.help = help,
+	.help =
+	    "Where the game of RECORD stands, as one YAML document.\n\n",
+	.width = 17,
+	.select = true,
+	.option = play_record_option,
 	.exec = exec_status,
 };
-
-static void
-help(void)
-{
-	play_record_help(&play_cmd_status,
-	    "Where the game of RECORD stands, as one YAML document.");
-}
 
 static int
 exec_status(int argc, char **argv)
 {
 	struct play_record pr;
-	struct play_select sel;
+	struct play_select sel = { 0 };
 	struct report_play p = { 0 };
 	int	 status;
 
-	if ((status = play_record_only(&play_cmd_status, argc, argv,
-	    &sel)) != -1)
+	if ((status = play_parse(&play_cmd_status, argc, argv, &sel)) != -1)
 		return status;
 	if ((status = play_open(&pr, argv[optind], &sel)) == CLI_OK) {
 		p.source = pr.path;

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -58,6 +59,15 @@ engine_signals(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+}
+
+void
+engine_init(struct engine *e, int slot)
+{
+	memset(e, 0, sizeof *e);
+	e->slot = slot;
+	e->pid = -1;
+	e->to = e->from = -1;
 }
 
 /* pipe(2) with both ends closed on exec. */
@@ -134,6 +144,24 @@ engine_reap(struct engine *e, int ms)
 			usleep(10000);
 	}
 	return e->exited;
+}
+
+bool
+engine_exit_text(struct engine *e, int ms, char *buf, size_t cap)
+{
+	int	 st;
+
+	buf[0] = '\0';
+	if (!engine_reap(e, ms))
+		return false;
+	if (WIFSIGNALED(e->status)) {
+		snprintf(buf, cap, "killed by signal %d", WTERMSIG(e->status));
+		return true;
+	}
+	st = WEXITSTATUS(e->status);
+	snprintf(buf, cap, "exit status %d%s", st, st == 127 ?
+	    ": command not found?" : st == 126 ? ": not executable?" : "");
+	return true;
 }
 
 void
@@ -290,9 +318,8 @@ engine_started(struct engine *e)
 		if (engine_reap(e, 0))
 			return false;
 		/* Hung up with nothing to read: its output is closed. */
-		if (poll(pfd, 2, 0) > 0 &&
-		    (((pfd[0].revents & POLLHUP) && !(pfd[0].revents & POLLIN)) ||
-		    (pfd[1].revents & POLLERR)))
+		if (poll(pfd, 2, 0) > 0 && (((pfd[0].revents & POLLHUP) &&
+		    !(pfd[0].revents & POLLIN)) || (pfd[1].revents & POLLERR)))
 			return false;
 		if ((left = e->started + ENGINE_GRACE - now()) <= 0)
 			break;

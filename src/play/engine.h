@@ -3,8 +3,17 @@
  * The programs gameplay match runs (formats/protocol.md): starting one
  * with `sh -c CMD' in its own process group over two pipes, writing lines
  * to it and reading its answers, every write and read bounded by a
- * deadline and by the program's exit, and stopping it.  What the lines
- * mean, and what a failure costs in a game, is cmd-match.c's.
+ * deadline and by the program's exit, the grace in which it must prove
+ * it started, and stopping it.  No protocol is spoken here: a line is
+ * text.  What the lines mean, and what a failure costs in a game, is the
+ * protocol's (cmd-match.c speaks formats/protocol.md; another protocol,
+ * GTP or NBoard, would be another client of the same calls).
+ *
+ * A program's life: engine_init once, then engine_start; engine_send and
+ * engine_read (with engine_drain between requests) until one of them
+ * returns ENGINE_GONE, ENGINE_LATE or ENGINE_LONG, or the game is over;
+ * engine_stop, after which engine_start may run it afresh.  Nothing here
+ * prints; every failure is a return value.
  */
 #ifndef ARBITER_PLAY_ENGINE_H
 #define ARBITER_PLAY_ENGINE_H
@@ -18,8 +27,8 @@
 #define ENGINE_ANSWER_MAX	4096
 
 /*
- * A program playing one side; zero it but for cmd, slot and pid = -1.
- * Our ends of its pipes never block.
+ * A program playing one side (engine_init).  Our ends of its pipes never
+ * block.
  */
 struct engine {
 	const char	*cmd;		/* borrowed */
@@ -49,7 +58,16 @@ struct engine {
  * before they end gameplay as usual.
  */
 void	engine_signals(void);
-/* Starts e->cmd; 0, or -1 (errno) when no pipe or process can be made. */
+/*
+ * Sets up e, not running, in slot (0 or 1: its place for the signal
+ * handler, one per running program); e->cmd is the caller's to set.
+ */
+void	engine_init(struct engine *e, int slot);
+/*
+ * Starts e->cmd (not running); 0, or -1 (errno) when no pipe or process
+ * can be made.  A command that cannot be run is a program that exits
+ * at once (status 127): engine_started says so.
+ */
 int	engine_start(struct engine *e);
 /*
  * Stops a running program (else does nothing): asks it to quit and waits
@@ -99,5 +117,12 @@ bool	engine_started(struct engine *e);
  * did; whether it has.
  */
 bool	engine_reap(struct engine *e, int ms);
+/*
+ * How the program ended, after waiting up to ms milliseconds for it to
+ * exit (engine_reap): into buf, "exit status 127: command not found?",
+ * "exit status 3" or "killed by signal 9".  Returns whether it has exited;
+ * if not (it closed a pipe but lives on), buf is "".
+ */
+bool	engine_exit_text(struct engine *e, int ms, char *buf, size_t cap);
 
 #endif

@@ -4,7 +4,6 @@
  * helpers they share (play.h).
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,34 +12,6 @@
 
 /* Legal moves listed in a diagnostic's note, as gamecheck's report does. */
 #define MAX_LEGAL	64
-
-void
-play_usage(FILE *f, const struct play_cmd *c)
-{
-	fprintf(f, "usage: gameplay %s %s\n", c->name, c->args);
-}
-
-int
-play_option(const struct play_cmd *cmd, int c, char **argv, const char *opts)
-{
-	switch (c) {
-	case 'h':
-		cmd->help();
-		return cli_help_done();
-	case 'V':
-		return cli_version("gameplay");
-	default:
-		return cli_option_error(argv, opts, c, true);
-	}
-}
-
-void
-play_help_common(int width)
-{
-	printf("  %-*s%s\n  %-*s%s\n", width, "-h, --help",
-	    "show this help and exit", width, "-V, --version",
-	    "show the version and exit");
-}
 
 bool
 play_count(const char *name, const char *arg, unsigned long *v)
@@ -100,7 +71,7 @@ play_select_option(struct play_select *sel, int c, const char *arg)
 	switch (c) {
 	case 'g':
 		sel->game = cli_find_game(arg, "gameplay --help");
-		return sel->game != NULL ? 1 : -1;
+		return sel->game != NULL ? 0 : -1;
 	case 'r':
 		if (!play_count("--record", arg, &sel->record))
 			return -1;
@@ -113,18 +84,22 @@ play_select_option(struct play_select *sel, int c, const char *arg)
 			cli_error("--record: at most %ld", LONG_MAX);
 			return -1;
 		}
-		return 1;
+		return 0;
 	default:
 		return 0;
 	}
 }
 
-void
-play_help_select(int width)
+const struct option play_record_longopts[] = {
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+int
+play_record_option(void *sel, int c, const char *arg)
 {
-	printf("  %-*s%s\n  %-*s%s\n", width, "-g, --game=GAME",
-	    "a record without a Game tag is GAME", width, "-r, --record=N",
-	    "the Nth record of the file (default: its only one)");
+	return play_select_option(sel, c, arg);
 }
 
 /*
@@ -306,46 +281,6 @@ play_uses_dice(const struct rules_position *pos)
 }
 
 /* ---- What several commands share ---------------------------------- */
-
-void
-play_record_help(const struct play_cmd *cmd, const char *what)
-{
-	play_usage(stdout, cmd);
-	printf("%s\n\n", what);
-	play_help_select(17);
-	play_help_common(17);
-}
-
-/*
- * Options of the commands that take a record and nothing else.  Returns
- * -1 to go on, else the exit status.
- */
-int
-play_record_only(const struct play_cmd *cmd, int argc, char **argv,
-    struct play_select *sel)
-{
-	static const char opts[] = ":g:r:hV";
-	static const struct option longopts[] = {
-		PLAY_LONGOPTS_RECORD,
-		PLAY_LONGOPTS_COMMON,
-		{ NULL, 0, NULL, 0 },
-	};
-	int	 c, r;
-
-	memset(sel, 0, sizeof *sel);
-	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
-		if ((r = play_select_option(sel, c, optarg)) == -1)
-			return CLI_USAGE;
-		if (r == 0)
-			return play_option(cmd, c, argv, opts);
-	}
-	if (argc - optind != 1) {
-		cli_error("%s: name one record (try gameplay %s --help)",
-		    cmd->name, cmd->name);
-		return CLI_USAGE;
-	}
-	return -1;
-}
 
 int
 play_finish(int rc)

@@ -9,6 +9,7 @@
 #ifndef ARBITER_PLAY_H
 #define ARBITER_PLAY_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -16,12 +17,40 @@
 #include "record/record.h"
 #include "report/report.h"
 
+/*
+ * A command, as tmux's cmd_entry: its name, its options and operands and
+ * the text of its --help, so that parsing them, a usage error and --help
+ * are written once (cmd.c) and a command's file holds what it does.
+ */
 struct play_cmd {
 	const char	*name;
-	const char	*args;		/* the synopsis after the name */
-	const char	*summary;
-	/* Its --help on stdout, but for cli_help_done()'s last line. */
-	void		(*help)(void);
+	struct {
+		/* getopt_long's, from ':' ("+:": options end at an operand) */
+		const char	*template;
+		/* Ends with PLAY_LONGOPTS_COMMON and a zeroed entry. */
+		const struct option *longopts;
+		int		 lower, upper;	/* operands; upper -1: any */
+		const char	*wrong;		/* a wrong count: "name one
+						   game" */
+	} args;
+	const char	*usage;		/* the synopsis after the name */
+	const char	*summary;	/* its line in gameplay --help */
+	/*
+	 * --help: the usage line, help, the lines of -g and -r (select) and
+	 * of -h and -V with their text in column width + 2, then footer.
+	 */
+	const char	*help;
+	int		 width;
+	bool		 select;
+	const char	*footer;	/* or NULL */
+	const char	*hint;		/* a usage error's "try"; NULL:
+					   "gameplay NAME --help" */
+	/*
+	 * Takes option c of args.longopts but -h and -V, with its argument
+	 * arg, into settings (play_parse's).  Returns 0, or -1 after saying
+	 * what is wrong with arg.  NULL: the command has none but -h, -V.
+	 */
+	int		(*option)(void *settings, int c, const char *arg);
 	/* argv[0] is the command's name; returns an exit status. */
 	int		(*exec)(int argc, char **argv);
 };
@@ -37,14 +66,19 @@ void	play_help_gameplay(void);
 	{ "version", no_argument, NULL, 'V' }
 
 /*
- * What every command does with an option it has no case of: -h (its
- * help), -V, or a usage error in one line (the command's optstring opts
- * starts with ':').  Returns the exit status.
+ * Parses the options of argv (argv[0] is the command's name) as cmd's
+ * entry says: each one of its own goes to cmd->option with settings
+ * (borrowed; the caller set its defaults), -h and -V are done here, and
+ * the operands are counted.  Returns -1 to go on, the operands being
+ * argv[optind] to argv[argc - 1]; else the exit status after -h, -V or a
+ * usage error said on stderr in one line.
  */
-int	play_option(const struct play_cmd *, int c, char **argv,
-	    const char *opts);
-/* The help lines of -h and -V, the text in column width + 2. */
-void	play_help_common(int width);
+int	play_parse(const struct play_cmd *, int argc, char **argv,
+	    void *settings);
+/* Says that the operands are not what cmd takes; returns CLI_USAGE. */
+int	play_usage_error(const struct play_cmd *);
+/* cmd's --help on stdout, but for cli_help_done()'s last line. */
+void	play_help(const struct play_cmd *);
 
 extern const struct play_cmd play_cmd_help;
 extern const struct play_cmd play_cmd_new;
@@ -71,12 +105,20 @@ struct play_select {
 	{ "record", required_argument, NULL, 'r' }
 
 /*
- * Takes the option c (with its argument arg) if it is -g or -r.  Returns
- * 1 if it was, 0 if it is not, -1 after saying what is wrong with arg.
+ * Takes the option c (with its argument arg) if it is -g or -r, and does
+ * nothing with another: a command's option function ends in it.  Returns
+ * 0, or -1 after saying what is wrong with arg.
  */
 int	play_select_option(struct play_select *, int c, const char *arg);
-/* The help lines of -g and -r, the text in column width + 2. */
-void	play_help_select(int width);
+
+/*
+ * The entry's args of a command that takes one record and no option but
+ * -g and -r, and its option function: settings is a struct play_select.
+ */
+extern const struct option play_record_longopts[];
+#define PLAY_RECORD_ARGS \
+	{ ":g:r:hV", play_record_longopts, 1, 1, "name one record" }
+int	play_record_option(void *sel, int c, const char *arg);
 
 /*
  * One record as gameplay holds it: the file's text (owned), the record
@@ -145,15 +187,6 @@ bool	play_uses_dice(const struct rules_position *);
 /* Parses getopt's optarg as a count for option name; false: reported. */
 bool	play_count(const char *name, const char *arg, unsigned long *v);
 
-/*
- * The options of a command that takes one record and nothing else: -g,
- * -r, -h, -V, into sel.  Returns -1 to go on (the record is
- * argv[optind]), else an exit status.
- */
-int	play_record_only(const struct play_cmd *, int argc, char **argv,
-	    struct play_select *sel);
-/* The --help of such a command: what is the text after the usage line. */
-void	play_record_help(const struct play_cmd *, const char *what);
 /* The exit status after writing a document to stdout (rc 0 or -1). */
 int	play_finish(int rc);
 /* The turn in progress so far, as a new string, or NULL. */
@@ -279,12 +312,21 @@ enum {
 	PLAY_OPT_OWN,
 };
 
+/* The options of a series, for a command's getopt_long table. */
+#define PLAY_LONGOPTS_SERIES \
+	{ "games", required_argument, NULL, 'n' }, \
+	{ "seed", required_argument, NULL, 'S' }, \
+	{ "size", required_argument, NULL, 's' }, \
+	{ "max-turns", required_argument, NULL, PLAY_OPT_MAX_TURNS }, \
+	{ "summary", required_argument, NULL, PLAY_OPT_SUMMARY }
+
 /* Starts a series of the defaults; event names it ("selfplay"). */
 void	play_series_init(struct play_series *, const char *event);
 /*
  * Takes the option c that getopt_long returned, with its argument arg, if
- * it is one of a series: -n, -S, -s, --max-turns or --summary.  Returns 1 if it
- * was, 0 if it is not, -1 after saying what is wrong with arg.
+ * it is one of a series: -n, -S, -s, --max-turns or --summary, and does
+ * nothing with another.  Returns 0, or -1 after saying what is wrong with
+ * arg.
  */
 int	play_series_option(struct play_series *, int c, const char *arg);
 /*
@@ -304,8 +346,5 @@ int	play_series_start(struct play_series *, unsigned long i,
 /* Whether pg goes on: the game is not over and within the turn cap. */
 bool	play_series_going(const struct play_series *,
 	    const struct play_game *pg);
-
-/* For every --help and usage message: "usage: gameplay NAME ARGS". */
-void	play_usage(FILE *f, const struct play_cmd *);
 
 #endif

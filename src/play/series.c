@@ -269,19 +269,19 @@ play_series_option(struct play_series *ps, int c, const char *arg)
 {
 	switch (c) {
 	case 'n':
-		return play_count("--games", arg, &ps->games) ? 1 : -1;
+		return play_count("--games", arg, &ps->games) ? 0 : -1;
 	case 'S':
-		return play_count("--seed", arg, &ps->seed) ? 1 : -1;
+		return play_count("--seed", arg, &ps->seed) ? 0 : -1;
 	case 's':
 		ps->size = arg;
-		return 1;
+		return 0;
 	case PLAY_OPT_MAX_TURNS:
 		ps->has_max_turns = true;
-		return play_count("--max-turns", arg, &ps->max_turns) ? 1 :
+		return play_count("--max-turns", arg, &ps->max_turns) ? 0 :
 		    -1;
 	case PLAY_OPT_SUMMARY:
 		ps->summary = arg;
-		return 1;
+		return 0;
 	}
 	return 0;
 }

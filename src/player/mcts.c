@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "player/kinds.h"
+#include "util/util.h"
 
 #define EXPLORE		1.0
 #define PLAYOUT_TURNS	1000
@@ -65,20 +66,12 @@ mcts_free(struct player *p)
 static int32_t
 nodes_add(struct mcts *m, size_t n)
 {
-	struct node *bigger;
-	size_t	 cap;
 	int32_t	 first;
 
-	if (m->nnodes + n > m->cap) {
-		cap = m->cap == 0 ? 1024 : m->cap;
-		while (cap < m->nnodes + n)
-			cap *= 2;
-		if (cap > INT32_MAX ||
-		    (bigger = realloc(m->nodes, cap * sizeof *bigger)) == NULL)
-			return -1;
-		m->nodes = bigger;
-		m->cap = cap;
-	}
+	/* Nodes are numbered by int32_t. */
+	if (n > INT32_MAX - m->nnodes || array_grow(&m->nodes, &m->cap,
+	    m->nnodes + n, sizeof *m->nodes) == -1)
+		return -1;
 	first = (int32_t)m->nnodes;
 	m->nnodes += n;
 	return first;
@@ -87,16 +80,9 @@ nodes_add(struct mcts *m, size_t n)
 static int
 path_push(struct mcts *m, size_t depth, int32_t node)
 {
-	int32_t	*bigger;
-	size_t	 cap;
-
-	if (depth >= m->path_cap) {
-		cap = m->path_cap == 0 ? 256 : 2 * m->path_cap;
-		if ((bigger = realloc(m->path, cap * sizeof *bigger)) == NULL)
-			return -1;
-		m->path = bigger;
-		m->path_cap = cap;
-	}
+	if (array_grow(&m->path, &m->path_cap, depth + 1,
+	    sizeof *m->path) == -1)
+		return -1;
 	m->path[depth] = node;
 	return 0;
 }

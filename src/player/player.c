@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "player/kinds.h"
+#include "util/util.h"
 
 static const struct player_kind *const kinds[] = {
 	&player_random,
@@ -97,15 +98,12 @@ long
 player_legal(const struct rules_position *pos, struct rules_action **acts,
     size_t *cap)
 {
-	struct rules_action *bigger;
 	size_t	 n;
 
 	n = rules_legal(pos, *acts, *cap);
 	if (n > *cap) {
-		if ((bigger = realloc(*acts, n * sizeof *bigger)) == NULL)
+		if (array_grow(acts, cap, n, sizeof **acts) == -1)
 			return -1;
-		*acts = bigger;
-		*cap = n;
 		n = rules_legal(pos, *acts, *cap);
 	}
 	return (long)n;

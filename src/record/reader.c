@@ -16,6 +16,7 @@
 
 #include "record/record.h"
 #include "record/syntax.h"
+#include "util/util.h"
 
 struct record_reader {
 	struct record_syntax *syn;
@@ -67,16 +68,8 @@ struct record_reader {
 	size_t		 result_off;
 	bool		 has_movetext;
 
-	/* The names of the record's tags, hashed to find duplicates. */
-	struct tag_slot	*tag_slots;
-	size_t		 tag_slotcap;	/* a power of two, or 0 */
-	unsigned long	 tag_epoch;	/* slots of older records are stale */
-};
-
-/* A slot of the tag hash: the tag's index in the record of its epoch. */
-struct tag_slot {
-	unsigned long	 epoch;
-	size_t		 tag;
+	/* The record's tags by name (any case), to find duplicates. */
+	struct hashmap	 tags;
 };
 
 const char *
@@ -116,30 +109,6 @@ record_tag_find(const struct record *rec, const char *name)
 	return NULL;
 }
 
-size_t
-record_utf8_char(const char *s, size_t len, uint32_t *cp)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t	 need, k;
-
-	need = p[0] < 0x80 ? 0 : (p[0] & 0xe0) == 0xc0 ? 1 :
-	    (p[0] & 0xf0) == 0xe0 ? 2 : (p[0] & 0xf8) == 0xf0 ? 3 : 9;
-	if (need == 9 || need >= len)
-		return 0;
-	*cp = need == 0 ? p[0] : need == 1 ? p[0] & 0x1fu :
-	    need == 2 ? p[0] & 0x0fu : p[0] & 0x07u;
-	for (k = 1; k <= need; k++) {
-		if ((p[k] & 0xc0) != 0x80)
-			return 0;
-		*cp = *cp << 6 | (p[k] & 0x3fu);
-	}
-	if ((need == 1 && *cp < 0x80) || (need == 2 && *cp < 0x800) ||
-	    (need == 3 && *cp < 0x10000) || *cp > 0x10ffff ||
-	    (*cp >= 0xd800 && *cp <= 0xdfff))
-		return 0;
-	return need + 1;
-}
-
 /*
  * The character at s (len > 0 bytes) as record_printable shows it: its
  * length in *k and whether it is kept as it is (else escaped); returns the
@@ -150,7 +119,7 @@ printable_char(const char *s, size_t len, size_t *k, bool *keep)
 {
 	uint32_t cp = 0;
 
-	*k = record_utf8_char(s, len, &cp);
+	*k = utf8_char(s, len, &cp);
 	/* C0, DEL and C1 controls move the cursor or start escapes. */
 	*keep = *k > 0 && cp >= 0x20 && cp != 0x7f &&
 	    (cp < 0x80 || cp >= 0xa0) && cp != '\\';
@@ -213,6 +182,7 @@ record_reader_new(struct record_syntax *syn, FILE *fp, const char *name,
 	rd->syn = syn;
 	rd->fp = fp;
 	rd->format = format;
+	hashmap_init(&rd->tags);
 	return rd;
 }
 
@@ -239,7 +209,7 @@ record_reader_free(struct record_reader *rd)
 	free(rd->turn_off);
 	free(rd->rec.tags);
 	free(rd->rec.turns);
-	free(rd->tag_slots);
+	hashmap_fini(&rd->tags);
 	free(rd);
 }
 
@@ -268,28 +238,18 @@ refill(struct record_reader *rd)
 	return rd->inlen > 0;
 }
 
-/* Appends n bytes to the line being read. */
+/*
+ * Appends n bytes to the line being read.  PCRE2's JIT reads whole words
+ * past the end of a subject (within the block); array_grow's zeroed spare
+ * bytes keep memcheck quiet.
+ */
 static int
 line_add(struct record_reader *rd, size_t have, const char *p, size_t n)
 {
-	size_t	 cap;
-	char	*q;
-
-	if (have + n + 1 > rd->linecap) {
-		cap = rd->linecap ? rd->linecap : 256;
-		while (cap < have + n + 1)
-			cap *= 2;
-		if ((q = realloc(rd->line, cap)) == NULL) {
-			errno = ENOMEM;
-			return -1;
-		}
-		/*
-		 * PCRE2's JIT reads whole words past the end of a subject
-		 * (within the block); defined bytes there keep memcheck quiet.
-		 */
-		memset(q + rd->linecap, 0, cap - rd->linecap);
-		rd->line = q;
-		rd->linecap = cap;
+	if (n >= SIZE_MAX - have ||
+	    array_grow(&rd->line, &rd->linecap, have + n + 1, 1) == -1) {
+		errno = ENOMEM;
+		return -1;
 	}
 	memcpy(rd->line + have, p, n);
 	return 0;
@@ -368,34 +328,13 @@ pos_at(const struct record_reader *rd, size_t col)
 
 /* ---- Building a record ------------------------------------------- */
 
-static int
-grow(void **p, size_t *cap, size_t need, size_t size)
-{
-	size_t	 n;
-	void	*q;
-
-	if (need <= *cap)
-		return 0;
-	n = *cap ? *cap : 16;
-	while (n < need)
-		n *= 2;
-	q = realloc(*p, n * size);
-	if (q == NULL)
-		return -1;
-	/* Defined spare bytes, as in line_add: the text is matched too. */
-	memset((char *)q + *cap * size, 0, (n - *cap) * size);
-	*p = q;
-	*cap = n;
-	return 0;
-}
-
 /* Copies len bytes into the record's text; returns the offset or -1. */
 static long long
 text_add(struct record_reader *rd, const char *s, size_t len)
 {
 	size_t	 off = rd->textlen;
 
-	if (grow((void **)&rd->text, &rd->textcap, off + len + 1, 1) == -1)
+	if (array_grow(&rd->text, &rd->textcap, off + len + 1, 1) == -1)
 		return -1;
 	memcpy(rd->text + off, s, len);
 	rd->text[off + len] = '\0';
@@ -416,8 +355,8 @@ reset_record(struct record_reader *rd)
 	rd->rec.implicit_passes = rd->format != RECORD_PGN;
 	rd->textlen = 0;
 	rd->has_movetext = false;
-	/* Every slot of the tag hash is now stale, without clearing it. */
-	rd->tag_epoch++;
+	/* O(1) however many tags the last record had. */
+	hashmap_clear(&rd->tags);
 }
 
 /*
@@ -452,10 +391,10 @@ add_turn(struct record_reader *rd, const char *s, size_t len,
 	long long off;
 	size_t	 n = rd->rec.nturns;
 
-	if (grow((void **)&rd->rec.turns, &rd->turncap, n + 1,
+	if (array_grow(&rd->rec.turns, &rd->turncap, n + 1,
 	    sizeof *rd->rec.turns) == -1)
 		return oom(rd);
-	if (grow((void **)&rd->turn_off, &rd->turnoffcap, n + 1,
+	if (array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
 	    sizeof *rd->turn_off) == -1)
 		return oom(rd);
 	if (rd->format != RECORD_PGN)
@@ -489,70 +428,43 @@ finish_record(struct record_reader *rd)
 
 /* ---- The record notation ------------------------------------------ */
 
-static size_t
+static uint64_t
 name_hash(const char *s)
 {
-	size_t	 h = 2166136261u;
+	uint64_t h = HASHMAP_HASH_INIT;
 
-	/*
-	 * FNV-1a over the bytes folded to lower case: names are short, and
-	 * tags are one tag in any case (record_tag_find).
-	 */
+	/* Folded: tags are one tag in any case (record_tag_find). */
 	while (*s != '\0')
 		h = (h ^ (unsigned char)tolower((unsigned char)*s++)) *
-		    16777619u;
+		    HASHMAP_HASH_PRIME;
 	return h;
 }
 
-/* The slot of the tag hash that holds name, or the empty one it would. */
-static struct tag_slot *
-tag_slot_find(struct record_reader *rd, const char *name)
+/* The tag map's key: a name, as the name of tag value of the record. */
+static bool
+tag_eq(const void *key, size_t value, const void *arg)
 {
-	size_t	 mask = rd->tag_slotcap - 1, i = name_hash(name) & mask;
-	struct tag_slot *sl;
+	const struct record_reader *rd = arg;
 
-	for (;; i = (i + 1) & mask) {
-		sl = &rd->tag_slots[i];
-		if (sl->epoch != rd->tag_epoch ||
-		    strcasecmp(rd->text + rd->tag_off[2 * sl->tag], name) == 0)
-			return sl;
-	}
+	return strcasecmp(rd->text + rd->tag_off[2 * value], key) == 0;
 }
 
 /*
  * Whether the record already has a tag called like the name at text
- * offset name_off; if not, makes room for tag n (its name at name_off)
- * to be added.  A hash keeps a record of a million tags linear (a scan of
- * the earlier names made it quadratic).  Returns 1 for a duplicate, 0, or
- * -1 when memory runs out.
+ * offset name_off; if not, adds tag n (its name at name_off).  A hash
+ * keeps a record of a million tags linear (a scan of the earlier names
+ * made it quadratic).  Returns 1 for a duplicate, 0, or -1 when memory
+ * runs out.
  */
 static int
 tag_seen(struct record_reader *rd, size_t n, size_t name_off)
 {
-	struct tag_slot *sl, *old = rd->tag_slots;
-	size_t	 oldcap = rd->tag_slotcap, cap, i;
+	const char *name = rd->text + name_off;
+	uint64_t h = name_hash(name);
 
-	if (rd->tag_slotcap < 2 * (n + 1)) {
-		/* At most half full, so probes stay short and always end. */
-		cap = oldcap ? 2 * oldcap : 64;
-		while (cap < 2 * (n + 1))
-			cap *= 2;
-		if ((rd->tag_slots = calloc(cap, sizeof *sl)) == NULL) {
-			rd->tag_slots = old;
-			return -1;
-		}
-		rd->tag_slotcap = cap;
-		for (i = 0; i < n; i++) {
-			sl = tag_slot_find(rd, rd->text + rd->tag_off[2 * i]);
-			*sl = (struct tag_slot){ rd->tag_epoch, i };
-		}
-		free(old);
-	}
-	sl = tag_slot_find(rd, rd->text + name_off);
-	if (sl->epoch == rd->tag_epoch)
+	if (hashmap_get(&rd->tags, h, name, tag_eq, rd) != HASHMAP_ABSENT)
 		return 1;
-	*sl = (struct tag_slot){ rd->tag_epoch, n };
-	return 0;
+	return hashmap_put(&rd->tags, h, n);
 }
 
 /* Reads [Name "value"] at rd->pos. */
@@ -594,13 +506,13 @@ read_tag(struct record_reader *rd)
 		rd->text[value_off + (long long)k++] = c;
 	}
 	rd->text[value_off + (long long)k] = '\0';
-	if (grow((void **)&rd->rec.tags, &rd->tagcap, n + 1,
+	if (array_grow(&rd->rec.tags, &rd->tagcap, n + 1,
 	    sizeof *rd->rec.tags) == -1) {
 		oom(rd);
 		rd->pos = rd->linelen;
 		return;
 	}
-	if (grow((void **)&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
+	if (array_grow(&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
 	    sizeof *rd->tag_off) == -1) {
 		oom(rd);
 		rd->pos = rd->linelen;

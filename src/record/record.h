@@ -323,13 +323,6 @@ size_t	replay_legal(const struct replay *rp, struct rules_action *out,
 	    size_t cap);
 
 /*
- * The character of UTF-8 at s (len > 0 bytes): its length, 1 to 4, with
- * its code point in *cp (NUL included); 0 for a byte that starts no valid
- * character (truncated, overlong, a surrogate, above U+10FFFF).
- */
-size_t	record_utf8_char(const char *s, size_t len, uint32_t *cp);
-
-/*
  * The one way a byte from a record or a program reaches a terminal
  * (formats/record.md, "Text shown"): len bytes of s made safe into buf
  * (cap bytes, NUL terminated).  Valid printable UTF-8 is kept; control

@@ -15,6 +15,7 @@
 #include <yaml.h>
 
 #include "report/report.h"
+#include "util/util.h"
 
 struct report_writer {
 	yaml_emitter_t	 emitter;
@@ -32,7 +33,7 @@ report_utf8_clean(const char *s, size_t len, char *buf, size_t cap)
 	uint32_t cp;
 
 	while (i < len && n + 4 < cap) {
-		k = record_utf8_char(s + i, len - i, &cp);
+		k = utf8_char(s + i, len - i, &cp);
 		/* Invalid bytes and NUL are replaced, one U+FFFD a byte. */
 		if (k == 0 || cp == 0) {
 			memcpy(buf + n, "\xef\xbf\xbd", 3);
@@ -77,17 +78,11 @@ scalar(struct report_writer *w, const char *s, bool quoted)
 static int
 text(struct report_writer *w, const char *s, size_t len)
 {
-	size_t	 need = 3 * len + 5;
-
-	if (need > w->bufcap) {
-		char	*p = realloc(w->buf, need);
-
-		if (p == NULL) {
-			w->failed = true;
-			return -1;
-		}
-		w->buf = p;
-		w->bufcap = need;
+	/* As big as report_utf8_clean may need: 3 * len + 5. */
+	if (len > SIZE_MAX / 3 - 2 ||
+	    array_grow(&w->buf, &w->bufcap, 3 * len + 5, 1) == -1) {
+		w->failed = true;
+		return -1;
 	}
 	report_utf8_clean(s, len, w->buf, w->bufcap);
 	return scalar(w, w->buf, true);

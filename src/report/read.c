@@ -16,6 +16,7 @@
 #include <yaml.h>
 
 #include "report/report.h"
+#include "util/util.h"
 
 struct report_reader {
 	yaml_parser_t	 parser;
@@ -561,7 +562,6 @@ report_game_of(const struct record *rec, const struct replay *rp,
 	const struct record_tag *src[3] = { NULL, NULL, NULL };
 	const struct rules_score *s = &rp->score;
 	size_t	 need = 0, off[3], i;
-	char	*p;
 	int	 j;
 
 	memset(g, 0, sizeof *g);
@@ -603,12 +603,8 @@ report_game_of(const struct record *rec, const struct replay *rp,
 	for (i = 0; i < 3; i++)
 		if (src[i] != NULL)
 			need += 3 * src[i]->value_len + 5;
-	if (need > *cap) {
-		if ((p = realloc(*buf, need)) == NULL)
-			return -1;
-		*buf = p;
-		*cap = need;
-	}
+	if (array_grow(buf, cap, need, 1) == -1)
+		return -1;
 	for (i = 0, need = 0; i < 3; i++) {
 		if (src[i] == NULL)
 			continue;
@@ -928,16 +924,11 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 static int
 slurp(struct report_reader *rd)
 {
-	unsigned char *p;
-	size_t	 cap = rd->plen + 1, n;
+	size_t	 cap = rd->plen + 1, n;	/* as report_reader_new took */
 
 	for (;;) {
-		if (rd->plen + 4096 > cap) {
-			cap = (rd->plen + 4096) * 2;
-			if ((p = realloc(rd->prefix, cap)) == NULL)
-				return -1;
-			rd->prefix = p;
-		}
+		if (array_grow(&rd->prefix, &cap, rd->plen + 4096, 1) == -1)
+			return -1;
 		n = fread(rd->prefix + rd->plen, 1, cap - rd->plen, rd->in);
 		rd->plen += n;
 		if (n == 0) {

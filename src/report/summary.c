@@ -17,6 +17,7 @@
 #include <yaml.h>
 
 #include "report/report.h"
+#include "util/util.h"
 
 struct out {
 	yaml_emitter_t	 emitter;
@@ -494,28 +495,11 @@ report_crc32(uint32_t crc, const void *buf, size_t len)
 	return ~crc;
 }
 
-struct membuf {
-	unsigned char	*p;
-	size_t		 len, cap;
-};
-
+/* libyaml's output handler: the document gathers in a buffer. */
 static int
 write_mem(void *data, unsigned char *buf, size_t size)
 {
-	struct membuf *m = data;
-	unsigned char *np;
-	size_t	 cap;
-
-	if (m->len + size > m->cap) {
-		cap = (m->len + size) * 2 + 4096;
-		if ((np = realloc(m->p, cap)) == NULL)
-			return 0;
-		m->p = np;
-		m->cap = cap;
-	}
-	memcpy(m->p + m->len, buf, size);
-	m->len += size;
-	return 1;
+	return buf_add(data, buf, size) == 0;
 }
 
 /*
@@ -524,27 +508,27 @@ write_mem(void *data, unsigned char *buf, size_t size)
  * into the placeholder written there.  -1 if the text is not as written.
  */
 static int
-seal(struct membuf *m)
+seal(struct buf *m)
 {
-	unsigned char *first, *end = NULL, *q;
+	char	*first, *end = NULL, *q;
 	char	 hex[9];
 	size_t	 i;
 
-	if ((first = memchr(m->p, '\n', m->len)) == NULL)
+	if ((first = memchr(m->s, '\n', m->len)) == NULL)
 		return -1;
 	first++;
 	for (i = m->len; i-- > 0;)
-		if ((i == 0 || m->p[i - 1] == '\n') && m->len - i > 5 &&
-		    memcmp(m->p + i, "end: ", 5) == 0) {
-			end = m->p + i;
+		if ((i == 0 || m->s[i - 1] == '\n') && m->len - i > 5 &&
+		    memcmp(m->s + i, "end: ", 5) == 0) {
+			end = m->s + i;
 			break;
 		}
 	if (end == NULL || end < first)
 		return -1;
-	for (q = end; (size_t)(q - m->p) + 11 + 8 <= m->len &&
+	for (q = end; (size_t)(q - m->s) + 11 + 8 <= m->len &&
 	    memcmp(q, "checksum: \"", 11) != 0; q++)
 		continue;
-	if ((size_t)(q - m->p) + 11 + 8 > m->len)
+	if ((size_t)(q - m->s) + 11 + 8 > m->len)
 		return -1;
 	snprintf(hex, sizeof hex, "%08" PRIx32, report_crc32(0, first,
 	    (size_t)(end - first)));
@@ -555,7 +539,7 @@ seal(struct membuf *m)
 int
 report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 {
-	struct membuf mem = { NULL, 0, 0 };
+	struct buf mem;
 	struct out o;
 	struct stat_group **v;
 	yaml_event_t ev;
@@ -563,6 +547,7 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 	int	 rc = -1;
 
 	memset(&o, 0, sizeof o);
+	buf_init(&mem);
 	if ((v = stat_groups_sorted(s)) == NULL)
 		return -1;
 	if (!yaml_emitter_initialize(&o.emitter)) {
@@ -621,12 +606,12 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 		errno = EINVAL;
 		goto out_delete;
 	}
-	if (mem.len > 0 && fwrite(mem.p, 1, mem.len, f) != mem.len)
+	if (mem.len > 0 && fwrite(mem.s, 1, mem.len, f) != mem.len)
 		goto out_delete;
 	rc = 0;
 out_delete:
 	yaml_emitter_delete(&o.emitter);
-	free(mem.p);
+	buf_fini(&mem);
 	free(v);
 	return rc;
 }

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "rules/rules.h"
+#include "util/util.h"
 
 /* Adding a game: one file and one line here (design.md §4). */
 static const struct rules_game *const registry[] = {
@@ -297,13 +298,9 @@ rules_playout(struct rules_position *pos, struct rules_rng *rng,
 		} else {
 			n = rules_legal(pos, acts, cap);
 			if (n > cap) {
-				struct rules_action *bigger;
-
-				bigger = realloc(acts, n * sizeof *acts);
-				if (bigger == NULL)
+				if (array_grow(&acts, &cap, n,
+				    sizeof *acts) == -1)
 					break;
-				acts = bigger;
-				cap = n;
 				rules_legal(pos, acts, cap);
 			}
 			if (n == 0)

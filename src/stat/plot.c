@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "stat/stat.h"
+#include "util/util.h"
 
 #define WIDTH	640
 #define PANEL	180	/* height of one histogram panel */
@@ -18,35 +19,14 @@
 #define RIGHT	20
 
 static void
-xml_text(FILE *f, const char *s)
-{
-	for (; s != NULL && *s != '\0'; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default:
-			/* Control characters are not allowed in XML 1.0. */
-			if ((unsigned char)*s < 0x20 && *s != '\t' &&
-			    *s != '\n')
-				fputc('?', f);
-			else
-				fputc(*s, f);
-		}
-	}
-}
-
-static void
 group_title(FILE *f, const struct stat_group *g)
 {
-	xml_text(f, g->game != NULL ? g->game : "(no game)");
+	xml_escape(f, g->game != NULL ? g->game : "(no game)");
 	fputc(' ', f);
-	xml_text(f, g->board != NULL ? g->board : "(no board)");
+	xml_escape(f, g->board != NULL ? g->board : "(no board)");
 	if (g->value != NULL) {
 		fputs(" \xe2\x80\x94 ", f);
-		xml_text(f, g->value);
+		xml_escape(f, g->value);
 	}
 }
 

@@ -12,131 +12,7 @@
 
 #include "stat/stat.h"
 
-/* ---- A hash of byte strings to numbers ----------------------------- */
-
-struct stat_entry {
-	char		*key;		/* NULL: empty slot */
-	size_t		 len;
-	uint64_t	 hash;
-	size_t		 value;
-};
-
-struct stat_table {
-	struct stat_entry *slot;
-	size_t		 n;
-	size_t		 cap;		/* a power of two */
-};
-
-/* FNV-1a: short keys, no adversary to fear but a slow archive. */
-static uint64_t
-hash_bytes(const void *p, size_t len)
-{
-	const unsigned char *s = p;
-	uint64_t h = 0xcbf29ce484222325ULL;
-	size_t	 i;
-
-	for (i = 0; i < len; i++) {
-		h ^= s[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
-static struct stat_table *
-table_new(void)
-{
-	return calloc(1, sizeof(struct stat_table));
-}
-
-static void
-table_free(struct stat_table *t)
-{
-	size_t	 i;
-
-	if (t == NULL)
-		return;
-	for (i = 0; i < t->cap; i++)
-		free(t->slot[i].key);
-	free(t->slot);
-	free(t);
-}
-
-static struct stat_entry *
-table_slot(struct stat_entry *slot, size_t cap, const void *key, size_t len,
-    uint64_t h)
-{
-	size_t	 i = (size_t)h & (cap - 1);
-
-	while (slot[i].key != NULL && (slot[i].hash != h ||
-	    slot[i].len != len || memcmp(slot[i].key, key, len) != 0))
-		i = (i + 1) & (cap - 1);
-	return &slot[i];
-}
-
-/* The value of key, or (size_t)-1 if it is absent. */
-static size_t
-table_get(const struct stat_table *t, const void *key, size_t len)
-{
-	const struct stat_entry *e;
-
-	if (t->cap == 0)
-		return (size_t)-1;
-	e = table_slot(t->slot, t->cap, key, len, hash_bytes(key, len));
-	return e->key != NULL ? e->value : (size_t)-1;
-}
-
-/* Adds key (absent) with value; 0 or -1 (memory). */
-static int
-table_put(struct stat_table *t, const void *key, size_t len, size_t value)
-{
-	struct stat_entry *slot, *e;
-	size_t	 cap, i;
-	uint64_t h = hash_bytes(key, len);
-
-	if (2 * (t->n + 1) > t->cap) {
-		cap = t->cap ? 2 * t->cap : 16;
-		if ((slot = calloc(cap, sizeof *slot)) == NULL)
-			return -1;
-		for (i = 0; i < t->cap; i++)
-			if (t->slot[i].key != NULL)
-				*table_slot(slot, cap, t->slot[i].key,
-				    t->slot[i].len, t->slot[i].hash) =
-				    t->slot[i];
-		free(t->slot);
-		t->slot = slot;
-		t->cap = cap;
-	}
-	e = table_slot(t->slot, t->cap, key, len, h);
-	if ((e->key = malloc(len + 1)) == NULL)
-		return -1;
-	memcpy(e->key, key, len);
-	e->key[len] = '\0';
-	e->len = len;
-	e->hash = h;
-	e->value = value;
-	t->n++;
-	return 0;
-}
-
 /* ---- Small helpers ----------------------------------------------- */
-
-static int
-grow(void *pp, size_t *cap, size_t need, size_t size)
-{
-	void	**p = pp, *q;
-	size_t	 n;
-
-	if (need <= *cap)
-		return 0;
-	n = *cap ? *cap : 8;
-	while (n < need)
-		n *= 2;
-	if ((q = realloc(*p, n * size)) == NULL)
-		return -1;
-	*p = q;
-	*cap = n;
-	return 0;
-}
 
 /* strdup that keeps NULL as NULL; *ok turns false when memory runs out. */
 static char *
@@ -187,10 +63,12 @@ stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
 	if (h->n == h->cap) {
 		size_t	 cap = h->cap;
 
-		if (grow(&h->value, &cap, h->n + 1, sizeof *h->value) == -1)
+		if (array_grow(&h->value, &cap, h->n + 1,
+		    sizeof *h->value) == -1)
 			return -1;
 		cap = h->cap;
-		if (grow(&h->count, &cap, h->n + 1, sizeof *h->count) == -1)
+		if (array_grow(&h->count, &cap, h->n + 1,
+		    sizeof *h->count) == -1)
 			return -1;
 		h->cap = cap;
 	}
@@ -248,7 +126,8 @@ stat_series_get(struct stat_group *g, const char *name)
 			hi = mid;
 	}
 	/* Few series per game: an exact fit keeps the code short. */
-	if (grow(&g->series, &cap, g->nseries + 1, sizeof *g->series) == -1)
+	if (array_grow(&g->series, &cap, g->nseries + 1,
+	    sizeof *g->series) == -1)
 		return NULL;
 	memmove(g->series + lo + 1, g->series + lo, (g->nseries - lo) *
 	    sizeof *g->series);
@@ -265,23 +144,34 @@ stat_series_get(struct stat_group *g, const char *name)
 
 /* ---- Players and pairs -------------------------------------------- */
 
+/* The player tables' key: a name, the group's player[value] name. */
+static bool
+player_eq(const void *key, size_t value, const void *arg)
+{
+	const struct stat_group *g = arg;
+
+	return strcmp(g->player[value], key) == 0;
+}
+
 long
 stat_player(struct stat_group *g, const char *name)
 {
-	size_t	 len = strlen(name), v;
+	uint64_t h = hashmap_hash(HASHMAP_HASH_INIT, name, strlen(name));
+	size_t	 v;
 
-	if ((v = table_get(g->players, name, len)) != (size_t)-1)
+	if ((v = hashmap_get(&g->players, h, name, player_eq, g)) !=
+	    HASHMAP_ABSENT)
 		return (long)v;
-	if (grow(&g->player, &g->playercap, g->nplayers + 1,
+	if (array_grow(&g->player, &g->playercap, g->nplayers + 1,
 	    sizeof *g->player) == -1)
 		return -1;
-	if (grow(&g->forfeited, &g->forfeitedcap, g->nplayers + 1,
+	if (array_grow(&g->forfeited, &g->forfeitedcap, g->nplayers + 1,
 	    sizeof *g->forfeited) == -1)
 		return -1;
 	memset(g->forfeited[g->nplayers], 0, sizeof *g->forfeited);
 	if ((g->player[g->nplayers] = strdup(name)) == NULL)
 		return -1;
-	if (table_put(g->players, name, len, g->nplayers) == -1) {
+	if (hashmap_put(&g->players, h, g->nplayers) == -1) {
 		free(g->player[g->nplayers]);
 		return -1;
 	}
@@ -291,9 +181,10 @@ stat_player(struct stat_group *g, const char *name)
 long
 stat_player_find(const struct stat_group *g, const char *name)
 {
-	size_t	 v = table_get(g->players, name, strlen(name));
+	size_t	 v = hashmap_get(&g->players, hashmap_hash(HASHMAP_HASH_INIT,
+	    name, strlen(name)), name, player_eq, g);
 
-	return v == (size_t)-1 ? -1 : (long)v;
+	return v == HASHMAP_ABSENT ? -1 : (long)v;
 }
 
 uint64_t
@@ -319,13 +210,23 @@ stat_has_forfeits(const struct stat_group *g)
 	return false;
 }
 
+/* The pair table's key: a < b, as the group's pair[value]. */
+static bool
+pair_eq(const void *key, size_t value, const void *arg)
+{
+	const struct stat_group *g = arg;
+	const uint32_t *k = key;
+
+	return g->pair[value].a == k[0] && g->pair[value].b == k[1];
+}
+
 int
 stat_pair_add(struct stat_group *g, uint32_t a, uint32_t b, uint64_t wins_a,
     uint64_t wins_b, uint64_t draws)
 {
 	struct stat_pair *p;
 	uint32_t key[2];
-	uint64_t t;
+	uint64_t t, h;
 	size_t	 v;
 
 	if (a > b) {
@@ -334,10 +235,12 @@ stat_pair_add(struct stat_group *g, uint32_t a, uint32_t b, uint64_t wins_a,
 	}
 	key[0] = a;
 	key[1] = b;
-	if ((v = table_get(g->pairs, key, sizeof key)) == (size_t)-1) {
-		if (grow(&g->pair, &g->paircap, g->npairs + 1,
+	h = hashmap_hash(HASHMAP_HASH_INIT, key, sizeof key);
+	if ((v = hashmap_get(&g->pairs, h, key, pair_eq, g)) ==
+	    HASHMAP_ABSENT) {
+		if (array_grow(&g->pair, &g->paircap, g->npairs + 1,
 		    sizeof *g->pair) == -1 ||
-		    table_put(g->pairs, key, sizeof key, g->npairs) == -1)
+		    hashmap_put(&g->pairs, h, g->npairs) == -1)
 			return -1;
 		v = g->npairs++;
 		g->pair[v] = (struct stat_pair){ .a = a, .b = b };
@@ -373,9 +276,9 @@ group_free(struct stat_group *g)
 		free(g->player[i]);
 	free(g->player);
 	free(g->forfeited);
-	table_free(g->players);
+	hashmap_fini(&g->players);
 	free(g->pair);
-	table_free(g->pairs);
+	hashmap_fini(&g->pairs);
 	free(g);
 }
 
@@ -388,11 +291,11 @@ stat_summary_new(const char *by)
 	if ((s = calloc(1, sizeof *s)) == NULL)
 		return NULL;
 	s->by = dup_or_null(by, &ok);
-	if (!ok || (s->groups = table_new()) == NULL) {
-		free(s->by);
+	if (!ok) {
 		free(s);
 		return NULL;
 	}
+	hashmap_init(&s->groups);
 	return s;
 }
 
@@ -406,31 +309,38 @@ stat_summary_free(struct stat_summary *s)
 	for (i = 0; i < s->ngroups; i++)
 		group_free(s->group[i]);
 	free(s->group);
-	table_free(s->groups);
+	hashmap_fini(&s->groups);
 	free(s->by);
 	free(s);
 }
 
-/* The table key of a group: each part as a presence byte, bytes, NUL. */
-static char *
-group_key(const char *const part[3], size_t *len)
+/* A group's key: its value, game and board, each one NULL or a string. */
+static bool
+group_eq(const void *key, size_t value, const void *arg)
 {
-	size_t	 n = 0, i, k;
-	char	*key;
+	const char *const *part = key;
+	const struct stat_summary *s = arg;
+	const struct stat_group *g = s->group[value];
 
-	for (i = 0; i < 3; i++)
-		n += 2 + (part[i] != NULL ? strlen(part[i]) : 0);
-	if ((key = malloc(n)) == NULL)
-		return NULL;
-	for (i = 0, n = 0; i < 3; i++) {
-		key[n++] = part[i] != NULL;
-		k = part[i] != NULL ? strlen(part[i]) : 0;
-		memcpy(key + n, part[i] != NULL ? part[i] : "", k);
-		n += k;
-		key[n++] = '\0';
+	return same(g->value, part[0]) && same(g->game, part[1]) &&
+	    same(g->board, part[2]);
+}
+
+/* Each part hashed as a presence byte and its bytes with their NUL. */
+static uint64_t
+group_hash(const char *const part[3])
+{
+	uint64_t h = HASHMAP_HASH_INIT;
+	unsigned char present;
+	size_t	 i;
+
+	for (i = 0; i < 3; i++) {
+		present = part[i] != NULL;
+		h = hashmap_hash(h, &present, 1);
+		h = hashmap_hash(h, part[i] != NULL ? part[i] : "",
+		    part[i] != NULL ? strlen(part[i]) + 1 : 1);
 	}
-	*len = n;
-	return key;
+	return h;
 }
 
 struct stat_group *
@@ -439,19 +349,22 @@ stat_group_get(struct stat_summary *s, const char *value, const char *game,
 {
 	const char *part[3] = { value, game, board };
 	struct stat_group *g = s->last;
-	char	*key;
-	size_t	 len, v;
+	uint64_t h;
+	size_t	 v;
 	bool	 ok = true;
 
 	if (g == NULL || !same(g->value, value) || !same(g->game, game) ||
 	    !same(g->board, board)) {
-		if ((key = group_key(part, &len)) == NULL)
-			return NULL;
-		v = table_get(s->groups, key, len);
-		g = v != (size_t)-1 ? s->group[v] : NULL;
+		h = group_hash(part);
+		v = hashmap_get(&s->groups, h, part, group_eq, s);
+		g = v != HASHMAP_ABSENT ? s->group[v] : NULL;
 		if (g == NULL) {
 			g = calloc(1, sizeof *g);
-			if (g == NULL || grow(&s->group, &s->groupcap,
+			if (g == NULL)
+				return NULL;
+			hashmap_init(&g->players);
+			hashmap_init(&g->pairs);
+			if (array_grow(&s->group, &s->groupcap,
 			    s->ngroups + 1, sizeof *s->group) == -1)
 				goto out_free_group;
 			g->value = dup_or_null(value, &ok);
@@ -459,14 +372,10 @@ stat_group_get(struct stat_summary *s, const char *value, const char *game,
 			g->board = dup_or_null(board, &ok);
 			g->colour[0] = dup_or_null(colour[0], &ok);
 			g->colour[1] = dup_or_null(colour[1], &ok);
-			g->players = table_new();
-			g->pairs = table_new();
-			if (!ok || g->players == NULL || g->pairs == NULL ||
-			    table_put(s->groups, key, len, s->ngroups) == -1)
+			if (!ok || hashmap_put(&s->groups, h, s->ngroups) == -1)
 				goto out_free_group;
 			s->group[s->ngroups++] = g;
 		}
-		free(key);
 		s->last = g;
 	}
 	if (!same(g->colour[0], colour[0]) || !same(g->colour[1], colour[1])) {
@@ -477,7 +386,6 @@ stat_group_get(struct stat_summary *s, const char *value, const char *game,
 
 out_free_group:
 	group_free(g);
-	free(key);
 	return NULL;
 }
 

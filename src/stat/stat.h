@@ -16,6 +16,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "util/util.h"
+
 /* Per-colour figures a game may carry ("discs", "flipped", "captured"). */
 #define STAT_MAX_SERIES	16
 
@@ -93,8 +95,6 @@ struct stat_pair {
 	uint64_t	 wins_a, wins_b, draws;
 };
 
-struct stat_table;		/* a hash of byte strings, stat.c */
-
 /*
  * All that is known about one group: one value of the --by tag, one game,
  * one board.  Players are numbered in the order they were met, which
@@ -121,11 +121,11 @@ struct stat_group {
 	size_t		 forfeitedcap;
 	size_t		 nplayers;
 	size_t		 playercap;
-	struct stat_table *players;	/* name -> player number */
+	struct hashmap	 players;	/* name -> player number */
 	struct stat_pair *pair;
 	size_t		 npairs;
 	size_t		 paircap;
-	struct stat_table *pairs;	/* (a, b) -> pair index */
+	struct hashmap	 pairs;		/* (a, b) -> pair index */
 };
 
 /* The whole state: groups (by --by value, game, board). */
@@ -135,7 +135,7 @@ struct stat_summary {
 	struct stat_group **group;
 	size_t		 ngroups;
 	size_t		 groupcap;
-	struct stat_table *groups;
+	struct hashmap	 groups;	/* (value, game, board) -> index */
 	struct stat_group *last;	/* consecutive records share a group */
 };
 

@@ -348,9 +348,10 @@ START_TEST(svg_hex_cells_and_removals)
 END_TEST
 
 /*
- * Every hex board drawn with stones of both colours, pinned ones too.  With
- * DRAW_SVG_DIR set the pictures are written there, so that
- * tests/gameplay-svg.sh can check them with xmllint.
+ * Every hex board drawn with stones of both colours, pinned ones too, and
+ * a caption of text no XML may hold as it is.  With DRAW_SVG_DIR set the
+ * pictures are written there, so that tests/gameplay-svg.sh can check
+ * them with xmllint.
  */
 START_TEST(svg_every_hex_board)
 {
@@ -367,8 +368,13 @@ START_TEST(svg_every_hex_board)
 		pieces[i] = i % 3 == 0 ? RULES_EMPTY : RULES_PIECE(i % 2) |
 		    (i % 7 == 0 ? RULES_PINNED : 0);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, NULL), 0);
-	svg = svg_of(pos, NULL, "Stand-in <hex> & \"co\"");
+	/* Markup, controls and bytes that are not UTF-8: all escaped. */
+	svg = svg_of(pos, NULL, "Stand-in <hex> & \"co\" 'x'\x01\x1b[0m "
+	    "\xff\xc3(");
 	ck_assert_int_eq(count(svg, "<polygon"), pos->board.ncells);
+	ck_assert_ptr_nonnull(strstr(svg, "Stand-in &lt;hex&gt; &amp; "
+	    "&quot;co&quot; &apos;x&apos;\xef\xbf\xbd\xef\xbf\xbd[0m "
+	    "\xef\xbf\xbd\xef\xbf\xbd(</text>"));
 	if (dir != NULL) {
 		snprintf(path, sizeof path, "%s/hex-%s.svg", dir, specs[_i]);
 		ck_assert_ptr_nonnull(f = fopen(path, "w"));

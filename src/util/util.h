@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The utility layer under every other module, the rules core included:
+ * growing arrays and byte buffers, a hash map of indices, and the XML and
+ * UTF-8 text every writer of SVG needs.  No third-party headers, no
+ * mutable globals, nothing printed but to a FILE the caller passes, no
+ * exit: failures are return values, with errno set as the C library sets
+ * it.  Each facility has its own prefix: array_, buf_, hashmap_, utf8_,
+ * xml_.
+ */
+#ifndef ARBITER_UTIL_H
+#define ARBITER_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- Growing arrays (grow.c) -------------------------------------- */
+
+/*
+ * Makes the array at *pp (pp is the address of a T *, the array owned by
+ * the caller; NULL with *cap 0 for none yet) hold at least need elements
+ * of size bytes, doubling its capacity *cap (in elements) so that adding
+ * one at a time costs amortised O(1).  The elements added are zero bytes
+ * (PCRE2's JIT reads a subject's spare bytes; defined bytes keep memcheck
+ * quiet).  Returns 0, or -1 with errno ENOMEM when memory runs out or
+ * need * size does not fit in a size_t; then *pp and *cap are as they
+ * were, so the caller still owns (and frees) the old array.
+ */
+int	array_grow(void *pp, size_t *cap, size_t need, size_t size);
+
+/*
+ * A growing byte string: s holds len bytes and a NUL after them (when s
+ * is not NULL), in cap bytes.  Caller-owned storage: buf_init before use
+ * (or a zeroed struct), buf_fini to free s; the caller may take s
+ * instead (then it frees it, and must not call buf_fini).
+ */
+struct buf {
+	char	*s;
+	size_t	 len;
+	size_t	 cap;
+};
+
+void	buf_init(struct buf *b);
+void	buf_fini(struct buf *b);
+
+/*
+ * Makes room for more bytes after len (and the NUL after them): then
+ * len + more < cap.  Returns 0, or -1 (errno ENOMEM, also when the size
+ * overflows) leaving the buffer as it was.
+ */
+int	buf_reserve(struct buf *b, size_t more);
+
+/* Appends n bytes from p (borrowed); 0, or -1 as buf_reserve. */
+int	buf_add(struct buf *b, const void *p, size_t n);
+
+/* ---- A hash map of indices (hashmap.c) ---------------------------- */
+
+/*
+ * Maps keys to indices (size_t values) without holding the keys: the
+ * caller keeps its elements in an array and the map finds one by hash,
+ * asking an equality function of the caller's whether element value is
+ * the key.  So each key is stored once, where the caller has it anyway,
+ * and a map can be emptied in O(1) (hashmap_clear) however big it grew.
+ * Open addressing, at most half full.  Caller-owned storage: hashmap_init
+ * before use, hashmap_fini to free.
+ */
+struct hashmap_slot {
+	uint64_t	 hash;
+	size_t		 value;
+	unsigned long	 epoch;		/* in use when the map's epoch */
+};
+
+struct hashmap {
+	struct hashmap_slot *slot;
+	size_t		 n;
+	size_t		 cap;		/* a power of two, or 0 */
+	unsigned long	 epoch;		/* never 0: the epoch of calloc */
+};
+
+/* hashmap_get's answer for a key not in the map. */
+#define HASHMAP_ABSENT		((size_t)-1)
+
+/* FNV-1a, 64 bits: short keys and no adversary worth a keyed hash. */
+#define HASHMAP_HASH_INIT	0xcbf29ce484222325ULL
+#define HASHMAP_HASH_PRIME	0x100000001b3ULL
+
+/* Whether the element numbered value is key; arg is hashmap_get's. */
+typedef bool	hashmap_eq_fn(const void *key, size_t value, const void *arg);
+
+void	hashmap_init(struct hashmap *m);
+void	hashmap_fini(struct hashmap *m);
+
+/* Empties the map, keeping its memory for the next keys. */
+void	hashmap_clear(struct hashmap *m);
+
+/*
+ * The hash h (HASHMAP_HASH_INIT to start) carried on over len bytes at p;
+ * a key in several parts is hashed by calling this for each.
+ */
+uint64_t hashmap_hash(uint64_t h, const void *p, size_t len);
+
+/*
+ * The value of key (borrowed, hashed to hash), or HASHMAP_ABSENT: the
+ * first value of that hash for which eq(key, value, arg) is true.
+ */
+size_t	hashmap_get(const struct hashmap *m, uint64_t hash, const void *key,
+	    hashmap_eq_fn *eq, const void *arg);
+
+/*
+ * Adds value under hash; the caller has made sure (hashmap_get) that its
+ * key is not in the map yet.  value must not be HASHMAP_ABSENT.  Returns
+ * 0, or -1 (errno ENOMEM) with the map as it was.
+ */
+int	hashmap_put(struct hashmap *m, uint64_t hash, size_t value);
+
+/* ---- Text (text.c) -------------------------------------------------- */
+
+/*
+ * The UTF-8 character at s (len > 0 bytes): its length (1 to 4) with its
+ * code point in *cp (NUL included), or 0 when the bytes there are not one
+ * (overlong, surrogate, beyond U+10FFFF, cut short by len).
+ */
+size_t	utf8_char(const char *s, size_t len, uint32_t *cp);
+
+/*
+ * Writes s (borrowed; NULL as empty; any bytes) to out as XML 1.0
+ * character data, good in an element and in an attribute quoted either
+ * way: & < > " ' as entities; each character XML 1.0 cannot hold (C0
+ * controls but tab and newline, U+FFFE, U+FFFF), a carriage return (which
+ * a reader would turn into a newline) and each byte that is not UTF-8 as
+ * U+FFFD, so any input makes a well-formed document.  Returns 0, or -1 if
+ * out has an error (ferror).
+ */
+int	xml_escape(FILE *out, const char *s);
+
+#endif
