@@ -347,10 +347,10 @@ exec_move(int argc, char **argv)
 		status = CLI_BAD;
 		goto out_close;
 	}
-	if (has_turn && want != (unsigned long)pr.rp.pos->turn) {
+	if (has_turn && want != (unsigned long)rules_turn(pr.rp.pos)) {
 		d.code = "stale-turn";
 		snprintf(d.msg, sizeof d.msg, "the move is for turn %lu but "
-		    "the record is at turn %d", want, pr.rp.pos->turn);
+		    "the record is at turn %d", want, rules_turn(pr.rp.pos));
 		cli_diag(pr.name, &d, "error", NULL);
 		status = CLI_BAD;
 		goto out_close;

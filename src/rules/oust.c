@@ -19,8 +19,8 @@
  * stone only raises to 1 the largest enemy group its enemy neighbours
  * see, which turns their no-contact cells into captures and changes
  * nothing else: the no-contact cells are kept as a set for that.
- * Names, geometry and turn counting are the board's and the registry's
- * business.
+ * Names, geometry, turn counting and the pie rule are the board's and the
+ * registry's business.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +40,7 @@ enum oust_kind {
 };
 
 struct oust {
+	struct rules_head head;
 	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
 	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
 	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
@@ -56,13 +57,7 @@ struct oust {
 	uint64_t	 stale[2][WORDS];	/* verdicts to judge again */
 	int16_t		 stones[2];
 	int16_t		 captured[2];		/* enemy stones removed */
-	uint16_t	 turn;			/* 1-based, counts passes */
-	uint8_t		 to_move;
-	uint8_t		 phase;			/* enum rules_phase */
 	uint8_t		 winner;
-	uint8_t		 pie;
-	uint8_t		 swapped;
-	uint8_t		 setup;			/* set up: no pie rule */
 };
 
 /* What judging one cell found, for play() and its diagnostics. */
@@ -457,10 +452,9 @@ group_cells(const struct rules_board *b, const struct oust *o, int h,
 static void
 end_turn(const struct rules_board *b, struct oust *o)
 {
-	o->to_move = (uint8_t)!o->to_move;
-	o->turn++;
-	o->phase = RULES_TURN_START;
-	freshen(b, o, o->to_move);
+	o->head.to_move = (uint8_t)!o->head.to_move;
+	o->head.phase = RULES_TURN_START;
+	freshen(b, o, o->head.to_move);
 }
 
 /* ---- The interface -------------------------------------------------- */
@@ -484,36 +478,14 @@ oust_init(const struct rules_board *b, void *st,
 	struct oust *o = st;
 	int	 i;
 
+	(void)v;
 	(void)d;
 	memset(o, 0, sizeof *o);
 	for (i = 0; i < b->ncells; i++)
 		bit_set(o->empty, i);
-	o->turn = 1;
-	o->to_move = BLACK;
-	o->phase = RULES_TURN_START;
-	o->pie = v->pie;
+	o->head.to_move = BLACK;
+	o->head.phase = RULES_TURN_START;
 	return 0;
-}
-
-static int
-oust_to_move(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct oust *)st)->to_move;
-}
-
-static enum rules_phase
-oust_phase(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct oust *)st)->phase;
-}
-
-static bool
-swap_allowed(const struct oust *o)
-{
-	return o->pie && !o->setup && o->turn == 2 &&
-	    o->phase == RULES_TURN_START;
 }
 
 COUNTS static size_t
@@ -525,9 +497,9 @@ oust_legal(const struct rules_board *b, const void *st,
 	size_t	 n;
 	int	 words = (b->ncells + 63) / 64;
 
-	if (o->phase == RULES_GAME_OVER)
+	if (o->head.phase == RULES_GAME_OVER)
 		return 0;
-	placeable(o, o->to_move, words, can);
+	placeable(o, o->head.to_move, words, can);
 	n = set_count(can, words);
 	set_actions(can, words, RULES_PLACE, out, cap);
 	/* rules.md §2: a pass only at a turn start with nothing to place. */
@@ -535,10 +507,6 @@ oust_legal(const struct rules_board *b, const void *st,
 		if (cap > 0)
 			out[0] = (struct rules_action){ .kind = RULES_PASS };
 		n = 1;
-	} else if (swap_allowed(o)) {
-		if (n < cap)
-			out[n] = (struct rules_action){ .kind = RULES_SWAP };
-		n++;
 	}
 	return n;
 }
@@ -552,13 +520,12 @@ oust_legal_at(const struct rules_board *b, const void *st, size_t i,
 	uint64_t can[WORDS];
 	int	 words = (b->ncells + 63) / 64, e;
 
-	placeable(o, o->to_move, words, can);
+	placeable(o, o->head.to_move, words, can);
 	if ((e = set_nth(can, words, i)) >= 0)
 		*out = (struct rules_action){ .kind = RULES_PLACE,
 		    .to = (int16_t)e };
-	else	/* past the placements: the swap, or the lone pass */
-		*out = (struct rules_action){ .kind = i > 0 &&
-		    swap_allowed(o) ? RULES_SWAP : RULES_PASS };
+	else	/* no placement: the lone pass */
+		*out = (struct rules_action){ .kind = RULES_PASS };
 }
 
 static int
@@ -567,9 +534,9 @@ oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
 	struct oust_eval ev;
 	bool	 in[RULES_MAX_CELLS];
 	char	 cells[64];
-	int	 p = o->to_move, e;
+	int	 p = o->head.to_move, e;
 
-	if (o->phase == RULES_TURN_MIDDLE)
+	if (o->head.phase == RULES_TURN_MIDDLE)
 		return rules_fail(d, "pass-mid-turn",
 		    "%s captured and must place again: a pass is only a "
 		    "whole turn", colour_name(p));
@@ -599,21 +566,6 @@ oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
 }
 
 static int
-oust_swap(struct oust *o, struct rules_diag *d)
-{
-	if (!o->pie)
-		return rules_fail(d, "swap-not-allowed",
-		    "the pie rule is off in this game: no swap");
-	if (!swap_allowed(o))
-		return rules_fail(d, "swap-not-allowed",
-		    "a swap is only allowed as the second turn of the game");
-	/* The players exchange colours; White (the first mover) plays on. */
-	o->swapped = 1;
-	o->turn++;
-	return 0;
-}
-
-static int
 oust_place(const struct rules_board *b, struct oust *o,
     const struct rules_action *a, struct rules_diag *d)
 {
@@ -621,7 +573,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 	char	 name[RULES_CELL_NAME], ename[64];
 	uint64_t raise[WORDS] = { 0 }, both[WORDS] = { 0 }, w;
 	int	 singles[RULES_MAX_CELLS], nsingles = 0;
-	int	 p = o->to_move, e = a->to, k, m, g, c, h, start, i;
+	int	 p = o->head.to_move, e = a->to, k, m, g, c, h, start, i;
 	int	 words = (b->ncells + 63) / 64;
 
 	if (e < 0 || e >= b->ncells)
@@ -716,7 +668,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 		o->stale[!p][i] |= both[i];
 	}
 	if (o->stones[!p] == 0) {
-		o->phase = RULES_GAME_OVER;
+		o->head.phase = RULES_GAME_OVER;
 		o->winner = (uint8_t)p;
 		return 0;
 	}
@@ -724,7 +676,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 	if (!has_placement(o, p))
 		end_turn(b, o);
 	else
-		o->phase = RULES_TURN_MIDDLE;
+		o->head.phase = RULES_TURN_MIDDLE;
 	return 0;
 }
 
@@ -734,19 +686,11 @@ oust_play(const struct rules_board *b, void *st, const struct rules_action *a,
 {
 	struct oust *o = st;
 
-	if (o->phase == RULES_GAME_OVER)
-		return rules_fail(d, "game-over", "the game is already over");
 	switch (a->kind) {
 	case RULES_PLACE:
 		return oust_place(b, o, a, d);
 	case RULES_PASS:
 		return oust_pass(b, o, d);
-	case RULES_SWAP:
-		if (o->phase == RULES_TURN_MIDDLE)
-			return rules_fail(d, "swap-not-allowed",
-			    "a swap is only allowed as the second turn of "
-			    "the game");
-		return oust_swap(o, d);
 	default:
 		return rules_fail(d, "wrong-action",
 		    "an oust turn is placements, \"pass\" or \"swap\": "
@@ -760,14 +704,13 @@ oust_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	const struct oust *o = st;
 
 	(void)b;
-	s->over = o->phase == RULES_GAME_OVER;
+	s->over = o->head.phase == RULES_GAME_OVER;
 	s->winner = s->over ? o->winner : -1;
 	s->points[0] = s->points[1] = 0;
 	if (s->over)
 		s->points[o->winner] = 1;
 	s->alt[0] = s->points[0];
 	s->alt[1] = s->points[1];
-	s->swapped = o->swapped;
 	s->nstats = 2;
 	s->stats[0] = (struct rules_stat){ "stones",
 	    { o->stones[0], o->stones[1] } };
@@ -861,16 +804,15 @@ oust_setup(const struct rules_board *b, void *st,
 	}
 	freshen(b, o, 0);
 	freshen(b, o, 1);
-	o->to_move = (uint8_t)to_move;
-	o->setup = 1;
+	o->head.to_move = (uint8_t)to_move;
 	for (p = 0; p < 2; p++)
 		if (o->stones[p] == 0 && o->stones[!p] >= 2) {
-			o->phase = RULES_GAME_OVER;
+			o->head.phase = RULES_GAME_OVER;
 			o->winner = (uint8_t)!p;
 		}
 	/* rules.md §2: neither side able to place is believed not to arise
 	 * (a full board, say); oust_pass() would refuse every pass. */
-	if (o->phase != RULES_GAME_OVER && !has_placement(o, 0) &&
+	if (o->head.phase != RULES_GAME_OVER && !has_placement(o, 0) &&
 	    !has_placement(o, 1))
 		return rules_fail(d, "bad-setup",
 		    "neither black nor white could place a stone here: no "
@@ -890,14 +832,16 @@ turn_perft(const struct rules_board *b, const struct oust *o, int depth)
 	uint64_t total = 0;
 	size_t	 n, i;
 
-	if (depth == 0 || o->phase == RULES_GAME_OVER)
+	if (depth == 0 || o->head.phase == RULES_GAME_OVER)
 		return 1;
-	n = oust_legal(b, o, acts, RULES_MAX_CELLS + 2);
+	/* Through the registry, for the swap and the turn counter. */
+	n = rules_state_legal(&rules_oust, b, o, acts, RULES_MAX_CELLS + 2);
 	for (i = 0; i < n; i++) {
 		child = *o;
-		if (oust_play(b, &child, &acts[i], NULL) == -1)
+		if (rules_state_play(&rules_oust, b, &child, &acts[i],
+		    NULL) == -1)
 			continue;
-		total += turn_perft(b, &child, child.phase ==
+		total += turn_perft(b, &child, child.head.phase ==
 		    RULES_TURN_MIDDLE ? depth : depth - 1);
 	}
 	return total;
@@ -919,8 +863,6 @@ const struct rules_game rules_oust = {
 	.state_size = sizeof(struct oust),
 	.board = oust_board,
 	.init = oust_init,
-	.to_move = oust_to_move,
-	.phase = oust_phase,
 	.legal = oust_legal,
 	.legal_at = oust_legal_at,
 	.play = oust_play,

@@ -15,8 +15,8 @@
  * cells raised until none is left at M), and judged afresh next to a
  * merged group once its removals are made; while removals are owed, one
  * depth-first search after each finds every stone that may still go.
- * Names, geometry and turn counting are the board's and the registry's
- * business.
+ * Names, geometry, turn counting and the pie rule are the board's and the
+ * registry's business.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +29,7 @@
 #define WHITE	1
 
 struct rive {
+	struct rules_head head;
 	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
 	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
 	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
@@ -48,12 +49,6 @@ struct rive {
 	int16_t		 owed;			/* removals still to make */
 	int16_t		 need;			/* removals of that merge */
 	int16_t		 keep;			/* stones of it that stay */
-	uint16_t	 turn;
-	uint8_t		 to_move;
-	uint8_t		 phase;			/* enum rules_phase */
-	uint8_t		 pie;
-	uint8_t		 swapped;
-	uint8_t		 setup;			/* set up: no pie rule */
 };
 
 /* v(e): the size of the largest group next to e (rules.md §3). */
@@ -260,10 +255,9 @@ static void
 end_turn(const struct rules_board *b, struct rive *r)
 {
 	(void)b;
-	r->to_move = (uint8_t)!r->to_move;
-	r->turn++;
+	r->head.to_move = (uint8_t)!r->head.to_move;
 	/* The board fills only at the end of a turn (rules.md §3). */
-	r->phase = r->nempty == 0 ? RULES_GAME_OVER : RULES_TURN_START;
+	r->head.phase = r->nempty == 0 ? RULES_GAME_OVER : RULES_TURN_START;
 }
 
 /* Merges group h into group g (both representatives). */
@@ -362,61 +356,32 @@ rive_init(const struct rules_board *b, void *st,
 	struct rive *r = st;
 	int	 i;
 
+	(void)v;
 	(void)d;
 	memset(r, 0, sizeof *r);
 	for (i = 0; i < b->ncells; i++)
 		bit_set(r->empty, i);
 	r->nempty = (int16_t)b->ncells;
 	r->placed = -1;
-	r->turn = 1;
-	r->to_move = BLACK;
-	r->phase = RULES_TURN_START;
-	r->pie = v->pie;
+	r->head.to_move = BLACK;
+	r->head.phase = RULES_TURN_START;
 	find_placements(b, r);
 	return 0;
 }
 
-static int
-rive_to_move(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct rive *)st)->to_move;
-}
-
-static enum rules_phase
-rive_phase(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct rive *)st)->phase;
-}
-
-static bool
-swap_allowed(const struct rive *r)
-{
-	return r->pie && !r->setup && r->turn == 2 &&
-	    r->phase == RULES_TURN_START;
-}
-
-/* The placements or removals kept in can, in cell order, then the swap. */
+/* The placements or removals kept in can, in cell order. */
 static size_t
 rive_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct rive *r = st;
-	size_t	 n;
 	int	 kind = r->owed > 0 ? RULES_REMOVE : RULES_PLACE;
 
 	(void)b;
-	if (r->phase == RULES_GAME_OVER)
+	if (r->head.phase == RULES_GAME_OVER)
 		return 0;
 	set_actions(r->can, WORDS, kind, out, cap);
-	n = (size_t)r->ncan;
-	if (swap_allowed(r)) {
-		if (n < cap)
-			out[n] = (struct rules_action){ .kind = RULES_SWAP };
-		n++;
-	}
-	return n;
+	return (size_t)r->ncan;
 }
 
 /* Action i of rive_legal()'s list, found by counting bits. */
@@ -427,11 +392,6 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
 	const struct rive *r = st;
 
 	(void)b;
-	if (i >= (size_t)r->ncan) {
-		/* Past the placements: the swap. */
-		*out = (struct rules_action){ .kind = RULES_SWAP };
-		return;
-	}
 	*out = (struct rules_action){ .kind = r->owed > 0 ? RULES_REMOVE :
 	    RULES_PLACE, .to = (int16_t)set_nth(r->can, WORDS, i) };
 }
@@ -506,7 +466,7 @@ rive_place(const struct rules_board *b, struct rive *r,
     const struct rules_action *a, struct rules_diag *d)
 {
 	char	 name[RULES_CELL_NAME];
-	int	 p = r->to_move, e = a->to, v, c;
+	int	 p = r->head.to_move, e = a->to, v, c;
 	int	 roots[6], nroots, sum, j;
 
 	/* can holds the placements when no removal is owed. */
@@ -543,7 +503,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 	r->placed = (int16_t)e;
 	r->owed = r->need = (int16_t)(sum - v);
 	r->keep = (int16_t)(v + 1);
-	r->phase = RULES_TURN_MIDDLE;
+	r->head.phase = RULES_TURN_MIDDLE;
 	find_removals(b, r);
 	return 0;
 }
@@ -616,7 +576,7 @@ static int
 rive_remove(const struct rules_board *b, struct rive *r,
     const struct rules_action *a, struct rules_diag *d)
 {
-	int	 p = r->to_move, c = a->to, q;
+	int	 p = r->head.to_move, c = a->to, q;
 
 	if (c < 0 || c >= b->ncells)
 		return rules_fail(d, "off-board", "no such cell");
@@ -645,8 +605,6 @@ rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
 {
 	struct rive *r = st;
 
-	if (r->phase == RULES_GAME_OVER)
-		return rules_fail(d, "game-over", "the game is already over");
 	switch (a->kind) {
 	case RULES_PLACE:
 		return rive_place(b, r, a, d);
@@ -655,18 +613,6 @@ rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
 	case RULES_PASS:
 		return rules_fail(d, "no-pass",
 		    "rive has no pass: a legal placement always exists");
-	case RULES_SWAP:
-		if (!r->pie)
-			return rules_fail(d, "swap-not-allowed",
-			    "the pie rule is off in this game: no swap");
-		if (!swap_allowed(r))
-			return rules_fail(d, "swap-not-allowed",
-			    "a swap is only allowed as the second turn of "
-			    "the game");
-		/* The players exchange colours; White plays on. */
-		r->swapped = 1;
-		r->turn++;
-		return 0;
 	default:
 		return rules_fail(d, "wrong-action",
 		    "a rive turn is placements with removals, or \"swap\": "
@@ -680,13 +626,12 @@ rive_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	const struct rive *r = st;
 
 	(void)b;
-	s->over = r->phase == RULES_GAME_OVER;
+	s->over = r->head.phase == RULES_GAME_OVER;
 	s->points[0] = s->alt[0] = r->stones[0];
 	s->points[1] = s->alt[1] = r->stones[1];
 	/* Odd cell counts: a full board has no draw. */
 	s->winner = !s->over ? -1 : r->stones[0] > r->stones[1] ? BLACK :
 	    r->stones[1] > r->stones[0] ? WHITE : -1;
-	s->swapped = r->swapped;
 	s->nstats = 2;
 	s->stats[0] = (struct rules_stat){ "stones",
 	    { r->stones[0], r->stones[1] } };
@@ -734,10 +679,9 @@ rive_setup(const struct rules_board *b, void *st,
 		if (r->cell[i] == 0)
 			r->v[i] = (int16_t)rive_v(b, r, i);
 	find_placements(b, r);
-	r->to_move = (uint8_t)to_move;
-	r->setup = 1;
+	r->head.to_move = (uint8_t)to_move;
 	if (r->nempty == 0)
-		r->phase = RULES_GAME_OVER;
+		r->head.phase = RULES_GAME_OVER;
 	return 0;
 }
 
@@ -757,9 +701,10 @@ turn_perft(const struct rules_board *b, const struct rive *r, int depth,
 	size_t	 n, i;
 	int	 roots[6], sum;
 
-	if (depth == 0 || r->phase == RULES_GAME_OVER)
+	if (depth == 0 || r->head.phase == RULES_GAME_OVER)
 		return 1;
-	n = rive_legal(b, r, acts, RULES_MAX_CELLS + 2);
+	/* Through the registry, for the swap and the turn counter. */
+	n = rules_state_legal(&rules_rive, b, r, acts, RULES_MAX_CELLS + 2);
 	for (i = 0; i < n; i++) {
 		if (acts[i].kind == RULES_REMOVE && acts[i].to < minrem)
 			continue;
@@ -770,9 +715,10 @@ turn_perft(const struct rules_board *b, const struct rive *r, int depth,
 			continue;
 		}
 		child = *r;
-		if (rive_play(b, &child, &acts[i], NULL) == -1)
+		if (rules_state_play(&rules_rive, b, &child, &acts[i],
+		    NULL) == -1)
 			continue;
-		if (child.phase != RULES_TURN_MIDDLE)
+		if (child.head.phase != RULES_TURN_MIDDLE)
 			total += turn_perft(b, &child, depth - 1, 0);
 		else
 			total += turn_perft(b, &child, depth,
@@ -797,8 +743,6 @@ const struct rules_game rules_rive = {
 	.state_size = sizeof(struct rive),
 	.board = rive_board,
 	.init = rive_init,
-	.to_move = rive_to_move,
-	.phase = rive_phase,
 	.legal = rive_legal,
 	.legal_at = rive_legal_at,
 	.play = rive_play,

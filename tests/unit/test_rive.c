@@ -208,7 +208,7 @@ START_TEST(rive_case_turn8_captures)
 	    "removed before the next placement (1 to go)");
 	turns_play(pos, "xc3,c4");
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	ck_assert_int_eq(pos->turn, 9);
+	ck_assert_int_eq(rules_turn(pos), 9);
 	rules_position_reset(pos);
 	turns_play(pos, "c3 a3 e3 c1 c5 a5 e1");
 	turns_actions(pos, "b3xc3");
@@ -389,9 +389,9 @@ START_TEST(rive_swap)
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	turns_play(pos, "c3 swap");
 	ck_assert_int_eq(rules_to_move(pos), 1);
-	ck_assert_int_eq(pos->turn, 3);
+	ck_assert_int_eq(rules_turn(pos), 3);
 	rules_score(pos, &s);
-	ck_assert(s.swapped);
+	ck_assert(rules_swapped(pos));
 	ck_assert_int_eq(s.points[0], 1);
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	turns_play(pos, "a3");

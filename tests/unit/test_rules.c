@@ -352,7 +352,7 @@ START_TEST(reversi_illegal_moves)
 	a.kind = RULES_SWAP;
 	turns_reject(pos, &a, "wrong-action", &d);
 	/* Nothing changed. */
-	ck_assert_int_eq(pos->turn, 1);
+	ck_assert_int_eq(rules_turn(pos), 1);
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	rules_position_free(pos);
 }
@@ -400,7 +400,7 @@ START_TEST(reversi_end_and_wof_score)
 	ck_assert_int_eq(s.points[1], 0);
 	ck_assert_int_eq(s.alt[0], 64);
 	ck_assert_int_eq(s.alt[1], 0);
-	ck_assert_int_eq(pos->turn, 10);
+	ck_assert_int_eq(rules_turn(pos), 10);
 	rules_position_free(pos);
 }
 END_TEST
@@ -561,7 +561,7 @@ START_TEST(playout_is_reproducible)
 	/* A turn cap stops early. */
 	rules_position_reset(a);
 	rules_playout(a, &r1, 5, NULL, NULL);
-	ck_assert_int_eq(a->turn, 6);
+	ck_assert_int_eq(rules_turn(a), 6);
 	rules_position_free(a);
 	rules_position_free(b);
 }

@@ -510,7 +510,7 @@ turns_check_kept(const struct rules_position *pos,
 		ck_abort_msg("action %d: %zu legal actions", ctx->checked, n);
 	for (k = 0; k < n; k++) {
 		memset(&one, 0xa5, sizeof one);
-		pos->game->legal_at(b, pos->state, k, &one);
+		rules_legal_at(pos, k, &one);
 		if (one.kind != inc[k].kind || one.capture != 0 ||
 		    (one.kind != RULES_SWAP && one.kind != RULES_PASS &&
 		    one.to != inc[k].to))
