@@ -51,6 +51,7 @@ START_TEST(herd_board_specs)
 		rules_position_free(pos);
 	}
 	turns_assert_bad_boards(&rules_herd, bad);
+	turns_assert_board_spellings(&rules_herd, "5");
 }
 END_TEST
 

@@ -145,6 +145,7 @@ START_TEST(oust_boards)
 	turns_assert_default_board("oust", "7", 127);
 	turns_assert_hexhex_boards("oust");
 	turns_assert_bad_boards(&rules_oust, bad);
+	turns_assert_board_spellings(&rules_oust, "7");
 	ck_assert_ptr_eq(rules_game_find("oust"), &rules_oust);
 	ck_assert_str_eq(rules_oust.colour[0], "black");
 }

@@ -158,6 +158,8 @@ START_TEST(rive_boards)
 	ck_assert_int_eq(pos->board.ncells, 29);
 	rules_position_free(pos);
 	turns_assert_bad_boards(&rules_rive, bad);
+	turns_assert_board_spellings(&rules_rive, "4");
+	turns_assert_board_spellings(&rules_rive, "3-3-5");
 	ck_assert_ptr_eq(rules_game_find("Rive"), &rules_rive);
 }
 END_TEST

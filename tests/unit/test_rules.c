@@ -534,13 +534,16 @@ END_TEST
 
 START_TEST(reversi_board_specs)
 {
-	static const char *const bad[] = { "7x7", "18", "8x6", "", NULL };
+	static const char *const bad[] = { "7x7", "18", "8x6", "", "8x08",
+	    "8x+8", "8x 8", "08x8", NULL };
 	struct rules_position *pos;
 
 	pos = turns_new("reversi", "6");
 	ck_assert_str_eq(pos->board.name, "6x6");
 	rules_position_free(pos);
 	turns_assert_bad_boards(&rules_reversi, bad);
+	turns_assert_board_spellings(&rules_reversi, "8");
+	turns_assert_board_spellings(&rules_reversi, "8x8");
 }
 END_TEST
 
