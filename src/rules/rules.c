@@ -116,20 +116,17 @@ head_start(struct rules_position *pos, bool set_up)
 	struct rules_head *h = head_of(pos->state);
 
 	h->turn = 1;
-	h->pie = pos->game->has_pie && pos->variant.pie;
-	h->set_up = set_up;
+	/* A set-up position has no turn 2 of its game: no pie rule. */
+	h->pie = pos->game->has_pie && pos->variant.pie && !set_up;
 	h->swapped = 0;
 	pos->actions = 0;
 }
 
-/*
- * The pie rule (rules.md §2, §3): on turn 2 only, before White acts,
- * White may swap; a set-up position has no turn 2 of its game.
- */
+/* The pie rule (rules.md §2, §3): on turn 2 only, before White acts. */
 static bool
 swap_offered(const struct rules_head *h)
 {
-	return h->pie && !h->set_up && h->turn == 2 &&
+	return h->pie && h->turn == 2 &&
 	    h->phase == RULES_TURN_START;
 }
 

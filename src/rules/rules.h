@@ -176,8 +176,8 @@ struct rules_head {
 	int32_t		 turn;		/* 1-based turn being played */
 	uint8_t		 to_move;	/* colour */
 	uint8_t		 phase;		/* enum rules_phase */
-	uint8_t		 pie;		/* the variant's pie rule is on */
-	uint8_t		 set_up;	/* by rules_setup: no swap then */
+	uint8_t		 pie;		/* the pie rule is on (a set-up
+					   position has none) */
 	uint8_t		 swapped;	/* the pie rule was used */
 };
 
