@@ -245,6 +245,21 @@ END_TEST
  * counts as turn 2 and is offered once.  A game without it never lists
  * a swap and says what its turns are.
  */
+/* No swap among the n actions listed; a swap played is refused with code. */
+static void
+assert_no_swap(struct rules_position *pos, const struct rules_action *acts,
+    size_t n, const char *code)
+{
+	struct rules_action swap = { .kind = RULES_SWAP };
+	struct rules_diag d;
+	size_t	 k;
+
+	for (k = 0; k < n; k++)
+		ck_assert_int_ne(acts[k].kind, RULES_SWAP);
+	ck_assert_int_eq(rules_play(pos, &swap, &d), -1);
+	ck_assert_str_eq(d.code, code);
+}
+
 static void
 assert_pie_rule(const struct rules_game *g)
 {
@@ -270,11 +285,7 @@ assert_pie_rule(const struct rules_game *g)
 	n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
 	ck_assert(!rules_swapped(pos));
 	if (!g->has_pie) {
-		for (k = 0; k < n; k++)
-			ck_assert_int_ne(acts[k].kind, RULES_SWAP);
-		one = (struct rules_action){ .kind = RULES_SWAP };
-		ck_assert_int_eq(rules_play(pos, &one, &d), -1);
-		ck_assert_str_eq(d.code, "wrong-action");
+		assert_no_swap(pos, acts, n, "wrong-action");
 		rules_position_free(pos);
 		return;
 	}
@@ -295,11 +306,7 @@ assert_pie_rule(const struct rules_game *g)
 	ck_assert_int_eq(rules_to_move(pos), mover);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
-	for (k = 0; k < n; k++)
-		ck_assert_int_ne(acts[k].kind, RULES_SWAP);
-	one = (struct rules_action){ .kind = RULES_SWAP };
-	ck_assert_int_eq(rules_play(pos, &one, &d), -1);
-	ck_assert_str_eq(d.code, "swap-not-allowed");
+	assert_no_swap(pos, acts, n, "swap-not-allowed");
 	rules_position_free(pos);
 }
 
