@@ -28,6 +28,7 @@
 
 #include "rules.h"
 #include "cellset.h"
+#include "hexgroup.h"
 
 #define BLACK	0
 #define WHITE	1
@@ -42,9 +43,7 @@ enum oust_kind {
 struct oust {
 	struct rules_head head;
 	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
-	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
-	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
-	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
+	struct hexgroup	 grp;			/* groups of one colour */
 	int16_t		 contact[RULES_MAX_CELLS]; /* stone-enemy adjacencies */
 	int16_t		 emax[RULES_MAX_CELLS];	/* at the representative:
 						   largest enemy group
@@ -86,29 +85,14 @@ mark_around(const struct rules_board *b, int e, uint64_t *set)
 }
 
 
-/*
- * The size of the group a stone of p on e would make.  At most 3 own
- * groups touch a cell: its neighbours of one colour next to each other
- * are one group.
- */
+/* The size of the group a stone of p on e would make. */
 static int
 group_size(const struct rules_board *b, const struct oust *o, int e, int p)
 {
-	int	 roots[3], n = 0, k, j, m, g, gsize = 1;
+	int	 roots[6], sum;
 
-	for (k = 0; k < b->degree[e]; k++) {
-		m = b->nb[e][k];
-		if (o->cell[m] != 1 + p)
-			continue;
-		g = o->gid[m];
-		for (j = 0; j < n && roots[j] != g; j++)
-			;
-		if (j == n) {
-			roots[n++] = g;
-			gsize += o->size[g];
-		}
-	}
-	return gsize;
+	hexgroup_around(b, &o->grp, o->cell, e, 1 + p, roots, &sum);
+	return 1 + sum;
 }
 
 /*
@@ -135,8 +119,8 @@ oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
 	for (k = 0; k < 6; k++) {
 		m = b->nb[e][k];
 		c = o->cell[m];
-		g = o->gid[m];
-		s = o->size[g];
+		g = o->grp.gid[m];
+		s = o->grp.size[g];
 		x = o->emax[g];
 		v = (s & -(c == enemy)) | (x & -(c == own));
 		t = v > t ? v : t;
@@ -161,7 +145,7 @@ mark_group(const struct rules_board *b, const struct oust *o, int h,
 
 	do {
 		mark_around(b, c, set);
-		c = o->next[c];
+		c = o->grp.next[c];
 	} while (c != h);
 }
 
@@ -205,16 +189,16 @@ largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
 		if (o->cell[m] == 0)
 			continue;
 		if (o->cell[m] != own) {
-			if (best < 0 || o->size[o->gid[m]] > o->size[o->gid[best]])
+			if (best < 0 || o->grp.size[o->grp.gid[m]] > o->grp.size[o->grp.gid[best]])
 				best = m;
 			continue;
 		}
-		if (o->size[o->gid[m]] > 1)
+		if (o->grp.size[o->grp.gid[m]] > 1)
 			continue;
 		for (j = 0; j < b->degree[m]; j++) {
 			q = b->nb[m][j];
 			if (o->cell[q] != 0 && o->cell[q] != own && (best < 0 ||
-			    o->size[o->gid[q]] > o->size[o->gid[best]]))
+			    o->grp.size[o->grp.gid[q]] > o->grp.size[o->grp.gid[best]]))
 				best = q;
 		}
 	}
@@ -233,8 +217,8 @@ single_emax(const struct rules_board *b, struct oust *o, int m)
 	for (k = 0; k < b->degree[m]; k++) {
 		q = b->nb[m][k];
 		if (o->cell[q] != 0 && o->cell[q] != o->cell[m] &&
-		    o->size[o->gid[q]] > t)
-			t = o->size[o->gid[q]];
+		    o->grp.size[o->grp.gid[q]] > t)
+			t = o->grp.size[o->grp.gid[q]];
 	}
 	if (o->emax[m] != t)
 		mark_around(b, m, o->stale[o->cell[m] - 1]);
@@ -297,9 +281,7 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 	int	 k, m, g;
 
 	o->cell[e] = (uint8_t)(1 + p);
-	o->gid[e] = (int16_t)e;
-	o->next[e] = (int16_t)e;
-	o->size[e] = 1;
+	hexgroup_single(&o->grp, e);
 	o->contact[e] = 0;
 	o->emax[e] = 0;
 	bit_clear(o->empty, e);
@@ -311,11 +293,11 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 		o->touch[p][m >> 6] |= (uint64_t)(o->nown[p][m]++ == 0) <<
 		    (m & 63);
 		if (o->cell[m] == 2 - p) {
-			g = o->gid[m];
+			g = o->grp.gid[m];
 			o->contact[e]++;
 			o->contact[g]++;
-			if (o->emax[e] < o->size[g])
-				o->emax[e] = o->size[g];
+			if (o->emax[e] < o->grp.size[g])
+				o->emax[e] = o->grp.size[g];
 			if (o->emax[g] == 0) {
 				o->emax[g] = 1;
 				if (raise != NULL)
@@ -327,22 +309,12 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 		quiet_neighbours(b, o, e, p);
 }
 
-/* Merges group h into group g (both representatives): h is relabelled. */
+/* Merges group h into group g, contacts and all. */
 static void
 merge(struct oust *o, int g, int h)
 {
-	int	 c, t;
-
-	c = h;
-	do {
-		o->gid[c] = (int16_t)g;
-		c = o->next[c];
-	} while (c != h);
-	t = o->next[g];
-	o->next[g] = o->next[h];
-	o->next[h] = (int16_t)t;
-	o->size[g] = (int16_t)(o->size[g] + o->size[h]);
 	o->contact[g] = (int16_t)(o->contact[g] + o->contact[h]);
+	hexgroup_merge(&o->grp, g, h);
 }
 
 /*
@@ -369,19 +341,19 @@ remove_group(const struct rules_board *b, struct oust *o, int h,
 				bit_clear(o->touch[q], m);
 			if (o->cell[m] != 2 - q)
 				continue;
-			g = o->gid[m];
-			if (--o->contact[g] == 0 && o->size[g] > 1) {
+			g = o->grp.gid[m];
+			if (--o->contact[g] == 0 && o->grp.size[g] > 1) {
 				o->emax[g] = 0;
 				if (g != keep)
 					mark_group(b, o, g, o->stale[!q]);
 			}
-			if (o->size[g] == 1 &&
+			if (o->grp.size[g] == 1 &&
 			    nsingles < RULES_MAX_CELLS)
 				singles[nsingles++] = m;
 		}
 		o->stones[q]--;
 		o->captured[!q]++;
-		c = o->next[c];
+		c = o->grp.next[c];
 	} while (c != h);
 	return nsingles;
 }
@@ -410,33 +382,7 @@ has_placement(const struct oust *o, int p)
 	return false;
 }
 
-/* Lists up to 5 cells of a set in column-then-row order ("a2 b1 c1"). */
-static void
-list_cells(const struct rules_board *b, const bool *in, char *out,
-    size_t len)
-{
-	char	 name[RULES_CELL_NAME];
-	size_t	 n = 0;
-	int	 c, r, cell, shown = 0, more = 0;
-
-	out[0] = '\0';
-	for (c = 0; c < b->width; c++)
-		for (r = 0; r < b->height; r++) {
-			cell = b->at[c][r];
-			if (cell < 0 || !in[cell])
-				continue;
-			if (shown == 5) {
-				more++;
-				continue;
-			}
-			n += (size_t)snprintf(out + n, len - n, "%s%s",
-			    shown++ ? " " : "", rules_cell_name(b, cell, name));
-		}
-	if (more > 0)
-		snprintf(out + n, len - n, " and %d more", more);
-}
-
-/* The stones of h's group, as list_cells() writes them. */
+/* The stones of h's group, as hexgroup_list_cells() writes them. */
 static void
 group_cells(const struct rules_board *b, const struct oust *o, int h,
     char *out, size_t len)
@@ -445,8 +391,8 @@ group_cells(const struct rules_board *b, const struct oust *o, int h,
 	int	 i;
 
 	for (i = 0; i < b->ncells; i++)
-		in[i] = o->cell[i] != 0 && o->gid[i] == o->gid[h];
-	list_cells(b, in, out, len);
+		in[i] = o->cell[i] != 0 && o->grp.gid[i] == o->grp.gid[h];
+	hexgroup_list_cells(b, in, 5, out, len);
 }
 
 static void
@@ -549,7 +495,7 @@ oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
 			in[e] = ev.kind == OUST_QUIET ||
 			    ev.kind == OUST_CAPTURE;
 		}
-		list_cells(b, in, cells, sizeof cells);
+		hexgroup_list_cells(b, in, 5, cells, sizeof cells);
 		return rules_fail(d, "pass-with-placement",
 		    "%s may not pass: a legal placement exists (%s)",
 		    colour_name(p), cells);
@@ -626,16 +572,16 @@ oust_place(const struct rules_board *b, struct oust *o,
 	g = e;
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
-		if (o->cell[m] != 1 + p || o->gid[m] == o->gid[g])
+		if (o->cell[m] != 1 + p || o->grp.gid[m] == o->grp.gid[g])
 			continue;
-		h = o->gid[m];
-		if (o->size[h] > o->size[o->gid[g]]) {
-			merge(o, h, o->gid[g]);
+		h = o->grp.gid[m];
+		if (o->grp.size[h] > o->grp.size[o->grp.gid[g]]) {
+			merge(o, h, o->grp.gid[g]);
 			g = h;
 		} else
-			merge(o, o->gid[g], h);
+			merge(o, o->grp.gid[g], h);
 	}
-	g = o->gid[e];
+	g = o->grp.gid[e];
 	/*
 	 * Remove every enemy group touching the new group, whose neighbours
 	 * see a new size and no contact: stale for both colours, as are e
@@ -651,12 +597,12 @@ oust_place(const struct rules_board *b, struct oust *o,
 				nsingles = remove_group(b, o, m, singles,
 				    nsingles, g, both);
 		}
-		c = o->next[c];
+		c = o->grp.next[c];
 	} while (c != start);
 	/* Single stones of p that touched the captured groups. */
 	for (k = 0; k < nsingles; k++)
 		if (o->cell[singles[k]] == 1 + p &&
-		    o->size[o->gid[singles[k]]] == 1)
+		    o->grp.size[o->grp.gid[singles[k]]] == 1)
 			single_emax(b, o, singles[k]);
 	o->emax[g] = 0;
 	/*
@@ -768,23 +714,23 @@ oust_setup(const struct rules_board *b, void *st,
 		put_stone(b, o, i, p, NULL);
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
-			if (o->cell[m] == 1 + p && o->gid[m] != o->gid[i])
-				merge(o, o->gid[m], o->gid[i]);
+			if (o->cell[m] == 1 + p && o->grp.gid[m] != o->grp.gid[i])
+				merge(o, o->grp.gid[m], o->grp.gid[i]);
 		}
 	}
 	for (i = 0; i < b->ncells; i++)
-		if (o->cell[i] != 0 && o->gid[i] == i)
-			o->emax[i] = o->size[i] > 1 ? o->contact[i] > 0 : 0;
+		if (o->cell[i] != 0 && o->grp.gid[i] == i)
+			o->emax[i] = o->grp.size[i] > 1 ? o->contact[i] > 0 : 0;
 	for (i = 0; i < b->ncells; i++)
-		if (o->cell[i] != 0 && o->size[i] == 1 && o->gid[i] == i)
+		if (o->cell[i] != 0 && o->grp.size[i] == 1 && o->grp.gid[i] == i)
 			single_emax(b, o, i);
 	for (i = 0; i < b->ncells; i++) {
-		if (o->cell[i] == 0 || o->size[o->gid[i]] < 2)
+		if (o->cell[i] == 0 || o->grp.size[o->grp.gid[i]] < 2)
 			continue;
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
 			if (o->cell[m] == 0 || o->cell[m] == o->cell[i] ||
-			    o->size[o->gid[m]] < 2)
+			    o->grp.size[o->grp.gid[m]] < 2)
 				continue;
 			group_name(b, o, i, g1, sizeof g1);
 			group_name(b, o, m, g2, sizeof g2);

@@ -24,6 +24,7 @@
 
 #include "rules.h"
 #include "cellset.h"
+#include "hexgroup.h"
 
 #define BLACK	0
 #define WHITE	1
@@ -31,9 +32,7 @@
 struct rive {
 	struct rules_head head;
 	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
-	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
-	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
-	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
+	struct hexgroup	 grp;			/* groups of either colour */
 	int16_t		 v[RULES_MAX_CELLS];	/* v(e); a stone: INT16_MAX */
 	uint64_t	 empty[WORDS];
 	uint64_t	 can[WORDS];		/* the legal placements or
@@ -59,36 +58,10 @@ rive_v(const struct rules_board *b, const struct rive *r, int e)
 
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
-		if (r->cell[m] != 0 && r->size[r->gid[m]] > v)
-			v = r->size[r->gid[m]];
+		if (r->cell[m] != 0 && r->grp.size[r->grp.gid[m]] > v)
+			v = r->grp.size[r->grp.gid[m]];
 	}
 	return v;
-}
-
-/* Lists up to 5 cells of a set in column-then-row order ("a3 a4 b2"). */
-static void
-list_cells(const struct rules_board *b, const bool *in, int max, char *out,
-    size_t len)
-{
-	char	 name[RULES_CELL_NAME];
-	size_t	 n = 0;
-	int	 c, r, cell, shown = 0, more = 0;
-
-	out[0] = '\0';
-	for (c = 0; c < b->width; c++)
-		for (r = 0; r < b->height; r++) {
-			cell = b->at[c][r];
-			if (cell < 0 || !in[cell])
-				continue;
-			if (shown == max) {
-				more++;
-				continue;
-			}
-			n += (size_t)snprintf(out + n, len - n, "%s%s",
-			    shown++ ? " " : "", rules_cell_name(b, cell, name));
-		}
-	if (more > 0)
-		snprintf(out + n, len - n, " and %d more", more);
 }
 
 /*
@@ -236,7 +209,7 @@ find_placements(const struct rules_board *b, struct rive *r)
 static void
 grow_v(const struct rules_board *b, struct rive *r, int g)
 {
-	int	 c = g, k, m, s = r->size[g];
+	int	 c = g, k, m, s = r->grp.size[g];
 
 	do {
 		for (k = 0; k < b->degree[c]; k++) {
@@ -247,7 +220,7 @@ grow_v(const struct rules_board *b, struct rive *r, int g)
 				r->v[m] = (int16_t)s;
 			}
 		}
-		c = r->next[c];
+		c = r->grp.next[c];
 	} while (c != g);
 }
 
@@ -260,30 +233,11 @@ end_turn(const struct rules_board *b, struct rive *r)
 	r->head.phase = r->nempty == 0 ? RULES_GAME_OVER : RULES_TURN_START;
 }
 
-/* Merges group h into group g (both representatives). */
-static void
-merge(struct rive *r, int g, int h)
-{
-	int	 c, t;
-
-	c = h;
-	do {
-		r->gid[c] = (int16_t)g;
-		c = r->next[c];
-	} while (c != h);
-	t = r->next[g];
-	r->next[g] = r->next[h];
-	r->next[h] = (int16_t)t;
-	r->size[g] = (int16_t)(r->size[g] + r->size[h]);
-}
-
 static void
 put_stone(struct rive *r, int e, int p)
 {
 	r->cell[e] = (uint8_t)(1 + p);
-	r->gid[e] = (int16_t)e;
-	r->next[e] = (int16_t)e;
-	r->size[e] = 1;
+	hexgroup_single(&r->grp, e);
 	r->v[e] = INT16_MAX;
 	r->ncan -= bit_get(r->can, e);
 	bit_clear(r->can, e);
@@ -303,19 +257,19 @@ regroup(const struct rules_board *b, struct rive *r)
 	int	 i, k, c, s = r->placed, prev = s, n = 1;
 	int	 words = (b->ncells + 63) / 64;
 
-	r->gid[s] = (int16_t)s;
+	r->grp.gid[s] = (int16_t)s;
 	for (i = 0; i < words; i++)
 		for (w = r->group[i] & ~r->removed[i]; w != 0; w &= w - 1) {
 			c = i * 64 + __builtin_ctzll(w);
 			if (c == s)
 				continue;
-			r->gid[c] = (int16_t)s;
-			r->next[prev] = (int16_t)c;
+			r->grp.gid[c] = (int16_t)s;
+			r->grp.next[prev] = (int16_t)c;
 			prev = c;
 			n++;
 		}
-	r->next[prev] = (int16_t)s;
-	r->size[s] = (int16_t)n;
+	r->grp.next[prev] = (int16_t)s;
+	r->grp.size[s] = (int16_t)n;
 	memset(near, 0, sizeof near);
 	for (i = 0; i < words; i++)
 		for (w = r->group[i]; w != 0; w &= w - 1) {
@@ -423,7 +377,7 @@ placement_refused(const struct rules_board *b, const struct rive *r, int e,
 	mv = r->vmin;
 	for (i = 0; i < b->ncells; i++)
 		in[i] = bit_get(r->can, i);
-	list_cells(b, in, 5, list, sizeof list);
+	hexgroup_list_cells(b, in, 5, list, sizeof list);
 	if (mv == 0)
 		return rules_fail(d, "not-smallest",
 		    "%s touches a group of %d stone%s, but cells "
@@ -443,22 +397,7 @@ static int
 groups_touched(const struct rules_board *b, const struct rive *r, int e,
     int *roots, int *sum)
 {
-	int	 k, m, g, j, n = 0;
-
-	*sum = 0;
-	for (k = 0; k < b->degree[e]; k++) {
-		m = b->nb[e][k];
-		if (r->cell[m] == 0)
-			continue;
-		g = r->gid[m];
-		for (j = 0; j < n && roots[j] != g; j++)
-			;
-		if (j == n) {
-			roots[n++] = g;
-			*sum += r->size[g];
-		}
-	}
-	return n;
+	return hexgroup_around(b, &r->grp, r->cell, e, 0, roots, sum);
 }
 
 static int
@@ -482,8 +421,8 @@ rive_place(const struct rules_board *b, struct rive *r,
 	put_stone(r, e, p);
 	if (nroots <= 1) {
 		if (nroots == 1)
-			merge(r, roots[0], e);
-		grow_v(b, r, r->gid[e]);
+			hexgroup_merge(&r->grp, roots[0], e);
+		grow_v(b, r, r->grp.gid[e]);
 		end_turn(b, r);
 		if (r->ncan == 0)
 			find_placements(b, r);
@@ -497,7 +436,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 		c = roots[j];
 		do {
 			bit_set(r->group, c);
-			c = r->next[c];
+			c = r->grp.next[c];
 		} while (c != roots[j]);
 	}
 	r->placed = (int16_t)e;
@@ -545,7 +484,7 @@ removal_refused(const struct rules_board *b, const struct rive *r, int c,
 	if (!bit_get(r->group, c)) {
 		for (i = 0; i < b->ncells; i++)
 			in[i] = bit_get(r->group, i) && !bit_get(r->removed, i);
-		list_cells(b, in, 12, list, sizeof list);
+		hexgroup_list_cells(b, in, 12, list, sizeof list);
 		return rules_fail(d, "removal-not-in-group",
 		    "%s is not in the group just formed at %s (%s)", name,
 		    pname, list);
@@ -561,7 +500,7 @@ removal_refused(const struct rules_board *b, const struct rive *r, int c,
 		reach(b, r, q, c, in);
 		for (k = 0; k < b->ncells; k++)
 			seen[k] = seen[k] || in[k];
-		list_cells(b, in, 8, list, sizeof list);
+		hexgroup_list_cells(b, in, 8, list, sizeof list);
 		len += (size_t)snprintf(parts + len, sizeof parts - len,
 		    "%s%s", nparts++ ? " and " : "", list);
 		if (len >= sizeof parts)
@@ -671,8 +610,8 @@ rive_setup(const struct rules_board *b, void *st,
 		put_stone(r, i, RULES_COLOUR_OF(pieces[i]));
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
-			if (r->cell[m] != 0 && r->gid[m] != r->gid[i])
-				merge(r, r->gid[m], r->gid[i]);
+			if (r->cell[m] != 0 && r->grp.gid[m] != r->grp.gid[i])
+				hexgroup_merge(&r->grp, r->grp.gid[m], r->grp.gid[i]);
 		}
 	}
 	for (i = 0; i < b->ncells; i++)
