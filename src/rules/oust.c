@@ -189,7 +189,8 @@ largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
 		if (o->cell[m] == 0)
 			continue;
 		if (o->cell[m] != own) {
-			if (best < 0 || o->grp.size[o->grp.gid[m]] > o->grp.size[o->grp.gid[best]])
+			if (best < 0 || o->grp.size[o->grp.gid[m]] >
+			    o->grp.size[o->grp.gid[best]])
 				best = m;
 			continue;
 		}
@@ -198,7 +199,8 @@ largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
 		for (j = 0; j < b->degree[m]; j++) {
 			q = b->nb[m][j];
 			if (o->cell[q] != 0 && o->cell[q] != own && (best < 0 ||
-			    o->grp.size[o->grp.gid[q]] > o->grp.size[o->grp.gid[best]]))
+			    o->grp.size[o->grp.gid[q]] >
+			    o->grp.size[o->grp.gid[best]]))
 				best = q;
 		}
 	}
@@ -714,7 +716,8 @@ oust_setup(const struct rules_board *b, void *st,
 		put_stone(b, o, i, p, NULL);
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
-			if (o->cell[m] == 1 + p && o->grp.gid[m] != o->grp.gid[i])
+			if (o->cell[m] == 1 + p &&
+			    o->grp.gid[m] != o->grp.gid[i])
 				merge(o, o->grp.gid[m], o->grp.gid[i]);
 		}
 	}
@@ -722,7 +725,8 @@ oust_setup(const struct rules_board *b, void *st,
 		if (o->cell[i] != 0 && o->grp.gid[i] == i)
 			o->emax[i] = o->grp.size[i] > 1 ? o->contact[i] > 0 : 0;
 	for (i = 0; i < b->ncells; i++)
-		if (o->cell[i] != 0 && o->grp.size[i] == 1 && o->grp.gid[i] == i)
+		if (o->cell[i] != 0 && o->grp.size[i] == 1 &&
+		    o->grp.gid[i] == i)
 			single_emax(b, o, i);
 	for (i = 0; i < b->ncells; i++) {
 		if (o->cell[i] == 0 || o->grp.size[o->grp.gid[i]] < 2)

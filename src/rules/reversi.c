@@ -576,8 +576,8 @@ reversi_perft(const struct rules_board *b, const void *st, int depth)
 		return 1;
 	if (r->big)
 		return perft_big(b, r, depth);
-	return perft_bb(r->bb[r->head.to_move], r->bb[!r->head.to_move], r->valid,
-	    depth);
+	return perft_bb(r->bb[r->head.to_move], r->bb[!r->head.to_move],
+	    r->valid, depth);
 }
 
 const struct rules_game rules_reversi = {

@@ -611,7 +611,8 @@ rive_setup(const struct rules_board *b, void *st,
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
 			if (r->cell[m] != 0 && r->grp.gid[m] != r->grp.gid[i])
-				hexgroup_merge(&r->grp, r->grp.gid[m], r->grp.gid[i]);
+				hexgroup_merge(&r->grp, r->grp.gid[m],
+				    r->grp.gid[i]);
 		}
 	}
 	for (i = 0; i < b->ncells; i++)

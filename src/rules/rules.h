@@ -202,7 +202,8 @@ struct rules_game {
 	 * no rule ends a Stones! game whose players shuffle).
 	 */
 	unsigned	 turn_cap;
-	bool		 has_pie;	/* the pie rule (swap on turn 2) */
+	bool		 has_pie;	/* the pie rule (swap on turn 2), which
+					   rules.c plays */
 	size_t		 state_size;
 	/*
 	 * How the game prints a square board: true with row 1 on top

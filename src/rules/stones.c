@@ -267,7 +267,8 @@ stones_play(const struct rules_board *b, void *st,
 	struct stones *s = st;
 	char	 f[RULES_CELL_NAME], t[RULES_CELL_NAME], m[RULES_CELL_NAME];
 	uint64_t occ = s->bb[0] | s->bb[1];
-	int	 me = s->head.to_move, from = a->from, to = a->to, dx, dy, over = -1;
+	int	 me = s->head.to_move, from = a->from, to = a->to, dx, dy;
+	int	 over = -1;
 
 	if (a->kind != RULES_MOVE)
 		return rules_fail(d, "wrong-action",
