@@ -363,10 +363,12 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 		cli_diag(pr->name, &d, "error", NULL);
 		return CLI_BAD;
 	}
-	if (ms->has_turn && ms->want != (unsigned long)pr->rp.pos->turn) {
+	if (ms->has_turn &&
+	    ms->want != (unsigned long)rules_turn(pr->rp.pos)) {
 		d.code = "stale-turn";
 		snprintf(d.msg, sizeof d.msg, "the move is for turn %lu but "
-		    "the record is at turn %d", ms->want, pr->rp.pos->turn);
+		    "the record is at turn %d", ms->want,
+		    rules_turn(pr->rp.pos));
 		cli_diag(pr->name, &d, "error", NULL);
 		return CLI_BAD;
 	}
