@@ -116,7 +116,7 @@ main(int argc, char **argv)
 	for (i = 0; i < games; i++) {
 		rules_position_reset(pos);
 		actions += rules_playout(pos, &rng, cap, NULL, NULL);
-		turns += (unsigned long long)(pos->turn - 1);
+		turns += (unsigned long long)(rules_turn(pos) - 1);
 		finished += rules_phase(pos) == RULES_GAME_OVER;
 	}
 	secs = now() - t0;

@@ -36,7 +36,7 @@ write_game(const struct rules_game *g, const char *spec, uint64_t seed,
 	if (rules_legal(pos, acts, 512) > 0 && acts[0].kind == RULES_DICE)
 		printf("[Seed \"%llu\"]\n", (unsigned long long)seed);
 	while (rules_phase(pos) != RULES_GAME_OVER &&
-	    (cap == 0 || pos->turn <= cap)) {
+	    (cap == 0 || rules_turn(pos) <= cap)) {
 		n = rules_legal(pos, acts, 512);
 		if (n == 0 || n > 512)
 			break;

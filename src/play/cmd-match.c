@@ -378,7 +378,7 @@ game_line(const struct match *m, unsigned long i, const struct play_game *pg,
 	    m->ps.games);
 	if (end->aborted)
 		fprintf(stderr, "aborted after %d turns, %d-%d",
-		    pg->pos->turn - 1, s->points[0], s->points[1]);
+		    rules_turn(pg->pos) - 1, s->points[0], s->points[1]);
 	else if (end->adjudicated)
 		fprintf(stderr, "%s wins: %s", g->colour[end->winner],
 		    end->why);

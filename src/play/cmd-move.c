@@ -362,10 +362,11 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}
-	if (ms->has_turn && ms->want != (unsigned long)pr->rp.pos->turn) {
+	if (ms->has_turn &&
+	    ms->want != (unsigned long)rules_turn(pr->rp.pos)) {
 		diag_set_at(&d, DIAG_STALE_TURN, at, 0, "the move is for turn "
 		    "%lu but the record is at turn %d", ms->want,
-		    pr->rp.pos->turn);
+		    rules_turn(pr->rp.pos));
 		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}

@@ -96,7 +96,7 @@ players_line(FILE *out, const struct record *rec, const struct replay *rp)
 		return;
 	for (i = 0; i < RULES_COLOURS; i++) {
 		/* After a swap each player has the other colour. */
-		k = rp->score.swapped ? 1 - i : i;
+		k = rules_swapped(rp->pos) ? 1 - i : i;
 		/* A name is the record's text, not the terminal's commands. */
 		if (t[k] != NULL)
 			record_printable(t[k]->value, t[k]->value_len, name,
@@ -129,7 +129,7 @@ state_text(const struct record *rec, const struct replay *rp, char *buf,
 		    g->colour[s->winner], s->winner == -1 ? "," : " wins",
 		    s->points[0], s->points[1]);
 	else
-		snprintf(buf, cap, "turn %d: %s to move%s", rp->pos->turn,
+		snprintf(buf, cap, "turn %d: %s to move%s", rules_turn(rp->pos),
 		    g->colour[rules_to_move(rp->pos)], rp->in_turn ?
 		    ", turn in progress" : "");
 }

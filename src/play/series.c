@@ -211,11 +211,8 @@ int
 play_game_side(const struct play_game *pg, const int start[RULES_COLOURS],
     int c)
 {
-	struct rules_score s;
-
 	/* The position is the one record of a swap: ask it every time. */
-	rules_score(pg->pos, &s);
-	return s.swapped ? start[1 - c] : start[c];
+	return rules_swapped(pg->pos) ? start[1 - c] : start[c];
 }
 
 void
@@ -323,5 +320,5 @@ play_series_going(const struct play_series *ps, const struct play_game *pg)
 {
 	return rules_phase(pg->pos) != RULES_GAME_OVER &&
 	    (ps->max_turns == 0 ||
-	    (unsigned long)pg->pos->turn <= ps->max_turns);
+	    (unsigned long)rules_turn(pg->pos) <= ps->max_turns);
 }

@@ -156,9 +156,9 @@ playout(struct player *p, struct mcts *m, struct rules_position *pos,
 {
 	struct rules_score s;
 	long	 n;
-	int	 last = pos->turn + PLAYOUT_TURNS, w;
+	int	 last = rules_turn(pos) + PLAYOUT_TURNS, w;
 
-	while (rules_phase(pos) != RULES_GAME_OVER && pos->turn < last) {
+	while (rules_phase(pos) != RULES_GAME_OVER && rules_turn(pos) < last) {
 		if ((n = player_legal(pos, &m->acts, &m->acts_cap)) <= 0) {
 			if (n == -1)
 				return -1;

@@ -218,7 +218,7 @@ report_players(const struct record *rec, const struct replay *rp,
 	}
 	/* After a swap each player has the other colour. */
 	for (i = 0; i < RULES_COLOURS; i++)
-		t[i] = tag[rp->score.swapped ? 1 - i : i];
+		t[i] = tag[rules_swapped(rp->pos) ? 1 - i : i];
 	return t[0] != NULL || t[1] != NULL;
 }
 
@@ -397,7 +397,7 @@ report_write(struct report_writer *w, const char *source,
 		kv_num(w, "turns", (long long)rp->turns);
 		kv_num(w, "actions", (long long)rp->actions);
 		kv_num(w, "passes", (long long)rp->passes);
-		if (s->swapped)
+		if (rules_swapped(rp->pos))
 			kv_str(w, "swapped", "true");
 		if (!s->over)
 			kv_str(w, "to-move",
@@ -482,7 +482,7 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 		kv_str(w, "status", replay_status_name(rp->status));
 		kv_num(w, "turns", (long long)rp->turns);
 	}
-	kv_num(w, "turn", (long long)rp->pos->turn);
+	kv_num(w, "turn", (long long)rules_turn(rp->pos));
 	kv_str(w, "to-move", s->over || rp->forfeit ? "~" :
 	    rp->game->colour[rules_to_move(rp->pos)]);
 	kv_str(w, "in-turn", rp->in_turn ? "true" : "false");

@@ -581,7 +581,7 @@ report_game_of(const struct record *rec, const struct replay *rp,
 		g->turns = (long long)rp->turns;
 		g->actions = (long long)rp->actions;
 		g->winner = s->winner;
-		g->swapped = s->swapped;
+		g->swapped = rules_swapped(rp->pos);
 		g->has_score = true;
 		g->points[0] = s->points[0];
 		g->points[1] = s->points[1];
@@ -596,7 +596,7 @@ report_game_of(const struct record *rec, const struct replay *rp,
 		g->status = STAT_FORFEIT;
 		g->cause = (int)rp->forfeit_cause;
 		g->winner = rp->forfeit_winner;
-		g->swapped = s->swapped;
+		g->swapped = rules_swapped(rp->pos);
 		report_players(rec, rp, src);
 	}
 	/* Cleaned strings, each as big as report_utf8_clean may need. */

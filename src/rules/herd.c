@@ -18,6 +18,8 @@
 #define WHITE	1
 
 struct herd {
+	struct rules_head head;	/* phase: TURN_MIDDLE once the dice are
+				   rolled */
 	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 empty, 1 + colour */
 	/* How many neighbours of each cell hold each colour. */
 	uint8_t		 around[2][RULES_MAX_CELLS];
@@ -28,10 +30,7 @@ struct herd {
 	int32_t		 captured[2];	/* enemy stones each colour captured */
 	int32_t		 removed[2];	/* enemy stones each colour removed */
 	uint8_t		 die[2];
-	uint8_t		 to_move;
-	uint8_t		 in_turn;	/* the dice are rolled */
 	uint8_t		 opening;	/* Black's first turn not yet over */
-	uint8_t		 over;
 };
 
 static const char *
@@ -102,10 +101,10 @@ captures(const struct rules_board *b, const struct herd *h, int me, int e,
 static void
 end_turn(struct herd *h)
 {
-	h->in_turn = 0;
-	if (h->to_move == BLACK)
+	h->head.phase = RULES_TURN_START;
+	if (h->head.to_move == BLACK)
 		h->opening = 0;
-	h->to_move = (uint8_t)!h->to_move;
+	h->head.to_move = (uint8_t)!h->head.to_move;
 }
 
 /*
@@ -116,7 +115,7 @@ static void
 maybe_end_turn(const struct rules_board *b, struct herd *h)
 {
 	if (h->remove_left == 0 &&
-	    (h->place_left == 0 || !any_open(b, h, h->to_move)))
+	    (h->place_left == 0 || !any_open(b, h, h->head.to_move)))
 		end_turn(h);
 }
 
@@ -142,26 +141,10 @@ herd_init(const struct rules_board *b, void *st,
 	(void)v;
 	(void)d;
 	memset(h, 0, sizeof *h);
-	h->to_move = BLACK;
+	h->head.to_move = BLACK;
+	h->head.phase = RULES_TURN_START;
 	h->opening = 1;
 	return 0;
-}
-
-static int
-herd_to_move(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct herd *)st)->to_move;
-}
-
-static enum rules_phase
-herd_phase(const struct rules_board *b, const void *st)
-{
-	const struct herd *h = st;
-
-	(void)b;
-	return h->over ? RULES_GAME_OVER : h->in_turn ? RULES_TURN_MIDDLE :
-	    RULES_TURN_START;
 }
 
 static size_t
@@ -170,11 +153,11 @@ herd_legal(const struct rules_board *b, const void *st,
 {
 	const struct herd *h = st;
 	size_t	 n = 0;
-	int	 me = h->to_move, e, i, j;
+	int	 me = h->head.to_move, e, i, j;
 
-	if (h->over)
+	if (h->head.phase == RULES_GAME_OVER)
 		return 0;
-	if (!h->in_turn) {
+	if (h->head.phase == RULES_TURN_START) {
 		/* All 36 ordered rolls: a uniform pick is a fair roll. */
 		for (i = 1; i <= 6; i++)
 			for (j = 1; j <= 6; j++) {
@@ -204,9 +187,9 @@ static int
 play_dice(const struct rules_board *b, struct herd *h,
     const struct rules_action *a, struct diag *d)
 {
-	int	 me = h->to_move, lo, hi;
+	int	 me = h->head.to_move, lo, hi;
 
-	if (h->in_turn)
+	if (h->head.phase == RULES_TURN_MIDDLE)
 		return diag_set(d, DIAG_DICE_ALREADY_ROLLED,
 		    "%s has already rolled %d and %d this turn",
 		    colour_name(me), h->die[0], h->die[1]);
@@ -218,7 +201,7 @@ play_dice(const struct rules_board *b, struct herd *h,
 	h->die[1] = (uint8_t)a->to;
 	lo = a->from < a->to ? a->from : a->to;
 	hi = a->from < a->to ? a->to : a->from;
-	h->in_turn = 1;
+	h->head.phase = RULES_TURN_MIDDLE;
 	if (h->opening && me == BLACK) {
 		/* Black's first turn: no removal, lo placements. */
 		h->owed = 0;
@@ -238,7 +221,7 @@ play_remove(const struct rules_board *b, struct herd *h, int e,
     struct diag *d)
 {
 	char	 name[RULES_CELL_NAME];
-	int	 me = h->to_move;
+	int	 me = h->head.to_move;
 
 	if (h->remove_left == 0) {
 		if (h->opening && me == BLACK)
@@ -274,7 +257,7 @@ play_place(const struct rules_board *b, struct herd *h,
 {
 	char	 name[RULES_CELL_NAME];
 	int16_t	 caught[6];
-	int	 me = h->to_move, e = a->to, n, k;
+	int	 me = h->head.to_move, e = a->to, n, k;
 
 	if (h->remove_left > 0)
 		return diag_set(d, DIAG_TOO_FEW_REMOVALS,
@@ -300,8 +283,7 @@ play_place(const struct rules_board *b, struct herd *h,
 	h->place_left = (int16_t)(h->place_left - 1 + n);
 	/* The game ends as soon as the board is full. */
 	if (h->stones[0] + h->stones[1] == b->ncells) {
-		h->over = 1;
-		h->in_turn = 0;
+		h->head.phase = RULES_GAME_OVER;
 		return 0;
 	}
 	maybe_end_turn(b, h);
@@ -325,10 +307,10 @@ herd_play(const struct rules_board *b, void *st,
 		    "a herd turn is a roll of the dice, removals, then "
 		    "placements");
 	}
-	if (!h->in_turn)
+	if (h->head.phase == RULES_TURN_START)
 		return diag_set(d, DIAG_DICE_MISSING,
 		    "%s must roll the dice before %s",
-		    colour_name(h->to_move),
+		    colour_name(h->head.to_move),
 		    a->kind == RULES_REMOVE ? "removing" : "placing");
 	if (a->to < 0 || a->to >= b->ncells)
 		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
@@ -344,11 +326,11 @@ herd_score(const struct rules_board *b, const void *st,
 	const struct herd *h = st;
 
 	(void)b;
-	s->over = h->over;
+	s->over = h->head.phase == RULES_GAME_OVER;
 	s->points[0] = s->alt[0] = h->stones[0];
 	s->points[1] = s->alt[1] = h->stones[1];
 	/* The cell count is odd, so a full board has no draw. */
-	s->winner = !h->over ? -1 : h->stones[0] > h->stones[1] ? BLACK :
+	s->winner = !s->over ? -1 : h->stones[0] > h->stones[1] ? BLACK :
 	    h->stones[1] > h->stones[0] ? WHITE : -1;
 	s->nstats = 3;
 	s->stats[0] = (struct rules_stat){ "stones",
@@ -389,10 +371,11 @@ herd_setup(const struct rules_board *b, void *st,
 		if (pieces[e] != RULES_EMPTY)
 			put(b, &fresh, e, RULES_COLOUR_OF(pieces[e]));
 	}
-	fresh.to_move = (uint8_t)to_move;
+	fresh.head.to_move = (uint8_t)to_move;
 	fresh.opening = fresh.stones[0] + fresh.stones[1] == 0 &&
 	    to_move == BLACK;
-	fresh.over = fresh.stones[0] + fresh.stones[1] == b->ncells;
+	if (fresh.stones[0] + fresh.stones[1] == b->ncells)
+		fresh.head.phase = RULES_GAME_OVER;
 	memcpy(h, &fresh, sizeof *h);
 	return 0;
 }
@@ -406,8 +389,6 @@ const struct rules_game rules_herd = {
 	.state_size = sizeof(struct herd),
 	.board = herd_board,
 	.init = herd_init,
-	.to_move = herd_to_move,
-	.phase = herd_phase,
 	.legal = herd_legal,
 	.play = herd_play,
 	.score = herd_score,

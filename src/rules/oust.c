@@ -19,8 +19,8 @@
  * stone only raises to 1 the largest enemy group its enemy neighbours
  * see, which turns their no-contact cells into captures and changes
  * nothing else: the no-contact cells are kept as a set for that.
- * Names, geometry and turn counting are the board's and the registry's
- * business.
+ * Names, geometry, turn counting and the pie rule are the board's and the
+ * registry's business.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +28,7 @@
 
 #include "rules/rules.h"
 #include "rules/cellset.h"
+#include "hexgroup.h"
 
 #define BLACK	0
 #define WHITE	1
@@ -40,10 +41,9 @@ enum oust_kind {
 };
 
 struct oust {
+	struct rules_head head;
 	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
-	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
-	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
-	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
+	struct hexgroup	 grp;			/* groups of one colour */
 	int16_t		 contact[RULES_MAX_CELLS]; /* stone-enemy adjacencies */
 	int16_t		 emax[RULES_MAX_CELLS];	/* at the representative:
 						   largest enemy group
@@ -56,13 +56,7 @@ struct oust {
 	uint64_t	 stale[2][WORDS];	/* verdicts to judge again */
 	int16_t		 stones[2];
 	int16_t		 captured[2];		/* enemy stones removed */
-	uint16_t	 turn;			/* 1-based, counts passes */
-	uint8_t		 to_move;
-	uint8_t		 phase;			/* enum rules_phase */
 	uint8_t		 winner;
-	uint8_t		 pie;
-	uint8_t		 swapped;
-	uint8_t		 setup;			/* set up: no pie rule */
 };
 
 /* What judging one cell found, for play() and its diagnostics. */
@@ -91,29 +85,14 @@ mark_around(const struct rules_board *b, int e, uint64_t *set)
 }
 
 
-/*
- * The size of the group a stone of p on e would make.  At most 3 own
- * groups touch a cell: its neighbours of one colour next to each other
- * are one group.
- */
+/* The size of the group a stone of p on e would make. */
 static int
 group_size(const struct rules_board *b, const struct oust *o, int e, int p)
 {
-	int	 roots[3], n = 0, k, j, m, g, gsize = 1;
+	int	 roots[6], sum;
 
-	for (k = 0; k < b->degree[e]; k++) {
-		m = b->nb[e][k];
-		if (o->cell[m] != 1 + p)
-			continue;
-		g = o->gid[m];
-		for (j = 0; j < n && roots[j] != g; j++)
-			;
-		if (j == n) {
-			roots[n++] = g;
-			gsize += o->size[g];
-		}
-	}
-	return gsize;
+	hexgroup_around(b, &o->grp, o->cell, e, 1 + p, roots, &sum);
+	return 1 + sum;
 }
 
 /*
@@ -140,8 +119,8 @@ oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
 	for (k = 0; k < 6; k++) {
 		m = b->nb[e][k];
 		c = o->cell[m];
-		g = o->gid[m];
-		s = o->size[g];
+		g = o->grp.gid[m];
+		s = o->grp.size[g];
 		x = o->emax[g];
 		v = (s & -(c == enemy)) | (x & -(c == own));
 		t = v > t ? v : t;
@@ -166,7 +145,7 @@ mark_group(const struct rules_board *b, const struct oust *o, int h,
 
 	do {
 		mark_around(b, c, set);
-		c = o->next[c];
+		c = o->grp.next[c];
 	} while (c != h);
 }
 
@@ -210,16 +189,18 @@ largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
 		if (o->cell[m] == 0)
 			continue;
 		if (o->cell[m] != own) {
-			if (best < 0 || o->size[o->gid[m]] > o->size[o->gid[best]])
+			if (best < 0 || o->grp.size[o->grp.gid[m]] >
+			    o->grp.size[o->grp.gid[best]])
 				best = m;
 			continue;
 		}
-		if (o->size[o->gid[m]] > 1)
+		if (o->grp.size[o->grp.gid[m]] > 1)
 			continue;
 		for (j = 0; j < b->degree[m]; j++) {
 			q = b->nb[m][j];
 			if (o->cell[q] != 0 && o->cell[q] != own && (best < 0 ||
-			    o->size[o->gid[q]] > o->size[o->gid[best]]))
+			    o->grp.size[o->grp.gid[q]] >
+			    o->grp.size[o->grp.gid[best]]))
 				best = q;
 		}
 	}
@@ -238,8 +219,8 @@ single_emax(const struct rules_board *b, struct oust *o, int m)
 	for (k = 0; k < b->degree[m]; k++) {
 		q = b->nb[m][k];
 		if (o->cell[q] != 0 && o->cell[q] != o->cell[m] &&
-		    o->size[o->gid[q]] > t)
-			t = o->size[o->gid[q]];
+		    o->grp.size[o->grp.gid[q]] > t)
+			t = o->grp.size[o->grp.gid[q]];
 	}
 	if (o->emax[m] != t)
 		mark_around(b, m, o->stale[o->cell[m] - 1]);
@@ -302,9 +283,7 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 	int	 k, m, g;
 
 	o->cell[e] = (uint8_t)(1 + p);
-	o->gid[e] = (int16_t)e;
-	o->next[e] = (int16_t)e;
-	o->size[e] = 1;
+	hexgroup_single(&o->grp, e);
 	o->contact[e] = 0;
 	o->emax[e] = 0;
 	bit_clear(o->empty, e);
@@ -316,11 +295,11 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 		o->touch[p][m >> 6] |= (uint64_t)(o->nown[p][m]++ == 0) <<
 		    (m & 63);
 		if (o->cell[m] == 2 - p) {
-			g = o->gid[m];
+			g = o->grp.gid[m];
 			o->contact[e]++;
 			o->contact[g]++;
-			if (o->emax[e] < o->size[g])
-				o->emax[e] = o->size[g];
+			if (o->emax[e] < o->grp.size[g])
+				o->emax[e] = o->grp.size[g];
 			if (o->emax[g] == 0) {
 				o->emax[g] = 1;
 				if (raise != NULL)
@@ -332,22 +311,12 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 		quiet_neighbours(b, o, e, p);
 }
 
-/* Merges group h into group g (both representatives): h is relabelled. */
+/* Merges group h into group g, contacts and all. */
 static void
 merge(struct oust *o, int g, int h)
 {
-	int	 c, t;
-
-	c = h;
-	do {
-		o->gid[c] = (int16_t)g;
-		c = o->next[c];
-	} while (c != h);
-	t = o->next[g];
-	o->next[g] = o->next[h];
-	o->next[h] = (int16_t)t;
-	o->size[g] = (int16_t)(o->size[g] + o->size[h]);
 	o->contact[g] = (int16_t)(o->contact[g] + o->contact[h]);
+	hexgroup_merge(&o->grp, g, h);
 }
 
 /*
@@ -374,19 +343,19 @@ remove_group(const struct rules_board *b, struct oust *o, int h,
 				bit_clear(o->touch[q], m);
 			if (o->cell[m] != 2 - q)
 				continue;
-			g = o->gid[m];
-			if (--o->contact[g] == 0 && o->size[g] > 1) {
+			g = o->grp.gid[m];
+			if (--o->contact[g] == 0 && o->grp.size[g] > 1) {
 				o->emax[g] = 0;
 				if (g != keep)
 					mark_group(b, o, g, o->stale[!q]);
 			}
-			if (o->size[g] == 1 &&
+			if (o->grp.size[g] == 1 &&
 			    nsingles < RULES_MAX_CELLS)
 				singles[nsingles++] = m;
 		}
 		o->stones[q]--;
 		o->captured[!q]++;
-		c = o->next[c];
+		c = o->grp.next[c];
 	} while (c != h);
 	return nsingles;
 }
@@ -415,33 +384,7 @@ has_placement(const struct oust *o, int p)
 	return false;
 }
 
-/* Lists up to 5 cells of a set in column-then-row order ("a2 b1 c1"). */
-static void
-list_cells(const struct rules_board *b, const bool *in, char *out,
-    size_t len)
-{
-	char	 name[RULES_CELL_NAME];
-	size_t	 n = 0;
-	int	 c, r, cell, shown = 0, more = 0;
-
-	out[0] = '\0';
-	for (c = 0; c < b->width; c++)
-		for (r = 0; r < b->height; r++) {
-			cell = b->at[c][r];
-			if (cell < 0 || !in[cell])
-				continue;
-			if (shown == 5) {
-				more++;
-				continue;
-			}
-			n += (size_t)snprintf(out + n, len - n, "%s%s",
-			    shown++ ? " " : "", rules_cell_name(b, cell, name));
-		}
-	if (more > 0)
-		snprintf(out + n, len - n, " and %d more", more);
-}
-
-/* The stones of h's group, as list_cells() writes them. */
+/* The stones of h's group, as hexgroup_list_cells() writes them. */
 static void
 group_cells(const struct rules_board *b, const struct oust *o, int h,
     char *out, size_t len)
@@ -450,17 +393,16 @@ group_cells(const struct rules_board *b, const struct oust *o, int h,
 	int	 i;
 
 	for (i = 0; i < b->ncells; i++)
-		in[i] = o->cell[i] != 0 && o->gid[i] == o->gid[h];
-	list_cells(b, in, out, len);
+		in[i] = o->cell[i] != 0 && o->grp.gid[i] == o->grp.gid[h];
+	hexgroup_list_cells(b, in, 5, out, len);
 }
 
 static void
 end_turn(const struct rules_board *b, struct oust *o)
 {
-	o->to_move = (uint8_t)!o->to_move;
-	o->turn++;
-	o->phase = RULES_TURN_START;
-	freshen(b, o, o->to_move);
+	o->head.to_move = (uint8_t)!o->head.to_move;
+	o->head.phase = RULES_TURN_START;
+	freshen(b, o, o->head.to_move);
 }
 
 /* ---- The interface -------------------------------------------------- */
@@ -484,36 +426,14 @@ oust_init(const struct rules_board *b, void *st,
 	struct oust *o = st;
 	int	 i;
 
+	(void)v;
 	(void)d;
 	memset(o, 0, sizeof *o);
 	for (i = 0; i < b->ncells; i++)
 		bit_set(o->empty, i);
-	o->turn = 1;
-	o->to_move = BLACK;
-	o->phase = RULES_TURN_START;
-	o->pie = v->pie;
+	o->head.to_move = BLACK;
+	o->head.phase = RULES_TURN_START;
 	return 0;
-}
-
-static int
-oust_to_move(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct oust *)st)->to_move;
-}
-
-static enum rules_phase
-oust_phase(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct oust *)st)->phase;
-}
-
-static bool
-swap_allowed(const struct oust *o)
-{
-	return o->pie && !o->setup && o->turn == 2 &&
-	    o->phase == RULES_TURN_START;
 }
 
 COUNTS static size_t
@@ -525,9 +445,9 @@ oust_legal(const struct rules_board *b, const void *st,
 	size_t	 n;
 	int	 words = (b->ncells + 63) / 64;
 
-	if (o->phase == RULES_GAME_OVER)
+	if (o->head.phase == RULES_GAME_OVER)
 		return 0;
-	placeable(o, o->to_move, words, can);
+	placeable(o, o->head.to_move, words, can);
 	n = set_count(can, words);
 	set_actions(can, words, RULES_PLACE, out, cap);
 	/* rules.md §2: a pass only at a turn start with nothing to place. */
@@ -535,10 +455,6 @@ oust_legal(const struct rules_board *b, const void *st,
 		if (cap > 0)
 			out[0] = (struct rules_action){ .kind = RULES_PASS };
 		n = 1;
-	} else if (swap_allowed(o)) {
-		if (n < cap)
-			out[n] = (struct rules_action){ .kind = RULES_SWAP };
-		n++;
 	}
 	return n;
 }
@@ -552,13 +468,12 @@ oust_legal_at(const struct rules_board *b, const void *st, size_t i,
 	uint64_t can[WORDS];
 	int	 words = (b->ncells + 63) / 64, e;
 
-	placeable(o, o->to_move, words, can);
+	placeable(o, o->head.to_move, words, can);
 	if ((e = set_nth(can, words, i)) >= 0)
 		*out = (struct rules_action){ .kind = RULES_PLACE,
 		    .to = (int16_t)e };
-	else	/* past the placements: the swap, or the lone pass */
-		*out = (struct rules_action){ .kind = i > 0 &&
-		    swap_allowed(o) ? RULES_SWAP : RULES_PASS };
+	else	/* no placement: the lone pass */
+		*out = (struct rules_action){ .kind = RULES_PASS };
 }
 
 static int
@@ -567,9 +482,9 @@ oust_pass(const struct rules_board *b, struct oust *o, struct diag *d)
 	struct oust_eval ev;
 	bool	 in[RULES_MAX_CELLS];
 	char	 cells[64];
-	int	 p = o->to_move, e;
+	int	 p = o->head.to_move, e;
 
-	if (o->phase == RULES_TURN_MIDDLE)
+	if (o->head.phase == RULES_TURN_MIDDLE)
 		return diag_set(d, DIAG_PASS_MID_TURN,
 		    "%s captured and must place again: a pass is only a "
 		    "whole turn", colour_name(p));
@@ -582,7 +497,7 @@ oust_pass(const struct rules_board *b, struct oust *o, struct diag *d)
 			in[e] = ev.kind == OUST_QUIET ||
 			    ev.kind == OUST_CAPTURE;
 		}
-		list_cells(b, in, cells, sizeof cells);
+		hexgroup_list_cells(b, in, 5, cells, sizeof cells);
 		return diag_set(d, DIAG_PASS_WITH_PLACEMENT,
 		    "%s may not pass: a legal placement exists (%s)",
 		    colour_name(p), cells);
@@ -599,21 +514,6 @@ oust_pass(const struct rules_board *b, struct oust *o, struct diag *d)
 }
 
 static int
-oust_swap(struct oust *o, struct diag *d)
-{
-	if (!o->pie)
-		return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
-		    "the pie rule is off in this game: no swap");
-	if (!swap_allowed(o))
-		return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
-		    "a swap is only allowed as the second turn of the game");
-	/* The players exchange colours; White (the first mover) plays on. */
-	o->swapped = 1;
-	o->turn++;
-	return 0;
-}
-
-static int
 oust_place(const struct rules_board *b, struct oust *o,
     const struct rules_action *a, struct diag *d)
 {
@@ -621,7 +521,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 	char	 name[RULES_CELL_NAME], ename[64];
 	uint64_t raise[WORDS] = { 0 }, both[WORDS] = { 0 }, w;
 	int	 singles[RULES_MAX_CELLS], nsingles = 0;
-	int	 p = o->to_move, e = a->to, k, m, g, c, h, start, i;
+	int	 p = o->head.to_move, e = a->to, k, m, g, c, h, start, i;
 	int	 words = (b->ncells + 63) / 64;
 
 	if (e < 0 || e >= b->ncells)
@@ -674,16 +574,16 @@ oust_place(const struct rules_board *b, struct oust *o,
 	g = e;
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
-		if (o->cell[m] != 1 + p || o->gid[m] == o->gid[g])
+		if (o->cell[m] != 1 + p || o->grp.gid[m] == o->grp.gid[g])
 			continue;
-		h = o->gid[m];
-		if (o->size[h] > o->size[o->gid[g]]) {
-			merge(o, h, o->gid[g]);
+		h = o->grp.gid[m];
+		if (o->grp.size[h] > o->grp.size[o->grp.gid[g]]) {
+			merge(o, h, o->grp.gid[g]);
 			g = h;
 		} else
-			merge(o, o->gid[g], h);
+			merge(o, o->grp.gid[g], h);
 	}
-	g = o->gid[e];
+	g = o->grp.gid[e];
 	/*
 	 * Remove every enemy group touching the new group, whose neighbours
 	 * see a new size and no contact: stale for both colours, as are e
@@ -699,12 +599,12 @@ oust_place(const struct rules_board *b, struct oust *o,
 				nsingles = remove_group(b, o, m, singles,
 				    nsingles, g, both);
 		}
-		c = o->next[c];
+		c = o->grp.next[c];
 	} while (c != start);
 	/* Single stones of p that touched the captured groups. */
 	for (k = 0; k < nsingles; k++)
 		if (o->cell[singles[k]] == 1 + p &&
-		    o->size[o->gid[singles[k]]] == 1)
+		    o->grp.size[o->grp.gid[singles[k]]] == 1)
 			single_emax(b, o, singles[k]);
 	o->emax[g] = 0;
 	/*
@@ -716,7 +616,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 		o->stale[!p][i] |= both[i];
 	}
 	if (o->stones[!p] == 0) {
-		o->phase = RULES_GAME_OVER;
+		o->head.phase = RULES_GAME_OVER;
 		o->winner = (uint8_t)p;
 		return 0;
 	}
@@ -724,7 +624,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 	if (!has_placement(o, p))
 		end_turn(b, o);
 	else
-		o->phase = RULES_TURN_MIDDLE;
+		o->head.phase = RULES_TURN_MIDDLE;
 	return 0;
 }
 
@@ -734,19 +634,11 @@ oust_play(const struct rules_board *b, void *st, const struct rules_action *a,
 {
 	struct oust *o = st;
 
-	if (o->phase == RULES_GAME_OVER)
-		return diag_set(d, DIAG_GAME_OVER, "the game is already over");
 	switch (a->kind) {
 	case RULES_PLACE:
 		return oust_place(b, o, a, d);
 	case RULES_PASS:
 		return oust_pass(b, o, d);
-	case RULES_SWAP:
-		if (o->phase == RULES_TURN_MIDDLE)
-			return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
-			    "a swap is only allowed as the second turn of "
-			    "the game");
-		return oust_swap(o, d);
 	default:
 		return diag_set(d, DIAG_WRONG_ACTION,
 		    "an oust turn is placements, \"pass\" or \"swap\": "
@@ -760,14 +652,13 @@ oust_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	const struct oust *o = st;
 
 	(void)b;
-	s->over = o->phase == RULES_GAME_OVER;
+	s->over = o->head.phase == RULES_GAME_OVER;
 	s->winner = s->over ? o->winner : -1;
 	s->points[0] = s->points[1] = 0;
 	if (s->over)
 		s->points[o->winner] = 1;
 	s->alt[0] = s->points[0];
 	s->alt[1] = s->points[1];
-	s->swapped = o->swapped;
 	s->nstats = 2;
 	s->stats[0] = (struct rules_stat){ "stones",
 	    { o->stones[0], o->stones[1] } };
@@ -825,23 +716,25 @@ oust_setup(const struct rules_board *b, void *st,
 		put_stone(b, o, i, p, NULL);
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
-			if (o->cell[m] == 1 + p && o->gid[m] != o->gid[i])
-				merge(o, o->gid[m], o->gid[i]);
+			if (o->cell[m] == 1 + p &&
+			    o->grp.gid[m] != o->grp.gid[i])
+				merge(o, o->grp.gid[m], o->grp.gid[i]);
 		}
 	}
 	for (i = 0; i < b->ncells; i++)
-		if (o->cell[i] != 0 && o->gid[i] == i)
-			o->emax[i] = o->size[i] > 1 ? o->contact[i] > 0 : 0;
+		if (o->cell[i] != 0 && o->grp.gid[i] == i)
+			o->emax[i] = o->grp.size[i] > 1 ? o->contact[i] > 0 : 0;
 	for (i = 0; i < b->ncells; i++)
-		if (o->cell[i] != 0 && o->size[i] == 1 && o->gid[i] == i)
+		if (o->cell[i] != 0 && o->grp.size[i] == 1 &&
+		    o->grp.gid[i] == i)
 			single_emax(b, o, i);
 	for (i = 0; i < b->ncells; i++) {
-		if (o->cell[i] == 0 || o->size[o->gid[i]] < 2)
+		if (o->cell[i] == 0 || o->grp.size[o->grp.gid[i]] < 2)
 			continue;
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
 			if (o->cell[m] == 0 || o->cell[m] == o->cell[i] ||
-			    o->size[o->gid[m]] < 2)
+			    o->grp.size[o->grp.gid[m]] < 2)
 				continue;
 			group_name(b, o, i, g1, sizeof g1);
 			group_name(b, o, m, g2, sizeof g2);
@@ -861,16 +754,15 @@ oust_setup(const struct rules_board *b, void *st,
 	}
 	freshen(b, o, 0);
 	freshen(b, o, 1);
-	o->to_move = (uint8_t)to_move;
-	o->setup = 1;
+	o->head.to_move = (uint8_t)to_move;
 	for (p = 0; p < 2; p++)
 		if (o->stones[p] == 0 && o->stones[!p] >= 2) {
-			o->phase = RULES_GAME_OVER;
+			o->head.phase = RULES_GAME_OVER;
 			o->winner = (uint8_t)!p;
 		}
 	/* rules.md §2: neither side able to place is believed not to arise
 	 * (a full board, say); oust_pass() would refuse every pass. */
-	if (o->phase != RULES_GAME_OVER && !has_placement(o, 0) &&
+	if (o->head.phase != RULES_GAME_OVER && !has_placement(o, 0) &&
 	    !has_placement(o, 1))
 		return diag_set(d, DIAG_BAD_SETUP,
 		    "neither black nor white could place a stone here: no "
@@ -890,14 +782,16 @@ turn_perft(const struct rules_board *b, const struct oust *o, int depth)
 	uint64_t total = 0;
 	size_t	 n, i;
 
-	if (depth == 0 || o->phase == RULES_GAME_OVER)
+	if (depth == 0 || o->head.phase == RULES_GAME_OVER)
 		return 1;
-	n = oust_legal(b, o, acts, RULES_MAX_CELLS + 2);
+	/* Through the registry, for the swap and the turn counter. */
+	n = rules_state_legal(&rules_oust, b, o, acts, RULES_MAX_CELLS + 2);
 	for (i = 0; i < n; i++) {
 		child = *o;
-		if (oust_play(b, &child, &acts[i], NULL) == -1)
+		if (rules_state_play(&rules_oust, b, &child, &acts[i],
+		    NULL) == -1)
 			continue;
-		total += turn_perft(b, &child, child.phase ==
+		total += turn_perft(b, &child, child.head.phase ==
 		    RULES_TURN_MIDDLE ? depth : depth - 1);
 	}
 	return total;
@@ -919,8 +813,6 @@ const struct rules_game rules_oust = {
 	.state_size = sizeof(struct oust),
 	.board = oust_board,
 	.init = oust_init,
-	.to_move = oust_to_move,
-	.phase = oust_phase,
 	.legal = oust_legal,
 	.legal_at = oust_legal_at,
 	.play = oust_play,

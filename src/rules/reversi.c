@@ -53,13 +53,12 @@
 #define BIG_CELLS	((16 + 2) * (16 + 1) + 1)
 
 struct reversi {
+	struct rules_head head;
 	uint64_t	 bb[2];		/* by colour, boards up to 8x8 */
 	uint64_t	 valid;		/* the board's squares, as bits */
 	uint8_t		 cell[BIG_CELLS]; /* larger boards */
 	int8_t		 span[4];	/* x0, y0, x1, y1: where moves may be */
 	uint16_t	 discs[2];	/* on larger boards, by colour */
-	uint8_t		 to_move;
-	uint8_t		 over;
 	uint8_t		 big;		/* one byte per cell */
 	uint16_t	 flipped[2];	/* discs each colour turned over */
 };
@@ -327,23 +326,9 @@ reversi_init(const struct rules_board *b, void *st,
 		else
 			r->bb[start[i][2]] |= UINT64_C(1) << (y * 8 + x);
 	}
-	r->to_move = BLACK;
+	r->head.to_move = BLACK;
+	r->head.phase = RULES_TURN_START;
 	return 0;
-}
-
-static int
-reversi_to_move(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct reversi *)st)->to_move;
-}
-
-static enum rules_phase
-reversi_phase(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct reversi *)st)->over ? RULES_GAME_OVER :
-	    RULES_TURN_START;
 }
 
 HOT static size_t
@@ -354,9 +339,9 @@ reversi_legal(const struct rules_board *b, const void *st,
 	uint64_t moves;
 	int16_t	 cells[RULES_MAX_CELLS];
 	size_t	 n = 0;
-	int	 me = r->to_move, i;
+	int	 me = r->head.to_move, i;
 
-	if (r->over)
+	if (r->head.phase == RULES_GAME_OVER)
 		return 0;
 	if (r->big) {
 		n = (size_t)big_moves(b, r, me, cells, RULES_MAX_CELLS);
@@ -395,7 +380,7 @@ reversi_play(const struct rules_board *b, void *st,
 	struct reversi *r = st;
 	char	 name[RULES_CELL_NAME];
 	uint64_t sq, flips;
-	int	 me = r->to_move, n, p;
+	int	 me = r->head.to_move, n, p;
 
 	switch (a->kind) {
 	case RULES_PASS:
@@ -404,7 +389,7 @@ reversi_play(const struct rules_board *b, void *st,
 			return diag_set(d, DIAG_PASS_WITH_MOVES,
 			    "%s may not pass: a legal move exists",
 			    colour_name(me));
-		r->to_move = (uint8_t)!me;
+		r->head.to_move = (uint8_t)!me;
 		return 0;
 	case RULES_PLACE:
 		break;
@@ -447,8 +432,9 @@ reversi_play(const struct rules_board *b, void *st,
 	}
 	r->flipped[me] = (uint16_t)(r->flipped[me] + n);
 	/* The game ends when neither side can move (rules.md §1). */
-	r->to_move = (uint8_t)!me;
-	r->over = !can_move(b, r, !me) && !can_move(b, r, me);
+	r->head.to_move = (uint8_t)!me;
+	r->head.phase = !can_move(b, r, !me) && !can_move(b, r, me) ?
+	    RULES_GAME_OVER : RULES_TURN_START;
 	return 0;
 }
 
@@ -462,7 +448,7 @@ reversi_score(const struct rules_board *b, const void *st,
 	for (i = 0; i < 2; i++)
 		s->points[i] = r->big ? r->discs[i] :
 		    __builtin_popcountll(r->bb[i]);
-	s->over = r->over;
+	s->over = r->head.phase == RULES_GAME_OVER;
 	s->winner = s->points[0] > s->points[1] ? BLACK :
 	    s->points[1] > s->points[0] ? WHITE : -1;
 	/* WOF score: the empty squares go to the winner, split in a draw. */
@@ -520,8 +506,9 @@ reversi_setup(const struct rules_board *b, void *st,
 			r->bb[RULES_COLOUR_OF(pieces[i])] |=
 			    UINT64_C(1) << bit_of(b, i);
 	}
-	r->to_move = (uint8_t)to_move;
-	r->over = !can_move(b, r, BLACK) && !can_move(b, r, WHITE);
+	r->head.to_move = (uint8_t)to_move;
+	r->head.phase = !can_move(b, r, BLACK) && !can_move(b, r, WHITE) ?
+	    RULES_GAME_OVER : RULES_TURN_START;
 	return 0;
 }
 
@@ -559,14 +546,14 @@ perft_big(const struct rules_board *b, const struct reversi *r, int depth)
 	struct reversi child;
 	int16_t	 cells[RULES_MAX_CELLS];
 	uint64_t total = 0;
-	int	 me = r->to_move, n, i;
+	int	 me = r->head.to_move, n, i;
 
 	n = big_moves(b, r, me, depth == 1 ? NULL : cells, RULES_MAX_CELLS);
 	if (n == 0) {
 		if (depth == 1 || big_moves(b, r, !me, NULL, 1) == 0)
 			return 1;
 		child = *r;
-		child.to_move = (uint8_t)!me;
+		child.head.to_move = (uint8_t)!me;
 		return perft_big(b, &child, depth - 1);
 	}
 	if (depth == 1)
@@ -574,7 +561,7 @@ perft_big(const struct rules_board *b, const struct reversi *r, int depth)
 	for (i = 0; i < n; i++) {
 		child = *r;
 		big_play(b, &child, me, cells[i]);
-		child.to_move = (uint8_t)!me;
+		child.head.to_move = (uint8_t)!me;
 		total += perft_big(b, &child, depth - 1);
 	}
 	return total;
@@ -585,12 +572,12 @@ reversi_perft(const struct rules_board *b, const void *st, int depth)
 {
 	const struct reversi *r = st;
 
-	if (depth == 0 || r->over)
+	if (depth == 0 || r->head.phase == RULES_GAME_OVER)
 		return 1;
 	if (r->big)
 		return perft_big(b, r, depth);
-	return perft_bb(r->bb[r->to_move], r->bb[!r->to_move], r->valid,
-	    depth);
+	return perft_bb(r->bb[r->head.to_move], r->bb[!r->head.to_move],
+	    r->valid, depth);
 }
 
 const struct rules_game rules_reversi = {
@@ -603,8 +590,6 @@ const struct rules_game rules_reversi = {
 	.state_size = sizeof(struct reversi),
 	.board = reversi_board,
 	.init = reversi_init,
-	.to_move = reversi_to_move,
-	.phase = reversi_phase,
 	.legal = reversi_legal,
 	.play = reversi_play,
 	.score = reversi_score,

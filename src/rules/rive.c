@@ -15,8 +15,8 @@
  * cells raised until none is left at M), and judged afresh next to a
  * merged group once its removals are made; while removals are owed, one
  * depth-first search after each finds every stone that may still go.
- * Names, geometry and turn counting are the board's and the registry's
- * business.
+ * Names, geometry, turn counting and the pie rule are the board's and the
+ * registry's business.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,15 +24,15 @@
 
 #include "rules/rules.h"
 #include "rules/cellset.h"
+#include "hexgroup.h"
 
 #define BLACK	0
 #define WHITE	1
 
 struct rive {
+	struct rules_head head;
 	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
-	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
-	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
-	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
+	struct hexgroup	 grp;			/* groups of either colour */
 	int16_t		 v[RULES_MAX_CELLS];	/* v(e); a stone: INT16_MAX */
 	uint64_t	 empty[WORDS];
 	uint64_t	 can[WORDS];		/* the legal placements or
@@ -48,12 +48,6 @@ struct rive {
 	int16_t		 owed;			/* removals still to make */
 	int16_t		 need;			/* removals of that merge */
 	int16_t		 keep;			/* stones of it that stay */
-	uint16_t	 turn;
-	uint8_t		 to_move;
-	uint8_t		 phase;			/* enum rules_phase */
-	uint8_t		 pie;
-	uint8_t		 swapped;
-	uint8_t		 setup;			/* set up: no pie rule */
 };
 
 /* v(e): the size of the largest group next to e (rules.md §3). */
@@ -64,36 +58,10 @@ rive_v(const struct rules_board *b, const struct rive *r, int e)
 
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
-		if (r->cell[m] != 0 && r->size[r->gid[m]] > v)
-			v = r->size[r->gid[m]];
+		if (r->cell[m] != 0 && r->grp.size[r->grp.gid[m]] > v)
+			v = r->grp.size[r->grp.gid[m]];
 	}
 	return v;
-}
-
-/* Lists up to 5 cells of a set in column-then-row order ("a3 a4 b2"). */
-static void
-list_cells(const struct rules_board *b, const bool *in, int max, char *out,
-    size_t len)
-{
-	char	 name[RULES_CELL_NAME];
-	size_t	 n = 0;
-	int	 c, r, cell, shown = 0, more = 0;
-
-	out[0] = '\0';
-	for (c = 0; c < b->width; c++)
-		for (r = 0; r < b->height; r++) {
-			cell = b->at[c][r];
-			if (cell < 0 || !in[cell])
-				continue;
-			if (shown == max) {
-				more++;
-				continue;
-			}
-			n += (size_t)snprintf(out + n, len - n, "%s%s",
-			    shown++ ? " " : "", rules_cell_name(b, cell, name));
-		}
-	if (more > 0)
-		snprintf(out + n, len - n, " and %d more", more);
 }
 
 /*
@@ -241,7 +209,7 @@ find_placements(const struct rules_board *b, struct rive *r)
 static void
 grow_v(const struct rules_board *b, struct rive *r, int g)
 {
-	int	 c = g, k, m, s = r->size[g];
+	int	 c = g, k, m, s = r->grp.size[g];
 
 	do {
 		for (k = 0; k < b->degree[c]; k++) {
@@ -252,7 +220,7 @@ grow_v(const struct rules_board *b, struct rive *r, int g)
 				r->v[m] = (int16_t)s;
 			}
 		}
-		c = r->next[c];
+		c = r->grp.next[c];
 	} while (c != g);
 }
 
@@ -260,36 +228,16 @@ static void
 end_turn(const struct rules_board *b, struct rive *r)
 {
 	(void)b;
-	r->to_move = (uint8_t)!r->to_move;
-	r->turn++;
+	r->head.to_move = (uint8_t)!r->head.to_move;
 	/* The board fills only at the end of a turn (rules.md §3). */
-	r->phase = r->nempty == 0 ? RULES_GAME_OVER : RULES_TURN_START;
-}
-
-/* Merges group h into group g (both representatives). */
-static void
-merge(struct rive *r, int g, int h)
-{
-	int	 c, t;
-
-	c = h;
-	do {
-		r->gid[c] = (int16_t)g;
-		c = r->next[c];
-	} while (c != h);
-	t = r->next[g];
-	r->next[g] = r->next[h];
-	r->next[h] = (int16_t)t;
-	r->size[g] = (int16_t)(r->size[g] + r->size[h]);
+	r->head.phase = r->nempty == 0 ? RULES_GAME_OVER : RULES_TURN_START;
 }
 
 static void
 put_stone(struct rive *r, int e, int p)
 {
 	r->cell[e] = (uint8_t)(1 + p);
-	r->gid[e] = (int16_t)e;
-	r->next[e] = (int16_t)e;
-	r->size[e] = 1;
+	hexgroup_single(&r->grp, e);
 	r->v[e] = INT16_MAX;
 	r->ncan -= bit_get(r->can, e);
 	bit_clear(r->can, e);
@@ -309,19 +257,19 @@ regroup(const struct rules_board *b, struct rive *r)
 	int	 i, k, c, s = r->placed, prev = s, n = 1;
 	int	 words = (b->ncells + 63) / 64;
 
-	r->gid[s] = (int16_t)s;
+	r->grp.gid[s] = (int16_t)s;
 	for (i = 0; i < words; i++)
 		for (w = r->group[i] & ~r->removed[i]; w != 0; w &= w - 1) {
 			c = i * 64 + __builtin_ctzll(w);
 			if (c == s)
 				continue;
-			r->gid[c] = (int16_t)s;
-			r->next[prev] = (int16_t)c;
+			r->grp.gid[c] = (int16_t)s;
+			r->grp.next[prev] = (int16_t)c;
 			prev = c;
 			n++;
 		}
-	r->next[prev] = (int16_t)s;
-	r->size[s] = (int16_t)n;
+	r->grp.next[prev] = (int16_t)s;
+	r->grp.size[s] = (int16_t)n;
 	memset(near, 0, sizeof near);
 	for (i = 0; i < words; i++)
 		for (w = r->group[i]; w != 0; w &= w - 1) {
@@ -362,61 +310,32 @@ rive_init(const struct rules_board *b, void *st,
 	struct rive *r = st;
 	int	 i;
 
+	(void)v;
 	(void)d;
 	memset(r, 0, sizeof *r);
 	for (i = 0; i < b->ncells; i++)
 		bit_set(r->empty, i);
 	r->nempty = (int16_t)b->ncells;
 	r->placed = -1;
-	r->turn = 1;
-	r->to_move = BLACK;
-	r->phase = RULES_TURN_START;
-	r->pie = v->pie;
+	r->head.to_move = BLACK;
+	r->head.phase = RULES_TURN_START;
 	find_placements(b, r);
 	return 0;
 }
 
-static int
-rive_to_move(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct rive *)st)->to_move;
-}
-
-static enum rules_phase
-rive_phase(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct rive *)st)->phase;
-}
-
-static bool
-swap_allowed(const struct rive *r)
-{
-	return r->pie && !r->setup && r->turn == 2 &&
-	    r->phase == RULES_TURN_START;
-}
-
-/* The placements or removals kept in can, in cell order, then the swap. */
+/* The placements or removals kept in can, in cell order. */
 static size_t
 rive_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct rive *r = st;
-	size_t	 n;
 	int	 kind = r->owed > 0 ? RULES_REMOVE : RULES_PLACE;
 
 	(void)b;
-	if (r->phase == RULES_GAME_OVER)
+	if (r->head.phase == RULES_GAME_OVER)
 		return 0;
 	set_actions(r->can, WORDS, kind, out, cap);
-	n = (size_t)r->ncan;
-	if (swap_allowed(r)) {
-		if (n < cap)
-			out[n] = (struct rules_action){ .kind = RULES_SWAP };
-		n++;
-	}
-	return n;
+	return (size_t)r->ncan;
 }
 
 /* Action i of rive_legal()'s list, found by counting bits. */
@@ -427,11 +346,6 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
 	const struct rive *r = st;
 
 	(void)b;
-	if (i >= (size_t)r->ncan) {
-		/* Past the placements: the swap. */
-		*out = (struct rules_action){ .kind = RULES_SWAP };
-		return;
-	}
 	*out = (struct rules_action){ .kind = r->owed > 0 ? RULES_REMOVE :
 	    RULES_PLACE, .to = (int16_t)set_nth(r->can, WORDS, i) };
 }
@@ -463,7 +377,7 @@ placement_refused(const struct rules_board *b, const struct rive *r, int e,
 	mv = r->vmin;
 	for (i = 0; i < b->ncells; i++)
 		in[i] = bit_get(r->can, i);
-	list_cells(b, in, 5, list, sizeof list);
+	hexgroup_list_cells(b, in, 5, list, sizeof list);
 	if (mv == 0)
 		return diag_set(d, DIAG_NOT_SMALLEST,
 		    "%s touches a group of %d stone%s, but cells "
@@ -483,22 +397,7 @@ static int
 groups_touched(const struct rules_board *b, const struct rive *r, int e,
     int *roots, int *sum)
 {
-	int	 k, m, g, j, n = 0;
-
-	*sum = 0;
-	for (k = 0; k < b->degree[e]; k++) {
-		m = b->nb[e][k];
-		if (r->cell[m] == 0)
-			continue;
-		g = r->gid[m];
-		for (j = 0; j < n && roots[j] != g; j++)
-			;
-		if (j == n) {
-			roots[n++] = g;
-			*sum += r->size[g];
-		}
-	}
-	return n;
+	return hexgroup_around(b, &r->grp, r->cell, e, 0, roots, sum);
 }
 
 static int
@@ -506,7 +405,7 @@ rive_place(const struct rules_board *b, struct rive *r,
     const struct rules_action *a, struct diag *d)
 {
 	char	 name[RULES_CELL_NAME];
-	int	 p = r->to_move, e = a->to, v, c;
+	int	 p = r->head.to_move, e = a->to, v, c;
 	int	 roots[6], nroots, sum, j;
 
 	/* can holds the placements when no removal is owed. */
@@ -522,8 +421,8 @@ rive_place(const struct rules_board *b, struct rive *r,
 	put_stone(r, e, p);
 	if (nroots <= 1) {
 		if (nroots == 1)
-			merge(r, roots[0], e);
-		grow_v(b, r, r->gid[e]);
+			hexgroup_merge(&r->grp, roots[0], e);
+		grow_v(b, r, r->grp.gid[e]);
 		end_turn(b, r);
 		if (r->ncan == 0)
 			find_placements(b, r);
@@ -537,13 +436,13 @@ rive_place(const struct rules_board *b, struct rive *r,
 		c = roots[j];
 		do {
 			bit_set(r->group, c);
-			c = r->next[c];
+			c = r->grp.next[c];
 		} while (c != roots[j]);
 	}
 	r->placed = (int16_t)e;
 	r->owed = r->need = (int16_t)(sum - v);
 	r->keep = (int16_t)(v + 1);
-	r->phase = RULES_TURN_MIDDLE;
+	r->head.phase = RULES_TURN_MIDDLE;
 	find_removals(b, r);
 	return 0;
 }
@@ -585,7 +484,7 @@ removal_refused(const struct rules_board *b, const struct rive *r, int c,
 	if (!bit_get(r->group, c)) {
 		for (i = 0; i < b->ncells; i++)
 			in[i] = bit_get(r->group, i) && !bit_get(r->removed, i);
-		list_cells(b, in, 12, list, sizeof list);
+		hexgroup_list_cells(b, in, 12, list, sizeof list);
 		return diag_set(d, DIAG_REMOVAL_NOT_IN_GROUP,
 		    "%s is not in the group just formed at %s (%s)", name,
 		    pname, list);
@@ -601,7 +500,7 @@ removal_refused(const struct rules_board *b, const struct rive *r, int c,
 		reach(b, r, q, c, in);
 		for (k = 0; k < b->ncells; k++)
 			seen[k] = seen[k] || in[k];
-		list_cells(b, in, 8, list, sizeof list);
+		hexgroup_list_cells(b, in, 8, list, sizeof list);
 		len += (size_t)snprintf(parts + len, sizeof parts - len,
 		    "%s%s", nparts++ ? " and " : "", list);
 		if (len >= sizeof parts)
@@ -616,7 +515,7 @@ static int
 rive_remove(const struct rules_board *b, struct rive *r,
     const struct rules_action *a, struct diag *d)
 {
-	int	 p = r->to_move, c = a->to, q;
+	int	 p = r->head.to_move, c = a->to, q;
 
 	if (c < 0 || c >= b->ncells)
 		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
@@ -645,8 +544,6 @@ rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
 {
 	struct rive *r = st;
 
-	if (r->phase == RULES_GAME_OVER)
-		return diag_set(d, DIAG_GAME_OVER, "the game is already over");
 	switch (a->kind) {
 	case RULES_PLACE:
 		return rive_place(b, r, a, d);
@@ -655,18 +552,6 @@ rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
 	case RULES_PASS:
 		return diag_set(d, DIAG_NO_PASS,
 		    "rive has no pass: a legal placement always exists");
-	case RULES_SWAP:
-		if (!r->pie)
-			return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
-			    "the pie rule is off in this game: no swap");
-		if (!swap_allowed(r))
-			return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
-			    "a swap is only allowed as the second turn of "
-			    "the game");
-		/* The players exchange colours; White plays on. */
-		r->swapped = 1;
-		r->turn++;
-		return 0;
 	default:
 		return diag_set(d, DIAG_WRONG_ACTION,
 		    "a rive turn is placements with removals, or \"swap\": "
@@ -680,13 +565,12 @@ rive_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	const struct rive *r = st;
 
 	(void)b;
-	s->over = r->phase == RULES_GAME_OVER;
+	s->over = r->head.phase == RULES_GAME_OVER;
 	s->points[0] = s->alt[0] = r->stones[0];
 	s->points[1] = s->alt[1] = r->stones[1];
 	/* Odd cell counts: a full board has no draw. */
 	s->winner = !s->over ? -1 : r->stones[0] > r->stones[1] ? BLACK :
 	    r->stones[1] > r->stones[0] ? WHITE : -1;
-	s->swapped = r->swapped;
 	s->nstats = 2;
 	s->stats[0] = (struct rules_stat){ "stones",
 	    { r->stones[0], r->stones[1] } };
@@ -726,18 +610,18 @@ rive_setup(const struct rules_board *b, void *st,
 		put_stone(r, i, RULES_COLOUR_OF(pieces[i]));
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
-			if (r->cell[m] != 0 && r->gid[m] != r->gid[i])
-				merge(r, r->gid[m], r->gid[i]);
+			if (r->cell[m] != 0 && r->grp.gid[m] != r->grp.gid[i])
+				hexgroup_merge(&r->grp, r->grp.gid[m],
+				    r->grp.gid[i]);
 		}
 	}
 	for (i = 0; i < b->ncells; i++)
 		if (r->cell[i] == 0)
 			r->v[i] = (int16_t)rive_v(b, r, i);
 	find_placements(b, r);
-	r->to_move = (uint8_t)to_move;
-	r->setup = 1;
+	r->head.to_move = (uint8_t)to_move;
 	if (r->nempty == 0)
-		r->phase = RULES_GAME_OVER;
+		r->head.phase = RULES_GAME_OVER;
 	return 0;
 }
 
@@ -757,9 +641,10 @@ turn_perft(const struct rules_board *b, const struct rive *r, int depth,
 	size_t	 n, i;
 	int	 roots[6], sum;
 
-	if (depth == 0 || r->phase == RULES_GAME_OVER)
+	if (depth == 0 || r->head.phase == RULES_GAME_OVER)
 		return 1;
-	n = rive_legal(b, r, acts, RULES_MAX_CELLS + 2);
+	/* Through the registry, for the swap and the turn counter. */
+	n = rules_state_legal(&rules_rive, b, r, acts, RULES_MAX_CELLS + 2);
 	for (i = 0; i < n; i++) {
 		if (acts[i].kind == RULES_REMOVE && acts[i].to < minrem)
 			continue;
@@ -770,9 +655,10 @@ turn_perft(const struct rules_board *b, const struct rive *r, int depth,
 			continue;
 		}
 		child = *r;
-		if (rive_play(b, &child, &acts[i], NULL) == -1)
+		if (rules_state_play(&rules_rive, b, &child, &acts[i],
+		    NULL) == -1)
 			continue;
-		if (child.phase != RULES_TURN_MIDDLE)
+		if (child.head.phase != RULES_TURN_MIDDLE)
 			total += turn_perft(b, &child, depth - 1, 0);
 		else
 			total += turn_perft(b, &child, depth,
@@ -797,8 +683,6 @@ const struct rules_game rules_rive = {
 	.state_size = sizeof(struct rive),
 	.board = rive_board,
 	.init = rive_init,
-	.to_move = rive_to_move,
-	.phase = rive_phase,
 	.legal = rive_legal,
 	.legal_at = rive_legal_at,
 	.play = rive_play,

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The registry of games and the operations every game gets through the
- * interface alone: positions with a turn counter, variants, generic perft
- * and random playouts.  The rules of each game are in its own file.
+ * interface alone: positions, the turn counter and the pie rule (both in
+ * the state's head), variants, generic perft and random playouts.  The
+ * rules of each game are in its own file.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,6 +83,89 @@ rules_variant_parse(const struct rules_game *g, const char *spec,
 	return 0;
 }
 
+static struct rules_head *
+head_of(void *st)
+{
+	return st;
+}
+
+static const struct rules_head *
+chead_of(const void *st)
+{
+	return st;
+}
+
+/* The head's fields that rules.c keeps, for a state just set up. */
+static void
+head_start(struct rules_position *pos, bool set_up)
+{
+	struct rules_head *h = head_of(pos->state);
+
+	h->turn = 1;
+	/* A set-up position has no turn 2 of its game: no pie rule. */
+	h->pie = pos->game->has_pie && pos->variant.pie && !set_up;
+	h->swapped = 0;
+	pos->actions = 0;
+}
+
+/* The pie rule (rules.md §2, §3): on turn 2 only, before White acts. */
+static bool
+swap_offered(const struct rules_head *h)
+{
+	return h->pie && h->turn == 2 &&
+	    h->phase == RULES_TURN_START;
+}
+
+/* The players exchange colours; White (the first mover) plays on. */
+static int
+play_swap(struct rules_head *h, struct diag *d)
+{
+	if (!h->pie)
+		return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
+		    "the pie rule is off in this game: no swap");
+	if (!swap_offered(h))
+		return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
+		    "a swap is only allowed as the second turn of the game");
+	h->swapped = 1;
+	h->turn++;
+	return 0;
+}
+
+size_t
+rules_state_legal(const struct rules_game *g, const struct rules_board *b,
+    const void *st, struct rules_action *out, size_t cap)
+{
+	const struct rules_head *h = chead_of(st);
+	size_t	n;
+
+	if (h->phase == RULES_GAME_OVER)
+		return 0;
+	n = g->legal(b, st, out, cap);
+	if (swap_offered(h)) {
+		if (n < cap)
+			out[n] = (struct rules_action){ .kind = RULES_SWAP };
+		n++;
+	}
+	return n;
+}
+
+int
+rules_state_play(const struct rules_game *g, const struct rules_board *b,
+    void *st, const struct rules_action *a, struct diag *d)
+{
+	struct rules_head *h = head_of(st);
+
+	if (h->phase == RULES_GAME_OVER)
+		return diag_set(d, DIAG_GAME_OVER, "the game is already over");
+	if (a->kind == RULES_SWAP && g->has_pie)
+		return play_swap(h, d);
+	if (g->play(b, st, a, d) == -1)
+		return -1;
+	if (h->phase != RULES_TURN_MIDDLE)
+		h->turn++;
+	return 0;
+}
+
 struct rules_position *
 rules_position_new(const struct rules_game *g, const char *spec,
     const struct rules_variant *v, struct diag *d)
@@ -103,7 +187,7 @@ rules_position_new(const struct rules_game *g, const char *spec,
 		rules_variant_default(g, &pos->variant);
 	if (g->init(&pos->board, pos->state, &pos->variant, d) == -1)
 		goto out_free_pos;
-	pos->turn = 1;
+	head_start(pos, false);
 	return pos;
 
 out_free_pos:
@@ -138,42 +222,61 @@ void
 rules_position_reset(struct rules_position *pos)
 {
 	pos->game->init(&pos->board, pos->state, &pos->variant, NULL);
-	pos->turn = 1;
-	pos->actions = 0;
+	head_start(pos, false);
 }
 
 int
 rules_to_move(const struct rules_position *pos)
 {
-	return pos->game->to_move(&pos->board, pos->state);
+	return chead_of(pos->state)->to_move;
 }
 
 enum rules_phase
 rules_phase(const struct rules_position *pos)
 {
-	return pos->game->phase(&pos->board, pos->state);
+	return chead_of(pos->state)->phase;
+}
+
+int
+rules_turn(const struct rules_position *pos)
+{
+	return chead_of(pos->state)->turn;
+}
+
+bool
+rules_swapped(const struct rules_position *pos)
+{
+	return chead_of(pos->state)->swapped;
 }
 
 size_t
 rules_legal(const struct rules_position *pos, struct rules_action *out,
     size_t cap)
 {
-	if (pos->game->phase(&pos->board, pos->state) == RULES_GAME_OVER)
-		return 0;
-	return pos->game->legal(&pos->board, pos->state, out, cap);
+	return rules_state_legal(pos->game, &pos->board, pos->state, out, cap);
+}
+
+void
+rules_legal_at(const struct rules_position *pos, size_t i,
+    struct rules_action *out)
+{
+	const struct rules_game *g = pos->game;
+
+	/* The swap comes last, after the game's own actions. */
+	if (swap_offered(chead_of(pos->state)) &&
+	    i == g->legal(&pos->board, pos->state, NULL, 0))
+		*out = (struct rules_action){ .kind = RULES_SWAP };
+	else
+		g->legal_at(&pos->board, pos->state, i, out);
 }
 
 int
 rules_play(struct rules_position *pos, const struct rules_action *a,
     struct diag *d)
 {
-	if (pos->game->phase(&pos->board, pos->state) == RULES_GAME_OVER)
-		return diag_set(d, DIAG_GAME_OVER, "the game is already over");
-	if (pos->game->play(&pos->board, pos->state, a, d) == -1)
+	if (rules_state_play(pos->game, &pos->board, pos->state, a, d) == -1)
 		return -1;
 	pos->actions++;
-	if (pos->game->phase(&pos->board, pos->state) != RULES_TURN_MIDDLE)
-		pos->turn++;
 	return 0;
 }
 
@@ -206,8 +309,7 @@ rules_setup(struct rules_position *pos, const int *pieces, int to_move,
 	if (pos->game->setup(&pos->board, pos->state, &pos->variant, pieces,
 	    to_move, d) == -1)
 		return -1;
-	pos->turn = 1;
-	pos->actions = 0;
+	head_start(pos, true);
 	return 0;
 }
 
@@ -231,9 +333,9 @@ rules_perft_actions(const struct rules_game *g, const struct rules_board *b,
 	uint64_t total = 0, sub;
 	size_t	n, i;
 
-	if (depth == 0 || g->phase(b, st) == RULES_GAME_OVER)
+	if (depth == 0 || chead_of(st)->phase == RULES_GAME_OVER)
 		return 1;
-	n = g->legal(b, st, NULL, 0);
+	n = rules_state_legal(g, b, st, NULL, 0);
 	if (depth == 1 || n == 0)
 		return n;
 	acts = malloc(n * sizeof *acts);
@@ -242,10 +344,10 @@ rules_perft_actions(const struct rules_game *g, const struct rules_board *b,
 		total = RULES_PERFT_NO_MEMORY;
 		goto out_free;
 	}
-	g->legal(b, st, acts, n);
+	rules_state_legal(g, b, st, acts, n);
 	for (i = 0; i < n; i++) {
 		memcpy(child, st, g->state_size);
-		if (g->play(b, child, &acts[i], NULL) != 0)
+		if (rules_state_play(g, b, child, &acts[i], NULL) != 0)
 			continue;
 		sub = rules_perft_actions(g, b, child, depth - 1);
 		if (sub == RULES_PERFT_NO_MEMORY) {
@@ -283,17 +385,17 @@ rules_playout(struct rules_position *pos, struct rules_rng *rng,
 	acts = malloc(cap * sizeof *acts);
 	if (acts == NULL)
 		return 0;
-	last = max_turns > 0 ? pos->turn + max_turns : 0;
+	last = max_turns > 0 ? rules_turn(pos) + max_turns : 0;
 	played = 0;
 	while (rules_phase(pos) != RULES_GAME_OVER &&
-	    (last == 0 || pos->turn < last)) {
+	    (last == 0 || rules_turn(pos) < last)) {
 		if (g->legal_at != NULL) {
 			/* The same pick as from the list, without listing. */
 			n = rules_legal(pos, NULL, 0);
 			if (n == 0)
 				break;
-			g->legal_at(&pos->board, pos->state,
-			    (size_t)rules_rng_below(rng, n), &one);
+			rules_legal_at(pos, (size_t)rules_rng_below(rng, n),
+			    &one);
 			pick = &one;
 		} else {
 			n = rules_legal(pos, acts, cap);

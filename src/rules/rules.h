@@ -5,8 +5,7 @@
  * operations built on the interface (positions, perft, random playouts).
  * Nothing here prints, exits, allocates behind the caller's back (except
  * rules_position_new) or keeps mutable global state; failures come back as
- * a struct diag (src/diag) with a stable code and no position.  Notation,
-    reports and tools live
+ * a struct diag (src/diag) with a stable code and no position.  Notation, reports and tools live
  * above this layer and are never included from it.
  */
 #ifndef ARBITER_RULES_H
@@ -150,17 +149,34 @@ struct rules_score {
 	int		 points[RULES_COLOURS];
 	int		 alt[RULES_COLOURS];
 	const char	*alt_name;	/* "wof", or NULL where alt is points */
-	bool		 swapped;	/* the pie rule was used */
 	int		 nstats;
 	struct rules_stat stats[RULES_MAX_STATS];
 };
 
 /*
+ * What every game's state begins with (its first member, `head'), so that
+ * the registry reads whose turn it is and plays the pie rule for every
+ * game alike.  The game keeps to_move and phase true after each of its
+ * init(), play() and setup() entries; rules.c keeps the rest (a game
+ * reads them, never writes them).
+ */
+struct rules_head {
+	int32_t		 turn;		/* 1-based turn being played */
+	uint8_t		 to_move;	/* colour */
+	uint8_t		 phase;		/* enum rules_phase */
+	uint8_t		 pie;		/* the pie rule is on (a set-up
+					   position has none) */
+	uint8_t		 swapped;	/* the pie rule was used */
+};
+
+/*
  * The game interface: one const table per game, in its own file, listed in
  * the registry (rules.c).  `st' is the game's own state: state_size bytes
- * of max-aligned caller storage, set up by init() and plain data thereafter
- * (no pointers, so memcpy copies a position).  Every entry is given the
- * board the state was set up on.
+ * of max-aligned caller storage, a struct whose first member is a struct
+ * rules_head, set up by init() and plain data thereafter (no pointers, so
+ * memcpy copies a position).  Every entry is given the board the state was
+ * set up on.  Passes are the game's; the swap of the pie rule is rules.c's
+ * (has_pie), so legal() never lists it and play() never sees it.
  */
 struct rules_game {
 	const char	*name;		/* "reversi": the Game tag, lower case */
@@ -174,7 +190,8 @@ struct rules_game {
 	 * no rule ends a Stones! game whose players shuffle).
 	 */
 	unsigned	 turn_cap;
-	bool		 has_pie;	/* the pie rule (swap on turn 2) */
+	bool		 has_pie;	/* the pie rule (swap on turn 2), which
+					   rules.c plays */
 	size_t		 state_size;
 	/*
 	 * How the game prints a square board: true with row 1 on top
@@ -187,11 +204,12 @@ struct rules_game {
 	/* Builds the board of a Size/Board tag value; 0 or -1. */
 	int		(*board)(struct rules_board *, const char *spec,
 			    struct diag *);
-	/* The start position; 0 or -1 (a variant the game does not have). */
+	/*
+	 * The start position, head.to_move and head.phase included; 0 or -1
+	 * (a variant the game does not have).
+	 */
 	int		(*init)(const struct rules_board *, void *st,
 			    const struct rules_variant *, struct diag *);
-	int		(*to_move)(const struct rules_board *, const void *st);
-	enum rules_phase (*phase)(const struct rules_board *, const void *st);
 	/*
 	 * The legal next actions of the turn in progress, in a fixed order.
 	 * Writes at most cap into out and returns how many there are.  At a
@@ -212,7 +230,8 @@ struct rules_game {
 	/*
 	 * Applies one action if it is legal and returns 0; otherwise leaves
 	 * st unchanged and returns -1 with d (if not NULL) saying why.  Never
-	 * called on a finished game: rules_play() answers game-over itself.
+	 * called on a finished game, nor with a swap in a game that has_pie:
+	 * rules_play() answers those itself.  Does not count turns.
 	 */
 	int		(*play)(const struct rules_board *, void *st,
 			    const struct rules_action *, struct diag *d);
@@ -223,8 +242,9 @@ struct rules_game {
 			    int cell);
 	/*
 	 * Sets up an arbitrary position from ncells piece values, `to_move'
-	 * to play at a turn start (for tests and studies); 0 or -1 when the
-	 * position cannot arise under the game's rules.
+	 * to play at a turn start (for tests and studies), head.to_move and
+	 * head.phase included; 0 or -1 when the position cannot arise under
+	 * the game's rules.
 	 */
 	int		(*setup)(const struct rules_board *, void *st,
 			    const struct rules_variant *, const int *pieces,
@@ -244,8 +264,9 @@ int	rules_variant_parse(const struct rules_game *, const char *spec,
 void	rules_variant_default(const struct rules_game *, struct rules_variant *);
 
 /*
- * A position: game, board, variant and state in one heap object, with the
- * turn counter kept here so every game counts alike.  rules_position_new
+ * A position: game, board, variant and state in one heap object; the
+ * turn counter is the state's head, kept by rules.c so that every game
+ * counts alike (rules_turn).  rules_position_new
  * returns NULL with d filled for a bad board spec or variant (spec NULL:
  * the default board; variant NULL: the defaults).  Copy with
  * rules_position_copy into a position of the same game and board.
@@ -254,7 +275,6 @@ struct rules_position {
 	const struct rules_game *game;
 	struct rules_board board;
 	struct rules_variant variant;
-	int		 turn;		/* 1-based turn being played */
 	int		 actions;	/* actions played so far */
 	_Alignas(max_align_t) unsigned char state[];
 };
@@ -268,10 +288,25 @@ void	rules_position_copy(struct rules_position *dst,
 	    const struct rules_position *src);
 void	rules_position_reset(struct rules_position *);
 
+/* Read from the state's head; none can fail. */
 int	rules_to_move(const struct rules_position *);
 enum rules_phase rules_phase(const struct rules_position *);
+int	rules_turn(const struct rules_position *);	/* 1-based */
+/* The pie rule was used: the players hold each other's colours. */
+bool	rules_swapped(const struct rules_position *);
+/*
+ * The legal next actions (the game's legal(), then the swap when the pie
+ * rule offers it); none when the game is over.
+ */
 size_t	rules_legal(const struct rules_position *, struct rules_action *,
 	    size_t cap);
+/*
+ * Writes into *out action i of rules_legal()'s list, i below its count,
+ * without listing the others.  Only for a game with a legal_at entry.
+ */
+void	rules_legal_at(const struct rules_position *, size_t i,
+	    struct rules_action *out);
+/* Plays one action (see the play entry); 0, or -1 with d filled. */
 int	rules_play(struct rules_position *, const struct rules_action *,
 	    struct diag *);
 void	rules_score(const struct rules_position *, struct rules_score *);
@@ -297,6 +332,19 @@ uint64_t rules_perft(const struct rules_position *, int depth);
  */
 uint64_t rules_perft_actions(const struct rules_game *,
 	    const struct rules_board *, const void *st, int depth);
+
+/*
+ * rules_legal and rules_play on a bare state of game g (a copy in a
+ * game's own perft, say): the pie rule and the turn counter included,
+ * with the same results and failures.  st is borrowed; rules_state_play
+ * changes it only when it returns 0.
+ */
+size_t	rules_state_legal(const struct rules_game *g,
+	    const struct rules_board *, const void *st,
+	    struct rules_action *out, size_t cap);
+int	rules_state_play(const struct rules_game *g,
+	    const struct rules_board *, void *st, const struct rules_action *,
+	    struct diag *);
 
 /*
  * The project's portable PRNG: xoshiro256** seeded by splitmix64 (see

@@ -23,10 +23,9 @@
 #define BIT(sq)	(UINT64_C(1) << (sq))
 
 struct stones {
+	struct rules_head head;
 	uint64_t	 bb[2];		/* stones by colour */
 	uint64_t	 pinned;	/* pinned stones of either colour */
-	uint8_t		 to_move;
-	uint8_t		 over;
 };
 
 /* One move: the stone on `from' goes to `to', jumping `over' (or -1). */
@@ -79,7 +78,7 @@ static int
 generate(const struct stones *s, struct stones_move *out)
 {
 	uint64_t movers, occ = s->bb[0] | s->bb[1];
-	int	 me = s->to_move, dy = forward(me), n = 0;
+	int	 me = s->head.to_move, dy = forward(me), n = 0;
 	int	 sq, x, y, dx, cx, cy, t, over;
 
 	movers = s->bb[me] & ~s->pinned;
@@ -131,10 +130,10 @@ generate(const struct stones *s, struct stones_move *out)
 static bool
 has_move(const struct stones *s)
 {
-	uint64_t movers = s->bb[s->to_move] & ~s->pinned;
+	uint64_t movers = s->bb[s->head.to_move] & ~s->pinned;
 	uint64_t empty = ~(s->bb[0] | s->bb[1]), steps;
 
-	if (s->to_move == WHITE)
+	if (s->head.to_move == WHITE)
 		steps = (movers & ~FILE_A) << 7 | (movers & ~FILE_H) << 9;
 	else
 		steps = (movers & ~FILE_A) >> 9 | (movers & ~FILE_H) >> 7;
@@ -145,13 +144,13 @@ has_move(const struct stones *s)
 static void
 apply(struct stones *s, int from, int to, int over)
 {
-	int	 me = s->to_move;
+	int	 me = s->head.to_move;
 
 	s->bb[me] ^= BIT(from) | BIT(to);
 	/* A jump toggles the stone: an enemy is pinned, an ally freed. */
 	if (over >= 0)
 		s->pinned ^= BIT(over);
-	s->to_move = (uint8_t)!me;
+	s->head.to_move = (uint8_t)!me;
 }
 
 static int
@@ -178,23 +177,9 @@ stones_init(const struct rules_board *b, void *st,
 	memset(s, 0, sizeof *s);
 	s->bb[WHITE] = RANK_1;
 	s->bb[BLACK] = RANK_8;
-	s->to_move = WHITE;
+	s->head.to_move = WHITE;
+	s->head.phase = RULES_TURN_START;
 	return 0;
-}
-
-static int
-stones_to_move(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct stones *)st)->to_move;
-}
-
-static enum rules_phase
-stones_phase(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct stones *)st)->over ? RULES_GAME_OVER :
-	    RULES_TURN_START;
 }
 
 static size_t
@@ -206,7 +191,7 @@ stones_legal(const struct rules_board *b, const void *st,
 	int	 n, i;
 
 	(void)b;
-	if (s->over)
+	if (s->head.phase == RULES_GAME_OVER)
 		return 0;
 	n = generate(s, moves);
 	for (i = 0; i < n && (size_t)i < cap; i++)
@@ -220,7 +205,7 @@ check_jumpable(const struct rules_board *b, const struct stones *s, int sq,
     struct diag *d)
 {
 	char	 name[RULES_CELL_NAME];
-	int	 me = s->to_move, colour;
+	int	 me = s->head.to_move, colour;
 
 	if (jumpable(s, me, sq))
 		return 0;
@@ -282,7 +267,8 @@ stones_play(const struct rules_board *b, void *st,
 	struct stones *s = st;
 	char	 f[RULES_CELL_NAME], t[RULES_CELL_NAME], m[RULES_CELL_NAME];
 	uint64_t occ = s->bb[0] | s->bb[1];
-	int	 me = s->to_move, from = a->from, to = a->to, dx, dy, over = -1;
+	int	 me = s->head.to_move, from = a->from, to = a->to, dx, dy;
+	int	 over = -1;
 
 	if (a->kind != RULES_MOVE)
 		return diag_set(d, DIAG_WRONG_ACTION,
@@ -334,7 +320,7 @@ stones_play(const struct rules_board *b, void *st,
 		return -1;
 	apply(s, from, to, over);
 	/* The game ends when the player to move has no move (§5). */
-	s->over = !has_move(s);
+	s->head.phase = has_move(s) ? RULES_TURN_START : RULES_GAME_OVER;
 	return 0;
 }
 
@@ -356,8 +342,8 @@ stones_score(const struct rules_board *b, const void *st,
 		pinned[c] = __builtin_popcountll(p->bb[c] & p->pinned);
 		unpinned[c] = __builtin_popcountll(p->bb[c] & ~p->pinned);
 	}
-	s->over = p->over;
-	s->winner = !p->over ? -1 : s->points[WHITE] > s->points[BLACK] ?
+	s->over = p->head.phase == RULES_GAME_OVER;
+	s->winner = !s->over ? -1 : s->points[WHITE] > s->points[BLACK] ?
 	    WHITE : s->points[BLACK] > s->points[WHITE] ? BLACK : -1;
 	s->nstats = 3;
 	s->stats[0] = (struct rules_stat){ "far-rank",
@@ -406,8 +392,9 @@ stones_setup(const struct rules_board *b, void *st,
 		if (pieces[sq] & RULES_PINNED)
 			fresh.pinned |= BIT(sq);
 	}
-	fresh.to_move = (uint8_t)to_move;
-	fresh.over = !has_move(&fresh);
+	fresh.head.to_move = (uint8_t)to_move;
+	fresh.head.phase = has_move(&fresh) ? RULES_TURN_START :
+	    RULES_GAME_OVER;
 	*s = fresh;
 	return 0;
 }
@@ -440,7 +427,7 @@ stones_perft(const struct rules_board *b, const void *st, int depth)
 	const struct stones *s = st;
 
 	(void)b;
-	if (depth == 0 || s->over)
+	if (depth == 0 || s->head.phase == RULES_GAME_OVER)
 		return 1;
 	return perft(s, depth);
 }
@@ -454,8 +441,6 @@ const struct rules_game rules_stones = {
 	.state_size = sizeof(struct stones),
 	.board = stones_board,
 	.init = stones_init,
-	.to_move = stones_to_move,
-	.phase = stones_phase,
 	.legal = stones_legal,
 	.play = stones_play,
 	.score = stones_score,

@@ -55,8 +55,9 @@ same_replay(const struct replay *a, const struct replay *b)
 		FUZZ_CHECK(a->turn_captures[i] == b->turn_captures[i]);
 	FUZZ_CHECK(a->pos != NULL && b->pos != NULL);
 	FUZZ_CHECK(a->pos->game == b->pos->game &&
-		    a->pos->turn == b->pos->turn && memcmp(a->pos->state,
-		    b->pos->state, a->pos->game->state_size) == 0);
+		    rules_turn(a->pos) == rules_turn(b->pos) &&
+		    memcmp(a->pos->state, b->pos->state,
+		    a->pos->game->state_size) == 0);
 }
 
 int

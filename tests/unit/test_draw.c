@@ -18,8 +18,8 @@
 /* ---- A stand-in game: any pieces, never moves ---------------------- */
 
 struct standin {
+	struct rules_head head;
 	int		 cell[RULES_MAX_CELLS];
-	int		 to_move;
 };
 
 static int
@@ -39,20 +39,6 @@ standin_init(const struct rules_board *b, void *st,
 	(void)b, (void)v, (void)d;
 	memset(st, 0, sizeof(struct standin));
 	return 0;
-}
-
-static int
-standin_to_move(const struct rules_board *b, const void *st)
-{
-	(void)b;
-	return ((const struct standin *)st)->to_move;
-}
-
-static enum rules_phase
-standin_phase(const struct rules_board *b, const void *st)
-{
-	(void)b, (void)st;
-	return RULES_TURN_START;
 }
 
 static size_t
@@ -96,7 +82,7 @@ standin_setup(const struct rules_board *b, void *st,
 
 	(void)v, (void)d;
 	memcpy(s->cell, pieces, (size_t)b->ncells * sizeof *pieces);
-	s->to_move = to_move;
+	s->head.to_move = (uint8_t)to_move;
 	return 0;
 }
 
@@ -106,7 +92,6 @@ standin_setup(const struct rules_board *b, void *st,
 	.colour = { colour0, colour1 }, .default_board = spec,		\
 	.state_size = sizeof(struct standin),				\
 	.board = standin_board, .init = standin_init,			\
-	.to_move = standin_to_move, .phase = standin_phase,		\
 	.legal = standin_legal, .play = standin_play,			\
 	.score = standin_score, .piece = standin_piece,			\
 	.setup = standin_setup,						\

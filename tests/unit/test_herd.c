@@ -51,6 +51,7 @@ START_TEST(herd_board_specs)
 		rules_position_free(pos);
 	}
 	turns_assert_bad_boards(&rules_herd, bad);
+	turns_assert_board_spellings(&rules_herd, "5");
 }
 END_TEST
 
@@ -93,7 +94,7 @@ START_TEST(herd_first_turn_places_lo_without_removal)
 	/* lo = 3 placed: White's turn. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	ck_assert_int_eq(pos->turn, 2);
+	ck_assert_int_eq(rules_turn(pos), 2);
 	diagram_assert(pos,
 	    "    . . .    "
 	    "   . . . .   "
@@ -314,7 +315,7 @@ START_TEST(herd_turn_ends_when_no_cell_is_left)
 	/* Three placements lost; White's turn, turn counter moved on. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	ck_assert_int_eq(pos->turn, 2);
+	ck_assert_int_eq(rules_turn(pos), 2);
 	turns_actions(pos, "55:xc3");
 	turns_assert_listed(pos, "e1 c3 a5");
 	turns_actions(pos, "c3 e1");
@@ -391,7 +392,7 @@ START_TEST(herd_stopping_early_is_not_a_turn_end)
 	/* A placement is still owed and possible: the turn goes on. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
-	ck_assert_int_eq(pos->turn, 1);
+	ck_assert_int_eq(rules_turn(pos), 1);
 	rules_position_free(pos);
 }
 END_TEST

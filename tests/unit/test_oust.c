@@ -145,6 +145,7 @@ START_TEST(oust_boards)
 	turns_assert_default_board("oust", "7", 127);
 	turns_assert_hexhex_boards("oust");
 	turns_assert_bad_boards(&rules_oust, bad);
+	turns_assert_board_spellings(&rules_oust, "7");
 	ck_assert_ptr_eq(rules_game_find("oust"), &rules_oust);
 	ck_assert_str_eq(rules_oust.colour[0], "black");
 }
@@ -185,7 +186,7 @@ START_TEST(oust_case_c3_d3)
 	turns_play(pos, "c4*");
 	/* White has no stones: Black wins at once, no further placement. */
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	ck_assert_int_eq(pos->turn, 4);
+	ck_assert_int_eq(rules_turn(pos), 4);
 	diagram_assert(pos,
 	    "    . . .\n"
 	    "   . . X .\n"
@@ -213,7 +214,7 @@ START_TEST(oust_case_pairs)
 	struct diag d;
 
 	turns_play(pos, "c3 b4 e1 a4*,c1 b3 d4");
-	ck_assert_int_eq(pos->turn, 7);
+	ck_assert_int_eq(rules_turn(pos), 7);
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	diagram_assert(pos,
 	    "    . . .\n"
@@ -264,7 +265,7 @@ START_TEST(oust_case_side4)
 	turns_play(pos, "d2*,e2*");
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	/* White wins on turn 8: the counter stands on the turn after it. */
-	ck_assert_int_eq(pos->turn, 9);
+	ck_assert_int_eq(rules_turn(pos), 9);
 	rules_score(pos, &s);
 	ck_assert_int_eq(s.winner, 1);
 	ck_assert_int_eq(s.points[1], 1);
@@ -302,7 +303,7 @@ START_TEST(oust_capture_then_place_again)
 	/* White captured c3 and Black still has e1: White places again. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), 1);
-	ck_assert_int_eq(pos->turn, 4);
+	ck_assert_int_eq(rules_turn(pos), 4);
 	/* No pass mid-turn; the legal list has placements only. */
 	turns_fail(pos, "pass", "pass-mid-turn", &d);
 	ck_assert_str_eq(d.msg, "white captured and must place again: a pass "
@@ -312,7 +313,7 @@ START_TEST(oust_capture_then_place_again)
 	turns_assert_legal(pos, "b2 c1 c2 c5 d1 d2 d3 d4 e2 e3");
 	turns_play(pos, "c1");
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	ck_assert_int_eq(pos->turn, 5);
+	ck_assert_int_eq(rules_turn(pos), 5);
 	rules_position_free(pos);
 }
 END_TEST
@@ -367,7 +368,7 @@ START_TEST(oust_pass_only_without_placement)
 	turns_fail(pos, "c2", "enemy-too-big", &d);
 	turns_play(pos, "pass");
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	ck_assert_int_eq(pos->turn, 2);
+	ck_assert_int_eq(rules_turn(pos), 2);
 	turns_fail(pos, "pass", "pass-with-placement", &d);
 	ck_assert_str_eq(d.msg, "black may not pass: a legal placement exists "
 	    "(a2 b1 c1 c2)");
@@ -405,7 +406,7 @@ START_TEST(oust_bad_actions)
 	ck_assert_str_eq(d.msg, "d3 is marked as a capture but captures "
 	    "nothing");
 	turns_fail(pos, "pass", "pass-with-placement", &d);
-	ck_assert_int_eq(pos->turn, 2);
+	ck_assert_int_eq(rules_turn(pos), 2);
 	rules_position_free(pos);
 }
 END_TEST
@@ -428,7 +429,7 @@ START_TEST(oust_swap)
 	/* The board is unchanged and White (who made move 1) moves next. */
 	ck_assert_int_eq(rules_to_move(pos), 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	ck_assert_int_eq(pos->turn, 3);
+	ck_assert_int_eq(rules_turn(pos), 3);
 	diagram_assert(pos,
 	    "    . . .\n"
 	    "   . . . .\n"
@@ -436,12 +437,12 @@ START_TEST(oust_swap)
 	    "   . . . .\n"
 	    "    . . .\n");
 	rules_score(pos, &s);
-	ck_assert(s.swapped);
+	ck_assert(rules_swapped(pos));
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	turns_play(pos, "d3 c4*");
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
-	ck_assert(s.swapped);
+	ck_assert(rules_swapped(pos));
 	ck_assert_int_eq(s.winner, 0);
 	rules_position_free(pos);
 }
@@ -457,7 +458,7 @@ START_TEST(oust_swap_late_or_off)
 	turns_play(pos, "c3 d4");
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	rules_score(pos, &s);
-	ck_assert(!s.swapped);
+	ck_assert(!rules_swapped(pos));
 	rules_position_free(pos);
 	pos = rules_position_new(&rules_oust, "3", &v, &d);
 	turns_play(pos, "c3");

@@ -83,7 +83,7 @@ play_game(const char *game, const char *spec, const char *player,
 
 	player_seed(p, seed);
 	rules_rng_seed(&dice, seed);
-	while (rules_phase(pos) != RULES_GAME_OVER && pos->turn <= 300) {
+	while (rules_phase(pos) != RULES_GAME_OVER && rules_turn(pos) <= 300) {
 		if (rules_legal(pos, first, 1) > 0 &&
 		    first[0].kind == RULES_DICE) {
 			rules_dice_roll(&dice, &x, &y);

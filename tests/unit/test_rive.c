@@ -158,6 +158,8 @@ START_TEST(rive_boards)
 	ck_assert_int_eq(pos->board.ncells, 29);
 	rules_position_free(pos);
 	turns_assert_bad_boards(&rules_rive, bad);
+	turns_assert_board_spellings(&rules_rive, "4");
+	turns_assert_board_spellings(&rules_rive, "3-3-5");
 	ck_assert_ptr_eq(rules_game_find("Rive"), &rules_rive);
 }
 END_TEST
@@ -208,7 +210,7 @@ START_TEST(rive_case_turn8_captures)
 	    "removed before the next placement (1 to go)");
 	turns_play(pos, "xc3,c4");
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	ck_assert_int_eq(pos->turn, 9);
+	ck_assert_int_eq(rules_turn(pos), 9);
 	rules_position_reset(pos);
 	turns_play(pos, "c3 a3 e3 c1 c5 a5 e1");
 	turns_actions(pos, "b3xc3");
@@ -389,9 +391,9 @@ START_TEST(rive_swap)
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	turns_play(pos, "c3 swap");
 	ck_assert_int_eq(rules_to_move(pos), 1);
-	ck_assert_int_eq(pos->turn, 3);
+	ck_assert_int_eq(rules_turn(pos), 3);
 	rules_score(pos, &s);
-	ck_assert(s.swapped);
+	ck_assert(rules_swapped(pos));
 	ck_assert_int_eq(s.points[0], 1);
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	turns_play(pos, "a3");

@@ -238,6 +238,88 @@ START_TEST(registry_turn_caps)
 }
 END_TEST
 
+/*
+ * The pie rule is the registry's, alike for every game that has it
+ * (rules.md §2, §3): after turn 1 the swap comes last in the list, is
+ * action i of rules_legal_at, keeps the board and the player to move,
+ * counts as turn 2 and is offered once.  A game without it never lists
+ * a swap and says what its turns are.
+ */
+/* No swap among the n actions listed; a swap played is refused with code. */
+static void
+assert_no_swap(struct rules_position *pos, const struct rules_action *acts,
+    size_t n, const char *code)
+{
+	struct rules_action swap = { .kind = RULES_SWAP };
+	struct diag d;
+	size_t	 k;
+
+	for (k = 0; k < n; k++)
+		ck_assert_int_ne(acts[k].kind, RULES_SWAP);
+	ck_assert_int_eq(rules_play(pos, &swap, &d), -1);
+	ck_assert_str_eq(diag_name(d.code), code);
+}
+
+static void
+assert_pie_rule(const struct rules_game *g)
+{
+	struct rules_action acts[RULES_MAX_CELLS + 2], one;
+	struct rules_position *pos;
+	struct diag d;
+	struct rules_rng rng;
+	size_t	 n, k;
+	int	 mover;
+
+	rules_rng_seed(&rng, 3);
+	pos = rules_position_new(g, NULL, NULL, &d);
+	ck_assert_ptr_nonnull(pos);
+	/* Turn 1, whatever it takes. */
+	while (rules_turn(pos) == 1) {
+		n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
+		ck_assert_uint_gt(n, 0);
+		for (k = 0; k < n; k++)
+			ck_assert_int_ne(acts[k].kind, RULES_SWAP);
+		ck_assert_int_eq(rules_play(pos,
+		    &acts[rules_rng_below(&rng, n)], NULL), 0);
+	}
+	n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
+	ck_assert(!rules_swapped(pos));
+	if (!g->has_pie) {
+		assert_no_swap(pos, acts, n, "wrong-action");
+		rules_position_free(pos);
+		return;
+	}
+	ck_assert_int_eq(acts[n - 1].kind, RULES_SWAP);
+	for (k = 0; k + 1 < n; k++)
+		ck_assert_int_ne(acts[k].kind, RULES_SWAP);
+	if (g->legal_at != NULL) {
+		rules_legal_at(pos, n - 1, &one);
+		ck_assert_int_eq(one.kind, RULES_SWAP);
+		rules_legal_at(pos, 0, &one);
+		ck_assert_int_eq(one.kind, acts[0].kind);
+		ck_assert_int_eq(one.to, acts[0].to);
+	}
+	mover = rules_to_move(pos);
+	ck_assert_int_eq(rules_play(pos, &acts[n - 1], NULL), 0);
+	ck_assert(rules_swapped(pos));
+	ck_assert_int_eq(rules_turn(pos), 3);
+	ck_assert_int_eq(rules_to_move(pos), mover);
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
+	assert_no_swap(pos, acts, n, "swap-not-allowed");
+	rules_position_free(pos);
+}
+
+START_TEST(registry_pie_rule)
+{
+	const struct rules_game *g;
+	size_t	 i;
+
+	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
+		assert_pie_rule(g);
+}
+END_TEST
+
 START_TEST(variant_parse)
 {
 	struct rules_variant v;
@@ -352,7 +434,7 @@ START_TEST(reversi_illegal_moves)
 	a.kind = RULES_SWAP;
 	turns_reject(pos, &a, "wrong-action", &d);
 	/* Nothing changed. */
-	ck_assert_int_eq(pos->turn, 1);
+	ck_assert_int_eq(rules_turn(pos), 1);
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	rules_position_free(pos);
 }
@@ -400,7 +482,7 @@ START_TEST(reversi_end_and_wof_score)
 	ck_assert_int_eq(s.points[1], 0);
 	ck_assert_int_eq(s.alt[0], 64);
 	ck_assert_int_eq(s.alt[1], 0);
-	ck_assert_int_eq(pos->turn, 10);
+	ck_assert_int_eq(rules_turn(pos), 10);
 	rules_position_free(pos);
 }
 END_TEST
@@ -561,13 +643,16 @@ END_TEST
 
 START_TEST(reversi_board_specs)
 {
-	static const char *const bad[] = { "7x7", "18", "8x6", "", NULL };
+	static const char *const bad[] = { "7x7", "18", "8x6", "", "8x08",
+	    "8x+8", "8x 8", "08x8", NULL };
 	struct rules_position *pos;
 
 	pos = turns_new("reversi", "6");
 	ck_assert_str_eq(pos->board.name, "6x6");
 	rules_position_free(pos);
 	turns_assert_bad_boards(&rules_reversi, bad);
+	turns_assert_board_spellings(&rules_reversi, "8");
+	turns_assert_board_spellings(&rules_reversi, "8x8");
 }
 END_TEST
 
@@ -588,7 +673,7 @@ START_TEST(playout_is_reproducible)
 	/* A turn cap stops early. */
 	rules_position_reset(a);
 	rules_playout(a, &r1, 5, NULL, NULL);
-	ck_assert_int_eq(a->turn, 6);
+	ck_assert_int_eq(rules_turn(a), 6);
 	rules_position_free(a);
 	rules_position_free(b);
 }
@@ -618,6 +703,7 @@ rules_suite(void)
 	tc = tcase_create("registry");
 	tcase_add_test(tc, registry_finds_games);
 	tcase_add_test(tc, registry_turn_caps);
+	tcase_add_test(tc, registry_pie_rule);
 	tcase_add_test(tc, variant_parse);
 	tcase_add_test(tc, playout_is_reproducible);
 	suite_add_tcase(s, tc);

@@ -45,7 +45,8 @@ assert_moves(const struct rules_position *pos, const char *from,
 
 START_TEST(stones_registered)
 {
-	static const char *const bad[] = { "10x10", "7", NULL };
+	static const char *const bad[] = { "10x10", "7", "8x08", "8x+8",
+	    "8x 8", NULL };
 	const struct rules_game *g = rules_game_find("stones");
 
 	ck_assert_ptr_eq(g, &rules_stones);
@@ -54,6 +55,8 @@ START_TEST(stones_registered)
 	ck_assert_str_eq(g->colour[1], "black");
 	turns_assert_default_board("stones", "8x8", 64);
 	turns_assert_bad_boards(g, bad);
+	turns_assert_board_spellings(g, "8x8");
+	turns_assert_board_spellings(g, "8");
 }
 END_TEST
 

@@ -323,6 +323,35 @@ turns_assert_bad_boards(const struct rules_game *g, const char *const *specs)
 	}
 }
 
+/*
+ * Board numbers are written as gameplay writes them, in every game
+ * (formats/record.md §2): g takes the board good, and refuses it with a
+ * blank, a sign or a leading zero before it, or a blank after it.
+ */
+static inline void
+turns_assert_board_spellings(const struct rules_game *g, const char *good)
+{
+	static const char *const before[] = { " ", "+", "0", "", NULL };
+	static const char *const after[] = { "", "", "", " ", NULL };
+	char	 spelt[4][32];
+	const char *bad[5];
+	struct rules_position *pos;
+	struct diag d;
+	int	 i;
+
+	pos = rules_position_new(g, good, NULL, &d);
+	ck_assert_msg(pos != NULL, "%s: board \"%s\": %s", g->name, good,
+	    d.msg);
+	rules_position_free(pos);
+	for (i = 0; before[i] != NULL; i++) {
+		snprintf(spelt[i], sizeof spelt[i], "%s%s%s", before[i], good,
+		    after[i]);
+		bad[i] = spelt[i];
+	}
+	bad[i] = NULL;
+	turns_assert_bad_boards(g, bad);
+}
+
 /* The default board of game is the one named name, of ncells cells. */
 static inline void
 turns_assert_default_board(const char *game, const char *name, int ncells)
@@ -511,7 +540,7 @@ turns_check_kept(const struct rules_position *pos,
 		ck_abort_msg("action %d: %zu legal actions", ctx->checked, n);
 	for (k = 0; k < n; k++) {
 		memset(&one, 0xa5, sizeof one);
-		pos->game->legal_at(b, pos->state, k, &one);
+		rules_legal_at(pos, k, &one);
 		if (one.kind != inc[k].kind || one.capture != 0 ||
 		    (one.kind != RULES_SWAP && one.kind != RULES_PASS &&
 		    one.to != inc[k].to))
