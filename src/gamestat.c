@@ -37,10 +37,17 @@ struct options {
 	const char	*output;
 	const char	*files_from;
 	struct cli_shard shard;	/* shard.n 0: every record */
+	unsigned long	 expect;	/* --expect: 0 for none */
 };
 
 /* The options without a short name (README, "Options"). */
-enum { OPT_BY = 256, OPT_SHARD, OPT_FILES_FROM };
+enum { OPT_BY = 256, OPT_SHARD, OPT_FILES_FROM, OPT_EXPECT };
+
+/* An input as a partial's covers tell it: its size and CRC-32. */
+struct seen {
+	uint64_t	 bytes;
+	uint32_t	 crc;
+};
 
 /* What the run has seen. */
 struct run {
@@ -48,6 +55,7 @@ struct run {
 	unsigned long	 records;	/* for progress */
 	bool		 bad;		/* an input we could not count */
 	bool		 io_error;
+	struct seen	*seen;		/* by input, for --partial */
 };
 
 static void
@@ -55,7 +63,8 @@ usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-o file]\n"
-	    "       [-P dir] [--shard k/n] [--files-from list] [file ...]\n"
+	    "       [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
+	    "       [file ...]\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -67,6 +76,9 @@ usage(FILE *f)
 	    "  -p, --partial            write the partial state, for --merge\n"
 	    "  -m, --merge              the inputs are partial summaries: "
 	    "merge them\n"
+	    "      --expect=N           with --merge: refuse unless the "
+	    "partials\n"
+	    "                           hold N shards\n"
 	    "  -P, --plot=DIR           write SVG charts into DIR\n"
 	    "      --shard=K/N          count only records i (from 0, across\n"
 	    "                           the inputs) with i mod N = K - 1\n"
@@ -96,6 +108,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "output", required_argument, NULL, 'o' },
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+		{ "expect", required_argument, NULL, OPT_EXPECT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -151,6 +164,14 @@ parse_options(int argc, char **argv, struct options *opt)
 		case OPT_FILES_FROM:
 			opt->files_from = optarg;
 			break;
+		case OPT_EXPECT:
+			if (!cli_parse_count(optarg, &opt->expect) ||
+			    opt->expect == 0) {
+				cli_error("--expect takes a number of shards, "
+				    "1 or more, not '%s'", optarg);
+				return -1;
+			}
+			break;
 		case 'h':
 			usage(stdout);
 			exit(cli_help_done());
@@ -165,6 +186,11 @@ parse_options(int argc, char **argv, struct options *opt)
 	    opt->input != INPUT_AUTO)) {
 		cli_error("--merge takes its grouping from the partial "
 		    "summaries: no --by, --game or --format");
+		return -1;
+	}
+	if (opt->expect != 0 && !opt->merge) {
+		cli_error("--expect counts the shards of a merge: only with "
+		    "--merge");
 		return -1;
 	}
 	if (opt->merge && opt->shard.n != 0) {
@@ -298,15 +324,30 @@ read_records(struct run *r, struct options *opt,
 }
 
 static void
+seen_bytes(void *arg, const void *buf, size_t n)
+{
+	struct seen *se = arg;
+
+	se->bytes += n;
+	se->crc = report_crc32(se->crc, buf, n);
+}
+
+/*
+ * Reads input path; with se, the bytes of all of it go to se (so that a
+ * reader stopping early still has the input's size and checksum).
+ */
+static void
 read_input(struct run *r, struct options *opt,
-    const struct record_syntax *syn, const char *path)
+    const struct record_syntax *syn, const char *path, struct seen *se)
 {
 	const char *name = cli_input_name(path);
 	char	 peek[PEEK];
 	size_t	 len = 0;
 	FILE	*in;
 
-	if ((in = cli_input_open(path)) == NULL) {
+	in = se != NULL ? cli_input_open_seen(path, seen_bytes, se) :
+	    cli_input_open(path);
+	if (in == NULL) {
 		r->io_error = true;
 		return;
 	}
@@ -323,8 +364,89 @@ read_input(struct run *r, struct options *opt,
 		read_reports(r, opt, in, name, peek, len);
 	else
 		read_records(r, opt, syn, in, name, peek, len);
+	while (se != NULL && !ferror(in) && fread(peek, 1, sizeof peek,
+	    in) > 0)
+		continue;
+	if (se != NULL && ferror(in)) {
+		cli_error("%s: %s", name, strerror(errno));
+		r->io_error = true;
+	}
 out_close:
 	cli_input_close(in);
+}
+
+/*
+ * The run's cover (formats/summary.md, "Covers"): its shard and each
+ * input's name, size and checksum.  False when memory runs out.
+ */
+static bool
+cover_run(struct run *r, const struct options *opt, char *const *files,
+    int nfiles)
+{
+	struct stat_cover *c;
+	char	*clean;
+	size_t	 n;
+	int	 i;
+
+	if ((c = stat_cover_add(r->sum, opt->shard.k, opt->shard.n,
+	    NULL)) == NULL)
+		return false;
+	for (i = 0; i < nfiles; i++) {
+		/* Names as YAML can hold them: UTF-8. */
+		n = 3 * strlen(files[i]) + 5;
+		if ((clean = malloc(n)) == NULL)
+			return false;
+		report_utf8_clean(files[i], strlen(files[i]), clean, n);
+		if (stat_cover_input(c, clean, r->seen[i].bytes,
+		    r->seen[i].crc) == -1) {
+			free(clean);
+			return false;
+		}
+		free(clean);
+	}
+	return stat_cover_done(r->sum) == 0;
+}
+
+/*
+ * A merge holds every shard it should (--expect), and, unless it writes
+ * a partial, every shard of each input split into shards; false after
+ * saying what is missing.
+ */
+static bool
+covers_complete(const struct options *opt, const struct stat_summary *s)
+{
+	unsigned long k[8];
+	const struct stat_cover *c;
+	size_t	 i, j, missing, shown;
+	bool	 ok = true;
+
+	if (opt->expect != 0 && s->ncovers != opt->expect) {
+		cli_error("--expect %lu, but the partial summaries hold %zu "
+		    "shard%s", opt->expect, s->ncovers,
+		    s->ncovers == 1 ? "" : "s");
+		ok = false;
+	}
+	for (i = 0; i < s->ncovers && !opt->partial; i++) {
+		c = &s->cover[i];
+		if (c->head != i || c->n == 0)
+			continue;
+		missing = stat_cover_missing(s, i, k, 8);
+		if (missing == 0)
+			continue;
+		shown = missing < 8 ? missing : 6;
+		fprintf(stderr, "%s: shard%s ", cli_progname(),
+		    missing == 1 ? "" : "s");
+		for (j = 0; j < shown; j++)
+			fprintf(stderr, "%s%lu/%lu", j == 0 ? "" : j + 1 ==
+			    missing ? " and " : ", ", k[j], c->n);
+		if (shown < missing)
+			fprintf(stderr, " and %zu more", missing - shown);
+		fprintf(stderr, " of %s%s missing\n", c->input[0].name,
+		    c->ninputs > 1 ? " (and the other inputs of its list)" :
+		    "");
+		ok = false;
+	}
+	return ok;
 }
 
 /* DIR/NAME for a chart: a new string, or NULL after saying so. */
@@ -465,12 +587,31 @@ main(int argc, char **argv)
 		record_syntax_free(syn);
 		goto out_free;
 	}
+	if (opt.partial && !opt.merge && (r.seen = calloc((size_t)nfiles + 1,
+	    sizeof *r.seen)) == NULL) {
+		cli_error("out of memory");
+		record_syntax_free(syn);
+		goto out_free;
+	}
 	for (i = 0; i < nfiles; i++)
-		read_input(&r, &opt, syn, files[i]);
+		read_input(&r, &opt, syn, files[i], r.seen != NULL ?
+		    &r.seen[i] : NULL);
 	record_syntax_free(syn);
 	cli_progress_done();
 	if (r.sum == NULL && (r.sum = stat_summary_new(NULL)) == NULL) {
 		cli_error("out of memory");
+		goto out_free;
+	}
+	if (r.seen != NULL && !cover_run(&r, &opt, files, nfiles)) {
+		cli_error("out of memory");
+		goto out_free;
+	}
+	/*
+	 * A merge short of shards is refused whole, nothing written; a
+	 * merge into a partial is a step on the way, and may be.
+	 */
+	if (opt.merge && !covers_complete(&opt, r.sum)) {
+		status = CLI_BAD;
 		goto out_free;
 	}
 	/* Files are replaced only by a full run. */
@@ -478,6 +619,7 @@ main(int argc, char **argv)
 		r.io_error = true;
 	status = r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;
 out_free:
+	free(r.seen);
 	stat_summary_free(r.sum);
 	for (i = 0; i < STAT_CHARTS; i++)
 		free(paths[i]);

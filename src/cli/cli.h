@@ -128,6 +128,15 @@ FILE	*cli_input_open(const char *path);
 void	cli_input_close(FILE *in);
 
 /*
+ * Opens input path as cli_input_open does, passing each block of bytes
+ * read from it to seen(arg, buf, n) as it is read (gamestat's covers:
+ * the size and checksum of every input, standard input included).  NULL
+ * after saying why; close it with cli_input_close.
+ */
+FILE	*cli_input_open_seen(const char *path,
+	    void (*seen)(void *arg, const void *buf, size_t n), void *arg);
+
+/*
  * An output file written whole or not at all (replace.c).  The data goes
  * to a hidden temporary file beside the target, .NAME.PROG-XXXXXX (NAME
  * cut short where the whole would pass NAME_MAX), created as open(2)

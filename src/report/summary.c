@@ -481,15 +481,21 @@ summary_group(struct out *o, const struct stat_summary *s,
 uint32_t
 report_crc32(uint32_t crc, const void *buf, size_t len)
 {
+	/* Four bits a step: whole inputs go through here too (covers). */
+	static const uint32_t nibble[16] = {
+		0x00000000, 0x1db71064, 0x3b6e20c8, 0x26d930ac,
+		0x76dc4190, 0x6b6b51f4, 0x4db26158, 0x5005713c,
+		0xedb88320, 0xf00f9344, 0xd6d6a3e8, 0xcb61b38c,
+		0x9b64c2b0, 0x86d3d2d4, 0xa00ae278, 0xbdbdf21c,
+	};
 	const unsigned char *p = buf;
 	size_t	 i;
-	int	 k;
 
 	crc = ~crc;
 	for (i = 0; i < len; i++) {
 		crc ^= p[i];
-		for (k = 0; k < 8; k++)
-			crc = (crc >> 1) ^ (0xedb88320u & -(crc & 1));
+		crc = (crc >> 4) ^ nibble[crc & 15];
+		crc = (crc >> 4) ^ nibble[crc & 15];
 	}
 	return ~crc;
 }
@@ -552,6 +558,43 @@ seal(struct membuf *m)
 	return 0;
 }
 
+/* What the partial counted (formats/summary.md, "Covers"). */
+static int
+covers(struct out *o, const struct stat_summary *s)
+{
+	const struct stat_cover **v, *c;
+	char	 buf[48];
+	size_t	 i, j;
+
+	if ((v = stat_covers_sorted(s)) == NULL)
+		return -1;
+	plain(o, "covers");
+	seq_start(o, false);
+	for (i = 0; i < s->ncovers; i++) {
+		c = v[i];
+		map_start(o, false);
+		plain(o, "shard");
+		snprintf(buf, sizeof buf, "%lu/%lu", c->k, c->n);
+		plain(o, c->n > 0 ? buf : NULL);
+		plain(o, "inputs");
+		seq_start(o, false);
+		for (j = 0; j < c->ninputs; j++) {
+			seq_start(o, true);
+			quoted(o, c->input[j].name);
+			u64(o, c->input[j].bytes);
+			snprintf(buf, sizeof buf, "%08" PRIx32,
+			    c->input[j].crc);
+			scalar_style(o, buf, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+			seq_end(o);
+		}
+		seq_end(o);
+		map_end(o);
+	}
+	seq_end(o);
+	free(v);
+	return 0;
+}
+
 int
 report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 {
@@ -587,6 +630,10 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 	if (partial || s->by != NULL) {
 		plain(&o, "by");
 		quoted(&o, s->by);
+	}
+	if (partial && covers(&o, s) == -1) {
+		errno = ENOMEM;
+		goto out_delete;
 	}
 	kv_u64(&o, "records", s->records);
 	plain(&o, "groups");
