@@ -22,12 +22,13 @@ struct options {
 	unsigned long	 max_errors;	/* 0: no limit */
 	const char	*output;
 	const char	*files_from;
+	const char	*csv_columns;	/* a headerless CSV's columns */
 	struct cli_shard shard;	/* shard.n 0: every record */
 };
 
 /* The options without a short name (README, "Options"). */
 enum { OPT_REQUIRE_FINISHED = 256, OPT_MAX_ERRORS, OPT_SHARD,
-    OPT_FILES_FROM };
+    OPT_FILES_FROM, OPT_CSV_COLUMNS };
 
 struct totals {
 	unsigned long	 records;
@@ -50,7 +51,7 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: gamecheck [-q] [--require-finished] [-g game] [-f format]\n"
 	    "       [--max-errors count] [-o file] [--shard k/n]\n"
-	    "       [--files-from list] [file ...]\n"
+	    "       [--files-from list] [--csv-columns spec] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -65,6 +66,9 @@ usage(FILE *f)
 	    "                           the inputs) with i mod N = K - 1\n"
 	    "      --files-from=LIST    read the files LIST names, one a line\n"
 	    "                           (- standard input), after the others\n"
+	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
+	    "                           line; SPEC names the columns as it\n"
+	    "                           would (id,winner,moves)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\n"
@@ -92,6 +96,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "output", required_argument, NULL, 'o' },
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -138,6 +143,14 @@ parse_options(int argc, char **argv, struct options *opt)
 		case OPT_FILES_FROM:
 			opt->files_from = optarg;
 			break;
+		case OPT_CSV_COLUMNS:
+			if (!record_csv_columns_ok(optarg)) {
+				cli_error("--csv-columns names no moves column "
+				    "(e.g. id,winner,moves): '%s'", optarg);
+				return -1;
+			}
+			opt->csv_columns = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(cli_help_done());
@@ -147,6 +160,12 @@ parse_options(int argc, char **argv, struct options *opt)
 			cli_option_error(argv, opts, c, false);
 			return -1;
 		}
+	}
+	if (opt->csv_columns != NULL && opt->format != RECORD_AUTO &&
+	    opt->format != RECORD_CSV) {
+		cli_error("--csv-columns reads CSV: no --format %s",
+		    record_format_name(opt->format));
+		return -1;
 	}
 	return 0;
 }
@@ -213,6 +232,11 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 	int	 rc;
 
 	rd = record_reader_new(syn, in, name, opt->format);
+	if (rd != NULL && opt->csv_columns != NULL &&
+	    record_reader_csv_columns(rd, opt->csv_columns) == -1) {
+		record_reader_free(rd);
+		rd = NULL;
+	}
 	if (rd == NULL) {
 		cli_error("%s: out of memory", name);
 		t->out_of_memory = true;

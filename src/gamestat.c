@@ -38,10 +38,12 @@ struct options {
 	const char	*files_from;
 	struct cli_shard shard;	/* shard.n 0: every record */
 	unsigned long	 expect;	/* --expect: 0 for none */
+	const char	*csv_columns;	/* a headerless CSV's columns */
 };
 
 /* The options without a short name (README, "Options"). */
-enum { OPT_BY = 256, OPT_SHARD, OPT_FILES_FROM, OPT_EXPECT };
+enum { OPT_BY = 256, OPT_SHARD, OPT_FILES_FROM, OPT_EXPECT,
+    OPT_CSV_COLUMNS };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
 struct seen {
@@ -64,7 +66,7 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-o file]\n"
 	    "       [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
-	    "       [file ...]\n"
+	    "       [--csv-columns spec] [file ...]\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -84,6 +86,9 @@ usage(FILE *f)
 	    "                           the inputs) with i mod N = K - 1\n"
 	    "      --files-from=LIST    read the files LIST names, one a line\n"
 	    "                           (- standard input), after the others\n"
+	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
+	    "                           line; SPEC names the columns as it\n"
+	    "                           would (id,winner,moves)\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -109,6 +114,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
+		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -172,6 +178,14 @@ parse_options(int argc, char **argv, struct options *opt)
 				return -1;
 			}
 			break;
+		case OPT_CSV_COLUMNS:
+			if (!record_csv_columns_ok(optarg)) {
+				cli_error("--csv-columns names no moves column "
+				    "(e.g. id,winner,moves): '%s'", optarg);
+				return -1;
+			}
+			opt->csv_columns = optarg;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(cli_help_done());
@@ -187,6 +201,17 @@ parse_options(int argc, char **argv, struct options *opt)
 		cli_error("--merge takes its grouping from the partial "
 		    "summaries: no --by, --game or --format");
 		return -1;
+	}
+	if (opt->csv_columns != NULL && (opt->merge ||
+	    opt->input == INPUT_REPORT || (opt->format != RECORD_AUTO &&
+	    opt->format != RECORD_CSV))) {
+		cli_error("--csv-columns reads records in CSV: no --merge or "
+		    "--format other than csv");
+		return -1;
+	}
+	if (opt->csv_columns != NULL) {
+		opt->input = INPUT_RECORDS;
+		opt->format = RECORD_CSV;
 	}
 	if (opt->expect != 0 && !opt->merge) {
 		cli_error("--expect counts the shards of a merge: only with "
@@ -282,6 +307,39 @@ read_reports(struct run *r, struct options *opt, FILE *in,
 	report_reader_free(rd);
 }
 
+/*
+ * A record that shows the input was cut wrong, not a game to count
+ * (formats/record.md, "Shards"): a CSV without its header whose columns
+ * cannot be told, or movetext before any tag at the start of a PGN input
+ * (a file split at a line, not at a record).  Says so once an input, as
+ * an error (exit 1); the record is still counted, as malformed.
+ */
+static bool
+input_error(struct run *r, const char *name, const struct record *rec)
+{
+	struct record_diag d;
+
+	if (!rec->malformed || rec->error.code == NULL)
+		return false;
+	if (strcmp(rec->error.code, "bad-csv-header") == 0) {
+		cli_diag(name, &rec->error, "error", NULL);
+		r->bad = true;
+		return true;
+	}
+	if (rec->format != RECORD_PGN || rec->index != 1 || rec->ntags != 0)
+		return false;
+	memset(&d, 0, sizeof d);
+	d.code = "split-record";
+	d.at = rec->start;
+	/* The reader's message says what the stray movetext is. */
+	snprintf(d.msg, sizeof d.msg, "the input starts inside a record, "
+	    "with movetext before any tag (split at a line, not at a "
+	    "record? --shard splits at records): %.120s", rec->error.msg);
+	cli_diag(name, &d, "error", NULL);
+	r->bad = true;
+	return true;
+}
+
 static void
 read_records(struct run *r, struct options *opt,
     const struct record_syntax *syn, FILE *in, const char *name,
@@ -294,10 +352,13 @@ read_records(struct run *r, struct options *opt,
 	struct stat_game g;
 	char	*buf = NULL;
 	size_t	 cap = 0;
+	bool	 told = false;
 	int	 rc;
 
 	rd = record_reader_new(syn, in, name, opt->format);
-	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
+	if (rd == NULL || record_reader_prime(rd, peek, len) == -1 ||
+	    (opt->csv_columns != NULL &&
+	    record_reader_csv_columns(rd, opt->csv_columns) == -1)) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
 	}
@@ -307,6 +368,8 @@ read_records(struct run *r, struct options *opt,
 		/* Another task's record is read, never replayed. */
 		if (!cli_shard_take(&opt->shard))
 			continue;
+		if (!told && input_error(r, name, rec))
+			told = true;
 		if (record_replay(syn, rec, &ro, &rp) == -1 ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
@@ -612,6 +675,16 @@ main(int argc, char **argv)
 	 */
 	if (opt.merge && !covers_complete(&opt, r.sum)) {
 		status = CLI_BAD;
+		goto out_free;
+	}
+	/*
+	 * A partial claims what it covers: a run that could not read all of
+	 * its inputs writes none, not even to standard output (a task's >).
+	 */
+	if (opt.partial && r.io_error) {
+		cli_error("no partial summary written: an input could not be "
+		    "read");
+		status = CLI_USAGE;
 		goto out_free;
 	}
 	/* Files are replaced only by a full run. */

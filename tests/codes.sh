@@ -25,6 +25,7 @@ trap 'rm -rf "$tmp"' EXIT
 NOT_CODES='
 max-errors
 files-from
+csv-columns
 require-finished
 no-pie
 to-move

@@ -50,7 +50,8 @@ struct record_reader {
 	long		 csv_moves;
 	long		 csv_winner;
 	long		 csv_cols;
-	unsigned long	 csv_header_line;
+	unsigned long	 csv_header_line;	/* 0: none (headerless) */
+	char		*csv_spec;	/* --csv-columns, or NULL */
 
 	/* The record being built; text holds its strings. */
 	struct record	 rec;
@@ -234,6 +235,7 @@ record_reader_free(struct record_reader *rd)
 	if (rd == NULL)
 		return;
 	free(rd->name);
+	free(rd->csv_spec);
 	free(rd->line);
 	free(rd->text);
 	free(rd->tag_off);
@@ -873,16 +875,17 @@ contains(const char *f, size_t n, const char *word)
 	return false;
 }
 
-/* Finds the moves and winner columns in the header line. */
+/* Finds the moves and winner columns in a header line. */
 static void
-read_csv_header(struct record_reader *rd)
+csv_columns(struct record_reader *rd, const char *line, size_t len,
+    size_t p)
 {
-	size_t	 p = rd->pos, fs, fe;
+	size_t	 fs, fe;
 	long	 col = 0;
 
 	rd->csv_moves = rd->csv_winner = -1;
-	while (csv_field(rd->line, rd->linelen, &p, &fs, &fe)) {
-		const char *f = rd->line + fs;
+	while (csv_field(line, len, &p, &fs, &fe)) {
+		const char *f = line + fs;
 		size_t	 n = fe - fs;
 
 		if (rd->csv_moves == -1 && (contains(f, n, "move") ||
@@ -895,6 +898,107 @@ read_csv_header(struct record_reader *rd)
 	}
 	rd->csv_cols = col;
 	rd->csv_ready = true;
+}
+
+/*
+ * A headerless CSV (formats/record.md, "CSV"): whether the line is a row,
+ * one field an Othello transcript, and whether its columns can be told:
+ * 1 (columns set: that field the moves, the one other field that is 1,
+ * -1 or 0 the winner, if any), 0 a row whose columns cannot be told (two
+ * transcripts, two fields that could be the winner), -1 no row.
+ */
+static int
+csv_row_columns(struct record_reader *rd, const char *line, size_t len,
+    size_t p)
+{
+	size_t	 fs, fe, g[2];
+	long	 col = 0, moves = -1, winner = -1;
+	int	 transcripts = 0, winners = 0;
+
+	if (memchr(line + p, ',', len - p) == NULL)
+		return -1;
+	while (csv_field(line, len, &p, &fs, &fe)) {
+		const char *f = line + fs;
+		size_t	 n = fe - fs;
+
+		if (n >= 4 && syntax_match(rd->syn, SYN_TRANSCRIPT, f, n, g,
+		    1) >= 0) {
+			transcripts++;
+			moves = col;
+		} else if ((n == 1 && (*f == '0' || *f == '1')) ||
+		    (n == 2 && f[0] == '-' && f[1] == '1')) {
+			winners++;
+			winner = col;
+		}
+		col++;
+	}
+	if (transcripts == 0)
+		return -1;
+	if (transcripts > 1 || winners > 1)
+		return 0;
+	rd->csv_moves = moves;
+	rd->csv_winner = winner;
+	rd->csv_cols = col;
+	rd->csv_ready = true;
+	return 1;
+}
+
+bool
+record_csv_columns_ok(const char *spec)
+{
+	struct record_reader rd;
+
+	memset(&rd, 0, sizeof rd);
+	csv_columns(&rd, spec, strlen(spec), 0);
+	return rd.csv_moves != -1;
+}
+
+int
+record_reader_csv_columns(struct record_reader *rd, const char *spec)
+{
+	if (rd->lineno != 0 || rd->csv_spec != NULL ||
+	    (rd->csv_spec = strdup(spec)) == NULL)
+		return -1;
+	rd->format = RECORD_CSV;
+	csv_columns(rd, spec, strlen(spec), 0);
+	/* The first line is still to be told from a header. */
+	rd->csv_ready = false;
+	rd->csv_header_line = 0;
+	return rd->csv_moves == -1 ? -1 : 0;
+}
+
+/*
+ * The first non-blank line of a CSV: the header, and no record; or, in
+ * a CSV without one, a row.  True if the line is a record.
+ */
+static bool
+csv_first_line(struct record_reader *rd)
+{
+	size_t	 n = rd->linelen - rd->pos;
+
+	while (n > 0 && isspace((unsigned char)rd->line[rd->pos + n - 1]))
+		n--;
+	if (rd->csv_spec != NULL) {
+		/* The columns named: a header naming them is no record. */
+		rd->csv_ready = true;
+		return !(strlen(rd->csv_spec) == n &&
+		    memcmp(rd->csv_spec, rd->line + rd->pos, n) == 0);
+	}
+	rd->csv_header_line = rd->lineno;
+	csv_columns(rd, rd->line, rd->linelen, rd->pos);
+	if (rd->csv_moves != -1)
+		return false;
+	switch (csv_row_columns(rd, rd->line, rd->linelen, rd->pos)) {
+	case 1:
+		rd->csv_header_line = 0;
+		return true;
+	case 0:
+		/* Each row is told so (bad-csv-header), this one first. */
+		rd->csv_header_line = 0;
+		return true;
+	default:
+		return false;
+	}
 }
 
 static int
@@ -913,18 +1017,24 @@ next_import(struct record_reader *rd)
 			rd->pos++;
 		if (rd->pos == rd->linelen)
 			continue;
-		if (rd->format == RECORD_CSV && !rd->csv_ready) {
-			/* The header is no record; a bad one spoils each row. */
-			read_csv_header(rd);
-			rd->csv_header_line = rd->lineno;
+		/* The header is no record; a bad one spoils each row. */
+		if (rd->format == RECORD_CSV && !rd->csv_ready &&
+		    !csv_first_line(rd))
 			continue;
-		}
 		break;
 	}
 	reset_record(rd);
 	rd->rec.start = pos_at(rd, rd->pos);
 	if (rd->format == RECORD_TRANSCRIPT) {
 		read_transcript(rd, rd->pos, rd->linelen);
+		finish_record(rd);
+		return 1;
+	}
+	if (rd->csv_moves == -1 && rd->csv_header_line == 0) {
+		malformed(rd, pos_at(rd, 0), 0, "bad-csv-header",
+		    "no header line, and the first row's columns cannot be "
+		    "told apart: name them with --csv-columns (e.g. "
+		    "id,winner,moves)");
 		finish_record(rd);
 		return 1;
 	}
@@ -998,6 +1108,12 @@ sniff(struct record_reader *rd)
 		if (lines++ == 0 && isalpha((unsigned char)*s) &&
 		    memchr(s, ',', n) != NULL && (contains(s, n, "move") ||
 		    contains(s, n, "transcript"))) {
+			rd->format = RECORD_CSV;
+			return;
+		}
+		/* A CSV without its header (split -l): rows of transcripts. */
+		if (lines == 1 && csv_row_columns(rd, s, n, 0) >= 0) {
+			rd->csv_ready = false;
 			rd->format = RECORD_CSV;
 			return;
 		}

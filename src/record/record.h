@@ -120,6 +120,16 @@ void	record_reader_free(struct record_reader *);
  */
 int	record_reader_prime(struct record_reader *, const void *buf,
 	    size_t len);
+/*
+ * Reads a new reader's input as a CSV whose columns spec names, as its
+ * header line would (formats/record.md, "CSV": "id,winner,moves"): its
+ * first line is a record unless it is spec itself.  spec is copied.
+ * Returns 0, or -1 if spec names no moves column, memory runs out or the
+ * reader has started.
+ */
+int	record_reader_csv_columns(struct record_reader *, const char *spec);
+/* Whether spec, as a CSV header, names a moves column (--csv-columns). */
+bool	record_csv_columns_ok(const char *spec);
 const char *record_reader_name(const struct record_reader *);
 enum record_format record_reader_format(const struct record_reader *);
 
