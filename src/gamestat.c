@@ -39,6 +39,9 @@ struct options {
 	struct cli_shard shard;	/* shard.n 0: every record */
 	unsigned long	 expect;	/* --expect: 0 for none */
 	const char	*csv_columns;	/* a headerless CSV's columns */
+	unsigned long	 jobs;		/* -j: 1 for none */
+	struct cli_jobs	*j;		/* a worker's, with -j */
+	uint64_t	 seq;		/* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -64,8 +67,8 @@ static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-o file]\n"
-	    "       [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
+	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-j jobs]\n"
+	    "       [-o file] [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
 	    "       [--csv-columns spec] [file ...]\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
@@ -90,6 +93,8 @@ usage(FILE *f)
 	    "                           line; SPEC names the columns as it\n"
 	    "                           would (id,winner,moves)\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
+	    "  -j, --jobs=N             count in N processes (the summary is\n"
+	    "                           the same)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\n"
@@ -102,7 +107,7 @@ usage(FILE *f)
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
-	static const char opts[] = ":g:f:pmP:o:hV";
+	static const char opts[] = ":g:f:pmP:o:j:hV";
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, OPT_BY },
 		{ "game", required_argument, NULL, 'g' },
@@ -111,6 +116,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "merge", no_argument, NULL, 'm' },
 		{ "plot", required_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
@@ -122,6 +128,7 @@ parse_options(int argc, char **argv, struct options *opt)
 	int	 c, f;
 
 	memset(opt, 0, sizeof *opt);
+	opt->jobs = 1;
 	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -162,6 +169,10 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case 'o':
 			opt->output = optarg;
+			break;
+		case 'j':
+			if (!cli_jobs_option(optarg, &opt->jobs))
+				return -1;
 			break;
 		case OPT_SHARD:
 			if (!cli_shard_option(optarg, &opt->shard))
@@ -300,7 +311,8 @@ read_reports(struct run *r, struct options *opt, FILE *in,
 			continue;
 	} else
 		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1)
-			if (cli_shard_take(&opt->shard))
+			if (cli_shard_take(&opt->shard) &&
+			    cli_jobs_take(opt->j, &opt->seq))
 				count(r, &g, name);
 	if (rc == -1)
 		yaml_error(r, name, &d);
@@ -365,11 +377,13 @@ read_records(struct run *r, struct options *opt,
 	replay_init(&rp);
 	/* An empty input is no record (formats/summary.md). */
 	while ((rc = record_reader_next(rd, &rec)) == 1) {
-		/* Another task's record is read, never replayed. */
-		if (!cli_shard_take(&opt->shard))
-			continue;
+		/* Every task (and worker) tells, alike. */
 		if (!told && input_error(r, name, rec))
 			told = true;
+		/* Another task's record is read, never replayed. */
+		if (!cli_shard_take(&opt->shard) ||
+		    !cli_jobs_take(opt->j, &opt->seq))
+			continue;
 		if (record_replay(syn, rec, &ro, &rp) == -1 ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
@@ -621,6 +635,97 @@ write_all(const struct options *opt, const struct run *r, char **paths,
 	return ok;
 }
 
+/* What a worker of -j hands back, before its partial summary. */
+struct worker_head {
+	bool		 bad;
+	bool		 io_error;
+	size_t		 nseen;
+};
+
+static bool
+reads_stdin(char *const *files, int nfiles)
+{
+	int	 i;
+
+	for (i = 0; i < nfiles; i++)
+		if (strcmp(files[i], "-") == 0)
+			return true;
+	return false;
+}
+
+/*
+ * A worker of -j: its share of the records, counted, and handed back as
+ * its flags, each input's size and checksum, and its partial summary.
+ * All it prints is about inputs, alike in every worker: the first
+ * worker's is written.
+ */
+static void
+stat_worker(struct run *r, struct options *opt,
+    const struct record_syntax *syn, char *const *files, int nfiles)
+{
+	struct worker_head h;
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*f;
+	int	 i;
+
+	for (i = 0; i < nfiles; i++)
+		read_input(r, opt, syn, files[i], r->seen != NULL ?
+		    &r->seen[i] : NULL);
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		_exit(CLI_INTERNAL);
+	h = (struct worker_head){ r->bad, r->io_error, r->seen != NULL ?
+	    (size_t)nfiles : 0 };
+	if (fwrite(&h, sizeof h, 1, f) != 1 || (h.nseen > 0 &&
+	    fwrite(r->seen, sizeof *r->seen, h.nseen, f) != h.nseen) ||
+	    report_summary_write(f, r->sum, true) == -1 || fclose(f) == EOF)
+		_exit(CLI_INTERNAL);
+	cli_jobs_exit(opt->j, buf, len);
+}
+
+/* Merges a worker's result into the run's (exact: integers). */
+static int
+stat_result(void *arg, unsigned long k, char *buf, size_t len)
+{
+	struct run *r = arg;
+	struct worker_head h;
+	struct report_reader *rd;
+	struct record_diag d;
+	size_t	 off;
+	FILE	*in;
+	int	 rc = -1;
+
+	if (len < sizeof h)
+		goto out_short;
+	memcpy(&h, buf, sizeof h);
+	off = sizeof h + h.nseen * sizeof *r->seen;
+	if (len < off || (h.nseen > 0 && r->seen == NULL))
+		goto out_short;
+	r->bad = r->bad || h.bad;
+	r->io_error = r->io_error || h.io_error;
+	if (k == 0 && h.nseen > 0)
+		memcpy(r->seen, buf + sizeof h, h.nseen * sizeof *r->seen);
+	if ((in = fmemopen(buf + off, len - off, "r")) == NULL ||
+	    (rd = report_reader_new(in, "-j", NULL, 0)) == NULL) {
+		cli_error("out of memory");
+		if (in != NULL)
+			fclose(in);
+		return -1;
+	}
+	if (report_read_partial(rd, &r->sum, &d) == 1)
+		rc = 0;
+	else
+		cli_error("-j: worker %lu's partial summary: %s", k + 1,
+		    d.code != NULL ? d.msg : strerror(errno));
+	report_reader_free(rd);
+	fclose(in);
+	return rc;
+
+out_short:
+	cli_error("-j: worker %lu's result is cut short", k + 1);
+	return -1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -628,7 +733,8 @@ main(int argc, char **argv)
 	struct run r = { 0 };
 	struct record_syntax *syn;
 	char	*const *files, *paths[STAT_CHARTS] = { NULL };
-	int	 i, nfiles, status = CLI_USAGE;
+	unsigned long k;
+	int	 i, rc, nfiles, status = CLI_USAGE;
 
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
@@ -656,9 +762,25 @@ main(int argc, char **argv)
 		record_syntax_free(syn);
 		goto out_free;
 	}
-	for (i = 0; i < nfiles; i++)
-		read_input(&r, &opt, syn, files[i], r.seen != NULL ?
-		    &r.seen[i] : NULL);
+	/* --merge reads little: it stays in one process. */
+	if (opt.jobs > 1 && !opt.merge) {
+		if ((opt.j = cli_jobs_start(opt.jobs, reads_stdin(files,
+		    nfiles), &k)) == NULL) {
+			record_syntax_free(syn);
+			goto out_free;
+		}
+		if (k < opt.jobs)
+			stat_worker(&r, &opt, syn, files, nfiles);
+		rc = cli_jobs_finish(opt.j, stdout, stat_result, &r);
+		cli_jobs_free(opt.j);
+		if (rc == -1) {
+			record_syntax_free(syn);
+			goto out_free;
+		}
+	} else
+		for (i = 0; i < nfiles; i++)
+			read_input(&r, &opt, syn, files[i], r.seen != NULL ?
+			    &r.seen[i] : NULL);
 	record_syntax_free(syn);
 	cli_progress_done();
 	if (r.sum == NULL && (r.sum = stat_summary_new(NULL)) == NULL) {
