@@ -247,6 +247,7 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 	struct record_reader *rd;
 	const struct record *rec;
 	const char *name = cli_input_name(path);
+	uint64_t at;
 	unsigned sub;
 	int	 rc;
 
@@ -276,14 +277,15 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 			if ((opt->shard.n != 0 && opt->shard.k != 1) ||
 			    !cli_jobs_first(opt->j))
 				continue;
-			/* -j: the first worker reports it. */
+			/* -j: the first worker reports it, before record at. */
 			sub = CLI_JOBS_EMPTY;
 		} else if (!cli_shard_take(&opt->shard) ||
 		    !cli_jobs_take(opt->j, &opt->seq))
 			continue;
 		else
 			sub = CLI_JOBS_RECORD;
-		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
+		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
+		cli_jobs_mark(opt->j, at, CLI_JOBS_BEFORE);
 		record_replay(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
@@ -293,7 +295,7 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 			rc = -2;
 			break;
 		}
-		cli_jobs_mark(opt->j, opt->seq, sub);
+		cli_jobs_mark(opt->j, at, sub);
 		cli_progress(t->records);
 		if (opt->max_errors > 0 && t->errors >= opt->max_errors) {
 			*stop = true;
@@ -389,17 +391,6 @@ add_totals(void *arg, unsigned long k, char *buf, size_t len)
 	return 0;
 }
 
-static bool
-reads_stdin(char *const *files, int nfiles)
-{
-	int	 i;
-
-	for (i = 0; i < nfiles; i++)
-		if (strcmp(files[i], "-") == 0)
-			return true;
-	return false;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -428,11 +419,10 @@ main(int argc, char **argv)
 	}
 	/* The workers start before any output is opened: it is ours. */
 	if (opt.jobs > 1) {
-		opt.j = cli_jobs_start(opt.jobs, reads_stdin(files, nfiles),
-		    &k);
-		if (opt.j == NULL) {
+		if ((opt.j = cli_jobs_start(opt.jobs, files, nfiles,
+		    &k)) == NULL) {
 			record_syntax_free(syn);
-			return CLI_INTERNAL;
+			return CLI_USAGE;
 		}
 		if (k < opt.jobs)
 			check_worker(syn, files, nfiles, &opt);

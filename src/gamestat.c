@@ -642,17 +642,6 @@ struct worker_head {
 	size_t		 nseen;
 };
 
-static bool
-reads_stdin(char *const *files, int nfiles)
-{
-	int	 i;
-
-	for (i = 0; i < nfiles; i++)
-		if (strcmp(files[i], "-") == 0)
-			return true;
-	return false;
-}
-
 /*
  * A worker of -j: its share of the records, counted, and handed back as
  * its flags, each input's size and checksum, and its partial summary.
@@ -764,13 +753,15 @@ main(int argc, char **argv)
 	}
 	/* --merge reads little: it stays in one process. */
 	if (opt.jobs > 1 && !opt.merge) {
-		if ((opt.j = cli_jobs_start(opt.jobs, reads_stdin(files,
-		    nfiles), &k)) == NULL) {
+		if ((opt.j = cli_jobs_start(opt.jobs, files, nfiles,
+		    &k)) == NULL) {
 			record_syntax_free(syn);
+			status = CLI_USAGE;
 			goto out_free;
 		}
 		if (k < opt.jobs)
 			stat_worker(&r, &opt, syn, files, nfiles);
+		/* A worker killed or failing: no summary at all (exit 3). */
 		rc = cli_jobs_finish(opt.j, stdout, stat_result, &r);
 		cli_jobs_free(opt.j);
 		if (rc == -1) {

@@ -139,8 +139,9 @@ FILE	*cli_input_open_seen(const char *path,
 
 /*
  * -j, --jobs N (jobs.c): N worker processes, byte for byte the output of
- * one.  cli_jobs_start forks them (copying standard input first, when
- * reads_stdin, so that each reads all of it): it returns in each worker
+ * one.  cli_jobs_start forks them (copying standard input first, if one
+ * of the files is "-", so that each reads all of it; an input that is no
+ * regular file is refused, a usage error): it returns in each worker
  * with *k its number, 0 to n - 1, its standard output and error going to
  * files of its own, and in the parent with *k = n; NULL after saying why.
  * Each worker reads every input and takes the records cli_jobs_take says
@@ -163,8 +164,8 @@ FILE	*cli_input_open_seen(const char *path,
 #define CLI_JOBS_RECORD	2
 struct cli_jobs;
 bool	cli_jobs_option(const char *arg, unsigned long *n);
-struct cli_jobs *cli_jobs_start(unsigned long n, bool reads_stdin,
-	    unsigned long *k);
+struct cli_jobs *cli_jobs_start(unsigned long n, char *const *files,
+	    int nfiles, unsigned long *k);
 bool	cli_jobs_take(const struct cli_jobs *, uint64_t *seq);
 /* Whether this is the first worker (or no worker): it does what is once. */
 bool	cli_jobs_first(const struct cli_jobs *);

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -140,14 +141,42 @@ worker_start(struct cli_jobs *j, unsigned long k)
 	j->k = k;
 }
 
+/*
+ * Every worker reads every input: a pipe or a device would be shared
+ * out among them instead (standard input is copied for them).
+ */
+static bool
+inputs_rereadable(char *const *files, int nfiles, bool *reads_stdin)
+{
+	struct stat st;
+	int	 i;
+
+	*reads_stdin = false;
+	for (i = 0; i < nfiles; i++) {
+		if (strcmp(files[i], "-") == 0)
+			*reads_stdin = true;
+		else if (stat(files[i], &st) == 0 && !S_ISREG(st.st_mode)) {
+			cli_error("%s: not a regular file: -j reads each input "
+			    "once in every worker (give it as - instead)",
+			    files[i]);
+			return false;
+		}
+	}
+	return true;
+}
+
 struct cli_jobs *
-cli_jobs_start(unsigned long n, bool reads_stdin, unsigned long *k)
+cli_jobs_start(unsigned long n, char *const *files, int nfiles,
+    unsigned long *k)
 {
 	struct cli_jobs *j;
 	unsigned long i;
 	pid_t	 pid;
+	bool	 reads_stdin;
 	int	 f;
 
+	if (!inputs_rereadable(files, nfiles, &reads_stdin))
+		return NULL;
 	if ((j = calloc(1, sizeof *j)) == NULL ||
 	    (j->w = calloc(n, sizeof *j->w)) == NULL) {
 		free(j);
