@@ -267,10 +267,23 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 	 * Validating nothing is more likely a mistake than a pass: an input
 	 * without records is a malformed record of its own, with its report.
 	 */
-	while ((rc = record_reader_next_or_empty(rd, &rec)) == 1) {
+	for (;;) {
+		/* Another task's (or worker's) record is skipped unread. */
+		if (!cli_record_mine(&opt->shard, opt->j, opt->seq)) {
+			if ((rc = record_reader_skip(rd)) == 1) {
+				cli_record_take(&opt->shard, opt->j,
+				    &opt->seq);
+				continue;
+			}
+			if (rc == -1)
+				break;
+			/* At the end: an empty input still has its report. */
+		}
+		if ((rc = record_reader_next_or_empty(rd, &rec)) != 1)
+			break;
 		/*
-		 * Another task's record is read, never replayed.  The empty
-		 * input is no record of the numbering: task 1 reports it.
+		 * The empty input is no record of the numbering: task 1
+		 * reports it.
 		 */
 		if (rec->malformed && rec->error.code != NULL &&
 		    strcmp(rec->error.code, "empty-input") == 0) {
@@ -279,8 +292,7 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 				continue;
 			/* -j: the first worker reports it, before record at. */
 			sub = CLI_JOBS_EMPTY;
-		} else if (!cli_shard_take(&opt->shard) ||
-		    !cli_jobs_take(opt->j, &opt->seq))
+		} else if (!cli_record_take(&opt->shard, opt->j, &opt->seq))
 			continue;
 		else
 			sub = CLI_JOBS_RECORD;

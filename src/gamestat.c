@@ -311,8 +311,7 @@ read_reports(struct run *r, struct options *opt, FILE *in,
 			continue;
 	} else
 		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1)
-			if (cli_shard_take(&opt->shard) &&
-			    cli_jobs_take(opt->j, &opt->seq))
+			if (cli_record_take(&opt->shard, opt->j, &opt->seq))
 				count(r, &g, name);
 	if (rc == -1)
 		yaml_error(r, name, &d);
@@ -323,23 +322,24 @@ read_reports(struct run *r, struct options *opt, FILE *in,
  * A record that shows the input was cut wrong, not a game to count
  * (formats/record.md, "Shards"): a CSV without its header whose columns
  * cannot be told, or movetext before any tag at the start of a PGN input
- * (a file split at a line, not at a record).  Says so once an input, as
- * an error (exit 1); the record is still counted, as malformed.
+ * (a file split at a line, not at a record).  Given an input's first
+ * record, says so once an input, as an error (exit 1); the record is
+ * still counted, as malformed.
  */
-static bool
+static void
 input_error(struct run *r, const char *name, const struct record *rec)
 {
 	struct record_diag d;
 
 	if (!rec->malformed || rec->error.code == NULL)
-		return false;
+		return;
 	if (strcmp(rec->error.code, "bad-csv-header") == 0) {
 		cli_diag(name, &rec->error, "error", NULL);
 		r->bad = true;
-		return true;
+		return;
 	}
-	if (rec->format != RECORD_PGN || rec->index != 1 || rec->ntags != 0)
-		return false;
+	if (rec->format != RECORD_PGN || rec->ntags != 0)
+		return;
 	memset(&d, 0, sizeof d);
 	d.code = "split-record";
 	d.at = rec->start;
@@ -349,7 +349,6 @@ input_error(struct run *r, const char *name, const struct record *rec)
 	    "record? --shard splits at records): %.120s", rec->error.msg);
 	cli_diag(name, &d, "error", NULL);
 	r->bad = true;
-	return true;
 }
 
 static void
@@ -364,7 +363,6 @@ read_records(struct run *r, struct options *opt,
 	struct stat_game g;
 	char	*buf = NULL;
 	size_t	 cap = 0;
-	bool	 told = false;
 	int	 rc;
 
 	rd = record_reader_new(syn, in, name, opt->format);
@@ -376,13 +374,24 @@ read_records(struct run *r, struct options *opt,
 	}
 	replay_init(&rp);
 	/* An empty input is no record (formats/summary.md). */
-	while ((rc = record_reader_next(rd, &rec)) == 1) {
-		/* Every task (and worker) tells, alike. */
-		if (!told && input_error(r, name, rec))
-			told = true;
-		/* Another task's record is read, never replayed. */
-		if (!cli_shard_take(&opt->shard) ||
-		    !cli_jobs_take(opt->j, &opt->seq))
+	for (;;) {
+		/*
+		 * Another task's (or worker's) record is skipped unread, but
+		 * for an input's first, which every task reads to tell what
+		 * is wrong with the input (input_error), alike.
+		 */
+		if (record_reader_count(rd) > 0 &&
+		    !cli_record_mine(&opt->shard, opt->j, opt->seq)) {
+			if ((rc = record_reader_skip(rd)) != 1)
+				break;
+			cli_record_take(&opt->shard, opt->j, &opt->seq);
+			continue;
+		}
+		if ((rc = record_reader_next(rd, &rec)) != 1)
+			break;
+		if (rec->index == 1)
+			input_error(r, name, rec);
+		if (!cli_record_take(&opt->shard, opt->j, &opt->seq))
 			continue;
 		if (record_replay(syn, rec, &ro, &rp) == -1 ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {

@@ -285,6 +285,12 @@ cli_shard_take(struct cli_shard *sh)
 	return mine;
 }
 
+bool
+cli_shard_mine(const struct cli_shard *sh)
+{
+	return sh->n == 0 || sh->at == sh->k - 1;
+}
+
 const char *
 cli_input_name(const char *path)
 {

@@ -117,6 +117,8 @@ struct cli_shard {
 bool	cli_shard_option(const char *arg, struct cli_shard *sh);
 /* Numbers the next record: true if it is this task's. */
 bool	cli_shard_take(struct cli_shard *);
+/* Whether the next record will be this task's (nothing numbered). */
+bool	cli_shard_mine(const struct cli_shard *);
 
 /* The name of input path in messages: "<stdin>" for "-". */
 const char *cli_input_name(const char *path);
@@ -167,6 +169,16 @@ bool	cli_jobs_option(const char *arg, unsigned long *n);
 struct cli_jobs *cli_jobs_start(unsigned long n, char *const *files,
 	    int nfiles, unsigned long *k);
 bool	cli_jobs_take(const struct cli_jobs *, uint64_t *seq);
+/* Whether record seq will be this worker's (nothing numbered). */
+bool	cli_jobs_mine(const struct cli_jobs *, uint64_t seq);
+/*
+ * A task's (--shard) and a worker's (-j) records together: whether the
+ * next record will be both's, and numbering it, whether it is.
+ */
+bool	cli_record_mine(const struct cli_shard *, const struct cli_jobs *,
+	    uint64_t seq);
+bool	cli_record_take(struct cli_shard *, const struct cli_jobs *,
+	    uint64_t *seq);
 /* Whether this is the first worker (or no worker): it does what is once. */
 bool	cli_jobs_first(const struct cli_jobs *);
 void	cli_jobs_mark(struct cli_jobs *, uint64_t seq, unsigned sub);

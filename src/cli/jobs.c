@@ -229,11 +229,30 @@ cli_jobs_option(const char *arg, unsigned long *n)
 }
 
 bool
+cli_jobs_mine(const struct cli_jobs *j, uint64_t seq)
+{
+	return j == NULL || j->k == j->n || seq % j->n == j->k;
+}
+
+bool
 cli_jobs_take(const struct cli_jobs *j, uint64_t *seq)
 {
-	uint64_t i = (*seq)++;
+	return cli_jobs_mine(j, (*seq)++);
+}
 
-	return j == NULL || j->k == j->n || i % j->n == j->k;
+bool
+cli_record_mine(const struct cli_shard *sh, const struct cli_jobs *j,
+    uint64_t seq)
+{
+	return cli_shard_mine(sh) && cli_jobs_mine(j, seq);
+}
+
+bool
+cli_record_take(struct cli_shard *sh, const struct cli_jobs *j,
+    uint64_t *seq)
+{
+	/* The workers share out the task's records only. */
+	return cli_shard_take(sh) && cli_jobs_take(j, seq);
 }
 
 bool

@@ -1153,6 +1153,40 @@ record_reader_next_or_empty(struct record_reader *rd,
 }
 
 int
+record_reader_skip(struct record_reader *rd)
+{
+	const struct record *rec;
+	int	 rc;
+
+	if (rd->format == RECORD_AUTO)
+		sniff(rd);
+	if (rd->format == RECORD_PGN)
+		return record_reader_next(rd, &rec);
+	/* One record a line: where it ends is all there is to find. */
+	for (;;) {
+		if ((rc = read_line(rd)) <= 0)
+			return rc;
+		while (rd->pos < rd->linelen &&
+		    isspace((unsigned char)rd->line[rd->pos]))
+			rd->pos++;
+		if (rd->pos == rd->linelen)
+			continue;
+		if (rd->format == RECORD_CSV && !rd->csv_ready &&
+		    !csv_first_line(rd))
+			continue;
+		break;
+	}
+	rd->index++;
+	return 1;
+}
+
+unsigned long
+record_reader_count(const struct record_reader *rd)
+{
+	return rd->index;
+}
+
+int
 record_reader_next(struct record_reader *rd, const struct record **rec)
 {
 	int	 rc;

@@ -142,6 +142,16 @@ enum record_format record_reader_format(const struct record_reader *);
 int	record_reader_next(struct record_reader *, const struct record **rec);
 
 /*
+ * Moves past the next record without building it, as record_reader_next
+ * would have read it (it counts in the numbering): 1, 0 at the end, -1 on
+ * a read error.  Cheap where a record is a line (transcripts, CSV); in the
+ * record notation the record is read whole.  For --shard and -j.
+ */
+int	record_reader_skip(struct record_reader *);
+/* The records read or skipped so far. */
+unsigned long record_reader_count(const struct record_reader *);
+
+/*
  * As record_reader_next, except that an input without records gives one
  * record before its end: malformed, record 1 at 1:1 in the reader's
  * format, with the error empty-input.  So reports and summaries count an
