@@ -190,11 +190,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			}
 			break;
 		case OPT_CSV_COLUMNS:
-			if (!record_csv_columns_ok(optarg)) {
-				cli_error("--csv-columns names no moves column "
-				    "(e.g. id,winner,moves): '%s'", optarg);
+			if (!cli_csv_columns_option(optarg))
 				return -1;
-			}
 			opt->csv_columns = optarg;
 			break;
 		case 'h':

@@ -286,6 +286,16 @@ cli_shard_take(struct cli_shard *sh)
 }
 
 bool
+cli_csv_columns_option(const char *arg)
+{
+	if (record_csv_columns_ok(arg))
+		return true;
+	cli_error("--csv-columns names no moves column (e.g. "
+	    "id,winner,moves): '%s'", arg);
+	return false;
+}
+
+bool
 cli_shard_mine(const struct cli_shard *sh)
 {
 	return sh->n == 0 || sh->at == sh->k - 1;

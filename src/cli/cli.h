@@ -115,6 +115,12 @@ struct cli_shard {
  * zeroed before the first); false after saying why not.
  */
 bool	cli_shard_option(const char *arg, struct cli_shard *sh);
+/*
+ * --csv-columns SPEC (formats/record.md, "CSV"): true if SPEC names a
+ * moves column, else false after saying so (a usage error).
+ */
+bool	cli_csv_columns_option(const char *arg);
+
 /* Numbers the next record: true if it is this task's. */
 bool	cli_shard_take(struct cli_shard *);
 /* Whether the next record will be this task's (nothing numbered). */

@@ -1001,16 +1001,17 @@ csv_first_line(struct record_reader *rd)
 	}
 }
 
+/*
+ * Reads up to the next line holding a record of a transcript or CSV
+ * input (not blank, not the CSV header): 1, 0 at the end, -1 (errno).
+ */
 static int
-next_import(struct record_reader *rd)
+next_record_line(struct record_reader *rd)
 {
-	size_t	 p, fs, fe, ms = 0, me = 0;
-	long	 col;
 	int	 rc;
 
 	for (;;) {
-		rc = read_line(rd);
-		if (rc <= 0)
+		if ((rc = read_line(rd)) <= 0)
 			return rc;
 		while (rd->pos < rd->linelen &&
 		    isspace((unsigned char)rd->line[rd->pos]))
@@ -1021,8 +1022,19 @@ next_import(struct record_reader *rd)
 		if (rd->format == RECORD_CSV && !rd->csv_ready &&
 		    !csv_first_line(rd))
 			continue;
-		break;
+		return 1;
 	}
+}
+
+static int
+next_import(struct record_reader *rd)
+{
+	size_t	 p, fs, fe, ms = 0, me = 0;
+	long	 col;
+	int	 rc;
+
+	if ((rc = next_record_line(rd)) <= 0)
+		return rc;
 	reset_record(rd);
 	rd->rec.start = pos_at(rd, rd->pos);
 	if (rd->format == RECORD_TRANSCRIPT) {
@@ -1163,21 +1175,9 @@ record_reader_skip(struct record_reader *rd)
 	if (rd->format == RECORD_PGN)
 		return record_reader_next(rd, &rec);
 	/* One record a line: where it ends is all there is to find. */
-	for (;;) {
-		if ((rc = read_line(rd)) <= 0)
-			return rc;
-		while (rd->pos < rd->linelen &&
-		    isspace((unsigned char)rd->line[rd->pos]))
-			rd->pos++;
-		if (rd->pos == rd->linelen)
-			continue;
-		if (rd->format == RECORD_CSV && !rd->csv_ready &&
-		    !csv_first_line(rd))
-			continue;
-		break;
-	}
-	rd->index++;
-	return 1;
+	if ((rc = next_record_line(rd)) == 1)
+		rd->index++;
+	return rc;
 }
 
 unsigned long
