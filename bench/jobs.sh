@@ -6,8 +6,10 @@
 # the median of RUNS runs (3) of wall-clock and CPU (user + system)
 # seconds, and the speed-up; then the split-and-merge of a cluster on one
 # machine: 8 tasks of gamestat --partial --shard K/8 run 2 at a time,
-# then --merge, against one run.  The outputs are checked equal.  Figures,
-# not pass/fail: on a shared machine they move with its load.
+# then --merge, against one run.  The two sides of each figure run in
+# turn, to meet the same load; the outputs are checked equal.  Figures,
+# not pass/fail: on a shared machine they move with its load.  Build
+# without --enable-debug for figures worth quoting.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
@@ -25,18 +27,31 @@ awk -v k="$copies" 'NR == 1 { print; next } { row[n++] = $0 }
     "$src" > "$tmp/big.csv"
 n=$((rows * copies))
 
-# Runs the command $runs times; prints the median wall and CPU seconds.
-median() {
+# Runs command A and command B (separated by --) in turn, $runs times
+# each, so that both meet the same load; prints the median wall and CPU
+# seconds of A, then of B.  A's last output is left in out.a, B's in out.b.
+pair() {
+	a=
+	while [ "$1" != -- ]; do a="$a $1"; shift; done
+	shift
+	: > "$tmp/times.a"
+	: > "$tmp/times.b"
 	i=0
-	: > "$tmp/times"
 	while [ $i -lt "$runs" ]; do
-		/usr/bin/time -f '%e %U %S' -o "$tmp/t" "$@" > "$tmp/out" \
+		# shellcheck disable=SC2086
+		/usr/bin/time -f '%e %U %S' -o "$tmp/t" $a > "$tmp/out.a" \
 		    2> /dev/null || true
-		awk '{ print $1, $2 + $3 }' "$tmp/t" >> "$tmp/times"
+		awk '{ print $1, $2 + $3 }' "$tmp/t" >> "$tmp/times.a"
+		/usr/bin/time -f '%e %U %S' -o "$tmp/t" "$@" > "$tmp/out.b" \
+		    2> /dev/null || true
+		awk '{ print $1, $2 + $3 }' "$tmp/t" >> "$tmp/times.b"
 		i=$((i + 1))
 	done
-	sort -n "$tmp/times" | awk -v m=$(((runs + 1) / 2)) \
-	    'NR == m { w = $1 } { c[NR] = $2 } END { print w, c[m] }'
+	for f in a b; do
+		sort -n "$tmp/times.$f" | awk -v m=$(((runs + 1) / 2)) \
+		    'NR == m { w = $1 } { c[NR] = $2 } END { printf "%s %s ", w, c[m] }'
+	done
+	echo
 }
 
 line() {	# label, wall, cpu, base wall
@@ -46,26 +61,19 @@ line() {	# label, wall, cpu, base wall
 }
 
 for tool in "gamecheck --quiet" "gamestat"; do
-	set -- $(median ./$tool -j 1 "$tmp/big.csv")
-	base=$1
-	cp "$tmp/out" "$tmp/want"
-	line "$tool -j 1" "$1" "$2" "$base"
-	set -- $(median ./$tool -j 2 "$tmp/big.csv")
-	cmp -s "$tmp/out" "$tmp/want" || echo "$tool -j 2: OUTPUT DIFFERS"
-	line "$tool -j 2" "$1" "$2" "$base"
+	# shellcheck disable=SC2086
+	set -- $(pair ./$tool -j 1 "$tmp/big.csv" -- ./$tool -j 2 "$tmp/big.csv")
+	cmp -s "$tmp/out.a" "$tmp/out.b" || echo "$tool -j 2: OUTPUT DIFFERS"
+	line "$tool -j 1" "$1" "$2" "$1"
+	line "$tool -j 2" "$3" "$4" "$1"
 done
 
 # A cluster on one machine: 8 shards, 2 at a time, then the merge.
-set -- $(median ./gamestat "$tmp/big.csv")
-base=$1
-cp "$tmp/out" "$tmp/want"
-line "gamestat, one run" "$1" "$2" "$base"
 cat > "$tmp/split.sh" <<EOS
 seq 1 8 | xargs -P 2 -I K sh -c './gamestat --partial --shard K/8 -o "$tmp/p.K" "$tmp/big.csv"'
 ./gamestat --merge --expect 8 $tmp/p.[1-8]
 EOS
-set -- $(median sh "$tmp/split.sh")
-cmp -s "$tmp/out" "$tmp/want" || echo "split and merge: OUTPUT DIFFERS"
-line "8 shards, 2 at a time, --merge" "$1" "$2" "$base"
-set -- $(median ./gamestat -j 2 "$tmp/big.csv")
-line "gamestat -j 2" "$1" "$2" "$base"
+set -- $(pair ./gamestat "$tmp/big.csv" -- sh "$tmp/split.sh")
+cmp -s "$tmp/out.a" "$tmp/out.b" || echo "split and merge: OUTPUT DIFFERS"
+line "gamestat, one run" "$1" "$2" "$1"
+line "8 shards, 2 at a time, --merge" "$3" "$4" "$1"

@@ -293,8 +293,11 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 			continue;
 		else
 			sub = CLI_JOBS_RECORD;
+		/*
+		 * -j: what a record prints is its frame's; what an input
+		 * prints is marked off where inputs open and end.
+		 */
 		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
-		cli_jobs_mark(opt->j, at, CLI_JOBS_BEFORE);
 		record_replay(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
