@@ -3,8 +3,8 @@
 # -j, --jobs (make bench): gamecheck --quiet and gamestat over about one
 # million games (the Othello data set's rows repeated as one CSV, or the
 # examples' archive where the data set is absent), -j 1 against -j 2:
-# the median of RUNS runs (3) of wall-clock and CPU (user + system)
-# seconds, and the speed-up; then the split-and-merge of a cluster on one
+# the wall-clock and CPU (user + system) seconds of the median of RUNS
+# runs (3), and the speed-up; then the split-and-merge of a cluster on one
 # machine: 8 tasks of gamestat --partial --shard K/8 run 2 at a time,
 # then --merge, against one run.  The two sides of each figure run in
 # turn, to meet the same load; the outputs are checked equal.  Figures,
@@ -28,8 +28,8 @@ awk -v k="$copies" 'NR == 1 { print; next } { row[n++] = $0 }
 n=$((rows * copies))
 
 # Runs command A and command B (separated by --) in turn, $runs times
-# each, so that both meet the same load; prints the median wall and CPU
-# seconds of A, then of B.  A's last output is left in out.a, B's in out.b.
+# each, so that both meet the same load; prints the wall and CPU seconds
+# of A's median run (by wall-clock time), then of B's.  A's last output is left in out.a, B's in out.b.
 pair() {
 	a=
 	while [ "$1" != -- ]; do a="$a $1"; shift; done
