@@ -22,12 +22,16 @@ struct options {
 	unsigned long	 max_errors;	/* 0: no limit */
 	const char	*output;
 	const char	*files_from;
+	const char	*csv_columns;	/* a headerless CSV's columns */
 	struct cli_shard shard;	/* shard.n 0: every record */
+	unsigned long	 jobs;		/* -j: 1 for none */
+	struct cli_jobs	*j;		/* a worker's, with -j */
+	uint64_t	 seq;		/* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
 enum { OPT_REQUIRE_FINISHED = 256, OPT_MAX_ERRORS, OPT_SHARD,
-    OPT_FILES_FROM };
+    OPT_FILES_FROM, OPT_CSV_COLUMNS };
 
 struct totals {
 	unsigned long	 records;
@@ -39,6 +43,8 @@ struct totals {
 	unsigned long	 mismatched;
 	unsigned long	 errors;	/* records with any error */
 	bool		 out_of_memory;
+	bool		 io_error;	/* with -j: a worker's */
+	bool		 stop;
 };
 
 static void
@@ -49,8 +55,8 @@ usage(FILE *f)
 
 	fprintf(f,
 	    "usage: gamecheck [-q] [--require-finished] [-g game] [-f format]\n"
-	    "       [--max-errors count] [-o file] [--shard k/n]\n"
-	    "       [--files-from list] [file ...]\n"
+	    "       [-j jobs] [--max-errors count] [-o file] [--shard k/n]\n"
+	    "       [--files-from list] [--csv-columns spec] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -61,10 +67,15 @@ usage(FILE *f)
 	    "      --require-finished   an unfinished game is an error\n"
 	    "      --max-errors=COUNT   stop after COUNT records with errors\n"
 	    "  -o, --output=FILE        write the reports to FILE\n"
+	    "  -j, --jobs=N             check in N processes (the output is\n"
+	    "                           the same)\n"
 	    "      --shard=K/N          check only records i (from 0, across\n"
 	    "                           the inputs) with i mod N = K - 1\n"
 	    "      --files-from=LIST    read the files LIST names, one a line\n"
 	    "                           (- standard input), after the others\n"
+	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
+	    "                           line; SPEC names the columns as it\n"
+	    "                           would (id,winner,moves)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\n"
@@ -82,7 +93,7 @@ usage(FILE *f)
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
-	static const char opts[] = ":g:f:qo:hV";
+	static const char opts[] = ":g:f:qo:j:hV";
 	static const struct option longopts[] = {
 		{ "game", required_argument, NULL, 'g' },
 		{ "format", required_argument, NULL, 'f' },
@@ -90,8 +101,10 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "require-finished", no_argument, NULL, OPT_REQUIRE_FINISHED },
 		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 		{ "output", required_argument, NULL, 'o' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -99,6 +112,7 @@ parse_options(int argc, char **argv, struct options *opt)
 	int	 c, f;
 
 	memset(opt, 0, sizeof *opt);
+	opt->jobs = 1;
 	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -131,12 +145,21 @@ parse_options(int argc, char **argv, struct options *opt)
 		case 'o':
 			opt->output = optarg;
 			break;
+		case 'j':
+			if (!cli_jobs_option(optarg, &opt->jobs))
+				return -1;
+			break;
 		case OPT_SHARD:
 			if (!cli_shard_option(optarg, &opt->shard))
 				return -1;
 			break;
 		case OPT_FILES_FROM:
 			opt->files_from = optarg;
+			break;
+		case OPT_CSV_COLUMNS:
+			if (!cli_csv_columns_option(optarg))
+				return -1;
+			opt->csv_columns = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -147,6 +170,17 @@ parse_options(int argc, char **argv, struct options *opt)
 			cli_option_error(argv, opts, c, false);
 			return -1;
 		}
+	}
+	if (opt->jobs > 1 && opt->max_errors > 0) {
+		cli_error("--max-errors stops at the first errors in input "
+		    "order: not with -j");
+		return -1;
+	}
+	if (opt->csv_columns != NULL && opt->format != RECORD_AUTO &&
+	    opt->format != RECORD_CSV) {
+		cli_error("--csv-columns reads CSV: no --format %s",
+		    record_format_name(opt->format));
+		return -1;
 	}
 	return 0;
 }
@@ -207,9 +241,16 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	struct record_reader *rd;
 	const struct record *rec;
 	const char *name = cli_input_name(path);
+	uint64_t at;
+	unsigned sub;
 	int	 rc;
 
 	rd = record_reader_new(syn, in, name, opt->format);
+	if (rd != NULL && opt->csv_columns != NULL &&
+	    record_reader_csv_columns(rd, opt->csv_columns) == -1) {
+		record_reader_free(rd);
+		rd = NULL;
+	}
 	if (rd == NULL) {
 		cli_error("%s: out of memory", name);
 		t->out_of_memory = true;
@@ -220,16 +261,39 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	 * Validating nothing is more likely a mistake than a pass: an input
 	 * without records is a malformed record of its own, with its report.
 	 */
-	while ((rc = record_reader_next_or_empty(rd, &rec)) == 1) {
+	for (;;) {
+		/* Another task's (or worker's) record is skipped unread. */
+		if (!cli_record_mine(&opt->shard, opt->j, opt->seq)) {
+			if ((rc = record_reader_skip(rd)) == 1) {
+				cli_record_take(&opt->shard, opt->j,
+				    &opt->seq);
+				continue;
+			}
+			if (rc == -1)
+				break;
+			/* At the end: an empty input still has its report. */
+		}
+		if ((rc = record_reader_next_or_empty(rd, &rec)) != 1)
+			break;
 		/*
-		 * Another task's record is read, never replayed.  The empty
-		 * input is no record of the numbering: task 1 reports it.
+		 * The empty input is no record of the numbering: task 1
+		 * reports it.
 		 */
 		if (rec->malformed && rec->error.code == DIAG_EMPTY_INPUT) {
-			if (opt->shard.n != 0 && opt->shard.k != 1)
+			if ((opt->shard.n != 0 && opt->shard.k != 1) ||
+			    !cli_jobs_first(opt->j))
 				continue;
-		} else if (!cli_shard_take(&opt->shard))
+			/* -j: the first worker reports it, before record at. */
+			sub = CLI_JOBS_EMPTY;
+		} else if (!cli_record_take(&opt->shard, opt->j, &opt->seq))
 			continue;
+		else
+			sub = CLI_JOBS_RECORD;
+		/*
+		 * -j: what a record prints is its frame's; what an input
+		 * prints is marked off where inputs open and end.
+		 */
+		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
 		record_replay(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
@@ -239,6 +303,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			rc = -2;
 			break;
 		}
+		cli_jobs_mark(opt->j, at, sub);
 		cli_progress(t->records);
 		if (opt->max_errors > 0 && t->errors >= opt->max_errors) {
 			*stop = true;
@@ -255,6 +320,85 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	return rc < 0 ? -1 : 0;
 }
 
+/*
+ * Checks every input, the reports to w (NULL with -q).  The outputs are
+ * the caller's; with -j, this runs in each worker.
+ */
+static void
+check_all(struct record_syntax *syn, char *const *files, int nfiles,
+    struct report_writer *w, FILE *out, const char *outname,
+    struct options *opt, struct totals *t)
+{
+	struct replay rp;
+	FILE	*in;
+	int	 i;
+
+	replay_init(&rp);
+	for (i = 0; i < nfiles && !t->stop; i++) {
+		/* What an input's opening says is no record's (-j). */
+		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
+		if ((in = cli_input_open(files[i])) == NULL) {
+			t->io_error = true;
+			continue;
+		}
+		if (check_input(syn, files[i], in, w, out, opt, t, &rp,
+		    &t->stop) == -1)
+			t->io_error = true;
+		cli_input_close(in);
+		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
+		if (w != NULL && !cli_output_ok(out, outname)) {
+			t->io_error = true;
+			break;
+		}
+	}
+	replay_fini(&rp);
+}
+
+/* A worker of -j: its share of the records, its totals for the parent. */
+static void
+check_worker(struct record_syntax *syn, char *const *files,
+    int nfiles, struct options *opt)
+{
+	struct report_writer *w = NULL;
+	struct totals t = { 0 };
+
+	if (!opt->quiet && (w = report_writer_new(stdout)) == NULL) {
+		cli_error("out of memory");
+		t.out_of_memory = true;
+	} else
+		check_all(syn, files, nfiles, w, stdout, "standard output",
+		    opt, &t);
+	if (report_writer_free(w) == -1 || fflush(stdout) == EOF)
+		t.io_error = !cli_output_ok(stdout, "standard output") ||
+		    t.io_error;
+	cli_jobs_exit(opt->j, &t, sizeof t);
+}
+
+/* Adds a worker's totals to the run's. */
+static int
+add_totals(void *arg, unsigned long k, char *buf, size_t len)
+{
+	struct totals *t = arg, w;
+
+	(void)k;
+	if (len != sizeof w) {
+		cli_error("-j: a worker's totals are cut short");
+		return -1;
+	}
+	memcpy(&w, buf, sizeof w);
+	t->records += w.records;
+	t->finished += w.finished;
+	t->unfinished += w.unfinished;
+	t->forfeited += w.forfeited;
+	t->illegal += w.illegal;
+	t->malformed += w.malformed;
+	t->mismatched += w.mismatched;
+	t->errors += w.errors;
+	t->out_of_memory = t->out_of_memory || w.out_of_memory;
+	t->io_error = t->io_error || w.io_error;
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -262,12 +406,12 @@ main(int argc, char **argv)
 	struct totals t = { 0 };
 	struct record_syntax *syn;
 	struct report_writer *w = NULL;
-	struct replay rp;
 	struct cli_output o;
-	FILE	*out, *in;
-	bool	 stop = false, io_error = false;
+	FILE	*out;
+	bool	 io_error = false, jobs_failed = false;
 	char	*const *files;
-	int	 i, nfiles, status;
+	unsigned long k;
+	int	 nfiles, status;
 
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
@@ -281,43 +425,50 @@ main(int argc, char **argv)
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
 	}
+	/* The workers start before any output is opened: it is ours. */
+	if (opt.jobs > 1) {
+		if ((opt.j = cli_jobs_start(opt.jobs, files, nfiles,
+		    &k)) == NULL) {
+			record_syntax_free(syn);
+			return CLI_USAGE;
+		}
+		if (k < opt.jobs)
+			check_worker(syn, files, nfiles, &opt);
+	}
 	if (cli_output_open(&o, opt.output, 0) == -1) {
+		cli_jobs_free(opt.j);
 		record_syntax_free(syn);
 		return CLI_USAGE;
 	}
 	out = o.fp;
-	if (!opt.quiet && (w = report_writer_new(out)) == NULL) {
+	if (opt.j != NULL) {
+		if (cli_jobs_finish(opt.j, out, add_totals, &t) == -1)
+			jobs_failed = true;
+		cli_jobs_free(opt.j);
+		opt.j = NULL;
+		if (!cli_output_ok(out, o.name))
+			io_error = true;
+	} else if (!opt.quiet && (w = report_writer_new(out)) == NULL) {
 		cli_error("out of memory");
 		cli_output_abort(&o);
 		record_syntax_free(syn);
 		return CLI_INTERNAL;
-	}
-	replay_init(&rp);
-	for (i = 0; i < nfiles && !stop; i++) {
-		if ((in = cli_input_open(files[i])) == NULL) {
-			io_error = true;
-			continue;
-		}
-		if (check_input(syn, files[i], in, w, out, &opt, &t, &rp,
-		    &stop) == -1)
-			io_error = true;
-		cli_input_close(in);
-		if (w != NULL && !cli_output_ok(out, o.name)) {
-			io_error = true;
-			break;
-		}
-	}
-	replay_fini(&rp);
+	} else
+		check_all(syn, files, nfiles, w, out, o.name, &opt, &t);
+	io_error = io_error || t.io_error;
 	if (report_writer_free(w) == -1 || fflush(out) == EOF)
 		io_error = !cli_output_ok(out, o.name) || io_error;
 	/* A file of reports replaces the old one only for a full run. */
-	if (io_error || t.out_of_memory)
+	if (io_error || t.out_of_memory || jobs_failed)
 		cli_output_abort(&o);
 	else if (!cli_output_commit(&o))
 		io_error = true;
 	record_syntax_free(syn);
 	cli_progress_done();
-	if (stop)
+	/* No totals to tell: the workers said why (cli_jobs_finish). */
+	if (jobs_failed)
+		return CLI_INTERNAL;
+	if (t.stop)
 		cli_error("stopped after %lu error%s (--max-errors)", t.errors,
 		    t.errors == 1 ? "" : "s");
 	fprintf(stderr, "%s: %lu record%s: %lu finished, %lu unfinished, "

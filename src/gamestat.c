@@ -37,10 +37,22 @@ struct options {
 	const char	*output;
 	const char	*files_from;
 	struct cli_shard shard;	/* shard.n 0: every record */
+	unsigned long	 expect;	/* --expect: 0 for none */
+	const char	*csv_columns;	/* a headerless CSV's columns */
+	unsigned long	 jobs;		/* -j: 1 for none */
+	struct cli_jobs	*j;		/* a worker's, with -j */
+	uint64_t	 seq;		/* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
-enum { OPT_BY = 256, OPT_SHARD, OPT_FILES_FROM };
+enum { OPT_BY = 256, OPT_SHARD, OPT_FILES_FROM, OPT_EXPECT,
+    OPT_CSV_COLUMNS };
+
+/* An input as a partial's covers tell it: its size and CRC-32. */
+struct seen {
+	uint64_t	 bytes;
+	uint32_t	 crc;
+};
 
 /* What the run has seen. */
 struct run {
@@ -48,14 +60,16 @@ struct run {
 	unsigned long	 records;	/* for progress */
 	bool		 bad;		/* an input we could not count */
 	bool		 io_error;
+	struct seen	*seen;		/* by input, for --partial */
 };
 
 static void
 usage(FILE *f)
 {
 	fprintf(f,
-	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-o file]\n"
-	    "       [-P dir] [--shard k/n] [--files-from list] [file ...]\n"
+	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-j jobs]\n"
+	    "       [-o file] [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
+	    "       [--csv-columns spec] [file ...]\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -67,12 +81,20 @@ usage(FILE *f)
 	    "  -p, --partial            write the partial state, for --merge\n"
 	    "  -m, --merge              the inputs are partial summaries: "
 	    "merge them\n"
+	    "      --expect=N           with --merge: refuse unless the "
+	    "partials\n"
+	    "                           hold N shards\n"
 	    "  -P, --plot=DIR           write SVG charts into DIR\n"
 	    "      --shard=K/N          count only records i (from 0, across\n"
 	    "                           the inputs) with i mod N = K - 1\n"
 	    "      --files-from=LIST    read the files LIST names, one a line\n"
 	    "                           (- standard input), after the others\n"
+	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
+	    "                           line; SPEC names the columns as it\n"
+	    "                           would (id,winner,moves)\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
+	    "  -j, --jobs=N             count in N processes (the summary is\n"
+	    "                           the same)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\n"
@@ -85,7 +107,7 @@ usage(FILE *f)
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
-	static const char opts[] = ":g:f:pmP:o:hV";
+	static const char opts[] = ":g:f:pmP:o:j:hV";
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, OPT_BY },
 		{ "game", required_argument, NULL, 'g' },
@@ -94,8 +116,11 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "merge", no_argument, NULL, 'm' },
 		{ "plot", required_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+		{ "expect", required_argument, NULL, OPT_EXPECT },
+		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -103,6 +128,7 @@ parse_options(int argc, char **argv, struct options *opt)
 	int	 c, f;
 
 	memset(opt, 0, sizeof *opt);
+	opt->jobs = 1;
 	while ((c = getopt_long(argc, argv, opts, longopts,
 	    NULL)) != -1) {
 		switch (c) {
@@ -144,12 +170,29 @@ parse_options(int argc, char **argv, struct options *opt)
 		case 'o':
 			opt->output = optarg;
 			break;
+		case 'j':
+			if (!cli_jobs_option(optarg, &opt->jobs))
+				return -1;
+			break;
 		case OPT_SHARD:
 			if (!cli_shard_option(optarg, &opt->shard))
 				return -1;
 			break;
 		case OPT_FILES_FROM:
 			opt->files_from = optarg;
+			break;
+		case OPT_EXPECT:
+			if (!cli_parse_count(optarg, &opt->expect) ||
+			    opt->expect == 0) {
+				cli_error("--expect takes a number of shards, "
+				    "1 or more, not '%s'", optarg);
+				return -1;
+			}
+			break;
+		case OPT_CSV_COLUMNS:
+			if (!cli_csv_columns_option(optarg))
+				return -1;
+			opt->csv_columns = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -165,6 +208,22 @@ parse_options(int argc, char **argv, struct options *opt)
 	    opt->input != INPUT_AUTO)) {
 		cli_error("--merge takes its grouping from the partial "
 		    "summaries: no --by, --game or --format");
+		return -1;
+	}
+	if (opt->csv_columns != NULL && (opt->merge ||
+	    opt->input == INPUT_REPORT || (opt->format != RECORD_AUTO &&
+	    opt->format != RECORD_CSV))) {
+		cli_error("--csv-columns reads records in CSV: no --merge or "
+		    "--format other than csv");
+		return -1;
+	}
+	if (opt->csv_columns != NULL) {
+		opt->input = INPUT_RECORDS;
+		opt->format = RECORD_CSV;
+	}
+	if (opt->expect != 0 && !opt->merge) {
+		cli_error("--expect counts the shards of a merge: only with "
+		    "--merge");
 		return -1;
 	}
 	if (opt->merge && opt->shard.n != 0) {
@@ -249,11 +308,42 @@ read_reports(struct run *r, struct options *opt, FILE *in,
 			continue;
 	} else
 		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1)
-			if (cli_shard_take(&opt->shard))
+			if (cli_record_take(&opt->shard, opt->j, &opt->seq))
 				count(r, &g, name);
 	if (rc == -1)
 		yaml_error(r, name, &d);
 	report_reader_free(rd);
+}
+
+/*
+ * A record that shows the input was cut wrong, not a game to count
+ * (formats/record.md, "Shards"): a CSV without its header whose columns
+ * cannot be told, or movetext before any tag at the start of a PGN input
+ * (a file split at a line, not at a record).  Given an input's first
+ * record, says so once an input, as an error (exit 1); the record is
+ * still counted, as malformed.
+ */
+static void
+input_error(struct run *r, const char *name, const struct record *rec)
+{
+	struct diag d;
+
+	if (!rec->malformed || rec->error.code == DIAG_NONE)
+		return;
+	if (rec->error.code == DIAG_BAD_CSV_HEADER) {
+		cli_diag(name, &rec->error, NULL);
+		r->bad = true;
+		return;
+	}
+	if (rec->format != RECORD_PGN || rec->ntags != 0)
+		return;
+	/* The reader's message says what the stray movetext is. */
+	diag_set_at(&d, DIAG_SPLIT_RECORD, rec->start, 0, "the input starts "
+	    "inside a record, with movetext before any tag (split at a line, "
+	    "not at a record? --shard splits at records): %.120s",
+	    rec->error.msg);
+	cli_diag(name, &d, NULL);
+	r->bad = true;
 }
 
 static void
@@ -271,15 +361,32 @@ read_records(struct run *r, struct options *opt,
 	int	 rc;
 
 	rd = record_reader_new(syn, in, name, opt->format);
-	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
+	if (rd == NULL || record_reader_prime(rd, peek, len) == -1 ||
+	    (opt->csv_columns != NULL &&
+	    record_reader_csv_columns(rd, opt->csv_columns) == -1)) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
 	}
 	replay_init(&rp);
 	/* An empty input is no record (formats/summary.md). */
-	while ((rc = record_reader_next(rd, &rec)) == 1) {
-		/* Another task's record is read, never replayed. */
-		if (!cli_shard_take(&opt->shard))
+	for (;;) {
+		/*
+		 * Another task's (or worker's) record is skipped unread, but
+		 * for an input's first, which every task reads to tell what
+		 * is wrong with the input (input_error), alike.
+		 */
+		if (record_reader_count(rd) > 0 &&
+		    !cli_record_mine(&opt->shard, opt->j, opt->seq)) {
+			if ((rc = record_reader_skip(rd)) != 1)
+				break;
+			cli_record_take(&opt->shard, opt->j, &opt->seq);
+			continue;
+		}
+		if ((rc = record_reader_next(rd, &rec)) != 1)
+			break;
+		if (rec->index == 1)
+			input_error(r, name, rec);
+		if (!cli_record_take(&opt->shard, opt->j, &opt->seq))
 			continue;
 		record_replay(syn, rec, &ro, &rp);
 		if ((rp.has_error && rp.error.code == DIAG_NO_MEMORY) ||
@@ -299,15 +406,30 @@ read_records(struct run *r, struct options *opt,
 }
 
 static void
+seen_bytes(void *arg, const void *buf, size_t n)
+{
+	struct seen *se = arg;
+
+	se->bytes += n;
+	se->crc = report_crc32(se->crc, buf, n);
+}
+
+/*
+ * Reads input path; with se, the bytes of all of it go to se (so that a
+ * reader stopping early still has the input's size and checksum).
+ */
+static void
 read_input(struct run *r, struct options *opt,
-    struct record_syntax *syn, const char *path)
+    struct record_syntax *syn, const char *path, struct seen *se)
 {
 	const char *name = cli_input_name(path);
 	char	 peek[PEEK];
 	size_t	 len = 0;
 	FILE	*in;
 
-	if ((in = cli_input_open(path)) == NULL) {
+	in = se != NULL ? cli_input_open_seen(path, seen_bytes, se) :
+	    cli_input_open(path);
+	if (in == NULL) {
 		r->io_error = true;
 		return;
 	}
@@ -324,8 +446,89 @@ read_input(struct run *r, struct options *opt,
 		read_reports(r, opt, in, name, peek, len);
 	else
 		read_records(r, opt, syn, in, name, peek, len);
+	while (se != NULL && !ferror(in) && fread(peek, 1, sizeof peek,
+	    in) > 0)
+		continue;
+	if (se != NULL && ferror(in)) {
+		cli_error("%s: %s", name, strerror(errno));
+		r->io_error = true;
+	}
 out_close:
 	cli_input_close(in);
+}
+
+/*
+ * The run's cover (formats/summary.md, "Covers"): its shard and each
+ * input's name, size and checksum.  False when memory runs out.
+ */
+static bool
+cover_run(struct run *r, const struct options *opt, char *const *files,
+    int nfiles)
+{
+	struct stat_cover *c;
+	char	*clean;
+	size_t	 n;
+	int	 i;
+
+	if ((c = stat_cover_add(r->sum, opt->shard.k, opt->shard.n,
+	    NULL)) == NULL)
+		return false;
+	for (i = 0; i < nfiles; i++) {
+		/* Names as YAML can hold them: UTF-8. */
+		n = 3 * strlen(files[i]) + 5;
+		if ((clean = malloc(n)) == NULL)
+			return false;
+		report_utf8_clean(files[i], strlen(files[i]), clean, n);
+		if (stat_cover_input(c, clean, r->seen[i].bytes,
+		    r->seen[i].crc) == -1) {
+			free(clean);
+			return false;
+		}
+		free(clean);
+	}
+	return stat_cover_done(r->sum) == 0;
+}
+
+/*
+ * A merge holds every shard it should (--expect), and, unless it writes
+ * a partial, every shard of each input split into shards; false after
+ * saying what is missing.
+ */
+static bool
+covers_complete(const struct options *opt, const struct stat_summary *s)
+{
+	unsigned long k[8];
+	const struct stat_cover *c;
+	size_t	 i, j, missing, shown;
+	bool	 ok = true;
+
+	if (opt->expect != 0 && s->ncovers != opt->expect) {
+		cli_error("--expect %lu, but the partial summaries hold %zu "
+		    "shard%s", opt->expect, s->ncovers,
+		    s->ncovers == 1 ? "" : "s");
+		ok = false;
+	}
+	for (i = 0; i < s->ncovers && !opt->partial; i++) {
+		c = &s->cover[i];
+		if (c->head != i || c->n == 0)
+			continue;
+		missing = stat_cover_missing(s, i, k, 8);
+		if (missing == 0)
+			continue;
+		shown = missing < 8 ? missing : 6;
+		fprintf(stderr, "%s: shard%s ", cli_progname(),
+		    missing == 1 ? "" : "s");
+		for (j = 0; j < shown; j++)
+			fprintf(stderr, "%s%lu/%lu", j == 0 ? "" : j + 1 ==
+			    missing ? " and " : ", ", k[j], c->n);
+		if (shown < missing)
+			fprintf(stderr, " and %zu more", missing - shown);
+		fprintf(stderr, " of %s%s missing\n", c->input[0].name,
+		    c->ninputs > 1 ? " (and the other inputs of its list)" :
+		    "");
+		ok = false;
+	}
+	return ok;
 }
 
 /* DIR/NAME for a chart: a new string, or NULL after saying so. */
@@ -437,6 +640,86 @@ write_all(const struct options *opt, const struct run *r, char **paths,
 	return ok;
 }
 
+/* What a worker of -j hands back, before its partial summary. */
+struct worker_head {
+	bool		 bad;
+	bool		 io_error;
+	size_t		 nseen;
+};
+
+/*
+ * A worker of -j: its share of the records, counted, and handed back as
+ * its flags, each input's size and checksum, and its partial summary.
+ * All it prints is about inputs, alike in every worker: the first
+ * worker's is written.
+ */
+static void
+stat_worker(struct run *r, struct options *opt,
+    struct record_syntax *syn, char *const *files, int nfiles)
+{
+	struct worker_head h;
+	char	*buf = NULL;
+	size_t	 len = 0;
+	FILE	*f;
+	int	 i;
+
+	for (i = 0; i < nfiles; i++)
+		read_input(r, opt, syn, files[i], r->seen != NULL ?
+		    &r->seen[i] : NULL);
+	if ((f = open_memstream(&buf, &len)) == NULL)
+		_exit(CLI_INTERNAL);
+	h = (struct worker_head){ r->bad, r->io_error, r->seen != NULL ?
+	    (size_t)nfiles : 0 };
+	if (fwrite(&h, sizeof h, 1, f) != 1 || (h.nseen > 0 &&
+	    fwrite(r->seen, sizeof *r->seen, h.nseen, f) != h.nseen) ||
+	    report_summary_write(f, r->sum, true) == -1 || fclose(f) == EOF)
+		_exit(CLI_INTERNAL);
+	cli_jobs_exit(opt->j, buf, len);
+}
+
+/* Merges a worker's result into the run's (exact: integers). */
+static int
+stat_result(void *arg, unsigned long k, char *buf, size_t len)
+{
+	struct run *r = arg;
+	struct worker_head h;
+	struct report_reader *rd;
+	struct diag d;
+	size_t	 off;
+	FILE	*in;
+	int	 rc = -1;
+
+	if (len < sizeof h)
+		goto out_short;
+	memcpy(&h, buf, sizeof h);
+	off = sizeof h + h.nseen * sizeof *r->seen;
+	if (len < off || (h.nseen > 0 && r->seen == NULL))
+		goto out_short;
+	r->bad = r->bad || h.bad;
+	r->io_error = r->io_error || h.io_error;
+	if (k == 0 && h.nseen > 0)
+		memcpy(r->seen, buf + sizeof h, h.nseen * sizeof *r->seen);
+	if ((in = fmemopen(buf + off, len - off, "r")) == NULL ||
+	    (rd = report_reader_new(in, "-j", NULL, 0)) == NULL) {
+		cli_error("out of memory");
+		if (in != NULL)
+			fclose(in);
+		return -1;
+	}
+	if (report_read_partial(rd, &r->sum, &d) == 1)
+		rc = 0;
+	else
+		cli_error("-j: worker %lu's partial summary: %s", k + 1,
+		    d.code != DIAG_NONE ? d.msg : strerror(errno));
+	report_reader_free(rd);
+	fclose(in);
+	return rc;
+
+out_short:
+	cli_error("-j: worker %lu's result is cut short", k + 1);
+	return -1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -444,7 +727,8 @@ main(int argc, char **argv)
 	struct run r = { 0 };
 	struct record_syntax *syn;
 	char	*const *files, *paths[STAT_CHARTS] = { NULL };
-	int	 i, nfiles, status = CLI_USAGE;
+	unsigned long k;
+	int	 i, rc, nfiles, status = CLI_USAGE;
 
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
@@ -466,12 +750,59 @@ main(int argc, char **argv)
 		record_syntax_free(syn);
 		goto out_free;
 	}
-	for (i = 0; i < nfiles; i++)
-		read_input(&r, &opt, syn, files[i]);
+	if (opt.partial && !opt.merge && (r.seen = calloc((size_t)nfiles + 1,
+	    sizeof *r.seen)) == NULL) {
+		cli_error("out of memory");
+		record_syntax_free(syn);
+		goto out_free;
+	}
+	/* --merge reads little: it stays in one process. */
+	if (opt.jobs > 1 && !opt.merge) {
+		if ((opt.j = cli_jobs_start(opt.jobs, files, nfiles,
+		    &k)) == NULL) {
+			record_syntax_free(syn);
+			status = CLI_USAGE;
+			goto out_free;
+		}
+		if (k < opt.jobs)
+			stat_worker(&r, &opt, syn, files, nfiles);
+		/* A worker killed or failing: no summary at all (exit 3). */
+		rc = cli_jobs_finish(opt.j, stdout, stat_result, &r);
+		cli_jobs_free(opt.j);
+		if (rc == -1) {
+			record_syntax_free(syn);
+			goto out_free;
+		}
+	} else
+		for (i = 0; i < nfiles; i++)
+			read_input(&r, &opt, syn, files[i], r.seen != NULL ?
+			    &r.seen[i] : NULL);
 	record_syntax_free(syn);
 	cli_progress_done();
 	if (r.sum == NULL && (r.sum = stat_summary_new(NULL)) == NULL) {
 		cli_error("out of memory");
+		goto out_free;
+	}
+	if (r.seen != NULL && !cover_run(&r, &opt, files, nfiles)) {
+		cli_error("out of memory");
+		goto out_free;
+	}
+	/*
+	 * A merge short of shards is refused whole, nothing written; a
+	 * merge into a partial is a step on the way, and may be.
+	 */
+	if (opt.merge && !covers_complete(&opt, r.sum)) {
+		status = CLI_BAD;
+		goto out_free;
+	}
+	/*
+	 * A partial claims what it covers: a run that could not read all of
+	 * its inputs writes none, not even to standard output (a task's >).
+	 */
+	if (opt.partial && r.io_error) {
+		cli_error("no partial summary written: an input could not be "
+		    "read");
+		status = CLI_USAGE;
 		goto out_free;
 	}
 	/* Files are replaced only by a full run. */
@@ -479,6 +810,7 @@ main(int argc, char **argv)
 		r.io_error = true;
 	status = r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;
 out_free:
+	free(r.seen);
 	stat_summary_free(r.sum);
 	for (i = 0; i < STAT_CHARTS; i++)
 		free(paths[i]);

@@ -4,6 +4,8 @@
  * and progress for the tools.  The program name is the one piece of
  * process state here, set once by main() before anything else runs.
  */
+/* fopencookie(3): an input read through a function of ours. */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -284,6 +286,22 @@ cli_shard_take(struct cli_shard *sh)
 	return mine;
 }
 
+bool
+cli_csv_columns_option(const char *arg)
+{
+	if (record_csv_columns_ok(arg))
+		return true;
+	cli_error("--csv-columns names no moves column (e.g. "
+	    "id,winner,moves): '%s'", arg);
+	return false;
+}
+
+bool
+cli_shard_mine(const struct cli_shard *sh)
+{
+	return sh->n == 0 || sh->at == sh->k - 1;
+}
+
 const char *
 cli_input_name(const char *path)
 {
@@ -300,6 +318,60 @@ cli_input_open(const char *path)
 	if ((in = fopen(path, "rb")) == NULL)
 		cli_error("%s: %s", path, strerror(errno));
 	return in;
+}
+
+struct seen_input {
+	FILE	*in;
+	void	(*seen)(void *, const void *, size_t);
+	void	*arg;
+};
+
+static ssize_t
+seen_read(void *cookie, char *buf, size_t size)
+{
+	struct seen_input *si = cookie;
+	size_t	 n;
+
+	n = fread(buf, 1, size, si->in);
+	if (n == 0 && ferror(si->in))
+		return -1;
+	si->seen(si->arg, buf, n);
+	return (ssize_t)n;
+}
+
+static int
+seen_close(void *cookie)
+{
+	struct seen_input *si = cookie;
+
+	cli_input_close(si->in);
+	free(si);
+	return 0;
+}
+
+FILE *
+cli_input_open_seen(const char *path,
+    void (*seen)(void *, const void *, size_t), void *arg)
+{
+	static const cookie_io_functions_t io = { .read = seen_read,
+	    .close = seen_close };
+	struct seen_input *si;
+	FILE	*f;
+
+	if ((si = malloc(sizeof *si)) == NULL) {
+		cli_error("out of memory");
+		return NULL;
+	}
+	*si = (struct seen_input){ NULL, seen, arg };
+	if ((si->in = cli_input_open(path)) == NULL) {
+		free(si);
+		return NULL;
+	}
+	if ((f = fopencookie(si, "r", io)) == NULL) {
+		cli_error("%s: %s", cli_input_name(path), strerror(errno));
+		seen_close(si);
+	}
+	return f;
 }
 
 void

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "record/record.h"
@@ -114,8 +115,16 @@ struct cli_shard {
  * zeroed before the first); false after saying why not.
  */
 bool	cli_shard_option(const char *arg, struct cli_shard *sh);
+/*
+ * --csv-columns SPEC (formats/record.md, "CSV"): true if SPEC names a
+ * moves column, else false after saying so (a usage error).
+ */
+bool	cli_csv_columns_option(const char *arg);
+
 /* Numbers the next record: true if it is this task's. */
 bool	cli_shard_take(struct cli_shard *);
+/* Whether the next record will be this task's (nothing numbered). */
+bool	cli_shard_mine(const struct cli_shard *);
 
 /* The name of input path in messages: "<stdin>" for "-". */
 const char *cli_input_name(const char *path);
@@ -126,6 +135,65 @@ const char *cli_input_name(const char *path);
  */
 FILE	*cli_input_open(const char *path);
 void	cli_input_close(FILE *in);
+
+/*
+ * Opens input path as cli_input_open does, passing each block of bytes
+ * read from it to seen(arg, buf, n) as it is read (gamestat's covers:
+ * the size and checksum of every input, standard input included).  NULL
+ * after saying why; close it with cli_input_close.
+ */
+FILE	*cli_input_open_seen(const char *path,
+	    void (*seen)(void *arg, const void *buf, size_t n), void *arg);
+
+/*
+ * -j, --jobs N (jobs.c): N worker processes, byte for byte the output of
+ * one.  cli_jobs_start forks them (copying standard input first, if one
+ * of the files is "-", so that each reads all of it; an input that is no
+ * regular file is refused, a usage error): it returns in each worker
+ * with *k its number, 0 to n - 1, its standard output and error going to
+ * files of its own, and in the parent with *k = n; NULL after saying why.
+ * Each worker reads every input and takes the records cli_jobs_take says
+ * are its (record seq, numbered by the caller from 0, with seq mod n =
+ * k), marks with cli_jobs_mark(seq, sub) where the output of each part
+ * ends (CLI_JOBS_BEFORE: what came before record seq, CLI_JOBS_EMPTY: an
+ * empty input's report, both printed alike by every worker and taken
+ * from worker 0; CLI_JOBS_RECORD: record seq's own), and ends with
+ * cli_jobs_exit, handing its result (totals, a partial summary) back.
+ * In the parent, cli_jobs_finish waits for them all, and, only if every
+ * one exited 0, writes the frames in (seq, sub) order (standard output's
+ * to out, standard error's to stderr) and calls result(arg, k, bytes,
+ * len) for each worker's result in turn; it returns 0, or -1 after saying
+ * why (a worker killed or failed: nothing is written).  cli_jobs_free
+ * frees, NULL or not; cli_jobs_take with NULL takes every record.
+ */
+#define CLI_JOBS_MAX	256
+#define CLI_JOBS_BEFORE	0
+#define CLI_JOBS_EMPTY	1
+#define CLI_JOBS_RECORD	2
+struct cli_jobs;
+bool	cli_jobs_option(const char *arg, unsigned long *n);
+struct cli_jobs *cli_jobs_start(unsigned long n, char *const *files,
+	    int nfiles, unsigned long *k);
+bool	cli_jobs_take(const struct cli_jobs *, uint64_t *seq);
+/* Whether record seq will be this worker's (nothing numbered). */
+bool	cli_jobs_mine(const struct cli_jobs *, uint64_t seq);
+/*
+ * A task's (--shard) and a worker's (-j) records together: whether the
+ * next record will be both's, and numbering it, whether it is.
+ */
+bool	cli_record_mine(const struct cli_shard *, const struct cli_jobs *,
+	    uint64_t seq);
+bool	cli_record_take(struct cli_shard *, const struct cli_jobs *,
+	    uint64_t *seq);
+/* Whether this is the first worker (or no worker): it does what is once. */
+bool	cli_jobs_first(const struct cli_jobs *);
+void	cli_jobs_mark(struct cli_jobs *, uint64_t seq, unsigned sub);
+void	cli_jobs_exit(struct cli_jobs *, const void *result, size_t len)
+	    __attribute__((noreturn));
+int	cli_jobs_finish(struct cli_jobs *, FILE *out,
+	    int (*result)(void *arg, unsigned long k, char *buf,
+	    size_t len), void *arg);
+void	cli_jobs_free(struct cli_jobs *);
 
 /*
  * An output file written whole or not at all (replace.c).  The data goes

@@ -50,7 +50,8 @@ struct record_reader {
 	long		 csv_moves;
 	long		 csv_winner;
 	long		 csv_cols;
-	unsigned long	 csv_header_line;
+	unsigned long	 csv_header_line;	/* 0: none (headerless) */
+	char		*csv_spec;	/* --csv-columns, or NULL */
 
 	/* The record being built; text holds its strings. */
 	struct record	 rec;
@@ -203,6 +204,7 @@ record_reader_free(struct record_reader *rd)
 	if (rd == NULL)
 		return;
 	free(rd->name);
+	free(rd->csv_spec);
 	free(rd->line);
 	free(rd->text);
 	free(rd->tag_off);
@@ -782,16 +784,17 @@ contains(const char *f, size_t n, const char *word)
 	return false;
 }
 
-/* Finds the moves and winner columns in the header line. */
+/* Finds the moves and winner columns in a header line. */
 static void
-read_csv_header(struct record_reader *rd)
+csv_columns(struct record_reader *rd, const char *line, size_t len,
+    size_t p)
 {
-	size_t	 p = rd->pos, fs, fe;
+	size_t	 fs, fe;
 	long	 col = 0;
 
 	rd->csv_moves = rd->csv_winner = -1;
-	while (csv_field(rd->line, rd->linelen, &p, &fs, &fe)) {
-		const char *f = rd->line + fs;
+	while (csv_field(line, len, &p, &fs, &fe)) {
+		const char *f = line + fs;
 		size_t	 n = fe - fs;
 
 		if (rd->csv_moves == -1 && (contains(f, n, "move") ||
@@ -806,6 +809,132 @@ read_csv_header(struct record_reader *rd)
 	rd->csv_ready = true;
 }
 
+/*
+ * A headerless CSV (formats/record.md, "CSV"): whether the line is a row,
+ * one field an Othello transcript, and whether its columns can be told:
+ * 1 (columns set: that field the moves, the one other field that is 1,
+ * -1 or 0 the winner, if any), 0 a row whose columns cannot be told (two
+ * transcripts, two fields that could be the winner), -1 no row.
+ */
+static int
+csv_row_columns(struct record_reader *rd, const char *line, size_t len,
+    size_t p)
+{
+	size_t	 fs, fe, g[2];
+	long	 col = 0, moves = -1, winner = -1;
+	int	 transcripts = 0, winners = 0;
+
+	if (memchr(line + p, ',', len - p) == NULL)
+		return -1;
+	while (csv_field(line, len, &p, &fs, &fe)) {
+		const char *f = line + fs;
+		size_t	 n = fe - fs;
+
+		if (n >= 4 && syntax_match(rd->syn, SYN_TRANSCRIPT, f, n, g,
+		    1) >= 0) {
+			transcripts++;
+			moves = col;
+		} else if ((n == 1 && (*f == '0' || *f == '1')) ||
+		    (n == 2 && f[0] == '-' && f[1] == '1')) {
+			winners++;
+			winner = col;
+		}
+		col++;
+	}
+	if (transcripts == 0)
+		return -1;
+	if (transcripts > 1 || winners > 1)
+		return 0;
+	rd->csv_moves = moves;
+	rd->csv_winner = winner;
+	rd->csv_cols = col;
+	rd->csv_ready = true;
+	return 1;
+}
+
+bool
+record_csv_columns_ok(const char *spec)
+{
+	struct record_reader rd;
+
+	memset(&rd, 0, sizeof rd);
+	csv_columns(&rd, spec, strlen(spec), 0);
+	return rd.csv_moves != -1;
+}
+
+int
+record_reader_csv_columns(struct record_reader *rd, const char *spec)
+{
+	if (rd->lineno != 0 || rd->csv_spec != NULL ||
+	    (rd->csv_spec = strdup(spec)) == NULL)
+		return -1;
+	rd->format = RECORD_CSV;
+	csv_columns(rd, spec, strlen(spec), 0);
+	/* The first line is still to be told from a header. */
+	rd->csv_ready = false;
+	rd->csv_header_line = 0;
+	return rd->csv_moves == -1 ? -1 : 0;
+}
+
+/*
+ * The first non-blank line of a CSV: the header, and no record; or, in
+ * a CSV without one, a row.  True if the line is a record.
+ */
+static bool
+csv_first_line(struct record_reader *rd)
+{
+	size_t	 n = rd->linelen - rd->pos;
+
+	while (n > 0 && isspace((unsigned char)rd->line[rd->pos + n - 1]))
+		n--;
+	if (rd->csv_spec != NULL) {
+		/* The columns named: a header naming them is no record. */
+		rd->csv_ready = true;
+		return !(strlen(rd->csv_spec) == n &&
+		    memcmp(rd->csv_spec, rd->line + rd->pos, n) == 0);
+	}
+	rd->csv_header_line = rd->lineno;
+	csv_columns(rd, rd->line, rd->linelen, rd->pos);
+	if (rd->csv_moves != -1)
+		return false;
+	switch (csv_row_columns(rd, rd->line, rd->linelen, rd->pos)) {
+	case 1:
+		rd->csv_header_line = 0;
+		return true;
+	case 0:
+		/* Each row is told so (bad-csv-header), this one first. */
+		rd->csv_header_line = 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * Reads up to the next line holding a record of a transcript or CSV
+ * input (not blank, not the CSV header): 1, 0 at the end, -1 (errno).
+ */
+static int
+next_record_line(struct record_reader *rd)
+{
+	int	 rc;
+
+	for (;;) {
+		if ((rc = read_line(rd)) <= 0)
+			return rc;
+		while (rd->pos < rd->linelen &&
+		    isspace((unsigned char)rd->line[rd->pos]))
+			rd->pos++;
+		if (rd->pos == rd->linelen)
+			continue;
+		/* The header is no record; a bad one spoils each row. */
+		if (rd->format == RECORD_CSV && !rd->csv_ready &&
+		    !csv_first_line(rd))
+			continue;
+		return 1;
+	}
+}
+
 static int
 next_import(struct record_reader *rd)
 {
@@ -813,27 +942,21 @@ next_import(struct record_reader *rd)
 	long	 col;
 	int	 rc;
 
-	for (;;) {
-		rc = read_line(rd);
-		if (rc <= 0)
-			return rc;
-		while (rd->pos < rd->linelen &&
-		    isspace((unsigned char)rd->line[rd->pos]))
-			rd->pos++;
-		if (rd->pos == rd->linelen)
-			continue;
-		if (rd->format == RECORD_CSV && !rd->csv_ready) {
-			/* The header is no record; a bad one spoils each row. */
-			read_csv_header(rd);
-			rd->csv_header_line = rd->lineno;
-			continue;
-		}
-		break;
-	}
+	if ((rc = next_record_line(rd)) <= 0)
+		return rc;
 	reset_record(rd);
 	rd->rec.start = pos_at(rd, rd->pos);
 	if (rd->format == RECORD_TRANSCRIPT) {
 		read_transcript(rd, rd->pos, rd->linelen);
+		finish_record(rd);
+		return 1;
+	}
+	if (rd->csv_moves == -1 && rd->csv_header_line == 0) {
+		diag_set_at(first_error(rd), DIAG_BAD_CSV_HEADER, pos_at(rd, 0),
+		    0,
+		    "no header line, and the first row's columns cannot be "
+		    "told apart: name them with --csv-columns (e.g. "
+		    "id,winner,moves)");
 		finish_record(rd);
 		return 1;
 	}
@@ -913,6 +1036,12 @@ sniff(struct record_reader *rd)
 			rd->format = RECORD_CSV;
 			return;
 		}
+		/* A CSV without its header (split -l): rows of transcripts. */
+		if (lines == 1 && csv_row_columns(rd, s, n, 0) >= 0) {
+			rd->csv_ready = false;
+			rd->format = RECORD_CSV;
+			return;
+		}
 		/*
 		 * A transcript only if its first lines all are: "f5" alone
 		 * could start movetext as well.
@@ -945,6 +1074,28 @@ record_reader_next_or_empty(struct record_reader *rd,
 	    "no records in the input");
 	*rec = e;
 	return 1;
+}
+
+int
+record_reader_skip(struct record_reader *rd)
+{
+	const struct record *rec;
+	int	 rc;
+
+	if (rd->format == RECORD_AUTO)
+		sniff(rd);
+	if (rd->format == RECORD_PGN)
+		return record_reader_next(rd, &rec);
+	/* One record a line: where it ends is all there is to find. */
+	if ((rc = next_record_line(rd)) == 1)
+		rd->index++;
+	return rc;
+}
+
+unsigned long
+record_reader_count(const struct record_reader *rd)
+{
+	return rd->index;
 }
 
 int

@@ -103,6 +103,16 @@ void	record_reader_free(struct record_reader *);
  */
 int	record_reader_prime(struct record_reader *, const void *buf,
 	    size_t len);
+/*
+ * Reads a new reader's input as a CSV whose columns spec names, as its
+ * header line would (formats/record.md, "CSV": "id,winner,moves"): its
+ * first line is a record unless it is spec itself.  spec is copied.
+ * Returns 0, or -1 if spec names no moves column, memory runs out or the
+ * reader has started.
+ */
+int	record_reader_csv_columns(struct record_reader *, const char *spec);
+/* Whether spec, as a CSV header, names a moves column (--csv-columns). */
+bool	record_csv_columns_ok(const char *spec);
 const char *record_reader_name(const struct record_reader *);
 enum record_format record_reader_format(const struct record_reader *);
 
@@ -113,6 +123,16 @@ enum record_format record_reader_format(const struct record_reader *);
  * the input, -1 on a read error (errno set).  *rec points into the reader.
  */
 int	record_reader_next(struct record_reader *, const struct record **rec);
+
+/*
+ * Moves past the next record without building it, as record_reader_next
+ * would have read it (it counts in the numbering): 1, 0 at the end, -1 on
+ * a read error.  Cheap where a record is a line (transcripts, CSV); in the
+ * record notation the record is read whole.  For --shard and -j.
+ */
+int	record_reader_skip(struct record_reader *);
+/* The records read or skipped so far. */
+unsigned long record_reader_count(const struct record_reader *);
 
 /*
  * As record_reader_next, except that an input without records gives one

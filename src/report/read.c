@@ -240,12 +240,24 @@ out_bad:
 	    " of zero or more");
 }
 
+/*
+ * A count of a partial summary: a whole number up to STAT_COUNT_MAX, the
+ * schema's range (a longer one is partial-overflow, not a typo).
+ */
 static int
 counter(const yaml_node_t *n, const char *what, uint64_t *v,
     struct diag *d)
 {
+	const char *s = text_of(n);
 	long long x;
 
+	if (s != NULL && *s >= '0' && *s <= '9' && s[strspn(s,
+	    "0123456789")] == '\0' && (errno = 0, strtoll(s, NULL, 10),
+	    errno == ERANGE))
+		return fail(d, DIAG_PARTIAL_OVERFLOW, n->start_mark,
+		    "%s: %s is "
+		    "beyond the largest count a partial holds (2^63 - 1)",
+		    what, s);
 	if (number(n, what, false, &x, d) == -1)
 		return -1;
 	*v = (uint64_t)x;
@@ -622,6 +634,31 @@ report_game_of(const struct record *rec, const struct replay *rp,
 /* ---- Partial summaries -------------------------------------------- */
 
 static int
+oom(struct diag *d)
+{
+	d->code = DIAG_NONE;
+	errno = ENOMEM;
+	return -1;
+}
+
+/* A sum that would pass STAT_COUNT_MAX (formats/summary.md). */
+static int
+overflow(struct diag *d, yaml_mark_t at, const char *what)
+{
+	return fail(d, DIAG_PARTIAL_OVERFLOW, at, "%s: the counts add up to "
+	    "more than a partial holds (2^63 - 1)", what);
+}
+
+/* 0, or -1 with d filled: memory, or partial-overflow at `at'. */
+static int
+added(int rc, struct diag *d, yaml_mark_t at, const char *what)
+{
+	if (rc == 0)
+		return 0;
+	return errno == EOVERFLOW ? overflow(d, at, what) : oom(d);
+}
+
+static int
 read_pair_of_counts(struct report_reader *rd, const yaml_node_t *n,
     const char *what, uint64_t v[2], struct diag *d)
 {
@@ -655,11 +692,9 @@ read_hist(struct report_reader *rd, const yaml_node_t *n, const char *what,
 		if (number(node_at(rd, p->key), what, true, &v, d) == -1 ||
 		    counter(node_at(rd, p->value), what, &c, d) == -1)
 			return -1;
-		if (stat_hist_add(h, v, c) == -1) {
-			d->code = DIAG_NONE;
-			errno = ENOMEM;
+		if (added(stat_hist_add(h, v, c), d, node_at(rd,
+		    p->value)->start_mark, what) == -1)
 			return -1;
-		}
 	}
 	return 0;
 }
@@ -690,14 +725,6 @@ read_moments(struct report_reader *rd, const yaml_node_t *n,
 	return 0;
 }
 
-static int
-oom(struct diag *d)
-{
-	d->code = DIAG_NONE;
-	errno = ENOMEM;
-	return -1;
-}
-
 /* A list of counts by cause: [illegal, crash, timeout, resign]. */
 static int
 read_causes(struct report_reader *rd, const yaml_node_t *n, size_t from,
@@ -718,7 +745,8 @@ read_causes(struct report_reader *rd, const yaml_node_t *n, size_t from,
 	for (i = 0; i < STAT_CAUSES; i++) {
 		if (counter(node_at(rd, it[i]), "forfeits", &x, d) == -1)
 			return -1;
-		v[i] += x;
+		if (!stat_count_add(&v[i], x))
+			return overflow(d, n->start_mark, "forfeits");
 	}
 	return 0;
 }
@@ -770,10 +798,10 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 			return fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
 			    "forfeited: %s plays no game of the group's pairs",
 			    name);
-		for (k = 0; k < STAT_CAUSES; k++)
-			g->forfeited[a][k] += v[k];
 		for (k = 0, lost = 0; k < STAT_CAUSES; k++)
-			lost += g->forfeited[a][k];
+			if (!stat_count_add(&g->forfeited[a][k], v[k]) ||
+			    !stat_count_add(&lost, g->forfeited[a][k]))
+				return overflow(d, c->start_mark, "forfeited");
 		if (lost > stat_player_losses(g, (size_t)a))
 			return fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
 			    "forfeited: %s lost %" PRIu64 " games by forfeit, "
@@ -782,7 +810,9 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 	}
 	for (i = 0; i < g->nplayers; i++)
 		for (k = 0; k < STAT_CAUSES; k++)
-			sum[k] += g->forfeited[i][k];
+			if (!stat_count_add(&sum[k], g->forfeited[i][k]))
+				return overflow(d, n != NULL ? n->start_mark :
+				    gn->start_mark, "forfeited");
 	for (k = 0; k < STAT_CAUSES; k++)
 		if (sum[k] > g->forfeits[k])
 			return fail(d, DIAG_PARTIAL_MISMATCH, n != NULL ?
@@ -806,7 +836,7 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	struct stat_group *g;
 	struct stat_series *se;
 	const char *colour[2] = { NULL, NULL }, *name[2];
-	uint64_t *field[6], v[3];
+	uint64_t *field[6], v[3], before;
 	long	 a, b;
 	size_t	 i;
 
@@ -836,23 +866,28 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	field[3] = &g->illegal;
 	field[4] = &g->malformed;
 	field[5] = &g->draws;
+	before = g->records;
 	for (i = 0; i < 6; i++) {
 		if ((n = get(rd, gn, counts[i])) == NULL)
 			return fail(d, DIAG_REPORT_INCOMPLETE, gn->end_mark,
 			    "the group has no %s", counts[i]);
 		if (counter(n, counts[i], &v[0], d) == -1)
 			return -1;
-		*field[i] += v[0];
+		if (!stat_count_add(field[i], v[0]))
+			return overflow(d, n->start_mark, counts[i]);
 	}
-	if (read_pair_of_counts(rd, get(rd, gn, "wins"), "wins", v, d) == -1)
+	n = get(rd, gn, "wins");
+	if (read_pair_of_counts(rd, n, "wins", v, d) == -1)
 		return -1;
-	g->colour_wins[0] += v[0];
-	g->colour_wins[1] += v[1];
-	if (read_pair_of_counts(rd, get(rd, gn, "seats"), "seats", v,
-	    d) == -1)
+	if (!stat_count_add(&g->colour_wins[0], v[0]) ||
+	    !stat_count_add(&g->colour_wins[1], v[1]))
+		return overflow(d, n->start_mark, "wins");
+	n = get(rd, gn, "seats");
+	if (read_pair_of_counts(rd, n, "seats", v, d) == -1)
 		return -1;
-	g->seat_wins[0] += v[0];
-	g->seat_wins[1] += v[1];
+	if (!stat_count_add(&g->seat_wins[0], v[0]) ||
+	    !stat_count_add(&g->seat_wins[1], v[1]))
+		return overflow(d, n->start_mark, "seats");
 	if (read_hist(rd, get(rd, gn, "margin"), "margin", &g->margin,
 	    d) == -1 || read_hist(rd, get(rd, gn, "turns"), "turns",
 	    &g->turns, d) == -1 || read_hist(rd, get(rd, gn, "actions"),
@@ -878,9 +913,10 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 			if (read_moments(rd, node_at(rd,
 			    c->data.sequence.items.start[i]), &m, d) == -1)
 				return -1;
-			se->by_colour[i].n += m.n;
-			se->by_colour[i].sum += m.sum;
-			se->by_colour[i].sumsq += m.sumsq;
+			if (!stat_count_add(&se->by_colour[i].n, m.n) ||
+			    !stat_sum_add(&se->by_colour[i].sum, m.sum) ||
+			    !stat_count_add(&se->by_colour[i].sumsq, m.sumsq))
+				return overflow(d, c->start_mark, "series");
 		}
 	}
 	n = get(rd, gn, "pairs");
@@ -903,15 +939,198 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 			    &v[i], d) == -1)
 				return -1;
 		if ((a = stat_player(g, name[0])) == -1 ||
-		    (b = stat_player(g, name[1])) == -1 ||
-		    stat_pair_add(g, (uint32_t)a, (uint32_t)b, v[0], v[1],
-		    v[2]) == -1)
+		    (b = stat_player(g, name[1])) == -1)
 			return oom(d);
+		if (added(stat_pair_add(g, (uint32_t)a, (uint32_t)b, v[0],
+		    v[1], v[2]), d, c->start_mark, "pairs") == -1)
+			return -1;
 	}
 	if (read_forfeits(rd, gn, g, d) == -1)
 		return -1;
-	s->records += g->records;
+	/* The group's records were added to g's; the summary's follow. */
+	if (!stat_count_add(&s->records, g->records - before))
+		return overflow(d, gn->start_mark, "records");
 	return 0;
+}
+
+/* "a.pgn" or "a.pgn and 3 more", for messages. */
+static void
+inputs_text(const struct stat_cover *c, char *buf, size_t cap)
+{
+	if (c->ninputs == 0)
+		snprintf(buf, cap, "no input");
+	else if (c->ninputs == 1)
+		snprintf(buf, cap, "%s", c->input[0].name);
+	else
+		snprintf(buf, cap, "%s and %zu more", c->input[0].name,
+		    c->ninputs - 1);
+}
+
+static void
+shard_text(const struct stat_cover *c, char *buf, size_t cap)
+{
+	if (c->n == 0)
+		snprintf(buf, cap, "every record");
+	else
+		snprintf(buf, cap, "shard %lu/%lu", c->k, c->n);
+}
+
+/*
+ * Adds a copy of c to s and says whether it conflicts with a cover of s
+ * (formats/summary.md, "Covers"); the copy is indexed when keep, else
+ * dropped.  0, or -1 with d filled: partial-duplicate, partial-mismatch.
+ */
+static int
+cover_check(const struct stat_cover *c, struct stat_summary *s, bool keep,
+    yaml_mark_t at, struct diag *d)
+{
+	const struct stat_cover *o;
+	struct stat_cover *to;
+	enum stat_conflict why;
+	char	 in[128], sh[64], osh[64];
+	size_t	 i, other = 0;
+	int	 rc = 0;
+
+	if ((to = stat_cover_add(s, c->k, c->n, c->from)) == NULL)
+		return oom(d);
+	for (i = 0; i < c->ninputs; i++)
+		if (stat_cover_input(to, c->input[i].name, c->input[i].bytes,
+		    c->input[i].crc) == -1) {
+			stat_cover_drop(s);
+			return oom(d);
+		}
+	why = stat_cover_conflict(s, &other);
+	o = &s->cover[other];
+	inputs_text(c, in, sizeof in);
+	shard_text(c, sh, sizeof sh);
+	shard_text(o, osh, sizeof osh);
+	switch (why) {
+	case STAT_CONFLICT_NONE:
+		break;
+	case STAT_CONFLICT_SAME:
+		rc = fail(d, DIAG_PARTIAL_DUPLICATE, at, "%s of %s again: %s "
+		    "holds it too", sh, in, o->from != NULL ? o->from :
+		    "this partial");
+		break;
+	case STAT_CONFLICT_OVERLAP:
+		rc = fail(d, DIAG_PARTIAL_DUPLICATE, at, "%s of %s overlaps %s "
+		    "in %s", sh, in, osh, o->from != NULL ? o->from :
+		    "this partial");
+		break;
+	case STAT_CONFLICT_SHARED:
+		rc = fail(d, DIAG_PARTIAL_DUPLICATE, at,
+		    "%s: %s counts records "
+		    "of these inputs in another list", in, o->from != NULL ?
+		    o->from : "this partial");
+		break;
+	case STAT_CONFLICT_SPLIT:
+		rc = fail(d, DIAG_PARTIAL_MISMATCH, at,
+		    "%s of %s, but %s splits "
+		    "them into %lu shards", sh, in, o->from != NULL ?
+		    o->from : "this partial", o->n);
+		break;
+	}
+	if (rc == -1 || !keep)
+		stat_cover_drop(s);
+	else if (stat_cover_done(s) == -1)
+		return oom(d);
+	return rc;
+}
+
+/* "K/N" of a cover's shard: false unless 1 <= K <= N. */
+static bool
+shard_of(const char *t, unsigned long *k, unsigned long *n)
+{
+	char	*end;
+
+	if (t == NULL || *t < '1' || *t > '9')
+		return false;
+	errno = 0;
+	*k = strtoul(t, &end, 10);
+	if (errno != 0 || *end != '/' || end[1] < '1' || end[1] > '9')
+		return false;
+	*n = strtoul(end + 1, &end, 10);
+	return errno == 0 && *end == '\0' && *k <= *n;
+}
+
+/*
+ * The partial's covers, into part, each checked against those before it
+ * in the same partial.
+ */
+static int
+read_covers(struct report_reader *rd, const yaml_node_t *root,
+    struct stat_summary *part, struct diag *d)
+{
+	yaml_node_t *n = get(rd, root, "covers"), *c, *in, *f[3];
+	yaml_node_item_t *it, *jt;
+	struct stat_cover cv;
+	uint64_t bytes;
+	unsigned long crc;
+	const char *name, *hex;
+	char	*end;
+	int	 i;
+
+	if (n == NULL)
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the "
+		    "partial summary has no covers: what it counted");
+	if (n->type != YAML_SEQUENCE_NODE)
+		return fail(d, DIAG_BAD_VALUE, n->start_mark, "covers: want a "
+		    "list");
+	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top;
+	    it++) {
+		c = node_at(rd, *it);
+		memset(&cv, 0, sizeof cv);
+		cv.from = rd->name;
+		if (c->type != YAML_MAPPING_NODE || (get(rd, c, "shard") !=
+		    NULL && !is_null(get(rd, c, "shard")) &&
+		    !shard_of(text_of(get(rd, c, "shard")), &cv.k, &cv.n)) ||
+		    get(rd, c, "shard") == NULL ||
+		    (in = get(rd, c, "inputs")) == NULL ||
+		    in->type != YAML_SEQUENCE_NODE)
+			return fail(d, DIAG_BAD_VALUE, c->start_mark, "covers: "
+			    "want {shard: K/N or ~, inputs: [...]}");
+		for (jt = in->data.sequence.items.start;
+		    jt < in->data.sequence.items.top; jt++) {
+			c = node_at(rd, *jt);
+			if (c->type != YAML_SEQUENCE_NODE ||
+			    c->data.sequence.items.top -
+			    c->data.sequence.items.start != 3)
+				goto out_bad_input;
+			for (i = 0; i < 3; i++)
+				f[i] = node_at(rd,
+				    c->data.sequence.items.start[i]);
+			if ((name = text_of(f[0])) == NULL ||
+			    (hex = text_of(f[2])) == NULL ||
+			    strlen(hex) != 8 ||
+			    hex[strspn(hex, "0123456789abcdef")] != '\0')
+				goto out_bad_input;
+			if (counter(f[1], "covers: bytes", &bytes, d) == -1)
+				goto out_free;
+			crc = strtoul(hex, &end, 16);
+			if (stat_cover_input(&cv, name, bytes,
+			    (uint32_t)crc) == -1) {
+				oom(d);
+				goto out_free;
+			}
+		}
+		cv.from = NULL;	/* told as "this partial" within it */
+		if (cover_check(&cv, part, true, node_at(rd, *it)->start_mark,
+		    d) == -1)
+			goto out_free;
+		for (i = 0; i < (int)cv.ninputs; i++)
+			free(cv.input[i].name);
+		free(cv.input);
+	}
+	return 0;
+
+out_bad_input:
+	fail(d, DIAG_BAD_VALUE, c->start_mark, "covers: an input is [name, "
+	    "bytes, \"CRC-32\"]");
+out_free:
+	for (i = 0; i < (int)cv.ninputs; i++)
+		free(cv.input[i].name);
+	free(cv.input);
+	return -1;
 }
 
 /*
@@ -1125,10 +1344,11 @@ int
 report_read_partial(struct report_reader *rd, struct stat_summary **s,
     struct diag *d)
 {
-	struct stat_summary *part = NULL;
+	struct stat_summary *part = NULL, *sum = NULL;
 	yaml_node_t *root, *n, *by;
 	yaml_node_item_t *it;
 	const char *p;
+	size_t	 i;
 	int	 rc;
 
 	if (rd->done)
@@ -1183,25 +1403,45 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 	    it++)
 		if (read_group(rd, node_at(rd, *it), part, d) == -1)
 			goto out_stop;
-	if (check_trailer(rd, root, part, d) == -1)
+	if (read_covers(rd, root, part, d) == -1 ||
+	    check_trailer(rd, root, part, d) == -1)
 		goto out_stop;
-	if (*s == NULL && (*s = stat_summary_new(p)) == NULL) {
-		oom(d);
-		goto out_stop;
+	n = get(rd, root, "covers");
+	for (i = 0; i < part->ncovers; i++) {
+		if ((part->cover[i].from = strdup(rd->name)) == NULL) {
+			oom(d);
+			goto out_stop;
+		}
+		if (*s != NULL && cover_check(&part->cover[i], *s, false,
+		    n->start_mark, d) == -1)
+			goto out_stop;
 	}
-	if (stat_merge(*s, part) == -1) {
-		if (errno == EINVAL)
+	n = get(rd, root, "groups");
+	/*
+	 * Merged into a copy, so that a partial refused here (its sums
+	 * overflow) adds nothing either.
+	 */
+	if ((sum = stat_summary_new(p)) == NULL ||
+	    (*s != NULL && stat_merge(sum, *s) == -1) ||
+	    stat_merge(sum, part) == -1) {
+		if (sum != NULL && errno == EINVAL)
 			fail(d, DIAG_PARTIAL_MISMATCH, n->start_mark,
 			    "a group's "
 			    "colours differ from the same group's elsewhere");
+		else if (sum != NULL && errno == EOVERFLOW)
+			overflow(d, n->start_mark, "merged with the partials "
+			    "before");
 		else
 			oom(d);
 		goto out_stop;
 	}
+	stat_summary_free(*s);
+	*s = sum;
 	stat_summary_free(part);
 	return 1;
 
 out_stop:
+	stat_summary_free(sum);
 	stat_summary_free(part);
 	rd->done = true;
 	return rc;

@@ -12,6 +12,7 @@
 
 #include "stat/stat.h"
 
+static void	cover_fini(struct stat_cover *);
 /* ---- Small helpers ----------------------------------------------- */
 
 /* strdup that keeps NULL as NULL; *ok turns false when memory runs out. */
@@ -57,8 +58,15 @@ stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
 			hi = mid;
 	}
 	if (lo < h->n && h->value[lo] == v) {
-		h->count[lo] += count;
+		if (!stat_count_add(&h->count[lo], count)) {
+			errno = EOVERFLOW;
+			return -1;
+		}
 		return 0;
+	}
+	if (count > STAT_COUNT_MAX) {
+		errno = EOVERFLOW;
+		return -1;
 	}
 	if (h->n == h->cap) {
 		size_t	 cap = h->cap;
@@ -87,6 +95,25 @@ hist_fini(struct stat_hist *h)
 {
 	free(h->value);
 	free(h->count);
+}
+
+bool
+stat_count_add(uint64_t *a, uint64_t b)
+{
+	if (*a > STAT_COUNT_MAX || b > STAT_COUNT_MAX - *a)
+		return false;
+	*a += b;
+	return true;
+}
+
+bool
+stat_sum_add(int64_t *a, int64_t b)
+{
+	/* INT64_MIN stays out: |sum| is what a partial can carry. */
+	if ((b > 0 && *a > INT64_MAX - b) || (b < 0 && *a < -INT64_MAX - b))
+		return false;
+	*a += b;
+	return true;
 }
 
 static int
@@ -246,6 +273,12 @@ stat_pair_add(struct stat_group *g, uint32_t a, uint32_t b, uint64_t wins_a,
 		g->pair[v] = (struct stat_pair){ .a = a, .b = b };
 	}
 	p = &g->pair[v];
+	if (wins_a > STAT_COUNT_MAX - p->wins_a ||
+	    wins_b > STAT_COUNT_MAX - p->wins_b ||
+	    draws > STAT_COUNT_MAX - p->draws) {
+		errno = EOVERFLOW;
+		return -1;
+	}
 	p->wins_a += wins_a;
 	p->wins_b += wins_b;
 	p->draws += draws;
@@ -296,6 +329,7 @@ stat_summary_new(const char *by)
 		return NULL;
 	}
 	hashmap_init(&s->groups);
+	hashmap_init(&s->inputs);
 	return s;
 }
 
@@ -310,6 +344,11 @@ stat_summary_free(struct stat_summary *s)
 		group_free(s->group[i]);
 	free(s->group);
 	hashmap_fini(&s->groups);
+	for (i = 0; i < s->ncovers; i++)
+		cover_fini(&s->cover[i]);
+	free(s->cover);
+	hashmap_fini(&s->inputs);
+	free(s->input_at);
 	free(s->by);
 	free(s);
 }
@@ -453,6 +492,7 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	struct stat_group *g;
 	struct stat_series *se;
 	const struct stat_pair *p;
+	const struct stat_moments *m;
 	long	*map;
 	size_t	 i;
 	int	 k, rc = -1;
@@ -460,18 +500,20 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	g = stat_group_get(dst, src->value, src->game, src->board, colour);
 	if (g == NULL)
 		return -1;
-	g->records += src->records;
-	g->finished += src->finished;
-	g->unfinished += src->unfinished;
-	g->illegal += src->illegal;
-	g->malformed += src->malformed;
+	if (!stat_count_add(&g->records, src->records) ||
+	    !stat_count_add(&g->finished, src->finished) ||
+	    !stat_count_add(&g->unfinished, src->unfinished) ||
+	    !stat_count_add(&g->illegal, src->illegal) ||
+	    !stat_count_add(&g->malformed, src->malformed) ||
+	    !stat_count_add(&g->draws, src->draws))
+		goto out_overflow;
 	for (k = 0; k < STAT_CAUSES; k++)
-		g->forfeits[k] += src->forfeits[k];
-	for (k = 0; k < 2; k++) {
-		g->colour_wins[k] += src->colour_wins[k];
-		g->seat_wins[k] += src->seat_wins[k];
-	}
-	g->draws += src->draws;
+		if (!stat_count_add(&g->forfeits[k], src->forfeits[k]))
+			goto out_overflow;
+	for (k = 0; k < 2; k++)
+		if (!stat_count_add(&g->colour_wins[k], src->colour_wins[k]) ||
+		    !stat_count_add(&g->seat_wins[k], src->seat_wins[k]))
+			goto out_overflow;
 	if (hist_merge(&g->margin, &src->margin) == -1 ||
 	    hist_merge(&g->turns, &src->turns) == -1 ||
 	    hist_merge(&g->actions, &src->actions) == -1)
@@ -480,10 +522,11 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 		if ((se = stat_series_get(g, src->series[i].name)) == NULL)
 			return -1;
 		for (k = 0; k < 2; k++) {
-			se->by_colour[k].n += src->series[i].by_colour[k].n;
-			se->by_colour[k].sum += src->series[i].by_colour[k].sum;
-			se->by_colour[k].sumsq +=
-			    src->series[i].by_colour[k].sumsq;
+			m = &src->series[i].by_colour[k];
+			if (!stat_count_add(&se->by_colour[k].n, m->n) ||
+			    !stat_sum_add(&se->by_colour[k].sum, m->sum) ||
+			    !stat_count_add(&se->by_colour[k].sumsq, m->sumsq))
+				goto out_overflow;
 		}
 	}
 	if ((map = calloc(src->nplayers + 1, sizeof *map)) == NULL)
@@ -492,7 +535,11 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 		if ((map[i] = stat_player(g, src->player[i])) == -1)
 			goto out_free_map;
 		for (k = 0; k < STAT_CAUSES; k++)
-			g->forfeited[map[i]][k] += src->forfeited[i][k];
+			if (!stat_count_add(&g->forfeited[map[i]][k],
+			    src->forfeited[i][k])) {
+				errno = EOVERFLOW;
+				goto out_free_map;
+			}
 	}
 	for (i = 0; i < src->npairs; i++) {
 		p = &src->pair[i];
@@ -504,17 +551,37 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 out_free_map:
 	free(map);
 	return rc;
+
+out_overflow:
+	errno = EOVERFLOW;
+	return -1;
 }
 
 int
 stat_merge(struct stat_summary *dst, const struct stat_summary *src)
 {
-	size_t	 i;
+	const struct stat_cover *c;
+	struct stat_cover *to;
+	size_t	 i, j;
 
 	for (i = 0; i < src->ngroups; i++)
 		if (group_merge(dst, src->group[i]) == -1)
 			return -1;
-	dst->records += src->records;
+	for (i = 0; i < src->ncovers; i++) {
+		c = &src->cover[i];
+		if ((to = stat_cover_add(dst, c->k, c->n, c->from)) == NULL)
+			return -1;
+		for (j = 0; j < c->ninputs; j++)
+			if (stat_cover_input(to, c->input[j].name,
+			    c->input[j].bytes, c->input[j].crc) == -1)
+				return -1;
+		if (stat_cover_done(dst) == -1)
+			return -1;
+	}
+	if (!stat_count_add(&dst->records, src->records)) {
+		errno = EOVERFLOW;
+		return -1;
+	}
 	return 0;
 }
 
@@ -542,5 +609,251 @@ stat_groups_sorted(const struct stat_summary *s)
 	if (s->ngroups > 0)
 		memcpy(v, s->group, s->ngroups * sizeof *v);
 	qsort(v, s->ngroups, sizeof *v, compare_groups);
+	return v;
+}
+
+/* ---- Covers ------------------------------------------------------- */
+
+struct stat_cover *
+stat_cover_add(struct stat_summary *s, unsigned long k, unsigned long n,
+    const char *from)
+{
+	struct stat_cover *c;
+	bool	 ok = true;
+
+	if (array_grow(&s->cover, &s->covercap, s->ncovers + 1,
+	    sizeof *s->cover) == -1)
+		return NULL;
+	c = &s->cover[s->ncovers];
+	*c = (struct stat_cover){ .k = k, .n = n, .head = s->ncovers };
+	if ((c->from = dup_or_null(from, &ok)) == NULL && !ok)
+		return NULL;
+	s->ncovers++;
+	return c;
+}
+
+int
+stat_cover_input(struct stat_cover *c, const char *name, uint64_t bytes,
+    uint32_t crc)
+{
+	char	*p;
+
+	if (array_grow(&c->input, &c->inputcap, c->ninputs + 1,
+	    sizeof *c->input) == -1 || (p = strdup(name)) == NULL)
+		return -1;
+	c->input[c->ninputs++] = (struct stat_input){ p, bytes, crc };
+	return 0;
+}
+
+static void
+cover_fini(struct stat_cover *c)
+{
+	size_t	 i;
+
+	for (i = 0; i < c->ninputs; i++)
+		free(c->input[i].name);
+	free(c->input);
+	free(c->from);
+}
+
+void
+stat_cover_drop(struct stat_summary *s)
+{
+	if (s->ncovers > 0)
+		cover_fini(&s->cover[--s->ncovers]);
+}
+
+/* An input's hash: its name, its size and its CRC-32. */
+static uint64_t
+input_hash(const struct stat_input *in)
+{
+	uint64_t h;
+
+	h = hashmap_hash(HASHMAP_HASH_INIT, in->name, strlen(in->name) + 1);
+	h = hashmap_hash(h, &in->bytes, sizeof in->bytes);
+	return hashmap_hash(h, &in->crc, sizeof in->crc);
+}
+
+static bool
+input_eq(const void *key, size_t value, const void *arg)
+{
+	const struct stat_input *a = key, *b;
+	const struct stat_summary *s = arg;
+	const struct stat_input_at *at = &s->input_at[value];
+
+	b = &s->cover[at->cover].input[at->input];
+	return a->bytes == b->bytes && a->crc == b->crc &&
+	    strcmp(a->name, b->name) == 0;
+}
+
+/* The head of the list that input in is in, or (size_t)-1. */
+static size_t
+input_head(const struct stat_summary *s, const struct stat_input *in)
+{
+	size_t	 v;
+
+	v = hashmap_get(&s->inputs, input_hash(in), in, input_eq, s);
+	return v == HASHMAP_ABSENT ? (size_t)-1 : s->input_at[v].head;
+}
+
+static bool
+same_inputs(const struct stat_cover *a, const struct stat_cover *b)
+{
+	size_t	 i;
+
+	if (a->ninputs != b->ninputs)
+		return false;
+	for (i = 0; i < a->ninputs; i++)
+		if (a->input[i].bytes != b->input[i].bytes ||
+		    a->input[i].crc != b->input[i].crc ||
+		    strcmp(a->input[i].name, b->input[i].name) != 0)
+			return false;
+	return true;
+}
+
+static unsigned long
+gcd(unsigned long a, unsigned long b)
+{
+	unsigned long t;
+
+	while (b != 0) {
+		t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+enum stat_conflict
+stat_cover_conflict(const struct stat_summary *s, size_t *other)
+{
+	const struct stat_cover *c = &s->cover[s->ncovers - 1], *o;
+	size_t	 head = (size_t)-1, h, i;
+	unsigned long g;
+
+	/* Every input of a list indexed is in that list's family only. */
+	for (i = 0; i < c->ninputs; i++) {
+		h = input_head(s, &c->input[i]);
+		if (i > 0 && h != head) {
+			*other = h != (size_t)-1 ? h : head;
+			return STAT_CONFLICT_SHARED;
+		}
+		head = h;
+	}
+	if (head == (size_t)-1)
+		return STAT_CONFLICT_NONE;
+	if (!same_inputs(c, &s->cover[head])) {
+		*other = head;
+		return STAT_CONFLICT_SHARED;
+	}
+	for (i = head; i < s->ncovers - 1; i++) {
+		o = &s->cover[i];
+		if (o->head != head)
+			continue;
+		*other = i;
+		if (c->n == o->n && c->k == o->k)
+			return STAT_CONFLICT_SAME;
+		if (c->n == 0 || o->n == 0)
+			return STAT_CONFLICT_OVERLAP;
+		g = gcd(c->n, o->n);
+		if ((c->k - 1) % g == (o->k - 1) % g)
+			return STAT_CONFLICT_OVERLAP;
+		if (c->n != o->n)
+			return STAT_CONFLICT_SPLIT;
+	}
+	return STAT_CONFLICT_NONE;
+}
+
+int
+stat_cover_done(struct stat_summary *s)
+{
+	size_t	 at = s->ncovers - 1, i, h;
+	struct stat_cover *c = &s->cover[at];
+
+	for (i = 0; i < c->ninputs; i++) {
+		if ((h = input_head(s, &c->input[i])) != (size_t)-1) {
+			c->head = h;
+			continue;
+		}
+		if (array_grow(&s->input_at, &s->input_atcap, s->ninput_at + 1,
+		    sizeof *s->input_at) == -1 ||
+		    hashmap_put(&s->inputs, input_hash(&c->input[i]),
+		    s->ninput_at) == -1)
+			return -1;
+		s->input_at[s->ninput_at++] = (struct stat_input_at){ at, i,
+		    c->head };
+	}
+	return 0;
+}
+
+static int
+compare_ks(const void *pa, const void *pb)
+{
+	unsigned long a = *(const unsigned long *)pa;
+	unsigned long b = *(const unsigned long *)pb;
+
+	return a < b ? -1 : a > b;
+}
+
+size_t
+stat_cover_missing(const struct stat_summary *s, size_t head,
+    unsigned long *k, size_t max)
+{
+	unsigned long *have, want;
+	size_t	 i, n = 0, missing = 0;
+
+	if ((have = calloc(s->ncovers + 1, sizeof *have)) == NULL)
+		return 0;
+	for (i = head; i < s->ncovers; i++)
+		if (s->cover[i].head == head)
+			have[n++] = s->cover[i].k;
+	qsort(have, n, sizeof *have, compare_ks);
+	for (want = 1, i = 0; want <= s->cover[head].n; want++) {
+		while (i < n && have[i] < want)
+			i++;
+		if (i < n && have[i] == want)
+			continue;
+		if (missing < max)
+			k[missing] = want;
+		missing++;
+	}
+	free(have);
+	return missing;
+}
+
+static int
+compare_covers(const void *pa, const void *pb)
+{
+	const struct stat_cover *a = *(const struct stat_cover *const *)pa;
+	const struct stat_cover *b = *(const struct stat_cover *const *)pb;
+	size_t	 i;
+	int	 c;
+
+	for (i = 0; i < a->ninputs && i < b->ninputs; i++) {
+		if ((c = strcmp(a->input[i].name, b->input[i].name)) != 0)
+			return c;
+		if (a->input[i].bytes != b->input[i].bytes)
+			return a->input[i].bytes < b->input[i].bytes ? -1 : 1;
+		if (a->input[i].crc != b->input[i].crc)
+			return a->input[i].crc < b->input[i].crc ? -1 : 1;
+	}
+	if (a->ninputs != b->ninputs)
+		return a->ninputs < b->ninputs ? -1 : 1;
+	if (a->n != b->n)
+		return a->n < b->n ? -1 : 1;
+	return a->k < b->k ? -1 : a->k > b->k;
+}
+
+const struct stat_cover **
+stat_covers_sorted(const struct stat_summary *s)
+{
+	const struct stat_cover **v;
+	size_t	 i;
+
+	if ((v = malloc((s->ncovers + 1) * sizeof *v)) == NULL)
+		return NULL;
+	for (i = 0; i < s->ncovers; i++)
+		v[i] = &s->cover[i];
+	qsort(v, s->ncovers, sizeof *v, compare_covers);
 	return v;
 }

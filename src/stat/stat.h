@@ -128,9 +128,45 @@ struct stat_group {
 	struct hashmap	 pairs;		/* (a, b) -> pair index */
 };
 
+/*
+ * What a run counted, a partial summary's `covers' (formats/summary.md,
+ * "Covers"): every record of its list of inputs, or, with n > 0, the
+ * records i (numbered from 0 across the list) with i mod n = k - 1.  An
+ * input is its name as given, its size and the CRC-32 of its bytes.
+ */
+struct stat_input {
+	char		*name;
+	uint64_t	 bytes;
+	uint32_t	 crc;
+};
+
+/* Where an input of the covers stands, and the head of its list. */
+struct stat_input_at {
+	size_t		 cover;		/* cover[cover].input[input] */
+	size_t		 input;
+	size_t		 head;
+};
+
+struct stat_cover {
+	unsigned long	 k, n;		/* n 0: no --shard */
+	struct stat_input *input;
+	size_t		 ninputs;
+	size_t		 inputcap;
+	char		*from;		/* the partial read, or NULL */
+	size_t		 head;		/* the first cover of the same list */
+};
+
 /* The whole state: groups (by --by value, game, board). */
 struct stat_summary {
 	char		*by;		/* the tag grouped by, or NULL */
+	struct stat_cover *cover;	/* in the order added */
+	size_t		 ncovers;
+	size_t		 covercap;
+	/* Each input of the covers, once, -> its list's head (input_at). */
+	struct hashmap	 inputs;
+	struct stat_input_at *input_at;
+	size_t		 ninput_at;
+	size_t		 input_atcap;
 	uint64_t	 records;
 	struct stat_group **group;
 	size_t		 ngroups;
@@ -161,7 +197,25 @@ int	stat_add(struct stat_summary *, const struct stat_game *);
 struct stat_group *stat_group_get(struct stat_summary *, const char *value,
 	    const char *game, const char *board, const char *const colour[2]);
 
-/* Adds count to the histogram bin of v; 0 or -1 (memory). */
+/*
+ * The largest count, sum or sum of squares a state holds: 2^63 - 1, the
+ * largest a partial summary can carry (formats/summary.md), so that what
+ * a merge writes can be read back.
+ */
+#define STAT_COUNT_MAX	((uint64_t)INT64_MAX)
+
+/*
+ * *a += b when the sum is at most STAT_COUNT_MAX; false (and *a
+ * unchanged) when it would be larger.
+ */
+bool	stat_count_add(uint64_t *a, uint64_t b);
+/* *a += b when |sum| is at most STAT_COUNT_MAX; false (*a unchanged). */
+bool	stat_sum_add(int64_t *a, int64_t b);
+
+/*
+ * Adds count to the histogram bin of v; 0 or -1 (memory, or errno
+ * EOVERFLOW when the bin would pass STAT_COUNT_MAX).
+ */
 int	stat_hist_add(struct stat_hist *, long long v, uint64_t count);
 /* The player number of name in g, made if new; -1 when memory runs out. */
 long	stat_player(struct stat_group *, const char *name);
@@ -173,7 +227,8 @@ uint64_t stat_player_losses(const struct stat_group *, size_t a);
 bool	stat_has_forfeits(const struct stat_group *);
 /*
  * Adds games between players a and b (numbers from stat_player, a != b):
- * wins of a, wins of b, draws.  0 or -1 (memory).
+ * wins of a, wins of b, draws.  0 or -1 (memory, or errno EOVERFLOW when
+ * a count would pass STAT_COUNT_MAX: then nothing is added).
  */
 int	stat_pair_add(struct stat_group *, uint32_t a, uint32_t b,
 	    uint64_t wins_a, uint64_t wins_b, uint64_t draws);
@@ -182,9 +237,61 @@ struct stat_series *stat_series_get(struct stat_group *, const char *name);
 
 /*
  * Adds all of src into dst (the same `by' is the caller's to check).
- * Returns 0, or -1 (memory, or colour names that differ: errno EINVAL).
+ * Returns 0, or -1 (memory, colour names that differ: errno EINVAL, or a
+ * count, sum or sum of squares that would pass STAT_COUNT_MAX: errno
+ * EOVERFLOW).  After a failure dst is part-merged: merge into a copy to
+ * keep the old state (report_read_partial does).
  */
 int	stat_merge(struct stat_summary *dst, const struct stat_summary *src);
+
+/* ---- Covers ------------------------------------------------------- */
+
+/*
+ * Adds an empty cover of shard k/n (n 0: no shard), read from the partial
+ * named from (NULL for a run's own; copied), to s; fill it with
+ * stat_cover_input, then call stat_cover_done.  NULL when memory runs out.
+ */
+struct stat_cover *stat_cover_add(struct stat_summary *, unsigned long k,
+	    unsigned long n, const char *from);
+/* Appends an input to the cover last added; 0 or -1 (memory). */
+int	stat_cover_input(struct stat_cover *, const char *name, uint64_t bytes,
+	    uint32_t crc);
+/*
+ * Indexes the cover last added by its inputs, so that later covers are
+ * checked against it; 0 or -1 (memory).
+ */
+int	stat_cover_done(struct stat_summary *);
+/* Removes the cover last added (one found in conflict, say). */
+void	stat_cover_drop(struct stat_summary *);
+
+enum stat_conflict {
+	STAT_CONFLICT_NONE,
+	STAT_CONFLICT_SAME,	/* the same inputs and shard */
+	STAT_CONFLICT_OVERLAP,	/* the same inputs, shards that overlap */
+	STAT_CONFLICT_SHARED,	/* other lists that share an input */
+	STAT_CONFLICT_SPLIT,	/* the same inputs split into other n */
+};
+
+/*
+ * Whether the cover last added (not yet done) could count a record that
+ * a cover already in s counts, or splits its inputs another way: the
+ * conflict, with *other the index of the cover it is in conflict with.
+ * Shards k/n and j/m of one list overlap when k - 1 and j - 1 agree
+ * modulo gcd(n, m); no shard overlaps every shard.
+ */
+enum stat_conflict stat_cover_conflict(const struct stat_summary *,
+	    size_t *other);
+
+/*
+ * The shards missing from the list whose first cover is s->cover[head]
+ * (sharded; head is its own head): how many are missing, the first max
+ * of them written to k[] ascending.
+ */
+size_t	stat_cover_missing(const struct stat_summary *, size_t head,
+	    unsigned long *k, size_t max);
+
+/* Covers in output order (inputs, then n, then k).  Caller frees. */
+const struct stat_cover **stat_covers_sorted(const struct stat_summary *);
 
 /* Groups in output order (value, game, board; NULL first).  Caller frees. */
 struct stat_group **stat_groups_sorted(const struct stat_summary *);

@@ -6,6 +6,7 @@
  * enough to work out by hand.
  */
 #include <check.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -310,6 +311,91 @@ START_TEST(test_ratings_unbeaten)
 }
 END_TEST
 
+/* Counts add up to 2^63 - 1 and no further; sums stay within it. */
+START_TEST(test_count_overflow)
+{
+	uint64_t a = STAT_COUNT_MAX - 2;
+	int64_t	 b = -(int64_t)STAT_COUNT_MAX + 1;
+	struct stat_summary *x = stat_summary_new(NULL);
+	struct stat_summary *y = stat_summary_new(NULL);
+	struct stat_game g = game(40, 24, "Ada", "Brian");
+
+	ck_assert(stat_count_add(&a, 2));
+	ck_assert_uint_eq(a, STAT_COUNT_MAX);
+	ck_assert(!stat_count_add(&a, 1));
+	ck_assert_uint_eq(a, STAT_COUNT_MAX);
+	ck_assert(stat_sum_add(&b, -1));
+	ck_assert(!stat_sum_add(&b, -1));
+	ck_assert(stat_sum_add(&b, INT64_MAX));
+	ck_assert_int_eq(b, 0);
+	/* A merge whose records would pass the largest count fails. */
+	ck_assert_int_eq(stat_add(x, &g), 0);
+	ck_assert_int_eq(stat_add(y, &g), 0);
+	y->group[0]->records = STAT_COUNT_MAX;
+	ck_assert_int_eq(stat_merge(x, y), -1);
+	ck_assert_int_eq(errno, EOVERFLOW);
+	stat_summary_free(x);
+	stat_summary_free(y);
+}
+END_TEST
+
+/* A cover of shard k/n (0/0: none) of the inputs named, added to s. */
+static enum stat_conflict
+cover(struct stat_summary *s, unsigned long k, unsigned long n,
+    const char *a, const char *b, size_t *other)
+{
+	struct stat_cover *c = stat_cover_add(s, k, n, "p.yaml");
+	enum stat_conflict why;
+
+	ck_assert_ptr_nonnull(c);
+	/* An input's size and checksum follow from its name here. */
+	ck_assert_int_eq(stat_cover_input(c, a, (uint64_t)a[0], a[0]), 0);
+	if (b != NULL)
+		ck_assert_int_eq(stat_cover_input(c, b, (uint64_t)b[0], b[0]),
+		    0);
+	*other = (size_t)-1;
+	why = stat_cover_conflict(s, other);
+	if (why == STAT_CONFLICT_NONE)
+		ck_assert_int_eq(stat_cover_done(s), 0);
+	else
+		stat_cover_drop(s);
+	return why;
+}
+
+START_TEST(test_covers)
+{
+	struct stat_summary *s = stat_summary_new(NULL);
+	unsigned long k[4];
+	size_t	 o;
+
+	ck_assert_int_eq(cover(s, 1, 4, "a", "b", &o), STAT_CONFLICT_NONE);
+	ck_assert_int_eq(cover(s, 3, 4, "a", "b", &o), STAT_CONFLICT_NONE);
+	/* The same shard again; shards that share records (gcd). */
+	ck_assert_int_eq(cover(s, 3, 4, "a", "b", &o), STAT_CONFLICT_SAME);
+	ck_assert_uint_eq(o, 1);
+	ck_assert_int_eq(cover(s, 1, 2, "a", "b", &o),
+	    STAT_CONFLICT_OVERLAP);
+	ck_assert_int_eq(cover(s, 0, 0, "a", "b", &o),
+	    STAT_CONFLICT_OVERLAP);
+	/* 2/8 shares no record with 1/4 or 3/4, but splits another way. */
+	ck_assert_int_eq(cover(s, 2, 8, "a", "b", &o), STAT_CONFLICT_SPLIT);
+	/* Another list sharing an input; lists of other inputs merge. */
+	ck_assert_int_eq(cover(s, 0, 0, "b", NULL, &o),
+	    STAT_CONFLICT_SHARED);
+	ck_assert_int_eq(cover(s, 0, 0, "c", NULL, &o), STAT_CONFLICT_NONE);
+	ck_assert_int_eq(cover(s, 0, 0, "c", "d", &o), STAT_CONFLICT_SHARED);
+	ck_assert_uint_eq(s->ncovers, 3);
+	/* Shards 2/4 and 4/4 of a, b are missing. */
+	ck_assert_uint_eq(stat_cover_missing(s, 0, k, 4), 2);
+	ck_assert_uint_eq(k[0], 2);
+	ck_assert_uint_eq(k[1], 4);
+	ck_assert_int_eq(cover(s, 4, 4, "a", "b", &o), STAT_CONFLICT_NONE);
+	ck_assert_int_eq(cover(s, 2, 4, "a", "b", &o), STAT_CONFLICT_NONE);
+	ck_assert_uint_eq(stat_cover_missing(s, 0, k, 4), 0);
+	stat_summary_free(s);
+}
+END_TEST
+
 static Suite *
 stat_suite(void)
 {
@@ -324,6 +410,8 @@ stat_suite(void)
 	tcase_add_test(tc, test_wilson);
 	tcase_add_test(tc, test_ratings_hand);
 	tcase_add_test(tc, test_ratings_unbeaten);
+	tcase_add_test(tc, test_count_overflow);
+	tcase_add_test(tc, test_covers);
 	suite_add_tcase(s, tc);
 	return s;
 }

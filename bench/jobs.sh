@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# -j, --jobs (make bench): gamecheck --quiet and gamestat over about one
+# million games (the Othello data set's rows repeated as one CSV, or the
+# examples' archive where the data set is absent), -j 1 against -j 2:
+# the wall-clock and CPU (user + system) seconds of the median of RUNS
+# runs (3), and the speed-up; then the split-and-merge of a cluster on one
+# machine: 8 tasks of gamestat --partial --shard K/8 run 2 at a time,
+# then --merge, against one run.  The two sides of each figure run in
+# turn, to meet the same load; the outputs are checked equal.  Figures,
+# not pass/fail: on a shared machine they move with its load.  Build
+# without --enable-debug for figures worth quoting.
+set -eu
+srcdir=${srcdir:-.}
+data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
+src=$data
+[ -r "$src" ] || src=$srcdir/examples/archive.csv
+runs=${RUNS:-3}
+games=${GAMES:-1000000}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+rows=$(($(wc -l < "$src") - 1))
+copies=$(((games + rows - 1) / rows))
+awk -v k="$copies" 'NR == 1 { print; next } { row[n++] = $0 }
+    END { for (i = 0; i < k; i++) for (r = 0; r < n; r++) print row[r] }' \
+    "$src" > "$tmp/big.csv"
+n=$((rows * copies))
+
+# Runs command A and command B (separated by --) in turn, $runs times
+# each, so that both meet the same load; prints the wall and CPU seconds
+# of A's median run (by wall-clock time), then of B's.  A's last output is left in out.a, B's in out.b.
+pair() {
+	a=
+	while [ "$1" != -- ]; do a="$a $1"; shift; done
+	shift
+	: > "$tmp/times.a"
+	: > "$tmp/times.b"
+	i=0
+	while [ $i -lt "$runs" ]; do
+		# shellcheck disable=SC2086
+		/usr/bin/time -f '%e %U %S' -o "$tmp/t" $a > "$tmp/out.a" \
+		    2> /dev/null || true
+		awk '{ print $1, $2 + $3 }' "$tmp/t" >> "$tmp/times.a"
+		/usr/bin/time -f '%e %U %S' -o "$tmp/t" "$@" > "$tmp/out.b" \
+		    2> /dev/null || true
+		awk '{ print $1, $2 + $3 }' "$tmp/t" >> "$tmp/times.b"
+		i=$((i + 1))
+	done
+	for f in a b; do
+		sort -n "$tmp/times.$f" | awk -v m=$(((runs + 1) / 2)) \
+		    'NR == m { w = $1 } { c[NR] = $2 } END { printf "%s %s ", w, c[m] }'
+	done
+	echo
+}
+
+line() {	# label, wall, cpu, base wall
+	awk -v l="$1" -v w="$2" -v c="$3" -v b="$4" -v n="$n" 'BEGIN {
+	    printf "%-34s %8d games %7.2f s wall %7.2f s CPU  %5.2fx\n",
+	    l, n, w, c, b / w }'
+}
+
+for tool in "gamecheck --quiet" "gamestat"; do
+	# shellcheck disable=SC2086
+	set -- $(pair ./$tool -j 1 "$tmp/big.csv" -- ./$tool -j 2 "$tmp/big.csv")
+	cmp -s "$tmp/out.a" "$tmp/out.b" || echo "$tool -j 2: OUTPUT DIFFERS"
+	line "$tool -j 1" "$1" "$2" "$1"
+	line "$tool -j 2" "$3" "$4" "$1"
+done
+
+# A cluster on one machine: 8 shards, 2 at a time, then the merge.
+cat > "$tmp/split.sh" <<EOS
+seq 1 8 | xargs -P 2 -I K sh -c './gamestat --partial --shard K/8 -o "$tmp/p.K" "$tmp/big.csv"'
+./gamestat --merge --expect 8 $tmp/p.[1-8]
+EOS
+set -- $(pair ./gamestat "$tmp/big.csv" -- sh "$tmp/split.sh")
+cmp -s "$tmp/out.a" "$tmp/out.b" || echo "split and merge: OUTPUT DIFFERS"
+line "gamestat, one run" "$1" "$2" "$1"
+line "8 shards, 2 at a time, --merge" "$3" "$4" "$1"

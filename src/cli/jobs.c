@@ -1,0 +1,468 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * -j, --jobs N (gamecheck, gamestat): N worker processes, each reading
+ * every input and doing every N-th record, and a parent that puts their
+ * output back in input order, so that the run prints byte for byte what
+ * one process prints.  A worker's standard output and standard error go
+ * to temporary files of its own, cut into frames at the points the tool
+ * marks (a record's output, what came before it); the parent writes the
+ * frames of all workers sorted by where they were marked.  What a worker
+ * did (its totals, its partial summary) comes back as a result of bytes.
+ * What a record is, and what the bytes mean, is the tool's.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+
+/* Where a frame ends in its worker's two files, and where it goes. */
+struct frame {
+	uint64_t	 seq;
+	uint64_t	 sub;
+	uint64_t	 out_end;
+	uint64_t	 err_end;
+};
+
+/* The files of one worker: output, errors, frames, result. */
+enum { F_OUT, F_ERR, F_INDEX, F_RESULT, F_FILES };
+
+struct worker {
+	pid_t		 pid;
+	int		 fd[F_FILES];
+	struct frame	*frame;
+	size_t		 nframes;
+	size_t		 at;		/* the next frame to write */
+	uint64_t	 out_at;	/* where the next frame starts */
+	uint64_t	 err_at;
+};
+
+struct cli_jobs {
+	unsigned long	 n;
+	unsigned long	 k;		/* this worker; n in the parent */
+	struct worker	*w;
+	FILE		*index;		/* a worker's frames */
+	struct frame	 last;
+	char		*stdin_copy;	/* standard input, for the workers */
+};
+
+/* An unlinked temporary file: its descriptor, or -1 (errno). */
+static int
+temp_file(char **keep)
+{
+	const char *dir = getenv("TMPDIR");
+	char	*path;
+	size_t	 n;
+	int	 fd, e;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	n = strlen(dir) + sizeof "/arbiter-jobs.XXXXXX";
+	if ((path = malloc(n)) == NULL)
+		return -1;
+	snprintf(path, n, "%s/arbiter-jobs.XXXXXX", dir);
+	if ((fd = mkstemp(path)) == -1) {
+		e = errno;
+		free(path);
+		errno = e;
+		return -1;
+	}
+	if (keep != NULL)
+		*keep = path;
+	else {
+		unlink(path);
+		free(path);
+	}
+	return fd;
+}
+
+/* Copies standard input into a file the workers open each for itself. */
+static int
+copy_stdin(struct cli_jobs *j)
+{
+	char	 buf[65536];
+	ssize_t	 n, m, off;
+	int	 fd;
+
+	if ((fd = temp_file(&j->stdin_copy)) == -1)
+		return -1;
+	for (;;) {
+		if ((n = read(STDIN_FILENO, buf, sizeof buf)) == 0)
+			break;
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			goto out_fail;
+		for (off = 0; off < n; off += m)
+			if ((m = write(fd, buf + off, (size_t)(n - off))) ==
+			    -1)
+				goto out_fail;
+	}
+	close(fd);
+	return 0;
+
+out_fail:
+	close(fd);
+	return -1;
+}
+
+static void
+worker_start(struct cli_jobs *j, unsigned long k)
+{
+	static const int caught[] = { SIGHUP, SIGINT, SIGTERM };
+	unsigned long i;
+	int	 f, fd;
+
+	/* Only the parent's outputs are anybody's to clean up. */
+	for (i = 0; i < sizeof caught / sizeof caught[0]; i++)
+		signal(caught[i], SIG_DFL);
+	for (i = 0; i < j->n; i++)
+		for (f = 0; f < F_FILES && i != k; f++)
+			close(j->w[i].fd[f]);
+	if (j->stdin_copy != NULL) {
+		if ((fd = open(j->stdin_copy, O_RDONLY)) == -1 ||
+		    dup2(fd, STDIN_FILENO) == -1)
+			_exit(CLI_INTERNAL);
+		close(fd);
+	}
+	fflush(stdout);
+	if (dup2(j->w[k].fd[F_OUT], STDOUT_FILENO) == -1 ||
+	    dup2(j->w[k].fd[F_ERR], STDERR_FILENO) == -1 ||
+	    (j->index = fdopen(j->w[k].fd[F_INDEX], "w")) == NULL)
+		_exit(CLI_INTERNAL);
+	j->k = k;
+}
+
+/*
+ * Every worker reads every input: a pipe or a device would be shared
+ * out among them instead (standard input is copied for them).
+ */
+static bool
+inputs_rereadable(char *const *files, int nfiles, bool *reads_stdin)
+{
+	struct stat st;
+	int	 i;
+
+	*reads_stdin = false;
+	for (i = 0; i < nfiles; i++) {
+		if (strcmp(files[i], "-") == 0)
+			*reads_stdin = true;
+		else if (stat(files[i], &st) == 0 && !S_ISREG(st.st_mode)) {
+			cli_error("%s: not a regular file: -j reads each input "
+			    "once in every worker (give it as - instead)",
+			    files[i]);
+			return false;
+		}
+	}
+	return true;
+}
+
+struct cli_jobs *
+cli_jobs_start(unsigned long n, char *const *files, int nfiles,
+    unsigned long *k)
+{
+	struct cli_jobs *j;
+	unsigned long i;
+	pid_t	 pid;
+	bool	 reads_stdin;
+	int	 f;
+
+	if (!inputs_rereadable(files, nfiles, &reads_stdin))
+		return NULL;
+	if ((j = calloc(1, sizeof *j)) == NULL ||
+	    (j->w = calloc(n, sizeof *j->w)) == NULL) {
+		free(j);
+		cli_error("out of memory");
+		return NULL;
+	}
+	j->n = j->k = n;
+	for (i = 0; i < n; i++)
+		for (f = 0; f < F_FILES; f++)
+			j->w[i].fd[f] = -1;
+	if (reads_stdin && copy_stdin(j) == -1)
+		goto out_fail;
+	for (i = 0; i < n; i++)
+		for (f = 0; f < F_FILES; f++)
+			if ((j->w[i].fd[f] = temp_file(NULL)) == -1)
+				goto out_fail;
+	fflush(stdout);
+	fflush(stderr);
+	for (i = 0; i < n; i++) {
+		if ((pid = fork()) == -1)
+			goto out_fail;
+		if (pid == 0) {
+			worker_start(j, i);
+			*k = i;
+			return j;
+		}
+		j->w[i].pid = pid;
+	}
+	*k = n;
+	return j;
+
+out_fail:
+	cli_error("-j: %s", strerror(errno));
+	for (i = 0; i < n; i++)
+		if (j->w[i].pid > 0)
+			kill(j->w[i].pid, SIGKILL);
+	cli_jobs_free(j);
+	return NULL;
+}
+
+bool
+cli_jobs_option(const char *arg, unsigned long *n)
+{
+	if (!cli_parse_count(arg, n) || *n == 0 || *n > CLI_JOBS_MAX) {
+		cli_error("-j takes a number of jobs, 1 to %d, not '%s'",
+		    CLI_JOBS_MAX, arg);
+		return false;
+	}
+	return true;
+}
+
+bool
+cli_jobs_mine(const struct cli_jobs *j, uint64_t seq)
+{
+	return j == NULL || j->k == j->n || seq % j->n == j->k;
+}
+
+bool
+cli_jobs_take(const struct cli_jobs *j, uint64_t *seq)
+{
+	return cli_jobs_mine(j, (*seq)++);
+}
+
+bool
+cli_record_mine(const struct cli_shard *sh, const struct cli_jobs *j,
+    uint64_t seq)
+{
+	return cli_shard_mine(sh) && cli_jobs_mine(j, seq);
+}
+
+bool
+cli_record_take(struct cli_shard *sh, const struct cli_jobs *j,
+    uint64_t *seq)
+{
+	/* The workers share out the task's records only. */
+	return cli_shard_take(sh) && cli_jobs_take(j, seq);
+}
+
+bool
+cli_jobs_first(const struct cli_jobs *j)
+{
+	return j == NULL || j->k == 0 || j->k == j->n;
+}
+
+void
+cli_jobs_mark(struct cli_jobs *j, uint64_t seq, unsigned sub)
+{
+	struct frame fr;
+	off_t	 out, err;
+
+	if (j == NULL || j->k == j->n)
+		return;
+	fflush(stdout);
+	fflush(stderr);
+	out = lseek(STDOUT_FILENO, 0, SEEK_CUR);
+	err = lseek(STDERR_FILENO, 0, SEEK_CUR);
+	if (out == -1 || err == -1)
+		_exit(CLI_INTERNAL);
+	/* An empty frame says nothing. */
+	if ((uint64_t)out == j->last.out_end &&
+	    (uint64_t)err == j->last.err_end)
+		return;
+	fr = (struct frame){ seq, sub, (uint64_t)out, (uint64_t)err };
+	if (fwrite(&fr, sizeof fr, 1, j->index) != 1)
+		_exit(CLI_INTERNAL);
+	j->last = fr;
+}
+
+void
+cli_jobs_exit(struct cli_jobs *j, const void *result, size_t len)
+{
+	const char *p = result;
+	ssize_t	 m;
+	size_t	 off;
+
+	cli_jobs_mark(j, UINT64_MAX, 0);
+	if (fflush(j->index) == EOF)
+		_exit(CLI_INTERNAL);
+	for (off = 0; off < len; off += (size_t)m)
+		if ((m = write(j->w[j->k].fd[F_RESULT], p + off,
+		    len - off)) == -1)
+			_exit(CLI_INTERNAL);
+	/* No exit(3): the parent's atexit handlers are not ours. */
+	_exit(0);
+}
+
+/* Reads a whole file from its start: a new buffer (NUL added), or NULL. */
+static char *
+slurp_fd(int fd, size_t *len)
+{
+	char	*p;
+	off_t	 size;
+	ssize_t	 m;
+	size_t	 off;
+
+	if ((size = lseek(fd, 0, SEEK_END)) == -1 ||
+	    (p = malloc((size_t)size + 1)) == NULL)
+		return NULL;
+	for (off = 0; off < (size_t)size; off += (size_t)m)
+		if ((m = pread(fd, p + off, (size_t)size - off,
+		    (off_t)off)) <= 0) {
+			free(p);
+			return NULL;
+		}
+	p[size] = '\0';
+	*len = (size_t)size;
+	return p;
+}
+
+/* Whether every worker exited 0; says which did not. */
+static bool
+wait_all(struct cli_jobs *j)
+{
+	unsigned long i;
+	bool	 ok = true;
+	int	 st;
+
+	for (i = 0; i < j->n; i++) {
+		while (waitpid(j->w[i].pid, &st, 0) == -1)
+			if (errno != EINTR) {
+				st = -1;
+				break;
+			}
+		j->w[i].pid = 0;
+		if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+			continue;
+		if (st != -1 && WIFSIGNALED(st))
+			cli_error("-j: worker %lu of %lu killed by signal %d: "
+			    "no output", i + 1, j->n, WTERMSIG(st));
+		else
+			cli_error("-j: worker %lu of %lu failed (exit %d): no "
+			    "output", i + 1, j->n, st != -1 && WIFEXITED(st) ?
+			    WEXITSTATUS(st) : -1);
+		ok = false;
+	}
+	return ok;
+}
+
+/* Copies bytes [from, to) of fd to f. */
+static int
+copy_range(int fd, uint64_t from, uint64_t to, FILE *f)
+{
+	char	 buf[65536];
+	ssize_t	 m;
+	size_t	 n;
+
+	while (from < to) {
+		n = to - from < sizeof buf ? (size_t)(to - from) : sizeof buf;
+		if ((m = pread(fd, buf, n, (off_t)from)) <= 0 ||
+		    fwrite(buf, 1, (size_t)m, f) != (size_t)m)
+			return -1;
+		from += (uint64_t)m;
+	}
+	return 0;
+}
+
+static bool
+frame_before(const struct frame *a, const struct frame *b)
+{
+	return a->seq < b->seq || (a->seq == b->seq && a->sub < b->sub);
+}
+
+int
+cli_jobs_finish(struct cli_jobs *j, FILE *out,
+    int (*result)(void *arg, unsigned long k, char *buf, size_t len),
+    void *arg)
+{
+	struct worker *w;
+	struct frame *fr;
+	unsigned long i, best;
+	char	*buf;
+	size_t	 len;
+	int	 rc = -1;
+
+	if (!wait_all(j))
+		return -1;
+	for (i = 0; i < j->n; i++) {
+		w = &j->w[i];
+		if ((buf = slurp_fd(w->fd[F_INDEX], &len)) == NULL) {
+			cli_error("-j: %s", strerror(errno));
+			return -1;
+		}
+		w->frame = (struct frame *)(void *)buf;
+		w->nframes = len / sizeof *w->frame;
+	}
+	/* Worker i's frames come in order: merge by (seq, sub, worker). */
+	for (;;) {
+		best = j->n;
+		for (i = 0; i < j->n; i++)
+			if (j->w[i].at < j->w[i].nframes && (best == j->n ||
+			    frame_before(&j->w[i].frame[j->w[i].at],
+			    &j->w[best].frame[j->w[best].at])))
+				best = i;
+		if (best == j->n)
+			break;
+		w = &j->w[best];
+		fr = &w->frame[w->at++];
+		/*
+		 * What is not a record's (sub 0, 1) every worker printed
+		 * alike: the first worker's copy is written.
+		 */
+		if (fr->sub == CLI_JOBS_RECORD || best == 0) {
+			fflush(stderr);
+			if (copy_range(w->fd[F_OUT], w->out_at, fr->out_end,
+			    out) == -1 || copy_range(w->fd[F_ERR], w->err_at,
+			    fr->err_end, stderr) == -1)
+				goto out_io;
+		}
+		w->out_at = fr->out_end;
+		w->err_at = fr->err_end;
+	}
+	fflush(stderr);
+	for (i = 0; i < j->n; i++) {
+		if ((buf = slurp_fd(j->w[i].fd[F_RESULT], &len)) == NULL)
+			goto out_io;
+		rc = result(arg, i, buf, len);
+		free(buf);
+		if (rc == -1)
+			return -1;
+	}
+	return 0;
+
+out_io:
+	if (cli_output_ok(out, "output"))
+		cli_error("-j: %s", strerror(errno));
+	return -1;
+}
+
+void
+cli_jobs_free(struct cli_jobs *j)
+{
+	unsigned long i;
+	int	 f;
+
+	if (j == NULL)
+		return;
+	for (i = 0; i < j->n; i++) {
+		for (f = 0; f < F_FILES; f++)
+			if (j->w[i].fd[f] != -1)
+				close(j->w[i].fd[f]);
+		free(j->w[i].frame);
+	}
+	if (j->stdin_copy != NULL) {
+		unlink(j->stdin_copy);
+		free(j->stdin_copy);
+	}
+	free(j->w);
+	free(j);
+}

@@ -1,0 +1,101 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# -j, --jobs N (gamecheck, gamestat): the same standard output, standard
+# error and exit status as -j 1, byte for byte, for N = 2 and 3, over the
+# golden cases' inputs (every example, the hostile data, malformed and
+# illegal records, empty and missing inputs, reports), standard input,
+# --shard and -j together, and the Othello data set when it is present.
+# A worker killed is an error (exit 3) that writes nothing: with -o the
+# old file stays.  A pipe as an input is refused (each worker reads each
+# input).
+set -u
+. "${srcdir:-.}/tests/lib.sh"
+data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
+
+for f in "$srcdir"/examples/*.pgn "$srcdir"/examples/*.csv \
+    "$srcdir"/examples/*.txt "$srcdir"/tests/cases/data/*.pgn \
+    "$srcdir"/tests/forfeits.pgn; do
+	cp "$f" "$tmp/"
+done
+: > "$tmp/empty.pgn"
+[ -r "$data" ] && cp "$data" "$tmp/data.csv"
+cd "$tmp" || exit 99
+gamecheck reversi-games.pgn forfeits.pgn > reports.yaml 2> /dev/null
+sed -n '12,$p' reversi-games.pgn > piece.pgn
+all=$(ls *.pgn archive.csv *.txt | tr '\n' ' ')
+
+# Runs "tool args" with -j 1, 2 and 3 (standard input from stdin.in) and
+# compares what each printed and returned.
+same() {
+	what=$1
+	shift
+	for j in 1 2 3; do
+		"$@" -j $j < stdin.in > out.$j 2> err.$j
+		echo $? > rc.$j
+	done
+	for j in 2 3; do
+		if ! cmp -s out.1 out.$j || ! cmp -s err.1 err.$j ||
+		    ! cmp -s rc.1 rc.$j; then
+			ng "$what: -j $j differs from -j 1"
+			diff err.1 err.$j | head -5
+			return
+		fi
+	done
+	ok "$what: -j 2, -j 3 print what -j 1 prints (exit $(cat rc.1))"
+}
+
+cat archive.csv > stdin.in
+for tool in gamecheck gamestat; do
+	# shellcheck disable=SC2086
+	same "$tool, every input" $tool $all
+	# shellcheck disable=SC2086
+	same "$tool, every input and a missing one" $tool $all no-such.pgn
+	same "$tool, standard input among files" $tool transcripts.txt - \
+	    empty.pgn
+	same "$tool, --shard 2/3" $tool --shard 2/3 archive.csv \
+	    reversi-games.pgn transcripts.txt
+	same "$tool, a PGN split at a line" $tool piece.pgn
+	[ -r data.csv ] && same "$tool, the data set" $tool data.csv
+done
+same "gamecheck -q" gamecheck -q errors.pgn bad-utf8.pgn
+same "gamestat --partial" gamestat --partial $all
+same "gamestat --by Event, reports" gamestat --by Event reports.yaml
+[ -r data.csv ] && same "gamestat --partial, the data set" \
+    gamestat --partial data.csv
+
+cat archive.csv | gamestat -j 2 <(cat archive.csv) > /dev/null 2> err
+[ $? -eq 2 ] && grep -q 'not a regular file' err ||
+    ng "a pipe as an input with -j is not refused"
+
+# A worker killed: a big input, so that the workers are still at it.
+i=0
+while [ $i -lt 4000 ]; do
+	sed 1d archive.csv
+	i=$((i + 1))
+done > rows.txt
+for i in 1 2 3 4 5 6 7 8; do cat rows.txt; done > big.csv
+for tool in gamecheck gamestat; do
+	echo old > out.yaml
+	$tool -j 2 -o out.yaml --csv-columns id,winner,moves big.csv \
+	    2> err &
+	pid=$!
+	k=0
+	kids=
+	while [ $k -lt 100 ] && [ -z "$kids" ]; do
+		kids=$(pgrep -P $pid | head -n 1)
+		k=$((k + 1))
+		sleep 0.05
+	done
+	[ -n "$kids" ] && kill -9 $kids
+	wait $pid
+	rc=$?
+	if [ -z "$kids" ]; then
+		ng "$tool: no worker found to kill"
+	elif [ $rc -eq 3 ] && grep -q 'killed by signal 9' err &&
+	    [ "$(cat out.yaml)" = old ]; then
+		ok "$tool: a worker killed is exit 3, the old output kept"
+	else
+		ng "$tool: a worker killed gave exit $rc: $(cat err)"
+	fi
+done
+exit $fail
