@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "record/record.h"
+#include "referee/referee.h"
 #include "report/report.h"
 #include "stat/stat.h"
 
@@ -281,7 +282,7 @@ read_records(struct run *r, struct options *opt,
 		/* Another task's record is read, never replayed. */
 		if (!cli_shard_take(&opt->shard))
 			continue;
-		if (record_replay(syn, rec, &ro, &rp) == -1 ||
+		if (replay_record(syn, rec, &ro, &rp) == -1 ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
 			exit(CLI_INTERNAL);

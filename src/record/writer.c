@@ -67,38 +67,6 @@ buf_value(struct buf *b, const char *v)
 	}
 }
 
-/* ---- Turn tokens --------------------------------------------------- */
-
-int
-record_turn_format(const struct rules_board *b, const struct rules_action *a,
-    size_t n, char *out, size_t cap)
-{
-	char	 one[24];
-	size_t	 i, len = 0, k;
-	bool	 sep;
-
-	for (i = 0; i < n; i++) {
-		record_action_format(b, &a[i], one, sizeof one);
-		/*
-		 * A removal's x separates it, and dice lead the token:
-		 * "b3xc3,c4", "35:xd2xc4,e5" (design.md §2).
-		 */
-		sep = i > 0 && a[i].kind != RULES_REMOVE &&
-		    a[i - 1].kind != RULES_DICE;
-		k = strlen(one) + (sep ? 1 : 0);
-		if (len + k + 1 > cap)
-			return -1;
-		if (sep)
-			out[len++] = ',';
-		memcpy(out + len, one, strlen(one));
-		len += strlen(one);
-	}
-	if (len + 1 > cap)
-		return -1;
-	out[len] = '\0';
-	return (int)len;
-}
-
 /* ---- Whole records ------------------------------------------------- */
 
 /*
