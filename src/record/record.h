@@ -202,6 +202,15 @@ int	record_turn_format(const struct rules_board *,
 	    const struct rules_action *, size_t n, char *out, size_t cap);
 
 /*
+ * A turn token continued: head's text, the comma due (record_turn_comma,
+ * read from the text: none after the dice or before a removal), then
+ * next's, as a new string (the caller frees it), or NULL when memory
+ * runs out.  So a referee appends a player's next actions to a turn in
+ * progress as the player wrote them.
+ */
+char	*record_turn_join(const char *head, const char *next);
+
+/*
  * Where a token's text divides between actions, for a referee that judges
  * the actions before a bad one.  record_turn_cut: the end of the actions
  * before the one holding byte off, the separator excluded.

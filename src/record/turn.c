@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -225,6 +226,24 @@ record_turn_format(const struct rules_board *b, const struct rules_action *a,
 		return -1;
 	out[len] = '\0';
 	return (int)len;
+}
+
+char *
+record_turn_join(const char *head, const char *next)
+{
+	size_t	 n = strlen(head), len = n + strlen(next) + 2;
+	char	*s;
+	bool	 sep;
+
+	/*
+	 * record_turn_comma as the text shows it: no comma after the dice
+	 * ("35:") or before a removal's x ("b3xc3"), either case of x as
+	 * the notation's cells take both.
+	 */
+	sep = n > 0 && head[n - 1] != ':' && next[0] != 'x' && next[0] != 'X';
+	if ((s = malloc(len)) != NULL)
+		snprintf(s, len, "%s%s%s", head, sep ? "," : "", next);
+	return s;
 }
 
 size_t

@@ -441,6 +441,26 @@ START_TEST(turn_commas)
 }
 END_TEST
 
+/* A turn in progress continued as the player writes it. */
+START_TEST(turn_joined)
+{
+	static const char *const cases[][3] = {
+		{ "c5*", "g4", "c5*,g4" }, { "b3", "xc3", "b3xc3" },
+		{ "35:", "xd2", "35:xd2" }, { "35:xd2xc4", "e5",
+		"35:xd2xc4,e5" }, { "", "d3", "d3" },
+	};
+	size_t	 i;
+	char	*s;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = record_turn_join(cases[i][0], cases[i][1]);
+		ck_assert_ptr_nonnull(s);
+		ck_assert_str_eq(s, cases[i][2]);
+		free(s);
+	}
+}
+END_TEST
+
 START_TEST(result_scores)
 {
 	unsigned long a = 0, b = 0;
@@ -700,6 +720,7 @@ record_suite(void)
 	tcase_add_test(tc, turn_tokens);
 	tcase_add_test(tc, printable_cut_where_needed);
 	tcase_add_test(tc, turn_commas);
+	tcase_add_test(tc, turn_joined);
 	tcase_add_test(tc, result_scores);
 	suite_add_tcase(s, tc);
 
