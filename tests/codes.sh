@@ -59,8 +59,8 @@ internal-no-placement
 
 files=
 for f in "$srcdir"/src/*.c "$srcdir"/src/cli/*.c "$srcdir"/src/record/*.c \
-    "$srcdir"/src/report/*.c "$srcdir"/src/rules/*.c "$srcdir"/src/play/*.c \
-    "$srcdir"/src/draw/*.c; do
+    "$srcdir"/src/referee/*.c "$srcdir"/src/report/*.c "$srcdir"/src/rules/*.c \
+    "$srcdir"/src/play/*.c "$srcdir"/src/draw/*.c; do
 	[ -f "$f" ] && files="$files $f"
 done
 [ -n "$files" ] || { echo "no sources under $srcdir/src"; exit 99; }

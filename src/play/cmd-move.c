@@ -159,14 +159,11 @@ parse_move(const struct play_record *pr, const struct rules_position *pos,
 	n = record_turn_parse(pr->syn, &pos->board, mv, strlen(mv), acts, offs,
 	    cap, &d);
 	*first = n;
-	if (n == -1) {
-		/* The actions before the bad cell, as the replay judges them. */
-		cut = record_turn_cut(mv, (size_t)d.at.offset);
-		*first = cut == 0 ? 0 : record_turn_parse(pr->syn, &pos->board,
-		    mv, cut, acts, offs, cap, &d);
-		if (*first == -1)
-			*first = 0;
-	}
+	/* The actions before the bad cell, as the replay judges them. */
+	if (n == -1 && (*first = record_turn_parse_before(pr->syn,
+	    &pos->board, mv, (size_t)d.at.offset, acts, offs, cap,
+	    &cut)) == -1)
+		*first = 0;
 	return n;
 }
 

@@ -179,6 +179,16 @@ int	record_turn_parse(const struct record_syntax *,
 	    const struct rules_board *, const char *tok, size_t len,
 	    struct rules_action *out, size_t *offs, size_t cap,
 	    struct record_diag *d);
+/*
+ * The actions of tok before the one holding byte off (a bad cell that
+ * record_turn_parse reported), as record_turn_parse writes them; the
+ * text they stand in ends at *cut (record_turn_cut).  Returns their
+ * number, 0 if none, or -1 if those bytes are no turn either.  So a
+ * referee judges what a player wrote before the mistake first.
+ */
+int	record_turn_parse_before(const struct record_syntax *,
+	    const struct rules_board *, const char *tok, size_t off,
+	    struct rules_action *out, size_t *offs, size_t cap, size_t *cut);
 /* An upper bound on the actions in a token of len bytes. */
 size_t	record_turn_bound(const char *tok, size_t len);
 

@@ -246,6 +246,18 @@ record_turn_join(const char *head, const char *next)
 	return s;
 }
 
+int
+record_turn_parse_before(const struct record_syntax *syn,
+    const struct rules_board *b, const char *tok, size_t off,
+    struct rules_action *out, size_t *offs, size_t cap, size_t *cut)
+{
+	struct record_diag d;
+
+	*cut = record_turn_cut(tok, off);
+	return *cut == 0 ? 0 : record_turn_parse(syn, b, tok, *cut, out, offs,
+	    cap, &d);
+}
+
 size_t
 record_turn_bound(const char *tok, size_t len)
 {

@@ -472,9 +472,8 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 	if (n == -1 && strcmp(rd.code, "off-board") == 0) {
 		/* The actions before the cell off the board are judged first. */
 		off = rd;
-		cut = record_turn_cut(tok->text, (size_t)off.at.offset);
-		n = cut == 0 ? 0 : record_turn_parse(syn, &pos->board,
-		    tok->text, cut, sc->acts, sc->offs, bound, &rd);
+		n = record_turn_parse_before(syn, &pos->board, tok->text,
+		    (size_t)off.at.offset, sc->acts, sc->offs, bound, &cut);
 	}
 	if (n == -1) {
 		rp->status = REPLAY_MALFORMED;
