@@ -8,14 +8,14 @@
 #include <string.h>
 #include <time.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 int
 main(int argc, char **argv)
 {
 	const struct rules_game *g;
 	struct rules_position *pos;
-	struct rules_diag d;
+	struct diag d;
 	struct timespec t0, t1;
 	const char *spec = NULL;
 	uint64_t n;
@@ -43,6 +43,11 @@ main(int argc, char **argv)
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		n = rules_perft(pos, atoi(argv[i]));
 		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (n == RULES_PERFT_NO_MEMORY) {
+			fprintf(stderr, "bench_perft: out of memory\n");
+			rules_position_free(pos);
+			return 2;
+		}
 		s = (double)(t1.tv_sec - t0.tv_sec) +
 		    (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 		printf("%-8s %-6s %5d %14llu %9.3f %14.0f\n", g->name,

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 static void
 usage(FILE *f)
@@ -49,7 +49,7 @@ main(int argc, char **argv)
 	};
 	const struct rules_game *g;
 	struct rules_position *pos;
-	struct rules_diag d;
+	struct diag d;
 	struct rules_rng rng;
 	unsigned long long seed = 1, actions = 0, turns = 0, nodes;
 	long	 games = 10000, i, finished = 0;
@@ -92,13 +92,19 @@ main(int argc, char **argv)
 	}
 	pos = rules_position_new(g, argc > 1 ? argv[1] : NULL, NULL, &d);
 	if (pos == NULL) {
-		fprintf(stderr, "bench_playout: %s [%s]\n", d.msg, d.code);
+		fprintf(stderr, "bench_playout: %s [%s]\n", d.msg,
+		    diag_name(d.code));
 		return 2;
 	}
 	if (depth > 0) {
 		t0 = now();
 		nodes = rules_perft(pos, depth);
 		secs = now() - t0;
+		if (nodes == RULES_PERFT_NO_MEMORY) {
+			fprintf(stderr, "bench_playout: out of memory\n");
+			rules_position_free(pos);
+			return 2;
+		}
 		printf("%s %s: perft(%d) = %llu in %.3f s: %.0f nodes/s\n",
 		    g->name, pos->board.name, depth, nodes, secs,
 		    (double)nodes / secs);

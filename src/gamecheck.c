@@ -175,27 +175,24 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 	if (rp->status == REPLAY_UNFINISHED && opt->require_finished &&
 	    !rp->has_error && !rp->forfeit) {
 		rp->has_error = true;
-		rp->error.code = "unfinished";
-		rp->error.at = rec->nturns > 0 ?
-		    rec->turns[rec->nturns - 1].at : rec->start;
-		rp->error.len = 0;
-		snprintf(rp->error.msg, sizeof rp->error.msg,
+		diag_set_at(&rp->error, DIAG_UNFINISHED, rec->nturns > 0 ?
+		    rec->turns[rec->nturns - 1].at : rec->start, 0,
 		    "the game is not over after %lu turns", rp->turns);
 	}
 	if (rp->has_warning)
-		cli_diag(name, &rp->warning, "warning", NULL);
+		cli_diag(name, &rp->warning, NULL);
 	if (!rp->has_error)
 		return;
 	t->errors++;
-	if (strcmp(rp->error.code, "result-mismatch") == 0)
+	if (rp->error.code == DIAG_RESULT_MISMATCH)
 		t->mismatched++;
-	if (strcmp(rp->error.code, "no-memory") == 0)
+	if (rp->error.code == DIAG_NO_MEMORY)
 		t->out_of_memory = true;
 	prefix[0] = '\0';
 	if (rp->error_turn > 0)
 		snprintf(prefix, sizeof prefix, "turn %lu (%s): ",
 		    rp->error_turn, rp->error_move);
-	cli_diag(name, &rp->error, "error", prefix);
+	cli_diag(name, &rp->error, prefix);
 }
 
 /*
@@ -203,7 +200,7 @@ tally(const char *name, const struct record *rec, struct replay *rp,
  * (reported).  *stop is set once --max-errors is reached.
  */
 static int
-check_input(const struct record_syntax *syn, const char *path, FILE *in,
+check_input(struct record_syntax *syn, const char *path, FILE *in,
     struct report_writer *w, FILE *out, struct options *opt,
     struct totals *t, struct replay *rp, bool *stop)
 {
@@ -229,8 +226,7 @@ check_input(const struct record_syntax *syn, const char *path, FILE *in,
 		 * Another task's record is read, never replayed.  The empty
 		 * input is no record of the numbering: task 1 reports it.
 		 */
-		if (rec->malformed && rec->error.code != NULL &&
-		    strcmp(rec->error.code, "empty-input") == 0) {
+		if (rec->malformed && rec->error.code == DIAG_EMPTY_INPUT) {
 			if (opt->shard.n != 0 && opt->shard.k != 1)
 				continue;
 		} else if (!cli_shard_take(&opt->shard))

@@ -221,10 +221,10 @@ count(struct run *r, const struct stat_game *g, const char *name)
 }
 
 static void
-yaml_error(struct run *r, const char *name, const struct record_diag *d)
+yaml_error(struct run *r, const char *name, const struct diag *d)
 {
-	if (d->code != NULL) {
-		cli_diag(name, d, "error", NULL);
+	if (d->code != DIAG_NONE) {
+		cli_diag(name, d, NULL);
 		r->bad = true;
 	} else {
 		cli_error("%s: %s", name, strerror(errno));
@@ -237,7 +237,7 @@ read_reports(struct run *r, struct options *opt, FILE *in,
     const char *name, const char *peek, size_t len)
 {
 	struct report_reader *rd;
-	struct record_diag d;
+	struct diag d;
 	struct stat_game g;
 	int	 rc;
 
@@ -259,7 +259,7 @@ read_reports(struct run *r, struct options *opt, FILE *in,
 
 static void
 read_records(struct run *r, struct options *opt,
-    const struct record_syntax *syn, FILE *in, const char *name,
+    struct record_syntax *syn, FILE *in, const char *name,
     const char *peek, size_t len)
 {
 	struct replay_options ro = { .game = opt->game, .max_legal = 0 };
@@ -282,7 +282,8 @@ read_records(struct run *r, struct options *opt,
 		/* Another task's record is read, never replayed. */
 		if (!cli_shard_take(&opt->shard))
 			continue;
-		if (replay_record(syn, rec, &ro, &rp) == -1 ||
+		replay_record(syn, rec, &ro, &rp);
+		if ((rp.has_error && rp.error.code == DIAG_NO_MEMORY) ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
 			exit(CLI_INTERNAL);
@@ -300,7 +301,7 @@ read_records(struct run *r, struct options *opt,
 
 static void
 read_input(struct run *r, struct options *opt,
-    const struct record_syntax *syn, const char *path)
+    struct record_syntax *syn, const char *path)
 {
 	const char *name = cli_input_name(path);
 	char	 peek[PEEK];

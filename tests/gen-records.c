@@ -21,7 +21,7 @@ write_game(const struct rules_game *g, const char *spec, uint64_t seed,
 	struct rules_action acts[512], turn[512];
 	struct rules_score s;
 	struct rules_rng dice;
-	struct rules_diag d;
+	struct diag d;
 	char	 buf[8192];
 	size_t	 n, nturn = 0;
 	int	 first, second, col = 0, len;

@@ -119,17 +119,18 @@ colour(void)
 }
 
 void
-cli_diag(const char *file, const struct record_diag *d, const char *severity,
-    const char *prefix)
+cli_diag(const char *file, const struct diag *d, const char *prefix)
 {
+	enum diag_severity s = diag_severity(d->code);
+	const char *name = diag_name(d->code);
 	bool	 c = colour();
 
 	cli_progress_done();
 	fprintf(stderr, "%s: %s:%lu:%lu: %s%s:%s %s%s%s%s%s\n", progname, file,
-	    d->at.line, d->at.col, c ? (strcmp(severity, "error") == 0 ?
-	    "\033[1;31m" : "\033[1;35m") : "", severity, c ? "\033[0m" : "",
-	    prefix != NULL ? prefix : "", d->msg, d->code != NULL ? " [" : "",
-	    d->code != NULL ? d->code : "", d->code != NULL ? "]" : "");
+	    d->at.line, d->at.col, c ? (s == DIAG_ERROR ? "\033[1;31m" :
+	    "\033[1;35m") : "", diag_severity_name(s), c ? "\033[0m" : "",
+	    prefix != NULL ? prefix : "", d->msg, name != NULL ? " [" : "",
+	    name != NULL ? name : "", name != NULL ? "]" : "");
 }
 
 bool

@@ -55,13 +55,13 @@ int	cli_option_error(char *const *argv, const char *optstring, int c,
 void	cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
- * "PROG: FILE:LINE:COL: error: MESSAGE [CODE]" on stderr; severity is
- * "error" or "warning" (coloured on a terminal unless NO_COLOR is set);
- * prefix, if not NULL, goes before the message ("turn 17: ").  A note
- * (severity "note") may have no code (NULL): then no [CODE] is shown.
+ * "PROG: FILE:LINE:COL: SEVERITY: MESSAGE [CODE]" on stderr, the severity
+ * the catalogue gives the code ("error" or "warning", coloured on a
+ * terminal unless NO_COLOR is set); prefix, if not NULL, goes before the
+ * message ("turn 17: ").  A diagnostic without a code (DIAG_NONE) is a
+ * "note" about the one before it, shown without [CODE].
  */
-void	cli_diag(const char *file, const struct record_diag *,
-	    const char *severity, const char *prefix);
+void	cli_diag(const char *file, const struct diag *, const char *prefix);
 
 /*
  * After writing to out: true if all is well.  A closed pipe (EPIPE) exits

@@ -65,13 +65,13 @@ split(char *line, char **w, size_t cap)
  * be a turn in progress.  Returns 0, or -1 after saying why on stderr.
  */
 static int
-replay_moves(const struct record_syntax *syn, struct rules_position *pos,
+replay_moves(struct record_syntax *syn, struct rules_position *pos,
     char **tok, size_t n)
 {
 	struct rules_action acts[512], a;
 	size_t	 offs[512], i;
-	struct record_diag rd;
-	struct rules_diag d;
+	struct diag rd;
+	struct diag d;
 	int	 k, na;
 
 	rules_position_reset(pos);
@@ -113,7 +113,7 @@ replay_moves(const struct record_syntax *syn, struct rules_position *pos,
 /* A session: the player, and the game it is in. */
 struct session {
 	struct player	*pl;
-	const struct record_syntax *syn;
+	struct record_syntax *syn;
 	struct rules_position *pos;	/* NULL before the first `game' */
 	unsigned long	 seed, games;
 };
@@ -123,7 +123,7 @@ static int
 request_game(struct session *se, char **w, size_t nw)
 {
 	const struct rules_game *g;
-	struct rules_diag d;
+	struct diag d;
 
 	if (nw < 2 || (g = rules_game_find(w[1])) == NULL) {
 		cli_error("engine: unknown game '%s'", nw < 2 ? "" : w[1]);
@@ -132,7 +132,7 @@ request_game(struct session *se, char **w, size_t nw)
 	rules_position_free(se->pos);
 	if ((se->pos = rules_position_new(g, nw > 2 ? w[2] : NULL, NULL,
 	    &d)) == NULL) {
-		cli_error("engine: %s [%s]", d.msg, d.code);
+		cli_error("engine: %s [%s]", d.msg, diag_name(d.code));
 		return CLI_BAD;
 	}
 	player_seed(se->pl, play_player_seed(se->seed + se->games++, 0));
@@ -144,7 +144,7 @@ static int
 request_go(struct session *se)
 {
 	struct rules_action a;
-	struct rules_diag d;
+	struct diag d;
 	char	 buf[32];
 
 	if (se->pos == NULL) {
@@ -153,7 +153,7 @@ request_go(struct session *se)
 	}
 	if (player_choose(se->pl, se->pos, &a, &d) == -1) {
 		cli_error("engine: %s", d.msg);
-		return strcmp(d.code, "no-memory") == 0 ? CLI_INTERNAL :
+		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
 		    CLI_BAD;
 	}
 	printf("%s\n", record_action_format(&se->pos->board, &a, buf,
@@ -195,7 +195,7 @@ exec_engine(int argc, char **argv)
 {
 	struct session se = { .seed = 1 };
 	struct record_syntax *syn;
-	struct rules_diag d;
+	struct diag d;
 	char	*line = NULL, **w = NULL;
 	size_t	 cap = 0, nw, wcap;
 	ssize_t	 len;
@@ -206,7 +206,7 @@ exec_engine(int argc, char **argv)
 		return status;
 	if ((se.pl = player_new(argv[optind], &d)) == NULL) {
 		cli_error("%s", d.msg);
-		return strcmp(d.code, "no-memory") == 0 ? CLI_INTERNAL :
+		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
 		    CLI_USAGE;
 	}
 	if ((se.syn = syn = record_syntax_new()) == NULL) {

@@ -186,12 +186,12 @@ started(struct engine *e)
  */
 static int
 ask(struct play_game *pg, struct engine *e, int ready, double timeout,
-    const struct record_syntax *syn, struct ending *end)
+    struct record_syntax *syn, struct ending *end)
 {
 	const struct rules_game *g = pg->pos->game;
 	struct rules_action acts[2];
-	struct record_diag rd;
-	struct rules_diag d;
+	struct diag rd;
+	struct diag d;
 	double	 deadline = engine_deadline(timeout);
 	size_t	 offs[2], len = 0;
 	char	*moves, *req, *line = NULL, shown[RECORD_SHOWN];
@@ -246,7 +246,7 @@ ask(struct play_game *pg, struct engine *e, int ready, double timeout,
 	n = memchr(line, '\0', len) != NULL ? 0 : record_turn_parse(syn,
 	    &pg->pos->board, line, len, acts, offs, 2, &rd);
 	if (n != 1 || play_game_play(pg, &acts[0], &d) == -1) {
-		if (n == 1 && strcmp(d.code, "no-memory") == 0) {
+		if (n == 1 && d.code == DIAG_NO_MEMORY) {
 			errno = ENOMEM;
 			return -1;
 		}

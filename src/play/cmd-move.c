@@ -117,7 +117,7 @@ token_safe(const char *s)
 }
 
 /* Where a new turn would be written: for diagnostics about a move. */
-static struct record_pos
+static struct diag_pos
 insertion_pos(const struct record *rec)
 {
 	if (rec->has_result)
@@ -152,7 +152,7 @@ parse_move(const struct play_record *pr, const struct rules_position *pos,
     const char *mv, struct rules_action *acts, size_t *offs, size_t cap,
     int *first)
 {
-	struct record_diag d;
+	struct diag d;
 	size_t	 cut;
 	int	 n;
 
@@ -362,38 +362,36 @@ static int
 moves_ok(const struct play_record *pr, const struct move_settings *ms,
     char **moves, int nmoves)
 {
-	struct record_diag d = { 0 };
+	struct diag d;
+	struct diag_pos at = insertion_pos(pr->rec);
 	char	 shown[40], how[RECORD_SHOWN + 32];
 	int	 i;
 
-	d.at = insertion_pos(pr->rec);
 	if (pr->rp.forfeit) {
 		/* The board goes on, but the game was decided off it. */
 		play_forfeit_text(pr->rec, &pr->rp, how, sizeof how);
-		d.code = "game-over";
-		snprintf(d.msg, sizeof d.msg, "the game was decided by "
-		    "forfeit, %s: no turn may follow", how);
-		cli_diag(pr->name, &d, "error", NULL);
+		diag_set_at(&d, DIAG_GAME_OVER, at, 0, "the game was decided "
+		    "by forfeit, %s: no turn may follow", how);
+		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}
 	if (ms->has_turn &&
 	    ms->want != (unsigned long)rules_turn(pr->rp.pos)) {
-		d.code = "stale-turn";
-		snprintf(d.msg, sizeof d.msg, "the move is for turn %lu but "
-		    "the record is at turn %d", ms->want,
+		diag_set_at(&d, DIAG_STALE_TURN, at, 0, "the move is for turn "
+		    "%lu but the record is at turn %d", ms->want,
 		    rules_turn(pr->rp.pos));
-		cli_diag(pr->name, &d, "error", NULL);
+		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}
 	for (i = 0; i < nmoves; i++)
 		if (!token_safe(moves[i])) {
 			record_printable(moves[i], strlen(moves[i]), shown,
 			    sizeof shown);
-			d.code = "bad-move-syntax";
-			snprintf(d.msg, sizeof d.msg, "\"%s\" is not a turn (a "
-			    "square like d3, a list like c5*,g4 or b3xc3,c4, "
-			    "a move like c1-f4, pass or swap)", shown);
-			cli_diag(pr->name, &d, "error", NULL);
+			diag_set_at(&d, DIAG_BAD_MOVE_SYNTAX, at, 0,
+			    "\"%s\" is not a turn (a square like d3, a list "
+			    "like c5*,g4 or b3xc3,c4, a move like c1-f4, pass "
+			    "or swap)", shown);
+			cli_diag(pr->name, &d, NULL);
 			return CLI_BAD;
 		}
 	return CLI_OK;
@@ -418,8 +416,7 @@ read_back(const struct play_record *pr, const struct tokens *t,
 		goto out_oom;
 	status = play_load(np, path, newtext, newlen, sel, true);
 	if (np->rp.pos != NULL && np->rp.score.over && (status == CLI_OK ||
-	    (np->rp.has_error && strcmp(np->rp.error.code,
-	    "result-mismatch") == 0))) {
+	    (np->rp.has_error && np->rp.error.code == DIAG_RESULT_MISMATCH))) {
 		snprintf(result, sizeof result, "%d-%d",
 		    np->rp.score.points[0], np->rp.score.points[1]);
 		if ((newtext = rewrite(pr, t, result, &newlen)) == NULL)

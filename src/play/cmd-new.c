@@ -157,17 +157,17 @@ position_new(const struct rules_game *g, const struct new_settings *ns)
 {
 	struct rules_variant v;
 	struct rules_position *pos;
-	struct rules_diag d;
+	struct diag d;
 
 	if (ns->variant != NULL) {
 		if (rules_variant_parse(g, ns->variant, &v, &d) == -1) {
-			cli_error("%s [%s]", d.msg, d.code);
+			cli_error("%s [%s]", d.msg, diag_name(d.code));
 			return NULL;
 		}
 	} else
 		rules_variant_default(g, &v);
 	if ((pos = rules_position_new(g, ns->size, &v, &d)) == NULL)
-		cli_error("%s [%s]", d.msg, d.code);
+		cli_error("%s [%s]", d.msg, diag_name(d.code));
 	return pos;
 }
 

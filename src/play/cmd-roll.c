@@ -32,7 +32,7 @@ exec_roll(int argc, char **argv)
 	struct play_record pr;
 	struct play_select sel = { 0 };
 	struct report_play p = { 0 };
-	struct record_diag d = { 0 };
+	struct diag d;
 	struct rules_rng rng;
 	char	 how[RECORD_SHOWN + 32];
 	int	 status;
@@ -52,11 +52,10 @@ exec_roll(int argc, char **argv)
 	 * as gamecheck checks them; the next roll is the next turn's.
 	 */
 	if (!pr.rp.seeded) {
-		d.code = "no-seed";
-		d.at = pr.rec->start;
-		snprintf(d.msg, sizeof d.msg, "no Seed tag: the dice of this "
-		    "game cannot be rolled (gameplay new writes one)");
-		cli_diag(pr.name, &d, "error", NULL);
+		diag_set_at(&d, DIAG_NO_SEED, pr.rec->start, 0, "no Seed tag: "
+		    "the dice of this game cannot be rolled (gameplay new "
+		    "writes one)");
+		cli_diag(pr.name, &d, NULL);
 		status = CLI_BAD;
 		goto out_close;
 	}

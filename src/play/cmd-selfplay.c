@@ -85,7 +85,7 @@ play_one(struct play_series *ps, unsigned long i, struct player *pl[2],
 {
 	struct play_game pg;
 	struct rules_action a;
-	struct rules_diag d;
+	struct diag d;
 	struct rules_score s;
 	int	 c, r, status = CLI_OK;
 
@@ -127,7 +127,7 @@ exec_selfplay(int argc, char **argv)
 	const struct rules_game *g;
 	struct player *pl[2] = { NULL, NULL };
 	struct play_game_tags t = { 0 };
-	struct rules_diag d;
+	struct diag d;
 	unsigned long i;
 	int	 start[RULES_COLOURS], black, status;
 
@@ -141,7 +141,7 @@ exec_selfplay(int argc, char **argv)
 		if ((pl[i] = player_new(ss.spec[i], &d)) == NULL) {
 			cli_error("--%s: %s", i == 0 ? "black" : "white",
 			    d.msg);
-			status = strcmp(d.code, "no-memory") == 0 ?
+			status = d.code == DIAG_NO_MEMORY ?
 			    CLI_INTERNAL : CLI_USAGE;
 			goto out_free;
 		}

@@ -174,7 +174,7 @@ static int
 view_init(struct view *v, const struct play_record *pr,
     const struct show_settings *ss)
 {
-	struct record_diag d;
+	struct diag d;
 	size_t	 offs[64];
 	int	 n;
 

@@ -37,7 +37,7 @@ play_forfeit_text(const struct record *rec, const struct replay *rp,
 void
 play_diag(const char *name, const struct replay *rp)
 {
-	struct record_diag note = rp->error;
+	struct diag note = rp->error;
 	char	 prefix[96], buf[32];
 	size_t	 i, n = 0;
 
@@ -45,10 +45,10 @@ play_diag(const char *name, const struct replay *rp)
 	if (rp->error_turn > 0)
 		snprintf(prefix, sizeof prefix, "turn %lu (%s): ",
 		    rp->error_turn, rp->error_move);
-	cli_diag(name, &rp->error, "error", prefix);
+	cli_diag(name, &rp->error, prefix);
 	if (rp->status != REPLAY_ILLEGAL || rp->pos == NULL)
 		return;
-	note.code = NULL;
+	note.code = DIAG_NONE;
 	snprintf(note.msg, sizeof note.msg, "legal:");
 	for (i = 0; i < rp->nlegal; i++) {
 		n = strlen(note.msg);
@@ -62,7 +62,7 @@ play_diag(const char *name, const struct replay *rp)
 	}
 	if (rp->nlegal == 0)
 		snprintf(note.msg, sizeof note.msg, "no legal moves");
-	cli_diag(name, &note, "note", NULL);
+	cli_diag(name, &note, NULL);
 }
 
 int
@@ -108,8 +108,8 @@ play_record_option(void *sel, int c, const char *arg)
  * want, or of the first.  Returns the count, or -1 (errno).
  */
 static long
-count_records(const struct record_syntax *syn, const char *text, size_t len,
-    unsigned long want, struct record_pos *next)
+count_records(struct record_syntax *syn, const char *text, size_t len,
+    unsigned long want, struct diag_pos *next)
 {
 	struct record_reader *rd;
 	const struct record *rec;
@@ -134,8 +134,8 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 {
 	struct replay_options ro = { .game = sel->game,
 	    .max_legal = MAX_LEGAL };
-	struct record_diag d = { 0 };
-	struct record_pos next = { 0, 0, len };
+	struct diag d = { 0 };
+	struct diag_pos next = { 0, 0, len };
 	unsigned long want = sel->record > 0 ? sel->record : 1;
 	long	 n;
 	int	 rc;
@@ -162,13 +162,16 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 	}
 	if (n == 0 || (sel->record == 0 && n > 1)) {
 		/* gameplay referees one game: one record, or one picked. */
-		d.code = n == 0 ? "empty-input" : "extra-record";
-		d.at = n == 0 ? (struct record_pos){ 1, 1, 0 } : next;
-		snprintf(d.msg, sizeof d.msg, n == 0 ?
-		    "no records in the input" : "a second record starts "
-		    "here; pick one with --record N");
+		if (n == 0)
+			diag_set_at(&d, DIAG_EMPTY_INPUT,
+			    (struct diag_pos){ 1, 1, 0 }, 0,
+			    "no records in the input");
+		else
+			diag_set_at(&d, DIAG_EXTRA_RECORD, next, 0,
+			    "a second record starts here; pick one with "
+			    "--record N");
 		if (!quiet)
-			cli_diag(pr->name, &d, "error", NULL);
+			cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}
 	pr->end = (size_t)next.offset;
@@ -178,14 +181,17 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 	rc = pr->rd != NULL ? 1 : -1;
 	while (rc == 1 && want-- > 0)
 		rc = record_reader_next(pr->rd, &pr->rec);
-	if (rc != 1 || replay_record(pr->syn, pr->rec, &ro, &pr->rp) == -1) {
+	if (rc == 1)
+		replay_record(pr->syn, pr->rec, &ro, &pr->rp);
+	if (rc != 1 || (pr->rp.has_error &&
+	    pr->rp.error.code == DIAG_NO_MEMORY)) {
 		cli_error("%s: out of memory", pr->name);
 		return CLI_INTERNAL;
 	}
 	/* A new record has no moves yet: not worth a warning here. */
 	if (pr->rp.has_warning && !quiet &&
-	    strcmp(pr->rp.warning.code, "no-moves") != 0)
-		cli_diag(pr->name, &pr->rp.warning, "warning", NULL);
+	    pr->rp.warning.code != DIAG_NO_MOVES)
+		cli_diag(pr->name, &pr->rp.warning, NULL);
 	if (pr->rp.has_error) {
 		if (!quiet)
 			play_diag(pr->name, &pr->rp);
@@ -231,7 +237,8 @@ play_replay_upto(const struct play_record *pr, unsigned long upto,
 	    .max_legal = MAX_LEGAL, .limit = true,
 	    .upto = upto };
 
-	return replay_record(pr->syn, pr->rec, &ro, rp);
+	replay_record(pr->syn, pr->rec, &ro, rp);
+	return rp->has_error && rp->error.code == DIAG_NO_MEMORY ? -1 : 0;
 }
 
 char *

@@ -159,7 +159,8 @@ void	play_close(struct play_record *);
 
 /*
  * Replays the first upto turn tokens of pr's record into rp (initialised
- * by the caller): the position after turn upto.  Returns 0 or -1.
+ * by the caller): the position after turn upto.  Returns 0, or -1 if
+ * memory ran out (rp then holds DIAG_NO_MEMORY).
  */
 int	play_replay_upto(const struct play_record *, unsigned long upto,
 	    struct replay *rp);
@@ -214,7 +215,7 @@ struct play_game {
  * from seed.  Returns 0, or -1 with d filled (a bad board, no memory).
  */
 int	play_game_init(struct play_game *, const struct rules_game *g,
-	    const char *spec, uint64_t seed, struct rules_diag *d);
+	    const char *spec, uint64_t seed, struct diag *d);
 void	play_game_fini(struct play_game *);
 /*
  * If the next action is a roll of the dice, rolls them from the game's
@@ -227,7 +228,7 @@ int	play_game_roll(struct play_game *);
  * action is illegal (the rules' code), or memory ran out (no-memory).
  */
 int	play_game_play(struct play_game *, const struct rules_action *,
-	    struct rules_diag *d);
+	    struct diag *d);
 /*
  * The game so far as formats/protocol.md sends it: the turn tokens, then
  * the turn in progress if there is one, one space between them ("" at the

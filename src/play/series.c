@@ -19,7 +19,7 @@
 
 int
 play_game_init(struct play_game *pg, const struct rules_game *g,
-    const char *spec, uint64_t seed, struct rules_diag *d)
+    const char *spec, uint64_t seed, struct diag *d)
 {
 	memset(pg, 0, sizeof *pg);
 	if ((pg->pos = rules_position_new(g, spec, NULL, d)) == NULL)
@@ -47,7 +47,7 @@ int
 play_game_roll(struct play_game *pg)
 {
 	struct rules_action a[1];
-	struct rules_diag d;
+	struct diag d;
 	int	 first, second;
 
 	if (rules_phase(pg->pos) == RULES_GAME_OVER ||
@@ -62,7 +62,7 @@ play_game_roll(struct play_game *pg)
 
 int
 play_game_play(struct play_game *pg, const struct rules_action *a,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	char	 buf[TOKEN_MAX];
 
@@ -70,7 +70,7 @@ play_game_play(struct play_game *pg, const struct rules_action *a,
 	    sizeof *pg->cur) == -1 ||
 	    array_grow(&pg->turns, &pg->turns_cap, pg->nturns + 1,
 	    sizeof *pg->turns) == -1)
-		return rules_fail(d, "no-memory", "out of memory");
+		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	if (rules_play(pg->pos, a, d) == -1)
 		return -1;
 	pg->cur[pg->ncur++] = *a;
@@ -79,7 +79,7 @@ play_game_play(struct play_game *pg, const struct rules_action *a,
 	if (record_turn_format(&pg->pos->board, pg->cur, pg->ncur, buf,
 	    sizeof buf) == -1 ||
 	    (pg->turns[pg->nturns] = strdup(buf)) == NULL)
-		return rules_fail(d, "no-memory", "out of memory");
+		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	pg->nturns++;
 	pg->ncur = 0;
 	return 0;
@@ -294,11 +294,11 @@ int
 play_series_start(struct play_series *ps, unsigned long i,
     struct play_game *pg)
 {
-	struct rules_diag d;
+	struct diag d;
 
 	if (play_game_init(pg, ps->m.game, ps->size, (uint64_t)ps->seed + i,
 	    &d) == -1) {
-		cli_error("%s [%s]", d.msg, d.code);
+		cli_error("%s [%s]", d.msg, diag_name(d.code));
 		return -1;
 	}
 	snprintf(ps->board, sizeof ps->board, "%s", pg->pos->board.name);

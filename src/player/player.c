@@ -20,7 +20,7 @@ static const struct player_kind *const kinds[] = {
 #define NKINDS	(sizeof kinds / sizeof kinds[0])
 
 struct player *
-player_new(const char *spec, struct rules_diag *d)
+player_new(const char *spec, struct diag *d)
 {
 	const struct player_kind *k = NULL;
 	struct player *p;
@@ -36,7 +36,7 @@ player_new(const char *spec, struct rules_diag *d)
 		    strncmp(kinds[i]->name, spec, len) == 0)
 			k = kinds[i];
 	if (k == NULL) {
-		rules_fail(d, "bad-player", "no player '%s' (random, greedy, "
+		diag_set(d, DIAG_BAD_PLAYER, "no player '%s' (random, greedy, "
 		    "mcts or mcts:N)", spec);
 		return NULL;
 	}
@@ -47,18 +47,19 @@ player_new(const char *spec, struct rules_diag *d)
 		    *end != '\0' || errno != 0 || budget < 1 ||
 		    budget > PLAYER_MCTS_MAX) {
 			if (k->budget)
-				rules_fail(d, "bad-player", "%s takes a budget "
+				diag_set(d, DIAG_BAD_PLAYER,
+				    "%s takes a budget "
 				    "of 1 to %d playouts, not '%s'", k->name,
 				    PLAYER_MCTS_MAX, spec);
 			else
-				rules_fail(d, "bad-player", "%s takes no "
+				diag_set(d, DIAG_BAD_PLAYER, "%s takes no "
 				    "budget: '%s'", k->name, spec);
 			return NULL;
 		}
 	} else if (k->budget)
 		budget = PLAYER_MCTS_BUDGET;
 	if ((p = calloc(1, sizeof *p)) == NULL) {
-		rules_fail(d, "no-memory", "out of memory");
+		diag_set(d, DIAG_NO_MEMORY, "out of memory");
 		return NULL;
 	}
 	p->kind = k;
@@ -110,7 +111,7 @@ player_legal(const struct rules_position *pos, struct rules_action **acts,
 
 int
 player_choose(struct player *p, const struct rules_position *pos,
-    struct rules_action *out, struct rules_diag *d)
+    struct rules_action *out, struct diag *d)
 {
 	struct rules_action *acts = NULL;
 	size_t	 cap = 0;
@@ -118,15 +119,15 @@ player_choose(struct player *p, const struct rules_position *pos,
 	int	 rc = -1;
 
 	if (rules_phase(pos) == RULES_GAME_OVER)
-		return rules_fail(d, "game-over", "the game is over");
+		return diag_set(d, DIAG_GAME_OVER, "the game is over");
 	if ((n = player_legal(pos, &acts, &cap)) == -1)
 		goto out_nomem;
 	if (n == 0) {
-		rules_fail(d, "game-over", "no legal action");
+		diag_set(d, DIAG_GAME_OVER, "no legal action");
 		goto out_free;
 	}
 	if (acts[0].kind == RULES_DICE) {
-		rules_fail(d, "dice", "the next action is a roll of the dice, "
+		diag_set(d, DIAG_DICE, "the next action is a roll of the dice, "
 		    "which is the referee's");
 		goto out_free;
 	}
@@ -138,7 +139,7 @@ player_choose(struct player *p, const struct rules_position *pos,
 	rc = 0;
 	goto out_free;
 out_nomem:
-	rules_fail(d, "no-memory", "out of memory");
+	diag_set(d, DIAG_NO_MEMORY, "out of memory");
 out_free:
 	free(acts);
 	return rc;

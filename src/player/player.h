@@ -29,7 +29,7 @@ struct player;
  * (code bad-player) for a spec that names no player, or (code no-memory)
  * when memory runs out.  Seeded with 0 until player_seed says otherwise.
  */
-struct player *player_new(const char *spec, struct rules_diag *d);
+struct player *player_new(const char *spec, struct diag *d);
 void	player_free(struct player *);
 
 /* The canonical spec ("mcts:1000"): owned by the player. */
@@ -48,7 +48,7 @@ void	player_seed(struct player *, uint64_t seed);
  * ran out (no-memory).  pos is borrowed and left as it was.
  */
 int	player_choose(struct player *, const struct rules_position *pos,
-	    struct rules_action *out, struct rules_diag *d);
+	    struct rules_action *out, struct diag *d);
 
 /*
  * The greedy player's evaluation of pos for colour `me', higher is better

@@ -9,7 +9,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +19,7 @@
 #include "util/util.h"
 
 struct record_reader {
-	const struct record_syntax *syn;
+	struct record_syntax *syn;
 	FILE		*fp;		/* NULL: reading mem */
 	const char	*mem;		/* borrowed */
 	size_t		 memlen;
@@ -47,7 +46,7 @@ struct record_reader {
 
 	/* A { comment still open at the end of the line. */
 	bool		 in_comment;
-	struct record_pos comment_at;
+	struct diag_pos comment_at;
 
 	/* CSV: which columns hold the moves and the winner. */
 	bool		 csv_ready;
@@ -114,7 +113,7 @@ record_tag_find(const struct record *rec, const char *name)
 }
 
 int
-record_result_score(const struct record_syntax *syn, const char *text,
+record_result_score(struct record_syntax *syn, const char *text,
     size_t len, unsigned long *a, unsigned long *b)
 {
 	size_t	 g[6];
@@ -186,7 +185,7 @@ record_printable(const char *s, size_t len, char *buf, size_t cap)
 }
 
 struct record_reader *
-record_reader_new(const struct record_syntax *syn, FILE *fp, const char *name,
+record_reader_new(struct record_syntax *syn, FILE *fp, const char *name,
     enum record_format format)
 {
 	struct record_reader *rd;
@@ -207,7 +206,7 @@ record_reader_new(const struct record_syntax *syn, FILE *fp, const char *name,
 }
 
 struct record_reader *
-record_reader_new_buffer(const struct record_syntax *syn, const char *text,
+record_reader_new_buffer(struct record_syntax *syn, const char *text,
     size_t len, const char *name, enum record_format format)
 {
 	struct record_reader *rd;
@@ -361,10 +360,10 @@ read_line(struct record_reader *rd)
 }
 
 /* Columns count from after a byte order mark; offsets count every byte. */
-static struct record_pos
+static struct diag_pos
 pos_at(const struct record_reader *rd, size_t col)
 {
-	return (struct record_pos){ rd->lineno, col + 1 - rd->line_start,
+	return (struct diag_pos){ rd->lineno, col + 1 - rd->line_start,
 	    rd->line_offset + col };
 }
 
@@ -401,32 +400,24 @@ reset_record(struct record_reader *rd)
 	hashmap_clear(&rd->tags);
 }
 
-static void	malformed(struct record_reader *, struct record_pos, size_t,
-		    const char *, const char *, ...)
-		    __attribute__((format(printf, 5, 6)));
-
-/* The first error of a record makes it malformed; later ones are dropped. */
-static void
-malformed(struct record_reader *rd, struct record_pos at, size_t len,
-    const char *code, const char *fmt, ...)
+/*
+ * The first error of a record makes it malformed; later ones are dropped:
+ * the diagnostic to fill, or NULL (which diag_set_at() ignores).
+ */
+static struct diag *
+first_error(struct record_reader *rd)
 {
-	va_list	 ap;
-
 	if (rd->rec.malformed)
-		return;
+		return NULL;
 	rd->rec.malformed = true;
-	rd->rec.error.code = code;
-	rd->rec.error.at = at;
-	rd->rec.error.len = len;
-	va_start(ap, fmt);
-	vsnprintf(rd->rec.error.msg, sizeof rd->rec.error.msg, fmt, ap);
-	va_end(ap);
+	return &rd->rec.error;
 }
 
 static int
 oom(struct record_reader *rd)
 {
-	malformed(rd, pos_at(rd, rd->pos), 0, "no-memory", "out of memory");
+	diag_set_at(first_error(rd), DIAG_NO_MEMORY, pos_at(rd, rd->pos), 0,
+	    "out of memory");
 	return -1;
 }
 
@@ -436,7 +427,7 @@ oom(struct record_reader *rd)
  */
 static int
 add_turn(struct record_reader *rd, const char *s, size_t len,
-    struct record_pos at)
+    struct diag_pos at)
 {
 	long long off;
 	size_t	 n = rd->rec.nturns;
@@ -524,7 +515,7 @@ read_tag(struct record_reader *rd)
 	const char *s = rd->line + rd->pos;
 	size_t	 g[6], n = rd->rec.ntags, i, k, len = rd->linelen - rd->pos;
 	long long name_off, value_off;
-	struct record_pos at = pos_at(rd, rd->pos);
+	struct diag_pos at = pos_at(rd, rd->pos);
 	int	 m;
 
 	m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
@@ -534,7 +525,8 @@ read_tag(struct record_reader *rd)
 		bool	 open = q != NULL && memchr(q + 1, '"',
 		    len - (size_t)(q + 1 - s)) == NULL;
 
-		malformed(rd, at, len, open ? "unterminated-tag" : "bad-tag",
+		diag_set_at(first_error(rd),
+		    open ? DIAG_UNTERMINATED_TAG : DIAG_BAD_TAG, at, len,
 		    open ? "tag value not closed by '\"]' on its line" :
 		    "a tag pair is [Name \"value\"]");
 		rd->pos = rd->linelen;
@@ -573,7 +565,7 @@ read_tag(struct record_reader *rd)
 		rd->pos = rd->linelen;
 		return;
 	case 1:
-		malformed(rd, at, (size_t)m, "duplicate-tag",
+		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, (size_t)m,
 		    "tag %s given twice", rd->text + name_off);
 		rd->pos += (size_t)m;
 		return;
@@ -594,7 +586,7 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 {
 	const char *s = rd->line + start;
 	size_t	 len = end - start, g[6];
-	struct record_pos at = pos_at(rd, start);
+	struct diag_pos at = pos_at(rd, start);
 	unsigned long want, number;
 	int	 m;
 
@@ -606,7 +598,8 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 		want = rd->rec.nturns / 2 + 1;
 		if (errno != 0 || number != want ||
 		    (g[5] - g[4] == 3) != (rd->rec.nturns % 2 == 1))
-			malformed(rd, at, (size_t)m, "bad-move-number",
+			diag_set_at(first_error(rd), DIAG_BAD_MOVE_NUMBER, at,
+			    (size_t)m,
 			    "move number %.*s where %lu%s was due", m, s, want,
 			    rd->rec.nturns % 2 ? "..." : ".");
 		rd->has_movetext = true;
@@ -701,7 +694,8 @@ next_pgn(struct record_reader *rd)
 			continue;
 		}
 		if (c == '}') {
-			malformed(rd, pos_at(rd, rd->pos), 1, "stray-brace",
+			diag_set_at(first_error(rd), DIAG_STRAY_BRACE,
+			    pos_at(rd, rd->pos), 1,
 			    "'}' without an opening '{'");
 			rd->pos++;
 			continue;
@@ -719,14 +713,16 @@ next_pgn(struct record_reader *rd)
 	if (rd->rec.start.line == 0) {
 		/* Comments alone: no record follows them. */
 		if (rd->in_comment && rd->eof)
-			malformed(rd, rd->comment_at, 1, "unterminated-comment",
+			diag_set_at(first_error(rd), DIAG_UNTERMINATED_COMMENT,
+			    rd->comment_at, 1,
 			    "comment opened here is never closed");
 		else if (!rd->rec.malformed)
 			return 0;
 		rd->rec.start = rd->comment_at;
 	}
 	if (rd->in_comment && rd->eof) {
-		malformed(rd, rd->comment_at, 1, "unterminated-comment",
+		diag_set_at(first_error(rd), DIAG_UNTERMINATED_COMMENT,
+		    rd->comment_at, 1,
 		    "comment opened here is never closed");
 		rd->in_comment = false;
 	}
@@ -765,7 +761,8 @@ read_transcript(struct record_reader *rd, size_t start, size_t end)
 			if (j < end && isdigit((unsigned char)s[j]))
 				j++;
 		}
-		malformed(rd, pos_at(rd, j), 1, "bad-transcript",
+		diag_set_at(first_error(rd), DIAG_BAD_TRANSCRIPT, pos_at(rd, j),
+		    1,
 		    "a transcript is squares run together (f5d6c3...)");
 		return;
 	}
@@ -882,7 +879,8 @@ next_import(struct record_reader *rd)
 		return 1;
 	}
 	if (rd->csv_moves == -1) {
-		malformed(rd, pos_at(rd, 0), 0, "bad-csv-header",
+		diag_set_at(first_error(rd), DIAG_BAD_CSV_HEADER, pos_at(rd, 0),
+		    0,
 		    "the CSV header (line %lu) names no moves column (e.g. "
 		    "game_moves)", rd->csv_header_line);
 		finish_record(rd);
@@ -904,13 +902,15 @@ next_import(struct record_reader *rd)
 				rd->rec.winner = n == 2 ? -1 : f[0] - '0';
 				rd->rec.winner_at = pos_at(rd, fs);
 			} else
-				malformed(rd, pos_at(rd, fs), fe - fs,
-				    "bad-csv-winner",
+				diag_set_at(first_error(rd),
+				    DIAG_BAD_CSV_WINNER, pos_at(rd, fs),
+				    fe - fs,
 				    "the winner column holds 1, -1 or 0");
 		}
 	}
 	if (col <= rd->csv_moves || col <= rd->csv_winner)
-		malformed(rd, pos_at(rd, rd->linelen), 0, "bad-csv-row",
+		diag_set_at(first_error(rd), DIAG_BAD_CSV_ROW, pos_at(rd,
+		    rd->linelen), 0,
 		    "the row has %ld fields; the header has %ld", col,
 		    rd->csv_cols);
 	else
@@ -979,12 +979,11 @@ record_reader_next_or_empty(struct record_reader *rd,
 	rd->index = 1;
 	memset(e, 0, sizeof *e);
 	e->index = 1;
-	e->start = (struct record_pos){ 1, 1, 0 };
+	e->start = (struct diag_pos){ 1, 1, 0 };
 	e->format = rd->format == RECORD_AUTO ? RECORD_PGN : rd->format;
 	e->malformed = true;
-	e->error.code = "empty-input";
-	e->error.at = e->start;
-	snprintf(e->error.msg, sizeof e->error.msg, "no records in the input");
+	diag_set_at(&e->error, DIAG_EMPTY_INPUT, e->start, 0,
+	    "no records in the input");
 	*rec = e;
 	return 1;
 }

@@ -29,29 +29,11 @@ enum record_format {
 /* The buffer of a value shown in a message: 59 bytes at most, and NUL. */
 #define RECORD_SHOWN	60
 
-/* A place in the input: 1-based line and column (in bytes), byte offset. */
-struct record_pos {
-	unsigned long	 line;
-	unsigned long	 col;
-	unsigned long long offset;
-};
-
-/*
- * A positioned diagnostic.  code is a stable kebab-case name listed in
- * gamecheck(1); len is how many bytes from `at' the caret should cover.
- */
-struct record_diag {
-	const char	*code;
-	char		 msg[320];
-	struct record_pos at;
-	size_t		 len;
-};
-
 struct record_tag {
 	char		*name;		/* points into the record's text */
 	char		*value;		/* unescaped; may hold any bytes */
 	size_t		 value_len;
-	struct record_pos at;
+	struct diag_pos at;
 };
 
 /*
@@ -61,7 +43,7 @@ struct record_tag {
 struct record_token {
 	char		*text;
 	size_t		 len;
-	struct record_pos at;
+	struct diag_pos at;
 };
 
 /*
@@ -71,7 +53,7 @@ struct record_token {
  */
 struct record {
 	unsigned long	 index;		/* 1-based within its input */
-	struct record_pos start;
+	struct diag_pos start;
 	enum record_format format;
 	bool		 implicit_passes;	/* transcripts: passes unwritten */
 
@@ -85,11 +67,11 @@ struct record {
 	/* CSV imports: the winner column, 1 Black, -1 White, 0 draw. */
 	bool		 has_winner;
 	int		 winner;
-	struct record_pos winner_at;
+	struct diag_pos winner_at;
 
 	/* A record that could not be read whole is malformed. */
 	bool		 malformed;
-	struct record_diag error;
+	struct diag error;
 };
 
 /* Looks a tag up by name, ignoring case; NULL if absent. */
@@ -98,7 +80,8 @@ const struct record_tag *record_tag_find(const struct record *,
 
 /*
  * The compiled patterns of the notation: built once (JIT where PCRE2 has
- * it) and shared, read-only, by every reader.  NULL if PCRE2 fails.
+ * it) and shared by every reader, and the one match block every match
+ * writes: so not const, and one thread at a time.  NULL if PCRE2 fails.
  */
 struct record_syntax;
 struct record_syntax *record_syntax_new(void);
@@ -110,7 +93,7 @@ void	record_syntax_free(struct record_syntax *);
  * from the first line.  NULL when memory runs out.
  */
 struct record_reader;
-struct record_reader *record_reader_new(const struct record_syntax *,
+struct record_reader *record_reader_new(struct record_syntax *,
 	    FILE *, const char *name, enum record_format);
 /*
  * As record_reader_new, over the len bytes at text instead of a stream:
@@ -118,7 +101,7 @@ struct record_reader *record_reader_new(const struct record_syntax *,
  * records read are those a stream of the same bytes gives, positions and
  * all.
  */
-struct record_reader *record_reader_new_buffer(const struct record_syntax *,
+struct record_reader *record_reader_new_buffer(struct record_syntax *,
 	    const char *text, size_t len, const char *name, enum record_format);
 void	record_reader_free(struct record_reader *);
 /*
@@ -160,7 +143,7 @@ int	record_format_parse(const char *);
  * nothing), or -1 for text that is no score ("*", "1/2-1/2", anything
  * else).
  */
-int	record_result_score(const struct record_syntax *, const char *text,
+int	record_result_score(struct record_syntax *, const char *text,
 	    size_t len, unsigned long *a, unsigned long *b);
 
 /*
@@ -175,10 +158,10 @@ int	record_result_score(const struct record_syntax *, const char *text,
  * offset set within the token) for a token that is not a turn or names a
  * cell off the board.  record_turn_bound(tok, len) actions always fit.
  */
-int	record_turn_parse(const struct record_syntax *,
+int	record_turn_parse(struct record_syntax *,
 	    const struct rules_board *, const char *tok, size_t len,
 	    struct rules_action *out, size_t *offs, size_t cap,
-	    struct record_diag *d);
+	    struct diag *d);
 /*
  * The actions of tok before the one holding byte off (a bad cell that
  * record_turn_parse reported), as record_turn_parse writes them; the
@@ -186,7 +169,7 @@ int	record_turn_parse(const struct record_syntax *,
  * number, 0 if none, or -1 if those bytes are no turn either.  So a
  * referee judges what a player wrote before the mistake first.
  */
-int	record_turn_parse_before(const struct record_syntax *,
+int	record_turn_parse_before(struct record_syntax *,
 	    const struct rules_board *, const char *tok, size_t off,
 	    struct rules_action *out, size_t *offs, size_t cap, size_t *cut);
 /* An upper bound on the actions in a token of len bytes. */

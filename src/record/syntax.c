@@ -82,7 +82,7 @@ record_syntax_free(struct record_syntax *syn)
 }
 
 int
-syntax_match(const struct record_syntax *syn, enum syntax_pattern p,
+syntax_match(struct record_syntax *syn, enum syntax_pattern p,
     const char *s, size_t len, size_t *groups, int ngroups)
 {
 	PCRE2_SIZE *ov;

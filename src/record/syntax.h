@@ -36,7 +36,7 @@ struct record_syntax {
  * Returns the length matched, or -1; groups[2k], groups[2k+1] are the
  * offsets of group k (0 = the whole match), SYNTAX_UNSET if unset.
  */
-int	syntax_match(const struct record_syntax *, enum syntax_pattern,
+int	syntax_match(struct record_syntax *, enum syntax_pattern,
 	    const char *s, size_t len, size_t *groups, int ngroups);
 
 #endif

@@ -8,7 +8,6 @@
  * else.
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,34 +15,6 @@
 
 #include "record/record.h"
 #include "record/syntax.h"
-
-static void	diag_vset(struct record_diag *, const char *, struct record_pos,
-		    size_t, const char *, va_list)
-		    __attribute__((format(printf, 5, 0)));
-static void	diag_set(struct record_diag *, const char *, struct record_pos,
-		    size_t, const char *, ...)
-		    __attribute__((format(printf, 5, 6)));
-
-static void
-diag_vset(struct record_diag *d, const char *code, struct record_pos at,
-    size_t len, const char *fmt, va_list ap)
-{
-	d->code = code;
-	d->at = at;
-	d->len = len;
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-}
-
-static void
-diag_set(struct record_diag *d, const char *code, struct record_pos at,
-    size_t len, const char *fmt, ...)
-{
-	va_list	 ap;
-
-	va_start(ap, fmt);
-	diag_vset(d, code, at, len, fmt, ap);
-	va_end(ap);
-}
 
 /* A cell name at s: a letter and one or two digits.  Returns its length. */
 static size_t
@@ -58,20 +29,21 @@ cell_len(const char *s, size_t len)
 
 static int
 parse_cell(const struct rules_board *b, const char *tok, size_t *p,
-    size_t len, int16_t *cell, struct record_diag *d)
+    size_t len, int16_t *cell, struct diag *d)
 {
 	size_t	 n = cell_len(tok + *p, len - *p);
 	int	 c = rules_cell_parse(b, tok + *p, n);
 
 	if (c == -2) {
-		diag_set(d, "bad-move-syntax", (struct record_pos){ 0, 0, *p },
-		    n, "\"%.*s\" is not a cell name (a letter and a row from 1)",
+		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX, (struct diag_pos){ 0, 0,
+		    *p }, n,
+		    "\"%.*s\" is not a cell name (a letter and a row from 1)",
 		    (int)n, tok + *p);
 		return -1;
 	}
 	if (c < 0) {
 		/* A hex board's spec is its side: "the side-7 board". */
-		diag_set(d, "off-board", (struct record_pos){ 0, 0, *p }, n,
+		diag_set_at(d, DIAG_OFF_BOARD, (struct diag_pos){ 0, 0, *p }, n,
 		    "%.*s is not on the %s%s board", (int)n, tok + *p,
 		    b->name[strspn(b->name, "0123456789")] == '\0' ? "side-" :
 		    "", b->name);
@@ -83,10 +55,10 @@ parse_cell(const struct rules_board *b, const char *tok, size_t *p,
 }
 
 int
-record_turn_parse(const struct record_syntax *syn,
+record_turn_parse(struct record_syntax *syn,
     const struct rules_board *b, const char *tok, size_t len,
     struct rules_action *out, size_t *offs, size_t cap,
-    struct record_diag *d)
+    struct diag *d)
 {
 	struct rules_action a;
 	size_t	 p = 0, n = 0, g[2];
@@ -112,10 +84,10 @@ record_turn_parse(const struct record_syntax *syn,
 	}
 	if (syntax_match(syn, SYN_TURN, tok, len, g, 1) < 0) {
 		record_printable(tok, len, shown, sizeof shown);
-		diag_set(d, "bad-move-syntax", (struct record_pos){ 0, 0, 0 },
-		    len, "\"%s\" is not a turn (a square like d3, a list "
-		    "like c5*,g4 or b3xc3,c4, a move like c1-f4, pass or swap)",
-		    shown);
+		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX,
+		    (struct diag_pos){ 0, 0, 0 }, len, "\"%s\" is not a turn "
+		    "(a square like d3, a list like c5*,g4 or b3xc3,c4, a move "
+		    "like c1-f4, pass or swap)", shown);
 		return -1;
 	}
 	if (len == 4 && memcmp(tok, "swap", 4) == 0) {
@@ -247,11 +219,11 @@ record_turn_join(const char *head, const char *next)
 }
 
 int
-record_turn_parse_before(const struct record_syntax *syn,
+record_turn_parse_before(struct record_syntax *syn,
     const struct rules_board *b, const char *tok, size_t off,
     struct rules_action *out, size_t *offs, size_t cap, size_t *cut)
 {
-	struct record_diag d;
+	struct diag d;
 
 	*cut = record_turn_cut(tok, off);
 	return *cut == 0 ? 0 : record_turn_parse(syn, b, tok, *cut, out, offs,

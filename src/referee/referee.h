@@ -103,11 +103,11 @@ struct replay {
 
 	/* A doubt that is not an error (exit status unaffected). */
 	bool		 has_warning;
-	struct record_diag warning;
+	struct diag warning;
 
 	/* Illegal or malformed: the first error. */
 	bool		 has_error;
-	struct record_diag error;
+	struct diag error;
 	unsigned long	 error_turn;	/* 1-based turn index, 0 if none */
 	char		 error_move[RECORD_SHOWN];	/* the token, printable */
 	bool		 has_legal;	/* the list below means something */
@@ -131,11 +131,11 @@ struct replay {
 void	replay_init(struct replay *);
 void	replay_fini(struct replay *);
 /*
- * Replays rec (borrowed) and scores it; the result is in *rp.  Returns 0;
- * running out of memory makes the record malformed with the code
- * no-memory.
+ * Replays rec (borrowed) and scores it; the result is in *rp.  Running
+ * out of memory makes the record malformed with the code DIAG_NO_MEMORY:
+ * a caller that must tell that from a bad record looks at rp->error.code.
  */
-int	replay_record(const struct record_syntax *, const struct record *,
+void	replay_record(struct record_syntax *, const struct record *,
 	    const struct replay_options *, struct replay *rp);
 
 /*

@@ -9,7 +9,6 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,51 +61,15 @@ replay_fini(struct replay *rp)
 	memset(rp, 0, sizeof *rp);
 }
 
-static void	diag_vset(struct record_diag *, const char *, struct record_pos,
-		    size_t, const char *, va_list)
-		    __attribute__((format(printf, 5, 0)));
-static void	diag_set(struct record_diag *, const char *, struct record_pos,
-		    size_t, const char *, ...)
-		    __attribute__((format(printf, 5, 6)));
-
-static void
-diag_vset(struct record_diag *d, const char *code, struct record_pos at,
-    size_t len, const char *fmt, va_list ap)
-{
-	d->code = code;
-	d->at = at;
-	d->len = len;
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-}
-
-static void
-diag_set(struct record_diag *d, const char *code, struct record_pos at,
-    size_t len, const char *fmt, ...)
-{
-	va_list	 ap;
-
-	va_start(ap, fmt);
-	diag_vset(d, code, at, len, fmt, ap);
-	va_end(ap);
-}
-
 /* ---- Setting up ---------------------------------------------------- */
 
-static void	malformed_at(struct replay *, const char *, struct record_pos,
-		    size_t, const char *, ...)
-		    __attribute__((format(printf, 5, 6)));
-
-static void
-malformed_at(struct replay *rp, const char *code, struct record_pos at,
-    size_t len, const char *fmt, ...)
+/* Marks the record malformed; its first error is the diagnostic returned. */
+static struct diag *
+malformed(struct replay *rp)
 {
-	va_list	 ap;
-
 	rp->status = REPLAY_MALFORMED;
 	rp->has_error = true;
-	va_start(ap, fmt);
-	diag_vset(&rp->error, code, at, len, fmt, ap);
-	va_end(ap);
+	return &rp->error;
 }
 
 /* Whether two board specs name one board ("8" and "8x8"). */
@@ -142,18 +105,18 @@ check_nuls(const struct record *rec, struct replay *rp)
 {
 	static const struct {
 		const char	*tag;
-		const char	*code;
+		enum diag_code	 code;
 	} read[] = {
-		{ "Board", "bad-board" }, { "Size", "bad-board" },
-		{ "Seed", "bad-seed" }, { "Variant", "bad-variant" },
+		{ "Board", DIAG_BAD_BOARD }, { "Size", DIAG_BAD_BOARD },
+		{ "Seed", DIAG_BAD_SEED }, { "Variant", DIAG_BAD_VARIANT },
 	};
 	const struct record_tag *t;
 	size_t	 i;
 
 	for (i = 0; i < sizeof read / sizeof read[0]; i++)
 		if (has_nul(t = record_tag_find(rec, read[i].tag))) {
-			malformed_at(rp, read[i].code, t->at, 0, "the %s tag's "
-			    "value holds a NUL byte", t->name);
+			diag_set_at(malformed(rp), read[i].code, t->at, 0,
+			    "the %s tag's value holds a NUL byte", t->name);
 			return -1;
 		}
 	return 0;
@@ -161,13 +124,13 @@ check_nuls(const struct record *rec, struct replay *rp)
 
 /* A diagnostic of the rules core, which quotes a tag's value as given. */
 static void
-malformed_rules(struct replay *rp, const struct rules_diag *d,
-    struct record_pos at)
+malformed_rules(struct replay *rp, const struct diag *d,
+    struct diag_pos at)
 {
 	char	 msg[sizeof d->msg];
 
 	record_printable(d->msg, strlen(d->msg), msg, sizeof msg);
-	malformed_at(rp, d->code, at, 0, "%s", msg);
+	diag_set_at(malformed(rp), d->code, at, 0, "%s", msg);
 }
 
 /*
@@ -181,7 +144,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	const struct record_tag *gt, *bt, *zt, *vt, *st;
 	const struct rules_game *g;
 	struct rules_variant v;
-	struct rules_diag d;
+	struct diag d;
 	const char *spec;
 	char	 shown[RECORD_SHOWN], other[RECORD_SHOWN];
 
@@ -190,7 +153,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (g == NULL && rec->format != RECORD_PGN)
 		g = rules_game_find("reversi");
 	if (has_nul(gt)) {
-		malformed_at(rp, "unknown-game", gt->at, 0, "the %s tag's "
+		diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
+		    "the %s tag's "
 		    "value holds a NUL byte", gt->name);
 		return -1;
 	}
@@ -199,13 +163,14 @@ set_up(const struct record *rec, const struct replay_options *opt,
 
 		record_printable(gt->value, gt->value_len, shown, sizeof shown);
 		if (named == NULL) {
-			malformed_at(rp, "unknown-game", gt->at, 0,
+			diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
 			    "unknown game \"%s\" (see gamecheck --help for "
 			    "the games)", shown);
 			return -1;
 		}
 		if (g != NULL && g != named) {
-			malformed_at(rp, "game-mismatch", gt->at, 0,
+			diag_set_at(malformed(rp), DIAG_GAME_MISMATCH, gt->at,
+			    0,
 			    "the record is a game of %s, not the game asked "
 			    "for", shown);
 			return -1;
@@ -213,7 +178,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		g = named;
 	}
 	if (g == NULL) {
-		malformed_at(rp, "no-game", rec->start, 0,
+		diag_set_at(malformed(rp), DIAG_NO_GAME, rec->start, 0,
 		    "no Game tag; add one or name the game with --game");
 		return -1;
 	}
@@ -226,7 +191,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		record_printable(zt->value, zt->value_len, shown, sizeof shown);
 		record_printable(bt->value, bt->value_len, other,
 		    sizeof other);
-		malformed_at(rp, "bad-board", zt->at, 0, "the Size tag says "
+		diag_set_at(malformed(rp), DIAG_BAD_BOARD, zt->at, 0,
+		    "the Size tag says "
 		    "\"%s\" and the Board tag \"%s\": give one", shown, other);
 		return -1;
 	}
@@ -244,7 +210,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		    errno != 0) {
 			record_printable(st->value, st->value_len, shown,
 			    sizeof shown);
-			malformed_at(rp, "bad-seed", st->at, 0,
+			diag_set_at(malformed(rp), DIAG_BAD_SEED, st->at, 0,
 			    "a Seed is a decimal number from 0 to "
 			    "18446744073709551615, not \"%s\"", shown);
 			return -1;
@@ -327,8 +293,8 @@ note_legal(struct replay *rp, size_t max)
 	rp->has_legal = true;
 }
 
-static struct record_pos
-pos_plus(struct record_pos at, size_t off)
+static struct diag_pos
+pos_plus(struct diag_pos at, size_t off)
 {
 	at.col += off;
 	at.offset += off;
@@ -337,11 +303,11 @@ pos_plus(struct record_pos at, size_t off)
 
 static void
 illegal(struct replay *rp, const struct record_token *tok, size_t off,
-    size_t len, const char *code, const char *msg, size_t max_legal)
+    size_t len, enum diag_code code, const char *msg, size_t max_legal)
 {
 	rp->status = REPLAY_ILLEGAL;
 	rp->has_error = true;
-	diag_set(&rp->error, code, pos_plus(tok->at, off), len, "%s", msg);
+	diag_set_at(&rp->error, code, pos_plus(tok->at, off), len, "%s", msg);
 	record_printable(tok->text, tok->len, rp->error_move,
 	    sizeof rp->error_move);
 	/* After the game or the turn is over, no list would be true. */
@@ -439,37 +405,38 @@ extra_actions(struct replay *rp, const struct record_token *tok,
 
 	snprintf(msg, sizeof msg, "the turn was over after %.*s; the rest "
 	    "belongs to no one", (int)head, tok->text);
-	illegal(rp, tok, at, tok->len - at, "extra-actions", msg, 0);
+	illegal(rp, tok, at, tok->len - at, DIAG_EXTRA_ACTIONS, msg, 0);
 }
 
 /* Plays one turn token; 0, or -1 when the record stops here. */
 static int
-play_turn(const struct record_syntax *syn, const struct record *rec,
+play_turn(struct record_syntax *syn, const struct record *rec,
     const struct record_token *tok, const struct replay_options *opt,
     struct replay *rp)
 {
 	struct replay_scratch *sc = &rp->scratch;
 	struct rules_position *pos = rp->pos;
 	struct rules_action pass = { .kind = RULES_PASS };
-	struct record_diag rd, off;
-	struct rules_diag d;
+	struct diag rd, off;
+	struct diag d;
 	char	 msg[320];
 	size_t	 cut = SIZE_MAX;	/* an off-board cell's action starts here */
 	size_t	 bound = record_turn_bound(tok->text, tok->len);
 	int	 n, k;
 
 	if (rules_phase(pos) == RULES_GAME_OVER) {
-		illegal(rp, tok, 0, tok->len, "game-over",
+		illegal(rp, tok, 0, tok->len, DIAG_GAME_OVER,
 		    "the game is already over: no turn may follow", 0);
 		return -1;
 	}
 	if (reserve(sc, bound) == -1) {
-		malformed_at(rp, "no-memory", tok->at, 0, "out of memory");
+		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
+		    "out of memory");
 		return -1;
 	}
 	n = record_turn_parse(syn, &pos->board, tok->text, tok->len, sc->acts,
 	    sc->offs, bound, &rd);
-	if (n == -1 && strcmp(rd.code, "off-board") == 0) {
+	if (n == -1 && rd.code == DIAG_OFF_BOARD) {
 		/* The actions before the cell off the board are judged first. */
 		off = rd;
 		n = record_turn_parse_before(syn, &pos->board, tok->text,
@@ -478,7 +445,8 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 	if (n == -1) {
 		rp->status = REPLAY_MALFORMED;
 		rp->has_error = true;
-		diag_set(&rp->error, rd.code, tok->at, tok->len, "%s", rd.msg);
+		diag_set_at(&rp->error, rd.code, tok->at, tok->len, "%s",
+		    rd.msg);
 		record_printable(tok->text, tok->len, rp->error_move,
 		    sizeof rp->error_move);
 		return -1;
@@ -491,7 +459,8 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		}
 		if (sc->acts[k].kind == RULES_DICE && rp->seeded &&
 		    check_dice(rp, &sc->acts[k], msg, sizeof msg) == -1) {
-			illegal(rp, tok, sc->offs[k], 3, "dice-mismatch", msg,
+			illegal(rp, tok, sc->offs[k], 3, DIAG_DICE_MISMATCH,
+			    msg,
 			    opt->max_legal);
 			return -1;
 		}
@@ -501,7 +470,7 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 		}
 		/* Transcripts leave passes unwritten (rules.md §1). */
 		if (k == 0 && rec->implicit_passes &&
-		    strcmp(d.code, "must-pass") == 0 &&
+		    d.code == DIAG_MUST_PASS &&
 		    rules_play(pos, &pass, NULL) == 0) {
 			/* A pass captures nothing: its turn has a slot too. */
 			if (rp->counts_captures) {
@@ -509,7 +478,8 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 				    &sc->turn_captures_cap,
 				    rp->turns + 1,
 				    sizeof *rp->turn_captures) == -1) {
-					malformed_at(rp, "no-memory", tok->at, 0,
+					diag_set_at(malformed(rp),
+					    DIAG_NO_MEMORY, tok->at, 0,
 					    "out of memory");
 					return -1;
 				}
@@ -543,14 +513,15 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 			return 0;
 		}
 		incomplete_message(pos, msg, sizeof msg);
-		illegal(rp, tok, tok->len, 0, "turn-incomplete", msg,
+		illegal(rp, tok, tok->len, 0, DIAG_TURN_INCOMPLETE, msg,
 		    opt->max_legal);
 		return -1;
 	}
 	if (n == 1 && sc->acts[0].kind == RULES_PASS)
 		rp->passes++;
 	if (note_turn(rp, n) == -1) {
-		malformed_at(rp, "no-memory", tok->at, 0, "out of memory");
+		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
+		    "out of memory");
 		return -1;
 	}
 	rp->turns++;
@@ -560,18 +531,19 @@ play_turn(const struct record_syntax *syn, const struct record *rec,
 /* ---- The result ---------------------------------------------------- */
 
 static void
-check_result(const struct record_syntax *syn, const struct record *rec,
+check_result(struct record_syntax *syn, const struct record *rec,
     struct replay *rp)
 {
 	const struct record_tag *rt = record_tag_find(rec, "Result");
 	const struct rules_score *s = &rp->score;
 	const char *text;
-	struct record_pos at;
+	struct diag_pos at;
 	unsigned long a, b;
 	bool	 ok;
 
 	if (has_nul(rt)) {
-		malformed_at(rp, "bad-result", rt->at, 0, "the %s tag's value "
+		diag_set_at(malformed(rp), DIAG_BAD_RESULT, rt->at, 0,
+		    "the %s tag's value "
 		    "holds a NUL byte", rt->name);
 		return;
 	}
@@ -580,7 +552,8 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 		at = rec->result.at;
 		if (rt != NULL && strcmp(rt->value, text) != 0 &&
 		    strcmp(rt->value, "*") != 0) {
-			malformed_at(rp, "result-conflict", rt->at, 0,
+			diag_set_at(malformed(rp), DIAG_RESULT_CONFLICT, rt->at,
+			    0,
 			    "the Result tag and the result token differ "
 			    "(%s)", text);
 			return;
@@ -599,7 +572,7 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 		 */
 		if (!s->over) {
 			rp->has_warning = true;
-			diag_set(&rp->warning, "result-unverified",
+			diag_set_at(&rp->warning, DIAG_RESULT_UNVERIFIED,
 			    rec->winner_at, 2, "the game stops before its end, "
 			    "so the winner column (%s) cannot be checked",
 			    rp->recorded);
@@ -610,7 +583,7 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 		    rec->winner == -1 ? s->winner == 1 : s->winner == -1);
 		if (!rp->agrees && !rp->has_error) {
 			rp->has_error = true;
-			diag_set(&rp->error, "result-mismatch",
+			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH,
 			    rec->winner_at, 2, "the winner column says %s but "
 			    "the replay gives %s", rec->winner == 1 ? "black" :
 			    rec->winner == -1 ? "white" : "a draw",
@@ -632,7 +605,7 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 		    &b);
 
 		if (fits == -1) {
-			malformed_at(rp, "bad-result", at, 0,
+			diag_set_at(malformed(rp), DIAG_BAD_RESULT, at, 0,
 			    "a result is a score like 36-28, 1-0, or * (not "
 			    "\"%s\")", rp->recorded);
 			return;
@@ -647,11 +620,11 @@ check_result(const struct record_syntax *syn, const struct record *rec,
 	if (!ok && !rp->has_error) {
 		rp->has_error = true;
 		if (s->over)
-			diag_set(&rp->error, "result-mismatch", at, 0,
+			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, at, 0,
 			    "the recorded result %s disagrees with the replay: "
 			    "%d-%d", rp->recorded, s->points[0], s->points[1]);
 		else
-			diag_set(&rp->error, "result-mismatch", at, 0,
+			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, at, 0,
 			    "the recorded result %s is given but the game is "
 			    "not over (*)", rp->recorded);
 	}
@@ -734,13 +707,13 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
  * several actions is illegal in itself (formats/protocol.md).
  */
 static bool
-quoted_move_legal(const struct record_syntax *syn, const char *m,
+quoted_move_legal(struct record_syntax *syn, const char *m,
     size_t len, struct replay *rp)
 {
 	struct rules_action a[2];
 	struct rules_position *pos;
 	struct rules_rng next;
-	struct record_diag d;
+	struct diag d;
 	size_t	 offs[2];
 	int	 first, second;
 	bool	 legal;
@@ -772,17 +745,21 @@ quoted_move_legal(const struct record_syntax *syn, const char *m,
  * warning; on a finished one ours alone contradict the board.
  */
 static void
-check_termination(const struct record_syntax *syn, const struct record *rec,
+check_termination(struct record_syntax *syn, const struct record *rec,
     struct replay *rp)
 {
 	const struct record_tag *tt = record_tag_find(rec, "Termination");
 	const struct record_tag *wt = record_tag_find(rec, "Winner");
 	const struct rules_game *g = rp->game;
-	enum replay_cause cause;
-	const char *move;
+	/*
+	 * Set by forfeit_of() and read only after it said yes, which -O2
+	 * cannot follow through `aborted ||': given values, not warnings.
+	 */
+	enum replay_cause cause = REPLAY_BY_ILLEGAL;
+	const char *move = NULL;
 	char	 why[RECORD_SHOWN], who[RECORD_SHOWN];
-	size_t	 move_len;
-	int	 loser;
+	size_t	 move_len = 0;
+	int	 loser = 0;
 	bool	 aborted, ours;
 
 	if (tt == NULL)
@@ -799,8 +776,9 @@ check_termination(const struct record_syntax *syn, const struct record *rec,
 		/* The first warning is the one reported. */
 		if (!rp->has_warning) {
 			rp->has_warning = true;
-			diag_set(&rp->warning, "unknown-termination", tt->at,
-			    0, "the Termination tag says \"%s\", which is "
+			diag_set_at(&rp->warning, DIAG_UNKNOWN_TERMINATION,
+			    tt->at, 0,
+			    "the Termination tag says \"%s\", which is "
 			    "neither aborted nor a forfeit of %s or %s: the "
 			    "game is left unfinished", why, g->colour[0],
 			    g->colour[1]);
@@ -809,27 +787,27 @@ check_termination(const struct record_syntax *syn, const struct record *rec,
 	}
 	rp->has_error = true;
 	if (rp->score.over)
-		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    aborted ? "the Termination tag says the game was aborted, "
 		    "but it is over" : "the Termination tag says \"%s\", but "
 		    "the game is over", why);
 	else if (aborted && wt != NULL)
-		diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
+		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, wt->at, 0,
 		    "an aborted game has no winner, but the Winner tag says %s",
 		    who);
 	else if (aborted)
 		rp->has_error = false;
 	else if (loser != rules_to_move(rp->pos))
-		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    "the Termination tag says \"%s\", but %s was to move",
 		    why, g->colour[rules_to_move(rp->pos)]);
 	else if (wt != NULL && colour_named(g, wt->value, wt->value_len) !=
 	    1 - loser)
-		diag_set(&rp->error, "forfeit-mismatch", wt->at, 0,
+		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, wt->at, 0,
 		    "the Winner tag says %s, but the Termination tag says "
 		    "\"%s\"", who, why);
 	else if (move != NULL && quoted_move_legal(syn, move, move_len, rp))
-		diag_set(&rp->error, "forfeit-mismatch", tt->at, 0,
+		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    "the Termination tag says \"%s\", but %.*s is legal there",
 		    why, (int)move_len, move);
 	else {
@@ -840,8 +818,8 @@ check_termination(const struct record_syntax *syn, const struct record *rec,
 	}
 }
 
-int
-replay_record(const struct record_syntax *syn, const struct record *rec,
+void
+replay_record(struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp)
 {
 	size_t	 i;
@@ -873,10 +851,10 @@ replay_record(const struct record_syntax *syn, const struct record *rec,
 			rp->game = opt->game;
 		else if (rec->format != RECORD_PGN)
 			rp->game = rules_game_find("reversi");
-		return 0;
+		return;
 	}
 	if (set_up(rec, opt, rp) == -1)
-		return 0;
+		return;
 	rp->ndice = 0;
 	rp->scratch.captured_so_far = 0;
 	rules_score(rp->pos, &rp->score);
@@ -890,16 +868,15 @@ replay_record(const struct record_syntax *syn, const struct record *rec,
 	rules_score(rp->pos, &rp->score);
 	if (rec->nturns == 0 && !opt->limit) {
 		rp->has_warning = true;
-		diag_set(&rp->warning, "no-moves", rec->start, 0,
+		diag_set_at(&rp->warning, DIAG_NO_MOVES, rec->start, 0,
 		    "the record has no moves");
 	}
 	if (rp->has_error)
-		return 0;
+		return;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
 	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_result(syn, rec, rp);
 		if (!rp->has_error && rec->format == RECORD_PGN)
 			check_termination(syn, rec, rp);
 	}
-	return 0;
 }

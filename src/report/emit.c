@@ -311,13 +311,13 @@ write_forfeit(struct report_writer *w, const struct replay *rp)
 static void
 write_error(struct report_writer *w, const struct replay *rp)
 {
-	const struct record_diag *e = &rp->error;
+	const struct diag *e = &rp->error;
 	char	 buf[32];
 	size_t	 i;
 
 	scalar(w, "error", false);
 	map_start(w, false);
-	kv_str(w, "code", e->code);
+	kv_str(w, "code", diag_name(e->code));
 	kv_num(w, "line", (long long)e->at.line);
 	kv_num(w, "column", (long long)e->at.col);
 	if (rp->error_turn > 0) {
@@ -340,11 +340,11 @@ write_error(struct report_writer *w, const struct replay *rp)
 
 /* A doubt that is not an error, as gamecheck prints it on stderr. */
 static void
-write_warning(struct report_writer *w, const struct record_diag *d)
+write_warning(struct report_writer *w, const struct diag *d)
 {
 	scalar(w, "warning", false);
 	map_start(w, false);
-	kv_str(w, "code", d->code);
+	kv_str(w, "code", diag_name(d->code));
 	kv_num(w, "line", (long long)d->at.line);
 	kv_num(w, "column", (long long)d->at.col);
 	scalar(w, "reason", false);

@@ -111,32 +111,32 @@ report_reader_free(struct report_reader *rd)
 /* ---- Diagnostics and the document tree ----------------------------- */
 
 static int
-fail(struct record_diag *d, const char *code, yaml_mark_t at,
+fail(struct diag *d, enum diag_code code, yaml_mark_t at,
     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/*
+ * diag_set_at() at a YAML mark (0-based), with the message made printable:
+ * the values it quotes are the YAML's, unescaped by libyaml.
+ */
 static int
-fail(struct record_diag *d, const char *code, yaml_mark_t at,
+fail(struct diag *d, enum diag_code code, yaml_mark_t at,
     const char *fmt, ...)
 {
 	va_list	 ap;
-	char	 msg[sizeof d->msg];
+	char	 msg[sizeof d->msg], shown[sizeof d->msg];
 
-	d->code = code;
-	d->at.line = (unsigned long)at.line + 1;
-	d->at.col = (unsigned long)at.column + 1;
-	d->at.offset = at.index;
-	d->len = 0;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	/* The values quoted are the YAML's, unescaped by libyaml. */
-	record_printable(msg, strlen(msg), d->msg, sizeof d->msg);
+	record_printable(msg, strlen(msg), shown, sizeof shown);
+	diag_set_at(d, code, (struct diag_pos){ (unsigned long)at.line + 1,
+	    (unsigned long)at.column + 1, at.index }, 0, "%s", shown);
 	return -1;
 }
 
 /* Loads the next document: 1, 0 at the end of the stream, -1. */
 static int
-load(struct report_reader *rd, struct record_diag *d)
+load(struct report_reader *rd, struct diag *d)
 {
 	yaml_parser_t *p = &rd->parser;
 
@@ -148,7 +148,7 @@ load(struct report_reader *rd, struct record_diag *d)
 		return 0;
 	if (!yaml_parser_load(p, &rd->doc)) {
 		rd->done = true;
-		d->code = NULL;
+		d->code = DIAG_NONE;
 		if (p->error == YAML_MEMORY_ERROR) {
 			errno = ENOMEM;
 			return -1;
@@ -158,10 +158,10 @@ load(struct report_reader *rd, struct record_diag *d)
 			return -1;
 		}
 		if (p->error == YAML_READER_ERROR)
-			return fail(d, "yaml-syntax", (yaml_mark_t){
+			return fail(d, DIAG_YAML_SYNTAX, (yaml_mark_t){
 			    p->problem_offset, 0, 0 }, "invalid YAML: %s",
 			    p->problem);
-		return fail(d, "yaml-syntax", p->problem_mark,
+		return fail(d, DIAG_YAML_SYNTAX, p->problem_mark,
 		    "invalid YAML: %s%s%s", p->problem, p->context != NULL ?
 		    " " : "", p->context != NULL ? p->context : "");
 	}
@@ -223,7 +223,7 @@ get(struct report_reader *rd, const yaml_node_t *map, const char *key)
 /* A whole decimal number, signed when neg is allowed. */
 static int
 number(const yaml_node_t *n, const char *what, bool neg, long long *v,
-    struct record_diag *d)
+    struct diag *d)
 {
 	const char *s = text_of(n);
 	char	*end;
@@ -235,14 +235,14 @@ number(const yaml_node_t *n, const char *what, bool neg, long long *v,
 	if (errno == 0 && *end == '\0')
 		return 0;
 out_bad:
-	return fail(d, "bad-value", n->start_mark, "%s: \"%s\" is not a "
+	return fail(d, DIAG_BAD_VALUE, n->start_mark, "%s: \"%s\" is not a "
 	    "whole number%s", what, s != NULL ? s : "", neg ? "" :
 	    " of zero or more");
 }
 
 static int
 counter(const yaml_node_t *n, const char *what, uint64_t *v,
-    struct record_diag *d)
+    struct diag *d)
 {
 	long long x;
 
@@ -255,36 +255,37 @@ counter(const yaml_node_t *n, const char *what, uint64_t *v,
 /* The document's root mapping and its schema checked against want. */
 static yaml_node_t *
 root_of(struct report_reader *rd, const char *want, const char *other,
-    const char *hint, struct record_diag *d)
+    const char *hint, struct diag *d)
 {
 	yaml_node_t *root = yaml_document_get_root_node(&rd->doc), *n;
 	const char *s;
 	size_t	 base = strcspn(want, "/") + 1;
 
 	if (root->type != YAML_MAPPING_NODE) {
-		fail(d, "not-a-report", root->start_mark, "a YAML document "
+		fail(d, DIAG_NOT_A_REPORT, root->start_mark, "a YAML document "
 		    "that is not a mapping is not %s",
 		    other[0] == 'r' ? "a summary" : "a report");
 		return NULL;
 	}
 	n = get(rd, root, "schema");
 	if ((s = text_of(n)) == NULL) {
-		fail(d, "not-a-report", root->start_mark, "a YAML document "
+		fail(d, DIAG_NOT_A_REPORT, root->start_mark, "a YAML document "
 		    "without a schema key is not %s (%s)",
 		    other[0] == 'r' ? "a summary" : "a report", want);
 		return NULL;
 	}
 	if (strncmp(s, other, strlen(other)) == 0) {
-		fail(d, "not-a-report", n->start_mark, "%s", hint);
+		fail(d, DIAG_NOT_A_REPORT, n->start_mark, "%s", hint);
 		return NULL;
 	}
 	if (strncmp(s, want, base) != 0) {
-		fail(d, "not-a-report", n->start_mark, "schema \"%s\" is not "
+		fail(d, DIAG_NOT_A_REPORT, n->start_mark,
+		    "schema \"%s\" is not "
 		    "%s", s, want);
 		return NULL;
 	}
 	if (strcmp(s, want) != 0) {
-		fail(d, "schema-version", n->start_mark, "schema \"%s\" is "
+		fail(d, DIAG_SCHEMA_VERSION, n->start_mark, "schema \"%s\" is "
 		    "not supported (this gamestat reads %s)", s, want);
 		return NULL;
 	}
@@ -316,7 +317,7 @@ reserved_key(const char *k)
 /* Per-colour figures: top-level maps from the two colours to numbers. */
 static int
 read_series(struct report_reader *rd, const yaml_node_t *root,
-    struct stat_game *g, struct record_diag *d)
+    struct stat_game *g, struct diag *d)
 {
 	yaml_node_pair_t *p;
 	yaml_node_t *v, *c;
@@ -368,27 +369,27 @@ _Static_assert(REPLAY_CAUSES == STAT_CAUSES, "one list of causes");
 /* A game decided off the board: forfeit's winner and cause, players. */
 static int
 read_forfeit(struct report_reader *rd, const yaml_node_t *root,
-    const yaml_node_t *n, struct stat_game *g, struct record_diag *d)
+    const yaml_node_t *n, struct stat_game *g, struct diag *d)
 {
 	const char *w = text_of(get(rd, n, "winner"));
 	const char *c = text_of(get(rd, n, "cause"));
 	int	 i;
 
 	if (n->type != YAML_MAPPING_NODE || w == NULL || c == NULL)
-		return fail(d, "bad-value", n->start_mark, "forfeit: want a "
+		return fail(d, DIAG_BAD_VALUE, n->start_mark, "forfeit: want a "
 		    "winner and a cause");
 	for (i = 0; i < 2 && (g->colour[i] == NULL ||
 	    strcmp(w, g->colour[i]) != 0); i++)
 		continue;
 	if (i == 2)
-		return fail(d, "bad-value", n->start_mark, "forfeit: winner "
+		return fail(d, DIAG_BAD_VALUE, n->start_mark, "forfeit: winner "
 		    "\"%s\" is not a colour of %s", w, g->game);
 	g->winner = i;
 	for (i = 0; i < REPLAY_CAUSES && strcmp(c,
 	    replay_cause_name((enum replay_cause)i)) != 0; i++)
 		continue;
 	if (i == REPLAY_CAUSES)
-		return fail(d, "bad-value", n->start_mark, "forfeit: cause "
+		return fail(d, DIAG_BAD_VALUE, n->start_mark, "forfeit: cause "
 		    "\"%s\" is not illegal, crash, timeout or resign", c);
 	g->cause = i;
 	g->status = STAT_FORFEIT;
@@ -399,18 +400,18 @@ read_forfeit(struct report_reader *rd, const yaml_node_t *root,
 /* What a finished game adds: result, players, per-colour figures. */
 static int
 read_finished(struct report_reader *rd, const yaml_node_t *root,
-    struct stat_game *g, struct record_diag *d)
+    struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *res = get(rd, root, "result"), *n;
 	const char *w, *sc;
 	char	*end;
 
 	if (res == NULL || res->type != YAML_MAPPING_NODE)
-		return fail(d, "report-incomplete", root->end_mark, "a "
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "a "
 		    "finished game's report has no result");
 	n = get(rd, res, "winner");
 	if ((w = text_of(n)) == NULL)
-		return fail(d, "report-incomplete", res->end_mark, "the "
+		return fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark, "the "
 		    "result has no winner");
 	if (strcmp(w, "draw") == 0)
 		g->winner = -1;
@@ -419,7 +420,8 @@ read_finished(struct report_reader *rd, const yaml_node_t *root,
 	else if (g->colour[1] != NULL && strcmp(w, g->colour[1]) == 0)
 		g->winner = 1;
 	else
-		return fail(d, "bad-value", n->start_mark, "winner: \"%s\" is "
+		return fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "winner: \"%s\" is "
 		    "neither a colour of %s nor draw", w, g->game);
 	n = get(rd, res, "score");
 	if ((sc = text_of(n)) != NULL) {
@@ -437,7 +439,7 @@ read_finished(struct report_reader *rd, const yaml_node_t *root,
 	return read_series(rd, root, g, d);
 
 out_bad_score:
-	return fail(d, "bad-value", n->start_mark, "score: \"%s\" is not "
+	return fail(d, DIAG_BAD_VALUE, n->start_mark, "score: \"%s\" is not "
 	    "two numbers joined by -", text_of(n));
 }
 
@@ -464,19 +466,19 @@ colours_of(struct report_reader *rd, const yaml_node_t *root,
 /* A count the report must hold. */
 static int
 whole(struct report_reader *rd, const yaml_node_t *root, const char *key,
-    long long *v, struct record_diag *d)
+    long long *v, struct diag *d)
 {
 	yaml_node_t *n = get(rd, root, key);
 
 	if (n == NULL)
-		return fail(d, "report-incomplete", root->end_mark, "the "
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the "
 		    "report has no %s", key);
 	return number(n, key, false, v, d);
 }
 
 int
 report_read_game(struct report_reader *rd, const char *by,
-    struct stat_game *g, struct record_diag *d)
+    struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *root, *n;
 	int	 rc, st;
@@ -492,10 +494,11 @@ again:
 	n = get(rd, root, "status");
 	if ((st = status_of(text_of(n))) == -1) {
 		if (n == NULL)
-			fail(d, "report-incomplete", root->end_mark, "the "
+			fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the "
 			    "report has no status");
 		else
-			fail(d, "bad-value", n->start_mark, "status: \"%s\" is "
+			fail(d, DIAG_BAD_VALUE, n->start_mark,
+			    "status: \"%s\" is "
 			    "not finished, unfinished, illegal or malformed",
 			    text_of(n) != NULL ? text_of(n) : "");
 		goto out_stop;
@@ -513,12 +516,13 @@ again:
 	 */
 	if (g->status == STAT_MALFORMED &&
 	    (n = get(rd, get(rd, root, "error"), "code")) != NULL &&
-	    text_of(n) != NULL && strcmp(text_of(n), "empty-input") == 0)
+	    text_of(n) != NULL && strcmp(text_of(n),
+	diag_name(DIAG_EMPTY_INPUT)) == 0)
 		goto again;
 	if (g->status == STAT_MALFORMED)
 		return 1;
 	if (g->game == NULL || g->board == NULL) {
-		fail(d, "report-incomplete", root->end_mark, "the report of "
+		fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the report of "
 		    "a game that was replayed has no %s", g->game == NULL ?
 		    "game" : "board");
 		goto out_stop;
@@ -533,7 +537,7 @@ again:
 	if (g->status != STAT_FINISHED)
 		return 1;
 	if (g->colour[0] == NULL || g->colour[1] == NULL) {
-		fail(d, "bad-value", root->start_mark, "the colours of game "
+		fail(d, DIAG_BAD_VALUE, root->start_mark, "the colours of game "
 		    "\"%s\" are unknown", g->game);
 		goto out_stop;
 	}
@@ -619,13 +623,13 @@ report_game_of(const struct record *rec, const struct replay *rp,
 
 static int
 read_pair_of_counts(struct report_reader *rd, const yaml_node_t *n,
-    const char *what, uint64_t v[2], struct record_diag *d)
+    const char *what, uint64_t v[2], struct diag *d)
 {
 	yaml_node_item_t *it;
 
 	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start != 2)
-		return fail(d, "bad-value", n != NULL ? n->start_mark :
+		return fail(d, DIAG_BAD_VALUE, n != NULL ? n->start_mark :
 		    (yaml_mark_t){ 0, 0, 0 }, "%s: want a list of two counts",
 		    what);
 	it = n->data.sequence.items.start;
@@ -637,14 +641,14 @@ read_pair_of_counts(struct report_reader *rd, const yaml_node_t *n,
 
 static int
 read_hist(struct report_reader *rd, const yaml_node_t *n, const char *what,
-    struct stat_hist *h, struct record_diag *d)
+    struct stat_hist *h, struct diag *d)
 {
 	yaml_node_pair_t *p;
 	long long v;
 	uint64_t c;
 
 	if (n == NULL || n->type != YAML_MAPPING_NODE)
-		return fail(d, "bad-value", n != NULL ? n->start_mark :
+		return fail(d, DIAG_BAD_VALUE, n != NULL ? n->start_mark :
 		    (yaml_mark_t){ 0, 0, 0 }, "%s: want a histogram", what);
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
 	    p++) {
@@ -652,7 +656,7 @@ read_hist(struct report_reader *rd, const yaml_node_t *n, const char *what,
 		    counter(node_at(rd, p->value), what, &c, d) == -1)
 			return -1;
 		if (stat_hist_add(h, v, c) == -1) {
-			d->code = NULL;
+			d->code = DIAG_NONE;
 			errno = ENOMEM;
 			return -1;
 		}
@@ -662,14 +666,19 @@ read_hist(struct report_reader *rd, const yaml_node_t *n, const char *what,
 
 static int
 read_moments(struct report_reader *rd, const yaml_node_t *n,
-    struct stat_moments *m, struct record_diag *d)
+    struct stat_moments *m, struct diag *d)
 {
 	yaml_node_item_t *it;
 	long long sum;
 
+	/*
+	 * Zero on failure.  fail() is variadic, so never inlined: -O2 cannot
+	 * see that it returns -1, and took m for maybe unset in the caller.
+	 */
+	*m = (struct stat_moments){ 0 };
 	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start != 3)
-		return fail(d, "bad-value", n != NULL ? n->start_mark :
+		return fail(d, DIAG_BAD_VALUE, n != NULL ? n->start_mark :
 		    (yaml_mark_t){ 0, 0, 0 }, "series: want [count, sum, "
 		    "sum of squares]");
 	it = n->data.sequence.items.start;
@@ -682,9 +691,9 @@ read_moments(struct report_reader *rd, const yaml_node_t *n,
 }
 
 static int
-oom(struct record_diag *d)
+oom(struct diag *d)
 {
-	d->code = NULL;
+	d->code = DIAG_NONE;
 	errno = ENOMEM;
 	return -1;
 }
@@ -692,7 +701,7 @@ oom(struct record_diag *d)
 /* A list of counts by cause: [illegal, crash, timeout, resign]. */
 static int
 read_causes(struct report_reader *rd, const yaml_node_t *n, size_t from,
-    uint64_t v[STAT_CAUSES], struct record_diag *d)
+    uint64_t v[STAT_CAUSES], struct diag *d)
 {
 	yaml_node_item_t *it;
 	uint64_t x;
@@ -701,7 +710,8 @@ read_causes(struct report_reader *rd, const yaml_node_t *n, size_t from,
 	if (n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start !=
 	    (ptrdiff_t)from + STAT_CAUSES)
-		return fail(d, "bad-value", n->start_mark, "forfeits: want %s"
+		return fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "forfeits: want %s"
 		    "counts of illegal, crash, timeout, resign", from > 0 ?
 		    "a player and " : "");
 	it = n->data.sequence.items.start + from;
@@ -722,7 +732,7 @@ read_causes(struct report_reader *rd, const yaml_node_t *n, size_t from,
  */
 static int
 read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
-    struct stat_group *g, struct record_diag *d)
+    struct stat_group *g, struct diag *d)
 {
 	yaml_node_item_t *it;
 	yaml_node_t *n, *c;
@@ -744,7 +754,8 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 		    c->data.sequence.items.top == c->data.sequence.items.start ||
 		    (name = text_of(node_at(rd,
 		    c->data.sequence.items.start[0]))) == NULL)
-			return fail(d, "bad-value", c->start_mark, "forfeited: "
+			return fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "forfeited: "
 			    "want [player, illegal, crash, timeout, resign]");
 		memset(v, 0, sizeof v);
 		if (read_causes(rd, c, 1, v, d) == -1)
@@ -752,10 +763,11 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 		for (k = 0; k < STAT_CAUSES && v[k] == 0; k++)
 			continue;
 		if (k == STAT_CAUSES)
-			return fail(d, "bad-value", c->start_mark, "forfeited: "
+			return fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "forfeited: "
 			    "a row of no forfeit");
 		if ((a = stat_player_find(g, name)) == -1)
-			return fail(d, "partial-mismatch", c->start_mark,
+			return fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
 			    "forfeited: %s plays no game of the group's pairs",
 			    name);
 		for (k = 0; k < STAT_CAUSES; k++)
@@ -763,7 +775,7 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 		for (k = 0, lost = 0; k < STAT_CAUSES; k++)
 			lost += g->forfeited[a][k];
 		if (lost > stat_player_losses(g, (size_t)a))
-			return fail(d, "partial-mismatch", c->start_mark,
+			return fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
 			    "forfeited: %s lost %" PRIu64 " games by forfeit, "
 			    "but %" PRIu64 " in the pairs", name, lost,
 			    stat_player_losses(g, (size_t)a));
@@ -773,7 +785,7 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 			sum[k] += g->forfeited[i][k];
 	for (k = 0; k < STAT_CAUSES; k++)
 		if (sum[k] > g->forfeits[k])
-			return fail(d, "partial-mismatch", n != NULL ?
+			return fail(d, DIAG_PARTIAL_MISMATCH, n != NULL ?
 			    n->start_mark : gn->start_mark, "forfeited: the "
 			    "players lost %" PRIu64 " games by %s, the "
 			    "group's forfeits say %" PRIu64, sum[k],
@@ -784,7 +796,7 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 
 static int
 read_group(struct report_reader *rd, const yaml_node_t *gn,
-    struct stat_summary *s, struct record_diag *d)
+    struct stat_summary *s, struct diag *d)
 {
 	static const char *const counts[] = { "records", "finished",
 	    "unfinished", "illegal", "malformed", "draws" };
@@ -799,12 +811,13 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	size_t	 i;
 
 	if (gn->type != YAML_MAPPING_NODE)
-		return fail(d, "bad-value", gn->start_mark, "a group must be "
+		return fail(d, DIAG_BAD_VALUE, gn->start_mark,
+		    "a group must be "
 		    "a mapping");
 	n = get(rd, gn, "colours");
 	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start != 2)
-		return fail(d, "bad-value", gn->start_mark, "colours: want "
+		return fail(d, DIAG_BAD_VALUE, gn->start_mark, "colours: want "
 		    "a list of two names");
 	for (i = 0; i < 2; i++)
 		colour[i] = text_of(node_at(rd,
@@ -813,7 +826,7 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	    text_of(get(rd, gn, "game")), text_of(get(rd, gn, "board")),
 	    colour);
 	if (g == NULL && errno == EINVAL)
-		return fail(d, "partial-mismatch", gn->start_mark, "the "
+		return fail(d, DIAG_PARTIAL_MISMATCH, gn->start_mark, "the "
 		    "group's colours differ from the same group's before");
 	if (g == NULL)
 		return oom(d);
@@ -825,7 +838,7 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	field[5] = &g->draws;
 	for (i = 0; i < 6; i++) {
 		if ((n = get(rd, gn, counts[i])) == NULL)
-			return fail(d, "report-incomplete", gn->end_mark,
+			return fail(d, DIAG_REPORT_INCOMPLETE, gn->end_mark,
 			    "the group has no %s", counts[i]);
 		if (counter(n, counts[i], &v[0], d) == -1)
 			return -1;
@@ -854,7 +867,7 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 		    c->type != YAML_SEQUENCE_NODE ||
 		    c->data.sequence.items.top - c->data.sequence.items.start
 		    != 2)
-			return fail(d, "bad-value", c->start_mark, "series: "
+			return fail(d, DIAG_BAD_VALUE, c->start_mark, "series: "
 			    "want a name and two [count, sum, sum of squares]");
 		if ((se = stat_series_get(g, text_of(node_at(rd,
 		    p->key)))) == NULL)
@@ -882,7 +895,7 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 		    (name[1] = text_of(node_at(rd,
 		    c->data.sequence.items.start[1]))) == NULL ||
 		    strcmp(name[0], name[1]) == 0)
-			return fail(d, "bad-value", c->start_mark, "pairs: "
+			return fail(d, DIAG_BAD_VALUE, c->start_mark, "pairs: "
 			    "want [player, other player, wins, wins, draws]");
 		for (i = 0; i < 3; i++)
 			if (counter(node_at(rd,
@@ -969,7 +982,7 @@ anchor_of(const yaml_event_t *ev)
  * stream, or -1 with d filled.  A YAML error is left to the loader.
  */
 static int
-scan_partial(struct report_reader *rd, struct record_diag *d)
+scan_partial(struct report_reader *rd, struct diag *d)
 {
 	yaml_event_t ev;
 	bool	 key[PARTIAL_DEPTH + 2], ismap[PARTIAL_DEPTH + 2];
@@ -980,7 +993,7 @@ scan_partial(struct report_reader *rd, struct record_diag *d)
 	if (!rd->whole) {
 		rd->whole = true;
 		if (slurp(rd) == -1) {
-			d->code = NULL;
+			d->code = DIAG_NONE;
 			rd->read_errno = errno;
 			return -1;
 		}
@@ -998,7 +1011,7 @@ scan_partial(struct report_reader *rd, struct record_diag *d)
 		    ev.type == YAML_SEQUENCE_START_EVENT ||
 		    ev.type == YAML_MAPPING_START_EVENT;
 		if (ev.type == YAML_STREAM_END_EVENT) {
-			rc = rd->ndocs > 0 ? 0 : fail(d, "partial-empty",
+			rc = rd->ndocs > 0 ? 0 : fail(d, DIAG_PARTIAL_EMPTY,
 			    ev.start_mark, "no partial summary: the input "
 			    "is empty");
 			goto out_event;
@@ -1008,18 +1021,18 @@ scan_partial(struct report_reader *rd, struct record_diag *d)
 			    (ev.data.document_start.implicit ? 0 : 1);
 			rd->end_line = 0;
 		} else if (ev.type == YAML_ALIAS_EVENT) {
-			rc = fail(d, "partial-bad-yaml", ev.start_mark, "an "
+			rc = fail(d, DIAG_PARTIAL_BAD_YAML, ev.start_mark, "an "
 			    "alias (*%s): a partial summary holds none",
 			    (const char *)ev.data.alias.anchor);
 			goto out_event;
 		} else if ((a = anchor_of(&ev)) != NULL) {
-			rc = fail(d, "partial-bad-yaml", ev.start_mark, "an "
+			rc = fail(d, DIAG_PARTIAL_BAD_YAML, ev.start_mark, "an "
 			    "anchor (&%s): a partial summary holds none", a);
 			goto out_event;
 		}
 		if (node && depth == 1 && key[1]) {
 			if (seen_end) {
-				rc = fail(d, "partial-bad-yaml",
+				rc = fail(d, DIAG_PARTIAL_BAD_YAML,
 				    ev.start_mark, "a key after end: the "
 				    "trailer is a partial summary's last key");
 				goto out_event;
@@ -1035,7 +1048,7 @@ scan_partial(struct report_reader *rd, struct record_diag *d)
 		if (ev.type == YAML_SEQUENCE_START_EVENT ||
 		    ev.type == YAML_MAPPING_START_EVENT) {
 			if (++depth > PARTIAL_DEPTH) {
-				rc = fail(d, "partial-bad-yaml",
+				rc = fail(d, DIAG_PARTIAL_BAD_YAML,
 				    ev.start_mark, "nested deeper than a "
 				    "partial summary (%d levels)",
 				    PARTIAL_DEPTH);
@@ -1067,7 +1080,7 @@ out_event:
  */
 static int
 check_trailer(struct report_reader *rd, const yaml_node_t *root,
-    const struct stat_summary *part, struct record_diag *d)
+    const struct stat_summary *part, struct diag *d)
 {
 	yaml_node_t *end = get(rd, root, "end"), *n, *c;
 	uint64_t head, tail;
@@ -1078,20 +1091,20 @@ check_trailer(struct report_reader *rd, const yaml_node_t *root,
 
 	n = get(rd, root, "records");
 	if (n == NULL)
-		return fail(d, "report-incomplete", root->end_mark, "the "
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the "
 		    "partial summary has no records");
 	if (counter(n, "records", &head, d) == -1)
 		return -1;
 	if (end == NULL || end->type != YAML_MAPPING_NODE ||
 	    (c = get(rd, end, "records")) == NULL ||
 	    get(rd, end, "checksum") == NULL)
-		return fail(d, "bad-value", end != NULL ? end->start_mark :
+		return fail(d, DIAG_BAD_VALUE, end != NULL ? end->start_mark :
 		    root->end_mark, "end: want {records: N, checksum: "
 		    "\"CRC-32\"}");
 	if (counter(c, "end: records", &tail, d) == -1)
 		return -1;
 	if (head != part->records || tail != part->records)
-		return fail(d, "partial-mismatch", head != part->records ?
+		return fail(d, DIAG_PARTIAL_MISMATCH, head != part->records ?
 		    n->start_mark : c->start_mark, "records: %" PRIu64 ", "
 		    "but the groups hold %" PRIu64, head != part->records ?
 		    head : tail, part->records);
@@ -1101,7 +1114,8 @@ check_trailer(struct report_reader *rd, const yaml_node_t *root,
 	crc = report_crc32(0, rd->prefix + from, to > from ? to - from : 0);
 	snprintf(got, sizeof got, "%08" PRIx32, crc);
 	if ((want = text_of(c)) == NULL || strcmp(want, got) != 0)
-		return fail(d, "partial-checksum", c->start_mark, "checksum: "
+		return fail(d, DIAG_PARTIAL_CHECKSUM, c->start_mark,
+		    "checksum: "
 		    "\"%s\", but the lines before sum to \"%s\" (changed "
 		    "since written)", want != NULL ? want : "", got);
 	return 0;
@@ -1109,7 +1123,7 @@ check_trailer(struct report_reader *rd, const yaml_node_t *root,
 
 int
 report_read_partial(struct report_reader *rd, struct stat_summary **s,
-    struct record_diag *d)
+    struct diag *d)
 {
 	struct stat_summary *part = NULL;
 	yaml_node_t *root, *n, *by;
@@ -1120,7 +1134,7 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 	if (rd->done)
 		return 0;
 	if ((rc = scan_partial(rd, d)) != 1) {
-		if (rc == -1 && d->code == NULL)
+		if (rc == -1 && d->code == DIAG_NONE)
 			errno = rd->read_errno;
 		rd->done = true;
 		return rc;
@@ -1135,13 +1149,13 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 		goto out_stop;
 	n = get(rd, root, "partial");
 	if ((p = text_of(n)) == NULL || strcmp(p, "true") != 0) {
-		fail(d, "not-partial", root->start_mark, "a summary without "
+		fail(d, DIAG_NOT_PARTIAL, root->start_mark, "a summary without "
 		    "its state cannot be merged (write summaries to merge "
 		    "with --partial)");
 		goto out_stop;
 	}
 	if (!rd->has_end) {
-		fail(d, "partial-truncated", rd->doc_end, "the partial "
+		fail(d, DIAG_PARTIAL_TRUNCATED, rd->doc_end, "the partial "
 		    "summary has no end: trailer: it was cut short");
 		goto out_stop;
 	}
@@ -1149,7 +1163,7 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 	p = text_of(by);
 	if (*s != NULL && ((*s)->by == NULL ? p != NULL : p == NULL ||
 	    strcmp((*s)->by, p) != 0)) {
-		fail(d, "partial-mismatch", by != NULL ? by->start_mark :
+		fail(d, DIAG_PARTIAL_MISMATCH, by != NULL ? by->start_mark :
 		    root->start_mark, "this partial summary groups by %s, "
 		    "the first one by %s", p != NULL ? p : "nothing",
 		    (*s)->by != NULL ? (*s)->by : "nothing");
@@ -1161,7 +1175,7 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 	}
 	n = get(rd, root, "groups");
 	if (n == NULL || n->type != YAML_SEQUENCE_NODE) {
-		fail(d, "report-incomplete", root->end_mark, "the partial "
+		fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the partial "
 		    "summary has no list of groups");
 		goto out_stop;
 	}
@@ -1177,7 +1191,8 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 	}
 	if (stat_merge(*s, part) == -1) {
 		if (errno == EINVAL)
-			fail(d, "partial-mismatch", n->start_mark, "a group's "
+			fail(d, DIAG_PARTIAL_MISMATCH, n->start_mark,
+			    "a group's "
 			    "colours differ from the same group's elsewhere");
 		else
 			oom(d);

@@ -117,11 +117,11 @@ void	report_reader_free(struct report_reader *);
  * strings in *g stay valid until the next call.  Returns 1, 0 at the end
  * of the stream, or -1 with d filled (a YAML error, a document that is not
  * a report or lacks what one must hold: the position is where the trouble
- * was found) or errno set (a read error: d->code is NULL).  After -1 the
- * reader can go no further.
+ * was found) or errno set (a read error: d->code is DIAG_NONE).  After
+ * -1 the reader can go no further.
  */
 int	report_read_game(struct report_reader *, const char *by,
-	    struct stat_game *g, struct record_diag *d);
+	    struct stat_game *g, struct diag *d);
 
 /*
  * Reads the next partial summary and merges it into *s, which is made on
@@ -136,7 +136,7 @@ int	report_read_game(struct report_reader *, const char *by,
  * or whose checksum does not (partial-checksum): formats/summary.md.
  */
 int	report_read_partial(struct report_reader *, struct stat_summary **s,
-	    struct record_diag *d);
+	    struct diag *d);
 
 /*
  * The game a replayed record adds to the statistics: what its report would

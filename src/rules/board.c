@@ -7,14 +7,14 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 int
 rules_square_init(struct rules_board *b, int width, int height,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	if (width < 1 || width > 26 || height < 1 || height > 26)
-		return rules_fail(d, "bad-board",
+		return diag_set(d, DIAG_BAD_BOARD,
 		    "a square board is 1x1 to 26x26, not %dx%d", width, height);
 	memset(b, 0, sizeof *b);
 	b->geometry = RULES_SQUARE;
@@ -39,12 +39,12 @@ hex_on(const struct rules_board *b, int c, int r)
 
 int
 rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
-    const char *name, struct rules_diag *d)
+    const char *name, struct diag *d)
 {
 	int	c, r, i, k, n;
 
 	if (w < 1 || w > RULES_MAX_DIM || h < 1 || h > RULES_MAX_DIM)
-		return rules_fail(d, "bad-board",
+		return diag_set(d, DIAG_BAD_BOARD,
 		    "a hex board spans at most %d columns and rows",
 		    RULES_MAX_DIM);
 	memset(b, 0, sizeof *b);
@@ -61,7 +61,7 @@ rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
 			if (!hex_on(b, c, r))
 				continue;
 			if (n == RULES_NO_CELL)
-				return rules_fail(d, "bad-board",
+				return diag_set(d, DIAG_BAD_BOARD,
 				    "a hex board has at most %d cells",
 				    RULES_NO_CELL);
 			b->col[n] = (uint8_t)c;
@@ -84,13 +84,13 @@ rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
 }
 
 int
-rules_hexhex_init(struct rules_board *b, int side, struct rules_diag *d)
+rules_hexhex_init(struct rules_board *b, int side, struct diag *d)
 {
 	char	name[16];
 
 	/* Side 13 would need column x, which marks a removal (rules.md §0). */
 	if (side < 2 || side > 12)
-		return rules_fail(d, "bad-board",
+		return diag_set(d, DIAG_BAD_BOARD,
 		    "a hexhex board has side 2 to 12, not %d", side);
 	snprintf(name, sizeof name, "%d", side);
 	return rules_hex_init(b, 2 * side - 1, 2 * side - 1, side + 1,

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #define WORDS	((RULES_MAX_CELLS + 63) / 64)
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #define BLACK	0
 #define WHITE	1
@@ -120,12 +120,12 @@ maybe_end_turn(const struct rules_board *b, struct herd *h)
 }
 
 static int
-herd_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+herd_board(struct rules_board *b, const char *spec, struct diag *d)
 {
 	int	 side;
 
 	if (!rules_hexhex_spec(spec, &side) || side < 2 || side > 12)
-		return rules_fail(d, "bad-board",
+		return diag_set(d, DIAG_BAD_BOARD,
 		    "herd is played on a hexhex board of side 2 to 12 "
 		    "(\"5\"), not \"%s\"", spec);
 	return rules_hexhex_init(b, side, d);
@@ -133,7 +133,7 @@ herd_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 
 static int
 herd_init(const struct rules_board *b, void *st,
-    const struct rules_variant *v, struct rules_diag *d)
+    const struct rules_variant *v, struct diag *d)
 {
 	struct herd *h = st;
 
@@ -185,16 +185,16 @@ herd_legal(const struct rules_board *b, const void *st,
 
 static int
 play_dice(const struct rules_board *b, struct herd *h,
-    const struct rules_action *a, struct rules_diag *d)
+    const struct rules_action *a, struct diag *d)
 {
 	int	 me = h->head.to_move, lo, hi;
 
 	if (h->head.phase == RULES_TURN_MIDDLE)
-		return rules_fail(d, "dice-already-rolled",
+		return diag_set(d, DIAG_DICE_ALREADY_ROLLED,
 		    "%s has already rolled %d and %d this turn",
 		    colour_name(me), h->die[0], h->die[1]);
 	if (a->from < 1 || a->from > 6 || a->to < 1 || a->to > 6)
-		return rules_fail(d, "dice-out-of-range",
+		return diag_set(d, DIAG_DICE_OUT_OF_RANGE,
 		    "a die shows 1 to 6, not %d",
 		    a->from < 1 || a->from > 6 ? a->from : a->to);
 	h->die[0] = (uint8_t)a->from;
@@ -218,30 +218,30 @@ play_dice(const struct rules_board *b, struct herd *h,
 
 static int
 play_remove(const struct rules_board *b, struct herd *h, int e,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	char	 name[RULES_CELL_NAME];
 	int	 me = h->head.to_move;
 
 	if (h->remove_left == 0) {
 		if (h->opening && me == BLACK)
-			return rules_fail(d, "too-many-removals",
+			return diag_set(d, DIAG_TOO_MANY_REMOVALS,
 			    "black removes no stone on the first turn of the "
 			    "game");
 		if (h->owed == 0)
-			return rules_fail(d, "too-many-removals",
+			return diag_set(d, DIAG_TOO_MANY_REMOVALS,
 			    "%s has no stone to remove", colour_name(!me));
-		return rules_fail(d, "too-many-removals",
+		return diag_set(d, DIAG_TOO_MANY_REMOVALS,
 		    "%s has already removed the %d %s stone%s the dice call "
 		    "for", colour_name(me), h->owed, colour_name(!me),
 		    h->owed == 1 ? "" : "s");
 	}
 	rules_cell_name(b, e, name);
 	if (h->cell[e] == 0)
-		return rules_fail(d, "remove-empty",
+		return diag_set(d, DIAG_REMOVE_EMPTY,
 		    "%s is empty: there is no stone to remove", name);
 	if (h->cell[e] == 1 + me)
-		return rules_fail(d, "remove-own-stone",
+		return diag_set(d, DIAG_REMOVE_OWN_STONE,
 		    "%s is %s's own stone: %s removes %s stones", name,
 		    colour_name(me), colour_name(me), colour_name(!me));
 	take(b, h, e);
@@ -253,28 +253,28 @@ play_remove(const struct rules_board *b, struct herd *h, int e,
 
 static int
 play_place(const struct rules_board *b, struct herd *h,
-    const struct rules_action *a, struct rules_diag *d)
+    const struct rules_action *a, struct diag *d)
 {
 	char	 name[RULES_CELL_NAME];
 	int16_t	 caught[6];
 	int	 me = h->head.to_move, e = a->to, n, k;
 
 	if (h->remove_left > 0)
-		return rules_fail(d, "too-few-removals",
+		return diag_set(d, DIAG_TOO_FEW_REMOVALS,
 		    "%s must remove %d more %s stone%s before placing",
 		    colour_name(me), h->remove_left, colour_name(!me),
 		    h->remove_left == 1 ? "" : "s");
 	rules_cell_name(b, e, name);
 	if (h->cell[e] != 0)
-		return rules_fail(d, "occupied", "%s is occupied", name);
+		return diag_set(d, DIAG_OCCUPIED, "%s is occupied", name);
 	/* Forbidden even if it would capture (rules.md §4). */
 	if (!open_cell(b, h, me, e))
-		return rules_fail(d, "forbidden-cell",
+		return diag_set(d, DIAG_FORBIDDEN_CELL,
 		    "%s is forbidden: all its neighbours are %s stones", name,
 		    colour_name(!me));
 	n = captures(b, h, me, e, caught);
 	if (a->capture && n == 0)
-		return rules_fail(d, "not-a-capture",
+		return diag_set(d, DIAG_NOT_A_CAPTURE,
 		    "%s is marked as a capture but captures nothing", name);
 	put(b, h, e, me);
 	for (k = 0; k < n; k++)
@@ -292,7 +292,7 @@ play_place(const struct rules_board *b, struct herd *h,
 
 static int
 herd_play(const struct rules_board *b, void *st,
-    const struct rules_action *a, struct rules_diag *d)
+    const struct rules_action *a, struct diag *d)
 {
 	struct herd *h = st;
 
@@ -303,17 +303,17 @@ herd_play(const struct rules_board *b, void *st,
 	case RULES_PLACE:
 		break;
 	default:
-		return rules_fail(d, "wrong-action",
+		return diag_set(d, DIAG_WRONG_ACTION,
 		    "a herd turn is a roll of the dice, removals, then "
 		    "placements");
 	}
 	if (h->head.phase == RULES_TURN_START)
-		return rules_fail(d, "dice-missing",
+		return diag_set(d, DIAG_DICE_MISSING,
 		    "%s must roll the dice before %s",
 		    colour_name(h->head.to_move),
 		    a->kind == RULES_REMOVE ? "removing" : "placing");
 	if (a->to < 0 || a->to >= b->ncells)
-		return rules_fail(d, "off-board", "no such cell");
+		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
 	if (a->kind == RULES_REMOVE)
 		return play_remove(b, h, a->to, d);
 	return play_place(b, h, a, d);
@@ -355,7 +355,7 @@ herd_piece(const struct rules_board *b, const void *st, int cell)
 static int
 herd_setup(const struct rules_board *b, void *st,
     const struct rules_variant *v, const int *pieces, int to_move,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	struct herd *h = st;
 	struct herd fresh;
@@ -366,7 +366,7 @@ herd_setup(const struct rules_board *b, void *st,
 		if (pieces[e] != RULES_EMPTY &&
 		    pieces[e] != RULES_PIECE(BLACK) &&
 		    pieces[e] != RULES_PIECE(WHITE))
-			return rules_fail(d, "bad-setup",
+			return diag_set(d, DIAG_BAD_SETUP,
 			    "herd has only black and white stones");
 		if (pieces[e] != RULES_EMPTY)
 			put(b, &fresh, e, RULES_COLOUR_OF(pieces[e]));

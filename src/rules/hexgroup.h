@@ -16,7 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 /* Plain data, part of a game's state; a stone's entries only mean. */
 struct hexgroup {

@@ -26,8 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
-#include "cellset.h"
+#include "rules/rules.h"
+#include "rules/cellset.h"
 #include "hexgroup.h"
 
 #define BLACK	0
@@ -408,12 +408,12 @@ end_turn(const struct rules_board *b, struct oust *o)
 /* ---- The interface -------------------------------------------------- */
 
 static int
-oust_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+oust_board(struct rules_board *b, const char *spec, struct diag *d)
 {
 	int	 n;
 
 	if (!rules_hexhex_spec(spec, &n) || n < 2 || n > 12)
-		return rules_fail(d, "bad-board",
+		return diag_set(d, DIAG_BAD_BOARD,
 		    "oust is played on a hexhex board of side 2 to 12 "
 		    "(\"7\"), not \"%s\"", spec);
 	return rules_hexhex_init(b, n, d);
@@ -421,7 +421,7 @@ oust_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 
 static int
 oust_init(const struct rules_board *b, void *st,
-    const struct rules_variant *v, struct rules_diag *d)
+    const struct rules_variant *v, struct diag *d)
 {
 	struct oust *o = st;
 	int	 i;
@@ -477,7 +477,7 @@ oust_legal_at(const struct rules_board *b, const void *st, size_t i,
 }
 
 static int
-oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
+oust_pass(const struct rules_board *b, struct oust *o, struct diag *d)
 {
 	struct oust_eval ev;
 	bool	 in[RULES_MAX_CELLS];
@@ -485,7 +485,7 @@ oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
 	int	 p = o->head.to_move, e;
 
 	if (o->head.phase == RULES_TURN_MIDDLE)
-		return rules_fail(d, "pass-mid-turn",
+		return diag_set(d, DIAG_PASS_MID_TURN,
 		    "%s captured and must place again: a pass is only a "
 		    "whole turn", colour_name(p));
 	if (has_placement(o, p)) {
@@ -498,7 +498,7 @@ oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
 			    ev.kind == OUST_CAPTURE;
 		}
 		hexgroup_list_cells(b, in, 5, cells, sizeof cells);
-		return rules_fail(d, "pass-with-placement",
+		return diag_set(d, DIAG_PASS_WITH_PLACEMENT,
 		    "%s may not pass: a legal placement exists (%s)",
 		    colour_name(p), cells);
 	}
@@ -506,7 +506,7 @@ oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
 	 * impossible; say so rather than loop on passes. */
 	freshen(b, o, !p);
 	if (!has_placement(o, !p))
-		return rules_fail(d, "internal-no-placement",
+		return diag_set(d, DIAG_INTERNAL_NO_PLACEMENT,
 		    "neither black nor white has a legal placement, which the "
 		    "rules say cannot happen: please report this game");
 	end_turn(b, o);
@@ -515,7 +515,7 @@ oust_pass(const struct rules_board *b, struct oust *o, struct rules_diag *d)
 
 static int
 oust_place(const struct rules_board *b, struct oust *o,
-    const struct rules_action *a, struct rules_diag *d)
+    const struct rules_action *a, struct diag *d)
 {
 	struct oust_eval ev;
 	char	 name[RULES_CELL_NAME], ename[64];
@@ -525,9 +525,9 @@ oust_place(const struct rules_board *b, struct oust *o,
 	int	 words = (b->ncells + 63) / 64;
 
 	if (e < 0 || e >= b->ncells)
-		return rules_fail(d, "off-board", "no such cell");
+		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
 	if (o->cell[e] != 0)
-		return rules_fail(d, "occupied", "%s is occupied",
+		return diag_set(d, DIAG_OCCUPIED, "%s is occupied",
 		    rules_cell_name(b, e, name));
 	oust_judge(b, o, e, p, &ev);
 	if (ev.kind != OUST_CAPTURE && (ev.kind != OUST_QUIET || a->capture))
@@ -535,7 +535,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 	switch (ev.kind) {
 	case OUST_NO_CONTACT:
 		ev.gsize = group_size(b, o, e, p);
-		return rules_fail(d, "no-enemy-contact",
+		return diag_set(d, DIAG_NO_ENEMY_CONTACT,
 		    "%s joins %s stones into a group of %d that touches no "
 		    "%s group: a placement next to your own stones must "
 		    "capture", name, colour_name(p), ev.gsize,
@@ -544,14 +544,14 @@ oust_place(const struct rules_board *b, struct oust *o,
 		/* Oust: each enemy group compared on its own (rules.md §2). */
 		group_cells(b, o, largest_enemy(b, o, e, p), ename,
 		    sizeof ename);
-		return rules_fail(d, "enemy-too-big",
+		return diag_set(d, DIAG_ENEMY_TOO_BIG,
 		    "%s would make a %s group of %d, but it touches a %s "
 		    "group of %d (%s): every enemy group touched must be "
 		    "smaller", name, colour_name(p), ev.gsize,
 		    colour_name(!p), ev.esize, ename);
 	case OUST_QUIET:
 		if (a->capture)
-			return rules_fail(d, "not-a-capture",
+			return diag_set(d, DIAG_NOT_A_CAPTURE,
 			    "%s is marked as a capture but captures nothing",
 			    name);
 		put_stone(b, o, e, p, raise);
@@ -630,7 +630,7 @@ oust_place(const struct rules_board *b, struct oust *o,
 
 static int
 oust_play(const struct rules_board *b, void *st, const struct rules_action *a,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	struct oust *o = st;
 
@@ -640,7 +640,7 @@ oust_play(const struct rules_board *b, void *st, const struct rules_action *a,
 	case RULES_PASS:
 		return oust_pass(b, o, d);
 	default:
-		return rules_fail(d, "wrong-action",
+		return diag_set(d, DIAG_WRONG_ACTION,
 		    "an oust turn is placements, \"pass\" or \"swap\": "
 		    "nothing is removed or moved");
 	}
@@ -697,7 +697,7 @@ group_name(const struct rules_board *b, const struct oust *o, int h,
 static int
 oust_setup(const struct rules_board *b, void *st,
     const struct rules_variant *v, const int *pieces, int to_move,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	struct oust *o = st;
 	char	 g1[96], g2[96];
@@ -707,7 +707,7 @@ oust_setup(const struct rules_board *b, void *st,
 	for (i = 0; i < b->ncells; i++)
 		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
 		    pieces[i] != RULES_PIECE(WHITE))
-			return rules_fail(d, "bad-setup",
+			return diag_set(d, DIAG_BAD_SETUP,
 			    "oust has only black and white stones");
 	for (i = 0; i < b->ncells; i++) {
 		if (pieces[i] == RULES_EMPTY)
@@ -738,13 +738,13 @@ oust_setup(const struct rules_board *b, void *st,
 				continue;
 			group_name(b, o, i, g1, sizeof g1);
 			group_name(b, o, m, g2, sizeof g2);
-			return rules_fail(d, "bad-setup",
+			return diag_set(d, DIAG_BAD_SETUP,
 			    "%s touches %s: two touching groups of 2 or more "
 			    "cannot arise", g1, g2);
 		}
 	}
 	if (o->stones[to_move] == 1 && o->stones[!to_move] == 0)
-		return rules_fail(d, "bad-setup",
+		return diag_set(d, DIAG_BAD_SETUP,
 		    "%s cannot be to move with one stone against none",
 		    colour_name(to_move));
 	/* Every capturing placement judged from scratch. */
@@ -764,7 +764,7 @@ oust_setup(const struct rules_board *b, void *st,
 	 * (a full board, say); oust_pass() would refuse every pass. */
 	if (o->head.phase != RULES_GAME_OVER && !has_placement(o, 0) &&
 	    !has_placement(o, 1))
-		return rules_fail(d, "bad-setup",
+		return diag_set(d, DIAG_BAD_SETUP,
 		    "neither black nor white could place a stone here: no "
 		    "game of oust reaches this position");
 	return 0;

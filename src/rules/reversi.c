@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #define BLACK	0
 #define WHITE	1
@@ -284,13 +284,13 @@ can_move(const struct rules_board *b, const struct reversi *r, int me)
 }
 
 static int
-reversi_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+reversi_board(struct rules_board *b, const char *spec, struct diag *d)
 {
 	int	 w, h;
 
 	if (!rules_square_spec(spec, &w, &h) || w != h || w < 4 || w > 16 ||
 	    w % 2 != 0)
-		return rules_fail(d, "bad-board",
+		return diag_set(d, DIAG_BAD_BOARD,
 		    "reversi is played on an even square board from 4x4 to "
 		    "16x16 (\"8x8\" or \"8\"), not \"%s\"", spec);
 	return rules_square_init(b, w, w, d);
@@ -298,7 +298,7 @@ reversi_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 
 static int
 reversi_init(const struct rules_board *b, void *st,
-    const struct rules_variant *v, struct rules_diag *d)
+    const struct rules_variant *v, struct diag *d)
 {
 	struct reversi *r = st;
 	int	 n = b->width, m = n / 2, x, y;
@@ -375,7 +375,7 @@ colour_name(int c)
 
 HOT static int
 reversi_play(const struct rules_board *b, void *st,
-    const struct rules_action *a, struct rules_diag *d)
+    const struct rules_action *a, struct diag *d)
 {
 	struct reversi *r = st;
 	char	 name[RULES_CELL_NAME];
@@ -386,7 +386,7 @@ reversi_play(const struct rules_board *b, void *st,
 	case RULES_PASS:
 		/* rules.md §1: a pass only when there is no legal move. */
 		if (can_move(b, r, me))
-			return rules_fail(d, "pass-with-moves",
+			return diag_set(d, DIAG_PASS_WITH_MOVES,
 			    "%s may not pass: a legal move exists",
 			    colour_name(me));
 		r->head.to_move = (uint8_t)!me;
@@ -394,11 +394,11 @@ reversi_play(const struct rules_board *b, void *st,
 	case RULES_PLACE:
 		break;
 	default:
-		return rules_fail(d, "wrong-action",
+		return diag_set(d, DIAG_WRONG_ACTION,
 		    "a reversi turn is one square or \"pass\"");
 	}
 	if (a->to < 0 || a->to >= b->ncells)
-		return rules_fail(d, "off-board", "no such square");
+		return diag_set(d, DIAG_OFF_BOARD, "no such square");
 	if (r->big) {
 		p = big_at(b->width, a->to);
 		n = r->cell[p] != 0 ? -1 :
@@ -420,13 +420,13 @@ reversi_play(const struct rules_board *b, void *st,
 		/* Why not: no move at all, the square, or no run to close. */
 		rules_cell_name(b, a->to, name);
 		if (!can_move(b, r, me))
-			return rules_fail(d, "must-pass",
+			return diag_set(d, DIAG_MUST_PASS,
 			    "%s has no legal move and must pass",
 			    colour_name(me));
 		if (n == -1)
-			return rules_fail(d, "occupied", "%s is occupied",
+			return diag_set(d, DIAG_OCCUPIED, "%s is occupied",
 			    name);
-		return rules_fail(d, "no-flips", "%s flips no disc: no line "
+		return diag_set(d, DIAG_NO_FLIPS, "%s flips no disc: no line "
 		    "of %s discs ends in a %s disc", name, colour_name(!me),
 		    colour_name(me));
 	}
@@ -486,7 +486,7 @@ reversi_piece(const struct rules_board *b, const void *st, int cell)
 static int
 reversi_setup(const struct rules_board *b, void *st,
     const struct rules_variant *v, const int *pieces, int to_move,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	struct reversi *r = st;
 	int	 i;
@@ -498,7 +498,7 @@ reversi_setup(const struct rules_board *b, void *st,
 	for (i = 0; i < b->ncells; i++) {
 		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
 		    pieces[i] != RULES_PIECE(WHITE))
-			return rules_fail(d, "bad-setup",
+			return diag_set(d, DIAG_BAD_SETUP,
 			    "reversi has only black and white discs");
 		if (r->big && pieces[i] != RULES_EMPTY)
 			big_put(r, b->width, i, RULES_COLOUR_OF(pieces[i]));

@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
-#include "cellset.h"
+#include "rules/rules.h"
+#include "rules/cellset.h"
 #include "hexgroup.h"
 
 #define BLACK	0
@@ -290,14 +290,14 @@ regroup(const struct rules_board *b, struct rive *r)
 /* ---- The interface -------------------------------------------------- */
 
 static int
-rive_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+rive_board(struct rules_board *b, const char *spec, struct diag *d)
 {
 	int	 n;
 
 	if (strcmp(spec, "3-3-5") == 0)
 		return rules_hex_init(b, 7, 5, 4, 10, "3-3-5", d);
 	if (!rules_hexhex_spec(spec, &n) || n < 2 || n > 12)
-		return rules_fail(d, "bad-board",
+		return diag_set(d, DIAG_BAD_BOARD,
 		    "rive is played on the 3-3-5 board or a hexhex board of "
 		    "side 2 to 12 (\"3-3-5\", \"4\"), not \"%s\"", spec);
 	return rules_hexhex_init(b, n, d);
@@ -305,7 +305,7 @@ rive_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 
 static int
 rive_init(const struct rules_board *b, void *st,
-    const struct rules_variant *v, struct rules_diag *d)
+    const struct rules_variant *v, struct diag *d)
 {
 	struct rive *r = st;
 	int	 i;
@@ -356,34 +356,34 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
  */
 static int
 placement_refused(const struct rules_board *b, const struct rive *r, int e,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	char	 name[RULES_CELL_NAME], list[96];
 	bool	 in[RULES_MAX_CELLS];
 	int	 v, mv, i;
 
 	if (r->owed > 0)
-		return rules_fail(d, "removal-missing",
+		return diag_set(d, DIAG_REMOVAL_MISSING,
 		    "%d stone%s of the new group at %s must be removed before "
 		    "the next placement (%d to go)", r->need,
 		    r->need == 1 ? "" : "s",
 		    rules_cell_name(b, r->placed, name), r->owed);
 	if (e < 0 || e >= b->ncells)
-		return rules_fail(d, "off-board", "no such cell");
+		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
 	rules_cell_name(b, e, name);
 	if (r->cell[e] != 0)
-		return rules_fail(d, "occupied", "%s is occupied", name);
+		return diag_set(d, DIAG_OCCUPIED, "%s is occupied", name);
 	v = r->v[e];
 	mv = r->vmin;
 	for (i = 0; i < b->ncells; i++)
 		in[i] = bit_get(r->can, i);
 	hexgroup_list_cells(b, in, 5, list, sizeof list);
 	if (mv == 0)
-		return rules_fail(d, "not-smallest",
+		return diag_set(d, DIAG_NOT_SMALLEST,
 		    "%s touches a group of %d stone%s, but cells "
 		    "touching no group are free: %s", name, v,
 		    v == 1 ? "" : "s", list);
-	return rules_fail(d, "not-smallest",
+	return diag_set(d, DIAG_NOT_SMALLEST,
 	    "%s touches a group of %d stones, but cells whose largest "
 	    "neighbouring group is %d are free: %s", name, v, mv,
 	    list);
@@ -402,7 +402,7 @@ groups_touched(const struct rules_board *b, const struct rive *r, int e,
 
 static int
 rive_place(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct rules_diag *d)
+    const struct rules_action *a, struct diag *d)
 {
 	char	 name[RULES_CELL_NAME];
 	int	 p = r->head.to_move, e = a->to, v, c;
@@ -414,7 +414,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 	v = r->v[e];
 	nroots = groups_touched(b, r, e, roots, &sum);
 	if (nroots <= 1 && a->capture)
-		return rules_fail(d, "not-a-capture",
+		return diag_set(d, DIAG_NOT_A_CAPTURE,
 		    "%s is marked as a capture but joins no two groups, so "
 		    "nothing is removed", rules_cell_name(b, e, name));
 	r->need = 0;
@@ -453,7 +453,7 @@ rive_place(const struct rules_board *b, struct rive *r,
  */
 static int
 removal_refused(const struct rules_board *b, const struct rive *r, int c,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	char	 name[RULES_CELL_NAME], pname[RULES_CELL_NAME];
 	char	 parts[256], list[128];
@@ -464,28 +464,28 @@ removal_refused(const struct rules_board *b, const struct rive *r, int c,
 	rules_cell_name(b, c, name);
 	if (r->owed == 0) {
 		if (r->need == 0)
-			return rules_fail(d, "removal-extra",
+			return diag_set(d, DIAG_REMOVAL_EXTRA,
 			    "no removal is owed: %s stays", name);
-		return rules_fail(d, "removal-extra",
+		return diag_set(d, DIAG_REMOVAL_EXTRA,
 		    "the group at %s needed %d removal%s, all made: %s stays",
 		    rules_cell_name(b, r->placed, pname), r->need,
 		    r->need == 1 ? "" : "s", name);
 	}
 	rules_cell_name(b, r->placed, pname);
 	if (c == r->placed)
-		return rules_fail(d, "removal-placed-stone",
+		return diag_set(d, DIAG_REMOVAL_PLACED_STONE,
 		    "%s was just placed and cannot be removed", name);
 	if (bit_get(r->removed, c))
-		return rules_fail(d, "removal-repeated",
+		return diag_set(d, DIAG_REMOVAL_REPEATED,
 		    "%s was already removed in this turn", name);
 	if (r->cell[c] == 0)
-		return rules_fail(d, "removal-empty",
+		return diag_set(d, DIAG_REMOVAL_EMPTY,
 		    "%s is empty: there is no stone to remove", name);
 	if (!bit_get(r->group, c)) {
 		for (i = 0; i < b->ncells; i++)
 			in[i] = bit_get(r->group, i) && !bit_get(r->removed, i);
 		hexgroup_list_cells(b, in, 12, list, sizeof list);
-		return rules_fail(d, "removal-not-in-group",
+		return diag_set(d, DIAG_REMOVAL_NOT_IN_GROUP,
 		    "%s is not in the group just formed at %s (%s)", name,
 		    pname, list);
 	}
@@ -506,19 +506,19 @@ removal_refused(const struct rules_board *b, const struct rive *r, int c,
 		if (len >= sizeof parts)
 			len = sizeof parts - 1;
 	}
-	return rules_fail(d, "removal-splits",
+	return diag_set(d, DIAG_REMOVAL_SPLITS,
 	    "removing %s would split the group into %s: the %d stones "
 	    "left must be connected", name, parts, r->keep);
 }
 
 static int
 rive_remove(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct rules_diag *d)
+    const struct rules_action *a, struct diag *d)
 {
 	int	 p = r->head.to_move, c = a->to, q;
 
 	if (c < 0 || c >= b->ncells)
-		return rules_fail(d, "off-board", "no such cell");
+		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
 	/* can holds the stones that may go while a removal is owed. */
 	if (r->owed == 0 || !bit_get(r->can, c))
 		return removal_refused(b, r, c, d);
@@ -540,7 +540,7 @@ rive_remove(const struct rules_board *b, struct rive *r,
 
 static int
 rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	struct rive *r = st;
 
@@ -550,10 +550,10 @@ rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
 	case RULES_REMOVE:
 		return rive_remove(b, r, a, d);
 	case RULES_PASS:
-		return rules_fail(d, "no-pass",
+		return diag_set(d, DIAG_NO_PASS,
 		    "rive has no pass: a legal placement always exists");
 	default:
-		return rules_fail(d, "wrong-action",
+		return diag_set(d, DIAG_WRONG_ACTION,
 		    "a rive turn is placements with removals, or \"swap\": "
 		    "nothing is moved");
 	}
@@ -593,7 +593,7 @@ rive_piece(const struct rules_board *b, const void *st, int cell)
 static int
 rive_setup(const struct rules_board *b, void *st,
     const struct rules_variant *v, const int *pieces, int to_move,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	struct rive *r = st;
 	int	 i, k, m;
@@ -602,7 +602,7 @@ rive_setup(const struct rules_board *b, void *st,
 	for (i = 0; i < b->ncells; i++)
 		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
 		    pieces[i] != RULES_PIECE(WHITE))
-			return rules_fail(d, "bad-setup",
+			return diag_set(d, DIAG_BAD_SETUP,
 			    "rive has only black and white stones");
 	for (i = 0; i < b->ncells; i++) {
 		if (pieces[i] == RULES_EMPTY)

@@ -5,7 +5,7 @@
  * arithmetic only, so every machine gives the same numbers for a seed;
  * formats/rng.md specifies it for other programs.  Never rand().
  */
-#include "rules.h"
+#include "rules/rules.h"
 
 static uint64_t
 splitmix64(uint64_t *x)

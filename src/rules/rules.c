@@ -5,13 +5,12 @@
  * the state's head), variants, generic perft and random playouts.  The
  * rules of each game are in its own file.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "util/util.h"
 
 /* Adding a game: one file and one line here (design.md §4). */
@@ -44,20 +43,6 @@ rules_game_find(const char *name)
 	return NULL;
 }
 
-int
-rules_fail(struct rules_diag *d, const char *code, const char *fmt, ...)
-{
-	va_list	ap;
-
-	if (d == NULL)
-		return -1;
-	d->code = code;
-	va_start(ap, fmt);
-	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 void
 rules_variant_default(const struct rules_game *g, struct rules_variant *v)
 {
@@ -67,7 +52,7 @@ rules_variant_default(const struct rules_game *g, struct rules_variant *v)
 
 int
 rules_variant_parse(const struct rules_game *g, const char *spec,
-    struct rules_variant *v, struct rules_diag *d)
+    struct rules_variant *v, struct diag *d)
 {
 	const char *p, *e;
 	size_t	n;
@@ -84,14 +69,14 @@ rules_variant_parse(const struct rules_game *g, const char *spec,
 			continue;
 		if (((n == 6 && strncasecmp(p, "no-pie", n) == 0) ||
 		    (n == 3 && strncasecmp(p, "pie", n) == 0)) && !g->has_pie)
-			return rules_fail(d, "bad-variant",
+			return diag_set(d, DIAG_BAD_VARIANT,
 			    "%s has no pie rule to turn on or off", g->name);
 		if (n == 6 && strncasecmp(p, "no-pie", n) == 0)
 			v->pie = false;
 		else if (n == 3 && strncasecmp(p, "pie", n) == 0)
 			v->pie = true;
 		else
-			return rules_fail(d, "bad-variant",
+			return diag_set(d, DIAG_BAD_VARIANT,
 			    "unknown variant \"%.*s\"%s", (int)n, p,
 			    g->has_pie ? " (known: pie, no-pie)" : "");
 	}
@@ -133,13 +118,13 @@ swap_offered(const struct rules_head *h)
 
 /* The players exchange colours; White (the first mover) plays on. */
 static int
-play_swap(struct rules_head *h, struct rules_diag *d)
+play_swap(struct rules_head *h, struct diag *d)
 {
 	if (!h->pie)
-		return rules_fail(d, "swap-not-allowed",
+		return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
 		    "the pie rule is off in this game: no swap");
 	if (!swap_offered(h))
-		return rules_fail(d, "swap-not-allowed",
+		return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
 		    "a swap is only allowed as the second turn of the game");
 	h->swapped = 1;
 	h->turn++;
@@ -166,12 +151,12 @@ rules_state_legal(const struct rules_game *g, const struct rules_board *b,
 
 int
 rules_state_play(const struct rules_game *g, const struct rules_board *b,
-    void *st, const struct rules_action *a, struct rules_diag *d)
+    void *st, const struct rules_action *a, struct diag *d)
 {
 	struct rules_head *h = head_of(st);
 
 	if (h->phase == RULES_GAME_OVER)
-		return rules_fail(d, "game-over", "the game is already over");
+		return diag_set(d, DIAG_GAME_OVER, "the game is already over");
 	if (a->kind == RULES_SWAP && g->has_pie)
 		return play_swap(h, d);
 	if (g->play(b, st, a, d) == -1)
@@ -183,13 +168,13 @@ rules_state_play(const struct rules_game *g, const struct rules_board *b,
 
 struct rules_position *
 rules_position_new(const struct rules_game *g, const char *spec,
-    const struct rules_variant *v, struct rules_diag *d)
+    const struct rules_variant *v, struct diag *d)
 {
 	struct rules_position *pos;
 
 	pos = calloc(1, sizeof *pos + g->state_size);
 	if (pos == NULL) {
-		rules_fail(d, "no-memory", "out of memory");
+		diag_set(d, DIAG_NO_MEMORY, "out of memory");
 		return NULL;
 	}
 	pos->game = g;
@@ -287,7 +272,7 @@ rules_legal_at(const struct rules_position *pos, size_t i,
 
 int
 rules_play(struct rules_position *pos, const struct rules_action *a,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	if (rules_state_play(pos->game, &pos->board, pos->state, a, d) == -1)
 		return -1;
@@ -317,10 +302,10 @@ rules_piece(const struct rules_position *pos, int cell)
 
 int
 rules_setup(struct rules_position *pos, const int *pieces, int to_move,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	if (to_move < 0 || to_move >= RULES_COLOURS)
-		return rules_fail(d, "bad-setup", "no colour %d", to_move);
+		return diag_set(d, DIAG_BAD_SETUP, "no colour %d", to_move);
 	if (pos->game->setup(&pos->board, pos->state, &pos->variant, pieces,
 	    to_move, d) == -1)
 		return -1;
@@ -345,23 +330,31 @@ rules_perft_actions(const struct rules_game *g, const struct rules_board *b,
 {
 	struct rules_action *acts;
 	unsigned char *child;
-	uint64_t total = 0;
+	uint64_t total = 0, sub;
 	size_t	n, i;
 
 	if (depth == 0 || chead_of(st)->phase == RULES_GAME_OVER)
 		return 1;
 	n = rules_state_legal(g, b, st, NULL, 0);
-	if (depth == 1)
+	if (depth == 1 || n == 0)
 		return n;
 	acts = malloc(n * sizeof *acts);
 	child = malloc(g->state_size);
-	if (acts == NULL || child == NULL)
+	if (acts == NULL || child == NULL) {
+		total = RULES_PERFT_NO_MEMORY;
 		goto out_free;
+	}
 	rules_state_legal(g, b, st, acts, n);
 	for (i = 0; i < n; i++) {
 		memcpy(child, st, g->state_size);
-		if (rules_state_play(g, b, child, &acts[i], NULL) == 0)
-			total += rules_perft_actions(g, b, child, depth - 1);
+		if (rules_state_play(g, b, child, &acts[i], NULL) != 0)
+			continue;
+		sub = rules_perft_actions(g, b, child, depth - 1);
+		if (sub == RULES_PERFT_NO_MEMORY) {
+			total = sub;
+			break;
+		}
+		total += sub;
 	}
 out_free:
 	free(child);

@@ -5,7 +5,7 @@
  * operations built on the interface (positions, perft, random playouts).
  * Nothing here prints, exits, allocates behind the caller's back (except
  * rules_position_new) or keeps mutable global state; failures come back as
- * a struct rules_diag with a stable code.  Notation, reports and tools live
+ * a struct diag (src/diag) with a stable code and no position.  Notation, reports and tools live
  * above this layer and are never included from it.
  */
 #ifndef ARBITER_RULES_H
@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "diag/diag.h"
 
 /* Hexhex side 12 has 397 cells, the largest board of any game. */
 #define RULES_MAX_CELLS	400
@@ -29,20 +31,6 @@
 #define RULES_NO_CELL	(RULES_MAX_CELLS - 1)
 /* Colours per game; colour 0 moves first at the start. */
 #define RULES_COLOURS	2
-
-/*
- * A diagnostic from the rules core: a stable code (kebab-case, never
- * reused, listed in gamecheck(1)) and a plain-English message, lower case,
- * no trailing period.  Positions in the record are added by the caller.
- */
-struct rules_diag {
-	const char	*code;
-	char		 msg[256];
-};
-
-/* Fills d (if not NULL) and returns -1, so callers can `return rules_fail()'. */
-int	rules_fail(struct rules_diag *d, const char *code, const char *fmt, ...)
-	    __attribute__((format(printf, 3, 4)));
 
 /* Board geometries; each has its own naming and neighbour scheme. */
 enum rules_geometry {
@@ -78,12 +66,12 @@ struct rules_board {
 
 /* Square board of width x height (1..26 each).  Returns 0 or -1. */
 int	rules_square_init(struct rules_board *, int width, int height,
-	    struct rules_diag *);
+	    struct diag *);
 /* Hexhex board of the given side (2..12). */
-int	rules_hexhex_init(struct rules_board *, int side, struct rules_diag *);
+int	rules_hexhex_init(struct rules_board *, int side, struct diag *);
 /* Hex board of cells 1<=c<=w, 1<=r<=h, lo<=c+r<=hi (Rive's 3-3-5). */
 int	rules_hex_init(struct rules_board *, int w, int h, int lo, int hi,
-	    const char *name, struct rules_diag *);
+	    const char *name, struct diag *);
 
 /*
  * Board specs (the Size or Board tag), read once per geometry so that
@@ -215,13 +203,13 @@ struct rules_game {
 
 	/* Builds the board of a Size/Board tag value; 0 or -1. */
 	int		(*board)(struct rules_board *, const char *spec,
-			    struct rules_diag *);
+			    struct diag *);
 	/*
 	 * The start position, head.to_move and head.phase included; 0 or -1
 	 * (a variant the game does not have).
 	 */
 	int		(*init)(const struct rules_board *, void *st,
-			    const struct rules_variant *, struct rules_diag *);
+			    const struct rules_variant *, struct diag *);
 	/*
 	 * The legal next actions of the turn in progress, in a fixed order.
 	 * Writes at most cap into out and returns how many there are.  At a
@@ -246,7 +234,7 @@ struct rules_game {
 	 * rules_play() answers those itself.  Does not count turns.
 	 */
 	int		(*play)(const struct rules_board *, void *st,
-			    const struct rules_action *, struct rules_diag *d);
+			    const struct rules_action *, struct diag *d);
 	void		(*score)(const struct rules_board *, const void *st,
 			    struct rules_score *);
 	/* What stands on a cell: RULES_EMPTY or a piece value (below). */
@@ -260,7 +248,7 @@ struct rules_game {
 	 */
 	int		(*setup)(const struct rules_board *, void *st,
 			    const struct rules_variant *, const int *pieces,
-			    int to_move, struct rules_diag *);
+			    int to_move, struct diag *);
 	/* Optional fast perft (rules.md's convention); NULL: generic. */
 	uint64_t	(*perft)(const struct rules_board *, const void *st,
 			    int depth);
@@ -272,7 +260,7 @@ const struct rules_game *rules_game_at(size_t i);	/* NULL past the end */
 
 /* Reads a Variant tag value ("no-pie", "pie"; comma separated). */
 int	rules_variant_parse(const struct rules_game *, const char *spec,
-	    struct rules_variant *, struct rules_diag *);
+	    struct rules_variant *, struct diag *);
 void	rules_variant_default(const struct rules_game *, struct rules_variant *);
 
 /*
@@ -293,7 +281,7 @@ struct rules_position {
 
 struct rules_position *rules_position_new(const struct rules_game *,
 	    const char *spec, const struct rules_variant *,
-	    struct rules_diag *);
+	    struct diag *);
 void	rules_position_free(struct rules_position *);
 struct rules_position *rules_position_dup(const struct rules_position *);
 void	rules_position_copy(struct rules_position *dst,
@@ -320,21 +308,28 @@ void	rules_legal_at(const struct rules_position *, size_t i,
 	    struct rules_action *out);
 /* Plays one action (see the play entry); 0, or -1 with d filled. */
 int	rules_play(struct rules_position *, const struct rules_action *,
-	    struct rules_diag *);
+	    struct diag *);
 void	rules_score(const struct rules_position *, struct rules_score *);
 int	rules_piece(const struct rules_position *, int cell);
 /* Replaces the position by the given pieces; see the setup entry. */
 int	rules_setup(struct rules_position *, const int *pieces, int to_move,
-	    struct rules_diag *);
+	    struct diag *);
 const struct rules_stat *rules_stat_find(const struct rules_score *,
 	    const char *name);
 
 /*
  * Perft: the leaves of the tree of actions depth plies deep, a pass
  * counting as one ply and a game that ends sooner counting as one leaf.
+ * Returns RULES_PERFT_NO_MEMORY, which no count reaches, if memory ran
+ * out (only the generic walk allocates), rather than a count that is
+ * wrong.
  */
+#define RULES_PERFT_NO_MEMORY	UINT64_MAX
 uint64_t rules_perft(const struct rules_position *, int depth);
-/* The same through legal() and play() alone, for a game's perft entry. */
+/*
+ * The same through legal() and play() alone, for a game's perft entry;
+ * RULES_PERFT_NO_MEMORY too.
+ */
 uint64_t rules_perft_actions(const struct rules_game *,
 	    const struct rules_board *, const void *st, int depth);
 
@@ -349,7 +344,7 @@ size_t	rules_state_legal(const struct rules_game *g,
 	    struct rules_action *out, size_t cap);
 int	rules_state_play(const struct rules_game *g,
 	    const struct rules_board *, void *st, const struct rules_action *,
-	    struct rules_diag *);
+	    struct diag *);
 
 /*
  * The project's portable PRNG: xoshiro256** seeded by splitmix64 (see

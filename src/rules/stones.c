@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 #define WHITE	0
 #define BLACK	1
@@ -154,12 +154,12 @@ apply(struct stones *s, int from, int to, int over)
 }
 
 static int
-stones_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+stones_board(struct rules_board *b, const char *spec, struct diag *d)
 {
 	int	 w, h;
 
 	if (!rules_square_spec(spec, &w, &h) || w != 8 || h != 8)
-		return rules_fail(d, "bad-board",
+		return diag_set(d, DIAG_BAD_BOARD,
 		    "stones! is played on the 8x8 board only, not \"%s\"",
 		    spec);
 	return rules_square_init(b, 8, 8, d);
@@ -167,7 +167,7 @@ stones_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 
 static int
 stones_init(const struct rules_board *b, void *st,
-    const struct rules_variant *v, struct rules_diag *d)
+    const struct rules_variant *v, struct diag *d)
 {
 	struct stones *s = st;
 
@@ -202,7 +202,7 @@ stones_legal(const struct rules_board *b, const void *st,
 
 static int
 check_jumpable(const struct rules_board *b, const struct stones *s, int sq,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	char	 name[RULES_CELL_NAME];
 	int	 me = s->head.to_move, colour;
@@ -210,7 +210,7 @@ check_jumpable(const struct rules_board *b, const struct stones *s, int sq,
 	if (jumpable(s, me, sq))
 		return 0;
 	colour = (s->bb[WHITE] & BIT(sq)) ? WHITE : BLACK;
-	return rules_fail(d, "not-jumpable",
+	return diag_set(d, DIAG_NOT_JUMPABLE,
 	    "the %s %s stone on %s may not be jumped: only unpinned %s stones "
 	    "and pinned %s stones can be",
 	    (s->pinned & BIT(sq)) ? "pinned" : "unpinned", colour_name(colour),
@@ -225,7 +225,7 @@ check_jumpable(const struct rules_board *b, const struct stones *s, int sq,
  */
 static int
 check_diagonal(const struct rules_board *b, const struct stones *s,
-    int from, int to, int *over, struct rules_diag *d)
+    int from, int to, int *over, struct diag *d)
 {
 	char	 f[RULES_CELL_NAME], t[RULES_CELL_NAME], n[RULES_CELL_NAME];
 	char	 m[RULES_CELL_NAME];
@@ -238,7 +238,7 @@ check_diagonal(const struct rules_board *b, const struct stones *s,
 		if ((occ & BIT(sq)) == 0)
 			continue;
 		if (first != -1)
-			return rules_fail(d, "second-jump",
+			return diag_set(d, DIAG_SECOND_JUMP,
 			    "%s-%s would jump both %s and %s: a move jumps "
 			    "one stone at most", rules_cell_name(b, from, f),
 			    rules_cell_name(b, to, t),
@@ -247,7 +247,7 @@ check_diagonal(const struct rules_board *b, const struct stones *s,
 		if (check_jumpable(b, s, sq, d) == -1)
 			return -1;
 		if (sq + step != to && (occ & BIT(sq + step)) != 0)
-			return rules_fail(d, "unreachable",
+			return diag_set(d, DIAG_UNREACHABLE,
 			    "%s-%s cannot jump %s: %s beyond it is occupied",
 			    rules_cell_name(b, from, f),
 			    rules_cell_name(b, to, t),
@@ -262,7 +262,7 @@ check_diagonal(const struct rules_board *b, const struct stones *s,
 
 static int
 stones_play(const struct rules_board *b, void *st,
-    const struct rules_action *a, struct rules_diag *d)
+    const struct rules_action *a, struct diag *d)
 {
 	struct stones *s = st;
 	char	 f[RULES_CELL_NAME], t[RULES_CELL_NAME], m[RULES_CELL_NAME];
@@ -271,47 +271,47 @@ stones_play(const struct rules_board *b, void *st,
 	int	 over = -1;
 
 	if (a->kind != RULES_MOVE)
-		return rules_fail(d, "wrong-action",
+		return diag_set(d, DIAG_WRONG_ACTION,
 		    "a stones! turn moves one stone, like c1-f4");
 	if (from < 0 || from >= 64 || to < 0 || to >= 64)
-		return rules_fail(d, "off-board", "no such square");
+		return diag_set(d, DIAG_OFF_BOARD, "no such square");
 	rules_cell_name(b, from, f);
 	rules_cell_name(b, to, t);
 	if ((occ & BIT(from)) == 0)
-		return rules_fail(d, "empty-square", "there is no stone on %s",
+		return diag_set(d, DIAG_EMPTY_SQUARE, "there is no stone on %s",
 		    f);
 	if ((s->bb[me] & BIT(from)) == 0)
-		return rules_fail(d, "opponent-stone",
+		return diag_set(d, DIAG_OPPONENT_STONE,
 		    "%s holds a %s stone: %s moves only %s stones", f,
 		    colour_name(!me), colour_name(me), colour_name(me));
 	if (s->pinned & BIT(from))
-		return rules_fail(d, "pinned-stone",
+		return diag_set(d, DIAG_PINNED_STONE,
 		    "the %s stone on %s is pinned and cannot move",
 		    colour_name(me), f);
 	if (from == to)
-		return rules_fail(d, "unreachable",
+		return diag_set(d, DIAG_UNREACHABLE,
 		    "%s-%s does not move the stone", f, t);
 	if (occ & BIT(to))
-		return rules_fail(d, "occupied", "%s is occupied", t);
+		return diag_set(d, DIAG_OCCUPIED, "%s is occupied", t);
 	dx = (to & 7) - (from & 7);
 	dy = ((to >> 3) - (from >> 3)) * forward(me);
 	if (dy == 0) {
 		/* Sideways: over the stone beside, landing just beyond. */
 		if (dx != 2 && dx != -2)
-			return rules_fail(d, "sideways-not-jump",
+			return diag_set(d, DIAG_SIDEWAYS_NOT_JUMP,
 			    "%s-%s is not a sideways jump: a stone jumps "
 			    "sideways only over the stone beside it, landing "
 			    "just beyond", f, t);
 		over = from + dx / 2;
 		if ((occ & BIT(over)) == 0)
-			return rules_fail(d, "sideways-not-jump",
+			return diag_set(d, DIAG_SIDEWAYS_NOT_JUMP,
 			    "%s-%s jumps nothing: %s is empty", f, t,
 			    rules_cell_name(b, over, m));
 	} else if (dx == 0 || (dx != dy && dx != -dy))
-		return rules_fail(d, "not-a-line",
+		return diag_set(d, DIAG_NOT_A_LINE,
 		    "%s-%s is neither a diagonal nor a sideways line", f, t);
 	else if (dy < 0)
-		return rules_fail(d, "backward-move",
+		return diag_set(d, DIAG_BACKWARD_MOVE,
 		    "%s-%s goes backwards: %s stones move %s the board", f, t,
 		    colour_name(me), me == WHITE ? "up" : "down");
 	else if (check_diagonal(b, s, from, to, &over, d) == -1)
@@ -372,7 +372,7 @@ stones_piece(const struct rules_board *b, const void *st, int cell)
 static int
 stones_setup(const struct rules_board *b, void *st,
     const struct rules_variant *v, const int *pieces, int to_move,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	struct stones *s = st, fresh;
 	int	 sq, colour;
@@ -385,7 +385,7 @@ stones_setup(const struct rules_board *b, void *st,
 		colour = RULES_COLOUR_OF(pieces[sq]);
 		if ((pieces[sq] & ~(RULES_PINNED | 0x0f)) != 0 ||
 		    (colour != WHITE && colour != BLACK))
-			return rules_fail(d, "bad-setup",
+			return diag_set(d, DIAG_BAD_SETUP,
 			    "stones! has only white and black stones, pinned "
 			    "or not");
 		fresh.bb[colour] |= BIT(sq);

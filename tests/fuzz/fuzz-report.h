@@ -114,14 +114,15 @@ check_replay(const struct record *rec, const struct replay *rp,
 		FUZZ_CHECK(rp->has_error);
 	}
 	if (rp->has_error) {
-		FUZZ_CHECK(rp->error.code != NULL && rp->error.msg[0] != '\0');
+		FUZZ_CHECK(rp->error.code != DIAG_NONE &&
+		    rp->error.msg[0] != '\0');
 		FUZZ_CHECK(rp->error.at.line >= 1 && rp->error.at.col >= 1);
 		FUZZ_CHECK(rp->error.at.col <= rp->error.at.offset + 1);
 		FUZZ_CHECK(rp->error_turn <= rec->nturns);
 		FUZZ_CHECK(strlen(rp->error_move) < sizeof rp->error_move);
 	}
 	if (rp->has_warning)
-		FUZZ_CHECK(rp->warning.code != NULL);
+		FUZZ_CHECK(rp->warning.code != DIAG_NONE);
 	if (rec->malformed)
 		FUZZ_CHECK(rp->status == REPLAY_MALFORMED);
 	if (rp->has_legal)

@@ -100,7 +100,7 @@ fuzz_check_record(const uint8_t *data, size_t size, const struct record *rec,
 	FUZZ_CHECK(rec->start.col <= rec->start.offset + 1);
 	FUZZ_CHECK(rec->start.offset <= size);
 	if (rec->malformed) {
-		FUZZ_CHECK(rec->error.code != NULL);
+		FUZZ_CHECK(rec->error.code != DIAG_NONE);
 		FUZZ_CHECK(rec->error.msg[0] != '\0');
 		FUZZ_CHECK(rec->error.at.line >= 1);
 		FUZZ_CHECK(rec->error.at.col >= 1 &&

@@ -34,7 +34,7 @@ same_replay(const struct replay *a, const struct replay *b)
 	FUZZ_CHECK(a->has_error == b->has_error &&
 	    a->has_warning == b->has_warning);
 	if (a->has_error) {
-		FUZZ_CHECK(strcmp(a->error.code, b->error.code) == 0);
+		FUZZ_CHECK(a->error.code == b->error.code);
 		FUZZ_CHECK(strcmp(a->error.msg, b->error.msg) == 0);
 		FUZZ_CHECK(memcmp(&a->error.at, &b->error.at,
 		    sizeof a->error.at) == 0);
@@ -97,10 +97,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	replay_init(&rp);
 	while ((rc = record_reader_next(rd, &rec)) == 1) {
 		fuzz_check_record(data + 1, size - 1, rec, ++n);
-		FUZZ_CHECK(replay_record(syn, rec, &ro, &rp) == 0);
+		replay_record(syn, rec, &ro, &rp);
 		check_replay(rec, &rp, &ro);
 		replay_init(&fresh);
-		FUZZ_CHECK(replay_record(syn, rec, &ro, &fresh) == 0);
+		replay_record(syn, rec, &ro, &fresh);
 		same_replay(&rp, &fresh);
 		replay_fini(&fresh);
 		/* A source name that is not UTF-8 and holds quotes. */

@@ -30,7 +30,7 @@ hash_bytes(uint64_t h, const void *p, size_t len)
 }
 
 static uint64_t
-hash_pos(uint64_t h, const struct record_pos *at)
+hash_pos(uint64_t h, const struct diag_pos *at)
 {
 	h = hash_bytes(h, &at->line, sizeof at->line);
 	return hash_bytes(h, &at->col, sizeof at->col);
@@ -46,7 +46,7 @@ hash_record(uint64_t h, const struct record *rec)
 	h = hash_bytes(h, &rec->format, sizeof rec->format);
 	h = hash_bytes(h, &rec->malformed, sizeof rec->malformed);
 	if (rec->malformed) {
-		h = hash_bytes(h, rec->error.code, strlen(rec->error.code));
+		h = hash_bytes(h, &rec->error.code, sizeof rec->error.code);
 		h = hash_bytes(h, rec->error.msg, strlen(rec->error.msg));
 		h = hash_pos(h, &rec->error.at);
 	}
@@ -76,7 +76,7 @@ read_all(const uint8_t *data, size_t size, enum record_format format)
 {
 	struct rules_action acts[64];
 	size_t	 offs[64];
-	struct record_diag d;
+	struct diag d;
 	struct record_reader *rd;
 	const struct record *rec;
 	unsigned long n = 0;

@@ -203,18 +203,18 @@ try_action(const struct rules_position *pos, struct rules_position *scratch,
     const struct rules_action *a, const struct rules_action *acts, size_t n,
     bool known)
 {
-	struct rules_diag d = { 0 };
+	struct diag d = { 0 };
 	int	 rc;
 
 	copy_state(scratch, pos);
 	rc = rules_play(scratch, a, &d);
 	if (rc == -1) {
 		FUZZ_CHECK(same_state(scratch, pos));
-		FUZZ_CHECK(d.code != NULL && d.msg[0] != '\0');
+		FUZZ_CHECK(d.code != DIAG_NONE && d.msg[0] != '\0');
 		if (!a->capture && (known || listed(acts, n, a))) {
 			fprintf(stderr, "listed action kind %d %d-%d rejected: "
 			    "%s [%s]\n", a->kind, a->from, a->to, d.msg,
-			    d.code);
+			    diag_name(d.code));
 			abort();
 		}
 		return -1;
@@ -285,7 +285,7 @@ static void
 check_setup(const struct rules_position *pos, struct rules_position *scratch)
 {
 	static int pieces[RULES_MAX_CELLS];
-	struct rules_diag d;
+	struct diag d;
 	int	 cell, n = pos->board.ncells;
 
 	for (cell = 0; cell < n; cell++)

@@ -18,7 +18,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 
 /* The cell shown at display slot k (k counts cells in display order). */
 static inline int
@@ -109,13 +109,13 @@ diagram_stones(const struct rules_position *pos, int colour)
 static inline void
 diagram_setup(struct rules_position *pos, const char *diagram, int to_move)
 {
-	struct rules_diag d;
+	struct diag d;
 	int	 pieces[RULES_MAX_CELLS];
 
 	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces,
 	    pos->game->row1_on_top), pos->board.ncells);
 	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s [%s]",
-	    d.msg, d.code);
+	    d.msg, diag_name(d.code));
 }
 
 /* Fails the test, showing the position, unless pos is the diagram want. */

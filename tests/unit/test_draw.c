@@ -23,7 +23,7 @@ struct standin {
 };
 
 static int
-standin_board(struct rules_board *b, const char *spec, struct rules_diag *d)
+standin_board(struct rules_board *b, const char *spec, struct diag *d)
 {
 	if (strcmp(spec, "3-3-5") == 0)
 		return rules_hex_init(b, 7, 5, 4, 10, "3-3-5", d);
@@ -34,7 +34,7 @@ standin_board(struct rules_board *b, const char *spec, struct rules_diag *d)
 
 static int
 standin_init(const struct rules_board *b, void *st,
-    const struct rules_variant *v, struct rules_diag *d)
+    const struct rules_variant *v, struct diag *d)
 {
 	(void)b, (void)v, (void)d;
 	memset(st, 0, sizeof(struct standin));
@@ -53,10 +53,10 @@ standin_legal(const struct rules_board *b, const void *st,
 
 static int
 standin_play(const struct rules_board *b, void *st,
-    const struct rules_action *a, struct rules_diag *d)
+    const struct rules_action *a, struct diag *d)
 {
 	(void)b, (void)st, (void)a;
-	return rules_fail(d, "no-moves", "the stand-in never moves");
+	return diag_set(d, DIAG_NO_MOVES, "the stand-in never moves");
 }
 
 static void
@@ -76,7 +76,7 @@ standin_piece(const struct rules_board *b, const void *st, int cell)
 static int
 standin_setup(const struct rules_board *b, void *st,
     const struct rules_variant *v, const int *pieces, int to_move,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	struct standin *s = st;
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "diagram.h"
 #include "turns.h"
 #include "unit.h"
@@ -144,7 +144,7 @@ END_TEST
 START_TEST(herd_removal_capped_by_enemy_stones)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_diag d;
+	struct diag d;
 
 	diagram_setup(pos,
 	    "    . . .    "
@@ -169,7 +169,7 @@ END_TEST
 START_TEST(herd_no_enemy_stones_no_removal)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_diag d;
+	struct diag d;
 
 	/* White has no stone: min(lo, 0) = 0 removals, placements at once. */
 	diagram_setup(pos,
@@ -193,7 +193,7 @@ END_TEST
 START_TEST(herd_forbidden_cell)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_diag d;
+	struct diag d;
 
 	/* a5's neighbours b5 a4 b4 are all White: forbidden to Black. */
 	diagram_setup(pos,
@@ -255,7 +255,7 @@ START_TEST(herd_double_capture)
 {
 	struct rules_position *pos = turns_new("herd", "3");
 	struct rules_action a = { .kind = RULES_PLACE, .capture = 1 };
-	struct rules_diag d;
+	struct diag d;
 
 	diagram_setup(pos,
 	    "    O . O    "
@@ -400,7 +400,7 @@ END_TEST
 START_TEST(herd_setup_and_pieces)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_diag d;
+	struct diag d;
 	int	 pieces[RULES_MAX_CELLS] = { 0 };
 
 	/* An empty board with Black to move is the start: no removal. */
@@ -423,7 +423,7 @@ START_TEST(herd_setup_and_pieces)
 	/* Herd has no pinned stones. */
 	pieces[0] = RULES_PIECE(BLACK) | RULES_PINNED;
 	ck_assert_int_eq(rules_setup(pos, pieces, BLACK, &d), -1);
-	ck_assert_str_eq(d.code, "bad-setup");
+	ck_assert_str_eq(diag_name(d.code), "bad-setup");
 	rules_position_free(pos);
 }
 END_TEST
@@ -434,7 +434,7 @@ START_TEST(herd_diagnostics)
 {
 	struct rules_position *pos = turns_new("herd", "3");
 	struct rules_action a;
-	struct rules_diag d;
+	struct diag d;
 
 	ck_assert_str_eq(turns_fail(pos, "c3", "dice-missing", &d),
 	    "black must roll the dice before placing");
@@ -502,7 +502,7 @@ END_TEST
 START_TEST(herd_game_over_rejects)
 {
 	struct rules_position *pos = turns_new("herd", "2");
-	struct rules_diag d;
+	struct diag d;
 	struct rules_action a = { .kind = RULES_DICE, .from = 1, .to = 1 };
 
 	diagram_setup(pos,

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "diagram.h"
 #include "turns.h"
 #include "unit.h"
@@ -123,14 +123,14 @@ is_capture(const struct rules_position *pos, const char *name)
 {
 	struct rules_position *copy = rules_position_dup(pos);
 	struct rules_action a = { .kind = RULES_PLACE, .capture = 1 };
-	struct rules_diag d;
+	struct diag d;
 	int	 r;
 
 	a.to = (int16_t)turns_cell(pos, name);
 	r = rules_play(copy, &a, &d);
 	if (r == -1)
-		ck_assert_msg(strcmp(d.code, "not-a-capture") == 0,
-		    "%s: %s", name, d.code);
+		ck_assert_msg(d.code == DIAG_NOT_A_CAPTURE, "%s: %s", name,
+		    diag_name(d.code));
 	rules_position_free(copy);
 	return r == 0;
 }
@@ -173,7 +173,7 @@ START_TEST(oust_case_c3_d3)
 	    "c1", "c5", "d1", "d4", "e1", "e2", "e3" };
 	struct rules_position *pos = turns_new("oust", "3");
 	struct rules_score s;
-	struct rules_diag d;
+	struct diag d;
 	size_t	 i;
 
 	turns_play(pos, "c3 d3");
@@ -211,7 +211,7 @@ END_TEST
 START_TEST(oust_case_pairs)
 {
 	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_diag d;
+	struct diag d;
 
 	turns_play(pos, "c3 b4 e1 a4*,c1 b3 d4");
 	ck_assert_int_eq(rules_turn(pos), 7);
@@ -295,7 +295,7 @@ START_TEST(oust_capture_then_place_again)
 {
 	struct rules_position *pos = turns_new("oust", "3");
 	struct rules_action a = { .kind = RULES_PLACE };
-	struct rules_diag d;
+	struct diag d;
 
 	turns_play(pos, "c3 b4 e1");
 	a.to = (int16_t)turns_cell(pos, "a4");
@@ -356,7 +356,7 @@ END_TEST
 START_TEST(oust_pass_only_without_placement)
 {
 	struct rules_position *pos = turns_new("oust", "2");
-	struct rules_diag d;
+	struct diag d;
 	struct rules_score s;
 
 	/* White's b2 touches every cell, and the black pair beside it. */
@@ -385,7 +385,7 @@ START_TEST(oust_bad_actions)
 {
 	struct rules_position *pos = turns_new("oust", "3");
 	struct rules_action a = { .kind = RULES_REMOVE };
-	struct rules_diag d;
+	struct diag d;
 
 	turns_play(pos, "c3");
 	turns_fail(pos, "c3", "occupied", &d);
@@ -416,7 +416,7 @@ END_TEST
 START_TEST(oust_swap)
 {
 	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_diag d;
+	struct diag d;
 	struct rules_score s;
 
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
@@ -451,7 +451,7 @@ END_TEST
 START_TEST(oust_swap_late_or_off)
 {
 	struct rules_variant v = { .pie = false };
-	struct rules_diag d;
+	struct diag d;
 	struct rules_position *pos = turns_new("oust", "3");
 	struct rules_score s;
 
@@ -475,7 +475,7 @@ END_TEST
 START_TEST(oust_setup)
 {
 	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_diag d;
+	struct diag d;
 	int	 pieces[RULES_MAX_CELLS];
 
 	/* Two touching enemy groups of 2 cannot arise. */
@@ -486,7 +486,7 @@ START_TEST(oust_setup)
 	    "   . . O .\n"
 	    "    . . .\n", pieces, false);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
-	ck_assert_str_eq(d.code, "bad-setup");
+	ck_assert_str_eq(diag_name(d.code), "bad-setup");
 	ck_assert_str_eq(d.msg, "the white group at d2 d3 touches the black "
 	    "group at b3 c3: two touching groups of 2 or more cannot arise");
 	/* A pair beside single stones is fine, and the pie rule is gone. */
@@ -514,7 +514,7 @@ START_TEST(oust_setup)
 	    "   . . . .\n"
 	    "    . . .\n", pieces, false);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
-	ck_assert_str_eq(d.code, "bad-setup");
+	ck_assert_str_eq(diag_name(d.code), "bad-setup");
 	/* A full board: neither side could place (rules.md §2). */
 	diagram_read(&pos->board,
 	    "    X O X\n"
@@ -523,7 +523,7 @@ START_TEST(oust_setup)
 	    "   X X X X\n"
 	    "    X O X\n", pieces, false);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
-	ck_assert_str_eq(d.code, "bad-setup");
+	ck_assert_str_eq(diag_name(d.code), "bad-setup");
 	ck_assert_str_eq(d.msg, "neither black nor white could place a stone "
 	    "here: no game of oust reaches this position");
 	rules_position_free(pos);

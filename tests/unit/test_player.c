@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "player/player.h"
 #include "diagram.h"
 #include "turns.h"
@@ -18,7 +18,7 @@
 static struct player *
 new_player(const char *spec)
 {
-	struct rules_diag d;
+	struct diag d;
 	struct player *p = player_new(spec, &d);
 
 	ck_assert_msg(p != NULL, "%s: %s", spec, d.msg);
@@ -29,7 +29,7 @@ START_TEST(specs)
 {
 	static const char *const bad[] = { "", "rand", "random:3", "mcts:",
 	    "mcts:0", "mcts:x", "mcts:-1", "mcts:10000001", "greedy:1" };
-	struct rules_diag d;
+	struct diag d;
 	struct player *p;
 	size_t	 i;
 
@@ -44,7 +44,7 @@ START_TEST(specs)
 	player_free(p);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		ck_assert_msg(player_new(bad[i], &d) == NULL, "%s", bad[i]);
-		ck_assert_str_eq(d.code, "bad-player");
+		ck_assert_str_eq(diag_name(d.code), "bad-player");
 	}
 	player_free(NULL);
 }
@@ -56,10 +56,10 @@ START_TEST(no_dice)
 	struct rules_position *pos = turns_new("herd", "3");
 	struct player *p = new_player("random");
 	struct rules_action a;
-	struct rules_diag d;
+	struct diag d;
 
 	ck_assert_int_eq(player_choose(p, pos, &a, &d), -1);
-	ck_assert_str_eq(d.code, "dice");
+	ck_assert_str_eq(diag_name(d.code), "dice");
 	player_free(p);
 	rules_position_free(pos);
 }
@@ -77,7 +77,7 @@ play_game(const char *game, const char *spec, const char *player,
 	struct player *p = new_player(player);
 	struct rules_action a, first[1];
 	struct rules_rng dice;
-	struct rules_diag d;
+	struct diag d;
 	size_t	 n = 0;
 	int	 x, y;
 
@@ -146,7 +146,7 @@ check_finds_win(const char *spec, uint64_t seed)
 	struct player *p = new_player(spec);
 	struct rules_action acts[64], a;
 	struct rules_score s;
-	struct rules_diag d;
+	struct diag d;
 	size_t	 n, i, wins = 0;
 
 	diagram_setup(pos, win_in_one, 0);

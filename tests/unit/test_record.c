@@ -185,7 +185,7 @@ START_TEST(move_numbers_checked)
 	reader_open(bad, sizeof bad - 1, RECORD_PGN);
 	rec = next_record();
 	ck_assert(rec->malformed);
-	ck_assert_str_eq(rec->error.code, "bad-move-number");
+	ck_assert_str_eq(diag_name(rec->error.code), "bad-move-number");
 	ck_assert_int_eq(rec->error.at.line, 2);
 	ck_assert_int_eq(rec->error.at.col, 7);
 }
@@ -201,7 +201,7 @@ START_TEST(malformed_records_do_not_stop_the_next)
 	reader_open(text, sizeof text - 1, RECORD_PGN);
 	rec = next_record();
 	ck_assert(rec->malformed);
-	ck_assert_str_eq(rec->error.code, "unterminated-tag");
+	ck_assert_str_eq(diag_name(rec->error.code), "unterminated-tag");
 	rec = next_record();
 	ck_assert(!rec->malformed);
 	ck_assert_int_eq(rec->nturns, 2);
@@ -228,7 +228,7 @@ START_TEST(transcripts_split_into_turns)
 	ck_assert_int_eq(rec->nturns, 3);
 	rec = next_record();
 	ck_assert(rec->malformed);
-	ck_assert_str_eq(rec->error.code, "bad-transcript");
+	ck_assert_str_eq(diag_name(rec->error.code), "bad-transcript");
 	ck_assert_int_eq(rec->error.at.col, 3);
 	assert_no_more();
 }
@@ -255,7 +255,7 @@ START_TEST(csv_columns_by_name)
 	ck_assert_str_eq(turn_text(rec, 0), "e6");
 	rec = next_record();
 	ck_assert(rec->malformed);
-	ck_assert_str_eq(rec->error.code, "bad-csv-winner");
+	ck_assert_str_eq(diag_name(rec->error.code), "bad-csv-winner");
 	assert_no_more();
 }
 END_TEST
@@ -293,7 +293,7 @@ END_TEST
 
 static int
 parse(const struct rules_board *b, const char *tok, struct rules_action *a,
-    size_t *offs, struct record_diag *d)
+    size_t *offs, struct diag *d)
 {
 	return record_turn_parse(syn, b, tok, strlen(tok), a, offs, 16, d);
 }
@@ -302,7 +302,7 @@ START_TEST(turn_tokens)
 {
 	struct rules_board sq, hex, hex3, hex5;
 	struct rules_action a[16];
-	struct record_diag d;
+	struct diag d;
 	size_t	 offs[16];
 	char	 buf[16];
 
@@ -351,13 +351,13 @@ START_TEST(turn_tokens)
 	    "c1-f4");
 
 	ck_assert_int_eq(parse(&sq, "f9", a, offs, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
+	ck_assert_str_eq(diag_name(d.code), "off-board");
 	ck_assert_int_eq(parse(&sq, "c1-f4-g5", a, offs, &d), -1);
-	ck_assert_str_eq(d.code, "bad-move-syntax");
+	ck_assert_str_eq(diag_name(d.code), "bad-move-syntax");
 	ck_assert_int_eq(parse(&sq, "f5,,d6", a, offs, &d), -1);
 	ck_assert_int_eq(parse(&sq, "x", a, offs, &d), -1);
 	ck_assert_int_eq(parse(&hex3, "b3,c4,e9", a, offs, &d), -1);
-	ck_assert_str_eq(d.code, "off-board");
+	ck_assert_str_eq(diag_name(d.code), "off-board");
 	ck_assert_int_eq(d.at.offset, 6);
 }
 END_TEST
@@ -528,7 +528,7 @@ START_TEST(turn_tokens_formatted)
 	struct rules_board b;
 	struct rules_action a[8];
 	size_t	 offs[8];
-	struct record_diag d;
+	struct diag d;
 	char	 out[64];
 	static const char *const tokens[] = {
 		"c5*,g4", "e5xe4,f4", "35:xd2xc4,e5,f6,g1", "pass", "swap",

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "diagram.h"
 #include "turns.h"
 #include "unit.h"
@@ -167,7 +167,7 @@ END_TEST
 START_TEST(rive_case_empty_and_c3)
 {
 	struct rules_position *pos = turns_new("rive", "3");
-	struct rules_diag d;
+	struct diag d;
 
 	turns_assert_legal(pos, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 "
 	    "d3 d4 e1 e2 e3");
@@ -184,7 +184,7 @@ END_TEST
 START_TEST(rive_case_turn8_captures)
 {
 	struct rules_position *pos = turns_new("rive", "3");
-	struct rules_diag d;
+	struct diag d;
 
 	turns_play(pos, "c3 a3 e3 c1 c5 a5 e1");
 	diagram_assert(pos,
@@ -238,7 +238,7 @@ START_TEST(rive_case_removal_sets)
 		"c2xd2xc1",
 	};
 	struct rules_position *pos = turns_new("rive", "3");
-	struct rules_diag d;
+	struct diag d;
 	struct rules_score s;
 	size_t	 i;
 
@@ -298,7 +298,7 @@ static const char split_position[] =
 START_TEST(rive_removal_splits)
 {
 	struct rules_position *pos = turns_new("rive", "3");
-	struct rules_diag d;
+	struct diag d;
 
 	diagram_setup(pos, split_position, 0);
 	turns_assert_legal(pos, "a3 b3 b4 c4 c5");
@@ -323,7 +323,7 @@ END_TEST
 START_TEST(rive_removal_dead_end)
 {
 	struct rules_position *pos = turns_new("rive", "3");
-	struct rules_diag d;
+	struct diag d;
 
 	diagram_setup(pos,
 	    "    O . O\n"
@@ -357,7 +357,7 @@ START_TEST(rive_bad_actions)
 {
 	struct rules_position *pos = turns_new("rive", "3");
 	struct rules_action a = { .kind = RULES_MOVE };
-	struct rules_diag d;
+	struct diag d;
 
 	turns_fail(pos, "pass", "no-pass", &d);
 	ck_assert_str_eq(d.msg, "rive has no pass: a legal placement always "
@@ -385,7 +385,7 @@ START_TEST(rive_swap)
 {
 	struct rules_variant v = { .pie = false };
 	struct rules_position *pos = turns_new("rive", "3");
-	struct rules_diag d;
+	struct diag d;
 	struct rules_score s;
 
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
@@ -411,7 +411,7 @@ START_TEST(rive_game_end)
 {
 	struct rules_position *pos = turns_new("rive", "2");
 	struct rules_score s;
-	struct rules_diag d;
+	struct diag d;
 
 	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1; the ring is one group of 6. */
 	diagram_setup(pos,
@@ -435,12 +435,12 @@ END_TEST
 START_TEST(rive_setup)
 {
 	struct rules_position *pos = turns_new("rive", "2");
-	struct rules_diag d;
+	struct diag d;
 	int	 pieces[RULES_MAX_CELLS];
 
 	diagram_read(&pos->board, "  X o\n . . .\n  . .\n", pieces, false);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
-	ck_assert_str_eq(d.code, "bad-setup");
+	ck_assert_str_eq(diag_name(d.code), "bad-setup");
 	/* A full board is a finished game. */
 	diagram_setup(pos, "  X X\n X O O\n  O O\n", 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);

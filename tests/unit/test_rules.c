@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "diagram.h"
 #include "turns.h"
 #include "unit.h"
@@ -251,13 +251,13 @@ assert_no_swap(struct rules_position *pos, const struct rules_action *acts,
     size_t n, const char *code)
 {
 	struct rules_action swap = { .kind = RULES_SWAP };
-	struct rules_diag d;
+	struct diag d;
 	size_t	 k;
 
 	for (k = 0; k < n; k++)
 		ck_assert_int_ne(acts[k].kind, RULES_SWAP);
 	ck_assert_int_eq(rules_play(pos, &swap, &d), -1);
-	ck_assert_str_eq(d.code, code);
+	ck_assert_str_eq(diag_name(d.code), code);
 }
 
 static void
@@ -265,7 +265,7 @@ assert_pie_rule(const struct rules_game *g)
 {
 	struct rules_action acts[RULES_MAX_CELLS + 2], one;
 	struct rules_position *pos;
-	struct rules_diag d;
+	struct diag d;
 	struct rules_rng rng;
 	size_t	 n, k;
 	int	 mover;
@@ -323,14 +323,14 @@ END_TEST
 START_TEST(variant_parse)
 {
 	struct rules_variant v;
-	struct rules_diag d;
+	struct diag d;
 
 	/* Reversi has no pie rule: it is off and cannot be named. */
 	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "", &v, &d), 0);
 	ck_assert(!v.pie);
 	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "no-pie", &v, &d),
 	    -1);
-	ck_assert_str_eq(d.code, "bad-variant");
+	ck_assert_str_eq(diag_name(d.code), "bad-variant");
 	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "fast", &v, &d),
 	    -1);
 	ck_assert_str_eq(d.msg, "unknown variant \"fast\"");
@@ -390,7 +390,7 @@ START_TEST(reversi_run_must_end_in_own_disc)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
-	struct rules_diag d;
+	struct diag d;
 
 	/* a1: the row of white discs runs to the edge, the column is mine. */
 	diagram_setup(pos,
@@ -421,7 +421,7 @@ START_TEST(reversi_illegal_moves)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
-	struct rules_diag d;
+	struct diag d;
 
 	a.to = (int16_t)turns_cell(pos, "d4");
 	turns_reject(pos, &a, "occupied", &d);
@@ -444,7 +444,7 @@ START_TEST(reversi_pass_only_without_moves)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
 	struct rules_action a = { .kind = RULES_PLACE };
-	struct rules_diag d;
+	struct diag d;
 
 	/* White (O) to move has nothing: its only action is pass. */
 	diagram_setup(pos,
@@ -525,6 +525,33 @@ START_TEST(reversi_perft)
 	/* The generic perft through legal() and play() agrees. */
 	ck_assert_uint_eq(rules_perft_actions(pos->game, &pos->board,
 	    pos->state, 6), want[6]);
+	rules_position_free(pos);
+}
+END_TEST
+
+/*
+ * Under AddressSanitizer a failed allocation must return NULL, as libc's
+ * does, for the test below; without it this function is never called.
+ */
+const char *__asan_default_options(void);
+const char *
+__asan_default_options(void)
+{
+	return "allocator_may_return_null=1";
+}
+
+START_TEST(perft_out_of_memory)
+{
+	struct rules_position *pos = turns_new("reversi", NULL);
+	struct rules_game huge = *pos->game;
+
+	/* A state no malloc can copy: the walk says so, not "0 leaves". */
+	huge.state_size = SIZE_MAX / 2;
+	ck_assert_uint_eq(rules_perft_actions(&huge, &pos->board, pos->state,
+	    2), RULES_PERFT_NO_MEMORY);
+	/* Depth 1 counts the legal moves without copying a state. */
+	ck_assert_uint_eq(rules_perft_actions(&huge, &pos->board, pos->state,
+	    1), 4);
 	rules_position_free(pos);
 }
 END_TEST
@@ -691,6 +718,7 @@ rules_suite(void)
 	tcase_add_test(tc, reversi_end_and_wof_score);
 	tcase_add_test(tc, reversi_draw_splits_empties);
 	tcase_add_test(tc, reversi_perft);
+	tcase_add_test(tc, perft_out_of_memory);
 	tcase_add_loop_test(tc, reversi_matches_oracle, 0, 5);
 	tcase_add_test(tc, reversi_board_specs);
 	suite_add_tcase(s, tc);

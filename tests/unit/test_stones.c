@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "diagram.h"
 #include "turns.h"
 #include "unit.h"
@@ -126,7 +126,7 @@ END_TEST
 START_TEST(stones_one_jump_per_move)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_diag d;
+	struct diag d;
 
 	diagram_setup(pos,
 	    "........"
@@ -152,7 +152,7 @@ END_TEST
 START_TEST(stones_landing_must_be_empty)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_diag d;
+	struct diag d;
 
 	/* c3 is jumpable but d4 beyond it is taken; h8 has no beyond. */
 	diagram_setup(pos,
@@ -195,7 +195,7 @@ START_TEST(stones_jumpable_stones)
 		    "be" },
 	};
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_diag d;
+	struct diag d;
 	char	 diagram[] =
 	    "........"
 	    "........"
@@ -227,7 +227,7 @@ END_TEST
 START_TEST(stones_sideways_jump)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_diag d;
+	struct diag d;
 
 	diagram_setup(pos,
 	    "........"
@@ -312,7 +312,7 @@ END_TEST
 START_TEST(stones_black_moves_down)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_diag d;
+	struct diag d;
 
 	diagram_setup(pos,
 	    "........"
@@ -416,7 +416,7 @@ END_TEST
 START_TEST(stones_setup_and_pieces)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_diag d;
+	struct diag d;
 	int	 pieces[64] = { 0 };
 
 	ck_assert_int_eq(turns_piece(pos, "a1"), RULES_PIECE(WHITE));
@@ -424,10 +424,10 @@ START_TEST(stones_setup_and_pieces)
 	ck_assert_int_eq(turns_piece(pos, "d4"), RULES_EMPTY);
 	pieces[0] = RULES_PIECE(2);
 	ck_assert_int_eq(rules_setup(pos, pieces, WHITE, &d), -1);
-	ck_assert_str_eq(d.code, "bad-setup");
+	ck_assert_str_eq(diag_name(d.code), "bad-setup");
 	pieces[0] = RULES_PINNED;
 	ck_assert_int_eq(rules_setup(pos, pieces, WHITE, &d), -1);
-	ck_assert_str_eq(d.code, "bad-setup");
+	ck_assert_str_eq(diag_name(d.code), "bad-setup");
 	rules_position_free(pos);
 }
 END_TEST
@@ -451,7 +451,7 @@ START_TEST(stones_diagnostics)
 		    NULL },
 	};
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_diag d;
+	struct diag d;
 	size_t	 i;
 
 	for (i = 0; i < sizeof actions / sizeof actions[0]; i++) {

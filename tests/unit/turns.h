@@ -16,14 +16,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules.h"
+#include "rules/rules.h"
 #include "diagram.h"
 
 /* A new position of the named game on board spec (NULL: the default). */
 static inline struct rules_position *
 turns_new(const char *game, const char *spec)
 {
-	struct rules_diag d;
+	struct diag d;
 	struct rules_position *pos;
 
 	pos = rules_position_new(rules_game_find(game), spec, NULL, &d);
@@ -123,7 +123,7 @@ static inline void
 turns_play(struct rules_position *pos, const char *turns)
 {
 	struct rules_action a[64];
-	struct rules_diag d;
+	struct diag d;
 	char	 tok[128];
 	const char *p = turns;
 	int	 n, i, k;
@@ -134,7 +134,7 @@ turns_play(struct rules_position *pos, const char *turns)
 		for (i = 0; i < k; i++)
 			ck_assert_msg(rules_play(pos, &a[i], &d) == 0,
 			    "%s (action %d): %s [%s]", tok, i + 1, d.msg,
-			    d.code);
+			    diag_name(d.code));
 		ck_assert_msg(rules_phase(pos) != RULES_TURN_MIDDLE,
 		    "turn %s is incomplete", tok);
 	}
@@ -148,13 +148,14 @@ static inline void
 turns_actions(struct rules_position *pos, const char *actions)
 {
 	struct rules_action a[64];
-	struct rules_diag d;
+	struct diag d;
 	int	 i, k;
 
 	k = turns_parse(pos, actions, a, 64);
 	for (i = 0; i < k; i++)
 		ck_assert_msg(rules_play(pos, &a[i], &d) == 0,
-		    "%s (action %d): %s [%s]", actions, i + 1, d.msg, d.code);
+		    "%s (action %d): %s [%s]", actions, i + 1, d.msg,
+		    diag_name(d.code));
 }
 
 /*
@@ -204,7 +205,7 @@ turns_name(const struct rules_position *pos, const struct rules_action *a,
  */
 static inline const char *
 turns_reject(struct rules_position *pos, const struct rules_action *a,
-    const char *code, struct rules_diag *d)
+    const char *code, struct diag *d)
 {
 	struct rules_position *before = rules_position_dup(pos);
 	char	 name[32];
@@ -213,8 +214,9 @@ turns_reject(struct rules_position *pos, const struct rules_action *a,
 	turns_name(pos, a, name, sizeof name);
 	memset(d, 0, sizeof *d);
 	ck_assert_msg(rules_play(pos, a, d) == -1, "%s was accepted", name);
-	ck_assert_msg(d->code != NULL && strcmp(d->code, code) == 0,
-	    "%s: code %s (%s), not %s", name, d->code, d->msg, code);
+	ck_assert_msg(d->code != DIAG_NONE &&
+	    strcmp(diag_name(d->code), code) == 0, "%s: code %s (%s), not %s",
+	    name, diag_name(d->code), d->msg, code);
 	ck_assert_msg(memcmp(before, pos, sizeof *pos +
 	    pos->game->state_size) == 0, "%s: a refused action changed the "
 	    "position", name);
@@ -229,7 +231,7 @@ turns_reject(struct rules_position *pos, const struct rules_action *a,
  */
 static inline const char *
 turns_fail(struct rules_position *pos, const char *tok, const char *code,
-    struct rules_diag *d)
+    struct diag *d)
 {
 	struct rules_action a[64];
 	int	 i, k;
@@ -308,17 +310,16 @@ static inline void
 turns_assert_bad_boards(const struct rules_game *g, const char *const *specs)
 {
 	struct rules_position *pos;
-	struct rules_diag d;
+	struct diag d;
 
 	for (; *specs != NULL; specs++) {
 		memset(&d, 0, sizeof d);
 		pos = rules_position_new(g, *specs, NULL, &d);
 		ck_assert_msg(pos == NULL, "%s: board \"%s\" was accepted",
 		    g->name, *specs);
-		ck_assert_msg(d.code != NULL &&
-		    strcmp(d.code, "bad-board") == 0,
+		ck_assert_msg(d.code == DIAG_BAD_BOARD,
 		    "%s: board \"%s\": code %s, not bad-board", g->name,
-		    *specs, d.code);
+		    *specs, diag_name(d.code));
 	}
 }
 
@@ -335,7 +336,7 @@ turns_assert_board_spellings(const struct rules_game *g, const char *good)
 	char	 spelt[4][32];
 	const char *bad[5];
 	struct rules_position *pos;
-	struct rules_diag d;
+	struct diag d;
 	int	 i;
 
 	pos = rules_position_new(g, good, NULL, &d);
@@ -529,7 +530,7 @@ turns_check_kept(const struct rules_position *pos,
 	const struct rules_board *b = &pos->board;
 	struct rules_action inc[RULES_MAX_CELLS + 2], ref[RULES_MAX_CELLS + 2];
 	struct rules_action one;
-	struct rules_diag d;
+	struct diag d;
 	int	 pieces[RULES_MAX_CELLS], i;
 	size_t	 n, nref, k, np = 0, nrefp = 0;
 
