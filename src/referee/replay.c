@@ -250,6 +250,9 @@ set_up(const struct record *rec, const struct replay_options *opt,
 static int
 reserve(struct replay_scratch *sc, size_t n)
 {
+	/* Every turn comes here: the common case stays out of libutil. */
+	if (n <= sc->acts_cap && n <= sc->offs_cap)
+		return 0;
 	if (array_grow(&sc->acts, &sc->acts_cap, n, sizeof *sc->acts) == -1 ||
 	    array_grow(&sc->offs, &sc->offs_cap, n, sizeof *sc->offs) == -1)
 		return -1;
