@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "record/record.h"
+#include "referee/referee.h"
 #include "report/report.h"
 
 struct options {
@@ -257,7 +258,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		return -1;
 	}
 	/*
-	 * record_replay fails only for memory; it says so in the record.
+	 * replay_record fails only for memory; it says so in the record.
 	 * Validating nothing is more likely a mistake than a pass: an input
 	 * without records is a malformed record of its own, with its report.
 	 */
@@ -294,7 +295,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		 * prints is marked off where inputs open and end.
 		 */
 		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
-		record_replay(syn, rec, &ro, rp);
+		replay_record(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
 			if (cli_output_ok(out, "report"))

@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "record/record.h"
+#include "referee/referee.h"
 #include "report/report.h"
 #include "stat/stat.h"
 
@@ -388,7 +389,7 @@ read_records(struct run *r, struct options *opt,
 			input_error(r, name, rec);
 		if (!cli_record_take(&opt->shard, opt->j, &opt->seq))
 			continue;
-		record_replay(syn, rec, &ro, &rp);
+		replay_record(syn, rec, &ro, &rp);
 		if ((rp.has_error && rp.error.code == DIAG_NO_MEMORY) ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gameplay move: apply moves to a record only if they are legal, keeping
- * the rest of the record as it was.  The new text is built by the record
+ * the rest of the record as it was.  Each move is parsed once, by the
+ * notation's turn codec, and its actions played on the referee's position
+ * to group the moves into turns; the new text is built by the record
  * writer and then read and replayed exactly as gamecheck would, so what
  * gameplay writes is what gamecheck accepts, and an illegal move gets
  * gamecheck's diagnostic.  With -i the file is replaced in place under a
@@ -13,6 +15,7 @@
 #include <string.h>
 
 #include "play/play.h"
+#include "util/util.h"
 
 static int	exec_move(int, char **);
 
@@ -80,6 +83,7 @@ option(void *settings, int c, const char *arg)
 struct tokens {
 	char		**v;
 	size_t		 n;
+	size_t		 cap;
 	bool		 replace_last;
 };
 
@@ -123,93 +127,95 @@ insertion_pos(const struct record *rec)
 	return rec->start;
 }
 
+/* Adds s (owned from now on, NULL when memory ran out) to t. */
 static int
 push(struct tokens *t, char *s)
 {
-	char	**v;
-
-	if (s == NULL || (v = realloc(t->v, (t->n + 1) * sizeof *v)) == NULL) {
+	if (s == NULL || array_grow(&t->v, &t->cap, t->n + 1,
+	    sizeof *t->v) == -1) {
 		free(s);
 		return -1;
 	}
-	t->v = v;
 	t->v[t->n++] = s;
 	return 0;
 }
 
 /*
- * cur + "," + op, a new string; as record_turn_format() writes turns, no
- * comma after the dice ("35:") or before a removal ("b3xc3").
+ * Parses a move once into acts (at least record_turn_bound() of them, with
+ * offs), as the replay will read it.  Returns the number of actions, or
+ * -1 for a move that is no turn; *first is then the number of actions
+ * before a cell off the board or badly written (0 if none), so that the
+ * move's first action is still known where one parsed.
  */
-static char *
-join(char *cur, const char *op)
+static int
+parse_move(const struct play_record *pr, const struct rules_position *pos,
+    const char *mv, struct rules_action *acts, size_t *offs, size_t cap,
+    int *first)
 {
-	size_t	 n = strlen(cur);
-	char	*s = malloc(n + strlen(op) + 2);
-	bool	 sep;
+	struct diag d;
+	size_t	 cut;
+	int	 n;
 
-	sep = n > 0 && cur[n - 1] != ':' && op[0] != 'x' && op[0] != 'X';
-	if (s != NULL)
-		snprintf(s, n + strlen(op) + 2, "%s%s%s", cur, sep ? "," : "",
-		    op);
-	free(cur);
-	return s;
+	n = record_turn_parse(pr->syn, &pos->board, mv, strlen(mv), acts, offs,
+	    cap, &d);
+	*first = n;
+	/* The actions before the bad cell, as the replay judges them. */
+	if (n == -1 && (*first = record_turn_parse_before(pr->syn,
+	    &pos->board, mv, (size_t)d.at.offset, acts, offs, cap,
+	    &cut)) == -1)
+		*first = 0;
+	return n;
 }
 
 /*
  * With a Seed the referee knows the dice (rules.md §4): where pos starts a
- * turn with them, the roll due (from rng, which it uses up) goes before
- * move when move starts with a placement, a removal or a move: dice typed
- * are the replay's to check, and a pass or a token that is no turn is left
- * for the replay to judge as the player wrote it.
- * Returns move itself, a new string, or NULL when memory runs out.
+ * turn with them, the roll due (from rng, which it uses up) goes before a
+ * move whose first action (of nfirst parsed, at a) is a placement, a
+ * removal or a move: dice typed are the replay's to check, and a pass or
+ * a token that is no turn is left for the replay to judge as the player
+ * wrote it.  Returns whether *dice is due.
  */
-static char *
+static bool
 due_dice(const struct play_record *pr, const struct rules_position *pos,
-    struct rules_rng *rng, char *move)
+    struct rules_rng *rng, const struct rules_action *a, int nfirst,
+    struct rules_action *dice)
 {
-	struct rules_action a[1];
-	struct diag d;
-	size_t	 off;
-	char	 dice[16], *s;
-	int	 first, second;
+	struct rules_action first;
+	int	 one, two;
 
 	if (!pr->rp.seeded || rules_phase(pos) == RULES_GAME_OVER ||
-	    rules_legal(pos, a, 1) == 0 || a[0].kind != RULES_DICE)
-		return move;
-	rules_dice_roll(rng, &first, &second);
+	    rules_legal(pos, &first, 1) == 0 || first.kind != RULES_DICE)
+		return false;
+	rules_dice_roll(rng, &one, &two);
 	/* Not before dice, a pass, a swap or what is no turn at all. */
-	if (record_turn_parse(pr->syn, &pos->board, move, strlen(move), a,
-	    &off, 1, &d) < 1 || (a[0].kind != RULES_PLACE &&
+	if (nfirst < 1 || (a[0].kind != RULES_PLACE &&
 	    a[0].kind != RULES_REMOVE && a[0].kind != RULES_MOVE))
-		return move;
-	a[0] = (struct rules_action){ .kind = RULES_DICE,
-	    .from = (int16_t)first, .to = (int16_t)second };
-	if (record_turn_format(&pos->board, a, 1, dice, sizeof dice) == -1 ||
-	    (s = malloc(strlen(dice) + strlen(move) + 1)) == NULL)
-		return NULL;
-	return strcat(strcpy(s, dice), move);
+		return false;
+	*dice = (struct rules_action){ .kind = RULES_DICE,
+	    .from = (int16_t)one, .to = (int16_t)two };
+	return true;
 }
 
 /*
- * Groups the moves into turn tokens by playing them on a copy of the
- * position: a move made while a turn is in progress continues it, and one
- * that starts a turn gets the dice due (due_dice).  Once a move fails the
- * rest are tokens of their own; the replay will say why.  Returns 0, or
- * -1 when memory runs out.
+ * Groups the moves into turn tokens by playing their actions on a copy of
+ * the position, each move parsed once: a move made while a turn is in
+ * progress continues it (record_turn_join), and one that starts a turn
+ * gets the dice due (due_dice), played as an action and written by the
+ * codec.  A move is kept as the player wrote it ("--" stays "--").  Once
+ * a move fails the rest are tokens of their own; the replay will say why.
+ * Returns 0, or -1 when memory runs out.
  */
 static int
 group(const struct play_record *pr, char **moves, int nmoves,
     struct tokens *t)
 {
 	struct rules_position *pos;
-	struct diag d;
-	struct rules_action *acts = NULL;
+	struct rules_action *acts = NULL, dice;
 	struct rules_rng rng = pr->rp.rng;
-	size_t	*offs = NULL, cap;
-	char	*cur = NULL, *mv, *rolled = NULL;
-	bool	 live = true;
-	int	 i, k, n, rc = -1;
+	size_t	*offs = NULL, cap = 0, ocap = 0, need;
+	char	*cur = NULL, *mv, *rolled = NULL, text[16];
+	bool	 live = true, rolls;
+	int	 i, k, n = -1, nfirst = 0, rc = -1;
 
 	memset(t, 0, sizeof *t);
 	if ((pos = rules_position_dup(pr->rp.pos)) == NULL)
@@ -223,13 +229,27 @@ group(const struct play_record *pr, char **moves, int nmoves,
 		free(rolled);
 		rolled = NULL;
 		mv = moves[i];
-		if (live && (mv = due_dice(pr, pos, &rng, moves[i])) == NULL)
-			goto out_free;
-		if (mv != moves[i])
-			rolled = mv;
+		rolls = false;
+		if (live) {
+			need = record_turn_bound(mv, strlen(mv));
+			if (array_grow(&acts, &cap, need, sizeof *acts) == -1 ||
+			    array_grow(&offs, &ocap, need, sizeof *offs) == -1)
+				goto out_free;
+			n = parse_move(pr, pos, mv, acts, offs, need, &nfirst);
+			rolls = due_dice(pr, pos, &rng, acts, nfirst, &dice);
+		}
+		if (rolls) {
+			record_action_format(&pos->board, &dice, text,
+			    sizeof text);
+			if ((rolled = record_turn_join(text, mv)) == NULL)
+				goto out_free;
+			mv = rolled;
+		}
 		if (live && cur != NULL &&
 		    rules_phase(pos) == RULES_TURN_MIDDLE) {
-			if ((cur = join(cur, mv)) == NULL)
+			mv = record_turn_join(cur, mv);
+			free(cur);
+			if ((cur = mv) == NULL)
 				goto out_free;
 		} else {
 			if (cur != NULL && push(t, cur) == -1) {
@@ -241,16 +261,8 @@ group(const struct play_record *pr, char **moves, int nmoves,
 		}
 		if (!live)
 			continue;
-		/* At most one action a byte, and the dice. */
-		cap = strlen(mv) + 2;
-		free(acts);
-		free(offs);
-		acts = calloc(cap, sizeof *acts);
-		offs = calloc(cap, sizeof *offs);
-		if (acts == NULL || offs == NULL)
-			goto out_free;
-		n = record_turn_parse(pr->syn, &pos->board, mv, strlen(mv),
-		    acts, offs, cap, &d);
+		if (rolls)
+			live = rules_play(pos, &dice, NULL) == 0;
 		for (k = 0; live && k < n; k++)
 			live = rules_play(pos, &acts[k], NULL) == 0;
 		live = live && n > 0;
@@ -281,20 +293,21 @@ rewrite(const struct play_record *pr, const struct tokens *t,
 {
 	struct record_update u = { t->replace_last,
 	    (const char *const *)t->v, t->n, result };
-	size_t	 rest = pr->len - pr->end;
-	char	*s, *grown;
+	size_t	 rest = pr->len - pr->end, cap;
+	char	*s;
 
 	s = record_update_text(pr->text, pr->end, pr->rec, &u, len);
 	if (s == NULL || rest == 0)
 		return s;
-	if ((grown = realloc(s, *len + rest + 1)) == NULL) {
+	cap = *len + 1;
+	if (array_grow(&s, &cap, *len + rest + 1, 1) == -1) {
 		free(s);
 		return NULL;
 	}
-	memcpy(grown + *len, pr->text + pr->end, rest);
+	memcpy(s + *len, pr->text + pr->end, rest);
 	*len += rest;
-	grown[*len] = '\0';
-	return grown;
+	s[*len] = '\0';
+	return s;
 }
 
 /*

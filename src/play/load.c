@@ -113,23 +113,18 @@ count_records(struct record_syntax *syn, const char *text, size_t len,
 {
 	struct record_reader *rd;
 	const struct record *rec;
-	FILE	*fp;
 	unsigned long stop = want > 0 ? want + 1 : 2;
 	long	 n = 0;
 
 	if (len == 0)
 		return 0;
-	if ((fp = fmemopen((void *)(uintptr_t)text, len, "r")) == NULL)
+	if ((rd = record_reader_new_buffer(syn, text, len, "",
+	    RECORD_PGN)) == NULL)
 		return -1;
-	if ((rd = record_reader_new(syn, fp, "", RECORD_PGN)) == NULL) {
-		fclose(fp);
-		return -1;
-	}
 	while ((unsigned long)n < stop && record_reader_next(rd, &rec) == 1)
 		if ((unsigned long)++n == stop)
 			*next = rec->start;
 	record_reader_free(rd);
-	fclose(fp);
 	return n;
 }
 
@@ -181,15 +176,13 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 	}
 	pr->end = (size_t)next.offset;
 	pr->game = sel->game;
-	pr->fp = fmemopen(pr->text, pr->len, "r");
-	if (pr->fp != NULL)
-		pr->rd = record_reader_new(pr->syn, pr->fp, pr->name,
-		    RECORD_PGN);
+	pr->rd = record_reader_new_buffer(pr->syn, pr->text, pr->len,
+	    pr->name, RECORD_PGN);
 	rc = pr->rd != NULL ? 1 : -1;
 	while (rc == 1 && want-- > 0)
 		rc = record_reader_next(pr->rd, &pr->rec);
 	if (rc == 1)
-		record_replay(pr->syn, pr->rec, &ro, &pr->rp);
+		replay_record(pr->syn, pr->rec, &ro, &pr->rp);
 	if (rc != 1 || (pr->rp.has_error &&
 	    pr->rp.error.code == DIAG_NO_MEMORY)) {
 		cli_error("%s: out of memory", pr->name);
@@ -231,8 +224,6 @@ play_close(struct play_record *pr)
 {
 	replay_fini(&pr->rp);
 	record_reader_free(pr->rd);
-	if (pr->fp != NULL)
-		fclose(pr->fp);
 	record_syntax_free(pr->syn);
 	free(pr->text);
 	memset(pr, 0, sizeof *pr);
@@ -246,7 +237,7 @@ play_replay_upto(const struct play_record *pr, unsigned long upto,
 	    .max_legal = MAX_LEGAL, .limit = true,
 	    .upto = upto };
 
-	record_replay(pr->syn, pr->rec, &ro, rp);
+	replay_record(pr->syn, pr->rec, &ro, rp);
 	return rp->has_error && rp->error.code == DIAG_NO_MEMORY ? -1 : 0;
 }
 

@@ -15,6 +15,7 @@
 
 #include "cli/cli.h"
 #include "record/record.h"
+#include "referee/referee.h"
 #include "report/report.h"
 
 /*
@@ -134,8 +135,7 @@ struct play_record {
 	size_t		 end;
 	const struct rules_game *game;	/* -g, or NULL: the Game tag */
 	struct record_syntax *syn;
-	struct record_reader *rd;
-	FILE		*fp;
+	struct record_reader *rd;	/* over text */
 	const struct record *rec;
 	struct replay	 rp;
 };

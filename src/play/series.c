@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "play/play.h"
+#include "util/util.h"
 
 /* A turn token of any game fits: Herd side 12 places at most ~400 cells. */
 #define TOKEN_MAX	8192
@@ -63,24 +64,13 @@ int
 play_game_play(struct play_game *pg, const struct rules_action *a,
     struct diag *d)
 {
-	struct rules_action *bigger;
-	char	**more, buf[TOKEN_MAX];
-	size_t	 cap;
+	char	 buf[TOKEN_MAX];
 
-	if (pg->ncur == pg->cur_cap) {
-		cap = pg->cur_cap == 0 ? 16 : 2 * pg->cur_cap;
-		if ((bigger = realloc(pg->cur, cap * sizeof *bigger)) == NULL)
-			return diag_set(d, DIAG_NO_MEMORY, "out of memory");
-		pg->cur = bigger;
-		pg->cur_cap = cap;
-	}
-	if (pg->nturns == pg->turns_cap) {
-		cap = pg->turns_cap == 0 ? 64 : 2 * pg->turns_cap;
-		if ((more = realloc(pg->turns, cap * sizeof *more)) == NULL)
-			return diag_set(d, DIAG_NO_MEMORY, "out of memory");
-		pg->turns = more;
-		pg->turns_cap = cap;
-	}
+	if (array_grow(&pg->cur, &pg->cur_cap, pg->ncur + 1,
+	    sizeof *pg->cur) == -1 ||
+	    array_grow(&pg->turns, &pg->turns_cap, pg->nturns + 1,
+	    sizeof *pg->turns) == -1)
+		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	if (rules_play(pg->pos, a, d) == -1)
 		return -1;
 	pg->cur[pg->ncur++] = *a;

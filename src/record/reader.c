@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reading records from a stream, one at a time, in the record notation or
- * an import format (formats/record.md).  The reader knows the shape of a
- * record (tags, turn tokens, comments, move numbers, the result token) and
- * where every token stands; what a turn means is left to replay.c.  Memory
- * is reused from record to record, so it is bounded by the largest record,
- * never by the size of the input.
+ * Reading records from a stream or a buffer, one at a time, in the record
+ * notation or an import format (formats/record.md).  The reader knows the
+ * shape of a record (tags, turn tokens, comments, move numbers, the
+ * result token) and where every token stands; what a turn means is left
+ * to turn.c.  Memory is reused from record to record, so it is bounded by
+ * the largest record, never by the size of the input.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -20,7 +20,10 @@
 
 struct record_reader {
 	struct record_syntax *syn;
-	FILE		*fp;
+	FILE		*fp;		/* NULL: reading mem */
+	const char	*mem;		/* borrowed */
+	size_t		 memlen;
+	size_t		 mempos;
 	char		*name;
 	enum record_format format;
 
@@ -110,6 +113,22 @@ record_tag_find(const struct record *rec, const char *name)
 	return NULL;
 }
 
+int
+record_result_score(struct record_syntax *syn, const char *text,
+    size_t len, unsigned long *a, unsigned long *b)
+{
+	size_t	 g[6];
+
+	/* A score: digits, a dash, digits (the result pattern). */
+	if (syntax_match(syn, SYN_RESULT, text, len, g, 3) != (int)len ||
+	    g[2] == SYNTAX_UNSET)
+		return -1;
+	errno = 0;
+	*a = strtoul(text + g[2], NULL, 10);
+	*b = strtoul(text + g[4], NULL, 10);
+	return errno == 0 ? 1 : 0;
+}
+
 /*
  * The character at s (len > 0 bytes) as record_printable shows it: its
  * length in *k and whether it is kept as it is (else escaped); returns the
@@ -187,6 +206,19 @@ record_reader_new(struct record_syntax *syn, FILE *fp, const char *name,
 	return rd;
 }
 
+struct record_reader *
+record_reader_new_buffer(struct record_syntax *syn, const char *text,
+    size_t len, const char *name, enum record_format format)
+{
+	struct record_reader *rd;
+
+	if ((rd = record_reader_new(syn, NULL, name, format)) == NULL)
+		return NULL;
+	rd->mem = text;
+	rd->memlen = len;
+	return rd;
+}
+
 int
 record_reader_prime(struct record_reader *rd, const void *buf, size_t len)
 {
@@ -234,6 +266,15 @@ static int
 refill(struct record_reader *rd)
 {
 	rd->inpos = 0;
+	if (rd->fp == NULL) {
+		/* A buffer goes through inbuf too: one way of reading lines. */
+		rd->inlen = rd->memlen - rd->mempos;
+		if (rd->inlen > sizeof rd->inbuf)
+			rd->inlen = sizeof rd->inbuf;
+		memcpy(rd->inbuf, rd->mem + rd->mempos, rd->inlen);
+		rd->mempos += rd->inlen;
+		return rd->inlen > 0;
+	}
 	rd->inlen = fread(rd->inbuf, 1, sizeof rd->inbuf, rd->fp);
 	if (rd->inlen == 0 && ferror(rd->fp))
 		return -1;

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The record notation (formats/record.md, arbiter-record(5)): reading
- * records from a stream one at a time, with their tags, turn tokens and
- * result token and where each stands in the file; the imports (Othello
- * transcripts, CSV); turning a turn token into rules actions and back; and
- * replaying a record against the rules core.  PCRE2 is included here and
- * nowhere else.  Printing diagnostics and writing reports is left to the
- * layers above.
+ * records one at a time from a stream or a buffer, with their tags, turn
+ * tokens and result token and where each stands in the input; the imports
+ * (Othello transcripts, CSV); the turn-token codec (a token's text <->
+ * rules actions); and writing and editing records.  PCRE2 is included
+ * here and nowhere else.  Judging a record against the rules is the
+ * referee's (src/referee); printing diagnostics and writing reports is
+ * left to the layers above.
  */
 #ifndef ARBITER_RECORD_H
 #define ARBITER_RECORD_H
@@ -89,11 +90,19 @@ void	record_syntax_free(struct record_syntax *);
 /*
  * A reader over one input stream (borrowed; the caller closes it).  name is
  * copied and used in diagnostics.  With RECORD_AUTO the format is sniffed
- * from the first line.
+ * from the first line.  NULL when memory runs out.
  */
 struct record_reader;
 struct record_reader *record_reader_new(struct record_syntax *,
 	    FILE *, const char *name, enum record_format);
+/*
+ * As record_reader_new, over the len bytes at text instead of a stream:
+ * text is borrowed and must stay as it is until record_reader_free.  The
+ * records read are those a stream of the same bytes gives, positions and
+ * all.
+ */
+struct record_reader *record_reader_new_buffer(struct record_syntax *,
+	    const char *text, size_t len, const char *name, enum record_format);
 void	record_reader_free(struct record_reader *);
 /*
  * Gives a new reader len bytes (at most 64 KiB) already taken from its
@@ -148,30 +157,85 @@ const char *record_format_name(enum record_format);
 int	record_format_parse(const char *);
 
 /*
- * Turn tokens.  record_turn_parse turns one token (without its move
- * number) into actions for a game on board b: writes at most cap actions
- * and each one's byte offset in the token into offs, and returns the
- * number of actions, or -1 with d (code, message; d->at is left for the
- * caller) for a token that is not a turn or names a cell off the board.
+ * The score a result token or Result value states (text, len bytes, NULs
+ * allowed): "36-28" gives 36 and 28 in *a and *b.  Returns 1, 0 for a
+ * score whose numbers do not fit in an unsigned long (*a, *b then mean
+ * nothing), or -1 for text that is no score ("*", "1/2-1/2", anything
+ * else).
+ */
+int	record_result_score(struct record_syntax *, const char *text,
+	    size_t len, unsigned long *a, unsigned long *b);
+
+/*
+ * The turn-token codec (turn.c): the one place that knows how a turn
+ * token's text and a turn's actions map to each other, the comma rule
+ * included.
+ *
+ * record_turn_parse turns one token (without its move number) into
+ * actions for a game on board b: writes at most cap actions and each
+ * one's byte offset in the token into offs, and returns the number of
+ * actions, or -1 with d (code, message; d->at is left for the caller, its
+ * offset set within the token) for a token that is not a turn or names a
+ * cell off the board.  record_turn_bound(tok, len) actions always fit.
  */
 int	record_turn_parse(struct record_syntax *,
 	    const struct rules_board *, const char *tok, size_t len,
 	    struct rules_action *out, size_t *offs, size_t cap,
 	    struct diag *d);
+/*
+ * The actions of tok before the one holding byte off (a bad cell that
+ * record_turn_parse reported), as record_turn_parse writes them; the
+ * text they stand in ends at *cut (record_turn_cut).  Returns their
+ * number, 0 if none, or -1 if those bytes are no turn either.  So a
+ * referee judges what a player wrote before the mistake first.
+ */
+int	record_turn_parse_before(struct record_syntax *,
+	    const struct rules_board *, const char *tok, size_t off,
+	    struct rules_action *out, size_t *offs, size_t cap, size_t *cut);
+/* An upper bound on the actions in a token of len bytes. */
+size_t	record_turn_bound(const char *tok, size_t len);
+
 /* Writes one action as notation into buf (at least 16 bytes). */
 const char *record_action_format(const struct rules_board *,
 	    const struct rules_action *, char *buf, size_t len);
 
 /*
- * Writing (writer.c).  record_turn_format writes n actions of one turn as
- * one token into out (cap bytes): commas between actions, none before a
- * removal's x or after the dice ("c5*,g4", "b3xc3,c4", "35:xd2xc4,e5").
- * Returns its length, or -1 if cap is too small.
+ * The comma rule: whether a comma goes between two actions of one turn,
+ * prev then next.  None before a removal's x or after the dice: "c5*,g4",
+ * "b3xc3,c4", "35:xd2xc4,e5" (design.md §2).
+ */
+bool	record_turn_comma(const struct rules_action *prev,
+	    const struct rules_action *next);
+
+/*
+ * Writes n actions of one turn as one token into out (cap bytes), the
+ * comma rule applied.  Returns its length, or -1 if cap is too small.
  */
 int	record_turn_format(const struct rules_board *,
 	    const struct rules_action *, size_t n, char *out, size_t cap);
 
-/* A tag pair to write: both strings borrowed, NUL terminated. */
+/*
+ * A turn token continued: head's text, the comma due (record_turn_comma,
+ * read from the text: none after the dice or before a removal), then
+ * next's, as a new string (the caller frees it), or NULL when memory
+ * runs out.  So a referee appends a player's next actions to a turn in
+ * progress as the player wrote them.
+ */
+char	*record_turn_join(const char *head, const char *next);
+
+/*
+ * Where a token's text divides between actions, for a referee that judges
+ * the actions before a bad one.  record_turn_cut: the end of the actions
+ * before the one holding byte off, the separator excluded.
+ * record_turn_head: the end of the actions before the one starting at
+ * byte at, its comma excluded.  record_turn_tail: where the action after
+ * a cut starts, past its comma (len is the token's).
+ */
+size_t	record_turn_cut(const char *tok, size_t off);
+size_t	record_turn_head(const char *tok, size_t at);
+size_t	record_turn_tail(const char *tok, size_t len, size_t cut);
+
+/* Writing (writer.c).  A tag pair to write: both strings borrowed. */
 struct record_tag_out {
 	const char	*name;
 	const char	*value;
@@ -220,127 +284,6 @@ struct record_update {
 char	*record_update_text(const char *text, size_t len,
 	    const struct record *, const struct record_update *u,
 	    size_t *outlen);
-
-/* What a replay found. */
-enum replay_status {
-	REPLAY_FINISHED,
-	REPLAY_UNFINISHED,
-	REPLAY_ILLEGAL,
-	REPLAY_MALFORMED,
-};
-
-const char *replay_status_name(enum replay_status);
-
-/*
- * Why a match ended a game before the rules did (the Termination tag,
- * formats/record.md): the program to move lost.  The order is that of the
- * counts in summaries (formats/summary.md).
- */
-enum replay_cause {
-	REPLAY_BY_ILLEGAL,	/* "illegal move M by C" */
-	REPLAY_BY_CRASH,	/* "C crashed" */
-	REPLAY_BY_TIMEOUT,	/* "C timed out" */
-	REPLAY_BY_RESIGN,	/* "C resigned" */
-};
-#define REPLAY_CAUSES	4
-
-/* "illegal", "crash", "timeout", "resign". */
-const char *replay_cause_name(enum replay_cause);
-
-struct replay_options {
-	const struct rules_game *game;	/* forced game, or NULL: Game tag */
-	size_t		 max_legal;	/* legal moves listed on an error */
-	/*
-	 * Stop after the first upto turn tokens (when limit is set): the
-	 * position after a given turn.  The recorded result is not checked.
-	 */
-	bool		 limit;
-	unsigned long	 upto;
-};
-
-/*
- * The outcome of replaying one record.  A replay owns its position and
- * lists; reuse one struct replay across records (record_replay resets it)
- * and release it once with replay_fini.
- */
-struct replay {
-	enum replay_status status;
-	const struct rules_game *game;
-	struct rules_position *pos;	/* final, or just before the error */
-	unsigned long	 turns;		/* turn tokens played, passes included */
-	unsigned long	 actions;
-	unsigned long	 passes;
-	unsigned long	 implied_passes;	/* inserted in a transcript */
-	bool		 in_turn;	/* the last token is a turn in progress
-					   (not counted in turns) */
-	struct rules_score score;
-
-	/* The recorded result (Result tag or CSV winner) and the check. */
-	bool		 has_recorded;
-	char		 recorded[32];
-	bool		 verified;	/* the replay could check it */
-	bool		 agrees;
-
-	/*
-	 * Decided off the board: an unfinished game whose Termination tag
-	 * names a forfeit by the colour to move, and whose Winner tag, if
-	 * any, names the other colour.
-	 */
-	bool		 forfeit;
-	int		 forfeit_winner;	/* a colour */
-	enum replay_cause forfeit_cause;
-
-	/* A doubt that is not an error (exit status unaffected). */
-	bool		 has_warning;
-	struct diag warning;
-
-	/* Illegal or malformed: the first error. */
-	bool		 has_error;
-	struct diag error;
-	unsigned long	 error_turn;	/* 1-based turn index, 0 if none */
-	char		 error_move[RECORD_SHOWN];	/* the token, printable */
-	bool		 has_legal;	/* the list below means something */
-	struct rules_action *legal;	/* legal actions at the error */
-	size_t		 nlegal;
-	size_t		 legal_cap;
-
-	/* The Seed tag, and the PRNG that rolls its dice. */
-	bool		 seeded;
-	unsigned long long seed;
-	struct rules_rng rng;
-
-	/* Turn by turn: dice rolled (10 * first + second), stones captured. */
-	unsigned char	*dice;
-	size_t		 ndice;
-	size_t		 dice_cap;
-	bool		 counts_captures;	/* the game has a "captured" stat */
-	int		*turn_captures;	/* [turns], when counts_captures */
-	size_t		 turn_captures_cap;
-	int		 captured_so_far;
-
-	/* Scratch kept between records. */
-	struct rules_action *acts;
-	size_t		*offs;
-	size_t		 acts_cap;
-};
-
-void	replay_init(struct replay *);
-void	replay_fini(struct replay *);
-/*
- * Replays rec and scores it; the result is in *rp.  Running out of memory
- * makes the record malformed with the code DIAG_NO_MEMORY: a caller that
- * must tell that from a bad record looks at rp->error.code.
- */
-void	record_replay(struct record_syntax *, const struct record *,
-	    const struct replay_options *, struct replay *rp);
-
-/*
- * The legal next actions after rp's replay (at its error, or at its end),
- * as rules_legal() writes them, except that where the record's Seed tag
- * fixes the dice the one legal roll is the generator's next.
- */
-size_t	replay_legal(const struct replay *rp, struct rules_action *out,
-	    size_t cap);
 
 /*
  * The one way a byte from a record or a program reaches a terminal

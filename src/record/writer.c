@@ -13,90 +13,44 @@
 #include <string.h>
 
 #include "record/record.h"
+#include "util/util.h"
 
 /* Movetext lines are wrapped before this column, as PGN export does. */
 #define WRAP	79
 
 /* ---- Growing strings ---------------------------------------------- */
 
-struct buf {
-	char	*s;
-	size_t	 len;
-	size_t	 cap;
-	bool	 failed;
+/*
+ * A growing string (util.h's struct buf) that remembers running out of
+ * memory, so that a run of appends is checked once, at its end.
+ */
+struct wbuf {
+	struct buf	 b;
+	bool		 failed;
 };
 
 static void
-buf_add(struct buf *b, const char *s, size_t n)
+wbuf_add(struct wbuf *w, const char *s, size_t n)
 {
-	size_t	 cap;
-	char	*p;
-
-	if (b->failed)
-		return;
-	if (b->len + n + 1 > b->cap) {
-		cap = b->cap ? b->cap : 256;
-		while (cap < b->len + n + 1)
-			cap *= 2;
-		if ((p = realloc(b->s, cap)) == NULL) {
-			b->failed = true;
-			return;
-		}
-		b->s = p;
-		b->cap = cap;
-	}
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = '\0';
+	if (!w->failed && buf_add(&w->b, s, n) == -1)
+		w->failed = true;
 }
 
 static void
-buf_str(struct buf *b, const char *s)
+wbuf_str(struct wbuf *b, const char *s)
 {
-	buf_add(b, s, strlen(s));
+	wbuf_add(b, s, strlen(s));
 }
 
 /* A tag value with " and \ escaped; line ends (never valid) as spaces. */
 static void
-buf_value(struct buf *b, const char *v)
+wbuf_value(struct wbuf *b, const char *v)
 {
 	for (; *v != '\0'; v++) {
 		if (*v == '"' || *v == '\\')
-			buf_add(b, "\\", 1);
-		buf_add(b, *v == '\n' || *v == '\r' ? " " : v, 1);
+			wbuf_add(b, "\\", 1);
+		wbuf_add(b, *v == '\n' || *v == '\r' ? " " : v, 1);
 	}
-}
-
-/* ---- Turn tokens --------------------------------------------------- */
-
-int
-record_turn_format(const struct rules_board *b, const struct rules_action *a,
-    size_t n, char *out, size_t cap)
-{
-	char	 one[24];
-	size_t	 i, len = 0, k;
-	bool	 sep;
-
-	for (i = 0; i < n; i++) {
-		record_action_format(b, &a[i], one, sizeof one);
-		/*
-		 * A removal's x separates it, and dice lead the token:
-		 * "b3xc3,c4", "35:xd2xc4,e5" (design.md §2).
-		 */
-		sep = i > 0 && a[i].kind != RULES_REMOVE &&
-		    a[i - 1].kind != RULES_DICE;
-		k = strlen(one) + (sep ? 1 : 0);
-		if (len + k + 1 > cap)
-			return -1;
-		if (sep)
-			out[len++] = ',';
-		memcpy(out + len, one, strlen(one));
-		len += strlen(one);
-	}
-	if (len + 1 > cap)
-		return -1;
-	out[len] = '\0';
-	return (int)len;
 }
 
 /* ---- Whole records ------------------------------------------------- */
@@ -106,20 +60,20 @@ record_turn_format(const struct rules_board *b, const struct rules_action *a,
  * goes before it unless it starts a line.
  */
 static void
-movetext_add(struct buf *b, size_t *col, const char *piece, const char *nl)
+movetext_add(struct wbuf *b, size_t *col, const char *piece, const char *nl)
 {
 	size_t	 n = strlen(piece);
 
 	if (*col > 0) {
 		if (*col + 1 + n > WRAP) {
-			buf_str(b, nl);
+			wbuf_str(b, nl);
 			*col = 0;
 		} else {
-			buf_add(b, " ", 1);
+			wbuf_add(b, " ", 1);
 			(*col)++;
 		}
 	}
-	buf_add(b, piece, n);
+	wbuf_add(b, piece, n);
 	*col += n;
 }
 
@@ -141,20 +95,20 @@ record_write(FILE *out, const struct record_tag_out *tags, size_t ntags,
     const char *const *turns, size_t nturns, bool numbers,
     const char *result)
 {
-	struct buf b = { 0 };
+	struct wbuf b = { 0 };
 	char	 num[32], piece[128];
 	size_t	 i, col = 0;
 	int	 rc = 0;
 
 	for (i = 0; i < ntags; i++) {
-		buf_str(&b, "[");
-		buf_str(&b, tags[i].name);
-		buf_str(&b, " \"");
-		buf_value(&b, tags[i].value);
-		buf_str(&b, "\"]\n");
+		wbuf_str(&b, "[");
+		wbuf_str(&b, tags[i].name);
+		wbuf_str(&b, " \"");
+		wbuf_value(&b, tags[i].value);
+		wbuf_str(&b, "\"]\n");
 	}
 	if (ntags > 0)
-		buf_str(&b, "\n");
+		wbuf_str(&b, "\n");
 	for (i = 0; i < nturns; i++) {
 		turn_number(i, false, num, sizeof num);
 		if (!numbers)
@@ -174,10 +128,11 @@ record_write(FILE *out, const struct record_tag_out *tags, size_t ntags,
 	if (result != NULL)
 		movetext_add(&b, &col, result, "\n");
 	if (col > 0)
-		buf_str(&b, "\n");
-	if (b.failed || fwrite(b.s != NULL ? b.s : "", 1, b.len, out) != b.len)
+		wbuf_str(&b, "\n");
+	if (b.failed ||
+	    fwrite(b.b.s != NULL ? b.b.s : "", 1, b.b.len, out) != b.b.len)
 		rc = -1;
-	free(b.s);
+	free(b.b.s);
 	return rc;
 }
 
@@ -265,7 +220,7 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
     const struct record_update *u, bool append_result, struct edit *e)
 {
 	const char *nl = line_end(text, len);
-	struct buf b = { 0 };
+	struct wbuf b = { 0 };
 	char	 num[32], *piece;
 	size_t	 ins, ws, col, t, i, last_end, first;
 	bool	 numbers, comment, line_start;
@@ -300,12 +255,12 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 		size_t	 ls = ws - col;
 
 		if (rec->nturns == 0 && rec->ntags > 0) {
-			buf_str(&b, nl);
-			buf_str(&b, nl);
+			wbuf_str(&b, nl);
+			wbuf_str(&b, nl);
 			col = 0;
 		} else if (text[ls] == '%' ||
 		    memchr(text + ls, ';', ws - ls) != NULL) {
-			buf_str(&b, nl);
+			wbuf_str(&b, nl);
 			col = 0;
 		}
 	} else if (line_start)
@@ -330,15 +285,15 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 	if (rec->has_result) {
 		/* The result token follows on this line or the next. */
 		if (col > 0)
-			buf_str(&b, col + 1 + rec->result.len > WRAP ? nl : " ");
+			wbuf_str(&b, col + 1 + rec->result.len > WRAP ? nl : " ");
 	}
 	e->off = ws;
 	e->len = ins - ws;
 	if (b.failed) {
-		free(b.s);
+		free(b.b.s);
 		e->text = NULL;
 	} else
-		e->text = b.s != NULL ? b.s : calloc(1, 1);
+		e->text = b.b.s != NULL ? b.b.s : calloc(1, 1);
 }
 
 char *
@@ -346,7 +301,7 @@ record_update_text(const char *text, size_t len, const struct record *rec,
     const struct record_update *u, size_t *outlen)
 {
 	struct edit e[4];
-	struct buf b = { 0 }, v = { 0 };
+	struct wbuf b = { 0 }, v = { 0 };
 	const struct record_tag *rt;
 	size_t	 n = 0, i, pos, vs, ve, end;
 	bool	 append_result;
@@ -373,60 +328,60 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 				goto out_free_edits;
 			n++;
 		}
-		buf_value(&v, u->result);
+		wbuf_value(&v, u->result);
 		if (v.failed)
 			goto out_free_edits;
 		if ((rt = record_tag_find(rec, "Result")) != NULL) {
 			tag_end(text, len, (size_t)rt->at.offset, &vs, &ve);
 			e[n].off = vs;
 			e[n].len = ve - vs;
-			e[n].text = v.s;
+			e[n].text = v.b.s;
 		} else {
-			struct buf t = { 0 };
+			struct wbuf t = { 0 };
 
 			/* After the last tag pair, on a line of its own. */
 			if (rec->ntags > 0) {
 				end = tag_end(text, len, (size_t)
 				    rec->tags[rec->ntags - 1].at.offset, &vs, &ve);
-				buf_str(&t, line_end(text, len));
+				wbuf_str(&t, line_end(text, len));
 			} else
 				end = (size_t)rec->start.offset;
-			buf_str(&t, "[Result \"");
-			buf_str(&t, v.s);
-			buf_str(&t, "\"]");
+			wbuf_str(&t, "[Result \"");
+			wbuf_str(&t, v.b.s);
+			wbuf_str(&t, "\"]");
 			if (rec->ntags == 0)
-				buf_str(&t, line_end(text, len));
-			free(v.s);
+				wbuf_str(&t, line_end(text, len));
+			free(v.b.s);
 			if (t.failed)
 				goto out_free_edits;
 			e[n].off = end;
 			e[n].len = 0;
-			e[n].text = t.s;
+			e[n].text = t.b.s;
 		}
-		v.s = NULL;
+		v.b.s = NULL;
 		n++;
 	}
 	qsort(e, n, sizeof e[0], edit_cmp);
 	pos = 0;
 	for (i = 0; i < n; i++) {
-		buf_add(&b, text + pos, e[i].off - pos);
-		buf_str(&b, e[i].text);
+		wbuf_add(&b, text + pos, e[i].off - pos);
+		wbuf_str(&b, e[i].text);
 		pos = e[i].off + e[i].len;
 	}
-	buf_add(&b, text + pos, len - pos);
-	if (b.s == NULL)
-		buf_add(&b, "", 0);
+	wbuf_add(&b, text + pos, len - pos);
+	if (b.b.s == NULL)
+		wbuf_add(&b, "", 0);
 	if (b.failed) {
-		free(b.s);
-		b.s = NULL;
+		free(b.b.s);
+		b.b.s = NULL;
 	} else
-		*outlen = b.len;
+		*outlen = b.b.len;
 	for (i = 0; i < n; i++)
 		free(e[i].text);
-	return b.s;
+	return b.b.s;
 
 out_free_edits:
-	free(v.s);
+	free(v.b.s);
 	for (i = 0; i < n; i++)
 		free(e[i].text);
 	return NULL;

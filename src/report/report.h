@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "record/record.h"
+#include "referee/referee.h"
 #include "stat/stat.h"
 
 #define REPORT_SCHEMA	"arbiter-report/1"

@@ -31,7 +31,7 @@ enum stat_status {
 
 /*
  * The causes of a forfeit, in the order summaries count them: illegal
- * move, crash, time-out, resignation (replay_cause in record.h).
+ * move, crash, time-out, resignation (replay_cause in referee.h).
  */
 #define STAT_CAUSES	4
 

@@ -97,10 +97,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	replay_init(&rp);
 	while ((rc = record_reader_next(rd, &rec)) == 1) {
 		fuzz_check_record(data + 1, size - 1, rec, ++n);
-		record_replay(syn, rec, &ro, &rp);
+		replay_record(syn, rec, &ro, &rp);
 		check_replay(rec, &rp, &ro);
 		replay_init(&fresh);
-		record_replay(syn, rec, &ro, &fresh);
+		replay_record(syn, rec, &ro, &fresh);
 		same_replay(&rp, &fresh);
 		replay_fini(&fresh);
 		/* A source name that is not UTF-8 and holds quotes. */

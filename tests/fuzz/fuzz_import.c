@@ -56,7 +56,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			/* One record a line. */
 			FUZZ_CHECK(rec->turns[i].at.line == rec->start.line);
 		}
-		record_replay(syn, rec, &ro, &rp);
+		replay_record(syn, rec, &ro, &rp);
 		check_replay(rec, &rp, &ro);
 		/* Imports are Reversi unless a Game tag says so: none can. */
 		FUZZ_CHECK(rp.game == rules_game_find("reversi"));

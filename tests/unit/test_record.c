@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Unit tests of the notation: reading records (tags, movetext, comments,
- * move numbers, result tokens, line ends), the imports, turn tokens, and
- * replay against the rules core (formats/record.md).
+ * move numbers, result tokens, line ends) from a stream or a buffer, the
+ * imports, the turn-token codec, and writing (formats/record.md).  The
+ * referee's tests are in test_referee.c.
  */
 #include <check.h>
 #include <stdio.h>
@@ -361,129 +362,119 @@ START_TEST(turn_tokens)
 }
 END_TEST
 
-/* ---- Replay -------------------------------------------------------- */
-
-static void
-replay_text(const char *text, enum record_format fmt, struct replay *rp)
+/*
+ * A buffer gives the records a stream of the same bytes gives, positions
+ * and all: records that straddle the reader's 64 KiB blocks, a CR LF cut
+ * between two blocks, and a last line without its end.
+ */
+START_TEST(buffer_reads_as_stream)
 {
-	const struct record *rec;
-	struct replay_options opt = { .max_legal = 64 };
+	static const char one[] = "[Game \"reversi\"]\r\n1. f5 d6 2. c3 *\r\n";
+	struct record_reader *br;
+	const struct record *a, *b;
+	char	*text;
+	size_t	 len = 0, i, k, cap = 70000 + sizeof one;
+	int	 ra, rb;
 
-	reader_open(text, strlen(text), fmt);
-	rec = next_record();
-	record_replay(syn, rec, &opt, rp);
-	reader_close();
-}
-
-START_TEST(replay_finished_game)
-{
-	struct replay rp;
-
-	replay_init(&rp);
-	replay_text("[Game \"reversi\"]\ne6 f4 e3 f6 g5 d6 e7 f5 c5 13-0\n",
-	    RECORD_PGN, &rp);
-	ck_assert_int_eq(rp.status, REPLAY_FINISHED);
-	ck_assert_int_eq(rp.turns, 9);
-	ck_assert(rp.has_recorded);
-	ck_assert(rp.agrees);
-	ck_assert_int_eq(rp.score.winner, 0);
-	replay_fini(&rp);
-}
-END_TEST
-
-START_TEST(replay_implicit_passes_only_in_transcripts)
-{
-	/* A real game where White passes before h7 (turn 60). */
-	static const char moves[] =
-	    "d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8"
-	    "b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8h5";
-	char	 pgn[512];
-	struct replay rp;
-	size_t	 i, n = 0;
-
-	replay_init(&rp);
-	replay_text(moves, RECORD_TRANSCRIPT, &rp);
-	ck_assert_int_eq(rp.status, REPLAY_FINISHED);
-	ck_assert_int_eq(rp.implied_passes, 2);
-	ck_assert_int_eq(rp.turns, 62);
-	ck_assert_int_eq(rp.score.points[0], 18);
-	ck_assert_int_eq(rp.score.points[1], 46);
-
-	/* The same moves as movetext: the first missing pass is an error. */
-	n = (size_t)snprintf(pgn, sizeof pgn, "[Game \"reversi\"]\n");
-	for (i = 0; moves[i] != '\0'; i += 2)
-		n += (size_t)snprintf(pgn + n, sizeof pgn - n, "%.2s ",
-		    moves + i);
-	replay_text(pgn, RECORD_PGN, &rp);
-	ck_assert_int_eq(rp.status, REPLAY_ILLEGAL);
-	ck_assert_str_eq(diag_name(rp.error.code), "must-pass");
-	ck_assert_int_eq(rp.error_turn, 57);
-	ck_assert_int_eq(rp.nlegal, 1);
-	ck_assert_int_eq(rp.legal[0].kind, RULES_PASS);
-	replay_fini(&rp);
-}
-END_TEST
-
-START_TEST(replay_error_position)
-{
-	struct replay rp;
-
-	replay_init(&rp);
-	replay_text("[Game \"reversi\"]\n\n  f5  d6\n c4 e3 *\n", RECORD_PGN,
-	    &rp);
-	ck_assert_int_eq(rp.status, REPLAY_ILLEGAL);
-	ck_assert_str_eq(diag_name(rp.error.code), "no-flips");
-	ck_assert_int_eq(rp.error.at.line, 4);
-	ck_assert_int_eq(rp.error.at.col, 5);
-	ck_assert_int_eq(rp.error_turn, 4);
-	ck_assert_str_eq(rp.error_move, "e3");
-	/* The position is the one before the illegal move. */
-	ck_assert_int_eq(rules_to_move(rp.pos), 1);
-	replay_fini(&rp);
-}
-END_TEST
-
-START_TEST(replay_result_forms)
-{
-	static const struct {
-		const char *result;
-		bool agrees;
-	} cases[] = {
-		{ "13-0", true }, { "64-0", true }, { "0-13", false },
-		{ "*", false }, { "1/2-1/2", false },
-	};
-	char	 text[128];
-	struct replay rp;
-
-	replay_init(&rp);
-	snprintf(text, sizeof text, "[Game \"reversi\"]\n[Result \"%s\"]\n"
-	    "e6 f4 e3 f6 g5 d6 e7 f5 c5\n", cases[_i].result);
-	replay_text(text, RECORD_PGN, &rp);
-	ck_assert(rp.has_recorded);
-	ck_assert_int_eq(rp.agrees, cases[_i].agrees);
-	ck_assert_int_eq(rp.has_error, !cases[_i].agrees);
-	replay_fini(&rp);
-}
-END_TEST
-
-START_TEST(replay_reuses_storage)
-{
-	struct replay rp;
-	int	 i;
-
-	/* Many records through one replay: no growth, same answers. */
-	replay_init(&rp);
-	for (i = 0; i < 1000; i++) {
-		replay_text(i % 2 ? "[Game \"reversi\"]\nf5 d6 a1 *\n" :
-		    "[Game \"reversi\"]\n[Size \"6\"]\nc2 *\n", RECORD_PGN,
-		    &rp);
-		ck_assert_int_eq(rp.status, i % 2 ? REPLAY_ILLEGAL :
-		    REPLAY_UNFINISHED);
+	text = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	/* Padded: a CR ends the first 64 KiB block, its LF starts the next. */
+	while (len + sizeof one - 1 < 65536 - 24)
+		len += (size_t)snprintf(text + len, cap - len, "%s", one);
+	memset(text + len, ' ', 65535 - len);
+	len = 65535;
+	len += (size_t)snprintf(text + len, cap - len, "\r\n%s", one);
+	len += (size_t)snprintf(text + len, cap - len, "f5 d6");
+	reader_open(text, len, RECORD_PGN);
+	br = record_reader_new_buffer(syn, text, len, "test", RECORD_PGN);
+	ck_assert_ptr_nonnull(br);
+	for (k = 0;; k++) {
+		ra = record_reader_next(rd, &a);
+		rb = record_reader_next(br, &b);
+		ck_assert_int_eq(ra, rb);
+		if (ra != 1)
+			break;
+		ck_assert_int_eq(a->malformed, b->malformed);
+		ck_assert_int_eq(a->start.offset, b->start.offset);
+		ck_assert_int_eq(a->nturns, b->nturns);
+		for (i = 0; i < a->nturns; i++) {
+			ck_assert_int_eq(a->turns[i].at.line,
+			    b->turns[i].at.line);
+			ck_assert_int_eq(a->turns[i].at.col,
+			    b->turns[i].at.col);
+			ck_assert_int_eq(a->turns[i].at.offset,
+			    b->turns[i].at.offset);
+			ck_assert_int_eq(a->turns[i].len, b->turns[i].len);
+		}
 	}
-	replay_fini(&rp);
+	ck_assert_int_eq(ra, 0);
+	ck_assert_uint_gt(k, 1000);
+	record_reader_free(br);
+	free(text);
 }
 END_TEST
 
+/* The comma rule and where a token's text divides between actions. */
+START_TEST(turn_commas)
+{
+	static const char tok[] = "35:xd2xc4,e5";
+	struct rules_action dice = { .kind = RULES_DICE, .from = 3, .to = 5 };
+	struct rules_action rm = { .kind = RULES_REMOVE };
+	struct rules_action place = { .kind = RULES_PLACE };
+
+	ck_assert(!record_turn_comma(&dice, &place));
+	ck_assert(!record_turn_comma(&place, &rm));
+	ck_assert(!record_turn_comma(&dice, &rm));
+	ck_assert(record_turn_comma(&rm, &place));
+	ck_assert(record_turn_comma(&place, &place));
+	/* e5's cell is at 10: the actions before it end at the comma. */
+	ck_assert_uint_eq(record_turn_cut(tok, 10), 9);
+	ck_assert_uint_eq(record_turn_tail(tok, strlen(tok), 9), 10);
+	ck_assert_uint_eq(record_turn_head(tok, 10), 9);
+	/* A removal's x is its own separator; the dice end at the colon. */
+	ck_assert_uint_eq(record_turn_cut(tok, 7), 6);
+	ck_assert_uint_eq(record_turn_head(tok, 6), 6);
+	ck_assert_uint_eq(record_turn_cut(tok, 4), 3);
+	ck_assert_uint_eq(record_turn_tail(tok, strlen(tok), 3), 3);
+	ck_assert_uint_ge(record_turn_bound(tok, strlen(tok)), 4);
+	ck_assert_uint_ge(record_turn_bound("d3", 2), 1);
+}
+END_TEST
+
+/* A turn in progress continued as the player writes it. */
+START_TEST(turn_joined)
+{
+	static const char *const cases[][3] = {
+		{ "c5*", "g4", "c5*,g4" }, { "b3", "xc3", "b3xc3" },
+		{ "35:", "xd2", "35:xd2" }, { "35:xd2xc4", "e5",
+		"35:xd2xc4,e5" }, { "", "d3", "d3" },
+	};
+	size_t	 i;
+	char	*s;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		s = record_turn_join(cases[i][0], cases[i][1]);
+		ck_assert_ptr_nonnull(s);
+		ck_assert_str_eq(s, cases[i][2]);
+		free(s);
+	}
+}
+END_TEST
+
+START_TEST(result_scores)
+{
+	unsigned long a = 0, b = 0;
+
+	ck_assert_int_eq(record_result_score(syn, "36-28", 5, &a, &b), 1);
+	ck_assert_uint_eq(a, 36);
+	ck_assert_uint_eq(b, 28);
+	ck_assert_int_eq(record_result_score(syn, "*", 1, &a, &b), -1);
+	ck_assert_int_eq(record_result_score(syn, "1/2-1/2", 7, &a, &b), -1);
+	ck_assert_int_eq(record_result_score(syn, "36-28x", 6, &a, &b), -1);
+	ck_assert_int_eq(record_result_score(syn,
+	    "99999999999999999999999-1", 25, &a, &b), 0);
+}
+END_TEST
 
 /* ---- Writing ------------------------------------------------------- */
 
@@ -721,21 +712,16 @@ record_suite(void)
 	tcase_add_test(tc, csv_columns_by_name);
 	tcase_add_loop_test(tc, sniffing, 0, 5);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
+	tcase_add_test(tc, buffer_reads_as_stream);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("turns");
 	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
 	tcase_add_test(tc, turn_tokens);
 	tcase_add_test(tc, printable_cut_where_needed);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("replay");
-	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
-	tcase_add_test(tc, replay_finished_game);
-	tcase_add_test(tc, replay_implicit_passes_only_in_transcripts);
-	tcase_add_test(tc, replay_error_position);
-	tcase_add_loop_test(tc, replay_result_forms, 0, 5);
-	tcase_add_test(tc, replay_reuses_storage);
+	tcase_add_test(tc, turn_commas);
+	tcase_add_test(tc, turn_joined);
+	tcase_add_test(tc, result_scores);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("writer");

@@ -108,7 +108,7 @@ report_of(const char *text)
 	w = report_writer_new(out);
 	replay_init(&rp);
 	while (record_reader_next(rd, &rec) == 1) {
-		record_replay(syn, rec, &opt, &rp);
+		replay_record(syn, rec, &opt, &rp);
 		ck_assert_int_eq(report_write(w, "t.pgn", rec, &rp), 0);
 	}
 	ck_assert_int_eq(report_writer_free(w), 0);

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Replaying a record against the rules core: which game and board it
- * names, what each turn token means as actions, the first illegal action
- * and the legal ones at that point, where the game stands at the end, and
- * whether the recorded result agrees.  The rules themselves are in
- * src/rules; showing the outcome is the report's business.
+ * The referee (referee.h): replaying a record against the rules core:
+ * which game and board it names, the actions of each turn token (as the
+ * codec in src/record reads them) played one by one, the first illegal
+ * action and the legal ones at that point, where the game stands at the
+ * end, and whether the recorded result agrees.  The rules themselves are
+ * in src/rules; showing the outcome is the report's business.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -13,8 +14,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "record/record.h"
-#include "record/syntax.h"
+#include "referee/referee.h"
+#include "util/util.h"
 
 const char *
 replay_status_name(enum replay_status s)
@@ -55,159 +56,9 @@ replay_fini(struct replay *rp)
 	free(rp->dice);
 	free(rp->turn_captures);
 	free(rp->legal);
-	free(rp->acts);
-	free(rp->offs);
+	free(rp->scratch.acts);
+	free(rp->scratch.offs);
 	memset(rp, 0, sizeof *rp);
-}
-
-/* ---- Turn tokens -------------------------------------------------- */
-
-/* A cell name at s: a letter and one or two digits.  Returns its length. */
-static size_t
-cell_len(const char *s, size_t len)
-{
-	size_t	 n = 1;
-
-	while (n < len && n < 3 && isdigit((unsigned char)s[n]))
-		n++;
-	return n;
-}
-
-static int
-parse_cell(const struct rules_board *b, const char *tok, size_t *p,
-    size_t len, int16_t *cell, struct diag *d)
-{
-	size_t	 n = cell_len(tok + *p, len - *p);
-	int	 c = rules_cell_parse(b, tok + *p, n);
-
-	if (c == -2) {
-		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX, (struct diag_pos){ 0, 0,
-		    *p }, n,
-		    "\"%.*s\" is not a cell name (a letter and a row from 1)",
-		    (int)n, tok + *p);
-		return -1;
-	}
-	if (c < 0) {
-		/* A hex board's spec is its side: "the side-7 board". */
-		diag_set_at(d, DIAG_OFF_BOARD, (struct diag_pos){ 0, 0, *p }, n,
-		    "%.*s is not on the %s%s board", (int)n, tok + *p,
-		    b->name[strspn(b->name, "0123456789")] == '\0' ? "side-" :
-		    "", b->name);
-		return -1;
-	}
-	*cell = (int16_t)c;
-	*p += n;
-	return 0;
-}
-
-int
-record_turn_parse(struct record_syntax *syn,
-    const struct rules_board *b, const char *tok, size_t len,
-    struct rules_action *out, size_t *offs, size_t cap,
-    struct diag *d)
-{
-	struct rules_action a;
-	size_t	 p = 0, n = 0, g[2];
-	char	 shown[40];
-
-	/* The common case of one plain square (a..w) skips the pattern. */
-	if (len >= 2 && len <= 3 && ((tok[0] | 0x20) >= 'a' &&
-	    (tok[0] | 0x20) <= 'w') && isdigit((unsigned char)tok[1]) &&
-	    (len == 2 || isdigit((unsigned char)tok[2]))) {
-		out[0] = (struct rules_action){ .kind = RULES_PLACE };
-		offs[0] = 0;
-		return parse_cell(b, tok, &p, len, &out[0].to, d) == 0 ? 1 : -1;
-	}
-	/*
-	 * Tokens are counted, not terminated: compare with their length.
-	 * Transcripts write a pass PA in any case, or --.
-	 */
-	if ((len == 4 && memcmp(tok, "pass", 4) == 0) || (len == 2 &&
-	    (strncasecmp(tok, "pa", 2) == 0 || memcmp(tok, "--", 2) == 0))) {
-		out[0] = (struct rules_action){ .kind = RULES_PASS };
-		offs[0] = 0;
-		return 1;
-	}
-	if (syntax_match(syn, SYN_TURN, tok, len, g, 1) < 0) {
-		record_printable(tok, len, shown, sizeof shown);
-		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX,
-		    (struct diag_pos){ 0, 0, 0 }, len, "\"%s\" is not a turn "
-		    "(a square like d3, a list like c5*,g4 or b3xc3,c4, a move "
-		    "like c1-f4, pass or swap)", shown);
-		return -1;
-	}
-	if (len == 4 && memcmp(tok, "swap", 4) == 0) {
-		out[0] = (struct rules_action){ .kind = RULES_SWAP };
-		offs[0] = 0;
-		return 1;
-	}
-	if (len >= 3 && tok[2] == ':') {
-		out[n] = (struct rules_action){ .kind = RULES_DICE,
-		    .from = (int16_t)(tok[0] - '0'),
-		    .to = (int16_t)(tok[1] - '0') };
-		offs[n++] = 0;
-		p = 3;
-	}
-	while (p < len && n < cap) {
-		memset(&a, 0, sizeof a);
-		offs[n] = p;
-		if (tok[p] == 'x') {
-			p++;
-			a.kind = RULES_REMOVE;
-			if (parse_cell(b, tok, &p, len, &a.to, d) == -1)
-				return -1;
-		} else {
-			if (parse_cell(b, tok, &p, len, &a.to, d) == -1)
-				return -1;
-			a.kind = RULES_PLACE;
-			if (p < len && tok[p] == '-') {
-				p++;
-				a.kind = RULES_MOVE;
-				a.from = a.to;
-				if (parse_cell(b, tok, &p, len, &a.to, d) == -1)
-					return -1;
-			}
-			if (p < len && tok[p] == '*') {
-				a.capture = 1;
-				p++;
-			}
-		}
-		out[n++] = a;
-		if (p < len && tok[p] == ',')
-			p++;
-	}
-	return (int)n;
-}
-
-const char *
-record_action_format(const struct rules_board *b, const struct rules_action *a,
-    char *buf, size_t len)
-{
-	char	 c1[RULES_CELL_NAME], c2[RULES_CELL_NAME];
-
-	switch (a->kind) {
-	case RULES_PASS:
-		snprintf(buf, len, "pass");
-		break;
-	case RULES_SWAP:
-		snprintf(buf, len, "swap");
-		break;
-	case RULES_DICE:
-		snprintf(buf, len, "%d%d:", a->from, a->to);
-		break;
-	case RULES_REMOVE:
-		snprintf(buf, len, "x%s", rules_cell_name(b, a->to, c1));
-		break;
-	case RULES_MOVE:
-		snprintf(buf, len, "%s-%s", rules_cell_name(b, a->from, c1),
-		    rules_cell_name(b, a->to, c2));
-		break;
-	default:
-		snprintf(buf, len, "%s%s", rules_cell_name(b, a->to, c1),
-		    a->capture ? "*" : "");
-		break;
-	}
-	return buf;
 }
 
 /* ---- Setting up ---------------------------------------------------- */
@@ -392,71 +243,20 @@ set_up(const struct record *rec, const struct replay_options *opt,
 
 /* ---- Playing ------------------------------------------------------- */
 
-static int
-push_byte(unsigned char **p, size_t *n, size_t *cap, unsigned char v)
-{
-	unsigned char *q;
-
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 64;
-		if ((q = realloc(*p, *cap)) == NULL)
-			return -1;
-		*p = q;
-	}
-	(*p)[(*n)++] = v;
-	return 0;
-}
-
-static int
-grow_ints(struct replay *rp, size_t n)
-{
-	int	*q;
-	size_t	 cap;
-
-	if (n <= rp->turn_captures_cap)
-		return 0;
-	cap = rp->turn_captures_cap ? 2 * rp->turn_captures_cap : 64;
-	while (cap < n)
-		cap *= 2;
-	if ((q = realloc(rp->turn_captures, cap * sizeof *q)) == NULL)
-		return -1;
-	rp->turn_captures = q;
-	rp->turn_captures_cap = cap;
-	return 0;
-}
-
-static int
-reserve(struct replay *rp, size_t n)
-{
-	struct rules_action *a;
-	size_t	*o;
-
-	if (n <= rp->acts_cap)
-		return 0;
-	a = realloc(rp->acts, n * sizeof *a);
-	if (a == NULL)
-		return -1;
-	rp->acts = a;
-	o = realloc(rp->offs, n * sizeof *o);
-	if (o == NULL)
-		return -1;
-	rp->offs = o;
-	rp->acts_cap = n;
-	return 0;
-}
-
 /*
- * An upper bound on the actions in a token: they are separated by commas
- * and removals start with x, and dice take one more.
+ * Room for the actions of a token of at most n actions (record_turn_bound)
+ * and their offsets.
  */
-static size_t
-count_actions(const char *s, size_t len)
+static int
+reserve(struct replay_scratch *sc, size_t n)
 {
-	size_t	 n = 2, i;
-
-	for (i = 0; len > 3 && i < len; i++)
-		n += s[i] == ',' || s[i] == 'x';
-	return n;
+	/* Every turn comes here: the common case stays out of libutil. */
+	if (n <= sc->acts_cap && n <= sc->offs_cap)
+		return 0;
+	if (array_grow(&sc->acts, &sc->acts_cap, n, sizeof *sc->acts) == -1 ||
+	    array_grow(&sc->offs, &sc->offs_cap, n, sizeof *sc->offs) == -1)
+		return -1;
+	return 0;
 }
 
 size_t
@@ -487,14 +287,9 @@ note_legal(struct replay *rp, size_t max)
 	n = replay_legal(rp, NULL, 0);
 	if (n > max)
 		n = max;
-	if (n > rp->legal_cap) {
-		struct rules_action *p = realloc(rp->legal, n * sizeof *p);
-
-		if (p == NULL)
-			return;
-		rp->legal = p;
-		rp->legal_cap = n;
-	}
+	if (array_grow(&rp->legal, &rp->scratch.legal_cap, n,
+	    sizeof *rp->legal) == -1)
+		return;
 	rp->nlegal = replay_legal(rp, rp->legal, n);
 	if (rp->nlegal > n)
 		rp->nlegal = n;
@@ -573,55 +368,46 @@ incomplete_message(const struct rules_position *pos, char *msg, size_t len)
 static int
 note_turn(struct replay *rp, int n)
 {
+	const struct rules_action *a;
 	const struct rules_stat *st;
 	struct rules_score s;
 	int	 k, taken = 0;
 
-	for (k = 0; k < n; k++)
-		if (rp->acts[k].kind == RULES_DICE &&
-		    push_byte(&rp->dice, &rp->ndice, &rp->dice_cap,
-		    (unsigned char)(rp->acts[k].from * 10 + rp->acts[k].to)) == -1)
+	for (k = 0; k < n; k++) {
+		a = &rp->scratch.acts[k];
+		if (a->kind != RULES_DICE)
+			continue;
+		if (array_grow(&rp->dice, &rp->scratch.dice_cap,
+		    rp->ndice + 1, 1) == -1)
 			return -1;
+		rp->dice[rp->ndice++] = (unsigned char)(a->from * 10 + a->to);
+	}
 	if (!rp->counts_captures)
 		return 0;
 	rules_score(rp->pos, &s);
 	st = rules_stat_find(&s, "captured");
 	for (k = 0; st != NULL && k < RULES_COLOURS; k++)
 		taken += st->value[k];
-	if (grow_ints(rp, rp->turns + 1) == -1)
+	if (array_grow(&rp->turn_captures, &rp->scratch.turn_captures_cap,
+	    rp->turns + 1, sizeof *rp->turn_captures) == -1)
 		return -1;
-	rp->turn_captures[rp->turns] = taken - rp->captured_so_far;
-	rp->captured_so_far = taken;
+	rp->turn_captures[rp->turns] = taken - rp->scratch.captured_so_far;
+	rp->scratch.captured_so_far = taken;
 	return 0;
 }
 
 /*
- * Where the action holding byte off of a turn token starts, its separator
- * excluded: after the dice ("35:"), at a removal's x, or after a comma.
+ * The turn ended before the action at byte at of its token; the actions
+ * played end at byte head (record_turn_head).
  */
-static size_t
-action_start(const char *tok, size_t off)
-{
-	size_t	 i;
-
-	for (i = off; i > 0; i--) {
-		if (tok[i - 1] == ',' || tok[i - 1] == ':')
-			return tok[i - 1] == ',' ? i - 1 : i;
-		if (tok[i - 1] == 'x')
-			return i - 1;
-	}
-	return 0;
-}
-
-/* The turn ended before the action at byte at of its token. */
 static void
-extra_actions(struct replay *rp, const struct record_token *tok, size_t at)
+extra_actions(struct replay *rp, const struct record_token *tok,
+    size_t head, size_t at)
 {
 	char	 msg[320];
 
 	snprintf(msg, sizeof msg, "the turn was over after %.*s; the rest "
-	    "belongs to no one", (int)(at - (at > 0 &&
-	    tok->text[at - 1] == ',')), tok->text);
+	    "belongs to no one", (int)head, tok->text);
 	illegal(rp, tok, at, tok->len - at, DIAG_EXTRA_ACTIONS, msg, 0);
 }
 
@@ -631,12 +417,14 @@ play_turn(struct record_syntax *syn, const struct record *rec,
     const struct record_token *tok, const struct replay_options *opt,
     struct replay *rp)
 {
+	struct replay_scratch *sc = &rp->scratch;
 	struct rules_position *pos = rp->pos;
 	struct rules_action pass = { .kind = RULES_PASS };
 	struct diag rd, off;
 	struct diag d;
 	char	 msg[320];
 	size_t	 cut = SIZE_MAX;	/* an off-board cell's action starts here */
+	size_t	 bound = record_turn_bound(tok->text, tok->len);
 	int	 n, k;
 
 	if (rules_phase(pos) == RULES_GAME_OVER) {
@@ -644,19 +432,18 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 		    "the game is already over: no turn may follow", 0);
 		return -1;
 	}
-	if (reserve(rp, count_actions(tok->text, tok->len)) == -1) {
+	if (reserve(sc, bound) == -1) {
 		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
 		    "out of memory");
 		return -1;
 	}
-	n = record_turn_parse(syn, &pos->board, tok->text, tok->len, rp->acts,
-	    rp->offs, rp->acts_cap, &rd);
+	n = record_turn_parse(syn, &pos->board, tok->text, tok->len, sc->acts,
+	    sc->offs, bound, &rd);
 	if (n == -1 && rd.code == DIAG_OFF_BOARD) {
 		/* The actions before the cell off the board are judged first. */
 		off = rd;
-		cut = action_start(tok->text, (size_t)off.at.offset);
-		n = cut == 0 ? 0 : record_turn_parse(syn, &pos->board,
-		    tok->text, cut, rp->acts, rp->offs, rp->acts_cap, &rd);
+		n = record_turn_parse_before(syn, &pos->board, tok->text,
+		    (size_t)off.at.offset, sc->acts, sc->offs, bound, &cut);
 	}
 	if (n == -1) {
 		rp->status = REPLAY_MALFORMED;
@@ -669,17 +456,18 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	}
 	for (k = 0; k < n; k++) {
 		if (k > 0 && rules_phase(pos) != RULES_TURN_MIDDLE) {
-			extra_actions(rp, tok, rp->offs[k]);
+			extra_actions(rp, tok, record_turn_head(tok->text,
+			    sc->offs[k]), sc->offs[k]);
 			return -1;
 		}
-		if (rp->acts[k].kind == RULES_DICE && rp->seeded &&
-		    check_dice(rp, &rp->acts[k], msg, sizeof msg) == -1) {
-			illegal(rp, tok, rp->offs[k], 3, DIAG_DICE_MISMATCH,
+		if (sc->acts[k].kind == RULES_DICE && rp->seeded &&
+		    check_dice(rp, &sc->acts[k], msg, sizeof msg) == -1) {
+			illegal(rp, tok, sc->offs[k], 3, DIAG_DICE_MISMATCH,
 			    msg,
 			    opt->max_legal);
 			return -1;
 		}
-		if (rules_play(pos, &rp->acts[k], &d) == 0) {
+		if (rules_play(pos, &sc->acts[k], &d) == 0) {
 			rp->actions++;
 			continue;
 		}
@@ -689,7 +477,10 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 		    rules_play(pos, &pass, NULL) == 0) {
 			/* A pass captures nothing: its turn has a slot too. */
 			if (rp->counts_captures) {
-				if (grow_ints(rp, rp->turns + 1) == -1) {
+				if (array_grow(&rp->turn_captures,
+				    &sc->turn_captures_cap,
+				    rp->turns + 1,
+				    sizeof *rp->turn_captures) == -1) {
 					diag_set_at(malformed(rp),
 					    DIAG_NO_MEMORY, tok->at, 0,
 					    "out of memory");
@@ -704,14 +495,15 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 			k--;
 			continue;
 		}
-		illegal(rp, tok, rp->offs[k], k + 1 < n ?
-		    rp->offs[k + 1] - rp->offs[k] : tok->len - rp->offs[k],
+		illegal(rp, tok, sc->offs[k], k + 1 < n ?
+		    sc->offs[k + 1] - sc->offs[k] : tok->len - sc->offs[k],
 		    d.code, d.msg, opt->max_legal);
 		return -1;
 	}
 	if (cut != SIZE_MAX) {
 		if (n > 0 && rules_phase(pos) != RULES_TURN_MIDDLE)
-			extra_actions(rp, tok, cut + (tok->text[cut] == ','));
+			extra_actions(rp, tok, cut, record_turn_tail(tok->text,
+			    tok->len, cut));
 		else
 			illegal(rp, tok, (size_t)off.at.offset, off.len,
 			    off.code, off.msg, opt->max_legal);
@@ -728,7 +520,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 		    opt->max_legal);
 		return -1;
 	}
-	if (n == 1 && rp->acts[0].kind == RULES_PASS)
+	if (n == 1 && sc->acts[0].kind == RULES_PASS)
 		rp->passes++;
 	if (note_turn(rp, n) == -1) {
 		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
@@ -812,20 +604,16 @@ check_result(struct record_syntax *syn, const struct record *rec,
 	else if (strcmp(text, "1/2-1/2") == 0)
 		ok = s->over && s->winner == -1;
 	else {
-		size_t	 g[6];
+		int	 fits = record_result_score(syn, text, strlen(text), &a,
+		    &b);
 
-		/* A score: digits, a dash, digits (the result pattern). */
-		if (syntax_match(syn, SYN_RESULT, text, strlen(text), g, 3) !=
-		    (int)strlen(text) || g[2] == SYNTAX_UNSET) {
+		if (fits == -1) {
 			diag_set_at(malformed(rp), DIAG_BAD_RESULT, at, 0,
 			    "a result is a score like 36-28, 1-0, or * (not "
 			    "\"%s\")", rp->recorded);
 			return;
 		}
-		errno = 0;
-		a = strtoul(text + g[2], NULL, 10);
-		b = strtoul(text + g[4], NULL, 10);
-		ok = errno == 0 && s->over &&
+		ok = fits == 1 && s->over &&
 		    ((a == (unsigned long)s->points[0] &&
 		    b == (unsigned long)s->points[1]) ||
 		    (a == (unsigned long)s->alt[0] &&
@@ -1034,7 +822,7 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 }
 
 void
-record_replay(struct record_syntax *syn, const struct record *rec,
+replay_record(struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp)
 {
 	size_t	 i;
@@ -1071,7 +859,7 @@ record_replay(struct record_syntax *syn, const struct record *rec,
 	if (set_up(rec, opt, rp) == -1)
 		return;
 	rp->ndice = 0;
-	rp->captured_so_far = 0;
+	rp->scratch.captured_so_far = 0;
 	rules_score(rp->pos, &rp->score);
 	rp->counts_captures = rules_stat_find(&rp->score, "captured") != NULL;
 	for (i = 0; i < rec->nturns && (!opt->limit || i < opt->upto); i++)
