@@ -1150,11 +1150,15 @@ wthor_sniff(const struct record_reader *rd)
 	return size != -1 ? size == want : want >= (long long)rd->inlen;
 }
 
-/* Position of byte col (0-based) of game k (0-based, 0 the header's). */
+/*
+ * Position of byte col (0-based) of game k (1-based), or of the header
+ * (k 0): lines are 1-based, so the header's faults, which the first
+ * record carries, stand on line 1 (formats/wthor.md, "Positions").
+ */
 static struct diag_pos
 wthor_pos(unsigned long k, size_t col)
 {
-	return (struct diag_pos){ k, col + 1, k == 0 ? col :
+	return (struct diag_pos){ k == 0 ? 1 : k, col + 1, k == 0 ? col :
 	    WTHOR_HEADER + (unsigned long long)WTHOR_GAME * (k - 1) + col };
 }
 
@@ -1372,7 +1376,7 @@ next_wthor(struct record_reader *rd)
 		goto out;
 	if (rd->wthor.game_year != 0) {
 		snprintf(name, sizeof name, "%04u.??.??", rd->wthor.game_year);
-		if (wthor_tag(rd, "Date", name, wthor_pos(0, 10)) == -1)
+		if (wthor_tag(rd, "Date", name, wthor_pos(k, 0)) == -1)
 			goto out;
 	}
 	wthor_name(&rd->wthor_names[0], rd->rec.wthor.black, name,
