@@ -533,6 +533,44 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 
 /* ---- The result ---------------------------------------------------- */
 
+/*
+ * A WTHOR game's stored score: Black's discs with the empty squares given
+ * to the winner, which is Reversi's wof score (formats/wthor.md, "Scores").
+ */
+static void
+check_wthor_score(const struct record *rec, struct replay *rp)
+{
+	const struct rules_score *s = &rp->score;
+	int	 b = rec->wthor.score;
+
+	rp->has_recorded = true;
+	if (b <= 64)
+		snprintf(rp->recorded, sizeof rp->recorded, "%d-%d", b,
+		    64 - b);
+	else
+		snprintf(rp->recorded, sizeof rp->recorded, "%d", b);
+	if (!s->over) {
+		/* Resigned, adjourned or cut short: nothing to count. */
+		if (!rp->has_warning) {
+			rp->has_warning = true;
+			diag_set_at(&rp->warning, DIAG_WTHOR_UNFINISHED,
+			    rec->wthor.score_at, 1, "the game stops before "
+			    "its end, so the stored score (%s) cannot be "
+			    "checked", rp->recorded);
+		}
+		return;
+	}
+	rp->verified = true;
+	rp->agrees = s->alt_name != NULL && b == s->alt[0];
+	if (!rp->agrees && !rp->has_error) {
+		rp->has_error = true;
+		diag_set_at(&rp->error, DIAG_WTHOR_SCORE_MISMATCH,
+		    rec->wthor.score_at, 1, "the stored score %s disagrees "
+		    "with the replay: %d-%d, empties to the winner",
+		    rp->recorded, s->alt[0], s->alt[1]);
+	}
+}
+
 static void
 check_result(struct record_syntax *syn, const struct record *rec,
     struct replay *rp)
@@ -564,6 +602,9 @@ check_result(struct record_syntax *syn, const struct record *rec,
 	} else if (rt != NULL) {
 		text = rt->value;
 		at = rt->at;
+	} else if (rec->format == RECORD_WTHOR) {
+		check_wthor_score(rec, rp);
+		return;
 	} else if (rec->has_winner) {
 		/* CSV: 1 Black, -1 White, 0 a draw (of a finished game). */
 		rp->has_recorded = true;
@@ -858,6 +899,11 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	}
 	if (set_up(rec, opt, rp) == -1)
 		return;
+	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */
+	if (rec->has_warning) {
+		rp->has_warning = true;
+		rp->warning = rec->warning;
+	}
 	rp->ndice = 0;
 	rp->scratch.captured_so_far = 0;
 	rules_score(rp->pos, &rp->score);
