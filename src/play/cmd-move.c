@@ -292,7 +292,7 @@ rewrite(const struct play_record *pr, const struct tokens *t,
     const char *result, size_t *len)
 {
 	struct record_update u = { t->replace_last,
-	    (const char *const *)t->v, t->n, result };
+	    (const char *const *)t->v, t->n, result, NULL };
 	size_t	 rest = pr->len - pr->end, cap;
 	char	*s;
 
