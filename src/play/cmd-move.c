@@ -2,12 +2,14 @@
 /*
  * gameplay move: apply moves to a record only if they are legal, keeping
  * the rest of the record as it was.  Each move is parsed once, by the
- * notation's turn codec, and its actions played on the referee's position
- * to group the moves into turns; the new text is built by the record
- * writer and then read and replayed exactly as gamecheck would, so what
- * gameplay writes is what gamecheck accepts, and an illegal move gets
- * gamecheck's diagnostic.  With -i the file is replaced in place under a
- * lock (cli.h: cli_locked_*).
+ * notation's turn codec, and its actions played on a copy of the position
+ * to group the moves into turn tokens; the record writer places the
+ * tokens and says where each stands, and the referee judges their actions
+ * on the replayed position there (replay_turn), so an illegal move gets
+ * gamecheck's diagnostic without gameplay reading its own output.  The
+ * text written is still read back once, as a safety net: what gameplay
+ * writes is what gamecheck accepts.  With -i the file is replaced in
+ * place under a lock (cli.h: cli_locked_*).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -79,11 +81,27 @@ option(void *settings, int c, const char *arg)
 	return 0;
 }
 
-/* The new turn tokens: the first may continue the turn in progress. */
+/*
+ * The new actions of one new turn token, as the codec read them: what the
+ * referee judges (replay_turn), and where they stand in the token.
+ */
+struct turn_acts {
+	struct rules_action *acts;
+	size_t		*offs;
+	size_t		 n, cap, ocap;
+	struct replay_turn rt;
+};
+
+/*
+ * The new turn tokens, each as the player typed it (with the dice due and
+ * the commas of a turn continued), and their actions: the first may
+ * continue the turn in progress.
+ */
 struct tokens {
 	char		**v;
+	struct turn_acts *a;
 	size_t		 n;
-	size_t		 cap;
+	size_t		 cap, acap;
 	bool		 replace_last;
 };
 
@@ -92,9 +110,13 @@ tokens_free(struct tokens *t)
 {
 	size_t	 i;
 
-	for (i = 0; i < t->n; i++)
+	for (i = 0; i < t->n; i++) {
 		free(t->v[i]);
+		free(t->a[i].acts);
+		free(t->a[i].offs);
+	}
 	free(t->v);
+	free(t->a);
 }
 
 /*
@@ -127,41 +149,69 @@ insertion_pos(const struct record *rec)
 	return rec->start;
 }
 
-/* Adds s (owned from now on, NULL when memory ran out) to t. */
+/*
+ * Starts a new token s (owned from now on, NULL when memory ran out) in
+ * t.  Returns 0, or -1 when memory runs out.
+ */
 static int
 push(struct tokens *t, char *s)
 {
 	if (s == NULL || array_grow(&t->v, &t->cap, t->n + 1,
-	    sizeof *t->v) == -1) {
+	    sizeof *t->v) == -1 || array_grow(&t->a, &t->acap, t->n + 1,
+	    sizeof *t->a) == -1) {
 		free(s);
 		return -1;
 	}
-	t->v[t->n++] = s;
+	t->v[t->n] = s;
+	memset(&t->a[t->n], 0, sizeof t->a[t->n]);
+	t->n++;
+	return 0;
+}
+
+/*
+ * Adds n actions (at offs in their move) to the last token of t, the move
+ * standing at byte base of it.  Returns 0, or -1 when memory runs out.
+ */
+static int
+add_acts(struct tokens *t, const struct rules_action *acts,
+    const size_t *offs, size_t n, size_t base)
+{
+	struct turn_acts *ta = &t->a[t->n - 1];
+	size_t	 k;
+
+	if (array_grow(&ta->acts, &ta->cap, ta->n + n, sizeof *ta->acts) ==
+	    -1 || array_grow(&ta->offs, &ta->ocap, ta->n + n,
+	    sizeof *ta->offs) == -1)
+		return -1;
+	for (k = 0; k < n; k++) {
+		ta->acts[ta->n + k] = acts[k];
+		ta->offs[ta->n + k] = base + offs[k];
+	}
+	ta->n += n;
 	return 0;
 }
 
 /*
  * Parses a move once into acts (at least record_turn_bound() of them, with
- * offs), as the replay will read it.  Returns the number of actions, or
- * -1 for a move that is no turn; *first is then the number of actions
- * before a cell off the board or badly written (0 if none), so that the
- * move's first action is still known where one parsed.
+ * offs), as the replay would read it.  Returns the number of actions, or
+ * -1 for a move that is no turn, with d saying why; *first is then the
+ * number of actions before a cell off the board or badly written (0 if
+ * none), so that the move's first action is still known where one parsed.
  */
 static int
 parse_move(const struct play_record *pr, const struct rules_position *pos,
     const char *mv, struct rules_action *acts, size_t *offs, size_t cap,
-    int *first)
+    int *first, struct diag *d)
 {
-	struct diag d;
 	size_t	 cut;
 	int	 n;
 
 	n = record_turn_parse(pr->syn, &pos->board, mv, strlen(mv), acts, offs,
-	    cap, &d);
+	    cap, d);
 	*first = n;
 	/* The actions before the bad cell, as the replay judges them. */
 	if (n == -1 && (*first = record_turn_parse_before(pr->syn,
-	    &pos->board, mv, (size_t)d.at.offset, acts, offs, cap,
+	    &pos->board, mv, (size_t)d->at.offset, acts, offs, cap,
 	    &cut)) == -1)
 		*first = 0;
 	return n;
@@ -197,13 +247,50 @@ due_dice(const struct play_record *pr, const struct rules_position *pos,
 }
 
 /*
+ * What the referee is to make of the last token of t, whose last move
+ * (at byte base) did not read as actions: the first nfirst of them did,
+ * before d.  A cell off the board (d) is judged after the actions before
+ * it.  Anything else makes the whole token no turn, and the codec says
+ * why of the whole token as a replay would: the error path reads it
+ * again.  joinable: the move may follow the token's text.
+ */
+static void
+no_acts(const struct play_record *pr, const struct rules_position *pos,
+    struct tokens *t, size_t base, int n, int nfirst, const struct diag *d,
+    bool joinable)
+{
+	struct turn_acts *ta = &t->a[t->n - 1];
+	const char *tok = t->v[t->n - 1];
+	size_t	 bound = record_turn_bound(tok, strlen(tok)), *offs;
+	struct rules_action *acts;
+	struct diag whole;
+
+	ta->rt.bad = *d;
+	if (n == -1 && d->code == DIAG_OFF_BOARD && nfirst != -1 &&
+	    joinable) {
+		ta->rt.off_board = true;
+		ta->rt.bad.at.offset += base;
+		return;
+	}
+	ta->rt.n = -1;
+	acts = calloc(bound, sizeof *acts);
+	offs = calloc(bound, sizeof *offs);
+	if (acts != NULL && offs != NULL && record_turn_parse(pr->syn,
+	    &pos->board, tok, strlen(tok), acts, offs, bound, &whole) == -1)
+		ta->rt.bad = whole;
+	free(acts);
+	free(offs);
+}
+
+/*
  * Groups the moves into turn tokens by playing their actions on a copy of
  * the position, each move parsed once: a move made while a turn is in
  * progress continues it (record_turn_join), and one that starts a turn
  * gets the dice due (due_dice), played as an action and written by the
- * codec.  A move is kept as the player wrote it ("--" stays "--").  Once
- * a move fails the rest are tokens of their own; the replay will say why.
- * Returns 0, or -1 when memory runs out.
+ * codec.  A move is kept as the player wrote it ("--" stays "--"), and
+ * its actions go with its token for the referee to judge.  The first move
+ * that fails is the last one grouped: the referee will say why, and no
+ * later one matters.  Returns 0, or -1 when memory runs out.
  */
 static int
 group(const struct play_record *pr, char **moves, int nmoves,
@@ -212,68 +299,68 @@ group(const struct play_record *pr, char **moves, int nmoves,
 	struct rules_position *pos;
 	struct rules_action *acts = NULL, dice;
 	struct rules_rng rng = pr->rp.rng;
-	size_t	*offs = NULL, cap = 0, ocap = 0, need;
-	char	*cur = NULL, *mv, *rolled = NULL, text[16];
-	bool	 live = true, rolls;
-	int	 i, k, n = -1, nfirst = 0, rc = -1;
+	struct diag d;
+	size_t	*offs = NULL, cap = 0, ocap = 0, need, base, zero = 0;
+	char	*tok, *mv, text[16];
+	bool	 live = true, join, joinable;
+	int	 i, k, n, nfirst, rc = -1;
 
 	memset(t, 0, sizeof *t);
 	if ((pos = rules_position_dup(pr->rp.pos)) == NULL)
 		return -1;
 	if (pr->rp.in_turn) {
-		if ((cur = play_token(pr, pr->rec->nturns - 1)) == NULL)
+		if (push(t, play_token(pr, pr->rec->nturns - 1)) == -1)
 			goto out_free;
+		t->a[0].rt.continues = true;
 		t->replace_last = true;
 	}
-	for (i = 0; i < nmoves; i++) {
-		free(rolled);
-		rolled = NULL;
+	for (i = 0; live && i < nmoves; i++) {
 		mv = moves[i];
-		rolls = false;
-		if (live) {
-			need = record_turn_bound(mv, strlen(mv));
-			if (array_grow(&acts, &cap, need, sizeof *acts) == -1 ||
-			    array_grow(&offs, &ocap, need, sizeof *offs) == -1)
+		need = record_turn_bound(mv, strlen(mv));
+		if (array_grow(&acts, &cap, need, sizeof *acts) == -1 ||
+		    array_grow(&offs, &ocap, need, sizeof *offs) == -1)
+			goto out_free;
+		n = parse_move(pr, pos, mv, acts, offs, need, &nfirst, &d);
+		join = t->n > 0 && rules_phase(pos) == RULES_TURN_MIDDLE;
+		if (join) {
+			tok = record_turn_join(t->v[t->n - 1], mv);
+			if (tok == NULL)
 				goto out_free;
-			n = parse_move(pr, pos, mv, acts, offs, need, &nfirst);
-			rolls = due_dice(pr, pos, &rng, acts, nfirst, &dice);
-		}
-		if (rolls) {
+			free(t->v[t->n - 1]);
+			t->v[t->n - 1] = tok;
+		} else if (due_dice(pr, pos, &rng, acts, nfirst, &dice)) {
 			record_action_format(&pos->board, &dice, text,
 			    sizeof text);
-			if ((rolled = record_turn_join(text, mv)) == NULL)
+			if (push(t, record_turn_join(text, mv)) == -1 ||
+			    add_acts(t, &dice, &zero, 1, 0) == -1)
 				goto out_free;
-			mv = rolled;
+			if (rules_play(pos, &dice, NULL) == -1)
+				live = false;
+		} else if (push(t, strdup(mv)) == -1)
+			goto out_free;
+		base = strlen(t->v[t->n - 1]) - strlen(mv);
+		/* Only actions continue a turn: "b3,pass" is no turn. */
+		joinable = !join || nfirst < 1 || (acts[0].kind !=
+		    RULES_PASS && acts[0].kind != RULES_SWAP &&
+		    acts[0].kind != RULES_DICE);
+		if (add_acts(t, acts, offs, nfirst > 0 ? (size_t)nfirst : 0,
+		    base) == -1)
+			goto out_free;
+		if (n == -1 || !joinable) {
+			no_acts(pr, pos, t, base, n, nfirst, &d, joinable);
+			break;
 		}
-		if (live && cur != NULL &&
-		    rules_phase(pos) == RULES_TURN_MIDDLE) {
-			mv = record_turn_join(cur, mv);
-			free(cur);
-			if ((cur = mv) == NULL)
-				goto out_free;
-		} else {
-			if (cur != NULL && push(t, cur) == -1) {
-				cur = NULL;
-				goto out_free;
-			}
-			if ((cur = strdup(mv)) == NULL)
-				goto out_free;
-		}
-		if (!live)
-			continue;
-		if (rolls)
-			live = rules_play(pos, &dice, NULL) == 0;
 		for (k = 0; live && k < n; k++)
 			live = rules_play(pos, &acts[k], NULL) == 0;
-		live = live && n > 0;
 	}
-	if (cur != NULL && push(t, cur) == -1)
-		goto out_free;
-	cur = NULL;
+	for (i = 0; i < (int)t->n; i++) {
+		t->a[i].rt.acts = t->a[i].acts;
+		t->a[i].rt.offs = t->a[i].offs;
+		if (t->a[i].rt.n != -1)
+			t->a[i].rt.n = (int)t->a[i].n;
+	}
 	rc = 0;
 out_free:
-	free(rolled);
-	free(cur);
 	free(acts);
 	free(offs);
 	rules_position_free(pos);
@@ -285,14 +372,14 @@ out_free:
 /*
  * The text of pr's file with the tokens and result applied to its record:
  * the text up to the record's end is edited, the records after it are
- * kept byte for byte.
+ * kept byte for byte.  Where each token stands goes into at, unless NULL.
  */
 static char *
 rewrite(const struct play_record *pr, const struct tokens *t,
-    const char *result, size_t *len)
+    const char *result, size_t *len, struct diag_pos *at)
 {
 	struct record_update u = { t->replace_last,
-	    (const char *const *)t->v, t->n, result, NULL };
+	    (const char *const *)t->v, t->n, result, at };
 	size_t	 rest = pr->len - pr->end, cap;
 	char	*s;
 
@@ -398,39 +485,65 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 }
 
 /*
- * The new record: pr's with the tokens t in, read back from path and
- * replayed into np as gamecheck does, so that its verdict is ours.  A game
- * that ends here still says "*" (result-mismatch): the result is set, and
- * the record read back once more.  Returns CLI_OK, or the exit status
- * after saying why.
+ * Judges the new tokens t on pr's replayed position with the referee,
+ * each where the new text will have it (at), as gamecheck judges them in
+ * the new record.  Returns CLI_OK, or the exit status after gamecheck's
+ * diagnostic.
  */
 static int
-read_back(const struct play_record *pr, const struct tokens *t,
-    const char *path, const struct play_select *sel, struct play_record *np)
+judge(struct play_record *pr, const struct tokens *t,
+    const struct diag_pos *at)
 {
-	char	*newtext, result[32];
-	size_t	 newlen;
+	struct replay_options ro = { .max_legal = PLAY_MAX_LEGAL };
+	struct record_token tok;
+	size_t	 i;
+
+	for (i = 0; i < t->n; i++) {
+		tok = (struct record_token){ t->v[i], strlen(t->v[i]), at[i] };
+		if (replay_turn(&tok, &t->a[i].rt, i + 1 == t->n, &ro,
+		    &pr->rp) == 0)
+			continue;
+		if (pr->rp.error.code == DIAG_NO_MEMORY) {
+			cli_error("%s: out of memory", pr->name);
+			return CLI_INTERNAL;
+		}
+		/* The token's index in the new record, as gamecheck counts. */
+		pr->rp.error_turn = pr->rec->nturns -
+		    (t->replace_last ? 1 : 0) + i + 1;
+		play_diag(pr->name, &pr->rp);
+		return CLI_BAD;
+	}
+	return CLI_OK;
+}
+
+/*
+ * The new text (owned from now on: len bytes, the turns judged, the
+ * result set if the game is over) read back from path into np and
+ * replayed as gamecheck does.  This is a safety net, not the referee's
+ * judgement: it holds what no one turn shows, that the writer put every
+ * turn where the reader finds it and that the tags agree with the game
+ * as it now stands (a Termination of "aborted" on a game this move
+ * finished).  A finished game whose record had a result fails here only
+ * through such a contradiction, which is reported as before.  Returns
+ * CLI_OK, or the exit status after saying why.
+ */
+static int
+read_back(const struct play_record *pr, const struct tokens *t, bool over,
+    char *text, size_t len, const struct play_select *sel,
+    struct play_record *np)
+{
 	int	 status;
 
-	if ((newtext = rewrite(pr, t, NULL, &newlen)) == NULL)
-		goto out_oom;
-	status = play_load(np, path, newtext, newlen, sel, true);
-	if (np->rp.pos != NULL && np->rp.score.over && (status == CLI_OK ||
-	    (np->rp.has_error && np->rp.error.code == DIAG_RESULT_MISMATCH))) {
-		snprintf(result, sizeof result, "%d-%d",
-		    np->rp.score.points[0], np->rp.score.points[1]);
-		if ((newtext = rewrite(pr, t, result, &newlen)) == NULL)
-			goto out_oom;
-		play_close(np);
-		status = play_load(np, path, newtext, newlen, sel, true);
-		if (status != CLI_OK || !np->rp.agrees) {
+	status = play_load(np, pr->path, text, len, sel, true);
+	if (status != CLI_OK || (over && !np->rp.agrees)) {
+		if (over && (pr->rec->has_result ||
+		    record_tag_find(pr->rec, "Result") != NULL)) {
 			cli_error("%s: the finished record does not check; "
 			    "please report this", pr->name);
 			return CLI_INTERNAL;
 		}
-	} else if (status != CLI_OK) {
 		play_diag(np->name, &np->rp);
-		return status;
+		return status != CLI_OK ? status : CLI_INTERNAL;
 	}
 	/* Every move went in where the reader sees it, or nothing is kept. */
 	if (np->rec->nturns != pr->rec->nturns - (t->replace_last ? 1 : 0) +
@@ -440,10 +553,47 @@ read_back(const struct play_record *pr, const struct tokens *t,
 		return CLI_INTERNAL;
 	}
 	return CLI_OK;
+}
 
-out_oom:
-	cli_error("out of memory");
-	return CLI_INTERNAL;
+/*
+ * The new record of pr with the tokens t into np: written once where the
+ * referee judges the turns (their positions from the writer), and once
+ * more with the result if the game is over, then read back (read_back).
+ * Returns the exit status.
+ */
+static int
+apply(struct play_record *pr, const struct tokens *t,
+    const struct play_select *sel, struct play_record *np)
+{
+	struct rules_score score;
+	struct diag_pos *at;
+	char	*text, result[32];
+	size_t	 len;
+	int	 status;
+
+	if ((at = calloc(t->n, sizeof *at)) == NULL ||
+	    (text = rewrite(pr, t, NULL, &len, at)) == NULL) {
+		free(at);
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	status = judge(pr, t, at);
+	free(at);
+	if (status != CLI_OK) {
+		free(text);
+		return status;
+	}
+	rules_score(pr->rp.pos, &score);
+	if (score.over) {
+		snprintf(result, sizeof result, "%d-%d", score.points[0],
+		    score.points[1]);
+		free(text);
+		if ((text = rewrite(pr, t, result, &len, NULL)) == NULL) {
+			cli_error("out of memory");
+			return CLI_INTERNAL;
+		}
+	}
+	return read_back(pr, t, score.over, text, len, sel, np);
 }
 
 /*
@@ -499,8 +649,7 @@ exec_move(int argc, char **argv)
 		status = CLI_INTERNAL;
 		goto out_close;
 	}
-	if ((status = read_back(&pr, &t, argv[optind], &ms.sel, &np)) ==
-	    CLI_OK)
+	if ((status = apply(&pr, &t, &ms.sel, &np)) == CLI_OK)
 		status = write_record(&ms, &lf, pr.name, &np);
 out_close:
 	tokens_free(&t);

@@ -219,7 +219,8 @@ edit_cmp(const void *a, const void *b)
 /*
  * The movetext edit: new turns inserted before the result token or at the
  * end.  Where each new turn starts in the edit's text goes into at[i]'s
- * offset (the turns replace_last leaves to the other edit excepted).
+ * offset unless at is NULL (the turn replace_last leaves to the other
+ * edit excepted).
  */
 static void
 movetext_edit(const char *text, size_t len, const struct record *rec,
@@ -285,7 +286,8 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 		strcpy(piece, num);
 		strcat(piece, u->turns[i]);
 		movetext_add(&b, &col, piece, nl);
-		at[i].offset = b.b.len - strlen(u->turns[i]);
+		if (at != NULL)
+			at[i].offset = b.b.len - strlen(u->turns[i]);
 		free(piece);
 	}
 	if (append_result)
@@ -348,8 +350,7 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 	    (at = calloc(u->nturns, sizeof *at)) == NULL)
 		return NULL;
 	if (u->nturns > 0 || append_result) {
-		movetext_edit(text, len, rec, u, append_result, &e[n],
-		    at != NULL ? at : (struct diag_pos[1]){ 0 });
+		movetext_edit(text, len, rec, u, append_result, &e[n], at);
 		if (e[n].text == NULL)
 			goto out_free_edits;
 		n++;
