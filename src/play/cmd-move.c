@@ -82,26 +82,14 @@ option(void *settings, int c, const char *arg)
 }
 
 /*
- * The new actions of one new turn token, as the codec read them: what the
- * referee judges (replay_turn), and where they stand in the token.
- */
-struct turn_acts {
-	struct rules_action *acts;
-	size_t		*offs;
-	size_t		 n, cap, ocap;
-	struct replay_turn rt;
-};
-
-/*
  * The new turn tokens, each as the player typed it (with the dice due and
- * the commas of a turn continued), and their actions: the first may
- * continue the turn in progress.
+ * the commas of a turn continued): the first may continue the turn in
+ * progress.
  */
 struct tokens {
 	char		**v;
-	struct turn_acts *a;
 	size_t		 n;
-	size_t		 cap, acap;
+	size_t		 cap;
 	bool		 replace_last;
 };
 
@@ -110,13 +98,9 @@ tokens_free(struct tokens *t)
 {
 	size_t	 i;
 
-	for (i = 0; i < t->n; i++) {
+	for (i = 0; i < t->n; i++)
 		free(t->v[i]);
-		free(t->a[i].acts);
-		free(t->a[i].offs);
-	}
 	free(t->v);
-	free(t->a);
 }
 
 /*
@@ -149,45 +133,16 @@ insertion_pos(const struct record *rec)
 	return rec->start;
 }
 
-/*
- * Starts a new token s (owned from now on, NULL when memory ran out) in
- * t.  Returns 0, or -1 when memory runs out.
- */
+/* Adds s (owned from now on, NULL when memory ran out) to t. */
 static int
 push(struct tokens *t, char *s)
 {
 	if (s == NULL || array_grow(&t->v, &t->cap, t->n + 1,
-	    sizeof *t->v) == -1 || array_grow(&t->a, &t->acap, t->n + 1,
-	    sizeof *t->a) == -1) {
+	    sizeof *t->v) == -1) {
 		free(s);
 		return -1;
 	}
-	t->v[t->n] = s;
-	memset(&t->a[t->n], 0, sizeof t->a[t->n]);
-	t->n++;
-	return 0;
-}
-
-/*
- * Adds n actions (at offs in their move) to the last token of t, the move
- * standing at byte base of it.  Returns 0, or -1 when memory runs out.
- */
-static int
-add_acts(struct tokens *t, const struct rules_action *acts,
-    const size_t *offs, size_t n, size_t base)
-{
-	struct turn_acts *ta = &t->a[t->n - 1];
-	size_t	 k;
-
-	if (array_grow(&ta->acts, &ta->cap, ta->n + n, sizeof *ta->acts) ==
-	    -1 || array_grow(&ta->offs, &ta->ocap, ta->n + n,
-	    sizeof *ta->offs) == -1)
-		return -1;
-	for (k = 0; k < n; k++) {
-		ta->acts[ta->n + k] = acts[k];
-		ta->offs[ta->n + k] = base + offs[k];
-	}
-	ta->n += n;
+	t->v[t->n++] = s;
 	return 0;
 }
 
@@ -218,152 +173,151 @@ parse_move(const struct play_record *pr, const struct rules_position *pos,
 }
 
 /*
- * With a Seed the referee knows the dice (rules.md §4): where pos starts a
- * turn with them, the roll due (from rng, which it uses up) goes before a
- * move whose first action (of nfirst parsed, at a) is a placement, a
- * removal or a move: dice typed are the replay's to check, and a pass or
- * a token that is no turn is left for the replay to judge as the player
- * wrote it.  Returns whether *dice is due.
+ * With a Seed the referee knows the dice (rules.md §4): where pr's
+ * position starts a turn with them, the roll due goes before a move whose
+ * first action (of nfirst parsed, at a) is a placement, a removal or a
+ * move: dice typed are the referee's to check, and a pass or a token that
+ * is no turn is left for it to judge as the player wrote it.  Returns
+ * whether *dice is due.
  */
 static bool
-due_dice(const struct play_record *pr, const struct rules_position *pos,
-    struct rules_rng *rng, const struct rules_action *a, int nfirst,
-    struct rules_action *dice)
+due_dice(const struct play_record *pr, const struct rules_action *a,
+    int nfirst, struct rules_action *dice)
 {
 	struct rules_action first;
+	struct rules_rng rng = pr->rp.rng;
 	int	 one, two;
 
-	if (!pr->rp.seeded || rules_phase(pos) == RULES_GAME_OVER ||
-	    rules_legal(pos, &first, 1) == 0 || first.kind != RULES_DICE)
+	if (!pr->rp.seeded || rules_phase(pr->rp.pos) == RULES_GAME_OVER ||
+	    rules_legal(pr->rp.pos, &first, 1) == 0 ||
+	    first.kind != RULES_DICE)
 		return false;
-	rules_dice_roll(rng, &one, &two);
 	/* Not before dice, a pass, a swap or what is no turn at all. */
 	if (nfirst < 1 || (a[0].kind != RULES_PLACE &&
 	    a[0].kind != RULES_REMOVE && a[0].kind != RULES_MOVE))
 		return false;
+	rules_dice_roll(&rng, &one, &two);
 	*dice = (struct rules_action){ .kind = RULES_DICE,
 	    .from = (int16_t)one, .to = (int16_t)two };
 	return true;
 }
 
 /*
- * What the referee is to make of the last token of t, whose last move
- * (at byte base) did not read as actions: the first nfirst of them did,
- * before d.  A cell off the board (d) is judged after the actions before
- * it.  Anything else makes the whole token no turn, and the codec says
- * why of the whole token as a replay would: the error path reads it
- * again.  joinable: the move may follow the token's text.
+ * Fills rt for tok, whose last move (at byte base) did not read as
+ * actions: the actions before d did (rt->n of them).  A cell off the
+ * board (d) is judged after the actions before it.  Anything else makes
+ * the whole token no turn, and the codec says why of the whole token, as
+ * a replay would: this error path reads it again.  joinable: the move may
+ * follow the token's text.
  */
 static void
-no_acts(const struct play_record *pr, const struct rules_position *pos,
-    struct tokens *t, size_t base, int n, int nfirst, const struct diag *d,
-    bool joinable)
+no_acts(const struct play_record *pr, const char *tok, size_t base,
+    int n, const struct diag *d, bool joinable, struct replay_turn *rt)
 {
-	struct turn_acts *ta = &t->a[t->n - 1];
-	const char *tok = t->v[t->n - 1];
 	size_t	 bound = record_turn_bound(tok, strlen(tok)), *offs;
 	struct rules_action *acts;
 	struct diag whole;
 
-	ta->rt.bad = *d;
-	if (n == -1 && d->code == DIAG_OFF_BOARD && nfirst != -1 &&
-	    joinable) {
-		ta->rt.off_board = true;
-		ta->rt.bad.at.offset += base;
+	rt->bad = *d;
+	if (n == -1 && d->code == DIAG_OFF_BOARD && joinable) {
+		rt->off_board = true;
+		rt->bad.at.offset += base;
 		return;
 	}
-	ta->rt.n = -1;
+	rt->n = -1;
 	acts = calloc(bound, sizeof *acts);
 	offs = calloc(bound, sizeof *offs);
 	if (acts != NULL && offs != NULL && record_turn_parse(pr->syn,
-	    &pos->board, tok, strlen(tok), acts, offs, bound, &whole) == -1)
-		ta->rt.bad = whole;
+	    &pr->rp.pos->board, tok, strlen(tok), acts, offs, bound,
+	    &whole) == -1)
+		rt->bad = whole;
 	free(acts);
 	free(offs);
 }
 
 /*
- * Groups the moves into turn tokens by playing their actions on a copy of
- * the position, each move parsed once: a move made while a turn is in
- * progress continues it (record_turn_join), and one that starts a turn
- * gets the dice due (due_dice), played as an action and written by the
- * codec.  A move is kept as the player wrote it ("--" stays "--"), and
- * its actions go with its token for the referee to judge.  The first move
- * that fails is the last one grouped: the referee will say why, and no
- * later one matters.  Returns 0, or -1 when memory runs out.
+ * Groups the moves into turn tokens and has the referee judge each move's
+ * actions on pr's position as it goes (replay_turn), each move parsed
+ * once: a move made while a turn is in progress continues it
+ * (record_turn_join), and one that starts a turn gets the dice due
+ * (due_dice), played as an action and written by the codec.  A move is
+ * kept as the player wrote it ("--" stays "--").  The token a move goes
+ * into is placed only once every move is in (a longer token may wrap to
+ * the next line), so the referee judges it at the token's start of 0:0
+ * and *fail is the index of the token at fault, the error's position to
+ * be moved to where the writer puts it; -1 if none.  No move after the
+ * first that fails matters.  Returns 0, or -1 when memory runs out.
  */
 static int
-group(const struct play_record *pr, char **moves, int nmoves,
-    struct tokens *t)
+group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
+    long *fail)
 {
-	struct rules_position *pos;
-	struct rules_action *acts = NULL, dice;
-	struct rules_rng rng = pr->rp.rng;
-	struct diag d;
-	size_t	*offs = NULL, cap = 0, ocap = 0, need, base, zero = 0;
-	char	*tok, *mv, text[16];
-	bool	 live = true, join, joinable;
-	int	 i, k, n, nfirst, rc = -1;
+	struct replay_options ro = { .max_legal = PLAY_MAX_LEGAL };
+	struct replay_turn rt;
+	struct record_token tok;
+	struct rules_action *acts = NULL;
+	size_t	*offs = NULL, cap = 0, ocap = 0, need, base, k;
+	char	*s, *mv, text[16];
+	bool	 join, dice, joinable;
+	int	 i, n, nfirst, rc = -1;
 
 	memset(t, 0, sizeof *t);
-	if ((pos = rules_position_dup(pr->rp.pos)) == NULL)
-		return -1;
+	*fail = -1;
 	if (pr->rp.in_turn) {
 		if (push(t, play_token(pr, pr->rec->nturns - 1)) == -1)
 			goto out_free;
-		t->a[0].rt.continues = true;
 		t->replace_last = true;
 	}
-	for (i = 0; live && i < nmoves; i++) {
+	for (i = 0; *fail == -1 && i < nmoves; i++) {
 		mv = moves[i];
-		need = record_turn_bound(mv, strlen(mv));
+		/* Room for the dice due before the move's actions. */
+		need = record_turn_bound(mv, strlen(mv)) + 1;
 		if (array_grow(&acts, &cap, need, sizeof *acts) == -1 ||
 		    array_grow(&offs, &ocap, need, sizeof *offs) == -1)
 			goto out_free;
-		n = parse_move(pr, pos, mv, acts, offs, need, &nfirst, &d);
-		join = t->n > 0 && rules_phase(pos) == RULES_TURN_MIDDLE;
+		/* rt.bad is read only where a move fails (no_acts). */
+		rt.off_board = false;
+		n = parse_move(pr, pr->rp.pos, mv, acts + 1, offs + 1,
+		    need - 1, &nfirst, &rt.bad);
+		join = t->n > 0 && rules_phase(pr->rp.pos) == RULES_TURN_MIDDLE;
+		dice = !join && due_dice(pr, acts + 1, nfirst, &acts[0]);
 		if (join) {
-			tok = record_turn_join(t->v[t->n - 1], mv);
-			if (tok == NULL)
+			if ((s = record_turn_join(t->v[t->n - 1], mv)) == NULL)
 				goto out_free;
 			free(t->v[t->n - 1]);
-			t->v[t->n - 1] = tok;
-		} else if (due_dice(pr, pos, &rng, acts, nfirst, &dice)) {
-			record_action_format(&pos->board, &dice, text,
+			t->v[t->n - 1] = s;
+		} else if (dice) {
+			record_action_format(&pr->rp.pos->board, &acts[0], text,
 			    sizeof text);
-			if (push(t, record_turn_join(text, mv)) == -1 ||
-			    add_acts(t, &dice, &zero, 1, 0) == -1)
+			if (push(t, record_turn_join(text, mv)) == -1)
 				goto out_free;
-			if (rules_play(pos, &dice, NULL) == -1)
-				live = false;
+			offs[0] = 0;
 		} else if (push(t, strdup(mv)) == -1)
 			goto out_free;
+		/* The move's actions, placed in its token. */
 		base = strlen(t->v[t->n - 1]) - strlen(mv);
+		for (k = 0; nfirst > 0 && k < (size_t)nfirst; k++)
+			offs[k + 1] += base;
+		rt.acts = dice ? acts : acts + 1;
+		rt.offs = dice ? offs : offs + 1;
+		rt.n = (nfirst > 0 ? nfirst : 0) + (dice ? 1 : 0);
+		rt.continues = join;
 		/* Only actions continue a turn: "b3,pass" is no turn. */
-		joinable = !join || nfirst < 1 || (acts[0].kind !=
-		    RULES_PASS && acts[0].kind != RULES_SWAP &&
-		    acts[0].kind != RULES_DICE);
-		if (add_acts(t, acts, offs, nfirst > 0 ? (size_t)nfirst : 0,
-		    base) == -1)
-			goto out_free;
-		if (n == -1 || !joinable) {
-			no_acts(pr, pos, t, base, n, nfirst, &d, joinable);
-			break;
-		}
-		for (k = 0; live && k < n; k++)
-			live = rules_play(pos, &acts[k], NULL) == 0;
-	}
-	for (i = 0; i < (int)t->n; i++) {
-		t->a[i].rt.acts = t->a[i].acts;
-		t->a[i].rt.offs = t->a[i].offs;
-		if (t->a[i].rt.n != -1)
-			t->a[i].rt.n = (int)t->a[i].n;
+		joinable = !join || nfirst < 1 || (acts[1].kind !=
+		    RULES_PASS && acts[1].kind != RULES_SWAP &&
+		    acts[1].kind != RULES_DICE);
+		if (n == -1 || !joinable)
+			no_acts(pr, t->v[t->n - 1], base, n, &rt.bad, joinable,
+			    &rt);
+		tok = (struct record_token){ t->v[t->n - 1],
+		    strlen(t->v[t->n - 1]), { 0, 0, 0 } };
+		if (replay_turn(&tok, &rt, true, &ro, &pr->rp) == -1)
+			*fail = (long)t->n - 1;
 	}
 	rc = 0;
 out_free:
 	free(acts);
 	free(offs);
-	rules_position_free(pos);
 	if (rc == -1)
 		tokens_free(t);
 	return rc;
@@ -485,35 +439,36 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 }
 
 /*
- * Judges the new tokens t on pr's replayed position with the referee,
- * each where the new text will have it (at), as gamecheck judges them in
- * the new record.  Returns CLI_OK, or the exit status after gamecheck's
- * diagnostic.
+ * Says what the referee found wrong with the new token fail of t, where
+ * the new text will have it: the writer says where, and the error moves
+ * there from the token's start of 0:0 (group).  Returns the exit status.
  */
 static int
-judge(struct play_record *pr, const struct tokens *t,
-    const struct diag_pos *at)
+judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail)
 {
-	struct replay_options ro = { .max_legal = PLAY_MAX_LEGAL };
-	struct record_token tok;
-	size_t	 i;
+	struct diag_pos *at, *e = &pr->rp.error.at;
+	char	*text;
+	size_t	 len;
 
-	for (i = 0; i < t->n; i++) {
-		tok = (struct record_token){ t->v[i], strlen(t->v[i]), at[i] };
-		if (replay_turn(&tok, &t->a[i].rt, i + 1 == t->n, &ro,
-		    &pr->rp) == 0)
-			continue;
-		if (pr->rp.error.code == DIAG_NO_MEMORY) {
-			cli_error("%s: out of memory", pr->name);
-			return CLI_INTERNAL;
-		}
-		/* The token's index in the new record, as gamecheck counts. */
-		pr->rp.error_turn = pr->rec->nturns -
-		    (t->replace_last ? 1 : 0) + i + 1;
-		play_diag(pr->name, &pr->rp);
-		return CLI_BAD;
+	if (pr->rp.error.code == DIAG_NO_MEMORY) {
+		cli_error("%s: out of memory", pr->name);
+		return CLI_INTERNAL;
 	}
-	return CLI_OK;
+	if ((at = calloc(t->n, sizeof *at)) == NULL ||
+	    (text = rewrite(pr, t, NULL, &len, at)) == NULL) {
+		free(at);
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	free(text);
+	*e = (struct diag_pos){ at[fail].line, at[fail].col + e->col,
+	    at[fail].offset + e->offset };
+	free(at);
+	/* The token's index in the new record, as gamecheck counts. */
+	pr->rp.error_turn = pr->rec->nturns - (t->replace_last ? 1 : 0) +
+	    fail + 1;
+	play_diag(pr->name, &pr->rp);
+	return CLI_BAD;
 }
 
 /*
@@ -556,42 +511,26 @@ read_back(const struct play_record *pr, const struct tokens *t, bool over,
 }
 
 /*
- * The new record of pr with the tokens t into np: written once where the
- * referee judges the turns (their positions from the writer), and once
- * more with the result if the game is over, then read back (read_back).
- * Returns the exit status.
+ * The new record of pr with the tokens t (judged) into np: written with
+ * the result if the game is over, then read back (read_back).  Returns
+ * the exit status.
  */
 static int
-apply(struct play_record *pr, const struct tokens *t,
+apply(const struct play_record *pr, const struct tokens *t,
     const struct play_select *sel, struct play_record *np)
 {
 	struct rules_score score;
-	struct diag_pos *at;
 	char	*text, result[32];
 	size_t	 len;
-	int	 status;
 
-	if ((at = calloc(t->n, sizeof *at)) == NULL ||
-	    (text = rewrite(pr, t, NULL, &len, at)) == NULL) {
-		free(at);
-		cli_error("out of memory");
-		return CLI_INTERNAL;
-	}
-	status = judge(pr, t, at);
-	free(at);
-	if (status != CLI_OK) {
-		free(text);
-		return status;
-	}
 	rules_score(pr->rp.pos, &score);
-	if (score.over) {
+	if (score.over)
 		snprintf(result, sizeof result, "%d-%d", score.points[0],
 		    score.points[1]);
-		free(text);
-		if ((text = rewrite(pr, t, result, &len, NULL)) == NULL) {
-			cli_error("out of memory");
-			return CLI_INTERNAL;
-		}
+	if ((text = rewrite(pr, t, score.over ? result : NULL, &len,
+	    NULL)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
 	}
 	return read_back(pr, t, score.over, text, len, sel, np);
 }
@@ -631,6 +570,7 @@ exec_move(int argc, char **argv)
 	struct play_record pr, np;
 	struct tokens t = { 0 };
 	char	**moves;
+	long	 fail;
 	int	 nmoves, status;
 
 	if ((status = play_parse(&play_cmd_move, argc, argv, &ms)) != -1)
@@ -644,12 +584,14 @@ exec_move(int argc, char **argv)
 	if ((status = load(&ms, argv[optind], &lf, &pr)) != CLI_OK ||
 	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK)
 		goto out_close;
-	if (group(&pr, moves, nmoves, &t) == -1) {
+	if (group(&pr, moves, nmoves, &t, &fail) == -1) {
 		cli_error("out of memory");
 		status = CLI_INTERNAL;
 		goto out_close;
 	}
-	if ((status = apply(&pr, &t, &ms.sel, &np)) == CLI_OK)
+	if (fail != -1)
+		status = judged_wrong(&pr, &t, (size_t)fail);
+	else if ((status = apply(&pr, &t, &ms.sel, &np)) == CLI_OK)
 		status = write_record(&ms, &lf, pr.name, &np);
 out_close:
 	tokens_free(&t);
