@@ -2,14 +2,13 @@
 /*
  * gameplay move: apply moves to a record only if they are legal, keeping
  * the rest of the record as it was.  Each move is parsed once, by the
- * notation's turn codec, and its actions played on a copy of the position
- * to group the moves into turn tokens; the record writer places the
- * tokens and says where each stands, and the referee judges their actions
- * on the replayed position there (replay_turn), so an illegal move gets
- * gamecheck's diagnostic without gameplay reading its own output.  The
- * text written is still read back once, as a safety net: what gameplay
- * writes is what gamecheck accepts.  With -i the file is replaced in
- * place under a lock (cli.h: cli_locked_*).
+ * notation's turn codec, and its actions judged by the referee on the
+ * replayed position (replay_turn) as the moves are grouped into turn
+ * tokens; where one is wrong, the record writer says where its token
+ * stands, so the diagnostic is gamecheck's without gameplay reading its
+ * own output.  The text written is still read back once, as a safety
+ * net: what gameplay writes is what gamecheck accepts.  With -i the file
+ * is replaced in place under a lock (cli.h: cli_locked_*).
  */
 #include <errno.h>
 #include <getopt.h>
