@@ -140,6 +140,9 @@ struct play_record {
 	struct replay	 rp;
 };
 
+/* Legal moves listed in a diagnostic's note, as gamecheck's report does. */
+#define PLAY_MAX_LEGAL	64
+
 /*
  * Reads the record sel picks in text (len bytes, owned by pr from now on)
  * and replays it.  Returns CLI_OK, or the exit status after saying why on

@@ -328,13 +328,17 @@ int	record_wthor_write(struct record_wthor_writer *, FILE *out);
  * first of them replaces the record's last turn token instead (a turn in
  * progress, continued: its whole new text).  result, unless NULL, becomes
  * the Result tag's value (the tag is added after the last tag if absent)
- * and the result token (appended if absent).
+ * and the result token (appended if absent).  at, unless NULL, has room
+ * for nturns positions: where each of turns stands in the new text, as
+ * the reader will give it (its line, column and offset), so that a
+ * referee can say where a new turn is wrong without reading the text.
  */
 struct record_update {
 	bool		 replace_last;
 	const char *const *turns;
 	size_t		 nturns;
 	const char	*result;
+	struct diag_pos	*at;
 };
 
 /*

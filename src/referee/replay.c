@@ -366,7 +366,7 @@ incomplete_message(const struct rules_position *pos, char *msg, size_t len)
  * stones captured in each turn for games that count captures.
  */
 static int
-note_turn(struct replay *rp, int n)
+note_turn(struct replay *rp, const struct rules_action *acts, int n)
 {
 	const struct rules_action *a;
 	const struct rules_stat *st;
@@ -374,7 +374,7 @@ note_turn(struct replay *rp, int n)
 	int	 k, taken = 0;
 
 	for (k = 0; k < n; k++) {
-		a = &rp->scratch.acts[k];
+		a = &acts[k];
 		if (a->kind != RULES_DICE)
 			continue;
 		if (array_grow(&rp->dice, &rp->scratch.dice_cap,
@@ -411,74 +411,60 @@ extra_actions(struct replay *rp, const struct record_token *tok,
 	illegal(rp, tok, at, tok->len - at, DIAG_EXTRA_ACTIONS, msg, 0);
 }
 
-/* Plays one turn token; 0, or -1 when the record stops here. */
+/*
+ * Judges the actions of one turn token (replay_turn's contract): the
+ * checks of each action in order, then whether the turn is complete.
+ * Transcripts leave passes unwritten (implicit).
+ */
 static int
-play_turn(struct record_syntax *syn, const struct record *rec,
-    const struct record_token *tok, const struct replay_options *opt,
+judge_turn(const struct record_token *tok, const struct replay_turn *t,
+    bool implicit, bool last, const struct replay_options *opt,
     struct replay *rp)
 {
-	struct replay_scratch *sc = &rp->scratch;
 	struct rules_position *pos = rp->pos;
 	struct rules_action pass = { .kind = RULES_PASS };
-	struct diag rd, off;
 	struct diag d;
 	char	 msg[320];
-	size_t	 cut = SIZE_MAX;	/* an off-board cell's action starts here */
-	size_t	 bound = record_turn_bound(tok->text, tok->len);
-	int	 n, k;
+	size_t	 cut, first = t->continues ? 1 : 0;
+	int	 k;
 
+	rp->in_turn = false;
 	if (rules_phase(pos) == RULES_GAME_OVER) {
 		illegal(rp, tok, 0, tok->len, DIAG_GAME_OVER,
 		    "the game is already over: no turn may follow", 0);
 		return -1;
 	}
-	if (reserve(sc, bound) == -1) {
-		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
-		    "out of memory");
-		return -1;
-	}
-	n = record_turn_parse(syn, &pos->board, tok->text, tok->len, sc->acts,
-	    sc->offs, bound, &rd);
-	if (n == -1 && rd.code == DIAG_OFF_BOARD) {
-		/* The actions before the cell off the board are judged first. */
-		off = rd;
-		n = record_turn_parse_before(syn, &pos->board, tok->text,
-		    (size_t)off.at.offset, sc->acts, sc->offs, bound, &cut);
-	}
-	if (n == -1) {
+	if (t->n == -1) {
 		rp->status = REPLAY_MALFORMED;
 		rp->has_error = true;
-		diag_set_at(&rp->error, rd.code, tok->at, tok->len, "%s",
-		    rd.msg);
+		diag_set_at(&rp->error, t->bad.code, tok->at, tok->len, "%s",
+		    t->bad.msg);
 		record_printable(tok->text, tok->len, rp->error_move,
 		    sizeof rp->error_move);
 		return -1;
 	}
-	for (k = 0; k < n; k++) {
-		if (k > 0 && rules_phase(pos) != RULES_TURN_MIDDLE) {
+	for (k = 0; k < t->n; k++) {
+		if (k + first > 0 && rules_phase(pos) != RULES_TURN_MIDDLE) {
 			extra_actions(rp, tok, record_turn_head(tok->text,
-			    sc->offs[k]), sc->offs[k]);
+			    t->offs[k]), t->offs[k]);
 			return -1;
 		}
-		if (sc->acts[k].kind == RULES_DICE && rp->seeded &&
-		    check_dice(rp, &sc->acts[k], msg, sizeof msg) == -1) {
-			illegal(rp, tok, sc->offs[k], 3, DIAG_DICE_MISMATCH,
-			    msg,
-			    opt->max_legal);
+		if (t->acts[k].kind == RULES_DICE && rp->seeded &&
+		    check_dice(rp, &t->acts[k], msg, sizeof msg) == -1) {
+			illegal(rp, tok, t->offs[k], 3, DIAG_DICE_MISMATCH,
+			    msg, opt->max_legal);
 			return -1;
 		}
-		if (rules_play(pos, &sc->acts[k], &d) == 0) {
+		if (rules_play(pos, &t->acts[k], &d) == 0) {
 			rp->actions++;
 			continue;
 		}
-		/* Transcripts leave passes unwritten (rules.md §1). */
-		if (k == 0 && rec->implicit_passes &&
-		    d.code == DIAG_MUST_PASS &&
+		if (k == 0 && implicit && d.code == DIAG_MUST_PASS &&
 		    rules_play(pos, &pass, NULL) == 0) {
 			/* A pass captures nothing: its turn has a slot too. */
 			if (rp->counts_captures) {
 				if (array_grow(&rp->turn_captures,
-				    &sc->turn_captures_cap,
+				    &rp->scratch.turn_captures_cap,
 				    rp->turns + 1,
 				    sizeof *rp->turn_captures) == -1) {
 					diag_set_at(malformed(rp),
@@ -495,23 +481,25 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 			k--;
 			continue;
 		}
-		illegal(rp, tok, sc->offs[k], k + 1 < n ?
-		    sc->offs[k + 1] - sc->offs[k] : tok->len - sc->offs[k],
+		illegal(rp, tok, t->offs[k], k + 1 < t->n ?
+		    t->offs[k + 1] - t->offs[k] : tok->len - t->offs[k],
 		    d.code, d.msg, opt->max_legal);
 		return -1;
 	}
-	if (cut != SIZE_MAX) {
-		if (n > 0 && rules_phase(pos) != RULES_TURN_MIDDLE)
+	if (t->off_board) {
+		cut = record_turn_cut(tok->text, (size_t)t->bad.at.offset);
+		if (t->n + (int)first > 0 &&
+		    rules_phase(pos) != RULES_TURN_MIDDLE)
 			extra_actions(rp, tok, cut, record_turn_tail(tok->text,
 			    tok->len, cut));
 		else
-			illegal(rp, tok, (size_t)off.at.offset, off.len,
-			    off.code, off.msg, opt->max_legal);
+			illegal(rp, tok, (size_t)t->bad.at.offset, t->bad.len,
+			    t->bad.code, t->bad.msg, opt->max_legal);
 		return -1;
 	}
 	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
 		/* A referee's record between two actions of one player. */
-		if (tok == &rec->turns[rec->nturns - 1]) {
+		if (last) {
 			rp->in_turn = true;
 			return 0;
 		}
@@ -520,15 +508,54 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 		    opt->max_legal);
 		return -1;
 	}
-	if (n == 1 && sc->acts[0].kind == RULES_PASS)
+	if (!t->continues && t->n == 1 && t->acts[0].kind == RULES_PASS)
 		rp->passes++;
-	if (note_turn(rp, n) == -1) {
+	if (note_turn(rp, t->acts, t->n) == -1) {
 		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
 		    "out of memory");
 		return -1;
 	}
 	rp->turns++;
 	return 0;
+}
+
+int
+replay_turn(const struct record_token *tok, const struct replay_turn *t,
+    bool last, const struct replay_options *opt, struct replay *rp)
+{
+	return judge_turn(tok, t, false, last, opt, rp);
+}
+
+/*
+ * Plays one turn token of rec, read by the codec into rp's scratch; 0, or
+ * -1 when the record stops here.
+ */
+static int
+play_turn(struct record_syntax *syn, const struct record *rec,
+    const struct record_token *tok, const struct replay_options *opt,
+    struct replay *rp)
+{
+	struct replay_scratch *sc = &rp->scratch;
+	struct replay_turn t = { .acts = sc->acts, .offs = sc->offs };
+	size_t	 cut, bound = record_turn_bound(tok->text, tok->len);
+
+	if (reserve(sc, bound) == -1) {
+		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
+		    "out of memory");
+		return -1;
+	}
+	t.acts = sc->acts;
+	t.offs = sc->offs;
+	t.n = record_turn_parse(syn, &rp->pos->board, tok->text, tok->len,
+	    sc->acts, sc->offs, bound, &t.bad);
+	if (t.n == -1 && t.bad.code == DIAG_OFF_BOARD) {
+		/* The actions before the cell off the board are judged first. */
+		t.off_board = true;
+		t.n = record_turn_parse_before(syn, &rp->pos->board, tok->text,
+		    (size_t)t.bad.at.offset, sc->acts, sc->offs, bound, &cut);
+	}
+	return judge_turn(tok, &t, rec->implicit_passes,
+	    tok == &rec->turns[rec->nturns - 1], opt, rp);
 }
 
 /* ---- The result ---------------------------------------------------- */

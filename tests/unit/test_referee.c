@@ -307,6 +307,111 @@ START_TEST(wthor_writer_refuses_other_turns)
 }
 END_TEST
 
+/*
+ * The actions of the move text mv (parsed by the codec), judged by
+ * replay_turn as the token tok, which stands at line 9, column col (its
+ * byte offset 100 + col): mv follows tok's first done bytes.
+ */
+static int
+judge_move(struct replay *rp, const char *tok, size_t done, const char *mv,
+    bool last)
+{
+	struct replay_options opt = { .max_legal = 64 };
+	struct record_token t = { NULL, strlen(tok), { 9, 34, 134 } };
+	struct replay_turn rt = { 0 };
+	struct rules_action acts[8];
+	size_t	 offs[8], i, cut;
+	char	 text[32];
+
+	snprintf(text, sizeof text, "%s", tok);
+	t.text = text;
+
+	rt.n = record_turn_parse(syn, &rp->pos->board, mv, strlen(mv), acts,
+	    offs, 8, &rt.bad);
+	if (rt.n == -1 && rt.bad.code == DIAG_OFF_BOARD) {
+		rt.off_board = true;
+		rt.n = record_turn_parse_before(syn, &rp->pos->board, mv,
+		    (size_t)rt.bad.at.offset, acts, offs, 8, &cut);
+		rt.bad.at.offset += done;
+	}
+	for (i = 0; rt.n > 0 && i < (size_t)rt.n; i++)
+		offs[i] += done;
+	rt.acts = acts;
+	rt.offs = offs;
+	rt.continues = done > 0;
+	return replay_turn(&t, &rt, last, &opt, rp);
+}
+
+START_TEST(replay_turn_continues)
+{
+	struct replay rp;
+
+	/*
+	 * Rive, White's turn 8 in progress after b3 (rules.md §3): a stone
+	 * of the group b3 made must go before the next placement.
+	 */
+	replay_init(&rp);
+	replay_text("[Game \"rive\"]\n[Board \"3\"]\n\nc3 a3 e3 c1 c5 a5 e1 "
+	    "b3 *\n", RECORD_PGN, &rp);
+	ck_assert(rp.in_turn);
+	ck_assert_int_eq(judge_move(&rp, "b3,c4", 3, "c4", true), -1);
+	ck_assert_str_eq(diag_name(rp.error.code), "removal-missing");
+	ck_assert_int_eq(rp.error.at.line, 9);
+	ck_assert_int_eq(rp.error.at.col, 37);
+	ck_assert_int_eq(rp.error.at.offset, 137);
+	ck_assert_str_eq(rp.error_move, "b3,c4");
+	ck_assert_int_eq(rp.nlegal, 2);
+	replay_fini(&rp);
+
+	/* The removal, then the placement that ends the turn. */
+	replay_init(&rp);
+	replay_text("[Game \"rive\"]\n[Board \"3\"]\n\nc3 a3 e3 c1 c5 a5 e1 "
+	    "b3 *\n", RECORD_PGN, &rp);
+	ck_assert_int_eq(judge_move(&rp, "b3xc3", 2, "xc3", true), 0);
+	ck_assert(rp.in_turn);
+	ck_assert_int_eq(rp.turns, 7);
+	ck_assert_int_eq(judge_move(&rp, "b3xc3,c4", 6, "c4", true), 0);
+	ck_assert(!rp.in_turn);
+	ck_assert_int_eq(rp.turns, 8);
+	ck_assert_int_eq(rules_to_move(rp.pos), 0);
+	/* d1 joins c1 and e1: unless last, the token owes a removal. */
+	ck_assert_int_eq(judge_move(&rp, "d1", 0, "d1", false), -1);
+	ck_assert_str_eq(diag_name(rp.error.code), "turn-incomplete");
+	ck_assert_int_eq(rp.error.at.col, 36);
+	replay_fini(&rp);
+}
+END_TEST
+
+START_TEST(replay_turn_diagnostics)
+{
+	struct replay rp;
+
+	/* A cell off the board: gamecheck's diagnostic, the legal moves. */
+	replay_init(&rp);
+	replay_text("[Game \"reversi\"]\nf5 d6 c3 d3 c4\n", RECORD_PGN, &rp);
+	ck_assert_int_eq(judge_move(&rp, "i9", 0, "i9", true), -1);
+	ck_assert_str_eq(diag_name(rp.error.code), "off-board");
+	ck_assert_int_eq(rp.error.at.col, 34);
+	ck_assert_str_eq(rp.error_move, "i9");
+	ck_assert_int_eq(rp.nlegal, 6);
+	replay_fini(&rp);
+
+	/* No turn after a pass that is illegal; what is no turn at all. */
+	replay_init(&rp);
+	replay_text("[Game \"reversi\"]\nf5\n", RECORD_PGN, &rp);
+	ck_assert_int_eq(judge_move(&rp, "pass", 0, "pass", true), -1);
+	ck_assert_str_eq(diag_name(rp.error.code), "pass-with-moves");
+	replay_fini(&rp);
+	replay_init(&rp);
+	replay_text("[Game \"reversi\"]\nf5\n", RECORD_PGN, &rp);
+	ck_assert_int_eq(judge_move(&rp, "zz", 0, "zz", true), -1);
+	ck_assert_int_eq(rp.status, REPLAY_MALFORMED);
+	ck_assert_str_eq(diag_name(rp.error.code), "bad-move-syntax");
+	ck_assert_int_eq(rp.error.len, 2);
+	replay_fini(&rp);
+}
+END_TEST
+
 static Suite *
 referee_suite(void)
 {
@@ -320,6 +425,8 @@ referee_suite(void)
 	tcase_add_test(tc, replay_error_position);
 	tcase_add_loop_test(tc, replay_result_forms, 0, 5);
 	tcase_add_test(tc, replay_reuses_storage);
+	tcase_add_test(tc, replay_turn_continues);
+	tcase_add_test(tc, replay_turn_diagnostics);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("wthor");
