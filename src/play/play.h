@@ -192,6 +192,15 @@ int	play_finish(int rc);
 /* The turn in progress so far, as a new string, or NULL. */
 char	*play_so_far(const struct play_record *);
 
+/*
+ * gameplay engine --protocol gtp (gtp-engine.c): plays pl (borrowed) as a
+ * GTP engine on standard input and output until `quit' or the end of the
+ * input, game k of the session seeded with seed + k - 1.  Returns the
+ * exit status.
+ */
+struct player;
+int	play_gtp_engine(struct player *pl, unsigned long seed);
+
 /* ---- Games played by gameplay itself (series.c) ------------------ */
 
 /* An action of a game, and the colour that made it (a roll: the mover's). */
