@@ -41,6 +41,24 @@ grep -q '^\[White "arbiter random ' "$tmp/m.pgn" &&
     ng "mixed protocols: $(head -6 "$tmp/m.pgn")"
 ok "one side on each protocol"
 
+# A clock per side: one tag per colour, as cutechess writes them, and each
+# colour's comments from its own clock.
+gameplay match -b 'gameplay engine random' -w "$gtp random" \
+    --white-protocol gtp --tc 30 --white-tc 20+1 -n 2 --alternate \
+    --summary /dev/null reversi > "$tmp/m.pgn" 2> "$tmp/err" ||
+    ng "--white-tc: exit $?"
+[ "$(grep -c '^\[BlackTimeControl "30"\]$' "$tmp/m.pgn")" = 1 ] &&
+    [ "$(grep -c '^\[WhiteTimeControl "20+1"\]$' "$tmp/m.pgn")" = 1 ] &&
+    [ "$(grep -c '^\[BlackTimeControl "20+1"\]$' "$tmp/m.pgn")" = 1 ] &&
+    ! grep -q '^\[TimeControl' "$tmp/m.pgn" ||
+    ng "--white-tc tags: $(grep TimeControl "$tmp/m.pgn")"
+thirty='{\[%clk 0:00:\(29\|30\)\.[0-9]\]}'
+twenty='{\[%clk 0:00:2[01]\.[0-9]\]}'
+grep -q "^1\. [a-h][1-8] $thirty [a-h][1-8] $twenty" "$tmp/m.pgn" &&
+    grep -q "^1\. [a-h][1-8] $twenty [a-h][1-8] $thirty" "$tmp/m.pgn" ||
+    ng "--white-tc clocks: $(grep '^1\.' "$tmp/m.pgn")"
+ok "a clock per side"
+
 # Out of time: the clock is a deadline, adjudicated as a time-out.
 gameplay match -b "sh $engines/gtp-quirk.sh hang" --black-protocol gtp \
     -w "$gtp random" --white-protocol gtp --timeout 0 --tc 1 \
@@ -92,10 +110,12 @@ rc=$?
 [ $rc = 2 ] && grep -q "black-protocol takes arbiter or gtp, not 'nbd'" \
     "$tmp/err" || ng "--black-protocol nbd: exit $rc: $(cat "$tmp/err")"
 for t in 0 1e3 60+ +1 60+0x1 abc; do
-	gameplay match -b x -w y --tc "$t" reversi 2> "$tmp/err"
-	rc=$?
-	[ $rc = 2 ] && grep -q "tc takes BASE+INC seconds, not '$t'" \
-	    "$tmp/err" || ng "--tc $t: exit $rc: $(cat "$tmp/err")"
+	for o in tc black-tc white-tc; do
+		gameplay match -b x -w y --$o "$t" reversi 2> "$tmp/err"
+		rc=$?
+		[ $rc = 2 ] && grep -q "^gameplay: --$o takes BASE+INC seconds, not '$t'" \
+		    "$tmp/err" || ng "--$o $t: exit $rc: $(cat "$tmp/err")"
+	done
 done
 ok "--black-protocol and --tc check their arguments"
 

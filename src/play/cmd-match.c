@@ -29,7 +29,7 @@ static int	exec_match(int, char **);
 
 enum {
 	OPT_ALTERNATE = PLAY_OPT_OWN, OPT_TIMEOUT, OPT_BLACK_PROTOCOL,
-	OPT_WHITE_PROTOCOL, OPT_TC,
+	OPT_WHITE_PROTOCOL, OPT_TC, OPT_BLACK_TC, OPT_WHITE_TC,
 };
 
 static const struct option longopts[] = {
@@ -40,6 +40,8 @@ static const struct option longopts[] = {
 	{ "black-protocol", required_argument, NULL, OPT_BLACK_PROTOCOL },
 	{ "white-protocol", required_argument, NULL, OPT_WHITE_PROTOCOL },
 	{ "tc", required_argument, NULL, OPT_TC },
+	{ "black-tc", required_argument, NULL, OPT_BLACK_TC },
+	{ "white-tc", required_argument, NULL, OPT_WHITE_TC },
 	PLAY_LONGOPTS_SERIES,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -51,13 +53,13 @@ const struct play_cmd play_cmd_match = {
 	.name = "match",
 	.args = { ":b:w:n:S:s:hV", longopts, 1, 1,
 	    "name two programs (--black, --white) and one game" },
-	.usage = "-b cmd -w cmd [--black-protocol proto] "
-	    "[--white-protocol proto]\n"
-	    "       [--alternate] [-n games] [--timeout seconds] "
-	    "[--tc base+inc]\n"
-	    "       [-S seed] [-s spec] [--max-turns turns] "
-	    "[--summary file] game",
-	.summary = "games between two programs on the match protocol",
+	.usage = "-b cmd -w cmd [--black-protocol proto]\n"
+	    "       [--white-protocol proto] [--alternate] [-n games]\n"
+	    "       [--timeout seconds] [--tc base+inc] [--black-tc base+inc]\n"
+	    "       [--white-tc base+inc] [-S seed] [-s spec] "
+	    "[--max-turns turns]\n"
+	    "       [--summary file] game",
+	.summary = "games between two programs on the match protocol or GTP",
 	.help = "Play GAMES games of GAME between two programs that speak the\n"
 	    "match protocol or GTP (formats/protocol.md) and write their\n"
 	    "records to standard output; a line per game and a YAML summary\n"
@@ -74,6 +76,8 @@ const struct play_cmd play_cmd_match = {
 	    "                         0: no limit)\n"
 	    "      --tc=BASE+INC      a clock for each program: BASE seconds\n"
 	    "                         a game, INC more for each answer\n"
+	    "      --black-tc=B+I     the first program's clock, not --tc's\n"
+	    "      --white-tc=B+I     the second program's clock\n"
 	    "  -S, --seed=S           game i rolls its dice from S+i-1\n"
 	    "                         (default 1)\n"
 	    "  -s, --size=SPEC        the board (default: the game's)\n"
@@ -95,8 +99,9 @@ struct match {
 	struct play_side side[2];	/* the first program, the second */
 	bool		 alternate;
 	double		 timeout;	/* seconds per answer; 0: none */
-	struct play_tc	 tc;		/* --tc, both sides */
-	char		 tc_text[64];	/* its TimeControl tag */
+	struct play_tc	 tc[2];		/* each side's clock */
+	struct play_tc	 tc_both;	/* --tc: the clock of a side with
+					   none of its own */
 	char		**notes;	/* the clock after each turn, owned */
 	size_t		 nnotes, notes_cap;
 
@@ -125,12 +130,15 @@ option(void *settings, int c, const char *arg)
 		}
 		break;
 	case OPT_TC:
-		if (!play_tc_parse(arg, &m->tc)) {
-			cli_error("--tc takes BASE+INC seconds, not '%s'",
-			    arg);
+	case OPT_BLACK_TC:
+	case OPT_WHITE_TC:
+		if (!play_tc_parse(arg, c == OPT_TC ? &m->tc_both :
+		    &m->tc[c == OPT_WHITE_TC])) {
+			cli_error("--%s takes BASE+INC seconds, not '%s'",
+			    c == OPT_TC ? "tc" : c == OPT_BLACK_TC ?
+			    "black-tc" : "white-tc", arg);
 			return -1;
 		}
-		snprintf(m->tc_text, sizeof m->tc_text, "%s", arg);
 		break;
 	case OPT_ALTERNATE: m->alternate = true; break;
 	case OPT_TIMEOUT:
@@ -264,7 +272,7 @@ ask(struct match *m, struct play_game *pg, struct play_side *sd, int ready,
 	int	 c = rules_to_move(pg->pos), r, n;
 
 	/* The clock is a deadline too: the sooner of the two counts. */
-	if (m->tc.on && (limit == 0 || sd->left < limit))
+	if (sd->tc->on && (limit == 0 || sd->left < limit))
 		limit = sd->left > 0 ? sd->left : 1e-3;
 	deadline = engine_deadline(limit);
 	if ((r = ready) == 1)
@@ -277,7 +285,7 @@ ask(struct match *m, struct play_game *pg, struct play_side *sd, int ready,
 	}
 	if (r == ENGINE_GONE && !started(e))
 		return 2;
-	if (m->tc.on && r == 1 && (sd->left -= engine_now() - t0) < 0)
+	if (sd->tc->on && r == 1 && (sd->left -= engine_now() - t0) < 0)
 		r = ENGINE_LATE;
 	end->winner = 1 - c;
 	end->adjudicated = true;
@@ -320,8 +328,8 @@ ask(struct match *m, struct play_game *pg, struct play_side *sd, int ready,
 		    len > 0 ? shown : "\"\"", g->colour[c]);
 		return 1;
 	}
-	if (m->tc.on) {
-		sd->left += m->tc.inc;
+	if (sd->tc->on) {
+		sd->left += sd->tc->inc;
 		if (pg->nturns > turns &&
 		    note_clock(m, pg->nturns - 1, sd->left) == -1)
 			return -1;
@@ -386,7 +394,7 @@ engines_ready(struct match *m, const struct play_game *pg, int ready[2])
 	 */
 	for (k = 0; k < 2; k++) {
 		sd = &m->side[k];
-		sd->left = m->tc.base;
+		sd->left = sd->tc->base;
 		ready[k] = 1;
 		if (!sd->greeted) {
 			ready[k] = sd->proto->hello(sd, m->timeout);
@@ -487,6 +495,7 @@ play_one(struct match *m, unsigned long i)
 	struct play_game_tags t = { .event = "match", .round = i + 1 };
 	struct ending end = { .winner = -1 };
 	struct rules_score s;
+	const struct play_tc *tb, *tw;
 	int	 k, start[RULES_COLOURS], ready[2], status;
 
 	/* With --alternate, the second program is Black in game 2. */
@@ -516,7 +525,15 @@ play_one(struct match *m, unsigned long i)
 	t.white = side_name(&m->side[start[1 - m->black]]);
 	t.termination = end.why[0] != '\0' ? end.why : NULL;
 	t.winner = end.adjudicated ? m->g->colour[end.winner] : NULL;
-	t.time_control = m->tc.on ? m->tc_text : NULL;
+	/* As cutechess: one tag for one clock, else one per colour. */
+	tb = &m->tc[start[m->black]];
+	tw = &m->tc[start[1 - m->black]];
+	if (tb->on && tw->on && strcmp(tb->text, tw->text) == 0)
+		t.time_control = tb->text;
+	else {
+		t.black_time_control = tb->on ? tb->text : NULL;
+		t.white_time_control = tw->on ? tw->text : NULL;
+	}
 	t.notes = m->notes;
 	t.nnotes = m->nnotes;
 	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
@@ -538,13 +555,16 @@ exec_match(int argc, char **argv)
 	for (k = 0; k < 2; k++) {
 		engine_init(&m.side[k].e, k);
 		m.side[k].proto = &play_proto_arbiter;
-		m.side[k].tc = &m.tc;
+		m.side[k].tc = &m.tc[k];
 	}
 	play_series_init(&m.ps, "match");
 	if ((status = play_parse(&play_cmd_match, argc, argv, &m)) != -1)
 		return status;
 	if (m.side[0].e.cmd == NULL || m.side[1].e.cmd == NULL)
 		return play_usage_error(&play_cmd_match);
+	for (k = 0; k < 2; k++)
+		if (!m.tc[k].on)
+			m.tc[k] = m.tc_both;
 	if ((status = match_setup(&m, argv[optind])) != CLI_OK)
 		goto out_free;
 	cli_progress_of(0, m.ps.games, "games");

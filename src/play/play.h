@@ -262,6 +262,8 @@ struct play_game_tags {
 	const char	*termination;	/* why it stopped early, or NULL */
 	const char	*winner;	/* a colour won by adjudication, or NULL */
 	const char	*time_control;	/* the TimeControl tag, or NULL */
+	/* Where the colours' clocks differ: their tags, or NULL. */
+	const char	*black_time_control, *white_time_control;
 	/* A comment after turn i (i < nnotes) where notes[i] is not NULL. */
 	char *const	*notes;
 	size_t		 nnotes;

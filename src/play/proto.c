@@ -32,7 +32,8 @@ play_tc_parse(const char *arg, struct play_tc *tc)
 
 	/* Decimal seconds only: strtod reads 0x1 and 1e3. */
 	if (arg[0] < '0' || arg[0] > '9' ||
-	    arg[strspn(arg, "0123456789.+")] != '\0')
+	    arg[strspn(arg, "0123456789.+")] != '\0' ||
+	    strlen(arg) >= sizeof tc->text)
 		return false;
 	base = strtod(arg, &endp);
 	if (*endp == '+') {
@@ -46,5 +47,6 @@ play_tc_parse(const char *arg, struct play_tc *tc)
 	tc->on = true;
 	tc->base = base;
 	tc->inc = inc;
+	memcpy(tc->text, arg, strlen(arg) + 1);
 	return true;
 }

@@ -24,6 +24,7 @@
 struct play_tc {
 	bool		 on;
 	double		 base, inc;
+	char		 text[32];	/* as given: the TimeControl tag */
 };
 
 /*
@@ -90,7 +91,8 @@ const struct play_proto *play_proto_find(const char *name);
 
 /*
  * Parses a time control BASE+INC (seconds, decimal; "+INC" may be left
- * out: no increment) into tc.  Returns false if arg is not one.
+ * out: no increment) into tc.  Returns false if arg is not one (or is
+ * longer than tc->text holds).
  */
 bool	play_tc_parse(const char *arg, struct play_tc *tc);
 

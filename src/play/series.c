@@ -118,7 +118,7 @@ play_game_write(FILE *out, const struct play_game *pg,
     const struct play_game_tags *t)
 {
 	const struct rules_position *pos = pg->pos;
-	struct record_tag_out tags[13];
+	struct record_tag_out tags[14];
 	struct rules_score s;
 	const char **turns;
 	char	**noted = NULL;
@@ -177,6 +177,12 @@ play_game_write(FILE *out, const struct play_game *pg,
 	if (t->time_control != NULL)
 		tags[n++] = (struct record_tag_out){ "TimeControl",
 		    t->time_control };
+	if (t->black_time_control != NULL)
+		tags[n++] = (struct record_tag_out){ "BlackTimeControl",
+		    t->black_time_control };
+	if (t->white_time_control != NULL)
+		tags[n++] = (struct record_tag_out){ "WhiteTimeControl",
+		    t->white_time_control };
 	if (t->termination != NULL)
 		tags[n++] = (struct record_tag_out){ "Termination",
 		    t->termination };
