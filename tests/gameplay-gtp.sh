@@ -95,6 +95,14 @@ for q in wrong-ids no-pass stale; do
 done
 ok "wrong ids, a refused pass and a stale answer cost no game"
 
+# A NUL in an answer makes it illegal, as in the match protocol.
+gameplay match -b "sh $engines/gtp-quirk.sh nul" --black-protocol gtp \
+    -w 'gameplay engine random' --summary /dev/null reversi > "$tmp/n.pgn" \
+    2> "$tmp/err" || ng "nul: exit $?"
+grep -q '^\[Termination "illegal move d3.* by black"\]$' "$tmp/n.pgn" ||
+    ng "nul: $(cat "$tmp/n.pgn")"
+ok "a NUL in a GTP answer is an illegal move"
+
 # A refused board stops the match: exit 2, a clear error, no record.
 gameplay match -b "sh $engines/gtp-quirk.sh no-board" --black-protocol gtp \
     -w 'gameplay engine random' reversi > "$tmp/b.pgn" 2> "$tmp/err"

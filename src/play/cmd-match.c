@@ -263,7 +263,6 @@ ask(struct match *m, struct play_game *pg, struct play_side *sd, int ready,
 	const struct rules_game *g = pg->pos->game;
 	struct engine *e = &sd->e;
 	struct rules_action acts[2];
-	struct rules_action a;
 	struct diag rd;
 	struct diag d;
 	double	 limit = m->timeout, t0 = engine_now(), deadline;
@@ -318,8 +317,7 @@ ask(struct match *m, struct play_game *pg, struct play_side *sd, int ready,
 	/* One action per request (formats/protocol.md). */
 	n = memchr(line, '\0', len) != NULL ? 0 : record_turn_parse(m->syn,
 	    &pg->pos->board, line, len, acts, offs, 2, &rd);
-	a = acts[0];
-	if (n != 1 || play_game_play(pg, &a, &d) == -1) {
+	if (n != 1 || play_game_play(pg, &acts[0], &d) == -1) {
 		if (n == 1 && d.code == DIAG_NO_MEMORY) {
 			errno = ENOMEM;
 			return -1;

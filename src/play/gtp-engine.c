@@ -87,25 +87,29 @@ gtp_colour(const struct rules_game *g, const char *w)
 /*
  * Makes colour c the one to move where the other has nothing but a pass
  * (a controller that leaves passes out, formats/protocol.md): 0, or -1
- * with d filled when c may not move now.
+ * after writing why c may not move now, after prefix.
  */
 static int
-gtp_turn_of(struct gtp *s, int c, struct diag *d)
+gtp_turn_of(struct gtp *s, int c, const char *prefix)
 {
 	struct rules_action a[2];
+	struct diag d;
 
-	if (rules_phase(s->pos) != RULES_GAME_OVER &&
-	    rules_to_move(s->pos) != c &&
-	    rules_phase(s->pos) == RULES_TURN_START &&
-	    rules_legal(s->pos, a, 2) == 1 && a[0].kind == RULES_PASS &&
-	    gtp_play_action(s, &a[0], d) == -1)
+	if (rules_phase(s->pos) == RULES_TURN_START &&
+	    rules_to_move(s->pos) != c && rules_legal(s->pos, a, 2) == 1 &&
+	    a[0].kind == RULES_PASS && gtp_play_action(s, &a[0], &d) == -1) {
+		fprintf(s->out, "%s%s", prefix, d.msg);
 		return -1;
-	if (rules_phase(s->pos) == RULES_GAME_OVER)
-		return diag_set(d, DIAG_GAME_OVER, "the game is over");
-	/* The rules' own word for a move out of turn. */
-	if (rules_to_move(s->pos) != c)
-		return diag_set(d, DIAG_OPPONENT_STONE, "it is %s's turn",
+	}
+	if (rules_phase(s->pos) == RULES_GAME_OVER) {
+		fprintf(s->out, "%sthe game is over", prefix);
+		return -1;
+	}
+	if (rules_to_move(s->pos) != c) {
+		fprintf(s->out, "%sit is %s's turn", prefix,
 		    s->g->colour[rules_to_move(s->pos)]);
+		return -1;
+	}
 	return 0;
 }
 
@@ -138,8 +142,9 @@ cmd_play(struct gtp *s, char **w, size_t nw)
 		    "one action at a time");
 		return -1;
 	}
-	if (gtp_turn_of(s, c, &d) == -1 ||
-	    gtp_play_action(s, &acts[0], &d) == -1) {
+	if (gtp_turn_of(s, c, "illegal move: ") == -1)
+		return -1;
+	if (gtp_play_action(s, &acts[0], &d) == -1) {
 		fprintf(s->out, "illegal move: %s", d.msg);
 		return -1;
 	}
@@ -159,8 +164,9 @@ cmd_genmove(struct gtp *s, char **w, size_t nw)
 		fprintf(s->out, "invalid color");
 		return -1;
 	}
-	if (gtp_turn_of(s, c, &d) == -1 ||
-	    player_choose(s->pl, s->pos, &a, &d) == -1 ||
+	if (gtp_turn_of(s, c, "") == -1)
+		return -1;
+	if (player_choose(s->pl, s->pos, &a, &d) == -1 ||
 	    gtp_play_action(s, &a, &d) == -1) {
 		fprintf(s->out, "%s", d.msg);
 		return -1;

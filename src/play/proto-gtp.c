@@ -15,10 +15,12 @@
 
 #include "play/proto.h"
 
-/* The result of a command: its answer text, in s->e's buffer or here. */
+/* The response to a command, its first line copied. */
 struct gtp_reply {
 	bool		 ok;		/* `=', not `?' */
-	char		 text[ENGINE_ANSWER_MAX + 1];	/* first line */
+	char		 text[ENGINE_ANSWER_MAX + 1];	/* first line, after
+							   `= ' */
+	size_t		 len;		/* a NUL in it is part of it */
 	bool		 set_game;	/* a line of it is "set_game" */
 };
 
@@ -46,12 +48,14 @@ static int
 gtp_command(struct play_side *s, const char *cmd, double deadline,
     struct gtp_reply *r)
 {
+	const char *text;
 	char	*line;
 	size_t	 len;
 	int	 rc;
 
 	r->ok = false;
 	r->text[0] = '\0';
+	r->len = 0;
 	r->set_game = false;
 	if ((rc = engine_send(&s->e, cmd, deadline)) != 1 ||
 	    (rc = engine_send(&s->e, "\n", deadline)) != 1)
@@ -62,7 +66,10 @@ gtp_command(struct play_side *s, const char *cmd, double deadline,
 			return rc;
 	} while (line[0] != '=' && line[0] != '?');
 	r->ok = line[0] == '=';
-	snprintf(r->text, sizeof r->text, "%s", reply_text(line));
+	text = reply_text(line);
+	r->len = len - (size_t)(text - line);
+	memcpy(r->text, text, r->len);
+	r->text[r->len] = '\0';
 	line = r->text;
 	/* The response ends at an empty line. */
 	while (line[0] != '\0') {
@@ -165,7 +172,9 @@ gtp_new_game(struct play_side *s, const struct play_game *pg,
 	if (!s->tc->on)
 		return 1;
 	/* Fischer time in GTP's terms: no byo-yomi, time_left says the rest. */
-	snprintf(cmd, sizeof cmd, "time_settings %.0f 0 0", s->tc->base);
+	/* Whole seconds, and never 0: GTP's 0 is no limit at all. */
+	snprintf(cmd, sizeof cmd, "time_settings %ld 0 0",
+	    s->tc->base >= 1 ? (long)s->tc->base : 1L);
 	return gtp_command(s, cmd, engine_deadline(timeout), &r);
 }
 
@@ -183,7 +192,8 @@ gtp_ask(struct play_side *s, const struct play_game *pg, int colour,
 	struct gtp_reply r;
 	const struct rules_game *g = pg->pos->game;
 	const struct play_move *m;
-	char	 cmd[160], act[64], *p;
+	char	 cmd[160], act[64];
+	size_t	 n, i;
 	int	 rc;
 
 	engine_drain(&s->e);
@@ -206,24 +216,30 @@ gtp_ask(struct play_side *s, const struct play_game *pg, int colour,
 		}
 	}
 	if (s->tc->on) {
-		snprintf(cmd, sizeof cmd, "time_left %c %.0f 0",
-		    colour_letter(g, colour), s->left > 1 ? s->left - 0.5 : 0);
+		/* Whole seconds, rounded down: the engine keeps a margin. */
+		snprintf(cmd, sizeof cmd, "time_left %c %ld 0",
+		    colour_letter(g, colour), s->left > 0 ? (long)s->left : 0L);
 		if ((rc = gtp_command(s, cmd, deadline, &r)) != 1)
 			return rc;
 	}
 	snprintf(cmd, sizeof cmd, "genmove %c", colour_letter(g, colour));
 	if ((rc = gtp_command(s, cmd, deadline, &r)) != 1)
 		return rc;
-	/* An error is no action: the match says it was illegal. */
-	snprintf(s->answer, sizeof s->answer, "%s%s", r.ok ? "" : "? ",
-	    r.text);
+	/*
+	 * An error is no action: the match says it was illegal.  A NUL
+	 * stays, for the match to find.
+	 */
+	n = r.ok ? 0 : 2;
+	memcpy(s->answer, "? ", n);
+	memcpy(s->answer + n, r.text, r.len + 1);
+	n += r.len;
 	/* GTP's vertices are in upper case as often as not: F5, PASS. */
-	for (p = s->answer; *p != '\0'; p++)
-		*p = (char)tolower((unsigned char)*p);
+	for (i = 0; i < n; i++)
+		s->answer[i] = (char)tolower((unsigned char)s->answer[i]);
 	/* Its own move is on its board already. */
 	s->told = pg->nlog + 1;
 	*line = s->answer;
-	*len = strlen(s->answer);
+	*len = n;
 	return 1;
 }
 

@@ -9,6 +9,7 @@
 #   stale      genmove once the game is over answers a stale move, the
 #              last one again (logged to LOG): it must not be asked
 #   hang       genmove never answers
+#   nul        genmove answers a legal move with a NUL after it
 # Usage: gtp-quirk.sh QUIRK [LOG]
 quirk=$1 log=${2:-/dev/null}
 dir=$(mktemp -d) || exit 1
@@ -38,6 +39,8 @@ while IFS= read -r line; do
 		printf '? unacceptable size\n\n' ;;
 	hang:genmove*)
 		sleep 60 ;;
+	nul:genmove*)
+		printf '= d3\000\n\n' ;;
 	stale:genmove*)
 		printf '%s\n' "$line" >&3
 		IFS= read -r first <&4
