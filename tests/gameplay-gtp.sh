@@ -95,6 +95,15 @@ for q in wrong-ids no-pass stale; do
 done
 ok "wrong ids, a refused pass and a stale answer cost no game"
 
+# A crash loses the game, and the engine is started (and greeted) again.
+gameplay match -b "sh $engines/gtp-quirk.sh crash" --black-protocol gtp \
+    -w 'gameplay engine random' -n 2 --summary /dev/null reversi \
+    > "$tmp/c.pgn" 2> "$tmp/err" || ng "crash: exit $?"
+[ "$(grep -c '^\[Termination "black crashed"\]$' "$tmp/c.pgn")" = 2 ] &&
+    [ "$(grep -c '^\[Black "arbiter random ' "$tmp/c.pgn")" = 2 ] ||
+    ng "crash: $(cat "$tmp/c.pgn" "$tmp/err")"
+ok "a GTP engine that crashes loses, and starts again"
+
 # A NUL in an answer makes it illegal, as in the match protocol.
 gameplay match -b "sh $engines/gtp-quirk.sh nul" --black-protocol gtp \
     -w 'gameplay engine random' --summary /dev/null reversi > "$tmp/n.pgn" \

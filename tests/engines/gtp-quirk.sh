@@ -10,6 +10,7 @@
 #              last one again (logged to LOG): it must not be asked
 #   hang       genmove never answers
 #   nul        genmove answers a legal move with a NUL after it
+#   crash      exits at its third genmove of each run
 # Usage: gtp-quirk.sh QUIRK [LOG]
 quirk=$1 log=${2:-/dev/null}
 dir=$(mktemp -d) || exit 1
@@ -17,6 +18,7 @@ trap 'rm -rf "$dir"' EXIT
 mkfifo "$dir/in" "$dir/out" || exit 1
 gameplay engine --protocol gtp random < "$dir/in" > "$dir/out" &
 exec 3> "$dir/in" 4< "$dir/out"
+asked=0
 
 # Passes the command on and its response back, the first line as sed $1
 # rewrites it.
@@ -39,6 +41,10 @@ while IFS= read -r line; do
 		printf '? unacceptable size\n\n' ;;
 	hang:genmove*)
 		sleep 60 ;;
+	crash:genmove*)
+		asked=$((asked + 1))
+		[ $asked -lt 3 ] || exit 3
+		relay s/^// ;;
 	nul:genmove*)
 		printf '= d3\000\n\n' ;;
 	stale:genmove*)
