@@ -289,8 +289,9 @@ decoder_step(struct input *in, char *out, size_t cap, size_t *n)
 /*
  * Up to cap decompressed bytes into out: how many, 0 at the end of the
  * input, -1 when it fails (in->why says why, NULL for an input cut
- * short; in->raw_errno for a read error).  Members (gzip, bzip2 streams) and frames follow one another
- * until the input ends; it must not end inside one.
+ * short; in->raw_errno for a read error).  Members (gzip members, bzip2
+ * streams, zstd frames) follow one another until the input ends; it must
+ * not end inside one.
  */
 static ssize_t
 decompress(struct input *in, char *out, size_t cap)
@@ -338,8 +339,12 @@ decompress(struct input *in, char *out, size_t cap)
 			in->fresh = false;
 			return (ssize_t)n;
 		}
-		if (st == STEP_ON && in->next == before && in->avail == 0 &&
-		    in->raw_eof)
+		/* No progress: the input ended inside a stream, or stuck. */
+		if (st == STEP_ON && in->next == before && in->avail > 0) {
+			in->why = "the decoder cannot go on";
+			return -1;
+		}
+		if (st == STEP_ON && in->next == before && in->raw_eof)
 			return -1;	/* cut short */
 		/* liblzma ends only where the input does. */
 		if (st == STEP_END && in->kind == XZ)
