@@ -34,7 +34,8 @@ for f in plain gzip bzip2 xz zstd; do
 	while [ "$k" -lt "$runs" ]; do
 		/usr/bin/time -f '%U %S %M' -o "$tmp/t" \
 		    ./gamecheck --quiet "$tmp/$f" 2> /dev/null || true
-		awk '{ print $1 + $2, $3 }' "$tmp/t" >> "$tmp/times"
+		# GNU time says first when the command exits non-zero.
+		tail -n 1 "$tmp/t" | awk '{ print $1 + $2, $3 }' >> "$tmp/times"
 		k=$((k + 1))
 	done
 	sort -n "$tmp/times" | awk -v f="$f" -v n="$games" \
