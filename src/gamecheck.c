@@ -24,6 +24,8 @@ struct options {
 	const char	*output;
 	const char	*files_from;
 	const char	*csv_columns;	/* a headerless CSV's columns */
+	const char	*wthor_players;	/* WTHOR.JOU, or NULL: beside */
+	const char	*wthor_tournaments;	/* WTHOR.TRN */
 	struct cli_shard shard;	/* shard.n 0: every record */
 	unsigned long	 jobs;		/* -j: 1 for none */
 	struct cli_jobs	*j;		/* a worker's, with -j */
@@ -32,7 +34,8 @@ struct options {
 
 /* The options without a short name (README, "Options"). */
 enum { OPT_REQUIRE_FINISHED = 256, OPT_MAX_ERRORS, OPT_SHARD,
-    OPT_FILES_FROM, OPT_CSV_COLUMNS };
+    OPT_FILES_FROM, OPT_CSV_COLUMNS,
+    OPT_WTHOR_PLAYERS, OPT_WTHOR_TOURNAMENTS };
 
 struct totals {
 	unsigned long	 records;
@@ -57,12 +60,14 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: gamecheck [-q] [--require-finished] [-g game] [-f format]\n"
 	    "       [-j jobs] [--max-errors count] [-o file] [--shard k/n]\n"
-	    "       [--files-from list] [--csv-columns spec] [file ...]\n"
+	    "       [--files-from list] [--csv-columns spec]\n"
+	    "       [--wthor-players file] [--wthor-tournaments file] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
 	    "  -g, --game=GAME          records without a Game tag are GAME\n"
-	    "  -f, --format=FORMAT      auto (default), pgn, transcript, csv\n"
+	    "  -f, --format=FORMAT      auto (default), pgn, transcript, csv,\n"
+	    "                           wthor\n"
 	    "  -q, --quiet              no reports: diagnostics and the\n"
 	    "                           summary line only\n"
 	    "      --require-finished   an unfinished game is an error\n"
@@ -77,6 +82,10 @@ usage(FILE *f)
 	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
 	    "                           line; SPEC names the columns as it\n"
 	    "                           would (id,winner,moves)\n"
+	    "      --wthor-players=FILE WTHOR inputs name their players\n"
+	    "                           from FILE (default: WTHOR.JOU beside\n"
+	    "                           the input)\n"
+	    "      --wthor-tournaments=FILE  and their tournaments (WTHOR.TRN)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\n"
@@ -106,6 +115,10 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
+		{ "wthor-players", required_argument, NULL,
+		    OPT_WTHOR_PLAYERS },
+		{ "wthor-tournaments", required_argument, NULL,
+		    OPT_WTHOR_TOURNAMENTS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -125,7 +138,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		case 'f':
 			if ((f = record_format_parse(optarg)) == -1) {
 				cli_error("unknown format '%s' (auto, pgn, "
-				    "transcript, csv)", optarg);
+				    "transcript, csv, wthor)", optarg);
 				return -1;
 			}
 			opt->format = (enum record_format)f;
@@ -161,6 +174,12 @@ parse_options(int argc, char **argv, struct options *opt)
 			if (!cli_csv_columns_option(optarg))
 				return -1;
 			opt->csv_columns = optarg;
+			break;
+		case OPT_WTHOR_PLAYERS:
+			opt->wthor_players = optarg;
+			break;
+		case OPT_WTHOR_TOURNAMENTS:
+			opt->wthor_tournaments = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -249,6 +268,12 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	rd = record_reader_new(syn, in, name, opt->format);
 	if (rd != NULL && opt->csv_columns != NULL &&
 	    record_reader_csv_columns(rd, opt->csv_columns) == -1) {
+		record_reader_free(rd);
+		rd = NULL;
+	}
+	if (rd != NULL && record_reader_wthor_names(rd, strcmp(path, "-") ==
+	    0 ? NULL : path, opt->wthor_players,
+	    opt->wthor_tournaments) == -1) {
 		record_reader_free(rd);
 		rd = NULL;
 	}

@@ -533,6 +533,44 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 
 /* ---- The result ---------------------------------------------------- */
 
+/*
+ * A WTHOR game's stored score: Black's discs with the empty squares given
+ * to the winner, which is Reversi's wof score (formats/wthor.md, "Scores").
+ */
+static void
+check_wthor_score(const struct record *rec, struct replay *rp)
+{
+	const struct rules_score *s = &rp->score;
+	int	 b = rec->wthor.score;
+
+	rp->has_recorded = true;
+	if (b <= 64)
+		snprintf(rp->recorded, sizeof rp->recorded, "%d-%d", b,
+		    64 - b);
+	else
+		snprintf(rp->recorded, sizeof rp->recorded, "%d", b);
+	if (!s->over) {
+		/* Resigned, adjourned or cut short: nothing to count. */
+		if (!rp->has_warning) {
+			rp->has_warning = true;
+			diag_set_at(&rp->warning, DIAG_WTHOR_UNFINISHED,
+			    rec->wthor.score_at, 1, "the game stops before "
+			    "its end, so the stored score (%s) cannot be "
+			    "checked", rp->recorded);
+		}
+		return;
+	}
+	rp->verified = true;
+	rp->agrees = s->alt_name != NULL && b == s->alt[0];
+	if (!rp->agrees && !rp->has_error) {
+		rp->has_error = true;
+		diag_set_at(&rp->error, DIAG_WTHOR_SCORE_MISMATCH,
+		    rec->wthor.score_at, 1, "the stored score %s disagrees "
+		    "with the replay: %d-%d, empties to the winner",
+		    rp->recorded, s->alt[0], s->alt[1]);
+	}
+}
+
 static void
 check_result(struct record_syntax *syn, const struct record *rec,
     struct replay *rp)
@@ -564,6 +602,9 @@ check_result(struct record_syntax *syn, const struct record *rec,
 	} else if (rt != NULL) {
 		text = rt->value;
 		at = rt->at;
+	} else if (rec->format == RECORD_WTHOR) {
+		check_wthor_score(rec, rp);
+		return;
 	} else if (rec->has_winner) {
 		/* CSV: 1 Black, -1 White, 0 a draw (of a finished game). */
 		rp->has_recorded = true;
@@ -707,9 +748,10 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
  * Whether the answer an illegal-move forfeit quotes is one action that is
  * legal where it was given, the end of the replay.  An answer cut short
  * (record_printable's "...") is not what was answered, and an answer of
- * several actions is illegal in itself (formats/protocol.md).
+ * several actions is illegal in itself (formats/protocol.md).  1 or 0; -1
+ * when memory runs out.
  */
-static bool
+static int
 quoted_move_legal(struct record_syntax *syn, const char *m,
     size_t len, struct replay *rp)
 {
@@ -719,21 +761,22 @@ quoted_move_legal(struct record_syntax *syn, const char *m,
 	struct diag d;
 	size_t	 offs[2];
 	int	 first, second;
-	bool	 legal;
+	int	 legal;
 
 	if ((len >= 3 && memcmp(m + len - 3, "...", 3) == 0) ||
 	    record_turn_parse(syn, &rp->pos->board, m, len, a, offs, 2,
 	    &d) != 1)
-		return false;
+		return 0;
 	/* With a Seed, the one legal roll is the generator's next. */
 	if (a[0].kind == RULES_DICE && rp->seeded) {
 		next = rp->rng;
 		rules_dice_roll(&next, &first, &second);
 		if (a[0].from != first || a[0].to != second)
-			return false;
+			return 0;
 	}
+	/* Not knowing is no "illegal": a forfeit is scored only if it was. */
 	if ((pos = rules_position_dup(rp->pos)) == NULL)
-		return false;
+		return -1;
 	legal = rules_play(pos, &a[0], NULL) == 0;
 	rules_position_free(pos);
 	return legal;
@@ -762,7 +805,7 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 	const char *move = NULL;
 	char	 why[RECORD_SHOWN], who[RECORD_SHOWN];
 	size_t	 move_len = 0;
-	int	 loser = 0;
+	int	 loser = 0, legal;
 	bool	 aborted, ours;
 
 	if (tt == NULL)
@@ -809,11 +852,16 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, wt->at, 0,
 		    "the Winner tag says %s, but the Termination tag says "
 		    "\"%s\"", who, why);
-	else if (move != NULL && quoted_move_legal(syn, move, move_len, rp))
-		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
-		    "the Termination tag says \"%s\", but %.*s is legal there",
-		    why, (int)move_len, move);
-	else {
+	else if (move != NULL &&
+	    (legal = quoted_move_legal(syn, move, move_len, rp)) != 0) {
+		if (legal == -1)
+			diag_set_at(malformed(rp), DIAG_NO_MEMORY, tt->at, 0,
+			    "out of memory");
+		else
+			diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at,
+			    0, "the Termination tag says \"%s\", but %.*s is "
+			    "legal there", why, (int)move_len, move);
+	} else {
 		rp->has_error = false;
 		rp->forfeit = true;
 		rp->forfeit_winner = 1 - loser;
@@ -858,6 +906,11 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	}
 	if (set_up(rec, opt, rp) == -1)
 		return;
+	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */
+	if (rec->has_warning) {
+		rp->has_warning = true;
+		rp->warning = rec->warning;
+	}
 	rp->ndice = 0;
 	rp->scratch.captured_so_far = 0;
 	rules_score(rp->pos, &rp->score);
