@@ -7,7 +7,8 @@
 # file or standard input; gamestat --merge reads compressed partials, and
 # a partial's covers count the compressed bytes.  Concatenated members
 # are read whole; an input cut short or corrupt is bad-compressed (exit
-# 2), never a short input; binary input compressed is still binary-input;
+# 2), never a short input; binary input compressed is still binary-input,
+# and WTHOR compressed still WTHOR;
 # a bomb-like ratio streams in flat memory.  Skips if none is installed.
 set -u
 . "${srcdir:-.}/tests/lib.sh"
@@ -16,6 +17,7 @@ cat "$srcdir"/examples/*.pgn "$srcdir"/tests/forfeits.pgn > "$tmp/all.pgn"
 cp "$srcdir/examples/archive.csv" "$tmp/archive.csv"
 cp "$srcdir/examples/transcripts.txt" "$tmp/transcripts.txt"
 cp "$srcdir/tests/cases/data/binary.bin" "$tmp/binary.bin"
+cp "$srcdir/tests/cases/data/wthor/games.wtb" "$tmp/games.wtb"
 cd "$tmp" || exit 99
 
 # What a command prints and returns, as one text.
@@ -43,7 +45,7 @@ done
 [ -n "$formats" ] || { echo "SKIP: no gzip, bzip2, xz or zstd"; exit 77; }
 
 for z in $formats; do
-	for f in all.pgn archive.csv transcripts.txt; do
+	for f in all.pgn archive.csv transcripts.txt games.wtb; do
 		mkdir -p "$z" plain
 		cp "$f" "plain/$f"
 		"$z" -c "$f" > "$z/$f"
