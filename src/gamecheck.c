@@ -338,7 +338,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	}
 	if (rc == -1) {
 		/* Reading failed: the input (exit 2), or memory (3). */
-		cli_error("%s: %s", name, strerror(errno));
+		cli_read_error(name);
 		if (errno == ENOMEM)
 			t->out_of_memory = true;
 	}

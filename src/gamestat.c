@@ -305,7 +305,7 @@ yaml_error(struct run *r, const char *name, const struct diag *d)
 		cli_diag(name, d, NULL);
 		r->bad = true;
 	} else {
-		cli_error("%s: %s", name, strerror(errno));
+		cli_read_error(name);
 		r->io_error = true;
 	}
 }
@@ -419,7 +419,7 @@ read_records(struct run *r, struct options *opt,
 		count(r, &g, name);
 	}
 	if (rc == -1) {
-		cli_error("%s: %s", name, strerror(errno));
+		cli_read_error(name);
 		r->io_error = true;
 	}
 	free(buf);
@@ -458,7 +458,7 @@ read_input(struct run *r, struct options *opt,
 	if (!opt->merge && opt->input == INPUT_AUTO) {
 		len = fread(peek, 1, sizeof peek, in);
 		if (len == 0 && ferror(in)) {
-			cli_error("%s: %s", name, strerror(errno));
+			cli_read_error(name);
 			r->io_error = true;
 			goto out_close;
 		}
@@ -472,7 +472,7 @@ read_input(struct run *r, struct options *opt,
 	    in) > 0)
 		continue;
 	if (se != NULL && ferror(in)) {
-		cli_error("%s: %s", name, strerror(errno));
+		cli_read_error(name);
 		r->io_error = true;
 	}
 out_close:

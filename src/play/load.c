@@ -210,7 +210,7 @@ play_open(struct play_record *pr, const char *path,
 	if (!cli_output_distinct(NULL, &path, 1))
 		return CLI_USAGE;
 	if (cli_read_file(path, &text, &len) == -1) {
-		cli_error("%s: %s", cli_input_name(path), strerror(errno));
+		cli_read_error(cli_input_name(path));
 		return CLI_USAGE;
 	}
 	return play_load(pr, path, text, len, sel, false);

@@ -70,6 +70,8 @@ struct record_reader {
 	struct record	 rec;
 	unsigned long	 index;
 	struct record	 empty;		/* for an input without records */
+	/* Binary input: 0 not looked at, 1 text, 2 binary, 3 reported. */
+	int		 binary;
 	char		*text;
 	size_t		 textlen;
 	size_t		 textcap;
@@ -1452,6 +1454,82 @@ sniff(struct record_reader *rd)
 	}
 }
 
+/*
+ * Binary input (formats/record.md, "Input"): the first block holds both a
+ * NUL byte and bytes that are no UTF-8, which text never does (a stray NUL
+ * in a tag value, or Latin-1 names, alone are text, read as such).  *at
+ * is the first of them.  The one place binary input is told from text,
+ * after sniffing: a binary format of our own (WTHOR) is never binary
+ * input.
+ */
+static bool
+binary_block(const char *s, size_t len, struct diag_pos *at)
+{
+	const char *nul, *bad = NULL, *p, *first, *nl;
+	uint32_t cp;
+	size_t	 n;
+
+	if ((nul = memchr(s, '\0', len)) == NULL)
+		return false;
+	/* A character cut by the end of the block is no fault. */
+	for (p = s; p < s + len && bad == NULL; p += n)
+		if ((n = utf8_char(p, (size_t)(s + len - p), &cp)) == 0) {
+			if (s + len - p >= 4)
+				bad = p;
+			n = 1;
+		}
+	if (bad == NULL)
+		return false;
+	first = bad < nul ? bad : nul;
+	*at = (struct diag_pos){ 1, 1, (unsigned long long)(first - s) };
+	for (p = s; (nl = memchr(p, '\n', (size_t)(first - p))) != NULL;
+	    p = nl + 1)
+		at->line++;
+	at->col = (unsigned long)(first - p) + 1;
+	return true;
+}
+
+/*
+ * Looks at the first block once; 1 and *rec for a binary input's one
+ * malformed record (binary-input), 0 at the end after it, or -1 for a text
+ * input, which is read as it is.
+ */
+static int
+binary_input(struct record_reader *rd, const struct record **rec)
+{
+	struct record *e = &rd->empty;
+	struct diag_pos at;
+
+	if (rd->binary == 0) {
+		rd->binary = 1;
+		if (rd->format == RECORD_WTHOR)
+			return -1;
+		if (rd->inlen == 0 && refill(rd) <= 0)
+			return -1;
+		if (binary_block(rd->inbuf + rd->inpos,
+		    rd->inlen - rd->inpos, &at)) {
+			rd->binary = 2;
+			memset(e, 0, sizeof *e);
+			e->index = rd->index = 1;
+			e->start = (struct diag_pos){ 1, 1, 0 };
+			e->format = rd->format == RECORD_AUTO ? RECORD_PGN :
+			    rd->format;
+			e->malformed = true;
+			diag_set_at(&e->error, DIAG_BINARY_INPUT, at, 1,
+			    "binary data, not text: no record format and no "
+			    "compression arbiter reads");
+		}
+	}
+	if (rd->binary == 1)
+		return -1;
+	if (rd->binary == 2) {
+		rd->binary = 3;
+		*rec = e;
+		return 1;
+	}
+	return 0;
+}
+
 int
 record_reader_next_or_empty(struct record_reader *rd,
     const struct record **rec)
@@ -1481,6 +1559,8 @@ record_reader_skip(struct record_reader *rd)
 
 	if (rd->format == RECORD_AUTO)
 		sniff(rd);
+	if ((rc = binary_input(rd, &rec)) >= 0)
+		return rc;
 	if (rd->format == RECORD_PGN || rd->format == RECORD_WTHOR)
 		return record_reader_next(rd, &rec);
 	/* One record a line: where it ends is all there is to find. */
@@ -1502,6 +1582,8 @@ record_reader_next(struct record_reader *rd, const struct record **rec)
 
 	if (rd->format == RECORD_AUTO)
 		sniff(rd);
+	if ((rc = binary_input(rd, rec)) >= 0)
+		return rc;
 	rc = rd->format == RECORD_PGN ? next_pgn(rd) :
 	    rd->format == RECORD_WTHOR ? next_wthor(rd) : next_import(rd);
 	if (rc == 1)

@@ -40,6 +40,9 @@ rules_game_find(const char *name)
 	/* Stones! is written with its bang in titles. */
 	if (strcasecmp(name, "stones!") == 0)
 		return rules_game_find("stones");
+	/* Othello is Reversi under its trade name (rules.md §1). */
+	if (strcasecmp(name, "othello") == 0)
+		return rules_game_find("reversi");
 	return NULL;
 }
 

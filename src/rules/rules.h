@@ -256,7 +256,10 @@ struct rules_game {
 			    int depth);
 };
 
-/* The registry. */
+/*
+ * The registry: the game called name, any case ("Stones!" is stones,
+ * "Othello" is reversi), or NULL.
+ */
 const struct rules_game *rules_game_find(const char *name);
 const struct rules_game *rules_game_at(size_t i);	/* NULL past the end */
 

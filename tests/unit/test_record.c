@@ -289,6 +289,39 @@ START_TEST(empty_and_comment_only_inputs)
 }
 END_TEST
 
+/*
+ * Binary input (formats/record.md): a NUL and bytes no UTF-8 holds, in
+ * the first block, make one binary-input record at the first of them;
+ * either alone is text.
+ */
+START_TEST(binary_input_is_one_record)
+{
+	static const char bin[] = "[Game \"reversi\"]\nf5 \xff\xfe\0d6 *\n";
+	static const char nul[] = "[Game \"rever\0si\"]\nf5 *\n";
+	static const char latin1[] = "[Black \"Jos\xe9\"]\nf5 *\n";
+	const struct record *rec;
+
+	reader_open(bin, sizeof bin - 1, RECORD_AUTO);
+	rec = next_record();
+	ck_assert(rec->malformed);
+	ck_assert_int_eq(rec->error.code, DIAG_BINARY_INPUT);
+	ck_assert_uint_eq(rec->error.at.line, 2);
+	ck_assert_uint_eq(rec->error.at.col, 4);
+	ck_assert_uint_eq(record_reader_count(rd), 1);
+	assert_no_more();
+
+	reader_open(bin, sizeof bin - 1, RECORD_AUTO);
+	ck_assert_int_eq(record_reader_skip(rd), 1);
+	ck_assert_int_eq(record_reader_skip(rd), 0);
+
+	reader_open(nul, sizeof nul - 1, RECORD_AUTO);
+	ck_assert_int_ne(next_record()->error.code, DIAG_BINARY_INPUT);
+	reader_open(latin1, sizeof latin1 - 1, RECORD_AUTO);
+	ck_assert(!next_record()->malformed);
+	assert_no_more();
+}
+END_TEST
+
 /* ---- Turn tokens --------------------------------------------------- */
 
 static int
@@ -762,6 +795,7 @@ record_suite(void)
 	tcase_add_test(tc, csv_columns_by_name);
 	tcase_add_loop_test(tc, sniffing, 0, 5);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
+	tcase_add_test(tc, binary_input_is_one_record);
 	tcase_add_test(tc, buffer_reads_as_stream);
 	suite_add_tcase(s, tc);
 
