@@ -253,6 +253,9 @@ int	record_setup_parse(const struct rules_board *b, const char *v,
  */
 int	record_setup_format(const struct rules_position *pos, char *buf,
 	    size_t cap);
+/* The same from n pieces and the colour to move. */
+int	record_setup_text(const int *pieces, int n, int to_move, char *buf,
+	    size_t cap);
 /* Room for any Setup value record_setup_format writes. */
 #define RECORD_SETUP_MAX	(RULES_MAX_CELLS + 3)
 
@@ -272,6 +275,55 @@ struct record_tag_out {
 int	record_write(FILE *out, const struct record_tag_out *, size_t ntags,
 	    const char *const *turns, size_t nturns, bool numbers,
 	    const char *result);
+
+/*
+ * Writing records in another format (export.c, gamecheck --write): a
+ * record as the referee judged it.  All borrowed.  valid: the replay
+ * found no error, so turns are the turns played (the codec's spelling,
+ * implied passes written "pass") and over, points, alt and winner its
+ * score; otherwise (--keep-illegal) turns are the record's tokens and
+ * the result is the one recorded.  game and board are NULL where the
+ * record named none that exists.
+ */
+enum record_out_cause {
+	RECORD_OUT_OTHER,
+	RECORD_OUT_RESIGN,
+	RECORD_OUT_TIMEOUT,
+};
+
+struct record_out {
+	const struct record *rec;	/* its tags */
+	const struct rules_game *game;
+	const struct rules_board *board;
+	const char *const *turns;
+	size_t		 nturns;
+	bool		 valid;
+	bool		 over;
+	int		 points[RULES_COLOURS];
+	int		 alt[RULES_COLOURS];
+	int		 winner;	/* a colour, or -1 */
+	bool		 forfeit;	/* an unfinished game decided */
+	int		 forfeit_winner;
+	enum record_out_cause forfeit_cause;
+};
+
+/*
+ * A writer of one format over out (borrowed; the caller flushes and
+ * closes it): name is one of pgn, transcript, csv, ggf, sgf.  NULL for
+ * another name or when memory runs out (record_export_known tells).
+ */
+struct record_export;
+bool	record_export_known(const char *name);
+struct record_export *record_export_new(const char *name, FILE *out);
+/*
+ * Writes one record.  Returns 0, or -1 with d filled: DIAG_UNWRITABLE
+ * for a record the format cannot hold (another game, a set-up position
+ * in a transcript), DIAG_NO_MEMORY when memory runs out or out cannot be
+ * written.
+ */
+int	record_export_write(struct record_export *, const struct record_out *,
+	    struct diag *d);
+void	record_export_free(struct record_export *);
 
 /*
  * Whether the movetext of rec (read from text, len bytes) numbers its

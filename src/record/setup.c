@@ -63,19 +63,31 @@ record_setup_parse(const struct rules_board *b, const char *v, size_t len,
 }
 
 int
-record_setup_format(const struct rules_position *pos, char *buf, size_t cap)
+record_setup_text(const int *pieces, int n, int to_move, char *buf,
+    size_t cap)
 {
-	int	 i, p, n = pos->board.ncells;
+	int	 i, p;
 
 	if (cap < (size_t)n + 3)
 		return -1;
 	for (i = 0; i < n; i++) {
-		p = rules_piece(pos, i);
+		p = pieces[i];
 		buf[i] = p == RULES_EMPTY ? '-' : "XOxo"[RULES_COLOUR_OF(p) +
 		    (p & RULES_PINNED ? 2 : 0)];
 	}
 	buf[n] = ' ';
-	buf[n + 1] = rules_to_move(pos) == 0 ? 'X' : 'O';
+	buf[n + 1] = to_move == 0 ? 'X' : 'O';
 	buf[n + 2] = '\0';
 	return n + 2;
+}
+
+int
+record_setup_format(const struct rules_position *pos, char *buf, size_t cap)
+{
+	int	 pieces[RULES_MAX_CELLS], i;
+
+	for (i = 0; i < pos->board.ncells; i++)
+		pieces[i] = rules_piece(pos, i);
+	return record_setup_text(pieces, pos->board.ncells, rules_to_move(pos),
+	    buf, cap);
 }
