@@ -24,6 +24,8 @@ enum record_format {
 	RECORD_PGN,		/* tag pairs and movetext */
 	RECORD_TRANSCRIPT,	/* Othello: f5d6c3..., one game a line */
 	RECORD_CSV,		/* a header line, a transcript column */
+	RECORD_GGF,		/* GGS: (;GM[Othello]...;), formats/ggf.md */
+	RECORD_SGF,		/* Othello SGF, GM[2]: formats/sgf.md */
 };
 
 /* The buffer of a value shown in a message: 59 bytes at most, and NUL. */
@@ -152,7 +154,7 @@ unsigned long record_reader_count(const struct record_reader *);
 int	record_reader_next_or_empty(struct record_reader *,
 	    const struct record **rec);
 
-/* "pgn", "transcript", "csv"; and back (-1 if unknown). */
+/* "pgn", "transcript", "csv", "ggf", "sgf"; and back (-1 if unknown). */
 const char *record_format_name(enum record_format);
 int	record_format_parse(const char *);
 
