@@ -311,8 +311,11 @@ write_record(struct record_export *x, const char *name,
 		rc = -1;
 	} else if (record_export_write(x, &o, &d) == -1) {
 		if (d.code == DIAG_UNWRITABLE) {
+			char	 msg[sizeof d.msg];
+
+			memcpy(msg, d.msg, sizeof msg);
 			diag_set_at(&d, d.code, rec->start, 0, "record %lu: "
-			    "%s", rec->index, d.msg);
+			    "%s", rec->index, msg);
 			cli_diag(name, &d, NULL);
 			t->errors++;
 			rc = 1;

@@ -944,7 +944,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
 	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_result(syn, rec, rp);
-		if (!rp->has_error && rec->format == RECORD_PGN)
+		if (!rp->has_error && (rec->format == RECORD_PGN ||
+		    rec->format == RECORD_GGF || rec->format == RECORD_SGF))
 			check_termination(syn, rec, rp);
 	}
 }
