@@ -78,7 +78,8 @@ usage(FILE *f)
 	    "Date, ...)\n"
 	    "  -g, --game=GAME          records without a Game tag are GAME\n"
 	    "  -f, --format=FORMAT      auto (default), report, pgn, "
-	    "transcript, csv\n"
+	    "transcript, csv,\n"
+	    "                           ggf, sgf\n"
 	    "  -p, --partial            write the partial state, for --merge\n"
 	    "  -m, --merge              the inputs are partial summaries: "
 	    "merge them\n"
@@ -152,7 +153,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			}
 			if ((f = record_format_parse(optarg)) == -1) {
 				cli_error("unknown format '%s' (auto, report, "
-				    "pgn, transcript, csv)", optarg);
+				    "pgn, transcript, csv, ggf, sgf)", optarg);
 				return -1;
 			}
 			opt->format = (enum record_format)f;
