@@ -229,7 +229,7 @@ write_csv(struct record_export *x, const struct record_out *o,
 	return 0;
 }
 
-/* ---- GGF and SGF -------------------------------------------------------- */
+/* ---- GGF and SGF ------------------------------------------------------- */
 
 /* A growing string that remembers running out of memory. */
 struct xbuf {
@@ -481,7 +481,7 @@ write_sgf(struct record_export *x, const struct record_out *o,
 	return flush_buf(x, &b, d);
 }
 
-/* ---- The table ------------------------------------------------------------ */
+/* ---- The table --------------------------------------------------------- */
 
 struct record_export_format {
 	const char	*name;

@@ -71,6 +71,9 @@ struct record_reader {
 	size_t		 turnoffcap;
 	size_t		 result_off;
 	bool		 has_movetext;
+	size_t		 notecap;
+	size_t		*note_off;	/* eval and time offsets, by twos */
+	size_t		 noteoffcap;
 
 	/* The record's tags by name (any case), to find duplicates. */
 	struct hashmap	 tags;
@@ -256,6 +259,8 @@ record_reader_free(struct record_reader *rd)
 	free(rd->rec.turns);
 	hashmap_fini(&rd->tags);
 	free(rd->value.s);
+	free(rd->rec.notes);
+	free(rd->note_off);
 	free(rd);
 }
 
@@ -412,10 +417,12 @@ reset_record(struct record_reader *rd)
 {
 	struct record_tag *tags = rd->rec.tags;
 	struct record_token *turns = rd->rec.turns;
+	struct record_note *notes = rd->rec.notes;
 
 	memset(&rd->rec, 0, sizeof rd->rec);
 	rd->rec.tags = tags;
 	rd->rec.turns = turns;
+	rd->rec.notes = notes;
 	rd->rec.format = rd->format;
 	rd->rec.implicit_passes = line_tokens(rd);
 	rd->textlen = 0;
@@ -486,6 +493,10 @@ finish_record(struct record_reader *rd)
 	for (i = 0; i < rd->rec.nturns; i++)
 		rd->rec.turns[i].text = (line_tokens(rd) ? rd->line :
 		    rd->text) + rd->turn_off[i];
+	for (i = 0; i < rd->rec.nnotes; i++) {
+		rd->rec.notes[i].eval = rd->text + rd->note_off[2 * i];
+		rd->rec.notes[i].time = rd->text + rd->note_off[2 * i + 1];
+	}
 	if (rd->rec.has_result)
 		rd->rec.result.text = rd->text + rd->result_off;
 	rd->rec.index = ++rd->index;
@@ -1320,6 +1331,35 @@ static const struct {
 };
 
 /*
+ * Keeps what follows a move's square, "eval/time" (len bytes at s), as a
+ * note of the turn about to be added.
+ */
+static void
+tree_note(struct record_reader *rd, const char *s, size_t len)
+{
+	const char *slash = memchr(s, '/', len);
+	size_t	 n = rd->rec.nnotes, elen = slash != NULL ?
+	    (size_t)(slash - s) : len;
+	long long eoff, toff;
+
+	if ((eoff = text_add(rd, s, elen)) == -1 ||
+	    (toff = text_add(rd, slash != NULL ? slash + 1 : "", slash !=
+	    NULL ? len - elen - 1 : 0)) == -1 ||
+	    array_grow(&rd->rec.notes, &rd->notecap, n + 1,
+	    sizeof *rd->rec.notes) == -1 ||
+	    array_grow(&rd->note_off, &rd->noteoffcap, 2 * n + 2,
+	    sizeof *rd->note_off) == -1) {
+		oom(rd);
+		return;
+	}
+	rd->note_off[2 * n] = (size_t)eoff;
+	rd->note_off[2 * n + 1] = (size_t)toff;
+	rd->rec.notes[n] = (struct record_note){ rd->rec.nturns, NULL, elen,
+	    NULL, slash != NULL ? len - elen - 1 : 0 };
+	rd->rec.nnotes++;
+}
+
+/*
  * A move: B[f5], W[F5//1.23], B[f5/eval/time], B[PA] or B[pass] (SGF:
  * B[] too).  The evaluation and time after the square are not moves.
  */
@@ -1329,8 +1369,10 @@ tree_move(struct record_reader *rd, const char *v, size_t len,
 {
 	const char *slash = memchr(v, '/', len);
 
-	if (slash != NULL)
+	if (slash != NULL) {
+		tree_note(rd, slash + 1, len - (size_t)(slash + 1 - v));
 		len = (size_t)(slash - v);
+	}
 	while (len > 0 && isspace((unsigned char)v[len - 1]))
 		len--;
 	while (len > 0 && isspace((unsigned char)*v)) {

@@ -49,6 +49,19 @@ struct record_token {
 };
 
 /*
+ * GGF and SGF: what a move gives after its square, B[f5/1.23/4.5]: the
+ * evaluation and the time as written (either may be empty), for turn
+ * token turn (0-based).  Kept for the report, never judged.
+ */
+struct record_note {
+	size_t		 turn;
+	char		*eval;
+	size_t		 eval_len;
+	char		*time;
+	size_t		 time_len;
+};
+
+/*
  * One record as read, before any rule is applied.  The reader owns the
  * storage and reuses it for the next record: copy what must outlive the
  * next call to record_reader_next.
@@ -65,6 +78,8 @@ struct record {
 	size_t		 nturns;
 	bool		 has_result;
 	struct record_token result;
+	struct record_note *notes;	/* GGF, SGF: by turn, in order */
+	size_t		 nnotes;
 
 	/* CSV imports: the winner column, 1 Black, -1 White, 0 draw. */
 	bool		 has_winner;
