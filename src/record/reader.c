@@ -1307,6 +1307,7 @@ sgf_point(const char *v, size_t len, int n)
 /* What one game tree says besides its moves, gathered as it is read. */
 struct tree {
 	int		 size;		/* SZ or BO */
+	struct diag_pos size_at;
 	bool		 has_re;
 	struct diag_pos re_at;
 	char		 re[64];
@@ -1375,22 +1376,21 @@ tree_move(struct record_reader *rd, const char *v, size_t len,
 	}
 	while (len > 0 && isspace((unsigned char)v[len - 1]))
 		len--;
-	while (len > 0 && isspace((unsigned char)*v)) {
-		v++;
-		len--;
-	}
-	if (len == 0 || (len == 2 && strncasecmp(v, "pa", 2) == 0) ||
-	    (len == 4 && strncasecmp(v, "pass", 4) == 0)) {
+	/* The codec reads PA in any case and pass; SGF's B[] is one too. */
+	if (len == 0 || (len == 4 && strncasecmp(v, "pass", 4) == 0)) {
 		v = "pass";
 		len = 4;
 	}
 	add_turn(rd, v, len, at);
 }
 
-/* One property of a node; id is NUL terminated. */
+/*
+ * One property of a node; id is NUL terminated, at is its value's '[' and
+ * vat the value's first byte (where a move token stands).
+ */
 static void
 tree_property(struct record_reader *rd, struct tree *tr, const char *id,
-    const char *v, size_t len, struct diag_pos at)
+    const char *v, size_t len, struct diag_pos at, struct diag_pos vat)
 {
 	size_t	 i;
 	int	 cell;
@@ -1401,7 +1401,7 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 			return;
 		}
 	if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0)
-		tree_move(rd, v, len, at);
+		tree_move(rd, v, len, vat);
 	else if (strcmp(id, "RE") == 0 && !tr->has_re &&
 	    len < sizeof tr->re) {
 		tr->has_re = true;
@@ -1411,9 +1411,10 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 	} else if (strcmp(id, "BO") == 0 && rd->format == RECORD_GGF) {
 		ggf_board(rd, v, len, at);
 		tr->size = atoi(v);
-	} else if (strcmp(id, "SZ") == 0 && rd->format == RECORD_SGF)
+	} else if (strcmp(id, "SZ") == 0 && rd->format == RECORD_SGF) {
 		tr->size = atoi(v);
-	else if (strcmp(id, "XT") == 0) {
+		tr->size_at = at;
+	} else if (strcmp(id, "XT") == 0) {
 		/* arbiter's own: a tag no property holds, Name=value. */
 		const char *eq = memchr(v, '=', len);
 		char	 name[64];
@@ -1478,7 +1479,7 @@ static int
 next_tree(struct record_reader *rd)
 {
 	struct tree tr;
-	struct diag_pos at, pat = { 0 };
+	struct diag_pos at, pat = { 0 }, vat = { 0 };
 	char	 id[8];
 	size_t	 idlen = 0, ncells;
 	int	 c, depth = 0;
@@ -1509,7 +1510,7 @@ next_tree(struct record_reader *rd)
 				after_value = true;
 				id[idlen] = '\0';
 				tree_property(rd, &tr, id, rd->value.s != NULL ?
-				    rd->value.s : "", rd->value.len, pat);
+				    rd->value.s : "", rd->value.len, pat, vat);
 				continue;
 			}
 			if (buf_add(&rd->value, (char[]){ (char)c }, 1) == -1)
@@ -1553,6 +1554,7 @@ next_tree(struct record_reader *rd)
 			}
 			in_value = true;
 			pat = at;
+			vat = pos_at(rd, rd->pos);
 			rd->value.len = 0;
 			continue;
 		}
@@ -1585,7 +1587,7 @@ next_tree(struct record_reader *rd)
 		char	 size[16];
 
 		snprintf(size, sizeof size, "%dx%d", tr.size, tr.size);
-		tree_tag(rd, "Size", size, strlen(size), rd->rec.start);
+		tree_tag(rd, "Size", size, strlen(size), tr.size_at);
 	}
 	if (tr.bad_point)
 		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, tr.setup_at,

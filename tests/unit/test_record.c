@@ -315,7 +315,7 @@ START_TEST(ggf_games)
 	ck_assert_ptr_null(tag_value(rec, "Setup"));
 	ck_assert_int_eq(rec->nturns, 3);
 	ck_assert_str_eq(turn_text(rec, 0), "F5");
-	ck_assert_str_eq(turn_text(rec, 2), "pass");
+	ck_assert_str_eq(turn_text(rec, 2), "PA");
 	ck_assert_int_eq(rec->nnotes, 2);
 	ck_assert_int_eq(rec->notes[0].turn, 0);
 	ck_assert_int_eq(rec->notes[0].eval_len, 0);
@@ -355,7 +355,7 @@ START_TEST(sgf_games)
 	ck_assert_ptr_null(tag_value(rec, "Setup"));
 	ck_assert_int_eq(rec->nturns, 3);
 	ck_assert_str_eq(turn_text(rec, 1), "pass");
-	ck_assert_str_eq(turn_text(rec, 2), "pass");
+	ck_assert_str_eq(turn_text(rec, 2), "pa");
 	rec = next_record();
 	ck_assert(!rec->malformed);
 	ck_assert_str_eq(tag_value(rec, "Size"), "6x6");
