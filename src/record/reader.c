@@ -1304,6 +1304,18 @@ sgf_point(const char *v, size_t len, int n)
 	return -1;
 }
 
+/* Whether len bytes at s are a tag name of the notation: [A-Za-z0-9_]+. */
+static bool
+tag_name_ok(const char *s, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return false;
+	return len > 0;
+}
+
 /* What one game tree says besides its moves, gathered as it is read. */
 struct tree {
 	int		 size;		/* SZ or BO */
@@ -1419,7 +1431,8 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 		const char *eq = memchr(v, '=', len);
 		char	 name[64];
 
-		if (eq != NULL && eq > v && (size_t)(eq - v) < sizeof name) {
+		if (eq != NULL && eq > v && (size_t)(eq - v) < sizeof name &&
+		    tag_name_ok(v, (size_t)(eq - v))) {
 			memcpy(name, v, (size_t)(eq - v));
 			name[eq - v] = '\0';
 			tree_tag(rd, name, eq + 1, len - (size_t)(eq - v) - 1,

@@ -53,7 +53,8 @@ record_setup_parse(const struct rules_board *b, const char *v, size_t len,
 	}
 	if (n < b->ncells)
 		return diag_set(d, DIAG_BAD_SETUP_TAG, "the Setup gives %d "
-		    "cells; the board has %d", n, b->ncells);
+		    "cell%s; the board has %d", n, n == 1 ? "" : "s",
+		    b->ncells);
 	if (i == 0 || !isspace((unsigned char)v[i - 1]) ||
 	    (v[i] != 'X' && v[i] != 'O'))
 		return diag_set(d, DIAG_BAD_SETUP_TAG, "a Setup ends in a "
