@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "record/record.h"
+#include "record/wbuf.h"
 #include "util/util.h"
 
 struct record_export {
@@ -231,37 +232,24 @@ write_csv(struct record_export *x, const struct record_out *o,
 
 /* ---- GGF and SGF ------------------------------------------------------- */
 
-/* A growing string that remembers running out of memory. */
-struct xbuf {
-	struct buf	 b;
-	bool		 failed;
-};
-
-static void
-xadd(struct xbuf *b, const char *s, size_t n)
-{
-	if (!b->failed && buf_add(&b->b, s, n) == -1)
-		b->failed = true;
-}
-
 /* A property value with ] and \ escaped, as SGF and GGF escape them. */
 static void
-put_value(struct xbuf *b, const char *v)
+put_value(struct wbuf *b, const char *v)
 {
 	for (; *v != '\0'; v++) {
 		if (*v == ']' || *v == '\\')
-			xadd(b, "\\", 1);
-		xadd(b, v, 1);
+			wbuf_add(b, "\\", 1);
+		wbuf_add(b, v, 1);
 	}
 }
 
 static void
-put_prop(struct xbuf *b, const char *id, const char *v)
+put_prop(struct wbuf *b, const char *id, const char *v)
 {
-	xadd(b, id, strlen(id));
-	xadd(b, "[", 1);
+	wbuf_add(b, id, strlen(id));
+	wbuf_add(b, "[", 1);
 	put_value(b, v);
-	xadd(b, "]", 1);
+	wbuf_add(b, "]", 1);
 }
 
 /* The start position's pieces and colour to move (the Setup, or init). */
@@ -285,12 +273,19 @@ start_of(const struct record_out *o, int *pieces, int *to_move)
 	return 0;
 }
 
+/* Whether o's forfeit rides on RE (:r, :t; +R, +T): a resignation or time. */
+static bool
+forfeit_on_re(const struct record_out *o)
+{
+	return o->forfeit && (o->forfeit_cause == RECORD_OUT_RESIGN ||
+	    o->forfeit_cause == RECORD_OUT_TIMEOUT);
+}
+
 /* The tags GGF or SGF has no property of its own for, as XT[Tag=value]. */
 static void
-put_extra(struct xbuf *b, const struct record_out *o, bool sgf)
+put_extra(struct wbuf *b, const struct record_out *o, bool sgf)
 {
 	const struct record *rec = o->rec;
-	char	*v;
 	size_t	 i, k;
 
 	for (i = 0; i < rec->ntags; i++) {
@@ -306,27 +301,22 @@ put_extra(struct xbuf *b, const struct record_out *o, bool sgf)
 				    strcmp(known[k].tag, "Setup") == 0 ||
 				    strcmp(known[k].tag, "Result") == 0;
 		/* A resignation or time loss rides on RE. */
-		if (o->forfeit && (o->forfeit_cause == RECORD_OUT_RESIGN ||
-		    o->forfeit_cause == RECORD_OUT_TIMEOUT) &&
-		    (strcasecmp(name, "Termination") == 0 ||
+		if (forfeit_on_re(o) && (strcasecmp(name, "Termination") == 0 ||
 		    strcasecmp(name, "Winner") == 0))
 			carried = true;
 		if (carried)
 			continue;
-		if ((v = malloc(strlen(name) + strlen(rec->tags[i].value) +
-		    2)) == NULL) {
-			b->failed = true;
-			return;
-		}
-		sprintf(v, "%s=%s", name, rec->tags[i].value);
-		put_prop(b, "XT", v);
-		free(v);
+		wbuf_str(b, "XT[");
+		put_value(b, name);
+		wbuf_str(b, "=");
+		put_value(b, rec->tags[i].value);
+		wbuf_str(b, "]");
 	}
 }
 
 /* The properties of the known tags a format names. */
 static void
-put_known(struct xbuf *b, const struct record_out *o, bool sgf)
+put_known(struct wbuf *b, const struct record_out *o, bool sgf)
 {
 	const struct record_tag *t;
 	size_t	 i;
@@ -347,20 +337,43 @@ margin(const struct record_out *o)
 	return o->alt[0] - o->alt[1];
 }
 
+/*
+ * What a GGF or SGF game starts from: Reversi on a square board (anything
+ * else is DIAG_UNWRITABLE in d), its pieces and colour to move.
+ */
 static int
-check_reversi(const struct record_out *o, const char *format,
-    struct diag *d)
+tree_start(const struct record_out *o, const char *format, int *pieces,
+    int *to_move, struct diag *d)
 {
 	if (o->game == NULL || strcmp(o->game->name, "reversi") != 0 ||
 	    o->board == NULL || o->board->geometry != RULES_SQUARE ||
 	    o->board->width != o->board->height)
 		return diag_set(d, DIAG_UNWRITABLE, "%s holds reversi on a "
 		    "square board only", format);
+	if (start_of(o, pieces, to_move) == -1)
+		return diag_set(d, DIAG_UNWRITABLE, "%s: no start position "
+		    "(the Setup is none)", format);
 	return 0;
 }
 
+/* The moves, each sep then B[..] or W[..], PA for a pass. */
+static void
+put_moves(struct wbuf *b, const struct record_out *o, int to_move,
+    const char *sep)
+{
+	size_t	 t;
+
+	for (t = 0; t < o->nturns; t++) {
+		wbuf_str(b, sep);
+		wbuf_str(b, (to_move + (int)t) % 2 == 0 ? "B[" : "W[");
+		put_value(b, strcmp(o->turns[t], "pass") == 0 ? "PA" :
+		    o->turns[t]);
+		wbuf_str(b, "]");
+	}
+}
+
 static int
-flush_buf(struct record_export *x, struct xbuf *b, struct diag *d)
+flush_buf(struct record_export *x, struct wbuf *b, struct diag *d)
 {
 	int	 rc = 0;
 
@@ -374,48 +387,37 @@ static int
 write_ggf(struct record_export *x, const struct record_out *o,
     struct diag *d)
 {
-	struct xbuf b = { 0 };
+	struct wbuf b = { 0 };
 	char	 num[64], cell[2] = { 0, 0 };
 	int	 pieces[RULES_MAX_CELLS], to_move, i, n;
-	size_t	 t;
 
-	if (check_reversi(o, "GGF", d) == -1)
+	if (tree_start(o, "GGF", pieces, &to_move, d) == -1)
 		return -1;
-	if (start_of(o, pieces, &to_move) == -1)
-		return diag_set(d, DIAG_UNWRITABLE, "GGF: no start position");
-	xadd(&b, "(;GM[Othello]", 13);
+	wbuf_add(&b, "(;GM[Othello]", 13);
 	put_known(&b, o, false);
 	n = o->board->width;
 	if (o->valid && o->over) {
 		snprintf(num, sizeof num, "%+d.000", margin(o));
 		put_prop(&b, "RE", num);
-	} else if (o->forfeit && (o->forfeit_cause == RECORD_OUT_RESIGN ||
-	    o->forfeit_cause == RECORD_OUT_TIMEOUT)) {
+	} else if (forfeit_on_re(o)) {
 		snprintf(num, sizeof num, "%c%d.000:%c",
 		    o->forfeit_winner == 0 ? '+' : '-', o->board->ncells,
 		    o->forfeit_cause == RECORD_OUT_RESIGN ? 'r' : 't');
 		put_prop(&b, "RE", num);
 	}
 	snprintf(num, sizeof num, "BO[%d", n);
-	xadd(&b, num, strlen(num));
+	wbuf_add(&b, num, strlen(num));
 	for (i = 0; i < o->board->ncells; i++) {
 		if (i % n == 0)
-			xadd(&b, " ", 1);
+			wbuf_add(&b, " ", 1);
 		cell[0] = pieces[i] == RULES_EMPTY ? '-' :
 		    RULES_COLOUR_OF(pieces[i]) == 0 ? '*' : 'O';
-		xadd(&b, cell, 1);
+		wbuf_add(&b, cell, 1);
 	}
-	xadd(&b, to_move == 0 ? " *]" : " O]", 3);
+	wbuf_add(&b, to_move == 0 ? " *]" : " O]", 3);
 	put_extra(&b, o, false);
-	for (t = 0; t < o->nturns; t++) {
-		xadd(&b, (to_move + (int)t) % 2 == 0 ? "B[" : "W[", 2);
-		if (strcmp(o->turns[t], "pass") == 0)
-			xadd(&b, "PA", 2);
-		else
-			put_value(&b, o->turns[t]);
-		xadd(&b, "]", 1);
-	}
-	xadd(&b, ";)\n", 3);
+	put_moves(&b, o, to_move, "");
+	wbuf_add(&b, ";)\n", 3);
 	return flush_buf(x, &b, d);
 }
 
@@ -423,16 +425,13 @@ static int
 write_sgf(struct record_export *x, const struct record_out *o,
     struct diag *d)
 {
-	struct xbuf b = { 0 };
+	struct wbuf b = { 0 };
 	char	 num[64], name[RULES_CELL_NAME];
 	int	 pieces[RULES_MAX_CELLS], to_move, i, c;
-	size_t	 t;
 
-	if (check_reversi(o, "SGF", d) == -1)
+	if (tree_start(o, "SGF", pieces, &to_move, d) == -1)
 		return -1;
-	if (start_of(o, pieces, &to_move) == -1)
-		return diag_set(d, DIAG_UNWRITABLE, "SGF: no start position");
-	xadd(&b, "(;GM[2]FF[4]", 12);
+	wbuf_add(&b, "(;GM[2]FF[4]", 12);
 	snprintf(num, sizeof num, "%d", o->board->width);
 	put_prop(&b, "SZ", num);
 	put_known(&b, o, true);
@@ -443,8 +442,7 @@ write_sgf(struct record_export *x, const struct record_out *o,
 			snprintf(num, sizeof num, "%c+%d", margin(o) > 0 ?
 			    'B' : 'W', abs(margin(o)));
 		put_prop(&b, "RE", num);
-	} else if (o->forfeit && (o->forfeit_cause == RECORD_OUT_RESIGN ||
-	    o->forfeit_cause == RECORD_OUT_TIMEOUT)) {
+	} else if (forfeit_on_re(o)) {
 		snprintf(num, sizeof num, "%c+%c", o->forfeit_winner == 0 ?
 		    'B' : 'W', o->forfeit_cause == RECORD_OUT_RESIGN ? 'R' :
 		    'T');
@@ -458,26 +456,18 @@ write_sgf(struct record_export *x, const struct record_out *o,
 			    RULES_COLOUR_OF(pieces[i]) != c)
 				continue;
 			if (!any)
-				xadd(&b, c == 0 ? "AB" : "AW", 2);
+				wbuf_add(&b, c == 0 ? "AB" : "AW", 2);
 			any = true;
-			xadd(&b, "[", 1);
+			wbuf_add(&b, "[", 1);
 			rules_cell_name(o->board, i, name);
-			xadd(&b, name, strlen(name));
-			xadd(&b, "]", 1);
+			wbuf_add(&b, name, strlen(name));
+			wbuf_add(&b, "]", 1);
 		}
 	}
 	put_prop(&b, "PL", to_move == 0 ? "B" : "W");
 	put_extra(&b, o, true);
-	for (t = 0; t < o->nturns; t++) {
-		xadd(&b, (to_move + (int)t) % 2 == 0 ? ";B[" : ";W[",
-		    3);
-		if (strcmp(o->turns[t], "pass") == 0)
-			xadd(&b, "PA", 2);
-		else
-			put_value(&b, o->turns[t]);
-		xadd(&b, "]", 1);
-	}
-	xadd(&b, ")\n", 2);
+	put_moves(&b, o, to_move, ";");
+	wbuf_add(&b, ")\n", 2);
 	return flush_buf(x, &b, d);
 }
 

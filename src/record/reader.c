@@ -1255,7 +1255,9 @@ tree_re(struct record_reader *rd, const char *v, size_t len,
 			return;
 		if ((buf[0] != 'B' && buf[0] != 'W') || buf[1] != '+')
 			goto bad;
-		if (buf[2] == 'R' || buf[2] == 'T') {
+		if (strcmp(buf + 2, "R") == 0 ||
+		    strcmp(buf + 2, "Resign") == 0 ||
+		    strcmp(buf + 2, "T") == 0 || strcmp(buf + 2, "Time") == 0) {
 			tree_result(rd, buf[0] == 'B' ? 1 : -1,
 			    buf[2] == 'R' ? 'r' : 't', ncells, at, shown);
 			return;
