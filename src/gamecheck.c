@@ -280,7 +280,8 @@ write_record(struct record_export *x, const char *name,
 	o.valid = !rp->has_error;
 	if (!o.valid && !opt->keep_illegal)
 		return 0;
-	o.board = rp->pos != NULL && rp->pos->game == rp->game ?
+	/* A malformed record may stop before its board is set up. */
+	o.board = rp->status != REPLAY_MALFORMED && rp->pos != NULL ?
 	    &rp->pos->board : NULL;
 	o.over = rp->score.over;
 	memcpy(o.points, rp->score.points, sizeof o.points);
@@ -317,7 +318,9 @@ write_record(struct record_export *x, const char *name,
 			diag_set_at(&d, d.code, rec->start, 0, "record %lu: "
 			    "%s", rec->index, msg);
 			cli_diag(name, &d, NULL);
-			t->errors++;
+			/* Counted once, however many errors the record has. */
+			if (!rp->has_error)
+				t->errors++;
 			rc = 1;
 		} else
 			rc = -1;

@@ -345,8 +345,11 @@ static int
 tree_start(const struct record_out *o, const char *format, int *pieces,
     int *to_move, struct diag *d)
 {
+	if (o->board == NULL)
+		return diag_set(d, DIAG_UNWRITABLE, "%s needs the board, "
+		    "which this malformed record does not give", format);
 	if (o->game == NULL || strcmp(o->game->name, "reversi") != 0 ||
-	    o->board == NULL || o->board->geometry != RULES_SQUARE ||
+	    o->board->geometry != RULES_SQUARE ||
 	    o->board->width != o->board->height)
 		return diag_set(d, DIAG_UNWRITABLE, "%s holds reversi on a "
 		    "square board only", format);

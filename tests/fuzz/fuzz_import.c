@@ -22,32 +22,19 @@ static const enum record_format formats[] = {
 };
 
 /*
- * What a GGF or SGF record satisfies: its tags stand at a value's '[',
- * its notes name turns it has, and each move token stands where its text
- * is, but a pass written "pass" for B[] or B[PASS].
+ * What a GGF or SGF record satisfies besides every record's invariants
+ * (fuzz_check_record): written passes, and notes of turns it has.
  */
 static void
-check_tree(const uint8_t *data, size_t size, const struct record *rec)
+check_tree(const struct record *rec)
 {
-	const struct record_token *t;
 	size_t	 i;
 
 	FUZZ_CHECK(!rec->implicit_passes);
-	for (i = 0; i < rec->ntags; i++)
-		FUZZ_CHECK(rec->tags[i].at.offset < size &&
-		    data[rec->tags[i].at.offset] == '[');
 	for (i = 0; i < rec->nnotes; i++)
 		FUZZ_CHECK(rec->notes[i].turn < rec->nturns &&
 		    rec->notes[i].eval[rec->notes[i].eval_len] == '\0' &&
 		    rec->notes[i].time[rec->notes[i].time_len] == '\0');
-	for (i = 0; i < rec->nturns; i++) {
-		t = &rec->turns[i];
-		FUZZ_CHECK(t->text != NULL && t->len > 0);
-		FUZZ_CHECK(t->at.offset <= size);
-		FUZZ_CHECK((t->at.offset + t->len <= size &&
-		    memcmp(data + t->at.offset, t->text, t->len) == 0) ||
-		    (t->len == 4 && memcmp(t->text, "pass", 4) == 0));
-	}
 }
 
 /* A valid record as gamecheck --write would write it, in format name. */
@@ -126,8 +113,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	while ((rc = record_reader_next(rd, &rec)) == 1) {
 		FUZZ_CHECK(rec->format == fmt);
 		if (fmt == RECORD_GGF || fmt == RECORD_SGF) {
-			FUZZ_CHECK(rec->index == ++n);
-			check_tree(data + 1, size - 1, rec);
+			fuzz_check_record(data + 1, size - 1, rec, ++n);
+			check_tree(rec);
 			replay_record(syn, rec, &ro, &rp);
 			check_replay(rec, &rp, &ro);
 			FUZZ_CHECK(report_write(w, "fuzz", rec, &rp) == 0);
