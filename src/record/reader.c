@@ -1570,7 +1570,10 @@ next_tree(struct record_reader *rd)
 			in_value = true;
 			pat = at;
 			vat = pos_at(rd, rd->pos);
+			/* Empty until its bytes come: BO[] is no stale board. */
 			rd->value.len = 0;
+			if (rd->value.s != NULL)
+				rd->value.s[0] = '\0';
 			continue;
 		}
 		if (isupper(c) || islower(c)) {
