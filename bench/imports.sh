@@ -17,11 +17,13 @@ trap 'rm -rf "$tmp"' EXIT
 head -n 1 "$data" > "$tmp/games.csv"
 i=0
 while [ "$i" -lt "$copies" ]; do
-	tail -n +2 "$data"
+	awk 'NR > 1' "$data"
 	i=$((i + 1))
 done >> "$tmp/games.csv"
-./gamecheck --write=ggf "$tmp/games.csv" > "$tmp/games.ggf" 2> /dev/null
-./gamecheck --write=sgf "$tmp/games.csv" > "$tmp/games.sgf" 2> /dev/null
+./gamecheck --write=ggf "$tmp/games.csv" > "$tmp/games.ggf" 2> /dev/null ||
+    true
+./gamecheck --write=sgf "$tmp/games.csv" > "$tmp/games.sgf" 2> /dev/null ||
+    true
 for f in csv ggf sgf; do
 	/usr/bin/time -f '%U %S %M' -o "$tmp/time" \
 	    ./gamecheck --quiet "$tmp/games.$f" 2> "$tmp/err" || true

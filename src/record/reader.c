@@ -1409,14 +1409,17 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 	size_t	 i;
 	int	 cell;
 
+	/* Moves first: nearly every property is one. */
+	if ((id[0] == 'B' || id[0] == 'W') && id[1] == '\0') {
+		tree_move(rd, v, len, vat);
+		return;
+	}
 	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
 		if (strcmp(id, tree_tags[i].id) == 0) {
 			tree_tag(rd, tree_tags[i].tag, v, len, at);
 			return;
 		}
-	if (strcmp(id, "B") == 0 || strcmp(id, "W") == 0)
-		tree_move(rd, v, len, vat);
-	else if (strcmp(id, "RE") == 0 && !tr->has_re &&
+	if (strcmp(id, "RE") == 0 && !tr->has_re &&
 	    len < sizeof tr->re) {
 		tr->has_re = true;
 		tr->re_at = at;
@@ -1500,6 +1503,8 @@ next_tree(struct record_reader *rd)
 	int	 c, depth = 0;
 	bool	 nl, in_value = false, esc = false, any = false;
 	bool	 after_value = false;
+	const char *start;
+	size_t	 n;
 
 	for (;;) {
 		c = tree_byte(rd, &nl);
@@ -1507,13 +1512,14 @@ next_tree(struct record_reader *rd)
 			return -1;
 		if (c == -1)
 			break;
-		at = pos_at(rd, rd->pos - 1);
 		if (in_value) {
 			if (esc) {
 				esc = false;
 				if (!nl && buf_add(&rd->value, (char[]){ (char)c },
-				    1) == -1)
-					return oom(rd), 1;
+				    1) == -1) {
+					oom(rd);
+					break;
+				}
 				continue;
 			}
 			if (c == '\\') {
@@ -1528,12 +1534,21 @@ next_tree(struct record_reader *rd)
 				    rd->value.s : "", rd->value.len, pat, vat);
 				continue;
 			}
-			if (buf_add(&rd->value, (char[]){ (char)c }, 1) == -1)
-				return oom(rd), 1;
+			/* The bytes up to the next ] or \ of the line at once. */
+			start = nl ? NULL : rd->line + rd->pos - 1;
+			for (n = 1; !nl && rd->pos < rd->linelen &&
+			    rd->line[rd->pos] != ']' && rd->line[rd->pos] != '\\';
+			    n++)
+				rd->pos++;
+			if (buf_add(&rd->value, nl ? "\n" : start, n) == -1) {
+				oom(rd);
+				break;
+			}
 			continue;
 		}
 		if (isspace(c))
 			continue;
+		at = pos_at(rd, rd->pos - 1);
 		if (!any) {
 			if (c != '(') {
 				/* Junk before a tree: skipped, as SGF allows. */
