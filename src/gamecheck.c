@@ -472,6 +472,12 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		}
 	}
 	replay_fini(&rp);
+	/* A format whose header counts the games writes them here. */
+	if (x != NULL && !t->io_error && record_export_finish(x) == -1) {
+		if (cli_output_ok(out, outname))
+			cli_error("%s: cannot write the records", outname);
+		t->io_error = true;
+	}
 	record_export_free(x);
 }
 

@@ -19,6 +19,7 @@ struct record_export {
 	const struct record_export_format *f;
 	FILE		*out;
 	unsigned long	 written;
+	void		*state;		/* a format's own, or NULL */
 };
 
 /*
@@ -480,15 +481,23 @@ struct record_export_format {
 	const char	*name;
 	int		(*write)(struct record_export *,
 			    const struct record_out *, struct diag *);
+	/*
+	 * Optional: what follows the last record (a format whose header
+	 * counts the games keeps them in x->state until then); 0, or -1
+	 * when out cannot be written.
+	 */
+	int		(*finish)(struct record_export *);
+	/* Optional: frees x->state. */
+	void		(*free)(void *);
 };
 
 /* One line a format: --write=NAME. */
 static const struct record_export_format formats[] = {
-	{ "pgn", write_pgn },
-	{ "transcript", write_transcript },
-	{ "csv", write_csv },
-	{ "ggf", write_ggf },
-	{ "sgf", write_sgf },
+	{ "pgn", write_pgn, NULL, NULL },
+	{ "transcript", write_transcript, NULL, NULL },
+	{ "csv", write_csv, NULL, NULL },
+	{ "ggf", write_ggf, NULL, NULL },
+	{ "sgf", write_sgf, NULL, NULL },
 };
 
 bool
@@ -529,8 +538,18 @@ record_export_write(struct record_export *x, const struct record_out *o,
 	return 0;
 }
 
+int
+record_export_finish(struct record_export *x)
+{
+	return x->f->finish != NULL ? x->f->finish(x) : 0;
+}
+
 void
 record_export_free(struct record_export *x)
 {
+	if (x == NULL)
+		return;
+	if (x->f->free != NULL)
+		x->f->free(x->state);
 	free(x);
 }

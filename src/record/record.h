@@ -340,6 +340,12 @@ struct record_export *record_export_new(const char *name, FILE *out);
  */
 int	record_export_write(struct record_export *, const struct record_out *,
 	    struct diag *d);
+/*
+ * Ends the output after the last record (a format whose header counts
+ * its games writes it all here): 0, or -1 when out cannot be written.
+ */
+int	record_export_finish(struct record_export *);
+/* Frees a writer (NULL: nothing), without finishing it. */
 void	record_export_free(struct record_export *);
 
 /*
