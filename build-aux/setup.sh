@@ -7,7 +7,8 @@
 set -e
 cd "$(dirname "$0")/.."
 
-packages="gcc make autoconf automake pkg-config libyaml-dev libpcre2-dev check"
+packages="gcc make autoconf automake pkg-config libyaml-dev libpcre2-dev check
+    zlib1g-dev libbz2-dev liblzma-dev libzstd-dev"
 missing=
 for p in $packages; do
 	if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |

@@ -24,6 +24,8 @@ struct options {
 	const char	*output;
 	const char	*files_from;
 	const char	*csv_columns;	/* a headerless CSV's columns */
+	const char	*wthor_players;	/* WTHOR.JOU, or NULL: beside */
+	const char	*wthor_tournaments;	/* WTHOR.TRN */
 	const char	*write;		/* --write: a format, or NULL */
 	bool		 keep_illegal;
 	struct cli_shard shard;	/* shard.n 0: every record */
@@ -34,7 +36,8 @@ struct options {
 
 /* The options without a short name (README, "Options"). */
 enum { OPT_REQUIRE_FINISHED = 256, OPT_MAX_ERRORS, OPT_SHARD,
-    OPT_FILES_FROM, OPT_CSV_COLUMNS, OPT_WRITE, OPT_KEEP_ILLEGAL };
+    OPT_FILES_FROM, OPT_CSV_COLUMNS,
+    OPT_WTHOR_PLAYERS, OPT_WTHOR_TOURNAMENTS, OPT_WRITE, OPT_KEEP_ILLEGAL };
 
 struct totals {
 	unsigned long	 records;
@@ -60,13 +63,14 @@ usage(FILE *f)
 	    "usage: gamecheck [-q] [--require-finished] [-g game] [-f format]\n"
 	    "       [-j jobs] [--max-errors count] [-o file] [--shard k/n]\n"
 	    "       [--files-from list] [--csv-columns spec]\n"
+	    "       [--wthor-players file] [--wthor-tournaments file]\n"
 	    "       [--write format [--keep-illegal]] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
 	    "  -g, --game=GAME          records without a Game tag are GAME\n"
 	    "  -f, --format=FORMAT      auto (default), pgn, transcript, csv,\n"
-	    "                           ggf, sgf\n"
+	    "                           wthor, ggf, sgf\n"
 	    "  -q, --quiet              no reports: diagnostics and the\n"
 	    "                           summary line only\n"
 	    "      --require-finished   an unfinished game is an error\n"
@@ -81,6 +85,10 @@ usage(FILE *f)
 	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
 	    "                           line; SPEC names the columns as it\n"
 	    "                           would (id,winner,moves)\n"
+	    "      --wthor-players=FILE WTHOR inputs name their players\n"
+	    "                           from FILE (default: WTHOR.JOU beside\n"
+	    "                           the input)\n"
+	    "      --wthor-tournaments=FILE  and their tournaments (WTHOR.TRN)\n"
 	    "      --write=FORMAT       write each valid record in FORMAT\n"
 	    "                           (pgn, transcript, csv, ggf, sgf)\n"
 	    "                           instead of the reports\n"
@@ -115,6 +123,10 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
+		{ "wthor-players", required_argument, NULL,
+		    OPT_WTHOR_PLAYERS },
+		{ "wthor-tournaments", required_argument, NULL,
+		    OPT_WTHOR_TOURNAMENTS },
 		{ "write", required_argument, NULL, OPT_WRITE },
 		{ "keep-illegal", no_argument, NULL, OPT_KEEP_ILLEGAL },
 		{ "help", no_argument, NULL, 'h' },
@@ -136,7 +148,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		case 'f':
 			if ((f = record_format_parse(optarg)) == -1) {
 				cli_error("unknown format '%s' (auto, pgn, "
-				    "transcript, csv, ggf, sgf)", optarg);
+				    "transcript, csv, wthor, ggf, sgf)", optarg);
 				return -1;
 			}
 			opt->format = (enum record_format)f;
@@ -172,6 +184,12 @@ parse_options(int argc, char **argv, struct options *opt)
 			if (!cli_csv_columns_option(optarg))
 				return -1;
 			opt->csv_columns = optarg;
+			break;
+		case OPT_WTHOR_PLAYERS:
+			opt->wthor_players = optarg;
+			break;
+		case OPT_WTHOR_TOURNAMENTS:
+			opt->wthor_tournaments = optarg;
 			break;
 		case OPT_WRITE:
 			if (!record_export_known(optarg)) {
@@ -356,6 +374,12 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		record_reader_free(rd);
 		rd = NULL;
 	}
+	if (rd != NULL && record_reader_wthor_names(rd, strcmp(path, "-") ==
+	    0 ? NULL : path, opt->wthor_players,
+	    opt->wthor_tournaments) == -1) {
+		record_reader_free(rd);
+		rd = NULL;
+	}
 	if (rd == NULL) {
 		cli_error("%s: out of memory", name);
 		t->out_of_memory = true;
@@ -424,7 +448,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	}
 	if (rc == -1) {
 		/* Reading failed: the input (exit 2), or memory (3). */
-		cli_error("%s: %s", name, strerror(errno));
+		cli_read_error(name);
 		if (errno == ENOMEM)
 			t->out_of_memory = true;
 	}

@@ -40,6 +40,8 @@ struct options {
 	struct cli_shard shard;	/* shard.n 0: every record */
 	unsigned long	 expect;	/* --expect: 0 for none */
 	const char	*csv_columns;	/* a headerless CSV's columns */
+	const char	*wthor_players;	/* WTHOR.JOU, or NULL: beside */
+	const char	*wthor_tournaments;	/* WTHOR.TRN */
 	unsigned long	 jobs;		/* -j: 1 for none */
 	struct cli_jobs	*j;		/* a worker's, with -j */
 	uint64_t	 seq;		/* the records of the shard, for -j */
@@ -47,7 +49,8 @@ struct options {
 
 /* The options without a short name (README, "Options"). */
 enum { OPT_BY = 256, OPT_SHARD, OPT_FILES_FROM, OPT_EXPECT,
-    OPT_CSV_COLUMNS };
+    OPT_CSV_COLUMNS,
+    OPT_WTHOR_PLAYERS, OPT_WTHOR_TOURNAMENTS };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
 struct seen {
@@ -70,7 +73,8 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-j jobs]\n"
 	    "       [-o file] [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
-	    "       [--csv-columns spec] [file ...]\n"
+	    "       [--csv-columns spec] [--wthor-players file]\n"
+	    "       [--wthor-tournaments file] [file ...]\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -79,7 +83,7 @@ usage(FILE *f)
 	    "  -g, --game=GAME          records without a Game tag are GAME\n"
 	    "  -f, --format=FORMAT      auto (default), report, pgn, "
 	    "transcript, csv,\n"
-	    "                           ggf, sgf\n"
+	    "                           wthor, ggf, sgf\n"
 	    "  -p, --partial            write the partial state, for --merge\n"
 	    "  -m, --merge              the inputs are partial summaries: "
 	    "merge them\n"
@@ -94,6 +98,10 @@ usage(FILE *f)
 	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
 	    "                           line; SPEC names the columns as it\n"
 	    "                           would (id,winner,moves)\n"
+	    "      --wthor-players=FILE WTHOR inputs name their players\n"
+	    "                           from FILE (default: WTHOR.JOU beside\n"
+	    "                           the input)\n"
+	    "      --wthor-tournaments=FILE  and their tournaments (WTHOR.TRN)\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
 	    "                           the same)\n"
@@ -123,6 +131,10 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
 		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
+		{ "wthor-players", required_argument, NULL,
+		    OPT_WTHOR_PLAYERS },
+		{ "wthor-tournaments", required_argument, NULL,
+		    OPT_WTHOR_TOURNAMENTS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -153,7 +165,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			}
 			if ((f = record_format_parse(optarg)) == -1) {
 				cli_error("unknown format '%s' (auto, report, "
-				    "pgn, transcript, csv, ggf, sgf)", optarg);
+				    "pgn, transcript, csv, wthor, ggf, sgf)",
+				    optarg);
 				return -1;
 			}
 			opt->format = (enum record_format)f;
@@ -195,6 +208,12 @@ parse_options(int argc, char **argv, struct options *opt)
 			if (!cli_csv_columns_option(optarg))
 				return -1;
 			opt->csv_columns = optarg;
+			break;
+		case OPT_WTHOR_PLAYERS:
+			opt->wthor_players = optarg;
+			break;
+		case OPT_WTHOR_TOURNAMENTS:
+			opt->wthor_tournaments = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -287,7 +306,7 @@ yaml_error(struct run *r, const char *name, const struct diag *d)
 		cli_diag(name, d, NULL);
 		r->bad = true;
 	} else {
-		cli_error("%s: %s", name, strerror(errno));
+		cli_read_error(name);
 		r->io_error = true;
 	}
 }
@@ -350,8 +369,8 @@ input_error(struct run *r, const char *name, const struct record *rec)
 
 static void
 read_records(struct run *r, struct options *opt,
-    struct record_syntax *syn, FILE *in, const char *name,
-    const char *peek, size_t len)
+    struct record_syntax *syn, FILE *in, const char *path,
+    const char *name, const char *peek, size_t len)
 {
 	struct replay_options ro = { .game = opt->game, .max_legal = 0 };
 	struct record_reader *rd;
@@ -365,7 +384,9 @@ read_records(struct run *r, struct options *opt,
 	rd = record_reader_new(syn, in, name, opt->format);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1 ||
 	    (opt->csv_columns != NULL &&
-	    record_reader_csv_columns(rd, opt->csv_columns) == -1)) {
+	    record_reader_csv_columns(rd, opt->csv_columns) == -1) ||
+	    record_reader_wthor_names(rd, strcmp(path, "-") == 0 ? NULL :
+	    path, opt->wthor_players, opt->wthor_tournaments) == -1) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
 	}
@@ -399,7 +420,7 @@ read_records(struct run *r, struct options *opt,
 		count(r, &g, name);
 	}
 	if (rc == -1) {
-		cli_error("%s: %s", name, strerror(errno));
+		cli_read_error(name);
 		r->io_error = true;
 	}
 	free(buf);
@@ -438,7 +459,7 @@ read_input(struct run *r, struct options *opt,
 	if (!opt->merge && opt->input == INPUT_AUTO) {
 		len = fread(peek, 1, sizeof peek, in);
 		if (len == 0 && ferror(in)) {
-			cli_error("%s: %s", name, strerror(errno));
+			cli_read_error(name);
 			r->io_error = true;
 			goto out_close;
 		}
@@ -447,12 +468,12 @@ read_input(struct run *r, struct options *opt,
 	    (opt->input == INPUT_AUTO && looks_like_yaml(peek, len)))
 		read_reports(r, opt, in, name, peek, len);
 	else
-		read_records(r, opt, syn, in, name, peek, len);
+		read_records(r, opt, syn, in, path, name, peek, len);
 	while (se != NULL && !ferror(in) && fread(peek, 1, sizeof peek,
 	    in) > 0)
 		continue;
 	if (se != NULL && ferror(in)) {
-		cli_error("%s: %s", name, strerror(errno));
+		cli_read_error(name);
 		r->io_error = true;
 	}
 out_close:

@@ -17,6 +17,10 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 
 # About 100,000 games: the data set 4 times, or the examples many times.
+# The rows are drawn in a pseudo-random order (a fixed LCG), not copy
+# after copy: blocks of the same bytes on standard input are the same
+# input to --merge (partial-duplicate, formats/summary.md), and a block
+# size that is a multiple of a short period would make them.
 csv="$srcdir/examples/archive.csv"
 copies=20000
 if [ -r "$data" ]; then
@@ -24,7 +28,9 @@ if [ -r "$data" ]; then
 	copies=4
 fi
 awk -F, -v k="$copies" 'NR == 1 { print; next } { row[n++] = $0 }
-    END { for (i = 0; i < k; i++) for (r = 0; r < n; r++) print row[r] }' \
+    END { x = 12345; for (i = 0; i < k * n; i++) {
+	x = (x * 69069 + 1) % 4294967296
+	print row[int(x / 65536) % n] } }' \
     "$csv" > "$tmp/games.csv"
 awk -F, 'NR > 1 { print $3 }' "$tmp/games.csv" > "$tmp/games.txt"
 

@@ -4,8 +4,6 @@
  * and progress for the tools.  The program name is the one piece of
  * process state here, set once by main() before anything else runs.
  */
-/* fopencookie(3): an input read through a function of ours. */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -184,7 +182,7 @@ cli_files_from(const char *list, int argc, char **argv, int *n)
 	int	 k;
 
 	if (cli_read_file(list, &text, &len) == -1) {
-		cli_error("%s: %s", cli_input_name(list), strerror(errno));
+		cli_read_error(cli_input_name(list));
 		return NULL;
 	}
 	if (memchr(text, '\0', len) != NULL) {
@@ -300,85 +298,6 @@ bool
 cli_shard_mine(const struct cli_shard *sh)
 {
 	return sh->n == 0 || sh->at == sh->k - 1;
-}
-
-const char *
-cli_input_name(const char *path)
-{
-	return strcmp(path, "-") == 0 ? "<stdin>" : path;
-}
-
-FILE *
-cli_input_open(const char *path)
-{
-	FILE	*in;
-
-	if (strcmp(path, "-") == 0)
-		return stdin;
-	if ((in = fopen(path, "rb")) == NULL)
-		cli_error("%s: %s", path, strerror(errno));
-	return in;
-}
-
-struct seen_input {
-	FILE	*in;
-	void	(*seen)(void *, const void *, size_t);
-	void	*arg;
-};
-
-static ssize_t
-seen_read(void *cookie, char *buf, size_t size)
-{
-	struct seen_input *si = cookie;
-	size_t	 n;
-
-	n = fread(buf, 1, size, si->in);
-	if (n == 0 && ferror(si->in))
-		return -1;
-	si->seen(si->arg, buf, n);
-	return (ssize_t)n;
-}
-
-static int
-seen_close(void *cookie)
-{
-	struct seen_input *si = cookie;
-
-	cli_input_close(si->in);
-	free(si);
-	return 0;
-}
-
-FILE *
-cli_input_open_seen(const char *path,
-    void (*seen)(void *, const void *, size_t), void *arg)
-{
-	static const cookie_io_functions_t io = { .read = seen_read,
-	    .close = seen_close };
-	struct seen_input *si;
-	FILE	*f;
-
-	if ((si = malloc(sizeof *si)) == NULL) {
-		cli_error("out of memory");
-		return NULL;
-	}
-	*si = (struct seen_input){ NULL, seen, arg };
-	if ((si->in = cli_input_open(path)) == NULL) {
-		free(si);
-		return NULL;
-	}
-	if ((f = fopencookie(si, "r", io)) == NULL) {
-		cli_error("%s: %s", cli_input_name(path), strerror(errno));
-		seen_close(si);
-	}
-	return f;
-}
-
-void
-cli_input_close(FILE *in)
-{
-	if (in != stdin)
-		fclose(in);
 }
 
 const struct rules_game *

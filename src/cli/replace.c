@@ -69,13 +69,17 @@ cli_read_file(const char *path, char **text, size_t *len)
 	int	 fd, rc, saved;
 
 	if (strcmp(path, "-") == 0)
-		return read_fd(STDIN_FILENO, text, len);
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		rc = read_fd(STDIN_FILENO, text, len);
+	else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
-	rc = read_fd(fd, text, len);
-	saved = errno;
-	close(fd);
-	errno = saved;
+	else {
+		rc = read_fd(fd, text, len);
+		saved = errno;
+		close(fd);
+		errno = saved;
+	}
+	if (rc == 0 && cli_compression(*text, *len) != NULL)
+		rc = cli_decompress(cli_input_name(path), text, len);
 	return rc;
 }
 
@@ -678,6 +682,7 @@ int
 cli_locked_open(struct cli_locked *lf, const char *path)
 {
 	struct stat now;
+	const char *kind;
 
 	memset(lf, 0, sizeof *lf);
 	lf->fd = -1;
@@ -725,6 +730,12 @@ cli_locked_open(struct cli_locked *lf, const char *path)
 	remove_stale(lf->dir, lf->base, lf->st.st_ino);
 	if (read_fd(lf->fd, &lf->text, &lf->len) == -1)
 		goto out_fail;
+	/* Written back compressed it would not be; plain, not asked for. */
+	if ((kind = cli_compression(lf->text, lf->len)) != NULL) {
+		cli_error("%s: a %s-compressed record cannot be changed in "
+		    "place (decompress it first)", path, kind);
+		goto out_close;
+	}
 	return 0;
 
 out_not_regular:

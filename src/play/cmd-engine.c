@@ -15,8 +15,11 @@
 
 static int	exec_engine(int, char **);
 
+enum { OPT_PROTOCOL = PLAY_OPT_OWN };
+
 static const struct option longopts[] = {
 	{ "seed", required_argument, NULL, 'S' },
+	{ "protocol", required_argument, NULL, OPT_PROTOCOL },
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
 };
@@ -26,24 +29,41 @@ static int	option(void *, int, const char *);
 const struct play_cmd play_cmd_engine = {
 	.name = "engine",
 	.args = { ":S:hV", longopts, 1, 1, "name one player" },
-	.usage = "[-S seed] player",
-	.summary = "a built-in player on the match protocol",
+	.usage = "[-S seed] [--protocol proto] player",
+	.summary = "a built-in player on the match protocol or GTP",
 	.help = "Play PLAYER (random, greedy, mcts, mcts:N) over the match\n"
-	    "protocol of formats/protocol.md on standard input and output.\n"
+	    "protocol or GTP (formats/protocol.md) on standard input and\n"
+	    "output.\n"
 	    "\n"
-	    "  -S, --seed=S   game k of the session plays with seed S+k-1\n"
-	    "                 (default 1)\n",
-	.width = 15,
+	    "  -S, --seed=S          game k of the session plays with seed\n"
+	    "                        S+k-1 (default 1)\n"
+	    "      --protocol=PROTO  arbiter (default) or gtp\n",
+	.width = 22,
 	.option = option,
 	.exec = exec_engine,
 };
 
-/* The one option: settings is the session's seed, an unsigned long. */
+/* What the options say: the session's seed and its protocol. */
+struct engine_settings {
+	unsigned long	 seed;
+	bool		 gtp;
+};
+
 static int
 option(void *settings, int c, const char *arg)
 {
-	if (c == 'S' && !play_count("--seed", arg, settings))
+	struct engine_settings *es = settings;
+
+	if (c == 'S' && !play_count("--seed", arg, &es->seed))
 		return -1;
+	if (c == OPT_PROTOCOL) {
+		if (strcmp(arg, "gtp") != 0 && strcmp(arg, "arbiter") != 0) {
+			cli_error("--protocol takes arbiter or gtp, not '%s'",
+			    arg);
+			return -1;
+		}
+		es->gtp = strcmp(arg, "gtp") == 0;
+	}
 	return 0;
 }
 
@@ -194,6 +214,7 @@ static int
 exec_engine(int argc, char **argv)
 {
 	struct session se = { .seed = 1 };
+	struct engine_settings es = { .seed = 1 };
 	struct record_syntax *syn;
 	struct diag d;
 	char	*line = NULL, **w = NULL;
@@ -202,12 +223,18 @@ exec_engine(int argc, char **argv)
 	int	 status;
 
 	if ((status = play_parse(&play_cmd_engine, argc, argv,
-	    &se.seed)) != -1)
+	    &es)) != -1)
 		return status;
+	se.seed = es.seed;
 	if ((se.pl = player_new(argv[optind], &d)) == NULL) {
 		cli_error("%s", d.msg);
 		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
 		    CLI_USAGE;
+	}
+	if (es.gtp) {
+		status = play_gtp_engine(se.pl, se.seed);
+		player_free(se.pl);
+		return status;
 	}
 	if ((se.syn = syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");

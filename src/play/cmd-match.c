@@ -9,8 +9,10 @@
  * tag; a program that is gone before its first answer never started, and
  * ends the match.  Every game is written and flushed as it ends, a line on
  * stderr says how it went, and a YAML summary (arbiter-match/1) ends the
- * match.  The processes themselves, their pipes and clocks, are
- * engine.c's: this file speaks the protocol over them.
+ * match.  The processes themselves, their pipes and deadlines, are
+ * engine.c's, and each side's protocol (arbiter, GTP) is a play_proto of
+ * its own file: this file referees over them, and keeps the clocks of
+ * --tc.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -20,16 +22,26 @@
 
 #include "play/engine.h"
 #include "play/play.h"
+#include "play/proto.h"
+#include "util/util.h"
 
 static int	exec_match(int, char **);
 
-enum { OPT_ALTERNATE = PLAY_OPT_OWN, OPT_TIMEOUT };
+enum {
+	OPT_ALTERNATE = PLAY_OPT_OWN, OPT_TIMEOUT, OPT_BLACK_PROTOCOL,
+	OPT_WHITE_PROTOCOL, OPT_TC, OPT_BLACK_TC, OPT_WHITE_TC,
+};
 
 static const struct option longopts[] = {
 	{ "black", required_argument, NULL, 'b' },
 	{ "white", required_argument, NULL, 'w' },
 	{ "alternate", no_argument, NULL, OPT_ALTERNATE },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
+	{ "black-protocol", required_argument, NULL, OPT_BLACK_PROTOCOL },
+	{ "white-protocol", required_argument, NULL, OPT_WHITE_PROTOCOL },
+	{ "tc", required_argument, NULL, OPT_TC },
+	{ "black-tc", required_argument, NULL, OPT_BLACK_TC },
+	{ "white-tc", required_argument, NULL, OPT_WHITE_TC },
 	PLAY_LONGOPTS_SERIES,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -41,20 +53,31 @@ const struct play_cmd play_cmd_match = {
 	.name = "match",
 	.args = { ":b:w:n:S:s:hV", longopts, 1, 1,
 	    "name two programs (--black, --white) and one game" },
-	.usage = "-b cmd -w cmd [--alternate] [-n games] [--timeout seconds]\n"
-	    "       [-S seed] [-s spec] [--max-turns turns] "
-	    "[--summary file] game",
-	.summary = "games between two programs on the match protocol",
+	.usage = "-b cmd -w cmd [--black-protocol proto]\n"
+	    "       [--white-protocol proto] [--alternate] [-n games]\n"
+	    "       [--timeout seconds] [--tc base+inc] [--black-tc base+inc]\n"
+	    "       [--white-tc base+inc] [-S seed] [-s spec] "
+	    "[--max-turns turns]\n"
+	    "       [--summary file] game",
+	.summary = "games between two programs on the match protocol or GTP",
 	.help = "Play GAMES games of GAME between two programs that speak the\n"
-	    "match protocol (formats/protocol.md) and write their records to\n"
-	    "standard output; a line per game and a YAML summary on stderr.\n"
+	    "match protocol or GTP (formats/protocol.md) and write their\n"
+	    "records to standard output; a line per game and a YAML summary\n"
+	    "on stderr.\n"
 	    "\n"
 	    "  -b, --black=CMD        the first program, Black in game 1\n"
 	    "  -w, --white=CMD        the second program, White in game 1\n"
+	    "      --black-protocol=P the first program's protocol: arbiter\n"
+	    "                         (default) or gtp\n"
+	    "      --white-protocol=P the second program's protocol\n"
 	    "      --alternate        the programs change colours every game\n"
 	    "  -n, --games=N          how many games (default 1)\n"
 	    "      --timeout=SECONDS  time for each answer (default 10;\n"
 	    "                         0: no limit)\n"
+	    "      --tc=BASE+INC      a clock for each program: BASE seconds\n"
+	    "                         a game, INC more for each answer\n"
+	    "      --black-tc=B+I     the first program's clock, not --tc's\n"
+	    "      --white-tc=B+I     the second program's clock\n"
 	    "  -S, --seed=S           game i rolls its dice from S+i-1\n"
 	    "                         (default 1)\n"
 	    "  -s, --size=SPEC        the board (default: the game's)\n"
@@ -73,13 +96,17 @@ const struct play_cmd play_cmd_match = {
  */
 struct match {
 	struct play_series ps;
-	struct engine	 eng[2];	/* the first program, the second */
+	struct play_side side[2];	/* the first program, the second */
 	bool		 alternate;
 	double		 timeout;	/* seconds per answer; 0: none */
+	struct play_tc	 tc[2];		/* each side's clock */
+	struct play_tc	 tc_both;	/* --tc: the clock of a side with
+					   none of its own */
+	char		**notes;	/* the clock after each turn, owned */
+	size_t		 nnotes, notes_cap;
 
 	const struct rules_game *g;
 	struct record_syntax *syn;
-	char		*hello;		/* the `game' line, owned */
 	int		 black;		/* the colour named black */
 };
 
@@ -88,10 +115,31 @@ option(void *settings, int c, const char *arg)
 {
 	struct match *m = settings;
 	char	*endp;
+	int	 k;
 
 	switch (c) {
-	case 'b': m->eng[0].cmd = arg; break;
-	case 'w': m->eng[1].cmd = arg; break;
+	case 'b': m->side[0].e.cmd = arg; break;
+	case 'w': m->side[1].e.cmd = arg; break;
+	case OPT_BLACK_PROTOCOL:
+	case OPT_WHITE_PROTOCOL:
+		k = c == OPT_WHITE_PROTOCOL;
+		if ((m->side[k].proto = play_proto_find(arg)) == NULL) {
+			cli_error("--%s-protocol takes arbiter or gtp, not "
+			    "'%s'", k == 0 ? "black" : "white", arg);
+			return -1;
+		}
+		break;
+	case OPT_TC:
+	case OPT_BLACK_TC:
+	case OPT_WHITE_TC:
+		if (!play_tc_parse(arg, c == OPT_TC ? &m->tc_both :
+		    &m->tc[c == OPT_WHITE_TC])) {
+			cli_error("--%s takes BASE+INC seconds, not '%s'",
+			    c == OPT_TC ? "tc" : c == OPT_BLACK_TC ?
+			    "black-tc" : "white-tc", arg);
+			return -1;
+		}
+		break;
 	case OPT_ALTERNATE: m->alternate = true; break;
 	case OPT_TIMEOUT:
 		errno = 0;
@@ -111,31 +159,20 @@ option(void *settings, int c, const char *arg)
 	return 0;
 }
 
-/* "a b c\n" of NULL-ended words, a new string, or NULL. */
-static char *
-line_of(const char *first, ...)
+/* The name a side goes by: its own (GTP's name), else its command. */
+static const char *
+side_name(const struct play_side *sd)
 {
-	va_list	 ap;
-	const char *w;
-	size_t	 len = 1;
-	char	*s;
+	return sd->name[0] != '\0' ? sd->name : sd->e.cmd;
+}
 
-	va_start(ap, first);
-	for (w = first; w != NULL; w = va_arg(ap, const char *))
-		len += strlen(w) + 1;
-	va_end(ap);
-	if ((s = malloc(len)) == NULL)
-		return NULL;
-	s[0] = '\0';
-	va_start(ap, first);
-	for (w = first; w != NULL; w = va_arg(ap, const char *)) {
-		if (s[0] != '\0' && w[0] != '\0')
-			strcat(s, " ");
-		strcat(s, w);
-	}
-	va_end(ap);
-	strcat(s, "\n");
-	return s;
+/* Says that a program refused the set-up (formats/protocol.md, GTP). */
+static int
+refused(struct play_side *sd)
+{
+	cli_error("match: '%s' refused %s", sd->e.cmd, sd->refusal);
+	engine_stop(&sd->e, true);
+	return CLI_USAGE;
 }
 
 /* How a game ended, for its record and the line on stderr. */
@@ -177,43 +214,78 @@ started(struct engine *e)
 }
 
 /*
- * Asks the program to move for one action and plays it, the request and
- * its answer within timeout seconds (0: no limit).  ready is what sending
- * it this game's `game' line came to (1: it went).  Returns 0 when the
- * game goes on, 1 when it ended by adjudication (*end says how), 2 when
- * the program did not start (said on stderr), or -1 (errno) when memory
- * runs out.
+ * Notes the clock of the side that ended turn i (its seconds left) for
+ * the record: "[%clk 0:00:59.2]", as PGN's clock comments.  Returns 0, or
+ * -1 when memory runs out.
  */
 static int
-ask(struct play_game *pg, struct engine *e, int ready, double timeout,
-    struct record_syntax *syn, struct ending *end)
+note_clock(struct match *m, size_t i, double left)
+{
+	char	 buf[64];
+	long	 tenths = (long)(left * 10 + 0.5);
+
+	if (array_grow(&m->notes, &m->notes_cap, i + 1, sizeof *m->notes) ==
+	    -1)
+		return -1;
+	while (m->nnotes <= i)
+		m->notes[m->nnotes++] = NULL;
+	snprintf(buf, sizeof buf, "[%%clk %ld:%02ld:%02ld.%ld]",
+	    tenths / 36000, tenths / 600 % 60, tenths / 10 % 60, tenths % 10);
+	free(m->notes[i]);
+	if ((m->notes[i] = strdup(buf)) == NULL)
+		return -1;
+	return 0;
+}
+
+/* Forgets the clock notes of the last game. */
+static void
+notes_clear(struct match *m)
+{
+	size_t	 i;
+
+	for (i = 0; i < m->nnotes; i++)
+		free(m->notes[i]);
+	m->nnotes = 0;
+}
+
+/*
+ * Asks side sd to move for one action and plays it, the request and its
+ * answer within m->timeout seconds (0: no limit) and within its clock.
+ * ready is what this game's set-up came to (1: it went).  Returns 0 when
+ * the game goes on, 1 when it ended by adjudication (*end says how), 2
+ * when the program did not start or refused the game (said on stderr),
+ * or -1 (errno) when memory runs out.
+ */
+static int
+ask(struct match *m, struct play_game *pg, struct play_side *sd, int ready,
+    struct ending *end)
 {
 	const struct rules_game *g = pg->pos->game;
+	struct engine *e = &sd->e;
 	struct rules_action acts[2];
 	struct diag rd;
 	struct diag d;
-	double	 deadline = engine_deadline(timeout);
-	size_t	 offs[2], len = 0;
-	char	*moves, *req, *line = NULL, shown[RECORD_SHOWN];
+	double	 limit = m->timeout, t0 = engine_now(), deadline;
+	size_t	 offs[2], len = 0, turns = pg->nturns;
+	char	*line = NULL, shown[RECORD_SHOWN];
 	int	 c = rules_to_move(pg->pos), r, n;
 
-	if ((moves = play_game_moves(pg)) == NULL)
-		return -1;
-	req = line_of("moves", moves, (char *)NULL);
-	free(moves);
-	if (req == NULL)
-		return -1;
-	/* One answer per request: what else it wrote is no answer. */
-	if (ready == 1)
-		engine_drain(e);
-	if ((r = ready) == 1 && (r = engine_send(e, req, deadline)) == 1 &&
-	    (r = engine_send(e, "go\n", deadline)) == 1)
-		r = engine_read(e, deadline, &line, &len);
-	free(req);
+	/* The clock is a deadline too: the sooner of the two counts. */
+	if (sd->tc->on && (limit == 0 || sd->left < limit))
+		limit = sd->left > 0 ? sd->left : 1e-3;
+	deadline = engine_deadline(limit);
+	if ((r = ready) == 1)
+		r = sd->proto->ask(sd, pg, c, deadline, &line, &len);
 	if (r == ENGINE_ERROR)
 		return -1;
+	if (r == PROTO_REFUSED) {
+		refused(sd);
+		return 2;
+	}
 	if (r == ENGINE_GONE && !started(e))
 		return 2;
+	if (sd->tc->on && r == 1 && (sd->left -= engine_now() - t0) < 0)
+		r = ENGINE_LATE;
 	end->winner = 1 - c;
 	end->adjudicated = true;
 	switch (r) {
@@ -243,7 +315,7 @@ ask(struct play_game *pg, struct engine *e, int ready, double timeout,
 		return 1;
 	}
 	/* One action per request (formats/protocol.md). */
-	n = memchr(line, '\0', len) != NULL ? 0 : record_turn_parse(syn,
+	n = memchr(line, '\0', len) != NULL ? 0 : record_turn_parse(m->syn,
 	    &pg->pos->board, line, len, acts, offs, 2, &rd);
 	if (n != 1 || play_game_play(pg, &acts[0], &d) == -1) {
 		if (n == 1 && d.code == DIAG_NO_MEMORY) {
@@ -254,6 +326,12 @@ ask(struct play_game *pg, struct engine *e, int ready, double timeout,
 		    len > 0 ? shown : "\"\"", g->colour[c]);
 		return 1;
 	}
+	if (sd->tc->on) {
+		sd->left += sd->tc->inc;
+		if (pg->nturns > turns &&
+		    note_clock(m, pg->nturns - 1, sd->left) == -1)
+			return -1;
+	}
 	end->adjudicated = false;
 	end->winner = -1;
 	return 0;
@@ -261,13 +339,14 @@ ask(struct play_game *pg, struct engine *e, int ready, double timeout,
 
 /*
  * Sets up the match of the game called name: its board checked by
- * setting up game 1, the notation, the `game' line, the signals and the
- * summary's sides.  Returns CLI_OK, or the exit status after saying why.
+ * setting up game 1, the notation, the signals and the summary's sides.
+ * Returns CLI_OK, or the exit status after saying why.
  */
 static int
 match_setup(struct match *m, const char *name)
 {
 	struct play_game pg;
+	int	 k;
 
 	if ((m->g = play_series_game(&m->ps, name)) == NULL ||
 	    play_series_start(&m->ps, 0, &pg) == -1)
@@ -277,33 +356,34 @@ match_setup(struct match *m, const char *name)
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
 	}
-	if ((m->hello = line_of("game", m->g->name, m->ps.board,
-	    (char *)NULL)) == NULL) {
-		cli_error("out of memory");
-		return CLI_INTERNAL;
-	}
 	engine_signals();
 	m->black = play_colour(m->g, "black", 0);
-	m->ps.m.side[0].name = m->eng[0].cmd;
-	m->ps.m.side[1].name = m->eng[1].cmd;
+	for (k = 0; k < 2; k++)
+		m->ps.m.side[k].name = m->side[k].e.cmd;
 	return CLI_OK;
 }
 
 /*
- * Starts the programs not running yet and sends both the `game' line;
- * ready[k] is what that came to (1: it went).  Returns CLI_OK, or
- * CLI_USAGE after saying that a program cannot be run or did not start.
+ * Starts the programs not running yet, greets them (their names go to the
+ * summary) and sets up game pg for both; ready[k] is what that came to
+ * (1: it went).  Returns CLI_OK, or CLI_USAGE after saying that a program
+ * cannot be run, did not start or refused the game.
  */
 static int
-engines_ready(struct match *m, int ready[2])
+engines_ready(struct match *m, const struct play_game *pg, int ready[2])
 {
+	struct play_side *sd;
 	int	 k;
 
 	for (k = 0; k < 2; k++) {
-		if (m->eng[k].pid == -1 && engine_start(&m->eng[k]) == -1) {
-			cli_error("cannot run '%s': %s", m->eng[k].cmd,
-			    strerror(errno));
-			return CLI_USAGE;
+		sd = &m->side[k];
+		if (sd->e.pid == -1) {
+			if (engine_start(&sd->e) == -1) {
+				cli_error("cannot run '%s': %s", sd->e.cmd,
+				    strerror(errno));
+				return CLI_USAGE;
+			}
+			sd->greeted = false;
 		}
 	}
 	/*
@@ -311,9 +391,19 @@ engines_ready(struct match *m, int ready[2])
 	 * within its grace never started.
 	 */
 	for (k = 0; k < 2; k++) {
-		ready[k] = engine_send(&m->eng[k], m->hello,
-		    engine_deadline(m->timeout));
-		if (ready[k] == ENGINE_GONE && !started(&m->eng[k]))
+		sd = &m->side[k];
+		sd->left = sd->tc->base;
+		ready[k] = 1;
+		if (!sd->greeted) {
+			ready[k] = sd->proto->hello(sd, m->timeout);
+			sd->greeted = ready[k] == 1;
+			m->ps.m.side[k].name = side_name(sd);
+		}
+		if (ready[k] == 1)
+			ready[k] = sd->proto->new_game(sd, pg, m->timeout);
+		if (ready[k] == PROTO_REFUSED)
+			return refused(sd);
+		if (ready[k] == ENGINE_GONE && !started(&sd->e))
 			return CLI_USAGE;
 	}
 	return CLI_OK;
@@ -334,8 +424,7 @@ play_moves(struct match *m, struct play_game *pg,
 			continue;
 		if (r == 0) {
 			k = play_game_side(pg, start, rules_to_move(pg->pos));
-			r = ask(pg, &m->eng[k], ready[k], m->timeout, m->syn,
-			    end);
+			r = ask(m, pg, &m->side[k], ready[k], end);
 		}
 		if (r == -1) {
 			cli_error("match: %s", strerror(errno));
@@ -389,8 +478,8 @@ game_line(const struct match *m, unsigned long i, const struct play_game *pg,
 		    s->points[0], s->points[1]);
 	/* Who held each colour at the end: results are by colour. */
 	fprintf(stderr, " (%s: %s; %s: %s)\n", g->colour[0],
-	    m->eng[play_game_side(pg, start, 0)].cmd, g->colour[1],
-	    m->eng[play_game_side(pg, start, 1)].cmd);
+	    side_name(&m->side[play_game_side(pg, start, 0)]), g->colour[1],
+	    side_name(&m->side[play_game_side(pg, start, 1)]));
 }
 
 /*
@@ -404,34 +493,47 @@ play_one(struct match *m, unsigned long i)
 	struct play_game_tags t = { .event = "match", .round = i + 1 };
 	struct ending end = { .winner = -1 };
 	struct rules_score s;
+	const struct play_tc *tb, *tw;
 	int	 k, start[RULES_COLOURS], ready[2], status;
 
 	/* With --alternate, the second program is Black in game 2. */
 	k = m->alternate && i % 2 == 1;
 	start[m->black] = k;
 	start[1 - m->black] = 1 - k;
+	notes_clear(m);
 	if (play_series_start(&m->ps, i, &pg) == -1)
 		return CLI_INTERNAL;
-	if ((status = engines_ready(m, ready)) == CLI_OK)
+	if ((status = engines_ready(m, &pg, ready)) == CLI_OK)
 		status = play_moves(m, &pg, start, ready, &end);
 	/*
 	 * No game is scored for a program that never started: one
 	 * not asked yet has its grace first (formats/protocol.md).
 	 */
 	for (k = 0; k < 2 && status == CLI_OK; k++)
-		if (!started(&m->eng[k]))
+		if (!started(&m->side[k].e))
 			status = CLI_USAGE;
 	if (status != CLI_OK)
 		goto out_fini;
-	/* One not asked since its `game' line failed starts afresh. */
+	/* One not asked since its set-up failed starts afresh. */
 	for (k = 0; k < 2; k++)
 		if (ready[k] != 1)
-			engine_stop(&m->eng[k], true);
+			engine_stop(&m->side[k].e, true);
 	judge(m, &pg, &end, &s);
-	t.black = m->eng[start[m->black]].cmd;
-	t.white = m->eng[start[1 - m->black]].cmd;
+	t.black = side_name(&m->side[start[m->black]]);
+	t.white = side_name(&m->side[start[1 - m->black]]);
 	t.termination = end.why[0] != '\0' ? end.why : NULL;
 	t.winner = end.adjudicated ? m->g->colour[end.winner] : NULL;
+	/* As cutechess: one tag for one clock, else one per colour. */
+	tb = &m->tc[start[m->black]];
+	tw = &m->tc[start[1 - m->black]];
+	if (tb->on && tw->on && strcmp(tb->text, tw->text) == 0)
+		t.time_control = tb->text;
+	else {
+		t.black_time_control = tb->on ? tb->text : NULL;
+		t.white_time_control = tw->on ? tw->text : NULL;
+	}
+	t.notes = m->notes;
+	t.nnotes = m->nnotes;
 	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
 	status = play_finish(play_game_write(stdout, &pg, &t));
 	game_line(m, i, &pg, start, &end, &s);
@@ -448,13 +550,19 @@ exec_match(int argc, char **argv)
 	unsigned long i;
 	int	 k, status;
 
-	engine_init(&m.eng[0], 0);
-	engine_init(&m.eng[1], 1);
+	for (k = 0; k < 2; k++) {
+		engine_init(&m.side[k].e, k);
+		m.side[k].proto = &play_proto_arbiter;
+		m.side[k].tc = &m.tc[k];
+	}
 	play_series_init(&m.ps, "match");
 	if ((status = play_parse(&play_cmd_match, argc, argv, &m)) != -1)
 		return status;
-	if (m.eng[0].cmd == NULL || m.eng[1].cmd == NULL)
+	if (m.side[0].e.cmd == NULL || m.side[1].e.cmd == NULL)
 		return play_usage_error(&play_cmd_match);
+	for (k = 0; k < 2; k++)
+		if (!m.tc[k].on)
+			m.tc[k] = m.tc_both;
 	if ((status = match_setup(&m, argv[optind])) != CLI_OK)
 		goto out_free;
 	cli_progress_of(0, m.ps.games, "games");
@@ -462,11 +570,12 @@ exec_match(int argc, char **argv)
 		status = play_one(&m, i);
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
-		engine_stop(&m.eng[k], status != CLI_OK);
+		engine_stop(&m.side[k].e, status != CLI_OK);
 	if (status == CLI_OK && !play_summary(&m.ps.m, m.ps.summary))
 		status = CLI_USAGE;
 out_free:
-	free(m.hello);
+	notes_clear(&m);
+	free(m.notes);
 	record_syntax_free(m.syn);
 	return status;
 }

@@ -2,12 +2,13 @@
 /*
  * gameplay move: apply moves to a record only if they are legal, keeping
  * the rest of the record as it was.  Each move is parsed once, by the
- * notation's turn codec, and its actions played on the referee's position
- * to group the moves into turns; the new text is built by the record
- * writer and then read and replayed exactly as gamecheck would, so what
- * gameplay writes is what gamecheck accepts, and an illegal move gets
- * gamecheck's diagnostic.  With -i the file is replaced in place under a
- * lock (cli.h: cli_locked_*).
+ * notation's turn codec, and its actions judged by the referee on the
+ * replayed position (replay_turn) as the moves are grouped into turn
+ * tokens; where one is wrong, the record writer says where its token
+ * stands, so the diagnostic is gamecheck's without gameplay reading its
+ * own output.  The text written is still read back once, as a safety
+ * net: what gameplay writes is what gamecheck accepts.  With -i the file
+ * is replaced in place under a lock (cli.h: cli_locked_*).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -79,7 +80,11 @@ option(void *settings, int c, const char *arg)
 	return 0;
 }
 
-/* The new turn tokens: the first may continue the turn in progress. */
+/*
+ * The new turn tokens, each as the player typed it (with the dice due and
+ * the commas of a turn continued): the first may continue the turn in
+ * progress.
+ */
 struct tokens {
 	char		**v;
 	size_t		 n;
@@ -142,141 +147,176 @@ push(struct tokens *t, char *s)
 
 /*
  * Parses a move once into acts (at least record_turn_bound() of them, with
- * offs), as the replay will read it.  Returns the number of actions, or
- * -1 for a move that is no turn; *first is then the number of actions
- * before a cell off the board or badly written (0 if none), so that the
- * move's first action is still known where one parsed.
+ * offs), as the replay would read it.  Returns the number of actions, or
+ * -1 for a move that is no turn, with d saying why; *first is then the
+ * number of actions before a cell off the board or badly written (0 if
+ * none), so that the move's first action is still known where one parsed.
  */
 static int
 parse_move(const struct play_record *pr, const struct rules_position *pos,
     const char *mv, struct rules_action *acts, size_t *offs, size_t cap,
-    int *first)
+    int *first, struct diag *d)
 {
-	struct diag d;
 	size_t	 cut;
 	int	 n;
 
 	n = record_turn_parse(pr->syn, &pos->board, mv, strlen(mv), acts, offs,
-	    cap, &d);
+	    cap, d);
 	*first = n;
 	/* The actions before the bad cell, as the replay judges them. */
 	if (n == -1 && (*first = record_turn_parse_before(pr->syn,
-	    &pos->board, mv, (size_t)d.at.offset, acts, offs, cap,
+	    &pos->board, mv, (size_t)d->at.offset, acts, offs, cap,
 	    &cut)) == -1)
 		*first = 0;
 	return n;
 }
 
 /*
- * With a Seed the referee knows the dice (rules.md §4): where pos starts a
- * turn with them, the roll due (from rng, which it uses up) goes before a
- * move whose first action (of nfirst parsed, at a) is a placement, a
- * removal or a move: dice typed are the replay's to check, and a pass or
- * a token that is no turn is left for the replay to judge as the player
- * wrote it.  Returns whether *dice is due.
+ * With a Seed the referee knows the dice (rules.md §4): where pr's
+ * position starts a turn with them, the roll due goes before a move whose
+ * first action (of nfirst parsed, at a) is a placement, a removal or a
+ * move: dice typed are the referee's to check, and a pass or a token that
+ * is no turn is left for it to judge as the player wrote it.  Returns
+ * whether *dice is due.
  */
 static bool
-due_dice(const struct play_record *pr, const struct rules_position *pos,
-    struct rules_rng *rng, const struct rules_action *a, int nfirst,
-    struct rules_action *dice)
+due_dice(const struct play_record *pr, const struct rules_action *a,
+    int nfirst, struct rules_action *dice)
 {
 	struct rules_action first;
+	struct rules_rng rng = pr->rp.rng;
 	int	 one, two;
 
-	if (!pr->rp.seeded || rules_phase(pos) == RULES_GAME_OVER ||
-	    rules_legal(pos, &first, 1) == 0 || first.kind != RULES_DICE)
+	if (!pr->rp.seeded || rules_phase(pr->rp.pos) == RULES_GAME_OVER ||
+	    rules_legal(pr->rp.pos, &first, 1) == 0 ||
+	    first.kind != RULES_DICE)
 		return false;
-	rules_dice_roll(rng, &one, &two);
 	/* Not before dice, a pass, a swap or what is no turn at all. */
 	if (nfirst < 1 || (a[0].kind != RULES_PLACE &&
 	    a[0].kind != RULES_REMOVE && a[0].kind != RULES_MOVE))
 		return false;
+	rules_dice_roll(&rng, &one, &two);
 	*dice = (struct rules_action){ .kind = RULES_DICE,
 	    .from = (int16_t)one, .to = (int16_t)two };
 	return true;
 }
 
 /*
- * Groups the moves into turn tokens by playing their actions on a copy of
- * the position, each move parsed once: a move made while a turn is in
- * progress continues it (record_turn_join), and one that starts a turn
- * gets the dice due (due_dice), played as an action and written by the
- * codec.  A move is kept as the player wrote it ("--" stays "--").  Once
- * a move fails the rest are tokens of their own; the replay will say why.
- * Returns 0, or -1 when memory runs out.
+ * Fills rt for tok, whose last move (at byte base) did not read as
+ * actions: the actions before d did (rt->n of them).  A cell off the
+ * board (d) is judged after the actions before it.  Anything else makes
+ * the whole token no turn, and the codec says why of the whole token, as
+ * a replay would: this error path reads it again.  joinable: the move may
+ * follow the token's text.
+ */
+static void
+no_acts(const struct play_record *pr, const char *tok, size_t base,
+    int n, const struct diag *d, bool joinable, struct replay_turn *rt)
+{
+	size_t	 bound = record_turn_bound(tok, strlen(tok)), *offs;
+	struct rules_action *acts;
+	struct diag whole;
+
+	rt->bad = *d;
+	if (n == -1 && d->code == DIAG_OFF_BOARD && joinable) {
+		rt->off_board = true;
+		rt->bad.at.offset += base;
+		return;
+	}
+	rt->n = -1;
+	acts = calloc(bound, sizeof *acts);
+	offs = calloc(bound, sizeof *offs);
+	if (acts != NULL && offs != NULL && record_turn_parse(pr->syn,
+	    &pr->rp.pos->board, tok, strlen(tok), acts, offs, bound,
+	    &whole) == -1)
+		rt->bad = whole;
+	free(acts);
+	free(offs);
+}
+
+/*
+ * Groups the moves into turn tokens and has the referee judge each move's
+ * actions on pr's position as it goes (replay_turn), each move parsed
+ * once: a move made while a turn is in progress continues it
+ * (record_turn_join), and one that starts a turn gets the dice due
+ * (due_dice), played as an action and written by the codec.  A move is
+ * kept as the player wrote it ("--" stays "--").  The token a move goes
+ * into is placed only once every move is in (a longer token may wrap to
+ * the next line), so the referee judges it at the token's start of 0:0
+ * and *fail is the index of the token at fault, the error's position to
+ * be moved to where the writer puts it; -1 if none.  No move after the
+ * first that fails matters.  Returns 0, or -1 when memory runs out.
  */
 static int
-group(const struct play_record *pr, char **moves, int nmoves,
-    struct tokens *t)
+group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
+    long *fail)
 {
-	struct rules_position *pos;
-	struct rules_action *acts = NULL, dice;
-	struct rules_rng rng = pr->rp.rng;
-	size_t	*offs = NULL, cap = 0, ocap = 0, need;
-	char	*cur = NULL, *mv, *rolled = NULL, text[16];
-	bool	 live = true, rolls;
-	int	 i, k, n = -1, nfirst = 0, rc = -1;
+	struct replay_options ro = { .max_legal = PLAY_MAX_LEGAL };
+	struct replay_turn rt;
+	struct record_token tok;
+	struct rules_action *acts = NULL;
+	size_t	*offs = NULL, cap = 0, ocap = 0, need, base, k;
+	char	*s, *mv, text[16];
+	bool	 join, dice, joinable;
+	int	 i, n, nfirst, rc = -1;
 
 	memset(t, 0, sizeof *t);
-	if ((pos = rules_position_dup(pr->rp.pos)) == NULL)
-		return -1;
+	*fail = -1;
 	if (pr->rp.in_turn) {
-		if ((cur = play_token(pr, pr->rec->nturns - 1)) == NULL)
+		if (push(t, play_token(pr, pr->rec->nturns - 1)) == -1)
 			goto out_free;
 		t->replace_last = true;
 	}
-	for (i = 0; i < nmoves; i++) {
-		free(rolled);
-		rolled = NULL;
+	for (i = 0; *fail == -1 && i < nmoves; i++) {
 		mv = moves[i];
-		rolls = false;
-		if (live) {
-			need = record_turn_bound(mv, strlen(mv));
-			if (array_grow(&acts, &cap, need, sizeof *acts) == -1 ||
-			    array_grow(&offs, &ocap, need, sizeof *offs) == -1)
+		/* Room for the dice due before the move's actions. */
+		need = record_turn_bound(mv, strlen(mv)) + 1;
+		if (array_grow(&acts, &cap, need, sizeof *acts) == -1 ||
+		    array_grow(&offs, &ocap, need, sizeof *offs) == -1)
+			goto out_free;
+		/* rt.bad is read only where a move fails (no_acts). */
+		rt.off_board = false;
+		n = parse_move(pr, pr->rp.pos, mv, acts + 1, offs + 1,
+		    need - 1, &nfirst, &rt.bad);
+		join = t->n > 0 && rules_phase(pr->rp.pos) == RULES_TURN_MIDDLE;
+		dice = !join && due_dice(pr, acts + 1, nfirst, &acts[0]);
+		if (join) {
+			if ((s = record_turn_join(t->v[t->n - 1], mv)) == NULL)
 				goto out_free;
-			n = parse_move(pr, pos, mv, acts, offs, need, &nfirst);
-			rolls = due_dice(pr, pos, &rng, acts, nfirst, &dice);
-		}
-		if (rolls) {
-			record_action_format(&pos->board, &dice, text,
+			free(t->v[t->n - 1]);
+			t->v[t->n - 1] = s;
+		} else if (dice) {
+			record_action_format(&pr->rp.pos->board, &acts[0], text,
 			    sizeof text);
-			if ((rolled = record_turn_join(text, mv)) == NULL)
+			if (push(t, record_turn_join(text, mv)) == -1)
 				goto out_free;
-			mv = rolled;
-		}
-		if (live && cur != NULL &&
-		    rules_phase(pos) == RULES_TURN_MIDDLE) {
-			mv = record_turn_join(cur, mv);
-			free(cur);
-			if ((cur = mv) == NULL)
-				goto out_free;
-		} else {
-			if (cur != NULL && push(t, cur) == -1) {
-				cur = NULL;
-				goto out_free;
-			}
-			if ((cur = strdup(mv)) == NULL)
-				goto out_free;
-		}
-		if (!live)
-			continue;
-		if (rolls)
-			live = rules_play(pos, &dice, NULL) == 0;
-		for (k = 0; live && k < n; k++)
-			live = rules_play(pos, &acts[k], NULL) == 0;
-		live = live && n > 0;
+			offs[0] = 0;
+		} else if (push(t, strdup(mv)) == -1)
+			goto out_free;
+		/* The move's actions, placed in its token. */
+		base = strlen(t->v[t->n - 1]) - strlen(mv);
+		for (k = 0; nfirst > 0 && k < (size_t)nfirst; k++)
+			offs[k + 1] += base;
+		rt.acts = dice ? acts : acts + 1;
+		rt.offs = dice ? offs : offs + 1;
+		rt.n = (nfirst > 0 ? nfirst : 0) + (dice ? 1 : 0);
+		rt.continues = join;
+		/* Only actions continue a turn: "b3,pass" is no turn. */
+		joinable = !join || nfirst < 1 || (acts[1].kind !=
+		    RULES_PASS && acts[1].kind != RULES_SWAP &&
+		    acts[1].kind != RULES_DICE);
+		if (n == -1 || !joinable)
+			no_acts(pr, t->v[t->n - 1], base, n, &rt.bad, joinable,
+			    &rt);
+		tok = (struct record_token){ t->v[t->n - 1],
+		    strlen(t->v[t->n - 1]), { 0, 0, 0 } };
+		if (replay_turn(&tok, &rt, true, &ro, &pr->rp) == -1)
+			*fail = (long)t->n - 1;
 	}
-	if (cur != NULL && push(t, cur) == -1)
-		goto out_free;
-	cur = NULL;
 	rc = 0;
 out_free:
-	free(rolled);
-	free(cur);
 	free(acts);
 	free(offs);
-	rules_position_free(pos);
 	if (rc == -1)
 		tokens_free(t);
 	return rc;
@@ -285,14 +325,14 @@ out_free:
 /*
  * The text of pr's file with the tokens and result applied to its record:
  * the text up to the record's end is edited, the records after it are
- * kept byte for byte.
+ * kept byte for byte.  Where each token stands goes into at, unless NULL.
  */
 static char *
 rewrite(const struct play_record *pr, const struct tokens *t,
-    const char *result, size_t *len)
+    const char *result, size_t *len, struct diag_pos *at)
 {
 	struct record_update u = { t->replace_last,
-	    (const char *const *)t->v, t->n, result };
+	    (const char *const *)t->v, t->n, result, at };
 	size_t	 rest = pr->len - pr->end, cap;
 	char	*s;
 
@@ -398,39 +438,66 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 }
 
 /*
- * The new record: pr's with the tokens t in, read back from path and
- * replayed into np as gamecheck does, so that its verdict is ours.  A game
- * that ends here still says "*" (result-mismatch): the result is set, and
- * the record read back once more.  Returns CLI_OK, or the exit status
- * after saying why.
+ * Says what the referee found wrong with the new token fail of t, where
+ * the new text will have it: the writer says where, and the error moves
+ * there from the token's start of 0:0 (group).  Returns the exit status.
  */
 static int
-read_back(const struct play_record *pr, const struct tokens *t,
-    const char *path, const struct play_select *sel, struct play_record *np)
+judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail)
 {
-	char	*newtext, result[32];
-	size_t	 newlen;
+	struct diag_pos *at, *e = &pr->rp.error.at;
+	char	*text;
+	size_t	 len;
+
+	if (pr->rp.error.code == DIAG_NO_MEMORY) {
+		cli_error("%s: out of memory", pr->name);
+		return CLI_INTERNAL;
+	}
+	if ((at = calloc(t->n, sizeof *at)) == NULL ||
+	    (text = rewrite(pr, t, NULL, &len, at)) == NULL) {
+		free(at);
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	free(text);
+	*e = (struct diag_pos){ at[fail].line, at[fail].col + e->col,
+	    at[fail].offset + e->offset };
+	free(at);
+	/* The token's index in the new record, as gamecheck counts. */
+	pr->rp.error_turn = pr->rec->nturns - (t->replace_last ? 1 : 0) +
+	    fail + 1;
+	play_diag(pr->name, &pr->rp);
+	return CLI_BAD;
+}
+
+/*
+ * The new text (owned from now on: len bytes, the turns judged, the
+ * result set if the game is over) read back from path into np and
+ * replayed as gamecheck does.  This is a safety net, not the referee's
+ * judgement: it holds what no one turn shows, that the writer put every
+ * turn where the reader finds it and that the tags agree with the game
+ * as it now stands (a Termination of "aborted" on a game this move
+ * finished).  A finished game whose record had a result fails here only
+ * through such a contradiction, which is reported as before.  Returns
+ * CLI_OK, or the exit status after saying why.
+ */
+static int
+read_back(const struct play_record *pr, const struct tokens *t, bool over,
+    char *text, size_t len, const struct play_select *sel,
+    struct play_record *np)
+{
 	int	 status;
 
-	if ((newtext = rewrite(pr, t, NULL, &newlen)) == NULL)
-		goto out_oom;
-	status = play_load(np, path, newtext, newlen, sel, true);
-	if (np->rp.pos != NULL && np->rp.score.over && (status == CLI_OK ||
-	    (np->rp.has_error && np->rp.error.code == DIAG_RESULT_MISMATCH))) {
-		snprintf(result, sizeof result, "%d-%d",
-		    np->rp.score.points[0], np->rp.score.points[1]);
-		if ((newtext = rewrite(pr, t, result, &newlen)) == NULL)
-			goto out_oom;
-		play_close(np);
-		status = play_load(np, path, newtext, newlen, sel, true);
-		if (status != CLI_OK || !np->rp.agrees) {
+	status = play_load(np, pr->path, text, len, sel, true);
+	if (status != CLI_OK || (over && !np->rp.agrees)) {
+		if (over && (pr->rec->has_result ||
+		    record_tag_find(pr->rec, "Result") != NULL)) {
 			cli_error("%s: the finished record does not check; "
 			    "please report this", pr->name);
 			return CLI_INTERNAL;
 		}
-	} else if (status != CLI_OK) {
 		play_diag(np->name, &np->rp);
-		return status;
+		return status != CLI_OK ? status : CLI_INTERNAL;
 	}
 	/* Every move went in where the reader sees it, or nothing is kept. */
 	if (np->rec->nturns != pr->rec->nturns - (t->replace_last ? 1 : 0) +
@@ -440,10 +507,31 @@ read_back(const struct play_record *pr, const struct tokens *t,
 		return CLI_INTERNAL;
 	}
 	return CLI_OK;
+}
 
-out_oom:
-	cli_error("out of memory");
-	return CLI_INTERNAL;
+/*
+ * The new record of pr with the tokens t (judged) into np: written with
+ * the result if the game is over, then read back (read_back).  Returns
+ * the exit status.
+ */
+static int
+apply(const struct play_record *pr, const struct tokens *t,
+    const struct play_select *sel, struct play_record *np)
+{
+	struct rules_score score;
+	char	*text, result[32];
+	size_t	 len;
+
+	rules_score(pr->rp.pos, &score);
+	if (score.over)
+		snprintf(result, sizeof result, "%d-%d", score.points[0],
+		    score.points[1]);
+	if ((text = rewrite(pr, t, score.over ? result : NULL, &len,
+	    NULL)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	return read_back(pr, t, score.over, text, len, sel, np);
 }
 
 /*
@@ -481,6 +569,7 @@ exec_move(int argc, char **argv)
 	struct play_record pr, np;
 	struct tokens t = { 0 };
 	char	**moves;
+	long	 fail;
 	int	 nmoves, status;
 
 	if ((status = play_parse(&play_cmd_move, argc, argv, &ms)) != -1)
@@ -494,13 +583,14 @@ exec_move(int argc, char **argv)
 	if ((status = load(&ms, argv[optind], &lf, &pr)) != CLI_OK ||
 	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK)
 		goto out_close;
-	if (group(&pr, moves, nmoves, &t) == -1) {
+	if (group(&pr, moves, nmoves, &t, &fail) == -1) {
 		cli_error("out of memory");
 		status = CLI_INTERNAL;
 		goto out_close;
 	}
-	if ((status = read_back(&pr, &t, argv[optind], &ms.sel, &np)) ==
-	    CLI_OK)
+	if (fail != -1)
+		status = judged_wrong(&pr, &t, (size_t)fail);
+	else if ((status = apply(&pr, &t, &ms.sel, &np)) == CLI_OK)
 		status = write_record(&ms, &lf, pr.name, &np);
 out_close:
 	tokens_free(&t);

@@ -26,8 +26,6 @@
 /* How often a wait looks whether the program has exited, in ms. */
 #define EXIT_CHECK	50
 
-static double	now(void);
-
 /* The running programs' process groups, for the signal handler. */
 static volatile sig_atomic_t running[2];
 
@@ -116,7 +114,7 @@ engine_start(struct engine *e)
 	e->to = in[1];
 	e->from = out[0];
 	e->exited = e->killed = e->proven = false;
-	e->started = now();
+	e->started = engine_now();
 	e->len = e->taken = 0;
 	running[e->slot] = (sig_atomic_t)pid;
 	return 0;
@@ -191,8 +189,8 @@ engine_stop(struct engine *e, bool kill_it)
 	running[e->slot] = 0;
 }
 
-static double
-now(void)
+double
+engine_now(void)
 {
 	struct timespec ts;
 
@@ -203,7 +201,7 @@ now(void)
 double
 engine_deadline(double timeout)
 {
-	return timeout > 0 ? now() + timeout : 0;
+	return timeout > 0 ? engine_now() + timeout : 0;
 }
 
 /*
@@ -221,7 +219,7 @@ engine_wait(struct engine *e, int fd, short events, double deadline)
 	for (;;) {
 		ms = EXIT_CHECK;
 		if (deadline > 0) {
-			left = ceil((deadline - now()) * 1000);
+			left = ceil((deadline - engine_now()) * 1000);
 			if (left < ms)
 				ms = left > 0 ? (int)left : 0;
 		}
@@ -239,7 +237,7 @@ engine_wait(struct engine *e, int fd, short events, double deadline)
 			return ENGINE_GONE;
 		if (engine_reap(e, 0))
 			continue;
-		if (deadline > 0 && now() >= deadline)
+		if (deadline > 0 && engine_now() >= deadline)
 			return ENGINE_LATE;
 	}
 }
@@ -321,7 +319,7 @@ engine_started(struct engine *e)
 		if (poll(pfd, 2, 0) > 0 && (((pfd[0].revents & POLLHUP) &&
 		    !(pfd[0].revents & POLLIN)) || (pfd[1].revents & POLLERR)))
 			return false;
-		if ((left = e->started + ENGINE_GRACE - now()) <= 0)
+		if ((left = e->started + ENGINE_GRACE - engine_now()) <= 0)
 			break;
 		usleep(left < 0.01 ? (useconds_t)(left * 1e6) : 10000);
 	}

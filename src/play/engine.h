@@ -75,6 +75,8 @@ int	engine_start(struct engine *e);
  * e->status say how it ended, and e->killed whether we ended it.
  */
 void	engine_stop(struct engine *e, bool kill_it);
+/* The monotonic clock, in seconds: what deadlines are measured on. */
+double	engine_now(void);
 /*
  * The deadline of a request that may take timeout seconds from now, for
  * engine_send and engine_read; 0 (none) for a timeout of 0.

@@ -10,9 +10,6 @@
 
 #include "play/play.h"
 
-/* Legal moves listed in a diagnostic's note, as gamecheck's report does. */
-#define MAX_LEGAL	64
-
 bool
 play_count(const char *name, const char *arg, unsigned long *v)
 {
@@ -133,7 +130,7 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
     const struct play_select *sel, bool quiet)
 {
 	struct replay_options ro = { .game = sel->game,
-	    .max_legal = MAX_LEGAL };
+	    .max_legal = PLAY_MAX_LEGAL };
 	struct diag d = { 0 };
 	struct diag_pos next = { 0, 0, len };
 	unsigned long want = sel->record > 0 ? sel->record : 1;
@@ -213,7 +210,7 @@ play_open(struct play_record *pr, const char *path,
 	if (!cli_output_distinct(NULL, &path, 1))
 		return CLI_USAGE;
 	if (cli_read_file(path, &text, &len) == -1) {
-		cli_error("%s: %s", cli_input_name(path), strerror(errno));
+		cli_read_error(cli_input_name(path));
 		return CLI_USAGE;
 	}
 	return play_load(pr, path, text, len, sel, false);
@@ -234,7 +231,7 @@ play_replay_upto(const struct play_record *pr, unsigned long upto,
     struct replay *rp)
 {
 	struct replay_options ro = { .game = pr->game,
-	    .max_legal = MAX_LEGAL, .limit = true,
+	    .max_legal = PLAY_MAX_LEGAL, .limit = true,
 	    .upto = upto };
 
 	replay_record(pr->syn, pr->rec, &ro, rp);

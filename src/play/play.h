@@ -140,6 +140,9 @@ struct play_record {
 	struct replay	 rp;
 };
 
+/* Legal moves listed in a diagnostic's note, as gamecheck's report does. */
+#define PLAY_MAX_LEGAL	64
+
 /*
  * Reads the record sel picks in text (len bytes, owned by pr from now on)
  * and replays it.  Returns CLI_OK, or the exit status after saying why on
@@ -192,12 +195,28 @@ int	play_finish(int rc);
 /* The turn in progress so far, as a new string, or NULL. */
 char	*play_so_far(const struct play_record *);
 
+/*
+ * gameplay engine --protocol gtp (gtp-engine.c): plays pl (borrowed) as a
+ * GTP engine on standard input and output until `quit' or the end of the
+ * input, game k of the session seeded with seed + k - 1.  Returns the
+ * exit status.
+ */
+struct player;
+int	play_gtp_engine(struct player *pl, unsigned long seed);
+
 /* ---- Games played by gameplay itself (series.c) ------------------ */
+
+/* An action of a game, and the colour that made it (a roll: the mover's). */
+struct play_move {
+	struct rules_action a;
+	int		 colour;
+};
 
 /*
  * A game as selfplay and match play it: the position, the dice drawn
  * from the game's seed (formats/rng.md) as a referee rolls them, the turn
- * tokens played and the actions of the turn in progress.
+ * tokens played and the actions of the turn in progress, and every action
+ * in order (for protocols that tell a program only the new ones).
  */
 struct play_game {
 	struct rules_position *pos;
@@ -208,6 +227,8 @@ struct play_game {
 	size_t		 nturns, turns_cap;
 	struct rules_action *cur;	/* the turn in progress */
 	size_t		 ncur, cur_cap;
+	struct play_move *log;		/* every action so far, owned */
+	size_t		 nlog, log_cap;
 };
 
 /*
@@ -243,6 +264,12 @@ struct play_game_tags {
 	const char	*black, *white;	/* the players (specs or commands) */
 	const char	*termination;	/* why it stopped early, or NULL */
 	const char	*winner;	/* a colour won by adjudication, or NULL */
+	const char	*time_control;	/* the TimeControl tag, or NULL */
+	/* Where the colours' clocks differ: their tags, or NULL. */
+	const char	*black_time_control, *white_time_control;
+	/* A comment after turn i (i < nnotes) where notes[i] is not NULL. */
+	char *const	*notes;
+	size_t		 nnotes;
 };
 
 /*

@@ -39,6 +39,7 @@ play_game_fini(struct play_game *pg)
 		free(pg->turns[i]);
 	free(pg->turns);
 	free(pg->cur);
+	free(pg->log);
 	rules_position_free(pg->pos);
 	memset(pg, 0, sizeof *pg);
 }
@@ -65,15 +66,19 @@ play_game_play(struct play_game *pg, const struct rules_action *a,
     struct diag *d)
 {
 	char	 buf[TOKEN_MAX];
+	int	 c = rules_to_move(pg->pos);
 
 	if (array_grow(&pg->cur, &pg->cur_cap, pg->ncur + 1,
 	    sizeof *pg->cur) == -1 ||
+	    array_grow(&pg->log, &pg->log_cap, pg->nlog + 1,
+	    sizeof *pg->log) == -1 ||
 	    array_grow(&pg->turns, &pg->turns_cap, pg->nturns + 1,
 	    sizeof *pg->turns) == -1)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	if (rules_play(pg->pos, a, d) == -1)
 		return -1;
 	pg->cur[pg->ncur++] = *a;
+	pg->log[pg->nlog++] = (struct play_move){ *a, c };
 	if (rules_phase(pg->pos) == RULES_TURN_MIDDLE)
 		return 0;
 	if (record_turn_format(&pg->pos->board, pg->cur, pg->ncur, buf,
@@ -113,12 +118,13 @@ play_game_write(FILE *out, const struct play_game *pg,
     const struct play_game_tags *t)
 {
 	const struct rules_position *pos = pg->pos;
-	struct record_tag_out tags[12];
+	struct record_tag_out tags[14];
 	struct rules_score s;
 	const char **turns;
+	char	**noted = NULL;
 	char	 round[32], seed[32], result[32], *text = NULL;
 	char	 cur[TOKEN_MAX];
-	size_t	 n = 0, len = 0, nturns = pg->nturns;
+	size_t	 n = 0, len = 0, nturns = pg->nturns, i;
 	FILE	*mem;
 	int	 rc = -1;
 
@@ -136,6 +142,19 @@ play_game_write(FILE *out, const struct play_game *pg,
 		    sizeof cur) == -1)
 			goto out_free;
 		turns[nturns++] = cur;
+	}
+	/* A turn's comment goes against its token: "f5 {[%clk 0:00:59]}". */
+	if (t->nnotes > 0 &&
+	    (noted = calloc(nturns + 1, sizeof *noted)) == NULL)
+		goto out_free;
+	for (i = 0; i < nturns && i < t->nnotes; i++) {
+		if (t->notes[i] == NULL)
+			continue;
+		if ((noted[i] = malloc(strlen(turns[i]) +
+		    strlen(t->notes[i]) + 4)) == NULL)
+			goto out_free;
+		sprintf(noted[i], "%s {%s}", turns[i], t->notes[i]);
+		turns[i] = noted[i];
 	}
 	rules_score(pos, &s);
 	if (s.over)
@@ -155,6 +174,15 @@ play_game_write(FILE *out, const struct play_game *pg,
 	if (pg->dice)
 		tags[n++] = (struct record_tag_out){ "Seed", seed };
 	tags[n++] = (struct record_tag_out){ "Result", result };
+	if (t->time_control != NULL)
+		tags[n++] = (struct record_tag_out){ "TimeControl",
+		    t->time_control };
+	if (t->black_time_control != NULL)
+		tags[n++] = (struct record_tag_out){ "BlackTimeControl",
+		    t->black_time_control };
+	if (t->white_time_control != NULL)
+		tags[n++] = (struct record_tag_out){ "WhiteTimeControl",
+		    t->white_time_control };
 	if (t->termination != NULL)
 		tags[n++] = (struct record_tag_out){ "Termination",
 		    t->termination };
@@ -175,6 +203,10 @@ play_game_write(FILE *out, const struct play_game *pg,
 	if (fwrite(text, 1, len, out) == len && fflush(out) == 0)
 		rc = 0;
 out_free:
+	if (noted != NULL)
+		for (i = 0; i < nturns; i++)
+			free(noted[i]);
+	free(noted);
 	free(text);
 	free(turns);
 	return rc;

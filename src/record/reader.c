@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "record/record.h"
 #include "record/syntax.h"
+#include "record/wthor.h"
 #include "util/util.h"
 
 struct record_reader {
@@ -56,10 +58,20 @@ struct record_reader {
 	unsigned long	 csv_header_line;	/* 0: none (headerless) */
 	char		*csv_spec;	/* --csv-columns, or NULL */
 
+	/* WTHOR: the header, once read, and the name files. */
+	bool		 wthor_started;
+	bool		 wthor_done;	/* the rest is no game */
+	struct wthor_header wthor;
+	char		*wthor_input;	/* the input's path, or NULL */
+	char		*wthor_paths[2];	/* JOU, TRN, or NULL: beside */
+	struct wthor_names wthor_names[2];
+
 	/* The record being built; text holds its strings. */
 	struct record	 rec;
 	unsigned long	 index;
 	struct record	 empty;		/* for an input without records */
+	/* Binary input: 0 not looked at, 1 text, 2 binary, 3 reported. */
+	int		 binary;
 	char		*text;
 	size_t		 textlen;
 	size_t		 textcap;
@@ -93,6 +105,7 @@ record_format_name(enum record_format f)
 	case RECORD_CSV: return "csv";
 	case RECORD_GGF: return "ggf";
 	case RECORD_SGF: return "sgf";
+	case RECORD_WTHOR: return "wthor";
 	default: return "auto";
 	}
 }
@@ -112,6 +125,8 @@ record_format_parse(const char *s)
 		return RECORD_GGF;
 	if (strcmp(s, "sgf") == 0)
 		return RECORD_SGF;
+	if (strcmp(s, "wthor") == 0)
+		return RECORD_WTHOR;
 	return -1;
 }
 
@@ -255,6 +270,11 @@ record_reader_free(struct record_reader *rd)
 	free(rd->text);
 	free(rd->tag_off);
 	free(rd->turn_off);
+	free(rd->wthor_input);
+	free(rd->wthor_paths[0]);
+	free(rd->wthor_paths[1]);
+	wthor_names_fini(&rd->wthor_names[0]);
+	wthor_names_fini(&rd->wthor_names[1]);
 	free(rd->rec.tags);
 	free(rd->rec.turns);
 	hashmap_fini(&rd->tags);
@@ -403,13 +423,15 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 }
 
 /*
- * Whether a record is one line whose tokens stay in it: transcripts and
- * CSV, which leave passes unwritten too.
+ * Whether a record is one line whose tokens stay in it: transcripts, CSV
+ * and a WTHOR game (its squares put in the line), which leave passes
+ * unwritten too.
  */
 static bool
 line_tokens(const struct record_reader *rd)
 {
-	return rd->format == RECORD_TRANSCRIPT || rd->format == RECORD_CSV;
+	return rd->format == RECORD_TRANSCRIPT || rd->format == RECORD_CSV ||
+	    rd->format == RECORD_WTHOR;
 }
 
 static void
@@ -1634,10 +1656,344 @@ next_tree(struct record_reader *rd)
 	return 1;
 }
 
+/* ---- Imports: WTHOR ----------------------------------------------- */
+
+int
+record_reader_wthor_names(struct record_reader *rd, const char *input,
+    const char *players, const char *tournaments)
+{
+	const char *in[3] = { input, players, tournaments };
+	char	**out[3] = { &rd->wthor_input, &rd->wthor_paths[0],
+	    &rd->wthor_paths[1] };
+	int	 i;
+
+	if (rd->wthor_started)
+		return -1;
+	for (i = 0; i < 3; i++) {
+		free(*out[i]);
+		*out[i] = NULL;
+		if (in[i] != NULL && (*out[i] = strdup(in[i])) == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Up to n bytes of the input into out, through inbuf as lines are read:
+ * the bytes read (fewer only at the end), or -1 on a read error.
+ */
+static long
+read_bytes(struct record_reader *rd, unsigned char *out, size_t n)
+{
+	size_t	 got = 0, k;
+	int	 rc;
+
+	while (got < n) {
+		if (rd->inpos == rd->inlen) {
+			if ((rc = refill(rd)) == -1)
+				return -1;
+			if (rc == 0)
+				break;
+		}
+		k = rd->inlen - rd->inpos;
+		if (k > n - got)
+			k = n - got;
+		memcpy(out + got, rd->inbuf + rd->inpos, k);
+		rd->inpos += k;
+		got += k;
+	}
+	rd->next_offset += got;
+	return (long)got;
+}
+
+/*
+ * The input's size if it can be known before reading it (a buffer, a
+ * regular file read from its start), else -1.
+ */
+static long long
+input_size(const struct record_reader *rd)
+{
+	struct stat st;
+
+	if (rd->fp == NULL)
+		return (long long)rd->memlen;
+	if (fstat(fileno(rd->fp), &st) == 0 && S_ISREG(st.st_mode) &&
+	    ftell(rd->fp) == (long)rd->inlen)
+		return (long long)st.st_size;
+	return -1;
+}
+
+/*
+ * Whether the first block (inbuf) starts with a WTHOR header whose fields
+ * agree with the input's size (formats/wthor.md, "Telling WTHOR"): the
+ * board byte 0 or 8 (no text has those), a date that can be one, no
+ * names count, and 16 + 68 * N bytes, or at least the block when the
+ * size cannot be known.
+ */
+static bool
+wthor_sniff(const struct record_reader *rd)
+{
+	struct wthor_header h;
+	long long size = input_size(rd), want;
+
+	if (rd->inlen < WTHOR_HEADER)
+		return false;
+	wthor_header_decode((const unsigned char *)rd->inbuf, &h);
+	if ((h.board != 0 && h.board != 8) || h.month > 12 || h.day > 31 ||
+	    h.names != 0)
+		return false;
+	want = WTHOR_HEADER + (long long)WTHOR_GAME * h.games;
+	return size != -1 ? size == want : want >= (long long)rd->inlen;
+}
+
+/*
+ * Position of byte col (0-based) of game k (1-based), or of the header
+ * (k 0): lines are 1-based, so the header's faults, which the first
+ * record carries, stand on line 1 (formats/wthor.md, "Positions").
+ */
+static struct diag_pos
+wthor_pos(unsigned long k, size_t col)
+{
+	return (struct diag_pos){ k == 0 ? 1 : k, col + 1, k == 0 ? col :
+	    WTHOR_HEADER + (unsigned long long)WTHOR_GAME * (k - 1) + col };
+}
+
+/* Adds the tag name: value, from the game's byte col. */
+static int
+wthor_tag(struct record_reader *rd, const char *name, const char *value,
+    struct diag_pos at)
+{
+	long long name_off, value_off;
+	size_t	 n = rd->rec.ntags;
+
+	if ((name_off = text_add(rd, name, strlen(name))) == -1 ||
+	    (value_off = text_add(rd, value, strlen(value))) == -1 ||
+	    array_grow(&rd->rec.tags, &rd->tagcap, n + 1,
+	    sizeof *rd->rec.tags) == -1 ||
+	    array_grow(&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
+	    sizeof *rd->tag_off) == -1)
+		return oom(rd);
+	rd->tag_off[2 * n] = (size_t)name_off;
+	rd->tag_off[2 * n + 1] = (size_t)value_off;
+	rd->rec.tags[n] = (struct record_tag){ NULL, NULL, strlen(value), at };
+	rd->rec.ntags++;
+	return 0;
+}
+
+/* A doubt about the game that is no error: the first one is kept. */
+static struct diag *
+wthor_warning(struct record_reader *rd)
+{
+	if (rd->rec.has_warning)
+		return NULL;
+	rd->rec.has_warning = true;
+	return &rd->rec.warning;
+}
+
+/*
+ * The moves of a game: its 60 move bytes at m as a transcript in the
+ * line, one turn token a byte (formats/wthor.md, "Moves"): the unused
+ * bytes at the end are 0 (or one writer's 92: a warning); a 0 before a
+ * move is a pass written out (a warning), any other byte no move.
+ */
+static void
+wthor_moves(struct record_reader *rd, const unsigned char *m)
+{
+	unsigned long k = rd->index + 1;
+	size_t	 end = WTHOR_MOVES, used, i;
+	char	 sq[2];
+
+	while (end > 0 && m[end - 1] == 0)
+		end--;
+	used = end;
+	while (used > 0 && m[used - 1] == WTHOR_PAD)
+		used--;
+	if (used < end)
+		diag_set_at(wthor_warning(rd), DIAG_WTHOR_PADDING,
+		    wthor_pos(k, 8 + used), end - used,
+		    "unused move bytes %zu-%zu hold 92, not 0", used + 1, end);
+	while (used > 0 && m[used - 1] == 0)
+		used--;
+	rd->linelen = 0;
+	if (array_grow(&rd->line, &rd->linecap, 2 * used + 1, 1) == -1) {
+		oom(rd);
+		return;
+	}
+	for (i = 0; i < used; i++) {
+		if (m[i] == 0) {
+			diag_set_at(wthor_warning(rd), DIAG_WTHOR_PASS_BYTE,
+			    wthor_pos(k, 8 + i), 1,
+			    "move byte %zu is 0 before a move: read as a "
+			    "pass, which WTHOR leaves unwritten", i + 1);
+			memcpy(rd->line + 2 * i, "pa", 2);
+		} else if (wthor_square(m[i], sq))
+			memcpy(rd->line + 2 * i, sq, 2);
+		else {
+			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_MOVE,
+			    wthor_pos(k, 8 + i), 1,
+			    "move byte %zu is %u: no square (10 * row + "
+			    "column, 11 to 88) and no 0", i + 1, m[i]);
+			return;
+		}
+	}
+	rd->linelen = 2 * used;
+	rd->line[rd->linelen] = '\0';
+	for (i = 0; i < used; i++)
+		if (add_turn(rd, rd->line + 2 * i, 2,
+		    wthor_pos(k, 8 + i)) == -1)
+			return;
+}
+
+/* The name file of kind i (0 JOU, 1 TRN): named, or beside the input. */
+static void
+wthor_load_names(struct record_reader *rd, int i)
+{
+	static const char *const file[2][2] = {
+		{ "WTHOR.JOU", "wthor.jou" }, { "WTHOR.TRN", "wthor.trn" } };
+	static const size_t size[2] = { WTHOR_JOU, WTHOR_TRN };
+	const char *slash;
+	char	*path;
+	size_t	 dir;
+	int	 j;
+
+	if (rd->wthor_paths[i] != NULL) {
+		wthor_names_load(&rd->wthor_names[i], rd->wthor_paths[i],
+		    size[i]);
+		return;
+	}
+	if (rd->wthor_input == NULL)
+		return;
+	slash = strrchr(rd->wthor_input, '/');
+	dir = slash == NULL ? 0 : (size_t)(slash - rd->wthor_input) + 1;
+	if ((path = malloc(dir + 10)) == NULL)
+		return;
+	for (j = 0; j < 2; j++) {
+		memcpy(path, rd->wthor_input, dir);
+		memcpy(path + dir, file[i][j], 10);
+		if (wthor_names_load(&rd->wthor_names[i], path, size[i]) == 0)
+			break;
+	}
+	free(path);
+}
+
+/*
+ * The header, at the start: 0 with the games to read, or a malformed
+ * record (1) when the header is none.  -1 on a read error.
+ */
+static int
+wthor_start(struct record_reader *rd)
+{
+	unsigned char b[WTHOR_HEADER];
+	long	 n;
+
+	rd->wthor_started = true;
+	if ((n = read_bytes(rd, b, sizeof b)) == -1)
+		return -1;
+	if (n == 0) {
+		rd->wthor_done = true;
+		return 0;
+	}
+	reset_record(rd);
+	rd->rec.start = wthor_pos(0, 0);
+	if (n < WTHOR_HEADER)
+		diag_set_at(first_error(rd), DIAG_BAD_WTHOR_SIZE,
+		    wthor_pos(0, 0), (size_t)n,
+		    "the input has %ld bytes: a WTHOR header has 16", n);
+	else {
+		wthor_header_decode(b, &rd->wthor);
+		if (rd->wthor.board != 0 && rd->wthor.board != 8)
+			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_HEADER,
+			    wthor_pos(0, 12), 1,
+			    "header byte 13 gives a board of %u: WTHOR games "
+			    "here are 8x8 (0 or 8)", rd->wthor.board);
+	}
+	if (rd->rec.malformed) {
+		rd->wthor_done = true;
+		finish_record(rd);
+		return 1;
+	}
+	wthor_load_names(rd, 0);
+	wthor_load_names(rd, 1);
+	return 0;
+}
+
+/*
+ * Reads one WTHOR game: 68 bytes, made a record (formats/wthor.md).  The
+ * end of the input where the header's count says, or a short game or
+ * games the header does not count, is told once, as a malformed record
+ * of its own.
+ */
+static int
+next_wthor(struct record_reader *rd)
+{
+	unsigned char g[WTHOR_GAME];
+	unsigned long k;
+	char	 name[3 * WTHOR_TRN + 1];
+	long	 n;
+	int	 rc;
+
+	if (!rd->wthor_started && (rc = wthor_start(rd)) != 0)
+		return rc;
+	if (rd->wthor_done)
+		return 0;
+	if ((n = read_bytes(rd, g, sizeof g)) == -1)
+		return -1;
+	k = rd->index + 1;
+	if (n == 0 && rd->index == rd->wthor.games)
+		return 0;
+	reset_record(rd);
+	rd->rec.start = wthor_pos(k, 0);
+	if (n < WTHOR_GAME || rd->index >= rd->wthor.games) {
+		if (n == WTHOR_GAME || n == 0)
+			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_SIZE,
+			    wthor_pos(k, 0), (size_t)n,
+			    "the header counts %lu games, but the input %s",
+			    (unsigned long)rd->wthor.games, n == 0 ?
+			    "ends before this one" : "holds more");
+		else
+			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_SIZE,
+			    wthor_pos(k, 0), (size_t)n,
+			    "game %lu has %ld of its 68 bytes", k, n);
+		rd->wthor_done = true;
+		finish_record(rd);
+		return 1;
+	}
+	rd->rec.wthor = (struct record_wthor){
+		.tournament = (unsigned)g[0] | (unsigned)g[1] << 8,
+		.black = (unsigned)g[2] | (unsigned)g[3] << 8,
+		.white = (unsigned)g[4] | (unsigned)g[5] << 8,
+		.score = g[6], .theoretical = g[7],
+		.depth = rd->wthor.depth, .year = rd->wthor.game_year,
+		.score_at = wthor_pos(k, 6),
+	};
+	wthor_name(&rd->wthor_names[1], rd->rec.wthor.tournament, name,
+	    sizeof name);
+	if (wthor_tag(rd, "Event", name, wthor_pos(k, 0)) == -1)
+		goto out;
+	if (rd->wthor.game_year != 0) {
+		snprintf(name, sizeof name, "%04u.??.??", rd->wthor.game_year);
+		if (wthor_tag(rd, "Date", name, wthor_pos(k, 0)) == -1)
+			goto out;
+	}
+	wthor_name(&rd->wthor_names[0], rd->rec.wthor.black, name,
+	    sizeof name);
+	if (wthor_tag(rd, "Black", name, wthor_pos(k, 2)) == -1)
+		goto out;
+	wthor_name(&rd->wthor_names[0], rd->rec.wthor.white, name,
+	    sizeof name);
+	if (wthor_tag(rd, "White", name, wthor_pos(k, 4)) == -1)
+		goto out;
+	wthor_moves(rd, g + 8);
+out:
+	finish_record(rd);
+	return 1;
+}
+
 /* ---- Sniffing and the entry point --------------------------------- */
 
 /*
- * The format of an input, from its first block: CSV if the first non-blank
+ * The format of an input, from its first block: WTHOR if it starts with a
+ * WTHOR header that agrees with its size, CSV if the first non-blank
  * line is a header naming a moves column, transcripts if each of the first
  * three non-blank lines is one, and the record notation otherwise.
  */
@@ -1652,6 +2008,10 @@ sniff(struct record_reader *rd)
 	rd->format = RECORD_PGN;
 	if (rd->inlen == 0 && refill(rd) <= 0)
 		return;
+	if (wthor_sniff(rd)) {
+		rd->format = RECORD_WTHOR;
+		return;
+	}
 	s = rd->inbuf;
 	end = rd->inbuf + rd->inlen;
 	if (end - s >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
@@ -1703,6 +2063,82 @@ sniff(struct record_reader *rd)
 	}
 }
 
+/*
+ * Binary input (formats/record.md, "Input"): the first block holds both a
+ * NUL byte and bytes that are no UTF-8, which text never does (a stray NUL
+ * in a tag value, or Latin-1 names, alone are text, read as such).  *at
+ * is the first of them.  The one place binary input is told from text,
+ * after sniffing: a binary format of our own (WTHOR) is never binary
+ * input.
+ */
+static bool
+binary_block(const char *s, size_t len, struct diag_pos *at)
+{
+	const char *nul, *bad = NULL, *p, *first, *nl;
+	uint32_t cp;
+	size_t	 n;
+
+	if ((nul = memchr(s, '\0', len)) == NULL)
+		return false;
+	/* A character cut by the end of the block is no fault. */
+	for (p = s; p < s + len && bad == NULL; p += n)
+		if ((n = utf8_char(p, (size_t)(s + len - p), &cp)) == 0) {
+			if (s + len - p >= 4)
+				bad = p;
+			n = 1;
+		}
+	if (bad == NULL)
+		return false;
+	first = bad < nul ? bad : nul;
+	*at = (struct diag_pos){ 1, 1, (unsigned long long)(first - s) };
+	for (p = s; (nl = memchr(p, '\n', (size_t)(first - p))) != NULL;
+	    p = nl + 1)
+		at->line++;
+	at->col = (unsigned long)(first - p) + 1;
+	return true;
+}
+
+/*
+ * Looks at the first block once; 1 and *rec for a binary input's one
+ * malformed record (binary-input), 0 at the end after it, or -1 for a text
+ * input, which is read as it is.
+ */
+static int
+binary_input(struct record_reader *rd, const struct record **rec)
+{
+	struct record *e = &rd->empty;
+	struct diag_pos at;
+
+	if (rd->binary == 0) {
+		rd->binary = 1;
+		if (rd->format == RECORD_WTHOR)
+			return -1;
+		if (rd->inlen == 0 && refill(rd) <= 0)
+			return -1;
+		if (binary_block(rd->inbuf + rd->inpos,
+		    rd->inlen - rd->inpos, &at)) {
+			rd->binary = 2;
+			memset(e, 0, sizeof *e);
+			e->index = rd->index = 1;
+			e->start = (struct diag_pos){ 1, 1, 0 };
+			e->format = rd->format == RECORD_AUTO ? RECORD_PGN :
+			    rd->format;
+			e->malformed = true;
+			diag_set_at(&e->error, DIAG_BINARY_INPUT, at, 1,
+			    "binary data, not text: no record format and no "
+			    "compression arbiter reads");
+		}
+	}
+	if (rd->binary == 1)
+		return -1;
+	if (rd->binary == 2) {
+		rd->binary = 3;
+		*rec = e;
+		return 1;
+	}
+	return 0;
+}
+
 int
 record_reader_next_or_empty(struct record_reader *rd,
     const struct record **rec)
@@ -1732,7 +2168,10 @@ record_reader_skip(struct record_reader *rd)
 
 	if (rd->format == RECORD_AUTO)
 		sniff(rd);
-	if (!line_tokens(rd))
+	if ((rc = binary_input(rd, &rec)) >= 0)
+		return rc;
+	/* WTHOR's games are fixed blocks, but read whole for their names. */
+	if (!line_tokens(rd) || rd->format == RECORD_WTHOR)
 		return record_reader_next(rd, &rec);
 	/* One record a line: where it ends is all there is to find. */
 	if ((rc = next_record_line(rd)) == 1)
@@ -1753,7 +2192,10 @@ record_reader_next(struct record_reader *rd, const struct record **rec)
 
 	if (rd->format == RECORD_AUTO)
 		sniff(rd);
+	if ((rc = binary_input(rd, rec)) >= 0)
+		return rc;
 	rc = rd->format == RECORD_PGN ? next_pgn(rd) :
+	    rd->format == RECORD_WTHOR ? next_wthor(rd) :
 	    rd->format == RECORD_GGF || rd->format == RECORD_SGF ?
 	    next_tree(rd) : next_import(rd);
 	if (rc == 1)

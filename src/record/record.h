@@ -3,7 +3,7 @@
  * The record notation (formats/record.md, arbiter-record(5)): reading
  * records one at a time from a stream or a buffer, with their tags, turn
  * tokens and result token and where each stands in the input; the imports
- * (Othello transcripts, CSV); the turn-token codec (a token's text <->
+ * (Othello transcripts, CSV, WTHOR); the turn-token codec (a token's text <->
  * rules actions); and writing and editing records.  PCRE2 is included
  * here and nowhere else.  Judging a record against the rules is the
  * referee's (src/referee); printing diagnostics and writing reports is
@@ -24,6 +24,7 @@ enum record_format {
 	RECORD_PGN,		/* tag pairs and movetext */
 	RECORD_TRANSCRIPT,	/* Othello: f5d6c3..., one game a line */
 	RECORD_CSV,		/* a header line, a transcript column */
+	RECORD_WTHOR,		/* binary: a header, 68-byte games */
 	RECORD_GGF,		/* GGS: (;GM[Othello]...;), formats/ggf.md */
 	RECORD_SGF,		/* Othello SGF, GM[2]: formats/sgf.md */
 };
@@ -85,6 +86,26 @@ struct record {
 	bool		 has_winner;
 	int		 winner;
 	struct diag_pos winner_at;
+
+	/*
+	 * WTHOR imports (formats/wthor.md): the numbers and scores the
+	 * game's 68 bytes store; score_at is the real score's byte.
+	 */
+	struct record_wthor {
+		unsigned	 tournament;
+		unsigned	 black;
+		unsigned	 white;
+		int		 score;		/* Black's discs, empties to
+						   the winner */
+		int		 theoretical;	/* the same, with perfect play */
+		unsigned	 depth;		/* from the header */
+		unsigned	 year;		/* the games' year, 0 unknown */
+		struct diag_pos score_at;
+	} wthor;
+
+	/* A doubt the reader had that is no error (WTHOR's quirks). */
+	bool		 has_warning;
+	struct diag	 warning;
 
 	/* A record that could not be read whole is malformed. */
 	bool		 malformed;
@@ -169,7 +190,23 @@ unsigned long record_reader_count(const struct record_reader *);
 int	record_reader_next_or_empty(struct record_reader *,
 	    const struct record **rec);
 
-/* "pgn", "transcript", "csv", "ggf", "sgf"; and back (-1 if unknown). */
+/*
+ * Where a reader of WTHOR files finds the players' and tournaments'
+ * names (formats/wthor.md, "Names"): players and tournaments name a
+ * WTHOR.JOU and a WTHOR.TRN file, or are NULL for the file of that name
+ * beside input (the input's path; NULL, as for standard input: none).
+ * The strings are copied; the files are read when the reader meets its
+ * first WTHOR game, and a file that cannot be read leaves numbers as the
+ * names.  Returns 0, or -1 when memory runs out or the reader has
+ * started.
+ */
+int	record_reader_wthor_names(struct record_reader *, const char *input,
+	    const char *players, const char *tournaments);
+
+/*
+ * "pgn", "transcript", "csv", "wthor", "ggf", "sgf"; and back (-1 if
+ * unknown).
+ */
 const char *record_format_name(enum record_format);
 int	record_format_parse(const char *);
 
@@ -356,19 +393,51 @@ bool	record_uses_numbers(const char *text, size_t len,
 	    const struct record *);
 
 /*
+ * Writing WTHOR files (wthor.c, formats/wthor.md): games are added one at
+ * a time and kept (68 bytes each), since the 16-byte header that comes
+ * first counts them; record_wthor_write writes the header and the games.
+ */
+struct record_wthor_writer;
+/*
+ * A writer of the games of year (0 unknown; the header's creation date is
+ * written as zeros, so that the output is reproducible).  NULL when memory
+ * runs out.
+ */
+struct record_wthor_writer *record_wthor_writer_new(unsigned year);
+void	record_wthor_writer_free(struct record_wthor_writer *);
+/*
+ * Adds rec (borrowed; its turn tokens are squares of the 8x8 board and
+ * passes, which WTHOR leaves out), with score, Black's discs with the
+ * empties given to the winner (the replay's wof score), and theoretical,
+ * the theoretical score to store (-1: score).  The numbers stored come
+ * from rec's WTHOR fields when rec was read from WTHOR, else from Black,
+ * White and Event tags that are numbers, else 0.  Returns 0, or -1 with
+ * d set (DIAG_BAD_WTHOR_MOVE: a turn that is no square or pass, or more
+ * than 60 squares; DIAG_NO_MEMORY).
+ */
+int	record_wthor_add(struct record_wthor_writer *, const struct record *rec,
+	    int score, int theoretical, struct diag *d);
+/* Writes the header and the games added to out: 0, or -1 (errno). */
+int	record_wthor_write(struct record_wthor_writer *, FILE *out);
+
+/*
  * A referee's edit of a record on disk.  turns (borrowed) are new turn
  * tokens appended to the movetext, numbered if the record numbers its
  * turns, before the result token if there is one; with replace_last the
  * first of them replaces the record's last turn token instead (a turn in
  * progress, continued: its whole new text).  result, unless NULL, becomes
  * the Result tag's value (the tag is added after the last tag if absent)
- * and the result token (appended if absent).
+ * and the result token (appended if absent).  at, unless NULL, has room
+ * for nturns positions: where each of turns stands in the new text, as
+ * the reader will give it (its line, column and offset), so that a
+ * referee can say where a new turn is wrong without reading the text.
  */
 struct record_update {
 	bool		 replace_last;
 	const char *const *turns;
 	size_t		 nturns;
 	const char	*result;
+	struct diag_pos	*at;
 };
 
 /*

@@ -180,6 +180,8 @@ struct edit {
 	size_t	 off;		/* bytes [off, off + len) are replaced */
 	size_t	 len;
 	char	*text;		/* owned */
+	bool	 turns;		/* the movetext edit, the new turns in it */
+	bool	 last;		/* the turn in progress, replaced */
 };
 
 static int
@@ -193,10 +195,16 @@ edit_cmp(const void *a, const void *b)
 	return x->len < y->len ? -1 : x->len > y->len;
 }
 
-/* The movetext edit: new turns inserted before the result token or at the end. */
+/*
+ * The movetext edit: new turns inserted before the result token or at the
+ * end.  Where each new turn starts in the edit's text goes into at[i]'s
+ * offset unless at is NULL (the turn replace_last leaves to the other
+ * edit excepted).
+ */
 static void
 movetext_edit(const char *text, size_t len, const struct record *rec,
-    const struct record_update *u, bool append_result, struct edit *e)
+    const struct record_update *u, bool append_result, struct edit *e,
+    struct diag_pos *at)
 {
 	const char *nl = line_end(text, len);
 	struct wbuf b = { 0 };
@@ -257,6 +265,8 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 		strcpy(piece, num);
 		strcat(piece, u->turns[i]);
 		movetext_add(&b, &col, piece, nl);
+		if (at != NULL)
+			at[i].offset = b.b.len - strlen(u->turns[i]);
 		free(piece);
 	}
 	if (append_result)
@@ -268,6 +278,8 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 	}
 	e->off = ws;
 	e->len = ins - ws;
+	e->turns = true;
+	e->last = false;
 	if (b.failed) {
 		free(b.b.s);
 		e->text = NULL;
@@ -275,19 +287,49 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 		e->text = b.b.s != NULL ? b.b.s : calloc(1, 1);
 }
 
+/*
+ * The line and column of each of the n offsets of at (ascending) in text,
+ * counted as the reader counts them: a line ends in LF, CR or CR LF, and
+ * columns on the first line start after a byte order mark.  Into out.
+ */
+static void
+place(const char *text, const struct diag_pos *at, size_t n,
+    struct diag_pos *out)
+{
+	size_t	 i, p = 0, start = 0;
+	unsigned long line = 1;
+
+	if (strncmp(text, "\xef\xbb\xbf", 3) == 0)
+		start = 3;
+	for (i = 0; i < n; i++) {
+		for (; p < at[i].offset; p++)
+			if (text[p] == '\n' || (text[p] == '\r' &&
+			    text[p + 1] != '\n')) {
+				line++;
+				start = p + 1;
+			}
+		out[i] = (struct diag_pos){ line, at[i].offset - start + 1,
+		    at[i].offset };
+	}
+}
+
 char *
 record_update_text(const char *text, size_t len, const struct record *rec,
     const struct record_update *u, size_t *outlen)
 {
-	struct edit e[4];
+	struct edit e[4] = { 0 };
 	struct wbuf b = { 0 }, v = { 0 };
 	const struct record_tag *rt;
-	size_t	 n = 0, i, pos, vs, ve, end;
+	struct diag_pos *at = NULL;
+	size_t	 n = 0, i, k, pos, vs, ve, end;
 	bool	 append_result;
 
 	append_result = u->result != NULL && !rec->has_result;
+	if (u->at != NULL && u->nturns > 0 &&
+	    (at = calloc(u->nturns, sizeof *at)) == NULL)
+		return NULL;
 	if (u->nturns > 0 || append_result) {
-		movetext_edit(text, len, rec, u, append_result, &e[n]);
+		movetext_edit(text, len, rec, u, append_result, &e[n], at);
 		if (e[n].text == NULL)
 			goto out_free_edits;
 		n++;
@@ -295,6 +337,7 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 	if (u->replace_last && u->nturns > 0 && rec->nturns > 0) {
 		e[n].off = (size_t)rec->turns[rec->nturns - 1].at.offset;
 		e[n].len = rec->turns[rec->nturns - 1].len;
+		e[n].last = true;
 		if ((e[n].text = strdup(u->turns[0])) == NULL)
 			goto out_free_edits;
 		n++;
@@ -344,6 +387,12 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 	pos = 0;
 	for (i = 0; i < n; i++) {
 		wbuf_add(&b, text + pos, e[i].off - pos);
+		/* The new turns' offsets: from their edit's to the text's. */
+		for (k = u->replace_last ? 1 : 0; at != NULL && e[i].turns &&
+		    k < u->nturns; k++)
+			at[k].offset += b.b.len;
+		if (at != NULL && e[i].last)
+			at[0].offset = b.b.len;
 		wbuf_str(&b, e[i].text);
 		pos = e[i].off + e[i].len;
 	}
@@ -353,13 +402,18 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 	if (b.failed) {
 		free(b.b.s);
 		b.b.s = NULL;
-	} else
+	} else {
 		*outlen = b.b.len;
+		if (at != NULL)
+			place(b.b.s, at, u->nturns, u->at);
+	}
+	free(at);
 	for (i = 0; i < n; i++)
 		free(e[i].text);
 	return b.b.s;
 
 out_free_edits:
+	free(at);
 	free(v.b.s);
 	for (i = 0; i < n; i++)
 		free(e[i].text);

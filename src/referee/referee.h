@@ -154,6 +154,42 @@ void	replay_record(struct record_syntax *, const struct record *,
 	    const struct replay_options *, struct replay *rp);
 
 /*
+ * One turn token's actions as the codec read them (record_turn_parse),
+ * for replay_turn; acts and offs (each action's byte offset in the
+ * token) are borrowed.  n is -1 for a token that is no turn, bad saying
+ * why.  off_board: a cell off the board follows the first n actions
+ * (what record_turn_parse_before read), bad being the codec's diagnostic,
+ * its offset within the token.  continues: the token's text before
+ * acts[0] is a turn in progress whose actions rp has played already.
+ */
+struct replay_turn {
+	const struct rules_action *acts;
+	const size_t	*offs;
+	int		 n;
+	bool		 off_board;
+	bool		 continues;
+	struct diag	 bad;
+};
+
+/*
+ * Judges one turn's actions at rp's position, as replay_record judges
+ * each turn token of a record, with the same checks and diagnostics:
+ * no turn after the game is over, the dice a Seed gives (rules.md §4),
+ * each action's legality, no action after the turn is over, and a turn
+ * complete unless last (the record's last token may stop inside it).  So
+ * a referee that writes a record can judge its new turns where they will
+ * stand without reading its own output.  tok (borrowed) is the token's
+ * whole text and where it stands, for the diagnostics.  The actions are
+ * played on rp->pos, and rp's counts, dice and rng follow (the dice of a
+ * turn continued are those of its new actions).  Returns 0, rp->in_turn
+ * saying whether the turn goes on; or -1 with rp's status, error,
+ * error_move and legal actions as replay_record leaves them, but for
+ * error_turn, which is the caller's to set.
+ */
+int	replay_turn(const struct record_token *tok, const struct replay_turn *t,
+	    bool last, const struct replay_options *opt, struct replay *rp);
+
+/*
  * The legal next actions after rp's replay (at its error, or at its end),
  * as rules_legal() writes them, except that where the record's Seed tag
  * fixes the dice the one legal roll is the generator's next.

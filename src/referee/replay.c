@@ -392,7 +392,7 @@ incomplete_message(const struct rules_position *pos, char *msg, size_t len)
  * stones captured in each turn for games that count captures.
  */
 static int
-note_turn(struct replay *rp, int n)
+note_turn(struct replay *rp, const struct rules_action *acts, int n)
 {
 	const struct rules_action *a;
 	const struct rules_stat *st;
@@ -400,7 +400,7 @@ note_turn(struct replay *rp, int n)
 	int	 k, taken = 0;
 
 	for (k = 0; k < n; k++) {
-		a = &rp->scratch.acts[k];
+		a = &acts[k];
 		if (a->kind != RULES_DICE)
 			continue;
 		if (array_grow(&rp->dice, &rp->scratch.dice_cap,
@@ -471,74 +471,60 @@ keep_turn(const struct replay_options *opt, const struct record_token *tok,
 	return 0;
 }
 
-/* Plays one turn token; 0, or -1 when the record stops here. */
+/*
+ * Judges the actions of one turn token (replay_turn's contract): the
+ * checks of each action in order, then whether the turn is complete.
+ * Transcripts leave passes unwritten (implicit).
+ */
 static int
-play_turn(struct record_syntax *syn, const struct record *rec,
-    const struct record_token *tok, const struct replay_options *opt,
+judge_turn(const struct record_token *tok, const struct replay_turn *t,
+    bool implicit, bool last, const struct replay_options *opt,
     struct replay *rp)
 {
-	struct replay_scratch *sc = &rp->scratch;
 	struct rules_position *pos = rp->pos;
 	struct rules_action pass = { .kind = RULES_PASS };
-	struct diag rd, off;
 	struct diag d;
 	char	 msg[320];
-	size_t	 cut = SIZE_MAX;	/* an off-board cell's action starts here */
-	size_t	 bound = record_turn_bound(tok->text, tok->len);
-	int	 n, k;
+	size_t	 cut, first = t->continues ? 1 : 0;
+	int	 k;
 
+	rp->in_turn = false;
 	if (rules_phase(pos) == RULES_GAME_OVER) {
 		illegal(rp, tok, 0, tok->len, DIAG_GAME_OVER,
 		    "the game is already over: no turn may follow", 0);
 		return -1;
 	}
-	if (reserve(sc, bound) == -1) {
-		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
-		    "out of memory");
-		return -1;
-	}
-	n = record_turn_parse(syn, &pos->board, tok->text, tok->len, sc->acts,
-	    sc->offs, bound, &rd);
-	if (n == -1 && rd.code == DIAG_OFF_BOARD) {
-		/* The actions before the cell off the board are judged first. */
-		off = rd;
-		n = record_turn_parse_before(syn, &pos->board, tok->text,
-		    (size_t)off.at.offset, sc->acts, sc->offs, bound, &cut);
-	}
-	if (n == -1) {
+	if (t->n == -1) {
 		rp->status = REPLAY_MALFORMED;
 		rp->has_error = true;
-		diag_set_at(&rp->error, rd.code, tok->at, tok->len, "%s",
-		    rd.msg);
+		diag_set_at(&rp->error, t->bad.code, tok->at, tok->len, "%s",
+		    t->bad.msg);
 		record_printable(tok->text, tok->len, rp->error_move,
 		    sizeof rp->error_move);
 		return -1;
 	}
-	for (k = 0; k < n; k++) {
-		if (k > 0 && rules_phase(pos) != RULES_TURN_MIDDLE) {
+	for (k = 0; k < t->n; k++) {
+		if (k + first > 0 && rules_phase(pos) != RULES_TURN_MIDDLE) {
 			extra_actions(rp, tok, record_turn_head(tok->text,
-			    sc->offs[k]), sc->offs[k]);
+			    t->offs[k]), t->offs[k]);
 			return -1;
 		}
-		if (sc->acts[k].kind == RULES_DICE && rp->seeded &&
-		    check_dice(rp, &sc->acts[k], msg, sizeof msg) == -1) {
-			illegal(rp, tok, sc->offs[k], 3, DIAG_DICE_MISMATCH,
-			    msg,
-			    opt->max_legal);
+		if (t->acts[k].kind == RULES_DICE && rp->seeded &&
+		    check_dice(rp, &t->acts[k], msg, sizeof msg) == -1) {
+			illegal(rp, tok, t->offs[k], 3, DIAG_DICE_MISMATCH,
+			    msg, opt->max_legal);
 			return -1;
 		}
-		if (rules_play(pos, &sc->acts[k], &d) == 0) {
+		if (rules_play(pos, &t->acts[k], &d) == 0) {
 			rp->actions++;
 			continue;
 		}
-		/* Transcripts leave passes unwritten (rules.md §1). */
-		if (k == 0 && rec->implicit_passes &&
-		    d.code == DIAG_MUST_PASS &&
+		if (k == 0 && implicit && d.code == DIAG_MUST_PASS &&
 		    rules_play(pos, &pass, NULL) == 0) {
 			/* A pass captures nothing: its turn has a slot too. */
 			if (rp->counts_captures) {
 				if (array_grow(&rp->turn_captures,
-				    &sc->turn_captures_cap,
+				    &rp->scratch.turn_captures_cap,
 				    rp->turns + 1,
 				    sizeof *rp->turn_captures) == -1) {
 					diag_set_at(malformed(rp),
@@ -557,45 +543,124 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 			k--;
 			continue;
 		}
-		illegal(rp, tok, sc->offs[k], k + 1 < n ?
-		    sc->offs[k + 1] - sc->offs[k] : tok->len - sc->offs[k],
+		illegal(rp, tok, t->offs[k], k + 1 < t->n ?
+		    t->offs[k + 1] - t->offs[k] : tok->len - t->offs[k],
 		    d.code, d.msg, opt->max_legal);
 		return -1;
 	}
-	if (cut != SIZE_MAX) {
-		if (n > 0 && rules_phase(pos) != RULES_TURN_MIDDLE)
+	if (t->off_board) {
+		cut = record_turn_cut(tok->text, (size_t)t->bad.at.offset);
+		if (t->n + (int)first > 0 &&
+		    rules_phase(pos) != RULES_TURN_MIDDLE)
 			extra_actions(rp, tok, cut, record_turn_tail(tok->text,
 			    tok->len, cut));
 		else
-			illegal(rp, tok, (size_t)off.at.offset, off.len,
-			    off.code, off.msg, opt->max_legal);
+			illegal(rp, tok, (size_t)t->bad.at.offset, t->bad.len,
+			    t->bad.code, t->bad.msg, opt->max_legal);
 		return -1;
 	}
 	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
 		/* A referee's record between two actions of one player. */
-		if (tok == &rec->turns[rec->nturns - 1]) {
+		if (last) {
 			rp->in_turn = true;
-			return keep_turn(opt, tok, sc->acts, n, rp);
+			return keep_turn(opt, tok, t->acts, t->n, rp);
 		}
 		incomplete_message(pos, msg, sizeof msg);
 		illegal(rp, tok, tok->len, 0, DIAG_TURN_INCOMPLETE, msg,
 		    opt->max_legal);
 		return -1;
 	}
-	if (n == 1 && sc->acts[0].kind == RULES_PASS)
+	if (!t->continues && t->n == 1 && t->acts[0].kind == RULES_PASS)
 		rp->passes++;
-	if (note_turn(rp, n) == -1) {
+	if (note_turn(rp, t->acts, t->n) == -1) {
 		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
 		    "out of memory");
 		return -1;
 	}
-	if (keep_turn(opt, tok, sc->acts, n, rp) == -1)
+	if (keep_turn(opt, tok, t->acts, t->n, rp) == -1)
 		return -1;
 	rp->turns++;
 	return 0;
 }
 
+int
+replay_turn(const struct record_token *tok, const struct replay_turn *t,
+    bool last, const struct replay_options *opt, struct replay *rp)
+{
+	return judge_turn(tok, t, false, last, opt, rp);
+}
+
+/*
+ * Plays one turn token of rec, read by the codec into rp's scratch; 0, or
+ * -1 when the record stops here.
+ */
+static int
+play_turn(struct record_syntax *syn, const struct record *rec,
+    const struct record_token *tok, const struct replay_options *opt,
+    struct replay *rp)
+{
+	struct replay_scratch *sc = &rp->scratch;
+	struct replay_turn t = { .acts = sc->acts, .offs = sc->offs };
+	size_t	 cut, bound = record_turn_bound(tok->text, tok->len);
+
+	if (reserve(sc, bound) == -1) {
+		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
+		    "out of memory");
+		return -1;
+	}
+	t.acts = sc->acts;
+	t.offs = sc->offs;
+	t.n = record_turn_parse(syn, &rp->pos->board, tok->text, tok->len,
+	    sc->acts, sc->offs, bound, &t.bad);
+	if (t.n == -1 && t.bad.code == DIAG_OFF_BOARD) {
+		/* The actions before the cell off the board are judged first. */
+		t.off_board = true;
+		t.n = record_turn_parse_before(syn, &rp->pos->board, tok->text,
+		    (size_t)t.bad.at.offset, sc->acts, sc->offs, bound, &cut);
+	}
+	return judge_turn(tok, &t, rec->implicit_passes,
+	    tok == &rec->turns[rec->nturns - 1], opt, rp);
+}
+
 /* ---- The result ---------------------------------------------------- */
+
+/*
+ * A WTHOR game's stored score: Black's discs with the empty squares given
+ * to the winner, which is Reversi's wof score (formats/wthor.md, "Scores").
+ */
+static void
+check_wthor_score(const struct record *rec, struct replay *rp)
+{
+	const struct rules_score *s = &rp->score;
+	int	 b = rec->wthor.score;
+
+	rp->has_recorded = true;
+	if (b <= 64)
+		snprintf(rp->recorded, sizeof rp->recorded, "%d-%d", b,
+		    64 - b);
+	else
+		snprintf(rp->recorded, sizeof rp->recorded, "%d", b);
+	if (!s->over) {
+		/* Resigned, adjourned or cut short: nothing to count. */
+		if (!rp->has_warning) {
+			rp->has_warning = true;
+			diag_set_at(&rp->warning, DIAG_WTHOR_UNFINISHED,
+			    rec->wthor.score_at, 1, "the game stops before "
+			    "its end, so the stored score (%s) cannot be "
+			    "checked", rp->recorded);
+		}
+		return;
+	}
+	rp->verified = true;
+	rp->agrees = s->alt_name != NULL && b == s->alt[0];
+	if (!rp->agrees && !rp->has_error) {
+		rp->has_error = true;
+		diag_set_at(&rp->error, DIAG_WTHOR_SCORE_MISMATCH,
+		    rec->wthor.score_at, 1, "the stored score %s disagrees "
+		    "with the replay: %d-%d, empties to the winner",
+		    rp->recorded, s->alt[0], s->alt[1]);
+	}
+}
 
 static void
 check_result(struct record_syntax *syn, const struct record *rec,
@@ -628,6 +693,9 @@ check_result(struct record_syntax *syn, const struct record *rec,
 	} else if (rt != NULL) {
 		text = rt->value;
 		at = rt->at;
+	} else if (rec->format == RECORD_WTHOR) {
+		check_wthor_score(rec, rp);
+		return;
 	} else if (rec->has_winner) {
 		/* CSV: 1 Black, -1 White, 0 a draw (of a finished game). */
 		rp->has_recorded = true;
@@ -771,9 +839,10 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
  * Whether the answer an illegal-move forfeit quotes is one action that is
  * legal where it was given, the end of the replay.  An answer cut short
  * (record_printable's "...") is not what was answered, and an answer of
- * several actions is illegal in itself (formats/protocol.md).
+ * several actions is illegal in itself (formats/protocol.md).  1 or 0; -1
+ * when memory runs out.
  */
-static bool
+static int
 quoted_move_legal(struct record_syntax *syn, const char *m,
     size_t len, struct replay *rp)
 {
@@ -783,21 +852,22 @@ quoted_move_legal(struct record_syntax *syn, const char *m,
 	struct diag d;
 	size_t	 offs[2];
 	int	 first, second;
-	bool	 legal;
+	int	 legal;
 
 	if ((len >= 3 && memcmp(m + len - 3, "...", 3) == 0) ||
 	    record_turn_parse(syn, &rp->pos->board, m, len, a, offs, 2,
 	    &d) != 1)
-		return false;
+		return 0;
 	/* With a Seed, the one legal roll is the generator's next. */
 	if (a[0].kind == RULES_DICE && rp->seeded) {
 		next = rp->rng;
 		rules_dice_roll(&next, &first, &second);
 		if (a[0].from != first || a[0].to != second)
-			return false;
+			return 0;
 	}
+	/* Not knowing is no "illegal": a forfeit is scored only if it was. */
 	if ((pos = rules_position_dup(rp->pos)) == NULL)
-		return false;
+		return -1;
 	legal = rules_play(pos, &a[0], NULL) == 0;
 	rules_position_free(pos);
 	return legal;
@@ -826,7 +896,7 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 	const char *move = NULL;
 	char	 why[RECORD_SHOWN], who[RECORD_SHOWN];
 	size_t	 move_len = 0;
-	int	 loser = 0;
+	int	 loser = 0, legal;
 	bool	 aborted, ours;
 
 	if (tt == NULL)
@@ -873,11 +943,16 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, wt->at, 0,
 		    "the Winner tag says %s, but the Termination tag says "
 		    "\"%s\"", who, why);
-	else if (move != NULL && quoted_move_legal(syn, move, move_len, rp))
-		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
-		    "the Termination tag says \"%s\", but %.*s is legal there",
-		    why, (int)move_len, move);
-	else {
+	else if (move != NULL &&
+	    (legal = quoted_move_legal(syn, move, move_len, rp)) != 0) {
+		if (legal == -1)
+			diag_set_at(malformed(rp), DIAG_NO_MEMORY, tt->at, 0,
+			    "out of memory");
+		else
+			diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at,
+			    0, "the Termination tag says \"%s\", but %.*s is "
+			    "legal there", why, (int)move_len, move);
+	} else {
 		rp->has_error = false;
 		rp->forfeit = true;
 		rp->forfeit_winner = 1 - loser;
@@ -923,6 +998,11 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	}
 	if (set_up(rec, opt, rp) == -1)
 		return;
+	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */
+	if (rec->has_warning) {
+		rp->has_warning = true;
+		rp->warning = rec->warning;
+	}
 	rp->ndice = 0;
 	rp->scratch.captured_so_far = 0;
 	rules_score(rp->pos, &rp->score);

@@ -301,7 +301,8 @@ write_notes(struct report_writer *w, const struct record *rec)
 }
 
 static void
-write_result(struct report_writer *w, const struct replay *rp)
+write_result(struct report_writer *w, const struct record *rec,
+    const struct replay *rp)
 {
 	const struct rules_score *s = &rp->score;
 	const struct rules_game *g = rp->game;
@@ -324,6 +325,17 @@ write_result(struct report_writer *w, const struct replay *rp)
 		text(w, rp->recorded, strlen(rp->recorded));
 		kv_str(w, "agrees", !rp->verified ? "~" : rp->agrees ?
 		    "true" : "false");
+	}
+	/* WTHOR's theoretical score: as stored, never checked. */
+	if (rec->format == RECORD_WTHOR) {
+		if (rec->wthor.theoretical <= 64)
+			snprintf(buf, sizeof buf, "%d-%d",
+			    rec->wthor.theoretical,
+			    64 - rec->wthor.theoretical);
+		else
+			snprintf(buf, sizeof buf, "%d", rec->wthor.theoretical);
+		scalar(w, "theoretical", false);
+		text(w, buf, strlen(buf));
 	}
 	map_end(w);
 }
@@ -438,7 +450,7 @@ report_write(struct report_writer *w, const char *source,
 			    s->stats[j].value);
 		write_turn_lists(w, rp);
 		write_notes(w, rec);
-		write_result(w, rp);
+		write_result(w, rec, rp);
 		if (rp->forfeit)
 			write_forfeit(w, rp);
 	}
@@ -528,7 +540,7 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 			kv_colours(w, rp->game, s->stats[j].name,
 			    s->stats[j].value);
 		if (s->over)
-			write_result(w, rp);
+			write_result(w, p->rec, rp);
 		if (rp->forfeit)
 			write_forfeit(w, rp);
 		break;

@@ -18,7 +18,10 @@
 
 #include "rules/rules.h"
 
-/* Plain data, part of a game's state; a stone's entries only mean. */
+/*
+ * Plain data, part of a game's state.  Only the entries of cells that
+ * hold a stone mean anything.
+ */
 struct hexgroup {
 	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
 	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
@@ -100,10 +103,14 @@ hexgroup_list_cells(const struct rules_board *b, const bool *in, int max,
 				more++;
 				continue;
 			}
-			n += (size_t)snprintf(out + n, len - n, "%s%s",
-			    shown++ ? " " : "", rules_cell_name(b, cell, name));
+			/* A short buffer cuts the list; n never passes len. */
+			if (n < len)
+				n += (size_t)snprintf(out + n, len - n,
+				    "%s%s", shown ? " " : "",
+				    rules_cell_name(b, cell, name));
+			shown++;
 		}
-	if (more > 0)
+	if (more > 0 && n < len)
 		snprintf(out + n, len - n, " and %d more", more);
 }
 

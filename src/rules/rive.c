@@ -24,7 +24,7 @@
 
 #include "rules/rules.h"
 #include "rules/cellset.h"
-#include "hexgroup.h"
+#include "rules/hexgroup.h"
 
 #define BLACK	0
 #define WHITE	1

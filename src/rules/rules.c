@@ -40,6 +40,9 @@ rules_game_find(const char *name)
 	/* Stones! is written with its bang in titles. */
 	if (strcasecmp(name, "stones!") == 0)
 		return rules_game_find("stones");
+	/* Othello is Reversi under its trade name (rules.md §1). */
+	if (strcasecmp(name, "othello") == 0)
+		return rules_game_find("reversi");
 	return NULL;
 }
 
@@ -306,9 +309,12 @@ rules_setup(struct rules_position *pos, const int *pieces, int to_move,
 {
 	if (to_move < 0 || to_move >= RULES_COLOURS)
 		return diag_set(d, DIAG_BAD_SETUP, "no colour %d", to_move);
+	/* A game may have cleared its state before it refused: start again. */
 	if (pos->game->setup(&pos->board, pos->state, &pos->variant, pieces,
-	    to_move, d) == -1)
+	    to_move, d) == -1) {
+		rules_position_reset(pos);
 		return -1;
+	}
 	head_start(pos, true);
 	return 0;
 }

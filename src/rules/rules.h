@@ -3,10 +3,11 @@
  * The rules core: the one game interface that every game implements, the
  * boards they are played on, the registry of games, and the generic
  * operations built on the interface (positions, perft, random playouts).
- * Nothing here prints, exits, allocates behind the caller's back (except
- * rules_position_new) or keeps mutable global state; failures come back as
- * a struct diag (src/diag) with a stable code and no position.  Notation, reports and tools live
- * above this layer and are never included from it.
+ * Nothing here prints, exits or keeps mutable global state, and nothing
+ * allocates but the calls whose contracts say so (positions, perft,
+ * playouts); failures come back as a struct diag (src/diag) with a stable
+ * code and no position.  Notation, reports and tools live above this
+ * layer and are never included from it.
  */
 #ifndef ARBITER_RULES_H
 #define ARBITER_RULES_H
@@ -158,7 +159,8 @@ struct rules_score {
  * the registry reads whose turn it is and plays the pie rule for every
  * game alike.  The game keeps to_move and phase true after each of its
  * init(), play() and setup() entries; rules.c keeps the rest (a game
- * reads them, never writes them).
+ * reads them and, but for clearing its whole state in init() and
+ * setup(), never writes them).
  */
 struct rules_head {
 	int32_t		 turn;		/* 1-based turn being played */
@@ -254,7 +256,10 @@ struct rules_game {
 			    int depth);
 };
 
-/* The registry. */
+/*
+ * The registry: the game called name, any case ("Stones!" is stones,
+ * "Othello" is reversi), or NULL.
+ */
 const struct rules_game *rules_game_find(const char *name);
 const struct rules_game *rules_game_at(size_t i);	/* NULL past the end */
 
@@ -311,7 +316,10 @@ int	rules_play(struct rules_position *, const struct rules_action *,
 	    struct diag *);
 void	rules_score(const struct rules_position *, struct rules_score *);
 int	rules_piece(const struct rules_position *, int cell);
-/* Replaces the position by the given pieces; see the setup entry. */
+/*
+ * Replaces the position by the given pieces; see the setup entry.  On -1
+ * (d says why) the position is the start position.
+ */
 int	rules_setup(struct rules_position *, const int *pieces, int to_move,
 	    struct diag *);
 const struct rules_stat *rules_stat_find(const struct rules_score *,

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target: the imports (Othello transcripts, CSV with a
- * transcript column, GGF and Othello SGF), forced with the format as
- * `gamecheck -f' does.  Bits 0 and 2 of the first byte pick the format
- * (transcript, CSV, GGF, SGF), bit 1 forces --game reversi; the rest is
- * the input.  Each record is replayed (passes implied where a transcript
- * leaves them out) and reported, and the reports must parse; a valid GGF
- * or SGF record must also write as its own format and as the notation
+ * transcript column, binary WTHOR, GGF and Othello SGF), forced with
+ * the format as `gamecheck -f' does.  Bit 0 of the first byte picks
+ * transcript or CSV, bit 2 WTHOR instead, bit 3 GGF (bit 0 clear) or SGF
+ * (set) instead; bit 1 forces --game reversi; the rest is the input.
+ * Each record is replayed (passes implied where a transcript leaves them
+ * out) and reported, and the reports must parse; a valid GGF or SGF
+ * record must also write as its own format and as the notation
  * (gamecheck --write).  Line import tokens are squares or passes, one
- * record a line.
+ * record a line (a WTHOR game's line is its number, its tokens its move
+ * bytes).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -16,10 +18,6 @@
 #include <stdlib.h>
 
 #include "fuzz-report.h"
-
-static const enum record_format formats[] = {
-	RECORD_TRANSCRIPT, RECORD_CSV, RECORD_GGF, RECORD_SGF,
-};
 
 /*
  * What a GGF or SGF record satisfies besides every record's invariants
@@ -92,6 +90,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t	 outlen = 0, i;
 	char	*copy, *outbuf = NULL;
 	FILE	*fp, *out;
+	enum record_format fmt;
 	int	 rc;
 
 	if (syn == NULL && (syn = record_syntax_new()) == NULL)
@@ -100,13 +99,15 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (data[0] & 2)
 		ro.game = rules_game_find("reversi");
-	fmt = formats[(data[0] & 1) | (data[0] >> 1 & 2)];
 	if ((fp = fuzz_stream(data + 1, size - 1, &copy)) == NULL)
 		return 0;
 	out = open_memstream(&outbuf, &outlen);
 	FUZZ_CHECK(out != NULL);
 	w = report_writer_new(out);
 	FUZZ_CHECK(w != NULL);
+	fmt = data[0] & 8 ? (data[0] & 1 ? RECORD_SGF : RECORD_GGF) :
+	    data[0] & 4 ? RECORD_WTHOR : data[0] & 1 ? RECORD_CSV :
+	    RECORD_TRANSCRIPT;
 	rd = record_reader_new(syn, fp, "fuzz", fmt);
 	FUZZ_CHECK(rd != NULL);
 	replay_init(&rp);
@@ -124,11 +125,27 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 			continue;
 		}
-		fuzz_check_record(data + 1, size - 1, rec, ++n);
-		FUZZ_CHECK(rec->implicit_passes && rec->ntags == 0);
+		if (fmt != RECORD_WTHOR)
+			fuzz_check_record(data + 1, size - 1, rec, ++n);
+		else {
+			/* Binary: positions are bytes, no text to point at. */
+			FUZZ_CHECK(rec->index == ++n);
+			FUZZ_CHECK(rec->start.offset <= size - 1);
+			FUZZ_CHECK(!rec->malformed ||
+			    (rec->error.code != DIAG_NONE &&
+			    rec->error.at.offset <= size - 1));
+			FUZZ_CHECK(rec->ntags <= 4);
+		}
+		FUZZ_CHECK(rec->format == fmt);
+		FUZZ_CHECK(rec->implicit_passes &&
+		    (fmt == RECORD_WTHOR || rec->ntags == 0));
 		for (i = 0; i < rec->nturns; i++) {
 			FUZZ_CHECK(rec->turns[i].len >= 2 &&
-			    rec->turns[i].len <= 3);
+			    rec->turns[i].len <= (fmt == RECORD_WTHOR ? 2 : 3));
+			FUZZ_CHECK(fmt != RECORD_WTHOR ||
+			    (rec->turns[i].at.col >= 9 &&
+			    rec->turns[i].at.col <= 68 &&
+			    rec->turns[i].at.offset < size - 1));
 			/* One record a line. */
 			FUZZ_CHECK(rec->turns[i].at.line == rec->start.line);
 		}

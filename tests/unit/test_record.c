@@ -424,6 +424,39 @@ START_TEST(empty_and_comment_only_inputs)
 }
 END_TEST
 
+/*
+ * Binary input (formats/record.md): a NUL and bytes no UTF-8 holds, in
+ * the first block, make one binary-input record at the first of them;
+ * either alone is text.
+ */
+START_TEST(binary_input_is_one_record)
+{
+	static const char bin[] = "[Game \"reversi\"]\nf5 \xff\xfe\0d6 *\n";
+	static const char nul[] = "[Game \"rever\0si\"]\nf5 *\n";
+	static const char latin1[] = "[Black \"Jos\xe9\"]\nf5 *\n";
+	const struct record *rec;
+
+	reader_open(bin, sizeof bin - 1, RECORD_AUTO);
+	rec = next_record();
+	ck_assert(rec->malformed);
+	ck_assert_int_eq(rec->error.code, DIAG_BINARY_INPUT);
+	ck_assert_uint_eq(rec->error.at.line, 2);
+	ck_assert_uint_eq(rec->error.at.col, 4);
+	ck_assert_uint_eq(record_reader_count(rd), 1);
+	assert_no_more();
+
+	reader_open(bin, sizeof bin - 1, RECORD_AUTO);
+	ck_assert_int_eq(record_reader_skip(rd), 1);
+	ck_assert_int_eq(record_reader_skip(rd), 0);
+
+	reader_open(nul, sizeof nul - 1, RECORD_AUTO);
+	ck_assert_int_ne(next_record()->error.code, DIAG_BINARY_INPUT);
+	reader_open(latin1, sizeof latin1 - 1, RECORD_AUTO);
+	ck_assert(!next_record()->malformed);
+	assert_no_more();
+}
+END_TEST
+
 /* ---- Turn tokens --------------------------------------------------- */
 
 static int
@@ -690,7 +723,7 @@ updated(const char *text, bool replace_last, const char *turn1,
 	static char buf[1024];
 	const char *turns[2] = { turn1, turn2 };
 	struct record_update u = { replace_last, turns,
-	    turn2 != NULL ? 2 : turn1 != NULL ? 1 : 0, result };
+	    turn2 != NULL ? 2 : turn1 != NULL ? 1 : 0, result, NULL };
 	const struct record *rec;
 	size_t	 len;
 	char	*out;
@@ -757,6 +790,56 @@ START_TEST(update_wraps_long_lines)
 	ck_assert_ptr_nonnull(strstr(out, "f7 9. d2\nc7 *\n"));
 	for (p = out; (p = strchr(p, '\n')) != NULL; p++)
 		ck_assert_uint_lt(strcspn(p + 1, "\n"), 80);
+}
+END_TEST
+
+/*
+ * Where the writer says the new turns stand is where the reader finds
+ * them: line, column and offset, with comments, wrapping, a turn in
+ * progress replaced, a Result tag added above, CR LF and CR line ends and
+ * a byte order mark.
+ */
+START_TEST(update_places_turns)
+{
+	static const struct {
+		const char *text;
+		bool	 replace_last;
+		const char *result;
+	} cases[] = {
+		{ "[Game \"reversi\"]\n1. f5 {fine} *\n", false, NULL },
+		{ "[Game \"reversi\"]\n\n1. f5 d6 2. c3 d3 3. c4 f4 4. f6 f3 "
+		    "5. e6 e7 6. c6 g6 7. d8 c5 8. b4 f7 *\n", false, NULL },
+		{ "[Game \"oust\"]\r\n\r\n1. c3 c5* *\r\n", true, NULL },
+		{ "[Game \"reversi\"]\r\r1. f5\r", false, "3-1" },
+		{ "\xef\xbb\xbf" "f5 d6", false, NULL },
+		{ "[Game \"reversi\"] [Black \"A\"]\nf5\n", false, "3-1" },
+	};
+	const char *turns[2] = { "c5*,g4", "d2" };
+	struct diag_pos at[2];
+	struct record_update u = { cases[_i].replace_last, turns, 2,
+	    cases[_i].result, at };
+	const struct record *rec;
+	size_t	 len, before, k;
+	char	*out;
+
+	reader_open(cases[_i].text, strlen(cases[_i].text), RECORD_PGN);
+	rec = next_record();
+	before = rec->nturns - (cases[_i].replace_last ? 1 : 0);
+	out = record_update_text(cases[_i].text, strlen(cases[_i].text), rec,
+	    &u, &len);
+	ck_assert_ptr_nonnull(out);
+	reader_close();
+	reader_open(out, len, RECORD_PGN);
+	rec = next_record();
+	ck_assert_uint_eq(rec->nturns, before + 2);
+	for (k = 0; k < 2; k++) {
+		ck_assert_uint_eq(at[k].line, rec->turns[before + k].at.line);
+		ck_assert_uint_eq(at[k].col, rec->turns[before + k].at.col);
+		ck_assert_uint_eq(at[k].offset,
+		    rec->turns[before + k].at.offset);
+	}
+	reader_close();
+	free(out);
 }
 END_TEST
 
@@ -850,6 +933,7 @@ record_suite(void)
 	tcase_add_test(tc, csv_columns_by_name);
 	tcase_add_loop_test(tc, sniffing, 0, 8);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
+	tcase_add_test(tc, binary_input_is_one_record);
 	tcase_add_test(tc, buffer_reads_as_stream);
 	suite_add_tcase(s, tc);
 
@@ -869,6 +953,7 @@ record_suite(void)
 	tcase_add_test(tc, update_appends_turns);
 	tcase_add_test(tc, update_sets_result);
 	tcase_add_test(tc, update_wraps_long_lines);
+	tcase_add_loop_test(tc, update_places_turns, 0, 6);
 	suite_add_tcase(s, tc);
 	return s;
 }

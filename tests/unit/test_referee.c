@@ -155,6 +155,263 @@ START_TEST(replay_reuses_storage)
 }
 END_TEST
 
+/* A file of the source tree, read whole (the caller frees it). */
+static char *
+slurp(const char *rel, size_t *len)
+{
+	const char *dir = getenv("srcdir");
+	char	 path[4096], *buf;
+	FILE	*fp;
+	long	 n;
+
+	snprintf(path, sizeof path, "%s/%s", dir != NULL ? dir : ".", rel);
+	fp = fopen(path, "rb");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(fseek(fp, 0, SEEK_END), 0);
+	n = ftell(fp);
+	ck_assert_int_ge(n, 0);
+	rewind(fp);
+	buf = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_uint_eq(fread(buf, 1, (size_t)n, fp), (size_t)n);
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
+
+/*
+ * Writes every record of text (a WTHOR file, transcripts or CSV) as
+ * WTHOR, with the replay's wof score, into *out (the caller frees it).
+ * Returns the number of games.
+ */
+static size_t
+to_wthor(const char *text, size_t len, enum record_format fmt, char **out,
+    size_t *outlen)
+{
+	struct replay_options opt = { .max_legal = 0 };
+	struct record_wthor_writer *w;
+	const struct record *rec;
+	struct replay rp;
+	struct diag d;
+	size_t	 n = 0;
+	FILE	*fp;
+
+	w = record_wthor_writer_new(2019);
+	ck_assert_ptr_nonnull(w);
+	rd = record_reader_new_buffer(syn, text, len, "test", fmt);
+	ck_assert_ptr_nonnull(rd);
+	replay_init(&rp);
+	while (record_reader_next(rd, &rec) == 1) {
+		replay_record(syn, rec, &opt, &rp);
+		ck_assert_int_ne(rp.status, REPLAY_MALFORMED);
+		ck_assert_int_eq(record_wthor_add(w, rec, rp.score.over ?
+		    rp.score.alt[0] : rec->wthor.score, rec->format ==
+		    RECORD_WTHOR ? rec->wthor.theoretical : -1, &d), 0);
+		n++;
+	}
+	replay_fini(&rp);
+	record_reader_free(rd);
+	rd = NULL;
+	fp = open_memstream(out, outlen);
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_int_eq(record_wthor_write(w, fp), 0);
+	fclose(fp);
+	record_wthor_writer_free(w);
+	return n;
+}
+
+/* The squares of rec's turns, passes left out, as one string. */
+static void
+squares(const struct record *rec, char *buf, size_t cap)
+{
+	size_t	 i, n = 0;
+
+	for (i = 0; i < rec->nturns && n + 3 <= cap; i++)
+		if (rec->turns[i].len == 2 && rec->turns[i].text[0] != '-' &&
+		    (rec->turns[i].text[0] | 0x20) != 'p') {
+			buf[n++] = (char)(rec->turns[i].text[0] | 0x20);
+			buf[n++] = rec->turns[i].text[1];
+		}
+	buf[n] = '\0';
+}
+
+/*
+ * A WTHOR fixture written back is the same games, byte for byte; our
+ * transcripts and CSV rows through WTHOR read back as the same moves,
+ * finished with the score stored agreeing (formats/wthor.md, "Writing").
+ */
+START_TEST(wthor_round_trip)
+{
+	static const struct {
+		const char	*file;
+		enum record_format fmt;
+	} in[] = {
+		{ "tests/cases/data/wthor/games.wtb", RECORD_WTHOR },
+		{ "examples/transcripts.txt", RECORD_TRANSCRIPT },
+		{ "examples/archive.csv", RECORD_CSV },
+	};
+	struct replay_options opt = { .max_legal = 0 };
+	struct record_reader *orig, *back;
+	const struct record *a, *b;
+	struct replay rp;
+	char	*text, *w, sa[200], sb[200];
+	size_t	 len, wlen, n, k = 0;
+
+	text = slurp(in[_i].file, &len);
+	n = to_wthor(text, len, in[_i].fmt, &w, &wlen);
+	ck_assert_uint_eq(wlen, 16 + 68 * n);
+	if (in[_i].fmt == RECORD_WTHOR)
+		ck_assert_mem_eq(w + 16, text + 16, len - 16);
+	orig = record_reader_new_buffer(syn, text, len, "a", in[_i].fmt);
+	back = record_reader_new_buffer(syn, w, wlen, "b", RECORD_AUTO);
+	ck_assert_ptr_nonnull(orig);
+	ck_assert_ptr_nonnull(back);
+	replay_init(&rp);
+	while (record_reader_next(orig, &a) == 1) {
+		squares(a, sa, sizeof sa);
+		ck_assert_int_eq(record_reader_next(back, &b), 1);
+		ck_assert_int_eq(b->format, RECORD_WTHOR);
+		ck_assert(!b->malformed);
+		squares(b, sb, sizeof sb);
+		ck_assert_str_eq(sa, sb);
+		replay_record(syn, b, &opt, &rp);
+		if (rp.status == REPLAY_FINISHED)
+			ck_assert(rp.agrees);
+		k++;
+	}
+	ck_assert_int_eq(record_reader_next(back, &b), 0);
+	ck_assert_uint_eq(k, n);
+	replay_fini(&rp);
+	record_reader_free(orig);
+	record_reader_free(back);
+	free(w);
+	free(text);
+}
+END_TEST
+
+/* WTHOR stores squares of the 8x8 board: anything else is refused. */
+START_TEST(wthor_writer_refuses_other_turns)
+{
+	static const char text[] = "[Game \"oust\"]\n1. c5*,g4 *\n";
+	struct record_wthor_writer *w = record_wthor_writer_new(0);
+	const struct record *rec;
+	struct diag d;
+
+	ck_assert_ptr_nonnull(w);
+	rd = record_reader_new_buffer(syn, text, strlen(text), "test",
+	    RECORD_PGN);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	ck_assert_int_eq(record_wthor_add(w, rec, 0, -1, &d), -1);
+	ck_assert_int_eq(d.code, DIAG_BAD_WTHOR_MOVE);
+	record_wthor_writer_free(w);
+}
+END_TEST
+
+/*
+ * The actions of the move text mv (parsed by the codec), judged by
+ * replay_turn as the token tok, which stands at line 9, column col (its
+ * byte offset 100 + col): mv follows tok's first done bytes.
+ */
+static int
+judge_move(struct replay *rp, const char *tok, size_t done, const char *mv,
+    bool last)
+{
+	struct replay_options opt = { .max_legal = 64 };
+	struct record_token t = { NULL, strlen(tok), { 9, 34, 134 } };
+	struct replay_turn rt = { 0 };
+	struct rules_action acts[8];
+	size_t	 offs[8], i, cut;
+	char	 text[32];
+
+	snprintf(text, sizeof text, "%s", tok);
+	t.text = text;
+
+	rt.n = record_turn_parse(syn, &rp->pos->board, mv, strlen(mv), acts,
+	    offs, 8, &rt.bad);
+	if (rt.n == -1 && rt.bad.code == DIAG_OFF_BOARD) {
+		rt.off_board = true;
+		rt.n = record_turn_parse_before(syn, &rp->pos->board, mv,
+		    (size_t)rt.bad.at.offset, acts, offs, 8, &cut);
+		rt.bad.at.offset += done;
+	}
+	for (i = 0; rt.n > 0 && i < (size_t)rt.n; i++)
+		offs[i] += done;
+	rt.acts = acts;
+	rt.offs = offs;
+	rt.continues = done > 0;
+	return replay_turn(&t, &rt, last, &opt, rp);
+}
+
+START_TEST(replay_turn_continues)
+{
+	struct replay rp;
+
+	/*
+	 * Rive, White's turn 8 in progress after b3 (rules.md §3): a stone
+	 * of the group b3 made must go before the next placement.
+	 */
+	replay_init(&rp);
+	replay_text("[Game \"rive\"]\n[Board \"3\"]\n\nc3 a3 e3 c1 c5 a5 e1 "
+	    "b3 *\n", RECORD_PGN, &rp);
+	ck_assert(rp.in_turn);
+	ck_assert_int_eq(judge_move(&rp, "b3,c4", 3, "c4", true), -1);
+	ck_assert_str_eq(diag_name(rp.error.code), "removal-missing");
+	ck_assert_int_eq(rp.error.at.line, 9);
+	ck_assert_int_eq(rp.error.at.col, 37);
+	ck_assert_int_eq(rp.error.at.offset, 137);
+	ck_assert_str_eq(rp.error_move, "b3,c4");
+	ck_assert_int_eq(rp.nlegal, 2);
+	replay_fini(&rp);
+
+	/* The removal, then the placement that ends the turn. */
+	replay_init(&rp);
+	replay_text("[Game \"rive\"]\n[Board \"3\"]\n\nc3 a3 e3 c1 c5 a5 e1 "
+	    "b3 *\n", RECORD_PGN, &rp);
+	ck_assert_int_eq(judge_move(&rp, "b3xc3", 2, "xc3", true), 0);
+	ck_assert(rp.in_turn);
+	ck_assert_int_eq(rp.turns, 7);
+	ck_assert_int_eq(judge_move(&rp, "b3xc3,c4", 6, "c4", true), 0);
+	ck_assert(!rp.in_turn);
+	ck_assert_int_eq(rp.turns, 8);
+	ck_assert_int_eq(rules_to_move(rp.pos), 0);
+	/* d1 joins c1 and e1: unless last, the token owes a removal. */
+	ck_assert_int_eq(judge_move(&rp, "d1", 0, "d1", false), -1);
+	ck_assert_str_eq(diag_name(rp.error.code), "turn-incomplete");
+	ck_assert_int_eq(rp.error.at.col, 36);
+	replay_fini(&rp);
+}
+END_TEST
+
+START_TEST(replay_turn_diagnostics)
+{
+	struct replay rp;
+
+	/* A cell off the board: gamecheck's diagnostic, the legal moves. */
+	replay_init(&rp);
+	replay_text("[Game \"reversi\"]\nf5 d6 c3 d3 c4\n", RECORD_PGN, &rp);
+	ck_assert_int_eq(judge_move(&rp, "i9", 0, "i9", true), -1);
+	ck_assert_str_eq(diag_name(rp.error.code), "off-board");
+	ck_assert_int_eq(rp.error.at.col, 34);
+	ck_assert_str_eq(rp.error_move, "i9");
+	ck_assert_int_eq(rp.nlegal, 6);
+	replay_fini(&rp);
+
+	/* No turn after a pass that is illegal; what is no turn at all. */
+	replay_init(&rp);
+	replay_text("[Game \"reversi\"]\nf5\n", RECORD_PGN, &rp);
+	ck_assert_int_eq(judge_move(&rp, "pass", 0, "pass", true), -1);
+	ck_assert_str_eq(diag_name(rp.error.code), "pass-with-moves");
+	replay_fini(&rp);
+	replay_init(&rp);
+	replay_text("[Game \"reversi\"]\nf5\n", RECORD_PGN, &rp);
+	ck_assert_int_eq(judge_move(&rp, "zz", 0, "zz", true), -1);
+	ck_assert_int_eq(rp.status, REPLAY_MALFORMED);
+	ck_assert_str_eq(diag_name(rp.error.code), "bad-move-syntax");
+	ck_assert_int_eq(rp.error.len, 2);
+	replay_fini(&rp);
+}
+END_TEST
+
 static Suite *
 referee_suite(void)
 {
@@ -168,6 +425,14 @@ referee_suite(void)
 	tcase_add_test(tc, replay_error_position);
 	tcase_add_loop_test(tc, replay_result_forms, 0, 5);
 	tcase_add_test(tc, replay_reuses_storage);
+	tcase_add_test(tc, replay_turn_continues);
+	tcase_add_test(tc, replay_turn_diagnostics);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("wthor");
+	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tcase_add_loop_test(tc, wthor_round_trip, 0, 3);
+	tcase_add_test(tc, wthor_writer_refuses_other_turns);
 	suite_add_tcase(s, tc);
 	return s;
 }

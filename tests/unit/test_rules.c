@@ -216,6 +216,10 @@ START_TEST(registry_finds_games)
 	ck_assert_ptr_eq(rules_game_find("reversi"), &rules_reversi);
 	ck_assert_ptr_eq(rules_game_find("Reversi"), &rules_reversi);
 	ck_assert_ptr_null(rules_game_find("chess"));
+	/* Othello is Reversi's trade name, in any case (rules.md §1). */
+	ck_assert_ptr_eq(rules_game_find("Othello"), &rules_reversi);
+	ck_assert_ptr_eq(rules_game_find("OTHELLO"), &rules_reversi);
+	ck_assert_ptr_null(rules_game_find("othello8"));
 	ck_assert_ptr_eq(rules_game_at(0), &rules_reversi);
 }
 END_TEST

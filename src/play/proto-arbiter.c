@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The match protocol of formats/protocol.md as a play_proto: a `game'
+ * line per game, and per request the whole game so far (`moves'), the
+ * clock where there is one (`time') and `go'.  The program keeps no state
+ * the referee relies on, so there is nothing to say at its start.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/proto.h"
+
+static int
+arbiter_hello(struct play_side *s, double timeout)
+{
+	(void)s;
+	(void)timeout;
+	return 1;
+}
+
+static int
+arbiter_new_game(struct play_side *s, const struct play_game *pg,
+    double timeout)
+{
+	char	 line[256];
+
+	snprintf(line, sizeof line, "game %s %s\n", pg->pos->game->name,
+	    pg->pos->board.name);
+	return engine_send(&s->e, line, engine_deadline(timeout));
+}
+
+static int
+arbiter_ask(struct play_side *s, const struct play_game *pg, int colour,
+    double deadline, char **line, size_t *len)
+{
+	char	*moves, *req, clock[64];
+	int	 r;
+
+	(void)colour;
+	if ((moves = play_game_moves(pg)) == NULL)
+		return ENGINE_ERROR;
+	req = malloc(strlen(moves) + 8);
+	if (req != NULL)
+		sprintf(req, "moves%s%s\n", moves[0] != '\0' ? " " : "",
+		    moves);
+	free(moves);
+	if (req == NULL)
+		return ENGINE_ERROR;
+	/* One answer per request: what else it wrote is no answer. */
+	engine_drain(&s->e);
+	r = engine_send(&s->e, req, deadline);
+	free(req);
+	if (r == 1 && s->tc->on) {
+		snprintf(clock, sizeof clock, "time %.3f\n", s->left);
+		r = engine_send(&s->e, clock, deadline);
+	}
+	if (r == 1)
+		r = engine_send(&s->e, "go\n", deadline);
+	if (r == 1)
+		r = engine_read(&s->e, deadline, line, len);
+	return r;
+}
+
+const struct play_proto play_proto_arbiter = {
+	.name = "arbiter",
+	.hello = arbiter_hello,
+	.new_game = arbiter_new_game,
+	.ask = arbiter_ask,
+};

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The protocols gameplay match speaks to the programs it runs
+ * (formats/protocol.md): one table of functions per protocol, one file
+ * each (proto-arbiter.c, proto-gtp.c), over the process supervisor of
+ * engine.h.  A protocol turns a game into requests and an answer into the
+ * text of one action; what the answer means, and what a failure costs in
+ * a game, is cmd-match.c's.  Another protocol (NBoard) is one more file
+ * and one more line in play_proto_find.
+ */
+#ifndef ARBITER_PLAY_PROTO_H
+#define ARBITER_PLAY_PROTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "play/engine.h"
+#include "play/play.h"
+
+/* A refusal: the program answered a request of the set-up with an error. */
+#define PROTO_REFUSED	(-10)
+
+/* A match's clock for a side (--tc): BASE+INC seconds; off when !on. */
+struct play_tc {
+	bool		 on;
+	double		 base, inc;
+	char		 text[32];	/* as given: the TimeControl tag */
+};
+
+/*
+ * One side of a match: its program, the protocol spoken to it and what
+ * that protocol remembers of it.  The caller sets e (engine_init, e.cmd),
+ * proto and tc; the rest is the protocol's.
+ */
+struct play_side {
+	struct engine	 e;
+	const struct play_proto *proto;
+	const struct play_tc *tc;	/* borrowed */
+	double		 left;		/* its clock, in seconds (tc->on) */
+
+	char		 name[128];	/* its own name ("" : none given) */
+	bool		 greeted;	/* hello done in this run */
+	size_t		 told;		/* actions of the game it knows */
+	bool		 no_pass;	/* GTP: refused `play C pass' */
+	bool		 knows_set_game;	/* GTP: lists set_game */
+	char		 refusal[256];	/* what it refused, and its answer */
+	char		 answer[ENGINE_ANSWER_MAX + 3];	/* ask's *line */
+};
+
+/*
+ * A protocol.  Each function returns 1 (done) or what engine_send and
+ * engine_read return (ENGINE_GONE, ENGINE_LATE, ENGINE_LONG,
+ * ENGINE_ERROR); those that send set-up requests may return
+ * PROTO_REFUSED with s->refusal filled in, which ends the match (exit 2)
+ * rather than a game.  timeout is seconds per request (0: none), deadline
+ * an engine_deadline.
+ */
+struct play_proto {
+	const char	*name;		/* "arbiter", "gtp" */
+	/*
+	 * Once after each start of the program: whatever the protocol
+	 * asks first (GTP: protocol_version, name, version,
+	 * list_commands), s->name filled in where the program tells one.
+	 */
+	int		(*hello)(struct play_side *s, double timeout);
+	/*
+	 * A new game, pg at its start: the program is told the game and its
+	 * board (and the clock, s->tc), and knows no action of it yet.
+	 */
+	int		(*new_game)(struct play_side *s,
+			    const struct play_game *pg, double timeout);
+	/*
+	 * Asks for the next action of pg, by colour: what the program has
+	 * not been told of the game, the clock (s->left) where there is
+	 * one, then the request.  *line (in s->e or s, valid until the next
+	 * call) is the answer as the match protocol's notation would have
+	 * it: an action, `resign', or other text that is no action.  The
+	 * answer is taken as played: the program is not told it again.
+	 */
+	int		(*ask)(struct play_side *s, const struct play_game *pg,
+			    int colour, double deadline, char **line,
+			    size_t *len);
+	/* The end of a match is engine_stop's `quit' for every protocol. */
+};
+
+extern const struct play_proto play_proto_arbiter;
+extern const struct play_proto play_proto_gtp;
+
+/* The protocol called name ("arbiter", "gtp"), or NULL. */
+const struct play_proto *play_proto_find(const char *name);
+
+/*
+ * Parses a time control BASE+INC (seconds, decimal; "+INC" may be left
+ * out: no increment) into tc.  Returns false if arg is not one (or is
+ * longer than tc->text holds).
+ */
+bool	play_tc_parse(const char *arg, struct play_tc *tc);
+
+#endif

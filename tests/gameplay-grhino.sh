@@ -1,0 +1,24 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# A real GTP engine: GRhino's gtp-rhino (Debian's grhino, installed by
+# .ci/run) plays `gameplay engine mcts:200' over GTP for 4 games, colours
+# alternating; the records pass gamecheck and the summary names GRhino by
+# its GTP name.  Skipped (77) where grhino is not installed.
+set -u
+. "${srcdir:-.}/tests/lib.sh"
+
+# Debian puts games in /usr/games, not on every PATH.
+rhino=$(command -v gtp-rhino || ls /usr/games/gtp-rhino 2> /dev/null) ||
+    { echo "SKIP: no gtp-rhino (apt-get install grhino)"; exit 77; }
+gameplay match -b "$rhino" --black-protocol gtp -w 'gameplay engine mcts:200' \
+    -n 4 --alternate --tc 60+1 --summary "$tmp/sum" reversi \
+    > "$tmp/r.pgn" 2> "$tmp/err" || ng "match exits $?: $(cat "$tmp/err")"
+got=$(gamecheck --quiet "$tmp/r.pgn" 2>&1 | tail -n 1)
+[ "$got" = "gamecheck: 4 records: 4 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+    ng "records: $got"
+grep -q '^- name: "GTP GRhino [0-9.]*"$' "$tmp/sum" ||
+    ng "summary: $(cat "$tmp/sum")"
+[ "$(grep -c '^\[\(Black\|White\) "GTP GRhino' "$tmp/r.pgn")" = 4 ] ||
+    ng "record tags: $(grep '^\[Black\|^\[White' "$tmp/r.pgn")"
+ok "GRhino against mcts:200 over GTP"
+exit $fail
