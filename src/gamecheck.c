@@ -26,6 +26,8 @@ struct options {
 	const char	*csv_columns;	/* a headerless CSV's columns */
 	const char	*wthor_players;	/* WTHOR.JOU, or NULL: beside */
 	const char	*wthor_tournaments;	/* WTHOR.TRN */
+	const char	*write;		/* --write: a format, or NULL */
+	bool		 keep_illegal;
 	struct cli_shard shard;	/* shard.n 0: every record */
 	unsigned long	 jobs;		/* -j: 1 for none */
 	struct cli_jobs	*j;		/* a worker's, with -j */
@@ -35,7 +37,7 @@ struct options {
 /* The options without a short name (README, "Options"). */
 enum { OPT_REQUIRE_FINISHED = 256, OPT_MAX_ERRORS, OPT_SHARD,
     OPT_FILES_FROM, OPT_CSV_COLUMNS,
-    OPT_WTHOR_PLAYERS, OPT_WTHOR_TOURNAMENTS };
+    OPT_WTHOR_PLAYERS, OPT_WTHOR_TOURNAMENTS, OPT_WRITE, OPT_KEEP_ILLEGAL };
 
 struct totals {
 	unsigned long	 records;
@@ -61,13 +63,14 @@ usage(FILE *f)
 	    "usage: gamecheck [-q] [--require-finished] [-g game] [-f format]\n"
 	    "       [-j jobs] [--max-errors count] [-o file] [--shard k/n]\n"
 	    "       [--files-from list] [--csv-columns spec]\n"
-	    "       [--wthor-players file] [--wthor-tournaments file] [file ...]\n"
+	    "       [--wthor-players file] [--wthor-tournaments file]\n"
+	    "       [--write format [--keep-illegal]] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
 	    "  -g, --game=GAME          records without a Game tag are GAME\n"
 	    "  -f, --format=FORMAT      auto (default), pgn, transcript, csv,\n"
-	    "                           wthor\n"
+	    "                           wthor, ggf, sgf\n"
 	    "  -q, --quiet              no reports: diagnostics and the\n"
 	    "                           summary line only\n"
 	    "      --require-finished   an unfinished game is an error\n"
@@ -86,6 +89,11 @@ usage(FILE *f)
 	    "                           from FILE (default: WTHOR.JOU beside\n"
 	    "                           the input)\n"
 	    "      --wthor-tournaments=FILE  and their tournaments (WTHOR.TRN)\n"
+	    "      --write=FORMAT       write each valid record in FORMAT\n"
+	    "                           (pgn, transcript, csv, ggf, sgf)\n"
+	    "                           instead of the reports\n"
+	    "      --keep-illegal       with --write, write the records\n"
+	    "                           with errors too\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\n"
@@ -119,6 +127,8 @@ parse_options(int argc, char **argv, struct options *opt)
 		    OPT_WTHOR_PLAYERS },
 		{ "wthor-tournaments", required_argument, NULL,
 		    OPT_WTHOR_TOURNAMENTS },
+		{ "write", required_argument, NULL, OPT_WRITE },
+		{ "keep-illegal", no_argument, NULL, OPT_KEEP_ILLEGAL },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -138,7 +148,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		case 'f':
 			if ((f = record_format_parse(optarg)) == -1) {
 				cli_error("unknown format '%s' (auto, pgn, "
-				    "transcript, csv, wthor)", optarg);
+				    "transcript, csv, wthor, ggf, sgf)", optarg);
 				return -1;
 			}
 			opt->format = (enum record_format)f;
@@ -181,6 +191,17 @@ parse_options(int argc, char **argv, struct options *opt)
 		case OPT_WTHOR_TOURNAMENTS:
 			opt->wthor_tournaments = optarg;
 			break;
+		case OPT_WRITE:
+			if (!record_export_known(optarg)) {
+				cli_error("--write: unknown format '%s' (pgn, "
+				    "transcript, csv, ggf, sgf)", optarg);
+				return -1;
+			}
+			opt->write = optarg;
+			break;
+		case OPT_KEEP_ILLEGAL:
+			opt->keep_illegal = true;
+			break;
 		case 'h':
 			usage(stdout);
 			exit(cli_help_done());
@@ -194,6 +215,15 @@ parse_options(int argc, char **argv, struct options *opt)
 	if (opt->jobs > 1 && opt->max_errors > 0) {
 		cli_error("--max-errors stops at the first errors in input "
 		    "order: not with -j");
+		return -1;
+	}
+	if (opt->keep_illegal && opt->write == NULL) {
+		cli_error("--keep-illegal is for --write");
+		return -1;
+	}
+	if (opt->write != NULL && (opt->quiet || opt->jobs > 1)) {
+		cli_error("--write writes records in input order: not with "
+		    "%s", opt->quiet ? "-q" : "-j");
 		return -1;
 	}
 	if (opt->csv_columns != NULL && opt->format != RECORD_AUTO &&
@@ -249,15 +279,88 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 }
 
 /*
+ * --write: rec as the referee judged it, in the format of x (a valid
+ * record, or any with --keep-illegal).  Returns 0, 1 for a record the
+ * format cannot hold (reported and counted as an error), or -1 when the
+ * output fails.
+ */
+static int
+write_record(struct record_export *x, const char *name,
+    const struct record *rec, const struct replay *rp,
+    const struct options *opt, struct totals *t)
+{
+	struct record_out o = { .rec = rec, .game = rp->game };
+	char	**turns = NULL;
+	struct diag d;
+	size_t	 i, off;
+	int	 rc = 0;
+
+	o.valid = !rp->has_error;
+	if (!o.valid && !opt->keep_illegal)
+		return 0;
+	/* A malformed record may stop before its board is set up. */
+	o.board = rp->status != REPLAY_MALFORMED && rp->pos != NULL ?
+	    &rp->pos->board : NULL;
+	o.over = rp->score.over;
+	memcpy(o.points, rp->score.points, sizeof o.points);
+	memcpy(o.alt, rp->score.alt, sizeof o.alt);
+	o.winner = rp->score.winner;
+	o.forfeit = rp->forfeit;
+	o.forfeit_winner = rp->forfeit_winner;
+	o.forfeit_cause = !rp->forfeit ? RECORD_OUT_OTHER :
+	    rp->forfeit_cause == REPLAY_BY_RESIGN ? RECORD_OUT_RESIGN :
+	    rp->forfeit_cause == REPLAY_BY_TIMEOUT ? RECORD_OUT_TIMEOUT :
+	    RECORD_OUT_OTHER;
+	o.nturns = o.valid ? rp->nkept : rec->nturns;
+	if (o.nturns > 0 && (turns = calloc(o.nturns, sizeof *turns)) ==
+	    NULL) {
+		t->out_of_memory = true;
+		return -1;
+	}
+	for (i = off = 0; i < o.nturns; i++)
+		if (o.valid) {
+			turns[i] = rp->kept + off;
+			off += strlen(turns[i]) + 1;
+		} else if ((turns[i] = strndup(rec->turns[i].text,
+		    rec->turns[i].len)) == NULL)
+			break;
+	o.turns = (const char *const *)turns;
+	if (i < o.nturns) {
+		t->out_of_memory = true;
+		rc = -1;
+	} else if (record_export_write(x, &o, &d) == -1) {
+		if (d.code == DIAG_UNWRITABLE) {
+			char	 msg[sizeof d.msg];
+
+			memcpy(msg, d.msg, sizeof msg);
+			diag_set_at(&d, d.code, rec->start, 0, "record %lu: "
+			    "%s", rec->index, msg);
+			cli_diag(name, &d, NULL);
+			/* Counted once, however many errors the record has. */
+			if (!rp->has_error)
+				t->errors++;
+			rc = 1;
+		} else
+			rc = -1;
+	}
+	if (!o.valid)
+		for (i = 0; i < o.nturns; i++)
+			free(turns[i]);
+	free(turns);
+	return rc;
+}
+
+/*
  * Checks every record of one input.  Returns 0, or -1 on an I/O error
  * (reported).  *stop is set once --max-errors is reached.
  */
 static int
 check_input(struct record_syntax *syn, const char *path, FILE *in,
-    struct report_writer *w, FILE *out, struct options *opt,
-    struct totals *t, struct replay *rp, bool *stop)
+    struct report_writer *w, struct record_export *x, FILE *out,
+    struct options *opt, struct totals *t, struct replay *rp, bool *stop)
 {
-	struct replay_options ro = { .game = opt->game, .max_legal = 64 };
+	struct replay_options ro = { .game = opt->game, .max_legal = 64,
+	    .keep_turns = x != NULL };
 	struct record_reader *rd;
 	const struct record *rec;
 	const char *name = cli_input_name(path);
@@ -322,6 +425,13 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
 		replay_record(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
+		if (x != NULL && write_record(x, name, rec, rp, opt, t) == -1) {
+			if (cli_output_ok(out, "record"))
+				cli_error("%s: record %lu: cannot write it",
+				    name, rec->index);
+			rc = -2;
+			break;
+		}
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
 			if (cli_output_ok(out, "report"))
 				cli_error("%s: record %lu: cannot write its "
@@ -355,10 +465,18 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
     struct report_writer *w, FILE *out, const char *outname,
     struct options *opt, struct totals *t)
 {
+	struct record_export *x = NULL;
 	struct replay rp;
 	FILE	*in;
 	int	 i;
 
+	/* --write: records instead of reports (w is then NULL). */
+	if (opt->write != NULL &&
+	    (x = record_export_new(opt->write, out)) == NULL) {
+		cli_error("out of memory");
+		t->out_of_memory = true;
+		return;
+	}
 	replay_init(&rp);
 	for (i = 0; i < nfiles && !t->stop; i++) {
 		/* What an input's opening says is no record's (-j). */
@@ -367,17 +485,24 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 			t->io_error = true;
 			continue;
 		}
-		if (check_input(syn, files[i], in, w, out, opt, t, &rp,
+		if (check_input(syn, files[i], in, w, x, out, opt, t, &rp,
 		    &t->stop) == -1)
 			t->io_error = true;
 		cli_input_close(in);
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
-		if (w != NULL && !cli_output_ok(out, outname)) {
+		if ((w != NULL || x != NULL) && !cli_output_ok(out, outname)) {
 			t->io_error = true;
 			break;
 		}
 	}
 	replay_fini(&rp);
+	/* A format whose header counts the games writes them here. */
+	if (x != NULL && !t->io_error && record_export_finish(x) == -1) {
+		if (cli_output_ok(out, outname))
+			cli_error("%s: cannot write the records", outname);
+		t->io_error = true;
+	}
+	record_export_free(x);
 }
 
 /* A worker of -j: its share of the records, its totals for the parent. */
@@ -474,7 +599,8 @@ main(int argc, char **argv)
 		opt.j = NULL;
 		if (!cli_output_ok(out, o.name))
 			io_error = true;
-	} else if (!opt.quiet && (w = report_writer_new(out)) == NULL) {
+	} else if (!opt.quiet && opt.write == NULL &&
+	    (w = report_writer_new(out)) == NULL) {
 		cli_error("out of memory");
 		cli_output_abort(&o);
 		record_syntax_free(syn);

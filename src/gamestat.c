@@ -83,7 +83,7 @@ usage(FILE *f)
 	    "  -g, --game=GAME          records without a Game tag are GAME\n"
 	    "  -f, --format=FORMAT      auto (default), report, pgn, "
 	    "transcript, csv,\n"
-	    "                           wthor\n"
+	    "                           wthor, ggf, sgf\n"
 	    "  -p, --partial            write the partial state, for --merge\n"
 	    "  -m, --merge              the inputs are partial summaries: "
 	    "merge them\n"
@@ -165,7 +165,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			}
 			if ((f = record_format_parse(optarg)) == -1) {
 				cli_error("unknown format '%s' (auto, report, "
-				    "pgn, transcript, csv, wthor)", optarg);
+				    "pgn, transcript, csv, wthor, ggf, sgf)",
+				    optarg);
 				return -1;
 			}
 			opt->format = (enum record_format)f;

@@ -26,7 +26,6 @@ trap 'rm -rf "$tmp"' EXIT
 # it once a case can (the test fails when a listed code is triggered).
 UNTRIGGERABLE='
 no-memory
-bad-setup
 dice-already-rolled
 pass-mid-turn
 internal-no-placement
@@ -36,8 +35,6 @@ dice
 # pass-mid-turn:   the notation writes a pass only as a whole turn token.
 # internal-no-placement: rules.md says no Oust position reaches it.
 # no-memory:       memory must run out while a record is read or set up.
-# bad-setup:       comes only from rules_setup(), which sets up positions
-#                  for tests and tools; no record reaches it.
 # dice-already-rolled: the notation has one roll, first in its turn, so a
 #                  record cannot roll twice; the rules core still checks.
 # bad-player, dice: src/player's; gameplay prints their messages as usage

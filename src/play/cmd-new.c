@@ -19,7 +19,7 @@
 
 static int	exec_new(int, char **);
 
-enum { OPT_FORCE = PLAY_OPT_OWN };
+enum { OPT_FORCE = PLAY_OPT_OWN, OPT_SETUP };
 
 static const struct option longopts[] = {
 	{ "size", required_argument, NULL, 's' },
@@ -31,6 +31,7 @@ static const struct option longopts[] = {
 	{ "variant", required_argument, NULL, 'v' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "setup", required_argument, NULL, OPT_SETUP },
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
 };
@@ -42,7 +43,7 @@ const struct play_cmd play_cmd_new = {
 	.args = { ":s:b:w:d:e:S:v:o:hV", longopts, 1, 1, "name one game" },
 	.usage = "[--force] [-s spec] [-b name] [-w name] [-d date] "
 	    "[-e event]\n"
-	    "       [-S seed] [-v variant] [-o file] game",
+	    "       [-S seed] [-v variant] [--setup position] [-o file] game",
 	.summary = "write a fresh record for a game",
 	.help = "Write a fresh record for GAME: its tags and no moves.\n"
 	    "\n"
@@ -54,6 +55,8 @@ const struct play_cmd play_cmd_new = {
 	    "  -S, --seed=N           the dice seed of a dice game (default:\n"
 	    "                         drawn from the system's entropy)\n"
 	    "  -v, --variant=VARIANT  rule options (pie, no-pie)\n"
+	    "      --setup=POSITION   start from POSITION: a Setup tag value\n"
+	    "                         (formats/record.md)\n"
 	    "  -o, --output=FILE      write FILE instead of standard output\n"
 	    "      --force            let --output replace an existing file\n",
 	.width = 23,
@@ -67,6 +70,7 @@ struct new_settings {
 	const char	*black, *white;
 	const char	*date;		/* NULL: today */
 	const char	*event, *seed, *variant;	/* or NULL */
+	const char	*setup;		/* or NULL */
 	const char	*output;	/* NULL: standard output */
 	bool		 force;
 };
@@ -86,6 +90,7 @@ option(void *settings, int c, const char *arg)
 	case 'v': ns->variant = arg; break;
 	case 'o': ns->output = arg; break;
 	case OPT_FORCE: ns->force = true; break;
+	case OPT_SETUP: ns->setup = arg; break;
 	}
 	return 0;
 }
@@ -149,6 +154,25 @@ settings_ok(const struct new_settings *ns)
 }
 
 /*
+ * --setup: pos replaced by the position a Setup value gives, if the game
+ * can reach it.  Returns 0, or -1 after saying why not.
+ */
+static int
+setup(struct rules_position *pos, const char *value)
+{
+	int	 pieces[RULES_MAX_CELLS], to_move;
+	struct diag d;
+
+	if (record_setup_parse(&pos->board, value, strlen(value), pieces,
+	    &to_move, &d) == -1 || rules_setup(pos, pieces, to_move,
+	    &d) == -1) {
+		cli_error("--setup: %s [%s]", d.msg, diag_name(d.code));
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * The start position of g on the board and with the variant the options
  * name, or NULL after saying what is wrong with them.
  */
@@ -168,6 +192,10 @@ position_new(const struct rules_game *g, const struct new_settings *ns)
 		rules_variant_default(g, &v);
 	if ((pos = rules_position_new(g, ns->size, &v, &d)) == NULL)
 		cli_error("%s [%s]", d.msg, diag_name(d.code));
+	else if (ns->setup != NULL && setup(pos, ns->setup) == -1) {
+		rules_position_free(pos);
+		pos = NULL;
+	}
 	return pos;
 }
 
@@ -207,13 +235,15 @@ choose_seed(const struct new_settings *ns, const struct rules_game *g,
 }
 
 /*
- * The tags of the fresh record of pos into tags (room for 10), in the
+ * The tags of the fresh record of pos into tags (room for 11), in the
  * order formats/record.md gives; the strings are borrowed from ns, pos
- * and seedbuf (the Seed of a game with dice).  Returns how many.
+ * seedbuf (the Seed of a game with dice) and setupbuf (the Setup of
+ * --setup, or NULL).  Returns how many.
  */
 static size_t
 record_tags(const struct new_settings *ns, const struct rules_position *pos,
-    bool dice, const char *seedbuf, struct record_tag_out *tags)
+    bool dice, const char *seedbuf, const char *setupbuf,
+    struct record_tag_out *tags)
 {
 	size_t	 n = 0;
 
@@ -229,6 +259,8 @@ record_tags(const struct new_settings *ns, const struct rules_position *pos,
 		tags[n++] = (struct record_tag_out){ "Variant", ns->variant };
 	if (dice)
 		tags[n++] = (struct record_tag_out){ "Seed", seedbuf };
+	if (setupbuf != NULL)
+		tags[n++] = (struct record_tag_out){ "Setup", setupbuf };
 	tags[n++] = (struct record_tag_out){ "Result", "*" };
 	return n;
 }
@@ -281,8 +313,8 @@ exec_new(int argc, char **argv)
 	struct new_settings ns = { .black = "?", .white = "?" };
 	const struct rules_game *g;
 	struct rules_position *pos;
-	struct record_tag_out tags[10];
-	char	 today[16], seedbuf[32];
+	struct record_tag_out tags[11];
+	char	 today[16], seedbuf[32], setupbuf[RECORD_SETUP_MAX];
 	uint64_t seed = 0;
 	time_t	 now;
 	struct tm tm;
@@ -303,8 +335,11 @@ exec_new(int argc, char **argv)
 			ns.date = today;
 		}
 		snprintf(seedbuf, sizeof seedbuf, "%" PRIu64, seed);
+		/* The Setup as the codec spells it, whatever was typed. */
+		if (ns.setup != NULL)
+			record_setup_format(pos, setupbuf, sizeof setupbuf);
 		status = write_record(&ns, tags, record_tags(&ns, pos, dice,
-		    seedbuf, tags));
+		    seedbuf, ns.setup != NULL ? setupbuf : NULL, tags));
 	}
 	rules_position_free(pos);
 	return status;

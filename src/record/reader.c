@@ -83,9 +83,17 @@ struct record_reader {
 	size_t		 turnoffcap;
 	size_t		 result_off;
 	bool		 has_movetext;
+	size_t		 notecap;
+	size_t		*note_off;	/* eval and time offsets, by twos */
+	size_t		 noteoffcap;
 
 	/* The record's tags by name (any case), to find duplicates. */
 	struct hashmap	 tags;
+
+	/* GGF and SGF: a property value, and the start position's text. */
+	struct buf	 value;
+	char		 start_setup[RECORD_SETUP_MAX];
+	int		 start_size;	/* of start_setup; 0: none yet */
 };
 
 const char *
@@ -95,6 +103,8 @@ record_format_name(enum record_format f)
 	case RECORD_PGN: return "pgn";
 	case RECORD_TRANSCRIPT: return "transcript";
 	case RECORD_CSV: return "csv";
+	case RECORD_GGF: return "ggf";
+	case RECORD_SGF: return "sgf";
 	case RECORD_WTHOR: return "wthor";
 	default: return "auto";
 	}
@@ -111,6 +121,10 @@ record_format_parse(const char *s)
 		return RECORD_TRANSCRIPT;
 	if (strcmp(s, "csv") == 0)
 		return RECORD_CSV;
+	if (strcmp(s, "ggf") == 0)
+		return RECORD_GGF;
+	if (strcmp(s, "sgf") == 0)
+		return RECORD_SGF;
 	if (strcmp(s, "wthor") == 0)
 		return RECORD_WTHOR;
 	return -1;
@@ -264,6 +278,9 @@ record_reader_free(struct record_reader *rd)
 	free(rd->rec.tags);
 	free(rd->rec.turns);
 	hashmap_fini(&rd->tags);
+	free(rd->value.s);
+	free(rd->rec.notes);
+	free(rd->note_off);
 	free(rd);
 }
 
@@ -405,17 +422,31 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 	return (long long)off;
 }
 
+/*
+ * Whether a record is one line whose tokens stay in it: transcripts, CSV
+ * and a WTHOR game (its squares put in the line), which leave passes
+ * unwritten too.
+ */
+static bool
+line_tokens(const struct record_reader *rd)
+{
+	return rd->format == RECORD_TRANSCRIPT || rd->format == RECORD_CSV ||
+	    rd->format == RECORD_WTHOR;
+}
+
 static void
 reset_record(struct record_reader *rd)
 {
 	struct record_tag *tags = rd->rec.tags;
 	struct record_token *turns = rd->rec.turns;
+	struct record_note *notes = rd->rec.notes;
 
 	memset(&rd->rec, 0, sizeof rd->rec);
 	rd->rec.tags = tags;
 	rd->rec.turns = turns;
+	rd->rec.notes = notes;
 	rd->rec.format = rd->format;
-	rd->rec.implicit_passes = rd->format != RECORD_PGN;
+	rd->rec.implicit_passes = line_tokens(rd);
 	rd->textlen = 0;
 	rd->has_movetext = false;
 	/* O(1) however many tags the last record had. */
@@ -460,7 +491,7 @@ add_turn(struct record_reader *rd, const char *s, size_t len,
 	if (array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
 	    sizeof *rd->turn_off) == -1)
 		return oom(rd);
-	if (rd->format != RECORD_PGN)
+	if (line_tokens(rd))
 		off = s - rd->line;
 	else if ((off = text_add(rd, s, len)) == -1)
 		return oom(rd);
@@ -482,8 +513,12 @@ finish_record(struct record_reader *rd)
 		rd->rec.tags[i].value = rd->text + rd->tag_off[2 * i + 1];
 	}
 	for (i = 0; i < rd->rec.nturns; i++)
-		rd->rec.turns[i].text = (rd->format != RECORD_PGN ? rd->line :
+		rd->rec.turns[i].text = (line_tokens(rd) ? rd->line :
 		    rd->text) + rd->turn_off[i];
+	for (i = 0; i < rd->rec.nnotes; i++) {
+		rd->rec.notes[i].eval = rd->text + rd->note_off[2 * i];
+		rd->rec.notes[i].time = rd->text + rd->note_off[2 * i + 1];
+	}
 	if (rd->rec.has_result)
 		rd->rec.result.text = rd->text + rd->result_off;
 	rd->rec.index = ++rd->index;
@@ -1062,6 +1097,565 @@ next_import(struct record_reader *rd)
 	return 1;
 }
 
+/* ---- Imports: GGF and Othello SGF game trees ----------------------- */
+
+/*
+ * Adds a tag of an import (its name a constant, its value len bytes),
+ * unless the record has one of that name: the first one stays.
+ */
+static void
+tree_tag(struct record_reader *rd, const char *name, const char *v,
+    size_t len, struct diag_pos at)
+{
+	long long name_off, value_off;
+	size_t	 n = rd->rec.ntags;
+
+	if ((name_off = text_add(rd, name, strlen(name))) == -1 ||
+	    (value_off = text_add(rd, v, len)) == -1 ||
+	    array_grow(&rd->rec.tags, &rd->tagcap, n + 1,
+	    sizeof *rd->rec.tags) == -1 ||
+	    array_grow(&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
+	    sizeof *rd->tag_off) == -1) {
+		oom(rd);
+		return;
+	}
+	switch (tag_seen(rd, n, (size_t)name_off)) {
+	case -1:
+		oom(rd);
+		return;
+	case 1:
+		return;
+	}
+	rd->tag_off[2 * n] = (size_t)name_off;
+	rd->tag_off[2 * n + 1] = (size_t)value_off;
+	rd->rec.tags[n] = (struct record_tag){ NULL, NULL, len, at };
+	rd->rec.ntags++;
+}
+
+/* The Setup value of the start position on a board of side n. */
+static const char *
+start_setup(struct record_reader *rd, int n)
+{
+	struct rules_position *pos;
+	char	 spec[16];
+
+	if (rd->start_size == n)
+		return rd->start_setup;
+	snprintf(spec, sizeof spec, "%dx%d", n, n);
+	rd->start_setup[0] = '\0';
+	if ((pos = rules_position_new(&rules_reversi, spec, NULL,
+	    NULL)) != NULL) {
+		record_setup_format(pos, rd->start_setup,
+		    sizeof rd->start_setup);
+		rules_position_free(pos);
+	}
+	rd->start_size = n;
+	return rd->start_setup;
+}
+
+/* A set-up position given: a Setup tag, unless it is the start. */
+static void
+tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
+    struct diag_pos at)
+{
+	char	 text[RECORD_SETUP_MAX];
+	int	 len;
+
+	len = record_setup_text(pieces, n * n, to_move, text, sizeof text);
+	if (len > 0 && strcmp(text, start_setup(rd, n)) != 0)
+		tree_tag(rd, "Setup", text, (size_t)len, at);
+}
+
+/* GGF BO[8 <64 cells of * O -> <side>]. */
+static void
+ggf_board(struct record_reader *rd, const char *v, size_t len,
+    struct diag_pos at)
+{
+	int	 pieces[RULES_MAX_CELLS], n, k = 0, side = -1;
+	size_t	 i = 0;
+	char	 size[16];
+
+	while (i < len && isspace((unsigned char)v[i]))
+		i++;
+	for (n = 0; i < len && isdigit((unsigned char)v[i]) && n < 100; i++)
+		n = n * 10 + v[i] - '0';
+	if (n < 4 || n > 16)
+		goto bad;
+	for (; i < len; i++) {
+		char	 c = v[i];
+
+		if (isspace((unsigned char)c))
+			continue;
+		if (k == n * n) {
+			if ((c == '*' || c == 'O' || c == 'o' || c == 'X' ||
+			    c == 'x') && side == -1) {
+				side = c == '*' || c == 'X' || c == 'x' ? 0 : 1;
+				continue;
+			}
+			goto bad;
+		}
+		if (c == '-' || c == '.')
+			pieces[k++] = RULES_EMPTY;
+		else if (c == '*' || c == 'X' || c == 'x')
+			pieces[k++] = RULES_PIECE(0);
+		else if (c == 'O' || c == 'o')
+			pieces[k++] = RULES_PIECE(1);
+		else
+			goto bad;
+	}
+	if (k != n * n || side == -1)
+		goto bad;
+	if (n != 8) {
+		snprintf(size, sizeof size, "%dx%d", n, n);
+		tree_tag(rd, "Size", size, strlen(size), at);
+	}
+	tree_setup(rd, pieces, n, side, at);
+	return;
+bad:
+	diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 0,
+	    "BO[] is a board size, its cells row by row (* O -) and the "
+	    "colour to move (* or O)");
+}
+
+/*
+ * Result from a disc margin for Black (WOF: empties to the winner, so
+ * the two scores fill the board), or a forfeit; ncells of the board.
+ */
+static void
+tree_result(struct record_reader *rd, long margin, char flag, int ncells,
+    struct diag_pos at, const char *shown)
+{
+	static const char *colour[] = { "black", "white" };
+	char	 text[64];
+	int	 loser;
+
+	if (flag == 'r' || flag == 't') {
+		loser = margin > 0 ? 1 : 0;
+		snprintf(text, sizeof text, "%s %s", colour[loser],
+		    flag == 'r' ? "resigned" : "timed out");
+		tree_tag(rd, "Termination", text, strlen(text), at);
+		tree_tag(rd, "Winner", colour[!loser], strlen(colour[!loser]),
+		    at);
+		return;
+	}
+	if (flag == 's') {
+		/* An agreed score: decided off the board, never checked. */
+		tree_tag(rd, "Termination", "agreed score", 12, at);
+		return;
+	}
+	if (margin > ncells || margin < -ncells || (ncells - margin) % 2) {
+		diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
+		    "RE[%s] is no disc margin on a board of %d cells", shown,
+		    ncells);
+		return;
+	}
+	snprintf(text, sizeof text, "%ld-%ld", (ncells + margin) / 2,
+	    (ncells - margin) / 2);
+	tree_tag(rd, "Result", text, strlen(text), at);
+}
+
+/* GGF RE[+12.000], RE[-4:r]; SGF RE[B+12], RE[W+R], RE[0], RE[Draw]. */
+static void
+tree_re(struct record_reader *rd, const char *v, size_t len,
+    struct diag_pos at, int ncells)
+{
+	char	 shown[RECORD_SHOWN], buf[64], *end, flag = 0;
+	double	 m;
+	long	 margin;
+
+	record_printable(v, len, shown, sizeof shown);
+	if (len == 0 || len >= sizeof buf)
+		goto bad;
+	memcpy(buf, v, len);
+	buf[len] = '\0';
+	if (rd->format == RECORD_SGF) {
+		if (strcmp(buf, "0") == 0 || strcasecmp(buf, "Draw") == 0) {
+			tree_result(rd, 0, 0, ncells, at, shown);
+			return;
+		}
+		if (strcmp(buf, "?") == 0 || strcasecmp(buf, "Void") == 0)
+			return;
+		if ((buf[0] != 'B' && buf[0] != 'W') || buf[1] != '+')
+			goto bad;
+		if (strcmp(buf + 2, "R") == 0 ||
+		    strcmp(buf + 2, "Resign") == 0 ||
+		    strcmp(buf + 2, "T") == 0 || strcmp(buf + 2, "Time") == 0) {
+			tree_result(rd, buf[0] == 'B' ? 1 : -1,
+			    buf[2] == 'R' ? 'r' : 't', ncells, at, shown);
+			return;
+		}
+		margin = strtol(buf + 2, &end, 10);
+		if (end == buf + 2 || *end != '\0' || margin < 0)
+			goto bad;
+		tree_result(rd, buf[0] == 'B' ? margin : -margin, 0, ncells,
+		    at, shown);
+		return;
+	}
+	m = strtod(buf, &end);
+	if (end == buf || (*end != '\0' && *end != ':') || m != (long)m)
+		goto bad;
+	if (*end == ':') {
+		flag = end[1];
+		if ((flag != 'r' && flag != 't' && flag != 's') ||
+		    end[2] != '\0')
+			goto bad;
+	}
+	if (flag != 0 && flag != 's' && m == 0)
+		goto bad;
+	tree_result(rd, (long)m, flag, ncells, at, shown);
+	return;
+bad:
+	diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
+	    "RE[%s] is no result: %s", shown, rd->format == RECORD_SGF ?
+	    "B+12, W+R, 0 or Draw" : "a disc margin for black like +12.000, "
+	    "with :r, :t or :s");
+}
+
+/* An SGF point: a cell name (d5) or SGF's letter pair (dc). */
+static int
+sgf_point(const char *v, size_t len, int n)
+{
+	struct rules_board b;
+	int	 cell;
+
+	if (rules_square_init(&b, n, n, NULL) == -1)
+		return -1;
+	if ((cell = rules_cell_parse(&b, v, len)) >= 0)
+		return cell;
+	if (len == 2 && v[0] >= 'a' && v[0] < 'a' + n && v[1] >= 'a' &&
+	    v[1] < 'a' + n)
+		return (v[1] - 'a') * n + (v[0] - 'a');
+	return -1;
+}
+
+/* Whether len bytes at s are a tag name of the notation: [A-Za-z0-9_]+. */
+static bool
+tag_name_ok(const char *s, size_t len)
+{
+	size_t	 i;
+
+	for (i = 0; i < len; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+			return false;
+	return len > 0;
+}
+
+/* What one game tree says besides its moves, gathered as it is read. */
+struct tree {
+	int		 size;		/* SZ or BO */
+	struct diag_pos size_at;
+	bool		 has_re;
+	struct diag_pos re_at;
+	char		 re[64];
+	size_t		 re_len;
+	bool		 setup;		/* AB, AW or PL */
+	struct diag_pos setup_at;
+	int		 to_move;
+	int		 pieces[RULES_MAX_CELLS];
+	bool		 bad_point;
+};
+
+/* The tags of a GGF or SGF property: ours, under the name kept. */
+static const struct {
+	const char	*id;
+	const char	*tag;
+} tree_tags[] = {
+	{ "PB", "Black" }, { "PW", "White" }, { "DT", "Date" },
+	{ "EV", "Event" }, { "RO", "Round" }, { "PC", "Site" },
+	{ "TI", "TimeControl" }, { "TM", "TimeControl" }, { "TY", "Type" },
+	{ "RB", "BlackRating" }, { "BR", "BlackRating" },
+	{ "RW", "WhiteRating" }, { "WR", "WhiteRating" },
+};
+
+/*
+ * Keeps what follows a move's square, "eval/time" (len bytes at s), as a
+ * note of the turn about to be added.
+ */
+static void
+tree_note(struct record_reader *rd, const char *s, size_t len)
+{
+	const char *slash = memchr(s, '/', len);
+	size_t	 n = rd->rec.nnotes, elen = slash != NULL ?
+	    (size_t)(slash - s) : len;
+	long long eoff, toff;
+
+	if ((eoff = text_add(rd, s, elen)) == -1 ||
+	    (toff = text_add(rd, slash != NULL ? slash + 1 : "", slash !=
+	    NULL ? len - elen - 1 : 0)) == -1 ||
+	    array_grow(&rd->rec.notes, &rd->notecap, n + 1,
+	    sizeof *rd->rec.notes) == -1 ||
+	    array_grow(&rd->note_off, &rd->noteoffcap, 2 * n + 2,
+	    sizeof *rd->note_off) == -1) {
+		oom(rd);
+		return;
+	}
+	rd->note_off[2 * n] = (size_t)eoff;
+	rd->note_off[2 * n + 1] = (size_t)toff;
+	rd->rec.notes[n] = (struct record_note){ rd->rec.nturns, NULL, elen,
+	    NULL, slash != NULL ? len - elen - 1 : 0 };
+	rd->rec.nnotes++;
+}
+
+/*
+ * A move: B[f5], W[F5//1.23], B[f5/eval/time], B[PA] or B[pass] (SGF:
+ * B[] too).  The evaluation and time after the square are not moves.
+ */
+static void
+tree_move(struct record_reader *rd, const char *v, size_t len,
+    struct diag_pos at)
+{
+	const char *slash = memchr(v, '/', len);
+
+	if (slash != NULL) {
+		tree_note(rd, slash + 1, len - (size_t)(slash + 1 - v));
+		len = (size_t)(slash - v);
+	}
+	while (len > 0 && isspace((unsigned char)v[len - 1]))
+		len--;
+	/* The codec reads PA in any case and pass; SGF's B[] is one too. */
+	if (len == 0 || (len == 4 && strncasecmp(v, "pass", 4) == 0)) {
+		v = "pass";
+		len = 4;
+	}
+	add_turn(rd, v, len, at);
+}
+
+/*
+ * One property of a node; id is NUL terminated, at is its value's '[' and
+ * vat the value's first byte (where a move token stands).
+ */
+static void
+tree_property(struct record_reader *rd, struct tree *tr, const char *id,
+    const char *v, size_t len, struct diag_pos at, struct diag_pos vat)
+{
+	size_t	 i;
+	int	 cell;
+
+	/* Moves first: nearly every property is one. */
+	if ((id[0] == 'B' || id[0] == 'W') && id[1] == '\0') {
+		tree_move(rd, v, len, vat);
+		return;
+	}
+	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
+		if (strcmp(id, tree_tags[i].id) == 0) {
+			tree_tag(rd, tree_tags[i].tag, v, len, at);
+			return;
+		}
+	if (strcmp(id, "RE") == 0 && !tr->has_re &&
+	    len < sizeof tr->re) {
+		tr->has_re = true;
+		tr->re_at = at;
+		memcpy(tr->re, v, len);
+		tr->re_len = len;
+	} else if (strcmp(id, "BO") == 0 && rd->format == RECORD_GGF) {
+		ggf_board(rd, v, len, at);
+		tr->size = atoi(v);
+	} else if (strcmp(id, "SZ") == 0 && rd->format == RECORD_SGF) {
+		tr->size = atoi(v);
+		tr->size_at = at;
+	} else if (strcmp(id, "XT") == 0) {
+		/* arbiter's own: a tag no property holds, Name=value. */
+		const char *eq = memchr(v, '=', len);
+		char	 name[64];
+
+		if (eq != NULL && eq > v && (size_t)(eq - v) < sizeof name &&
+		    tag_name_ok(v, (size_t)(eq - v))) {
+			memcpy(name, v, (size_t)(eq - v));
+			name[eq - v] = '\0';
+			tree_tag(rd, name, eq + 1, len - (size_t)(eq - v) - 1,
+			    at);
+		}
+	} else if ((strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 ||
+	    strcmp(id, "AE") == 0) && rd->format == RECORD_SGF) {
+		if (!tr->setup) {
+			tr->setup = true;
+			tr->setup_at = at;
+		}
+		if (tr->size < 1 || tr->size > 26 ||
+		    (cell = sgf_point(v, len, tr->size)) == -1) {
+			tr->bad_point = true;
+			return;
+		}
+		tr->pieces[cell] = id[1] == 'E' ? RULES_EMPTY :
+		    RULES_PIECE(id[1] == 'W');
+	} else if (strcmp(id, "PL") == 0 && rd->format == RECORD_SGF) {
+		if (!tr->setup) {
+			tr->setup = true;
+			tr->setup_at = at;
+		}
+		tr->to_move = len > 0 && (v[0] == 'W' || v[0] == 'w');
+	}
+	/* Others (GM, FF, CA, AP, GN, C, ...) say nothing a referee reads. */
+}
+
+/* Reads the next byte of the input, across lines: -1 at the end. */
+static int
+tree_byte(struct record_reader *rd, bool *newline)
+{
+	int	 rc;
+
+	*newline = false;
+	while (!rd->have_line || rd->pos >= rd->linelen) {
+		if (rd->have_line && rd->pos == rd->linelen) {
+			/* The line end, once, as a '\n'. */
+			rd->pos++;
+			*newline = true;
+			return '\n';
+		}
+		rd->have_line = false;
+		if ((rc = read_line(rd)) <= 0)
+			return rc == 0 ? -1 : -2;
+	}
+	return (unsigned char)rd->line[rd->pos++];
+}
+
+/*
+ * Reads one game tree: "(" then nodes of properties ID[value][value]...
+ * up to its ")".  Variations are not Othello's: a nested tree's moves
+ * are read as the main line's.  Returns 1 with a record, 0 at the end,
+ * -1 on a read error.
+ */
+static int
+next_tree(struct record_reader *rd)
+{
+	struct tree tr;
+	struct diag_pos at, pat = { 0 }, vat = { 0 };
+	char	 id[8];
+	size_t	 idlen = 0, ncells;
+	int	 c, depth = 0;
+	bool	 nl, in_value = false, esc = false, any = false;
+	bool	 after_value = false;
+	const char *start;
+	size_t	 n;
+
+	for (;;) {
+		c = tree_byte(rd, &nl);
+		if (c == -2)
+			return -1;
+		if (c == -1)
+			break;
+		if (in_value) {
+			if (esc) {
+				esc = false;
+				if (!nl && buf_add(&rd->value, (char[]){ (char)c },
+				    1) == -1) {
+					oom(rd);
+					break;
+				}
+				continue;
+			}
+			if (c == '\\') {
+				esc = true;
+				continue;
+			}
+			if (c == ']') {
+				in_value = false;
+				after_value = true;
+				id[idlen] = '\0';
+				tree_property(rd, &tr, id, rd->value.s != NULL ?
+				    rd->value.s : "", rd->value.len, pat, vat);
+				continue;
+			}
+			/* The bytes up to the next ] or \ of the line at once. */
+			start = nl ? NULL : rd->line + rd->pos - 1;
+			for (n = 1; !nl && rd->pos < rd->linelen &&
+			    rd->line[rd->pos] != ']' && rd->line[rd->pos] != '\\';
+			    n++)
+				rd->pos++;
+			if (buf_add(&rd->value, nl ? "\n" : start, n) == -1) {
+				oom(rd);
+				break;
+			}
+			continue;
+		}
+		if (isspace(c))
+			continue;
+		at = pos_at(rd, rd->pos - 1);
+		if (!any) {
+			if (c != '(') {
+				/* Junk before a tree: skipped, as SGF allows. */
+				continue;
+			}
+			reset_record(rd);
+			memset(&tr, 0, sizeof tr);
+			tr.size = 8;
+			rd->rec.start = at;
+			any = true;
+			depth = 1;
+			continue;
+		}
+		if (c == '(') {
+			depth++;
+			continue;
+		}
+		if (c == ')') {
+			if (--depth == 0)
+				break;
+			continue;
+		}
+		if (c == ';') {
+			idlen = 0;
+			after_value = false;
+			continue;
+		}
+		if (c == '[') {
+			if (idlen == 0) {
+				diag_set_at(first_error(rd), DIAG_BAD_PROPERTY,
+				    at, 1, "a value with no property name "
+				    "before it");
+			}
+			in_value = true;
+			pat = at;
+			vat = pos_at(rd, rd->pos);
+			/* Empty until its bytes come: BO[] is no stale board. */
+			rd->value.len = 0;
+			if (rd->value.s != NULL)
+				rd->value.s[0] = '\0';
+			continue;
+		}
+		if (isupper(c) || islower(c)) {
+			/* A name after a value starts a new property. */
+			if (after_value)
+				idlen = 0;
+			after_value = false;
+			if (idlen < sizeof id - 1)
+				id[idlen++] = (char)toupper(c);
+			else
+				diag_set_at(first_error(rd), DIAG_BAD_PROPERTY,
+				    at, 1, "a property name is a few letters");
+			continue;
+		}
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+		    "'%c' where a property (ID[value]) was due",
+		    isprint(c) ? c : '?');
+	}
+	if (!any)
+		return 0;
+	if (in_value || depth > 0)
+		diag_set_at(first_error(rd), DIAG_UNTERMINATED_PROPERTY,
+		    in_value ? pat : rd->rec.start, 1, in_value ?
+		    "a value opened here is never closed by ']'" :
+		    "the game tree opened here is never closed by ')'");
+	ncells = (size_t)tr.size * (size_t)tr.size;
+	if (rd->format == RECORD_SGF && tr.size != 8 && tr.size >= 4 &&
+	    tr.size <= 16) {
+		char	 size[16];
+
+		snprintf(size, sizeof size, "%dx%d", tr.size, tr.size);
+		tree_tag(rd, "Size", size, strlen(size), tr.size_at);
+	}
+	if (tr.bad_point)
+		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, tr.setup_at,
+		    0, "AB, AW and AE name cells of the board (d5, or SGF's "
+		    "dc)");
+	else if (tr.setup && tr.size >= 4 && tr.size <= 16)
+		tree_setup(rd, tr.pieces, tr.size, tr.to_move, tr.setup_at);
+	if (tr.has_re)
+		tree_re(rd, tr.re, tr.re_len, tr.re_at, (int)ncells);
+	finish_record(rd);
+	return 1;
+}
+
 /* ---- Imports: WTHOR ----------------------------------------------- */
 
 int
@@ -1422,6 +2016,21 @@ sniff(struct record_reader *rd)
 	end = rd->inbuf + rd->inlen;
 	if (end - s >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
 		s += 3;
+	/* GGF and SGF: a game tree, told apart by its game property. */
+	for (n = 0; s + n < end && isspace((unsigned char)s[n]); n++)
+		;
+	if (end - (s + n) >= 2 && memcmp(s + n, "(;", 2) == 0) {
+		if (contains(s + n, (size_t)(end - s - n) < 256 ?
+		    (size_t)(end - s - n) : 256, "GM[Othello]")) {
+			rd->format = RECORD_GGF;
+			return;
+		}
+		if (contains(s + n, (size_t)(end - s - n) < 256 ?
+		    (size_t)(end - s - n) : 256, "GM[2]")) {
+			rd->format = RECORD_SGF;
+			return;
+		}
+	}
 	for (; s < end && lines < 3; s = eol + 1) {
 		for (eol = s; eol < end && *eol != '\n' && *eol != '\r'; eol++)
 			;
@@ -1561,7 +2170,8 @@ record_reader_skip(struct record_reader *rd)
 		sniff(rd);
 	if ((rc = binary_input(rd, &rec)) >= 0)
 		return rc;
-	if (rd->format == RECORD_PGN || rd->format == RECORD_WTHOR)
+	/* WTHOR's games are fixed blocks, but read whole for their names. */
+	if (!line_tokens(rd) || rd->format == RECORD_WTHOR)
 		return record_reader_next(rd, &rec);
 	/* One record a line: where it ends is all there is to find. */
 	if ((rc = next_record_line(rd)) == 1)
@@ -1585,7 +2195,9 @@ record_reader_next(struct record_reader *rd, const struct record **rec)
 	if ((rc = binary_input(rd, rec)) >= 0)
 		return rc;
 	rc = rd->format == RECORD_PGN ? next_pgn(rd) :
-	    rd->format == RECORD_WTHOR ? next_wthor(rd) : next_import(rd);
+	    rd->format == RECORD_WTHOR ? next_wthor(rd) :
+	    rd->format == RECORD_GGF || rd->format == RECORD_SGF ?
+	    next_tree(rd) : next_import(rd);
 	if (rc == 1)
 		*rec = &rd->rec;
 	return rc;

@@ -25,6 +25,8 @@ enum record_format {
 	RECORD_TRANSCRIPT,	/* Othello: f5d6c3..., one game a line */
 	RECORD_CSV,		/* a header line, a transcript column */
 	RECORD_WTHOR,		/* binary: a header, 68-byte games */
+	RECORD_GGF,		/* GGS: (;GM[Othello]...;), formats/ggf.md */
+	RECORD_SGF,		/* Othello SGF, GM[2]: formats/sgf.md */
 };
 
 /* The buffer of a value shown in a message: 59 bytes at most, and NUL. */
@@ -48,6 +50,19 @@ struct record_token {
 };
 
 /*
+ * GGF and SGF: what a move gives after its square, B[f5/1.23/4.5]: the
+ * evaluation and the time as written (either may be empty), for turn
+ * token turn (0-based).  Kept for the report, never judged.
+ */
+struct record_note {
+	size_t		 turn;
+	char		*eval;
+	size_t		 eval_len;
+	char		*time;
+	size_t		 time_len;
+};
+
+/*
  * One record as read, before any rule is applied.  The reader owns the
  * storage and reuses it for the next record: copy what must outlive the
  * next call to record_reader_next.
@@ -64,6 +79,8 @@ struct record {
 	size_t		 nturns;
 	bool		 has_result;
 	struct record_token result;
+	struct record_note *notes;	/* GGF, SGF: by turn, in order */
+	size_t		 nnotes;
 
 	/* CSV imports: the winner column, 1 Black, -1 White, 0 draw. */
 	bool		 has_winner;
@@ -186,7 +203,10 @@ int	record_reader_next_or_empty(struct record_reader *,
 int	record_reader_wthor_names(struct record_reader *, const char *input,
 	    const char *players, const char *tournaments);
 
-/* "pgn", "transcript", "csv", "wthor"; and back (-1 if unknown). */
+/*
+ * "pgn", "transcript", "csv", "wthor", "ggf", "sgf"; and back (-1 if
+ * unknown).
+ */
 const char *record_format_name(enum record_format);
 int	record_format_parse(const char *);
 
@@ -269,6 +289,30 @@ size_t	record_turn_cut(const char *tok, size_t off);
 size_t	record_turn_head(const char *tok, size_t at);
 size_t	record_turn_tail(const char *tok, size_t len, size_t cut);
 
+/*
+ * The Setup tag (setup.c, formats/record.md "Set-up positions"): the
+ * value's len bytes (any bytes) read as the ncells pieces of board b, into
+ * pieces (b->ncells of them), and the colour to move into *to_move: each
+ * cell in cell order is X (colour 0), O (colour 1) or - (empty), x or o a
+ * pinned piece, blanks between them ignored; then a blank and X or O.
+ * Returns 0, or -1 with d (DIAG_BAD_SETUP_TAG, its message; no position)
+ * for text that is no Setup of that board.  Whether the game can reach
+ * the position is rules_setup's to say.
+ */
+int	record_setup_parse(const struct rules_board *b, const char *v,
+	    size_t len, int *pieces, int *to_move, struct diag *d);
+/*
+ * The Setup value of pos (borrowed) into buf (cap bytes, at least the
+ * board's cells and 3): its length, or -1 if cap is too small.
+ */
+int	record_setup_format(const struct rules_position *pos, char *buf,
+	    size_t cap);
+/* The same from n pieces and the colour to move. */
+int	record_setup_text(const int *pieces, int n, int to_move, char *buf,
+	    size_t cap);
+/* Room for any Setup value record_setup_format writes. */
+#define RECORD_SETUP_MAX	(RULES_MAX_CELLS + 3)
+
 /* Writing (writer.c).  A tag pair to write: both strings borrowed. */
 struct record_tag_out {
 	const char	*name;
@@ -285,6 +329,61 @@ struct record_tag_out {
 int	record_write(FILE *out, const struct record_tag_out *, size_t ntags,
 	    const char *const *turns, size_t nturns, bool numbers,
 	    const char *result);
+
+/*
+ * Writing records in another format (export.c, gamecheck --write): a
+ * record as the referee judged it.  All borrowed.  valid: the replay
+ * found no error, so turns are the turns played (the codec's spelling,
+ * implied passes written "pass") and over, points, alt and winner its
+ * score; otherwise (--keep-illegal) turns are the record's tokens and
+ * the result is the one recorded.  game and board are NULL where the
+ * record named none that exists.
+ */
+enum record_out_cause {
+	RECORD_OUT_OTHER,
+	RECORD_OUT_RESIGN,
+	RECORD_OUT_TIMEOUT,
+};
+
+struct record_out {
+	const struct record *rec;	/* its tags */
+	const struct rules_game *game;
+	const struct rules_board *board;
+	const char *const *turns;
+	size_t		 nturns;
+	bool		 valid;
+	bool		 over;
+	int		 points[RULES_COLOURS];
+	int		 alt[RULES_COLOURS];
+	int		 winner;	/* a colour, or -1 */
+	bool		 forfeit;	/* an unfinished game decided */
+	int		 forfeit_winner;
+	enum record_out_cause forfeit_cause;
+};
+
+/*
+ * A writer of one format over out (borrowed; the caller flushes and
+ * closes it): name is one of pgn, transcript, csv, ggf, sgf.  NULL for
+ * another name or when memory runs out (record_export_known tells).
+ */
+struct record_export;
+bool	record_export_known(const char *name);
+struct record_export *record_export_new(const char *name, FILE *out);
+/*
+ * Writes one record.  Returns 0, or -1 with d filled: DIAG_UNWRITABLE
+ * for a record the format cannot hold (another game, a set-up position
+ * in a transcript), DIAG_NO_MEMORY when memory runs out or out cannot be
+ * written.
+ */
+int	record_export_write(struct record_export *, const struct record_out *,
+	    struct diag *d);
+/*
+ * Ends the output after the last record (a format whose header counts
+ * its games writes it all here): 0, or -1 when out cannot be written.
+ */
+int	record_export_finish(struct record_export *);
+/* Frees a writer (NULL: nothing), without finishing it. */
+void	record_export_free(struct record_export *);
 
 /*
  * Whether the movetext of rec (read from text, len bytes) numbers its

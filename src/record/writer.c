@@ -13,34 +13,13 @@
 #include <string.h>
 
 #include "record/record.h"
+#include "record/wbuf.h"
 #include "util/util.h"
 
 /* Movetext lines are wrapped before this column, as PGN export does. */
 #define WRAP	79
 
 /* ---- Growing strings ---------------------------------------------- */
-
-/*
- * A growing string (util.h's struct buf) that remembers running out of
- * memory, so that a run of appends is checked once, at its end.
- */
-struct wbuf {
-	struct buf	 b;
-	bool		 failed;
-};
-
-static void
-wbuf_add(struct wbuf *w, const char *s, size_t n)
-{
-	if (!w->failed && buf_add(&w->b, s, n) == -1)
-		w->failed = true;
-}
-
-static void
-wbuf_str(struct wbuf *b, const char *s)
-{
-	wbuf_add(b, s, strlen(s));
-}
 
 /* A tag value with " and \ escaped; line ends (never valid) as spaces. */
 static void

@@ -51,6 +51,11 @@ struct replay_options {
 	 */
 	bool		 limit;
 	unsigned long	 upto;
+	/*
+	 * Keep the turns played as tokens (kept, below), implied passes
+	 * included: for a tool that writes the record out (--write).
+	 */
+	bool		 keep_turns;
 };
 
 /*
@@ -65,6 +70,7 @@ struct replay_scratch {
 	size_t		 legal_cap;
 	size_t		 dice_cap;
 	size_t		 turn_captures_cap;
+	size_t		 kept_cap;
 	int		 captured_so_far;
 };
 
@@ -124,6 +130,15 @@ struct replay {
 	size_t		 ndice;
 	bool		 counts_captures;	/* the game has a "captured" stat */
 	int		*turn_captures;	/* [turns], when counts_captures */
+
+	/*
+	 * With keep_turns: the turns played, in the codec's canonical
+	 * spelling (record_turn_format; "pass" for an implied pass), nkept
+	 * of them in kept_len bytes, each NUL terminated after the last.
+	 */
+	char		*kept;
+	size_t		 kept_len;
+	size_t		 nkept;
 
 	struct replay_scratch scratch;
 };

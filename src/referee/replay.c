@@ -58,6 +58,7 @@ replay_fini(struct replay *rp)
 	free(rp->legal);
 	free(rp->scratch.acts);
 	free(rp->scratch.offs);
+	free(rp->kept);
 	memset(rp, 0, sizeof *rp);
 }
 
@@ -109,6 +110,7 @@ check_nuls(const struct record *rec, struct replay *rp)
 	} read[] = {
 		{ "Board", DIAG_BAD_BOARD }, { "Size", DIAG_BAD_BOARD },
 		{ "Seed", DIAG_BAD_SEED }, { "Variant", DIAG_BAD_VARIANT },
+		{ "Setup", DIAG_BAD_SETUP_TAG },
 	};
 	const struct record_tag *t;
 	size_t	 i;
@@ -131,6 +133,29 @@ malformed_rules(struct replay *rp, const struct diag *d,
 
 	record_printable(d->msg, strlen(d->msg), msg, sizeof msg);
 	diag_set_at(malformed(rp), d->code, at, 0, "%s", msg);
+}
+
+/*
+ * The Setup tag: the start position replaced by the one it gives, which
+ * the game must be able to reach (rules_setup); 0, or -1 with the record
+ * malformed.
+ */
+static int
+set_up_position(const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *st = record_tag_find(rec, "Setup");
+	int	 pieces[RULES_MAX_CELLS], to_move;
+	struct diag d;
+
+	if (st == NULL)
+		return 0;
+	if (record_setup_parse(&rp->pos->board, st->value, st->value_len,
+	    pieces, &to_move, &d) == -1 ||
+	    rules_setup(rp->pos, pieces, to_move, &d) == -1) {
+		malformed_rules(rp, &d, st->at);
+		return -1;
+	}
+	return 0;
 }
 
 /*
@@ -230,15 +255,16 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	    strcmp(rp->pos->board.name, spec) == 0) {
 		rp->pos->variant = v;
 		rules_position_reset(rp->pos);
-		return 0;
+	} else {
+		rules_position_free(rp->pos);
+		rp->pos = rules_position_new(g, spec, &v, &d);
+		if (rp->pos == NULL) {
+			malformed_rules(rp, &d, bt != NULL ? bt->at :
+			    rec->start);
+			return -1;
+		}
 	}
-	rules_position_free(rp->pos);
-	rp->pos = rules_position_new(g, spec, &v, &d);
-	if (rp->pos == NULL) {
-		malformed_rules(rp, &d, bt != NULL ? bt->at : rec->start);
-		return -1;
-	}
-	return 0;
+	return set_up_position(rec, rp);
 }
 
 /* ---- Playing ------------------------------------------------------- */
@@ -412,6 +438,40 @@ extra_actions(struct replay *rp, const struct record_token *tok,
 }
 
 /*
+ * Keeps a turn played (opt->keep_turns): n actions, or the pass implied
+ * when n is 0.  Returns 0, or -1 with the record malformed (memory).
+ */
+static int
+keep_turn(const struct replay_options *opt, const struct record_token *tok,
+    const struct rules_action *acts, int n, struct replay *rp)
+{
+	char	 one[512], *s = one;
+	int	 len;
+
+	if (!opt->keep_turns)
+		return 0;
+	if (n == 0)
+		len = (int)strlen(strcpy(one, "pass"));
+	else if ((len = record_turn_format(&rp->pos->board, acts, (size_t)n,
+	    one, sizeof one)) == -1) {
+		/* A turn too long for one: the token as written. */
+		s = tok->text;
+		len = (int)tok->len;
+	}
+	if (array_grow(&rp->kept, &rp->scratch.kept_cap,
+	    rp->kept_len + (size_t)len + 1, 1) == -1) {
+		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
+		    "out of memory");
+		return -1;
+	}
+	memcpy(rp->kept + rp->kept_len, s, (size_t)len);
+	rp->kept[rp->kept_len + (size_t)len] = '\0';
+	rp->kept_len += (size_t)len + 1;
+	rp->nkept++;
+	return 0;
+}
+
+/*
  * Judges the actions of one turn token (replay_turn's contract): the
  * checks of each action in order, then whether the turn is complete.
  * Transcripts leave passes unwritten (implicit).
@@ -474,6 +534,8 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 				}
 				rp->turn_captures[rp->turns] = 0;
 			}
+			if (keep_turn(opt, tok, NULL, 0, rp) == -1)
+				return -1;
 			rp->turns++;
 			rp->passes++;
 			rp->implied_passes++;
@@ -501,7 +563,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 		/* A referee's record between two actions of one player. */
 		if (last) {
 			rp->in_turn = true;
-			return 0;
+			return keep_turn(opt, tok, t->acts, t->n, rp);
 		}
 		incomplete_message(pos, msg, sizeof msg);
 		illegal(rp, tok, tok->len, 0, DIAG_TURN_INCOMPLETE, msg,
@@ -515,6 +577,8 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 		    "out of memory");
 		return -1;
 	}
+	if (keep_turn(opt, tok, t->acts, t->n, rp) == -1)
+		return -1;
 	rp->turns++;
 	return 0;
 }
@@ -909,6 +973,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->has_error = rp->has_warning = false;
 	rp->forfeit = false;
 	rp->in_turn = false;
+	rp->kept_len = rp->nkept = 0;
 	rp->error_turn = 0;
 	rp->error_move[0] = '\0';
 	rp->nlegal = 0;
@@ -959,7 +1024,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
 	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_result(syn, rec, rp);
-		if (!rp->has_error && rec->format == RECORD_PGN)
+		if (!rp->has_error && (rec->format == RECORD_PGN ||
+		    rec->format == RECORD_GGF || rec->format == RECORD_SGF))
 			check_termination(syn, rec, rp);
 	}
 }

@@ -269,6 +269,37 @@ write_turn_lists(struct report_writer *w, const struct replay *rp)
 	}
 }
 
+/*
+ * GGF and SGF: the evaluation and time written after a move's square,
+ * by turn (1-based, as an error's turn).
+ */
+static void
+write_notes(struct report_writer *w, const struct record *rec)
+{
+	const struct record_note *n;
+	size_t	 i;
+
+	if (rec->nnotes == 0)
+		return;
+	scalar(w, "move-notes", false);
+	seq_start(w, true);
+	for (i = 0; i < rec->nnotes; i++) {
+		n = &rec->notes[i];
+		map_start(w, true);
+		kv_num(w, "turn", (long long)n->turn + 1);
+		if (n->eval_len > 0) {
+			scalar(w, "eval", false);
+			text(w, n->eval, n->eval_len);
+		}
+		if (n->time_len > 0) {
+			scalar(w, "time", false);
+			text(w, n->time, n->time_len);
+		}
+		map_end(w);
+	}
+	seq_end(w);
+}
+
 static void
 write_result(struct report_writer *w, const struct record *rec,
     const struct replay *rp)
@@ -418,6 +449,7 @@ report_write(struct report_writer *w, const char *source,
 			kv_colours(w, rp->game, s->stats[j].name,
 			    s->stats[j].value);
 		write_turn_lists(w, rp);
+		write_notes(w, rec);
 		write_result(w, rec, rp);
 		if (rp->forfeit)
 			write_forfeit(w, rp);

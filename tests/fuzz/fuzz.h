@@ -87,6 +87,31 @@ fuzz_check_token(const uint8_t *data, size_t size,
 		    t->at.line);
 }
 
+/*
+ * A GGF or SGF move token: its value's text where its position says, but
+ * a pass written "pass" (B[], B[PASS]) and a value that held an escape or
+ * a line end (the token is the value unescaped): those values must hold
+ * one, up to their closing ']'.
+ */
+static inline void
+fuzz_check_tree_token(const uint8_t *data, size_t size,
+    const struct record_token *t)
+{
+	size_t	 i;
+
+	FUZZ_CHECK(t->text != NULL && t->len > 0);
+	FUZZ_CHECK(t->at.line >= 1 && t->at.col >= 1);
+	FUZZ_CHECK(t->at.offset <= size);
+	if ((t->at.offset + t->len <= size &&
+	    memcmp(data + t->at.offset, t->text, t->len) == 0) ||
+	    (t->len == 4 && memcmp(t->text, "pass", 4) == 0))
+		return;
+	for (i = (size_t)t->at.offset; i < size && data[i] != ']' &&
+	    data[i] != '\\' && data[i] != '\n' && data[i] != '\r'; i++)
+		;
+	FUZZ_CHECK(i < size && data[i] != ']');
+}
+
 /* What every record from any input satisfies. */
 static inline void
 fuzz_check_record(const uint8_t *data, size_t size, const struct record *rec,
@@ -112,12 +137,16 @@ fuzz_check_record(const uint8_t *data, size_t size, const struct record *rec,
 
 		FUZZ_CHECK(t->name != NULL && t->name[0] != '\0');
 		FUZZ_CHECK(t->value != NULL && t->value[t->value_len] == '\0');
+		/* An import's tag stands at its property's value. */
 		FUZZ_CHECK(t->at.offset < size && data[t->at.offset] == '[');
 		FUZZ_CHECK(record_tag_find(rec, t->name) != NULL);
 	}
 	for (i = 0; i < rec->nturns; i++) {
-		fuzz_check_token(data, size, &rec->turns[i],
-		    i == 0 || i + 1 == rec->nturns);
+		if (rec->format == RECORD_GGF || rec->format == RECORD_SGF)
+			fuzz_check_tree_token(data, size, &rec->turns[i]);
+		else
+			fuzz_check_token(data, size, &rec->turns[i],
+			    i == 0 || i + 1 == rec->nturns);
 		record_printable(rec->turns[i].text, rec->turns[i].len, shown,
 		    sizeof shown);
 		FUZZ_CHECK(strlen(shown) < sizeof shown);

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target: the imports (Othello transcripts, CSV with a
- * transcript column and binary WTHOR), forced with the format as
- * `gamecheck -f' does.  Bit 0 of the first byte picks transcript or CSV,
- * bit 2 WTHOR instead, bit 1 forces --game reversi; the rest is the input.  Each record is replayed (passes implied where a
- * transcript leaves them out) and reported, and the reports must parse.
- * Import tokens are squares or passes, one record a line (a WTHOR game's
- * line is its number, its tokens its move bytes).
+ * transcript column, binary WTHOR, GGF and Othello SGF), forced with
+ * the format as `gamecheck -f' does.  Bit 0 of the first byte picks
+ * transcript or CSV, bit 2 WTHOR instead, bit 3 GGF (bit 0 clear) or SGF
+ * (set) instead; bit 1 forces --game reversi; the rest is the input.
+ * Each record is replayed (passes implied where a transcript leaves them
+ * out) and reported, and the reports must parse; a valid GGF or SGF
+ * record must also write as its own format and as the notation
+ * (gamecheck --write).  Line import tokens are squares or passes, one
+ * record a line (a WTHOR game's line is its number, its tokens its move
+ * bytes).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -15,11 +19,69 @@
 
 #include "fuzz-report.h"
 
+/*
+ * What a GGF or SGF record satisfies besides every record's invariants
+ * (fuzz_check_record): written passes, and notes of turns it has.
+ */
+static void
+check_tree(const struct record *rec)
+{
+	size_t	 i;
+
+	FUZZ_CHECK(!rec->implicit_passes);
+	for (i = 0; i < rec->nnotes; i++)
+		FUZZ_CHECK(rec->notes[i].turn < rec->nturns &&
+		    rec->notes[i].eval[rec->notes[i].eval_len] == '\0' &&
+		    rec->notes[i].time[rec->notes[i].time_len] == '\0');
+}
+
+/* A valid record as gamecheck --write would write it, in format name. */
+static void
+check_write(const char *name, const struct record *rec,
+    const struct replay *rp)
+{
+	struct record_out o = { .rec = rec, .game = rp->game,
+	    .board = &rp->pos->board, .valid = true, .over = rp->score.over,
+	    .winner = rp->score.winner };
+	const char **turns;
+	struct record_export *x;
+	struct diag d;
+	size_t	 i, off, len = 0;
+	char	*buf = NULL;
+	FILE	*out;
+
+	turns = calloc(rp->nkept + 1, sizeof *turns);
+	FUZZ_CHECK(turns != NULL);
+	for (i = off = 0; i < rp->nkept; i++) {
+		turns[i] = rp->kept + off;
+		off += strlen(turns[i]) + 1;
+	}
+	FUZZ_CHECK(off == rp->kept_len);
+	o.turns = turns;
+	o.nturns = rp->nkept;
+	memcpy(o.points, rp->score.points, sizeof o.points);
+	memcpy(o.alt, rp->score.alt, sizeof o.alt);
+	out = open_memstream(&buf, &len);
+	FUZZ_CHECK(out != NULL);
+	x = record_export_new(name, out);
+	FUZZ_CHECK(x != NULL);
+	/* An XT[Game=...] tag may name another game, which GGF cannot hold. */
+	FUZZ_CHECK(record_export_write(x, &o, &d) == 0 ||
+	    (d.code == DIAG_UNWRITABLE && strcmp(name, "pgn") != 0 &&
+	    (rp->game != rules_game_find("reversi") ||
+	    rp->pos->board.width != rp->pos->board.height)));
+	record_export_free(x);
+	FUZZ_CHECK(fclose(out) == 0 && len > 0);
+	free(buf);
+	free(turns);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct record_syntax *syn;
-	struct replay_options ro = { .max_legal = 64 };
+	struct replay_options ro = { .max_legal = 64, .keep_turns = true };
+	enum record_format fmt;
 	struct report_writer *w;
 	struct record_reader *rd;
 	const struct record *rec;
@@ -43,12 +105,26 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(out != NULL);
 	w = report_writer_new(out);
 	FUZZ_CHECK(w != NULL);
-	fmt = data[0] & 4 ? RECORD_WTHOR : data[0] & 1 ? RECORD_CSV :
+	fmt = data[0] & 8 ? (data[0] & 1 ? RECORD_SGF : RECORD_GGF) :
+	    data[0] & 4 ? RECORD_WTHOR : data[0] & 1 ? RECORD_CSV :
 	    RECORD_TRANSCRIPT;
 	rd = record_reader_new(syn, fp, "fuzz", fmt);
 	FUZZ_CHECK(rd != NULL);
 	replay_init(&rp);
 	while ((rc = record_reader_next(rd, &rec)) == 1) {
+		FUZZ_CHECK(rec->format == fmt);
+		if (fmt == RECORD_GGF || fmt == RECORD_SGF) {
+			fuzz_check_record(data + 1, size - 1, rec, ++n);
+			check_tree(rec);
+			replay_record(syn, rec, &ro, &rp);
+			check_replay(rec, &rp, &ro);
+			FUZZ_CHECK(report_write(w, "fuzz", rec, &rp) == 0);
+			if (!rp.has_error) {
+				check_write(record_format_name(fmt), rec, &rp);
+				check_write("pgn", rec, &rp);
+			}
+			continue;
+		}
 		if (fmt != RECORD_WTHOR)
 			fuzz_check_record(data + 1, size - 1, rec, ++n);
 		else {

@@ -271,12 +271,147 @@ START_TEST(sniffing)
 		{ "\n\nf5d6\n", RECORD_TRANSCRIPT },
 		{ "id,moves\n1,f5\n", RECORD_CSV },
 		{ "id,score\n1,2\n", RECORD_PGN },
+		{ " (;GM[Othello]PB[a];)\n", RECORD_GGF },
+		{ "(;FF[4]GM[2]SZ[8];B[f5])\n", RECORD_SGF },
+		{ "(;GM[1];B[dd])\n", RECORD_PGN },
 	};
 	const struct record *rec;
 
 	reader_open(cases[_i].text, strlen(cases[_i].text), RECORD_AUTO);
 	record_reader_next(rd, &rec);
 	ck_assert_int_eq(record_reader_format(rd), cases[_i].want);
+}
+END_TEST
+
+/* The value of tag name in rec, or NULL. */
+static const char *
+tag_value(const struct record *rec, const char *name)
+{
+	const struct record_tag *t = record_tag_find(rec, name);
+
+	return t != NULL ? t->value : NULL;
+}
+
+START_TEST(ggf_games)
+{
+	static const char text[] =
+	    "(;GM[Othello]PB[alpha]PW[be\\]ta]DT[2003]TY[s8r18]RE[+12.000]\n"
+	    "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- "
+	    "-------- -------- *]B[F5//1.5]W[d6/-2.25/3]B[PA];)\n"
+	    "junk (;GM[Othello]RE[-2:r]BO[8 -------- -------- -------- "
+	    "---OX--- ---XO--- -------- -------- -------- O]W[f4];)\n"
+	    "(;GM[Othello]RE[+3.000]BO[8 x];)\n";
+	const struct record *rec;
+
+	reader_open(text, sizeof text - 1, RECORD_AUTO);
+	rec = next_record();
+	ck_assert(!rec->malformed);
+	ck_assert_int_eq(rec->format, RECORD_GGF);
+	ck_assert_str_eq(tag_value(rec, "Black"), "alpha");
+	ck_assert_str_eq(tag_value(rec, "White"), "be]ta");
+	ck_assert_str_eq(tag_value(rec, "Type"), "s8r18");
+	/* +12 on 64 cells, empties to the winner: 38-26. */
+	ck_assert_str_eq(tag_value(rec, "Result"), "38-26");
+	ck_assert_ptr_null(tag_value(rec, "Setup"));
+	ck_assert_int_eq(rec->nturns, 3);
+	ck_assert_str_eq(turn_text(rec, 0), "F5");
+	ck_assert_str_eq(turn_text(rec, 2), "PA");
+	ck_assert_int_eq(rec->nnotes, 2);
+	ck_assert_int_eq(rec->notes[0].turn, 0);
+	ck_assert_int_eq(rec->notes[0].eval_len, 0);
+	ck_assert_str_eq(rec->notes[0].time, "1.5");
+	ck_assert_str_eq(rec->notes[1].eval, "-2.25");
+	ck_assert(!rec->implicit_passes);
+	rec = next_record();
+	ck_assert(!rec->malformed);
+	ck_assert_str_eq(tag_value(rec, "Setup"),
+	    "---------------------------OX---"
+	    "---XO--------------------------- O");
+	ck_assert_str_eq(tag_value(rec, "Termination"), "black resigned");
+	ck_assert_str_eq(tag_value(rec, "Winner"), "white");
+	rec = next_record();
+	ck_assert(rec->malformed);
+	ck_assert_int_eq(rec->error.code, DIAG_BAD_SETUP_TAG);
+	assert_no_more();
+}
+END_TEST
+
+START_TEST(sgf_games)
+{
+	static const char text[] =
+	    "(;GM[2]FF[4]SZ[8]PB[Ada]RE[W+4]AB[e4][d5]AW[dd][ee]PL[B]\n"
+	    ";B[f5];W[];B[pa])\n"
+	    "(;GM[2]SZ[6]AB[c3]AW[c4][d3][d4]PL[W]RE[B+R];W[b2])\n"
+	    "(;GM[2]RE[B+x];B[f5])\n";
+	const struct record *rec;
+
+	reader_open(text, sizeof text - 1, RECORD_AUTO);
+	rec = next_record();
+	ck_assert(!rec->malformed);
+	ck_assert_int_eq(rec->format, RECORD_SGF);
+	ck_assert_str_eq(tag_value(rec, "Black"), "Ada");
+	ck_assert_str_eq(tag_value(rec, "Result"), "30-34");
+	/* The start position, given as stones: no Setup. */
+	ck_assert_ptr_null(tag_value(rec, "Setup"));
+	ck_assert_int_eq(rec->nturns, 3);
+	ck_assert_str_eq(turn_text(rec, 1), "pass");
+	ck_assert_str_eq(turn_text(rec, 2), "pa");
+	rec = next_record();
+	ck_assert(!rec->malformed);
+	ck_assert_str_eq(tag_value(rec, "Size"), "6x6");
+	/* c3 is cell 14 of 6x6; SGF's letter pairs name cells too. */
+	ck_assert_str_eq(tag_value(rec, "Setup"),
+	    "--------------XO----OO-------------- O");
+	ck_assert_str_eq(tag_value(rec, "Termination"), "white resigned");
+	rec = next_record();
+	ck_assert(rec->malformed);
+	ck_assert_int_eq(rec->error.code, DIAG_BAD_RE);
+	assert_no_more();
+}
+END_TEST
+
+START_TEST(setup_values)
+{
+	static const struct {
+		const char *text;
+		int	 rc;
+	} cases[] = {
+		{ "---------------------------OX---"
+		    "---XO--------------------------- O", 0 },
+		{ "-------- -------- -------- ---OX"
+		    "--- ---XO--- -------- -------- -------- X", 0 },
+		{ "---------------------------OX---"
+		    "---XO--------------------------- Z", -1 },
+		{ "---------------------------OX---"
+		    "---XO---------------------------O", -1 },
+		{ "---------------------------OX---"
+		    "---XO-------------------------- O", -1 },
+		{ "---------------------------OX---"
+		    "---XO---------------------------- O", -1 },
+		{ "---------------------------OY---"
+		    "---XO--------------------------- O", -1 },
+		{ "", -1 },
+	};
+	struct rules_board b;
+	struct diag d;
+	int	 pieces[RULES_MAX_CELLS], to_move = -1;
+	char	 back[RECORD_SETUP_MAX];
+
+	ck_assert_int_eq(rules_square_init(&b, 8, 8, NULL), 0);
+	ck_assert_int_eq(record_setup_parse(&b, cases[_i].text,
+	    strlen(cases[_i].text), pieces, &to_move, &d), cases[_i].rc);
+	if (cases[_i].rc == -1) {
+		ck_assert_int_eq(d.code, DIAG_BAD_SETUP_TAG);
+		return;
+	}
+	/* d4 is cell 27 (a1 = 0, row 1 first): White's, as FFO has it. */
+	ck_assert_int_eq(pieces[27], RULES_PIECE(1));
+	ck_assert_int_eq(pieces[28], RULES_PIECE(0));
+	ck_assert_int_eq(record_setup_text(pieces, 64, to_move, back,
+	    sizeof back), 66);
+	ck_assert_str_eq(back + 65, _i == 0 ? "O" : "X");
+	ck_assert_int_eq(record_setup_text(pieces, 64, to_move, back, 66),
+	    -1);
 }
 END_TEST
 
@@ -787,13 +922,16 @@ record_suite(void)
 	tc = tcase_create("reader");
 	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
 	tcase_add_test(tc, reads_tags_turns_and_result);
+	tcase_add_test(tc, ggf_games);
+	tcase_add_test(tc, sgf_games);
+	tcase_add_loop_test(tc, setup_values, 0, 8);
 	tcase_add_test(tc, many_records_and_boundaries);
 	tcase_add_test(tc, line_ends_and_bom);
 	tcase_add_test(tc, move_numbers_checked);
 	tcase_add_test(tc, malformed_records_do_not_stop_the_next);
 	tcase_add_test(tc, transcripts_split_into_turns);
 	tcase_add_test(tc, csv_columns_by_name);
-	tcase_add_loop_test(tc, sniffing, 0, 5);
+	tcase_add_loop_test(tc, sniffing, 0, 8);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
 	tcase_add_test(tc, binary_input_is_one_record);
 	tcase_add_test(tc, buffer_reads_as_stream);

@@ -1,0 +1,555 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Writing records in another format (gamecheck --write): the notation in
+ * its canonical form (what gameplay writes), Othello transcripts, CSV, GGF
+ * and Othello SGF (formats/ggf.md, formats/sgf.md), one entry of a table
+ * per format.  What a record holds comes from the referee through struct
+ * record_out; this file only spells it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "record/record.h"
+#include "record/wbuf.h"
+#include "util/util.h"
+
+struct record_export {
+	const struct record_export_format *f;
+	FILE		*out;
+	unsigned long	 written;
+	void		*state;		/* a format's own, or NULL */
+};
+
+/*
+ * The tags of the canonical notation, in order; other tags follow in the
+ * order read.  GGF and SGF carry these under their own property names.
+ */
+static const struct {
+	const char	*tag;
+	const char	*ggf;		/* NULL: carried as XT[Tag=value] */
+	const char	*sgf;
+} known[] = {
+	{ "Event", "EV", "EV" },
+	{ "Site", "PC", "PC" },
+	{ "Date", "DT", "DT" },
+	{ "Round", "RO", "RO" },
+	{ "Game", NULL, NULL },
+	{ "Size", NULL, NULL },
+	{ "Board", NULL, NULL },
+	{ "Black", "PB", "PB" },
+	{ "White", "PW", "PW" },
+	{ "BlackRating", "RB", "BR" },
+	{ "WhiteRating", "RW", "WR" },
+	{ "TimeControl", "TI", "TM" },
+	{ "Type", "TY", NULL },
+	{ "Variant", NULL, NULL },
+	{ "Seed", NULL, NULL },
+	{ "Setup", NULL, NULL },
+	{ "Result", NULL, NULL },
+	{ "Termination", NULL, NULL },
+	{ "Winner", NULL, NULL },
+};
+#define NKNOWN	(sizeof known / sizeof known[0])
+
+static bool
+is_known(const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < NKNOWN; i++)
+		if (strcasecmp(known[i].tag, name) == 0)
+			return true;
+	return false;
+}
+
+/* The result token of o: the replay's score, or as recorded. */
+static const char *
+result_of(const struct record_out *o, char *buf, size_t cap)
+{
+	const struct record_tag *t;
+
+	if (o->valid) {
+		if (!o->over)
+			return "*";
+		snprintf(buf, cap, "%d-%d", o->points[0], o->points[1]);
+		return buf;
+	}
+	if ((t = record_tag_find(o->rec, "Result")) != NULL)
+		return t->value;
+	return "*";
+}
+
+/* The Setup value in canonical form (or as written, if it is none). */
+static const char *
+setup_of(const struct record_out *o, char *buf, size_t cap)
+{
+	const struct record_tag *t = record_tag_find(o->rec, "Setup");
+	int	 pieces[RULES_MAX_CELLS], to_move;
+
+	if (t == NULL)
+		return NULL;
+	if (o->board == NULL || record_setup_parse(o->board, t->value,
+	    t->value_len, pieces, &to_move, NULL) == -1 ||
+	    record_setup_text(pieces, o->board->ncells, to_move, buf,
+	    cap) == -1)
+		return t->value;
+	return buf;
+}
+
+/*
+ * The tags of o in canonical order, with Game, the board and Result as
+ * the replay found them.  Returns their number (at most ntags + 3 are
+ * written into out).
+ */
+static size_t
+canonical_tags(const struct record_out *o, struct record_tag_out *out,
+    char *result, size_t rcap, char *setup, size_t scap)
+{
+	const struct record *rec = o->rec;
+	const struct record_tag *t;
+	const char *v;
+	size_t	 i, n = 0;
+
+	for (i = 0; i < NKNOWN; i++) {
+		const char *name = known[i].tag;
+
+		t = record_tag_find(rec, name);
+		v = t != NULL ? t->value : NULL;
+		if (strcmp(name, "Game") == 0 && o->game != NULL)
+			v = o->game->name;
+		else if (strcmp(name, "Size") == 0 && o->board != NULL)
+			v = o->board->geometry == RULES_SQUARE ?
+			    o->board->name : NULL;
+		else if (strcmp(name, "Board") == 0 && o->board != NULL)
+			v = o->board->geometry != RULES_SQUARE ?
+			    o->board->name : NULL;
+		else if (strcmp(name, "Result") == 0)
+			v = result_of(o, result, rcap);
+		else if (strcmp(name, "Setup") == 0)
+			v = setup_of(o, setup, scap);
+		if (v != NULL)
+			out[n++] = (struct record_tag_out){ name, v };
+	}
+	for (i = 0; i < rec->ntags; i++)
+		if (!is_known(rec->tags[i].name))
+			out[n++] = (struct record_tag_out){ rec->tags[i].name,
+			    rec->tags[i].value };
+	return n;
+}
+
+/* ---- The notation ---------------------------------------------------- */
+
+static int
+write_pgn(struct record_export *x, const struct record_out *o,
+    struct diag *d)
+{
+	struct record_tag_out *tags;
+	char	 result[32], setup[RECORD_SETUP_MAX];
+	size_t	 n;
+	int	 rc = -1;
+
+	if ((tags = calloc(o->rec->ntags + NKNOWN, sizeof *tags)) == NULL)
+		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
+	n = canonical_tags(o, tags, result, sizeof result, setup,
+	    sizeof setup);
+	/* Records apart by a blank line, as gameplay writes a series. */
+	if ((x->written == 0 || fputc('\n', x->out) != EOF) &&
+	    record_write(x->out, tags, n, o->turns, o->nturns, true,
+	    result_of(o, result, sizeof result)) == 0)
+		rc = 0;
+	else
+		diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
+	free(tags);
+	return rc;
+}
+
+/* ---- Othello transcripts and CSV -------------------------------------- */
+
+/*
+ * Whether o is what a transcript holds: Reversi on 8x8 from the start,
+ * the only game an import names (formats/record.md).
+ */
+static int
+check_plain(const struct record_out *o, const char *format, struct diag *d)
+{
+	if (o->game == NULL || strcmp(o->game->name, "reversi") != 0 ||
+	    o->board == NULL || strcmp(o->board->name, "8x8") != 0 ||
+	    record_tag_find(o->rec, "Setup") != NULL)
+		return diag_set(d, DIAG_UNWRITABLE, "%s holds reversi on 8x8 "
+		    "from the start position only", format);
+	return 0;
+}
+
+/* The moves run together, passes left out (the reader infers them). */
+static int
+put_transcript(FILE *out, const struct record_out *o)
+{
+	size_t	 i;
+
+	for (i = 0; i < o->nturns; i++)
+		if (strcmp(o->turns[i], "pass") != 0 &&
+		    fputs(o->turns[i], out) == EOF)
+			return -1;
+	return 0;
+}
+
+static int
+write_transcript(struct record_export *x, const struct record_out *o,
+    struct diag *d)
+{
+	if (check_plain(o, "a transcript", d) == -1)
+		return -1;
+	if (put_transcript(x->out, o) == -1 || fputc('\n', x->out) == EOF)
+		return diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
+	return 0;
+}
+
+/*
+ * The winner column: 1 Black, -1 White, 0 a draw; an unfinished game's
+ * winner is the forfeit's, or 0 (formats/record.md, "CSV").
+ */
+static int
+csv_winner(const struct record_out *o)
+{
+	int	 w = o->over ? o->winner : o->forfeit ? o->forfeit_winner : -1;
+
+	return w == 0 ? 1 : w == 1 ? -1 : 0;
+}
+
+static int
+write_csv(struct record_export *x, const struct record_out *o,
+    struct diag *d)
+{
+	if (check_plain(o, "CSV", d) == -1)
+		return -1;
+	if ((x->written == 0 && fputs("id,winner,moves\n", x->out) == EOF) ||
+	    fprintf(x->out, "%lu,%d,", x->written + 1, csv_winner(o)) < 0 ||
+	    put_transcript(x->out, o) == -1 || fputc('\n', x->out) == EOF)
+		return diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
+	return 0;
+}
+
+/* ---- GGF and SGF ------------------------------------------------------- */
+
+/* A property value with ] and \ escaped, as SGF and GGF escape them. */
+static void
+put_value(struct wbuf *b, const char *v)
+{
+	for (; *v != '\0'; v++) {
+		if (*v == ']' || *v == '\\')
+			wbuf_add(b, "\\", 1);
+		wbuf_add(b, v, 1);
+	}
+}
+
+static void
+put_prop(struct wbuf *b, const char *id, const char *v)
+{
+	wbuf_add(b, id, strlen(id));
+	wbuf_add(b, "[", 1);
+	put_value(b, v);
+	wbuf_add(b, "]", 1);
+}
+
+/* The start position's pieces and colour to move (the Setup, or init). */
+static int
+start_of(const struct record_out *o, int *pieces, int *to_move)
+{
+	const struct record_tag *t = record_tag_find(o->rec, "Setup");
+	struct rules_position *pos;
+	int	 i;
+
+	if (t != NULL)
+		return record_setup_parse(o->board, t->value, t->value_len,
+		    pieces, to_move, NULL);
+	if ((pos = rules_position_new(o->game, o->board->name, NULL,
+	    NULL)) == NULL)
+		return -1;
+	for (i = 0; i < o->board->ncells; i++)
+		pieces[i] = rules_piece(pos, i);
+	*to_move = rules_to_move(pos);
+	rules_position_free(pos);
+	return 0;
+}
+
+/* Whether o's forfeit rides on RE (:r, :t; +R, +T): a resignation or time. */
+static bool
+forfeit_on_re(const struct record_out *o)
+{
+	return o->forfeit && (o->forfeit_cause == RECORD_OUT_RESIGN ||
+	    o->forfeit_cause == RECORD_OUT_TIMEOUT);
+}
+
+/* The tags GGF or SGF has no property of its own for, as XT[Tag=value]. */
+static void
+put_extra(struct wbuf *b, const struct record_out *o, bool sgf)
+{
+	const struct record *rec = o->rec;
+	size_t	 i, k;
+
+	for (i = 0; i < rec->ntags; i++) {
+		const char *name = rec->tags[i].name;
+		bool	 carried = false;
+
+		for (k = 0; k < NKNOWN; k++)
+			if (strcasecmp(known[k].tag, name) == 0)
+				carried = (sgf ? known[k].sgf : known[k].ggf)
+				    != NULL || strcmp(known[k].tag, "Game") == 0 ||
+				    strcmp(known[k].tag, "Size") == 0 ||
+				    strcmp(known[k].tag, "Board") == 0 ||
+				    strcmp(known[k].tag, "Setup") == 0 ||
+				    strcmp(known[k].tag, "Result") == 0;
+		/* A resignation or time loss rides on RE. */
+		if (forfeit_on_re(o) && (strcasecmp(name, "Termination") == 0 ||
+		    strcasecmp(name, "Winner") == 0))
+			carried = true;
+		if (carried)
+			continue;
+		wbuf_str(b, "XT[");
+		put_value(b, name);
+		wbuf_str(b, "=");
+		put_value(b, rec->tags[i].value);
+		wbuf_str(b, "]");
+	}
+}
+
+/* The properties of the known tags a format names. */
+static void
+put_known(struct wbuf *b, const struct record_out *o, bool sgf)
+{
+	const struct record_tag *t;
+	size_t	 i;
+
+	for (i = 0; i < NKNOWN; i++) {
+		const char *id = sgf ? known[i].sgf : known[i].ggf;
+
+		if (id != NULL && (t = record_tag_find(o->rec,
+		    known[i].tag)) != NULL)
+			put_prop(b, id, t->value);
+	}
+}
+
+/* Black's margin, WOF (empties to the winner), for RE. */
+static int
+margin(const struct record_out *o)
+{
+	return o->alt[0] - o->alt[1];
+}
+
+/*
+ * What a GGF or SGF game starts from: Reversi on a square board (anything
+ * else is DIAG_UNWRITABLE in d), its pieces and colour to move.
+ */
+static int
+tree_start(const struct record_out *o, const char *format, int *pieces,
+    int *to_move, struct diag *d)
+{
+	if (o->board == NULL)
+		return diag_set(d, DIAG_UNWRITABLE, "%s needs the board, "
+		    "which this malformed record does not give", format);
+	if (o->game == NULL || strcmp(o->game->name, "reversi") != 0 ||
+	    o->board->geometry != RULES_SQUARE ||
+	    o->board->width != o->board->height)
+		return diag_set(d, DIAG_UNWRITABLE, "%s holds reversi on a "
+		    "square board only", format);
+	if (start_of(o, pieces, to_move) == -1)
+		return diag_set(d, DIAG_UNWRITABLE, "%s: no start position "
+		    "(the Setup is none)", format);
+	return 0;
+}
+
+/* The moves, each sep then B[..] or W[..], PA for a pass. */
+static void
+put_moves(struct wbuf *b, const struct record_out *o, int to_move,
+    const char *sep)
+{
+	size_t	 t;
+
+	for (t = 0; t < o->nturns; t++) {
+		wbuf_str(b, sep);
+		wbuf_str(b, (to_move + (int)t) % 2 == 0 ? "B[" : "W[");
+		put_value(b, strcmp(o->turns[t], "pass") == 0 ? "PA" :
+		    o->turns[t]);
+		wbuf_str(b, "]");
+	}
+}
+
+static int
+flush_buf(struct record_export *x, struct wbuf *b, struct diag *d)
+{
+	int	 rc = 0;
+
+	if (b->failed || fwrite(b->b.s, 1, b->b.len, x->out) != b->b.len)
+		rc = diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
+	free(b->b.s);
+	return rc;
+}
+
+static int
+write_ggf(struct record_export *x, const struct record_out *o,
+    struct diag *d)
+{
+	struct wbuf b = { 0 };
+	char	 num[64], cell[2] = { 0, 0 };
+	int	 pieces[RULES_MAX_CELLS], to_move, i, n;
+
+	if (tree_start(o, "GGF", pieces, &to_move, d) == -1)
+		return -1;
+	wbuf_add(&b, "(;GM[Othello]", 13);
+	put_known(&b, o, false);
+	n = o->board->width;
+	if (o->valid && o->over) {
+		snprintf(num, sizeof num, "%+d.000", margin(o));
+		put_prop(&b, "RE", num);
+	} else if (forfeit_on_re(o)) {
+		snprintf(num, sizeof num, "%c%d.000:%c",
+		    o->forfeit_winner == 0 ? '+' : '-', o->board->ncells,
+		    o->forfeit_cause == RECORD_OUT_RESIGN ? 'r' : 't');
+		put_prop(&b, "RE", num);
+	}
+	snprintf(num, sizeof num, "BO[%d", n);
+	wbuf_add(&b, num, strlen(num));
+	for (i = 0; i < o->board->ncells; i++) {
+		if (i % n == 0)
+			wbuf_add(&b, " ", 1);
+		cell[0] = pieces[i] == RULES_EMPTY ? '-' :
+		    RULES_COLOUR_OF(pieces[i]) == 0 ? '*' : 'O';
+		wbuf_add(&b, cell, 1);
+	}
+	wbuf_add(&b, to_move == 0 ? " *]" : " O]", 3);
+	put_extra(&b, o, false);
+	put_moves(&b, o, to_move, "");
+	wbuf_add(&b, ";)\n", 3);
+	return flush_buf(x, &b, d);
+}
+
+static int
+write_sgf(struct record_export *x, const struct record_out *o,
+    struct diag *d)
+{
+	struct wbuf b = { 0 };
+	char	 num[64], name[RULES_CELL_NAME];
+	int	 pieces[RULES_MAX_CELLS], to_move, i, c;
+
+	if (tree_start(o, "SGF", pieces, &to_move, d) == -1)
+		return -1;
+	wbuf_add(&b, "(;GM[2]FF[4]", 12);
+	snprintf(num, sizeof num, "%d", o->board->width);
+	put_prop(&b, "SZ", num);
+	put_known(&b, o, true);
+	if (o->valid && o->over) {
+		if (margin(o) == 0)
+			snprintf(num, sizeof num, "0");
+		else
+			snprintf(num, sizeof num, "%c+%d", margin(o) > 0 ?
+			    'B' : 'W', abs(margin(o)));
+		put_prop(&b, "RE", num);
+	} else if (forfeit_on_re(o)) {
+		snprintf(num, sizeof num, "%c+%c", o->forfeit_winner == 0 ?
+		    'B' : 'W', o->forfeit_cause == RECORD_OUT_RESIGN ? 'R' :
+		    'T');
+		put_prop(&b, "RE", num);
+	}
+	for (c = 0; c < 2; c++) {
+		bool	 any = false;
+
+		for (i = 0; i < o->board->ncells; i++) {
+			if (pieces[i] == RULES_EMPTY ||
+			    RULES_COLOUR_OF(pieces[i]) != c)
+				continue;
+			if (!any)
+				wbuf_add(&b, c == 0 ? "AB" : "AW", 2);
+			any = true;
+			wbuf_add(&b, "[", 1);
+			rules_cell_name(o->board, i, name);
+			wbuf_add(&b, name, strlen(name));
+			wbuf_add(&b, "]", 1);
+		}
+	}
+	put_prop(&b, "PL", to_move == 0 ? "B" : "W");
+	put_extra(&b, o, true);
+	put_moves(&b, o, to_move, ";");
+	wbuf_add(&b, ")\n", 2);
+	return flush_buf(x, &b, d);
+}
+
+/* ---- The table --------------------------------------------------------- */
+
+struct record_export_format {
+	const char	*name;
+	int		(*write)(struct record_export *,
+			    const struct record_out *, struct diag *);
+	/*
+	 * Optional: what follows the last record (a format whose header
+	 * counts the games keeps them in x->state until then); 0, or -1
+	 * when out cannot be written.
+	 */
+	int		(*finish)(struct record_export *);
+	/* Optional: frees x->state. */
+	void		(*free)(void *);
+};
+
+/* One line a format: --write=NAME. */
+static const struct record_export_format formats[] = {
+	{ "pgn", write_pgn, NULL, NULL },
+	{ "transcript", write_transcript, NULL, NULL },
+	{ "csv", write_csv, NULL, NULL },
+	{ "ggf", write_ggf, NULL, NULL },
+	{ "sgf", write_sgf, NULL, NULL },
+};
+
+bool
+record_export_known(const char *name)
+{
+	size_t	 i;
+
+	for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(formats[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+struct record_export *
+record_export_new(const char *name, FILE *out)
+{
+	struct record_export *x;
+	size_t	 i;
+
+	for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(formats[i].name, name) == 0)
+			break;
+	if (i == sizeof formats / sizeof formats[0] ||
+	    (x = calloc(1, sizeof *x)) == NULL)
+		return NULL;
+	x->f = &formats[i];
+	x->out = out;
+	return x;
+}
+
+int
+record_export_write(struct record_export *x, const struct record_out *o,
+    struct diag *d)
+{
+	if (x->f->write(x, o, d) == -1)
+		return -1;
+	x->written++;
+	return 0;
+}
+
+int
+record_export_finish(struct record_export *x)
+{
+	return x->f->finish != NULL ? x->f->finish(x) : 0;
+}
+
+void
+record_export_free(struct record_export *x)
+{
+	if (x == NULL)
+		return;
+	if (x->f->free != NULL)
+		x->f->free(x->state);
+	free(x);
+}
