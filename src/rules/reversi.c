@@ -588,6 +588,63 @@ reversi_perft(const struct rules_board *b, const void *st, int depth)
  * neither side can move on this board.  Subtrees under three plies are
  * cheaper to count again than to look up.
  */
+static inline uint64_t
+bb_mirror(uint64_t x)
+{
+	x = ((x >> 1) & UINT64_C(0x5555555555555555)) |
+	    ((x & UINT64_C(0x5555555555555555)) << 1);
+	x = ((x >> 2) & UINT64_C(0x3333333333333333)) |
+	    ((x & UINT64_C(0x3333333333333333)) << 2);
+	return ((x >> 4) & UINT64_C(0x0f0f0f0f0f0f0f0f)) |
+	    ((x & UINT64_C(0x0f0f0f0f0f0f0f0f)) << 4);
+}
+
+static inline uint64_t
+bb_transpose(uint64_t x)
+{
+	uint64_t t;
+
+	t = UINT64_C(0x0f0f0f0f00000000) & (x ^ (x << 28));
+	x ^= t ^ (t >> 28);
+	t = UINT64_C(0x3333000033330000) & (x ^ (x << 14));
+	x ^= t ^ (t >> 14);
+	t = UINT64_C(0x5500550055005500) & (x ^ (x << 7));
+	return x ^ t ^ (t >> 7);
+}
+
+/*
+ * The key of (me, opp) on the full 8x8 board: the least of the pair's
+ * eight images under the board's symmetries, whose subtrees count alike,
+ * so that a position and its mirror images share one entry.
+ */
+static inline uint64_t
+bb_key(uint64_t me, uint64_t opp)
+{
+	uint64_t m[8], o[8], bm, bo;
+	int	 i;
+
+	m[0] = me;
+	o[0] = opp;
+	m[1] = __builtin_bswap64(me);
+	o[1] = __builtin_bswap64(opp);
+	m[2] = bb_mirror(me);
+	o[2] = bb_mirror(opp);
+	m[3] = __builtin_bswap64(m[2]);
+	o[3] = __builtin_bswap64(o[2]);
+	for (i = 0; i < 4; i++) {
+		m[i + 4] = bb_transpose(m[i]);
+		o[i + 4] = bb_transpose(o[i]);
+	}
+	bm = m[0];
+	bo = o[0];
+	for (i = 1; i < 8; i++)
+		if (m[i] < bm || (m[i] == bm && o[i] < bo)) {
+			bm = m[i];
+			bo = o[i];
+		}
+	return perft_mix(bm ^ perft_mix(bo));
+}
+
 HOT static void
 count_bb(struct rules_perft_table *t, uint64_t me, uint64_t opp,
     uint64_t valid, int depth, struct rules_perft_count *c)
@@ -612,7 +669,8 @@ count_bb(struct rules_perft_table *t, uint64_t me, uint64_t opp,
 		return;
 	}
 	if (t != NULL && depth >= 3 && perft_table_probe(t,
-	    key = perft_mix(me ^ perft_mix(opp)), depth, c))
+	    key = valid == ~UINT64_C(0) ? bb_key(me, opp) :
+	    perft_mix(me ^ perft_mix(opp)), depth, c))
 		return;
 	for (; moves != 0; moves &= moves - 1) {
 		sq = moves & -moves;
