@@ -19,6 +19,7 @@ static const struct play_cmd *const commands[] = {
 	&play_cmd_move,
 	&play_cmd_status,
 	&play_cmd_roll,
+	&play_cmd_perft,
 	&play_cmd_selfplay,
 	&play_cmd_match,
 	&play_cmd_engine,

@@ -88,6 +88,7 @@ extern const struct play_cmd play_cmd_legal;
 extern const struct play_cmd play_cmd_move;
 extern const struct play_cmd play_cmd_status;
 extern const struct play_cmd play_cmd_roll;
+extern const struct play_cmd play_cmd_perft;
 extern const struct play_cmd play_cmd_selfplay;
 extern const struct play_cmd play_cmd_match;
 extern const struct play_cmd play_cmd_engine;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/perft.h"
 #include "rules/rules.h"
 
 #define BLACK	0
@@ -580,6 +581,127 @@ reversi_perft(const struct rules_board *b, const void *st, int depth)
 	    r->valid, depth);
 }
 
+/*
+ * perft_bb with figures and a transposition table.  The key is the pair
+ * of bitboards, the mover's first: it holds all that decides the subtree,
+ * the pass state too, since two passes in a row end the game exactly when
+ * neither side can move on this board.  Subtrees under three plies are
+ * cheaper to count again than to look up.
+ */
+static inline uint64_t
+bb_mirror(uint64_t x)
+{
+	x = ((x >> 1) & UINT64_C(0x5555555555555555)) |
+	    ((x & UINT64_C(0x5555555555555555)) << 1);
+	x = ((x >> 2) & UINT64_C(0x3333333333333333)) |
+	    ((x & UINT64_C(0x3333333333333333)) << 2);
+	return ((x >> 4) & UINT64_C(0x0f0f0f0f0f0f0f0f)) |
+	    ((x & UINT64_C(0x0f0f0f0f0f0f0f0f)) << 4);
+}
+
+static inline uint64_t
+bb_transpose(uint64_t x)
+{
+	uint64_t t;
+
+	t = UINT64_C(0x0f0f0f0f00000000) & (x ^ (x << 28));
+	x ^= t ^ (t >> 28);
+	t = UINT64_C(0x3333000033330000) & (x ^ (x << 14));
+	x ^= t ^ (t >> 14);
+	t = UINT64_C(0x5500550055005500) & (x ^ (x << 7));
+	return x ^ t ^ (t >> 7);
+}
+
+/*
+ * The key of (me, opp) on the full 8x8 board: the least of the pair's
+ * eight images under the board's symmetries, whose subtrees count alike,
+ * so that a position and its mirror images share one entry.
+ */
+static inline uint64_t
+bb_key(uint64_t me, uint64_t opp)
+{
+	uint64_t m[8], o[8], bm, bo;
+	int	 i;
+
+	m[0] = me;
+	o[0] = opp;
+	m[1] = __builtin_bswap64(me);
+	o[1] = __builtin_bswap64(opp);
+	m[2] = bb_mirror(me);
+	o[2] = bb_mirror(opp);
+	m[3] = __builtin_bswap64(m[2]);
+	o[3] = __builtin_bswap64(o[2]);
+	for (i = 0; i < 4; i++) {
+		m[i + 4] = bb_transpose(m[i]);
+		o[i + 4] = bb_transpose(o[i]);
+	}
+	bm = m[0];
+	bo = o[0];
+	for (i = 1; i < 8; i++)
+		if (m[i] < bm || (m[i] == bm && o[i] < bo)) {
+			bm = m[i];
+			bo = o[i];
+		}
+	return perft_mix(bm ^ perft_mix(bo));
+}
+
+HOT static void
+count_bb(struct rules_perft_table *t, uint64_t me, uint64_t opp,
+    uint64_t valid, int depth, struct rules_perft_count *c)
+{
+	struct rules_perft_count sub = { 0 };
+	uint64_t moves, sq, flips, key = 0;
+
+	moves = bb_moves(me, opp, valid);
+	if (moves == 0) {
+		if (bb_moves(opp, me, valid) == 0) {
+			c->nodes++;
+			c->ended++;
+		} else if (depth == 1) {
+			c->nodes++;
+			c->passes++;
+		} else
+			count_bb(t, opp, me, valid, depth - 1, c);
+		return;
+	}
+	if (depth == 1) {
+		c->nodes += (uint64_t)__builtin_popcountll(moves);
+		return;
+	}
+	if (t != NULL && depth >= 3 && perft_table_probe(t,
+	    key = valid == ~UINT64_C(0) ? bb_key(me, opp) :
+	    perft_mix(me ^ perft_mix(opp)), depth, c))
+		return;
+	for (; moves != 0; moves &= moves - 1) {
+		sq = moves & -moves;
+		flips = bb_flips(me, opp, sq, valid);
+		count_bb(t, opp & ~flips, me | flips | sq, valid, depth - 1,
+		    &sub);
+	}
+	if (t != NULL && depth >= 3)
+		perft_table_store(t, key, depth, &sub);
+	perft_count_add(c, &sub);
+}
+
+static int
+reversi_perft_count(const struct rules_board *b, const void *st, int depth,
+    struct rules_perft_table *t, struct rules_perft_count *c)
+{
+	const struct reversi *r = st;
+
+	if (r->big)
+		return perft_walk(&rules_reversi, b, st, depth, t, c);
+	if (depth == 0 || r->head.phase == RULES_GAME_OVER) {
+		c->nodes++;
+		if (depth > 0)
+			c->ended++;
+		return 0;
+	}
+	count_bb(t, r->bb[r->head.to_move], r->bb[!r->head.to_move],
+	    r->valid, depth, c);
+	return 0;
+}
+
 const struct rules_game rules_reversi = {
 	.name = "reversi",
 	.title = "Reversi",
@@ -596,4 +718,5 @@ const struct rules_game rules_reversi = {
 	.piece = reversi_piece,
 	.setup = reversi_setup,
 	.perft = reversi_perft,
+	.perft_count = reversi_perft_count,
 };

@@ -171,6 +171,9 @@ struct rules_head {
 	uint8_t		 swapped;	/* the pie rule was used */
 };
 
+struct rules_perft_count;	/* below, with perft */
+struct rules_perft_table;
+
 /*
  * The game interface: one const table per game, in its own file, listed in
  * the registry (rules.c).  `st' is the game's own state: state_size bytes
@@ -254,6 +257,15 @@ struct rules_game {
 	/* Optional fast perft (rules.md's convention); NULL: generic. */
 	uint64_t	(*perft)(const struct rules_board *, const void *st,
 			    int depth);
+	/*
+	 * Optional rules_perft_count for this game (NULL: the generic walk
+	 * of perft.c): the counts of st's tree added to *c, through table t
+	 * (NULL: none).  Returns 0, or -1 if memory ran out.
+	 */
+	int		(*perft_count)(const struct rules_board *,
+			    const void *st, int depth,
+			    struct rules_perft_table *t,
+			    struct rules_perft_count *c);
 };
 
 /*
@@ -353,6 +365,53 @@ size_t	rules_state_legal(const struct rules_game *g,
 int	rules_state_play(const struct rules_game *g,
 	    const struct rules_board *, void *st, const struct rules_action *,
 	    struct diag *);
+
+/*
+ * Perft figures (gameplay perft, formats/perft.md), by turns as
+ * rules_perft counts them: nodes is rules_perft's count (a pass one ply,
+ * a game that ends sooner one leaf); passes the leaves whose last turn
+ * was a pass; ended the leaves where the game ended before the full
+ * depth.  nodes - ended is Edax's count, positions at the full depth
+ * only.
+ */
+struct rules_perft_count {
+	uint64_t	 nodes;
+	uint64_t	 passes;
+	uint64_t	 ended;
+};
+
+/*
+ * A transposition table for perft: entries of (key, depth, counts) in
+ * at most `bytes' bytes of heap, so that a position met again by another
+ * order of turns is counted once.  rules_perft_table_new returns NULL if
+ * bytes holds fewer than two entries or memory ran out; the caller owns
+ * the table and frees it with rules_perft_table_free (NULL: no-op).  A
+ * table serves one game and board at a time: rules_perft_table_clear
+ * empties it for another.
+ */
+struct rules_perft_table;
+
+struct rules_perft_table *rules_perft_table_new(size_t bytes);
+void	rules_perft_table_clear(struct rules_perft_table *);
+void	rules_perft_table_free(struct rules_perft_table *);
+
+/*
+ * The perft counts of pos, depth turns deep, into *c (zeroed first),
+ * through table t (borrowed; NULL: none, the same counts more slowly).
+ * Each set of stones removed in one turn is counted once, as rules_perft
+ * does.  Returns 0, or -1 if memory ran out (*c then means nothing).
+ */
+int	rules_perft_count(const struct rules_position *pos, int depth,
+	    struct rules_perft_table *t, struct rules_perft_count *c);
+/*
+ * The same, split by the first action of the turn: each is passed to
+ * each() with the counts of its subtree, in legal() order; their sums
+ * are *c.  Returns 0, or -1 if memory ran out.
+ */
+int	rules_perft_divide(const struct rules_position *pos, int depth,
+	    struct rules_perft_table *t, struct rules_perft_count *c,
+	    void (*each)(const struct rules_action *,
+		const struct rules_perft_count *, void *), void *arg);
 
 /*
  * The project's portable PRNG: xoshiro256** seeded by splitmix64 (see

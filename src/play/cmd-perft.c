@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay perft: the tree of a dice-free game from its start, counted by
+ * the rules core (rules_perft_count), with CPU time and speed; --divide
+ * splits it by first action, --hash gives the walk a transposition table.
+ * The figures are formats/perft.md's.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "play/play.h"
+
+static int	exec_perft(int, char **);
+
+enum {
+	OPT_DIVIDE = PLAY_OPT_OWN,
+	OPT_HASH,
+};
+
+static const struct option longopts[] = {
+	{ "size", required_argument, NULL, 's' },
+	{ "divide", no_argument, NULL, OPT_DIVIDE },
+	{ "hash", required_argument, NULL, OPT_HASH },
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int	option(void *, int, const char *);
+
+const struct play_cmd play_cmd_perft = {
+	.name = "perft",
+	.args = { ":s:hV", longopts, 2, 2, "name one game and a depth" },
+	.usage = "[-s spec] [--divide] [--hash MB] game depth",
+	.summary = "count the tree of a game DEPTH turns deep",
+	.help = "Count the positions DEPTH turns deep from the start of GAME\n"
+	    "(reversi, stones, oust or rive), with the CPU time.\n"
+	    "\n"
+	    "  -s, --size=SPEC        the board (default: the game's)\n"
+	    "      --divide           the count under each first action\n"
+	    "      --hash=MB          a transposition table of MB megabytes\n",
+	.width = 23,
+	.option = option,
+	.exec = exec_perft,
+};
+
+/* The largest table: 64 GiB, far past any machine this runs on. */
+#define PERFT_MAX_MB	65536
+
+struct perft_settings {
+	const char	*spec;
+	bool		 divide;
+	unsigned long	 mb;		/* 0: no table */
+};
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct perft_settings *ps = settings;
+
+	switch (c) {
+	case 's':
+		ps->spec = arg;
+		return 0;
+	case OPT_DIVIDE:
+		ps->divide = true;
+		return 0;
+	case OPT_HASH:
+		if (!play_count("--hash", arg, &ps->mb))
+			return -1;
+		if (ps->mb < 1 || ps->mb > PERFT_MAX_MB) {
+			cli_error("--hash: %s: not a size from 1 to %d "
+			    "megabytes", arg, PERFT_MAX_MB);
+			return -1;
+		}
+		return 0;
+	}
+	return -1;
+}
+
+/* --divide: one line per first action, its notation and its count. */
+static void
+divide_line(const struct rules_action *a, const struct rules_perft_count *c,
+    void *arg)
+{
+	const struct rules_position *pos = arg;
+	char	 buf[32];
+
+	printf("%s %" PRIu64 "\n", record_action_format(&pos->board, a, buf,
+	    sizeof buf), c->nodes);
+}
+
+static double
+cpu_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int
+exec_perft(int argc, char **argv)
+{
+	struct perft_settings ps = { 0 };
+	const struct rules_game *g;
+	struct rules_position *pos = NULL;
+	struct rules_perft_table *t = NULL;
+	struct rules_perft_count c;
+	struct diag d;
+	unsigned long depth;
+	double	 t0, s;
+	int	 status, rc;
+
+	if ((status = play_parse(&play_cmd_perft, argc, argv, &ps)) != -1)
+		return status;
+	if ((g = rules_game_find(argv[optind])) == NULL) {
+		cli_error("%s: no such game", argv[optind]);
+		return CLI_USAGE;
+	}
+	if (!play_count("depth", argv[optind + 1], &depth))
+		return CLI_USAGE;
+	if (depth > 64) {
+		cli_error("depth: %s: not a depth from 0 to 64",
+		    argv[optind + 1]);
+		return CLI_USAGE;
+	}
+	if ((pos = rules_position_new(g, ps.spec, NULL, &d)) == NULL) {
+		cli_error("%s", d.msg);
+		return CLI_USAGE;
+	}
+	if (play_uses_dice(pos)) {
+		cli_error("%s: a game with dice has no perft", g->name);
+		status = CLI_USAGE;
+		goto out_free;
+	}
+	if (ps.mb != 0 && (t = rules_perft_table_new(ps.mb << 20)) == NULL) {
+		cli_error("out of memory for a table of %lu megabytes", ps.mb);
+		status = CLI_INTERNAL;
+		goto out_free;
+	}
+	t0 = cpu_seconds();
+	if (ps.divide)
+		rc = rules_perft_divide(pos, (int)depth, t, &c, divide_line,
+		    pos);
+	else
+		rc = rules_perft_count(pos, (int)depth, t, &c);
+	s = cpu_seconds() - t0;
+	if (rc == -1) {
+		cli_error("out of memory");
+		status = CLI_INTERNAL;
+		goto out_free;
+	}
+	printf("game %s\nboard %s\ndepth %lu\n", g->name, pos->board.name,
+	    depth);
+	printf("nodes %" PRIu64 "\npasses %" PRIu64 "\nended %" PRIu64 "\n"
+	    "full-depth %" PRIu64 "\n", c.nodes, c.passes, c.ended,
+	    c.nodes - c.ended);
+	printf("seconds %.3f\nnodes/s %.0f\n", s, s > 0 ? (double)c.nodes / s :
+	    0.0);
+	status = cli_output_ok(stdout, "standard output") ? CLI_OK :
+	    CLI_INTERNAL;
+out_free:
+	rules_perft_table_free(t);
+	rules_position_free(pos);
+	return status;
+}
