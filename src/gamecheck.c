@@ -90,7 +90,7 @@ usage(FILE *f)
 	    "                           the input)\n"
 	    "      --wthor-tournaments=FILE  and their tournaments (WTHOR.TRN)\n"
 	    "      --write=FORMAT       write each valid record in FORMAT\n"
-	    "                           (pgn, transcript, csv, ggf, sgf)\n"
+	    "                           (pgn, transcript, csv, ggf, sgf, wthor)\n"
 	    "                           instead of the reports\n"
 	    "      --keep-illegal       with --write, write the records\n"
 	    "                           with errors too\n"
@@ -194,7 +194,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		case OPT_WRITE:
 			if (!record_export_known(optarg)) {
 				cli_error("--write: unknown format '%s' (pgn, "
-				    "transcript, csv, ggf, sgf)", optarg);
+				    "transcript, csv, ggf, sgf, wthor)", optarg);
 				return -1;
 			}
 			opt->write = optarg;

@@ -42,11 +42,31 @@ for f in transcripts.txt archive.csv; do
 	done
 done
 
+# WTHOR keeps no tags: the games and scores read back as written, so the
+# CSV (moves and winner) of the WTHOR file is the records' CSV.
+wthor() {	# NAME FILE...
+	name=$1
+	shift
+	./gamecheck --write=csv "$@" > "$tmp/a.csv" 2> /dev/null
+	./gamecheck --write=wthor "$@" > "$tmp/x.wtb" 2> "$tmp/err" ||
+	    { echo "FAIL: $name: --write=wthor failed"; cat "$tmp/err"; fail=1; }
+	./gamecheck --write=csv "$tmp/x.wtb" > "$tmp/b.csv" 2> /dev/null
+	if [ ! -s "$tmp/a.csv" ] || ! cmp -s "$tmp/a.csv" "$tmp/b.csv"; then
+		echo "FAIL: $name: -> wthor -> csv differs"
+		diff "$tmp/a.csv" "$tmp/b.csv" | head -n 10
+		fail=1
+	fi
+}
+for f in transcripts.txt archive.csv reversi-games.pgn; do
+	wthor "examples/$f" "$srcdir/examples/$f"
+done
+
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
 if [ -r "$data" ]; then
 	for fmt in transcript csv ggf sgf; do
 		round "data set" "$fmt" "$data"
 	done
+	wthor "data set" "$data"
 	# Every game of the data set survives as GGF: 25657, 2 unfinished.
 	./gamecheck --write=ggf "$data" 2> /dev/null |
 	    ./gamecheck -q --format ggf > /dev/null 2> "$tmp/err"

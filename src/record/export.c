@@ -475,6 +475,52 @@ write_sgf(struct record_export *x, const struct record_out *o,
 	return flush_buf(x, &b, d);
 }
 
+/* ---- WTHOR (wthor.c, formats/wthor.md) ---------------------------------- */
+
+/*
+ * WTHOR stores Black's discs with the empties given to the winner: the
+ * replay's wof score (alt) of a game that is over; of one that is not, a
+ * WTHOR record's own score, else Black's discs as they stand.  The games
+ * are kept until finish_wthor, since the header that comes first counts
+ * them.
+ */
+static int
+write_wthor(struct record_export *x, const struct record_out *o,
+    struct diag *d)
+{
+	const struct record *rec = o->rec;
+	bool	 wthor = rec->format == RECORD_WTHOR;
+	int	 score;
+
+	if (check_plain(o, "WTHOR", d) == -1)
+		return -1;
+	if (!o->valid)
+		return diag_set(d, DIAG_UNWRITABLE, "WTHOR holds legal games "
+		    "only");
+	if (x->state == NULL && (x->state = record_wthor_writer_new(wthor ?
+	    rec->wthor.year : 0)) == NULL)
+		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
+	score = o->over ? o->alt[0] : wthor ? rec->wthor.score : o->points[0];
+	return record_wthor_add(x->state, rec, score, wthor ?
+	    rec->wthor.theoretical : -1, d);
+}
+
+/* The header and the games; a run that wrote none writes a header. */
+static int
+finish_wthor(struct record_export *x)
+{
+	if (x->state == NULL && (x->state = record_wthor_writer_new(0)) ==
+	    NULL)
+		return -1;
+	return record_wthor_write(x->state, x->out);
+}
+
+static void
+free_wthor(void *state)
+{
+	record_wthor_writer_free(state);
+}
+
 /* ---- The table --------------------------------------------------------- */
 
 struct record_export_format {
@@ -498,6 +544,7 @@ static const struct record_export_format formats[] = {
 	{ "csv", write_csv, NULL, NULL },
 	{ "ggf", write_ggf, NULL, NULL },
 	{ "sgf", write_sgf, NULL, NULL },
+	{ "wthor", write_wthor, finish_wthor, free_wthor },
 };
 
 bool

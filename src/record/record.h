@@ -363,7 +363,7 @@ struct record_out {
 
 /*
  * A writer of one format over out (borrowed; the caller flushes and
- * closes it): name is one of pgn, transcript, csv, ggf, sgf.  NULL for
+ * closes it): name is one of pgn, transcript, csv, ggf, sgf, wthor.  NULL for
  * another name or when memory runs out (record_export_known tells).
  */
 struct record_export;
