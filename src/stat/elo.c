@@ -14,9 +14,6 @@
 /* The two-sided 95% quantile of the normal distribution. */
 #define Z95	1.959963984540054
 
-/* What a count of an outcome never seen weighs in the SPRT's variance. */
-#define UNSEEN	1e-3
-
 double
 stat_elo_score(double elo)
 {
@@ -34,10 +31,7 @@ elo_of_score(double s)
 	return -400 * log10(1 / s - 1);
 }
 
-/*
- * The number, mean score and variance a game of the outcomes in
- * count[], each count raised to at least floor.
- */
+/* The number, mean score and variance of the outcomes in count[]. */
 static double
 moments(const double *count, int kinds, double *mean, double *var)
 {
@@ -100,16 +94,17 @@ double
 stat_sprt_llr(const struct stat_sprt *t, const unsigned long *count,
     int kinds)
 {
-	double	 c[STAT_PENTANOMIAL], n = 0, s, var, s0, s1;
+	double	 c[STAT_PENTANOMIAL], n, s, var = 0, s0, s1;
 	int	 k;
 
 	for (k = 0; k < kinds; k++)
-		n += (double)count[k];
-	if (n == 0)
+		c[k] = (double)count[k];
+	/*
+	 * One outcome alone has no variance to scale by: a single drawn
+	 * pair would decide the test.  Nothing is known until two differ.
+	 */
+	if ((n = moments(c, kinds, &s, &var)) == 0 || var == 0)
 		return 0;
-	for (k = 0; k < kinds; k++)
-		c[k] = count[k] > 0 ? (double)count[k] : UNSEEN;
-	moments(c, kinds, &s, &var);
 	s0 = stat_elo_score(t->elo0);
 	s1 = stat_elo_score(t->elo1);
 	return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var);

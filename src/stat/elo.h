@@ -61,9 +61,8 @@ double	stat_sprt_upper(const struct stat_sprt *);
  * The log-likelihood ratio of H1 to H0 given count[0..kinds-1], by the
  * generalised SPRT's normal approximation: N (s1 - s0) (2s - s0 - s1) /
  * (2 var), N the outcomes counted, s their mean score, var their
- * variance, s0 and s1 the scores of elo0 and elo1.  An outcome never seen
- * counts 1/1000 in the variance, so that a run of one outcome still
- * moves.  0 with nothing counted.
+ * variance, s0 and s1 the scores of elo0 and elo1.  0 until two
+ * different outcomes are counted (a variance of 0).
  */
 double	stat_sprt_llr(const struct stat_sprt *, const unsigned long *count,
 	    int kinds);
