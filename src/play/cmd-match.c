@@ -36,7 +36,7 @@ static int	exec_match(int, char **);
 enum {
 	OPT_ALTERNATE = PLAY_OPT_OWN, OPT_TIMEOUT, OPT_BLACK_PROTOCOL,
 	OPT_WHITE_PROTOCOL, OPT_TC, OPT_BLACK_TC, OPT_WHITE_TC, OPT_SPRT,
-	OPT_SPRT_EXIT,
+	OPT_SPRT_EXIT, OPT_RESUME,
 };
 
 static const struct option longopts[] = {
@@ -51,6 +51,8 @@ static const struct option longopts[] = {
 	{ "white-tc", required_argument, NULL, OPT_WHITE_TC },
 	{ "sprt", required_argument, NULL, OPT_SPRT },
 	{ "sprt-exit", no_argument, NULL, OPT_SPRT_EXIT },
+	{ "output", required_argument, NULL, 'o' },
+	{ "resume", no_argument, NULL, OPT_RESUME },
 	PLAY_LONGOPTS_SERIES,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -60,14 +62,15 @@ static int	option(void *, int, const char *);
 
 const struct play_cmd play_cmd_match = {
 	.name = "match",
-	.args = { ":b:w:n:S:s:hV", longopts, 1, 1,
+	.args = { ":b:w:n:S:s:o:hV", longopts, 1, 1,
 	    "name two programs (--black, --white) and one game" },
 	.usage = "-b cmd -w cmd [--black-protocol proto]\n"
 	    "       [--white-protocol proto] [--alternate] [-n games]\n"
 	    "       [--timeout seconds] [--tc base+inc] [--black-tc base+inc]\n"
 	    "       [--white-tc base+inc] [-S seed] [-s spec] "
 	    "[--max-turns turns]\n"
-	    "       [--sprt test] [--sprt-exit] [--summary file] game",
+	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
+	    "       [--summary file] game",
 	.summary = "games between two programs on the match protocol or GTP",
 	.help = "Play GAMES games of GAME between two programs that speak the\n"
 	    "match protocol or GTP (formats/protocol.md) and write their\n"
@@ -97,6 +100,8 @@ const struct play_cmd play_cmd_match = {
 	    "                         error rates default to 0.05)\n"
 	    "      --sprt-exit        exit 0 if H1 is accepted, 4 if H0 is,\n"
 	    "                         5 if the games ran out first\n"
+	    "  -o, --output=FILE      write the records to FILE, not stdout\n"
+	    "      --resume           play only the games that FILE lacks\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
 	    "                         (- for standard error)\n",
 	.width = 23,
@@ -119,6 +124,10 @@ struct match {
 	char		**notes;	/* the clock after each turn, owned */
 	size_t		 nnotes, notes_cap;
 
+	const char	*output;	/* -o, or NULL: stdout */
+	bool		 resume;
+	FILE		*out;		/* where the records go */
+	char		 id[17];	/* the MatchId tag: 16 hex digits */
 	bool		 sprt_on, sprt_exit;
 	struct stat_sprt sprt;		/* --sprt */
 	struct report_match_stats stats;
@@ -208,6 +217,8 @@ option(void *settings, int c, const char *arg)
 		m->sprt_on = true;
 		return sprt_parse(arg, &m->sprt);
 	case OPT_SPRT_EXIT: m->sprt_exit = true; break;
+	case 'o': m->output = arg; break;
+	case OPT_RESUME: m->resume = true; break;
 	case OPT_TIMEOUT:
 		errno = 0;
 		m->timeout = strtod(arg, &endp);
@@ -616,6 +627,112 @@ progress(const struct match *m, unsigned long done)
 }
 
 /*
+ * The sides holding each colour at the start of game i: with
+ * --alternate, the second program is Black in game 2.
+ */
+static void
+sides(const struct match *m, unsigned long i, int start[RULES_COLOURS])
+{
+	int	 k = m->alternate && i % 2 == 1;
+
+	start[m->black] = k;
+	start[1 - m->black] = 1 - k;
+}
+
+/* Adds the bytes of s and its NUL to the FNV-1a hash *h. */
+static void
+hash_text(uint64_t *h, const char *s)
+{
+	do {
+		*h ^= (unsigned char)*s;
+		*h *= 0x100000001b3ULL;
+	} while (*s++ != '\0');
+}
+
+/*
+ * The MatchId tag of the match: a hash of everything that decides what
+ * its games are (the game, the board, the seed, the turn cap, the
+ * colours' order, each program with its protocol and clock, the time for
+ * an answer), not of how many games are played or when the SPRT stops
+ * them, so that a match resumed may be made longer.
+ */
+static void
+match_id(struct match *m)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char	 buf[64];
+	int	 k;
+
+	hash_text(&h, m->g->name);
+	hash_text(&h, m->ps.board);
+	snprintf(buf, sizeof buf, "%lu %lu %d %.17g", m->ps.seed,
+	    m->ps.max_turns, m->alternate, m->timeout);
+	hash_text(&h, buf);
+	for (k = 0; k < 2; k++) {
+		hash_text(&h, m->side[k].e.cmd);
+		hash_text(&h, m->side[k].proto->name);
+		hash_text(&h, m->tc[k].on ? m->tc[k].text : "");
+	}
+	snprintf(m->id, sizeof m->id, "%016llx", (unsigned long long)h);
+}
+
+/* Counts game i, read back by --resume (play_resume_fn). */
+static int
+resumed(void *arg, unsigned long i, const struct replay *rp)
+{
+	struct match *m = arg;
+	/* Its position alone says who held what: play_game_side. */
+	struct play_game pg = { .pos = rp->pos };
+	struct ending end = { .winner = -1 };
+	int	 start[RULES_COLOURS];
+
+	sides(m, i, start);
+	if (rp->forfeit) {
+		end.winner = rp->forfeit_winner;
+		end.adjudicated = true;
+		m->ps.m.adjudicated++;
+	} else if (rp->status == REPLAY_FINISHED)
+		end.winner = rp->score.winner;
+	else {
+		end.aborted = true;
+		m->ps.m.aborted++;
+	}
+	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
+	count(m, i, &pg, start, &end);
+	return 0;
+}
+
+/*
+ * Opens -o's file, and with --resume reads back the games it holds
+ * (play_resume_read); without -o the records go to stdout.  Returns the
+ * games to skip, or -1 after saying why.
+ */
+static long
+output_open(struct match *m)
+{
+	unsigned long done = 0;
+
+	m->out = stdout;
+	if (m->output == NULL)
+		return 0;
+	m->out = NULL;
+	if (m->resume && (m->out = fopen(m->output, "r+")) == NULL &&
+	    errno != ENOENT) {
+		cli_error("%s: %s", m->output, strerror(errno));
+		return -1;
+	}
+	if (m->out == NULL && (m->out = fopen(m->output,
+	    m->resume ? "w+" : "w")) == NULL) {
+		cli_error("%s: %s", m->output, strerror(errno));
+		return -1;
+	}
+	if (m->resume && play_resume_read(m->out, m->output, m->syn, m->id,
+	    m->ps.games, resumed, m, &done) == -1)
+		return -1;
+	return (long)done;
+}
+
+/*
  * Plays game i (from 0) of the match, writes its record and its line.
  * Returns the exit status.
  */
@@ -623,16 +740,14 @@ static int
 play_one(struct match *m, unsigned long i)
 {
 	struct play_game pg;
-	struct play_game_tags t = { .event = "match", .round = i + 1 };
+	struct play_game_tags t = { .event = "match", .round = i + 1,
+	    .match_id = m->id };
 	struct ending end = { .winner = -1 };
 	struct rules_score s;
 	const struct play_tc *tb, *tw;
 	int	 k, start[RULES_COLOURS], ready[2], status;
 
-	/* With --alternate, the second program is Black in game 2. */
-	k = m->alternate && i % 2 == 1;
-	start[m->black] = k;
-	start[1 - m->black] = 1 - k;
+	sides(m, i, start);
 	notes_clear(m);
 	if (play_series_start(&m->ps, i, &pg) == -1)
 		return CLI_INTERNAL;
@@ -669,7 +784,7 @@ play_one(struct match *m, unsigned long i)
 	t.nnotes = m->nnotes;
 	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
 	count(m, i, &pg, start, &end);
-	status = play_finish(play_game_write(stdout, &pg, &t));
+	status = play_finish(play_game_write(m->out, &pg, &t));
 	game_line(m, i, &pg, start, &end, &s);
 	progress(m, i + 1);
 out_fini:
@@ -681,7 +796,7 @@ static int
 exec_match(int argc, char **argv)
 {
 	struct match m = { .timeout = 10, .open_pair = -1 };
-	unsigned long i;
+	long	 i;
 	int	 k, status;
 
 	for (k = 0; k < 2; k++) {
@@ -701,6 +816,10 @@ exec_match(int argc, char **argv)
 		cli_error("--sprt-exit needs --sprt");
 		return CLI_USAGE;
 	}
+	if (m.resume && m.output == NULL) {
+		cli_error("--resume needs -o FILE");
+		return CLI_USAGE;
+	}
 	if ((status = match_setup(&m, argv[optind])) != CLI_OK)
 		goto out_free;
 	m.ps.m.stats = &m.stats;
@@ -715,9 +834,15 @@ exec_match(int argc, char **argv)
 		m.stats.paired = m.alternate;
 		m.stats.verdict = "inconclusive";
 	}
+	match_id(&m);
+	if ((i = output_open(&m)) == -1) {
+		status = CLI_USAGE;
+		goto out_free;
+	}
 	progress(&m, 0);
 	/* A test that decided ends the match: more games change nothing. */
-	for (i = 0; i < m.ps.games && status == CLI_OK && !decided(&m); i++)
+	for (; (unsigned long)i < m.ps.games && status == CLI_OK &&
+	    !decided(&m); i++)
 		status = play_one(&m, i);
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
@@ -729,6 +854,12 @@ exec_match(int argc, char **argv)
 		    strcmp(m.stats.verdict, "H0") == 0 ? MATCH_SPRT_H0 :
 		    MATCH_SPRT_UNDECIDED;
 out_free:
+	/* Every record was flushed as written: this can only confirm it. */
+	if (m.out != NULL && m.out != stdout && fclose(m.out) == EOF &&
+	    status == CLI_OK) {
+		cli_error("%s: %s", m.output, strerror(errno));
+		status = CLI_USAGE;
+	}
 	notes_clear(&m);
 	free(m.notes);
 	record_syntax_free(m.syn);
