@@ -59,12 +59,15 @@ check "selfplay, a summary to a file" 5 \
 check "match" 4 "gameplay match -b 'gameplay engine greedy' \
     -w 'gameplay engine random' -s 4x4 -n 4 reversi"
 
-# The rate and the ETA, once a game is done (match draws the line again
-# at once after each game's line).
-if grep -q 'gameplay: [1-3]/4 games ([0-9.]*/s, ETA [0-9:]*s*)' "$tmp/tty.raw"
+# The first program's wins, draws and losses, its Elo once it means
+# something, the rate and the ETA, once a game is done (match draws the
+# line again at once after each game's line); the seed decides the games:
+# greedy loses the first, wins one of four.
+if grep -q 'gameplay: [1-3]/4 games, +[01] =0 -[1-3]\(, Elo -[0-9]*\)* ([0-9.]*/s, ETA [0-9:]*s*)' "$tmp/tty.raw" &&
+    grep -q 'gameplay: 4/4 games, +1 =0 -3, Elo -191 (' "$tmp/tty.raw"
 then
-	ok "rate and ETA"
+	ok "results, Elo, rate and ETA"
 else
-	ng "no rate and ETA: $(cat -v "$tmp/tty.raw")"
+	ng "no results, Elo, rate and ETA: $(cat -v "$tmp/tty.raw")"
 fi
 exit $fail

@@ -15,6 +15,7 @@
  * --tc.
  */
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -23,13 +24,19 @@
 #include "play/engine.h"
 #include "play/play.h"
 #include "play/proto.h"
+#include "stat/elo.h"
 #include "util/util.h"
 
 static int	exec_match(int, char **);
 
+/* The exit statuses of --sprt-exit besides 0, H1 accepted (gameplay(1)). */
+#define MATCH_SPRT_H0		4
+#define MATCH_SPRT_UNDECIDED	5
+
 enum {
 	OPT_ALTERNATE = PLAY_OPT_OWN, OPT_TIMEOUT, OPT_BLACK_PROTOCOL,
-	OPT_WHITE_PROTOCOL, OPT_TC, OPT_BLACK_TC, OPT_WHITE_TC,
+	OPT_WHITE_PROTOCOL, OPT_TC, OPT_BLACK_TC, OPT_WHITE_TC, OPT_SPRT,
+	OPT_SPRT_EXIT, OPT_RESUME,
 };
 
 static const struct option longopts[] = {
@@ -42,6 +49,10 @@ static const struct option longopts[] = {
 	{ "tc", required_argument, NULL, OPT_TC },
 	{ "black-tc", required_argument, NULL, OPT_BLACK_TC },
 	{ "white-tc", required_argument, NULL, OPT_WHITE_TC },
+	{ "sprt", required_argument, NULL, OPT_SPRT },
+	{ "sprt-exit", no_argument, NULL, OPT_SPRT_EXIT },
+	{ "output", required_argument, NULL, 'o' },
+	{ "resume", no_argument, NULL, OPT_RESUME },
 	PLAY_LONGOPTS_SERIES,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -51,13 +62,14 @@ static int	option(void *, int, const char *);
 
 const struct play_cmd play_cmd_match = {
 	.name = "match",
-	.args = { ":b:w:n:S:s:hV", longopts, 1, 1,
+	.args = { ":b:w:n:S:s:o:hV", longopts, 1, 1,
 	    "name two programs (--black, --white) and one game" },
 	.usage = "-b cmd -w cmd [--black-protocol proto]\n"
 	    "       [--white-protocol proto] [--alternate] [-n games]\n"
 	    "       [--timeout seconds] [--tc base+inc] [--black-tc base+inc]\n"
 	    "       [--white-tc base+inc] [-S seed] [-s spec] "
 	    "[--max-turns turns]\n"
+	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
 	    "       [--summary file] game",
 	.summary = "games between two programs on the match protocol or GTP",
 	.help = "Play GAMES games of GAME between two programs that speak the\n"
@@ -83,6 +95,13 @@ const struct play_cmd play_cmd_match = {
 	    "  -s, --size=SPEC        the board (default: the game's)\n"
 	    "      --max-turns=T      stop a game after T turns, aborted\n"
 	    "                         (0: never; default: the game's)\n"
+	    "      --sprt=TEST        stop when the SPRT decides: TEST is\n"
+	    "                         'elo0=A elo1=B alpha=X beta=Y' (the\n"
+	    "                         error rates default to 0.05)\n"
+	    "      --sprt-exit        exit 0 if H1 is accepted, 4 if H0 is,\n"
+	    "                         5 if the games ran out first\n"
+	    "  -o, --output=FILE      write the records to FILE, not stdout\n"
+	    "      --resume           play only the games that FILE lacks\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
 	    "                         (- for standard error)\n",
 	.width = 23,
@@ -105,10 +124,63 @@ struct match {
 	char		**notes;	/* the clock after each turn, owned */
 	size_t		 nnotes, notes_cap;
 
+	const char	*output;	/* -o, or NULL: stdout */
+	bool		 resume;
+	FILE		*out;		/* where the records go */
+	char		 id[17];	/* the MatchId tag: 16 hex digits */
+	bool		 sprt_on, sprt_exit;
+	struct stat_sprt sprt;		/* --sprt */
+	struct report_match_stats stats;
+	int		 open_pair;	/* the first game of a pair with
+					   --alternate: its half points for
+					   the first program, or -1 */
+
 	const struct rules_game *g;
 	struct record_syntax *syn;
 	int		 black;		/* the colour named black */
 };
+
+/*
+ * Reads --sprt's "elo0=A elo1=B alpha=X beta=Y", the words apart by
+ * spaces or commas, into *t; elo0 and elo1 must be there, and elo0 below
+ * elo1.  Returns 0, or -1 after saying what is wrong.
+ */
+static int
+sprt_parse(const char *arg, struct stat_sprt *t)
+{
+	static const char *const keys[] = { "elo0", "elo1", "alpha", "beta" };
+	double	*v[4] = { &t->elo0, &t->elo1, &t->alpha, &t->beta };
+	bool	 seen[4] = { false, false, true, true };
+	const char *p = arg, *eq;
+	char	*endp;
+	size_t	 n;
+	int	 k;
+
+	t->alpha = t->beta = 0.05;
+	while (*(p += strspn(p, " ,")) != '\0') {
+		n = strcspn(p, " ,");
+		if ((eq = memchr(p, '=', n)) == NULL)
+			goto bad;
+		for (k = 0; k < 4; k++)
+			if (strlen(keys[k]) == (size_t)(eq - p) &&
+			    strncmp(p, keys[k], eq - p) == 0)
+				break;
+		errno = 0;
+		if (k == 4 || eq + 1 == p + n ||
+		    (*v[k] = strtod(eq + 1, &endp), endp != p + n) ||
+		    errno != 0 || !isfinite(*v[k]))
+			goto bad;
+		seen[k] = true;
+		p += n;
+	}
+	if (seen[0] && seen[1] && t->elo0 < t->elo1 && t->alpha > 0 &&
+	    t->beta > 0 && t->alpha + t->beta < 1)
+		return 0;
+bad:
+	cli_error("--sprt takes 'elo0=A elo1=B alpha=X beta=Y' (A below B, "
+	    "the error rates between 0 and 1), not '%s'", arg);
+	return -1;
+}
 
 static int
 option(void *settings, int c, const char *arg)
@@ -141,6 +213,12 @@ option(void *settings, int c, const char *arg)
 		}
 		break;
 	case OPT_ALTERNATE: m->alternate = true; break;
+	case OPT_SPRT:
+		m->sprt_on = true;
+		return sprt_parse(arg, &m->sprt);
+	case OPT_SPRT_EXIT: m->sprt_exit = true; break;
+	case 'o': m->output = arg; break;
+	case OPT_RESUME: m->resume = true; break;
 	case OPT_TIMEOUT:
 		errno = 0;
 		m->timeout = strtod(arg, &endp);
@@ -483,6 +561,178 @@ game_line(const struct match *m, unsigned long i, const struct play_game *pg,
 }
 
 /*
+ * Counts game i for the statistics: end->winner's holder at the end of pg
+ * won it; an aborted game is a draw.  With --alternate, games 2j and
+ * 2j + 1 are a pair with colours reversed, counted once both are in.
+ * Then the figures, the SPRT's included, are brought up to date.
+ */
+static void
+count(struct match *m, unsigned long i, const struct play_game *pg,
+    const int start[RULES_COLOURS], const struct ending *end)
+{
+	struct report_match_stats *t = &m->stats;
+	struct stat_elo e;
+	int	 half;		/* the first program's half points */
+
+	half = end->winner == -1 ? 1 :
+	    play_game_side(pg, start, end->winner) == 0 ? 2 : 0;
+	t->ldw[half]++;
+	if (m->alternate && i % 2 == 0)
+		m->open_pair = half;
+	else if (m->alternate) {
+		t->pairs[m->open_pair + half]++;
+		m->open_pair = -1;
+	}
+	stat_elo_of(t->ldw, STAT_TRINOMIAL, &e);
+	t->elo_defined = e.defined;
+	t->elo = e.elo;
+	t->lo = e.lo;
+	t->hi = e.hi;
+	t->los = e.los;
+	if (!t->sprt)
+		return;
+	t->llr = t->paired ? stat_sprt_llr(&m->sprt, t->pairs,
+	    STAT_PENTANOMIAL) : stat_sprt_llr(&m->sprt, t->ldw,
+	    STAT_TRINOMIAL);
+	switch (stat_sprt_verdict(&m->sprt, t->llr)) {
+	case STAT_H0: t->verdict = "H0"; break;
+	case STAT_H1: t->verdict = "H1"; break;
+	default: t->verdict = "inconclusive"; break;
+	}
+}
+
+/* Whether --sprt's test has crossed a bound. */
+static bool
+decided(const struct match *m)
+{
+	return m->stats.sprt && strcmp(m->stats.verdict, "inconclusive") != 0;
+}
+
+/* The progress line: games done, W/D/L and Elo of the first program. */
+static void
+progress(const struct match *m, unsigned long done)
+{
+	const struct report_match_stats *t = &m->stats;
+	char	 unit[128];
+
+	if (done > 0 && t->elo_defined)
+		snprintf(unit, sizeof unit, "games, +%lu =%lu -%lu, Elo %+.0f",
+		    t->ldw[2], t->ldw[1], t->ldw[0], t->elo);
+	else if (done > 0)
+		snprintf(unit, sizeof unit, "games, +%lu =%lu -%lu",
+		    t->ldw[2], t->ldw[1], t->ldw[0]);
+	else
+		snprintf(unit, sizeof unit, "games");
+	cli_progress_of(done, m->ps.games, unit);
+}
+
+/*
+ * The sides holding each colour at the start of game i: with
+ * --alternate, the second program is Black in game 2.
+ */
+static void
+sides(const struct match *m, unsigned long i, int start[RULES_COLOURS])
+{
+	int	 k = m->alternate && i % 2 == 1;
+
+	start[m->black] = k;
+	start[1 - m->black] = 1 - k;
+}
+
+/* Adds the bytes of s and its NUL to the FNV-1a hash *h. */
+static void
+hash_text(uint64_t *h, const char *s)
+{
+	do {
+		*h ^= (unsigned char)*s;
+		*h *= 0x100000001b3ULL;
+	} while (*s++ != '\0');
+}
+
+/*
+ * The MatchId tag of the match: a hash of everything that decides what
+ * its games are (the game, the board, the seed, the turn cap, the
+ * colours' order, each program with its protocol and clock, the time for
+ * an answer), not of how many games are played or when the SPRT stops
+ * them, so that a match resumed may be made longer.
+ */
+static void
+match_id(struct match *m)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	char	 buf[64];
+	int	 k;
+
+	hash_text(&h, m->g->name);
+	hash_text(&h, m->ps.board);
+	snprintf(buf, sizeof buf, "%lu %lu %d %.17g", m->ps.seed,
+	    m->ps.max_turns, m->alternate, m->timeout);
+	hash_text(&h, buf);
+	for (k = 0; k < 2; k++) {
+		hash_text(&h, m->side[k].e.cmd);
+		hash_text(&h, m->side[k].proto->name);
+		hash_text(&h, m->tc[k].on ? m->tc[k].text : "");
+	}
+	snprintf(m->id, sizeof m->id, "%016llx", (unsigned long long)h);
+}
+
+/* Counts game i, read back by --resume (play_resume_fn). */
+static int
+resumed(void *arg, unsigned long i, const struct replay *rp)
+{
+	struct match *m = arg;
+	/* Its position alone says who held what: play_game_side. */
+	struct play_game pg = { .pos = rp->pos };
+	struct ending end = { .winner = -1 };
+	int	 start[RULES_COLOURS];
+
+	sides(m, i, start);
+	if (rp->forfeit) {
+		end.winner = rp->forfeit_winner;
+		end.adjudicated = true;
+		m->ps.m.adjudicated++;
+	} else if (rp->status == REPLAY_FINISHED)
+		end.winner = rp->score.winner;
+	else {
+		end.aborted = true;
+		m->ps.m.aborted++;
+	}
+	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
+	count(m, i, &pg, start, &end);
+	return 0;
+}
+
+/*
+ * Opens -o's file, and with --resume reads back the games it holds
+ * (play_resume_read); without -o the records go to stdout.  Returns the
+ * games to skip, or -1 after saying why.
+ */
+static long
+output_open(struct match *m)
+{
+	unsigned long done = 0;
+
+	m->out = stdout;
+	if (m->output == NULL)
+		return 0;
+	m->out = NULL;
+	if (m->resume && (m->out = fopen(m->output, "r+")) == NULL &&
+	    errno != ENOENT) {
+		cli_error("%s: %s", m->output, strerror(errno));
+		return -1;
+	}
+	if (m->out == NULL && (m->out = fopen(m->output,
+	    m->resume ? "w+" : "w")) == NULL) {
+		cli_error("%s: %s", m->output, strerror(errno));
+		return -1;
+	}
+	if (m->resume && play_resume_read(m->out, m->output, m->syn, m->id,
+	    m->ps.games, resumed, m, &done) == -1)
+		return -1;
+	return (long)done;
+}
+
+/*
  * Plays game i (from 0) of the match, writes its record and its line.
  * Returns the exit status.
  */
@@ -490,16 +740,14 @@ static int
 play_one(struct match *m, unsigned long i)
 {
 	struct play_game pg;
-	struct play_game_tags t = { .event = "match", .round = i + 1 };
+	struct play_game_tags t = { .event = "match", .round = i + 1,
+	    .match_id = m->id };
 	struct ending end = { .winner = -1 };
 	struct rules_score s;
 	const struct play_tc *tb, *tw;
 	int	 k, start[RULES_COLOURS], ready[2], status;
 
-	/* With --alternate, the second program is Black in game 2. */
-	k = m->alternate && i % 2 == 1;
-	start[m->black] = k;
-	start[1 - m->black] = 1 - k;
+	sides(m, i, start);
 	notes_clear(m);
 	if (play_series_start(&m->ps, i, &pg) == -1)
 		return CLI_INTERNAL;
@@ -535,9 +783,10 @@ play_one(struct match *m, unsigned long i)
 	t.notes = m->notes;
 	t.nnotes = m->nnotes;
 	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
-	status = play_finish(play_game_write(stdout, &pg, &t));
+	count(m, i, &pg, start, &end);
+	status = play_finish(play_game_write(m->out, &pg, &t));
 	game_line(m, i, &pg, start, &end, &s);
-	cli_progress_of(i + 1, m->ps.games, "games");
+	progress(m, i + 1);
 out_fini:
 	play_game_fini(&pg);
 	return status;
@@ -546,8 +795,8 @@ out_fini:
 static int
 exec_match(int argc, char **argv)
 {
-	struct match m = { .timeout = 10 };
-	unsigned long i;
+	struct match m = { .timeout = 10, .open_pair = -1 };
+	long	 i;
 	int	 k, status;
 
 	for (k = 0; k < 2; k++) {
@@ -563,17 +812,54 @@ exec_match(int argc, char **argv)
 	for (k = 0; k < 2; k++)
 		if (!m.tc[k].on)
 			m.tc[k] = m.tc_both;
+	if (m.sprt_exit && !m.sprt_on) {
+		cli_error("--sprt-exit needs --sprt");
+		return CLI_USAGE;
+	}
+	if (m.resume && m.output == NULL) {
+		cli_error("--resume needs -o FILE");
+		return CLI_USAGE;
+	}
 	if ((status = match_setup(&m, argv[optind])) != CLI_OK)
 		goto out_free;
-	cli_progress_of(0, m.ps.games, "games");
-	for (i = 0; i < m.ps.games && status == CLI_OK; i++)
+	m.ps.m.stats = &m.stats;
+	if ((m.stats.sprt = m.sprt_on)) {
+		m.stats.elo0 = m.sprt.elo0;
+		m.stats.elo1 = m.sprt.elo1;
+		m.stats.alpha = m.sprt.alpha;
+		m.stats.beta = m.sprt.beta;
+		m.stats.lower = stat_sprt_lower(&m.sprt);
+		m.stats.upper = stat_sprt_upper(&m.sprt);
+		/* Pairs with colours reversed: the pentanomial model. */
+		m.stats.paired = m.alternate;
+		m.stats.verdict = "inconclusive";
+	}
+	match_id(&m);
+	if ((i = output_open(&m)) == -1) {
+		status = CLI_USAGE;
+		goto out_free;
+	}
+	progress(&m, 0);
+	/* A test that decided ends the match: more games change nothing. */
+	for (; (unsigned long)i < m.ps.games && status == CLI_OK &&
+	    !decided(&m); i++)
 		status = play_one(&m, i);
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
 		engine_stop(&m.side[k].e, status != CLI_OK);
 	if (status == CLI_OK && !play_summary(&m.ps.m, m.ps.summary))
 		status = CLI_USAGE;
+	if (status == CLI_OK && m.sprt_exit)
+		status = strcmp(m.stats.verdict, "H1") == 0 ? CLI_OK :
+		    strcmp(m.stats.verdict, "H0") == 0 ? MATCH_SPRT_H0 :
+		    MATCH_SPRT_UNDECIDED;
 out_free:
+	/* Every record was flushed as written: this can only confirm it. */
+	if (m.out != NULL && m.out != stdout && fclose(m.out) == EOF &&
+	    status == CLI_OK) {
+		cli_error("%s: %s", m.output, strerror(errno));
+		status = CLI_USAGE;
+	}
 	notes_clear(&m);
 	free(m.notes);
 	record_syntax_free(m.syn);

@@ -262,6 +262,7 @@ char	*play_game_moves(const struct play_game *);
 struct play_game_tags {
 	const char	*event;		/* "selfplay", "match" */
 	unsigned long	 round;		/* 1-based game number */
+	const char	*match_id;	/* the MatchId tag, or NULL */
 	const char	*black, *white;	/* the players (specs or commands) */
 	const char	*termination;	/* why it stopped early, or NULL */
 	const char	*winner;	/* a colour won by adjudication, or NULL */
@@ -374,5 +375,29 @@ int	play_series_start(struct play_series *, unsigned long i,
 /* Whether pg goes on: the game is not over and within the turn cap. */
 bool	play_series_going(const struct play_series *,
 	    const struct play_game *pg);
+
+/* ---- Resuming a match (resume.c) --------------------------------- */
+
+/*
+ * Called with each game i (from 0) found by play_resume_read and its
+ * replay (borrowed, for the call only); returns 0, or -1 after saying why
+ * to stop.
+ */
+typedef int (*play_resume_fn)(void *arg, unsigned long i,
+    const struct replay *rp);
+/*
+ * Reads the records a match wrote to fp (path names it in messages), a
+ * file open for reading and writing at its start: each must be whole, of
+ * the Round 1, 2, ... in turn, with the MatchId tag match_id, and legal,
+ * and there may be at most most of them; each goes to each with arg.  A
+ * last record cut short (by a kill in the middle of its write) is not
+ * counted, and the file is cut back to the end of the last whole one, fp
+ * standing there.  Returns 0 with *games the records kept, or -1 after
+ * saying why (a record not of this match, or not legal; too many; a read
+ * or write error).
+ */
+int	play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
+	    const char *match_id, unsigned long most, play_resume_fn each,
+	    void *arg, unsigned long *games);
 
 #endif

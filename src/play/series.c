@@ -118,7 +118,7 @@ play_game_write(FILE *out, const struct play_game *pg,
     const struct play_game_tags *t)
 {
 	const struct rules_position *pos = pg->pos;
-	struct record_tag_out tags[14];
+	struct record_tag_out tags[15];
 	struct rules_score s;
 	const char **turns;
 	char	**noted = NULL;
@@ -166,6 +166,8 @@ play_game_write(FILE *out, const struct play_game *pg,
 	snprintf(seed, sizeof seed, "%" PRIu64, pg->seed);
 	tags[n++] = (struct record_tag_out){ "Event", t->event };
 	tags[n++] = (struct record_tag_out){ "Round", round };
+	if (t->match_id != NULL)
+		tags[n++] = (struct record_tag_out){ "MatchId", t->match_id };
 	tags[n++] = (struct record_tag_out){ "Game", pos->game->name };
 	tags[n++] = (struct record_tag_out){ pos->board.geometry ==
 	    RULES_SQUARE ? "Size" : "Board", pos->board.name };

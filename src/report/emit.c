@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,6 +148,80 @@ kv_num(struct report_writer *w, const char *k, long long v)
 {
 	scalar(w, k, false);
 	number(w, v);
+}
+
+/*
+ * A real number with prec decimals; an infinite one as YAML writes it
+ * (.inf, -.inf), an undefined one (defined false) as ~.
+ */
+static void
+kv_real(struct report_writer *w, const char *k, double v, int prec,
+    bool defined)
+{
+	char	 buf[64];
+
+	if (k != NULL)
+		scalar(w, k, false);
+	if (!defined)
+		snprintf(buf, sizeof buf, "~");
+	else if (isinf(v))
+		snprintf(buf, sizeof buf, "%s.inf", v < 0 ? "-" : "");
+	else
+		/* A tiny negative is 0, not "-0.0". */
+		snprintf(buf, sizeof buf, "%.*f", prec,
+		    fabs(v) < 0.5 * pow(10, -prec) ? 0.0 : v);
+	scalar(w, buf, false);
+}
+
+/* A flow list of counts: [1, 2, 3]. */
+static void
+kv_counts(struct report_writer *w, const char *k, const unsigned long *v,
+    int n)
+{
+	int	 i;
+
+	scalar(w, k, false);
+	seq_start(w, true);
+	for (i = 0; i < n; i++)
+		number(w, (long long)v[i]);
+	seq_end(w);
+}
+
+/* The statistics of a match: Elo, LOS, the SPRT (gameplay(1)). */
+static void
+write_match_stats(struct report_writer *w, const struct report_match_stats *t)
+{
+	scalar(w, "elo", false);
+	map_start(w, false);
+	kv_real(w, "difference", t->elo, 1, t->elo_defined);
+	scalar(w, "interval", false);
+	seq_start(w, true);
+	kv_real(w, NULL, t->lo, 1, t->elo_defined);
+	kv_real(w, NULL, t->hi, 1, t->elo_defined);
+	seq_end(w);
+	kv_real(w, "los", t->los, 4, t->elo_defined);
+	map_end(w);
+	if (!t->sprt)
+		return;
+	scalar(w, "sprt", false);
+	map_start(w, false);
+	kv_real(w, "elo0", t->elo0, 2, true);
+	kv_real(w, "elo1", t->elo1, 2, true);
+	kv_real(w, "alpha", t->alpha, 4, true);
+	kv_real(w, "beta", t->beta, 4, true);
+	kv_str(w, "model", t->paired ? "pentanomial" : "trinomial");
+	if (t->paired)
+		kv_counts(w, "pairs", t->pairs, 5);
+	else
+		kv_counts(w, "games", t->ldw, 3);
+	kv_real(w, "llr", t->llr, 3, true);
+	scalar(w, "bounds", false);
+	seq_start(w, true);
+	kv_real(w, NULL, t->lower, 3, true);
+	kv_real(w, NULL, t->upper, 3, true);
+	seq_end(w);
+	kv_str(w, "verdict", t->verdict);
+	map_end(w);
 }
 
 /* A figure per colour: {black: 36, white: 28}. */
@@ -654,6 +729,8 @@ report_write_match(FILE *out, const struct report_match *m)
 		map_end(w);
 	}
 	seq_end(w);
+	if (m->stats != NULL)
+		write_match_stats(w, m->stats);
 	map_end(w);
 	yaml_document_end_event_initialize(&ev, 1);
 	emit(w, &ev);

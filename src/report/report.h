@@ -79,6 +79,23 @@ struct report_side {
 	unsigned long	 as[RULES_COLOURS][REPORT_OUTCOMES];
 };
 
+/*
+ * The statistics of a match (gameplay match): of the first program
+ * against the second, aborted games counting as draws.
+ */
+struct report_match_stats {
+	unsigned long	 ldw[3];	/* its games lost, drawn, won */
+	bool		 elo_defined;	/* false: the Elo figures are ~ */
+	double		 elo, lo, hi;	/* the difference, its interval */
+	double		 los;
+	bool		 sprt;		/* --sprt: the rest is set */
+	double		 elo0, elo1, alpha, beta;
+	double		 llr, lower, upper;
+	bool		 paired;	/* over pairs: pairs[], not ldw[] */
+	unsigned long	 pairs[5];	/* pairs scoring 0, 1/2, ... 2 */
+	const char	*verdict;	/* "H0", "H1" or "inconclusive" */
+};
+
 struct report_match {
 	const char	*event;		/* "selfplay" or "match" */
 	const struct rules_game *game;
@@ -87,6 +104,7 @@ struct report_match {
 	unsigned long	 adjudicated;	/* illegal move, crash, timeout */
 	unsigned long	 aborted;	/* the turn cap */
 	struct report_side side[2];
+	const struct report_match_stats *stats;	/* or NULL: none */
 };
 
 /* Writes m as one YAML document; 0, or -1 as report_write_status. */

@@ -2,8 +2,9 @@
 /*
  * Unit tests of the statistics state: counting games, merging states built
  * from any split into exactly the state of one pass, nearest-rank
- * quantiles, the Wilson interval, and Bradley-Terry ratings on cases small
- * enough to work out by hand.
+ * quantiles, the Wilson interval, Bradley-Terry ratings, and the Elo
+ * figures and SPRT of a match (elo.h), on cases small enough to work out
+ * by hand.
  */
 #include <check.h>
 #include <errno.h>
@@ -12,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stat/elo.h"
 #include "stat/stat.h"
 #include "unit.h"
 
@@ -396,6 +398,92 @@ START_TEST(test_covers)
 }
 END_TEST
 
+/*
+ * Six wins, two draws, two losses: s = (6 + 2/2) / 10 = 0.7; the variance
+ * a game (6 (0.3)^2 + 2 (0.2)^2 + 2 (0.7)^2) / 10 = 1.6 / 10 = 0.16, so
+ * se = sqrt(0.16 / 10) = 0.126491.  Elo = -400 log10(1/0.7 - 1) =
+ * -400 log10(0.428571) = 147.19; the interval 0.7 -+ 1.959964 se =
+ * 0.452082 and 0.947918, that is -400 log10(1.211990) = -33.40 and
+ * -400 log10(0.054943) = 504.03; LOS = Phi(0.2 / 0.126491) = Phi(1.5811)
+ * = 0.94308.  The SPRT of elo0 = 0 against elo1 = 10: s0 = 0.5, s1 =
+ * 1 / (1 + 10^(-10/400)) = 0.514387, LLR = 10 (0.014387) (1.4 - 1.014387)
+ * / (2 (0.16)) = 0.17337; alpha = beta = 0.05 gives the bounds
+ * log(0.05 / 0.95) = -2.944439 and 2.944439.
+ */
+START_TEST(test_elo_trinomial)
+{
+	const unsigned long ldw[STAT_TRINOMIAL] = { 2, 2, 6 };
+	const struct stat_sprt t = { 0, 10, 0.05, 0.05 };
+	struct stat_elo e;
+
+	stat_elo_of(ldw, STAT_TRINOMIAL, &e);
+	ck_assert(e.defined);
+	ck_assert_double_eq_tol(e.score, 0.7, 1e-12);
+	ck_assert_double_eq_tol(e.elo, 147.1907, 1e-4);
+	ck_assert_double_eq_tol(e.lo, -33.3994, 1e-4);
+	ck_assert_double_eq_tol(e.hi, 504.0333, 1e-4);
+	ck_assert_double_eq_tol(e.los, 0.943077, 1e-6);
+	ck_assert_double_eq_tol(stat_sprt_llr(&t, ldw, STAT_TRINOMIAL),
+	    0.173371, 1e-6);
+	ck_assert_double_eq_tol(stat_sprt_lower(&t), -2.944439, 1e-6);
+	ck_assert_double_eq_tol(stat_sprt_upper(&t), 2.944439, 1e-6);
+	ck_assert_int_eq(stat_sprt_verdict(&t, 0.17), STAT_INCONCLUSIVE);
+	ck_assert_int_eq(stat_sprt_verdict(&t, 2.95), STAT_H1);
+	ck_assert_int_eq(stat_sprt_verdict(&t, -2.95), STAT_H0);
+}
+END_TEST
+
+/*
+ * Ten pairs scoring 0, 1/2, 1, 3/2, 2 points: 1, 2, 3, 3, 1 of them, a
+ * score a game of 0, 1/4, 1/2, 3/4, 1.  s = (2 (0.25) + 3 (0.5) +
+ * 3 (0.75) + 1) / 10 = 0.525; the variance a pair (0.525^2 + 2 (0.275)^2
+ * + 3 (0.025)^2 + 3 (0.225)^2 + 0.475^2) / 10 = 0.80625 / 10 = 0.080625,
+ * se = sqrt(0.080625 / 10) = 0.089791.  Elo = -400 log10(0.475 / 0.525)
+ * = 17.386; the interval 0.525 -+ 0.175988 = 0.349012 and 0.700988, Elo
+ * -108.293 and 148.009; LOS = Phi(0.025 / 0.089791) = Phi(0.27842) =
+ * 0.609656.  LLR (0 against 10) = 10 (0.014387) (1.05 - 1.014387) /
+ * (2 (0.080625)) = 0.031775.
+ */
+START_TEST(test_elo_pentanomial)
+{
+	const unsigned long pairs[STAT_PENTANOMIAL] = { 1, 2, 3, 3, 1 };
+	const struct stat_sprt t = { 0, 10, 0.05, 0.05 };
+	struct stat_elo e;
+
+	stat_elo_of(pairs, STAT_PENTANOMIAL, &e);
+	ck_assert(e.defined);
+	ck_assert_double_eq_tol(e.score, 0.525, 1e-12);
+	ck_assert_double_eq_tol(e.elo, 17.3863, 1e-4);
+	ck_assert_double_eq_tol(e.lo, -108.2930, 1e-4);
+	ck_assert_double_eq_tol(e.hi, 148.0088, 1e-4);
+	ck_assert_double_eq_tol(e.los, 0.609656, 1e-6);
+	ck_assert_double_eq_tol(stat_sprt_llr(&t, pairs, STAT_PENTANOMIAL),
+	    0.031775, 1e-6);
+}
+END_TEST
+
+/*
+ * Nothing counted, or every game won: no Elo, and an LLR of 0, not a
+ * division by a variance of 0; nor does one drawn pair decide the test.
+ */
+START_TEST(test_elo_extremes)
+{
+	const unsigned long none[STAT_TRINOMIAL] = { 0, 0, 0 };
+	const unsigned long wins[STAT_TRINOMIAL] = { 0, 0, 5 };
+	const unsigned long even[STAT_PENTANOMIAL] = { 0, 0, 1, 0, 0 };
+	const struct stat_sprt t = { 0, 10, 0.05, 0.05 };
+	struct stat_elo e;
+
+	stat_elo_of(none, STAT_TRINOMIAL, &e);
+	ck_assert(!e.defined);
+	ck_assert_double_eq(stat_sprt_llr(&t, none, STAT_TRINOMIAL), 0);
+	stat_elo_of(wins, STAT_TRINOMIAL, &e);
+	ck_assert(!e.defined);
+	ck_assert_double_eq(stat_sprt_llr(&t, wins, STAT_TRINOMIAL), 0);
+	ck_assert_double_eq(stat_sprt_llr(&t, even, STAT_PENTANOMIAL), 0);
+}
+END_TEST
+
 static Suite *
 stat_suite(void)
 {
@@ -412,6 +500,9 @@ stat_suite(void)
 	tcase_add_test(tc, test_ratings_unbeaten);
 	tcase_add_test(tc, test_count_overflow);
 	tcase_add_test(tc, test_covers);
+	tcase_add_test(tc, test_elo_trinomial);
+	tcase_add_test(tc, test_elo_pentanomial);
+	tcase_add_test(tc, test_elo_extremes);
 	suite_add_tcase(s, tc);
 	return s;
 }

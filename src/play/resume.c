@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay match --resume (play.h): reading back the records a match
+ * wrote to its output file before it was stopped, checking that each is
+ * a whole, legal record of game 1, 2, ... of this same match (its
+ * MatchId tag), and cutting off what a kill left half written, so that
+ * the match plays only the games missing.  What a game counted for is
+ * the caller's, from the replay; writing records is series.c's.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "play/play.h"
+
+/*
+ * Whether rec is whole: its result token is there and is its Result tag,
+ * and the blank line that ends every record follows it in text.  A kill
+ * in the middle of a write leaves a record without one of them.
+ */
+static bool
+whole(const struct record *rec, const char *text, size_t len, size_t *end)
+{
+	const struct record_tag *t = record_tag_find(rec, "Result");
+	size_t	 at;
+
+	if (rec->malformed || !rec->has_result || t == NULL ||
+	    t->value_len != rec->result.len ||
+	    memcmp(t->value, rec->result.text, rec->result.len) != 0)
+		return false;
+	at = (size_t)rec->result.at.offset + rec->result.len;
+	if (at + 2 > len || memcmp(text + at, "\n\n", 2) != 0)
+		return false;
+	*end = at + 2;
+	return true;
+}
+
+/* Whether rec's tag name has exactly the value v. */
+static bool
+tag_is(const struct record *rec, const char *name, const char *v)
+{
+	const struct record_tag *t = record_tag_find(rec, name);
+
+	return t != NULL && t->value_len == strlen(v) &&
+	    memcmp(t->value, v, t->value_len) == 0;
+}
+
+int
+play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
+    const char *match_id, unsigned long most, play_resume_fn each,
+    void *arg, unsigned long *games)
+{
+	struct record_reader *rd = NULL;
+	const struct record *rec;
+	struct replay rp;
+	struct replay_options ro = { .max_legal = 0 };
+	char	*text = NULL, round[32];
+	size_t	 len = 0, cap = 0, n, end = 0;
+	int	 r, rc = -1;
+
+	*games = 0;
+	replay_init(&rp);
+	for (;;) {
+		if (array_grow(&text, &cap, len + 65536, 1) == -1)
+			goto out_nomem;
+		if ((n = fread(text + len, 1, cap - len, fp)) == 0)
+			break;
+		len += n;
+	}
+	if (ferror(fp)) {
+		cli_error("%s: %s", path, strerror(errno));
+		goto out_free;
+	}
+	if (len > 0 && (rd = record_reader_new_buffer(syn, text, len, path,
+	    RECORD_PGN)) == NULL)
+		goto out_nomem;
+	while (rd != NULL && (r = record_reader_next(rd, &rec)) == 1) {
+		snprintf(round, sizeof round, "%lu", *games + 1);
+		if (!whole(rec, text, len, &end)) {
+			/* Only the last record can be cut short. */
+			if (record_reader_next(rd, &rec) == 0)
+				break;
+			goto out_not_ours;
+		}
+		if (!tag_is(rec, "MatchId", match_id) ||
+		    !tag_is(rec, "Round", round))
+			goto out_not_ours;
+		replay_record(syn, rec, &ro, &rp);
+		if (rp.status == REPLAY_ILLEGAL ||
+		    rp.status == REPLAY_MALFORMED) {
+			if (rp.error.code == DIAG_NO_MEMORY)
+				goto out_nomem;
+			goto out_not_ours;
+		}
+		if (*games == most) {
+			cli_error("%s: holds more than the %lu games of the "
+			    "match", path, most);
+			goto out_free;
+		}
+		if (each(arg, *games, &rp) == -1)
+			goto out_free;
+		(*games)++;
+	}
+	if (rd != NULL && r == -1)
+		goto out_nomem;
+	/* The records kept, and nothing of the one a kill cut short. */
+	if (*games == 0)
+		end = 0;
+	if (fflush(fp) == EOF || ftruncate(fileno(fp), (off_t)end) == -1 ||
+	    fseeko(fp, (off_t)end, SEEK_SET) == -1) {
+		cli_error("%s: %s", path, strerror(errno));
+		goto out_free;
+	}
+	rc = 0;
+	goto out_free;
+out_not_ours:
+	cli_error("%s: record %lu is not game %lu of this match, whole and "
+	    "legal: not resumed", path, *games + 1, *games + 1);
+	goto out_free;
+out_nomem:
+	cli_error("%s: %s", path, strerror(ENOMEM));
+out_free:
+	record_reader_free(rd);
+	replay_fini(&rp);
+	free(text);
+	return rc;
+}
