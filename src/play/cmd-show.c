@@ -75,12 +75,16 @@ option(void *settings, int c, const char *arg)
 	return 0;
 }
 
-/* The players' names from the tags, unless unknown ("?"). */
-static void
-players_line(FILE *out, const struct record *rec, const struct replay *rp)
+/*
+ * The players' names by colour from the tags, made printable, into
+ * name[i] ("?" where there is no tag).  Returns how many are known (not
+ * "?" or empty).
+ */
+static int
+player_names(const struct record *rec, const struct replay *rp,
+    char name[RULES_COLOURS][RECORD_SHOWN])
 {
 	const struct record_tag *t[RULES_COLOURS];
-	char	 name[RECORD_SHOWN];
 	int	 i, k, known = 0;
 
 	for (i = 0; i < RULES_COLOURS; i++) {
@@ -92,18 +96,31 @@ players_line(FILE *out, const struct record *rec, const struct replay *rp)
 		known += t[i] != NULL && strcmp(t[i]->value, "?") != 0 &&
 		    t[i]->value[0] != '\0';
 	}
-	if (known == 0)
-		return;
 	for (i = 0; i < RULES_COLOURS; i++) {
 		/* After a swap each player has the other colour. */
 		k = rules_swapped(rp->pos) ? 1 - i : i;
 		/* A name is the record's text, not the terminal's commands. */
 		if (t[k] != NULL)
-			record_printable(t[k]->value, t[k]->value_len, name,
-			    sizeof name);
-		fprintf(out, "%s%s (%s)", i > 0 ? " - " : "",
-		    t[k] != NULL ? name : "?", rp->game->colour[i]);
+			record_printable(t[k]->value, t[k]->value_len, name[i],
+			    RECORD_SHOWN);
+		else
+			strcpy(name[i], "?");
 	}
+	return known;
+}
+
+/* The players' names line, unless both are unknown. */
+static void
+players_line(FILE *out, const struct record *rec, const struct replay *rp)
+{
+	char	 name[RULES_COLOURS][RECORD_SHOWN];
+	int	 i;
+
+	if (player_names(rec, rp, name) == 0)
+		return;
+	for (i = 0; i < RULES_COLOURS; i++)
+		fprintf(out, "%s%s (%s)", i > 0 ? " - " : "", name[i],
+		    rp->game->colour[i]);
 	fputc('\n', out);
 }
 
@@ -167,19 +184,18 @@ struct view {
 };
 
 /*
- * Sets up v for pr's record after turn upto (ss->has_at), else after its
- * last.  Returns CLI_OK, or the exit status after saying why.
+ * Sets up v (its replays initialised by the caller) for pr's record after
+ * turn upto.  Returns CLI_OK, or the exit status after saying why.
  */
 static int
-view_init(struct view *v, const struct play_record *pr,
-    const struct show_settings *ss)
+view_init(struct view *v, const struct play_record *pr, unsigned long upto)
 {
 	struct diag d;
 	size_t	 offs[64];
 	int	 n;
 
 	v->ntok = pr->rec->nturns;
-	v->upto = ss->has_at ? ss->upto : v->ntok;
+	v->upto = upto;
 	if (v->upto > v->ntok) {
 		cli_error("%s: --at %lu: the record has %lu turns", pr->name,
 		    v->upto, v->ntok);
@@ -209,19 +225,76 @@ out_oom:
 	return CLI_INTERNAL;
 }
 
+/* What a picture of a view says around its board, and its buffers. */
+struct caption {
+	struct draw_caption cap;
+	char		 name[RULES_COLOURS][RECORD_SHOWN];
+	char		 title[RECORD_SHOWN + 64];
+	char		 state[160];
+	char		 last[256];
+};
+
+/* The tag's value made printable into buf, or false if absent or "?". */
+static bool
+tag_text(const struct record *rec, const char *tag, char *buf, size_t cap)
+{
+	const struct record_tag *t = record_tag_find(rec, tag);
+
+	if (t == NULL || t->value[0] == '\0' || strcmp(t->value, "?") == 0)
+		return false;
+	record_printable(t->value, t->value_len, buf, cap);
+	return true;
+}
+
+/*
+ * Fills c for v of pr's record: "Reversi 8x8, Event", the players, the
+ * scores, the state, the last turn.
+ */
+static void
+caption_init(struct caption *c, const struct play_record *pr,
+    const struct view *v)
+{
+	const struct replay *cur = v->cur;
+	char	 event[RECORD_SHOWN];
+	int	 i;
+
+	memset(c, 0, sizeof *c);
+	player_names(pr->rec, cur, c->name);
+	snprintf(c->title, sizeof c->title, "%s %s", cur->game->title,
+	    cur->pos->board.name);
+	if (tag_text(pr->rec, "Event", event, sizeof event))
+		snprintf(c->title + strlen(c->title), sizeof c->title -
+		    strlen(c->title), ", %s", event);
+	state_text(pr->rec, cur, c->state, sizeof c->state);
+	c->cap.title = c->title;
+	c->cap.state = c->state;
+	for (i = 0; i < RULES_COLOURS; i++) {
+		c->cap.player[i] = c->name[i];
+		c->cap.score[i] = cur->score.points[i];
+	}
+	c->cap.to_move = cur->score.over || cur->forfeit ? -1 :
+	    rules_to_move(cur->pos);
+	if (v->upto > 0) {
+		snprintf(c->last, sizeof c->last, "last turn %lu, %s: %s%s",
+		    v->upto, cur->game->colour[v->who], v->tok,
+		    v->upto == v->ntok && cur->in_turn ? " (in progress)" : "");
+		c->cap.last = c->last;
+	}
+}
+
 /*
  * Writes the SVG picture of v to path ("-": standard output, left open
  * in *so for the caller to abort).  Returns the exit status.
  */
 static int
-write_svg(const char *path, const struct view *v, const char *caption,
+write_svg(const char *path, const struct view *v, const struct caption *c,
     struct cli_output *so)
 {
 	if (cli_output_open(so, strcmp(path, "-") == 0 ? NULL : path,
 	    0) == -1)
 		return CLI_USAGE;
 	if (draw_svg(so->fp, v->cur->pos, v->upto > 0 ? &v->last : NULL,
-	    caption) == -1 || fflush(so->fp) == EOF)
+	    &c->cap, 0) == -1 || fflush(so->fp) == EOF)
 		return cli_output_ok(so->fp, so->name) ? CLI_INTERNAL :
 		    CLI_USAGE;
 	if (so->fp != stdout && !cli_output_commit(so))
@@ -261,7 +334,7 @@ exec_show(int argc, char **argv)
 	struct play_record pr;
 	struct view v = { 0 };
 	struct cli_output so = { 0 };
-	char	 state[160], caption[224];
+	struct caption c;
 	int	 status;
 
 	if ((status = play_parse(&play_cmd_show, argc, argv, &ss)) != -1)
@@ -275,17 +348,16 @@ exec_show(int argc, char **argv)
 	replay_init(&v.at);
 	replay_init(&v.prev);
 	if ((status = play_open(&pr, argv[optind], &ss.sel)) != CLI_OK ||
-	    (status = view_init(&v, &pr, &ss)) != CLI_OK)
+	    (status = view_init(&v, &pr, ss.has_at ? ss.upto :
+	    pr.rec->nturns)) != CLI_OK)
 		goto out_close;
-	state_text(pr.rec, v.cur, state, sizeof state);
-	snprintf(caption, sizeof caption, "%s %s, %s", v.cur->game->title,
-	    v.cur->pos->board.name, state);
+	caption_init(&c, &pr, &v);
 	if (ss.svg != NULL &&
-	    (status = write_svg(ss.svg, &v, caption, &so)) != CLI_OK)
+	    (status = write_svg(ss.svg, &v, &c, &so)) != CLI_OK)
 		goto out_close;
 	/* so is clean now unless the picture went to standard output. */
 	if (so.fp != stdout)
-		write_text(stdout, &pr, &v, state, ss.cs);
+		write_text(stdout, &pr, &v, c.state, ss.cs);
 	status = play_finish(fflush(stdout) == EOF ? -1 : 0);
 out_close:
 	cli_output_abort(&so);
