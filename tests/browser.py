@@ -11,7 +11,8 @@
 #   key NAME            press a key (ArrowRight, ArrowLeft, Home, End)
 #   click SELECTOR      click the element document.querySelector finds
 #   eval EXPRESSION     print the expression's value (a string) on a line
-#   shot FILE           save a PNG screenshot of the page
+#   shot FILE [W H]     save a PNG screenshot of the page (of its top
+#                       left W x H pixels)
 # Prints "console: ..." for each console error or exception; exits 0, or
 # 1 if the browser failed.
 import base64
@@ -154,7 +155,13 @@ def main():
             elif cmd == "eval":
                 print(b.evaluate(arg))
             elif cmd == "shot":
-                r = b.call("Page.captureScreenshot", {"format": "png"})
+                arg, *size = arg.split(" ")
+                params = {"format": "png"}
+                if size:
+                    params["clip"] = {"x": 0, "y": 0, "scale": 1,
+                                      "width": int(size[0]),
+                                      "height": int(size[1])}
+                r = b.call("Page.captureScreenshot", params)
                 with open(arg, "wb") as f:
                     f.write(base64.b64decode(r["data"]))
             sys.stdout.flush()

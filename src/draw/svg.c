@@ -400,7 +400,7 @@ footer(FILE *out, const struct picture *p, const struct draw_last *last,
 	for (k = 0; k < sizeof order / sizeof order[0]; k++) {
 		if (!p->shown[order[k]])
 			continue;
-		w = 26 + 7.5 * (double)strlen(mark_words[order[k]]);
+		w = 32 + 8 * (double)strlen(mark_words[order[k]]);
 		if (x > 10 && x + w > width - 10) {
 			x = 10;
 			y += 20;
