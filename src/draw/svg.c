@@ -331,8 +331,9 @@ die(FILE *out, double x, double y, int n)
 	    "rx=\"4\" class=\"die\" data-face=\"%d\"/>\n", x, y, n);
 	for (k = 0; k < 7; k++)
 		if (n >= 1 && n <= 6 && (face[n] & (1 << k)))
-			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" "
-			    "class=\"pip\"/>\n", x + px[k], y + py[k]);
+			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" "
+			    "r=\"2.5\" class=\"pip\"/>\n", x + px[k],
+			    y + py[k]);
 }
 
 /* A legend entry's symbol, centred at x, y. */

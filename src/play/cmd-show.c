@@ -611,7 +611,8 @@ out_free:
  * Writes the replay page of path's records (the one --record picks, else
  * every one, with a chooser when there are several) to ss->html.  Returns
  * the exit status: CLI_BAD when a record is illegal (its page is written
- * all the same, the diagnostic said).
+ * all the same, the diagnostic said) or malformed (left out: it has no
+ * position to show; with no record left, no page is written).
  */
 static int
 write_html(const struct show_settings *ss, const char *path)
@@ -623,7 +624,7 @@ write_html(const struct show_settings *ss, const char *path)
 	size_t	 len, slen = 0, olen = 0;
 	FILE	*sf = NULL, *of = NULL;
 	bool	 more = true;
-	int	 status = CLI_OK, st, k;
+	int	 status = CLI_OK, st, k, nshown = 0;
 
 	if (!cli_output_distinct(NULL, &path, 1))
 		return CLI_USAGE;
@@ -651,6 +652,13 @@ write_html(const struct show_settings *ss, const char *path)
 		if (st == CLI_BAD)
 			status = CLI_BAD;
 		more = pr.more && ss->sel.record == 0;
+		/* No game, no board, a syntax error: nothing to draw. */
+		if (pr.rp.pos == NULL || (pr.rp.has_error &&
+		    pr.rp.status == REPLAY_MALFORMED)) {
+			play_close(&pr);
+			continue;
+		}
+		nshown++;
 		fprintf(of, "<option>%d. ", k);
 		xml_escape(of, pr.rp.game->title);
 		fprintf(of, " %s</option>\n", pr.rp.pos->board.name);
@@ -666,6 +674,8 @@ write_html(const struct show_settings *ss, const char *path)
 		goto out_oom;
 	}
 	sf = of = NULL;
+	if (nshown == 0)
+		goto out_free;
 	if (cli_output_open(&so, strcmp(ss->html, "-") == 0 ? NULL :
 	    ss->html, 0) == -1) {
 		status = CLI_USAGE;
@@ -678,7 +688,7 @@ write_html(const struct show_settings *ss, const char *path)
 	fprintf(so.fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n",
 	    html_style);
 	/* Several records: a chooser of them. */
-	if (k > 2) {
+	if (nshown > 1) {
 		fprintf(so.fp, "<p><label>record <select id=\"chooser\">\n");
 		fwrite(opts, 1, olen, so.fp);
 		fprintf(so.fp, "</select></label></p>\n");

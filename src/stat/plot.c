@@ -88,8 +88,8 @@ svg_start(FILE *f, int height, const char *title)
 	    "font-size=\"12\">\n<title>%s</title>\n"
 	    "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
 	    "<text x=\"%d\" y=\"24\" font-size=\"16\" font-weight=\"bold\" "
-	    "text-anchor=\"middle\">%s</text>\n", WIDTH, height, WIDTH, height, title, WIDTH / 2,
-	    title);
+	    "text-anchor=\"middle\">%s</text>\n", WIDTH, height, WIDTH, height,
+	    title, WIDTH / 2, title);
 }
 
 /*

@@ -420,8 +420,8 @@ START_TEST(svg_every_hex_board)
 	    "\xef\xbf\xbd\xef\xbf\xbd(</text>"));
 	ck_assert_ptr_nonnull(strstr(svg, ">&lt;b&gt;&amp;amp; (black): 0<"));
 	/* A long name is cut with an ellipsis: 32 characters shown. */
-	ck_assert_ptr_nonnull(strstr(svg, ">A name much longer than thirty-t\xe2"
-	    "\x80\xa6 (white): 0<"));
+	ck_assert_ptr_nonnull(strstr(svg, ">A name much longer than "
+	    "thirty-t\xe2\x80\xa6 (white): 0<"));
 	ck_assert_ptr_nonnull(strstr(svg, ">game over: &lt;a draw&gt;<"));
 	ck_assert_int_eq(count(svg, "class=\"tomove\""), 0);
 	if (dir != NULL) {
