@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Every SVG picture gameplay draws is well-formed XML (xmllint --noout),
 # for every game and every board size it has, at the start and after a
-# few moves (stones, the last turn marked); the text diagrams draw too.
+# few moves (stones, the last turn marked); the text diagrams draw too;
+# and so is each game's replay page (show --html), with a player's name
+# of markup, which must come out escaped.
 # Skips (77) without xmllint (Debian: libxml2-utils).
 set -u
 if ! command -v xmllint > /dev/null 2>&1; then
@@ -21,7 +23,8 @@ drawn=0
 for g in $games; do
 	for s in $sizes; do
 		rec=$tmp/$g-$s.pgn
-		$gp new --size "$s" --date 2024.05.01 "$g" -o "$rec" \
+		$gp new --size "$s" --date 2024.05.01 --black '<b>&amp;' \
+		    "$g" -o "$rec" \
 		    2> /dev/null || continue
 		for turn in 0 1 2 3 4 5; do
 			$gp show --svg "$tmp/pic.svg" --ascii "$rec" > "$tmp/text" ||
@@ -37,6 +40,11 @@ for g in $games; do
 			case $move in ''|*:) break;; esac
 			$gp move -i "$rec" "$move" 2> /dev/null || break
 		done
+		if ! $gp show --html "$tmp/page.html" "$rec" ||
+		    ! xmllint --noout "$tmp/page.html"; then
+			echo "FAIL: $g $s: replay page not well-formed"
+			fail=1
+		fi
 		echo "ok: $g $s"
 	done
 done

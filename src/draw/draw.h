@@ -45,16 +45,40 @@ struct draw_last {
 };
 
 /*
- * Writes pos as a standalone SVG document to out: the board in the same
- * orientation as draw_text, stones, coordinates, and, when last is not
- * NULL, the last turn marked (a ring on each cell it placed or moved to,
- * a line from a moved stone's origin, a dashed ring on each cell whose
- * stone it captured or removed, a dot on each stone it turned over or
- * pinned).  caption (borrowed, any text; escaped) is written under the
- * board unless NULL.  Returns 0, or -1 when out cannot be written.
+ * What a picture says around its board (all borrowed; every string is
+ * escaped when written): a title line, each colour's player (NULL or ""
+ * for unknown) and score, the state ("turn 5: black to move", or the
+ * result), the last turn's text (NULL: none), and whose turn it is (a
+ * colour, or -1 when no one is to move).
+ */
+struct draw_caption {
+	const char	*title;
+	const char	*player[RULES_COLOURS];
+	int		 score[RULES_COLOURS];
+	const char	*state;
+	const char	*last;
+	int		 to_move;
+};
+
+/* draw_svg's flags. */
+#define DRAW_SVG_INLINE	0x1	/* no XML declaration: for an HTML page */
+
+/*
+ * Writes pos as an SVG document to out: when cap is not NULL a header
+ * (title, players with their colour and score, the one to move marked,
+ * the state); the board in the same orientation as draw_text, stones
+ * (each with its cell in a data-cell attribute), pinned stones, and
+ * coordinates; and when last is not NULL the last turn marked (a ring on
+ * each cell it placed or moved to, a line from a moved stone's origin, a
+ * dashed ring on each cell whose stone it captured or removed, a dot on
+ * each stone it turned over or pinned), its dice drawn, and a legend of
+ * the marks shown.  The picture has its own light background, so it
+ * reads the same on a light or a dark page.  Returns 0, or -1 when out
+ * cannot be written or memory ran out.
  */
 int	draw_svg(FILE *out, const struct rules_position *pos,
-	    const struct draw_last *last, const char *caption);
+	    const struct draw_last *last, const struct draw_caption *cap,
+	    int flags);
 
 /*
  * Where draw_text and draw_svg put a hex cell (c, r): a column in half

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * SVG pictures of a position (draw.h): a standalone document with the
- * board, stones, coordinates and the marks of the last turn.  Numbers are
+ * SVG pictures of a position (draw.h): a document with a header (title,
+ * players, scores, state), the board, stones, coordinates, the marks of
+ * the last turn with their legend, and its dice.  Numbers are
  * written with printf in the C locale the tools run in, so a picture is
  * the same on every machine.
  */
@@ -15,6 +16,9 @@
 #define CELL	40		/* square side, or hex width, in px */
 #define MARGIN	30
 #define HEX_R	23.094		/* circumradius of a hex CELL wide */
+#define MIN_WIDTH 360		/* room for the header and the legend */
+#define HEADER	96		/* title, two players, state */
+#define NAME_MAX 32		/* characters of a player's name shown */
 
 /* What the last turn did to each cell. */
 enum mark {
@@ -22,6 +26,18 @@ enum mark {
 	MARK_PLACED,		/* placed, or moved to */
 	MARK_REMOVED,		/* its stone was captured or removed */
 	MARK_CHANGED,		/* its stone turned over or was (un)pinned */
+	MARK_MOVED,		/* a line from a moved stone's origin */
+	MARK_PINNED,		/* not of the last turn: a pinned stone */
+	MARK_COUNT
+};
+
+/* The legend's words for each mark. */
+static const char *const mark_words[MARK_COUNT] = {
+	[MARK_PLACED] = "last turn",
+	[MARK_REMOVED] = "captured",
+	[MARK_CHANGED] = "turned over",
+	[MARK_MOVED] = "moved",
+	[MARK_PINNED] = "pinned",
 };
 
 struct picture {
@@ -31,6 +47,7 @@ struct picture {
 	double		 x[RULES_MAX_CELLS];	/* cell centres */
 	double		 y[RULES_MAX_CELLS];
 	double		 width, height;
+	bool		 shown[MARK_COUNT];	/* for the legend */
 };
 
 static void
@@ -165,28 +182,41 @@ hex_board(struct picture *p)
 	}
 }
 
+/* The class of a colour's stones: white is hollow, as in draw_text. */
+static const char *
+stone_class(const struct rules_game *g, int colour)
+{
+	return strcmp(g->colour[colour], "white") == 0 || (colour == 1 &&
+	    strcmp(g->colour[0], "white") != 0) ? "white" : "black";
+}
+
 static void
 stones(struct picture *p)
 {
 	const struct rules_position *pos = p->pos;
-	const char *cls;
-	double	 rad = CELL * 0.4;
-	int	 c, v, colour;
+	char	 name[RULES_CELL_NAME];
+	double	 rad = CELL * 0.4, d = CELL * 0.14;
+	int	 c, v;
 
 	for (c = 0; c < pos->board.ncells; c++) {
 		v = rules_piece(pos, c);
 		if (v == RULES_EMPTY)
 			continue;
-		colour = RULES_COLOUR_OF(v);
-		cls = strcmp(pos->game->colour[colour], "white") == 0 ||
-		    (colour == 1 && strcmp(pos->game->colour[0], "white") != 0) ?
-		    "white" : "black";
 		fprintf(p->out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" "
-		    "class=\"stone %s\"/>\n", p->x[c], p->y[c], rad, cls);
-		if (v & RULES_PINNED)
-			fprintf(p->out, "<circle cx=\"%.1f\" cy=\"%.1f\" "
-			    "r=\"%.1f\" class=\"pinned\"/>\n", p->x[c],
-			    p->y[c], rad * 0.55);
+		    "class=\"stone %s\" data-cell=\"%s\"%s/>\n", p->x[c],
+		    p->y[c], rad, stone_class(pos->game, RULES_COLOUR_OF(v)),
+		    rules_cell_name(&pos->board, c, name),
+		    v & RULES_PINNED ? " data-pinned=\"1\"" : "");
+		/*
+		 * A pinned stone wears a diamond, not a ring: the ring is the
+		 * last turn's (Stones!, rules.md).
+		 */
+		if (v & RULES_PINNED) {
+			fprintf(p->out, "<path class=\"pinned\" d=\"M%.1f,%.1f "
+			    "l%.1f,%.1f l%.1f,%.1f l%.1f,%.1f z\"/>\n", p->x[c],
+			    p->y[c] - d, d, d, -d, d, -d, -d);
+			p->shown[MARK_PINNED] = true;
+		}
 	}
 }
 
@@ -202,12 +232,16 @@ marks(struct picture *p, const struct draw_last *last)
 		if (a->kind == RULES_MOVE && a->from >= 0 &&
 		    a->from < p->pos->board.ncells && a->to >= 0 &&
 		    a->to < p->pos->board.ncells)
+		{
 			fprintf(p->out, "<line x1=\"%.1f\" y1=\"%.1f\" "
 			    "x2=\"%.1f\" y2=\"%.1f\" class=\"moved\"/>\n",
 			    p->x[a->from], p->y[a->from], p->x[a->to],
 			    p->y[a->to]);
+			p->shown[MARK_MOVED] = true;
+		}
 	}
 	for (c = 0; c < p->pos->board.ncells; c++) {
+		p->shown[p->mark[c]] = true;
 		switch (p->mark[c]) {
 		case MARK_PLACED:
 			fprintf(p->out, "<circle cx=\"%.1f\" cy=\"%.1f\" "
@@ -230,23 +264,175 @@ marks(struct picture *p, const struct draw_last *last)
 	}
 }
 
+/* A player's name cut to NAME_MAX characters with an ellipsis. */
+static void
+shorten(const char *s, char *buf, size_t cap)
+{
+	size_t	 len = strlen(s), i = 0, n, chars = 0;
+	uint32_t cp;
+
+	while (i < len && chars < NAME_MAX) {
+		n = utf8_char(s + i, len - i, &cp);
+		i += n > 0 ? n : 1;
+		chars++;
+	}
+	if (i >= cap - 4)
+		i = 0;
+	memcpy(buf, s, i);
+	strcpy(buf + i, i < len ? "\xe2\x80\xa6" : "");
+}
+
+/* The header: title, each colour's player and score, the state. */
+static void
+header(FILE *out, const struct rules_position *pos,
+    const struct draw_caption *cap)
+{
+	char	 name[NAME_MAX * 4 + 4];
+	double	 y;
+	int	 i;
+
+	fprintf(out, "<text x=\"10\" y=\"22\" class=\"title\">");
+	xml_escape(out, cap->title);
+	fprintf(out, "</text>\n");
+	for (i = 0; i < RULES_COLOURS; i++) {
+		y = 44 + 20 * i;
+		if (cap->to_move == i)
+			fprintf(out, "<path class=\"tomove\" d=\"M6,%.0f l8,5 "
+			    "l-8,5 z\"><title>to move</title></path>\n",
+			    y - 10);
+		fprintf(out, "<circle cx=\"26\" cy=\"%.0f\" r=\"7\" "
+		    "class=\"stone %s\"/>\n<text x=\"40\" y=\"%.0f\" "
+		    "class=\"player\">", y - 5, stone_class(pos->game, i), y);
+		shorten(cap->player[i] != NULL && cap->player[i][0] != '\0' ?
+		    cap->player[i] : "?", name, sizeof name);
+		xml_escape(out, name);
+		fprintf(out, " (");
+		xml_escape(out, pos->game->colour[i]);
+		fprintf(out, "): %d</text>\n", cap->score[i]);
+	}
+	fprintf(out, "<text x=\"10\" y=\"%d\" class=\"state\">",
+	    HEADER - 12);
+	xml_escape(out, cap->state);
+	fprintf(out, "</text>\n");
+}
+
+/* One die of face n (1..6), its corner at x, y. */
+static void
+die(FILE *out, double x, double y, int n)
+{
+	/* Pips: top left, top right, middle left, centre, middle right,
+	 * bottom left, bottom right, as bits of each face. */
+	static const double px[7] = { 7, 19, 7, 13, 19, 7, 19 };
+	static const double py[7] = { 7, 7, 13, 13, 13, 19, 19 };
+	static const int face[7] = { 0, 0x08, 0x41, 0x49, 0x63, 0x6b, 0x77 };
+	int	 k;
+
+	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"26\" height=\"26\" "
+	    "rx=\"4\" class=\"die\" data-face=\"%d\"/>\n", x, y, n);
+	for (k = 0; k < 7; k++)
+		if (n >= 1 && n <= 6 && (face[n] & (1 << k)))
+			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" "
+			    "r=\"2.5\" class=\"pip\"/>\n", x + px[k],
+			    y + py[k]);
+}
+
+/* A legend entry's symbol, centred at x, y. */
+static void
+legend_symbol(FILE *out, int k, double x, double y)
+{
+	switch (k) {
+	case MARK_PLACED:
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" "
+		    "class=\"last\"/>\n", x, y);
+		break;
+	case MARK_REMOVED:
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" "
+		    "class=\"removed\"/>\n", x, y);
+		break;
+	case MARK_CHANGED:
+		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.2\" "
+		    "class=\"changed\"/>\n", x, y);
+		break;
+	case MARK_MOVED:
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\" class=\"moved\"/>\n", x - 7, y, x + 7, y);
+		break;
+	default:
+		fprintf(out, "<path class=\"pinned\" d=\"M%.1f,%.1f l5.6,5.6 "
+		    "l-5.6,5.6 l-5.6,-5.6 z\"/>\n", x, y - 5.6);
+		break;
+	}
+}
+
+/*
+ * The footer under the board, from y: the last turn's text, its dice,
+ * and a legend of the marks shown.  Returns its height.
+ */
+static double
+footer(FILE *out, const struct picture *p, const struct draw_last *last,
+    const struct draw_caption *cap, double width)
+{
+	static const int order[] = { MARK_PLACED, MARK_MOVED, MARK_REMOVED,
+	    MARK_CHANGED, MARK_PINNED };
+	double	 y = 0, x, w;
+	size_t	 i, k;
+
+	if (cap != NULL && cap->last != NULL) {
+		fprintf(out, "<text x=\"10\" y=\"%.0f\" class=\"lastturn\">",
+		    y + 16);
+		xml_escape(out, cap->last);
+		fprintf(out, "</text>\n");
+		y += 24;
+	}
+	for (i = 0; last != NULL && i < last->nactions; i++) {
+		const struct rules_action *a = &last->actions[i];
+
+		/* Herd: the dice of the turn (rules.md §4). */
+		if (a->kind != RULES_DICE)
+			continue;
+		fprintf(out, "<text x=\"10\" y=\"%.0f\" class=\"lastturn\">"
+		    "dice</text>\n", y + 19);
+		die(out, 50, y + 2, a->from);
+		die(out, 82, y + 2, a->to);
+		y += 34;
+		break;
+	}
+	x = 10;
+	for (k = 0; k < sizeof order / sizeof order[0]; k++) {
+		if (!p->shown[order[k]])
+			continue;
+		w = 32 + 8 * (double)strlen(mark_words[order[k]]);
+		if (x > 10 && x + w > width - 10) {
+			x = 10;
+			y += 20;
+		}
+		legend_symbol(out, order[k], x + 8, y + 12);
+		fprintf(out, "<text x=\"%.1f\" y=\"%.0f\" class=\"legend\">%s"
+		    "</text>\n", x + 20, y + 16, mark_words[order[k]]);
+		x += w;
+	}
+	if (x > 10)
+		y += 24;
+	return y;
+}
+
 int
 draw_svg(FILE *out, const struct rules_position *pos,
-    const struct draw_last *last, const char *caption)
+    const struct draw_last *last, const struct draw_caption *cap, int flags)
 {
 	struct picture *p;
-	char	*body = NULL;
-	size_t	 len = 0;
-	int	 rc = 0;
+	char	*body = NULL, *foot = NULL;
+	size_t	 len = 0, flen = 0;
+	double	 width, top, dx, fh = 0;
+	FILE	*ff = NULL;
+	int	 rc = -1;
 
 	/* The body is drawn first: the header needs its size. */
 	if ((p = calloc(1, sizeof *p)) == NULL)
 		return -1;
 	p->pos = pos;
-	if ((p->out = open_memstream(&body, &len)) == NULL) {
-		free(p);
-		return -1;
-	}
+	if ((p->out = open_memstream(&body, &len)) == NULL)
+		goto out_free_p;
 	find_marks(p, last);
 	if (pos->board.geometry == RULES_SQUARE)
 		square_board(p);
@@ -254,45 +440,60 @@ draw_svg(FILE *out, const struct rules_position *pos,
 		hex_board(p);
 	stones(p);
 	marks(p, last);
-	if (caption != NULL) {
-		fprintf(p->out, "<text x=\"%.1f\" y=\"%.1f\" "
-		    "class=\"caption\">", p->width / 2, p->height + 8);
-		xml_escape(p->out, caption);
-		fprintf(p->out, "</text>\n");
-		p->height += 24;
-	}
-	if (fclose(p->out) != 0) {
-		free(body);
-		free(p);
-		return -1;
-	}
-	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
-	    "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n<title>",
-	    p->width, p->height, p->width, p->height);
-	xml_escape(out, pos->game->title);
-	fprintf(out, " %s</title>\n<style>\n"
+	if (fclose(p->out) != 0)
+		goto out_free_body;
+	width = p->width > MIN_WIDTH ? p->width : MIN_WIDTH;
+	dx = (width - p->width) / 2;
+	top = cap != NULL ? HEADER : 0;
+	if ((ff = open_memstream(&foot, &flen)) == NULL)
+		goto out_free_body;
+	fh = footer(ff, p, last, cap, width);
+	if (fclose(ff) != 0)
+		goto out_free_foot;
+	if (!(flags & DRAW_SVG_INLINE))
+		fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+	    "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n<title>", width,
+	    top + p->height + fh, width, top + p->height + fh);
+	xml_escape(out, cap != NULL ? cap->title : pos->game->title);
+	if (cap == NULL)
+		fprintf(out, " %s", pos->board.name);
+	fprintf(out, "</title>\n<style>\n"
 	    ".board, .cell { fill: #d9b26f; stroke: #6b4f1d; "
 	    "stroke-width: 1.5; }\n"
 	    ".grid { stroke: #6b4f1d; stroke-width: 1.5; }\n"
-	    ".coord, .caption { font: 14px sans-serif; fill: #333; "
-	    "text-anchor: middle; }\n"
+	    "text { font-family: sans-serif; fill: #222; }\n"
+	    ".coord { font-size: 14px; fill: #333; text-anchor: middle; }\n"
+	    ".title { font-size: 16px; font-weight: bold; }\n"
+	    ".player, .state, .lastturn, .legend { font-size: 14px; }\n"
+	    ".tomove { fill: #2e7d32; }\n"
 	    ".stone.black { fill: #111; stroke: #000; }\n"
 	    ".stone.white { fill: #f8f8f8; stroke: #222; stroke-width: 1.5; }\n"
-	    ".pinned { fill: none; stroke: #c62828; stroke-width: 3; }\n"
+	    ".pinned { fill: #1e88e5; stroke: #fff; stroke-width: 1; }\n"
 	    ".last { fill: none; stroke: #d32f2f; stroke-width: 3; }\n"
 	    ".removed { fill: none; stroke: #d32f2f; stroke-width: 2; "
 	    "stroke-dasharray: 4 3; }\n"
 	    ".changed { fill: #d32f2f; }\n"
 	    ".moved { stroke: #d32f2f; stroke-width: 3; "
 	    "stroke-linecap: round; }\n"
-	    "</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
-	    pos->board.name);
+	    ".die { fill: #fff; stroke: #222; stroke-width: 1.5; }\n"
+	    ".pip { fill: #222; }\n"
+	    "</style>\n<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\" "
+	    "stroke=\"#999\"/>\n");
+	if (cap != NULL)
+		header(out, pos, cap);
+	fprintf(out, "<g transform=\"translate(%.1f,%.0f)\">\n", dx, top);
 	fwrite(body, 1, len, out);
-	fprintf(out, "</svg>\n");
+	fprintf(out, "</g>\n<g transform=\"translate(0,%.1f)\">\n",
+	    top + p->height);
+	fwrite(foot, 1, flen, out);
+	fprintf(out, "</g>\n</svg>\n");
+	rc = ferror(out) ? -1 : 0;
+out_free_foot:
+	free(foot);
+out_free_body:
 	free(body);
+out_free_p:
 	free(p);
-	if (ferror(out))
-		rc = -1;
 	return rc;
 }

@@ -172,6 +172,7 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 		return CLI_BAD;
 	}
 	pr->end = (size_t)next.offset;
+	pr->more = (unsigned long)n > want;
 	pr->game = sel->game;
 	pr->rd = record_reader_new_buffer(pr->syn, pr->text, pr->len,
 	    pr->name, RECORD_PGN);

@@ -139,6 +139,7 @@ struct play_record {
 	struct record_reader *rd;	/* over text */
 	const struct record *rec;
 	struct replay	 rp;
+	bool		 more;		/* another record follows rec */
 };
 
 /* Legal moves listed in a diagnostic's note, as gamecheck's report does. */

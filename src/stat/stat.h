@@ -340,11 +340,12 @@ int	stat_ratings(const struct stat_group *, double prior,
 
 /*
  * The charts, numbered from 0 to STAT_CHARTS - 1: stat_chart_name(i) is
- * chart i's file name (margin.svg, length.svg, first-player.svg), and
+ * chart i's file name (margin.svg, length.svg, first-player.svg, and
+ * index.html, the page that shows the three), and
  * stat_chart_write writes it to f, whose opening and closing are the
  * caller's.  Returns 0, or -1 with errno (memory, or f's error).
  */
-#define STAT_CHARTS	3
+#define STAT_CHARTS	4
 const char *stat_chart_name(int i);
 int	stat_chart_write(const struct stat_summary *, int i, FILE *f);
 

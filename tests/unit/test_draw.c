@@ -253,14 +253,14 @@ END_TEST
 /* An SVG picture as a string (the caller frees). */
 static char *
 svg_of(const struct rules_position *pos, const struct draw_last *last,
-    const char *caption)
+    const struct draw_caption *cap, int flags)
 {
 	char	*buf = NULL;
 	size_t	 len = 0;
 	FILE	*f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(draw_svg(f, pos, last, caption), 0);
+	ck_assert_int_eq(draw_svg(f, pos, last, cap, flags), 0);
 	fclose(f);
 	return buf;
 }
@@ -287,12 +287,32 @@ START_TEST(svg_marks_last_turn)
 
 	f5.to = (int16_t)rules_cell_parse(&pos->board, "f5", 2);
 	ck_assert_int_eq(rules_play(pos, &f5, NULL), 0);
-	svg = svg_of(pos, &last, "Reversi <8x8> & co");
+	struct draw_caption cap = { .title = "Reversi <8x8> & co",
+	    .player = { "Ada", NULL }, .score = { 4, 1 }, .state = "turn 2: "
+	    "white to move", .last = "last turn 1, black: f5", .to_move = 1 };
+
+	svg = svg_of(pos, &last, &cap, 0);
 	ck_assert_int_eq(strncmp(svg, "<?xml version=\"1.0\"", 19), 0);
-	ck_assert_int_eq(count(svg, "class=\"stone "), 5);
-	ck_assert_int_eq(count(svg, "class=\"last\""), 1);
-	/* e5 turned over. */
-	ck_assert_int_eq(count(svg, "class=\"changed\""), 1);
+	/* Five on the board, one for each player in the header. */
+	ck_assert_int_eq(count(svg, "class=\"stone "), 7);
+	ck_assert_int_eq(count(svg, "data-cell=\""), 5);
+	ck_assert_ptr_nonnull(strstr(svg, "class=\"stone black\" "
+	    "data-cell=\"f5\""));
+	ck_assert_ptr_nonnull(strstr(svg, ">Ada (black): 4</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">? (white): 1</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">turn 2: white to move</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">last turn 1, black: f5</text>"));
+	/* White to move: the marker stands on the second player's line. */
+	ck_assert_int_eq(count(svg, "class=\"tomove\" d=\"M6,54 "), 1);
+	/* The legend explains the marks shown, and only those. */
+	ck_assert_ptr_nonnull(strstr(svg, ">last turn</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">turned over</text>"));
+	ck_assert_ptr_null(strstr(svg, ">captured</text>"));
+	ck_assert_ptr_null(strstr(svg, ">pinned</text>"));
+	/* f5 placed, e5 turned over: each mark on the board and in the
+	 * legend. */
+	ck_assert_int_eq(count(svg, "class=\"last\""), 2);
+	ck_assert_int_eq(count(svg, "class=\"changed\""), 2);
 	ck_assert_ptr_nonnull(strstr(svg, "Reversi &lt;8x8&gt; &amp; co"));
 	ck_assert_ptr_nonnull(strstr(svg, "</svg>\n"));
 	free(svg);
@@ -319,13 +339,47 @@ START_TEST(svg_hex_cells_and_removals)
 	ck_assert_int_eq(rules_setup(pos, pieces, 1, NULL), 0);
 	a[0].to = 5;
 	a[1].to = 0;
-	svg = svg_of(pos, &last, NULL);
+	svg = svg_of(pos, &last, NULL, DRAW_SVG_INLINE);
+	ck_assert_int_eq(strncmp(svg, "<svg ", 5), 0);
 	ck_assert_int_eq(count(svg, "<polygon"), 37);
-	ck_assert_int_eq(count(svg, "class=\"removed\""), 1);
-	ck_assert_int_eq(count(svg, "class=\"last\""), 1);
-	ck_assert_int_eq(count(svg, "class=\"pinned\""), 1);
+	/* On the board and in the legend. */
+	ck_assert_int_eq(count(svg, "class=\"removed\""), 2);
+	ck_assert_int_eq(count(svg, "class=\"last\""), 2);
+	/* Pinned: a diamond on the stone and in the legend, not a ring. */
+	ck_assert_int_eq(count(svg, "<path class=\"pinned\""), 2);
+	ck_assert_int_eq(count(svg, "data-pinned=\"1\""), 1);
+	ck_assert_ptr_nonnull(strstr(svg, ">pinned</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">captured</text>"));
 	/* 7 column letters, 7 row numbers. */
 	ck_assert_int_eq(count(svg, "class=\"coord\""), 14);
+	free(svg);
+	rules_position_free(pos);
+	rules_position_free(before);
+}
+END_TEST
+
+/* Herd: the dice of the last turn drawn under the board, faces 4 and 2. */
+START_TEST(svg_dice_of_the_turn)
+{
+	struct rules_position *before = position(&standin_hex, "3", NULL);
+	struct rules_action a[2] = { { .kind = RULES_DICE, .from = 4,
+	    .to = 2 }, { .kind = RULES_PLACE, .to = 3 } };
+	struct draw_last last = { before, a, 2 };
+	struct rules_position *pos = rules_position_dup(before);
+	int	 pieces[RULES_MAX_CELLS] = { 0 };
+	char	*svg;
+
+	pieces[3] = RULES_PIECE(0);
+	ck_assert_int_eq(rules_setup(pos, pieces, 1, NULL), 0);
+	svg = svg_of(pos, &last, NULL, 0);
+	ck_assert_int_eq(count(svg, "class=\"die\""), 2);
+	ck_assert_ptr_nonnull(strstr(svg, "data-face=\"4\""));
+	ck_assert_ptr_nonnull(strstr(svg, "data-face=\"2\""));
+	ck_assert_int_eq(count(svg, "class=\"pip\""), 6);
+	free(svg);
+	/* No dice without a roll. */
+	svg = svg_of(pos, NULL, NULL, 0);
+	ck_assert_int_eq(count(svg, "class=\"die\""), 0);
 	free(svg);
 	rules_position_free(pos);
 	rules_position_free(before);
@@ -343,6 +397,7 @@ START_TEST(svg_every_hex_board)
 	static const char *const specs[] = { "2", "3", "4", "5", "6", "7",
 	    "8", "9", "10", "11", "12", "3-3-5" };
 	const char *dir = getenv("DRAW_SVG_DIR");
+	struct draw_caption cap = { .to_move = -1 };
 	struct rules_position *pos;
 	int	 pieces[RULES_MAX_CELLS] = { 0 }, i;
 	char	*svg, path[512];
@@ -354,12 +409,21 @@ START_TEST(svg_every_hex_board)
 		    (i % 7 == 0 ? RULES_PINNED : 0);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, NULL), 0);
 	/* Markup, controls and bytes that are not UTF-8: all escaped. */
-	svg = svg_of(pos, NULL, "Stand-in <hex> & \"co\" 'x'\x01\x1b[0m "
-	    "\xff\xc3(");
+	cap.title = "Stand-in <hex> & \"co\" 'x'\x01\x1b[0m \xff\xc3(";
+	cap.player[0] = "<b>&amp;";
+	cap.player[1] = "A name much longer than thirty-two characters";
+	cap.state = "game over: <a draw>";
+	svg = svg_of(pos, NULL, &cap, 0);
 	ck_assert_int_eq(count(svg, "<polygon"), pos->board.ncells);
 	ck_assert_ptr_nonnull(strstr(svg, "Stand-in &lt;hex&gt; &amp; "
 	    "&quot;co&quot; &apos;x&apos;\xef\xbf\xbd\xef\xbf\xbd[0m "
 	    "\xef\xbf\xbd\xef\xbf\xbd(</text>"));
+	ck_assert_ptr_nonnull(strstr(svg, ">&lt;b&gt;&amp;amp; (black): 0<"));
+	/* A long name is cut with an ellipsis: 32 characters shown. */
+	ck_assert_ptr_nonnull(strstr(svg, ">A name much longer than "
+	    "thirty-t\xe2\x80\xa6 (white): 0<"));
+	ck_assert_ptr_nonnull(strstr(svg, ">game over: &lt;a draw&gt;<"));
+	ck_assert_int_eq(count(svg, "class=\"tomove\""), 0);
 	if (dir != NULL) {
 		snprintf(path, sizeof path, "%s/hex-%s.svg", dir, specs[_i]);
 		ck_assert_ptr_nonnull(f = fopen(path, "w"));
@@ -386,6 +450,7 @@ draw_suite(void)
 	tc = tcase_create("svg");
 	tcase_add_test(tc, svg_marks_last_turn);
 	tcase_add_test(tc, svg_hex_cells_and_removals);
+	tcase_add_test(tc, svg_dice_of_the_turn);
 	tcase_add_loop_test(tc, svg_every_hex_board, 0, 12);
 	suite_add_tcase(s, tc);
 	return s;
