@@ -481,6 +481,34 @@ out_close:
 }
 
 /*
+ * Takes out of a file name, in place, what only spells it again: "./"
+ * segments and doubled slashes ("./a//b/./c" is "a/b/c"), so that a
+ * partial of "f" and one of "./f" name one input (formats/summary.md,
+ * "Covers").  No file system is asked.
+ */
+static void
+tidy_name(char *s)
+{
+	char	*w = s;
+	const char *p = s;
+	bool	 seg = true;		/* at the start of a segment */
+
+	while (*p != '\0') {
+		if (seg && p[0] == '.' && p[1] == '/') {
+			p += 2;
+			continue;
+		}
+		if (seg && p[0] == '/' && p > s) {
+			p++;
+			continue;
+		}
+		seg = *p == '/';
+		*w++ = *p++;
+	}
+	*w = '\0';
+}
+
+/*
  * The run's cover (formats/summary.md, "Covers"): its shard and each
  * input's name, size and checksum.  False when memory runs out.
  */
@@ -502,6 +530,7 @@ cover_run(struct run *r, const struct options *opt, char *const *files,
 		if ((clean = malloc(n)) == NULL)
 			return false;
 		report_utf8_clean(files[i], strlen(files[i]), clean, n);
+		tidy_name(clean);
 		if (stat_cover_input(c, clean, r->seen[i].bytes,
 		    r->seen[i].crc) == -1) {
 			free(clean);

@@ -60,6 +60,11 @@ wthor() {	# NAME FILE...
 for f in transcripts.txt archive.csv reversi-games.pgn; do
 	wthor "examples/$f" "$srcdir/examples/$f"
 done
+# A forfeit is no WTHOR game: its disc count would name the wrong winner.
+if ./gamecheck --write=wthor "$srcdir/tests/forfeits.pgn" > /dev/null \
+    2> "$tmp/err" || ! grep -q 'unwritable' "$tmp/err"; then
+	echo "FAIL: a forfeit written as WTHOR"; fail=1
+fi
 
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
 if [ -r "$data" ]; then

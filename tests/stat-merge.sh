@@ -96,4 +96,15 @@ for by in "" "--by=Event"; do
 		    "$tmp/merged"
 	done
 done
+# One input under two spellings of its name is one input: the second
+# partial of it is a duplicate (formats/summary.md, "Covers").
+cp "$srcdir/examples/archive.csv" "$tmp/a.csv"
+(cd "$tmp" && "$OLDPWD/gamestat" --partial a.csv > p1.yaml &&
+    "$OLDPWD/gamestat" --partial .//./a.csv > p2.yaml)
+if ./gamestat --merge "$tmp/p1.yaml" "$tmp/p2.yaml" > /dev/null \
+    2> "$tmp/err" || ! grep -q 'partial-duplicate' "$tmp/err"; then
+	echo "FAIL: a.csv and .//./a.csv merged as two inputs"; fail=1
+else
+	echo "ok: a.csv and .//./a.csv are one input"
+fi
 exit $fail

@@ -182,6 +182,21 @@ check_plain(const struct record_out *o, const char *format, struct diag *d)
 	return 0;
 }
 
+/*
+ * A game decided off the board (a forfeit: resigned, timed out, crashed,
+ * an illegal answer) has a winner that its moves do not show: a format
+ * with no word for it would turn it into an unfinished game, or worse.
+ */
+static int
+check_decided(const struct record_out *o, const char *format,
+    struct diag *d)
+{
+	if (o->forfeit)
+		return diag_set(d, DIAG_UNWRITABLE, "%s cannot say that a game "
+		    "was decided off the board (a forfeit)", format);
+	return 0;
+}
+
 /* The moves run together, passes left out (the reader infers them). */
 static int
 put_transcript(FILE *out, const struct record_out *o)
@@ -199,7 +214,8 @@ static int
 write_transcript(struct record_export *x, const struct record_out *o,
     struct diag *d)
 {
-	if (check_plain(o, "a transcript", d) == -1)
+	if (check_plain(o, "a transcript", d) == -1 ||
+	    check_decided(o, "a transcript", d) == -1)
 		return -1;
 	if (put_transcript(x->out, o) == -1 || fputc('\n', x->out) == EOF)
 		return diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
@@ -492,7 +508,8 @@ write_wthor(struct record_export *x, const struct record_out *o,
 	bool	 wthor = rec->format == RECORD_WTHOR;
 	int	 score;
 
-	if (check_plain(o, "WTHOR", d) == -1)
+	if (check_plain(o, "WTHOR", d) == -1 ||
+	    check_decided(o, "WTHOR", d) == -1)
 		return -1;
 	if (!o->valid)
 		return diag_set(d, DIAG_UNWRITABLE, "WTHOR holds legal games "
