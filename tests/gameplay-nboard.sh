@@ -74,8 +74,9 @@ rc=$?
 ok "NBoard plays Reversi on 8x8 only"
 
 # The engine's session: its name, pongs, a move from a GGF game and moves
-# told; an illegal move is said on stderr and changes nothing.
-printf '%s\n' 'nboard 2' 'set depth 6' 'ping 1' \
+# told; a bad game or an illegal move is said on stderr and changes
+# nothing.
+printf '%s\n' 'nboard 2' 'set depth 6' 'ping 1' 'set game (;GM[Othello]BO[8 x];)' \
     'set game (;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6//1.5];)' \
     'ping 2' 'move a1' 'move C3/0.5' 'go' 'hint 3' 'ping 3' 'quit' |
     $nb greedy > "$tmp/out" 2> "$tmp/err" || ng "engine exits $?"
@@ -89,5 +90,7 @@ WANT
 diff "$tmp/want" "$tmp/out" > "$tmp/diff" || ng "engine: $(cat "$tmp/diff")"
 grep -q '^gameplay: engine: move a1: a1 flips no disc' "$tmp/err" ||
     ng "engine: illegal move: $(cat "$tmp/err")"
+grep -q '^gameplay: engine: set game: ' "$tmp/err" ||
+    ng "engine: a bad game: $(cat "$tmp/err")"
 ok "gameplay engine --protocol nboard"
 exit $fail

@@ -35,8 +35,8 @@ set_game(struct nboard *s, const char *ggf)
 {
 	struct replay_options ro = { .game = s->g };
 	struct record_reader *rd;
-	const struct record *rec;
-	struct rules_position *pos = NULL;
+	const struct record *rec = NULL;
+	struct rules_position *pos;
 	struct replay rp;
 	struct diag d;
 	int	 rc = -1;

@@ -140,7 +140,7 @@ nboard_ask(struct play_side *s, const struct play_game *pg, int colour,
 	s->answer[n] = '\0';
 	for (i = 0; i < n; i++)
 		s->answer[i] = (char)tolower((unsigned char)s->answer[i]);
-	if (strcmp(s->answer, "pa") == 0)
+	if (n == 2 && memcmp(s->answer, "pa", 2) == 0)
 		n = (size_t)snprintf(s->answer, sizeof s->answer, "pass");
 	*line = s->answer;
 	*len = n;
