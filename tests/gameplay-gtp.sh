@@ -124,7 +124,7 @@ ok "a refused board size is an error of the match"
 # Options: the protocols and the clock are checked.
 gameplay match -b x -w y --black-protocol nbd reversi 2> "$tmp/err"
 rc=$?
-[ $rc = 2 ] && grep -q "black-protocol takes arbiter or gtp, not 'nbd'" \
+[ $rc = 2 ] && grep -q "black-protocol takes arbiter, gtp or nboard, not 'nbd'" \
     "$tmp/err" || ng "--black-protocol nbd: exit $rc: $(cat "$tmp/err")"
 for t in 0 1e3 60+ +1 60+0x1 abc; do
 	for o in tc black-tc white-tc; do

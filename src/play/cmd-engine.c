@@ -30,14 +30,15 @@ const struct play_cmd play_cmd_engine = {
 	.name = "engine",
 	.args = { ":S:hV", longopts, 1, 1, "name one player" },
 	.usage = "[-S seed] [--protocol proto] player",
-	.summary = "a built-in player on the match protocol or GTP",
+	.summary = "a built-in player on the match protocol, GTP or NBoard",
 	.help = "Play PLAYER (random, greedy, mcts, mcts:N) over the match\n"
-	    "protocol or GTP (formats/protocol.md) on standard input and\n"
-	    "output.\n"
+	    "protocol, GTP or NBoard (formats/protocol.md) on standard input\n"
+	    "and output.\n"
 	    "\n"
 	    "  -S, --seed=S          game k of the session plays with seed\n"
 	    "                        S+k-1 (default 1)\n"
-	    "      --protocol=PROTO  arbiter (default) or gtp\n",
+	    "      --protocol=PROTO  arbiter (default), gtp or nboard\n"
+	    "                        (reversi only)\n",
 	.width = 22,
 	.option = option,
 	.exec = exec_engine,
@@ -46,7 +47,7 @@ const struct play_cmd play_cmd_engine = {
 /* What the options say: the session's seed and its protocol. */
 struct engine_settings {
 	unsigned long	 seed;
-	bool		 gtp;
+	const char	*protocol;	/* "arbiter", "gtp", "nboard" */
 };
 
 static int
@@ -57,12 +58,13 @@ option(void *settings, int c, const char *arg)
 	if (c == 'S' && !play_count("--seed", arg, &es->seed))
 		return -1;
 	if (c == OPT_PROTOCOL) {
-		if (strcmp(arg, "gtp") != 0 && strcmp(arg, "arbiter") != 0) {
-			cli_error("--protocol takes arbiter or gtp, not '%s'",
-			    arg);
+		if (strcmp(arg, "gtp") != 0 && strcmp(arg, "arbiter") != 0 &&
+		    strcmp(arg, "nboard") != 0) {
+			cli_error("--protocol takes arbiter, gtp or nboard, "
+			    "not '%s'", arg);
 			return -1;
 		}
-		es->gtp = strcmp(arg, "gtp") == 0;
+		es->protocol = arg;
 	}
 	return 0;
 }
@@ -214,7 +216,7 @@ static int
 exec_engine(int argc, char **argv)
 {
 	struct session se = { .seed = 1 };
-	struct engine_settings es = { .seed = 1 };
+	struct engine_settings es = { .seed = 1, .protocol = "arbiter" };
 	struct record_syntax *syn;
 	struct diag d;
 	char	*line = NULL, **w = NULL;
@@ -231,8 +233,10 @@ exec_engine(int argc, char **argv)
 		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
 		    CLI_USAGE;
 	}
-	if (es.gtp) {
-		status = play_gtp_engine(se.pl, se.seed);
+	if (strcmp(es.protocol, "arbiter") != 0) {
+		status = strcmp(es.protocol, "gtp") == 0 ?
+		    play_gtp_engine(se.pl, se.seed) :
+		    play_nboard_engine(se.pl, se.seed);
 		player_free(se.pl);
 		return status;
 	}

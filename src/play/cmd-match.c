@@ -10,9 +10,9 @@
  * ends the match.  Every game is written and flushed as it ends, a line on
  * stderr says how it went, and a YAML summary (arbiter-match/1) ends the
  * match.  The processes themselves, their pipes and deadlines, are
- * engine.c's, and each side's protocol (arbiter, GTP) is a play_proto of
- * its own file: this file referees over them, and keeps the clocks of
- * --tc.
+ * engine.c's, and each side's protocol (arbiter, GTP, NBoard) is a
+ * play_proto of its own file: this file referees over them, and keeps the
+ * clocks of --tc.
  */
 #include <errno.h>
 #include <math.h>
@@ -71,16 +71,16 @@ const struct play_cmd play_cmd_match = {
 	    "[--max-turns turns]\n"
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
 	    "       [--summary file] game",
-	.summary = "games between two programs on the match protocol or GTP",
+	.summary = "games between two programs: match protocol, GTP, NBoard",
 	.help = "Play GAMES games of GAME between two programs that speak the\n"
-	    "match protocol or GTP (formats/protocol.md) and write their\n"
-	    "records to standard output; a line per game and a YAML summary\n"
-	    "on stderr.\n"
+	    "match protocol, GTP or NBoard (formats/protocol.md) and write\n"
+	    "their records to standard output; a line per game and a YAML\n"
+	    "summary on stderr.\n"
 	    "\n"
 	    "  -b, --black=CMD        the first program, Black in game 1\n"
 	    "  -w, --white=CMD        the second program, White in game 1\n"
 	    "      --black-protocol=P the first program's protocol: arbiter\n"
-	    "                         (default) or gtp\n"
+	    "                         (default), gtp or nboard (reversi 8x8)\n"
 	    "      --white-protocol=P the second program's protocol\n"
 	    "      --alternate        the programs change colours every game\n"
 	    "  -n, --games=N          how many games (default 1)\n"
@@ -196,8 +196,8 @@ option(void *settings, int c, const char *arg)
 	case OPT_WHITE_PROTOCOL:
 		k = c == OPT_WHITE_PROTOCOL;
 		if ((m->side[k].proto = play_proto_find(arg)) == NULL) {
-			cli_error("--%s-protocol takes arbiter or gtp, not "
-			    "'%s'", k == 0 ? "black" : "white", arg);
+			cli_error("--%s-protocol takes arbiter, gtp or nboard, "
+			    "not '%s'", k == 0 ? "black" : "white", arg);
 			return -1;
 		}
 		break;
@@ -429,6 +429,22 @@ match_setup(struct match *m, const char *name)
 	if ((m->g = play_series_game(&m->ps, name)) == NULL ||
 	    play_series_start(&m->ps, 0, &pg) == -1)
 		return CLI_USAGE;
+	for (k = 0; k < 2; k++) {
+		const struct play_proto *p = m->side[k].proto;
+
+		/* NBoard is Othello's: it has no word for another game. */
+		if ((p->only_game != NULL &&
+		    strcmp(p->only_game, m->g->name) != 0) ||
+		    (p->only_board != NULL &&
+		    strcmp(p->only_board, pg.pos->board.name) != 0)) {
+			cli_error("match: --%s-protocol %s plays %s %s only, "
+			    "not %s %s", k == 0 ? "black" : "white", p->name,
+			    p->only_game, p->only_board, m->g->name,
+			    pg.pos->board.name);
+			play_game_fini(&pg);
+			return CLI_USAGE;
+		}
+	}
 	play_game_fini(&pg);
 	if ((m->syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");

@@ -205,6 +205,11 @@ char	*play_so_far(const struct play_record *);
  */
 struct player;
 int	play_gtp_engine(struct player *pl, unsigned long seed);
+/*
+ * gameplay engine --protocol nboard (nboard-engine.c): plays pl (borrowed)
+ * as an NBoard engine for Othello, as play_gtp_engine plays GTP.
+ */
+int	play_nboard_engine(struct player *pl, unsigned long seed);
 
 /* ---- Games played by gameplay itself (series.c) ------------------ */
 

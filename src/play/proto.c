@@ -15,6 +15,7 @@ play_proto_find(const char *name)
 	static const struct play_proto *const all[] = {
 		&play_proto_arbiter,
 		&play_proto_gtp,
+		&play_proto_nboard,
 	};
 	size_t	 i;
 

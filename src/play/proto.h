@@ -2,11 +2,12 @@
 /*
  * The protocols gameplay match speaks to the programs it runs
  * (formats/protocol.md): one table of functions per protocol, one file
- * each (proto-arbiter.c, proto-gtp.c), over the process supervisor of
+ * each (proto-arbiter.c, proto-gtp.c, proto-nboard.c), over the process
+ * supervisor of
  * engine.h.  A protocol turns a game into requests and an answer into the
  * text of one action; what the answer means, and what a failure costs in
- * a game, is cmd-match.c's.  Another protocol (NBoard) is one more file
- * and one more line in play_proto_find.
+ * a game, is cmd-match.c's.  Another protocol is one more file and one
+ * more line in play_proto_find.
  */
 #ifndef ARBITER_PLAY_PROTO_H
 #define ARBITER_PLAY_PROTO_H
@@ -43,6 +44,7 @@ struct play_side {
 	size_t		 told;		/* actions of the game it knows */
 	bool		 no_pass;	/* GTP: refused `play C pass' */
 	bool		 knows_set_game;	/* GTP: lists set_game */
+	unsigned long	 pings;		/* NBoard: the last `ping N' sent */
 	char		 refusal[256];	/* what it refused, and its answer */
 	char		 answer[ENGINE_ANSWER_MAX + 3];	/* ask's *line */
 };
@@ -56,7 +58,13 @@ struct play_side {
  * an engine_deadline.
  */
 struct play_proto {
-	const char	*name;		/* "arbiter", "gtp" */
+	const char	*name;		/* "arbiter", "gtp", "nboard" */
+	/*
+	 * The one game and board the protocol can say, or NULL: any
+	 * (NBoard: reversi, 8x8; both or neither); a match of another is
+	 * a usage error.
+	 */
+	const char	*only_game, *only_board;
 	/*
 	 * Once after each start of the program: whatever the protocol
 	 * asks first (GTP: protocol_version, name, version,
@@ -74,8 +82,9 @@ struct play_proto {
 	 * not been told of the game, the clock (s->left) where there is
 	 * one, then the request.  *line (in s->e or s, valid until the next
 	 * call) is the answer as the match protocol's notation would have
-	 * it: an action, `resign', or other text that is no action.  The
-	 * answer is taken as played: the program is not told it again.
+	 * it: an action, `resign', or other text that is no action.  Whether
+	 * the program is told its own answer again is the protocol's (GTP:
+	 * no, genmove plays it; NBoard: yes, with `move').
 	 */
 	int		(*ask)(struct play_side *s, const struct play_game *pg,
 			    int colour, double deadline, char **line,
@@ -85,8 +94,9 @@ struct play_proto {
 
 extern const struct play_proto play_proto_arbiter;
 extern const struct play_proto play_proto_gtp;
+extern const struct play_proto play_proto_nboard;
 
-/* The protocol called name ("arbiter", "gtp"), or NULL. */
+/* The protocol called name ("arbiter", "gtp", "nboard"), or NULL. */
 const struct play_proto *play_proto_find(const char *name);
 
 /*

@@ -403,42 +403,72 @@ flush_buf(struct record_export *x, struct wbuf *b, struct diag *d)
 	return rc;
 }
 
+/* One game's GGF tree, "(;GM[Othello]...;)", into b; -1 as tree_start. */
 static int
-write_ggf(struct record_export *x, const struct record_out *o,
-    struct diag *d)
+put_ggf(struct wbuf *b, const struct record_out *o, struct diag *d)
 {
-	struct wbuf b = { 0 };
 	char	 num[64], cell[2] = { 0, 0 };
 	int	 pieces[RULES_MAX_CELLS], to_move, i, n;
 
 	if (tree_start(o, "GGF", pieces, &to_move, d) == -1)
 		return -1;
-	wbuf_add(&b, "(;GM[Othello]", 13);
-	put_known(&b, o, false);
+	wbuf_add(b, "(;GM[Othello]", 13);
+	put_known(b, o, false);
 	n = o->board->width;
 	if (o->valid && o->over) {
 		snprintf(num, sizeof num, "%+d.000", margin(o));
-		put_prop(&b, "RE", num);
+		put_prop(b, "RE", num);
 	} else if (forfeit_on_re(o)) {
 		snprintf(num, sizeof num, "%c%d.000:%c",
 		    o->forfeit_winner == 0 ? '+' : '-', o->board->ncells,
 		    o->forfeit_cause == RECORD_OUT_RESIGN ? 'r' : 't');
-		put_prop(&b, "RE", num);
+		put_prop(b, "RE", num);
 	}
 	snprintf(num, sizeof num, "BO[%d", n);
-	wbuf_add(&b, num, strlen(num));
+	wbuf_add(b, num, strlen(num));
 	for (i = 0; i < o->board->ncells; i++) {
 		if (i % n == 0)
-			wbuf_add(&b, " ", 1);
+			wbuf_add(b, " ", 1);
 		cell[0] = pieces[i] == RULES_EMPTY ? '-' :
 		    RULES_COLOUR_OF(pieces[i]) == 0 ? '*' : 'O';
-		wbuf_add(&b, cell, 1);
+		wbuf_add(b, cell, 1);
 	}
-	wbuf_add(&b, to_move == 0 ? " *]" : " O]", 3);
-	put_extra(&b, o, false);
-	put_moves(&b, o, to_move, "");
-	wbuf_add(&b, ";)\n", 3);
+	wbuf_add(b, to_move == 0 ? " *]" : " O]", 3);
+	put_extra(b, o, false);
+	put_moves(b, o, to_move, "");
+	wbuf_add(b, ";)", 2);
+	return 0;
+}
+
+static int
+write_ggf(struct record_export *x, const struct record_out *o,
+    struct diag *d)
+{
+	struct wbuf b = { 0 };
+
+	if (put_ggf(&b, o, d) == -1) {
+		free(b.b.s);
+		return -1;
+	}
+	wbuf_add(&b, "\n", 1);
 	return flush_buf(x, &b, d);
+}
+
+char *
+record_ggf_text(const struct record_out *o, struct diag *d)
+{
+	struct wbuf b = { 0 };
+
+	if (put_ggf(&b, o, d) == -1) {
+		free(b.b.s);
+		return NULL;
+	}
+	if (b.failed || b.b.s == NULL) {
+		free(b.b.s);
+		diag_set(d, DIAG_NO_MEMORY, "out of memory");
+		return NULL;
+	}
+	return b.b.s;
 }
 
 static int

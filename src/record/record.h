@@ -384,6 +384,13 @@ int	record_export_write(struct record_export *, const struct record_out *,
 int	record_export_finish(struct record_export *);
 /* Frees a writer (NULL: nothing), without finishing it. */
 void	record_export_free(struct record_export *);
+/*
+ * One game as GGF text, "(;GM[Othello]...;)" without a newline, as
+ * record_export_write writes it for ggf (the NBoard client's `set game').
+ * A new string, the caller's to free; NULL with d filled as
+ * record_export_write fills it.
+ */
+char	*record_ggf_text(const struct record_out *, struct diag *d);
 
 /*
  * Whether the movetext of rec (read from text, len bytes) numbers its

@@ -1,0 +1,188 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay engine --protocol nboard: a built-in player as an NBoard engine
+ * for Othello (formats/protocol.md, "NBoard"), for the NBoard GUI and for
+ * gameplay match's NBoard client.  `set game' brings a game in GGF, read
+ * and judged by src/record and src/referee as gamecheck reads one; `move'
+ * adds an action (the GUI tells the engine every move, its own too);
+ * `go' answers `=== MOVE' without playing it; `ping N' answers `pong N'.
+ * NBoard has no error reply: a game or move that cannot be played is said
+ * on stderr and changes nothing.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+#include "player/player.h"
+
+/* An NBoard session: the player and the game it is in. */
+struct nboard {
+	struct player	*pl;
+	struct record_syntax *syn;
+	const struct rules_game *g;	/* reversi */
+	struct rules_position *pos;	/* NULL before the first set game */
+	unsigned long	 seed, games;
+};
+
+/*
+ * `set game GGF': the position after the game's moves, from its BO.
+ * Returns 0, or -1 after saying why on stderr (the game is kept).
+ */
+static int
+set_game(struct nboard *s, const char *ggf)
+{
+	struct replay_options ro = { .game = s->g };
+	struct record_reader *rd;
+	const struct record *rec = NULL;
+	struct rules_position *pos;
+	struct replay rp;
+	struct diag d;
+	int	 rc = -1;
+
+	replay_init(&rp);
+	if ((rd = record_reader_new_buffer(s->syn, ggf, strlen(ggf), "nboard",
+	    RECORD_GGF)) == NULL) {
+		cli_error("engine: out of memory");
+		goto out_free_replay;
+	}
+	if (record_reader_next(rd, &rec) != 1 || rec->malformed) {
+		cli_error("engine: set game: %s", rec != NULL &&
+		    rec->malformed ? rec->error.msg : "no game");
+		goto out_free_reader;
+	}
+	replay_record(s->syn, rec, &ro, &rp);
+	if (rp.has_error) {
+		cli_error("engine: set game: %s [%s]", rp.error.msg,
+		    diag_name(rp.error.code));
+		goto out_free_reader;
+	}
+	if ((pos = rules_position_new(s->g, rp.pos->board.name, NULL,
+	    &d)) == NULL) {
+		cli_error("engine: set game: %s", d.msg);
+		goto out_free_reader;
+	}
+	rules_position_copy(pos, rp.pos);
+	rules_position_free(s->pos);
+	s->pos = pos;
+	player_seed(s->pl, play_player_seed(s->seed + s->games++, 0));
+	rc = 0;
+out_free_reader:
+	record_reader_free(rd);
+out_free_replay:
+	replay_fini(&rp);
+	return rc;
+}
+
+/* `move MOVE[/EVAL[/TIME]]': MOVE played, PA a pass. */
+static int
+move(struct nboard *s, char *arg)
+{
+	struct rules_action a[2];
+	struct diag d, rd;
+	size_t	 offs[2];
+	int	 n;
+
+	arg[strcspn(arg, "/")] = '\0';
+	if (s->pos == NULL) {
+		cli_error("engine: move before set game");
+		return -1;
+	}
+	for (n = 0; arg[n] != '\0'; n++)
+		arg[n] = (char)tolower((unsigned char)arg[n]);
+	/* GGF's pass. */
+	if (strcmp(arg, "pa") == 0)
+		arg = "pass";
+	n = record_turn_parse(s->syn, &s->pos->board, arg, strlen(arg), a,
+	    offs, 2, &rd);
+	if (n != 1 || rules_play(s->pos, &a[0], &d) == -1) {
+		cli_error("engine: move %s: %s", arg, n < 0 ? rd.msg :
+		    n != 1 ? "one action at a time" : d.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* `go': the player's move, `=== f5' (`=== PA' a pass), not played. */
+static int
+go(struct nboard *s)
+{
+	struct rules_action a;
+	struct diag d;
+	char	 buf[32];
+
+	if (s->pos == NULL) {
+		cli_error("engine: go before set game");
+		return -1;
+	}
+	if (player_choose(s->pl, s->pos, &a, &d) == -1) {
+		cli_error("engine: %s", d.msg);
+		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL : -1;
+	}
+	printf("=== %s\n", a.kind == RULES_PASS ? "PA" :
+	    record_action_format(&s->pos->board, &a, buf, sizeof buf));
+	return -1;
+}
+
+/*
+ * Answers the command line (its newline removed).  Returns -1 to go on,
+ * else the exit status to end the session with (CLI_OK on `quit').
+ */
+static int
+command(struct nboard *s, char *line)
+{
+	char	*arg;
+
+	line += strspn(line, " \t");
+	arg = line + strcspn(line, " \t");
+	if (*arg != '\0')
+		*arg++ = '\0';
+	arg += strspn(arg, " \t");
+	if (strcmp(line, "quit") == 0)
+		return CLI_OK;
+	if (strcmp(line, "nboard") == 0)
+		printf("set myname arbiter %s\n", player_spec(s->pl));
+	else if (strcmp(line, "ping") == 0)
+		printf("pong %s\n", arg);
+	else if (strcmp(line, "set") == 0 && strncmp(arg, "game ", 5) == 0)
+		set_game(s, arg + 5);
+	else if (strcmp(line, "move") == 0)
+		move(s, arg);
+	else if (strcmp(line, "go") == 0)
+		return go(s);
+	/*
+	 * set depth, set contempt, hint, learn, analyze: our players have
+	 * no depth nor book, and give no hints.
+	 */
+	return -1;
+}
+
+int
+play_nboard_engine(struct player *pl, unsigned long seed)
+{
+	struct nboard s = { .pl = pl, .seed = seed };
+	char	*line = NULL;
+	size_t	 cap = 0;
+	ssize_t	 len;
+	int	 status = -1;
+
+	s.g = rules_game_find("reversi");
+	if ((s.syn = record_syntax_new()) == NULL) {
+		cli_error("cannot compile the notation's patterns");
+		return CLI_INTERNAL;
+	}
+	while (status == -1 && (len = getline(&line, &cap, stdin)) != -1) {
+		line[strcspn(line, "\r\n")] = '\0';
+		status = command(&s, line);
+		if (fflush(stdout) == EOF)
+			status = cli_output_ok(stdout, "stdout") ?
+			    CLI_INTERNAL : CLI_USAGE;
+	}
+	if (status == -1)
+		status = CLI_OK;
+	free(line);
+	rules_position_free(s.pos);
+	record_syntax_free(s.syn);
+	return status;
+}

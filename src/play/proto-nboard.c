@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The NBoard client of gameplay match (formats/protocol.md, "NBoard"), for
+ * Othello engines (Edax -nboard): `nboard 2' at the start, the game in
+ * GGF (`set game', record_ggf_text) per game, then the actions it has not
+ * been told (`move', its own answers included: an NBoard engine does not
+ * play what it proposes), `ping N' and `go'.  `set depth' and `set
+ * contempt' are left to the engine.  Only lines we wait for count: the
+ * status lines and the rest an engine writes between them are read past,
+ * and an answer written before the last `pong' answers nothing.  NBoard
+ * has no clock: the match's clock is kept as a deadline only.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/proto.h"
+
+/* Whether line is `pong N' for our last `ping' (blanks after it allowed). */
+static bool
+is_pong(const struct play_side *s, const char *line)
+{
+	char	*endp;
+
+	if (strncmp(line, "pong ", 5) != 0 || !isdigit((unsigned char)line[5]))
+		return false;
+	if (strtoul(line + 5, &endp, 10) != s->pings)
+		return false;
+	return endp[strspn(endp, " \t")] == '\0';
+}
+
+/*
+ * Sends `ping N' and reads to its `pong N': what the engine wrote before
+ * it (a stale answer, status lines) is read past, its `set myname' kept
+ * as its name.  1, or an engine code.
+ */
+static int
+nboard_sync(struct play_side *s, double deadline)
+{
+	char	 cmd[32], *line;
+	size_t	 len;
+	int	 rc;
+
+	snprintf(cmd, sizeof cmd, "ping %lu\n", ++s->pings);
+	if ((rc = engine_send(&s->e, cmd, deadline)) != 1)
+		return rc;
+	for (;;) {
+		if ((rc = engine_read(&s->e, deadline, &line, &len)) != 1)
+			return rc;
+		if (is_pong(s, line))
+			return 1;
+		if (strncmp(line, "set myname ", 11) == 0)
+			snprintf(s->name, sizeof s->name, "%.*s",
+			    (int)strnlen(line + 11, len - 11), line + 11);
+	}
+}
+
+static int
+nboard_hello(struct play_side *s, double timeout)
+{
+	double	 deadline = engine_deadline(timeout);
+	int	 rc;
+
+	s->name[0] = '\0';
+	s->pings = 0;
+	if ((rc = engine_send(&s->e, "nboard 2\n", deadline)) != 1)
+		return rc;
+	/* Its name, if it gives one, comes before the pong. */
+	return nboard_sync(s, deadline);
+}
+
+static int
+nboard_new_game(struct play_side *s, const struct play_game *pg,
+    double timeout)
+{
+	struct record rec = { 0 };
+	struct record_out o = {
+		.rec = &rec,
+		.game = pg->pos->game,
+		.board = &pg->pos->board,
+		.turns = (const char *const *)pg->turns,
+		.nturns = pg->nturns,
+	};
+	struct diag d;
+	char	*ggf, *cmd;
+	int	 rc;
+
+	/* What it wrote after the last game is no answer to this one. */
+	engine_drain(&s->e);
+	if ((ggf = record_ggf_text(&o, &d)) == NULL)
+		return ENGINE_ERROR;
+	if ((cmd = malloc(strlen(ggf) + 11)) == NULL) {
+		free(ggf);
+		return ENGINE_ERROR;
+	}
+	sprintf(cmd, "set game %s\n", ggf);
+	free(ggf);
+	rc = engine_send(&s->e, cmd, engine_deadline(timeout));
+	free(cmd);
+	s->told = pg->nlog;
+	return rc;
+}
+
+static int
+nboard_ask(struct play_side *s, const struct play_game *pg, int colour,
+    double deadline, char **line, size_t *len)
+{
+	const struct play_move *m;
+	char	 cmd[80], act[64], *slash;
+	size_t	 i, n;
+	int	 rc;
+
+	(void)colour;
+	engine_drain(&s->e);
+	for (; s->told < pg->nlog; s->told++) {
+		m = &pg->log[s->told];
+		/* GGF spells a pass PA. */
+		if (m->a.kind == RULES_PASS)
+			snprintf(act, sizeof act, "PA");
+		else
+			record_action_format(&pg->pos->board, &m->a, act,
+			    sizeof act);
+		snprintf(cmd, sizeof cmd, "move %s\n", act);
+		if ((rc = engine_send(&s->e, cmd, deadline)) != 1)
+			return rc;
+	}
+	if ((rc = nboard_sync(s, deadline)) != 1 ||
+	    (rc = engine_send(&s->e, "go\n", deadline)) != 1)
+		return rc;
+	do {
+		if ((rc = engine_read(&s->e, deadline, line, len)) != 1)
+			return rc;
+	} while (strncmp(*line, "=== ", 4) != 0);
+	/* MOVE[/EVAL[/TIME]]: the move alone; a NUL stays, for the match. */
+	n = *len - 4;
+	if ((slash = memchr(*line + 4, '/', n)) != NULL)
+		n = (size_t)(slash - (*line + 4));
+	memcpy(s->answer, *line + 4, n);
+	s->answer[n] = '\0';
+	for (i = 0; i < n; i++)
+		s->answer[i] = (char)tolower((unsigned char)s->answer[i]);
+	if (n == 2 && memcmp(s->answer, "pa", 2) == 0)
+		n = (size_t)snprintf(s->answer, sizeof s->answer, "pass");
+	*line = s->answer;
+	*len = n;
+	return 1;
+}
+
+const struct play_proto play_proto_nboard = {
+	.name = "nboard",
+	.only_game = "reversi",
+	.only_board = "8x8",
+	.hello = nboard_hello,
+	.new_game = nboard_new_game,
+	.ask = nboard_ask,
+};

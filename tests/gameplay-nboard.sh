@@ -1,0 +1,96 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# NBoard (formats/protocol.md, "NBoard"): our NBoard engine driven by our
+# NBoard client, with and without a clock; the engine's name in the
+# record; a match of GTP against NBoard; the scripted quirks of real
+# engines (status lines, a stale answer before the last pong, a pong that
+# never comes); Reversi 8x8 only; and the engine's own session.
+set -u
+. "${srcdir:-.}/tests/lib.sh"
+
+nb="gameplay engine --protocol nboard"
+for tc in "" "--tc 60+0.5"; do
+	gameplay match -b "$nb mcts:20" --black-protocol nboard \
+	    -w "$nb random" --white-protocol nboard -n 4 --alternate $tc \
+	    --summary "$tmp/sum" reversi > "$tmp/g.pgn" 2> "$tmp/err" ||
+	    ng "nboard $tc: match exits $?: $(cat "$tmp/err")"
+	got=$(gamecheck --quiet "$tmp/g.pgn" 2>&1 | tail -n 1)
+	[ "$got" = "gamecheck: 4 records: 4 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+	    ng "nboard $tc: $got"
+	grep -q '^\[Black "arbiter mcts:20"\]' "$tmp/g.pgn" &&
+	    grep -q 'name: "arbiter random"' "$tmp/sum" ||
+	    ng "nboard $tc: the NBoard names are not in the record and summary"
+	if [ -n "$tc" ]; then
+		grep -q '^\[TimeControl "60+0.5"\]$' "$tmp/g.pgn" ||
+		    ng "nboard $tc: no clock in the record"
+	fi
+done
+ok "our NBoard engine against itself, with and without a clock"
+
+gameplay match -b "gameplay engine --protocol gtp mcts:20" \
+    --black-protocol gtp -w "$nb random" --white-protocol nboard -n 2 \
+    --alternate --summary /dev/null reversi > "$tmp/m.pgn" 2> "$tmp/err" ||
+    ng "GTP against NBoard: exit $?: $(cat "$tmp/err")"
+got=$(gamecheck --quiet "$tmp/m.pgn" 2>&1 | tail -n 1)
+[ "$got" = "gamecheck: 2 records: 2 finished, 0 unfinished, 0 illegal, 0 malformed" ] &&
+    grep -q '^\[White "arbiter random"\]' "$tmp/m.pgn" ||
+    ng "GTP against NBoard: $got"
+ok "a match of GTP against NBoard"
+
+# Quirks that must not cost a game: status lines, a stale answer.
+for q in chatty stale; do
+	gameplay match -b "sh $engines/nboard-quirk.sh $q" \
+	    --black-protocol nboard -w "$nb random" --white-protocol nboard \
+	    -n 2 --alternate --summary /dev/null reversi > "$tmp/q.pgn" \
+	    2> "$tmp/err" || ng "$q: exit $?: $(cat "$tmp/err")"
+	got=$(gamecheck --quiet "$tmp/q.pgn" 2>&1 | tail -n 1)
+	[ "$got" = "gamecheck: 2 records: 2 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+	    ng "$q: $got: $(grep Termination "$tmp/q.pgn")"
+done
+ok "status lines and a stale answer before the pong cost no game"
+
+# No pong: the deadline applies, a time-out.
+gameplay match -b "sh $engines/nboard-quirk.sh no-pong" \
+    --black-protocol nboard -w "$nb random" --white-protocol nboard \
+    --timeout 1 --summary /dev/null reversi > "$tmp/t.pgn" 2> "$tmp/err" ||
+    ng "no pong: exit $?"
+grep -q '^\[Termination "black timed out"\]' "$tmp/t.pgn" ||
+    ng "no pong: $(cat "$tmp/t.pgn" "$tmp/err")"
+ok "an engine that never answers pong times out"
+
+# Reversi 8x8 only: another game or board is a usage error, no record.
+for a in oust "-s 6x6 reversi"; do
+	gameplay match -b x -w "$nb random" --white-protocol nboard $a \
+	    > "$tmp/o.pgn" 2> "$tmp/err"
+	rc=$?
+	[ $rc = 2 ] && [ ! -s "$tmp/o.pgn" ] &&
+	    grep -q "^gameplay: match: --white-protocol nboard plays reversi 8x8 only, not" \
+	    "$tmp/err" || ng "nboard $a: exit $rc: $(cat "$tmp/err")"
+done
+gameplay match -b x -w y --black-protocol nbd reversi 2> "$tmp/err"
+rc=$?
+[ $rc = 2 ] && grep -q "black-protocol takes arbiter, gtp or nboard, not 'nbd'" \
+    "$tmp/err" || ng "--black-protocol nbd: exit $rc: $(cat "$tmp/err")"
+ok "NBoard plays Reversi on 8x8 only"
+
+# The engine's session: its name, pongs, a move from a GGF game and moves
+# told; a bad game or an illegal move is said on stderr and changes
+# nothing.
+printf '%s\n' 'nboard 2' 'set depth 6' 'ping 1' 'set game (;GM[Othello]BO[8 x];)' \
+    'set game (;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6//1.5];)' \
+    'ping 2' 'move a1' 'move C3/0.5' 'go' 'hint 3' 'ping 3' 'quit' |
+    $nb greedy > "$tmp/out" 2> "$tmp/err" || ng "engine exits $?"
+cat > "$tmp/want" <<'WANT'
+set myname arbiter greedy
+pong 1
+pong 2
+=== g5
+pong 3
+WANT
+diff "$tmp/want" "$tmp/out" > "$tmp/diff" || ng "engine: $(cat "$tmp/diff")"
+grep -q '^gameplay: engine: move a1: a1 flips no disc' "$tmp/err" ||
+    ng "engine: illegal move: $(cat "$tmp/err")"
+grep -q '^gameplay: engine: set game: ' "$tmp/err" ||
+    ng "engine: a bad game: $(cat "$tmp/err")"
+ok "gameplay engine --protocol nboard"
+exit $fail
