@@ -1407,7 +1407,7 @@ struct tree {
 	int		 first_colour;	/* of the first move, -1 before it */
 	struct diag_pos first_at;
 	size_t		 nmoves;
-	bool		 bad_colour;	/* a move out of turn after the first */
+	int		 bad_colour;	/* of a move out of turn, -1 if none */
 	struct diag_pos bad_colour_at;
 };
 
@@ -1498,9 +1498,9 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 		if (tr->first_colour == -1) {
 			tr->first_colour = colour;
 			tr->first_at = vat;
-		} else if (!tr->bad_colour && colour != (tr->first_colour ^
-		    (int)(tr->nmoves & 1))) {
-			tr->bad_colour = true;
+		} else if (tr->bad_colour == -1 && colour !=
+		    (tr->first_colour ^ (int)(tr->nmoves & 1))) {
+			tr->bad_colour = colour;
 			tr->bad_colour_at = vat;
 		}
 		tr->nmoves++;
@@ -1597,9 +1597,9 @@ tree_colours(struct record_reader *rd, const struct tree *tr)
 	if (tr->first_colour != tr->to_move) {
 		at = tr->first_at;
 		moved = tr->first_colour;
-	} else if (tr->bad_colour) {
+	} else if (tr->bad_colour != -1) {
 		at = tr->bad_colour_at;
-		moved = !tr->first_colour;
+		moved = tr->bad_colour;
 	} else
 		return;
 	diag_set_at(first_error(rd), DIAG_WRONG_COLOUR, at, 0,
@@ -1630,8 +1630,8 @@ tree_byte(struct record_reader *rd, bool *newline)
 
 /*
  * Reads one game tree: "(" then nodes of properties ID[value][value]...
- * up to its ")".  Variations are not Othello's: a nested tree's moves
- * are read as the main line's.  Returns 1 with a record, 0 at the end,
+ * up to its ")".  Of nested trees (variations) only the main line, the
+ * first variation at each branch, is read (SGF's convention).  Returns 1 with a record, 0 at the end,
  * -1 on a read error.
  */
 static int
@@ -1701,7 +1701,7 @@ next_tree(struct record_reader *rd)
 			reset_record(rd);
 			memset(&tr, 0, sizeof tr);
 			tr.size = 8;
-			tr.first_colour = -1;
+			tr.first_colour = tr.bad_colour = -1;
 			rd->rec.start = at;
 			any = true;
 			depth = 1;
