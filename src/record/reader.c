@@ -1166,8 +1166,11 @@ tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
 		tree_tag(rd, "Setup", text, (size_t)len, at);
 }
 
-/* GGF BO[8 <64 cells of * O -> <side>]. */
-static void
+/*
+ * GGF BO[8 <64 cells of * O -> <side>].  Returns the colour to move, or -1
+ * with bad-setup-tag.
+ */
+static int
 ggf_board(struct record_reader *rd, const char *v, size_t len,
     struct diag_pos at)
 {
@@ -1210,11 +1213,12 @@ ggf_board(struct record_reader *rd, const char *v, size_t len,
 		tree_tag(rd, "Size", size, strlen(size), at);
 	}
 	tree_setup(rd, pieces, n, side, at);
-	return;
+	return side;
 bad:
 	diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 0,
 	    "BO[] is a board size, its cells row by row (* O -) and the "
 	    "colour to move (* or O)");
+	return -1;
 }
 
 /*
@@ -1239,8 +1243,16 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 		return;
 	}
 	if (flag == 's') {
-		/* An agreed score: decided off the board, never checked. */
-		tree_tag(rd, "Termination", "agreed score", 12, at);
+		/*
+		 * An agreed score: decided off the board, never checked, but
+		 * kept, so that a record written from it still says who won.
+		 */
+		if (margin == 0)
+			snprintf(text, sizeof text, "agreed score, a draw");
+		else
+			snprintf(text, sizeof text, "agreed score, %s by %ld",
+			    colour[margin < 0], margin < 0 ? -margin : margin);
+		tree_tag(rd, "Termination", text, strlen(text), at);
 		return;
 	}
 	if (margin > ncells || margin < -ncells || (ncells - margin) % 2) {
@@ -1254,13 +1266,38 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 	tree_tag(rd, "Result", text, strlen(text), at);
 }
 
+/*
+ * A GGF margin at s: decimal only ([+-]digits, then .000 or nothing; no
+ * hex, exponent or blank, which strtod would take).  Returns the byte
+ * after it, or NULL.
+ */
+static const char *
+ggf_margin(const char *s, long *margin)
+{
+	bool	 neg = *s == '-';
+	long	 m = 0;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return NULL;
+	for (; isdigit((unsigned char)*s); s++)
+		if ((m = m * 10 + (*s - '0')) > RULES_MAX_CELLS)
+			return NULL;
+	if (*s == '.')
+		for (s++; *s == '0'; s++)
+			continue;
+	*margin = neg ? -m : m;
+	return s;
+}
+
 /* GGF RE[+12.000], RE[-4:r]; SGF RE[B+12], RE[W+R], RE[0], RE[Draw]. */
 static void
 tree_re(struct record_reader *rd, const char *v, size_t len,
     struct diag_pos at, int ncells)
 {
 	char	 shown[RECORD_SHOWN], buf[64], *end, flag = 0;
-	double	 m;
+	const char *rest;
 	long	 margin;
 
 	record_printable(v, len, shown, sizeof shown);
@@ -1284,25 +1321,27 @@ tree_re(struct record_reader *rd, const char *v, size_t len,
 			    buf[2] == 'R' ? 'r' : 't', ncells, at, shown);
 			return;
 		}
+		if (!isdigit((unsigned char)buf[2]))
+			goto bad;
 		margin = strtol(buf + 2, &end, 10);
-		if (end == buf + 2 || *end != '\0' || margin < 0)
+		if (*end != '\0')
 			goto bad;
 		tree_result(rd, buf[0] == 'B' ? margin : -margin, 0, ncells,
 		    at, shown);
 		return;
 	}
-	m = strtod(buf, &end);
-	if (end == buf || (*end != '\0' && *end != ':') || m != (long)m)
+	if ((rest = ggf_margin(buf, &margin)) == NULL ||
+	    (*rest != '\0' && *rest != ':'))
 		goto bad;
-	if (*end == ':') {
-		flag = end[1];
+	if (*rest == ':') {
+		flag = rest[1];
 		if ((flag != 'r' && flag != 't' && flag != 's') ||
-		    end[2] != '\0')
+		    rest[2] != '\0')
 			goto bad;
 	}
-	if (flag != 0 && flag != 's' && m == 0)
+	if (flag != 0 && flag != 's' && margin == 0)
 		goto bad;
-	tree_result(rd, (long)m, flag, ncells, at, shown);
+	tree_result(rd, margin, flag, ncells, at, shown);
 	return;
 bad:
 	diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
@@ -1311,20 +1350,28 @@ bad:
 	    "with :r, :t or :s");
 }
 
-/* An SGF point: a cell name (d5) or SGF's letter pair (dc). */
+/* The widest board a set-up names cells of (a Size tag holds 4..16). */
+#define TREE_SIDE_MAX	16
+
+/*
+ * An SGF point: a cell name (d5) or SGF's letter pair (dc), as row *
+ * TREE_SIDE_MAX + column, or -1.  Read on the widest board, since SZ may
+ * come after AB and AW; the board's own side is checked at the end.
+ */
 static int
-sgf_point(const char *v, size_t len, int n)
+sgf_point(const char *v, size_t len)
 {
 	struct rules_board b;
 	int	 cell;
 
-	if (rules_square_init(&b, n, n, NULL) == -1)
+	if (rules_square_init(&b, TREE_SIDE_MAX, TREE_SIDE_MAX, NULL) == -1)
 		return -1;
+	/* Row-major: a square cell is already row * side + column. */
 	if ((cell = rules_cell_parse(&b, v, len)) >= 0)
 		return cell;
-	if (len == 2 && v[0] >= 'a' && v[0] < 'a' + n && v[1] >= 'a' &&
-	    v[1] < 'a' + n)
-		return (v[1] - 'a') * n + (v[0] - 'a');
+	if (len == 2 && v[0] >= 'a' && v[0] < 'a' + TREE_SIDE_MAX &&
+	    v[1] >= 'a' && v[1] < 'a' + TREE_SIDE_MAX)
+		return (v[1] - 'a') * TREE_SIDE_MAX + (v[0] - 'a');
 	return -1;
 }
 
@@ -1350,9 +1397,18 @@ struct tree {
 	size_t		 re_len;
 	bool		 setup;		/* AB, AW or PL */
 	struct diag_pos setup_at;
-	int		 to_move;
+	int		 to_move;	/* PL or BO */
+	/* AB, AW, AE by row and column, placed once SZ is known. */
+	int		 points[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	bool		 placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	int		 pieces[RULES_MAX_CELLS];
 	bool		 bad_point;
+	bool		 main_done;	/* a variation closed: the rest is not */
+	int		 first_colour;	/* of the first move, -1 before it */
+	struct diag_pos first_at;
+	size_t		 nmoves;
+	int		 bad_colour;	/* of a move out of turn, -1 if none */
+	struct diag_pos bad_colour_at;
 };
 
 /* The tags of a GGF or SGF property: ours, under the name kept. */
@@ -1429,10 +1485,25 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
     const char *v, size_t len, struct diag_pos at, struct diag_pos vat)
 {
 	size_t	 i;
-	int	 cell;
+	int	 cell, colour;
 
 	/* Moves first: nearly every property is one. */
 	if ((id[0] == 'B' || id[0] == 'W') && id[1] == '\0') {
+		/*
+		 * Passes are written, so colours alternate from the first
+		 * move; whether that one is the colour to move waits for
+		 * the end of the tree (PL and BO may come after it).
+		 */
+		colour = id[0] == 'W';
+		if (tr->first_colour == -1) {
+			tr->first_colour = colour;
+			tr->first_at = vat;
+		} else if (tr->bad_colour == -1 && colour !=
+		    (tr->first_colour ^ (int)(tr->nmoves & 1))) {
+			tr->bad_colour = colour;
+			tr->bad_colour_at = vat;
+		}
+		tr->nmoves++;
 		tree_move(rd, v, len, vat);
 		return;
 	}
@@ -1448,7 +1519,8 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 		memcpy(tr->re, v, len);
 		tr->re_len = len;
 	} else if (strcmp(id, "BO") == 0 && rd->format == RECORD_GGF) {
-		ggf_board(rd, v, len, at);
+		if ((colour = ggf_board(rd, v, len, at)) != -1)
+			tr->to_move = colour;
 		tr->size = atoi(v);
 	} else if (strcmp(id, "SZ") == 0 && rd->format == RECORD_SGF) {
 		tr->size = atoi(v);
@@ -1471,13 +1543,13 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 			tr->setup = true;
 			tr->setup_at = at;
 		}
-		if (tr->size < 1 || tr->size > 26 ||
-		    (cell = sgf_point(v, len, tr->size)) == -1) {
+		if ((cell = sgf_point(v, len)) == -1) {
 			tr->bad_point = true;
 			return;
 		}
-		tr->pieces[cell] = id[1] == 'E' ? RULES_EMPTY :
+		tr->points[cell] = id[1] == 'E' ? RULES_EMPTY :
 		    RULES_PIECE(id[1] == 'W');
+		tr->placed[cell] = true;
 	} else if (strcmp(id, "PL") == 0 && rd->format == RECORD_SGF) {
 		if (!tr->setup) {
 			tr->setup = true;
@@ -1486,6 +1558,53 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 		tr->to_move = len > 0 && (v[0] == 'W' || v[0] == 'w');
 	}
 	/* Others (GM, FF, CA, AP, GN, C, ...) say nothing a referee reads. */
+}
+
+/*
+ * Places the AB, AW and AE points on the board of side tr->size, now that
+ * SZ is known, into tr->pieces; a point off it is a bad point.
+ */
+static void
+tree_points(struct tree *tr)
+{
+	int	 r, c, n = tr->size;
+
+	for (r = 0; r < TREE_SIDE_MAX; r++)
+		for (c = 0; c < TREE_SIDE_MAX; c++) {
+			if (!tr->placed[r * TREE_SIDE_MAX + c])
+				continue;
+			if (n < 1 || n > TREE_SIDE_MAX || r >= n || c >= n)
+				tr->bad_point = true;
+			else
+				tr->pieces[r * n + c] =
+				    tr->points[r * TREE_SIDE_MAX + c];
+		}
+}
+
+/*
+ * The colours of the moves: the first the colour to move (PL, BO, else
+ * Black), then alternating, since passes are written (formats/ggf.md).
+ */
+static void
+tree_colours(struct record_reader *rd, const struct tree *tr)
+{
+	static const char *colour[] = { "black", "white" };
+	struct diag_pos at;
+	int	 moved;
+
+	if (tr->first_colour == -1)
+		return;
+	if (tr->first_colour != tr->to_move) {
+		at = tr->first_at;
+		moved = tr->first_colour;
+	} else if (tr->bad_colour != -1) {
+		at = tr->bad_colour_at;
+		moved = tr->bad_colour;
+	} else
+		return;
+	diag_set_at(first_error(rd), DIAG_WRONG_COLOUR, at, 0,
+	    "a move by %s, but %s is to move (passes are written, as %s[PA])",
+	    colour[moved], colour[!moved], moved ? "B" : "W");
 }
 
 /* Reads the next byte of the input, across lines: -1 at the end. */
@@ -1511,8 +1630,8 @@ tree_byte(struct record_reader *rd, bool *newline)
 
 /*
  * Reads one game tree: "(" then nodes of properties ID[value][value]...
- * up to its ")".  Variations are not Othello's: a nested tree's moves
- * are read as the main line's.  Returns 1 with a record, 0 at the end,
+ * up to its ")".  Of nested trees (variations) only the main line, the
+ * first variation at each branch, is read (SGF's convention).  Returns 1 with a record, 0 at the end,
  * -1 on a read error.
  */
 static int
@@ -1552,8 +1671,11 @@ next_tree(struct record_reader *rd)
 				in_value = false;
 				after_value = true;
 				id[idlen] = '\0';
-				tree_property(rd, &tr, id, rd->value.s != NULL ?
-				    rd->value.s : "", rd->value.len, pat, vat);
+				/* The main line only: the first variation. */
+				if (!tr.main_done)
+					tree_property(rd, &tr, id,
+					    rd->value.s != NULL ? rd->value.s :
+					    "", rd->value.len, pat, vat);
 				continue;
 			}
 			/* The bytes up to the next ] or \ of the line at once. */
@@ -1579,6 +1701,7 @@ next_tree(struct record_reader *rd)
 			reset_record(rd);
 			memset(&tr, 0, sizeof tr);
 			tr.size = 8;
+			tr.first_colour = tr.bad_colour = -1;
 			rd->rec.start = at;
 			any = true;
 			depth = 1;
@@ -1591,6 +1714,12 @@ next_tree(struct record_reader *rd)
 		if (c == ')') {
 			if (--depth == 0)
 				break;
+			/*
+			 * A variation closed: the main line, the first one at
+			 * each branch (formats/ggf.md), ends with it; the other
+			 * variations are read for their syntax only.
+			 */
+			tr.main_done = true;
 			continue;
 		}
 		if (c == ';') {
@@ -1644,12 +1773,14 @@ next_tree(struct record_reader *rd)
 		snprintf(size, sizeof size, "%dx%d", tr.size, tr.size);
 		tree_tag(rd, "Size", size, strlen(size), tr.size_at);
 	}
+	tree_points(&tr);
 	if (tr.bad_point)
 		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, tr.setup_at,
 		    0, "AB, AW and AE name cells of the board (d5, or SGF's "
 		    "dc)");
 	else if (tr.setup && tr.size >= 4 && tr.size <= 16)
 		tree_setup(rd, tr.pieces, tr.size, tr.to_move, tr.setup_at);
+	tree_colours(rd, &tr);
 	if (tr.has_re)
 		tree_re(rd, tr.re, tr.re_len, tr.re_at, (int)ncells);
 	finish_record(rd);

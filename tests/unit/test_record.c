@@ -370,6 +370,124 @@ START_TEST(sgf_games)
 }
 END_TEST
 
+START_TEST(tree_main_line)
+{
+	/* The first variation at each branch is the game (SGF's main line). */
+	static const char text[] =
+	    "(;GM[2]FF[4]SZ[8];B[f5];W[d6](;B[c3];W[d3])(;B[c5];W[f4]))\n"
+	    "(;GM[2];B[f5](;W[d6](;B[c3])(;B[c5]))(;W[f4];B[e3]))\n";
+	const struct record *rec;
+
+	reader_open(text, sizeof text - 1, RECORD_AUTO);
+	rec = next_record();
+	ck_assert(!rec->malformed);
+	ck_assert_int_eq(rec->nturns, 4);
+	ck_assert_str_eq(turn_text(rec, 2), "c3");
+	ck_assert_str_eq(turn_text(rec, 3), "d3");
+	rec = next_record();
+	ck_assert(!rec->malformed);
+	ck_assert_int_eq(rec->nturns, 3);
+	ck_assert_str_eq(turn_text(rec, 2), "c3");
+	assert_no_more();
+}
+END_TEST
+
+START_TEST(sgf_size_last)
+{
+	/* SZ after AB and AW: the points are still cells of the 6x6 board. */
+	static const char text[] =
+	    "(;GM[2]FF[4]AB[c3][d4]AW[c4][dc]SZ[6];B[b4])\n"
+	    "(;GM[2]FF[4]AB[g7]SZ[6];B[b4])\n";
+	const struct record *rec;
+
+	reader_open(text, sizeof text - 1, RECORD_AUTO);
+	rec = next_record();
+	ck_assert(!rec->malformed);
+	ck_assert_str_eq(tag_value(rec, "Size"), "6x6");
+	ck_assert_str_eq(tag_value(rec, "Setup"),
+	    "--------------XO----OX-------------- X");
+	rec = next_record();
+	ck_assert(rec->malformed);
+	ck_assert_int_eq(rec->error.code, DIAG_BAD_SETUP_TAG);
+	assert_no_more();
+}
+END_TEST
+
+START_TEST(tree_colours)
+{
+	static const struct {
+		const char *text;
+		bool	 ok;
+		unsigned long col;
+	} cases[] = {
+		{ "(;GM[2]FF[4]SZ[8];W[f5];B[d6])\n", false, 21 },
+		{ "(;GM[2]FF[4]SZ[8];B[f5];B[d6])\n", false, 27 },
+		{ "(;GM[2]FF[4]SZ[8];B[f5];W[d6];B[c3];B[pa])\n", false, 39 },
+		{ "(;GM[2]FF[4]SZ[8]AB[e4][d5]AW[d4][e5]PL[W];W[f4];B[f3])\n",
+		    true, 0 },
+		{ "(;GM[2]FF[4]SZ[8];B[f5];W[];B[pa])\n", true, 0 },
+		{ "(;GM[Othello]BO[8 -------- -------- -------- ---OX--- "
+		    "---XO--- -------- -------- -------- O]B[f5];)\n", false,
+		    95 },
+		{ "(;GM[Othello]BO[8 -------- -------- -------- ---OX--- "
+		    "---XO--- -------- -------- -------- O]W[f4]B[f3];)\n",
+		    true, 0 },
+		{ "(;GM[Othello]B[f5]W[d6]W[c3];)\n", false, 26 },
+	};
+	const struct record *rec;
+
+	reader_open(cases[_i].text, strlen(cases[_i].text), RECORD_AUTO);
+	rec = next_record();
+	ck_assert_int_eq(rec->malformed, !cases[_i].ok);
+	if (!cases[_i].ok) {
+		ck_assert_int_eq(rec->error.code, DIAG_WRONG_COLOUR);
+		ck_assert_uint_eq(rec->error.at.col, cases[_i].col);
+	}
+}
+END_TEST
+
+START_TEST(ggf_re_values)
+{
+	static const struct {
+		const char *re;
+		const char *termination;	/* NULL: malformed */
+	} cases[] = {
+		{ "0x10", NULL },
+		{ "+0x10", NULL },
+		{ " 12", NULL },
+		{ "12.5", NULL },
+		{ "inf", NULL },
+		{ "1e1", NULL },
+		{ "+12.000:s", "agreed score, black by 12" },
+		{ "-4:s", "agreed score, white by 4" },
+		{ "0.000:s", "agreed score, a draw" },
+		{ "+12.000", "" },
+		{ "-12", "" },
+	};
+	char	 text[256];
+	const struct record *rec;
+
+	snprintf(text, sizeof text, "(;GM[Othello]RE[%s]B[f5]W[d6]B[];)\n",
+	    cases[_i].re);
+	reader_open(text, strlen(text), RECORD_AUTO);
+	rec = next_record();
+	if (cases[_i].termination == NULL) {
+		ck_assert(rec->malformed);
+		ck_assert_int_eq(rec->error.code, DIAG_BAD_RE);
+		return;
+	}
+	ck_assert(!rec->malformed);
+	/* GGF's B[] is a pass, as SGF's. */
+	ck_assert_int_eq(rec->nturns, 3);
+	ck_assert_str_eq(turn_text(rec, 2), "pass");
+	if (cases[_i].termination[0] == '\0')
+		ck_assert_ptr_nonnull(tag_value(rec, "Result"));
+	else
+		ck_assert_str_eq(tag_value(rec, "Termination"),
+		    cases[_i].termination);
+}
+END_TEST
+
 START_TEST(setup_values)
 {
 	static const struct {
@@ -924,6 +1042,10 @@ record_suite(void)
 	tcase_add_test(tc, reads_tags_turns_and_result);
 	tcase_add_test(tc, ggf_games);
 	tcase_add_test(tc, sgf_games);
+	tcase_add_test(tc, tree_main_line);
+	tcase_add_test(tc, sgf_size_last);
+	tcase_add_loop_test(tc, tree_colours, 0, 8);
+	tcase_add_loop_test(tc, ggf_re_values, 0, 11);
 	tcase_add_loop_test(tc, setup_values, 0, 8);
 	tcase_add_test(tc, many_records_and_boundaries);
 	tcase_add_test(tc, line_ends_and_bom);
