@@ -22,8 +22,7 @@
 
 /* The Elo figures of a distribution of outcomes. */
 struct stat_elo {
-	bool	 defined;	/* some outcome counted, and not all the
-				   same extreme (all won or all lost) */
+	bool	 defined;	/* some outcome counted */
 	double	 score;		/* mean score a game, 0 to 1 */
 	double	 elo;		/* the difference, logistic model */
 	double	 lo, hi;	/* its 95% interval; may be -/+HUGE_VAL */
@@ -33,9 +32,12 @@ struct stat_elo {
 /*
  * The Elo figures of count[0..kinds-1] (kinds STAT_TRINOMIAL or
  * STAT_PENTANOMIAL) in *e: the mean score s, the Elo difference
- * -400 log10(1/s - 1), the interval of s +- 1.959964 standard errors
- * mapped to Elo, and the LOS Phi((s - 1/2) / se).  Never fails; e->defined
- * is false where the figures mean nothing.
+ * -400 log10(1/s - 1) (+-HUGE_VAL for every game won or lost), the
+ * interval of s +- 1.959964 standard errors mapped to Elo, and the LOS
+ * Phi((s - 1/2) / se).  The interval and the LOS take s and se from the
+ * counts with 1/1000 for each outcome never seen, so that one outcome
+ * alone has a spread: 30 games won give LOS 1, 30 lost 0, 30 drawn 1/2.
+ * Never fails; e->defined is false when nothing was counted.
  */
 void	stat_elo_of(const unsigned long *count, int kinds, struct stat_elo *e);
 
@@ -58,11 +60,13 @@ enum stat_verdict {
 double	stat_sprt_lower(const struct stat_sprt *);
 double	stat_sprt_upper(const struct stat_sprt *);
 /*
- * The log-likelihood ratio of H1 to H0 given count[0..kinds-1], by the
- * generalised SPRT's normal approximation: N (s1 - s0) (2s - s0 - s1) /
- * (2 var), N the outcomes counted, s their mean score, var their
- * variance, s0 and s1 the scores of elo0 and elo1.  0 until two
- * different outcomes are counted (a variance of 0).
+ * The generalised log-likelihood ratio of H1 to H0 given
+ * count[0..kinds-1]: the log of the likelihood of the counts under the
+ * most likely distribution of outcomes with the mean score s1 of elo1,
+ * over that with the score s0 of elo0 (fishtest's MLE_expected).  An
+ * outcome never seen counts 1/1000, so that 15 pairs all won give 0.426
+ * at elo0 = 0, elo1 = 10 (15 log(s1 / s0) as the padding goes to 0) and
+ * one drawn pair -0.025.  0 when nothing was counted.
  */
 double	stat_sprt_llr(const struct stat_sprt *, const unsigned long *count,
 	    int kinds);

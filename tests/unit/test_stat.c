@@ -406,9 +406,14 @@ END_TEST
  * 0.452082 and 0.947918, that is -400 log10(1.211990) = -33.40 and
  * -400 log10(0.054943) = 504.03; LOS = Phi(0.2 / 0.126491) = Phi(1.5811)
  * = 0.94308.  The SPRT of elo0 = 0 against elo1 = 10: s0 = 0.5, s1 =
- * 1 / (1 + 10^(-10/400)) = 0.514387, LLR = 10 (0.014387) (1.4 - 1.014387)
- * / (2 (0.16)) = 0.17337; alpha = beta = 0.05 gives the bounds
- * log(0.05 / 0.95) = -2.944439 and 2.944439.
+ * 1 / (1 + 10^(-10/400)) = 0.514387.  The distribution of mean s0
+ * nearest the observed p = (0.2, 0.2, 0.6) is p_k / (1 + x (a_k - s0)),
+ * a = (0, 1/2, 1), x the root of sum p_k (a_k - s0) / (1 + x (a_k - s0))
+ * = -0.1 / (1 - x/2) + 0.3 / (1 + x/2) = 0: x = 1, (0.4, 0.2, 0.4).  For
+ * s1 the root is x = 0.932197, (0.384253, 0.202719, 0.413028).  LLR =
+ * 2 log(0.384253 / 0.4) + 2 log(0.202719 / 0.2) + 6 log(0.413028 / 0.4)
+ * = 2 (-0.040162) + 2 (0.013502) + 6 (0.032050) = 0.138982; alpha =
+ * beta = 0.05 gives the bounds log(0.05 / 0.95) = -2.944439 and 2.944439.
  */
 START_TEST(test_elo_trinomial)
 {
@@ -424,7 +429,7 @@ START_TEST(test_elo_trinomial)
 	ck_assert_double_eq_tol(e.hi, 504.0333, 1e-4);
 	ck_assert_double_eq_tol(e.los, 0.943077, 1e-6);
 	ck_assert_double_eq_tol(stat_sprt_llr(&t, ldw, STAT_TRINOMIAL),
-	    0.173371, 1e-6);
+	    0.138982, 1e-6);
 	ck_assert_double_eq_tol(stat_sprt_lower(&t), -2.944439, 1e-6);
 	ck_assert_double_eq_tol(stat_sprt_upper(&t), 2.944439, 1e-6);
 	ck_assert_int_eq(stat_sprt_verdict(&t, 0.17), STAT_INCONCLUSIVE);
@@ -441,8 +446,13 @@ END_TEST
  * se = sqrt(0.080625 / 10) = 0.089791.  Elo = -400 log10(0.475 / 0.525)
  * = 17.386; the interval 0.525 -+ 0.175988 = 0.349012 and 0.700988, Elo
  * -108.293 and 148.009; LOS = Phi(0.025 / 0.089791) = Phi(0.27842) =
- * 0.609656.  LLR (0 against 10) = 10 (0.014387) (1.05 - 1.014387) /
- * (2 (0.080625)) = 0.031775.
+ * 0.609656.  LLR (0 against 10): a = (0, 1/4, 1/2, 3/4, 1), p = (0.1,
+ * 0.2, 0.3, 0.3, 0.1); the roots x0 = 0.304362 and x1 = 0.130636 give
+ * the nearest distributions of mean s0 and s1, p_k / (1 + x (a_k - s)):
+ * (0.117950, 0.216471, 0.3, 0.278787, 0.086792) and (0.107204, 0.207155,
+ * 0.300565, 0.291042, 0.094035).  LLR = sum of count_k log(p1_k / p0_k)
+ * = -0.095527 + 2 (-0.043992) + 3 (0.001881) + 3 (0.043019) + 0.080149
+ * = 0.031340.
  */
 START_TEST(test_elo_pentanomial)
 {
@@ -458,29 +468,87 @@ START_TEST(test_elo_pentanomial)
 	ck_assert_double_eq_tol(e.hi, 148.0088, 1e-4);
 	ck_assert_double_eq_tol(e.los, 0.609656, 1e-6);
 	ck_assert_double_eq_tol(stat_sprt_llr(&t, pairs, STAT_PENTANOMIAL),
-	    0.031775, 1e-6);
+	    0.031340, 1e-6);
 }
 END_TEST
 
 /*
- * Nothing counted, or every game won: no Elo, and an LLR of 0, not a
- * division by a variance of 0; nor does one drawn pair decide the test.
+ * Nothing counted: no figures and an LLR of 0.  One outcome alone has no
+ * variance, so an outcome never seen counts 1/1000 (fishtest's
+ * regularisation).  Thirty wins: the score 1, Elo +inf; with the padding
+ * s = (30 + 0.0005) / 30.002 = 0.999950, variance (0.001 (0.999950)^2 +
+ * 0.001 (0.499950)^2 + 30 (0.000050)^2) / 30.002 = 0.00004167, se =
+ * sqrt(0.00004167 / 30.002) = 0.001179, the interval from 0.999950 -
+ * 1.959964 se = 0.997640, -400 log10(1 / 0.997640 - 1) = 1050.45 Elo, to
+ * +inf; LOS = Phi(0.49995 / 0.001179) = Phi(424), 1 less about
+ * 10^-39000, 1 in a double.  Thirty losses: the mirror, LOS 0; thirty
+ * draws: s = 0.5, Elo 0, LOS = Phi(0) = 0.5.
+ *
+ * The SPRT of 0 against 10 Elo on 15 pairs, each won twice: the nearest
+ * distribution of mean s0 moves nearly half the mass to the empty
+ * category 0 (x0 = 1.999733), that of mean s1 nearly 1 - s1 (x1 =
+ * 1.943794); as the padding goes to 0 their weights of the pairs won
+ * twice tend to s0 = 1/2 and s1 = 0.514387, so LLR tends to 15 log(s1 /
+ * s0) = 15 (0.028368) = 0.425522; with it, 0.425578.  H1 needs 2.944439
+ * / 0.028368 = 103.8 pairs: 103 give 2.921976, 104 give 2.950345.
+ *
+ * One drawn pair must not decide: the distribution of mean s0 is the
+ * observed one (x0 = 0), that of mean s1 puts 2 (s1 - 1/2) = 0.028774
+ * on the pairs won twice, so LLR tends to log(1 - 0.028774) = -0.029196
+ * a pair; with the padding, 1 pair gives -0.025331, and H0 needs 102.
  */
 START_TEST(test_elo_extremes)
 {
 	const unsigned long none[STAT_TRINOMIAL] = { 0, 0, 0 };
-	const unsigned long wins[STAT_TRINOMIAL] = { 0, 0, 5 };
+	const unsigned long wins[STAT_TRINOMIAL] = { 0, 0, 30 };
+	const unsigned long losses[STAT_TRINOMIAL] = { 30, 0, 0 };
+	const unsigned long draws[STAT_TRINOMIAL] = { 0, 30, 0 };
+	const unsigned long won[STAT_PENTANOMIAL] = { 0, 0, 0, 0, 15 };
+	const unsigned long won103[STAT_PENTANOMIAL] = { 0, 0, 0, 0, 103 };
+	const unsigned long won104[STAT_PENTANOMIAL] = { 0, 0, 0, 0, 104 };
 	const unsigned long even[STAT_PENTANOMIAL] = { 0, 0, 1, 0, 0 };
+	const unsigned long even101[STAT_PENTANOMIAL] = { 0, 0, 101, 0, 0 };
+	const unsigned long even102[STAT_PENTANOMIAL] = { 0, 0, 102, 0, 0 };
 	const struct stat_sprt t = { 0, 10, 0.05, 0.05 };
 	struct stat_elo e;
+	double	 llr;
 
 	stat_elo_of(none, STAT_TRINOMIAL, &e);
 	ck_assert(!e.defined);
 	ck_assert_double_eq(stat_sprt_llr(&t, none, STAT_TRINOMIAL), 0);
+
 	stat_elo_of(wins, STAT_TRINOMIAL, &e);
-	ck_assert(!e.defined);
-	ck_assert_double_eq(stat_sprt_llr(&t, wins, STAT_TRINOMIAL), 0);
-	ck_assert_double_eq(stat_sprt_llr(&t, even, STAT_PENTANOMIAL), 0);
+	ck_assert(e.defined);
+	ck_assert(isinf(e.elo) && e.elo > 0);
+	ck_assert(isinf(e.hi) && e.hi > 0);
+	ck_assert_double_eq_tol(e.lo, 1050.45, 1e-2);
+	ck_assert_double_eq_tol(e.los, 1, 1e-12);
+	stat_elo_of(losses, STAT_TRINOMIAL, &e);
+	ck_assert(e.defined);
+	ck_assert(isinf(e.elo) && e.elo < 0);
+	ck_assert_double_eq_tol(e.los, 0, 1e-12);
+	stat_elo_of(draws, STAT_TRINOMIAL, &e);
+	ck_assert(e.defined);
+	ck_assert_double_eq_tol(e.elo, 0, 1e-9);
+	ck_assert_double_eq_tol(e.los, 0.5, 1e-12);
+
+	ck_assert_double_eq_tol(stat_sprt_llr(&t, won, STAT_PENTANOMIAL),
+	    0.425578, 1e-6);
+	llr = stat_sprt_llr(&t, won103, STAT_PENTANOMIAL);
+	ck_assert_double_eq_tol(llr, 2.921976, 1e-6);
+	ck_assert_int_eq(stat_sprt_verdict(&t, llr), STAT_INCONCLUSIVE);
+	llr = stat_sprt_llr(&t, won104, STAT_PENTANOMIAL);
+	ck_assert_double_eq_tol(llr, 2.950345, 1e-6);
+	ck_assert_int_eq(stat_sprt_verdict(&t, llr), STAT_H1);
+
+	llr = stat_sprt_llr(&t, even, STAT_PENTANOMIAL);
+	ck_assert_double_eq_tol(llr, -0.025331, 1e-6);
+	ck_assert_int_eq(stat_sprt_verdict(&t, llr), STAT_INCONCLUSIVE);
+	llr = stat_sprt_llr(&t, even101, STAT_PENTANOMIAL);
+	ck_assert_int_eq(stat_sprt_verdict(&t, llr), STAT_INCONCLUSIVE);
+	llr = stat_sprt_llr(&t, even102, STAT_PENTANOMIAL);
+	ck_assert_double_eq_tol(llr, -2.969548, 1e-6);
+	ck_assert_int_eq(stat_sprt_verdict(&t, llr), STAT_H0);
 }
 END_TEST
 
