@@ -198,7 +198,9 @@ ok "a line beyond an answer is no answer"
 deaf() {
 	what=$1 want=$2 cmd=$3
 	shift 3
-	timeout 60 gameplay match -b "$cmd" -w 'gameplay engine random' \
+	# A guard against a hang, not a speed limit: a sanitizer build on a
+	# loaded machine restarts 3000 programs in minutes.
+	timeout 600 gameplay match -b "$cmd" -w 'gameplay engine random' \
 	    -n 3000 "$@" reversi > "$tmp/d.pgn" 2> "$tmp/err" ||
 	    ng "$what: exits $?: $(tail -n 3 "$tmp/err")"
 	n=$(grep -c "^\[Termination \"$want\"\]" "$tmp/d.pgn")
