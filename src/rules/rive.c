@@ -42,6 +42,9 @@ struct rive {
 	uint64_t	 part[WORDS];		/* its stones joined to the
 						   placed one, at the last
 						   find_removals() */
+	uint64_t	 exact[WORDS];		/* the stones of can whose
+						   removal leaves it exactly
+						   keep stones */
 	int16_t		 nempty;
 	int16_t		 ncan;			/* how many in can */
 	int16_t		 vmin;			/* M: the least v(e) */
@@ -148,7 +151,7 @@ find_removals(const struct rules_board *b, struct rive *r)
 {
 	struct walk w;
 	uint64_t stand[WORDS], bits;
-	int	 i, c, s = r->placed, part, n = 0;
+	int	 i, c, s = r->placed, part, left, n = 0;
 	int	 words = (b->ncells + 63) / 64;
 
 	memset(w.disc, 0xff, (size_t)b->ncells * sizeof *w.disc);
@@ -162,19 +165,45 @@ find_removals(const struct rules_board *b, struct rive *r)
 	part = w.sub[s];
 	memset(r->can, 0, sizeof r->can);
 	memset(r->part, 0, sizeof r->part);
+	memset(r->exact, 0, sizeof r->exact);
 	for (i = 0; i < words; i++) {
 		for (bits = stand[i]; bits != 0; bits &= bits - 1) {
 			c = i * 64 + __builtin_ctzll(bits);
+			left = w.disc[c] == 0 ? part : part - 1 - w.cut[c];
 			if (w.disc[c] != 0)
 				r->part[i] |= UINT64_C(1) << (c & 63);
-			if (c == s || (w.disc[c] == 0 ? part :
-			    part - 1 - w.cut[c]) < r->keep)
+			if (c == s || left < r->keep)
 				continue;
+			if (w.disc[c] != 0 && left == r->keep)
+				r->exact[i] |= UINT64_C(1) << (c & 63);
 			r->can[i] |= UINT64_C(1) << (c & 63);
 			n++;
 		}
 	}
 	r->ncan = (int16_t)n;
+}
+
+/*
+ * The stone just removed left exactly `keep' stones joined to the placed
+ * one: those must all stay, so what may go is every other standing stone
+ * of the group, found by one flood from the placed stone, no search.
+ */
+static void
+removals_outside(const struct rules_board *b, struct rive *r)
+{
+	bool	 seen[RULES_MAX_CELLS];
+	int	 i, words = (b->ncells + 63) / 64;
+
+	memset(seen, 0, (size_t)b->ncells * sizeof *seen);
+	reach(b, r, r->placed, -1, seen);
+	memset(r->part, 0, sizeof r->part);
+	memset(r->exact, 0, sizeof r->exact);
+	for (i = 0; i < b->ncells; i++)
+		if (seen[i])
+			bit_set(r->part, i);
+	for (i = 0; i < words; i++)
+		r->can[i] = r->group[i] & ~r->removed[i] & ~r->part[i];
+	r->ncan = (int16_t)set_count(r->can, words);
 }
 
 /*
@@ -263,7 +292,7 @@ put_stone(struct rive *r, int e, int p)
 static void
 regroup(const struct rules_board *b, struct rive *r)
 {
-	uint64_t w;
+	uint64_t redo[WORDS], w;
 	int	 i, k, c, m, s = r->placed, prev = s, keep = r->keep;
 	int	 words = (b->ncells + 63) / 64;
 
@@ -285,15 +314,17 @@ regroup(const struct rules_board *b, struct rive *r)
 		}
 	r->grp.next[prev] = (int16_t)s;
 	r->grp.size[s] = (int16_t)keep;
+	memcpy(redo, r->removed, sizeof redo);
 	for (i = 0; i < words; i++)
 		for (w = r->removed[i]; w != 0; w &= w - 1) {
 			c = i * 64 + __builtin_ctzll(w);
+			for (k = 0; k < b->degree[c]; k++)
+				bit_set(redo, b->nb[c][k]);
+		}
+	for (i = 0; i < words; i++)
+		for (w = redo[i] & r->empty[i]; w != 0; w &= w - 1) {
+			c = i * 64 + __builtin_ctzll(w);
 			r->v[c] = (int16_t)rive_v(b, r, c);
-			for (k = 0; k < b->degree[c]; k++) {
-				m = b->nb[c][k];
-				if (r->cell[m] == 0)
-					r->v[m] = (int16_t)rive_v(b, r, m);
-			}
 		}
 	memset(r->group, 0, sizeof r->group);
 	memset(r->removed, 0, sizeof r->removed);
@@ -545,7 +576,9 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	if (--r->owed == 0) {
 		regroup(b, r);
 		find_placements(b, r);
-	} else if (bit_get(r->part, c))
+	} else if (bit_get(r->exact, c))
+		removals_outside(b, r);
+	else if (bit_get(r->part, c))
 		find_removals(b, r);
 	else {
 		/*
