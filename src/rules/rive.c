@@ -42,9 +42,6 @@ struct rive {
 	uint64_t	 part[WORDS];		/* its stones joined to the
 						   placed one, at the last
 						   find_removals() */
-	uint64_t	 exact[WORDS];		/* the stones of can whose
-						   removal leaves it exactly
-						   keep stones */
 	int16_t		 nempty;
 	int16_t		 ncan;			/* how many in can */
 	int16_t		 vmin;			/* M: the least v(e) */
@@ -165,7 +162,6 @@ find_removals(const struct rules_board *b, struct rive *r)
 	part = w.sub[s];
 	memset(r->can, 0, sizeof r->can);
 	memset(r->part, 0, sizeof r->part);
-	memset(r->exact, 0, sizeof r->exact);
 	for (i = 0; i < words; i++) {
 		for (bits = stand[i]; bits != 0; bits &= bits - 1) {
 			c = i * 64 + __builtin_ctzll(bits);
@@ -174,36 +170,11 @@ find_removals(const struct rules_board *b, struct rive *r)
 				r->part[i] |= UINT64_C(1) << (c & 63);
 			if (c == s || left < r->keep)
 				continue;
-			if (w.disc[c] != 0 && left == r->keep)
-				r->exact[i] |= UINT64_C(1) << (c & 63);
 			r->can[i] |= UINT64_C(1) << (c & 63);
 			n++;
 		}
 	}
 	r->ncan = (int16_t)n;
-}
-
-/*
- * The stone just removed left exactly `keep' stones joined to the placed
- * one: those must all stay, so what may go is every other standing stone
- * of the group, found by one flood from the placed stone, no search.
- */
-static void
-removals_outside(const struct rules_board *b, struct rive *r)
-{
-	bool	 seen[RULES_MAX_CELLS];
-	int	 i, words = (b->ncells + 63) / 64;
-
-	memset(seen, 0, (size_t)b->ncells * sizeof *seen);
-	reach(b, r, r->placed, -1, seen);
-	memset(r->part, 0, sizeof r->part);
-	memset(r->exact, 0, sizeof r->exact);
-	for (i = 0; i < b->ncells; i++)
-		if (seen[i])
-			bit_set(r->part, i);
-	for (i = 0; i < words; i++)
-		r->can[i] = r->group[i] & ~r->removed[i] & ~r->part[i];
-	r->ncan = (int16_t)set_count(r->can, words);
 }
 
 /*
@@ -576,9 +547,7 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	if (--r->owed == 0) {
 		regroup(b, r);
 		find_placements(b, r);
-	} else if (bit_get(r->exact, c))
-		removals_outside(b, r);
-	else if (bit_get(r->part, c))
+	} else if (bit_get(r->part, c))
 		find_removals(b, r);
 	else {
 		/*
