@@ -13,8 +13,10 @@
  * action by one bit: after a placement, v(e) of each empty cell is kept
  * (it only rises next to the group that grew, so the set only loses the
  * cells raised until none is left at M), and judged afresh next to a
- * merged group once its removals are made; while removals are owed, one
- * depth-first search after each finds every stone that may still go.
+ * merged group once its removals are made (counted afresh only next to
+ * the stones removed); while removals are owed, one depth-first search
+ * finds every stone that may still go, rerun only after a removal of a
+ * stone joined to the placed one (any other leaves that part as it was).
  * Names, geometry, turn counting and the pie rule are the board's and the
  * registry's business.
  */

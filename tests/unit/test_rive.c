@@ -574,6 +574,22 @@ struct check_ctx {
 	int	 actions;
 };
 
+/* Keeps the oracle in step with action a, played by me. */
+static void
+oracle_step(struct check_ctx *ctx, const struct rules_board *b, int me,
+    const struct rules_action *a)
+{
+	if (a->kind == RULES_PLACE) {
+		ctx->owed = oracle_place(b, ctx->cells, me, a->to, ctx->group);
+		ctx->placed = a->to;
+		memset(ctx->gone, 0, sizeof ctx->gone);
+	} else if (a->kind == RULES_REMOVE) {
+		ctx->cells[a->to] = RULES_EMPTY;
+		ctx->gone[a->to] = true;
+		ctx->owed--;
+	}
+}
+
 static void
 check_action(const struct rules_position *pos, const struct rules_action *a,
     void *arg)
@@ -644,16 +660,7 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 		turns_require_refused(copy, pos, &try);
 	}
 	rules_position_free(copy);
-	/* Keep the oracle in step. */
-	if (a->kind == RULES_PLACE) {
-		ctx->owed = oracle_place(b, ctx->cells, me, a->to, ctx->group);
-		ctx->placed = a->to;
-		memset(ctx->gone, 0, sizeof ctx->gone);
-	} else if (a->kind == RULES_REMOVE) {
-		ctx->cells[a->to] = RULES_EMPTY;
-		ctx->gone[a->to] = true;
-		ctx->owed--;
-	}
+	oracle_step(ctx, b, me, a);
 	ctx->actions++;
 }
 
@@ -748,15 +755,7 @@ check_removals(const struct rules_position *pos, const struct rules_action *a,
 			    ctx->placed, i) >= keep);
 		ctx->actions++;
 	}
-	if (a->kind == RULES_PLACE) {
-		ctx->owed = oracle_place(b, ctx->cells, me, a->to, ctx->group);
-		ctx->placed = a->to;
-		memset(ctx->gone, 0, sizeof ctx->gone);
-	} else if (a->kind == RULES_REMOVE) {
-		ctx->cells[a->to] = RULES_EMPTY;
-		ctx->gone[a->to] = true;
-		ctx->owed--;
-	}
+	oracle_step(ctx, b, me, a);
 }
 
 /*
