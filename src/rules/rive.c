@@ -13,8 +13,10 @@
  * action by one bit: after a placement, v(e) of each empty cell is kept
  * (it only rises next to the group that grew, so the set only loses the
  * cells raised until none is left at M), and judged afresh next to a
- * merged group once its removals are made; while removals are owed, one
- * depth-first search after each finds every stone that may still go.
+ * merged group once its removals are made (counted afresh only next to
+ * the stones removed); while removals are owed, one depth-first search
+ * finds every stone that may still go, rerun only after a removal of a
+ * stone joined to the placed one (any other leaves that part as it was).
  * Names, geometry, turn counting and the pie rule are the board's and the
  * registry's business.
  */
@@ -39,6 +41,9 @@ struct rive {
 						   removals */
 	uint64_t	 group[WORDS];		/* the merged group, stones */
 	uint64_t	 removed[WORDS];	/* removed from it so far */
+	uint64_t	 part[WORDS];		/* its stones joined to the
+						   placed one, at the last
+						   find_removals() */
 	int16_t		 nempty;
 	int16_t		 ncan;			/* how many in can */
 	int16_t		 vmin;			/* M: the least v(e) */
@@ -145,7 +150,7 @@ find_removals(const struct rules_board *b, struct rive *r)
 {
 	struct walk w;
 	uint64_t stand[WORDS], bits;
-	int	 i, c, s = r->placed, part, n = 0;
+	int	 i, c, s = r->placed, part, left, n = 0;
 	int	 words = (b->ncells + 63) / 64;
 
 	memset(w.disc, 0xff, (size_t)b->ncells * sizeof *w.disc);
@@ -158,11 +163,14 @@ find_removals(const struct rules_board *b, struct rive *r)
 	walk_from(b, &w, s);
 	part = w.sub[s];
 	memset(r->can, 0, sizeof r->can);
+	memset(r->part, 0, sizeof r->part);
 	for (i = 0; i < words; i++) {
 		for (bits = stand[i]; bits != 0; bits &= bits - 1) {
 			c = i * 64 + __builtin_ctzll(bits);
-			if (c == s || (w.disc[c] == 0 ? part :
-			    part - 1 - w.cut[c]) < r->keep)
+			left = w.disc[c] == 0 ? part : part - 1 - w.cut[c];
+			if (w.disc[c] != 0)
+				r->part[i] |= UINT64_C(1) << (c & 63);
+			if (c == s || left < r->keep)
 				continue;
 			r->can[i] |= UINT64_C(1) << (c & 63);
 			n++;
@@ -247,39 +255,47 @@ put_stone(struct rive *r, int e, int p)
 }
 
 /*
- * The removal set is complete: what stays of the group is one group, and
- * v(e) is judged afresh next to the old one (the cells emptied included).
+ * The removal set is complete: what stays of the group is one group, of
+ * `keep' stones, and v(e) is judged afresh next to the old one.  Every
+ * group the merge joined had at most keep - 1 stones, so an empty cell
+ * next to what stays and next to no stone removed has v(e) = keep, or
+ * what it had if more (a group elsewhere); v(e) falls only next to a
+ * stone removed, and is counted afresh there and on the cells emptied.
  */
 static void
 regroup(const struct rules_board *b, struct rive *r)
 {
-	uint64_t near[WORDS], w;
-	int	 i, k, c, s = r->placed, prev = s, n = 1;
+	uint64_t redo[WORDS], w;
+	int	 i, k, c, m, s = r->placed, prev = s, keep = r->keep;
 	int	 words = (b->ncells + 63) / 64;
 
 	r->grp.gid[s] = (int16_t)s;
 	for (i = 0; i < words; i++)
 		for (w = r->group[i] & ~r->removed[i]; w != 0; w &= w - 1) {
 			c = i * 64 + __builtin_ctzll(w);
-			if (c == s)
-				continue;
-			r->grp.gid[c] = (int16_t)s;
-			r->grp.next[prev] = (int16_t)c;
-			prev = c;
-			n++;
+			if (c != s) {
+				r->grp.gid[c] = (int16_t)s;
+				r->grp.next[prev] = (int16_t)c;
+				prev = c;
+			}
+			for (k = 0; k < b->degree[c]; k++) {
+				m = b->nb[c][k];
+				/* A stone's INT16_MAX stays. */
+				if (r->v[m] < keep)
+					r->v[m] = (int16_t)keep;
+			}
 		}
 	r->grp.next[prev] = (int16_t)s;
-	r->grp.size[s] = (int16_t)n;
-	memset(near, 0, sizeof near);
+	r->grp.size[s] = (int16_t)keep;
+	memcpy(redo, r->removed, sizeof redo);
 	for (i = 0; i < words; i++)
-		for (w = r->group[i]; w != 0; w &= w - 1) {
+		for (w = r->removed[i]; w != 0; w &= w - 1) {
 			c = i * 64 + __builtin_ctzll(w);
-			bit_set(near, c);
 			for (k = 0; k < b->degree[c]; k++)
-				bit_set(near, b->nb[c][k]);
+				bit_set(redo, b->nb[c][k]);
 		}
 	for (i = 0; i < words; i++)
-		for (w = near[i] & r->empty[i]; w != 0; w &= w - 1) {
+		for (w = redo[i] & r->empty[i]; w != 0; w &= w - 1) {
 			c = i * 64 + __builtin_ctzll(w);
 			r->v[c] = (int16_t)rive_v(b, r, c);
 		}
@@ -533,8 +549,16 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	if (--r->owed == 0) {
 		regroup(b, r);
 		find_placements(b, r);
-	} else
+	} else if (bit_get(r->part, c))
 		find_removals(b, r);
+	else {
+		/*
+		 * c was not joined to the placed stone: that part, and so
+		 * what may go, is as it was, less c.
+		 */
+		bit_clear(r->can, c);
+		r->ncan--;
+	}
 	return 0;
 }
 

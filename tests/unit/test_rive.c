@@ -574,6 +574,22 @@ struct check_ctx {
 	int	 actions;
 };
 
+/* Keeps the oracle in step with action a, played by me. */
+static void
+oracle_step(struct check_ctx *ctx, const struct rules_board *b, int me,
+    const struct rules_action *a)
+{
+	if (a->kind == RULES_PLACE) {
+		ctx->owed = oracle_place(b, ctx->cells, me, a->to, ctx->group);
+		ctx->placed = a->to;
+		memset(ctx->gone, 0, sizeof ctx->gone);
+	} else if (a->kind == RULES_REMOVE) {
+		ctx->cells[a->to] = RULES_EMPTY;
+		ctx->gone[a->to] = true;
+		ctx->owed--;
+	}
+}
+
 static void
 check_action(const struct rules_position *pos, const struct rules_action *a,
     void *arg)
@@ -644,16 +660,7 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 		turns_require_refused(copy, pos, &try);
 	}
 	rules_position_free(copy);
-	/* Keep the oracle in step. */
-	if (a->kind == RULES_PLACE) {
-		ctx->owed = oracle_place(b, ctx->cells, me, a->to, ctx->group);
-		ctx->placed = a->to;
-		memset(ctx->gone, 0, sizeof ctx->gone);
-	} else if (a->kind == RULES_REMOVE) {
-		ctx->cells[a->to] = RULES_EMPTY;
-		ctx->gone[a->to] = true;
-		ctx->owed--;
-	}
+	oracle_step(ctx, b, me, a);
 	ctx->actions++;
 }
 
@@ -686,6 +693,94 @@ START_TEST(rive_playouts_match_oracle)
 		ck_assert_int_eq(s.points[0] + s.points[1], pos->board.ncells);
 		ck_assert_int_eq(s.winner, stones[0] > stones[1] ? 0 : 1);
 	}
+	rules_position_free(pos);
+}
+END_TEST
+
+/*
+ * The reference for the stones that may go, the depth-first method the
+ * rules used before they kept the removable stones between removals
+ * (src/rules/rive.c): with c removed, count afresh the standing stones
+ * of the group still joined to the placed one; c may go iff at least
+ * keep (those standing less those owed) are.
+ */
+static int
+reference_joined(const struct rules_board *b, const bool *group,
+    const bool *gone, int placed, int cut)
+{
+	bool	 seen[RULES_MAX_CELLS] = { false };
+	int	 stack[RULES_MAX_CELLS], sp = 0, n = 0, k, c, m;
+
+	seen[placed] = true;
+	stack[sp++] = placed;
+	while (sp > 0) {
+		c = stack[--sp];
+		n++;
+		for (k = 0; k < b->degree[c]; k++) {
+			m = b->nb[c][k];
+			if (m != cut && group[m] && !gone[m] && !seen[m]) {
+				seen[m] = true;
+				stack[sp++] = m;
+			}
+		}
+	}
+	return n;
+}
+
+static void
+check_removals(const struct rules_position *pos, const struct rules_action *a,
+    void *arg)
+{
+	struct check_ctx *ctx = arg;
+	const struct rules_board *b = &pos->board;
+	struct rules_action acts[RULES_MAX_CELLS + 2];
+	bool	 listed[RULES_MAX_CELLS];
+	int	 me = rules_to_move(pos), i, standing = 0, keep;
+	size_t	 n, k;
+
+	if (ctx->owed > 0) {
+		memset(listed, 0, sizeof listed);
+		n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
+		for (k = 0; k < n; k++) {
+			ck_assert_int_eq(acts[k].kind, RULES_REMOVE);
+			listed[acts[k].to] = true;
+		}
+		for (i = 0; i < b->ncells; i++)
+			standing += ctx->group[i] && !ctx->gone[i];
+		keep = standing - ctx->owed;
+		for (i = 0; i < b->ncells; i++)
+			ck_assert_int_eq(listed[i], ctx->group[i] &&
+			    !ctx->gone[i] && i != ctx->placed &&
+			    reference_joined(b, ctx->group, ctx->gone,
+			    ctx->placed, i) >= keep);
+		ctx->actions++;
+	}
+	oracle_step(ctx, b, me, a);
+}
+
+/*
+ * The removable stones kept between removals match the reference after
+ * every removal of many seeded playouts, on boards whose merges are big.
+ */
+START_TEST(rive_removals_match_reference)
+{
+	static const char *const sides[] = { "3-3-5", "5", "7" };
+	static const int games[] = { 300, 60, 10 };
+	struct rules_position *pos = turns_new("rive", sides[_i]);
+	struct check_ctx ctx;
+	struct rules_rng rng;
+	int	 g, checked = 0;
+
+	rules_rng_seed(&rng, 5000 + (uint64_t)_i);
+	for (g = 0; g < games[_i]; g++) {
+		rules_position_reset(pos);
+		memset(&ctx, 0, sizeof ctx);
+		rules_playout(pos, &rng, 0, check_removals, &ctx);
+		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+		checked += ctx.actions;
+	}
+	/* The loop saw removals to check. */
+	ck_assert_int_gt(checked, games[_i]);
 	rules_position_free(pos);
 }
 END_TEST
@@ -753,6 +848,7 @@ rive_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, rive_playouts_match_oracle, 0, 5);
 	tcase_add_loop_test(tc, rive_playouts_many, 0, 4);
+	tcase_add_loop_test(tc, rive_removals_match_reference, 0, 3);
 	tcase_add_loop_test(tc, rive_incremental_matches_fresh, 0, 7);
 	suite_add_tcase(s, tc);
 	return s;
