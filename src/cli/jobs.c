@@ -10,6 +10,13 @@
  * did (its totals, its partial summary) comes back as a result of bytes.
  * What a record is, and what the bytes mean, is the tool's.
  */
+/*
+ * fopencookie(3), and stdout and stderr assignable (glibc documents them
+ * as variables): a worker's streams count what they write.
+ */
+#define _GNU_SOURCE
+#include <sys/types.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -18,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -45,12 +51,26 @@ struct worker {
 	uint64_t	 err_at;
 };
 
+/*
+ * A worker's standard output or error: an unbuffered stream whose bytes
+ * are counted here on their way to the worker's file, so that marking
+ * where a frame ends asks the kernel nothing (an lseek(2) a record, and
+ * a flush, cost more than a record's checking with -q).
+ */
+struct sink {
+	int		 fd;
+	uint64_t	 count;		/* bytes written to the stream */
+	size_t		 len;		/* of them, held in buf */
+	char		 buf[65536];
+};
+
 struct cli_jobs {
 	unsigned long	 n;
 	unsigned long	 k;		/* this worker; n in the parent */
 	struct worker	*w;
 	FILE		*index;		/* a worker's frames */
 	struct frame	 last;
+	struct sink	 sink[2];	/* a worker's output and errors */
 	char		*stdin_copy;	/* standard input, for the workers */
 };
 
@@ -114,11 +134,72 @@ out_fail:
 	return -1;
 }
 
+/* Writes out what a sink holds: 0, or -1 (errno). */
+static int
+sink_flush(struct sink *s)
+{
+	ssize_t	 m;
+	size_t	 off;
+
+	for (off = 0; off < s->len; off += (size_t)m)
+		if ((m = write(s->fd, s->buf + off, s->len - off)) == -1) {
+			if (errno == EINTR) {
+				m = 0;
+				continue;
+			}
+			return -1;
+		}
+	s->len = 0;
+	return 0;
+}
+
+static ssize_t
+sink_write(void *cookie, const char *p, size_t n)
+{
+	struct sink *s = cookie;
+	size_t	 k, left = n;
+
+	while (left > 0) {
+		if (s->len == sizeof s->buf && sink_flush(s) == -1)
+			return -1;
+		k = sizeof s->buf - s->len;
+		if (k > left)
+			k = left;
+		memcpy(s->buf + s->len, p, k);
+		s->len += k;
+		p += k;
+		left -= k;
+	}
+	s->count += n;
+	return (ssize_t)n;
+}
+
+/* A stream on sink s, writing to fd: NULL on failure. */
+static FILE *
+sink_open(struct sink *s, int fd)
+{
+	static const cookie_io_functions_t io = { .write = sink_write };
+	FILE	*f;
+
+	s->fd = fd;
+	s->count = 0;
+	s->len = 0;
+	if ((f = fopencookie(s, "w", io)) == NULL)
+		return NULL;
+	/* The sink buffers: what the stream is given is counted at once. */
+	if (setvbuf(f, NULL, _IONBF, 0) != 0) {
+		fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
 static void
 worker_start(struct cli_jobs *j, unsigned long k)
 {
 	static const int caught[] = { SIGHUP, SIGINT, SIGTERM };
 	unsigned long i;
+	FILE	*out, *err;
 	int	 f, fd;
 
 	/* Only the parent's outputs are anybody's to clean up. */
@@ -134,10 +215,19 @@ worker_start(struct cli_jobs *j, unsigned long k)
 		close(fd);
 	}
 	fflush(stdout);
+	/*
+	 * The descriptors too, so that a worker's standard error is no
+	 * terminal (no progress, no colour) and a stray write lands in its
+	 * file; but what is framed goes through the sinks.
+	 */
 	if (dup2(j->w[k].fd[F_OUT], STDOUT_FILENO) == -1 ||
 	    dup2(j->w[k].fd[F_ERR], STDERR_FILENO) == -1 ||
-	    (j->index = fdopen(j->w[k].fd[F_INDEX], "w")) == NULL)
+	    (j->index = fdopen(j->w[k].fd[F_INDEX], "w")) == NULL ||
+	    (out = sink_open(&j->sink[0], STDOUT_FILENO)) == NULL ||
+	    (err = sink_open(&j->sink[1], STDERR_FILENO)) == NULL)
 		_exit(CLI_INTERNAL);
+	stdout = out;
+	stderr = err;
 	j->k = k;
 }
 
@@ -265,21 +355,16 @@ void
 cli_jobs_mark(struct cli_jobs *j, uint64_t seq, unsigned sub)
 {
 	struct frame fr;
-	off_t	 out, err;
+	uint64_t out, err;
 
 	if (j == NULL || j->k == j->n)
 		return;
-	fflush(stdout);
-	fflush(stderr);
-	out = lseek(STDOUT_FILENO, 0, SEEK_CUR);
-	err = lseek(STDERR_FILENO, 0, SEEK_CUR);
-	if (out == -1 || err == -1)
-		_exit(CLI_INTERNAL);
+	out = j->sink[0].count;
+	err = j->sink[1].count;
 	/* An empty frame says nothing. */
-	if ((uint64_t)out == j->last.out_end &&
-	    (uint64_t)err == j->last.err_end)
+	if (out == j->last.out_end && err == j->last.err_end)
 		return;
-	fr = (struct frame){ seq, sub, (uint64_t)out, (uint64_t)err };
+	fr = (struct frame){ seq, sub, out, err };
 	if (fwrite(&fr, sizeof fr, 1, j->index) != 1)
 		_exit(CLI_INTERNAL);
 	j->last = fr;
@@ -293,7 +378,9 @@ cli_jobs_exit(struct cli_jobs *j, const void *result, size_t len)
 	size_t	 off;
 
 	cli_jobs_mark(j, UINT64_MAX, 0);
-	if (fflush(j->index) == EOF)
+	if (fflush(stdout) == EOF || fflush(stderr) == EOF ||
+	    sink_flush(&j->sink[0]) == -1 || sink_flush(&j->sink[1]) == -1 ||
+	    fflush(j->index) == EOF)
 		_exit(CLI_INTERNAL);
 	for (off = 0; off < len; off += (size_t)m)
 		if ((m = write(j->w[j->k].fd[F_RESULT], p + off,
