@@ -38,6 +38,13 @@ struct frame {
 	uint64_t	 err_end;
 };
 
+/* What the parent has read of one of a worker's files. */
+struct window {
+	char		*buf;
+	uint64_t	 base;		/* where buf[0] is in the file */
+	size_t		 len;
+};
+
 /* The files of one worker: output, errors, frames, result. */
 enum { F_OUT, F_ERR, F_INDEX, F_RESULT, F_FILES };
 
@@ -49,6 +56,7 @@ struct worker {
 	size_t		 at;		/* the next frame to write */
 	uint64_t	 out_at;	/* where the next frame starts */
 	uint64_t	 err_at;
+	struct window	 win[2];	/* of the output and the errors */
 };
 
 /*
@@ -442,20 +450,69 @@ wait_all(struct cli_jobs *j)
 	return ok;
 }
 
-/* Copies bytes [from, to) of fd to f. */
+/*
+ * Frames are a few hundred bytes (a record's report): a system call for
+ * each, to read or to write, would cost the parent more than the rest of
+ * the merge.  So it reads each worker's files through a window of them,
+ * and writes through a stage of its own.
+ */
+#define JOBS_WINDOW	(256 * 1024)
+#define JOBS_STAGE	(1024 * 1024)
+
+/* Bytes on their way to an output. */
+struct stage {
+	FILE		*f;
+	char		*buf;
+	size_t		 len;
+};
+
 static int
-copy_range(int fd, uint64_t from, uint64_t to, FILE *f)
+stage_flush(struct stage *st)
 {
-	char	 buf[65536];
+	if (st->len > 0 && fwrite(st->buf, 1, st->len, st->f) != st->len)
+		return -1;
+	st->len = 0;
+	return 0;
+}
+
+/* Copies bytes [from, to) of fd, read through win, to st. */
+static int
+copy_range(int fd, struct window *win, uint64_t from, uint64_t to,
+    struct stage *st)
+{
 	ssize_t	 m;
-	size_t	 n;
+	size_t	 n, at;
 
 	while (from < to) {
-		n = to - from < sizeof buf ? (size_t)(to - from) : sizeof buf;
-		if ((m = pread(fd, buf, n, (off_t)from)) <= 0 ||
-		    fwrite(buf, 1, (size_t)m, f) != (size_t)m)
+		if (from < win->base || from >= win->base + win->len) {
+			if (win->buf == NULL &&
+			    (win->buf = malloc(JOBS_WINDOW)) == NULL)
+				return -1;
+			win->base = from;
+			win->len = 0;
+			if ((m = pread(fd, win->buf, JOBS_WINDOW,
+			    (off_t)from)) <= 0) {
+				/* A frame past its file's end. */
+				if (m == 0)
+					errno = EIO;
+				return -1;
+			}
+			win->len = (size_t)m;
+		}
+		at = (size_t)(from - win->base);
+		n = win->len - at;
+		if (n > to - from)
+			n = (size_t)(to - from);
+		if (st->len + n > JOBS_STAGE && stage_flush(st) == -1)
 			return -1;
-		from += (uint64_t)m;
+		if (n > JOBS_STAGE) {
+			if (fwrite(win->buf + at, 1, n, st->f) != n)
+				return -1;
+		} else {
+			memcpy(st->buf + st->len, win->buf + at, n);
+			st->len += n;
+		}
+		from += n;
 	}
 	return 0;
 }
@@ -473,13 +530,20 @@ cli_jobs_finish(struct cli_jobs *j, FILE *out,
 {
 	struct worker *w;
 	struct frame *fr;
+	struct stage st[2] = { { out, NULL, 0 }, { stderr, NULL, 0 } };
 	unsigned long i, best;
 	char	*buf;
 	size_t	 len;
-	int	 rc = -1;
+	int	 rc = -1, e;
 
 	if (!wait_all(j))
 		return -1;
+	if ((st[0].buf = malloc(JOBS_STAGE)) == NULL ||
+	    (st[1].buf = malloc(JOBS_STAGE)) == NULL) {
+		free(st[0].buf);
+		cli_error("-j: %s", strerror(errno));
+		return -1;
+	}
 	for (i = 0; i < j->n; i++) {
 		w = &j->w[i];
 		if ((buf = slurp_fd(w->fd[F_INDEX], &len)) == NULL) {
@@ -505,16 +569,19 @@ cli_jobs_finish(struct cli_jobs *j, FILE *out,
 		 * What is not a record's (sub 0, 1) every worker printed
 		 * alike: the first worker's copy is written.
 		 */
-		if (fr->sub == CLI_JOBS_RECORD || best == 0) {
-			fflush(stderr);
-			if (copy_range(w->fd[F_OUT], w->out_at, fr->out_end,
-			    out) == -1 || copy_range(w->fd[F_ERR], w->err_at,
-			    fr->err_end, stderr) == -1)
-				goto out_io;
-		}
+		if ((fr->sub == CLI_JOBS_RECORD || best == 0) &&
+		    (copy_range(w->fd[F_OUT], &w->win[0], w->out_at,
+		    fr->out_end, &st[0]) == -1 ||
+		    copy_range(w->fd[F_ERR], &w->win[1], w->err_at,
+		    fr->err_end, &st[1]) == -1))
+			goto out_io;
 		w->out_at = fr->out_end;
 		w->err_at = fr->err_end;
 	}
+	if (stage_flush(&st[0]) == -1 || stage_flush(&st[1]) == -1)
+		goto out_io;
+	free(st[0].buf);
+	free(st[1].buf);
 	fflush(stderr);
 	for (i = 0; i < j->n; i++) {
 		if ((buf = slurp_fd(j->w[i].fd[F_RESULT], &len)) == NULL)
@@ -527,8 +594,12 @@ cli_jobs_finish(struct cli_jobs *j, FILE *out,
 	return 0;
 
 out_io:
+	e = errno;
+	stage_flush(&st[1]);
+	free(st[0].buf);
+	free(st[1].buf);
 	if (cli_output_ok(out, "output"))
-		cli_error("-j: %s", strerror(errno));
+		cli_error("-j: %s", strerror(e));
 	return -1;
 }
 
@@ -545,6 +616,8 @@ cli_jobs_free(struct cli_jobs *j)
 			if (j->w[i].fd[f] != -1)
 				close(j->w[i].fd[f]);
 		free(j->w[i].frame);
+		free(j->w[i].win[0].buf);
+		free(j->w[i].win[1].buf);
 	}
 	if (j->stdin_copy != NULL) {
 		unlink(j->stdin_copy);
