@@ -58,6 +58,20 @@ for tool in gamecheck gamestat; do
 	[ -r data.csv ] && same "$tool, the data set" $tool data.csv
 done
 same "gamecheck -q" gamecheck -q errors.pgn bad-utf8.pgn
+
+# Many frames, of both outputs: the reports pass the workers' buffers
+# and the parent's window (64 KiB and more) while diagnostics come
+# between them, one row in seven illegal.
+sed 1q archive.csv > mixed.csv
+i=0
+while [ $i -lt 400 ]; do
+	sed 1d archive.csv
+	echo "$i,1,f5f5"
+	i=$((i + 1))
+done >> mixed.csv
+same "gamecheck, reports and diagnostics across buffers" gamecheck \
+    mixed.csv
+same "gamecheck -q, diagnostics across buffers" gamecheck -q mixed.csv
 same "gamestat --partial" gamestat --partial $all
 same "gamestat --by Event, reports" gamestat --by Event reports.yaml
 [ -r data.csv ] && same "gamestat --partial, the data set" \

@@ -10,6 +10,13 @@
  * did (its totals, its partial summary) comes back as a result of bytes.
  * What a record is, and what the bytes mean, is the tool's.
  */
+/*
+ * fopencookie(3), and stdout and stderr assignable (glibc documents them
+ * as variables): a worker's streams count what they write.
+ */
+#define _GNU_SOURCE
+#include <sys/types.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -18,7 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,6 +38,13 @@ struct frame {
 	uint64_t	 err_end;
 };
 
+/* What the parent has read of one of a worker's files. */
+struct window {
+	char		*buf;
+	uint64_t	 base;		/* where buf[0] is in the file */
+	size_t		 len;
+};
+
 /* The files of one worker: output, errors, frames, result. */
 enum { F_OUT, F_ERR, F_INDEX, F_RESULT, F_FILES };
 
@@ -43,6 +56,20 @@ struct worker {
 	size_t		 at;		/* the next frame to write */
 	uint64_t	 out_at;	/* where the next frame starts */
 	uint64_t	 err_at;
+	struct window	 win[2];	/* of the output and the errors */
+};
+
+/*
+ * A worker's standard output or error: an unbuffered stream whose bytes
+ * are counted here on their way to the worker's file, so that marking
+ * where a frame ends asks the kernel nothing (an lseek(2) a record, and
+ * a flush, cost more than a record's checking with -q).
+ */
+struct sink {
+	int		 fd;
+	uint64_t	 count;		/* bytes written to the stream */
+	size_t		 len;		/* of them, held in buf */
+	char		 buf[65536];
 };
 
 struct cli_jobs {
@@ -51,6 +78,7 @@ struct cli_jobs {
 	struct worker	*w;
 	FILE		*index;		/* a worker's frames */
 	struct frame	 last;
+	struct sink	 sink[2];	/* a worker's output and errors */
 	char		*stdin_copy;	/* standard input, for the workers */
 };
 
@@ -114,11 +142,72 @@ out_fail:
 	return -1;
 }
 
+/* Writes out what a sink holds: 0, or -1 (errno). */
+static int
+sink_flush(struct sink *s)
+{
+	ssize_t	 m;
+	size_t	 off;
+
+	for (off = 0; off < s->len; off += (size_t)m)
+		if ((m = write(s->fd, s->buf + off, s->len - off)) == -1) {
+			if (errno == EINTR) {
+				m = 0;
+				continue;
+			}
+			return -1;
+		}
+	s->len = 0;
+	return 0;
+}
+
+static ssize_t
+sink_write(void *cookie, const char *p, size_t n)
+{
+	struct sink *s = cookie;
+	size_t	 k, left = n;
+
+	while (left > 0) {
+		if (s->len == sizeof s->buf && sink_flush(s) == -1)
+			return -1;
+		k = sizeof s->buf - s->len;
+		if (k > left)
+			k = left;
+		memcpy(s->buf + s->len, p, k);
+		s->len += k;
+		p += k;
+		left -= k;
+	}
+	s->count += n;
+	return (ssize_t)n;
+}
+
+/* A stream on sink s, writing to fd: NULL on failure. */
+static FILE *
+sink_open(struct sink *s, int fd)
+{
+	static const cookie_io_functions_t io = { .write = sink_write };
+	FILE	*f;
+
+	s->fd = fd;
+	s->count = 0;
+	s->len = 0;
+	if ((f = fopencookie(s, "w", io)) == NULL)
+		return NULL;
+	/* The sink buffers: what the stream is given is counted at once. */
+	if (setvbuf(f, NULL, _IONBF, 0) != 0) {
+		fclose(f);
+		return NULL;
+	}
+	return f;
+}
+
 static void
 worker_start(struct cli_jobs *j, unsigned long k)
 {
 	static const int caught[] = { SIGHUP, SIGINT, SIGTERM };
 	unsigned long i;
+	FILE	*out, *err;
 	int	 f, fd;
 
 	/* Only the parent's outputs are anybody's to clean up. */
@@ -134,10 +223,19 @@ worker_start(struct cli_jobs *j, unsigned long k)
 		close(fd);
 	}
 	fflush(stdout);
+	/*
+	 * The descriptors too, so that a worker's standard error is no
+	 * terminal (no progress, no colour) and a stray write lands in its
+	 * file; but what is framed goes through the sinks.
+	 */
 	if (dup2(j->w[k].fd[F_OUT], STDOUT_FILENO) == -1 ||
 	    dup2(j->w[k].fd[F_ERR], STDERR_FILENO) == -1 ||
-	    (j->index = fdopen(j->w[k].fd[F_INDEX], "w")) == NULL)
+	    (j->index = fdopen(j->w[k].fd[F_INDEX], "w")) == NULL ||
+	    (out = sink_open(&j->sink[0], STDOUT_FILENO)) == NULL ||
+	    (err = sink_open(&j->sink[1], STDERR_FILENO)) == NULL)
 		_exit(CLI_INTERNAL);
+	stdout = out;
+	stderr = err;
 	j->k = k;
 }
 
@@ -265,21 +363,16 @@ void
 cli_jobs_mark(struct cli_jobs *j, uint64_t seq, unsigned sub)
 {
 	struct frame fr;
-	off_t	 out, err;
+	uint64_t out, err;
 
 	if (j == NULL || j->k == j->n)
 		return;
-	fflush(stdout);
-	fflush(stderr);
-	out = lseek(STDOUT_FILENO, 0, SEEK_CUR);
-	err = lseek(STDERR_FILENO, 0, SEEK_CUR);
-	if (out == -1 || err == -1)
-		_exit(CLI_INTERNAL);
+	out = j->sink[0].count;
+	err = j->sink[1].count;
 	/* An empty frame says nothing. */
-	if ((uint64_t)out == j->last.out_end &&
-	    (uint64_t)err == j->last.err_end)
+	if (out == j->last.out_end && err == j->last.err_end)
 		return;
-	fr = (struct frame){ seq, sub, (uint64_t)out, (uint64_t)err };
+	fr = (struct frame){ seq, sub, out, err };
 	if (fwrite(&fr, sizeof fr, 1, j->index) != 1)
 		_exit(CLI_INTERNAL);
 	j->last = fr;
@@ -293,7 +386,9 @@ cli_jobs_exit(struct cli_jobs *j, const void *result, size_t len)
 	size_t	 off;
 
 	cli_jobs_mark(j, UINT64_MAX, 0);
-	if (fflush(j->index) == EOF)
+	if (fflush(stdout) == EOF || fflush(stderr) == EOF ||
+	    sink_flush(&j->sink[0]) == -1 || sink_flush(&j->sink[1]) == -1 ||
+	    fflush(j->index) == EOF)
 		_exit(CLI_INTERNAL);
 	for (off = 0; off < len; off += (size_t)m)
 		if ((m = write(j->w[j->k].fd[F_RESULT], p + off,
@@ -355,20 +450,69 @@ wait_all(struct cli_jobs *j)
 	return ok;
 }
 
-/* Copies bytes [from, to) of fd to f. */
+/*
+ * Frames are a few hundred bytes (a record's report): a system call for
+ * each, to read or to write, would cost the parent more than the rest of
+ * the merge.  So it reads each worker's files through a window of them,
+ * and writes through a stage of its own.
+ */
+#define JOBS_WINDOW	(256 * 1024)
+#define JOBS_STAGE	(1024 * 1024)
+
+/* Bytes on their way to an output. */
+struct stage {
+	FILE		*f;
+	char		*buf;
+	size_t		 len;
+};
+
 static int
-copy_range(int fd, uint64_t from, uint64_t to, FILE *f)
+stage_flush(struct stage *st)
 {
-	char	 buf[65536];
+	if (st->len > 0 && fwrite(st->buf, 1, st->len, st->f) != st->len)
+		return -1;
+	st->len = 0;
+	return 0;
+}
+
+/* Copies bytes [from, to) of fd, read through win, to st. */
+static int
+copy_range(int fd, struct window *win, uint64_t from, uint64_t to,
+    struct stage *st)
+{
 	ssize_t	 m;
-	size_t	 n;
+	size_t	 n, at;
 
 	while (from < to) {
-		n = to - from < sizeof buf ? (size_t)(to - from) : sizeof buf;
-		if ((m = pread(fd, buf, n, (off_t)from)) <= 0 ||
-		    fwrite(buf, 1, (size_t)m, f) != (size_t)m)
+		if (from < win->base || from >= win->base + win->len) {
+			if (win->buf == NULL &&
+			    (win->buf = malloc(JOBS_WINDOW)) == NULL)
+				return -1;
+			win->base = from;
+			win->len = 0;
+			if ((m = pread(fd, win->buf, JOBS_WINDOW,
+			    (off_t)from)) <= 0) {
+				/* A frame past its file's end. */
+				if (m == 0)
+					errno = EIO;
+				return -1;
+			}
+			win->len = (size_t)m;
+		}
+		at = (size_t)(from - win->base);
+		n = win->len - at;
+		if (n > to - from)
+			n = (size_t)(to - from);
+		if (st->len + n > JOBS_STAGE && stage_flush(st) == -1)
 			return -1;
-		from += (uint64_t)m;
+		if (n > JOBS_STAGE) {
+			if (fwrite(win->buf + at, 1, n, st->f) != n)
+				return -1;
+		} else {
+			memcpy(st->buf + st->len, win->buf + at, n);
+			st->len += n;
+		}
+		from += n;
 	}
 	return 0;
 }
@@ -386,13 +530,20 @@ cli_jobs_finish(struct cli_jobs *j, FILE *out,
 {
 	struct worker *w;
 	struct frame *fr;
+	struct stage st[2] = { { out, NULL, 0 }, { stderr, NULL, 0 } };
 	unsigned long i, best;
 	char	*buf;
 	size_t	 len;
-	int	 rc = -1;
+	int	 rc = -1, e;
 
 	if (!wait_all(j))
 		return -1;
+	if ((st[0].buf = malloc(JOBS_STAGE)) == NULL ||
+	    (st[1].buf = malloc(JOBS_STAGE)) == NULL) {
+		free(st[0].buf);
+		cli_error("-j: %s", strerror(errno));
+		return -1;
+	}
 	for (i = 0; i < j->n; i++) {
 		w = &j->w[i];
 		if ((buf = slurp_fd(w->fd[F_INDEX], &len)) == NULL) {
@@ -418,16 +569,19 @@ cli_jobs_finish(struct cli_jobs *j, FILE *out,
 		 * What is not a record's (sub 0, 1) every worker printed
 		 * alike: the first worker's copy is written.
 		 */
-		if (fr->sub == CLI_JOBS_RECORD || best == 0) {
-			fflush(stderr);
-			if (copy_range(w->fd[F_OUT], w->out_at, fr->out_end,
-			    out) == -1 || copy_range(w->fd[F_ERR], w->err_at,
-			    fr->err_end, stderr) == -1)
-				goto out_io;
-		}
+		if ((fr->sub == CLI_JOBS_RECORD || best == 0) &&
+		    (copy_range(w->fd[F_OUT], &w->win[0], w->out_at,
+		    fr->out_end, &st[0]) == -1 ||
+		    copy_range(w->fd[F_ERR], &w->win[1], w->err_at,
+		    fr->err_end, &st[1]) == -1))
+			goto out_io;
 		w->out_at = fr->out_end;
 		w->err_at = fr->err_end;
 	}
+	if (stage_flush(&st[0]) == -1 || stage_flush(&st[1]) == -1)
+		goto out_io;
+	free(st[0].buf);
+	free(st[1].buf);
 	fflush(stderr);
 	for (i = 0; i < j->n; i++) {
 		if ((buf = slurp_fd(j->w[i].fd[F_RESULT], &len)) == NULL)
@@ -440,8 +594,12 @@ cli_jobs_finish(struct cli_jobs *j, FILE *out,
 	return 0;
 
 out_io:
+	e = errno;
+	stage_flush(&st[1]);
+	free(st[0].buf);
+	free(st[1].buf);
 	if (cli_output_ok(out, "output"))
-		cli_error("-j: %s", strerror(errno));
+		cli_error("-j: %s", strerror(e));
 	return -1;
 }
 
@@ -458,6 +616,8 @@ cli_jobs_free(struct cli_jobs *j)
 			if (j->w[i].fd[f] != -1)
 				close(j->w[i].fd[f]);
 		free(j->w[i].frame);
+		free(j->w[i].win[0].buf);
+		free(j->w[i].win[1].buf);
 	}
 	if (j->stdin_copy != NULL) {
 		unlink(j->stdin_copy);

@@ -33,6 +33,8 @@ struct record_reader {
 	char		 inbuf[65536];
 	size_t		 inpos;
 	size_t		 inlen;
+	size_t		 next_lf;	/* in inbuf, or inlen; SIZE_MAX, or
+					   < inpos: not looked for */
 
 	/* The current line: no line end, NULs allowed. */
 	char		*line;
@@ -231,6 +233,7 @@ record_reader_new(struct record_syntax *syn, FILE *fp, const char *name,
 	rd->syn = syn;
 	rd->fp = fp;
 	rd->format = format;
+	rd->next_lf = SIZE_MAX;
 	hashmap_init(&rd->tags);
 	return rd;
 }
@@ -256,6 +259,7 @@ record_reader_prime(struct record_reader *rd, const void *buf, size_t len)
 	memcpy(rd->inbuf, buf, len);
 	rd->inpos = 0;
 	rd->inlen = len;
+	rd->next_lf = SIZE_MAX;
 	return 0;
 }
 
@@ -303,6 +307,7 @@ static int
 refill(struct record_reader *rd)
 {
 	rd->inpos = 0;
+	rd->next_lf = SIZE_MAX;
 	if (rd->fp == NULL) {
 		/* A buffer goes through inbuf too: one way of reading lines. */
 		rd->inlen = rd->memlen - rd->mempos;
@@ -1029,6 +1034,58 @@ next_record_line(struct record_reader *rd)
 			continue;
 		return 1;
 	}
+}
+
+/*
+ * Passes over the next line as read_line reads it, without copying it,
+ * when it ends in the block with LF or CR LF: 1 (*blank: it holds only
+ * white space), or 0: read_line must read it.  A worker of -j passes
+ * over the records of the others, most of what it reads.
+ */
+static int
+pass_line(struct record_reader *rd, bool *blank)
+{
+	const char *p = rd->inbuf + rd->inpos, *lf, *s;
+	size_t	 n, eol = 1;
+
+	/* Where the next LF is, once a block: lone CRs make no search long. */
+	if (rd->next_lf == SIZE_MAX || rd->next_lf < rd->inpos) {
+		lf = memchr(p, '\n', rd->inlen - rd->inpos);
+		rd->next_lf = lf != NULL ? (size_t)(lf - rd->inbuf) :
+		    rd->inlen;
+	}
+	/* The first line may hold a byte order mark. */
+	if (rd->lineno == 0 || rd->next_lf == rd->inlen)
+		return 0;
+	n = rd->next_lf - rd->inpos;
+	if ((s = memchr(p, '\r', n)) != NULL) {
+		if (s != p + n - 1)
+			return 0;
+		n--;
+		eol++;
+	}
+	for (s = p; s < p + n && isspace((unsigned char)*s); s++)
+		continue;
+	*blank = s == p + n;
+	rd->line_offset = rd->next_offset;
+	rd->next_offset += n + eol;
+	rd->inpos += n + eol;
+	rd->lineno++;
+	return 1;
+}
+
+/* As next_record_line, for a record passed over unread. */
+static int
+pass_record_line(struct record_reader *rd)
+{
+	bool	 blank;
+
+	/* A CSV input's header is read (next_record_line). */
+	while ((rd->format == RECORD_TRANSCRIPT || rd->csv_ready) &&
+	    pass_line(rd, &blank))
+		if (!blank)
+			return 1;
+	return next_record_line(rd);
 }
 
 static int
@@ -2305,7 +2362,7 @@ record_reader_skip(struct record_reader *rd)
 	if (!line_tokens(rd) || rd->format == RECORD_WTHOR)
 		return record_reader_next(rd, &rec);
 	/* One record a line: where it ends is all there is to find. */
-	if ((rc = next_record_line(rd)) == 1)
+	if ((rc = pass_record_line(rd)) == 1)
 		rd->index++;
 	return rc;
 }

@@ -575,6 +575,83 @@ START_TEST(binary_input_is_one_record)
 }
 END_TEST
 
+/*
+ * Skipping a record of a line format (-j, --shard) leaves the reader
+ * where reading it would: the records after it have the same number,
+ * line and offset, whatever ends the lines (LF, CR LF, a lone CR), with
+ * blank lines between, and lines across the reader's 64 KiB blocks.
+ */
+START_TEST(skip_is_read_unseen)
+{
+	static const char *const ends[] = { "\n", "\r\n", "\r", "\n\n",
+	    "\n \t\n" };
+	struct { unsigned long index, line; unsigned long long offset; }
+	    all[3000];
+	const struct record *rec;
+	char	*text;
+	size_t	 len = 0, i, n = sizeof all / sizeof all[0], cap = 200000;
+	int	 fmt, pass;
+
+	text = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (fmt = 0; fmt < 2; fmt++) {
+		len = 0;
+		if (fmt == 0)
+			len += (size_t)snprintf(text, cap, "id,winner,moves\n");
+		for (i = 0; i < n; i++) {
+			if (fmt == 0)
+				len += (size_t)snprintf(text + len, cap - len,
+				    "%zu,1,", i);
+			/* Lines of different lengths, to cross blocks. */
+			len += (size_t)snprintf(text + len, cap - len, "%s%s",
+			    i % 3 == 0 ? "f5d6c3d3c4" : "f5d6", ends[i % 5]);
+		}
+		ck_assert_uint_lt(len, cap);
+		for (pass = 0; pass < 3; pass++) {
+			reader_open(text, len, fmt == 0 ? RECORD_CSV :
+			    RECORD_TRANSCRIPT);
+			for (i = 0; i < n; i++) {
+				/* Pass 0 reads all; 1, 2 skip every other. */
+				if (pass > 0 && i % 2 == (size_t)pass - 1) {
+					ck_assert_int_eq(
+					    record_reader_skip(rd), 1);
+					continue;
+				}
+				rec = next_record();
+				if (pass == 0) {
+					all[i].index = rec->index;
+					all[i].line = rec->start.line;
+					all[i].offset = rec->start.offset;
+					continue;
+				}
+				ck_assert_uint_eq(rec->index, all[i].index);
+				ck_assert_uint_eq(rec->start.line,
+				    all[i].line);
+				ck_assert_uint_eq(rec->start.offset,
+				    all[i].offset);
+			}
+			assert_no_more();
+		}
+	}
+
+	/* A lone CR ends the block: the next line starts the next one. */
+	memset(text, 'x', 65535);
+	memcpy(text, "f5\n", 3);
+	text[65535] = '\r';
+	memcpy(text + 65536, "f5d6\nf5\n", 8);
+	reader_open(text, 65544, RECORD_TRANSCRIPT);
+	ck_assert_int_eq(record_reader_skip(rd), 1);
+	ck_assert_int_eq(record_reader_skip(rd), 1);
+	ck_assert_int_eq(record_reader_skip(rd), 1);
+	rec = next_record();
+	ck_assert_uint_eq(rec->index, 4);
+	ck_assert_uint_eq(rec->start.line, 4);
+	ck_assert_uint_eq(rec->start.offset, 65541);
+	assert_no_more();
+	free(text);
+}
+END_TEST
+
 /* ---- Turn tokens --------------------------------------------------- */
 
 static int
@@ -1056,6 +1133,7 @@ record_suite(void)
 	tcase_add_loop_test(tc, sniffing, 0, 8);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
 	tcase_add_test(tc, binary_input_is_one_record);
+	tcase_add_test(tc, skip_is_read_unseen);
 	tcase_add_test(tc, buffer_reads_as_stream);
 	suite_add_tcase(s, tc);
 
