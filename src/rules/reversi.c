@@ -518,8 +518,8 @@ reversi_setup_reachable(const struct rules_board *b, const struct reversi *r,
 		    colour_name(RULES_COLOUR_OF(pieces[differ])),
 		    colour_name(RULES_COLOUR_OF(reversi_piece(b, r, differ))));
 	if (ndiscs == 4 && to_move != BLACK)
-		return diag_set(d, DIAG_BAD_SETUP, "%s cannot be to move in the "
-		    "start position: %s has a move there and may not pass",
+		return diag_set(d, DIAG_BAD_SETUP, "%s cannot be to move in "
+		    "the start position: %s has a move there and may not pass",
 		    colour_name(to_move), colour_name(BLACK));
 	return 0;
 }
