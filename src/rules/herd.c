@@ -350,7 +350,13 @@ herd_piece(const struct rules_board *b, const void *st, int cell)
 
 /*
  * An empty board with Black to move is the start of the game (no removal
- * on that turn); any other position is in the middle of one.
+ * on that turn); any other position is in the middle of one.  Refused,
+ * from rules.md §4: a stone whose neighbours are all enemy stones (its
+ * owner could not place it there, and the enemy placement that closed it
+ * in would have captured it; removals only empty cells), and an empty
+ * board with White to move (every turn places at least one stone, and
+ * captures and removals never take the last stone placed).  Anything else
+ * is accepted without deciding whether a game reaches it.
  */
 static int
 herd_setup(const struct rules_board *b, void *st,
@@ -359,7 +365,8 @@ herd_setup(const struct rules_board *b, void *st,
 {
 	struct herd *h = st;
 	struct herd fresh;
-	int	 e;
+	char	 name[RULES_CELL_NAME];
+	int	 e, p;
 
 	herd_init(b, &fresh, v, d);
 	for (e = 0; e < b->ncells; e++) {
@@ -371,6 +378,17 @@ herd_setup(const struct rules_board *b, void *st,
 		if (pieces[e] != RULES_EMPTY)
 			put(b, &fresh, e, RULES_COLOUR_OF(pieces[e]));
 	}
+	for (e = 0; e < b->ncells; e++) {
+		p = fresh.cell[e] - 1;
+		if (p >= 0 && fresh.around[!p][e] == b->degree[e])
+			return diag_set(d, DIAG_BAD_SETUP, "the %s stone at %s "
+			    "has only %s neighbours: no placement leaves a "
+			    "stone there", colour_name(p),
+			    rules_cell_name(b, e, name), colour_name(!p));
+	}
+	if (fresh.stones[0] + fresh.stones[1] == 0 && to_move != BLACK)
+		return diag_set(d, DIAG_BAD_SETUP, "an empty board is the "
+		    "start of the game, with %s to move", colour_name(BLACK));
 	fresh.head.to_move = (uint8_t)to_move;
 	fresh.opening = fresh.stones[0] + fresh.stones[1] == 0 &&
 	    to_move == BLACK;

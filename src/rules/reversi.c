@@ -484,6 +484,46 @@ reversi_piece(const struct rules_board *b, const void *st, int cell)
 	    r->bb[WHITE] & bit ? RULES_PIECE(WHITE) : RULES_EMPTY;
 }
 
+/*
+ * Refuses what rules.md §1 rules out, judged against the start position in
+ * r: a move fills an empty square and only flips, so the four centre discs
+ * of the start are never gone and every move adds one disc; four discs are
+ * therefore the start itself, where Black has a move and so cannot have
+ * passed.  Anything else is accepted without deciding whether a game
+ * reaches it.
+ */
+static int
+reversi_setup_reachable(const struct rules_board *b, const struct reversi *r,
+    const int *pieces, int to_move, struct diag *d)
+{
+	char	 name[RULES_CELL_NAME];
+	int	 i, ndiscs = 0, differ = -1;
+
+	for (i = 0; i < b->ncells; i++) {
+		if (reversi_piece(b, r, i) != RULES_EMPTY &&
+		    pieces[i] == RULES_EMPTY)
+			return diag_set(d, DIAG_BAD_SETUP, "%s is empty: the "
+			    "four centre squares hold discs from the start "
+			    "and no disc is ever removed",
+			    rules_cell_name(b, i, name));
+		if (pieces[i] != RULES_EMPTY)
+			ndiscs++;
+		if (differ == -1 && pieces[i] != reversi_piece(b, r, i))
+			differ = i;
+	}
+	if (ndiscs == 4 && differ != -1)
+		return diag_set(d, DIAG_BAD_SETUP, "%s is %s: four discs are "
+		    "the start position, where it is %s",
+		    rules_cell_name(b, differ, name),
+		    colour_name(RULES_COLOUR_OF(pieces[differ])),
+		    colour_name(RULES_COLOUR_OF(reversi_piece(b, r, differ))));
+	if (ndiscs == 4 && to_move != BLACK)
+		return diag_set(d, DIAG_BAD_SETUP, "%s cannot be to move in "
+		    "the start position: %s has a move there and may not pass",
+		    colour_name(to_move), colour_name(BLACK));
+	return 0;
+}
+
 static int
 reversi_setup(const struct rules_board *b, void *st,
     const struct rules_variant *v, const int *pieces, int to_move,
@@ -493,14 +533,17 @@ reversi_setup(const struct rules_board *b, void *st,
 	int	 i;
 
 	reversi_init(b, r, v, d);
-	memset(r->bb, 0, sizeof r->bb);
-	if (r->big)
-		big_clear(r, b->width);
-	for (i = 0; i < b->ncells; i++) {
+	for (i = 0; i < b->ncells; i++)
 		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
 		    pieces[i] != RULES_PIECE(WHITE))
 			return diag_set(d, DIAG_BAD_SETUP,
 			    "reversi has only black and white discs");
+	if (reversi_setup_reachable(b, r, pieces, to_move, d) == -1)
+		return -1;
+	memset(r->bb, 0, sizeof r->bb);
+	if (r->big)
+		big_clear(r, b->width);
+	for (i = 0; i < b->ncells; i++) {
 		if (r->big && pieces[i] != RULES_EMPTY)
 			big_put(r, b->width, i, RULES_COLOUR_OF(pieces[i]));
 		else if (pieces[i] != RULES_EMPTY)

@@ -369,13 +369,23 @@ stones_piece(const struct rules_board *b, const void *st, int cell)
 	return v;
 }
 
+/*
+ * Refused, from rules.md §5: more than 8 stones of a colour (each side
+ * starts with 8 and stones never leave the board), and a pinned stone on
+ * the a or h file (a jump, diagonal or sideways, lands beyond the stone
+ * it jumps, so that stone has a square on each side; a pinned stone never
+ * moves).  Fewer than 8 stones of a colour is accepted, for studies, as is
+ * anything else, without deciding whether a game reaches it.
+ */
 static int
 stones_setup(const struct rules_board *b, void *st,
     const struct rules_variant *v, const int *pieces, int to_move,
     struct diag *d)
 {
 	struct stones *s = st, fresh;
-	int	 sq, colour;
+	char	 name[RULES_CELL_NAME];
+	uint64_t edge;
+	int	 sq, colour, n;
 
 	stones_init(b, &fresh, v, d);
 	fresh.bb[WHITE] = fresh.bb[BLACK] = 0;
@@ -392,6 +402,19 @@ stones_setup(const struct rules_board *b, void *st,
 		if (pieces[sq] & RULES_PINNED)
 			fresh.pinned |= BIT(sq);
 	}
+	for (colour = 0; colour < 2; colour++) {
+		n = __builtin_popcountll(fresh.bb[colour]);
+		if (n > 8)
+			return diag_set(d, DIAG_BAD_SETUP, "%s has %d stones: "
+			    "each side starts with 8 and no stone leaves the "
+			    "board", colour_name(colour), n);
+	}
+	edge = fresh.pinned & (FILE_A | FILE_H);
+	if (edge != 0)
+		return diag_set(d, DIAG_BAD_SETUP, "the pinned stone at %s is "
+		    "on an edge file: no jump passes over a stone there, and "
+		    "a pinned stone does not move",
+		    rules_cell_name(b, __builtin_ctzll(edge), name));
 	fresh.head.to_move = (uint8_t)to_move;
 	fresh.head.phase = has_move(&fresh) ? RULES_TURN_START :
 	    RULES_GAME_OVER;

@@ -118,6 +118,23 @@ diagram_setup(struct rules_position *pos, const char *diagram, int to_move)
 	    d.msg, diag_name(d.code));
 }
 
+/*
+ * Fails the test unless setup() refuses the diagram with to_move to move
+ * as bad-setup; returns the message, in *d (caller's storage).
+ */
+static inline const char *
+diagram_refused(struct rules_position *pos, const char *diagram, int to_move,
+    struct diag *d)
+{
+	int	 pieces[RULES_MAX_CELLS];
+
+	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces,
+	    pos->game->row1_on_top), pos->board.ncells);
+	ck_assert_int_eq(rules_setup(pos, pieces, to_move, d), -1);
+	ck_assert_str_eq(diag_name(d->code), "bad-setup");
+	return d->msg;
+}
+
 /* Fails the test, showing the position, unless pos is the diagram want. */
 static inline void
 diagram_assert(const struct rules_position *pos, const char *want)

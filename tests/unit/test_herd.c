@@ -302,11 +302,14 @@ START_TEST(herd_turn_ends_when_no_cell_is_left)
 {
 	struct rules_position *pos = turns_new("herd", "3");
 
-	/* After xe1 both empty cells, a5 and e1, are walled in by White. */
+	/*
+	 * After xe1 both empty cells, a5 and e1, are walled in by White (as
+	 * is Black's pair: a lone stone walled in cannot arise).
+	 */
 	diagram_setup(pos,
 	    "    . O O    "
 	    "   O O O O   "
-	    "  O O X O O  "
+	    "  O O X X O  "
 	    "   O O O O   "
 	    "    O O O    ", BLACK);
 	turns_actions(pos, "13:");
@@ -317,8 +320,9 @@ START_TEST(herd_turn_ends_when_no_cell_is_left)
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(rules_turn(pos), 2);
 	turns_actions(pos, "55:xc3");
-	turns_assert_listed(pos, "e1 c3 a5");
-	turns_actions(pos, "c3 e1");
+	turns_actions(pos, "xd3");
+	turns_assert_listed(pos, "e1 c3 d3 a5");
+	turns_actions(pos, "c3 e1 d3");
 	/* a5 remains: the board fills and the game is over. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_actions(pos, "a5");
@@ -393,6 +397,51 @@ START_TEST(herd_stopping_early_is_not_a_turn_end)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	ck_assert_int_eq(rules_turn(pos), 1);
+	rules_position_free(pos);
+}
+END_TEST
+
+/* What rules.md §4 makes certain of every position a game reaches. */
+START_TEST(herd_setup_refuses_the_unreachable)
+{
+	struct rules_position *pos = turns_new("herd", "3");
+	struct diag d;
+
+	/*
+	 * c1's neighbours are all Black: White could not place there, and
+	 * Black's placement that closed it in would have captured it.
+	 */
+	ck_assert_str_eq(diagram_refused(pos,
+	    "    . . .    "
+	    "   . . . .   "
+	    "  . . . . .  "
+	    "   X X . .   "
+	    "    O X .    ", WHITE, &d),
+	    "the white stone at c1 has only black neighbours: no placement "
+	    "leaves a stone there");
+	ck_assert_str_eq(diagram_refused(pos,
+	    "    . . .    "
+	    "   . O O .   "
+	    "  . O X O .  "
+	    "   . O O .   "
+	    "    . . .    ", BLACK, &d),
+	    "the black stone at c3 has only white neighbours: no placement "
+	    "leaves a stone there");
+	/* One empty neighbour is enough. */
+	diagram_setup(pos,
+	    "    . . .    "
+	    "   . O O .   "
+	    "  . O X O .  "
+	    "   . O . .   "
+	    "    . . .    ", BLACK);
+	/* Every turn after Black's first ends with a stone on the board. */
+	ck_assert_str_eq(diagram_refused(pos,
+	    "    . . .    "
+	    "   . . . .   "
+	    "  . . . . .  "
+	    "   . . . .   "
+	    "    . . .    ", WHITE, &d),
+	    "an empty board is the start of the game, with black to move");
 	rules_position_free(pos);
 }
 END_TEST
@@ -846,6 +895,7 @@ herd_suite(void)
 	tcase_add_test(tc, herd_game_ends_on_full_board);
 	tcase_add_test(tc, herd_capture_on_the_last_cell_goes_on);
 	tcase_add_test(tc, herd_stopping_early_is_not_a_turn_end);
+	tcase_add_test(tc, herd_setup_refuses_the_unreachable);
 	tcase_add_test(tc, herd_setup_and_pieces);
 	suite_add_tcase(s, tc);
 

@@ -128,13 +128,14 @@ END_TEST
 /*
  * Reversi, Black to move: d1 flips every White disc (west c1 b1, south d2
  * d3, south-west c2) and wins at once; e1 and e3 flip one disc each.
+ * The centre is full, as in every game.
  */
 static const char win_in_one[] =
     "X O O . . . . ."
     ". . O O . . . ."
     ". X X O . . . ."
-    ". . . X . . . ."
-    ". . . . . . . ."
+    ". . . X X . . ."
+    ". . . X X . . ."
     ". . . . . . . ."
     ". . . . . . . ."
     ". . . . . . . .";
@@ -199,9 +200,9 @@ START_TEST(evaluation)
 	diagram_setup(pos,
 	    "X X X X X X X X"
 	    "X X X X X X X X"
-	    ". . . . . . . ."
-	    ". . . . . . . ."
-	    ". . . . . . . ."
+	    "X X X X X X X X"
+	    "X X X X X X X X"
+	    "X X X X X X X X"
 	    ". . . . . . . ."
 	    ". . . . . . . ."
 	    ". . . . . . . .", 1);

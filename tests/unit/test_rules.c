@@ -366,13 +366,16 @@ START_TEST(reversi_flips_every_line)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
 
-	/* d4 closes a row, a column and a diagonal at once. */
+	/*
+	 * c3 closes a row, a column and a diagonal at once; e4 and d5 fill
+	 * the centre (always full) and lie on none of its lines.
+	 */
 	diagram_setup(pos,
 	    "X.X.X..."
 	    ".OOO...."
 	    "XO.OX..."
-	    ".OOO...."
-	    "X.X.X..."
+	    ".OOOX..."
+	    "X.XXX..."
 	    "........"
 	    "........"
 	    "........", 0);
@@ -381,8 +384,8 @@ START_TEST(reversi_flips_every_line)
 	    "X.X.X..."
 	    ".XXX...."
 	    "XXXXX..."
-	    ".XXX...."
-	    "X.X.X..."
+	    ".XXXX..."
+	    "X.XXX..."
 	    "........"
 	    "........"
 	    "........");
@@ -396,13 +399,16 @@ START_TEST(reversi_run_must_end_in_own_disc)
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct diag d;
 
-	/* a1: the row of white discs runs to the edge, the column is mine. */
+	/*
+	 * a1: the row of white discs runs to the edge, the column is mine;
+	 * the diagonal to the (always full) centre starts with an empty b2.
+	 */
 	diagram_setup(pos,
 	    ".OOOOOOO"
 	    "O......."
 	    "X......."
-	    "........"
-	    "........"
+	    "...OX..."
+	    "...XO..."
 	    "........"
 	    "........"
 	    "........", 0);
@@ -412,8 +418,8 @@ START_TEST(reversi_run_must_end_in_own_disc)
 	    "XOOOOOOO"
 	    "X......."
 	    "X......."
-	    "........"
-	    "........"
+	    "...OX..."
+	    "...XO..."
 	    "........"
 	    "........"
 	    "........");
@@ -512,6 +518,104 @@ START_TEST(reversi_draw_splits_empties)
 	ck_assert_int_eq(s.points[0], 31);
 	ck_assert_int_eq(s.alt[0], 32);
 	ck_assert_int_eq(s.alt[1], 32);
+	rules_position_free(pos);
+}
+END_TEST
+
+/* What rules.md §1 makes certain of every position a game reaches. */
+START_TEST(reversi_setup_refuses_the_unreachable)
+{
+	struct rules_position *pos = turns_new("reversi", NULL);
+	struct diag d;
+
+	/* The centre is filled at the start and no disc is ever removed. */
+	ck_assert_str_eq(diagram_refused(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........", 0, &d),
+	    "d4 is empty: the four centre squares hold discs from the start "
+	    "and no disc is ever removed");
+	ck_assert_str_eq(diagram_refused(pos,
+	    "........"
+	    "........"
+	    "..XXX..."
+	    "...OX..."
+	    "...X...."
+	    "........"
+	    "........"
+	    "........", 1, &d),
+	    "e5 is empty: the four centre squares hold discs from the start "
+	    "and no disc is ever removed");
+	/* Every move adds a disc: four discs are the start itself. */
+	ck_assert_str_eq(diagram_refused(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "...XX..."
+	    "...XO..."
+	    "........"
+	    "........"
+	    "........", 0, &d),
+	    "d4 is black: four discs are the start position, where it is "
+	    "white");
+	/* Black has a move at the start, so cannot have passed. */
+	ck_assert_str_eq(diagram_refused(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "...OX..."
+	    "...XO..."
+	    "........"
+	    "........"
+	    "........", 1, &d),
+	    "white cannot be to move in the start position: black has a "
+	    "move there and may not pass");
+	/* One move later White is to move: accepted. */
+	diagram_setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "...OX..."
+	    "...XXX.."
+	    "........"
+	    "........"
+	    "........", 1);
+	turns_assert_legal(pos, "d6 f4 f6");
+	/* The start itself, on a 6x6 board too. */
+	diagram_setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "...OX..."
+	    "...XO..."
+	    "........"
+	    "........"
+	    "........", 0);
+	rules_position_free(pos);
+	pos = turns_new("reversi", "6");
+	ck_assert_str_eq(diagram_refused(pos,
+	    "......"
+	    "......"
+	    "..OX.."
+	    "..XO.."
+	    "......"
+	    "......", 1, &d),
+	    "white cannot be to move in the start position: black has a "
+	    "move there and may not pass");
+	ck_assert_str_eq(diagram_refused(pos,
+	    "......"
+	    "......"
+	    "..O..."
+	    "..XO.."
+	    "......"
+	    "......", 0, &d),
+	    "d3 is empty: the four centre squares hold discs from the start "
+	    "and no disc is ever removed");
 	rules_position_free(pos);
 }
 END_TEST
@@ -721,6 +825,7 @@ rules_suite(void)
 	tcase_add_test(tc, reversi_pass_only_without_moves);
 	tcase_add_test(tc, reversi_end_and_wof_score);
 	tcase_add_test(tc, reversi_draw_splits_empties);
+	tcase_add_test(tc, reversi_setup_refuses_the_unreachable);
 	tcase_add_test(tc, reversi_perft);
 	tcase_add_test(tc, perft_out_of_memory);
 	tcase_add_loop_test(tc, reversi_matches_oracle, 0, 5);

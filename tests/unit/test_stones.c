@@ -290,11 +290,11 @@ START_TEST(stones_far_rank)
 	    "........"
 	    "........"
 	    "........"
-	    "o.......", WHITE);
+	    ".o......", WHITE);
 	assert_moves(pos, "d8", "f8");
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 1);
 	turns_play(pos, "d8-f8");
-	/* Black: e8 is pinned, a1 pinned: no move, the game is over. */
+	/* Black: e8 is pinned, b1 pinned: no move, the game is over. */
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
 	ck_assert(s.over);
@@ -339,17 +339,17 @@ START_TEST(stones_game_end_and_score)
 
 	/*
 	 * White to move: c8 has no diagonal and nothing to jump sideways,
-	 * h8 and a1 are pinned.  No move: the game is over.
+	 * g8 and b1 are pinned.  No move: the game is over.
 	 */
 	diagram_setup(pos,
-	    "..X....x"
+	    "..X...x."
 	    "........"
 	    "........"
 	    "........"
 	    "........"
 	    "........"
 	    "........"
-	    "x.O....o", WHITE);
+	    ".xO...o.", WHITE);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
 	rules_score(pos, &s);
@@ -409,6 +409,72 @@ START_TEST(stones_jump_only_is_not_the_end)
 	    "........", BLACK);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 6);
+	rules_position_free(pos);
+}
+END_TEST
+
+/* What rules.md §5 makes certain of every position a game reaches. */
+START_TEST(stones_setup_refuses_the_unreachable)
+{
+	struct rules_position *pos = turns_new("stones", NULL);
+	struct diag d;
+
+	/* Each side starts with 8 and no stone leaves the board. */
+	ck_assert_str_eq(diagram_refused(pos,
+	    "OOOOOOOO"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "X......."
+	    "XXXXXXXX", WHITE, &d),
+	    "white has 9 stones: each side starts with 8 and no stone leaves "
+	    "the board");
+	ck_assert_str_eq(diagram_refused(pos,
+	    "OOOOOOOO"
+	    "........"
+	    "........"
+	    "...o...."
+	    "........"
+	    "........"
+	    "........"
+	    "XXXXXXXX", BLACK, &d),
+	    "black has 9 stones: each side starts with 8 and no stone leaves "
+	    "the board");
+	/* A jumped stone has a square on each side; a pinned one stays. */
+	ck_assert_str_eq(diagram_refused(pos,
+	    "OOOOOOOO"
+	    "........"
+	    "........"
+	    "x......."
+	    "........"
+	    "........"
+	    "........"
+	    ".XXXXXXX", WHITE, &d),
+	    "the pinned stone at a5 is on an edge file: no jump passes over "
+	    "a stone there, and a pinned stone does not move");
+	ck_assert_str_eq(diagram_refused(pos,
+	    "OOOOOOO."
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "XXXXXXXo", WHITE, &d),
+	    "the pinned stone at h1 is on an edge file: no jump passes over "
+	    "a stone there, and a pinned stone does not move");
+	/* Pinned inside the board, unpinned on the edge: accepted. */
+	diagram_setup(pos,
+	    "OOOOOO.."
+	    "........"
+	    "........"
+	    ".x.....O"
+	    "........"
+	    "........"
+	    "........"
+	    "XXXXXXo.", WHITE);
 	rules_position_free(pos);
 }
 END_TEST
@@ -491,16 +557,16 @@ START_TEST(stones_diagnostics)
 	    "........"
 	    "........"
 	    "........"
-	    "..O....."
-	    "xXo....O", WHITE);
-	ck_assert_str_eq(turns_fail(pos, "a1-b2", "pinned-stone", &d),
-	    "the white stone on a1 is pinned and cannot move");
-	ck_assert_str_eq(turns_fail(pos, "b1-d1", "not-jumpable", &d),
-	    "the pinned black stone on c1 may not be jumped: only unpinned "
+	    "...O...."
+	    ".xXo...O", WHITE);
+	ck_assert_str_eq(turns_fail(pos, "b1-c2", "pinned-stone", &d),
+	    "the white stone on b1 is pinned and cannot move");
+	ck_assert_str_eq(turns_fail(pos, "c1-e1", "not-jumpable", &d),
+	    "the pinned black stone on d1 may not be jumped: only unpinned "
 	    "black stones and pinned white stones can be");
-	/* b1 may still jump the unpinned c2 diagonally. */
-	turns_play(pos, "b1-d3");
-	ck_assert_int_eq(turns_piece(pos, "c2"),
+	/* c1 may still jump the unpinned d2 diagonally. */
+	turns_play(pos, "c1-e3");
+	ck_assert_int_eq(turns_piece(pos, "d2"),
 	    RULES_PIECE(BLACK) | RULES_PINNED);
 	rules_position_free(pos);
 }
@@ -699,6 +765,7 @@ stones_suite(void)
 	tcase_add_test(tc, stones_black_moves_down);
 	tcase_add_test(tc, stones_game_end_and_score);
 	tcase_add_test(tc, stones_jump_only_is_not_the_end);
+	tcase_add_test(tc, stones_setup_refuses_the_unreachable);
 	tcase_add_test(tc, stones_setup_and_pieces);
 	suite_add_tcase(s, tc);
 
