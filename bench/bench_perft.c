@@ -14,16 +14,17 @@ int
 main(int argc, char **argv)
 {
 	const struct rules_game *g;
-	struct rules_position *pos;
-	struct diag d;
-	struct timespec t0, t1;
-	const char *spec = NULL;
-	uint64_t n;
-	double	 s;
-	int	 i;
+	struct rules_position	*pos;
+	struct diag		 d;
+	struct timespec		 t0, t1;
+	const char		*spec = NULL;
+	uint64_t		 n;
+	double			 s;
+	int			 i;
 
 	if (argc < 3 || (g = rules_game_find(argv[1])) == NULL) {
-		fprintf(stderr, "usage: bench_perft GAME DEPTH... [-b BOARD]\n");
+		fprintf(
+		    stderr, "usage: bench_perft GAME DEPTH... [-b BOARD]\n");
 		return 2;
 	}
 	for (i = 2; i < argc - 1; i++)

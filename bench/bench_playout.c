@@ -48,35 +48,23 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const struct rules_game *g;
-	struct rules_position *pos;
-	struct diag d;
-	struct rules_rng rng;
-	unsigned long long seed = 1, actions = 0, turns = 0, nodes;
-	long	 games = 10000, i, finished = 0;
-	int	 cap = 1000, depth = 0, ch;
-	double	 t0, secs;
+	struct rules_position	*pos;
+	struct diag		 d;
+	struct rules_rng	 rng;
+	unsigned long long	 seed = 1, actions = 0, turns = 0, nodes;
+	long			 games = 10000, i, finished = 0;
+	int			 cap = 1000, depth = 0, ch;
+	double			 t0, secs;
 
-	while ((ch = getopt_long(argc, argv, "n:s:c:p:h", longopts,
-	    NULL)) != -1) {
+	while (
+	    (ch = getopt_long(argc, argv, "n:s:c:p:h", longopts, NULL)) != -1) {
 		switch (ch) {
-		case 'n':
-			games = strtol(optarg, NULL, 10);
-			break;
-		case 's':
-			seed = strtoull(optarg, NULL, 10);
-			break;
-		case 'c':
-			cap = (int)strtol(optarg, NULL, 10);
-			break;
-		case 'p':
-			depth = (int)strtol(optarg, NULL, 10);
-			break;
-		case 'h':
-			usage(stdout);
-			return 0;
-		default:
-			usage(stderr);
-			return 2;
+		case 'n': games = strtol(optarg, NULL, 10); break;
+		case 's': seed = strtoull(optarg, NULL, 10); break;
+		case 'c': cap = (int)strtol(optarg, NULL, 10); break;
+		case 'p': depth = (int)strtol(optarg, NULL, 10); break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
 		}
 	}
 	argc -= optind;
@@ -86,8 +74,8 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if ((g = rules_game_find(argv[0])) == NULL) {
-		fprintf(stderr, "bench_playout: unknown game \"%s\"\n",
-		    argv[0]);
+		fprintf(
+		    stderr, "bench_playout: unknown game \"%s\"\n", argv[0]);
 		return 2;
 	}
 	pos = rules_position_new(g, argc > 1 ? argv[1] : NULL, NULL, &d);
@@ -121,9 +109,10 @@ main(int argc, char **argv)
 	}
 	secs = now() - t0;
 	printf("%s %s: %ld games in %.3f s: %.0f games/s, %.1f turns and "
-	    "%.1f actions a game, %ld finished\n", g->name, pos->board.name,
-	    games, secs, (double)games / secs, (double)turns / (double)games,
-	    (double)actions / (double)games, finished);
+	       "%.1f actions a game, %ld finished\n",
+	    g->name, pos->board.name, games, secs, (double)games / secs,
+	    (double)turns / (double)games, (double)actions / (double)games,
+	    finished);
 	rules_position_free(pos);
 	return 0;
 }

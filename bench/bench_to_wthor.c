@@ -16,16 +16,16 @@
 int
 main(int argc, char **argv)
 {
-	struct replay_options opt = { .max_legal = 0 };
+	struct replay_options	    opt = { .max_legal = 0 };
 	struct record_wthor_writer *w;
-	struct record_syntax *syn;
-	struct record_reader *rd;
-	const struct record *rec;
-	struct replay rp;
-	struct diag d;
-	unsigned long n = 0, want = 0;
-	FILE	*fp;
-	int	 c;
+	struct record_syntax	   *syn;
+	struct record_reader	   *rd;
+	const struct record	   *rec;
+	struct replay		    rp;
+	struct diag		    d;
+	unsigned long		    n = 0, want = 0;
+	FILE			   *fp;
+	int			    c;
 
 	while ((c = getopt(argc, argv, "n:")) != -1)
 		if (c == 'n')
@@ -45,16 +45,17 @@ main(int argc, char **argv)
 			perror(argv[optind]);
 			return 2;
 		}
-		if ((rd = record_reader_new(syn, fp, argv[optind],
-		    RECORD_AUTO)) == NULL)
+		if ((rd = record_reader_new(
+			 syn, fp, argv[optind], RECORD_AUTO)) == NULL)
 			return 3;
 		while ((want == 0 || n < want) &&
 		    record_reader_next(rd, &rec) == 1) {
 			replay_record(syn, rec, &opt, &rp);
 			if (rp.status == REPLAY_MALFORMED)
 				continue;
-			if (record_wthor_add(w, rec, rp.score.over ?
-			    rp.score.alt[0] : 32, -1, &d) == -1) {
+			if (record_wthor_add(w, rec,
+				rp.score.over ? rp.score.alt[0] : 32, -1,
+				&d) == -1) {
 				fprintf(stderr, "%s: record %lu: %s\n",
 				    argv[optind], rec->index, d.msg);
 				continue;

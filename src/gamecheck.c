@@ -17,46 +17,54 @@
 
 struct options {
 	const struct rules_game *game;
-	enum record_format format;
-	bool		 quiet;
-	bool		 require_finished;
-	unsigned long	 max_errors;	/* 0: no limit */
-	const char	*output;
-	const char	*files_from;
-	const char	*csv_columns;	/* a headerless CSV's columns */
-	const char	*wthor_players;	/* WTHOR.JOU, or NULL: beside */
-	const char	*wthor_tournaments;	/* WTHOR.TRN */
-	const char	*write;		/* --write: a format, or NULL */
-	bool		 keep_illegal;
-	struct cli_shard shard;	/* shard.n 0: every record */
-	unsigned long	 jobs;		/* -j: 1 for none */
-	struct cli_jobs	*j;		/* a worker's, with -j */
-	uint64_t	 seq;		/* the records of the shard, for -j */
+	enum record_format	 format;
+	bool			 quiet;
+	bool			 require_finished;
+	unsigned long		 max_errors; /* 0: no limit */
+	const char		*output;
+	const char		*files_from;
+	const char		*csv_columns;	/* a headerless CSV's columns */
+	const char		*wthor_players; /* WTHOR.JOU, or NULL: beside */
+	const char		*wthor_tournaments; /* WTHOR.TRN */
+	const char		*write; /* --write: a format, or NULL */
+	bool			 keep_illegal;
+	struct cli_shard	 shard; /* shard.n 0: every record */
+	unsigned long		 jobs;	/* -j: 1 for none */
+	struct cli_jobs		*j;	/* a worker's, with -j */
+	uint64_t		 seq;	/* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
-enum { OPT_REQUIRE_FINISHED = 256, OPT_MAX_ERRORS, OPT_SHARD,
-    OPT_FILES_FROM, OPT_CSV_COLUMNS,
-    OPT_WTHOR_PLAYERS, OPT_WTHOR_TOURNAMENTS, OPT_WRITE, OPT_KEEP_ILLEGAL };
+enum {
+	OPT_REQUIRE_FINISHED = 256,
+	OPT_MAX_ERRORS,
+	OPT_SHARD,
+	OPT_FILES_FROM,
+	OPT_CSV_COLUMNS,
+	OPT_WTHOR_PLAYERS,
+	OPT_WTHOR_TOURNAMENTS,
+	OPT_WRITE,
+	OPT_KEEP_ILLEGAL
+};
 
 struct totals {
-	unsigned long	 records;
-	unsigned long	 finished;
-	unsigned long	 unfinished;	/* forfeits not included */
-	unsigned long	 forfeited;
-	unsigned long	 illegal;
-	unsigned long	 malformed;
-	unsigned long	 mismatched;
-	unsigned long	 errors;	/* records with any error */
-	bool		 out_of_memory;
-	bool		 io_error;	/* with -j: a worker's */
-	bool		 stop;
+	unsigned long records;
+	unsigned long finished;
+	unsigned long unfinished; /* forfeits not included */
+	unsigned long forfeited;
+	unsigned long illegal;
+	unsigned long malformed;
+	unsigned long mismatched;
+	unsigned long errors; /* records with any error */
+	bool	      out_of_memory;
+	bool	      io_error; /* with -j: a worker's */
+	bool	      stop;
 };
 
 static void
 usage(FILE *f)
 {
-	size_t	 i;
+	size_t			 i;
 	const struct rules_game *g;
 
 	fprintf(f,
@@ -101,7 +109,8 @@ usage(FILE *f)
 	    "Games:");
 	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
 		fprintf(f, " %s", g->name);
-	fprintf(f, "\n"
+	fprintf(f,
+	    "\n"
 	    "Exit status: 0 all records legal, 1 some record illegal,\n"
 	    "malformed or inconsistent (or unfinished with\n"
 	    "--require-finished), 2 usage or I/O error, 3 internal error.\n"
@@ -111,7 +120,7 @@ usage(FILE *f)
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
-	static const char opts[] = ":g:f:qo:j:hV";
+	static const char	   opts[] = ":g:f:qo:j:hV";
 	static const struct option longopts[] = {
 		{ "game", required_argument, NULL, 'g' },
 		{ "format", required_argument, NULL, 'f' },
@@ -123,8 +132,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "shard", required_argument, NULL, OPT_SHARD },
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
-		{ "wthor-players", required_argument, NULL,
-		    OPT_WTHOR_PLAYERS },
+		{ "wthor-players", required_argument, NULL, OPT_WTHOR_PLAYERS },
 		{ "wthor-tournaments", required_argument, NULL,
 		    OPT_WTHOR_TOURNAMENTS },
 		{ "write", required_argument, NULL, OPT_WRITE },
@@ -133,12 +141,11 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int	 c, f;
+	int c, f;
 
 	memset(opt, 0, sizeof *opt);
 	opt->jobs = 1;
-	while ((c = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			opt->game = cli_find_game(optarg, "--help");
@@ -148,27 +155,23 @@ parse_options(int argc, char **argv, struct options *opt)
 		case 'f':
 			if ((f = record_format_parse(optarg)) == -1) {
 				cli_error("unknown format '%s' (auto, pgn, "
-				    "transcript, csv, wthor, ggf, sgf)", optarg);
+					  "transcript, csv, wthor, ggf, sgf)",
+				    optarg);
 				return -1;
 			}
 			opt->format = (enum record_format)f;
 			break;
-		case 'q':
-			opt->quiet = true;
-			break;
-		case OPT_REQUIRE_FINISHED:
-			opt->require_finished = true;
-			break;
+		case 'q': opt->quiet = true; break;
+		case OPT_REQUIRE_FINISHED: opt->require_finished = true; break;
 		case OPT_MAX_ERRORS:
 			if (!cli_parse_count(optarg, &opt->max_errors)) {
 				cli_error("--max-errors takes a count, not "
-				    "'%s'", optarg);
+					  "'%s'",
+				    optarg);
 				return -1;
 			}
 			break;
-		case 'o':
-			opt->output = optarg;
-			break;
+		case 'o': opt->output = optarg; break;
 		case 'j':
 			if (!cli_jobs_option(optarg, &opt->jobs))
 				return -1;
@@ -177,44 +180,34 @@ parse_options(int argc, char **argv, struct options *opt)
 			if (!cli_shard_option(optarg, &opt->shard))
 				return -1;
 			break;
-		case OPT_FILES_FROM:
-			opt->files_from = optarg;
-			break;
+		case OPT_FILES_FROM: opt->files_from = optarg; break;
 		case OPT_CSV_COLUMNS:
 			if (!cli_csv_columns_option(optarg))
 				return -1;
 			opt->csv_columns = optarg;
 			break;
-		case OPT_WTHOR_PLAYERS:
-			opt->wthor_players = optarg;
-			break;
+		case OPT_WTHOR_PLAYERS: opt->wthor_players = optarg; break;
 		case OPT_WTHOR_TOURNAMENTS:
 			opt->wthor_tournaments = optarg;
 			break;
 		case OPT_WRITE:
 			if (!record_export_known(optarg)) {
 				cli_error("--write: unknown format '%s' (pgn, "
-				    "transcript, csv, ggf, sgf, wthor)", optarg);
+					  "transcript, csv, ggf, sgf, wthor)",
+				    optarg);
 				return -1;
 			}
 			opt->write = optarg;
 			break;
-		case OPT_KEEP_ILLEGAL:
-			opt->keep_illegal = true;
-			break;
-		case 'h':
-			usage(stdout);
-			exit(cli_help_done());
-		case 'V':
-			exit(cli_version("gamecheck"));
-		default:
-			cli_option_error(argv, opts, c, false);
-			return -1;
+		case OPT_KEEP_ILLEGAL: opt->keep_illegal = true; break;
+		case 'h': usage(stdout); exit(cli_help_done());
+		case 'V': exit(cli_version("gamecheck"));
+		default: cli_option_error(argv, opts, c, false); return -1;
 		}
 	}
 	if (opt->jobs > 1 && opt->max_errors > 0) {
 		cli_error("--max-errors stops at the first errors in input "
-		    "order: not with -j");
+			  "order: not with -j");
 		return -1;
 	}
 	if (opt->keep_illegal && opt->write == NULL) {
@@ -223,7 +216,8 @@ parse_options(int argc, char **argv, struct options *opt)
 	}
 	if (opt->write != NULL && (opt->quiet || opt->jobs > 1)) {
 		cli_error("--write writes records in input order: not with "
-		    "%s", opt->quiet ? "-q" : "-j");
+			  "%s",
+		    opt->quiet ? "-q" : "-j");
 		return -1;
 	}
 	if (opt->csv_columns != NULL && opt->format != RECORD_AUTO &&
@@ -240,7 +234,7 @@ static void
 tally(const char *name, const struct record *rec, struct replay *rp,
     const struct options *opt, struct totals *t)
 {
-	char	 prefix[96];
+	char prefix[96];
 
 	t->records++;
 	switch (rp->status) {
@@ -258,9 +252,10 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 	if (rp->status == REPLAY_UNFINISHED && opt->require_finished &&
 	    !rp->has_error && !rp->forfeit) {
 		rp->has_error = true;
-		diag_set_at(&rp->error, DIAG_UNFINISHED, rec->nturns > 0 ?
-		    rec->turns[rec->nturns - 1].at : rec->start, 0,
-		    "the game is not over after %lu turns", rp->turns);
+		diag_set_at(&rp->error, DIAG_UNFINISHED,
+		    rec->nturns > 0 ? rec->turns[rec->nturns - 1].at :
+				      rec->start,
+		    0, "the game is not over after %lu turns", rp->turns);
 	}
 	if (rp->has_warning)
 		cli_diag(name, &rp->warning, NULL);
@@ -273,8 +268,8 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 		t->out_of_memory = true;
 	prefix[0] = '\0';
 	if (rp->error_turn > 0)
-		snprintf(prefix, sizeof prefix, "turn %lu (%s): ",
-		    rp->error_turn, rp->error_move);
+		snprintf(prefix, sizeof prefix,
+		    "turn %lu (%s): ", rp->error_turn, rp->error_move);
 	cli_diag(name, &rp->error, prefix);
 }
 
@@ -290,30 +285,30 @@ write_record(struct record_export *x, const char *name,
     const struct options *opt, struct totals *t)
 {
 	struct record_out o = { .rec = rec, .game = rp->game };
-	char	**turns = NULL;
-	struct diag d;
-	size_t	 i, off;
-	int	 rc = 0;
+	char		**turns = NULL;
+	struct diag	  d;
+	size_t		  i, off;
+	int		  rc = 0;
 
 	o.valid = !rp->has_error;
 	if (!o.valid && !opt->keep_illegal)
 		return 0;
 	/* A malformed record may stop before its board is set up. */
 	o.board = rp->status != REPLAY_MALFORMED && rp->pos != NULL ?
-	    &rp->pos->board : NULL;
+	    &rp->pos->board :
+	    NULL;
 	o.over = rp->score.over;
 	memcpy(o.points, rp->score.points, sizeof o.points);
 	memcpy(o.alt, rp->score.alt, sizeof o.alt);
 	o.winner = rp->score.winner;
 	o.forfeit = rp->forfeit;
 	o.forfeit_winner = rp->forfeit_winner;
-	o.forfeit_cause = !rp->forfeit ? RECORD_OUT_OTHER :
-	    rp->forfeit_cause == REPLAY_BY_RESIGN ? RECORD_OUT_RESIGN :
+	o.forfeit_cause = !rp->forfeit		   ? RECORD_OUT_OTHER :
+	    rp->forfeit_cause == REPLAY_BY_RESIGN  ? RECORD_OUT_RESIGN :
 	    rp->forfeit_cause == REPLAY_BY_TIMEOUT ? RECORD_OUT_TIMEOUT :
-	    RECORD_OUT_OTHER;
+						     RECORD_OUT_OTHER;
 	o.nturns = o.valid ? rp->nkept : rec->nturns;
-	if (o.nturns > 0 && (turns = calloc(o.nturns, sizeof *turns)) ==
-	    NULL) {
+	if (o.nturns > 0 && (turns = calloc(o.nturns, sizeof *turns)) == NULL) {
 		t->out_of_memory = true;
 		return -1;
 	}
@@ -321,8 +316,8 @@ write_record(struct record_export *x, const char *name,
 		if (o.valid) {
 			turns[i] = rp->kept + off;
 			off += strlen(turns[i]) + 1;
-		} else if ((turns[i] = strndup(rec->turns[i].text,
-		    rec->turns[i].len)) == NULL)
+		} else if ((turns[i] = strndup(
+				rec->turns[i].text, rec->turns[i].len)) == NULL)
 			break;
 	o.turns = (const char *const *)turns;
 	if (i < o.nturns) {
@@ -330,11 +325,13 @@ write_record(struct record_export *x, const char *name,
 		rc = -1;
 	} else if (record_export_write(x, &o, &d) == -1) {
 		if (d.code == DIAG_UNWRITABLE) {
-			char	 msg[sizeof d.msg];
+			char msg[sizeof d.msg];
 
 			memcpy(msg, d.msg, sizeof msg);
-			diag_set_at(&d, d.code, rec->start, 0, "record %lu: "
-			    "%s", rec->index, msg);
+			diag_set_at(&d, d.code, rec->start, 0,
+			    "record %lu: "
+			    "%s",
+			    rec->index, msg);
 			cli_diag(name, &d, NULL);
 			/* Counted once, however many errors the record has. */
 			if (!rp->has_error)
@@ -359,14 +356,15 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
     struct report_writer *w, struct record_export *x, FILE *out,
     struct options *opt, struct totals *t, struct replay *rp, bool *stop)
 {
-	struct replay_options ro = { .game = opt->game, .max_legal = 64,
-	    .keep_turns = x != NULL };
+	struct replay_options ro = {
+		.game = opt->game, .max_legal = 64, .keep_turns = x != NULL
+	};
 	struct record_reader *rd;
-	const struct record *rec;
-	const char *name = cli_input_name(path);
-	uint64_t at;
-	unsigned sub;
-	int	 rc;
+	const struct record  *rec;
+	const char	     *name = cli_input_name(path);
+	uint64_t	      at;
+	unsigned	      sub;
+	int		      rc;
 
 	rd = record_reader_new(syn, in, name, opt->format);
 	if (rd != NULL && opt->csv_columns != NULL &&
@@ -374,9 +372,9 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		record_reader_free(rd);
 		rd = NULL;
 	}
-	if (rd != NULL && record_reader_wthor_names(rd, strcmp(path, "-") ==
-	    0 ? NULL : path, opt->wthor_players,
-	    opt->wthor_tournaments) == -1) {
+	if (rd != NULL &&
+	    record_reader_wthor_names(rd, strcmp(path, "-") == 0 ? NULL : path,
+		opt->wthor_players, opt->wthor_tournaments) == -1) {
 		record_reader_free(rd);
 		rd = NULL;
 	}
@@ -394,8 +392,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		/* Another task's (or worker's) record is skipped unread. */
 		if (!cli_record_mine(&opt->shard, opt->j, opt->seq)) {
 			if ((rc = record_reader_skip(rd)) == 1) {
-				cli_record_take(&opt->shard, opt->j,
-				    &opt->seq);
+				cli_record_take(&opt->shard, opt->j, &opt->seq);
 				continue;
 			}
 			if (rc == -1)
@@ -435,7 +432,8 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
 			if (cli_output_ok(out, "report"))
 				cli_error("%s: record %lu: cannot write its "
-				    "report", name, rec->index);
+					  "report",
+				    name, rec->index);
 			rc = -2;
 			break;
 		}
@@ -466,9 +464,9 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
     struct options *opt, struct totals *t)
 {
 	struct record_export *x = NULL;
-	struct replay rp;
-	FILE	*in;
-	int	 i;
+	struct replay	      rp;
+	FILE		     *in;
+	int		      i;
 
 	/* --write: records instead of reports (w is then NULL). */
 	if (opt->write != NULL &&
@@ -486,7 +484,7 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 			continue;
 		}
 		if (check_input(syn, files[i], in, w, x, out, opt, t, &rp,
-		    &t->stop) == -1)
+			&t->stop) == -1)
 			t->io_error = true;
 		cli_input_close(in);
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
@@ -507,18 +505,18 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 
 /* A worker of -j: its share of the records, its totals for the parent. */
 static void
-check_worker(struct record_syntax *syn, char *const *files,
-    int nfiles, struct options *opt)
+check_worker(struct record_syntax *syn, char *const *files, int nfiles,
+    struct options *opt)
 {
 	struct report_writer *w = NULL;
-	struct totals t = { 0 };
+	struct totals	      t = { 0 };
 
 	if (!opt->quiet && (w = report_writer_new(stdout)) == NULL) {
 		cli_error("out of memory");
 		t.out_of_memory = true;
 	} else
-		check_all(syn, files, nfiles, w, stdout, "standard output",
-		    opt, &t);
+		check_all(
+		    syn, files, nfiles, w, stdout, "standard output", opt, &t);
 	if (report_writer_free(w) == -1 || fflush(stdout) == EOF)
 		t.io_error = !cli_output_ok(stdout, "standard output") ||
 		    t.io_error;
@@ -553,24 +551,24 @@ add_totals(void *arg, unsigned long k, char *buf, size_t len)
 int
 main(int argc, char **argv)
 {
-	struct options opt;
-	struct totals t = { 0 };
+	struct options	      opt;
+	struct totals	      t = { 0 };
 	struct record_syntax *syn;
 	struct report_writer *w = NULL;
-	struct cli_output o;
-	FILE	*out;
-	bool	 io_error = false, jobs_failed = false;
-	char	*const *files;
-	unsigned long k;
-	int	 nfiles, status;
+	struct cli_output     o;
+	FILE		     *out;
+	bool		      io_error = false, jobs_failed = false;
+	char *const	     *files;
+	unsigned long	      k;
+	int		      nfiles, status;
 
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	if ((files = cli_inputs(opt.files_from, argc, argv, &nfiles)) == NULL)
 		return CLI_USAGE;
-	if (!cli_output_distinct(opt.output, (const char *const *)files,
-	    nfiles))
+	if (!cli_output_distinct(
+		opt.output, (const char *const *)files, nfiles))
 		return CLI_USAGE;
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
@@ -578,8 +576,8 @@ main(int argc, char **argv)
 	}
 	/* The workers start before any output is opened: it is ours. */
 	if (opt.jobs > 1) {
-		if ((opt.j = cli_jobs_start(opt.jobs, files, nfiles,
-		    &k)) == NULL) {
+		if ((opt.j = cli_jobs_start(opt.jobs, files, nfiles, &k)) ==
+		    NULL) {
 			record_syntax_free(syn);
 			return CLI_USAGE;
 		}
@@ -623,17 +621,20 @@ main(int argc, char **argv)
 	if (t.stop)
 		cli_error("stopped after %lu error%s (--max-errors)", t.errors,
 		    t.errors == 1 ? "" : "s");
-	fprintf(stderr, "%s: %lu record%s: %lu finished, %lu unfinished, "
-	    "%lu illegal, %lu malformed", cli_progname(), t.records,
-	    t.records == 1 ? "" : "s", t.finished, t.unfinished, t.illegal,
-	    t.malformed);
+	fprintf(stderr,
+	    "%s: %lu record%s: %lu finished, %lu unfinished, "
+	    "%lu illegal, %lu malformed",
+	    cli_progname(), t.records, t.records == 1 ? "" : "s", t.finished,
+	    t.unfinished, t.illegal, t.malformed);
 	if (t.forfeited > 0)
 		fprintf(stderr, ", %lu forfeited", t.forfeited);
 	if (t.mismatched > 0)
 		fprintf(stderr, ", %lu result mismatch%s", t.mismatched,
 		    t.mismatched == 1 ? "" : "es");
 	fputc('\n', stderr);
-	status = t.out_of_memory ? CLI_INTERNAL : io_error ? CLI_USAGE :
-	    t.errors > 0 ? CLI_BAD : CLI_OK;
+	status = t.out_of_memory ? CLI_INTERNAL :
+	    io_error		 ? CLI_USAGE :
+	    t.errors > 0	 ? CLI_BAD :
+				   CLI_OK;
 	return status;
 }

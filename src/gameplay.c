@@ -26,12 +26,12 @@ static const struct play_cmd *const commands[] = {
 	&play_cmd_help,
 };
 
-#define NCOMMANDS	(sizeof commands / sizeof commands[0])
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 const struct play_cmd *
 play_cmd_find(const char *name)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < NCOMMANDS; i++)
 		if (strcmp(name, commands[i]->name) == 0)
@@ -43,16 +43,18 @@ void
 play_help_gameplay(void)
 {
 	const struct rules_game *g;
-	size_t	 i;
+	size_t			 i;
 
-	printf("usage: gameplay [-hV] command [options] [args]\n"
+	printf(
+	    "usage: gameplay [-hV] command [options] [args]\n"
 	    "Referee a correspondence game: start a record, show the\n"
 	    "position, list the legal moves, apply a move only if it is legal;\n"
 	    "play built-in players or programs against each other.\n"
 	    "\n");
 	for (i = 0; i < NCOMMANDS; i++)
 		printf("  %-8s %s\n", commands[i]->name, commands[i]->summary);
-	printf("\n"
+	printf(
+	    "\n"
 	    "  -h, --help      show this help and exit\n"
 	    "  -V, --version   show the version and exit\n"
 	    "\n"
@@ -61,8 +63,8 @@ play_help_gameplay(void)
 	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
 		printf(" %s", g->name);
 	printf("\n"
-	    "Exit status: 0 done, 1 the record or the move is not legal,\n"
-	    "2 usage or I/O error, 3 internal error.  See gameplay(1).\n");
+	       "Exit status: 0 done, 1 the record or the move is not legal,\n"
+	       "2 usage or I/O error, 3 internal error.  See gameplay(1).\n");
 }
 
 int
@@ -74,21 +76,17 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	/* "+": stop at the command; its options are its own. */
-	static const char opts[] = "+:hV";
-	static char name[32];
+	static const char      opts[] = "+:hV";
+	static char	       name[32];
 	const struct play_cmd *cmd;
-	int	 c;
+	int		       c;
 
 	cli_init(argv[0]);
 	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		switch (c) {
-		case 'h':
-			play_help_gameplay();
-			return cli_help_done();
-		case 'V':
-			return cli_version("gameplay");
-		default:
-			return cli_option_error(argv, opts, c, false);
+		case 'h': play_help_gameplay(); return cli_help_done();
+		case 'V': return cli_version("gameplay");
+		default: return cli_option_error(argv, opts, c, false);
 		}
 	}
 	if (optind == argc) {

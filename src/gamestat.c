@@ -19,52 +19,58 @@
 #include "stat/stat.h"
 
 /* Enough of an input to see its first line. */
-#define PEEK	512
+#define PEEK 512
 
 enum input_format {
 	INPUT_AUTO,
 	INPUT_REPORT,
-	INPUT_RECORDS,		/* with record_format */
+	INPUT_RECORDS, /* with record_format */
 };
 
 struct options {
 	const struct rules_game *game;
-	enum input_format input;
-	enum record_format format;
-	const char	*by;
-	bool		 partial;
-	bool		 merge;
-	const char	*plot;
-	const char	*output;
-	const char	*files_from;
-	struct cli_shard shard;	/* shard.n 0: every record */
-	unsigned long	 expect;	/* --expect: 0 for none */
-	const char	*csv_columns;	/* a headerless CSV's columns */
-	const char	*wthor_players;	/* WTHOR.JOU, or NULL: beside */
-	const char	*wthor_tournaments;	/* WTHOR.TRN */
-	unsigned long	 jobs;		/* -j: 1 for none */
-	struct cli_jobs	*j;		/* a worker's, with -j */
-	uint64_t	 seq;		/* the records of the shard, for -j */
+	enum input_format	 input;
+	enum record_format	 format;
+	const char		*by;
+	bool			 partial;
+	bool			 merge;
+	const char		*plot;
+	const char		*output;
+	const char		*files_from;
+	struct cli_shard	 shard;		/* shard.n 0: every record */
+	unsigned long		 expect;	/* --expect: 0 for none */
+	const char		*csv_columns;	/* a headerless CSV's columns */
+	const char		*wthor_players; /* WTHOR.JOU, or NULL: beside */
+	const char		*wthor_tournaments; /* WTHOR.TRN */
+	unsigned long		 jobs;		    /* -j: 1 for none */
+	struct cli_jobs		*j;		    /* a worker's, with -j */
+	uint64_t		 seq; /* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
-enum { OPT_BY = 256, OPT_SHARD, OPT_FILES_FROM, OPT_EXPECT,
-    OPT_CSV_COLUMNS,
-    OPT_WTHOR_PLAYERS, OPT_WTHOR_TOURNAMENTS };
+enum {
+	OPT_BY = 256,
+	OPT_SHARD,
+	OPT_FILES_FROM,
+	OPT_EXPECT,
+	OPT_CSV_COLUMNS,
+	OPT_WTHOR_PLAYERS,
+	OPT_WTHOR_TOURNAMENTS
+};
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
 struct seen {
-	uint64_t	 bytes;
-	uint32_t	 crc;
+	uint64_t bytes;
+	uint32_t crc;
 };
 
 /* What the run has seen. */
 struct run {
 	struct stat_summary *sum;
-	unsigned long	 records;	/* for progress */
-	bool		 bad;		/* an input we could not count */
-	bool		 io_error;
-	struct seen	*seen;		/* by input, for --partial */
+	unsigned long	     records; /* for progress */
+	bool		     bad;     /* an input we could not count */
+	bool		     io_error;
+	struct seen	    *seen; /* by input, for --partial */
 };
 
 static void
@@ -117,7 +123,7 @@ usage(FILE *f)
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
-	static const char opts[] = ":g:f:pmP:o:j:hV";
+	static const char	   opts[] = ":g:f:pmP:o:j:hV";
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, OPT_BY },
 		{ "game", required_argument, NULL, 'g' },
@@ -131,20 +137,18 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
 		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
-		{ "wthor-players", required_argument, NULL,
-		    OPT_WTHOR_PLAYERS },
+		{ "wthor-players", required_argument, NULL, OPT_WTHOR_PLAYERS },
 		{ "wthor-tournaments", required_argument, NULL,
 		    OPT_WTHOR_TOURNAMENTS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int	 c, f;
+	int c, f;
 
 	memset(opt, 0, sizeof *opt);
 	opt->jobs = 1;
-	while ((c = getopt_long(argc, argv, opts, longopts,
-	    NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_BY:
 			if (*optarg == '\0') {
@@ -164,27 +168,20 @@ parse_options(int argc, char **argv, struct options *opt)
 				break;
 			}
 			if ((f = record_format_parse(optarg)) == -1) {
-				cli_error("unknown format '%s' (auto, report, "
+				cli_error(
+				    "unknown format '%s' (auto, report, "
 				    "pgn, transcript, csv, wthor, ggf, sgf)",
 				    optarg);
 				return -1;
 			}
 			opt->format = (enum record_format)f;
 			opt->input = f == RECORD_AUTO ? INPUT_AUTO :
-			    INPUT_RECORDS;
+							INPUT_RECORDS;
 			break;
-		case 'p':
-			opt->partial = true;
-			break;
-		case 'm':
-			opt->merge = true;
-			break;
-		case 'P':
-			opt->plot = optarg;
-			break;
-		case 'o':
-			opt->output = optarg;
-			break;
+		case 'p': opt->partial = true; break;
+		case 'm': opt->merge = true; break;
+		case 'P': opt->plot = optarg; break;
+		case 'o': opt->output = optarg; break;
 		case 'j':
 			if (!cli_jobs_option(optarg, &opt->jobs))
 				return -1;
@@ -193,14 +190,13 @@ parse_options(int argc, char **argv, struct options *opt)
 			if (!cli_shard_option(optarg, &opt->shard))
 				return -1;
 			break;
-		case OPT_FILES_FROM:
-			opt->files_from = optarg;
-			break;
+		case OPT_FILES_FROM: opt->files_from = optarg; break;
 		case OPT_EXPECT:
 			if (!cli_parse_count(optarg, &opt->expect) ||
 			    opt->expect == 0) {
 				cli_error("--expect takes a number of shards, "
-				    "1 or more, not '%s'", optarg);
+					  "1 or more, not '%s'",
+				    optarg);
 				return -1;
 			}
 			break;
@@ -209,33 +205,27 @@ parse_options(int argc, char **argv, struct options *opt)
 				return -1;
 			opt->csv_columns = optarg;
 			break;
-		case OPT_WTHOR_PLAYERS:
-			opt->wthor_players = optarg;
-			break;
+		case OPT_WTHOR_PLAYERS: opt->wthor_players = optarg; break;
 		case OPT_WTHOR_TOURNAMENTS:
 			opt->wthor_tournaments = optarg;
 			break;
-		case 'h':
-			usage(stdout);
-			exit(cli_help_done());
-		case 'V':
-			exit(cli_version("gamestat"));
-		default:
-			cli_option_error(argv, opts, c, false);
-			return -1;
+		case 'h': usage(stdout); exit(cli_help_done());
+		case 'V': exit(cli_version("gamestat"));
+		default: cli_option_error(argv, opts, c, false); return -1;
 		}
 	}
-	if (opt->merge && (opt->by != NULL || opt->game != NULL ||
-	    opt->input != INPUT_AUTO)) {
+	if (opt->merge &&
+	    (opt->by != NULL || opt->game != NULL ||
+		opt->input != INPUT_AUTO)) {
 		cli_error("--merge takes its grouping from the partial "
-		    "summaries: no --by, --game or --format");
+			  "summaries: no --by, --game or --format");
 		return -1;
 	}
-	if (opt->csv_columns != NULL && (opt->merge ||
-	    opt->input == INPUT_REPORT || (opt->format != RECORD_AUTO &&
-	    opt->format != RECORD_CSV))) {
+	if (opt->csv_columns != NULL &&
+	    (opt->merge || opt->input == INPUT_REPORT ||
+		(opt->format != RECORD_AUTO && opt->format != RECORD_CSV))) {
 		cli_error("--csv-columns reads records in CSV: no --merge or "
-		    "--format other than csv");
+			  "--format other than csv");
 		return -1;
 	}
 	if (opt->csv_columns != NULL) {
@@ -244,12 +234,12 @@ parse_options(int argc, char **argv, struct options *opt)
 	}
 	if (opt->expect != 0 && !opt->merge) {
 		cli_error("--expect counts the shards of a merge: only with "
-		    "--merge");
+			  "--merge");
 		return -1;
 	}
 	if (opt->merge && opt->shard.n != 0) {
 		cli_error("--merge reads every partial summary whole: no "
-		    "--shard");
+			  "--shard");
 		return -1;
 	}
 	return 0;
@@ -262,13 +252,14 @@ parse_options(int argc, char **argv, struct options *opt)
 static bool
 looks_like_yaml(const char *p, size_t n)
 {
-	size_t	 i = 0;
+	size_t i = 0;
 
 	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
 		i = 3;
 	for (;;) {
-		while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
-		    p[i] == '\n'))
+		while (i < n &&
+		    (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+			p[i] == '\n'))
 			i++;
 		if (i < n && p[i] == '#') {
 			while (i < n && p[i] != '\n')
@@ -279,8 +270,8 @@ looks_like_yaml(const char *p, size_t n)
 	}
 	p += i;
 	n -= i;
-	return (n >= 3 && memcmp(p, "---", 3) == 0 && (n == 3 ||
-	    p[3] == ' ' || p[3] == '\n' || p[3] == '\r')) ||
+	return (n >= 3 && memcmp(p, "---", 3) == 0 &&
+		   (n == 3 || p[3] == ' ' || p[3] == '\n' || p[3] == '\r')) ||
 	    (n >= 5 && memcmp(p, "%YAML", 5) == 0) ||
 	    (n >= 7 && memcmp(p, "schema:", 7) == 0);
 }
@@ -291,7 +282,8 @@ count(struct run *r, const struct stat_game *g, const char *name)
 	if (stat_add(r->sum, g) == -1) {
 		if (errno == EINVAL)
 			cli_error("%s: game %s has other colour names than "
-			    "before", name, g->game);
+				  "before",
+			    name, g->game);
 		else
 			cli_error("out of memory");
 		exit(CLI_INTERNAL);
@@ -312,13 +304,13 @@ yaml_error(struct run *r, const char *name, const struct diag *d)
 }
 
 static void
-read_reports(struct run *r, struct options *opt, FILE *in,
-    const char *name, const char *peek, size_t len)
+read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
+    const char *peek, size_t len)
 {
 	struct report_reader *rd;
-	struct diag d;
-	struct stat_game g;
-	int	 rc;
+	struct diag	      d;
+	struct stat_game      g;
+	int		      rc;
 
 	if ((rd = report_reader_new(in, name, peek, len)) == NULL) {
 		cli_error("out of memory");
@@ -359,7 +351,8 @@ input_error(struct run *r, const char *name, const struct record *rec)
 	if (rec->format != RECORD_PGN || rec->ntags != 0)
 		return;
 	/* The reader's message says what the stray movetext is. */
-	diag_set_at(&d, DIAG_SPLIT_RECORD, rec->start, 0, "the input starts "
+	diag_set_at(&d, DIAG_SPLIT_RECORD, rec->start, 0,
+	    "the input starts "
 	    "inside a record, with movetext before any tag (split at a line, "
 	    "not at a record? --shard splits at records): %.120s",
 	    rec->error.msg);
@@ -368,25 +361,24 @@ input_error(struct run *r, const char *name, const struct record *rec)
 }
 
 static void
-read_records(struct run *r, struct options *opt,
-    struct record_syntax *syn, FILE *in, const char *path,
-    const char *name, const char *peek, size_t len)
+read_records(struct run *r, struct options *opt, struct record_syntax *syn,
+    FILE *in, const char *path, const char *name, const char *peek, size_t len)
 {
 	struct replay_options ro = { .game = opt->game, .max_legal = 0 };
 	struct record_reader *rd;
-	const struct record *rec;
-	struct replay rp;
-	struct stat_game g;
-	char	*buf = NULL;
-	size_t	 cap = 0;
-	int	 rc;
+	const struct record  *rec;
+	struct replay	      rp;
+	struct stat_game      g;
+	char		     *buf = NULL;
+	size_t		      cap = 0;
+	int		      rc;
 
 	rd = record_reader_new(syn, in, name, opt->format);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1 ||
 	    (opt->csv_columns != NULL &&
-	    record_reader_csv_columns(rd, opt->csv_columns) == -1) ||
-	    record_reader_wthor_names(rd, strcmp(path, "-") == 0 ? NULL :
-	    path, opt->wthor_players, opt->wthor_tournaments) == -1) {
+		record_reader_csv_columns(rd, opt->csv_columns) == -1) ||
+	    record_reader_wthor_names(rd, strcmp(path, "-") == 0 ? NULL : path,
+		opt->wthor_players, opt->wthor_tournaments) == -1) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
 	}
@@ -442,16 +434,16 @@ seen_bytes(void *arg, const void *buf, size_t n)
  * reader stopping early still has the input's size and checksum).
  */
 static void
-read_input(struct run *r, struct options *opt,
-    struct record_syntax *syn, const char *path, struct seen *se)
+read_input(struct run *r, struct options *opt, struct record_syntax *syn,
+    const char *path, struct seen *se)
 {
 	const char *name = cli_input_name(path);
-	char	 peek[PEEK];
-	size_t	 len = 0;
-	FILE	*in;
+	char	    peek[PEEK];
+	size_t	    len = 0;
+	FILE	   *in;
 
 	in = se != NULL ? cli_input_open_seen(path, seen_bytes, se) :
-	    cli_input_open(path);
+			  cli_input_open(path);
 	if (in == NULL) {
 		r->io_error = true;
 		return;
@@ -469,8 +461,7 @@ read_input(struct run *r, struct options *opt,
 		read_reports(r, opt, in, name, peek, len);
 	else
 		read_records(r, opt, syn, in, path, name, peek, len);
-	while (se != NULL && !ferror(in) && fread(peek, 1, sizeof peek,
-	    in) > 0)
+	while (se != NULL && !ferror(in) && fread(peek, 1, sizeof peek, in) > 0)
 		continue;
 	if (se != NULL && ferror(in)) {
 		cli_read_error(name);
@@ -489,9 +480,9 @@ out_close:
 static void
 tidy_name(char *s)
 {
-	char	*w = s;
+	char	   *w = s;
 	const char *p = s;
-	bool	 seg = true;		/* at the start of a segment */
+	bool	    seg = true; /* at the start of a segment */
 
 	while (*p != '\0') {
 		if (seg && p[0] == '.' && p[1] == '/') {
@@ -513,16 +504,16 @@ tidy_name(char *s)
  * input's name, size and checksum.  False when memory runs out.
  */
 static bool
-cover_run(struct run *r, const struct options *opt, char *const *files,
-    int nfiles)
+cover_run(
+    struct run *r, const struct options *opt, char *const *files, int nfiles)
 {
 	struct stat_cover *c;
-	char	*clean;
-	size_t	 n;
-	int	 i;
+	char		  *clean;
+	size_t		   n;
+	int		   i;
 
-	if ((c = stat_cover_add(r->sum, opt->shard.k, opt->shard.n,
-	    NULL)) == NULL)
+	if ((c = stat_cover_add(r->sum, opt->shard.k, opt->shard.n, NULL)) ==
+	    NULL)
 		return false;
 	for (i = 0; i < nfiles; i++) {
 		/* Names as YAML can hold them: UTF-8. */
@@ -531,8 +522,8 @@ cover_run(struct run *r, const struct options *opt, char *const *files,
 			return false;
 		report_utf8_clean(files[i], strlen(files[i]), clean, n);
 		tidy_name(clean);
-		if (stat_cover_input(c, clean, r->seen[i].bytes,
-		    r->seen[i].crc) == -1) {
+		if (stat_cover_input(
+			c, clean, r->seen[i].bytes, r->seen[i].crc) == -1) {
 			free(clean);
 			return false;
 		}
@@ -549,15 +540,15 @@ cover_run(struct run *r, const struct options *opt, char *const *files,
 static bool
 covers_complete(const struct options *opt, const struct stat_summary *s)
 {
-	unsigned long k[8];
+	unsigned long		 k[8];
 	const struct stat_cover *c;
-	size_t	 i, j, missing, shown;
-	bool	 ok = true;
+	size_t			 i, j, missing, shown;
+	bool			 ok = true;
 
 	if (opt->expect != 0 && s->ncovers != opt->expect) {
 		cli_error("--expect %lu, but the partial summaries hold %zu "
-		    "shard%s", opt->expect, s->ncovers,
-		    s->ncovers == 1 ? "" : "s");
+			  "shard%s",
+		    opt->expect, s->ncovers, s->ncovers == 1 ? "" : "s");
 		ok = false;
 	}
 	for (i = 0; i < s->ncovers && !opt->partial; i++) {
@@ -571,13 +562,16 @@ covers_complete(const struct options *opt, const struct stat_summary *s)
 		fprintf(stderr, "%s: shard%s ", cli_progname(),
 		    missing == 1 ? "" : "s");
 		for (j = 0; j < shown; j++)
-			fprintf(stderr, "%s%lu/%lu", j == 0 ? "" : j + 1 ==
-			    missing ? " and " : ", ", k[j], c->n);
+			fprintf(stderr, "%s%lu/%lu",
+			    j == 0		 ? "" :
+				j + 1 == missing ? " and " :
+						   ", ",
+			    k[j], c->n);
 		if (shown < missing)
 			fprintf(stderr, " and %zu more", missing - shown);
 		fprintf(stderr, " of %s%s missing\n", c->input[0].name,
 		    c->ninputs > 1 ? " (and the other inputs of its list)" :
-		    "");
+				     "");
 		ok = false;
 	}
 	return ok;
@@ -587,8 +581,8 @@ covers_complete(const struct options *opt, const struct stat_summary *s)
 static char *
 chart_path(const char *dir, const char *name)
 {
-	size_t	 n = strlen(dir) + strlen(name) + 2;
-	char	*p;
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char  *p;
 
 	if ((p = malloc(n)) == NULL)
 		cli_error("out of memory");
@@ -602,17 +596,18 @@ chart_path(const char *dir, const char *name)
  * every one of their paths in paths[], which the caller frees.
  */
 static bool
-plot_distinct(const struct options *opt, char *const *files, int nfiles,
-    char **paths)
+plot_distinct(
+    const struct options *opt, char *const *files, int nfiles, char **paths)
 {
-	int	 i;
+	int i;
 
 	for (i = 0; i < STAT_CHARTS; i++) {
-		if ((paths[i] = chart_path(opt->plot,
-		    stat_chart_name(i))) == NULL)
+		if ((paths[i] = chart_path(opt->plot, stat_chart_name(i))) ==
+		    NULL)
 			return false;
-		if (!cli_output_distinct(paths[i], (const char *const *)files,
-		    nfiles) || !cli_output_apart(opt->output, paths[i]))
+		if (!cli_output_distinct(
+			paths[i], (const char *const *)files, nfiles) ||
+		    !cli_output_apart(opt->output, paths[i]))
 			return false;
 	}
 	return true;
@@ -638,7 +633,7 @@ plot_dir(const char *dir)
 	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid()) {
 		cli_error("%s: %s: refusing to write charts into it", dir,
 		    !S_ISDIR(st.st_mode) ? "not a directory" :
-		    "owned by another user");
+					   "owned by another user");
 		return false;
 	}
 	return true;
@@ -651,12 +646,12 @@ plot_dir(const char *dir)
  * full run.  False after saying why, the old files kept.
  */
 static bool
-write_all(const struct options *opt, const struct run *r, char **paths,
-    bool full)
+write_all(
+    const struct options *opt, const struct run *r, char **paths, bool full)
 {
 	struct cli_output out[1 + STAT_CHARTS];
-	int	 i, n = 0;
-	bool	 ok = true;
+	int		  i, n = 0;
+	bool		  ok = true;
 
 	if (cli_output_open(&out[0], opt->output, 0) == -1)
 		return false;
@@ -664,8 +659,7 @@ write_all(const struct options *opt, const struct run *r, char **paths,
 	if (report_summary_write(out[0].fp, r->sum, opt->partial) == -1 ||
 	    fflush(out[0].fp) == EOF) {
 		if (cli_output_ok(out[0].fp, out[0].name))
-			cli_error("%s: cannot write the summary",
-			    out[0].name);
+			cli_error("%s: cannot write the summary", out[0].name);
 		ok = false;
 	}
 	for (i = 0; ok && full && paths[0] != NULL && i < STAT_CHARTS; i++) {
@@ -694,9 +688,9 @@ write_all(const struct options *opt, const struct run *r, char **paths,
 
 /* What a worker of -j hands back, before its partial summary. */
 struct worker_head {
-	bool		 bad;
-	bool		 io_error;
-	size_t		 nseen;
+	bool   bad;
+	bool   io_error;
+	size_t nseen;
 };
 
 /*
@@ -706,24 +700,25 @@ struct worker_head {
  * worker's is written.
  */
 static void
-stat_worker(struct run *r, struct options *opt,
-    struct record_syntax *syn, char *const *files, int nfiles)
+stat_worker(struct run *r, struct options *opt, struct record_syntax *syn,
+    char *const *files, int nfiles)
 {
 	struct worker_head h;
-	char	*buf = NULL;
-	size_t	 len = 0;
-	FILE	*f;
-	int	 i;
+	char		  *buf = NULL;
+	size_t		   len = 0;
+	FILE		  *f;
+	int		   i;
 
 	for (i = 0; i < nfiles; i++)
-		read_input(r, opt, syn, files[i], r->seen != NULL ?
-		    &r->seen[i] : NULL);
+		read_input(r, opt, syn, files[i],
+		    r->seen != NULL ? &r->seen[i] : NULL);
 	if ((f = open_memstream(&buf, &len)) == NULL)
 		_exit(CLI_INTERNAL);
-	h = (struct worker_head){ r->bad, r->io_error, r->seen != NULL ?
-	    (size_t)nfiles : 0 };
-	if (fwrite(&h, sizeof h, 1, f) != 1 || (h.nseen > 0 &&
-	    fwrite(r->seen, sizeof *r->seen, h.nseen, f) != h.nseen) ||
+	h = (struct worker_head){ r->bad, r->io_error,
+		r->seen != NULL ? (size_t)nfiles : 0 };
+	if (fwrite(&h, sizeof h, 1, f) != 1 ||
+	    (h.nseen > 0 &&
+		fwrite(r->seen, sizeof *r->seen, h.nseen, f) != h.nseen) ||
 	    report_summary_write(f, r->sum, true) == -1 || fclose(f) == EOF)
 		_exit(CLI_INTERNAL);
 	cli_jobs_exit(opt->j, buf, len);
@@ -733,13 +728,13 @@ stat_worker(struct run *r, struct options *opt,
 static int
 stat_result(void *arg, unsigned long k, char *buf, size_t len)
 {
-	struct run *r = arg;
-	struct worker_head h;
+	struct run	     *r = arg;
+	struct worker_head    h;
 	struct report_reader *rd;
-	struct diag d;
-	size_t	 off;
-	FILE	*in;
-	int	 rc = -1;
+	struct diag	      d;
+	size_t		      off;
+	FILE		     *in;
+	int		      rc = -1;
 
 	if (len < sizeof h)
 		goto out_short;
@@ -775,21 +770,23 @@ out_short:
 int
 main(int argc, char **argv)
 {
-	struct options opt;
-	struct run r = { 0 };
+	struct options	      opt;
+	struct run	      r = { 0 };
 	struct record_syntax *syn;
-	char	*const *files, *paths[STAT_CHARTS] = { NULL };
-	unsigned long k;
-	int	 i, rc, nfiles, status = CLI_USAGE;
+	char *const	     *files, *paths[STAT_CHARTS] = { NULL };
+	unsigned long	      k;
+	int		      i, rc, nfiles, status = CLI_USAGE;
 
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	if ((files = cli_inputs(opt.files_from, argc, argv, &nfiles)) == NULL)
 		return CLI_USAGE;
-	if (!cli_output_distinct(opt.output, (const char *const *)files,
-	    nfiles) || (opt.plot != NULL && (!plot_distinct(&opt, files,
-	    nfiles, paths) || !plot_dir(opt.plot))))
+	if (!cli_output_distinct(
+		opt.output, (const char *const *)files, nfiles) ||
+	    (opt.plot != NULL &&
+		(!plot_distinct(&opt, files, nfiles, paths) ||
+		    !plot_dir(opt.plot))))
 		goto out_free;
 	status = CLI_INTERNAL;
 	if ((syn = record_syntax_new()) == NULL) {
@@ -802,16 +799,16 @@ main(int argc, char **argv)
 		record_syntax_free(syn);
 		goto out_free;
 	}
-	if (opt.partial && !opt.merge && (r.seen = calloc((size_t)nfiles + 1,
-	    sizeof *r.seen)) == NULL) {
+	if (opt.partial && !opt.merge &&
+	    (r.seen = calloc((size_t)nfiles + 1, sizeof *r.seen)) == NULL) {
 		cli_error("out of memory");
 		record_syntax_free(syn);
 		goto out_free;
 	}
 	/* --merge reads little: it stays in one process. */
 	if (opt.jobs > 1 && !opt.merge) {
-		if ((opt.j = cli_jobs_start(opt.jobs, files, nfiles,
-		    &k)) == NULL) {
+		if ((opt.j = cli_jobs_start(opt.jobs, files, nfiles, &k)) ==
+		    NULL) {
 			record_syntax_free(syn);
 			status = CLI_USAGE;
 			goto out_free;
@@ -827,8 +824,8 @@ main(int argc, char **argv)
 		}
 	} else
 		for (i = 0; i < nfiles; i++)
-			read_input(&r, &opt, syn, files[i], r.seen != NULL ?
-			    &r.seen[i] : NULL);
+			read_input(&r, &opt, syn, files[i],
+			    r.seen != NULL ? &r.seen[i] : NULL);
 	record_syntax_free(syn);
 	cli_progress_done();
 	if (r.sum == NULL && (r.sum = stat_summary_new(NULL)) == NULL) {
@@ -853,7 +850,7 @@ main(int argc, char **argv)
 	 */
 	if (opt.partial && r.io_error) {
 		cli_error("no partial summary written: an input could not be "
-		    "read");
+			  "read");
 		status = CLI_USAGE;
 		goto out_free;
 	}

@@ -14,17 +14,17 @@
 #include "record/record.h"
 
 static void
-write_game(const struct rules_game *g, const char *spec, uint64_t seed,
-    int cap, struct rules_rng *pick)
+write_game(const struct rules_game *g, const char *spec, uint64_t seed, int cap,
+    struct rules_rng *pick)
 {
 	struct rules_position *pos;
-	struct rules_action acts[512], turn[512];
-	struct rules_score s;
-	struct rules_rng dice;
-	struct diag d;
-	char	 buf[8192];
-	size_t	 n, nturn = 0;
-	int	 first, second, col = 0, len;
+	struct rules_action    acts[512], turn[512];
+	struct rules_score     s;
+	struct rules_rng       dice;
+	struct diag	       d;
+	char		       buf[8192];
+	size_t		       n, nturn = 0;
+	int		       first, second, col = 0, len;
 
 	if ((pos = rules_position_new(g, spec, NULL, &d)) == NULL) {
 		fprintf(stderr, "gen-records: %s\n", d.msg);
@@ -76,10 +76,10 @@ int
 main(int argc, char **argv)
 {
 	const struct rules_game *g;
-	struct rules_rng pick;
-	const char *spec = NULL;
-	unsigned long games = 1, seed = 1, i;
-	int	 c, cap = 0;
+	struct rules_rng	 pick;
+	const char		*spec = NULL;
+	unsigned long		 games = 1, seed = 1, i;
+	int			 c, cap = 0;
 
 	while ((c = getopt_long(argc, argv, "b:n:s:c:", NULL, NULL)) != -1) {
 		switch (c) {
@@ -97,7 +97,8 @@ main(int argc, char **argv)
 		write_game(g, spec, seed * 1000003 + i, cap, &pick);
 	return fflush(stdout) == 0 ? 0 : 2;
 usage:
-	fprintf(stderr, "usage: gen-records GAME [-b board] [-n games] "
+	fprintf(stderr,
+	    "usage: gen-records GAME [-b board] [-n games] "
 	    "[-s seed] [-c turns]\n");
 	return 2;
 }

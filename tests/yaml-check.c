@@ -15,18 +15,20 @@ int
 main(int argc, char **argv)
 {
 	yaml_parser_t parser;
-	yaml_event_t ev;
-	long	 docs = 0;
-	int	 done = 0, status = 0;
+	yaml_event_t  ev;
+	long	      docs = 0;
+	int	      done = 0, status = 0;
 
 	if (!yaml_parser_initialize(&parser))
 		return 2;
 	yaml_parser_set_input_file(&parser, stdin);
 	while (!done) {
 		if (!yaml_parser_parse(&parser, &ev)) {
-			fprintf(stderr, "yaml-check: invalid YAML: %s at line "
-			    "%zu, column %zu\n", parser.problem != NULL ?
-			    parser.problem : "?", parser.problem_mark.line + 1,
+			fprintf(stderr,
+			    "yaml-check: invalid YAML: %s at line "
+			    "%zu, column %zu\n",
+			    parser.problem != NULL ? parser.problem : "?",
+			    parser.problem_mark.line + 1,
 			    parser.problem_mark.column + 1);
 			status = 1;
 			break;

@@ -18,9 +18,9 @@
 
 static const char *progname = "arbiter";
 static struct {
-	bool		 shown;
-	struct timespec	 start;
-	struct timespec	 last;
+	bool		shown;
+	struct timespec start;
+	struct timespec last;
 } progress;
 
 void
@@ -41,12 +41,12 @@ int
 cli_version(const char *tool)
 {
 	printf("%s (%s) %s\n"
-	    "Copyright (C) 2026 The arbiter authors.\n"
-	    "License MIT: <https://opensource.org/licenses/MIT>.\n"
-	    "This is free software: you are free to change and redistribute "
-	    "it.\n"
-	    "There is NO WARRANTY, to the extent permitted by law.\n", tool,
-	    PACKAGE_NAME, PACKAGE_VERSION);
+	       "Copyright (C) 2026 The arbiter authors.\n"
+	       "License MIT: <https://opensource.org/licenses/MIT>.\n"
+	       "This is free software: you are free to change and redistribute "
+	       "it.\n"
+	       "There is NO WARRANTY, to the extent permitted by law.\n",
+	    tool, PACKAGE_NAME, PACKAGE_VERSION);
 	return cli_output_ok(stdout, "stdout") ? CLI_OK : CLI_USAGE;
 }
 
@@ -66,13 +66,12 @@ long_name(const char *arg, char *buf, size_t cap)
 }
 
 int
-cli_option_error(char *const *argv, const char *optstring, int c,
-    bool command)
+cli_option_error(char *const *argv, const char *optstring, int c, bool command)
 {
 	const char *arg = optind > 0 ? argv[optind - 1] : "";
 	const char *who = command ? argv[0] : progname;
-	char	 name[64], try[96];
-	bool	 is_long = strncmp(arg, "--", 2) == 0;
+	char	    name[64], try[96];
+	bool	    is_long = strncmp(arg, "--", 2) == 0;
 
 	snprintf(try, sizeof try, "try %s%s--help", command ? argv[0] : "",
 	    command ? " " : "");
@@ -82,25 +81,29 @@ cli_option_error(char *const *argv, const char *optstring, int c,
 		fprintf(stderr, "%s: option '%s' requires an argument (%s)\n",
 		    who, name, try);
 	else if (c == ':')
-		fprintf(stderr, "%s: option requires an argument -- '%c' "
-		    "(%s)\n", who, optopt, try);
+		fprintf(stderr,
+		    "%s: option requires an argument -- '%c' "
+		    "(%s)\n",
+		    who, optopt, try);
 	else if (optopt > 0 && optopt < 256 && optopt != ':' &&
 	    strchr(optstring, optopt) == NULL)
 		fprintf(stderr, "%s: invalid option -- '%c' (%s)\n", who,
 		    optopt, try);
 	else if (optopt != 0 && is_long)
-		fprintf(stderr, "%s: option '%s' doesn't allow an argument "
-		    "(%s)\n", who, name, try);
+		fprintf(stderr,
+		    "%s: option '%s' doesn't allow an argument "
+		    "(%s)\n",
+		    who, name, try);
 	else
-		fprintf(stderr, "%s: unrecognized option '%s' (%s)\n", who,
-		    arg, try);
+		fprintf(stderr, "%s: unrecognized option '%s' (%s)\n", who, arg,
+		    try);
 	return CLI_USAGE;
 }
 
 void
 cli_error(const char *fmt, ...)
 {
-	va_list	 ap;
+	va_list ap;
 
 	cli_progress_done();
 	fprintf(stderr, "%s: ", progname);
@@ -122,13 +125,14 @@ void
 cli_diag(const char *file, const struct diag *d, const char *prefix)
 {
 	enum diag_severity s = diag_severity(d->code);
-	const char *name = diag_name(d->code);
-	bool	 c = colour();
+	const char	  *name = diag_name(d->code);
+	bool		   c = colour();
 
 	cli_progress_done();
 	fprintf(stderr, "%s: %s:%lu:%lu: %s%s:%s %s%s%s%s%s\n", progname, file,
-	    d->at.line, d->at.col, c ? (s == DIAG_ERROR ? "\033[1;31m" :
-	    "\033[1;35m") : "", diag_severity_name(s), c ? "\033[0m" : "",
+	    d->at.line, d->at.col,
+	    c ? (s == DIAG_ERROR ? "\033[1;31m" : "\033[1;35m") : "",
+	    diag_severity_name(s), c ? "\033[0m" : "",
 	    prefix != NULL ? prefix : "", d->msg, name != NULL ? " [" : "",
 	    name != NULL ? name : "", name != NULL ? "]" : "");
 }
@@ -147,7 +151,7 @@ cli_output_ok(FILE *out, const char *what)
 bool
 cli_parse_count(const char *s, unsigned long *v)
 {
-	char	*end;
+	char *end;
 
 	if (*s < '0' || *s > '9')
 		return false;
@@ -159,7 +163,7 @@ cli_parse_count(const char *s, unsigned long *v)
 char *const *
 cli_operands(int argc, char **argv, int *n)
 {
-	static char stdin_path[] = "-";
+	static char	   stdin_path[] = "-";
 	static char *const stdin_only[] = { stdin_path };
 
 	if (optind >= argc) {
@@ -172,14 +176,14 @@ cli_operands(int argc, char **argv, int *n)
 
 /* The last list read, and its text: reachable until exit. */
 static char **files_from;
-static char *files_from_text;
+static char  *files_from_text;
 
 char **
 cli_files_from(const char *list, int argc, char **argv, int *n)
 {
-	char	**files, *text, *p, *end, *nl;
-	size_t	 len, cap, i;
-	int	 k;
+	char **files, *text, *p, *end, *nl;
+	size_t len, cap, i;
+	int    k;
 
 	if (cli_read_file(list, &text, &len) == -1) {
 		cli_read_error(cli_input_name(list));
@@ -213,7 +217,7 @@ cli_files_from(const char *list, int argc, char **argv, int *n)
 	for (k = 0; k < (int)i; k++)
 		if (strcmp(list, "-") == 0 && strcmp(files[k], "-") == 0) {
 			cli_error("--files-from -: standard input holds the "
-			    "list, so - cannot be an input too");
+				  "list, so - cannot be an input too");
 			free(files);
 			free(text);
 			return NULL;
@@ -245,7 +249,7 @@ static bool
 parse_shard(const char *s, struct cli_shard *sh)
 {
 	unsigned long k, n;
-	char	*end;
+	char	     *end;
 
 	if (*s < '0' || *s > '9')
 		return false;
@@ -274,7 +278,7 @@ cli_shard_option(const char *arg, struct cli_shard *sh)
 bool
 cli_shard_take(struct cli_shard *sh)
 {
-	bool	 mine;
+	bool mine;
 
 	if (sh->n == 0)
 		return true;
@@ -290,7 +294,8 @@ cli_csv_columns_option(const char *arg)
 	if (record_csv_columns_ok(arg))
 		return true;
 	cli_error("--csv-columns names no moves column (e.g. "
-	    "id,winner,moves): '%s'", arg);
+		  "id,winner,moves): '%s'",
+	    arg);
 	return false;
 }
 
@@ -321,7 +326,7 @@ void
 cli_progress(unsigned long records)
 {
 	struct timespec now;
-	double	 t;
+	double		t;
 
 	if ((records & 1023) != 0 || !isatty(STDERR_FILENO))
 		return;
@@ -343,9 +348,9 @@ void
 cli_progress_of(unsigned long done, unsigned long total, const char *unit)
 {
 	struct timespec now;
-	unsigned long left;
-	double	 t, rate;
-	char	 when[32], eta[64] = "";
+	unsigned long	left;
+	double		t, rate;
+	char		when[32], eta[64] = "";
 
 	if (!isatty(STDERR_FILENO))
 		return;
@@ -370,8 +375,8 @@ cli_progress_of(unsigned long done, unsigned long total, const char *unit)
 		snprintf(eta, sizeof eta, " (%.*f/s, ETA %s)",
 		    rate < 10 ? 1 : 0, rate, when);
 	}
-	fprintf(stderr, "\r%s: %lu/%lu %s%s\033[K", progname, done, total,
-	    unit, eta);
+	fprintf(stderr, "\r%s: %lu/%lu %s%s\033[K", progname, done, total, unit,
+	    eta);
 	progress.shown = true;
 }
 

@@ -19,14 +19,14 @@
 
 /* Exit statuses (design.md §1), the same in every tool. */
 enum cli_exit {
-	CLI_OK = 0,		/* all good */
-	CLI_BAD = 1,		/* some record illegal or malformed */
-	CLI_USAGE = 2,		/* usage or I/O error */
-	CLI_INTERNAL = 3,	/* a bug: please report it */
+	CLI_OK = 0,	  /* all good */
+	CLI_BAD = 1,	  /* some record illegal or malformed */
+	CLI_USAGE = 2,	  /* usage or I/O error */
+	CLI_INTERNAL = 3, /* a bug: please report it */
 };
 
 /* Records the program name used in every message. */
-void	cli_init(const char *progname);
+void	    cli_init(const char *progname);
 const char *cli_progname(void);
 
 /*
@@ -34,13 +34,13 @@ const char *cli_progname(void);
  * stdout, as GNU's standards ask.  Returns the exit status: CLI_OK, or
  * CLI_USAGE if it could not be written (cli_output_ok).
  */
-int	cli_version(const char *tool);
+int cli_version(const char *tool);
 
 /*
  * Ends a --help on stdout: where to report bugs (configure.ac's AC_INIT).
  * Returns the exit status of the --help, as cli_version does.
  */
-int	cli_help_done(void);
+int cli_help_done(void);
 
 /*
  * A usage error in the options, in one line on stderr instead of the
@@ -50,11 +50,11 @@ int	cli_help_done(void);
  * "gameplay CMD" and the hint "try gameplay CMD --help".  Returns
  * CLI_USAGE.
  */
-int	cli_option_error(char *const *argv, const char *optstring, int c,
-	    bool command);
+int
+cli_option_error(char *const *argv, const char *optstring, int c, bool command);
 
 /* "PROG: MESSAGE" on stderr. */
-void	cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
  * "PROG: FILE:LINE:COL: SEVERITY: MESSAGE [CODE]" on stderr, the severity
@@ -63,17 +63,17 @@ void	cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * message ("turn 17: ").  A diagnostic without a code (DIAG_NONE) is a
  * "note" about the one before it, shown without [CODE].
  */
-void	cli_diag(const char *file, const struct diag *, const char *prefix);
+void cli_diag(const char *file, const struct diag *, const char *prefix);
 
 /*
  * After writing to out: true if all is well.  A closed pipe (EPIPE) exits
  * quietly with CLI_USAGE, as `| head' expects; another error is reported
  * and returns false.
  */
-bool	cli_output_ok(FILE *out, const char *what);
+bool cli_output_ok(FILE *out, const char *what);
 
 /* Parses a whole non-negative decimal number into *v; false if it is not. */
-bool	cli_parse_count(const char *s, unsigned long *v);
+bool cli_parse_count(const char *s, unsigned long *v);
 
 /*
  * The game called name (rules_game_find), or NULL after saying "unknown
@@ -87,7 +87,7 @@ const struct rules_game *cli_find_game(const char *name, const char *hint);
  * (argv + optind, once getopt is done), or "-" alone when there are none.
  * Their count goes in *n.
  */
-char	*const *cli_operands(int argc, char **argv, int *n);
+char *const *cli_operands(int argc, char **argv, int *n);
 
 /*
  * --files-from LIST: the operands (none is none here, not "-"), then the
@@ -97,9 +97,9 @@ char	*const *cli_operands(int argc, char **argv, int *n);
  * why: LIST unreadable, or holding a NUL byte, or read from standard
  * input with "-" among the inputs.
  */
-char	**cli_files_from(const char *list, int argc, char **argv, int *n);
+char **cli_files_from(const char *list, int argc, char **argv, int *n);
 /* The inputs: cli_operands, or cli_files_from where list is not NULL. */
-char	*const *cli_inputs(const char *list, int argc, char **argv, int *n);
+char *const *cli_inputs(const char *list, int argc, char **argv, int *n);
 
 /*
  * --shard K/N (formats/record.md, "Shards"): the records of all inputs,
@@ -107,25 +107,25 @@ char	*const *cli_inputs(const char *list, int argc, char **argv, int *n);
  * 0 takes every record.  at is i mod N for the next record.
  */
 struct cli_shard {
-	unsigned long	 k;	/* 1 to n */
-	unsigned long	 n;
-	unsigned long	 at;
+	unsigned long k; /* 1 to n */
+	unsigned long n;
+	unsigned long at;
 };
 /*
  * The option --shard=arg: "K/N", decimal, 1 <= K <= N, given once (sh
  * zeroed before the first); false after saying why not.
  */
-bool	cli_shard_option(const char *arg, struct cli_shard *sh);
+bool cli_shard_option(const char *arg, struct cli_shard *sh);
 /*
  * --csv-columns SPEC (formats/record.md, "CSV"): true if SPEC names a
  * moves column, else false after saying so (a usage error).
  */
-bool	cli_csv_columns_option(const char *arg);
+bool cli_csv_columns_option(const char *arg);
 
 /* Numbers the next record: true if it is this task's. */
-bool	cli_shard_take(struct cli_shard *);
+bool cli_shard_take(struct cli_shard *);
 /* Whether the next record will be this task's (nothing numbered). */
-bool	cli_shard_mine(const struct cli_shard *);
+bool cli_shard_mine(const struct cli_shard *);
 
 /* The name of input path in messages: "<stdin>" for "-". */
 const char *cli_input_name(const char *path);
@@ -141,8 +141,8 @@ const char *cli_input_name(const char *path);
  * path must outlive the stream (messages name it).  NULL after saying
  * why.  cli_input_close closes it, unless it is standard input.
  */
-FILE	*cli_input_open(const char *path);
-void	cli_input_close(FILE *in);
+FILE *cli_input_open(const char *path);
+void  cli_input_close(FILE *in);
 
 /*
  * Opens input path as cli_input_open does, passing each block of bytes
@@ -151,16 +151,16 @@ void	cli_input_close(FILE *in);
  * bytes as they are in the file, compressed or not.  NULL after saying
  * why; close it with cli_input_close.
  */
-FILE	*cli_input_open_seen(const char *path,
-	    void (*seen)(void *arg, const void *buf, size_t n), void *arg);
+FILE *cli_input_open_seen(const char *path,
+    void (*seen)(void *arg, const void *buf, size_t n), void *arg);
 
 /*
  * errno after a read from an input failed for a reason already said (a
  * diagnostic).  cli_read_error(name) says why a read from input name
  * failed, errno set: "PROG: NAME: strerror", or nothing for this one.
  */
-#define CLI_EREPORTED	EBADMSG
-void	cli_read_error(const char *name);
+#define CLI_EREPORTED EBADMSG
+void cli_read_error(const char *name);
 
 /*
  * The compression the first len bytes at buf start (its magic number):
@@ -174,7 +174,7 @@ const char *cli_compression(const void *buf, size_t len);
  * length.  Returns 0, or -1 (errno; CLI_EREPORTED when the stream is
  * corrupt, said as cli_input_open says it), *text unchanged.
  */
-int	cli_decompress(const char *name, char **text, size_t *len);
+int cli_decompress(const char *name, char **text, size_t *len);
 
 /*
  * -j, --jobs N (jobs.c): N worker processes, byte for byte the output of
@@ -198,33 +198,33 @@ int	cli_decompress(const char *name, char **text, size_t *len);
  * frees, NULL or not; cli_jobs_take with NULL takes every record.
  */
 #define CLI_JOBS_MAX	256
-#define CLI_JOBS_BEFORE	0
+#define CLI_JOBS_BEFORE 0
 #define CLI_JOBS_EMPTY	1
-#define CLI_JOBS_RECORD	2
+#define CLI_JOBS_RECORD 2
 struct cli_jobs;
-bool	cli_jobs_option(const char *arg, unsigned long *n);
-struct cli_jobs *cli_jobs_start(unsigned long n, char *const *files,
-	    int nfiles, unsigned long *k);
-bool	cli_jobs_take(const struct cli_jobs *, uint64_t *seq);
+bool		 cli_jobs_option(const char *arg, unsigned long *n);
+struct cli_jobs *cli_jobs_start(
+    unsigned long n, char *const *files, int nfiles, unsigned long *k);
+bool cli_jobs_take(const struct cli_jobs *, uint64_t *seq);
 /* Whether record seq will be this worker's (nothing numbered). */
-bool	cli_jobs_mine(const struct cli_jobs *, uint64_t seq);
+bool cli_jobs_mine(const struct cli_jobs *, uint64_t seq);
 /*
  * A task's (--shard) and a worker's (-j) records together: whether the
  * next record will be both's, and numbering it, whether it is.
  */
-bool	cli_record_mine(const struct cli_shard *, const struct cli_jobs *,
-	    uint64_t seq);
-bool	cli_record_take(struct cli_shard *, const struct cli_jobs *,
-	    uint64_t *seq);
+bool cli_record_mine(
+    const struct cli_shard *, const struct cli_jobs *, uint64_t seq);
+bool
+cli_record_take(struct cli_shard *, const struct cli_jobs *, uint64_t *seq);
 /* Whether this is the first worker (or no worker): it does what is once. */
-bool	cli_jobs_first(const struct cli_jobs *);
-void	cli_jobs_mark(struct cli_jobs *, uint64_t seq, unsigned sub);
-void	cli_jobs_exit(struct cli_jobs *, const void *result, size_t len)
-	    __attribute__((noreturn));
-int	cli_jobs_finish(struct cli_jobs *, FILE *out,
-	    int (*result)(void *arg, unsigned long k, char *buf,
-	    size_t len), void *arg);
-void	cli_jobs_free(struct cli_jobs *);
+bool cli_jobs_first(const struct cli_jobs *);
+void cli_jobs_mark(struct cli_jobs *, uint64_t seq, unsigned sub);
+void cli_jobs_exit(struct cli_jobs *, const void *result, size_t len)
+    __attribute__((noreturn));
+int  cli_jobs_finish(struct cli_jobs *, FILE *out,
+     int (*result)(void *arg, unsigned long k, char *buf, size_t len),
+     void *arg);
+void cli_jobs_free(struct cli_jobs *);
 
 /*
  * An output file written whole or not at all (replace.c).  The data goes
@@ -255,13 +255,13 @@ enum cli_output_flags {
 };
 
 struct cli_output {
-	FILE		*fp;		/* where to write */
-	const char	*name;		/* in messages: the path, or "stdout" */
+	FILE	   *fp;	  /* where to write */
+	const char *name; /* in messages: the path, or "stdout" */
 	/* Private. */
-	char		*path;		/* the file replaced, links resolved */
-	char		*tmp;		/* NULL: fp writes to path or stdout */
-	int		 flags;
-	struct cli_output *next;	/* in the list a signal cleans up */
+	char		  *path; /* the file replaced, links resolved */
+	char		  *tmp;	 /* NULL: fp writes to path or stdout */
+	int		   flags;
+	struct cli_output *next; /* in the list a signal cleans up */
 };
 
 /*
@@ -269,17 +269,17 @@ struct cli_output {
  * output when path is NULL, with flags from enum cli_output_flags.
  * Returns 0, or -1 after saying why (out is clean).
  */
-int	cli_output_open(struct cli_output *out, const char *path, int flags);
+int cli_output_open(struct cli_output *out, const char *path, int flags);
 /*
  * Completes out: flushes it and puts the new file in place.  Returns
  * true, or false after saying why (the old file stays).  Cleans out.
  */
-bool	cli_output_commit(struct cli_output *out);
+bool cli_output_commit(struct cli_output *out);
 /*
  * Gives out up: the temporary file is removed and the old file stays
  * (standard output is only flushed).  Safe on a clean out.
  */
-void	cli_output_abort(struct cli_output *out);
+void cli_output_abort(struct cli_output *out);
 
 /*
  * An output must not be one of the inputs: true if output path (NULL:
@@ -288,8 +288,7 @@ void	cli_output_abort(struct cli_output *out);
  * output that is a regular file counts: two names for /dev/null do not
  * clash.  Called before any input is read.
  */
-bool	cli_output_distinct(const char *path, const char *const *inputs,
-	    int n);
+bool cli_output_distinct(const char *path, const char *const *inputs, int n);
 
 /*
  * Two outputs must not be one file (replaced twice, the first is lost):
@@ -297,7 +296,7 @@ bool	cli_output_distinct(const char *path, const char *const *inputs,
  * the same regular file, whether it exists yet or not; else false after
  * saying so.  Called before any input is read.
  */
-bool	cli_output_apart(const char *path, const char *other);
+bool cli_output_apart(const char *path, const char *other);
 
 /*
  * Reads a whole file ("-": standard input) into *text, NUL terminated
@@ -305,7 +304,7 @@ bool	cli_output_apart(const char *path, const char *other);
  * decompressed (cli_decompress).  Returns 0, or -1 (errno: tell it with
  * cli_read_error).
  */
-int	cli_read_file(const char *path, char **text, size_t *len);
+int cli_read_file(const char *path, char **text, size_t *len);
 
 /*
  * A file held for a read-modify-write cycle (replace.c).  path is
@@ -323,42 +322,41 @@ int	cli_read_file(const char *path, char **text, size_t *len);
  * cli_locked_open of the file, unless NAME had to be cut short.
  */
 struct cli_locked {
-	const char	*name;		/* as given, for messages */
-	char		*path;		/* links resolved */
-	char		*dir;
-	char		*base;
-	int		 fd;		/* holds the lock */
-	struct stat	 st;		/* of the file locked */
-	char		*text;		/* its contents, NUL terminated */
-	size_t		 len;
+	const char *name; /* as given, for messages */
+	char	   *path; /* links resolved */
+	char	   *dir;
+	char	   *base;
+	int	    fd;	  /* holds the lock */
+	struct stat st;	  /* of the file locked */
+	char	   *text; /* its contents, NUL terminated */
+	size_t	    len;
 };
 
 /*
  * Opens, locks and reads path (borrowed: it must outlive lf).  Returns 0,
  * or -1 after saying why (lf is clean).
  */
-int	cli_locked_open(struct cli_locked *lf, const char *path);
+int cli_locked_open(struct cli_locked *lf, const char *path);
 /*
  * Opens out to replace the file locked (cli_output_open; commit or abort
  * it before cli_locked_close).  Returns 0, or -1 after saying why.
  */
-int	cli_locked_output(struct cli_locked *lf, struct cli_output *out);
+int cli_locked_output(struct cli_locked *lf, struct cli_output *out);
 /* Releases the lock and frees; safe on a cleaned lf. */
-void	cli_locked_close(struct cli_locked *lf);
+void cli_locked_close(struct cli_locked *lf);
 
 /*
  * Progress on stderr, only when it is a terminal: "PROG: N records (R/s)"
  * at most a few times a second, cleared by cli_progress_done (and by
  * every message of cli_error and cli_diag).
  */
-void	cli_progress(unsigned long records);
+void cli_progress(unsigned long records);
 /*
  * The same for work of a known size, from done = 0 at the start:
  * "PROG: D/T UNIT (R/s, ETA 1:05)", the rate and the time left once
  * something is done.  A line that was cleared is drawn again at once.
  */
-void	cli_progress_of(unsigned long done, unsigned long total,
-	    const char *unit);
-void	cli_progress_done(void);
+void cli_progress_of(unsigned long done, unsigned long total, const char *unit);
+void cli_progress_done(void);
 
 #endif

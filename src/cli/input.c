@@ -24,57 +24,70 @@
 #include "util/util.h"
 
 /* The longest magic number: xz's. */
-#define MAGIC_MAX	6
+#define MAGIC_MAX 6
 
-enum kind { GZIP, BZIP2, XZ, ZSTD, PLAIN };
+enum kind {
+	GZIP,
+	BZIP2,
+	XZ,
+	ZSTD,
+	PLAIN
+};
 
 static const struct {
-	const char	*name;
-	const char	*magic;
-	size_t		 len;
+	const char *name;
+	const char *magic;
+	size_t	    len;
 } compressions[] = {
 	[GZIP] = { "gzip", "\x1f\x8b", 2 },
 	[BZIP2] = { "bzip2", "BZh", 3 },
-	[XZ] = { "xz", "\xfd" "7zXZ\0", 6 },
+	[XZ] = { "xz",
+	    "\xfd"
+	    "7zXZ\0",
+	    6 },
 	[ZSTD] = { "zstd", "\x28\xb5\x2f\xfd", 4 },
 };
 
 /* What one step of a decoder did. */
-enum step { STEP_ON, STEP_END, STEP_FAIL };
+enum step {
+	STEP_ON,
+	STEP_END,
+	STEP_FAIL
+};
 
 struct input {
-	FILE		*raw;		/* the file, or stdin */
-	const char	*name;		/* in messages, borrowed */
-	void		(*seen)(void *, const void *, size_t);
-	void		*arg;
+	FILE	   *raw;  /* the file, or stdin */
+	const char *name; /* in messages, borrowed */
+	void (*seen)(void *, const void *, size_t);
+	void *arg;
 
 	/* The bytes sniffed, given back first. */
-	unsigned char	 head[MAGIC_MAX];
-	size_t		 headlen;
-	size_t		 headpos;
-	int		 raw_errno;	/* reading raw failed */
+	unsigned char head[MAGIC_MAX];
+	size_t	      headlen;
+	size_t	      headpos;
+	int	      raw_errno; /* reading raw failed */
 
 	/* A compressed input. */
-	enum kind	 kind;
-	bool		 live;		/* the decoder is set up */
-	bool		 between;	/* a member (frame) has ended */
-	bool		 raw_eof;
-	bool		 fresh;		/* a new member, no text from it yet */
-	bool		 fail_next;	/* failed after giving some text */
-	bool		 failed;	/* said why, once */
-	const char	*why;		/* why corrupt; NULL: cut short */
-	unsigned char	 block[65536];	/* compressed bytes */
-	unsigned char	*next;
-	size_t		 avail;
+	enum kind      kind;
+	bool	       live;	/* the decoder is set up */
+	bool	       between; /* a member (frame) has ended */
+	bool	       raw_eof;
+	bool	       fresh;	     /* a new member, no text from it yet */
+	bool	       fail_next;    /* failed after giving some text */
+	bool	       failed;	     /* said why, once */
+	const char    *why;	     /* why corrupt; NULL: cut short */
+	unsigned char  block[65536]; /* compressed bytes */
+	unsigned char *next;
+	size_t	       avail;
 	union {
-		z_stream	 z;
-		bz_stream	 bz;
-		lzma_stream	 xz;
-		ZSTD_DStream	*zstd;
+		z_stream      z;
+		bz_stream     bz;
+		lzma_stream   xz;
+		ZSTD_DStream *zstd;
 	} d;
 
 	/* Where the decompressed text stops, for a diagnostic. */
-	struct diag_pos	 at;
+	struct diag_pos at;
 };
 
 /* The magic number buf starts with, or PLAIN. */
@@ -85,8 +98,8 @@ sniff(const void *buf, size_t len)
 
 	for (k = GZIP; k < PLAIN; k++)
 		if (len >= compressions[k].len &&
-		    memcmp(buf, compressions[k].magic,
-		    compressions[k].len) == 0)
+		    memcmp(buf, compressions[k].magic, compressions[k].len) ==
+			0)
 			break;
 	return k;
 }
@@ -109,11 +122,12 @@ cli_input_name(const char *path)
 static size_t
 raw_read(struct input *in, void *buf, size_t size)
 {
-	size_t	 n;
+	size_t n;
 
 	if (in->headpos < in->headlen) {
 		n = in->headlen - in->headpos < size ?
-		    in->headlen - in->headpos : size;
+		    in->headlen - in->headpos :
+		    size;
 		memcpy(buf, in->head + in->headpos, n);
 		in->headpos += n;
 		return n;
@@ -132,7 +146,7 @@ raw_read(struct input *in, void *buf, size_t size)
 static int
 decoder_start(struct input *in)
 {
-	bool	 ok = false;
+	bool ok = false;
 
 	memset(&in->d, 0, sizeof in->d);
 	switch (in->kind) {
@@ -140,21 +154,18 @@ decoder_start(struct input *in)
 		/* 16: the gzip wrapper, its CRC-32 and length checked. */
 		ok = inflateInit2(&in->d.z, 16 + MAX_WBITS) == Z_OK;
 		break;
-	case BZIP2:
-		ok = BZ2_bzDecompressInit(&in->d.bz, 0, 0) == BZ_OK;
-		break;
+	case BZIP2: ok = BZ2_bzDecompressInit(&in->d.bz, 0, 0) == BZ_OK; break;
 	case XZ:
 		/* Concatenated streams are one input, as xz reads them. */
-		ok = lzma_stream_decoder(&in->d.xz, UINT64_MAX,
-		    LZMA_CONCATENATED) == LZMA_OK;
+		ok = lzma_stream_decoder(
+			 &in->d.xz, UINT64_MAX, LZMA_CONCATENATED) == LZMA_OK;
 		break;
 	case ZSTD:
 		/* Frames follow one another in one stream of ours. */
 		ok = (in->d.zstd = ZSTD_createDStream()) != NULL &&
 		    !ZSTD_isError(ZSTD_initDStream(in->d.zstd));
 		break;
-	case PLAIN:
-		break;
+	case PLAIN: break;
 	}
 	in->live = ok;
 	return ok ? 0 : -1;
@@ -166,20 +177,11 @@ decoder_end(struct input *in)
 	if (!in->live)
 		return;
 	switch (in->kind) {
-	case GZIP:
-		inflateEnd(&in->d.z);
-		break;
-	case BZIP2:
-		BZ2_bzDecompressEnd(&in->d.bz);
-		break;
-	case XZ:
-		lzma_end(&in->d.xz);
-		break;
-	case ZSTD:
-		ZSTD_freeDStream(in->d.zstd);
-		break;
-	case PLAIN:
-		break;
+	case GZIP: inflateEnd(&in->d.z); break;
+	case BZIP2: BZ2_bzDecompressEnd(&in->d.bz); break;
+	case XZ: lzma_end(&in->d.xz); break;
+	case ZSTD: ZSTD_freeDStream(in->d.zstd); break;
+	case PLAIN: break;
 	}
 	in->live = false;
 }
@@ -189,14 +191,10 @@ lzma_why(lzma_ret rc)
 {
 	switch (rc) {
 	case LZMA_MEM_ERROR:
-	case LZMA_MEMLIMIT_ERROR:
-		return "out of memory";
-	case LZMA_FORMAT_ERROR:
-		return "not an xz stream";
-	case LZMA_OPTIONS_ERROR:
-		return "options this liblzma does not support";
-	default:
-		return "a block fails its check or cannot be decoded";
+	case LZMA_MEMLIMIT_ERROR: return "out of memory";
+	case LZMA_FORMAT_ERROR: return "not an xz stream";
+	case LZMA_OPTIONS_ERROR: return "options this liblzma does not support";
+	default: return "a block fails its check or cannot be decoded";
 	}
 }
 
@@ -209,8 +207,8 @@ static enum step
 decoder_step(struct input *in, char *out, size_t cap, size_t *n)
 {
 	const unsigned char *before = in->next;
-	enum step st = STEP_ON;
-	int	 rc;
+	enum step	     st = STEP_ON;
+	int		     rc;
 
 	switch (in->kind) {
 	case GZIP:
@@ -224,7 +222,8 @@ decoder_step(struct input *in, char *out, size_t cap, size_t *n)
 		if (rc == Z_STREAM_END)
 			st = STEP_END;
 		else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-			in->why = in->d.z.msg != NULL ? in->d.z.msg :
+			in->why = in->d.z.msg != NULL ?
+			    in->d.z.msg :
 			    "the data cannot be decoded";
 			st = STEP_FAIL;
 		}
@@ -240,8 +239,10 @@ decoder_step(struct input *in, char *out, size_t cap, size_t *n)
 		if (rc == BZ_STREAM_END)
 			st = STEP_END;
 		else if (rc != BZ_OK) {
-			in->why = rc == BZ_MEM_ERROR ? "out of memory" :
-			    rc == BZ_DATA_ERROR_MAGIC ? "no bzip2 magic" :
+			in->why = rc == BZ_MEM_ERROR ?
+			    "out of memory" :
+			    rc == BZ_DATA_ERROR_MAGIC ?
+			    "no bzip2 magic" :
 			    "a block fails its check or cannot be decoded";
 			st = STEP_FAIL;
 		}
@@ -251,23 +252,23 @@ decoder_step(struct input *in, char *out, size_t cap, size_t *n)
 		in->d.xz.avail_in = in->avail;
 		in->d.xz.next_out = (uint8_t *)out;
 		in->d.xz.avail_out = cap;
-		rc = (int)lzma_code(&in->d.xz, in->raw_eof && in->avail == 0 ?
-		    LZMA_FINISH : LZMA_RUN);
+		rc = (int)lzma_code(&in->d.xz,
+		    in->raw_eof && in->avail == 0 ? LZMA_FINISH : LZMA_RUN);
 		in->next = in->block + (in->d.xz.next_in - in->block);
 		*n = cap - in->d.xz.avail_out;
 		if (rc == LZMA_STREAM_END)
 			st = STEP_END;
 		else if (rc == LZMA_BUF_ERROR && in->raw_eof)
-			st = STEP_FAIL;		/* cut short: why stays NULL */
+			st = STEP_FAIL; /* cut short: why stays NULL */
 		else if (rc != LZMA_OK && rc != LZMA_BUF_ERROR) {
 			in->why = lzma_why((lzma_ret)rc);
 			st = STEP_FAIL;
 		}
 		break;
 	case ZSTD: {
-		ZSTD_inBuffer i = { in->next, in->avail, 0 };
+		ZSTD_inBuffer  i = { in->next, in->avail, 0 };
 		ZSTD_outBuffer o = { out, cap, 0 };
-		size_t	 r = ZSTD_decompressStream(in->d.zstd, &o, &i);
+		size_t	       r = ZSTD_decompressStream(in->d.zstd, &o, &i);
 
 		in->next += i.pos;
 		*n = o.pos;
@@ -278,9 +279,7 @@ decoder_step(struct input *in, char *out, size_t cap, size_t *n)
 			st = STEP_END;
 		break;
 	}
-	case PLAIN:
-		*n = 0;
-		break;
+	case PLAIN: *n = 0; break;
 	}
 	in->avail -= (size_t)(in->next - before);
 	return st;
@@ -297,8 +296,8 @@ static ssize_t
 decompress(struct input *in, char *out, size_t cap)
 {
 	const unsigned char *before;
-	enum step st;
-	size_t	 n;
+	enum step	     st;
+	size_t		     n;
 
 	if (in->fail_next)
 		return -1;
@@ -345,7 +344,7 @@ decompress(struct input *in, char *out, size_t cap)
 			return -1;
 		}
 		if (st == STEP_ON && in->next == before && in->raw_eof)
-			return -1;	/* cut short */
+			return -1; /* cut short */
 		/* liblzma ends only where the input does. */
 		if (st == STEP_END && in->kind == XZ)
 			return 0;
@@ -371,8 +370,8 @@ static ssize_t
 input_read(void *cookie, char *buf, size_t size)
 {
 	struct input *in = cookie;
-	struct diag d;
-	ssize_t	 n;
+	struct diag   d;
+	ssize_t	      n;
 
 	if (in->kind == PLAIN) {
 		n = (ssize_t)raw_read(in, buf, size);
@@ -395,7 +394,8 @@ input_read(void *cookie, char *buf, size_t size)
 		if (in->why == NULL)
 			diag_set_at(&d, DIAG_BAD_COMPRESSED, in->at, 0,
 			    "the %s stream is cut short (the input ends "
-			    "inside it)", compressions[in->kind].name);
+			    "inside it)",
+			    compressions[in->kind].name);
 		else
 			diag_set_at(&d, DIAG_BAD_COMPRESSED, in->at, 0,
 			    "the %s stream is corrupt: %s",
@@ -430,13 +430,13 @@ input_close(void *cookie)
  * why (raw closed).
  */
 static FILE *
-input_wrap(FILE *raw, const char *name,
+input_wrap(FILE *raw, const char		     *name,
     void (*seen)(void *, const void *, size_t), void *arg)
 {
 	static const cookie_io_functions_t io = { .read = input_read,
-	    .close = input_close };
-	struct input *in;
-	FILE	*f;
+		.close = input_close };
+	struct input			  *in;
+	FILE				  *f;
 
 	if ((in = calloc(1, sizeof *in)) == NULL) {
 		cli_error("out of memory");
@@ -478,10 +478,10 @@ input_wrap(FILE *raw, const char *name,
 }
 
 FILE *
-cli_input_open_seen(const char *path,
-    void (*seen)(void *, const void *, size_t), void *arg)
+cli_input_open_seen(
+    const char *path, void (*seen)(void *, const void *, size_t), void *arg)
 {
-	FILE	*raw;
+	FILE *raw;
 
 	if (strcmp(path, "-") == 0)
 		raw = stdin;
@@ -496,9 +496,9 @@ int
 cli_decompress(const char *name, char **text, size_t *len)
 {
 	struct buf b;
-	FILE	*raw, *in;
-	size_t	 n;
-	int	 rc = -1;
+	FILE	  *raw, *in;
+	size_t	   n;
+	int	   rc = -1;
 
 	/* errno for a failure said already, as cli_read_error expects. */
 	if ((raw = fmemopen(*text, *len, "rb")) == NULL)

@@ -32,31 +32,37 @@
 
 /* Where a frame ends in its worker's two files, and where it goes. */
 struct frame {
-	uint64_t	 seq;
-	uint64_t	 sub;
-	uint64_t	 out_end;
-	uint64_t	 err_end;
+	uint64_t seq;
+	uint64_t sub;
+	uint64_t out_end;
+	uint64_t err_end;
 };
 
 /* What the parent has read of one of a worker's files. */
 struct window {
-	char		*buf;
-	uint64_t	 base;		/* where buf[0] is in the file */
-	size_t		 len;
+	char	*buf;
+	uint64_t base; /* where buf[0] is in the file */
+	size_t	 len;
 };
 
 /* The files of one worker: output, errors, frames, result. */
-enum { F_OUT, F_ERR, F_INDEX, F_RESULT, F_FILES };
+enum {
+	F_OUT,
+	F_ERR,
+	F_INDEX,
+	F_RESULT,
+	F_FILES
+};
 
 struct worker {
-	pid_t		 pid;
-	int		 fd[F_FILES];
-	struct frame	*frame;
-	size_t		 nframes;
-	size_t		 at;		/* the next frame to write */
-	uint64_t	 out_at;	/* where the next frame starts */
-	uint64_t	 err_at;
-	struct window	 win[2];	/* of the output and the errors */
+	pid_t	      pid;
+	int	      fd[F_FILES];
+	struct frame *frame;
+	size_t	      nframes;
+	size_t	      at;     /* the next frame to write */
+	uint64_t      out_at; /* where the next frame starts */
+	uint64_t      err_at;
+	struct window win[2]; /* of the output and the errors */
 };
 
 /*
@@ -66,20 +72,20 @@ struct worker {
  * a flush, cost more than a record's checking with -q).
  */
 struct sink {
-	int		 fd;
-	uint64_t	 count;		/* bytes written to the stream */
-	size_t		 len;		/* of them, held in buf */
-	char		 buf[65536];
+	int	 fd;
+	uint64_t count; /* bytes written to the stream */
+	size_t	 len;	/* of them, held in buf */
+	char	 buf[65536];
 };
 
 struct cli_jobs {
-	unsigned long	 n;
-	unsigned long	 k;		/* this worker; n in the parent */
-	struct worker	*w;
-	FILE		*index;		/* a worker's frames */
-	struct frame	 last;
-	struct sink	 sink[2];	/* a worker's output and errors */
-	char		*stdin_copy;	/* standard input, for the workers */
+	unsigned long  n;
+	unsigned long  k; /* this worker; n in the parent */
+	struct worker *w;
+	FILE	      *index; /* a worker's frames */
+	struct frame   last;
+	struct sink    sink[2];	   /* a worker's output and errors */
+	char	      *stdin_copy; /* standard input, for the workers */
 };
 
 /* An unlinked temporary file: its descriptor, or -1 (errno). */
@@ -87,9 +93,9 @@ static int
 temp_file(char **keep)
 {
 	const char *dir = getenv("TMPDIR");
-	char	*path;
-	size_t	 n;
-	int	 fd, e;
+	char	   *path;
+	size_t	    n;
+	int	    fd, e;
 
 	if (dir == NULL || *dir == '\0')
 		dir = "/tmp";
@@ -116,9 +122,9 @@ temp_file(char **keep)
 static int
 copy_stdin(struct cli_jobs *j)
 {
-	char	 buf[65536];
-	ssize_t	 n, m, off;
-	int	 fd;
+	char	buf[65536];
+	ssize_t n, m, off;
+	int	fd;
 
 	if ((fd = temp_file(&j->stdin_copy)) == -1)
 		return -1;
@@ -130,8 +136,7 @@ copy_stdin(struct cli_jobs *j)
 		if (n == -1)
 			goto out_fail;
 		for (off = 0; off < n; off += m)
-			if ((m = write(fd, buf + off, (size_t)(n - off))) ==
-			    -1)
+			if ((m = write(fd, buf + off, (size_t)(n - off))) == -1)
 				goto out_fail;
 	}
 	close(fd);
@@ -146,8 +151,8 @@ out_fail:
 static int
 sink_flush(struct sink *s)
 {
-	ssize_t	 m;
-	size_t	 off;
+	ssize_t m;
+	size_t	off;
 
 	for (off = 0; off < s->len; off += (size_t)m)
 		if ((m = write(s->fd, s->buf + off, s->len - off)) == -1) {
@@ -165,7 +170,7 @@ static ssize_t
 sink_write(void *cookie, const char *p, size_t n)
 {
 	struct sink *s = cookie;
-	size_t	 k, left = n;
+	size_t	     k, left = n;
 
 	while (left > 0) {
 		if (s->len == sizeof s->buf && sink_flush(s) == -1)
@@ -187,7 +192,7 @@ static FILE *
 sink_open(struct sink *s, int fd)
 {
 	static const cookie_io_functions_t io = { .write = sink_write };
-	FILE	*f;
+	FILE				  *f;
 
 	s->fd = fd;
 	s->count = 0;
@@ -206,9 +211,9 @@ static void
 worker_start(struct cli_jobs *j, unsigned long k)
 {
 	static const int caught[] = { SIGHUP, SIGINT, SIGTERM };
-	unsigned long i;
-	FILE	*out, *err;
-	int	 f, fd;
+	unsigned long	 i;
+	FILE		*out, *err;
+	int		 f, fd;
 
 	/* Only the parent's outputs are anybody's to clean up. */
 	for (i = 0; i < sizeof caught / sizeof caught[0]; i++)
@@ -247,7 +252,7 @@ static bool
 inputs_rereadable(char *const *files, int nfiles, bool *reads_stdin)
 {
 	struct stat st;
-	int	 i;
+	int	    i;
 
 	*reads_stdin = false;
 	for (i = 0; i < nfiles; i++) {
@@ -255,7 +260,7 @@ inputs_rereadable(char *const *files, int nfiles, bool *reads_stdin)
 			*reads_stdin = true;
 		else if (stat(files[i], &st) == 0 && !S_ISREG(st.st_mode)) {
 			cli_error("%s: not a regular file: -j reads each input "
-			    "once in every worker (give it as - instead)",
+				  "once in every worker (give it as - instead)",
 			    files[i]);
 			return false;
 		}
@@ -264,14 +269,14 @@ inputs_rereadable(char *const *files, int nfiles, bool *reads_stdin)
 }
 
 struct cli_jobs *
-cli_jobs_start(unsigned long n, char *const *files, int nfiles,
-    unsigned long *k)
+cli_jobs_start(
+    unsigned long n, char *const *files, int nfiles, unsigned long *k)
 {
 	struct cli_jobs *j;
-	unsigned long i;
-	pid_t	 pid;
-	bool	 reads_stdin;
-	int	 f;
+	unsigned long	 i;
+	pid_t		 pid;
+	bool		 reads_stdin;
+	int		 f;
 
 	if (!inputs_rereadable(files, nfiles, &reads_stdin))
 		return NULL;
@@ -339,15 +344,14 @@ cli_jobs_take(const struct cli_jobs *j, uint64_t *seq)
 }
 
 bool
-cli_record_mine(const struct cli_shard *sh, const struct cli_jobs *j,
-    uint64_t seq)
+cli_record_mine(
+    const struct cli_shard *sh, const struct cli_jobs *j, uint64_t seq)
 {
 	return cli_shard_mine(sh) && cli_jobs_mine(j, seq);
 }
 
 bool
-cli_record_take(struct cli_shard *sh, const struct cli_jobs *j,
-    uint64_t *seq)
+cli_record_take(struct cli_shard *sh, const struct cli_jobs *j, uint64_t *seq)
 {
 	/* The workers share out the task's records only. */
 	return cli_shard_take(sh) && cli_jobs_take(j, seq);
@@ -363,7 +367,7 @@ void
 cli_jobs_mark(struct cli_jobs *j, uint64_t seq, unsigned sub)
 {
 	struct frame fr;
-	uint64_t out, err;
+	uint64_t     out, err;
 
 	if (j == NULL || j->k == j->n)
 		return;
@@ -382,8 +386,8 @@ void
 cli_jobs_exit(struct cli_jobs *j, const void *result, size_t len)
 {
 	const char *p = result;
-	ssize_t	 m;
-	size_t	 off;
+	ssize_t	    m;
+	size_t	    off;
 
 	cli_jobs_mark(j, UINT64_MAX, 0);
 	if (fflush(stdout) == EOF || fflush(stderr) == EOF ||
@@ -391,8 +395,8 @@ cli_jobs_exit(struct cli_jobs *j, const void *result, size_t len)
 	    fflush(j->index) == EOF)
 		_exit(CLI_INTERNAL);
 	for (off = 0; off < len; off += (size_t)m)
-		if ((m = write(j->w[j->k].fd[F_RESULT], p + off,
-		    len - off)) == -1)
+		if ((m = write(j->w[j->k].fd[F_RESULT], p + off, len - off)) ==
+		    -1)
 			_exit(CLI_INTERNAL);
 	/* No exit(3): the parent's atexit handlers are not ours. */
 	_exit(0);
@@ -402,17 +406,17 @@ cli_jobs_exit(struct cli_jobs *j, const void *result, size_t len)
 static char *
 slurp_fd(int fd, size_t *len)
 {
-	char	*p;
-	off_t	 size;
-	ssize_t	 m;
-	size_t	 off;
+	char   *p;
+	off_t	size;
+	ssize_t m;
+	size_t	off;
 
 	if ((size = lseek(fd, 0, SEEK_END)) == -1 ||
 	    (p = malloc((size_t)size + 1)) == NULL)
 		return NULL;
 	for (off = 0; off < (size_t)size; off += (size_t)m)
-		if ((m = pread(fd, p + off, (size_t)size - off,
-		    (off_t)off)) <= 0) {
+		if ((m = pread(fd, p + off, (size_t)size - off, (off_t)off)) <=
+		    0) {
 			free(p);
 			return NULL;
 		}
@@ -426,8 +430,8 @@ static bool
 wait_all(struct cli_jobs *j)
 {
 	unsigned long i;
-	bool	 ok = true;
-	int	 st;
+	bool	      ok = true;
+	int	      st;
 
 	for (i = 0; i < j->n; i++) {
 		while (waitpid(j->w[i].pid, &st, 0) == -1)
@@ -440,11 +444,13 @@ wait_all(struct cli_jobs *j)
 			continue;
 		if (st != -1 && WIFSIGNALED(st))
 			cli_error("-j: worker %lu of %lu killed by signal %d: "
-			    "no output", i + 1, j->n, WTERMSIG(st));
+				  "no output",
+			    i + 1, j->n, WTERMSIG(st));
 		else
 			cli_error("-j: worker %lu of %lu failed (exit %d): no "
-			    "output", i + 1, j->n, st != -1 && WIFEXITED(st) ?
-			    WEXITSTATUS(st) : -1);
+				  "output",
+			    i + 1, j->n,
+			    st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 		ok = false;
 	}
 	return ok;
@@ -456,14 +462,14 @@ wait_all(struct cli_jobs *j)
  * the merge.  So it reads each worker's files through a window of them,
  * and writes through a stage of its own.
  */
-#define JOBS_WINDOW	(256 * 1024)
-#define JOBS_STAGE	(1024 * 1024)
+#define JOBS_WINDOW (256 * 1024)
+#define JOBS_STAGE  (1024 * 1024)
 
 /* Bytes on their way to an output. */
 struct stage {
-	FILE		*f;
-	char		*buf;
-	size_t		 len;
+	FILE  *f;
+	char  *buf;
+	size_t len;
 };
 
 static int
@@ -477,11 +483,11 @@ stage_flush(struct stage *st)
 
 /* Copies bytes [from, to) of fd, read through win, to st. */
 static int
-copy_range(int fd, struct window *win, uint64_t from, uint64_t to,
-    struct stage *st)
+copy_range(
+    int fd, struct window *win, uint64_t from, uint64_t to, struct stage *st)
 {
-	ssize_t	 m;
-	size_t	 n, at;
+	ssize_t m;
+	size_t	n, at;
 
 	while (from < to) {
 		if (from < win->base || from >= win->base + win->len) {
@@ -491,7 +497,7 @@ copy_range(int fd, struct window *win, uint64_t from, uint64_t to,
 			win->base = from;
 			win->len = 0;
 			if ((m = pread(fd, win->buf, JOBS_WINDOW,
-			    (off_t)from)) <= 0) {
+				 (off_t)from)) <= 0) {
 				/* A frame past its file's end. */
 				if (m == 0)
 					errno = EIO;
@@ -524,17 +530,16 @@ frame_before(const struct frame *a, const struct frame *b)
 }
 
 int
-cli_jobs_finish(struct cli_jobs *j, FILE *out,
-    int (*result)(void *arg, unsigned long k, char *buf, size_t len),
-    void *arg)
+cli_jobs_finish(struct cli_jobs *j, FILE				   *out,
+    int (*result)(void *arg, unsigned long k, char *buf, size_t len), void *arg)
 {
 	struct worker *w;
-	struct frame *fr;
-	struct stage st[2] = { { out, NULL, 0 }, { stderr, NULL, 0 } };
-	unsigned long i, best;
-	char	*buf;
-	size_t	 len;
-	int	 rc = -1, e;
+	struct frame  *fr;
+	struct stage   st[2] = { { out, NULL, 0 }, { stderr, NULL, 0 } };
+	unsigned long  i, best;
+	char	      *buf;
+	size_t	       len;
+	int	       rc = -1, e;
 
 	if (!wait_all(j))
 		return -1;
@@ -557,9 +562,10 @@ cli_jobs_finish(struct cli_jobs *j, FILE *out,
 	for (;;) {
 		best = j->n;
 		for (i = 0; i < j->n; i++)
-			if (j->w[i].at < j->w[i].nframes && (best == j->n ||
-			    frame_before(&j->w[i].frame[j->w[i].at],
-			    &j->w[best].frame[j->w[best].at])))
+			if (j->w[i].at < j->w[i].nframes &&
+			    (best == j->n ||
+				frame_before(&j->w[i].frame[j->w[i].at],
+				    &j->w[best].frame[j->w[best].at])))
 				best = i;
 		if (best == j->n)
 			break;
@@ -571,9 +577,9 @@ cli_jobs_finish(struct cli_jobs *j, FILE *out,
 		 */
 		if ((fr->sub == CLI_JOBS_RECORD || best == 0) &&
 		    (copy_range(w->fd[F_OUT], &w->win[0], w->out_at,
-		    fr->out_end, &st[0]) == -1 ||
-		    copy_range(w->fd[F_ERR], &w->win[1], w->err_at,
-		    fr->err_end, &st[1]) == -1))
+			 fr->out_end, &st[0]) == -1 ||
+			copy_range(w->fd[F_ERR], &w->win[1], w->err_at,
+			    fr->err_end, &st[1]) == -1))
 			goto out_io;
 		w->out_at = fr->out_end;
 		w->err_at = fr->err_end;
@@ -607,7 +613,7 @@ void
 cli_jobs_free(struct cli_jobs *j)
 {
 	unsigned long i;
-	int	 f;
+	int	      f;
 
 	if (j == NULL)
 		return;

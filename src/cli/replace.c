@@ -28,16 +28,16 @@
 #include "util/util.h"
 
 /* Links followed in resolving a path, as the kernel's limit. */
-#define MAX_LINKS	40
+#define MAX_LINKS 40
 /* The random tail of a temporary file's name; the most of PROG in it. */
-#define TEMP_RANDOM	6
-#define TEMP_PROG	16
+#define TEMP_RANDOM 6
+#define TEMP_PROG   16
 
 static int
 read_fd(int fd, char **text, size_t *len)
 {
 	struct buf b;
-	ssize_t	 r;
+	ssize_t	   r;
 
 	buf_init(&b);
 	for (;;) {
@@ -66,7 +66,7 @@ out_free_buf:
 int
 cli_read_file(const char *path, char **text, size_t *len)
 {
-	int	 fd, rc, saved;
+	int fd, rc, saved;
 
 	if (strcmp(path, "-") == 0)
 		rc = read_fd(STDIN_FILENO, text, len);
@@ -87,7 +87,7 @@ cli_read_file(const char *path, char **text, size_t *len)
 static int
 split_path(const char *path, char **dir, char **base)
 {
-	char	*a = strdup(path), *b = strdup(path);
+	char *a = strdup(path), *b = strdup(path);
 
 	*dir = *base = NULL;
 	if (a == NULL || b == NULL) {
@@ -113,8 +113,8 @@ split_path(const char *path, char **dir, char **base)
 static char *
 path_join(const char *dir, const char *a, const char *b, const char *c)
 {
-	size_t	 n = strlen(dir) + strlen(a) + strlen(b) + strlen(c) + 2;
-	char	*p;
+	size_t n = strlen(dir) + strlen(a) + strlen(b) + strlen(c) + 2;
+	char  *p;
 
 	if ((p = malloc(n)) == NULL)
 		return NULL;
@@ -133,9 +133,9 @@ static char *
 temp_prefix(const char *base, ino_t ino, bool *cut)
 {
 	const char *prog = cli_progname();
-	char	 num[32] = "";
-	size_t	 room, n = strlen(base), np = strlen(prog), nn;
-	char	*p;
+	char	    num[32] = "";
+	size_t	    room, n = strlen(base), np = strlen(prog), nn;
+	char	   *p;
 
 	if (ino != 0)
 		snprintf(num, sizeof num, "%jx-", (uintmax_t)ino);
@@ -164,11 +164,11 @@ static void
 remove_stale(const char *dir, const char *base, ino_t ino)
 {
 	struct dirent *de;
-	struct stat st;
-	size_t	 n;
-	char	*prefix, *p;
-	bool	 cut;
-	DIR	*d;
+	struct stat    st;
+	size_t	       n;
+	char	      *prefix, *p;
+	bool	       cut;
+	DIR	      *d;
 
 	if ((prefix = temp_prefix(base, ino, &cut)) == NULL)
 		return;
@@ -200,9 +200,9 @@ static char *
 resolve_links(const char *path)
 {
 	struct stat st;
-	char	 buf[PATH_MAX], *p, *q, *dir, *base;
-	ssize_t	 n;
-	int	 links;
+	char	    buf[PATH_MAX], *p, *q, *dir, *base;
+	ssize_t	    n;
+	int	    links;
 
 	if ((p = strdup(path)) == NULL)
 		return NULL;
@@ -256,8 +256,8 @@ may_write(const char *path)
  * changed only with the signals below blocked.
  */
 static struct cli_output *temps;
-static const int caught[] = { SIGINT, SIGTERM, SIGHUP };
-static struct sigaction caught_was[3];
+static const int	  caught[] = { SIGINT, SIGTERM, SIGHUP };
+static struct sigaction	  caught_was[3];
 /*
  * SIGXFSZ is ignored while a temporary file is open, so that writing past
  * the file size limit fails (EFBIG) and the temporary file is removed,
@@ -278,7 +278,7 @@ remove_temps(void)
 static void
 on_signal(int sig)
 {
-	size_t	 i;
+	size_t i;
 
 	remove_temps();
 	/* The signal goes on to what was there: a handler, or death. */
@@ -291,10 +291,10 @@ on_signal(int sig)
 static void
 block_signals(bool block, sigset_t *was)
 {
-	static bool installed;
+	static bool	 installed;
 	struct sigaction sa;
-	sigset_t set;
-	size_t	 i;
+	sigset_t	 set;
+	size_t		 i;
 
 	if (!block) {
 		sigprocmask(SIG_SETMASK, was, NULL);
@@ -325,7 +325,7 @@ static void
 output_clean(struct cli_output *out)
 {
 	struct cli_output **o;
-	sigset_t was;
+	sigset_t	    was;
 
 	block_signals(true, &was);
 	for (o = &temps; *o != NULL; o = &(*o)->next)
@@ -346,11 +346,11 @@ static void
 temp_random(char *s)
 {
 	static const char set[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	    "abcdefghijklmnopqrstuvwxyz0123456789";
-	static uint64_t calls;
-	struct timespec ts;
-	uint64_t x;
-	int	 i;
+				  "abcdefghijklmnopqrstuvwxyz0123456789";
+	static uint64_t	  calls;
+	struct timespec	  ts;
+	uint64_t	  x;
+	int		  i;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	x = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 32 ^
@@ -373,11 +373,11 @@ temp_random(char *s)
 static int
 output_temp(struct cli_output *out, const struct stat *old, bool locked)
 {
-	char	*dir, *base, *prefix = NULL, tail[TEMP_RANDOM + 1];
-	sigset_t was;
+	char		*dir, *base, *prefix = NULL, tail[TEMP_RANDOM + 1];
+	sigset_t	 was;
 	struct sigaction sa;
-	int	 fd = -1, tries, saved, rc = -1;
-	bool	 cut;
+	int		 fd = -1, tries, saved, rc = -1;
+	bool		 cut;
 
 	if (split_path(out->path, &dir, &base) == -1)
 		return -1;
@@ -390,8 +390,9 @@ output_temp(struct cli_output *out, const struct stat *old, bool locked)
 		temp_random(tail);
 		if ((out->tmp = path_join(dir, "", prefix, tail)) == NULL)
 			break;
-		fd = open(out->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-		    O_CLOEXEC, old != NULL ? 0600 : 0666);
+		fd = open(out->tmp,
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		    old != NULL ? 0600 : 0666);
 		if (fd == -1) {
 			saved = errno;
 			free(out->tmp);
@@ -425,7 +426,8 @@ output_temp(struct cli_output *out, const struct stat *old, bool locked)
 		if (errno != EPERM)
 			goto out_close;
 		cli_error("%s: cannot keep the group of the file: refusing "
-		    "to replace it", out->name);
+			  "to replace it",
+		    out->name);
 		rc = -2;
 		goto out_close;
 	}
@@ -456,8 +458,8 @@ int
 cli_output_open(struct cli_output *out, const char *path, int flags)
 {
 	struct stat st;
-	bool	 exists;
-	int	 rc;
+	bool	    exists;
+	int	    rc;
 
 	memset(out, 0, sizeof *out);
 	if (path == NULL) {
@@ -493,7 +495,7 @@ cli_output_open(struct cli_output *out, const char *path, int flags)
 	if (exists && !may_write(path))
 		goto out_fail;
 	out->path = flags & CLI_OUTPUT_NOFOLLOW ? strdup(path) :
-	    resolve_links(path);
+						  resolve_links(path);
 	if (out->path == NULL)
 		goto out_fail;
 	if ((rc = output_temp(out, exists ? &st : NULL, false)) != 0) {
@@ -562,7 +564,7 @@ output_publish(struct cli_output *out)
 bool
 cli_output_commit(struct cli_output *out)
 {
-	int	 err = 0;
+	int err = 0;
 
 	if (out->fp == NULL)
 		return true;
@@ -606,7 +608,7 @@ bool
 cli_output_distinct(const char *path, const char *const *inputs, int n)
 {
 	struct stat out, in;
-	int	 i, rc;
+	int	    i, rc;
 
 	rc = path == NULL ? fstat(STDOUT_FILENO, &out) : stat(path, &out);
 	if (rc == -1 || !S_ISREG(out.st_mode))
@@ -619,7 +621,8 @@ cli_output_distinct(const char *path, const char *const *inputs, int n)
 		if (rc == 0 && in.st_dev == out.st_dev &&
 		    in.st_ino == out.st_ino) {
 			cli_error("%s: is also an input (%s): refusing to "
-			    "write over it", path != NULL ? path : "stdout",
+				  "write over it",
+			    path != NULL ? path : "stdout",
 			    cli_input_name(inputs[i]));
 			return false;
 		}
@@ -635,8 +638,8 @@ cli_output_distinct(const char *path, const char *const *inputs, int n)
 static bool
 output_place(const char *path, struct stat *st, char **base)
 {
-	char	*real, *dir;
-	bool	 ok = false;
+	char *real, *dir;
+	bool  ok = false;
 
 	*base = NULL;
 	if (path == NULL)
@@ -657,8 +660,8 @@ bool
 cli_output_apart(const char *path, const char *other)
 {
 	struct stat a, b;
-	char	*na, *nb;
-	bool	 apart = true, pa, pb;
+	char	   *na, *nb;
+	bool	    apart = true, pa, pb;
 
 	if (path == NULL && other == NULL)
 		return true;
@@ -703,8 +706,9 @@ cli_locked_open(struct cli_locked *lf, const char *path)
 			goto out_not_regular;
 		if (!may_write(lf->path))
 			goto out_fail;
-		if ((lf->fd = open(lf->path, O_RDONLY | O_NONBLOCK |
-		    O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+		if ((lf->fd = open(lf->path,
+			 O_RDONLY | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW |
+			     O_CLOEXEC)) == -1)
 			goto out_fail;
 		while (flock(lf->fd, LOCK_EX) == -1)
 			if (errno != EINTR)
@@ -724,7 +728,8 @@ cli_locked_open(struct cli_locked *lf, const char *path)
 		goto out_not_regular;
 	if (lf->st.st_nlink > 1) {
 		cli_error("%s: has other hard links, which replacing it would "
-		    "leave with the old contents", path);
+			  "leave with the old contents",
+		    path);
 		goto out_close;
 	}
 	remove_stale(lf->dir, lf->base, lf->st.st_ino);
@@ -733,7 +738,8 @@ cli_locked_open(struct cli_locked *lf, const char *path)
 	/* Written back compressed it would not be; plain, not asked for. */
 	if ((kind = cli_compression(lf->text, lf->len)) != NULL) {
 		cli_error("%s: a %s-compressed record cannot be changed in "
-		    "place (decompress it first)", path, kind);
+			  "place (decompress it first)",
+		    path, kind);
 		goto out_close;
 	}
 	return 0;
@@ -751,7 +757,7 @@ out_close:
 int
 cli_locked_output(struct cli_locked *lf, struct cli_output *out)
 {
-	int	 rc = 0;
+	int rc = 0;
 
 	memset(out, 0, sizeof *out);
 	out->name = lf->name;

@@ -11,18 +11,18 @@
 #include "diag/diag.h"
 
 static const struct {
-	const char		*name;
-	enum diag_severity	 severity;
+	const char	  *name;
+	enum diag_severity severity;
 } diag_table[DIAG_NCODES] = {
 	[DIAG_NONE] = { NULL, DIAG_NOTE },
-#define D(id, name, severity)	[DIAG_##id] = { name, DIAG_##severity },
+#define D(id, name, severity) [DIAG_##id] = { name, DIAG_##severity },
 #include "diag/codes.def"
 #undef D
 };
 
 static void
-diag_vset(struct diag *d, enum diag_code code, struct diag_pos at,
-    size_t len, const char *fmt, va_list ap)
+diag_vset(struct diag *d, enum diag_code code, struct diag_pos at, size_t len,
+    const char *fmt, va_list ap)
 {
 	d->code = code;
 	d->at = at;
@@ -33,7 +33,7 @@ diag_vset(struct diag *d, enum diag_code code, struct diag_pos at,
 int
 diag_set(struct diag *d, enum diag_code code, const char *fmt, ...)
 {
-	va_list	 ap;
+	va_list ap;
 
 	if (d == NULL)
 		return -1;
@@ -44,10 +44,10 @@ diag_set(struct diag *d, enum diag_code code, const char *fmt, ...)
 }
 
 int
-diag_set_at(struct diag *d, enum diag_code code, struct diag_pos at,
-    size_t len, const char *fmt, ...)
+diag_set_at(struct diag *d, enum diag_code code, struct diag_pos at, size_t len,
+    const char *fmt, ...)
 {
-	va_list	 ap;
+	va_list ap;
 
 	if (d == NULL)
 		return -1;
@@ -77,12 +77,9 @@ const char *
 diag_severity_name(enum diag_severity s)
 {
 	switch (s) {
-	case DIAG_WARNING:
-		return "warning";
-	case DIAG_NOTE:
-		return "note";
-	case DIAG_ERROR:
-		break;
+	case DIAG_WARNING: return "warning";
+	case DIAG_NOTE: return "note";
+	case DIAG_ERROR: break;
 	}
 	return "error";
 }

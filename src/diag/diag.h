@@ -15,8 +15,8 @@
 #include <stddef.h>
 
 enum diag_code {
-	DIAG_NONE,		/* no code: a note, or an I/O error in errno */
-#define D(id, name, severity)	DIAG_##id,
+	DIAG_NONE, /* no code: a note, or an I/O error in errno */
+#define D(id, name, severity) DIAG_##id,
 #include "diag/codes.def"
 #undef D
 	DIAG_NCODES
@@ -25,13 +25,13 @@ enum diag_code {
 enum diag_severity {
 	DIAG_ERROR,
 	DIAG_WARNING,
-	DIAG_NOTE,		/* DIAG_NONE's: a line after another one */
+	DIAG_NOTE, /* DIAG_NONE's: a line after another one */
 };
 
 /* Where a diagnostic points: 1-based line and column, 0-based byte offset. */
 struct diag_pos {
-	unsigned long	 line;
-	unsigned long	 col;
+	unsigned long	   line;
+	unsigned long	   col;
 	unsigned long long offset;
 };
 
@@ -41,10 +41,10 @@ struct diag_pos {
  * caret).  Plain data, caller-owned, safe to copy.
  */
 struct diag {
-	enum diag_code	 code;
-	char		 msg[320];
-	struct diag_pos	 at;
-	size_t		 len;
+	enum diag_code	code;
+	char		msg[320];
+	struct diag_pos at;
+	size_t		len;
 };
 
 /*
@@ -52,12 +52,11 @@ struct diag {
  * to fit), and no position (zeroes: the caller adds one where it has one).
  * Returns -1 always, so that an action can `return diag_set(...)'.
  */
-int	diag_set(struct diag *d, enum diag_code code, const char *fmt, ...)
-	    __attribute__((format(printf, 3, 4)));
+int diag_set(struct diag *d, enum diag_code code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 /* As diag_set, and sets the position to at and the caret to len bytes. */
-int	diag_set_at(struct diag *d, enum diag_code code, struct diag_pos at,
-	    size_t len, const char *fmt, ...)
-	    __attribute__((format(printf, 5, 6)));
+int diag_set_at(struct diag *d, enum diag_code code, struct diag_pos at,
+    size_t len, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /*
  * The stable kebab-case name of a code ("off-board"), a static string; NULL

@@ -18,8 +18,8 @@
 #include "rules/rules.h"
 
 enum draw_charset {
-	DRAW_UNICODE,		/* ● ○ stones, ◉ ◎ pinned, · empty */
-	DRAW_ASCII,		/* X O stones, x o pinned, . empty */
+	DRAW_UNICODE, /* ● ○ stones, ◉ ◎ pinned, · empty */
+	DRAW_ASCII,   /* X O stones, x o pinned, . empty */
 };
 
 /*
@@ -31,8 +31,8 @@ enum draw_charset {
  * The glyph of a stone follows its colour's name (white is hollow), and a
  * legend line follows.  Returns 0, or -1 when out cannot be written.
  */
-int	draw_text(FILE *out, const struct rules_position *pos,
-	    enum draw_charset cs);
+int
+draw_text(FILE *out, const struct rules_position *pos, enum draw_charset cs);
 
 /*
  * What the last turn did, for the marks of a picture: the position before
@@ -40,8 +40,8 @@ int	draw_text(FILE *out, const struct rules_position *pos,
  */
 struct draw_last {
 	const struct rules_position *before;
-	const struct rules_action *actions;
-	size_t		 nactions;
+	const struct rules_action   *actions;
+	size_t			     nactions;
 };
 
 /*
@@ -52,16 +52,16 @@ struct draw_last {
  * colour, or -1 when no one is to move).
  */
 struct draw_caption {
-	const char	*title;
-	const char	*player[RULES_COLOURS];
-	int		 score[RULES_COLOURS];
-	const char	*state;
-	const char	*last;
-	int		 to_move;
+	const char *title;
+	const char *player[RULES_COLOURS];
+	int	    score[RULES_COLOURS];
+	const char *state;
+	const char *last;
+	int	    to_move;
 };
 
 /* draw_svg's flags. */
-#define DRAW_SVG_INLINE	0x1	/* no XML declaration: for an HTML page */
+#define DRAW_SVG_INLINE 0x1 /* no XML declaration: for an HTML page */
 
 /*
  * Writes pos as an SVG document to out: when cap is not NULL a header
@@ -76,9 +76,8 @@ struct draw_caption {
  * reads the same on a light or a dark page.  Returns 0, or -1 when out
  * cannot be written or memory ran out.
  */
-int	draw_svg(FILE *out, const struct rules_position *pos,
-	    const struct draw_last *last, const struct draw_caption *cap,
-	    int flags);
+int draw_svg(FILE *out, const struct rules_position *pos,
+    const struct draw_last *last, const struct draw_caption *cap, int flags);
 
 /*
  * Where draw_text and draw_svg put a hex cell (c, r): a column in half
@@ -86,14 +85,14 @@ int	draw_svg(FILE *out, const struct rules_position *pos,
  * drawing including labels; and the drawing's size.  Public for the tests.
  */
 struct draw_hex_layout {
-	int		 xmin;		/* subtracted from 2c + r */
-	int		 width;		/* half cells, labels included */
-	int		 rows;		/* board rows plus the label row */
-	int		 low[RULES_MAX_DIM + 1];	/* lowest row of column c */
-	int		 left[RULES_MAX_DIM + 1];	/* first column of row r */
-	int		 right[RULES_MAX_DIM + 1];	/* last column of row r */
+	int xmin;		      /* subtracted from 2c + r */
+	int width;		      /* half cells, labels included */
+	int rows;		      /* board rows plus the label row */
+	int low[RULES_MAX_DIM + 1];   /* lowest row of column c */
+	int left[RULES_MAX_DIM + 1];  /* first column of row r */
+	int right[RULES_MAX_DIM + 1]; /* last column of row r */
 };
 
-void	draw_hex_layout(const struct rules_board *, struct draw_hex_layout *);
+void draw_hex_layout(const struct rules_board *, struct draw_hex_layout *);
 
 #endif

@@ -13,21 +13,21 @@
 #include "draw/draw.h"
 #include "util/util.h"
 
-#define CELL	40		/* square side, or hex width, in px */
-#define MARGIN	30
-#define HEX_R	23.094		/* circumradius of a hex CELL wide */
-#define MIN_WIDTH 360		/* room for the header and the legend */
-#define HEADER	96		/* title, two players, state */
-#define NAME_MAX 32		/* characters of a player's name shown */
+#define CELL	  40 /* square side, or hex width, in px */
+#define MARGIN	  30
+#define HEX_R	  23.094 /* circumradius of a hex CELL wide */
+#define MIN_WIDTH 360	 /* room for the header and the legend */
+#define HEADER	  96	 /* title, two players, state */
+#define NAME_MAX  32	 /* characters of a player's name shown */
 
 /* What the last turn did to each cell. */
 enum mark {
 	MARK_NONE,
-	MARK_PLACED,		/* placed, or moved to */
-	MARK_REMOVED,		/* its stone was captured or removed */
-	MARK_CHANGED,		/* its stone turned over or was (un)pinned */
-	MARK_MOVED,		/* a line from a moved stone's origin */
-	MARK_PINNED,		/* not of the last turn: a pinned stone */
+	MARK_PLACED,  /* placed, or moved to */
+	MARK_REMOVED, /* its stone was captured or removed */
+	MARK_CHANGED, /* its stone turned over or was (un)pinned */
+	MARK_MOVED,   /* a line from a moved stone's origin */
+	MARK_PINNED,  /* not of the last turn: a pinned stone */
 	MARK_COUNT
 };
 
@@ -41,21 +41,21 @@ static const char *const mark_words[MARK_COUNT] = {
 };
 
 struct picture {
-	FILE		*out;
+	FILE			    *out;
 	const struct rules_position *pos;
-	unsigned char	 mark[RULES_MAX_CELLS];
-	double		 x[RULES_MAX_CELLS];	/* cell centres */
-	double		 y[RULES_MAX_CELLS];
-	double		 width, height;
-	bool		 shown[MARK_COUNT];	/* for the legend */
+	unsigned char		     mark[RULES_MAX_CELLS];
+	double			     x[RULES_MAX_CELLS]; /* cell centres */
+	double			     y[RULES_MAX_CELLS];
+	double			     width, height;
+	bool			     shown[MARK_COUNT]; /* for the legend */
 };
 
 static void
 find_marks(struct picture *p, const struct draw_last *last)
 {
 	const struct rules_position *pos = p->pos;
-	size_t	 i;
-	int	 c, was, now;
+	size_t			     i;
+	int			     c, was, now;
 
 	memset(p->mark, 0, sizeof p->mark);
 	if (last == NULL || last->before == NULL)
@@ -83,44 +83,52 @@ find_marks(struct picture *p, const struct draw_last *last)
 static void
 label(struct picture *p, double x, double y, const char *s)
 {
-	fprintf(p->out, "<text x=\"%.1f\" y=\"%.1f\" class=\"coord\">%s"
-	    "</text>\n", x, y + 5, s);
+	fprintf(p->out,
+	    "<text x=\"%.1f\" y=\"%.1f\" class=\"coord\">%s"
+	    "</text>\n",
+	    x, y + 5, s);
 }
 
 static void
 square_board(struct picture *p)
 {
 	const struct rules_board *b = &p->pos->board;
-	int	 i, f, r, row;
-	char	 s[16];
+	int			  i, f, r, row;
+	char			  s[16];
 
 	p->width = 2 * MARGIN + b->width * CELL;
 	p->height = 2 * MARGIN + b->height * CELL;
-	fprintf(p->out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-	    "class=\"board\"/>\n", MARGIN, MARGIN, b->width * CELL,
-	    b->height * CELL);
+	fprintf(p->out,
+	    "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "class=\"board\"/>\n",
+	    MARGIN, MARGIN, b->width * CELL, b->height * CELL);
 	for (i = 0; i <= b->width; i++)
-		fprintf(p->out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-		    "class=\"grid\"/>\n", MARGIN + i * CELL, MARGIN,
-		    MARGIN + i * CELL, MARGIN + b->height * CELL);
+		fprintf(p->out,
+		    "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+		    "class=\"grid\"/>\n",
+		    MARGIN + i * CELL, MARGIN, MARGIN + i * CELL,
+		    MARGIN + b->height * CELL);
 	for (i = 0; i <= b->height; i++)
-		fprintf(p->out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-		    "class=\"grid\"/>\n", MARGIN, MARGIN + i * CELL,
-		    MARGIN + b->width * CELL, MARGIN + i * CELL);
+		fprintf(p->out,
+		    "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+		    "class=\"grid\"/>\n",
+		    MARGIN, MARGIN + i * CELL, MARGIN + b->width * CELL,
+		    MARGIN + i * CELL);
 	for (f = 0; f < b->width; f++) {
 		snprintf(s, sizeof s, "%c", 'a' + f);
 		label(p, MARGIN + (f + 0.5) * CELL, MARGIN / 2.0, s);
-		label(p, MARGIN + (f + 0.5) * CELL, p->height - MARGIN / 2.0,
-		    s);
+		label(
+		    p, MARGIN + (f + 0.5) * CELL, p->height - MARGIN / 2.0, s);
 	}
 	for (row = 0; row < b->height; row++) {
 		r = p->pos->game->row1_on_top ? row + 1 : b->height - row;
 		snprintf(s, sizeof s, "%d", r);
 		label(p, MARGIN / 2.0, MARGIN + (row + 0.5) * CELL, s);
-		label(p, p->width - MARGIN / 2.0, MARGIN + (row + 0.5) * CELL,
-		    s);
+		label(
+		    p, p->width - MARGIN / 2.0, MARGIN + (row + 0.5) * CELL, s);
 		for (f = 0; f < b->width; f++) {
-			p->x[(r - 1) * b->width + f] = MARGIN + (f + 0.5) * CELL;
+			p->x[(r - 1) * b->width + f] = MARGIN +
+			    (f + 0.5) * CELL;
 			p->y[(r - 1) * b->width + f] = MARGIN +
 			    (row + 0.5) * CELL;
 		}
@@ -129,8 +137,8 @@ square_board(struct picture *p)
 
 /* The centre of hex position (c, r), r = 0 being the label row. */
 static void
-hex_centre(const struct draw_hex_layout *l, int c, int r, int height,
-    double *x, double *y)
+hex_centre(const struct draw_hex_layout *l, int c, int r, int height, double *x,
+    double *y)
 {
 	*x = MARGIN + (2 * c + r - l->xmin) * (CELL / 2.0);
 	*y = MARGIN + HEX_R + (height - r) * 1.5 * HEX_R;
@@ -140,10 +148,10 @@ static void
 hex_board(struct picture *p)
 {
 	const struct rules_board *b = &p->pos->board;
-	struct draw_hex_layout l;
-	double	 x, y;
-	int	 i, k, c, r;
-	char	 s[16];
+	struct draw_hex_layout	  l;
+	double			  x, y;
+	int			  i, k, c, r;
+	char			  s[16];
 
 	draw_hex_layout(b, &l);
 	p->width = 0;
@@ -156,9 +164,9 @@ hex_board(struct picture *p)
 		fprintf(p->out, "<polygon class=\"cell\" points=\"");
 		for (k = 0; k < 6; k++) {
 			static const double dx[6] = { 0.8660254, 0, -0.8660254,
-			    -0.8660254, 0, 0.8660254 };
+				-0.8660254, 0, 0.8660254 };
 			static const double dy[6] = { -0.5, -1, -0.5, 0.5, 1,
-			    0.5 };
+				0.5 };
 
 			fprintf(p->out, "%s%.1f,%.1f", k > 0 ? " " : "",
 			    x + dx[k] * HEX_R, y + dy[k] * HEX_R);
@@ -186,25 +194,29 @@ hex_board(struct picture *p)
 static const char *
 stone_class(const struct rules_game *g, int colour)
 {
-	return strcmp(g->colour[colour], "white") == 0 || (colour == 1 &&
-	    strcmp(g->colour[0], "white") != 0) ? "white" : "black";
+	return strcmp(g->colour[colour], "white") == 0 ||
+		(colour == 1 && strcmp(g->colour[0], "white") != 0) ?
+	    "white" :
+	    "black";
 }
 
 static void
 stones(struct picture *p)
 {
 	const struct rules_position *pos = p->pos;
-	char	 name[RULES_CELL_NAME];
-	double	 rad = CELL * 0.4, d = CELL * 0.14;
-	int	 c, v;
+	char			     name[RULES_CELL_NAME];
+	double			     rad = CELL * 0.4, d = CELL * 0.14;
+	int			     c, v;
 
 	for (c = 0; c < pos->board.ncells; c++) {
 		v = rules_piece(pos, c);
 		if (v == RULES_EMPTY)
 			continue;
-		fprintf(p->out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" "
-		    "class=\"stone %s\" data-cell=\"%s\"%s/>\n", p->x[c],
-		    p->y[c], rad, stone_class(pos->game, RULES_COLOUR_OF(v)),
+		fprintf(p->out,
+		    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" "
+		    "class=\"stone %s\" data-cell=\"%s\"%s/>\n",
+		    p->x[c], p->y[c], rad,
+		    stone_class(pos->game, RULES_COLOUR_OF(v)),
 		    rules_cell_name(&pos->board, c, name),
 		    v & RULES_PINNED ? " data-pinned=\"1\"" : "");
 		/*
@@ -212,9 +224,10 @@ stones(struct picture *p)
 		 * last turn's (Stones!, rules.md).
 		 */
 		if (v & RULES_PINNED) {
-			fprintf(p->out, "<path class=\"pinned\" d=\"M%.1f,%.1f "
-			    "l%.1f,%.1f l%.1f,%.1f l%.1f,%.1f z\"/>\n", p->x[c],
-			    p->y[c] - d, d, d, -d, d, -d, -d);
+			fprintf(p->out,
+			    "<path class=\"pinned\" d=\"M%.1f,%.1f "
+			    "l%.1f,%.1f l%.1f,%.1f l%.1f,%.1f z\"/>\n",
+			    p->x[c], p->y[c] - d, d, d, -d, d, -d, -d);
 			p->shown[MARK_PINNED] = true;
 		}
 	}
@@ -223,17 +236,17 @@ stones(struct picture *p)
 static void
 marks(struct picture *p, const struct draw_last *last)
 {
-	size_t	 i;
-	int	 c;
+	size_t i;
+	int    c;
 
 	for (i = 0; last != NULL && i < last->nactions; i++) {
 		const struct rules_action *a = &last->actions[i];
 
 		if (a->kind == RULES_MOVE && a->from >= 0 &&
 		    a->from < p->pos->board.ncells && a->to >= 0 &&
-		    a->to < p->pos->board.ncells)
-		{
-			fprintf(p->out, "<line x1=\"%.1f\" y1=\"%.1f\" "
+		    a->to < p->pos->board.ncells) {
+			fprintf(p->out,
+			    "<line x1=\"%.1f\" y1=\"%.1f\" "
 			    "x2=\"%.1f\" y2=\"%.1f\" class=\"moved\"/>\n",
 			    p->x[a->from], p->y[a->from], p->x[a->to],
 			    p->y[a->to]);
@@ -244,22 +257,24 @@ marks(struct picture *p, const struct draw_last *last)
 		p->shown[p->mark[c]] = true;
 		switch (p->mark[c]) {
 		case MARK_PLACED:
-			fprintf(p->out, "<circle cx=\"%.1f\" cy=\"%.1f\" "
-			    "r=\"%.1f\" class=\"last\"/>\n", p->x[c], p->y[c],
-			    CELL * 0.46);
+			fprintf(p->out,
+			    "<circle cx=\"%.1f\" cy=\"%.1f\" "
+			    "r=\"%.1f\" class=\"last\"/>\n",
+			    p->x[c], p->y[c], CELL * 0.46);
 			break;
 		case MARK_REMOVED:
-			fprintf(p->out, "<circle cx=\"%.1f\" cy=\"%.1f\" "
-			    "r=\"%.1f\" class=\"removed\"/>\n", p->x[c],
-			    p->y[c], CELL * 0.34);
+			fprintf(p->out,
+			    "<circle cx=\"%.1f\" cy=\"%.1f\" "
+			    "r=\"%.1f\" class=\"removed\"/>\n",
+			    p->x[c], p->y[c], CELL * 0.34);
 			break;
 		case MARK_CHANGED:
-			fprintf(p->out, "<circle cx=\"%.1f\" cy=\"%.1f\" "
-			    "r=\"%.1f\" class=\"changed\"/>\n", p->x[c],
-			    p->y[c], CELL * 0.08);
+			fprintf(p->out,
+			    "<circle cx=\"%.1f\" cy=\"%.1f\" "
+			    "r=\"%.1f\" class=\"changed\"/>\n",
+			    p->x[c], p->y[c], CELL * 0.08);
 			break;
-		default:
-			break;
+		default: break;
 		}
 	}
 }
@@ -284,12 +299,12 @@ shorten(const char *s, char *buf, size_t cap)
 
 /* The header: title, each colour's player and score, the state. */
 static void
-header(FILE *out, const struct rules_position *pos,
-    const struct draw_caption *cap)
+header(
+    FILE *out, const struct rules_position *pos, const struct draw_caption *cap)
 {
-	char	 name[NAME_MAX * 4 + 4];
-	double	 y;
-	int	 i;
+	char   name[NAME_MAX * 4 + 4];
+	double y;
+	int    i;
 
 	fprintf(out, "<text x=\"10\" y=\"22\" class=\"title\">");
 	xml_escape(out, cap->title);
@@ -297,21 +312,25 @@ header(FILE *out, const struct rules_position *pos,
 	for (i = 0; i < RULES_COLOURS; i++) {
 		y = 44 + 20 * i;
 		if (cap->to_move == i)
-			fprintf(out, "<path class=\"tomove\" d=\"M6,%.0f l8,5 "
+			fprintf(out,
+			    "<path class=\"tomove\" d=\"M6,%.0f l8,5 "
 			    "l-8,5 z\"><title>to move</title></path>\n",
 			    y - 10);
-		fprintf(out, "<circle cx=\"26\" cy=\"%.0f\" r=\"7\" "
+		fprintf(out,
+		    "<circle cx=\"26\" cy=\"%.0f\" r=\"7\" "
 		    "class=\"stone %s\"/>\n<text x=\"40\" y=\"%.0f\" "
-		    "class=\"player\">", y - 5, stone_class(pos->game, i), y);
+		    "class=\"player\">",
+		    y - 5, stone_class(pos->game, i), y);
 		shorten(cap->player[i] != NULL && cap->player[i][0] != '\0' ?
-		    cap->player[i] : "?", name, sizeof name);
+			cap->player[i] :
+			"?",
+		    name, sizeof name);
 		xml_escape(out, name);
 		fprintf(out, " (");
 		xml_escape(out, pos->game->colour[i]);
 		fprintf(out, "): %d</text>\n", cap->score[i]);
 	}
-	fprintf(out, "<text x=\"10\" y=\"%d\" class=\"state\">",
-	    HEADER - 12);
+	fprintf(out, "<text x=\"10\" y=\"%d\" class=\"state\">", HEADER - 12);
 	xml_escape(out, cap->state);
 	fprintf(out, "</text>\n");
 }
@@ -324,16 +343,19 @@ die(FILE *out, double x, double y, int n)
 	 * bottom left, bottom right, as bits of each face. */
 	static const double px[7] = { 7, 19, 7, 13, 19, 7, 19 };
 	static const double py[7] = { 7, 7, 13, 13, 13, 19, 19 };
-	static const int face[7] = { 0, 0x08, 0x41, 0x49, 0x63, 0x6b, 0x77 };
-	int	 k;
+	static const int    face[7] = { 0, 0x08, 0x41, 0x49, 0x63, 0x6b, 0x77 };
+	int		    k;
 
-	fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"26\" height=\"26\" "
-	    "rx=\"4\" class=\"die\" data-face=\"%d\"/>\n", x, y, n);
+	fprintf(out,
+	    "<rect x=\"%.1f\" y=\"%.1f\" width=\"26\" height=\"26\" "
+	    "rx=\"4\" class=\"die\" data-face=\"%d\"/>\n",
+	    x, y, n);
 	for (k = 0; k < 7; k++)
 		if (n >= 1 && n <= 6 && (face[n] & (1 << k)))
-			fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" "
-			    "r=\"2.5\" class=\"pip\"/>\n", x + px[k],
-			    y + py[k]);
+			fprintf(out,
+			    "<circle cx=\"%.1f\" cy=\"%.1f\" "
+			    "r=\"2.5\" class=\"pip\"/>\n",
+			    x + px[k], y + py[k]);
 }
 
 /* A legend entry's symbol, centred at x, y. */
@@ -342,24 +364,34 @@ legend_symbol(FILE *out, int k, double x, double y)
 {
 	switch (k) {
 	case MARK_PLACED:
-		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" "
-		    "class=\"last\"/>\n", x, y);
+		fprintf(out,
+		    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" "
+		    "class=\"last\"/>\n",
+		    x, y);
 		break;
 	case MARK_REMOVED:
-		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" "
-		    "class=\"removed\"/>\n", x, y);
+		fprintf(out,
+		    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" "
+		    "class=\"removed\"/>\n",
+		    x, y);
 		break;
 	case MARK_CHANGED:
-		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.2\" "
-		    "class=\"changed\"/>\n", x, y);
+		fprintf(out,
+		    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.2\" "
+		    "class=\"changed\"/>\n",
+		    x, y);
 		break;
 	case MARK_MOVED:
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-		    "y2=\"%.1f\" class=\"moved\"/>\n", x - 7, y, x + 7, y);
+		fprintf(out,
+		    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		    "y2=\"%.1f\" class=\"moved\"/>\n",
+		    x - 7, y, x + 7, y);
 		break;
 	default:
-		fprintf(out, "<path class=\"pinned\" d=\"M%.1f,%.1f l5.6,5.6 "
-		    "l-5.6,5.6 l-5.6,-5.6 z\"/>\n", x, y - 5.6);
+		fprintf(out,
+		    "<path class=\"pinned\" d=\"M%.1f,%.1f l5.6,5.6 "
+		    "l-5.6,5.6 l-5.6,-5.6 z\"/>\n",
+		    x, y - 5.6);
 		break;
 	}
 }
@@ -373,9 +405,9 @@ footer(FILE *out, const struct picture *p, const struct draw_last *last,
     const struct draw_caption *cap, double width)
 {
 	static const int order[] = { MARK_PLACED, MARK_MOVED, MARK_REMOVED,
-	    MARK_CHANGED, MARK_PINNED };
-	double	 y = 0, x, w;
-	size_t	 i, k;
+		MARK_CHANGED, MARK_PINNED };
+	double		 y = 0, x, w;
+	size_t		 i, k;
 
 	if (cap != NULL && cap->last != NULL) {
 		fprintf(out, "<text x=\"10\" y=\"%.0f\" class=\"lastturn\">",
@@ -390,8 +422,10 @@ footer(FILE *out, const struct picture *p, const struct draw_last *last,
 		/* Herd: the dice of the turn (rules.md §4). */
 		if (a->kind != RULES_DICE)
 			continue;
-		fprintf(out, "<text x=\"10\" y=\"%.0f\" class=\"lastturn\">"
-		    "dice</text>\n", y + 19);
+		fprintf(out,
+		    "<text x=\"10\" y=\"%.0f\" class=\"lastturn\">"
+		    "dice</text>\n",
+		    y + 19);
 		die(out, 50, y + 2, a->from);
 		die(out, 82, y + 2, a->to);
 		y += 34;
@@ -407,8 +441,10 @@ footer(FILE *out, const struct picture *p, const struct draw_last *last,
 			y += 20;
 		}
 		legend_symbol(out, order[k], x + 8, y + 12);
-		fprintf(out, "<text x=\"%.1f\" y=\"%.0f\" class=\"legend\">%s"
-		    "</text>\n", x + 20, y + 16, mark_words[order[k]]);
+		fprintf(out,
+		    "<text x=\"%.1f\" y=\"%.0f\" class=\"legend\">%s"
+		    "</text>\n",
+		    x + 20, y + 16, mark_words[order[k]]);
 		x += w;
 	}
 	if (x > 10)
@@ -421,11 +457,11 @@ draw_svg(FILE *out, const struct rules_position *pos,
     const struct draw_last *last, const struct draw_caption *cap, int flags)
 {
 	struct picture *p;
-	char	*body = NULL, *foot = NULL;
-	size_t	 len = 0, flen = 0;
-	double	 width, top, dx, fh = 0;
-	FILE	*ff = NULL;
-	int	 rc = -1;
+	char	       *body = NULL, *foot = NULL;
+	size_t		len = 0, flen = 0;
+	double		width, top, dx, fh = 0;
+	FILE	       *ff = NULL;
+	int		rc = -1;
 
 	/* The body is drawn first: the header needs its size. */
 	if ((p = calloc(1, sizeof *p)) == NULL)
@@ -452,13 +488,15 @@ draw_svg(FILE *out, const struct rules_position *pos,
 		goto out_free_foot;
 	if (!(flags & DRAW_SVG_INLINE))
 		fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
-	    "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n<title>", width,
-	    top + p->height + fh, width, top + p->height + fh);
+	fprintf(out,
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+	    "height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\">\n<title>",
+	    width, top + p->height + fh, width, top + p->height + fh);
 	xml_escape(out, cap != NULL ? cap->title : pos->game->title);
 	if (cap == NULL)
 		fprintf(out, " %s", pos->board.name);
-	fprintf(out, "</title>\n<style>\n"
+	fprintf(out,
+	    "</title>\n<style>\n"
 	    ".board, .cell { fill: #d9b26f; stroke: #6b4f1d; "
 	    "stroke-width: 1.5; }\n"
 	    ".grid { stroke: #6b4f1d; stroke-width: 1.5; }\n"

@@ -11,7 +11,7 @@
 void
 draw_hex_layout(const struct rules_board *b, struct draw_hex_layout *l)
 {
-	int	 i, c, r, x, end;
+	int i, c, r, x, end;
 
 	memset(l, 0, sizeof *l);
 	for (c = 0; c <= RULES_MAX_DIM; c++)
@@ -51,13 +51,14 @@ glyph(const struct rules_position *pos, int piece, enum draw_charset cs)
 		    "\xe2\x97\x89", "\xe2\x97\x8e" },
 		[DRAW_ASCII] = { ".", "X", "O", "x", "o" },
 	};
-	int	 hollow;
+	int hollow;
 
 	if (piece == RULES_EMPTY)
 		return set[cs][0];
-	hollow = strcmp(pos->game->colour[RULES_COLOUR_OF(piece)],
-	    "white") == 0 || (RULES_COLOUR_OF(piece) == 1 &&
-	    strcmp(pos->game->colour[0], "white") != 0);
+	hollow = strcmp(pos->game->colour[RULES_COLOUR_OF(piece)], "white") ==
+		0 ||
+	    (RULES_COLOUR_OF(piece) == 1 &&
+		strcmp(pos->game->colour[0], "white") != 0);
 	return set[cs][1 + hollow + ((piece & RULES_PINNED) ? 2 : 0)];
 }
 
@@ -65,22 +66,22 @@ static void
 legend(FILE *out, const struct rules_position *pos, enum draw_charset cs,
     bool pinned)
 {
-	int	 i;
+	int i;
 
 	for (i = 0; i < RULES_COLOURS; i++)
 		fprintf(out, "%s%s %s", i > 0 ? "  " : "",
 		    glyph(pos, RULES_PIECE(i), cs), pos->game->colour[i]);
 	if (pinned)
-		fprintf(out, "  %s %s pinned", glyph(pos, RULES_PIECE(0) |
-		    RULES_PINNED, cs), glyph(pos, RULES_PIECE(1) |
-		    RULES_PINNED, cs));
+		fprintf(out, "  %s %s pinned",
+		    glyph(pos, RULES_PIECE(0) | RULES_PINNED, cs),
+		    glyph(pos, RULES_PIECE(1) | RULES_PINNED, cs));
 	fputc('\n', out);
 }
 
 static void
 files_line(FILE *out, const struct rules_board *b, int margin)
 {
-	int	 f;
+	int f;
 
 	fprintf(out, "%*s", margin, "");
 	for (f = 0; f < b->width; f++)
@@ -89,12 +90,11 @@ files_line(FILE *out, const struct rules_board *b, int margin)
 }
 
 static bool
-draw_square(FILE *out, const struct rules_position *pos,
-    enum draw_charset cs)
+draw_square(FILE *out, const struct rules_position *pos, enum draw_charset cs)
 {
 	const struct rules_board *b = &pos->board;
-	int	 margin = b->height >= 10 ? 2 : 1, i, r, f, v;
-	bool	 pinned = false;
+	int			  margin = b->height >= 10 ? 2 : 1, i, r, f, v;
+	bool			  pinned = false;
 
 	files_line(out, b, margin);
 	for (i = 0; i < b->height; i++) {
@@ -117,9 +117,9 @@ hex_line(FILE *out, const struct rules_position *pos,
     const struct draw_hex_layout *l, int r, enum draw_charset cs)
 {
 	const struct rules_board *b = &pos->board;
-	int	 x = 0, want, c, cell, v;
-	bool	 pinned = false;
-	char	 label[16];
+	int			  x = 0, want, c, cell, v;
+	bool			  pinned = false;
+	char			  label[16];
 
 	/* Items go left to right: column letters, cells, the row number. */
 	for (c = 1; c <= b->width; c++) {
@@ -149,8 +149,8 @@ int
 draw_text(FILE *out, const struct rules_position *pos, enum draw_charset cs)
 {
 	struct draw_hex_layout l;
-	bool	 pinned = false;
-	int	 r;
+	bool		       pinned = false;
+	int		       r;
 
 	if (pos->board.geometry == RULES_SQUARE)
 		pinned = draw_square(out, pos, cs);

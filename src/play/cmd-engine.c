@@ -13,9 +13,11 @@
 #include "play/play.h"
 #include "player/player.h"
 
-static int	exec_engine(int, char **);
+static int exec_engine(int, char **);
 
-enum { OPT_PROTOCOL = PLAY_OPT_OWN };
+enum {
+	OPT_PROTOCOL = PLAY_OPT_OWN
+};
 
 static const struct option longopts[] = {
 	{ "seed", required_argument, NULL, 'S' },
@@ -24,14 +26,15 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int	option(void *, int, const char *);
+static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_engine = {
 	.name = "engine",
 	.args = { ":S:hV", longopts, 1, 1, "name one player" },
 	.usage = "[-S seed] [--protocol proto] player",
 	.summary = "a built-in player on the match protocol, GTP or NBoard",
-	.help = "Play PLAYER (random, greedy, mcts, mcts:N) over the match\n"
+	.help =
+	    "Play PLAYER (random, greedy, mcts, mcts:N) over the match\n"
 	    "protocol, GTP or NBoard (formats/protocol.md) on standard input\n"
 	    "and output.\n"
 	    "\n"
@@ -46,8 +49,8 @@ const struct play_cmd play_cmd_engine = {
 
 /* What the options say: the session's seed and its protocol. */
 struct engine_settings {
-	unsigned long	 seed;
-	const char	*protocol;	/* "arbiter", "gtp", "nboard" */
+	unsigned long seed;
+	const char   *protocol; /* "arbiter", "gtp", "nboard" */
 };
 
 static int
@@ -61,7 +64,8 @@ option(void *settings, int c, const char *arg)
 		if (strcmp(arg, "gtp") != 0 && strcmp(arg, "arbiter") != 0 &&
 		    strcmp(arg, "nboard") != 0) {
 			cli_error("--protocol takes arbiter, gtp or nboard, "
-			    "not '%s'", arg);
+				  "not '%s'",
+			    arg);
 			return -1;
 		}
 		es->protocol = arg;
@@ -73,11 +77,11 @@ option(void *settings, int c, const char *arg)
 static size_t
 split(char *line, char **w, size_t cap)
 {
-	size_t	 n = 0;
-	char	*save = NULL, *t;
+	size_t n = 0;
+	char  *save = NULL, *t;
 
 	for (t = strtok_r(line, " \t\r\n", &save); t != NULL && n < cap;
-	    t = strtok_r(NULL, " \t\r\n", &save))
+	     t = strtok_r(NULL, " \t\r\n", &save))
 		w[n++] = t;
 	return n;
 }
@@ -87,14 +91,14 @@ split(char *line, char **w, size_t cap)
  * be a turn in progress.  Returns 0, or -1 after saying why on stderr.
  */
 static int
-replay_moves(struct record_syntax *syn, struct rules_position *pos,
-    char **tok, size_t n)
+replay_moves(
+    struct record_syntax *syn, struct rules_position *pos, char **tok, size_t n)
 {
 	struct rules_action acts[512], a;
-	size_t	 offs[512], i;
-	struct diag rd;
-	struct diag d;
-	int	 k, na;
+	size_t		    offs[512], i;
+	struct diag	    rd;
+	struct diag	    d;
+	int		    k, na;
 
 	rules_position_reset(pos);
 	for (i = 0; i < n; i++) {
@@ -106,8 +110,8 @@ replay_moves(struct record_syntax *syn, struct rules_position *pos,
 		    tok[i][0] <= '6' && tok[i][1] >= '1' && tok[i][1] <= '6' &&
 		    tok[i][2] == ':') {
 			a = (struct rules_action){ .kind = RULES_DICE,
-			    .from = (int16_t)(tok[i][0] - '0'),
-			    .to = (int16_t)(tok[i][1] - '0') };
+				.from = (int16_t)(tok[i][0] - '0'),
+				.to = (int16_t)(tok[i][1] - '0') };
 			if (rules_play(pos, &a, &d) == -1) {
 				cli_error("engine: turn %zu (%s): %s", i + 1,
 				    tok[i], d.msg);
@@ -115,8 +119,8 @@ replay_moves(struct record_syntax *syn, struct rules_position *pos,
 			}
 			continue;
 		}
-		na = record_turn_parse(syn, &pos->board, tok[i],
-		    strlen(tok[i]), acts, offs, 512, &rd);
+		na = record_turn_parse(syn, &pos->board, tok[i], strlen(tok[i]),
+		    acts, offs, 512, &rd);
 		if (na < 0 || na > 512) {
 			cli_error("engine: turn %zu (%s): %s", i + 1, tok[i],
 			    na < 0 ? rd.msg : "too many actions");
@@ -134,10 +138,10 @@ replay_moves(struct record_syntax *syn, struct rules_position *pos,
 
 /* A session: the player, and the game it is in. */
 struct session {
-	struct player	*pl;
-	struct record_syntax *syn;
-	struct rules_position *pos;	/* NULL before the first `game' */
-	unsigned long	 seed, games;
+	struct player	      *pl;
+	struct record_syntax  *syn;
+	struct rules_position *pos; /* NULL before the first `game' */
+	unsigned long	       seed, games;
 };
 
 /* `game NAME [SPEC]': a new game, and the player's seed for it. */
@@ -145,15 +149,15 @@ static int
 request_game(struct session *se, char **w, size_t nw)
 {
 	const struct rules_game *g;
-	struct diag d;
+	struct diag		 d;
 
 	if (nw < 2 || (g = rules_game_find(w[1])) == NULL) {
 		cli_error("engine: unknown game '%s'", nw < 2 ? "" : w[1]);
 		return CLI_BAD;
 	}
 	rules_position_free(se->pos);
-	if ((se->pos = rules_position_new(g, nw > 2 ? w[2] : NULL, NULL,
-	    &d)) == NULL) {
+	if ((se->pos = rules_position_new(g, nw > 2 ? w[2] : NULL, NULL, &d)) ==
+	    NULL) {
 		cli_error("engine: %s [%s]", d.msg, diag_name(d.code));
 		return CLI_BAD;
 	}
@@ -166,8 +170,8 @@ static int
 request_go(struct session *se)
 {
 	struct rules_action a;
-	struct diag d;
-	char	 buf[32];
+	struct diag	    d;
+	char		    buf[32];
 
 	if (se->pos == NULL) {
 		cli_error("engine: go before game");
@@ -175,14 +179,13 @@ request_go(struct session *se)
 	}
 	if (player_choose(se->pl, se->pos, &a, &d) == -1) {
 		cli_error("engine: %s", d.msg);
-		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
-		    CLI_BAD;
+		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL : CLI_BAD;
 	}
-	printf("%s\n", record_action_format(&se->pos->board, &a, buf,
-	    sizeof buf));
+	printf(
+	    "%s\n", record_action_format(&se->pos->board, &a, buf, sizeof buf));
 	if (fflush(stdout) == EOF)
 		return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
-		    CLI_USAGE;
+							 CLI_USAGE;
 	return -1;
 }
 
@@ -204,7 +207,8 @@ request(struct session *se, char **w, size_t nw)
 			return CLI_BAD;
 		}
 		return replay_moves(se->syn, se->pos, w + 1, nw - 1) == -1 ?
-		    CLI_BAD : -1;
+		    CLI_BAD :
+		    -1;
 	}
 	if (strcmp(w[0], "go") == 0)
 		return request_go(se);
@@ -215,23 +219,21 @@ request(struct session *se, char **w, size_t nw)
 static int
 exec_engine(int argc, char **argv)
 {
-	struct session se = { .seed = 1 };
+	struct session	       se = { .seed = 1 };
 	struct engine_settings es = { .seed = 1, .protocol = "arbiter" };
-	struct record_syntax *syn;
-	struct diag d;
-	char	*line = NULL, **w = NULL;
-	size_t	 cap = 0, nw, wcap;
-	ssize_t	 len;
-	int	 status;
+	struct record_syntax  *syn;
+	struct diag	       d;
+	char		      *line = NULL, **w = NULL;
+	size_t		       cap = 0, nw, wcap;
+	ssize_t		       len;
+	int		       status;
 
-	if ((status = play_parse(&play_cmd_engine, argc, argv,
-	    &es)) != -1)
+	if ((status = play_parse(&play_cmd_engine, argc, argv, &es)) != -1)
 		return status;
 	se.seed = es.seed;
 	if ((se.pl = player_new(argv[optind], &d)) == NULL) {
 		cli_error("%s", d.msg);
-		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
-		    CLI_USAGE;
+		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL : CLI_USAGE;
 	}
 	if (strcmp(es.protocol, "arbiter") != 0) {
 		status = strcmp(es.protocol, "gtp") == 0 ?

@@ -8,7 +8,7 @@
 
 #include "play/play.h"
 
-static int	exec_help(int, char **);
+static int exec_help(int, char **);
 
 static const struct option longopts[] = {
 	PLAY_LONGOPTS_COMMON,
@@ -34,7 +34,7 @@ static int
 exec_help(int argc, char **argv)
 {
 	const struct play_cmd *cmd;
-	int	 status;
+	int		       status;
 
 	if ((status = play_parse(&play_cmd_help, argc, argv, NULL)) != -1)
 		return status;

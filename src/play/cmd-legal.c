@@ -12,7 +12,7 @@
 #include "play/play.h"
 #include "report/report.h"
 
-static int	exec_legal(int, char **);
+static int exec_legal(int, char **);
 
 const struct play_cmd play_cmd_legal = {
 	.name = "legal",
@@ -32,12 +32,12 @@ const struct play_cmd play_cmd_legal = {
 static int
 exec_legal(int argc, char **argv)
 {
-	struct play_record pr;
-	struct play_select sel = { 0 };
-	struct report_play p = { 0 };
+	struct play_record   pr;
+	struct play_select   sel = { 0 };
+	struct report_play   p = { 0 };
 	struct rules_action *acts = NULL;
-	size_t	 n;
-	int	 status;
+	size_t		     n;
+	int		     status;
 
 	if ((status = play_parse(&play_cmd_legal, argc, argv, &sel)) != -1)
 		return status;
@@ -62,4 +62,3 @@ exec_legal(int argc, char **argv)
 	play_close(&pr);
 	return status;
 }
-

@@ -27,16 +27,23 @@
 #include "stat/elo.h"
 #include "util/util.h"
 
-static int	exec_match(int, char **);
+static int exec_match(int, char **);
 
 /* The exit statuses of --sprt-exit besides 0, H1 accepted (gameplay(1)). */
-#define MATCH_SPRT_H0		4
-#define MATCH_SPRT_UNDECIDED	5
+#define MATCH_SPRT_H0	     4
+#define MATCH_SPRT_UNDECIDED 5
 
 enum {
-	OPT_ALTERNATE = PLAY_OPT_OWN, OPT_TIMEOUT, OPT_BLACK_PROTOCOL,
-	OPT_WHITE_PROTOCOL, OPT_TC, OPT_BLACK_TC, OPT_WHITE_TC, OPT_SPRT,
-	OPT_SPRT_EXIT, OPT_RESUME,
+	OPT_ALTERNATE = PLAY_OPT_OWN,
+	OPT_TIMEOUT,
+	OPT_BLACK_PROTOCOL,
+	OPT_WHITE_PROTOCOL,
+	OPT_TC,
+	OPT_BLACK_TC,
+	OPT_WHITE_TC,
+	OPT_SPRT,
+	OPT_SPRT_EXIT,
+	OPT_RESUME,
 };
 
 static const struct option longopts[] = {
@@ -58,13 +65,14 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int	option(void *, int, const char *);
+static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_match = {
 	.name = "match",
 	.args = { ":b:w:n:S:s:o:hV", longopts, 1, 1,
 	    "name two programs (--black, --white) and one game" },
-	.usage = "-b cmd -w cmd [--black-protocol proto]\n"
+	.usage =
+	    "-b cmd -w cmd [--black-protocol proto]\n"
 	    "       [--white-protocol proto] [--alternate] [-n games]\n"
 	    "       [--timeout seconds] [--tc base+inc] [--black-tc base+inc]\n"
 	    "       [--white-tc base+inc] [-S seed] [-s spec] "
@@ -72,7 +80,8 @@ const struct play_cmd play_cmd_match = {
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
 	    "       [--summary file] game",
 	.summary = "games between two programs: match protocol, GTP, NBoard",
-	.help = "Play GAMES games of GAME between two programs that speak the\n"
+	.help =
+	    "Play GAMES games of GAME between two programs that speak the\n"
 	    "match protocol, GTP or NBoard (formats/protocol.md) and write\n"
 	    "their records to standard output; a line per game and a YAML\n"
 	    "summary on stderr.\n"
@@ -115,29 +124,29 @@ const struct play_cmd play_cmd_match = {
  */
 struct match {
 	struct play_series ps;
-	struct play_side side[2];	/* the first program, the second */
-	bool		 alternate;
-	double		 timeout;	/* seconds per answer; 0: none */
-	struct play_tc	 tc[2];		/* each side's clock */
-	struct play_tc	 tc_both;	/* --tc: the clock of a side with
+	struct play_side   side[2]; /* the first program, the second */
+	bool		   alternate;
+	double		   timeout; /* seconds per answer; 0: none */
+	struct play_tc	   tc[2];   /* each side's clock */
+	struct play_tc	   tc_both; /* --tc: the clock of a side with
 					   none of its own */
-	char		**notes;	/* the clock after each turn, owned */
-	size_t		 nnotes, notes_cap;
+	char		 **notes;   /* the clock after each turn, owned */
+	size_t		   nnotes, notes_cap;
 
-	const char	*output;	/* -o, or NULL: stdout */
-	bool		 resume;
-	FILE		*out;		/* where the records go */
-	char		 id[17];	/* the MatchId tag: 16 hex digits */
-	bool		 sprt_on, sprt_exit;
-	struct stat_sprt sprt;		/* --sprt */
+	const char		 *output; /* -o, or NULL: stdout */
+	bool			  resume;
+	FILE			 *out;	  /* where the records go */
+	char			  id[17]; /* the MatchId tag: 16 hex digits */
+	bool			  sprt_on, sprt_exit;
+	struct stat_sprt	  sprt; /* --sprt */
 	struct report_match_stats stats;
-	int		 open_pair;	/* the first game of a pair with
+	int			  open_pair; /* the first game of a pair with
 					   --alternate: its half points for
 					   the first program, or -1 */
 
 	const struct rules_game *g;
-	struct record_syntax *syn;
-	int		 black;		/* the colour named black */
+	struct record_syntax	*syn;
+	int			 black; /* the colour named black */
 };
 
 /*
@@ -149,12 +158,12 @@ static int
 sprt_parse(const char *arg, struct stat_sprt *t)
 {
 	static const char *const keys[] = { "elo0", "elo1", "alpha", "beta" };
-	double	*v[4] = { &t->elo0, &t->elo1, &t->alpha, &t->beta };
-	bool	 seen[4] = { false, false, true, true };
+	double	   *v[4] = { &t->elo0, &t->elo1, &t->alpha, &t->beta };
+	bool	    seen[4] = { false, false, true, true };
 	const char *p = arg, *eq;
-	char	*endp;
-	size_t	 n;
-	int	 k;
+	char	   *endp;
+	size_t	    n;
+	int	    k;
 
 	t->alpha = t->beta = 0.05;
 	while (*(p += strspn(p, " ,")) != '\0') {
@@ -178,7 +187,8 @@ sprt_parse(const char *arg, struct stat_sprt *t)
 		return 0;
 bad:
 	cli_error("--sprt takes 'elo0=A elo1=B alpha=X beta=Y' (A below B, "
-	    "the error rates between 0 and 1), not '%s'", arg);
+		  "the error rates between 0 and 1), not '%s'",
+	    arg);
 	return -1;
 }
 
@@ -186,8 +196,8 @@ static int
 option(void *settings, int c, const char *arg)
 {
 	struct match *m = settings;
-	char	*endp;
-	int	 k;
+	char	     *endp;
+	int	      k;
 
 	switch (c) {
 	case 'b': m->side[0].e.cmd = arg; break;
@@ -197,25 +207,27 @@ option(void *settings, int c, const char *arg)
 		k = c == OPT_WHITE_PROTOCOL;
 		if ((m->side[k].proto = play_proto_find(arg)) == NULL) {
 			cli_error("--%s-protocol takes arbiter, gtp or nboard, "
-			    "not '%s'", k == 0 ? "black" : "white", arg);
+				  "not '%s'",
+			    k == 0 ? "black" : "white", arg);
 			return -1;
 		}
 		break;
 	case OPT_TC:
 	case OPT_BLACK_TC:
 	case OPT_WHITE_TC:
-		if (!play_tc_parse(arg, c == OPT_TC ? &m->tc_both :
-		    &m->tc[c == OPT_WHITE_TC])) {
+		if (!play_tc_parse(arg,
+			c == OPT_TC ? &m->tc_both :
+				      &m->tc[c == OPT_WHITE_TC])) {
 			cli_error("--%s takes BASE+INC seconds, not '%s'",
-			    c == OPT_TC ? "tc" : c == OPT_BLACK_TC ?
-			    "black-tc" : "white-tc", arg);
+			    c == OPT_TC		  ? "tc" :
+				c == OPT_BLACK_TC ? "black-tc" :
+						    "white-tc",
+			    arg);
 			return -1;
 		}
 		break;
 	case OPT_ALTERNATE: m->alternate = true; break;
-	case OPT_SPRT:
-		m->sprt_on = true;
-		return sprt_parse(arg, &m->sprt);
+	case OPT_SPRT: m->sprt_on = true; return sprt_parse(arg, &m->sprt);
 	case OPT_SPRT_EXIT: m->sprt_exit = true; break;
 	case 'o': m->output = arg; break;
 	case OPT_RESUME: m->resume = true; break;
@@ -224,15 +236,13 @@ option(void *settings, int c, const char *arg)
 		m->timeout = strtod(arg, &endp);
 		/* Decimal seconds only: strtod reads 0x1 and 1e3. */
 		if (arg[0] < '0' || arg[0] > '9' ||
-		    arg[strspn(arg, "0123456789.")] != '\0' ||
-		    *endp != '\0' || errno != 0 || !(m->timeout >= 0) ||
-		    m->timeout > 1e6) {
+		    arg[strspn(arg, "0123456789.")] != '\0' || *endp != '\0' ||
+		    errno != 0 || !(m->timeout >= 0) || m->timeout > 1e6) {
 			cli_error("--timeout takes seconds, not '%s'", arg);
 			return -1;
 		}
 		break;
-	default:
-		return play_series_option(&m->ps, c, arg);
+	default: return play_series_option(&m->ps, c, arg);
 	}
 	return 0;
 }
@@ -255,9 +265,9 @@ refused(struct play_side *sd)
 
 /* How a game ended, for its record and the line on stderr. */
 struct ending {
-	char		 why[160];	/* the Termination tag, or "" */
-	int		 winner;	/* a colour, or -1 */
-	bool		 adjudicated, aborted;
+	char why[160]; /* the Termination tag, or "" */
+	int  winner;   /* a colour, or -1 */
+	bool adjudicated, aborted;
 };
 
 /*
@@ -267,11 +277,12 @@ struct ending {
 static void
 no_start(struct engine *e)
 {
-	char	 how[64];
+	char how[64];
 
 	if (!engine_exit_text(e, 1000, how, sizeof how))
 		cli_error("match: '%s' closed its input or output before its "
-		    "first answer", e->cmd);
+			  "first answer",
+		    e->cmd);
 	else
 		cli_error("match: '%s' exited before its first answer (%s)",
 		    e->cmd, how);
@@ -299,16 +310,15 @@ started(struct engine *e)
 static int
 note_clock(struct match *m, size_t i, double left)
 {
-	char	 buf[64];
-	long	 tenths = (long)(left * 10 + 0.5);
+	char buf[64];
+	long tenths = (long)(left * 10 + 0.5);
 
-	if (array_grow(&m->notes, &m->notes_cap, i + 1, sizeof *m->notes) ==
-	    -1)
+	if (array_grow(&m->notes, &m->notes_cap, i + 1, sizeof *m->notes) == -1)
 		return -1;
 	while (m->nnotes <= i)
 		m->notes[m->nnotes++] = NULL;
-	snprintf(buf, sizeof buf, "[%%clk %ld:%02ld:%02ld.%ld]",
-	    tenths / 36000, tenths / 600 % 60, tenths / 10 % 60, tenths % 10);
+	snprintf(buf, sizeof buf, "[%%clk %ld:%02ld:%02ld.%ld]", tenths / 36000,
+	    tenths / 600 % 60, tenths / 10 % 60, tenths % 10);
 	free(m->notes[i]);
 	if ((m->notes[i] = strdup(buf)) == NULL)
 		return -1;
@@ -319,7 +329,7 @@ note_clock(struct match *m, size_t i, double left)
 static void
 notes_clear(struct match *m)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < m->nnotes; i++)
 		free(m->notes[i]);
@@ -339,14 +349,14 @@ ask(struct match *m, struct play_game *pg, struct play_side *sd, int ready,
     struct ending *end)
 {
 	const struct rules_game *g = pg->pos->game;
-	struct engine *e = &sd->e;
-	struct rules_action acts[2];
-	struct diag rd;
-	struct diag d;
-	double	 limit = m->timeout, t0 = engine_now(), deadline;
-	size_t	 offs[2], len = 0, turns = pg->nturns;
-	char	*line = NULL, shown[RECORD_SHOWN];
-	int	 c = rules_to_move(pg->pos), r, n;
+	struct engine		*e = &sd->e;
+	struct rules_action	 acts[2];
+	struct diag		 rd;
+	struct diag		 d;
+	double limit = m->timeout, t0 = engine_now(), deadline;
+	size_t offs[2], len = 0, turns = pg->nturns;
+	char  *line = NULL, shown[RECORD_SHOWN];
+	int    c = rules_to_move(pg->pos), r, n;
 
 	/* The clock is a deadline too: the sooner of the two counts. */
 	if (sd->tc->on && (limit == 0 || sd->left < limit))
@@ -368,13 +378,12 @@ ask(struct match *m, struct play_game *pg, struct play_side *sd, int ready,
 	end->adjudicated = true;
 	switch (r) {
 	case ENGINE_GONE:
-		snprintf(end->why, sizeof end->why, "%s crashed",
-		    g->colour[c]);
+		snprintf(end->why, sizeof end->why, "%s crashed", g->colour[c]);
 		engine_stop(e, true);
 		return 1;
 	case ENGINE_LATE:
-		snprintf(end->why, sizeof end->why, "%s timed out",
-		    g->colour[c]);
+		snprintf(
+		    end->why, sizeof end->why, "%s timed out", g->colour[c]);
 		engine_stop(e, true);
 		return 1;
 	case ENGINE_LONG:
@@ -388,13 +397,15 @@ ask(struct match *m, struct play_game *pg, struct play_side *sd, int ready,
 	record_printable(line, len, shown, sizeof shown);
 	/* A NUL is no part of any answer, nor an end to one. */
 	if (memchr(line, '\0', len) == NULL && strcmp(line, "resign") == 0) {
-		snprintf(end->why, sizeof end->why, "%s resigned",
-		    g->colour[c]);
+		snprintf(
+		    end->why, sizeof end->why, "%s resigned", g->colour[c]);
 		return 1;
 	}
 	/* One action per request (formats/protocol.md). */
-	n = memchr(line, '\0', len) != NULL ? 0 : record_turn_parse(m->syn,
-	    &pg->pos->board, line, len, acts, offs, 2, &rd);
+	n = memchr(line, '\0', len) != NULL ?
+	    0 :
+	    record_turn_parse(
+		m->syn, &pg->pos->board, line, len, acts, offs, 2, &rd);
 	if (n != 1 || play_game_play(pg, &acts[0], &d) == -1) {
 		if (n == 1 && d.code == DIAG_NO_MEMORY) {
 			errno = ENOMEM;
@@ -424,7 +435,7 @@ static int
 match_setup(struct match *m, const char *name)
 {
 	struct play_game pg;
-	int	 k;
+	int		 k;
 
 	if ((m->g = play_series_game(&m->ps, name)) == NULL ||
 	    play_series_start(&m->ps, 0, &pg) == -1)
@@ -434,13 +445,13 @@ match_setup(struct match *m, const char *name)
 
 		/* NBoard is Othello's: it has no word for another game. */
 		if ((p->only_game != NULL &&
-		    strcmp(p->only_game, m->g->name) != 0) ||
+			strcmp(p->only_game, m->g->name) != 0) ||
 		    (p->only_board != NULL &&
-		    strcmp(p->only_board, pg.pos->board.name) != 0)) {
+			strcmp(p->only_board, pg.pos->board.name) != 0)) {
 			cli_error("match: --%s-protocol %s plays %s %s only, "
-			    "not %s %s", k == 0 ? "black" : "white", p->name,
-			    p->only_game, p->only_board, m->g->name,
-			    pg.pos->board.name);
+				  "not %s %s",
+			    k == 0 ? "black" : "white", p->name, p->only_game,
+			    p->only_board, m->g->name, pg.pos->board.name);
 			play_game_fini(&pg);
 			return CLI_USAGE;
 		}
@@ -467,7 +478,7 @@ static int
 engines_ready(struct match *m, const struct play_game *pg, int ready[2])
 {
 	struct play_side *sd;
-	int	 k;
+	int		  k;
 
 	for (k = 0; k < 2; k++) {
 		sd = &m->side[k];
@@ -511,7 +522,7 @@ static int
 play_moves(struct match *m, struct play_game *pg,
     const int start[RULES_COLOURS], const int ready[2], struct ending *end)
 {
-	int	 k, r;
+	int k, r;
 
 	while (play_series_going(&m->ps, pg)) {
 		if ((r = play_game_roll(pg)) == 1)
@@ -557,14 +568,14 @@ game_line(const struct match *m, unsigned long i, const struct play_game *pg,
 	const struct rules_game *g = m->g;
 
 	cli_progress_done();
-	fprintf(stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1,
-	    m->ps.games);
+	fprintf(
+	    stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1, m->ps.games);
 	if (end->aborted)
 		fprintf(stderr, "aborted after %d turns, %d-%d",
 		    rules_turn(pg->pos) - 1, s->points[0], s->points[1]);
 	else if (end->adjudicated)
-		fprintf(stderr, "%s wins: %s", g->colour[end->winner],
-		    end->why);
+		fprintf(
+		    stderr, "%s wins: %s", g->colour[end->winner], end->why);
 	else if (end->winner == -1)
 		fprintf(stderr, "draw %d-%d", s->points[0], s->points[1]);
 	else
@@ -587,11 +598,12 @@ count(struct match *m, unsigned long i, const struct play_game *pg,
     const int start[RULES_COLOURS], const struct ending *end)
 {
 	struct report_match_stats *t = &m->stats;
-	struct stat_elo e;
-	int	 half;		/* the first program's half points */
+	struct stat_elo		   e;
+	int			   half; /* the first program's half points */
 
-	half = end->winner == -1 ? 1 :
-	    play_game_side(pg, start, end->winner) == 0 ? 2 : 0;
+	half = end->winner == -1			? 1 :
+	    play_game_side(pg, start, end->winner) == 0 ? 2 :
+							  0;
 	t->ldw[half]++;
 	if (m->alternate && i % 2 == 0)
 		m->open_pair = half;
@@ -607,9 +619,9 @@ count(struct match *m, unsigned long i, const struct play_game *pg,
 	t->los = e.los;
 	if (!t->sprt)
 		return;
-	t->llr = t->paired ? stat_sprt_llr(&m->sprt, t->pairs,
-	    STAT_PENTANOMIAL) : stat_sprt_llr(&m->sprt, t->ldw,
-	    STAT_TRINOMIAL);
+	t->llr = t->paired ?
+	    stat_sprt_llr(&m->sprt, t->pairs, STAT_PENTANOMIAL) :
+	    stat_sprt_llr(&m->sprt, t->ldw, STAT_TRINOMIAL);
 	switch (stat_sprt_verdict(&m->sprt, t->llr)) {
 	case STAT_H0: t->verdict = "H0"; break;
 	case STAT_H1: t->verdict = "H1"; break;
@@ -629,14 +641,14 @@ static void
 progress(const struct match *m, unsigned long done)
 {
 	const struct report_match_stats *t = &m->stats;
-	char	 unit[128];
+	char				 unit[128];
 
 	if (done > 0 && t->elo_defined)
 		snprintf(unit, sizeof unit, "games, +%lu =%lu -%lu, Elo %+.0f",
 		    t->ldw[2], t->ldw[1], t->ldw[0], t->elo);
 	else if (done > 0)
-		snprintf(unit, sizeof unit, "games, +%lu =%lu -%lu",
-		    t->ldw[2], t->ldw[1], t->ldw[0]);
+		snprintf(unit, sizeof unit, "games, +%lu =%lu -%lu", t->ldw[2],
+		    t->ldw[1], t->ldw[0]);
 	else
 		snprintf(unit, sizeof unit, "games");
 	cli_progress_of(done, m->ps.games, unit);
@@ -649,7 +661,7 @@ progress(const struct match *m, unsigned long done)
 static void
 sides(const struct match *m, unsigned long i, int start[RULES_COLOURS])
 {
-	int	 k = m->alternate && i % 2 == 1;
+	int k = m->alternate && i % 2 == 1;
 
 	start[m->black] = k;
 	start[1 - m->black] = 1 - k;
@@ -699,8 +711,8 @@ resumed(void *arg, unsigned long i, const struct replay *rp)
 	struct match *m = arg;
 	/* Its position alone says who held what: play_game_side. */
 	struct play_game pg = { .pos = rp->pos };
-	struct ending end = { .winner = -1 };
-	int	 start[RULES_COLOURS];
+	struct ending	 end = { .winner = -1 };
+	int		 start[RULES_COLOURS];
 
 	sides(m, i, start);
 	if (rp->forfeit) {
@@ -737,13 +749,14 @@ output_open(struct match *m)
 		cli_error("%s: %s", m->output, strerror(errno));
 		return -1;
 	}
-	if (m->out == NULL && (m->out = fopen(m->output,
-	    m->resume ? "w+" : "w")) == NULL) {
+	if (m->out == NULL &&
+	    (m->out = fopen(m->output, m->resume ? "w+" : "w")) == NULL) {
 		cli_error("%s: %s", m->output, strerror(errno));
 		return -1;
 	}
-	if (m->resume && play_resume_read(m->out, m->output, m->syn, m->id,
-	    m->ps.games, resumed, m, &done) == -1)
+	if (m->resume &&
+	    play_resume_read(m->out, m->output, m->syn, m->id, m->ps.games,
+		resumed, m, &done) == -1)
 		return -1;
 	return (long)done;
 }
@@ -755,13 +768,14 @@ output_open(struct match *m)
 static int
 play_one(struct match *m, unsigned long i)
 {
-	struct play_game pg;
-	struct play_game_tags t = { .event = "match", .round = i + 1,
-	    .match_id = m->id };
-	struct ending end = { .winner = -1 };
-	struct rules_score s;
+	struct play_game      pg;
+	struct play_game_tags t = {
+		.event = "match", .round = i + 1, .match_id = m->id
+	};
+	struct ending	      end = { .winner = -1 };
+	struct rules_score    s;
 	const struct play_tc *tb, *tw;
-	int	 k, start[RULES_COLOURS], ready[2], status;
+	int		      k, start[RULES_COLOURS], ready[2], status;
 
 	sides(m, i, start);
 	notes_clear(m);
@@ -812,8 +826,8 @@ static int
 exec_match(int argc, char **argv)
 {
 	struct match m = { .timeout = 10, .open_pair = -1 };
-	long	 i;
-	int	 k, status;
+	long	     i;
+	int	     k, status;
 
 	for (k = 0; k < 2; k++) {
 		engine_init(&m.side[k].e, k);
@@ -857,8 +871,9 @@ exec_match(int argc, char **argv)
 	}
 	progress(&m, 0);
 	/* A test that decided ends the match: more games change nothing. */
-	for (; (unsigned long)i < m.ps.games && status == CLI_OK &&
-	    !decided(&m); i++)
+	for (;
+	     (unsigned long)i < m.ps.games && status == CLI_OK && !decided(&m);
+	     i++)
 		status = play_one(&m, i);
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
@@ -867,8 +882,8 @@ exec_match(int argc, char **argv)
 		status = CLI_USAGE;
 	if (status == CLI_OK && m.sprt_exit)
 		status = strcmp(m.stats.verdict, "H1") == 0 ? CLI_OK :
-		    strcmp(m.stats.verdict, "H0") == 0 ? MATCH_SPRT_H0 :
-		    MATCH_SPRT_UNDECIDED;
+		    strcmp(m.stats.verdict, "H0") == 0	    ? MATCH_SPRT_H0 :
+							 MATCH_SPRT_UNDECIDED;
 out_free:
 	/* Every record was flushed as written: this can only confirm it. */
 	if (m.out != NULL && m.out != stdout && fclose(m.out) == EOF &&

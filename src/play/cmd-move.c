@@ -18,9 +18,11 @@
 #include "play/play.h"
 #include "util/util.h"
 
-static int	exec_move(int, char **);
+static int exec_move(int, char **);
 
-enum { OPT_TURN = PLAY_OPT_OWN };
+enum {
+	OPT_TURN = PLAY_OPT_OWN
+};
 
 static const struct option longopts[] = {
 	{ "in-place", no_argument, NULL, 'i' },
@@ -30,7 +32,7 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int	option(void *, int, const char *);
+static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_move = {
 	.name = "move",
@@ -41,7 +43,8 @@ const struct play_cmd play_cmd_move = {
 	.args = { "+:ig:r:hV", longopts, 2, -1, "name a record and a move" },
 	.usage = "[-i] [-g game] [-r n] [--turn turn] record move ...",
 	.summary = "apply moves if they are legal; write the new record",
-	.help = "Apply each MOVE (a turn, as the notation writes it, or the\n"
+	.help =
+	    "Apply each MOVE (a turn, as the notation writes it, or the\n"
 	    "next actions of a turn in progress) to RECORD if it is legal,\n"
 	    "and write the new record to standard output (with -r, the whole\n"
 	    "file, the other records as they were).\n"
@@ -57,9 +60,9 @@ const struct play_cmd play_cmd_move = {
 /* What the options say: which record, where it goes, for which turn. */
 struct move_settings {
 	struct play_select sel;
-	bool		 in_place;
-	unsigned long	 want;		/* --turn */
-	bool		 has_turn;
+	bool		   in_place;
+	unsigned long	   want; /* --turn */
+	bool		   has_turn;
 };
 
 static int
@@ -74,8 +77,7 @@ option(void *settings, int c, const char *arg)
 			return -1;
 		ms->has_turn = true;
 		break;
-	default:
-		return play_select_option(&ms->sel, c, arg);
+	default: return play_select_option(&ms->sel, c, arg);
 	}
 	return 0;
 }
@@ -86,16 +88,16 @@ option(void *settings, int c, const char *arg)
  * progress.
  */
 struct tokens {
-	char		**v;
-	size_t		 n;
-	size_t		 cap;
-	bool		 replace_last;
+	char **v;
+	size_t n;
+	size_t cap;
+	bool   replace_last;
 };
 
 static void
 tokens_free(struct tokens *t)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < t->n; i++)
 		free(t->v[i]);
@@ -109,14 +111,17 @@ tokens_free(struct tokens *t)
 static bool
 token_safe(const char *s)
 {
-	size_t	 n = strlen(s), d;
+	size_t n = strlen(s), d;
 
-	if (n == 0 || strspn(s, "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:,*-") != n)
+	if (n == 0 ||
+	    strspn(s,
+		"abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:,*-") != n)
 		return false;
 	d = strspn(s, "0123456789");
-	if (strcmp(s, "*") == 0 || (d > 0 && s[d] == '-' &&
-	    s[d + 1 + strspn(s + d + 1, "0123456789")] == '\0' && s[d + 1]))
+	if (strcmp(s, "*") == 0 ||
+	    (d > 0 && s[d] == '-' &&
+		s[d + 1 + strspn(s + d + 1, "0123456789")] == '\0' && s[d + 1]))
 		return false;
 	return true;
 }
@@ -136,8 +141,8 @@ insertion_pos(const struct record *rec)
 static int
 push(struct tokens *t, char *s)
 {
-	if (s == NULL || array_grow(&t->v, &t->cap, t->n + 1,
-	    sizeof *t->v) == -1) {
+	if (s == NULL ||
+	    array_grow(&t->v, &t->cap, t->n + 1, sizeof *t->v) == -1) {
 		free(s);
 		return -1;
 	}
@@ -157,16 +162,16 @@ parse_move(const struct play_record *pr, const struct rules_position *pos,
     const char *mv, struct rules_action *acts, size_t *offs, size_t cap,
     int *first, struct diag *d)
 {
-	size_t	 cut;
-	int	 n;
+	size_t cut;
+	int    n;
 
-	n = record_turn_parse(pr->syn, &pos->board, mv, strlen(mv), acts, offs,
-	    cap, d);
+	n = record_turn_parse(
+	    pr->syn, &pos->board, mv, strlen(mv), acts, offs, cap, d);
 	*first = n;
 	/* The actions before the bad cell, as the replay judges them. */
-	if (n == -1 && (*first = record_turn_parse_before(pr->syn,
-	    &pos->board, mv, (size_t)d->at.offset, acts, offs, cap,
-	    &cut)) == -1)
+	if (n == -1 &&
+	    (*first = record_turn_parse_before(pr->syn, &pos->board, mv,
+		 (size_t)d->at.offset, acts, offs, cap, &cut)) == -1)
 		*first = 0;
 	return n;
 }
@@ -180,24 +185,25 @@ parse_move(const struct play_record *pr, const struct rules_position *pos,
  * whether *dice is due.
  */
 static bool
-due_dice(const struct play_record *pr, const struct rules_action *a,
-    int nfirst, struct rules_action *dice)
+due_dice(const struct play_record *pr, const struct rules_action *a, int nfirst,
+    struct rules_action *dice)
 {
 	struct rules_action first;
-	struct rules_rng rng = pr->rp.rng;
-	int	 one, two;
+	struct rules_rng    rng = pr->rp.rng;
+	int		    one, two;
 
 	if (!pr->rp.seeded || rules_phase(pr->rp.pos) == RULES_GAME_OVER ||
-	    rules_legal(pr->rp.pos, &first, 1) == 0 ||
-	    first.kind != RULES_DICE)
+	    rules_legal(pr->rp.pos, &first, 1) == 0 || first.kind != RULES_DICE)
 		return false;
 	/* Not before dice, a pass, a swap or what is no turn at all. */
-	if (nfirst < 1 || (a[0].kind != RULES_PLACE &&
-	    a[0].kind != RULES_REMOVE && a[0].kind != RULES_MOVE))
+	if (nfirst < 1 ||
+	    (a[0].kind != RULES_PLACE && a[0].kind != RULES_REMOVE &&
+		a[0].kind != RULES_MOVE))
 		return false;
 	rules_dice_roll(&rng, &one, &two);
-	*dice = (struct rules_action){ .kind = RULES_DICE,
-	    .from = (int16_t)one, .to = (int16_t)two };
+	*dice = (struct rules_action){
+		.kind = RULES_DICE, .from = (int16_t)one, .to = (int16_t)two
+	};
 	return true;
 }
 
@@ -210,12 +216,12 @@ due_dice(const struct play_record *pr, const struct rules_action *a,
  * follow the token's text.
  */
 static void
-no_acts(const struct play_record *pr, const char *tok, size_t base,
-    int n, const struct diag *d, bool joinable, struct replay_turn *rt)
+no_acts(const struct play_record *pr, const char *tok, size_t base, int n,
+    const struct diag *d, bool joinable, struct replay_turn *rt)
 {
-	size_t	 bound = record_turn_bound(tok, strlen(tok)), *offs;
+	size_t		     bound = record_turn_bound(tok, strlen(tok)), *offs;
 	struct rules_action *acts;
-	struct diag whole;
+	struct diag	     whole;
 
 	rt->bad = *d;
 	if (n == -1 && d->code == DIAG_OFF_BOARD && joinable) {
@@ -226,9 +232,9 @@ no_acts(const struct play_record *pr, const char *tok, size_t base,
 	rt->n = -1;
 	acts = calloc(bound, sizeof *acts);
 	offs = calloc(bound, sizeof *offs);
-	if (acts != NULL && offs != NULL && record_turn_parse(pr->syn,
-	    &pr->rp.pos->board, tok, strlen(tok), acts, offs, bound,
-	    &whole) == -1)
+	if (acts != NULL && offs != NULL &&
+	    record_turn_parse(pr->syn, &pr->rp.pos->board, tok, strlen(tok),
+		acts, offs, bound, &whole) == -1)
 		rt->bad = whole;
 	free(acts);
 	free(offs);
@@ -252,13 +258,13 @@ group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
     long *fail)
 {
 	struct replay_options ro = { .max_legal = PLAY_MAX_LEGAL };
-	struct replay_turn rt;
-	struct record_token tok;
-	struct rules_action *acts = NULL;
-	size_t	*offs = NULL, cap = 0, ocap = 0, need, base, k;
-	char	*s, *mv, text[16];
-	bool	 join, dice, joinable;
-	int	 i, n, nfirst, rc = -1;
+	struct replay_turn    rt;
+	struct record_token   tok;
+	struct rules_action  *acts = NULL;
+	size_t		     *offs = NULL, cap = 0, ocap = 0, need, base, k;
+	char		     *s, *mv, text[16];
+	bool		      join, dice, joinable;
+	int		      i, n, nfirst, rc = -1;
 
 	memset(t, 0, sizeof *t);
 	*fail = -1;
@@ -276,8 +282,8 @@ group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
 			goto out_free;
 		/* rt.bad is read only where a move fails (no_acts). */
 		rt.off_board = false;
-		n = parse_move(pr, pr->rp.pos, mv, acts + 1, offs + 1,
-		    need - 1, &nfirst, &rt.bad);
+		n = parse_move(pr, pr->rp.pos, mv, acts + 1, offs + 1, need - 1,
+		    &nfirst, &rt.bad);
 		join = t->n > 0 && rules_phase(pr->rp.pos) == RULES_TURN_MIDDLE;
 		dice = !join && due_dice(pr, acts + 1, nfirst, &acts[0]);
 		if (join) {
@@ -286,8 +292,8 @@ group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
 			free(t->v[t->n - 1]);
 			t->v[t->n - 1] = s;
 		} else if (dice) {
-			record_action_format(&pr->rp.pos->board, &acts[0], text,
-			    sizeof text);
+			record_action_format(
+			    &pr->rp.pos->board, &acts[0], text, sizeof text);
 			if (push(t, record_turn_join(text, mv)) == -1)
 				goto out_free;
 			offs[0] = 0;
@@ -302,14 +308,14 @@ group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
 		rt.n = (nfirst > 0 ? nfirst : 0) + (dice ? 1 : 0);
 		rt.continues = join;
 		/* Only actions continue a turn: "b3,pass" is no turn. */
-		joinable = !join || nfirst < 1 || (acts[1].kind !=
-		    RULES_PASS && acts[1].kind != RULES_SWAP &&
-		    acts[1].kind != RULES_DICE);
+		joinable = !join || nfirst < 1 ||
+		    (acts[1].kind != RULES_PASS && acts[1].kind != RULES_SWAP &&
+			acts[1].kind != RULES_DICE);
 		if (n == -1 || !joinable)
 			no_acts(pr, t->v[t->n - 1], base, n, &rt.bad, joinable,
 			    &rt);
 		tok = (struct record_token){ t->v[t->n - 1],
-		    strlen(t->v[t->n - 1]), { 0, 0, 0 } };
+			strlen(t->v[t->n - 1]), { 0, 0, 0 } };
 		if (replay_turn(&tok, &rt, true, &ro, &pr->rp) == -1)
 			*fail = (long)t->n - 1;
 	}
@@ -331,10 +337,10 @@ static char *
 rewrite(const struct play_record *pr, const struct tokens *t,
     const char *result, size_t *len, struct diag_pos *at)
 {
-	struct record_update u = { t->replace_last,
-	    (const char *const *)t->v, t->n, result, at };
-	size_t	 rest = pr->len - pr->end, cap;
-	char	*s;
+	struct record_update u = { t->replace_last, (const char *const *)t->v,
+		t->n, result, at };
+	size_t		     rest = pr->len - pr->end, cap;
+	char		    *s;
 
 	s = record_update_text(pr->text, pr->end, pr->rec, &u, len);
 	if (s == NULL || rest == 0)
@@ -357,7 +363,7 @@ rewrite(const struct play_record *pr, const struct tokens *t,
 static bool
 operands_ok(const struct move_settings *ms, int argc, char **argv)
 {
-	int	 i;
+	int i;
 
 	for (i = optind + 1; i < argc; i++)
 		if (argv[i][0] == '-' && strcmp(argv[i], "--") != 0) {
@@ -377,11 +383,11 @@ operands_ok(const struct move_settings *ms, int argc, char **argv)
  * held from this read to the rename.  Returns the exit status.
  */
 static int
-load(const struct move_settings *ms, const char *path,
-    struct cli_locked *lf, struct play_record *pr)
+load(const struct move_settings *ms, const char *path, struct cli_locked *lf,
+    struct play_record *pr)
 {
-	char	*text;
-	size_t	 len;
+	char  *text;
+	size_t len;
 
 	if (!ms->in_place)
 		return play_open(pr, path, &ms->sel);
@@ -402,35 +408,38 @@ static int
 moves_ok(const struct play_record *pr, const struct move_settings *ms,
     char **moves, int nmoves)
 {
-	struct diag d;
+	struct diag	d;
 	struct diag_pos at = insertion_pos(pr->rec);
-	char	 shown[40], how[RECORD_SHOWN + 32];
-	int	 i;
+	char		shown[40], how[RECORD_SHOWN + 32];
+	int		i;
 
 	if (pr->rp.forfeit) {
 		/* The board goes on, but the game was decided off it. */
 		play_forfeit_text(pr->rec, &pr->rp, how, sizeof how);
-		diag_set_at(&d, DIAG_GAME_OVER, at, 0, "the game was decided "
-		    "by forfeit, %s: no turn may follow", how);
+		diag_set_at(&d, DIAG_GAME_OVER, at, 0,
+		    "the game was decided "
+		    "by forfeit, %s: no turn may follow",
+		    how);
 		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}
-	if (ms->has_turn &&
-	    ms->want != (unsigned long)rules_turn(pr->rp.pos)) {
-		diag_set_at(&d, DIAG_STALE_TURN, at, 0, "the move is for turn "
-		    "%lu but the record is at turn %d", ms->want,
-		    rules_turn(pr->rp.pos));
+	if (ms->has_turn && ms->want != (unsigned long)rules_turn(pr->rp.pos)) {
+		diag_set_at(&d, DIAG_STALE_TURN, at, 0,
+		    "the move is for turn "
+		    "%lu but the record is at turn %d",
+		    ms->want, rules_turn(pr->rp.pos));
 		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}
 	for (i = 0; i < nmoves; i++)
 		if (!token_safe(moves[i])) {
-			record_printable(moves[i], strlen(moves[i]), shown,
-			    sizeof shown);
+			record_printable(
+			    moves[i], strlen(moves[i]), shown, sizeof shown);
 			diag_set_at(&d, DIAG_BAD_MOVE_SYNTAX, at, 0,
 			    "\"%s\" is not a turn (a square like d3, a list "
 			    "like c5*,g4 or b3xc3,c4, a move like c1-f4, pass "
-			    "or swap)", shown);
+			    "or swap)",
+			    shown);
 			cli_diag(pr->name, &d, NULL);
 			return CLI_BAD;
 		}
@@ -446,8 +455,8 @@ static int
 judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail)
 {
 	struct diag_pos *at, *e = &pr->rp.error.at;
-	char	*text;
-	size_t	 len;
+	char		*text;
+	size_t		 len;
 
 	if (pr->rp.error.code == DIAG_NO_MEMORY) {
 		cli_error("%s: out of memory", pr->name);
@@ -461,11 +470,11 @@ judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail)
 	}
 	free(text);
 	*e = (struct diag_pos){ at[fail].line, at[fail].col + e->col,
-	    at[fail].offset + e->offset };
+		at[fail].offset + e->offset };
 	free(at);
 	/* The token's index in the new record, as gamecheck counts. */
-	pr->rp.error_turn = pr->rec->nturns - (t->replace_last ? 1 : 0) +
-	    fail + 1;
+	pr->rp.error_turn = pr->rec->nturns - (t->replace_last ? 1 : 0) + fail +
+	    1;
 	play_diag(pr->name, &pr->rp);
 	return CLI_BAD;
 }
@@ -486,24 +495,27 @@ read_back(const struct play_record *pr, const struct tokens *t, bool over,
     char *text, size_t len, const struct play_select *sel,
     struct play_record *np)
 {
-	int	 status;
+	int status;
 
 	status = play_load(np, pr->path, text, len, sel, true);
 	if (status != CLI_OK || (over && !np->rp.agrees)) {
-		if (over && (pr->rec->has_result ||
-		    record_tag_find(pr->rec, "Result") != NULL)) {
+		if (over &&
+		    (pr->rec->has_result ||
+			record_tag_find(pr->rec, "Result") != NULL)) {
 			cli_error("%s: the finished record does not check; "
-			    "please report this", pr->name);
+				  "please report this",
+			    pr->name);
 			return CLI_INTERNAL;
 		}
 		play_diag(np->name, &np->rp);
 		return status != CLI_OK ? status : CLI_INTERNAL;
 	}
 	/* Every move went in where the reader sees it, or nothing is kept. */
-	if (np->rec->nturns != pr->rec->nturns - (t->replace_last ? 1 : 0) +
-	    t->n) {
+	if (np->rec->nturns !=
+	    pr->rec->nturns - (t->replace_last ? 1 : 0) + t->n) {
 		cli_error("%s: the new record does not hold the moves; please "
-		    "report this", pr->name);
+			  "report this",
+		    pr->name);
 		return CLI_INTERNAL;
 	}
 	return CLI_OK;
@@ -519,15 +531,15 @@ apply(const struct play_record *pr, const struct tokens *t,
     const struct play_select *sel, struct play_record *np)
 {
 	struct rules_score score;
-	char	*text, result[32];
-	size_t	 len;
+	char		  *text, result[32];
+	size_t		   len;
 
 	rules_score(pr->rp.pos, &score);
 	if (score.over)
 		snprintf(result, sizeof result, "%d-%d", score.points[0],
 		    score.points[1]);
-	if ((text = rewrite(pr, t, score.over ? result : NULL, &len,
-	    NULL)) == NULL) {
+	if ((text = rewrite(pr, t, score.over ? result : NULL, &len, NULL)) ==
+	    NULL) {
 		cli_error("out of memory");
 		return CLI_INTERNAL;
 	}
@@ -547,8 +559,8 @@ write_record(const struct move_settings *ms, struct cli_locked *lf,
 	if (!ms->in_place) {
 		if (fwrite(np->text, 1, np->len, stdout) != np->len ||
 		    fflush(stdout) == EOF)
-			return cli_output_ok(stdout, "stdout") ?
-			    CLI_INTERNAL : CLI_USAGE;
+			return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
+								 CLI_USAGE;
 		return CLI_OK;
 	}
 	if (cli_locked_output(lf, &out) == -1)
@@ -565,12 +577,12 @@ static int
 exec_move(int argc, char **argv)
 {
 	struct move_settings ms = { 0 };
-	struct cli_locked lf = { .fd = -1 };
-	struct play_record pr, np;
-	struct tokens t = { 0 };
-	char	**moves;
-	long	 fail;
-	int	 nmoves, status;
+	struct cli_locked    lf = { .fd = -1 };
+	struct play_record   pr, np;
+	struct tokens	     t = { 0 };
+	char		   **moves;
+	long		     fail;
+	int		     nmoves, status;
 
 	if ((status = play_parse(&play_cmd_move, argc, argv, &ms)) != -1)
 		return status;

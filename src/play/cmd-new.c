@@ -17,9 +17,12 @@
 
 #include "play/play.h"
 
-static int	exec_new(int, char **);
+static int exec_new(int, char **);
 
-enum { OPT_FORCE = PLAY_OPT_OWN, OPT_SETUP };
+enum {
+	OPT_FORCE = PLAY_OPT_OWN,
+	OPT_SETUP
+};
 
 static const struct option longopts[] = {
 	{ "size", required_argument, NULL, 's' },
@@ -36,16 +39,18 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int	option(void *, int, const char *);
+static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_new = {
 	.name = "new",
 	.args = { ":s:b:w:d:e:S:v:o:hV", longopts, 1, 1, "name one game" },
-	.usage = "[--force] [-s spec] [-b name] [-w name] [-d date] "
+	.usage =
+	    "[--force] [-s spec] [-b name] [-w name] [-d date] "
 	    "[-e event]\n"
 	    "       [-S seed] [-v variant] [--setup position] [-o file] game",
 	.summary = "write a fresh record for a game",
-	.help = "Write a fresh record for GAME: its tags and no moves.\n"
+	.help =
+	    "Write a fresh record for GAME: its tags and no moves.\n"
 	    "\n"
 	    "  -s, --size=SPEC        the board (default: the game's)\n"
 	    "  -b, --black=NAME       the Black player\n"
@@ -66,13 +71,13 @@ const struct play_cmd play_cmd_new = {
 
 /* What the options say: the record's tags and where it goes. */
 struct new_settings {
-	const char	*size;		/* NULL: the game's board */
-	const char	*black, *white;
-	const char	*date;		/* NULL: today */
-	const char	*event, *seed, *variant;	/* or NULL */
-	const char	*setup;		/* or NULL */
-	const char	*output;	/* NULL: standard output */
-	bool		 force;
+	const char *size; /* NULL: the game's board */
+	const char *black, *white;
+	const char *date;		    /* NULL: today */
+	const char *event, *seed, *variant; /* or NULL */
+	const char *setup;		    /* or NULL */
+	const char *output;		    /* NULL: standard output */
+	bool	    force;
 };
 
 static int
@@ -99,7 +104,7 @@ option(void *settings, int c, const char *arg)
 static bool
 date_ok(const char *s)
 {
-	int	 i;
+	int i;
 
 	if (strlen(s) != 10 || s[4] != '.' || s[7] != '.')
 		return false;
@@ -114,8 +119,8 @@ date_ok(const char *s)
 static int
 entropy_seed(uint64_t *seed)
 {
-	ssize_t	 n;
-	int	 fd;
+	ssize_t n;
+	int	fd;
 
 	do
 		n = getrandom(seed, sizeof *seed, 0);
@@ -160,12 +165,12 @@ settings_ok(const struct new_settings *ns)
 static int
 setup(struct rules_position *pos, const char *value)
 {
-	int	 pieces[RULES_MAX_CELLS], to_move;
+	int	    pieces[RULES_MAX_CELLS], to_move;
 	struct diag d;
 
 	if (record_setup_parse(&pos->board, value, strlen(value), pieces,
-	    &to_move, &d) == -1 || rules_setup(pos, pieces, to_move,
-	    &d) == -1) {
+		&to_move, &d) == -1 ||
+	    rules_setup(pos, pieces, to_move, &d) == -1) {
 		cli_error("--setup: %s [%s]", d.msg, diag_name(d.code));
 		return -1;
 	}
@@ -179,9 +184,9 @@ setup(struct rules_position *pos, const char *value)
 static struct rules_position *
 position_new(const struct rules_game *g, const struct new_settings *ns)
 {
-	struct rules_variant v;
+	struct rules_variant   v;
 	struct rules_position *pos;
-	struct diag d;
+	struct diag	       d;
 
 	if (ns->variant != NULL) {
 		if (rules_variant_parse(g, ns->variant, &v, &d) == -1) {
@@ -208,23 +213,24 @@ static int
 choose_seed(const struct new_settings *ns, const struct rules_game *g,
     bool dice, uint64_t *seed)
 {
-	const char *arg = ns->seed;
+	const char	  *arg = ns->seed;
 	unsigned long long sv;
-	char	*end;
+	char		  *end;
 
 	if (arg != NULL) {
 		errno = 0;
 		sv = strtoull(arg, &end, 10);
 		if (*arg < '0' || *arg > '9' || *end != '\0' || errno != 0) {
 			cli_error("--seed takes a number from 0 to %" PRIu64
-			    ", not '%s'", UINT64_MAX, arg);
+				  ", not '%s'",
+			    UINT64_MAX, arg);
 			return CLI_USAGE;
 		}
 		*seed = sv;
 	}
 	if (!dice && arg != NULL) {
-		cli_error("%s throws no dice: --seed is for dice games",
-		    g->name);
+		cli_error(
+		    "%s throws no dice: --seed is for dice games", g->name);
 		return CLI_USAGE;
 	}
 	if (dice && arg == NULL && entropy_seed(seed) == -1) {
@@ -245,14 +251,16 @@ record_tags(const struct new_settings *ns, const struct rules_position *pos,
     bool dice, const char *seedbuf, const char *setupbuf,
     struct record_tag_out *tags)
 {
-	size_t	 n = 0;
+	size_t n = 0;
 
 	if (ns->event != NULL)
 		tags[n++] = (struct record_tag_out){ "Event", ns->event };
 	tags[n++] = (struct record_tag_out){ "Date", ns->date };
 	tags[n++] = (struct record_tag_out){ "Game", pos->game->name };
-	tags[n++] = (struct record_tag_out){ pos->board.geometry ==
-	    RULES_SQUARE ? "Size" : "Board", pos->board.name };
+	tags[n++] = (struct record_tag_out){
+		pos->board.geometry == RULES_SQUARE ? "Size" : "Board",
+		pos->board.name
+	};
 	tags[n++] = (struct record_tag_out){ "Black", ns->black };
 	tags[n++] = (struct record_tag_out){ "White", ns->white };
 	if (ns->variant != NULL)
@@ -270,18 +278,18 @@ record_tags(const struct new_settings *ns, const struct rules_position *pos,
  * but with --force) or standard output.  Returns the exit status.
  */
 static int
-write_record(const struct new_settings *ns,
-    const struct record_tag_out *tags, size_t n)
+write_record(
+    const struct new_settings *ns, const struct record_tag_out *tags, size_t n)
 {
 	struct cli_locked lf = { .fd = -1 };
 	struct cli_output out;
-	struct stat st;
-	const char *output = ns->output;
-	int	 status = CLI_OK;
+	struct stat	  st;
+	const char	 *output = ns->output;
+	int		  status = CLI_OK;
 
 	if (output != NULL && !ns->force && lstat(output, &st) == 0) {
-		cli_error("%s: %s (--force replaces it)", output,
-		    strerror(EEXIST));
+		cli_error(
+		    "%s: %s (--force replaces it)", output, strerror(EEXIST));
 		return CLI_USAGE;
 	}
 	/* Replacing a record: under move -i's lock, so no move is lost. */
@@ -292,13 +300,13 @@ write_record(const struct new_settings *ns,
 			status = CLI_USAGE;
 			goto out_unlock;
 		}
-	} else if (cli_output_open(&out, output, ns->force ? 0 :
-	    CLI_OUTPUT_EXCL) == -1)
+	} else if (cli_output_open(
+		       &out, output, ns->force ? 0 : CLI_OUTPUT_EXCL) == -1)
 		return CLI_USAGE;
 	if (record_write(out.fp, tags, n, NULL, 0, true, "*") == -1 ||
 	    fflush(out.fp) == EOF) {
 		status = cli_output_ok(out.fp, out.name) ? CLI_INTERNAL :
-		    CLI_USAGE;
+							   CLI_USAGE;
 		cli_output_abort(&out);
 	} else if (!cli_output_commit(&out))
 		status = CLI_USAGE;
@@ -310,16 +318,16 @@ out_unlock:
 static int
 exec_new(int argc, char **argv)
 {
-	struct new_settings ns = { .black = "?", .white = "?" };
+	struct new_settings	 ns = { .black = "?", .white = "?" };
 	const struct rules_game *g;
-	struct rules_position *pos;
-	struct record_tag_out tags[11];
-	char	 today[16], seedbuf[32], setupbuf[RECORD_SETUP_MAX];
-	uint64_t seed = 0;
-	time_t	 now;
+	struct rules_position	*pos;
+	struct record_tag_out	 tags[11];
+	char	  today[16], seedbuf[32], setupbuf[RECORD_SETUP_MAX];
+	uint64_t  seed = 0;
+	time_t	  now;
 	struct tm tm;
-	bool	 dice;
-	int	 status;
+	bool	  dice;
+	int	  status;
 
 	if ((status = play_parse(&play_cmd_new, argc, argv, &ns)) != -1)
 		return status;
@@ -338,8 +346,9 @@ exec_new(int argc, char **argv)
 		/* The Setup as the codec spells it, whatever was typed. */
 		if (ns.setup != NULL)
 			record_setup_format(pos, setupbuf, sizeof setupbuf);
-		status = write_record(&ns, tags, record_tags(&ns, pos, dice,
-		    seedbuf, ns.setup != NULL ? setupbuf : NULL, tags));
+		status = write_record(&ns, tags,
+		    record_tags(&ns, pos, dice, seedbuf,
+			ns.setup != NULL ? setupbuf : NULL, tags));
 	}
 	rules_position_free(pos);
 	return status;

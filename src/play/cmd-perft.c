@@ -13,7 +13,7 @@
 
 #include "play/play.h"
 
-static int	exec_perft(int, char **);
+static int exec_perft(int, char **);
 
 enum {
 	OPT_DIVIDE = PLAY_OPT_OWN,
@@ -28,14 +28,15 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int	option(void *, int, const char *);
+static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_perft = {
 	.name = "perft",
 	.args = { ":s:hV", longopts, 2, 2, "name one game and a depth" },
 	.usage = "[-s spec] [--divide] [--hash MB] game depth",
 	.summary = "count the tree of a game DEPTH turns deep",
-	.help = "Count the positions DEPTH turns deep from the start of GAME\n"
+	.help =
+	    "Count the positions DEPTH turns deep from the start of GAME\n"
 	    "(reversi, stones, oust or rive), with the CPU time.\n"
 	    "\n"
 	    "  -s, --size=SPEC        the board (default: the game's)\n"
@@ -47,12 +48,12 @@ const struct play_cmd play_cmd_perft = {
 };
 
 /* The largest table: 64 GiB, far past any machine this runs on. */
-#define PERFT_MAX_MB	65536
+#define PERFT_MAX_MB 65536
 
 struct perft_settings {
-	const char	*spec;
-	bool		 divide;
-	unsigned long	 mb;		/* 0: no table */
+	const char   *spec;
+	bool	      divide;
+	unsigned long mb; /* 0: no table */
 };
 
 static int
@@ -61,18 +62,15 @@ option(void *settings, int c, const char *arg)
 	struct perft_settings *ps = settings;
 
 	switch (c) {
-	case 's':
-		ps->spec = arg;
-		return 0;
-	case OPT_DIVIDE:
-		ps->divide = true;
-		return 0;
+	case 's': ps->spec = arg; return 0;
+	case OPT_DIVIDE: ps->divide = true; return 0;
 	case OPT_HASH:
 		if (!play_count("--hash", arg, &ps->mb))
 			return -1;
 		if (ps->mb < 1 || ps->mb > PERFT_MAX_MB) {
 			cli_error("--hash: %s: not a size from 1 to %d "
-			    "megabytes", arg, PERFT_MAX_MB);
+				  "megabytes",
+			    arg, PERFT_MAX_MB);
 			return -1;
 		}
 		return 0;
@@ -82,14 +80,14 @@ option(void *settings, int c, const char *arg)
 
 /* --divide: one line per first action, its notation and its count. */
 static void
-divide_line(const struct rules_action *a, const struct rules_perft_count *c,
-    void *arg)
+divide_line(
+    const struct rules_action *a, const struct rules_perft_count *c, void *arg)
 {
 	const struct rules_position *pos = arg;
-	char	 buf[32];
+	char			     buf[32];
 
-	printf("%s %" PRIu64 "\n", record_action_format(&pos->board, a, buf,
-	    sizeof buf), c->nodes);
+	printf("%s %" PRIu64 "\n",
+	    record_action_format(&pos->board, a, buf, sizeof buf), c->nodes);
 }
 
 static double
@@ -104,15 +102,15 @@ cpu_seconds(void)
 static int
 exec_perft(int argc, char **argv)
 {
-	struct perft_settings ps = { 0 };
-	const struct rules_game *g;
-	struct rules_position *pos = NULL;
+	struct perft_settings	  ps = { 0 };
+	const struct rules_game	 *g;
+	struct rules_position	 *pos = NULL;
 	struct rules_perft_table *t = NULL;
-	struct rules_perft_count c;
-	struct diag d;
-	unsigned long depth;
-	double	 t0, s;
-	int	 status, rc;
+	struct rules_perft_count  c;
+	struct diag		  d;
+	unsigned long		  depth;
+	double			  t0, s;
+	int			  status, rc;
 
 	if ((status = play_parse(&play_cmd_perft, argc, argv, &ps)) != -1)
 		return status;
@@ -123,8 +121,8 @@ exec_perft(int argc, char **argv)
 	if (!play_count("depth", argv[optind + 1], &depth))
 		return CLI_USAGE;
 	if (depth > 64) {
-		cli_error("depth: %s: not a depth from 0 to 64",
-		    argv[optind + 1]);
+		cli_error(
+		    "depth: %s: not a depth from 0 to 64", argv[optind + 1]);
 		return CLI_USAGE;
 	}
 	if ((pos = rules_position_new(g, ps.spec, NULL, &d)) == NULL) {
@@ -143,8 +141,8 @@ exec_perft(int argc, char **argv)
 	}
 	t0 = cpu_seconds();
 	if (ps.divide)
-		rc = rules_perft_divide(pos, (int)depth, t, &c, divide_line,
-		    pos);
+		rc = rules_perft_divide(
+		    pos, (int)depth, t, &c, divide_line, pos);
 	else
 		rc = rules_perft_count(pos, (int)depth, t, &c);
 	s = cpu_seconds() - t0;
@@ -153,15 +151,15 @@ exec_perft(int argc, char **argv)
 		status = CLI_INTERNAL;
 		goto out_free;
 	}
-	printf("game %s\nboard %s\ndepth %lu\n", g->name, pos->board.name,
-	    depth);
+	printf(
+	    "game %s\nboard %s\ndepth %lu\n", g->name, pos->board.name, depth);
 	printf("nodes %" PRIu64 "\npasses %" PRIu64 "\nended %" PRIu64 "\n"
-	    "full-depth %" PRIu64 "\n", c.nodes, c.passes, c.ended,
-	    c.nodes - c.ended);
-	printf("seconds %.3f\nnodes/s %.0f\n", s, s > 0 ? (double)c.nodes / s :
-	    0.0);
+	       "full-depth %" PRIu64 "\n",
+	    c.nodes, c.passes, c.ended, c.nodes - c.ended);
+	printf("seconds %.3f\nnodes/s %.0f\n", s,
+	    s > 0 ? (double)c.nodes / s : 0.0);
 	status = cli_output_ok(stdout, "standard output") ? CLI_OK :
-	    CLI_INTERNAL;
+							    CLI_INTERNAL;
 out_free:
 	rules_perft_table_free(t);
 	rules_position_free(pos);

@@ -10,7 +10,7 @@
 #include "play/play.h"
 #include "report/report.h"
 
-static int	exec_roll(int, char **);
+static int exec_roll(int, char **);
 
 const struct play_cmd play_cmd_roll = {
 	.name = "roll",
@@ -32,10 +32,10 @@ exec_roll(int argc, char **argv)
 	struct play_record pr;
 	struct play_select sel = { 0 };
 	struct report_play p = { 0 };
-	struct diag d;
-	struct rules_rng rng;
-	char	 how[RECORD_SHOWN + 32];
-	int	 status;
+	struct diag	   d;
+	struct rules_rng   rng;
+	char		   how[RECORD_SHOWN + 32];
+	int		   status;
 
 	if ((status = play_parse(&play_cmd_roll, argc, argv, &sel)) != -1)
 		return status;
@@ -52,7 +52,8 @@ exec_roll(int argc, char **argv)
 	 * as gamecheck checks them; the next roll is the next turn's.
 	 */
 	if (!pr.rp.seeded) {
-		diag_set_at(&d, DIAG_NO_SEED, pr.rec->start, 0, "no Seed tag: "
+		diag_set_at(&d, DIAG_NO_SEED, pr.rec->start, 0,
+		    "no Seed tag: "
 		    "the dice of this game cannot be rolled (gameplay new "
 		    "writes one)");
 		cli_diag(pr.name, &d, NULL);
@@ -62,13 +63,14 @@ exec_roll(int argc, char **argv)
 	if (pr.rp.forfeit) {
 		play_forfeit_text(pr.rec, &pr.rp, how, sizeof how);
 		cli_error("%s: the game was decided by forfeit, %s: there is "
-		    "nothing to roll", pr.name, how);
+			  "nothing to roll",
+		    pr.name, how);
 		status = CLI_BAD;
 		goto out_close;
 	}
 	if (rules_phase(pr.rp.pos) == RULES_GAME_OVER) {
-		cli_error("%s: the game is over: there is nothing to roll",
-		    pr.name);
+		cli_error(
+		    "%s: the game is over: there is nothing to roll", pr.name);
 		status = CLI_BAD;
 		goto out_close;
 	}

@@ -16,7 +16,7 @@
 #include "play/play.h"
 #include "player/player.h"
 
-static int	exec_selfplay(int, char **);
+static int exec_selfplay(int, char **);
 
 static const struct option longopts[] = {
 	PLAY_LONGOPTS_SERIES,
@@ -26,30 +26,30 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int	option(void *, int, const char *);
+static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_selfplay = {
 	.name = "selfplay",
 	.args = { ":n:S:s:b:w:hV", longopts, 1, 1, "name one game" },
 	.usage = "[-n games] [-S seed] [-s spec] [-b player] [-w player]\n"
-	    "       [--max-turns turns] [--summary file] game",
+		 "       [--max-turns turns] [--summary file] game",
 	.summary = "games between built-in players, as records",
 	.help = "Play GAMES games of GAME between two built-in players and\n"
-	    "write their records to standard output.\n"
-	    "\n"
-	    "  -n, --games=N          how many games (default 1)\n"
-	    "  -S, --seed=S           game i is played with seed S+i-1\n"
-	    "                         (default 1)\n"
-	    "  -s, --size=SPEC        the board (default: the game's)\n"
-	    "  -b, --black=PLAYER     the Black player (default random)\n"
-	    "  -w, --white=PLAYER     the White player (default random)\n"
-	    "      --max-turns=T      stop a game after T turns, aborted\n"
-	    "                         (0: never; default: the game's)\n"
-	    "      --summary=FILE     write a YAML summary to FILE\n"
-	    "                         (- for standard error)\n",
+		"write their records to standard output.\n"
+		"\n"
+		"  -n, --games=N          how many games (default 1)\n"
+		"  -S, --seed=S           game i is played with seed S+i-1\n"
+		"                         (default 1)\n"
+		"  -s, --size=SPEC        the board (default: the game's)\n"
+		"  -b, --black=PLAYER     the Black player (default random)\n"
+		"  -w, --white=PLAYER     the White player (default random)\n"
+		"      --max-turns=T      stop a game after T turns, aborted\n"
+		"                         (0: never; default: the game's)\n"
+		"      --summary=FILE     write a YAML summary to FILE\n"
+		"                         (- for standard error)\n",
 	.width = 23,
 	.footer = "Players: random, greedy, mcts, mcts:N (N playouts per "
-	    "action).\n",
+		  "action).\n",
 	.option = option,
 	.exec = exec_selfplay,
 };
@@ -57,7 +57,7 @@ const struct play_cmd play_cmd_selfplay = {
 /* What the options say: the series, and the players' specs. */
 struct selfplay_settings {
 	struct play_series ps;
-	const char	*spec[2];	/* --black, --white */
+	const char	  *spec[2]; /* --black, --white */
 };
 
 static int
@@ -68,8 +68,7 @@ option(void *settings, int c, const char *arg)
 	switch (c) {
 	case 'b': ss->spec[0] = arg; break;
 	case 'w': ss->spec[1] = arg; break;
-	default:
-		return play_series_option(&ss->ps, c, arg);
+	default: return play_series_option(&ss->ps, c, arg);
 	}
 	return 0;
 }
@@ -83,11 +82,11 @@ static int
 play_one(struct play_series *ps, unsigned long i, struct player *pl[2],
     const int start[RULES_COLOURS], struct play_game_tags *t)
 {
-	struct play_game pg;
+	struct play_game    pg;
 	struct rules_action a;
-	struct diag d;
-	struct rules_score s;
-	int	 c, r, status = CLI_OK;
+	struct diag	    d;
+	struct rules_score  s;
+	int		    c, r, status = CLI_OK;
 
 	if (play_series_start(ps, i, &pg) == -1)
 		return CLI_USAGE;
@@ -96,11 +95,13 @@ play_one(struct play_series *ps, unsigned long i, struct player *pl[2],
 	while (play_series_going(ps, &pg)) {
 		if ((r = play_game_roll(&pg)) == 1)
 			continue;
-		if (r == -1 || player_choose(pl[play_game_side(&pg, start,
-		    rules_to_move(pg.pos))], pg.pos, &a, &d) == -1 ||
+		if (r == -1 ||
+		    player_choose(
+			pl[play_game_side(&pg, start, rules_to_move(pg.pos))],
+			pg.pos, &a, &d) == -1 ||
 		    play_game_play(&pg, &a, &d) == -1) {
-			cli_error("game %lu: %s", i + 1, r == -1 ?
-			    "out of memory" : d.msg);
+			cli_error("game %lu: %s", i + 1,
+			    r == -1 ? "out of memory" : d.msg);
 			status = CLI_INTERNAL;
 			break;
 		}
@@ -123,13 +124,13 @@ static int
 exec_selfplay(int argc, char **argv)
 {
 	struct selfplay_settings ss = { .spec = { "random", "random" } };
-	struct play_series *ps = &ss.ps;
+	struct play_series	*ps = &ss.ps;
 	const struct rules_game *g;
-	struct player *pl[2] = { NULL, NULL };
-	struct play_game_tags t = { 0 };
-	struct diag d;
-	unsigned long i;
-	int	 start[RULES_COLOURS], black, status;
+	struct player		*pl[2] = { NULL, NULL };
+	struct play_game_tags	 t = { 0 };
+	struct diag		 d;
+	unsigned long		 i;
+	int			 start[RULES_COLOURS], black, status;
 
 	play_series_init(ps, "selfplay");
 	if ((status = play_parse(&play_cmd_selfplay, argc, argv, &ss)) != -1)
@@ -139,10 +140,10 @@ exec_selfplay(int argc, char **argv)
 	status = CLI_OK;
 	for (i = 0; i < 2; i++)
 		if ((pl[i] = player_new(ss.spec[i], &d)) == NULL) {
-			cli_error("--%s: %s", i == 0 ? "black" : "white",
-			    d.msg);
-			status = d.code == DIAG_NO_MEMORY ?
-			    CLI_INTERNAL : CLI_USAGE;
+			cli_error(
+			    "--%s: %s", i == 0 ? "black" : "white", d.msg);
+			status = d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
+							    CLI_USAGE;
 			goto out_free;
 		}
 	/* Side 0 (--black) starts with the colour named black. */

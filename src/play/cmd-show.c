@@ -16,9 +16,12 @@
 #include "draw/draw.h"
 #include "play/play.h"
 
-static int	exec_show(int, char **);
+static int exec_show(int, char **);
 
-enum { OPT_SVG = PLAY_OPT_OWN, OPT_HTML };
+enum {
+	OPT_SVG = PLAY_OPT_OWN,
+	OPT_HTML
+};
 
 static const struct option longopts[] = {
 	{ "ascii", no_argument, NULL, 'a' },
@@ -30,16 +33,17 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int	option(void *, int, const char *);
+static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_show = {
 	.name = "show",
 	.args = { ":ag:r:t:hV", longopts, 1, 1, "name one record" },
 	.usage = "[-a] [-g game] [-r n] [--html file] [--svg file]\n"
-	    "       [-t turn] record",
+		 "       [-t turn] record",
 	.summary = "show the position: a text diagram, an SVG picture, a "
-	    "replay page",
-	.help = "Show the position of RECORD after its last action: a board\n"
+		   "replay page",
+	.help =
+	    "Show the position of RECORD after its last action: a board\n"
 	    "diagram, whose turn it is, the score so far and the last turn.\n"
 	    "\n"
 	    "  -a, --ascii      draw with ASCII characters only\n"
@@ -57,11 +61,11 @@ const struct play_cmd play_cmd_show = {
 /* What the options say: which position, and how to draw it. */
 struct show_settings {
 	struct play_select sel;
-	enum draw_charset cs;
-	const char	*svg;		/* or NULL */
-	const char	*html;		/* or NULL */
-	unsigned long	 upto;		/* --at */
-	bool		 has_at;
+	enum draw_charset  cs;
+	const char	  *svg;	 /* or NULL */
+	const char	  *html; /* or NULL */
+	unsigned long	   upto; /* --at */
+	bool		   has_at;
 };
 
 static int
@@ -78,8 +82,7 @@ option(void *settings, int c, const char *arg)
 			return -1;
 		ss->has_at = true;
 		break;
-	default:
-		return play_select_option(&ss->sel, c, arg);
+	default: return play_select_option(&ss->sel, c, arg);
 	}
 	return 0;
 }
@@ -94,14 +97,16 @@ player_names(const struct record *rec, const struct replay *rp,
     char name[RULES_COLOURS][RECORD_SHOWN])
 {
 	const struct record_tag *t[RULES_COLOURS];
-	int	 i, k, known = 0;
+	int			 i, k, known = 0;
 
 	for (i = 0; i < RULES_COLOURS; i++) {
 		const char *c = rp->game->colour[i];
 
-		t[i] = record_tag_find(rec, strcmp(c, "white") == 0 ? "White" :
-		    strcmp(c, "black") == 0 ? "Black" : i == 0 ? "Black" :
-		    "White");
+		t[i] = record_tag_find(rec,
+		    strcmp(c, "white") == 0	? "White" :
+			strcmp(c, "black") == 0 ? "Black" :
+			i == 0			? "Black" :
+						  "White");
 		known += t[i] != NULL && strcmp(t[i]->value, "?") != 0 &&
 		    t[i]->value[0] != '\0';
 	}
@@ -122,8 +127,8 @@ player_names(const struct record *rec, const struct replay *rp,
 static void
 players_line(FILE *out, const struct record *rec, const struct replay *rp)
 {
-	char	 name[RULES_COLOURS][RECORD_SHOWN];
-	int	 i;
+	char name[RULES_COLOURS][RECORD_SHOWN];
+	int  i;
 
 	if (player_names(rec, rp, name) == 0)
 		return;
@@ -138,12 +143,12 @@ players_line(FILE *out, const struct record *rec, const struct replay *rp)
  * or "decided by forfeit after 5 turns: white wins (black crashed)".
  */
 static void
-state_text(const struct record *rec, const struct replay *rp, char *buf,
-    size_t cap)
+state_text(
+    const struct record *rec, const struct replay *rp, char *buf, size_t cap)
 {
 	const struct rules_score *s = &rp->score;
-	const struct rules_game *g = rp->game;
-	char	 how[RECORD_SHOWN + 32];
+	const struct rules_game	 *g = rp->game;
+	char			  how[RECORD_SHOWN + 32];
 
 	if (rp->forfeit) {
 		play_forfeit_text(rec, rp, how, sizeof how);
@@ -151,13 +156,14 @@ state_text(const struct record *rec, const struct replay *rp, char *buf,
 		    rp->turns, how);
 	} else if (s->over)
 		snprintf(buf, cap, "game over after %lu turns: %s%s %d-%d",
-		    rp->turns, s->winner == -1 ? "a draw" :
-		    g->colour[s->winner], s->winner == -1 ? "," : " wins",
-		    s->points[0], s->points[1]);
+		    rp->turns,
+		    s->winner == -1 ? "a draw" : g->colour[s->winner],
+		    s->winner == -1 ? "," : " wins", s->points[0],
+		    s->points[1]);
 	else
 		snprintf(buf, cap, "turn %d: %s to move%s", rules_turn(rp->pos),
-		    g->colour[rules_to_move(rp->pos)], rp->in_turn ?
-		    ", turn in progress" : "");
+		    g->colour[rules_to_move(rp->pos)],
+		    rp->in_turn ? ", turn in progress" : "");
 }
 
 /*
@@ -168,7 +174,7 @@ state_text(const struct record *rec, const struct replay *rp, char *buf,
 static bool
 utf8_locale(void)
 {
-	bool	 utf8;
+	bool utf8;
 
 	if (setlocale(LC_CTYPE, "") == NULL)
 		return false;
@@ -183,13 +189,13 @@ utf8_locale(void)
  * position before that turn (prev), its actions and its text (tok, owned).
  */
 struct view {
-	unsigned long	 upto, ntok;
+	unsigned long	     upto, ntok;
 	const struct replay *cur;
-	struct replay	 at, prev;
-	struct rules_action acts[64];
-	struct draw_last last;
-	char		*tok;
-	int		 who;		/* the colour that played it */
+	struct replay	     at, prev;
+	struct rules_action  acts[64];
+	struct draw_last     last;
+	char		    *tok;
+	int		     who; /* the colour that played it */
 };
 
 /*
@@ -200,8 +206,8 @@ static int
 view_init(struct view *v, const struct play_record *pr, unsigned long upto)
 {
 	struct diag d;
-	size_t	 offs[64];
-	int	 n;
+	size_t	    offs[64];
+	int	    n;
 
 	v->ntok = pr->rec->nturns;
 	v->upto = upto;
@@ -224,8 +230,8 @@ view_init(struct view *v, const struct play_record *pr, unsigned long upto)
 		goto out_oom;
 	n = record_turn_parse(pr->syn, &v->prev.pos->board, v->tok,
 	    strlen(v->tok), v->acts, offs, 64, &d);
-	v->last = (struct draw_last){ v->prev.pos, v->acts, n > 0 ?
-	    (size_t)n : 0 };
+	v->last = (struct draw_last){ v->prev.pos, v->acts,
+		n > 0 ? (size_t)n : 0 };
 	v->who = rules_to_move(v->prev.pos);
 	return CLI_OK;
 
@@ -237,10 +243,10 @@ out_oom:
 /* What a picture of a view says around its board, and its buffers. */
 struct caption {
 	struct draw_caption cap;
-	char		 name[RULES_COLOURS][RECORD_SHOWN];
-	char		 title[RECORD_SHOWN + 64];
-	char		 state[160];
-	char		 last[256];
+	char		    name[RULES_COLOURS][RECORD_SHOWN];
+	char		    title[RECORD_SHOWN + 64];
+	char		    state[160];
+	char		    last[256];
 };
 
 /* The tag's value made printable into buf, or false if absent or "?". */
@@ -260,20 +266,20 @@ tag_text(const struct record *rec, const char *tag, char *buf, size_t cap)
  * scores, the state, the last turn.
  */
 static void
-caption_init(struct caption *c, const struct play_record *pr,
-    const struct view *v)
+caption_init(
+    struct caption *c, const struct play_record *pr, const struct view *v)
 {
 	const struct replay *cur = v->cur;
-	char	 event[RECORD_SHOWN];
-	int	 i;
+	char		     event[RECORD_SHOWN];
+	int		     i;
 
 	memset(c, 0, sizeof *c);
 	player_names(pr->rec, cur, c->name);
 	snprintf(c->title, sizeof c->title, "%s %s", cur->game->title,
 	    cur->pos->board.name);
 	if (tag_text(pr->rec, "Event", event, sizeof event))
-		snprintf(c->title + strlen(c->title), sizeof c->title -
-		    strlen(c->title), ", %s", event);
+		snprintf(c->title + strlen(c->title),
+		    sizeof c->title - strlen(c->title), ", %s", event);
 	state_text(pr->rec, cur, c->state, sizeof c->state);
 	c->cap.title = c->title;
 	c->cap.state = c->state;
@@ -281,7 +287,8 @@ caption_init(struct caption *c, const struct play_record *pr,
 		c->cap.player[i] = c->name[i];
 		c->cap.score[i] = cur->score.points[i];
 	}
-	c->cap.to_move = cur->score.over || cur->forfeit ? -1 :
+	c->cap.to_move = cur->score.over || cur->forfeit ?
+	    -1 :
 	    rules_to_move(cur->pos);
 	if (v->upto > 0) {
 		snprintf(c->last, sizeof c->last, "last turn %lu, %s: %s%s",
@@ -299,13 +306,13 @@ static int
 write_svg(const char *path, const struct view *v, const struct caption *c,
     struct cli_output *so)
 {
-	if (cli_output_open(so, strcmp(path, "-") == 0 ? NULL : path,
-	    0) == -1)
+	if (cli_output_open(so, strcmp(path, "-") == 0 ? NULL : path, 0) == -1)
 		return CLI_USAGE;
 	if (draw_svg(so->fp, v->cur->pos, v->upto > 0 ? &v->last : NULL,
-	    &c->cap, 0) == -1 || fflush(so->fp) == EOF)
+		&c->cap, 0) == -1 ||
+	    fflush(so->fp) == EOF)
 		return cli_output_ok(so->fp, so->name) ? CLI_INTERNAL :
-		    CLI_USAGE;
+							 CLI_USAGE;
 	if (so->fp != stdout && !cli_output_commit(so))
 		return CLI_USAGE;
 	return CLI_OK;
@@ -317,7 +324,7 @@ write_text(FILE *out, const struct play_record *pr, const struct view *v,
     const char *state, enum draw_charset cs)
 {
 	const struct replay *cur = v->cur;
-	int	 i;
+	int		     i;
 
 	fprintf(out, "%s %s\n", cur->game->title, cur->pos->board.name);
 	players_line(out, pr->rec, cur);
@@ -325,13 +332,13 @@ write_text(FILE *out, const struct play_record *pr, const struct view *v,
 	fprintf(out, "%s\n", state);
 	fprintf(out, "score:");
 	for (i = 0; i < RULES_COLOURS; i++)
-		fprintf(out, "%s %s %d", i > 0 ? "," : "",
-		    cur->game->colour[i], cur->score.points[i]);
+		fprintf(out, "%s %s %d", i > 0 ? "," : "", cur->game->colour[i],
+		    cur->score.points[i]);
 	fputc('\n', out);
 	if (v->upto > 0)
 		fprintf(out, "last turn: %lu, %s: %s%s\n", v->upto,
-		    cur->game->colour[v->who], v->tok, v->upto == v->ntok &&
-		    cur->in_turn ? " (in progress)" : "");
+		    cur->game->colour[v->who], v->tok,
+		    v->upto == v->ntok && cur->in_turn ? " (in progress)" : "");
 	else
 		fprintf(out, "last turn: none\n");
 }
@@ -477,9 +484,9 @@ static int
 html_board(FILE *out, const struct play_record *pr, unsigned long t,
     bool illegal, int *who)
 {
-	struct view v = { 0 };
+	struct view    v = { 0 };
 	struct caption c;
-	int	 rc = -1;
+	int	       rc = -1;
 
 	replay_init(&v.at);
 	replay_init(&v.prev);
@@ -487,10 +494,10 @@ html_board(FILE *out, const struct play_record *pr, unsigned long t,
 		goto out_fini;
 	caption_init(&c, pr, &v);
 	*who = illegal ? rules_to_move(v.cur->pos) : v.who;
-	fprintf(out, "<div class=\"turn%s\" data-turn=\"%lu\">\n", illegal ?
-	    " illegal" : "", t);
+	fprintf(out, "<div class=\"turn%s\" data-turn=\"%lu\">\n",
+	    illegal ? " illegal" : "", t);
 	if (draw_svg(out, v.cur->pos, v.upto > 0 ? &v.last : NULL, &c.cap,
-	    DRAW_SVG_INLINE) == -1)
+		DRAW_SVG_INLINE) == -1)
 		goto out_fini;
 	if (illegal) {
 		fprintf(out, "<p class=\"diag\">");
@@ -513,17 +520,16 @@ out_fini:
  * 0, or -1 when memory ran out (said).
  */
 static int
-html_record(FILE *out, const struct play_record *pr, int k,
-    unsigned long start)
+html_record(FILE *out, const struct play_record *pr, int k, unsigned long start)
 {
 	const struct replay *rp = &pr->rp;
-	struct view v = { 0 };
-	struct caption c;
-	char	*moves = NULL, *tok, buf[RECORD_SHOWN];
-	size_t	 mlen = 0;
-	unsigned long t, last, bad = 0;
-	FILE	*m;
-	int	 who = 0, rc = -1;
+	struct view	     v = { 0 };
+	struct caption	     c;
+	char		    *moves = NULL, *tok, buf[RECORD_SHOWN];
+	size_t		     mlen = 0;
+	unsigned long	     t, last, bad = 0;
+	FILE		    *m;
+	int		     who = 0, rc = -1;
 
 	/* The facts are those of the whole game. */
 	v.cur = rp;
@@ -534,9 +540,10 @@ html_record(FILE *out, const struct play_record *pr, int k,
 		bad = rp->error_turn;
 		last = bad > 0 ? bad : 0;
 	}
-	fprintf(out, "<section class=\"record\" data-record=\"%d\" "
-	    "data-start=\"%lu\"%s>\n<h1>", k, start < last ? start : last,
-	    k > 1 ? " hidden" : "");
+	fprintf(out,
+	    "<section class=\"record\" data-record=\"%d\" "
+	    "data-start=\"%lu\"%s>\n<h1>",
+	    k, start < last ? start : last, k > 1 ? " hidden" : "");
 	xml_escape(out, c.title);
 	fprintf(out, "</h1>\n<dl class=\"facts\">\n<dt>players</dt><dd>");
 	for (t = 0; t < RULES_COLOURS; t++) {
@@ -558,9 +565,11 @@ html_record(FILE *out, const struct play_record *pr, int k,
 		html_diag(out, rp);
 		fprintf(out, "</dd>\n");
 	} else if (rp->has_recorded && rp->verified && !rp->agrees)
-		html_fact(out, "check", "the recorded result disagrees with "
+		html_fact(out, "check",
+		    "the recorded result disagrees with "
 		    "the board");
-	fprintf(out, "</dl>\n<div class=\"nav\"><button data-go=\"first\">"
+	fprintf(out,
+	    "</dl>\n<div class=\"nav\"><button data-go=\"first\">"
 	    "\xc2\xab first</button><button data-go=\"previous\">"
 	    "\xe2\x97\x80 previous</button><button data-go=\"next\">next "
 	    "\xe2\x96\xb6</button><button data-go=\"last\">last "
@@ -575,8 +584,9 @@ html_record(FILE *out, const struct play_record *pr, int k,
 			continue;
 		if ((tok = play_token(pr, t - 1)) == NULL)
 			goto out_close;
-		fprintf(m, "<li data-turn=\"%lu\"%s>%s ", t, t == bad ?
-		    " class=\"illegal\"" : "", rp->game->colour[who]);
+		fprintf(m, "<li data-turn=\"%lu\"%s>%s ", t,
+		    t == bad ? " class=\"illegal\"" : "",
+		    rp->game->colour[who]);
 		xml_escape(m, tok);
 		fprintf(m, "</li>\n");
 		free(tok);
@@ -617,14 +627,14 @@ out_free:
 static int
 write_html(const struct show_settings *ss, const char *path)
 {
-	struct cli_output so = { 0 };
+	struct cli_output  so = { 0 };
 	struct play_select sel = ss->sel;
 	struct play_record pr;
-	char	*text, *copy, *secs = NULL, *opts = NULL;
-	size_t	 len, slen = 0, olen = 0;
-	FILE	*sf = NULL, *of = NULL;
-	bool	 more = true;
-	int	 status = CLI_OK, st, k, nshown = 0;
+	char		  *text, *copy, *secs = NULL, *opts = NULL;
+	size_t		   len, slen = 0, olen = 0;
+	FILE		  *sf = NULL, *of = NULL;
+	bool		   more = true;
+	int		   status = CLI_OK, st, k, nshown = 0;
 
 	if (!cli_output_distinct(NULL, &path, 1))
 		return CLI_USAGE;
@@ -653,8 +663,8 @@ write_html(const struct show_settings *ss, const char *path)
 			status = CLI_BAD;
 		more = pr.more && ss->sel.record == 0;
 		/* No game, no board, a syntax error: nothing to draw. */
-		if (pr.rp.pos == NULL || (pr.rp.has_error &&
-		    pr.rp.status == REPLAY_MALFORMED)) {
+		if (pr.rp.pos == NULL ||
+		    (pr.rp.has_error && pr.rp.status == REPLAY_MALFORMED)) {
 			play_close(&pr);
 			continue;
 		}
@@ -676,12 +686,13 @@ write_html(const struct show_settings *ss, const char *path)
 	sf = of = NULL;
 	if (nshown == 0)
 		goto out_free;
-	if (cli_output_open(&so, strcmp(ss->html, "-") == 0 ? NULL :
-	    ss->html, 0) == -1) {
+	if (cli_output_open(
+		&so, strcmp(ss->html, "-") == 0 ? NULL : ss->html, 0) == -1) {
 		status = CLI_USAGE;
 		goto out_free;
 	}
-	fprintf(so.fp, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	fprintf(so.fp,
+	    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" "
 	    "content=\"width=device-width\"/>\n<title>");
 	xml_escape(so.fp, cli_input_name(path));
@@ -694,8 +705,8 @@ write_html(const struct show_settings *ss, const char *path)
 		fprintf(so.fp, "</select></label></p>\n");
 	}
 	fwrite(secs, 1, slen, so.fp);
-	fprintf(so.fp, "<script>\n%s</script>\n</body>\n</html>\n",
-	    html_script);
+	fprintf(
+	    so.fp, "<script>\n%s</script>\n</body>\n</html>\n", html_script);
 	if (fflush(so.fp) == EOF || !cli_output_ok(so.fp, so.name))
 		status = CLI_USAGE;
 	else if (so.fp != stdout && !cli_output_commit(&so))
@@ -720,11 +731,11 @@ static int
 exec_show(int argc, char **argv)
 {
 	struct show_settings ss = { .cs = DRAW_UNICODE };
-	struct play_record pr;
-	struct view v = { 0 };
-	struct cli_output so = { 0 };
-	struct caption c;
-	int	 status;
+	struct play_record   pr;
+	struct view	     v = { 0 };
+	struct cli_output    so = { 0 };
+	struct caption	     c;
+	int		     status;
 
 	if ((status = play_parse(&play_cmd_show, argc, argv, &ss)) != -1)
 		return status;
@@ -736,20 +747,22 @@ exec_show(int argc, char **argv)
 			return CLI_USAGE;
 		}
 		if (strcmp(ss.html, "-") != 0 &&
-		    (!cli_output_distinct(ss.html, (const char *const *)argv +
-		    optind, 1) || !cli_output_apart(ss.html, NULL)))
+		    (!cli_output_distinct(
+			 ss.html, (const char *const *)argv + optind, 1) ||
+			!cli_output_apart(ss.html, NULL)))
 			return CLI_USAGE;
 		return write_html(&ss, argv[optind]);
 	}
 	if (ss.svg != NULL && strcmp(ss.svg, "-") != 0 &&
-	    (!cli_output_distinct(ss.svg, (const char *const *)argv + optind,
-	    1) || !cli_output_apart(ss.svg, NULL)))
+	    (!cli_output_distinct(
+		 ss.svg, (const char *const *)argv + optind, 1) ||
+		!cli_output_apart(ss.svg, NULL)))
 		return CLI_USAGE;
 	replay_init(&v.at);
 	replay_init(&v.prev);
 	if ((status = play_open(&pr, argv[optind], &ss.sel)) != CLI_OK ||
-	    (status = view_init(&v, &pr, ss.has_at ? ss.upto :
-	    pr.rec->nturns)) != CLI_OK)
+	    (status = view_init(
+		 &v, &pr, ss.has_at ? ss.upto : pr.rec->nturns)) != CLI_OK)
 		goto out_close;
 	caption_init(&c, &pr, &v);
 	if (ss.svg != NULL &&

@@ -11,15 +11,14 @@
 #include "play/play.h"
 #include "report/report.h"
 
-static int	exec_status(int, char **);
+static int exec_status(int, char **);
 
 const struct play_cmd play_cmd_status = {
 	.name = "status",
 	.args = PLAY_RECORD_ARGS,
 	.usage = "[-g game] [-r n] record",
 	.summary = "where the game stands, as YAML",
-	.help =
-	    "Where the game of RECORD stands, as one YAML document.\n\n",
+	.help = "Where the game of RECORD stands, as one YAML document.\n\n",
 	.width = 17,
 	.select = true,
 	.option = play_record_option,
@@ -32,7 +31,7 @@ exec_status(int argc, char **argv)
 	struct play_record pr;
 	struct play_select sel = { 0 };
 	struct report_play p = { 0 };
-	int	 status;
+	int		   status;
 
 	if ((status = play_parse(&play_cmd_status, argc, argv, &sel)) != -1)
 		return status;
@@ -47,4 +46,3 @@ exec_status(int argc, char **argv)
 	play_close(&pr);
 	return status;
 }
-

@@ -56,13 +56,9 @@ static int
 common_option(const struct play_cmd *cmd, int c, char **argv)
 {
 	switch (c) {
-	case 'h':
-		play_help(cmd);
-		return cli_help_done();
-	case 'V':
-		return cli_version("gameplay");
-	default:
-		return cli_option_error(argv, cmd->args.template, c, true);
+	case 'h': play_help(cmd); return cli_help_done();
+	case 'V': return cli_version("gameplay");
+	default: return cli_option_error(argv, cmd->args.template, c, true);
 	}
 }
 
@@ -70,8 +66,8 @@ int
 play_usage_error(const struct play_cmd *cmd)
 {
 	if (cmd->hint != NULL)
-		cli_error("%s: %s (try %s)", cmd->name, cmd->args.wrong,
-		    cmd->hint);
+		cli_error(
+		    "%s: %s (try %s)", cmd->name, cmd->args.wrong, cmd->hint);
 	else
 		cli_error("%s: %s (try gameplay %s --help)", cmd->name,
 		    cmd->args.wrong, cmd->name);
@@ -79,13 +75,12 @@ play_usage_error(const struct play_cmd *cmd)
 }
 
 int
-play_parse(const struct play_cmd *cmd, int argc, char **argv,
-    void *settings)
+play_parse(const struct play_cmd *cmd, int argc, char **argv, void *settings)
 {
-	int	 c, n;
+	int c, n;
 
 	while ((c = getopt_long(argc, argv, cmd->args.template,
-	    cmd->args.longopts, NULL)) != -1) {
+		    cmd->args.longopts, NULL)) != -1) {
 		/* ':' and '?' are getopt's errors, 'h' and 'V' ours. */
 		if (c == ':' || c == '?' || c == 'h' || c == 'V')
 			return common_option(cmd, c, argv);
@@ -93,8 +88,8 @@ play_parse(const struct play_cmd *cmd, int argc, char **argv,
 			return CLI_USAGE;
 	}
 	n = argc - optind;
-	if (n < cmd->args.lower || (cmd->args.upper != -1 &&
-	    n > cmd->args.upper))
+	if (n < cmd->args.lower ||
+	    (cmd->args.upper != -1 && n > cmd->args.upper))
 		return play_usage_error(cmd);
 	return -1;
 }

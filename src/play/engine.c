@@ -22,9 +22,9 @@
 #include "play/engine.h"
 
 /* How long a program may take to leave after `quit', in milliseconds. */
-#define QUIT_GRACE	2000
+#define QUIT_GRACE 2000
 /* How often a wait looks whether the program has exited, in ms. */
-#define EXIT_CHECK	50
+#define EXIT_CHECK 50
 
 /* The running programs' process groups, for the signal handler. */
 static volatile sig_atomic_t running[2];
@@ -32,7 +32,7 @@ static volatile sig_atomic_t running[2];
 static void
 on_signal(int sig)
 {
-	int	 i;
+	int i;
 
 	for (i = 0; i < 2; i++)
 		if (running[i] > 0)
@@ -86,8 +86,8 @@ cloexec_pipe(int fd[2])
 int
 engine_start(struct engine *e)
 {
-	int	 in[2], out[2];
-	pid_t	 pid;
+	int   in[2], out[2];
+	pid_t pid;
 
 	if (cloexec_pipe(in) == -1)
 		return -1;
@@ -95,8 +95,7 @@ engine_start(struct engine *e)
 		goto out_close_in;
 	/* Only our ends: the program's own stay blocking. */
 	if (fcntl(in[1], F_SETFL, O_NONBLOCK) == -1 ||
-	    fcntl(out[0], F_SETFL, O_NONBLOCK) == -1 ||
-	    (pid = fork()) == -1)
+	    fcntl(out[0], F_SETFL, O_NONBLOCK) == -1 || (pid = fork()) == -1)
 		goto out_close_out;
 	if (pid == 0) {
 		/* Its own process group, so a kill reaches what sh runs. */
@@ -131,7 +130,7 @@ out_close_in:
 bool
 engine_reap(struct engine *e, int ms)
 {
-	int	 waited;
+	int waited;
 
 	for (waited = 0; !e->exited; waited += 10) {
 		if (waitpid(e->pid, &e->status, WNOHANG) == e->pid)
@@ -147,7 +146,7 @@ engine_reap(struct engine *e, int ms)
 bool
 engine_exit_text(struct engine *e, int ms, char *buf, size_t cap)
 {
-	int	 st;
+	int st;
 
 	buf[0] = '\0';
 	if (!engine_reap(e, ms))
@@ -157,8 +156,10 @@ engine_exit_text(struct engine *e, int ms, char *buf, size_t cap)
 		return true;
 	}
 	st = WEXITSTATUS(e->status);
-	snprintf(buf, cap, "exit status %d%s", st, st == 127 ?
-	    ": command not found?" : st == 126 ? ": not executable?" : "");
+	snprintf(buf, cap, "exit status %d%s", st,
+	    st == 127	  ? ": command not found?" :
+		st == 126 ? ": not executable?" :
+			    "");
 	return true;
 }
 
@@ -213,8 +214,8 @@ static int
 engine_wait(struct engine *e, int fd, short events, double deadline)
 {
 	struct pollfd pfd = { .fd = fd, .events = events };
-	double	 left;
-	int	 ms, r;
+	double	      left;
+	int	      ms, r;
 
 	for (;;) {
 		ms = EXIT_CHECK;
@@ -245,9 +246,9 @@ engine_wait(struct engine *e, int fd, short events, double deadline)
 int
 engine_send(struct engine *e, const char *text, double deadline)
 {
-	size_t	 n = strlen(text);
-	ssize_t	 w;
-	int	 r;
+	size_t	n = strlen(text);
+	ssize_t w;
+	int	r;
 
 	while (n > 0) {
 		if ((w = write(e->to, text, n)) == -1) {
@@ -256,8 +257,7 @@ engine_send(struct engine *e, const char *text, double deadline)
 			/* EPIPE: it closed its input, or is gone. */
 			if (errno != EAGAIN && errno != EWOULDBLOCK)
 				return ENGINE_GONE;
-			if ((r = engine_wait(e, e->to, POLLOUT, deadline)) !=
-			    1)
+			if ((r = engine_wait(e, e->to, POLLOUT, deadline)) != 1)
 				return r;
 			continue;
 		}
@@ -271,7 +271,7 @@ engine_send(struct engine *e, const char *text, double deadline)
 static void
 drop_lines(struct engine *e)
 {
-	size_t	 n = e->len;
+	size_t n = e->len;
 
 	while (n > 0 && e->buf[n - 1] != '\n')
 		n--;
@@ -282,8 +282,8 @@ drop_lines(struct engine *e)
 void
 engine_drain(struct engine *e)
 {
-	ssize_t	 r;
-	int	 i;
+	ssize_t r;
+	int	i;
 
 	/* The line taken last time ends in a NUL now, not a newline. */
 	e->len -= e->taken;
@@ -306,7 +306,7 @@ bool
 engine_started(struct engine *e)
 {
 	struct pollfd pfd[2];
-	double	 left;
+	double	      left;
 
 	if (e->answered || e->proven || e->pid == -1)
 		return true;
@@ -316,8 +316,10 @@ engine_started(struct engine *e)
 		if (engine_reap(e, 0))
 			return false;
 		/* Hung up with nothing to read: its output is closed. */
-		if (poll(pfd, 2, 0) > 0 && (((pfd[0].revents & POLLHUP) &&
-		    !(pfd[0].revents & POLLIN)) || (pfd[1].revents & POLLERR)))
+		if (poll(pfd, 2, 0) > 0 &&
+		    (((pfd[0].revents & POLLHUP) &&
+			 !(pfd[0].revents & POLLIN)) ||
+			(pfd[1].revents & POLLERR)))
 			return false;
 		if ((left = e->started + ENGINE_GRACE - engine_now()) <= 0)
 			break;
@@ -330,8 +332,8 @@ engine_started(struct engine *e)
 int
 engine_read(struct engine *e, double deadline, char **line, size_t *len)
 {
-	char	*nl;
-	ssize_t	 r;
+	char   *nl;
+	ssize_t r;
 
 	/* The line taken last time goes; what followed it stays. */
 	e->len -= e->taken;
@@ -343,8 +345,8 @@ engine_read(struct engine *e, double deadline, char **line, size_t *len)
 		if ((r = engine_wait(e, e->from, POLLIN, deadline)) != 1)
 			return r;
 		r = read(e->from, e->buf + e->len, sizeof e->buf - e->len);
-		if (r == -1 && (errno == EINTR || errno == EAGAIN ||
-		    errno == EWOULDBLOCK))
+		if (r == -1 &&
+		    (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
 			continue;
 		if (r <= 0)
 			return ENGINE_GONE;

@@ -24,69 +24,69 @@
 #include <stddef.h>
 
 /* The longest answer, its newline not counted (formats/protocol.md). */
-#define ENGINE_ANSWER_MAX	4096
+#define ENGINE_ANSWER_MAX 4096
 
 /*
  * A program playing one side (engine_init).  Our ends of its pipes never
  * block.
  */
 struct engine {
-	const char	*cmd;		/* borrowed */
-	int		 slot;		/* 0 or 1: its place for signals */
-	pid_t		 pid;		/* -1: not running */
-	int		 to, from;	/* its stdin, its stdout */
-	bool		 exited;	/* reaped: status is its wait status */
-	bool		 killed;	/* by us, before it exited */
-	int		 status;
-	bool		 answered;	/* a line read, ever (engine_start
+	const char *cmd;      /* borrowed */
+	int	    slot;     /* 0 or 1: its place for signals */
+	pid_t	    pid;      /* -1: not running */
+	int	    to, from; /* its stdin, its stdout */
+	bool	    exited;   /* reaped: status is its wait status */
+	bool	    killed;   /* by us, before it exited */
+	int	    status;
+	bool	    answered; /* a line read, ever (engine_start
 					   keeps it) */
-	double		 started;	/* when this run began */
-	bool		 proven;	/* this run lived out its grace */
-	char		 buf[ENGINE_ANSWER_MAX + 1];	/* read, not taken */
-	size_t		 len, taken;
+	double	    started;  /* when this run began */
+	bool	    proven;   /* this run lived out its grace */
+	char	    buf[ENGINE_ANSWER_MAX + 1]; /* read, not taken */
+	size_t	    len, taken;
 };
 
 /* What engine_send and engine_read return besides 1 (done). */
-#define ENGINE_GONE	0	/* it exited or closed the pipe */
-#define ENGINE_ERROR	(-1)	/* poll failed (errno) */
-#define ENGINE_LATE	(-2)	/* the deadline passed */
-#define ENGINE_LONG	(-3)	/* an answer longer than ENGINE_ANSWER_MAX */
+#define ENGINE_GONE  0	  /* it exited or closed the pipe */
+#define ENGINE_ERROR (-1) /* poll failed (errno) */
+#define ENGINE_LATE  (-2) /* the deadline passed */
+#define ENGINE_LONG  (-3) /* an answer longer than ENGINE_ANSWER_MAX */
 
 /*
  * Ignores SIGPIPE (a program gone is ENGINE_GONE, not a signal) and makes
  * SIGINT, SIGTERM and SIGHUP kill the running programs' process groups
  * before they end gameplay as usual.
  */
-void	engine_signals(void);
+void engine_signals(void);
 /*
  * Sets up e, not running, in slot (0 or 1: its place for the signal
  * handler, one per running program); e->cmd is the caller's to set.
  */
-void	engine_init(struct engine *e, int slot);
+void engine_init(struct engine *e, int slot);
 /*
  * Starts e->cmd (not running); 0, or -1 (errno) when no pipe or process
  * can be made.  A command that cannot be run is a program that exits
  * at once (status 127): engine_started says so.
  */
-int	engine_start(struct engine *e);
+int engine_start(struct engine *e);
 /*
  * Stops a running program (else does nothing): asks it to quit and waits
  * a moment unless kill_it, then kills its process group.  e->exited and
  * e->status say how it ended, and e->killed whether we ended it.
  */
-void	engine_stop(struct engine *e, bool kill_it);
+void engine_stop(struct engine *e, bool kill_it);
 /* The monotonic clock, in seconds: what deadlines are measured on. */
-double	engine_now(void);
+double engine_now(void);
 /*
  * The deadline of a request that may take timeout seconds from now, for
  * engine_send and engine_read; 0 (none) for a timeout of 0.
  */
-double	engine_deadline(double timeout);
+double engine_deadline(double timeout);
 /*
  * Writes text whole before the deadline: 1, or ENGINE_GONE, ENGINE_LATE
  * (a part may have been written) or ENGINE_ERROR.
  */
-int	engine_send(struct engine *e, const char *text, double deadline);
+int engine_send(struct engine *e, const char *text, double deadline);
 /*
  * Reads one line before the deadline, its newline and a CR before it
  * removed: *line points to it in e, NUL-ended, valid until the next
@@ -95,16 +95,15 @@ int	engine_send(struct engine *e, const char *text, double deadline);
  * before it exited is read first), ENGINE_LATE, ENGINE_LONG (the program
  * should be stopped: the rest of the line is unread) or ENGINE_ERROR.
  */
-int	engine_read(struct engine *e, double deadline, char **line,
-	    size_t *len);
+int engine_read(struct engine *e, double deadline, char **line, size_t *len);
 /*
  * Forgets what the program wrote and was not read, in e and in the pipe
  * now (a bounded amount), so that a line written beyond an answer is not
  * taken for the answer to the next request.
  */
-void	engine_drain(struct engine *e);
+void engine_drain(struct engine *e);
 /* How long a program must live to have started, in seconds. */
-#define ENGINE_GRACE	1.0
+#define ENGINE_GRACE 1.0
 
 /*
  * Whether this run of the program has started: it has answered once, or
@@ -113,18 +112,18 @@ void	engine_drain(struct engine *e);
  * answered yet); false when the program exited or closed its input or
  * output within it.
  */
-bool	engine_started(struct engine *e);
+bool engine_started(struct engine *e);
 /*
  * Waits up to ms milliseconds for the program to exit, and notes how it
  * did; whether it has.
  */
-bool	engine_reap(struct engine *e, int ms);
+bool engine_reap(struct engine *e, int ms);
 /*
  * How the program ended, after waiting up to ms milliseconds for it to
  * exit (engine_reap): into buf, "exit status 127: command not found?",
  * "exit status 3" or "killed by signal 9".  Returns whether it has exited;
  * if not (it closed a pipe but lives on), buf is "".
  */
-bool	engine_exit_text(struct engine *e, int ms, char *buf, size_t cap);
+bool engine_exit_text(struct engine *e, int ms, char *buf, size_t cap);
 
 #endif

@@ -20,25 +20,40 @@
 
 /* The commands, in the order list_commands gives them. */
 static const char *const commands[] = {
-	"protocol_version", "name", "version", "known_command",
-	"list_commands", "quit", "boardsize", "set_game", "clear_board",
-	"play", "genmove", "undo", "showboard", "komi", "time_settings",
-	"time_left", "gogui-rules_game_id", "gogui-rules_board_size",
-	"gogui-rules_legal_moves", "gogui-rules_side_to_move",
+	"protocol_version",
+	"name",
+	"version",
+	"known_command",
+	"list_commands",
+	"quit",
+	"boardsize",
+	"set_game",
+	"clear_board",
+	"play",
+	"genmove",
+	"undo",
+	"showboard",
+	"komi",
+	"time_settings",
+	"time_left",
+	"gogui-rules_game_id",
+	"gogui-rules_board_size",
+	"gogui-rules_legal_moves",
+	"gogui-rules_side_to_move",
 	"gogui-rules_final_result",
 };
 
 /* A GTP session: the game and board set, the position and its actions. */
 struct gtp {
-	struct player	*pl;
-	struct record_syntax *syn;
+	struct player		*pl;
+	struct record_syntax	*syn;
 	const struct rules_game *g;
-	char		 spec[64];	/* the board; "" : the game's */
-	struct rules_position *pos;
-	struct rules_action *acts;	/* played since clear_board */
-	size_t		 nacts, acts_cap;
-	unsigned long	 seed, games;
-	FILE		*out;		/* the response being written */
+	char			 spec[64]; /* the board; "" : the game's */
+	struct rules_position	*pos;
+	struct rules_action	*acts; /* played since clear_board */
+	size_t			 nacts, acts_cap;
+	unsigned long		 seed, games;
+	FILE			*out; /* the response being written */
 };
 
 /* A new game on the board set: 0, or -1 with d filled (a bad board). */
@@ -47,8 +62,8 @@ gtp_clear(struct gtp *s, struct diag *d)
 {
 	struct rules_position *pos;
 
-	if ((pos = rules_position_new(s->g, s->spec[0] != '\0' ? s->spec :
-	    NULL, NULL, d)) == NULL)
+	if ((pos = rules_position_new(
+		 s->g, s->spec[0] != '\0' ? s->spec : NULL, NULL, d)) == NULL)
 		return -1;
 	rules_position_free(s->pos);
 	s->pos = pos;
@@ -61,8 +76,8 @@ gtp_clear(struct gtp *s, struct diag *d)
 static int
 gtp_play_action(struct gtp *s, const struct rules_action *a, struct diag *d)
 {
-	if (array_grow(&s->acts, &s->acts_cap, s->nacts + 1,
-	    sizeof *s->acts) == -1)
+	if (array_grow(&s->acts, &s->acts_cap, s->nacts + 1, sizeof *s->acts) ==
+	    -1)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	if (rules_play(s->pos, a, d) == -1)
 		return -1;
@@ -74,12 +89,12 @@ gtp_play_action(struct gtp *s, const struct rules_action *a, struct diag *d)
 static int
 gtp_colour(const struct rules_game *g, const char *w)
 {
-	int	 c;
+	int c;
 
 	for (c = 0; c < RULES_COLOURS; c++)
 		if (strcasecmp(w, g->colour[c]) == 0 ||
-		    (w[1] == '\0' && tolower((unsigned char)w[0]) ==
-		    g->colour[c][0]))
+		    (w[1] == '\0' &&
+			tolower((unsigned char)w[0]) == g->colour[c][0]))
 			return c;
 	return -1;
 }
@@ -93,7 +108,7 @@ static int
 gtp_turn_of(struct gtp *s, int c, const char *prefix)
 {
 	struct rules_action a[2];
-	struct diag d;
+	struct diag	    d;
 
 	if (rules_phase(s->pos) == RULES_TURN_START &&
 	    rules_to_move(s->pos) != c && rules_legal(s->pos, a, 2) == 1 &&
@@ -118,9 +133,9 @@ static int
 cmd_play(struct gtp *s, char **w, size_t nw)
 {
 	struct rules_action acts[2];
-	struct diag d, rd;
-	size_t	 offs[2];
-	int	 c, n;
+	struct diag	    d, rd;
+	size_t		    offs[2];
+	int		    c, n;
 
 	if (nw < 3 || (c = gtp_colour(s->g, w[1])) == -1) {
 		fprintf(s->out, "invalid color or coordinate");
@@ -131,15 +146,15 @@ cmd_play(struct gtp *s, char **w, size_t nw)
 	if (strlen(w[2]) == 3 && w[2][0] >= '1' && w[2][0] <= '6' &&
 	    w[2][1] >= '1' && w[2][1] <= '6' && w[2][2] == ':') {
 		acts[0] = (struct rules_action){ .kind = RULES_DICE,
-		    .from = (int16_t)(w[2][0] - '0'),
-		    .to = (int16_t)(w[2][1] - '0') };
+			.from = (int16_t)(w[2][0] - '0'),
+			.to = (int16_t)(w[2][1] - '0') };
 		n = 1;
 	} else
 		n = record_turn_parse(s->syn, &s->pos->board, w[2],
 		    strlen(w[2]), acts, offs, 2, &rd);
 	if (n != 1) {
-		fprintf(s->out, "illegal move: %s", n < 0 ? rd.msg :
-		    "one action at a time");
+		fprintf(s->out, "illegal move: %s",
+		    n < 0 ? rd.msg : "one action at a time");
 		return -1;
 	}
 	if (gtp_turn_of(s, c, "illegal move: ") == -1)
@@ -156,9 +171,9 @@ static int
 cmd_genmove(struct gtp *s, char **w, size_t nw)
 {
 	struct rules_action a;
-	struct diag d;
-	char	 buf[32];
-	int	 c;
+	struct diag	    d;
+	char		    buf[32];
+	int		    c;
 
 	if (nw < 2 || (c = gtp_colour(s->g, w[1])) == -1) {
 		fprintf(s->out, "invalid color");
@@ -171,8 +186,8 @@ cmd_genmove(struct gtp *s, char **w, size_t nw)
 		fprintf(s->out, "%s", d.msg);
 		return -1;
 	}
-	fprintf(s->out, "%s", record_action_format(&s->pos->board, &a,
-	    buf, sizeof buf));
+	fprintf(s->out, "%s",
+	    record_action_format(&s->pos->board, &a, buf, sizeof buf));
 	return 0;
 }
 
@@ -181,7 +196,7 @@ static int
 cmd_undo(struct gtp *s)
 {
 	struct diag d;
-	size_t	 i, n = s->nacts;
+	size_t	    i, n = s->nacts;
 
 	if (n == 0) {
 		fprintf(s->out, "cannot undo");
@@ -200,7 +215,7 @@ static int
 cmd_boardsize(struct gtp *s, char **w, size_t nw)
 {
 	struct diag d;
-	char	 old[sizeof s->spec];
+	char	    old[sizeof s->spec];
 
 	if (nw < 2 || strlen(w[1]) > 20) {
 		fprintf(s->out, "unacceptable size");
@@ -224,10 +239,11 @@ static int
 cmd_set_game(struct gtp *s, char **w, size_t nw)
 {
 	const struct rules_game *g;
-	struct diag d;
+	struct diag		 d;
 
-	g = nw < 2 ? NULL : strcasecmp(w[1], "othello") == 0 ?
-	    rules_game_find("reversi") : rules_game_find(w[1]);
+	g = nw < 2			     ? NULL :
+	    strcasecmp(w[1], "othello") == 0 ? rules_game_find("reversi") :
+					       rules_game_find(w[1]);
 	if (g == NULL) {
 		fprintf(s->out, "unsupported game");
 		return -1;
@@ -242,9 +258,9 @@ static int
 cmd_rules(struct gtp *s, const char *what)
 {
 	struct rules_action *acts;
-	struct rules_score sc;
-	char	 buf[32];
-	size_t	 n, i;
+	struct rules_score   sc;
+	char		     buf[32];
+	size_t		     n, i;
 
 	if (strcmp(what, "game_id") == 0)
 		fprintf(s->out, "%s", s->g->name);
@@ -261,8 +277,8 @@ cmd_rules(struct gtp *s, const char *what)
 		n = rules_legal(s->pos, acts, n);
 		for (i = 0; i < n; i++)
 			fprintf(s->out, "%s%s", i > 0 ? " " : "",
-			    record_action_format(&s->pos->board, &acts[i],
-			    buf, sizeof buf));
+			    record_action_format(
+				&s->pos->board, &acts[i], buf, sizeof buf));
 		free(acts);
 	} else {
 		rules_score(s->pos, &sc);
@@ -282,9 +298,9 @@ cmd_rules(struct gtp *s, const char *what)
 static int
 cmd_showboard(struct gtp *s)
 {
-	char	*text = NULL;
-	size_t	 len = 0;
-	FILE	*mem;
+	char  *text = NULL;
+	size_t len = 0;
+	FILE  *mem;
 
 	if ((mem = open_memstream(&text, &len)) == NULL) {
 		fprintf(s->out, "out of memory");
@@ -293,8 +309,9 @@ cmd_showboard(struct gtp *s)
 	draw_text(mem, s->pos, DRAW_ASCII);
 	fclose(mem);
 	/* An empty line would end the response. */
-	fprintf(s->out, "\n%.*s", len > 0 && text[len - 1] == '\n' ?
-	    (int)len - 1 : (int)len, text != NULL ? text : "");
+	fprintf(s->out, "\n%.*s",
+	    len > 0 && text[len - 1] == '\n' ? (int)len - 1 : (int)len,
+	    text != NULL ? text : "");
 	free(text);
 	return 0;
 }
@@ -306,7 +323,7 @@ cmd_showboard(struct gtp *s)
 static int
 gtp_command(struct gtp *s, char **w, size_t nw)
 {
-	size_t	 i;
+	size_t i;
 
 	if (strcmp(w[0], "protocol_version") == 0)
 		fprintf(s->out, "2");
@@ -318,12 +335,12 @@ gtp_command(struct gtp *s, char **w, size_t nw)
 		for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
 			if (nw > 1 && strcmp(w[1], commands[i]) == 0)
 				break;
-		fprintf(s->out, "%s", i < sizeof commands /
-		    sizeof commands[0] ? "true" : "false");
+		fprintf(s->out, "%s",
+		    i < sizeof commands / sizeof commands[0] ? "true" :
+							       "false");
 	} else if (strcmp(w[0], "list_commands") == 0) {
 		for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-			fprintf(s->out, "%s%s", i > 0 ? "\n" : "",
-			    commands[i]);
+			fprintf(s->out, "%s%s", i > 0 ? "\n" : "", commands[i]);
 	} else if (strcmp(w[0], "quit") == 0)
 		return 1;
 	else if (strcmp(w[0], "boardsize") == 0)
@@ -345,13 +362,13 @@ gtp_command(struct gtp *s, char **w, size_t nw)
 	else if (strcmp(w[0], "komi") == 0 ||
 	    strcmp(w[0], "time_settings") == 0 ||
 	    strcmp(w[0], "time_left") == 0)
-		;	/* Our players take no time and keep no komi. */
+		; /* Our players take no time and keep no komi. */
 	else if (strncmp(w[0], "gogui-rules_", 12) == 0 &&
 	    (strcmp(w[0] + 12, "game_id") == 0 ||
-	    strcmp(w[0] + 12, "board_size") == 0 ||
-	    strcmp(w[0] + 12, "legal_moves") == 0 ||
-	    strcmp(w[0] + 12, "side_to_move") == 0 ||
-	    strcmp(w[0] + 12, "final_result") == 0))
+		strcmp(w[0] + 12, "board_size") == 0 ||
+		strcmp(w[0] + 12, "legal_moves") == 0 ||
+		strcmp(w[0] + 12, "side_to_move") == 0 ||
+		strcmp(w[0] + 12, "final_result") == 0))
 		return cmd_rules(s, w[0] + 12);
 	else {
 		fprintf(s->out, "unknown command");
@@ -363,11 +380,11 @@ gtp_command(struct gtp *s, char **w, size_t nw)
 int
 play_gtp_engine(struct player *pl, unsigned long seed)
 {
-	struct gtp s = { .pl = pl, .seed = seed };
+	struct gtp  s = { .pl = pl, .seed = seed };
 	struct diag d;
-	char	*line = NULL, *w[8], *save, *t, *id, *text = NULL;
-	size_t	 cap = 0, nw, len;
-	int	 r = 0, status = CLI_OK;
+	char	   *line = NULL, *w[8], *save, *t, *id, *text = NULL;
+	size_t	    cap = 0, nw, len;
+	int	    r = 0, status = CLI_OK;
 
 	s.g = rules_game_find("reversi");
 	if ((s.syn = record_syntax_new()) == NULL) {
@@ -383,8 +400,8 @@ play_gtp_engine(struct player *pl, unsigned long seed)
 		/* A comment runs from # to the end of the line. */
 		line[strcspn(line, "#")] = '\0';
 		nw = 0;
-		for (t = strtok_r(line, " \t\r\n", &save); t != NULL &&
-		    nw < 8; t = strtok_r(NULL, " \t\r\n", &save))
+		for (t = strtok_r(line, " \t\r\n", &save); t != NULL && nw < 8;
+		     t = strtok_r(NULL, " \t\r\n", &save))
 			w[nw++] = t;
 		if (nw == 0)
 			continue;
@@ -412,7 +429,8 @@ play_gtp_engine(struct player *pl, unsigned long seed)
 		text = NULL;
 		if (fflush(stdout) == EOF) {
 			status = cli_output_ok(stdout, "stdout") ?
-			    CLI_INTERNAL : CLI_USAGE;
+			    CLI_INTERNAL :
+			    CLI_USAGE;
 			break;
 		}
 	}

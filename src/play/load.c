@@ -20,11 +20,11 @@ play_count(const char *name, const char *arg, unsigned long *v)
 }
 
 void
-play_forfeit_text(const struct record *rec, const struct replay *rp,
-    char *buf, size_t cap)
+play_forfeit_text(
+    const struct record *rec, const struct replay *rp, char *buf, size_t cap)
 {
 	const struct record_tag *t = record_tag_find(rec, "Termination");
-	char	 why[RECORD_SHOWN];
+	char			 why[RECORD_SHOWN];
 
 	record_printable(t->value, t->value_len, why, sizeof why);
 	snprintf(buf, cap, "%s wins (%s)", rp->game->colour[rp->forfeit_winner],
@@ -35,13 +35,13 @@ void
 play_diag(const char *name, const struct replay *rp)
 {
 	struct diag note = rp->error;
-	char	 prefix[96], buf[32];
-	size_t	 i, n = 0;
+	char	    prefix[96], buf[32];
+	size_t	    i, n = 0;
 
 	prefix[0] = '\0';
 	if (rp->error_turn > 0)
-		snprintf(prefix, sizeof prefix, "turn %lu (%s): ",
-		    rp->error_turn, rp->error_move);
+		snprintf(prefix, sizeof prefix,
+		    "turn %lu (%s): ", rp->error_turn, rp->error_move);
 	cli_diag(name, &rp->error, prefix);
 	if (rp->status != REPLAY_ILLEGAL || rp->pos == NULL)
 		return;
@@ -49,8 +49,8 @@ play_diag(const char *name, const struct replay *rp)
 	snprintf(note.msg, sizeof note.msg, "legal:");
 	for (i = 0; i < rp->nlegal; i++) {
 		n = strlen(note.msg);
-		record_action_format(&rp->pos->board, &rp->legal[i], buf,
-		    sizeof buf);
+		record_action_format(
+		    &rp->pos->board, &rp->legal[i], buf, sizeof buf);
 		if (n + strlen(buf) + 6 >= sizeof note.msg) {
 			snprintf(note.msg + n, sizeof note.msg - n, " ...");
 			break;
@@ -82,8 +82,7 @@ play_select_option(struct play_select *sel, int c, const char *arg)
 			return -1;
 		}
 		return 0;
-	default:
-		return 0;
+	default: return 0;
 	}
 }
 
@@ -109,14 +108,14 @@ count_records(struct record_syntax *syn, const char *text, size_t len,
     unsigned long want, struct diag_pos *next)
 {
 	struct record_reader *rd;
-	const struct record *rec;
-	unsigned long stop = want > 0 ? want + 1 : 2;
-	long	 n = 0;
+	const struct record  *rec;
+	unsigned long	      stop = want > 0 ? want + 1 : 2;
+	long		      n = 0;
 
 	if (len == 0)
 		return 0;
-	if ((rd = record_reader_new_buffer(syn, text, len, "",
-	    RECORD_PGN)) == NULL)
+	if ((rd = record_reader_new_buffer(syn, text, len, "", RECORD_PGN)) ==
+	    NULL)
 		return -1;
 	while ((unsigned long)n < stop && record_reader_next(rd, &rec) == 1)
 		if ((unsigned long)++n == stop)
@@ -130,12 +129,12 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
     const struct play_select *sel, bool quiet)
 {
 	struct replay_options ro = { .game = sel->game,
-	    .max_legal = PLAY_MAX_LEGAL };
-	struct diag d = { 0 };
-	struct diag_pos next = { 0, 0, len };
-	unsigned long want = sel->record > 0 ? sel->record : 1;
-	long	 n;
-	int	 rc;
+		.max_legal = PLAY_MAX_LEGAL };
+	struct diag	      d = { 0 };
+	struct diag_pos	      next = { 0, 0, len };
+	unsigned long	      want = sel->record > 0 ? sel->record : 1;
+	long		      n;
+	int		      rc;
 
 	memset(pr, 0, sizeof *pr);
 	replay_init(&pr->rp);
@@ -174,15 +173,15 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 	pr->end = (size_t)next.offset;
 	pr->more = (unsigned long)n > want;
 	pr->game = sel->game;
-	pr->rd = record_reader_new_buffer(pr->syn, pr->text, pr->len,
-	    pr->name, RECORD_PGN);
+	pr->rd = record_reader_new_buffer(
+	    pr->syn, pr->text, pr->len, pr->name, RECORD_PGN);
 	rc = pr->rd != NULL ? 1 : -1;
 	while (rc == 1 && want-- > 0)
 		rc = record_reader_next(pr->rd, &pr->rec);
 	if (rc == 1)
 		replay_record(pr->syn, pr->rec, &ro, &pr->rp);
-	if (rc != 1 || (pr->rp.has_error &&
-	    pr->rp.error.code == DIAG_NO_MEMORY)) {
+	if (rc != 1 ||
+	    (pr->rp.has_error && pr->rp.error.code == DIAG_NO_MEMORY)) {
 		cli_error("%s: out of memory", pr->name);
 		return CLI_INTERNAL;
 	}
@@ -199,11 +198,11 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 }
 
 int
-play_open(struct play_record *pr, const char *path,
-    const struct play_select *sel)
+play_open(
+    struct play_record *pr, const char *path, const struct play_select *sel)
 {
-	char	*text;
-	size_t	 len;
+	char  *text;
+	size_t len;
 
 	memset(pr, 0, sizeof *pr);
 	replay_init(&pr->rp);
@@ -228,12 +227,13 @@ play_close(struct play_record *pr)
 }
 
 int
-play_replay_upto(const struct play_record *pr, unsigned long upto,
-    struct replay *rp)
+play_replay_upto(
+    const struct play_record *pr, unsigned long upto, struct replay *rp)
 {
 	struct replay_options ro = { .game = pr->game,
-	    .max_legal = PLAY_MAX_LEGAL, .limit = true,
-	    .upto = upto };
+		.max_legal = PLAY_MAX_LEGAL,
+		.limit = true,
+		.upto = upto };
 
 	replay_record(pr->syn, pr->rec, &ro, rp);
 	return rp->has_error && rp->error.code == DIAG_NO_MEMORY ? -1 : 0;
@@ -249,9 +249,9 @@ bool
 play_uses_dice(const struct rules_position *pos)
 {
 	struct rules_position *start;
-	struct rules_action *acts;
-	size_t	 n, i;
-	bool	 dice = false;
+	struct rules_action   *acts;
+	size_t		       n, i;
+	bool		       dice = false;
 
 	/* At the start, where every dice game rolls first. */
 	start = rules_position_dup(pos);
@@ -276,7 +276,7 @@ play_finish(int rc)
 {
 	if (rc == -1 || fflush(stdout) == EOF)
 		return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
-		    CLI_USAGE;
+							 CLI_USAGE;
 	return CLI_OK;
 }
 

@@ -19,11 +19,11 @@
 
 /* An NBoard session: the player and the game it is in. */
 struct nboard {
-	struct player	*pl;
-	struct record_syntax *syn;
-	const struct rules_game *g;	/* reversi */
-	struct rules_position *pos;	/* NULL before the first set game */
-	unsigned long	 seed, games;
+	struct player		*pl;
+	struct record_syntax	*syn;
+	const struct rules_game *g;   /* reversi */
+	struct rules_position	*pos; /* NULL before the first set game */
+	unsigned long		 seed, games;
 };
 
 /*
@@ -33,23 +33,23 @@ struct nboard {
 static int
 set_game(struct nboard *s, const char *ggf)
 {
-	struct replay_options ro = { .game = s->g };
-	struct record_reader *rd;
-	const struct record *rec = NULL;
+	struct replay_options  ro = { .game = s->g };
+	struct record_reader  *rd;
+	const struct record   *rec = NULL;
 	struct rules_position *pos;
-	struct replay rp;
-	struct diag d;
-	int	 rc = -1;
+	struct replay	       rp;
+	struct diag	       d;
+	int		       rc = -1;
 
 	replay_init(&rp);
-	if ((rd = record_reader_new_buffer(s->syn, ggf, strlen(ggf), "nboard",
-	    RECORD_GGF)) == NULL) {
+	if ((rd = record_reader_new_buffer(
+		 s->syn, ggf, strlen(ggf), "nboard", RECORD_GGF)) == NULL) {
 		cli_error("engine: out of memory");
 		goto out_free_replay;
 	}
 	if (record_reader_next(rd, &rec) != 1 || rec->malformed) {
-		cli_error("engine: set game: %s", rec != NULL &&
-		    rec->malformed ? rec->error.msg : "no game");
+		cli_error("engine: set game: %s",
+		    rec != NULL && rec->malformed ? rec->error.msg : "no game");
 		goto out_free_reader;
 	}
 	replay_record(s->syn, rec, &ro, &rp);
@@ -58,8 +58,8 @@ set_game(struct nboard *s, const char *ggf)
 		    diag_name(rp.error.code));
 		goto out_free_reader;
 	}
-	if ((pos = rules_position_new(s->g, rp.pos->board.name, NULL,
-	    &d)) == NULL) {
+	if ((pos = rules_position_new(s->g, rp.pos->board.name, NULL, &d)) ==
+	    NULL) {
 		cli_error("engine: set game: %s", d.msg);
 		goto out_free_reader;
 	}
@@ -80,9 +80,9 @@ static int
 move(struct nboard *s, char *arg)
 {
 	struct rules_action a[2];
-	struct diag d, rd;
-	size_t	 offs[2];
-	int	 n;
+	struct diag	    d, rd;
+	size_t		    offs[2];
+	int		    n;
 
 	arg[strcspn(arg, "/")] = '\0';
 	if (s->pos == NULL) {
@@ -94,11 +94,13 @@ move(struct nboard *s, char *arg)
 	/* GGF's pass. */
 	if (strcmp(arg, "pa") == 0)
 		arg = "pass";
-	n = record_turn_parse(s->syn, &s->pos->board, arg, strlen(arg), a,
-	    offs, 2, &rd);
+	n = record_turn_parse(
+	    s->syn, &s->pos->board, arg, strlen(arg), a, offs, 2, &rd);
 	if (n != 1 || rules_play(s->pos, &a[0], &d) == -1) {
-		cli_error("engine: move %s: %s", arg, n < 0 ? rd.msg :
-		    n != 1 ? "one action at a time" : d.msg);
+		cli_error("engine: move %s: %s", arg,
+		    n < 0      ? rd.msg :
+			n != 1 ? "one action at a time" :
+				 d.msg);
 		return -1;
 	}
 	return 0;
@@ -109,8 +111,8 @@ static int
 go(struct nboard *s)
 {
 	struct rules_action a;
-	struct diag d;
-	char	 buf[32];
+	struct diag	    d;
+	char		    buf[32];
 
 	if (s->pos == NULL) {
 		cli_error("engine: go before set game");
@@ -120,8 +122,10 @@ go(struct nboard *s)
 		cli_error("engine: %s", d.msg);
 		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL : -1;
 	}
-	printf("=== %s\n", a.kind == RULES_PASS ? "PA" :
-	    record_action_format(&s->pos->board, &a, buf, sizeof buf));
+	printf("=== %s\n",
+	    a.kind == RULES_PASS ?
+		"PA" :
+		record_action_format(&s->pos->board, &a, buf, sizeof buf));
 	return -1;
 }
 
@@ -132,7 +136,7 @@ go(struct nboard *s)
 static int
 command(struct nboard *s, char *line)
 {
-	char	*arg;
+	char *arg;
 
 	line += strspn(line, " \t");
 	arg = line + strcspn(line, " \t");
@@ -162,10 +166,10 @@ int
 play_nboard_engine(struct player *pl, unsigned long seed)
 {
 	struct nboard s = { .pl = pl, .seed = seed };
-	char	*line = NULL;
-	size_t	 cap = 0;
-	ssize_t	 len;
-	int	 status = -1;
+	char	     *line = NULL;
+	size_t	      cap = 0;
+	ssize_t	      len;
+	int	      status = -1;
 
 	s.g = rules_game_find("reversi");
 	if ((s.syn = record_syntax_new()) == NULL) {
@@ -177,7 +181,8 @@ play_nboard_engine(struct player *pl, unsigned long seed)
 		status = command(&s, line);
 		if (fflush(stdout) == EOF)
 			status = cli_output_ok(stdout, "stdout") ?
-			    CLI_INTERNAL : CLI_USAGE;
+			    CLI_INTERNAL :
+			    CLI_USAGE;
 	}
 	if (status == -1)
 		status = CLI_OK;

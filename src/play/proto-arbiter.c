@@ -20,10 +20,10 @@ arbiter_hello(struct play_side *s, double timeout)
 }
 
 static int
-arbiter_new_game(struct play_side *s, const struct play_game *pg,
-    double timeout)
+arbiter_new_game(
+    struct play_side *s, const struct play_game *pg, double timeout)
 {
-	char	 line[256];
+	char line[256];
 
 	snprintf(line, sizeof line, "game %s %s\n", pg->pos->game->name,
 	    pg->pos->board.name);
@@ -34,16 +34,15 @@ static int
 arbiter_ask(struct play_side *s, const struct play_game *pg, int colour,
     double deadline, char **line, size_t *len)
 {
-	char	*moves, *req, clock[64];
-	int	 r;
+	char *moves, *req, clock[64];
+	int   r;
 
 	(void)colour;
 	if ((moves = play_game_moves(pg)) == NULL)
 		return ENGINE_ERROR;
 	req = malloc(strlen(moves) + 8);
 	if (req != NULL)
-		sprintf(req, "moves%s%s\n", moves[0] != '\0' ? " " : "",
-		    moves);
+		sprintf(req, "moves%s%s\n", moves[0] != '\0' ? " " : "", moves);
 	free(moves);
 	if (req == NULL)
 		return ENGINE_ERROR;

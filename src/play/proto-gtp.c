@@ -17,11 +17,11 @@
 
 /* The response to a command, its first line copied. */
 struct gtp_reply {
-	bool		 ok;		/* `=', not `?' */
-	char		 text[ENGINE_ANSWER_MAX + 1];	/* first line, after
+	bool   ok;			    /* `=', not `?' */
+	char   text[ENGINE_ANSWER_MAX + 1]; /* first line, after
 							   `= ' */
-	size_t		 len;		/* a NUL in it is part of it */
-	bool		 set_game;	/* a line of it is "set_game" */
+	size_t len;			    /* a NUL in it is part of it */
+	bool   set_game;		    /* a line of it is "set_game" */
 };
 
 /*
@@ -45,13 +45,13 @@ reply_text(const char *line)
  * engine_read returned.
  */
 static int
-gtp_command(struct play_side *s, const char *cmd, double deadline,
-    struct gtp_reply *r)
+gtp_command(
+    struct play_side *s, const char *cmd, double deadline, struct gtp_reply *r)
 {
 	const char *text;
-	char	*line;
-	size_t	 len;
-	int	 rc;
+	char	   *line;
+	size_t	    len;
+	int	    rc;
 
 	r->ok = false;
 	r->text[0] = '\0';
@@ -89,13 +89,14 @@ static int
 gtp_require(struct play_side *s, const char *cmd, double timeout)
 {
 	struct gtp_reply r;
-	int	 rc;
+	int		 rc;
 
 	if ((rc = gtp_command(s, cmd, engine_deadline(timeout), &r)) != 1)
 		return rc;
 	if (r.ok)
 		return 1;
-	snprintf(s->refusal, sizeof s->refusal, "'%.100s': ? %.100s", cmd, r.text);
+	snprintf(
+	    s->refusal, sizeof s->refusal, "'%.100s': ? %.100s", cmd, r.text);
 	return PROTO_REFUSED;
 }
 
@@ -103,26 +104,25 @@ static int
 gtp_hello(struct play_side *s, double timeout)
 {
 	struct gtp_reply r;
-	char	 name[64];
-	int	 rc;
+	char		 name[64];
+	int		 rc;
 
 	s->name[0] = '\0';
 	s->no_pass = false;
 	s->knows_set_game = false;
 	/* Only its answers count: an engine may not know version 2. */
-	if ((rc = gtp_command(s, "protocol_version", engine_deadline(timeout),
-	    &r)) != 1 ||
+	if ((rc = gtp_command(
+		 s, "protocol_version", engine_deadline(timeout), &r)) != 1 ||
 	    (rc = gtp_command(s, "name", engine_deadline(timeout), &r)) != 1)
 		return rc;
 	snprintf(name, sizeof name, "%.63s", r.ok ? r.text : "");
-	if ((rc = gtp_command(s, "version", engine_deadline(timeout),
-	    &r)) != 1)
+	if ((rc = gtp_command(s, "version", engine_deadline(timeout), &r)) != 1)
 		return rc;
 	if (name[0] != '\0')
 		snprintf(s->name, sizeof s->name, "%s%s%.60s", name,
 		    r.ok && r.text[0] != '\0' ? " " : "", r.ok ? r.text : "");
-	if ((rc = gtp_command(s, "list_commands", engine_deadline(timeout),
-	    &r)) != 1)
+	if ((rc = gtp_command(
+		 s, "list_commands", engine_deadline(timeout), &r)) != 1)
 		return rc;
 	s->knows_set_game = r.ok && r.set_game;
 	return 1;
@@ -136,23 +136,21 @@ static void
 board_size(const struct rules_board *b, char *buf, size_t cap)
 {
 	const char *x = strchr(b->name, 'x');
-	size_t	 n = x != NULL ? (size_t)(x - b->name) : 0;
+	size_t	    n = x != NULL ? (size_t)(x - b->name) : 0;
 
-	if (x != NULL && strlen(x + 1) == n &&
-	    strncmp(b->name, x + 1, n) == 0)
+	if (x != NULL && strlen(x + 1) == n && strncmp(b->name, x + 1, n) == 0)
 		snprintf(buf, cap, "%.*s", (int)n, b->name);
 	else
 		snprintf(buf, cap, "%s", b->name);
 }
 
 static int
-gtp_new_game(struct play_side *s, const struct play_game *pg,
-    double timeout)
+gtp_new_game(struct play_side *s, const struct play_game *pg, double timeout)
 {
 	const struct rules_game *g = pg->pos->game;
-	struct gtp_reply r;
-	char	 cmd[160], size[64];
-	int	 rc;
+	struct gtp_reply	 r;
+	char			 cmd[160], size[64];
+	int			 rc;
 
 	/* What it wrote after the last game is no answer to this one. */
 	engine_drain(&s->e);
@@ -189,12 +187,12 @@ static int
 gtp_ask(struct play_side *s, const struct play_game *pg, int colour,
     double deadline, char **line, size_t *len)
 {
-	struct gtp_reply r;
+	struct gtp_reply	 r;
 	const struct rules_game *g = pg->pos->game;
-	const struct play_move *m;
-	char	 cmd[160], act[64];
-	size_t	 n, i;
-	int	 rc;
+	const struct play_move	*m;
+	char			 cmd[160], act[64];
+	size_t			 n, i;
+	int			 rc;
 
 	engine_drain(&s->e);
 	for (; s->told < pg->nlog; s->told++) {

@@ -21,7 +21,7 @@
 static bool
 is_pong(const struct play_side *s, const char *line)
 {
-	char	*endp;
+	char *endp;
 
 	if (strncmp(line, "pong ", 5) != 0 || !isdigit((unsigned char)line[5]))
 		return false;
@@ -38,9 +38,9 @@ is_pong(const struct play_side *s, const char *line)
 static int
 nboard_sync(struct play_side *s, double deadline)
 {
-	char	 cmd[32], *line;
-	size_t	 len;
-	int	 rc;
+	char   cmd[32], *line;
+	size_t len;
+	int    rc;
 
 	snprintf(cmd, sizeof cmd, "ping %lu\n", ++s->pings);
 	if ((rc = engine_send(&s->e, cmd, deadline)) != 1)
@@ -59,8 +59,8 @@ nboard_sync(struct play_side *s, double deadline)
 static int
 nboard_hello(struct play_side *s, double timeout)
 {
-	double	 deadline = engine_deadline(timeout);
-	int	 rc;
+	double deadline = engine_deadline(timeout);
+	int    rc;
 
 	s->name[0] = '\0';
 	s->pings = 0;
@@ -71,10 +71,9 @@ nboard_hello(struct play_side *s, double timeout)
 }
 
 static int
-nboard_new_game(struct play_side *s, const struct play_game *pg,
-    double timeout)
+nboard_new_game(struct play_side *s, const struct play_game *pg, double timeout)
 {
-	struct record rec = { 0 };
+	struct record	  rec = { 0 };
 	struct record_out o = {
 		.rec = &rec,
 		.game = pg->pos->game,
@@ -83,8 +82,8 @@ nboard_new_game(struct play_side *s, const struct play_game *pg,
 		.nturns = pg->nturns,
 	};
 	struct diag d;
-	char	*ggf, *cmd;
-	int	 rc;
+	char	   *ggf, *cmd;
+	int	    rc;
 
 	/* What it wrote after the last game is no answer to this one. */
 	engine_drain(&s->e);
@@ -107,9 +106,9 @@ nboard_ask(struct play_side *s, const struct play_game *pg, int colour,
     double deadline, char **line, size_t *len)
 {
 	const struct play_move *m;
-	char	 cmd[80], act[64], *slash;
-	size_t	 i, n;
-	int	 rc;
+	char			cmd[80], act[64], *slash;
+	size_t			i, n;
+	int			rc;
 
 	(void)colour;
 	engine_drain(&s->e);
@@ -119,8 +118,8 @@ nboard_ask(struct play_side *s, const struct play_game *pg, int colour,
 		if (m->a.kind == RULES_PASS)
 			snprintf(act, sizeof act, "PA");
 		else
-			record_action_format(&pg->pos->board, &m->a, act,
-			    sizeof act);
+			record_action_format(
+			    &pg->pos->board, &m->a, act, sizeof act);
 		snprintf(cmd, sizeof cmd, "move %s\n", act);
 		if ((rc = engine_send(&s->e, cmd, deadline)) != 1)
 			return rc;

@@ -17,7 +17,7 @@ play_proto_find(const char *name)
 		&play_proto_gtp,
 		&play_proto_nboard,
 	};
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < sizeof all / sizeof all[0]; i++)
 		if (strcmp(all[i]->name, name) == 0)
@@ -28,8 +28,8 @@ play_proto_find(const char *name)
 bool
 play_tc_parse(const char *arg, struct play_tc *tc)
 {
-	char	*endp;
-	double	 base, inc = 0;
+	char  *endp;
+	double base, inc = 0;
 
 	/* Decimal seconds only: strtod reads 0x1 and 1e3. */
 	if (arg[0] < '0' || arg[0] > '9' ||

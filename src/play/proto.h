@@ -19,13 +19,13 @@
 #include "play/play.h"
 
 /* A refusal: the program answered a request of the set-up with an error. */
-#define PROTO_REFUSED	(-10)
+#define PROTO_REFUSED (-10)
 
 /* A match's clock for a side (--tc): BASE+INC seconds; off when !on. */
 struct play_tc {
-	bool		 on;
-	double		 base, inc;
-	char		 text[32];	/* as given: the TimeControl tag */
+	bool   on;
+	double base, inc;
+	char   text[32]; /* as given: the TimeControl tag */
 };
 
 /*
@@ -34,19 +34,19 @@ struct play_tc {
  * proto and tc; the rest is the protocol's.
  */
 struct play_side {
-	struct engine	 e;
+	struct engine		 e;
 	const struct play_proto *proto;
-	const struct play_tc *tc;	/* borrowed */
-	double		 left;		/* its clock, in seconds (tc->on) */
+	const struct play_tc	*tc;   /* borrowed */
+	double			 left; /* its clock, in seconds (tc->on) */
 
-	char		 name[128];	/* its own name ("" : none given) */
-	bool		 greeted;	/* hello done in this run */
-	size_t		 told;		/* actions of the game it knows */
-	bool		 no_pass;	/* GTP: refused `play C pass' */
-	bool		 knows_set_game;	/* GTP: lists set_game */
-	unsigned long	 pings;		/* NBoard: the last `ping N' sent */
-	char		 refusal[256];	/* what it refused, and its answer */
-	char		 answer[ENGINE_ANSWER_MAX + 3];	/* ask's *line */
+	char	      name[128];      /* its own name ("" : none given) */
+	bool	      greeted;	      /* hello done in this run */
+	size_t	      told;	      /* actions of the game it knows */
+	bool	      no_pass;	      /* GTP: refused `play C pass' */
+	bool	      knows_set_game; /* GTP: lists set_game */
+	unsigned long pings;	      /* NBoard: the last `ping N' sent */
+	char	      refusal[256];   /* what it refused, and its answer */
+	char	      answer[ENGINE_ANSWER_MAX + 3]; /* ask's *line */
 };
 
 /*
@@ -58,25 +58,25 @@ struct play_side {
  * an engine_deadline.
  */
 struct play_proto {
-	const char	*name;		/* "arbiter", "gtp", "nboard" */
+	const char *name; /* "arbiter", "gtp", "nboard" */
 	/*
 	 * The one game and board the protocol can say, or NULL: any
 	 * (NBoard: reversi, 8x8; both or neither); a match of another is
 	 * a usage error.
 	 */
-	const char	*only_game, *only_board;
+	const char *only_game, *only_board;
 	/*
 	 * Once after each start of the program: whatever the protocol
 	 * asks first (GTP: protocol_version, name, version,
 	 * list_commands), s->name filled in where the program tells one.
 	 */
-	int		(*hello)(struct play_side *s, double timeout);
+	int (*hello)(struct play_side *s, double timeout);
 	/*
 	 * A new game, pg at its start: the program is told the game and its
 	 * board (and the clock, s->tc), and knows no action of it yet.
 	 */
-	int		(*new_game)(struct play_side *s,
-			    const struct play_game *pg, double timeout);
+	int (*new_game)(
+	    struct play_side *s, const struct play_game *pg, double timeout);
 	/*
 	 * Asks for the next action of pg, by colour: what the program has
 	 * not been told of the game, the clock (s->left) where there is
@@ -86,9 +86,8 @@ struct play_proto {
 	 * the program is told its own answer again is the protocol's (GTP:
 	 * no, genmove plays it; NBoard: yes, with `move').
 	 */
-	int		(*ask)(struct play_side *s, const struct play_game *pg,
-			    int colour, double deadline, char **line,
-			    size_t *len);
+	int (*ask)(struct play_side *s, const struct play_game *pg, int colour,
+	    double deadline, char **line, size_t *len);
 	/* The end of a match is engine_stop's `quit' for every protocol. */
 };
 
@@ -104,6 +103,6 @@ const struct play_proto *play_proto_find(const char *name);
  * out: no increment) into tc.  Returns false if arg is not one (or is
  * longer than tc->text holds).
  */
-bool	play_tc_parse(const char *arg, struct play_tc *tc);
+bool play_tc_parse(const char *arg, struct play_tc *tc);
 
 #endif

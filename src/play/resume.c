@@ -23,7 +23,7 @@ static bool
 whole(const struct record *rec, const char *text, size_t len, size_t *end)
 {
 	const struct record_tag *t = record_tag_find(rec, "Result");
-	size_t	 at;
+	size_t			 at;
 
 	if (rec->malformed || !rec->has_result || t == NULL ||
 	    t->value_len != rec->result.len ||
@@ -48,16 +48,16 @@ tag_is(const struct record *rec, const char *name, const char *v)
 
 int
 play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
-    const char *match_id, unsigned long most, play_resume_fn each,
-    void *arg, unsigned long *games)
+    const char *match_id, unsigned long most, play_resume_fn each, void *arg,
+    unsigned long *games)
 {
 	struct record_reader *rd = NULL;
-	const struct record *rec;
-	struct replay rp;
+	const struct record  *rec;
+	struct replay	      rp;
 	struct replay_options ro = { .max_legal = 0 };
-	char	*text = NULL, round[32];
-	size_t	 len = 0, cap = 0, n, end = 0;
-	int	 r, rc = -1;
+	char		     *text = NULL, round[32];
+	size_t		      len = 0, cap = 0, n, end = 0;
+	int		      r, rc = -1;
 
 	*games = 0;
 	replay_init(&rp);
@@ -72,8 +72,9 @@ play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 		cli_error("%s: %s", path, strerror(errno));
 		goto out_free;
 	}
-	if (len > 0 && (rd = record_reader_new_buffer(syn, text, len, path,
-	    RECORD_PGN)) == NULL)
+	if (len > 0 &&
+	    (rd = record_reader_new_buffer(syn, text, len, path, RECORD_PGN)) ==
+		NULL)
 		goto out_nomem;
 	while (rd != NULL && (r = record_reader_next(rd, &rec)) == 1) {
 		snprintf(round, sizeof round, "%lu", *games + 1);
@@ -95,7 +96,8 @@ play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 		}
 		if (*games == most) {
 			cli_error("%s: holds more than the %lu games of the "
-			    "match", path, most);
+				  "match",
+			    path, most);
 			goto out_free;
 		}
 		if (each(arg, *games, &rp) == -1)
@@ -116,7 +118,8 @@ play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 	goto out_free;
 out_not_ours:
 	cli_error("%s: record %lu is not game %lu of this match, whole and "
-	    "legal: not resumed", path, *games + 1, *games + 1);
+		  "legal: not resumed",
+	    path, *games + 1, *games + 1);
 	goto out_free;
 out_nomem:
 	cli_error("%s: %s", path, strerror(ENOMEM));

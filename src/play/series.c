@@ -15,7 +15,7 @@
 #include "util/util.h"
 
 /* A turn token of any game fits: Herd side 12 places at most ~400 cells. */
-#define TOKEN_MAX	8192
+#define TOKEN_MAX 8192
 
 int
 play_game_init(struct play_game *pg, const struct rules_game *g,
@@ -33,7 +33,7 @@ play_game_init(struct play_game *pg, const struct rules_game *g,
 void
 play_game_fini(struct play_game *pg)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < pg->nturns; i++)
 		free(pg->turns[i]);
@@ -48,8 +48,8 @@ int
 play_game_roll(struct play_game *pg)
 {
 	struct rules_action a[1];
-	struct diag d;
-	int	 first, second;
+	struct diag	    d;
+	int		    first, second;
 
 	if (rules_phase(pg->pos) == RULES_GAME_OVER ||
 	    rules_legal(pg->pos, a, 1) == 0 || a[0].kind != RULES_DICE)
@@ -62,18 +62,18 @@ play_game_roll(struct play_game *pg)
 }
 
 int
-play_game_play(struct play_game *pg, const struct rules_action *a,
-    struct diag *d)
+play_game_play(
+    struct play_game *pg, const struct rules_action *a, struct diag *d)
 {
-	char	 buf[TOKEN_MAX];
-	int	 c = rules_to_move(pg->pos);
+	char buf[TOKEN_MAX];
+	int  c = rules_to_move(pg->pos);
 
-	if (array_grow(&pg->cur, &pg->cur_cap, pg->ncur + 1,
-	    sizeof *pg->cur) == -1 ||
-	    array_grow(&pg->log, &pg->log_cap, pg->nlog + 1,
-	    sizeof *pg->log) == -1 ||
+	if (array_grow(&pg->cur, &pg->cur_cap, pg->ncur + 1, sizeof *pg->cur) ==
+		-1 ||
+	    array_grow(&pg->log, &pg->log_cap, pg->nlog + 1, sizeof *pg->log) ==
+		-1 ||
 	    array_grow(&pg->turns, &pg->turns_cap, pg->nturns + 1,
-	    sizeof *pg->turns) == -1)
+		sizeof *pg->turns) == -1)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	if (rules_play(pg->pos, a, d) == -1)
 		return -1;
@@ -81,8 +81,8 @@ play_game_play(struct play_game *pg, const struct rules_action *a,
 	pg->log[pg->nlog++] = (struct play_move){ *a, c };
 	if (rules_phase(pg->pos) == RULES_TURN_MIDDLE)
 		return 0;
-	if (record_turn_format(&pg->pos->board, pg->cur, pg->ncur, buf,
-	    sizeof buf) == -1 ||
+	if (record_turn_format(
+		&pg->pos->board, pg->cur, pg->ncur, buf, sizeof buf) == -1 ||
 	    (pg->turns[pg->nturns] = strdup(buf)) == NULL)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	pg->nturns++;
@@ -93,12 +93,13 @@ play_game_play(struct play_game *pg, const struct rules_action *a,
 char *
 play_game_moves(const struct play_game *pg)
 {
-	char	*s, *p, buf[TOKEN_MAX];
-	size_t	 len = 1, i;
+	char  *s, *p, buf[TOKEN_MAX];
+	size_t len = 1, i;
 
 	buf[0] = '\0';
-	if (pg->ncur > 0 && record_turn_format(&pg->pos->board, pg->cur,
-	    pg->ncur, buf, sizeof buf) == -1)
+	if (pg->ncur > 0 &&
+	    record_turn_format(
+		&pg->pos->board, pg->cur, pg->ncur, buf, sizeof buf) == -1)
 		return NULL;
 	for (i = 0; i < pg->nturns; i++)
 		len += strlen(pg->turns[i]) + 1;
@@ -114,19 +115,19 @@ play_game_moves(const struct play_game *pg)
 }
 
 int
-play_game_write(FILE *out, const struct play_game *pg,
-    const struct play_game_tags *t)
+play_game_write(
+    FILE *out, const struct play_game *pg, const struct play_game_tags *t)
 {
 	const struct rules_position *pos = pg->pos;
-	struct record_tag_out tags[15];
-	struct rules_score s;
-	const char **turns;
-	char	**noted = NULL;
-	char	 round[32], seed[32], result[32], *text = NULL;
-	char	 cur[TOKEN_MAX];
-	size_t	 n = 0, len = 0, nturns = pg->nturns, i;
-	FILE	*mem;
-	int	 rc = -1;
+	struct record_tag_out	     tags[15];
+	struct rules_score	     s;
+	const char		   **turns;
+	char			   **noted = NULL;
+	char   round[32], seed[32], result[32], *text = NULL;
+	char   cur[TOKEN_MAX];
+	size_t n = 0, len = 0, nturns = pg->nturns, i;
+	FILE  *mem;
+	int    rc = -1;
 
 	/*
 	 * A game stopped inside a turn keeps the turn in progress (dice,
@@ -138,8 +139,8 @@ play_game_write(FILE *out, const struct play_game *pg,
 	if (nturns > 0)
 		memcpy(turns, pg->turns, nturns * sizeof *turns);
 	if (pg->ncur > 0) {
-		if (record_turn_format(&pos->board, pg->cur, pg->ncur, cur,
-		    sizeof cur) == -1)
+		if (record_turn_format(
+			&pos->board, pg->cur, pg->ncur, cur, sizeof cur) == -1)
 			goto out_free;
 		turns[nturns++] = cur;
 	}
@@ -150,16 +151,16 @@ play_game_write(FILE *out, const struct play_game *pg,
 	for (i = 0; i < nturns && i < t->nnotes; i++) {
 		if (t->notes[i] == NULL)
 			continue;
-		if ((noted[i] = malloc(strlen(turns[i]) +
-		    strlen(t->notes[i]) + 4)) == NULL)
+		if ((noted[i] = malloc(
+			 strlen(turns[i]) + strlen(t->notes[i]) + 4)) == NULL)
 			goto out_free;
 		sprintf(noted[i], "%s {%s}", turns[i], t->notes[i]);
 		turns[i] = noted[i];
 	}
 	rules_score(pos, &s);
 	if (s.over)
-		snprintf(result, sizeof result, "%d-%d", s.points[0],
-		    s.points[1]);
+		snprintf(
+		    result, sizeof result, "%d-%d", s.points[0], s.points[1]);
 	else
 		snprintf(result, sizeof result, "*");
 	snprintf(round, sizeof round, "%lu", t->round);
@@ -169,8 +170,10 @@ play_game_write(FILE *out, const struct play_game *pg,
 	if (t->match_id != NULL)
 		tags[n++] = (struct record_tag_out){ "MatchId", t->match_id };
 	tags[n++] = (struct record_tag_out){ "Game", pos->game->name };
-	tags[n++] = (struct record_tag_out){ pos->board.geometry ==
-	    RULES_SQUARE ? "Size" : "Board", pos->board.name };
+	tags[n++] = (struct record_tag_out){
+		pos->board.geometry == RULES_SQUARE ? "Size" : "Board",
+		pos->board.name
+	};
 	tags[n++] = (struct record_tag_out){ "Black", t->black };
 	tags[n++] = (struct record_tag_out){ "White", t->white };
 	if (pg->dice)
@@ -178,16 +181,16 @@ play_game_write(FILE *out, const struct play_game *pg,
 	tags[n++] = (struct record_tag_out){ "Result", result };
 	if (t->time_control != NULL)
 		tags[n++] = (struct record_tag_out){ "TimeControl",
-		    t->time_control };
+			t->time_control };
 	if (t->black_time_control != NULL)
 		tags[n++] = (struct record_tag_out){ "BlackTimeControl",
-		    t->black_time_control };
+			t->black_time_control };
 	if (t->white_time_control != NULL)
 		tags[n++] = (struct record_tag_out){ "WhiteTimeControl",
-		    t->white_time_control };
+			t->white_time_control };
 	if (t->termination != NULL)
 		tags[n++] = (struct record_tag_out){ "Termination",
-		    t->termination };
+			t->termination };
 	if (t->winner != NULL)
 		tags[n++] = (struct record_tag_out){ "Winner", t->winner };
 	/* Built in memory, then one write: a kill leaves whole records. */
@@ -217,7 +220,7 @@ out_free:
 int
 play_colour(const struct rules_game *g, const char *name, int fallback)
 {
-	int	 c;
+	int c;
 
 	for (c = 0; c < RULES_COLOURS; c++)
 		if (strcmp(g->colour[c], name) == 0)
@@ -232,8 +235,8 @@ play_player_seed(uint64_t s, int c)
 }
 
 int
-play_game_side(const struct play_game *pg, const int start[RULES_COLOURS],
-    int c)
+play_game_side(
+    const struct play_game *pg, const int start[RULES_COLOURS], int c)
 {
 	/* The position is the one record of a swap: ask it every time. */
 	return rules_swapped(pg->pos) ? start[1 - c] : start[c];
@@ -243,14 +246,15 @@ void
 play_tally(struct report_match *m, const struct play_game *pg,
     const int start[RULES_COLOURS], int winner, bool unfinished)
 {
-	int	 c;
+	int c;
 
 	m->games++;
 	for (c = 0; c < RULES_COLOURS; c++)
-		m->side[play_game_side(pg, start, c)].as[c][unfinished ?
-		    REPORT_UNFINISHED :
-		    winner == -1 ? REPORT_DRAW : winner == c ? REPORT_WIN :
-		    REPORT_LOSS]++;
+		m->side[play_game_side(pg, start, c)]
+		    .as[c][unfinished	 ? REPORT_UNFINISHED :
+			    winner == -1 ? REPORT_DRAW :
+			    winner == c	 ? REPORT_WIN :
+					   REPORT_LOSS]++;
 }
 
 bool
@@ -289,20 +293,13 @@ int
 play_series_option(struct play_series *ps, int c, const char *arg)
 {
 	switch (c) {
-	case 'n':
-		return play_count("--games", arg, &ps->games) ? 0 : -1;
-	case 'S':
-		return play_count("--seed", arg, &ps->seed) ? 0 : -1;
-	case 's':
-		ps->size = arg;
-		return 0;
+	case 'n': return play_count("--games", arg, &ps->games) ? 0 : -1;
+	case 'S': return play_count("--seed", arg, &ps->seed) ? 0 : -1;
+	case 's': ps->size = arg; return 0;
 	case PLAY_OPT_MAX_TURNS:
 		ps->has_max_turns = true;
-		return play_count("--max-turns", arg, &ps->max_turns) ? 0 :
-		    -1;
-	case PLAY_OPT_SUMMARY:
-		ps->summary = arg;
-		return 0;
+		return play_count("--max-turns", arg, &ps->max_turns) ? 0 : -1;
+	case PLAY_OPT_SUMMARY: ps->summary = arg; return 0;
 	}
 	return 0;
 }
@@ -325,13 +322,12 @@ play_series_game(struct play_series *ps, const char *name)
 }
 
 int
-play_series_start(struct play_series *ps, unsigned long i,
-    struct play_game *pg)
+play_series_start(struct play_series *ps, unsigned long i, struct play_game *pg)
 {
 	struct diag d;
 
-	if (play_game_init(pg, ps->m.game, ps->size, (uint64_t)ps->seed + i,
-	    &d) == -1) {
+	if (play_game_init(
+		pg, ps->m.game, ps->size, (uint64_t)ps->seed + i, &d) == -1) {
 		cli_error("%s [%s]", d.msg, diag_name(d.code));
 		return -1;
 	}
@@ -344,5 +340,5 @@ play_series_going(const struct play_series *ps, const struct play_game *pg)
 {
 	return rules_phase(pg->pos) != RULES_GAME_OVER &&
 	    (ps->max_turns == 0 ||
-	    (unsigned long)rules_turn(pg->pos) <= ps->max_turns);
+		(unsigned long)rules_turn(pg->pos) <= ps->max_turns);
 }

@@ -25,27 +25,27 @@
 
 #include "player/kinds.h"
 
-#define WIN		1e6
-#define POINTS		1.0
-#define MOBILITY	5.0
+#define WIN	 1e6
+#define POINTS	 1.0
+#define MOBILITY 5.0
 
 /* Stats that say something about who is ahead, with their weight. */
 static const struct {
-	const char	*name;
-	double		 weight;
+	const char *name;
+	double	    weight;
 } stat_weights[] = {
-	{ "pinned", -1.0 },	/* Stones!: a pinned stone cannot move */
+	{ "pinned", -1.0 }, /* Stones!: a pinned stone cannot move */
 };
 
 double
 player_evaluate(const struct rules_position *pos, int me)
 {
-	struct rules_action acts[2];
-	struct rules_score s;
+	struct rules_action	 acts[2];
+	struct rules_score	 s;
 	const struct rules_stat *st;
-	size_t	 i, n;
-	int	 opp = 1 - me;
-	double	 v;
+	size_t			 i, n;
+	int			 opp = 1 - me;
+	double			 v;
 
 	rules_score(pos, &s);
 	v = POINTS * (s.points[me] - s.points[opp]);
@@ -55,8 +55,7 @@ player_evaluate(const struct rules_position *pos, int me)
 		if ((st = rules_stat_find(&s, stat_weights[i].name)) != NULL)
 			v += stat_weights[i].weight *
 			    (st->value[me] - st->value[opp]);
-	if (rules_phase(pos) == RULES_TURN_START &&
-	    rules_to_move(pos) == opp) {
+	if (rules_phase(pos) == RULES_TURN_START && rules_to_move(pos) == opp) {
 		n = rules_legal(pos, acts, 2);
 		/* Dice say nothing about choice; a pass is no choice. */
 		if (n > 0 && acts[0].kind != RULES_DICE &&
@@ -71,10 +70,10 @@ greedy_choose(struct player *p, const struct rules_position *pos,
     const struct rules_action *legal, size_t n)
 {
 	struct rules_position *next;
-	size_t	 i, ties = 0;
-	long	 best = 0;
-	double	 v, bestv = 0;
-	int	 me = rules_to_move(pos);
+	size_t		       i, ties = 0;
+	long		       best = 0;
+	double		       v, bestv = 0;
+	int		       me = rules_to_move(pos);
 
 	if ((next = rules_position_dup(pos)) == NULL)
 		return -1;
@@ -88,8 +87,7 @@ greedy_choose(struct player *p, const struct rules_position *pos,
 			bestv = v;
 			best = (long)i;
 			ties = 1;
-		} else if (v == bestv &&
-		    rules_rng_below(&p->rng, ++ties) == 0)
+		} else if (v == bestv && rules_rng_below(&p->rng, ++ties) == 0)
 			best = (long)i;
 	}
 	rules_position_free(next);

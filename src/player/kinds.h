@@ -13,23 +13,23 @@
 #include "player/player.h"
 
 struct player_kind {
-	const char	*name;		/* "random": the spec before any ':' */
-	bool		 budget;	/* takes ":N" */
+	const char *name;   /* "random": the spec before any ':' */
+	bool	    budget; /* takes ":N" */
 	/*
 	 * Chooses among the n > 0 legal actions of pos (none of them dice)
 	 * and returns the index, or -1 when memory runs out.
 	 */
-	long		(*choose)(struct player *, const struct rules_position *,
-			    const struct rules_action *legal, size_t n);
-	void		(*free)(struct player *);	/* its own state */
+	long (*choose)(struct player *, const struct rules_position *,
+	    const struct rules_action *legal, size_t n);
+	void (*free)(struct player *); /* its own state */
 };
 
 struct player {
 	const struct player_kind *kind;
-	char		 spec[32];
-	unsigned long	 budget;
-	struct rules_rng rng;
-	void		*state;		/* the kind's own, or NULL */
+	char			  spec[32];
+	unsigned long		  budget;
+	struct rules_rng	  rng;
+	void			 *state; /* the kind's own, or NULL */
 };
 
 extern const struct player_kind player_random;
@@ -40,7 +40,7 @@ extern const struct player_kind player_mcts;
  * The legal actions of pos into *acts (grown with realloc; *cap its size).
  * Returns how many, or -1 when memory runs out.
  */
-long	player_legal(const struct rules_position *pos,
-	    struct rules_action **acts, size_t *cap);
+long player_legal(
+    const struct rules_position *pos, struct rules_action **acts, size_t *cap);
 
 #endif

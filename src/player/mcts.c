@@ -23,28 +23,28 @@
 #include "player/kinds.h"
 #include "util/util.h"
 
-#define EXPLORE		1.0
-#define PLAYOUT_TURNS	1000
+#define EXPLORE	      1.0
+#define PLAYOUT_TURNS 1000
 
 struct node {
-	struct rules_action act;	/* the action leading here */
-	int32_t		 child;		/* first child, or -1 */
-	int32_t		 nchildren;	/* children are consecutive */
-	uint32_t	 visits;
-	int8_t		 mover;		/* who took act */
-	bool		 expanded;
-	bool		 chance;	/* the children are dice rolls */
-	double		 reward;	/* total, for mover */
+	struct rules_action act;       /* the action leading here */
+	int32_t		    child;     /* first child, or -1 */
+	int32_t		    nchildren; /* children are consecutive */
+	uint32_t	    visits;
+	int8_t		    mover; /* who took act */
+	bool		    expanded;
+	bool		    chance; /* the children are dice rolls */
+	double		    reward; /* total, for mover */
 };
 
 struct mcts {
-	struct node	*nodes;
-	size_t		 nnodes, cap;
-	int32_t		*path;
-	size_t		 path_cap;
-	struct rules_action *acts;
-	size_t		 acts_cap;
-	struct rules_position *pos;	/* the descent's position */
+	struct node	      *nodes;
+	size_t		       nnodes, cap;
+	int32_t		      *path;
+	size_t		       path_cap;
+	struct rules_action   *acts;
+	size_t		       acts_cap;
+	struct rules_position *pos; /* the descent's position */
 };
 
 static void
@@ -66,11 +66,12 @@ mcts_free(struct player *p)
 static int32_t
 nodes_add(struct mcts *m, size_t n)
 {
-	int32_t	 first;
+	int32_t first;
 
 	/* Nodes are numbered by int32_t. */
-	if (n > INT32_MAX - m->nnodes || array_grow(&m->nodes, &m->cap,
-	    m->nnodes + n, sizeof *m->nodes) == -1)
+	if (n > INT32_MAX - m->nnodes ||
+	    array_grow(&m->nodes, &m->cap, m->nnodes + n, sizeof *m->nodes) ==
+		-1)
 		return -1;
 	first = (int32_t)m->nnodes;
 	m->nnodes += n;
@@ -80,8 +81,8 @@ nodes_add(struct mcts *m, size_t n)
 static int
 path_push(struct mcts *m, size_t depth, int32_t node)
 {
-	if (array_grow(&m->path, &m->path_cap, depth + 1,
-	    sizeof *m->path) == -1)
+	if (array_grow(&m->path, &m->path_cap, depth + 1, sizeof *m->path) ==
+	    -1)
 		return -1;
 	m->path[depth] = node;
 	return 0;
@@ -92,9 +93,9 @@ static int
 expand(struct mcts *m, int32_t node, const struct rules_position *pos)
 {
 	struct node *c;
-	long	 n, i;
-	int32_t	 first;
-	int	 mover;
+	long	     n, i;
+	int32_t	     first;
+	int	     mover;
 
 	m->nodes[node].expanded = true;
 	if (rules_phase(pos) == RULES_GAME_OVER)
@@ -120,13 +121,13 @@ expand(struct mcts *m, int32_t node, const struct rules_position *pos)
 
 /* UCB1 among the children of a decision node; unvisited ones first. */
 static int32_t
-select_child(struct player *p, const struct node *parent,
-    const struct node *nodes)
+select_child(
+    struct player *p, const struct node *parent, const struct node *nodes)
 {
 	const struct node *c;
-	double	 best = -1, v, logn;
-	int32_t	 i, pick = parent->child;
-	uint64_t ties = 0;
+	double		   best = -1, v, logn;
+	int32_t		   i, pick = parent->child;
+	uint64_t	   ties = 0;
 
 	logn = log((double)parent->visits + 1);
 	for (i = 0; i < parent->nchildren; i++) {
@@ -155,8 +156,8 @@ playout(struct player *p, struct mcts *m, struct rules_position *pos,
     double reward[RULES_COLOURS])
 {
 	struct rules_score s;
-	long	 n;
-	int	 last = rules_turn(pos) + PLAYOUT_TURNS, w;
+	long		   n;
+	int		   last = rules_turn(pos) + PLAYOUT_TURNS, w;
 
 	while (rules_phase(pos) != RULES_GAME_OVER && rules_turn(pos) < last) {
 		if ((n = player_legal(pos, &m->acts, &m->acts_cap)) <= 0) {
@@ -170,8 +171,10 @@ playout(struct player *p, struct mcts *m, struct rules_position *pos,
 	}
 	rules_score(pos, &s);
 	/* A game the cap stopped is judged on its score as it stands. */
-	w = s.over ? s.winner : s.points[0] > s.points[1] ? 0 :
-	    s.points[1] > s.points[0] ? 1 : -1;
+	w = s.over		      ? s.winner :
+	    s.points[0] > s.points[1] ? 0 :
+	    s.points[1] > s.points[0] ? 1 :
+					-1;
 	reward[0] = w == 0 ? 1 : w == 1 ? 0 : 0.5;
 	reward[1] = 1 - reward[0];
 	return 0;
@@ -181,12 +184,12 @@ static long
 mcts_choose(struct player *p, const struct rules_position *root,
     const struct rules_action *legal, size_t n)
 {
-	struct mcts *m = p->state;
-	struct node *nd;
-	double	 reward[RULES_COLOURS];
+	struct mcts  *m = p->state;
+	struct node  *nd;
+	double	      reward[RULES_COLOURS];
 	unsigned long it;
-	size_t	 depth, i;
-	int32_t	 cur, best;
+	size_t	      depth, i;
+	int32_t	      cur, best;
 
 	(void)legal;
 	(void)n;
@@ -218,10 +221,12 @@ mcts_choose(struct player *p, const struct rules_position *root,
 		/* Down the tree while it is expanded. */
 		while (m->nodes[cur].expanded && m->nodes[cur].nchildren > 0) {
 			nd = &m->nodes[cur];
-			cur = nd->chance ? nd->child + (int32_t)rules_rng_below(
-			    &p->rng, (uint64_t)nd->nchildren) :
-			    select_child(p, nd, m->nodes);
-			if (rules_play(m->pos, &m->nodes[cur].act, NULL) == -1 ||
+			cur = nd->chance ? nd->child +
+				(int32_t)rules_rng_below(
+				    &p->rng, (uint64_t)nd->nchildren) :
+					   select_child(p, nd, m->nodes);
+			if (rules_play(m->pos, &m->nodes[cur].act, NULL) ==
+				-1 ||
 			    path_push(m, depth++, cur) == -1)
 				return -1;
 		}
@@ -231,10 +236,12 @@ mcts_choose(struct player *p, const struct rules_position *root,
 				return -1;
 			nd = &m->nodes[cur];
 			if (nd->nchildren > 0) {
-				cur = nd->child + (int32_t)rules_rng_below(
-				    &p->rng, (uint64_t)nd->nchildren);
+				cur = nd->child +
+				    (int32_t)rules_rng_below(
+					&p->rng, (uint64_t)nd->nchildren);
 				if (rules_play(m->pos, &m->nodes[cur].act,
-				    NULL) == -1 || path_push(m, depth++, cur) == -1)
+					NULL) == -1 ||
+				    path_push(m, depth++, cur) == -1)
 					return -1;
 			}
 		}

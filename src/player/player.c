@@ -17,17 +17,17 @@ static const struct player_kind *const kinds[] = {
 	&player_mcts,
 };
 
-#define NKINDS	(sizeof kinds / sizeof kinds[0])
+#define NKINDS (sizeof kinds / sizeof kinds[0])
 
 struct player *
 player_new(const char *spec, struct diag *d)
 {
 	const struct player_kind *k = NULL;
-	struct player *p;
-	unsigned long budget = 0;
-	const char *colon;
-	size_t	 len, i;
-	char	*end;
+	struct player		 *p;
+	unsigned long		  budget = 0;
+	const char		 *colon;
+	size_t			  len, i;
+	char			 *end;
 
 	colon = strchr(spec, ':');
 	len = colon != NULL ? (size_t)(colon - spec) : strlen(spec);
@@ -36,8 +36,10 @@ player_new(const char *spec, struct diag *d)
 		    strncmp(kinds[i]->name, spec, len) == 0)
 			k = kinds[i];
 	if (k == NULL) {
-		diag_set(d, DIAG_BAD_PLAYER, "no player '%s' (random, greedy, "
-		    "mcts or mcts:N)", spec);
+		diag_set(d, DIAG_BAD_PLAYER,
+		    "no player '%s' (random, greedy, "
+		    "mcts or mcts:N)",
+		    spec);
 		return NULL;
 	}
 	if (colon != NULL) {
@@ -49,11 +51,13 @@ player_new(const char *spec, struct diag *d)
 			if (k->budget)
 				diag_set(d, DIAG_BAD_PLAYER,
 				    "%s takes a budget "
-				    "of 1 to %d playouts, not '%s'", k->name,
-				    PLAYER_MCTS_MAX, spec);
+				    "of 1 to %d playouts, not '%s'",
+				    k->name, PLAYER_MCTS_MAX, spec);
 			else
-				diag_set(d, DIAG_BAD_PLAYER, "%s takes no "
-				    "budget: '%s'", k->name, spec);
+				diag_set(d, DIAG_BAD_PLAYER,
+				    "%s takes no "
+				    "budget: '%s'",
+				    k->name, spec);
 			return NULL;
 		}
 	} else if (k->budget)
@@ -95,10 +99,10 @@ player_seed(struct player *p, uint64_t seed)
 }
 
 long
-player_legal(const struct rules_position *pos, struct rules_action **acts,
-    size_t *cap)
+player_legal(
+    const struct rules_position *pos, struct rules_action **acts, size_t *cap)
 {
-	size_t	 n;
+	size_t n;
 
 	n = rules_legal(pos, *acts, *cap);
 	if (n > *cap) {
@@ -114,9 +118,9 @@ player_choose(struct player *p, const struct rules_position *pos,
     struct rules_action *out, struct diag *d)
 {
 	struct rules_action *acts = NULL;
-	size_t	 cap = 0;
-	long	 n, i;
-	int	 rc = -1;
+	size_t		     cap = 0;
+	long		     n, i;
+	int		     rc = -1;
 
 	if (rules_phase(pos) == RULES_GAME_OVER)
 		return diag_set(d, DIAG_GAME_OVER, "the game is over");
@@ -127,7 +131,8 @@ player_choose(struct player *p, const struct rules_position *pos,
 		goto out_free;
 	}
 	if (acts[0].kind == RULES_DICE) {
-		diag_set(d, DIAG_DICE, "the next action is a roll of the dice, "
+		diag_set(d, DIAG_DICE,
+		    "the next action is a roll of the dice, "
 		    "which is the referee's");
 		goto out_free;
 	}

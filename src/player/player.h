@@ -17,9 +17,9 @@
 #include "rules/rules.h"
 
 /* mcts without a budget: playouts per action chosen. */
-#define PLAYER_MCTS_BUDGET	1000
+#define PLAYER_MCTS_BUDGET 1000
 /* The largest budget accepted after "mcts:". */
-#define PLAYER_MCTS_MAX		10000000
+#define PLAYER_MCTS_MAX 10000000
 
 struct player;
 
@@ -30,7 +30,7 @@ struct player;
  * when memory runs out.  Seeded with 0 until player_seed says otherwise.
  */
 struct player *player_new(const char *spec, struct diag *d);
-void	player_free(struct player *);
+void	       player_free(struct player *);
 
 /* The canonical spec ("mcts:1000"): owned by the player. */
 const char *player_spec(const struct player *);
@@ -39,7 +39,7 @@ const char *player_spec(const struct player *);
  * Seeds the player's own random numbers (its tie-breaks and playouts): the
  * same seed and positions give the same choices on every machine.
  */
-void	player_seed(struct player *, uint64_t seed);
+void player_seed(struct player *, uint64_t seed);
 
 /*
  * Chooses the next action of pos for the player to move into *out.
@@ -47,13 +47,13 @@ void	player_seed(struct player *, uint64_t seed);
  * action is a roll of the dice, which is the referee's (dice), or memory
  * ran out (no-memory).  pos is borrowed and left as it was.
  */
-int	player_choose(struct player *, const struct rules_position *pos,
-	    struct rules_action *out, struct diag *d);
+int player_choose(struct player *, const struct rules_position *pos,
+    struct rules_action *out, struct diag *d);
 
 /*
  * The greedy player's evaluation of pos for colour `me', higher is better
  * (greedy.c says what it counts); exported for tests and for mcts.
  */
-double	player_evaluate(const struct rules_position *pos, int me);
+double player_evaluate(const struct rules_position *pos, int me);
 
 #endif

@@ -17,9 +17,9 @@
 
 struct record_export {
 	const struct record_export_format *f;
-	FILE		*out;
-	unsigned long	 written;
-	void		*state;		/* a format's own, or NULL */
+	FILE				  *out;
+	unsigned long			   written;
+	void				  *state; /* a format's own, or NULL */
 };
 
 /*
@@ -27,9 +27,9 @@ struct record_export {
  * order read.  GGF and SGF carry these under their own property names.
  */
 static const struct {
-	const char	*tag;
-	const char	*ggf;		/* NULL: carried as XT[Tag=value] */
-	const char	*sgf;
+	const char *tag;
+	const char *ggf; /* NULL: carried as XT[Tag=value] */
+	const char *sgf;
 } known[] = {
 	{ "Event", "EV", "EV" },
 	{ "Site", "PC", "PC" },
@@ -51,12 +51,12 @@ static const struct {
 	{ "Termination", NULL, NULL },
 	{ "Winner", NULL, NULL },
 };
-#define NKNOWN	(sizeof known / sizeof known[0])
+#define NKNOWN (sizeof known / sizeof known[0])
 
 static bool
 is_known(const char *name)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < NKNOWN; i++)
 		if (strcasecmp(known[i].tag, name) == 0)
@@ -86,14 +86,15 @@ static const char *
 setup_of(const struct record_out *o, char *buf, size_t cap)
 {
 	const struct record_tag *t = record_tag_find(o->rec, "Setup");
-	int	 pieces[RULES_MAX_CELLS], to_move;
+	int			 pieces[RULES_MAX_CELLS], to_move;
 
 	if (t == NULL)
 		return NULL;
-	if (o->board == NULL || record_setup_parse(o->board, t->value,
-	    t->value_len, pieces, &to_move, NULL) == -1 ||
-	    record_setup_text(pieces, o->board->ncells, to_move, buf,
-	    cap) == -1)
+	if (o->board == NULL ||
+	    record_setup_parse(o->board, t->value, t->value_len, pieces,
+		&to_move, NULL) == -1 ||
+	    record_setup_text(pieces, o->board->ncells, to_move, buf, cap) ==
+		-1)
 		return t->value;
 	return buf;
 }
@@ -107,10 +108,10 @@ static size_t
 canonical_tags(const struct record_out *o, struct record_tag_out *out,
     char *result, size_t rcap, char *setup, size_t scap)
 {
-	const struct record *rec = o->rec;
+	const struct record	*rec = o->rec;
 	const struct record_tag *t;
-	const char *v;
-	size_t	 i, n = 0;
+	const char		*v;
+	size_t			 i, n = 0;
 
 	for (i = 0; i < NKNOWN; i++) {
 		const char *name = known[i].tag;
@@ -121,10 +122,12 @@ canonical_tags(const struct record_out *o, struct record_tag_out *out,
 			v = o->game->name;
 		else if (strcmp(name, "Size") == 0 && o->board != NULL)
 			v = o->board->geometry == RULES_SQUARE ?
-			    o->board->name : NULL;
+			    o->board->name :
+			    NULL;
 		else if (strcmp(name, "Board") == 0 && o->board != NULL)
 			v = o->board->geometry != RULES_SQUARE ?
-			    o->board->name : NULL;
+			    o->board->name :
+			    NULL;
 		else if (strcmp(name, "Result") == 0)
 			v = result_of(o, result, rcap);
 		else if (strcmp(name, "Setup") == 0)
@@ -135,29 +138,27 @@ canonical_tags(const struct record_out *o, struct record_tag_out *out,
 	for (i = 0; i < rec->ntags; i++)
 		if (!is_known(rec->tags[i].name))
 			out[n++] = (struct record_tag_out){ rec->tags[i].name,
-			    rec->tags[i].value };
+				rec->tags[i].value };
 	return n;
 }
 
 /* ---- The notation ---------------------------------------------------- */
 
 static int
-write_pgn(struct record_export *x, const struct record_out *o,
-    struct diag *d)
+write_pgn(struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	struct record_tag_out *tags;
-	char	 result[32], setup[RECORD_SETUP_MAX];
-	size_t	 n;
-	int	 rc = -1;
+	char		       result[32], setup[RECORD_SETUP_MAX];
+	size_t		       n;
+	int		       rc = -1;
 
 	if ((tags = calloc(o->rec->ntags + NKNOWN, sizeof *tags)) == NULL)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
-	n = canonical_tags(o, tags, result, sizeof result, setup,
-	    sizeof setup);
+	n = canonical_tags(o, tags, result, sizeof result, setup, sizeof setup);
 	/* Records apart by a blank line, as gameplay writes a series. */
 	if ((x->written == 0 || fputc('\n', x->out) != EOF) &&
 	    record_write(x->out, tags, n, o->turns, o->nturns, true,
-	    result_of(o, result, sizeof result)) == 0)
+		result_of(o, result, sizeof result)) == 0)
 		rc = 0;
 	else
 		diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
@@ -177,8 +178,10 @@ check_plain(const struct record_out *o, const char *format, struct diag *d)
 	if (o->game == NULL || strcmp(o->game->name, "reversi") != 0 ||
 	    o->board == NULL || strcmp(o->board->name, "8x8") != 0 ||
 	    record_tag_find(o->rec, "Setup") != NULL)
-		return diag_set(d, DIAG_UNWRITABLE, "%s holds reversi on 8x8 "
-		    "from the start position only", format);
+		return diag_set(d, DIAG_UNWRITABLE,
+		    "%s holds reversi on 8x8 "
+		    "from the start position only",
+		    format);
 	return 0;
 }
 
@@ -188,12 +191,13 @@ check_plain(const struct record_out *o, const char *format, struct diag *d)
  * with no word for it would turn it into an unfinished game, or worse.
  */
 static int
-check_decided(const struct record_out *o, const char *format,
-    struct diag *d)
+check_decided(const struct record_out *o, const char *format, struct diag *d)
 {
 	if (o->forfeit)
-		return diag_set(d, DIAG_UNWRITABLE, "%s cannot say that a game "
-		    "was decided off the board (a forfeit)", format);
+		return diag_set(d, DIAG_UNWRITABLE,
+		    "%s cannot say that a game "
+		    "was decided off the board (a forfeit)",
+		    format);
 	return 0;
 }
 
@@ -201,7 +205,7 @@ check_decided(const struct record_out *o, const char *format,
 static int
 put_transcript(FILE *out, const struct record_out *o)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < o->nturns; i++)
 		if (strcmp(o->turns[i], "pass") != 0 &&
@@ -211,8 +215,8 @@ put_transcript(FILE *out, const struct record_out *o)
 }
 
 static int
-write_transcript(struct record_export *x, const struct record_out *o,
-    struct diag *d)
+write_transcript(
+    struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	if (check_plain(o, "a transcript", d) == -1 ||
 	    check_decided(o, "a transcript", d) == -1)
@@ -229,14 +233,13 @@ write_transcript(struct record_export *x, const struct record_out *o,
 static int
 csv_winner(const struct record_out *o)
 {
-	int	 w = o->over ? o->winner : o->forfeit ? o->forfeit_winner : -1;
+	int w = o->over ? o->winner : o->forfeit ? o->forfeit_winner : -1;
 
 	return w == 0 ? 1 : w == 1 ? -1 : 0;
 }
 
 static int
-write_csv(struct record_export *x, const struct record_out *o,
-    struct diag *d)
+write_csv(struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	if (check_plain(o, "CSV", d) == -1)
 		return -1;
@@ -274,14 +277,14 @@ static int
 start_of(const struct record_out *o, int *pieces, int *to_move)
 {
 	const struct record_tag *t = record_tag_find(o->rec, "Setup");
-	struct rules_position *pos;
-	int	 i;
+	struct rules_position	*pos;
+	int			 i;
 
 	if (t != NULL)
-		return record_setup_parse(o->board, t->value, t->value_len,
-		    pieces, to_move, NULL);
-	if ((pos = rules_position_new(o->game, o->board->name, NULL,
-	    NULL)) == NULL)
+		return record_setup_parse(
+		    o->board, t->value, t->value_len, pieces, to_move, NULL);
+	if ((pos = rules_position_new(o->game, o->board->name, NULL, NULL)) ==
+	    NULL)
 		return -1;
 	for (i = 0; i < o->board->ncells; i++)
 		pieces[i] = rules_piece(pos, i);
@@ -294,8 +297,9 @@ start_of(const struct record_out *o, int *pieces, int *to_move)
 static bool
 forfeit_on_re(const struct record_out *o)
 {
-	return o->forfeit && (o->forfeit_cause == RECORD_OUT_RESIGN ||
-	    o->forfeit_cause == RECORD_OUT_TIMEOUT);
+	return o->forfeit &&
+	    (o->forfeit_cause == RECORD_OUT_RESIGN ||
+		o->forfeit_cause == RECORD_OUT_TIMEOUT);
 }
 
 /* The tags GGF or SGF has no property of its own for, as XT[Tag=value]. */
@@ -303,23 +307,25 @@ static void
 put_extra(struct wbuf *b, const struct record_out *o, bool sgf)
 {
 	const struct record *rec = o->rec;
-	size_t	 i, k;
+	size_t		     i, k;
 
 	for (i = 0; i < rec->ntags; i++) {
 		const char *name = rec->tags[i].name;
-		bool	 carried = false;
+		bool	    carried = false;
 
 		for (k = 0; k < NKNOWN; k++)
 			if (strcasecmp(known[k].tag, name) == 0)
-				carried = (sgf ? known[k].sgf : known[k].ggf)
-				    != NULL || strcmp(known[k].tag, "Game") == 0 ||
+				carried = (sgf ? known[k].sgf : known[k].ggf) !=
+					NULL ||
+				    strcmp(known[k].tag, "Game") == 0 ||
 				    strcmp(known[k].tag, "Size") == 0 ||
 				    strcmp(known[k].tag, "Board") == 0 ||
 				    strcmp(known[k].tag, "Setup") == 0 ||
 				    strcmp(known[k].tag, "Result") == 0;
 		/* A resignation or time loss rides on RE. */
-		if (forfeit_on_re(o) && (strcasecmp(name, "Termination") == 0 ||
-		    strcasecmp(name, "Winner") == 0))
+		if (forfeit_on_re(o) &&
+		    (strcasecmp(name, "Termination") == 0 ||
+			strcasecmp(name, "Winner") == 0))
 			carried = true;
 		if (carried)
 			continue;
@@ -336,13 +342,13 @@ static void
 put_known(struct wbuf *b, const struct record_out *o, bool sgf)
 {
 	const struct record_tag *t;
-	size_t	 i;
+	size_t			 i;
 
 	for (i = 0; i < NKNOWN; i++) {
 		const char *id = sgf ? known[i].sgf : known[i].ggf;
 
-		if (id != NULL && (t = record_tag_find(o->rec,
-		    known[i].tag)) != NULL)
+		if (id != NULL &&
+		    (t = record_tag_find(o->rec, known[i].tag)) != NULL)
 			put_prop(b, id, t->value);
 	}
 }
@@ -363,31 +369,37 @@ tree_start(const struct record_out *o, const char *format, int *pieces,
     int *to_move, struct diag *d)
 {
 	if (o->board == NULL)
-		return diag_set(d, DIAG_UNWRITABLE, "%s needs the board, "
-		    "which this malformed record does not give", format);
+		return diag_set(d, DIAG_UNWRITABLE,
+		    "%s needs the board, "
+		    "which this malformed record does not give",
+		    format);
 	if (o->game == NULL || strcmp(o->game->name, "reversi") != 0 ||
 	    o->board->geometry != RULES_SQUARE ||
 	    o->board->width != o->board->height)
-		return diag_set(d, DIAG_UNWRITABLE, "%s holds reversi on a "
-		    "square board only", format);
+		return diag_set(d, DIAG_UNWRITABLE,
+		    "%s holds reversi on a "
+		    "square board only",
+		    format);
 	if (start_of(o, pieces, to_move) == -1)
-		return diag_set(d, DIAG_UNWRITABLE, "%s: no start position "
-		    "(the Setup is none)", format);
+		return diag_set(d, DIAG_UNWRITABLE,
+		    "%s: no start position "
+		    "(the Setup is none)",
+		    format);
 	return 0;
 }
 
 /* The moves, each sep then B[..] or W[..], PA for a pass. */
 static void
-put_moves(struct wbuf *b, const struct record_out *o, int to_move,
-    const char *sep)
+put_moves(
+    struct wbuf *b, const struct record_out *o, int to_move, const char *sep)
 {
-	size_t	 t;
+	size_t t;
 
 	for (t = 0; t < o->nturns; t++) {
 		wbuf_str(b, sep);
 		wbuf_str(b, (to_move + (int)t) % 2 == 0 ? "B[" : "W[");
-		put_value(b, strcmp(o->turns[t], "pass") == 0 ? "PA" :
-		    o->turns[t]);
+		put_value(
+		    b, strcmp(o->turns[t], "pass") == 0 ? "PA" : o->turns[t]);
 		wbuf_str(b, "]");
 	}
 }
@@ -395,7 +407,7 @@ put_moves(struct wbuf *b, const struct record_out *o, int to_move,
 static int
 flush_buf(struct record_export *x, struct wbuf *b, struct diag *d)
 {
-	int	 rc = 0;
+	int rc = 0;
 
 	if (b->failed || fwrite(b->b.s, 1, b->b.len, x->out) != b->b.len)
 		rc = diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
@@ -407,8 +419,8 @@ flush_buf(struct record_export *x, struct wbuf *b, struct diag *d)
 static int
 put_ggf(struct wbuf *b, const struct record_out *o, struct diag *d)
 {
-	char	 num[64], cell[2] = { 0, 0 };
-	int	 pieces[RULES_MAX_CELLS], to_move, i, n;
+	char num[64], cell[2] = { 0, 0 };
+	int  pieces[RULES_MAX_CELLS], to_move, i, n;
 
 	if (tree_start(o, "GGF", pieces, &to_move, d) == -1)
 		return -1;
@@ -429,8 +441,9 @@ put_ggf(struct wbuf *b, const struct record_out *o, struct diag *d)
 	for (i = 0; i < o->board->ncells; i++) {
 		if (i % n == 0)
 			wbuf_add(b, " ", 1);
-		cell[0] = pieces[i] == RULES_EMPTY ? '-' :
-		    RULES_COLOUR_OF(pieces[i]) == 0 ? '*' : 'O';
+		cell[0] = pieces[i] == RULES_EMPTY  ? '-' :
+		    RULES_COLOUR_OF(pieces[i]) == 0 ? '*' :
+						      'O';
 		wbuf_add(b, cell, 1);
 	}
 	wbuf_add(b, to_move == 0 ? " *]" : " O]", 3);
@@ -441,8 +454,7 @@ put_ggf(struct wbuf *b, const struct record_out *o, struct diag *d)
 }
 
 static int
-write_ggf(struct record_export *x, const struct record_out *o,
-    struct diag *d)
+write_ggf(struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	struct wbuf b = { 0 };
 
@@ -472,12 +484,11 @@ record_ggf_text(const struct record_out *o, struct diag *d)
 }
 
 static int
-write_sgf(struct record_export *x, const struct record_out *o,
-    struct diag *d)
+write_sgf(struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	struct wbuf b = { 0 };
-	char	 num[64], name[RULES_CELL_NAME];
-	int	 pieces[RULES_MAX_CELLS], to_move, i, c;
+	char	    num[64], name[RULES_CELL_NAME];
+	int	    pieces[RULES_MAX_CELLS], to_move, i, c;
 
 	if (tree_start(o, "SGF", pieces, &to_move, d) == -1)
 		return -1;
@@ -489,17 +500,17 @@ write_sgf(struct record_export *x, const struct record_out *o,
 		if (margin(o) == 0)
 			snprintf(num, sizeof num, "0");
 		else
-			snprintf(num, sizeof num, "%c+%d", margin(o) > 0 ?
-			    'B' : 'W', abs(margin(o)));
+			snprintf(num, sizeof num, "%c+%d",
+			    margin(o) > 0 ? 'B' : 'W', abs(margin(o)));
 		put_prop(&b, "RE", num);
 	} else if (forfeit_on_re(o)) {
-		snprintf(num, sizeof num, "%c+%c", o->forfeit_winner == 0 ?
-		    'B' : 'W', o->forfeit_cause == RECORD_OUT_RESIGN ? 'R' :
-		    'T');
+		snprintf(num, sizeof num, "%c+%c",
+		    o->forfeit_winner == 0 ? 'B' : 'W',
+		    o->forfeit_cause == RECORD_OUT_RESIGN ? 'R' : 'T');
 		put_prop(&b, "RE", num);
 	}
 	for (c = 0; c < 2; c++) {
-		bool	 any = false;
+		bool any = false;
 
 		for (i = 0; i < o->board->ncells; i++) {
 			if (pieces[i] == RULES_EMPTY ||
@@ -531,33 +542,33 @@ write_sgf(struct record_export *x, const struct record_out *o,
  * them.
  */
 static int
-write_wthor(struct record_export *x, const struct record_out *o,
-    struct diag *d)
+write_wthor(struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	const struct record *rec = o->rec;
-	bool	 wthor = rec->format == RECORD_WTHOR;
-	int	 score;
+	bool		     wthor = rec->format == RECORD_WTHOR;
+	int		     score;
 
 	if (check_plain(o, "WTHOR", d) == -1 ||
 	    check_decided(o, "WTHOR", d) == -1)
 		return -1;
 	if (!o->valid)
-		return diag_set(d, DIAG_UNWRITABLE, "WTHOR holds legal games "
+		return diag_set(d, DIAG_UNWRITABLE,
+		    "WTHOR holds legal games "
 		    "only");
-	if (x->state == NULL && (x->state = record_wthor_writer_new(wthor ?
-	    rec->wthor.year : 0)) == NULL)
+	if (x->state == NULL &&
+	    (x->state = record_wthor_writer_new(wthor ? rec->wthor.year : 0)) ==
+		NULL)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	score = o->over ? o->alt[0] : wthor ? rec->wthor.score : o->points[0];
-	return record_wthor_add(x->state, rec, score, wthor ?
-	    rec->wthor.theoretical : -1, d);
+	return record_wthor_add(
+	    x->state, rec, score, wthor ? rec->wthor.theoretical : -1, d);
 }
 
 /* The header and the games; a run that wrote none writes a header. */
 static int
 finish_wthor(struct record_export *x)
 {
-	if (x->state == NULL && (x->state = record_wthor_writer_new(0)) ==
-	    NULL)
+	if (x->state == NULL && (x->state = record_wthor_writer_new(0)) == NULL)
 		return -1;
 	return record_wthor_write(x->state, x->out);
 }
@@ -571,17 +582,17 @@ free_wthor(void *state)
 /* ---- The table --------------------------------------------------------- */
 
 struct record_export_format {
-	const char	*name;
-	int		(*write)(struct record_export *,
-			    const struct record_out *, struct diag *);
+	const char *name;
+	int (*write)(
+	    struct record_export *, const struct record_out *, struct diag *);
 	/*
 	 * Optional: what follows the last record (a format whose header
 	 * counts the games keeps them in x->state until then); 0, or -1
 	 * when out cannot be written.
 	 */
-	int		(*finish)(struct record_export *);
+	int (*finish)(struct record_export *);
 	/* Optional: frees x->state. */
-	void		(*free)(void *);
+	void (*free)(void *);
 };
 
 /* One line a format: --write=NAME. */
@@ -597,7 +608,7 @@ static const struct record_export_format formats[] = {
 bool
 record_export_known(const char *name)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
 		if (strcmp(formats[i].name, name) == 0)
@@ -609,7 +620,7 @@ struct record_export *
 record_export_new(const char *name, FILE *out)
 {
 	struct record_export *x;
-	size_t	 i;
+	size_t		      i;
 
 	for (i = 0; i < sizeof formats / sizeof formats[0]; i++)
 		if (strcmp(formats[i].name, name) == 0)
@@ -623,8 +634,8 @@ record_export_new(const char *name, FILE *out)
 }
 
 int
-record_export_write(struct record_export *x, const struct record_out *o,
-    struct diag *d)
+record_export_write(
+    struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	if (x->f->write(x, o, d) == -1)
 		return -1;

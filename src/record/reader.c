@@ -22,80 +22,80 @@
 
 struct record_reader {
 	struct record_syntax *syn;
-	FILE		*fp;		/* NULL: reading mem */
-	const char	*mem;		/* borrowed */
-	size_t		 memlen;
-	size_t		 mempos;
-	char		*name;
-	enum record_format format;
+	FILE		     *fp;  /* NULL: reading mem */
+	const char	     *mem; /* borrowed */
+	size_t		      memlen;
+	size_t		      mempos;
+	char		     *name;
+	enum record_format    format;
 
 	/* Input, read in blocks. */
-	char		 inbuf[65536];
-	size_t		 inpos;
-	size_t		 inlen;
-	size_t		 next_lf;	/* in inbuf, or inlen; SIZE_MAX, or
+	char   inbuf[65536];
+	size_t inpos;
+	size_t inlen;
+	size_t next_lf; /* in inbuf, or inlen; SIZE_MAX, or
 					   < inpos: not looked for */
 
 	/* The current line: no line end, NULs allowed. */
-	char		*line;
-	size_t		 linecap;
-	size_t		 linelen;
-	size_t		 pos;		/* next byte to look at */
-	bool		 have_line;
-	size_t		 line_start;	/* past a byte order mark */
-	bool		 eof;
-	unsigned long	 lineno;
+	char		  *line;
+	size_t		   linecap;
+	size_t		   linelen;
+	size_t		   pos; /* next byte to look at */
+	bool		   have_line;
+	size_t		   line_start; /* past a byte order mark */
+	bool		   eof;
+	unsigned long	   lineno;
 	unsigned long long line_offset;
 	unsigned long long next_offset;
 
 	/* A { comment still open at the end of the line. */
-	bool		 in_comment;
+	bool		in_comment;
 	struct diag_pos comment_at;
 
 	/* CSV: which columns hold the moves and the winner. */
-	bool		 csv_ready;
-	long		 csv_moves;
-	long		 csv_winner;
-	long		 csv_cols;
-	unsigned long	 csv_header_line;	/* 0: none (headerless) */
-	char		*csv_spec;	/* --csv-columns, or NULL */
+	bool	      csv_ready;
+	long	      csv_moves;
+	long	      csv_winner;
+	long	      csv_cols;
+	unsigned long csv_header_line; /* 0: none (headerless) */
+	char	     *csv_spec;	       /* --csv-columns, or NULL */
 
 	/* WTHOR: the header, once read, and the name files. */
-	bool		 wthor_started;
-	bool		 wthor_done;	/* the rest is no game */
+	bool		    wthor_started;
+	bool		    wthor_done; /* the rest is no game */
 	struct wthor_header wthor;
-	char		*wthor_input;	/* the input's path, or NULL */
-	char		*wthor_paths[2];	/* JOU, TRN, or NULL: beside */
-	struct wthor_names wthor_names[2];
+	char		   *wthor_input;    /* the input's path, or NULL */
+	char		   *wthor_paths[2]; /* JOU, TRN, or NULL: beside */
+	struct wthor_names  wthor_names[2];
 
 	/* The record being built; text holds its strings. */
-	struct record	 rec;
-	unsigned long	 index;
-	struct record	 empty;		/* for an input without records */
+	struct record rec;
+	unsigned long index;
+	struct record empty; /* for an input without records */
 	/* Binary input: 0 not looked at, 1 text, 2 binary, 3 reported. */
-	int		 binary;
-	char		*text;
-	size_t		 textlen;
-	size_t		 textcap;
-	size_t		 tagcap;
-	size_t		*tag_off;	/* name and value offsets, by twos */
-	size_t		 tagoffcap;
-	size_t		 turncap;
-	size_t		*turn_off;
-	size_t		 turnoffcap;
-	size_t		 result_off;
-	bool		 has_movetext;
-	size_t		 notecap;
-	size_t		*note_off;	/* eval and time offsets, by twos */
-	size_t		 noteoffcap;
+	int	binary;
+	char   *text;
+	size_t	textlen;
+	size_t	textcap;
+	size_t	tagcap;
+	size_t *tag_off; /* name and value offsets, by twos */
+	size_t	tagoffcap;
+	size_t	turncap;
+	size_t *turn_off;
+	size_t	turnoffcap;
+	size_t	result_off;
+	bool	has_movetext;
+	size_t	notecap;
+	size_t *note_off; /* eval and time offsets, by twos */
+	size_t	noteoffcap;
 
 	/* The record's tags by name (any case), to find duplicates. */
-	struct hashmap	 tags;
+	struct hashmap tags;
 
 	/* GGF and SGF: a property value, and the start position's text. */
-	struct buf	 value;
-	char		 start_setup[RECORD_SETUP_MAX];
-	int		 start_size;	/* of start_setup; 0: none yet */
+	struct buf value;
+	char	   start_setup[RECORD_SETUP_MAX];
+	int	   start_size; /* of start_setup; 0: none yet */
 };
 
 const char *
@@ -135,7 +135,7 @@ record_format_parse(const char *s)
 const struct record_tag *
 record_tag_find(const struct record *rec, const char *name)
 {
-	size_t	 i;
+	size_t i;
 
 	/* PGN spells tags one way; a lookup forgives the case. */
 	for (i = 0; i < rec->ntags; i++)
@@ -145,10 +145,10 @@ record_tag_find(const struct record *rec, const char *name)
 }
 
 int
-record_result_score(struct record_syntax *syn, const char *text,
-    size_t len, unsigned long *a, unsigned long *b)
+record_result_score(struct record_syntax *syn, const char *text, size_t len,
+    unsigned long *a, unsigned long *b)
 {
-	size_t	 g[6];
+	size_t g[6];
 
 	/* A score: digits, a dash, digits (the result pattern). */
 	if (syntax_match(syn, SYN_RESULT, text, len, g, 3) != (int)len ||
@@ -183,8 +183,8 @@ void
 record_printable(const char *s, size_t len, char *buf, size_t cap)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t	 i, j, k, n = 0, out;
-	bool	 keep, fits;
+	size_t		  i, j, k, n = 0, out;
+	bool		  keep, fits;
 
 	if (cap == 0)
 		return;
@@ -347,9 +347,9 @@ line_add(struct record_reader *rd, size_t have, const char *p, size_t n)
 static int
 read_line(struct record_reader *rd)
 {
-	size_t	 n = 0, i;
-	int	 rc;
-	bool	 any = false;
+	size_t n = 0, i;
+	int    rc;
+	bool   any = false;
 
 	if (rd->eof)
 		return 0;
@@ -397,7 +397,9 @@ read_line(struct record_reader *rd)
 	rd->lineno++;
 	/* A UTF-8 byte order mark is allowed before the first line. */
 	rd->line_start = rd->lineno == 1 && n >= 3 &&
-	    memcmp(rd->line, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+		memcmp(rd->line, "\xef\xbb\xbf", 3) == 0 ?
+	    3 :
+	    0;
 	rd->pos = rd->line_start;
 	rd->have_line = true;
 	return 1;
@@ -408,7 +410,7 @@ static struct diag_pos
 pos_at(const struct record_reader *rd, size_t col)
 {
 	return (struct diag_pos){ rd->lineno, col + 1 - rd->line_start,
-	    rd->line_offset + col };
+		rd->line_offset + col };
 }
 
 /* ---- Building a record ------------------------------------------- */
@@ -417,7 +419,7 @@ pos_at(const struct record_reader *rd, size_t col)
 static long long
 text_add(struct record_reader *rd, const char *s, size_t len)
 {
-	size_t	 off = rd->textlen;
+	size_t off = rd->textlen;
 
 	if (array_grow(&rd->text, &rd->textcap, off + len + 1, 1) == -1)
 		return -1;
@@ -442,9 +444,9 @@ line_tokens(const struct record_reader *rd)
 static void
 reset_record(struct record_reader *rd)
 {
-	struct record_tag *tags = rd->rec.tags;
+	struct record_tag   *tags = rd->rec.tags;
 	struct record_token *turns = rd->rec.turns;
-	struct record_note *notes = rd->rec.notes;
+	struct record_note  *notes = rd->rec.notes;
 
 	memset(&rd->rec, 0, sizeof rd->rec);
 	rd->rec.tags = tags;
@@ -484,17 +486,17 @@ oom(struct record_reader *rd)
  * lines); an import's record is its line, so its tokens stay in the line.
  */
 static int
-add_turn(struct record_reader *rd, const char *s, size_t len,
-    struct diag_pos at)
+add_turn(
+    struct record_reader *rd, const char *s, size_t len, struct diag_pos at)
 {
 	long long off;
-	size_t	 n = rd->rec.nturns;
+	size_t	  n = rd->rec.nturns;
 
 	if (array_grow(&rd->rec.turns, &rd->turncap, n + 1,
-	    sizeof *rd->rec.turns) == -1)
+		sizeof *rd->rec.turns) == -1)
 		return oom(rd);
 	if (array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
-	    sizeof *rd->turn_off) == -1)
+		sizeof *rd->turn_off) == -1)
 		return oom(rd);
 	if (line_tokens(rd))
 		off = s - rd->line;
@@ -511,7 +513,7 @@ add_turn(struct record_reader *rd, const char *s, size_t len,
 static void
 finish_record(struct record_reader *rd)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < rd->rec.ntags; i++) {
 		rd->rec.tags[i].name = rd->text + rd->tag_off[2 * i];
@@ -519,7 +521,8 @@ finish_record(struct record_reader *rd)
 	}
 	for (i = 0; i < rd->rec.nturns; i++)
 		rd->rec.turns[i].text = (line_tokens(rd) ? rd->line :
-		    rd->text) + rd->turn_off[i];
+							   rd->text) +
+		    rd->turn_off[i];
 	for (i = 0; i < rd->rec.nnotes; i++) {
 		rd->rec.notes[i].eval = rd->text + rd->note_off[2 * i];
 		rd->rec.notes[i].time = rd->text + rd->note_off[2 * i + 1];
@@ -563,7 +566,7 @@ static int
 tag_seen(struct record_reader *rd, size_t n, size_t name_off)
 {
 	const char *name = rd->text + name_off;
-	uint64_t h = name_hash(name);
+	uint64_t    h = name_hash(name);
 
 	if (hashmap_get(&rd->tags, h, name, tag_eq, rd) != HASHMAP_ABSENT)
 		return 1;
@@ -575,22 +578,22 @@ static void
 read_tag(struct record_reader *rd)
 {
 	const char *s = rd->line + rd->pos;
-	size_t	 g[6], n = rd->rec.ntags, i, k, len = rd->linelen - rd->pos;
-	long long name_off, value_off;
+	size_t	    g[6], n = rd->rec.ntags, i, k, len = rd->linelen - rd->pos;
+	long long   name_off, value_off;
 	struct diag_pos at = pos_at(rd, rd->pos);
-	int	 m;
+	int		m;
 
 	m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
 	if (m < 0) {
 		/* An opening quote never closed on this line is unterminated. */
 		const char *q = memchr(s, '"', len);
-		bool	 open = q != NULL && memchr(q + 1, '"',
-		    len - (size_t)(q + 1 - s)) == NULL;
+		bool	    open = q != NULL &&
+		    memchr(q + 1, '"', len - (size_t)(q + 1 - s)) == NULL;
 
 		diag_set_at(first_error(rd),
 		    open ? DIAG_UNTERMINATED_TAG : DIAG_BAD_TAG, at, len,
 		    open ? "tag value not closed by '\"]' on its line" :
-		    "a tag pair is [Name \"value\"]");
+			   "a tag pair is [Name \"value\"]");
 		rd->pos = rd->linelen;
 		return;
 	}
@@ -602,7 +605,7 @@ read_tag(struct record_reader *rd)
 	}
 	/* Unescape \" and \\ in place. */
 	for (i = k = 0; i < g[5] - g[4]; i++) {
-		char	 c = rd->text[value_off + (long long)i];
+		char c = rd->text[value_off + (long long)i];
 
 		if (c == '\\')
 			c = rd->text[value_off + (long long)++i];
@@ -610,13 +613,13 @@ read_tag(struct record_reader *rd)
 	}
 	rd->text[value_off + (long long)k] = '\0';
 	if (array_grow(&rd->rec.tags, &rd->tagcap, n + 1,
-	    sizeof *rd->rec.tags) == -1) {
+		sizeof *rd->rec.tags) == -1) {
 		oom(rd);
 		rd->pos = rd->linelen;
 		return;
 	}
 	if (array_grow(&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
-	    sizeof *rd->tag_off) == -1) {
+		sizeof *rd->tag_off) == -1) {
 		oom(rd);
 		rd->pos = rd->linelen;
 		return;
@@ -646,11 +649,11 @@ read_tag(struct record_reader *rd)
 static int
 read_token(struct record_reader *rd, size_t start, size_t end)
 {
-	const char *s = rd->line + start;
-	size_t	 len = end - start, g[6];
+	const char     *s = rd->line + start;
+	size_t		len = end - start, g[6];
 	struct diag_pos at = pos_at(rd, start);
-	unsigned long want, number;
-	int	 m;
+	unsigned long	want, number;
+	int		m;
 
 	if (isdigit((unsigned char)s[0]) &&
 	    (m = syntax_match(rd->syn, SYN_NUMBER, s, len, g, 3)) > 0) {
@@ -661,9 +664,8 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 		if (errno != 0 || number != want ||
 		    (g[5] - g[4] == 3) != (rd->rec.nturns % 2 == 1))
 			diag_set_at(first_error(rd), DIAG_BAD_MOVE_NUMBER, at,
-			    (size_t)m,
-			    "move number %.*s where %lu%s was due", m, s, want,
-			    rd->rec.nturns % 2 ? "..." : ".");
+			    (size_t)m, "move number %.*s where %lu%s was due",
+			    m, s, want, rd->rec.nturns % 2 ? "..." : ".");
 		rd->has_movetext = true;
 		s += m;
 		len -= (size_t)m;
@@ -695,10 +697,10 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 static int
 next_pgn(struct record_reader *rd)
 {
-	bool	 any = false;
-	size_t	 start;
-	char	 c;
-	int	 rc;
+	bool   any = false;
+	size_t start;
+	char   c;
+	int    rc;
 
 	for (;;) {
 		if (!rd->have_line || rd->pos >= rd->linelen) {
@@ -715,8 +717,8 @@ next_pgn(struct record_reader *rd)
 			}
 		}
 		if (rd->in_comment) {
-			char	*close = memchr(rd->line + rd->pos, '}',
-			    rd->linelen - rd->pos);
+			char *close = memchr(
+			    rd->line + rd->pos, '}', rd->linelen - rd->pos);
 
 			if (close == NULL) {
 				rd->pos = rd->linelen;
@@ -784,8 +786,7 @@ next_pgn(struct record_reader *rd)
 	}
 	if (rd->in_comment && rd->eof) {
 		diag_set_at(first_error(rd), DIAG_UNTERMINATED_COMMENT,
-		    rd->comment_at, 1,
-		    "comment opened here is never closed");
+		    rd->comment_at, 1, "comment opened here is never closed");
 		rd->in_comment = false;
 	}
 	finish_record(rd);
@@ -799,7 +800,7 @@ static void
 read_transcript(struct record_reader *rd, size_t start, size_t end)
 {
 	const char *s = rd->line;
-	size_t	 i = start, j, g[2];
+	size_t	    i = start, j, g[2];
 
 	while (i < end && isspace((unsigned char)s[i]))
 		i++;
@@ -809,33 +810,35 @@ read_transcript(struct record_reader *rd, size_t start, size_t end)
 		/* Point at the first byte that is not part of a square. */
 		j = i;
 		while (j < end) {
-			if (j + 1 < end && (memcmp(s + j, "--", 2) == 0 ||
-			    strncasecmp(s + j, "pa", 2) == 0)) {
+			if (j + 1 < end &&
+			    (memcmp(s + j, "--", 2) == 0 ||
+				strncasecmp(s + j, "pa", 2) == 0)) {
 				j += 2;
 				continue;
 			}
 			/* Columns a..p, as the pattern has them. */
 			if (((unsigned char)s[j] | 0x20) < 'a' ||
-			    ((unsigned char)s[j] | 0x20) > 'p' || j + 1 >= end ||
-			    !isdigit((unsigned char)s[j + 1]))
+			    ((unsigned char)s[j] | 0x20) > 'p' ||
+			    j + 1 >= end || !isdigit((unsigned char)s[j + 1]))
 				break;
 			j += 2;
 			if (j < end && isdigit((unsigned char)s[j]))
 				j++;
 		}
 		diag_set_at(first_error(rd), DIAG_BAD_TRANSCRIPT, pos_at(rd, j),
-		    1,
-		    "a transcript is squares run together (f5d6c3...)");
+		    1, "a transcript is squares run together (f5d6c3...)");
 		return;
 	}
 	/* The pattern matched: squares are a letter and 1-2 digits. */
 	while (i < end) {
-		if (s[i] == '-' || ((s[i] == 'p' || s[i] == 'P') &&
-		    (s[i + 1] == 'a' || s[i + 1] == 'A')))
+		if (s[i] == '-' ||
+		    ((s[i] == 'p' || s[i] == 'P') &&
+			(s[i + 1] == 'a' || s[i + 1] == 'A')))
 			j = i + 2;
 		else
 			for (j = i + 1; j < end && j < i + 3 &&
-			    isdigit((unsigned char)s[j]); j++)
+			     isdigit((unsigned char)s[j]);
+			     j++)
 				;
 		if (add_turn(rd, s + i, j - i, pos_at(rd, i)) == -1)
 			return;
@@ -851,14 +854,14 @@ read_transcript(struct record_reader *rd, size_t start, size_t end)
 static bool
 csv_field(const char *line, size_t len, size_t *p, size_t *fs, size_t *fe)
 {
-	size_t	 i = *p;
+	size_t i = *p;
 
 	if (i > len)
 		return false;
 	if (i < len && line[i] == '"') {
 		*fs = ++i;
-		while (i < len && !(line[i] == '"' &&
-		    (i + 1 == len || line[i + 1] != '"')))
+		while (i < len &&
+		    !(line[i] == '"' && (i + 1 == len || line[i + 1] != '"')))
 			i += line[i] == '"' ? 2 : 1;
 		*fe = i < len ? i : len;
 		while (i < len && line[i] != ',')
@@ -877,7 +880,7 @@ csv_field(const char *line, size_t len, size_t *p, size_t *fs, size_t *fe)
 static bool
 contains(const char *f, size_t n, const char *word)
 {
-	size_t	 k = strlen(word), i;
+	size_t k = strlen(word), i;
 
 	for (i = 0; i + k <= n; i++)
 		if (strncasecmp(f + i, word, k) == 0)
@@ -887,19 +890,18 @@ contains(const char *f, size_t n, const char *word)
 
 /* Finds the moves and winner columns in a header line. */
 static void
-csv_columns(struct record_reader *rd, const char *line, size_t len,
-    size_t p)
+csv_columns(struct record_reader *rd, const char *line, size_t len, size_t p)
 {
-	size_t	 fs, fe;
-	long	 col = 0;
+	size_t fs, fe;
+	long   col = 0;
 
 	rd->csv_moves = rd->csv_winner = -1;
 	while (csv_field(line, len, &p, &fs, &fe)) {
 		const char *f = line + fs;
-		size_t	 n = fe - fs;
+		size_t	    n = fe - fs;
 
-		if (rd->csv_moves == -1 && (contains(f, n, "move") ||
-		    contains(f, n, "transcript")))
+		if (rd->csv_moves == -1 &&
+		    (contains(f, n, "move") || contains(f, n, "transcript")))
 			rd->csv_moves = col;
 		else if (rd->csv_winner == -1 && n == 6 &&
 		    strncasecmp(f, "winner", 6) == 0)
@@ -918,21 +920,21 @@ csv_columns(struct record_reader *rd, const char *line, size_t len,
  * transcripts, two fields that could be the winner), -1 no row.
  */
 static int
-csv_row_columns(struct record_reader *rd, const char *line, size_t len,
-    size_t p)
+csv_row_columns(
+    struct record_reader *rd, const char *line, size_t len, size_t p)
 {
-	size_t	 fs, fe, g[2];
-	long	 col = 0, moves = -1, winner = -1;
-	int	 transcripts = 0, winners = 0;
+	size_t fs, fe, g[2];
+	long   col = 0, moves = -1, winner = -1;
+	int    transcripts = 0, winners = 0;
 
 	if (memchr(line + p, ',', len - p) == NULL)
 		return -1;
 	while (csv_field(line, len, &p, &fs, &fe)) {
 		const char *f = line + fs;
-		size_t	 n = fe - fs;
+		size_t	    n = fe - fs;
 
-		if (n >= 4 && syntax_match(rd->syn, SYN_TRANSCRIPT, f, n, g,
-		    1) >= 0) {
+		if (n >= 4 &&
+		    syntax_match(rd->syn, SYN_TRANSCRIPT, f, n, g, 1) >= 0) {
 			transcripts++;
 			moves = col;
 		} else if ((n == 1 && (*f == '0' || *f == '1')) ||
@@ -984,7 +986,7 @@ record_reader_csv_columns(struct record_reader *rd, const char *spec)
 static bool
 csv_first_line(struct record_reader *rd)
 {
-	size_t	 n = rd->linelen - rd->pos;
+	size_t n = rd->linelen - rd->pos;
 
 	while (n > 0 && isspace((unsigned char)rd->line[rd->pos + n - 1]))
 		n--;
@@ -999,15 +1001,12 @@ csv_first_line(struct record_reader *rd)
 	if (rd->csv_moves != -1)
 		return false;
 	switch (csv_row_columns(rd, rd->line, rd->linelen, rd->pos)) {
-	case 1:
-		rd->csv_header_line = 0;
-		return true;
+	case 1: rd->csv_header_line = 0; return true;
 	case 0:
 		/* Each row is told so (bad-csv-header), this one first. */
 		rd->csv_header_line = 0;
 		return true;
-	default:
-		return false;
+	default: return false;
 	}
 }
 
@@ -1018,7 +1017,7 @@ csv_first_line(struct record_reader *rd)
 static int
 next_record_line(struct record_reader *rd)
 {
-	int	 rc;
+	int rc;
 
 	for (;;) {
 		if ((rc = read_line(rd)) <= 0)
@@ -1046,13 +1045,12 @@ static int
 pass_line(struct record_reader *rd, bool *blank)
 {
 	const char *p = rd->inbuf + rd->inpos, *lf, *s;
-	size_t	 n, eol = 1;
+	size_t	    n, eol = 1;
 
 	/* Where the next LF is, once a block: lone CRs make no search long. */
 	if (rd->next_lf == SIZE_MAX || rd->next_lf < rd->inpos) {
 		lf = memchr(p, '\n', rd->inlen - rd->inpos);
-		rd->next_lf = lf != NULL ? (size_t)(lf - rd->inbuf) :
-		    rd->inlen;
+		rd->next_lf = lf != NULL ? (size_t)(lf - rd->inbuf) : rd->inlen;
 	}
 	/* The first line may hold a byte order mark. */
 	if (rd->lineno == 0 || rd->next_lf == rd->inlen)
@@ -1078,7 +1076,7 @@ pass_line(struct record_reader *rd, bool *blank)
 static int
 pass_record_line(struct record_reader *rd)
 {
-	bool	 blank;
+	bool blank;
 
 	/* A CSV input's header is read (next_record_line). */
 	while ((rd->format == RECORD_TRANSCRIPT || rd->csv_ready) &&
@@ -1091,9 +1089,9 @@ pass_record_line(struct record_reader *rd)
 static int
 next_import(struct record_reader *rd)
 {
-	size_t	 p, fs, fe, ms = 0, me = 0;
-	long	 col;
-	int	 rc;
+	size_t p, fs, fe, ms = 0, me = 0;
+	long   col;
+	int    rc;
 
 	if ((rc = next_record_line(rd)) <= 0)
 		return rc;
@@ -1117,7 +1115,8 @@ next_import(struct record_reader *rd)
 		diag_set_at(first_error(rd), DIAG_BAD_CSV_HEADER, pos_at(rd, 0),
 		    0,
 		    "the CSV header (line %lu) names no moves column (e.g. "
-		    "game_moves)", rd->csv_header_line);
+		    "game_moves)",
+		    rd->csv_header_line);
 		finish_record(rd);
 		return 1;
 	}
@@ -1128,7 +1127,7 @@ next_import(struct record_reader *rd)
 			me = fe;
 		} else if (col == rd->csv_winner) {
 			const char *f = rd->line + fs;
-			size_t	 n = fe - fs;
+			size_t	    n = fe - fs;
 
 			/* Exactly 1, -1 or 0. */
 			if ((n == 1 && (f[0] == '0' || f[0] == '1')) ||
@@ -1144,8 +1143,8 @@ next_import(struct record_reader *rd)
 		}
 	}
 	if (col <= rd->csv_moves || col <= rd->csv_winner)
-		diag_set_at(first_error(rd), DIAG_BAD_CSV_ROW, pos_at(rd,
-		    rd->linelen), 0,
+		diag_set_at(first_error(rd), DIAG_BAD_CSV_ROW,
+		    pos_at(rd, rd->linelen), 0,
 		    "the row has %ld fields; the header has %ld", col,
 		    rd->csv_cols);
 	else
@@ -1161,27 +1160,24 @@ next_import(struct record_reader *rd)
  * unless the record has one of that name: the first one stays.
  */
 static void
-tree_tag(struct record_reader *rd, const char *name, const char *v,
-    size_t len, struct diag_pos at)
+tree_tag(struct record_reader *rd, const char *name, const char *v, size_t len,
+    struct diag_pos at)
 {
 	long long name_off, value_off;
-	size_t	 n = rd->rec.ntags;
+	size_t	  n = rd->rec.ntags;
 
 	if ((name_off = text_add(rd, name, strlen(name))) == -1 ||
 	    (value_off = text_add(rd, v, len)) == -1 ||
 	    array_grow(&rd->rec.tags, &rd->tagcap, n + 1,
-	    sizeof *rd->rec.tags) == -1 ||
+		sizeof *rd->rec.tags) == -1 ||
 	    array_grow(&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
-	    sizeof *rd->tag_off) == -1) {
+		sizeof *rd->tag_off) == -1) {
 		oom(rd);
 		return;
 	}
 	switch (tag_seen(rd, n, (size_t)name_off)) {
-	case -1:
-		oom(rd);
-		return;
-	case 1:
-		return;
+	case -1: oom(rd); return;
+	case 1: return;
 	}
 	rd->tag_off[2 * n] = (size_t)name_off;
 	rd->tag_off[2 * n + 1] = (size_t)value_off;
@@ -1194,16 +1190,16 @@ static const char *
 start_setup(struct record_reader *rd, int n)
 {
 	struct rules_position *pos;
-	char	 spec[16];
+	char		       spec[16];
 
 	if (rd->start_size == n)
 		return rd->start_setup;
 	snprintf(spec, sizeof spec, "%dx%d", n, n);
 	rd->start_setup[0] = '\0';
-	if ((pos = rules_position_new(&rules_reversi, spec, NULL,
-	    NULL)) != NULL) {
-		record_setup_format(pos, rd->start_setup,
-		    sizeof rd->start_setup);
+	if ((pos = rules_position_new(&rules_reversi, spec, NULL, NULL)) !=
+	    NULL) {
+		record_setup_format(
+		    pos, rd->start_setup, sizeof rd->start_setup);
 		rules_position_free(pos);
 	}
 	rd->start_size = n;
@@ -1215,8 +1211,8 @@ static void
 tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
     struct diag_pos at)
 {
-	char	 text[RECORD_SETUP_MAX];
-	int	 len;
+	char text[RECORD_SETUP_MAX];
+	int  len;
 
 	len = record_setup_text(pieces, n * n, to_move, text, sizeof text);
 	if (len > 0 && strcmp(text, start_setup(rd, n)) != 0)
@@ -1228,12 +1224,12 @@ tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
  * with bad-setup-tag.
  */
 static int
-ggf_board(struct record_reader *rd, const char *v, size_t len,
-    struct diag_pos at)
+ggf_board(
+    struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
-	int	 pieces[RULES_MAX_CELLS], n, k = 0, side = -1;
-	size_t	 i = 0;
-	char	 size[16];
+	int    pieces[RULES_MAX_CELLS], n, k = 0, side = -1;
+	size_t i = 0;
+	char   size[16];
 
 	while (i < len && isspace((unsigned char)v[i]))
 		i++;
@@ -1242,13 +1238,14 @@ ggf_board(struct record_reader *rd, const char *v, size_t len,
 	if (n < 4 || n > 16)
 		goto bad;
 	for (; i < len; i++) {
-		char	 c = v[i];
+		char c = v[i];
 
 		if (isspace((unsigned char)c))
 			continue;
 		if (k == n * n) {
 			if ((c == '*' || c == 'O' || c == 'o' || c == 'X' ||
-			    c == 'x') && side == -1) {
+				c == 'x') &&
+			    side == -1) {
 				side = c == '*' || c == 'X' || c == 'x' ? 0 : 1;
 				continue;
 			}
@@ -1287,16 +1284,16 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
     struct diag_pos at, const char *shown)
 {
 	static const char *colour[] = { "black", "white" };
-	char	 text[64];
-	int	 loser;
+	char		   text[64];
+	int		   loser;
 
 	if (flag == 'r' || flag == 't') {
 		loser = margin > 0 ? 1 : 0;
 		snprintf(text, sizeof text, "%s %s", colour[loser],
 		    flag == 'r' ? "resigned" : "timed out");
 		tree_tag(rd, "Termination", text, strlen(text), at);
-		tree_tag(rd, "Winner", colour[!loser], strlen(colour[!loser]),
-		    at);
+		tree_tag(
+		    rd, "Winner", colour[!loser], strlen(colour[!loser]), at);
 		return;
 	}
 	if (flag == 's') {
@@ -1331,8 +1328,8 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 static const char *
 ggf_margin(const char *s, long *margin)
 {
-	bool	 neg = *s == '-';
-	long	 m = 0;
+	bool neg = *s == '-';
+	long m = 0;
 
 	if (*s == '+' || *s == '-')
 		s++;
@@ -1350,12 +1347,12 @@ ggf_margin(const char *s, long *margin)
 
 /* GGF RE[+12.000], RE[-4:r]; SGF RE[B+12], RE[W+R], RE[0], RE[Draw]. */
 static void
-tree_re(struct record_reader *rd, const char *v, size_t len,
-    struct diag_pos at, int ncells)
+tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
+    int ncells)
 {
-	char	 shown[RECORD_SHOWN], buf[64], *end, flag = 0;
+	char	    shown[RECORD_SHOWN], buf[64], *end, flag = 0;
 	const char *rest;
-	long	 margin;
+	long	    margin;
 
 	record_printable(v, len, shown, sizeof shown);
 	if (len == 0 || len >= sizeof buf)
@@ -1383,8 +1380,8 @@ tree_re(struct record_reader *rd, const char *v, size_t len,
 		margin = strtol(buf + 2, &end, 10);
 		if (*end != '\0')
 			goto bad;
-		tree_result(rd, buf[0] == 'B' ? margin : -margin, 0, ncells,
-		    at, shown);
+		tree_result(
+		    rd, buf[0] == 'B' ? margin : -margin, 0, ncells, at, shown);
 		return;
 	}
 	if ((rest = ggf_margin(buf, &margin)) == NULL ||
@@ -1402,13 +1399,14 @@ tree_re(struct record_reader *rd, const char *v, size_t len,
 	return;
 bad:
 	diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
-	    "RE[%s] is no result: %s", shown, rd->format == RECORD_SGF ?
-	    "B+12, W+R, 0 or Draw" : "a disc margin for black like +12.000, "
-	    "with :r, :t or :s");
+	    "RE[%s] is no result: %s", shown,
+	    rd->format == RECORD_SGF ? "B+12, W+R, 0 or Draw" :
+				       "a disc margin for black like +12.000, "
+				       "with :r, :t or :s");
 }
 
 /* The widest board a set-up names cells of (a Size tag holds 4..16). */
-#define TREE_SIDE_MAX	16
+#define TREE_SIDE_MAX 16
 
 /*
  * An SGF point: a cell name (d5) or SGF's letter pair (dc), as row *
@@ -1419,7 +1417,7 @@ static int
 sgf_point(const char *v, size_t len)
 {
 	struct rules_board b;
-	int	 cell;
+	int		   cell;
 
 	if (rules_square_init(&b, TREE_SIDE_MAX, TREE_SIDE_MAX, NULL) == -1)
 		return -1;
@@ -1436,7 +1434,7 @@ sgf_point(const char *v, size_t len)
 static bool
 tag_name_ok(const char *s, size_t len)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < len; i++)
 		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
@@ -1446,38 +1444,46 @@ tag_name_ok(const char *s, size_t len)
 
 /* What one game tree says besides its moves, gathered as it is read. */
 struct tree {
-	int		 size;		/* SZ or BO */
+	int		size; /* SZ or BO */
 	struct diag_pos size_at;
-	bool		 has_re;
+	bool		has_re;
 	struct diag_pos re_at;
-	char		 re[64];
-	size_t		 re_len;
-	bool		 setup;		/* AB, AW or PL */
+	char		re[64];
+	size_t		re_len;
+	bool		setup; /* AB, AW or PL */
 	struct diag_pos setup_at;
-	int		 to_move;	/* PL or BO */
+	int		to_move; /* PL or BO */
 	/* AB, AW, AE by row and column, placed once SZ is known. */
-	int		 points[TREE_SIDE_MAX * TREE_SIDE_MAX];
-	bool		 placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
-	int		 pieces[RULES_MAX_CELLS];
-	bool		 bad_point;
-	bool		 main_done;	/* a variation closed: the rest is not */
-	int		 first_colour;	/* of the first move, -1 before it */
+	int		points[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	bool		placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	int		pieces[RULES_MAX_CELLS];
+	bool		bad_point;
+	bool		main_done;    /* a variation closed: the rest is not */
+	int		first_colour; /* of the first move, -1 before it */
 	struct diag_pos first_at;
-	size_t		 nmoves;
-	int		 bad_colour;	/* of a move out of turn, -1 if none */
+	size_t		nmoves;
+	int		bad_colour; /* of a move out of turn, -1 if none */
 	struct diag_pos bad_colour_at;
 };
 
 /* The tags of a GGF or SGF property: ours, under the name kept. */
 static const struct {
-	const char	*id;
-	const char	*tag;
+	const char *id;
+	const char *tag;
 } tree_tags[] = {
-	{ "PB", "Black" }, { "PW", "White" }, { "DT", "Date" },
-	{ "EV", "Event" }, { "RO", "Round" }, { "PC", "Site" },
-	{ "TI", "TimeControl" }, { "TM", "TimeControl" }, { "TY", "Type" },
-	{ "RB", "BlackRating" }, { "BR", "BlackRating" },
-	{ "RW", "WhiteRating" }, { "WR", "WhiteRating" },
+	{ "PB", "Black" },
+	{ "PW", "White" },
+	{ "DT", "Date" },
+	{ "EV", "Event" },
+	{ "RO", "Round" },
+	{ "PC", "Site" },
+	{ "TI", "TimeControl" },
+	{ "TM", "TimeControl" },
+	{ "TY", "Type" },
+	{ "RB", "BlackRating" },
+	{ "BR", "BlackRating" },
+	{ "RW", "WhiteRating" },
+	{ "WR", "WhiteRating" },
 };
 
 /*
@@ -1488,24 +1494,24 @@ static void
 tree_note(struct record_reader *rd, const char *s, size_t len)
 {
 	const char *slash = memchr(s, '/', len);
-	size_t	 n = rd->rec.nnotes, elen = slash != NULL ?
-	    (size_t)(slash - s) : len;
+	size_t	    n = rd->rec.nnotes,
+	       elen = slash != NULL ? (size_t)(slash - s) : len;
 	long long eoff, toff;
 
 	if ((eoff = text_add(rd, s, elen)) == -1 ||
-	    (toff = text_add(rd, slash != NULL ? slash + 1 : "", slash !=
-	    NULL ? len - elen - 1 : 0)) == -1 ||
+	    (toff = text_add(rd, slash != NULL ? slash + 1 : "",
+		 slash != NULL ? len - elen - 1 : 0)) == -1 ||
 	    array_grow(&rd->rec.notes, &rd->notecap, n + 1,
-	    sizeof *rd->rec.notes) == -1 ||
+		sizeof *rd->rec.notes) == -1 ||
 	    array_grow(&rd->note_off, &rd->noteoffcap, 2 * n + 2,
-	    sizeof *rd->note_off) == -1) {
+		sizeof *rd->note_off) == -1) {
 		oom(rd);
 		return;
 	}
 	rd->note_off[2 * n] = (size_t)eoff;
 	rd->note_off[2 * n + 1] = (size_t)toff;
 	rd->rec.notes[n] = (struct record_note){ rd->rec.nturns, NULL, elen,
-	    NULL, slash != NULL ? len - elen - 1 : 0 };
+		NULL, slash != NULL ? len - elen - 1 : 0 };
 	rd->rec.nnotes++;
 }
 
@@ -1514,8 +1520,8 @@ tree_note(struct record_reader *rd, const char *s, size_t len)
  * B[] too).  The evaluation and time after the square are not moves.
  */
 static void
-tree_move(struct record_reader *rd, const char *v, size_t len,
-    struct diag_pos at)
+tree_move(
+    struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
 	const char *slash = memchr(v, '/', len);
 
@@ -1541,8 +1547,8 @@ static void
 tree_property(struct record_reader *rd, struct tree *tr, const char *id,
     const char *v, size_t len, struct diag_pos at, struct diag_pos vat)
 {
-	size_t	 i;
-	int	 cell, colour;
+	size_t i;
+	int    cell, colour;
 
 	/* Moves first: nearly every property is one. */
 	if ((id[0] == 'B' || id[0] == 'W') && id[1] == '\0') {
@@ -1555,8 +1561,8 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 		if (tr->first_colour == -1) {
 			tr->first_colour = colour;
 			tr->first_at = vat;
-		} else if (tr->bad_colour == -1 && colour !=
-		    (tr->first_colour ^ (int)(tr->nmoves & 1))) {
+		} else if (tr->bad_colour == -1 &&
+		    colour != (tr->first_colour ^ (int)(tr->nmoves & 1))) {
 			tr->bad_colour = colour;
 			tr->bad_colour_at = vat;
 		}
@@ -1569,8 +1575,7 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 			tree_tag(rd, tree_tags[i].tag, v, len, at);
 			return;
 		}
-	if (strcmp(id, "RE") == 0 && !tr->has_re &&
-	    len < sizeof tr->re) {
+	if (strcmp(id, "RE") == 0 && !tr->has_re && len < sizeof tr->re) {
 		tr->has_re = true;
 		tr->re_at = at;
 		memcpy(tr->re, v, len);
@@ -1585,17 +1590,18 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 	} else if (strcmp(id, "XT") == 0) {
 		/* arbiter's own: a tag no property holds, Name=value. */
 		const char *eq = memchr(v, '=', len);
-		char	 name[64];
+		char	    name[64];
 
 		if (eq != NULL && eq > v && (size_t)(eq - v) < sizeof name &&
 		    tag_name_ok(v, (size_t)(eq - v))) {
 			memcpy(name, v, (size_t)(eq - v));
 			name[eq - v] = '\0';
-			tree_tag(rd, name, eq + 1, len - (size_t)(eq - v) - 1,
-			    at);
+			tree_tag(
+			    rd, name, eq + 1, len - (size_t)(eq - v) - 1, at);
 		}
 	} else if ((strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 ||
-	    strcmp(id, "AE") == 0) && rd->format == RECORD_SGF) {
+		       strcmp(id, "AE") == 0) &&
+	    rd->format == RECORD_SGF) {
 		if (!tr->setup) {
 			tr->setup = true;
 			tr->setup_at = at;
@@ -1605,7 +1611,7 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 			return;
 		}
 		tr->points[cell] = id[1] == 'E' ? RULES_EMPTY :
-		    RULES_PIECE(id[1] == 'W');
+						  RULES_PIECE(id[1] == 'W');
 		tr->placed[cell] = true;
 	} else if (strcmp(id, "PL") == 0 && rd->format == RECORD_SGF) {
 		if (!tr->setup) {
@@ -1624,7 +1630,7 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 static void
 tree_points(struct tree *tr)
 {
-	int	 r, c, n = tr->size;
+	int r, c, n = tr->size;
 
 	for (r = 0; r < TREE_SIDE_MAX; r++)
 		for (c = 0; c < TREE_SIDE_MAX; c++) {
@@ -1646,8 +1652,8 @@ static void
 tree_colours(struct record_reader *rd, const struct tree *tr)
 {
 	static const char *colour[] = { "black", "white" };
-	struct diag_pos at;
-	int	 moved;
+	struct diag_pos	   at;
+	int		   moved;
 
 	if (tr->first_colour == -1)
 		return;
@@ -1668,7 +1674,7 @@ tree_colours(struct record_reader *rd, const struct tree *tr)
 static int
 tree_byte(struct record_reader *rd, bool *newline)
 {
-	int	 rc;
+	int rc;
 
 	*newline = false;
 	while (!rd->have_line || rd->pos >= rd->linelen) {
@@ -1694,15 +1700,15 @@ tree_byte(struct record_reader *rd, bool *newline)
 static int
 next_tree(struct record_reader *rd)
 {
-	struct tree tr;
+	struct tree	tr;
 	struct diag_pos at, pat = { 0 }, vat = { 0 };
-	char	 id[8];
-	size_t	 idlen = 0, ncells;
-	int	 c, depth = 0;
-	bool	 nl, in_value = false, esc = false, any = false;
-	bool	 after_value = false;
-	const char *start;
-	size_t	 n;
+	char		id[8];
+	size_t		idlen = 0, ncells;
+	int		c, depth = 0;
+	bool		nl, in_value = false, esc = false, any = false;
+	bool		after_value = false;
+	const char     *start;
+	size_t		n;
 
 	for (;;) {
 		c = tree_byte(rd, &nl);
@@ -1713,8 +1719,9 @@ next_tree(struct record_reader *rd)
 		if (in_value) {
 			if (esc) {
 				esc = false;
-				if (!nl && buf_add(&rd->value, (char[]){ (char)c },
-				    1) == -1) {
+				if (!nl &&
+				    buf_add(&rd->value, (char[]){ (char)c },
+					1) == -1) {
 					oom(rd);
 					break;
 				}
@@ -1732,14 +1739,16 @@ next_tree(struct record_reader *rd)
 				if (!tr.main_done)
 					tree_property(rd, &tr, id,
 					    rd->value.s != NULL ? rd->value.s :
-					    "", rd->value.len, pat, vat);
+								  "",
+					    rd->value.len, pat, vat);
 				continue;
 			}
 			/* The bytes up to the next ] or \ of the line at once. */
 			start = nl ? NULL : rd->line + rd->pos - 1;
 			for (n = 1; !nl && rd->pos < rd->linelen &&
-			    rd->line[rd->pos] != ']' && rd->line[rd->pos] != '\\';
-			    n++)
+			     rd->line[rd->pos] != ']' &&
+			     rd->line[rd->pos] != '\\';
+			     n++)
 				rd->pos++;
 			if (buf_add(&rd->value, nl ? "\n" : start, n) == -1) {
 				oom(rd);
@@ -1787,7 +1796,8 @@ next_tree(struct record_reader *rd)
 		if (c == '[') {
 			if (idlen == 0) {
 				diag_set_at(first_error(rd), DIAG_BAD_PROPERTY,
-				    at, 1, "a value with no property name "
+				    at, 1,
+				    "a value with no property name "
 				    "before it");
 			}
 			in_value = true;
@@ -1819,21 +1829,22 @@ next_tree(struct record_reader *rd)
 		return 0;
 	if (in_value || depth > 0)
 		diag_set_at(first_error(rd), DIAG_UNTERMINATED_PROPERTY,
-		    in_value ? pat : rd->rec.start, 1, in_value ?
-		    "a value opened here is never closed by ']'" :
-		    "the game tree opened here is never closed by ')'");
+		    in_value ? pat : rd->rec.start, 1,
+		    in_value ?
+			"a value opened here is never closed by ']'" :
+			"the game tree opened here is never closed by ')'");
 	ncells = (size_t)tr.size * (size_t)tr.size;
 	if (rd->format == RECORD_SGF && tr.size != 8 && tr.size >= 4 &&
 	    tr.size <= 16) {
-		char	 size[16];
+		char size[16];
 
 		snprintf(size, sizeof size, "%dx%d", tr.size, tr.size);
 		tree_tag(rd, "Size", size, strlen(size), tr.size_at);
 	}
 	tree_points(&tr);
 	if (tr.bad_point)
-		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, tr.setup_at,
-		    0, "AB, AW and AE name cells of the board (d5, or SGF's "
+		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, tr.setup_at, 0,
+		    "AB, AW and AE name cells of the board (d5, or SGF's "
 		    "dc)");
 	else if (tr.setup && tr.size >= 4 && tr.size <= 16)
 		tree_setup(rd, tr.pieces, tr.size, tr.to_move, tr.setup_at);
@@ -1851,9 +1862,9 @@ record_reader_wthor_names(struct record_reader *rd, const char *input,
     const char *players, const char *tournaments)
 {
 	const char *in[3] = { input, players, tournaments };
-	char	**out[3] = { &rd->wthor_input, &rd->wthor_paths[0],
-	    &rd->wthor_paths[1] };
-	int	 i;
+	char	  **out[3] = { &rd->wthor_input, &rd->wthor_paths[0],
+		     &rd->wthor_paths[1] };
+	int	    i;
 
 	if (rd->wthor_started)
 		return -1;
@@ -1873,8 +1884,8 @@ record_reader_wthor_names(struct record_reader *rd, const char *input,
 static long
 read_bytes(struct record_reader *rd, unsigned char *out, size_t n)
 {
-	size_t	 got = 0, k;
-	int	 rc;
+	size_t got = 0, k;
+	int    rc;
 
 	while (got < n) {
 		if (rd->inpos == rd->inlen) {
@@ -1922,7 +1933,7 @@ static bool
 wthor_sniff(const struct record_reader *rd)
 {
 	struct wthor_header h;
-	long long size = input_size(rd), want;
+	long long	    size = input_size(rd), want;
 
 	if (rd->inlen < WTHOR_HEADER)
 		return false;
@@ -1942,8 +1953,10 @@ wthor_sniff(const struct record_reader *rd)
 static struct diag_pos
 wthor_pos(unsigned long k, size_t col)
 {
-	return (struct diag_pos){ k == 0 ? 1 : k, col + 1, k == 0 ? col :
-	    WTHOR_HEADER + (unsigned long long)WTHOR_GAME * (k - 1) + col };
+	return (struct diag_pos){ k == 0 ? 1 : k, col + 1,
+		k == 0 ? col :
+			 WTHOR_HEADER +
+			(unsigned long long)WTHOR_GAME * (k - 1) + col };
 }
 
 /* Adds the tag name: value, from the game's byte col. */
@@ -1952,14 +1965,14 @@ wthor_tag(struct record_reader *rd, const char *name, const char *value,
     struct diag_pos at)
 {
 	long long name_off, value_off;
-	size_t	 n = rd->rec.ntags;
+	size_t	  n = rd->rec.ntags;
 
 	if ((name_off = text_add(rd, name, strlen(name))) == -1 ||
 	    (value_off = text_add(rd, value, strlen(value))) == -1 ||
 	    array_grow(&rd->rec.tags, &rd->tagcap, n + 1,
-	    sizeof *rd->rec.tags) == -1 ||
+		sizeof *rd->rec.tags) == -1 ||
 	    array_grow(&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
-	    sizeof *rd->tag_off) == -1)
+		sizeof *rd->tag_off) == -1)
 		return oom(rd);
 	rd->tag_off[2 * n] = (size_t)name_off;
 	rd->tag_off[2 * n + 1] = (size_t)value_off;
@@ -1988,8 +2001,8 @@ static void
 wthor_moves(struct record_reader *rd, const unsigned char *m)
 {
 	unsigned long k = rd->index + 1;
-	size_t	 end = WTHOR_MOVES, used, i;
-	char	 sq[2];
+	size_t	      end = WTHOR_MOVES, used, i;
+	char	      sq[2];
 
 	while (end > 0 && m[end - 1] == 0)
 		end--;
@@ -2012,7 +2025,8 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 			diag_set_at(wthor_warning(rd), DIAG_WTHOR_PASS_BYTE,
 			    wthor_pos(k, 8 + i), 1,
 			    "move byte %zu is 0 before a move: read as a "
-			    "pass, which WTHOR leaves unwritten", i + 1);
+			    "pass, which WTHOR leaves unwritten",
+			    i + 1);
 			memcpy(rd->line + 2 * i, "pa", 2);
 		} else if (wthor_square(m[i], sq))
 			memcpy(rd->line + 2 * i, sq, 2);
@@ -2020,15 +2034,16 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_MOVE,
 			    wthor_pos(k, 8 + i), 1,
 			    "move byte %zu is %u: no square (10 * row + "
-			    "column, 11 to 88) and no 0", i + 1, m[i]);
+			    "column, 11 to 88) and no 0",
+			    i + 1, m[i]);
 			return;
 		}
 	}
 	rd->linelen = 2 * used;
 	rd->line[rd->linelen] = '\0';
 	for (i = 0; i < used; i++)
-		if (add_turn(rd, rd->line + 2 * i, 2,
-		    wthor_pos(k, 8 + i)) == -1)
+		if (add_turn(rd, rd->line + 2 * i, 2, wthor_pos(k, 8 + i)) ==
+		    -1)
 			return;
 }
 
@@ -2036,17 +2051,17 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 static void
 wthor_load_names(struct record_reader *rd, int i)
 {
-	static const char *const file[2][2] = {
-		{ "WTHOR.JOU", "wthor.jou" }, { "WTHOR.TRN", "wthor.trn" } };
-	static const size_t size[2] = { WTHOR_JOU, WTHOR_TRN };
-	const char *slash;
-	char	*path;
-	size_t	 dir;
-	int	 j;
+	static const char *const file[2][2] = { { "WTHOR.JOU", "wthor.jou" },
+		{ "WTHOR.TRN", "wthor.trn" } };
+	static const size_t	 size[2] = { WTHOR_JOU, WTHOR_TRN };
+	const char		*slash;
+	char			*path;
+	size_t			 dir;
+	int			 j;
 
 	if (rd->wthor_paths[i] != NULL) {
-		wthor_names_load(&rd->wthor_names[i], rd->wthor_paths[i],
-		    size[i]);
+		wthor_names_load(
+		    &rd->wthor_names[i], rd->wthor_paths[i], size[i]);
 		return;
 	}
 	if (rd->wthor_input == NULL)
@@ -2072,7 +2087,7 @@ static int
 wthor_start(struct record_reader *rd)
 {
 	unsigned char b[WTHOR_HEADER];
-	long	 n;
+	long	      n;
 
 	rd->wthor_started = true;
 	if ((n = read_bytes(rd, b, sizeof b)) == -1)
@@ -2093,7 +2108,8 @@ wthor_start(struct record_reader *rd)
 			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_HEADER,
 			    wthor_pos(0, 12), 1,
 			    "header byte 13 gives a board of %u: WTHOR games "
-			    "here are 8x8 (0 or 8)", rd->wthor.board);
+			    "here are 8x8 (0 or 8)",
+			    rd->wthor.board);
 	}
 	if (rd->rec.malformed) {
 		rd->wthor_done = true;
@@ -2116,9 +2132,9 @@ next_wthor(struct record_reader *rd)
 {
 	unsigned char g[WTHOR_GAME];
 	unsigned long k;
-	char	 name[3 * WTHOR_TRN + 1];
-	long	 n;
-	int	 rc;
+	char	      name[3 * WTHOR_TRN + 1];
+	long	      n;
+	int	      rc;
 
 	if (!rd->wthor_started && (rc = wthor_start(rd)) != 0)
 		return rc;
@@ -2136,8 +2152,8 @@ next_wthor(struct record_reader *rd)
 			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_SIZE,
 			    wthor_pos(k, 0), (size_t)n,
 			    "the header counts %lu games, but the input %s",
-			    (unsigned long)rd->wthor.games, n == 0 ?
-			    "ends before this one" : "holds more");
+			    (unsigned long)rd->wthor.games,
+			    n == 0 ? "ends before this one" : "holds more");
 		else
 			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_SIZE,
 			    wthor_pos(k, 0), (size_t)n,
@@ -2150,12 +2166,14 @@ next_wthor(struct record_reader *rd)
 		.tournament = (unsigned)g[0] | (unsigned)g[1] << 8,
 		.black = (unsigned)g[2] | (unsigned)g[3] << 8,
 		.white = (unsigned)g[4] | (unsigned)g[5] << 8,
-		.score = g[6], .theoretical = g[7],
-		.depth = rd->wthor.depth, .year = rd->wthor.game_year,
+		.score = g[6],
+		.theoretical = g[7],
+		.depth = rd->wthor.depth,
+		.year = rd->wthor.game_year,
 		.score_at = wthor_pos(k, 6),
 	};
-	wthor_name(&rd->wthor_names[1], rd->rec.wthor.tournament, name,
-	    sizeof name);
+	wthor_name(
+	    &rd->wthor_names[1], rd->rec.wthor.tournament, name, sizeof name);
 	if (wthor_tag(rd, "Event", name, wthor_pos(k, 0)) == -1)
 		goto out;
 	if (rd->wthor.game_year != 0) {
@@ -2163,12 +2181,10 @@ next_wthor(struct record_reader *rd)
 		if (wthor_tag(rd, "Date", name, wthor_pos(k, 0)) == -1)
 			goto out;
 	}
-	wthor_name(&rd->wthor_names[0], rd->rec.wthor.black, name,
-	    sizeof name);
+	wthor_name(&rd->wthor_names[0], rd->rec.wthor.black, name, sizeof name);
 	if (wthor_tag(rd, "Black", name, wthor_pos(k, 2)) == -1)
 		goto out;
-	wthor_name(&rd->wthor_names[0], rd->rec.wthor.white, name,
-	    sizeof name);
+	wthor_name(&rd->wthor_names[0], rd->rec.wthor.white, name, sizeof name);
 	if (wthor_tag(rd, "White", name, wthor_pos(k, 4)) == -1)
 		goto out;
 	wthor_moves(rd, g + 8);
@@ -2189,8 +2205,8 @@ static void
 sniff(struct record_reader *rd)
 {
 	const char *s, *end, *eol;
-	size_t	 n, g[2];
-	int	 lines = 0;
+	size_t	    n, g[2];
+	int	    lines = 0;
 
 	/* Look at the first block without consuming it. */
 	rd->format = RECORD_PGN;
@@ -2208,13 +2224,17 @@ sniff(struct record_reader *rd)
 	for (n = 0; s + n < end && isspace((unsigned char)s[n]); n++)
 		;
 	if (end - (s + n) >= 2 && memcmp(s + n, "(;", 2) == 0) {
-		if (contains(s + n, (size_t)(end - s - n) < 256 ?
-		    (size_t)(end - s - n) : 256, "GM[Othello]")) {
+		if (contains(s + n,
+			(size_t)(end - s - n) < 256 ? (size_t)(end - s - n) :
+						      256,
+			"GM[Othello]")) {
 			rd->format = RECORD_GGF;
 			return;
 		}
-		if (contains(s + n, (size_t)(end - s - n) < 256 ?
-		    (size_t)(end - s - n) : 256, "GM[2]")) {
+		if (contains(s + n,
+			(size_t)(end - s - n) < 256 ? (size_t)(end - s - n) :
+						      256,
+			"GM[2]")) {
 			rd->format = RECORD_SGF;
 			return;
 		}
@@ -2227,8 +2247,8 @@ sniff(struct record_reader *rd)
 		if ((n = (size_t)(eol - s)) == 0)
 			continue;
 		if (lines++ == 0 && isalpha((unsigned char)*s) &&
-		    memchr(s, ',', n) != NULL && (contains(s, n, "move") ||
-		    contains(s, n, "transcript"))) {
+		    memchr(s, ',', n) != NULL &&
+		    (contains(s, n, "move") || contains(s, n, "transcript"))) {
 			rd->format = RECORD_CSV;
 			return;
 		}
@@ -2263,8 +2283,8 @@ static bool
 binary_block(const char *s, size_t len, struct diag_pos *at)
 {
 	const char *nul, *bad = NULL, *p, *first, *nl;
-	uint32_t cp;
-	size_t	 n;
+	uint32_t    cp;
+	size_t	    n;
 
 	if ((nul = memchr(s, '\0', len)) == NULL)
 		return false;
@@ -2280,7 +2300,7 @@ binary_block(const char *s, size_t len, struct diag_pos *at)
 	first = bad < nul ? bad : nul;
 	*at = (struct diag_pos){ 1, 1, (unsigned long long)(first - s) };
 	for (p = s; (nl = memchr(p, '\n', (size_t)(first - p))) != NULL;
-	    p = nl + 1)
+	     p = nl + 1)
 		at->line++;
 	at->col = (unsigned long)(first - p) + 1;
 	return true;
@@ -2294,7 +2314,7 @@ binary_block(const char *s, size_t len, struct diag_pos *at)
 static int
 binary_input(struct record_reader *rd, const struct record **rec)
 {
-	struct record *e = &rd->empty;
+	struct record  *e = &rd->empty;
 	struct diag_pos at;
 
 	if (rd->binary == 0) {
@@ -2303,14 +2323,14 @@ binary_input(struct record_reader *rd, const struct record **rec)
 			return -1;
 		if (rd->inlen == 0 && refill(rd) <= 0)
 			return -1;
-		if (binary_block(rd->inbuf + rd->inpos,
-		    rd->inlen - rd->inpos, &at)) {
+		if (binary_block(
+			rd->inbuf + rd->inpos, rd->inlen - rd->inpos, &at)) {
 			rd->binary = 2;
 			memset(e, 0, sizeof *e);
 			e->index = rd->index = 1;
 			e->start = (struct diag_pos){ 1, 1, 0 };
 			e->format = rd->format == RECORD_AUTO ? RECORD_PGN :
-			    rd->format;
+								rd->format;
 			e->malformed = true;
 			diag_set_at(&e->error, DIAG_BINARY_INPUT, at, 1,
 			    "binary data, not text: no record format and no "
@@ -2328,11 +2348,10 @@ binary_input(struct record_reader *rd, const struct record **rec)
 }
 
 int
-record_reader_next_or_empty(struct record_reader *rd,
-    const struct record **rec)
+record_reader_next_or_empty(struct record_reader *rd, const struct record **rec)
 {
 	struct record *e = &rd->empty;
-	int	 rc;
+	int	       rc;
 
 	if ((rc = record_reader_next(rd, rec)) != 0 || rd->index > 0)
 		return rc;
@@ -2352,7 +2371,7 @@ int
 record_reader_skip(struct record_reader *rd)
 {
 	const struct record *rec;
-	int	 rc;
+	int		     rc;
 
 	if (rd->format == RECORD_AUTO)
 		sniff(rd);
@@ -2376,16 +2395,17 @@ record_reader_count(const struct record_reader *rd)
 int
 record_reader_next(struct record_reader *rd, const struct record **rec)
 {
-	int	 rc;
+	int rc;
 
 	if (rd->format == RECORD_AUTO)
 		sniff(rd);
 	if ((rc = binary_input(rd, rec)) >= 0)
 		return rc;
-	rc = rd->format == RECORD_PGN ? next_pgn(rd) :
+	rc = rd->format == RECORD_PGN  ? next_pgn(rd) :
 	    rd->format == RECORD_WTHOR ? next_wthor(rd) :
 	    rd->format == RECORD_GGF || rd->format == RECORD_SGF ?
-	    next_tree(rd) : next_import(rd);
+					 next_tree(rd) :
+					 next_import(rd);
 	if (rc == 1)
 		*rec = &rd->rec;
 	return rc;

@@ -20,22 +20,22 @@
 #include "rules/rules.h"
 
 enum record_format {
-	RECORD_AUTO,		/* sniffed from the first line */
-	RECORD_PGN,		/* tag pairs and movetext */
-	RECORD_TRANSCRIPT,	/* Othello: f5d6c3..., one game a line */
-	RECORD_CSV,		/* a header line, a transcript column */
-	RECORD_WTHOR,		/* binary: a header, 68-byte games */
-	RECORD_GGF,		/* GGS: (;GM[Othello]...;), formats/ggf.md */
-	RECORD_SGF,		/* Othello SGF, GM[2]: formats/sgf.md */
+	RECORD_AUTO,	   /* sniffed from the first line */
+	RECORD_PGN,	   /* tag pairs and movetext */
+	RECORD_TRANSCRIPT, /* Othello: f5d6c3..., one game a line */
+	RECORD_CSV,	   /* a header line, a transcript column */
+	RECORD_WTHOR,	   /* binary: a header, 68-byte games */
+	RECORD_GGF,	   /* GGS: (;GM[Othello]...;), formats/ggf.md */
+	RECORD_SGF,	   /* Othello SGF, GM[2]: formats/sgf.md */
 };
 
 /* The buffer of a value shown in a message: 59 bytes at most, and NUL. */
-#define RECORD_SHOWN	60
+#define RECORD_SHOWN 60
 
 struct record_tag {
-	char		*name;		/* points into the record's text */
-	char		*value;		/* unescaped; may hold any bytes */
-	size_t		 value_len;
+	char	       *name;  /* points into the record's text */
+	char	       *value; /* unescaped; may hold any bytes */
+	size_t		value_len;
 	struct diag_pos at;
 };
 
@@ -44,8 +44,8 @@ struct record_tag {
  * import's tokens stand in its line).
  */
 struct record_token {
-	char		*text;
-	size_t		 len;
+	char	       *text;
+	size_t		len;
 	struct diag_pos at;
 };
 
@@ -55,11 +55,11 @@ struct record_token {
  * token turn (0-based).  Kept for the report, never judged.
  */
 struct record_note {
-	size_t		 turn;
-	char		*eval;
-	size_t		 eval_len;
-	char		*time;
-	size_t		 time_len;
+	size_t turn;
+	char  *eval;
+	size_t eval_len;
+	char  *time;
+	size_t time_len;
 };
 
 /*
@@ -68,23 +68,23 @@ struct record_note {
  * next call to record_reader_next.
  */
 struct record {
-	unsigned long	 index;		/* 1-based within its input */
-	struct diag_pos start;
+	unsigned long	   index; /* 1-based within its input */
+	struct diag_pos	   start;
 	enum record_format format;
-	bool		 implicit_passes;	/* transcripts: passes unwritten */
+	bool		   implicit_passes; /* transcripts: passes unwritten */
 
-	struct record_tag *tags;
-	size_t		 ntags;
+	struct record_tag   *tags;
+	size_t		     ntags;
 	struct record_token *turns;
-	size_t		 nturns;
-	bool		 has_result;
-	struct record_token result;
-	struct record_note *notes;	/* GGF, SGF: by turn, in order */
-	size_t		 nnotes;
+	size_t		     nturns;
+	bool		     has_result;
+	struct record_token  result;
+	struct record_note  *notes; /* GGF, SGF: by turn, in order */
+	size_t		     nnotes;
 
 	/* CSV imports: the winner column, 1 Black, -1 White, 0 draw. */
-	bool		 has_winner;
-	int		 winner;
+	bool		has_winner;
+	int		winner;
 	struct diag_pos winner_at;
 
 	/*
@@ -92,29 +92,29 @@ struct record {
 	 * game's 68 bytes store; score_at is the real score's byte.
 	 */
 	struct record_wthor {
-		unsigned	 tournament;
-		unsigned	 black;
-		unsigned	 white;
-		int		 score;		/* Black's discs, empties to
+		unsigned	tournament;
+		unsigned	black;
+		unsigned	white;
+		int		score;	     /* Black's discs, empties to
 						   the winner */
-		int		 theoretical;	/* the same, with perfect play */
-		unsigned	 depth;		/* from the header */
-		unsigned	 year;		/* the games' year, 0 unknown */
+		int		theoretical; /* the same, with perfect play */
+		unsigned	depth;	     /* from the header */
+		unsigned	year;	     /* the games' year, 0 unknown */
 		struct diag_pos score_at;
 	} wthor;
 
 	/* A doubt the reader had that is no error (WTHOR's quirks). */
-	bool		 has_warning;
-	struct diag	 warning;
+	bool	    has_warning;
+	struct diag warning;
 
 	/* A record that could not be read whole is malformed. */
-	bool		 malformed;
+	bool	    malformed;
 	struct diag error;
 };
 
 /* Looks a tag up by name, ignoring case; NULL if absent. */
-const struct record_tag *record_tag_find(const struct record *,
-	    const char *name);
+const struct record_tag *
+record_tag_find(const struct record *, const char *name);
 
 /*
  * The compiled patterns of the notation: built once (JIT where PCRE2 has
@@ -123,7 +123,7 @@ const struct record_tag *record_tag_find(const struct record *,
  */
 struct record_syntax;
 struct record_syntax *record_syntax_new(void);
-void	record_syntax_free(struct record_syntax *);
+void		      record_syntax_free(struct record_syntax *);
 
 /*
  * A reader over one input stream (borrowed; the caller closes it).  name is
@@ -131,8 +131,8 @@ void	record_syntax_free(struct record_syntax *);
  * from the first line.  NULL when memory runs out.
  */
 struct record_reader;
-struct record_reader *record_reader_new(struct record_syntax *,
-	    FILE *, const char *name, enum record_format);
+struct record_reader *record_reader_new(
+    struct record_syntax *, FILE *, const char *name, enum record_format);
 /*
  * As record_reader_new, over the len bytes at text instead of a stream:
  * text is borrowed and must stay as it is until record_reader_free.  The
@@ -140,16 +140,15 @@ struct record_reader *record_reader_new(struct record_syntax *,
  * all.
  */
 struct record_reader *record_reader_new_buffer(struct record_syntax *,
-	    const char *text, size_t len, const char *name, enum record_format);
-void	record_reader_free(struct record_reader *);
+    const char *text, size_t len, const char *name, enum record_format);
+void		      record_reader_free(struct record_reader *);
 /*
  * Gives a new reader len bytes (at most 64 KiB) already taken from its
  * stream, to be read before the rest of it: a tool that peeked at an input
  * to tell records from reports hands them back this way.  Returns 0, or -1
  * if the reader has started reading or len is too large.
  */
-int	record_reader_prime(struct record_reader *, const void *buf,
-	    size_t len);
+int record_reader_prime(struct record_reader *, const void *buf, size_t len);
 /*
  * Reads a new reader's input as a CSV whose columns spec names, as its
  * header line would (formats/record.md, "CSV": "id,winner,moves"): its
@@ -157,10 +156,10 @@ int	record_reader_prime(struct record_reader *, const void *buf,
  * Returns 0, or -1 if spec names no moves column, memory runs out or the
  * reader has started.
  */
-int	record_reader_csv_columns(struct record_reader *, const char *spec);
+int record_reader_csv_columns(struct record_reader *, const char *spec);
 /* Whether spec, as a CSV header, names a moves column (--csv-columns). */
-bool	record_csv_columns_ok(const char *spec);
-const char *record_reader_name(const struct record_reader *);
+bool		   record_csv_columns_ok(const char *spec);
+const char	  *record_reader_name(const struct record_reader *);
 enum record_format record_reader_format(const struct record_reader *);
 
 /*
@@ -169,7 +168,7 @@ enum record_format record_reader_format(const struct record_reader *);
  * has already moved on to where the next record may start), 0 at the end of
  * the input, -1 on a read error (errno set).  *rec points into the reader.
  */
-int	record_reader_next(struct record_reader *, const struct record **rec);
+int record_reader_next(struct record_reader *, const struct record **rec);
 
 /*
  * Moves past the next record without building it, as record_reader_next
@@ -177,7 +176,7 @@ int	record_reader_next(struct record_reader *, const struct record **rec);
  * a read error.  Cheap where a record is a line (transcripts, CSV); in the
  * record notation the record is read whole.  For --shard and -j.
  */
-int	record_reader_skip(struct record_reader *);
+int record_reader_skip(struct record_reader *);
 /* The records read or skipped so far. */
 unsigned long record_reader_count(const struct record_reader *);
 
@@ -187,8 +186,8 @@ unsigned long record_reader_count(const struct record_reader *);
  * format, with the error empty-input.  So reports and summaries count an
  * empty input as a malformed record of its own (formats/report.md).
  */
-int	record_reader_next_or_empty(struct record_reader *,
-	    const struct record **rec);
+int
+record_reader_next_or_empty(struct record_reader *, const struct record **rec);
 
 /*
  * Where a reader of WTHOR files finds the players' and tournaments'
@@ -200,15 +199,15 @@ int	record_reader_next_or_empty(struct record_reader *,
  * names.  Returns 0, or -1 when memory runs out or the reader has
  * started.
  */
-int	record_reader_wthor_names(struct record_reader *, const char *input,
-	    const char *players, const char *tournaments);
+int record_reader_wthor_names(struct record_reader *, const char *input,
+    const char *players, const char *tournaments);
 
 /*
  * "pgn", "transcript", "csv", "wthor", "ggf", "sgf"; and back (-1 if
  * unknown).
  */
 const char *record_format_name(enum record_format);
-int	record_format_parse(const char *);
+int	    record_format_parse(const char *);
 
 /*
  * The score a result token or Result value states (text, len bytes, NULs
@@ -217,8 +216,8 @@ int	record_format_parse(const char *);
  * nothing), or -1 for text that is no score ("*", "1/2-1/2", anything
  * else).
  */
-int	record_result_score(struct record_syntax *, const char *text,
-	    size_t len, unsigned long *a, unsigned long *b);
+int record_result_score(struct record_syntax *, const char *text, size_t len,
+    unsigned long *a, unsigned long *b);
 
 /*
  * The turn-token codec (turn.c): the one place that knows how a turn
@@ -232,10 +231,9 @@ int	record_result_score(struct record_syntax *, const char *text,
  * offset set within the token) for a token that is not a turn or names a
  * cell off the board.  record_turn_bound(tok, len) actions always fit.
  */
-int	record_turn_parse(struct record_syntax *,
-	    const struct rules_board *, const char *tok, size_t len,
-	    struct rules_action *out, size_t *offs, size_t cap,
-	    struct diag *d);
+int record_turn_parse(struct record_syntax *, const struct rules_board *,
+    const char *tok, size_t len, struct rules_action *out, size_t *offs,
+    size_t cap, struct diag *d);
 /*
  * The actions of tok before the one holding byte off (a bad cell that
  * record_turn_parse reported), as record_turn_parse writes them; the
@@ -243,30 +241,30 @@ int	record_turn_parse(struct record_syntax *,
  * number, 0 if none, or -1 if those bytes are no turn either.  So a
  * referee judges what a player wrote before the mistake first.
  */
-int	record_turn_parse_before(struct record_syntax *,
-	    const struct rules_board *, const char *tok, size_t off,
-	    struct rules_action *out, size_t *offs, size_t cap, size_t *cut);
+int record_turn_parse_before(struct record_syntax *, const struct rules_board *,
+    const char *tok, size_t off, struct rules_action *out, size_t *offs,
+    size_t cap, size_t *cut);
 /* An upper bound on the actions in a token of len bytes. */
-size_t	record_turn_bound(const char *tok, size_t len);
+size_t record_turn_bound(const char *tok, size_t len);
 
 /* Writes one action as notation into buf (at least 16 bytes). */
 const char *record_action_format(const struct rules_board *,
-	    const struct rules_action *, char *buf, size_t len);
+    const struct rules_action *, char *buf, size_t len);
 
 /*
  * The comma rule: whether a comma goes between two actions of one turn,
  * prev then next.  None before a removal's x or after the dice: "c5*,g4",
  * "b3xc3,c4", "35:xd2xc4,e5" (design.md §2).
  */
-bool	record_turn_comma(const struct rules_action *prev,
-	    const struct rules_action *next);
+bool record_turn_comma(
+    const struct rules_action *prev, const struct rules_action *next);
 
 /*
  * Writes n actions of one turn as one token into out (cap bytes), the
  * comma rule applied.  Returns its length, or -1 if cap is too small.
  */
-int	record_turn_format(const struct rules_board *,
-	    const struct rules_action *, size_t n, char *out, size_t cap);
+int record_turn_format(const struct rules_board *, const struct rules_action *,
+    size_t n, char *out, size_t cap);
 
 /*
  * A turn token continued: head's text, the comma due (record_turn_comma,
@@ -275,7 +273,7 @@ int	record_turn_format(const struct rules_board *,
  * runs out.  So a referee appends a player's next actions to a turn in
  * progress as the player wrote them.
  */
-char	*record_turn_join(const char *head, const char *next);
+char *record_turn_join(const char *head, const char *next);
 
 /*
  * Where a token's text divides between actions, for a referee that judges
@@ -285,9 +283,9 @@ char	*record_turn_join(const char *head, const char *next);
  * byte at, its comma excluded.  record_turn_tail: where the action after
  * a cut starts, past its comma (len is the token's).
  */
-size_t	record_turn_cut(const char *tok, size_t off);
-size_t	record_turn_head(const char *tok, size_t at);
-size_t	record_turn_tail(const char *tok, size_t len, size_t cut);
+size_t record_turn_cut(const char *tok, size_t off);
+size_t record_turn_head(const char *tok, size_t at);
+size_t record_turn_tail(const char *tok, size_t len, size_t cut);
 
 /*
  * The Setup tag (setup.c, formats/record.md "Set-up positions"): the
@@ -299,24 +297,24 @@ size_t	record_turn_tail(const char *tok, size_t len, size_t cut);
  * for text that is no Setup of that board.  Whether the game can reach
  * the position is rules_setup's to say.
  */
-int	record_setup_parse(const struct rules_board *b, const char *v,
-	    size_t len, int *pieces, int *to_move, struct diag *d);
+int record_setup_parse(const struct rules_board *b, const char *v, size_t len,
+    int *pieces, int *to_move, struct diag *d);
 /*
  * The Setup value of pos (borrowed) into buf (cap bytes, at least the
  * board's cells and 3): its length, or -1 if cap is too small.
  */
-int	record_setup_format(const struct rules_position *pos, char *buf,
-	    size_t cap);
+int
+record_setup_format(const struct rules_position *pos, char *buf, size_t cap);
 /* The same from n pieces and the colour to move. */
-int	record_setup_text(const int *pieces, int n, int to_move, char *buf,
-	    size_t cap);
+int
+record_setup_text(const int *pieces, int n, int to_move, char *buf, size_t cap);
 /* Room for any Setup value record_setup_format writes. */
-#define RECORD_SETUP_MAX	(RULES_MAX_CELLS + 3)
+#define RECORD_SETUP_MAX (RULES_MAX_CELLS + 3)
 
 /* Writing (writer.c).  A tag pair to write: both strings borrowed. */
 struct record_tag_out {
-	const char	*name;
-	const char	*value;
+	const char *name;
+	const char *value;
 };
 
 /*
@@ -326,9 +324,8 @@ struct record_tag_out {
  * movetext lines are wrapped before column 80.  Returns 0, or -1 when out
  * cannot be written or memory runs out.
  */
-int	record_write(FILE *out, const struct record_tag_out *, size_t ntags,
-	    const char *const *turns, size_t nturns, bool numbers,
-	    const char *result);
+int record_write(FILE *out, const struct record_tag_out *, size_t ntags,
+    const char *const *turns, size_t nturns, bool numbers, const char *result);
 
 /*
  * Writing records in another format (export.c, gamecheck --write): a
@@ -346,19 +343,19 @@ enum record_out_cause {
 };
 
 struct record_out {
-	const struct record *rec;	/* its tags */
-	const struct rules_game *game;
+	const struct record	 *rec; /* its tags */
+	const struct rules_game	 *game;
 	const struct rules_board *board;
-	const char *const *turns;
-	size_t		 nturns;
-	bool		 valid;
-	bool		 over;
-	int		 points[RULES_COLOURS];
-	int		 alt[RULES_COLOURS];
-	int		 winner;	/* a colour, or -1 */
-	bool		 forfeit;	/* an unfinished game decided */
-	int		 forfeit_winner;
-	enum record_out_cause forfeit_cause;
+	const char *const	 *turns;
+	size_t			  nturns;
+	bool			  valid;
+	bool			  over;
+	int			  points[RULES_COLOURS];
+	int			  alt[RULES_COLOURS];
+	int			  winner;  /* a colour, or -1 */
+	bool			  forfeit; /* an unfinished game decided */
+	int			  forfeit_winner;
+	enum record_out_cause	  forfeit_cause;
 };
 
 /*
@@ -367,7 +364,7 @@ struct record_out {
  * another name or when memory runs out (record_export_known tells).
  */
 struct record_export;
-bool	record_export_known(const char *name);
+bool		      record_export_known(const char *name);
 struct record_export *record_export_new(const char *name, FILE *out);
 /*
  * Writes one record.  Returns 0, or -1 with d filled: DIAG_UNWRITABLE
@@ -375,29 +372,28 @@ struct record_export *record_export_new(const char *name, FILE *out);
  * in a transcript), DIAG_NO_MEMORY when memory runs out or out cannot be
  * written.
  */
-int	record_export_write(struct record_export *, const struct record_out *,
-	    struct diag *d);
+int record_export_write(
+    struct record_export *, const struct record_out *, struct diag *d);
 /*
  * Ends the output after the last record (a format whose header counts
  * its games writes it all here): 0, or -1 when out cannot be written.
  */
-int	record_export_finish(struct record_export *);
+int record_export_finish(struct record_export *);
 /* Frees a writer (NULL: nothing), without finishing it. */
-void	record_export_free(struct record_export *);
+void record_export_free(struct record_export *);
 /*
  * One game as GGF text, "(;GM[Othello]...;)" without a newline, as
  * record_export_write writes it for ggf (the NBoard client's `set game').
  * A new string, the caller's to free; NULL with d filled as
  * record_export_write fills it.
  */
-char	*record_ggf_text(const struct record_out *, struct diag *d);
+char *record_ggf_text(const struct record_out *, struct diag *d);
 
 /*
  * Whether the movetext of rec (read from text, len bytes) numbers its
  * turns: its first turn follows "1." (a record without turns: yes).
  */
-bool	record_uses_numbers(const char *text, size_t len,
-	    const struct record *);
+bool record_uses_numbers(const char *text, size_t len, const struct record *);
 
 /*
  * Writing WTHOR files (wthor.c, formats/wthor.md): games are added one at
@@ -411,7 +407,7 @@ struct record_wthor_writer;
  * runs out.
  */
 struct record_wthor_writer *record_wthor_writer_new(unsigned year);
-void	record_wthor_writer_free(struct record_wthor_writer *);
+void record_wthor_writer_free(struct record_wthor_writer *);
 /*
  * Adds rec (borrowed; its turn tokens are squares of the 8x8 board and
  * passes, which WTHOR leaves out), with score, Black's discs with the
@@ -422,10 +418,10 @@ void	record_wthor_writer_free(struct record_wthor_writer *);
  * d set (DIAG_BAD_WTHOR_MOVE: a turn that is no square or pass, or more
  * than 60 squares; DIAG_NO_MEMORY).
  */
-int	record_wthor_add(struct record_wthor_writer *, const struct record *rec,
-	    int score, int theoretical, struct diag *d);
+int record_wthor_add(struct record_wthor_writer *, const struct record *rec,
+    int score, int theoretical, struct diag *d);
 /* Writes the header and the games added to out: 0, or -1 (errno). */
-int	record_wthor_write(struct record_wthor_writer *, FILE *out);
+int record_wthor_write(struct record_wthor_writer *, FILE *out);
 
 /*
  * A referee's edit of a record on disk.  turns (borrowed) are new turn
@@ -440,11 +436,11 @@ int	record_wthor_write(struct record_wthor_writer *, FILE *out);
  * referee can say where a new turn is wrong without reading the text.
  */
 struct record_update {
-	bool		 replace_last;
+	bool		   replace_last;
 	const char *const *turns;
-	size_t		 nturns;
-	const char	*result;
-	struct diag_pos	*at;
+	size_t		   nturns;
+	const char	  *result;
+	struct diag_pos	  *at;
 };
 
 /*
@@ -453,9 +449,8 @@ struct record_update {
  * the file's (LF or CR LF).  Returns the new text, NUL terminated, its
  * length in *outlen (the caller frees it), or NULL when memory runs out.
  */
-char	*record_update_text(const char *text, size_t len,
-	    const struct record *, const struct record_update *u,
-	    size_t *outlen);
+char *record_update_text(const char *text, size_t len, const struct record *,
+    const struct record_update *u, size_t *outlen);
 
 /*
  * The one way a byte from a record or a program reaches a terminal
@@ -466,6 +461,6 @@ char	*record_update_text(const char *text, size_t len,
  * cut before a character (or its escape) and ends in "...", in cap - 1
  * bytes at most.  Nothing is written when cap is 0.
  */
-void	record_printable(const char *s, size_t len, char *buf, size_t cap);
+void record_printable(const char *s, size_t len, char *buf, size_t cap);
 
 #endif

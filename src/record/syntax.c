@@ -15,7 +15,8 @@
 
 static const char *const patterns[SYN_COUNT] = {
 	/* [Name "value"], the value with \" and \\ escapes. */
-	[SYN_TAG] = "\\[[ \\t]*([A-Za-z0-9_]++)[ \\t]++\"((?:[^\"\\\\]++|\\\\.)*+)\"[ \\t]*\\]",
+	[SYN_TAG] =
+	    "\\[[ \\t]*([A-Za-z0-9_]++)[ \\t]++\"((?:[^\"\\\\]++|\\\\.)*+)\"[ \\t]*\\]",
 	/* A move number, alone or before the turn: 12. or 12... */
 	[SYN_NUMBER] = "([0-9]+)(\\.\\.\\.|\\.)",
 	/* Result tokens: a score by colour, or * unfinished. */
@@ -29,30 +30,30 @@ static const char *const patterns[SYN_COUNT] = {
 	 * a removal) and a row number.
 	 */
 	[SYN_TURN] = "(?:(?:pass|swap|PA|pa|--)"
-	    "|[0-9][0-9]:"
-	    "|(?:[0-9][0-9]:)?"
-	    "(?:x[A-Wa-w][0-9]{1,2}"
-	    "|[A-Wa-w][0-9]{1,2}(?:-[A-Wa-w][0-9]{1,2})?\\*?)"
-	    "(?:,?x[A-Wa-w][0-9]{1,2}|,[A-Wa-w][0-9]{1,2}"
-	    "(?:-[A-Wa-w][0-9]{1,2})?\\*?)*+)$",
+		     "|[0-9][0-9]:"
+		     "|(?:[0-9][0-9]:)?"
+		     "(?:x[A-Wa-w][0-9]{1,2}"
+		     "|[A-Wa-w][0-9]{1,2}(?:-[A-Wa-w][0-9]{1,2})?\\*?)"
+		     "(?:,?x[A-Wa-w][0-9]{1,2}|,[A-Wa-w][0-9]{1,2}"
+		     "(?:-[A-Wa-w][0-9]{1,2})?\\*?)*+)$",
 	/* An Othello transcript: squares and explicit passes, nothing else. */
-	[SYN_TRANSCRIPT] = "[ \\t]*+(?:[A-Pa-p][0-9]{1,2}+|[Pp][Aa]|--)++[ \\t]*$",
+	[SYN_TRANSCRIPT] =
+	    "[ \\t]*+(?:[A-Pa-p][0-9]{1,2}+|[Pp][Aa]|--)++[ \\t]*$",
 };
 
 struct record_syntax *
 record_syntax_new(void)
 {
 	struct record_syntax *syn;
-	PCRE2_SIZE erroff;
-	int	 i, err;
+	PCRE2_SIZE	      erroff;
+	int		      i, err;
 
 	syn = calloc(1, sizeof *syn);
 	if (syn == NULL)
 		return NULL;
 	for (i = 0; i < SYN_COUNT; i++) {
 		syn->re[i] = pcre2_compile((PCRE2_SPTR)patterns[i],
-		    PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &err, &erroff,
-		    NULL);
+		    PCRE2_ZERO_TERMINATED, PCRE2_ANCHORED, &err, &erroff, NULL);
 		if (syn->re[i] == NULL)
 			goto out_free_syn;
 		/* Without JIT (some platforms) matching still works. */
@@ -71,7 +72,7 @@ out_free_syn:
 void
 record_syntax_free(struct record_syntax *syn)
 {
-	int	 i;
+	int i;
 
 	if (syn == NULL)
 		return;
@@ -82,11 +83,11 @@ record_syntax_free(struct record_syntax *syn)
 }
 
 int
-syntax_match(struct record_syntax *syn, enum syntax_pattern p,
-    const char *s, size_t len, size_t *groups, int ngroups)
+syntax_match(struct record_syntax *syn, enum syntax_pattern p, const char *s,
+    size_t len, size_t *groups, int ngroups)
 {
 	PCRE2_SIZE *ov;
-	int	 rc, i;
+	int	    rc, i;
 
 	rc = pcre2_match(syn->re[p], (PCRE2_SPTR)s, len, 0, 0, syn->md, NULL);
 	if (rc < 0)

@@ -19,7 +19,7 @@ enum syntax_pattern {
 
 #ifdef PCRE2_CODE_UNIT_WIDTH
 struct record_syntax {
-	pcre2_code	*re[SYN_COUNT];
+	pcre2_code *re[SYN_COUNT];
 	/*
 	 * One match block: a syntax object serves one thread at a time,
 	 * which is how the tools use it.
@@ -29,14 +29,14 @@ struct record_syntax {
 #endif
 
 /* The sentinel for an unset group (PCRE2_UNSET). */
-#define SYNTAX_UNSET	(~(size_t)0)
+#define SYNTAX_UNSET (~(size_t)0)
 
 /*
  * Matches pattern p anchored at the start of s (len bytes, NULs allowed).
  * Returns the length matched, or -1; groups[2k], groups[2k+1] are the
  * offsets of group k (0 = the whole match), SYNTAX_UNSET if unset.
  */
-int	syntax_match(struct record_syntax *, enum syntax_pattern,
-	    const char *s, size_t len, size_t *groups, int ngroups);
+int syntax_match(struct record_syntax *, enum syntax_pattern, const char *s,
+    size_t len, size_t *groups, int ngroups);
 
 #endif

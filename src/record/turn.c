@@ -20,7 +20,7 @@
 static size_t
 cell_len(const char *s, size_t len)
 {
-	size_t	 n = 1;
+	size_t n = 1;
 
 	while (n < len && n < 3 && isdigit((unsigned char)s[n]))
 		n++;
@@ -28,15 +28,15 @@ cell_len(const char *s, size_t len)
 }
 
 static int
-parse_cell(const struct rules_board *b, const char *tok, size_t *p,
-    size_t len, int16_t *cell, struct diag *d)
+parse_cell(const struct rules_board *b, const char *tok, size_t *p, size_t len,
+    int16_t *cell, struct diag *d)
 {
-	size_t	 n = cell_len(tok + *p, len - *p);
-	int	 c = rules_cell_parse(b, tok + *p, n);
+	size_t n = cell_len(tok + *p, len - *p);
+	int    c = rules_cell_parse(b, tok + *p, n);
 
 	if (c == -2) {
-		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX, (struct diag_pos){ 0, 0,
-		    *p }, n,
+		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX,
+		    (struct diag_pos){ 0, 0, *p }, n,
 		    "\"%.*s\" is not a cell name (a letter and a row from 1)",
 		    (int)n, tok + *p);
 		return -1;
@@ -46,7 +46,8 @@ parse_cell(const struct rules_board *b, const char *tok, size_t *p,
 		diag_set_at(d, DIAG_OFF_BOARD, (struct diag_pos){ 0, 0, *p }, n,
 		    "%.*s is not on the %s%s board", (int)n, tok + *p,
 		    b->name[strspn(b->name, "0123456789")] == '\0' ? "side-" :
-		    "", b->name);
+								     "",
+		    b->name);
 		return -1;
 	}
 	*cell = (int16_t)c;
@@ -55,18 +56,18 @@ parse_cell(const struct rules_board *b, const char *tok, size_t *p,
 }
 
 int
-record_turn_parse(struct record_syntax *syn,
-    const struct rules_board *b, const char *tok, size_t len,
-    struct rules_action *out, size_t *offs, size_t cap,
-    struct diag *d)
+record_turn_parse(struct record_syntax *syn, const struct rules_board *b,
+    const char *tok, size_t len, struct rules_action *out, size_t *offs,
+    size_t cap, struct diag *d)
 {
 	struct rules_action a;
-	size_t	 p = 0, n = 0, g[2];
-	char	 shown[40];
+	size_t		    p = 0, n = 0, g[2];
+	char		    shown[40];
 
 	/* The common case of one plain square (a..w) skips the pattern. */
-	if (len >= 2 && len <= 3 && ((tok[0] | 0x20) >= 'a' &&
-	    (tok[0] | 0x20) <= 'w') && isdigit((unsigned char)tok[1]) &&
+	if (len >= 2 && len <= 3 &&
+	    ((tok[0] | 0x20) >= 'a' && (tok[0] | 0x20) <= 'w') &&
+	    isdigit((unsigned char)tok[1]) &&
 	    (len == 2 || isdigit((unsigned char)tok[2]))) {
 		out[0] = (struct rules_action){ .kind = RULES_PLACE };
 		offs[0] = 0;
@@ -76,8 +77,10 @@ record_turn_parse(struct record_syntax *syn,
 	 * Tokens are counted, not terminated: compare with their length.
 	 * Transcripts write a pass PA in any case, or --.
 	 */
-	if ((len == 4 && memcmp(tok, "pass", 4) == 0) || (len == 2 &&
-	    (strncasecmp(tok, "pa", 2) == 0 || memcmp(tok, "--", 2) == 0))) {
+	if ((len == 4 && memcmp(tok, "pass", 4) == 0) ||
+	    (len == 2 &&
+		(strncasecmp(tok, "pa", 2) == 0 ||
+		    memcmp(tok, "--", 2) == 0))) {
 		out[0] = (struct rules_action){ .kind = RULES_PASS };
 		offs[0] = 0;
 		return 1;
@@ -85,9 +88,11 @@ record_turn_parse(struct record_syntax *syn,
 	if (syntax_match(syn, SYN_TURN, tok, len, g, 1) < 0) {
 		record_printable(tok, len, shown, sizeof shown);
 		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX,
-		    (struct diag_pos){ 0, 0, 0 }, len, "\"%s\" is not a turn "
+		    (struct diag_pos){ 0, 0, 0 }, len,
+		    "\"%s\" is not a turn "
 		    "(a square like d3, a list like c5*,g4 or b3xc3,c4, a move "
-		    "like c1-f4, pass or swap)", shown);
+		    "like c1-f4, pass or swap)",
+		    shown);
 		return -1;
 	}
 	if (len == 4 && memcmp(tok, "swap", 4) == 0) {
@@ -97,8 +102,8 @@ record_turn_parse(struct record_syntax *syn,
 	}
 	if (len >= 3 && tok[2] == ':') {
 		out[n] = (struct rules_action){ .kind = RULES_DICE,
-		    .from = (int16_t)(tok[0] - '0'),
-		    .to = (int16_t)(tok[1] - '0') };
+			.from = (int16_t)(tok[0] - '0'),
+			.to = (int16_t)(tok[1] - '0') };
 		offs[n++] = 0;
 		p = 3;
 	}
@@ -137,18 +142,12 @@ const char *
 record_action_format(const struct rules_board *b, const struct rules_action *a,
     char *buf, size_t len)
 {
-	char	 c1[RULES_CELL_NAME], c2[RULES_CELL_NAME];
+	char c1[RULES_CELL_NAME], c2[RULES_CELL_NAME];
 
 	switch (a->kind) {
-	case RULES_PASS:
-		snprintf(buf, len, "pass");
-		break;
-	case RULES_SWAP:
-		snprintf(buf, len, "swap");
-		break;
-	case RULES_DICE:
-		snprintf(buf, len, "%d%d:", a->from, a->to);
-		break;
+	case RULES_PASS: snprintf(buf, len, "pass"); break;
+	case RULES_SWAP: snprintf(buf, len, "swap"); break;
+	case RULES_DICE: snprintf(buf, len, "%d%d:", a->from, a->to); break;
 	case RULES_REMOVE:
 		snprintf(buf, len, "x%s", rules_cell_name(b, a->to, c1));
 		break;
@@ -165,8 +164,8 @@ record_action_format(const struct rules_board *b, const struct rules_action *a,
 }
 
 bool
-record_turn_comma(const struct rules_action *prev,
-    const struct rules_action *next)
+record_turn_comma(
+    const struct rules_action *prev, const struct rules_action *next)
 {
 	/*
 	 * A removal's x separates it, and dice lead the token:
@@ -179,9 +178,9 @@ int
 record_turn_format(const struct rules_board *b, const struct rules_action *a,
     size_t n, char *out, size_t cap)
 {
-	char	 one[24];
-	size_t	 i, len = 0, k;
-	bool	 sep;
+	char   one[24];
+	size_t i, len = 0, k;
+	bool   sep;
 
 	for (i = 0; i < n; i++) {
 		record_action_format(b, &a[i], one, sizeof one);
@@ -203,9 +202,9 @@ record_turn_format(const struct rules_board *b, const struct rules_action *a,
 char *
 record_turn_join(const char *head, const char *next)
 {
-	size_t	 n = strlen(head), len = n + strlen(next) + 2;
-	char	*s;
-	bool	 sep;
+	size_t n = strlen(head), len = n + strlen(next) + 2;
+	char  *s;
+	bool   sep;
 
 	/*
 	 * record_turn_comma as the text shows it: no comma after the dice
@@ -219,21 +218,22 @@ record_turn_join(const char *head, const char *next)
 }
 
 int
-record_turn_parse_before(struct record_syntax *syn,
-    const struct rules_board *b, const char *tok, size_t off,
-    struct rules_action *out, size_t *offs, size_t cap, size_t *cut)
+record_turn_parse_before(struct record_syntax *syn, const struct rules_board *b,
+    const char *tok, size_t off, struct rules_action *out, size_t *offs,
+    size_t cap, size_t *cut)
 {
 	struct diag d;
 
 	*cut = record_turn_cut(tok, off);
-	return *cut == 0 ? 0 : record_turn_parse(syn, b, tok, *cut, out, offs,
-	    cap, &d);
+	return *cut == 0 ?
+	    0 :
+	    record_turn_parse(syn, b, tok, *cut, out, offs, cap, &d);
 }
 
 size_t
 record_turn_bound(const char *tok, size_t len)
 {
-	size_t	 n = 2, i;
+	size_t n = 2, i;
 
 	/* Actions are separated by commas or start with x; dice add one. */
 	for (i = 0; len > 3 && i < len; i++)
@@ -244,7 +244,7 @@ record_turn_bound(const char *tok, size_t len)
 size_t
 record_turn_cut(const char *tok, size_t off)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = off; i > 0; i--) {
 		if (tok[i - 1] == ',' || tok[i - 1] == ':')

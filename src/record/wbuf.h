@@ -14,8 +14,8 @@
 #include "util/util.h"
 
 struct wbuf {
-	struct buf	 b;
-	bool		 failed;
+	struct buf b;
+	bool	   failed;
 };
 
 static inline void

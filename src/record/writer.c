@@ -17,7 +17,7 @@
 #include "util/util.h"
 
 /* Movetext lines are wrapped before this column, as PGN export does. */
-#define WRAP	79
+#define WRAP 79
 
 /* ---- Growing strings ---------------------------------------------- */
 
@@ -41,7 +41,7 @@ wbuf_value(struct wbuf *b, const char *v)
 static void
 movetext_add(struct wbuf *b, size_t *col, const char *piece, const char *nl)
 {
-	size_t	 n = strlen(piece);
+	size_t n = strlen(piece);
 
 	if (*col > 0) {
 		if (*col + 1 + n > WRAP) {
@@ -71,13 +71,12 @@ turn_number(size_t t, bool after_comment, char *buf, size_t cap)
 
 int
 record_write(FILE *out, const struct record_tag_out *tags, size_t ntags,
-    const char *const *turns, size_t nturns, bool numbers,
-    const char *result)
+    const char *const *turns, size_t nturns, bool numbers, const char *result)
 {
 	struct wbuf b = { 0 };
-	char	 num[32], piece[128];
-	size_t	 i, col = 0;
-	int	 rc = 0;
+	char	    num[32], piece[128];
+	size_t	    i, col = 0;
+	int	    rc = 0;
 
 	for (i = 0; i < ntags; i++) {
 		wbuf_str(&b, "[");
@@ -120,7 +119,7 @@ record_write(FILE *out, const struct record_tag_out *tags, size_t ntags,
 bool
 record_uses_numbers(const char *text, size_t len, const struct record *rec)
 {
-	size_t	 j;
+	size_t j;
 
 	/* A record without turns gets numbers, as PGN export writes them. */
 	if (rec->nturns == 0)
@@ -146,7 +145,7 @@ line_end(const char *text, size_t len)
 static size_t
 column_of(const char *text, size_t off)
 {
-	size_t	 c = 0;
+	size_t c = 0;
 
 	while (off > 0 && text[off - 1] != '\n' && text[off - 1] != '\r') {
 		off--;
@@ -157,10 +156,9 @@ column_of(const char *text, size_t off)
 
 /* The end of a tag pair starting at off ('['): just past its ']'. */
 static size_t
-tag_end(const char *text, size_t len, size_t off, size_t *vstart,
-    size_t *vend)
+tag_end(const char *text, size_t len, size_t off, size_t *vstart, size_t *vend)
 {
-	size_t	 i = off;
+	size_t i = off;
 
 	while (i < len && text[i] != '"')
 		i++;
@@ -177,11 +175,11 @@ tag_end(const char *text, size_t len, size_t off, size_t *vstart,
 }
 
 struct edit {
-	size_t	 off;		/* bytes [off, off + len) are replaced */
-	size_t	 len;
-	char	*text;		/* owned */
-	bool	 turns;		/* the movetext edit, the new turns in it */
-	bool	 last;		/* the turn in progress, replaced */
+	size_t off; /* bytes [off, off + len) are replaced */
+	size_t len;
+	char  *text;  /* owned */
+	bool   turns; /* the movetext edit, the new turns in it */
+	bool   last;  /* the turn in progress, replaced */
 };
 
 static int
@@ -208,9 +206,9 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 {
 	const char *nl = line_end(text, len);
 	struct wbuf b = { 0 };
-	char	 num[32], *piece;
-	size_t	 ins, ws, col, t, i, last_end, first;
-	bool	 numbers, comment, line_start;
+	char	    num[32], *piece;
+	size_t	    ins, ws, col, t, i, last_end, first;
+	bool	    numbers, comment, line_start;
 
 	numbers = record_uses_numbers(text, len, rec);
 	first = u->replace_last ? 1 : 0;
@@ -227,8 +225,10 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 	line_start = ws == 0 || text[ws - 1] == '\n' || text[ws - 1] == '\r';
 	col = column_of(text, ws);
 	/* Anything but blanks between the last turn and here is a comment. */
-	last_end = rec->nturns > 0 ? (size_t)rec->turns[rec->nturns - 1].at.offset +
-	    rec->turns[rec->nturns - 1].len : ws;
+	last_end = rec->nturns > 0 ?
+	    (size_t)rec->turns[rec->nturns - 1].at.offset +
+		rec->turns[rec->nturns - 1].len :
+	    ws;
 	comment = false;
 	for (i = last_end; i < ws && i < len; i++)
 		if (!isspace((unsigned char)text[i]))
@@ -239,7 +239,7 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 		 * tag pair (no movetext yet), may end in a ; comment, or is a
 		 * % escape line, which the reader skips whole.
 		 */
-		size_t	 ls = ws - col;
+		size_t ls = ws - col;
 
 		if (rec->nturns == 0 && rec->ntags > 0) {
 			wbuf_str(&b, nl);
@@ -274,7 +274,8 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 	if (rec->has_result) {
 		/* The result token follows on this line or the next. */
 		if (col > 0)
-			wbuf_str(&b, col + 1 + rec->result.len > WRAP ? nl : " ");
+			wbuf_str(
+			    &b, col + 1 + rec->result.len > WRAP ? nl : " ");
 	}
 	e->off = ws;
 	e->len = ins - ws;
@@ -293,23 +294,23 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
  * columns on the first line start after a byte order mark.  Into out.
  */
 static void
-place(const char *text, const struct diag_pos *at, size_t n,
-    struct diag_pos *out)
+place(
+    const char *text, const struct diag_pos *at, size_t n, struct diag_pos *out)
 {
-	size_t	 i, p = 0, start = 0;
+	size_t	      i, p = 0, start = 0;
 	unsigned long line = 1;
 
 	if (strncmp(text, "\xef\xbb\xbf", 3) == 0)
 		start = 3;
 	for (i = 0; i < n; i++) {
 		for (; p < at[i].offset; p++)
-			if (text[p] == '\n' || (text[p] == '\r' &&
-			    text[p + 1] != '\n')) {
+			if (text[p] == '\n' ||
+			    (text[p] == '\r' && text[p + 1] != '\n')) {
 				line++;
 				start = p + 1;
 			}
 		out[i] = (struct diag_pos){ line, at[i].offset - start + 1,
-		    at[i].offset };
+			at[i].offset };
 	}
 }
 
@@ -317,12 +318,12 @@ char *
 record_update_text(const char *text, size_t len, const struct record *rec,
     const struct record_update *u, size_t *outlen)
 {
-	struct edit e[4] = { 0 };
-	struct wbuf b = { 0 }, v = { 0 };
+	struct edit		 e[4] = { 0 };
+	struct wbuf		 b = { 0 }, v = { 0 };
 	const struct record_tag *rt;
-	struct diag_pos *at = NULL;
-	size_t	 n = 0, i, k, pos, vs, ve, end;
-	bool	 append_result;
+	struct diag_pos		*at = NULL;
+	size_t			 n = 0, i, k, pos, vs, ve, end;
+	bool			 append_result;
 
 	append_result = u->result != NULL && !rec->has_result;
 	if (u->at != NULL && u->nturns > 0 &&
@@ -363,8 +364,9 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 
 			/* After the last tag pair, on a line of its own. */
 			if (rec->ntags > 0) {
-				end = tag_end(text, len, (size_t)
-				    rec->tags[rec->ntags - 1].at.offset, &vs, &ve);
+				end = tag_end(text, len,
+				    (size_t)rec->tags[rec->ntags - 1].at.offset,
+				    &vs, &ve);
 				wbuf_str(&t, line_end(text, len));
 			} else
 				end = (size_t)rec->start.offset;
@@ -388,8 +390,8 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 	for (i = 0; i < n; i++) {
 		wbuf_add(&b, text + pos, e[i].off - pos);
 		/* The new turns' offsets: from their edit's to the text's. */
-		for (k = u->replace_last ? 1 : 0; at != NULL && e[i].turns &&
-		    k < u->nturns; k++)
+		for (k = u->replace_last ? 1 : 0;
+		     at != NULL && e[i].turns && k < u->nturns; k++)
 			at[k].offset += b.b.len;
 		if (at != NULL && e[i].last)
 			at[0].offset = b.b.len;

@@ -36,8 +36,8 @@ wthor_header_decode(const unsigned char *b, struct wthor_header *h)
 	h->year = b[1];
 	h->month = b[2];
 	h->day = b[3];
-	h->games = (uint32_t)b[4] | (uint32_t)b[5] << 8 |
-	    (uint32_t)b[6] << 16 | (uint32_t)b[7] << 24;
+	h->games = (uint32_t)b[4] | (uint32_t)b[5] << 8 | (uint32_t)b[6] << 16 |
+	    (uint32_t)b[7] << 24;
 	h->names = get16(b + 8);
 	h->game_year = get16(b + 10);
 	h->board = b[12];
@@ -79,9 +79,9 @@ wthor_square(unsigned b, char name[2])
 int
 wthor_names_load(struct wthor_names *nm, const char *path, size_t size)
 {
-	FILE	*fp;
-	long	 len;
-	int	 rc = -1;
+	FILE *fp;
+	long  len;
+	int   rc = -1;
 
 	memset(nm, 0, sizeof *nm);
 	nm->size = size;
@@ -120,7 +120,7 @@ void
 wthor_name(const struct wthor_names *nm, unsigned k, char *buf, size_t cap)
 {
 	const unsigned char *s;
-	size_t	 len, i, n = 0;
+	size_t		     len, i, n = 0;
 
 	if (k < nm->n) {
 		s = nm->data + (size_t)k * nm->size;
@@ -147,10 +147,10 @@ wthor_name(const struct wthor_names *nm, unsigned k, char *buf, size_t cap)
 /* ---- Writing ------------------------------------------------------- */
 
 struct record_wthor_writer {
-	unsigned	 year;
-	unsigned char	*games;		/* WTHOR_GAME bytes each */
-	size_t		 n;
-	size_t		 cap;
+	unsigned       year;
+	unsigned char *games; /* WTHOR_GAME bytes each */
+	size_t	       n;
+	size_t	       cap;
 };
 
 struct record_wthor_writer *
@@ -178,8 +178,8 @@ static unsigned
 tag_number(const struct record *rec, const char *name)
 {
 	const struct record_tag *t = record_tag_find(rec, name);
-	unsigned long v = 0;
-	size_t	 i;
+	unsigned long		 v = 0;
+	size_t			 i;
 
 	if (t == NULL || t->value_len == 0 || t->value_len > 5)
 		return 0;
@@ -199,10 +199,11 @@ static int
 token_byte(const struct record_token *tok, unsigned char *b)
 {
 	const char *s = tok->text;
-	int	 col, row;
+	int	    col, row;
 
-	if ((tok->len == 4 && memcmp(s, "pass", 4) == 0) || (tok->len == 2 &&
-	    (strncasecmp(s, "pa", 2) == 0 || memcmp(s, "--", 2) == 0)))
+	if ((tok->len == 4 && memcmp(s, "pass", 4) == 0) ||
+	    (tok->len == 2 &&
+		(strncasecmp(s, "pa", 2) == 0 || memcmp(s, "--", 2) == 0)))
 		return 0;
 	if (tok->len != 2)
 		return -1;
@@ -219,9 +220,9 @@ record_wthor_add(struct record_wthor_writer *w, const struct record *rec,
     int score, int theoretical, struct diag *d)
 {
 	unsigned char *g;
-	size_t	 i, k = 0;
-	unsigned t, black, white;
-	int	 rc;
+	size_t	       i, k = 0;
+	unsigned       t, black, white;
+	int	       rc;
 
 	if (array_grow(&w->games, &w->cap, (w->n + 1) * WTHOR_GAME, 1) == -1)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
@@ -232,8 +233,9 @@ record_wthor_add(struct record_wthor_writer *w, const struct record *rec,
 		    (rc == 1 && k == WTHOR_MOVES))
 			return diag_set(d, DIAG_BAD_WTHOR_MOVE,
 			    "turn %zu is %s: WTHOR stores 60 squares of the "
-			    "8x8 board", i + 1, rc == -1 ? "no square or pass" :
-			    "a 61st square");
+			    "8x8 board",
+			    i + 1,
+			    rc == -1 ? "no square or pass" : "a 61st square");
 		/* WTHOR leaves passes out: the reader infers them. */
 		k += (size_t)rc;
 	}
@@ -259,7 +261,7 @@ int
 record_wthor_write(struct record_wthor_writer *w, FILE *out)
 {
 	struct wthor_header h;
-	unsigned char b[WTHOR_HEADER];
+	unsigned char	    b[WTHOR_HEADER];
 
 	memset(&h, 0, sizeof h);
 	h.games = (uint32_t)w->n;

@@ -12,39 +12,39 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define WTHOR_HEADER	16	/* bytes */
-#define WTHOR_GAME	68
-#define WTHOR_MOVES	60	/* move bytes in a game, from byte 8 */
-#define WTHOR_PAD	92	/* one writer's unused move byte */
-#define WTHOR_JOU	20	/* bytes of a name in WTHOR.JOU */
-#define WTHOR_TRN	26	/* and in WTHOR.TRN */
+#define WTHOR_HEADER 16 /* bytes */
+#define WTHOR_GAME   68
+#define WTHOR_MOVES  60 /* move bytes in a game, from byte 8 */
+#define WTHOR_PAD    92 /* one writer's unused move byte */
+#define WTHOR_JOU    20 /* bytes of a name in WTHOR.JOU */
+#define WTHOR_TRN    26 /* and in WTHOR.TRN */
 
 struct wthor_header {
-	unsigned	 century, year, month, day;	/* created */
-	uint32_t	 games;		/* N1 */
-	unsigned	 names;		/* N2: 0 in a games file */
-	unsigned	 game_year;
-	unsigned	 board;		/* 0 or 8: 8x8 */
-	unsigned	 type;
-	unsigned	 depth;		/* of the theoretical score */
+	unsigned century, year, month, day; /* created */
+	uint32_t games;			    /* N1 */
+	unsigned names;			    /* N2: 0 in a games file */
+	unsigned game_year;
+	unsigned board; /* 0 or 8: 8x8 */
+	unsigned type;
+	unsigned depth; /* of the theoretical score */
 };
 
 /* Decodes the 16 bytes at b. */
-void	wthor_header_decode(const unsigned char *b, struct wthor_header *);
+void wthor_header_decode(const unsigned char *b, struct wthor_header *);
 /* Encodes h into the 16 bytes at b. */
-void	wthor_header_encode(const struct wthor_header *h, unsigned char *b);
+void wthor_header_encode(const struct wthor_header *h, unsigned char *b);
 
 /*
  * Whether b is a square's move byte (10 * row + column, both 1..8); if
  * so, its name ("f5") in name[0..1].
  */
-bool	wthor_square(unsigned b, char name[2]);
+bool wthor_square(unsigned b, char name[2]);
 
 /* A name file: the names after its header, size bytes each. */
 struct wthor_names {
-	unsigned char	*data;
-	size_t		 n;
-	size_t		 size;
+	unsigned char *data;
+	size_t	       n;
+	size_t	       size;
 };
 
 /*
@@ -52,14 +52,13 @@ struct wthor_names {
  * (errno) if it cannot be read; names is then empty.  A file whose length
  * is not a header and whole names keeps the whole names it has.
  */
-int	wthor_names_load(struct wthor_names *, const char *path, size_t size);
-void	wthor_names_fini(struct wthor_names *);
+int  wthor_names_load(struct wthor_names *, const char *path, size_t size);
+void wthor_names_fini(struct wthor_names *);
 /*
  * Name k as UTF-8 (the files are Latin-1) into buf (cap bytes), trailing
  * blanks dropped; its number in decimal when the file has no name k or
  * the name is empty.
  */
-void	wthor_name(const struct wthor_names *, unsigned k, char *buf,
-	    size_t cap);
+void wthor_name(const struct wthor_names *, unsigned k, char *buf, size_t cap);
 
 #endif

@@ -32,30 +32,30 @@ const char *replay_status_name(enum replay_status);
  * counts in summaries (formats/summary.md).
  */
 enum replay_cause {
-	REPLAY_BY_ILLEGAL,	/* "illegal move M by C" */
-	REPLAY_BY_CRASH,	/* "C crashed" */
-	REPLAY_BY_TIMEOUT,	/* "C timed out" */
-	REPLAY_BY_RESIGN,	/* "C resigned" */
+	REPLAY_BY_ILLEGAL, /* "illegal move M by C" */
+	REPLAY_BY_CRASH,   /* "C crashed" */
+	REPLAY_BY_TIMEOUT, /* "C timed out" */
+	REPLAY_BY_RESIGN,  /* "C resigned" */
 };
-#define REPLAY_CAUSES	4
+#define REPLAY_CAUSES 4
 
 /* "illegal", "crash", "timeout", "resign". */
 const char *replay_cause_name(enum replay_cause);
 
 struct replay_options {
-	const struct rules_game *game;	/* forced game, or NULL: Game tag */
-	size_t		 max_legal;	/* legal moves listed on an error */
+	const struct rules_game *game;	    /* forced game, or NULL: Game tag */
+	size_t			 max_legal; /* legal moves listed on an error */
 	/*
 	 * Stop after the first upto turn tokens (when limit is set): the
 	 * position after a given turn.  The recorded result is not checked.
 	 */
-	bool		 limit;
-	unsigned long	 upto;
+	bool	      limit;
+	unsigned long upto;
 	/*
 	 * Keep the turns played as tokens (kept, below), implied passes
 	 * included: for a tool that writes the record out (--write).
 	 */
-	bool		 keep_turns;
+	bool keep_turns;
 };
 
 /*
@@ -63,15 +63,15 @@ struct replay_options {
  * run over many records allocates little: callers never read or write it.
  */
 struct replay_scratch {
-	struct rules_action *acts;	/* the actions of the token in play */
-	size_t		 acts_cap;
-	size_t		*offs;		/* each one's byte offset */
-	size_t		 offs_cap;
-	size_t		 legal_cap;
-	size_t		 dice_cap;
-	size_t		 turn_captures_cap;
-	size_t		 kept_cap;
-	int		 captured_so_far;
+	struct rules_action *acts; /* the actions of the token in play */
+	size_t		     acts_cap;
+	size_t		    *offs; /* each one's byte offset */
+	size_t		     offs_cap;
+	size_t		     legal_cap;
+	size_t		     dice_cap;
+	size_t		     turn_captures_cap;
+	size_t		     kept_cap;
+	int		     captured_so_far;
 };
 
 /*
@@ -81,77 +81,77 @@ struct replay_scratch {
  * release it once with replay_fini.
  */
 struct replay {
-	enum replay_status status;
+	enum replay_status	 status;
 	const struct rules_game *game;
-	struct rules_position *pos;	/* final, or just before the error */
-	unsigned long	 turns;		/* turn tokens played, passes included */
-	unsigned long	 actions;
-	unsigned long	 passes;
-	unsigned long	 implied_passes;	/* inserted in a transcript */
-	bool		 in_turn;	/* the last token is a turn in progress
+	struct rules_position	*pos; /* final, or just before the error */
+	unsigned long	   turns;     /* turn tokens played, passes included */
+	unsigned long	   actions;
+	unsigned long	   passes;
+	unsigned long	   implied_passes; /* inserted in a transcript */
+	bool		   in_turn; /* the last token is a turn in progress
 					   (not counted in turns) */
 	struct rules_score score;
 
 	/* The recorded result (Result tag or CSV winner) and the check. */
-	bool		 has_recorded;
-	char		 recorded[32];
-	bool		 verified;	/* the replay could check it */
-	bool		 agrees;
+	bool has_recorded;
+	char recorded[32];
+	bool verified; /* the replay could check it */
+	bool agrees;
 
 	/*
 	 * Decided off the board: an unfinished game whose Termination tag
 	 * names a forfeit by the colour to move, and whose Winner tag, if
 	 * any, names the other colour.
 	 */
-	bool		 forfeit;
-	int		 forfeit_winner;	/* a colour */
+	bool		  forfeit;
+	int		  forfeit_winner; /* a colour */
 	enum replay_cause forfeit_cause;
 
 	/* A doubt that is not an error (exit status unaffected). */
-	bool		 has_warning;
+	bool	    has_warning;
 	struct diag warning;
 
 	/* Illegal or malformed: the first error. */
-	bool		 has_error;
-	struct diag error;
-	unsigned long	 error_turn;	/* 1-based turn index, 0 if none */
-	char		 error_move[RECORD_SHOWN];	/* the token, printable */
-	bool		 has_legal;	/* the list below means something */
-	struct rules_action *legal;	/* legal actions at the error */
-	size_t		 nlegal;
+	bool	      has_error;
+	struct diag   error;
+	unsigned long error_turn; /* 1-based turn index, 0 if none */
+	char	      error_move[RECORD_SHOWN]; /* the token, printable */
+	bool	      has_legal;    /* the list below means something */
+	struct rules_action *legal; /* legal actions at the error */
+	size_t		     nlegal;
 
 	/* The Seed tag, and its PRNG as it stands after the replay. */
-	bool		 seeded;
+	bool		   seeded;
 	unsigned long long seed;
-	struct rules_rng rng;
+	struct rules_rng   rng;
 
 	/* Turn by turn: dice rolled (10 * first + second), stones captured. */
-	unsigned char	*dice;
-	size_t		 ndice;
-	bool		 counts_captures;	/* the game has a "captured" stat */
-	int		*turn_captures;	/* [turns], when counts_captures */
+	unsigned char *dice;
+	size_t	       ndice;
+	bool	       counts_captures; /* the game has a "captured" stat */
+	int	      *turn_captures;	/* [turns], when counts_captures */
 
 	/*
 	 * With keep_turns: the turns played, in the codec's canonical
 	 * spelling (record_turn_format; "pass" for an implied pass), nkept
 	 * of them in kept_len bytes, each NUL terminated after the last.
 	 */
-	char		*kept;
-	size_t		 kept_len;
-	size_t		 nkept;
+	char  *kept;
+	size_t kept_len;
+	size_t nkept;
 
 	struct replay_scratch scratch;
 };
 
-void	replay_init(struct replay *);
-void	replay_fini(struct replay *);
+void replay_init(struct replay *);
+void replay_fini(struct replay *);
 /*
  * Replays rec (borrowed) and scores it; the result is in *rp.  Running
  * out of memory makes the record malformed with the code DIAG_NO_MEMORY:
  * a caller that must tell that from a bad record looks at rp->error.code.
  */
-void	replay_record(struct record_syntax *, const struct record *,
-	    const struct replay_options *, struct replay *rp);
+void replay_record(struct record_syntax *, const struct record *,
+    const struct replay_options *, struct replay *rp);
 
 /*
  * One turn token's actions as the codec read them (record_turn_parse),
@@ -164,11 +164,11 @@ void	replay_record(struct record_syntax *, const struct record *,
  */
 struct replay_turn {
 	const struct rules_action *acts;
-	const size_t	*offs;
-	int		 n;
-	bool		 off_board;
-	bool		 continues;
-	struct diag	 bad;
+	const size_t		  *offs;
+	int			   n;
+	bool			   off_board;
+	bool			   continues;
+	struct diag		   bad;
 };
 
 /*
@@ -186,15 +186,15 @@ struct replay_turn {
  * error_move and legal actions as replay_record leaves them, but for
  * error_turn, which is the caller's to set.
  */
-int	replay_turn(const struct record_token *tok, const struct replay_turn *t,
-	    bool last, const struct replay_options *opt, struct replay *rp);
+int replay_turn(const struct record_token *tok, const struct replay_turn *t,
+    bool last, const struct replay_options *opt, struct replay *rp);
 
 /*
  * The legal next actions after rp's replay (at its error, or at its end),
  * as rules_legal() writes them, except that where the record's Seed tag
  * fixes the dice the one legal roll is the generator's next.
  */
-size_t	replay_legal(const struct replay *rp, struct rules_action *out,
-	    size_t cap);
+size_t
+replay_legal(const struct replay *rp, struct rules_action *out, size_t cap);
 
 #endif

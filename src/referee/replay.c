@@ -105,15 +105,17 @@ static int
 check_nuls(const struct record *rec, struct replay *rp)
 {
 	static const struct {
-		const char	*tag;
-		enum diag_code	 code;
+		const char    *tag;
+		enum diag_code code;
 	} read[] = {
-		{ "Board", DIAG_BAD_BOARD }, { "Size", DIAG_BAD_BOARD },
-		{ "Seed", DIAG_BAD_SEED }, { "Variant", DIAG_BAD_VARIANT },
+		{ "Board", DIAG_BAD_BOARD },
+		{ "Size", DIAG_BAD_BOARD },
+		{ "Seed", DIAG_BAD_SEED },
+		{ "Variant", DIAG_BAD_VARIANT },
 		{ "Setup", DIAG_BAD_SETUP_TAG },
 	};
 	const struct record_tag *t;
-	size_t	 i;
+	size_t			 i;
 
 	for (i = 0; i < sizeof read / sizeof read[0]; i++)
 		if (has_nul(t = record_tag_find(rec, read[i].tag))) {
@@ -126,10 +128,9 @@ check_nuls(const struct record *rec, struct replay *rp)
 
 /* A diagnostic of the rules core, which quotes a tag's value as given. */
 static void
-malformed_rules(struct replay *rp, const struct diag *d,
-    struct diag_pos at)
+malformed_rules(struct replay *rp, const struct diag *d, struct diag_pos at)
 {
-	char	 msg[sizeof d->msg];
+	char msg[sizeof d->msg];
 
 	record_printable(d->msg, strlen(d->msg), msg, sizeof msg);
 	diag_set_at(malformed(rp), d->code, at, 0, "%s", msg);
@@ -144,13 +145,13 @@ static int
 set_up_position(const struct record *rec, struct replay *rp)
 {
 	const struct record_tag *st = record_tag_find(rec, "Setup");
-	int	 pieces[RULES_MAX_CELLS], to_move;
-	struct diag d;
+	int			 pieces[RULES_MAX_CELLS], to_move;
+	struct diag		 d;
 
 	if (st == NULL)
 		return 0;
 	if (record_setup_parse(&rp->pos->board, st->value, st->value_len,
-	    pieces, &to_move, &d) == -1 ||
+		pieces, &to_move, &d) == -1 ||
 	    rules_setup(rp->pos, pieces, to_move, &d) == -1) {
 		malformed_rules(rp, &d, st->at);
 		return -1;
@@ -168,10 +169,10 @@ set_up(const struct record *rec, const struct replay_options *opt,
 {
 	const struct record_tag *gt, *bt, *zt, *vt, *st;
 	const struct rules_game *g;
-	struct rules_variant v;
-	struct diag d;
-	const char *spec;
-	char	 shown[RECORD_SHOWN], other[RECORD_SHOWN];
+	struct rules_variant	 v;
+	struct diag		 d;
+	const char		*spec;
+	char			 shown[RECORD_SHOWN], other[RECORD_SHOWN];
 
 	gt = record_tag_find(rec, "Game");
 	g = opt->game;
@@ -180,7 +181,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (has_nul(gt)) {
 		diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
 		    "the %s tag's "
-		    "value holds a NUL byte", gt->name);
+		    "value holds a NUL byte",
+		    gt->name);
 		return -1;
 	}
 	if (gt != NULL) {
@@ -190,14 +192,16 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		if (named == NULL) {
 			diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
 			    "unknown game \"%s\" (see gamecheck --help for "
-			    "the games)", shown);
+			    "the games)",
+			    shown);
 			return -1;
 		}
 		if (g != NULL && g != named) {
 			diag_set_at(malformed(rp), DIAG_GAME_MISMATCH, gt->at,
 			    0,
 			    "the record is a game of %s, not the game asked "
-			    "for", shown);
+			    "for",
+			    shown);
 			return -1;
 		}
 		g = named;
@@ -214,11 +218,11 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	zt = record_tag_find(rec, "Size");
 	if (bt != NULL && zt != NULL && !same_board(g, bt->value, zt->value)) {
 		record_printable(zt->value, zt->value_len, shown, sizeof shown);
-		record_printable(bt->value, bt->value_len, other,
-		    sizeof other);
+		record_printable(bt->value, bt->value_len, other, sizeof other);
 		diag_set_at(malformed(rp), DIAG_BAD_BOARD, zt->at, 0,
 		    "the Size tag says "
-		    "\"%s\" and the Board tag \"%s\": give one", shown, other);
+		    "\"%s\" and the Board tag \"%s\": give one",
+		    shown, other);
 		return -1;
 	}
 	if (bt == NULL)
@@ -227,17 +231,18 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	/* Seed: the dice of every turn come from the project's PRNG. */
 	rp->seeded = false;
 	if ((st = record_tag_find(rec, "Seed")) != NULL) {
-		char	*end;
+		char *end;
 
 		errno = 0;
 		rp->seed = strtoull(st->value, &end, 10);
 		if (st->value[0] < '0' || st->value[0] > '9' || *end != '\0' ||
 		    errno != 0) {
-			record_printable(st->value, st->value_len, shown,
-			    sizeof shown);
+			record_printable(
+			    st->value, st->value_len, shown, sizeof shown);
 			diag_set_at(malformed(rp), DIAG_BAD_SEED, st->at, 0,
 			    "a Seed is a decimal number from 0 to "
-			    "18446744073709551615, not \"%s\"", shown);
+			    "18446744073709551615, not \"%s\"",
+			    shown);
 			return -1;
 		}
 		rp->seeded = true;
@@ -259,8 +264,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		rules_position_free(rp->pos);
 		rp->pos = rules_position_new(g, spec, &v, &d);
 		if (rp->pos == NULL) {
-			malformed_rules(rp, &d, bt != NULL ? bt->at :
-			    rec->start);
+			malformed_rules(
+			    rp, &d, bt != NULL ? bt->at : rec->start);
 			return -1;
 		}
 	}
@@ -289,8 +294,8 @@ size_t
 replay_legal(const struct replay *rp, struct rules_action *out, size_t cap)
 {
 	struct rules_action first;
-	struct rules_rng next;
-	int	 a, b;
+	struct rules_rng    next;
+	int		    a, b;
 
 	if (!rp->seeded || rules_legal(rp->pos, &first, 1) == 0 ||
 	    first.kind != RULES_DICE)
@@ -299,8 +304,9 @@ replay_legal(const struct replay *rp, struct rules_action *out, size_t cap)
 	next = rp->rng;
 	rules_dice_roll(&next, &a, &b);
 	if (cap > 0)
-		*out = (struct rules_action){ .kind = RULES_DICE,
-		    .from = (int16_t)a, .to = (int16_t)b };
+		*out = (struct rules_action){
+			.kind = RULES_DICE, .from = (int16_t)a, .to = (int16_t)b
+		};
 	return 1;
 }
 
@@ -308,13 +314,13 @@ replay_legal(const struct replay *rp, struct rules_action *out, size_t cap)
 static void
 note_legal(struct replay *rp, size_t max)
 {
-	size_t	 n;
+	size_t n;
 
 	n = replay_legal(rp, NULL, 0);
 	if (n > max)
 		n = max;
-	if (array_grow(&rp->legal, &rp->scratch.legal_cap, n,
-	    sizeof *rp->legal) == -1)
+	if (array_grow(
+		&rp->legal, &rp->scratch.legal_cap, n, sizeof *rp->legal) == -1)
 		return;
 	rp->nlegal = replay_legal(rp, rp->legal, n);
 	if (rp->nlegal > n)
@@ -337,8 +343,8 @@ illegal(struct replay *rp, const struct record_token *tok, size_t off,
 	rp->status = REPLAY_ILLEGAL;
 	rp->has_error = true;
 	diag_set_at(&rp->error, code, pos_plus(tok->at, off), len, "%s", msg);
-	record_printable(tok->text, tok->len, rp->error_move,
-	    sizeof rp->error_move);
+	record_printable(
+	    tok->text, tok->len, rp->error_move, sizeof rp->error_move);
 	/* After the game or the turn is over, no list would be true. */
 	if (max_legal > 0)
 		note_legal(rp, max_legal);
@@ -351,20 +357,21 @@ illegal(struct replay *rp, const struct record_token *tok, size_t off,
  * generator at the roll due, which replay_legal() then lists.
  */
 static int
-check_dice(struct replay *rp, const struct rules_action *a, char *msg,
-    size_t len)
+check_dice(
+    struct replay *rp, const struct rules_action *a, char *msg, size_t len)
 {
 	struct rules_rng next = rp->rng;
-	int	 first, second;
+	int		 first, second;
 
 	rules_dice_roll(&next, &first, &second);
 	if (a->from == first && a->to == second) {
 		rp->rng = next;
 		return 0;
 	}
-	snprintf(msg, len, "the dice of seed %llu for this turn are %d%d:, "
-	    "not %d%d:", (unsigned long long)rp->seed, first, second,
-	    a->from, a->to);
+	snprintf(msg, len,
+	    "the dice of seed %llu for this turn are %d%d:, "
+	    "not %d%d:",
+	    (unsigned long long)rp->seed, first, second, a->from, a->to);
 	return -1;
 }
 
@@ -373,16 +380,18 @@ static void
 incomplete_message(const struct rules_position *pos, char *msg, size_t len)
 {
 	struct rules_action acts[4];
-	char	 one[16];
-	size_t	 n, i, k;
+	char		    one[16];
+	size_t		    n, i, k;
 
 	n = rules_legal(pos, acts, 4);
-	k = (size_t)snprintf(msg, len, "the turn is not over: %s must still "
-	    "play (", pos->game->colour[rules_to_move(pos)]);
+	k = (size_t)snprintf(msg, len,
+	    "the turn is not over: %s must still "
+	    "play (",
+	    pos->game->colour[rules_to_move(pos)]);
 	for (i = 0; i < n && i < 4 && k < len; i++)
 		k += (size_t)snprintf(msg + k, len - k, "%s%s", i ? ", " : "",
-		    record_action_format(&pos->board, &acts[i], one,
-		    sizeof one));
+		    record_action_format(
+			&pos->board, &acts[i], one, sizeof one));
 	if (k < len)
 		snprintf(msg + k, len - k, "%s)", n > 4 ? ", ..." : "");
 }
@@ -395,16 +404,16 @@ static int
 note_turn(struct replay *rp, const struct rules_action *acts, int n)
 {
 	const struct rules_action *a;
-	const struct rules_stat *st;
-	struct rules_score s;
-	int	 k, taken = 0;
+	const struct rules_stat	  *st;
+	struct rules_score	   s;
+	int			   k, taken = 0;
 
 	for (k = 0; k < n; k++) {
 		a = &acts[k];
 		if (a->kind != RULES_DICE)
 			continue;
-		if (array_grow(&rp->dice, &rp->scratch.dice_cap,
-		    rp->ndice + 1, 1) == -1)
+		if (array_grow(&rp->dice, &rp->scratch.dice_cap, rp->ndice + 1,
+			1) == -1)
 			return -1;
 		rp->dice[rp->ndice++] = (unsigned char)(a->from * 10 + a->to);
 	}
@@ -415,7 +424,7 @@ note_turn(struct replay *rp, const struct rules_action *acts, int n)
 	for (k = 0; st != NULL && k < RULES_COLOURS; k++)
 		taken += st->value[k];
 	if (array_grow(&rp->turn_captures, &rp->scratch.turn_captures_cap,
-	    rp->turns + 1, sizeof *rp->turn_captures) == -1)
+		rp->turns + 1, sizeof *rp->turn_captures) == -1)
 		return -1;
 	rp->turn_captures[rp->turns] = taken - rp->scratch.captured_so_far;
 	rp->scratch.captured_so_far = taken;
@@ -427,13 +436,15 @@ note_turn(struct replay *rp, const struct rules_action *acts, int n)
  * played end at byte head (record_turn_head).
  */
 static void
-extra_actions(struct replay *rp, const struct record_token *tok,
-    size_t head, size_t at)
+extra_actions(
+    struct replay *rp, const struct record_token *tok, size_t head, size_t at)
 {
-	char	 msg[320];
+	char msg[320];
 
-	snprintf(msg, sizeof msg, "the turn was over after %.*s; the rest "
-	    "belongs to no one", (int)head, tok->text);
+	snprintf(msg, sizeof msg,
+	    "the turn was over after %.*s; the rest "
+	    "belongs to no one",
+	    (int)head, tok->text);
 	illegal(rp, tok, at, tok->len - at, DIAG_EXTRA_ACTIONS, msg, 0);
 }
 
@@ -445,23 +456,23 @@ static int
 keep_turn(const struct replay_options *opt, const struct record_token *tok,
     const struct rules_action *acts, int n, struct replay *rp)
 {
-	char	 one[512], *s = one;
-	int	 len;
+	char one[512], *s = one;
+	int  len;
 
 	if (!opt->keep_turns)
 		return 0;
 	if (n == 0)
 		len = (int)strlen(strcpy(one, "pass"));
 	else if ((len = record_turn_format(&rp->pos->board, acts, (size_t)n,
-	    one, sizeof one)) == -1) {
+		      one, sizeof one)) == -1) {
 		/* A turn too long for one: the token as written. */
 		s = tok->text;
 		len = (int)tok->len;
 	}
 	if (array_grow(&rp->kept, &rp->scratch.kept_cap,
-	    rp->kept_len + (size_t)len + 1, 1) == -1) {
-		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
-		    "out of memory");
+		rp->kept_len + (size_t)len + 1, 1) == -1) {
+		diag_set_at(
+		    malformed(rp), DIAG_NO_MEMORY, tok->at, 0, "out of memory");
 		return -1;
 	}
 	memcpy(rp->kept + rp->kept_len, s, (size_t)len);
@@ -482,11 +493,11 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
     struct replay *rp)
 {
 	struct rules_position *pos = rp->pos;
-	struct rules_action pass = { .kind = RULES_PASS };
-	struct diag d;
-	char	 msg[320];
-	size_t	 cut, first = t->continues ? 1 : 0;
-	int	 k;
+	struct rules_action    pass = { .kind = RULES_PASS };
+	struct diag	       d;
+	char		       msg[320];
+	size_t		       cut, first = t->continues ? 1 : 0;
+	int		       k;
 
 	rp->in_turn = false;
 	if (rules_phase(pos) == RULES_GAME_OVER) {
@@ -499,20 +510,21 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 		rp->has_error = true;
 		diag_set_at(&rp->error, t->bad.code, tok->at, tok->len, "%s",
 		    t->bad.msg);
-		record_printable(tok->text, tok->len, rp->error_move,
-		    sizeof rp->error_move);
+		record_printable(
+		    tok->text, tok->len, rp->error_move, sizeof rp->error_move);
 		return -1;
 	}
 	for (k = 0; k < t->n; k++) {
 		if (k + first > 0 && rules_phase(pos) != RULES_TURN_MIDDLE) {
-			extra_actions(rp, tok, record_turn_head(tok->text,
-			    t->offs[k]), t->offs[k]);
+			extra_actions(rp, tok,
+			    record_turn_head(tok->text, t->offs[k]),
+			    t->offs[k]);
 			return -1;
 		}
 		if (t->acts[k].kind == RULES_DICE && rp->seeded &&
 		    check_dice(rp, &t->acts[k], msg, sizeof msg) == -1) {
-			illegal(rp, tok, t->offs[k], 3, DIAG_DICE_MISMATCH,
-			    msg, opt->max_legal);
+			illegal(rp, tok, t->offs[k], 3, DIAG_DICE_MISMATCH, msg,
+			    opt->max_legal);
 			return -1;
 		}
 		if (rules_play(pos, &t->acts[k], &d) == 0) {
@@ -524,9 +536,9 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 			/* A pass captures nothing: its turn has a slot too. */
 			if (rp->counts_captures) {
 				if (array_grow(&rp->turn_captures,
-				    &rp->scratch.turn_captures_cap,
-				    rp->turns + 1,
-				    sizeof *rp->turn_captures) == -1) {
+					&rp->scratch.turn_captures_cap,
+					rp->turns + 1,
+					sizeof *rp->turn_captures) == -1) {
 					diag_set_at(malformed(rp),
 					    DIAG_NO_MEMORY, tok->at, 0,
 					    "out of memory");
@@ -543,8 +555,9 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 			k--;
 			continue;
 		}
-		illegal(rp, tok, t->offs[k], k + 1 < t->n ?
-		    t->offs[k + 1] - t->offs[k] : tok->len - t->offs[k],
+		illegal(rp, tok, t->offs[k],
+		    k + 1 < t->n ? t->offs[k + 1] - t->offs[k] :
+				   tok->len - t->offs[k],
 		    d.code, d.msg, opt->max_legal);
 		return -1;
 	}
@@ -552,8 +565,8 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 		cut = record_turn_cut(tok->text, (size_t)t->bad.at.offset);
 		if (t->n + (int)first > 0 &&
 		    rules_phase(pos) != RULES_TURN_MIDDLE)
-			extra_actions(rp, tok, cut, record_turn_tail(tok->text,
-			    tok->len, cut));
+			extra_actions(rp, tok, cut,
+			    record_turn_tail(tok->text, tok->len, cut));
 		else
 			illegal(rp, tok, (size_t)t->bad.at.offset, t->bad.len,
 			    t->bad.code, t->bad.msg, opt->max_legal);
@@ -573,8 +586,8 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 	if (!t->continues && t->n == 1 && t->acts[0].kind == RULES_PASS)
 		rp->passes++;
 	if (note_turn(rp, t->acts, t->n) == -1) {
-		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
-		    "out of memory");
+		diag_set_at(
+		    malformed(rp), DIAG_NO_MEMORY, tok->at, 0, "out of memory");
 		return -1;
 	}
 	if (keep_turn(opt, tok, t->acts, t->n, rp) == -1)
@@ -600,12 +613,12 @@ play_turn(struct record_syntax *syn, const struct record *rec,
     struct replay *rp)
 {
 	struct replay_scratch *sc = &rp->scratch;
-	struct replay_turn t = { .acts = sc->acts, .offs = sc->offs };
-	size_t	 cut, bound = record_turn_bound(tok->text, tok->len);
+	struct replay_turn     t = { .acts = sc->acts, .offs = sc->offs };
+	size_t cut, bound = record_turn_bound(tok->text, tok->len);
 
 	if (reserve(sc, bound) == -1) {
-		diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
-		    "out of memory");
+		diag_set_at(
+		    malformed(rp), DIAG_NO_MEMORY, tok->at, 0, "out of memory");
 		return -1;
 	}
 	t.acts = sc->acts;
@@ -632,12 +645,11 @@ static void
 check_wthor_score(const struct record *rec, struct replay *rp)
 {
 	const struct rules_score *s = &rp->score;
-	int	 b = rec->wthor.score;
+	int			  b = rec->wthor.score;
 
 	rp->has_recorded = true;
 	if (b <= 64)
-		snprintf(rp->recorded, sizeof rp->recorded, "%d-%d", b,
-		    64 - b);
+		snprintf(rp->recorded, sizeof rp->recorded, "%d-%d", b, 64 - b);
 	else
 		snprintf(rp->recorded, sizeof rp->recorded, "%d", b);
 	if (!s->over) {
@@ -645,9 +657,11 @@ check_wthor_score(const struct record *rec, struct replay *rp)
 		if (!rp->has_warning) {
 			rp->has_warning = true;
 			diag_set_at(&rp->warning, DIAG_WTHOR_UNFINISHED,
-			    rec->wthor.score_at, 1, "the game stops before "
+			    rec->wthor.score_at, 1,
+			    "the game stops before "
 			    "its end, so the stored score (%s) cannot be "
-			    "checked", rp->recorded);
+			    "checked",
+			    rp->recorded);
 		}
 		return;
 	}
@@ -656,27 +670,29 @@ check_wthor_score(const struct record *rec, struct replay *rp)
 	if (!rp->agrees && !rp->has_error) {
 		rp->has_error = true;
 		diag_set_at(&rp->error, DIAG_WTHOR_SCORE_MISMATCH,
-		    rec->wthor.score_at, 1, "the stored score %s disagrees "
+		    rec->wthor.score_at, 1,
+		    "the stored score %s disagrees "
 		    "with the replay: %d-%d, empties to the winner",
 		    rp->recorded, s->alt[0], s->alt[1]);
 	}
 }
 
 static void
-check_result(struct record_syntax *syn, const struct record *rec,
-    struct replay *rp)
+check_result(
+    struct record_syntax *syn, const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *rt = record_tag_find(rec, "Result");
+	const struct record_tag	 *rt = record_tag_find(rec, "Result");
 	const struct rules_score *s = &rp->score;
-	const char *text;
-	struct diag_pos at;
-	unsigned long a, b;
-	bool	 ok;
+	const char		 *text;
+	struct diag_pos		  at;
+	unsigned long		  a, b;
+	bool			  ok;
 
 	if (has_nul(rt)) {
 		diag_set_at(malformed(rp), DIAG_BAD_RESULT, rt->at, 0,
 		    "the %s tag's value "
-		    "holds a NUL byte", rt->name);
+		    "holds a NUL byte",
+		    rt->name);
 		return;
 	}
 	if (rec->has_result) {
@@ -687,7 +703,8 @@ check_result(struct record_syntax *syn, const struct record *rec,
 			diag_set_at(malformed(rp), DIAG_RESULT_CONFLICT, rt->at,
 			    0,
 			    "the Result tag and the result token differ "
-			    "(%s)", text);
+			    "(%s)",
+			    text);
 			return;
 		}
 	} else if (rt != NULL) {
@@ -708,22 +725,28 @@ check_result(struct record_syntax *syn, const struct record *rec,
 		if (!s->over) {
 			rp->has_warning = true;
 			diag_set_at(&rp->warning, DIAG_RESULT_UNVERIFIED,
-			    rec->winner_at, 2, "the game stops before its end, "
+			    rec->winner_at, 2,
+			    "the game stops before its end, "
 			    "so the winner column (%s) cannot be checked",
 			    rp->recorded);
 			return;
 		}
 		rp->verified = true;
 		rp->agrees = (rec->winner == 1 ? s->winner == 0 :
-		    rec->winner == -1 ? s->winner == 1 : s->winner == -1);
+			rec->winner == -1      ? s->winner == 1 :
+						 s->winner == -1);
 		if (!rp->agrees && !rp->has_error) {
 			rp->has_error = true;
 			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH,
-			    rec->winner_at, 2, "the winner column says %s but "
-			    "the replay gives %s", rec->winner == 1 ? "black" :
-			    rec->winner == -1 ? "white" : "a draw",
-			    s->winner == 0 ? "black" : s->winner == 1 ?
-			    "white" : "a draw");
+			    rec->winner_at, 2,
+			    "the winner column says %s but "
+			    "the replay gives %s",
+			    rec->winner == 1	  ? "black" :
+				rec->winner == -1 ? "white" :
+						    "a draw",
+			    s->winner == 0     ? "black" :
+				s->winner == 1 ? "white" :
+						 "a draw");
 		}
 		return;
 	} else
@@ -736,20 +759,20 @@ check_result(struct record_syntax *syn, const struct record *rec,
 	else if (strcmp(text, "1/2-1/2") == 0)
 		ok = s->over && s->winner == -1;
 	else {
-		int	 fits = record_result_score(syn, text, strlen(text), &a,
-		    &b);
+		int fits = record_result_score(syn, text, strlen(text), &a, &b);
 
 		if (fits == -1) {
 			diag_set_at(malformed(rp), DIAG_BAD_RESULT, at, 0,
 			    "a result is a score like 36-28, 1-0, or * (not "
-			    "\"%s\")", rp->recorded);
+			    "\"%s\")",
+			    rp->recorded);
 			return;
 		}
 		ok = fits == 1 && s->over &&
 		    ((a == (unsigned long)s->points[0] &&
-		    b == (unsigned long)s->points[1]) ||
-		    (a == (unsigned long)s->alt[0] &&
-		    b == (unsigned long)s->alt[1]));
+			 b == (unsigned long)s->points[1]) ||
+			(a == (unsigned long)s->alt[0] &&
+			    b == (unsigned long)s->alt[1]));
 	}
 	rp->agrees = ok;
 	if (!ok && !rp->has_error) {
@@ -757,11 +780,13 @@ check_result(struct record_syntax *syn, const struct record *rec,
 		if (s->over)
 			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, at, 0,
 			    "the recorded result %s disagrees with the replay: "
-			    "%d-%d", rp->recorded, s->points[0], s->points[1]);
+			    "%d-%d",
+			    rp->recorded, s->points[0], s->points[1]);
 		else
 			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, at, 0,
 			    "the recorded result %s is given but the game is "
-			    "not over (*)", rp->recorded);
+			    "not over (*)",
+			    rp->recorded);
 	}
 }
 
@@ -778,7 +803,7 @@ value_is(const char *v, size_t len, const char *s)
 static int
 colour_named(const struct rules_game *g, const char *v, size_t len)
 {
-	int	 c;
+	int c;
 
 	for (c = 0; c < RULES_COLOURS; c++)
 		if (value_is(v, len, g->colour[c]))
@@ -788,7 +813,7 @@ colour_named(const struct rules_game *g, const char *v, size_t len)
 
 /* The Termination values of a forfeit, but the illegal move's. */
 static const struct {
-	const char	*tail;
+	const char	 *tail;
 	enum replay_cause cause;
 } forfeit_tails[] = {
 	{ " crashed", REPLAY_BY_CRASH },
@@ -804,18 +829,18 @@ static const struct {
  */
 static bool
 forfeit_of(const struct rules_game *g, const char *v, size_t len,
-    enum replay_cause *cause, int *loser, const char **move,
-    size_t *move_len)
+    enum replay_cause *cause, int *loser, const char **move, size_t *move_len)
 {
 	static const char head[] = "illegal move ", by[] = " by ";
-	size_t	 i, t, h = sizeof head - 1, b = sizeof by - 1;
+	size_t		  i, t, h = sizeof head - 1, b = sizeof by - 1;
 
 	*move = NULL;
 	*move_len = 0;
 	for (i = 0; i < sizeof forfeit_tails / sizeof forfeit_tails[0]; i++) {
 		t = strlen(forfeit_tails[i].tail);
-		if (len > t && memcmp(v + len - t, forfeit_tails[i].tail,
-		    t) == 0 && (*loser = colour_named(g, v, len - t)) != -1) {
+		if (len > t &&
+		    memcmp(v + len - t, forfeit_tails[i].tail, t) == 0 &&
+		    (*loser = colour_named(g, v, len - t)) != -1) {
 			*cause = forfeit_tails[i].cause;
 			return true;
 		}
@@ -826,8 +851,7 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
 	for (i = len - b; i > h; i--)
 		if (memcmp(v + i, by, b) == 0)
 			break;
-	if (i <= h || (*loser = colour_named(g, v + i + b,
-	    len - i - b)) == -1)
+	if (i <= h || (*loser = colour_named(g, v + i + b, len - i - b)) == -1)
 		return false;
 	*cause = REPLAY_BY_ILLEGAL;
 	*move = v + h;
@@ -843,20 +867,20 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
  * when memory runs out.
  */
 static int
-quoted_move_legal(struct record_syntax *syn, const char *m,
-    size_t len, struct replay *rp)
+quoted_move_legal(
+    struct record_syntax *syn, const char *m, size_t len, struct replay *rp)
 {
-	struct rules_action a[2];
+	struct rules_action    a[2];
 	struct rules_position *pos;
-	struct rules_rng next;
-	struct diag d;
-	size_t	 offs[2];
-	int	 first, second;
-	int	 legal;
+	struct rules_rng       next;
+	struct diag	       d;
+	size_t		       offs[2];
+	int		       first, second;
+	int		       legal;
 
 	if ((len >= 3 && memcmp(m + len - 3, "...", 3) == 0) ||
-	    record_turn_parse(syn, &rp->pos->board, m, len, a, offs, 2,
-	    &d) != 1)
+	    record_turn_parse(syn, &rp->pos->board, m, len, a, offs, 2, &d) !=
+		1)
 		return 0;
 	/* With a Seed, the one legal roll is the generator's next. */
 	if (a[0].kind == RULES_DICE && rp->seeded) {
@@ -882,8 +906,8 @@ quoted_move_legal(struct record_syntax *syn, const char *m,
  * warning; on a finished one ours alone contradict the board.
  */
 static void
-check_termination(struct record_syntax *syn, const struct record *rec,
-    struct replay *rp)
+check_termination(
+    struct record_syntax *syn, const struct record *rec, struct replay *rp)
 {
 	const struct record_tag *tt = record_tag_find(rec, "Termination");
 	const struct record_tag *wt = record_tag_find(rec, "Winner");
@@ -893,17 +917,18 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 	 * cannot follow through `aborted ||': given values, not warnings.
 	 */
 	enum replay_cause cause = REPLAY_BY_ILLEGAL;
-	const char *move = NULL;
-	char	 why[RECORD_SHOWN], who[RECORD_SHOWN];
-	size_t	 move_len = 0;
-	int	 loser = 0, legal;
-	bool	 aborted, ours;
+	const char	 *move = NULL;
+	char		  why[RECORD_SHOWN], who[RECORD_SHOWN];
+	size_t		  move_len = 0;
+	int		  loser = 0, legal;
+	bool		  aborted, ours;
 
 	if (tt == NULL)
 		return;
 	aborted = value_is(tt->value, tt->value_len, "aborted");
-	ours = aborted || forfeit_of(g, tt->value, tt->value_len, &cause,
-	    &loser, &move, &move_len);
+	ours = aborted ||
+	    forfeit_of(
+		g, tt->value, tt->value_len, &cause, &loser, &move, &move_len);
 	if (rp->score.over && !ours)
 		return;
 	record_printable(tt->value, tt->value_len, why, sizeof why);
@@ -917,8 +942,8 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 			    tt->at, 0,
 			    "the Termination tag says \"%s\", which is "
 			    "neither aborted nor a forfeit of %s or %s: the "
-			    "game is left unfinished", why, g->colour[0],
-			    g->colour[1]);
+			    "game is left unfinished",
+			    why, g->colour[0], g->colour[1]);
 		}
 		return;
 	}
@@ -926,8 +951,10 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 	if (rp->score.over)
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    aborted ? "the Termination tag says the game was aborted, "
-		    "but it is over" : "the Termination tag says \"%s\", but "
-		    "the game is over", why);
+			      "but it is over" :
+			      "the Termination tag says \"%s\", but "
+			      "the game is over",
+		    why);
 	else if (aborted && wt != NULL)
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, wt->at, 0,
 		    "an aborted game has no winner, but the Winner tag says %s",
@@ -936,13 +963,14 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 		rp->has_error = false;
 	else if (loser != rules_to_move(rp->pos))
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
-		    "the Termination tag says \"%s\", but %s was to move",
-		    why, g->colour[rules_to_move(rp->pos)]);
-	else if (wt != NULL && colour_named(g, wt->value, wt->value_len) !=
-	    1 - loser)
+		    "the Termination tag says \"%s\", but %s was to move", why,
+		    g->colour[rules_to_move(rp->pos)]);
+	else if (wt != NULL &&
+	    colour_named(g, wt->value, wt->value_len) != 1 - loser)
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, wt->at, 0,
 		    "the Winner tag says %s, but the Termination tag says "
-		    "\"%s\"", who, why);
+		    "\"%s\"",
+		    who, why);
 	else if (move != NULL &&
 	    (legal = quoted_move_legal(syn, move, move_len, rp)) != 0) {
 		if (legal == -1)
@@ -950,8 +978,10 @@ check_termination(struct record_syntax *syn, const struct record *rec,
 			    "out of memory");
 		else
 			diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at,
-			    0, "the Termination tag says \"%s\", but %.*s is "
-			    "legal there", why, (int)move_len, move);
+			    0,
+			    "the Termination tag says \"%s\", but %.*s is "
+			    "legal there",
+			    why, (int)move_len, move);
 	} else {
 		rp->has_error = false;
 		rp->forfeit = true;
@@ -964,7 +994,7 @@ void
 replay_record(struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp)
 {
-	size_t	 i;
+	size_t i;
 
 	rp->status = REPLAY_UNFINISHED;
 	rp->game = NULL;
@@ -989,8 +1019,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			if (!has_nul(record_tag_find(rec, "Game")))
 				rp->game = rules_game_find(
 				    record_tag_find(rec, "Game")->value);
-		}
-		else if (opt->game != NULL)
+		} else if (opt->game != NULL)
 			rp->game = opt->game;
 		else if (rec->format != RECORD_PGN)
 			rp->game = rules_game_find("reversi");
@@ -1024,8 +1053,9 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
 	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_result(syn, rec, rp);
-		if (!rp->has_error && (rec->format == RECORD_PGN ||
-		    rec->format == RECORD_GGF || rec->format == RECORD_SGF))
+		if (!rp->has_error &&
+		    (rec->format == RECORD_PGN || rec->format == RECORD_GGF ||
+			rec->format == RECORD_SGF))
 			check_termination(syn, rec, rp);
 	}
 }

@@ -19,12 +19,12 @@
 #include "util/util.h"
 
 struct report_writer {
-	yaml_emitter_t	 emitter;
-	FILE		*out;
-	bool		 started;
-	bool		 failed;
-	char		*buf;		/* scratch for cleaned strings */
-	size_t		 bufcap;
+	yaml_emitter_t emitter;
+	FILE	      *out;
+	bool	       started;
+	bool	       failed;
+	char	      *buf; /* scratch for cleaned strings */
+	size_t	       bufcap;
 };
 
 size_t
@@ -69,9 +69,9 @@ scalar(struct report_writer *w, const char *s, bool quoted)
 	yaml_event_t ev;
 
 	/* libyaml copies the value; its prototype just lacks the const. */
-	yaml_scalar_event_initialize(&ev, NULL, NULL, (yaml_char_t *)(uintptr_t)s,
-	    (int)strlen(s), 1, 1, quoted ?
-	    YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE);
+	yaml_scalar_event_initialize(&ev, NULL, NULL,
+	    (yaml_char_t *)(uintptr_t)s, (int)strlen(s), 1, 1,
+	    quoted ? YAML_DOUBLE_QUOTED_SCALAR_STYLE : YAML_PLAIN_SCALAR_STYLE);
 	return emit(w, &ev);
 }
 
@@ -92,7 +92,7 @@ text(struct report_writer *w, const char *s, size_t len)
 static int
 number(struct report_writer *w, long long v)
 {
-	char	 buf[32];
+	char buf[32];
 
 	snprintf(buf, sizeof buf, "%lld", v);
 	return scalar(w, buf, false);
@@ -103,8 +103,8 @@ map_start(struct report_writer *w, bool flow)
 {
 	yaml_event_t ev;
 
-	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, flow ?
-	    YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
+	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+	    flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
 	return emit(w, &ev);
 }
 
@@ -122,8 +122,8 @@ seq_start(struct report_writer *w, bool flow)
 {
 	yaml_event_t ev;
 
-	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, flow ?
-	    YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
+	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+	    flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
 	return emit(w, &ev);
 }
 
@@ -155,10 +155,10 @@ kv_num(struct report_writer *w, const char *k, long long v)
  * (.inf, -.inf), an undefined one (defined false) as ~.
  */
 static void
-kv_real(struct report_writer *w, const char *k, double v, int prec,
-    bool defined)
+kv_real(
+    struct report_writer *w, const char *k, double v, int prec, bool defined)
 {
-	char	 buf[64];
+	char buf[64];
 
 	if (k != NULL)
 		scalar(w, k, false);
@@ -175,10 +175,9 @@ kv_real(struct report_writer *w, const char *k, double v, int prec,
 
 /* A flow list of counts: [1, 2, 3]. */
 static void
-kv_counts(struct report_writer *w, const char *k, const unsigned long *v,
-    int n)
+kv_counts(struct report_writer *w, const char *k, const unsigned long *v, int n)
 {
-	int	 i;
+	int i;
 
 	scalar(w, k, false);
 	seq_start(w, true);
@@ -226,10 +225,10 @@ write_match_stats(struct report_writer *w, const struct report_match_stats *t)
 
 /* A figure per colour: {black: 36, white: 28}. */
 static void
-kv_colours(struct report_writer *w, const struct rules_game *g,
-    const char *k, const int v[RULES_COLOURS])
+kv_colours(struct report_writer *w, const struct rules_game *g, const char *k,
+    const int v[RULES_COLOURS])
 {
-	int	 i;
+	int i;
 
 	scalar(w, k, false);
 	map_start(w, true);
@@ -246,9 +245,9 @@ static void
 tag_name(struct report_writer *w, const char *name)
 {
 	static const char *const special[] = { "y", "n", "yes", "no", "on",
-	    "off", "true", "false", "null" };
-	size_t	 i;
-	bool	 plain = (name[0] >= 'A' && name[0] <= 'Z') ||
+		"off", "true", "false", "null" };
+	size_t			 i;
+	bool			 plain = (name[0] >= 'A' && name[0] <= 'Z') ||
 	    (name[0] >= 'a' && name[0] <= 'z');
 
 	for (i = 0; plain && i < sizeof special / sizeof special[0]; i++)
@@ -282,14 +281,16 @@ report_players(const struct record *rec, const struct replay *rp,
 {
 	const struct record_tag *tag[RULES_COLOURS];
 	static const char *const seat[RULES_COLOURS] = { "Black", "White" };
-	int	 i;
+	int			 i;
 
 	/* Stones! names White first: the tags follow the colours. */
 	for (i = 0; i < RULES_COLOURS; i++) {
 		const char *name = rp->game->colour[i];
 
-		tag[i] = record_tag_find(rec, strcmp(name, "white") == 0 ?
-		    "White" : strcmp(name, "black") == 0 ? "Black" : seat[i]);
+		tag[i] = record_tag_find(rec,
+		    strcmp(name, "white") == 0	   ? "White" :
+			strcmp(name, "black") == 0 ? "Black" :
+						     seat[i]);
 	}
 	/* After a swap each player has the other colour. */
 	for (i = 0; i < RULES_COLOURS; i++)
@@ -298,11 +299,11 @@ report_players(const struct record *rec, const struct replay *rp,
 }
 
 static void
-write_players(struct report_writer *w, const struct record *rec,
-    const struct replay *rp)
+write_players(
+    struct report_writer *w, const struct record *rec, const struct replay *rp)
 {
 	const struct record_tag *t[RULES_COLOURS];
-	int	 i;
+	int			 i;
 
 	if (!report_players(rec, rp, t))
 		return;
@@ -322,8 +323,8 @@ write_players(struct report_writer *w, const struct record *rec,
 static void
 write_turn_lists(struct report_writer *w, const struct replay *rp)
 {
-	char	 buf[8];
-	size_t	 i;
+	char   buf[8];
+	size_t i;
 
 	if (rp->ndice > 0) {
 		scalar(w, "dice", false);
@@ -352,7 +353,7 @@ static void
 write_notes(struct report_writer *w, const struct record *rec)
 {
 	const struct record_note *n;
-	size_t	 i;
+	size_t			  i;
 
 	if (rec->nnotes == 0)
 		return;
@@ -376,17 +377,19 @@ write_notes(struct report_writer *w, const struct record *rec)
 }
 
 static void
-write_result(struct report_writer *w, const struct record *rec,
-    const struct replay *rp)
+write_result(
+    struct report_writer *w, const struct record *rec, const struct replay *rp)
 {
 	const struct rules_score *s = &rp->score;
-	const struct rules_game *g = rp->game;
-	char	 buf[32];
+	const struct rules_game	 *g = rp->game;
+	char			  buf[32];
 
 	scalar(w, "result", false);
 	map_start(w, false);
-	kv_str(w, "winner", !s->over ? "none" : s->winner == -1 ? "draw" :
-	    g->colour[s->winner]);
+	kv_str(w, "winner",
+	    !s->over		? "none" :
+		s->winner == -1 ? "draw" :
+				  g->colour[s->winner]);
 	snprintf(buf, sizeof buf, "%d-%d", s->points[0], s->points[1]);
 	scalar(w, "score", false);
 	scalar(w, buf, true);
@@ -398,8 +401,10 @@ write_result(struct report_writer *w, const struct record *rec,
 	if (rp->has_recorded) {
 		scalar(w, "recorded", false);
 		text(w, rp->recorded, strlen(rp->recorded));
-		kv_str(w, "agrees", !rp->verified ? "~" : rp->agrees ?
-		    "true" : "false");
+		kv_str(w, "agrees",
+		    !rp->verified  ? "~" :
+			rp->agrees ? "true" :
+				     "false");
 	}
 	/* WTHOR's theoretical score: as stored, never checked. */
 	if (rec->format == RECORD_WTHOR) {
@@ -430,8 +435,8 @@ static void
 write_error(struct report_writer *w, const struct replay *rp)
 {
 	const struct diag *e = &rp->error;
-	char	 buf[32];
-	size_t	 i;
+	char		   buf[32];
+	size_t		   i;
 
 	scalar(w, "error", false);
 	map_start(w, false);
@@ -449,8 +454,10 @@ write_error(struct report_writer *w, const struct replay *rp)
 		scalar(w, "legal", false);
 		seq_start(w, true);
 		for (i = 0; i < rp->nlegal; i++)
-			scalar(w, record_action_format(&rp->pos->board,
-			    &rp->legal[i], buf, sizeof buf), false);
+			scalar(w,
+			    record_action_format(&rp->pos->board, &rp->legal[i],
+				buf, sizeof buf),
+			    false);
 		seq_end(w);
 	}
 	map_end(w);
@@ -474,10 +481,10 @@ int
 report_write(struct report_writer *w, const char *source,
     const struct record *rec, const struct replay *rp)
 {
-	yaml_event_t ev;
+	yaml_event_t		  ev;
 	const struct rules_score *s = &rp->score;
-	size_t	 i;
-	int	 j;
+	size_t			  i;
+	int			  j;
 
 	if (!w->started) {
 		yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING);
@@ -521,8 +528,8 @@ report_write(struct report_writer *w, const char *source,
 			kv_str(w, "to-move",
 			    rp->game->colour[rules_to_move(rp->pos)]);
 		for (j = 0; j < s->nstats; j++)
-			kv_colours(w, rp->game, s->stats[j].name,
-			    s->stats[j].value);
+			kv_colours(
+			    w, rp->game, s->stats[j].name, s->stats[j].value);
 		write_turn_lists(w, rp);
 		write_notes(w, rec);
 		write_result(w, rec, rp);
@@ -548,7 +555,7 @@ int
 report_writer_free(struct report_writer *w)
 {
 	yaml_event_t ev;
-	int	 rc = 0;
+	int	     rc = 0;
 
 	if (w == NULL)
 		return 0;
@@ -568,20 +575,24 @@ report_writer_free(struct report_writer *w)
 
 /* ---- gameplay's documents ------------------------------------------ */
 
-enum play_doc { PLAY_STATUS, PLAY_LEGAL, PLAY_ROLL };
+enum play_doc {
+	PLAY_STATUS,
+	PLAY_LEGAL,
+	PLAY_ROLL
+};
 
 static int
 play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 {
-	static const char *const schema[] = { "arbiter-status/1",
-	    "arbiter-legal/1", "arbiter-roll/1" };
-	const struct replay *rp = p->rp;
+	static const char *const  schema[] = { "arbiter-status/1",
+		 "arbiter-legal/1", "arbiter-roll/1" };
+	const struct replay	 *rp = p->rp;
 	const struct rules_score *s = &rp->score;
-	struct report_writer *w;
-	yaml_event_t ev;
-	char	 buf[32];
-	size_t	 i;
-	int	 j, rc;
+	struct report_writer	 *w;
+	yaml_event_t		  ev;
+	char			  buf[32];
+	size_t			  i;
+	int			  j, rc;
 
 	if ((w = report_writer_new(out)) == NULL)
 		return -1;
@@ -602,8 +613,9 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 		kv_num(w, "turns", (long long)rp->turns);
 	}
 	kv_num(w, "turn", (long long)rules_turn(rp->pos));
-	kv_str(w, "to-move", s->over || rp->forfeit ? "~" :
-	    rp->game->colour[rules_to_move(rp->pos)]);
+	kv_str(w, "to-move",
+	    s->over || rp->forfeit ? "~" :
+				     rp->game->colour[rules_to_move(rp->pos)]);
 	kv_str(w, "in-turn", rp->in_turn ? "true" : "false");
 	if (p->so_far != NULL) {
 		scalar(w, "so-far", false);
@@ -612,8 +624,8 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 	switch (kind) {
 	case PLAY_STATUS:
 		for (j = 0; j < s->nstats; j++)
-			kv_colours(w, rp->game, s->stats[j].name,
-			    s->stats[j].value);
+			kv_colours(
+			    w, rp->game, s->stats[j].name, s->stats[j].value);
 		if (s->over)
 			write_result(w, p->rec, rp);
 		if (rp->forfeit)
@@ -624,8 +636,10 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 		scalar(w, "legal", false);
 		seq_start(w, true);
 		for (i = 0; i < p->nlegal; i++)
-			scalar(w, record_action_format(&rp->pos->board,
-			    &p->legal[i], buf, sizeof buf), false);
+			scalar(w,
+			    record_action_format(
+				&rp->pos->board, &p->legal[i], buf, sizeof buf),
+			    false);
 		seq_end(w);
 		break;
 	case PLAY_ROLL:
@@ -669,7 +683,10 @@ report_write_roll(FILE *out, const struct report_play *p)
 /* ---- A series of games: gameplay selfplay and match ------------------ */
 
 static const char *const outcome_name[REPORT_OUTCOMES] = {
-	"wins", "losses", "draws", "unfinished",
+	"wins",
+	"losses",
+	"draws",
+	"unfinished",
 };
 
 /* games, wins, losses, draws, unfinished of counts[REPORT_OUTCOMES]. */
@@ -677,7 +694,7 @@ static void
 write_outcomes(struct report_writer *w, const unsigned long *counts)
 {
 	unsigned long n = 0;
-	int	 k;
+	int	      k;
 
 	for (k = 0; k < REPORT_OUTCOMES; k++)
 		n += counts[k];
@@ -690,10 +707,10 @@ int
 report_write_match(FILE *out, const struct report_match *m)
 {
 	const struct report_side *sd;
-	struct report_writer *w;
-	yaml_event_t ev;
-	unsigned long all[REPORT_OUTCOMES];
-	int	 i, c, k, rc;
+	struct report_writer	 *w;
+	yaml_event_t		  ev;
+	unsigned long		  all[REPORT_OUTCOMES];
+	int			  i, c, k, rc;
 
 	if ((w = report_writer_new(out)) == NULL)
 		return -1;

@@ -19,36 +19,36 @@
 #include "util/util.h"
 
 struct report_reader {
-	yaml_parser_t	 parser;
-	FILE		*in;
-	char		*name;
-	unsigned char	*prefix;	/* bytes taken from `in' by a peek */
-	size_t		 plen;
-	size_t		 ppos;
-	int		 read_errno;
-	yaml_document_t	 doc;
-	bool		 have_doc;
-	bool		 done;
+	yaml_parser_t	parser;
+	FILE	       *in;
+	char	       *name;
+	unsigned char  *prefix; /* bytes taken from `in' by a peek */
+	size_t		plen;
+	size_t		ppos;
+	int		read_errno;
+	yaml_document_t doc;
+	bool		have_doc;
+	bool		done;
 	/*
 	 * Partial summaries: the input is held whole and each document
 	 * scanned by events before it is loaded (scan_partial).
 	 */
-	bool		 whole;
-	bool		 scanning;
-	yaml_parser_t	 scan;
-	unsigned long	 ndocs;
-	size_t		 body_line;	/* the document's lines after --- */
-	size_t		 end_line;	/* its end: line */
-	size_t		 at_line, at_off;	/* a line's offset, cached */
-	bool		 has_end;	/* the document has its trailer */
-	yaml_mark_t	 doc_end;
+	bool	      whole;
+	bool	      scanning;
+	yaml_parser_t scan;
+	unsigned long ndocs;
+	size_t	      body_line;       /* the document's lines after --- */
+	size_t	      end_line;	       /* its end: line */
+	size_t	      at_line, at_off; /* a line's offset, cached */
+	bool	      has_end;	       /* the document has its trailer */
+	yaml_mark_t   doc_end;
 };
 
 static int
 read_input(void *data, unsigned char *buf, size_t size, size_t *got)
 {
 	struct report_reader *rd = data;
-	size_t	 n;
+	size_t		      n;
 
 	if (rd->ppos < rd->plen) {
 		n = rd->plen - rd->ppos < size ? rd->plen - rd->ppos : size;
@@ -110,8 +110,7 @@ report_reader_free(struct report_reader *rd)
 
 /* ---- Diagnostics and the document tree ----------------------------- */
 
-static int
-fail(struct diag *d, enum diag_code code, yaml_mark_t at,
+static int fail(struct diag *d, enum diag_code code, yaml_mark_t at,
     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /*
@@ -119,18 +118,19 @@ fail(struct diag *d, enum diag_code code, yaml_mark_t at,
  * the values it quotes are the YAML's, unescaped by libyaml.
  */
 static int
-fail(struct diag *d, enum diag_code code, yaml_mark_t at,
-    const char *fmt, ...)
+fail(struct diag *d, enum diag_code code, yaml_mark_t at, const char *fmt, ...)
 {
-	va_list	 ap;
-	char	 msg[sizeof d->msg], shown[sizeof d->msg];
+	va_list ap;
+	char	msg[sizeof d->msg], shown[sizeof d->msg];
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	record_printable(msg, strlen(msg), shown, sizeof shown);
-	diag_set_at(d, code, (struct diag_pos){ (unsigned long)at.line + 1,
-	    (unsigned long)at.column + 1, at.index }, 0, "%s", shown);
+	diag_set_at(d, code,
+	    (struct diag_pos){ (unsigned long)at.line + 1,
+		(unsigned long)at.column + 1, at.index },
+	    0, "%s", shown);
 	return -1;
 }
 
@@ -158,12 +158,13 @@ load(struct report_reader *rd, struct diag *d)
 			return -1;
 		}
 		if (p->error == YAML_READER_ERROR)
-			return fail(d, DIAG_YAML_SYNTAX, (yaml_mark_t){
-			    p->problem_offset, 0, 0 }, "invalid YAML: %s",
-			    p->problem);
+			return fail(d, DIAG_YAML_SYNTAX,
+			    (yaml_mark_t){ p->problem_offset, 0, 0 },
+			    "invalid YAML: %s", p->problem);
 		return fail(d, DIAG_YAML_SYNTAX, p->problem_mark,
-		    "invalid YAML: %s%s%s", p->problem, p->context != NULL ?
-		    " " : "", p->context != NULL ? p->context : "");
+		    "invalid YAML: %s%s%s", p->problem,
+		    p->context != NULL ? " " : "",
+		    p->context != NULL ? p->context : "");
 	}
 	rd->have_doc = true;
 	if (yaml_document_get_root_node(&rd->doc) == NULL) {
@@ -207,12 +208,12 @@ static yaml_node_t *
 get(struct report_reader *rd, const yaml_node_t *map, const char *key)
 {
 	yaml_node_pair_t *p;
-	const char *k;
+	const char	 *k;
 
 	if (map == NULL || map->type != YAML_MAPPING_NODE)
 		return NULL;
-	for (p = map->data.mapping.pairs.start;
-	    p < map->data.mapping.pairs.top; p++) {
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
+	     p++) {
 		k = text_of(node_at(rd, p->key));
 		if (k != NULL && strcmp(k, key) == 0)
 			return node_at(rd, p->value);
@@ -226,7 +227,7 @@ number(const yaml_node_t *n, const char *what, bool neg, long long *v,
     struct diag *d)
 {
 	const char *s = text_of(n);
-	char	*end;
+	char	   *end;
 
 	if (s == NULL || !((*s >= '0' && *s <= '9') || (neg && *s == '-')))
 		goto out_bad;
@@ -235,9 +236,10 @@ number(const yaml_node_t *n, const char *what, bool neg, long long *v,
 	if (errno == 0 && *end == '\0')
 		return 0;
 out_bad:
-	return fail(d, DIAG_BAD_VALUE, n->start_mark, "%s: \"%s\" is not a "
-	    "whole number%s", what, s != NULL ? s : "", neg ? "" :
-	    " of zero or more");
+	return fail(d, DIAG_BAD_VALUE, n->start_mark,
+	    "%s: \"%s\" is not a "
+	    "whole number%s",
+	    what, s != NULL ? s : "", neg ? "" : " of zero or more");
 }
 
 /*
@@ -245,15 +247,14 @@ out_bad:
  * schema's range (a longer one is partial-overflow, not a typo).
  */
 static int
-counter(const yaml_node_t *n, const char *what, uint64_t *v,
-    struct diag *d)
+counter(const yaml_node_t *n, const char *what, uint64_t *v, struct diag *d)
 {
 	const char *s = text_of(n);
-	long long x;
+	long long   x;
 
-	if (s != NULL && *s >= '0' && *s <= '9' && s[strspn(s,
-	    "0123456789")] == '\0' && (errno = 0, strtoll(s, NULL, 10),
-	    errno == ERANGE))
+	if (s != NULL && *s >= '0' && *s <= '9' &&
+	    s[strspn(s, "0123456789")] == '\0' &&
+	    (errno = 0, strtoll(s, NULL, 10), errno == ERANGE))
 		return fail(d, DIAG_PARTIAL_OVERFLOW, n->start_mark,
 		    "%s: %s is "
 		    "beyond the largest count a partial holds (2^63 - 1)",
@@ -270,18 +271,20 @@ root_of(struct report_reader *rd, const char *want, const char *other,
     const char *hint, struct diag *d)
 {
 	yaml_node_t *root = yaml_document_get_root_node(&rd->doc), *n;
-	const char *s;
-	size_t	 base = strcspn(want, "/") + 1;
+	const char  *s;
+	size_t	     base = strcspn(want, "/") + 1;
 
 	if (root->type != YAML_MAPPING_NODE) {
-		fail(d, DIAG_NOT_A_REPORT, root->start_mark, "a YAML document "
+		fail(d, DIAG_NOT_A_REPORT, root->start_mark,
+		    "a YAML document "
 		    "that is not a mapping is not %s",
 		    other[0] == 'r' ? "a summary" : "a report");
 		return NULL;
 	}
 	n = get(rd, root, "schema");
 	if ((s = text_of(n)) == NULL) {
-		fail(d, DIAG_NOT_A_REPORT, root->start_mark, "a YAML document "
+		fail(d, DIAG_NOT_A_REPORT, root->start_mark,
+		    "a YAML document "
 		    "without a schema key is not %s (%s)",
 		    other[0] == 'r' ? "a summary" : "a report", want);
 		return NULL;
@@ -293,12 +296,15 @@ root_of(struct report_reader *rd, const char *want, const char *other,
 	if (strncmp(s, want, base) != 0) {
 		fail(d, DIAG_NOT_A_REPORT, n->start_mark,
 		    "schema \"%s\" is not "
-		    "%s", s, want);
+		    "%s",
+		    s, want);
 		return NULL;
 	}
 	if (strcmp(s, want) != 0) {
-		fail(d, DIAG_SCHEMA_VERSION, n->start_mark, "schema \"%s\" is "
-		    "not supported (this gamestat reads %s)", s, want);
+		fail(d, DIAG_SCHEMA_VERSION, n->start_mark,
+		    "schema \"%s\" is "
+		    "not supported (this gamestat reads %s)",
+		    s, want);
 		return NULL;
 	}
 	return root;
@@ -310,8 +316,8 @@ static int
 status_of(const char *s)
 {
 	static const char *const names[] = { "finished", "unfinished",
-	    "illegal", "malformed" };
-	int	 i;
+		"illegal", "malformed" };
+	int			 i;
 
 	for (i = 0; s != NULL && i < 4; i++)
 		if (strcmp(s, names[i]) == 0)
@@ -332,18 +338,19 @@ read_series(struct report_reader *rd, const yaml_node_t *root,
     struct stat_game *g, struct diag *d)
 {
 	yaml_node_pair_t *p;
-	yaml_node_t *v, *c;
-	const char *k;
-	long long x;
-	int	 i;
+	yaml_node_t	 *v, *c;
+	const char	 *k;
+	long long	  x;
+	int		  i;
 
 	for (p = root->data.mapping.pairs.start;
-	    p < root->data.mapping.pairs.top; p++) {
+	     p < root->data.mapping.pairs.top; p++) {
 		k = text_of(node_at(rd, p->key));
 		v = node_at(rd, p->value);
-		if (k == NULL || reserved_key(k) || v->type !=
-		    YAML_MAPPING_NODE || v->data.mapping.pairs.top -
-		    v->data.mapping.pairs.start != 2 ||
+		if (k == NULL || reserved_key(k) ||
+		    v->type != YAML_MAPPING_NODE ||
+		    v->data.mapping.pairs.top - v->data.mapping.pairs.start !=
+			2 ||
 		    g->nseries == STAT_MAX_SERIES)
 			continue;
 		for (i = 0; i < 2; i++) {
@@ -362,12 +369,12 @@ read_series(struct report_reader *rd, const yaml_node_t *root,
 
 /* Who played which colour, and whether they swapped. */
 static void
-read_seats(struct report_reader *rd, const yaml_node_t *root,
-    struct stat_game *g)
+read_seats(
+    struct report_reader *rd, const yaml_node_t *root, struct stat_game *g)
 {
 	yaml_node_t *pl;
-	const char *w;
-	int	 i;
+	const char  *w;
+	int	     i;
 
 	g->swapped = (w = text_of(get(rd, root, "swapped"))) != NULL &&
 	    strcmp(w, "true") == 0;
@@ -385,24 +392,31 @@ read_forfeit(struct report_reader *rd, const yaml_node_t *root,
 {
 	const char *w = text_of(get(rd, n, "winner"));
 	const char *c = text_of(get(rd, n, "cause"));
-	int	 i;
+	int	    i;
 
 	if (n->type != YAML_MAPPING_NODE || w == NULL || c == NULL)
-		return fail(d, DIAG_BAD_VALUE, n->start_mark, "forfeit: want a "
+		return fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "forfeit: want a "
 		    "winner and a cause");
-	for (i = 0; i < 2 && (g->colour[i] == NULL ||
-	    strcmp(w, g->colour[i]) != 0); i++)
+	for (i = 0;
+	     i < 2 && (g->colour[i] == NULL || strcmp(w, g->colour[i]) != 0);
+	     i++)
 		continue;
 	if (i == 2)
-		return fail(d, DIAG_BAD_VALUE, n->start_mark, "forfeit: winner "
-		    "\"%s\" is not a colour of %s", w, g->game);
+		return fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "forfeit: winner "
+		    "\"%s\" is not a colour of %s",
+		    w, g->game);
 	g->winner = i;
-	for (i = 0; i < REPLAY_CAUSES && strcmp(c,
-	    replay_cause_name((enum replay_cause)i)) != 0; i++)
+	for (i = 0; i < REPLAY_CAUSES &&
+	     strcmp(c, replay_cause_name((enum replay_cause)i)) != 0;
+	     i++)
 		continue;
 	if (i == REPLAY_CAUSES)
-		return fail(d, DIAG_BAD_VALUE, n->start_mark, "forfeit: cause "
-		    "\"%s\" is not illegal, crash, timeout or resign", c);
+		return fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "forfeit: cause "
+		    "\"%s\" is not illegal, crash, timeout or resign",
+		    c);
 	g->cause = i;
 	g->status = STAT_FORFEIT;
 	read_seats(rd, root, g);
@@ -415,15 +429,17 @@ read_finished(struct report_reader *rd, const yaml_node_t *root,
     struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *res = get(rd, root, "result"), *n;
-	const char *w, *sc;
-	char	*end;
+	const char  *w, *sc;
+	char	    *end;
 
 	if (res == NULL || res->type != YAML_MAPPING_NODE)
-		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "a "
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "a "
 		    "finished game's report has no result");
 	n = get(rd, res, "winner");
 	if ((w = text_of(n)) == NULL)
-		return fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark, "the "
+		return fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
+		    "the "
 		    "result has no winner");
 	if (strcmp(w, "draw") == 0)
 		g->winner = -1;
@@ -434,7 +450,8 @@ read_finished(struct report_reader *rd, const yaml_node_t *root,
 	else
 		return fail(d, DIAG_BAD_VALUE, n->start_mark,
 		    "winner: \"%s\" is "
-		    "neither a colour of %s nor draw", w, g->game);
+		    "neither a colour of %s nor draw",
+		    w, g->game);
 	n = get(rd, res, "score");
 	if ((sc = text_of(n)) != NULL) {
 		errno = 0;
@@ -451,19 +468,22 @@ read_finished(struct report_reader *rd, const yaml_node_t *root,
 	return read_series(rd, root, g, d);
 
 out_bad_score:
-	return fail(d, DIAG_BAD_VALUE, n->start_mark, "score: \"%s\" is not "
-	    "two numbers joined by -", text_of(n));
+	return fail(d, DIAG_BAD_VALUE, n->start_mark,
+	    "score: \"%s\" is not "
+	    "two numbers joined by -",
+	    text_of(n));
 }
 
 /* The colour names: the game's own, else the players map's keys. */
 static void
-colours_of(struct report_reader *rd, const yaml_node_t *root,
-    struct stat_game *g)
+colours_of(
+    struct report_reader *rd, const yaml_node_t *root, struct stat_game *g)
 {
 	const struct rules_game *rg = g->game != NULL ?
-	    rules_game_find(g->game) : NULL;
-	yaml_node_t *pl = get(rd, root, "players");
-	int	 i;
+	    rules_game_find(g->game) :
+	    NULL;
+	yaml_node_t		*pl = get(rd, root, "players");
+	int			 i;
 
 	if (rg != NULL) {
 		g->colour[0] = rg->colour[0];
@@ -471,8 +491,8 @@ colours_of(struct report_reader *rd, const yaml_node_t *root,
 	} else if (pl != NULL && pl->type == YAML_MAPPING_NODE &&
 	    pl->data.mapping.pairs.top - pl->data.mapping.pairs.start == 2)
 		for (i = 0; i < 2; i++)
-			g->colour[i] = text_of(node_at(rd,
-			    pl->data.mapping.pairs.start[i].key));
+			g->colour[i] = text_of(
+			    node_at(rd, pl->data.mapping.pairs.start[i].key));
 }
 
 /* A count the report must hold. */
@@ -483,30 +503,35 @@ whole(struct report_reader *rd, const yaml_node_t *root, const char *key,
 	yaml_node_t *n = get(rd, root, key);
 
 	if (n == NULL)
-		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the "
-		    "report has no %s", key);
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the "
+		    "report has no %s",
+		    key);
 	return number(n, key, false, v, d);
 }
 
 int
-report_read_game(struct report_reader *rd, const char *by,
-    struct stat_game *g, struct diag *d)
+report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
+    struct diag *d)
 {
 	yaml_node_t *root, *n;
-	int	 rc, st;
+	int	     rc, st;
 
 again:
 	if ((rc = load(rd, d)) != 1)
 		return rc;
-	root = root_of(rd, REPORT_SCHEMA, "arbiter-summary/", "a summary, "
-	    "not a report (partial summaries are read with --merge)", d);
+	root = root_of(rd, REPORT_SCHEMA, "arbiter-summary/",
+	    "a summary, "
+	    "not a report (partial summaries are read with --merge)",
+	    d);
 	if (root == NULL)
 		goto out_stop;
 	memset(g, 0, sizeof *g);
 	n = get(rd, root, "status");
 	if ((st = status_of(text_of(n))) == -1) {
 		if (n == NULL)
-			fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the "
+			fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+			    "the "
 			    "report has no status");
 		else
 			fail(d, DIAG_BAD_VALUE, n->start_mark,
@@ -528,15 +553,16 @@ again:
 	 */
 	if (g->status == STAT_MALFORMED &&
 	    (n = get(rd, get(rd, root, "error"), "code")) != NULL &&
-	    text_of(n) != NULL && strcmp(text_of(n),
-	diag_name(DIAG_EMPTY_INPUT)) == 0)
+	    text_of(n) != NULL &&
+	    strcmp(text_of(n), diag_name(DIAG_EMPTY_INPUT)) == 0)
 		goto again;
 	if (g->status == STAT_MALFORMED)
 		return 1;
 	if (g->game == NULL || g->board == NULL) {
-		fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the report of "
-		    "a game that was replayed has no %s", g->game == NULL ?
-		    "game" : "board");
+		fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the report of "
+		    "a game that was replayed has no %s",
+		    g->game == NULL ? "game" : "board");
 		goto out_stop;
 	}
 	/* status stays unfinished; the forfeit says who won (report.md). */
@@ -549,8 +575,10 @@ again:
 	if (g->status != STAT_FINISHED)
 		return 1;
 	if (g->colour[0] == NULL || g->colour[1] == NULL) {
-		fail(d, DIAG_BAD_VALUE, root->start_mark, "the colours of game "
-		    "\"%s\" are unknown", g->game);
+		fail(d, DIAG_BAD_VALUE, root->start_mark,
+		    "the colours of game "
+		    "\"%s\" are unknown",
+		    g->game);
 		goto out_stop;
 	}
 	if (whole(rd, root, "turns", &g->turns, d) == -1 ||
@@ -571,10 +599,10 @@ int
 report_game_of(const struct record *rec, const struct replay *rp,
     const char *by, struct stat_game *g, char **buf, size_t *cap)
 {
-	const struct record_tag *src[3] = { NULL, NULL, NULL };
+	const struct record_tag	 *src[3] = { NULL, NULL, NULL };
 	const struct rules_score *s = &rp->score;
-	size_t	 need = 0, off[3], i;
-	int	 j;
+	size_t			  need = 0, off[3], i;
+	int			  j;
 
 	memset(g, 0, sizeof *g);
 	g->status = (enum stat_status)rp->status;
@@ -621,8 +649,8 @@ report_game_of(const struct record *rec, const struct replay *rp,
 		if (src[i] == NULL)
 			continue;
 		off[i] = need;
-		report_utf8_clean(src[i]->value, src[i]->value_len,
-		    *buf + need, 3 * src[i]->value_len + 5);
+		report_utf8_clean(src[i]->value, src[i]->value_len, *buf + need,
+		    3 * src[i]->value_len + 5);
 		need += 3 * src[i]->value_len + 5;
 	}
 	for (i = 0; i < 2; i++)
@@ -645,8 +673,10 @@ oom(struct diag *d)
 static int
 overflow(struct diag *d, yaml_mark_t at, const char *what)
 {
-	return fail(d, DIAG_PARTIAL_OVERFLOW, at, "%s: the counts add up to "
-	    "more than a partial holds (2^63 - 1)", what);
+	return fail(d, DIAG_PARTIAL_OVERFLOW, at,
+	    "%s: the counts add up to "
+	    "more than a partial holds (2^63 - 1)",
+	    what);
 }
 
 /* 0, or -1 with d filled: memory, or partial-overflow at `at'. */
@@ -666,9 +696,9 @@ read_pair_of_counts(struct report_reader *rd, const yaml_node_t *n,
 
 	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start != 2)
-		return fail(d, DIAG_BAD_VALUE, n != NULL ? n->start_mark :
-		    (yaml_mark_t){ 0, 0, 0 }, "%s: want a list of two counts",
-		    what);
+		return fail(d, DIAG_BAD_VALUE,
+		    n != NULL ? n->start_mark : (yaml_mark_t){ 0, 0, 0 },
+		    "%s: want a list of two counts", what);
 	it = n->data.sequence.items.start;
 	if (counter(node_at(rd, it[0]), what, &v[0], d) == -1 ||
 	    counter(node_at(rd, it[1]), what, &v[1], d) == -1)
@@ -681,19 +711,20 @@ read_hist(struct report_reader *rd, const yaml_node_t *n, const char *what,
     struct stat_hist *h, struct diag *d)
 {
 	yaml_node_pair_t *p;
-	long long v;
-	uint64_t c;
+	long long	  v;
+	uint64_t	  c;
 
 	if (n == NULL || n->type != YAML_MAPPING_NODE)
-		return fail(d, DIAG_BAD_VALUE, n != NULL ? n->start_mark :
-		    (yaml_mark_t){ 0, 0, 0 }, "%s: want a histogram", what);
+		return fail(d, DIAG_BAD_VALUE,
+		    n != NULL ? n->start_mark : (yaml_mark_t){ 0, 0, 0 },
+		    "%s: want a histogram", what);
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top;
-	    p++) {
+	     p++) {
 		if (number(node_at(rd, p->key), what, true, &v, d) == -1 ||
 		    counter(node_at(rd, p->value), what, &c, d) == -1)
 			return -1;
-		if (added(stat_hist_add(h, v, c), d, node_at(rd,
-		    p->value)->start_mark, what) == -1)
+		if (added(stat_hist_add(h, v, c), d,
+			node_at(rd, p->value)->start_mark, what) == -1)
 			return -1;
 	}
 	return 0;
@@ -704,7 +735,7 @@ read_moments(struct report_reader *rd, const yaml_node_t *n,
     struct stat_moments *m, struct diag *d)
 {
 	yaml_node_item_t *it;
-	long long sum;
+	long long	  sum;
 
 	/*
 	 * Zero on failure.  fail() is variadic, so never inlined: -O2 cannot
@@ -713,8 +744,9 @@ read_moments(struct report_reader *rd, const yaml_node_t *n,
 	*m = (struct stat_moments){ 0 };
 	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start != 3)
-		return fail(d, DIAG_BAD_VALUE, n != NULL ? n->start_mark :
-		    (yaml_mark_t){ 0, 0, 0 }, "series: want [count, sum, "
+		return fail(d, DIAG_BAD_VALUE,
+		    n != NULL ? n->start_mark : (yaml_mark_t){ 0, 0, 0 },
+		    "series: want [count, sum, "
 		    "sum of squares]");
 	it = n->data.sequence.items.start;
 	if (counter(node_at(rd, it[0]), "series", &m->n, d) == -1 ||
@@ -731,16 +763,16 @@ read_causes(struct report_reader *rd, const yaml_node_t *n, size_t from,
     uint64_t v[STAT_CAUSES], struct diag *d)
 {
 	yaml_node_item_t *it;
-	uint64_t x;
-	int	 i;
+	uint64_t	  x;
+	int		  i;
 
 	if (n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start !=
-	    (ptrdiff_t)from + STAT_CAUSES)
+		(ptrdiff_t)from + STAT_CAUSES)
 		return fail(d, DIAG_BAD_VALUE, n->start_mark,
 		    "forfeits: want %s"
-		    "counts of illegal, crash, timeout, resign", from > 0 ?
-		    "a player and " : "");
+		    "counts of illegal, crash, timeout, resign",
+		    from > 0 ? "a player and " : "");
 	it = n->data.sequence.items.start + from;
 	for (i = 0; i < STAT_CAUSES; i++) {
 		if (counter(node_at(rd, it[i]), "forfeits", &x, d) == -1)
@@ -763,25 +795,27 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
     struct stat_group *g, struct diag *d)
 {
 	yaml_node_item_t *it;
-	yaml_node_t *n, *c;
-	const char *name;
-	uint64_t v[STAT_CAUSES], sum[STAT_CAUSES] = { 0 }, lost;
-	size_t	 i;
-	long	 a;
-	int	 k;
+	yaml_node_t	 *n, *c;
+	const char	 *name;
+	uint64_t	  v[STAT_CAUSES], sum[STAT_CAUSES] = { 0 }, lost;
+	size_t		  i;
+	long		  a;
+	int		  k;
 
 	if ((n = get(rd, gn, "forfeits")) != NULL &&
 	    read_causes(rd, n, 0, g->forfeits, d) == -1)
 		return -1;
 	n = get(rd, gn, "forfeited");
 	for (it = n != NULL && n->type == YAML_SEQUENCE_NODE ?
-	    n->data.sequence.items.start : NULL; it != NULL &&
-	    it < n->data.sequence.items.top; it++) {
+		 n->data.sequence.items.start :
+		 NULL;
+	     it != NULL && it < n->data.sequence.items.top; it++) {
 		c = node_at(rd, *it);
 		if (c->type != YAML_SEQUENCE_NODE ||
-		    c->data.sequence.items.top == c->data.sequence.items.start ||
-		    (name = text_of(node_at(rd,
-		    c->data.sequence.items.start[0]))) == NULL)
+		    c->data.sequence.items.top ==
+			c->data.sequence.items.start ||
+		    (name = text_of(
+			 node_at(rd, c->data.sequence.items.start[0]))) == NULL)
 			return fail(d, DIAG_BAD_VALUE, c->start_mark,
 			    "forfeited: "
 			    "want [player, illegal, crash, timeout, resign]");
@@ -805,21 +839,23 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 		if (lost > stat_player_losses(g, (size_t)a))
 			return fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
 			    "forfeited: %s lost %" PRIu64 " games by forfeit, "
-			    "but %" PRIu64 " in the pairs", name, lost,
-			    stat_player_losses(g, (size_t)a));
+			    "but %" PRIu64 " in the pairs",
+			    name, lost, stat_player_losses(g, (size_t)a));
 	}
 	for (i = 0; i < g->nplayers; i++)
 		for (k = 0; k < STAT_CAUSES; k++)
 			if (!stat_count_add(&sum[k], g->forfeited[i][k]))
-				return overflow(d, n != NULL ? n->start_mark :
-				    gn->start_mark, "forfeited");
+				return overflow(d,
+				    n != NULL ? n->start_mark : gn->start_mark,
+				    "forfeited");
 	for (k = 0; k < STAT_CAUSES; k++)
 		if (sum[k] > g->forfeits[k])
-			return fail(d, DIAG_PARTIAL_MISMATCH, n != NULL ?
-			    n->start_mark : gn->start_mark, "forfeited: the "
+			return fail(d, DIAG_PARTIAL_MISMATCH,
+			    n != NULL ? n->start_mark : gn->start_mark,
+			    "forfeited: the "
 			    "players lost %" PRIu64 " games by %s, the "
-			    "group's forfeits say %" PRIu64, sum[k],
-			    replay_cause_name((enum replay_cause)k),
+			    "group's forfeits say %" PRIu64,
+			    sum[k], replay_cause_name((enum replay_cause)k),
 			    g->forfeits[k]);
 	return 0;
 }
@@ -829,16 +865,16 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
     struct stat_summary *s, struct diag *d)
 {
 	static const char *const counts[] = { "records", "finished",
-	    "unfinished", "illegal", "malformed", "draws" };
-	yaml_node_t *n, *c;
-	yaml_node_pair_t *p;
-	yaml_node_item_t *it;
-	struct stat_group *g;
-	struct stat_series *se;
-	const char *colour[2] = { NULL, NULL }, *name[2];
-	uint64_t *field[6], v[3], before;
-	long	 a, b;
-	size_t	 i;
+		"unfinished", "illegal", "malformed", "draws" };
+	yaml_node_t		*n, *c;
+	yaml_node_pair_t	*p;
+	yaml_node_item_t	*it;
+	struct stat_group	*g;
+	struct stat_series	*se;
+	const char		*colour[2] = { NULL, NULL }, *name[2];
+	uint64_t		*field[6], v[3], before;
+	long			 a, b;
+	size_t			 i;
 
 	if (gn->type != YAML_MAPPING_NODE)
 		return fail(d, DIAG_BAD_VALUE, gn->start_mark,
@@ -847,16 +883,18 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	n = get(rd, gn, "colours");
 	if (n == NULL || n->type != YAML_SEQUENCE_NODE ||
 	    n->data.sequence.items.top - n->data.sequence.items.start != 2)
-		return fail(d, DIAG_BAD_VALUE, gn->start_mark, "colours: want "
+		return fail(d, DIAG_BAD_VALUE, gn->start_mark,
+		    "colours: want "
 		    "a list of two names");
 	for (i = 0; i < 2; i++)
-		colour[i] = text_of(node_at(rd,
-		    n->data.sequence.items.start[i]));
+		colour[i] = text_of(
+		    node_at(rd, n->data.sequence.items.start[i]));
 	g = stat_group_get(s, text_of(get(rd, gn, "value")),
 	    text_of(get(rd, gn, "game")), text_of(get(rd, gn, "board")),
 	    colour);
 	if (g == NULL && errno == EINVAL)
-		return fail(d, DIAG_PARTIAL_MISMATCH, gn->start_mark, "the "
+		return fail(d, DIAG_PARTIAL_MISMATCH, gn->start_mark,
+		    "the "
 		    "group's colours differ from the same group's before");
 	if (g == NULL)
 		return oom(d);
@@ -888,30 +926,34 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	if (!stat_count_add(&g->seat_wins[0], v[0]) ||
 	    !stat_count_add(&g->seat_wins[1], v[1]))
 		return overflow(d, n->start_mark, "seats");
-	if (read_hist(rd, get(rd, gn, "margin"), "margin", &g->margin,
-	    d) == -1 || read_hist(rd, get(rd, gn, "turns"), "turns",
-	    &g->turns, d) == -1 || read_hist(rd, get(rd, gn, "actions"),
-	    "actions", &g->actions, d) == -1)
+	if (read_hist(rd, get(rd, gn, "margin"), "margin", &g->margin, d) ==
+		-1 ||
+	    read_hist(rd, get(rd, gn, "turns"), "turns", &g->turns, d) == -1 ||
+	    read_hist(rd, get(rd, gn, "actions"), "actions", &g->actions, d) ==
+		-1)
 		return -1;
 	n = get(rd, gn, "series");
 	for (p = n != NULL && n->type == YAML_MAPPING_NODE ?
-	    n->data.mapping.pairs.start : NULL; p != NULL &&
-	    p < n->data.mapping.pairs.top; p++) {
+		 n->data.mapping.pairs.start :
+		 NULL;
+	     p != NULL && p < n->data.mapping.pairs.top; p++) {
 		c = node_at(rd, p->value);
 		if (text_of(node_at(rd, p->key)) == NULL ||
 		    c->type != YAML_SEQUENCE_NODE ||
-		    c->data.sequence.items.top - c->data.sequence.items.start
-		    != 2)
-			return fail(d, DIAG_BAD_VALUE, c->start_mark, "series: "
+		    c->data.sequence.items.top - c->data.sequence.items.start !=
+			2)
+			return fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "series: "
 			    "want a name and two [count, sum, sum of squares]");
-		if ((se = stat_series_get(g, text_of(node_at(rd,
-		    p->key)))) == NULL)
+		if ((se = stat_series_get(g, text_of(node_at(rd, p->key)))) ==
+		    NULL)
 			return oom(d);
 		for (i = 0; i < 2; i++) {
 			struct stat_moments m;
 
-			if (read_moments(rd, node_at(rd,
-			    c->data.sequence.items.start[i]), &m, d) == -1)
+			if (read_moments(rd,
+				node_at(rd, c->data.sequence.items.start[i]),
+				&m, d) == -1)
 				return -1;
 			if (!stat_count_add(&se->by_colour[i].n, m.n) ||
 			    !stat_sum_add(&se->by_colour[i].sum, m.sum) ||
@@ -921,28 +963,32 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	}
 	n = get(rd, gn, "pairs");
 	for (it = n != NULL && n->type == YAML_SEQUENCE_NODE ?
-	    n->data.sequence.items.start : NULL; it != NULL &&
-	    it < n->data.sequence.items.top; it++) {
+		 n->data.sequence.items.start :
+		 NULL;
+	     it != NULL && it < n->data.sequence.items.top; it++) {
 		c = node_at(rd, *it);
 		if (c->type != YAML_SEQUENCE_NODE ||
-		    c->data.sequence.items.top - c->data.sequence.items.start
-		    != 5 || (name[0] = text_of(node_at(rd,
-		    c->data.sequence.items.start[0]))) == NULL ||
-		    (name[1] = text_of(node_at(rd,
-		    c->data.sequence.items.start[1]))) == NULL ||
+		    c->data.sequence.items.top - c->data.sequence.items.start !=
+			5 ||
+		    (name[0] = text_of(node_at(
+			 rd, c->data.sequence.items.start[0]))) == NULL ||
+		    (name[1] = text_of(node_at(
+			 rd, c->data.sequence.items.start[1]))) == NULL ||
 		    strcmp(name[0], name[1]) == 0)
-			return fail(d, DIAG_BAD_VALUE, c->start_mark, "pairs: "
+			return fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "pairs: "
 			    "want [player, other player, wins, wins, draws]");
 		for (i = 0; i < 3; i++)
 			if (counter(node_at(rd,
-			    c->data.sequence.items.start[2 + i]), "pairs",
-			    &v[i], d) == -1)
+					c->data.sequence.items.start[2 + i]),
+				"pairs", &v[i], d) == -1)
 				return -1;
 		if ((a = stat_player(g, name[0])) == -1 ||
 		    (b = stat_player(g, name[1])) == -1)
 			return oom(d);
-		if (added(stat_pair_add(g, (uint32_t)a, (uint32_t)b, v[0],
-		    v[1], v[2]), d, c->start_mark, "pairs") == -1)
+		if (added(stat_pair_add(
+			      g, (uint32_t)a, (uint32_t)b, v[0], v[1], v[2]),
+			d, c->start_mark, "pairs") == -1)
 			return -1;
 	}
 	if (read_forfeits(rd, gn, g, d) == -1)
@@ -985,17 +1031,17 @@ cover_check(const struct stat_cover *c, struct stat_summary *s, bool keep,
     yaml_mark_t at, struct diag *d)
 {
 	const struct stat_cover *o;
-	struct stat_cover *to;
-	enum stat_conflict why;
-	char	 in[128], sh[64], osh[64];
-	size_t	 i, other = 0;
-	int	 rc = 0;
+	struct stat_cover	*to;
+	enum stat_conflict	 why;
+	char			 in[128], sh[64], osh[64];
+	size_t			 i, other = 0;
+	int			 rc = 0;
 
 	if ((to = stat_cover_add(s, c->k, c->n, c->from)) == NULL)
 		return oom(d);
 	for (i = 0; i < c->ninputs; i++)
 		if (stat_cover_input(to, c->input[i].name, c->input[i].bytes,
-		    c->input[i].crc) == -1) {
+			c->input[i].crc) == -1) {
 			stat_cover_drop(s);
 			return oom(d);
 		}
@@ -1005,29 +1051,30 @@ cover_check(const struct stat_cover *c, struct stat_summary *s, bool keep,
 	shard_text(c, sh, sizeof sh);
 	shard_text(o, osh, sizeof osh);
 	switch (why) {
-	case STAT_CONFLICT_NONE:
-		break;
+	case STAT_CONFLICT_NONE: break;
 	case STAT_CONFLICT_SAME:
-		rc = fail(d, DIAG_PARTIAL_DUPLICATE, at, "%s of %s again: %s "
-		    "holds it too", sh, in, o->from != NULL ? o->from :
-		    "this partial");
+		rc = fail(d, DIAG_PARTIAL_DUPLICATE, at,
+		    "%s of %s again: %s "
+		    "holds it too",
+		    sh, in, o->from != NULL ? o->from : "this partial");
 		break;
 	case STAT_CONFLICT_OVERLAP:
-		rc = fail(d, DIAG_PARTIAL_DUPLICATE, at, "%s of %s overlaps %s "
-		    "in %s", sh, in, osh, o->from != NULL ? o->from :
-		    "this partial");
+		rc = fail(d, DIAG_PARTIAL_DUPLICATE, at,
+		    "%s of %s overlaps %s "
+		    "in %s",
+		    sh, in, osh, o->from != NULL ? o->from : "this partial");
 		break;
 	case STAT_CONFLICT_SHARED:
 		rc = fail(d, DIAG_PARTIAL_DUPLICATE, at,
 		    "%s: %s counts records "
-		    "of these inputs in another list", in, o->from != NULL ?
-		    o->from : "this partial");
+		    "of these inputs in another list",
+		    in, o->from != NULL ? o->from : "this partial");
 		break;
 	case STAT_CONFLICT_SPLIT:
 		rc = fail(d, DIAG_PARTIAL_MISMATCH, at,
 		    "%s of %s, but %s splits "
-		    "them into %lu shards", sh, in, o->from != NULL ?
-		    o->from : "this partial", o->n);
+		    "them into %lu shards",
+		    sh, in, o->from != NULL ? o->from : "this partial", o->n);
 		break;
 	}
 	if (rc == -1 || !keep)
@@ -1041,7 +1088,7 @@ cover_check(const struct stat_cover *c, struct stat_summary *s, bool keep,
 static bool
 shard_of(const char *t, unsigned long *k, unsigned long *n)
 {
-	char	*end;
+	char *end;
 
 	if (t == NULL || *t < '1' || *t > '9')
 		return false;
@@ -1061,61 +1108,66 @@ static int
 read_covers(struct report_reader *rd, const yaml_node_t *root,
     struct stat_summary *part, struct diag *d)
 {
-	yaml_node_t *n = get(rd, root, "covers"), *c, *in, *f[3];
+	yaml_node_t	 *n = get(rd, root, "covers"), *c, *in, *f[3];
 	yaml_node_item_t *it, *jt;
 	struct stat_cover cv;
-	uint64_t bytes;
-	unsigned long crc;
-	const char *name, *hex;
-	char	*end;
-	int	 i;
+	uint64_t	  bytes;
+	unsigned long	  crc;
+	const char	 *name, *hex;
+	char		 *end;
+	int		  i;
 
 	if (n == NULL)
-		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the "
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the "
 		    "partial summary has no covers: what it counted");
 	if (n->type != YAML_SEQUENCE_NODE)
-		return fail(d, DIAG_BAD_VALUE, n->start_mark, "covers: want a "
+		return fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "covers: want a "
 		    "list");
 	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top;
-	    it++) {
+	     it++) {
 		c = node_at(rd, *it);
 		memset(&cv, 0, sizeof cv);
 		cv.from = rd->name;
-		if (c->type != YAML_MAPPING_NODE || (get(rd, c, "shard") !=
-		    NULL && !is_null(get(rd, c, "shard")) &&
-		    !shard_of(text_of(get(rd, c, "shard")), &cv.k, &cv.n)) ||
+		if (c->type != YAML_MAPPING_NODE ||
+		    (get(rd, c, "shard") != NULL &&
+			!is_null(get(rd, c, "shard")) &&
+			!shard_of(
+			    text_of(get(rd, c, "shard")), &cv.k, &cv.n)) ||
 		    get(rd, c, "shard") == NULL ||
 		    (in = get(rd, c, "inputs")) == NULL ||
 		    in->type != YAML_SEQUENCE_NODE)
-			return fail(d, DIAG_BAD_VALUE, c->start_mark, "covers: "
+			return fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "covers: "
 			    "want {shard: K/N or ~, inputs: [...]}");
 		for (jt = in->data.sequence.items.start;
-		    jt < in->data.sequence.items.top; jt++) {
+		     jt < in->data.sequence.items.top; jt++) {
 			c = node_at(rd, *jt);
 			if (c->type != YAML_SEQUENCE_NODE ||
 			    c->data.sequence.items.top -
-			    c->data.sequence.items.start != 3)
+				    c->data.sequence.items.start !=
+				3)
 				goto out_bad_input;
 			for (i = 0; i < 3; i++)
-				f[i] = node_at(rd,
-				    c->data.sequence.items.start[i]);
+				f[i] = node_at(
+				    rd, c->data.sequence.items.start[i]);
 			if ((name = text_of(f[0])) == NULL ||
-			    (hex = text_of(f[2])) == NULL ||
-			    strlen(hex) != 8 ||
+			    (hex = text_of(f[2])) == NULL || strlen(hex) != 8 ||
 			    hex[strspn(hex, "0123456789abcdef")] != '\0')
 				goto out_bad_input;
 			if (counter(f[1], "covers: bytes", &bytes, d) == -1)
 				goto out_free;
 			crc = strtoul(hex, &end, 16);
-			if (stat_cover_input(&cv, name, bytes,
-			    (uint32_t)crc) == -1) {
+			if (stat_cover_input(&cv, name, bytes, (uint32_t)crc) ==
+			    -1) {
 				oom(d);
 				goto out_free;
 			}
 		}
-		cv.from = NULL;	/* told as "this partial" within it */
-		if (cover_check(&cv, part, true, node_at(rd, *it)->start_mark,
-		    d) == -1)
+		cv.from = NULL; /* told as "this partial" within it */
+		if (cover_check(
+			&cv, part, true, node_at(rd, *it)->start_mark, d) == -1)
 			goto out_free;
 		for (i = 0; i < (int)cv.ninputs; i++)
 			free(cv.input[i].name);
@@ -1124,7 +1176,8 @@ read_covers(struct report_reader *rd, const yaml_node_t *root,
 	return 0;
 
 out_bad_input:
-	fail(d, DIAG_BAD_VALUE, c->start_mark, "covers: an input is [name, "
+	fail(d, DIAG_BAD_VALUE, c->start_mark,
+	    "covers: an input is [name, "
 	    "bytes, \"CRC-32\"]");
 out_free:
 	for (i = 0; i < (int)cv.ninputs; i++)
@@ -1137,13 +1190,13 @@ out_free:
  * The deepest a partial summary nests: root, groups, a group, series, a
  * series, its moments (formats/summary.md).
  */
-#define PARTIAL_DEPTH	6
+#define PARTIAL_DEPTH 6
 
 /* Takes the rest of the input into the prefix: 0, or -1 (errno). */
 static int
 slurp(struct report_reader *rd)
 {
-	size_t	 cap = rd->plen + 1, n;	/* as report_reader_new took */
+	size_t cap = rd->plen + 1, n; /* as report_reader_new took */
 
 	for (;;) {
 		if (array_grow(&rd->prefix, &cap, rd->plen + 4096, 1) == -1)
@@ -1169,10 +1222,10 @@ line_offset(struct report_reader *rd, size_t line)
 	if (line < rd->at_line)
 		rd->at_line = rd->at_off = 0;
 	while (rd->at_line < line && rd->at_off < rd->plen) {
-		nl = memchr(rd->prefix + rd->at_off, '\n', rd->plen -
-		    rd->at_off);
+		nl = memchr(
+		    rd->prefix + rd->at_off, '\n', rd->plen - rd->at_off);
 		rd->at_off = nl != NULL ? (size_t)(nl - rd->prefix) + 1 :
-		    rd->plen;
+					  rd->plen;
 		rd->at_line++;
 	}
 	return rd->at_line == line ? rd->at_off : rd->plen;
@@ -1182,14 +1235,12 @@ static const char *
 anchor_of(const yaml_event_t *ev)
 {
 	switch (ev->type) {
-	case YAML_SCALAR_EVENT:
-		return (const char *)ev->data.scalar.anchor;
+	case YAML_SCALAR_EVENT: return (const char *)ev->data.scalar.anchor;
 	case YAML_SEQUENCE_START_EVENT:
 		return (const char *)ev->data.sequence_start.anchor;
 	case YAML_MAPPING_START_EVENT:
 		return (const char *)ev->data.mapping_start.anchor;
-	default:
-		return NULL;
+	default: return NULL;
 	}
 }
 
@@ -1204,10 +1255,10 @@ static int
 scan_partial(struct report_reader *rd, struct diag *d)
 {
 	yaml_event_t ev;
-	bool	 key[PARTIAL_DEPTH + 2], ismap[PARTIAL_DEPTH + 2];
-	bool	 seen_end = false, node;
-	const char *a;
-	int	 depth = 0, rc = 1;
+	bool	     key[PARTIAL_DEPTH + 2], ismap[PARTIAL_DEPTH + 2];
+	bool	     seen_end = false, node;
+	const char  *a;
+	int	     depth = 0, rc = 1;
 
 	if (!rd->whole) {
 		rd->whole = true;
@@ -1225,14 +1276,16 @@ scan_partial(struct report_reader *rd, struct diag *d)
 	memset(ismap, 0, sizeof ismap);
 	for (;;) {
 		if (!yaml_parser_parse(&rd->scan, &ev))
-			return 1;	/* the loader says what is wrong */
+			return 1; /* the loader says what is wrong */
 		node = ev.type == YAML_SCALAR_EVENT ||
 		    ev.type == YAML_SEQUENCE_START_EVENT ||
 		    ev.type == YAML_MAPPING_START_EVENT;
 		if (ev.type == YAML_STREAM_END_EVENT) {
-			rc = rd->ndocs > 0 ? 0 : fail(d, DIAG_PARTIAL_EMPTY,
-			    ev.start_mark, "no partial summary: the input "
-			    "is empty");
+			rc = rd->ndocs > 0 ?
+			    0 :
+			    fail(d, DIAG_PARTIAL_EMPTY, ev.start_mark,
+				"no partial summary: the input "
+				"is empty");
 			goto out_event;
 		}
 		if (ev.type == YAML_DOCUMENT_START_EVENT) {
@@ -1240,24 +1293,29 @@ scan_partial(struct report_reader *rd, struct diag *d)
 			    (ev.data.document_start.implicit ? 0 : 1);
 			rd->end_line = 0;
 		} else if (ev.type == YAML_ALIAS_EVENT) {
-			rc = fail(d, DIAG_PARTIAL_BAD_YAML, ev.start_mark, "an "
+			rc = fail(d, DIAG_PARTIAL_BAD_YAML, ev.start_mark,
+			    "an "
 			    "alias (*%s): a partial summary holds none",
 			    (const char *)ev.data.alias.anchor);
 			goto out_event;
 		} else if ((a = anchor_of(&ev)) != NULL) {
-			rc = fail(d, DIAG_PARTIAL_BAD_YAML, ev.start_mark, "an "
-			    "anchor (&%s): a partial summary holds none", a);
+			rc = fail(d, DIAG_PARTIAL_BAD_YAML, ev.start_mark,
+			    "an "
+			    "anchor (&%s): a partial summary holds none",
+			    a);
 			goto out_event;
 		}
 		if (node && depth == 1 && key[1]) {
 			if (seen_end) {
 				rc = fail(d, DIAG_PARTIAL_BAD_YAML,
-				    ev.start_mark, "a key after end: the "
+				    ev.start_mark,
+				    "a key after end: the "
 				    "trailer is a partial summary's last key");
 				goto out_event;
 			}
-			if (ev.type == YAML_SCALAR_EVENT && strcmp((const char *)
-			    ev.data.scalar.value, "end") == 0) {
+			if (ev.type == YAML_SCALAR_EVENT &&
+			    strcmp((const char *)ev.data.scalar.value, "end") ==
+				0) {
 				seen_end = true;
 				rd->end_line = ev.start_mark.line;
 			}
@@ -1268,7 +1326,8 @@ scan_partial(struct report_reader *rd, struct diag *d)
 		    ev.type == YAML_MAPPING_START_EVENT) {
 			if (++depth > PARTIAL_DEPTH) {
 				rc = fail(d, DIAG_PARTIAL_BAD_YAML,
-				    ev.start_mark, "nested deeper than a "
+				    ev.start_mark,
+				    "nested deeper than a "
 				    "partial summary (%d levels)",
 				    PARTIAL_DEPTH);
 				goto out_event;
@@ -1302,31 +1361,34 @@ check_trailer(struct report_reader *rd, const yaml_node_t *root,
     const struct stat_summary *part, struct diag *d)
 {
 	yaml_node_t *end = get(rd, root, "end"), *n, *c;
-	uint64_t head, tail;
-	uint32_t crc;
-	size_t	 from, to;
-	const char *want;
-	char	 got[9];
+	uint64_t     head, tail;
+	uint32_t     crc;
+	size_t	     from, to;
+	const char  *want;
+	char	     got[9];
 
 	n = get(rd, root, "records");
 	if (n == NULL)
-		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the "
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the "
 		    "partial summary has no records");
 	if (counter(n, "records", &head, d) == -1)
 		return -1;
 	if (end == NULL || end->type != YAML_MAPPING_NODE ||
 	    (c = get(rd, end, "records")) == NULL ||
 	    get(rd, end, "checksum") == NULL)
-		return fail(d, DIAG_BAD_VALUE, end != NULL ? end->start_mark :
-		    root->end_mark, "end: want {records: N, checksum: "
+		return fail(d, DIAG_BAD_VALUE,
+		    end != NULL ? end->start_mark : root->end_mark,
+		    "end: want {records: N, checksum: "
 		    "\"CRC-32\"}");
 	if (counter(c, "end: records", &tail, d) == -1)
 		return -1;
 	if (head != part->records || tail != part->records)
-		return fail(d, DIAG_PARTIAL_MISMATCH, head != part->records ?
-		    n->start_mark : c->start_mark, "records: %" PRIu64 ", "
-		    "but the groups hold %" PRIu64, head != part->records ?
-		    head : tail, part->records);
+		return fail(d, DIAG_PARTIAL_MISMATCH,
+		    head != part->records ? n->start_mark : c->start_mark,
+		    "records: %" PRIu64 ", "
+		    "but the groups hold %" PRIu64,
+		    head != part->records ? head : tail, part->records);
 	c = get(rd, end, "checksum");
 	from = line_offset(rd, rd->body_line);
 	to = line_offset(rd, rd->end_line);
@@ -1336,20 +1398,21 @@ check_trailer(struct report_reader *rd, const yaml_node_t *root,
 		return fail(d, DIAG_PARTIAL_CHECKSUM, c->start_mark,
 		    "checksum: "
 		    "\"%s\", but the lines before sum to \"%s\" (changed "
-		    "since written)", want != NULL ? want : "", got);
+		    "since written)",
+		    want != NULL ? want : "", got);
 	return 0;
 }
 
 int
-report_read_partial(struct report_reader *rd, struct stat_summary **s,
-    struct diag *d)
+report_read_partial(
+    struct report_reader *rd, struct stat_summary **s, struct diag *d)
 {
 	struct stat_summary *part = NULL, *sum = NULL;
-	yaml_node_t *root, *n, *by;
-	yaml_node_item_t *it;
-	const char *p;
-	size_t	 i;
-	int	 rc;
+	yaml_node_t	    *root, *n, *by;
+	yaml_node_item_t    *it;
+	const char	    *p;
+	size_t		     i;
+	int		     rc;
 
 	if (rd->done)
 		return 0;
@@ -1364,28 +1427,34 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 	rc = -1;
 	root = root_of(rd, REPORT_SUMMARY_SCHEMA, "arbiter-report/",
 	    "a report, not a partial summary (reports are read without "
-	    "--merge)", d);
+	    "--merge)",
+	    d);
 	if (root == NULL)
 		goto out_stop;
 	n = get(rd, root, "partial");
 	if ((p = text_of(n)) == NULL || strcmp(p, "true") != 0) {
-		fail(d, DIAG_NOT_PARTIAL, root->start_mark, "a summary without "
+		fail(d, DIAG_NOT_PARTIAL, root->start_mark,
+		    "a summary without "
 		    "its state cannot be merged (write summaries to merge "
 		    "with --partial)");
 		goto out_stop;
 	}
 	if (!rd->has_end) {
-		fail(d, DIAG_PARTIAL_TRUNCATED, rd->doc_end, "the partial "
+		fail(d, DIAG_PARTIAL_TRUNCATED, rd->doc_end,
+		    "the partial "
 		    "summary has no end: trailer: it was cut short");
 		goto out_stop;
 	}
 	by = get(rd, root, "by");
 	p = text_of(by);
-	if (*s != NULL && ((*s)->by == NULL ? p != NULL : p == NULL ||
-	    strcmp((*s)->by, p) != 0)) {
-		fail(d, DIAG_PARTIAL_MISMATCH, by != NULL ? by->start_mark :
-		    root->start_mark, "this partial summary groups by %s, "
-		    "the first one by %s", p != NULL ? p : "nothing",
+	if (*s != NULL &&
+	    ((*s)->by == NULL ? p != NULL :
+				p == NULL || strcmp((*s)->by, p) != 0)) {
+		fail(d, DIAG_PARTIAL_MISMATCH,
+		    by != NULL ? by->start_mark : root->start_mark,
+		    "this partial summary groups by %s, "
+		    "the first one by %s",
+		    p != NULL ? p : "nothing",
 		    (*s)->by != NULL ? (*s)->by : "nothing");
 		goto out_stop;
 	}
@@ -1395,12 +1464,13 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 	}
 	n = get(rd, root, "groups");
 	if (n == NULL || n->type != YAML_SEQUENCE_NODE) {
-		fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark, "the partial "
+		fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the partial "
 		    "summary has no list of groups");
 		goto out_stop;
 	}
 	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top;
-	    it++)
+	     it++)
 		if (read_group(rd, node_at(rd, *it), part, d) == -1)
 			goto out_stop;
 	if (read_covers(rd, root, part, d) == -1 ||
@@ -1412,8 +1482,9 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 			oom(d);
 			goto out_stop;
 		}
-		if (*s != NULL && cover_check(&part->cover[i], *s, false,
-		    n->start_mark, d) == -1)
+		if (*s != NULL &&
+		    cover_check(&part->cover[i], *s, false, n->start_mark, d) ==
+			-1)
 			goto out_stop;
 	}
 	n = get(rd, root, "groups");
@@ -1429,7 +1500,8 @@ report_read_partial(struct report_reader *rd, struct stat_summary **s,
 			    "a group's "
 			    "colours differ from the same group's elsewhere");
 		else if (sum != NULL && errno == EOVERFLOW)
-			overflow(d, n->start_mark, "merged with the partials "
+			overflow(d, n->start_mark,
+			    "merged with the partials "
 			    "before");
 		else
 			oom(d);

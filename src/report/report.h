@@ -17,7 +17,7 @@
 #include "referee/referee.h"
 #include "stat/stat.h"
 
-#define REPORT_SCHEMA	"arbiter-report/1"
+#define REPORT_SCHEMA	      "arbiter-report/1"
 #define REPORT_SUMMARY_SCHEMA "arbiter-summary/1"
 
 struct report_writer;
@@ -32,10 +32,10 @@ struct report_writer *report_writer_new(FILE *out);
  * ("-" for stdin).  Returns 0, or -1 when the stream cannot be written
  * (errno from the output, or EINVAL for an emitter error).
  */
-int	report_write(struct report_writer *, const char *source,
-	    const struct record *, const struct replay *);
+int report_write(struct report_writer *, const char *source,
+    const struct record *, const struct replay *);
 /* Ends the stream (if anything was written) and frees; 0 or -1. */
-int	report_writer_free(struct report_writer *);
+int report_writer_free(struct report_writer *);
 
 /*
  * gameplay's documents: where a referee's game stands (arbiter-status/1),
@@ -44,22 +44,22 @@ int	report_writer_free(struct report_writer *);
  * in gameplay(1)).  Everything is borrowed.
  */
 struct report_play {
-	const char	*source;	/* the record's file name */
-	const struct record *rec;
-	const struct replay *rp;
-	const char	*so_far;	/* the turn in progress, or NULL */
-	const struct rules_action *legal;	/* legal: the next actions */
-	size_t		 nlegal;
-	int		 dice[2];	/* roll: the two dice */
+	const char		  *source; /* the record's file name */
+	const struct record	  *rec;
+	const struct replay	  *rp;
+	const char		  *so_far; /* the turn in progress, or NULL */
+	const struct rules_action *legal;  /* legal: the next actions */
+	size_t			   nlegal;
+	int			   dice[2]; /* roll: the two dice */
 };
 
 /*
  * Each writes one document to out and returns 0, or -1 when out cannot be
  * written (errno from the output, or EINVAL for an emitter error).
  */
-int	report_write_status(FILE *out, const struct report_play *);
-int	report_write_legal(FILE *out, const struct report_play *);
-int	report_write_roll(FILE *out, const struct report_play *);
+int report_write_status(FILE *out, const struct report_play *);
+int report_write_legal(FILE *out, const struct report_play *);
+int report_write_roll(FILE *out, const struct report_play *);
 
 /*
  * A series of games between two players, as gameplay selfplay and match
@@ -70,13 +70,13 @@ enum report_outcome {
 	REPORT_WIN,
 	REPORT_LOSS,
 	REPORT_DRAW,
-	REPORT_UNFINISHED,	/* stopped by the turn cap: no winner */
+	REPORT_UNFINISHED, /* stopped by the turn cap: no winner */
 	REPORT_OUTCOMES,
 };
 
 struct report_side {
-	const char	*name;		/* the player spec or command */
-	unsigned long	 as[RULES_COLOURS][REPORT_OUTCOMES];
+	const char   *name; /* the player spec or command */
+	unsigned long as[RULES_COLOURS][REPORT_OUTCOMES];
 };
 
 /*
@@ -84,31 +84,31 @@ struct report_side {
  * against the second, aborted games counting as draws.
  */
 struct report_match_stats {
-	unsigned long	 ldw[3];	/* its games lost, drawn, won */
-	bool		 elo_defined;	/* false: the Elo figures are ~ */
-	double		 elo, lo, hi;	/* the difference, its interval */
-	double		 los;
-	bool		 sprt;		/* --sprt: the rest is set */
-	double		 elo0, elo1, alpha, beta;
-	double		 llr, lower, upper;
-	bool		 paired;	/* over pairs: pairs[], not ldw[] */
-	unsigned long	 pairs[5];	/* pairs scoring 0, 1/2, ... 2 */
-	const char	*verdict;	/* "H0", "H1" or "inconclusive" */
+	unsigned long ldw[3];	   /* its games lost, drawn, won */
+	bool	      elo_defined; /* false: the Elo figures are ~ */
+	double	      elo, lo, hi; /* the difference, its interval */
+	double	      los;
+	bool	      sprt; /* --sprt: the rest is set */
+	double	      elo0, elo1, alpha, beta;
+	double	      llr, lower, upper;
+	bool	      paired;	/* over pairs: pairs[], not ldw[] */
+	unsigned long pairs[5]; /* pairs scoring 0, 1/2, ... 2 */
+	const char   *verdict;	/* "H0", "H1" or "inconclusive" */
 };
 
 struct report_match {
-	const char	*event;		/* "selfplay" or "match" */
+	const char		*event; /* "selfplay" or "match" */
 	const struct rules_game *game;
-	const char	*board;
-	unsigned long	 games;
-	unsigned long	 adjudicated;	/* illegal move, crash, timeout */
-	unsigned long	 aborted;	/* the turn cap */
-	struct report_side side[2];
-	const struct report_match_stats *stats;	/* or NULL: none */
+	const char		*board;
+	unsigned long		 games;
+	unsigned long		 adjudicated; /* illegal move, crash, timeout */
+	unsigned long		 aborted;     /* the turn cap */
+	struct report_side	 side[2];
+	const struct report_match_stats *stats; /* or NULL: none */
 };
 
 /* Writes m as one YAML document; 0, or -1 as report_write_status. */
-int	report_write_match(FILE *out, const struct report_match *m);
+int report_write_match(FILE *out, const struct report_match *m);
 
 /*
  * The players of a replayed record by colour, after any swap: the Black
@@ -116,8 +116,8 @@ int	report_write_match(FILE *out, const struct report_match *m);
  * neither is there (the report then has no players map).  rp->game must
  * be set.
  */
-bool	report_players(const struct record *, const struct replay *,
-	    const struct record_tag *t[RULES_COLOURS]);
+bool report_players(const struct record *, const struct replay *,
+    const struct record_tag *t[RULES_COLOURS]);
 
 /*
  * A reader of a YAML stream of reports or partial summaries from in
@@ -126,9 +126,9 @@ bool	report_players(const struct record *, const struct replay *,
  * Memory stays bounded by the largest document.  NULL when memory runs out.
  */
 struct report_reader;
-struct report_reader *report_reader_new(FILE *in, const char *name,
-	    const void *prefix, size_t len);
-void	report_reader_free(struct report_reader *);
+struct report_reader *
+report_reader_new(FILE *in, const char *name, const void *prefix, size_t len);
+void report_reader_free(struct report_reader *);
 
 /*
  * Reads the next report into *g, grouped by the tag `by' (NULL: none); the
@@ -138,8 +138,8 @@ void	report_reader_free(struct report_reader *);
  * was found) or errno set (a read error: d->code is DIAG_NONE).  After
  * -1 the reader can go no further.
  */
-int	report_read_game(struct report_reader *, const char *by,
-	    struct stat_game *g, struct diag *d);
+int report_read_game(struct report_reader *, const char *by,
+    struct stat_game *g, struct diag *d);
 
 /*
  * Reads the next partial summary and merges it into *s, which is made on
@@ -153,8 +153,8 @@ int	report_read_game(struct report_reader *, const char *by,
  * trailer (partial-truncated), whose records disagree (partial-mismatch)
  * or whose checksum does not (partial-checksum): formats/summary.md.
  */
-int	report_read_partial(struct report_reader *, struct stat_summary **s,
-	    struct diag *d);
+int report_read_partial(
+    struct report_reader *, struct stat_summary **s, struct diag *d);
 
 /*
  * The game a replayed record adds to the statistics: what its report would
@@ -163,16 +163,15 @@ int	report_read_partial(struct report_reader *, struct stat_summary **s,
  * caller frees it once) and stay valid until the next call.  0, or -1
  * when memory runs out.
  */
-int	report_game_of(const struct record *, const struct replay *,
-	    const char *by, struct stat_game *g, char **buf, size_t *cap);
+int report_game_of(const struct record *, const struct replay *, const char *by,
+    struct stat_game *g, char **buf, size_t *cap);
 
 /*
  * Writes a summary of s as one YAML document (a partial state with
  * partial, else the figures).  Returns 0, or -1 (errno from out, or
  * EINVAL/ENOMEM from the emitter or the rating fit).
  */
-int	report_summary_write(FILE *out, const struct stat_summary *s,
-	    bool partial);
+int report_summary_write(FILE *out, const struct stat_summary *s, bool partial);
 
 /*
  * CRC-32 (IEEE 802.3, as zlib's crc32 and gzip) of len bytes, continuing
@@ -184,6 +183,6 @@ uint32_t report_crc32(uint32_t crc, const void *buf, size_t len);
  * Copies len bytes into buf (cap bytes) as valid UTF-8 without NULs:
  * invalid sequences and NUL become U+FFFD.  Returns the length written.
  */
-size_t	report_utf8_clean(const char *s, size_t len, char *buf, size_t cap);
+size_t report_utf8_clean(const char *s, size_t len, char *buf, size_t cap);
 
 #endif

@@ -20,8 +20,8 @@
 #include "util/util.h"
 
 struct out {
-	yaml_emitter_t	 emitter;
-	bool		 failed;
+	yaml_emitter_t emitter;
+	bool	       failed;
 };
 
 static void
@@ -65,8 +65,8 @@ map_start(struct out *o, bool flow)
 {
 	yaml_event_t ev;
 
-	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1, flow ?
-	    YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
+	yaml_mapping_start_event_initialize(&ev, NULL, NULL, 1,
+	    flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
 	emit(o, &ev);
 }
 
@@ -84,8 +84,8 @@ seq_start(struct out *o, bool flow)
 {
 	yaml_event_t ev;
 
-	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1, flow ?
-	    YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
+	yaml_sequence_start_event_initialize(&ev, NULL, NULL, 1,
+	    flow ? YAML_FLOW_SEQUENCE_STYLE : YAML_BLOCK_SEQUENCE_STYLE);
 	emit(o, &ev);
 }
 
@@ -101,7 +101,7 @@ seq_end(struct out *o)
 static void
 u64(struct out *o, uint64_t v)
 {
-	char	 buf[32];
+	char buf[32];
 
 	snprintf(buf, sizeof buf, "%" PRIu64, v);
 	plain(o, buf);
@@ -110,7 +110,7 @@ u64(struct out *o, uint64_t v)
 static void
 i64(struct out *o, long long v)
 {
-	char	 buf[32];
+	char buf[32];
 
 	snprintf(buf, sizeof buf, "%lld", v);
 	plain(o, buf);
@@ -120,7 +120,7 @@ i64(struct out *o, long long v)
 static void
 real(struct out *o, double v, int decimals)
 {
-	char	 buf[64];
+	char buf[64];
 
 	if (isinf(v)) {
 		plain(o, v > 0 ? ".inf" : "-.inf");
@@ -151,7 +151,7 @@ kv_real(struct out *o, const char *k, double v, int decimals)
 static void
 hist(struct out *o, const char *k, const struct stat_hist *h)
 {
-	size_t	 i;
+	size_t i;
 
 	plain(o, k);
 	map_start(o, true);
@@ -163,8 +163,8 @@ hist(struct out *o, const char *k, const struct stat_hist *h)
 }
 
 static void
-group_head(struct out *o, const struct stat_summary *s,
-    const struct stat_group *g)
+group_head(
+    struct out *o, const struct stat_summary *s, const struct stat_group *g)
 {
 	if (s->by != NULL) {
 		plain(o, "value");
@@ -188,10 +188,10 @@ group_head(struct out *o, const struct stat_summary *s,
 
 /* Games lost by forfeit, by cause: [i, c, t, r] or {illegal: i, ...}. */
 static void
-causes(struct out *o, const char *k, const uint64_t v[STAT_CAUSES],
-    bool partial)
+causes(
+    struct out *o, const char *k, const uint64_t v[STAT_CAUSES], bool partial)
 {
-	int	 i;
+	int i;
 
 	plain(o, k);
 	if (partial)
@@ -212,7 +212,7 @@ causes(struct out *o, const char *k, const uint64_t v[STAT_CAUSES],
 static bool
 any_cause(const uint64_t v[STAT_CAUSES])
 {
-	int	 i;
+	int i;
 
 	for (i = 0; i < STAT_CAUSES; i++)
 		if (v[i] > 0)
@@ -223,15 +223,15 @@ any_cause(const uint64_t v[STAT_CAUSES])
 /* ---- The partial state --------------------------------------------- */
 
 struct named_pair {
-	const char	*a, *b;		/* strcmp(a, b) < 0 */
-	uint64_t	 wa, wb, draws;
+	const char *a, *b; /* strcmp(a, b) < 0 */
+	uint64_t    wa, wb, draws;
 };
 
 static int
 compare_named_pairs(const void *pa, const void *pb)
 {
 	const struct named_pair *x = pa, *y = pb;
-	int	 c;
+	int			 c;
 
 	if ((c = strcmp(x->a, y->a)) != 0)
 		return c;
@@ -248,9 +248,9 @@ compare_players(const void *pa, const void *pb)
 static int
 forfeited(struct out *o, const struct stat_group *g)
 {
-	char	***sorted;
-	size_t	 i, k;
-	int	 c;
+	char ***sorted;
+	size_t	i, k;
+	int	c;
 
 	if ((sorted = calloc(g->nplayers + 1, sizeof *sorted)) == NULL)
 		return -1;
@@ -275,13 +275,13 @@ forfeited(struct out *o, const struct stat_group *g)
 }
 
 static int
-partial_group(struct out *o, const struct stat_summary *s,
-    const struct stat_group *g)
+partial_group(
+    struct out *o, const struct stat_summary *s, const struct stat_group *g)
 {
-	struct named_pair *np;
+	struct named_pair      *np;
 	const struct stat_pair *p;
-	size_t	 i;
-	int	 k;
+	size_t			i;
+	int			k;
 
 	map_start(o, false);
 	group_head(o, s, g);
@@ -322,10 +322,12 @@ partial_group(struct out *o, const struct stat_summary *s,
 		p = &g->pair[i];
 		if (strcmp(g->player[p->a], g->player[p->b]) < 0)
 			np[i] = (struct named_pair){ g->player[p->a],
-			    g->player[p->b], p->wins_a, p->wins_b, p->draws };
+				g->player[p->b], p->wins_a, p->wins_b,
+				p->draws };
 		else
 			np[i] = (struct named_pair){ g->player[p->b],
-			    g->player[p->a], p->wins_b, p->wins_a, p->draws };
+				g->player[p->a], p->wins_b, p->wins_a,
+				p->draws };
 	}
 	qsort(np, g->npairs, sizeof *np, compare_named_pairs);
 	plain(o, "pairs");
@@ -353,14 +355,14 @@ static void
 distribution(struct out *o, const char *k, const struct stat_hist *h)
 {
 	static const struct {
-		const char	*name;
-		unsigned	 permille;
+		const char *name;
+		unsigned    permille;
 	} q[] = { { "min", 0 }, { "p10", 100 }, { "p25", 250 },
-	    { "median", 500 }, { "p75", 750 }, { "p90", 900 },
-	    { "max", 1000 } };
+		{ "median", 500 }, { "p75", 750 }, { "p90", 900 },
+		{ "max", 1000 } };
 	struct stat_moments m;
-	double	 mean, sd;
-	size_t	 i;
+	double		    mean, sd;
+	size_t		    i;
 
 	stat_hist_moments(h, &m);
 	plain(o, k);
@@ -382,12 +384,12 @@ static void
 colour_counts(struct out *o, const struct stat_group *g, const char *k,
     const uint64_t v[2])
 {
-	int	 i;
+	int i;
 
 	plain(o, k);
 	map_start(o, true);
 	for (i = 0; i < 2 && g->colour[0] != NULL && g->colour[1] != NULL;
-	    i++) {
+	     i++) {
 		plain(o, g->colour[i]);
 		u64(o, v[i]);
 	}
@@ -395,14 +397,14 @@ colour_counts(struct out *o, const struct stat_group *g, const char *k,
 }
 
 static int
-summary_group(struct out *o, const struct stat_summary *s,
-    const struct stat_group *g)
+summary_group(
+    struct out *o, const struct stat_summary *s, const struct stat_group *g)
 {
 	struct stat_rating *r;
-	uint64_t decisive = g->seat_wins[0] + g->seat_wins[1];
-	double	 lo, hi, mean, sd;
-	size_t	 i;
-	int	 k;
+	uint64_t	    decisive = g->seat_wins[0] + g->seat_wins[1];
+	double		    lo, hi, mean, sd;
+	size_t		    i;
+	int		    k;
 
 	map_start(o, false);
 	group_head(o, s, g);
@@ -420,8 +422,8 @@ summary_group(struct out *o, const struct stat_summary *s,
 	kv_u64(o, "decisive", decisive);
 	kv_u64(o, "wins", g->seat_wins[0]);
 	if (stat_wilson(g->seat_wins[0], decisive, 1.959964, &lo, &hi)) {
-		kv_real(o, "share", (double)g->seat_wins[0] /
-		    (double)decisive, 4);
+		kv_real(
+		    o, "share", (double)g->seat_wins[0] / (double)decisive, 4);
 		plain(o, "interval");
 		seq_start(o, true);
 		real(o, lo, 4);
@@ -441,8 +443,8 @@ summary_group(struct out *o, const struct stat_summary *s,
 			plain(o, g->colour[k]);
 			map_start(o, true);
 			kv_u64(o, "games", g->series[i].by_colour[k].n);
-			if (stat_moments_mean_sd(&g->series[i].by_colour[k],
-			    &mean, &sd)) {
+			if (stat_moments_mean_sd(
+				&g->series[i].by_colour[k], &mean, &sd)) {
 				kv_real(o, "mean", mean, 3);
 				kv_real(o, "sd", sd, 3);
 			}
@@ -465,8 +467,8 @@ summary_group(struct out *o, const struct stat_summary *s,
 		kv_u64(o, "losses", r[i].losses);
 		if (any_cause(r[i].forfeited))
 			causes(o, "forfeits", r[i].forfeited, false);
-		kv_real(o, "score", (double)r[i].wins +
-		    (double)r[i].draws / 2, 1);
+		kv_real(
+		    o, "score", (double)r[i].wins + (double)r[i].draws / 2, 1);
 		kv_real(o, "rating", r[i].rating, 1);
 		kv_real(o, "error", r[i].error, 1);
 		map_end(o);
@@ -484,73 +486,265 @@ report_crc32(uint32_t crc, const void *buf, size_t len)
 {
 	/* A byte a step: whole inputs go through here too (covers). */
 	static const uint32_t table[256] = {
-		0x00000000, 0x77073096, 0xee0e612c, 0x990951ba,
-		0x076dc419, 0x706af48f, 0xe963a535, 0x9e6495a3,
-		0x0edb8832, 0x79dcb8a4, 0xe0d5e91e, 0x97d2d988,
-		0x09b64c2b, 0x7eb17cbd, 0xe7b82d07, 0x90bf1d91,
-		0x1db71064, 0x6ab020f2, 0xf3b97148, 0x84be41de,
-		0x1adad47d, 0x6ddde4eb, 0xf4d4b551, 0x83d385c7,
-		0x136c9856, 0x646ba8c0, 0xfd62f97a, 0x8a65c9ec,
-		0x14015c4f, 0x63066cd9, 0xfa0f3d63, 0x8d080df5,
-		0x3b6e20c8, 0x4c69105e, 0xd56041e4, 0xa2677172,
-		0x3c03e4d1, 0x4b04d447, 0xd20d85fd, 0xa50ab56b,
-		0x35b5a8fa, 0x42b2986c, 0xdbbbc9d6, 0xacbcf940,
-		0x32d86ce3, 0x45df5c75, 0xdcd60dcf, 0xabd13d59,
-		0x26d930ac, 0x51de003a, 0xc8d75180, 0xbfd06116,
-		0x21b4f4b5, 0x56b3c423, 0xcfba9599, 0xb8bda50f,
-		0x2802b89e, 0x5f058808, 0xc60cd9b2, 0xb10be924,
-		0x2f6f7c87, 0x58684c11, 0xc1611dab, 0xb6662d3d,
-		0x76dc4190, 0x01db7106, 0x98d220bc, 0xefd5102a,
-		0x71b18589, 0x06b6b51f, 0x9fbfe4a5, 0xe8b8d433,
-		0x7807c9a2, 0x0f00f934, 0x9609a88e, 0xe10e9818,
-		0x7f6a0dbb, 0x086d3d2d, 0x91646c97, 0xe6635c01,
-		0x6b6b51f4, 0x1c6c6162, 0x856530d8, 0xf262004e,
-		0x6c0695ed, 0x1b01a57b, 0x8208f4c1, 0xf50fc457,
-		0x65b0d9c6, 0x12b7e950, 0x8bbeb8ea, 0xfcb9887c,
-		0x62dd1ddf, 0x15da2d49, 0x8cd37cf3, 0xfbd44c65,
-		0x4db26158, 0x3ab551ce, 0xa3bc0074, 0xd4bb30e2,
-		0x4adfa541, 0x3dd895d7, 0xa4d1c46d, 0xd3d6f4fb,
-		0x4369e96a, 0x346ed9fc, 0xad678846, 0xda60b8d0,
-		0x44042d73, 0x33031de5, 0xaa0a4c5f, 0xdd0d7cc9,
-		0x5005713c, 0x270241aa, 0xbe0b1010, 0xc90c2086,
-		0x5768b525, 0x206f85b3, 0xb966d409, 0xce61e49f,
-		0x5edef90e, 0x29d9c998, 0xb0d09822, 0xc7d7a8b4,
-		0x59b33d17, 0x2eb40d81, 0xb7bd5c3b, 0xc0ba6cad,
-		0xedb88320, 0x9abfb3b6, 0x03b6e20c, 0x74b1d29a,
-		0xead54739, 0x9dd277af, 0x04db2615, 0x73dc1683,
-		0xe3630b12, 0x94643b84, 0x0d6d6a3e, 0x7a6a5aa8,
-		0xe40ecf0b, 0x9309ff9d, 0x0a00ae27, 0x7d079eb1,
-		0xf00f9344, 0x8708a3d2, 0x1e01f268, 0x6906c2fe,
-		0xf762575d, 0x806567cb, 0x196c3671, 0x6e6b06e7,
-		0xfed41b76, 0x89d32be0, 0x10da7a5a, 0x67dd4acc,
-		0xf9b9df6f, 0x8ebeeff9, 0x17b7be43, 0x60b08ed5,
-		0xd6d6a3e8, 0xa1d1937e, 0x38d8c2c4, 0x4fdff252,
-		0xd1bb67f1, 0xa6bc5767, 0x3fb506dd, 0x48b2364b,
-		0xd80d2bda, 0xaf0a1b4c, 0x36034af6, 0x41047a60,
-		0xdf60efc3, 0xa867df55, 0x316e8eef, 0x4669be79,
-		0xcb61b38c, 0xbc66831a, 0x256fd2a0, 0x5268e236,
-		0xcc0c7795, 0xbb0b4703, 0x220216b9, 0x5505262f,
-		0xc5ba3bbe, 0xb2bd0b28, 0x2bb45a92, 0x5cb36a04,
-		0xc2d7ffa7, 0xb5d0cf31, 0x2cd99e8b, 0x5bdeae1d,
-		0x9b64c2b0, 0xec63f226, 0x756aa39c, 0x026d930a,
-		0x9c0906a9, 0xeb0e363f, 0x72076785, 0x05005713,
-		0x95bf4a82, 0xe2b87a14, 0x7bb12bae, 0x0cb61b38,
-		0x92d28e9b, 0xe5d5be0d, 0x7cdcefb7, 0x0bdbdf21,
-		0x86d3d2d4, 0xf1d4e242, 0x68ddb3f8, 0x1fda836e,
-		0x81be16cd, 0xf6b9265b, 0x6fb077e1, 0x18b74777,
-		0x88085ae6, 0xff0f6a70, 0x66063bca, 0x11010b5c,
-		0x8f659eff, 0xf862ae69, 0x616bffd3, 0x166ccf45,
-		0xa00ae278, 0xd70dd2ee, 0x4e048354, 0x3903b3c2,
-		0xa7672661, 0xd06016f7, 0x4969474d, 0x3e6e77db,
-		0xaed16a4a, 0xd9d65adc, 0x40df0b66, 0x37d83bf0,
-		0xa9bcae53, 0xdebb9ec5, 0x47b2cf7f, 0x30b5ffe9,
-		0xbdbdf21c, 0xcabac28a, 0x53b39330, 0x24b4a3a6,
-		0xbad03605, 0xcdd70693, 0x54de5729, 0x23d967bf,
-		0xb3667a2e, 0xc4614ab8, 0x5d681b02, 0x2a6f2b94,
-		0xb40bbe37, 0xc30c8ea1, 0x5a05df1b, 0x2d02ef8d,
+		0x00000000,
+		0x77073096,
+		0xee0e612c,
+		0x990951ba,
+		0x076dc419,
+		0x706af48f,
+		0xe963a535,
+		0x9e6495a3,
+		0x0edb8832,
+		0x79dcb8a4,
+		0xe0d5e91e,
+		0x97d2d988,
+		0x09b64c2b,
+		0x7eb17cbd,
+		0xe7b82d07,
+		0x90bf1d91,
+		0x1db71064,
+		0x6ab020f2,
+		0xf3b97148,
+		0x84be41de,
+		0x1adad47d,
+		0x6ddde4eb,
+		0xf4d4b551,
+		0x83d385c7,
+		0x136c9856,
+		0x646ba8c0,
+		0xfd62f97a,
+		0x8a65c9ec,
+		0x14015c4f,
+		0x63066cd9,
+		0xfa0f3d63,
+		0x8d080df5,
+		0x3b6e20c8,
+		0x4c69105e,
+		0xd56041e4,
+		0xa2677172,
+		0x3c03e4d1,
+		0x4b04d447,
+		0xd20d85fd,
+		0xa50ab56b,
+		0x35b5a8fa,
+		0x42b2986c,
+		0xdbbbc9d6,
+		0xacbcf940,
+		0x32d86ce3,
+		0x45df5c75,
+		0xdcd60dcf,
+		0xabd13d59,
+		0x26d930ac,
+		0x51de003a,
+		0xc8d75180,
+		0xbfd06116,
+		0x21b4f4b5,
+		0x56b3c423,
+		0xcfba9599,
+		0xb8bda50f,
+		0x2802b89e,
+		0x5f058808,
+		0xc60cd9b2,
+		0xb10be924,
+		0x2f6f7c87,
+		0x58684c11,
+		0xc1611dab,
+		0xb6662d3d,
+		0x76dc4190,
+		0x01db7106,
+		0x98d220bc,
+		0xefd5102a,
+		0x71b18589,
+		0x06b6b51f,
+		0x9fbfe4a5,
+		0xe8b8d433,
+		0x7807c9a2,
+		0x0f00f934,
+		0x9609a88e,
+		0xe10e9818,
+		0x7f6a0dbb,
+		0x086d3d2d,
+		0x91646c97,
+		0xe6635c01,
+		0x6b6b51f4,
+		0x1c6c6162,
+		0x856530d8,
+		0xf262004e,
+		0x6c0695ed,
+		0x1b01a57b,
+		0x8208f4c1,
+		0xf50fc457,
+		0x65b0d9c6,
+		0x12b7e950,
+		0x8bbeb8ea,
+		0xfcb9887c,
+		0x62dd1ddf,
+		0x15da2d49,
+		0x8cd37cf3,
+		0xfbd44c65,
+		0x4db26158,
+		0x3ab551ce,
+		0xa3bc0074,
+		0xd4bb30e2,
+		0x4adfa541,
+		0x3dd895d7,
+		0xa4d1c46d,
+		0xd3d6f4fb,
+		0x4369e96a,
+		0x346ed9fc,
+		0xad678846,
+		0xda60b8d0,
+		0x44042d73,
+		0x33031de5,
+		0xaa0a4c5f,
+		0xdd0d7cc9,
+		0x5005713c,
+		0x270241aa,
+		0xbe0b1010,
+		0xc90c2086,
+		0x5768b525,
+		0x206f85b3,
+		0xb966d409,
+		0xce61e49f,
+		0x5edef90e,
+		0x29d9c998,
+		0xb0d09822,
+		0xc7d7a8b4,
+		0x59b33d17,
+		0x2eb40d81,
+		0xb7bd5c3b,
+		0xc0ba6cad,
+		0xedb88320,
+		0x9abfb3b6,
+		0x03b6e20c,
+		0x74b1d29a,
+		0xead54739,
+		0x9dd277af,
+		0x04db2615,
+		0x73dc1683,
+		0xe3630b12,
+		0x94643b84,
+		0x0d6d6a3e,
+		0x7a6a5aa8,
+		0xe40ecf0b,
+		0x9309ff9d,
+		0x0a00ae27,
+		0x7d079eb1,
+		0xf00f9344,
+		0x8708a3d2,
+		0x1e01f268,
+		0x6906c2fe,
+		0xf762575d,
+		0x806567cb,
+		0x196c3671,
+		0x6e6b06e7,
+		0xfed41b76,
+		0x89d32be0,
+		0x10da7a5a,
+		0x67dd4acc,
+		0xf9b9df6f,
+		0x8ebeeff9,
+		0x17b7be43,
+		0x60b08ed5,
+		0xd6d6a3e8,
+		0xa1d1937e,
+		0x38d8c2c4,
+		0x4fdff252,
+		0xd1bb67f1,
+		0xa6bc5767,
+		0x3fb506dd,
+		0x48b2364b,
+		0xd80d2bda,
+		0xaf0a1b4c,
+		0x36034af6,
+		0x41047a60,
+		0xdf60efc3,
+		0xa867df55,
+		0x316e8eef,
+		0x4669be79,
+		0xcb61b38c,
+		0xbc66831a,
+		0x256fd2a0,
+		0x5268e236,
+		0xcc0c7795,
+		0xbb0b4703,
+		0x220216b9,
+		0x5505262f,
+		0xc5ba3bbe,
+		0xb2bd0b28,
+		0x2bb45a92,
+		0x5cb36a04,
+		0xc2d7ffa7,
+		0xb5d0cf31,
+		0x2cd99e8b,
+		0x5bdeae1d,
+		0x9b64c2b0,
+		0xec63f226,
+		0x756aa39c,
+		0x026d930a,
+		0x9c0906a9,
+		0xeb0e363f,
+		0x72076785,
+		0x05005713,
+		0x95bf4a82,
+		0xe2b87a14,
+		0x7bb12bae,
+		0x0cb61b38,
+		0x92d28e9b,
+		0xe5d5be0d,
+		0x7cdcefb7,
+		0x0bdbdf21,
+		0x86d3d2d4,
+		0xf1d4e242,
+		0x68ddb3f8,
+		0x1fda836e,
+		0x81be16cd,
+		0xf6b9265b,
+		0x6fb077e1,
+		0x18b74777,
+		0x88085ae6,
+		0xff0f6a70,
+		0x66063bca,
+		0x11010b5c,
+		0x8f659eff,
+		0xf862ae69,
+		0x616bffd3,
+		0x166ccf45,
+		0xa00ae278,
+		0xd70dd2ee,
+		0x4e048354,
+		0x3903b3c2,
+		0xa7672661,
+		0xd06016f7,
+		0x4969474d,
+		0x3e6e77db,
+		0xaed16a4a,
+		0xd9d65adc,
+		0x40df0b66,
+		0x37d83bf0,
+		0xa9bcae53,
+		0xdebb9ec5,
+		0x47b2cf7f,
+		0x30b5ffe9,
+		0xbdbdf21c,
+		0xcabac28a,
+		0x53b39330,
+		0x24b4a3a6,
+		0xbad03605,
+		0xcdd70693,
+		0x54de5729,
+		0x23d967bf,
+		0xb3667a2e,
+		0xc4614ab8,
+		0x5d681b02,
+		0x2a6f2b94,
+		0xb40bbe37,
+		0xc30c8ea1,
+		0x5a05df1b,
+		0x2d02ef8d,
 	};
 	const unsigned char *p = buf;
-	size_t	 i;
+	size_t		     i;
 
 	crc = ~crc;
 	for (i = 0; i < len; i++)
@@ -573,9 +767,9 @@ write_mem(void *data, unsigned char *buf, size_t size)
 static int
 seal(struct buf *m)
 {
-	char	*first, *end = NULL, *q;
-	char	 hex[9];
-	size_t	 i;
+	char  *first, *end = NULL, *q;
+	char   hex[9];
+	size_t i;
 
 	if ((first = memchr(m->s, '\n', m->len)) == NULL)
 		return -1;
@@ -589,12 +783,13 @@ seal(struct buf *m)
 	if (end == NULL || end < first)
 		return -1;
 	for (q = end; (size_t)(q - m->s) + 11 + 8 <= m->len &&
-	    memcmp(q, "checksum: \"", 11) != 0; q++)
+	     memcmp(q, "checksum: \"", 11) != 0;
+	     q++)
 		continue;
 	if ((size_t)(q - m->s) + 11 + 8 > m->len)
 		return -1;
-	snprintf(hex, sizeof hex, "%08" PRIx32, report_crc32(0, first,
-	    (size_t)(end - first)));
+	snprintf(hex, sizeof hex, "%08" PRIx32,
+	    report_crc32(0, first, (size_t)(end - first)));
 	memcpy(q + 11, hex, 8);
 	return 0;
 }
@@ -604,8 +799,8 @@ static int
 covers(struct out *o, const struct stat_summary *s)
 {
 	const struct stat_cover **v, *c;
-	char	 buf[48];
-	size_t	 i, j;
+	char			  buf[48];
+	size_t			  i, j;
 
 	if ((v = stat_covers_sorted(s)) == NULL)
 		return -1;
@@ -623,8 +818,8 @@ covers(struct out *o, const struct stat_summary *s)
 			seq_start(o, true);
 			quoted(o, c->input[j].name);
 			u64(o, c->input[j].bytes);
-			snprintf(buf, sizeof buf, "%08" PRIx32,
-			    c->input[j].crc);
+			snprintf(
+			    buf, sizeof buf, "%08" PRIx32, c->input[j].crc);
 			scalar_style(o, buf, YAML_DOUBLE_QUOTED_SCALAR_STYLE);
 			seq_end(o);
 		}
@@ -639,12 +834,12 @@ covers(struct out *o, const struct stat_summary *s)
 int
 report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 {
-	struct buf mem;
-	struct out o;
+	struct buf	    mem;
+	struct out	    o;
 	struct stat_group **v;
-	yaml_event_t ev;
-	size_t	 i;
-	int	 rc = -1;
+	yaml_event_t	    ev;
+	size_t		    i;
+	int		    rc = -1;
 
 	memset(&o, 0, sizeof o);
 	buf_init(&mem);
@@ -682,7 +877,7 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 	seq_start(&o, false);
 	for (i = 0; i < s->ngroups; i++)
 		if ((partial ? partial_group(&o, s, v[i]) :
-		    summary_group(&o, s, v[i])) == -1) {
+			       summary_group(&o, s, v[i])) == -1) {
 			errno = ENOMEM;
 			goto out_delete;
 		}

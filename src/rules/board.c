@@ -10,8 +10,7 @@
 #include "rules/rules.h"
 
 int
-rules_square_init(struct rules_board *b, int width, int height,
-    struct diag *d)
+rules_square_init(struct rules_board *b, int width, int height, struct diag *d)
 {
 	if (width < 1 || width > 26 || height < 1 || height > 26)
 		return diag_set(d, DIAG_BAD_BOARD,
@@ -27,7 +26,12 @@ rules_square_init(struct rules_board *b, int width, int height,
 
 /* Neighbour offsets of rules.md §0, in (dc, dr). */
 static const int hex_dir[6][2] = {
-	{ 1, 0 }, { -1, 0 }, { 0, 1 }, { 0, -1 }, { 1, -1 }, { -1, 1 },
+	{ 1, 0 },
+	{ -1, 0 },
+	{ 0, 1 },
+	{ 0, -1 },
+	{ 1, -1 },
+	{ -1, 1 },
 };
 
 static bool
@@ -41,7 +45,7 @@ int
 rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
     const char *name, struct diag *d)
 {
-	int	c, r, i, k, n;
+	int c, r, i, k, n;
 
 	if (w < 1 || w > RULES_MAX_DIM || h < 1 || h > RULES_MAX_DIM)
 		return diag_set(d, DIAG_BAD_BOARD,
@@ -86,15 +90,15 @@ rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
 int
 rules_hexhex_init(struct rules_board *b, int side, struct diag *d)
 {
-	char	name[16];
+	char name[16];
 
 	/* Side 13 would need column x, which marks a removal (rules.md §0). */
 	if (side < 2 || side > 12)
 		return diag_set(d, DIAG_BAD_BOARD,
 		    "a hexhex board has side 2 to 12, not %d", side);
 	snprintf(name, sizeof name, "%d", side);
-	return rules_hex_init(b, 2 * side - 1, 2 * side - 1, side + 1,
-	    3 * side - 1, name, d);
+	return rules_hex_init(
+	    b, 2 * side - 1, 2 * side - 1, side + 1, 3 * side - 1, name, d);
 }
 
 /*
@@ -105,7 +109,7 @@ static bool
 spec_number(const char **s, int *n)
 {
 	const char *p = *s;
-	int	 v = 0;
+	int	    v = 0;
 
 	if (*p < '1' || *p > '9')
 		return false;
@@ -121,7 +125,7 @@ spec_number(const char **s, int *n)
 bool
 rules_square_spec(const char *spec, int *width, int *height)
 {
-	int	 w, h;
+	int w, h;
 
 	if (!spec_number(&spec, &w))
 		return false;
@@ -141,7 +145,7 @@ rules_square_spec(const char *spec, int *width, int *height)
 bool
 rules_hexhex_spec(const char *spec, int *side)
 {
-	int	 n;
+	int n;
 
 	if (!spec_number(&spec, &n) || *spec != '\0')
 		return false;
@@ -176,9 +180,10 @@ rules_cell_parse(const struct rules_board *b, const char *s, size_t len)
 }
 
 const char *
-rules_cell_name(const struct rules_board *b, int cell, char buf[RULES_CELL_NAME])
+rules_cell_name(
+    const struct rules_board *b, int cell, char buf[RULES_CELL_NAME])
 {
-	int	c, r;
+	int c, r;
 
 	if (cell < 0 || cell >= b->ncells) {
 		buf[0] = '?';

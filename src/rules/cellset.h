@@ -13,7 +13,7 @@
 
 #include "rules/rules.h"
 
-#define WORDS	((RULES_MAX_CELLS + 63) / 64)
+#define WORDS ((RULES_MAX_CELLS + 63) / 64)
 
 /*
  * Counting members is popcounts: a function that counts or picks them may
@@ -21,7 +21,7 @@
  * instruction where it has one.
  */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define COUNTS	__attribute__((target_clones("popcnt", "default")))
+#define COUNTS __attribute__((target_clones("popcnt", "default")))
 #else
 #define COUNTS
 #endif
@@ -56,8 +56,8 @@ bit_nth(uint64_t w, size_t i)
 	int	 c, base = 0;
 
 	for (c = 32; c >= 1; c /= 2) {
-		low = (uint64_t)__builtin_popcountll(w &
-		    ((UINT64_C(1) << c) - 1));
+		low = (uint64_t)__builtin_popcountll(
+		    w & ((UINT64_C(1) << c) - 1));
 		take = -(uint64_t)(i >= low);
 		i -= (size_t)(low & take);
 		w >>= c & (int)take;
@@ -70,8 +70,8 @@ bit_nth(uint64_t w, size_t i)
 static inline size_t
 set_count(const uint64_t *set, int words)
 {
-	size_t	 n = 0;
-	int	 i;
+	size_t n = 0;
+	int    i;
 
 	for (i = 0; i < words; i++)
 		n += (size_t)__builtin_popcountll(set[i]);
@@ -80,8 +80,8 @@ set_count(const uint64_t *set, int words)
 
 /* Writes the members as actions of kind, in cell order, at most cap. */
 static inline size_t
-set_actions(const uint64_t *set, int words, int kind,
-    struct rules_action *out, size_t cap)
+set_actions(const uint64_t *set, int words, int kind, struct rules_action *out,
+    size_t cap)
 {
 	uint64_t w;
 	size_t	 k = 0;
@@ -90,7 +90,7 @@ set_actions(const uint64_t *set, int words, int kind,
 	for (i = 0; i < words && k < cap; i++)
 		for (w = set[i]; w != 0 && k < cap; w &= w - 1)
 			out[k++] = (struct rules_action){ .kind = (uint8_t)kind,
-			    .to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
+				.to = (int16_t)(i * 64 + __builtin_ctzll(w)) };
 	return k;
 }
 
@@ -98,8 +98,8 @@ set_actions(const uint64_t *set, int words, int kind,
 static inline int
 set_nth(const uint64_t *set, int words, size_t i)
 {
-	size_t	 c;
-	int	 k;
+	size_t c;
+	int    k;
 
 	for (k = 0; k < words; k++) {
 		c = (size_t)__builtin_popcountll(set[k]);

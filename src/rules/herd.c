@@ -14,23 +14,23 @@
 
 #include "rules/rules.h"
 
-#define BLACK	0
-#define WHITE	1
+#define BLACK 0
+#define WHITE 1
 
 struct herd {
-	struct rules_head head;	/* phase: TURN_MIDDLE once the dice are
+	struct rules_head head; /* phase: TURN_MIDDLE once the dice are
 				   rolled */
-	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 empty, 1 + colour */
+	uint8_t		  cell[RULES_MAX_CELLS]; /* 0 empty, 1 + colour */
 	/* How many neighbours of each cell hold each colour. */
-	uint8_t		 around[2][RULES_MAX_CELLS];
-	int16_t		 stones[2];
-	int16_t		 owed;		/* removals the dice call for */
-	int16_t		 remove_left;
-	int16_t		 place_left;
-	int32_t		 captured[2];	/* enemy stones each colour captured */
-	int32_t		 removed[2];	/* enemy stones each colour removed */
-	uint8_t		 die[2];
-	uint8_t		 opening;	/* Black's first turn not yet over */
+	uint8_t around[2][RULES_MAX_CELLS];
+	int16_t stones[2];
+	int16_t owed; /* removals the dice call for */
+	int16_t remove_left;
+	int16_t place_left;
+	int32_t captured[2]; /* enemy stones each colour captured */
+	int32_t removed[2];  /* enemy stones each colour removed */
+	uint8_t die[2];
+	uint8_t opening; /* Black's first turn not yet over */
 };
 
 static const char *
@@ -49,7 +49,7 @@ open_cell(const struct rules_board *b, const struct herd *h, int me, int e)
 static bool
 any_open(const struct rules_board *b, const struct herd *h, int me)
 {
-	int	 e;
+	int e;
 
 	for (e = 0; e < b->ncells; e++)
 		if (open_cell(b, h, me, e))
@@ -60,7 +60,7 @@ any_open(const struct rules_board *b, const struct herd *h, int me)
 static void
 put(const struct rules_board *b, struct herd *h, int e, int colour)
 {
-	int	 k;
+	int k;
 
 	h->cell[e] = (uint8_t)(1 + colour);
 	h->stones[colour]++;
@@ -71,7 +71,7 @@ put(const struct rules_board *b, struct herd *h, int e, int colour)
 static void
 take(const struct rules_board *b, struct herd *h, int e)
 {
-	int	 colour = h->cell[e] - 1, k;
+	int colour = h->cell[e] - 1, k;
 
 	h->cell[e] = 0;
 	h->stones[colour]--;
@@ -87,7 +87,7 @@ static int
 captures(const struct rules_board *b, const struct herd *h, int me, int e,
     int16_t out[6])
 {
-	int	 k, n, count = 0;
+	int k, n, count = 0;
 
 	for (k = 0; k < b->degree[e]; k++) {
 		n = b->nb[e][k];
@@ -122,18 +122,19 @@ maybe_end_turn(const struct rules_board *b, struct herd *h)
 static int
 herd_board(struct rules_board *b, const char *spec, struct diag *d)
 {
-	int	 side;
+	int side;
 
 	if (!rules_hexhex_spec(spec, &side) || side < 2 || side > 12)
 		return diag_set(d, DIAG_BAD_BOARD,
 		    "herd is played on a hexhex board of side 2 to 12 "
-		    "(\"5\"), not \"%s\"", spec);
+		    "(\"5\"), not \"%s\"",
+		    spec);
 	return rules_hexhex_init(b, side, d);
 }
 
 static int
-herd_init(const struct rules_board *b, void *st,
-    const struct rules_variant *v, struct diag *d)
+herd_init(const struct rules_board *b, void *st, const struct rules_variant *v,
+    struct diag *d)
 {
 	struct herd *h = st;
 
@@ -152,8 +153,8 @@ herd_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct herd *h = st;
-	size_t	 n = 0;
-	int	 me = h->head.to_move, e, i, j;
+	size_t		   n = 0;
+	int		   me = h->head.to_move, e, i, j;
 
 	if (h->head.phase == RULES_GAME_OVER)
 		return 0;
@@ -163,21 +164,24 @@ herd_legal(const struct rules_board *b, const void *st,
 			for (j = 1; j <= 6; j++) {
 				if (n < cap)
 					out[n] = (struct rules_action){
-					    .kind = RULES_DICE,
-					    .from = (int16_t)i,
-					    .to = (int16_t)j };
+						.kind = RULES_DICE,
+						.from = (int16_t)i,
+						.to = (int16_t)j
+					};
 				n++;
 			}
 		return n;
 	}
 	for (e = 0; e < b->ncells; e++) {
 		if (h->remove_left > 0 ? h->cell[e] != 2 - me :
-		    !open_cell(b, h, me, e))
+					 !open_cell(b, h, me, e))
 			continue;
 		if (n < cap)
 			out[n] = (struct rules_action){
-			    .kind = h->remove_left > 0 ? RULES_REMOVE :
-			    RULES_PLACE, .to = (int16_t)e };
+				.kind = h->remove_left > 0 ? RULES_REMOVE :
+							     RULES_PLACE,
+				.to = (int16_t)e
+			};
 		n++;
 	}
 	return n;
@@ -187,7 +191,7 @@ static int
 play_dice(const struct rules_board *b, struct herd *h,
     const struct rules_action *a, struct diag *d)
 {
-	int	 me = h->head.to_move, lo, hi;
+	int me = h->head.to_move, lo, hi;
 
 	if (h->head.phase == RULES_TURN_MIDDLE)
 		return diag_set(d, DIAG_DICE_ALREADY_ROLLED,
@@ -217,11 +221,10 @@ play_dice(const struct rules_board *b, struct herd *h,
 }
 
 static int
-play_remove(const struct rules_board *b, struct herd *h, int e,
-    struct diag *d)
+play_remove(const struct rules_board *b, struct herd *h, int e, struct diag *d)
 {
-	char	 name[RULES_CELL_NAME];
-	int	 me = h->head.to_move;
+	char name[RULES_CELL_NAME];
+	int  me = h->head.to_move;
 
 	if (h->remove_left == 0) {
 		if (h->opening && me == BLACK)
@@ -233,7 +236,8 @@ play_remove(const struct rules_board *b, struct herd *h, int e,
 			    "%s has no stone to remove", colour_name(!me));
 		return diag_set(d, DIAG_TOO_MANY_REMOVALS,
 		    "%s has already removed the %d %s stone%s the dice call "
-		    "for", colour_name(me), h->owed, colour_name(!me),
+		    "for",
+		    colour_name(me), h->owed, colour_name(!me),
 		    h->owed == 1 ? "" : "s");
 	}
 	rules_cell_name(b, e, name);
@@ -255,9 +259,9 @@ static int
 play_place(const struct rules_board *b, struct herd *h,
     const struct rules_action *a, struct diag *d)
 {
-	char	 name[RULES_CELL_NAME];
-	int16_t	 caught[6];
-	int	 me = h->head.to_move, e = a->to, n, k;
+	char	name[RULES_CELL_NAME];
+	int16_t caught[6];
+	int	me = h->head.to_move, e = a->to, n, k;
 
 	if (h->remove_left > 0)
 		return diag_set(d, DIAG_TOO_FEW_REMOVALS,
@@ -291,17 +295,15 @@ play_place(const struct rules_board *b, struct herd *h,
 }
 
 static int
-herd_play(const struct rules_board *b, void *st,
-    const struct rules_action *a, struct diag *d)
+herd_play(const struct rules_board *b, void *st, const struct rules_action *a,
+    struct diag *d)
 {
 	struct herd *h = st;
 
 	switch (a->kind) {
-	case RULES_DICE:
-		return play_dice(b, h, a, d);
+	case RULES_DICE: return play_dice(b, h, a, d);
 	case RULES_REMOVE:
-	case RULES_PLACE:
-		break;
+	case RULES_PLACE: break;
 	default:
 		return diag_set(d, DIAG_WRONG_ACTION,
 		    "a herd turn is a roll of the dice, removals, then "
@@ -320,8 +322,7 @@ herd_play(const struct rules_board *b, void *st,
 }
 
 static void
-herd_score(const struct rules_board *b, const void *st,
-    struct rules_score *s)
+herd_score(const struct rules_board *b, const void *st, struct rules_score *s)
 {
 	const struct herd *h = st;
 
@@ -330,15 +331,17 @@ herd_score(const struct rules_board *b, const void *st,
 	s->points[0] = s->alt[0] = h->stones[0];
 	s->points[1] = s->alt[1] = h->stones[1];
 	/* The cell count is odd, so a full board has no draw. */
-	s->winner = !s->over ? -1 : h->stones[0] > h->stones[1] ? BLACK :
-	    h->stones[1] > h->stones[0] ? WHITE : -1;
+	s->winner = !s->over		? -1 :
+	    h->stones[0] > h->stones[1] ? BLACK :
+	    h->stones[1] > h->stones[0] ? WHITE :
+					  -1;
 	s->nstats = 3;
 	s->stats[0] = (struct rules_stat){ "stones",
-	    { h->stones[0], h->stones[1] } };
+		{ h->stones[0], h->stones[1] } };
 	s->stats[1] = (struct rules_stat){ "captured",
-	    { h->captured[0], h->captured[1] } };
+		{ h->captured[0], h->captured[1] } };
 	s->stats[2] = (struct rules_stat){ "removed",
-	    { h->removed[0], h->removed[1] } };
+		{ h->removed[0], h->removed[1] } };
 }
 
 static int
@@ -359,14 +362,13 @@ herd_piece(const struct rules_board *b, const void *st, int cell)
  * is accepted without deciding whether a game reaches it.
  */
 static int
-herd_setup(const struct rules_board *b, void *st,
-    const struct rules_variant *v, const int *pieces, int to_move,
-    struct diag *d)
+herd_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
+    const int *pieces, int to_move, struct diag *d)
 {
 	struct herd *h = st;
-	struct herd fresh;
-	char	 name[RULES_CELL_NAME];
-	int	 e, p;
+	struct herd  fresh;
+	char	     name[RULES_CELL_NAME];
+	int	     e, p;
 
 	herd_init(b, &fresh, v, d);
 	for (e = 0; e < b->ncells; e++) {
@@ -381,14 +383,18 @@ herd_setup(const struct rules_board *b, void *st,
 	for (e = 0; e < b->ncells; e++) {
 		p = fresh.cell[e] - 1;
 		if (p >= 0 && fresh.around[!p][e] == b->degree[e])
-			return diag_set(d, DIAG_BAD_SETUP, "the %s stone at %s "
+			return diag_set(d, DIAG_BAD_SETUP,
+			    "the %s stone at %s "
 			    "has only %s neighbours: no placement leaves a "
-			    "stone there", colour_name(p),
-			    rules_cell_name(b, e, name), colour_name(!p));
+			    "stone there",
+			    colour_name(p), rules_cell_name(b, e, name),
+			    colour_name(!p));
 	}
 	if (fresh.stones[0] + fresh.stones[1] == 0 && to_move != BLACK)
-		return diag_set(d, DIAG_BAD_SETUP, "an empty board is the "
-		    "start of the game, with %s to move", colour_name(BLACK));
+		return diag_set(d, DIAG_BAD_SETUP,
+		    "an empty board is the "
+		    "start of the game, with %s to move",
+		    colour_name(BLACK));
 	fresh.head.to_move = (uint8_t)to_move;
 	fresh.opening = fresh.stones[0] + fresh.stones[1] == 0 &&
 	    to_move == BLACK;

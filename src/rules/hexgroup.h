@@ -23,9 +23,9 @@
  * hold a stone mean anything.
  */
 struct hexgroup {
-	int16_t		 gid[RULES_MAX_CELLS];	/* the group's representative */
-	int16_t		 next[RULES_MAX_CELLS];	/* circular member list */
-	int16_t		 size[RULES_MAX_CELLS];	/* at the representative */
+	int16_t gid[RULES_MAX_CELLS];  /* the group's representative */
+	int16_t next[RULES_MAX_CELLS]; /* circular member list */
+	int16_t size[RULES_MAX_CELLS]; /* at the representative */
 };
 
 /* A new stone on e, a group of its own. */
@@ -41,7 +41,7 @@ hexgroup_single(struct hexgroup *gr, int e)
 static inline void
 hexgroup_merge(struct hexgroup *gr, int g, int h)
 {
-	int	 c, t;
+	int c, t;
 
 	c = h;
 	do {
@@ -63,7 +63,7 @@ static inline int
 hexgroup_around(const struct rules_board *b, const struct hexgroup *gr,
     const uint8_t *cell, int e, int want, int *roots, int *sum)
 {
-	int	 k, m, g, j, n = 0;
+	int k, m, g, j, n = 0;
 
 	*sum = 0;
 	for (k = 0; k < b->degree[e]; k++) {
@@ -86,12 +86,12 @@ hexgroup_around(const struct rules_board *b, const struct hexgroup *gr,
  * order ("a3 a4 b2"), then " and N more" for the rest.
  */
 static inline void
-hexgroup_list_cells(const struct rules_board *b, const bool *in, int max,
-    char *out, size_t len)
+hexgroup_list_cells(
+    const struct rules_board *b, const bool *in, int max, char *out, size_t len)
 {
-	char	 name[RULES_CELL_NAME];
-	size_t	 n = 0;
-	int	 c, r, cell, shown = 0, more = 0;
+	char   name[RULES_CELL_NAME];
+	size_t n = 0;
+	int    c, r, cell, shown = 0, more = 0;
 
 	out[0] = '\0';
 	for (c = 0; c < b->width; c++)
@@ -105,8 +105,8 @@ hexgroup_list_cells(const struct rules_board *b, const bool *in, int max,
 			}
 			/* A short buffer cuts the list; n never passes len. */
 			if (n < len)
-				n += (size_t)snprintf(out + n, len - n,
-				    "%s%s", shown ? " " : "",
+				n += (size_t)snprintf(out + n, len - n, "%s%s",
+				    shown ? " " : "",
 				    rules_cell_name(b, cell, name));
 			shown++;
 		}

@@ -30,41 +30,41 @@
 #include "rules/cellset.h"
 #include "rules/hexgroup.h"
 
-#define BLACK	0
-#define WHITE	1
+#define BLACK 0
+#define WHITE 1
 
 enum oust_kind {
-	OUST_QUIET,		/* no own stone adjacent: always legal */
+	OUST_QUIET, /* no own stone adjacent: always legal */
 	OUST_CAPTURE,
-	OUST_NO_CONTACT,	/* joins own stones, no enemy group touched */
-	OUST_TOO_BIG,		/* an enemy group touched is not smaller */
+	OUST_NO_CONTACT, /* joins own stones, no enemy group touched */
+	OUST_TOO_BIG,	 /* an enemy group touched is not smaller */
 };
 
 struct oust {
 	struct rules_head head;
-	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
-	struct hexgroup	 grp;			/* groups of one colour */
-	int16_t		 contact[RULES_MAX_CELLS]; /* stone-enemy adjacencies */
-	int16_t		 emax[RULES_MAX_CELLS];	/* at the representative:
+	uint8_t		  cell[RULES_MAX_CELLS]; /* 0 or 1 + colour */
+	struct hexgroup	  grp;			 /* groups of one colour */
+	int16_t	 contact[RULES_MAX_CELLS];	 /* stone-enemy adjacencies */
+	int16_t	 emax[RULES_MAX_CELLS];		 /* at the representative:
 						   largest enemy group
 						   touching the group */
-	uint8_t		 nown[2][RULES_MAX_CELLS]; /* neighbours of a colour */
-	uint64_t	 empty[WORDS];
-	uint64_t	 touch[2][WORDS];	/* cells next to a colour */
-	uint64_t	 cap[2][WORDS];		/* capturing placements */
-	uint64_t	 nocon[2][WORDS];	/* joining, no enemy touched */
-	uint64_t	 stale[2][WORDS];	/* verdicts to judge again */
-	int16_t		 stones[2];
-	int16_t		 captured[2];		/* enemy stones removed */
-	uint8_t		 winner;
+	uint8_t	 nown[2][RULES_MAX_CELLS];	 /* neighbours of a colour */
+	uint64_t empty[WORDS];
+	uint64_t touch[2][WORDS]; /* cells next to a colour */
+	uint64_t cap[2][WORDS];	  /* capturing placements */
+	uint64_t nocon[2][WORDS]; /* joining, no enemy touched */
+	uint64_t stale[2][WORDS]; /* verdicts to judge again */
+	int16_t	 stones[2];
+	int16_t	 captured[2]; /* enemy stones removed */
+	uint8_t	 winner;
 };
 
 /* What judging one cell found, for play() and its diagnostics. */
 struct oust_eval {
-	int		 kind;			/* enum oust_kind */
-	int		 gsize;			/* the new group, counted only
+	int kind;  /* enum oust_kind */
+	int gsize; /* the new group, counted only
 						   where esize >= 2 (else 1) */
-	int		 esize;			/* largest enemy group touched */
+	int esize; /* largest enemy group touched */
 };
 
 static const char *
@@ -77,19 +77,18 @@ colour_name(int c)
 static inline void
 mark_around(const struct rules_board *b, int e, uint64_t *set)
 {
-	int	 k;
+	int k;
 
 	bit_set(set, e);
 	for (k = 0; k < b->degree[e]; k++)
 		bit_set(set, b->nb[e][k]);
 }
 
-
 /* The size of the group a stone of p on e would make. */
 static int
 group_size(const struct rules_board *b, const struct oust *o, int e, int p)
 {
-	int	 roots[6], sum;
+	int roots[6], sum;
 
 	hexgroup_around(b, &o->grp, o->cell, e, 1 + p, roots, &sum);
 	return 1 + sum;
@@ -109,7 +108,7 @@ static inline void
 oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
     struct oust_eval *ev)
 {
-	int	 k, m, g, c, s, x, v, own = 1 + p, enemy = 2 - p, t = 0;
+	int k, m, g, c, s, x, v, own = 1 + p, enemy = 2 - p, t = 0;
 
 	ev->gsize = 1;
 	if (o->nown[p][e] == 0) {
@@ -138,10 +137,10 @@ oust_judge(const struct rules_board *b, const struct oust *o, int e, int p,
 
 /* Notes the cells next to every stone of h's group. */
 static void
-mark_group(const struct rules_board *b, const struct oust *o, int h,
-    uint64_t *set)
+mark_group(
+    const struct rules_board *b, const struct oust *o, int h, uint64_t *set)
 {
-	int	 c = h;
+	int c = h;
 
 	do {
 		mark_around(b, c, set);
@@ -159,8 +158,8 @@ static void
 freshen(const struct rules_board *b, struct oust *o, int p)
 {
 	struct oust_eval ev;
-	uint64_t w;
-	int	 i, e, words = (b->ncells + 63) / 64;
+	uint64_t	 w;
+	int		 i, e, words = (b->ncells + 63) / 64;
 
 	for (i = 0; i < words; i++) {
 		w = o->stale[p][i];
@@ -170,10 +169,10 @@ freshen(const struct rules_board *b, struct oust *o, int p)
 		for (w &= o->empty[i] & o->touch[p][i]; w != 0; w &= w - 1) {
 			e = i * 64 + __builtin_ctzll(w);
 			oust_judge(b, o, e, p, &ev);
-			o->cap[p][i] |= (uint64_t)(ev.kind == OUST_CAPTURE) <<
-			    (e & 63);
-			o->nocon[p][i] |= (uint64_t)(ev.kind ==
-			    OUST_NO_CONTACT) << (e & 63);
+			o->cap[p][i] |= (uint64_t)(ev.kind == OUST_CAPTURE)
+			    << (e & 63);
+			o->nocon[p][i] |= (uint64_t)(ev.kind == OUST_NO_CONTACT)
+			    << (e & 63);
 		}
 	}
 }
@@ -182,15 +181,16 @@ freshen(const struct rules_board *b, struct oust *o, int p)
 static int
 largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
 {
-	int	 k, j, m, q, best = -1, own = 1 + p;
+	int k, j, m, q, best = -1, own = 1 + p;
 
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
 		if (o->cell[m] == 0)
 			continue;
 		if (o->cell[m] != own) {
-			if (best < 0 || o->grp.size[o->grp.gid[m]] >
-			    o->grp.size[o->grp.gid[best]])
+			if (best < 0 ||
+			    o->grp.size[o->grp.gid[m]] >
+				o->grp.size[o->grp.gid[best]])
 				best = m;
 			continue;
 		}
@@ -198,9 +198,10 @@ largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
 			continue;
 		for (j = 0; j < b->degree[m]; j++) {
 			q = b->nb[m][j];
-			if (o->cell[q] != 0 && o->cell[q] != own && (best < 0 ||
-			    o->grp.size[o->grp.gid[q]] >
-			    o->grp.size[o->grp.gid[best]]))
+			if (o->cell[q] != 0 && o->cell[q] != own &&
+			    (best < 0 ||
+				o->grp.size[o->grp.gid[q]] >
+				    o->grp.size[o->grp.gid[best]]))
 				best = q;
 		}
 	}
@@ -214,7 +215,7 @@ largest_enemy(const struct rules_board *b, const struct oust *o, int e, int p)
 static void
 single_emax(const struct rules_board *b, struct oust *o, int m)
 {
-	int	 k, q, t = 0;
+	int k, q, t = 0;
 
 	for (k = 0; k < b->degree[m]; k++) {
 		q = b->nb[m][k];
@@ -239,7 +240,7 @@ single_emax(const struct rules_board *b, struct oust *o, int m)
 static void
 quiet_neighbours(const struct rules_board *b, struct oust *o, int e, int p)
 {
-	int	 k, x, t = o->emax[e], kind;
+	int k, x, t = o->emax[e], kind;
 
 	bit_clear(o->cap[p], e);
 	bit_clear(o->nocon[p], e);
@@ -248,8 +249,9 @@ quiet_neighbours(const struct rules_board *b, struct oust *o, int e, int p)
 		if (o->cell[x] != 0)
 			continue;
 		if (o->nown[p][x] == 1 && !bit_get(o->touch[!p], x))
-			kind = t == 0 ? OUST_NO_CONTACT : t == 1 ?
-			    OUST_CAPTURE : OUST_TOO_BIG;
+			kind = t == 0 ? OUST_NO_CONTACT :
+			    t == 1    ? OUST_CAPTURE :
+					OUST_TOO_BIG;
 		else if (o->nown[p][x] > 1 && bit_get(o->nocon[p], x) && t < 2)
 			kind = t == 0 ? OUST_NO_CONTACT : OUST_CAPTURE;
 		else if (o->nown[p][x] > 1 && bit_get(o->cap[p], x) && t < 2)
@@ -277,10 +279,10 @@ quiet_neighbours(const struct rules_board *b, struct oust *o, int e, int p)
  * becomes at least 1.
  */
 static void
-put_stone(const struct rules_board *b, struct oust *o, int e, int p,
-    uint64_t *raise)
+put_stone(
+    const struct rules_board *b, struct oust *o, int e, int p, uint64_t *raise)
 {
-	int	 k, m, g;
+	int k, m, g;
 
 	o->cell[e] = (uint8_t)(1 + p);
 	hexgroup_single(&o->grp, e);
@@ -292,8 +294,8 @@ put_stone(const struct rules_board *b, struct oust *o, int e, int p,
 		mark_around(b, e, raise);
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
-		o->touch[p][m >> 6] |= (uint64_t)(o->nown[p][m]++ == 0) <<
-		    (m & 63);
+		o->touch[p][m >> 6] |= (uint64_t)(o->nown[p][m]++ == 0)
+		    << (m & 63);
 		if (o->cell[m] == 2 - p) {
 			g = o->grp.gid[m];
 			o->contact[e]++;
@@ -327,10 +329,10 @@ merge(struct oust *o, int g, int h)
  * group of 2+ of !q other than `keep' left without contact.
  */
 static int
-remove_group(const struct rules_board *b, struct oust *o, int h,
-    int *singles, int nsingles, int keep, uint64_t *both)
+remove_group(const struct rules_board *b, struct oust *o, int h, int *singles,
+    int nsingles, int keep, uint64_t *both)
 {
-	int	 q = o->cell[h] - 1, c = h, k, m, g;
+	int q = o->cell[h] - 1, c = h, k, m, g;
 
 	do {
 		o->cell[c] = 0;
@@ -349,8 +351,7 @@ remove_group(const struct rules_board *b, struct oust *o, int h,
 				if (g != keep)
 					mark_group(b, o, g, o->stale[!q]);
 			}
-			if (o->grp.size[g] == 1 &&
-			    nsingles < RULES_MAX_CELLS)
+			if (o->grp.size[g] == 1 && nsingles < RULES_MAX_CELLS)
 				singles[nsingles++] = m;
 		}
 		o->stones[q]--;
@@ -364,7 +365,7 @@ remove_group(const struct rules_board *b, struct oust *o, int h,
 static void
 placeable(const struct oust *o, int p, int words, uint64_t *can)
 {
-	int	 i;
+	int i;
 
 	for (i = 0; i < words; i++)
 		can[i] = (o->empty[i] & ~o->touch[p][i]) | o->cap[p][i];
@@ -386,11 +387,11 @@ has_placement(const struct oust *o, int p)
 
 /* The stones of h's group, as hexgroup_list_cells() writes them. */
 static void
-group_cells(const struct rules_board *b, const struct oust *o, int h,
-    char *out, size_t len)
+group_cells(const struct rules_board *b, const struct oust *o, int h, char *out,
+    size_t len)
 {
-	bool	 in[RULES_MAX_CELLS];
-	int	 i;
+	bool in[RULES_MAX_CELLS];
+	int  i;
 
 	for (i = 0; i < b->ncells; i++)
 		in[i] = o->cell[i] != 0 && o->grp.gid[i] == o->grp.gid[h];
@@ -410,21 +411,22 @@ end_turn(const struct rules_board *b, struct oust *o)
 static int
 oust_board(struct rules_board *b, const char *spec, struct diag *d)
 {
-	int	 n;
+	int n;
 
 	if (!rules_hexhex_spec(spec, &n) || n < 2 || n > 12)
 		return diag_set(d, DIAG_BAD_BOARD,
 		    "oust is played on a hexhex board of side 2 to 12 "
-		    "(\"7\"), not \"%s\"", spec);
+		    "(\"7\"), not \"%s\"",
+		    spec);
 	return rules_hexhex_init(b, n, d);
 }
 
 static int
-oust_init(const struct rules_board *b, void *st,
-    const struct rules_variant *v, struct diag *d)
+oust_init(const struct rules_board *b, void *st, const struct rules_variant *v,
+    struct diag *d)
 {
 	struct oust *o = st;
-	int	 i;
+	int	     i;
 
 	(void)v;
 	(void)d;
@@ -441,9 +443,9 @@ oust_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct oust *o = st;
-	uint64_t can[WORDS];
-	size_t	 n;
-	int	 words = (b->ncells + 63) / 64;
+	uint64_t	   can[WORDS];
+	size_t		   n;
+	int		   words = (b->ncells + 63) / 64;
 
 	if (o->head.phase == RULES_GAME_OVER)
 		return 0;
@@ -465,14 +467,14 @@ oust_legal_at(const struct rules_board *b, const void *st, size_t i,
     struct rules_action *out)
 {
 	const struct oust *o = st;
-	uint64_t can[WORDS];
-	int	 words = (b->ncells + 63) / 64, e;
+	uint64_t	   can[WORDS];
+	int		   words = (b->ncells + 63) / 64, e;
 
 	placeable(o, o->head.to_move, words, can);
 	if ((e = set_nth(can, words, i)) >= 0)
 		*out = (struct rules_action){ .kind = RULES_PLACE,
-		    .to = (int16_t)e };
-	else	/* no placement: the lone pass */
+			.to = (int16_t)e };
+	else /* no placement: the lone pass */
 		*out = (struct rules_action){ .kind = RULES_PASS };
 }
 
@@ -480,14 +482,15 @@ static int
 oust_pass(const struct rules_board *b, struct oust *o, struct diag *d)
 {
 	struct oust_eval ev;
-	bool	 in[RULES_MAX_CELLS];
-	char	 cells[64];
-	int	 p = o->head.to_move, e;
+	bool		 in[RULES_MAX_CELLS];
+	char		 cells[64];
+	int		 p = o->head.to_move, e;
 
 	if (o->head.phase == RULES_TURN_MIDDLE)
 		return diag_set(d, DIAG_PASS_MID_TURN,
 		    "%s captured and must place again: a pass is only a "
-		    "whole turn", colour_name(p));
+		    "whole turn",
+		    colour_name(p));
 	if (has_placement(o, p)) {
 		for (e = 0; e < b->ncells; e++) {
 			in[e] = false;
@@ -518,11 +521,11 @@ oust_place(const struct rules_board *b, struct oust *o,
     const struct rules_action *a, struct diag *d)
 {
 	struct oust_eval ev;
-	char	 name[RULES_CELL_NAME], ename[64];
-	uint64_t raise[WORDS] = { 0 }, both[WORDS] = { 0 }, w;
-	int	 singles[RULES_MAX_CELLS], nsingles = 0;
-	int	 p = o->head.to_move, e = a->to, k, m, g, c, h, start, i;
-	int	 words = (b->ncells + 63) / 64;
+	char		 name[RULES_CELL_NAME], ename[64];
+	uint64_t	 raise[WORDS] = { 0 }, both[WORDS] = { 0 }, w;
+	int		 singles[RULES_MAX_CELLS], nsingles = 0;
+	int p = o->head.to_move, e = a->to, k, m, g, c, h, start, i;
+	int words = (b->ncells + 63) / 64;
 
 	if (e < 0 || e >= b->ncells)
 		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
@@ -531,24 +534,25 @@ oust_place(const struct rules_board *b, struct oust *o,
 		    rules_cell_name(b, e, name));
 	oust_judge(b, o, e, p, &ev);
 	if (ev.kind != OUST_CAPTURE && (ev.kind != OUST_QUIET || a->capture))
-		rules_cell_name(b, e, name);	/* for the diagnostic */
+		rules_cell_name(b, e, name); /* for the diagnostic */
 	switch (ev.kind) {
 	case OUST_NO_CONTACT:
 		ev.gsize = group_size(b, o, e, p);
 		return diag_set(d, DIAG_NO_ENEMY_CONTACT,
 		    "%s joins %s stones into a group of %d that touches no "
 		    "%s group: a placement next to your own stones must "
-		    "capture", name, colour_name(p), ev.gsize,
-		    colour_name(!p));
+		    "capture",
+		    name, colour_name(p), ev.gsize, colour_name(!p));
 	case OUST_TOO_BIG:
 		/* Oust: each enemy group compared on its own (rules.md §2). */
-		group_cells(b, o, largest_enemy(b, o, e, p), ename,
-		    sizeof ename);
+		group_cells(
+		    b, o, largest_enemy(b, o, e, p), ename, sizeof ename);
 		return diag_set(d, DIAG_ENEMY_TOO_BIG,
 		    "%s would make a %s group of %d, but it touches a %s "
 		    "group of %d (%s): every enemy group touched must be "
-		    "smaller", name, colour_name(p), ev.gsize,
-		    colour_name(!p), ev.esize, ename);
+		    "smaller",
+		    name, colour_name(p), ev.gsize, colour_name(!p), ev.esize,
+		    ename);
 	case OUST_QUIET:
 		if (a->capture)
 			return diag_set(d, DIAG_NOT_A_CAPTURE,
@@ -596,8 +600,8 @@ oust_place(const struct rules_board *b, struct oust *o,
 			m = b->nb[c][k];
 			bit_set(both, m);
 			if (o->cell[m] == 2 - p)
-				nsingles = remove_group(b, o, m, singles,
-				    nsingles, g, both);
+				nsingles = remove_group(
+				    b, o, m, singles, nsingles, g, both);
 		}
 		c = o->grp.next[c];
 	} while (c != start);
@@ -635,10 +639,8 @@ oust_play(const struct rules_board *b, void *st, const struct rules_action *a,
 	struct oust *o = st;
 
 	switch (a->kind) {
-	case RULES_PLACE:
-		return oust_place(b, o, a, d);
-	case RULES_PASS:
-		return oust_pass(b, o, d);
+	case RULES_PLACE: return oust_place(b, o, a, d);
+	case RULES_PASS: return oust_pass(b, o, d);
 	default:
 		return diag_set(d, DIAG_WRONG_ACTION,
 		    "an oust turn is placements, \"pass\" or \"swap\": "
@@ -661,9 +663,9 @@ oust_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	s->alt[1] = s->points[1];
 	s->nstats = 2;
 	s->stats[0] = (struct rules_stat){ "stones",
-	    { o->stones[0], o->stones[1] } };
+		{ o->stones[0], o->stones[1] } };
 	s->stats[1] = (struct rules_stat){ "captured",
-	    { o->captured[0], o->captured[1] } };
+		{ o->captured[0], o->captured[1] } };
 }
 
 static int
@@ -675,14 +677,14 @@ oust_piece(const struct rules_board *b, const void *st, int cell)
 
 /* Names a group as "the black group at b3 c3" (up to 5 stones). */
 static void
-group_name(const struct rules_board *b, const struct oust *o, int h,
-    char *out, size_t len)
+group_name(const struct rules_board *b, const struct oust *o, int h, char *out,
+    size_t len)
 {
-	char	 cells[64];
+	char cells[64];
 
 	group_cells(b, o, h, cells, sizeof cells);
-	snprintf(out, len, "the %s group at %s", colour_name(o->cell[h] - 1),
-	    cells);
+	snprintf(
+	    out, len, "the %s group at %s", colour_name(o->cell[h] - 1), cells);
 }
 
 /*
@@ -695,17 +697,17 @@ group_name(const struct rules_board *b, const struct oust *o, int h,
  * rule.
  */
 static int
-oust_setup(const struct rules_board *b, void *st,
-    const struct rules_variant *v, const int *pieces, int to_move,
-    struct diag *d)
+oust_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
+    const int *pieces, int to_move, struct diag *d)
 {
 	struct oust *o = st;
-	char	 g1[96], g2[96];
-	int	 i, k, m, p;
+	char	     g1[96], g2[96];
+	int	     i, k, m, p;
 
 	oust_init(b, o, v, d);
 	for (i = 0; i < b->ncells; i++)
-		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
+		if (pieces[i] != RULES_EMPTY &&
+		    pieces[i] != RULES_PIECE(BLACK) &&
 		    pieces[i] != RULES_PIECE(WHITE))
 			return diag_set(d, DIAG_BAD_SETUP,
 			    "oust has only black and white stones");
@@ -740,7 +742,8 @@ oust_setup(const struct rules_board *b, void *st,
 			group_name(b, o, m, g2, sizeof g2);
 			return diag_set(d, DIAG_BAD_SETUP,
 			    "%s touches %s: two touching groups of 2 or more "
-			    "cannot arise", g1, g2);
+			    "cannot arise",
+			    g1, g2);
 		}
 	}
 	if (o->stones[to_move] == 1 && o->stones[!to_move] == 0)
@@ -778,9 +781,9 @@ static uint64_t
 turn_perft(const struct rules_board *b, const struct oust *o, int depth)
 {
 	struct rules_action acts[RULES_MAX_CELLS + 2];
-	struct oust child;
-	uint64_t total = 0;
-	size_t	 n, i;
+	struct oust	    child;
+	uint64_t	    total = 0;
+	size_t		    n, i;
 
 	if (depth == 0 || o->head.phase == RULES_GAME_OVER)
 		return 1;
@@ -788,11 +791,11 @@ turn_perft(const struct rules_board *b, const struct oust *o, int depth)
 	n = rules_state_legal(&rules_oust, b, o, acts, RULES_MAX_CELLS + 2);
 	for (i = 0; i < n; i++) {
 		child = *o;
-		if (rules_state_play(&rules_oust, b, &child, &acts[i],
-		    NULL) == -1)
+		if (rules_state_play(&rules_oust, b, &child, &acts[i], NULL) ==
+		    -1)
 			continue;
-		total += turn_perft(b, &child, child.head.phase ==
-		    RULES_TURN_MIDDLE ? depth : depth - 1);
+		total += turn_perft(b, &child,
+		    child.head.phase == RULES_TURN_MIDDLE ? depth : depth - 1);
 	}
 	return total;
 }

@@ -15,19 +15,19 @@
 
 /* One entry: 40 bytes; key 0 with depth 0 is an empty slot. */
 struct perft_entry {
-	uint64_t	 key;
+	uint64_t		 key;
 	struct rules_perft_count c;
-	int32_t		 depth;
+	int32_t			 depth;
 };
 
 struct rules_perft_table {
 	struct perft_entry *e;
-	size_t		 mask;		/* entries - 1, a power of two */
+	size_t		    mask; /* entries - 1, a power of two */
 };
 
 /* What one walk needs: the game, its board and the table. */
 struct perft_walk {
-	const struct rules_game *g;
+	const struct rules_game	 *g;
 	const struct rules_board *b;
 	struct rules_perft_table *t;
 };
@@ -41,8 +41,7 @@ perft_mix(uint64_t z)
 }
 
 void
-perft_count_add(struct rules_perft_count *a,
-    const struct rules_perft_count *b)
+perft_count_add(struct rules_perft_count *a, const struct rules_perft_count *b)
 {
 	a->nodes += b->nodes;
 	a->passes += b->passes;
@@ -53,7 +52,7 @@ struct rules_perft_table *
 rules_perft_table_new(size_t bytes)
 {
 	struct rules_perft_table *t;
-	size_t	 n = 2;
+	size_t			  n = 2;
 
 	if (bytes / sizeof(struct perft_entry) < 2)
 		return NULL;
@@ -137,8 +136,8 @@ static uint64_t
 state_key(const struct perft_walk *w, const void *st)
 {
 	const struct rules_head *h = st;
-	uint64_t key;
-	int	 i, p;
+	uint64_t		 key;
+	int			 i, p;
 
 	key = perft_mix(UINT64_C(0x5eed) + h->to_move +
 	    (h->pie && h->turn <= 2 ? 2 * (uint64_t)h->turn : 0));
@@ -149,8 +148,8 @@ state_key(const struct perft_walk *w, const void *st)
 	return key;
 }
 
-static int	walk_turn(const struct perft_walk *, const void *, int, int,
-		    struct rules_perft_count *);
+static int walk_turn(const struct perft_walk *, const void *, int, int,
+    struct rules_perft_count *);
 
 /*
  * The counts below the child of an action: the rest of the turn when it
@@ -184,12 +183,12 @@ walk_turn(const struct perft_walk *w, const void *st, int depth, int minrem,
 {
 	const struct rules_head *h = st;
 	struct rules_perft_count sub = { 0 };
-	struct rules_action *acts;
-	unsigned char *child;
-	uint64_t key = 0;
-	size_t	 n, i;
-	int	 rc = 0;
-	bool	 hashed;
+	struct rules_action	*acts;
+	unsigned char		*child;
+	uint64_t		 key = 0;
+	size_t			 n, i;
+	int			 rc = 0;
+	bool			 hashed;
 
 	if (h->phase == RULES_GAME_OVER) {
 		c->nodes++;
@@ -197,8 +196,7 @@ walk_turn(const struct perft_walk *w, const void *st, int depth, int minrem,
 		return 0;
 	}
 	hashed = w->t != NULL && h->phase == RULES_TURN_START && depth >= 2;
-	if (hashed && perft_table_probe(w->t, key = state_key(w, st), depth,
-	    c))
+	if (hashed && perft_table_probe(w->t, key = state_key(w, st), depth, c))
 		return 0;
 	n = rules_state_legal(w->g, w->b, st, NULL, 0);
 	acts = malloc((n + 1) * sizeof *acts);
@@ -256,15 +254,16 @@ rules_perft_count(const struct rules_position *pos, int depth,
 int
 rules_perft_divide(const struct rules_position *pos, int depth,
     struct rules_perft_table *t, struct rules_perft_count *c,
-    void (*each)(const struct rules_action *,
-	const struct rules_perft_count *, void *), void *arg)
+    void (*each)(
+	const struct rules_action *, const struct rules_perft_count *, void *),
+    void *arg)
 {
-	struct perft_walk w = { pos->game, &pos->board, t };
+	struct perft_walk	 w = { pos->game, &pos->board, t };
 	struct rules_perft_count sub;
-	struct rules_action *acts;
-	struct rules_position *child;
-	size_t	 n, i;
-	int	 rc = 0;
+	struct rules_action	*acts;
+	struct rules_position	*child;
+	size_t			 n, i;
+	int			 rc = 0;
 
 	memset(c, 0, sizeof *c);
 	if (depth == 0 || rules_phase(pos) == RULES_GAME_OVER)
@@ -282,8 +281,8 @@ rules_perft_divide(const struct rules_position *pos, int depth,
 		if (rules_play(child, &acts[i], NULL) == -1)
 			continue;
 		memset(&sub, 0, sizeof sub);
-		if ((rc = walk_child(&w, child->state, &acts[i], depth,
-		    &sub)) == 0) {
+		if ((rc = walk_child(
+			 &w, child->state, &acts[i], depth, &sub)) == 0) {
 			each(&acts[i], &sub, arg);
 			perft_count_add(c, &sub);
 		}

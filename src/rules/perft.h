@@ -14,11 +14,11 @@
  * The subtree counts of the position with the given key and depth, added
  * to *c: true on a hit.  t NULL: always false.
  */
-bool	perft_table_probe(const struct rules_perft_table *t, uint64_t key,
-	    int depth, struct rules_perft_count *c);
+bool perft_table_probe(const struct rules_perft_table *t, uint64_t key,
+    int depth, struct rules_perft_count *c);
 /* Keeps the counts of a subtree; the replacement scheme is perft.c's. */
-void	perft_table_store(struct rules_perft_table *t, uint64_t key,
-	    int depth, const struct rules_perft_count *c);
+void perft_table_store(struct rules_perft_table *t, uint64_t key, int depth,
+    const struct rules_perft_count *c);
 /* A 64-bit mix (splitmix64's finalizer): keys from bitboards. */
 uint64_t perft_mix(uint64_t);
 /*
@@ -27,11 +27,11 @@ uint64_t perft_mix(uint64_t);
  * that leaves some boards to it; it calls perft_count only on the
  * children of st.  Returns 0, or -1 if memory ran out.
  */
-int	perft_walk(const struct rules_game *g, const struct rules_board *b,
-	    const void *st, int depth, struct rules_perft_table *t,
-	    struct rules_perft_count *c);
+int perft_walk(const struct rules_game *g, const struct rules_board *b,
+    const void *st, int depth, struct rules_perft_table *t,
+    struct rules_perft_count *c);
 /* Adds b's counts to a's. */
-void	perft_count_add(struct rules_perft_count *a,
-	    const struct rules_perft_count *b);
+void
+perft_count_add(struct rules_perft_count *a, const struct rules_perft_count *b);
 
 #endif

@@ -14,8 +14,8 @@
 #include "rules/perft.h"
 #include "rules/rules.h"
 
-#define BLACK	0
-#define WHITE	1
+#define BLACK 0
+#define WHITE 1
 
 /*
  * The hot entries are compiled twice with GCC on x86-64, for AVX2 and for
@@ -28,20 +28,20 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define HOT	__attribute__((target_clones("avx2", "default"), flatten))
+#define HOT __attribute__((target_clones("avx2", "default"), flatten))
 #else
 #define HOT
 #endif
 
 /* The bitboard kernels must inline into each clone to take its ISA. */
 #if defined(__GNUC__)
-#define KERNEL	static inline __attribute__((always_inline))
+#define KERNEL static inline __attribute__((always_inline))
 #else
-#define KERNEL	static inline
+#define KERNEL static inline
 #endif
 
-#define FILE_A	UINT64_C(0x0101010101010101)
-#define FILE_H	UINT64_C(0x8080808080808080)
+#define FILE_A UINT64_C(0x0101010101010101)
+#define FILE_H UINT64_C(0x8080808080808080)
 
 /*
  * Larger boards, one byte per cell: 0 empty, 1 + colour, or BORDER.  Row y
@@ -50,18 +50,18 @@
  * border row lies above and below.  So every square's eight neighbours
  * are in the array.
  */
-#define BORDER		3
-#define BIG_CELLS	((16 + 2) * (16 + 1) + 1)
+#define BORDER	  3
+#define BIG_CELLS ((16 + 2) * (16 + 1) + 1)
 
 struct reversi {
 	struct rules_head head;
-	uint64_t	 bb[2];		/* by colour, boards up to 8x8 */
-	uint64_t	 valid;		/* the board's squares, as bits */
-	uint8_t		 cell[BIG_CELLS]; /* larger boards */
-	int8_t		 span[4];	/* x0, y0, x1, y1: where moves may be */
-	uint16_t	 discs[2];	/* on larger boards, by colour */
-	uint8_t		 big;		/* one byte per cell */
-	uint16_t	 flipped[2];	/* discs each colour turned over */
+	uint64_t	  bb[2];	   /* by colour, boards up to 8x8 */
+	uint64_t	  valid;	   /* the board's squares, as bits */
+	uint8_t		  cell[BIG_CELLS]; /* larger boards */
+	int8_t		  span[4];    /* x0, y0, x1, y1: where moves may be */
+	uint16_t	  discs[2];   /* on larger boards, by colour */
+	uint8_t		  big;	      /* one byte per cell */
+	uint16_t	  flipped[2]; /* discs each colour turned over */
 };
 
 /* ---- Bitboards (boards up to 8x8) ---------------------------------- */
@@ -80,19 +80,19 @@ static const v4u64 shift1 = { 1, 8, 9, 7 };
 static const v4u64 shift2 = { 2, 16, 18, 14 };
 static const v4u64 shift4 = { 4, 32, 36, 28 };
 
-#define EDGE	(~(FILE_A | FILE_H))
+#define EDGE (~(FILE_A | FILE_H))
 
 KERNEL v4u64
 lines(uint64_t opp, uint64_t valid)
 {
 	return (v4u64){ opp & EDGE & valid, opp & valid, opp & EDGE & valid,
-	    opp & EDGE & valid };
+		opp & EDGE & valid };
 }
 
 KERNEL v4u64
 fill_l(v4u64 gen, v4u64 run)
 {
-	v4u64	 pro;
+	v4u64 pro;
 
 	gen |= run & (gen << shift1);
 	pro = run & (run << shift1);
@@ -105,7 +105,7 @@ fill_l(v4u64 gen, v4u64 run)
 KERNEL v4u64
 fill_r(v4u64 gen, v4u64 run)
 {
-	v4u64	 pro;
+	v4u64 pro;
 
 	gen |= run & (gen >> shift1);
 	pro = run & (run >> shift1);
@@ -125,7 +125,7 @@ or4(v4u64 x)
 KERNEL uint64_t
 bb_moves(uint64_t me, uint64_t opp, uint64_t valid)
 {
-	v4u64	 run = lines(opp, valid), gen = { me, me, me, me }, m;
+	v4u64 run = lines(opp, valid), gen = { me, me, me, me }, m;
 
 	m = ((fill_l(gen, run) & ~gen) << shift1) |
 	    ((fill_r(gen, run) & ~gen) >> shift1);
@@ -139,8 +139,8 @@ bb_moves(uint64_t me, uint64_t opp, uint64_t valid)
 KERNEL uint64_t
 bb_flips(uint64_t me, uint64_t opp, uint64_t sq, uint64_t valid)
 {
-	v4u64	 run = lines(opp, valid), gen = { sq, sq, sq, sq };
-	v4u64	 mine = { me, me, me, me }, fl, fr;
+	v4u64 run = lines(opp, valid), gen = { sq, sq, sq, sq };
+	v4u64 mine = { me, me, me, me }, fl, fr;
 
 	fl = fill_l(gen, run);
 	fr = fill_r(gen, run);
@@ -179,7 +179,7 @@ static int
 big_flips(int n, const uint8_t *cells, int me, int p, uint8_t *apply)
 {
 	const int off[8] = { 1, -1, n + 1, -(n + 1), n + 2, n, -n, -(n + 2) };
-	int	 opp = 2 - me, mine = 1 + me, d, t, total = 0;
+	int	  opp = 2 - me, mine = 1 + me, d, t, total = 0;
 
 	if (cells[p] != 0)
 		return 0;
@@ -205,7 +205,7 @@ big_flips(int n, const uint8_t *cells, int me, int p, uint8_t *apply)
 static void
 big_clear(struct reversi *r, int n)
 {
-	int	 i;
+	int i;
 
 	memset(r->cell, BORDER, sizeof r->cell);
 	for (i = 0; i < n * n; i++)
@@ -223,7 +223,7 @@ big_clear(struct reversi *r, int n)
 static void
 big_put(struct reversi *r, int n, int cell, int c)
 {
-	int	 x = cell % n, y = cell / n;
+	int x = cell % n, y = cell / n;
 
 	r->cell[big_at(n, cell)] = (uint8_t)(1 + c);
 	r->discs[c]++;
@@ -245,7 +245,7 @@ static int
 big_moves(const struct rules_board *b, const struct reversi *r, int me,
     int16_t *cells, int max)
 {
-	int	 n = b->width, x, y, p, k = 0;
+	int n = b->width, x, y, p, k = 0;
 
 	for (y = r->span[1]; y <= r->span[3]; y++) {
 		p = big_at(n, y * n + r->span[0]);
@@ -265,10 +265,10 @@ big_moves(const struct rules_board *b, const struct reversi *r, int me,
 static void
 big_play(const struct rules_board *b, struct reversi *r, int me, int cell)
 {
-	int	 flips;
+	int flips;
 
-	flips = big_flips(b->width, r->cell, me, big_at(b->width, cell),
-	    r->cell);
+	flips = big_flips(
+	    b->width, r->cell, me, big_at(b->width, cell), r->cell);
 	big_put(r, b->width, cell, me);
 	r->discs[me] = (uint16_t)(r->discs[me] + flips);
 	r->discs[!me] = (uint16_t)(r->discs[!me] - flips);
@@ -287,13 +287,14 @@ can_move(const struct rules_board *b, const struct reversi *r, int me)
 static int
 reversi_board(struct rules_board *b, const char *spec, struct diag *d)
 {
-	int	 w, h;
+	int w, h;
 
 	if (!rules_square_spec(spec, &w, &h) || w != h || w < 4 || w > 16 ||
 	    w % 2 != 0)
 		return diag_set(d, DIAG_BAD_BOARD,
 		    "reversi is played on an even square board from 4x4 to "
-		    "16x16 (\"8x8\" or \"8\"), not \"%s\"", spec);
+		    "16x16 (\"8x8\" or \"8\"), not \"%s\"",
+		    spec);
 	return rules_square_init(b, w, w, d);
 }
 
@@ -302,13 +303,15 @@ reversi_init(const struct rules_board *b, void *st,
     const struct rules_variant *v, struct diag *d)
 {
 	struct reversi *r = st;
-	int	 n = b->width, m = n / 2, x, y;
-	int	 start[4][3] = {
-		/* rules.md §1: d4 e5 White, e4 d5 Black (on 8x8). */
-		{ m - 1, m - 1, WHITE }, { m, m, WHITE },
-		{ m, m - 1, BLACK }, { m - 1, m, BLACK },
+	int		n = b->width, m = n / 2, x, y;
+	int		start[4][3] = {
+			    /* rules.md §1: d4 e5 White, e4 d5 Black (on 8x8). */
+		    { m - 1, m - 1, WHITE },
+		    { m, m, WHITE },
+		    { m, m - 1, BLACK },
+		    { m - 1, m, BLACK },
 	};
-	int	 i;
+	int i;
 
 	(void)v;
 	(void)d;
@@ -337,10 +340,10 @@ reversi_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct reversi *r = st;
-	uint64_t moves;
-	int16_t	 cells[RULES_MAX_CELLS];
-	size_t	 n = 0;
-	int	 me = r->head.to_move, i;
+	uint64_t	      moves;
+	int16_t		      cells[RULES_MAX_CELLS];
+	size_t		      n = 0;
+	int		      me = r->head.to_move, i;
 
 	if (r->head.phase == RULES_GAME_OVER)
 		return 0;
@@ -348,15 +351,16 @@ reversi_legal(const struct rules_board *b, const void *st,
 		n = (size_t)big_moves(b, r, me, cells, RULES_MAX_CELLS);
 		for (i = 0; (size_t)i < n && (size_t)i < cap; i++)
 			out[i] = (struct rules_action){ .kind = RULES_PLACE,
-			    .to = cells[i] };
+				.to = cells[i] };
 	} else {
 		moves = bb_moves(r->bb[me], r->bb[!me], r->valid);
 		for (; moves != 0; moves &= moves - 1) {
 			if (n < cap)
 				out[n] = (struct rules_action){
-				    .kind = RULES_PLACE,
-				    .to = (int16_t)cell_of(b,
-					__builtin_ctzll(moves)) };
+					.kind = RULES_PLACE,
+					.to = (int16_t)cell_of(
+					    b, __builtin_ctzll(moves))
+				};
 			n++;
 		}
 	}
@@ -379,9 +383,9 @@ reversi_play(const struct rules_board *b, void *st,
     const struct rules_action *a, struct diag *d)
 {
 	struct reversi *r = st;
-	char	 name[RULES_CELL_NAME];
-	uint64_t sq, flips;
-	int	 me = r->head.to_move, n, p;
+	char		name[RULES_CELL_NAME];
+	uint64_t	sq, flips;
+	int		me = r->head.to_move, n, p;
 
 	switch (a->kind) {
 	case RULES_PASS:
@@ -392,8 +396,7 @@ reversi_play(const struct rules_board *b, void *st,
 			    colour_name(me));
 		r->head.to_move = (uint8_t)!me;
 		return 0;
-	case RULES_PLACE:
-		break;
+	case RULES_PLACE: break;
 	default:
 		return diag_set(d, DIAG_WRONG_ACTION,
 		    "a reversi turn is one square or \"pass\"");
@@ -403,15 +406,17 @@ reversi_play(const struct rules_board *b, void *st,
 	if (r->big) {
 		p = big_at(b->width, a->to);
 		n = r->cell[p] != 0 ? -1 :
-		    big_flips(b->width, r->cell, me, p, NULL);
+				      big_flips(b->width, r->cell, me, p, NULL);
 		if (n > 0)
 			big_play(b, r, me, a->to);
 	} else {
 		sq = UINT64_C(1) << bit_of(b, a->to);
-		flips = (r->bb[0] | r->bb[1]) & sq ? 0 :
+		flips = (r->bb[0] | r->bb[1]) & sq ?
+		    0 :
 		    bb_flips(r->bb[me], r->bb[!me], sq, r->valid);
-		n = flips != 0 ? __builtin_popcountll(flips) :
-		    (r->bb[0] | r->bb[1]) & sq ? -1 : 0;
+		n = flips != 0		       ? __builtin_popcountll(flips) :
+		    (r->bb[0] | r->bb[1]) & sq ? -1 :
+						 0;
 		if (n > 0) {
 			r->bb[me] |= flips | sq;
 			r->bb[!me] &= ~flips;
@@ -425,33 +430,36 @@ reversi_play(const struct rules_board *b, void *st,
 			    "%s has no legal move and must pass",
 			    colour_name(me));
 		if (n == -1)
-			return diag_set(d, DIAG_OCCUPIED, "%s is occupied",
-			    name);
-		return diag_set(d, DIAG_NO_FLIPS, "%s flips no disc: no line "
-		    "of %s discs ends in a %s disc", name, colour_name(!me),
-		    colour_name(me));
+			return diag_set(
+			    d, DIAG_OCCUPIED, "%s is occupied", name);
+		return diag_set(d, DIAG_NO_FLIPS,
+		    "%s flips no disc: no line "
+		    "of %s discs ends in a %s disc",
+		    name, colour_name(!me), colour_name(me));
 	}
 	r->flipped[me] = (uint16_t)(r->flipped[me] + n);
 	/* The game ends when neither side can move (rules.md §1). */
 	r->head.to_move = (uint8_t)!me;
 	r->head.phase = !can_move(b, r, !me) && !can_move(b, r, me) ?
-	    RULES_GAME_OVER : RULES_TURN_START;
+	    RULES_GAME_OVER :
+	    RULES_TURN_START;
 	return 0;
 }
 
 static void
-reversi_score(const struct rules_board *b, const void *st,
-    struct rules_score *s)
+reversi_score(
+    const struct rules_board *b, const void *st, struct rules_score *s)
 {
 	const struct reversi *r = st;
-	int	 i, empty;
+	int		      i, empty;
 
 	for (i = 0; i < 2; i++)
 		s->points[i] = r->big ? r->discs[i] :
-		    __builtin_popcountll(r->bb[i]);
+					__builtin_popcountll(r->bb[i]);
 	s->over = r->head.phase == RULES_GAME_OVER;
 	s->winner = s->points[0] > s->points[1] ? BLACK :
-	    s->points[1] > s->points[0] ? WHITE : -1;
+	    s->points[1] > s->points[0]		? WHITE :
+						  -1;
 	/* WOF score: the empty squares go to the winner, split in a draw. */
 	empty = b->ncells - s->points[0] - s->points[1];
 	s->alt[0] = s->points[0];
@@ -466,22 +474,23 @@ reversi_score(const struct rules_board *b, const void *st,
 		s->winner = -1;
 	s->nstats = 2;
 	s->stats[0] = (struct rules_stat){ "discs",
-	    { s->points[0], s->points[1] } };
+		{ s->points[0], s->points[1] } };
 	s->stats[1] = (struct rules_stat){ "flipped",
-	    { r->flipped[0], r->flipped[1] } };
+		{ r->flipped[0], r->flipped[1] } };
 }
 
 static int
 reversi_piece(const struct rules_board *b, const void *st, int cell)
 {
 	const struct reversi *r = st;
-	uint64_t bit;
+	uint64_t	      bit;
 
 	if (r->big)
 		return r->cell[big_at(b->width, cell)];
 	bit = UINT64_C(1) << bit_of(b, cell);
 	return r->bb[BLACK] & bit ? RULES_PIECE(BLACK) :
-	    r->bb[WHITE] & bit ? RULES_PIECE(WHITE) : RULES_EMPTY;
+	    r->bb[WHITE] & bit	  ? RULES_PIECE(WHITE) :
+				    RULES_EMPTY;
 }
 
 /*
@@ -496,13 +505,14 @@ static int
 reversi_setup_reachable(const struct rules_board *b, const struct reversi *r,
     const int *pieces, int to_move, struct diag *d)
 {
-	char	 name[RULES_CELL_NAME];
-	int	 i, ndiscs = 0, differ = -1;
+	char name[RULES_CELL_NAME];
+	int  i, ndiscs = 0, differ = -1;
 
 	for (i = 0; i < b->ncells; i++) {
 		if (reversi_piece(b, r, i) != RULES_EMPTY &&
 		    pieces[i] == RULES_EMPTY)
-			return diag_set(d, DIAG_BAD_SETUP, "%s is empty: the "
+			return diag_set(d, DIAG_BAD_SETUP,
+			    "%s is empty: the "
 			    "four centre squares hold discs from the start "
 			    "and no disc is ever removed",
 			    rules_cell_name(b, i, name));
@@ -512,13 +522,15 @@ reversi_setup_reachable(const struct rules_board *b, const struct reversi *r,
 			differ = i;
 	}
 	if (ndiscs == 4 && differ != -1)
-		return diag_set(d, DIAG_BAD_SETUP, "%s is %s: four discs are "
+		return diag_set(d, DIAG_BAD_SETUP,
+		    "%s is %s: four discs are "
 		    "the start position, where it is %s",
 		    rules_cell_name(b, differ, name),
 		    colour_name(RULES_COLOUR_OF(pieces[differ])),
 		    colour_name(RULES_COLOUR_OF(reversi_piece(b, r, differ))));
 	if (ndiscs == 4 && to_move != BLACK)
-		return diag_set(d, DIAG_BAD_SETUP, "%s cannot be to move in "
+		return diag_set(d, DIAG_BAD_SETUP,
+		    "%s cannot be to move in "
 		    "the start position: %s has a move there and may not pass",
 		    colour_name(to_move), colour_name(BLACK));
 	return 0;
@@ -530,11 +542,12 @@ reversi_setup(const struct rules_board *b, void *st,
     struct diag *d)
 {
 	struct reversi *r = st;
-	int	 i;
+	int		i;
 
 	reversi_init(b, r, v, d);
 	for (i = 0; i < b->ncells; i++)
-		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
+		if (pieces[i] != RULES_EMPTY &&
+		    pieces[i] != RULES_PIECE(BLACK) &&
 		    pieces[i] != RULES_PIECE(WHITE))
 			return diag_set(d, DIAG_BAD_SETUP,
 			    "reversi has only black and white discs");
@@ -547,12 +560,13 @@ reversi_setup(const struct rules_board *b, void *st,
 		if (r->big && pieces[i] != RULES_EMPTY)
 			big_put(r, b->width, i, RULES_COLOUR_OF(pieces[i]));
 		else if (pieces[i] != RULES_EMPTY)
-			r->bb[RULES_COLOUR_OF(pieces[i])] |=
-			    UINT64_C(1) << bit_of(b, i);
+			r->bb[RULES_COLOUR_OF(pieces[i])] |= UINT64_C(1)
+			    << bit_of(b, i);
 	}
 	r->head.to_move = (uint8_t)to_move;
 	r->head.phase = !can_move(b, r, BLACK) && !can_move(b, r, WHITE) ?
-	    RULES_GAME_OVER : RULES_TURN_START;
+	    RULES_GAME_OVER :
+	    RULES_TURN_START;
 	return 0;
 }
 
@@ -577,8 +591,8 @@ perft_bb(uint64_t me, uint64_t opp, uint64_t valid, int depth)
 	for (; moves != 0; moves &= moves - 1) {
 		sq = moves & -moves;
 		flips = bb_flips(me, opp, sq, valid);
-		total += perft_bb(opp & ~flips, me | flips | sq, valid,
-		    depth - 1);
+		total += perft_bb(
+		    opp & ~flips, me | flips | sq, valid, depth - 1);
 	}
 	return total;
 }
@@ -588,9 +602,9 @@ static uint64_t
 perft_big(const struct rules_board *b, const struct reversi *r, int depth)
 {
 	struct reversi child;
-	int16_t	 cells[RULES_MAX_CELLS];
-	uint64_t total = 0;
-	int	 me = r->head.to_move, n, i;
+	int16_t	       cells[RULES_MAX_CELLS];
+	uint64_t       total = 0;
+	int	       me = r->head.to_move, n, i;
 
 	n = big_moves(b, r, me, depth == 1 ? NULL : cells, RULES_MAX_CELLS);
 	if (n == 0) {
@@ -620,8 +634,8 @@ reversi_perft(const struct rules_board *b, const void *st, int depth)
 		return 1;
 	if (r->big)
 		return perft_big(b, r, depth);
-	return perft_bb(r->bb[r->head.to_move], r->bb[!r->head.to_move],
-	    r->valid, depth);
+	return perft_bb(
+	    r->bb[r->head.to_move], r->bb[!r->head.to_move], r->valid, depth);
 }
 
 /*
@@ -689,11 +703,11 @@ bb_key(uint64_t me, uint64_t opp)
 }
 
 HOT static void
-count_bb(struct rules_perft_table *t, uint64_t me, uint64_t opp,
-    uint64_t valid, int depth, struct rules_perft_count *c)
+count_bb(struct rules_perft_table *t, uint64_t me, uint64_t opp, uint64_t valid,
+    int depth, struct rules_perft_count *c)
 {
 	struct rules_perft_count sub = { 0 };
-	uint64_t moves, sq, flips, key = 0;
+	uint64_t		 moves, sq, flips, key = 0;
 
 	moves = bb_moves(me, opp, valid);
 	if (moves == 0) {
@@ -711,15 +725,17 @@ count_bb(struct rules_perft_table *t, uint64_t me, uint64_t opp,
 		c->nodes += (uint64_t)__builtin_popcountll(moves);
 		return;
 	}
-	if (t != NULL && depth >= 3 && perft_table_probe(t,
-	    key = valid == ~UINT64_C(0) ? bb_key(me, opp) :
-	    perft_mix(me ^ perft_mix(opp)), depth, c))
+	if (t != NULL && depth >= 3 &&
+	    perft_table_probe(t,
+		key = valid == ~UINT64_C(0) ? bb_key(me, opp) :
+					      perft_mix(me ^ perft_mix(opp)),
+		depth, c))
 		return;
 	for (; moves != 0; moves &= moves - 1) {
 		sq = moves & -moves;
 		flips = bb_flips(me, opp, sq, valid);
-		count_bb(t, opp & ~flips, me | flips | sq, valid, depth - 1,
-		    &sub);
+		count_bb(
+		    t, opp & ~flips, me | flips | sq, valid, depth - 1, &sub);
 	}
 	if (t != NULL && depth >= 3)
 		perft_table_store(t, key, depth, &sub);
@@ -740,8 +756,8 @@ reversi_perft_count(const struct rules_board *b, const void *st, int depth,
 			c->ended++;
 		return 0;
 	}
-	count_bb(t, r->bb[r->head.to_move], r->bb[!r->head.to_move],
-	    r->valid, depth, c);
+	count_bb(t, r->bb[r->head.to_move], r->bb[!r->head.to_move], r->valid,
+	    depth, c);
 	return 0;
 }
 

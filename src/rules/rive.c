@@ -28,38 +28,38 @@
 #include "rules/cellset.h"
 #include "rules/hexgroup.h"
 
-#define BLACK	0
-#define WHITE	1
+#define BLACK 0
+#define WHITE 1
 
 struct rive {
 	struct rules_head head;
-	uint8_t		 cell[RULES_MAX_CELLS];	/* 0 or 1 + colour */
-	struct hexgroup	 grp;			/* groups of either colour */
-	int16_t		 v[RULES_MAX_CELLS];	/* v(e); a stone: INT16_MAX */
-	uint64_t	 empty[WORDS];
-	uint64_t	 can[WORDS];		/* the legal placements or
+	uint8_t		  cell[RULES_MAX_CELLS]; /* 0 or 1 + colour */
+	struct hexgroup	  grp;			 /* groups of either colour */
+	int16_t		  v[RULES_MAX_CELLS];	 /* v(e); a stone: INT16_MAX */
+	uint64_t	  empty[WORDS];
+	uint64_t	  can[WORDS];	  /* the legal placements or
 						   removals */
-	uint64_t	 group[WORDS];		/* the merged group, stones */
-	uint64_t	 removed[WORDS];	/* removed from it so far */
-	uint64_t	 part[WORDS];		/* its stones joined to the
+	uint64_t	  group[WORDS];	  /* the merged group, stones */
+	uint64_t	  removed[WORDS]; /* removed from it so far */
+	uint64_t	  part[WORDS];	  /* its stones joined to the
 						   placed one, at the last
 						   find_removals() */
-	int16_t		 nempty;
-	int16_t		 ncan;			/* how many in can */
-	int16_t		 vmin;			/* M: the least v(e) */
-	int16_t		 stones[2];
-	int16_t		 captured[2];		/* enemy stones removed */
-	int16_t		 placed;		/* the merging stone, or -1 */
-	int16_t		 owed;			/* removals still to make */
-	int16_t		 need;			/* removals of that merge */
-	int16_t		 keep;			/* stones of it that stay */
+	int16_t		  nempty;
+	int16_t		  ncan; /* how many in can */
+	int16_t		  vmin; /* M: the least v(e) */
+	int16_t		  stones[2];
+	int16_t		  captured[2]; /* enemy stones removed */
+	int16_t		  placed;      /* the merging stone, or -1 */
+	int16_t		  owed;	       /* removals still to make */
+	int16_t		  need;	       /* removals of that merge */
+	int16_t		  keep;	       /* stones of it that stay */
 };
 
 /* v(e): the size of the largest group next to e (rules.md §3). */
 static inline int
 rive_v(const struct rules_board *b, const struct rive *r, int e)
 {
-	int	 k, m, v = 0;
+	int k, m, v = 0;
 
 	for (k = 0; k < b->degree[e]; k++) {
 		m = b->nb[e][k];
@@ -77,7 +77,7 @@ static int
 reach(const struct rules_board *b, const struct rive *r, int from, int cut,
     bool *seen)
 {
-	int	 stack[RULES_MAX_CELLS], sp = 0, n = 0, c, k, m;
+	int stack[RULES_MAX_CELLS], sp = 0, n = 0, c, k, m;
 
 	seen[from] = true;
 	stack[sp++] = from;
@@ -98,13 +98,13 @@ reach(const struct rules_board *b, const struct rive *r, int from, int cut,
 
 /* A depth-first search over the standing stones of the merged group. */
 struct walk {
-	int16_t		 disc[RULES_MAX_CELLS];	/* -1 off them, 0 not reached,
+	int16_t disc[RULES_MAX_CELLS]; /* -1 off them, 0 not reached,
 						   else the order reached */
-	int16_t		 low[RULES_MAX_CELLS];	/* Tarjan's low link */
-	int16_t		 sub[RULES_MAX_CELLS];	/* stones of c's subtree */
-	int16_t		 cut[RULES_MAX_CELLS];	/* of those, cut off from
+	int16_t low[RULES_MAX_CELLS];  /* Tarjan's low link */
+	int16_t sub[RULES_MAX_CELLS];  /* stones of c's subtree */
+	int16_t cut[RULES_MAX_CELLS];  /* of those, cut off from
 						   the rest without c */
-	int		 t;
+	int	t;
 };
 
 /*
@@ -115,7 +115,7 @@ struct walk {
 static void
 walk_from(const struct rules_board *b, struct walk *w, int c)
 {
-	int	 k, m, d;
+	int k, m, d;
 
 	w->disc[c] = w->low[c] = (int16_t)++w->t;
 	w->sub[c] = 1;
@@ -149,9 +149,9 @@ static void
 find_removals(const struct rules_board *b, struct rive *r)
 {
 	struct walk w;
-	uint64_t stand[WORDS], bits;
-	int	 i, c, s = r->placed, part, left, n = 0;
-	int	 words = (b->ncells + 63) / 64;
+	uint64_t    stand[WORDS], bits;
+	int	    i, c, s = r->placed, part, left, n = 0;
+	int	    words = (b->ncells + 63) / 64;
 
 	memset(w.disc, 0xff, (size_t)b->ncells * sizeof *w.disc);
 	for (i = 0; i < words; i++) {
@@ -217,7 +217,7 @@ find_placements(const struct rules_board *b, struct rive *r)
 static void
 grow_v(const struct rules_board *b, struct rive *r, int g)
 {
-	int	 c = g, k, m, s = r->grp.size[g];
+	int c = g, k, m, s = r->grp.size[g];
 
 	do {
 		for (k = 0; k < b->degree[c]; k++) {
@@ -308,23 +308,24 @@ regroup(const struct rules_board *b, struct rive *r)
 static int
 rive_board(struct rules_board *b, const char *spec, struct diag *d)
 {
-	int	 n;
+	int n;
 
 	if (strcmp(spec, "3-3-5") == 0)
 		return rules_hex_init(b, 7, 5, 4, 10, "3-3-5", d);
 	if (!rules_hexhex_spec(spec, &n) || n < 2 || n > 12)
 		return diag_set(d, DIAG_BAD_BOARD,
 		    "rive is played on the 3-3-5 board or a hexhex board of "
-		    "side 2 to 12 (\"3-3-5\", \"4\"), not \"%s\"", spec);
+		    "side 2 to 12 (\"3-3-5\", \"4\"), not \"%s\"",
+		    spec);
 	return rules_hexhex_init(b, n, d);
 }
 
 static int
-rive_init(const struct rules_board *b, void *st,
-    const struct rules_variant *v, struct diag *d)
+rive_init(const struct rules_board *b, void *st, const struct rules_variant *v,
+    struct diag *d)
 {
 	struct rive *r = st;
-	int	 i;
+	int	     i;
 
 	(void)v;
 	(void)d;
@@ -345,7 +346,7 @@ rive_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct rive *r = st;
-	int	 kind = r->owed > 0 ? RULES_REMOVE : RULES_PLACE;
+	int		   kind = r->owed > 0 ? RULES_REMOVE : RULES_PLACE;
 
 	(void)b;
 	if (r->head.phase == RULES_GAME_OVER)
@@ -363,7 +364,8 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
 
 	(void)b;
 	*out = (struct rules_action){ .kind = r->owed > 0 ? RULES_REMOVE :
-	    RULES_PLACE, .to = (int16_t)set_nth(r->can, WORDS, i) };
+							    RULES_PLACE,
+		.to = (int16_t)set_nth(r->can, WORDS, i) };
 }
 
 /*
@@ -371,18 +373,18 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
  * rules are checked.
  */
 static int
-placement_refused(const struct rules_board *b, const struct rive *r, int e,
-    struct diag *d)
+placement_refused(
+    const struct rules_board *b, const struct rive *r, int e, struct diag *d)
 {
-	char	 name[RULES_CELL_NAME], list[96];
-	bool	 in[RULES_MAX_CELLS];
-	int	 v, mv, i;
+	char name[RULES_CELL_NAME], list[96];
+	bool in[RULES_MAX_CELLS];
+	int  v, mv, i;
 
 	if (r->owed > 0)
 		return diag_set(d, DIAG_REMOVAL_MISSING,
 		    "%d stone%s of the new group at %s must be removed before "
-		    "the next placement (%d to go)", r->need,
-		    r->need == 1 ? "" : "s",
+		    "the next placement (%d to go)",
+		    r->need, r->need == 1 ? "" : "s",
 		    rules_cell_name(b, r->placed, name), r->owed);
 	if (e < 0 || e >= b->ncells)
 		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
@@ -397,12 +399,12 @@ placement_refused(const struct rules_board *b, const struct rive *r, int e,
 	if (mv == 0)
 		return diag_set(d, DIAG_NOT_SMALLEST,
 		    "%s touches a group of %d stone%s, but cells "
-		    "touching no group are free: %s", name, v,
-		    v == 1 ? "" : "s", list);
+		    "touching no group are free: %s",
+		    name, v, v == 1 ? "" : "s", list);
 	return diag_set(d, DIAG_NOT_SMALLEST,
 	    "%s touches a group of %d stones, but cells whose largest "
-	    "neighbouring group is %d are free: %s", name, v, mv,
-	    list);
+	    "neighbouring group is %d are free: %s",
+	    name, v, mv, list);
 }
 
 /*
@@ -420,9 +422,9 @@ static int
 rive_place(const struct rules_board *b, struct rive *r,
     const struct rules_action *a, struct diag *d)
 {
-	char	 name[RULES_CELL_NAME];
-	int	 p = r->head.to_move, e = a->to, v, c;
-	int	 roots[6], nroots, sum, j;
+	char name[RULES_CELL_NAME];
+	int  p = r->head.to_move, e = a->to, v, c;
+	int  roots[6], nroots, sum, j;
 
 	/* can holds the placements when no removal is owed. */
 	if (r->owed > 0 || e < 0 || e >= b->ncells || !bit_get(r->can, e))
@@ -432,7 +434,8 @@ rive_place(const struct rules_board *b, struct rive *r,
 	if (nroots <= 1 && a->capture)
 		return diag_set(d, DIAG_NOT_A_CAPTURE,
 		    "%s is marked as a capture but joins no two groups, so "
-		    "nothing is removed", rules_cell_name(b, e, name));
+		    "nothing is removed",
+		    rules_cell_name(b, e, name));
 	r->need = 0;
 	put_stone(r, e, p);
 	if (nroots <= 1) {
@@ -468,14 +471,14 @@ rive_place(const struct rules_board *b, struct rive *r,
  * no removal is owed), in the order the rules are checked.
  */
 static int
-removal_refused(const struct rules_board *b, const struct rive *r, int c,
-    struct diag *d)
+removal_refused(
+    const struct rules_board *b, const struct rive *r, int c, struct diag *d)
 {
-	char	 name[RULES_CELL_NAME], pname[RULES_CELL_NAME];
-	char	 parts[256], list[128];
-	bool	 in[RULES_MAX_CELLS], seen[RULES_MAX_CELLS];
-	int	 i, k, q, nparts = 0;
-	size_t	 len = 0;
+	char   name[RULES_CELL_NAME], pname[RULES_CELL_NAME];
+	char   parts[256], list[128];
+	bool   in[RULES_MAX_CELLS], seen[RULES_MAX_CELLS];
+	int    i, k, q, nparts = 0;
+	size_t len = 0;
 
 	rules_cell_name(b, c, name);
 	if (r->owed == 0) {
@@ -517,21 +520,22 @@ removal_refused(const struct rules_board *b, const struct rive *r, int c,
 		for (k = 0; k < b->ncells; k++)
 			seen[k] = seen[k] || in[k];
 		hexgroup_list_cells(b, in, 8, list, sizeof list);
-		len += (size_t)snprintf(parts + len, sizeof parts - len,
-		    "%s%s", nparts++ ? " and " : "", list);
+		len += (size_t)snprintf(parts + len, sizeof parts - len, "%s%s",
+		    nparts++ ? " and " : "", list);
 		if (len >= sizeof parts)
 			len = sizeof parts - 1;
 	}
 	return diag_set(d, DIAG_REMOVAL_SPLITS,
 	    "removing %s would split the group into %s: the %d stones "
-	    "left must be connected", name, parts, r->keep);
+	    "left must be connected",
+	    name, parts, r->keep);
 }
 
 static int
 rive_remove(const struct rules_board *b, struct rive *r,
     const struct rules_action *a, struct diag *d)
 {
-	int	 p = r->head.to_move, c = a->to, q;
+	int p = r->head.to_move, c = a->to, q;
 
 	if (c < 0 || c >= b->ncells)
 		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
@@ -569,10 +573,8 @@ rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
 	struct rive *r = st;
 
 	switch (a->kind) {
-	case RULES_PLACE:
-		return rive_place(b, r, a, d);
-	case RULES_REMOVE:
-		return rive_remove(b, r, a, d);
+	case RULES_PLACE: return rive_place(b, r, a, d);
+	case RULES_REMOVE: return rive_remove(b, r, a, d);
 	case RULES_PASS:
 		return diag_set(d, DIAG_NO_PASS,
 		    "rive has no pass: a legal placement always exists");
@@ -593,13 +595,15 @@ rive_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	s->points[0] = s->alt[0] = r->stones[0];
 	s->points[1] = s->alt[1] = r->stones[1];
 	/* Odd cell counts: a full board has no draw. */
-	s->winner = !s->over ? -1 : r->stones[0] > r->stones[1] ? BLACK :
-	    r->stones[1] > r->stones[0] ? WHITE : -1;
+	s->winner = !s->over		? -1 :
+	    r->stones[0] > r->stones[1] ? BLACK :
+	    r->stones[1] > r->stones[0] ? WHITE :
+					  -1;
 	s->nstats = 2;
 	s->stats[0] = (struct rules_stat){ "stones",
-	    { r->stones[0], r->stones[1] } };
+		{ r->stones[0], r->stones[1] } };
 	s->stats[1] = (struct rules_stat){ "captured",
-	    { r->captured[0], r->captured[1] } };
+		{ r->captured[0], r->captured[1] } };
 }
 
 static int
@@ -615,16 +619,16 @@ rive_piece(const struct rules_board *b, const void *st, int cell)
  * a finished game.  A set-up position has no pie rule.
  */
 static int
-rive_setup(const struct rules_board *b, void *st,
-    const struct rules_variant *v, const int *pieces, int to_move,
-    struct diag *d)
+rive_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
+    const int *pieces, int to_move, struct diag *d)
 {
 	struct rive *r = st;
-	int	 i, k, m;
+	int	     i, k, m;
 
 	rive_init(b, r, v, d);
 	for (i = 0; i < b->ncells; i++)
-		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(BLACK) &&
+		if (pieces[i] != RULES_EMPTY &&
+		    pieces[i] != RULES_PIECE(BLACK) &&
 		    pieces[i] != RULES_PIECE(WHITE))
 			return diag_set(d, DIAG_BAD_SETUP,
 			    "rive has only black and white stones");
@@ -635,8 +639,8 @@ rive_setup(const struct rules_board *b, void *st,
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
 			if (r->cell[m] != 0 && r->grp.gid[m] != r->grp.gid[i])
-				hexgroup_merge(&r->grp, r->grp.gid[m],
-				    r->grp.gid[i]);
+				hexgroup_merge(
+				    &r->grp, r->grp.gid[m], r->grp.gid[i]);
 		}
 	}
 	for (i = 0; i < b->ncells; i++)
@@ -656,14 +660,14 @@ rive_setup(const struct rules_board *b, void *st,
  * one leaf.
  */
 static uint64_t
-turn_perft(const struct rules_board *b, const struct rive *r, int depth,
-    int minrem)
+turn_perft(
+    const struct rules_board *b, const struct rive *r, int depth, int minrem)
 {
 	struct rules_action acts[RULES_MAX_CELLS + 2];
-	struct rive child;
-	uint64_t total = 0;
-	size_t	 n, i;
-	int	 roots[6], sum;
+	struct rive	    child;
+	uint64_t	    total = 0;
+	size_t		    n, i;
+	int		    roots[6], sum;
 
 	if (depth == 0 || r->head.phase == RULES_GAME_OVER)
 		return 1;
@@ -679,8 +683,8 @@ turn_perft(const struct rules_board *b, const struct rive *r, int depth,
 			continue;
 		}
 		child = *r;
-		if (rules_state_play(&rules_rive, b, &child, &acts[i],
-		    NULL) == -1)
+		if (rules_state_play(&rules_rive, b, &child, &acts[i], NULL) ==
+		    -1)
 			continue;
 		if (child.head.phase != RULES_TURN_MIDDLE)
 			total += turn_perft(b, &child, depth - 1, 0);

@@ -27,7 +27,7 @@ rotl(uint64_t x, int k)
 void
 rules_rng_seed(struct rules_rng *r, uint64_t seed)
 {
-	int	i;
+	int i;
 
 	for (i = 0; i < 4; i++)
 		r->s[i] = splitmix64(&seed);

@@ -32,7 +32,7 @@ const struct rules_game *
 rules_game_find(const char *name)
 {
 	const struct rules_game *g;
-	size_t	i;
+	size_t			 i;
 
 	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
 		if (strcasecmp(g->name, name) == 0)
@@ -58,7 +58,7 @@ rules_variant_parse(const struct rules_game *g, const char *spec,
     struct rules_variant *v, struct diag *d)
 {
 	const char *p, *e;
-	size_t	n;
+	size_t	    n;
 
 	rules_variant_default(g, v);
 	for (p = spec; *p != '\0'; p = *e != '\0' ? e + 1 : e) {
@@ -71,7 +71,8 @@ rules_variant_parse(const struct rules_game *g, const char *spec,
 		if (n == 0)
 			continue;
 		if (((n == 6 && strncasecmp(p, "no-pie", n) == 0) ||
-		    (n == 3 && strncasecmp(p, "pie", n) == 0)) && !g->has_pie)
+			(n == 3 && strncasecmp(p, "pie", n) == 0)) &&
+		    !g->has_pie)
 			return diag_set(d, DIAG_BAD_VARIANT,
 			    "%s has no pie rule to turn on or off", g->name);
 		if (n == 6 && strncasecmp(p, "no-pie", n) == 0)
@@ -115,8 +116,7 @@ head_start(struct rules_position *pos, bool set_up)
 static bool
 swap_offered(const struct rules_head *h)
 {
-	return h->pie && h->turn == 2 &&
-	    h->phase == RULES_TURN_START;
+	return h->pie && h->turn == 2 && h->phase == RULES_TURN_START;
 }
 
 /* The players exchange colours; White (the first mover) plays on. */
@@ -139,7 +139,7 @@ rules_state_legal(const struct rules_game *g, const struct rules_board *b,
     const void *st, struct rules_action *out, size_t cap)
 {
 	const struct rules_head *h = chead_of(st);
-	size_t	n;
+	size_t			 n;
 
 	if (h->phase == RULES_GAME_OVER)
 		return 0;
@@ -181,8 +181,8 @@ rules_position_new(const struct rules_game *g, const char *spec,
 		return NULL;
 	}
 	pos->game = g;
-	if (g->board(&pos->board, spec != NULL ? spec : g->default_board,
-	    d) == -1)
+	if (g->board(&pos->board, spec != NULL ? spec : g->default_board, d) ==
+	    -1)
 		goto out_free_pos;
 	if (v != NULL)
 		pos->variant = *v;
@@ -205,7 +205,8 @@ rules_position_free(struct rules_position *pos)
 }
 
 void
-rules_position_copy(struct rules_position *dst, const struct rules_position *src)
+rules_position_copy(
+    struct rules_position *dst, const struct rules_position *src)
 {
 	memcpy(dst, src, sizeof *src + src->game->state_size);
 }
@@ -253,15 +254,15 @@ rules_swapped(const struct rules_position *pos)
 }
 
 size_t
-rules_legal(const struct rules_position *pos, struct rules_action *out,
-    size_t cap)
+rules_legal(
+    const struct rules_position *pos, struct rules_action *out, size_t cap)
 {
 	return rules_state_legal(pos->game, &pos->board, pos->state, out, cap);
 }
 
 void
-rules_legal_at(const struct rules_position *pos, size_t i,
-    struct rules_action *out)
+rules_legal_at(
+    const struct rules_position *pos, size_t i, struct rules_action *out)
 {
 	const struct rules_game *g = pos->game;
 
@@ -274,8 +275,8 @@ rules_legal_at(const struct rules_position *pos, size_t i,
 }
 
 int
-rules_play(struct rules_position *pos, const struct rules_action *a,
-    struct diag *d)
+rules_play(
+    struct rules_position *pos, const struct rules_action *a, struct diag *d)
 {
 	if (rules_state_play(pos->game, &pos->board, pos->state, a, d) == -1)
 		return -1;
@@ -304,14 +305,14 @@ rules_piece(const struct rules_position *pos, int cell)
 }
 
 int
-rules_setup(struct rules_position *pos, const int *pieces, int to_move,
-    struct diag *d)
+rules_setup(
+    struct rules_position *pos, const int *pieces, int to_move, struct diag *d)
 {
 	if (to_move < 0 || to_move >= RULES_COLOURS)
 		return diag_set(d, DIAG_BAD_SETUP, "no colour %d", to_move);
 	/* A game may have cleared its state before it refused: start again. */
 	if (pos->game->setup(&pos->board, pos->state, &pos->variant, pieces,
-	    to_move, d) == -1) {
+		to_move, d) == -1) {
 		rules_position_reset(pos);
 		return -1;
 	}
@@ -322,7 +323,7 @@ rules_setup(struct rules_position *pos, const int *pieces, int to_move,
 const struct rules_stat *
 rules_stat_find(const struct rules_score *s, const char *name)
 {
-	int	i;
+	int i;
 
 	for (i = 0; i < s->nstats; i++)
 		if (strcmp(s->stats[i].name, name) == 0)
@@ -335,9 +336,9 @@ rules_perft_actions(const struct rules_game *g, const struct rules_board *b,
     const void *st, int depth)
 {
 	struct rules_action *acts;
-	unsigned char *child;
-	uint64_t total = 0, sub;
-	size_t	n, i;
+	unsigned char	    *child;
+	uint64_t	     total = 0, sub;
+	size_t		     n, i;
 
 	if (depth == 0 || chead_of(st)->phase == RULES_GAME_OVER)
 		return 1;
@@ -377,15 +378,15 @@ rules_perft(const struct rules_position *pos, int depth)
 }
 
 size_t
-rules_playout(struct rules_position *pos, struct rules_rng *rng,
-    int max_turns,
-    void (*each)(const struct rules_position *, const struct rules_action *,
-	void *), void *arg)
+rules_playout(struct rules_position *pos, struct rules_rng *rng, int max_turns,
+    void (*each)(
+	const struct rules_position *, const struct rules_action *, void *),
+    void *arg)
 {
 	const struct rules_game *g = pos->game;
-	struct rules_action *acts, one, *pick;
-	size_t	n, cap, played;
-	int	last;
+	struct rules_action	*acts, one, *pick;
+	size_t			 n, cap, played;
+	int			 last;
 
 	cap = 64;
 	acts = malloc(cap * sizeof *acts);
@@ -400,14 +401,14 @@ rules_playout(struct rules_position *pos, struct rules_rng *rng,
 			n = rules_legal(pos, NULL, 0);
 			if (n == 0)
 				break;
-			rules_legal_at(pos, (size_t)rules_rng_below(rng, n),
-			    &one);
+			rules_legal_at(
+			    pos, (size_t)rules_rng_below(rng, n), &one);
 			pick = &one;
 		} else {
 			n = rules_legal(pos, acts, cap);
 			if (n > cap) {
-				if (array_grow(&acts, &cap, n,
-				    sizeof *acts) == -1)
+				if (array_grow(&acts, &cap, n, sizeof *acts) ==
+				    -1)
 					break;
 				rules_legal(pos, acts, cap);
 			}

@@ -19,24 +19,24 @@
 #include "diag/diag.h"
 
 /* Hexhex side 12 has 397 cells, the largest board of any game. */
-#define RULES_MAX_CELLS	400
+#define RULES_MAX_CELLS 400
 /* Columns or rows of any board: hexhex side 12 spans 23. */
-#define RULES_MAX_DIM	23
+#define RULES_MAX_DIM 23
 /* Longest cell name, NUL included ("w23"). */
-#define RULES_CELL_NAME	4
+#define RULES_CELL_NAME 4
 /*
  * Past the cells of every board: a hex cell's missing neighbours are
  * this, so that a game whose arrays span RULES_MAX_CELLS may read all six
  * and find an empty cell.
  */
-#define RULES_NO_CELL	(RULES_MAX_CELLS - 1)
+#define RULES_NO_CELL (RULES_MAX_CELLS - 1)
 /* Colours per game; colour 0 moves first at the start. */
-#define RULES_COLOURS	2
+#define RULES_COLOURS 2
 
 /* Board geometries; each has its own naming and neighbour scheme. */
 enum rules_geometry {
-	RULES_SQUARE,		/* files a.., ranks 1..; see board.c */
-	RULES_HEX,		/* (c, r) cells of rules.md §0; see board.c */
+	RULES_SQUARE, /* files a.., ranks 1..; see board.c */
+	RULES_HEX,    /* (c, r) cells of rules.md §0; see board.c */
 };
 
 /*
@@ -48,31 +48,31 @@ enum rules_geometry {
  */
 struct rules_board {
 	enum rules_geometry geometry;
-	int		 width;		/* files (square) or columns (hex) */
-	int		 height;	/* ranks (square) or rows (hex) */
-	int		 side;		/* hexhex side, or 0 */
-	int		 sum_lo, sum_hi;	/* hex: lo <= c + r <= hi */
-	int		 ncells;
-	char		 name[16];	/* canonical spec: "8x8", "7", "3-3-5" */
+	int		    width;  /* files (square) or columns (hex) */
+	int		    height; /* ranks (square) or rows (hex) */
+	int		    side;   /* hexhex side, or 0 */
+	int		    sum_lo, sum_hi; /* hex: lo <= c + r <= hi */
+	int		    ncells;
+	char		    name[16]; /* canonical spec: "8x8", "7", "3-3-5" */
 	/*
 	 * Hex only: 1-based column and row of each cell, neighbours (the
 	 * first degree[i] of nb[i], then RULES_NO_CELL).
 	 */
-	uint8_t		 col[RULES_MAX_CELLS];
-	uint8_t		 row[RULES_MAX_CELLS];
-	uint8_t		 degree[RULES_MAX_CELLS];
-	int16_t		 nb[RULES_MAX_CELLS][6];
-	int16_t		 at[RULES_MAX_DIM][RULES_MAX_DIM];	/* [c-1][r-1], -1 */
+	uint8_t col[RULES_MAX_CELLS];
+	uint8_t row[RULES_MAX_CELLS];
+	uint8_t degree[RULES_MAX_CELLS];
+	int16_t nb[RULES_MAX_CELLS][6];
+	int16_t at[RULES_MAX_DIM][RULES_MAX_DIM]; /* [c-1][r-1], -1 */
 };
 
 /* Square board of width x height (1..26 each).  Returns 0 or -1. */
-int	rules_square_init(struct rules_board *, int width, int height,
-	    struct diag *);
+int
+rules_square_init(struct rules_board *, int width, int height, struct diag *);
 /* Hexhex board of the given side (2..12). */
-int	rules_hexhex_init(struct rules_board *, int side, struct diag *);
+int rules_hexhex_init(struct rules_board *, int side, struct diag *);
 /* Hex board of cells 1<=c<=w, 1<=r<=h, lo<=c+r<=hi (Rive's 3-3-5). */
-int	rules_hex_init(struct rules_board *, int w, int h, int lo, int hi,
-	    const char *name, struct diag *);
+int rules_hex_init(struct rules_board *, int w, int h, int lo, int hi,
+    const char *name, struct diag *);
 
 /*
  * Board specs (the Size or Board tag), read once per geometry so that
@@ -83,8 +83,8 @@ int	rules_hex_init(struct rules_board *, int w, int h, int lo, int hi,
  * outputs alone, for anything else; the game then says which boards it
  * has.
  */
-bool	rules_square_spec(const char *spec, int *width, int *height);
-bool	rules_hexhex_spec(const char *spec, int *side);
+bool rules_square_spec(const char *spec, int *width, int *height);
+bool rules_hexhex_spec(const char *spec, int *side);
 
 /*
  * Cell names.  rules_cell_parse reads a letter and a number (either case
@@ -92,52 +92,52 @@ bool	rules_hexhex_spec(const char *spec, int *side);
  * name is well formed but not on this board, or -2 if it is not a name.
  * rules_cell_name writes the lower-case name into buf[RULES_CELL_NAME].
  */
-int	rules_cell_parse(const struct rules_board *, const char *, size_t len);
-const char *rules_cell_name(const struct rules_board *, int cell,
-	    char buf[RULES_CELL_NAME]);
+int rules_cell_parse(const struct rules_board *, const char *, size_t len);
+const char *rules_cell_name(
+    const struct rules_board *, int cell, char buf[RULES_CELL_NAME]);
 
 /* What one action does; a turn is one or more actions by one player. */
 enum rules_action_kind {
-	RULES_PLACE,		/* put a stone on `to' */
-	RULES_REMOVE,		/* take the stone on `to' away */
-	RULES_MOVE,		/* move the stone on `from' to `to' */
-	RULES_PASS,		/* the whole turn: no move possible */
-	RULES_SWAP,		/* the whole turn: pie rule, colours exchange */
-	RULES_DICE,		/* chance: the dice `from' and `to' (1..6) */
+	RULES_PLACE,  /* put a stone on `to' */
+	RULES_REMOVE, /* take the stone on `to' away */
+	RULES_MOVE,   /* move the stone on `from' to `to' */
+	RULES_PASS,   /* the whole turn: no move possible */
+	RULES_SWAP,   /* the whole turn: pie rule, colours exchange */
+	RULES_DICE,   /* chance: the dice `from' and `to' (1..6) */
 };
 
 struct rules_action {
-	uint8_t		 kind;		/* enum rules_action_kind */
-	uint8_t		 capture;	/* the record marked it `*' */
-	int16_t		 from;		/* MOVE: origin; DICE: first die */
-	int16_t		 to;		/* PLACE/REMOVE/MOVE: cell; DICE: die */
+	uint8_t kind;	 /* enum rules_action_kind */
+	uint8_t capture; /* the record marked it `*' */
+	int16_t from;	 /* MOVE: origin; DICE: first die */
+	int16_t to;	 /* PLACE/REMOVE/MOVE: cell; DICE: die */
 };
 
 /* Where a position stands between actions. */
 enum rules_phase {
-	RULES_TURN_START,	/* the player to move has not acted yet */
-	RULES_TURN_MIDDLE,	/* a turn is in progress: same player again */
+	RULES_TURN_START,  /* the player to move has not acted yet */
+	RULES_TURN_MIDDLE, /* a turn is in progress: same player again */
 	RULES_GAME_OVER,
 };
 
 /* Piece values: RULES_PIECE(colour), RULES_PINNED added for Stones!. */
-#define RULES_EMPTY		0
-#define RULES_PIECE(colour)	(1 + (colour))
-#define RULES_PINNED		0x10
-#define RULES_COLOUR_OF(piece)	(((piece) & 0x0f) - 1)
+#define RULES_EMPTY	       0
+#define RULES_PIECE(colour)    (1 + (colour))
+#define RULES_PINNED	       0x10
+#define RULES_COLOUR_OF(piece) (((piece)&0x0f) - 1)
 
 /* Rule options named by a record's Variant tag. */
 struct rules_variant {
-	bool		 pie;		/* swap allowed on turn 2 (has_pie) */
+	bool pie; /* swap allowed on turn 2 (has_pie) */
 };
 
 /* A per-colour figure for reports ("stones", "captured", "pinned"). */
 struct rules_stat {
-	const char	*name;
-	int		 value[RULES_COLOURS];
+	const char *name;
+	int	    value[RULES_COLOURS];
 };
 
-#define RULES_MAX_STATS	6
+#define RULES_MAX_STATS 6
 
 /*
  * The score as it stands.  points are by colour; alt is a second accepted
@@ -145,12 +145,12 @@ struct rules_stat {
  * game has none.  winner is a colour, or -1 for a draw or no result yet.
  */
 struct rules_score {
-	bool		 over;
-	int		 winner;
-	int		 points[RULES_COLOURS];
-	int		 alt[RULES_COLOURS];
-	const char	*alt_name;	/* "wof", or NULL where alt is points */
-	int		 nstats;
+	bool		  over;
+	int		  winner;
+	int		  points[RULES_COLOURS];
+	int		  alt[RULES_COLOURS];
+	const char	 *alt_name; /* "wof", or NULL where alt is points */
+	int		  nstats;
 	struct rules_stat stats[RULES_MAX_STATS];
 };
 
@@ -163,15 +163,15 @@ struct rules_score {
  * setup(), never writes them).
  */
 struct rules_head {
-	int32_t		 turn;		/* 1-based turn being played */
-	uint8_t		 to_move;	/* colour */
-	uint8_t		 phase;		/* enum rules_phase */
-	uint8_t		 pie;		/* the pie rule is on (a set-up
+	int32_t turn;	 /* 1-based turn being played */
+	uint8_t to_move; /* colour */
+	uint8_t phase;	 /* enum rules_phase */
+	uint8_t pie;	 /* the pie rule is on (a set-up
 					   position has none) */
-	uint8_t		 swapped;	/* the pie rule was used */
+	uint8_t swapped; /* the pie rule was used */
 };
 
-struct rules_perft_count;	/* below, with perft */
+struct rules_perft_count; /* below, with perft */
 struct rules_perft_table;
 
 /*
@@ -184,37 +184,36 @@ struct rules_perft_table;
  * (has_pie), so legal() never lists it and play() never sees it.
  */
 struct rules_game {
-	const char	*name;		/* "reversi": the Game tag, lower case */
-	const char	*title;		/* "Reversi" */
-	const char	*colour[RULES_COLOURS];	/* by colour index */
-	const char	*default_board;	/* Size/Board tag when absent */
+	const char *name;  /* "reversi": the Game tag, lower case */
+	const char *title; /* "Reversi" */
+	const char *colour[RULES_COLOURS]; /* by colour index */
+	const char *default_board;	   /* Size/Board tag when absent */
 	/*
 	 * Turns after which selfplay and match stop a game that has not
 	 * ended: 0 for a game that always ends.  Reversi fills its board;
 	 * Herd and Stones! can wander (a Herd board can empty and fill again,
 	 * no rule ends a Stones! game whose players shuffle).
 	 */
-	unsigned	 turn_cap;
-	bool		 has_pie;	/* the pie rule (swap on turn 2), which
+	unsigned turn_cap;
+	bool	 has_pie; /* the pie rule (swap on turn 2), which
 					   rules.c plays */
-	size_t		 state_size;
+	size_t	 state_size;
 	/*
 	 * How the game prints a square board: true with row 1 on top
 	 * (Reversi, rules.md §1), false (the default, so a game that says
 	 * nothing gets it) with rank 1 at the bottom (Stones!).  Hex boards
 	 * always print row 1 at the bottom (rules.md §0).  Used by diagrams.
 	 */
-	bool		 row1_on_top;
+	bool row1_on_top;
 
 	/* Builds the board of a Size/Board tag value; 0 or -1. */
-	int		(*board)(struct rules_board *, const char *spec,
-			    struct diag *);
+	int (*board)(struct rules_board *, const char *spec, struct diag *);
 	/*
 	 * The start position, head.to_move and head.phase included; 0 or -1
 	 * (a variant the game does not have).
 	 */
-	int		(*init)(const struct rules_board *, void *st,
-			    const struct rules_variant *, struct diag *);
+	int (*init)(const struct rules_board *, void *st,
+	    const struct rules_variant *, struct diag *);
 	/*
 	 * The legal next actions of the turn in progress, in a fixed order.
 	 * Writes at most cap into out and returns how many there are.  At a
@@ -222,50 +221,48 @@ struct rules_game {
 	 * For RULES_DICE all 36 ordered rolls are listed, so that a uniform
 	 * pick is a fair roll.
 	 */
-	size_t		(*legal)(const struct rules_board *, const void *st,
-			    struct rules_action *out, size_t cap);
+	size_t (*legal)(const struct rules_board *, const void *st,
+	    struct rules_action *out, size_t cap);
 	/*
 	 * Optional (NULL: random playouts list every action): writes into
 	 * *out the action legal() would write at index i, for i below the
 	 * count legal() returns, without listing the others.  A game whose
 	 * count is cheap (legal() with cap 0) gains from it.
 	 */
-	void		(*legal_at)(const struct rules_board *, const void *st,
-			    size_t i, struct rules_action *out);
+	void (*legal_at)(const struct rules_board *, const void *st, size_t i,
+	    struct rules_action *out);
 	/*
 	 * Applies one action if it is legal and returns 0; otherwise leaves
 	 * st unchanged and returns -1 with d (if not NULL) saying why.  Never
 	 * called on a finished game, nor with a swap in a game that has_pie:
 	 * rules_play() answers those itself.  Does not count turns.
 	 */
-	int		(*play)(const struct rules_board *, void *st,
-			    const struct rules_action *, struct diag *d);
-	void		(*score)(const struct rules_board *, const void *st,
-			    struct rules_score *);
+	int (*play)(const struct rules_board *, void *st,
+	    const struct rules_action *, struct diag *d);
+	void (*score)(
+	    const struct rules_board *, const void *st, struct rules_score *);
 	/* What stands on a cell: RULES_EMPTY or a piece value (below). */
-	int		(*piece)(const struct rules_board *, const void *st,
-			    int cell);
+	int (*piece)(const struct rules_board *, const void *st, int cell);
 	/*
 	 * Sets up an arbitrary position from ncells piece values, `to_move'
 	 * to play at a turn start (for tests and studies), head.to_move and
 	 * head.phase included; 0 or -1 when the position cannot arise under
 	 * the game's rules.
 	 */
-	int		(*setup)(const struct rules_board *, void *st,
-			    const struct rules_variant *, const int *pieces,
-			    int to_move, struct diag *);
+	int (*setup)(const struct rules_board *, void *st,
+	    const struct rules_variant *, const int *pieces, int to_move,
+	    struct diag *);
 	/* Optional fast perft (rules.md's convention); NULL: generic. */
-	uint64_t	(*perft)(const struct rules_board *, const void *st,
-			    int depth);
+	uint64_t (*perft)(
+	    const struct rules_board *, const void *st, int depth);
 	/*
 	 * Optional rules_perft_count for this game (NULL: the generic walk
 	 * of perft.c): the counts of st's tree added to *c, through table t
 	 * (NULL: none).  Returns 0, or -1 if memory ran out.
 	 */
-	int		(*perft_count)(const struct rules_board *,
-			    const void *st, int depth,
-			    struct rules_perft_table *t,
-			    struct rules_perft_count *c);
+	int (*perft_count)(const struct rules_board *, const void *st,
+	    int depth, struct rules_perft_table *t,
+	    struct rules_perft_count *c);
 };
 
 /*
@@ -273,12 +270,12 @@ struct rules_game {
  * "Othello" is reversi), or NULL.
  */
 const struct rules_game *rules_game_find(const char *name);
-const struct rules_game *rules_game_at(size_t i);	/* NULL past the end */
+const struct rules_game *rules_game_at(size_t i); /* NULL past the end */
 
 /* Reads a Variant tag value ("no-pie", "pie"; comma separated). */
-int	rules_variant_parse(const struct rules_game *, const char *spec,
-	    struct rules_variant *, struct diag *);
-void	rules_variant_default(const struct rules_game *, struct rules_variant *);
+int  rules_variant_parse(const struct rules_game *, const char *spec,
+     struct rules_variant *, struct diag *);
+void rules_variant_default(const struct rules_game *, struct rules_variant *);
 
 /*
  * A position: game, board, variant and state in one heap object; the
@@ -290,52 +287,51 @@ void	rules_variant_default(const struct rules_game *, struct rules_variant *);
  */
 struct rules_position {
 	const struct rules_game *game;
-	struct rules_board board;
-	struct rules_variant variant;
-	int		 actions;	/* actions played so far */
+	struct rules_board	 board;
+	struct rules_variant	 variant;
+	int			 actions; /* actions played so far */
 	_Alignas(max_align_t) unsigned char state[];
 };
 
 struct rules_position *rules_position_new(const struct rules_game *,
-	    const char *spec, const struct rules_variant *,
-	    struct diag *);
-void	rules_position_free(struct rules_position *);
+    const char *spec, const struct rules_variant *, struct diag *);
+void		       rules_position_free(struct rules_position *);
 struct rules_position *rules_position_dup(const struct rules_position *);
-void	rules_position_copy(struct rules_position *dst,
-	    const struct rules_position *src);
-void	rules_position_reset(struct rules_position *);
+void		       rules_position_copy(
+		      struct rules_position *dst, const struct rules_position *src);
+void rules_position_reset(struct rules_position *);
 
 /* Read from the state's head; none can fail. */
-int	rules_to_move(const struct rules_position *);
+int		 rules_to_move(const struct rules_position *);
 enum rules_phase rules_phase(const struct rules_position *);
-int	rules_turn(const struct rules_position *);	/* 1-based */
+int		 rules_turn(const struct rules_position *); /* 1-based */
 /* The pie rule was used: the players hold each other's colours. */
-bool	rules_swapped(const struct rules_position *);
+bool rules_swapped(const struct rules_position *);
 /*
  * The legal next actions (the game's legal(), then the swap when the pie
  * rule offers it); none when the game is over.
  */
-size_t	rules_legal(const struct rules_position *, struct rules_action *,
-	    size_t cap);
+size_t
+rules_legal(const struct rules_position *, struct rules_action *, size_t cap);
 /*
  * Writes into *out action i of rules_legal()'s list, i below its count,
  * without listing the others.  Only for a game with a legal_at entry.
  */
-void	rules_legal_at(const struct rules_position *, size_t i,
-	    struct rules_action *out);
+void rules_legal_at(
+    const struct rules_position *, size_t i, struct rules_action *out);
 /* Plays one action (see the play entry); 0, or -1 with d filled. */
-int	rules_play(struct rules_position *, const struct rules_action *,
-	    struct diag *);
-void	rules_score(const struct rules_position *, struct rules_score *);
-int	rules_piece(const struct rules_position *, int cell);
+int
+rules_play(struct rules_position *, const struct rules_action *, struct diag *);
+void rules_score(const struct rules_position *, struct rules_score *);
+int  rules_piece(const struct rules_position *, int cell);
 /*
  * Replaces the position by the given pieces; see the setup entry.  On -1
  * (d says why) the position is the start position.
  */
-int	rules_setup(struct rules_position *, const int *pieces, int to_move,
-	    struct diag *);
-const struct rules_stat *rules_stat_find(const struct rules_score *,
-	    const char *name);
+int rules_setup(
+    struct rules_position *, const int *pieces, int to_move, struct diag *);
+const struct rules_stat *
+rules_stat_find(const struct rules_score *, const char *name);
 
 /*
  * Perft: the leaves of the tree of actions depth plies deep, a pass
@@ -344,14 +340,14 @@ const struct rules_stat *rules_stat_find(const struct rules_score *,
  * out (only the generic walk allocates), rather than a count that is
  * wrong.
  */
-#define RULES_PERFT_NO_MEMORY	UINT64_MAX
+#define RULES_PERFT_NO_MEMORY UINT64_MAX
 uint64_t rules_perft(const struct rules_position *, int depth);
 /*
  * The same through legal() and play() alone, for a game's perft entry;
  * RULES_PERFT_NO_MEMORY too.
  */
 uint64_t rules_perft_actions(const struct rules_game *,
-	    const struct rules_board *, const void *st, int depth);
+    const struct rules_board *, const void *st, int depth);
 
 /*
  * rules_legal and rules_play on a bare state of game g (a copy in a
@@ -359,12 +355,10 @@ uint64_t rules_perft_actions(const struct rules_game *,
  * with the same results and failures.  st is borrowed; rules_state_play
  * changes it only when it returns 0.
  */
-size_t	rules_state_legal(const struct rules_game *g,
-	    const struct rules_board *, const void *st,
-	    struct rules_action *out, size_t cap);
-int	rules_state_play(const struct rules_game *g,
-	    const struct rules_board *, void *st, const struct rules_action *,
-	    struct diag *);
+size_t rules_state_legal(const struct rules_game *g, const struct rules_board *,
+    const void *st, struct rules_action *out, size_t cap);
+int    rules_state_play(const struct rules_game *g, const struct rules_board *,
+       void *st, const struct rules_action *, struct diag *);
 
 /*
  * Perft figures (gameplay perft, formats/perft.md), by turns as
@@ -375,9 +369,9 @@ int	rules_state_play(const struct rules_game *g,
  * only.
  */
 struct rules_perft_count {
-	uint64_t	 nodes;
-	uint64_t	 passes;
-	uint64_t	 ended;
+	uint64_t nodes;
+	uint64_t passes;
+	uint64_t ended;
 };
 
 /*
@@ -392,8 +386,8 @@ struct rules_perft_count {
 struct rules_perft_table;
 
 struct rules_perft_table *rules_perft_table_new(size_t bytes);
-void	rules_perft_table_clear(struct rules_perft_table *);
-void	rules_perft_table_free(struct rules_perft_table *);
+void			  rules_perft_table_clear(struct rules_perft_table *);
+void			  rules_perft_table_free(struct rules_perft_table *);
 
 /*
  * The perft counts of pos, depth turns deep, into *c (zeroed first),
@@ -401,24 +395,25 @@ void	rules_perft_table_free(struct rules_perft_table *);
  * Each set of stones removed in one turn is counted once, as rules_perft
  * does.  Returns 0, or -1 if memory ran out (*c then means nothing).
  */
-int	rules_perft_count(const struct rules_position *pos, int depth,
-	    struct rules_perft_table *t, struct rules_perft_count *c);
+int rules_perft_count(const struct rules_position *pos, int depth,
+    struct rules_perft_table *t, struct rules_perft_count *c);
 /*
  * The same, split by the first action of the turn: each is passed to
  * each() with the counts of its subtree, in legal() order; their sums
  * are *c.  Returns 0, or -1 if memory ran out.
  */
-int	rules_perft_divide(const struct rules_position *pos, int depth,
-	    struct rules_perft_table *t, struct rules_perft_count *c,
-	    void (*each)(const struct rules_action *,
-		const struct rules_perft_count *, void *), void *arg);
+int rules_perft_divide(const struct rules_position *pos, int depth,
+    struct rules_perft_table *t, struct rules_perft_count *c,
+    void (*each)(
+	const struct rules_action *, const struct rules_perft_count *, void *),
+    void *arg);
 
 /*
  * The project's portable PRNG: xoshiro256** seeded by splitmix64 (see
  * formats/rng.md).  The same seed gives the same numbers on every machine.
  */
 struct rules_rng {
-	uint64_t	 s[4];
+	uint64_t s[4];
 };
 
 void	 rules_rng_seed(struct rules_rng *, uint64_t seed);
@@ -434,7 +429,7 @@ uint64_t rules_rng_below(struct rules_rng *, uint64_t n);
  * any program that follows formats/rng.md.  rng is borrowed and advanced;
  * first and second must not be NULL.  Cannot fail.
  */
-void	 rules_dice_roll(struct rules_rng *rng, int *first, int *second);
+void rules_dice_roll(struct rules_rng *rng, int *first, int *second);
 
 /*
  * Random playout: from pos, picks uniformly among the legal actions until
@@ -442,10 +437,10 @@ void	 rules_dice_roll(struct rules_rng *rng, int *first, int *second);
  * action taken is passed to `each' (if not NULL) before it is played.
  * Returns the number of actions played.
  */
-size_t	rules_playout(struct rules_position *, struct rules_rng *,
-	    int max_turns,
-	    void (*each)(const struct rules_position *,
-		const struct rules_action *, void *), void *arg);
+size_t rules_playout(struct rules_position *, struct rules_rng *, int max_turns,
+    void (*each)(
+	const struct rules_position *, const struct rules_action *, void *),
+    void *arg);
 
 /* Registered games (one file each). */
 extern const struct rules_game rules_reversi;

@@ -13,28 +13,28 @@
 
 #include "rules/rules.h"
 
-#define WHITE	0
-#define BLACK	1
+#define WHITE 0
+#define BLACK 1
 
 #define RANK_1	UINT64_C(0x00000000000000ff)
 #define RANK_8	UINT64_C(0xff00000000000000)
 #define FILE_A	UINT64_C(0x0101010101010101)
 #define FILE_H	UINT64_C(0x8080808080808080)
-#define BIT(sq)	(UINT64_C(1) << (sq))
+#define BIT(sq) (UINT64_C(1) << (sq))
 
 struct stones {
 	struct rules_head head;
-	uint64_t	 bb[2];		/* stones by colour */
-	uint64_t	 pinned;	/* pinned stones of either colour */
+	uint64_t	  bb[2];  /* stones by colour */
+	uint64_t	  pinned; /* pinned stones of either colour */
 };
 
 /* One move: the stone on `from' goes to `to', jumping `over' (or -1). */
 struct stones_move {
-	int8_t		 from, to, over;
+	int8_t from, to, over;
 };
 
 /* Enough for any position: 16 stones with at most 16 moves each. */
-#define MAX_MOVES	256
+#define MAX_MOVES 256
 
 static const char *
 colour_name(int c)
@@ -90,13 +90,14 @@ generate(const struct stones *s, struct stones_move *out)
 			/* Slide, jump at most once, slide on. */
 			over = -1;
 			for (cx = x + dx, cy = y + dy; on_board(cx, cy);
-			    cx += dx, cy += dy) {
+			     cx += dx, cy += dy) {
 				t = cy * 8 + cx;
 				if ((occ & BIT(t)) == 0) {
 					if (out != NULL)
 						out[n] = (struct stones_move){
-						    (int8_t)sq, (int8_t)t,
-						    (int8_t)over };
+							(int8_t)sq, (int8_t)t,
+							(int8_t)over
+						};
 					n++;
 				} else if (over == -1 && jumpable(s, me, t) &&
 				    on_board(cx + dx, cy + dy) &&
@@ -114,7 +115,8 @@ generate(const struct stones *s, struct stones_move *out)
 				continue;
 			if (out != NULL)
 				out[n] = (struct stones_move){ (int8_t)sq,
-				    (int8_t)(sq + 2 * dx), (int8_t)(sq + dx) };
+					(int8_t)(sq + 2 * dx),
+					(int8_t)(sq + dx) };
 			n++;
 		}
 	}
@@ -144,7 +146,7 @@ has_move(const struct stones *s)
 static void
 apply(struct stones *s, int from, int to, int over)
 {
-	int	 me = s->head.to_move;
+	int me = s->head.to_move;
 
 	s->bb[me] ^= BIT(from) | BIT(to);
 	/* A jump toggles the stone: an enemy is pinned, an ally freed. */
@@ -156,7 +158,7 @@ apply(struct stones *s, int from, int to, int over)
 static int
 stones_board(struct rules_board *b, const char *spec, struct diag *d)
 {
-	int	 w, h;
+	int w, h;
 
 	if (!rules_square_spec(spec, &w, &h) || w != 8 || h != 8)
 		return diag_set(d, DIAG_BAD_BOARD,
@@ -187,8 +189,8 @@ stones_legal(const struct rules_board *b, const void *st,
     struct rules_action *out, size_t cap)
 {
 	const struct stones *s = st;
-	struct stones_move moves[MAX_MOVES];
-	int	 n, i;
+	struct stones_move   moves[MAX_MOVES];
+	int		     n, i;
 
 	(void)b;
 	if (s->head.phase == RULES_GAME_OVER)
@@ -196,16 +198,17 @@ stones_legal(const struct rules_board *b, const void *st,
 	n = generate(s, moves);
 	for (i = 0; i < n && (size_t)i < cap; i++)
 		out[i] = (struct rules_action){ .kind = RULES_MOVE,
-		    .from = moves[i].from, .to = moves[i].to };
+			.from = moves[i].from,
+			.to = moves[i].to };
 	return (size_t)n;
 }
 
 static int
-check_jumpable(const struct rules_board *b, const struct stones *s, int sq,
-    struct diag *d)
+check_jumpable(
+    const struct rules_board *b, const struct stones *s, int sq, struct diag *d)
 {
-	char	 name[RULES_CELL_NAME];
-	int	 me = s->head.to_move, colour;
+	char name[RULES_CELL_NAME];
+	int  me = s->head.to_move, colour;
 
 	if (jumpable(s, me, sq))
 		return 0;
@@ -224,8 +227,8 @@ check_jumpable(const struct rules_board *b, const struct stones *s, int sq,
  * first stone where the slide stops.
  */
 static int
-check_diagonal(const struct rules_board *b, const struct stones *s,
-    int from, int to, int *over, struct diag *d)
+check_diagonal(const struct rules_board *b, const struct stones *s, int from,
+    int to, int *over, struct diag *d)
 {
 	char	 f[RULES_CELL_NAME], t[RULES_CELL_NAME], n[RULES_CELL_NAME];
 	char	 m[RULES_CELL_NAME];
@@ -240,7 +243,8 @@ check_diagonal(const struct rules_board *b, const struct stones *s,
 		if (first != -1)
 			return diag_set(d, DIAG_SECOND_JUMP,
 			    "%s-%s would jump both %s and %s: a move jumps "
-			    "one stone at most", rules_cell_name(b, from, f),
+			    "one stone at most",
+			    rules_cell_name(b, from, f),
 			    rules_cell_name(b, to, t),
 			    rules_cell_name(b, first, n),
 			    rules_cell_name(b, sq, m));
@@ -259,10 +263,9 @@ check_diagonal(const struct rules_board *b, const struct stones *s,
 	return 0;
 }
 
-
 static int
-stones_play(const struct rules_board *b, void *st,
-    const struct rules_action *a, struct diag *d)
+stones_play(const struct rules_board *b, void *st, const struct rules_action *a,
+    struct diag *d)
 {
 	struct stones *s = st;
 	char	 f[RULES_CELL_NAME], t[RULES_CELL_NAME], m[RULES_CELL_NAME];
@@ -278,8 +281,8 @@ stones_play(const struct rules_board *b, void *st,
 	rules_cell_name(b, from, f);
 	rules_cell_name(b, to, t);
 	if ((occ & BIT(from)) == 0)
-		return diag_set(d, DIAG_EMPTY_SQUARE, "there is no stone on %s",
-		    f);
+		return diag_set(
+		    d, DIAG_EMPTY_SQUARE, "there is no stone on %s", f);
 	if ((s->bb[me] & BIT(from)) == 0)
 		return diag_set(d, DIAG_OPPONENT_STONE,
 		    "%s holds a %s stone: %s moves only %s stones", f,
@@ -289,8 +292,8 @@ stones_play(const struct rules_board *b, void *st,
 		    "the %s stone on %s is pinned and cannot move",
 		    colour_name(me), f);
 	if (from == to)
-		return diag_set(d, DIAG_UNREACHABLE,
-		    "%s-%s does not move the stone", f, t);
+		return diag_set(
+		    d, DIAG_UNREACHABLE, "%s-%s does not move the stone", f, t);
 	if (occ & BIT(to))
 		return diag_set(d, DIAG_OCCUPIED, "%s is occupied", t);
 	dx = (to & 7) - (from & 7);
@@ -301,7 +304,8 @@ stones_play(const struct rules_board *b, void *st,
 			return diag_set(d, DIAG_SIDEWAYS_NOT_JUMP,
 			    "%s-%s is not a sideways jump: a stone jumps "
 			    "sideways only over the stone beside it, landing "
-			    "just beyond", f, t);
+			    "just beyond",
+			    f, t);
 		over = from + dx / 2;
 		if ((occ & BIT(over)) == 0)
 			return diag_set(d, DIAG_SIDEWAYS_NOT_JUMP,
@@ -325,45 +329,46 @@ stones_play(const struct rules_board *b, void *st,
 }
 
 static void
-stones_score(const struct rules_board *b, const void *st,
-    struct rules_score *s)
+stones_score(const struct rules_board *b, const void *st, struct rules_score *s)
 {
 	const struct stones *p = st;
-	int	 c, pinned[2], unpinned[2];
+	int		     c, pinned[2], unpinned[2];
 
 	(void)b;
 	/* Unpinned stones of one's colour on the far rank. */
-	s->points[WHITE] = __builtin_popcountll(p->bb[WHITE] & ~p->pinned &
-	    RANK_8);
-	s->points[BLACK] = __builtin_popcountll(p->bb[BLACK] & ~p->pinned &
-	    RANK_1);
+	s->points[WHITE] = __builtin_popcountll(
+	    p->bb[WHITE] & ~p->pinned & RANK_8);
+	s->points[BLACK] = __builtin_popcountll(
+	    p->bb[BLACK] & ~p->pinned & RANK_1);
 	for (c = 0; c < 2; c++) {
 		s->alt[c] = s->points[c];
 		pinned[c] = __builtin_popcountll(p->bb[c] & p->pinned);
 		unpinned[c] = __builtin_popcountll(p->bb[c] & ~p->pinned);
 	}
 	s->over = p->head.phase == RULES_GAME_OVER;
-	s->winner = !s->over ? -1 : s->points[WHITE] > s->points[BLACK] ?
-	    WHITE : s->points[BLACK] > s->points[WHITE] ? BLACK : -1;
+	s->winner = !s->over			? -1 :
+	    s->points[WHITE] > s->points[BLACK] ? WHITE :
+	    s->points[BLACK] > s->points[WHITE] ? BLACK :
+						  -1;
 	s->nstats = 3;
 	s->stats[0] = (struct rules_stat){ "far-rank",
-	    { s->points[0], s->points[1] } };
-	s->stats[1] = (struct rules_stat){ "pinned",
-	    { pinned[0], pinned[1] } };
+		{ s->points[0], s->points[1] } };
+	s->stats[1] = (struct rules_stat){ "pinned", { pinned[0], pinned[1] } };
 	s->stats[2] = (struct rules_stat){ "unpinned",
-	    { unpinned[0], unpinned[1] } };
+		{ unpinned[0], unpinned[1] } };
 }
 
 static int
 stones_piece(const struct rules_board *b, const void *st, int cell)
 {
 	const struct stones *s = st;
-	uint64_t bit = BIT(cell);
-	int	 v;
+	uint64_t	     bit = BIT(cell);
+	int		     v;
 
 	(void)b;
 	v = (s->bb[WHITE] & bit) ? RULES_PIECE(WHITE) :
-	    (s->bb[BLACK] & bit) ? RULES_PIECE(BLACK) : RULES_EMPTY;
+	    (s->bb[BLACK] & bit) ? RULES_PIECE(BLACK) :
+				   RULES_EMPTY;
 	if (v != RULES_EMPTY && (s->pinned & bit))
 		v |= RULES_PINNED;
 	return v;
@@ -383,9 +388,9 @@ stones_setup(const struct rules_board *b, void *st,
     struct diag *d)
 {
 	struct stones *s = st, fresh;
-	char	 name[RULES_CELL_NAME];
-	uint64_t edge;
-	int	 sq, colour, n;
+	char	       name[RULES_CELL_NAME];
+	uint64_t       edge;
+	int	       sq, colour, n;
 
 	stones_init(b, &fresh, v, d);
 	fresh.bb[WHITE] = fresh.bb[BLACK] = 0;
@@ -405,19 +410,22 @@ stones_setup(const struct rules_board *b, void *st,
 	for (colour = 0; colour < 2; colour++) {
 		n = __builtin_popcountll(fresh.bb[colour]);
 		if (n > 8)
-			return diag_set(d, DIAG_BAD_SETUP, "%s has %d stones: "
+			return diag_set(d, DIAG_BAD_SETUP,
+			    "%s has %d stones: "
 			    "each side starts with 8 and no stone leaves the "
-			    "board", colour_name(colour), n);
+			    "board",
+			    colour_name(colour), n);
 	}
 	edge = fresh.pinned & (FILE_A | FILE_H);
 	if (edge != 0)
-		return diag_set(d, DIAG_BAD_SETUP, "the pinned stone at %s is "
+		return diag_set(d, DIAG_BAD_SETUP,
+		    "the pinned stone at %s is "
 		    "on an edge file: no jump passes over a stone there, and "
 		    "a pinned stone does not move",
 		    rules_cell_name(b, __builtin_ctzll(edge), name));
 	fresh.head.to_move = (uint8_t)to_move;
 	fresh.head.phase = has_move(&fresh) ? RULES_TURN_START :
-	    RULES_GAME_OVER;
+					      RULES_GAME_OVER;
 	*s = fresh;
 	return 0;
 }
@@ -427,9 +435,9 @@ static uint64_t
 perft(const struct stones *s, int depth)
 {
 	struct stones_move moves[MAX_MOVES];
-	struct stones child;
-	uint64_t total = 0;
-	int	 n, i;
+	struct stones	   child;
+	uint64_t	   total = 0;
+	int		   n, i;
 
 	n = generate(s, depth == 1 ? NULL : moves);
 	if (n == 0)

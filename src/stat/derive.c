@@ -30,7 +30,7 @@ stat_hist_moments(const struct stat_hist *h, struct stat_moments *m)
 bool
 stat_moments_mean_sd(const struct stat_moments *m, double *mean, double *sd)
 {
-	double	 n = (double)m->n, var;
+	double n = (double)m->n, var;
 
 	if (m->n == 0)
 		return false;
@@ -68,7 +68,7 @@ stat_hist_quantile(const struct stat_hist *h, unsigned permille)
 bool
 stat_wilson(uint64_t k, uint64_t n, double z, double *lo, double *hi)
 {
-	double	 p, nn = (double)n, z2 = z * z, centre, half, d;
+	double p, nn = (double)n, z2 = z * z, centre, half, d;
 
 	if (n == 0)
 		return false;
@@ -84,8 +84,8 @@ stat_wilson(uint64_t k, uint64_t n, double z, double *lo, double *hi)
 /* ---- Ratings ------------------------------------------------------- */
 
 struct ranked {
-	const char	*name;
-	size_t		 number;	/* in the group's player table */
+	const char *name;
+	size_t	    number; /* in the group's player table */
 };
 
 static int
@@ -96,8 +96,8 @@ compare_ranked(const void *pa, const void *pb)
 }
 
 struct sorted_pair {
-	size_t		 a, b;		/* ranks, a < b */
-	double		 wa, wb, n;	/* half-points and games */
+	size_t a, b;	  /* ranks, a < b */
+	double wa, wb, n; /* half-points and games */
 };
 
 static int
@@ -112,19 +112,18 @@ compare_pairs(const void *pa, const void *pb)
 	return 0;
 }
 
-#define ELO	(400 / M_LN10)	/* Elo points per unit of log-strength */
+#define ELO (400 / M_LN10) /* Elo points per unit of log-strength */
 
 int
-stat_ratings(const struct stat_group *g, double prior,
-    struct stat_rating **out)
+stat_ratings(const struct stat_group *g, double prior, struct stat_rating **out)
 {
 	struct stat_rating *r = NULL;
-	struct ranked *rk = NULL;
+	struct ranked	   *rk = NULL;
 	struct sorted_pair *sp = NULL;
-	size_t	*rank = NULL, n = g->nplayers, i, it;
-	double	*gam = NULL, *win = NULL, *den = NULL, *info = NULL;
-	double	 change, x, p;
-	int	 rc = -1;
+	size_t		   *rank = NULL, n = g->nplayers, i, it;
+	double		   *gam = NULL, *win = NULL, *den = NULL, *info = NULL;
+	double		    change, x, p;
+	int		    rc = -1;
 
 	*out = NULL;
 	r = calloc(n + 1, sizeof *r);
@@ -150,16 +149,21 @@ stat_ratings(const struct stat_group *g, double prior,
 	/* The pair table in rank order, and each player's totals. */
 	for (i = 0; i < g->npairs; i++) {
 		const struct stat_pair *p0 = &g->pair[i];
-		size_t	 a = rank[p0->a], b = rank[p0->b];
-		uint64_t wa = p0->wins_a, wb = p0->wins_b;
+		size_t			a = rank[p0->a], b = rank[p0->b];
+		uint64_t		wa = p0->wins_a, wb = p0->wins_b;
 
 		if (a > b) {
-			size_t t = a; a = b; b = t;
-			uint64_t u = wa; wa = wb; wb = u;
+			size_t t = a;
+			a = b;
+			b = t;
+			uint64_t u = wa;
+			wa = wb;
+			wb = u;
 		}
-		sp[i] = (struct sorted_pair){ a, b, (double)wa +
-		    (double)p0->draws / 2, (double)wb + (double)p0->draws / 2,
-		    (double)(wa + wb + p0->draws) };
+		sp[i] = (struct sorted_pair){ a, b,
+			(double)wa + (double)p0->draws / 2,
+			(double)wb + (double)p0->draws / 2,
+			(double)(wa + wb + p0->draws) };
 		r[a].games += wa + wb + p0->draws;
 		r[b].games += wa + wb + p0->draws;
 		r[a].wins += wa;
@@ -230,7 +234,7 @@ stat_ratings(const struct stat_group *g, double prior,
 	for (i = 0; i < n; i++) {
 		r[i].rating = ELO * log(gam[i]);
 		r[i].error = info[i] > 0 ? 1.959964 * ELO / sqrt(info[i]) :
-		    HUGE_VAL;
+					   HUGE_VAL;
 	}
 	*out = r;
 	r = NULL;

@@ -13,7 +13,7 @@
 #include "stat/elo.h"
 
 /* The two-sided 95% quantile of the normal distribution. */
-#define Z95	1.959963984540054
+#define Z95 1.959963984540054
 
 double
 stat_elo_score(double elo)
@@ -42,8 +42,8 @@ elo_of_score(double s)
 static double
 regularise(const unsigned long *count, int kinds, double *c)
 {
-	unsigned long	 n = 0;
-	int		 k;
+	unsigned long n = 0;
+	int	      k;
 
 	for (k = 0; k < kinds; k++) {
 		n += count[k];
@@ -56,8 +56,8 @@ regularise(const unsigned long *count, int kinds, double *c)
 static double
 moments(const double *count, int kinds, double *mean, double *var)
 {
-	double	 n = 0, sum = 0, sq = 0, x;
-	int	 k;
+	double n = 0, sum = 0, sq = 0, x;
+	int    k;
 
 	for (k = 0; k < kinds; k++) {
 		x = (double)k / (kinds - 1);
@@ -78,8 +78,8 @@ moments(const double *count, int kinds, double *mean, double *var)
 void
 stat_elo_of(const unsigned long *count, int kinds, struct stat_elo *e)
 {
-	double	 raw[STAT_PENTANOMIAL], c[STAT_PENTANOMIAL], n, s, var, se;
-	int	 k;
+	double raw[STAT_PENTANOMIAL], c[STAT_PENTANOMIAL], n, s, var, se;
+	int    k;
 
 	e->defined = false;
 	e->score = 0.5;
@@ -126,8 +126,8 @@ stat_sprt_upper(const struct stat_sprt *t)
 static double
 divergence(const double *c, int kinds, double s)
 {
-	double	 lo = -1 / (1 - s), hi = 1 / s, x, f, d, sum = 0;
-	int	 i, k;
+	double lo = -1 / (1 - s), hi = 1 / s, x, f, d, sum = 0;
+	int    i, k;
 
 	/* Each step halves the interval: 200 reach a double's precision. */
 	for (i = 0; i < 200 && lo < hi; i++) {
@@ -151,10 +151,9 @@ divergence(const double *c, int kinds, double s)
 }
 
 double
-stat_sprt_llr(const struct stat_sprt *t, const unsigned long *count,
-    int kinds)
+stat_sprt_llr(const struct stat_sprt *t, const unsigned long *count, int kinds)
 {
-	double	 c[STAT_PENTANOMIAL];
+	double c[STAT_PENTANOMIAL];
 
 	if (regularise(count, kinds, c) == 0)
 		return 0;

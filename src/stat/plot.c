@@ -16,14 +16,14 @@
 #include "stat/stat.h"
 #include "util/util.h"
 
-#define WIDTH	640
-#define PANEL	210	/* height of one histogram panel */
-#define LEFT	60
-#define RIGHT	20
-#define TOP	40	/* the chart's title */
-#define PLOT	120	/* height of a panel's bars */
-#define MAX_BINS 70	/* narrower bars than 8 px read as a comb */
-#define CHAR_PX	7	/* a 12 px sans-serif character, roughly */
+#define WIDTH	 640
+#define PANEL	 210 /* height of one histogram panel */
+#define LEFT	 60
+#define RIGHT	 20
+#define TOP	 40  /* the chart's title */
+#define PLOT	 120 /* height of a panel's bars */
+#define MAX_BINS 70  /* narrower bars than 8 px read as a comb */
+#define CHAR_PX	 7   /* a 12 px sans-serif character, roughly */
 
 /*
  * s (any bytes) escaped, cut to at most max characters with an ellipsis,
@@ -61,9 +61,9 @@ text_cut(FILE *f, const char *s, size_t max)
 static void
 group_title(FILE *f, const struct stat_group *g, size_t max)
 {
-	char	*t = NULL;
-	size_t	 len = 0;
-	FILE	*m;
+	char  *t = NULL;
+	size_t len = 0;
+	FILE  *m;
 
 	if ((m = open_memstream(&t, &len)) == NULL)
 		return;
@@ -82,14 +82,15 @@ group_title(FILE *f, const struct stat_group *g, size_t max)
 static void
 svg_start(FILE *f, int height, const char *title)
 {
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	fprintf(f,
+	    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
 	    "font-size=\"12\">\n<title>%s</title>\n"
 	    "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
 	    "<text x=\"%d\" y=\"24\" font-size=\"16\" font-weight=\"bold\" "
-	    "text-anchor=\"middle\">%s</text>\n", WIDTH, height, WIDTH, height,
-	    title, WIDTH / 2, title);
+	    "text-anchor=\"middle\">%s</text>\n",
+	    WIDTH, height, WIDTH, height, title, WIDTH / 2, title);
 }
 
 /*
@@ -136,17 +137,21 @@ hist_panel(FILE *f, const struct stat_group *g, const struct stat_hist *h,
 {
 	long long lo, hi, v, w, b, t, step;
 	uint64_t *bins, max = 1, ystep;
-	double	 bw, x, bh, y;
-	size_t	 i, nb;
-	int	 base = 30 + PLOT;
+	double	  bw, x, bh, y;
+	size_t	  i, nb;
+	int	  base = 30 + PLOT;
 
-	fprintf(f, "<g transform=\"translate(0,%d)\">\n<text x=\"%d\" "
-	    "y=\"16\" font-weight=\"bold\">", y0, LEFT);
+	fprintf(f,
+	    "<g transform=\"translate(0,%d)\">\n<text x=\"%d\" "
+	    "y=\"16\" font-weight=\"bold\">",
+	    y0, LEFT);
 	group_title(f, g, (WIDTH - LEFT - RIGHT) / CHAR_PX);
 	fprintf(f, "</text>\n");
 	if (h->n == 0) {
-		fprintf(f, "<text x=\"%d\" y=\"60\">no finished games</text>\n"
-		    "</g>\n", LEFT);
+		fprintf(f,
+		    "<text x=\"%d\" y=\"60\">no finished games</text>\n"
+		    "</g>\n",
+		    LEFT);
 		return;
 	}
 	lo = h->value[0];
@@ -154,9 +159,11 @@ hist_panel(FILE *f, const struct stat_group *g, const struct stat_hist *h,
 	for (i = 0; i < h->n && llabs(h->value[i]) == llabs(hi); i++)
 		continue;
 	if (i == h->n) {
-		fprintf(f, "<text x=\"%d\" y=\"60\">every game: %s %s%lld "
-		    "(nothing to chart)</text>\n</g>\n", LEFT, what,
-		    lo == hi ? "" : "\xc2\xb1", lo == hi ? hi : llabs(hi));
+		fprintf(f,
+		    "<text x=\"%d\" y=\"60\">every game: %s %s%lld "
+		    "(nothing to chart)</text>\n</g>\n",
+		    LEFT, what, lo == hi ? "" : "\xc2\xb1",
+		    lo == hi ? hi : llabs(hi));
 		return;
 	}
 	w = nice_step(hi - lo + 1, MAX_BINS);
@@ -178,10 +185,11 @@ hist_panel(FILE *f, const struct stat_group *g, const struct stat_hist *h,
 	ystep = (uint64_t)nice_step((long long)max, 4);
 	for (t = 0; (uint64_t)t <= max; t += (long long)ystep) {
 		y = base - (double)PLOT * (double)t / (double)max;
-		fprintf(f, "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" "
+		fprintf(f,
+		    "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" "
 		    "stroke=\"#ddd\"/>\n<text x=\"%d\" y=\"%.2f\" "
-		    "text-anchor=\"end\">%lld</text>\n", LEFT, y, WIDTH - RIGHT,
-		    y, LEFT - 6, y + 4, t);
+		    "text-anchor=\"end\">%lld</text>\n",
+		    LEFT, y, WIDTH - RIGHT, y, LEFT - 6, y + 4, t);
 	}
 	for (i = 0; i < nb; i++) {
 		if (bins[i] == 0)
@@ -189,18 +197,21 @@ hist_panel(FILE *f, const struct stat_group *g, const struct stat_hist *h,
 		v = lo + (long long)i * w;
 		x = LEFT + bw * (double)i;
 		bh = (double)PLOT * (double)bins[i] / (double)max;
-		fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-		    "height=\"%.2f\" fill=\"#4477aa\"><title>", x, base - bh,
-		    bw > 1.5 ? bw - 0.5 : bw, bh);
+		fprintf(f,
+		    "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+		    "height=\"%.2f\" fill=\"#4477aa\"><title>",
+		    x, base - bh, bw > 1.5 ? bw - 0.5 : bw, bh);
 		if (w == 1)
 			fprintf(f, "%lld", v);
 		else
 			fprintf(f, "%lld to %lld", v, v + w - 1);
-		fprintf(f, ": %llu</title></rect>\n",
-		    (unsigned long long)bins[i]);
+		fprintf(
+		    f, ": %llu</title></rect>\n", (unsigned long long)bins[i]);
 	}
-	fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-	    "stroke=\"black\"/>\n", LEFT, base, WIDTH - RIGHT, base);
+	fprintf(f,
+	    "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+	    "stroke=\"black\"/>\n",
+	    LEFT, base, WIDTH - RIGHT, base);
 	/*
 	 * The value axis: round ticks, about eight, under a bar's middle for
 	 * bins of one value, else at bin edges.
@@ -210,21 +221,23 @@ hist_panel(FILE *f, const struct stat_group *g, const struct stat_hist *h,
 		step = w;
 	step = (step + w - 1) / w * w;
 	for (t = bin_of(lo + step - 1, step); t <= hi + w; t += step) {
-		x = LEFT + bw * ((double)(t - lo) / (double)w +
-		    (w == 1 ? 0.5 : 0));
+		x = LEFT +
+		    bw * ((double)(t - lo) / (double)w + (w == 1 ? 0.5 : 0));
 		if (x > WIDTH - RIGHT + 0.01)
 			break;
-		fprintf(f, "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" "
+		fprintf(f,
+		    "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" "
 		    "stroke=\"black\"/>\n<text x=\"%.2f\" y=\"%d\" "
-		    "text-anchor=\"middle\">%lld</text>\n", x, base, x,
-		    base + 5, x, base + 18, t);
+		    "text-anchor=\"middle\">%lld</text>\n",
+		    x, base, x, base + 5, x, base + 18, t);
 	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s%s"
+	fprintf(f,
+	    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s%s"
 	    "</text>\n<text x=\"14\" y=\"%d\" text-anchor=\"middle\" "
 	    "transform=\"rotate(-90 14 %d)\">games</text>\n</g>\n",
-	    (LEFT + WIDTH - RIGHT) / 2, base + 36, unit, w > 1 ? (w == 2 ?
-	    ", in bins of 2" : ", in bins") : "", 30 + PLOT / 2,
-	    30 + PLOT / 2);
+	    (LEFT + WIDTH - RIGHT) / 2, base + 36, unit,
+	    w > 1 ? (w == 2 ? ", in bins of 2" : ", in bins") : "",
+	    30 + PLOT / 2, 30 + PLOT / 2);
 	free(bins);
 }
 
@@ -238,17 +251,17 @@ end_chart(FILE *f)
 }
 
 static int
-histograms(struct stat_group **v, size_t n, FILE *f, const char *title,
-    bool margin)
+histograms(
+    struct stat_group **v, size_t n, FILE *f, const char *title, bool margin)
 {
-	size_t	 i;
+	size_t i;
 
 	svg_start(f, TOP + (int)(n > 0 ? n : 1) * PANEL, title);
 	for (i = 0; i < n; i++)
 		hist_panel(f, v[i], margin ? &v[i]->margin : &v[i]->turns,
 		    TOP + (int)i * PANEL, margin ? "margin" : "length",
 		    margin ? "score margin (first colour minus second)" :
-		    "game length in turns");
+			     "game length in turns");
 	return end_chart(f);
 }
 
@@ -262,28 +275,34 @@ first_player(struct stat_group **v, size_t n, FILE *f)
 
 	svg_start(f, bottom + 70, "First player's share of decisive games");
 	/* The legend: what the bar, the line and the dashes mean. */
-	fprintf(f, "<rect x=\"10\" y=\"%d\" width=\"14\" height=\"10\" "
+	fprintf(f,
+	    "<rect x=\"10\" y=\"%d\" width=\"14\" height=\"10\" "
 	    "fill=\"#4477aa\"/><text x=\"30\" y=\"%d\">share won by the "
 	    "first player</text>\n<line x1=\"230\" y1=\"%d\" x2=\"250\" "
 	    "y2=\"%d\" stroke=\"black\" stroke-width=\"2\"/><text x=\"256\" "
 	    "y=\"%d\">95%% Wilson interval</text>\n<line x1=\"420\" y1=\"%d\" "
 	    "x2=\"440\" y2=\"%d\" stroke=\"gray\" stroke-dasharray=\"4\"/>"
-	    "<text x=\"446\" y=\"%d\">even (0.5)</text>\n", TOP, TOP + 10,
-	    TOP + 5, TOP + 5, TOP + 10, TOP + 5, TOP + 5, TOP + 10);
+	    "<text x=\"446\" y=\"%d\">even (0.5)</text>\n",
+	    TOP, TOP + 10, TOP + 5, TOP + 5, TOP + 10, TOP + 5, TOP + 5,
+	    TOP + 10);
 	for (k = 0; k <= 10; k += 2) {
 		double x = 250 + span * k / 10.0;
 
-		fprintf(f, "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" "
+		fprintf(f,
+		    "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" "
 		    "y2=\"%d\" stroke=\"%s\"%s/>\n<text x=\"%.2f\" y=\"%d\" "
-		    "text-anchor=\"middle\">%.1f</text>\n", x, TOP + 30, x,
-		    bottom, k == 5 ? "gray" : "#ddd", k == 5 ?
-		    " stroke-dasharray=\"4\"" : "", x, bottom + 16, k / 10.0);
+		    "text-anchor=\"middle\">%.1f</text>\n",
+		    x, TOP + 30, x, bottom, k == 5 ? "gray" : "#ddd",
+		    k == 5 ? " stroke-dasharray=\"4\"" : "", x, bottom + 16,
+		    k / 10.0);
 	}
-	fprintf(f, "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" "
+	fprintf(f,
+	    "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" "
 	    "stroke=\"gray\" stroke-dasharray=\"4\"/>\n<text x=\"%.2f\" "
 	    "y=\"%d\" text-anchor=\"middle\">share of decisive games won by "
-	    "the first player</text>\n", 250 + span / 2, TOP + 30,
-	    250 + span / 2, bottom, 250 + span / 2, bottom + 36);
+	    "the first player</text>\n",
+	    250 + span / 2, TOP + 30, 250 + span / 2, bottom, 250 + span / 2,
+	    bottom + 36);
 	for (i = 0; i < n; i++) {
 		y = TOP + 40 + 30 * (int)i;
 		d = v[i]->seat_wins[0] + v[i]->seat_wins[1];
@@ -291,12 +310,15 @@ first_player(struct stat_group **v, size_t n, FILE *f)
 		group_title(f, v[i], 240 / CHAR_PX);
 		fputs("</text>\n", f);
 		if (!stat_wilson(v[i]->seat_wins[0], d, 1.959964, &lo, &hi)) {
-			fprintf(f, "<text x=\"250\" y=\"%d\">no decisive "
-			    "games</text>\n", y + 15);
+			fprintf(f,
+			    "<text x=\"250\" y=\"%d\">no decisive "
+			    "games</text>\n",
+			    y + 15);
 			continue;
 		}
 		p = (double)v[i]->seat_wins[0] / (double)d;
-		fprintf(f, "<rect x=\"250\" y=\"%d\" width=\"%.2f\" "
+		fprintf(f,
+		    "<rect x=\"250\" y=\"%d\" width=\"%.2f\" "
 		    "height=\"20\" fill=\"#4477aa\"><title>%.4f of %llu"
 		    "</title></rect>\n<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" "
 		    "y2=\"%d\" stroke=\"black\" stroke-width=\"2\"/>\n"
@@ -312,17 +334,18 @@ static int
 index_page(struct stat_group **v, size_t n, FILE *f)
 {
 	static const char *const what[] = { "Score margin", "Game length",
-	    "First player's share of decisive games" };
-	size_t	 i;
-	int	 k;
+		"First player's share of decisive games" };
+	size_t			 i;
+	int			 k;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\"/>\n<title>gamestat charts</title>\n"
-	    "<style>\n:root { color-scheme: light dark; }\n"
-	    "body { font: 15px/1.4 sans-serif; margin: 1em; }\n"
-	    "img { display: block; max-width: 100%; margin-bottom: 1.5em; "
-	    "border: 1px solid #999; }\n</style>\n</head>\n<body>\n"
-	    "<h1>gamestat charts</h1>\n<p>Groups:</p>\n<ul>\n", f);
+	      "<meta charset=\"utf-8\"/>\n<title>gamestat charts</title>\n"
+	      "<style>\n:root { color-scheme: light dark; }\n"
+	      "body { font: 15px/1.4 sans-serif; margin: 1em; }\n"
+	      "img { display: block; max-width: 100%; margin-bottom: 1.5em; "
+	      "border: 1px solid #999; }\n</style>\n</head>\n<body>\n"
+	      "<h1>gamestat charts</h1>\n<p>Groups:</p>\n<ul>\n",
+	    f);
 	for (i = 0; i < n; i++) {
 		fputs("<li>", f);
 		group_title(f, v[i], 200);
@@ -340,7 +363,10 @@ index_page(struct stat_group **v, size_t n, FILE *f)
 }
 
 static const char *const chart_names[STAT_CHARTS] = {
-	"margin.svg", "length.svg", "first-player.svg", "index.html",
+	"margin.svg",
+	"length.svg",
+	"first-player.svg",
+	"index.html",
 };
 
 const char *
@@ -353,23 +379,15 @@ int
 stat_chart_write(const struct stat_summary *s, int i, FILE *f)
 {
 	struct stat_group **v;
-	int	 rc;
+	int		    rc;
 
 	if ((v = stat_groups_sorted(s)) == NULL)
 		return -1;
 	switch (i) {
-	case 0:
-		rc = histograms(v, s->ngroups, f, "Score margin", true);
-		break;
-	case 1:
-		rc = histograms(v, s->ngroups, f, "Game length", false);
-		break;
-	case 3:
-		rc = index_page(v, s->ngroups, f);
-		break;
-	default:
-		rc = first_player(v, s->ngroups, f);
-		break;
+	case 0: rc = histograms(v, s->ngroups, f, "Score margin", true); break;
+	case 1: rc = histograms(v, s->ngroups, f, "Game length", false); break;
+	case 3: rc = index_page(v, s->ngroups, f); break;
+	default: rc = first_player(v, s->ngroups, f); break;
 	}
 	free(v);
 	return rc;

@@ -12,14 +12,14 @@
 
 #include "stat/stat.h"
 
-static void	cover_fini(struct stat_cover *);
+static void cover_fini(struct stat_cover *);
 /* ---- Small helpers ----------------------------------------------- */
 
 /* strdup that keeps NULL as NULL; *ok turns false when memory runs out. */
 static char *
 dup_or_null(const char *s, bool *ok)
 {
-	char	*d;
+	char *d;
 
 	if (s == NULL)
 		return NULL;
@@ -48,7 +48,7 @@ compare_names(const char *a, const char *b)
 int
 stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
 {
-	size_t	 lo = 0, hi = h->n, mid;
+	size_t lo = 0, hi = h->n, mid;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -69,21 +69,21 @@ stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
 		return -1;
 	}
 	if (h->n == h->cap) {
-		size_t	 cap = h->cap;
+		size_t cap = h->cap;
 
-		if (array_grow(&h->value, &cap, h->n + 1,
-		    sizeof *h->value) == -1)
+		if (array_grow(&h->value, &cap, h->n + 1, sizeof *h->value) ==
+		    -1)
 			return -1;
 		cap = h->cap;
-		if (array_grow(&h->count, &cap, h->n + 1,
-		    sizeof *h->count) == -1)
+		if (array_grow(&h->count, &cap, h->n + 1, sizeof *h->count) ==
+		    -1)
 			return -1;
 		h->cap = cap;
 	}
-	memmove(h->value + lo + 1, h->value + lo, (h->n - lo) *
-	    sizeof *h->value);
-	memmove(h->count + lo + 1, h->count + lo, (h->n - lo) *
-	    sizeof *h->count);
+	memmove(
+	    h->value + lo + 1, h->value + lo, (h->n - lo) * sizeof *h->value);
+	memmove(
+	    h->count + lo + 1, h->count + lo, (h->n - lo) * sizeof *h->count);
 	h->value[lo] = v;
 	h->count[lo] = count;
 	h->n++;
@@ -119,7 +119,7 @@ stat_sum_add(int64_t *a, int64_t b)
 static int
 hist_merge(struct stat_hist *dst, const struct stat_hist *src)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < src->n; i++)
 		if (stat_hist_add(dst, src->value[i], src->count[i]) == -1)
@@ -139,8 +139,8 @@ struct stat_series *
 stat_series_get(struct stat_group *g, const char *name)
 {
 	struct stat_series *s;
-	size_t	 lo = 0, hi = g->nseries, mid, cap = g->nseries;
-	int	 c;
+	size_t		    lo = 0, hi = g->nseries, mid, cap = g->nseries;
+	int		    c;
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
@@ -153,16 +153,16 @@ stat_series_get(struct stat_group *g, const char *name)
 			hi = mid;
 	}
 	/* Few series per game: an exact fit keeps the code short. */
-	if (array_grow(&g->series, &cap, g->nseries + 1,
-	    sizeof *g->series) == -1)
+	if (array_grow(&g->series, &cap, g->nseries + 1, sizeof *g->series) ==
+	    -1)
 		return NULL;
-	memmove(g->series + lo + 1, g->series + lo, (g->nseries - lo) *
-	    sizeof *g->series);
+	memmove(g->series + lo + 1, g->series + lo,
+	    (g->nseries - lo) * sizeof *g->series);
 	s = &g->series[lo];
 	memset(s, 0, sizeof *s);
 	if ((s->name = strdup(name)) == NULL) {
-		memmove(g->series + lo, g->series + lo + 1, (g->nseries - lo) *
-		    sizeof *g->series);
+		memmove(g->series + lo, g->series + lo + 1,
+		    (g->nseries - lo) * sizeof *g->series);
 		return NULL;
 	}
 	g->nseries++;
@@ -190,10 +190,10 @@ stat_player(struct stat_group *g, const char *name)
 	    HASHMAP_ABSENT)
 		return (long)v;
 	if (array_grow(&g->player, &g->playercap, g->nplayers + 1,
-	    sizeof *g->player) == -1)
+		sizeof *g->player) == -1)
 		return -1;
 	if (array_grow(&g->forfeited, &g->forfeitedcap, g->nplayers + 1,
-	    sizeof *g->forfeited) == -1)
+		sizeof *g->forfeited) == -1)
 		return -1;
 	memset(g->forfeited[g->nplayers], 0, sizeof *g->forfeited);
 	if ((g->player[g->nplayers] = strdup(name)) == NULL)
@@ -208,8 +208,9 @@ stat_player(struct stat_group *g, const char *name)
 long
 stat_player_find(const struct stat_group *g, const char *name)
 {
-	size_t	 v = hashmap_get(&g->players, hashmap_hash(HASHMAP_HASH_INIT,
-	    name, strlen(name)), name, player_eq, g);
+	size_t v = hashmap_get(&g->players,
+	    hashmap_hash(HASHMAP_HASH_INIT, name, strlen(name)), name,
+	    player_eq, g);
 
 	return v == HASHMAP_ABSENT ? -1 : (long)v;
 }
@@ -222,14 +223,15 @@ stat_player_losses(const struct stat_group *g, size_t a)
 
 	for (i = 0; i < g->npairs; i++)
 		n += g->pair[i].a == a ? g->pair[i].wins_b :
-		    g->pair[i].b == a ? g->pair[i].wins_a : 0;
+		    g->pair[i].b == a  ? g->pair[i].wins_a :
+					 0;
 	return n;
 }
 
 bool
 stat_has_forfeits(const struct stat_group *g)
 {
-	int	 k;
+	int k;
 
 	for (k = 0; k < STAT_CAUSES; k++)
 		if (g->forfeits[k] > 0)
@@ -242,7 +244,7 @@ static bool
 pair_eq(const void *key, size_t value, const void *arg)
 {
 	const struct stat_group *g = arg;
-	const uint32_t *k = key;
+	const uint32_t		*k = key;
 
 	return g->pair[value].a == k[0] && g->pair[value].b == k[1];
 }
@@ -252,9 +254,9 @@ stat_pair_add(struct stat_group *g, uint32_t a, uint32_t b, uint64_t wins_a,
     uint64_t wins_b, uint64_t draws)
 {
 	struct stat_pair *p;
-	uint32_t key[2];
-	uint64_t t, h;
-	size_t	 v;
+	uint32_t	  key[2];
+	uint64_t	  t, h;
+	size_t		  v;
 
 	if (a > b) {
 		key[0] = a, a = b, b = key[0];
@@ -266,7 +268,7 @@ stat_pair_add(struct stat_group *g, uint32_t a, uint32_t b, uint64_t wins_a,
 	if ((v = hashmap_get(&g->pairs, h, key, pair_eq, g)) ==
 	    HASHMAP_ABSENT) {
 		if (array_grow(&g->pair, &g->paircap, g->npairs + 1,
-		    sizeof *g->pair) == -1 ||
+			sizeof *g->pair) == -1 ||
 		    hashmap_put(&g->pairs, h, g->npairs) == -1)
 			return -1;
 		v = g->npairs++;
@@ -290,7 +292,7 @@ stat_pair_add(struct stat_group *g, uint32_t a, uint32_t b, uint64_t wins_a,
 static void
 group_free(struct stat_group *g)
 {
-	size_t	 i;
+	size_t i;
 
 	if (g == NULL)
 		return;
@@ -319,7 +321,7 @@ struct stat_summary *
 stat_summary_new(const char *by)
 {
 	struct stat_summary *s;
-	bool	 ok = true;
+	bool		     ok = true;
 
 	if ((s = calloc(1, sizeof *s)) == NULL)
 		return NULL;
@@ -336,7 +338,7 @@ stat_summary_new(const char *by)
 void
 stat_summary_free(struct stat_summary *s)
 {
-	size_t	 i;
+	size_t i;
 
 	if (s == NULL)
 		return;
@@ -357,9 +359,9 @@ stat_summary_free(struct stat_summary *s)
 static bool
 group_eq(const void *key, size_t value, const void *arg)
 {
-	const char *const *part = key;
+	const char *const	  *part = key;
 	const struct stat_summary *s = arg;
-	const struct stat_group *g = s->group[value];
+	const struct stat_group	  *g = s->group[value];
 
 	return same(g->value, part[0]) && same(g->game, part[1]) &&
 	    same(g->board, part[2]);
@@ -369,9 +371,9 @@ group_eq(const void *key, size_t value, const void *arg)
 static uint64_t
 group_hash(const char *const part[3])
 {
-	uint64_t h = HASHMAP_HASH_INIT;
+	uint64_t      h = HASHMAP_HASH_INIT;
 	unsigned char present;
-	size_t	 i;
+	size_t	      i;
 
 	for (i = 0; i < 3; i++) {
 		present = part[i] != NULL;
@@ -386,11 +388,11 @@ struct stat_group *
 stat_group_get(struct stat_summary *s, const char *value, const char *game,
     const char *board, const char *const colour[2])
 {
-	const char *part[3] = { value, game, board };
+	const char	  *part[3] = { value, game, board };
 	struct stat_group *g = s->last;
-	uint64_t h;
-	size_t	 v;
-	bool	 ok = true;
+	uint64_t	   h;
+	size_t		   v;
+	bool		   ok = true;
 
 	if (g == NULL || !same(g->value, value) || !same(g->game, game) ||
 	    !same(g->board, board)) {
@@ -403,8 +405,8 @@ stat_group_get(struct stat_summary *s, const char *value, const char *game,
 				return NULL;
 			hashmap_init(&g->players);
 			hashmap_init(&g->pairs);
-			if (array_grow(&s->group, &s->groupcap,
-			    s->ngroups + 1, sizeof *s->group) == -1)
+			if (array_grow(&s->group, &s->groupcap, s->ngroups + 1,
+				sizeof *s->group) == -1)
 				goto out_free_group;
 			g->value = dup_or_null(value, &ok);
 			g->game = dup_or_null(game, &ok);
@@ -431,11 +433,11 @@ out_free_group:
 int
 stat_add(struct stat_summary *s, const struct stat_game *gm)
 {
-	struct stat_group *g;
+	struct stat_group  *g;
 	struct stat_series *se;
-	long	 a, b;
-	size_t	 i;
-	int	 w = gm->winner;
+	long		    a, b;
+	size_t		    i;
+	int		    w = gm->winner;
 
 	g = stat_group_get(s, gm->value, gm->game, gm->board, gm->colour);
 	if (g == NULL)
@@ -459,8 +461,8 @@ stat_add(struct stat_summary *s, const struct stat_game *gm)
 	/* A forfeit has a winner but no score, length or figures. */
 	if (gm->status == STAT_FORFEIT)
 		goto players;
-	if (gm->has_score && stat_hist_add(&g->margin,
-	    gm->points[0] - gm->points[1], 1) == -1)
+	if (gm->has_score &&
+	    stat_hist_add(&g->margin, gm->points[0] - gm->points[1], 1) == -1)
 		return -1;
 	if (stat_hist_add(&g->turns, gm->turns, 1) == -1 ||
 	    stat_hist_add(&g->actions, gm->actions, 1) == -1)
@@ -481,21 +483,21 @@ players:
 		return -1;
 	if (gm->status == STAT_FORFEIT)
 		g->forfeited[w == 0 ? b : a][gm->cause]++;
-	return stat_pair_add(g, (uint32_t)a, (uint32_t)b, w == 0, w == 1,
-	    w < 0);
+	return stat_pair_add(
+	    g, (uint32_t)a, (uint32_t)b, w == 0, w == 1, w < 0);
 }
 
 static int
 group_merge(struct stat_summary *dst, const struct stat_group *src)
 {
-	const char *colour[2] = { src->colour[0], src->colour[1] };
-	struct stat_group *g;
-	struct stat_series *se;
+	const char	       *colour[2] = { src->colour[0], src->colour[1] };
+	struct stat_group      *g;
+	struct stat_series     *se;
 	const struct stat_pair *p;
 	const struct stat_moments *m;
-	long	*map;
-	size_t	 i;
-	int	 k, rc = -1;
+	long			  *map;
+	size_t			   i;
+	int			   k, rc = -1;
 
 	g = stat_group_get(dst, src->value, src->game, src->board, colour);
 	if (g == NULL)
@@ -536,7 +538,7 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 			goto out_free_map;
 		for (k = 0; k < STAT_CAUSES; k++)
 			if (!stat_count_add(&g->forfeited[map[i]][k],
-			    src->forfeited[i][k])) {
+				src->forfeited[i][k])) {
 				errno = EOVERFLOW;
 				goto out_free_map;
 			}
@@ -544,7 +546,7 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	for (i = 0; i < src->npairs; i++) {
 		p = &src->pair[i];
 		if (stat_pair_add(g, (uint32_t)map[p->a], (uint32_t)map[p->b],
-		    p->wins_a, p->wins_b, p->draws) == -1)
+			p->wins_a, p->wins_b, p->draws) == -1)
 			goto out_free_map;
 	}
 	rc = 0;
@@ -561,8 +563,8 @@ int
 stat_merge(struct stat_summary *dst, const struct stat_summary *src)
 {
 	const struct stat_cover *c;
-	struct stat_cover *to;
-	size_t	 i, j;
+	struct stat_cover	*to;
+	size_t			 i, j;
 
 	for (i = 0; i < src->ngroups; i++)
 		if (group_merge(dst, src->group[i]) == -1)
@@ -573,7 +575,7 @@ stat_merge(struct stat_summary *dst, const struct stat_summary *src)
 			return -1;
 		for (j = 0; j < c->ninputs; j++)
 			if (stat_cover_input(to, c->input[j].name,
-			    c->input[j].bytes, c->input[j].crc) == -1)
+				c->input[j].bytes, c->input[j].crc) == -1)
 				return -1;
 		if (stat_cover_done(dst) == -1)
 			return -1;
@@ -590,7 +592,7 @@ compare_groups(const void *pa, const void *pb)
 {
 	const struct stat_group *a = *(struct stat_group *const *)pa;
 	const struct stat_group *b = *(struct stat_group *const *)pb;
-	int	 c;
+	int			 c;
 
 	if ((c = compare_names(a->value, b->value)) != 0)
 		return c;
@@ -615,14 +617,14 @@ stat_groups_sorted(const struct stat_summary *s)
 /* ---- Covers ------------------------------------------------------- */
 
 struct stat_cover *
-stat_cover_add(struct stat_summary *s, unsigned long k, unsigned long n,
-    const char *from)
+stat_cover_add(
+    struct stat_summary *s, unsigned long k, unsigned long n, const char *from)
 {
 	struct stat_cover *c;
-	bool	 ok = true;
+	bool		   ok = true;
 
 	if (array_grow(&s->cover, &s->covercap, s->ncovers + 1,
-	    sizeof *s->cover) == -1)
+		sizeof *s->cover) == -1)
 		return NULL;
 	c = &s->cover[s->ncovers];
 	*c = (struct stat_cover){ .k = k, .n = n, .head = s->ncovers };
@@ -633,13 +635,14 @@ stat_cover_add(struct stat_summary *s, unsigned long k, unsigned long n,
 }
 
 int
-stat_cover_input(struct stat_cover *c, const char *name, uint64_t bytes,
-    uint32_t crc)
+stat_cover_input(
+    struct stat_cover *c, const char *name, uint64_t bytes, uint32_t crc)
 {
-	char	*p;
+	char *p;
 
 	if (array_grow(&c->input, &c->inputcap, c->ninputs + 1,
-	    sizeof *c->input) == -1 || (p = strdup(name)) == NULL)
+		sizeof *c->input) == -1 ||
+	    (p = strdup(name)) == NULL)
 		return -1;
 	c->input[c->ninputs++] = (struct stat_input){ p, bytes, crc };
 	return 0;
@@ -648,7 +651,7 @@ stat_cover_input(struct stat_cover *c, const char *name, uint64_t bytes,
 static void
 cover_fini(struct stat_cover *c)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < c->ninputs; i++)
 		free(c->input[i].name);
@@ -677,8 +680,8 @@ input_hash(const struct stat_input *in)
 static bool
 input_eq(const void *key, size_t value, const void *arg)
 {
-	const struct stat_input *a = key, *b;
-	const struct stat_summary *s = arg;
+	const struct stat_input	   *a = key, *b;
+	const struct stat_summary  *s = arg;
 	const struct stat_input_at *at = &s->input_at[value];
 
 	b = &s->cover[at->cover].input[at->input];
@@ -690,7 +693,7 @@ input_eq(const void *key, size_t value, const void *arg)
 static size_t
 input_head(const struct stat_summary *s, const struct stat_input *in)
 {
-	size_t	 v;
+	size_t v;
 
 	v = hashmap_get(&s->inputs, input_hash(in), in, input_eq, s);
 	return v == HASHMAP_ABSENT ? (size_t)-1 : s->input_at[v].head;
@@ -699,7 +702,7 @@ input_head(const struct stat_summary *s, const struct stat_input *in)
 static bool
 same_inputs(const struct stat_cover *a, const struct stat_cover *b)
 {
-	size_t	 i;
+	size_t i;
 
 	if (a->ninputs != b->ninputs)
 		return false;
@@ -728,8 +731,8 @@ enum stat_conflict
 stat_cover_conflict(const struct stat_summary *s, size_t *other)
 {
 	const struct stat_cover *c = &s->cover[s->ncovers - 1], *o;
-	size_t	 head = (size_t)-1, h, i;
-	unsigned long g;
+	size_t			 head = (size_t)-1, h, i;
+	unsigned long		 g;
 
 	/* Every input of a list indexed is in that list's family only. */
 	for (i = 0; i < c->ninputs; i++) {
@@ -767,7 +770,7 @@ stat_cover_conflict(const struct stat_summary *s, size_t *other)
 int
 stat_cover_done(struct stat_summary *s)
 {
-	size_t	 at = s->ncovers - 1, i, h;
+	size_t		   at = s->ncovers - 1, i, h;
 	struct stat_cover *c = &s->cover[at];
 
 	for (i = 0; i < c->ninputs; i++) {
@@ -776,12 +779,12 @@ stat_cover_done(struct stat_summary *s)
 			continue;
 		}
 		if (array_grow(&s->input_at, &s->input_atcap, s->ninput_at + 1,
-		    sizeof *s->input_at) == -1 ||
+			sizeof *s->input_at) == -1 ||
 		    hashmap_put(&s->inputs, input_hash(&c->input[i]),
-		    s->ninput_at) == -1)
+			s->ninput_at) == -1)
 			return -1;
 		s->input_at[s->ninput_at++] = (struct stat_input_at){ at, i,
-		    c->head };
+			c->head };
 	}
 	return 0;
 }
@@ -796,11 +799,11 @@ compare_ks(const void *pa, const void *pb)
 }
 
 size_t
-stat_cover_missing(const struct stat_summary *s, size_t head,
-    unsigned long *k, size_t max)
+stat_cover_missing(
+    const struct stat_summary *s, size_t head, unsigned long *k, size_t max)
 {
 	unsigned long *have, want;
-	size_t	 i, n = 0, missing = 0;
+	size_t	       i, n = 0, missing = 0;
 
 	if ((have = calloc(s->ncovers + 1, sizeof *have)) == NULL)
 		return 0;
@@ -826,8 +829,8 @@ compare_covers(const void *pa, const void *pb)
 {
 	const struct stat_cover *a = *(const struct stat_cover *const *)pa;
 	const struct stat_cover *b = *(const struct stat_cover *const *)pb;
-	size_t	 i;
-	int	 c;
+	size_t			 i;
+	int			 c;
 
 	for (i = 0; i < a->ninputs && i < b->ninputs; i++) {
 		if ((c = strcmp(a->input[i].name, b->input[i].name)) != 0)
@@ -848,7 +851,7 @@ const struct stat_cover **
 stat_covers_sorted(const struct stat_summary *s)
 {
 	const struct stat_cover **v;
-	size_t	 i;
+	size_t			  i;
 
 	if ((v = malloc((s->ncovers + 1) * sizeof *v)) == NULL)
 		return NULL;

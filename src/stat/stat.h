@@ -19,25 +19,25 @@
 #include "util/util.h"
 
 /* Per-colour figures a game may carry ("discs", "flipped", "captured"). */
-#define STAT_MAX_SERIES	16
+#define STAT_MAX_SERIES 16
 
 enum stat_status {
 	STAT_FINISHED,
 	STAT_UNFINISHED,
 	STAT_ILLEGAL,
 	STAT_MALFORMED,
-	STAT_FORFEIT,		/* unfinished, decided off the board */
+	STAT_FORFEIT, /* unfinished, decided off the board */
 };
 
 /*
  * The causes of a forfeit, in the order summaries count them: illegal
  * move, crash, time-out, resignation (replay_cause in referee.h).
  */
-#define STAT_CAUSES	4
+#define STAT_CAUSES 4
 
 /* Seats: the person who made the first move of the game, and the other. */
-#define STAT_FIRST	0
-#define STAT_SECOND	1
+#define STAT_FIRST  0
+#define STAT_SECOND 1
 
 /*
  * One game as the statistics see it, built from a report or a replay.
@@ -45,54 +45,54 @@ enum stat_status {
  * absent (a null in YAML).
  */
 struct stat_game {
-	const char	*value;		/* the --by tag's value */
-	const char	*game;		/* "reversi" */
-	const char	*board;		/* "8x8" */
-	const char	*colour[2];	/* colour names, first mover first */
+	const char	*value;	    /* the --by tag's value */
+	const char	*game;	    /* "reversi" */
+	const char	*board;	    /* "8x8" */
+	const char	*colour[2]; /* colour names, first mover first */
 	enum stat_status status;
-	int		 cause;		/* STAT_FORFEIT: 0..STAT_CAUSES-1 */
+	int		 cause; /* STAT_FORFEIT: 0..STAT_CAUSES-1 */
 	/*
 	 * The rest counts only for finished games, except winner, swapped
 	 * and player, which a forfeit has too.
 	 */
-	long long	 turns;
-	long long	 actions;
-	int		 winner;	/* colour index, -1 for a draw */
-	bool		 swapped;	/* pie rule: seats hold other colours */
-	bool		 has_score;
-	long long	 points[2];	/* by colour */
-	const char	*player[2];	/* by colour, after any swap */
-	size_t		 nseries;
+	long long   turns;
+	long long   actions;
+	int	    winner;  /* colour index, -1 for a draw */
+	bool	    swapped; /* pie rule: seats hold other colours */
+	bool	    has_score;
+	long long   points[2]; /* by colour */
+	const char *player[2]; /* by colour, after any swap */
+	size_t	    nseries;
 	struct {
-		const char	*name;
-		long long	 value[2];
-	}		 series[STAT_MAX_SERIES];
+		const char *name;
+		long long   value[2];
+	} series[STAT_MAX_SERIES];
 };
 
 /* An exact histogram of integers: values ascending, counts > 0. */
 struct stat_hist {
-	long long	*value;
-	uint64_t	*count;
-	size_t		 n;
-	size_t		 cap;
+	long long *value;
+	uint64_t  *count;
+	size_t	   n;
+	size_t	   cap;
 };
 
 /* Count, sum and sum of squares of integers: exact moments. */
 struct stat_moments {
-	uint64_t	 n;
-	int64_t		 sum;
-	uint64_t	 sumsq;
+	uint64_t n;
+	int64_t	 sum;
+	uint64_t sumsq;
 };
 
 struct stat_series {
-	char		*name;
+	char		   *name;
 	struct stat_moments by_colour[2];
 };
 
 /* Games between two players, a < b in the group's player table. */
 struct stat_pair {
-	uint32_t	 a, b;
-	uint64_t	 wins_a, wins_b, draws;
+	uint32_t a, b;
+	uint64_t wins_a, wins_b, draws;
 };
 
 /*
@@ -101,31 +101,31 @@ struct stat_pair {
  * differs between runs; everything written is sorted by name.
  */
 struct stat_group {
-	char		*value;
-	char		*game;
-	char		*board;
-	char		*colour[2];
-	uint64_t	 records, finished, unfinished, illegal, malformed;
-	uint64_t	 forfeits[STAT_CAUSES];	/* games, by cause */
-	uint64_t	 colour_wins[2];
-	uint64_t	 seat_wins[2];
-	uint64_t	 draws;
-	struct stat_hist margin;	/* points of colour 0 minus colour 1 */
-	struct stat_hist turns;
-	struct stat_hist actions;
-	struct stat_series *series;	/* sorted by name */
-	size_t		 nseries;
-	char		**player;	/* names, by player number */
+	char		   *value;
+	char		   *game;
+	char		   *board;
+	char		   *colour[2];
+	uint64_t	    records, finished, unfinished, illegal, malformed;
+	uint64_t	    forfeits[STAT_CAUSES]; /* games, by cause */
+	uint64_t	    colour_wins[2];
+	uint64_t	    seat_wins[2];
+	uint64_t	    draws;
+	struct stat_hist    margin; /* points of colour 0 minus colour 1 */
+	struct stat_hist    turns;
+	struct stat_hist    actions;
+	struct stat_series *series; /* sorted by name */
+	size_t		    nseries;
+	char		  **player; /* names, by player number */
 	/* By player number: the games that player lost by forfeit. */
-	uint64_t	(*forfeited)[STAT_CAUSES];
-	size_t		 forfeitedcap;
-	size_t		 nplayers;
-	size_t		 playercap;
-	struct hashmap	 players;	/* name -> player number */
+	uint64_t (*forfeited)[STAT_CAUSES];
+	size_t		  forfeitedcap;
+	size_t		  nplayers;
+	size_t		  playercap;
+	struct hashmap	  players; /* name -> player number */
 	struct stat_pair *pair;
-	size_t		 npairs;
-	size_t		 paircap;
-	struct hashmap	 pairs;		/* (a, b) -> pair index */
+	size_t		  npairs;
+	size_t		  paircap;
+	struct hashmap	  pairs; /* (a, b) -> pair index */
 };
 
 /*
@@ -135,44 +135,44 @@ struct stat_group {
  * input is its name as given, its size and the CRC-32 of its bytes.
  */
 struct stat_input {
-	char		*name;
-	uint64_t	 bytes;
-	uint32_t	 crc;
+	char	*name;
+	uint64_t bytes;
+	uint32_t crc;
 };
 
 /* Where an input of the covers stands, and the head of its list. */
 struct stat_input_at {
-	size_t		 cover;		/* cover[cover].input[input] */
-	size_t		 input;
-	size_t		 head;
+	size_t cover; /* cover[cover].input[input] */
+	size_t input;
+	size_t head;
 };
 
 struct stat_cover {
-	unsigned long	 k, n;		/* n 0: no --shard */
+	unsigned long	   k, n; /* n 0: no --shard */
 	struct stat_input *input;
-	size_t		 ninputs;
-	size_t		 inputcap;
-	char		*from;		/* the partial read, or NULL */
-	size_t		 head;		/* the first cover of the same list */
+	size_t		   ninputs;
+	size_t		   inputcap;
+	char		  *from; /* the partial read, or NULL */
+	size_t		   head; /* the first cover of the same list */
 };
 
 /* The whole state: groups (by --by value, game, board). */
 struct stat_summary {
-	char		*by;		/* the tag grouped by, or NULL */
-	struct stat_cover *cover;	/* in the order added */
-	size_t		 ncovers;
-	size_t		 covercap;
+	char		  *by;	  /* the tag grouped by, or NULL */
+	struct stat_cover *cover; /* in the order added */
+	size_t		   ncovers;
+	size_t		   covercap;
 	/* Each input of the covers, once, -> its list's head (input_at). */
-	struct hashmap	 inputs;
+	struct hashmap	      inputs;
 	struct stat_input_at *input_at;
-	size_t		 ninput_at;
-	size_t		 input_atcap;
-	uint64_t	 records;
-	struct stat_group **group;
-	size_t		 ngroups;
-	size_t		 groupcap;
-	struct hashmap	 groups;	/* (value, game, board) -> index */
-	struct stat_group *last;	/* consecutive records share a group */
+	size_t		      ninput_at;
+	size_t		      input_atcap;
+	uint64_t	      records;
+	struct stat_group   **group;
+	size_t		      ngroups;
+	size_t		      groupcap;
+	struct hashmap	      groups; /* (value, game, board) -> index */
+	struct stat_group    *last;   /* consecutive records share a group */
 };
 
 /*
@@ -180,14 +180,14 @@ struct stat_summary {
  * memory runs out.  stat_summary_free(NULL) does nothing.
  */
 struct stat_summary *stat_summary_new(const char *by);
-void	stat_summary_free(struct stat_summary *);
+void		     stat_summary_free(struct stat_summary *);
 
 /*
  * Counts one game.  Returns 0, or -1 when memory runs out or the game's
  * colour names differ from those its group was made with (errno EINVAL);
  * on failure nothing of the game has been counted.
  */
-int	stat_add(struct stat_summary *, const struct stat_game *);
+int stat_add(struct stat_summary *, const struct stat_game *);
 
 /*
  * The group for (value, game, board), made empty with the given colour
@@ -195,43 +195,43 @@ int	stat_add(struct stat_summary *, const struct stat_game *);
  * from an existing group's (errno EINVAL).  For readers of partial states.
  */
 struct stat_group *stat_group_get(struct stat_summary *, const char *value,
-	    const char *game, const char *board, const char *const colour[2]);
+    const char *game, const char *board, const char *const colour[2]);
 
 /*
  * The largest count, sum or sum of squares a state holds: 2^63 - 1, the
  * largest a partial summary can carry (formats/summary.md), so that what
  * a merge writes can be read back.
  */
-#define STAT_COUNT_MAX	((uint64_t)INT64_MAX)
+#define STAT_COUNT_MAX ((uint64_t)INT64_MAX)
 
 /*
  * *a += b when the sum is at most STAT_COUNT_MAX; false (and *a
  * unchanged) when it would be larger.
  */
-bool	stat_count_add(uint64_t *a, uint64_t b);
+bool stat_count_add(uint64_t *a, uint64_t b);
 /* *a += b when |sum| is at most STAT_COUNT_MAX; false (*a unchanged). */
-bool	stat_sum_add(int64_t *a, int64_t b);
+bool stat_sum_add(int64_t *a, int64_t b);
 
 /*
  * Adds count to the histogram bin of v; 0 or -1 (memory, or errno
  * EOVERFLOW when the bin would pass STAT_COUNT_MAX).
  */
-int	stat_hist_add(struct stat_hist *, long long v, uint64_t count);
+int stat_hist_add(struct stat_hist *, long long v, uint64_t count);
 /* The player number of name in g, made if new; -1 when memory runs out. */
-long	stat_player(struct stat_group *, const char *name);
+long stat_player(struct stat_group *, const char *name);
 /* The player number of name in g, or -1 if g has no such player. */
-long	stat_player_find(const struct stat_group *, const char *name);
+long stat_player_find(const struct stat_group *, const char *name);
 /* The games player a of g lost, by its pairs. */
 uint64_t stat_player_losses(const struct stat_group *, size_t a);
 /* Whether any game of g was decided by forfeit. */
-bool	stat_has_forfeits(const struct stat_group *);
+bool stat_has_forfeits(const struct stat_group *);
 /*
  * Adds games between players a and b (numbers from stat_player, a != b):
  * wins of a, wins of b, draws.  0 or -1 (memory, or errno EOVERFLOW when
  * a count would pass STAT_COUNT_MAX: then nothing is added).
  */
-int	stat_pair_add(struct stat_group *, uint32_t a, uint32_t b,
-	    uint64_t wins_a, uint64_t wins_b, uint64_t draws);
+int stat_pair_add(struct stat_group *, uint32_t a, uint32_t b, uint64_t wins_a,
+    uint64_t wins_b, uint64_t draws);
 /* The series called name, made if new; NULL when memory runs out. */
 struct stat_series *stat_series_get(struct stat_group *, const char *name);
 
@@ -242,7 +242,7 @@ struct stat_series *stat_series_get(struct stat_group *, const char *name);
  * EOVERFLOW).  After a failure dst is part-merged: merge into a copy to
  * keep the old state (report_read_partial does).
  */
-int	stat_merge(struct stat_summary *dst, const struct stat_summary *src);
+int stat_merge(struct stat_summary *dst, const struct stat_summary *src);
 
 /* ---- Covers ------------------------------------------------------- */
 
@@ -251,25 +251,25 @@ int	stat_merge(struct stat_summary *dst, const struct stat_summary *src);
  * named from (NULL for a run's own; copied), to s; fill it with
  * stat_cover_input, then call stat_cover_done.  NULL when memory runs out.
  */
-struct stat_cover *stat_cover_add(struct stat_summary *, unsigned long k,
-	    unsigned long n, const char *from);
+struct stat_cover *stat_cover_add(
+    struct stat_summary *, unsigned long k, unsigned long n, const char *from);
 /* Appends an input to the cover last added; 0 or -1 (memory). */
-int	stat_cover_input(struct stat_cover *, const char *name, uint64_t bytes,
-	    uint32_t crc);
+int stat_cover_input(
+    struct stat_cover *, const char *name, uint64_t bytes, uint32_t crc);
 /*
  * Indexes the cover last added by its inputs, so that later covers are
  * checked against it; 0 or -1 (memory).
  */
-int	stat_cover_done(struct stat_summary *);
+int stat_cover_done(struct stat_summary *);
 /* Removes the cover last added (one found in conflict, say). */
-void	stat_cover_drop(struct stat_summary *);
+void stat_cover_drop(struct stat_summary *);
 
 enum stat_conflict {
 	STAT_CONFLICT_NONE,
-	STAT_CONFLICT_SAME,	/* the same inputs and shard */
-	STAT_CONFLICT_OVERLAP,	/* the same inputs, shards that overlap */
-	STAT_CONFLICT_SHARED,	/* other lists that share an input */
-	STAT_CONFLICT_SPLIT,	/* the same inputs split into other n */
+	STAT_CONFLICT_SAME,    /* the same inputs and shard */
+	STAT_CONFLICT_OVERLAP, /* the same inputs, shards that overlap */
+	STAT_CONFLICT_SHARED,  /* other lists that share an input */
+	STAT_CONFLICT_SPLIT,   /* the same inputs split into other n */
 };
 
 /*
@@ -279,16 +279,16 @@ enum stat_conflict {
  * Shards k/n and j/m of one list overlap when k - 1 and j - 1 agree
  * modulo gcd(n, m); no shard overlaps every shard.
  */
-enum stat_conflict stat_cover_conflict(const struct stat_summary *,
-	    size_t *other);
+enum stat_conflict
+stat_cover_conflict(const struct stat_summary *, size_t *other);
 
 /*
  * The shards missing from the list whose first cover is s->cover[head]
  * (sharded; head is its own head): how many are missing, the first max
  * of them written to k[] ascending.
  */
-size_t	stat_cover_missing(const struct stat_summary *, size_t head,
-	    unsigned long *k, size_t max);
+size_t stat_cover_missing(
+    const struct stat_summary *, size_t head, unsigned long *k, size_t max);
 
 /* Covers in output order (inputs, then n, then k).  Caller frees. */
 const struct stat_cover **stat_covers_sorted(const struct stat_summary *);
@@ -299,10 +299,10 @@ struct stat_group **stat_groups_sorted(const struct stat_summary *);
 /* ---- Derived figures, computed only at output --------------------- */
 
 /* The histogram's moments. */
-void	stat_hist_moments(const struct stat_hist *, struct stat_moments *);
+void stat_hist_moments(const struct stat_hist *, struct stat_moments *);
 /* Mean and sample standard deviation (0 for n < 2); false if n == 0. */
-bool	stat_moments_mean_sd(const struct stat_moments *, double *mean,
-	    double *sd);
+bool
+stat_moments_mean_sd(const struct stat_moments *, double *mean, double *sd);
 /*
  * The nearest-rank quantile of permille/1000 (0: minimum, 1000: maximum):
  * the smallest value whose cumulative count reaches ceil(n * q), n >= 1.
@@ -313,15 +313,15 @@ long long stat_hist_quantile(const struct stat_hist *, unsigned permille);
  * The Wilson score interval for k successes in n trials at the normal
  * quantile z (1.959964 for 95%).  False when n == 0.
  */
-bool	stat_wilson(uint64_t k, uint64_t n, double z, double *lo, double *hi);
+bool stat_wilson(uint64_t k, uint64_t n, double z, double *lo, double *hi);
 
 /* A player's totals and rating, as written in the summary. */
 struct stat_rating {
-	const char	*name;		/* borrowed from the group */
-	uint64_t	 games, wins, draws, losses;	/* forfeits included */
-	const uint64_t	*forfeited;	/* [STAT_CAUSES], borrowed */
-	double		 rating;	/* Elo scale, 0 = the prior's anchor */
-	double		 error;		/* 95% half-width, Elo points */
+	const char     *name; /* borrowed from the group */
+	uint64_t	games, wins, draws, losses; /* forfeits included */
+	const uint64_t *forfeited; /* [STAT_CAUSES], borrowed */
+	double		rating;	   /* Elo scale, 0 = the prior's anchor */
+	double		error;	   /* 95% half-width, Elo points */
 };
 
 /*
@@ -333,8 +333,8 @@ struct stat_rating {
  * entries sorted by name into *out (caller frees); returns 0, or -1 when
  * memory runs out.
  */
-int	stat_ratings(const struct stat_group *, double prior,
-	    struct stat_rating **out);
+int
+stat_ratings(const struct stat_group *, double prior, struct stat_rating **out);
 
 /* ---- Charts ------------------------------------------------------- */
 
@@ -345,8 +345,8 @@ int	stat_ratings(const struct stat_group *, double prior,
  * stat_chart_write writes it to f, whose opening and closing are the
  * caller's.  Returns 0, or -1 with errno (memory, or f's error).
  */
-#define STAT_CHARTS	4
+#define STAT_CHARTS 4
 const char *stat_chart_name(int i);
-int	stat_chart_write(const struct stat_summary *, int i, FILE *f);
+int	    stat_chart_write(const struct stat_summary *, int i, FILE *f);
 
 #endif

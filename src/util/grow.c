@@ -12,13 +12,13 @@
 #include "util/util.h"
 
 /* The capacity an empty array starts with. */
-#define ARRAY_FIRST	8
+#define ARRAY_FIRST 8
 
 int
 array_grow(void *pp, size_t *cap, size_t need, size_t size)
 {
-	void	*p, *q;
-	size_t	 n;
+	void  *p, *q;
+	size_t n;
 
 	if (need <= *cap)
 		return 0;

@@ -13,7 +13,7 @@
 #include "util/util.h"
 
 /* The slots a map first takes. */
-#define HASHMAP_FIRST	16
+#define HASHMAP_FIRST 16
 
 void
 hashmap_init(struct hashmap *m)
@@ -47,7 +47,7 @@ uint64_t
 hashmap_hash(uint64_t h, const void *p, size_t len)
 {
 	const unsigned char *s = p;
-	size_t	 i;
+	size_t		     i;
 
 	for (i = 0; i < len; i++)
 		h = (h ^ s[i]) * HASHMAP_HASH_PRIME;
@@ -59,7 +59,7 @@ hashmap_get(const struct hashmap *m, uint64_t hash, const void *key,
     hashmap_eq_fn *eq, const void *arg)
 {
 	const struct hashmap_slot *sl;
-	size_t	 mask = m->cap - 1, i;
+	size_t			   mask = m->cap - 1, i;
 
 	if (m->n == 0)
 		return HASHMAP_ABSENT;
@@ -74,10 +74,10 @@ hashmap_get(const struct hashmap *m, uint64_t hash, const void *key,
 
 /* The empty slot where hash goes. */
 static struct hashmap_slot *
-empty_slot(struct hashmap_slot *slot, size_t cap, unsigned long epoch,
-    uint64_t hash)
+empty_slot(
+    struct hashmap_slot *slot, size_t cap, unsigned long epoch, uint64_t hash)
 {
-	size_t	 mask = cap - 1, i = (size_t)hash & mask;
+	size_t mask = cap - 1, i = (size_t)hash & mask;
 
 	while (slot[i].epoch == epoch)
 		i = (i + 1) & mask;
@@ -88,7 +88,7 @@ int
 hashmap_put(struct hashmap *m, uint64_t hash, size_t value)
 {
 	struct hashmap_slot *slot, *sl;
-	size_t	 cap, i;
+	size_t		     cap, i;
 
 	if (m->n + 1 > m->cap / 2) {
 		if (m->cap > SIZE_MAX / 2 / sizeof *slot) {

@@ -13,14 +13,19 @@ size_t
 utf8_char(const char *s, size_t len, uint32_t *cp)
 {
 	const unsigned char *p = (const unsigned char *)s;
-	size_t	 need, k;
+	size_t		     need, k;
 
-	need = p[0] < 0x80 ? 0 : (p[0] & 0xe0) == 0xc0 ? 1 :
-	    (p[0] & 0xf0) == 0xe0 ? 2 : (p[0] & 0xf8) == 0xf0 ? 3 : 9;
+	need = p[0] < 0x80	  ? 0 :
+	    (p[0] & 0xe0) == 0xc0 ? 1 :
+	    (p[0] & 0xf0) == 0xe0 ? 2 :
+	    (p[0] & 0xf8) == 0xf0 ? 3 :
+				    9;
 	if (need == 9 || need >= len)
 		return 0;
-	*cp = need == 0 ? p[0] : need == 1 ? p[0] & 0x1fu :
-	    need == 2 ? p[0] & 0x0fu : p[0] & 0x07u;
+	*cp = need == 0 ? p[0] :
+	    need == 1	? p[0] & 0x1fu :
+	    need == 2	? p[0] & 0x0fu :
+			  p[0] & 0x07u;
 	for (k = 1; k <= need; k++) {
 		if ((p[k] & 0xc0) != 0x80)
 			return 0;

@@ -28,7 +28,7 @@
  * need * size does not fit in a size_t; then *pp and *cap are as they
  * were, so the caller still owns (and frees) the old array.
  */
-int	array_grow(void *pp, size_t *cap, size_t need, size_t size);
+int array_grow(void *pp, size_t *cap, size_t need, size_t size);
 
 /*
  * A growing byte string: s holds len bytes and a NUL after them (when s
@@ -37,23 +37,23 @@ int	array_grow(void *pp, size_t *cap, size_t need, size_t size);
  * instead (then it frees it, and must not call buf_fini).
  */
 struct buf {
-	char	*s;
-	size_t	 len;
-	size_t	 cap;
+	char  *s;
+	size_t len;
+	size_t cap;
 };
 
-void	buf_init(struct buf *b);
-void	buf_fini(struct buf *b);
+void buf_init(struct buf *b);
+void buf_fini(struct buf *b);
 
 /*
  * Makes room for more bytes after len (and the NUL after them): then
  * len + more < cap.  Returns 0, or -1 (errno ENOMEM, also when the size
  * overflows) leaving the buffer as it was.
  */
-int	buf_reserve(struct buf *b, size_t more);
+int buf_reserve(struct buf *b, size_t more);
 
 /* Appends n bytes from p (borrowed); 0, or -1 as buf_reserve. */
-int	buf_add(struct buf *b, const void *p, size_t n);
+int buf_add(struct buf *b, const void *p, size_t n);
 
 /* ---- A hash map of indices (hashmap.c) ---------------------------- */
 
@@ -67,33 +67,33 @@ int	buf_add(struct buf *b, const void *p, size_t n);
  * before use, hashmap_fini to free.
  */
 struct hashmap_slot {
-	uint64_t	 hash;
-	size_t		 value;
-	unsigned long	 epoch;		/* in use when the map's epoch */
+	uint64_t      hash;
+	size_t	      value;
+	unsigned long epoch; /* in use when the map's epoch */
 };
 
 struct hashmap {
 	struct hashmap_slot *slot;
-	size_t		 n;
-	size_t		 cap;		/* a power of two, or 0 */
-	unsigned long	 epoch;		/* never 0: the epoch of calloc */
+	size_t		     n;
+	size_t		     cap;   /* a power of two, or 0 */
+	unsigned long	     epoch; /* never 0: the epoch of calloc */
 };
 
 /* hashmap_get's answer for a key not in the map. */
-#define HASHMAP_ABSENT		((size_t)-1)
+#define HASHMAP_ABSENT ((size_t)-1)
 
 /* FNV-1a, 64 bits: short keys and no adversary worth a keyed hash. */
-#define HASHMAP_HASH_INIT	0xcbf29ce484222325ULL
-#define HASHMAP_HASH_PRIME	0x100000001b3ULL
+#define HASHMAP_HASH_INIT  0xcbf29ce484222325ULL
+#define HASHMAP_HASH_PRIME 0x100000001b3ULL
 
 /* Whether the element numbered value is key; arg is hashmap_get's. */
-typedef bool	hashmap_eq_fn(const void *key, size_t value, const void *arg);
+typedef bool hashmap_eq_fn(const void *key, size_t value, const void *arg);
 
-void	hashmap_init(struct hashmap *m);
-void	hashmap_fini(struct hashmap *m);
+void hashmap_init(struct hashmap *m);
+void hashmap_fini(struct hashmap *m);
 
 /* Empties the map, keeping its memory for the next keys. */
-void	hashmap_clear(struct hashmap *m);
+void hashmap_clear(struct hashmap *m);
 
 /*
  * The hash h (HASHMAP_HASH_INIT to start) carried on over len bytes at p;
@@ -105,15 +105,15 @@ uint64_t hashmap_hash(uint64_t h, const void *p, size_t len);
  * The value of key (borrowed, hashed to hash), or HASHMAP_ABSENT: the
  * first value of that hash for which eq(key, value, arg) is true.
  */
-size_t	hashmap_get(const struct hashmap *m, uint64_t hash, const void *key,
-	    hashmap_eq_fn *eq, const void *arg);
+size_t hashmap_get(const struct hashmap *m, uint64_t hash, const void *key,
+    hashmap_eq_fn *eq, const void *arg);
 
 /*
  * Adds value under hash; the caller has made sure (hashmap_get) that its
  * key is not in the map yet.  value must not be HASHMAP_ABSENT.  Returns
  * 0, or -1 (errno ENOMEM) with the map as it was.
  */
-int	hashmap_put(struct hashmap *m, uint64_t hash, size_t value);
+int hashmap_put(struct hashmap *m, uint64_t hash, size_t value);
 
 /* ---- Text (text.c) -------------------------------------------------- */
 
@@ -122,7 +122,7 @@ int	hashmap_put(struct hashmap *m, uint64_t hash, size_t value);
  * code point in *cp (NUL included), or 0 when the bytes there are not one
  * (overlong, surrogate, beyond U+10FFFF, cut short by len).
  */
-size_t	utf8_char(const char *s, size_t len, uint32_t *cp);
+size_t utf8_char(const char *s, size_t len, uint32_t *cp);
 
 /*
  * Writes s (borrowed; NULL as empty; any bytes) to out as XML 1.0
@@ -133,6 +133,6 @@ size_t	utf8_char(const char *s, size_t len, uint32_t *cp);
  * U+FFFD, so any input makes a well-formed document.  Returns 0, or -1 if
  * out has an error (ferror).
  */
-int	xml_escape(FILE *out, const char *s);
+int xml_escape(FILE *out, const char *s);
 
 #endif

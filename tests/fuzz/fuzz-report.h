@@ -20,18 +20,19 @@ static inline unsigned long
 parse_reports(const char *buf, size_t len)
 {
 	yaml_parser_t parser;
-	yaml_event_t ev;
+	yaml_event_t  ev;
 	unsigned long docs = 0;
-	int	 depth = 0, done = 0;
-	bool	 key = false, schema = false;
+	int	      depth = 0, done = 0;
+	bool	      key = false, schema = false;
 
 	FUZZ_CHECK(yaml_parser_initialize(&parser));
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
 	while (!done) {
 		if (!yaml_parser_parse(&parser, &ev)) {
-			fprintf(stderr, "invalid YAML: %s at line %zu, column "
-			    "%zu\n%.*s\n", parser.problem,
-			    parser.problem_mark.line + 1,
+			fprintf(stderr,
+			    "invalid YAML: %s at line %zu, column "
+			    "%zu\n%.*s\n",
+			    parser.problem, parser.problem_mark.line + 1,
 			    parser.problem_mark.column + 1, (int)len, buf);
 			abort();
 		}
@@ -40,18 +41,14 @@ parse_reports(const char *buf, size_t len)
 			docs++;
 			schema = false;
 			break;
-		case YAML_DOCUMENT_END_EVENT:
-			FUZZ_CHECK(schema);
-			break;
+		case YAML_DOCUMENT_END_EVENT: FUZZ_CHECK(schema); break;
 		case YAML_MAPPING_START_EVENT:
 		case YAML_SEQUENCE_START_EVENT:
 			depth++;
 			key = ev.type == YAML_MAPPING_START_EVENT;
 			break;
 		case YAML_MAPPING_END_EVENT:
-		case YAML_SEQUENCE_END_EVENT:
-			depth--;
-			break;
+		case YAML_SEQUENCE_END_EVENT: depth--; break;
 		case YAML_SCALAR_EVENT:
 			/* The first key of each document is the schema. */
 			if (depth == 1 && key && !schema &&
@@ -59,11 +56,8 @@ parse_reports(const char *buf, size_t len)
 				schema = true;
 			key = false;
 			break;
-		case YAML_STREAM_END_EVENT:
-			done = 1;
-			break;
-		default:
-			break;
+		case YAML_STREAM_END_EVENT: done = 1; break;
+		default: break;
 		}
 		yaml_event_delete(&ev);
 	}
@@ -90,8 +84,8 @@ static inline bool
 setup_tag_has_nul(const struct record *rec)
 {
 	static const char *const read[] = { "Game", "Board", "Size", "Seed",
-	    "Variant" };
-	size_t	 i;
+		"Variant" };
+	size_t			 i;
 
 	for (i = 0; i < sizeof read / sizeof read[0]; i++)
 		if (tag_has_nul(rec, read[i]))
@@ -114,8 +108,8 @@ check_replay(const struct record *rec, const struct replay *rp,
 		FUZZ_CHECK(rp->has_error);
 	}
 	if (rp->has_error) {
-		FUZZ_CHECK(rp->error.code != DIAG_NONE &&
-		    rp->error.msg[0] != '\0');
+		FUZZ_CHECK(
+		    rp->error.code != DIAG_NONE && rp->error.msg[0] != '\0');
 		FUZZ_CHECK(rp->error.at.line >= 1 && rp->error.at.col >= 1);
 		FUZZ_CHECK(rp->error.at.col <= rp->error.at.offset + 1);
 		FUZZ_CHECK(rp->error_turn <= rec->nturns);
@@ -130,16 +124,16 @@ check_replay(const struct record *rec, const struct replay *rp,
 	if (rp->status != REPLAY_MALFORMED) {
 		FUZZ_CHECK(rp->game != NULL && rp->pos != NULL);
 		FUZZ_CHECK(rp->turns >= rp->passes);
-		FUZZ_CHECK(rp->score.over == (rp->status ==
-		    REPLAY_FINISHED) || rp->status == REPLAY_ILLEGAL);
+		FUZZ_CHECK(rp->score.over == (rp->status == REPLAY_FINISHED) ||
+		    rp->status == REPLAY_ILLEGAL);
 		/*
 		 * Turns are tokens plus the passes a transcript implies; a
 		 * last token that is a turn in progress is no turn yet.
 		 */
 		FUZZ_CHECK(rp->turns <= rec->nturns + rp->implied_passes);
 		if (rp->status != REPLAY_ILLEGAL)
-			FUZZ_CHECK(rp->turns + rp->in_turn == rec->nturns +
-			    rp->implied_passes);
+			FUZZ_CHECK(rp->turns + rp->in_turn ==
+			    rec->nturns + rp->implied_passes);
 	}
 }
 

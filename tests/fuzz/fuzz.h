@@ -16,16 +16,17 @@
 
 #include "record/record.h"
 
-int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
+int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 /* A broken invariant: say which, then abort() so the input is kept. */
-#define FUZZ_CHECK(cond) do {						\
-	if (!(cond)) {							\
-		fprintf(stderr, "%s:%d: invariant failed: %s\n",	\
-		    __FILE__, __LINE__, #cond);				\
-		abort();						\
-	}								\
-} while (0)
+#define FUZZ_CHECK(cond) \
+	do { \
+		if (!(cond)) { \
+			fprintf(stderr, "%s:%d: invariant failed: %s\n", \
+			    __FILE__, __LINE__, #cond); \
+			abort(); \
+		} \
+	} while (0)
 
 /*
  * A read-only stream over the input.  The bytes are copied to a buffer of
@@ -36,7 +37,7 @@ int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 static inline FILE *
 fuzz_stream(const uint8_t *data, size_t size, char **copy)
 {
-	FILE	*fp;
+	FILE *fp;
 
 	*copy = malloc(size > 0 ? size : 1);
 	if (*copy == NULL)
@@ -58,7 +59,7 @@ static inline unsigned long
 fuzz_line_of(const uint8_t *data, size_t off)
 {
 	unsigned long line = 1;
-	size_t	 i;
+	size_t	      i;
 
 	for (i = 0; i < off; i++)
 		if (data[i] == '\n' ||
@@ -72,8 +73,8 @@ fuzz_line_of(const uint8_t *data, size_t off)
  * on the line it says.
  */
 static inline void
-fuzz_check_token(const uint8_t *data, size_t size,
-    const struct record_token *t, int deep)
+fuzz_check_token(
+    const uint8_t *data, size_t size, const struct record_token *t, int deep)
 {
 	FUZZ_CHECK(t->text != NULL);
 	FUZZ_CHECK(t->len > 0);
@@ -83,8 +84,8 @@ fuzz_check_token(const uint8_t *data, size_t size,
 	FUZZ_CHECK(t->at.offset + t->len <= size);
 	FUZZ_CHECK(memcmp(data + t->at.offset, t->text, t->len) == 0);
 	if (deep)
-		FUZZ_CHECK(fuzz_line_of(data, (size_t)t->at.offset) ==
-		    t->at.line);
+		FUZZ_CHECK(
+		    fuzz_line_of(data, (size_t)t->at.offset) == t->at.line);
 }
 
 /*
@@ -94,20 +95,21 @@ fuzz_check_token(const uint8_t *data, size_t size,
  * one, up to their closing ']'.
  */
 static inline void
-fuzz_check_tree_token(const uint8_t *data, size_t size,
-    const struct record_token *t)
+fuzz_check_tree_token(
+    const uint8_t *data, size_t size, const struct record_token *t)
 {
-	size_t	 i;
+	size_t i;
 
 	FUZZ_CHECK(t->text != NULL && t->len > 0);
 	FUZZ_CHECK(t->at.line >= 1 && t->at.col >= 1);
 	FUZZ_CHECK(t->at.offset <= size);
 	if ((t->at.offset + t->len <= size &&
-	    memcmp(data + t->at.offset, t->text, t->len) == 0) ||
+		memcmp(data + t->at.offset, t->text, t->len) == 0) ||
 	    (t->len == 4 && memcmp(t->text, "pass", 4) == 0))
 		return;
 	for (i = (size_t)t->at.offset; i < size && data[i] != ']' &&
-	    data[i] != '\\' && data[i] != '\n' && data[i] != '\r'; i++)
+	     data[i] != '\\' && data[i] != '\n' && data[i] != '\r';
+	     i++)
 		;
 	FUZZ_CHECK(i < size && data[i] != ']');
 }
@@ -117,8 +119,8 @@ static inline void
 fuzz_check_record(const uint8_t *data, size_t size, const struct record *rec,
     unsigned long index)
 {
-	char	 shown[64];
-	size_t	 i;
+	char   shown[64];
+	size_t i;
 
 	FUZZ_CHECK(rec->index == index);
 	FUZZ_CHECK(rec->start.line >= 1 && rec->start.col >= 1);
@@ -147,8 +149,8 @@ fuzz_check_record(const uint8_t *data, size_t size, const struct record *rec,
 		else
 			fuzz_check_token(data, size, &rec->turns[i],
 			    i == 0 || i + 1 == rec->nturns);
-		record_printable(rec->turns[i].text, rec->turns[i].len, shown,
-		    sizeof shown);
+		record_printable(
+		    rec->turns[i].text, rec->turns[i].len, shown, sizeof shown);
 		FUZZ_CHECK(strlen(shown) < sizeof shown);
 	}
 	if (rec->has_result)

@@ -22,7 +22,7 @@
 static void
 same_replay(const struct replay *a, const struct replay *b)
 {
-	size_t	 i;
+	size_t i;
 
 	FUZZ_CHECK(a->status == b->status && a->game == b->game);
 	FUZZ_CHECK(a->turns == b->turns && a->actions == b->actions &&
@@ -31,20 +31,20 @@ same_replay(const struct replay *a, const struct replay *b)
 	FUZZ_CHECK(a->has_recorded == b->has_recorded &&
 	    a->verified == b->verified && a->agrees == b->agrees);
 	FUZZ_CHECK(strcmp(a->recorded, b->recorded) == 0 || !a->has_recorded);
-	FUZZ_CHECK(a->has_error == b->has_error &&
-	    a->has_warning == b->has_warning);
+	FUZZ_CHECK(
+	    a->has_error == b->has_error && a->has_warning == b->has_warning);
 	if (a->has_error) {
 		FUZZ_CHECK(a->error.code == b->error.code);
 		FUZZ_CHECK(strcmp(a->error.msg, b->error.msg) == 0);
 		FUZZ_CHECK(memcmp(&a->error.at, &b->error.at,
-		    sizeof a->error.at) == 0);
+			       sizeof a->error.at) == 0);
 		FUZZ_CHECK(a->error_turn == b->error_turn);
 		FUZZ_CHECK(strcmp(a->error_move, b->error_move) == 0);
 	}
 	FUZZ_CHECK(a->has_legal == b->has_legal && a->nlegal == b->nlegal);
 	for (i = 0; a->has_legal && i < a->nlegal; i++)
 		FUZZ_CHECK(memcmp(&a->legal[i], &b->legal[i],
-		    sizeof a->legal[i]) == 0);
+			       sizeof a->legal[i]) == 0);
 	/* A malformed record's report shows no position, dice or captures. */
 	if (a->status == REPLAY_MALFORMED)
 		return;
@@ -55,25 +55,25 @@ same_replay(const struct replay *a, const struct replay *b)
 		FUZZ_CHECK(a->turn_captures[i] == b->turn_captures[i]);
 	FUZZ_CHECK(a->pos != NULL && b->pos != NULL);
 	FUZZ_CHECK(a->pos->game == b->pos->game &&
-		    rules_turn(a->pos) == rules_turn(b->pos) &&
-		    memcmp(a->pos->state, b->pos->state,
-		    a->pos->game->state_size) == 0);
+	    rules_turn(a->pos) == rules_turn(b->pos) &&
+	    memcmp(a->pos->state, b->pos->state, a->pos->game->state_size) ==
+		0);
 }
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct record_syntax *syn;
-	struct replay_options ro = { 0 };
-	struct report_writer *w;
-	struct record_reader *rd;
-	const struct record *rec;
-	struct replay rp, fresh;
-	unsigned long n = 0;
-	size_t	 outlen = 0, ngames = 0;
-	char	*copy, *outbuf = NULL;
-	FILE	*fp, *out;
-	int	 rc;
+	struct replay_options	     ro = { 0 };
+	struct report_writer	    *w;
+	struct record_reader	    *rd;
+	const struct record	    *rec;
+	struct replay		     rp, fresh;
+	unsigned long		     n = 0;
+	size_t			     outlen = 0, ngames = 0;
+	char			    *copy, *outbuf = NULL;
+	FILE			    *fp, *out;
+	int			     rc;
 
 	if (syn == NULL && (syn = record_syntax_new()) == NULL)
 		abort();
@@ -91,8 +91,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(out != NULL);
 	w = report_writer_new(out);
 	FUZZ_CHECK(w != NULL);
-	rd = record_reader_new(syn, fp, "fuzz",
-	    (enum record_format)(data[0] & 3));
+	rd = record_reader_new(
+	    syn, fp, "fuzz", (enum record_format)(data[0] & 3));
 	FUZZ_CHECK(rd != NULL);
 	replay_init(&rp);
 	while ((rc = record_reader_next(rd, &rec)) == 1) {
@@ -104,8 +104,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		same_replay(&rp, &fresh);
 		replay_fini(&fresh);
 		/* A source name that is not UTF-8 and holds quotes. */
-		FUZZ_CHECK(report_write(w, "fuzz \xff\"input\"", rec,
-		    &rp) == 0);
+		FUZZ_CHECK(
+		    report_write(w, "fuzz \xff\"input\"", rec, &rp) == 0);
 	}
 	FUZZ_CHECK(rc == 0);
 	replay_fini(&rp);

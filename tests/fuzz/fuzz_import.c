@@ -26,7 +26,7 @@
 static void
 check_tree(const struct record *rec)
 {
-	size_t	 i;
+	size_t i;
 
 	FUZZ_CHECK(!rec->implicit_passes);
 	for (i = 0; i < rec->nnotes; i++)
@@ -37,18 +37,20 @@ check_tree(const struct record *rec)
 
 /* A valid record as gamecheck --write would write it, in format name. */
 static void
-check_write(const char *name, const struct record *rec,
-    const struct replay *rp)
+check_write(const char *name, const struct record *rec, const struct replay *rp)
 {
-	struct record_out o = { .rec = rec, .game = rp->game,
-	    .board = &rp->pos->board, .valid = true, .over = rp->score.over,
-	    .winner = rp->score.winner };
-	const char **turns;
+	struct record_out     o = { .rec = rec,
+		    .game = rp->game,
+		    .board = &rp->pos->board,
+		    .valid = true,
+		    .over = rp->score.over,
+		    .winner = rp->score.winner };
+	const char	    **turns;
 	struct record_export *x;
-	struct diag d;
-	size_t	 i, off, len = 0;
-	char	*buf = NULL;
-	FILE	*out;
+	struct diag	      d;
+	size_t		      i, off, len = 0;
+	char		     *buf = NULL;
+	FILE		     *out;
 
 	turns = calloc(rp->nkept + 1, sizeof *turns);
 	FUZZ_CHECK(turns != NULL);
@@ -68,8 +70,8 @@ check_write(const char *name, const struct record *rec,
 	/* An XT[Game=...] tag may name another game, which GGF cannot hold. */
 	FUZZ_CHECK(record_export_write(x, &o, &d) == 0 ||
 	    (d.code == DIAG_UNWRITABLE && strcmp(name, "pgn") != 0 &&
-	    (rp->game != rules_game_find("reversi") ||
-	    rp->pos->board.width != rp->pos->board.height)));
+		(rp->game != rules_game_find("reversi") ||
+		    rp->pos->board.width != rp->pos->board.height)));
 	record_export_free(x);
 	FUZZ_CHECK(fclose(out) == 0 && len > 0);
 	free(buf);
@@ -81,17 +83,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct record_syntax *syn;
 	struct replay_options ro = { .max_legal = 64, .keep_turns = true };
-	enum record_format fmt;
+	enum record_format    fmt;
 	struct report_writer *w;
 	struct record_reader *rd;
-	const struct record *rec;
-	struct replay rp;
-	unsigned long n = 0;
-	size_t	 outlen = 0, i;
-	char	*copy, *outbuf = NULL;
-	FILE	*fp, *out;
-	enum record_format fmt;
-	int	 rc;
+	const struct record  *rec;
+	struct replay	      rp;
+	unsigned long	      n = 0;
+	size_t		      outlen = 0, i;
+	char		     *copy, *outbuf = NULL;
+	FILE		     *fp, *out;
+	enum record_format    fmt;
+	int		      rc;
 
 	if (syn == NULL && (syn = record_syntax_new()) == NULL)
 		abort();
@@ -106,8 +108,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	w = report_writer_new(out);
 	FUZZ_CHECK(w != NULL);
 	fmt = data[0] & 8 ? (data[0] & 1 ? RECORD_SGF : RECORD_GGF) :
-	    data[0] & 4 ? RECORD_WTHOR : data[0] & 1 ? RECORD_CSV :
-	    RECORD_TRANSCRIPT;
+	    data[0] & 4	  ? RECORD_WTHOR :
+	    data[0] & 1	  ? RECORD_CSV :
+			    RECORD_TRANSCRIPT;
 	rd = record_reader_new(syn, fp, "fuzz", fmt);
 	FUZZ_CHECK(rd != NULL);
 	replay_init(&rp);
@@ -133,7 +136,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(rec->start.offset <= size - 1);
 			FUZZ_CHECK(!rec->malformed ||
 			    (rec->error.code != DIAG_NONE &&
-			    rec->error.at.offset <= size - 1));
+				rec->error.at.offset <= size - 1));
 			FUZZ_CHECK(rec->ntags <= 4);
 		}
 		FUZZ_CHECK(rec->format == fmt);
@@ -144,8 +147,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    rec->turns[i].len <= (fmt == RECORD_WTHOR ? 2 : 3));
 			FUZZ_CHECK(fmt != RECORD_WTHOR ||
 			    (rec->turns[i].at.col >= 9 &&
-			    rec->turns[i].at.col <= 68 &&
-			    rec->turns[i].at.offset < size - 1));
+				rec->turns[i].at.col <= 68 &&
+				rec->turns[i].at.offset < size - 1));
 			/* One record a line. */
 			FUZZ_CHECK(rec->turns[i].at.line == rec->start.line);
 		}

@@ -16,7 +16,7 @@
 #include "fuzz.h"
 
 static struct record_syntax *syn;
-static struct rules_board boards[2];
+static struct rules_board    boards[2];
 
 /* What a record is, all but its byte offsets, hashed (FNV-1a). */
 static uint64_t
@@ -39,7 +39,7 @@ hash_pos(uint64_t h, const struct diag_pos *at)
 static uint64_t
 hash_record(uint64_t h, const struct record *rec)
 {
-	size_t	 i;
+	size_t i;
 
 	h = hash_bytes(h, &rec->index, sizeof rec->index);
 	h = hash_pos(h, &rec->start);
@@ -51,8 +51,8 @@ hash_record(uint64_t h, const struct record *rec)
 		h = hash_pos(h, &rec->error.at);
 	}
 	for (i = 0; i < rec->ntags; i++) {
-		h = hash_bytes(h, rec->tags[i].name,
-		    strlen(rec->tags[i].name) + 1);
+		h = hash_bytes(
+		    h, rec->tags[i].name, strlen(rec->tags[i].name) + 1);
 		h = hash_bytes(h, rec->tags[i].value, rec->tags[i].value_len);
 		h = hash_pos(h, &rec->tags[i].at);
 	}
@@ -74,17 +74,17 @@ hash_record(uint64_t h, const struct record *rec)
 static uint64_t
 read_all(const uint8_t *data, size_t size, enum record_format format)
 {
-	struct rules_action acts[64];
-	size_t	 offs[64];
-	struct diag d;
+	struct rules_action   acts[64];
+	size_t		      offs[64];
+	struct diag	      d;
 	struct record_reader *rd;
-	const struct record *rec;
-	unsigned long n = 0;
-	uint64_t h = 1469598103934665603u;
-	char	*copy;
-	FILE	*fp;
-	size_t	 i, k;
-	int	 rc, m;
+	const struct record  *rec;
+	unsigned long	      n = 0;
+	uint64_t	      h = 1469598103934665603u;
+	char		     *copy;
+	FILE		     *fp;
+	size_t		      i, k;
+	int		      rc, m;
 
 	if ((fp = fuzz_stream(data, size, &copy)) == NULL)
 		abort();
@@ -98,8 +98,8 @@ read_all(const uint8_t *data, size_t size, enum record_format format)
 		for (i = 0; i < rec->nturns; i++)
 			for (k = 0; k < 2; k++) {
 				m = record_turn_parse(syn, &boards[k],
-				    rec->turns[i].text, rec->turns[i].len,
-				    acts, offs, 64, &d);
+				    rec->turns[i].text, rec->turns[i].len, acts,
+				    offs, 64, &d);
 				FUZZ_CHECK(m >= -1 && m <= 64);
 				FUZZ_CHECK(m != 0 || rec->turns[i].len == 0);
 				while (m-- > 0)
@@ -118,9 +118,9 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	enum record_format format;
-	uint64_t h;
-	uint8_t	*crlf;
-	size_t	 i, n = 0;
+	uint64_t	   h;
+	uint8_t		  *crlf;
+	size_t		   i, n = 0;
 
 	if (syn == NULL) {
 		syn = record_syntax_new();

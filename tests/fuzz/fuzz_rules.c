@@ -41,20 +41,32 @@
 
 #include "fuzz.h"
 
-#define MAX_STEPS	400
+#define MAX_STEPS 400
 /* Generated actions, likely illegal, tried at each step. */
-#define SAMPLES		1
+#define SAMPLES 1
 /* The pieces are compared with the stats every this many steps. */
-#define PIECES_EVERY	4
-#define MAX_LEGAL	(RULES_MAX_CELLS * 8)
+#define PIECES_EVERY 4
+#define MAX_LEGAL    (RULES_MAX_CELLS * 8)
 
 /* Board specs tried for every game; each keeps those it accepts. */
 static const char *const specs[] = {
-	NULL, "4x4", "6x6", "8x8", "10x10", "16x16", "6x4", "2", "3", "4",
-	"5", "7", "12", "3-3-5",
+	NULL,
+	"4x4",
+	"6x6",
+	"8x8",
+	"10x10",
+	"16x16",
+	"6x4",
+	"2",
+	"3",
+	"4",
+	"5",
+	"7",
+	"12",
+	"3-3-5",
 };
-#define NSPECS		(sizeof specs / sizeof specs[0])
-#define MAX_GAMES	16
+#define NSPECS	  (sizeof specs / sizeof specs[0])
+#define MAX_GAMES 16
 
 /*
  * The specs game number i accepts, into ok; returns how many.  Found on
@@ -64,17 +76,18 @@ static const char *const specs[] = {
 static size_t
 game_specs(size_t i, const char ***ok)
 {
-	static const char *cache[MAX_GAMES][NSPECS];
-	static size_t ncache[MAX_GAMES];
+	static const char	*cache[MAX_GAMES][NSPECS];
+	static size_t		 ncache[MAX_GAMES];
 	const struct rules_game *g = rules_game_at(i);
-	struct rules_board b;
-	size_t	 k;
+	struct rules_board	 b;
+	size_t			 k;
 
 	FUZZ_CHECK(i < MAX_GAMES);
 	if (ncache[i] == 0)
 		for (k = 0; k < NSPECS; k++)
-			if (g->board(&b, specs[k] != NULL ? specs[k] :
-			    g->default_board, NULL) == 0)
+			if (g->board(&b,
+				specs[k] != NULL ? specs[k] : g->default_board,
+				NULL) == 0)
 				cache[i][ncache[i]++] = specs[k];
 	FUZZ_CHECK(ncache[i] > 0);
 	*ok = cache[i];
@@ -82,8 +95,8 @@ game_specs(size_t i, const char ***ok)
 }
 
 struct input {
-	const uint8_t	*p;
-	size_t		 left;
+	const uint8_t *p;
+	size_t	       left;
 };
 
 static unsigned
@@ -111,20 +124,17 @@ same_action(const struct rules_action *a, const struct rules_action *b)
 		return false;
 	switch (a->kind) {
 	case RULES_PASS:
-	case RULES_SWAP:
-		return true;
+	case RULES_SWAP: return true;
 	case RULES_PLACE:
-	case RULES_REMOVE:
-		return a->to == b->to;
-	default:
-		return a->from == b->from && a->to == b->to;
+	case RULES_REMOVE: return a->to == b->to;
+	default: return a->from == b->from && a->to == b->to;
 	}
 }
 
 static bool
 listed(const struct rules_action *acts, size_t n, const struct rules_action *a)
 {
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < n; i++)
 		if (same_action(&acts[i], a))
@@ -132,14 +142,15 @@ listed(const struct rules_action *acts, size_t n, const struct rules_action *a)
 	return false;
 }
 
-static const struct rules_action guard = { .kind = 0x7f, .from = 0x5a5a,
-    .to = 0x5a5a };
+static const struct rules_action guard = {
+	.kind = 0x7f, .from = 0x5a5a, .to = 0x5a5a
+};
 
 /* The legal actions into acts[MAX_LEGAL + 1], writing no more. */
 static size_t
 legal_actions(const struct rules_position *pos, struct rules_action *acts)
 {
-	size_t	 n;
+	size_t n;
 
 	acts[MAX_LEGAL] = guard;
 	n = rules_legal(pos, acts, MAX_LEGAL);
@@ -154,11 +165,11 @@ legal_actions(const struct rules_position *pos, struct rules_action *acts)
  * writing no more.
  */
 static void
-check_short_buffer(const struct rules_position *pos,
-    const struct rules_action *acts, size_t n)
+check_short_buffer(
+    const struct rules_position *pos, const struct rules_action *acts, size_t n)
 {
 	static struct rules_action buf[MAX_LEGAL + 1];
-	size_t	 caps[2] = { n, n / 2 }, cap, k, i;
+	size_t			   caps[2] = { n, n / 2 }, cap, k, i;
 
 	FUZZ_CHECK(rules_legal(pos, NULL, 0) == n);
 	for (k = 0; k < 2; k++) {
@@ -204,7 +215,7 @@ try_action(const struct rules_position *pos, struct rules_position *scratch,
     bool known)
 {
 	struct diag d = { 0 };
-	int	 rc;
+	int	    rc;
 
 	copy_state(scratch, pos);
 	rc = rules_play(scratch, a, &d);
@@ -212,9 +223,10 @@ try_action(const struct rules_position *pos, struct rules_position *scratch,
 		FUZZ_CHECK(same_state(scratch, pos));
 		FUZZ_CHECK(d.code != DIAG_NONE && d.msg[0] != '\0');
 		if (!a->capture && (known || listed(acts, n, a))) {
-			fprintf(stderr, "listed action kind %d %d-%d rejected: "
-			    "%s [%s]\n", a->kind, a->from, a->to, d.msg,
-			    diag_name(d.code));
+			fprintf(stderr,
+			    "listed action kind %d %d-%d rejected: "
+			    "%s [%s]\n",
+			    a->kind, a->from, a->to, d.msg, diag_name(d.code));
 			abort();
 		}
 		return -1;
@@ -239,10 +251,10 @@ static void
 check_position(const struct rules_position *pos, size_t nlegal, bool pieces)
 {
 	const struct rules_stat *st;
-	struct rules_score s;
-	int	 count[4][RULES_COLOURS] = { { 0 } };
-	int	 cell, p, c, i;
-	enum rules_phase ph = rules_phase(pos);
+	struct rules_score	 s;
+	int			 count[4][RULES_COLOURS] = { { 0 } };
+	int			 cell, p, c, i;
+	enum rules_phase	 ph = rules_phase(pos);
 
 	FUZZ_CHECK(ph == RULES_TURN_START || ph == RULES_TURN_MIDDLE ||
 	    ph == RULES_GAME_OVER);
@@ -270,8 +282,8 @@ check_position(const struct rules_position *pos, size_t nlegal, bool pieces)
 	/* Stats that count what stands on the board (names, not games). */
 	for (i = 0; i < 4; i++) {
 		static const char *const names[] = { "stones", "discs",
-		    "pinned", "unpinned" };
-		static const int which[] = { 0, 0, 1, 2 };
+			"pinned", "unpinned" };
+		static const int	 which[] = { 0, 0, 1, 2 };
 
 		if ((st = rules_stat_find(&s, names[i])) == NULL)
 			continue;
@@ -284,16 +296,16 @@ check_position(const struct rules_position *pos, size_t nlegal, bool pieces)
 static void
 check_setup(const struct rules_position *pos, struct rules_position *scratch)
 {
-	static int pieces[RULES_MAX_CELLS];
+	static int  pieces[RULES_MAX_CELLS];
 	struct diag d;
-	int	 cell, n = pos->board.ncells;
+	int	    cell, n = pos->board.ncells;
 
 	for (cell = 0; cell < n; cell++)
 		pieces[cell] = rules_piece(pos, cell);
 	copy_state(scratch, pos);
 	if (rules_setup(scratch, pieces, rules_to_move(pos), &d) == -1) {
-		fprintf(stderr, "setup refused a reached position: %s\n",
-		    d.msg);
+		fprintf(
+		    stderr, "setup refused a reached position: %s\n", d.msg);
 		abort();
 	}
 	for (cell = 0; cell < n; cell++)
@@ -307,13 +319,13 @@ check_once(const struct rules_position *pos, struct rules_position *scratch,
     const struct rules_action *acts, size_t n)
 {
 	const struct rules_game *g = pos->game;
-	size_t	 i;
-	bool	 single = true;
+	size_t			 i;
+	bool			 single = true;
 
 	check_short_buffer(pos, acts, n);
 	for (i = 0; i < n; i++) {
-		FUZZ_CHECK(try_action(pos, scratch, &acts[i], acts, n,
-		    true) == 0);
+		FUZZ_CHECK(
+		    try_action(pos, scratch, &acts[i], acts, n, true) == 0);
 		if (rules_phase(scratch) == RULES_TURN_MIDDLE)
 			single = false;
 	}
@@ -326,17 +338,17 @@ check_once(const struct rules_position *pos, struct rules_position *scratch,
 	 * compared only where every action ends the turn.
 	 */
 	if (single)
-		FUZZ_CHECK(rules_perft(pos, 1) == rules_perft_actions(g,
-		    &pos->board, pos->state, 1));
+		FUZZ_CHECK(rules_perft(pos, 1) ==
+		    rules_perft_actions(g, &pos->board, pos->state, 1));
 	if (!g->has_pie)
-		FUZZ_CHECK(rules_perft(pos, 2) == rules_perft_actions(g,
-		    &pos->board, pos->state, 2));
+		FUZZ_CHECK(rules_perft(pos, 2) ==
+		    rules_perft_actions(g, &pos->board, pos->state, 2));
 }
 
 /* An action from fuzz bytes: any kind, cells in range or not. */
 static void
-arbitrary_action(struct input *in, const struct rules_position *pos,
-    struct rules_action *a)
+arbitrary_action(
+    struct input *in, const struct rules_position *pos, struct rules_action *a)
 {
 	unsigned k = take(in), v;
 	int	 n = pos->board.ncells;
@@ -380,17 +392,17 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct rules_action acts[MAX_LEGAL + 1];
-	const struct rules_game *g;
-	const char **ok;
-	struct rules_position *pos, *scratch;
-	struct rules_variant v;
-	struct rules_action a;
-	struct rules_rng rng;
-	struct input in = { data, size };
-	size_t	 ngames = 0, nok = 0, n, i, steps, once;
-	uint64_t hash = 1469598103934665603u;
-	unsigned op;
-	bool	 checked = false, setup_due = false, last;
+	const struct rules_game	  *g;
+	const char		 **ok;
+	struct rules_position	  *pos, *scratch;
+	struct rules_variant	   v;
+	struct rules_action	   a;
+	struct rules_rng	   rng;
+	struct input		   in = { data, size };
+	size_t			   ngames = 0, nok = 0, n, i, steps, once;
+	uint64_t		   hash = 1469598103934665603u;
+	unsigned		   op;
+	bool			   checked = false, setup_due = false, last;
 
 	while (rules_game_at(ngames) != NULL)
 		ngames++;
@@ -438,17 +450,17 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			 * fuzzer's pick.
 			 */
 			FUZZ_CHECK(try_action(pos, scratch,
-			    &acts[rules_rng_below(&rng, n)], acts, n,
-			    true) == 0);
+				       &acts[rules_rng_below(&rng, n)], acts, n,
+				       true) == 0);
 			arbitrary_action(&in, pos, &a);
 			if (try_action(pos, scratch, &a, acts, n, false) == 0)
 				copy_state(pos, scratch);
 		} else {
 			/* Wide lists need more than the six bits left. */
 			i = n > 64 ? ((op / 4) << 8 | take(&in)) % n :
-			    (op / 4) % n;
-			FUZZ_CHECK(try_action(pos, scratch, &acts[i], acts,
-			    n, true) == 0);
+				     (op / 4) % n;
+			FUZZ_CHECK(try_action(pos, scratch, &acts[i], acts, n,
+				       true) == 0);
 			copy_state(pos, scratch);
 		}
 	}

@@ -24,7 +24,7 @@
 static inline int
 diagram_cell(const struct rules_board *b, int k, bool top_is_row1)
 {
-	int	 r, c, seen = 0;
+	int r, c, seen = 0;
 
 	if (b->geometry == RULES_SQUARE) {
 		r = k / b->width;
@@ -45,7 +45,7 @@ static inline int
 diagram_read(const struct rules_board *b, const char *text, int *pieces,
     bool top_is_row1)
 {
-	int	 k = 0, v;
+	int k = 0, v;
 
 	for (; *text != '\0'; text++) {
 		switch (*text) {
@@ -65,24 +65,25 @@ diagram_read(const struct rules_board *b, const char *text, int *pieces,
 
 /* Writes the position as a diagram, one row a line, no indentation. */
 static inline void
-diagram_write(const struct rules_position *pos, char *out, size_t len,
-    bool top_is_row1)
+diagram_write(
+    const struct rules_position *pos, char *out, size_t len, bool top_is_row1)
 {
 	const struct rules_board *b = &pos->board;
-	size_t	 n = 0;
-	int	 k, cell, v, r, prev = -1;
-	char	 ch;
+	size_t			  n = 0;
+	int			  k, cell, v, r, prev = -1;
+	char			  ch;
 
 	for (k = 0; k < b->ncells && n + 3 < len; k++) {
 		cell = diagram_cell(b, k, top_is_row1);
 		r = b->geometry == RULES_SQUARE ? cell / b->width :
-		    b->row[cell];
+						  b->row[cell];
 		if (prev != -1 && r != prev)
 			out[n++] = '\n';
 		prev = r;
 		v = rules_piece(pos, cell);
-		ch = v == RULES_EMPTY ? '.' :
-		    RULES_COLOUR_OF(v) == 0 ? 'X' : 'O';
+		ch = v == RULES_EMPTY	    ? '.' :
+		    RULES_COLOUR_OF(v) == 0 ? 'X' :
+					      'O';
 		if (v & RULES_PINNED)
 			ch = (char)tolower((unsigned char)ch);
 		out[n++] = ch;
@@ -95,7 +96,7 @@ diagram_write(const struct rules_position *pos, char *out, size_t len,
 static inline int
 diagram_stones(const struct rules_position *pos, int colour)
 {
-	int	 i, n = 0;
+	int i, n = 0;
 
 	for (i = 0; i < pos->board.ncells; i++)
 		n += rules_piece(pos, i) == RULES_PIECE(colour);
@@ -110,10 +111,11 @@ static inline void
 diagram_setup(struct rules_position *pos, const char *diagram, int to_move)
 {
 	struct diag d;
-	int	 pieces[RULES_MAX_CELLS];
+	int	    pieces[RULES_MAX_CELLS];
 
-	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces,
-	    pos->game->row1_on_top), pos->board.ncells);
+	ck_assert_int_eq(
+	    diagram_read(&pos->board, diagram, pieces, pos->game->row1_on_top),
+	    pos->board.ncells);
 	ck_assert_msg(rules_setup(pos, pieces, to_move, &d) == 0, "%s [%s]",
 	    d.msg, diag_name(d.code));
 }
@@ -126,10 +128,11 @@ static inline const char *
 diagram_refused(struct rules_position *pos, const char *diagram, int to_move,
     struct diag *d)
 {
-	int	 pieces[RULES_MAX_CELLS];
+	int pieces[RULES_MAX_CELLS];
 
-	ck_assert_int_eq(diagram_read(&pos->board, diagram, pieces,
-	    pos->game->row1_on_top), pos->board.ncells);
+	ck_assert_int_eq(
+	    diagram_read(&pos->board, diagram, pieces, pos->game->row1_on_top),
+	    pos->board.ncells);
 	ck_assert_int_eq(rules_setup(pos, pieces, to_move, d), -1);
 	ck_assert_str_eq(diag_name(d->code), "bad-setup");
 	return d->msg;
@@ -139,9 +142,9 @@ diagram_refused(struct rules_position *pos, const char *diagram, int to_move,
 static inline void
 diagram_assert(const struct rules_position *pos, const char *want)
 {
-	char	 got[2048];
-	int	 pieces[RULES_MAX_CELLS];
-	int	 k;
+	char got[2048];
+	int  pieces[RULES_MAX_CELLS];
+	int  k;
 
 	diagram_write(pos, got, sizeof got, pos->game->row1_on_top);
 	k = diagram_read(&pos->board, want, pieces, pos->game->row1_on_top);

@@ -20,14 +20,14 @@ kebab(const char *s)
 		return false;
 	for (p = s; *p != '\0'; p++)
 		if (!((*p >= 'a' && *p <= 'z') ||
-		    (*p == '-' && p[1] >= 'a' && p[1] <= 'z')))
+			(*p == '-' && p[1] >= 'a' && p[1] <= 'z')))
 			return false;
 	return true;
 }
 
 START_TEST(test_names)
 {
-	int	 i, j;
+	int i, j;
 
 	ck_assert_ptr_null(diag_name(DIAG_NONE));
 	ck_assert_ptr_null(diag_name(DIAG_NCODES));
@@ -48,8 +48,7 @@ START_TEST(test_severities)
 	ck_assert_int_eq(diag_severity(DIAG_OFF_BOARD), DIAG_ERROR);
 	ck_assert_int_eq(diag_severity(DIAG_NO_MOVES), DIAG_WARNING);
 	ck_assert_int_eq(diag_severity(DIAG_RESULT_UNVERIFIED), DIAG_WARNING);
-	ck_assert_int_eq(diag_severity(DIAG_UNKNOWN_TERMINATION),
-	    DIAG_WARNING);
+	ck_assert_int_eq(diag_severity(DIAG_UNKNOWN_TERMINATION), DIAG_WARNING);
 	ck_assert_int_eq(diag_severity(DIAG_NONE), DIAG_NOTE);
 	ck_assert_str_eq(diag_severity_name(DIAG_ERROR), "error");
 	ck_assert_str_eq(diag_severity_name(DIAG_WARNING), "warning");
@@ -60,11 +59,11 @@ END_TEST
 START_TEST(test_fill)
 {
 	struct diag d;
-	char	 big[400];
+	char	    big[400];
 
 	memset(&d, 0x55, sizeof d);
-	ck_assert_int_eq(diag_set(&d, DIAG_OCCUPIED, "%s is occupied", "d3"),
-	    -1);
+	ck_assert_int_eq(
+	    diag_set(&d, DIAG_OCCUPIED, "%s is occupied", "d3"), -1);
 	ck_assert_int_eq(d.code, DIAG_OCCUPIED);
 	ck_assert_str_eq(d.msg, "d3 is occupied");
 	/* No position: the caller adds one. */
@@ -73,7 +72,8 @@ START_TEST(test_fill)
 	ck_assert_uint_eq(d.at.offset, 0);
 	ck_assert_uint_eq(d.len, 0);
 	ck_assert_int_eq(diag_set_at(&d, DIAG_BAD_TAG,
-	    (struct diag_pos){ 3, 7, 42 }, 5, "tag %d", 1), -1);
+			     (struct diag_pos){ 3, 7, 42 }, 5, "tag %d", 1),
+	    -1);
 	ck_assert_int_eq(d.code, DIAG_BAD_TAG);
 	ck_assert_str_eq(d.msg, "tag 1");
 	ck_assert_uint_eq(d.at.line, 3);
@@ -88,15 +88,16 @@ START_TEST(test_fill)
 	/* No diagnostic wanted: still -1. */
 	ck_assert_int_eq(diag_set(NULL, DIAG_OCCUPIED, "x"), -1);
 	ck_assert_int_eq(diag_set_at(NULL, DIAG_OCCUPIED,
-	    (struct diag_pos){ 1, 1, 0 }, 0, "x"), -1);
+			     (struct diag_pos){ 1, 1, 0 }, 0, "x"),
+	    -1);
 }
 END_TEST
 
 static Suite *
 diag_suite(void)
 {
-	Suite	*s = suite_create("diag");
-	TCase	*tc = tcase_create("core");
+	Suite *s = suite_create("diag");
+	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_severities);

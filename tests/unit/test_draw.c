@@ -19,7 +19,7 @@
 
 struct standin {
 	struct rules_head head;
-	int		 cell[RULES_MAX_CELLS];
+	int		  cell[RULES_MAX_CELLS];
 };
 
 static int
@@ -60,8 +60,8 @@ standin_play(const struct rules_board *b, void *st,
 }
 
 static void
-standin_score(const struct rules_board *b, const void *st,
-    struct rules_score *s)
+standin_score(
+    const struct rules_board *b, const void *st, struct rules_score *s)
 {
 	(void)b, (void)st, (void)s;
 }
@@ -87,19 +87,19 @@ standin_setup(const struct rules_board *b, void *st,
 }
 
 /* The stand-in with its colours' names and its default board. */
-#define STANDIN(colour0, colour1, spec) {				\
-	.name = "standin", .title = "Stand-in",				\
-	.colour = { colour0, colour1 }, .default_board = spec,		\
-	.state_size = sizeof(struct standin),				\
-	.board = standin_board, .init = standin_init,			\
-	.legal = standin_legal, .play = standin_play,			\
-	.score = standin_score, .piece = standin_piece,			\
-	.setup = standin_setup,						\
-}
+#define STANDIN(colour0, colour1, spec) \
+	{ \
+		.name = "standin", .title = "Stand-in", \
+		.colour = { colour0, colour1 }, .default_board = spec, \
+		.state_size = sizeof(struct standin), .board = standin_board, \
+		.init = standin_init, .legal = standin_legal, \
+		.play = standin_play, .score = standin_score, \
+		.piece = standin_piece, .setup = standin_setup, \
+	}
 
 /* Stones!-like: White first, rank 1 at the bottom. */
-static const struct rules_game standin_square =
-    STANDIN("white", "black", "8x8");
+static const struct rules_game standin_square = STANDIN(
+    "white", "black", "8x8");
 static const struct rules_game standin_hex = STANDIN("black", "white", "3");
 
 /* A position of g on board spec, set up from a diagram (diagram.h). */
@@ -119,7 +119,7 @@ static const char *
 text_of(const struct rules_position *pos, enum draw_charset cs)
 {
 	static char buf[8192];
-	FILE	*f = fmemopen(buf, sizeof buf, "w");
+	FILE	   *f = fmemopen(buf, sizeof buf, "w");
 
 	ck_assert_ptr_nonnull(f);
 	ck_assert_int_eq(draw_text(f, pos, cs), 0);
@@ -143,10 +143,10 @@ START_TEST(reversi_row1_on_top)
 	    "8 . . . . . . . . 8\n"
 	    "  a b c d e f g h\n"
 	    "X black  O white\n");
-	ck_assert_ptr_nonnull(strstr(text_of(pos, DRAW_UNICODE),
-	    "\n4 · · · ○ ● · · · 4\n"));
-	ck_assert_ptr_nonnull(strstr(text_of(pos, DRAW_UNICODE),
-	    "\n● black  ○ white\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(text_of(pos, DRAW_UNICODE), "\n4 · · · ○ ● · · · 4\n"));
+	ck_assert_ptr_nonnull(
+	    strstr(text_of(pos, DRAW_UNICODE), "\n● black  ○ white\n"));
 	rules_position_free(pos);
 }
 END_TEST
@@ -154,7 +154,7 @@ END_TEST
 START_TEST(reversi_large_board_margins)
 {
 	struct rules_position *pos = position(&rules_reversi, "10x10", NULL);
-	const char *t = text_of(pos, DRAW_ASCII);
+	const char	      *t = text_of(pos, DRAW_ASCII);
 
 	/* Two-digit ranks: the letters move over by one. */
 	ck_assert_int_eq(strncmp(t, "   a b c d e f g h i j\n 1 .", 27), 0);
@@ -202,10 +202,12 @@ START_TEST(hexhex_side_3)
 	    "  X . O\n");
 
 	/* rules.md §0: a5 b5 c5 on top, c1 d1 e1 at the bottom. */
-	ck_assert_int_eq(rules_piece(pos, rules_cell_parse(&pos->board,
-	    "c5", 2)), RULES_PIECE(0));
-	ck_assert_int_eq(rules_piece(pos, rules_cell_parse(&pos->board,
-	    "c1", 2)), RULES_PIECE(0));
+	ck_assert_int_eq(
+	    rules_piece(pos, rules_cell_parse(&pos->board, "c5", 2)),
+	    RULES_PIECE(0));
+	ck_assert_int_eq(
+	    rules_piece(pos, rules_cell_parse(&pos->board, "c1", 2)),
+	    RULES_PIECE(0));
 	ck_assert_str_eq(text_of(pos, DRAW_ASCII),
 	    "   . . X  5\n"
 	    "  . . . .  4\n"
@@ -222,9 +224,9 @@ START_TEST(hex_335_and_every_side)
 {
 	struct rules_position *pos = position(&standin_hex, "3-3-5", NULL);
 	struct draw_hex_layout l;
-	const char *t;
-	char	 spec[8];
-	int	 side, lines;
+	const char	      *t;
+	char		       spec[8];
+	int		       side, lines;
 
 	ck_assert_str_eq(text_of(pos, DRAW_ASCII),
 	    "   . . . . .  5\n"
@@ -255,9 +257,9 @@ static char *
 svg_of(const struct rules_position *pos, const struct draw_last *last,
     const struct draw_caption *cap, int flags)
 {
-	char	*buf = NULL;
-	size_t	 len = 0;
-	FILE	*f = open_memstream(&buf, &len);
+	char  *buf = NULL;
+	size_t len = 0;
+	FILE  *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
 	ck_assert_int_eq(draw_svg(f, pos, last, cap, flags), 0);
@@ -268,7 +270,7 @@ svg_of(const struct rules_position *pos, const struct draw_last *last,
 static int
 count(const char *s, const char *what)
 {
-	int	 n = 0;
+	int n = 0;
 
 	while ((s = strstr(s, what)) != NULL) {
 		n++;
@@ -281,22 +283,27 @@ START_TEST(svg_marks_last_turn)
 {
 	struct rules_position *before = position(&rules_reversi, NULL, NULL);
 	struct rules_position *pos = rules_position_dup(before);
-	struct rules_action f5 = { .kind = RULES_PLACE };
-	struct draw_last last = { before, &f5, 1 };
-	char	*svg;
+	struct rules_action    f5 = { .kind = RULES_PLACE };
+	struct draw_last       last = { before, &f5, 1 };
+	char		      *svg;
 
 	f5.to = (int16_t)rules_cell_parse(&pos->board, "f5", 2);
 	ck_assert_int_eq(rules_play(pos, &f5, NULL), 0);
 	struct draw_caption cap = { .title = "Reversi <8x8> & co",
-	    .player = { "Ada", NULL }, .score = { 4, 1 }, .state = "turn 2: "
-	    "white to move", .last = "last turn 1, black: f5", .to_move = 1 };
+		.player = { "Ada", NULL },
+		.score = { 4, 1 },
+		.state = "turn 2: "
+			 "white to move",
+		.last = "last turn 1, black: f5",
+		.to_move = 1 };
 
 	svg = svg_of(pos, &last, &cap, 0);
 	ck_assert_int_eq(strncmp(svg, "<?xml version=\"1.0\"", 19), 0);
 	/* Five on the board, one for each player in the header. */
 	ck_assert_int_eq(count(svg, "class=\"stone "), 7);
 	ck_assert_int_eq(count(svg, "data-cell=\""), 5);
-	ck_assert_ptr_nonnull(strstr(svg, "class=\"stone black\" "
+	ck_assert_ptr_nonnull(strstr(svg,
+	    "class=\"stone black\" "
 	    "data-cell=\"f5\""));
 	ck_assert_ptr_nonnull(strstr(svg, ">Ada (black): 4</text>"));
 	ck_assert_ptr_nonnull(strstr(svg, ">? (white): 1</text>"));
@@ -325,11 +332,11 @@ START_TEST(svg_hex_cells_and_removals)
 {
 	struct rules_position *before = position(&standin_hex, "4", NULL);
 	struct rules_position *pos;
-	int	 pieces[RULES_MAX_CELLS] = { 0 };
-	struct rules_action a[2] = { { .kind = RULES_PLACE },
-	    { .kind = RULES_REMOVE } };
-	struct draw_last last = { before, a, 2 };
-	char	*svg;
+	int		       pieces[RULES_MAX_CELLS] = { 0 };
+	struct rules_action    a[2] = { { .kind = RULES_PLACE },
+		   { .kind = RULES_REMOVE } };
+	struct draw_last       last = { before, a, 2 };
+	char		      *svg;
 
 	pieces[0] = pieces[1] = RULES_PIECE(1);
 	ck_assert_int_eq(rules_setup(before, pieces, 0, NULL), 0);
@@ -362,12 +369,12 @@ END_TEST
 START_TEST(svg_dice_of_the_turn)
 {
 	struct rules_position *before = position(&standin_hex, "3", NULL);
-	struct rules_action a[2] = { { .kind = RULES_DICE, .from = 4,
-	    .to = 2 }, { .kind = RULES_PLACE, .to = 3 } };
-	struct draw_last last = { before, a, 2 };
+	struct rules_action a[2] = { { .kind = RULES_DICE, .from = 4, .to = 2 },
+		{ .kind = RULES_PLACE, .to = 3 } };
+	struct draw_last    last = { before, a, 2 };
 	struct rules_position *pos = rules_position_dup(before);
-	int	 pieces[RULES_MAX_CELLS] = { 0 };
-	char	*svg;
+	int		       pieces[RULES_MAX_CELLS] = { 0 };
+	char		      *svg;
 
 	pieces[3] = RULES_PIECE(0);
 	ck_assert_int_eq(rules_setup(pos, pieces, 1, NULL), 0);
@@ -394,19 +401,20 @@ END_TEST
  */
 START_TEST(svg_every_hex_board)
 {
-	static const char *const specs[] = { "2", "3", "4", "5", "6", "7",
-	    "8", "9", "10", "11", "12", "3-3-5" };
-	const char *dir = getenv("DRAW_SVG_DIR");
-	struct draw_caption cap = { .to_move = -1 };
-	struct rules_position *pos;
-	int	 pieces[RULES_MAX_CELLS] = { 0 }, i;
-	char	*svg, path[512];
-	FILE	*f;
+	static const char *const specs[] = { "2", "3", "4", "5", "6", "7", "8",
+		"9", "10", "11", "12", "3-3-5" };
+	const char		*dir = getenv("DRAW_SVG_DIR");
+	struct draw_caption	 cap = { .to_move = -1 };
+	struct rules_position	*pos;
+	int			 pieces[RULES_MAX_CELLS] = { 0 }, i;
+	char			*svg, path[512];
+	FILE			*f;
 
 	pos = position(&standin_hex, specs[_i], NULL);
 	for (i = 0; i < pos->board.ncells; i++)
-		pieces[i] = i % 3 == 0 ? RULES_EMPTY : RULES_PIECE(i % 2) |
-		    (i % 7 == 0 ? RULES_PINNED : 0);
+		pieces[i] = i % 3 == 0 ?
+		    RULES_EMPTY :
+		    RULES_PIECE(i % 2) | (i % 7 == 0 ? RULES_PINNED : 0);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, NULL), 0);
 	/* Markup, controls and bytes that are not UTF-8: all escaped. */
 	cap.title = "Stand-in <hex> & \"co\" 'x'\x01\x1b[0m \xff\xc3(";
@@ -415,12 +423,14 @@ START_TEST(svg_every_hex_board)
 	cap.state = "game over: <a draw>";
 	svg = svg_of(pos, NULL, &cap, 0);
 	ck_assert_int_eq(count(svg, "<polygon"), pos->board.ncells);
-	ck_assert_ptr_nonnull(strstr(svg, "Stand-in &lt;hex&gt; &amp; "
+	ck_assert_ptr_nonnull(strstr(svg,
+	    "Stand-in &lt;hex&gt; &amp; "
 	    "&quot;co&quot; &apos;x&apos;\xef\xbf\xbd\xef\xbf\xbd[0m "
 	    "\xef\xbf\xbd\xef\xbf\xbd(</text>"));
 	ck_assert_ptr_nonnull(strstr(svg, ">&lt;b&gt;&amp;amp; (black): 0<"));
 	/* A long name is cut with an ellipsis: 32 characters shown. */
-	ck_assert_ptr_nonnull(strstr(svg, ">A name much longer than "
+	ck_assert_ptr_nonnull(strstr(svg,
+	    ">A name much longer than "
 	    "thirty-t\xe2\x80\xa6 (white): 0<"));
 	ck_assert_ptr_nonnull(strstr(svg, ">game over: &lt;a draw&gt;<"));
 	ck_assert_int_eq(count(svg, "class=\"tomove\""), 0);
@@ -438,8 +448,8 @@ END_TEST
 static Suite *
 draw_suite(void)
 {
-	Suite	*s = suite_create("draw");
-	TCase	*tc = tcase_create("text");
+	Suite *s = suite_create("draw");
+	TCase *tc = tcase_create("text");
 
 	tcase_add_test(tc, reversi_row1_on_top);
 	tcase_add_test(tc, reversi_large_board_margins);

@@ -15,8 +15,8 @@
 #include "turns.h"
 #include "unit.h"
 
-#define BLACK	0
-#define WHITE	1
+#define BLACK 0
+#define WHITE 1
 
 /* ---- The board and the start (rules.md §0, §4) -------------------- */
 
@@ -36,10 +36,10 @@ START_TEST(herd_board_specs)
 {
 	static const int cells[] = { 0, 0, 7, 19, 37, 61, 91, 127, 169 };
 	static const char *const bad[] = { "13", "1", "5x5", "", "3-3-5",
-	    NULL };
-	struct rules_position *pos;
-	char	 spec[8];
-	int	 n;
+		NULL };
+	struct rules_position	*pos;
+	char			 spec[8];
+	int			 n;
 
 	turns_assert_default_board("herd", "5", 61);
 	for (n = 2; n <= 12; n++) {
@@ -86,7 +86,8 @@ START_TEST(herd_first_turn_places_lo_without_removal)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	/* No removal on Black's first turn; every cell is open. */
-	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
+	turns_assert_listed(pos,
+	    "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
 	    "a4 b4 c4 d4 a5 b5 c5");
 	turns_actions(pos, "c3 d3");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
@@ -144,14 +145,15 @@ END_TEST
 START_TEST(herd_removal_capped_by_enemy_stones)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct diag d;
+	struct diag	       d;
 
 	diagram_setup(pos,
 	    "    . . .    "
 	    "   . X . .   "
 	    "  . . X X .  "
 	    "   . . . .   "
-	    "    . . O    ", BLACK);
+	    "    . . O    ",
+	    BLACK);
 	/* lo = 4 but White has one stone: exactly one removal. */
 	turns_actions(pos, "54:");
 	turns_assert_listed(pos, "xe1");
@@ -169,7 +171,7 @@ END_TEST
 START_TEST(herd_no_enemy_stones_no_removal)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct diag d;
+	struct diag	       d;
 
 	/* White has no stone: min(lo, 0) = 0 removals, placements at once. */
 	diagram_setup(pos,
@@ -177,10 +179,12 @@ START_TEST(herd_no_enemy_stones_no_removal)
 	    "   . X . .   "
 	    "  . . . . .  "
 	    "   . . . .   "
-	    "    . . .    ", BLACK);
+	    "    . . .    ",
+	    BLACK);
 	turns_actions(pos, "43:");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
+	turns_assert_listed(pos,
+	    "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
 	    "a4 c4 d4 a5 b5 c5");
 	ck_assert_str_eq(turns_fail(pos, "xb4", "too-many-removals", &d),
 	    "white has no stone to remove");
@@ -193,7 +197,7 @@ END_TEST
 START_TEST(herd_forbidden_cell)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct diag d;
+	struct diag	       d;
 
 	/* a5's neighbours b5 a4 b4 are all White: forbidden to Black. */
 	diagram_setup(pos,
@@ -201,7 +205,8 @@ START_TEST(herd_forbidden_cell)
 	    "   O O . .   "
 	    "  . . X . .  "
 	    "   . . . .   "
-	    "    . . O    ", BLACK);
+	    "    . . O    ",
+	    BLACK);
 	turns_actions(pos, "11:xe1");
 	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 d3 e3 c4 d4 c5");
 	ck_assert_str_eq(turns_fail(pos, "a5", "forbidden-cell", &d),
@@ -217,14 +222,15 @@ END_TEST
 START_TEST(herd_capture_adds_to_quota)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_score s;
+	struct rules_score     s;
 
 	diagram_setup(pos,
 	    "    O X .    "
 	    "   X . . .   "
 	    "  . . . . .  "
 	    "   . . . .   "
-	    "    . . O    ", BLACK);
+	    "    . . O    ",
+	    BLACK);
 	/* hi = 2; b4 surrounds a5 (b5 a4 b4 Black): captured, quota 2. */
 	turns_actions(pos, "12:xe1,b4");
 	ck_assert_int_eq(turns_piece(pos, "a5"), RULES_EMPTY);
@@ -254,15 +260,16 @@ END_TEST
 START_TEST(herd_double_capture)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_action a = { .kind = RULES_PLACE, .capture = 1 };
-	struct diag d;
+	struct rules_action    a = { .kind = RULES_PLACE, .capture = 1 };
+	struct diag	       d;
 
 	diagram_setup(pos,
 	    "    O . O    "
 	    "   X X X X   "
 	    "  . . . . .  "
 	    "   . . . .   "
-	    "    O . .    ", BLACK);
+	    "    O . .    ",
+	    BLACK);
 	turns_actions(pos, "11:xc1");
 	/* b5 surrounds both a5 and c5: two captures, quota 1 - 1 + 2. */
 	a.to = (int16_t)turns_cell(pos, "b5");
@@ -287,7 +294,8 @@ START_TEST(herd_capture_only_when_surrounded)
 	    "   O . . .   "
 	    "  . X . . .  "
 	    "   . . . .   "
-	    "    . . O    ", BLACK);
+	    "    . . O    ",
+	    BLACK);
 	turns_actions(pos, "11:xe1,b4");
 	ck_assert_int_eq(turns_piece(pos, "a4"), RULES_PIECE(WHITE));
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
@@ -311,7 +319,8 @@ START_TEST(herd_turn_ends_when_no_cell_is_left)
 	    "   O O O O   "
 	    "  O O X X O  "
 	    "   O O O O   "
-	    "    O O O    ", BLACK);
+	    "    O O O    ",
+	    BLACK);
 	turns_actions(pos, "13:");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_actions(pos, "xe1");
@@ -334,7 +343,7 @@ END_TEST
 START_TEST(herd_capture_on_the_last_cell_goes_on)
 {
 	struct rules_position *pos = turns_new("herd", "2");
-	struct rules_score s;
+	struct rules_score     s;
 
 	/*
 	 * formats/herd.md: captures come before the full-board check.  b2
@@ -344,7 +353,8 @@ START_TEST(herd_capture_on_the_last_cell_goes_on)
 	diagram_setup(pos,
 	    "  O X  "
 	    " X . X "
-	    "  X O  ", BLACK);
+	    "  X O  ",
+	    BLACK);
 	turns_actions(pos, "12:xc1,c1,b2");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(turns_piece(pos, "a3"), RULES_EMPTY);
@@ -360,13 +370,14 @@ END_TEST
 START_TEST(herd_game_ends_on_full_board)
 {
 	struct rules_position *pos = turns_new("herd", "2");
-	struct rules_score s;
+	struct rules_score     s;
 
 	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1. */
 	diagram_setup(pos,
 	    "  X O  "
 	    " O . O "
-	    "  O O  ", BLACK);
+	    "  O O  ",
+	    BLACK);
 	turns_actions(pos, "13:xa2,b2");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	rules_score(pos, &s);
@@ -405,26 +416,28 @@ END_TEST
 START_TEST(herd_setup_refuses_the_unreachable)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct diag d;
+	struct diag	       d;
 
 	/*
 	 * c1's neighbours are all Black: White could not place there, and
 	 * Black's placement that closed it in would have captured it.
 	 */
 	ck_assert_str_eq(diagram_refused(pos,
-	    "    . . .    "
-	    "   . . . .   "
-	    "  . . . . .  "
-	    "   X X . .   "
-	    "    O X .    ", WHITE, &d),
+			     "    . . .    "
+			     "   . . . .   "
+			     "  . . . . .  "
+			     "   X X . .   "
+			     "    O X .    ",
+			     WHITE, &d),
 	    "the white stone at c1 has only black neighbours: no placement "
 	    "leaves a stone there");
 	ck_assert_str_eq(diagram_refused(pos,
-	    "    . . .    "
-	    "   . O O .   "
-	    "  . O X O .  "
-	    "   . O O .   "
-	    "    . . .    ", BLACK, &d),
+			     "    . . .    "
+			     "   . O O .   "
+			     "  . O X O .  "
+			     "   . O O .   "
+			     "    . . .    ",
+			     BLACK, &d),
 	    "the black stone at c3 has only white neighbours: no placement "
 	    "leaves a stone there");
 	/* One empty neighbour is enough. */
@@ -433,14 +446,16 @@ START_TEST(herd_setup_refuses_the_unreachable)
 	    "   . O O .   "
 	    "  . O X O .  "
 	    "   . O . .   "
-	    "    . . .    ", BLACK);
+	    "    . . .    ",
+	    BLACK);
 	/* Every turn after Black's first ends with a stone on the board. */
 	ck_assert_str_eq(diagram_refused(pos,
-	    "    . . .    "
-	    "   . . . .   "
-	    "  . . . . .  "
-	    "   . . . .   "
-	    "    . . .    ", WHITE, &d),
+			     "    . . .    "
+			     "   . . . .   "
+			     "  . . . . .  "
+			     "   . . . .   "
+			     "    . . .    ",
+			     WHITE, &d),
 	    "an empty board is the start of the game, with black to move");
 	rules_position_free(pos);
 }
@@ -449,8 +464,8 @@ END_TEST
 START_TEST(herd_setup_and_pieces)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct diag d;
-	int	 pieces[RULES_MAX_CELLS] = { 0 };
+	struct diag	       d;
+	int		       pieces[RULES_MAX_CELLS] = { 0 };
 
 	/* An empty board with Black to move is the start: no removal. */
 	diagram_setup(pos,
@@ -458,7 +473,8 @@ START_TEST(herd_setup_and_pieces)
 	    "   . . . .   "
 	    "  . . . . .  "
 	    "   . . . .   "
-	    "    . . .    ", BLACK);
+	    "    . . .    ",
+	    BLACK);
 	turns_actions(pos, "12:c3");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	/* A full board is a finished game. */
@@ -467,7 +483,8 @@ START_TEST(herd_setup_and_pieces)
 	    "   X X X X   "
 	    "  X X O O O  "
 	    "   O O O O   "
-	    "    O O O    ", WHITE);
+	    "    O O O    ",
+	    WHITE);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	/* Herd has no pinned stones. */
 	pieces[0] = RULES_PIECE(BLACK) | RULES_PINNED;
@@ -482,8 +499,8 @@ END_TEST
 START_TEST(herd_diagnostics)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_action a;
-	struct diag d;
+	struct rules_action    a;
+	struct diag	       d;
 
 	ck_assert_str_eq(turns_fail(pos, "c3", "dice-missing", &d),
 	    "black must roll the dice before placing");
@@ -515,8 +532,8 @@ START_TEST(herd_diagnostics)
 	turns_reject(pos, &a, "off-board", &d);
 	ck_assert_str_eq(d.msg, "no such cell");
 	turns_actions(pos, "c3 d3");
-	ck_assert_str_eq(turns_fail(pos, "c3", "occupied", &d),
-	    "c3 is occupied");
+	ck_assert_str_eq(
+	    turns_fail(pos, "c3", "occupied", &d), "c3 is occupied");
 	turns_actions(pos, "e3");
 
 	/* White owes min(2, 3) = 2 removals. */
@@ -542,8 +559,8 @@ START_TEST(herd_diagnostics)
 	a.capture = 1;
 	a.to = (int16_t)turns_cell(pos, "b4");
 	turns_reject(pos, &a, "not-a-capture", &d);
-	ck_assert_str_eq(d.msg,
-	    "b4 is marked as a capture but captures nothing");
+	ck_assert_str_eq(
+	    d.msg, "b4 is marked as a capture but captures nothing");
 	rules_position_free(pos);
 }
 END_TEST
@@ -551,13 +568,14 @@ END_TEST
 START_TEST(herd_game_over_rejects)
 {
 	struct rules_position *pos = turns_new("herd", "2");
-	struct diag d;
-	struct rules_action a = { .kind = RULES_DICE, .from = 1, .to = 1 };
+	struct diag	       d;
+	struct rules_action    a = { .kind = RULES_DICE, .from = 1, .to = 1 };
 
 	diagram_setup(pos,
 	    "  X O  "
 	    " O X O "
-	    "  O O  ", BLACK);
+	    "  O O  ",
+	    BLACK);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	turns_reject(pos, &a, "game-over", &d);
 	rules_position_free(pos);
@@ -570,17 +588,17 @@ START_TEST(dice_vectors)
 {
 	/* The dice of the first 10 turns, first die then second. */
 	static const struct {
-		uint64_t	 seed;
-		const char	*dice;
+		uint64_t    seed;
+		const char *dice;
 	} want[] = {
 		{ 0, "33 55 43 32 22 54 56 35 53 34" },
 		{ 1, "25 36 65 34 25 25 46 42 66 52" },
 		{ 42, "11 66 51 54 56 22 55 25 41 45" },
 	};
 	struct rules_rng rng;
-	char	 got[64];
-	size_t	 i;
-	int	 t, first, second, k;
+	char		 got[64];
+	size_t		 i;
+	int		 t, first, second, k;
 
 	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
 		rules_rng_seed(&rng, want[i].seed);
@@ -598,7 +616,7 @@ END_TEST
 START_TEST(dice_fair)
 {
 	struct rules_rng rng;
-	int	 count[7][7] = { { 0 } }, i, a, b;
+	int		 count[7][7] = { { 0 } }, i, a, b;
 
 	rules_rng_seed(&rng, 7);
 	for (i = 0; i < 72000; i++) {
@@ -621,21 +639,21 @@ END_TEST
  */
 struct oracle {
 	const struct rules_board *b;
-	int	 cells[RULES_MAX_CELLS];
-	int	 me;
-	bool	 first;		/* Black's first turn still to come */
-	bool	 rolled;
-	int	 removals, places;
-	bool	 over;
-	long	 games, actions, checked, rejected;
-	struct rules_position *scratch;
-	struct rules_rng *rng;
+	int			  cells[RULES_MAX_CELLS];
+	int			  me;
+	bool			  first; /* Black's first turn still to come */
+	bool			  rolled;
+	int			  removals, places;
+	bool			  over;
+	long			  games, actions, checked, rejected;
+	struct rules_position	 *scratch;
+	struct rules_rng	 *rng;
 };
 
 static bool
 oracle_open(const struct oracle *o, int e)
 {
-	int	 k;
+	int k;
 
 	if (o->cells[e] != 0)
 		return false;
@@ -648,7 +666,7 @@ oracle_open(const struct oracle *o, int e)
 static bool
 oracle_any_open(const struct oracle *o)
 {
-	int	 e;
+	int e;
 
 	for (e = 0; e < o->b->ncells; e++)
 		if (oracle_open(o, e))
@@ -659,7 +677,7 @@ oracle_any_open(const struct oracle *o)
 static int
 oracle_count(const struct oracle *o, int colour)
 {
-	int	 e, n = 0;
+	int e, n = 0;
 
 	for (e = 0; e < o->b->ncells; e++)
 		n += o->cells[e] == 1 + colour;
@@ -676,8 +694,7 @@ oracle_allows(const struct oracle *o, const struct rules_action *a)
 	if (a->to < 0 || a->to >= o->b->ncells)
 		return false;
 	if (o->removals > 0)
-		return a->kind == RULES_REMOVE &&
-		    o->cells[a->to] == 1 + !o->me;
+		return a->kind == RULES_REMOVE && o->cells[a->to] == 1 + !o->me;
 	return a->kind == RULES_PLACE && oracle_open(o, a->to);
 }
 
@@ -692,8 +709,8 @@ oracle_end_turn(struct oracle *o)
 static void
 oracle_apply(struct oracle *o, const struct rules_action *a)
 {
-	int	 lo, hi, k, n, j;
-	bool	 all;
+	int  lo, hi, k, n, j;
+	bool all;
 
 	switch (a->kind) {
 	case RULES_DICE:
@@ -740,19 +757,19 @@ oracle_apply(struct oracle *o, const struct rules_action *a)
 
 /* Called before each action of a playout: checks, then mirrors it. */
 static void
-oracle_each(const struct rules_position *pos, const struct rules_action *a,
-    void *arg)
+oracle_each(
+    const struct rules_position *pos, const struct rules_action *a, void *arg)
 {
-	struct oracle *o = arg;
+	struct oracle	   *o = arg;
 	struct rules_action acts[RULES_MAX_CELLS + 36], probe;
-	size_t	 n, i, j;
-	int	 e, full;
+	size_t		    n, i, j;
+	int		    e, full;
 
 	/* The position agrees with the oracle. */
 	turns_require_pieces(pos, o->cells);
 	REQUIRE_EQ(rules_to_move(pos), o->me);
-	REQUIRE_EQ(rules_phase(pos), o->rolled ? RULES_TURN_MIDDLE :
-	    RULES_TURN_START);
+	REQUIRE_EQ(
+	    rules_phase(pos), o->rolled ? RULES_TURN_MIDDLE : RULES_TURN_START);
 	REQUIRE(!o->over);
 	/* legal() lists exactly what the oracle allows... */
 	n = rules_legal(pos, acts, sizeof acts / sizeof acts[0]);
@@ -765,7 +782,7 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 		full = 0;
 		for (e = 0; e < pos->board.ncells; e++)
 			full += o->removals > 0 ? o->cells[e] == 1 + !o->me :
-			    oracle_open(o, e);
+						  oracle_open(o, e);
 		REQUIRE_EQ(n, (size_t)full);
 	}
 	/* ...every listed action is accepted (all of them in every
@@ -782,11 +799,13 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 		probe.kind = (uint8_t)rules_rng_below(o->rng, 6);
 		probe.from = (int16_t)rules_rng_below(o->rng, 8);
 		probe.to = (int16_t)((int)rules_rng_below(o->rng,
-		    (uint64_t)pos->board.ncells + 2) - 1);
+					 (uint64_t)pos->board.ncells + 2) -
+		    1);
 		for (i = 0; i < n; i++)
 			if (acts[i].kind == probe.kind &&
-			    acts[i].to == probe.to && (probe.kind !=
-			    RULES_DICE || acts[i].from == probe.from))
+			    acts[i].to == probe.to &&
+			    (probe.kind != RULES_DICE ||
+				acts[i].from == probe.from))
 				break;
 		if (i < n)
 			continue;
@@ -800,12 +819,12 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 START_TEST(herd_random_playouts)
 {
 	/* _i is the side, 3..6. */
-	char	 spec[4];
+	char		       spec[4];
 	struct rules_position *pos;
-	struct rules_rng rng, probes;
-	struct rules_score s;
-	struct oracle o;
-	int	 games, e, finished = 0;
+	struct rules_rng       rng, probes;
+	struct rules_score     s;
+	struct oracle	       o;
+	int		       games, e, finished = 0;
 
 	snprintf(spec, sizeof spec, "%d", _i);
 	pos = turns_new("herd", spec);
@@ -829,20 +848,19 @@ START_TEST(herd_random_playouts)
 		rules_score(pos, &s);
 		REQUIRE_EQ(s.points[0], oracle_count(&o, 0));
 		REQUIRE_EQ(s.points[1], oracle_count(&o, 1));
-		REQUIRE_EQ(rules_stat_find(&s, "stones")->value[0],
-		    s.points[0]);
+		REQUIRE_EQ(
+		    rules_stat_find(&s, "stones")->value[0], s.points[0]);
 		/* Herd ends only on a full board, and then has a winner. */
 		REQUIRE_EQ(s.over, o.over);
 		REQUIRE_EQ(rules_phase(pos) == RULES_GAME_OVER, o.over);
 		if (o.over) {
-			REQUIRE_EQ(s.points[0] + s.points[1],
-			    pos->board.ncells);
-			REQUIRE_EQ(s.winner, s.points[0] > s.points[1] ?
-			    0 : 1);
+			REQUIRE_EQ(
+			    s.points[0] + s.points[1], pos->board.ncells);
+			REQUIRE_EQ(s.winner, s.points[0] > s.points[1] ? 0 : 1);
 			finished++;
 		} else {
-			REQUIRE_LT(s.points[0] + s.points[1],
-			    pos->board.ncells);
+			REQUIRE_LT(
+			    s.points[0] + s.points[1], pos->board.ncells);
 			REQUIRE_EQ(s.winner, -1);
 		}
 	}
@@ -859,8 +877,8 @@ START_TEST(herd_playout_reproducible)
 {
 	struct rules_position *a = turns_new("herd", NULL);
 	struct rules_position *b = turns_new("herd", NULL);
-	struct rules_rng r1, r2;
-	int	 e;
+	struct rules_rng       r1, r2;
+	int		       e;
 
 	rules_rng_seed(&r1, 99);
 	rules_rng_seed(&r2, 99);
@@ -876,8 +894,8 @@ END_TEST
 static Suite *
 herd_suite(void)
 {
-	Suite	*s = suite_create("herd");
-	TCase	*tc;
+	Suite *s = suite_create("herd");
+	TCase *tc;
 
 	tc = tcase_create("rules");
 	tcase_add_test(tc, herd_registered);

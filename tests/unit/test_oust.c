@@ -20,8 +20,8 @@
 
 /* Labels the groups of each colour (turns_groups()). */
 static int
-oracle_groups(const struct rules_board *b, const int *cells, int *label,
-    int *size)
+oracle_groups(
+    const struct rules_board *b, const int *cells, int *label, int *size)
 {
 	return turns_groups(b, cells, label, size, true);
 }
@@ -33,10 +33,10 @@ oracle_groups(const struct rules_board *b, const int *cells, int *label,
 static int
 oracle_kind(const struct rules_board *b, const int *cells, int p, int e)
 {
-	int	 label[RULES_MAX_CELLS], size[RULES_MAX_CELLS];
-	bool	 ing[RULES_MAX_CELLS], inE[RULES_MAX_CELLS];
-	int	 i, k, gsize = 1, own = RULES_PIECE(p), ngroups;
-	bool	 any_own = false, any_enemy = false;
+	int  label[RULES_MAX_CELLS], size[RULES_MAX_CELLS];
+	bool ing[RULES_MAX_CELLS], inE[RULES_MAX_CELLS];
+	int  i, k, gsize = 1, own = RULES_PIECE(p), ngroups;
+	bool any_own = false, any_enemy = false;
 
 	if (cells[e] != RULES_EMPTY)
 		return 0;
@@ -44,7 +44,7 @@ oracle_kind(const struct rules_board *b, const int *cells, int p, int e)
 	memset(ing, 0, sizeof ing);
 	memset(inE, 0, sizeof inE);
 	for (k = 0; k < b->degree[e]; k++) {
-		int	 m = b->nb[e][k];
+		int m = b->nb[e][k];
 
 		if (cells[m] == own && !ing[label[m]]) {
 			ing[label[m]] = true;
@@ -56,12 +56,12 @@ oracle_kind(const struct rules_board *b, const int *cells, int p, int e)
 		return 1;
 	/* E: enemy groups adjacent to e or to any stone of G. */
 	for (i = 0; i < b->ncells; i++) {
-		bool	 inG = i == e || (cells[i] == own && ing[label[i]]);
+		bool inG = i == e || (cells[i] == own && ing[label[i]]);
 
 		if (!inG)
 			continue;
 		for (k = 0; k < b->degree[i]; k++) {
-			int	 m = b->nb[i][k];
+			int m = b->nb[i][k];
 
 			if (cells[m] != RULES_EMPTY && cells[m] != own)
 				inE[label[m]] = true;
@@ -81,9 +81,9 @@ oracle_kind(const struct rules_board *b, const int *cells, int p, int e)
 static bool
 oracle_place(const struct rules_board *b, int *cells, int p, int e)
 {
-	int	 label[RULES_MAX_CELLS], size[RULES_MAX_CELLS];
-	bool	 dead[RULES_MAX_CELLS];
-	int	 kind = oracle_kind(b, cells, p, e), i, k;
+	int  label[RULES_MAX_CELLS], size[RULES_MAX_CELLS];
+	bool dead[RULES_MAX_CELLS];
+	int  kind = oracle_kind(b, cells, p, e), i, k;
 
 	ck_assert_int_ne(kind, 0);
 	cells[e] = RULES_PIECE(p);
@@ -95,7 +95,7 @@ oracle_place(const struct rules_board *b, int *cells, int p, int e)
 		if (label[i] != label[e])
 			continue;
 		for (k = 0; k < b->degree[i]; k++) {
-			int	 m = b->nb[i][k];
+			int m = b->nb[i][k];
 
 			if (cells[m] == RULES_PIECE(!p))
 				dead[label[m]] = true;
@@ -110,7 +110,7 @@ oracle_place(const struct rules_board *b, int *cells, int p, int e)
 static int
 oracle_count_legal(const struct rules_board *b, const int *cells, int p)
 {
-	int	 i, n = 0;
+	int i, n = 0;
 
 	for (i = 0; i < b->ncells; i++)
 		n += oracle_kind(b, cells, p, i) != 0;
@@ -122,9 +122,9 @@ static bool
 is_capture(const struct rules_position *pos, const char *name)
 {
 	struct rules_position *copy = rules_position_dup(pos);
-	struct rules_action a = { .kind = RULES_PLACE, .capture = 1 };
-	struct diag d;
-	int	 r;
+	struct rules_action    a = { .kind = RULES_PLACE, .capture = 1 };
+	struct diag	       d;
+	int		       r;
 
 	a.to = (int16_t)turns_cell(pos, name);
 	r = rules_play(copy, &a, &d);
@@ -140,7 +140,7 @@ is_capture(const struct rules_position *pos, const char *name)
 START_TEST(oust_boards)
 {
 	static const char *const bad[] = { "13", "1", "3-3-5", "", "7x7",
-	    NULL };
+		NULL };
 
 	turns_assert_default_board("oust", "7", 127);
 	turns_assert_hexhex_boards("oust");
@@ -158,7 +158,8 @@ START_TEST(oust_empty_start)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	/* Every cell is a non-capturing placement; no pass, no swap yet. */
-	turns_assert_legal(pos, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 "
+	turns_assert_legal(pos,
+	    "a3 a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 "
 	    "d3 d4 e1 e2 e3");
 	rules_position_free(pos);
 }
@@ -169,15 +170,16 @@ END_TEST
 START_TEST(oust_case_c3_d3)
 {
 	static const char *const caps[] = { "b3", "b4", "c2", "c4", "d2" };
-	static const char *const quiet[] = { "a3", "a4", "a5", "b2", "b5",
-	    "c1", "c5", "d1", "d4", "e1", "e2", "e3" };
-	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_score s;
-	struct diag d;
-	size_t	 i;
+	static const char *const quiet[] = { "a3", "a4", "a5", "b2", "b5", "c1",
+		"c5", "d1", "d4", "e1", "e2", "e3" };
+	struct rules_position	*pos = turns_new("oust", "3");
+	struct rules_score	 s;
+	struct diag		 d;
+	size_t			 i;
 
 	turns_play(pos, "c3 d3");
-	turns_assert_legal(pos, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d4 "
+	turns_assert_legal(pos,
+	    "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d4 "
 	    "e1 e2 e3");
 	for (i = 0; i < sizeof caps / sizeof caps[0]; i++)
 		ck_assert_msg(is_capture(pos, caps[i]), "%s", caps[i]);
@@ -211,7 +213,7 @@ END_TEST
 START_TEST(oust_case_pairs)
 {
 	struct rules_position *pos = turns_new("oust", "3");
-	struct diag d;
+	struct diag	       d;
 
 	turns_play(pos, "c3 b4 e1 a4*,c1 b3 d4");
 	ck_assert_int_eq(rules_turn(pos), 7);
@@ -227,7 +229,8 @@ START_TEST(oust_case_pairs)
 	ck_assert(!is_capture(pos, "c4"));
 	/* A pair against a pair: each enemy group must be strictly smaller. */
 	turns_fail(pos, "a3", "enemy-too-big", &d);
-	ck_assert_str_eq(d.msg, "a3 would make a black group of 2, but it "
+	ck_assert_str_eq(d.msg,
+	    "a3 would make a black group of 2, but it "
 	    "touches a white group of 2 (a4 b4): every enemy group touched "
 	    "must be smaller");
 	turns_fail(pos, "b2", "enemy-too-big", &d);
@@ -235,7 +238,8 @@ START_TEST(oust_case_pairs)
 	turns_fail(pos, "c3", "enemy-too-big", &d);
 	/* Joining own stones without touching an enemy group. */
 	turns_fail(pos, "d2", "no-enemy-contact", &d);
-	ck_assert_str_eq(d.msg, "d2 joins black stones into a group of 2 "
+	ck_assert_str_eq(d.msg,
+	    "d2 joins black stones into a group of 2 "
 	    "that touches no white group: a placement next to your own "
 	    "stones must capture");
 	turns_fail(pos, "e2", "no-enemy-contact", &d);
@@ -256,9 +260,9 @@ END_TEST
 START_TEST(oust_case_side4)
 {
 	struct rules_position *pos = turns_new("oust", "4");
-	struct rules_score s;
-	int	 i, n = 0;
-	char	 name[RULES_CELL_NAME], got[64] = "";
+	struct rules_score     s;
+	int		       i, n = 0;
+	char		       name[RULES_CELL_NAME], got[64] = "";
 
 	turns_play(pos, "f1 c4 c6 c5*,g4 e3 d4*,c2 d1");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
@@ -294,8 +298,8 @@ END_TEST
 START_TEST(oust_capture_then_place_again)
 {
 	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_action a = { .kind = RULES_PLACE };
-	struct diag d;
+	struct rules_action    a = { .kind = RULES_PLACE };
+	struct diag	       d;
 
 	turns_play(pos, "c3 b4 e1");
 	a.to = (int16_t)turns_cell(pos, "a4");
@@ -306,7 +310,8 @@ START_TEST(oust_capture_then_place_again)
 	ck_assert_int_eq(rules_turn(pos), 4);
 	/* No pass mid-turn; the legal list has placements only. */
 	turns_fail(pos, "pass", "pass-mid-turn", &d);
-	ck_assert_str_eq(d.msg, "white captured and must place again: a pass "
+	ck_assert_str_eq(d.msg,
+	    "white captured and must place again: a pass "
 	    "is only a whole turn");
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	/* Joining a4 b4 touches no black group now: b2..e3 only. */
@@ -327,14 +332,15 @@ END_TEST
 START_TEST(oust_capture_ends_turn_without_placement)
 {
 	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_score s;
+	struct rules_score     s;
 
 	diagram_setup(pos,
 	    "    O O O\n"
 	    "   . . . .\n"
 	    "  . X . . .\n"
 	    "   X . X O\n"
-	    "    . O .\n", 0);
+	    "    . O .\n",
+	    0);
 	turns_play(pos, "d3*");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), 1);
@@ -356,21 +362,23 @@ END_TEST
 START_TEST(oust_pass_only_without_placement)
 {
 	struct rules_position *pos = turns_new("oust", "2");
-	struct diag d;
-	struct rules_score s;
+	struct diag	       d;
+	struct rules_score     s;
 
 	/* White's b2 touches every cell, and the black pair beside it. */
 	diagram_setup(pos,
 	    "  X X\n"
 	    " . O .\n"
-	    "  . .\n", 1);
+	    "  . .\n",
+	    1);
 	turns_assert_legal(pos, "pass");
 	turns_fail(pos, "c2", "enemy-too-big", &d);
 	turns_play(pos, "pass");
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	ck_assert_int_eq(rules_turn(pos), 2);
 	turns_fail(pos, "pass", "pass-with-placement", &d);
-	ck_assert_str_eq(d.msg, "black may not pass: a legal placement exists "
+	ck_assert_str_eq(d.msg,
+	    "black may not pass: a legal placement exists "
 	    "(a2 b1 c1 c2)");
 	/* c2 joins the pair, touching only White's single b2. */
 	turns_play(pos, "c2*");
@@ -384,15 +392,16 @@ END_TEST
 START_TEST(oust_bad_actions)
 {
 	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_action a = { .kind = RULES_REMOVE };
-	struct diag d;
+	struct rules_action    a = { .kind = RULES_REMOVE };
+	struct diag	       d;
 
 	turns_play(pos, "c3");
 	turns_fail(pos, "c3", "occupied", &d);
 	ck_assert_str_eq(d.msg, "c3 is occupied");
 	a.to = (int16_t)turns_cell(pos, "c3");
 	turns_reject(pos, &a, "wrong-action", &d);
-	ck_assert_str_eq(d.msg, "an oust turn is placements, \"pass\" or "
+	ck_assert_str_eq(d.msg,
+	    "an oust turn is placements, \"pass\" or "
 	    "\"swap\": nothing is removed or moved");
 	a.kind = RULES_MOVE;
 	turns_reject(pos, &a, "wrong-action", &d);
@@ -403,7 +412,8 @@ START_TEST(oust_bad_actions)
 	turns_reject(pos, &a, "off-board", &d);
 	/* A `*' on a placement that captures nothing. */
 	turns_fail(pos, "d3*", "not-a-capture", &d);
-	ck_assert_str_eq(d.msg, "d3 is marked as a capture but captures "
+	ck_assert_str_eq(d.msg,
+	    "d3 is marked as a capture but captures "
 	    "nothing");
 	turns_fail(pos, "pass", "pass-with-placement", &d);
 	ck_assert_int_eq(rules_turn(pos), 2);
@@ -416,14 +426,16 @@ END_TEST
 START_TEST(oust_swap)
 {
 	struct rules_position *pos = turns_new("oust", "3");
-	struct diag d;
-	struct rules_score s;
+	struct diag	       d;
+	struct rules_score     s;
 
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
-	ck_assert_str_eq(d.msg, "a swap is only allowed as the second turn of "
+	ck_assert_str_eq(d.msg,
+	    "a swap is only allowed as the second turn of "
 	    "the game");
 	turns_play(pos, "c3");
-	turns_assert_legal(pos, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d3 d4 "
+	turns_assert_legal(pos,
+	    "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d3 d4 "
 	    "e1 e2 e3 swap");
 	turns_play(pos, "swap");
 	/* The board is unchanged and White (who made move 1) moves next. */
@@ -450,10 +462,10 @@ END_TEST
 
 START_TEST(oust_swap_late_or_off)
 {
-	struct rules_variant v = { .pie = false };
-	struct diag d;
+	struct rules_variant   v = { .pie = false };
+	struct diag	       d;
 	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_score s;
+	struct rules_score     s;
 
 	turns_play(pos, "c3 d4");
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
@@ -462,7 +474,8 @@ START_TEST(oust_swap_late_or_off)
 	rules_position_free(pos);
 	pos = rules_position_new(&rules_oust, "3", &v, &d);
 	turns_play(pos, "c3");
-	turns_assert_legal(pos, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d3 d4 "
+	turns_assert_legal(pos,
+	    "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d3 d4 "
 	    "e1 e2 e3");
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	ck_assert_str_eq(d.msg, "the pie rule is off in this game: no swap");
@@ -475,8 +488,8 @@ END_TEST
 START_TEST(oust_setup)
 {
 	struct rules_position *pos = turns_new("oust", "3");
-	struct diag d;
-	int	 pieces[RULES_MAX_CELLS];
+	struct diag	       d;
+	int		       pieces[RULES_MAX_CELLS];
 
 	/* Two touching enemy groups of 2 cannot arise. */
 	diagram_read(&pos->board,
@@ -484,10 +497,12 @@ START_TEST(oust_setup)
 	    "   . . . .\n"
 	    "  . X X O .\n"
 	    "   . . O .\n"
-	    "    . . .\n", pieces, false);
+	    "    . . .\n",
+	    pieces, false);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
 	ck_assert_str_eq(diag_name(d.code), "bad-setup");
-	ck_assert_str_eq(d.msg, "the white group at d2 d3 touches the black "
+	ck_assert_str_eq(d.msg,
+	    "the white group at d2 d3 touches the black "
 	    "group at b3 c3: two touching groups of 2 or more cannot arise");
 	/* A pair beside single stones is fine, and the pie rule is gone. */
 	diagram_setup(pos,
@@ -495,7 +510,8 @@ START_TEST(oust_setup)
 	    "   . . . .\n"
 	    "  . X X O .\n"
 	    "   . . . .\n"
-	    "    . . .\n", 1);
+	    "    . . .\n",
+	    1);
 	turns_assert_legal(pos, "a3 a4 a5 b2 b4 b5 c1 c2 c5 d1 e1");
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	/* Stones of one colour only, more than one: the game is over. */
@@ -504,7 +520,8 @@ START_TEST(oust_setup)
 	    "   . . . .\n"
 	    "  . X X . .\n"
 	    "   . . . .\n"
-	    "    . . .\n", 1);
+	    "    . . .\n",
+	    1);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	/* Pinned pieces do not exist in Oust. */
 	diagram_read(&pos->board,
@@ -512,7 +529,8 @@ START_TEST(oust_setup)
 	    "   . . . .\n"
 	    "  . x . . .\n"
 	    "   . . . .\n"
-	    "    . . .\n", pieces, false);
+	    "    . . .\n",
+	    pieces, false);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
 	ck_assert_str_eq(diag_name(d.code), "bad-setup");
 	/* A full board: neither side could place (rules.md §2). */
@@ -521,10 +539,12 @@ START_TEST(oust_setup)
 	    "   X X X X\n"
 	    "  O X X X O\n"
 	    "   X X X X\n"
-	    "    X O X\n", pieces, false);
+	    "    X O X\n",
+	    pieces, false);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
 	ck_assert_str_eq(diag_name(d.code), "bad-setup");
-	ck_assert_str_eq(d.msg, "neither black nor white could place a stone "
+	ck_assert_str_eq(d.msg,
+	    "neither black nor white could place a stone "
 	    "here: no game of oust reaches this position");
 	rules_position_free(pos);
 }
@@ -532,13 +552,13 @@ END_TEST
 
 /* ---- Perft (formats/oust.md) ---------------------------------------------- */
 
-static uint64_t oracle_perft(const struct rules_board *, const int *, int,
-    int, int);
+static uint64_t
+oracle_perft(const struct rules_board *, const int *, int, int, int);
 
 static int
 stones_of(const struct rules_board *b, const int *cells, int colour)
 {
-	int	 i, n = 0;
+	int i, n = 0;
 
 	for (i = 0; i < b->ncells; i++)
 		n += cells[i] == RULES_PIECE(colour);
@@ -551,8 +571,8 @@ stones_of(const struct rules_board *b, const int *cells, int colour)
  * oracle_perft(depth - 1).
  */
 static uint64_t
-oracle_turn(const struct rules_board *b, const int *cells, int p, int turn,
-    int depth)
+oracle_turn(
+    const struct rules_board *b, const int *cells, int p, int turn, int depth)
 {
 	int	 child[RULES_MAX_CELLS], e;
 	uint64_t total = 0;
@@ -562,13 +582,13 @@ oracle_turn(const struct rules_board *b, const int *cells, int p, int turn,
 			continue;
 		memcpy(child, cells, sizeof child);
 		if (!oracle_place(b, child, p, e))
-			total += oracle_perft(b, child, !p, turn + 1,
-			    depth - 1);
+			total += oracle_perft(
+			    b, child, !p, turn + 1, depth - 1);
 		else if (stones_of(b, child, !p) == 0)
 			total += 1;
 		else if (oracle_count_legal(b, child, p) == 0)
-			total += oracle_perft(b, child, !p, turn + 1,
-			    depth - 1);
+			total += oracle_perft(
+			    b, child, !p, turn + 1, depth - 1);
 		else
 			total += oracle_turn(b, child, p, turn, depth);
 	}
@@ -577,8 +597,8 @@ oracle_turn(const struct rules_board *b, const int *cells, int p, int turn,
 
 /* Complete turns, depth deep, from a turn start; pie rule on. */
 static uint64_t
-oracle_perft(const struct rules_board *b, const int *cells, int p, int turn,
-    int depth)
+oracle_perft(
+    const struct rules_board *b, const int *cells, int p, int turn, int depth)
 {
 	uint64_t total;
 
@@ -598,8 +618,8 @@ oracle_perft(const struct rules_board *b, const int *cells, int p, int turn,
  * turn, a turn's placements are one path whatever their number, and a
  * game that ends sooner is one leaf (formats/oust.md).
  */
-static const uint64_t perft2[] = { 1, 7, 49, 228, 738, 1584, 2184, 2304,
-    2304, 0 };
+static const uint64_t perft2[] = { 1, 7, 49, 228, 738, 1584, 2184, 2304, 2304,
+	0 };
 static const uint64_t perft3[] = { 1, 19, 361, 5220, 155514, 0 };
 
 START_TEST(oust_perft)
@@ -613,18 +633,17 @@ END_TEST
 START_TEST(oust_perft_matches_oracle)
 {
 	static const char *const sides[] = { "2", "3" };
-	static const int depths[] = { 6, 4 };
+	static const int	 depths[] = { 6, 4 };
 
-	turns_assert_perft_oracle("oust", sides[_i], depths[_i],
-	    oracle_perft);
+	turns_assert_perft_oracle("oust", sides[_i], depths[_i], oracle_perft);
 }
 END_TEST
 
 /* ---- Random playouts against the oracle ----------------------------------- */
 
 struct check_ctx {
-	int	 cells[RULES_MAX_CELLS];
-	int	 actions;
+	int		 cells[RULES_MAX_CELLS];
+	int		 actions;
 	struct rules_rng rng;
 };
 
@@ -633,14 +652,14 @@ static void
 check_invariant(const struct rules_position *pos, const int *cells)
 {
 	const struct rules_board *b = &pos->board;
-	int	 label[RULES_MAX_CELLS], size[RULES_MAX_CELLS], i, k;
+	int label[RULES_MAX_CELLS], size[RULES_MAX_CELLS], i, k;
 
 	oracle_groups(b, cells, label, size);
 	for (i = 0; i < b->ncells; i++) {
 		if (cells[i] == RULES_EMPTY || size[label[i]] < 2)
 			continue;
 		for (k = 0; k < b->degree[i]; k++) {
-			int	 m = b->nb[i][k];
+			int m = b->nb[i][k];
 
 			if (cells[m] != RULES_EMPTY && cells[m] != cells[i])
 				ck_assert_int_lt(size[label[m]], 2);
@@ -653,16 +672,16 @@ check_invariant(const struct rules_position *pos, const int *cells)
  * accepted by play() on a copy, and unlisted cells are rejected unchanged.
  */
 static void
-check_action(const struct rules_position *pos, const struct rules_action *a,
-    void *arg)
+check_action(
+    const struct rules_position *pos, const struct rules_action *a, void *arg)
 {
-	struct check_ctx *ctx = arg;
+	struct check_ctx	 *ctx = arg;
 	const struct rules_board *b = &pos->board;
-	struct rules_action acts[RULES_MAX_CELLS + 2], try;
-	struct rules_position *copy;
-	bool	 listed[RULES_MAX_CELLS];
-	int	 me = rules_to_move(pos), i, nplace = 0, oracle;
-	size_t	 n, k;
+	struct rules_action	  acts[RULES_MAX_CELLS + 2], try;
+	struct rules_position	 *copy;
+	bool			  listed[RULES_MAX_CELLS];
+	int    me = rules_to_move(pos), i, nplace = 0, oracle;
+	size_t n, k;
 
 	turns_require_pieces(pos, ctx->cells);
 	check_invariant(pos, ctx->cells);
@@ -673,8 +692,8 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 		if (acts[k].kind == RULES_PLACE) {
 			listed[acts[k].to] = true;
 			nplace++;
-			ck_assert_int_ne(oracle_kind(b, ctx->cells, me,
-			    acts[k].to), 0);
+			ck_assert_int_ne(
+			    oracle_kind(b, ctx->cells, me, acts[k].to), 0);
 		}
 		/* Every listed action is accepted (a sample when many). */
 		if (k % 4 == (size_t)ctx->actions % 4 || n < 8)
@@ -691,7 +710,7 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 		if (listed[i])
 			continue;
 		try = (struct rules_action){ .kind = RULES_PLACE,
-		    .to = (int16_t)i };
+			.to = (int16_t)i };
 		turns_require_refused(copy, pos, &try);
 	}
 	rules_position_free(copy);
@@ -704,11 +723,11 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 START_TEST(oust_playouts_match_oracle)
 {
 	static const char *const sides[] = { "2", "3", "4", "5", "7" };
-	static const int games[] = { 3000, 1500, 400, 150, 30 };
-	struct rules_position *pos = turns_new("oust", sides[_i]);
-	struct check_ctx ctx;
-	struct rules_score s;
-	int	 g, i;
+	static const int	 games[] = { 3000, 1500, 400, 150, 30 };
+	struct rules_position	*pos = turns_new("oust", sides[_i]);
+	struct check_ctx	 ctx;
+	struct rules_score	 s;
+	int			 g, i;
 
 	rules_rng_seed(&ctx.rng, 1000 + (uint64_t)_i);
 	for (g = 0; g < games[_i]; g++) {
@@ -737,11 +756,11 @@ END_TEST
 START_TEST(oust_playouts_many)
 {
 	static const char *const sides[] = { "2", "3", "6", "12" };
-	static const int games[] = { 20000, 10000, 2000, 100 };
-	struct rules_position *pos = turns_new("oust", sides[_i]);
-	struct rules_rng rng;
-	struct rules_score s;
-	int	 g;
+	static const int	 games[] = { 20000, 10000, 2000, 100 };
+	struct rules_position	*pos = turns_new("oust", sides[_i]);
+	struct rules_rng	 rng;
+	struct rules_score	 s;
+	int			 g;
 
 	rules_rng_seed(&rng, 77 + (uint64_t)_i);
 	for (g = 0; g < games[_i]; g++) {
@@ -762,7 +781,7 @@ END_TEST
 START_TEST(oust_incremental_matches_fresh)
 {
 	static const char *const sides[] = { "2", "3", "4", "6", "9", "12" };
-	static const int games[] = { 1000, 500, 200, 50, 15, 4 };
+	static const int	 games[] = { 1000, 500, 200, 50, 15, 4 };
 
 	turns_assert_kept("oust", sides[_i], games[_i], 500 + (uint64_t)_i);
 }
@@ -771,8 +790,8 @@ END_TEST
 static Suite *
 oust_suite(void)
 {
-	Suite	*s = suite_create("oust");
-	TCase	*tc;
+	Suite *s = suite_create("oust");
+	TCase *tc;
 
 	tc = tcase_create("rules");
 	tcase_add_test(tc, oust_boards);

@@ -18,7 +18,7 @@
 static struct player *
 new_player(const char *spec)
 {
-	struct diag d;
+	struct diag    d;
 	struct player *p = player_new(spec, &d);
 
 	ck_assert_msg(p != NULL, "%s: %s", spec, d.msg);
@@ -27,11 +27,12 @@ new_player(const char *spec)
 
 START_TEST(specs)
 {
-	static const char *const bad[] = { "", "rand", "random:3", "mcts:",
-	    "mcts:0", "mcts:x", "mcts:-1", "mcts:10000001", "greedy:1" };
-	struct diag d;
-	struct player *p;
-	size_t	 i;
+	static const char *const bad[] = { "", "rand", "random:3",
+		"mcts:", "mcts:0", "mcts:x", "mcts:-1", "mcts:10000001",
+		"greedy:1" };
+	struct diag		 d;
+	struct player		*p;
+	size_t			 i;
 
 	p = new_player("mcts");
 	ck_assert_str_eq(player_spec(p), "mcts:1000");
@@ -54,9 +55,9 @@ END_TEST
 START_TEST(no_dice)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct player *p = new_player("random");
-	struct rules_action a;
-	struct diag d;
+	struct player	      *p = new_player("random");
+	struct rules_action    a;
+	struct diag	       d;
 
 	ck_assert_int_eq(player_choose(p, pos, &a, &d), -1);
 	ck_assert_str_eq(diag_name(d.code), "dice");
@@ -70,16 +71,16 @@ END_TEST
  * as a referee rolls them), and the same game again for the same seed.
  */
 static size_t
-play_game(const char *game, const char *spec, const char *player,
-    uint64_t seed, struct rules_action *log, size_t cap)
+play_game(const char *game, const char *spec, const char *player, uint64_t seed,
+    struct rules_action *log, size_t cap)
 {
 	struct rules_position *pos = turns_new(game, spec);
-	struct player *p = new_player(player);
-	struct rules_action a, first[1];
-	struct rules_rng dice;
-	struct diag d;
-	size_t	 n = 0;
-	int	 x, y;
+	struct player	      *p = new_player(player);
+	struct rules_action    a, first[1];
+	struct rules_rng       dice;
+	struct diag	       d;
+	size_t		       n = 0;
+	int		       x, y;
 
 	player_seed(p, seed);
 	rules_rng_seed(&dice, seed);
@@ -88,10 +89,11 @@ play_game(const char *game, const char *spec, const char *player,
 		    first[0].kind == RULES_DICE) {
 			rules_dice_roll(&dice, &x, &y);
 			a = (struct rules_action){ .kind = RULES_DICE,
-			    .from = (int16_t)x, .to = (int16_t)y };
+				.from = (int16_t)x,
+				.to = (int16_t)y };
 		} else
-			ck_assert_msg(player_choose(p, pos, &a, &d) == 0,
-			    "%s", d.msg);
+			ck_assert_msg(
+			    player_choose(p, pos, &a, &d) == 0, "%s", d.msg);
 		ck_assert_msg(rules_play(pos, &a, &d) == 0, "%s %s: %s", game,
 		    player, d.msg);
 		if (n < cap)
@@ -106,21 +108,21 @@ play_game(const char *game, const char *spec, const char *player,
 START_TEST(legal_and_repeatable)
 {
 	static const char *const games[][2] = { { "reversi", "6x6" },
-	    { "herd", "3" }, { "stones", NULL } };
-	static const char *const players[] = { "random", "greedy",
-	    "mcts:20" };
+		{ "herd", "3" }, { "stones", NULL } };
+	static const char *const players[] = { "random", "greedy", "mcts:20" };
 	static struct rules_action a[4096], b[4096];
-	size_t	 i, j, n, m;
+	size_t			   i, j, n, m;
 
 	for (i = 0; i < 3; i++)
 		for (j = 0; j < 3; j++) {
-			n = play_game(games[i][0], games[i][1], players[j], 5,
-			    a, 4096);
-			m = play_game(games[i][0], games[i][1], players[j], 5,
-			    b, 4096);
+			n = play_game(
+			    games[i][0], games[i][1], players[j], 5, a, 4096);
+			m = play_game(
+			    games[i][0], games[i][1], players[j], 5, b, 4096);
 			ck_assert_uint_eq(n, m);
-			ck_assert(memcmp(a, b, (n < 4096 ? n : 4096) *
-			    sizeof a[0]) == 0);
+			ck_assert(
+			    memcmp(a, b, (n < 4096 ? n : 4096) * sizeof a[0]) ==
+			    0);
 		}
 }
 END_TEST
@@ -130,25 +132,24 @@ END_TEST
  * d3, south-west c2) and wins at once; e1 and e3 flip one disc each.
  * The centre is full, as in every game.
  */
-static const char win_in_one[] =
-    "X O O . . . . ."
-    ". . O O . . . ."
-    ". X X O . . . ."
-    ". . . X X . . ."
-    ". . . X X . . ."
-    ". . . . . . . ."
-    ". . . . . . . ."
-    ". . . . . . . .";
+static const char win_in_one[] = "X O O . . . . ."
+				 ". . O O . . . ."
+				 ". X X O . . . ."
+				 ". . . X X . . ."
+				 ". . . X X . . ."
+				 ". . . . . . . ."
+				 ". . . . . . . ."
+				 ". . . . . . . .";
 
 static void
 check_finds_win(const char *spec, uint64_t seed)
 {
 	struct rules_position *pos = turns_new("reversi", "8x8"), *after;
-	struct player *p = new_player(spec);
-	struct rules_action acts[64], a;
-	struct rules_score s;
-	struct diag d;
-	size_t	 n, i, wins = 0;
+	struct player	      *p = new_player(spec);
+	struct rules_action    acts[64], a;
+	struct rules_score     s;
+	struct diag	       d;
+	size_t		       n, i, wins = 0;
 
 	diagram_setup(pos, win_in_one, 0);
 	/* The position is what the comment says: one win among several. */
@@ -205,7 +206,8 @@ START_TEST(evaluation)
 	    "X X X X X X X X"
 	    ". . . . . . . ."
 	    ". . . . . . . ."
-	    ". . . . . . . .", 1);
+	    ". . . . . . . .",
+	    1);
 	ck_assert(player_evaluate(pos, 0) >= 1e6);
 	ck_assert(player_evaluate(pos, 1) <= -1e6);
 	rules_position_free(pos);
@@ -215,8 +217,8 @@ END_TEST
 static Suite *
 player_suite(void)
 {
-	Suite	*s = suite_create("player");
-	TCase	*tc = tcase_create("player");
+	Suite *s = suite_create("player");
+	TCase *tc = tcase_create("player");
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, specs);

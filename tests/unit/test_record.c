@@ -17,7 +17,7 @@ static struct record_syntax *syn;
 
 /* The test's reader over a string, and the FILE under it: reader_open(). */
 static struct record_reader *rd;
-static FILE *rd_fp;
+static FILE		    *rd_fp;
 
 static void
 reader_close(void)
@@ -86,13 +86,12 @@ turn_text(const struct record *rec, size_t i)
 
 START_TEST(reads_tags_turns_and_result)
 {
-	static const char text[] =
-	    "[Event \"Club \\\"night\\\"\"]\n"
-	    "[Game \"reversi\"]\n"
-	    "\n"
-	    "1. f5 d6 {a comment\n"
-	    "over two lines} 2. c3 ; rest of line\n"
-	    "d3 36-28\n";
+	static const char    text[] = "[Event \"Club \\\"night\\\"\"]\n"
+				      "[Game \"reversi\"]\n"
+				      "\n"
+				      "1. f5 d6 {a comment\n"
+				      "over two lines} 2. c3 ; rest of line\n"
+				      "d3 36-28\n";
 	const struct record *rec;
 
 	reader_open(text, sizeof text - 1, RECORD_AUTO);
@@ -170,9 +169,9 @@ END_TEST
 
 START_TEST(move_numbers_checked)
 {
-	static const char good[] = "[Game \"reversi\"]\n"
-	    "1. f5 {c} 1... d6 2.c3 d3 *\n";
-	static const char bad[] = "[Game \"reversi\"]\n1. f5 2... d6 *\n";
+	static const char    good[] = "[Game \"reversi\"]\n"
+				      "1. f5 {c} 1... d6 2.c3 d3 *\n";
+	static const char    bad[] = "[Game \"reversi\"]\n1. f5 2... d6 *\n";
 	const struct record *rec;
 
 	reader_open(good, sizeof good - 1, RECORD_PGN);
@@ -193,9 +192,8 @@ END_TEST
 
 START_TEST(malformed_records_do_not_stop_the_next)
 {
-	static const char text[] =
-	    "[Event \"open\n[Game \"reversi\"]\nf5 *\n"
-	    "[Game \"reversi\"]\nf5 d6 *\n";
+	static const char text[] = "[Event \"open\n[Game \"reversi\"]\nf5 *\n"
+				   "[Game \"reversi\"]\nf5 d6 *\n";
 	const struct record *rec;
 
 	reader_open(text, sizeof text - 1, RECORD_PGN);
@@ -210,7 +208,7 @@ END_TEST
 
 START_TEST(transcripts_split_into_turns)
 {
-	static const char text[] = "f5d6C3--d3\n\n  e6f4\nf5pAd6\nf5z1\n";
+	static const char    text[] = "f5d6C3--d3\n\n  e6f4\nf5pAd6\nf5z1\n";
 	const struct record *rec;
 
 	reader_open(text, sizeof text - 1, RECORD_AUTO);
@@ -236,11 +234,10 @@ END_TEST
 
 START_TEST(csv_columns_by_name)
 {
-	static const char text[] =
-	    "winner,game_moves,id\n"
-	    "1,f5d6,7\n"
-	    "-1,\"e6f4\",8\n"
-	    "x,f5,9\n";
+	static const char    text[] = "winner,game_moves,id\n"
+				      "1,f5d6,7\n"
+				      "-1,\"e6f4\",8\n"
+				      "x,f5,9\n";
 	const struct record *rec;
 
 	reader_open(text, sizeof text - 1, RECORD_AUTO);
@@ -263,7 +260,7 @@ END_TEST
 START_TEST(sniffing)
 {
 	static const struct {
-		const char *text;
+		const char	  *text;
 		enum record_format want;
 	} cases[] = {
 		{ "; a, comma\n[Game \"reversi\"]\n", RECORD_PGN },
@@ -360,8 +357,8 @@ START_TEST(sgf_games)
 	ck_assert(!rec->malformed);
 	ck_assert_str_eq(tag_value(rec, "Size"), "6x6");
 	/* c3 is cell 14 of 6x6; SGF's letter pairs name cells too. */
-	ck_assert_str_eq(tag_value(rec, "Setup"),
-	    "--------------XO----OO-------------- O");
+	ck_assert_str_eq(
+	    tag_value(rec, "Setup"), "--------------XO----OO-------------- O");
 	ck_assert_str_eq(tag_value(rec, "Termination"), "white resigned");
 	rec = next_record();
 	ck_assert(rec->malformed);
@@ -404,8 +401,8 @@ START_TEST(sgf_size_last)
 	rec = next_record();
 	ck_assert(!rec->malformed);
 	ck_assert_str_eq(tag_value(rec, "Size"), "6x6");
-	ck_assert_str_eq(tag_value(rec, "Setup"),
-	    "--------------XO----OX-------------- X");
+	ck_assert_str_eq(
+	    tag_value(rec, "Setup"), "--------------XO----OX-------------- X");
 	rec = next_record();
 	ck_assert(rec->malformed);
 	ck_assert_int_eq(rec->error.code, DIAG_BAD_SETUP_TAG);
@@ -416,8 +413,8 @@ END_TEST
 START_TEST(tree_colours)
 {
 	static const struct {
-		const char *text;
-		bool	 ok;
+		const char   *text;
+		bool	      ok;
 		unsigned long col;
 	} cases[] = {
 		{ "(;GM[2]FF[4]SZ[8];W[f5];B[d6])\n", false, 21 },
@@ -427,10 +424,10 @@ START_TEST(tree_colours)
 		    true, 0 },
 		{ "(;GM[2]FF[4]SZ[8];B[f5];W[];B[pa])\n", true, 0 },
 		{ "(;GM[Othello]BO[8 -------- -------- -------- ---OX--- "
-		    "---XO--- -------- -------- -------- O]B[f5];)\n", false,
-		    95 },
+		  "---XO--- -------- -------- -------- O]B[f5];)\n",
+		    false, 95 },
 		{ "(;GM[Othello]BO[8 -------- -------- -------- ---OX--- "
-		    "---XO--- -------- -------- -------- O]W[f4]B[f3];)\n",
+		  "---XO--- -------- -------- -------- O]W[f4]B[f3];)\n",
 		    true, 0 },
 		{ "(;GM[Othello]B[f5]W[d6]W[c3];)\n", false, 26 },
 	};
@@ -450,7 +447,7 @@ START_TEST(ggf_re_values)
 {
 	static const struct {
 		const char *re;
-		const char *termination;	/* NULL: malformed */
+		const char *termination; /* NULL: malformed */
 	} cases[] = {
 		{ "0x10", NULL },
 		{ "+0x10", NULL },
@@ -464,7 +461,7 @@ START_TEST(ggf_re_values)
 		{ "+12.000", "" },
 		{ "-12", "" },
 	};
-	char	 text[256];
+	char		     text[256];
 	const struct record *rec;
 
 	snprintf(text, sizeof text, "(;GM[Othello]RE[%s]B[f5]W[d6]B[];)\n",
@@ -483,8 +480,8 @@ START_TEST(ggf_re_values)
 	if (cases[_i].termination[0] == '\0')
 		ck_assert_ptr_nonnull(tag_value(rec, "Result"));
 	else
-		ck_assert_str_eq(tag_value(rec, "Termination"),
-		    cases[_i].termination);
+		ck_assert_str_eq(
+		    tag_value(rec, "Termination"), cases[_i].termination);
 }
 END_TEST
 
@@ -492,32 +489,40 @@ START_TEST(setup_values)
 {
 	static const struct {
 		const char *text;
-		int	 rc;
+		int	    rc;
 	} cases[] = {
 		{ "---------------------------OX---"
-		    "---XO--------------------------- O", 0 },
+		  "---XO--------------------------- O",
+		    0 },
 		{ "-------- -------- -------- ---OX"
-		    "--- ---XO--- -------- -------- -------- X", 0 },
+		  "--- ---XO--- -------- -------- -------- X",
+		    0 },
 		{ "---------------------------OX---"
-		    "---XO--------------------------- Z", -1 },
+		  "---XO--------------------------- Z",
+		    -1 },
 		{ "---------------------------OX---"
-		    "---XO---------------------------O", -1 },
+		  "---XO---------------------------O",
+		    -1 },
 		{ "---------------------------OX---"
-		    "---XO-------------------------- O", -1 },
+		  "---XO-------------------------- O",
+		    -1 },
 		{ "---------------------------OX---"
-		    "---XO---------------------------- O", -1 },
+		  "---XO---------------------------- O",
+		    -1 },
 		{ "---------------------------OY---"
-		    "---XO--------------------------- O", -1 },
+		  "---XO--------------------------- O",
+		    -1 },
 		{ "", -1 },
 	};
 	struct rules_board b;
-	struct diag d;
-	int	 pieces[RULES_MAX_CELLS], to_move = -1;
-	char	 back[RECORD_SETUP_MAX];
+	struct diag	   d;
+	int		   pieces[RULES_MAX_CELLS], to_move = -1;
+	char		   back[RECORD_SETUP_MAX];
 
 	ck_assert_int_eq(rules_square_init(&b, 8, 8, NULL), 0);
 	ck_assert_int_eq(record_setup_parse(&b, cases[_i].text,
-	    strlen(cases[_i].text), pieces, &to_move, &d), cases[_i].rc);
+			     strlen(cases[_i].text), pieces, &to_move, &d),
+	    cases[_i].rc);
 	if (cases[_i].rc == -1) {
 		ck_assert_int_eq(d.code, DIAG_BAD_SETUP_TAG);
 		return;
@@ -525,17 +530,17 @@ START_TEST(setup_values)
 	/* d4 is cell 27 (a1 = 0, row 1 first): White's, as FFO has it. */
 	ck_assert_int_eq(pieces[27], RULES_PIECE(1));
 	ck_assert_int_eq(pieces[28], RULES_PIECE(0));
-	ck_assert_int_eq(record_setup_text(pieces, 64, to_move, back,
-	    sizeof back), 66);
+	ck_assert_int_eq(
+	    record_setup_text(pieces, 64, to_move, back, sizeof back), 66);
 	ck_assert_str_eq(back + 65, _i == 0 ? "O" : "X");
-	ck_assert_int_eq(record_setup_text(pieces, 64, to_move, back, 66),
-	    -1);
+	ck_assert_int_eq(record_setup_text(pieces, 64, to_move, back, 66), -1);
 }
 END_TEST
 
 START_TEST(empty_and_comment_only_inputs)
 {
-	static const char *const texts[] = { "", "\n \n", "; nothing\n{ at all }\n" };
+	static const char *const texts[] = { "", "\n \n",
+		"; nothing\n{ at all }\n" };
 
 	reader_open(texts[_i], strlen(texts[_i]), RECORD_AUTO);
 	assert_no_more();
@@ -549,9 +554,9 @@ END_TEST
  */
 START_TEST(binary_input_is_one_record)
 {
-	static const char bin[] = "[Game \"reversi\"]\nf5 \xff\xfe\0d6 *\n";
-	static const char nul[] = "[Game \"rever\0si\"]\nf5 *\n";
-	static const char latin1[] = "[Black \"Jos\xe9\"]\nf5 *\n";
+	static const char    bin[] = "[Game \"reversi\"]\nf5 \xff\xfe\0d6 *\n";
+	static const char    nul[] = "[Game \"rever\0si\"]\nf5 *\n";
+	static const char    latin1[] = "[Black \"Jos\xe9\"]\nf5 *\n";
 	const struct record *rec;
 
 	reader_open(bin, sizeof bin - 1, RECORD_AUTO);
@@ -584,13 +589,15 @@ END_TEST
 START_TEST(skip_is_read_unseen)
 {
 	static const char *const ends[] = { "\n", "\r\n", "\r", "\n\n",
-	    "\n \t\n" };
-	struct { unsigned long index, line; unsigned long long offset; }
-	    all[3000];
+		"\n \t\n" };
+	struct {
+		unsigned long	   index, line;
+		unsigned long long offset;
+	} all[3000];
 	const struct record *rec;
-	char	*text;
-	size_t	 len = 0, i, n = sizeof all / sizeof all[0], cap = 200000;
-	int	 fmt, pass;
+	char		    *text;
+	size_t len = 0, i, n = sizeof all / sizeof all[0], cap = 200000;
+	int    fmt, pass;
 
 	text = malloc(cap);
 	ck_assert_ptr_nonnull(text);
@@ -600,16 +607,16 @@ START_TEST(skip_is_read_unseen)
 			len += (size_t)snprintf(text, cap, "id,winner,moves\n");
 		for (i = 0; i < n; i++) {
 			if (fmt == 0)
-				len += (size_t)snprintf(text + len, cap - len,
-				    "%zu,1,", i);
+				len += (size_t)snprintf(
+				    text + len, cap - len, "%zu,1,", i);
 			/* Lines of different lengths, to cross blocks. */
 			len += (size_t)snprintf(text + len, cap - len, "%s%s",
 			    i % 3 == 0 ? "f5d6c3d3c4" : "f5d6", ends[i % 5]);
 		}
 		ck_assert_uint_lt(len, cap);
 		for (pass = 0; pass < 3; pass++) {
-			reader_open(text, len, fmt == 0 ? RECORD_CSV :
-			    RECORD_TRANSCRIPT);
+			reader_open(text, len,
+			    fmt == 0 ? RECORD_CSV : RECORD_TRANSCRIPT);
 			for (i = 0; i < n; i++) {
 				/* Pass 0 reads all; 1, 2 skip every other. */
 				if (pass > 0 && i % 2 == (size_t)pass - 1) {
@@ -625,10 +632,9 @@ START_TEST(skip_is_read_unseen)
 					continue;
 				}
 				ck_assert_uint_eq(rec->index, all[i].index);
-				ck_assert_uint_eq(rec->start.line,
-				    all[i].line);
-				ck_assert_uint_eq(rec->start.offset,
-				    all[i].offset);
+				ck_assert_uint_eq(rec->start.line, all[i].line);
+				ck_assert_uint_eq(
+				    rec->start.offset, all[i].offset);
 			}
 			assert_no_more();
 		}
@@ -663,11 +669,11 @@ parse(const struct rules_board *b, const char *tok, struct rules_action *a,
 
 START_TEST(turn_tokens)
 {
-	struct rules_board sq, hex, hex3, hex5;
+	struct rules_board  sq, hex, hex3, hex5;
 	struct rules_action a[16];
-	struct diag d;
-	size_t	 offs[16];
-	char	 buf[16];
+	struct diag	    d;
+	size_t		    offs[16];
+	char		    buf[16];
 
 	rules_square_init(&sq, 8, 8, NULL);
 	rules_hexhex_init(&hex, 7, NULL);
@@ -690,8 +696,8 @@ START_TEST(turn_tokens)
 	ck_assert(a[0].capture);
 	ck_assert(!a[1].capture);
 	ck_assert_int_eq(offs[1], 4);
-	ck_assert_str_eq(record_action_format(&hex, &a[0], buf, sizeof buf),
-	    "c5*");
+	ck_assert_str_eq(
+	    record_action_format(&hex, &a[0], buf, sizeof buf), "c5*");
 	/* Rive: place, remove, place. */
 	ck_assert_int_eq(parse(&hex3, "b3xc3,c4", a, offs, &d), 3);
 	ck_assert_int_eq(a[1].kind, RULES_REMOVE);
@@ -705,13 +711,13 @@ START_TEST(turn_tokens)
 	ck_assert_int_eq(a[1].kind, RULES_REMOVE);
 	ck_assert_int_eq(a[2].kind, RULES_REMOVE);
 	ck_assert_int_eq(a[5].kind, RULES_PLACE);
-	ck_assert_str_eq(record_action_format(&hex5, &a[0], buf, sizeof buf),
-	    "35:");
+	ck_assert_str_eq(
+	    record_action_format(&hex5, &a[0], buf, sizeof buf), "35:");
 	/* Stones: a move. */
 	ck_assert_int_eq(parse(&sq, "c1-f4", a, offs, &d), 1);
 	ck_assert_int_eq(a[0].kind, RULES_MOVE);
-	ck_assert_str_eq(record_action_format(&sq, &a[0], buf, sizeof buf),
-	    "c1-f4");
+	ck_assert_str_eq(
+	    record_action_format(&sq, &a[0], buf, sizeof buf), "c1-f4");
 
 	ck_assert_int_eq(parse(&sq, "f9", a, offs, &d), -1);
 	ck_assert_str_eq(diag_name(d.code), "off-board");
@@ -734,10 +740,10 @@ START_TEST(buffer_reads_as_stream)
 {
 	static const char one[] = "[Game \"reversi\"]\r\n1. f5 d6 2. c3 *\r\n";
 	struct record_reader *br;
-	const struct record *a, *b;
-	char	*text;
-	size_t	 len = 0, i, k, cap = 70000 + sizeof one;
-	int	 ra, rb;
+	const struct record  *a, *b;
+	char		     *text;
+	size_t		      len = 0, i, k, cap = 70000 + sizeof one;
+	int		      ra, rb;
 
 	text = malloc(cap);
 	ck_assert_ptr_nonnull(text);
@@ -761,12 +767,12 @@ START_TEST(buffer_reads_as_stream)
 		ck_assert_int_eq(a->start.offset, b->start.offset);
 		ck_assert_int_eq(a->nturns, b->nturns);
 		for (i = 0; i < a->nturns; i++) {
-			ck_assert_int_eq(a->turns[i].at.line,
-			    b->turns[i].at.line);
-			ck_assert_int_eq(a->turns[i].at.col,
-			    b->turns[i].at.col);
-			ck_assert_int_eq(a->turns[i].at.offset,
-			    b->turns[i].at.offset);
+			ck_assert_int_eq(
+			    a->turns[i].at.line, b->turns[i].at.line);
+			ck_assert_int_eq(
+			    a->turns[i].at.col, b->turns[i].at.col);
+			ck_assert_int_eq(
+			    a->turns[i].at.offset, b->turns[i].at.offset);
 			ck_assert_int_eq(a->turns[i].len, b->turns[i].len);
 		}
 	}
@@ -780,7 +786,7 @@ END_TEST
 /* The comma rule and where a token's text divides between actions. */
 START_TEST(turn_commas)
 {
-	static const char tok[] = "35:xd2xc4,e5";
+	static const char   tok[] = "35:xd2xc4,e5";
 	struct rules_action dice = { .kind = RULES_DICE, .from = 3, .to = 5 };
 	struct rules_action rm = { .kind = RULES_REMOVE };
 	struct rules_action place = { .kind = RULES_PLACE };
@@ -808,12 +814,14 @@ END_TEST
 START_TEST(turn_joined)
 {
 	static const char *const cases[][3] = {
-		{ "c5*", "g4", "c5*,g4" }, { "b3", "xc3", "b3xc3" },
-		{ "35:", "xd2", "35:xd2" }, { "35:xd2xc4", "e5",
-		"35:xd2xc4,e5" }, { "", "d3", "d3" },
+		{ "c5*", "g4", "c5*,g4" },
+		{ "b3", "xc3", "b3xc3" },
+		{ "35:", "xd2", "35:xd2" },
+		{ "35:xd2xc4", "e5", "35:xd2xc4,e5" },
+		{ "", "d3", "d3" },
 	};
-	size_t	 i;
-	char	*s;
+	size_t i;
+	char  *s;
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		s = record_turn_join(cases[i][0], cases[i][1]);
@@ -834,8 +842,9 @@ START_TEST(result_scores)
 	ck_assert_int_eq(record_result_score(syn, "*", 1, &a, &b), -1);
 	ck_assert_int_eq(record_result_score(syn, "1/2-1/2", 7, &a, &b), -1);
 	ck_assert_int_eq(record_result_score(syn, "36-28x", 6, &a, &b), -1);
-	ck_assert_int_eq(record_result_score(syn,
-	    "99999999999999999999999-1", 25, &a, &b), 0);
+	ck_assert_int_eq(
+	    record_result_score(syn, "99999999999999999999999-1", 25, &a, &b),
+	    0);
 }
 END_TEST
 
@@ -850,19 +859,42 @@ START_TEST(write_and_read_back)
 		{ "Result", "*" },
 	};
 	static const char *const turns[] = {
-		"f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7",
-		"c6", "g6", "d8", "c5", "b4", "f7", "d2", "c7", "d7", "b6",
-		"b5", "f8", "c8", "a3", "pass", "b3",
+		"f5",
+		"d6",
+		"c3",
+		"d3",
+		"c4",
+		"f4",
+		"f6",
+		"f3",
+		"e6",
+		"e7",
+		"c6",
+		"g6",
+		"d8",
+		"c5",
+		"b4",
+		"f7",
+		"d2",
+		"c7",
+		"d7",
+		"b6",
+		"b5",
+		"f8",
+		"c8",
+		"a3",
+		"pass",
+		"b3",
 	};
-	const size_t nt = sizeof turns / sizeof turns[0];
+	const size_t	     nt = sizeof turns / sizeof turns[0];
 	const struct record *rec;
-	char	*text = NULL, *line;
-	size_t	 len = 0, i;
-	FILE	*out;
+	char		    *text = NULL, *line;
+	size_t		     len = 0, i;
+	FILE		    *out;
 
 	out = open_memstream(&text, &len);
-	ck_assert_int_eq(record_write(out, tags, 4, turns, nt, _i == 0,
-	    "*"), 0);
+	ck_assert_int_eq(
+	    record_write(out, tags, 4, turns, nt, _i == 0, "*"), 0);
 	fclose(out);
 	/* Movetext lines stop before column 80. */
 	for (line = text; (line = strchr(line, '\n')) != NULL; line++)
@@ -888,23 +920,28 @@ END_TEST
 
 START_TEST(turn_tokens_formatted)
 {
-	struct rules_board b;
-	struct rules_action a[8];
-	size_t	 offs[8];
-	struct diag d;
-	char	 out[64];
+	struct rules_board	 b;
+	struct rules_action	 a[8];
+	size_t			 offs[8];
+	struct diag		 d;
+	char			 out[64];
 	static const char *const tokens[] = {
-		"c5*,g4", "e5xe4,f4", "35:xd2xc4,e5,f6,g1", "pass", "swap",
-		"e1-g3", "d4",
+		"c5*,g4",
+		"e5xe4,f4",
+		"35:xd2xc4,e5,f6,g1",
+		"pass",
+		"swap",
+		"e1-g3",
+		"d4",
 	};
-	int	 n;
+	int n;
 
 	ck_assert_int_eq(rules_hexhex_init(&b, 5, NULL), 0);
-	n = record_turn_parse(syn, &b, tokens[_i], strlen(tokens[_i]), a,
-	    offs, 8, &d);
+	n = record_turn_parse(
+	    syn, &b, tokens[_i], strlen(tokens[_i]), a, offs, 8, &d);
 	ck_assert_int_gt(n, 0);
-	ck_assert_int_eq(record_turn_format(&b, a, (size_t)n, out,
-	    sizeof out), (int)strlen(tokens[_i]));
+	ck_assert_int_eq(record_turn_format(&b, a, (size_t)n, out, sizeof out),
+	    (int)strlen(tokens[_i]));
 	ck_assert_str_eq(out, tokens[_i]);
 	ck_assert_int_eq(record_turn_format(&b, a, (size_t)n, out, 2), -1);
 }
@@ -915,13 +952,16 @@ static const char *
 updated(const char *text, bool replace_last, const char *turn1,
     const char *turn2, const char *result)
 {
-	static char buf[1024];
-	const char *turns[2] = { turn1, turn2 };
+	static char	     buf[1024];
+	const char	    *turns[2] = { turn1, turn2 };
 	struct record_update u = { replace_last, turns,
-	    turn2 != NULL ? 2 : turn1 != NULL ? 1 : 0, result, NULL };
+		turn2 != NULL	  ? 2 :
+		    turn1 != NULL ? 1 :
+				    0,
+		result, NULL };
 	const struct record *rec;
-	size_t	 len;
-	char	*out;
+	size_t		     len;
+	char		    *out;
 
 	reader_open(text, strlen(text), RECORD_PGN);
 	rec = next_record();
@@ -938,25 +978,30 @@ START_TEST(update_appends_turns)
 {
 	/* Numbers follow the record; the result token stays last. */
 	ck_assert_str_eq(updated("[Game \"reversi\"]\n\n1. f5 d6 *\n", false,
-	    "c3", "d3", NULL), "[Game \"reversi\"]\n\n1. f5 d6 2. c3 d3 *\n");
-	ck_assert_str_eq(updated("[Game \"reversi\"]\n\nf5 d6 *\n", false,
-	    "c3", NULL, NULL), "[Game \"reversi\"]\n\nf5 d6 c3 *\n");
+			     "c3", "d3", NULL),
+	    "[Game \"reversi\"]\n\n1. f5 d6 2. c3 d3 *\n");
+	ck_assert_str_eq(
+	    updated("[Game \"reversi\"]\n\nf5 d6 *\n", false, "c3", NULL, NULL),
+	    "[Game \"reversi\"]\n\nf5 d6 c3 *\n");
 	/* A comment before the new turn: the second colour's N... */
-	ck_assert_str_eq(updated("[Game \"reversi\"]\n1. f5 {fine} *\n",
-	    false, "d6", NULL, NULL),
+	ck_assert_str_eq(updated("[Game \"reversi\"]\n1. f5 {fine} *\n", false,
+			     "d6", NULL, NULL),
 	    "[Game \"reversi\"]\n1. f5 {fine} 1... d6 *\n");
 	/* No movetext yet: a blank line, then numbered turns. */
-	ck_assert_str_eq(updated("[Game \"reversi\"]\n", false, "f5", "d6",
-	    NULL), "[Game \"reversi\"]\n\n1. f5 d6\n");
+	ck_assert_str_eq(
+	    updated("[Game \"reversi\"]\n", false, "f5", "d6", NULL),
+	    "[Game \"reversi\"]\n\n1. f5 d6\n");
 	ck_assert_str_eq(updated("[Game \"reversi\"]\r\n[Result \"*\"]\r\n"
-	    "\r\n*\r\n", false, "f5", NULL, NULL),
+				 "\r\n*\r\n",
+			     false, "f5", NULL, NULL),
 	    "[Game \"reversi\"]\r\n[Result \"*\"]\r\n\r\n1. f5 *\r\n");
 	/* A ; comment ends the line: the turn goes on the next. */
 	ck_assert_str_eq(updated("[Game \"reversi\"]\n1. f5 ; note", false,
-	    "d6", NULL, NULL), "[Game \"reversi\"]\n1. f5 ; note\n1... d6");
+			     "d6", NULL, NULL),
+	    "[Game \"reversi\"]\n1. f5 ; note\n1... d6");
 	/* A turn in progress is continued in place. */
 	ck_assert_str_eq(updated("[Game \"oust\"]\n1. c3 c5* *\n", true,
-	    "c5*,g4", "d4", NULL),
+			     "c5*,g4", "d4", NULL),
 	    "[Game \"oust\"]\n1. c3 c5*,g4 2. d4 *\n");
 }
 END_TEST
@@ -964,18 +1009,19 @@ END_TEST
 START_TEST(update_sets_result)
 {
 	ck_assert_str_eq(updated("[Game \"reversi\"]\n[Result \"*\"]\n\n"
-	    "1. f5 *\n", false, "d6", NULL, "3-1"),
+				 "1. f5 *\n",
+			     false, "d6", NULL, "3-1"),
 	    "[Game \"reversi\"]\n[Result \"3-1\"]\n\n1. f5 d6 3-1\n");
 	/* No Result tag nor token: both are added. */
 	ck_assert_str_eq(updated("[Game \"reversi\"] [Black \"A\"]\nf5\n",
-	    false, "d6", NULL, "3-1"),
+			     false, "d6", NULL, "3-1"),
 	    "[Game \"reversi\"] [Black \"A\"]\n[Result \"3-1\"]\nf5 d6 3-1\n");
 }
 END_TEST
 
 START_TEST(update_wraps_long_lines)
 {
-	char	 text[512];
+	char	    text[512];
 	const char *out, *p;
 
 	snprintf(text, sizeof text, "[Game \"reversi\"]\n\n%s *\n",
@@ -998,30 +1044,33 @@ START_TEST(update_places_turns)
 {
 	static const struct {
 		const char *text;
-		bool	 replace_last;
+		bool	    replace_last;
 		const char *result;
 	} cases[] = {
 		{ "[Game \"reversi\"]\n1. f5 {fine} *\n", false, NULL },
 		{ "[Game \"reversi\"]\n\n1. f5 d6 2. c3 d3 3. c4 f4 4. f6 f3 "
-		    "5. e6 e7 6. c6 g6 7. d8 c5 8. b4 f7 *\n", false, NULL },
+		  "5. e6 e7 6. c6 g6 7. d8 c5 8. b4 f7 *\n",
+		    false, NULL },
 		{ "[Game \"oust\"]\r\n\r\n1. c3 c5* *\r\n", true, NULL },
 		{ "[Game \"reversi\"]\r\r1. f5\r", false, "3-1" },
-		{ "\xef\xbb\xbf" "f5 d6", false, NULL },
+		{ "\xef\xbb\xbf"
+		  "f5 d6",
+		    false, NULL },
 		{ "[Game \"reversi\"] [Black \"A\"]\nf5\n", false, "3-1" },
 	};
-	const char *turns[2] = { "c5*,g4", "d2" };
-	struct diag_pos at[2];
+	const char	    *turns[2] = { "c5*,g4", "d2" };
+	struct diag_pos	     at[2];
 	struct record_update u = { cases[_i].replace_last, turns, 2,
-	    cases[_i].result, at };
+		cases[_i].result, at };
 	const struct record *rec;
-	size_t	 len, before, k;
-	char	*out;
+	size_t		     len, before, k;
+	char		    *out;
 
 	reader_open(cases[_i].text, strlen(cases[_i].text), RECORD_PGN);
 	rec = next_record();
 	before = rec->nturns - (cases[_i].replace_last ? 1 : 0);
-	out = record_update_text(cases[_i].text, strlen(cases[_i].text), rec,
-	    &u, &len);
+	out = record_update_text(
+	    cases[_i].text, strlen(cases[_i].text), rec, &u, &len);
 	ck_assert_ptr_nonnull(out);
 	reader_close();
 	reader_open(out, len, RECORD_PGN);
@@ -1030,8 +1079,8 @@ START_TEST(update_places_turns)
 	for (k = 0; k < 2; k++) {
 		ck_assert_uint_eq(at[k].line, rec->turns[before + k].at.line);
 		ck_assert_uint_eq(at[k].col, rec->turns[before + k].at.col);
-		ck_assert_uint_eq(at[k].offset,
-		    rec->turns[before + k].at.offset);
+		ck_assert_uint_eq(
+		    at[k].offset, rec->turns[before + k].at.offset);
 	}
 	reader_close();
 	free(out);
@@ -1045,8 +1094,8 @@ END_TEST
 static void
 assert_shown(size_t n, const char *tail, size_t m, const char *shown)
 {
-	char	 in[2 * RECORD_SHOWN], want[2 * RECORD_SHOWN];
-	char	 buf[RECORD_SHOWN];
+	char in[2 * RECORD_SHOWN], want[2 * RECORD_SHOWN];
+	char buf[RECORD_SHOWN];
 
 	ck_assert_uint_lt(n + strlen(tail), sizeof in);
 	ck_assert_uint_lt(m + strlen(shown), sizeof want);
@@ -1065,7 +1114,7 @@ assert_shown(size_t n, const char *tail, size_t m, const char *shown)
  */
 START_TEST(printable_cut_where_needed)
 {
-	char	 buf[8];
+	char buf[8];
 
 	ck_assert_int_eq(RECORD_SHOWN, 60);
 	/* 58 and 59 bytes fit; 60 and 61 are cut to 56 and the dots. */
@@ -1076,18 +1125,41 @@ START_TEST(printable_cut_where_needed)
 
 	/* A two-byte character is kept whole or not at all. */
 	assert_shown(57, "\xc3\xa9", 57, "\xc3\xa9");
-	assert_shown(56, "\xc3\xa9" "b", 56, "\xc3\xa9" "b");
-	assert_shown(56, "\xc3\xa9" "bb", 56, "...");
-	assert_shown(55, "\xc3\xa9" "bbb", 55, "...");
-	assert_shown(54, "\xc3\xa9" "bbbb", 54, "\xc3\xa9...");
+	assert_shown(56,
+	    "\xc3\xa9"
+	    "b",
+	    56,
+	    "\xc3\xa9"
+	    "b");
+	assert_shown(56,
+	    "\xc3\xa9"
+	    "bb",
+	    56, "...");
+	assert_shown(55,
+	    "\xc3\xa9"
+	    "bbb",
+	    55, "...");
+	assert_shown(54,
+	    "\xc3\xa9"
+	    "bbbb",
+	    54, "\xc3\xa9...");
 	assert_shown(58, "\xc3\xa9", 56, "...");
 
 	/* So is an escape (four bytes for an ESC, two for a backslash). */
 	assert_shown(55, "\x1b", 55, "\\x1b");
 	assert_shown(56, "\x1b", 56, "...");
-	assert_shown(52, "\x1b" "bbb", 52, "\\x1bbbb");
-	assert_shown(53, "\x1b" "bbb", 53, "...");
-	assert_shown(52, "\x1b" "bbbb", 52, "\\x1b...");
+	assert_shown(52,
+	    "\x1b"
+	    "bbb",
+	    52, "\\x1bbbb");
+	assert_shown(53,
+	    "\x1b"
+	    "bbb",
+	    53, "...");
+	assert_shown(52,
+	    "\x1b"
+	    "bbbb",
+	    52, "\\x1b...");
 	assert_shown(57, "\\", 57, "\\\\");
 	assert_shown(58, "\\", 56, "...");
 
@@ -1111,8 +1183,8 @@ END_TEST
 static Suite *
 record_suite(void)
 {
-	Suite	*s = suite_create("record");
-	TCase	*tc;
+	Suite *s = suite_create("record");
+	TCase *tc;
 
 	tc = tcase_create("reader");
 	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);

@@ -14,7 +14,7 @@
 #include "unit.h"
 
 static struct record_syntax *syn;
-static struct record_reader *rd;	/* replay_text()'s, while it runs */
+static struct record_reader *rd; /* replay_text()'s, while it runs */
 
 static void
 setup_syntax(void)
@@ -35,7 +35,7 @@ teardown_syntax(void)
 static void
 replay_text(const char *text, enum record_format fmt, struct replay *rp)
 {
-	const struct record *rec;
+	const struct record  *rec;
 	struct replay_options opt = { .max_legal = 64 };
 
 	rd = record_reader_new_buffer(syn, text, strlen(text), "test", fmt);
@@ -68,9 +68,9 @@ START_TEST(replay_implicit_passes_only_in_transcripts)
 	static const char moves[] =
 	    "d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8"
 	    "b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8h5";
-	char	 pgn[512];
+	char	      pgn[512];
 	struct replay rp;
-	size_t	 i, n = 0;
+	size_t	      i, n = 0;
 
 	replay_init(&rp);
 	replay_text(moves, RECORD_TRANSCRIPT, &rp);
@@ -83,8 +83,8 @@ START_TEST(replay_implicit_passes_only_in_transcripts)
 	/* The same moves as movetext: the first missing pass is an error. */
 	n = (size_t)snprintf(pgn, sizeof pgn, "[Game \"reversi\"]\n");
 	for (i = 0; moves[i] != '\0'; i += 2)
-		n += (size_t)snprintf(pgn + n, sizeof pgn - n, "%.2s ",
-		    moves + i);
+		n += (size_t)snprintf(
+		    pgn + n, sizeof pgn - n, "%.2s ", moves + i);
 	replay_text(pgn, RECORD_PGN, &rp);
 	ck_assert_int_eq(rp.status, REPLAY_ILLEGAL);
 	ck_assert_str_eq(diag_name(rp.error.code), "must-pass");
@@ -100,8 +100,8 @@ START_TEST(replay_error_position)
 	struct replay rp;
 
 	replay_init(&rp);
-	replay_text("[Game \"reversi\"]\n\n  f5  d6\n c4 e3 *\n", RECORD_PGN,
-	    &rp);
+	replay_text(
+	    "[Game \"reversi\"]\n\n  f5  d6\n c4 e3 *\n", RECORD_PGN, &rp);
 	ck_assert_int_eq(rp.status, REPLAY_ILLEGAL);
 	ck_assert_str_eq(diag_name(rp.error.code), "no-flips");
 	ck_assert_int_eq(rp.error.at.line, 4);
@@ -118,17 +118,22 @@ START_TEST(replay_result_forms)
 {
 	static const struct {
 		const char *result;
-		bool agrees;
+		bool	    agrees;
 	} cases[] = {
-		{ "13-0", true }, { "64-0", true }, { "0-13", false },
-		{ "*", false }, { "1/2-1/2", false },
+		{ "13-0", true },
+		{ "64-0", true },
+		{ "0-13", false },
+		{ "*", false },
+		{ "1/2-1/2", false },
 	};
-	char	 text[128];
+	char	      text[128];
 	struct replay rp;
 
 	replay_init(&rp);
-	snprintf(text, sizeof text, "[Game \"reversi\"]\n[Result \"%s\"]\n"
-	    "e6 f4 e3 f6 g5 d6 e7 f5 c5\n", cases[_i].result);
+	snprintf(text, sizeof text,
+	    "[Game \"reversi\"]\n[Result \"%s\"]\n"
+	    "e6 f4 e3 f6 g5 d6 e7 f5 c5\n",
+	    cases[_i].result);
 	replay_text(text, RECORD_PGN, &rp);
 	ck_assert(rp.has_recorded);
 	ck_assert_int_eq(rp.agrees, cases[_i].agrees);
@@ -140,16 +145,16 @@ END_TEST
 START_TEST(replay_reuses_storage)
 {
 	struct replay rp;
-	int	 i;
+	int	      i;
 
 	/* Many records through one replay: no growth, same answers. */
 	replay_init(&rp);
 	for (i = 0; i < 1000; i++) {
 		replay_text(i % 2 ? "[Game \"reversi\"]\nf5 d6 a1 *\n" :
-		    "[Game \"reversi\"]\n[Size \"6\"]\nc2 *\n", RECORD_PGN,
-		    &rp);
-		ck_assert_int_eq(rp.status, i % 2 ? REPLAY_ILLEGAL :
-		    REPLAY_UNFINISHED);
+				    "[Game \"reversi\"]\n[Size \"6\"]\nc2 *\n",
+		    RECORD_PGN, &rp);
+		ck_assert_int_eq(
+		    rp.status, i % 2 ? REPLAY_ILLEGAL : REPLAY_UNFINISHED);
 	}
 	replay_fini(&rp);
 }
@@ -160,9 +165,9 @@ static char *
 slurp(const char *rel, size_t *len)
 {
 	const char *dir = getenv("srcdir");
-	char	 path[4096], *buf;
-	FILE	*fp;
-	long	 n;
+	char	    path[4096], *buf;
+	FILE	   *fp;
+	long	    n;
 
 	snprintf(path, sizeof path, "%s/%s", dir != NULL ? dir : ".", rel);
 	fp = fopen(path, "rb");
@@ -188,13 +193,13 @@ static size_t
 to_wthor(const char *text, size_t len, enum record_format fmt, char **out,
     size_t *outlen)
 {
-	struct replay_options opt = { .max_legal = 0 };
+	struct replay_options	    opt = { .max_legal = 0 };
 	struct record_wthor_writer *w;
-	const struct record *rec;
-	struct replay rp;
-	struct diag d;
-	size_t	 n = 0;
-	FILE	*fp;
+	const struct record	   *rec;
+	struct replay		    rp;
+	struct diag		    d;
+	size_t			    n = 0;
+	FILE			   *fp;
 
 	w = record_wthor_writer_new(2019);
 	ck_assert_ptr_nonnull(w);
@@ -204,9 +209,13 @@ to_wthor(const char *text, size_t len, enum record_format fmt, char **out,
 	while (record_reader_next(rd, &rec) == 1) {
 		replay_record(syn, rec, &opt, &rp);
 		ck_assert_int_ne(rp.status, REPLAY_MALFORMED);
-		ck_assert_int_eq(record_wthor_add(w, rec, rp.score.over ?
-		    rp.score.alt[0] : rec->wthor.score, rec->format ==
-		    RECORD_WTHOR ? rec->wthor.theoretical : -1, &d), 0);
+		ck_assert_int_eq(
+		    record_wthor_add(w, rec,
+			rp.score.over ? rp.score.alt[0] : rec->wthor.score,
+			rec->format == RECORD_WTHOR ? rec->wthor.theoretical :
+						      -1,
+			&d),
+		    0);
 		n++;
 	}
 	replay_fini(&rp);
@@ -224,7 +233,7 @@ to_wthor(const char *text, size_t len, enum record_format fmt, char **out,
 static void
 squares(const struct record *rec, char *buf, size_t cap)
 {
-	size_t	 i, n = 0;
+	size_t i, n = 0;
 
 	for (i = 0; i < rec->nturns && n + 3 <= cap; i++)
 		if (rec->turns[i].len == 2 && rec->turns[i].text[0] != '-' &&
@@ -243,7 +252,7 @@ squares(const struct record *rec, char *buf, size_t cap)
 START_TEST(wthor_round_trip)
 {
 	static const struct {
-		const char	*file;
+		const char	  *file;
 		enum record_format fmt;
 	} in[] = {
 		{ "tests/cases/data/wthor/games.wtb", RECORD_WTHOR },
@@ -252,10 +261,10 @@ START_TEST(wthor_round_trip)
 	};
 	struct replay_options opt = { .max_legal = 0 };
 	struct record_reader *orig, *back;
-	const struct record *a, *b;
-	struct replay rp;
-	char	*text, *w, sa[200], sb[200];
-	size_t	 len, wlen, n, k = 0;
+	const struct record  *a, *b;
+	struct replay	      rp;
+	char		     *text, *w, sa[200], sb[200];
+	size_t		      len, wlen, n, k = 0;
 
 	text = slurp(in[_i].file, &len);
 	n = to_wthor(text, len, in[_i].fmt, &w, &wlen);
@@ -292,14 +301,14 @@ END_TEST
 /* WTHOR stores squares of the 8x8 board: anything else is refused. */
 START_TEST(wthor_writer_refuses_other_turns)
 {
-	static const char text[] = "[Game \"oust\"]\n1. c5*,g4 *\n";
+	static const char	    text[] = "[Game \"oust\"]\n1. c5*,g4 *\n";
 	struct record_wthor_writer *w = record_wthor_writer_new(0);
-	const struct record *rec;
-	struct diag d;
+	const struct record	   *rec;
+	struct diag		    d;
 
 	ck_assert_ptr_nonnull(w);
-	rd = record_reader_new_buffer(syn, text, strlen(text), "test",
-	    RECORD_PGN);
+	rd = record_reader_new_buffer(
+	    syn, text, strlen(text), "test", RECORD_PGN);
 	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
 	ck_assert_int_eq(record_wthor_add(w, rec, 0, -1, &d), -1);
 	ck_assert_int_eq(d.code, DIAG_BAD_WTHOR_MOVE);
@@ -313,21 +322,21 @@ END_TEST
  * byte offset 100 + col): mv follows tok's first done bytes.
  */
 static int
-judge_move(struct replay *rp, const char *tok, size_t done, const char *mv,
-    bool last)
+judge_move(
+    struct replay *rp, const char *tok, size_t done, const char *mv, bool last)
 {
 	struct replay_options opt = { .max_legal = 64 };
-	struct record_token t = { NULL, strlen(tok), { 9, 34, 134 } };
-	struct replay_turn rt = { 0 };
-	struct rules_action acts[8];
-	size_t	 offs[8], i, cut;
-	char	 text[32];
+	struct record_token   t = { NULL, strlen(tok), { 9, 34, 134 } };
+	struct replay_turn    rt = { 0 };
+	struct rules_action   acts[8];
+	size_t		      offs[8], i, cut;
+	char		      text[32];
 
 	snprintf(text, sizeof text, "%s", tok);
 	t.text = text;
 
-	rt.n = record_turn_parse(syn, &rp->pos->board, mv, strlen(mv), acts,
-	    offs, 8, &rt.bad);
+	rt.n = record_turn_parse(
+	    syn, &rp->pos->board, mv, strlen(mv), acts, offs, 8, &rt.bad);
 	if (rt.n == -1 && rt.bad.code == DIAG_OFF_BOARD) {
 		rt.off_board = true;
 		rt.n = record_turn_parse_before(syn, &rp->pos->board, mv,
@@ -352,7 +361,8 @@ START_TEST(replay_turn_continues)
 	 */
 	replay_init(&rp);
 	replay_text("[Game \"rive\"]\n[Board \"3\"]\n\nc3 a3 e3 c1 c5 a5 e1 "
-	    "b3 *\n", RECORD_PGN, &rp);
+		    "b3 *\n",
+	    RECORD_PGN, &rp);
 	ck_assert(rp.in_turn);
 	ck_assert_int_eq(judge_move(&rp, "b3,c4", 3, "c4", true), -1);
 	ck_assert_str_eq(diag_name(rp.error.code), "removal-missing");
@@ -366,7 +376,8 @@ START_TEST(replay_turn_continues)
 	/* The removal, then the placement that ends the turn. */
 	replay_init(&rp);
 	replay_text("[Game \"rive\"]\n[Board \"3\"]\n\nc3 a3 e3 c1 c5 a5 e1 "
-	    "b3 *\n", RECORD_PGN, &rp);
+		    "b3 *\n",
+	    RECORD_PGN, &rp);
 	ck_assert_int_eq(judge_move(&rp, "b3xc3", 2, "xc3", true), 0);
 	ck_assert(rp.in_turn);
 	ck_assert_int_eq(rp.turns, 7);
@@ -415,8 +426,8 @@ END_TEST
 static Suite *
 referee_suite(void)
 {
-	Suite	*s = suite_create("referee");
-	TCase	*tc;
+	Suite *s = suite_create("referee");
+	TCase *tc;
 
 	tc = tcase_create("replay");
 	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);

@@ -23,23 +23,21 @@ static char *
 flatten(const char *yaml, size_t len)
 {
 	yaml_parser_t p;
-	yaml_event_t ev;
-	char	*out = NULL, path[16][64];
-	size_t	 outlen = 0;
-	FILE	*f = open_memstream(&out, &outlen);
-	int	 depth = -1, doc = 0, index[16];
-	bool	 is_seq[16], want_key[16], done = false;
-	char	 key[16][64];
+	yaml_event_t  ev;
+	char	     *out = NULL, path[16][64];
+	size_t	      outlen = 0;
+	FILE	     *f = open_memstream(&out, &outlen);
+	int	      depth = -1, doc = 0, index[16];
+	bool	      is_seq[16], want_key[16], done = false;
+	char	      key[16][64];
 
 	ck_assert(yaml_parser_initialize(&p));
 	yaml_parser_set_input_string(&p, (const unsigned char *)yaml, len);
 	while (!done) {
-		ck_assert_msg(yaml_parser_parse(&p, &ev), "invalid YAML: %s",
-		    p.problem);
+		ck_assert_msg(
+		    yaml_parser_parse(&p, &ev), "invalid YAML: %s", p.problem);
 		switch (ev.type) {
-		case YAML_DOCUMENT_START_EVENT:
-			doc++;
-			break;
+		case YAML_DOCUMENT_START_EVENT: doc++; break;
 		case YAML_MAPPING_START_EVENT:
 		case YAML_SEQUENCE_START_EVENT:
 			if (depth >= 0 && is_seq[depth])
@@ -55,9 +53,7 @@ flatten(const char *yaml, size_t len)
 			    depth == 0 ? "" : key[depth - 1]);
 			break;
 		case YAML_MAPPING_END_EVENT:
-		case YAML_SEQUENCE_END_EVENT:
-			depth--;
-			break;
+		case YAML_SEQUENCE_END_EVENT: depth--; break;
 		case YAML_SCALAR_EVENT:
 			if (!is_seq[depth] && want_key[depth]) {
 				snprintf(key[depth], sizeof key[depth], "%s",
@@ -75,11 +71,8 @@ flatten(const char *yaml, size_t len)
 			    (char *)ev.data.scalar.value);
 			want_key[depth] = true;
 			break;
-		case YAML_STREAM_END_EVENT:
-			done = true;
-			break;
-		default:
-			break;
+		case YAML_STREAM_END_EVENT: done = true; break;
+		default: break;
 		}
 		yaml_event_delete(&ev);
 	}
@@ -96,11 +89,11 @@ report_of(const char *text)
 	struct replay_options opt = { .max_legal = 64 };
 	struct report_writer *w;
 	struct record_reader *rd;
-	const struct record *rec;
-	struct replay rp;
-	char	*yaml = NULL, *flat;
-	size_t	 len = 0;
-	FILE	*in, *out;
+	const struct record  *rec;
+	struct replay	      rp;
+	char		     *yaml = NULL, *flat;
+	size_t		      len = 0;
+	FILE		     *in, *out;
 
 	in = fmemopen((void *)(uintptr_t)text, strlen(text), "r");
 	out = open_memstream(&yaml, &len);
@@ -125,16 +118,17 @@ report_of(const char *text)
 static void
 assert_has(const char *flat, const char *line)
 {
-	char	 want[256];
+	char want[256];
 
 	snprintf(want, sizeof want, "%s\n", line);
-	ck_assert_msg(strstr(flat, want) != NULL, "no \"%s\" in\n%s", line,
-	    flat);
+	ck_assert_msg(
+	    strstr(flat, want) != NULL, "no \"%s\" in\n%s", line, flat);
 }
 
 START_TEST(finished_game_report)
 {
-	char	*flat = report_of("[Game \"reversi\"]\n[Black \"Ada\"]\n"
+	char *flat = report_of(
+	    "[Game \"reversi\"]\n[Black \"Ada\"]\n"
 	    "[White \"Brian\"]\ne6 f4 e3 f6 g5 d6 e7 f5 c5 13-0\n");
 
 	assert_has(flat, "1.schema=arbiter-report/1");
@@ -160,8 +154,8 @@ END_TEST
 
 START_TEST(illegal_move_report)
 {
-	char	*flat = report_of("[Game \"reversi\"]\nf5 d6 a1 *\n"
-	    "[Game \"reversi\"]\nf5 *\n");
+	char *flat = report_of("[Game \"reversi\"]\nf5 d6 a1 *\n"
+			       "[Game \"reversi\"]\nf5 *\n");
 
 	assert_has(flat, "1.status=illegal");
 	assert_has(flat, "1.error.code=no-flips");
@@ -181,12 +175,14 @@ END_TEST
 
 START_TEST(any_bytes_stay_valid_yaml)
 {
-	char	*flat = report_of("[Game \"reversi\"]\n"
+	char *flat = report_of(
+	    "[Game \"reversi\"]\n"
 	    "[Event \"\xff\xfe bad \xc3\x28 \xe2\x82 ok \xc3\xa9\"]\n"
 	    "\x01\x02 *\n");
 
 	/* Each invalid sequence is one U+FFFD; é survives. */
-	assert_has(flat, "1.tags.Event=\xef\xbf\xbd\xef\xbf\xbd bad "
+	assert_has(flat,
+	    "1.tags.Event=\xef\xbf\xbd\xef\xbf\xbd bad "
 	    "\xef\xbf\xbd( \xef\xbf\xbd\xef\xbf\xbd ok \xc3\xa9");
 	assert_has(flat, "1.status=malformed");
 	assert_has(flat, "1.error.move=\\x01\\x02");
@@ -196,13 +192,15 @@ END_TEST
 
 START_TEST(utf8_clean)
 {
-	char	 buf[64];
+	char buf[64];
 
 	ck_assert_uint_eq(report_utf8_clean("abc", 3, buf, sizeof buf), 3);
 	ck_assert_str_eq(buf, "abc");
 	/* NUL, an overlong '/', a surrogate: all replaced. */
 	report_utf8_clean("a\0b", 3, buf, sizeof buf);
-	ck_assert_str_eq(buf, "a\xef\xbf\xbd" "b");
+	ck_assert_str_eq(buf,
+	    "a\xef\xbf\xbd"
+	    "b");
 	report_utf8_clean("\xc0\xaf", 2, buf, sizeof buf);
 	ck_assert_str_eq(buf, "\xef\xbf\xbd\xef\xbf\xbd");
 	report_utf8_clean("\xed\xa0\x80", 3, buf, sizeof buf);
@@ -217,8 +215,8 @@ END_TEST
 static Suite *
 report_suite(void)
 {
-	Suite	*s = suite_create("report");
-	TCase	*tc = tcase_create("emit");
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("emit");
 
 	tcase_add_test(tc, finished_game_report);
 	tcase_add_test(tc, illegal_move_report);

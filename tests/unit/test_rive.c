@@ -20,8 +20,8 @@
 
 /* Labels the groups of stones of either colour (turns_groups()). */
 static int
-oracle_groups(const struct rules_board *b, const int *cells, int *label,
-    int *size)
+oracle_groups(
+    const struct rules_board *b, const int *cells, int *label, int *size)
 {
 	return turns_groups(b, cells, label, size, false);
 }
@@ -31,10 +31,10 @@ static int
 oracle_v(const struct rules_board *b, const int *cells, const int *label,
     const int *size, int e)
 {
-	int	 k, v = 0;
+	int k, v = 0;
 
 	for (k = 0; k < b->degree[e]; k++) {
-		int	 m = b->nb[e][k];
+		int m = b->nb[e][k];
 
 		if (cells[m] != RULES_EMPTY && size[label[m]] > v)
 			v = size[label[m]];
@@ -46,8 +46,8 @@ oracle_v(const struct rules_board *b, const int *cells, const int *label,
 static int
 oracle_legal(const struct rules_board *b, const int *cells, bool *legal)
 {
-	int	 label[RULES_MAX_CELLS], size[RULES_MAX_CELLS];
-	int	 i, m = RULES_MAX_CELLS, n = 0;
+	int label[RULES_MAX_CELLS], size[RULES_MAX_CELLS];
+	int i, m = RULES_MAX_CELLS, n = 0;
 
 	oracle_groups(b, cells, label, size);
 	for (i = 0; i < b->ncells; i++)
@@ -67,16 +67,15 @@ oracle_legal(const struct rules_board *b, const int *cells, bool *legal)
  * of the merged group (placed stone included).
  */
 static int
-oracle_place(const struct rules_board *b, int *cells, int p, int e,
-    bool *group)
+oracle_place(const struct rules_board *b, int *cells, int p, int e, bool *group)
 {
-	int	 label[RULES_MAX_CELLS], size[RULES_MAX_CELLS];
-	int	 i, k, v, sum = 0, ng = 0, seen[6];
+	int label[RULES_MAX_CELLS], size[RULES_MAX_CELLS];
+	int i, k, v, sum = 0, ng = 0, seen[6];
 
 	oracle_groups(b, cells, label, size);
 	v = oracle_v(b, cells, label, size, e);
 	for (k = 0; k < b->degree[e]; k++) {
-		int	 m = b->nb[e][k], j;
+		int m = b->nb[e][k], j;
 
 		if (cells[m] == RULES_EMPTY)
 			continue;
@@ -96,18 +95,18 @@ oracle_place(const struct rules_board *b, int *cells, int p, int e,
 
 /* The stones of group[] minus gone[] are connected. */
 static bool
-oracle_connected(const struct rules_board *b, const bool *group,
-    const bool *gone, int start)
+oracle_connected(
+    const struct rules_board *b, const bool *group, const bool *gone, int start)
 {
-	bool	 seen[RULES_MAX_CELLS] = { false };
-	int	 stack[RULES_MAX_CELLS], sp = 0, i, k, c;
+	bool seen[RULES_MAX_CELLS] = { false };
+	int  stack[RULES_MAX_CELLS], sp = 0, i, k, c;
 
 	seen[start] = true;
 	stack[sp++] = start;
 	while (sp > 0) {
 		c = stack[--sp];
 		for (k = 0; k < b->degree[c]; k++) {
-			int	 m = b->nb[c][k];
+			int m = b->nb[c][k];
 
 			if (group[m] && !gone[m] && !seen[m]) {
 				seen[m] = true;
@@ -126,11 +125,11 @@ oracle_connected(const struct rules_board *b, const bool *group,
  * set once) to gone[] leaving the group connected; stops at `limit'.
  */
 static long
-oracle_completions(const struct rules_board *b, const bool *group,
-    bool *gone, int placed, int left, int from, long limit)
+oracle_completions(const struct rules_board *b, const bool *group, bool *gone,
+    int placed, int left, int from, long limit)
 {
-	long	 n = 0;
-	int	 i;
+	long n = 0;
+	int  i;
 
 	if (left == 0)
 		return oracle_connected(b, group, gone, placed);
@@ -138,8 +137,8 @@ oracle_completions(const struct rules_board *b, const bool *group,
 		if (!group[i] || gone[i] || i == placed)
 			continue;
 		gone[i] = true;
-		n += oracle_completions(b, group, gone, placed, left - 1,
-		    i + 1, limit - n);
+		n += oracle_completions(
+		    b, group, gone, placed, left - 1, i + 1, limit - n);
 		gone[i] = false;
 	}
 	return n;
@@ -150,7 +149,7 @@ oracle_completions(const struct rules_board *b, const bool *group,
 START_TEST(rive_boards)
 {
 	static const char *const bad[] = { "13", "1", "3-3-4", "", NULL };
-	struct rules_position *pos;
+	struct rules_position	*pos;
 
 	turns_assert_default_board("rive", "3-3-5", 29);
 	turns_assert_hexhex_boards("rive");
@@ -167,15 +166,17 @@ END_TEST
 START_TEST(rive_case_empty_and_c3)
 {
 	struct rules_position *pos = turns_new("rive", "3");
-	struct diag d;
+	struct diag	       d;
 
-	turns_assert_legal(pos, "a3 a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 "
+	turns_assert_legal(pos,
+	    "a3 a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 "
 	    "d3 d4 e1 e2 e3");
 	turns_play(pos, "c3");
 	turns_assert_legal(pos, "a3 a4 a5 b2 b5 c1 c5 d1 d4 e1 e2 e3 swap");
 	/* A cell next to c3 while cells touching nothing exist. */
 	turns_fail(pos, "d3", "not-smallest", &d);
-	ck_assert_str_eq(d.msg, "d3 touches a group of 1 stone, but cells "
+	ck_assert_str_eq(d.msg,
+	    "d3 touches a group of 1 stone, but cells "
 	    "touching no group are free: a3 a4 a5 b2 b5 and 7 more");
 	rules_position_free(pos);
 }
@@ -184,7 +185,7 @@ END_TEST
 START_TEST(rive_case_turn8_captures)
 {
 	struct rules_position *pos = turns_new("rive", "3");
-	struct diag d;
+	struct diag	       d;
 
 	turns_play(pos, "c3 a3 e3 c1 c5 a5 e1");
 	diagram_assert(pos,
@@ -206,7 +207,8 @@ START_TEST(rive_case_turn8_captures)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_assert_legal(pos, "xa3 xc3");
 	turns_fail(pos, "c4", "removal-missing", &d);
-	ck_assert_str_eq(d.msg, "1 stone of the new group at b3 must be "
+	ck_assert_str_eq(d.msg,
+	    "1 stone of the new group at b3 must be "
 	    "removed before the next placement (1 to go)");
 	turns_play(pos, "xc3,c4");
 	ck_assert_int_eq(rules_to_move(pos), 0);
@@ -234,13 +236,17 @@ END_TEST
 START_TEST(rive_case_removal_sets)
 {
 	static const char *const good[] = {
-		"c2xb3xc1", "c2xc1xb3", "c2xb3xd2", "c2xd2xb3", "c2xc1xd2",
+		"c2xb3xc1",
+		"c2xc1xb3",
+		"c2xb3xd2",
+		"c2xd2xb3",
+		"c2xc1xd2",
 		"c2xd2xc1",
 	};
 	struct rules_position *pos = turns_new("rive", "3");
-	struct diag d;
-	struct rules_score s;
-	size_t	 i;
+	struct diag	       d;
+	struct rules_score     s;
+	size_t		       i;
 
 	for (i = 0; i < sizeof good / sizeof good[0]; i++) {
 		rules_position_reset(pos);
@@ -272,13 +278,15 @@ START_TEST(rive_case_removal_sets)
 	turns_fail(pos, "c2,xa3", "removal-empty", &d);
 	ck_assert_str_eq(d.msg, "a3 is empty: there is no stone to remove");
 	turns_fail(pos, "xd4", "removal-not-in-group", &d);
-	ck_assert_str_eq(d.msg, "d4 is not in the group just formed at c2 "
+	ck_assert_str_eq(d.msg,
+	    "d4 is not in the group just formed at c2 "
 	    "(b3 c1 c2 d2)");
 	turns_fail(pos, "xb3,xb3", "removal-repeated", &d);
 	ck_assert_str_eq(d.msg, "b3 was already removed in this turn");
 	turns_assert_legal(pos, "xc1 xd2");
 	turns_fail(pos, "xc1,xd2", "removal-extra", &d);
-	ck_assert_str_eq(d.msg, "the group at c2 needed 2 removals, all "
+	ck_assert_str_eq(d.msg,
+	    "the group at c2 needed 2 removals, all "
 	    "made: d2 stays");
 	rules_position_free(pos);
 }
@@ -288,25 +296,26 @@ END_TEST
  * a3 joins the chain a4 a5 b5 (3) and b2 (1): one stone of the 5 goes,
  * and only b2 or b5 leaves the rest connected.
  */
-static const char split_position[] =
-    "    O X .\n"
-    "   X . . .\n"
-    "  . . . . O\n"
-    "   O . X O\n"
-    "    . O X\n";
+static const char split_position[] = "    O X .\n"
+				     "   X . . .\n"
+				     "  . . . . O\n"
+				     "   O . X O\n"
+				     "    . O X\n";
 
 START_TEST(rive_removal_splits)
 {
 	struct rules_position *pos = turns_new("rive", "3");
-	struct diag d;
+	struct diag	       d;
 
 	diagram_setup(pos, split_position, 0);
 	turns_assert_legal(pos, "a3 b3 b4 c4 c5");
 	turns_fail(pos, "a3,xa5", "removal-splits", &d);
-	ck_assert_str_eq(d.msg, "removing a5 would split the group into a3 "
+	ck_assert_str_eq(d.msg,
+	    "removing a5 would split the group into a3 "
 	    "a4 b2 and b5: the 4 stones left must be connected");
 	turns_fail(pos, "xa4", "removal-splits", &d);
-	ck_assert_str_eq(d.msg, "removing a4 would split the group into a3 "
+	ck_assert_str_eq(d.msg,
+	    "removing a4 would split the group into a3 "
 	    "b2 and a5 b5: the 4 stones left must be connected");
 	turns_fail(pos, "xe3", "removal-not-in-group", &d);
 	turns_assert_legal(pos, "xb2 xb5");
@@ -323,19 +332,21 @@ END_TEST
 START_TEST(rive_removal_dead_end)
 {
 	struct rules_position *pos = turns_new("rive", "3");
-	struct diag d;
+	struct diag	       d;
 
 	diagram_setup(pos,
 	    "    O . O\n"
 	    "   . X . X\n"
 	    "  . O . . .\n"
 	    "   X . . O\n"
-	    "    . X O\n", 0);
+	    "    . X O\n",
+	    0);
 	turns_actions(pos, "d3");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_assert_legal(pos, "xc5 xd1 xd4 xe1");
 	turns_fail(pos, "xe2", "removal-splits", &d);
-	ck_assert_str_eq(d.msg, "removing e2 would split the group into c5 "
+	ck_assert_str_eq(d.msg,
+	    "removing e2 would split the group into c5 "
 	    "d3 d4 and d1 e1: the 4 stones left must be connected");
 	/* Written in any order: e1 first, then d1. */
 	turns_actions(pos, "xe1");
@@ -356,11 +367,12 @@ END_TEST
 START_TEST(rive_bad_actions)
 {
 	struct rules_position *pos = turns_new("rive", "3");
-	struct rules_action a = { .kind = RULES_MOVE };
-	struct diag d;
+	struct rules_action    a = { .kind = RULES_MOVE };
+	struct diag	       d;
 
 	turns_fail(pos, "pass", "no-pass", &d);
-	ck_assert_str_eq(d.msg, "rive has no pass: a legal placement always "
+	ck_assert_str_eq(d.msg,
+	    "rive has no pass: a legal placement always "
 	    "exists");
 	turns_play(pos, "c3");
 	turns_fail(pos, "c3", "occupied", &d);
@@ -372,7 +384,8 @@ START_TEST(rive_bad_actions)
 	turns_fail(pos, "xc3", "removal-extra", &d);
 	ck_assert_str_eq(d.msg, "no removal is owed: c3 stays");
 	turns_fail(pos, "a3*", "not-a-capture", &d);
-	ck_assert_str_eq(d.msg, "a3 is marked as a capture but joins no two "
+	ck_assert_str_eq(d.msg,
+	    "a3 is marked as a capture but joins no two "
 	    "groups, so nothing is removed");
 	turns_play(pos, "a3 c1 a5 c5 e1 e3");
 	/* The `*' is fine on a merge. */
@@ -383,10 +396,10 @@ END_TEST
 
 START_TEST(rive_swap)
 {
-	struct rules_variant v = { .pie = false };
+	struct rules_variant   v = { .pie = false };
 	struct rules_position *pos = turns_new("rive", "3");
-	struct diag d;
-	struct rules_score s;
+	struct diag	       d;
+	struct rules_score     s;
 
 	turns_fail(pos, "swap", "swap-not-allowed", &d);
 	turns_play(pos, "c3 swap");
@@ -410,14 +423,15 @@ END_TEST
 START_TEST(rive_game_end)
 {
 	struct rules_position *pos = turns_new("rive", "2");
-	struct rules_score s;
-	struct diag d;
+	struct rules_score     s;
+	struct diag	       d;
 
 	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1; the ring is one group of 6. */
 	diagram_setup(pos,
 	    "  X X\n"
 	    " X . O\n"
-	    "  O O\n", 0);
+	    "  O O\n",
+	    0);
 	turns_assert_legal(pos, "b2");
 	turns_play(pos, "b2");
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
@@ -435,8 +449,8 @@ END_TEST
 START_TEST(rive_setup)
 {
 	struct rules_position *pos = turns_new("rive", "2");
-	struct diag d;
-	int	 pieces[RULES_MAX_CELLS];
+	struct diag	       d;
+	int		       pieces[RULES_MAX_CELLS];
 
 	diagram_read(&pos->board, "  X o\n . . .\n  . .\n", pieces, false);
 	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
@@ -450,13 +464,13 @@ END_TEST
 
 /* ---- Perft (formats/rive.md) ---------------------------------------------- */
 
-static uint64_t oracle_perft(const struct rules_board *, const int *, int,
-    int, int);
+static uint64_t
+oracle_perft(const struct rules_board *, const int *, int, int, int);
 
 static bool
 oracle_full(const struct rules_board *b, const int *cells)
 {
-	int	 i;
+	int i;
 
 	for (i = 0; i < b->ncells; i++)
 		if (cells[i] == RULES_EMPTY)
@@ -464,8 +478,8 @@ oracle_full(const struct rules_board *b, const int *cells)
 	return true;
 }
 
-static uint64_t oracle_turn(const struct rules_board *, const int *, int,
-    int, int);
+static uint64_t
+oracle_turn(const struct rules_board *, const int *, int, int, int);
 
 /* Every removal set (each once), then the rest of the turn. */
 static uint64_t
@@ -497,8 +511,8 @@ oracle_sets(const struct rules_board *b, int *cells, const bool *group,
 
 /* The rest of a turn: a placement, its removal set, and so on. */
 static uint64_t
-oracle_turn(const struct rules_board *b, const int *cells, int p, int turn,
-    int depth)
+oracle_turn(
+    const struct rules_board *b, const int *cells, int p, int turn, int depth)
 {
 	int	 child[RULES_MAX_CELLS], e, owed;
 	bool	 legal[RULES_MAX_CELLS], group[RULES_MAX_CELLS];
@@ -512,20 +526,21 @@ oracle_turn(const struct rules_board *b, const int *cells, int p, int turn,
 		memcpy(child, cells, sizeof child);
 		owed = oracle_place(b, child, p, e, group);
 		if (owed == 0) {
-			total += oracle_full(b, child) ? 1 :
+			total += oracle_full(b, child) ?
+			    1 :
 			    oracle_perft(b, child, !p, turn + 1, depth - 1);
 			continue;
 		}
 		memset(gone, 0, sizeof gone);
-		total += oracle_sets(b, child, group, gone, e, owed, 0, p,
-		    turn, depth);
+		total += oracle_sets(
+		    b, child, group, gone, e, owed, 0, p, turn, depth);
 	}
 	return total;
 }
 
 static uint64_t
-oracle_perft(const struct rules_board *b, const int *cells, int p, int turn,
-    int depth)
+oracle_perft(
+    const struct rules_board *b, const int *cells, int p, int turn, int depth)
 {
 	uint64_t total;
 
@@ -542,7 +557,7 @@ oracle_perft(const struct rules_board *b, const int *cells, int p, int turn,
  * counted once whatever the order it is written in (formats/rive.md).
  */
 static const uint64_t perft2[] = { 1, 7, 31, 150, 762, 5316, 29736, 73008,
-    95904, 95904, 0 };
+	95904, 95904, 0 };
 static const uint64_t perft3[] = { 1, 19, 277, 2598, 15108, 53160, 0 };
 static const uint64_t perft335[] = { 1, 29, 705, 12982, 180930, 0 };
 
@@ -557,21 +572,20 @@ END_TEST
 START_TEST(rive_perft_matches_oracle)
 {
 	static const char *const sides[] = { "2", "3", "3-3-5" };
-	static const int depths[] = { 6, 4, 3 };
+	static const int	 depths[] = { 6, 4, 3 };
 
-	turns_assert_perft_oracle("rive", sides[_i], depths[_i],
-	    oracle_perft);
+	turns_assert_perft_oracle("rive", sides[_i], depths[_i], oracle_perft);
 }
 END_TEST
 
 /* ---- Random playouts against the oracle ----------------------------------- */
 
 struct check_ctx {
-	int	 cells[RULES_MAX_CELLS];
-	bool	 group[RULES_MAX_CELLS];	/* the merged group */
-	bool	 gone[RULES_MAX_CELLS];		/* removed from it so far */
-	int	 placed, owed;
-	int	 actions;
+	int  cells[RULES_MAX_CELLS];
+	bool group[RULES_MAX_CELLS]; /* the merged group */
+	bool gone[RULES_MAX_CELLS];  /* removed from it so far */
+	int  placed, owed;
+	int  actions;
 };
 
 /* Keeps the oracle in step with action a, played by me. */
@@ -591,16 +605,16 @@ oracle_step(struct check_ctx *ctx, const struct rules_board *b, int me,
 }
 
 static void
-check_action(const struct rules_position *pos, const struct rules_action *a,
-    void *arg)
+check_action(
+    const struct rules_position *pos, const struct rules_action *a, void *arg)
 {
-	struct check_ctx *ctx = arg;
+	struct check_ctx	 *ctx = arg;
 	const struct rules_board *b = &pos->board;
-	struct rules_action acts[RULES_MAX_CELLS + 2], try;
-	struct rules_position *copy;
-	bool	 listed[RULES_MAX_CELLS], legal[RULES_MAX_CELLS];
-	int	 me = rules_to_move(pos), i, nl = 0;
-	size_t	 n, k;
+	struct rules_action	  acts[RULES_MAX_CELLS + 2], try;
+	struct rules_position	 *copy;
+	bool   listed[RULES_MAX_CELLS], legal[RULES_MAX_CELLS];
+	int    me = rules_to_move(pos), i, nl = 0;
+	size_t n, k;
 
 	turns_require_pieces(pos, ctx->cells);
 	n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
@@ -610,8 +624,8 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 		ck_assert_int_ne(acts[k].kind, RULES_PASS);
 		if (acts[k].kind == RULES_PLACE ||
 		    acts[k].kind == RULES_REMOVE) {
-			ck_assert_int_eq(acts[k].kind, ctx->owed > 0 ?
-			    RULES_REMOVE : RULES_PLACE);
+			ck_assert_int_eq(acts[k].kind,
+			    ctx->owed > 0 ? RULES_REMOVE : RULES_PLACE);
 			listed[acts[k].to] = true;
 			nl++;
 		}
@@ -627,8 +641,8 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 		 * Removals: exactly the stones some valid set goes on with,
 		 * checked by brute force where the sets are few.
 		 */
-		int	 cand = 0;
-		double	 sets = 1;
+		int    cand = 0;
+		double sets = 1;
 
 		for (i = 0; i < b->ncells; i++)
 			cand += ctx->group[i] && !ctx->gone[i] &&
@@ -636,9 +650,10 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 		for (i = 0; i < ctx->owed - 1; i++)
 			sets = sets * (cand - 1 - i) / (i + 1);
 		for (i = 0; i < b->ncells; i++) {
-			long	 c;
+			long c;
 
-			if (!ctx->group[i] || ctx->gone[i] || i == ctx->placed) {
+			if (!ctx->group[i] || ctx->gone[i] ||
+			    i == ctx->placed) {
 				ck_assert(!listed[i]);
 				continue;
 			}
@@ -655,8 +670,10 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 	for (i = ctx->actions % 3; i < b->ncells; i += 3) {
 		if (listed[i])
 			continue;
-		try = (struct rules_action){ .kind = ctx->owed > 0 ?
-		    RULES_REMOVE : RULES_PLACE, .to = (int16_t)i };
+		try = (struct rules_action){
+			.kind = ctx->owed > 0 ? RULES_REMOVE : RULES_PLACE,
+			.to = (int16_t)i
+		};
 		turns_require_refused(copy, pos, &try);
 	}
 	rules_position_free(copy);
@@ -667,12 +684,12 @@ check_action(const struct rules_position *pos, const struct rules_action *a,
 START_TEST(rive_playouts_match_oracle)
 {
 	static const char *const sides[] = { "2", "3", "3-3-5", "4", "5" };
-	static const int games[] = { 1000, 150, 40, 6, 1 };
-	struct rules_position *pos = turns_new("rive", sides[_i]);
-	struct check_ctx ctx;
-	struct rules_rng rng;
-	struct rules_score s;
-	int	 g, i, stones[2];
+	static const int	 games[] = { 1000, 150, 40, 6, 1 };
+	struct rules_position	*pos = turns_new("rive", sides[_i]);
+	struct check_ctx	 ctx;
+	struct rules_rng	 rng;
+	struct rules_score	 s;
+	int			 g, i, stones[2];
 
 	rules_rng_seed(&rng, 2000 + (uint64_t)_i);
 	for (g = 0; g < games[_i]; g++) {
@@ -708,8 +725,8 @@ static int
 reference_joined(const struct rules_board *b, const bool *group,
     const bool *gone, int placed, int cut)
 {
-	bool	 seen[RULES_MAX_CELLS] = { false };
-	int	 stack[RULES_MAX_CELLS], sp = 0, n = 0, k, c, m;
+	bool seen[RULES_MAX_CELLS] = { false };
+	int  stack[RULES_MAX_CELLS], sp = 0, n = 0, k, c, m;
 
 	seen[placed] = true;
 	stack[sp++] = placed;
@@ -728,15 +745,15 @@ reference_joined(const struct rules_board *b, const bool *group,
 }
 
 static void
-check_removals(const struct rules_position *pos, const struct rules_action *a,
-    void *arg)
+check_removals(
+    const struct rules_position *pos, const struct rules_action *a, void *arg)
 {
-	struct check_ctx *ctx = arg;
+	struct check_ctx	 *ctx = arg;
 	const struct rules_board *b = &pos->board;
-	struct rules_action acts[RULES_MAX_CELLS + 2];
-	bool	 listed[RULES_MAX_CELLS];
-	int	 me = rules_to_move(pos), i, standing = 0, keep;
-	size_t	 n, k;
+	struct rules_action	  acts[RULES_MAX_CELLS + 2];
+	bool			  listed[RULES_MAX_CELLS];
+	int    me = rules_to_move(pos), i, standing = 0, keep;
+	size_t n, k;
 
 	if (ctx->owed > 0) {
 		memset(listed, 0, sizeof listed);
@@ -749,10 +766,11 @@ check_removals(const struct rules_position *pos, const struct rules_action *a,
 			standing += ctx->group[i] && !ctx->gone[i];
 		keep = standing - ctx->owed;
 		for (i = 0; i < b->ncells; i++)
-			ck_assert_int_eq(listed[i], ctx->group[i] &&
-			    !ctx->gone[i] && i != ctx->placed &&
-			    reference_joined(b, ctx->group, ctx->gone,
-			    ctx->placed, i) >= keep);
+			ck_assert_int_eq(listed[i],
+			    ctx->group[i] && !ctx->gone[i] &&
+				i != ctx->placed &&
+				reference_joined(b, ctx->group, ctx->gone,
+				    ctx->placed, i) >= keep);
 		ctx->actions++;
 	}
 	oracle_step(ctx, b, me, a);
@@ -765,11 +783,11 @@ check_removals(const struct rules_position *pos, const struct rules_action *a,
 START_TEST(rive_removals_match_reference)
 {
 	static const char *const sides[] = { "3-3-5", "5", "7" };
-	static const int games[] = { 300, 60, 10 };
-	struct rules_position *pos = turns_new("rive", sides[_i]);
-	struct check_ctx ctx;
-	struct rules_rng rng;
-	int	 g, checked = 0;
+	static const int	 games[] = { 300, 60, 10 };
+	struct rules_position	*pos = turns_new("rive", sides[_i]);
+	struct check_ctx	 ctx;
+	struct rules_rng	 rng;
+	int			 g, checked = 0;
 
 	rules_rng_seed(&rng, 5000 + (uint64_t)_i);
 	for (g = 0; g < games[_i]; g++) {
@@ -788,10 +806,10 @@ END_TEST
 START_TEST(rive_playouts_many)
 {
 	static const char *const sides[] = { "2", "3-3-5", "5", "7" };
-	static const int games[] = { 5000, 300, 10, 1 };
-	struct rules_position *pos = turns_new("rive", sides[_i]);
-	struct rules_rng rng;
-	int	 g, i;
+	static const int	 games[] = { 5000, 300, 10, 1 };
+	struct rules_position	*pos = turns_new("rive", sides[_i]);
+	struct rules_rng	 rng;
+	int			 g, i;
 
 	rules_rng_seed(&rng, 99 + (uint64_t)_i);
 	for (g = 0; g < games[_i]; g++) {
@@ -811,9 +829,9 @@ END_TEST
  */
 START_TEST(rive_incremental_matches_fresh)
 {
-	static const char *const sides[] = { "2", "3", "3-3-5", "4", "6",
-	    "9", "12" };
-	static const int games[] = { 400, 120, 80, 40, 8, 2, 1 };
+	static const char *const sides[] = { "2", "3", "3-3-5", "4", "6", "9",
+		"12" };
+	static const int	 games[] = { 400, 120, 80, 40, 8, 2, 1 };
 
 	turns_assert_kept("rive", sides[_i], games[_i], 700 + (uint64_t)_i);
 }
@@ -822,8 +840,8 @@ END_TEST
 static Suite *
 rive_suite(void)
 {
-	Suite	*s = suite_create("rive");
-	TCase	*tc;
+	Suite *s = suite_create("rive");
+	TCase *tc;
 
 	tc = tcase_create("rules");
 	tcase_add_test(tc, rive_boards);

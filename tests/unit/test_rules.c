@@ -17,9 +17,9 @@
 
 START_TEST(hexhex_cell_counts)
 {
-	static const int want[] = { 0, 0, 7, 19, 37, 61, 91, 127, 169 };
+	static const int   want[] = { 0, 0, 7, 19, 37, 61, 91, 127, 169 };
 	struct rules_board b;
-	int	 n;
+	int		   n;
 
 	for (n = 2; n <= 8; n++) {
 		ck_assert_int_eq(rules_hexhex_init(&b, n, NULL), 0);
@@ -37,12 +37,15 @@ START_TEST(hexhex_side3_names)
 {
 	/* rules.md §0, top row first. */
 	static const char *const rows[] = {
-		"a5 b5 c5", "a4 b4 c4 d4", "a3 b3 c3 d3 e3", "b2 c2 d2 e2",
+		"a5 b5 c5",
+		"a4 b4 c4 d4",
+		"a3 b3 c3 d3 e3",
+		"b2 c2 d2 e2",
 		"c1 d1 e1",
 	};
 	struct rules_board b;
-	char	 buf[RULES_CELL_NAME], got[64];
-	int	 r, k = 0, cellno, n;
+	char		   buf[RULES_CELL_NAME], got[64];
+	int		   r, k = 0, cellno, n;
 
 	rules_hexhex_init(&b, 3, NULL);
 	for (r = 0; r < 5; r++) {
@@ -54,16 +57,16 @@ START_TEST(hexhex_side3_names)
 			if (cellno < 0 || b.row[cellno] != 5 - r)
 				break;
 			snprintf(got + strlen(got), sizeof got - strlen(got),
-			    "%s%s", n ? " " : "", rules_cell_name(&b, cellno,
-			    buf));
+			    "%s%s", n ? " " : "",
+			    rules_cell_name(&b, cellno, buf));
 			k++;
 		}
 		ck_assert_str_eq(got, rows[r]);
 	}
 	ck_assert_int_eq(rules_cell_parse(&b, "a1", 2), -1);
 	ck_assert_int_eq(rules_cell_parse(&b, "f3", 2), -1);
-	ck_assert_int_eq(rules_cell_parse(&b, "C3", 2),
-	    rules_cell_parse(&b, "c3", 2));
+	ck_assert_int_eq(
+	    rules_cell_parse(&b, "C3", 2), rules_cell_parse(&b, "c3", 2));
 	ck_assert_int_eq(rules_cell_parse(&b, "c0", 2), -2);
 	ck_assert_int_eq(rules_cell_parse(&b, "3c", 2), -2);
 }
@@ -72,8 +75,8 @@ END_TEST
 START_TEST(hex_neighbours)
 {
 	struct rules_board b;
-	char	 buf[RULES_CELL_NAME], got[64] = "";
-	int	 c, k;
+	char		   buf[RULES_CELL_NAME], got[64] = "";
+	int		   c, k;
 
 	rules_hexhex_init(&b, 3, NULL);
 	c = rules_cell_parse(&b, "c3", 2);
@@ -97,7 +100,7 @@ END_TEST
 START_TEST(hex_neighbours_padded)
 {
 	struct rules_board b;
-	int	 side, c, k;
+	int		   side, c, k;
 
 	for (side = 2; side <= 12; side++) {
 		ck_assert_int_eq(rules_hexhex_init(&b, side, NULL), 0);
@@ -129,7 +132,7 @@ END_TEST
 START_TEST(square_names)
 {
 	struct rules_board b;
-	char	 buf[RULES_CELL_NAME];
+	char		   buf[RULES_CELL_NAME];
 
 	rules_square_init(&b, 8, 8, NULL);
 	ck_assert_int_eq(rules_cell_parse(&b, "a1", 2), 0);
@@ -153,10 +156,23 @@ END_TEST
 START_TEST(board_specs)
 {
 	static const char *const bad[] = {
-		"", "0", "08", "8x08", " 8", "8 ", "+8", "-8", "8x", "x8",
-		"8y8", "8x8x8", "1000", "3-3-5", NULL,
+		"",
+		"0",
+		"08",
+		"8x08",
+		" 8",
+		"8 ",
+		"+8",
+		"-8",
+		"8x",
+		"x8",
+		"8y8",
+		"8x8x8",
+		"1000",
+		"3-3-5",
+		NULL,
 	};
-	int	 w = -1, h = -1, n = -1, i;
+	int w = -1, h = -1, n = -1, i;
 
 	ck_assert(rules_square_spec("8", &w, &h));
 	ck_assert_int_eq(w, 8);
@@ -187,7 +203,10 @@ START_TEST(rng_reference)
 	rules_rng_seed(&r, 0);
 	ck_assert_uint_eq(r.s[0], UINT64_C(0xe220a8397b1dcdaf));
 	/* xoshiro256** on a hand-set state: result = rotl(5 * s1, 7) * 9. */
-	r.s[0] = 1; r.s[1] = 2; r.s[2] = 3; r.s[3] = 4;
+	r.s[0] = 1;
+	r.s[1] = 2;
+	r.s[2] = 3;
+	r.s[3] = 4;
 	ck_assert_uint_eq(rules_rng_next(&r), UINT64_C(11520));
 	ck_assert_uint_eq(rules_rng_next(&r), UINT64_C(0));
 	ck_assert_uint_eq(rules_rng_next(&r), UINT64_C(1509978240));
@@ -197,7 +216,7 @@ END_TEST
 START_TEST(rng_below_uniform)
 {
 	struct rules_rng r;
-	int	 count[6] = { 0 }, i;
+	int		 count[6] = { 0 }, i;
 
 	rules_rng_seed(&r, 42);
 	for (i = 0; i < 60000; i++)
@@ -228,17 +247,20 @@ END_TEST
 START_TEST(registry_turn_caps)
 {
 	static const struct {
-		const char	*game;
-		unsigned	 cap;
+		const char *game;
+		unsigned    cap;
 	} caps[] = {
-		{ "reversi", 0 }, { "stones", 500 }, { "herd", 1000 },
-		{ "oust", 1000 }, { "rive", 1000 },
+		{ "reversi", 0 },
+		{ "stones", 500 },
+		{ "herd", 1000 },
+		{ "oust", 1000 },
+		{ "rive", 1000 },
 	};
-	size_t	 i;
+	size_t i;
 
 	for (i = 0; i < sizeof caps / sizeof caps[0]; i++)
-		ck_assert_uint_eq(rules_game_find(caps[i].game)->turn_cap,
-		    caps[i].cap);
+		ck_assert_uint_eq(
+		    rules_game_find(caps[i].game)->turn_cap, caps[i].cap);
 }
 END_TEST
 
@@ -255,8 +277,8 @@ assert_no_swap(struct rules_position *pos, const struct rules_action *acts,
     size_t n, const char *code)
 {
 	struct rules_action swap = { .kind = RULES_SWAP };
-	struct diag d;
-	size_t	 k;
+	struct diag	    d;
+	size_t		    k;
 
 	for (k = 0; k < n; k++)
 		ck_assert_int_ne(acts[k].kind, RULES_SWAP);
@@ -267,12 +289,12 @@ assert_no_swap(struct rules_position *pos, const struct rules_action *acts,
 static void
 assert_pie_rule(const struct rules_game *g)
 {
-	struct rules_action acts[RULES_MAX_CELLS + 2], one;
+	struct rules_action    acts[RULES_MAX_CELLS + 2], one;
 	struct rules_position *pos;
-	struct diag d;
-	struct rules_rng rng;
-	size_t	 n, k;
-	int	 mover;
+	struct diag	       d;
+	struct rules_rng       rng;
+	size_t		       n, k;
+	int		       mover;
 
 	rules_rng_seed(&rng, 3);
 	pos = rules_position_new(g, NULL, NULL, &d);
@@ -283,8 +305,8 @@ assert_pie_rule(const struct rules_game *g)
 		ck_assert_uint_gt(n, 0);
 		for (k = 0; k < n; k++)
 			ck_assert_int_ne(acts[k].kind, RULES_SWAP);
-		ck_assert_int_eq(rules_play(pos,
-		    &acts[rules_rng_below(&rng, n)], NULL), 0);
+		ck_assert_int_eq(
+		    rules_play(pos, &acts[rules_rng_below(&rng, n)], NULL), 0);
 	}
 	n = rules_legal(pos, acts, RULES_MAX_CELLS + 2);
 	ck_assert(!rules_swapped(pos));
@@ -317,7 +339,7 @@ assert_pie_rule(const struct rules_game *g)
 START_TEST(registry_pie_rule)
 {
 	const struct rules_game *g;
-	size_t	 i;
+	size_t			 i;
 
 	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
 		assert_pie_rule(g);
@@ -327,16 +349,16 @@ END_TEST
 START_TEST(variant_parse)
 {
 	struct rules_variant v;
-	struct diag d;
+	struct diag	     d;
 
 	/* Reversi has no pie rule: it is off and cannot be named. */
 	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "", &v, &d), 0);
 	ck_assert(!v.pie);
-	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "no-pie", &v, &d),
-	    -1);
+	ck_assert_int_eq(
+	    rules_variant_parse(&rules_reversi, "no-pie", &v, &d), -1);
 	ck_assert_str_eq(diag_name(d.code), "bad-variant");
-	ck_assert_int_eq(rules_variant_parse(&rules_reversi, "fast", &v, &d),
-	    -1);
+	ck_assert_int_eq(
+	    rules_variant_parse(&rules_reversi, "fast", &v, &d), -1);
 	ck_assert_str_eq(d.msg, "unknown variant \"fast\"");
 }
 END_TEST
@@ -378,7 +400,8 @@ START_TEST(reversi_flips_every_line)
 	    "X.XXX..."
 	    "........"
 	    "........"
-	    "........", 0);
+	    "........",
+	    0);
 	turns_play(pos, "c3");
 	diagram_assert(pos,
 	    "X.X.X..."
@@ -396,8 +419,8 @@ END_TEST
 START_TEST(reversi_run_must_end_in_own_disc)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action a = { .kind = RULES_PLACE };
-	struct diag d;
+	struct rules_action    a = { .kind = RULES_PLACE };
+	struct diag	       d;
 
 	/*
 	 * a1: the row of white discs runs to the edge, the column is mine;
@@ -411,7 +434,8 @@ START_TEST(reversi_run_must_end_in_own_disc)
 	    "...XO..."
 	    "........"
 	    "........"
-	    "........", 0);
+	    "........",
+	    0);
 	a.to = (int16_t)turns_cell(pos, "a1");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
 	diagram_assert(pos,
@@ -430,8 +454,8 @@ END_TEST
 START_TEST(reversi_illegal_moves)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action a = { .kind = RULES_PLACE };
-	struct diag d;
+	struct rules_action    a = { .kind = RULES_PLACE };
+	struct diag	       d;
 
 	a.to = (int16_t)turns_cell(pos, "d4");
 	turns_reject(pos, &a, "occupied", &d);
@@ -453,8 +477,8 @@ END_TEST
 START_TEST(reversi_pass_only_without_moves)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action a = { .kind = RULES_PLACE };
-	struct diag d;
+	struct rules_action    a = { .kind = RULES_PLACE };
+	struct diag	       d;
 
 	/* White (O) to move has nothing: its only action is pass. */
 	diagram_setup(pos,
@@ -465,7 +489,8 @@ START_TEST(reversi_pass_only_without_moves)
 	    "XXXXXXXX"
 	    "XXXXXXXX"
 	    "XXXXXXO."
-	    "XXXXXXX.", 1);
+	    "XXXXXXX.",
+	    1);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	turns_assert_listed(pos, "pass");
 	a.to = (int16_t)turns_cell(pos, "h7");
@@ -480,7 +505,7 @@ END_TEST
 START_TEST(reversi_end_and_wof_score)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_score s;
+	struct rules_score     s;
 
 	/* The shortest game: 9 moves, White wiped out with 51 squares empty. */
 	turns_play(pos, "e6 f4 e3 f6 g5 d6 e7 f5 c5");
@@ -500,7 +525,7 @@ END_TEST
 START_TEST(reversi_draw_splits_empties)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_score s;
+	struct rules_score     s;
 
 	/* Neither side can move; 31 discs each, 2 empty squares. */
 	diagram_setup(pos,
@@ -511,7 +536,8 @@ START_TEST(reversi_draw_splits_empties)
 	    "OOOOOOO."
 	    "OOOOOOOO"
 	    "OOOOOOOO"
-	    "OOOOOOOO", 0);
+	    "OOOOOOOO",
+	    0);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
 	ck_assert_int_eq(s.winner, -1);
@@ -526,53 +552,57 @@ END_TEST
 START_TEST(reversi_setup_refuses_the_unreachable)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
-	struct diag d;
+	struct diag	       d;
 
 	/* The centre is filled at the start and no disc is ever removed. */
 	ck_assert_str_eq(diagram_refused(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........", 0, &d),
+			     "........"
+			     "........"
+			     "........"
+			     "........"
+			     "........"
+			     "........"
+			     "........"
+			     "........",
+			     0, &d),
 	    "d4 is empty: the four centre squares hold discs from the start "
 	    "and no disc is ever removed");
 	ck_assert_str_eq(diagram_refused(pos,
-	    "........"
-	    "........"
-	    "..XXX..."
-	    "...OX..."
-	    "...X...."
-	    "........"
-	    "........"
-	    "........", 1, &d),
+			     "........"
+			     "........"
+			     "..XXX..."
+			     "...OX..."
+			     "...X...."
+			     "........"
+			     "........"
+			     "........",
+			     1, &d),
 	    "e5 is empty: the four centre squares hold discs from the start "
 	    "and no disc is ever removed");
 	/* Every move adds a disc: four discs are the start itself. */
 	ck_assert_str_eq(diagram_refused(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "...XX..."
-	    "...XO..."
-	    "........"
-	    "........"
-	    "........", 0, &d),
+			     "........"
+			     "........"
+			     "........"
+			     "...XX..."
+			     "...XO..."
+			     "........"
+			     "........"
+			     "........",
+			     0, &d),
 	    "d4 is black: four discs are the start position, where it is "
 	    "white");
 	/* Black has a move at the start, so cannot have passed. */
 	ck_assert_str_eq(diagram_refused(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "...OX..."
-	    "...XO..."
-	    "........"
-	    "........"
-	    "........", 1, &d),
+			     "........"
+			     "........"
+			     "........"
+			     "...OX..."
+			     "...XO..."
+			     "........"
+			     "........"
+			     "........",
+			     1, &d),
 	    "white cannot be to move in the start position: black has a "
 	    "move there and may not pass");
 	/* One move later White is to move: accepted. */
@@ -584,7 +614,8 @@ START_TEST(reversi_setup_refuses_the_unreachable)
 	    "...XXX.."
 	    "........"
 	    "........"
-	    "........", 1);
+	    "........",
+	    1);
 	turns_assert_legal(pos, "d6 f4 f6");
 	/* The start itself, on a 6x6 board too. */
 	diagram_setup(pos,
@@ -595,25 +626,28 @@ START_TEST(reversi_setup_refuses_the_unreachable)
 	    "...XO..."
 	    "........"
 	    "........"
-	    "........", 0);
+	    "........",
+	    0);
 	rules_position_free(pos);
 	pos = turns_new("reversi", "6");
 	ck_assert_str_eq(diagram_refused(pos,
-	    "......"
-	    "......"
-	    "..OX.."
-	    "..XO.."
-	    "......"
-	    "......", 1, &d),
+			     "......"
+			     "......"
+			     "..OX.."
+			     "..XO.."
+			     "......"
+			     "......",
+			     1, &d),
 	    "white cannot be to move in the start position: black has a "
 	    "move there and may not pass");
 	ck_assert_str_eq(diagram_refused(pos,
-	    "......"
-	    "......"
-	    "..O..."
-	    "..XO.."
-	    "......"
-	    "......", 0, &d),
+			     "......"
+			     "......"
+			     "..O..."
+			     "..XO.."
+			     "......"
+			     "......",
+			     0, &d),
 	    "d3 is empty: the four centre squares hold discs from the start "
 	    "and no disc is ever removed");
 	rules_position_free(pos);
@@ -623,16 +657,17 @@ END_TEST
 START_TEST(reversi_perft)
 {
 	/* rules.md §1, Aart Bik's convention. */
-	static const uint64_t want[] = { 1, 4, 12, 56, 244, 1396, 8200,
-	    55092, 390216, 3005288 };
+	static const uint64_t  want[] = { 1, 4, 12, 56, 244, 1396, 8200, 55092,
+		 390216, 3005288 };
 	struct rules_position *pos = turns_new("reversi", NULL);
-	int	 depth;
+	int		       depth;
 
 	for (depth = 0; depth <= 9; depth++)
 		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
 	/* The generic perft through legal() and play() agrees. */
-	ck_assert_uint_eq(rules_perft_actions(pos->game, &pos->board,
-	    pos->state, 6), want[6]);
+	ck_assert_uint_eq(
+	    rules_perft_actions(pos->game, &pos->board, pos->state, 6),
+	    want[6]);
 	rules_position_free(pos);
 }
 END_TEST
@@ -651,15 +686,16 @@ __asan_default_options(void)
 START_TEST(perft_out_of_memory)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_game huge = *pos->game;
+	struct rules_game      huge = *pos->game;
 
 	/* A state no malloc can copy: the walk says so, not "0 leaves". */
 	huge.state_size = SIZE_MAX / 2;
-	ck_assert_uint_eq(rules_perft_actions(&huge, &pos->board, pos->state,
-	    2), RULES_PERFT_NO_MEMORY);
+	ck_assert_uint_eq(
+	    rules_perft_actions(&huge, &pos->board, pos->state, 2),
+	    RULES_PERFT_NO_MEMORY);
 	/* Depth 1 counts the legal moves without copying a state. */
-	ck_assert_uint_eq(rules_perft_actions(&huge, &pos->board, pos->state,
-	    1), 4);
+	ck_assert_uint_eq(
+	    rules_perft_actions(&huge, &pos->board, pos->state, 1), 4);
 	rules_position_free(pos);
 }
 END_TEST
@@ -668,7 +704,7 @@ END_TEST
 static int
 oracle_flips(int *cells, int n, int me, int sq, bool apply)
 {
-	int	 dx, dy, x, y, run, total = 0;
+	int dx, dy, x, y, run, total = 0;
 
 	if (cells[sq] != 0)
 		return 0;
@@ -698,12 +734,12 @@ oracle_flips(int *cells, int n, int me, int sq, bool apply)
 START_TEST(reversi_matches_oracle)
 {
 	static const char *const sizes[] = { "4x4", "6x6", "8x8", "10x10",
-	    "16x16" };
-	struct rules_position *pos;
-	struct rules_action acts[256];
-	struct rules_rng rng;
-	int	 cells[256], i, n, me, games, k, count;
-	size_t	 nl;
+		"16x16" };
+	struct rules_position	*pos;
+	struct rules_action	 acts[256];
+	struct rules_rng	 rng;
+	int			 cells[256], i, n, me, games, k, count;
+	size_t			 nl;
 
 	pos = turns_new("reversi", sizes[_i]);
 	n = pos->board.width;
@@ -717,15 +753,18 @@ START_TEST(reversi_matches_oracle)
 			nl = rules_legal(pos, acts, 256);
 			count = 0;
 			for (i = 0; i < n * n; i++)
-				count += oracle_flips(cells, n, me, i, false) > 0;
+				count += oracle_flips(cells, n, me, i, false) >
+				    0;
 			if (count == 0) {
 				ck_assert_int_eq(nl, 1);
 				ck_assert_int_eq(acts[0].kind, RULES_PASS);
 			} else {
 				ck_assert_int_eq(nl, count);
 				for (k = 0; k < (int)nl; k++)
-					ck_assert_int_gt(oracle_flips(cells, n,
-					    me, acts[k].to, false), 0);
+					ck_assert_int_gt(
+					    oracle_flips(cells, n, me,
+						acts[k].to, false),
+					    0);
 			}
 			k = (int)rules_rng_below(&rng, nl);
 			if (acts[k].kind == RULES_PLACE) {
@@ -741,8 +780,8 @@ START_TEST(reversi_matches_oracle)
 			 */
 			if (games < 2 && pos->actions % 7 == 0)
 				ck_assert_uint_eq(rules_perft(pos, 3),
-				    rules_perft_actions(pos->game,
-				    &pos->board, pos->state, 3));
+				    rules_perft_actions(
+					pos->game, &pos->board, pos->state, 3));
 		}
 	}
 	rules_position_free(pos);
@@ -752,8 +791,8 @@ END_TEST
 START_TEST(reversi_board_specs)
 {
 	static const char *const bad[] = { "7x7", "18", "8x6", "", "8x08",
-	    "8x+8", "8x 8", "08x8", NULL };
-	struct rules_position *pos;
+		"8x+8", "8x 8", "08x8", NULL };
+	struct rules_position	*pos;
 
 	pos = turns_new("reversi", "6");
 	ck_assert_str_eq(pos->board.name, "6x6");
@@ -768,8 +807,8 @@ START_TEST(playout_is_reproducible)
 {
 	struct rules_position *a = turns_new("reversi", NULL);
 	struct rules_position *b = turns_new("reversi", NULL);
-	struct rules_rng r1, r2;
-	int	 i;
+	struct rules_rng       r1, r2;
+	int		       i;
 
 	rules_rng_seed(&r1, 7);
 	rules_rng_seed(&r2, 7);
@@ -790,8 +829,8 @@ END_TEST
 static Suite *
 rules_suite(void)
 {
-	Suite	*s = suite_create("rules");
-	TCase	*tc;
+	Suite *s = suite_create("rules");
+	TCase *tc;
 
 	tc = tcase_create("geometry");
 	tcase_add_test(tc, hexhex_cell_counts);

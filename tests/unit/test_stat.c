@@ -49,8 +49,8 @@ game(int black, int white, const char *pb, const char *pw)
 START_TEST(test_add)
 {
 	struct stat_summary *s = stat_summary_new(NULL);
-	struct stat_game g = game(40, 24, "Ada", "Brian");
-	struct stat_group *gr;
+	struct stat_game     g = game(40, 24, "Ada", "Brian");
+	struct stat_group   *gr;
 
 	ck_assert_int_eq(stat_add(s, &g), 0);
 	g = game(20, 44, "Brian", "Ada");
@@ -79,8 +79,8 @@ START_TEST(test_add)
 	ck_assert_uint_eq(gr->npairs, 1);
 	ck_assert_uint_eq(gr->pair[0].wins_a + gr->pair[0].wins_b, 2);
 	ck_assert_uint_eq(gr->pair[0].draws, 1);
-	ck_assert_uint_eq(gr->pair[0].a == 0 ? gr->pair[0].wins_a :
-	    gr->pair[0].wins_b, 2);
+	ck_assert_uint_eq(
+	    gr->pair[0].a == 0 ? gr->pair[0].wins_a : gr->pair[0].wins_b, 2);
 	stat_summary_free(s);
 }
 END_TEST
@@ -88,7 +88,7 @@ END_TEST
 START_TEST(test_swap_seats)
 {
 	struct stat_summary *s = stat_summary_new(NULL);
-	struct stat_game g = game(40, 24, "Ada", "Brian");
+	struct stat_game     g = game(40, 24, "Ada", "Brian");
 
 	/* After a swap the first mover holds White: Black's win is seat 2. */
 	g.swapped = true;
@@ -104,7 +104,7 @@ END_TEST
 static void
 assert_same_group(const struct stat_group *x, const struct stat_group *y)
 {
-	size_t	 i, j;
+	size_t i, j;
 
 	ck_assert_uint_eq(x->records, y->records);
 	ck_assert_uint_eq(x->finished, y->finished);
@@ -116,8 +116,8 @@ assert_same_group(const struct stat_group *x, const struct stat_group *y)
 		ck_assert_uint_eq(x->margin.count[i], y->margin.count[i]);
 	}
 	ck_assert_uint_eq(x->nseries, y->nseries);
-	ck_assert_uint_eq(x->series[0].by_colour[1].sumsq,
-	    y->series[0].by_colour[1].sumsq);
+	ck_assert_uint_eq(
+	    x->series[0].by_colour[1].sumsq, y->series[0].by_colour[1].sumsq);
 	ck_assert_uint_eq(x->nplayers, y->nplayers);
 	ck_assert_uint_eq(x->npairs, y->npairs);
 	for (i = 0; i < x->npairs; i++) {
@@ -147,21 +147,21 @@ assert_same_group(const struct stat_group *x, const struct stat_group *y)
 START_TEST(test_merge_exact)
 {
 	static const char *const names[] = { "Ada", "Brian", "Chen", "Dana" };
-	struct stat_summary *whole = stat_summary_new(NULL), *part[3];
-	struct stat_summary *merged = stat_summary_new(NULL);
-	struct stat_game g;
-	unsigned seed = 7;
-	int	 i, k;
+	struct stat_summary	*whole = stat_summary_new(NULL), *part[3];
+	struct stat_summary	*merged = stat_summary_new(NULL);
+	struct stat_game	 g;
+	unsigned		 seed = 7;
+	int			 i, k;
 
 	for (k = 0; k < 3; k++)
 		part[k] = stat_summary_new(NULL);
 	for (i = 0; i < 300; i++) {
-		int	 b;
+		int b;
 
 		seed = seed * 1103515245u + 12345u;
 		b = (int)(seed >> 16) % 65;
-		g = game(b, 64 - b, names[(seed >> 8) % 4],
-		    names[(seed >> 12) % 4]);
+		g = game(
+		    b, 64 - b, names[(seed >> 8) % 4], names[(seed >> 12) % 4]);
 		ck_assert_int_eq(stat_add(whole, &g), 0);
 		ck_assert_int_eq(stat_add(part[(seed >> 20) % 3], &g), 0);
 	}
@@ -182,8 +182,8 @@ END_TEST
 START_TEST(test_groups_sorted)
 {
 	struct stat_summary *s = stat_summary_new("Event");
-	struct stat_group **v;
-	struct stat_game g = game(40, 24, "Ada", "Brian");
+	struct stat_group  **v;
+	struct stat_game     g = game(40, 24, "Ada", "Brian");
 
 	g.value = "b";
 	stat_add(s, &g);
@@ -206,9 +206,9 @@ END_TEST
 
 START_TEST(test_quantiles)
 {
-	struct stat_hist h = { 0 };
+	struct stat_hist    h = { 0 };
 	struct stat_moments m;
-	double	 mean, sd;
+	double		    mean, sd;
 
 	/* 1, 2, 2, 3, 10: nearest rank. */
 	stat_hist_add(&h, 2, 2);
@@ -236,7 +236,7 @@ END_TEST
 
 START_TEST(test_wilson)
 {
-	double	 lo, hi;
+	double lo, hi;
 
 	ck_assert(!stat_wilson(0, 0, 1.959964, &lo, &hi));
 	/* 5 of 10: 0.5 -+ 1.96/1.38416 * sqrt(0.025 + 0.009604). */
@@ -253,9 +253,9 @@ END_TEST
 START_TEST(test_ratings_hand)
 {
 	struct stat_summary *s = stat_summary_new(NULL);
-	struct stat_game g;
-	struct stat_rating *r;
-	int	 i;
+	struct stat_game     g;
+	struct stat_rating  *r;
+	int		     i;
 
 	/* Ada 3 - 1 Brian: strengths 3 : 1, so 400 log10 3 Elo apart. */
 	for (i = 0; i < 4; i++) {
@@ -267,12 +267,12 @@ START_TEST(test_ratings_hand)
 	ck_assert_uint_eq(r[0].wins, 3);
 	ck_assert_uint_eq(r[0].losses, 1);
 	ck_assert_uint_eq(r[1].games, 4);
-	ck_assert_double_eq_tol(r[0].rating - r[1].rating,
-	    400 * log10(3.0), 1e-6);
+	ck_assert_double_eq_tol(
+	    r[0].rating - r[1].rating, 400 * log10(3.0), 1e-6);
 	ck_assert_double_eq_tol(r[0].rating + r[1].rating, 0, 1e-6);
 	/* Information 4 * 3/4 * 1/4 = 3/4 for each. */
-	ck_assert_double_eq_tol(r[0].error, 1.959964 * 400 / log(10) /
-	    sqrt(0.75), 1e-6);
+	ck_assert_double_eq_tol(
+	    r[0].error, 1.959964 * 400 / log(10) / sqrt(0.75), 1e-6);
 	free(r);
 
 	/*
@@ -281,13 +281,13 @@ START_TEST(test_ratings_hand)
 	 */
 	ck_assert_int_eq(stat_ratings(s->group[0], 1, &r), 0);
 	{
-		double	 ga = pow(10, r[0].rating / 400);
-		double	 gb = pow(10, r[1].rating / 400);
+		double ga = pow(10, r[0].rating / 400);
+		double gb = pow(10, r[1].rating / 400);
 
-		ck_assert_double_eq_tol(3.5, 4 * ga / (ga + gb) + ga / (ga + 1),
-		    1e-8);
-		ck_assert_double_eq_tol(1.5, 4 * gb / (ga + gb) + gb / (gb + 1),
-		    1e-8);
+		ck_assert_double_eq_tol(
+		    3.5, 4 * ga / (ga + gb) + ga / (ga + 1), 1e-8);
+		ck_assert_double_eq_tol(
+		    1.5, 4 * gb / (ga + gb) + gb / (gb + 1), 1e-8);
 	}
 	ck_assert(r[0].rating > 0 && r[1].rating < 0);
 	free(r);
@@ -298,8 +298,8 @@ END_TEST
 START_TEST(test_ratings_unbeaten)
 {
 	struct stat_summary *s = stat_summary_new(NULL);
-	struct stat_game g = game(40, 24, "Ada", "Brian");
-	struct stat_rating *r;
+	struct stat_game     g = game(40, 24, "Ada", "Brian");
+	struct stat_rating  *r;
 
 	/* A clean sweep has no finite maximum; the prior keeps it finite. */
 	stat_add(s, &g);
@@ -316,11 +316,11 @@ END_TEST
 /* Counts add up to 2^63 - 1 and no further; sums stay within it. */
 START_TEST(test_count_overflow)
 {
-	uint64_t a = STAT_COUNT_MAX - 2;
-	int64_t	 b = -(int64_t)STAT_COUNT_MAX + 1;
+	uint64_t	     a = STAT_COUNT_MAX - 2;
+	int64_t		     b = -(int64_t)STAT_COUNT_MAX + 1;
 	struct stat_summary *x = stat_summary_new(NULL);
 	struct stat_summary *y = stat_summary_new(NULL);
-	struct stat_game g = game(40, 24, "Ada", "Brian");
+	struct stat_game     g = game(40, 24, "Ada", "Brian");
 
 	ck_assert(stat_count_add(&a, 2));
 	ck_assert_uint_eq(a, STAT_COUNT_MAX);
@@ -343,8 +343,8 @@ END_TEST
 
 /* A cover of shard k/n (0/0: none) of the inputs named, added to s. */
 static enum stat_conflict
-cover(struct stat_summary *s, unsigned long k, unsigned long n,
-    const char *a, const char *b, size_t *other)
+cover(struct stat_summary *s, unsigned long k, unsigned long n, const char *a,
+    const char *b, size_t *other)
 {
 	struct stat_cover *c = stat_cover_add(s, k, n, "p.yaml");
 	enum stat_conflict why;
@@ -353,8 +353,8 @@ cover(struct stat_summary *s, unsigned long k, unsigned long n,
 	/* An input's size and checksum follow from its name here. */
 	ck_assert_int_eq(stat_cover_input(c, a, (uint64_t)a[0], a[0]), 0);
 	if (b != NULL)
-		ck_assert_int_eq(stat_cover_input(c, b, (uint64_t)b[0], b[0]),
-		    0);
+		ck_assert_int_eq(
+		    stat_cover_input(c, b, (uint64_t)b[0], b[0]), 0);
 	*other = (size_t)-1;
 	why = stat_cover_conflict(s, other);
 	if (why == STAT_CONFLICT_NONE)
@@ -367,23 +367,20 @@ cover(struct stat_summary *s, unsigned long k, unsigned long n,
 START_TEST(test_covers)
 {
 	struct stat_summary *s = stat_summary_new(NULL);
-	unsigned long k[4];
-	size_t	 o;
+	unsigned long	     k[4];
+	size_t		     o;
 
 	ck_assert_int_eq(cover(s, 1, 4, "a", "b", &o), STAT_CONFLICT_NONE);
 	ck_assert_int_eq(cover(s, 3, 4, "a", "b", &o), STAT_CONFLICT_NONE);
 	/* The same shard again; shards that share records (gcd). */
 	ck_assert_int_eq(cover(s, 3, 4, "a", "b", &o), STAT_CONFLICT_SAME);
 	ck_assert_uint_eq(o, 1);
-	ck_assert_int_eq(cover(s, 1, 2, "a", "b", &o),
-	    STAT_CONFLICT_OVERLAP);
-	ck_assert_int_eq(cover(s, 0, 0, "a", "b", &o),
-	    STAT_CONFLICT_OVERLAP);
+	ck_assert_int_eq(cover(s, 1, 2, "a", "b", &o), STAT_CONFLICT_OVERLAP);
+	ck_assert_int_eq(cover(s, 0, 0, "a", "b", &o), STAT_CONFLICT_OVERLAP);
 	/* 2/8 shares no record with 1/4 or 3/4, but splits another way. */
 	ck_assert_int_eq(cover(s, 2, 8, "a", "b", &o), STAT_CONFLICT_SPLIT);
 	/* Another list sharing an input; lists of other inputs merge. */
-	ck_assert_int_eq(cover(s, 0, 0, "b", NULL, &o),
-	    STAT_CONFLICT_SHARED);
+	ck_assert_int_eq(cover(s, 0, 0, "b", NULL, &o), STAT_CONFLICT_SHARED);
 	ck_assert_int_eq(cover(s, 0, 0, "c", NULL, &o), STAT_CONFLICT_NONE);
 	ck_assert_int_eq(cover(s, 0, 0, "c", "d", &o), STAT_CONFLICT_SHARED);
 	ck_assert_uint_eq(s->ncovers, 3);
@@ -417,9 +414,9 @@ END_TEST
  */
 START_TEST(test_elo_trinomial)
 {
-	const unsigned long ldw[STAT_TRINOMIAL] = { 2, 2, 6 };
+	const unsigned long    ldw[STAT_TRINOMIAL] = { 2, 2, 6 };
 	const struct stat_sprt t = { 0, 10, 0.05, 0.05 };
-	struct stat_elo e;
+	struct stat_elo	       e;
 
 	stat_elo_of(ldw, STAT_TRINOMIAL, &e);
 	ck_assert(e.defined);
@@ -428,8 +425,8 @@ START_TEST(test_elo_trinomial)
 	ck_assert_double_eq_tol(e.lo, -33.3994, 1e-4);
 	ck_assert_double_eq_tol(e.hi, 504.0333, 1e-4);
 	ck_assert_double_eq_tol(e.los, 0.943077, 1e-6);
-	ck_assert_double_eq_tol(stat_sprt_llr(&t, ldw, STAT_TRINOMIAL),
-	    0.138982, 1e-6);
+	ck_assert_double_eq_tol(
+	    stat_sprt_llr(&t, ldw, STAT_TRINOMIAL), 0.138982, 1e-6);
 	ck_assert_double_eq_tol(stat_sprt_lower(&t), -2.944439, 1e-6);
 	ck_assert_double_eq_tol(stat_sprt_upper(&t), 2.944439, 1e-6);
 	ck_assert_int_eq(stat_sprt_verdict(&t, 0.17), STAT_INCONCLUSIVE);
@@ -456,9 +453,9 @@ END_TEST
  */
 START_TEST(test_elo_pentanomial)
 {
-	const unsigned long pairs[STAT_PENTANOMIAL] = { 1, 2, 3, 3, 1 };
+	const unsigned long    pairs[STAT_PENTANOMIAL] = { 1, 2, 3, 3, 1 };
 	const struct stat_sprt t = { 0, 10, 0.05, 0.05 };
-	struct stat_elo e;
+	struct stat_elo	       e;
 
 	stat_elo_of(pairs, STAT_PENTANOMIAL, &e);
 	ck_assert(e.defined);
@@ -467,8 +464,8 @@ START_TEST(test_elo_pentanomial)
 	ck_assert_double_eq_tol(e.lo, -108.2930, 1e-4);
 	ck_assert_double_eq_tol(e.hi, 148.0088, 1e-4);
 	ck_assert_double_eq_tol(e.los, 0.609656, 1e-6);
-	ck_assert_double_eq_tol(stat_sprt_llr(&t, pairs, STAT_PENTANOMIAL),
-	    0.031340, 1e-6);
+	ck_assert_double_eq_tol(
+	    stat_sprt_llr(&t, pairs, STAT_PENTANOMIAL), 0.031340, 1e-6);
 }
 END_TEST
 
@@ -499,19 +496,19 @@ END_TEST
  */
 START_TEST(test_elo_extremes)
 {
-	const unsigned long none[STAT_TRINOMIAL] = { 0, 0, 0 };
-	const unsigned long wins[STAT_TRINOMIAL] = { 0, 0, 30 };
-	const unsigned long losses[STAT_TRINOMIAL] = { 30, 0, 0 };
-	const unsigned long draws[STAT_TRINOMIAL] = { 0, 30, 0 };
-	const unsigned long won[STAT_PENTANOMIAL] = { 0, 0, 0, 0, 15 };
-	const unsigned long won103[STAT_PENTANOMIAL] = { 0, 0, 0, 0, 103 };
-	const unsigned long won104[STAT_PENTANOMIAL] = { 0, 0, 0, 0, 104 };
-	const unsigned long even[STAT_PENTANOMIAL] = { 0, 0, 1, 0, 0 };
-	const unsigned long even101[STAT_PENTANOMIAL] = { 0, 0, 101, 0, 0 };
-	const unsigned long even102[STAT_PENTANOMIAL] = { 0, 0, 102, 0, 0 };
+	const unsigned long    none[STAT_TRINOMIAL] = { 0, 0, 0 };
+	const unsigned long    wins[STAT_TRINOMIAL] = { 0, 0, 30 };
+	const unsigned long    losses[STAT_TRINOMIAL] = { 30, 0, 0 };
+	const unsigned long    draws[STAT_TRINOMIAL] = { 0, 30, 0 };
+	const unsigned long    won[STAT_PENTANOMIAL] = { 0, 0, 0, 0, 15 };
+	const unsigned long    won103[STAT_PENTANOMIAL] = { 0, 0, 0, 0, 103 };
+	const unsigned long    won104[STAT_PENTANOMIAL] = { 0, 0, 0, 0, 104 };
+	const unsigned long    even[STAT_PENTANOMIAL] = { 0, 0, 1, 0, 0 };
+	const unsigned long    even101[STAT_PENTANOMIAL] = { 0, 0, 101, 0, 0 };
+	const unsigned long    even102[STAT_PENTANOMIAL] = { 0, 0, 102, 0, 0 };
 	const struct stat_sprt t = { 0, 10, 0.05, 0.05 };
-	struct stat_elo e;
-	double	 llr;
+	struct stat_elo	       e;
+	double		       llr;
 
 	stat_elo_of(none, STAT_TRINOMIAL, &e);
 	ck_assert(!e.defined);
@@ -532,8 +529,8 @@ START_TEST(test_elo_extremes)
 	ck_assert_double_eq_tol(e.elo, 0, 1e-9);
 	ck_assert_double_eq_tol(e.los, 0.5, 1e-12);
 
-	ck_assert_double_eq_tol(stat_sprt_llr(&t, won, STAT_PENTANOMIAL),
-	    0.425578, 1e-6);
+	ck_assert_double_eq_tol(
+	    stat_sprt_llr(&t, won, STAT_PENTANOMIAL), 0.425578, 1e-6);
 	llr = stat_sprt_llr(&t, won103, STAT_PENTANOMIAL);
 	ck_assert_double_eq_tol(llr, 2.921976, 1e-6);
 	ck_assert_int_eq(stat_sprt_verdict(&t, llr), STAT_INCONCLUSIVE);
@@ -555,8 +552,8 @@ END_TEST
 static Suite *
 stat_suite(void)
 {
-	Suite	*s = suite_create("stat");
-	TCase	*tc = tcase_create("core");
+	Suite *s = suite_create("stat");
+	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, test_add);
 	tcase_add_test(tc, test_swap_seats);

@@ -15,18 +15,18 @@
 #include "turns.h"
 #include "unit.h"
 
-#define WHITE	0
-#define BLACK	1
+#define WHITE 0
+#define BLACK 1
 
 /* The destinations of the stone on `from', space-separated, in order. */
 static void
-assert_moves(const struct rules_position *pos, const char *from,
-    const char *want)
+assert_moves(
+    const struct rules_position *pos, const char *from, const char *want)
 {
 	struct rules_action acts[512];
-	char	 got[256], name[RULES_CELL_NAME];
-	size_t	 n, i, k = 0;
-	int	 f = turns_cell(pos, from);
+	char		    got[256], name[RULES_CELL_NAME];
+	size_t		    n, i, k = 0;
+	int		    f = turns_cell(pos, from);
 
 	n = rules_legal(pos, acts, 512);
 	got[0] = '\0';
@@ -35,8 +35,8 @@ assert_moves(const struct rules_position *pos, const char *from,
 		if (acts[i].from != f)
 			continue;
 		k += (size_t)snprintf(got + k, sizeof got - k, "%s%s",
-		    k ? " " : "", rules_cell_name(&pos->board, acts[i].to,
-		    name));
+		    k ? " " : "",
+		    rules_cell_name(&pos->board, acts[i].to, name));
 	}
 	ck_assert_str_eq(got, want);
 }
@@ -45,8 +45,8 @@ assert_moves(const struct rules_position *pos, const char *from,
 
 START_TEST(stones_registered)
 {
-	static const char *const bad[] = { "10x10", "7", "8x08", "8x+8",
-	    "8x 8", NULL };
+	static const char *const bad[] = { "10x10", "7", "8x08", "8x+8", "8x 8",
+		NULL };
 	const struct rules_game *g = rules_game_find("stones");
 
 	ck_assert_ptr_eq(g, &rules_stones);
@@ -63,7 +63,7 @@ END_TEST
 START_TEST(stones_start)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_score s;
+	struct rules_score     s;
 
 	diagram_assert(pos,
 	    "OOOOOOOO"
@@ -104,7 +104,8 @@ START_TEST(stones_jump_pins_and_slide_goes_on)
 	    "........"
 	    "...O...."
 	    "........"
-	    ".X......", WHITE);
+	    ".X......",
+	    WHITE);
 	/* Up-left a2; up-right c2, over d3, then any empty square beyond. */
 	assert_moves(pos, "b1", "a2 c2 e4 f5 g6 h7");
 	turns_play(pos, "b1-f5");
@@ -126,7 +127,7 @@ END_TEST
 START_TEST(stones_one_jump_per_move)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag d;
+	struct diag	       d;
 
 	diagram_setup(pos,
 	    "........"
@@ -136,15 +137,16 @@ START_TEST(stones_one_jump_per_move)
 	    "........"
 	    "..O....."
 	    "........"
-	    "X.......", WHITE);
+	    "X.......",
+	    WHITE);
 	/* After c3 the slide stops at e5: no second jump. */
 	assert_moves(pos, "a1", "b2 d4");
 	ck_assert_str_eq(turns_fail(pos, "a1-f6", "second-jump", &d),
 	    "a1-f6 would jump both c3 and e5: a move jumps one stone at most");
 	turns_fail(pos, "a1-h8", "second-jump", &d);
 	turns_play(pos, "a1-d4");
-	ck_assert_int_eq(turns_piece(pos, "c3"),
-	    RULES_PIECE(BLACK) | RULES_PINNED);
+	ck_assert_int_eq(
+	    turns_piece(pos, "c3"), RULES_PIECE(BLACK) | RULES_PINNED);
 	rules_position_free(pos);
 }
 END_TEST
@@ -152,7 +154,7 @@ END_TEST
 START_TEST(stones_landing_must_be_empty)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag d;
+	struct diag	       d;
 
 	/* c3 is jumpable but d4 beyond it is taken; h8 has no beyond. */
 	diagram_setup(pos,
@@ -163,14 +165,15 @@ START_TEST(stones_landing_must_be_empty)
 	    "...O...."
 	    "..O....."
 	    "........"
-	    "X.......", WHITE);
+	    "X.......",
+	    WHITE);
 	assert_moves(pos, "a1", "b2");
 	assert_moves(pos, "g7", "f8");
 	/* The slide stops at c3: no jump lands on d4, so e5 is out of reach. */
 	ck_assert_str_eq(turns_fail(pos, "a1-e5", "unreachable", &d),
 	    "a1-e5 cannot jump c3: d4 beyond it is occupied");
-	ck_assert_str_eq(turns_fail(pos, "a1-d4", "occupied", &d),
-	    "d4 is occupied");
+	ck_assert_str_eq(
+	    turns_fail(pos, "a1-d4", "occupied", &d), "d4 is occupied");
 	rules_position_free(pos);
 }
 END_TEST
@@ -179,34 +182,35 @@ START_TEST(stones_jumpable_stones)
 {
 	/* c3, the `?' below, holds each of these in turn; a1 may jump it? */
 	static const struct {
-		char		 c3;
-		const char	*moves;		/* a1's destinations */
-		const char	*refusal;	/* of a1-d4; NULL: a1-e5 jumps */
+		char	    c3;
+		const char *moves;   /* a1's destinations */
+		const char *refusal; /* of a1-d4; NULL: a1-e5 jumps */
 	} cases[] = {
 		/* A pinned ally is jumped and unpinned. */
 		{ 'x', "b2 d4 e5 f6 g7 h8", NULL },
 		/* An unpinned ally blocks. */
-		{ 'X', "b2", "the unpinned white stone on c3 may not be jumped: "
+		{ 'X', "b2",
+		    "the unpinned white stone on c3 may not be jumped: "
 		    "only unpinned black stones and pinned white stones can "
 		    "be" },
 		/* A pinned opponent blocks. */
-		{ 'o', "b2", "the pinned black stone on c3 may not be jumped: "
+		{ 'o', "b2",
+		    "the pinned black stone on c3 may not be jumped: "
 		    "only unpinned black stones and pinned white stones can "
 		    "be" },
 	};
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag d;
-	char	 diagram[] =
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "..?....."
-	    "........"
-	    "X......O";
-	char	*c3 = strchr(diagram, '?');
-	size_t	 i;
+	struct diag	       d;
+	char		       diagram[] = "........"
+					   "........"
+					   "........"
+					   "........"
+					   "........"
+					   "..?....."
+					   "........"
+					   "X......O";
+	char		      *c3 = strchr(diagram, '?');
+	size_t		       i;
 
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		*c3 = cases[i].c3;
@@ -214,11 +218,12 @@ START_TEST(stones_jumpable_stones)
 		assert_moves(pos, "a1", cases[i].moves);
 		if (cases[i].refusal == NULL) {
 			turns_play(pos, "a1-e5");
-			ck_assert_int_eq(turns_piece(pos, "c3"),
-			    RULES_PIECE(WHITE));
+			ck_assert_int_eq(
+			    turns_piece(pos, "c3"), RULES_PIECE(WHITE));
 		} else
-			ck_assert_str_eq(turns_fail(pos, "a1-d4",
-			    "not-jumpable", &d), cases[i].refusal);
+			ck_assert_str_eq(
+			    turns_fail(pos, "a1-d4", "not-jumpable", &d),
+			    cases[i].refusal);
 	}
 	rules_position_free(pos);
 }
@@ -227,7 +232,7 @@ END_TEST
 START_TEST(stones_sideways_jump)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag d;
+	struct diag	       d;
 
 	diagram_setup(pos,
 	    "........"
@@ -237,7 +242,8 @@ START_TEST(stones_sideways_jump)
 	    "........"
 	    "........"
 	    "........"
-	    ".......O", WHITE);
+	    ".......O",
+	    WHITE);
 	/* c5 jumps b5 to a5; not d5, whose beyond (e5) is taken. */
 	assert_moves(pos, "c5", "b6 a7 d6 e7 f8 a5");
 	assert_moves(pos, "e5", "d6 c7 b8 f6 g7 h8");
@@ -257,8 +263,8 @@ START_TEST(stones_sideways_jump)
 	/* Down-right stops before its own h1. */
 	assert_moves(pos, "d5", "c4 b3 a2 e4 f3 g2 f5");
 	turns_play(pos, "d5-f5");
-	ck_assert_int_eq(turns_piece(pos, "e5"),
-	    RULES_PIECE(WHITE) | RULES_PINNED);
+	ck_assert_int_eq(
+	    turns_piece(pos, "e5"), RULES_PIECE(WHITE) | RULES_PINNED);
 	/* A pinned ally beside is jumped sideways and unpinned. */
 	diagram_setup(pos,
 	    "........"
@@ -268,7 +274,8 @@ START_TEST(stones_sideways_jump)
 	    "........"
 	    "........"
 	    "........"
-	    "..Xx...O", WHITE);
+	    "..Xx...O",
+	    WHITE);
 	assert_moves(pos, "c1", "b2 a3 d2 e3 f4 g5 h6 e1");
 	turns_play(pos, "c1-e1");
 	ck_assert_int_eq(turns_piece(pos, "d1"), RULES_PIECE(WHITE));
@@ -279,7 +286,7 @@ END_TEST
 START_TEST(stones_far_rank)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_score s;
+	struct rules_score     s;
 
 	/* d8 has no forward diagonal, yet jumps sideways over e8. */
 	diagram_setup(pos,
@@ -290,7 +297,8 @@ START_TEST(stones_far_rank)
 	    "........"
 	    "........"
 	    "........"
-	    ".o......", WHITE);
+	    ".o......",
+	    WHITE);
 	assert_moves(pos, "d8", "f8");
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 1);
 	turns_play(pos, "d8-f8");
@@ -312,7 +320,7 @@ END_TEST
 START_TEST(stones_black_moves_down)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag d;
+	struct diag	       d;
 
 	diagram_setup(pos,
 	    "........"
@@ -322,12 +330,13 @@ START_TEST(stones_black_moves_down)
 	    "........"
 	    "......X."
 	    "........"
-	    "X.......", BLACK);
+	    "X.......",
+	    BLACK);
 	assert_moves(pos, "e5", "d4 c3 b2 f4 h2");
 	turns_fail(pos, "e5-f6", "backward-move", &d);
 	turns_play(pos, "e5-h2");
-	ck_assert_int_eq(turns_piece(pos, "g3"),
-	    RULES_PIECE(WHITE) | RULES_PINNED);
+	ck_assert_int_eq(
+	    turns_piece(pos, "g3"), RULES_PIECE(WHITE) | RULES_PINNED);
 	rules_position_free(pos);
 }
 END_TEST
@@ -335,7 +344,7 @@ END_TEST
 START_TEST(stones_game_end_and_score)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_score s;
+	struct rules_score     s;
 
 	/*
 	 * White to move: c8 has no diagonal and nothing to jump sideways,
@@ -349,7 +358,8 @@ START_TEST(stones_game_end_and_score)
 	    "........"
 	    "........"
 	    "........"
-	    ".xO...o.", WHITE);
+	    ".xO...o.",
+	    WHITE);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
 	rules_score(pos, &s);
@@ -369,7 +379,8 @@ START_TEST(stones_game_end_and_score)
 	    "........"
 	    "........"
 	    "........"
-	    "X.O.....", WHITE);
+	    "X.O.....",
+	    WHITE);
 	rules_score(pos, &s);
 	ck_assert(!s.over);
 	ck_assert_int_eq(s.points[WHITE], 1);
@@ -395,7 +406,8 @@ START_TEST(stones_jump_only_is_not_the_end)
 	    "........"
 	    "........"
 	    ".O......"
-	    "X.......", WHITE);
+	    "X.......",
+	    WHITE);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 6);
 	diagram_setup(pos,
@@ -406,7 +418,8 @@ START_TEST(stones_jump_only_is_not_the_end)
 	    "........"
 	    "........"
 	    "........"
-	    "........", BLACK);
+	    "........",
+	    BLACK);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 6);
 	rules_position_free(pos);
@@ -417,52 +430,56 @@ END_TEST
 START_TEST(stones_setup_refuses_the_unreachable)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag d;
+	struct diag	       d;
 
 	/* Each side starts with 8 and no stone leaves the board. */
 	ck_assert_str_eq(diagram_refused(pos,
-	    "OOOOOOOO"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "X......."
-	    "XXXXXXXX", WHITE, &d),
+			     "OOOOOOOO"
+			     "........"
+			     "........"
+			     "........"
+			     "........"
+			     "........"
+			     "X......."
+			     "XXXXXXXX",
+			     WHITE, &d),
 	    "white has 9 stones: each side starts with 8 and no stone leaves "
 	    "the board");
 	ck_assert_str_eq(diagram_refused(pos,
-	    "OOOOOOOO"
-	    "........"
-	    "........"
-	    "...o...."
-	    "........"
-	    "........"
-	    "........"
-	    "XXXXXXXX", BLACK, &d),
+			     "OOOOOOOO"
+			     "........"
+			     "........"
+			     "...o...."
+			     "........"
+			     "........"
+			     "........"
+			     "XXXXXXXX",
+			     BLACK, &d),
 	    "black has 9 stones: each side starts with 8 and no stone leaves "
 	    "the board");
 	/* A jumped stone has a square on each side; a pinned one stays. */
 	ck_assert_str_eq(diagram_refused(pos,
-	    "OOOOOOOO"
-	    "........"
-	    "........"
-	    "x......."
-	    "........"
-	    "........"
-	    "........"
-	    ".XXXXXXX", WHITE, &d),
+			     "OOOOOOOO"
+			     "........"
+			     "........"
+			     "x......."
+			     "........"
+			     "........"
+			     "........"
+			     ".XXXXXXX",
+			     WHITE, &d),
 	    "the pinned stone at a5 is on an edge file: no jump passes over "
 	    "a stone there, and a pinned stone does not move");
 	ck_assert_str_eq(diagram_refused(pos,
-	    "OOOOOOO."
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "........"
-	    "XXXXXXXo", WHITE, &d),
+			     "OOOOOOO."
+			     "........"
+			     "........"
+			     "........"
+			     "........"
+			     "........"
+			     "........"
+			     "XXXXXXXo",
+			     WHITE, &d),
 	    "the pinned stone at h1 is on an edge file: no jump passes over "
 	    "a stone there, and a pinned stone does not move");
 	/* Pinned inside the board, unpinned on the edge: accepted. */
@@ -474,7 +491,8 @@ START_TEST(stones_setup_refuses_the_unreachable)
 	    "........"
 	    "........"
 	    "........"
-	    "XXXXXXo.", WHITE);
+	    "XXXXXXo.",
+	    WHITE);
 	rules_position_free(pos);
 }
 END_TEST
@@ -482,8 +500,8 @@ END_TEST
 START_TEST(stones_setup_and_pieces)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag d;
-	int	 pieces[64] = { 0 };
+	struct diag	       d;
+	int		       pieces[64] = { 0 };
 
 	ck_assert_int_eq(turns_piece(pos, "a1"), RULES_PIECE(WHITE));
 	ck_assert_int_eq(turns_piece(pos, "h8"), RULES_PIECE(BLACK));
@@ -504,9 +522,9 @@ START_TEST(stones_diagnostics)
 {
 	/* Actions no notation writes; msg NULL: the code alone is checked. */
 	static const struct {
-		struct rules_action	 a;
-		const char		*code;
-		const char		*msg;
+		struct rules_action a;
+		const char	   *code;
+		const char	   *msg;
 	} actions[] = {
 		{ { .kind = RULES_PLACE }, "wrong-action",
 		    "a stones! turn moves one stone, like c1-f4" },
@@ -517,8 +535,8 @@ START_TEST(stones_diagnostics)
 		    NULL },
 	};
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag d;
-	size_t	 i;
+	struct diag	       d;
+	size_t		       i;
 
 	for (i = 0; i < sizeof actions / sizeof actions[0]; i++) {
 		turns_reject(pos, &actions[i].a, actions[i].code, &d);
@@ -532,8 +550,8 @@ START_TEST(stones_diagnostics)
 	    "d8 holds a black stone: white moves only white stones");
 	ck_assert_str_eq(turns_fail(pos, "c1-c1", "unreachable", &d),
 	    "c1-c1 does not move the stone");
-	ck_assert_str_eq(turns_fail(pos, "c1-d1", "occupied", &d),
-	    "d1 is occupied");
+	ck_assert_str_eq(
+	    turns_fail(pos, "c1-d1", "occupied", &d), "d1 is occupied");
 	ck_assert_str_eq(turns_fail(pos, "c1-d3", "not-a-line", &d),
 	    "c1-d3 is neither a diagonal nor a sideways line");
 	turns_fail(pos, "c1-c4", "not-a-line", &d);
@@ -558,7 +576,8 @@ START_TEST(stones_diagnostics)
 	    "........"
 	    "........"
 	    "...O...."
-	    ".xXo...O", WHITE);
+	    ".xXo...O",
+	    WHITE);
 	ck_assert_str_eq(turns_fail(pos, "b1-c2", "pinned-stone", &d),
 	    "the white stone on b1 is pinned and cannot move");
 	ck_assert_str_eq(turns_fail(pos, "c1-e1", "not-jumpable", &d),
@@ -566,8 +585,8 @@ START_TEST(stones_diagnostics)
 	    "black stones and pinned white stones can be");
 	/* c1 may still jump the unpinned d2 diagonally. */
 	turns_play(pos, "c1-e3");
-	ck_assert_int_eq(turns_piece(pos, "d2"),
-	    RULES_PIECE(BLACK) | RULES_PINNED);
+	ck_assert_int_eq(
+	    turns_piece(pos, "d2"), RULES_PIECE(BLACK) | RULES_PINNED);
 	rules_position_free(pos);
 }
 END_TEST
@@ -577,15 +596,16 @@ END_TEST
 START_TEST(stones_perft)
 {
 	/* rules.md §5 for depths 1-3; depth 4 as in formats/stones.md. */
-	static const uint64_t want[] = { 1, 54, 2880, 141666, 6878074 };
+	static const uint64_t  want[] = { 1, 54, 2880, 141666, 6878074 };
 	struct rules_position *pos = turns_new("stones", NULL);
-	int	 depth;
+	int		       depth;
 
 	for (depth = 0; depth <= 4; depth++)
 		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
 	/* The generic perft through legal() and turns_play() agrees. */
-	ck_assert_uint_eq(rules_perft_actions(pos->game, &pos->board,
-	    pos->state, 3), want[3]);
+	ck_assert_uint_eq(
+	    rules_perft_actions(pos->game, &pos->board, pos->state, 3),
+	    want[3]);
 	rules_position_free(pos);
 }
 END_TEST
@@ -593,11 +613,11 @@ END_TEST
 /* ---- Random playouts against a naive move generator --------------- */
 
 struct oracle {
-	int	 cells[64];	/* 0 empty, 1 + colour, | RULES_PINNED */
-	int	 me;
-	long	 checked, rejected;
+	int  cells[64]; /* 0 empty, 1 + colour, | RULES_PINNED */
+	int  me;
+	long checked, rejected;
 	struct rules_position *scratch;
-	struct rules_rng *rng;
+	struct rules_rng      *rng;
 };
 
 static bool
@@ -623,11 +643,11 @@ oracle_jumpable(const struct oracle *o, int v)
 static int
 oracle_moves(const struct oracle *o, bool legal[64][64], int jumped[64][64])
 {
-	int	 s, x, y, dx, dy = o->me == 0 ? 1 : -1, n = 0, over;
+	int s, x, y, dx, dy = o->me == 0 ? 1 : -1, n = 0, over;
 
 	memset(legal, 0, 64 * 64 * sizeof legal[0][0]);
 	for (s = 0; s < 64; s++) {
-		if (o->cells[s] != 1 + o->me)	/* own and unpinned */
+		if (o->cells[s] != 1 + o->me) /* own and unpinned */
 			continue;
 		for (dx = -1; dx <= 1; dx += 2) {
 			over = -1;
@@ -638,8 +658,8 @@ oracle_moves(const struct oracle *o, bool legal[64][64], int jumped[64][64])
 					legal[s][y * 8 + x] = true;
 					jumped[s][y * 8 + x] = over;
 					n++;
-				} else if (over == -1 && oracle_jumpable(o,
-				    o->cells[y * 8 + x]) &&
+				} else if (over == -1 &&
+				    oracle_jumpable(o, o->cells[y * 8 + x]) &&
 				    on_board(x + dx, y + dy) &&
 				    o->cells[(y + dy) * 8 + x + dx] == 0)
 					over = y * 8 + x;
@@ -663,15 +683,15 @@ oracle_moves(const struct oracle *o, bool legal[64][64], int jumped[64][64])
 }
 
 static void
-oracle_each(const struct rules_position *pos, const struct rules_action *a,
-    void *arg)
+oracle_each(
+    const struct rules_position *pos, const struct rules_action *a, void *arg)
 {
-	struct oracle *o = arg;
-	static bool legal[64][64];
-	static int jumped[64][64];
+	struct oracle	   *o = arg;
+	static bool	    legal[64][64];
+	static int	    jumped[64][64];
 	struct rules_action acts[512], probe;
-	size_t	 n, i;
-	int	 count, j;
+	size_t		    n, i;
+	int		    count, j;
 
 	turns_require_pieces(pos, o->cells);
 	REQUIRE_EQ(rules_to_move(pos), o->me);
@@ -706,12 +726,12 @@ oracle_each(const struct rules_position *pos, const struct rules_action *a,
 START_TEST(stones_random_playouts)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_rng rng, probes;
-	struct rules_score s;
-	struct oracle o;
-	bool	 legal[64][64];
-	int	 jumped[64][64];
-	int	 games, e, n[2], over = 0;
+	struct rules_rng       rng, probes;
+	struct rules_score     s;
+	struct oracle	       o;
+	bool		       legal[64][64];
+	int		       jumped[64][64];
+	int		       games, e, n[2], over = 0;
 
 	memset(&o, 0, sizeof o);
 	o.scratch = rules_position_dup(pos);
@@ -735,7 +755,8 @@ START_TEST(stones_random_playouts)
 		REQUIRE_EQ(n[1], 8);
 		rules_score(pos, &s);
 		REQUIRE_EQ(rules_stat_find(&s, "pinned")->value[0] +
-		    rules_stat_find(&s, "unpinned")->value[0], 8);
+			rules_stat_find(&s, "unpinned")->value[0],
+		    8);
 		/* Over exactly when the player to move has no move. */
 		REQUIRE_EQ(s.over, oracle_moves(&o, legal, jumped) == 0);
 		over += s.over;
@@ -750,8 +771,8 @@ END_TEST
 static Suite *
 stones_suite(void)
 {
-	Suite	*s = suite_create("stones");
-	TCase	*tc;
+	Suite *s = suite_create("stones");
+	TCase *tc;
 
 	tc = tcase_create("rules");
 	tcase_add_test(tc, stones_registered);

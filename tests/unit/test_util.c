@@ -39,8 +39,8 @@ __asan_default_options(void)
 
 START_TEST(array_grows_and_zeroes)
 {
-	int	*a = NULL;
-	size_t	 cap = 0, i, n;
+	int   *a = NULL;
+	size_t cap = 0, i, n;
 
 	ck_assert_int_eq(array_grow(&a, &cap, 1, sizeof *a), 0);
 	ck_assert_ptr_nonnull(a);
@@ -62,8 +62,8 @@ END_TEST
 
 START_TEST(array_enough_is_a_no_op)
 {
-	char	*a = NULL, *was;
-	size_t	 cap = 0;
+	char  *a = NULL, *was;
+	size_t cap = 0;
 
 	ck_assert_int_eq(array_grow(&a, &cap, 100, 1), 0);
 	was = a;
@@ -78,7 +78,7 @@ END_TEST
 START_TEST(array_size_overflow)
 {
 	uint64_t *a = NULL;
-	size_t	 cap = 0, was_cap;
+	size_t	  cap = 0, was_cap;
 	uint64_t *was;
 
 	ck_assert_int_eq(array_grow(&a, &cap, 4, sizeof *a), 0);
@@ -101,8 +101,8 @@ END_TEST
 /* A size that fits but no allocator gives: realloc's NULL, array kept. */
 START_TEST(array_out_of_memory)
 {
-	char	*a = NULL;
-	size_t	 cap = 0;
+	char  *a = NULL;
+	size_t cap = 0;
 
 	ck_assert_int_eq(array_grow(&a, &cap, 3, 1), 0);
 	memcpy(a, "ok", 3);
@@ -118,7 +118,7 @@ END_TEST
 START_TEST(buf_appends_with_nul)
 {
 	struct buf b;
-	size_t	 i;
+	size_t	   i;
 
 	buf_init(&b);
 	ck_assert_int_eq(buf_add(&b, "", 0), 0);
@@ -158,8 +158,8 @@ END_TEST
 
 /* Keys are numbers kept in an array; element value holds key[value]. */
 struct keys {
-	uint64_t	*key;
-	size_t		 n;
+	uint64_t *key;
+	size_t	  n;
 };
 
 static bool
@@ -188,30 +188,31 @@ static void
 fill_and_find(uint64_t (*hash)(uint64_t), size_t n)
 {
 	struct hashmap m;
-	struct keys k = { calloc(n, sizeof *k.key), n };
-	uint64_t key;
-	size_t	 i;
+	struct keys    k = { calloc(n, sizeof *k.key), n };
+	uint64_t       key;
+	size_t	       i;
 
 	ck_assert_ptr_nonnull(k.key);
 	hashmap_init(&m);
 	key = 5;
-	ck_assert_uint_eq(hashmap_get(&m, hash(key), &key, key_eq, &k),
-	    HASHMAP_ABSENT);
+	ck_assert_uint_eq(
+	    hashmap_get(&m, hash(key), &key, key_eq, &k), HASHMAP_ABSENT);
 	for (i = 0; i < n; i++) {
 		k.key[i] = i * 7919 + 3;
-		ck_assert_uint_eq(hashmap_get(&m, hash(k.key[i]), &k.key[i],
-		    key_eq, &k), HASHMAP_ABSENT);
+		ck_assert_uint_eq(
+		    hashmap_get(&m, hash(k.key[i]), &k.key[i], key_eq, &k),
+		    HASHMAP_ABSENT);
 		ck_assert_int_eq(hashmap_put(&m, hash(k.key[i]), i), 0);
 	}
 	ck_assert_uint_eq(m.n, n);
 	ck_assert_uint_ge(m.cap, 2 * n);
 	for (i = 0; i < n; i++) {
 		key = i * 7919 + 3;
-		ck_assert_uint_eq(hashmap_get(&m, hash(key), &key, key_eq,
-		    &k), i);
+		ck_assert_uint_eq(
+		    hashmap_get(&m, hash(key), &key, key_eq, &k), i);
 		key = i * 7919 + 4;
-		ck_assert_uint_eq(hashmap_get(&m, hash(key), &key, key_eq,
-		    &k), HASHMAP_ABSENT);
+		ck_assert_uint_eq(hashmap_get(&m, hash(key), &key, key_eq, &k),
+		    HASHMAP_ABSENT);
 	}
 	hashmap_fini(&m);
 	free(k.key);
@@ -232,9 +233,9 @@ END_TEST
 START_TEST(hashmap_clear_forgets)
 {
 	struct hashmap m;
-	uint64_t keys[3] = { 10, 20, 30 }, key;
-	struct keys k = { keys, 3 };
-	size_t	 cap, i;
+	uint64_t       keys[3] = { 10, 20, 30 }, key;
+	struct keys    k = { keys, 3 };
+	size_t	       cap, i;
 
 	hashmap_init(&m);
 	for (i = 0; i < 3; i++)
@@ -244,22 +245,24 @@ START_TEST(hashmap_clear_forgets)
 	ck_assert_uint_eq(m.cap, cap);
 	ck_assert_uint_eq(m.n, 0);
 	for (i = 0; i < 3; i++)
-		ck_assert_uint_eq(hashmap_get(&m, hash_of(keys[i]), &keys[i],
-		    key_eq, &k), HASHMAP_ABSENT);
+		ck_assert_uint_eq(
+		    hashmap_get(&m, hash_of(keys[i]), &keys[i], key_eq, &k),
+		    HASHMAP_ABSENT);
 	ck_assert_int_eq(hashmap_put(&m, hash_of(keys[1]), 1), 0);
 	key = 20;
 	ck_assert_uint_eq(hashmap_get(&m, hash_of(key), &key, key_eq, &k), 1);
 	key = 10;
-	ck_assert_uint_eq(hashmap_get(&m, hash_of(key), &key, key_eq, &k),
-	    HASHMAP_ABSENT);
+	ck_assert_uint_eq(
+	    hashmap_get(&m, hash_of(key), &key, key_eq, &k), HASHMAP_ABSENT);
 	/* The epoch wrapping round must not bring old slots back. */
 	m.epoch = (unsigned long)-1;
 	ck_assert_int_eq(hashmap_put(&m, hash_of(keys[2]), 2), 0);
 	hashmap_clear(&m);
 	ck_assert_uint_eq(m.epoch, 1);
 	for (i = 0; i < 3; i++)
-		ck_assert_uint_eq(hashmap_get(&m, hash_of(keys[i]), &keys[i],
-		    key_eq, &k), HASHMAP_ABSENT);
+		ck_assert_uint_eq(
+		    hashmap_get(&m, hash_of(keys[i]), &keys[i], key_eq, &k),
+		    HASHMAP_ABSENT);
 	ck_assert_int_eq(hashmap_put(&m, hash_of(keys[0]), 0), 0);
 	ck_assert_uint_eq(m.n, 1);
 	hashmap_fini(&m);
@@ -271,10 +274,10 @@ START_TEST(hashmap_hash_is_fnv1a)
 	uint64_t h;
 
 	/* FNV-1a's published values. */
-	ck_assert_uint_eq(hashmap_hash(HASHMAP_HASH_INIT, "", 0),
-	    0xcbf29ce484222325ULL);
-	ck_assert_uint_eq(hashmap_hash(HASHMAP_HASH_INIT, "a", 1),
-	    0xaf63dc4c8601ec8cULL);
+	ck_assert_uint_eq(
+	    hashmap_hash(HASHMAP_HASH_INIT, "", 0), 0xcbf29ce484222325ULL);
+	ck_assert_uint_eq(
+	    hashmap_hash(HASHMAP_HASH_INIT, "a", 1), 0xaf63dc4c8601ec8cULL);
 	ck_assert_uint_eq(hashmap_hash(HASHMAP_HASH_INIT, "foobar", 6),
 	    0x85944171f73967e8ULL);
 	/* In parts as in one. */
@@ -313,9 +316,9 @@ END_TEST
 static char *
 escaped(const char *s)
 {
-	char	*out = NULL;
-	size_t	 len = 0;
-	FILE	*f = open_memstream(&out, &len);
+	char  *out = NULL;
+	size_t len = 0;
+	FILE  *f = open_memstream(&out, &len);
 
 	ck_assert_ptr_nonnull(f);
 	ck_assert_int_eq(xml_escape(f, s), 0);
@@ -326,13 +329,13 @@ escaped(const char *s)
 static void
 check_escape(const char *s, const char *want)
 {
-	char	*got = escaped(s);
+	char *got = escaped(s);
 
 	ck_assert_str_eq(got, want);
 	free(got);
 }
 
-#define FFFD	"\xef\xbf\xbd"
+#define FFFD "\xef\xbf\xbd"
 
 START_TEST(xml_escapes_markup)
 {
@@ -371,8 +374,8 @@ END_TEST
 static Suite *
 util_suite(void)
 {
-	Suite	*s = suite_create("util");
-	TCase	*tc = tcase_create("grow");
+	Suite *s = suite_create("util");
+	TCase *tc = tcase_create("grow");
 
 	tcase_add_test(tc, array_grows_and_zeroes);
 	tcase_add_test(tc, array_enough_is_a_no_op);

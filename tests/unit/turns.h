@@ -23,7 +23,7 @@
 static inline struct rules_position *
 turns_new(const char *game, const char *spec)
 {
-	struct diag d;
+	struct diag	       d;
 	struct rules_position *pos;
 
 	pos = rules_position_new(rules_game_find(game), spec, NULL, &d);
@@ -35,7 +35,7 @@ turns_new(const char *game, const char *spec)
 static inline int
 turns_cell_n(const struct rules_position *pos, const char *name, size_t len)
 {
-	int	 c = rules_cell_parse(&pos->board, name, len);
+	int c = rules_cell_parse(&pos->board, name, len);
 
 	ck_assert_msg(c >= 0, "no cell %.*s", (int)len, name);
 	return c;
@@ -66,8 +66,8 @@ turns_parse(const struct rules_position *pos, const char *tok,
     struct rules_action *a, int cap)
 {
 	const char *p = tok;
-	size_t	 len;
-	int	 n = 0;
+	size_t	    len;
+	int	    n = 0;
 
 	if (strcmp(tok, "pass") == 0 || strcmp(tok, "swap") == 0) {
 		memset(a, 0, sizeof *a);
@@ -81,8 +81,8 @@ turns_parse(const struct rules_position *pos, const char *tok,
 		}
 		memset(&a[n], 0, sizeof a[n]);
 		if (isdigit((unsigned char)p[0])) {
-			ck_assert_msg(p[1] != '\0' && p[2] == ':',
-			    "bad dice in %s", tok);
+			ck_assert_msg(
+			    p[1] != '\0' && p[2] == ':', "bad dice in %s", tok);
 			a[n].kind = RULES_DICE;
 			a[n].from = (int16_t)(p[0] - '0');
 			a[n].to = (int16_t)(p[1] - '0');
@@ -123,10 +123,10 @@ static inline void
 turns_play(struct rules_position *pos, const char *turns)
 {
 	struct rules_action a[64];
-	struct diag d;
-	char	 tok[128];
-	const char *p = turns;
-	int	 n, i, k;
+	struct diag	    d;
+	char		    tok[128];
+	const char	   *p = turns;
+	int		    n, i, k;
 
 	while (sscanf(p, "%127s%n", tok, &n) == 1) {
 		p += n;
@@ -148,8 +148,8 @@ static inline void
 turns_actions(struct rules_position *pos, const char *actions)
 {
 	struct rules_action a[64];
-	struct diag d;
-	int	 i, k;
+	struct diag	    d;
+	int		    i, k;
 
 	k = turns_parse(pos, actions, a, 64);
 	for (i = 0; i < k; i++)
@@ -167,7 +167,7 @@ static inline const char *
 turns_name(const struct rules_position *pos, const struct rules_action *a,
     char *buf, size_t len)
 {
-	char	 from[RULES_CELL_NAME + 8], to[RULES_CELL_NAME + 8];
+	char from[RULES_CELL_NAME + 8], to[RULES_CELL_NAME + 8];
 
 	if (a->from >= 0 && a->from < pos->board.ncells)
 		rules_cell_name(&pos->board, a->from, from);
@@ -178,23 +178,12 @@ turns_name(const struct rules_position *pos, const struct rules_action *a,
 	else
 		snprintf(to, sizeof to, "#%d", a->to);
 	switch (a->kind) {
-	case RULES_PASS:
-		snprintf(buf, len, "pass");
-		break;
-	case RULES_SWAP:
-		snprintf(buf, len, "swap");
-		break;
-	case RULES_DICE:
-		snprintf(buf, len, "%d%d:", a->from, a->to);
-		break;
-	case RULES_MOVE:
-		snprintf(buf, len, "%s-%s", from, to);
-		break;
-	case RULES_REMOVE:
-		snprintf(buf, len, "x%s", to);
-		break;
-	default:
-		snprintf(buf, len, "%s", to);
+	case RULES_PASS: snprintf(buf, len, "pass"); break;
+	case RULES_SWAP: snprintf(buf, len, "swap"); break;
+	case RULES_DICE: snprintf(buf, len, "%d%d:", a->from, a->to); break;
+	case RULES_MOVE: snprintf(buf, len, "%s-%s", from, to); break;
+	case RULES_REMOVE: snprintf(buf, len, "x%s", to); break;
+	default: snprintf(buf, len, "%s", to);
 	}
 	return buf;
 }
@@ -208,18 +197,20 @@ turns_reject(struct rules_position *pos, const struct rules_action *a,
     const char *code, struct diag *d)
 {
 	struct rules_position *before = rules_position_dup(pos);
-	char	 name[32];
+	char		       name[32];
 
 	ck_assert_ptr_nonnull(before);
 	turns_name(pos, a, name, sizeof name);
 	memset(d, 0, sizeof *d);
 	ck_assert_msg(rules_play(pos, a, d) == -1, "%s was accepted", name);
-	ck_assert_msg(d->code != DIAG_NONE &&
-	    strcmp(diag_name(d->code), code) == 0, "%s: code %s (%s), not %s",
-	    name, diag_name(d->code), d->msg, code);
-	ck_assert_msg(memcmp(before, pos, sizeof *pos +
-	    pos->game->state_size) == 0, "%s: a refused action changed the "
-	    "position", name);
+	ck_assert_msg(
+	    d->code != DIAG_NONE && strcmp(diag_name(d->code), code) == 0,
+	    "%s: code %s (%s), not %s", name, diag_name(d->code), d->msg, code);
+	ck_assert_msg(
+	    memcmp(before, pos, sizeof *pos + pos->game->state_size) == 0,
+	    "%s: a refused action changed the "
+	    "position",
+	    name);
 	rules_position_free(before);
 	return d->msg;
 }
@@ -234,13 +225,13 @@ turns_fail(struct rules_position *pos, const char *tok, const char *code,
     struct diag *d)
 {
 	struct rules_action a[64];
-	int	 i, k;
+	int		    i, k;
 
 	k = turns_parse(pos, tok, a, 64);
 	ck_assert_msg(k > 0, "%s: no action", tok);
 	for (i = 0; i < k - 1; i++)
-		ck_assert_msg(rules_play(pos, &a[i], d) == 0, "%s: %s", tok,
-		    d->msg);
+		ck_assert_msg(
+		    rules_play(pos, &a[i], d) == 0, "%s: %s", tok, d->msg);
 	return turns_reject(pos, &a[k - 1], code, d);
 }
 
@@ -255,13 +246,13 @@ turns_cmp(const void *a, const void *b)
  * alphabetically, or in the order legal() lists them.
  */
 static inline void
-turns_legal(const struct rules_position *pos, char *out, size_t len,
-    bool sorted)
+turns_legal(
+    const struct rules_position *pos, char *out, size_t len, bool sorted)
 {
 	struct rules_action acts[RULES_MAX_CELLS + 36];
-	char	 names[RULES_MAX_CELLS + 36][2 * RULES_CELL_NAME + 2];
-	char	*order[RULES_MAX_CELLS + 36];
-	size_t	 n, i, k = 0;
+	char   names[RULES_MAX_CELLS + 36][2 * RULES_CELL_NAME + 2];
+	char  *order[RULES_MAX_CELLS + 36];
+	size_t n, i, k = 0;
 
 	n = rules_legal(pos, acts, RULES_MAX_CELLS + 36);
 	ck_assert_uint_le(n, RULES_MAX_CELLS + 36);
@@ -273,15 +264,15 @@ turns_legal(const struct rules_position *pos, char *out, size_t len,
 		qsort(order, n, sizeof order[0], turns_cmp);
 	out[0] = '\0';
 	for (i = 0; i < n && k < len; i++)
-		k += (size_t)snprintf(out + k, len - k, "%s%s", i ? " " : "",
-		    order[i]);
+		k += (size_t)snprintf(
+		    out + k, len - k, "%s%s", i ? " " : "", order[i]);
 }
 
 static inline void
-turns_assert_names(const struct rules_position *pos, const char *want,
-    bool sorted)
+turns_assert_names(
+    const struct rules_position *pos, const char *want, bool sorted)
 {
-	char	 got[4096];
+	char got[4096];
 
 	turns_legal(pos, got, sizeof got, sorted);
 	ck_assert_str_eq(got, want);
@@ -310,7 +301,7 @@ static inline void
 turns_assert_bad_boards(const struct rules_game *g, const char *const *specs)
 {
 	struct rules_position *pos;
-	struct diag d;
+	struct diag	       d;
 
 	for (; *specs != NULL; specs++) {
 		memset(&d, 0, sizeof d);
@@ -318,8 +309,8 @@ turns_assert_bad_boards(const struct rules_game *g, const char *const *specs)
 		ck_assert_msg(pos == NULL, "%s: board \"%s\" was accepted",
 		    g->name, *specs);
 		ck_assert_msg(d.code == DIAG_BAD_BOARD,
-		    "%s: board \"%s\": code %s, not bad-board", g->name,
-		    *specs, diag_name(d.code));
+		    "%s: board \"%s\": code %s, not bad-board", g->name, *specs,
+		    diag_name(d.code));
 	}
 }
 
@@ -333,15 +324,15 @@ turns_assert_board_spellings(const struct rules_game *g, const char *good)
 {
 	static const char *const before[] = { " ", "+", "0", "", NULL };
 	static const char *const after[] = { "", "", "", " ", NULL };
-	char	 spelt[4][32];
-	const char *bad[5];
-	struct rules_position *pos;
-	struct diag d;
-	int	 i;
+	char			 spelt[4][32];
+	const char		*bad[5];
+	struct rules_position	*pos;
+	struct diag		 d;
+	int			 i;
 
 	pos = rules_position_new(g, good, NULL, &d);
-	ck_assert_msg(pos != NULL, "%s: board \"%s\": %s", g->name, good,
-	    d.msg);
+	ck_assert_msg(
+	    pos != NULL, "%s: board \"%s\": %s", g->name, good, d.msg);
 	rules_position_free(pos);
 	for (i = 0; before[i] != NULL; i++) {
 		snprintf(spelt[i], sizeof spelt[i], "%s%s%s", before[i], good,
@@ -369,8 +360,8 @@ static inline void
 turns_assert_hexhex_boards(const char *game)
 {
 	struct rules_position *pos;
-	char	 spec[8];
-	int	 n;
+	char		       spec[8];
+	int		       n;
 
 	for (n = 2; n <= 12; n++) {
 		snprintf(spec, sizeof spec, "%d", n);
@@ -388,7 +379,7 @@ static inline void
 turns_assert_perft(const char *game, const char *spec, const uint64_t *want)
 {
 	struct rules_position *pos = turns_new(game, spec);
-	int	 depth;
+	int		       depth;
 
 	for (depth = 0; want[depth] != 0; depth++)
 		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
@@ -402,11 +393,10 @@ turns_assert_perft(const char *game, const char *spec, const uint64_t *want)
  */
 static inline void
 turns_assert_perft_oracle(const char *game, const char *spec, int max,
-    uint64_t (*oracle)(const struct rules_board *, const int *, int, int,
-    int))
+    uint64_t (*oracle)(const struct rules_board *, const int *, int, int, int))
 {
 	struct rules_position *pos = turns_new(game, spec);
-	int	 cells[RULES_MAX_CELLS] = { 0 }, depth;
+	int		       cells[RULES_MAX_CELLS] = { 0 }, depth;
 
 	for (depth = 0; depth <= max; depth++)
 		ck_assert_uint_eq(rules_perft(pos, depth),
@@ -424,7 +414,7 @@ static inline int
 turns_groups(const struct rules_board *b, const int *cells, int *label,
     int *size, bool same_colour)
 {
-	int	 stack[RULES_MAX_CELLS], sp, i, c, k, m, n = 0;
+	int stack[RULES_MAX_CELLS], sp, i, c, k, m, n = 0;
 
 	for (i = 0; i < b->ncells; i++)
 		label[i] = -1;
@@ -458,19 +448,20 @@ turns_groups(const struct rules_board *b, const int *cells, int *label,
  * ck_assert records every call it makes (a write to the parent in fork
  * mode), so the loops that check every action use these instead.
  */
-#define REQUIRE(cond) do {						\
-	if (!(cond))							\
-		ck_abort_msg("requirement failed: %s", #cond);		\
-} while (0)
-#define REQUIRE_EQ(a, b)	REQUIRE((a) == (b))
-#define REQUIRE_GT(a, b)	REQUIRE((a) > (b))
-#define REQUIRE_LT(a, b)	REQUIRE((a) < (b))
+#define REQUIRE(cond) \
+	do { \
+		if (!(cond)) \
+			ck_abort_msg("requirement failed: %s", #cond); \
+	} while (0)
+#define REQUIRE_EQ(a, b) REQUIRE((a) == (b))
+#define REQUIRE_GT(a, b) REQUIRE((a) > (b))
+#define REQUIRE_LT(a, b) REQUIRE((a) < (b))
 
 /* The board of pos holds exactly the pieces cells[] (an oracle's). */
 static inline void
 turns_require_pieces(const struct rules_position *pos, const int *cells)
 {
-	int	 i;
+	int i;
 
 	for (i = 0; i < pos->board.ncells; i++)
 		if (rules_piece(pos, i) != cells[i])
@@ -483,7 +474,7 @@ static inline void
 turns_require_accepted(struct rules_position *scratch,
     const struct rules_position *pos, const struct rules_action *a)
 {
-	char	 name[32];
+	char name[32];
 
 	rules_position_copy(scratch, pos);
 	if (rules_play(scratch, a, NULL) != 0)
@@ -499,7 +490,7 @@ static inline void
 turns_require_refused(struct rules_position *scratch,
     const struct rules_position *pos, const struct rules_action *a)
 {
-	char	 name[32];
+	char name[32];
 
 	rules_position_copy(scratch, pos);
 	turns_name(pos, a, name, sizeof name);
@@ -519,20 +510,20 @@ turns_require_refused(struct rules_position *scratch,
  */
 struct turns_kept {
 	struct rules_position *fresh;
-	int	 checked;
+	int		       checked;
 };
 
 static inline void
-turns_check_kept(const struct rules_position *pos,
-    const struct rules_action *a, void *arg)
+turns_check_kept(
+    const struct rules_position *pos, const struct rules_action *a, void *arg)
 {
-	struct turns_kept *ctx = arg;
+	struct turns_kept	 *ctx = arg;
 	const struct rules_board *b = &pos->board;
 	struct rules_action inc[RULES_MAX_CELLS + 2], ref[RULES_MAX_CELLS + 2];
 	struct rules_action one;
-	struct diag d;
-	int	 pieces[RULES_MAX_CELLS], i;
-	size_t	 n, nref, k, np = 0, nrefp = 0;
+	struct diag	    d;
+	int		    pieces[RULES_MAX_CELLS], i;
+	size_t		    n, nref, k, np = 0, nrefp = 0;
 
 	(void)a;
 	n = rules_legal(pos, inc, RULES_MAX_CELLS + 2);
@@ -543,10 +534,11 @@ turns_check_kept(const struct rules_position *pos,
 		rules_legal_at(pos, k, &one);
 		if (one.kind != inc[k].kind || one.capture != 0 ||
 		    (one.kind != RULES_SWAP && one.kind != RULES_PASS &&
-		    one.to != inc[k].to))
+			one.to != inc[k].to))
 			ck_abort_msg("action %d: legal_at(%zu) is kind %d at "
-			    "%d, legal() lists kind %d at %d", ctx->checked,
-			    k, one.kind, one.to, inc[k].kind, inc[k].to);
+				     "%d, legal() lists kind %d at %d",
+			    ctx->checked, k, one.kind, one.to, inc[k].kind,
+			    inc[k].to);
 	}
 	ctx->checked++;
 	if (inc[0].kind == RULES_REMOVE)
@@ -561,27 +553,27 @@ turns_check_kept(const struct rules_position *pos,
 	for (k = 0; k < nref; k++)
 		nrefp += ref[k].kind == RULES_PLACE;
 	/* Set up afresh, no pie rule: placements, or the lone pass. */
-	if (np != nrefp || (nref != nrefp && (nref != 1 ||
-	    ref[0].kind != RULES_PASS)))
+	if (np != nrefp ||
+	    (nref != nrefp && (nref != 1 || ref[0].kind != RULES_PASS)))
 		ck_abort_msg("action %d: %zu placements kept, %zu of %zu "
-		    "actions afresh", ctx->checked, np, nrefp, nref);
+			     "actions afresh",
+		    ctx->checked, np, nrefp, nref);
 	for (k = 0; k < np; k++)
 		if (inc[k].kind != RULES_PLACE || ref[k].kind != RULES_PLACE ||
 		    inc[k].to != ref[k].to)
 			ck_abort_msg("action %d: placement %zu kept at %d, "
-			    "afresh at %d", ctx->checked, k, inc[k].to,
-			    ref[k].to);
+				     "afresh at %d",
+			    ctx->checked, k, inc[k].to, ref[k].to);
 }
 
 /* Random playouts of game on spec, each action checked by the above. */
 static inline void
-turns_assert_kept(const char *game, const char *spec, int games,
-    uint64_t seed)
+turns_assert_kept(const char *game, const char *spec, int games, uint64_t seed)
 {
 	struct rules_position *pos = turns_new(game, spec);
-	struct turns_kept ctx;
-	struct rules_rng rng;
-	int	 g;
+	struct turns_kept      ctx;
+	struct rules_rng       rng;
+	int		       g;
 
 	ck_assert_ptr_nonnull(pos->game->legal_at);
 	ctx.fresh = turns_new(game, spec);

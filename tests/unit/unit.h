@@ -14,7 +14,7 @@
 static inline int
 unit_run(Suite *s)
 {
-	SRunner	*sr = srunner_create(s);
+	SRunner *sr = srunner_create(s);
 	int	 failed;
 
 	srunner_run_all(sr, CK_NORMAL);
