@@ -1834,8 +1834,8 @@ next_tree(struct record_reader *rd)
 			"a value opened here is never closed by ']'" :
 			"the game tree opened here is never closed by ')'");
 	ncells = (size_t)tr.size * (size_t)tr.size;
-	if (rd->format == RECORD_SGF && tr.size != 8 && tr.size >= 4 &&
-	    tr.size <= 16) {
+	/* Any other size is the referee's to judge (bad-board), not 8x8. */
+	if (rd->format == RECORD_SGF && tr.size != 8) {
 		char size[16];
 
 		snprintf(size, sizeof size, "%dx%d", tr.size, tr.size);
