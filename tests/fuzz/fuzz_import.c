@@ -92,7 +92,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t		      outlen = 0, i;
 	char		     *copy, *outbuf = NULL;
 	FILE		     *fp, *out;
-	enum record_format    fmt;
 	int		      rc;
 
 	if (syn == NULL && (syn = record_syntax_new()) == NULL)
