@@ -134,6 +134,17 @@ fuzz_check_record(const uint8_t *data, size_t size, const struct record *rec,
 		    rec->error.at.col <= rec->error.at.offset + 1);
 		FUZZ_CHECK(rec->error.at.offset <= size);
 	}
+	/*
+	 * A WTHOR game is binary: its tags and moves are made from bytes,
+	 * with no text to point at (formats/wthor.md, "Positions").
+	 */
+	if (rec->format == RECORD_WTHOR) {
+		FUZZ_CHECK(rec->ntags <= 4);
+		for (i = 0; i < rec->nturns; i++)
+			FUZZ_CHECK(rec->turns[i].len == 2 &&
+			    rec->turns[i].at.offset < size);
+		return;
+	}
 	for (i = 0; i < rec->ntags; i++) {
 		const struct record_tag *t = &rec->tags[i];
 
