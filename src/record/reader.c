@@ -1103,7 +1103,7 @@ next_import(struct record_reader *rd)
 		return 1;
 	}
 	if (rd->csv_moves == -1 && rd->csv_header_line == 0) {
-		diag_set_at(first_error(rd), DIAG_BAD_CSV_HEADER, pos_at(rd, 0),
+		diag_set_at(first_error(rd), DIAG_BAD_CSV_HEADER, rd->rec.start,
 		    0,
 		    "no header line, and the first row's columns cannot be "
 		    "told apart: name them with --csv-columns (e.g. "
@@ -1112,7 +1112,7 @@ next_import(struct record_reader *rd)
 		return 1;
 	}
 	if (rd->csv_moves == -1) {
-		diag_set_at(first_error(rd), DIAG_BAD_CSV_HEADER, pos_at(rd, 0),
+		diag_set_at(first_error(rd), DIAG_BAD_CSV_HEADER, rd->rec.start,
 		    0,
 		    "the CSV header (line %lu) names no moves column (e.g. "
 		    "game_moves)",
