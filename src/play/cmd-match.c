@@ -24,6 +24,7 @@
 #include "play/engine.h"
 #include "play/play.h"
 #include "play/proto.h"
+#include "play/schedule.h"
 #include "stat/elo.h"
 #include "util/util.h"
 
@@ -44,6 +45,9 @@ enum {
 	OPT_SPRT,
 	OPT_SPRT_EXIT,
 	OPT_RESUME,
+	OPT_OPENINGS,
+	OPT_OPENINGS_ORDER,
+	OPT_REPEAT,
 };
 
 static const struct option longopts[] = {
@@ -60,6 +64,9 @@ static const struct option longopts[] = {
 	{ "sprt-exit", no_argument, NULL, OPT_SPRT_EXIT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "resume", no_argument, NULL, OPT_RESUME },
+	{ "openings", required_argument, NULL, OPT_OPENINGS },
+	{ "openings-order", required_argument, NULL, OPT_OPENINGS_ORDER },
+	{ "repeat", no_argument, NULL, OPT_REPEAT },
 	PLAY_LONGOPTS_SERIES,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -78,6 +85,7 @@ const struct play_cmd play_cmd_match = {
 	    "       [--white-tc base+inc] [-S seed] [-s spec] "
 	    "[--max-turns turns]\n"
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
+	    "       [--openings file [--openings-order order] [--repeat]]\n"
 	    "       [--summary file] game",
 	.summary = "games between two programs: match protocol, GTP, NBoard",
 	.help =
@@ -111,6 +119,11 @@ const struct play_cmd play_cmd_match = {
 	    "                         5 if the games ran out first\n"
 	    "  -o, --output=FILE      write the records to FILE, not stdout\n"
 	    "      --resume           play only the games that FILE lacks\n"
+	    "      --openings=FILE    start the games from FILE's records\n"
+	    "      --openings-order=O sequential (default) or random (from\n"
+	    "                         the seed)\n"
+	    "      --repeat           each opening twice, colours reversed\n"
+	    "                         (implies --alternate)\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
 	    "                         (- for standard error)\n",
 	.width = 23,
@@ -143,6 +156,11 @@ struct match {
 	int			  open_pair; /* the first game of a pair with
 					   --alternate: its half points for
 					   the first program, or -1 */
+	const char		 *openings_path; /* --openings, or NULL */
+	enum play_order		  order;	 /* --openings-order */
+	bool			  order_set;
+	struct play_openings	  openings;
+	struct play_schedule	  sch; /* who plays what in game i */
 
 	const struct rules_game *g;
 	struct record_syntax	*syn;
@@ -231,6 +249,21 @@ option(void *settings, int c, const char *arg)
 	case OPT_SPRT_EXIT: m->sprt_exit = true; break;
 	case 'o': m->output = arg; break;
 	case OPT_RESUME: m->resume = true; break;
+	case OPT_OPENINGS: m->openings_path = arg; break;
+	case OPT_REPEAT: m->sch.repeat = true; break;
+	case OPT_OPENINGS_ORDER:
+		m->order_set = true;
+		if (strcmp(arg, "sequential") == 0)
+			m->order = PLAY_ORDER_SEQUENTIAL;
+		else if (strcmp(arg, "random") == 0)
+			m->order = PLAY_ORDER_RANDOM;
+		else {
+			cli_error("--openings-order takes sequential or "
+				  "random, not '%s'",
+			    arg);
+			return -1;
+		}
+		break;
 	case OPT_TIMEOUT:
 		errno = 0;
 		m->timeout = strtod(arg, &endp);
@@ -469,6 +502,44 @@ match_setup(struct match *m, const char *name)
 }
 
 /*
+ * Reads --openings and sets up the schedule: the openings checked before
+ * any game, --repeat making the colours alternate.  Returns CLI_OK, or
+ * the exit status after saying why.
+ */
+static int
+schedule_setup(struct match *m)
+{
+	size_t i;
+	int    k, status;
+
+	m->sch.seed = m->ps.seed;
+	m->sch.alternate = m->alternate;
+	m->sch.black = m->black;
+	if (m->openings_path != NULL &&
+	    (status = play_openings_read(&m->openings, m->openings_path, m->g,
+		 m->ps.size, m->syn)) != CLI_OK)
+		return status;
+	/* Only the match protocol has a word for a set-up position. */
+	for (i = 0; i < m->openings.n; i++)
+		for (k = 0; k < 2 && m->openings.list[i].setup != NULL; k++)
+			if (m->side[k].proto != &play_proto_arbiter) {
+				cli_error("match: %s starts from a set-up "
+					  "position, which --%s-protocol %s "
+					  "cannot be told",
+				    m->openings.list[i].name,
+				    k == 0 ? "black" : "white",
+				    m->side[k].proto->name);
+				return CLI_USAGE;
+			}
+	if (play_schedule_init(&m->sch, m->openings.n, m->order) == -1) {
+		cli_error("match: %s", strerror(errno));
+		return CLI_INTERNAL;
+	}
+	m->alternate = m->sch.alternate;
+	return CLI_OK;
+}
+
+/*
  * Starts the programs not running yet, greets them (their names go to the
  * summary) and sets up game pg for both; ready[k] is what that came to
  * (1: it went).  Returns CLI_OK, or CLI_USAGE after saying that a program
@@ -654,17 +725,16 @@ progress(const struct match *m, unsigned long done)
 	cli_progress_of(done, m->ps.games, unit);
 }
 
-/*
- * The sides holding each colour at the start of game i: with
- * --alternate, the second program is Black in game 2.
- */
+/* The sides holding each colour at the start of game i: the schedule's. */
 static void
 sides(const struct match *m, unsigned long i, int start[RULES_COLOURS])
 {
-	int k = m->alternate && i % 2 == 1;
+	struct play_slot slot;
+	int		 c;
 
-	start[m->black] = k;
-	start[1 - m->black] = 1 - k;
+	play_schedule_game(&m->sch, i, &slot);
+	for (c = 0; c < RULES_COLOURS; c++)
+		start[c] = slot.start[c];
 }
 
 /* Adds the bytes of s and its NUL to the FNV-1a hash *h. */
@@ -675,6 +745,29 @@ hash_text(uint64_t *h, const char *s)
 		*h ^= (unsigned char)*s;
 		*h *= 0x100000001b3ULL;
 	} while (*s++ != '\0');
+}
+
+/*
+ * Adds the openings to the hash *h: what each one is (not the file's
+ * name), their order and --repeat.
+ */
+static void
+hash_openings(uint64_t *h, const struct match *m)
+{
+	const struct play_opening *op;
+	char			   buf[64];
+	size_t			   i, j;
+
+	snprintf(buf, sizeof buf, "openings %zu %d %d", m->openings.n,
+	    (int)m->order, m->sch.repeat);
+	hash_text(h, buf);
+	for (i = 0; i < m->openings.n; i++) {
+		op = &m->openings.list[i];
+		hash_text(h, op->setup != NULL ? op->setup : "");
+		for (j = 0; j < op->nturns; j++)
+			hash_text(h, op->turns[j]);
+		hash_text(h, "");
+	}
 }
 
 /*
@@ -701,6 +794,9 @@ match_id(struct match *m)
 		hash_text(&h, m->side[k].proto->name);
 		hash_text(&h, m->tc[k].on ? m->tc[k].text : "");
 	}
+	/* Only with --openings, so that a match without keeps its id. */
+	if (m->openings_path != NULL)
+		hash_openings(&h, m);
 	snprintf(m->id, sizeof m->id, "%016llx", (unsigned long long)h);
 }
 
@@ -775,12 +871,26 @@ play_one(struct match *m, unsigned long i)
 	struct ending	      end = { .winner = -1 };
 	struct rules_score    s;
 	const struct play_tc *tb, *tw;
+	struct play_slot      slot;
+	struct diag	      d;
 	int		      k, start[RULES_COLOURS], ready[2], status;
 
 	sides(m, i, start);
 	notes_clear(m);
 	if (play_series_start(&m->ps, i, &pg) == -1)
 		return CLI_INTERNAL;
+	play_schedule_game(&m->sch, i, &slot);
+	if (slot.opening != -1) {
+		t.opening = m->openings.list[slot.opening].name;
+		if (play_opening_start(&m->openings.list[slot.opening],
+			m->syn, &pg, &d) == -1) {
+			cli_error("match: %s: %s [%s]", t.opening, d.msg,
+			    diag_name(d.code));
+			status = CLI_INTERNAL;
+			goto out_fini;
+		}
+		t.setup = pg.setup;
+	}
 	if ((status = engines_ready(m, &pg, ready)) == CLI_OK)
 		status = play_moves(m, &pg, start, ready, &end);
 	/*
@@ -850,7 +960,13 @@ exec_match(int argc, char **argv)
 		cli_error("--resume needs -o FILE");
 		return CLI_USAGE;
 	}
-	if ((status = match_setup(&m, argv[optind])) != CLI_OK)
+	if ((m.sch.repeat || m.order_set) && m.openings_path == NULL) {
+		cli_error("--%s needs --openings",
+		    m.sch.repeat ? "repeat" : "openings-order");
+		return CLI_USAGE;
+	}
+	if ((status = match_setup(&m, argv[optind])) != CLI_OK ||
+	    (status = schedule_setup(&m)) != CLI_OK)
 		goto out_free;
 	m.ps.m.stats = &m.stats;
 	if ((m.stats.sprt = m.sprt_on)) {
@@ -893,6 +1009,8 @@ out_free:
 	}
 	notes_clear(&m);
 	free(m.notes);
+	play_schedule_fini(&m.sch);
+	play_openings_fini(&m.openings);
 	record_syntax_free(m.syn);
 	return status;
 }
