@@ -24,6 +24,11 @@ play_schedule_init(struct play_schedule *s, size_t nopenings,
 
 	if (s->repeat)
 		s->alternate = true;
+	if (s->kind == PLAY_TOURNAMENT_NONE)
+		s->nengines = 2;
+	s->npairings = s->kind == PLAY_TOURNAMENT_ROUND_ROBIN ?
+	    s->nengines * (s->nengines - 1) / 2 :
+	    s->nengines - 1;
 	s->nopenings = nopenings;
 	s->order = NULL;
 	if (nopenings == 0)
@@ -53,16 +58,50 @@ play_schedule_fini(struct play_schedule *s)
 	s->nopenings = 0;
 }
 
+unsigned long
+play_schedule_games(const struct play_schedule *s)
+{
+	return s->per_pairing * s->npairings;
+}
+
+/* The engines of pairing p (from 0), a before b. */
+static void
+pairing(const struct play_schedule *s, size_t p, size_t engine[2])
+{
+	size_t a = 0;
+
+	if (s->kind != PLAY_TOURNAMENT_ROUND_ROBIN) {
+		engine[0] = 0;
+		engine[1] = p + 1;
+		return;
+	}
+	/* Engine a meets nengines - 1 - a engines after it. */
+	while (p >= s->nengines - 1 - a) {
+		p -= s->nengines - 1 - a;
+		a++;
+	}
+	engine[0] = a;
+	engine[1] = a + 1 + p;
+}
+
 void
 play_schedule_game(
     const struct play_schedule *s, unsigned long i, struct play_slot *slot)
 {
+	int k;
+
+	slot->seed = (uint64_t)s->seed + i;
+	slot->pairing = 0;
+	if (s->kind != PLAY_TOURNAMENT_NONE) {
+		slot->pairing = i / s->per_pairing;
+		i %= s->per_pairing;
+	}
+	pairing(s, slot->pairing, slot->engine);
 	/* With --alternate, the second program is Black in game 2. */
-	int k = s->alternate && i % 2 == 1;
+	k = s->alternate && i % 2 == 1;
 
 	slot->start[s->black] = k;
 	slot->start[1 - s->black] = 1 - k;
-	slot->seed = (uint64_t)s->seed + i;
 	slot->opening = -1;
 	/*
 	 * With --repeat, games 2j and 2j + 1 share an opening, colours
