@@ -48,6 +48,7 @@ enum {
 	OPT_OPENINGS,
 	OPT_OPENINGS_ORDER,
 	OPT_REPEAT,
+	OPT_ENGINE,
 	OPT_ENGINES,
 	OPT_TOURNAMENT,
 };
@@ -69,7 +70,7 @@ static const struct option longopts[] = {
 	{ "openings", required_argument, NULL, OPT_OPENINGS },
 	{ "openings-order", required_argument, NULL, OPT_OPENINGS_ORDER },
 	{ "repeat", no_argument, NULL, OPT_REPEAT },
-	{ "engine", required_argument, NULL, 'e' },
+	{ "engine", required_argument, NULL, OPT_ENGINE },
 	{ "engines", required_argument, NULL, OPT_ENGINES },
 	{ "tournament", required_argument, NULL, OPT_TOURNAMENT },
 	PLAY_LONGOPTS_SERIES,
@@ -81,7 +82,7 @@ static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_match = {
 	.name = "match",
-	.args = { ":b:w:e:n:S:s:o:hV", longopts, 1, 1,
+	.args = { ":b:w:n:S:s:o:hV", longopts, 1, 1,
 	    "name two programs (--black, --white) and one game" },
 	.usage =
 	    "-b cmd -w cmd [--black-protocol proto]\n"
@@ -92,7 +93,7 @@ const struct play_cmd play_cmd_match = {
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
 	    "       [--openings file [--openings-order order] [--repeat]]\n"
 	    "       [--summary file] game\n"
-	    "       gameplay match -e cmd -e cmd ... | --engines file\n"
+	    "       gameplay match --engine cmd ... | --engines file\n"
 	    "       [--tournament kind] [options] game",
 	.summary = "games between two programs: match protocol, GTP, NBoard",
 	.help =
@@ -131,7 +132,7 @@ const struct play_cmd play_cmd_match = {
 	    "                         the seed)\n"
 	    "      --repeat           each opening twice, colours reversed\n"
 	    "                         (implies --alternate)\n"
-	    "  -e, --engine=CMD       a tournament's program (repeated),\n"
+	    "      --engine=CMD       a tournament's program (repeated),\n"
 	    "                         not -b and -w\n"
 	    "      --engines=FILE     a tournament's programs, one a line\n"
 	    "      --tournament=KIND  round-robin (default) or gauntlet (the\n"
@@ -174,7 +175,7 @@ struct match {
 	bool			  order_set;
 	struct play_openings	  openings;
 	struct play_schedule	  sch; /* who plays what in game i */
-	const char		**engines; /* -e, --engines: borrowed */
+	const char		**engines; /* --engine, --engines: borrowed */
 	size_t			  nengines, engines_cap;
 	char			 *engines_text; /* --engines, owned */
 	const char		 *engines_path;
@@ -270,7 +271,7 @@ option(void *settings, int c, const char *arg)
 	case 'o': m->output = arg; break;
 	case OPT_RESUME: m->resume = true; break;
 	case OPT_OPENINGS: m->openings_path = arg; break;
-	case 'e':
+	case OPT_ENGINE:
 		if (array_grow(&m->engines, &m->engines_cap, m->nengines + 1,
 			sizeof *m->engines) == -1) {
 			cli_error("out of memory");
@@ -561,12 +562,12 @@ tournament_options(struct match *m)
 	    m->sch.kind == PLAY_TOURNAMENT_NONE)
 		return -1;
 	if (m->side[0].e.cmd != NULL || m->side[1].e.cmd != NULL) {
-		cli_error("-b and -w are a two-program match's: not with -e "
-			  "or --engines");
+		cli_error("-b and -w are a two-program match's: not with "
+			  "--engine or --engines");
 		return CLI_USAGE;
 	}
 	if (m->nengines < 2) {
-		cli_error("a tournament needs two engines or more (-e, "
+		cli_error("a tournament needs two engines or more (--engine, "
 			  "--engines)");
 		return CLI_USAGE;
 	}
