@@ -23,10 +23,14 @@ static int
 arbiter_new_game(
     struct play_side *s, const struct play_game *pg, double timeout)
 {
-	char line[256];
+	char line[256 + RECORD_SETUP_MAX];
+	int  n;
 
-	snprintf(line, sizeof line, "game %s %s\n", pg->pos->game->name,
+	n = snprintf(line, sizeof line, "game %s %s\n", pg->pos->game->name,
 	    pg->pos->board.name);
+	/* A set-up start (--openings) follows the game it is a start of. */
+	if (pg->setup != NULL)
+		snprintf(line + n, sizeof line - n, "setup %s\n", pg->setup);
 	return engine_send(&s->e, line, engine_deadline(timeout));
 }
 
