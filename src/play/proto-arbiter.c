@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The match protocol of formats/protocol.md as a play_proto: a `game'
- * line per game, and per request the whole game so far (`moves'), the
+ * and a `seed' line per game, and per request the whole game so far (`moves'), the
  * clock where there is one (`time') and `go'.  The program keeps no state
  * the referee relies on, so there is nothing to say at its start.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +24,22 @@ static int
 arbiter_new_game(
     struct play_side *s, const struct play_game *pg, double timeout)
 {
-	char line[256];
+	char   line[256];
+	double deadline = engine_deadline(timeout);
+	int    r;
 
 	snprintf(line, sizeof line, "game %s %s\n", pg->pos->game->name,
 	    pg->pos->board.name);
-	return engine_send(&s->e, line, engine_deadline(timeout));
+	r = engine_send(&s->e, line, deadline);
+	/*
+	 * The game's seed, so that a program with chance in it plays
+	 * game i alike whatever process plays it (-j, --resume); an older
+	 * program ignores the line (formats/protocol.md).
+	 */
+	snprintf(line, sizeof line, "seed %" PRIu64 "\n", pg->seed);
+	if (r == 1)
+		r = engine_send(&s->e, line, deadline);
+	return r;
 }
 
 static int
