@@ -904,8 +904,8 @@ worker_done(void *arg, unsigned long i)
 }
 
 /*
- * Plays game i in a child of -j (play_workers' play) with engines of its
- * own, and writes for worker_take the sides' names, the game's line and
+ * Plays game i in a child of -j (play_workers' play) with the engines of
+ * that child, and writes for worker_take the sides' names, the game's line and
  * its record, the first three each ended by a NUL.
  */
 static int
@@ -915,7 +915,7 @@ worker_play(void *arg, unsigned long i, FILE *out)
 	FILE	     *rec;
 	char	     *line, *text = NULL;
 	size_t	      len;
-	int	      k, status = CLI_INTERNAL;
+	int	      status = CLI_INTERNAL;
 
 	if ((rec = open_memstream(&text, &len)) == NULL)
 		cli_error("match: %s", strerror(errno));
@@ -923,8 +923,6 @@ worker_play(void *arg, unsigned long i, FILE *out)
 		status = play_game(m, i, rec, &line);
 		if (fclose(rec) == EOF && status == CLI_OK)
 			status = CLI_INTERNAL;
-		for (k = 0; k < 2; k++)
-			engine_stop(&m->side[k].e, status != CLI_OK);
 		if (status == CLI_OK)
 			fprintf(out, "%s%c%s%c%s%c", side_name(&m->side[0]),
 			    '\0', side_name(&m->side[1]), '\0', line, '\0');
@@ -934,6 +932,17 @@ worker_play(void *arg, unsigned long i, FILE *out)
 	}
 	free(text);
 	return status;
+}
+
+/* Stops the engines of a child of -j as it leaves (play_workers' end). */
+static void
+worker_end(void *arg, bool kill)
+{
+	struct match *m = arg;
+	int	      k;
+
+	for (k = 0; k < 2; k++)
+		engine_stop(&m->side[k].e, kill);
 }
 
 /*
@@ -988,7 +997,8 @@ exec_match(int argc, char **argv)
 	struct play_workers w = { .arg = &m,
 		.done = worker_done,
 		.play = worker_play,
-		.take = worker_take };
+		.take = worker_take,
+		.end = worker_end };
 	unsigned long	    i;
 	int		    k, status;
 
