@@ -63,6 +63,8 @@ static const struct option longopts[] = {
 	{ "sprt-exit", no_argument, NULL, OPT_SPRT_EXIT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "resume", no_argument, NULL, OPT_RESUME },
+	{ "jobs", required_argument, NULL, 'j' },
+	/* cutechess's and fastchess's name for it. */
 	{ "concurrency", required_argument, NULL, 'j' },
 	{ "order", required_argument, NULL, OPT_ORDER },
 	PLAY_LONGOPTS_SERIES,
@@ -116,7 +118,8 @@ const struct play_cmd play_cmd_match = {
 	    "                         5 if the games ran out first\n"
 	    "  -o, --output=FILE      write the records to FILE, not stdout\n"
 	    "      --resume           play only the games that FILE lacks\n"
-	    "  -j, --concurrency=N    play N games at once (default 1)\n"
+	    "  -j, --jobs=N           play N games at once (default 1;\n"
+	    "                         --concurrency=N is the same)\n"
 	    "      --order=ORDER      game (default): records in game order;\n"
 	    "                         completion: as the games end\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
