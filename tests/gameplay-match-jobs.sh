@@ -168,8 +168,10 @@ cmp -s "$tmp/full.pgn" "$tmp/r.pgn" ||
     ng "resumed after a kill: other records"
 ok "a referee process killed stops the match; --resume ends it"
 
-# SIGTERM to the referee: its processes and their engines all go.
-gameplay match -b "$slow" -w "$slow" -n 8 -j 3 -o "$tmp/t.pgn" reversi \
+# SIGTERM to the referee: its processes and their engines all go, long
+# before their games (12 s at least) could end by themselves.
+slower="$engines/sleepy.sh 0.2 gameplay engine random"
+gameplay match -b "$slower" -w "$slower" -n 8 -j 3 -o "$tmp/t.pgn" reversi \
     2> /dev/null &
 pid=$!
 wait_for "$pid" 9
