@@ -182,8 +182,8 @@ request_seed(struct session *se, char **w, size_t nw)
 		return CLI_BAD;
 	}
 	if (nw != 2 || !cli_parse_count(w[1], &s)) {
-		cli_error("engine: seed takes a count, not '%s'",
-		    nw < 2 ? "" : w[1]);
+		cli_error(
+		    "engine: seed takes a count, not '%s'", nw < 2 ? "" : w[1]);
 		return CLI_BAD;
 	}
 	player_seed(se->pl, play_player_seed(se->seed + s - 1, 0));

@@ -151,9 +151,9 @@ struct match {
 	bool			  sprt_on, sprt_exit;
 	struct stat_sprt	  sprt; /* --sprt */
 	struct report_match_stats stats;
-	signed char *counted; /* game i counted: 1 + the first program's
+	signed char  *counted; /* game i counted: 1 + the first program's
 				 half points in it; 0: not (yet) */
-	size_t	     counted_len, counted_cap;
+	size_t	      counted_len, counted_cap;
 	unsigned long ncounted;
 	unsigned long jobs;	  /* -j: games at once */
 	bool	      completion; /* --order completion */
@@ -249,9 +249,10 @@ option(void *settings, int c, const char *arg)
 	case OPT_RESUME: m->resume = true; break;
 	case 'j': return cli_jobs_option(arg, &m->jobs) ? 0 : -1;
 	case OPT_ORDER:
-		if (strcmp(arg, "game") != 0 && strcmp(arg, "completion") != 0) {
-			cli_error("--order takes game or completion, not '%s'",
-			    arg);
+		if (strcmp(arg, "game") != 0 &&
+		    strcmp(arg, "completion") != 0) {
+			cli_error(
+			    "--order takes game or completion, not '%s'", arg);
 			return -1;
 		}
 		m->completion = strcmp(arg, "completion") == 0;
@@ -599,8 +600,7 @@ game_line(FILE *fp, const struct match *m, unsigned long i,
 		fprintf(fp, "aborted after %d turns, %d-%d",
 		    rules_turn(pg->pos) - 1, s->points[0], s->points[1]);
 	else if (end->adjudicated)
-		fprintf(
-		    fp, "%s wins: %s", g->colour[end->winner], end->why);
+		fprintf(fp, "%s wins: %s", g->colour[end->winner], end->why);
 	else if (end->winner == -1)
 		fprintf(fp, "draw %d-%d", s->points[0], s->points[1]);
 	else
@@ -677,7 +677,7 @@ decided(const struct match *m)
 static void
 progress(const struct match *m)
 {
-	unsigned long done = m->ncounted;
+	unsigned long			 done = m->ncounted;
 	const struct report_match_stats *t = &m->stats;
 	char				 unit[128];
 
@@ -753,8 +753,8 @@ resumed(void *arg, unsigned long i, const struct replay *rp)
 	int		 start[RULES_COLOURS];
 
 	if (is_counted(m, i)) {
-		cli_error("%s: game %lu is there twice: not resumed",
-		    m->output, i + 1);
+		cli_error("%s: game %lu is there twice: not resumed", m->output,
+		    i + 1);
 		return -1;
 	}
 	sides(m, i, start);
@@ -981,11 +981,10 @@ worker_take(void *arg, unsigned long i, const char *text, size_t len)
 	/* A progress line on the terminal the records go to goes first. */
 	if (isatty(fileno(m->out)))
 		cli_progress_done();
-	if (fwrite(p, 1, len - (p - text), m->out) != len - (size_t)(p - text)
-	    || fflush(m->out) == EOF)
+	len -= (size_t)(p - text);
+	if (fwrite(p, 1, len, m->out) != len || fflush(m->out) == EOF)
 		return play_finish(-1);
-	if (play_resume_record(m->syn, p, len - (p - text), i, resumed, m) ==
-	    -1)
+	if (play_resume_record(m->syn, p, len, i, resumed, m) == -1)
 		return CLI_INTERNAL;
 	cli_progress_done();
 	fputs(f[2], stderr);
@@ -1047,8 +1046,8 @@ exec_match(int argc, char **argv)
 	}
 	progress(&m);
 	/* A test that decided ends the match: more games change nothing. */
-	for (i = 0; m.jobs == 1 && i < m.ps.games && status == CLI_OK &&
-	     !decided(&m);
+	for (i = 0;
+	     m.jobs == 1 && i < m.ps.games && status == CLI_OK && !decided(&m);
 	     i++)
 		if (!is_counted(&m, i))
 			status = play_one(&m, i);

@@ -419,7 +419,7 @@ int play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
  * each as play_resume_read does.  Returns 0, or -1 after saying why (not
  * a whole legal record, no memory, or each's -1).
  */
-int play_resume_record(struct record_syntax *syn, const char *text,
-    size_t len, unsigned long i, play_resume_fn each, void *arg);
+int play_resume_record(struct record_syntax *syn, const char *text, size_t len,
+    unsigned long i, play_resume_fn each, void *arg);
 
 #endif

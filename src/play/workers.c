@@ -371,8 +371,8 @@ play_workers_run(const struct play_workers *w)
 				    w->arg, turn, h->out.s, h->out.len);
 			buf_fini(&h->out);
 			if (status == CLI_OK && !w->done(w->arg, turn)) {
-				cli_error("match: game %lu not taken",
-				    turn + 1);
+				cli_error(
+				    "match: game %lu not taken", turn + 1);
 				status = CLI_INTERNAL;
 			}
 			if (status != CLI_OK)
