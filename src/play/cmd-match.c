@@ -25,6 +25,7 @@
 #include "play/engine.h"
 #include "play/play.h"
 #include "play/proto.h"
+#include "play/schedule.h"
 #include "play/workers.h"
 #include "stat/elo.h"
 #include "util/util.h"
@@ -47,6 +48,12 @@ enum {
 	OPT_SPRT_EXIT,
 	OPT_RESUME,
 	OPT_ORDER,
+	OPT_OPENINGS,
+	OPT_OPENINGS_ORDER,
+	OPT_REPEAT,
+	OPT_ENGINE,
+	OPT_ENGINES,
+	OPT_TOURNAMENT,
 };
 
 static const struct option longopts[] = {
@@ -67,6 +74,12 @@ static const struct option longopts[] = {
 	/* cutechess's and fastchess's name for it. */
 	{ "concurrency", required_argument, NULL, 'j' },
 	{ "order", required_argument, NULL, OPT_ORDER },
+	{ "openings", required_argument, NULL, OPT_OPENINGS },
+	{ "openings-order", required_argument, NULL, OPT_OPENINGS_ORDER },
+	{ "repeat", no_argument, NULL, OPT_REPEAT },
+	{ "engine", required_argument, NULL, OPT_ENGINE },
+	{ "engines", required_argument, NULL, OPT_ENGINES },
+	{ "tournament", required_argument, NULL, OPT_TOURNAMENT },
 	PLAY_LONGOPTS_SERIES,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -85,7 +98,10 @@ const struct play_cmd play_cmd_match = {
 	    "       [--white-tc base+inc] [-S seed] [-s spec] "
 	    "[--max-turns turns]\n"
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
-	    "       [-j n] [--order order] [--summary file] game",
+	    "       [--openings file [--openings-order order] [--repeat]]\n"
+	    "       [-j n] [--order order] [--summary file] game\n"
+	    "       gameplay match --engine cmd ... | --engines file\n"
+	    "       [--tournament kind] [options] game",
 	.summary = "games between two programs: match protocol, GTP, NBoard",
 	.help =
 	    "Play GAMES games of GAME between two programs that speak the\n"
@@ -122,6 +138,17 @@ const struct play_cmd play_cmd_match = {
 	    "                         --concurrency=N is the same)\n"
 	    "      --order=ORDER      game (default): records in game order;\n"
 	    "                         completion: as the games end\n"
+	    "      --openings=FILE    start the games from FILE's records\n"
+	    "      --openings-order=O sequential (default) or random (from\n"
+	    "                         the seed)\n"
+	    "      --repeat           each opening twice, colours reversed\n"
+	    "                         (implies --alternate)\n"
+	    "      --engine=CMD       a tournament's program (repeated),\n"
+	    "                         not -b and -w\n"
+	    "      --engines=FILE     a tournament's programs, one a line\n"
+	    "      --tournament=KIND  round-robin (default) or gauntlet (the\n"
+	    "                         first against each other); -n is then\n"
+	    "                         the games of each pairing\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
 	    "                         (- for standard error)\n",
 	.width = 23,
@@ -159,6 +186,18 @@ struct match {
 	bool	      completion; /* --order completion */
 	char	     *names[2];	  /* the sides' names from the games of
 				     -j, owned */
+	const char		 *openings_path; /* --openings, or NULL */
+	enum play_order		  order;	 /* --openings-order */
+	bool			  order_set;
+	struct play_openings	  openings;
+	struct play_schedule	  sch; /* who plays what in game i */
+	const char		**engines; /* --engine, --engines: borrowed */
+	size_t			  nengines, engines_cap;
+	char			 *engines_text; /* --engines, owned */
+	const char		 *engines_path;
+	struct play_tourney	  tour;
+	size_t			  loaded; /* the pairing in side[] */
+	bool			  no_memory; /* counting a game failed */
 
 	const struct rules_game *g;
 	struct record_syntax	*syn;
@@ -256,6 +295,42 @@ option(void *settings, int c, const char *arg)
 			return -1;
 		}
 		m->completion = strcmp(arg, "completion") == 0;
+		break;
+	case OPT_OPENINGS: m->openings_path = arg; break;
+	case OPT_ENGINE:
+		if (array_grow(&m->engines, &m->engines_cap, m->nengines + 1,
+			sizeof *m->engines) == -1) {
+			cli_error("out of memory");
+			return -1;
+		}
+		m->engines[m->nengines++] = arg;
+		break;
+	case OPT_ENGINES: m->engines_path = arg; break;
+	case OPT_TOURNAMENT:
+		if (strcmp(arg, "round-robin") == 0)
+			m->sch.kind = PLAY_TOURNAMENT_ROUND_ROBIN;
+		else if (strcmp(arg, "gauntlet") == 0)
+			m->sch.kind = PLAY_TOURNAMENT_GAUNTLET;
+		else {
+			cli_error("--tournament takes round-robin or "
+				  "gauntlet, not '%s'",
+			    arg);
+			return -1;
+		}
+		break;
+	case OPT_REPEAT: m->sch.repeat = true; break;
+	case OPT_OPENINGS_ORDER:
+		m->order_set = true;
+		if (strcmp(arg, "sequential") == 0)
+			m->order = PLAY_ORDER_SEQUENTIAL;
+		else if (strcmp(arg, "random") == 0)
+			m->order = PLAY_ORDER_RANDOM;
+		else {
+			cli_error("--openings-order takes sequential or "
+				  "random, not '%s'",
+			    arg);
+			return -1;
+		}
 		break;
 	case OPT_TIMEOUT:
 		errno = 0;
@@ -495,6 +570,137 @@ match_setup(struct match *m, const char *name)
 }
 
 /*
+ * Reads --engines and checks a tournament's options: the engines take
+ * the places of -b and -w, speak the match protocol on one clock, and
+ * are told apart by their commands (the records' Black and White).
+ * Returns -1 to go on, else the exit status after saying why.
+ */
+static int
+tournament_options(struct match *m)
+{
+	size_t i, j;
+
+	if (m->engines_path != NULL &&
+	    play_engines_read(m->engines_path, &m->engines_text, &m->engines,
+		&m->nengines, &m->engines_cap) == -1)
+		return CLI_USAGE;
+	if (m->nengines == 0 && m->engines_path == NULL &&
+	    m->sch.kind == PLAY_TOURNAMENT_NONE)
+		return -1;
+	if (m->side[0].e.cmd != NULL || m->side[1].e.cmd != NULL) {
+		cli_error("-b and -w are a two-program match's: not with "
+			  "--engine or --engines");
+		return CLI_USAGE;
+	}
+	if (m->nengines < 2) {
+		cli_error("a tournament needs two engines or more (--engine, "
+			  "--engines)");
+		return CLI_USAGE;
+	}
+	for (i = 0; i < m->nengines; i++)
+		for (j = 0; j < i; j++)
+			if (strcmp(m->engines[i], m->engines[j]) == 0) {
+				cli_error("the engine '%s' is named twice: "
+					  "the records could not tell them "
+					  "apart",
+				    m->engines[i]);
+				return CLI_USAGE;
+			}
+	for (i = 0; i < 2; i++)
+		if (m->side[i].proto != &play_proto_arbiter ||
+		    m->tc[i].on) {
+			cli_error("a tournament's engines speak the match "
+				  "protocol on one clock: no "
+				  "--black-protocol, --white-protocol, "
+				  "--black-tc or --white-tc");
+			return CLI_USAGE;
+		}
+	if (m->sprt_on) {
+		cli_error("--sprt tests two programs: not in a tournament");
+		return CLI_USAGE;
+	}
+	if (m->sch.kind == PLAY_TOURNAMENT_NONE)
+		m->sch.kind = PLAY_TOURNAMENT_ROUND_ROBIN;
+	m->sch.nengines = m->nengines;
+	m->sch.per_pairing = m->ps.games;
+	/* Pairing 0 is engines 0 and 1, in either kind. */
+	m->side[0].e.cmd = m->engines[0];
+	m->side[1].e.cmd = m->engines[1];
+	return -1;
+}
+
+/*
+ * Puts the engines of slot's pairing in side[0] and side[1], stopping
+ * those of the last one: a tournament plays its pairings one after the
+ * other.
+ */
+static void
+load_pairing(struct match *m, const struct play_slot *slot)
+{
+	struct play_side *sd;
+	int		  k;
+
+	if (slot->pairing == m->loaded)
+		return;
+	for (k = 0; k < 2; k++) {
+		sd = &m->side[k];
+		engine_stop(&sd->e, false);
+		engine_init(&sd->e, k);
+		sd->e.cmd = m->engines[slot->engine[k]];
+		sd->greeted = false;
+		sd->name[0] = '\0';
+	}
+	m->loaded = slot->pairing;
+}
+
+/*
+ * Reads --openings and sets up the schedule: the openings checked before
+ * any game, --repeat making the colours alternate.  Returns CLI_OK, or
+ * the exit status after saying why.
+ */
+static int
+schedule_setup(struct match *m)
+{
+	size_t i;
+	int    k, status;
+
+	m->sch.seed = m->ps.seed;
+	m->sch.alternate = m->alternate;
+	m->sch.black = m->black;
+	if (m->openings_path != NULL &&
+	    (status = play_openings_read(&m->openings, m->openings_path, m->g,
+		 m->ps.size, m->syn)) != CLI_OK)
+		return status;
+	/* Only the match protocol has a word for a set-up position. */
+	for (i = 0; i < m->openings.n; i++)
+		for (k = 0; k < 2 && m->openings.list[i].setup != NULL; k++)
+			if (m->side[k].proto != &play_proto_arbiter) {
+				cli_error("match: %s starts from a set-up "
+					  "position, which --%s-protocol %s "
+					  "cannot be told",
+				    m->openings.list[i].name,
+				    k == 0 ? "black" : "white",
+				    m->side[k].proto->name);
+				return CLI_USAGE;
+			}
+	if (play_schedule_init(&m->sch, m->openings.n, m->order) == -1) {
+		cli_error("match: %s", strerror(errno));
+		return CLI_INTERNAL;
+	}
+	m->alternate = m->sch.alternate;
+	if (m->sch.kind == PLAY_TOURNAMENT_NONE)
+		return CLI_OK;
+	m->ps.games = play_schedule_games(&m->sch);
+	if (play_tourney_init(&m->tour, &m->sch, m->engines, m->g,
+		m->ps.board) == -1) {
+		cli_error("match: out of memory");
+		return CLI_INTERNAL;
+	}
+	m->ps.m.tournament = &m->tour.rt;
+	return CLI_OK;
+}
+
+/*
  * Starts the programs not running yet, greets them (their names go to the
  * summary) and sets up game pg for both; ready[k] is what that came to
  * (1: it went).  Returns CLI_OK, or CLI_USAGE after saying that a program
@@ -633,18 +839,28 @@ count(struct match *m, unsigned long i, const struct play_game *pg,
 {
 	struct report_match_stats *t = &m->stats;
 	struct stat_elo		   e;
+	struct play_slot	   slot;
 	int			   half; /* the first program's half points */
 
 	if (array_grow(&m->counted, &m->counted_cap, i + 1, 1) == -1)
 		return -1;
 	while (m->counted_len <= i)
 		m->counted[m->counted_len++] = 0;
+	m->ncounted++;
+	/* A tournament's figures are its cross table's. */
+	if (m->sch.kind != PLAY_TOURNAMENT_NONE) {
+		m->counted[i] = 1;
+		play_schedule_game(&m->sch, i, &slot);
+		if (play_tourney_count(&m->tour, &slot, pg, start, end->winner,
+			end->aborted) == -1)
+			m->no_memory = true;
+		return 0;
+	}
 	half = end->winner == -1			? 1 :
 	    play_game_side(pg, start, end->winner) == 0 ? 2 :
 							  0;
 	t->ldw[half]++;
 	m->counted[i] = (signed char)(1 + half);
-	m->ncounted++;
 	if (m->alternate && is_counted(m, i ^ 1))
 		t->pairs[m->counted[i & ~1UL] - 1 + m->counted[i | 1] - 1]++;
 	stat_elo_of(t->ldw, STAT_TRINOMIAL, &e);
@@ -681,7 +897,9 @@ progress(const struct match *m)
 	const struct report_match_stats *t = &m->stats;
 	char				 unit[128];
 
-	if (done > 0 && t->elo_defined)
+	if (m->sch.kind != PLAY_TOURNAMENT_NONE)
+		snprintf(unit, sizeof unit, "games");
+	else if (done > 0 && t->elo_defined)
 		snprintf(unit, sizeof unit, "games, +%lu =%lu -%lu, Elo %+.0f",
 		    t->ldw[2], t->ldw[1], t->ldw[0], t->elo);
 	else if (done > 0)
@@ -692,17 +910,16 @@ progress(const struct match *m)
 	cli_progress_of(done, m->ps.games, unit);
 }
 
-/*
- * The sides holding each colour at the start of game i: with
- * --alternate, the second program is Black in game 2.
- */
+/* The sides holding each colour at the start of game i: the schedule's. */
 static void
 sides(const struct match *m, unsigned long i, int start[RULES_COLOURS])
 {
-	int k = m->alternate && i % 2 == 1;
+	struct play_slot slot;
+	int		 c;
 
-	start[m->black] = k;
-	start[1 - m->black] = 1 - k;
+	play_schedule_game(&m->sch, i, &slot);
+	for (c = 0; c < RULES_COLOURS; c++)
+		start[c] = slot.start[c];
 }
 
 /* Adds the bytes of s and its NUL to the FNV-1a hash *h. */
@@ -713,6 +930,29 @@ hash_text(uint64_t *h, const char *s)
 		*h ^= (unsigned char)*s;
 		*h *= 0x100000001b3ULL;
 	} while (*s++ != '\0');
+}
+
+/*
+ * Adds the openings to the hash *h: what each one is (not the file's
+ * name), their order and --repeat.
+ */
+static void
+hash_openings(uint64_t *h, const struct match *m)
+{
+	const struct play_opening *op;
+	char			   buf[64];
+	size_t			   i, j;
+
+	snprintf(buf, sizeof buf, "openings %zu %d %d", m->openings.n,
+	    (int)m->order, m->sch.repeat);
+	hash_text(h, buf);
+	for (i = 0; i < m->openings.n; i++) {
+		op = &m->openings.list[i];
+		hash_text(h, op->setup != NULL ? op->setup : "");
+		for (j = 0; j < op->nturns; j++)
+			hash_text(h, op->turns[j]);
+		hash_text(h, "");
+	}
 }
 
 /*
@@ -739,6 +979,17 @@ match_id(struct match *m)
 		hash_text(&h, m->side[k].proto->name);
 		hash_text(&h, m->tc[k].on ? m->tc[k].text : "");
 	}
+	/* A tournament's -n says which games each pairing has. */
+	if (m->sch.kind != PLAY_TOURNAMENT_NONE) {
+		snprintf(buf, sizeof buf, "tournament %d %lu %zu",
+		    (int)m->sch.kind, m->sch.per_pairing, m->nengines);
+		hash_text(&h, buf);
+		for (k = 0; k < (int)m->nengines; k++)
+			hash_text(&h, m->engines[k]);
+	}
+	/* Only with --openings, so that a match without keeps its id. */
+	if (m->openings_path != NULL)
+		hash_openings(&h, m);
 	snprintf(m->id, sizeof m->id, "%016llx", (unsigned long long)h);
 }
 
@@ -823,6 +1074,8 @@ play_game(struct match *m, unsigned long i, FILE *rec, char **line)
 	struct ending	      end = { .winner = -1 };
 	struct rules_score    s;
 	const struct play_tc *tb, *tw;
+	struct play_slot      slot;
+	struct diag	      d;
 	int		      k, start[RULES_COLOURS], ready[2], status;
 	FILE		     *lf;
 	size_t		      len;
@@ -832,6 +1085,20 @@ play_game(struct match *m, unsigned long i, FILE *rec, char **line)
 	notes_clear(m);
 	if (play_series_start(&m->ps, i, &pg) == -1)
 		return CLI_INTERNAL;
+	play_schedule_game(&m->sch, i, &slot);
+	if (m->sch.kind != PLAY_TOURNAMENT_NONE)
+		load_pairing(m, &slot);
+	if (slot.opening != -1) {
+		t.opening = m->openings.list[slot.opening].name;
+		if (play_opening_start(&m->openings.list[slot.opening],
+			m->syn, &pg, &d) == -1) {
+			cli_error("match: %s: %s [%s]", t.opening, d.msg,
+			    diag_name(d.code));
+			status = CLI_INTERNAL;
+			goto out_fini;
+		}
+		t.setup = pg.setup;
+	}
 	if ((status = engines_ready(m, &pg, ready)) == CLI_OK)
 		status = play_moves(m, &pg, start, ready, &end);
 	/*
@@ -1010,24 +1277,38 @@ exec_match(int argc, char **argv)
 		m.side[k].tc = &m.tc[k];
 	}
 	play_series_init(&m.ps, "match");
-	if ((status = play_parse(&play_cmd_match, argc, argv, &m)) != -1)
-		return status;
-	if (m.side[0].e.cmd == NULL || m.side[1].e.cmd == NULL)
-		return play_usage_error(&play_cmd_match);
+	if ((status = play_parse(&play_cmd_match, argc, argv, &m)) != -1 ||
+	    (status = tournament_options(&m)) != -1)
+		goto out_free;
+	status = CLI_OK;
+	if (m.side[0].e.cmd == NULL || m.side[1].e.cmd == NULL) {
+		status = play_usage_error(&play_cmd_match);
+		goto out_free;
+	}
 	for (k = 0; k < 2; k++)
 		if (!m.tc[k].on)
 			m.tc[k] = m.tc_both;
 	if (m.sprt_exit && !m.sprt_on) {
 		cli_error("--sprt-exit needs --sprt");
-		return CLI_USAGE;
+		status = CLI_USAGE;
+		goto out_free;
 	}
 	if (m.resume && m.output == NULL) {
 		cli_error("--resume needs -o FILE");
-		return CLI_USAGE;
-	}
-	if ((status = match_setup(&m, argv[optind])) != CLI_OK)
+		status = CLI_USAGE;
 		goto out_free;
-	m.ps.m.stats = &m.stats;
+	}
+	if ((m.sch.repeat || m.order_set) && m.openings_path == NULL) {
+		cli_error("--%s needs --openings",
+		    m.sch.repeat ? "repeat" : "openings-order");
+		status = CLI_USAGE;
+		goto out_free;
+	}
+	if ((status = match_setup(&m, argv[optind])) != CLI_OK ||
+	    (status = schedule_setup(&m)) != CLI_OK)
+		goto out_free;
+	if (m.sch.kind == PLAY_TOURNAMENT_NONE)
+		m.ps.m.stats = &m.stats;
 	if ((m.stats.sprt = m.sprt_on)) {
 		m.stats.elo0 = m.sprt.elo0;
 		m.stats.elo1 = m.sprt.elo1;
@@ -1059,6 +1340,11 @@ exec_match(int argc, char **argv)
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
 		engine_stop(&m.side[k].e, status != CLI_OK);
+	if (status == CLI_OK && (m.no_memory ||
+	    (m.ps.m.tournament != NULL && play_tourney_finish(&m.tour) == -1))) {
+		cli_error("match: out of memory");
+		status = CLI_INTERNAL;
+	}
 	if (status == CLI_OK && !play_summary(&m.ps.m, m.ps.summary))
 		status = CLI_USAGE;
 	if (status == CLI_OK && m.sprt_exit)
@@ -1077,6 +1363,11 @@ out_free:
 	free(m.counted);
 	free(m.names[0]);
 	free(m.names[1]);
+	play_schedule_fini(&m.sch);
+	play_tourney_fini(&m.tour);
+	free(m.engines);
+	free(m.engines_text);
+	play_openings_fini(&m.openings);
 	record_syntax_free(m.syn);
 	return status;
 }

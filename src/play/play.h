@@ -241,6 +241,8 @@ struct play_game {
 	size_t		       ncur, cur_cap;
 	struct play_move      *log; /* every action so far, owned */
 	size_t		       nlog, log_cap;
+	/* The Setup of its start (borrowed), or NULL: the game's start. */
+	const char *setup;
 };
 
 /*
@@ -277,6 +279,8 @@ struct play_game_tags {
 	const char   *black, *white; /* the players (specs or commands) */
 	const char   *termination;   /* why it stopped early, or NULL */
 	const char   *winner;	     /* a colour won by adjudication, or NULL */
+	const char   *setup;	     /* the Setup tag of the start, or NULL */
+	const char   *opening;	     /* the Opening tag, or NULL */
 	const char   *time_control;  /* the TimeControl tag, or NULL */
 	/* Where the colours' clocks differ: their tags, or NULL. */
 	const char *black_time_control, *white_time_control;

@@ -24,22 +24,22 @@ static int
 arbiter_new_game(
     struct play_side *s, const struct play_game *pg, double timeout)
 {
-	char   line[256];
-	double deadline = engine_deadline(timeout);
-	int    r;
+	char   line[256 + RECORD_SETUP_MAX];
+	size_t n;
 
-	snprintf(line, sizeof line, "game %s %s\n", pg->pos->game->name,
-	    pg->pos->board.name);
-	r = engine_send(&s->e, line, deadline);
+	n = (size_t)snprintf(line, sizeof line, "game %s %s\n",
+	    pg->pos->game->name, pg->pos->board.name);
+	/* A set-up start (--openings) follows the game it is a start of. */
+	if (pg->setup != NULL)
+		n += (size_t)snprintf(
+		    line + n, sizeof line - n, "setup %s\n", pg->setup);
 	/*
 	 * The game's seed, so that a program with chance in it plays
 	 * game i alike whatever process plays it (-j, --resume); an older
 	 * program ignores the line (formats/protocol.md).
 	 */
-	snprintf(line, sizeof line, "seed %" PRIu64 "\n", pg->seed);
-	if (r == 1)
-		r = engine_send(&s->e, line, deadline);
-	return r;
+	snprintf(line + n, sizeof line - n, "seed %" PRIu64 "\n", pg->seed);
+	return engine_send(&s->e, line, engine_deadline(timeout));
 }
 
 static int
