@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # gameplay match -j N (gameplay(1)): the records, lines and summary of a
-# seed are the same bytes whatever N; --order completion writes the same
+# seed are the same bytes whatever N, with openings and in tournaments
+# too; --order completion writes the same
 # records; the `seed' line of the match protocol lets a resumed match of
 # built-in players play the games of an uninterrupted one; an engine
 # killed mid-game loses that game only; a referee process killed
@@ -83,6 +84,25 @@ for j in 2 3; do
 done
 [ "$(grep -c '^\[Round' "$tmp/j1.pgn")" = 9 ] || ng "-j 1: not 9 records"
 ok "-j 1, 2 and 3 write the same bytes"
+
+# Openings (shuffled, repeated) and a tournament: game i is the same
+# whoever plays it.
+printf 'f5d6c3\nf5f6e6f4\nc4e3f6\n' > "$tmp/three.txt"
+for j in 1 3; do
+	match -n 8 -j "$j" --openings "$tmp/three.txt" --openings-order random \
+	    --repeat > "$tmp/o$j.pgn" 2> "$tmp/o$j.err" ||
+	    ng "--openings -j $j exits $?"
+	gameplay match --engine "$b" --engine "$w" --engine 'gameplay engine greedy' \
+	    -n 2 -j "$j" -S 5 reversi > "$tmp/t$j.pgn" 2> "$tmp/t$j.err" ||
+	    ng "a tournament -j $j exits $?"
+done
+grep -q '^\[Opening ' "$tmp/o1.pgn" || ng "--openings: no Opening tag"
+cmp -s "$tmp/o1.pgn" "$tmp/o3.pgn" && cmp -s "$tmp/o1.err" "$tmp/o3.err" ||
+    ng "--openings -j 3: other records or lines"
+[ "$(grep -c '^\[Round' "$tmp/t1.pgn")" = 6 ] || ng "a tournament: not 6 games"
+cmp -s "$tmp/t1.pgn" "$tmp/t3.pgn" && cmp -s "$tmp/t1.err" "$tmp/t3.err" ||
+    ng "a tournament -j 3: other records, lines or summary"
+ok "openings and tournaments: the same bytes with -j 3"
 
 # --order completion: the same records, in any order, the same summary
 # (no --sprt: the counts do not depend on the order); resumed with its
