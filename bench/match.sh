@@ -6,7 +6,8 @@
 # children), the median of 3 runs; the speedup of -j 2; the records of
 # both compared (they must be the same bytes); then GAMES games at
 # --tc 1+0.01 with -j 2 and their time losses (the referee's aim: none).
-# PAIRS overrides the players: "black white" engine arguments.
+# PAIRS overrides the players: black,white engine arguments apart by
+# spaces ("random,greedy greedy,mcts:20", the default).
 set -eu
 games=${GAMES:-200}
 tmp=$(mktemp -d) || exit 1
@@ -39,8 +40,8 @@ median() {	# name, -j, black, white
 	done | sort -n | sed -n 2p
 }
 
-for pair in ${PAIRS:-"random greedy" "greedy mcts:20"}; do
-	set -- $pair
+for pair in ${PAIRS:-random,greedy greedy,mcts:20}; do
+	set -- $(echo "$pair" | tr , ' ')
 	m1=$(median "j1" 1 "$1" "$2")
 	m2=$(median "j2" 2 "$1" "$2")
 	same=same
