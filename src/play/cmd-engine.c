@@ -39,7 +39,8 @@ const struct play_cmd play_cmd_engine = {
 	    "and output.\n"
 	    "\n"
 	    "  -S, --seed=S          game k of the session plays with seed\n"
-	    "                        S+k-1 (default 1)\n"
+	    "                        S+k-1, or S+G-1 after the referee's\n"
+	    "                        `seed G' (default 1)\n"
 	    "      --protocol=PROTO  arbiter (default), gtp or nboard\n"
 	    "                        (reversi only)\n",
 	.width = 22,
@@ -204,6 +205,30 @@ request_setup(struct session *se, char **w, size_t nw)
 	return -1;
 }
 
+/*
+ * `seed S': the referee's seed of the game begun, so that game i plays
+ * alike in whatever session plays it (-j, --resume of gameplay match):
+ * the player's seed is then the one an uninterrupted session gives game
+ * S, -S's seed S+S-1.
+ */
+static int
+request_seed(struct session *se, char **w, size_t nw)
+{
+	unsigned long s;
+
+	if (se->pos == NULL) {
+		cli_error("engine: seed before game");
+		return CLI_BAD;
+	}
+	if (nw != 2 || !cli_parse_count(w[1], &s)) {
+		cli_error(
+		    "engine: seed takes a count, not '%s'", nw < 2 ? "" : w[1]);
+		return CLI_BAD;
+	}
+	player_seed(se->pl, play_player_seed(se->seed + s - 1, 0));
+	return -1;
+}
+
 /* `go': the player's next action, on a line of its own. */
 static int
 request_go(struct session *se)
@@ -252,6 +277,8 @@ request(struct session *se, char **w, size_t nw)
 		    CLI_BAD :
 		    -1;
 	}
+	if (strcmp(w[0], "seed") == 0)
+		return request_seed(se, w, nw);
 	if (strcmp(w[0], "go") == 0)
 		return request_go(se);
 	/* Other requests are for other engines: ignored. */

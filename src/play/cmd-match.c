@@ -20,11 +20,13 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "play/engine.h"
 #include "play/play.h"
 #include "play/proto.h"
 #include "play/schedule.h"
+#include "play/workers.h"
 #include "stat/elo.h"
 #include "util/util.h"
 
@@ -45,6 +47,7 @@ enum {
 	OPT_SPRT,
 	OPT_SPRT_EXIT,
 	OPT_RESUME,
+	OPT_ORDER,
 	OPT_OPENINGS,
 	OPT_OPENINGS_ORDER,
 	OPT_REPEAT,
@@ -67,6 +70,10 @@ static const struct option longopts[] = {
 	{ "sprt-exit", no_argument, NULL, OPT_SPRT_EXIT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "resume", no_argument, NULL, OPT_RESUME },
+	{ "jobs", required_argument, NULL, 'j' },
+	/* cutechess's and fastchess's name for it. */
+	{ "concurrency", required_argument, NULL, 'j' },
+	{ "order", required_argument, NULL, OPT_ORDER },
 	{ "openings", required_argument, NULL, OPT_OPENINGS },
 	{ "openings-order", required_argument, NULL, OPT_OPENINGS_ORDER },
 	{ "repeat", no_argument, NULL, OPT_REPEAT },
@@ -82,7 +89,7 @@ static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_match = {
 	.name = "match",
-	.args = { ":b:w:n:S:s:o:hV", longopts, 1, 1,
+	.args = { ":b:w:n:S:s:o:j:hV", longopts, 1, 1,
 	    "name two programs (--black, --white) and one game" },
 	.usage =
 	    "-b cmd -w cmd [--black-protocol proto]\n"
@@ -92,7 +99,7 @@ const struct play_cmd play_cmd_match = {
 	    "[--max-turns turns]\n"
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
 	    "       [--openings file [--openings-order order] [--repeat]]\n"
-	    "       [--summary file] game\n"
+	    "       [-j n] [--order order] [--summary file] game\n"
 	    "       gameplay match --engine cmd ... | --engines file\n"
 	    "       [--tournament kind] [options] game",
 	.summary = "games between two programs: match protocol, GTP, NBoard",
@@ -127,6 +134,10 @@ const struct play_cmd play_cmd_match = {
 	    "                         5 if the games ran out first\n"
 	    "  -o, --output=FILE      write the records to FILE, not stdout\n"
 	    "      --resume           play only the games that FILE lacks\n"
+	    "  -j, --jobs=N           play N games at once (default 1;\n"
+	    "                         --concurrency=N is the same)\n"
+	    "      --order=ORDER      game (default): records in game order;\n"
+	    "                         completion: as the games end\n"
 	    "      --openings=FILE    start the games from FILE's records\n"
 	    "      --openings-order=O sequential (default) or random (from\n"
 	    "                         the seed)\n"
@@ -167,9 +178,14 @@ struct match {
 	bool			  sprt_on, sprt_exit;
 	struct stat_sprt	  sprt; /* --sprt */
 	struct report_match_stats stats;
-	int			  open_pair; /* the first game of a pair with
-					   --alternate: its half points for
-					   the first program, or -1 */
+	signed char  *counted; /* game i counted: 1 + the first program's
+				 half points in it; 0: not (yet) */
+	size_t	      counted_len, counted_cap;
+	unsigned long ncounted;
+	unsigned long jobs;	  /* -j: games at once */
+	bool	      completion; /* --order completion */
+	char	     *names[2];	  /* the sides' names from the games of
+				     -j, owned */
 	const char		 *openings_path; /* --openings, or NULL */
 	enum play_order		  order;	 /* --openings-order */
 	bool			  order_set;
@@ -270,6 +286,16 @@ option(void *settings, int c, const char *arg)
 	case OPT_SPRT_EXIT: m->sprt_exit = true; break;
 	case 'o': m->output = arg; break;
 	case OPT_RESUME: m->resume = true; break;
+	case 'j': return cli_jobs_option(arg, &m->jobs) ? 0 : -1;
+	case OPT_ORDER:
+		if (strcmp(arg, "game") != 0 &&
+		    strcmp(arg, "completion") != 0) {
+			cli_error(
+			    "--order takes game or completion, not '%s'", arg);
+			return -1;
+		}
+		m->completion = strcmp(arg, "completion") == 0;
+		break;
 	case OPT_OPENINGS: m->openings_path = arg; break;
 	case OPT_ENGINE:
 		if (array_grow(&m->engines, &m->engines_cap, m->nengines + 1,
@@ -765,41 +791,49 @@ judge(struct match *m, const struct play_game *pg, struct ending *end,
 		m->ps.m.adjudicated++;
 }
 
-/* The line of game i on stderr: who won, how, who played what. */
+/*
+ * The line of game i for stderr, to fp: who won, how, who played what.
+ */
 static void
-game_line(const struct match *m, unsigned long i, const struct play_game *pg,
-    const int start[RULES_COLOURS], const struct ending *end,
-    const struct rules_score *s)
+game_line(FILE *fp, const struct match *m, unsigned long i,
+    const struct play_game *pg, const int start[RULES_COLOURS],
+    const struct ending *end, const struct rules_score *s)
 {
 	const struct rules_game *g = m->g;
 
-	cli_progress_done();
-	fprintf(
-	    stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1, m->ps.games);
+	fprintf(fp, "%s: game %lu/%lu: ", cli_progname(), i + 1, m->ps.games);
 	if (end->aborted)
-		fprintf(stderr, "aborted after %d turns, %d-%d",
+		fprintf(fp, "aborted after %d turns, %d-%d",
 		    rules_turn(pg->pos) - 1, s->points[0], s->points[1]);
 	else if (end->adjudicated)
-		fprintf(
-		    stderr, "%s wins: %s", g->colour[end->winner], end->why);
+		fprintf(fp, "%s wins: %s", g->colour[end->winner], end->why);
 	else if (end->winner == -1)
-		fprintf(stderr, "draw %d-%d", s->points[0], s->points[1]);
+		fprintf(fp, "draw %d-%d", s->points[0], s->points[1]);
 	else
-		fprintf(stderr, "%s wins %d-%d", g->colour[end->winner],
+		fprintf(fp, "%s wins %d-%d", g->colour[end->winner],
 		    s->points[0], s->points[1]);
 	/* Who held each colour at the end: results are by colour. */
-	fprintf(stderr, " (%s: %s; %s: %s)\n", g->colour[0],
+	fprintf(fp, " (%s: %s; %s: %s)\n", g->colour[0],
 	    side_name(&m->side[play_game_side(pg, start, 0)]), g->colour[1],
 	    side_name(&m->side[play_game_side(pg, start, 1)]));
+}
+
+/* Whether game i is counted: played, or read back by --resume. */
+static bool
+is_counted(const struct match *m, unsigned long i)
+{
+	return i < m->counted_len && m->counted[i] != 0;
 }
 
 /*
  * Counts game i for the statistics: end->winner's holder at the end of pg
  * won it; an aborted game is a draw.  With --alternate, games 2j and
- * 2j + 1 are a pair with colours reversed, counted once both are in.
- * Then the figures, the SPRT's included, are brought up to date.
+ * 2j + 1 are a pair with colours reversed, counted once both are in,
+ * whichever comes first (--order completion, --resume).  Then the
+ * figures, the SPRT's included, are brought up to date.  Returns 0, or
+ * -1 (errno) when memory runs out.
  */
-static void
+static int
 count(struct match *m, unsigned long i, const struct play_game *pg,
     const int start[RULES_COLOURS], const struct ending *end)
 {
@@ -808,24 +842,27 @@ count(struct match *m, unsigned long i, const struct play_game *pg,
 	struct play_slot	   slot;
 	int			   half; /* the first program's half points */
 
+	if (array_grow(&m->counted, &m->counted_cap, i + 1, 1) == -1)
+		return -1;
+	while (m->counted_len <= i)
+		m->counted[m->counted_len++] = 0;
+	m->ncounted++;
 	/* A tournament's figures are its cross table's. */
 	if (m->sch.kind != PLAY_TOURNAMENT_NONE) {
+		m->counted[i] = 1;
 		play_schedule_game(&m->sch, i, &slot);
 		if (play_tourney_count(&m->tour, &slot, pg, start, end->winner,
 			end->aborted) == -1)
 			m->no_memory = true;
-		return;
+		return 0;
 	}
 	half = end->winner == -1			? 1 :
 	    play_game_side(pg, start, end->winner) == 0 ? 2 :
 							  0;
 	t->ldw[half]++;
-	if (m->alternate && i % 2 == 0)
-		m->open_pair = half;
-	else if (m->alternate) {
-		t->pairs[m->open_pair + half]++;
-		m->open_pair = -1;
-	}
+	m->counted[i] = (signed char)(1 + half);
+	if (m->alternate && is_counted(m, i ^ 1))
+		t->pairs[m->counted[i & ~1UL] - 1 + m->counted[i | 1] - 1]++;
 	stat_elo_of(t->ldw, STAT_TRINOMIAL, &e);
 	t->elo_defined = e.defined;
 	t->elo = e.elo;
@@ -833,7 +870,7 @@ count(struct match *m, unsigned long i, const struct play_game *pg,
 	t->hi = e.hi;
 	t->los = e.los;
 	if (!t->sprt)
-		return;
+		return 0;
 	t->llr = t->paired ?
 	    stat_sprt_llr(&m->sprt, t->pairs, STAT_PENTANOMIAL) :
 	    stat_sprt_llr(&m->sprt, t->ldw, STAT_TRINOMIAL);
@@ -842,6 +879,7 @@ count(struct match *m, unsigned long i, const struct play_game *pg,
 	case STAT_H1: t->verdict = "H1"; break;
 	default: t->verdict = "inconclusive"; break;
 	}
+	return 0;
 }
 
 /* Whether --sprt's test has crossed a bound. */
@@ -853,8 +891,9 @@ decided(const struct match *m)
 
 /* The progress line: games done, W/D/L and Elo of the first program. */
 static void
-progress(const struct match *m, unsigned long done)
+progress(const struct match *m)
 {
+	unsigned long			 done = m->ncounted;
 	const struct report_match_stats *t = &m->stats;
 	char				 unit[128];
 
@@ -964,6 +1003,11 @@ resumed(void *arg, unsigned long i, const struct replay *rp)
 	struct ending	 end = { .winner = -1 };
 	int		 start[RULES_COLOURS];
 
+	if (is_counted(m, i)) {
+		cli_error("%s: game %lu is there twice: not resumed", m->output,
+		    i + 1);
+		return -1;
+	}
 	sides(m, i, start);
 	if (rp->forfeit) {
 		end.winner = rp->forfeit_winner;
@@ -976,16 +1020,20 @@ resumed(void *arg, unsigned long i, const struct replay *rp)
 		m->ps.m.aborted++;
 	}
 	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
-	count(m, i, &pg, start, &end);
+	if (count(m, i, &pg, start, &end) == -1) {
+		cli_error("match: %s", strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
 /*
  * Opens -o's file, and with --resume reads back the games it holds
- * (play_resume_read); without -o the records go to stdout.  Returns the
- * games to skip, or -1 after saying why.
+ * (play_resume_read: any of them with --order completion), counted as
+ * played; without -o the records go to stdout.  Returns 0, or -1 after
+ * saying why.
  */
-static long
+static int
 output_open(struct match *m)
 {
 	unsigned long done = 0;
@@ -1006,17 +1054,18 @@ output_open(struct match *m)
 	}
 	if (m->resume &&
 	    play_resume_read(m->out, m->output, m->syn, m->id, m->ps.games,
-		resumed, m, &done) == -1)
+		m->completion, resumed, m, &done) == -1)
 		return -1;
-	return (long)done;
+	return 0;
 }
 
 /*
- * Plays game i (from 0) of the match, writes its record and its line.
- * Returns the exit status.
+ * Plays game i (from 0) of the match with everything the match and i
+ * say, counts it, writes its record to rec and makes its line for stderr
+ * in *line (owned by the caller, NULL if none).  Returns the exit status.
  */
 static int
-play_one(struct match *m, unsigned long i)
+play_game(struct match *m, unsigned long i, FILE *rec, char **line)
 {
 	struct play_game      pg;
 	struct play_game_tags t = {
@@ -1028,7 +1077,10 @@ play_one(struct match *m, unsigned long i)
 	struct play_slot      slot;
 	struct diag	      d;
 	int		      k, start[RULES_COLOURS], ready[2], status;
+	FILE		     *lf;
+	size_t		      len;
 
+	*line = NULL;
 	sides(m, i, start);
 	notes_clear(m);
 	if (play_series_start(&m->ps, i, &pg) == -1)
@@ -1079,21 +1131,145 @@ play_one(struct match *m, unsigned long i)
 	t.notes = m->notes;
 	t.nnotes = m->nnotes;
 	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
-	count(m, i, &pg, start, &end);
-	status = play_finish(play_game_write(m->out, &pg, &t));
-	game_line(m, i, &pg, start, &end, &s);
-	progress(m, i + 1);
+	if (count(m, i, &pg, start, &end) == -1 ||
+	    (lf = open_memstream(line, &len)) == NULL) {
+		cli_error("match: %s", strerror(errno));
+		status = CLI_INTERNAL;
+		goto out_fini;
+	}
+	game_line(lf, m, i, &pg, start, &end, &s);
+	if (fclose(lf) == EOF) {
+		cli_error("match: %s", strerror(errno));
+		status = CLI_INTERNAL;
+		goto out_fini;
+	}
+	status = play_finish(play_game_write(rec, &pg, &t));
 out_fini:
 	play_game_fini(&pg);
 	return status;
 }
 
+/* Plays game i in this process, its engines kept for the next game. */
+static int
+play_one(struct match *m, unsigned long i)
+{
+	char *line;
+	int   status;
+
+	status = play_game(m, i, m->out, &line);
+	if (line != NULL) {
+		cli_progress_done();
+		fputs(line, stderr);
+		progress(m);
+	}
+	free(line);
+	return status;
+}
+
+/* Whether game i is in already (play_workers' done). */
+static bool
+worker_done(void *arg, unsigned long i)
+{
+	return is_counted(arg, i);
+}
+
+/*
+ * Plays game i in a child of -j (play_workers' play) with the engines of
+ * that child, and writes for worker_take the sides' names, the game's line and
+ * its record, the first three each ended by a NUL.
+ */
+static int
+worker_play(void *arg, unsigned long i, FILE *out)
+{
+	struct match *m = arg;
+	FILE	     *rec;
+	char	     *line, *text = NULL;
+	size_t	      len;
+	int	      status = CLI_INTERNAL;
+
+	if ((rec = open_memstream(&text, &len)) == NULL)
+		cli_error("match: %s", strerror(errno));
+	else {
+		status = play_game(m, i, rec, &line);
+		if (fclose(rec) == EOF && status == CLI_OK)
+			status = CLI_INTERNAL;
+		if (status == CLI_OK)
+			fprintf(out, "%s%c%s%c%s%c", side_name(&m->side[0]),
+			    '\0', side_name(&m->side[1]), '\0', line, '\0');
+		if (status == CLI_OK && fwrite(text, 1, len, out) != len)
+			status = CLI_INTERNAL;
+		free(line);
+	}
+	free(text);
+	return status;
+}
+
+/* Stops the engines of a child of -j as it leaves (play_workers' end). */
+static void
+worker_end(void *arg, bool kill)
+{
+	struct match *m = arg;
+	int	      k;
+
+	for (k = 0; k < 2; k++)
+		engine_stop(&m->side[k].e, kill);
+}
+
+/*
+ * Takes game i played by a child (play_workers' take): the names for the
+ * summary, the record written and counted as --resume counts one, the
+ * line and the progress.  Returns CLI_OK, PLAY_WORKERS_STOP when the
+ * SPRT has decided, or the exit status.
+ */
+static int
+worker_take(void *arg, unsigned long i, const char *text, size_t len)
+{
+	struct match *m = arg;
+	const char   *f[3], *p = text, *nul;
+	int	      k;
+
+	for (k = 0; k < 3; k++) {
+		if ((nul = memchr(p, '\0', len - (p - text))) == NULL) {
+			cli_error("match: game %lu: no whole result came back",
+			    i + 1);
+			return CLI_INTERNAL;
+		}
+		f[k] = p;
+		p = nul + 1;
+	}
+	for (k = 0; k < 2; k++) {
+		free(m->names[k]);
+		if ((m->names[k] = strdup(f[k])) == NULL) {
+			cli_error("match: %s", strerror(errno));
+			return CLI_INTERNAL;
+		}
+		m->ps.m.side[k].name = m->names[k];
+	}
+	/* A progress line on the terminal the records go to goes first. */
+	if (isatty(fileno(m->out)))
+		cli_progress_done();
+	len -= (size_t)(p - text);
+	if (fwrite(p, 1, len, m->out) != len || fflush(m->out) == EOF)
+		return play_finish(-1);
+	if (play_resume_record(m->syn, p, len, i, resumed, m) == -1)
+		return CLI_INTERNAL;
+	cli_progress_done();
+	fputs(f[2], stderr);
+	progress(m);
+	return decided(m) ? PLAY_WORKERS_STOP : CLI_OK;
+}
+
 static int
 exec_match(int argc, char **argv)
 {
-	struct match m = { .timeout = 10, .open_pair = -1 };
-	long	     i;
-	int	     k, status;
+	struct match	    m = { .timeout = 10, .jobs = 1 };
+	struct play_workers w = { .arg = &m,
+		.done = worker_done,
+		.play = worker_play,
+		.take = worker_take,
+		.end = worker_end };
+	unsigned long	    i;
+	int		    k, status;
 
 	for (k = 0; k < 2; k++) {
 		engine_init(&m.side[k].e, k);
@@ -1145,16 +1321,22 @@ exec_match(int argc, char **argv)
 		m.stats.verdict = "inconclusive";
 	}
 	match_id(&m);
-	if ((i = output_open(&m)) == -1) {
+	if (output_open(&m) == -1) {
 		status = CLI_USAGE;
 		goto out_free;
 	}
-	progress(&m, 0);
+	progress(&m);
 	/* A test that decided ends the match: more games change nothing. */
-	for (;
-	     (unsigned long)i < m.ps.games && status == CLI_OK && !decided(&m);
+	for (i = 0;
+	     m.jobs == 1 && i < m.ps.games && status == CLI_OK && !decided(&m);
 	     i++)
-		status = play_one(&m, i);
+		if (!is_counted(&m, i))
+			status = play_one(&m, i);
+	w.n = m.jobs;
+	w.games = m.ps.games;
+	w.completion = m.completion;
+	if (m.jobs > 1 && !decided(&m))
+		status = play_workers_run(&w);
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
 		engine_stop(&m.side[k].e, status != CLI_OK);
@@ -1178,6 +1360,9 @@ out_free:
 	}
 	notes_clear(&m);
 	free(m.notes);
+	free(m.counted);
+	free(m.names[0]);
+	free(m.names[1]);
 	play_schedule_fini(&m.sch);
 	play_tourney_fini(&m.tour);
 	free(m.engines);

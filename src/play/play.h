@@ -404,7 +404,9 @@ typedef int (*play_resume_fn)(
 /*
  * Reads the records a match wrote to fp (path names it in messages), a
  * file open for reading and writing at its start: each must be whole, of
- * the Round 1, 2, ... in turn, with the MatchId tag match_id, and legal,
+ * the Round 1, 2, ... in turn (with any_order, of any Round from 1 to
+ * most: the games a match of -j N --order completion wrote, each once,
+ * which each must check), with the MatchId tag match_id, and legal,
  * and there may be at most most of them; each goes to each with arg.  A
  * last record cut short (by a kill in the middle of its write) is not
  * counted, and the file is cut back to the end of the last whole one, fp
@@ -413,7 +415,15 @@ typedef int (*play_resume_fn)(
  * or write error).
  */
 int play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
-    const char *match_id, unsigned long most, play_resume_fn each, void *arg,
-    unsigned long *games);
+    const char *match_id, unsigned long most, bool any_order,
+    play_resume_fn each, void *arg, unsigned long *games);
+/*
+ * Replays the record of game i that text (len bytes, borrowed) holds,
+ * one the match has just played (gameplay match -j N), and gives it to
+ * each as play_resume_read does.  Returns 0, or -1 after saying why (not
+ * a whole legal record, no memory, or each's -1).
+ */
+int play_resume_record(struct record_syntax *syn, const char *text, size_t len,
+    unsigned long i, play_resume_fn each, void *arg);
 
 #endif
