@@ -492,11 +492,13 @@ add_turn(
 	long long off;
 	size_t	  n = rd->rec.nturns;
 
-	if (array_grow(&rd->rec.turns, &rd->turncap, n + 1,
-		sizeof *rd->rec.turns) == -1)
-		return oom(rd);
-	if (array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
-		sizeof *rd->turn_off) == -1)
+	/* Every move comes here: the common case stays out of libutil. */
+	if ((n >= rd->turncap &&
+		array_grow(&rd->rec.turns, &rd->turncap, n + 1,
+		    sizeof *rd->rec.turns) == -1) ||
+	    (n >= rd->turnoffcap &&
+		array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
+		    sizeof *rd->turn_off) == -1))
 		return oom(rd);
 	if (line_tokens(rd))
 		off = s - rd->line;
@@ -837,7 +839,7 @@ read_transcript(struct record_reader *rd, size_t start, size_t end)
 			j = i + 2;
 		else
 			for (j = i + 1; j < end && j < i + 3 &&
-			     isdigit((unsigned char)s[j]);
+			     (unsigned)((unsigned char)s[j] - '0') < 10;
 			     j++)
 				;
 		if (add_turn(rd, s + i, j - i, pos_at(rd, i)) == -1)
