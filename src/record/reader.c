@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -648,23 +649,42 @@ read_tag(struct record_reader *rd)
  * One whitespace-free token of movetext.  Returns 1 when it ends the
  * record (a result token), 0 otherwise.
  */
+/*
+ * A move number at the start of s (len bytes): digits, then "..." or ".".
+ * Returns the bytes it takes (0 for none), with the number in *number
+ * (ULONG_MAX when it does not fit, which no turn is) and whether it was
+ * "..." in *dots.  By hand, not a pattern: one comes before every other
+ * token of a record.
+ */
+static size_t
+move_number(const char *s, size_t len, unsigned long *number, bool *dots)
+{
+	unsigned long n = 0, digit;
+	size_t	      i;
+
+	for (i = 0; i < len && (digit = (unsigned char)s[i] - '0') < 10; i++)
+		n = n > (ULONG_MAX - digit) / 10 ? ULONG_MAX : n * 10 + digit;
+	*number = n;
+	*dots = i > 0 && len - i >= 3 && memcmp(s + i, "...", 3) == 0;
+	if (*dots)
+		return i + 3;
+	return i > 0 && i < len && s[i] == '.' ? i + 1 : 0;
+}
+
 static int
 read_token(struct record_reader *rd, size_t start, size_t end)
 {
 	const char     *s = rd->line + start;
-	size_t		len = end - start, g[6];
+	size_t		len = end - start, g[2];
 	struct diag_pos at = pos_at(rd, start);
 	unsigned long	want, number;
+	bool		dots;
 	int		m;
 
-	if (isdigit((unsigned char)s[0]) &&
-	    (m = syntax_match(rd->syn, SYN_NUMBER, s, len, g, 3)) > 0) {
+	if ((m = (int)move_number(s, len, &number, &dots)) > 0) {
 		/* N. comes before turn 2N-1, N... before turn 2N. */
-		errno = 0;
-		number = strtoul(s, NULL, 10);
 		want = rd->rec.nturns / 2 + 1;
-		if (errno != 0 || number != want ||
-		    (g[5] - g[4] == 3) != (rd->rec.nturns % 2 == 1))
+		if (number != want || dots != (rd->rec.nturns % 2 == 1))
 			diag_set_at(first_error(rd), DIAG_BAD_MOVE_NUMBER, at,
 			    (size_t)m, "move number %.*s where %lu%s was due",
 			    m, s, want, rd->rec.nturns % 2 ? "..." : ".");
