@@ -650,6 +650,16 @@ read_tag(struct record_reader *rd)
  * record (a result token), 0 otherwise.
  */
 /*
+ * isspace() in the C locale, which the tools keep, by hand: the tokenizer
+ * asks it of every byte of movetext.
+ */
+static inline bool
+is_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/*
  * A move number at the start of s (len bytes): digits, then "..." or ".".
  * Returns the bytes it takes (0 for none), with the number in *number
  * (ULONG_MAX when it does not fit, which no turn is) and whether it was
@@ -750,8 +760,7 @@ next_pgn(struct record_reader *rd)
 			rd->in_comment = false;
 			continue;
 		}
-		while (rd->pos < rd->linelen &&
-		    isspace((unsigned char)rd->line[rd->pos]))
+		while (rd->pos < rd->linelen && is_space(rd->line[rd->pos]))
 			rd->pos++;
 		if (rd->pos >= rd->linelen)
 			continue;
@@ -787,9 +796,9 @@ next_pgn(struct record_reader *rd)
 			continue;
 		}
 		start = rd->pos;
-		while (rd->pos < rd->linelen &&
-		    !isspace((unsigned char)rd->line[rd->pos]) &&
-		    memchr("{};", rd->line[rd->pos], 3) == NULL)
+		while (rd->pos < rd->linelen && !is_space(rd->line[rd->pos]) &&
+		    rd->line[rd->pos] != '{' && rd->line[rd->pos] != '}' &&
+		    rd->line[rd->pos] != ';')
 			rd->pos++;
 		if (read_token(rd, start, rd->pos) == 1)
 			break;
