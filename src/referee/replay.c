@@ -722,7 +722,10 @@ check_result(
 	} else if (rec->has_winner) {
 		/* CSV: 1 Black, -1 White, 0 a draw (of a finished game). */
 		rp->has_recorded = true;
-		snprintf(rp->recorded, sizeof rp->recorded, "%d", rec->winner);
+		/* The reader keeps only these three; no printf for each row. */
+		strcpy(rp->recorded, rec->winner == 1 ? "1" :
+			rec->winner == -1	       ? "-1" :
+						 "0");
 		/*
 		 * A CSV row cannot say "unfinished": the winner of a game that
 		 * stopped early was decided off the board (resignation, time,
