@@ -338,9 +338,9 @@ reversi_init(const struct rules_board *b, void *st,
 	r->big = n > 8;
 	if (r->big)
 		big_clear(r, n);
+	/* A row at a time: every record of an archive starts here. */
 	for (y = 0; y < n && !r->big; y++)
-		for (x = 0; x < n; x++)
-			r->valid |= UINT64_C(1) << (y * 8 + x);
+		r->valid |= ((UINT64_C(1) << n) - 1) << (y * 8);
 	for (i = 0; i < 4; i++) {
 		x = start[i][0];
 		y = start[i][1];
