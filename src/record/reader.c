@@ -138,9 +138,14 @@ record_tag_find(const struct record *rec, const char *name)
 {
 	size_t i;
 
-	/* PGN spells tags one way; a lookup forgives the case. */
+	/*
+	 * PGN spells tags one way; a lookup forgives the case.  The first
+	 * letters, folded, are compared before the call: the replay asks for
+	 * a dozen tags of every record, most of them absent.
+	 */
 	for (i = 0; i < rec->ntags; i++)
-		if (strcasecmp(rec->tags[i].name, name) == 0)
+		if ((rec->tags[i].name[0] | 0x20) == (name[0] | 0x20) &&
+		    strcasecmp(rec->tags[i].name, name) == 0)
 			return &rec->tags[i];
 	return NULL;
 }
