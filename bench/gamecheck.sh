@@ -1,18 +1,28 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# gamecheck throughput over the Othello archive repeated to at least one
-# million games, with full YAML reports and with --quiet, and its peak
-# resident memory as the input grows (make bench).
+# gamecheck throughput over the Othello archive repeated to about one
+# million games, as CSV, transcripts and the notation, with --quiet and
+# with full YAML reports: CPU seconds (user+sys; wall-clock time on a
+# shared machine reads low), median of three, and games per CPU second.
+# With ARBITER_REFERENCE (the directory of another build, e.g. of the code
+# before a change) each line shows that build's figure beside ours, run in
+# the same minutes.  Then peak RSS as the input grows: 10k, 1M and (piped
+# from a generator, never stored) 10M records (make bench).
 set -eu
 data=${ARBITER_DATASET:-${srcdir:-.}/../shared/data/othello_dataset.csv}
+ref=${ARBITER_REFERENCE:-}
 if [ ! -r "$data" ]; then
 	echo "bench/gamecheck.sh: no data set at $data; skipped"
+	exit 0
+fi
+if ! [ -x /usr/bin/time ]; then
+	echo "bench/gamecheck.sh: no /usr/bin/time; skipped"
 	exit 0
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Repeat the rows (not the header) k times; awk ends every line.
+# The header, then the rows (not the header) k times; awk ends every line.
 archive() {
 	head -n 1 "$data"
 	i=0
@@ -22,28 +32,64 @@ archive() {
 	done
 }
 
-run() {	# label, file, gamecheck options...
-	label=$1 file=$2
-	shift 2
-	games=$(($(wc -l < "$file") - 1))
-	start=$(date +%s.%N)
-	if [ -x /usr/bin/time ]; then
-		/usr/bin/time -f '%M' -o "$tmp/rss" ./gamecheck "$@" "$file" \
-		    > /dev/null 2>> "$tmp/log" || true
-		rss="$(cat "$tmp/rss") KB"
-	else
-		./gamecheck "$@" "$file" > /dev/null 2>> "$tmp/log" || true
-		rss="?"
-	fi
-	end=$(date +%s.%N)
-	awk -v l="$label" -v g="$games" -v s="$start" -v e="$end" -v r="$rss" \
-	    'BEGIN { t = e - s; printf "%-28s %9d games %7.2f s %9.0f games/s  peak RSS %s\n", l, g, t, g / t, r }'
+# Median CPU seconds of three runs of gamecheck (first argument) on the
+# rest; the output goes nowhere, as a benchmark's should.
+cpu() {
+	prog=$1
+	shift
+	for i in 1 2 3; do
+		/usr/bin/time -f '%U %S' -o "$tmp/t" "$prog" "$@" \
+		    > /dev/null 2>&1 || true
+		awk '{ printf "%.3f\n", $1 + $2 }' "$tmp/t"
+	done | sort -n | sed -n 2p
 }
 
-for k in 10 20 40; do
-	archive "$k" > "$tmp/a$k.csv"
+run() {	# label, games, gamecheck options and input...
+	label=$1 games=$2
+	shift 2
+	ours=$(cpu ./gamecheck "$@")
+	line=$(awk -v l="$label" -v g="$games" -v t="$ours" 'BEGIN {
+		printf "%-30s %8d games %6.2f s cpu %9.0f games/s",
+		    l, g, t, g / t }')
+	if [ -n "$ref" ]; then
+		theirs=$(cpu "$ref/gamecheck" "$@")
+		line=$(awk -v l="$line" -v t="$ours" -v r="$theirs" 'BEGIN {
+			printf "%s  reference %6.2f s: %.2fx", l, r, r / t }')
+	fi
+	echo "$line"
+}
+
+# Peak RSS in kB of gamecheck reading standard input.
+rss() {	# gamecheck options...
+	/usr/bin/time -f '%M' -o "$tmp/m" ./gamecheck "$@" - \
+	    > /dev/null 2>&1 || true
+	cat "$tmp/m"
+}
+
+archive 40 > "$tmp/a.csv"
+games=$(($(wc -l < "$tmp/a.csv") - 1))
+./gamecheck --write=transcript "$tmp/a.csv" > "$tmp/a.txt" 2> /dev/null ||
+    true
+./gamecheck --write=pgn "$tmp/a.csv" > "$tmp/a.pgn" 2> /dev/null || true
+tgames=$(wc -l < "$tmp/a.txt")
+run "--quiet, CSV" "$games" --quiet "$tmp/a.csv"
+run "--quiet, transcripts" "$tgames" --quiet -f transcript "$tmp/a.txt"
+run "--quiet, notation" "$tgames" --quiet "$tmp/a.pgn"
+run "full YAML, CSV" "$games" "$tmp/a.csv"
+run "full YAML, notation" "$tgames" "$tmp/a.pgn"
+
+# The same rows, 10k, 1M and 10M of them, through a pipe (full YAML
+# stops at 1M: at its speed 10M would take minutes).
+rows() {
+	head -n 1 "$data"
+	yes "$tmp/a.csv" | head -n $(($1 / games + 1)) |
+	    xargs awk 'FNR > 1' 2> /dev/null |
+	    head -n "$1"
+}
+for n in 10000 1000000 10000000; do
+	q=$(rows "$n" | rss --quiet)
+	y=-
+	[ "$n" -gt 1000000 ] || y=$(rows "$n" | rss)
+	printf 'peak RSS, %8d CSV records: --quiet %6s kB, full YAML %6s kB\n' \
+	    "$n" "$q" "$y"
 done
-run "--quiet, 10x archive" "$tmp/a10.csv" --quiet
-run "--quiet, 20x archive" "$tmp/a20.csv" --quiet
-run "--quiet, 40x archive" "$tmp/a40.csv" --quiet
-run "full YAML, 40x archive" "$tmp/a40.csv"

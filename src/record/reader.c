@@ -9,6 +9,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,9 +138,14 @@ record_tag_find(const struct record *rec, const char *name)
 {
 	size_t i;
 
-	/* PGN spells tags one way; a lookup forgives the case. */
+	/*
+	 * PGN spells tags one way; a lookup forgives the case.  The first
+	 * letters, folded, are compared before the call: the replay asks for
+	 * a dozen tags of every record, most of them absent.
+	 */
 	for (i = 0; i < rec->ntags; i++)
-		if (strcasecmp(rec->tags[i].name, name) == 0)
+		if ((rec->tags[i].name[0] | 0x20) == (name[0] | 0x20) &&
+		    strcasecmp(rec->tags[i].name, name) == 0)
 			return &rec->tags[i];
 	return NULL;
 }
@@ -492,11 +498,13 @@ add_turn(
 	long long off;
 	size_t	  n = rd->rec.nturns;
 
-	if (array_grow(&rd->rec.turns, &rd->turncap, n + 1,
-		sizeof *rd->rec.turns) == -1)
-		return oom(rd);
-	if (array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
-		sizeof *rd->turn_off) == -1)
+	/* Every move comes here: the common case stays out of libutil. */
+	if ((n >= rd->turncap &&
+		array_grow(&rd->rec.turns, &rd->turncap, n + 1,
+		    sizeof *rd->rec.turns) == -1) ||
+	    (n >= rd->turnoffcap &&
+		array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
+		    sizeof *rd->turn_off) == -1))
 		return oom(rd);
 	if (line_tokens(rd))
 		off = s - rd->line;
@@ -646,23 +654,52 @@ read_tag(struct record_reader *rd)
  * One whitespace-free token of movetext.  Returns 1 when it ends the
  * record (a result token), 0 otherwise.
  */
+/*
+ * isspace() in the C locale, which the tools keep, by hand: the tokenizer
+ * asks it of every byte of movetext.
+ */
+static inline bool
+is_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+/*
+ * A move number at the start of s (len bytes): digits, then "..." or ".".
+ * Returns the bytes it takes (0 for none), with the number in *number
+ * (ULONG_MAX when it does not fit, which no turn is) and whether it was
+ * "..." in *dots.  By hand, not a pattern: one comes before every other
+ * token of a record.
+ */
+static size_t
+move_number(const char *s, size_t len, unsigned long *number, bool *dots)
+{
+	unsigned long n = 0, digit;
+	size_t	      i;
+
+	for (i = 0; i < len && (digit = (unsigned char)s[i] - '0') < 10; i++)
+		n = n > (ULONG_MAX - digit) / 10 ? ULONG_MAX : n * 10 + digit;
+	*number = n;
+	*dots = i > 0 && len - i >= 3 && memcmp(s + i, "...", 3) == 0;
+	if (*dots)
+		return i + 3;
+	return i > 0 && i < len && s[i] == '.' ? i + 1 : 0;
+}
+
 static int
 read_token(struct record_reader *rd, size_t start, size_t end)
 {
 	const char     *s = rd->line + start;
-	size_t		len = end - start, g[6];
+	size_t		len = end - start, g[2];
 	struct diag_pos at = pos_at(rd, start);
 	unsigned long	want, number;
+	bool		dots;
 	int		m;
 
-	if (isdigit((unsigned char)s[0]) &&
-	    (m = syntax_match(rd->syn, SYN_NUMBER, s, len, g, 3)) > 0) {
+	if ((m = (int)move_number(s, len, &number, &dots)) > 0) {
 		/* N. comes before turn 2N-1, N... before turn 2N. */
-		errno = 0;
-		number = strtoul(s, NULL, 10);
 		want = rd->rec.nturns / 2 + 1;
-		if (errno != 0 || number != want ||
-		    (g[5] - g[4] == 3) != (rd->rec.nturns % 2 == 1))
+		if (number != want || dots != (rd->rec.nturns % 2 == 1))
 			diag_set_at(first_error(rd), DIAG_BAD_MOVE_NUMBER, at,
 			    (size_t)m, "move number %.*s where %lu%s was due",
 			    m, s, want, rd->rec.nturns % 2 ? "..." : ".");
@@ -728,8 +765,7 @@ next_pgn(struct record_reader *rd)
 			rd->in_comment = false;
 			continue;
 		}
-		while (rd->pos < rd->linelen &&
-		    isspace((unsigned char)rd->line[rd->pos]))
+		while (rd->pos < rd->linelen && is_space(rd->line[rd->pos]))
 			rd->pos++;
 		if (rd->pos >= rd->linelen)
 			continue;
@@ -765,9 +801,9 @@ next_pgn(struct record_reader *rd)
 			continue;
 		}
 		start = rd->pos;
-		while (rd->pos < rd->linelen &&
-		    !isspace((unsigned char)rd->line[rd->pos]) &&
-		    memchr("{};", rd->line[rd->pos], 3) == NULL)
+		while (rd->pos < rd->linelen && !is_space(rd->line[rd->pos]) &&
+		    rd->line[rd->pos] != '{' && rd->line[rd->pos] != '}' &&
+		    rd->line[rd->pos] != ';')
 			rd->pos++;
 		if (read_token(rd, start, rd->pos) == 1)
 			break;
@@ -837,7 +873,7 @@ read_transcript(struct record_reader *rd, size_t start, size_t end)
 			j = i + 2;
 		else
 			for (j = i + 1; j < end && j < i + 3 &&
-			     isdigit((unsigned char)s[j]);
+			     (unsigned)((unsigned char)s[j] - '0') < 10;
 			     j++)
 				;
 		if (add_turn(rd, s + i, j - i, pos_at(rd, i)) == -1)

@@ -17,8 +17,6 @@ static const char *const patterns[SYN_COUNT] = {
 	/* [Name "value"], the value with \" and \\ escapes. */
 	[SYN_TAG] =
 	    "\\[[ \\t]*([A-Za-z0-9_]++)[ \\t]++\"((?:[^\"\\\\]++|\\\\.)*+)\"[ \\t]*\\]",
-	/* A move number, alone or before the turn: 12. or 12... */
-	[SYN_NUMBER] = "([0-9]+)(\\.\\.\\.|\\.)",
 	/* Result tokens: a score by colour, or * unfinished. */
 	[SYN_RESULT] = "(?:\\*|1/2-1/2|([0-9]+)-([0-9]+))$",
 	/*

@@ -10,7 +10,6 @@
 
 enum syntax_pattern {
 	SYN_TAG,
-	SYN_NUMBER,
 	SYN_RESULT,
 	SYN_TURN,
 	SYN_TRANSCRIPT,

@@ -133,6 +133,22 @@ bb_moves(uint64_t me, uint64_t opp, uint64_t valid)
 }
 
 /*
+ * Whether `me' has a move (bb_moves() != 0), the lines that fill upwards
+ * first: the game-over test after every move, which most often finds one
+ * there and so skips half the work.
+ */
+KERNEL bool
+bb_any_move(uint64_t me, uint64_t opp, uint64_t valid)
+{
+	v4u64	 run = lines(opp, valid), gen = { me, me, me, me };
+	uint64_t empty = ~(me | opp) & valid;
+
+	if (or4((fill_l(gen, run) & ~gen) << shift1) & empty)
+		return true;
+	return (or4((fill_r(gen, run) & ~gen) >> shift1) & empty) != 0;
+}
+
+/*
  * The discs a move on `sq' turns over: in each line the run from sq,
  * kept where the square beyond it holds one of mine.
  */
@@ -153,6 +169,9 @@ bb_flips(uint64_t me, uint64_t opp, uint64_t sq, uint64_t valid)
 static int
 bit_of(const struct rules_board *b, int cell)
 {
+	/* On 8x8 the same number, without two divisions on every move. */
+	if (b->width == 8)
+		return cell;
 	return cell / b->width * 8 + cell % b->width;
 }
 
@@ -281,7 +300,7 @@ can_move(const struct rules_board *b, const struct reversi *r, int me)
 {
 	if (r->big)
 		return big_moves(b, r, me, NULL, 1) != 0;
-	return bb_moves(r->bb[me], r->bb[!me], r->valid) != 0;
+	return bb_any_move(r->bb[me], r->bb[!me], r->valid);
 }
 
 static int
@@ -319,9 +338,9 @@ reversi_init(const struct rules_board *b, void *st,
 	r->big = n > 8;
 	if (r->big)
 		big_clear(r, n);
+	/* A row at a time: every record of an archive starts here. */
 	for (y = 0; y < n && !r->big; y++)
-		for (x = 0; x < n; x++)
-			r->valid |= UINT64_C(1) << (y * 8 + x);
+		r->valid |= ((UINT64_C(1) << n) - 1) << (y * 8);
 	for (i = 0; i < 4; i++) {
 		x = start[i][0];
 		y = start[i][1];
