@@ -271,9 +271,9 @@ direct_plain_allowed(const char *s, size_t len, bool flow, bool key)
 
 /* A scalar not from a record: plain where libyaml leaves it plain. */
 static void
-direct_plain(struct report_writer *w, const char *s)
+direct_plain(struct report_writer *w, const char *s, size_t len)
 {
-	size_t	      len = strlen(s), i;
+	size_t	      i;
 	struct level *l = w->depth > 0 ? &w->level[w->depth - 1] : NULL;
 	bool	      flow = l != NULL && l->kind != LEVEL_BLOCK_MAP;
 	bool	      key = l != NULL && l->n % 2 == 0 && l->kind != LEVEL_FLOW_SEQ;
@@ -369,7 +369,7 @@ scalar(struct report_writer *w, const char *s, bool quoted)
 		if (quoted)
 			direct_quoted(w, s, strlen(s));
 		else
-			direct_plain(w, s);
+			direct_plain(w, s, strlen(s));
 		return w->failed ? -1 : 0;
 	}
 	/* libyaml copies the value; its prototype just lacks the const. */
