@@ -52,6 +52,14 @@ struct report_reader {
 	size_t		  nopen, opencap;
 	size_t		 *opened;
 	size_t		  nopened, openedcap;
+	/*
+	 * The root mapping's keys by key_slot (a pair's index + 1, the
+	 * first of a key given twice), as every report is asked a dozen
+	 * keys of its root: get() finds them without a scan.
+	 */
+#define ROOT_SLOTS 64
+	int	       root_slot[ROOT_SLOTS];
+	bool	       root_indexed;
 	struct anchor {
 		char	   *name; /* libyaml's, taken from the event */
 		int	    node;
@@ -205,11 +213,13 @@ add_node(struct report_reader *rd, yaml_node_type_t type, const yaml_event_t *ev
 {
 	yaml_node_t *n;
 
-	if (rd->nnodes >= INT_MAX - 1 ||
-	    array_grow(&rd->nodes, &rd->nodecap, rd->nnodes + 1,
-		sizeof *rd->nodes) == -1 ||
-	    array_grow(&rd->span, &rd->spancap, rd->nnodes + 1,
-		sizeof *rd->span) == -1)
+	/* After the first documents the arrays are big enough. */
+	if ((rd->nnodes >= rd->nodecap || rd->nnodes >= rd->spancap) &&
+	    (rd->nnodes >= INT_MAX - 1 ||
+		array_grow(&rd->nodes, &rd->nodecap, rd->nnodes + 1,
+		    sizeof *rd->nodes) == -1 ||
+		array_grow(&rd->span, &rd->spancap, rd->nnodes + 1,
+		    sizeof *rd->span) == -1))
 		return -1;
 	n = &rd->nodes[rd->nnodes];
 	memset(n, 0, sizeof *n);
@@ -225,7 +235,8 @@ add_to_parent(struct report_reader *rd, int id)
 {
 	if (rd->nopened == 0)
 		return 0;
-	if (array_grow(&rd->open, &rd->opencap, rd->nopen + 1,
+	if (rd->nopen >= rd->opencap &&
+	    array_grow(&rd->open, &rd->opencap, rd->nopen + 1,
 		sizeof *rd->open) == -1)
 		return -1;
 	rd->open[rd->nopen++] = id;
@@ -277,8 +288,9 @@ add_event(struct report_reader *rd, yaml_event_t *ev)
 			return -1;
 		len = ev->data.scalar.length;
 		if (len >= SIZE_MAX - rd->ntext ||
-		    array_grow(&rd->text, &rd->textcap, rd->ntext + len + 1,
-			1) == -1)
+		    (rd->ntext + len + 1 > rd->textcap &&
+			array_grow(&rd->text, &rd->textcap, rd->ntext + len + 1,
+			    1) == -1))
 			return -1;
 		memcpy(rd->text + rd->ntext, ev->data.scalar.value, len);
 		rd->text[rd->ntext + len] = '\0';
@@ -349,6 +361,51 @@ add_event(struct report_reader *rd, yaml_event_t *ev)
 	}
 }
 
+static const char *text_of(const yaml_node_t *);
+static yaml_node_t *node_at(struct report_reader *, int);
+
+/* Where a key of the root mapping starts its search in root_slot. */
+static unsigned
+key_slot(const char *k)
+{
+	return ((unsigned char)k[0] * 31u + (unsigned char)k[1]) % ROOT_SLOTS;
+}
+
+/* Fills root_slot, where the root is a mapping of not too many keys. */
+static void
+index_root(struct report_reader *rd)
+{
+	const yaml_node_t *root = rd->nodes;
+	yaml_node_pair_t  *p;
+	const char	  *k, *q;
+	size_t		   n;
+	unsigned	   h;
+
+	rd->root_indexed = false;
+	if (root->type != YAML_MAPPING_NODE)
+		return;
+	n = (size_t)(root->data.mapping.pairs.top - root->data.mapping.pairs.start);
+	if (n > ROOT_SLOTS / 2)
+		return;
+	memset(rd->root_slot, 0, sizeof rd->root_slot);
+	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
+	     p++) {
+		if ((k = text_of(node_at(rd, p->key))) == NULL)
+			continue;
+		for (h = key_slot(k); rd->root_slot[h] != 0;
+		     h = (h + 1) % ROOT_SLOTS) {
+			q = text_of(node_at(rd,
+			    root->data.mapping.pairs.start[rd->root_slot[h] - 1]
+				.key));
+			if (strcmp(q, k) == 0)
+				break;
+		}
+		if (rd->root_slot[h] == 0)
+			rd->root_slot[h] = (int)(p - root->data.mapping.pairs.start) + 1;
+	}
+	rd->root_indexed = true;
+}
+
 /*
  * Points the nodes at their text, pairs and items, now that the arrays
  * have stopped moving, and the document at its nodes.
@@ -386,6 +443,7 @@ fix_document(struct report_reader *rd)
 	rd->doc.nodes.start = rd->nodes;
 	rd->doc.nodes.top = rd->nodes + rd->nnodes;
 	rd->doc.nodes.end = rd->doc.nodes.top;
+	index_root(rd);
 }
 
 /*
@@ -480,7 +538,8 @@ load(struct report_reader *rd, struct diag *d)
 static yaml_node_t *
 node_at(struct report_reader *rd, int id)
 {
-	return yaml_document_get_node(&rd->doc, id);
+	/* As yaml_document_get_node, without a call into libyaml a key. */
+	return id > 0 && (size_t)id <= rd->nnodes ? &rd->nodes[id - 1] : NULL;
 }
 
 static bool
@@ -494,7 +553,9 @@ is_null(const yaml_node_t *n)
 	    n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
 		return false;
 	v = (const char *)n->data.scalar.value;
-	return *v == '\0' || strcmp(v, "~") == 0 || strcmp(v, "null") == 0;
+	/* Every key is asked: the first byte settles most. */
+	return *v == '\0' || (v[0] == '~' && v[1] == '\0') ||
+	    (v[0] == 'n' && strcmp(v, "null") == 0);
 }
 
 /* A scalar's text, NULL for a null or a node that is no scalar. */
@@ -512,13 +573,23 @@ get(struct report_reader *rd, const yaml_node_t *map, const char *key)
 {
 	yaml_node_pair_t *p;
 	const char	 *k;
+	unsigned	  h;
 
 	if (map == NULL || map->type != YAML_MAPPING_NODE)
 		return NULL;
+	if (map == rd->nodes && rd->root_indexed) {
+		for (h = key_slot(key); rd->root_slot[h] != 0;
+		     h = (h + 1) % ROOT_SLOTS) {
+			p = &map->data.mapping.pairs.start[rd->root_slot[h] - 1];
+			if (strcmp(text_of(node_at(rd, p->key)), key) == 0)
+				return node_at(rd, p->value);
+		}
+		return NULL;
+	}
 	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
 	     p++) {
 		k = text_of(node_at(rd, p->key));
-		if (k != NULL && strcmp(k, key) == 0)
+		if (k != NULL && k[0] == key[0] && strcmp(k, key) == 0)
 			return node_at(rd, p->value);
 	}
 	return NULL;
@@ -650,8 +721,9 @@ read_series(struct report_reader *rd, const yaml_node_t *root,
 	     p < root->data.mapping.pairs.top; p++) {
 		k = text_of(node_at(rd, p->key));
 		v = node_at(rd, p->value);
-		if (k == NULL || reserved_key(k) ||
-		    v->type != YAML_MAPPING_NODE ||
+		/* Most keys hold a scalar: that test first. */
+		if (v->type != YAML_MAPPING_NODE || k == NULL ||
+		    reserved_key(k) ||
 		    v->data.mapping.pairs.top - v->data.mapping.pairs.start !=
 			2 ||
 		    g->nseries == STAT_MAX_SERIES)
