@@ -122,8 +122,8 @@ quote_parse(const char *q, size_t *len)
 		}
 		if (ev.type == YAML_SCALAR_EVENT && ++scalars == 2 &&
 		    (v = malloc(ev.data.scalar.length + 1)) != NULL) {
-			memcpy(v, ev.data.scalar.value,
-			    ev.data.scalar.length + 1);
+			memcpy(
+			    v, ev.data.scalar.value, ev.data.scalar.length + 1);
 			*len = ev.data.scalar.length;
 		}
 		done = ev.type == YAML_STREAM_END_EVENT;

@@ -56,9 +56,9 @@ struct report_writer {
 	char	      *buf; /* scratch for cleaned strings */
 	size_t	       bufcap;
 	/* The direct writer: the document so far, and where it stands. */
-	struct buf     doc;
-	struct level   level[LEVELS];
-	int	       depth;
+	struct buf   doc;
+	struct level level[LEVELS];
+	int	     depth;
 };
 
 size_t
@@ -118,7 +118,7 @@ quote_escape(uint32_t cp)
 int
 report_yaml_quote(struct buf *b, const char *s, size_t len)
 {
-	static const char hex[] = "0123456789ABCDEF";
+	static const char    hex[] = "0123456789ABCDEF";
 	const unsigned char *p = (const unsigned char *)s;
 	char		    *o;
 	size_t		     i, k;
@@ -127,8 +127,9 @@ report_yaml_quote(struct buf *b, const char *s, size_t len)
 	int		     digits;
 
 	/* Each byte at most \xXX, or U+FFFD; \UXXXXXXXX takes 4 bytes. */
-	if (len > (SIZE_MAX - 3) / 4 || (b->len + 4 * len + 3 > b->cap &&
-					     buf_reserve(b, 4 * len + 2) == -1)) {
+	if (len > (SIZE_MAX - 3) / 4 ||
+	    (b->len + 4 * len + 3 > b->cap &&
+		buf_reserve(b, 4 * len + 2) == -1)) {
 		errno = ENOMEM;
 		return -1;
 	}
@@ -244,10 +245,12 @@ direct_plain_allowed(const char *s, size_t len, bool flow, bool key)
 		return !flow && !key;
 	if (s[0] == ' ' || s[len - 1] == ' ')
 		return false;
-	if (len >= 3 && (strncmp(s, "---", 3) == 0 || strncmp(s, "...", 3) == 0))
+	if (len >= 3 &&
+	    (strncmp(s, "---", 3) == 0 || strncmp(s, "...", 3) == 0))
 		return false;
 	for (i = 0; i < len; i++) {
-		if ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9') ||
+		if ((s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= '0' && s[i] <= '9') ||
 		    (s[i] >= 'A' && s[i] <= 'Z') || s[i] == '.' ||
 		    (s[i] == '-' && i > 0))
 			continue;
@@ -276,7 +279,7 @@ direct_plain(struct report_writer *w, const char *s, size_t len)
 	size_t	      i;
 	struct level *l = w->depth > 0 ? &w->level[w->depth - 1] : NULL;
 	bool	      flow = l != NULL && l->kind != LEVEL_BLOCK_MAP;
-	bool	      key = l != NULL && l->n % 2 == 0 && l->kind != LEVEL_FLOW_SEQ;
+	bool key = l != NULL && l->n % 2 == 0 && l->kind != LEVEL_FLOW_SEQ;
 
 	for (i = 0; i < len; i++)
 		if (s[i] < 0x20 || s[i] > 0x7e)

@@ -23,13 +23,13 @@
 #include "util/util.h"
 
 struct report_reader {
-	yaml_parser_t	parser;
-	FILE	       *in;
-	char	       *name;
-	unsigned char  *prefix; /* bytes taken from `in' by a peek */
-	size_t		plen;
-	size_t		ppos;
-	int		read_errno;
+	yaml_parser_t  parser;
+	FILE	      *in;
+	char	      *name;
+	unsigned char *prefix; /* bytes taken from `in' by a peek */
+	size_t	       plen;
+	size_t	       ppos;
+	int	       read_errno;
 	/*
 	 * The document: nodes, pairs, items and scalar text in arrays that
 	 * only grow; while it is built, the open collections' entries on
@@ -46,27 +46,27 @@ struct report_reader {
 	size_t		  ntext, textcap;
 	struct span {
 		size_t first, n; /* a node's pairs, items or text */
-	}	      *span;
-	size_t	       spancap;
-	int		 *open;
-	size_t		  nopen, opencap;
-	size_t		 *opened;
-	size_t		  nopened, openedcap;
+	} * span;
+	size_t	spancap;
+	int    *open;
+	size_t	nopen, opencap;
+	size_t *opened;
+	size_t	nopened, openedcap;
 	/*
 	 * The root mapping's keys by key_slot (a pair's index + 1, the
 	 * first of a key given twice), as every report is asked a dozen
 	 * keys of its root: get() finds them without a scan.
 	 */
 #define ROOT_SLOTS 64
-	int	       root_slot[ROOT_SLOTS];
-	bool	       root_indexed;
+	int  root_slot[ROOT_SLOTS];
+	bool root_indexed;
 	struct anchor {
 		char	   *name; /* libyaml's, taken from the event */
 		int	    node;
 		yaml_mark_t at;
-	}	      *anchors;
-	size_t	       nanchors, anchorcap;
-	bool	       done;
+	} * anchors;
+	size_t nanchors, anchorcap;
+	bool   done;
 	/*
 	 * Partial summaries: the input is held whole and each document
 	 * scanned by events before it is loaded (scan_partial).
@@ -209,7 +209,8 @@ composer_error(yaml_parser_t *p, const char *context, yaml_mark_t context_at,
 
 /* A new node of the event; its id (1-based), or -1. */
 static int
-add_node(struct report_reader *rd, yaml_node_type_t type, const yaml_event_t *ev)
+add_node(
+    struct report_reader *rd, yaml_node_type_t type, const yaml_event_t *ev)
 {
 	yaml_node_t *n;
 
@@ -236,8 +237,8 @@ add_to_parent(struct report_reader *rd, int id)
 	if (rd->nopened == 0)
 		return 0;
 	if (rd->nopen >= rd->opencap &&
-	    array_grow(&rd->open, &rd->opencap, rd->nopen + 1,
-		sizeof *rd->open) == -1)
+	    array_grow(
+		&rd->open, &rd->opencap, rd->nopen + 1, sizeof *rd->open) == -1)
 		return -1;
 	rd->open[rd->nopen++] = id;
 	return 0;
@@ -353,7 +354,8 @@ add_event(struct report_reader *rd, yaml_event_t *ev)
 				return -1;
 			rd->span[id - 1] = (struct span){ rd->nitems, len };
 			for (i = 0; i < len; i++)
-				rd->items[rd->nitems++] = rd->open[from + 1 + i];
+				rd->items[rd->nitems++] =
+				    rd->open[from + 1 + i];
 		}
 		rd->nopen = from;
 		return 0;
@@ -361,7 +363,7 @@ add_event(struct report_reader *rd, yaml_event_t *ev)
 	}
 }
 
-static const char *text_of(const yaml_node_t *);
+static const char  *text_of(const yaml_node_t *);
 static yaml_node_t *node_at(struct report_reader *, int);
 
 /* Where a key of the root mapping starts its search in root_slot. */
@@ -384,12 +386,13 @@ index_root(struct report_reader *rd)
 	rd->root_indexed = false;
 	if (root->type != YAML_MAPPING_NODE)
 		return;
-	n = (size_t)(root->data.mapping.pairs.top - root->data.mapping.pairs.start);
+	n = (size_t)(root->data.mapping.pairs.top -
+	    root->data.mapping.pairs.start);
 	if (n > ROOT_SLOTS / 2)
 		return;
 	memset(rd->root_slot, 0, sizeof rd->root_slot);
-	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top;
-	     p++) {
+	for (p = root->data.mapping.pairs.start;
+	     p < root->data.mapping.pairs.top; p++) {
 		if ((k = text_of(node_at(rd, p->key))) == NULL)
 			continue;
 		for (h = key_slot(k); rd->root_slot[h] != 0;
@@ -401,7 +404,9 @@ index_root(struct report_reader *rd)
 				break;
 		}
 		if (rd->root_slot[h] == 0)
-			rd->root_slot[h] = (int)(p - root->data.mapping.pairs.start) + 1;
+			rd->root_slot[h] = (int)(p -
+					       root->data.mapping.pairs.start) +
+			    1;
 	}
 	rd->root_indexed = true;
 }
@@ -422,8 +427,8 @@ fix_document(struct report_reader *rd)
 		sp = &rd->span[i];
 		switch (n->type) {
 		case YAML_SCALAR_NODE:
-			n->data.scalar.value =
-			    (yaml_char_t *)rd->text + sp->first;
+			n->data.scalar.value = (yaml_char_t *)rd->text +
+			    sp->first;
 			break;
 		case YAML_MAPPING_NODE:
 			n->data.mapping.pairs.start = rd->pairs + sp->first;
@@ -580,7 +585,8 @@ get(struct report_reader *rd, const yaml_node_t *map, const char *key)
 	if (map == rd->nodes && rd->root_indexed) {
 		for (h = key_slot(key); rd->root_slot[h] != 0;
 		     h = (h + 1) % ROOT_SLOTS) {
-			p = &map->data.mapping.pairs.start[rd->root_slot[h] - 1];
+			p = &map->data.mapping.pairs
+				 .start[rd->root_slot[h] - 1];
 			if (strcmp(text_of(node_at(rd, p->key)), key) == 0)
 				return node_at(rd, p->value);
 		}

@@ -231,7 +231,10 @@ static const struct hard {
 	const char *s;
 	size_t	    len;
 } hard[] = {
-#define HARD(s) { s, sizeof s - 1 }
+#define HARD(s) \
+	{ \
+		s, sizeof s - 1 \
+	}
 	HARD(""),
 	HARD("plain"),
 	HARD("\x01\x02\x07\x08\t\n\x0b\x0c\r\x1b\x1f\x7f"),
@@ -261,7 +264,8 @@ static const struct hard {
 	HARD("caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac \xd0\x96"),
 	HARD("nbsp\xc2\xa0 nel\xc2\x85 c1\xc2\x80\xc2\x9f"),
 	HARD("ls\xe2\x80\xa8 ps\xe2\x80\xa9"),
-	HARD("bom\xef\xbb\xbf nonchars\xef\xbf\xbe\xef\xbf\xbf fffd\xef\xbf\xbd"),
+	HARD(
+	    "bom\xef\xbb\xbf nonchars\xef\xbf\xbe\xef\xbf\xbf fffd\xef\xbf\xbd"),
 	HARD("private\xee\x80\x80 d7ff\xed\x9f\xbf"),
 	HARD("emoji \xf0\x9f\x98\x80 max \xf4\x8f\xbf\xbf"),
 	HARD("bad \xff\xfe \xc3\x28 \xe2\x82 \xc0\xaf \xed\xa0\x80 "
@@ -292,8 +296,8 @@ assert_quotes_as_libyaml(const char *s, size_t len)
 	ck_assert_ptr_nonnull(ref);
 	n = first_diff(mine, strlen(mine), ref, strlen(ref));
 	ck_assert_msg(strcmp(mine, ref) == 0,
-	    "at byte %zu quoted as\n%.40s\nnot as libyaml\n%.40s", n,
-	    mine + n, ref + n);
+	    "at byte %zu quoted as\n%.40s\nnot as libyaml\n%.40s", n, mine + n,
+	    ref + n);
 	/* And libyaml's parser reads back the cleaned string. */
 	n = report_utf8_clean(s, len, clean, 3 * len + 5);
 	back = quote_parse(mine, &backlen);
@@ -314,7 +318,8 @@ START_TEST(quote_hard_strings)
 		assert_quotes_as_libyaml(hard[i].s, hard[i].len);
 	/* A few written out, so the test does not only agree with itself. */
 	{
-		char *q = quote_direct("\x01\"\\\t\xc2\x85\xf0\x9f\x98\x80\xff", 11);
+		char *q = quote_direct(
+		    "\x01\"\\\t\xc2\x85\xf0\x9f\x98\x80\xff", 11);
 
 		ck_assert_str_eq(
 		    q, "\"\\x01\\\"\\\\\\t\\N\\U0001F600\xef\xbf\xbd\"");
@@ -337,9 +342,14 @@ START_TEST(quote_every_code_point)
 		for (cp = start; cp < start + 65536 && cp <= 0x10ffff; cp++) {
 			if (cp >= 0xd800 && cp <= 0xdfff)
 				continue;
-			k = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
-			c[0] = (char)(k == 1 ? cp : k == 2 ? 0xc0 | cp >> 6 :
-				    k == 3 ? 0xe0 | cp >> 12 : 0xf0 | cp >> 18);
+			k = cp < 0x80	 ? 1 :
+			    cp < 0x800	 ? 2 :
+			    cp < 0x10000 ? 3 :
+					   4;
+			c[0] = (char)(k == 1 ? cp :
+				k == 2	     ? 0xc0 | cp >> 6 :
+				k == 3	     ? 0xe0 | cp >> 12 :
+					       0xf0 | cp >> 18);
 			if (k >= 4)
 				c[k - 3] = (char)(0x80 | ((cp >> 12) & 0x3f));
 			if (k >= 3)
@@ -348,7 +358,8 @@ START_TEST(quote_every_code_point)
 				c[k - 1] = (char)(0x80 | (cp & 0x3f));
 			ck_assert_int_eq(buf_add(&b, c, k), 0);
 			/* Spaces, where a width would fold the line. */
-			ck_assert_int_eq(buf_add(&b, cp % 7 ? "" : "  ", cp % 7 ? 0 : 2), 0);
+			ck_assert_int_eq(
+			    buf_add(&b, cp % 7 ? "" : "  ", cp % 7 ? 0 : 2), 0);
 		}
 		assert_quotes_as_libyaml(b.s, b.len);
 	}
@@ -388,9 +399,9 @@ START_TEST(direct_writer_matches_libyaml)
 	    "[Game \"herd\"]\n[Seed \"7\"]\n*\n"
 	    "[Game \"oust\"]\n[Result \"1-0\"]\n*\n"
 	    "[Game \"stones\"]\nswap *\n";
-	size_t	mine_len, ref_len, at;
-	char   *mine = stream_of(text, false, &mine_len);
-	char   *ref = stream_of(text, true, &ref_len);
+	size_t mine_len, ref_len, at;
+	char  *mine = stream_of(text, false, &mine_len);
+	char  *ref = stream_of(text, true, &ref_len);
 
 	at = first_diff(mine, mine_len, ref, ref_len);
 	ck_assert_msg(mine_len == ref_len && at == ref_len,
