@@ -22,27 +22,17 @@ struct options {
 	bool			 require_finished;
 	unsigned long		 max_errors; /* 0: no limit */
 	const char		*output;
-	const char		*files_from;
-	const char		*csv_columns;	/* a headerless CSV's columns */
-	const char		*wthor_players; /* WTHOR.JOU, or NULL: beside */
-	const char		*wthor_tournaments; /* WTHOR.TRN */
 	const char		*write; /* --write: a format, or NULL */
 	bool			 keep_illegal;
-	struct cli_shard	 shard; /* shard.n 0: every record */
-	unsigned long		 jobs;	/* -j: 1 for none */
-	struct cli_jobs		*j;	/* a worker's, with -j */
-	uint64_t		 seq;	/* the records of the shard, for -j */
+	struct cli_records	 in;  /* which inputs and records, read how */
+	struct cli_jobs		*j;   /* a worker's, with -j */
+	uint64_t		 seq; /* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
 enum {
-	OPT_REQUIRE_FINISHED = 256,
+	OPT_REQUIRE_FINISHED = CLI_OPT_OWN,
 	OPT_MAX_ERRORS,
-	OPT_SHARD,
-	OPT_FILES_FROM,
-	OPT_CSV_COLUMNS,
-	OPT_WTHOR_PLAYERS,
-	OPT_WTHOR_TOURNAMENTS,
 	OPT_WRITE,
 	OPT_KEEP_ILLEGAL
 };
@@ -128,13 +118,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "require-finished", no_argument, NULL, OPT_REQUIRE_FINISHED },
 		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 		{ "output", required_argument, NULL, 'o' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "shard", required_argument, NULL, OPT_SHARD },
-		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
-		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
-		{ "wthor-players", required_argument, NULL, OPT_WTHOR_PLAYERS },
-		{ "wthor-tournaments", required_argument, NULL,
-		    OPT_WTHOR_TOURNAMENTS },
+		CLI_LONGOPTS_RECORDS,
 		{ "write", required_argument, NULL, OPT_WRITE },
 		{ "keep-illegal", no_argument, NULL, OPT_KEEP_ILLEGAL },
 		{ "help", no_argument, NULL, 'h' },
@@ -144,8 +128,13 @@ parse_options(int argc, char **argv, struct options *opt)
 	int c, f;
 
 	memset(opt, 0, sizeof *opt);
-	opt->jobs = 1;
+	cli_records_init(&opt->in);
 	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
+		if ((f = cli_records_option(&opt->in, c, optarg)) != 0) {
+			if (f == -1)
+				return -1;
+			continue;
+		}
 		switch (c) {
 		case 'g':
 			opt->game = cli_find_game(optarg, "--help");
@@ -172,24 +161,6 @@ parse_options(int argc, char **argv, struct options *opt)
 			}
 			break;
 		case 'o': opt->output = optarg; break;
-		case 'j':
-			if (!cli_jobs_option(optarg, &opt->jobs))
-				return -1;
-			break;
-		case OPT_SHARD:
-			if (!cli_shard_option(optarg, &opt->shard))
-				return -1;
-			break;
-		case OPT_FILES_FROM: opt->files_from = optarg; break;
-		case OPT_CSV_COLUMNS:
-			if (!cli_csv_columns_option(optarg))
-				return -1;
-			opt->csv_columns = optarg;
-			break;
-		case OPT_WTHOR_PLAYERS: opt->wthor_players = optarg; break;
-		case OPT_WTHOR_TOURNAMENTS:
-			opt->wthor_tournaments = optarg;
-			break;
 		case OPT_WRITE:
 			if (!record_export_known(optarg)) {
 				cli_error("--write: unknown format '%s' (pgn, "
@@ -205,7 +176,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		default: cli_option_error(argv, opts, c, false); return -1;
 		}
 	}
-	if (opt->jobs > 1 && opt->max_errors > 0) {
+	if (opt->in.jobs > 1 && opt->max_errors > 0) {
 		cli_error("--max-errors stops at the first errors in input "
 			  "order: not with -j");
 		return -1;
@@ -214,13 +185,13 @@ parse_options(int argc, char **argv, struct options *opt)
 		cli_error("--keep-illegal is for --write");
 		return -1;
 	}
-	if (opt->write != NULL && (opt->quiet || opt->jobs > 1)) {
+	if (opt->write != NULL && (opt->quiet || opt->in.jobs > 1)) {
 		cli_error("--write writes records in input order: not with "
 			  "%s",
 		    opt->quiet ? "-q" : "-j");
 		return -1;
 	}
-	if (opt->csv_columns != NULL && opt->format != RECORD_AUTO &&
+	if (opt->in.csv_columns != NULL && opt->format != RECORD_AUTO &&
 	    opt->format != RECORD_CSV) {
 		cli_error("--csv-columns reads CSV: no --format %s",
 		    record_format_name(opt->format));
@@ -366,18 +337,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	unsigned	      sub;
 	int		      rc;
 
-	rd = record_reader_new(syn, in, name, opt->format);
-	if (rd != NULL && opt->csv_columns != NULL &&
-	    record_reader_csv_columns(rd, opt->csv_columns) == -1) {
-		record_reader_free(rd);
-		rd = NULL;
-	}
-	if (rd != NULL &&
-	    record_reader_wthor_names(rd, strcmp(path, "-") == 0 ? NULL : path,
-		opt->wthor_players, opt->wthor_tournaments) == -1) {
-		record_reader_free(rd);
-		rd = NULL;
-	}
+	rd = cli_records_reader(&opt->in, syn, in, path, name, opt->format);
 	if (rd == NULL) {
 		cli_error("%s: out of memory", name);
 		t->out_of_memory = true;
@@ -390,9 +350,10 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	 */
 	for (;;) {
 		/* Another task's (or worker's) record is skipped unread. */
-		if (!cli_record_mine(&opt->shard, opt->j, opt->seq)) {
+		if (!cli_record_mine(&opt->in.shard, opt->j, opt->seq)) {
 			if ((rc = record_reader_skip(rd)) == 1) {
-				cli_record_take(&opt->shard, opt->j, &opt->seq);
+				cli_record_take(
+				    &opt->in.shard, opt->j, &opt->seq);
 				continue;
 			}
 			if (rc == -1)
@@ -406,12 +367,12 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		 * reports it.
 		 */
 		if (rec->malformed && rec->error.code == DIAG_EMPTY_INPUT) {
-			if ((opt->shard.n != 0 && opt->shard.k != 1) ||
+			if ((opt->in.shard.n != 0 && opt->in.shard.k != 1) ||
 			    !cli_jobs_first(opt->j))
 				continue;
 			/* -j: the first worker reports it, before record at. */
 			sub = CLI_JOBS_EMPTY;
-		} else if (!cli_record_take(&opt->shard, opt->j, &opt->seq))
+		} else if (!cli_record_take(&opt->in.shard, opt->j, &opt->seq))
 			continue;
 		else
 			sub = CLI_JOBS_RECORD;
@@ -565,7 +526,8 @@ main(int argc, char **argv)
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
-	if ((files = cli_inputs(opt.files_from, argc, argv, &nfiles)) == NULL)
+	if ((files = cli_inputs(opt.in.files_from, argc, argv, &nfiles)) ==
+	    NULL)
 		return CLI_USAGE;
 	if (!cli_output_distinct(
 		opt.output, (const char *const *)files, nfiles))
@@ -575,13 +537,13 @@ main(int argc, char **argv)
 		return CLI_INTERNAL;
 	}
 	/* The workers start before any output is opened: it is ours. */
-	if (opt.jobs > 1) {
-		if ((opt.j = cli_jobs_start(opt.jobs, files, nfiles, &k)) ==
+	if (opt.in.jobs > 1) {
+		if ((opt.j = cli_jobs_start(opt.in.jobs, files, nfiles, &k)) ==
 		    NULL) {
 			record_syntax_free(syn);
 			return CLI_USAGE;
 		}
-		if (k < opt.jobs)
+		if (k < opt.in.jobs)
 			check_worker(syn, files, nfiles, &opt);
 	}
 	if (cli_output_open(&o, opt.output, 0) == -1) {

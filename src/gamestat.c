@@ -36,26 +36,16 @@ struct options {
 	bool			 merge;
 	const char		*plot;
 	const char		*output;
-	const char		*files_from;
-	struct cli_shard	 shard;		/* shard.n 0: every record */
-	unsigned long		 expect;	/* --expect: 0 for none */
-	const char		*csv_columns;	/* a headerless CSV's columns */
-	const char		*wthor_players; /* WTHOR.JOU, or NULL: beside */
-	const char		*wthor_tournaments; /* WTHOR.TRN */
-	unsigned long		 jobs;		    /* -j: 1 for none */
-	struct cli_jobs		*j;		    /* a worker's, with -j */
+	unsigned long		 expect; /* --expect: 0 for none */
+	struct cli_records	 in;  /* which inputs and records, read how */
+	struct cli_jobs		*j;   /* a worker's, with -j */
 	uint64_t		 seq; /* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
 enum {
-	OPT_BY = 256,
-	OPT_SHARD,
-	OPT_FILES_FROM,
-	OPT_EXPECT,
-	OPT_CSV_COLUMNS,
-	OPT_WTHOR_PLAYERS,
-	OPT_WTHOR_TOURNAMENTS
+	OPT_BY = CLI_OPT_OWN,
+	OPT_EXPECT
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -132,14 +122,8 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "merge", no_argument, NULL, 'm' },
 		{ "plot", required_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "shard", required_argument, NULL, OPT_SHARD },
-		{ "files-from", required_argument, NULL, OPT_FILES_FROM },
+		CLI_LONGOPTS_RECORDS,
 		{ "expect", required_argument, NULL, OPT_EXPECT },
-		{ "csv-columns", required_argument, NULL, OPT_CSV_COLUMNS },
-		{ "wthor-players", required_argument, NULL, OPT_WTHOR_PLAYERS },
-		{ "wthor-tournaments", required_argument, NULL,
-		    OPT_WTHOR_TOURNAMENTS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -147,8 +131,13 @@ parse_options(int argc, char **argv, struct options *opt)
 	int c, f;
 
 	memset(opt, 0, sizeof *opt);
-	opt->jobs = 1;
+	cli_records_init(&opt->in);
 	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
+		if ((f = cli_records_option(&opt->in, c, optarg)) != 0) {
+			if (f == -1)
+				return -1;
+			continue;
+		}
 		switch (c) {
 		case OPT_BY:
 			if (*optarg == '\0') {
@@ -182,15 +171,6 @@ parse_options(int argc, char **argv, struct options *opt)
 		case 'm': opt->merge = true; break;
 		case 'P': opt->plot = optarg; break;
 		case 'o': opt->output = optarg; break;
-		case 'j':
-			if (!cli_jobs_option(optarg, &opt->jobs))
-				return -1;
-			break;
-		case OPT_SHARD:
-			if (!cli_shard_option(optarg, &opt->shard))
-				return -1;
-			break;
-		case OPT_FILES_FROM: opt->files_from = optarg; break;
 		case OPT_EXPECT:
 			if (!cli_parse_count(optarg, &opt->expect) ||
 			    opt->expect == 0) {
@@ -199,15 +179,6 @@ parse_options(int argc, char **argv, struct options *opt)
 				    optarg);
 				return -1;
 			}
-			break;
-		case OPT_CSV_COLUMNS:
-			if (!cli_csv_columns_option(optarg))
-				return -1;
-			opt->csv_columns = optarg;
-			break;
-		case OPT_WTHOR_PLAYERS: opt->wthor_players = optarg; break;
-		case OPT_WTHOR_TOURNAMENTS:
-			opt->wthor_tournaments = optarg;
 			break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
@@ -221,14 +192,14 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "summaries: no --by, --game or --format");
 		return -1;
 	}
-	if (opt->csv_columns != NULL &&
+	if (opt->in.csv_columns != NULL &&
 	    (opt->merge || opt->input == INPUT_REPORT ||
 		(opt->format != RECORD_AUTO && opt->format != RECORD_CSV))) {
 		cli_error("--csv-columns reads records in CSV: no --merge or "
 			  "--format other than csv");
 		return -1;
 	}
-	if (opt->csv_columns != NULL) {
+	if (opt->in.csv_columns != NULL) {
 		opt->input = INPUT_RECORDS;
 		opt->format = RECORD_CSV;
 	}
@@ -237,7 +208,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "--merge");
 		return -1;
 	}
-	if (opt->merge && opt->shard.n != 0) {
+	if (opt->merge && opt->in.shard.n != 0) {
 		cli_error("--merge reads every partial summary whole: no "
 			  "--shard");
 		return -1;
@@ -321,7 +292,7 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 			continue;
 	} else
 		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1)
-			if (cli_record_take(&opt->shard, opt->j, &opt->seq))
+			if (cli_record_take(&opt->in.shard, opt->j, &opt->seq))
 				count(r, &g, name);
 	if (rc == -1)
 		yaml_error(r, name, &d);
@@ -373,12 +344,8 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	size_t		      cap = 0;
 	int		      rc;
 
-	rd = record_reader_new(syn, in, name, opt->format);
-	if (rd == NULL || record_reader_prime(rd, peek, len) == -1 ||
-	    (opt->csv_columns != NULL &&
-		record_reader_csv_columns(rd, opt->csv_columns) == -1) ||
-	    record_reader_wthor_names(rd, strcmp(path, "-") == 0 ? NULL : path,
-		opt->wthor_players, opt->wthor_tournaments) == -1) {
+	rd = cli_records_reader(&opt->in, syn, in, path, name, opt->format);
+	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
 	}
@@ -391,17 +358,17 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		 * is wrong with the input (input_error), alike.
 		 */
 		if (record_reader_count(rd) > 0 &&
-		    !cli_record_mine(&opt->shard, opt->j, opt->seq)) {
+		    !cli_record_mine(&opt->in.shard, opt->j, opt->seq)) {
 			if ((rc = record_reader_skip(rd)) != 1)
 				break;
-			cli_record_take(&opt->shard, opt->j, &opt->seq);
+			cli_record_take(&opt->in.shard, opt->j, &opt->seq);
 			continue;
 		}
 		if ((rc = record_reader_next(rd, &rec)) != 1)
 			break;
 		if (rec->index == 1)
 			input_error(r, name, rec);
-		if (!cli_record_take(&opt->shard, opt->j, &opt->seq))
+		if (!cli_record_take(&opt->in.shard, opt->j, &opt->seq))
 			continue;
 		replay_record(syn, rec, &ro, &rp);
 		if ((rp.has_error && rp.error.code == DIAG_NO_MEMORY) ||
@@ -512,8 +479,8 @@ cover_run(
 	size_t		   n;
 	int		   i;
 
-	if ((c = stat_cover_add(r->sum, opt->shard.k, opt->shard.n, NULL)) ==
-	    NULL)
+	if ((c = stat_cover_add(
+		 r->sum, opt->in.shard.k, opt->in.shard.n, NULL)) == NULL)
 		return false;
 	for (i = 0; i < nfiles; i++) {
 		/* Names as YAML can hold them: UTF-8. */
@@ -780,7 +747,8 @@ main(int argc, char **argv)
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
-	if ((files = cli_inputs(opt.files_from, argc, argv, &nfiles)) == NULL)
+	if ((files = cli_inputs(opt.in.files_from, argc, argv, &nfiles)) ==
+	    NULL)
 		return CLI_USAGE;
 	if (!cli_output_distinct(
 		opt.output, (const char *const *)files, nfiles) ||
@@ -806,14 +774,14 @@ main(int argc, char **argv)
 		goto out_free;
 	}
 	/* --merge reads little: it stays in one process. */
-	if (opt.jobs > 1 && !opt.merge) {
-		if ((opt.j = cli_jobs_start(opt.jobs, files, nfiles, &k)) ==
+	if (opt.in.jobs > 1 && !opt.merge) {
+		if ((opt.j = cli_jobs_start(opt.in.jobs, files, nfiles, &k)) ==
 		    NULL) {
 			record_syntax_free(syn);
 			status = CLI_USAGE;
 			goto out_free;
 		}
-		if (k < opt.jobs)
+		if (k < opt.in.jobs)
 			stat_worker(&r, &opt, syn, files, nfiles);
 		/* A worker killed or failing: no summary at all (exit 3). */
 		rc = cli_jobs_finish(opt.j, stdout, stat_result, &r);

@@ -299,6 +299,49 @@ cli_csv_columns_option(const char *arg)
 	return false;
 }
 
+void
+cli_records_init(struct cli_records *ro)
+{
+	memset(ro, 0, sizeof *ro);
+	ro->jobs = 1;
+}
+
+int
+cli_records_option(struct cli_records *ro, int c, const char *arg)
+{
+	switch (c) {
+	case 'j': return cli_jobs_option(arg, &ro->jobs) ? 1 : -1;
+	case CLI_OPT_SHARD: return cli_shard_option(arg, &ro->shard) ? 1 : -1;
+	case CLI_OPT_FILES_FROM: ro->files_from = arg; return 1;
+	case CLI_OPT_CSV_COLUMNS:
+		if (!cli_csv_columns_option(arg))
+			return -1;
+		ro->csv_columns = arg;
+		return 1;
+	case CLI_OPT_WTHOR_PLAYERS: ro->wthor_players = arg; return 1;
+	case CLI_OPT_WTHOR_TOURNAMENTS: ro->wthor_tournaments = arg; return 1;
+	default: return 0;
+	}
+}
+
+struct record_reader *
+cli_records_reader(const struct cli_records *ro, struct record_syntax *syn,
+    FILE *in, const char *path, const char *name, enum record_format format)
+{
+	struct record_reader *rd;
+
+	if ((rd = record_reader_new(syn, in, name, format)) == NULL)
+		return NULL;
+	if ((ro->csv_columns != NULL &&
+		record_reader_csv_columns(rd, ro->csv_columns) == -1) ||
+	    record_reader_wthor_names(rd, strcmp(path, "-") == 0 ? NULL : path,
+		ro->wthor_players, ro->wthor_tournaments) == -1) {
+		record_reader_free(rd);
+		return NULL;
+	}
+	return rd;
+}
+
 bool
 cli_shard_mine(const struct cli_shard *sh)
 {

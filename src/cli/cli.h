@@ -122,6 +122,58 @@ bool cli_shard_option(const char *arg, struct cli_shard *sh);
  */
 bool cli_csv_columns_option(const char *arg);
 
+/*
+ * The options of the tools that read records (gamecheck, gamestat): which
+ * inputs, which of their records, read how, in how many processes.  Each
+ * tool puts CLI_LONGOPTS_RECORDS in its getopt_long table and "j:" in its
+ * short options, and hands every option to cli_records_option.
+ */
+struct cli_records {
+	const char	*files_from;	    /* --files-from, or NULL */
+	const char	*csv_columns;	    /* a headerless CSV's, or NULL */
+	const char	*wthor_players;	    /* WTHOR.JOU, or NULL: beside */
+	const char	*wthor_tournaments; /* WTHOR.TRN, or NULL: beside */
+	struct cli_shard shard;		    /* shard.n 0: every record */
+	unsigned long	 jobs;		    /* -j: 1 for none */
+};
+/* Their getopt_long values: a tool's own options start at CLI_OPT_OWN. */
+enum {
+	CLI_OPT_SHARD = 256,
+	CLI_OPT_FILES_FROM,
+	CLI_OPT_CSV_COLUMNS,
+	CLI_OPT_WTHOR_PLAYERS,
+	CLI_OPT_WTHOR_TOURNAMENTS,
+	CLI_OPT_OWN,
+};
+#define CLI_LONGOPTS_RECORDS \
+	{ "jobs", required_argument, NULL, 'j' }, \
+	    { "shard", required_argument, NULL, CLI_OPT_SHARD }, \
+	    { "files-from", required_argument, NULL, CLI_OPT_FILES_FROM }, \
+	    { "csv-columns", required_argument, NULL, CLI_OPT_CSV_COLUMNS }, \
+	    { "wthor-players", required_argument, NULL, \
+		    CLI_OPT_WTHOR_PLAYERS }, \
+	{ \
+		"wthor-tournaments", required_argument, NULL, \
+		    CLI_OPT_WTHOR_TOURNAMENTS \
+	}
+/* Sets the defaults: every record of every input, one process. */
+void cli_records_init(struct cli_records *);
+/*
+ * Takes the option c that getopt_long returned, with its argument arg, if
+ * it is one of CLI_LONGOPTS_RECORDS.  Returns 1 if it was, 0 if it is
+ * another, -1 after saying what is wrong with arg.
+ */
+int cli_records_option(struct cli_records *, int c, const char *arg);
+/*
+ * A reader of input in (path as given, "-" for standard input; name in
+ * messages) in format, with the CSV columns and WTHOR names of the
+ * options.  Returns it (record_reader_free frees it), or NULL when out of
+ * memory.
+ */
+struct record_reader *
+cli_records_reader(const struct cli_records *, struct record_syntax *, FILE *in,
+    const char *path, const char *name, enum record_format);
+
 /* Numbers the next record: true if it is this task's. */
 bool cli_shard_take(struct cli_shard *);
 /* Whether the next record will be this task's (nothing numbered). */

@@ -39,7 +39,8 @@ const struct play_cmd play_cmd_engine = {
 	    "and output.\n"
 	    "\n"
 	    "  -S, --seed=S          game k of the session plays with seed\n"
-	    "                        S+k-1 (default 1)\n"
+	    "                        S+k-1, or S+G-1 after the referee's\n"
+	    "                        `seed G' (default 1)\n"
 	    "      --protocol=PROTO  arbiter (default), gtp or nboard\n"
 	    "                        (reversi only)\n",
 	.width = 22,
@@ -87,12 +88,13 @@ split(char *line, char **w, size_t cap)
 }
 
 /*
- * Plays the turn tokens tok[0..n-1] from the start on pos; the last may
- * be a turn in progress.  Returns 0, or -1 after saying why on stderr.
+ * Plays the turn tokens tok[0..n-1] on pos from start (NULL: the game's
+ * start); the last may be a turn in progress.  Returns 0, or -1 after
+ * saying why on stderr.
  */
 static int
-replay_moves(
-    struct record_syntax *syn, struct rules_position *pos, char **tok, size_t n)
+replay_moves(struct record_syntax *syn, struct rules_position *pos,
+    const struct rules_position *start, char **tok, size_t n)
 {
 	struct rules_action acts[512], a;
 	size_t		    offs[512], i;
@@ -100,7 +102,10 @@ replay_moves(
 	struct diag	    d;
 	int		    k, na;
 
-	rules_position_reset(pos);
+	if (start != NULL)
+		rules_position_copy(pos, start);
+	else
+		rules_position_reset(pos);
 	for (i = 0; i < n; i++) {
 		/*
 		 * A turn in progress may be its dice alone ("35:"), which the
@@ -141,6 +146,7 @@ struct session {
 	struct player	      *pl;
 	struct record_syntax  *syn;
 	struct rules_position *pos; /* NULL before the first `game' */
+	struct rules_position *start; /* `setup', or NULL: the game's */
 	unsigned long	       seed, games;
 };
 
@@ -156,12 +162,70 @@ request_game(struct session *se, char **w, size_t nw)
 		return CLI_BAD;
 	}
 	rules_position_free(se->pos);
+	rules_position_free(se->start);
+	se->start = NULL;
 	if ((se->pos = rules_position_new(g, nw > 2 ? w[2] : NULL, NULL, &d)) ==
 	    NULL) {
 		cli_error("engine: %s [%s]", d.msg, diag_name(d.code));
 		return CLI_BAD;
 	}
 	player_seed(se->pl, play_player_seed(se->seed + se->games++, 0));
+	return -1;
+}
+
+/*
+ * `setup CELLS COLOUR': the game starts from that position, a Setup tag
+ * value (formats/protocol.md).
+ */
+static int
+request_setup(struct session *se, char **w, size_t nw)
+{
+	struct diag d;
+	char	    value[RECORD_SETUP_MAX + 2];
+	int	    pieces[RULES_MAX_CELLS], to_move;
+
+	if (se->pos == NULL) {
+		cli_error("engine: setup before game");
+		return CLI_BAD;
+	}
+	snprintf(value, sizeof value, "%s %s", nw > 1 ? w[1] : "",
+	    nw > 2 ? w[2] : "");
+	rules_position_reset(se->pos);
+	if (record_setup_parse(&se->pos->board, value, strlen(value), pieces,
+		&to_move, &d) == -1 ||
+	    rules_setup(se->pos, pieces, to_move, &d) == -1) {
+		cli_error("engine: %s [%s]", d.msg, diag_name(d.code));
+		return CLI_BAD;
+	}
+	rules_position_free(se->start);
+	if ((se->start = rules_position_dup(se->pos)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	return -1;
+}
+
+/*
+ * `seed S': the referee's seed of the game begun, so that game i plays
+ * alike in whatever session plays it (-j, --resume of gameplay match):
+ * the player's seed is then the one an uninterrupted session gives game
+ * S, -S's seed S+S-1.
+ */
+static int
+request_seed(struct session *se, char **w, size_t nw)
+{
+	unsigned long s;
+
+	if (se->pos == NULL) {
+		cli_error("engine: seed before game");
+		return CLI_BAD;
+	}
+	if (nw != 2 || !cli_parse_count(w[1], &s)) {
+		cli_error(
+		    "engine: seed takes a count, not '%s'", nw < 2 ? "" : w[1]);
+		return CLI_BAD;
+	}
+	player_seed(se->pl, play_player_seed(se->seed + s - 1, 0));
 	return -1;
 }
 
@@ -201,15 +265,20 @@ request(struct session *se, char **w, size_t nw)
 		return CLI_OK;
 	if (strcmp(w[0], "game") == 0)
 		return request_game(se, w, nw);
+	if (strcmp(w[0], "setup") == 0)
+		return request_setup(se, w, nw);
 	if (strcmp(w[0], "moves") == 0) {
 		if (se->pos == NULL) {
 			cli_error("engine: moves before game");
 			return CLI_BAD;
 		}
-		return replay_moves(se->syn, se->pos, w + 1, nw - 1) == -1 ?
+		return replay_moves(se->syn, se->pos, se->start, w + 1,
+			   nw - 1) == -1 ?
 		    CLI_BAD :
 		    -1;
 	}
+	if (strcmp(w[0], "seed") == 0)
+		return request_seed(se, w, nw);
 	if (strcmp(w[0], "go") == 0)
 		return request_go(se);
 	/* Other requests are for other engines: ignored. */
@@ -263,6 +332,7 @@ out_free:
 	free(w);
 	free(line);
 	rules_position_free(se.pos);
+	rules_position_free(se.start);
 	record_syntax_free(syn);
 	player_free(se.pl);
 	return status;

@@ -20,10 +20,13 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "play/engine.h"
 #include "play/play.h"
 #include "play/proto.h"
+#include "play/schedule.h"
+#include "play/workers.h"
 #include "stat/elo.h"
 #include "util/util.h"
 
@@ -44,6 +47,13 @@ enum {
 	OPT_SPRT,
 	OPT_SPRT_EXIT,
 	OPT_RESUME,
+	OPT_ORDER,
+	OPT_OPENINGS,
+	OPT_OPENINGS_ORDER,
+	OPT_REPEAT,
+	OPT_ENGINE,
+	OPT_ENGINES,
+	OPT_TOURNAMENT,
 };
 
 static const struct option longopts[] = {
@@ -60,6 +70,16 @@ static const struct option longopts[] = {
 	{ "sprt-exit", no_argument, NULL, OPT_SPRT_EXIT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "resume", no_argument, NULL, OPT_RESUME },
+	{ "jobs", required_argument, NULL, 'j' },
+	/* cutechess's and fastchess's name for it. */
+	{ "concurrency", required_argument, NULL, 'j' },
+	{ "order", required_argument, NULL, OPT_ORDER },
+	{ "openings", required_argument, NULL, OPT_OPENINGS },
+	{ "openings-order", required_argument, NULL, OPT_OPENINGS_ORDER },
+	{ "repeat", no_argument, NULL, OPT_REPEAT },
+	{ "engine", required_argument, NULL, OPT_ENGINE },
+	{ "engines", required_argument, NULL, OPT_ENGINES },
+	{ "tournament", required_argument, NULL, OPT_TOURNAMENT },
 	PLAY_LONGOPTS_SERIES,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -69,7 +89,7 @@ static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_match = {
 	.name = "match",
-	.args = { ":b:w:n:S:s:o:hV", longopts, 1, 1,
+	.args = { ":b:w:n:S:s:o:j:hV", longopts, 1, 1,
 	    "name two programs (--black, --white) and one game" },
 	.usage =
 	    "-b cmd -w cmd [--black-protocol proto]\n"
@@ -78,7 +98,10 @@ const struct play_cmd play_cmd_match = {
 	    "       [--white-tc base+inc] [-S seed] [-s spec] "
 	    "[--max-turns turns]\n"
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
-	    "       [--summary file] game",
+	    "       [--openings file [--openings-order order] [--repeat]]\n"
+	    "       [-j n] [--order order] [--summary file] game\n"
+	    "       gameplay match --engine cmd ... | --engines file\n"
+	    "       [--tournament kind] [options] game",
 	.summary = "games between two programs: match protocol, GTP, NBoard",
 	.help =
 	    "Play GAMES games of GAME between two programs that speak the\n"
@@ -111,6 +134,21 @@ const struct play_cmd play_cmd_match = {
 	    "                         5 if the games ran out first\n"
 	    "  -o, --output=FILE      write the records to FILE, not stdout\n"
 	    "      --resume           play only the games that FILE lacks\n"
+	    "  -j, --jobs=N           play N games at once (default 1;\n"
+	    "                         --concurrency=N is the same)\n"
+	    "      --order=ORDER      game (default): records in game order;\n"
+	    "                         completion: as the games end\n"
+	    "      --openings=FILE    start the games from FILE's records\n"
+	    "      --openings-order=O sequential (default) or random (from\n"
+	    "                         the seed)\n"
+	    "      --repeat           each opening twice, colours reversed\n"
+	    "                         (implies --alternate)\n"
+	    "      --engine=CMD       a tournament's program (repeated),\n"
+	    "                         not -b and -w\n"
+	    "      --engines=FILE     a tournament's programs, one a line\n"
+	    "      --tournament=KIND  round-robin (default) or gauntlet (the\n"
+	    "                         first against each other); -n is then\n"
+	    "                         the games of each pairing\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
 	    "                         (- for standard error)\n",
 	.width = 23,
@@ -140,9 +178,26 @@ struct match {
 	bool			  sprt_on, sprt_exit;
 	struct stat_sprt	  sprt; /* --sprt */
 	struct report_match_stats stats;
-	int			  open_pair; /* the first game of a pair with
-					   --alternate: its half points for
-					   the first program, or -1 */
+	signed char  *counted; /* game i counted: 1 + the first program's
+				 half points in it; 0: not (yet) */
+	size_t	      counted_len, counted_cap;
+	unsigned long ncounted;
+	unsigned long jobs;	  /* -j: games at once */
+	bool	      completion; /* --order completion */
+	char	     *names[2];	  /* the sides' names from the games of
+				     -j, owned */
+	const char		 *openings_path; /* --openings, or NULL */
+	enum play_order		  order;	 /* --openings-order */
+	bool			  order_set;
+	struct play_openings	  openings;
+	struct play_schedule	  sch; /* who plays what in game i */
+	const char		**engines; /* --engine, --engines: borrowed */
+	size_t			  nengines, engines_cap;
+	char			 *engines_text; /* --engines, owned */
+	const char		 *engines_path;
+	struct play_tourney	  tour;
+	size_t			  loaded; /* the pairing in side[] */
+	bool			  no_memory; /* counting a game failed */
 
 	const struct rules_game *g;
 	struct record_syntax	*syn;
@@ -231,6 +286,52 @@ option(void *settings, int c, const char *arg)
 	case OPT_SPRT_EXIT: m->sprt_exit = true; break;
 	case 'o': m->output = arg; break;
 	case OPT_RESUME: m->resume = true; break;
+	case 'j': return cli_jobs_option(arg, &m->jobs) ? 0 : -1;
+	case OPT_ORDER:
+		if (strcmp(arg, "game") != 0 &&
+		    strcmp(arg, "completion") != 0) {
+			cli_error(
+			    "--order takes game or completion, not '%s'", arg);
+			return -1;
+		}
+		m->completion = strcmp(arg, "completion") == 0;
+		break;
+	case OPT_OPENINGS: m->openings_path = arg; break;
+	case OPT_ENGINE:
+		if (array_grow(&m->engines, &m->engines_cap, m->nengines + 1,
+			sizeof *m->engines) == -1) {
+			cli_error("out of memory");
+			return -1;
+		}
+		m->engines[m->nengines++] = arg;
+		break;
+	case OPT_ENGINES: m->engines_path = arg; break;
+	case OPT_TOURNAMENT:
+		if (strcmp(arg, "round-robin") == 0)
+			m->sch.kind = PLAY_TOURNAMENT_ROUND_ROBIN;
+		else if (strcmp(arg, "gauntlet") == 0)
+			m->sch.kind = PLAY_TOURNAMENT_GAUNTLET;
+		else {
+			cli_error("--tournament takes round-robin or "
+				  "gauntlet, not '%s'",
+			    arg);
+			return -1;
+		}
+		break;
+	case OPT_REPEAT: m->sch.repeat = true; break;
+	case OPT_OPENINGS_ORDER:
+		m->order_set = true;
+		if (strcmp(arg, "sequential") == 0)
+			m->order = PLAY_ORDER_SEQUENTIAL;
+		else if (strcmp(arg, "random") == 0)
+			m->order = PLAY_ORDER_RANDOM;
+		else {
+			cli_error("--openings-order takes sequential or "
+				  "random, not '%s'",
+			    arg);
+			return -1;
+		}
+		break;
 	case OPT_TIMEOUT:
 		errno = 0;
 		m->timeout = strtod(arg, &endp);
@@ -469,6 +570,137 @@ match_setup(struct match *m, const char *name)
 }
 
 /*
+ * Reads --engines and checks a tournament's options: the engines take
+ * the places of -b and -w, speak the match protocol on one clock, and
+ * are told apart by their commands (the records' Black and White).
+ * Returns -1 to go on, else the exit status after saying why.
+ */
+static int
+tournament_options(struct match *m)
+{
+	size_t i, j;
+
+	if (m->engines_path != NULL &&
+	    play_engines_read(m->engines_path, &m->engines_text, &m->engines,
+		&m->nengines, &m->engines_cap) == -1)
+		return CLI_USAGE;
+	if (m->nengines == 0 && m->engines_path == NULL &&
+	    m->sch.kind == PLAY_TOURNAMENT_NONE)
+		return -1;
+	if (m->side[0].e.cmd != NULL || m->side[1].e.cmd != NULL) {
+		cli_error("-b and -w are a two-program match's: not with "
+			  "--engine or --engines");
+		return CLI_USAGE;
+	}
+	if (m->nengines < 2) {
+		cli_error("a tournament needs two engines or more (--engine, "
+			  "--engines)");
+		return CLI_USAGE;
+	}
+	for (i = 0; i < m->nengines; i++)
+		for (j = 0; j < i; j++)
+			if (strcmp(m->engines[i], m->engines[j]) == 0) {
+				cli_error("the engine '%s' is named twice: "
+					  "the records could not tell them "
+					  "apart",
+				    m->engines[i]);
+				return CLI_USAGE;
+			}
+	for (i = 0; i < 2; i++)
+		if (m->side[i].proto != &play_proto_arbiter ||
+		    m->tc[i].on) {
+			cli_error("a tournament's engines speak the match "
+				  "protocol on one clock: no "
+				  "--black-protocol, --white-protocol, "
+				  "--black-tc or --white-tc");
+			return CLI_USAGE;
+		}
+	if (m->sprt_on) {
+		cli_error("--sprt tests two programs: not in a tournament");
+		return CLI_USAGE;
+	}
+	if (m->sch.kind == PLAY_TOURNAMENT_NONE)
+		m->sch.kind = PLAY_TOURNAMENT_ROUND_ROBIN;
+	m->sch.nengines = m->nengines;
+	m->sch.per_pairing = m->ps.games;
+	/* Pairing 0 is engines 0 and 1, in either kind. */
+	m->side[0].e.cmd = m->engines[0];
+	m->side[1].e.cmd = m->engines[1];
+	return -1;
+}
+
+/*
+ * Puts the engines of slot's pairing in side[0] and side[1], stopping
+ * those of the last one: a tournament plays its pairings one after the
+ * other.
+ */
+static void
+load_pairing(struct match *m, const struct play_slot *slot)
+{
+	struct play_side *sd;
+	int		  k;
+
+	if (slot->pairing == m->loaded)
+		return;
+	for (k = 0; k < 2; k++) {
+		sd = &m->side[k];
+		engine_stop(&sd->e, false);
+		engine_init(&sd->e, k);
+		sd->e.cmd = m->engines[slot->engine[k]];
+		sd->greeted = false;
+		sd->name[0] = '\0';
+	}
+	m->loaded = slot->pairing;
+}
+
+/*
+ * Reads --openings and sets up the schedule: the openings checked before
+ * any game, --repeat making the colours alternate.  Returns CLI_OK, or
+ * the exit status after saying why.
+ */
+static int
+schedule_setup(struct match *m)
+{
+	size_t i;
+	int    k, status;
+
+	m->sch.seed = m->ps.seed;
+	m->sch.alternate = m->alternate;
+	m->sch.black = m->black;
+	if (m->openings_path != NULL &&
+	    (status = play_openings_read(&m->openings, m->openings_path, m->g,
+		 m->ps.size, m->syn)) != CLI_OK)
+		return status;
+	/* Only the match protocol has a word for a set-up position. */
+	for (i = 0; i < m->openings.n; i++)
+		for (k = 0; k < 2 && m->openings.list[i].setup != NULL; k++)
+			if (m->side[k].proto != &play_proto_arbiter) {
+				cli_error("match: %s starts from a set-up "
+					  "position, which --%s-protocol %s "
+					  "cannot be told",
+				    m->openings.list[i].name,
+				    k == 0 ? "black" : "white",
+				    m->side[k].proto->name);
+				return CLI_USAGE;
+			}
+	if (play_schedule_init(&m->sch, m->openings.n, m->order) == -1) {
+		cli_error("match: %s", strerror(errno));
+		return CLI_INTERNAL;
+	}
+	m->alternate = m->sch.alternate;
+	if (m->sch.kind == PLAY_TOURNAMENT_NONE)
+		return CLI_OK;
+	m->ps.games = play_schedule_games(&m->sch);
+	if (play_tourney_init(&m->tour, &m->sch, m->engines, m->g,
+		m->ps.board) == -1) {
+		cli_error("match: out of memory");
+		return CLI_INTERNAL;
+	}
+	m->ps.m.tournament = &m->tour.rt;
+	return CLI_OK;
+}
+
+/*
  * Starts the programs not running yet, greets them (their names go to the
  * summary) and sets up game pg for both; ready[k] is what that came to
  * (1: it went).  Returns CLI_OK, or CLI_USAGE after saying that a program
@@ -559,58 +791,78 @@ judge(struct match *m, const struct play_game *pg, struct ending *end,
 		m->ps.m.adjudicated++;
 }
 
-/* The line of game i on stderr: who won, how, who played what. */
+/*
+ * The line of game i for stderr, to fp: who won, how, who played what.
+ */
 static void
-game_line(const struct match *m, unsigned long i, const struct play_game *pg,
-    const int start[RULES_COLOURS], const struct ending *end,
-    const struct rules_score *s)
+game_line(FILE *fp, const struct match *m, unsigned long i,
+    const struct play_game *pg, const int start[RULES_COLOURS],
+    const struct ending *end, const struct rules_score *s)
 {
 	const struct rules_game *g = m->g;
 
-	cli_progress_done();
-	fprintf(
-	    stderr, "%s: game %lu/%lu: ", cli_progname(), i + 1, m->ps.games);
+	fprintf(fp, "%s: game %lu/%lu: ", cli_progname(), i + 1, m->ps.games);
 	if (end->aborted)
-		fprintf(stderr, "aborted after %d turns, %d-%d",
+		fprintf(fp, "aborted after %d turns, %d-%d",
 		    rules_turn(pg->pos) - 1, s->points[0], s->points[1]);
 	else if (end->adjudicated)
-		fprintf(
-		    stderr, "%s wins: %s", g->colour[end->winner], end->why);
+		fprintf(fp, "%s wins: %s", g->colour[end->winner], end->why);
 	else if (end->winner == -1)
-		fprintf(stderr, "draw %d-%d", s->points[0], s->points[1]);
+		fprintf(fp, "draw %d-%d", s->points[0], s->points[1]);
 	else
-		fprintf(stderr, "%s wins %d-%d", g->colour[end->winner],
+		fprintf(fp, "%s wins %d-%d", g->colour[end->winner],
 		    s->points[0], s->points[1]);
 	/* Who held each colour at the end: results are by colour. */
-	fprintf(stderr, " (%s: %s; %s: %s)\n", g->colour[0],
+	fprintf(fp, " (%s: %s; %s: %s)\n", g->colour[0],
 	    side_name(&m->side[play_game_side(pg, start, 0)]), g->colour[1],
 	    side_name(&m->side[play_game_side(pg, start, 1)]));
+}
+
+/* Whether game i is counted: played, or read back by --resume. */
+static bool
+is_counted(const struct match *m, unsigned long i)
+{
+	return i < m->counted_len && m->counted[i] != 0;
 }
 
 /*
  * Counts game i for the statistics: end->winner's holder at the end of pg
  * won it; an aborted game is a draw.  With --alternate, games 2j and
- * 2j + 1 are a pair with colours reversed, counted once both are in.
- * Then the figures, the SPRT's included, are brought up to date.
+ * 2j + 1 are a pair with colours reversed, counted once both are in,
+ * whichever comes first (--order completion, --resume).  Then the
+ * figures, the SPRT's included, are brought up to date.  Returns 0, or
+ * -1 (errno) when memory runs out.
  */
-static void
+static int
 count(struct match *m, unsigned long i, const struct play_game *pg,
     const int start[RULES_COLOURS], const struct ending *end)
 {
 	struct report_match_stats *t = &m->stats;
 	struct stat_elo		   e;
+	struct play_slot	   slot;
 	int			   half; /* the first program's half points */
 
+	if (array_grow(&m->counted, &m->counted_cap, i + 1, 1) == -1)
+		return -1;
+	while (m->counted_len <= i)
+		m->counted[m->counted_len++] = 0;
+	m->ncounted++;
+	/* A tournament's figures are its cross table's. */
+	if (m->sch.kind != PLAY_TOURNAMENT_NONE) {
+		m->counted[i] = 1;
+		play_schedule_game(&m->sch, i, &slot);
+		if (play_tourney_count(&m->tour, &slot, pg, start, end->winner,
+			end->aborted) == -1)
+			m->no_memory = true;
+		return 0;
+	}
 	half = end->winner == -1			? 1 :
 	    play_game_side(pg, start, end->winner) == 0 ? 2 :
 							  0;
 	t->ldw[half]++;
-	if (m->alternate && i % 2 == 0)
-		m->open_pair = half;
-	else if (m->alternate) {
-		t->pairs[m->open_pair + half]++;
-		m->open_pair = -1;
-	}
+	m->counted[i] = (signed char)(1 + half);
+	if (m->alternate && is_counted(m, i ^ 1))
+		t->pairs[m->counted[i & ~1UL] - 1 + m->counted[i | 1] - 1]++;
 	stat_elo_of(t->ldw, STAT_TRINOMIAL, &e);
 	t->elo_defined = e.defined;
 	t->elo = e.elo;
@@ -618,7 +870,7 @@ count(struct match *m, unsigned long i, const struct play_game *pg,
 	t->hi = e.hi;
 	t->los = e.los;
 	if (!t->sprt)
-		return;
+		return 0;
 	t->llr = t->paired ?
 	    stat_sprt_llr(&m->sprt, t->pairs, STAT_PENTANOMIAL) :
 	    stat_sprt_llr(&m->sprt, t->ldw, STAT_TRINOMIAL);
@@ -627,6 +879,7 @@ count(struct match *m, unsigned long i, const struct play_game *pg,
 	case STAT_H1: t->verdict = "H1"; break;
 	default: t->verdict = "inconclusive"; break;
 	}
+	return 0;
 }
 
 /* Whether --sprt's test has crossed a bound. */
@@ -638,12 +891,15 @@ decided(const struct match *m)
 
 /* The progress line: games done, W/D/L and Elo of the first program. */
 static void
-progress(const struct match *m, unsigned long done)
+progress(const struct match *m)
 {
+	unsigned long			 done = m->ncounted;
 	const struct report_match_stats *t = &m->stats;
 	char				 unit[128];
 
-	if (done > 0 && t->elo_defined)
+	if (m->sch.kind != PLAY_TOURNAMENT_NONE)
+		snprintf(unit, sizeof unit, "games");
+	else if (done > 0 && t->elo_defined)
 		snprintf(unit, sizeof unit, "games, +%lu =%lu -%lu, Elo %+.0f",
 		    t->ldw[2], t->ldw[1], t->ldw[0], t->elo);
 	else if (done > 0)
@@ -654,17 +910,16 @@ progress(const struct match *m, unsigned long done)
 	cli_progress_of(done, m->ps.games, unit);
 }
 
-/*
- * The sides holding each colour at the start of game i: with
- * --alternate, the second program is Black in game 2.
- */
+/* The sides holding each colour at the start of game i: the schedule's. */
 static void
 sides(const struct match *m, unsigned long i, int start[RULES_COLOURS])
 {
-	int k = m->alternate && i % 2 == 1;
+	struct play_slot slot;
+	int		 c;
 
-	start[m->black] = k;
-	start[1 - m->black] = 1 - k;
+	play_schedule_game(&m->sch, i, &slot);
+	for (c = 0; c < RULES_COLOURS; c++)
+		start[c] = slot.start[c];
 }
 
 /* Adds the bytes of s and its NUL to the FNV-1a hash *h. */
@@ -675,6 +930,29 @@ hash_text(uint64_t *h, const char *s)
 		*h ^= (unsigned char)*s;
 		*h *= 0x100000001b3ULL;
 	} while (*s++ != '\0');
+}
+
+/*
+ * Adds the openings to the hash *h: what each one is (not the file's
+ * name), their order and --repeat.
+ */
+static void
+hash_openings(uint64_t *h, const struct match *m)
+{
+	const struct play_opening *op;
+	char			   buf[64];
+	size_t			   i, j;
+
+	snprintf(buf, sizeof buf, "openings %zu %d %d", m->openings.n,
+	    (int)m->order, m->sch.repeat);
+	hash_text(h, buf);
+	for (i = 0; i < m->openings.n; i++) {
+		op = &m->openings.list[i];
+		hash_text(h, op->setup != NULL ? op->setup : "");
+		for (j = 0; j < op->nturns; j++)
+			hash_text(h, op->turns[j]);
+		hash_text(h, "");
+	}
 }
 
 /*
@@ -701,6 +979,17 @@ match_id(struct match *m)
 		hash_text(&h, m->side[k].proto->name);
 		hash_text(&h, m->tc[k].on ? m->tc[k].text : "");
 	}
+	/* A tournament's -n says which games each pairing has. */
+	if (m->sch.kind != PLAY_TOURNAMENT_NONE) {
+		snprintf(buf, sizeof buf, "tournament %d %lu %zu",
+		    (int)m->sch.kind, m->sch.per_pairing, m->nengines);
+		hash_text(&h, buf);
+		for (k = 0; k < (int)m->nengines; k++)
+			hash_text(&h, m->engines[k]);
+	}
+	/* Only with --openings, so that a match without keeps its id. */
+	if (m->openings_path != NULL)
+		hash_openings(&h, m);
 	snprintf(m->id, sizeof m->id, "%016llx", (unsigned long long)h);
 }
 
@@ -714,6 +1003,11 @@ resumed(void *arg, unsigned long i, const struct replay *rp)
 	struct ending	 end = { .winner = -1 };
 	int		 start[RULES_COLOURS];
 
+	if (is_counted(m, i)) {
+		cli_error("%s: game %lu is there twice: not resumed", m->output,
+		    i + 1);
+		return -1;
+	}
 	sides(m, i, start);
 	if (rp->forfeit) {
 		end.winner = rp->forfeit_winner;
@@ -726,16 +1020,20 @@ resumed(void *arg, unsigned long i, const struct replay *rp)
 		m->ps.m.aborted++;
 	}
 	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
-	count(m, i, &pg, start, &end);
+	if (count(m, i, &pg, start, &end) == -1) {
+		cli_error("match: %s", strerror(errno));
+		return -1;
+	}
 	return 0;
 }
 
 /*
  * Opens -o's file, and with --resume reads back the games it holds
- * (play_resume_read); without -o the records go to stdout.  Returns the
- * games to skip, or -1 after saying why.
+ * (play_resume_read: any of them with --order completion), counted as
+ * played; without -o the records go to stdout.  Returns 0, or -1 after
+ * saying why.
  */
-static long
+static int
 output_open(struct match *m)
 {
 	unsigned long done = 0;
@@ -756,17 +1054,18 @@ output_open(struct match *m)
 	}
 	if (m->resume &&
 	    play_resume_read(m->out, m->output, m->syn, m->id, m->ps.games,
-		resumed, m, &done) == -1)
+		m->completion, resumed, m, &done) == -1)
 		return -1;
-	return (long)done;
+	return 0;
 }
 
 /*
- * Plays game i (from 0) of the match, writes its record and its line.
- * Returns the exit status.
+ * Plays game i (from 0) of the match with everything the match and i
+ * say, counts it, writes its record to rec and makes its line for stderr
+ * in *line (owned by the caller, NULL if none).  Returns the exit status.
  */
 static int
-play_one(struct match *m, unsigned long i)
+play_game(struct match *m, unsigned long i, FILE *rec, char **line)
 {
 	struct play_game      pg;
 	struct play_game_tags t = {
@@ -775,12 +1074,31 @@ play_one(struct match *m, unsigned long i)
 	struct ending	      end = { .winner = -1 };
 	struct rules_score    s;
 	const struct play_tc *tb, *tw;
+	struct play_slot      slot;
+	struct diag	      d;
 	int		      k, start[RULES_COLOURS], ready[2], status;
+	FILE		     *lf;
+	size_t		      len;
 
+	*line = NULL;
 	sides(m, i, start);
 	notes_clear(m);
 	if (play_series_start(&m->ps, i, &pg) == -1)
 		return CLI_INTERNAL;
+	play_schedule_game(&m->sch, i, &slot);
+	if (m->sch.kind != PLAY_TOURNAMENT_NONE)
+		load_pairing(m, &slot);
+	if (slot.opening != -1) {
+		t.opening = m->openings.list[slot.opening].name;
+		if (play_opening_start(&m->openings.list[slot.opening],
+			m->syn, &pg, &d) == -1) {
+			cli_error("match: %s: %s [%s]", t.opening, d.msg,
+			    diag_name(d.code));
+			status = CLI_INTERNAL;
+			goto out_fini;
+		}
+		t.setup = pg.setup;
+	}
 	if ((status = engines_ready(m, &pg, ready)) == CLI_OK)
 		status = play_moves(m, &pg, start, ready, &end);
 	/*
@@ -813,21 +1131,145 @@ play_one(struct match *m, unsigned long i)
 	t.notes = m->notes;
 	t.nnotes = m->nnotes;
 	play_tally(&m->ps.m, &pg, start, end.winner, end.aborted);
-	count(m, i, &pg, start, &end);
-	status = play_finish(play_game_write(m->out, &pg, &t));
-	game_line(m, i, &pg, start, &end, &s);
-	progress(m, i + 1);
+	if (count(m, i, &pg, start, &end) == -1 ||
+	    (lf = open_memstream(line, &len)) == NULL) {
+		cli_error("match: %s", strerror(errno));
+		status = CLI_INTERNAL;
+		goto out_fini;
+	}
+	game_line(lf, m, i, &pg, start, &end, &s);
+	if (fclose(lf) == EOF) {
+		cli_error("match: %s", strerror(errno));
+		status = CLI_INTERNAL;
+		goto out_fini;
+	}
+	status = play_finish(play_game_write(rec, &pg, &t));
 out_fini:
 	play_game_fini(&pg);
 	return status;
 }
 
+/* Plays game i in this process, its engines kept for the next game. */
+static int
+play_one(struct match *m, unsigned long i)
+{
+	char *line;
+	int   status;
+
+	status = play_game(m, i, m->out, &line);
+	if (line != NULL) {
+		cli_progress_done();
+		fputs(line, stderr);
+		progress(m);
+	}
+	free(line);
+	return status;
+}
+
+/* Whether game i is in already (play_workers' done). */
+static bool
+worker_done(void *arg, unsigned long i)
+{
+	return is_counted(arg, i);
+}
+
+/*
+ * Plays game i in a child of -j (play_workers' play) with the engines of
+ * that child, and writes for worker_take the sides' names, the game's line and
+ * its record, the first three each ended by a NUL.
+ */
+static int
+worker_play(void *arg, unsigned long i, FILE *out)
+{
+	struct match *m = arg;
+	FILE	     *rec;
+	char	     *line, *text = NULL;
+	size_t	      len;
+	int	      status = CLI_INTERNAL;
+
+	if ((rec = open_memstream(&text, &len)) == NULL)
+		cli_error("match: %s", strerror(errno));
+	else {
+		status = play_game(m, i, rec, &line);
+		if (fclose(rec) == EOF && status == CLI_OK)
+			status = CLI_INTERNAL;
+		if (status == CLI_OK)
+			fprintf(out, "%s%c%s%c%s%c", side_name(&m->side[0]),
+			    '\0', side_name(&m->side[1]), '\0', line, '\0');
+		if (status == CLI_OK && fwrite(text, 1, len, out) != len)
+			status = CLI_INTERNAL;
+		free(line);
+	}
+	free(text);
+	return status;
+}
+
+/* Stops the engines of a child of -j as it leaves (play_workers' end). */
+static void
+worker_end(void *arg, bool kill)
+{
+	struct match *m = arg;
+	int	      k;
+
+	for (k = 0; k < 2; k++)
+		engine_stop(&m->side[k].e, kill);
+}
+
+/*
+ * Takes game i played by a child (play_workers' take): the names for the
+ * summary, the record written and counted as --resume counts one, the
+ * line and the progress.  Returns CLI_OK, PLAY_WORKERS_STOP when the
+ * SPRT has decided, or the exit status.
+ */
+static int
+worker_take(void *arg, unsigned long i, const char *text, size_t len)
+{
+	struct match *m = arg;
+	const char   *f[3], *p = text, *nul;
+	int	      k;
+
+	for (k = 0; k < 3; k++) {
+		if ((nul = memchr(p, '\0', len - (p - text))) == NULL) {
+			cli_error("match: game %lu: no whole result came back",
+			    i + 1);
+			return CLI_INTERNAL;
+		}
+		f[k] = p;
+		p = nul + 1;
+	}
+	for (k = 0; k < 2; k++) {
+		free(m->names[k]);
+		if ((m->names[k] = strdup(f[k])) == NULL) {
+			cli_error("match: %s", strerror(errno));
+			return CLI_INTERNAL;
+		}
+		m->ps.m.side[k].name = m->names[k];
+	}
+	/* A progress line on the terminal the records go to goes first. */
+	if (isatty(fileno(m->out)))
+		cli_progress_done();
+	len -= (size_t)(p - text);
+	if (fwrite(p, 1, len, m->out) != len || fflush(m->out) == EOF)
+		return play_finish(-1);
+	if (play_resume_record(m->syn, p, len, i, resumed, m) == -1)
+		return CLI_INTERNAL;
+	cli_progress_done();
+	fputs(f[2], stderr);
+	progress(m);
+	return decided(m) ? PLAY_WORKERS_STOP : CLI_OK;
+}
+
 static int
 exec_match(int argc, char **argv)
 {
-	struct match m = { .timeout = 10, .open_pair = -1 };
-	long	     i;
-	int	     k, status;
+	struct match	    m = { .timeout = 10, .jobs = 1 };
+	struct play_workers w = { .arg = &m,
+		.done = worker_done,
+		.play = worker_play,
+		.take = worker_take,
+		.end = worker_end };
+	unsigned long	    i;
+	int		    k, status;
 
 	for (k = 0; k < 2; k++) {
 		engine_init(&m.side[k].e, k);
@@ -835,24 +1277,38 @@ exec_match(int argc, char **argv)
 		m.side[k].tc = &m.tc[k];
 	}
 	play_series_init(&m.ps, "match");
-	if ((status = play_parse(&play_cmd_match, argc, argv, &m)) != -1)
-		return status;
-	if (m.side[0].e.cmd == NULL || m.side[1].e.cmd == NULL)
-		return play_usage_error(&play_cmd_match);
+	if ((status = play_parse(&play_cmd_match, argc, argv, &m)) != -1 ||
+	    (status = tournament_options(&m)) != -1)
+		goto out_free;
+	status = CLI_OK;
+	if (m.side[0].e.cmd == NULL || m.side[1].e.cmd == NULL) {
+		status = play_usage_error(&play_cmd_match);
+		goto out_free;
+	}
 	for (k = 0; k < 2; k++)
 		if (!m.tc[k].on)
 			m.tc[k] = m.tc_both;
 	if (m.sprt_exit && !m.sprt_on) {
 		cli_error("--sprt-exit needs --sprt");
-		return CLI_USAGE;
+		status = CLI_USAGE;
+		goto out_free;
 	}
 	if (m.resume && m.output == NULL) {
 		cli_error("--resume needs -o FILE");
-		return CLI_USAGE;
-	}
-	if ((status = match_setup(&m, argv[optind])) != CLI_OK)
+		status = CLI_USAGE;
 		goto out_free;
-	m.ps.m.stats = &m.stats;
+	}
+	if ((m.sch.repeat || m.order_set) && m.openings_path == NULL) {
+		cli_error("--%s needs --openings",
+		    m.sch.repeat ? "repeat" : "openings-order");
+		status = CLI_USAGE;
+		goto out_free;
+	}
+	if ((status = match_setup(&m, argv[optind])) != CLI_OK ||
+	    (status = schedule_setup(&m)) != CLI_OK)
+		goto out_free;
+	if (m.sch.kind == PLAY_TOURNAMENT_NONE)
+		m.ps.m.stats = &m.stats;
 	if ((m.stats.sprt = m.sprt_on)) {
 		m.stats.elo0 = m.sprt.elo0;
 		m.stats.elo1 = m.sprt.elo1;
@@ -865,19 +1321,30 @@ exec_match(int argc, char **argv)
 		m.stats.verdict = "inconclusive";
 	}
 	match_id(&m);
-	if ((i = output_open(&m)) == -1) {
+	if (output_open(&m) == -1) {
 		status = CLI_USAGE;
 		goto out_free;
 	}
-	progress(&m, 0);
+	progress(&m);
 	/* A test that decided ends the match: more games change nothing. */
-	for (;
-	     (unsigned long)i < m.ps.games && status == CLI_OK && !decided(&m);
+	for (i = 0;
+	     m.jobs == 1 && i < m.ps.games && status == CLI_OK && !decided(&m);
 	     i++)
-		status = play_one(&m, i);
+		if (!is_counted(&m, i))
+			status = play_one(&m, i);
+	w.n = m.jobs;
+	w.games = m.ps.games;
+	w.completion = m.completion;
+	if (m.jobs > 1 && !decided(&m))
+		status = play_workers_run(&w);
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
 		engine_stop(&m.side[k].e, status != CLI_OK);
+	if (status == CLI_OK && (m.no_memory ||
+	    (m.ps.m.tournament != NULL && play_tourney_finish(&m.tour) == -1))) {
+		cli_error("match: out of memory");
+		status = CLI_INTERNAL;
+	}
 	if (status == CLI_OK && !play_summary(&m.ps.m, m.ps.summary))
 		status = CLI_USAGE;
 	if (status == CLI_OK && m.sprt_exit)
@@ -893,6 +1360,14 @@ out_free:
 	}
 	notes_clear(&m);
 	free(m.notes);
+	free(m.counted);
+	free(m.names[0]);
+	free(m.names[1]);
+	play_schedule_fini(&m.sch);
+	play_tourney_fini(&m.tour);
+	free(m.engines);
+	free(m.engines_text);
+	play_openings_fini(&m.openings);
 	record_syntax_free(m.syn);
 	return status;
 }

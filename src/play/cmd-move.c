@@ -401,16 +401,18 @@ load(const struct move_settings *ms, const char *path, struct cli_locked *lf,
 
 /*
  * Whether moves may go into pr's record at all: the game was not decided
- * by forfeit, --turn is its next turn, each move is one turn token.
+ * by forfeit nor aborted, --turn is its next turn, each move is one turn
+ * token.
  * Returns CLI_OK, or CLI_BAD after gamecheck's kind of diagnostic.
  */
 static int
 moves_ok(const struct play_record *pr, const struct move_settings *ms,
     char **moves, int nmoves)
 {
-	struct diag	d;
-	struct diag_pos at = insertion_pos(pr->rec);
-	char		shown[40], how[RECORD_SHOWN + 32];
+	const struct record_tag *tt;
+	struct diag		 d;
+	struct diag_pos		 at = insertion_pos(pr->rec);
+	char			 shown[40], how[RECORD_SHOWN + 32];
 	int		i;
 
 	if (pr->rp.forfeit) {
@@ -420,6 +422,19 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 		    "the game was decided "
 		    "by forfeit, %s: no turn may follow",
 		    how);
+		cli_diag(pr->name, &d, NULL);
+		return CLI_BAD;
+	}
+	/*
+	 * A game stopped by the turn cap is unfinished, and a move that
+	 * ended it would leave a record whose tags contradict the board
+	 * (forfeit-mismatch): the tag goes first, by hand.
+	 */
+	if ((tt = record_tag_find(pr->rec, "Termination")) != NULL &&
+	    tt->value_len == 7 && memcmp(tt->value, "aborted", 7) == 0) {
+		diag_set_at(&d, DIAG_GAME_OVER, tt->at, 0,
+		    "the game was aborted (the Termination tag): no turn may "
+		    "follow; remove the tag to play it on");
 		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}

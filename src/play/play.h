@@ -241,6 +241,8 @@ struct play_game {
 	size_t		       ncur, cur_cap;
 	struct play_move      *log; /* every action so far, owned */
 	size_t		       nlog, log_cap;
+	/* The Setup of its start (borrowed), or NULL: the game's start. */
+	const char *setup;
 };
 
 /*
@@ -277,6 +279,8 @@ struct play_game_tags {
 	const char   *black, *white; /* the players (specs or commands) */
 	const char   *termination;   /* why it stopped early, or NULL */
 	const char   *winner;	     /* a colour won by adjudication, or NULL */
+	const char   *setup;	     /* the Setup tag of the start, or NULL */
+	const char   *opening;	     /* the Opening tag, or NULL */
 	const char   *time_control;  /* the TimeControl tag, or NULL */
 	/* Where the colours' clocks differ: their tags, or NULL. */
 	const char *black_time_control, *white_time_control;
@@ -400,7 +404,9 @@ typedef int (*play_resume_fn)(
 /*
  * Reads the records a match wrote to fp (path names it in messages), a
  * file open for reading and writing at its start: each must be whole, of
- * the Round 1, 2, ... in turn, with the MatchId tag match_id, and legal,
+ * the Round 1, 2, ... in turn (with any_order, of any Round from 1 to
+ * most: the games a match of -j N --order completion wrote, each once,
+ * which each must check), with the MatchId tag match_id, and legal,
  * and there may be at most most of them; each goes to each with arg.  A
  * last record cut short (by a kill in the middle of its write) is not
  * counted, and the file is cut back to the end of the last whole one, fp
@@ -409,7 +415,15 @@ typedef int (*play_resume_fn)(
  * or write error).
  */
 int play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
-    const char *match_id, unsigned long most, play_resume_fn each, void *arg,
-    unsigned long *games);
+    const char *match_id, unsigned long most, bool any_order,
+    play_resume_fn each, void *arg, unsigned long *games);
+/*
+ * Replays the record of game i that text (len bytes, borrowed) holds,
+ * one the match has just played (gameplay match -j N), and gives it to
+ * each as play_resume_read does.  Returns 0, or -1 after saying why (not
+ * a whole legal record, no memory, or each's -1).
+ */
+int play_resume_record(struct record_syntax *syn, const char *text, size_t len,
+    unsigned long i, play_resume_fn each, void *arg);
 
 #endif

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The match protocol of formats/protocol.md as a play_proto: a `game'
- * line per game, and per request the whole game so far (`moves'), the
+ * and a `seed' line per game, and per request the whole game so far (`moves'), the
  * clock where there is one (`time') and `go'.  The program keeps no state
  * the referee relies on, so there is nothing to say at its start.
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +24,21 @@ static int
 arbiter_new_game(
     struct play_side *s, const struct play_game *pg, double timeout)
 {
-	char line[256];
+	char   line[256 + RECORD_SETUP_MAX];
+	size_t n;
 
-	snprintf(line, sizeof line, "game %s %s\n", pg->pos->game->name,
-	    pg->pos->board.name);
+	n = (size_t)snprintf(line, sizeof line, "game %s %s\n",
+	    pg->pos->game->name, pg->pos->board.name);
+	/* A set-up start (--openings) follows the game it is a start of. */
+	if (pg->setup != NULL)
+		n += (size_t)snprintf(
+		    line + n, sizeof line - n, "setup %s\n", pg->setup);
+	/*
+	 * The game's seed, so that a program with chance in it plays
+	 * game i alike whatever process plays it (-j, --resume); an older
+	 * program ignores the line (formats/protocol.md).
+	 */
+	snprintf(line + n, sizeof line - n, "seed %" PRIu64 "\n", pg->seed);
 	return engine_send(&s->e, line, engine_deadline(timeout));
 }
 

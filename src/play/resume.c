@@ -3,9 +3,11 @@
  * gameplay match --resume (play.h): reading back the records a match
  * wrote to its output file before it was stopped, checking that each is
  * a whole, legal record of game 1, 2, ... of this same match (its
- * MatchId tag), and cutting off what a kill left half written, so that
- * the match plays only the games missing.  What a game counted for is
- * the caller's, from the replay; writing records is series.c's.
+ * MatchId tag; or of any games, as --order completion writes them), and
+ * cutting off what a kill left half written, so that the match plays
+ * only the games missing; and replaying a record just played, for the
+ * same count (-j).  What a game counted for is the caller's, from the
+ * replay; writing records is series.c's.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -46,10 +48,27 @@ tag_is(const struct record *rec, const char *name, const char *v)
 	    memcmp(t->value, v, t->value_len) == 0;
 }
 
+/* The game rec is of by its Round tag, from 0, into *i; false if none. */
+static bool
+round_of(const struct record *rec, unsigned long *i)
+{
+	const struct record_tag *t = record_tag_find(rec, "Round");
+	char			 v[32];
+
+	if (t == NULL || t->value_len >= sizeof v)
+		return false;
+	memcpy(v, t->value, t->value_len);
+	v[t->value_len] = '\0';
+	if (!cli_parse_count(v, i) || *i == 0)
+		return false;
+	(*i)--;
+	return true;
+}
+
 int
 play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
-    const char *match_id, unsigned long most, play_resume_fn each, void *arg,
-    unsigned long *games)
+    const char *match_id, unsigned long most, bool any_order,
+    play_resume_fn each, void *arg, unsigned long *games)
 {
 	struct record_reader *rd = NULL;
 	const struct record  *rec;
@@ -57,6 +76,7 @@ play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 	struct replay_options ro = { .max_legal = 0 };
 	char		     *text = NULL, round[32];
 	size_t		      len = 0, cap = 0, n, end = 0;
+	unsigned long	      i;
 	int		      r, rc = -1;
 
 	*games = 0;
@@ -84,8 +104,10 @@ play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 				break;
 			goto out_not_ours;
 		}
+		i = *games;
 		if (!tag_is(rec, "MatchId", match_id) ||
-		    !tag_is(rec, "Round", round))
+		    (any_order ? !round_of(rec, &i) :
+				 !tag_is(rec, "Round", round)))
 			goto out_not_ours;
 		replay_record(syn, rec, &ro, &rp);
 		if (rp.status == REPLAY_ILLEGAL ||
@@ -94,13 +116,13 @@ play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 				goto out_nomem;
 			goto out_not_ours;
 		}
-		if (*games == most) {
+		if (*games == most || i >= most) {
 			cli_error("%s: holds more than the %lu games of the "
 				  "match",
 			    path, most);
 			goto out_free;
 		}
-		if (each(arg, *games, &rp) == -1)
+		if (each(arg, i, &rp) == -1)
 			goto out_free;
 		(*games)++;
 	}
@@ -127,5 +149,37 @@ out_free:
 	record_reader_free(rd);
 	replay_fini(&rp);
 	free(text);
+	return rc;
+}
+
+int
+play_resume_record(struct record_syntax *syn, const char *text, size_t len,
+    unsigned long i, play_resume_fn each, void *arg)
+{
+	struct record_reader *rd;
+	const struct record  *rec;
+	struct replay	      rp;
+	struct replay_options ro = { .max_legal = 0 };
+	size_t		      end;
+	int		      rc = -1;
+
+	replay_init(&rp);
+	if ((rd = record_reader_new_buffer(
+		 syn, text, len, "a game played", RECORD_PGN)) == NULL) {
+		cli_error("match: %s", strerror(ENOMEM));
+		goto out_free;
+	}
+	if (record_reader_next(rd, &rec) != 1 || !whole(rec, text, len, &end)) {
+		cli_error("match: game %lu: no whole record came back", i + 1);
+		goto out_free;
+	}
+	replay_record(syn, rec, &ro, &rp);
+	if (rp.status == REPLAY_ILLEGAL || rp.status == REPLAY_MALFORMED)
+		cli_error("match: game %lu: its record is not legal", i + 1);
+	else
+		rc = each(arg, i, &rp);
+out_free:
+	record_reader_free(rd);
+	replay_fini(&rp);
 	return rc;
 }

@@ -119,7 +119,7 @@ play_game_write(
     FILE *out, const struct play_game *pg, const struct play_game_tags *t)
 {
 	const struct rules_position *pos = pg->pos;
-	struct record_tag_out	     tags[15];
+	struct record_tag_out	     tags[17];
 	struct rules_score	     s;
 	const char		   **turns;
 	char			   **noted = NULL;
@@ -178,6 +178,10 @@ play_game_write(
 	tags[n++] = (struct record_tag_out){ "White", t->white };
 	if (pg->dice)
 		tags[n++] = (struct record_tag_out){ "Seed", seed };
+	if (t->setup != NULL)
+		tags[n++] = (struct record_tag_out){ "Setup", t->setup };
+	if (t->opening != NULL)
+		tags[n++] = (struct record_tag_out){ "Opening", t->opening };
 	tags[n++] = (struct record_tag_out){ "Result", result };
 	if (t->time_control != NULL)
 		tags[n++] = (struct record_tag_out){ "TimeControl",

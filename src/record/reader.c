@@ -1540,6 +1540,35 @@ tree_move(
 }
 
 /*
+ * An AB, AW or AE value (len bytes at v): one point, or FF[4]'s
+ * compressed list of the points of a rectangle, "aa:cc" (two corners,
+ * either way round), each given piece; a point no board has is a bad
+ * point.
+ */
+static void
+tree_rectangle(struct tree *tr, int piece, const char *v, size_t len)
+{
+	const char *colon = memchr(v, ':', len);
+	int	    a, b, r0, r1, c0, c1, r, c;
+
+	a = sgf_point(v, colon != NULL ? (size_t)(colon - v) : len);
+	b = colon != NULL ?
+	    sgf_point(colon + 1, len - (size_t)(colon - v) - 1) :
+	    a;
+	if (a == -1 || b == -1) {
+		tr->bad_point = true;
+		return;
+	}
+	r0 = a / TREE_SIDE_MAX, r1 = b / TREE_SIDE_MAX;
+	c0 = a % TREE_SIDE_MAX, c1 = b % TREE_SIDE_MAX;
+	for (r = r0 < r1 ? r0 : r1; r <= (r0 < r1 ? r1 : r0); r++)
+		for (c = c0 < c1 ? c0 : c1; c <= (c0 < c1 ? c1 : c0); c++) {
+			tr->points[r * TREE_SIDE_MAX + c] = piece;
+			tr->placed[r * TREE_SIDE_MAX + c] = true;
+		}
+}
+
+/*
  * One property of a node; id is NUL terminated, at is its value's '[' and
  * vat the value's first byte (where a move token stands).
  */
@@ -1548,7 +1577,7 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
     const char *v, size_t len, struct diag_pos at, struct diag_pos vat)
 {
 	size_t i;
-	int    cell, colour;
+	int    colour;
 
 	/* Moves first: nearly every property is one. */
 	if ((id[0] == 'B' || id[0] == 'W') && id[1] == '\0') {
@@ -1606,13 +1635,9 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 			tr->setup = true;
 			tr->setup_at = at;
 		}
-		if ((cell = sgf_point(v, len)) == -1) {
-			tr->bad_point = true;
-			return;
-		}
-		tr->points[cell] = id[1] == 'E' ? RULES_EMPTY :
-						  RULES_PIECE(id[1] == 'W');
-		tr->placed[cell] = true;
+		tree_rectangle(tr, id[1] == 'E' ? RULES_EMPTY :
+						  RULES_PIECE(id[1] == 'W'),
+		    v, len);
 	} else if (strcmp(id, "PL") == 0 && rd->format == RECORD_SGF) {
 		if (!tr->setup) {
 			tr->setup = true;

@@ -1112,13 +1112,83 @@ write_outcomes(struct report_writer *w, const unsigned long *counts)
 		kv_num(w, outcome_name[k], (long long)counts[k]);
 }
 
+/* A player's figures, all and by colour, as a match's players have them. */
+static void
+write_side(struct report_writer *w, const struct rules_game *g,
+    const struct report_side *sd)
+{
+	unsigned long all[REPORT_OUTCOMES];
+	int	      c, k;
+
+	scalar(w, "name", false);
+	text(w, sd->name, strlen(sd->name));
+	for (k = 0; k < REPORT_OUTCOMES; k++)
+		all[k] = sd->as[0][k] + sd->as[1][k];
+	write_outcomes(w, all);
+	for (c = 0; c < RULES_COLOURS; c++) {
+		scalar(w, g->colour[c], false);
+		map_start(w, true);
+		write_outcomes(w, sd->as[c]);
+		map_end(w);
+	}
+}
+
+/* A tournament's players and its cross table (formats/summary.md). */
+static void
+write_tournament(struct report_writer *w, const struct rules_game *g,
+    const struct report_tournament *t)
+{
+	const struct report_entrant *e;
+	const struct report_pairing *p;
+	size_t			     i;
+
+	scalar(w, "players", false);
+	seq_start(w, false);
+	for (i = 0; i < t->nentrants; i++) {
+		e = &t->entrant[i];
+		map_start(w, false);
+		write_side(w, g, &e->side);
+		kv_real(w, "score", e->score, 1, true);
+		kv_real(w, "rating", e->rating, 1, e->rated);
+		kv_real(w, "error", e->error, 1, e->rated);
+		map_end(w);
+	}
+	seq_end(w);
+	scalar(w, "tournament", false);
+	map_start(w, false);
+	kv_str(w, "kind", t->kind);
+	kv_num(w, "games-per-pairing", (long long)t->per_pairing);
+	scalar(w, "pairings", false);
+	seq_start(w, false);
+	for (i = 0; i < t->npairings; i++) {
+		p = &t->pairing[i];
+		map_start(w, false);
+		scalar(w, "first", false);
+		text(w, p->first, strlen(p->first));
+		scalar(w, "second", false);
+		text(w, p->second, strlen(p->second));
+		kv_num(w, "wins", (long long)p->ldw[2]);
+		kv_num(w, "draws", (long long)p->ldw[1]);
+		kv_num(w, "losses", (long long)p->ldw[0]);
+		kv_real(w, "score", p->ldw[2] + p->ldw[1] / 2.0, 1, true);
+		kv_real(w, "elo", p->elo, 1, p->elo_defined);
+		scalar(w, "interval", false);
+		seq_start(w, true);
+		kv_real(w, NULL, p->lo, 1, p->elo_defined);
+		kv_real(w, NULL, p->hi, 1, p->elo_defined);
+		seq_end(w);
+		map_end(w);
+	}
+	seq_end(w);
+	map_end(w);
+}
+
 int
 report_write_match(FILE *out, const struct report_match *m)
 {
 	const struct report_side *sd;
 	struct report_writer	 *w;
-	unsigned long		  all[REPORT_OUTCOMES];
-	int			  i, c, k, rc;
+	int			  i, rc;
 
 	/* The players are a block sequence, which only libyaml writes. */
 	if ((w = report_writer_new_libyaml(out)) == NULL)
@@ -1132,27 +1202,22 @@ report_write_match(FILE *out, const struct report_match *m)
 	kv_num(w, "games", (long long)m->games);
 	kv_num(w, "adjudicated", (long long)m->adjudicated);
 	kv_num(w, "aborted", (long long)m->aborted);
+	if (m->tournament != NULL) {
+		write_tournament(w, m->game, m->tournament);
+		goto out_end;
+	}
 	scalar(w, "players", false);
 	seq_start(w, false);
 	for (i = 0; i < 2; i++) {
 		sd = &m->side[i];
 		map_start(w, false);
-		scalar(w, "name", false);
-		text(w, sd->name, strlen(sd->name));
-		for (k = 0; k < REPORT_OUTCOMES; k++)
-			all[k] = sd->as[0][k] + sd->as[1][k];
-		write_outcomes(w, all);
-		for (c = 0; c < RULES_COLOURS; c++) {
-			scalar(w, m->game->colour[c], false);
-			map_start(w, true);
-			write_outcomes(w, sd->as[c]);
-			map_end(w);
-		}
+		write_side(w, m->game, sd);
 		map_end(w);
 	}
 	seq_end(w);
 	if (m->stats != NULL)
 		write_match_stats(w, m->stats);
+out_end:
 	map_end(w);
 	document_end(w);
 	rc = report_writer_free(w);

@@ -103,6 +103,36 @@ struct report_match_stats {
 	const char   *verdict;	/* "H0", "H1" or "inconclusive" */
 };
 
+/*
+ * A tournament of gameplay match (formats/summary.md, "Tournaments"):
+ * each engine's games by colour with its score and its Bradley-Terry
+ * rating (gamestat's: stat_ratings), and the cross table, a row per
+ * pairing with the first engine's losses, draws and wins and its Elo
+ * difference against the second.  All borrowed.
+ */
+struct report_entrant {
+	struct report_side side;
+	double		   score; /* points: a win 1, a draw 1/2 */
+	bool		   rated; /* false: rating and error are ~ */
+	double		   rating, error;
+};
+
+struct report_pairing {
+	const char   *first, *second;
+	unsigned long ldw[3]; /* the first's games lost, drawn, won */
+	bool	      elo_defined;
+	double	      elo, lo, hi;
+};
+
+struct report_tournament {
+	const char		    *kind; /* "round-robin", "gauntlet" */
+	unsigned long		     per_pairing;
+	const struct report_entrant *entrant;
+	size_t			     nentrants;
+	const struct report_pairing *pairing;
+	size_t			     npairings;
+};
+
 struct report_match {
 	const char		*event; /* "selfplay" or "match" */
 	const struct rules_game *game;
@@ -112,6 +142,8 @@ struct report_match {
 	unsigned long		 aborted;     /* the turn cap */
 	struct report_side	 side[2];
 	const struct report_match_stats *stats; /* or NULL: none */
+	/* A tournament: its players instead of side[], or NULL. */
+	const struct report_tournament *tournament;
 };
 
 /* Writes m as one YAML document; 0, or -1 as report_write_status. */
