@@ -4,7 +4,9 @@
 # data set's games repeated, as transcripts, or the examples where the data
 # set is absent), from records and from gamecheck's YAML reports; its peak
 # resident memory as the archive grows; and the speed-up of splitting the
-# archive across every core with GNU parallel, then --merge (make bench).
+# archive across every core with GNU parallel, then --merge; and the
+# reading of reports against libyaml's bare parse (bench/bench_yaml)
+# (make bench).
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
@@ -46,6 +48,8 @@ report "gamestat, transcripts" "$n" "$s" "$e" "$r"
 ./gamecheck "$tmp/big.txt" > "$tmp/big.yaml" 2> /dev/null || true
 s=$(now); r=$(rss ./gamestat "$tmp/big.yaml"); e=$(now)
 report "gamestat, gamecheck YAML ($(($(wc -c < "$tmp/big.yaml") / 1048576)) MB)" "$n" "$s" "$e" "$r"
+# Its reading against libyaml's bare event parse, CPU time (issue 20).
+[ -x ./bench/bench_yaml ] && ./bench/bench_yaml "$tmp/big.yaml"
 rm -f "$tmp/big.yaml"
 
 for k in 1 4 16; do

@@ -1,14 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Reading YAML streams back: gamecheck's reports, one document at a time
- * (libyaml's loader holds one document, so memory is bounded by the
- * largest record, not by the archive), and gamestat's partial summaries.
+ * (one document is held, so memory is bounded by the largest record, not
+ * by the archive), and gamestat's partial summaries.  libyaml's parser
+ * reads the events; the document is built from them as libyaml's loader
+ * would build it, into arrays kept from one document to the next (the
+ * loader's allocations a node were half of gamestat's time).
  * What a report means to the statistics is put in a struct stat_game;
  * a replayed record is put in the same shape here too, so that an archive
  * and its reports count exactly alike.  Counting is src/stat's business.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,16 +23,50 @@
 #include "util/util.h"
 
 struct report_reader {
-	yaml_parser_t	parser;
-	FILE	       *in;
-	char	       *name;
-	unsigned char  *prefix; /* bytes taken from `in' by a peek */
-	size_t		plen;
-	size_t		ppos;
-	int		read_errno;
-	yaml_document_t doc;
-	bool		have_doc;
-	bool		done;
+	yaml_parser_t  parser;
+	FILE	      *in;
+	char	      *name;
+	unsigned char *prefix; /* bytes taken from `in' by a peek */
+	size_t	       plen;
+	size_t	       ppos;
+	int	       read_errno;
+	/*
+	 * The document: nodes, pairs, items and scalar text in arrays that
+	 * only grow; while it is built, the open collections' entries on
+	 * a stack (open) and where each collection's begin (opened).
+	 */
+	yaml_document_t	  doc;
+	yaml_node_t	 *nodes;
+	size_t		  nnodes, nodecap;
+	yaml_node_pair_t *pairs;
+	size_t		  npairs, paircap;
+	yaml_node_item_t *items;
+	size_t		  nitems, itemcap;
+	char		 *text;
+	size_t		  ntext, textcap;
+	struct span {
+		size_t first, n; /* a node's pairs, items or text */
+	} * span;
+	size_t	spancap;
+	int    *open;
+	size_t	nopen, opencap;
+	size_t *opened;
+	size_t	nopened, openedcap;
+	/*
+	 * The root mapping's keys by key_slot (a pair's index + 1, the
+	 * first of a key given twice), as every report is asked a dozen
+	 * keys of its root: get() finds them without a scan.
+	 */
+#define ROOT_SLOTS 64
+	int  root_slot[ROOT_SLOTS];
+	bool root_indexed;
+	struct anchor {
+		char	   *name; /* libyaml's, taken from the event */
+		int	    node;
+		yaml_mark_t at;
+	} * anchors;
+	size_t nanchors, anchorcap;
+	bool   done;
 	/*
 	 * Partial summaries: the input is held whole and each document
 	 * scanned by events before it is loaded (scan_partial).
@@ -93,13 +131,30 @@ out_free:
 	return NULL;
 }
 
+static void
+drop_anchors(struct report_reader *rd)
+{
+	size_t i;
+
+	for (i = 0; i < rd->nanchors; i++)
+		free(rd->anchors[i].name);
+	rd->nanchors = 0;
+}
+
 void
 report_reader_free(struct report_reader *rd)
 {
 	if (rd == NULL)
 		return;
-	if (rd->have_doc)
-		yaml_document_delete(&rd->doc);
+	drop_anchors(rd);
+	free(rd->anchors);
+	free(rd->nodes);
+	free(rd->pairs);
+	free(rd->items);
+	free(rd->text);
+	free(rd->span);
+	free(rd->open);
+	free(rd->opened);
 	if (rd->scanning)
 		yaml_parser_delete(&rd->scan);
 	yaml_parser_delete(&rd->parser);
@@ -134,19 +189,330 @@ fail(struct diag *d, enum diag_code code, yaml_mark_t at, const char *fmt, ...)
 	return -1;
 }
 
+/* ---- Building the document from events ---------------------------- */
+
+/*
+ * A composer error as libyaml's loader sets it (loader.c): the only two
+ * faults of a stream of valid events are anchors'.
+ */
+static int
+composer_error(yaml_parser_t *p, const char *context, yaml_mark_t context_at,
+    const char *problem, yaml_mark_t at)
+{
+	p->error = YAML_COMPOSER_ERROR;
+	p->context = context;
+	p->context_mark = context_at;
+	p->problem = problem;
+	p->problem_mark = at;
+	return -1;
+}
+
+/* A new node of the event; its id (1-based), or -1. */
+static int
+add_node(
+    struct report_reader *rd, yaml_node_type_t type, const yaml_event_t *ev)
+{
+	yaml_node_t *n;
+
+	/* After the first documents the arrays are big enough. */
+	if ((rd->nnodes >= rd->nodecap || rd->nnodes >= rd->spancap) &&
+	    (rd->nnodes >= INT_MAX - 1 ||
+		array_grow(&rd->nodes, &rd->nodecap, rd->nnodes + 1,
+		    sizeof *rd->nodes) == -1 ||
+		array_grow(&rd->span, &rd->spancap, rd->nnodes + 1,
+		    sizeof *rd->span) == -1))
+		return -1;
+	n = &rd->nodes[rd->nnodes];
+	memset(n, 0, sizeof *n);
+	n->type = type;
+	n->start_mark = ev->start_mark;
+	n->end_mark = ev->end_mark;
+	return (int)++rd->nnodes;
+}
+
+/* Puts node id in the open collection, if any: 0, or -1. */
+static int
+add_to_parent(struct report_reader *rd, int id)
+{
+	if (rd->nopened == 0)
+		return 0;
+	if (rd->nopen >= rd->opencap &&
+	    array_grow(
+		&rd->open, &rd->opencap, rd->nopen + 1, sizeof *rd->open) == -1)
+		return -1;
+	rd->open[rd->nopen++] = id;
+	return 0;
+}
+
+/* Registers the node's anchor (taken from the event): 0, or -1. */
+static int
+add_anchor(struct report_reader *rd, yaml_char_t **name, int id)
+{
+	size_t i;
+
+	if (*name == NULL)
+		return 0;
+	for (i = 0; i < rd->nanchors; i++)
+		if (strcmp(rd->anchors[i].name, (char *)*name) == 0)
+			return composer_error(&rd->parser,
+			    "found duplicate anchor; first occurrence",
+			    rd->anchors[i].at, "second occurrence",
+			    rd->nodes[id - 1].start_mark);
+	if (array_grow(&rd->anchors, &rd->anchorcap, rd->nanchors + 1,
+		sizeof *rd->anchors) == -1)
+		return -1;
+	rd->anchors[rd->nanchors++] = (struct anchor){ (char *)*name, id,
+		rd->nodes[id - 1].start_mark };
+	*name = NULL;
+	return 0;
+}
+
+/* The event's node, as yaml_parser_load_node would add it: 0, or -1. */
+static int
+add_event(struct report_reader *rd, yaml_event_t *ev)
+{
+	yaml_node_t *n;
+	size_t	     i, len, from;
+	int	     id;
+
+	switch (ev->type) {
+	case YAML_ALIAS_EVENT:
+		for (i = 0; i < rd->nanchors; i++)
+			if (strcmp(rd->anchors[i].name,
+				(char *)ev->data.alias.anchor) == 0)
+				return add_to_parent(rd, rd->anchors[i].node);
+		return composer_error(&rd->parser, NULL,
+		    (yaml_mark_t){ 0, 0, 0 }, "found undefined alias",
+		    ev->start_mark);
+	case YAML_SCALAR_EVENT:
+		if ((id = add_node(rd, YAML_SCALAR_NODE, ev)) == -1)
+			return -1;
+		len = ev->data.scalar.length;
+		if (len >= SIZE_MAX - rd->ntext ||
+		    (rd->ntext + len + 1 > rd->textcap &&
+			array_grow(&rd->text, &rd->textcap, rd->ntext + len + 1,
+			    1) == -1))
+			return -1;
+		memcpy(rd->text + rd->ntext, ev->data.scalar.value, len);
+		rd->text[rd->ntext + len] = '\0';
+		n = &rd->nodes[id - 1];
+		n->data.scalar.length = len;
+		n->data.scalar.style = ev->data.scalar.style;
+		rd->span[id - 1] = (struct span){ rd->ntext, len };
+		rd->ntext += len + 1;
+		if (add_anchor(rd, &ev->data.scalar.anchor, id) == -1)
+			return -1;
+		return add_to_parent(rd, id);
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		id = add_node(rd,
+		    ev->type == YAML_MAPPING_START_EVENT ? YAML_MAPPING_NODE :
+							   YAML_SEQUENCE_NODE,
+		    ev);
+		if (id == -1)
+			return -1;
+		n = &rd->nodes[id - 1];
+		if (ev->type == YAML_MAPPING_START_EVENT)
+			n->data.mapping.style = ev->data.mapping_start.style;
+		else
+			n->data.sequence.style = ev->data.sequence_start.style;
+		if (add_anchor(rd,
+			ev->type == YAML_MAPPING_START_EVENT ?
+			    &ev->data.mapping_start.anchor :
+			    &ev->data.sequence_start.anchor,
+			id) == -1 ||
+		    add_to_parent(rd, id) == -1 ||
+		    array_grow(&rd->opened, &rd->openedcap, rd->nopened + 1,
+			sizeof *rd->opened) == -1 ||
+		    array_grow(&rd->open, &rd->opencap, rd->nopen + 1,
+			sizeof *rd->open) == -1)
+			return -1;
+		/* The collection's own id first, its entries after it. */
+		rd->opened[rd->nopened++] = rd->nopen;
+		rd->open[rd->nopen++] = id;
+		return 0;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		from = rd->opened[--rd->nopened];
+		id = rd->open[from];
+		n = &rd->nodes[id - 1];
+		n->end_mark = ev->end_mark;
+		len = rd->nopen - from - 1;
+		if (n->type == YAML_MAPPING_NODE) {
+			if (array_grow(&rd->pairs, &rd->paircap,
+				rd->npairs + len / 2, sizeof *rd->pairs) == -1)
+				return -1;
+			rd->span[id - 1] = (struct span){ rd->npairs, len / 2 };
+			for (i = 0; i + 1 < len; i += 2)
+				rd->pairs[rd->npairs++] = (yaml_node_pair_t){
+					rd->open[from + 1 + i],
+					rd->open[from + 2 + i]
+				};
+		} else {
+			if (array_grow(&rd->items, &rd->itemcap,
+				rd->nitems + len, sizeof *rd->items) == -1)
+				return -1;
+			rd->span[id - 1] = (struct span){ rd->nitems, len };
+			for (i = 0; i < len; i++)
+				rd->items[rd->nitems++] =
+				    rd->open[from + 1 + i];
+		}
+		rd->nopen = from;
+		return 0;
+	default: return 0;
+	}
+}
+
+static const char  *text_of(const yaml_node_t *);
+static yaml_node_t *node_at(struct report_reader *, int);
+
+/* Where a key of the root mapping starts its search in root_slot. */
+static unsigned
+key_slot(const char *k)
+{
+	return ((unsigned char)k[0] * 31u + (unsigned char)k[1]) % ROOT_SLOTS;
+}
+
+/* Fills root_slot, where the root is a mapping of not too many keys. */
+static void
+index_root(struct report_reader *rd)
+{
+	const yaml_node_t *root = rd->nodes;
+	yaml_node_pair_t  *p;
+	const char	  *k, *q;
+	size_t		   n;
+	unsigned	   h;
+
+	rd->root_indexed = false;
+	if (root->type != YAML_MAPPING_NODE)
+		return;
+	n = (size_t)(root->data.mapping.pairs.top -
+	    root->data.mapping.pairs.start);
+	if (n > ROOT_SLOTS / 2)
+		return;
+	memset(rd->root_slot, 0, sizeof rd->root_slot);
+	for (p = root->data.mapping.pairs.start;
+	     p < root->data.mapping.pairs.top; p++) {
+		if ((k = text_of(node_at(rd, p->key))) == NULL)
+			continue;
+		for (h = key_slot(k); rd->root_slot[h] != 0;
+		     h = (h + 1) % ROOT_SLOTS) {
+			q = text_of(node_at(rd,
+			    root->data.mapping.pairs.start[rd->root_slot[h] - 1]
+				.key));
+			if (strcmp(q, k) == 0)
+				break;
+		}
+		if (rd->root_slot[h] == 0)
+			rd->root_slot[h] = (int)(p -
+					       root->data.mapping.pairs.start) +
+			    1;
+	}
+	rd->root_indexed = true;
+}
+
+/*
+ * Points the nodes at their text, pairs and items, now that the arrays
+ * have stopped moving, and the document at its nodes.
+ */
+static void
+fix_document(struct report_reader *rd)
+{
+	yaml_node_t *n;
+	struct span *sp;
+	size_t	     i;
+
+	for (i = 0; i < rd->nnodes; i++) {
+		n = &rd->nodes[i];
+		sp = &rd->span[i];
+		switch (n->type) {
+		case YAML_SCALAR_NODE:
+			n->data.scalar.value = (yaml_char_t *)rd->text +
+			    sp->first;
+			break;
+		case YAML_MAPPING_NODE:
+			n->data.mapping.pairs.start = rd->pairs + sp->first;
+			n->data.mapping.pairs.top =
+			    n->data.mapping.pairs.start + sp->n;
+			n->data.mapping.pairs.end = n->data.mapping.pairs.top;
+			break;
+		case YAML_SEQUENCE_NODE:
+			n->data.sequence.items.start = rd->items + sp->first;
+			n->data.sequence.items.top =
+			    n->data.sequence.items.start + sp->n;
+			n->data.sequence.items.end = n->data.sequence.items.top;
+			break;
+		default: break;
+		}
+	}
+	rd->doc.nodes.start = rd->nodes;
+	rd->doc.nodes.top = rd->nodes + rd->nnodes;
+	rd->doc.nodes.end = rd->doc.nodes.top;
+	index_root(rd);
+}
+
+/*
+ * Builds the next document from the parser's events, as yaml_parser_load
+ * would: 1, 0 at the end of the stream, or -1 with the parser's error set
+ * (errno ENOMEM where memory ran out).
+ */
+static int
+build(struct report_reader *rd)
+{
+	yaml_parser_t *p = &rd->parser;
+	yaml_event_t   ev;
+	int	       rc = -1;
+
+	rd->nnodes = rd->npairs = rd->nitems = rd->ntext = 0;
+	rd->nopen = rd->nopened = 0;
+	drop_anchors(rd);
+	memset(&rd->doc, 0, sizeof rd->doc);
+	if (!p->stream_start_produced) {
+		if (!yaml_parser_parse(p, &ev))
+			return -1;
+		yaml_event_delete(&ev);
+	}
+	if (p->stream_end_produced)
+		return 0;
+	if (!yaml_parser_parse(p, &ev))
+		return -1;
+	if (ev.type == YAML_STREAM_END_EVENT) {
+		yaml_event_delete(&ev);
+		return 0;
+	}
+	rd->doc.start_mark = ev.start_mark;
+	yaml_event_delete(&ev);
+	for (;;) {
+		if (!yaml_parser_parse(p, &ev))
+			return -1;
+		if (ev.type == YAML_DOCUMENT_END_EVENT) {
+			rd->doc.end_mark = ev.end_mark;
+			rc = 1;
+			break;
+		}
+		if (add_event(rd, &ev) == -1) {
+			if (p->error == YAML_NO_ERROR)
+				p->error = YAML_MEMORY_ERROR;
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_event_delete(&ev);
+	if (rc == 1)
+		fix_document(rd);
+	return rc;
+}
+
 /* Loads the next document: 1, 0 at the end of the stream, -1. */
 static int
 load(struct report_reader *rd, struct diag *d)
 {
 	yaml_parser_t *p = &rd->parser;
+	int	       rc;
 
-	if (rd->have_doc) {
-		yaml_document_delete(&rd->doc);
-		rd->have_doc = false;
-	}
 	if (rd->done)
 		return 0;
-	if (!yaml_parser_load(p, &rd->doc)) {
+	if ((rc = build(rd)) == -1) {
 		rd->done = true;
 		d->code = DIAG_NONE;
 		if (p->error == YAML_MEMORY_ERROR) {
@@ -166,8 +532,8 @@ load(struct report_reader *rd, struct diag *d)
 		    p->context != NULL ? " " : "",
 		    p->context != NULL ? p->context : "");
 	}
-	rd->have_doc = true;
-	if (yaml_document_get_root_node(&rd->doc) == NULL) {
+	/* A document without a node is no document: the end, as before. */
+	if (rc == 0 || rd->nnodes == 0) {
 		rd->done = true;
 		return 0;
 	}
@@ -177,7 +543,8 @@ load(struct report_reader *rd, struct diag *d)
 static yaml_node_t *
 node_at(struct report_reader *rd, int id)
 {
-	return yaml_document_get_node(&rd->doc, id);
+	/* As yaml_document_get_node, without a call into libyaml a key. */
+	return id > 0 && (size_t)id <= rd->nnodes ? &rd->nodes[id - 1] : NULL;
 }
 
 static bool
@@ -191,7 +558,9 @@ is_null(const yaml_node_t *n)
 	    n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
 		return false;
 	v = (const char *)n->data.scalar.value;
-	return *v == '\0' || strcmp(v, "~") == 0 || strcmp(v, "null") == 0;
+	/* Every key is asked: the first byte settles most. */
+	return *v == '\0' || (v[0] == '~' && v[1] == '\0') ||
+	    (v[0] == 'n' && strcmp(v, "null") == 0);
 }
 
 /* A scalar's text, NULL for a null or a node that is no scalar. */
@@ -209,13 +578,24 @@ get(struct report_reader *rd, const yaml_node_t *map, const char *key)
 {
 	yaml_node_pair_t *p;
 	const char	 *k;
+	unsigned	  h;
 
 	if (map == NULL || map->type != YAML_MAPPING_NODE)
 		return NULL;
+	if (map == rd->nodes && rd->root_indexed) {
+		for (h = key_slot(key); rd->root_slot[h] != 0;
+		     h = (h + 1) % ROOT_SLOTS) {
+			p = &map->data.mapping.pairs
+				 .start[rd->root_slot[h] - 1];
+			if (strcmp(text_of(node_at(rd, p->key)), key) == 0)
+				return node_at(rd, p->value);
+		}
+		return NULL;
+	}
 	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
 	     p++) {
 		k = text_of(node_at(rd, p->key));
-		if (k != NULL && strcmp(k, key) == 0)
+		if (k != NULL && k[0] == key[0] && strcmp(k, key) == 0)
 			return node_at(rd, p->value);
 	}
 	return NULL;
@@ -347,8 +727,9 @@ read_series(struct report_reader *rd, const yaml_node_t *root,
 	     p < root->data.mapping.pairs.top; p++) {
 		k = text_of(node_at(rd, p->key));
 		v = node_at(rd, p->value);
-		if (k == NULL || reserved_key(k) ||
-		    v->type != YAML_MAPPING_NODE ||
+		/* Most keys hold a scalar: that test first. */
+		if (v->type != YAML_MAPPING_NODE || k == NULL ||
+		    reserved_key(k) ||
 		    v->data.mapping.pairs.top - v->data.mapping.pairs.start !=
 			2 ||
 		    g->nseries == STAT_MAX_SERIES)

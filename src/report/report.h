@@ -28,6 +28,13 @@ struct report_writer;
  */
 struct report_writer *report_writer_new(FILE *out);
 /*
+ * The same writer with libyaml's emitter behind it instead of the direct
+ * writer of the fixed schema: the reference the direct writer must match
+ * byte for byte (the unit tests, the fuzz targets, and gamecheck under
+ * ARBITER_TEST_YAML_EMITTER=libyaml, which tests/report-bytes.sh uses).
+ */
+struct report_writer *report_writer_new_libyaml(FILE *out);
+/*
  * Writes one document for a record and its replay.  source names the input
  * ("-" for stdin).  Returns 0, or -1 when the stream cannot be written
  * (errno from the output, or EINVAL for an emitter error).
@@ -216,5 +223,17 @@ uint32_t report_crc32(uint32_t crc, const void *buf, size_t len);
  * invalid sequences and NUL become U+FFFD.  Returns the length written.
  */
 size_t report_utf8_clean(const char *s, size_t len, char *buf, size_t cap);
+
+struct buf;
+/*
+ * The one escaping function of the direct writer, through which every
+ * string from a record goes: appends len bytes of s (any bytes; borrowed)
+ * to b, cleaned as report_utf8_clean cleans them and double-quoted as
+ * libyaml's emitter writes a double-quoted scalar with the writer's
+ * settings (unicode on, no line width, so never folded), without the
+ * space before the opening quote.  Returns 0, or -1 (errno ENOMEM) leaving
+ * b as it was.
+ */
+int report_yaml_quote(struct buf *b, const char *s, size_t len);
 
 #endif

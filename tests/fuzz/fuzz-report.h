@@ -2,7 +2,8 @@
 /*
  * Checks on what replays and reports make of fuzzed input, shared by the
  * targets that go as far as reports (fuzz_gamecheck, fuzz_import): the
- * replay's facts hang together, and the report stream is valid YAML.
+ * replay's facts hang together, the report stream is valid YAML, and the
+ * direct writer wrote what libyaml's emitter writes, byte for byte.
  */
 #ifndef ARBITER_FUZZ_REPORT_H
 #define ARBITER_FUZZ_REPORT_H
@@ -14,6 +15,7 @@
 
 #include "fuzz.h"
 #include "report/report.h"
+#include "../yaml-quote.h"
 
 /* Parses the stream; returns the documents, or aborts if it is not YAML. */
 static inline unsigned long
@@ -63,6 +65,90 @@ parse_reports(const char *buf, size_t len)
 	}
 	yaml_parser_delete(&parser);
 	return docs;
+}
+
+/*
+ * The report stream written twice, into memory: [0] by the direct writer
+ * gamecheck uses, [1] by libyaml's emitter, its reference.
+ */
+struct report_pair {
+	struct report_writer *w[2];
+	FILE		     *out[2];
+	char		     *buf[2];
+	size_t		      len[2];
+};
+
+static inline void
+report_pair_open(struct report_pair *p)
+{
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		p->buf[i] = NULL;
+		p->len[i] = 0;
+		p->out[i] = open_memstream(&p->buf[i], &p->len[i]);
+		FUZZ_CHECK(p->out[i] != NULL);
+		p->w[i] = i == 0 ? report_writer_new(p->out[i]) :
+				   report_writer_new_libyaml(p->out[i]);
+		FUZZ_CHECK(p->w[i] != NULL);
+	}
+}
+
+static inline void
+report_pair_write(struct report_pair *p, const char *source,
+    const struct record *rec, const struct replay *rp)
+{
+	FUZZ_CHECK(report_write(p->w[0], source, rec, rp) == 0);
+	FUZZ_CHECK(report_write(p->w[1], source, rec, rp) == 0);
+}
+
+/* Ends both streams: they must be the same bytes; the documents. */
+static inline unsigned long parse_reports(const char *buf, size_t len);
+
+static inline unsigned long
+report_pair_close(struct report_pair *p)
+{
+	unsigned long docs;
+	int	      i;
+
+	for (i = 0; i < 2; i++) {
+		FUZZ_CHECK(report_writer_free(p->w[i]) == 0);
+		FUZZ_CHECK(fclose(p->out[i]) == 0);
+	}
+	if (p->len[0] != p->len[1] ||
+	    memcmp(p->buf[0], p->buf[1], p->len[0]) != 0) {
+		fprintf(stderr, "direct writer:\n%.*s\nlibyaml:\n%.*s\n",
+		    (int)p->len[0], p->buf[0], (int)p->len[1], p->buf[1]);
+		abort();
+	}
+	docs = parse_reports(p->buf[0], p->len[0]);
+	free(p->buf[0]);
+	free(p->buf[1]);
+	return docs;
+}
+
+/*
+ * The escaping function on any bytes: what libyaml's emitter writes for
+ * them, and libyaml's parser reads back the cleaned string.
+ */
+static inline void
+check_quote(const uint8_t *data, size_t size)
+{
+	const char *s = (const char *)data;
+	char	   *mine = quote_direct(s, size), *ref = quote_libyaml(s, size);
+	char	   *back, *clean = malloc(3 * size + 5);
+	size_t	    n, backlen = 0;
+
+	FUZZ_CHECK(mine != NULL && ref != NULL && clean != NULL);
+	FUZZ_CHECK(strcmp(mine, ref) == 0);
+	n = report_utf8_clean(s, size, clean, 3 * size + 5);
+	back = quote_parse(mine, &backlen);
+	FUZZ_CHECK(back != NULL);
+	FUZZ_CHECK(backlen == n && memcmp(back, clean, n) == 0);
+	free(back);
+	free(clean);
+	free(mine);
+	free(ref);
 }
 
 /*

@@ -84,14 +84,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct record_syntax *syn;
 	struct replay_options ro = { .max_legal = 64, .keep_turns = true };
 	enum record_format    fmt;
-	struct report_writer *w;
+	struct report_pair    pair;
 	struct record_reader *rd;
 	const struct record  *rec;
 	struct replay	      rp;
 	unsigned long	      n = 0;
-	size_t		      outlen = 0, i;
-	char		     *copy, *outbuf = NULL;
-	FILE		     *fp, *out;
+	size_t		      i;
+	char		     *copy;
+	FILE		     *fp;
 	int		      rc;
 
 	if (syn == NULL && (syn = record_syntax_new()) == NULL)
@@ -102,10 +102,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ro.game = rules_game_find("reversi");
 	if ((fp = fuzz_stream(data + 1, size - 1, &copy)) == NULL)
 		return 0;
-	out = open_memstream(&outbuf, &outlen);
-	FUZZ_CHECK(out != NULL);
-	w = report_writer_new(out);
-	FUZZ_CHECK(w != NULL);
+	report_pair_open(&pair);
 	fmt = data[0] & 8 ? (data[0] & 1 ? RECORD_SGF : RECORD_GGF) :
 	    data[0] & 4	  ? RECORD_WTHOR :
 	    data[0] & 1	  ? RECORD_CSV :
@@ -120,7 +117,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_tree(rec);
 			replay_record(syn, rec, &ro, &rp);
 			check_replay(rec, &rp, &ro);
-			FUZZ_CHECK(report_write(w, "fuzz", rec, &rp) == 0);
+			report_pair_write(&pair, "fuzz", rec, &rp);
 			if (!rp.has_error) {
 				check_write(record_format_name(fmt), rec, &rp);
 				check_write("pgn", rec, &rp);
@@ -158,15 +155,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_replay(rec, &rp, &ro);
 		/* Imports are Reversi unless a Game tag says so: none can. */
 		FUZZ_CHECK(rp.game == rules_game_find("reversi"));
-		FUZZ_CHECK(report_write(w, "fuzz", rec, &rp) == 0);
+		report_pair_write(&pair, "fuzz", rec, &rp);
 	}
 	FUZZ_CHECK(rc == 0);
 	replay_fini(&rp);
 	record_reader_free(rd);
-	FUZZ_CHECK(report_writer_free(w) == 0);
-	FUZZ_CHECK(fclose(out) == 0);
-	FUZZ_CHECK(parse_reports(outbuf, outlen) == n);
-	free(outbuf);
+	FUZZ_CHECK(report_pair_close(&pair) == n);
 	fclose(fp);
 	free(copy);
 	return 0;

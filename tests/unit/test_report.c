@@ -13,6 +13,7 @@
 
 #include "report/report.h"
 #include "unit.h"
+#include "../yaml-quote.h"
 
 /*
  * Parses a YAML stream into "path=value" lines, one per scalar, paths
@@ -81,9 +82,13 @@ flatten(const char *yaml, size_t len)
 	return out;
 }
 
-/* Checks records the way gamecheck does and returns the flattened YAML. */
+/*
+ * Checks records the way gamecheck does and returns the YAML stream
+ * (malloc'd, its length in *len), written by the direct writer or by
+ * libyaml's emitter.
+ */
 static char *
-report_of(const char *text)
+stream_of(const char *text, bool libyaml, size_t *len)
 {
 	struct record_syntax *syn = record_syntax_new();
 	struct replay_options opt = { .max_legal = 64 };
@@ -91,14 +96,13 @@ report_of(const char *text)
 	struct record_reader *rd;
 	const struct record  *rec;
 	struct replay	      rp;
-	char		     *yaml = NULL, *flat;
-	size_t		      len = 0;
+	char		     *yaml = NULL;
 	FILE		     *in, *out;
 
 	in = fmemopen((void *)(uintptr_t)text, strlen(text), "r");
-	out = open_memstream(&yaml, &len);
+	out = open_memstream(&yaml, len);
 	rd = record_reader_new(syn, in, "t.pgn", RECORD_AUTO);
-	w = report_writer_new(out);
+	w = libyaml ? report_writer_new_libyaml(out) : report_writer_new(out);
 	replay_init(&rp);
 	while (record_reader_next(rd, &rec) == 1) {
 		replay_record(syn, rec, &opt, &rp);
@@ -110,6 +114,16 @@ report_of(const char *text)
 	record_syntax_free(syn);
 	fclose(in);
 	fclose(out);
+	return yaml;
+}
+
+/* The flattened YAML of the direct writer's stream. */
+static char *
+report_of(const char *text)
+{
+	size_t len;
+	char  *yaml = stream_of(text, false, &len), *flat;
+
 	flat = flatten(yaml, len);
 	free(yaml);
 	return flat;
@@ -212,6 +226,193 @@ START_TEST(utf8_clean)
 }
 END_TEST
 
+/* Strings a report escapes: every escape, every style libyaml could pick. */
+static const struct hard {
+	const char *s;
+	size_t	    len;
+} hard[] = {
+#define HARD(s) \
+	{ \
+		s, sizeof s - 1 \
+	}
+	HARD(""),
+	HARD("plain"),
+	HARD("\x01\x02\x07\x08\t\n\x0b\x0c\r\x1b\x1f\x7f"),
+	HARD("a\0b"),
+	HARD("\"quoted\" and \\ back\\slash\\"),
+	HARD("'single' quotes"),
+	HARD("  leading and trailing  "),
+	HARD(" "),
+	HARD("tab\tinside\t"),
+	HARD("line\nbreak\r\nand\n\n"),
+	HARD("123"),
+	HARD("-12.5e3"),
+	HARD("0x1F"),
+	HARD("true"),
+	HARD("No"),
+	HARD("null"),
+	HARD("~"),
+	HARD(".inf"),
+	HARD("---"),
+	HARD("..."),
+	HARD("key: value"),
+	HARD("a # comment"),
+	HARD("#hash"),
+	HARD("- dash"),
+	HARD("[flow], {map}, &anchor *alias !tag |lit >fold %dir @at `bt"),
+	HARD("? question"),
+	HARD("caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac \xd0\x96"),
+	HARD("nbsp\xc2\xa0 nel\xc2\x85 c1\xc2\x80\xc2\x9f"),
+	HARD("ls\xe2\x80\xa8 ps\xe2\x80\xa9"),
+	HARD(
+	    "bom\xef\xbb\xbf nonchars\xef\xbf\xbe\xef\xbf\xbf fffd\xef\xbf\xbd"),
+	HARD("private\xee\x80\x80 d7ff\xed\x9f\xbf"),
+	HARD("emoji \xf0\x9f\x98\x80 max \xf4\x8f\xbf\xbf"),
+	HARD("bad \xff\xfe \xc3\x28 \xe2\x82 \xc0\xaf \xed\xa0\x80 "
+	     "\xf4\x90\x80\x80 \xf8\x88\x80\x80\x80 end\xe2"),
+#undef HARD
+};
+
+/* Where a and b (alen, blen bytes) first differ. */
+static size_t
+first_diff(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t i;
+
+	for (i = 0; i < alen && i < blen && a[i] == b[i]; i++)
+		;
+	return i;
+}
+
+/* Compares report_yaml_quote with libyaml on len bytes of s. */
+static void
+assert_quotes_as_libyaml(const char *s, size_t len)
+{
+	char  *mine = quote_direct(s, len), *ref = quote_libyaml(s, len);
+	char  *back, *clean = malloc(3 * len + 5);
+	size_t n, backlen = 0;
+
+	ck_assert_ptr_nonnull(mine);
+	ck_assert_ptr_nonnull(ref);
+	n = first_diff(mine, strlen(mine), ref, strlen(ref));
+	ck_assert_msg(strcmp(mine, ref) == 0,
+	    "at byte %zu quoted as\n%.40s\nnot as libyaml\n%.40s", n, mine + n,
+	    ref + n);
+	/* And libyaml's parser reads back the cleaned string. */
+	n = report_utf8_clean(s, len, clean, 3 * len + 5);
+	back = quote_parse(mine, &backlen);
+	ck_assert_ptr_nonnull(back);
+	ck_assert_uint_eq(backlen, n);
+	ck_assert_mem_eq(back, clean, n);
+	free(back);
+	free(clean);
+	free(mine);
+	free(ref);
+}
+
+START_TEST(quote_hard_strings)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof hard / sizeof hard[0]; i++)
+		assert_quotes_as_libyaml(hard[i].s, hard[i].len);
+	/* A few written out, so the test does not only agree with itself. */
+	{
+		char *q = quote_direct(
+		    "\x01\"\\\t\xc2\x85\xf0\x9f\x98\x80\xff", 11);
+
+		ck_assert_str_eq(
+		    q, "\"\\x01\\\"\\\\\\t\\N\\U0001F600\xef\xbf\xbd\"");
+		free(q);
+	}
+}
+END_TEST
+
+/* Every code point, in strings of 65536, and long lines never folded. */
+START_TEST(quote_every_code_point)
+{
+	struct buf b;
+	uint32_t   cp, start;
+	char	   c[4];
+	size_t	   k;
+
+	buf_init(&b);
+	for (start = 1; start <= 0x10ffff; start += 65536) {
+		b.len = 0;
+		for (cp = start; cp < start + 65536 && cp <= 0x10ffff; cp++) {
+			if (cp >= 0xd800 && cp <= 0xdfff)
+				continue;
+			k = cp < 0x80	 ? 1 :
+			    cp < 0x800	 ? 2 :
+			    cp < 0x10000 ? 3 :
+					   4;
+			c[0] = (char)(k == 1 ? cp :
+				k == 2	     ? 0xc0 | cp >> 6 :
+				k == 3	     ? 0xe0 | cp >> 12 :
+					       0xf0 | cp >> 18);
+			if (k >= 4)
+				c[k - 3] = (char)(0x80 | ((cp >> 12) & 0x3f));
+			if (k >= 3)
+				c[k - 2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+			if (k >= 2)
+				c[k - 1] = (char)(0x80 | (cp & 0x3f));
+			ck_assert_int_eq(buf_add(&b, c, k), 0);
+			/* Spaces, where a width would fold the line. */
+			ck_assert_int_eq(
+			    buf_add(&b, cp % 7 ? "" : "  ", cp % 7 ? 0 : 2), 0);
+		}
+		assert_quotes_as_libyaml(b.s, b.len);
+	}
+	/* Every pair of bytes: the invalid sequences among them. */
+	b.len = 0;
+	for (cp = 0; cp < 0x10000; cp++) {
+		c[0] = (char)(cp >> 8);
+		c[1] = (char)cp;
+		ck_assert_int_eq(buf_add(&b, c, 2), 0);
+		if (cp % 4096 == 4095) {
+			assert_quotes_as_libyaml(b.s, b.len);
+			b.len = 0;
+		}
+	}
+	buf_fini(&b);
+}
+END_TEST
+
+/*
+ * The direct writer writes what libyaml's emitter wrote for whole reports:
+ * long tag names (explicit keys), quoted ones, Herd's dice in the legal list
+ * ('35:'), errors, warnings and notes.
+ */
+START_TEST(direct_writer_matches_libyaml)
+{
+	static const char text[] =
+	    "[Game \"reversi\"]\n[Black \"\\\"Ada\\\" \x01\xff\"]\n"
+	    "[AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+	    "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+	    " \"a long name\"]\n"
+	    "[1111111111111111111111111111111111111111111111111111111111111111"
+	    "11111111111111111111111111111111111111111111111111111111111111111"
+	    " \"a long quoted name\"]\n"
+	    "[yes \"y\"]\n[_x \"u\"]\n[Y2 \"\"]\n"
+	    "f5 d6 a1 *\n"
+	    "[Game \"herd\"]\n[Seed \"7\"]\nzz *\n"
+	    "[Game \"herd\"]\n[Seed \"7\"]\n*\n"
+	    "[Game \"oust\"]\n[Result \"1-0\"]\n*\n"
+	    "[Game \"stones\"]\nswap *\n";
+	size_t mine_len, ref_len, at;
+	char  *mine = stream_of(text, false, &mine_len);
+	char  *ref = stream_of(text, true, &ref_len);
+
+	at = first_diff(mine, mine_len, ref, ref_len);
+	ck_assert_msg(mine_len == ref_len && at == ref_len,
+	    "at byte %zu the direct writer wrote\n%.60s\nlibyaml\n%.60s", at,
+	    mine + at, ref + at);
+	ck_assert_ptr_nonnull(strstr(ref, "\n  ? AAAA"));
+	free(mine);
+	free(ref);
+}
+END_TEST
+
 static Suite *
 report_suite(void)
 {
@@ -222,6 +423,13 @@ report_suite(void)
 	tcase_add_test(tc, illegal_move_report);
 	tcase_add_test(tc, any_bytes_stay_valid_yaml);
 	tcase_add_test(tc, utf8_clean);
+	tcase_add_test(tc, quote_hard_strings);
+	tcase_add_test(tc, direct_writer_matches_libyaml);
+	suite_add_tcase(s, tc);
+	/* A million code points through libyaml: more than Check's 4 s. */
+	tc = tcase_create("every code point");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, quote_every_code_point);
 	suite_add_tcase(s, tc);
 	return s;
 }
