@@ -42,8 +42,10 @@ struct rive {
 	uint64_t	  group[WORDS];	  /* the merged group, stones */
 	uint64_t	  removed[WORDS]; /* removed from it so far */
 	uint64_t	  part[WORDS];	  /* its stones joined to the
-						   placed one, at the last
-						   find_removals() */
+						   placed one */
+	int16_t		  cut[RULES_MAX_CELLS]; /* of part: its stones
+						   hanging from the placed
+						   one through this alone */
 	int16_t		  nempty;
 	int16_t		  ncan; /* how many in can */
 	int16_t		  vmin; /* M: the least v(e) */
@@ -96,87 +98,109 @@ reach(const struct rules_board *b, const struct rive *r, int from, int cut,
 	return n;
 }
 
-/* A depth-first search over the standing stones of the merged group. */
+/*
+ * A depth-first search from the placed stone over standing stones of the
+ * merged group, Tarjan's: the order each stone was reached and its low
+ * link, the stones of its subtree, and into cut[] (the state's) the
+ * stones that hang from the placed one through it alone.
+ */
 struct walk {
-	int16_t disc[RULES_MAX_CELLS]; /* -1 off them, 0 not reached,
-						   else the order reached */
-	int16_t low[RULES_MAX_CELLS];  /* Tarjan's low link */
-	int16_t sub[RULES_MAX_CELLS];  /* stones of c's subtree */
-	int16_t cut[RULES_MAX_CELLS];  /* of those, cut off from
-						   the rest without c */
-	int	t;
+	int16_t	 disc[RULES_MAX_CELLS]; /* order reached, for seen */
+	int16_t	 low[RULES_MAX_CELLS];	/* Tarjan's low link */
+	int16_t	 sub[RULES_MAX_CELLS];	/* stones of c's subtree */
+	uint64_t todo[WORDS];		/* to walk, not reached yet */
+	uint64_t seen[WORDS];		/* reached */
+	int16_t *cut;
+	int	 t;
+	int	 words;
 };
 
 /*
  * Walks from c, then learns from each child m whose subtree reaches no
  * stone found before c (low[m] >= disc[c]) that the subtree hangs from
- * the rest through c alone.  The depth is at most the group's size.
+ * the rest through c alone.  The neighbours are taken from the board's
+ * neighbour sets, so that cells off the walk cost no test.  The depth is
+ * at most the group's size.
  */
 static void
 walk_from(const struct rules_board *b, struct walk *w, int c)
 {
-	int k, m, d;
+	uint64_t x;
+	int	 i, m;
 
 	w->disc[c] = w->low[c] = (int16_t)++w->t;
 	w->sub[c] = 1;
 	w->cut[c] = 0;
-	for (k = 0; k < b->degree[c]; k++) {
-		m = b->nb[c][k];
-		d = w->disc[m];
-		if (d == 0) {
-			walk_from(b, w, m);
-			w->sub[c] = (int16_t)(w->sub[c] + w->sub[m]);
-			if (w->low[m] < w->low[c])
-				w->low[c] = w->low[m];
-			if (w->low[m] >= w->disc[c])
-				w->cut[c] = (int16_t)(w->cut[c] + w->sub[m]);
-		} else if (d > 0 && d < w->low[c])
-			w->low[c] = (int16_t)d;
+	bit_clear(w->todo, c);
+	bit_set(w->seen, c);
+	for (i = 0; i < w->words; i++)
+		for (x = b->nbset[c][i] & (w->todo[i] | w->seen[i]); x != 0;
+		    x &= x - 1) {
+			m = i * 64 + __builtin_ctzll(x);
+			if (bit_get(w->todo, m)) {
+				walk_from(b, w, m);
+				w->sub[c] = (int16_t)(w->sub[c] + w->sub[m]);
+				if (w->low[m] < w->low[c])
+					w->low[c] = w->low[m];
+				if (w->low[m] >= w->disc[c])
+					w->cut[c] = (int16_t)(w->cut[c] +
+					    w->sub[m]);
+			} else if (w->disc[m] < w->low[c])
+				w->low[c] = w->disc[m];
+		}
+}
+
+/*
+ * Searches the standing stones of span (the placed stone and whole
+ * groups that the merge joined) from the placed stone, and keeps what it
+ * learns: part loses span's stones and gains those reached, cut[] is
+ * set for them.  The groups joined touched no other group, so their
+ * stones meet only at the placed stone, and what hangs from a stone of
+ * one of them through it alone lies in that group: a search of the
+ * group the last removal took from leaves every other cut[] true.
+ */
+static void
+search_part(const struct rules_board *b, struct rive *r, const uint64_t *span)
+{
+	struct walk w;
+	int	    i;
+
+	w.words = b->words;
+	for (i = 0; i < w.words; i++) {
+		w.todo[i] = span[i] & r->group[i] & ~r->removed[i];
+		w.seen[i] = 0;
 	}
+	w.t = 0;
+	w.cut = r->cut;
+	walk_from(b, &w, r->placed);
+	for (i = 0; i < w.words; i++)
+		r->part[i] = (r->part[i] & ~span[i]) | w.seen[i];
 }
 
 /*
  * The stones of the merged group that may go next, into can: removing
  * c (a standing stone of the group, not the placed one) can still end in
  * a valid set iff at least `keep' stones stay joined to the placed stone,
- * since those can be kept and the rest removed.  One depth-first search
- * from the placed stone finds, for every stone c of its part C, how many
- * stones hang from C through c alone (cut[c]); removing c leaves
- * |C| - 1 - cut[c] joined to the placed stone, and removing a stone
- * outside C leaves all |C|.
+ * since those can be kept and the rest removed.  Removing c of the part
+ * joined to the placed stone leaves |part| - 1 - cut[c] joined to it, and
+ * removing a stone outside the part leaves all of it.
  */
 static void
-find_removals(const struct rules_board *b, struct rive *r)
+list_removals(const struct rules_board *b, struct rive *r)
 {
-	struct walk w;
-	uint64_t    stand[WORDS], bits;
-	int	    i, c, s = r->placed, part, left, n = 0;
-	int	    words = (b->ncells + 63) / 64;
+	uint64_t x;
+	int	 i, c, slack;
 
-	memset(w.disc, 0xff, (size_t)b->ncells * sizeof *w.disc);
-	for (i = 0; i < words; i++) {
-		stand[i] = r->group[i] & ~r->removed[i];
-		for (bits = stand[i]; bits != 0; bits &= bits - 1)
-			w.disc[i * 64 + __builtin_ctzll(bits)] = 0;
-	}
-	w.t = 0;
-	walk_from(b, &w, s);
-	part = w.sub[s];
-	memset(r->can, 0, sizeof r->can);
-	memset(r->part, 0, sizeof r->part);
-	for (i = 0; i < words; i++) {
-		for (bits = stand[i]; bits != 0; bits &= bits - 1) {
-			c = i * 64 + __builtin_ctzll(bits);
-			left = w.disc[c] == 0 ? part : part - 1 - w.cut[c];
-			if (w.disc[c] != 0)
-				r->part[i] |= UINT64_C(1) << (c & 63);
-			if (c == s || left < r->keep)
-				continue;
-			r->can[i] |= UINT64_C(1) << (c & 63);
-			n++;
+	slack = (int)set_count(r->part, b->words) - 1 - r->keep;
+	for (i = 0; i < b->words; i++) {
+		r->can[i] = r->group[i] & ~r->removed[i] & ~r->part[i];
+		for (x = r->part[i]; x != 0; x &= x - 1) {
+			c = i * 64 + __builtin_ctzll(x);
+			r->can[i] |= (uint64_t)(r->cut[c] <= slack) << (c & 63);
 		}
 	}
-	r->ncan = (int16_t)n;
+	bit_clear(r->can, r->placed);
+	r->ncan = (int16_t)set_count(r->can, b->words);
 }
 
 /*
@@ -462,7 +486,9 @@ rive_place(const struct rules_board *b, struct rive *r,
 	r->owed = r->need = (int16_t)(sum - v);
 	r->keep = (int16_t)(v + 1);
 	r->head.phase = RULES_TURN_MIDDLE;
-	find_removals(b, r);
+	memset(r->part, 0, sizeof r->part);
+	search_part(b, r, r->group);
+	list_removals(b, r);
 	return 0;
 }
 
@@ -535,7 +561,8 @@ static int
 rive_remove(const struct rules_board *b, struct rive *r,
     const struct rules_action *a, struct diag *d)
 {
-	int p = r->head.to_move, c = a->to, q;
+	uint64_t span[WORDS];
+	int	 p = r->head.to_move, c = a->to, q, g, m;
 
 	if (c < 0 || c >= b->ncells)
 		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
@@ -553,9 +580,19 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	if (--r->owed == 0) {
 		regroup(b, r);
 		find_placements(b, r);
-	} else if (bit_get(r->part, c))
-		find_removals(b, r);
-	else {
+	} else if (bit_get(r->part, c)) {
+		/* Only c's group, of those the merge joined, has changed. */
+		memset(span, 0, sizeof span);
+		bit_set(span, r->placed);
+		g = r->grp.gid[c];
+		m = g;
+		do {
+			bit_set(span, m);
+			m = r->grp.next[m];
+		} while (m != g);
+		search_part(b, r, span);
+		list_removals(b, r);
+	} else {
 		/*
 		 * c was not joined to the placed stone: that part, and so
 		 * what may go, is as it was, less c.
