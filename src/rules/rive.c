@@ -204,56 +204,79 @@ list_removals(const struct rules_board *b, struct rive *r)
 }
 
 /*
- * The legal placements: the empty cells with v(e) = M (rules.md §3),
- * found in one pass that starts afresh at each smaller v(e).
+ * The legal placements: the empty cells with v(e) = M (rules.md §3).  A
+ * stone's v is INT16_MAX, above M while a cell is empty, so both passes
+ * run over every cell without asking which are empty.
  */
 static void
 find_placements(const struct rules_board *b, struct rive *r)
 {
-	uint64_t w;
-	int	 i, c, m = INT16_MAX, n = 0, words = (b->ncells + 63) / 64;
+	int i, m = INT16_MAX;
 
+	for (i = 0; i < b->ncells; i++)
+		m = r->v[i] < m ? r->v[i] : m;
 	memset(r->can, 0, sizeof r->can);
-	for (i = 0; i < words; i++)
-		for (w = r->empty[i]; w != 0; w &= w - 1) {
-			c = i * 64 + __builtin_ctzll(w);
-			if (r->v[c] > m)
-				continue;
-			if (r->v[c] < m) {
-				memset(r->can, 0, sizeof r->can);
-				m = r->v[c];
-				n = 0;
-			}
-			r->can[i] |= w & -w;
-			n++;
-		}
+	/* A full board has no placement. */
+	for (i = 0; i < b->ncells && r->nempty > 0; i++)
+		r->can[i >> 6] |= (uint64_t)(r->v[i] == m) << (i & 63);
 	r->vmin = (int16_t)m;
-	r->ncan = (int16_t)n;
+	r->ncan = (int16_t)set_count(r->can, b->words);
+}
+
+/* The cells next to a stone of set[], into adj[]. */
+static inline void
+set_around(const struct rules_board *b, const uint64_t *set, uint64_t *adj)
+{
+	uint64_t x;
+	int	 i, j, c;
+
+	memset(adj, 0, (size_t)b->words * sizeof *adj);
+	for (i = 0; i < b->words; i++)
+		for (x = set[i]; x != 0; x &= x - 1) {
+			c = i * 64 + __builtin_ctzll(x);
+			for (j = 0; j < b->words; j++)
+				adj[j] |= b->nbset[c][j];
+		}
+}
+
+/* v(e) of the empty cells of set[] rises to at least s. */
+static inline void
+raise_v(const struct rules_board *b, struct rive *r, const uint64_t *set, int s)
+{
+	uint64_t x;
+	int	 i, c;
+
+	for (i = 0; i < b->words; i++)
+		for (x = set[i] & r->empty[i]; x != 0; x &= x - 1) {
+			c = i * 64 + __builtin_ctzll(x);
+			if (r->v[c] < s)
+				r->v[c] = (int16_t)s;
+		}
 }
 
 /*
  * Group g has grown (a placement joining at most one group): v(e) of
  * the empty cells next to it rises to its size, as no other group
  * changed, and no v(e) falls, so M stays unless no cell is left at M.  A
- * cell raised was at M or above, so it is now above M: no placement.  A
- * stone's INT16_MAX stays.
+ * cell next to g was at M or above and is now above M, as the group has
+ * M + 1 stones: no placement.
  */
 static void
 grow_v(const struct rules_board *b, struct rive *r, int g)
 {
-	int c = g, k, m, s = r->grp.size[g];
+	uint64_t adj[WORDS];
+	int	 i, j, c = g;
 
+	memset(adj, 0, (size_t)b->words * sizeof *adj);
 	do {
-		for (k = 0; k < b->degree[c]; k++) {
-			m = b->nb[c][k];
-			if (r->v[m] < s) {
-				r->ncan -= r->v[m] == r->vmin;
-				bit_clear(r->can, m);
-				r->v[m] = (int16_t)s;
-			}
-		}
+		for (j = 0; j < b->words; j++)
+			adj[j] |= b->nbset[c][j];
 		c = r->grp.next[c];
 	} while (c != g);
+	raise_v(b, r, adj, r->grp.size[g]);
+	for (i = 0; i < b->words; i++)
+		r->can[i] &= ~adj[i];
+	r->ncan = (int16_t)set_count(r->can, b->words);
 }
 
 static void
@@ -289,38 +312,30 @@ put_stone(struct rive *r, int e, int p)
 static void
 regroup(const struct rules_board *b, struct rive *r)
 {
-	uint64_t redo[WORDS], w;
-	int	 i, k, c, m, s = r->placed, prev = s, keep = r->keep;
-	int	 words = (b->ncells + 63) / 64;
+	uint64_t stay[WORDS], adj[WORDS], x;
+	int	 i, c, s = r->placed, prev = s;
 
 	r->grp.gid[s] = (int16_t)s;
-	for (i = 0; i < words; i++)
-		for (w = r->group[i] & ~r->removed[i]; w != 0; w &= w - 1) {
-			c = i * 64 + __builtin_ctzll(w);
+	for (i = 0; i < b->words; i++) {
+		stay[i] = r->group[i] & ~r->removed[i];
+		for (x = stay[i]; x != 0; x &= x - 1) {
+			c = i * 64 + __builtin_ctzll(x);
 			if (c != s) {
 				r->grp.gid[c] = (int16_t)s;
 				r->grp.next[prev] = (int16_t)c;
 				prev = c;
 			}
-			for (k = 0; k < b->degree[c]; k++) {
-				m = b->nb[c][k];
-				/* A stone's INT16_MAX stays. */
-				if (r->v[m] < keep)
-					r->v[m] = (int16_t)keep;
-			}
 		}
+	}
 	r->grp.next[prev] = (int16_t)s;
-	r->grp.size[s] = (int16_t)keep;
-	memcpy(redo, r->removed, sizeof redo);
-	for (i = 0; i < words; i++)
-		for (w = r->removed[i]; w != 0; w &= w - 1) {
-			c = i * 64 + __builtin_ctzll(w);
-			for (k = 0; k < b->degree[c]; k++)
-				bit_set(redo, b->nb[c][k]);
-		}
-	for (i = 0; i < words; i++)
-		for (w = redo[i] & r->empty[i]; w != 0; w &= w - 1) {
-			c = i * 64 + __builtin_ctzll(w);
+	r->grp.size[s] = r->keep;
+	set_around(b, stay, adj);
+	raise_v(b, r, adj, r->keep);
+	set_around(b, r->removed, adj);
+	for (i = 0; i < b->words; i++)
+		for (x = (adj[i] | r->removed[i]) & r->empty[i]; x != 0;
+		    x &= x - 1) {
+			c = i * 64 + __builtin_ctzll(x);
 			r->v[c] = (int16_t)rive_v(b, r, c);
 		}
 	memset(r->group, 0, sizeof r->group);
