@@ -211,14 +211,19 @@ list_removals(const struct rules_board *b, struct rive *r)
 static void
 find_placements(const struct rules_board *b, struct rive *r)
 {
-	int i, m = INT16_MAX;
+	uint64_t w;
+	int	 i, j, m = INT16_MAX;
 
 	for (i = 0; i < b->ncells; i++)
 		m = r->v[i] < m ? r->v[i] : m;
 	memset(r->can, 0, sizeof r->can);
 	/* A full board has no placement. */
-	for (i = 0; i < b->ncells && r->nempty > 0; i++)
-		r->can[i >> 6] |= (uint64_t)(r->v[i] == m) << (i & 63);
+	for (i = 0; i < b->ncells && r->nempty > 0; i += 64) {
+		w = 0;
+		for (j = 0; j < 64 && i + j < b->ncells; j++)
+			w |= (uint64_t)(r->v[i + j] == m) << j;
+		r->can[i >> 6] = w;
+	}
 	r->vmin = (int16_t)m;
 	r->ncan = (int16_t)set_count(r->can, b->words);
 }
