@@ -185,7 +185,7 @@ search_part(const struct rules_board *b, struct rive *r, const uint64_t *span)
  * joined to the placed stone leaves |part| - 1 - cut[c] joined to it, and
  * removing a stone outside the part leaves all of it.
  */
-static void
+COUNTS static void
 list_removals(const struct rules_board *b, struct rive *r)
 {
 	uint64_t x;
@@ -208,7 +208,7 @@ list_removals(const struct rules_board *b, struct rive *r)
  * stone's v is INT16_MAX, above M while a cell is empty, so both passes
  * run over every cell without asking which are empty.
  */
-static void
+COUNTS static void
 find_placements(const struct rules_board *b, struct rive *r)
 {
 	uint64_t w;
@@ -623,7 +623,7 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	return 0;
 }
 
-static int
+COUNTS static int
 rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
     struct diag *d)
 {
