@@ -42,7 +42,10 @@ struct rive {
 	uint64_t	  group[WORDS];	  /* the merged group, stones */
 	uint64_t	  removed[WORDS]; /* removed from it so far */
 	uint64_t	  part[WORDS];	  /* its stones joined to the
-						   placed one */
+						   placed one, but that */
+	uint64_t	  joined[3][WORDS]; /* the groups it joined */
+	int16_t		  njoined;
+	bool		  walked[3]; /* cut[] true for joined[i] */
 	int16_t		  cut[RULES_MAX_CELLS]; /* of part: its stones
 						   hanging from the placed
 						   one through this alone */
@@ -151,53 +154,102 @@ walk_from(const struct rules_board *b, struct walk *w, int c)
 }
 
 /*
- * Searches the standing stones of span (the placed stone and whole
- * groups that the merge joined) from the placed stone, and keeps what it
- * learns: part loses span's stones and gains those reached, cut[] is
- * set for them.  The groups joined touched no other group, so their
- * stones meet only at the placed stone, and what hangs from a stone of
- * one of them through it alone lies in that group: a search of the
- * group the last removal took from leaves every other cut[] true.
+ * Walks the standing stones of joined group j from the placed stone and
+ * sets cut[] for those reached.  The groups joined touched no other
+ * group, so their stones meet only at the placed stone, and what hangs
+ * from a stone of one of them through it alone lies in that group: each
+ * group's cut[] stays true until a removal takes from its part.
  */
 static void
-search_part(const struct rules_board *b, struct rive *r, const uint64_t *span)
+walk_group(const struct rules_board *b, struct rive *r, int j)
 {
 	struct walk w;
 	int	    i;
 
 	w.words = b->words;
 	for (i = 0; i < w.words; i++) {
-		w.todo[i] = span[i] & r->group[i] & ~r->removed[i];
+		w.todo[i] = r->joined[j][i] & ~r->removed[i];
 		w.seen[i] = 0;
 	}
+	bit_set(w.todo, r->placed);
 	w.t = 0;
 	w.cut = r->cut;
 	walk_from(b, &w, r->placed);
-	for (i = 0; i < w.words; i++)
-		r->part[i] = (r->part[i] & ~span[i]) | w.seen[i];
+	r->walked[j] = true;
+}
+
+/*
+ * Joined group j has lost a stone of its part: what of it is still
+ * joined to the placed stone, by one flood.
+ */
+static void
+flood_group(const struct rules_board *b, struct rive *r, int j)
+{
+	uint64_t todo[WORDS], reach[WORDS], front[WORDS], x, nw;
+	int	 i, k, c;
+	bool	 more;
+
+	for (i = 0; i < b->words; i++) {
+		todo[i] = r->joined[j][i] & ~r->removed[i];
+		reach[i] = front[i] = 0;
+	}
+	bit_set(front, r->placed);
+	do {
+		more = false;
+		for (i = 0; i < b->words; i++)
+			for (x = front[i], front[i] = 0; x != 0; x &= x - 1) {
+				c = i * 64 + __builtin_ctzll(x);
+				for (k = 0; k < b->words; k++) {
+					nw = b->nbset[c][k] & todo[k];
+					front[k] |= nw;
+					reach[k] |= nw;
+					todo[k] &= ~nw;
+					more |= nw != 0;
+				}
+			}
+	} while (more);
+	for (i = 0; i < b->words; i++)
+		r->part[i] = (r->part[i] & ~r->joined[j][i]) | reach[i];
+	r->walked[j] = false;
 }
 
 /*
  * The stones of the merged group that may go next, into can: removing
  * c (a standing stone of the group, not the placed one) can still end in
  * a valid set iff at least `keep' stones stay joined to the placed stone,
- * since those can be kept and the rest removed.  Removing c of the part
- * joined to the placed stone leaves |part| - 1 - cut[c] joined to it, and
- * removing a stone outside the part leaves all of it.
+ * since those can be kept and the rest removed.  Removing a stone outside
+ * the part joined to the placed stone leaves all of it; removing c of it
+ * leaves the placed stone and |part| - 1 - cut[c], and the stones of a joined group's part
+ * hanging from c are fewer than that part, so a group whose part has at
+ * most slack + 1 stones may lose any of them, with no need of cut[].
  */
-COUNTS static void
+static void
 list_removals(const struct rules_board *b, struct rive *r)
 {
 	uint64_t x;
-	int	 i, c, slack;
+	int	 i, j, c, slack, n;
 
-	slack = (int)set_count(r->part, b->words) - 1 - r->keep;
-	for (i = 0; i < b->words; i++) {
+	slack = (int)set_count(r->part, b->words) - r->keep;
+	for (i = 0; i < b->words; i++)
 		r->can[i] = r->group[i] & ~r->removed[i] & ~r->part[i];
-		for (x = r->part[i]; x != 0; x &= x - 1) {
-			c = i * 64 + __builtin_ctzll(x);
-			r->can[i] |= (uint64_t)(r->cut[c] <= slack) << (c & 63);
+	for (j = 0; j < r->njoined; j++) {
+		n = 0;
+		for (i = 0; i < b->words; i++)
+			n += __builtin_popcountll(r->part[i] & r->joined[j][i]);
+		if (n - 1 <= slack) {
+			for (i = 0; i < b->words; i++)
+				r->can[i] |= r->part[i] & r->joined[j][i];
+			continue;
 		}
+		if (!r->walked[j])
+			walk_group(b, r, j);
+		for (i = 0; i < b->words; i++)
+			for (x = r->part[i] & r->joined[j][i]; x != 0;
+			    x &= x - 1) {
+				c = i * 64 + __builtin_ctzll(x);
+				r->can[i] |= (uint64_t)(r->cut[c] <= slack)
+				    << (c & 63);
+			}
 	}
 	bit_clear(r->can, r->placed);
 	r->ncan = (int16_t)set_count(r->can, b->words);
@@ -468,7 +520,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 {
 	char name[RULES_CELL_NAME];
 	int  p = r->head.to_move, e = a->to, v, c;
-	int  roots[6], nroots, sum, j;
+	int  roots[6], nroots, sum, i, j;
 
 	/* can holds the placements when no removal is owed. */
 	if (r->owed > 0 || e < 0 || e >= b->ncells || !bit_get(r->can, e))
@@ -494,20 +546,24 @@ rive_place(const struct rules_board *b, struct rive *r,
 	/* A merge: |G| - (v + 1) stones of G go, checked as a set. */
 	memset(r->group, 0, sizeof r->group);
 	memset(r->removed, 0, sizeof r->removed);
-	bit_set(r->group, e);
+	memset(r->joined, 0, sizeof r->joined);
 	for (j = 0; j < nroots; j++) {
 		c = roots[j];
 		do {
-			bit_set(r->group, c);
+			bit_set(r->joined[j], c);
 			c = r->grp.next[c];
 		} while (c != roots[j]);
+		for (i = 0; i < b->words; i++)
+			r->group[i] |= r->joined[j][i];
+		r->walked[j] = false;
 	}
+	r->njoined = (int16_t)nroots;
+	memcpy(r->part, r->group, sizeof r->part);
+	bit_set(r->group, e);
 	r->placed = (int16_t)e;
 	r->owed = r->need = (int16_t)(sum - v);
 	r->keep = (int16_t)(v + 1);
 	r->head.phase = RULES_TURN_MIDDLE;
-	memset(r->part, 0, sizeof r->part);
-	search_part(b, r, r->group);
 	list_removals(b, r);
 	return 0;
 }
@@ -581,8 +637,7 @@ static int
 rive_remove(const struct rules_board *b, struct rive *r,
     const struct rules_action *a, struct diag *d)
 {
-	uint64_t span[WORDS];
-	int	 p = r->head.to_move, c = a->to, q, g, m;
+	int p = r->head.to_move, c = a->to, q, j;
 
 	if (c < 0 || c >= b->ncells)
 		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
@@ -602,15 +657,9 @@ rive_remove(const struct rules_board *b, struct rive *r,
 		find_placements(b, r);
 	} else if (bit_get(r->part, c)) {
 		/* Only c's group, of those the merge joined, has changed. */
-		memset(span, 0, sizeof span);
-		bit_set(span, r->placed);
-		g = r->grp.gid[c];
-		m = g;
-		do {
-			bit_set(span, m);
-			m = r->grp.next[m];
-		} while (m != g);
-		search_part(b, r, span);
+		for (j = 0; !bit_get(r->joined[j], c); j++)
+			;
+		flood_group(b, r, j);
 		list_removals(b, r);
 	} else {
 		/*
