@@ -77,7 +77,8 @@ rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
 	b->ncells = n;
 	b->words = (n + 63) / 64;
 	for (i = 0; i < n; i++) {
-		memset(b->nbset[i], 0, (size_t)b->words * sizeof b->nbset[i][0]);
+		memset(
+		    b->nbset[i], 0, (size_t)b->words * sizeof b->nbset[i][0]);
 		for (k = 0; k < 6; k++) {
 			c = b->col[i] + hex_dir[k][0];
 			r = b->row[i] + hex_dir[k][1];

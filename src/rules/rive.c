@@ -14,10 +14,12 @@
  * (it only rises next to the group that grew, so the set only loses the
  * cells raised until none is left at M), and judged afresh next to a
  * merged group once its removals are made (counted afresh only next to
- * the stones removed); while removals are owed, one depth-first search
- * finds every stone that may still go, rerun only after a removal of a
- * stone joined to the placed one (any other leaves that part as it was).
- * Names, geometry, turn counting and the pie rule are the board's and the
+ * the stones removed), a group's neighbours found by or-ing the board's
+ * neighbour sets.  While removals are owed, the stones that may go come
+ * from the part of each joined group still joined to the placed stone
+ * (one flood after a removal from it) and, only where the removals left
+ * are too few for any of its stones to go, one Tarjan walk of that group
+ * alone (the groups joined meet only at the placed stone).  Names, geometry, turn counting and the pie rule are the board's and the
  * registry's business.
  */
 #include <stdio.h>
@@ -37,15 +39,15 @@ struct rive {
 	struct hexgroup	  grp;			 /* groups of either colour */
 	int16_t		  v[RULES_MAX_CELLS];	 /* v(e); a stone: INT16_MAX */
 	uint64_t	  empty[WORDS];
-	uint64_t	  can[WORDS];	  /* the legal placements or
+	uint64_t	  can[WORDS];	    /* the legal placements or
 						   removals */
-	uint64_t	  group[WORDS];	  /* the merged group, stones */
-	uint64_t	  removed[WORDS]; /* removed from it so far */
-	uint64_t	  part[WORDS];	  /* its stones joined to the
+	uint64_t	  group[WORDS];	    /* the merged group, stones */
+	uint64_t	  removed[WORDS];   /* removed from it so far */
+	uint64_t	  part[WORDS];	    /* its stones joined to the
 						   placed one, but that */
 	uint64_t	  joined[3][WORDS]; /* the groups it joined */
 	int16_t		  njoined;
-	bool		  walked[3]; /* cut[] true for joined[i] */
+	bool		  walked[3];		/* cut[] true for joined[i] */
 	int16_t		  cut[RULES_MAX_CELLS]; /* of part: its stones
 						   hanging from the placed
 						   one through this alone */
@@ -138,7 +140,7 @@ walk_from(const struct rules_board *b, struct walk *w, int c)
 	bit_set(w->seen, c);
 	for (i = 0; i < w->words; i++)
 		for (x = b->nbset[c][i] & (w->todo[i] | w->seen[i]); x != 0;
-		    x &= x - 1) {
+		     x &= x - 1) {
 			m = i * 64 + __builtin_ctzll(x);
 			if (bit_get(w->todo, m)) {
 				walk_from(b, w, m);
@@ -219,11 +221,12 @@ flood_group(const struct rules_board *b, struct rive *r, int j)
  * a valid set iff at least `keep' stones stay joined to the placed stone,
  * since those can be kept and the rest removed.  Removing a stone outside
  * the part joined to the placed stone leaves all of it; removing c of it
- * leaves the placed stone and |part| - 1 - cut[c], and the stones of a joined group's part
- * hanging from c are fewer than that part, so a group whose part has at
- * most slack + 1 stones may lose any of them, with no need of cut[].
+ * leaves the placed stone and |part| - 1 - cut[c], and the stones of a
+ * joined group's part hanging from c are fewer than that part, so a group
+ * whose part has at most slack + 1 stones may lose any of them, with no
+ * need of cut[].
  */
-static void
+COUNTS static void
 list_removals(const struct rules_board *b, struct rive *r)
 {
 	uint64_t x;
@@ -245,7 +248,7 @@ list_removals(const struct rules_board *b, struct rive *r)
 			walk_group(b, r, j);
 		for (i = 0; i < b->words; i++)
 			for (x = r->part[i] & r->joined[j][i]; x != 0;
-			    x &= x - 1) {
+			     x &= x - 1) {
 				c = i * 64 + __builtin_ctzll(x);
 				r->can[i] |= (uint64_t)(r->cut[c] <= slack)
 				    << (c & 63);
@@ -391,7 +394,7 @@ regroup(const struct rules_board *b, struct rive *r)
 	set_around(b, r->removed, adj);
 	for (i = 0; i < b->words; i++)
 		for (x = (adj[i] | r->removed[i]) & r->empty[i]; x != 0;
-		    x &= x - 1) {
+		     x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
 			r->v[c] = (int16_t)rive_v(b, r, c);
 		}
