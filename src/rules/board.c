@@ -4,6 +4,7 @@
  * hexagonal boards (Oust, Rive, Herd; rules.md §0), with their cell names
  * and neighbour tables.  What a cell holds is each game's business.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,7 +16,7 @@ rules_square_init(struct rules_board *b, int width, int height, struct diag *d)
 	if (width < 1 || width > 26 || height < 1 || height > 26)
 		return diag_set(d, DIAG_BAD_BOARD,
 		    "a square board is 1x1 to 26x26, not %dx%d", width, height);
-	memset(b, 0, sizeof *b);
+	memset(b, 0, offsetof(struct rules_board, nbset));
 	b->geometry = RULES_SQUARE;
 	b->width = width;
 	b->height = height;
@@ -45,13 +46,13 @@ int
 rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
     const char *name, struct diag *d)
 {
-	int c, r, i, k, n;
+	int c, r, i, k, m, n;
 
 	if (w < 1 || w > RULES_MAX_DIM || h < 1 || h > RULES_MAX_DIM)
 		return diag_set(d, DIAG_BAD_BOARD,
 		    "a hex board spans at most %d columns and rows",
 		    RULES_MAX_DIM);
-	memset(b, 0, sizeof *b);
+	memset(b, 0, offsetof(struct rules_board, nbset));
 	b->geometry = RULES_HEX;
 	b->width = w;
 	b->height = h;
@@ -74,12 +75,18 @@ rules_hex_init(struct rules_board *b, int w, int h, int lo, int hi,
 			n++;
 		}
 	b->ncells = n;
+	b->words = (n + 63) / 64;
 	for (i = 0; i < n; i++) {
+		memset(
+		    b->nbset[i], 0, (size_t)b->words * sizeof b->nbset[i][0]);
 		for (k = 0; k < 6; k++) {
 			c = b->col[i] + hex_dir[k][0];
 			r = b->row[i] + hex_dir[k][1];
-			if (hex_on(b, c, r))
-				b->nb[i][b->degree[i]++] = b->at[c - 1][r - 1];
+			if (!hex_on(b, c, r))
+				continue;
+			m = b->at[c - 1][r - 1];
+			b->nb[i][b->degree[i]++] = (int16_t)m;
+			b->nbset[i][m >> 6] |= UINT64_C(1) << (m & 63);
 		}
 		for (k = b->degree[i]; k < 6; k++)
 			b->nb[i][k] = RULES_NO_CELL;

@@ -13,7 +13,7 @@
 
 #include "rules/rules.h"
 
-#define WORDS ((RULES_MAX_CELLS + 63) / 64)
+#define WORDS RULES_CELL_WORDS
 
 /*
  * Counting members is popcounts: a function that counts or picks them may

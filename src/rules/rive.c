@@ -14,10 +14,12 @@
  * (it only rises next to the group that grew, so the set only loses the
  * cells raised until none is left at M), and judged afresh next to a
  * merged group once its removals are made (counted afresh only next to
- * the stones removed); while removals are owed, one depth-first search
- * finds every stone that may still go, rerun only after a removal of a
- * stone joined to the placed one (any other leaves that part as it was).
- * Names, geometry, turn counting and the pie rule are the board's and the
+ * the stones removed), a group's neighbours found by or-ing the board's
+ * neighbour sets.  While removals are owed, the stones that may go come
+ * from the part of each joined group still joined to the placed stone
+ * (one flood after a removal from it) and, only where the removals left
+ * are too few for any of its stones to go, one Tarjan walk of that group
+ * alone (the groups joined meet only at the placed stone).  Names, geometry, turn counting and the pie rule are the board's and the
  * registry's business.
  */
 #include <stdio.h>
@@ -37,13 +39,18 @@ struct rive {
 	struct hexgroup	  grp;			 /* groups of either colour */
 	int16_t		  v[RULES_MAX_CELLS];	 /* v(e); a stone: INT16_MAX */
 	uint64_t	  empty[WORDS];
-	uint64_t	  can[WORDS];	  /* the legal placements or
+	uint64_t	  can[WORDS];	    /* the legal placements or
 						   removals */
-	uint64_t	  group[WORDS];	  /* the merged group, stones */
-	uint64_t	  removed[WORDS]; /* removed from it so far */
-	uint64_t	  part[WORDS];	  /* its stones joined to the
-						   placed one, at the last
-						   find_removals() */
+	uint64_t	  group[WORDS];	    /* the merged group, stones */
+	uint64_t	  removed[WORDS];   /* removed from it so far */
+	uint64_t	  part[WORDS];	    /* its stones joined to the
+						   placed one, but that */
+	uint64_t	  joined[3][WORDS]; /* the groups it joined */
+	int16_t		  njoined;
+	bool		  walked[3];		/* cut[] true for joined[i] */
+	int16_t		  cut[RULES_MAX_CELLS]; /* of part: its stones
+						   hanging from the placed
+						   one through this alone */
 	int16_t		  nempty;
 	int16_t		  ncan; /* how many in can */
 	int16_t		  vmin; /* M: the least v(e) */
@@ -96,140 +103,240 @@ reach(const struct rules_board *b, const struct rive *r, int from, int cut,
 	return n;
 }
 
-/* A depth-first search over the standing stones of the merged group. */
+/*
+ * A depth-first search from the placed stone over standing stones of the
+ * merged group, Tarjan's: the order each stone was reached and its low
+ * link, the stones of its subtree, and into cut[] (the state's) the
+ * stones that hang from the placed one through it alone.
+ */
 struct walk {
-	int16_t disc[RULES_MAX_CELLS]; /* -1 off them, 0 not reached,
-						   else the order reached */
-	int16_t low[RULES_MAX_CELLS];  /* Tarjan's low link */
-	int16_t sub[RULES_MAX_CELLS];  /* stones of c's subtree */
-	int16_t cut[RULES_MAX_CELLS];  /* of those, cut off from
-						   the rest without c */
-	int	t;
+	int16_t	 disc[RULES_MAX_CELLS]; /* order reached, for seen */
+	int16_t	 low[RULES_MAX_CELLS];	/* Tarjan's low link */
+	int16_t	 sub[RULES_MAX_CELLS];	/* stones of c's subtree */
+	uint64_t todo[WORDS];		/* to walk, not reached yet */
+	uint64_t seen[WORDS];		/* reached */
+	int16_t *cut;
+	int	 t;
+	int	 words;
 };
 
 /*
  * Walks from c, then learns from each child m whose subtree reaches no
  * stone found before c (low[m] >= disc[c]) that the subtree hangs from
- * the rest through c alone.  The depth is at most the group's size.
+ * the rest through c alone.  The neighbours are taken from the board's
+ * neighbour sets, so that cells off the walk cost no test.  The depth is
+ * at most the group's size.
  */
 static void
 walk_from(const struct rules_board *b, struct walk *w, int c)
 {
-	int k, m, d;
+	uint64_t x;
+	int	 i, m;
 
 	w->disc[c] = w->low[c] = (int16_t)++w->t;
 	w->sub[c] = 1;
 	w->cut[c] = 0;
-	for (k = 0; k < b->degree[c]; k++) {
-		m = b->nb[c][k];
-		d = w->disc[m];
-		if (d == 0) {
-			walk_from(b, w, m);
-			w->sub[c] = (int16_t)(w->sub[c] + w->sub[m]);
-			if (w->low[m] < w->low[c])
-				w->low[c] = w->low[m];
-			if (w->low[m] >= w->disc[c])
-				w->cut[c] = (int16_t)(w->cut[c] + w->sub[m]);
-		} else if (d > 0 && d < w->low[c])
-			w->low[c] = (int16_t)d;
+	bit_clear(w->todo, c);
+	bit_set(w->seen, c);
+	for (i = 0; i < w->words; i++)
+		for (x = b->nbset[c][i] & (w->todo[i] | w->seen[i]); x != 0;
+		     x &= x - 1) {
+			m = i * 64 + __builtin_ctzll(x);
+			if (bit_get(w->todo, m)) {
+				walk_from(b, w, m);
+				w->sub[c] = (int16_t)(w->sub[c] + w->sub[m]);
+				if (w->low[m] < w->low[c])
+					w->low[c] = w->low[m];
+				if (w->low[m] >= w->disc[c])
+					w->cut[c] = (int16_t)(w->cut[c] +
+					    w->sub[m]);
+			} else if (w->disc[m] < w->low[c])
+				w->low[c] = w->disc[m];
+		}
+}
+
+/*
+ * Walks the standing stones of joined group j from the placed stone and
+ * sets cut[] for those reached.  The groups joined touched no other
+ * group, so their stones meet only at the placed stone, and what hangs
+ * from a stone of one of them through it alone lies in that group: each
+ * group's cut[] stays true until a removal takes from its part.
+ */
+static void
+walk_group(const struct rules_board *b, struct rive *r, int j)
+{
+	struct walk w;
+	int	    i;
+
+	w.words = b->words;
+	for (i = 0; i < w.words; i++) {
+		w.todo[i] = r->joined[j][i] & ~r->removed[i];
+		w.seen[i] = 0;
 	}
+	bit_set(w.todo, r->placed);
+	w.t = 0;
+	w.cut = r->cut;
+	walk_from(b, &w, r->placed);
+	r->walked[j] = true;
+}
+
+/*
+ * Joined group j has lost a stone of its part: what of it is still
+ * joined to the placed stone, by one flood.
+ */
+static void
+flood_group(const struct rules_board *b, struct rive *r, int j)
+{
+	uint64_t todo[WORDS], reach[WORDS], front[WORDS], x, nw;
+	int	 i, k, c;
+	bool	 more;
+
+	for (i = 0; i < b->words; i++) {
+		todo[i] = r->joined[j][i] & ~r->removed[i];
+		reach[i] = front[i] = 0;
+	}
+	bit_set(front, r->placed);
+	do {
+		more = false;
+		for (i = 0; i < b->words; i++)
+			for (x = front[i], front[i] = 0; x != 0; x &= x - 1) {
+				c = i * 64 + __builtin_ctzll(x);
+				for (k = 0; k < b->words; k++) {
+					nw = b->nbset[c][k] & todo[k];
+					front[k] |= nw;
+					reach[k] |= nw;
+					todo[k] &= ~nw;
+					more |= nw != 0;
+				}
+			}
+	} while (more);
+	for (i = 0; i < b->words; i++)
+		r->part[i] = (r->part[i] & ~r->joined[j][i]) | reach[i];
+	r->walked[j] = false;
 }
 
 /*
  * The stones of the merged group that may go next, into can: removing
  * c (a standing stone of the group, not the placed one) can still end in
  * a valid set iff at least `keep' stones stay joined to the placed stone,
- * since those can be kept and the rest removed.  One depth-first search
- * from the placed stone finds, for every stone c of its part C, how many
- * stones hang from C through c alone (cut[c]); removing c leaves
- * |C| - 1 - cut[c] joined to the placed stone, and removing a stone
- * outside C leaves all |C|.
+ * since those can be kept and the rest removed.  Removing a stone outside
+ * the part joined to the placed stone leaves all of it; removing c of it
+ * leaves the placed stone and |part| - 1 - cut[c], and the stones of a
+ * joined group's part hanging from c are fewer than that part, so a group
+ * whose part has at most slack + 1 stones may lose any of them, with no
+ * need of cut[].
  */
-static void
-find_removals(const struct rules_board *b, struct rive *r)
+COUNTS static void
+list_removals(const struct rules_board *b, struct rive *r)
 {
-	struct walk w;
-	uint64_t    stand[WORDS], bits;
-	int	    i, c, s = r->placed, part, left, n = 0;
-	int	    words = (b->ncells + 63) / 64;
+	uint64_t x;
+	int	 i, j, c, slack, n;
 
-	memset(w.disc, 0xff, (size_t)b->ncells * sizeof *w.disc);
-	for (i = 0; i < words; i++) {
-		stand[i] = r->group[i] & ~r->removed[i];
-		for (bits = stand[i]; bits != 0; bits &= bits - 1)
-			w.disc[i * 64 + __builtin_ctzll(bits)] = 0;
-	}
-	w.t = 0;
-	walk_from(b, &w, s);
-	part = w.sub[s];
-	memset(r->can, 0, sizeof r->can);
-	memset(r->part, 0, sizeof r->part);
-	for (i = 0; i < words; i++) {
-		for (bits = stand[i]; bits != 0; bits &= bits - 1) {
-			c = i * 64 + __builtin_ctzll(bits);
-			left = w.disc[c] == 0 ? part : part - 1 - w.cut[c];
-			if (w.disc[c] != 0)
-				r->part[i] |= UINT64_C(1) << (c & 63);
-			if (c == s || left < r->keep)
-				continue;
-			r->can[i] |= UINT64_C(1) << (c & 63);
-			n++;
+	slack = (int)set_count(r->part, b->words) - r->keep;
+	for (i = 0; i < b->words; i++)
+		r->can[i] = r->group[i] & ~r->removed[i] & ~r->part[i];
+	for (j = 0; j < r->njoined; j++) {
+		n = 0;
+		for (i = 0; i < b->words; i++)
+			n += __builtin_popcountll(r->part[i] & r->joined[j][i]);
+		if (n - 1 <= slack) {
+			for (i = 0; i < b->words; i++)
+				r->can[i] |= r->part[i] & r->joined[j][i];
+			continue;
 		}
+		if (!r->walked[j])
+			walk_group(b, r, j);
+		for (i = 0; i < b->words; i++)
+			for (x = r->part[i] & r->joined[j][i]; x != 0;
+			     x &= x - 1) {
+				c = i * 64 + __builtin_ctzll(x);
+				r->can[i] |= (uint64_t)(r->cut[c] <= slack)
+				    << (c & 63);
+			}
 	}
-	r->ncan = (int16_t)n;
+	bit_clear(r->can, r->placed);
+	r->ncan = (int16_t)set_count(r->can, b->words);
 }
 
 /*
- * The legal placements: the empty cells with v(e) = M (rules.md §3),
- * found in one pass that starts afresh at each smaller v(e).
+ * The legal placements: the empty cells with v(e) = M (rules.md §3).  A
+ * stone's v is INT16_MAX, above M while a cell is empty, so both passes
+ * run over every cell without asking which are empty.
  */
-static void
+COUNTS static void
 find_placements(const struct rules_board *b, struct rive *r)
 {
 	uint64_t w;
-	int	 i, c, m = INT16_MAX, n = 0, words = (b->ncells + 63) / 64;
+	int	 i, j, m = INT16_MAX;
 
+	for (i = 0; i < b->ncells; i++)
+		m = r->v[i] < m ? r->v[i] : m;
 	memset(r->can, 0, sizeof r->can);
-	for (i = 0; i < words; i++)
-		for (w = r->empty[i]; w != 0; w &= w - 1) {
-			c = i * 64 + __builtin_ctzll(w);
-			if (r->v[c] > m)
-				continue;
-			if (r->v[c] < m) {
-				memset(r->can, 0, sizeof r->can);
-				m = r->v[c];
-				n = 0;
-			}
-			r->can[i] |= w & -w;
-			n++;
-		}
+	/* A full board has no placement. */
+	for (i = 0; i < b->ncells && r->nempty > 0; i += 64) {
+		w = 0;
+		for (j = 0; j < 64 && i + j < b->ncells; j++)
+			w |= (uint64_t)(r->v[i + j] == m) << j;
+		r->can[i >> 6] = w;
+	}
 	r->vmin = (int16_t)m;
-	r->ncan = (int16_t)n;
+	r->ncan = (int16_t)set_count(r->can, b->words);
+}
+
+/* The cells next to a stone of set[], into adj[]. */
+static inline void
+set_around(const struct rules_board *b, const uint64_t *set, uint64_t *adj)
+{
+	uint64_t x;
+	int	 i, j, c;
+
+	memset(adj, 0, (size_t)b->words * sizeof *adj);
+	for (i = 0; i < b->words; i++)
+		for (x = set[i]; x != 0; x &= x - 1) {
+			c = i * 64 + __builtin_ctzll(x);
+			for (j = 0; j < b->words; j++)
+				adj[j] |= b->nbset[c][j];
+		}
+}
+
+/* v(e) of the empty cells of set[] rises to at least s. */
+static inline void
+raise_v(const struct rules_board *b, struct rive *r, const uint64_t *set, int s)
+{
+	uint64_t x;
+	int	 i, c;
+
+	for (i = 0; i < b->words; i++)
+		for (x = set[i] & r->empty[i]; x != 0; x &= x - 1) {
+			c = i * 64 + __builtin_ctzll(x);
+			if (r->v[c] < s)
+				r->v[c] = (int16_t)s;
+		}
 }
 
 /*
  * Group g has grown (a placement joining at most one group): v(e) of
  * the empty cells next to it rises to its size, as no other group
  * changed, and no v(e) falls, so M stays unless no cell is left at M.  A
- * cell raised was at M or above, so it is now above M: no placement.  A
- * stone's INT16_MAX stays.
+ * cell next to g was at M or above and is now above M, as the group has
+ * M + 1 stones: no placement.
  */
 static void
 grow_v(const struct rules_board *b, struct rive *r, int g)
 {
-	int c = g, k, m, s = r->grp.size[g];
+	uint64_t adj[WORDS];
+	int	 i, j, c = g;
 
+	memset(adj, 0, (size_t)b->words * sizeof *adj);
 	do {
-		for (k = 0; k < b->degree[c]; k++) {
-			m = b->nb[c][k];
-			if (r->v[m] < s) {
-				r->ncan -= r->v[m] == r->vmin;
-				bit_clear(r->can, m);
-				r->v[m] = (int16_t)s;
-			}
-		}
+		for (j = 0; j < b->words; j++)
+			adj[j] |= b->nbset[c][j];
 		c = r->grp.next[c];
 	} while (c != g);
+	raise_v(b, r, adj, r->grp.size[g]);
+	for (i = 0; i < b->words; i++)
+		r->can[i] &= ~adj[i];
+	r->ncan = (int16_t)set_count(r->can, b->words);
 }
 
 static void
@@ -265,38 +372,30 @@ put_stone(struct rive *r, int e, int p)
 static void
 regroup(const struct rules_board *b, struct rive *r)
 {
-	uint64_t redo[WORDS], w;
-	int	 i, k, c, m, s = r->placed, prev = s, keep = r->keep;
-	int	 words = (b->ncells + 63) / 64;
+	uint64_t stay[WORDS], adj[WORDS], x;
+	int	 i, c, s = r->placed, prev = s;
 
 	r->grp.gid[s] = (int16_t)s;
-	for (i = 0; i < words; i++)
-		for (w = r->group[i] & ~r->removed[i]; w != 0; w &= w - 1) {
-			c = i * 64 + __builtin_ctzll(w);
+	for (i = 0; i < b->words; i++) {
+		stay[i] = r->group[i] & ~r->removed[i];
+		for (x = stay[i]; x != 0; x &= x - 1) {
+			c = i * 64 + __builtin_ctzll(x);
 			if (c != s) {
 				r->grp.gid[c] = (int16_t)s;
 				r->grp.next[prev] = (int16_t)c;
 				prev = c;
 			}
-			for (k = 0; k < b->degree[c]; k++) {
-				m = b->nb[c][k];
-				/* A stone's INT16_MAX stays. */
-				if (r->v[m] < keep)
-					r->v[m] = (int16_t)keep;
-			}
 		}
+	}
 	r->grp.next[prev] = (int16_t)s;
-	r->grp.size[s] = (int16_t)keep;
-	memcpy(redo, r->removed, sizeof redo);
-	for (i = 0; i < words; i++)
-		for (w = r->removed[i]; w != 0; w &= w - 1) {
-			c = i * 64 + __builtin_ctzll(w);
-			for (k = 0; k < b->degree[c]; k++)
-				bit_set(redo, b->nb[c][k]);
-		}
-	for (i = 0; i < words; i++)
-		for (w = redo[i] & r->empty[i]; w != 0; w &= w - 1) {
-			c = i * 64 + __builtin_ctzll(w);
+	r->grp.size[s] = r->keep;
+	set_around(b, stay, adj);
+	raise_v(b, r, adj, r->keep);
+	set_around(b, r->removed, adj);
+	for (i = 0; i < b->words; i++)
+		for (x = (adj[i] | r->removed[i]) & r->empty[i]; x != 0;
+		     x &= x - 1) {
+			c = i * 64 + __builtin_ctzll(x);
 			r->v[c] = (int16_t)rive_v(b, r, c);
 		}
 	memset(r->group, 0, sizeof r->group);
@@ -424,7 +523,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 {
 	char name[RULES_CELL_NAME];
 	int  p = r->head.to_move, e = a->to, v, c;
-	int  roots[6], nroots, sum, j;
+	int  roots[6], nroots, sum, i, j;
 
 	/* can holds the placements when no removal is owed. */
 	if (r->owed > 0 || e < 0 || e >= b->ncells || !bit_get(r->can, e))
@@ -450,19 +549,25 @@ rive_place(const struct rules_board *b, struct rive *r,
 	/* A merge: |G| - (v + 1) stones of G go, checked as a set. */
 	memset(r->group, 0, sizeof r->group);
 	memset(r->removed, 0, sizeof r->removed);
-	bit_set(r->group, e);
+	memset(r->joined, 0, sizeof r->joined);
 	for (j = 0; j < nroots; j++) {
 		c = roots[j];
 		do {
-			bit_set(r->group, c);
+			bit_set(r->joined[j], c);
 			c = r->grp.next[c];
 		} while (c != roots[j]);
+		for (i = 0; i < b->words; i++)
+			r->group[i] |= r->joined[j][i];
+		r->walked[j] = false;
 	}
+	r->njoined = (int16_t)nroots;
+	memcpy(r->part, r->group, sizeof r->part);
+	bit_set(r->group, e);
 	r->placed = (int16_t)e;
 	r->owed = r->need = (int16_t)(sum - v);
 	r->keep = (int16_t)(v + 1);
 	r->head.phase = RULES_TURN_MIDDLE;
-	find_removals(b, r);
+	list_removals(b, r);
 	return 0;
 }
 
@@ -535,7 +640,7 @@ static int
 rive_remove(const struct rules_board *b, struct rive *r,
     const struct rules_action *a, struct diag *d)
 {
-	int p = r->head.to_move, c = a->to, q;
+	int p = r->head.to_move, c = a->to, q, j;
 
 	if (c < 0 || c >= b->ncells)
 		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
@@ -553,9 +658,13 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	if (--r->owed == 0) {
 		regroup(b, r);
 		find_placements(b, r);
-	} else if (bit_get(r->part, c))
-		find_removals(b, r);
-	else {
+	} else if (bit_get(r->part, c)) {
+		/* Only c's group, of those the merge joined, has changed. */
+		for (j = 0; !bit_get(r->joined[j], c); j++)
+			;
+		flood_group(b, r, j);
+		list_removals(b, r);
+	} else {
 		/*
 		 * c was not joined to the placed stone: that part, and so
 		 * what may go, is as it was, less c.
@@ -566,7 +675,7 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	return 0;
 }
 
-static int
+COUNTS static int
 rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
     struct diag *d)
 {

@@ -30,6 +30,8 @@
  * and find an empty cell.
  */
 #define RULES_NO_CELL (RULES_MAX_CELLS - 1)
+/* 64-bit words of a set of cells, one bit a cell, on any board. */
+#define RULES_CELL_WORDS ((RULES_MAX_CELLS + 63) / 64)
 /* Colours per game; colour 0 moves first at the start. */
 #define RULES_COLOURS 2
 
@@ -63,6 +65,16 @@ struct rules_board {
 	uint8_t degree[RULES_MAX_CELLS];
 	int16_t nb[RULES_MAX_CELLS][6];
 	int16_t at[RULES_MAX_DIM][RULES_MAX_DIM]; /* [c-1][r-1], -1 */
+	/*
+	 * Hex only: the words of a set of this board's cells (bit i & 63
+	 * of word i >> 6 for cell i), and each cell's neighbours as such a
+	 * set, so that a game keeping cells as bit sets finds a group's
+	 * neighbours by or-ing words.  Only the first words words of the
+	 * first ncells rows are set: the rows are last, so that a board is
+	 * cleared and built in time that grows with its cells.
+	 */
+	int	 words;
+	uint64_t nbset[RULES_MAX_CELLS][RULES_CELL_WORDS];
 };
 
 /* Square board of width x height (1..26 each).  Returns 0 or -1. */

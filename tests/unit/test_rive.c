@@ -778,12 +778,13 @@ check_removals(
 
 /*
  * The removable stones kept between removals match the reference after
- * every removal of many seeded playouts, on boards whose merges are big.
+ * every removal of many seeded playouts, on boards whose merges are big
+ * and on one whose cell sets span four words.
  */
 START_TEST(rive_removals_match_reference)
 {
-	static const char *const sides[] = { "3-3-5", "5", "7" };
-	static const int	 games[] = { 300, 60, 10 };
+	static const char *const sides[] = { "3-3-5", "5", "7", "9" };
+	static const int	 games[] = { 300, 60, 10, 3 };
 	struct rules_position	*pos = turns_new("rive", sides[_i]);
 	struct check_ctx	 ctx;
 	struct rules_rng	 rng;
@@ -866,7 +867,7 @@ rive_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, rive_playouts_match_oracle, 0, 5);
 	tcase_add_loop_test(tc, rive_playouts_many, 0, 4);
-	tcase_add_loop_test(tc, rive_removals_match_reference, 0, 3);
+	tcase_add_loop_test(tc, rive_removals_match_reference, 0, 4);
 	tcase_add_loop_test(tc, rive_incremental_matches_fresh, 0, 7);
 	suite_add_tcase(s, tc);
 	return s;

@@ -33,6 +33,40 @@ START_TEST(hexhex_cell_counts)
 }
 END_TEST
 
+/*
+ * A hex board's neighbour sets hold exactly its neighbour lists, in the
+ * words its cells span (one for side 5, seven for side 12).
+ */
+START_TEST(hex_neighbour_sets)
+{
+	static const int   sides[] = { 2, 5, 6, 12 };
+	static const int   words[] = { 1, 1, 2, 7 };
+	struct rules_board b;
+	int		   t, i, k, m, n;
+	bool		   nb;
+
+	for (t = 0; t < 4; t++) {
+		ck_assert_int_eq(rules_hexhex_init(&b, sides[t], NULL), 0);
+		ck_assert_int_eq(b.words, words[t]);
+		for (i = 0; i < b.ncells; i++) {
+			n = 0;
+			for (m = 0; m < b.words * 64; m++) {
+				nb = false;
+				for (k = 0; k < b.degree[i]; k++)
+					nb = nb || b.nb[i][k] == m;
+				ck_assert_int_eq(
+				    (b.nbset[i][m >> 6] >> (m & 63)) & 1, nb);
+				n += nb;
+			}
+			ck_assert_int_eq(n, b.degree[i]);
+		}
+	}
+	ck_assert_int_eq(rules_hex_init(&b, 7, 5, 4, 10, "3-3-5", NULL), 0);
+	ck_assert_int_eq(b.words, 1);
+	ck_assert_int_eq(__builtin_popcountll(b.nbset[0][0]), b.degree[0]);
+}
+END_TEST
+
 START_TEST(hexhex_side3_names)
 {
 	/* rules.md §0, top row first. */
@@ -834,6 +868,7 @@ rules_suite(void)
 
 	tc = tcase_create("geometry");
 	tcase_add_test(tc, hexhex_cell_counts);
+	tcase_add_test(tc, hex_neighbour_sets);
 	tcase_add_test(tc, hexhex_side3_names);
 	tcase_add_test(tc, hex_neighbours);
 	tcase_add_test(tc, hex_neighbours_padded);
