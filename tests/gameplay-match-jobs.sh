@@ -214,6 +214,25 @@ done
 [ -z "$alive" ] || ng "SIGTERM left $alive: $(ps -o pid,args -p "$(echo $alive | tr ' ' ,)")"
 ok "SIGTERM leaves no process behind"
 
+# The programs get no descriptor of the referee's but their pipes: not
+# -o's file (they could write into the records), with -j or without.
+cat > "$tmp/fds.sh" << EOF
+for fd in 3 4 5 6 7 8 9; do
+	if { true >&\$fd; } 2> /dev/null; then echo "fd \$fd" >> "$tmp/fds.log"; fi
+done
+exec gameplay engine random
+EOF
+rm -f "$tmp/fds.log"
+for j in 1 2; do
+	gameplay match -b "sh $tmp/fds.sh" -w "$b" -n 2 -j $j -o "$tmp/fds.pgn" \
+	    reversi 2> "$tmp/err" || ng "fds -j $j: exit $?: $(cat "$tmp/err")"
+	gameplay match -b "sh $tmp/fds.sh" -w "$b" -n 3 -j $j -o "$tmp/fds.pgn" \
+	    --resume reversi 2> "$tmp/err" ||
+	    ng "fds -j $j --resume: exit $?: $(cat "$tmp/err")"
+done
+[ ! -e "$tmp/fds.log" ] && ok "the programs inherit no descriptor" ||
+    ng "the programs inherit $(sort "$tmp/fds.log" | uniq -c | tr '\n' ' ')"
+
 # -j takes 1 to 256 games.
 for j in 0 x 257 ''; do
 	gameplay match -b "$b" -w "$b" -j "$j" reversi > /dev/null 2> "$tmp/err"
