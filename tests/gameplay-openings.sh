@@ -145,6 +145,13 @@ printf '[Game "herd"]\n\n1. 35:e1\n' > "$tmp/herd.pgn"
 gameplay match -b x -w y --openings "$tmp/herd.pgn" herd 2> "$tmp/err"
 [ $? = 2 ] && grep -q 'herd throws dice' "$tmp/err" ||
     ng "moves in a herd opening: $(cat "$tmp/err")"
+# A finished game is no opening: its games would be won with no move.
+gameplay match -b 'gameplay engine greedy' -w 'gameplay engine random' \
+    reversi > "$tmp/over.pgn" 2> /dev/null
+gameplay match -b 'gameplay engine greedy' -w 'gameplay engine random' \
+    --openings "$tmp/over.pgn" reversi > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] && grep -q 'record 1: the game is over' "$tmp/err" &&
+    [ ! -s "$tmp/out" ] || ng "a finished opening: $(cat "$tmp/err")"
 for o in --repeat '--openings-order random'; do
 	gameplay match -b x -w y $o reversi 2> "$tmp/err"
 	[ $? = 2 ] && grep -q 'needs --openings' "$tmp/err" ||

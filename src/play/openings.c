@@ -130,6 +130,15 @@ play_openings_read(struct play_openings *o, const char *path,
 			status = CLI_USAGE;
 			goto out_close;
 		}
+		/* A game over already would be scored without a move played. */
+		if (rp.status == REPLAY_FINISHED) {
+			cli_error("--openings: %s: record %lu: the game is over: "
+				  "an opening leaves the programs a game to "
+				  "play",
+			    name, rec->index);
+			status = CLI_USAGE;
+			goto out_close;
+		}
 		if (opening_keep(o, name, rec, &rp) == -1)
 			goto out_close;
 	}
