@@ -121,10 +121,13 @@ match -n 9 -j 2 --order completion -o "$tmp/holes.pgn" --resume \
 [ "$(records "$tmp/holes.pgn")" = "$(records "$tmp/j1.pgn")" ] ||
     ng "resume with holes: other records"
 cmp -s "$tmp/holes.yaml" "$tmp/j1.yaml" || ng "resume with holes: another summary"
-# In game order the file must hold games 1, 2, ... in turn.
+# In game order the file must hold games 1, 2, ... in turn; a game out
+# of turn is said to be one, with what resumes it.
 without "$tmp/j1.pgn" 2 > "$tmp/hole.pgn"
+cp "$tmp/hole.pgn" "$tmp/hole0.pgn"
 match -n 9 -j 2 -o "$tmp/hole.pgn" --resume 2> "$tmp/err"
-[ $? = 2 ] && grep -q 'record 2 is not game 2 of this match' "$tmp/err" ||
+[ $? = 2 ] && grep -q 'record 2 is game 3 of this match, out of turn (a file of --order completion is resumed with --order completion)' "$tmp/err" &&
+    cmp -s "$tmp/hole.pgn" "$tmp/hole0.pgn" ||
     ng "a hole resumed in game order: $(cat "$tmp/err")"
 # A game twice is no game of a match.
 { cat "$tmp/j1.pgn"; without "$tmp/j1.pgn" '[2-9]'; } > "$tmp/twice.pgn"
