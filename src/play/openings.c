@@ -57,7 +57,7 @@ opening_keep(struct play_openings *o, const char *name,
 	struct play_opening *op;
 	const char	    *tok = rp->kept;
 	/* A turn in progress last is left to the programs (gameplay(1)). */
-	size_t		     i, n = rp->nkept - (rp->in_turn ? 1 : 0);
+	size_t i, n = rp->nkept - (rp->in_turn ? 1 : 0);
 
 	if (array_grow(&o->list, &o->cap, o->n + 1, sizeof *o->list) == -1)
 		return -1;
@@ -132,9 +132,10 @@ play_openings_read(struct play_openings *o, const char *path,
 		}
 		/* A game over already would be scored without a move played. */
 		if (rp.status == REPLAY_FINISHED) {
-			cli_error("--openings: %s: record %lu: the game is over: "
-				  "an opening leaves the programs a game to "
-				  "play",
+			cli_error(
+			    "--openings: %s: record %lu: the game is over: "
+			    "an opening leaves the programs a game to "
+			    "play",
 			    name, rec->index);
 			status = CLI_USAGE;
 			goto out_close;
