@@ -121,10 +121,13 @@ match -n 9 -j 2 --order completion -o "$tmp/holes.pgn" --resume \
 [ "$(records "$tmp/holes.pgn")" = "$(records "$tmp/j1.pgn")" ] ||
     ng "resume with holes: other records"
 cmp -s "$tmp/holes.yaml" "$tmp/j1.yaml" || ng "resume with holes: another summary"
-# In game order the file must hold games 1, 2, ... in turn.
+# In game order the file must hold games 1, 2, ... in turn; a game out
+# of turn is said to be one, with what resumes it.
 without "$tmp/j1.pgn" 2 > "$tmp/hole.pgn"
+cp "$tmp/hole.pgn" "$tmp/hole0.pgn"
 match -n 9 -j 2 -o "$tmp/hole.pgn" --resume 2> "$tmp/err"
-[ $? = 2 ] && grep -q 'record 2 is not game 2 of this match' "$tmp/err" ||
+[ $? = 2 ] && grep -q 'record 2 is game 3 of this match, out of turn (a file of --order completion is resumed with --order completion)' "$tmp/err" &&
+    cmp -s "$tmp/hole.pgn" "$tmp/hole0.pgn" ||
     ng "a hole resumed in game order: $(cat "$tmp/err")"
 # A game twice is no game of a match.
 { cat "$tmp/j1.pgn"; without "$tmp/j1.pgn" '[2-9]'; } > "$tmp/twice.pgn"
@@ -213,6 +216,25 @@ done
 [ $st = 143 ] || ng "SIGTERM: exit $st"
 [ -z "$alive" ] || ng "SIGTERM left $alive: $(ps -o pid,args -p "$(echo $alive | tr ' ' ,)")"
 ok "SIGTERM leaves no process behind"
+
+# The programs get no descriptor of the referee's but their pipes: not
+# -o's file (they could write into the records), with -j or without.
+cat > "$tmp/fds.sh" << EOF
+for fd in 3 4 5 6 7 8 9; do
+	if { true >&\$fd; } 2> /dev/null; then echo "fd \$fd" >> "$tmp/fds.log"; fi
+done
+exec gameplay engine random
+EOF
+rm -f "$tmp/fds.log"
+for j in 1 2; do
+	gameplay match -b "sh $tmp/fds.sh" -w "$b" -n 2 -j $j -o "$tmp/fds.pgn" \
+	    reversi 2> "$tmp/err" || ng "fds -j $j: exit $?: $(cat "$tmp/err")"
+	gameplay match -b "sh $tmp/fds.sh" -w "$b" -n 3 -j $j -o "$tmp/fds.pgn" \
+	    --resume reversi 2> "$tmp/err" ||
+	    ng "fds -j $j --resume: exit $?: $(cat "$tmp/err")"
+done
+[ ! -e "$tmp/fds.log" ] && ok "the programs inherit no descriptor" ||
+    ng "the programs inherit $(sort "$tmp/fds.log" | uniq -c | tr '\n' ' ')"
 
 # -j takes 1 to 256 games.
 for j in 0 x 257 ''; do

@@ -145,6 +145,13 @@ printf '[Game "herd"]\n\n1. 35:e1\n' > "$tmp/herd.pgn"
 gameplay match -b x -w y --openings "$tmp/herd.pgn" herd 2> "$tmp/err"
 [ $? = 2 ] && grep -q 'herd throws dice' "$tmp/err" ||
     ng "moves in a herd opening: $(cat "$tmp/err")"
+# A finished game is no opening: its games would be won with no move.
+gameplay match -b 'gameplay engine greedy' -w 'gameplay engine random' \
+    reversi > "$tmp/over.pgn" 2> /dev/null
+gameplay match -b 'gameplay engine greedy' -w 'gameplay engine random' \
+    --openings "$tmp/over.pgn" reversi > "$tmp/out" 2> "$tmp/err"
+[ $? = 2 ] && grep -q 'record 1: the game is over' "$tmp/err" &&
+    [ ! -s "$tmp/out" ] || ng "a finished opening: $(cat "$tmp/err")"
 for o in --repeat '--openings-order random'; do
 	gameplay match -b x -w y $o reversi 2> "$tmp/err"
 	[ $? = 2 ] && grep -q 'needs --openings' "$tmp/err" ||
@@ -154,6 +161,23 @@ gameplay match -b x -w y --openings "$tmp/three.txt" \
     --openings-order shuffled reversi 2> "$tmp/err"
 [ $? = 2 ] && grep -q "takes sequential or random, not 'shuffled'" \
     "$tmp/err" || ng "a bad order: $(cat "$tmp/err")"
+
+# An opening that ends inside a turn is played to the start of that
+# turn: Oust's f11 captures and would go on; the programs play turn 5.
+printf '[Game "oust"]\n[Board "7"]\n\n1. c11 c8 2. f2 i6 3. h3 l6 4. e12 d13 5. f11\n' \
+    > "$tmp/inturn.pgn"
+gameplay match -b 'gameplay engine greedy' -w 'gameplay engine random' \
+    --openings "$tmp/inturn.pgn" oust > "$tmp/inturn-out.pgn" 2> "$tmp/err" ||
+    ng "an opening inside a turn: exit $?: $(cat "$tmp/err")"
+printf '[Game "oust"]\n[Board "7"]\n\n1. c11 c8 2. f2 i6 3. h3 l6 4. e12 d13\n' \
+    > "$tmp/whole.pgn"
+gameplay match -b 'gameplay engine greedy' -w 'gameplay engine random' \
+    --openings "$tmp/whole.pgn" oust 2> /dev/null |
+    sed '/^\[Opening /d' > "$tmp/whole-out.pgn"
+sed '/^\[Opening /d' "$tmp/inturn-out.pgn" | cmp -s - "$tmp/whole-out.pgn" ||
+    ng "an opening inside a turn is not played to its start: $(firsts 9 \
+    "$tmp/inturn-out.pgn")"
+legal "$tmp/inturn-out.pgn" "inside a turn"
 
 # Resume: the openings are the match's, and the order too.
 match -n 3 --openings "$tmp/eight.txt" -o "$tmp/res.pgn" --resume ||

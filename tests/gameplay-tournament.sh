@@ -90,6 +90,14 @@ want=$(table "$tmp/g.pgn" "$A" "$B" "$C")
 gamestat "$tmp/g.pgn" > "$tmp/gstat.yaml" 2>&1 || ng "gamestat: exit $?"
 [ "$(ratings "$tmp/g.yaml")" = "$(ratings "$tmp/gstat.yaml")" ] ||
     ng "gauntlet ratings: $(ratings "$tmp/g.yaml") vs $(ratings "$tmp/gstat.yaml")"
+# The same file with CR LF, its last line ended by a CR alone: the same
+# engines (a CR is no part of a command).
+printf '# the engines\r\n%s\r\n\r\n%s\r\n%s\r' "$A" "$B" "$C" > "$tmp/engines-crlf"
+gameplay match --engines "$tmp/engines-crlf" --tournament gauntlet -n 3 \
+    --summary "$tmp/gcr.yaml" reversi > "$tmp/gcr.pgn" 2> "$tmp/err" ||
+    ng "gauntlet from CR LF: exit $?: $(cat "$tmp/err")"
+cmp -s "$tmp/gcr.pgn" "$tmp/g.pgn" && cmp -s "$tmp/gcr.yaml" "$tmp/g.yaml" ||
+    ng "--engines with CR LF: other records or summary"
 
 # Resume: a tournament cut short plays on to its games, and one done
 # plays nothing and sums up the same.

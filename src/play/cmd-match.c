@@ -15,6 +15,7 @@
  * clocks of --tc.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -1049,6 +1050,11 @@ output_open(struct match *m)
 	}
 	if (m->out == NULL &&
 	    (m->out = fopen(m->output, m->resume ? "w+" : "w")) == NULL) {
+		cli_error("%s: %s", m->output, strerror(errno));
+		return -1;
+	}
+	/* The programs (engine.c's exec) get no descriptor of the records. */
+	if (fcntl(fileno(m->out), F_SETFD, FD_CLOEXEC) == -1) {
 		cli_error("%s: %s", m->output, strerror(errno));
 		return -1;
 	}

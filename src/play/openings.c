@@ -56,7 +56,8 @@ opening_keep(struct play_openings *o, const char *name,
 {
 	struct play_opening *op;
 	const char	    *tok = rp->kept;
-	size_t		     i;
+	/* A turn in progress last is left to the programs (gameplay(1)). */
+	size_t i, n = rp->nkept - (rp->in_turn ? 1 : 0);
 
 	if (array_grow(&o->list, &o->cap, o->n + 1, sizeof *o->list) == -1)
 		return -1;
@@ -66,9 +67,9 @@ opening_keep(struct play_openings *o, const char *name,
 		return -1;
 	sprintf(op->name, "%s#%lu", name, rec->index);
 	if (opening_setup(rec, rp->pos, &op->setup) == -1 ||
-	    (op->turns = calloc(rp->nkept + 1, sizeof *op->turns)) == NULL)
+	    (op->turns = calloc(n + 1, sizeof *op->turns)) == NULL)
 		return -1;
-	for (i = 0; i < rp->nkept; i++, tok += strlen(tok) + 1)
+	for (i = 0; i < n; i++, tok += strlen(tok) + 1)
 		if ((op->turns[op->nturns++] = strdup(tok)) == NULL)
 			return -1;
 	return 0;
@@ -126,6 +127,16 @@ play_openings_read(struct play_openings *o, const char *path,
 				  "an opening is a set-up position without "
 				  "moves",
 			    name, rec->index, g->name);
+			status = CLI_USAGE;
+			goto out_close;
+		}
+		/* A game over already would be scored without a move played. */
+		if (rp.status == REPLAY_FINISHED) {
+			cli_error(
+			    "--openings: %s: record %lu: the game is over: "
+			    "an opening leaves the programs a game to "
+			    "play",
+			    name, rec->index);
 			status = CLI_USAGE;
 			goto out_close;
 		}

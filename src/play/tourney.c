@@ -152,12 +152,13 @@ play_engines_read(const char *path, char **text, const char ***names,
 	b.s[b.len] = '\0';
 	*text = b.s;
 	for (p = *text; *p != '\0'; p = nl) {
-		if ((nl = strchr(p, '\n')) != NULL)
-			*nl++ = '\0';
-		else
-			nl = p + strlen(p);
-		if (nl > p + 1 && nl[-2] == '\r')
-			nl[-2] = '\0';
+		size_t len = strcspn(p, "\n");
+
+		nl = p[len] == '\n' ? p + len + 1 : p + len;
+		p[len] = '\0';
+		/* CR LF, or a CR ending the last line. */
+		if (len > 0 && p[len - 1] == '\r')
+			p[len - 1] = '\0';
 		if (p[strspn(p, " \t")] == '\0' || p[0] == '#')
 			continue;
 		if (array_grow(names, cap, *n + 1, sizeof **names) == -1) {
