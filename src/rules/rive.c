@@ -33,6 +33,18 @@
 #define BLACK 0
 #define WHITE 1
 
+/*
+ * The functions of a placement or removal take the words of a set of
+ * cells as an argument and are inlined into rive_play(), once with a
+ * constant 1: on boards of at most 64 cells each set is one word, and
+ * the loops over words fold away.
+ */
+#if defined(__GNUC__)
+#define SPECIALISED static inline __attribute__((always_inline))
+#else
+#define SPECIALISED static inline
+#endif
+
 struct rive {
 	struct rules_head head;
 	uint8_t		  cell[RULES_MAX_CELLS]; /* 0 or 1 + colour */
@@ -189,24 +201,24 @@ walk_group(const struct rules_board *b, struct rive *r, int j)
  * Joined group j has lost a stone of its part: what of it is still
  * joined to the placed stone, by one flood.
  */
-static void
-flood_group(const struct rules_board *b, struct rive *r, int j)
+SPECIALISED void
+flood_group(const struct rules_board *b, struct rive *r, int j, int words)
 {
 	uint64_t todo[WORDS], reach[WORDS], front[WORDS], x, nw;
 	int	 i, k, c;
 	bool	 more;
 
-	for (i = 0; i < b->words; i++) {
+	for (i = 0; i < words; i++) {
 		todo[i] = r->joined[j][i] & ~r->removed[i];
 		reach[i] = front[i] = 0;
 	}
 	bit_set(front, r->placed);
 	do {
 		more = false;
-		for (i = 0; i < b->words; i++)
+		for (i = 0; i < words; i++)
 			for (x = front[i], front[i] = 0; x != 0; x &= x - 1) {
 				c = i * 64 + __builtin_ctzll(x);
-				for (k = 0; k < b->words; k++) {
+				for (k = 0; k < words; k++) {
 					nw = b->nbset[c][k] & todo[k];
 					front[k] |= nw;
 					reach[k] |= nw;
@@ -215,7 +227,7 @@ flood_group(const struct rules_board *b, struct rive *r, int j)
 				}
 			}
 	} while (more);
-	for (i = 0; i < b->words; i++)
+	for (i = 0; i < words; i++)
 		r->part[i] = (r->part[i] & ~r->joined[j][i]) | reach[i];
 	r->walked[j] = false;
 }
@@ -231,27 +243,27 @@ flood_group(const struct rules_board *b, struct rive *r, int j)
  * whose part has at most slack + 1 stones may lose any of them, with no
  * need of cut[].
  */
-COUNTS static void
-list_removals(const struct rules_board *b, struct rive *r)
+SPECIALISED void
+list_removals(const struct rules_board *b, struct rive *r, int words)
 {
 	uint64_t x;
 	int	 i, j, c, slack, n;
 
-	slack = (int)set_count(r->part, b->words) - r->keep;
-	for (i = 0; i < b->words; i++)
+	slack = (int)set_count(r->part, words) - r->keep;
+	for (i = 0; i < words; i++)
 		r->can[i] = r->group[i] & ~r->removed[i] & ~r->part[i];
 	for (j = 0; j < r->njoined; j++) {
 		n = 0;
-		for (i = 0; i < b->words; i++)
+		for (i = 0; i < words; i++)
 			n += __builtin_popcountll(r->part[i] & r->joined[j][i]);
 		if (n - 1 <= slack) {
-			for (i = 0; i < b->words; i++)
+			for (i = 0; i < words; i++)
 				r->can[i] |= r->part[i] & r->joined[j][i];
 			continue;
 		}
 		if (!r->walked[j])
 			walk_group(b, r, j);
-		for (i = 0; i < b->words; i++)
+		for (i = 0; i < words; i++)
 			for (x = r->part[i] & r->joined[j][i]; x != 0;
 			     x &= x - 1) {
 				c = i * 64 + __builtin_ctzll(x);
@@ -260,26 +272,26 @@ list_removals(const struct rules_board *b, struct rive *r)
 			}
 	}
 	bit_clear(r->can, r->placed);
-	r->ncan = (int16_t)set_count(r->can, b->words);
+	r->ncan = (int16_t)set_count(r->can, words);
 }
 
 /*
  * The legal placements: the empty cells with v(e) = M (rules.md §3),
  * found over the empty cells alone, which late in a game are few.
  */
-COUNTS static void
-find_placements(const struct rules_board *b, struct rive *r)
+SPECIALISED void
+find_placements(struct rive *r, int words)
 {
 	uint64_t x, w;
 	int	 i, c, m = INT16_MAX;
 
-	for (i = 0; i < b->words; i++)
+	for (i = 0; i < words; i++)
 		for (x = r->empty[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
 			m = r->v[c] < m ? r->v[c] : m;
 		}
 	/* A full board has no placement: no empty cell, no bit. */
-	for (i = 0; i < b->words; i++) {
+	for (i = 0; i < words; i++) {
 		w = 0;
 		for (x = r->empty[i]; x != 0; x &= x - 1) {
 			c = __builtin_ctzll(x);
@@ -288,33 +300,34 @@ find_placements(const struct rules_board *b, struct rive *r)
 		r->can[i] = w;
 	}
 	r->vmin = (int16_t)m;
-	r->ncan = (int16_t)set_count(r->can, b->words);
+	r->ncan = (int16_t)set_count(r->can, words);
 }
 
 /* The cells next to a stone of set[], into adj[]. */
-static inline void
-set_around(const struct rules_board *b, const uint64_t *set, uint64_t *adj)
+SPECIALISED void
+set_around(
+    const struct rules_board *b, const uint64_t *set, uint64_t *adj, int words)
 {
 	uint64_t x;
 	int	 i, j, c;
 
-	memset(adj, 0, (size_t)b->words * sizeof *adj);
-	for (i = 0; i < b->words; i++)
+	memset(adj, 0, (size_t)words * sizeof *adj);
+	for (i = 0; i < words; i++)
 		for (x = set[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
-			for (j = 0; j < b->words; j++)
+			for (j = 0; j < words; j++)
 				adj[j] |= b->nbset[c][j];
 		}
 }
 
 /* v(e) of the empty cells of set[] rises to at least s. */
-static inline void
-raise_v(const struct rules_board *b, struct rive *r, const uint64_t *set, int s)
+SPECIALISED void
+raise_v(struct rive *r, const uint64_t *set, int s, int words)
 {
 	uint64_t x;
 	int	 i, c;
 
-	for (i = 0; i < b->words; i++)
+	for (i = 0; i < words; i++)
 		for (x = set[i] & r->empty[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
 			if (r->v[c] < s)
@@ -329,22 +342,22 @@ raise_v(const struct rules_board *b, struct rive *r, const uint64_t *set, int s)
  * cell next to g was at M or above and is now above M, as the group has
  * M + 1 stones: no placement.
  */
-static void
-grow_v(const struct rules_board *b, struct rive *r, int g)
+SPECIALISED void
+grow_v(const struct rules_board *b, struct rive *r, int g, int words)
 {
 	uint64_t adj[WORDS];
 	int	 i, j, c = g;
 
-	memset(adj, 0, (size_t)b->words * sizeof *adj);
+	memset(adj, 0, (size_t)words * sizeof *adj);
 	do {
-		for (j = 0; j < b->words; j++)
+		for (j = 0; j < words; j++)
 			adj[j] |= b->nbset[c][j];
 		c = r->grp.next[c];
 	} while (c != g);
-	raise_v(b, r, adj, r->grp.size[g]);
-	for (i = 0; i < b->words; i++)
+	raise_v(r, adj, r->grp.size[g], words);
+	for (i = 0; i < words; i++)
 		r->can[i] &= ~adj[i];
-	r->ncan = (int16_t)set_count(r->can, b->words);
+	r->ncan = (int16_t)set_count(r->can, words);
 }
 
 static void
@@ -377,14 +390,14 @@ put_stone(struct rive *r, int e, int p)
  * what it had if more (a group elsewhere); v(e) falls only next to a
  * stone removed, and is counted afresh there and on the cells emptied.
  */
-static void
-regroup(const struct rules_board *b, struct rive *r)
+SPECIALISED void
+regroup(const struct rules_board *b, struct rive *r, int words)
 {
 	uint64_t stay[WORDS], adj[WORDS], x;
 	int	 i, c, s = r->placed, prev = s;
 
 	r->grp.gid[s] = (int16_t)s;
-	for (i = 0; i < b->words; i++) {
+	for (i = 0; i < words; i++) {
 		stay[i] = r->group[i] & ~r->removed[i];
 		for (x = stay[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
@@ -397,10 +410,10 @@ regroup(const struct rules_board *b, struct rive *r)
 	}
 	r->grp.next[prev] = (int16_t)s;
 	r->grp.size[s] = r->keep;
-	set_around(b, stay, adj);
-	raise_v(b, r, adj, r->keep);
-	set_around(b, r->removed, adj);
-	for (i = 0; i < b->words; i++)
+	set_around(b, stay, adj, words);
+	raise_v(r, adj, r->keep, words);
+	set_around(b, r->removed, adj, words);
+	for (i = 0; i < words; i++)
 		for (x = (adj[i] | r->removed[i]) & r->empty[i]; x != 0;
 		     x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
@@ -443,7 +456,7 @@ rive_init(const struct rules_board *b, void *st, const struct rules_variant *v,
 	r->placed = -1;
 	r->head.to_move = BLACK;
 	r->head.phase = RULES_TURN_START;
-	find_placements(b, r);
+	find_placements(r, b->words);
 	return 0;
 }
 
@@ -525,9 +538,9 @@ groups_touched(const struct rules_board *b, const struct rive *r, int e,
 	return hexgroup_around(b, &r->grp, r->cell, e, 0, roots, sum);
 }
 
-static int
+SPECIALISED int
 rive_place(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct diag *d)
+    const struct rules_action *a, struct diag *d, int words)
 {
 	char name[RULES_CELL_NAME];
 	int  p = r->head.to_move, e = a->to, v, c;
@@ -548,10 +561,10 @@ rive_place(const struct rules_board *b, struct rive *r,
 	if (nroots <= 1) {
 		if (nroots == 1)
 			hexgroup_merge(&r->grp, roots[0], e);
-		grow_v(b, r, r->grp.gid[e]);
+		grow_v(b, r, r->grp.gid[e], words);
 		end_turn(b, r);
 		if (r->ncan == 0)
-			find_placements(b, r);
+			find_placements(r, words);
 		return 0;
 	}
 	/* A merge: |G| - (v + 1) stones of G go, checked as a set. */
@@ -564,7 +577,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 			bit_set(r->joined[j], c);
 			c = r->grp.next[c];
 		} while (c != roots[j]);
-		for (i = 0; i < b->words; i++)
+		for (i = 0; i < words; i++)
 			r->group[i] |= r->joined[j][i];
 		r->walked[j] = false;
 	}
@@ -575,7 +588,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 	r->owed = r->need = (int16_t)(sum - v);
 	r->keep = (int16_t)(v + 1);
 	r->head.phase = RULES_TURN_MIDDLE;
-	list_removals(b, r);
+	list_removals(b, r, words);
 	return 0;
 }
 
@@ -644,9 +657,9 @@ removal_refused(
 	    name, parts, r->keep);
 }
 
-static int
+SPECIALISED int
 rive_remove(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct diag *d)
+    const struct rules_action *a, struct diag *d, int words)
 {
 	int p = r->head.to_move, c = a->to, q, j;
 
@@ -664,14 +677,14 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	if (q != p)
 		r->captured[p]++;
 	if (--r->owed == 0) {
-		regroup(b, r);
-		find_placements(b, r);
+		regroup(b, r, words);
+		find_placements(r, words);
 	} else if (bit_get(r->part, c)) {
 		/* Only c's group, of those the merge joined, has changed. */
 		for (j = 0; !bit_get(r->joined[j], c); j++)
 			;
-		flood_group(b, r, j);
-		list_removals(b, r);
+		flood_group(b, r, j, words);
+		list_removals(b, r, words);
 	} else {
 		/*
 		 * c was not joined to the placed stone: that part, and so
@@ -683,15 +696,13 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	return 0;
 }
 
-COUNTS static int
-rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
-    struct diag *d)
+SPECIALISED int
+play_words(const struct rules_board *b, struct rive *r,
+    const struct rules_action *a, struct diag *d, int words)
 {
-	struct rive *r = st;
-
 	switch (a->kind) {
-	case RULES_PLACE: return rive_place(b, r, a, d);
-	case RULES_REMOVE: return rive_remove(b, r, a, d);
+	case RULES_PLACE: return rive_place(b, r, a, d, words);
+	case RULES_REMOVE: return rive_remove(b, r, a, d, words);
 	case RULES_PASS:
 		return diag_set(d, DIAG_NO_PASS,
 		    "rive has no pass: a legal placement always exists");
@@ -700,6 +711,18 @@ rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
 		    "a rive turn is placements with removals, or \"swap\": "
 		    "nothing is moved");
 	}
+}
+
+COUNTS static int
+rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
+    struct diag *d)
+{
+	struct rive *r = st;
+
+	/* One word of cells (side 5 and smaller): see SPECIALISED. */
+	if (b->words == 1)
+		return play_words(b, r, a, d, 1);
+	return play_words(b, r, a, d, b->words);
 }
 
 static void
@@ -763,7 +786,7 @@ rive_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	for (i = 0; i < b->ncells; i++)
 		if (r->cell[i] == 0)
 			r->v[i] = (int16_t)rive_v(b, r, i);
-	find_placements(b, r);
+	find_placements(r, b->words);
 	r->head.to_move = (uint8_t)to_move;
 	if (r->nempty == 0)
 		r->head.phase = RULES_GAME_OVER;
