@@ -198,6 +198,65 @@ walk_group(const struct rules_board *b, struct rive *r, int j)
 }
 
 /*
+ * walk_group() on a board of one word, the depth-first search kept on a
+ * stack of its own rather than the call stack, each stone's neighbours
+ * still to try in one word: the same walk in the same order, so the same
+ * cut[], at a fraction of the cost of a call for each stone.
+ */
+struct walk_frame {
+	uint64_t nb; /* its neighbours still to try */
+	int	 c;
+};
+
+static void
+walk_word(const struct rules_board *b, struct rive *r, int j)
+{
+	struct walk_frame st[64], *f;
+	int16_t		  disc[64], low[64], sub[64];
+	uint64_t	  todo, seen = 0, bit;
+	int		  sp = 0, t = 0, c, m, p;
+
+	todo = (r->joined[j][0] & ~r->removed[0]) | UINT64_C(1) << r->placed;
+	m = r->placed;
+	for (;;) {
+		/* Enter m: a stone reached for the first time. */
+		bit = UINT64_C(1) << m;
+		disc[m] = low[m] = (int16_t)++t;
+		sub[m] = 1;
+		r->cut[m] = 0;
+		todo &= ~bit;
+		seen |= bit;
+		st[sp].c = m;
+		st[sp++].nb = b->nbset[m][0] & (todo | seen);
+		/* Back up until a stone has a neighbour left to enter. */
+		for (;;) {
+			f = &st[sp - 1];
+			c = f->c;
+			if (f->nb == 0) {
+				if (--sp == 0) {
+					r->walked[j] = true;
+					return;
+				}
+				p = st[sp - 1].c;
+				sub[p] = (int16_t)(sub[p] + sub[c]);
+				if (low[c] < low[p])
+					low[p] = low[c];
+				if (low[c] >= disc[p])
+					r->cut[p] = (int16_t)(r->cut[p] +
+					    sub[c]);
+				continue;
+			}
+			m = __builtin_ctzll(f->nb);
+			f->nb &= f->nb - 1;
+			if ((todo >> m) & 1)
+				break;
+			if (disc[m] < low[c])
+				low[c] = disc[m];
+		}
+	}
+}
+
+/*
  * Joined group j has lost a stone of its part: what of it is still
  * joined to the placed stone, by one flood.
  */
@@ -261,7 +320,9 @@ list_removals(const struct rules_board *b, struct rive *r, int words)
 				r->can[i] |= r->part[i] & r->joined[j][i];
 			continue;
 		}
-		if (!r->walked[j])
+		if (!r->walked[j] && words == 1)
+			walk_word(b, r, j);
+		else if (!r->walked[j])
 			walk_group(b, r, j);
 		for (i = 0; i < words; i++)
 			for (x = r->part[i] & r->joined[j][i]; x != 0;
