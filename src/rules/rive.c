@@ -532,10 +532,9 @@ rive_legal(const struct rules_board *b, const void *st,
 	const struct rive *r = st;
 	int		   kind = r->owed > 0 ? RULES_REMOVE : RULES_PLACE;
 
-	(void)b;
 	if (r->head.phase == RULES_GAME_OVER)
 		return 0;
-	set_actions(r->can, WORDS, kind, out, cap);
+	set_actions(r->can, b->words, kind, out, cap);
 	return (size_t)r->ncan;
 }
 
@@ -546,10 +545,9 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
 {
 	const struct rive *r = st;
 
-	(void)b;
 	*out = (struct rules_action){ .kind = r->owed > 0 ? RULES_REMOVE :
 							    RULES_PLACE,
-		.to = (int16_t)set_nth(r->can, WORDS, i) };
+		.to = (int16_t)set_nth(r->can, b->words, i) };
 }
 
 /*
