@@ -200,8 +200,11 @@ walk_group(const struct rules_board *b, struct rive *r, int j)
 /*
  * walk_group() on a board of one word, the depth-first search kept on a
  * stack of its own rather than the call stack, each stone's neighbours
- * still to try in one word: the same walk in the same order, so the same
- * cut[], at a fraction of the cost of a call for each stone.
+ * still to enter in one word.  A stone's low link takes the stones
+ * already reached next to it as it is entered; one reached later, below
+ * it, was reached after it and cannot lower it, so the walk only tries
+ * the neighbours not reached yet.  The same walk in the same order, so
+ * the same cut[], at a fraction of the cost of a call for each stone.
  */
 struct walk_frame {
 	uint64_t nb; /* its neighbours still to try */
@@ -211,48 +214,46 @@ struct walk_frame {
 static void
 walk_word(const struct rules_board *b, struct rive *r, int j)
 {
-	struct walk_frame st[64], *f;
+	struct walk_frame st[64];
 	int16_t		  disc[64], low[64], sub[64];
-	uint64_t	  todo, seen = 0, bit;
+	uint64_t	  all, todo, nb, x;
 	int		  sp = 0, t = 0, c, m, p;
 
-	todo = (r->joined[j][0] & ~r->removed[0]) | UINT64_C(1) << r->placed;
+	all = (r->joined[j][0] & ~r->removed[0]) | UINT64_C(1) << r->placed;
+	todo = all;
 	m = r->placed;
 	for (;;) {
 		/* Enter m: a stone reached for the first time. */
-		bit = UINT64_C(1) << m;
 		disc[m] = low[m] = (int16_t)++t;
 		sub[m] = 1;
 		r->cut[m] = 0;
-		todo &= ~bit;
-		seen |= bit;
-		st[sp].c = m;
-		st[sp++].nb = b->nbset[m][0] & (todo | seen);
+		todo &= ~(UINT64_C(1) << m);
+		for (x = b->nbset[m][0] & all & ~todo; x != 0; x &= x - 1)
+			if (disc[__builtin_ctzll(x)] < low[m])
+				low[m] = disc[__builtin_ctzll(x)];
+		c = m;
+		nb = b->nbset[m][0] & todo;
 		/* Back up until a stone has a neighbour left to enter. */
 		for (;;) {
-			f = &st[sp - 1];
-			c = f->c;
-			if (f->nb == 0) {
-				if (--sp == 0) {
-					r->walked[j] = true;
-					return;
-				}
-				p = st[sp - 1].c;
-				sub[p] = (int16_t)(sub[p] + sub[c]);
-				if (low[c] < low[p])
-					low[p] = low[c];
-				if (low[c] >= disc[p])
-					r->cut[p] = (int16_t)(r->cut[p] +
-					    sub[c]);
-				continue;
-			}
-			m = __builtin_ctzll(f->nb);
-			f->nb &= f->nb - 1;
-			if ((todo >> m) & 1)
+			nb &= todo;
+			if (nb != 0)
 				break;
-			if (disc[m] < low[c])
-				low[c] = disc[m];
+			if (sp == 0) {
+				r->walked[j] = true;
+				return;
+			}
+			p = st[--sp].c;
+			nb = st[sp].nb;
+			sub[p] = (int16_t)(sub[p] + sub[c]);
+			if (low[c] < low[p])
+				low[p] = low[c];
+			if (low[c] >= disc[p])
+				r->cut[p] = (int16_t)(r->cut[p] + sub[c]);
+			c = p;
 		}
+		m = __builtin_ctzll(nb);
+		st[sp].c = c;
+		st[sp++].nb = nb & (nb - 1);
 	}
 }
 
