@@ -405,12 +405,13 @@ raise_v(struct rive *r, const uint64_t *set, int s, int words)
  * the empty cells next to it rises to its size, as no other group
  * changed, and no v(e) falls, so M stays unless no cell is left at M.  A
  * cell next to g was at M or above and is now above M, as the group has
- * M + 1 stones: no placement.
+ * M + 1 stones: no placement.  So only the cells at M, those in can,
+ * change: they rise to M + 1.
  */
 SPECIALISED void
 grow_v(const struct rules_board *b, struct rive *r, int g, int words)
 {
-	uint64_t adj[WORDS];
+	uint64_t adj[WORDS], x;
 	int	 i, j, c = g;
 
 	memset(adj, 0, (size_t)words * sizeof *adj);
@@ -419,9 +420,11 @@ grow_v(const struct rules_board *b, struct rive *r, int g, int words)
 			adj[j] |= b->nbset[c][j];
 		c = r->grp.next[c];
 	} while (c != g);
-	raise_v(r, adj, r->grp.size[g], words);
-	for (i = 0; i < words; i++)
+	for (i = 0; i < words; i++) {
+		for (x = adj[i] & r->can[i]; x != 0; x &= x - 1)
+			r->v[i * 64 + __builtin_ctzll(x)] = r->grp.size[g];
 		r->can[i] &= ~adj[i];
+	}
 	r->ncan = (int16_t)set_count(r->can, words);
 }
 
