@@ -461,14 +461,17 @@ put_stone(struct rive *r, int e, int p)
 SPECIALISED void
 regroup(const struct rules_board *b, struct rive *r, int words)
 {
-	uint64_t stay[WORDS], adj[WORDS], x;
-	int	 i, c, s = r->placed, prev = s;
+	uint64_t stay[WORDS], near[WORDS], adj[WORDS], x;
+	int	 i, j, c, s = r->placed, prev = s;
 
 	r->grp.gid[s] = (int16_t)s;
+	memset(near, 0, (size_t)words * sizeof *near);
 	for (i = 0; i < words; i++) {
 		stay[i] = r->group[i] & ~r->removed[i];
 		for (x = stay[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
+			for (j = 0; j < words; j++)
+				near[j] |= b->nbset[c][j];
 			if (c != s) {
 				r->grp.gid[c] = (int16_t)s;
 				r->grp.next[prev] = (int16_t)c;
@@ -478,12 +481,15 @@ regroup(const struct rules_board *b, struct rive *r, int words)
 	}
 	r->grp.next[prev] = (int16_t)s;
 	r->grp.size[s] = r->keep;
-	set_around(b, stay, adj, words);
-	raise_v(r, adj, r->keep, words);
+	/* Counted afresh next to a stone removed, raised elsewhere. */
 	set_around(b, r->removed, adj, words);
+	for (i = 0; i < words; i++) {
+		adj[i] = (adj[i] | r->removed[i]) & r->empty[i];
+		near[i] &= ~adj[i];
+	}
+	raise_v(r, near, r->keep, words);
 	for (i = 0; i < words; i++)
-		for (x = (adj[i] | r->removed[i]) & r->empty[i]; x != 0;
-		     x &= x - 1) {
+		for (x = adj[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
 			r->v[c] = (int16_t)rive_v(b, r, c);
 		}
