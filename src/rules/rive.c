@@ -19,8 +19,11 @@
  * from the part of each joined group still joined to the placed stone
  * (one flood after a removal from it) and, only where the removals left
  * are too few for any of its stones to go, one Tarjan walk of that group
- * alone (the groups joined meet only at the placed stone).  Names, geometry, turn counting and the pie rule are the board's and the
- * registry's business.
+ * alone (the groups joined meet only at the placed stone).  On a board
+ * of 64 cells or fewer (side 5, 3-3-5) every set is one word: the work
+ * of an action is compiled a second time for one word, and the walk keeps
+ * its own stack.  Names, geometry, turn counting and the pie rule are the
+ * board's and the registry's business.
  */
 #include <stdio.h>
 #include <stdlib.h>
