@@ -301,25 +301,28 @@ flood_group(const struct rules_board *b, struct rive *r, int j, int words)
  * a valid set iff at least `keep' stones stay joined to the placed stone,
  * since those can be kept and the rest removed.  Removing a stone outside
  * the part joined to the placed stone leaves all of it; removing c of it
- * leaves the placed stone and |part| - 1 - cut[c], and the stones of a
- * joined group's part hanging from c are fewer than that part, so a group
- * whose part has at most slack + 1 stones may lose any of them, with no
- * need of cut[].
+ * leaves the placed stone and |part| - 1 - cut[c].  The d stones of a
+ * joined group's part next to the placed stone stay joined to it, but
+ * for c, so at most n - d of its n hang from c, and a group whose part
+ * has n - d <= slack may lose any of them, with no need of cut[].
  */
 SPECIALISED void
 list_removals(const struct rules_board *b, struct rive *r, int words)
 {
 	uint64_t x;
-	int	 i, j, c, slack, n;
+	int	 i, j, c, slack, n, d;
 
 	slack = (int)set_count(r->part, words) - r->keep;
 	for (i = 0; i < words; i++)
 		r->can[i] = r->group[i] & ~r->removed[i] & ~r->part[i];
 	for (j = 0; j < r->njoined; j++) {
-		n = 0;
-		for (i = 0; i < words; i++)
-			n += __builtin_popcountll(r->part[i] & r->joined[j][i]);
-		if (n - 1 <= slack) {
+		n = d = 0;
+		for (i = 0; i < words; i++) {
+			x = r->part[i] & r->joined[j][i];
+			n += __builtin_popcountll(x);
+			d += __builtin_popcountll(x & b->nbset[r->placed][i]);
+		}
+		if (n - d <= slack) {
 			for (i = 0; i < words; i++)
 				r->can[i] |= r->part[i] & r->joined[j][i];
 			continue;
