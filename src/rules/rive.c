@@ -19,8 +19,11 @@
  * from the part of each joined group still joined to the placed stone
  * (one flood after a removal from it) and, only where the removals left
  * are too few for any of its stones to go, one Tarjan walk of that group
- * alone (the groups joined meet only at the placed stone).  Names, geometry, turn counting and the pie rule are the board's and the
- * registry's business.
+ * alone (the groups joined meet only at the placed stone).  On a board
+ * of 64 cells or fewer (side 5, 3-3-5) every set is one word: the work
+ * of an action is compiled a second time for one word, and the walk keeps
+ * its own stack.  Names, geometry, turn counting and the pie rule are the
+ * board's and the registry's business.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +35,18 @@
 
 #define BLACK 0
 #define WHITE 1
+
+/*
+ * The functions of a placement or removal take the words of a set of
+ * cells as an argument and are inlined into rive_play(), once with a
+ * constant 1: on boards of at most 64 cells each set is one word, and
+ * the loops over words fold away.
+ */
+#if defined(__GNUC__)
+#define SPECIALISED static inline __attribute__((always_inline))
+#else
+#define SPECIALISED static inline
+#endif
 
 struct rive {
 	struct rules_head head;
@@ -62,16 +77,21 @@ struct rive {
 	int16_t		  keep;	       /* stones of it that stay */
 };
 
-/* v(e): the size of the largest group next to e (rules.md §3). */
+/*
+ * v(e): the size of the largest group next to e (rules.md §3).  All six
+ * neighbours are read, a missing one being RULES_NO_CELL, always empty,
+ * and an empty cell's entry masked off, so that the loop has no branch to
+ * mispredict: this runs next to every stone a removal takes.
+ */
 static inline int
 rive_v(const struct rules_board *b, const struct rive *r, int e)
 {
-	int k, m, v = 0;
+	int k, m, s, v = 0;
 
-	for (k = 0; k < b->degree[e]; k++) {
+	for (k = 0; k < 6; k++) {
 		m = b->nb[e][k];
-		if (r->cell[m] != 0 && r->grp.size[r->grp.gid[m]] > v)
-			v = r->grp.size[r->grp.gid[m]];
+		s = r->grp.size[r->grp.gid[m]] & -(int)(r->cell[m] != 0);
+		v = s > v ? s : v;
 	}
 	return v;
 }
@@ -181,27 +201,87 @@ walk_group(const struct rules_board *b, struct rive *r, int j)
 }
 
 /*
+ * walk_group() on a board of one word, the depth-first search kept on a
+ * stack of its own rather than the call stack, each stone's neighbours
+ * still to enter in one word.  A stone's low link takes the stones
+ * already reached next to it as it is entered; one reached later, below
+ * it, was reached after it and cannot lower it, so the walk only tries
+ * the neighbours not reached yet.  The same walk in the same order, so
+ * the same cut[], at a fraction of the cost of a call for each stone.
+ */
+struct walk_frame {
+	uint64_t nb; /* its neighbours still to try */
+	int	 c;
+};
+
+static void
+walk_word(const struct rules_board *b, struct rive *r, int j)
+{
+	struct walk_frame st[64];
+	int16_t		  disc[64], low[64], sub[64];
+	uint64_t	  all, todo, nb, x;
+	int		  sp = 0, t = 0, c, m, p;
+
+	all = (r->joined[j][0] & ~r->removed[0]) | UINT64_C(1) << r->placed;
+	todo = all;
+	m = r->placed;
+	for (;;) {
+		/* Enter m: a stone reached for the first time. */
+		disc[m] = low[m] = (int16_t)++t;
+		sub[m] = 1;
+		r->cut[m] = 0;
+		todo &= ~(UINT64_C(1) << m);
+		for (x = b->nbset[m][0] & all & ~todo; x != 0; x &= x - 1)
+			if (disc[__builtin_ctzll(x)] < low[m])
+				low[m] = disc[__builtin_ctzll(x)];
+		c = m;
+		nb = b->nbset[m][0] & todo;
+		/* Back up until a stone has a neighbour left to enter. */
+		for (;;) {
+			nb &= todo;
+			if (nb != 0)
+				break;
+			if (sp == 0) {
+				r->walked[j] = true;
+				return;
+			}
+			p = st[--sp].c;
+			nb = st[sp].nb;
+			sub[p] = (int16_t)(sub[p] + sub[c]);
+			if (low[c] < low[p])
+				low[p] = low[c];
+			if (low[c] >= disc[p])
+				r->cut[p] = (int16_t)(r->cut[p] + sub[c]);
+			c = p;
+		}
+		m = __builtin_ctzll(nb);
+		st[sp].c = c;
+		st[sp++].nb = nb & (nb - 1);
+	}
+}
+
+/*
  * Joined group j has lost a stone of its part: what of it is still
  * joined to the placed stone, by one flood.
  */
-static void
-flood_group(const struct rules_board *b, struct rive *r, int j)
+SPECIALISED void
+flood_group(const struct rules_board *b, struct rive *r, int j, int words)
 {
 	uint64_t todo[WORDS], reach[WORDS], front[WORDS], x, nw;
 	int	 i, k, c;
 	bool	 more;
 
-	for (i = 0; i < b->words; i++) {
+	for (i = 0; i < words; i++) {
 		todo[i] = r->joined[j][i] & ~r->removed[i];
 		reach[i] = front[i] = 0;
 	}
 	bit_set(front, r->placed);
 	do {
 		more = false;
-		for (i = 0; i < b->words; i++)
+		for (i = 0; i < words; i++)
 			for (x = front[i], front[i] = 0; x != 0; x &= x - 1) {
 				c = i * 64 + __builtin_ctzll(x);
-				for (k = 0; k < b->words; k++) {
+				for (k = 0; k < words; k++) {
 					nw = b->nbset[c][k] & todo[k];
 					front[k] |= nw;
 					reach[k] |= nw;
@@ -210,7 +290,7 @@ flood_group(const struct rules_board *b, struct rive *r, int j)
 				}
 			}
 	} while (more);
-	for (i = 0; i < b->words; i++)
+	for (i = 0; i < words; i++)
 		r->part[i] = (r->part[i] & ~r->joined[j][i]) | reach[i];
 	r->walked[j] = false;
 }
@@ -221,32 +301,37 @@ flood_group(const struct rules_board *b, struct rive *r, int j)
  * a valid set iff at least `keep' stones stay joined to the placed stone,
  * since those can be kept and the rest removed.  Removing a stone outside
  * the part joined to the placed stone leaves all of it; removing c of it
- * leaves the placed stone and |part| - 1 - cut[c], and the stones of a
- * joined group's part hanging from c are fewer than that part, so a group
- * whose part has at most slack + 1 stones may lose any of them, with no
- * need of cut[].
+ * leaves the placed stone and |part| - 1 - cut[c].  The d stones of a
+ * joined group's part next to the placed stone stay joined to it, but
+ * for c, so at most n - d of its n hang from c, and a group whose part
+ * has n - d <= slack may lose any of them, with no need of cut[].
  */
-COUNTS static void
-list_removals(const struct rules_board *b, struct rive *r)
+SPECIALISED void
+list_removals(const struct rules_board *b, struct rive *r, int words)
 {
 	uint64_t x;
-	int	 i, j, c, slack, n;
+	int	 i, j, c, slack, n, d;
 
-	slack = (int)set_count(r->part, b->words) - r->keep;
-	for (i = 0; i < b->words; i++)
+	slack = (int)set_count(r->part, words) - r->keep;
+	for (i = 0; i < words; i++)
 		r->can[i] = r->group[i] & ~r->removed[i] & ~r->part[i];
 	for (j = 0; j < r->njoined; j++) {
-		n = 0;
-		for (i = 0; i < b->words; i++)
-			n += __builtin_popcountll(r->part[i] & r->joined[j][i]);
-		if (n - 1 <= slack) {
-			for (i = 0; i < b->words; i++)
+		n = d = 0;
+		for (i = 0; i < words; i++) {
+			x = r->part[i] & r->joined[j][i];
+			n += __builtin_popcountll(x);
+			d += __builtin_popcountll(x & b->nbset[r->placed][i]);
+		}
+		if (n - d <= slack) {
+			for (i = 0; i < words; i++)
 				r->can[i] |= r->part[i] & r->joined[j][i];
 			continue;
 		}
-		if (!r->walked[j])
+		if (!r->walked[j] && words == 1)
+			walk_word(b, r, j);
+		else if (!r->walked[j])
 			walk_group(b, r, j);
-		for (i = 0; i < b->words; i++)
+		for (i = 0; i < words; i++)
 			for (x = r->part[i] & r->joined[j][i]; x != 0;
 			     x &= x - 1) {
 				c = i * 64 + __builtin_ctzll(x);
@@ -255,58 +340,65 @@ list_removals(const struct rules_board *b, struct rive *r)
 			}
 	}
 	bit_clear(r->can, r->placed);
-	r->ncan = (int16_t)set_count(r->can, b->words);
+	r->ncan = (int16_t)set_count(r->can, words);
 }
 
 /*
- * The legal placements: the empty cells with v(e) = M (rules.md §3).  A
- * stone's v is INT16_MAX, above M while a cell is empty, so both passes
- * run over every cell without asking which are empty.
+ * The legal placements: the empty cells with v(e) = M (rules.md §3),
+ * found in one pass over the empty cells alone, which late in a game are
+ * few: a cell below the least so far starts the set again.
  */
-COUNTS static void
-find_placements(const struct rules_board *b, struct rive *r)
+SPECIALISED void
+find_placements(struct rive *r, int words)
 {
-	uint64_t w;
-	int	 i, j, m = INT16_MAX;
+	uint64_t x, w;
+	int	 i, k, c, v, m = INT16_MAX;
 
-	for (i = 0; i < b->ncells; i++)
-		m = r->v[i] < m ? r->v[i] : m;
-	memset(r->can, 0, sizeof r->can);
-	/* A full board has no placement. */
-	for (i = 0; i < b->ncells && r->nempty > 0; i += 64) {
+	/* A full board has no placement: no empty cell, no bit. */
+	for (i = 0; i < words; i++) {
 		w = 0;
-		for (j = 0; j < 64 && i + j < b->ncells; j++)
-			w |= (uint64_t)(r->v[i + j] == m) << j;
-		r->can[i >> 6] = w;
+		for (x = r->empty[i]; x != 0; x &= x - 1) {
+			c = __builtin_ctzll(x);
+			v = r->v[i * 64 + c];
+			if (v < m) {
+				m = v;
+				w = 0;
+				for (k = 0; k < i; k++)
+					r->can[k] = 0;
+			}
+			w |= (uint64_t)(v == m) << c;
+		}
+		r->can[i] = w;
 	}
 	r->vmin = (int16_t)m;
-	r->ncan = (int16_t)set_count(r->can, b->words);
+	r->ncan = (int16_t)set_count(r->can, words);
 }
 
 /* The cells next to a stone of set[], into adj[]. */
-static inline void
-set_around(const struct rules_board *b, const uint64_t *set, uint64_t *adj)
+SPECIALISED void
+set_around(
+    const struct rules_board *b, const uint64_t *set, uint64_t *adj, int words)
 {
 	uint64_t x;
 	int	 i, j, c;
 
-	memset(adj, 0, (size_t)b->words * sizeof *adj);
-	for (i = 0; i < b->words; i++)
+	memset(adj, 0, (size_t)words * sizeof *adj);
+	for (i = 0; i < words; i++)
 		for (x = set[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
-			for (j = 0; j < b->words; j++)
+			for (j = 0; j < words; j++)
 				adj[j] |= b->nbset[c][j];
 		}
 }
 
 /* v(e) of the empty cells of set[] rises to at least s. */
-static inline void
-raise_v(const struct rules_board *b, struct rive *r, const uint64_t *set, int s)
+SPECIALISED void
+raise_v(struct rive *r, const uint64_t *set, int s, int words)
 {
 	uint64_t x;
 	int	 i, c;
 
-	for (i = 0; i < b->words; i++)
+	for (i = 0; i < words; i++)
 		for (x = set[i] & r->empty[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
 			if (r->v[c] < s)
@@ -319,24 +411,27 @@ raise_v(const struct rules_board *b, struct rive *r, const uint64_t *set, int s)
  * the empty cells next to it rises to its size, as no other group
  * changed, and no v(e) falls, so M stays unless no cell is left at M.  A
  * cell next to g was at M or above and is now above M, as the group has
- * M + 1 stones: no placement.
+ * M + 1 stones: no placement.  So only the cells at M, those in can,
+ * change: they rise to M + 1.
  */
-static void
-grow_v(const struct rules_board *b, struct rive *r, int g)
+SPECIALISED void
+grow_v(const struct rules_board *b, struct rive *r, int g, int words)
 {
-	uint64_t adj[WORDS];
+	uint64_t adj[WORDS], x;
 	int	 i, j, c = g;
 
-	memset(adj, 0, (size_t)b->words * sizeof *adj);
+	memset(adj, 0, (size_t)words * sizeof *adj);
 	do {
-		for (j = 0; j < b->words; j++)
+		for (j = 0; j < words; j++)
 			adj[j] |= b->nbset[c][j];
 		c = r->grp.next[c];
 	} while (c != g);
-	raise_v(b, r, adj, r->grp.size[g]);
-	for (i = 0; i < b->words; i++)
+	for (i = 0; i < words; i++) {
+		for (x = adj[i] & r->can[i]; x != 0; x &= x - 1)
+			r->v[i * 64 + __builtin_ctzll(x)] = r->grp.size[g];
 		r->can[i] &= ~adj[i];
-	r->ncan = (int16_t)set_count(r->can, b->words);
+	}
+	r->ncan = (int16_t)set_count(r->can, words);
 }
 
 static void
@@ -369,17 +464,20 @@ put_stone(struct rive *r, int e, int p)
  * what it had if more (a group elsewhere); v(e) falls only next to a
  * stone removed, and is counted afresh there and on the cells emptied.
  */
-static void
-regroup(const struct rules_board *b, struct rive *r)
+SPECIALISED void
+regroup(const struct rules_board *b, struct rive *r, int words)
 {
-	uint64_t stay[WORDS], adj[WORDS], x;
-	int	 i, c, s = r->placed, prev = s;
+	uint64_t stay[WORDS], near[WORDS], adj[WORDS], x;
+	int	 i, j, c, s = r->placed, prev = s;
 
 	r->grp.gid[s] = (int16_t)s;
-	for (i = 0; i < b->words; i++) {
+	memset(near, 0, (size_t)words * sizeof *near);
+	for (i = 0; i < words; i++) {
 		stay[i] = r->group[i] & ~r->removed[i];
 		for (x = stay[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
+			for (j = 0; j < words; j++)
+				near[j] |= b->nbset[c][j];
 			if (c != s) {
 				r->grp.gid[c] = (int16_t)s;
 				r->grp.next[prev] = (int16_t)c;
@@ -389,12 +487,15 @@ regroup(const struct rules_board *b, struct rive *r)
 	}
 	r->grp.next[prev] = (int16_t)s;
 	r->grp.size[s] = r->keep;
-	set_around(b, stay, adj);
-	raise_v(b, r, adj, r->keep);
-	set_around(b, r->removed, adj);
-	for (i = 0; i < b->words; i++)
-		for (x = (adj[i] | r->removed[i]) & r->empty[i]; x != 0;
-		     x &= x - 1) {
+	/* Counted afresh next to a stone removed, raised elsewhere. */
+	set_around(b, r->removed, adj, words);
+	for (i = 0; i < words; i++) {
+		adj[i] = (adj[i] | r->removed[i]) & r->empty[i];
+		near[i] &= ~adj[i];
+	}
+	raise_v(r, near, r->keep, words);
+	for (i = 0; i < words; i++)
+		for (x = adj[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
 			r->v[c] = (int16_t)rive_v(b, r, c);
 		}
@@ -435,7 +536,7 @@ rive_init(const struct rules_board *b, void *st, const struct rules_variant *v,
 	r->placed = -1;
 	r->head.to_move = BLACK;
 	r->head.phase = RULES_TURN_START;
-	find_placements(b, r);
+	find_placements(r, b->words);
 	return 0;
 }
 
@@ -447,10 +548,9 @@ rive_legal(const struct rules_board *b, const void *st,
 	const struct rive *r = st;
 	int		   kind = r->owed > 0 ? RULES_REMOVE : RULES_PLACE;
 
-	(void)b;
 	if (r->head.phase == RULES_GAME_OVER)
 		return 0;
-	set_actions(r->can, WORDS, kind, out, cap);
+	set_actions(r->can, b->words, kind, out, cap);
 	return (size_t)r->ncan;
 }
 
@@ -461,10 +561,9 @@ rive_legal_at(const struct rules_board *b, const void *st, size_t i,
 {
 	const struct rive *r = st;
 
-	(void)b;
 	*out = (struct rules_action){ .kind = r->owed > 0 ? RULES_REMOVE :
 							    RULES_PLACE,
-		.to = (int16_t)set_nth(r->can, WORDS, i) };
+		.to = (int16_t)set_nth(r->can, b->words, i) };
 }
 
 /*
@@ -517,9 +616,9 @@ groups_touched(const struct rules_board *b, const struct rive *r, int e,
 	return hexgroup_around(b, &r->grp, r->cell, e, 0, roots, sum);
 }
 
-static int
+SPECIALISED int
 rive_place(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct diag *d)
+    const struct rules_action *a, struct diag *d, int words)
 {
 	char name[RULES_CELL_NAME];
 	int  p = r->head.to_move, e = a->to, v, c;
@@ -540,10 +639,10 @@ rive_place(const struct rules_board *b, struct rive *r,
 	if (nroots <= 1) {
 		if (nroots == 1)
 			hexgroup_merge(&r->grp, roots[0], e);
-		grow_v(b, r, r->grp.gid[e]);
+		grow_v(b, r, r->grp.gid[e], words);
 		end_turn(b, r);
 		if (r->ncan == 0)
-			find_placements(b, r);
+			find_placements(r, words);
 		return 0;
 	}
 	/* A merge: |G| - (v + 1) stones of G go, checked as a set. */
@@ -556,7 +655,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 			bit_set(r->joined[j], c);
 			c = r->grp.next[c];
 		} while (c != roots[j]);
-		for (i = 0; i < b->words; i++)
+		for (i = 0; i < words; i++)
 			r->group[i] |= r->joined[j][i];
 		r->walked[j] = false;
 	}
@@ -567,7 +666,7 @@ rive_place(const struct rules_board *b, struct rive *r,
 	r->owed = r->need = (int16_t)(sum - v);
 	r->keep = (int16_t)(v + 1);
 	r->head.phase = RULES_TURN_MIDDLE;
-	list_removals(b, r);
+	list_removals(b, r, words);
 	return 0;
 }
 
@@ -636,9 +735,9 @@ removal_refused(
 	    name, parts, r->keep);
 }
 
-static int
+SPECIALISED int
 rive_remove(const struct rules_board *b, struct rive *r,
-    const struct rules_action *a, struct diag *d)
+    const struct rules_action *a, struct diag *d, int words)
 {
 	int p = r->head.to_move, c = a->to, q, j;
 
@@ -656,14 +755,14 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	if (q != p)
 		r->captured[p]++;
 	if (--r->owed == 0) {
-		regroup(b, r);
-		find_placements(b, r);
+		regroup(b, r, words);
+		find_placements(r, words);
 	} else if (bit_get(r->part, c)) {
 		/* Only c's group, of those the merge joined, has changed. */
 		for (j = 0; !bit_get(r->joined[j], c); j++)
 			;
-		flood_group(b, r, j);
-		list_removals(b, r);
+		flood_group(b, r, j, words);
+		list_removals(b, r, words);
 	} else {
 		/*
 		 * c was not joined to the placed stone: that part, and so
@@ -675,15 +774,13 @@ rive_remove(const struct rules_board *b, struct rive *r,
 	return 0;
 }
 
-COUNTS static int
-rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
-    struct diag *d)
+SPECIALISED int
+play_words(const struct rules_board *b, struct rive *r,
+    const struct rules_action *a, struct diag *d, int words)
 {
-	struct rive *r = st;
-
 	switch (a->kind) {
-	case RULES_PLACE: return rive_place(b, r, a, d);
-	case RULES_REMOVE: return rive_remove(b, r, a, d);
+	case RULES_PLACE: return rive_place(b, r, a, d, words);
+	case RULES_REMOVE: return rive_remove(b, r, a, d, words);
 	case RULES_PASS:
 		return diag_set(d, DIAG_NO_PASS,
 		    "rive has no pass: a legal placement always exists");
@@ -692,6 +789,18 @@ rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
 		    "a rive turn is placements with removals, or \"swap\": "
 		    "nothing is moved");
 	}
+}
+
+COUNTS static int
+rive_play(const struct rules_board *b, void *st, const struct rules_action *a,
+    struct diag *d)
+{
+	struct rive *r = st;
+
+	/* One word of cells (side 5 and smaller): see SPECIALISED. */
+	if (b->words == 1)
+		return play_words(b, r, a, d, 1);
+	return play_words(b, r, a, d, b->words);
 }
 
 static void
@@ -755,7 +864,7 @@ rive_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	for (i = 0; i < b->ncells; i++)
 		if (r->cell[i] == 0)
 			r->v[i] = (int16_t)rive_v(b, r, i);
-	find_placements(b, r);
+	find_placements(r, b->words);
 	r->head.to_move = (uint8_t)to_move;
 	if (r->nempty == 0)
 		r->head.phase = RULES_GAME_OVER;
