@@ -2257,6 +2257,41 @@ out:
 /* ---- Sniffing and the entry point --------------------------------- */
 
 /*
+ * The format of the game tree at s (len bytes, from its "(;"): GGF if
+ * the root node's GM property is Othello, SGF if it is 2, else the
+ * notation's (RECORD_PGN).  The root node ends at the next node or tree,
+ * wherever in the block that is; values are skipped, escapes and all.
+ */
+static enum record_format
+tree_sniff(const char *s, size_t len)
+{
+	size_t i, v, id = 0, idlen = 0;
+
+	for (i = 2; i < len && s[i] != ';' && s[i] != '(' && s[i] != ')';
+	     i++) {
+		if (s[i] >= 'A' && s[i] <= 'Z') {
+			if (s[i - 1] < 'A' || s[i - 1] > 'Z')
+				id = i, idlen = 0;
+			idlen++;
+			continue;
+		}
+		if (s[i] != '[')
+			continue;
+		for (v = ++i; i < len && s[i] != ']'; i++)
+			if (s[i] == '\\')
+				i++;
+		if (i >= len)
+			break;
+		if (idlen == 2 && memcmp(s + id, "GM", 2) == 0)
+			return i - v == 7 && memcmp(s + v, "Othello", 7) == 0 ?
+			    RECORD_GGF :
+			    i - v == 1 && s[v] == '2' ? RECORD_SGF :
+							RECORD_PGN;
+	}
+	return RECORD_PGN;
+}
+
+/*
  * The format of an input, from its first block: WTHOR if it starts with a
  * WTHOR header that agrees with its size, CSV if the first non-blank
  * line is a header naming a moves column, transcripts if each of the first
@@ -2284,22 +2319,10 @@ sniff(struct record_reader *rd)
 	/* GGF and SGF: a game tree, told apart by its game property. */
 	for (n = 0; s + n < end && isspace((unsigned char)s[n]); n++)
 		;
-	if (end - (s + n) >= 2 && memcmp(s + n, "(;", 2) == 0) {
-		if (contains(s + n,
-			(size_t)(end - s - n) < 256 ? (size_t)(end - s - n) :
-						      256,
-			"GM[Othello]")) {
-			rd->format = RECORD_GGF;
-			return;
-		}
-		if (contains(s + n,
-			(size_t)(end - s - n) < 256 ? (size_t)(end - s - n) :
-						      256,
-			"GM[2]")) {
-			rd->format = RECORD_SGF;
-			return;
-		}
-	}
+	if (end - (s + n) >= 2 && memcmp(s + n, "(;", 2) == 0 &&
+	    (rd->format = tree_sniff(s + n, (size_t)(end - s - n))) !=
+		RECORD_PGN)
+		return;
 	for (; s < end && lines < 3; s = eol + 1) {
 		for (eol = s; eol < end && *eol != '\n' && *eol != '\r'; eol++)
 			;

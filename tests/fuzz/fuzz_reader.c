@@ -151,9 +151,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * would change.
 	 */
 	/*
-	 * The sniff reads a window of the first bytes (GGF and SGF: GM[] in
-	 * the first 256), which the CRs added can move out of it: the check
-	 * is for inputs sniffed alike.
+	 * The sniff reads the first block, whose end the CRs added can move
+	 * (and WTHOR's size, with no NUL in its bytes): the check is for
+	 * inputs sniffed alike.
 	 */
 	if (memchr(data + 1, '\0', size - 1) == NULL &&
 	    read_all(crlf, n, format) != h && read_format == sniffed) {
