@@ -482,6 +482,15 @@ keep_turn(const struct replay_options *opt, const struct record_token *tok,
 	return 0;
 }
 
+/* A turn after the end of the game: the whole token is refused. */
+static int
+game_over(struct replay *rp, const struct record_token *tok)
+{
+	illegal(rp, tok, 0, tok->len, DIAG_GAME_OVER,
+	    "the game is already over: no turn may follow", 0);
+	return -1;
+}
+
 /*
  * Judges the actions of one turn token (replay_turn's contract): the
  * checks of each action in order, then whether the turn is complete.
@@ -500,11 +509,15 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 	int		       k;
 
 	rp->in_turn = false;
-	if (rules_phase(pos) == RULES_GAME_OVER) {
-		illegal(rp, tok, 0, tok->len, DIAG_GAME_OVER,
-		    "the game is already over: no turn may follow", 0);
-		return -1;
-	}
+	/*
+	 * Whether the game is over is asked here only of a turn that does
+	 * not begin by playing an action: otherwise that play answers it
+	 * (DIAG_GAME_OVER below), and a game that leaves its game-over test
+	 * open after each move (rules.h) is spared it.
+	 */
+	if ((t->n <= 0 || first > 0 || t->acts[0].kind == RULES_DICE) &&
+	    rules_phase(pos) == RULES_GAME_OVER)
+		return game_over(rp, tok);
 	if (t->n == -1) {
 		rp->status = REPLAY_MALFORMED;
 		rp->has_error = true;
@@ -531,6 +544,8 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 			rp->actions++;
 			continue;
 		}
+		if (d.code == DIAG_GAME_OVER)
+			return game_over(rp, tok);
 		if (k == 0 && implicit && d.code == DIAG_MUST_PASS &&
 		    rules_play(pos, &pass, NULL) == 0) {
 			/* A pass captures nothing: its turn has a slot too. */
