@@ -528,7 +528,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 		return -1;
 	}
 	for (k = 0; k < t->n; k++) {
-		if (k + first > 0 && rules_phase(pos) != RULES_TURN_MIDDLE) {
+		if (k + first > 0 && !rules_mid_turn(pos)) {
 			extra_actions(rp, tok,
 			    record_turn_head(tok->text, t->offs[k]),
 			    t->offs[k]);
@@ -579,7 +579,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 	if (t->off_board) {
 		cut = record_turn_cut(tok->text, (size_t)t->bad.at.offset);
 		if (t->n + (int)first > 0 &&
-		    rules_phase(pos) != RULES_TURN_MIDDLE)
+		    !rules_mid_turn(pos))
 			extra_actions(rp, tok, cut,
 			    record_turn_tail(tok->text, tok->len, cut));
 		else
@@ -587,7 +587,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 			    t->bad.code, t->bad.msg, opt->max_legal);
 		return -1;
 	}
-	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
+	if (rules_mid_turn(pos)) {
 		/* A referee's record between two actions of one player. */
 		if (last) {
 			rp->in_turn = true;

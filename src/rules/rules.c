@@ -261,6 +261,12 @@ rules_phase(const struct rules_position *pos)
 	return rules_state_phase(pos->game, &pos->board, pos->state);
 }
 
+bool
+rules_mid_turn(const struct rules_position *pos)
+{
+	return chead_of(pos->state)->phase == RULES_TURN_MIDDLE;
+}
+
 int
 rules_turn(const struct rules_position *pos)
 {

@@ -331,6 +331,12 @@ void rules_position_reset(struct rules_position *);
 int		 rules_to_move(const struct rules_position *);
 enum rules_phase rules_phase(const struct rules_position *);
 int		 rules_turn(const struct rules_position *); /* 1-based */
+/*
+ * rules_phase() == RULES_TURN_MIDDLE, without settling a phase the game
+ * left open (which is never a turn in progress): the question a replay
+ * asks after every action.
+ */
+bool rules_mid_turn(const struct rules_position *);
 /* The pie rule was used: the players hold each other's colours. */
 bool rules_swapped(const struct rules_position *);
 /*

@@ -613,6 +613,7 @@ START_TEST(reversi_open_goes_on)
 	ck_assert_uint_gt(rules_legal(pos, out, 64), 0);
 	ck_assert_int_eq(out[0].kind, RULES_PLACE);
 	turns_play(pos, "c5");
+	ck_assert(!rules_mid_turn(pos));
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_position_free(pos);
 }
