@@ -627,10 +627,36 @@ play_turn(struct record_syntax *syn, const struct record *rec,
     const struct record_token *tok, const struct replay_options *opt,
     struct replay *rp)
 {
-	struct replay_scratch *sc = &rp->scratch;
-	struct replay_turn     t;
-	size_t cut, bound = record_turn_bound(tok->text, tok->len);
+	struct replay_scratch	*sc = &rp->scratch;
+	const struct rules_board *b = &rp->pos->board;
+	struct replay_turn	  t;
+	unsigned		  file, rank;
+	size_t			  cut, bound;
 
+	/*
+	 * Most turns are one square of a small square board, written with
+	 * two bytes: the codec would read them as this one PLACE (its own
+	 * fast path), reached here without its calls.  reserve() has room
+	 * for two actions from the first turn on.
+	 */
+	file = tok->len == 2 ? ((unsigned char)tok->text[0] | 0x20) - 'a' : 99;
+	rank = tok->len == 2 ? (unsigned char)tok->text[1] - '1' : 99;
+	/* Letters a..w as the codec's; an x would be a removal. */
+	if (file < 23 && rank < 9 && b->geometry == RULES_SQUARE &&
+	    file < (unsigned)b->width && rank < (unsigned)b->height &&
+	    sc->acts_cap >= 2 && sc->offs_cap >= 2) {
+		sc->acts[0] = (struct rules_action){ .kind = RULES_PLACE,
+			.to = (int16_t)(rank * (unsigned)b->width + file) };
+		sc->offs[0] = 0;
+		t.acts = sc->acts;
+		t.offs = sc->offs;
+		t.off_board = false;
+		t.continues = false;
+		t.n = 1;
+		return judge_turn(tok, &t, rec->implicit_passes,
+		    tok == &rec->turns[rec->nturns - 1], opt, rp);
+	}
+	bound = record_turn_bound(tok->text, tok->len);
 	if (reserve(sc, bound) == -1) {
 		diag_set_at(
 		    malformed(rp), DIAG_NO_MEMORY, tok->at, 0, "out of memory");
@@ -644,12 +670,12 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	t.offs = sc->offs;
 	t.off_board = false;
 	t.continues = false;
-	t.n = record_turn_parse(syn, &rp->pos->board, tok->text, tok->len,
-	    sc->acts, sc->offs, bound, &t.bad);
+	t.n = record_turn_parse(syn, b, tok->text, tok->len, sc->acts,
+	    sc->offs, bound, &t.bad);
 	if (t.n == -1 && t.bad.code == DIAG_OFF_BOARD) {
 		/* The actions before the cell off the board are judged first. */
 		t.off_board = true;
-		t.n = record_turn_parse_before(syn, &rp->pos->board, tok->text,
+		t.n = record_turn_parse_before(syn, b, tok->text,
 		    (size_t)t.bad.at.offset, sc->acts, sc->offs, bound, &cut);
 	}
 	return judge_turn(tok, &t, rec->implicit_passes,

@@ -18,9 +18,10 @@
 #define WHITE 1
 
 /*
- * The hot entries are compiled twice with GCC on x86-64, for AVX2 and for
- * any x86-64, and the loader picks one for the processor (flatten inlines
- * the fills so that they take the clone's instruction set).
+ * The hot entries are compiled twice with GCC on x86-64, for x86-64-v3
+ * (AVX2, and the popcount instruction that counts the flips) and for any
+ * x86-64, and the loader picks one for the processor (flatten inlines the
+ * fills so that they take the clone's instruction set).
  */
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -28,7 +29,8 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define HOT __attribute__((target_clones("avx2", "default"), flatten))
+#define HOT \
+	__attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
 #else
 #define HOT
 #endif
