@@ -482,6 +482,15 @@ keep_turn(const struct replay_options *opt, const struct record_token *tok,
 	return 0;
 }
 
+/* A turn after the end of the game: the whole token is refused. */
+static int
+game_over(struct replay *rp, const struct record_token *tok)
+{
+	illegal(rp, tok, 0, tok->len, DIAG_GAME_OVER,
+	    "the game is already over: no turn may follow", 0);
+	return -1;
+}
+
 /*
  * Judges the actions of one turn token (replay_turn's contract): the
  * checks of each action in order, then whether the turn is complete.
@@ -500,11 +509,15 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 	int		       k;
 
 	rp->in_turn = false;
-	if (rules_phase(pos) == RULES_GAME_OVER) {
-		illegal(rp, tok, 0, tok->len, DIAG_GAME_OVER,
-		    "the game is already over: no turn may follow", 0);
-		return -1;
-	}
+	/*
+	 * Whether the game is over is asked here only of a turn that does
+	 * not begin by playing an action: otherwise that play answers it
+	 * (DIAG_GAME_OVER below), and a game that leaves its game-over test
+	 * open after each move (rules.h) is spared it.
+	 */
+	if ((t->n <= 0 || first > 0 || t->acts[0].kind == RULES_DICE) &&
+	    rules_phase(pos) == RULES_GAME_OVER)
+		return game_over(rp, tok);
 	if (t->n == -1) {
 		rp->status = REPLAY_MALFORMED;
 		rp->has_error = true;
@@ -515,7 +528,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 		return -1;
 	}
 	for (k = 0; k < t->n; k++) {
-		if (k + first > 0 && rules_phase(pos) != RULES_TURN_MIDDLE) {
+		if (k + first > 0 && !rules_mid_turn(pos)) {
 			extra_actions(rp, tok,
 			    record_turn_head(tok->text, t->offs[k]),
 			    t->offs[k]);
@@ -531,6 +544,8 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 			rp->actions++;
 			continue;
 		}
+		if (d.code == DIAG_GAME_OVER)
+			return game_over(rp, tok);
 		if (k == 0 && implicit && d.code == DIAG_MUST_PASS &&
 		    rules_play(pos, &pass, NULL) == 0) {
 			/* A pass captures nothing: its turn has a slot too. */
@@ -564,7 +579,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 	if (t->off_board) {
 		cut = record_turn_cut(tok->text, (size_t)t->bad.at.offset);
 		if (t->n + (int)first > 0 &&
-		    rules_phase(pos) != RULES_TURN_MIDDLE)
+		    !rules_mid_turn(pos))
 			extra_actions(rp, tok, cut,
 			    record_turn_tail(tok->text, tok->len, cut));
 		else
@@ -572,7 +587,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 			    t->bad.code, t->bad.msg, opt->max_legal);
 		return -1;
 	}
-	if (rules_phase(pos) == RULES_TURN_MIDDLE) {
+	if (rules_mid_turn(pos)) {
 		/* A referee's record between two actions of one player. */
 		if (last) {
 			rp->in_turn = true;
@@ -612,10 +627,36 @@ play_turn(struct record_syntax *syn, const struct record *rec,
     const struct record_token *tok, const struct replay_options *opt,
     struct replay *rp)
 {
-	struct replay_scratch *sc = &rp->scratch;
-	struct replay_turn     t;
-	size_t cut, bound = record_turn_bound(tok->text, tok->len);
+	struct replay_scratch	*sc = &rp->scratch;
+	const struct rules_board *b = &rp->pos->board;
+	struct replay_turn	  t;
+	unsigned		  file, rank;
+	size_t			  cut, bound;
 
+	/*
+	 * Most turns are one square of a small square board, written with
+	 * two bytes: the codec would read them as this one PLACE (its own
+	 * fast path), reached here without its calls.  reserve() has room
+	 * for two actions from the first turn on.
+	 */
+	file = tok->len == 2 ? ((unsigned char)tok->text[0] | 0x20) - 'a' : 99;
+	rank = tok->len == 2 ? (unsigned char)tok->text[1] - '1' : 99;
+	/* Letters a..w as the codec's; an x would be a removal. */
+	if (file < 23 && rank < 9 && b->geometry == RULES_SQUARE &&
+	    file < (unsigned)b->width && rank < (unsigned)b->height &&
+	    sc->acts_cap >= 2 && sc->offs_cap >= 2) {
+		sc->acts[0] = (struct rules_action){ .kind = RULES_PLACE,
+			.to = (int16_t)(rank * (unsigned)b->width + file) };
+		sc->offs[0] = 0;
+		t.acts = sc->acts;
+		t.offs = sc->offs;
+		t.off_board = false;
+		t.continues = false;
+		t.n = 1;
+		return judge_turn(tok, &t, rec->implicit_passes,
+		    tok == &rec->turns[rec->nturns - 1], opt, rp);
+	}
+	bound = record_turn_bound(tok->text, tok->len);
 	if (reserve(sc, bound) == -1) {
 		diag_set_at(
 		    malformed(rp), DIAG_NO_MEMORY, tok->at, 0, "out of memory");
@@ -629,12 +670,12 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	t.offs = sc->offs;
 	t.off_board = false;
 	t.continues = false;
-	t.n = record_turn_parse(syn, &rp->pos->board, tok->text, tok->len,
-	    sc->acts, sc->offs, bound, &t.bad);
+	t.n = record_turn_parse(syn, b, tok->text, tok->len, sc->acts,
+	    sc->offs, bound, &t.bad);
 	if (t.n == -1 && t.bad.code == DIAG_OFF_BOARD) {
 		/* The actions before the cell off the board are judged first. */
 		t.off_board = true;
-		t.n = record_turn_parse_before(syn, &rp->pos->board, tok->text,
+		t.n = record_turn_parse_before(syn, b, tok->text,
 		    (size_t)t.bad.at.offset, sc->acts, sc->offs, bound, &cut);
 	}
 	return judge_turn(tok, &t, rec->implicit_passes,

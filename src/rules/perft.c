@@ -190,7 +190,7 @@ walk_turn(const struct perft_walk *w, const void *st, int depth, int minrem,
 	int			 rc = 0;
 	bool			 hashed;
 
-	if (h->phase == RULES_GAME_OVER) {
+	if (rules_state_phase(w->g, w->b, st) == RULES_GAME_OVER) {
 		c->nodes++;
 		c->ended++;
 		return 0;

@@ -18,9 +18,10 @@
 #define WHITE 1
 
 /*
- * The hot entries are compiled twice with GCC on x86-64, for AVX2 and for
- * any x86-64, and the loader picks one for the processor (flatten inlines
- * the fills so that they take the clone's instruction set).
+ * The hot entries are compiled twice with GCC on x86-64, for x86-64-v3
+ * (AVX2, and the popcount instruction that counts the flips) and for any
+ * x86-64, and the loader picks one for the processor (flatten inlines the
+ * fills so that they take the clone's instruction set).
  */
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -28,7 +29,8 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define HOT __attribute__((target_clones("avx2", "default"), flatten))
+#define HOT \
+	__attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
 #else
 #define HOT
 #endif
@@ -303,6 +305,34 @@ can_move(const struct rules_board *b, const struct reversi *r, int me)
 	return bb_any_move(r->bb[me], r->bb[!me], r->valid);
 }
 
+/*
+ * The game ends when neither side can move (rules.md §1): the test that
+ * play() leaves open (head.open), since a legal next move answers it.
+ */
+static bool
+reversi_over(const struct rules_board *b, const void *st)
+{
+	const struct reversi *r = st;
+
+	return !can_move(b, r, r->head.to_move) &&
+	    !can_move(b, r, !r->head.to_move);
+}
+
+/* The phase, settled. */
+static bool
+ended(const struct rules_board *b, const struct reversi *r)
+{
+	return r->head.phase == RULES_GAME_OVER ||
+	    (r->head.open && reversi_over(b, r));
+}
+
+/* What rules_state_play() says of a finished game. */
+static int
+refuse_ended(struct diag *d)
+{
+	return diag_set(d, DIAG_GAME_OVER, "the game is already over");
+}
+
 static int
 reversi_board(struct rules_board *b, const char *spec, struct diag *d)
 {
@@ -384,6 +414,9 @@ reversi_legal(const struct rules_board *b, const void *st,
 		}
 	}
 	if (n == 0) {
+		/* No move: a pass, or the end left open by play(). */
+		if (r->head.open && !can_move(b, r, !me))
+			return 0;
 		if (cap > 0)
 			out[0] = (struct rules_action){ .kind = RULES_PASS };
 		n = 1;
@@ -413,15 +446,24 @@ reversi_play(const struct rules_board *b, void *st,
 			return diag_set(d, DIAG_PASS_WITH_MOVES,
 			    "%s may not pass: a legal move exists",
 			    colour_name(me));
+		if (r->head.open && !can_move(b, r, !me))
+			return refuse_ended(d);
+		/* The other side can move: the game goes on. */
 		r->head.to_move = (uint8_t)!me;
+		r->head.open = 0;
 		return 0;
 	case RULES_PLACE: break;
 	default:
+		if (ended(b, r))
+			return refuse_ended(d);
 		return diag_set(d, DIAG_WRONG_ACTION,
 		    "a reversi turn is one square or \"pass\"");
 	}
-	if (a->to < 0 || a->to >= b->ncells)
+	if (a->to < 0 || a->to >= b->ncells) {
+		if (ended(b, r))
+			return refuse_ended(d);
 		return diag_set(d, DIAG_OFF_BOARD, "no such square");
+	}
 	if (r->big) {
 		p = big_at(b->width, a->to);
 		n = r->cell[p] != 0 ? -1 :
@@ -443,6 +485,8 @@ reversi_play(const struct rules_board *b, void *st,
 	}
 	if (n <= 0) {
 		/* Why not: no move at all, the square, or no run to close. */
+		if (ended(b, r))
+			return refuse_ended(d);
 		rules_cell_name(b, a->to, name);
 		if (!can_move(b, r, me))
 			return diag_set(d, DIAG_MUST_PASS,
@@ -457,11 +501,14 @@ reversi_play(const struct rules_board *b, void *st,
 		    name, colour_name(!me), colour_name(me));
 	}
 	r->flipped[me] = (uint16_t)(r->flipped[me] + n);
-	/* The game ends when neither side can move (rules.md §1). */
+	/*
+	 * A legal move showed the game was not over; whether it is now is
+	 * left open (reversi_over) until someone asks or the next move
+	 * answers it.
+	 */
 	r->head.to_move = (uint8_t)!me;
-	r->head.phase = !can_move(b, r, !me) && !can_move(b, r, me) ?
-	    RULES_GAME_OVER :
-	    RULES_TURN_START;
+	r->head.phase = RULES_TURN_START;
+	r->head.open = 1;
 	return 0;
 }
 
@@ -475,7 +522,7 @@ reversi_score(
 	for (i = 0; i < 2; i++)
 		s->points[i] = r->big ? r->discs[i] :
 					__builtin_popcountll(r->bb[i]);
-	s->over = r->head.phase == RULES_GAME_OVER;
+	s->over = ended(b, r);
 	s->winner = s->points[0] > s->points[1] ? BLACK :
 	    s->points[1] > s->points[0]		? WHITE :
 						  -1;
@@ -649,7 +696,7 @@ reversi_perft(const struct rules_board *b, const void *st, int depth)
 {
 	const struct reversi *r = st;
 
-	if (depth == 0 || r->head.phase == RULES_GAME_OVER)
+	if (depth == 0 || ended(b, r))
 		return 1;
 	if (r->big)
 		return perft_big(b, r, depth);
@@ -769,7 +816,7 @@ reversi_perft_count(const struct rules_board *b, const void *st, int depth,
 
 	if (r->big)
 		return perft_walk(&rules_reversi, b, st, depth, t, c);
-	if (depth == 0 || r->head.phase == RULES_GAME_OVER) {
+	if (depth == 0 || ended(b, r)) {
 		c->nodes++;
 		if (depth > 0)
 			c->ended++;
@@ -795,6 +842,7 @@ const struct rules_game rules_reversi = {
 	.score = reversi_score,
 	.piece = reversi_piece,
 	.setup = reversi_setup,
+	.over = reversi_over,
 	.perft = reversi_perft,
 	.perft_count = reversi_perft_count,
 };

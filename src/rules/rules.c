@@ -112,21 +112,39 @@ head_start(struct rules_position *pos, bool set_up)
 	pos->actions = 0;
 }
 
+enum rules_phase
+rules_state_phase(
+    const struct rules_game *g, const struct rules_board *b, const void *st)
+{
+	const struct rules_head *h = chead_of(st);
+
+	if (h->open && g->over(b, st))
+		return RULES_GAME_OVER;
+	return h->phase;
+}
+
 /* The pie rule (rules.md §2, §3): on turn 2 only, before White acts. */
 static bool
-swap_offered(const struct rules_head *h)
+swap_offered(
+    const struct rules_game *g, const struct rules_board *b, const void *st)
 {
-	return h->pie && h->turn == 2 && h->phase == RULES_TURN_START;
+	const struct rules_head *h = chead_of(st);
+
+	return h->pie && h->turn == 2 &&
+	    rules_state_phase(g, b, st) == RULES_TURN_START;
 }
 
 /* The players exchange colours; White (the first mover) plays on. */
 static int
-play_swap(struct rules_head *h, struct diag *d)
+play_swap(const struct rules_game *g, const struct rules_board *b, void *st,
+    struct diag *d)
 {
+	struct rules_head *h = head_of(st);
+
 	if (!h->pie)
 		return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
 		    "the pie rule is off in this game: no swap");
-	if (!swap_offered(h))
+	if (!swap_offered(g, b, st))
 		return diag_set(d, DIAG_SWAP_NOT_ALLOWED,
 		    "a swap is only allowed as the second turn of the game");
 	h->swapped = 1;
@@ -141,10 +159,11 @@ rules_state_legal(const struct rules_game *g, const struct rules_board *b,
 	const struct rules_head *h = chead_of(st);
 	size_t			 n;
 
+	/* An open phase is the game's legal() to settle. */
 	if (h->phase == RULES_GAME_OVER)
 		return 0;
 	n = g->legal(b, st, out, cap);
-	if (swap_offered(h)) {
+	if (swap_offered(g, b, st)) {
 		if (n < cap)
 			out[n] = (struct rules_action){ .kind = RULES_SWAP };
 		n++;
@@ -158,10 +177,11 @@ rules_state_play(const struct rules_game *g, const struct rules_board *b,
 {
 	struct rules_head *h = head_of(st);
 
+	/* An open phase is the game's play() to settle. */
 	if (h->phase == RULES_GAME_OVER)
 		return diag_set(d, DIAG_GAME_OVER, "the game is already over");
 	if (a->kind == RULES_SWAP && g->has_pie)
-		return play_swap(h, d);
+		return play_swap(g, b, st, d);
 	if (g->play(b, st, a, d) == -1)
 		return -1;
 	if (h->phase != RULES_TURN_MIDDLE)
@@ -238,7 +258,13 @@ rules_to_move(const struct rules_position *pos)
 enum rules_phase
 rules_phase(const struct rules_position *pos)
 {
-	return chead_of(pos->state)->phase;
+	return rules_state_phase(pos->game, &pos->board, pos->state);
+}
+
+bool
+rules_mid_turn(const struct rules_position *pos)
+{
+	return chead_of(pos->state)->phase == RULES_TURN_MIDDLE;
 }
 
 int
@@ -267,7 +293,7 @@ rules_legal_at(
 	const struct rules_game *g = pos->game;
 
 	/* The swap comes last, after the game's own actions. */
-	if (swap_offered(chead_of(pos->state)) &&
+	if (swap_offered(g, &pos->board, pos->state) &&
 	    i == g->legal(&pos->board, pos->state, NULL, 0))
 		*out = (struct rules_action){ .kind = RULES_SWAP };
 	else
@@ -340,7 +366,7 @@ rules_perft_actions(const struct rules_game *g, const struct rules_board *b,
 	uint64_t	     total = 0, sub;
 	size_t		     n, i;
 
-	if (depth == 0 || chead_of(st)->phase == RULES_GAME_OVER)
+	if (depth == 0 || rules_state_phase(g, b, st) == RULES_GAME_OVER)
 		return 1;
 	n = rules_state_legal(g, b, st, NULL, 0);
 	if (depth == 1 || n == 0)

@@ -170,8 +170,15 @@ struct rules_score {
  * What every game's state begins with (its first member, `head'), so that
  * the registry reads whose turn it is and plays the pie rule for every
  * game alike.  The game keeps to_move and phase true after each of its
- * init(), play() and setup() entries; rules.c keeps the rest (a game
- * reads them and, but for clearing its whole state in init() and
+ * init(), play() and setup() entries, with one exception: a game with an
+ * over() entry may leave the game-over test undone after a play(), by
+ * setting open, so that a replay does not pay for it after every move
+ * (the next move, when legal, shows the game went on).  With open set,
+ * phase is RULES_TURN_START and the game is over exactly when over()
+ * says so; rules_state_phase() settles it, and the game's legal(),
+ * play() and score() take it into account (play() refuses with
+ * DIAG_GAME_OVER, as rules_state_play() does).  rules.c keeps the rest
+ * (a game reads them and, but for clearing its whole state in init() and
  * setup(), never writes them).
  */
 struct rules_head {
@@ -181,6 +188,8 @@ struct rules_head {
 	uint8_t pie;	 /* the pie rule is on (a set-up
 					   position has none) */
 	uint8_t swapped; /* the pie rule was used */
+	uint8_t open;	 /* phase is TURN_START or GAME_OVER:
+					   over() says which */
 };
 
 struct rules_perft_count; /* below, with perft */
@@ -264,6 +273,11 @@ struct rules_game {
 	int (*setup)(const struct rules_board *, void *st,
 	    const struct rules_variant *, const int *pieces, int to_move,
 	    struct diag *);
+	/*
+	 * Only for a game that sets head.open (NULL for the others):
+	 * whether the game has ended in st, whose head.open is set.
+	 */
+	bool (*over)(const struct rules_board *, const void *st);
 	/* Optional fast perft (rules.md's convention); NULL: generic. */
 	uint64_t (*perft)(
 	    const struct rules_board *, const void *st, int depth);
@@ -317,6 +331,12 @@ void rules_position_reset(struct rules_position *);
 int		 rules_to_move(const struct rules_position *);
 enum rules_phase rules_phase(const struct rules_position *);
 int		 rules_turn(const struct rules_position *); /* 1-based */
+/*
+ * rules_phase() == RULES_TURN_MIDDLE, without settling a phase the game
+ * left open (which is never a turn in progress): the question a replay
+ * asks after every action.
+ */
+bool rules_mid_turn(const struct rules_position *);
 /* The pie rule was used: the players hold each other's colours. */
 bool rules_swapped(const struct rules_position *);
 /*
@@ -371,6 +391,12 @@ size_t rules_state_legal(const struct rules_game *g, const struct rules_board *,
     const void *st, struct rules_action *out, size_t cap);
 int    rules_state_play(const struct rules_game *g, const struct rules_board *,
        void *st, const struct rules_action *, struct diag *);
+/*
+ * The phase of a bare state of game g, settled where the game left it
+ * open (see struct rules_head): what rules_phase() says of a position.
+ */
+enum rules_phase rules_state_phase(
+    const struct rules_game *g, const struct rules_board *, const void *st);
 
 /*
  * Perft figures (gameplay perft, formats/perft.md), by turns as

@@ -84,6 +84,7 @@ START_TEST(herd_first_turn_places_lo_without_removal)
 
 	turns_actions(pos, "53:");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	ck_assert(rules_mid_turn(pos));
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	/* No removal on Black's first turn; every cell is open. */
 	turns_assert_listed(pos,
@@ -94,6 +95,7 @@ START_TEST(herd_first_turn_places_lo_without_removal)
 	turns_actions(pos, "e3");
 	/* lo = 3 placed: White's turn. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	ck_assert(!rules_mid_turn(pos));
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(rules_turn(pos), 2);
 	diagram_assert(pos,

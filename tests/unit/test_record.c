@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "record/record.h"
+#include "record/syntax.h"
 #include "unit.h"
 
 static struct record_syntax *syn;
@@ -229,6 +230,47 @@ START_TEST(transcripts_split_into_turns)
 	ck_assert_str_eq(diag_name(rec->error.code), "bad-transcript");
 	ck_assert_int_eq(rec->error.at.col, 3);
 	assert_no_more();
+}
+END_TEST
+
+/*
+ * Every string of up to four bytes over an alphabet that reaches each
+ * edge of a transcript (letters a..p and beyond, PA, --, one digit or
+ * three): a record is refused exactly where the SYN_TRANSCRIPT pattern
+ * refuses it, which the reader checks by hand.
+ */
+START_TEST(transcripts_as_the_pattern_says)
+{
+	static const char    alpha[] = "apPAq10-x";
+	char		    *text, *p;
+	size_t		     k = sizeof alpha - 1, n, i, len, g[2], cap = 0;
+	const struct record *rec;
+	bool		     ok;
+	int		     w;
+
+	for (len = 1, n = k; len <= 4; len++, n *= k)
+		cap += n * (len + 1);
+	text = p = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (len = 1, n = k; len <= 4; len++, n *= k)
+		for (i = 0; i < n; i++) {
+			size_t x = i;
+
+			for (w = 0; w < (int)len; w++, x /= k)
+				*p++ = alpha[x % k];
+			*p++ = '\n';
+		}
+	reader_open(text, (size_t)(p - text), RECORD_TRANSCRIPT);
+	for (p = text; p < text + cap; p += len + 1) {
+		len = strcspn(p, "\n");
+		ok = syntax_match(syn, SYN_TRANSCRIPT, p, len, g, 1) >= 0;
+		rec = next_record();
+		ck_assert_msg(rec->malformed == !ok, "%.*s: %s", (int)len, p,
+		    ok ? "refused" : "accepted");
+	}
+	assert_no_more();
+	reader_close();
+	free(text);
 }
 END_TEST
 
@@ -1201,6 +1243,7 @@ record_suite(void)
 	tcase_add_test(tc, move_numbers_checked);
 	tcase_add_test(tc, malformed_records_do_not_stop_the_next);
 	tcase_add_test(tc, transcripts_split_into_turns);
+	tcase_add_test(tc, transcripts_as_the_pattern_says);
 	tcase_add_test(tc, csv_columns_by_name);
 	tcase_add_loop_test(tc, sniffing, 0, 8);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);

@@ -556,6 +556,69 @@ START_TEST(reversi_end_and_wof_score)
 }
 END_TEST
 
+/*
+ * Reversi leaves the game-over test open after a move (rules.h, struct
+ * rules_head): every way of asking must still see the end of the game.
+ */
+START_TEST(reversi_end_left_open)
+{
+	struct rules_position	*pos = turns_new("reversi", NULL);
+	struct rules_perft_count c;
+	struct rules_action	 a, out[2];
+	struct diag		 d;
+
+	turns_play(pos, "e6 f4 e3 f6 g5 d6 e7 f5 c5");
+	ck_assert_int_eq(rules_state_phase(pos->game, &pos->board, pos->state),
+	    RULES_GAME_OVER);
+	ck_assert_uint_eq(rules_legal(pos, out, 2), 0);
+	ck_assert_uint_eq(
+	    rules_state_legal(pos->game, &pos->board, pos->state, NULL, 0), 0);
+	a = (struct rules_action){ .kind = RULES_PASS };
+	turns_reject(pos, &a, "game-over", &d);
+	ck_assert_str_eq(d.msg, "the game is already over");
+	a = (struct rules_action){ .kind = RULES_PLACE,
+		.to = (int16_t)turns_cell(pos, "a1") };
+	turns_reject(pos, &a, "game-over", &d);
+	a.to = (int16_t)turns_cell(pos, "e5");
+	turns_reject(pos, &a, "game-over", &d);
+	a = (struct rules_action){ .kind = RULES_MOVE, .to = 0 };
+	turns_reject(pos, &a, "game-over", &d);
+	a = (struct rules_action){ .kind = RULES_PLACE, .to = -1 };
+	turns_reject(pos, &a, "game-over", &d);
+	ck_assert_uint_eq(rules_perft(pos, 3), 1);
+	ck_assert_int_eq(rules_perft_count(pos, 3, NULL, &c), 0);
+	ck_assert_uint_eq(c.nodes, 1);
+	ck_assert_uint_eq(c.ended, 1);
+	ck_assert_uint_eq(rules_perft_actions(pos->game, &pos->board,
+			      pos->state, 3),
+	    1);
+	rules_position_free(pos);
+}
+END_TEST
+
+/*
+ * One move before the end the game goes on: the open test settles to a
+ * turn start, and the last move is legal.
+ */
+START_TEST(reversi_open_goes_on)
+{
+	struct rules_position *pos = turns_new("reversi", NULL);
+	struct rules_action    out[64];
+	struct rules_score     s;
+
+	turns_play(pos, "e6 f4 e3 f6 g5 d6 e7 f5");
+	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	rules_score(pos, &s);
+	ck_assert(!s.over);
+	ck_assert_uint_gt(rules_legal(pos, out, 64), 0);
+	ck_assert_int_eq(out[0].kind, RULES_PLACE);
+	turns_play(pos, "c5");
+	ck_assert(!rules_mid_turn(pos));
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_position_free(pos);
+}
+END_TEST
+
 START_TEST(reversi_draw_splits_empties)
 {
 	struct rules_position *pos = turns_new("reversi", NULL);
@@ -898,6 +961,8 @@ rules_suite(void)
 	tcase_add_test(tc, reversi_illegal_moves);
 	tcase_add_test(tc, reversi_pass_only_without_moves);
 	tcase_add_test(tc, reversi_end_and_wof_score);
+	tcase_add_test(tc, reversi_end_left_open);
+	tcase_add_test(tc, reversi_open_goes_on);
 	tcase_add_test(tc, reversi_draw_splits_empties);
 	tcase_add_test(tc, reversi_setup_refuses_the_unreachable);
 	tcase_add_test(tc, reversi_perft);
