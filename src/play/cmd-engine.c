@@ -145,7 +145,7 @@ replay_moves(struct record_syntax *syn, struct rules_position *pos,
 struct session {
 	struct player	      *pl;
 	struct record_syntax  *syn;
-	struct rules_position *pos; /* NULL before the first `game' */
+	struct rules_position *pos;   /* NULL before the first `game' */
 	struct rules_position *start; /* `setup', or NULL: the game's */
 	unsigned long	       seed, games;
 };
@@ -272,8 +272,8 @@ request(struct session *se, char **w, size_t nw)
 			cli_error("engine: moves before game");
 			return CLI_BAD;
 		}
-		return replay_moves(se->syn, se->pos, se->start, w + 1,
-			   nw - 1) == -1 ?
+		return replay_moves(
+			   se->syn, se->pos, se->start, w + 1, nw - 1) == -1 ?
 		    CLI_BAD :
 		    -1;
 	}

@@ -179,26 +179,26 @@ struct match {
 	bool			  sprt_on, sprt_exit;
 	struct stat_sprt	  sprt; /* --sprt */
 	struct report_match_stats stats;
-	signed char  *counted; /* game i counted: 1 + the first program's
+	signed char	    *counted; /* game i counted: 1 + the first program's
 				 half points in it; 0: not (yet) */
-	size_t	      counted_len, counted_cap;
-	unsigned long ncounted;
-	unsigned long jobs;	  /* -j: games at once */
-	bool	      completion; /* --order completion */
-	char	     *names[2];	  /* the sides' names from the games of
+	size_t		     counted_len, counted_cap;
+	unsigned long	     ncounted;
+	unsigned long	     jobs;	 /* -j: games at once */
+	bool		     completion; /* --order completion */
+	char		    *names[2];	 /* the sides' names from the games of
 				     -j, owned */
-	const char		 *openings_path; /* --openings, or NULL */
-	enum play_order		  order;	 /* --openings-order */
-	bool			  order_set;
-	struct play_openings	  openings;
-	struct play_schedule	  sch; /* who plays what in game i */
-	const char		**engines; /* --engine, --engines: borrowed */
-	size_t			  nengines, engines_cap;
-	char			 *engines_text; /* --engines, owned */
-	const char		 *engines_path;
-	struct play_tourney	  tour;
-	size_t			  loaded; /* the pairing in side[] */
-	bool			  no_memory; /* counting a game failed */
+	const char	    *openings_path; /* --openings, or NULL */
+	enum play_order	     order;	    /* --openings-order */
+	bool		     order_set;
+	struct play_openings openings;
+	struct play_schedule sch;     /* who plays what in game i */
+	const char	   **engines; /* --engine, --engines: borrowed */
+	size_t		     nengines, engines_cap;
+	char		    *engines_text; /* --engines, owned */
+	const char	    *engines_path;
+	struct play_tourney  tour;
+	size_t		     loaded;	/* the pairing in side[] */
+	bool		     no_memory; /* counting a game failed */
 
 	const struct rules_game *g;
 	struct record_syntax	*syn;
@@ -608,8 +608,7 @@ tournament_options(struct match *m)
 				return CLI_USAGE;
 			}
 	for (i = 0; i < 2; i++)
-		if (m->side[i].proto != &play_proto_arbiter ||
-		    m->tc[i].on) {
+		if (m->side[i].proto != &play_proto_arbiter || m->tc[i].on) {
 			cli_error("a tournament's engines speak the match "
 				  "protocol on one clock: no "
 				  "--black-protocol, --white-protocol, "
@@ -692,8 +691,8 @@ schedule_setup(struct match *m)
 	if (m->sch.kind == PLAY_TOURNAMENT_NONE)
 		return CLI_OK;
 	m->ps.games = play_schedule_games(&m->sch);
-	if (play_tourney_init(&m->tour, &m->sch, m->engines, m->g,
-		m->ps.board) == -1) {
+	if (play_tourney_init(
+		&m->tour, &m->sch, m->engines, m->g, m->ps.board) == -1) {
 		cli_error("match: out of memory");
 		return CLI_INTERNAL;
 	}
@@ -1096,8 +1095,8 @@ play_game(struct match *m, unsigned long i, FILE *rec, char **line)
 		load_pairing(m, &slot);
 	if (slot.opening != -1) {
 		t.opening = m->openings.list[slot.opening].name;
-		if (play_opening_start(&m->openings.list[slot.opening],
-			m->syn, &pg, &d) == -1) {
+		if (play_opening_start(&m->openings.list[slot.opening], m->syn,
+			&pg, &d) == -1) {
 			cli_error("match: %s: %s [%s]", t.opening, d.msg,
 			    diag_name(d.code));
 			status = CLI_INTERNAL;
@@ -1346,8 +1345,10 @@ exec_match(int argc, char **argv)
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
 		engine_stop(&m.side[k].e, status != CLI_OK);
-	if (status == CLI_OK && (m.no_memory ||
-	    (m.ps.m.tournament != NULL && play_tourney_finish(&m.tour) == -1))) {
+	if (status == CLI_OK &&
+	    (m.no_memory ||
+		(m.ps.m.tournament != NULL &&
+		    play_tourney_finish(&m.tour) == -1))) {
 		cli_error("match: out of memory");
 		status = CLI_INTERNAL;
 	}

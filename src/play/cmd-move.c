@@ -413,7 +413,7 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 	struct diag		 d;
 	struct diag_pos		 at = insertion_pos(pr->rec);
 	char			 shown[40], how[RECORD_SHOWN + 32];
-	int		i;
+	int			 i;
 
 	if (pr->rp.forfeit) {
 		/* The board goes on, but the game was decided off it. */

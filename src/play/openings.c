@@ -21,8 +21,8 @@
  * the tag.  Returns 0, or -1 when memory runs out.
  */
 static int
-opening_setup(const struct record *rec, const struct rules_position *pos,
-    char **setup)
+opening_setup(
+    const struct record *rec, const struct rules_position *pos, char **setup)
 {
 	const struct record_tag *st = record_tag_find(rec, "Setup");
 	struct rules_position	*start;
@@ -79,17 +79,17 @@ int
 play_openings_read(struct play_openings *o, const char *path,
     const struct rules_game *g, const char *spec, struct record_syntax *syn)
 {
-	struct replay_options ro = { .game = g,
-		.max_legal = PLAY_MAX_LEGAL,
-		.keep_turns = true };
-	struct record_reader *rd = NULL;
-	const struct record  *rec;
+	struct replay_options ro = {
+		.game = g, .max_legal = PLAY_MAX_LEGAL, .keep_turns = true
+	};
+	struct record_reader  *rd = NULL;
+	const struct record   *rec;
 	struct rules_position *want;
-	struct replay	      rp;
-	struct diag	      d;
-	const char	     *name = cli_input_name(path);
-	FILE		     *fp;
-	int		      r, status = CLI_INTERNAL;
+	struct replay	       rp;
+	struct diag	       d;
+	const char	      *name = cli_input_name(path);
+	FILE		      *fp;
+	int		       r, status = CLI_INTERNAL;
 
 	memset(o, 0, sizeof *o);
 	if ((fp = fopen(path, "rb")) == NULL) {

@@ -16,8 +16,8 @@
 #define ORDER_SALT 0x6f70656e696e6773ULL /* "openings" */
 
 int
-play_schedule_init(struct play_schedule *s, size_t nopenings,
-    enum play_order order)
+play_schedule_init(
+    struct play_schedule *s, size_t nopenings, enum play_order order)
 {
 	struct rules_rng rng;
 	size_t		 i, j, t;
@@ -109,6 +109,6 @@ play_schedule_game(
 	 * the order starts again.
 	 */
 	if (s->nopenings > 0)
-		slot->opening = (long)s->order[(s->repeat ? i / 2 : i) %
-		    s->nopenings];
+		slot->opening =
+		    (long)s->order[(s->repeat ? i / 2 : i) % s->nopenings];
 }

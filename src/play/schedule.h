@@ -61,8 +61,8 @@ int play_openings_read(struct play_openings *o, const char *path,
  * Returns 0, or -1 with d filled (no memory; a turn the opening's
  * replay accepted cannot fail otherwise).
  */
-int play_opening_start(const struct play_opening *op,
-    struct record_syntax *syn, struct play_game *pg, struct diag *d);
+int play_opening_start(const struct play_opening *op, struct record_syntax *syn,
+    struct play_game *pg, struct diag *d);
 /* Releases the openings; o may be zeroed storage never read into. */
 void play_openings_fini(struct play_openings *o);
 
@@ -119,8 +119,8 @@ struct play_slot {
  * in *s already; nopenings openings in order).  Returns 0, or -1 when
  * memory runs out.
  */
-int  play_schedule_init(struct play_schedule *s, size_t nopenings,
-     enum play_order order);
+int play_schedule_init(
+    struct play_schedule *s, size_t nopenings, enum play_order order);
 void play_schedule_fini(struct play_schedule *s);
 /* How many games the schedule has: per_pairing of each pairing. */
 unsigned long play_schedule_games(const struct play_schedule *s);
@@ -134,7 +134,7 @@ void play_schedule_game(
  * records (stat_ratings with its prior of 1), for the summary.
  */
 struct play_tourney {
-	struct report_tournament rt;   /* what the summary writes */
+	struct report_tournament rt;	  /* what the summary writes */
 	struct report_entrant	*entrant; /* [nengines], owned */
 	struct report_pairing	*pairing; /* [npairings], owned */
 	struct stat_summary	*sum;	  /* the ratings' games, owned */
@@ -169,7 +169,7 @@ void play_tourney_fini(struct play_tourney *t);
  * new string, the caller frees it) and *names points into it (a new
  * array of *n).  Returns 0, or -1 after saying why.
  */
-int play_engines_read(const char *path, char **text, const char ***names,
-    size_t *n, size_t *cap);
+int play_engines_read(
+    const char *path, char **text, const char ***names, size_t *n, size_t *cap);
 
 #endif

@@ -66,12 +66,12 @@ play_tourney_count(struct play_tourney *t, const struct play_slot *slot,
 	for (c = 0; c < RULES_COLOURS; c++) {
 		k = play_game_side(pg, start, c);
 		t->entrant[slot->engine[k]]
-		    .side.as[c][aborted	       ? REPORT_UNFINISHED :
-				 winner == -1 ? REPORT_DRAW :
-				 winner == c  ? REPORT_WIN :
-						REPORT_LOSS]++;
+		    .side.as[c][aborted	 ? REPORT_UNFINISHED :
+			    winner == -1 ? REPORT_DRAW :
+			    winner == c	 ? REPORT_WIN :
+					   REPORT_LOSS]++;
 	}
-	half = winner == -1			       ? 1 :
+	half = winner == -1			   ? 1 :
 	    play_game_side(pg, start, winner) == 0 ? 2 :
 						     0;
 	p->ldw[half]++;
@@ -125,8 +125,8 @@ play_tourney_fini(struct play_tourney *t)
 }
 
 int
-play_engines_read(const char *path, char **text, const char ***names,
-    size_t *n, size_t *cap)
+play_engines_read(
+    const char *path, char **text, const char ***names, size_t *n, size_t *cap)
 {
 	struct buf b;
 	char	   chunk[4096], *p, *nl;

@@ -849,7 +849,8 @@ transcript_squares(const char *s, size_t len)
 		if (c >= 'a' && c <= 'p' && i + 1 < len &&
 		    (unsigned)((unsigned char)s[i + 1] - '0') < 10) {
 			i += 2;
-			if (i < len && (unsigned)((unsigned char)s[i] - '0') < 10)
+			if (i < len &&
+			    (unsigned)((unsigned char)s[i] - '0') < 10)
 				i++;
 		} else if (c == 'p' && i + 1 < len &&
 		    ((unsigned char)s[i + 1] | 0x20) == 'a')
@@ -1702,9 +1703,9 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 			tr->setup = true;
 			tr->setup_at = at;
 		}
-		tree_rectangle(tr, id[1] == 'E' ? RULES_EMPTY :
-						  RULES_PIECE(id[1] == 'W'),
-		    v, len);
+		tree_rectangle(tr,
+		    id[1] == 'E' ? RULES_EMPTY : RULES_PIECE(id[1] == 'W'), v,
+		    len);
 	} else if (strcmp(id, "PL") == 0 && rd->format == RECORD_SGF) {
 		if (!tr->setup) {
 			tr->setup = true;
@@ -2298,8 +2299,7 @@ tree_sniff(const char *s, size_t len)
 {
 	size_t i, v, id = 0, idlen = 0;
 
-	for (i = 2; i < len && s[i] != ';' && s[i] != '(' && s[i] != ')';
-	     i++) {
+	for (i = 2; i < len && s[i] != ';' && s[i] != '(' && s[i] != ')'; i++) {
 		if (s[i] >= 'A' && s[i] <= 'Z') {
 			if (s[i - 1] < 'A' || s[i - 1] > 'Z')
 				id = i, idlen = 0;

@@ -578,8 +578,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 	}
 	if (t->off_board) {
 		cut = record_turn_cut(tok->text, (size_t)t->bad.at.offset);
-		if (t->n + (int)first > 0 &&
-		    !rules_mid_turn(pos))
+		if (t->n + (int)first > 0 && !rules_mid_turn(pos))
 			extra_actions(rp, tok, cut,
 			    record_turn_tail(tok->text, tok->len, cut));
 		else
@@ -627,7 +626,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
     const struct record_token *tok, const struct replay_options *opt,
     struct replay *rp)
 {
-	struct replay_scratch	*sc = &rp->scratch;
+	struct replay_scratch	 *sc = &rp->scratch;
 	const struct rules_board *b = &rp->pos->board;
 	struct replay_turn	  t;
 	unsigned		  file, rank;
@@ -670,8 +669,8 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	t.offs = sc->offs;
 	t.off_board = false;
 	t.continues = false;
-	t.n = record_turn_parse(syn, b, tok->text, tok->len, sc->acts,
-	    sc->offs, bound, &t.bad);
+	t.n = record_turn_parse(
+	    syn, b, tok->text, tok->len, sc->acts, sc->offs, bound, &t.bad);
 	if (t.n == -1 && t.bad.code == DIAG_OFF_BOARD) {
 		/* The actions before the cell off the board are judged first. */
 		t.off_board = true;
@@ -764,9 +763,10 @@ check_result(
 		/* CSV: 1 Black, -1 White, 0 a draw (of a finished game). */
 		rp->has_recorded = true;
 		/* The reader keeps only these three; no printf for each row. */
-		strcpy(rp->recorded, rec->winner == 1 ? "1" :
-			rec->winner == -1	       ? "-1" :
-						 "0");
+		strcpy(rp->recorded,
+		    rec->winner == 1	  ? "1" :
+			rec->winner == -1 ? "-1" :
+					    "0");
 		/*
 		 * A CSV row cannot say "unfinished": the winner of a game that
 		 * stopped early was decided off the board (resignation, time,

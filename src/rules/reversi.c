@@ -29,8 +29,7 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define HOT \
-	__attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
+#define HOT __attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
 #else
 #define HOT
 #endif

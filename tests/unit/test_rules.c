@@ -589,9 +589,8 @@ START_TEST(reversi_end_left_open)
 	ck_assert_int_eq(rules_perft_count(pos, 3, NULL, &c), 0);
 	ck_assert_uint_eq(c.nodes, 1);
 	ck_assert_uint_eq(c.ended, 1);
-	ck_assert_uint_eq(rules_perft_actions(pos->game, &pos->board,
-			      pos->state, 3),
-	    1);
+	ck_assert_uint_eq(
+	    rules_perft_actions(pos->game, &pos->board, pos->state, 3), 1);
 	rules_position_free(pos);
 }
 END_TEST

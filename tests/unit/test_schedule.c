@@ -53,8 +53,8 @@ END_TEST
 
 START_TEST(openings_in_order_and_repeated)
 {
-	static const long seq[] = { 0, 1, 2, 0, 1 };
-	static const long rep[] = { 0, 0, 1, 1, 2, 2, 0, 0 };
+	static const long    seq[] = { 0, 1, 2, 0, 1 };
+	static const long    rep[] = { 0, 0, 1, 1, 2, 2, 0, 0 };
 	struct play_schedule s;
 	struct play_slot     slot;
 	unsigned long	     i;
@@ -111,8 +111,7 @@ END_TEST
 
 /* The engines of each pairing's first game, per games a pairing. */
 static void
-check_pairings(const struct play_schedule *s, const size_t (*want)[2],
-    size_t n)
+check_pairings(const struct play_schedule *s, const size_t (*want)[2], size_t n)
 {
 	struct play_slot slot;
 	size_t		 p;
@@ -133,9 +132,9 @@ check_pairings(const struct play_schedule *s, const size_t (*want)[2],
 
 START_TEST(round_robin_and_gauntlet)
 {
-	static const size_t rr[][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 },
-		{ 1, 2 }, { 1, 3 }, { 2, 3 } };
-	static const size_t ga[][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 } };
+	static const size_t  rr[][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 }, { 1, 2 },
+		 { 1, 3 }, { 2, 3 } };
+	static const size_t  ga[][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 } };
 	struct play_schedule s;
 
 	memset(&s, 0, sizeof s);
