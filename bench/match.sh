@@ -7,7 +7,10 @@
 # both compared (they must be the same bytes); then GAMES games at
 # --tc 1+0.01 with -j 2 and their time losses (the referee's aim: none).
 # PAIRS overrides the players: black,white engine arguments apart by
-# spaces ("random,greedy greedy,mcts:20", the default).
+# spaces ("random,greedy greedy,mcts:200 mcts:100,mcts:100", the default:
+# random against greedy takes about a millisecond a game, where process
+# start-up is all there is to measure; the mcts pairs play games long
+# enough for -j to show).
 set -eu
 games=${GAMES:-200}
 tmp=$(mktemp -d) || exit 1
@@ -40,7 +43,7 @@ median() {	# name, -j, black, white
 	done | sort -n | sed -n 2p
 }
 
-for pair in ${PAIRS:-random,greedy greedy,mcts:20}; do
+for pair in ${PAIRS:-random,greedy greedy,mcts:200 mcts:100,mcts:100}; do
 	set -- $(echo "$pair" | tr , ' ')
 	m1=$(median "j1" 1 "$1" "$2")
 	m2=$(median "j2" 2 "$1" "$2")
