@@ -170,15 +170,23 @@ report_yaml_quote(struct buf *b, const char *s, size_t len)
 
 /* ---- The direct writer --------------------------------------------- */
 
+/* direct_add when the buffer must grow: out of line, as it is rare. */
 static void
+direct_add_grow(struct report_writer *w, const char *s, size_t len)
+{
+	if (buf_add(&w->doc, s, len) == -1)
+		w->failed = true;
+}
+
+static inline void
 direct_add(struct report_writer *w, const char *s, size_t len)
 {
 	/* A document's buffer is grown once and then reused. */
 	if (w->doc.len + len < w->doc.cap) {
 		memcpy(w->doc.s + w->doc.len, s, len);
 		w->doc.len += len;
-	} else if (buf_add(&w->doc, s, len) == -1)
-		w->failed = true;
+	} else
+		direct_add_grow(w, s, len);
 }
 
 /*
