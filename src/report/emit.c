@@ -59,6 +59,14 @@ struct report_writer {
 	struct buf   doc;
 	struct level level[LEVELS];
 	int	     depth;
+	/*
+	 * A report's first lines, schema and source, as written for
+	 * head_source (owned; NULL: none yet), and the root mapping after
+	 * them: the same for every record of an input.
+	 */
+	char	    *head_source;
+	struct buf   head;
+	struct level head_level;
 };
 
 size_t
@@ -697,6 +705,7 @@ writer_new(FILE *out, bool direct)
 	w->direct = direct;
 	if (direct) {
 		buf_init(&w->doc);
+		buf_init(&w->head);
 		return w;
 	}
 	if (!yaml_emitter_initialize(&w->emitter)) {
@@ -924,6 +933,40 @@ write_warning(struct report_writer *w, const struct diag *d)
 	map_end(w);
 }
 
+/*
+ * A report's root mapping and its first keys, schema and source, right
+ * after document_start.  The direct writer writes them once for a source
+ * and copies them for the records after: quoting the source again for
+ * every record was a tenth of a report's cost.  Without memory for the
+ * copy it writes them every time.
+ */
+static void
+write_head(struct report_writer *w, const char *source)
+{
+	size_t start = w->doc.len;
+
+	if (w->direct && w->head_source != NULL &&
+	    strcmp(w->head_source, source) == 0) {
+		direct_add(w, w->head.s, w->head.len);
+		w->level[0] = w->head_level;
+		w->depth = 1;
+		return;
+	}
+	map_start(w, false);
+	kv_str(w, "schema", REPORT_SCHEMA);
+	key(w, "source");
+	text(w, source, strlen(source));
+	if (!w->direct || w->failed || w->depth != 1)
+		return;
+	free(w->head_source);
+	w->head_source = NULL;
+	w->head.len = 0;
+	if (buf_add(&w->head, w->doc.s + start, w->doc.len - start) == -1)
+		return;
+	w->head_source = strdup(source);
+	w->head_level = w->level[0];
+}
+
 int
 report_write(struct report_writer *w, const char *source,
     const struct record *rec, const struct replay *rp)
@@ -934,10 +977,7 @@ report_write(struct report_writer *w, const char *source,
 
 	if (document_start(w) == -1)
 		return -1;
-	map_start(w, false);
-	kv_str(w, "schema", REPORT_SCHEMA);
-	key(w, "source");
-	text(w, source, strlen(source));
+	write_head(w, source);
 	kv_num(w, "record", (long long)rec->index);
 	kv_num(w, "line", (long long)rec->start.line);
 	kv_str(w, "format", record_format_name(rec->format));
@@ -1002,6 +1042,8 @@ report_writer_free(struct report_writer *w)
 		/* Each document was written whole at its end. */
 		rc = w->failed ? -1 : 0;
 		buf_fini(&w->doc);
+		buf_fini(&w->head);
+		free(w->head_source);
 		free(w);
 		return rc;
 	}
