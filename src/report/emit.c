@@ -59,6 +59,14 @@ struct report_writer {
 	struct buf   doc;
 	struct level level[LEVELS];
 	int	     depth;
+	/*
+	 * A report's first lines, schema and source, as written for
+	 * head_source (owned; NULL: none yet), and the root mapping after
+	 * them: the same for every record of an input.
+	 */
+	char	    *head_source;
+	struct buf   head;
+	struct level head_level;
 };
 
 size_t
@@ -170,15 +178,23 @@ report_yaml_quote(struct buf *b, const char *s, size_t len)
 
 /* ---- The direct writer --------------------------------------------- */
 
+/* direct_add when the buffer must grow: out of line, as it is rare. */
 static void
+direct_add_grow(struct report_writer *w, const char *s, size_t len)
+{
+	if (buf_add(&w->doc, s, len) == -1)
+		w->failed = true;
+}
+
+static inline void
 direct_add(struct report_writer *w, const char *s, size_t len)
 {
 	/* A document's buffer is grown once and then reused. */
 	if (w->doc.len + len < w->doc.cap) {
 		memcpy(w->doc.s + w->doc.len, s, len);
 		w->doc.len += len;
-	} else if (buf_add(&w->doc, s, len) == -1)
-		w->failed = true;
+	} else
+		direct_add_grow(w, s, len);
 }
 
 /*
@@ -191,7 +207,7 @@ direct_add(struct report_writer *w, const char *s, size_t len)
 static void
 direct_before(struct report_writer *w, bool block, size_t keylen)
 {
-	static const char spaces[] = "                ";
+	static const char spaces[] = "\n                ";
 	struct level	 *l;
 	int		  indent;
 
@@ -202,16 +218,14 @@ direct_before(struct report_writer *w, bool block, size_t keylen)
 	switch (l->kind) {
 	case LEVEL_BLOCK_MAP:
 		if (l->n % 2 == 0) {
-			direct_add(w, "\n", 1);
-			direct_add(w, spaces, (size_t)indent);
+			/* The line break and the indent in one piece. */
+			direct_add(w, spaces, 1 + (size_t)indent);
 			l->complex = keylen > SIMPLE_KEY_MAX;
 			if (l->complex)
 				direct_add(w, "? ", 2);
 		} else {
-			if (l->complex) {
-				direct_add(w, "\n", 1);
-				direct_add(w, spaces, (size_t)indent);
-			}
+			if (l->complex)
+				direct_add(w, spaces, 1 + (size_t)indent);
 			direct_add(w, block ? ":" : ": ", block ? 1 : 2);
 		}
 		break;
@@ -382,6 +396,24 @@ scalar(struct report_writer *w, const char *s, bool quoted)
 	return emit(w, &ev);
 }
 
+/*
+ * A key of the fixed schema, from this file or a game's table: letters,
+ * digits and '-', so always plain and a simple key, and the direct writer
+ * skips scalar's checks (a literal's strlen folds at compile time).
+ */
+static inline int
+key(struct report_writer *w, const char *k)
+{
+	size_t len;
+
+	if (!w->direct)
+		return scalar(w, k, false);
+	len = strlen(k);
+	direct_before(w, false, len);
+	direct_add(w, k, len);
+	return w->failed ? -1 : 0;
+}
+
 /* Record text of any bytes, cleaned to UTF-8 and double-quoted. */
 static int
 text(struct report_writer *w, const char *s, size_t len)
@@ -425,9 +457,16 @@ decimal(char *p, long long v)
 static int
 number(struct report_writer *w, long long v)
 {
-	char buf[32];
+	char  buf[32];
+	char *end = decimal(buf, v);
 
-	*decimal(buf, v) = '\0';
+	/* Digits after an optional '-' are always plain: no checks. */
+	if (w->direct) {
+		direct_before(w, false, (size_t)(end - buf));
+		direct_add(w, buf, (size_t)(end - buf));
+		return w->failed ? -1 : 0;
+	}
+	*end = '\0';
 	return scalar(w, buf, false);
 }
 
@@ -537,14 +576,14 @@ document_end(struct report_writer *w)
 static void
 kv_str(struct report_writer *w, const char *k, const char *v)
 {
-	scalar(w, k, false);
+	key(w, k);
 	scalar(w, v, false);
 }
 
 static void
 kv_num(struct report_writer *w, const char *k, long long v)
 {
-	scalar(w, k, false);
+	key(w, k);
 	number(w, v);
 }
 
@@ -588,10 +627,10 @@ kv_counts(struct report_writer *w, const char *k, const unsigned long *v, int n)
 static void
 write_match_stats(struct report_writer *w, const struct report_match_stats *t)
 {
-	scalar(w, "elo", false);
+	key(w, "elo");
 	map_start(w, false);
 	kv_real(w, "difference", t->elo, 1, t->elo_defined);
-	scalar(w, "interval", false);
+	key(w, "interval");
 	seq_start(w, true);
 	kv_real(w, NULL, t->lo, 1, t->elo_defined);
 	kv_real(w, NULL, t->hi, 1, t->elo_defined);
@@ -600,7 +639,7 @@ write_match_stats(struct report_writer *w, const struct report_match_stats *t)
 	map_end(w);
 	if (!t->sprt)
 		return;
-	scalar(w, "sprt", false);
+	key(w, "sprt");
 	map_start(w, false);
 	kv_real(w, "elo0", t->elo0, 2, true);
 	kv_real(w, "elo1", t->elo1, 2, true);
@@ -612,7 +651,7 @@ write_match_stats(struct report_writer *w, const struct report_match_stats *t)
 	else
 		kv_counts(w, "games", t->ldw, 3);
 	kv_real(w, "llr", t->llr, 3, true);
-	scalar(w, "bounds", false);
+	key(w, "bounds");
 	seq_start(w, true);
 	kv_real(w, NULL, t->lower, 3, true);
 	kv_real(w, NULL, t->upper, 3, true);
@@ -628,7 +667,7 @@ kv_colours(struct report_writer *w, const struct rules_game *g, const char *k,
 {
 	int i;
 
-	scalar(w, k, false);
+	key(w, k);
 	map_start(w, true);
 	for (i = 0; i < RULES_COLOURS; i++)
 		kv_num(w, g->colour[i], v[i]);
@@ -666,6 +705,7 @@ writer_new(FILE *out, bool direct)
 	w->direct = direct;
 	if (direct) {
 		buf_init(&w->doc);
+		buf_init(&w->head);
 		return w;
 	}
 	if (!yaml_emitter_initialize(&w->emitter)) {
@@ -725,10 +765,10 @@ write_players(
 
 	if (!report_players(rec, rp, t))
 		return;
-	scalar(w, "players", false);
+	key(w, "players");
 	map_start(w, false);
 	for (i = 0; i < RULES_COLOURS; i++) {
-		scalar(w, rp->game->colour[i], false);
+		key(w, rp->game->colour[i]);
 		if (t[i] != NULL)
 			text(w, t[i]->value, t[i]->value_len);
 		else
@@ -745,7 +785,7 @@ write_turn_lists(struct report_writer *w, const struct replay *rp)
 	size_t i;
 
 	if (rp->ndice > 0) {
-		scalar(w, "dice", false);
+		key(w, "dice");
 		seq_start(w, true);
 		for (i = 0; i < rp->ndice; i++) {
 			snprintf(buf, sizeof buf, "%d%d", rp->dice[i] / 10,
@@ -755,7 +795,7 @@ write_turn_lists(struct report_writer *w, const struct replay *rp)
 		seq_end(w);
 	}
 	if (rp->counts_captures && rp->turns > 0) {
-		scalar(w, "captures-by-turn", false);
+		key(w, "captures-by-turn");
 		seq_start(w, true);
 		for (i = 0; i < rp->turns; i++)
 			number(w, rp->turn_captures[i]);
@@ -775,18 +815,18 @@ write_notes(struct report_writer *w, const struct record *rec)
 
 	if (rec->nnotes == 0)
 		return;
-	scalar(w, "move-notes", false);
+	key(w, "move-notes");
 	seq_start(w, true);
 	for (i = 0; i < rec->nnotes; i++) {
 		n = &rec->notes[i];
 		map_start(w, true);
 		kv_num(w, "turn", (long long)n->turn + 1);
 		if (n->eval_len > 0) {
-			scalar(w, "eval", false);
+			key(w, "eval");
 			text(w, n->eval, n->eval_len);
 		}
 		if (n->time_len > 0) {
-			scalar(w, "time", false);
+			key(w, "time");
 			text(w, n->time, n->time_len);
 		}
 		map_end(w);
@@ -802,20 +842,20 @@ write_result(
 	const struct rules_game	 *g = rp->game;
 	char			  buf[32];
 
-	scalar(w, "result", false);
+	key(w, "result");
 	map_start(w, false);
 	kv_str(w, "winner",
 	    !s->over		? "none" :
 		s->winner == -1 ? "draw" :
 				  g->colour[s->winner]);
-	scalar(w, "score", false);
+	key(w, "score");
 	scalar(w, score_text(buf, s->points[0], s->points[1]), true);
 	if (s->alt_name != NULL && s->over) {
-		scalar(w, s->alt_name, false);
+		key(w, s->alt_name);
 		scalar(w, score_text(buf, s->alt[0], s->alt[1]), true);
 	}
 	if (rp->has_recorded) {
-		scalar(w, "recorded", false);
+		key(w, "recorded");
 		text(w, rp->recorded, strlen(rp->recorded));
 		kv_str(w, "agrees",
 		    !rp->verified  ? "~" :
@@ -830,7 +870,7 @@ write_result(
 			    64 - rec->wthor.theoretical);
 		else
 			snprintf(buf, sizeof buf, "%d", rec->wthor.theoretical);
-		scalar(w, "theoretical", false);
+		key(w, "theoretical");
 		text(w, buf, strlen(buf));
 	}
 	map_end(w);
@@ -840,7 +880,7 @@ write_result(
 static void
 write_forfeit(struct report_writer *w, const struct replay *rp)
 {
-	scalar(w, "forfeit", false);
+	key(w, "forfeit");
 	map_start(w, false);
 	kv_str(w, "winner", rp->game->colour[rp->forfeit_winner]);
 	kv_str(w, "cause", replay_cause_name(rp->forfeit_cause));
@@ -854,20 +894,20 @@ write_error(struct report_writer *w, const struct replay *rp)
 	char		   buf[32];
 	size_t		   i;
 
-	scalar(w, "error", false);
+	key(w, "error");
 	map_start(w, false);
 	kv_str(w, "code", diag_name(e->code));
 	kv_num(w, "line", (long long)e->at.line);
 	kv_num(w, "column", (long long)e->at.col);
 	if (rp->error_turn > 0) {
 		kv_num(w, "turn", (long long)rp->error_turn);
-		scalar(w, "move", false);
+		key(w, "move");
 		text(w, rp->error_move, strlen(rp->error_move));
 	}
-	scalar(w, "reason", false);
+	key(w, "reason");
 	text(w, e->msg, strlen(e->msg));
 	if (rp->has_legal && rp->pos != NULL) {
-		scalar(w, "legal", false);
+		key(w, "legal");
 		seq_start(w, true);
 		for (i = 0; i < rp->nlegal; i++)
 			scalar(w,
@@ -883,14 +923,48 @@ write_error(struct report_writer *w, const struct replay *rp)
 static void
 write_warning(struct report_writer *w, const struct diag *d)
 {
-	scalar(w, "warning", false);
+	key(w, "warning");
 	map_start(w, false);
 	kv_str(w, "code", diag_name(d->code));
 	kv_num(w, "line", (long long)d->at.line);
 	kv_num(w, "column", (long long)d->at.col);
-	scalar(w, "reason", false);
+	key(w, "reason");
 	text(w, d->msg, strlen(d->msg));
 	map_end(w);
+}
+
+/*
+ * A report's root mapping and its first keys, schema and source, right
+ * after document_start.  The direct writer writes them once for a source
+ * and copies them for the records after: quoting the source again for
+ * every record was a tenth of a report's cost.  Without memory for the
+ * copy it writes them every time.
+ */
+static void
+write_head(struct report_writer *w, const char *source)
+{
+	size_t start = w->doc.len;
+
+	if (w->direct && w->head_source != NULL &&
+	    strcmp(w->head_source, source) == 0) {
+		direct_add(w, w->head.s, w->head.len);
+		w->level[0] = w->head_level;
+		w->depth = 1;
+		return;
+	}
+	map_start(w, false);
+	kv_str(w, "schema", REPORT_SCHEMA);
+	key(w, "source");
+	text(w, source, strlen(source));
+	if (!w->direct || w->failed || w->depth != 1)
+		return;
+	free(w->head_source);
+	w->head_source = NULL;
+	w->head.len = 0;
+	if (buf_add(&w->head, w->doc.s + start, w->doc.len - start) == -1)
+		return;
+	w->head_source = strdup(source);
+	w->head_level = w->level[0];
 }
 
 int
@@ -903,10 +977,7 @@ report_write(struct report_writer *w, const char *source,
 
 	if (document_start(w) == -1)
 		return -1;
-	map_start(w, false);
-	kv_str(w, "schema", REPORT_SCHEMA);
-	scalar(w, "source", false);
-	text(w, source, strlen(source));
+	write_head(w, source);
 	kv_num(w, "record", (long long)rec->index);
 	kv_num(w, "line", (long long)rec->start.line);
 	kv_str(w, "format", record_format_name(rec->format));
@@ -916,7 +987,7 @@ report_write(struct report_writer *w, const char *source,
 	    rp->status != REPLAY_MALFORMED)
 		kv_str(w, "board", rp->pos->board.name);
 	if (rec->ntags > 0) {
-		scalar(w, "tags", false);
+		key(w, "tags");
 		map_start(w, false);
 		for (i = 0; i < rec->ntags; i++) {
 			tag_name(w, rec->tags[i].name);
@@ -971,6 +1042,8 @@ report_writer_free(struct report_writer *w)
 		/* Each document was written whole at its end. */
 		rc = w->failed ? -1 : 0;
 		buf_fini(&w->doc);
+		buf_fini(&w->head);
+		free(w->head_source);
 		free(w);
 		return rc;
 	}
@@ -1013,7 +1086,7 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 	document_start(w);
 	map_start(w, false);
 	kv_str(w, "schema", schema[kind]);
-	scalar(w, "source", false);
+	key(w, "source");
 	text(w, p->source, strlen(p->source));
 	kv_str(w, "game", rp->game->name);
 	if (kind == PLAY_STATUS) {
@@ -1028,7 +1101,7 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 				     rp->game->colour[rules_to_move(rp->pos)]);
 	kv_str(w, "in-turn", rp->in_turn ? "true" : "false");
 	if (p->so_far != NULL) {
-		scalar(w, "so-far", false);
+		key(w, "so-far");
 		text(w, p->so_far, strlen(p->so_far));
 	}
 	switch (kind) {
@@ -1043,7 +1116,7 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 		break;
 	case PLAY_LEGAL:
 		kv_num(w, "count", (long long)p->nlegal);
-		scalar(w, "legal", false);
+		key(w, "legal");
 		seq_start(w, true);
 		for (i = 0; i < p->nlegal; i++)
 			scalar(w,
@@ -1053,13 +1126,13 @@ play_write(FILE *out, const struct report_play *p, enum play_doc kind)
 		seq_end(w);
 		break;
 	case PLAY_ROLL:
-		scalar(w, "dice", false);
+		key(w, "dice");
 		seq_start(w, true);
 		number(w, p->dice[0]);
 		number(w, p->dice[1]);
 		seq_end(w);
 		snprintf(buf, sizeof buf, "%d%d:", p->dice[0], p->dice[1]);
-		scalar(w, "token", false);
+		key(w, "token");
 		scalar(w, buf, true);
 		break;
 	}
@@ -1120,13 +1193,13 @@ write_side(struct report_writer *w, const struct rules_game *g,
 	unsigned long all[REPORT_OUTCOMES];
 	int	      c, k;
 
-	scalar(w, "name", false);
+	key(w, "name");
 	text(w, sd->name, strlen(sd->name));
 	for (k = 0; k < REPORT_OUTCOMES; k++)
 		all[k] = sd->as[0][k] + sd->as[1][k];
 	write_outcomes(w, all);
 	for (c = 0; c < RULES_COLOURS; c++) {
-		scalar(w, g->colour[c], false);
+		key(w, g->colour[c]);
 		map_start(w, true);
 		write_outcomes(w, sd->as[c]);
 		map_end(w);
@@ -1142,7 +1215,7 @@ write_tournament(struct report_writer *w, const struct rules_game *g,
 	const struct report_pairing *p;
 	size_t			     i;
 
-	scalar(w, "players", false);
+	key(w, "players");
 	seq_start(w, false);
 	for (i = 0; i < t->nentrants; i++) {
 		e = &t->entrant[i];
@@ -1154,25 +1227,25 @@ write_tournament(struct report_writer *w, const struct rules_game *g,
 		map_end(w);
 	}
 	seq_end(w);
-	scalar(w, "tournament", false);
+	key(w, "tournament");
 	map_start(w, false);
 	kv_str(w, "kind", t->kind);
 	kv_num(w, "games-per-pairing", (long long)t->per_pairing);
-	scalar(w, "pairings", false);
+	key(w, "pairings");
 	seq_start(w, false);
 	for (i = 0; i < t->npairings; i++) {
 		p = &t->pairing[i];
 		map_start(w, false);
-		scalar(w, "first", false);
+		key(w, "first");
 		text(w, p->first, strlen(p->first));
-		scalar(w, "second", false);
+		key(w, "second");
 		text(w, p->second, strlen(p->second));
 		kv_num(w, "wins", (long long)p->ldw[2]);
 		kv_num(w, "draws", (long long)p->ldw[1]);
 		kv_num(w, "losses", (long long)p->ldw[0]);
 		kv_real(w, "score", p->ldw[2] + p->ldw[1] / 2.0, 1, true);
 		kv_real(w, "elo", p->elo, 1, p->elo_defined);
-		scalar(w, "interval", false);
+		key(w, "interval");
 		seq_start(w, true);
 		kv_real(w, NULL, p->lo, 1, p->elo_defined);
 		kv_real(w, NULL, p->hi, 1, p->elo_defined);
@@ -1206,7 +1279,7 @@ report_write_match(FILE *out, const struct report_match *m)
 		write_tournament(w, m->game, m->tournament);
 		goto out_end;
 	}
-	scalar(w, "players", false);
+	key(w, "players");
 	seq_start(w, false);
 	for (i = 0; i < 2; i++) {
 		sd = &m->side[i];

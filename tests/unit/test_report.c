@@ -413,6 +413,65 @@ START_TEST(direct_writer_matches_libyaml)
 }
 END_TEST
 
+/*
+ * One writer, the source changing between reports and coming back (the
+ * direct writer keeps a report's first lines for its source): each report
+ * names its own, as libyaml's emitter writes it, long and quoted ones too.
+ */
+START_TEST(source_changes_between_reports)
+{
+	static const char *const source[] = { "a.pgn", "b \"x\".pgn",
+		"b \"x\".pgn", "a.pgn", "", "a.pgn" };
+	struct record_syntax	*syn = record_syntax_new();
+	struct replay_options	 opt = { .max_legal = 64 };
+	struct record_reader	*rd;
+	const struct record	*rec;
+	struct replay		 rp;
+	struct report_writer	*w[2];
+	char			*yaml[2] = { NULL, NULL }, *flat, want[300];
+	char			 longsrc[201];
+	size_t			 len[2], i;
+	FILE			*in, *out[2];
+	int			 k;
+
+	memset(longsrc, 'L', sizeof longsrc - 1);
+	longsrc[sizeof longsrc - 1] = '\0';
+	in = fmemopen((void *)(uintptr_t) "e6 f4 *\n", 8, "r");
+	rd = record_reader_new(syn, in, "t.pgn", RECORD_AUTO);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	replay_init(&rp);
+	replay_record(syn, rec, &opt, &rp);
+	for (k = 0; k < 2; k++) {
+		out[k] = open_memstream(&yaml[k], &len[k]);
+		w[k] = k == 0 ? report_writer_new(out[k]) :
+				report_writer_new_libyaml(out[k]);
+		for (i = 0; i < sizeof source / sizeof source[0]; i++)
+			ck_assert_int_eq(
+			    report_write(w[k], source[i], rec, &rp), 0);
+		ck_assert_int_eq(report_write(w[k], longsrc, rec, &rp), 0);
+		ck_assert_int_eq(report_write(w[k], longsrc, rec, &rp), 0);
+		ck_assert_int_eq(report_writer_free(w[k]), 0);
+		fclose(out[k]);
+	}
+	ck_assert_uint_eq(len[0], len[1]);
+	ck_assert_mem_eq(yaml[0], yaml[1], len[0]);
+	flat = flatten(yaml[0], len[0]);
+	for (i = 0; i < sizeof source / sizeof source[0]; i++) {
+		snprintf(want, sizeof want, "%zu.source=%s", i + 1, source[i]);
+		assert_has(flat, want);
+	}
+	snprintf(want, sizeof want, "%zu.source=%s", i + 2, longsrc);
+	assert_has(flat, want);
+	free(flat);
+	free(yaml[0]);
+	free(yaml[1]);
+	replay_fini(&rp);
+	record_reader_free(rd);
+	record_syntax_free(syn);
+	fclose(in);
+}
+END_TEST
+
 static Suite *
 report_suite(void)
 {
@@ -425,6 +484,7 @@ report_suite(void)
 	tcase_add_test(tc, utf8_clean);
 	tcase_add_test(tc, quote_hard_strings);
 	tcase_add_test(tc, direct_writer_matches_libyaml);
+	tcase_add_test(tc, source_changes_between_reports);
 	suite_add_tcase(s, tc);
 	/* A million code points through libyaml: more than Check's 4 s. */
 	tc = tcase_create("every code point");
