@@ -21,8 +21,10 @@
  * are too few for any of its stones to go, one Tarjan walk of that group
  * alone (the groups joined meet only at the placed stone).  On a board
  * of 64 cells or fewer (side 5, 3-3-5) every set is one word: the work
- * of an action is compiled a second time for one word, and the walk keeps
- * its own stack.  Names, geometry, turn counting and the pie rule are the
+ * of an action is compiled a second time for one word, the walk keeps
+ * its own stack, each group keeps the word of the cells next to it (at
+ * its representative) and the groups next to a cell are found by bits.
+ * Names, geometry, turn counting and the pie rule are the
  * board's and the registry's business.
  */
 #include <stdio.h>
