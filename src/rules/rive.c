@@ -21,8 +21,10 @@
  * are too few for any of its stones to go, one Tarjan walk of that group
  * alone (the groups joined meet only at the placed stone).  On a board
  * of 64 cells or fewer (side 5, 3-3-5) every set is one word: the work
- * of an action is compiled a second time for one word, and the walk keeps
- * its own stack.  Names, geometry, turn counting and the pie rule are the
+ * of an action is compiled a second time for one word, the walk keeps
+ * its own stack, each group keeps the word of the cells next to it (at
+ * its representative) and the groups next to a cell are found by bits.
+ * Names, geometry, turn counting and the pie rule are the
  * board's and the registry's business.
  */
 #include <stdio.h>
@@ -53,6 +55,8 @@ struct rive {
 	uint8_t		  cell[RULES_MAX_CELLS]; /* 0 or 1 + colour */
 	struct hexgroup	  grp;			 /* groups of either colour */
 	int16_t		  v[RULES_MAX_CELLS];	 /* v(e); a stone: INT16_MAX */
+	uint64_t	  around[64]; /* one word: the cells next to the
+					 group at this representative */
 	uint64_t	  empty[WORDS];
 	uint64_t	  can[WORDS];	    /* the legal placements or
 						   removals */
@@ -420,12 +424,16 @@ grow_v(const struct rules_board *b, struct rive *r, int g, int words)
 	uint64_t adj[WORDS], x;
 	int	 i, j, c = g;
 
-	memset(adj, 0, (size_t)words * sizeof *adj);
-	do {
-		for (j = 0; j < words; j++)
-			adj[j] |= b->nbset[c][j];
-		c = r->grp.next[c];
-	} while (c != g);
+	if (words == 1)
+		adj[0] = r->around[g];
+	else {
+		memset(adj, 0, (size_t)words * sizeof *adj);
+		do {
+			for (j = 0; j < words; j++)
+				adj[j] |= b->nbset[c][j];
+			c = r->grp.next[c];
+		} while (c != g);
+	}
 	for (i = 0; i < words; i++) {
 		for (x = adj[i] & r->can[i]; x != 0; x &= x - 1)
 			r->v[i * 64 + __builtin_ctzll(x)] = r->grp.size[g];
@@ -444,10 +452,12 @@ end_turn(const struct rules_board *b, struct rive *r)
 }
 
 static void
-put_stone(struct rive *r, int e, int p)
+put_stone(const struct rules_board *b, struct rive *r, int e, int p)
 {
 	r->cell[e] = (uint8_t)(1 + p);
 	hexgroup_single(&r->grp, e);
+	if (b->words == 1)
+		r->around[e] = b->nbset[e][0];
 	r->v[e] = INT16_MAX;
 	r->ncan -= bit_get(r->can, e);
 	bit_clear(r->can, e);
@@ -487,6 +497,8 @@ regroup(const struct rules_board *b, struct rive *r, int words)
 	}
 	r->grp.next[prev] = (int16_t)s;
 	r->grp.size[s] = r->keep;
+	if (words == 1)
+		r->around[s] = near[0];
 	/* Counted afresh next to a stone removed, raised elsewhere. */
 	set_around(b, r->removed, adj, words);
 	for (i = 0; i < words; i++) {
@@ -607,13 +619,29 @@ placement_refused(
 
 /*
  * The groups next to the empty cell e: their representatives into
- * roots[6], their stones added up into *sum; returns how many.
+ * roots[6], their stones added up into *sum; returns how many.  On one
+ * word the stones next to e are bits of a word and the groups met are
+ * another, so that the empty neighbours cost no branch to mispredict.
  */
-static int
+SPECIALISED int
 groups_touched(const struct rules_board *b, const struct rive *r, int e,
-    int *roots, int *sum)
+    int *roots, int *sum, int words)
 {
-	return hexgroup_around(b, &r->grp, r->cell, e, 0, roots, sum);
+	uint64_t x, met = 0;
+	int	 g, n = 0;
+
+	if (words != 1)
+		return hexgroup_around(b, &r->grp, r->cell, e, 0, roots, sum);
+	*sum = 0;
+	for (x = b->nbset[e][0] & ~r->empty[0]; x != 0; x &= x - 1) {
+		g = r->grp.gid[__builtin_ctzll(x)];
+		if ((met >> g) & 1)
+			continue;
+		met |= UINT64_C(1) << g;
+		roots[n++] = g;
+		*sum += r->grp.size[g];
+	}
+	return n;
 }
 
 SPECIALISED int
@@ -628,17 +656,20 @@ rive_place(const struct rules_board *b, struct rive *r,
 	if (r->owed > 0 || e < 0 || e >= b->ncells || !bit_get(r->can, e))
 		return placement_refused(b, r, e, d);
 	v = r->v[e];
-	nroots = groups_touched(b, r, e, roots, &sum);
+	nroots = groups_touched(b, r, e, roots, &sum, words);
 	if (nroots <= 1 && a->capture)
 		return diag_set(d, DIAG_NOT_A_CAPTURE,
 		    "%s is marked as a capture but joins no two groups, so "
 		    "nothing is removed",
 		    rules_cell_name(b, e, name));
 	r->need = 0;
-	put_stone(r, e, p);
+	put_stone(b, r, e, p);
 	if (nroots <= 1) {
-		if (nroots == 1)
+		if (nroots == 1) {
 			hexgroup_merge(&r->grp, roots[0], e);
+			if (words == 1)
+				r->around[roots[0]] |= b->nbset[e][0];
+		}
 		grow_v(b, r, r->grp.gid[e], words);
 		end_turn(b, r);
 		if (r->ncan == 0)
@@ -853,7 +884,7 @@ rive_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	for (i = 0; i < b->ncells; i++) {
 		if (pieces[i] == RULES_EMPTY)
 			continue;
-		put_stone(r, i, RULES_COLOUR_OF(pieces[i]));
+		put_stone(b, r, i, RULES_COLOUR_OF(pieces[i]));
 		for (k = 0; k < b->degree[i]; k++) {
 			m = b->nb[i][k];
 			if (r->cell[m] != 0 && r->grp.gid[m] != r->grp.gid[i])
@@ -864,6 +895,8 @@ rive_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	for (i = 0; i < b->ncells; i++)
 		if (r->cell[i] == 0)
 			r->v[i] = (int16_t)rive_v(b, r, i);
+		else if (b->words == 1 && r->grp.gid[i] != i)
+			r->around[r->grp.gid[i]] |= b->nbset[i][0];
 	find_placements(r, b->words);
 	r->head.to_move = (uint8_t)to_move;
 	if (r->nempty == 0)
@@ -896,7 +929,8 @@ turn_perft(
 			continue;
 		/* A placement joining at most one group ends the turn. */
 		if (depth == 1 && acts[i].kind == RULES_PLACE &&
-		    groups_touched(b, r, acts[i].to, roots, &sum) <= 1) {
+		    groups_touched(b, r, acts[i].to, roots, &sum, b->words) <=
+			1) {
 			total++;
 			continue;
 		}

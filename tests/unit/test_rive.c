@@ -838,6 +838,80 @@ START_TEST(rive_incremental_matches_fresh)
 }
 END_TEST
 
+/*
+ * A position set up and then played goes on as the game that reached it:
+ * what the state keeps for the next placements (each group's neighbours
+ * on a board of one word) is built by rules_setup() too.  Each turn is
+ * started afresh from the pieces, played on both, and the legal actions
+ * compared before every action (a swap, which a set-up position has not,
+ * leaves the turn unchecked).
+ */
+struct setup_ctx {
+	struct rules_position *fresh;
+	bool		       same; /* fresh is in step with pos */
+	int		       checked;
+};
+
+static void
+play_set_up_too(
+    const struct rules_position *pos, const struct rules_action *a, void *arg)
+{
+	struct setup_ctx   *ctx = arg;
+	struct rules_action inc[RULES_MAX_CELLS + 2], ref[RULES_MAX_CELLS + 2];
+	struct diag	    d;
+	int		    pieces[RULES_MAX_CELLS], i;
+	size_t		    n, nref, k, j = 0;
+
+	if (ctx->same) {
+		n = rules_legal(pos, inc, RULES_MAX_CELLS + 2);
+		nref = rules_legal(ctx->fresh, ref, RULES_MAX_CELLS + 2);
+		for (k = 0; k < n; k++) {
+			if (inc[k].kind == RULES_SWAP)
+				continue;
+			ck_assert_uint_lt(j, nref);
+			ck_assert_int_eq(inc[k].kind, ref[j].kind);
+			ck_assert_int_eq(inc[k].to, ref[j].to);
+			j++;
+		}
+		ck_assert_uint_eq(j, nref);
+		ctx->checked++;
+	}
+	if (rules_phase(pos) == RULES_TURN_START) {
+		for (i = 0; i < pos->board.ncells; i++)
+			pieces[i] = rules_piece(pos, i);
+		ck_assert_int_eq(
+		    rules_setup(ctx->fresh, pieces, rules_to_move(pos), &d), 0);
+		ctx->same = true;
+	}
+	if (a->kind == RULES_SWAP || !ctx->same) {
+		ctx->same = false;
+		return;
+	}
+	ck_assert_int_eq(rules_play(ctx->fresh, a, &d), 0);
+}
+
+START_TEST(rive_setup_plays_on)
+{
+	static const char *const sides[] = { "3", "3-3-5", "5", "6" };
+	static const int	 games[] = { 60, 40, 20, 4 };
+	struct rules_position	*pos = turns_new("rive", sides[_i]);
+	struct setup_ctx ctx = { turns_new("rive", sides[_i]), false, 0 };
+	struct rules_rng rng;
+	int		 g;
+
+	rules_rng_seed(&rng, 9000 + (uint64_t)_i);
+	for (g = 0; g < games[_i]; g++) {
+		rules_position_reset(pos);
+		ctx.same = false;
+		rules_playout(pos, &rng, 0, play_set_up_too, &ctx);
+		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	}
+	ck_assert_int_gt(ctx.checked, games[_i]);
+	rules_position_free(ctx.fresh);
+	rules_position_free(pos);
+}
+END_TEST
+
 static Suite *
 rive_suite(void)
 {
@@ -869,6 +943,7 @@ rive_suite(void)
 	tcase_add_loop_test(tc, rive_playouts_many, 0, 4);
 	tcase_add_loop_test(tc, rive_removals_match_reference, 0, 4);
 	tcase_add_loop_test(tc, rive_incremental_matches_fresh, 0, 7);
+	tcase_add_loop_test(tc, rive_setup_plays_on, 0, 4);
 	suite_add_tcase(s, tc);
 	return s;
 }
