@@ -681,6 +681,66 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	    tok == &rec->turns[rec->nturns - 1], opt, rp);
 }
 
+/*
+ * The cell of a turn token written as two bytes, a square of a small
+ * square board such as f5 (the codec's reading of it), or -1.
+ */
+static int
+two_byte_square(const struct rules_board *b, const struct record_token *tok)
+{
+	unsigned file, rank;
+
+	if (tok->len != 2 || b->geometry != RULES_SQUARE)
+		return -1;
+	file = ((unsigned char)tok->text[0] | 0x20) - 'a';
+	rank = (unsigned char)tok->text[1] - '1';
+	/* Letters a..w as the codec's; an x would be a removal. */
+	if (file >= 23 || rank >= 9 || file >= (unsigned)b->width ||
+	    rank >= (unsigned)b->height)
+		return -1;
+	return (int)(rank * (unsigned)b->width + file);
+}
+
+/*
+ * Plays the turn tokens from rec->turns[*i] on that are one square each,
+ * as far as the game's rules_play_cells goes (the way of archive games:
+ * no call per move), and moves *i past them: the same turns, kept the
+ * same way, as play_turn would have played one by one.  The token it
+ * stops before is play_turn's to judge, memory running out included.
+ */
+static void
+play_squares(const struct record *rec, size_t *i, size_t end,
+    const struct replay_options *opt, struct replay *rp)
+{
+	struct rules_action a = { .kind = RULES_PLACE };
+	int16_t		    cells[64];
+	size_t		    n, k, j;
+	int		    c;
+
+	do {
+		for (n = 0; n < 64 && *i + n < end; n++) {
+			c = two_byte_square(
+			    &rp->pos->board, &rec->turns[*i + n]);
+			if (c == -1)
+				break;
+			cells[n] = (int16_t)c;
+		}
+		/* Room to keep them first ("f5" and its NUL), so none fails. */
+		if (opt->keep_turns &&
+		    array_grow(&rp->kept, &rp->scratch.kept_cap,
+			rp->kept_len + 3 * n + 1, 1) == -1)
+			return;
+		k = rules_play_cells(rp->pos, cells, n);
+		for (j = 0; opt->keep_turns && j < k; j++) {
+			a.to = cells[j];
+			keep_turn(opt, &rec->turns[*i + j], &a, 1, rp);
+		}
+		rp->turns += k;
+		rp->actions += k;
+		*i += k;
+	} while (k == 64);
+}
+
 /* ---- The result ---------------------------------------------------- */
 
 /*
@@ -1044,7 +1104,8 @@ void
 replay_record(struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp)
 {
-	size_t i;
+	size_t i, end;
+	bool   fast;
 
 	rp->status = REPLAY_UNFINISHED;
 	rp->game = NULL;
@@ -1086,12 +1147,24 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->scratch.captured_so_far = 0;
 	rules_score(rp->pos, &rp->score);
 	rp->counts_captures = rules_stat_find(&rp->score, "captured") != NULL;
-	for (i = 0; i < rec->nturns && (!opt->limit || i < opt->upto); i++)
+	end = opt->limit && opt->upto < rec->nturns ? opt->upto : rec->nturns;
+	/*
+	 * Runs of squares at a time where the game can (no dice, no counts
+	 * of captures kept per turn), a turn at a time around them.
+	 */
+	fast = rp->pos->game->play_cells != NULL && !rp->counts_captures;
+	for (i = 0; i < end; i++) {
+		if (fast) {
+			play_squares(rec, &i, end, opt, rp);
+			if (i == end)
+				break;
+		}
 		if (play_turn(syn, rec, &rec->turns[i], opt, rp) == -1) {
 			/* The index of the token: implied passes aren't. */
 			rp->error_turn = i + 1;
 			break;
 		}
+	}
 	rules_score(rp->pos, &rp->score);
 	if (rec->nturns == 0 && !opt->limit) {
 		rp->has_warning = true;

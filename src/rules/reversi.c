@@ -511,6 +511,64 @@ reversi_play(const struct rules_board *b, void *st,
 	return 0;
 }
 
+/*
+ * play() for a run of cells, a whole archive game at a time: the same
+ * rule (rules.md §1), without a call, a check of the action's kind or a
+ * store of the state per move.  It stops before a cell that is off the
+ * board, occupied or flips nothing, which is also where a player with
+ * no move must pass: play() is the judge of that cell.
+ */
+HOT static size_t
+reversi_play_cells(
+    const struct rules_board *b, void *st, const int16_t *to, size_t n)
+{
+	struct reversi *r = st;
+	uint64_t	me, opp, sq, flips, t;
+	size_t		i;
+	int		c = r->head.to_move, p, k;
+
+	if (r->big) {
+		for (i = 0; i < n && to[i] >= 0 && to[i] < b->ncells; i++) {
+			p = big_at(b->width, to[i]);
+			k = r->cell[p] != 0 ?
+			    0 :
+			    big_flips(b->width, r->cell, c, p, NULL);
+			if (k == 0)
+				break;
+			big_play(b, r, c, to[i]);
+			r->flipped[c] = (uint16_t)(r->flipped[c] + k);
+			c = !c;
+		}
+	} else {
+		me = r->bb[c];
+		opp = r->bb[!c];
+		for (i = 0; i < n && to[i] >= 0 && to[i] < b->ncells; i++) {
+			sq = UINT64_C(1) << bit_of(b, to[i]);
+			if ((me | opp) & sq)
+				break;
+			flips = bb_flips(me, opp, sq, r->valid);
+			if (flips == 0)
+				break;
+			r->flipped[c] = (uint16_t)(r->flipped[c] +
+			    __builtin_popcountll(flips));
+			/* The mover's discs become the opponent's to move. */
+			t = me | flips | sq;
+			me = opp & ~flips;
+			opp = t;
+			c = !c;
+		}
+		r->bb[c] = me;
+		r->bb[!c] = opp;
+	}
+	if (i > 0) {
+		/* As after play(): not over before the move; now open. */
+		r->head.to_move = (uint8_t)c;
+		r->head.phase = RULES_TURN_START;
+		r->head.open = 1;
+	}
+	return i;
+}
+
 static void
 reversi_score(
     const struct rules_board *b, const void *st, struct rules_score *s)
@@ -838,6 +896,7 @@ const struct rules_game rules_reversi = {
 	.init = reversi_init,
 	.legal = reversi_legal,
 	.play = reversi_play,
+	.play_cells = reversi_play_cells,
 	.score = reversi_score,
 	.piece = reversi_piece,
 	.setup = reversi_setup,
