@@ -149,22 +149,53 @@ bb_any_move(uint64_t me, uint64_t opp, uint64_t valid)
 	return (or4((fill_r(gen, run) & ~gen) >> shift1) & empty) != 0;
 }
 
+/* The two diagonals through a1 (a1-h8) and h1 (h1-a8). */
+#define DIAG_A1 UINT64_C(0x8040201008040201)
+#define DIAG_H1 UINT64_C(0x0102040810204080)
+
 /*
- * The discs a move on `sq' turns over: in each line the run from sq,
- * kept where the square beyond it holds one of mine.
+ * The run of a line going up from the square (to higher bits): the
+ * opponent discs before the first square without one, if that square
+ * holds one of mine.
  */
 KERNEL uint64_t
-bb_flips(uint64_t me, uint64_t opp, uint64_t sq, uint64_t valid)
+run_up(uint64_t line, uint64_t me, uint64_t opp)
 {
-	v4u64 run = lines(opp, valid), gen = { sq, sq, sq, sq };
-	v4u64 mine = { me, me, me, me }, fl, fr;
+	uint64_t stop = line & ~opp, mine = stop & -stop & me;
 
-	fl = fill_l(gen, run);
-	fr = fill_r(gen, run);
-	/* A vector comparison yields all ones in the lanes where it holds. */
-	fl &= (v4u64)(((fl << shift1) & ~fl & mine) != 0);
-	fr &= (v4u64)(((fr >> shift1) & ~fr & mine) != 0);
-	return or4(fl | fr) & ~sq;
+	return (mine - (mine != 0)) & line;
+}
+
+/* The same going down, where the first square is the highest bit. */
+KERNEL uint64_t
+run_down(uint64_t line, uint64_t me, uint64_t opp)
+{
+	uint64_t stop = line & ~opp, mine;
+
+	mine = stop != 0 ? UINT64_C(1) << (63 - __builtin_clzll(stop)) & me : 0;
+	return -(mine << 1) & line;
+}
+
+/*
+ * The discs a move on bit s turns over (rules.md §1): in each of the
+ * eight lines from s, the run of opponent discs closed by one of mine.
+ * The four lines through s are masks of the 8x8 grid, cut at s into
+ * the half above and the half below.  A square off a smaller board is
+ * never the opponent's, so a run stops there unclosed.
+ */
+KERNEL uint64_t
+bb_flips(uint64_t me, uint64_t opp, int s)
+{
+	int	 x = s & 7, d = x - (s >> 3), a = x + (s >> 3) - 7;
+	uint64_t up = ~UINT64_C(1) << s, down = (UINT64_C(1) << s) - 1;
+	uint64_t row = UINT64_C(0xFF) << (s & 56), col = FILE_A << x;
+	uint64_t diag = d >= 0 ? DIAG_A1 >> (8 * d) : DIAG_A1 << (-8 * d);
+	uint64_t anti = a >= 0 ? DIAG_H1 << (8 * a) : DIAG_H1 >> (-8 * a);
+
+	return run_up(row & up, me, opp) | run_up(col & up, me, opp) |
+	    run_up(diag & up, me, opp) | run_up(anti & up, me, opp) |
+	    run_down(row & down, me, opp) | run_down(col & down, me, opp) |
+	    run_down(diag & down, me, opp) | run_down(anti & down, me, opp);
 }
 
 static int
@@ -470,10 +501,11 @@ reversi_play(const struct rules_board *b, void *st,
 		if (n > 0)
 			big_play(b, r, me, a->to);
 	} else {
-		sq = UINT64_C(1) << bit_of(b, a->to);
+		p = bit_of(b, a->to);
+		sq = UINT64_C(1) << p;
 		flips = (r->bb[0] | r->bb[1]) & sq ?
 		    0 :
-		    bb_flips(r->bb[me], r->bb[!me], sq, r->valid);
+		    bb_flips(r->bb[me], r->bb[!me], p);
 		n = flips != 0		       ? __builtin_popcountll(flips) :
 		    (r->bb[0] | r->bb[1]) & sq ? -1 :
 						 0;
@@ -543,10 +575,11 @@ reversi_play_cells(
 		me = r->bb[c];
 		opp = r->bb[!c];
 		for (i = 0; i < n && to[i] >= 0 && to[i] < b->ncells; i++) {
-			sq = UINT64_C(1) << bit_of(b, to[i]);
+			p = bit_of(b, to[i]);
+			sq = UINT64_C(1) << p;
 			if ((me | opp) & sq)
 				break;
-			flips = bb_flips(me, opp, sq, r->valid);
+			flips = bb_flips(me, opp, p);
 			if (flips == 0)
 				break;
 			r->flipped[c] = (uint16_t)(r->flipped[c] +
@@ -713,7 +746,7 @@ perft_bb(uint64_t me, uint64_t opp, uint64_t valid, int depth)
 	total = 0;
 	for (; moves != 0; moves &= moves - 1) {
 		sq = moves & -moves;
-		flips = bb_flips(me, opp, sq, valid);
+		flips = bb_flips(me, opp, __builtin_ctzll(moves));
 		total += perft_bb(
 		    opp & ~flips, me | flips | sq, valid, depth - 1);
 	}
@@ -856,7 +889,7 @@ count_bb(struct rules_perft_table *t, uint64_t me, uint64_t opp, uint64_t valid,
 		return;
 	for (; moves != 0; moves &= moves - 1) {
 		sq = moves & -moves;
-		flips = bb_flips(me, opp, sq, valid);
+		flips = bb_flips(me, opp, __builtin_ctzll(moves));
 		count_bb(
 		    t, opp & ~flips, me | flips | sq, valid, depth - 1, &sub);
 	}
