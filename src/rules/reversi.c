@@ -149,9 +149,24 @@ bb_any_move(uint64_t me, uint64_t opp, uint64_t valid)
 	return (or4((fill_r(gen, run) & ~gen) >> shift1) & empty) != 0;
 }
 
-/* The two diagonals through a1 (a1-h8) and h1 (h1-a8). */
-#define DIAG_A1 UINT64_C(0x8040201008040201)
-#define DIAG_H1 UINT64_C(0x0102040810204080)
+/*
+ * The two diagonals through each square of the 8x8 grid, as constants:
+ * those through a1 (a1-h8) and h1 (h1-a8), moved by whole rows.
+ */
+#define DIAG_A1	    UINT64_C(0x8040201008040201)
+#define DIAG_H1	    UINT64_C(0x0102040810204080)
+#define BY_ROWS(m, k) ((k) >= 0 ? (m) << (8 * (k)) : (m) >> (-8 * (k)))
+#define DIAGS(s)                                               \
+	{ BY_ROWS(DIAG_A1, ((s) >> 3) - ((s) & 7)),            \
+		BY_ROWS(DIAG_H1, ((s) >> 3) + ((s) & 7) - 7) }
+#define DIAGS_ROW(y)                                                      \
+	DIAGS(8 * (y)), DIAGS(8 * (y) + 1), DIAGS(8 * (y) + 2),           \
+	    DIAGS(8 * (y) + 3), DIAGS(8 * (y) + 4), DIAGS(8 * (y) + 5), \
+	    DIAGS(8 * (y) + 6), DIAGS(8 * (y) + 7)
+
+static const uint64_t diagonals[64][2] = { DIAGS_ROW(0), DIAGS_ROW(1),
+	DIAGS_ROW(2), DIAGS_ROW(3), DIAGS_ROW(4), DIAGS_ROW(5), DIAGS_ROW(6),
+	DIAGS_ROW(7) };
 
 /*
  * The run of a line going up from the square (to higher bits): the
@@ -166,13 +181,16 @@ run_up(uint64_t line, uint64_t me, uint64_t opp)
 	return (mine - (mine != 0)) & line;
 }
 
-/* The same going down, where the first square is the highest bit. */
+/*
+ * The same going down, where the first square is the highest bit (of
+ * stop | 1, so that the count is in range when stop is empty).
+ */
 KERNEL uint64_t
 run_down(uint64_t line, uint64_t me, uint64_t opp)
 {
 	uint64_t stop = line & ~opp, mine;
 
-	mine = stop != 0 ? UINT64_C(1) << (63 - __builtin_clzll(stop)) & me : 0;
+	mine = UINT64_C(1) << (63 - __builtin_clzll(stop | 1)) & stop & me;
 	return -(mine << 1) & line;
 }
 
@@ -186,11 +204,9 @@ run_down(uint64_t line, uint64_t me, uint64_t opp)
 KERNEL uint64_t
 bb_flips(uint64_t me, uint64_t opp, int s)
 {
-	int	 x = s & 7, d = x - (s >> 3), a = x + (s >> 3) - 7;
 	uint64_t up = ~UINT64_C(1) << s, down = (UINT64_C(1) << s) - 1;
-	uint64_t row = UINT64_C(0xFF) << (s & 56), col = FILE_A << x;
-	uint64_t diag = d >= 0 ? DIAG_A1 >> (8 * d) : DIAG_A1 << (-8 * d);
-	uint64_t anti = a >= 0 ? DIAG_H1 << (8 * a) : DIAG_H1 >> (-8 * a);
+	uint64_t row = UINT64_C(0xFF) << (s & 56), col = FILE_A << (s & 7);
+	uint64_t diag = diagonals[s][0], anti = diagonals[s][1];
 
 	return run_up(row & up, me, opp) | run_up(col & up, me, opp) |
 	    run_up(diag & up, me, opp) | run_up(anti & up, me, opp) |
