@@ -150,40 +150,32 @@ bb_any_move(uint64_t me, uint64_t opp, uint64_t valid)
 }
 
 /*
- * The two diagonals through each square of the 8x8 grid, as constants:
- * those through a1 (a1-h8) and h1 (h1-a8), moved by whole rows.
+ * The four lines through each square of the 8x8 grid, as constants: its
+ * row, its file, and the diagonals through a1 (a1-h8) and h1 (h1-a8)
+ * moved by whole rows.
  */
-#define DIAG_A1	    UINT64_C(0x8040201008040201)
-#define DIAG_H1	    UINT64_C(0x0102040810204080)
+#define DIAG_A1	      UINT64_C(0x8040201008040201)
+#define DIAG_H1	      UINT64_C(0x0102040810204080)
 #define BY_ROWS(m, k) ((k) >= 0 ? (m) << (8 * (k)) : (m) >> (-8 * (k)))
-#define DIAGS(s)                                               \
-	{ BY_ROWS(DIAG_A1, ((s) >> 3) - ((s) & 7)),            \
-		BY_ROWS(DIAG_H1, ((s) >> 3) + ((s) & 7) - 7) }
-#define DIAGS_ROW(y)                                                      \
-	DIAGS(8 * (y)), DIAGS(8 * (y) + 1), DIAGS(8 * (y) + 2),           \
-	    DIAGS(8 * (y) + 3), DIAGS(8 * (y) + 4), DIAGS(8 * (y) + 5), \
-	    DIAGS(8 * (y) + 6), DIAGS(8 * (y) + 7)
+#define LINES(s) \
+	{ \
+		UINT64_C(0xFF) << ((s)&56), FILE_A << ((s)&7), \
+		    BY_ROWS(DIAG_A1, ((s) >> 3) - ((s)&7)), \
+		    BY_ROWS(DIAG_H1, ((s) >> 3) + ((s)&7) - 7) \
+	}
+#define LINES_ROW(y) \
+	LINES(8 * (y)), LINES(8 * (y) + 1), LINES(8 * (y) + 2), \
+	    LINES(8 * (y) + 3), LINES(8 * (y) + 4), LINES(8 * (y) + 5), \
+	    LINES(8 * (y) + 6), LINES(8 * (y) + 7)
 
-static const uint64_t diagonals[64][2] = { DIAGS_ROW(0), DIAGS_ROW(1),
-	DIAGS_ROW(2), DIAGS_ROW(3), DIAGS_ROW(4), DIAGS_ROW(5), DIAGS_ROW(6),
-	DIAGS_ROW(7) };
-
-/*
- * The run of a line going up from the square (to higher bits): the
- * opponent discs before the first square without one, if that square
- * holds one of mine.
- */
-KERNEL uint64_t
-run_up(uint64_t line, uint64_t me, uint64_t opp)
-{
-	uint64_t stop = line & ~opp, mine = stop & -stop & me;
-
-	return (mine - (mine != 0)) & line;
-}
+static const v4u64 lines_of[64] = { LINES_ROW(0), LINES_ROW(1), LINES_ROW(2),
+	LINES_ROW(3), LINES_ROW(4), LINES_ROW(5), LINES_ROW(6), LINES_ROW(7) };
 
 /*
- * The same going down, where the first square is the highest bit (of
- * stop | 1, so that the count is in range when stop is empty).
+ * The run of a line going down from the square (to lower bits): the
+ * opponent discs after the first square without one, the highest bit
+ * of stop, if that square holds one of mine (stop | 1 keeps the count
+ * in range when stop is empty).
  */
 KERNEL uint64_t
 run_down(uint64_t line, uint64_t me, uint64_t opp)
@@ -197,21 +189,27 @@ run_down(uint64_t line, uint64_t me, uint64_t opp)
 /*
  * The discs a move on bit s turns over (rules.md §1): in each of the
  * eight lines from s, the run of opponent discs closed by one of mine.
- * The four lines through s are masks of the 8x8 grid, cut at s into
- * the half above and the half below.  A square off a smaller board is
- * never the opponent's, so a run stops there unclosed.
+ * The four lines through s are cut at s into the halves above and
+ * below.  Going up, the first square without an opponent disc is the
+ * lowest bit, found in the four lines at once; going down it is the
+ * highest, one line at a time.  A square off a smaller board is never
+ * the opponent's, so a run stops there unclosed.
  */
 KERNEL uint64_t
 bb_flips(uint64_t me, uint64_t opp, int s)
 {
-	uint64_t up = ~UINT64_C(1) << s, down = (UINT64_C(1) << s) - 1;
-	uint64_t row = UINT64_C(0xFF) << (s & 56), col = FILE_A << (s & 7);
-	uint64_t diag = diagonals[s][0], anti = diagonals[s][1];
+	const v4u64 *l = &lines_of[s];
+	uint64_t     down = (UINT64_C(1) << s) - 1;
+	v4u64	     up = *l & (~UINT64_C(1) << s), stop, mine, f;
 
-	return run_up(row & up, me, opp) | run_up(col & up, me, opp) |
-	    run_up(diag & up, me, opp) | run_up(anti & up, me, opp) |
-	    run_down(row & down, me, opp) | run_down(col & down, me, opp) |
-	    run_down(diag & down, me, opp) | run_down(anti & down, me, opp);
+	stop = up & ~opp;
+	mine = stop & -stop & me;
+	/* A vector comparison yields all ones (-1) where it holds. */
+	f = (mine + (v4u64)(mine != 0)) & up;
+	return or4(f) | run_down((*l)[0] & down, me, opp) |
+	    run_down((*l)[1] & down, me, opp) |
+	    run_down((*l)[2] & down, me, opp) |
+	    run_down((*l)[3] & down, me, opp);
 }
 
 static int
