@@ -358,6 +358,9 @@ reversi_over(const struct rules_board *b, const void *st)
 {
 	const struct reversi *r = st;
 
+	/* Most games end with the board full: no need to look for moves. */
+	if (!r->big && (r->bb[0] | r->bb[1]) == r->valid)
+		return true;
 	return !can_move(b, r, r->head.to_move) &&
 	    !can_move(b, r, !r->head.to_move);
 }
