@@ -482,6 +482,35 @@ keep_turn(const struct replay_options *opt, const struct record_token *tok,
 	return 0;
 }
 
+/*
+ * Counts the pass played before the turn token tok because the player
+ * had no move, which the transcript left unwritten.  Returns 0, or -1
+ * with the record malformed (memory).
+ */
+static int
+implied_pass(const struct replay_options *opt, const struct record_token *tok,
+    struct replay *rp)
+{
+	/* A pass captures nothing: its turn has a slot too. */
+	if (rp->counts_captures) {
+		if (array_grow(&rp->turn_captures,
+			&rp->scratch.turn_captures_cap, rp->turns + 1,
+			sizeof *rp->turn_captures) == -1) {
+			diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
+			    "out of memory");
+			return -1;
+		}
+		rp->turn_captures[rp->turns] = 0;
+	}
+	if (keep_turn(opt, tok, NULL, 0, rp) == -1)
+		return -1;
+	rp->turns++;
+	rp->passes++;
+	rp->implied_passes++;
+	rp->actions++;
+	return 0;
+}
+
 /* A turn after the end of the game: the whole token is refused. */
 static int
 game_over(struct replay *rp, const struct record_token *tok)
@@ -548,25 +577,8 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 			return game_over(rp, tok);
 		if (k == 0 && implicit && d.code == DIAG_MUST_PASS &&
 		    rules_play(pos, &pass, NULL) == 0) {
-			/* A pass captures nothing: its turn has a slot too. */
-			if (rp->counts_captures) {
-				if (array_grow(&rp->turn_captures,
-					&rp->scratch.turn_captures_cap,
-					rp->turns + 1,
-					sizeof *rp->turn_captures) == -1) {
-					diag_set_at(malformed(rp),
-					    DIAG_NO_MEMORY, tok->at, 0,
-					    "out of memory");
-					return -1;
-				}
-				rp->turn_captures[rp->turns] = 0;
-			}
-			if (keep_turn(opt, tok, NULL, 0, rp) == -1)
+			if (implied_pass(opt, tok, rp) == -1)
 				return -1;
-			rp->turns++;
-			rp->passes++;
-			rp->implied_passes++;
-			rp->actions++;
 			k--;
 			continue;
 		}
@@ -679,6 +691,82 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	}
 	return judge_turn(tok, &t, rec->implicit_passes,
 	    tok == &rec->turns[rec->nturns - 1], opt, rp);
+}
+
+/*
+ * The cell of a turn token written as two bytes, a square of a small
+ * square board such as f5 (the codec's reading of it), or -1.
+ */
+static int
+two_byte_square(const struct rules_board *b, const struct record_token *tok)
+{
+	unsigned file, rank;
+
+	if (tok->len != 2 || b->geometry != RULES_SQUARE)
+		return -1;
+	file = ((unsigned char)tok->text[0] | 0x20) - 'a';
+	rank = (unsigned char)tok->text[1] - '1';
+	/* Letters a..w as the codec's; an x would be a removal. */
+	if (file >= 23 || rank >= 9 || file >= (unsigned)b->width ||
+	    rank >= (unsigned)b->height)
+		return -1;
+	return (int)(rank * (unsigned)b->width + file);
+}
+
+/*
+ * Plays the turn tokens from rec->turns[*i] on that are one square each,
+ * as far as the game's rules_play_cells goes (the way of archive games:
+ * no call per move), with the passes a transcript leaves unwritten, and
+ * moves *i past them: the same turns, kept the same way, as play_turn
+ * would have played one by one.  The token it stops before is
+ * play_turn's to judge.  Returns 0, or -1 when the record stops at
+ * *i (memory).
+ */
+static int
+play_squares(const struct record *rec, size_t *i, size_t end,
+    const struct replay_options *opt, struct replay *rp)
+{
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct rules_action pass = { .kind = RULES_PASS };
+	int16_t		    cells[64];
+	size_t		    n, k, j;
+	int		    c;
+
+	for (;;) {
+		for (n = 0; n < 64 && *i + n < end; n++) {
+			c = two_byte_square(
+			    &rp->pos->board, &rec->turns[*i + n]);
+			if (c == -1)
+				break;
+			cells[n] = (int16_t)c;
+		}
+		/* Room to keep them first ("f5" and its NUL), so none fails. */
+		if (opt->keep_turns &&
+		    array_grow(&rp->kept, &rp->scratch.kept_cap,
+			rp->kept_len + 3 * n + 1, 1) == -1)
+			return 0;
+		k = rules_play_cells(rp->pos, cells, n);
+		for (j = 0; opt->keep_turns && j < k; j++) {
+			a.to = cells[j];
+			keep_turn(opt, &rec->turns[*i + j], &a, 1, rp);
+		}
+		rp->turns += k;
+		rp->actions += k;
+		*i += k;
+		if (k == n && n < 64)
+			return 0;
+		/*
+		 * Stopped at a square: a player with no move passes first
+		 * (judge_turn's way, without its message), else the square
+		 * is play_turn's to judge.
+		 */
+		if (k < n &&
+		    (!rec->implicit_passes ||
+			rules_play(rp->pos, &pass, NULL) == -1))
+			return 0;
+		if (k < n && implied_pass(opt, &rec->turns[*i], rp) == -1)
+			return -1;
+	}
 }
 
 /* ---- The result ---------------------------------------------------- */
@@ -1044,7 +1132,8 @@ void
 replay_record(struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp)
 {
-	size_t i;
+	size_t i, end;
+	bool   fast;
 
 	rp->status = REPLAY_UNFINISHED;
 	rp->game = NULL;
@@ -1086,12 +1175,25 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->scratch.captured_so_far = 0;
 	rules_score(rp->pos, &rp->score);
 	rp->counts_captures = rules_stat_find(&rp->score, "captured") != NULL;
-	for (i = 0; i < rec->nturns && (!opt->limit || i < opt->upto); i++)
+	end = opt->limit && opt->upto < rec->nturns ? opt->upto : rec->nturns;
+	/*
+	 * Runs of squares at a time where the game can (no dice, no counts
+	 * of captures kept per turn), a turn at a time around them.
+	 */
+	fast = rp->pos->game->play_cells != NULL && !rp->counts_captures;
+	for (i = 0; i < end; i++) {
+		if (fast &&
+		    (play_squares(rec, &i, end, opt, rp) == -1 || i == end)) {
+			if (i < end)
+				rp->error_turn = i + 1;
+			break;
+		}
 		if (play_turn(syn, rec, &rec->turns[i], opt, rp) == -1) {
 			/* The index of the token: implied passes aren't. */
 			rp->error_turn = i + 1;
 			break;
 		}
+	}
 	rules_score(rp->pos, &rp->score);
 	if (rec->nturns == 0 && !opt->limit) {
 		rp->has_warning = true;

@@ -150,21 +150,66 @@ bb_any_move(uint64_t me, uint64_t opp, uint64_t valid)
 }
 
 /*
- * The discs a move on `sq' turns over: in each line the run from sq,
- * kept where the square beyond it holds one of mine.
+ * The four lines through each square of the 8x8 grid, as constants: its
+ * row, its file, and the diagonals through a1 (a1-h8) and h1 (h1-a8)
+ * moved by whole rows.
+ */
+#define DIAG_A1	      UINT64_C(0x8040201008040201)
+#define DIAG_H1	      UINT64_C(0x0102040810204080)
+#define BY_ROWS(m, k) ((k) >= 0 ? (m) << (8 * (k)) : (m) >> (-8 * (k)))
+#define LINES(s) \
+	{ \
+		UINT64_C(0xFF) << ((s)&56), FILE_A << ((s)&7), \
+		    BY_ROWS(DIAG_A1, ((s) >> 3) - ((s)&7)), \
+		    BY_ROWS(DIAG_H1, ((s) >> 3) + ((s)&7) - 7) \
+	}
+#define LINES_ROW(y) \
+	LINES(8 * (y)), LINES(8 * (y) + 1), LINES(8 * (y) + 2), \
+	    LINES(8 * (y) + 3), LINES(8 * (y) + 4), LINES(8 * (y) + 5), \
+	    LINES(8 * (y) + 6), LINES(8 * (y) + 7)
+
+static const v4u64 lines_of[64] = { LINES_ROW(0), LINES_ROW(1), LINES_ROW(2),
+	LINES_ROW(3), LINES_ROW(4), LINES_ROW(5), LINES_ROW(6), LINES_ROW(7) };
+
+/*
+ * The run of a line going down from the square (to lower bits): the
+ * opponent discs after the first square without one, the highest bit
+ * of stop, if that square holds one of mine (stop | 1 keeps the count
+ * in range when stop is empty).
  */
 KERNEL uint64_t
-bb_flips(uint64_t me, uint64_t opp, uint64_t sq, uint64_t valid)
+run_down(uint64_t line, uint64_t me, uint64_t opp)
 {
-	v4u64 run = lines(opp, valid), gen = { sq, sq, sq, sq };
-	v4u64 mine = { me, me, me, me }, fl, fr;
+	uint64_t stop = line & ~opp, mine;
 
-	fl = fill_l(gen, run);
-	fr = fill_r(gen, run);
-	/* A vector comparison yields all ones in the lanes where it holds. */
-	fl &= (v4u64)(((fl << shift1) & ~fl & mine) != 0);
-	fr &= (v4u64)(((fr >> shift1) & ~fr & mine) != 0);
-	return or4(fl | fr) & ~sq;
+	mine = UINT64_C(1) << (63 - __builtin_clzll(stop | 1)) & stop & me;
+	return -(mine << 1) & line;
+}
+
+/*
+ * The discs a move on bit s turns over (rules.md §1): in each of the
+ * eight lines from s, the run of opponent discs closed by one of mine.
+ * The four lines through s are cut at s into the halves above and
+ * below.  Going up, the first square without an opponent disc is the
+ * lowest bit, found in the four lines at once; going down it is the
+ * highest, one line at a time.  A square off a smaller board is never
+ * the opponent's, so a run stops there unclosed.
+ */
+KERNEL uint64_t
+bb_flips(uint64_t me, uint64_t opp, int s)
+{
+	const v4u64 *l = &lines_of[s];
+	uint64_t     down = (UINT64_C(1) << s) - 1;
+	v4u64	     up = *l & (~UINT64_C(1) << s), stop, mine, f;
+
+	stop = up & ~opp;
+	mine = stop & -stop & me;
+	/* A vector comparison yields all ones (-1) where it holds. */
+	f = (mine + (v4u64)(mine != 0)) & up;
+	return or4(f) | run_down((*l)[0] & down, me, opp) |
+	    run_down((*l)[1] & down, me, opp) |
+	    run_down((*l)[2] & down, me, opp) |
+	    run_down((*l)[3] & down, me, opp);
 }
 
 static int
@@ -313,6 +358,9 @@ reversi_over(const struct rules_board *b, const void *st)
 {
 	const struct reversi *r = st;
 
+	/* Most games end with the board full: no need to look for moves. */
+	if (!r->big && (r->bb[0] | r->bb[1]) == r->valid)
+		return true;
 	return !can_move(b, r, r->head.to_move) &&
 	    !can_move(b, r, !r->head.to_move);
 }
@@ -470,10 +518,11 @@ reversi_play(const struct rules_board *b, void *st,
 		if (n > 0)
 			big_play(b, r, me, a->to);
 	} else {
-		sq = UINT64_C(1) << bit_of(b, a->to);
+		p = bit_of(b, a->to);
+		sq = UINT64_C(1) << p;
 		flips = (r->bb[0] | r->bb[1]) & sq ?
 		    0 :
-		    bb_flips(r->bb[me], r->bb[!me], sq, r->valid);
+		    bb_flips(r->bb[me], r->bb[!me], p);
 		n = flips != 0		       ? __builtin_popcountll(flips) :
 		    (r->bb[0] | r->bb[1]) & sq ? -1 :
 						 0;
@@ -509,6 +558,65 @@ reversi_play(const struct rules_board *b, void *st,
 	r->head.phase = RULES_TURN_START;
 	r->head.open = 1;
 	return 0;
+}
+
+/*
+ * play() for a run of cells, a whole archive game at a time: the same
+ * rule (rules.md §1), without a call, a check of the action's kind or a
+ * store of the state per move.  It stops before a cell that is off the
+ * board, occupied or flips nothing, which is also where a player with
+ * no move must pass: play() is the judge of that cell.
+ */
+HOT static size_t
+reversi_play_cells(
+    const struct rules_board *b, void *st, const int16_t *to, size_t n)
+{
+	struct reversi *r = st;
+	uint64_t	me, opp, sq, flips, t;
+	size_t		i;
+	int		c = r->head.to_move, p, k;
+
+	if (r->big) {
+		for (i = 0; i < n && to[i] >= 0 && to[i] < b->ncells; i++) {
+			p = big_at(b->width, to[i]);
+			k = r->cell[p] != 0 ?
+			    0 :
+			    big_flips(b->width, r->cell, c, p, NULL);
+			if (k == 0)
+				break;
+			big_play(b, r, c, to[i]);
+			r->flipped[c] = (uint16_t)(r->flipped[c] + k);
+			c = !c;
+		}
+	} else {
+		me = r->bb[c];
+		opp = r->bb[!c];
+		for (i = 0; i < n && to[i] >= 0 && to[i] < b->ncells; i++) {
+			p = bit_of(b, to[i]);
+			sq = UINT64_C(1) << p;
+			if ((me | opp) & sq)
+				break;
+			flips = bb_flips(me, opp, p);
+			if (flips == 0)
+				break;
+			r->flipped[c] = (uint16_t)(r->flipped[c] +
+			    __builtin_popcountll(flips));
+			/* The mover's discs become the opponent's to move. */
+			t = me | flips | sq;
+			me = opp & ~flips;
+			opp = t;
+			c = !c;
+		}
+		r->bb[c] = me;
+		r->bb[!c] = opp;
+	}
+	if (i > 0) {
+		/* As after play(): not over before the move; now open. */
+		r->head.to_move = (uint8_t)c;
+		r->head.phase = RULES_TURN_START;
+		r->head.open = 1;
+	}
+	return i;
 }
 
 static void
@@ -655,7 +763,7 @@ perft_bb(uint64_t me, uint64_t opp, uint64_t valid, int depth)
 	total = 0;
 	for (; moves != 0; moves &= moves - 1) {
 		sq = moves & -moves;
-		flips = bb_flips(me, opp, sq, valid);
+		flips = bb_flips(me, opp, __builtin_ctzll(moves));
 		total += perft_bb(
 		    opp & ~flips, me | flips | sq, valid, depth - 1);
 	}
@@ -798,7 +906,7 @@ count_bb(struct rules_perft_table *t, uint64_t me, uint64_t opp, uint64_t valid,
 		return;
 	for (; moves != 0; moves &= moves - 1) {
 		sq = moves & -moves;
-		flips = bb_flips(me, opp, sq, valid);
+		flips = bb_flips(me, opp, __builtin_ctzll(moves));
 		count_bb(
 		    t, opp & ~flips, me | flips | sq, valid, depth - 1, &sub);
 	}
@@ -838,6 +946,7 @@ const struct rules_game rules_reversi = {
 	.init = reversi_init,
 	.legal = reversi_legal,
 	.play = reversi_play,
+	.play_cells = reversi_play_cells,
 	.score = reversi_score,
 	.piece = reversi_piece,
 	.setup = reversi_setup,

@@ -310,6 +310,20 @@ rules_play(
 	return 0;
 }
 
+size_t
+rules_play_cells(struct rules_position *pos, const int16_t *to, size_t n)
+{
+	struct rules_head *h = head_of(pos->state);
+	size_t		   k;
+
+	if (pos->game->play_cells == NULL || h->phase == RULES_GAME_OVER)
+		return 0;
+	k = pos->game->play_cells(&pos->board, pos->state, to, n);
+	h->turn += (int32_t)k;
+	pos->actions += (int)k;
+	return k;
+}
+
 void
 rules_score(const struct rules_position *pos, struct rules_score *s)
 {

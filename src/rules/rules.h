@@ -260,6 +260,16 @@ struct rules_game {
 	 */
 	int (*play)(const struct rules_board *, void *st,
 	    const struct rules_action *, struct diag *d);
+	/*
+	 * Optional (NULL: one play() a turn): plays the cells to[0..n-1] in
+	 * order, each a whole turn of one RULES_PLACE, exactly as play()
+	 * would, and returns how many it played.  It stops before the first
+	 * cell play() would refuse or that needs a pass first (the player to
+	 * move has no move), leaving that one to play(), which says why.
+	 * Does not count turns.  For long records: the replay of archives.
+	 */
+	size_t (*play_cells)(
+	    const struct rules_board *, void *st, const int16_t *to, size_t n);
 	void (*score)(
 	    const struct rules_board *, const void *st, struct rules_score *);
 	/* What stands on a cell: RULES_EMPTY or a piece value (below). */
@@ -354,8 +364,15 @@ void rules_legal_at(
 /* Plays one action (see the play entry); 0, or -1 with d filled. */
 int
 rules_play(struct rules_position *, const struct rules_action *, struct diag *);
-void rules_score(const struct rules_position *, struct rules_score *);
-int  rules_piece(const struct rules_position *, int cell);
+/*
+ * Plays the cells to[0..n-1] as turns of one RULES_PLACE each, as
+ * rules_play would one by one, and returns how many it played (see the
+ * play_cells entry): 0 at the first that rules_play must judge, and for a
+ * game without the entry.  The caller plays that one with rules_play.
+ */
+size_t rules_play_cells(struct rules_position *, const int16_t *to, size_t n);
+void   rules_score(const struct rules_position *, struct rules_score *);
+int    rules_piece(const struct rules_position *, int cell);
 /*
  * Replaces the position by the given pieces; see the setup entry.  On -1
  * (d says why) the position is the start position.

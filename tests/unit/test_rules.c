@@ -884,6 +884,118 @@ START_TEST(reversi_matches_oracle)
 }
 END_TEST
 
+/*
+ * What one play() after another does to a cell, asking for a pass first
+ * when the player has no move: the replay of a transcript.  Returns
+ * rules_play's result for the cell.
+ */
+static int
+play_one_cell(struct rules_position *pos, int16_t cell)
+{
+	struct rules_action a = { .kind = RULES_PLACE, .to = cell };
+	struct rules_action pass = { .kind = RULES_PASS };
+	struct diag	    d;
+
+	if (rules_play(pos, &a, &d) == 0)
+		return 0;
+	if (d.code != DIAG_MUST_PASS || rules_play(pos, &pass, NULL) != 0)
+		return -1;
+	return rules_play(pos, &a, NULL);
+}
+
+static void
+assert_same_position(
+    const struct rules_position *a, const struct rules_position *b)
+{
+	ck_assert_int_eq(a->actions, b->actions);
+	ck_assert_int_eq(rules_turn(a), rules_turn(b));
+	ck_assert_int_eq(rules_phase(a), rules_phase(b));
+	ck_assert_mem_eq(a->state, b->state, a->game->state_size);
+}
+
+/*
+ * rules_play_cells plays a run of cells exactly as play() does one by
+ * one, on both representations, and stops exactly before the cells that
+ * play() must judge: a pass to imply, an occupied square, a square that
+ * flips nothing, one off the board, any cell once the game is over.
+ */
+START_TEST(reversi_play_cells_as_play)
+{
+	static const char *const sizes[] = { "4x4", "6x6", "8x8", "10x10" };
+	struct rules_position	*one, *run, *probe;
+	struct rules_action	 acts[256];
+	struct rules_rng	 rng;
+	int16_t			 cells[400];
+	size_t			 n, i, k, nl;
+	int			 games, stops = 0, passes = 0, ended = 0;
+
+	one = turns_new("reversi", sizes[_i]);
+	run = turns_new("reversi", sizes[_i]);
+	probe = turns_new("reversi", sizes[_i]);
+	rules_rng_seed(&rng, 40 + (uint64_t)_i);
+	for (games = 0; games < 30; games++) {
+		/* A random game's cells, with a wrong cell now and then. */
+		rules_position_reset(one);
+		for (n = 0; rules_phase(one) != RULES_GAME_OVER && n < 390;) {
+			nl = rules_legal(one, acts, 256);
+			k = rules_rng_below(&rng, nl);
+			if (rules_rng_below(&rng, 40) == 0)
+				cells[n++] = (int16_t)rules_rng_below(&rng,
+						 (uint64_t)one->board.ncells +
+						     2) -
+				    1;
+			if (acts[k].kind == RULES_PLACE)
+				cells[n++] = acts[k].to;
+			ck_assert_int_eq(rules_play(one, &acts[k], NULL), 0);
+		}
+		/* And cells after the end. */
+		cells[n++] = 0;
+		rules_position_reset(one);
+		rules_position_reset(run);
+		for (i = 0; i < n;) {
+			k = rules_play_cells(run, cells + i, n - i);
+			for (; k > 0; k--, i++)
+				ck_assert_int_eq(
+				    play_one_cell(one, cells[i]), 0);
+			assert_same_position(one, run);
+			if (i == n)
+				break;
+			/* Stopped before cells[i]: one play() refuses it. */
+			rules_position_copy(probe, run);
+			{
+				struct rules_action a = { .kind = RULES_PLACE,
+					.to = cells[i] };
+				ck_assert_int_eq(
+				    rules_play(probe, &a, NULL), -1);
+			}
+			stops++;
+			if (play_one_cell(one, cells[i]) == 0) {
+				ck_assert_int_eq(
+				    play_one_cell(run, cells[i]), 0);
+				passes++;
+			} else
+				ck_assert_int_eq(
+				    play_one_cell(run, cells[i]), -1);
+			assert_same_position(one, run);
+			i++;
+		}
+		/* A wrong cell that was legal may have changed the game. */
+		if (rules_phase(run) == RULES_GAME_OVER) {
+			ck_assert_uint_eq(rules_play_cells(run, cells, 1), 0);
+			ended++;
+		}
+	}
+	ck_assert_int_gt(ended, 10);
+	/* The wrong cells and the passes were met. */
+	ck_assert_int_gt(stops, 30);
+	if (_i > 0)
+		ck_assert_int_gt(passes, 0);
+	rules_position_free(one);
+	rules_position_free(run);
+	rules_position_free(probe);
+}
+END_TEST
+
 START_TEST(reversi_board_specs)
 {
 	static const char *const bad[] = { "7x7", "18", "8x6", "", "8x08",
@@ -967,6 +1079,7 @@ rules_suite(void)
 	tcase_add_test(tc, reversi_perft);
 	tcase_add_test(tc, perft_out_of_memory);
 	tcase_add_loop_test(tc, reversi_matches_oracle, 0, 5);
+	tcase_add_loop_test(tc, reversi_play_cells_as_play, 0, 4);
 	tcase_add_test(tc, reversi_board_specs);
 	suite_add_tcase(s, tc);
 	return s;
