@@ -177,7 +177,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	gt = record_tag_find(rec, "Game");
 	g = opt->game;
 	if (g == NULL && rec->format != RECORD_PGN)
-		g = rules_game_find("reversi");
+		g = &rules_reversi;
 	if (has_nul(gt)) {
 		diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
 		    "the %s tag's "
@@ -268,6 +268,10 @@ set_up(const struct record *rec, const struct replay_options *opt,
 			    rp, &d, bt != NULL ? bt->at : rec->start);
 			return -1;
 		}
+		/* A game's stats are its own: asked once a position. */
+		rules_score(rp->pos, &rp->score);
+		rp->counts_captures =
+		    rules_stat_find(&rp->score, "captured") != NULL;
 	}
 	return set_up_position(rec, rp);
 }
@@ -1161,7 +1165,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 		} else if (opt->game != NULL)
 			rp->game = opt->game;
 		else if (rec->format != RECORD_PGN)
-			rp->game = rules_game_find("reversi");
+			rp->game = &rules_reversi;
 		return;
 	}
 	if (set_up(rec, opt, rp) == -1)
@@ -1173,8 +1177,6 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	}
 	rp->ndice = 0;
 	rp->scratch.captured_so_far = 0;
-	rules_score(rp->pos, &rp->score);
-	rp->counts_captures = rules_stat_find(&rp->score, "captured") != NULL;
 	end = opt->limit && opt->upto < rec->nturns ? opt->upto : rec->nturns;
 	/*
 	 * Runs of squares at a time where the game can (no dice, no counts
