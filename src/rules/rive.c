@@ -230,7 +230,7 @@ walk_word(const struct rules_board *b, struct rive *r, int j)
 	struct walk_frame st[64];
 	int16_t		  disc[64], low[64], sub[64];
 	uint64_t	  all, todo, nb, x;
-	int		  sp = 0, t = 0, c, m, p;
+	int		  sp = 0, t = 0, c, m, p, d, lo;
 
 	all = (r->joined[j][0] & ~r->removed[0]) | UINT64_C(1) << r->placed;
 	todo = all;
@@ -241,9 +241,13 @@ walk_word(const struct rules_board *b, struct rive *r, int j)
 		sub[m] = 1;
 		r->cut[m] = 0;
 		todo &= ~(UINT64_C(1) << m);
-		for (x = b->nbset[m][0] & all & ~todo; x != 0; x &= x - 1)
-			if (disc[__builtin_ctzll(x)] < low[m])
-				low[m] = disc[__builtin_ctzll(x)];
+		/* Where the stones go is unpredictable: select, not branch. */
+		for (lo = t, x = b->nbset[m][0] & all & ~todo; x != 0;
+		     x &= x - 1) {
+			d = disc[__builtin_ctzll(x)];
+			lo = d < lo ? d : lo;
+		}
+		low[m] = (int16_t)lo;
 		c = m;
 		nb = b->nbset[m][0] & todo;
 		/* Back up until a stone has a neighbour left to enter. */
@@ -258,10 +262,9 @@ walk_word(const struct rules_board *b, struct rive *r, int j)
 			p = st[--sp].c;
 			nb = st[sp].nb;
 			sub[p] = (int16_t)(sub[p] + sub[c]);
-			if (low[c] < low[p])
-				low[p] = low[c];
-			if (low[c] >= disc[p])
-				r->cut[p] = (int16_t)(r->cut[p] + sub[c]);
+			low[p] = low[c] < low[p] ? low[c] : low[p];
+			r->cut[p] = (int16_t)(r->cut[p] +
+			    (sub[c] & -(int)(low[c] >= disc[p])));
 			c = p;
 		}
 		m = __builtin_ctzll(nb);
