@@ -19,7 +19,8 @@
  * from the part of each joined group still joined to the placed stone
  * (one flood after a removal from it) and, only where the removals left
  * are too few for any of its stones to go, one Tarjan walk of that group
- * alone (the groups joined meet only at the placed stone).  On a board
+ * alone (the groups joined meet only at the placed stone; on one word,
+ * a walk known to follow a removal finds the part itself, unflooded).  On a board
  * of 64 cells or fewer (side 5, 3-3-5) every set is one word: the work
  * of an action is compiled a second time for one word, the walk keeps
  * its own stack, each group keeps the word of the cells next to it (at
@@ -218,6 +219,8 @@ walk_group(const struct rules_board *b, struct rive *r, int j)
  * it, was reached after it and cannot lower it, so the walk only tries
  * the neighbours not reached yet.  The same walk in the same order, so
  * the same cut[], at a fraction of the cost of a call for each stone.
+ * The stones it reaches are the group's part, which it sets too, so that
+ * a walk after a removal needs no flood_group() before it.
  */
 struct walk_frame {
 	uint64_t nb; /* its neighbours still to try */
@@ -256,6 +259,8 @@ walk_word(const struct rules_board *b, struct rive *r, int j)
 			if (nb != 0)
 				break;
 			if (sp == 0) {
+				r->part[0] = (r->part[0] & ~r->joined[j][0]) |
+				    (all & ~todo & ~(UINT64_C(1) << r->placed));
 				r->walked[j] = true;
 				return;
 			}
@@ -306,6 +311,27 @@ flood_group(const struct rules_board *b, struct rive *r, int j, int words)
 	for (i = 0; i < words; i++)
 		r->part[i] = (r->part[i] & ~r->joined[j][i]) | reach[i];
 	r->walked[j] = false;
+}
+
+/*
+ * Whether list_removals() will walk joined group j once stone c of its
+ * part, with cut[] known, is removed: its test below, made on counts
+ * alone, as the part loses c and the cut[c] stones hanging from it, and
+ * none of those but c is next to the placed stone.
+ */
+static bool
+walk_follows(const struct rules_board *b, const struct rive *r, int j, int c)
+{
+	uint64_t x = r->part[0] & r->joined[j][0];
+	int	 gone = 1 + r->cut[c], n, d, slack;
+
+	if (!r->walked[j])
+		return false;
+	slack = __builtin_popcountll(r->part[0]) - gone - r->keep;
+	n = __builtin_popcountll(x) - gone;
+	d = __builtin_popcountll(x & b->nbset[r->placed][0]) -
+	    (int)((b->nbset[r->placed][0] >> c) & 1);
+	return n - d > slack;
 }
 
 /*
@@ -859,7 +885,10 @@ rive_remove(const struct rules_board *b, struct rive *r,
 		/* Only c's group, of those the merge joined, has changed. */
 		for (j = 0; !bit_get(r->joined[j], c); j++)
 			;
-		flood_group(b, r, j, words);
+		if (words == 1 && walk_follows(b, r, j, c))
+			walk_word(b, r, j);
+		else
+			flood_group(b, r, j, words);
 		list_removals(b, r, words);
 	} else {
 		/*
