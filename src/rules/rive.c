@@ -19,16 +19,16 @@
  * from the part of each joined group still joined to the placed stone
  * (one flood after a removal from it) and, only where the removals left
  * are too few for any of its stones to go, one Tarjan walk of that group
- * alone (the groups joined meet only at the placed stone; on one word,
- * a walk known to follow a removal finds the part itself, unflooded).  On a board
+ * alone (the groups joined meet only at the placed stone).  On a board
  * of 64 cells or fewer (side 5, 3-3-5) every set is one word: the work
  * of an action is compiled a second time for one word, the walk keeps
- * its own stack, each group keeps the word of the cells next to it (at
- * its representative), the empty cells are kept by v(e), a word for each
- * value, so that the placements are the lowest word with a cell, and the
- * groups next to a cell are found by bits.
- * Names, geometry, turn counting and the pie rule are the
- * board's and the registry's business.
+ * its own stack and, where it is known to follow a removal, finds the
+ * part itself with no flood first, each group keeps the word of the
+ * cells next to it (at its representative), the empty cells are kept by
+ * v(e), a word for each value, so that the placements are the lowest
+ * word with a cell, and the groups next to a cell are found by bits.
+ * Names, geometry, turn counting and the pie rule are the board's and
+ * the registry's business.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -397,8 +397,8 @@ find_placements(struct rive *r, int words)
 
 	if (words == 1) {
 		/* The lowest level with a cell; a full board has none. */
-		while (r->levels != 0 &&
-		    r->level[__builtin_ctzll(r->levels)] == 0)
+		while (
+		    r->levels != 0 && r->level[__builtin_ctzll(r->levels)] == 0)
 			r->levels &= r->levels - 1;
 		if (r->levels != 0)
 			m = __builtin_ctzll(r->levels);
