@@ -22,10 +22,13 @@
  * alone (the groups joined meet only at the placed stone).  On a board
  * of 64 cells or fewer (side 5, 3-3-5) every set is one word: the work
  * of an action is compiled a second time for one word, the walk keeps
- * its own stack, each group keeps the word of the cells next to it (at
- * its representative) and the groups next to a cell are found by bits.
- * Names, geometry, turn counting and the pie rule are the
- * board's and the registry's business.
+ * its own stack and, where it is known to follow a removal, finds the
+ * part itself with no flood first, each group keeps the word of the
+ * cells next to it (at its representative), the empty cells are kept by
+ * v(e), a word for each value, so that the placements are the lowest
+ * word with a cell, and the groups next to a cell are found by bits.
+ * Names, geometry, turn counting and the pie rule are the board's and
+ * the registry's business.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +60,10 @@ struct rive {
 	int16_t		  v[RULES_MAX_CELLS];	 /* v(e); a stone: INT16_MAX */
 	uint64_t	  around[64]; /* one word: the cells next to the
 					 group at this representative */
+	uint64_t	  level[64];  /* one word: the empty cells e
+					 with v(e) = this */
+	uint64_t	  levels;     /* one word: bit v set if level[v]
+					 may have a cell */
 	uint64_t	  empty[WORDS];
 	uint64_t	  can[WORDS];	    /* the legal placements or
 						   removals */
@@ -212,6 +219,8 @@ walk_group(const struct rules_board *b, struct rive *r, int j)
  * it, was reached after it and cannot lower it, so the walk only tries
  * the neighbours not reached yet.  The same walk in the same order, so
  * the same cut[], at a fraction of the cost of a call for each stone.
+ * The stones it reaches are the group's part, which it sets too, so that
+ * a walk after a removal needs no flood_group() before it.
  */
 struct walk_frame {
 	uint64_t nb; /* its neighbours still to try */
@@ -224,7 +233,7 @@ walk_word(const struct rules_board *b, struct rive *r, int j)
 	struct walk_frame st[64];
 	int16_t		  disc[64], low[64], sub[64];
 	uint64_t	  all, todo, nb, x;
-	int		  sp = 0, t = 0, c, m, p;
+	int		  sp = 0, t = 0, c, m, p, d, lo;
 
 	all = (r->joined[j][0] & ~r->removed[0]) | UINT64_C(1) << r->placed;
 	todo = all;
@@ -235,9 +244,13 @@ walk_word(const struct rules_board *b, struct rive *r, int j)
 		sub[m] = 1;
 		r->cut[m] = 0;
 		todo &= ~(UINT64_C(1) << m);
-		for (x = b->nbset[m][0] & all & ~todo; x != 0; x &= x - 1)
-			if (disc[__builtin_ctzll(x)] < low[m])
-				low[m] = disc[__builtin_ctzll(x)];
+		/* Where the stones go is unpredictable: select, not branch. */
+		for (lo = t, x = b->nbset[m][0] & all & ~todo; x != 0;
+		     x &= x - 1) {
+			d = disc[__builtin_ctzll(x)];
+			lo = d < lo ? d : lo;
+		}
+		low[m] = (int16_t)lo;
 		c = m;
 		nb = b->nbset[m][0] & todo;
 		/* Back up until a stone has a neighbour left to enter. */
@@ -246,16 +259,17 @@ walk_word(const struct rules_board *b, struct rive *r, int j)
 			if (nb != 0)
 				break;
 			if (sp == 0) {
+				r->part[0] = (r->part[0] & ~r->joined[j][0]) |
+				    (all & ~todo & ~(UINT64_C(1) << r->placed));
 				r->walked[j] = true;
 				return;
 			}
 			p = st[--sp].c;
 			nb = st[sp].nb;
 			sub[p] = (int16_t)(sub[p] + sub[c]);
-			if (low[c] < low[p])
-				low[p] = low[c];
-			if (low[c] >= disc[p])
-				r->cut[p] = (int16_t)(r->cut[p] + sub[c]);
+			low[p] = low[c] < low[p] ? low[c] : low[p];
+			r->cut[p] = (int16_t)(r->cut[p] +
+			    (sub[c] & -(int)(low[c] >= disc[p])));
 			c = p;
 		}
 		m = __builtin_ctzll(nb);
@@ -297,6 +311,27 @@ flood_group(const struct rules_board *b, struct rive *r, int j, int words)
 	for (i = 0; i < words; i++)
 		r->part[i] = (r->part[i] & ~r->joined[j][i]) | reach[i];
 	r->walked[j] = false;
+}
+
+/*
+ * Whether list_removals() will walk joined group j once stone c of its
+ * part, with cut[] known, is removed: its test below, made on counts
+ * alone, as the part loses c and the cut[c] stones hanging from it, and
+ * none of those but c is next to the placed stone.
+ */
+static bool
+walk_follows(const struct rules_board *b, const struct rive *r, int j, int c)
+{
+	uint64_t x = r->part[0] & r->joined[j][0];
+	int	 gone = 1 + r->cut[c], n, d, slack;
+
+	if (!r->walked[j])
+		return false;
+	slack = __builtin_popcountll(r->part[0]) - gone - r->keep;
+	n = __builtin_popcountll(x) - gone;
+	d = __builtin_popcountll(x & b->nbset[r->placed][0]) -
+	    (int)((b->nbset[r->placed][0] >> c) & 1);
+	return n - d > slack;
 }
 
 /*
@@ -348,9 +383,11 @@ list_removals(const struct rules_board *b, struct rive *r, int words)
 }
 
 /*
- * The legal placements: the empty cells with v(e) = M (rules.md §3),
- * found in one pass over the empty cells alone, which late in a game are
- * few: a cell below the least so far starts the set again.
+ * The legal placements: the empty cells with v(e) = M (rules.md §3).  On
+ * one word they are the lowest level with a cell (a level emptied since
+ * its bit in levels was set is dropped here); on more, they are found in
+ * one pass over the empty cells alone, which late in a game are few: a
+ * cell below the least so far starts the set again.
  */
 SPECIALISED void
 find_placements(struct rive *r, int words)
@@ -358,6 +395,18 @@ find_placements(struct rive *r, int words)
 	uint64_t x, w;
 	int	 i, k, c, v, m = INT16_MAX;
 
+	if (words == 1) {
+		/* The lowest level with a cell; a full board has none. */
+		while (
+		    r->levels != 0 && r->level[__builtin_ctzll(r->levels)] == 0)
+			r->levels &= r->levels - 1;
+		if (r->levels != 0)
+			m = __builtin_ctzll(r->levels);
+		r->can[0] = r->levels != 0 ? r->level[m] : 0;
+		r->vmin = (int16_t)m;
+		r->ncan = (int16_t)__builtin_popcountll(r->can[0]);
+		return;
+	}
 	/* A full board has no placement: no empty cell, no bit. */
 	for (i = 0; i < words; i++) {
 		w = 0;
@@ -395,6 +444,22 @@ set_around(
 		}
 }
 
+/*
+ * v(e) of the empty cell c becomes v, on one word moving c to its new
+ * level; a stone just removed (v(e) INT16_MAX) was on no level.
+ */
+SPECIALISED void
+set_v(struct rive *r, int c, int v, int words)
+{
+	if (words == 1) {
+		if (r->v[c] != INT16_MAX)
+			r->level[r->v[c]] &= ~(UINT64_C(1) << c);
+		r->level[v] |= UINT64_C(1) << c;
+		r->levels |= UINT64_C(1) << v;
+	}
+	r->v[c] = (int16_t)v;
+}
+
 /* v(e) of the empty cells of set[] rises to at least s. */
 SPECIALISED void
 raise_v(struct rive *r, const uint64_t *set, int s, int words)
@@ -406,8 +471,26 @@ raise_v(struct rive *r, const uint64_t *set, int s, int words)
 		for (x = set[i] & r->empty[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
 			if (r->v[c] < s)
-				r->v[c] = (int16_t)s;
+				set_v(r, c, s, words);
 		}
+}
+
+/* On one word, each empty cell on the level of its v(e), afresh. */
+static void
+build_levels(const struct rules_board *b, struct rive *r)
+{
+	uint64_t x;
+	int	 c;
+
+	if (b->words != 1)
+		return;
+	memset(r->level, 0, sizeof r->level);
+	r->levels = 0;
+	for (x = r->empty[0]; x != 0; x &= x - 1) {
+		c = __builtin_ctzll(x);
+		r->level[r->v[c]] |= UINT64_C(1) << c;
+		r->levels |= UINT64_C(1) << r->v[c];
+	}
 }
 
 /*
@@ -434,6 +517,13 @@ grow_v(const struct rules_board *b, struct rive *r, int g, int words)
 			c = r->grp.next[c];
 		} while (c != g);
 	}
+	if (words == 1) {
+		/* The cells at M, all of level[M], move up together. */
+		x = adj[0] & r->can[0];
+		r->level[r->vmin] &= ~x;
+		r->level[r->grp.size[g]] |= x;
+		r->levels |= UINT64_C(1) << r->grp.size[g];
+	}
 	for (i = 0; i < words; i++) {
 		for (x = adj[i] & r->can[i]; x != 0; x &= x - 1)
 			r->v[i * 64 + __builtin_ctzll(x)] = r->grp.size[g];
@@ -456,8 +546,10 @@ put_stone(const struct rules_board *b, struct rive *r, int e, int p)
 {
 	r->cell[e] = (uint8_t)(1 + p);
 	hexgroup_single(&r->grp, e);
-	if (b->words == 1)
+	if (b->words == 1) {
 		r->around[e] = b->nbset[e][0];
+		r->level[r->v[e]] &= ~(UINT64_C(1) << e);
+	}
 	r->v[e] = INT16_MAX;
 	r->ncan -= bit_get(r->can, e);
 	bit_clear(r->can, e);
@@ -509,7 +601,7 @@ regroup(const struct rules_board *b, struct rive *r, int words)
 	for (i = 0; i < words; i++)
 		for (x = adj[i]; x != 0; x &= x - 1) {
 			c = i * 64 + __builtin_ctzll(x);
-			r->v[c] = (int16_t)rive_v(b, r, c);
+			set_v(r, c, rive_v(b, r, c), words);
 		}
 	memset(r->group, 0, sizeof r->group);
 	memset(r->removed, 0, sizeof r->removed);
@@ -548,6 +640,7 @@ rive_init(const struct rules_board *b, void *st, const struct rules_variant *v,
 	r->placed = -1;
 	r->head.to_move = BLACK;
 	r->head.phase = RULES_TURN_START;
+	build_levels(b, r);
 	find_placements(r, b->words);
 	return 0;
 }
@@ -792,7 +885,10 @@ rive_remove(const struct rules_board *b, struct rive *r,
 		/* Only c's group, of those the merge joined, has changed. */
 		for (j = 0; !bit_get(r->joined[j], c); j++)
 			;
-		flood_group(b, r, j, words);
+		if (words == 1 && walk_follows(b, r, j, c))
+			walk_word(b, r, j);
+		else
+			flood_group(b, r, j, words);
 		list_removals(b, r, words);
 	} else {
 		/*
@@ -897,6 +993,7 @@ rive_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 			r->v[i] = (int16_t)rive_v(b, r, i);
 		else if (b->words == 1 && r->grp.gid[i] != i)
 			r->around[r->grp.gid[i]] |= b->nbset[i][0];
+	build_levels(b, r);
 	find_placements(r, b->words);
 	r->head.to_move = (uint8_t)to_move;
 	if (r->nempty == 0)
