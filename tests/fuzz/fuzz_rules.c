@@ -27,7 +27,8 @@
  *   - every listed action is accepted by play() on a copy;
  *   - a game's own perft agrees with perft through legal() and play();
  *   - setup() from the pieces at a turn start (that step's or the next)
- *     gives the same pieces.
+ *     gives the same pieces;
+ *   - play_cells() plays a run of placements as play() does one by one.
  * Checking all of them at every step took over ten times as long an
  * input, and executions per second are coverage here.  The sampler is
  * seeded from the input, so a run replays.
@@ -345,6 +346,46 @@ check_once(const struct rules_position *pos, struct rules_position *scratch,
 		    rules_perft_actions(g, &pos->board, pos->state, 2));
 }
 
+/*
+ * For a game with play_cells: a run of legal placements the sampler
+ * draws from pos, and one cell drawn at random after it, played by
+ * rules_play_cells give the position play() gives one by one; the run
+ * stops where play() refuses the cell or must pass first.
+ */
+static void
+check_cells(const struct rules_position *pos, struct rules_rng *rng)
+{
+	static struct rules_action acts[MAX_LEGAL + 1];
+	struct rules_position	  *one, *run;
+	struct rules_action	   a;
+	int16_t			   cells[33];
+	size_t			   n = 0, nl, want;
+
+	if (pos->game->play_cells == NULL)
+		return;
+	one = rules_position_dup(pos);
+	run = rules_position_dup(pos);
+	FUZZ_CHECK(one != NULL && run != NULL);
+	while (n < 32 && (nl = rules_legal(one, acts, MAX_LEGAL)) > 0 &&
+	    acts[0].kind == RULES_PLACE) {
+		a = acts[rules_rng_below(rng, nl)];
+		FUZZ_CHECK(rules_play(one, &a, NULL) == 0);
+		cells[n++] = a.to;
+	}
+	FUZZ_CHECK(rules_play_cells(run, cells, n) == n);
+	FUZZ_CHECK(same_state(one, run));
+	a = (struct rules_action){ .kind = RULES_PLACE,
+		.to = (int16_t)((int)rules_rng_below(
+				    rng, (uint64_t)pos->board.ncells + 2) -
+		    1) };
+	want = rules_play(one, &a, NULL) == 0;
+	FUZZ_CHECK(rules_play_cells(run, &a.to, 1) == want);
+	FUZZ_CHECK(same_state(one, run));
+	FUZZ_CHECK(rules_turn(one) == rules_turn(run));
+	rules_position_free(one);
+	rules_position_free(run);
+}
+
 /* An action from fuzz bytes: any kind, cells in range or not. */
 static void
 arbitrary_action(
@@ -430,6 +471,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		check_position(pos, n, steps % PIECES_EVERY == 0 || last);
 		if (!checked && (steps == once || last)) {
 			check_once(pos, scratch, acts, n);
+			check_cells(pos, &rng);
 			checked = setup_due = true;
 		}
 		if (setup_due && rules_phase(pos) == RULES_TURN_START) {
