@@ -86,6 +86,7 @@ struct record_reader {
 	size_t	turnoffcap;
 	size_t	result_off;
 	bool	has_movetext;
+	bool	in_line; /* the record's tokens point into its line */
 	size_t	notecap;
 	size_t *note_off; /* eval and time offsets, by twos */
 	size_t	noteoffcap;
@@ -347,6 +348,25 @@ line_add(struct record_reader *rd, size_t have, const char *p, size_t n)
 }
 
 /*
+ * Where the line from rd->inpos ends in the block: its LF or CR, or
+ * rd->inlen.  memchr, not a loop over the bytes: every byte of the input
+ * comes here.  The next LF is looked for once a block (as in pass_line),
+ * so a file of lone CRs is no search over the block per line.
+ */
+static size_t
+line_end(struct record_reader *rd)
+{
+	const char *p = rd->inbuf + rd->inpos, *lf, *cr;
+
+	if (rd->next_lf == SIZE_MAX || rd->next_lf < rd->inpos) {
+		lf = memchr(p, '\n', rd->inlen - rd->inpos);
+		rd->next_lf = lf != NULL ? (size_t)(lf - rd->inbuf) : rd->inlen;
+	}
+	cr = memchr(p, '\r', rd->next_lf - rd->inpos);
+	return cr != NULL ? (size_t)(cr - rd->inbuf) : rd->next_lf;
+}
+
+/*
  * Reads the next line into rd->line without its end (LF, CRLF or a lone
  * CR).  Returns 1, 0 at the end, -1 on a read error.
  */
@@ -372,9 +392,7 @@ read_line(struct record_reader *rd)
 			}
 		}
 		any = true;
-		for (i = rd->inpos; i < rd->inlen; i++)
-			if (rd->inbuf[i] == '\n' || rd->inbuf[i] == '\r')
-				break;
+		i = line_end(rd);
 		if (line_add(rd, n, rd->inbuf + rd->inpos, i - rd->inpos) == -1)
 			return -1;
 		n += i - rd->inpos;
@@ -459,7 +477,8 @@ reset_record(struct record_reader *rd)
 	rd->rec.turns = turns;
 	rd->rec.notes = notes;
 	rd->rec.format = rd->format;
-	rd->rec.implicit_passes = line_tokens(rd);
+	rd->in_line = line_tokens(rd);
+	rd->rec.implicit_passes = rd->in_line;
 	rd->textlen = 0;
 	rd->has_movetext = false;
 	/* O(1) however many tags the last record had. */
@@ -489,7 +508,9 @@ oom(struct record_reader *rd)
 
 /*
  * Adds a turn token.  In the notation its text is copied (a record spans
- * lines); an import's record is its line, so its tokens stay in the line.
+ * lines), and pointed at once the text stops moving (finish_record); an
+ * import's record is its line, which stays put until the next record, so
+ * its tokens point into the line at once.
  */
 static int
 add_turn(
@@ -499,19 +520,23 @@ add_turn(
 	size_t	  n = rd->rec.nturns;
 
 	/* Every move comes here: the common case stays out of libutil. */
-	if ((n >= rd->turncap &&
-		array_grow(&rd->rec.turns, &rd->turncap, n + 1,
-		    sizeof *rd->rec.turns) == -1) ||
-	    (n >= rd->turnoffcap &&
-		array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
-		    sizeof *rd->turn_off) == -1))
+	if (n >= rd->turncap &&
+	    array_grow(&rd->rec.turns, &rd->turncap, n + 1,
+		sizeof *rd->rec.turns) == -1)
 		return oom(rd);
-	if (line_tokens(rd))
-		off = s - rd->line;
-	else if ((off = text_add(rd, s, len)) == -1)
-		return oom(rd);
-	rd->turn_off[n] = (size_t)off;
-	rd->rec.turns[n] = (struct record_token){ NULL, len, at };
+	if (rd->in_line)
+		rd->rec.turns[n] = (struct record_token){ rd->line +
+			    (s - rd->line),
+			len, at };
+	else {
+		if ((n >= rd->turnoffcap &&
+			array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
+			    sizeof *rd->turn_off) == -1) ||
+		    (off = text_add(rd, s, len)) == -1)
+			return oom(rd);
+		rd->turn_off[n] = (size_t)off;
+		rd->rec.turns[n] = (struct record_token){ NULL, len, at };
+	}
 	rd->rec.nturns++;
 	rd->has_movetext = true;
 	return 0;
@@ -527,10 +552,9 @@ finish_record(struct record_reader *rd)
 		rd->rec.tags[i].name = rd->text + rd->tag_off[2 * i];
 		rd->rec.tags[i].value = rd->text + rd->tag_off[2 * i + 1];
 	}
-	for (i = 0; i < rd->rec.nturns; i++)
-		rd->rec.turns[i].text = (line_tokens(rd) ? rd->line :
-							   rd->text) +
-		    rd->turn_off[i];
+	if (!rd->in_line)
+		for (i = 0; i < rd->rec.nturns; i++)
+			rd->rec.turns[i].text = rd->text + rd->turn_off[i];
 	for (i = 0; i < rd->rec.nnotes; i++) {
 		rd->rec.notes[i].eval = rd->text + rd->note_off[2 * i];
 		rd->rec.notes[i].time = rd->text + rd->note_off[2 * i + 1];

@@ -234,6 +234,53 @@ START_TEST(transcripts_split_into_turns)
 END_TEST
 
 /*
+ * Line ends as read_line finds them: lone CRs through a whole block (no
+ * LF in it), a CR as the block's last byte, a line longer than a block,
+ * and a last line with no end; each record's turns are its own line's.
+ */
+START_TEST(transcript_lines_across_blocks)
+{
+	char		    *text;
+	size_t		     len = 0, cap = 3 * 65536, k, lines;
+	const struct record *rec;
+
+	text = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	/* Records of "f5d6\r", the first padded: the block ends in a CR. */
+	len += (size_t)snprintf(text + len, cap - len, "f5d6 \r");
+	while (len < 65536)
+		len += (size_t)snprintf(text + len, cap - len, "f5d6\r");
+	ck_assert_int_eq(text[65535], '\r');
+	lines = len / 5;
+	memset(text + len, ' ', 70000);
+	len += 70000;
+	len += (size_t)snprintf(text + len, cap - len, "c4e3\r\nd3");
+	reader_open(text, len, RECORD_TRANSCRIPT);
+	for (k = 0; k < lines; k++) {
+		rec = next_record();
+		ck_assert(!rec->malformed);
+		ck_assert_int_eq(rec->start.line, k + 1);
+		ck_assert_int_eq(rec->nturns, 2);
+		ck_assert_str_eq(turn_text(rec, 1), "d6");
+		ck_assert_int_eq(
+		    rec->turns[1].at.offset, k == 0 ? 2 : 5 * k + 3);
+	}
+	lines = k;
+	rec = next_record();
+	ck_assert_int_eq(rec->start.line, lines + 1);
+	ck_assert_int_eq(rec->turns[0].at.col, 70001);
+	ck_assert_str_eq(turn_text(rec, 0), "c4");
+	ck_assert_str_eq(turn_text(rec, 1), "e3");
+	rec = next_record();
+	ck_assert_int_eq(rec->start.line, lines + 2);
+	ck_assert_int_eq(rec->nturns, 1);
+	ck_assert_str_eq(turn_text(rec, 0), "d3");
+	assert_no_more();
+	free(text);
+}
+END_TEST
+
+/*
  * Every string of up to four bytes over an alphabet that reaches each
  * edge of a transcript (letters a..p and beyond, PA, --, one digit or
  * three): a record is refused exactly where the SYN_TRANSCRIPT pattern
@@ -1244,6 +1291,7 @@ record_suite(void)
 	tcase_add_test(tc, malformed_records_do_not_stop_the_next);
 	tcase_add_test(tc, transcripts_split_into_turns);
 	tcase_add_test(tc, transcripts_as_the_pattern_says);
+	tcase_add_test(tc, transcript_lines_across_blocks);
 	tcase_add_test(tc, csv_columns_by_name);
 	tcase_add_loop_test(tc, sniffing, 0, 8);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
