@@ -510,9 +510,10 @@ oom(struct record_reader *rd)
  * Adds a turn token.  In the notation its text is copied (a record spans
  * lines), and pointed at once the text stops moving (finish_record); an
  * import's record is its line, which stays put until the next record, so
- * its tokens point into the line at once.
+ * its tokens point into the line at once.  Inline: a position passed by
+ * value to a call was a store and a wider load per move, which stalled.
  */
-static int
+static inline int
 add_turn(
     struct record_reader *rd, const char *s, size_t len, struct diag_pos at)
 {
