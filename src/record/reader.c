@@ -134,31 +134,77 @@ record_format_parse(const char *s)
 	return -1;
 }
 
+/* tolower() in the C locale, which the tools keep, by hand. */
+static inline unsigned char
+fold(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') :
+				      (unsigned char)c;
+}
+
+/* strcasecmp(a, b) == 0 in the C locale, with no call. */
+static inline bool
+name_eq(const char *a, const char *b)
+{
+	for (; fold(*a) == fold(*b); a++, b++)
+		if (*a == '\0')
+			return true;
+	return false;
+}
+
 const struct record_tag *
 record_tag_find(const struct record *rec, const char *name)
 {
 	size_t i;
 
 	/*
-	 * PGN spells tags one way; a lookup forgives the case.  The first
-	 * letters, folded, are compared before the call: the replay asks for
-	 * a dozen tags of every record, most of them absent.
+	 * PGN spells tags one way; a lookup forgives the case.  By hand, not
+	 * strcasecmp: the replay asks for a dozen tags of every record, most
+	 * of them absent.
 	 */
 	for (i = 0; i < rec->ntags; i++)
-		if ((rec->tags[i].name[0] | 0x20) == (name[0] | 0x20) &&
-		    strcasecmp(rec->tags[i].name, name) == 0)
+		if (name_eq(rec->tags[i].name, name))
 			return &rec->tags[i];
 	return NULL;
+}
+
+static inline bool
+is_digit(char c)
+{
+	return (unsigned)((unsigned char)c - '0') < 10;
+}
+
+/*
+ * Whether s (len bytes) is a score, digits, a dash and digits: the result
+ * pattern's third form, by hand, since every record ends in one.  Returns
+ * where the dash is, or 0 for no score (then the pattern judges).
+ */
+static size_t
+score_dash(const char *s, size_t len)
+{
+	size_t i = 0, j;
+
+	while (i < len && is_digit(s[i]))
+		i++;
+	if (i == 0 || i == len || s[i] != '-')
+		return 0;
+	for (j = i + 1; j < len && is_digit(s[j]); j++)
+		continue;
+	return j > i + 1 && j == len ? i : 0;
 }
 
 int
 record_result_score(struct record_syntax *syn, const char *text, size_t len,
     unsigned long *a, unsigned long *b)
 {
-	size_t g[6];
+	size_t g[6], dash;
 
 	/* A score: digits, a dash, digits (the result pattern). */
-	if (syntax_match(syn, SYN_RESULT, text, len, g, 3) != (int)len ||
+	if ((dash = score_dash(text, len)) != 0) {
+		g[2] = 0;
+		g[4] = dash + 1;
+	} else if (syntax_match(syn, SYN_RESULT, text, len, g, 3) !=
+		(int)len ||
 	    g[2] == SYNTAX_UNSET)
 		return -1;
 	errno = 0;
@@ -195,6 +241,15 @@ record_printable(const char *s, size_t len, char *buf, size_t cap)
 
 	if (cap == 0)
 		return;
+	/* Most text is printable ASCII that fits: kept as it is. */
+	for (i = 0; i < len && i + 1 < cap; i++)
+		if (s[i] < 0x20 || s[i] >= 0x7f || s[i] == '\\')
+			break;
+	if (i == len) {
+		memcpy(buf, s, len);
+		buf[len] = '\0';
+		return;
+	}
 	/* Room is kept for the dots only when the whole does not fit. */
 	for (i = 0; i < len && n < cap; i += k)
 		n += printable_char(s + i, len - i, &k, &keep);
@@ -440,12 +495,14 @@ pos_at(const struct record_reader *rd, size_t col)
 /* ---- Building a record ------------------------------------------- */
 
 /* Copies len bytes into the record's text; returns the offset or -1. */
-static long long
+static inline long long
 text_add(struct record_reader *rd, const char *s, size_t len)
 {
 	size_t off = rd->textlen;
 
-	if (array_grow(&rd->text, &rd->textcap, off + len + 1, 1) == -1)
+	/* Every token of the notation comes here: grow only when full. */
+	if (off + len + 1 > rd->textcap &&
+	    array_grow(&rd->text, &rd->textcap, off + len + 1, 1) == -1)
 		return -1;
 	memcpy(rd->text + off, s, len);
 	rd->text[off + len] = '\0';
@@ -574,8 +631,7 @@ name_hash(const char *s)
 
 	/* Folded: tags are one tag in any case (record_tag_find). */
 	while (*s != '\0')
-		h = (h ^ (unsigned char)tolower((unsigned char)*s++)) *
-		    HASHMAP_HASH_PRIME;
+		h = (h ^ fold(*s++)) * HASHMAP_HASH_PRIME;
 	return h;
 }
 
@@ -606,6 +662,49 @@ tag_seen(struct record_reader *rd, size_t n, size_t name_off)
 	return hashmap_put(&rd->tags, h, n);
 }
 
+static inline bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/*
+ * The tag pattern on s (len bytes, s[0] the '['), by hand, for a tag
+ * whose value has no backslash, as nearly every one is: returns the
+ * bytes matched with the name and value in g[2..5] as syntax_match()
+ * gives them, or -1, and then the pattern judges.
+ */
+static int
+tag_by_hand(const char *s, size_t len, size_t *g)
+{
+	const char *q;
+	size_t	    i = 1;
+
+	while (i < len && is_blank(s[i]))
+		i++;
+	for (g[2] = i; i < len && (is_digit(s[i]) || s[i] == '_' ||
+			      (fold(s[i]) >= 'a' && fold(s[i]) <= 'z'));
+	     i++)
+		continue;
+	g[3] = i;
+	if (g[3] == g[2] || i == len || !is_blank(s[i]))
+		return -1;
+	while (i < len && is_blank(s[i]))
+		i++;
+	if (i == len || s[i] != '"')
+		return -1;
+	g[4] = ++i;
+	if ((q = memchr(s + i, '"', len - i)) == NULL ||
+	    memchr(s + i, '\\', (size_t)(q - s) - i) != NULL)
+		return -1;
+	g[5] = i = (size_t)(q - s);
+	for (i++; i < len && is_blank(s[i]); i++)
+		continue;
+	if (i == len || s[i] != ']' || i + 1 > INT_MAX)
+		return -1;
+	return (int)i + 1;
+}
+
 /* Reads [Name "value"] at rd->pos. */
 static void
 read_tag(struct record_reader *rd)
@@ -616,7 +715,8 @@ read_tag(struct record_reader *rd)
 	struct diag_pos at = pos_at(rd, rd->pos);
 	int		m;
 
-	m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
+	if ((m = tag_by_hand(s, len, g)) < 0)
+		m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
 	if (m < 0) {
 		/* An opening quote never closed on this line is unterminated. */
 		const char *q = memchr(s, '"', len);
@@ -690,6 +790,22 @@ is_space(char c)
 }
 
 /*
+ * The bytes that end a token of movetext, white space (is_space) and
+ * comments, as a table: the tokenizer looks up every byte of movetext.
+ */
+static const bool token_end[256] = {
+	[' '] = true,
+	['\t'] = true,
+	['\n'] = true,
+	['\v'] = true,
+	['\f'] = true,
+	['\r'] = true,
+	['{'] = true,
+	['}'] = true,
+	[';'] = true,
+};
+
+/*
  * A move number at the start of s (len bytes): digits, then "..." or ".".
  * Returns the bytes it takes (0 for none), with the number in *number
  * (ULONG_MAX when it does not fit, which no turn is) and whether it was
@@ -736,8 +852,9 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 		if (len == 0)
 			return 0;
 	}
-	if ((s[0] == '*' || isdigit((unsigned char)s[0])) &&
-	    syntax_match(rd->syn, SYN_RESULT, s, len, g, 1) > 0) {
+	if ((s[0] == '*' || is_digit(s[0])) &&
+	    (score_dash(s, len) != 0 ||
+		syntax_match(rd->syn, SYN_RESULT, s, len, g, 1) > 0)) {
 		long long off = text_add(rd, s, len);
 
 		if (off == -1)
@@ -826,9 +943,8 @@ next_pgn(struct record_reader *rd)
 			continue;
 		}
 		start = rd->pos;
-		while (rd->pos < rd->linelen && !is_space(rd->line[rd->pos]) &&
-		    rd->line[rd->pos] != '{' && rd->line[rd->pos] != '}' &&
-		    rd->line[rd->pos] != ';')
+		while (rd->pos < rd->linelen &&
+		    !token_end[(unsigned char)rd->line[rd->pos]])
 			rd->pos++;
 		if (read_token(rd, start, rd->pos) == 1)
 			break;
