@@ -564,40 +564,46 @@ oom(struct record_reader *rd)
 }
 
 /*
- * Adds a turn token.  In the notation its text is copied (a record spans
- * lines), and pointed at once the text stops moving (finish_record); an
- * import's record is its line, which stays put until the next record, so
- * its tokens point into the line at once.  Inline: a position passed by
- * value to a call was a store and a wider load per move, which stalled.
+ * Adds a turn token; the caller sets where it stands.  In the notation
+ * its text is copied (a record spans lines), and pointed at once the text
+ * stops moving (finish_record); an import's record is its line, which
+ * stays put until the next record, so its tokens point into the line at
+ * once.  Returns the token, or NULL when memory runs out (the record
+ * told so).  The position is not an argument: a struct passed by value
+ * was stores and a wider load per move, which stalled.
  */
-static inline int
-add_turn(
-    struct record_reader *rd, const char *s, size_t len, struct diag_pos at)
+static inline struct record_token *
+add_turn(struct record_reader *rd, const char *s, size_t len)
 {
-	long long off;
-	size_t	  n = rd->rec.nturns;
+	struct record_token *t;
+	long long	     off;
+	size_t		     n = rd->rec.nturns;
 
 	/* Every move comes here: the common case stays out of libutil. */
 	if (n >= rd->turncap &&
 	    array_grow(&rd->rec.turns, &rd->turncap, n + 1,
-		sizeof *rd->rec.turns) == -1)
-		return oom(rd);
+		sizeof *rd->rec.turns) == -1) {
+		oom(rd);
+		return NULL;
+	}
+	t = &rd->rec.turns[n];
 	if (rd->in_line)
-		rd->rec.turns[n] = (struct record_token){ rd->line +
-			    (s - rd->line),
-			len, at };
+		t->text = rd->line + (s - rd->line);
 	else {
 		if ((n >= rd->turnoffcap &&
 			array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
 			    sizeof *rd->turn_off) == -1) ||
-		    (off = text_add(rd, s, len)) == -1)
-			return oom(rd);
+		    (off = text_add(rd, s, len)) == -1) {
+			oom(rd);
+			return NULL;
+		}
 		rd->turn_off[n] = (size_t)off;
-		rd->rec.turns[n] = (struct record_token){ NULL, len, at };
+		t->text = NULL;
 	}
+	t->len = len;
 	rd->rec.nturns++;
 	rd->has_movetext = true;
-	return 0;
+	return t;
 }
 
 /* Pointers into the text are set once it has stopped moving. */
@@ -836,6 +842,7 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 	unsigned long	want, number;
 	bool		dots;
 	int		m;
+	struct record_token *t;
 
 	if ((m = (int)move_number(s, len, &number, &dots)) > 0) {
 		/* N. comes before turn 2N-1, N... before turn 2N. */
@@ -864,7 +871,8 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 		rd->rec.result = (struct record_token){ NULL, len, at };
 		return 1;
 	}
-	add_turn(rd, s, len, at);
+	if ((t = add_turn(rd, s, len)) != NULL)
+		t->at = at;
 	return 0;
 }
 
@@ -1010,6 +1018,7 @@ read_transcript(struct record_reader *rd, size_t start, size_t end)
 {
 	const char *s = rd->line;
 	size_t	    i = start, j;
+	struct record_token *t;
 
 	while (i < end && isspace((unsigned char)s[i]))
 		i++;
@@ -1049,8 +1058,9 @@ read_transcript(struct record_reader *rd, size_t start, size_t end)
 			     (unsigned)((unsigned char)s[j] - '0') < 10;
 			     j++)
 				;
-		if (add_turn(rd, s + i, j - i, pos_at(rd, i)) == -1)
+		if ((t = add_turn(rd, s + i, j - i)) == NULL)
 			return;
+		t->at = pos_at(rd, i);
 		i = j;
 	}
 }
@@ -1733,6 +1743,7 @@ tree_move(
     struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
 	const char *slash = memchr(v, '/', len);
+	struct record_token *t;
 
 	if (slash != NULL) {
 		tree_note(rd, slash + 1, len - (size_t)(slash + 1 - v));
@@ -1745,7 +1756,8 @@ tree_move(
 		v = "pass";
 		len = 4;
 	}
-	add_turn(rd, v, len, at);
+	if ((t = add_turn(rd, v, len)) != NULL)
+		t->at = at;
 }
 
 /*
@@ -2237,6 +2249,7 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 	unsigned long k = rd->index + 1;
 	size_t	      end = WTHOR_MOVES, used, i;
 	char	      sq[2];
+	struct record_token *t;
 
 	while (end > 0 && m[end - 1] == 0)
 		end--;
@@ -2275,10 +2288,11 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 	}
 	rd->linelen = 2 * used;
 	rd->line[rd->linelen] = '\0';
-	for (i = 0; i < used; i++)
-		if (add_turn(rd, rd->line + 2 * i, 2, wthor_pos(k, 8 + i)) ==
-		    -1)
+	for (i = 0; i < used; i++) {
+		if ((t = add_turn(rd, rd->line + 2 * i, 2)) == NULL)
 			return;
+		t->at = wthor_pos(k, 8 + i);
+	}
 }
 
 /* The name file of kind i (0 JOU, 1 TRN): named, or beside the input. */
