@@ -203,8 +203,7 @@ record_result_score(struct record_syntax *syn, const char *text, size_t len,
 	if ((dash = score_dash(text, len)) != 0) {
 		g[2] = 0;
 		g[4] = dash + 1;
-	} else if (syntax_match(syn, SYN_RESULT, text, len, g, 3) !=
-		(int)len ||
+	} else if (syntax_match(syn, SYN_RESULT, text, len, g, 3) != (int)len ||
 	    g[2] == SYNTAX_UNSET)
 		return -1;
 	errno = 0;
@@ -668,6 +667,13 @@ tag_seen(struct record_reader *rd, size_t n, size_t name_off)
 	return hashmap_put(&rd->tags, h, n);
 }
 
+/* A byte of a tag name, [A-Za-z0-9_]. */
+static inline bool
+name_char(char c)
+{
+	return is_digit(c) || c == '_' || (fold(c) >= 'a' && fold(c) <= 'z');
+}
+
 static inline bool
 is_blank(char c)
 {
@@ -688,9 +694,7 @@ tag_by_hand(const char *s, size_t len, size_t *g)
 
 	while (i < len && is_blank(s[i]))
 		i++;
-	for (g[2] = i; i < len && (is_digit(s[i]) || s[i] == '_' ||
-			      (fold(s[i]) >= 'a' && fold(s[i]) <= 'z'));
-	     i++)
+	for (g[2] = i; i < len && name_char(s[i]); i++)
 		continue;
 	g[3] = i;
 	if (g[3] == g[2] || i == len || !is_blank(s[i]))

@@ -329,9 +329,9 @@ END_TEST
  */
 START_TEST(tags_as_the_pattern_says)
 {
-	static const char    alpha[] = "a1_ \t\"\\]";
-	char		    *text, *p, value[16];
-	size_t		     k = sizeof alpha - 1, n, i, j, v, len, g[6], cap = 0;
+	static const char alpha[] = "a1_ \t\"\\]";
+	char		 *text, *p, value[16];
+	size_t		  k = sizeof alpha - 1, n, i, j, v, len, g[6], cap = 0;
 	const struct record *rec;
 	int		     w, m;
 
@@ -366,7 +366,8 @@ START_TEST(tags_as_the_pattern_says)
 			value[v++] = p[j] == '\\' ? p[++j] : p[j];
 		value[v] = '\0';
 		ck_assert_int_eq(strlen(rec->tags[0].name), g[3] - g[2]);
-		ck_assert(memcmp(rec->tags[0].name, p + g[2], g[3] - g[2]) == 0);
+		ck_assert(
+		    memcmp(rec->tags[0].name, p + g[2], g[3] - g[2]) == 0);
 		ck_assert_str_eq(rec->tags[0].value, value);
 		ck_assert_uint_eq(rec->tags[0].value_len, v);
 	}
