@@ -985,88 +985,53 @@ next_pgn(struct record_reader *rd)
 /* ---- Imports: transcripts and CSV --------------------------------- */
 
 /*
- * Whether s (len bytes, no blank at either end) is squares and passes run
- * together: SYN_TRANSCRIPT's language on such a string, by hand, since
- * every record of a CSV archive or a transcript file is checked so.  A
- * square is a letter a..p (either case) and one or two digits, as many as
- * there are; a pass is PA in either case, or --.
+ * The length of the square or pass at s (len > 0 bytes): SYN_TRANSCRIPT's
+ * language, by hand, since every move of a CSV archive or a transcript
+ * file comes here.  A square is a letter a..p (either case) and one or
+ * two digits, as many as there are; a pass is PA in either case, or --.
+ * Returns 0 for neither.
  */
-static bool
-transcript_squares(const char *s, size_t len)
+static size_t
+transcript_square(const char *s, size_t len)
 {
-	size_t	      i = 0;
-	unsigned char c;
+	unsigned char c = (unsigned char)s[0] | 0x20;
 
-	while (i < len) {
-		c = (unsigned char)s[i] | 0x20;
-		if (c >= 'a' && c <= 'p' && i + 1 < len &&
-		    (unsigned)((unsigned char)s[i + 1] - '0') < 10) {
-			i += 2;
-			if (i < len &&
-			    (unsigned)((unsigned char)s[i] - '0') < 10)
-				i++;
-		} else if (c == 'p' && i + 1 < len &&
-		    ((unsigned char)s[i + 1] | 0x20) == 'a')
-			i += 2;
-		else if (s[i] == '-' && i + 1 < len && s[i + 1] == '-')
-			i += 2;
-		else
-			return false;
-	}
-	return len > 0;
+	if (c >= 'a' && c <= 'p' && len > 1 && is_digit(s[1]))
+		return len > 2 && is_digit(s[2]) ? 3 : 2;
+	if (len > 1 && ((c == 'p' && ((unsigned char)s[1] | 0x20) == 'a') ||
+			   (s[0] == '-' && s[1] == '-')))
+		return 2;
+	return 0;
 }
 
-/* Splits a transcript (squares and passes run together) into turns. */
+/*
+ * Splits a transcript (squares and passes run together) into turns, in
+ * one pass: the turns of a transcript that turns out bad are dropped.
+ */
 static void
 read_transcript(struct record_reader *rd, size_t start, size_t end)
 {
-	const char *s = rd->line;
-	size_t	    i = start, j;
+	const char	    *s = rd->line;
+	size_t		     i = start, j, k, n0 = rd->rec.nturns;
 	struct record_token *t;
 
-	while (i < end && isspace((unsigned char)s[i]))
+	while (i < end && is_space(s[i]))
 		i++;
-	while (end > i && isspace((unsigned char)s[end - 1]))
+	while (end > i && is_space(s[end - 1]))
 		end--;
-	if (!transcript_squares(s + i, end - i)) {
-		/* Point at the first byte that is not part of a square. */
-		j = i;
-		while (j < end) {
-			if (j + 1 < end &&
-			    (memcmp(s + j, "--", 2) == 0 ||
-				strncasecmp(s + j, "pa", 2) == 0)) {
-				j += 2;
-				continue;
-			}
-			/* Columns a..p, as the pattern has them. */
-			if (((unsigned char)s[j] | 0x20) < 'a' ||
-			    ((unsigned char)s[j] | 0x20) > 'p' ||
-			    j + 1 >= end || !isdigit((unsigned char)s[j + 1]))
-				break;
-			j += 2;
-			if (j < end && isdigit((unsigned char)s[j]))
-				j++;
-		}
-		diag_set_at(first_error(rd), DIAG_BAD_TRANSCRIPT, pos_at(rd, j),
-		    1, "a transcript is squares run together (f5d6c3...)");
-		return;
-	}
-	/* The pattern matched: squares are a letter and 1-2 digits. */
-	while (i < end) {
-		if (s[i] == '-' ||
-		    ((s[i] == 'p' || s[i] == 'P') &&
-			(s[i + 1] == 'a' || s[i + 1] == 'A')))
-			j = i + 2;
-		else
-			for (j = i + 1; j < end && j < i + 3 &&
-			     (unsigned)((unsigned char)s[j] - '0') < 10;
-			     j++)
-				;
-		if ((t = add_turn(rd, s + i, j - i)) == NULL)
+	for (j = i; j < end; j += k) {
+		if ((k = transcript_square(s + j, end - j)) == 0)
+			break;
+		if ((t = add_turn(rd, s + j, k)) == NULL)
 			return;
-		t->at = pos_at(rd, i);
-		i = j;
+		t->at = pos_at(rd, j);
 	}
+	if (j == end && j > i)
+		return;
+	/* At the first byte that is not part of a square, or an empty one. */
+	rd->rec.nturns = n0;
+	diag_set_at(first_error(rd), DIAG_BAD_TRANSCRIPT, pos_at(rd, j), 1,
+	    "a transcript is squares run together (f5d6c3...)");
 }
 
 /*

@@ -314,6 +314,14 @@ START_TEST(transcripts_as_the_pattern_says)
 		rec = next_record();
 		ck_assert_msg(rec->malformed == !ok, "%.*s: %s", (int)len, p,
 		    ok ? "refused" : "accepted");
+		/* The turns of an accepted one are all of it, in order. */
+		for (i = 0, n = 0; i < rec->nturns; i++) {
+			ck_assert(memcmp(rec->turns[i].text, p + n,
+				      rec->turns[i].len) == 0);
+			ck_assert_int_eq(rec->turns[i].at.col, n + 1);
+			n += rec->turns[i].len;
+		}
+		ck_assert_uint_eq(n, ok ? len : 0);
 	}
 	assert_no_more();
 	reader_close();
