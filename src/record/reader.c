@@ -1055,9 +1055,11 @@ csv_field(const char *line, size_t len, size_t *p, size_t *fs, size_t *fe)
 		while (i < len && line[i] != ',')
 			i++;
 	} else {
+		/* memchr: the moves field is most of a row. */
+		const char *comma = memchr(line + i, ',', len - i);
+
 		*fs = i;
-		while (i < len && line[i] != ',')
-			i++;
+		i = comma != NULL ? (size_t)(comma - line) : len;
 		*fe = i;
 	}
 	*p = i + 1;
