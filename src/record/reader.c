@@ -816,6 +816,27 @@ static const bool token_end[256] = {
 };
 
 /*
+ * Where the white space from s[i] ends, and where the token from s[i]
+ * ends (s is n bytes).  The index is a local, not rd->pos: a position in
+ * memory was written back after every byte.
+ */
+static inline size_t
+skip_space(const char *s, size_t i, size_t n)
+{
+	while (i < n && is_space(s[i]))
+		i++;
+	return i;
+}
+
+static inline size_t
+token_stop(const char *s, size_t i, size_t n)
+{
+	while (i < n && !token_end[(unsigned char)s[i]])
+		i++;
+	return i;
+}
+
+/*
  * A move number at the start of s (len bytes): digits, then "..." or ".".
  * Returns the bytes it takes (0 for none), with the number in *number
  * (ULONG_MAX when it does not fit, which no turn is) and whether it was
@@ -919,8 +940,7 @@ next_pgn(struct record_reader *rd)
 			rd->in_comment = false;
 			continue;
 		}
-		while (rd->pos < rd->linelen && is_space(rd->line[rd->pos]))
-			rd->pos++;
+		rd->pos = skip_space(rd->line, rd->pos, rd->linelen);
 		if (rd->pos >= rd->linelen)
 			continue;
 		c = rd->line[rd->pos];
@@ -955,9 +975,7 @@ next_pgn(struct record_reader *rd)
 			continue;
 		}
 		start = rd->pos;
-		while (rd->pos < rd->linelen &&
-		    !token_end[(unsigned char)rd->line[rd->pos]])
-			rd->pos++;
+		rd->pos = token_stop(rd->line, rd->pos, rd->linelen);
 		if (read_token(rd, start, rd->pos) == 1)
 			break;
 	}
