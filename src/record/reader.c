@@ -86,6 +86,7 @@ struct record_reader {
 	size_t	turnoffcap;
 	size_t	result_off;
 	bool	has_movetext;
+	bool	in_line; /* the record's tokens point into its line */
 	size_t	notecap;
 	size_t *note_off; /* eval and time offsets, by twos */
 	size_t	noteoffcap;
@@ -133,31 +134,76 @@ record_format_parse(const char *s)
 	return -1;
 }
 
+/* tolower() in the C locale, which the tools keep, by hand. */
+static inline unsigned char
+fold(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') :
+				      (unsigned char)c;
+}
+
+/* strcasecmp(a, b) == 0 in the C locale, with no call. */
+static inline bool
+name_eq(const char *a, const char *b)
+{
+	for (; fold(*a) == fold(*b); a++, b++)
+		if (*a == '\0')
+			return true;
+	return false;
+}
+
 const struct record_tag *
 record_tag_find(const struct record *rec, const char *name)
 {
 	size_t i;
 
 	/*
-	 * PGN spells tags one way; a lookup forgives the case.  The first
-	 * letters, folded, are compared before the call: the replay asks for
-	 * a dozen tags of every record, most of them absent.
+	 * PGN spells tags one way; a lookup forgives the case.  By hand, not
+	 * strcasecmp: the replay asks for a dozen tags of every record, most
+	 * of them absent.
 	 */
 	for (i = 0; i < rec->ntags; i++)
-		if ((rec->tags[i].name[0] | 0x20) == (name[0] | 0x20) &&
-		    strcasecmp(rec->tags[i].name, name) == 0)
+		if (name_eq(rec->tags[i].name, name))
 			return &rec->tags[i];
 	return NULL;
+}
+
+static inline bool
+is_digit(char c)
+{
+	return (unsigned)((unsigned char)c - '0') < 10;
+}
+
+/*
+ * Whether s (len bytes) is a score, digits, a dash and digits: the result
+ * pattern's third form, by hand, since every record ends in one.  Returns
+ * where the dash is, or 0 for no score (then the pattern judges).
+ */
+static size_t
+score_dash(const char *s, size_t len)
+{
+	size_t i = 0, j;
+
+	while (i < len && is_digit(s[i]))
+		i++;
+	if (i == 0 || i == len || s[i] != '-')
+		return 0;
+	for (j = i + 1; j < len && is_digit(s[j]); j++)
+		continue;
+	return j > i + 1 && j == len ? i : 0;
 }
 
 int
 record_result_score(struct record_syntax *syn, const char *text, size_t len,
     unsigned long *a, unsigned long *b)
 {
-	size_t g[6];
+	size_t g[6], dash;
 
 	/* A score: digits, a dash, digits (the result pattern). */
-	if (syntax_match(syn, SYN_RESULT, text, len, g, 3) != (int)len ||
+	if ((dash = score_dash(text, len)) != 0) {
+		g[2] = 0;
+		g[4] = dash + 1;
+	} else if (syntax_match(syn, SYN_RESULT, text, len, g, 3) != (int)len ||
 	    g[2] == SYNTAX_UNSET)
 		return -1;
 	errno = 0;
@@ -194,6 +240,15 @@ record_printable(const char *s, size_t len, char *buf, size_t cap)
 
 	if (cap == 0)
 		return;
+	/* Most text is printable ASCII that fits: kept as it is. */
+	for (i = 0; i < len && i + 1 < cap; i++)
+		if (s[i] < 0x20 || s[i] >= 0x7f || s[i] == '\\')
+			break;
+	if (i == len) {
+		memcpy(buf, s, len);
+		buf[len] = '\0';
+		return;
+	}
 	/* Room is kept for the dots only when the whole does not fit. */
 	for (i = 0; i < len && n < cap; i += k)
 		n += printable_char(s + i, len - i, &k, &keep);
@@ -347,6 +402,25 @@ line_add(struct record_reader *rd, size_t have, const char *p, size_t n)
 }
 
 /*
+ * Where the line from rd->inpos ends in the block: its LF or CR, or
+ * rd->inlen.  memchr, not a loop over the bytes: every byte of the input
+ * comes here.  The next LF is looked for once a block (as in pass_line),
+ * so a file of lone CRs is no search over the block per line.
+ */
+static size_t
+line_end(struct record_reader *rd)
+{
+	const char *p = rd->inbuf + rd->inpos, *lf, *cr;
+
+	if (rd->next_lf == SIZE_MAX || rd->next_lf < rd->inpos) {
+		lf = memchr(p, '\n', rd->inlen - rd->inpos);
+		rd->next_lf = lf != NULL ? (size_t)(lf - rd->inbuf) : rd->inlen;
+	}
+	cr = memchr(p, '\r', rd->next_lf - rd->inpos);
+	return cr != NULL ? (size_t)(cr - rd->inbuf) : rd->next_lf;
+}
+
+/*
  * Reads the next line into rd->line without its end (LF, CRLF or a lone
  * CR).  Returns 1, 0 at the end, -1 on a read error.
  */
@@ -372,9 +446,7 @@ read_line(struct record_reader *rd)
 			}
 		}
 		any = true;
-		for (i = rd->inpos; i < rd->inlen; i++)
-			if (rd->inbuf[i] == '\n' || rd->inbuf[i] == '\r')
-				break;
+		i = line_end(rd);
 		if (line_add(rd, n, rd->inbuf + rd->inpos, i - rd->inpos) == -1)
 			return -1;
 		n += i - rd->inpos;
@@ -422,12 +494,14 @@ pos_at(const struct record_reader *rd, size_t col)
 /* ---- Building a record ------------------------------------------- */
 
 /* Copies len bytes into the record's text; returns the offset or -1. */
-static long long
+static inline long long
 text_add(struct record_reader *rd, const char *s, size_t len)
 {
 	size_t off = rd->textlen;
 
-	if (array_grow(&rd->text, &rd->textcap, off + len + 1, 1) == -1)
+	/* Every token of the notation comes here: grow only when full. */
+	if (off + len + 1 > rd->textcap &&
+	    array_grow(&rd->text, &rd->textcap, off + len + 1, 1) == -1)
 		return -1;
 	memcpy(rd->text + off, s, len);
 	rd->text[off + len] = '\0';
@@ -459,7 +533,8 @@ reset_record(struct record_reader *rd)
 	rd->rec.turns = turns;
 	rd->rec.notes = notes;
 	rd->rec.format = rd->format;
-	rd->rec.implicit_passes = line_tokens(rd);
+	rd->in_line = line_tokens(rd);
+	rd->rec.implicit_passes = rd->in_line;
 	rd->textlen = 0;
 	rd->has_movetext = false;
 	/* O(1) however many tags the last record had. */
@@ -488,33 +563,46 @@ oom(struct record_reader *rd)
 }
 
 /*
- * Adds a turn token.  In the notation its text is copied (a record spans
- * lines); an import's record is its line, so its tokens stay in the line.
+ * Adds a turn token; the caller sets where it stands.  In the notation
+ * its text is copied (a record spans lines), and pointed at once the text
+ * stops moving (finish_record); an import's record is its line, which
+ * stays put until the next record, so its tokens point into the line at
+ * once.  Returns the token, or NULL when memory runs out (the record
+ * told so).  The position is not an argument: a struct passed by value
+ * was stores and a wider load per move, which stalled.
  */
-static int
-add_turn(
-    struct record_reader *rd, const char *s, size_t len, struct diag_pos at)
+static inline struct record_token *
+add_turn(struct record_reader *rd, const char *s, size_t len)
 {
-	long long off;
-	size_t	  n = rd->rec.nturns;
+	struct record_token *t;
+	long long	     off;
+	size_t		     n = rd->rec.nturns;
 
 	/* Every move comes here: the common case stays out of libutil. */
-	if ((n >= rd->turncap &&
-		array_grow(&rd->rec.turns, &rd->turncap, n + 1,
-		    sizeof *rd->rec.turns) == -1) ||
-	    (n >= rd->turnoffcap &&
-		array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
-		    sizeof *rd->turn_off) == -1))
-		return oom(rd);
-	if (line_tokens(rd))
-		off = s - rd->line;
-	else if ((off = text_add(rd, s, len)) == -1)
-		return oom(rd);
-	rd->turn_off[n] = (size_t)off;
-	rd->rec.turns[n] = (struct record_token){ NULL, len, at };
+	if (n >= rd->turncap &&
+	    array_grow(&rd->rec.turns, &rd->turncap, n + 1,
+		sizeof *rd->rec.turns) == -1) {
+		oom(rd);
+		return NULL;
+	}
+	t = &rd->rec.turns[n];
+	if (rd->in_line)
+		t->text = rd->line + (s - rd->line);
+	else {
+		if ((n >= rd->turnoffcap &&
+			array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
+			    sizeof *rd->turn_off) == -1) ||
+		    (off = text_add(rd, s, len)) == -1) {
+			oom(rd);
+			return NULL;
+		}
+		rd->turn_off[n] = (size_t)off;
+		t->text = NULL;
+	}
+	t->len = len;
 	rd->rec.nturns++;
 	rd->has_movetext = true;
-	return 0;
+	return t;
 }
 
 /* Pointers into the text are set once it has stopped moving. */
@@ -527,10 +615,9 @@ finish_record(struct record_reader *rd)
 		rd->rec.tags[i].name = rd->text + rd->tag_off[2 * i];
 		rd->rec.tags[i].value = rd->text + rd->tag_off[2 * i + 1];
 	}
-	for (i = 0; i < rd->rec.nturns; i++)
-		rd->rec.turns[i].text = (line_tokens(rd) ? rd->line :
-							   rd->text) +
-		    rd->turn_off[i];
+	if (!rd->in_line)
+		for (i = 0; i < rd->rec.nturns; i++)
+			rd->rec.turns[i].text = rd->text + rd->turn_off[i];
 	for (i = 0; i < rd->rec.nnotes; i++) {
 		rd->rec.notes[i].eval = rd->text + rd->note_off[2 * i];
 		rd->rec.notes[i].time = rd->text + rd->note_off[2 * i + 1];
@@ -549,8 +636,7 @@ name_hash(const char *s)
 
 	/* Folded: tags are one tag in any case (record_tag_find). */
 	while (*s != '\0')
-		h = (h ^ (unsigned char)tolower((unsigned char)*s++)) *
-		    HASHMAP_HASH_PRIME;
+		h = (h ^ fold(*s++)) * HASHMAP_HASH_PRIME;
 	return h;
 }
 
@@ -581,6 +667,54 @@ tag_seen(struct record_reader *rd, size_t n, size_t name_off)
 	return hashmap_put(&rd->tags, h, n);
 }
 
+/* A byte of a tag name, [A-Za-z0-9_]. */
+static inline bool
+name_char(char c)
+{
+	return is_digit(c) || c == '_' || (fold(c) >= 'a' && fold(c) <= 'z');
+}
+
+static inline bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/*
+ * The tag pattern on s (len bytes, s[0] the '['), by hand, for a tag
+ * whose value has no backslash, as nearly every one is: returns the
+ * bytes matched with the name and value in g[2..5] as syntax_match()
+ * gives them, or -1, and then the pattern judges.
+ */
+static int
+tag_by_hand(const char *s, size_t len, size_t *g)
+{
+	const char *q;
+	size_t	    i = 1;
+
+	while (i < len && is_blank(s[i]))
+		i++;
+	for (g[2] = i; i < len && name_char(s[i]); i++)
+		continue;
+	g[3] = i;
+	if (g[3] == g[2] || i == len || !is_blank(s[i]))
+		return -1;
+	while (i < len && is_blank(s[i]))
+		i++;
+	if (i == len || s[i] != '"')
+		return -1;
+	g[4] = ++i;
+	if ((q = memchr(s + i, '"', len - i)) == NULL ||
+	    memchr(s + i, '\\', (size_t)(q - s) - i) != NULL)
+		return -1;
+	g[5] = i = (size_t)(q - s);
+	for (i++; i < len && is_blank(s[i]); i++)
+		continue;
+	if (i == len || s[i] != ']' || i + 1 > INT_MAX)
+		return -1;
+	return (int)i + 1;
+}
+
 /* Reads [Name "value"] at rd->pos. */
 static void
 read_tag(struct record_reader *rd)
@@ -591,7 +725,8 @@ read_tag(struct record_reader *rd)
 	struct diag_pos at = pos_at(rd, rd->pos);
 	int		m;
 
-	m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
+	if ((m = tag_by_hand(s, len, g)) < 0)
+		m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
 	if (m < 0) {
 		/* An opening quote never closed on this line is unterminated. */
 		const char *q = memchr(s, '"', len);
@@ -665,6 +800,43 @@ is_space(char c)
 }
 
 /*
+ * The bytes that end a token of movetext, white space (is_space) and
+ * comments, as a table: the tokenizer looks up every byte of movetext.
+ */
+static const bool token_end[256] = {
+	[' '] = true,
+	['\t'] = true,
+	['\n'] = true,
+	['\v'] = true,
+	['\f'] = true,
+	['\r'] = true,
+	['{'] = true,
+	['}'] = true,
+	[';'] = true,
+};
+
+/*
+ * Where the white space from s[i] ends, and where the token from s[i]
+ * ends (s is n bytes).  The index is a local, not rd->pos: a position in
+ * memory was written back after every byte.
+ */
+static inline size_t
+skip_space(const char *s, size_t i, size_t n)
+{
+	while (i < n && is_space(s[i]))
+		i++;
+	return i;
+}
+
+static inline size_t
+token_stop(const char *s, size_t i, size_t n)
+{
+	while (i < n && !token_end[(unsigned char)s[i]])
+		i++;
+	return i;
+}
+
+/*
  * A move number at the start of s (len bytes): digits, then "..." or ".".
  * Returns the bytes it takes (0 for none), with the number in *number
  * (ULONG_MAX when it does not fit, which no turn is) and whether it was
@@ -695,6 +867,7 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 	unsigned long	want, number;
 	bool		dots;
 	int		m;
+	struct record_token *t;
 
 	if ((m = (int)move_number(s, len, &number, &dots)) > 0) {
 		/* N. comes before turn 2N-1, N... before turn 2N. */
@@ -711,8 +884,9 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 		if (len == 0)
 			return 0;
 	}
-	if ((s[0] == '*' || isdigit((unsigned char)s[0])) &&
-	    syntax_match(rd->syn, SYN_RESULT, s, len, g, 1) > 0) {
+	if ((s[0] == '*' || is_digit(s[0])) &&
+	    (score_dash(s, len) != 0 ||
+		syntax_match(rd->syn, SYN_RESULT, s, len, g, 1) > 0)) {
 		long long off = text_add(rd, s, len);
 
 		if (off == -1)
@@ -722,7 +896,8 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 		rd->rec.result = (struct record_token){ NULL, len, at };
 		return 1;
 	}
-	add_turn(rd, s, len, at);
+	if ((t = add_turn(rd, s, len)) != NULL)
+		t->at = at;
 	return 0;
 }
 
@@ -765,8 +940,7 @@ next_pgn(struct record_reader *rd)
 			rd->in_comment = false;
 			continue;
 		}
-		while (rd->pos < rd->linelen && is_space(rd->line[rd->pos]))
-			rd->pos++;
+		rd->pos = skip_space(rd->line, rd->pos, rd->linelen);
 		if (rd->pos >= rd->linelen)
 			continue;
 		c = rd->line[rd->pos];
@@ -801,10 +975,7 @@ next_pgn(struct record_reader *rd)
 			continue;
 		}
 		start = rd->pos;
-		while (rd->pos < rd->linelen && !is_space(rd->line[rd->pos]) &&
-		    rd->line[rd->pos] != '{' && rd->line[rd->pos] != '}' &&
-		    rd->line[rd->pos] != ';')
-			rd->pos++;
+		rd->pos = token_stop(rd->line, rd->pos, rd->linelen);
 		if (read_token(rd, start, rd->pos) == 1)
 			break;
 	}
@@ -832,86 +1003,53 @@ next_pgn(struct record_reader *rd)
 /* ---- Imports: transcripts and CSV --------------------------------- */
 
 /*
- * Whether s (len bytes, no blank at either end) is squares and passes run
- * together: SYN_TRANSCRIPT's language on such a string, by hand, since
- * every record of a CSV archive or a transcript file is checked so.  A
- * square is a letter a..p (either case) and one or two digits, as many as
- * there are; a pass is PA in either case, or --.
+ * The length of the square or pass at s (len > 0 bytes): SYN_TRANSCRIPT's
+ * language, by hand, since every move of a CSV archive or a transcript
+ * file comes here.  A square is a letter a..p (either case) and one or
+ * two digits, as many as there are; a pass is PA in either case, or --.
+ * Returns 0 for neither.
  */
-static bool
-transcript_squares(const char *s, size_t len)
+static size_t
+transcript_square(const char *s, size_t len)
 {
-	size_t	      i = 0;
-	unsigned char c;
+	unsigned char c = (unsigned char)s[0] | 0x20;
 
-	while (i < len) {
-		c = (unsigned char)s[i] | 0x20;
-		if (c >= 'a' && c <= 'p' && i + 1 < len &&
-		    (unsigned)((unsigned char)s[i + 1] - '0') < 10) {
-			i += 2;
-			if (i < len &&
-			    (unsigned)((unsigned char)s[i] - '0') < 10)
-				i++;
-		} else if (c == 'p' && i + 1 < len &&
-		    ((unsigned char)s[i + 1] | 0x20) == 'a')
-			i += 2;
-		else if (s[i] == '-' && i + 1 < len && s[i + 1] == '-')
-			i += 2;
-		else
-			return false;
-	}
-	return len > 0;
+	if (c >= 'a' && c <= 'p' && len > 1 && is_digit(s[1]))
+		return len > 2 && is_digit(s[2]) ? 3 : 2;
+	if (len > 1 && ((c == 'p' && ((unsigned char)s[1] | 0x20) == 'a') ||
+			   (s[0] == '-' && s[1] == '-')))
+		return 2;
+	return 0;
 }
 
-/* Splits a transcript (squares and passes run together) into turns. */
+/*
+ * Splits a transcript (squares and passes run together) into turns, in
+ * one pass: the turns of a transcript that turns out bad are dropped.
+ */
 static void
 read_transcript(struct record_reader *rd, size_t start, size_t end)
 {
-	const char *s = rd->line;
-	size_t	    i = start, j;
+	const char	    *s = rd->line;
+	size_t		     i = start, j, k, n0 = rd->rec.nturns;
+	struct record_token *t;
 
-	while (i < end && isspace((unsigned char)s[i]))
+	while (i < end && is_space(s[i]))
 		i++;
-	while (end > i && isspace((unsigned char)s[end - 1]))
+	while (end > i && is_space(s[end - 1]))
 		end--;
-	if (!transcript_squares(s + i, end - i)) {
-		/* Point at the first byte that is not part of a square. */
-		j = i;
-		while (j < end) {
-			if (j + 1 < end &&
-			    (memcmp(s + j, "--", 2) == 0 ||
-				strncasecmp(s + j, "pa", 2) == 0)) {
-				j += 2;
-				continue;
-			}
-			/* Columns a..p, as the pattern has them. */
-			if (((unsigned char)s[j] | 0x20) < 'a' ||
-			    ((unsigned char)s[j] | 0x20) > 'p' ||
-			    j + 1 >= end || !isdigit((unsigned char)s[j + 1]))
-				break;
-			j += 2;
-			if (j < end && isdigit((unsigned char)s[j]))
-				j++;
-		}
-		diag_set_at(first_error(rd), DIAG_BAD_TRANSCRIPT, pos_at(rd, j),
-		    1, "a transcript is squares run together (f5d6c3...)");
-		return;
-	}
-	/* The pattern matched: squares are a letter and 1-2 digits. */
-	while (i < end) {
-		if (s[i] == '-' ||
-		    ((s[i] == 'p' || s[i] == 'P') &&
-			(s[i + 1] == 'a' || s[i + 1] == 'A')))
-			j = i + 2;
-		else
-			for (j = i + 1; j < end && j < i + 3 &&
-			     (unsigned)((unsigned char)s[j] - '0') < 10;
-			     j++)
-				;
-		if (add_turn(rd, s + i, j - i, pos_at(rd, i)) == -1)
+	for (j = i; j < end; j += k) {
+		if ((k = transcript_square(s + j, end - j)) == 0)
+			break;
+		if ((t = add_turn(rd, s + j, k)) == NULL)
 			return;
-		i = j;
+		t->at = pos_at(rd, j);
 	}
+	if (j == end && j > i)
+		return;
+	/* At the first byte that is not part of a square, or an empty one. */
+	rd->rec.nturns = n0;
+	diag_set_at(first_error(rd), DIAG_BAD_TRANSCRIPT, pos_at(rd, j), 1,
+	    "a transcript is squares run together (f5d6c3...)");
 }
 
 /*
@@ -935,9 +1073,11 @@ csv_field(const char *line, size_t len, size_t *p, size_t *fs, size_t *fe)
 		while (i < len && line[i] != ',')
 			i++;
 	} else {
+		/* memchr: the moves field is most of a row. */
+		const char *comma = memchr(line + i, ',', len - i);
+
 		*fs = i;
-		while (i < len && line[i] != ',')
-			i++;
+		i = comma != NULL ? (size_t)(comma - line) : len;
 		*fe = i;
 	}
 	*p = i + 1;
@@ -1592,6 +1732,7 @@ tree_move(
     struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
 	const char *slash = memchr(v, '/', len);
+	struct record_token *t;
 
 	if (slash != NULL) {
 		tree_note(rd, slash + 1, len - (size_t)(slash + 1 - v));
@@ -1604,7 +1745,8 @@ tree_move(
 		v = "pass";
 		len = 4;
 	}
-	add_turn(rd, v, len, at);
+	if ((t = add_turn(rd, v, len)) != NULL)
+		t->at = at;
 }
 
 /*
@@ -2096,6 +2238,7 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 	unsigned long k = rd->index + 1;
 	size_t	      end = WTHOR_MOVES, used, i;
 	char	      sq[2];
+	struct record_token *t;
 
 	while (end > 0 && m[end - 1] == 0)
 		end--;
@@ -2134,10 +2277,11 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 	}
 	rd->linelen = 2 * used;
 	rd->line[rd->linelen] = '\0';
-	for (i = 0; i < used; i++)
-		if (add_turn(rd, rd->line + 2 * i, 2, wthor_pos(k, 8 + i)) ==
-		    -1)
+	for (i = 0; i < used; i++) {
+		if ((t = add_turn(rd, rd->line + 2 * i, 2)) == NULL)
 			return;
+		t->at = wthor_pos(k, 8 + i);
+	}
 }
 
 /* The name file of kind i (0 JOU, 1 TRN): named, or beside the input. */

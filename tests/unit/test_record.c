@@ -234,6 +234,53 @@ START_TEST(transcripts_split_into_turns)
 END_TEST
 
 /*
+ * Line ends as read_line finds them: lone CRs through a whole block (no
+ * LF in it), a CR as the block's last byte, a line longer than a block,
+ * and a last line with no end; each record's turns are its own line's.
+ */
+START_TEST(transcript_lines_across_blocks)
+{
+	char		    *text;
+	size_t		     len = 0, cap = 3 * 65536, k, lines;
+	const struct record *rec;
+
+	text = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	/* Records of "f5d6\r", the first padded: the block ends in a CR. */
+	len += (size_t)snprintf(text + len, cap - len, "f5d6 \r");
+	while (len < 65536)
+		len += (size_t)snprintf(text + len, cap - len, "f5d6\r");
+	ck_assert_int_eq(text[65535], '\r');
+	lines = len / 5;
+	memset(text + len, ' ', 70000);
+	len += 70000;
+	len += (size_t)snprintf(text + len, cap - len, "c4e3\r\nd3");
+	reader_open(text, len, RECORD_TRANSCRIPT);
+	for (k = 0; k < lines; k++) {
+		rec = next_record();
+		ck_assert(!rec->malformed);
+		ck_assert_int_eq(rec->start.line, k + 1);
+		ck_assert_int_eq(rec->nturns, 2);
+		ck_assert_str_eq(turn_text(rec, 1), "d6");
+		ck_assert_int_eq(
+		    rec->turns[1].at.offset, k == 0 ? 2 : 5 * k + 3);
+	}
+	lines = k;
+	rec = next_record();
+	ck_assert_int_eq(rec->start.line, lines + 1);
+	ck_assert_int_eq(rec->turns[0].at.col, 70001);
+	ck_assert_str_eq(turn_text(rec, 0), "c4");
+	ck_assert_str_eq(turn_text(rec, 1), "e3");
+	rec = next_record();
+	ck_assert_int_eq(rec->start.line, lines + 2);
+	ck_assert_int_eq(rec->nturns, 1);
+	ck_assert_str_eq(turn_text(rec, 0), "d3");
+	assert_no_more();
+	free(text);
+}
+END_TEST
+
+/*
  * Every string of up to four bytes over an alphabet that reaches each
  * edge of a transcript (letters a..p and beyond, PA, --, one digit or
  * three): a record is refused exactly where the SYN_TRANSCRIPT pattern
@@ -267,10 +314,100 @@ START_TEST(transcripts_as_the_pattern_says)
 		rec = next_record();
 		ck_assert_msg(rec->malformed == !ok, "%.*s: %s", (int)len, p,
 		    ok ? "refused" : "accepted");
+		/* The turns of an accepted one are all of it, in order. */
+		for (i = 0, n = 0; i < rec->nturns; i++) {
+			ck_assert(memcmp(rec->turns[i].text, p + n,
+				      rec->turns[i].len) == 0);
+			ck_assert_int_eq(rec->turns[i].at.col, n + 1);
+			n += rec->turns[i].len;
+		}
+		ck_assert_uint_eq(n, ok ? len : 0);
 	}
 	assert_no_more();
 	reader_close();
 	free(text);
+}
+END_TEST
+
+/*
+ * Every tag line "[" and up to six bytes over an alphabet that reaches
+ * each edge of a tag (blanks, quotes, escapes, the bracket): the reader
+ * takes the tag, name and value, exactly where the SYN_TAG pattern
+ * takes it, which the reader checks by hand first.
+ */
+START_TEST(tags_as_the_pattern_says)
+{
+	static const char alpha[] = "a1_ \t\"\\]";
+	char		 *text, *p, value[16];
+	size_t		  k = sizeof alpha - 1, n, i, j, v, len, g[6], cap = 0;
+	const struct record *rec;
+	int		     w, m;
+
+	for (len = 1, n = k; len <= 6; len++, n *= k)
+		cap += n * (len + 4);
+	text = p = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (len = 1, n = k; len <= 6; len++, n *= k)
+		for (i = 0; i < n; i++) {
+			size_t x = i;
+
+			*p++ = '[';
+			for (w = 0; w < (int)len; w++, x /= k)
+				*p++ = alpha[x % k];
+			memcpy(p, "\n*\n", 3);
+			p += 3;
+		}
+	ck_assert_ptr_eq(p, text + cap);
+	reader_open(text, cap, RECORD_PGN);
+	for (p = text; p < text + cap; p += len + 3) {
+		len = strcspn(p, "\n");
+		m = syntax_match(syn, SYN_TAG, p, len, g, 3);
+		rec = next_record();
+		ck_assert_msg(rec->ntags == (m >= 0), "%.*s: %s", (int)len, p,
+		    m >= 0 ? "refused" : "accepted");
+		if (m < 0) {
+			ck_assert(rec->malformed);
+			ck_assert_int_eq(rec->error.at.line, rec->start.line);
+			continue;
+		}
+		for (j = g[4], v = 0; j < g[5]; j++)
+			value[v++] = p[j] == '\\' ? p[++j] : p[j];
+		value[v] = '\0';
+		ck_assert_int_eq(strlen(rec->tags[0].name), g[3] - g[2]);
+		ck_assert(
+		    memcmp(rec->tags[0].name, p + g[2], g[3] - g[2]) == 0);
+		ck_assert_str_eq(rec->tags[0].value, value);
+		ck_assert_uint_eq(rec->tags[0].value_len, v);
+	}
+	assert_no_more();
+	reader_close();
+	free(text);
+}
+END_TEST
+
+/* Result tokens: scores by hand, the rest as the pattern says. */
+START_TEST(result_tokens)
+{
+	static const char    text[] = "f5 12-3\nf5 1/2-1/2\nf5 *\n"
+				      "f5 12- -1 1-2x 1-2-3 0-64\n";
+	const struct record *rec;
+
+	reader_open(text, sizeof text - 1, RECORD_PGN);
+	rec = next_record();
+	ck_assert_str_eq(rec->result.text, "12-3");
+	ck_assert_int_eq(rec->result.at.col, 4);
+	rec = next_record();
+	ck_assert_str_eq(rec->result.text, "1/2-1/2");
+	rec = next_record();
+	ck_assert_str_eq(rec->result.text, "*");
+	rec = next_record();
+	ck_assert_int_eq(rec->nturns, 5);
+	ck_assert_str_eq(turn_text(rec, 1), "12-");
+	ck_assert_str_eq(turn_text(rec, 2), "-1");
+	ck_assert_str_eq(turn_text(rec, 3), "1-2x");
+	ck_assert_str_eq(turn_text(rec, 4), "1-2-3");
+	ck_assert_str_eq(rec->result.text, "0-64");
+	assert_no_more();
 }
 END_TEST
 
@@ -884,6 +1021,12 @@ START_TEST(result_scores)
 	ck_assert_int_eq(record_result_score(syn, "*", 1, &a, &b), -1);
 	ck_assert_int_eq(record_result_score(syn, "1/2-1/2", 7, &a, &b), -1);
 	ck_assert_int_eq(record_result_score(syn, "36-28x", 6, &a, &b), -1);
+	ck_assert_int_eq(record_result_score(syn, "36-28", 3, &a, &b), -1);
+	ck_assert_int_eq(record_result_score(syn, "-28", 3, &a, &b), -1);
+	ck_assert_int_eq(record_result_score(syn, "36-28\n", 6, &a, &b), -1);
+	ck_assert_int_eq(record_result_score(syn, "0-64", 4, &a, &b), 1);
+	ck_assert_uint_eq(a, 0);
+	ck_assert_uint_eq(b, 64);
 	ck_assert_int_eq(
 	    record_result_score(syn, "99999999999999999999999-1", 25, &a, &b),
 	    0);
@@ -1244,6 +1387,9 @@ record_suite(void)
 	tcase_add_test(tc, malformed_records_do_not_stop_the_next);
 	tcase_add_test(tc, transcripts_split_into_turns);
 	tcase_add_test(tc, transcripts_as_the_pattern_says);
+	tcase_add_test(tc, transcript_lines_across_blocks);
+	tcase_add_test(tc, tags_as_the_pattern_says);
+	tcase_add_test(tc, result_tokens);
 	tcase_add_test(tc, csv_columns_by_name);
 	tcase_add_loop_test(tc, sniffing, 0, 8);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
