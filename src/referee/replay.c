@@ -170,6 +170,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	const struct record_tag *gt, *bt, *zt, *vt, *st;
 	const struct rules_game *g;
 	struct rules_variant	 v;
+	struct rules_score	 s;
 	struct diag		 d;
 	const char		*spec;
 	char			 shown[RECORD_SHOWN], other[RECORD_SHOWN];
@@ -269,9 +270,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 			return -1;
 		}
 		/* A game's stats are its own: asked once a position. */
-		rules_score(rp->pos, &rp->score);
-		rp->counts_captures =
-		    rules_stat_find(&rp->score, "captured") != NULL;
+		rules_score(rp->pos, &s);
+		rp->counts_captures = rules_stat_find(&s, "captured") != NULL;
 	}
 	return set_up_position(rec, rp);
 }
