@@ -154,9 +154,11 @@ bb_any_move(uint64_t me, uint64_t opp, uint64_t valid)
  * row, its file, and the diagonals through a1 (a1-h8) and h1 (h1-a8)
  * moved by whole rows.
  */
-#define DIAG_A1	      UINT64_C(0x8040201008040201)
-#define DIAG_H1	      UINT64_C(0x0102040810204080)
-#define BY_ROWS(m, k) ((k) >= 0 ? (m) << (8 * (k)) : (m) >> (-8 * (k)))
+#define DIAG_A1 UINT64_C(0x8040201008040201)
+#define DIAG_H1 UINT64_C(0x0102040810204080)
+/* k rows towards the high bits, or -k back: no shift count is negative. */
+#define ROWS(k)	      (8 * ((k) > 0 ? (k) : 0))
+#define BY_ROWS(m, k) ((m) << ROWS(k) >> ROWS(-(k)))
 #define LINES(s) \
 	{ \
 		UINT64_C(0xFF) << ((s)&56), FILE_A << ((s)&7), \
