@@ -687,9 +687,12 @@ tag_name(struct report_writer *w, const char *name)
 	bool			 plain = (name[0] >= 'A' && name[0] <= 'Z') ||
 	    (name[0] >= 'a' && name[0] <= 'z');
 
-	for (i = 0; plain && i < sizeof special / sizeof special[0]; i++)
-		if (strcasecmp(name, special[i]) == 0)
-			plain = false;
+	/* Only a name that begins as one of them can be one. */
+	if (plain && strchr("yYnNoOtTfF", name[0]) != NULL)
+		for (i = 0; plain && i < sizeof special / sizeof special[0];
+		     i++)
+			if (strcasecmp(name, special[i]) == 0)
+				plain = false;
 	scalar(w, name, !plain);
 }
 
