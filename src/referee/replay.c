@@ -634,6 +634,26 @@ replay_turn(const struct record_token *tok, const struct replay_turn *t,
 }
 
 /*
+ * The cell of a turn token written as two bytes, a square of a small
+ * square board such as f5 (the codec's reading of it), or -1.
+ */
+static int
+two_byte_square(const struct rules_board *b, const struct record_token *tok)
+{
+	unsigned file, rank;
+
+	if (tok->len != 2 || b->geometry != RULES_SQUARE)
+		return -1;
+	file = ((unsigned char)tok->text[0] | 0x20) - 'a';
+	rank = (unsigned char)tok->text[1] - '1';
+	/* Letters a..w as the codec's; an x would be a removal. */
+	if (file >= 23 || rank >= 9 || file >= (unsigned)b->width ||
+	    rank >= (unsigned)b->height)
+		return -1;
+	return (int)(rank * (unsigned)b->width + file);
+}
+
+/*
  * Plays one turn token of rec, read by the codec into rp's scratch; 0, or
  * -1 when the record stops here.
  */
@@ -645,8 +665,8 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	struct replay_scratch	 *sc = &rp->scratch;
 	const struct rules_board *b = &rp->pos->board;
 	struct replay_turn	  t;
-	unsigned		  file, rank;
 	size_t			  cut, bound;
+	int			  c;
 
 	/*
 	 * Most turns are one square of a small square board, written with
@@ -654,14 +674,10 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	 * fast path), reached here without its calls.  reserve() has room
 	 * for two actions from the first turn on.
 	 */
-	file = tok->len == 2 ? ((unsigned char)tok->text[0] | 0x20) - 'a' : 99;
-	rank = tok->len == 2 ? (unsigned char)tok->text[1] - '1' : 99;
-	/* Letters a..w as the codec's; an x would be a removal. */
-	if (file < 23 && rank < 9 && b->geometry == RULES_SQUARE &&
-	    file < (unsigned)b->width && rank < (unsigned)b->height &&
-	    sc->acts_cap >= 2 && sc->offs_cap >= 2) {
+	if ((c = two_byte_square(b, tok)) != -1 && sc->acts_cap >= 2 &&
+	    sc->offs_cap >= 2) {
 		sc->acts[0] = (struct rules_action){ .kind = RULES_PLACE,
-			.to = (int16_t)(rank * (unsigned)b->width + file) };
+			.to = (int16_t)c };
 		sc->offs[0] = 0;
 		t.acts = sc->acts;
 		t.offs = sc->offs;
@@ -695,26 +711,6 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	}
 	return judge_turn(tok, &t, rec->implicit_passes,
 	    tok == &rec->turns[rec->nturns - 1], opt, rp);
-}
-
-/*
- * The cell of a turn token written as two bytes, a square of a small
- * square board such as f5 (the codec's reading of it), or -1.
- */
-static int
-two_byte_square(const struct rules_board *b, const struct record_token *tok)
-{
-	unsigned file, rank;
-
-	if (tok->len != 2 || b->geometry != RULES_SQUARE)
-		return -1;
-	file = ((unsigned char)tok->text[0] | 0x20) - 'a';
-	rank = (unsigned char)tok->text[1] - '1';
-	/* Letters a..w as the codec's; an x would be a removal. */
-	if (file >= 23 || rank >= 9 || file >= (unsigned)b->width ||
-	    rank >= (unsigned)b->height)
-		return -1;
-	return (int)(rank * (unsigned)b->width + file);
 }
 
 /*
@@ -757,18 +753,20 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		rp->turns += k;
 		rp->actions += k;
 		*i += k;
-		if (k == n && n < 64)
-			return 0;
+		if (k == n) {
+			if (n < 64)
+				return 0;
+			continue;
+		}
 		/*
 		 * Stopped at a square: a player with no move passes first
 		 * (judge_turn's way, without its message), else the square
 		 * is play_turn's to judge.
 		 */
-		if (k < n &&
-		    (!rec->implicit_passes ||
-			rules_play(rp->pos, &pass, NULL) == -1))
+		if (!rec->implicit_passes ||
+		    rules_play(rp->pos, &pass, NULL) == -1)
 			return 0;
-		if (k < n && implied_pass(opt, &rec->turns[*i], rp) == -1)
+		if (implied_pass(opt, &rec->turns[*i], rp) == -1)
 			return -1;
 	}
 }
