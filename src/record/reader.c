@@ -587,6 +587,7 @@ add_turn(struct record_reader *rd, const char *s, size_t len)
 	}
 	t = &rd->rec.turns[n];
 	if (rd->in_line)
+		/* s is in the line: the same byte, writable, with no cast. */
 		t->text = rd->line + (s - rd->line);
 	else {
 		if ((n >= rd->turnoffcap &&
@@ -861,12 +862,12 @@ move_number(const char *s, size_t len, unsigned long *number, bool *dots)
 static int
 read_token(struct record_reader *rd, size_t start, size_t end)
 {
-	const char     *s = rd->line + start;
-	size_t		len = end - start, g[2];
-	struct diag_pos at = pos_at(rd, start);
-	unsigned long	want, number;
-	bool		dots;
-	int		m;
+	const char	    *s = rd->line + start;
+	size_t		     len = end - start, g[2];
+	struct diag_pos	     at = pos_at(rd, start);
+	unsigned long	     want, number;
+	bool		     dots;
+	int		     m;
 	struct record_token *t;
 
 	if ((m = (int)move_number(s, len, &number, &dots)) > 0) {
@@ -1016,8 +1017,9 @@ transcript_square(const char *s, size_t len)
 
 	if (c >= 'a' && c <= 'p' && len > 1 && is_digit(s[1]))
 		return len > 2 && is_digit(s[2]) ? 3 : 2;
-	if (len > 1 && ((c == 'p' && ((unsigned char)s[1] | 0x20) == 'a') ||
-			   (s[0] == '-' && s[1] == '-')))
+	if (len > 1 &&
+	    ((c == 'p' && ((unsigned char)s[1] | 0x20) == 'a') ||
+		(s[0] == '-' && s[1] == '-')))
 		return 2;
 	return 0;
 }
@@ -1731,7 +1733,7 @@ static void
 tree_move(
     struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
-	const char *slash = memchr(v, '/', len);
+	const char	    *slash = memchr(v, '/', len);
 	struct record_token *t;
 
 	if (slash != NULL) {
@@ -2235,9 +2237,9 @@ wthor_warning(struct record_reader *rd)
 static void
 wthor_moves(struct record_reader *rd, const unsigned char *m)
 {
-	unsigned long k = rd->index + 1;
-	size_t	      end = WTHOR_MOVES, used, i;
-	char	      sq[2];
+	unsigned long	     k = rd->index + 1;
+	size_t		     end = WTHOR_MOVES, used, i;
+	char		     sq[2];
 	struct record_token *t;
 
 	while (end > 0 && m[end - 1] == 0)
