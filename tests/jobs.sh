@@ -81,35 +81,67 @@ cat archive.csv | gamestat -j 2 <(cat archive.csv) > /dev/null 2> err
 [ $? -eq 2 ] && grep -q 'not a regular file' err ||
     ng "a pipe as an input with -j is not refused"
 
-# A worker killed: a big input, so that the workers are still at it.
-i=0
-while [ $i -lt 4000 ]; do
-	sed 1d archive.csv
-	i=$((i + 1))
-done > rows.txt
-for i in 1 2 3 4 5 6 7 8; do cat rows.txt; done > big.csv
-for tool in gamecheck gamestat; do
+# A worker killed.  Each worker stops itself before its first record
+# (a hook for the tests), so the one killed is surely at work: a worker
+# that had finished would make the test prove nothing.
+for i in 1 2 3 4 5 6 7 8; do sed 1d archive.csv; done > rows.csv
+gamecheck -j 1 --csv-columns id,winner,moves rows.csv > want.yaml 2> /dev/null
+
+# Starts "tool -j 2 -o out.yaml" on rows.csv with the workers stopped;
+# sets pid and kids (the workers, once both are stopped).
+start_stopped() {
 	echo old > out.yaml
-	$tool -j 2 -o out.yaml --csv-columns id,winner,moves big.csv \
-	    2> err &
+	ARBITER_TEST_STOP_WORKER=1 "$1" -j 2 -o out.yaml \
+	    --csv-columns id,winner,moves rows.csv 2> err &
 	pid=$!
 	k=0
-	kids=
-	while [ $k -lt 100 ] && [ -z "$kids" ]; do
-		kids=$(pgrep -P $pid | head -n 1)
+	while [ $k -lt 200 ]; do
+		kids=$(pgrep -P $pid)
+		n=0
+		for c in $kids; do
+			case $(ps -o stat= -p "$c") in
+			T*) n=$((n + 1)) ;;
+			esac
+		done
+		[ $n -eq 2 ] && return 0
 		k=$((k + 1))
 		sleep 0.05
 	done
-	[ -n "$kids" ] && kill -9 $kids
+	kill -9 $pid $kids 2> /dev/null
+	wait $pid
+	return 1
+}
+
+for tool in gamecheck gamestat; do
+	if ! start_stopped $tool; then
+		ng "$tool: the two workers never stopped"
+		continue
+	fi
+	set -- $kids
+	kill -9 "$1"
+	kill -CONT "$2"
 	wait $pid
 	rc=$?
-	if [ -z "$kids" ]; then
-		ng "$tool: no worker found to kill"
-	elif [ $rc -eq 3 ] && grep -q 'killed by signal 9' err &&
+	if [ $rc -eq 3 ] && grep -q 'worker [12] of 2 killed by signal 9' err &&
 	    [ "$(cat out.yaml)" = old ]; then
 		ok "$tool: a worker killed is exit 3, the old output kept"
 	else
 		ng "$tool: a worker killed gave exit $rc: $(cat err)"
 	fi
 done
+
+# The hook itself changes nothing: workers stopped and let go write
+# what -j 1 writes.
+if start_stopped gamecheck; then
+	kill -CONT $kids
+	wait $pid
+	rc=$?
+	if [ $rc -eq 0 ] && cmp -s out.yaml want.yaml; then
+		ok "workers stopped and continued write what -j 1 writes"
+	else
+		ng "workers stopped and continued: exit $rc: $(cat err)"
+	fi
+else
+	ng "gamecheck: the two workers never stopped"
+fi
 exit $fail

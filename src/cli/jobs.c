@@ -242,6 +242,12 @@ worker_start(struct cli_jobs *j, unsigned long k)
 	stdout = out;
 	stderr = err;
 	j->k = k;
+	/*
+	 * A testing hook: a worker that waits, stopped, before its first
+	 * record, so that tests/jobs.sh kills one that is surely at work.
+	 */
+	if (getenv("ARBITER_TEST_STOP_WORKER") != NULL)
+		raise(SIGSTOP);
 }
 
 /*
