@@ -1366,8 +1366,8 @@ next_import(struct record_reader *rd)
 /* ---- Imports: GGF and Othello SGF game trees ----------------------- */
 
 /*
- * Adds a tag of an import (its name a constant, its value len bytes),
- * unless the record has one of that name: the first one stays.
+ * Adds a tag of an import (its name a constant, its value len bytes); a
+ * tag the record has already is duplicate-tag, as in the notation.
  */
 static void
 tree_tag(struct record_reader *rd, const char *name, const char *v, size_t len,
@@ -1387,7 +1387,10 @@ tree_tag(struct record_reader *rd, const char *name, const char *v, size_t len,
 	}
 	switch (tag_seen(rd, n, (size_t)name_off)) {
 	case -1: oom(rd); return;
-	case 1: return;
+	case 1:
+		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, 1,
+		    "tag %s given twice", name);
+		return;
 	}
 	rd->tag_off[2 * n] = (size_t)name_off;
 	rd->tag_off[2 * n + 1] = (size_t)value_off;
@@ -1647,7 +1650,7 @@ tag_name_ok(const char *s, size_t len)
 	size_t i;
 
 	for (i = 0; i < len; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '_')
+		if (!name_char(s[i]))
 			return false;
 	return len > 0;
 }
@@ -1655,6 +1658,7 @@ tag_name_ok(const char *s, size_t len)
 /* What one game tree says besides its moves, gathered as it is read. */
 struct tree {
 	int		size; /* SZ or BO */
+	bool		sized;
 	struct diag_pos size_at;
 	bool		has_re;
 	struct diag_pos re_at;
@@ -1676,25 +1680,98 @@ struct tree {
 	struct diag_pos bad_colour_at;
 };
 
-/* The tags of a GGF or SGF property: ours, under the name kept. */
+/*
+ * The tags of a GGF or SGF property (formats/ggf.md, formats/sgf.md):
+ * ours, under the name kept, in the formats that name them.
+ */
+#define TREE_GGF (1 << RECORD_GGF)
+#define TREE_SGF (1 << RECORD_SGF)
 static const struct {
 	const char *id;
 	const char *tag;
+	int	    formats;
 } tree_tags[] = {
-	{ "PB", "Black" },
-	{ "PW", "White" },
-	{ "DT", "Date" },
-	{ "EV", "Event" },
-	{ "RO", "Round" },
-	{ "PC", "Site" },
-	{ "TI", "TimeControl" },
-	{ "TM", "TimeControl" },
-	{ "TY", "Type" },
-	{ "RB", "BlackRating" },
-	{ "BR", "BlackRating" },
-	{ "RW", "WhiteRating" },
-	{ "WR", "WhiteRating" },
+	{ "PB", "Black", TREE_GGF | TREE_SGF },
+	{ "PW", "White", TREE_GGF | TREE_SGF },
+	{ "DT", "Date", TREE_GGF | TREE_SGF },
+	{ "EV", "Event", TREE_GGF | TREE_SGF },
+	{ "RO", "Round", TREE_GGF | TREE_SGF },
+	{ "PC", "Site", TREE_GGF | TREE_SGF },
+	{ "TI", "TimeControl", TREE_GGF },
+	{ "TM", "TimeControl", TREE_SGF },
+	{ "TY", "Type", TREE_GGF },
+	{ "RB", "BlackRating", TREE_GGF },
+	{ "BR", "BlackRating", TREE_SGF },
+	{ "RW", "WhiteRating", TREE_GGF },
+	{ "WR", "WhiteRating", TREE_SGF },
 };
+
+/*
+ * Whether an XT may carry the tag name: not one a property of the format
+ * holds, nor one the tree says in its own way (its game, board, set-up
+ * and result), or the two could disagree.
+ */
+static bool
+xt_may_carry(const struct record_reader *rd, const char *name)
+{
+	static const char *const said[] = { "Game", "Size", "Board", "Setup",
+		"Result" };
+	size_t			 i;
+
+	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
+		if ((tree_tags[i].formats & (1 << rd->format)) &&
+		    strcasecmp(tree_tags[i].tag, name) == 0)
+			return false;
+	for (i = 0; i < sizeof said / sizeof said[0]; i++)
+		if (strcasecmp(said[i], name) == 0)
+			return false;
+	return true;
+}
+
+/*
+ * XT[Name=value], arbiter's own property: a tag that no property of the
+ * format holds.  Anything else is bad-property.
+ */
+static void
+tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
+{
+	const char *eq = memchr(v, '=', len);
+	char	    name[64], shown[RECORD_SHOWN];
+	size_t	    n = eq != NULL ? (size_t)(eq - v) : 0;
+
+	if (eq == NULL || n >= sizeof name || !tag_name_ok(v, n)) {
+		record_printable(v, len, shown, sizeof shown);
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+		    "XT[%s] is not XT[Name=value] with a name of letters, "
+		    "digits and '_' (1 to %zu bytes)",
+		    shown, sizeof name - 1);
+		return;
+	}
+	memcpy(name, v, n);
+	name[n] = '\0';
+	if (!xt_may_carry(rd, name)) {
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+		    "XT cannot carry the tag %s: %s gives it by a property "
+		    "of its own",
+		    name, rd->format == RECORD_GGF ? "GGF" : "SGF");
+		return;
+	}
+	tree_tag(rd, name, eq + 1, len - n - 1, at);
+}
+
+/* A second RE, SZ or BO, which would have to be chosen among. */
+static bool
+tree_once(
+    struct record_reader *rd, bool *seen, const char *id, struct diag_pos at)
+{
+	if (*seen) {
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+		    "%s given twice", id);
+		return false;
+	}
+	*seen = true;
+	return true;
+}
 
 /*
  * Keeps what follows a move's square, "eval/time" (len bytes at s), as a
@@ -1812,34 +1889,31 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 		return;
 	}
 	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
-		if (strcmp(id, tree_tags[i].id) == 0) {
+		if ((tree_tags[i].formats & (1 << rd->format)) &&
+		    strcmp(id, tree_tags[i].id) == 0) {
 			tree_tag(rd, tree_tags[i].tag, v, len, at);
 			return;
 		}
-	if (strcmp(id, "RE") == 0 && !tr->has_re && len < sizeof tr->re) {
-		tr->has_re = true;
+	if (strcmp(id, "RE") == 0) {
+		if (!tree_once(rd, &tr->has_re, id, at))
+			return;
+		/* Longer than any result: tree_re's bad-re. */
 		tr->re_at = at;
-		memcpy(tr->re, v, len);
-		tr->re_len = len;
+		tr->re_len = len < sizeof tr->re ? len : sizeof tr->re;
+		memcpy(tr->re, v, tr->re_len);
 	} else if (strcmp(id, "BO") == 0 && rd->format == RECORD_GGF) {
+		if (!tree_once(rd, &tr->sized, id, at))
+			return;
 		if ((colour = ggf_board(rd, v, len, at)) != -1)
 			tr->to_move = colour;
 		tr->size = atoi(v);
 	} else if (strcmp(id, "SZ") == 0 && rd->format == RECORD_SGF) {
+		if (!tree_once(rd, &tr->sized, id, at))
+			return;
 		tr->size = atoi(v);
 		tr->size_at = at;
 	} else if (strcmp(id, "XT") == 0) {
-		/* arbiter's own: a tag no property holds, Name=value. */
-		const char *eq = memchr(v, '=', len);
-		char	    name[64];
-
-		if (eq != NULL && eq > v && (size_t)(eq - v) < sizeof name &&
-		    tag_name_ok(v, (size_t)(eq - v))) {
-			memcpy(name, v, (size_t)(eq - v));
-			name[eq - v] = '\0';
-			tree_tag(
-			    rd, name, eq + 1, len - (size_t)(eq - v) - 1, at);
-		}
+		tree_xt(rd, v, len, at);
 	} else if ((strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 ||
 		       strcmp(id, "AE") == 0) &&
 	    rd->format == RECORD_SGF) {
