@@ -1446,9 +1446,11 @@ ggf_board(
 
 	while (i < len && isspace((unsigned char)v[i]))
 		i++;
+	if (i < len && v[i] == '0')
+		goto bad;
 	for (n = 0; i < len && isdigit((unsigned char)v[i]) && n < 100; i++)
 		n = n * 10 + v[i] - '0';
-	if (n < 4 || n > 16)
+	if (n < 4 || n > 16 || i == len || !isspace((unsigned char)v[i]))
 		goto bad;
 	for (; i < len; i++) {
 		char c = v[i];
@@ -1665,6 +1667,7 @@ struct tree {
 	char		re[64];
 	size_t		re_len;
 	bool		setup; /* AB, AW or PL */
+	bool		has_pl;
 	struct diag_pos setup_at;
 	int		to_move; /* PL or BO */
 	/* AB, AW, AE by row and column, placed once SZ is known. */
@@ -1759,7 +1762,45 @@ tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 	tree_tag(rd, name, eq + 1, len - n - 1, at);
 }
 
-/* A second RE, SZ or BO, which would have to be chosen among. */
+/*
+ * A set-up property (AB, AW, AE, PL; GGF's BO) before the first move: the
+ * board a game starts from.  After it, the position would change under
+ * the moves already read.
+ */
+static bool
+tree_before_moves(struct record_reader *rd, const struct tree *tr,
+    const char *id, struct diag_pos at)
+{
+	if (tr->nmoves > 0) {
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+		    "%s after the first move: a set-up comes before the moves",
+		    id);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * SGF's SZ[N]: the side of a square board, decimal with no leading zero;
+ * -1 for anything else (FF[4]'s SZ[8:10] is a board arbiter has none of).
+ */
+static int
+sgf_size(const char *v, size_t len)
+{
+	size_t i;
+	int    n = 0;
+
+	if (len == 0 || len > 2 || v[0] == '0')
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (!is_digit(v[i]))
+			return -1;
+		n = n * 10 + v[i] - '0';
+	}
+	return n;
+}
+
+/* A second RE, SZ, BO or PL, which would have to be chosen among. */
 static bool
 tree_once(
     struct record_reader *rd, bool *seen, const char *id, struct diag_pos at)
@@ -1835,7 +1876,8 @@ tree_move(
  * point.
  */
 static void
-tree_rectangle(struct tree *tr, int piece, const char *v, size_t len)
+tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
+    const char *v, size_t len, struct diag_pos at)
 {
 	const char *colon = memchr(v, ':', len);
 	int	    a, b, r0, r1, c0, c1, r, c;
@@ -1852,6 +1894,12 @@ tree_rectangle(struct tree *tr, int piece, const char *v, size_t len)
 	c0 = a % TREE_SIDE_MAX, c1 = b % TREE_SIDE_MAX;
 	for (r = r0 < r1 ? r0 : r1; r <= (r0 < r1 ? r1 : r0); r++)
 		for (c = c0 < c1 ? c0 : c1; c <= (c0 < c1 ? c1 : c0); c++) {
+			/* Which of two would stand there?  FF[4] says neither. */
+			if (tr->placed[r * TREE_SIDE_MAX + c])
+				diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG,
+				    at, 1,
+				    "AB, AW and AE name a cell twice ([%.*s])",
+				    (int)len, v);
 			tr->points[r * TREE_SIDE_MAX + c] = piece;
 			tr->placed[r * TREE_SIDE_MAX + c] = true;
 		}
@@ -1865,6 +1913,7 @@ static void
 tree_property(struct record_reader *rd, struct tree *tr, const char *id,
     const char *v, size_t len, struct diag_pos at, struct diag_pos vat)
 {
+	char   shown[RECORD_SHOWN];
 	size_t i;
 	int    colour;
 
@@ -1902,32 +1951,50 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 		tr->re_len = len < sizeof tr->re ? len : sizeof tr->re;
 		memcpy(tr->re, v, tr->re_len);
 	} else if (strcmp(id, "BO") == 0 && rd->format == RECORD_GGF) {
-		if (!tree_once(rd, &tr->sized, id, at))
+		if (!tree_before_moves(rd, tr, id, at) ||
+		    !tree_once(rd, &tr->sized, id, at))
 			return;
-		if ((colour = ggf_board(rd, v, len, at)) != -1)
+		if ((colour = ggf_board(rd, v, len, at)) != -1) {
 			tr->to_move = colour;
-		tr->size = atoi(v);
+			tr->size = atoi(v);
+		}
 	} else if (strcmp(id, "SZ") == 0 && rd->format == RECORD_SGF) {
 		if (!tree_once(rd, &tr->sized, id, at))
 			return;
-		tr->size = atoi(v);
+		if ((tr->size = sgf_size(v, len)) == -1) {
+			record_printable(v, len, shown, sizeof shown);
+			diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+			    "SZ[%s] is no board side: a number, as SZ[8]",
+			    shown);
+			tr->size = 8;
+		}
 		tr->size_at = at;
 	} else if (strcmp(id, "XT") == 0) {
 		tree_xt(rd, v, len, at);
 	} else if ((strcmp(id, "AB") == 0 || strcmp(id, "AW") == 0 ||
 		       strcmp(id, "AE") == 0) &&
 	    rd->format == RECORD_SGF) {
+		if (!tree_before_moves(rd, tr, id, at))
+			return;
 		if (!tr->setup) {
 			tr->setup = true;
 			tr->setup_at = at;
 		}
-		tree_rectangle(tr,
+		tree_rectangle(rd, tr,
 		    id[1] == 'E' ? RULES_EMPTY : RULES_PIECE(id[1] == 'W'), v,
-		    len);
+		    len, at);
 	} else if (strcmp(id, "PL") == 0 && rd->format == RECORD_SGF) {
+		if (!tree_before_moves(rd, tr, id, at) ||
+		    !tree_once(rd, &tr->has_pl, id, at))
+			return;
 		if (!tr->setup) {
 			tr->setup = true;
 			tr->setup_at = at;
+		}
+		if (len != 1 || strchr("BbWw", v[0]) == NULL) {
+			record_printable(v, len, shown, sizeof shown);
+			diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 1,
+			    "PL[%s] names no colour: PL[B] or PL[W]", shown);
 		}
 		tr->to_move = len > 0 && (v[0] == 'W' || v[0] == 'w');
 	}
@@ -2016,10 +2083,19 @@ next_tree(struct record_reader *rd)
 	char		id[8];
 	size_t		idlen = 0, ncells;
 	int		c, depth = 0;
+	struct diag_pos nat = { 0 };
 	bool		nl, in_value = false, esc = false, any = false;
-	bool		after_value = false;
-	const char     *start;
-	size_t		n;
+	/*
+	 * after_value: a value closed, so a letter starts a new property;
+	 * gap: a blank after a name, so a letter there leaves the name
+	 * with no value; after_variation: a variation closed, so only
+	 * another variation or the end of the tree may follow (SGF's
+	 * GameTree is a sequence, then its variations).
+	 */
+	bool	    after_value = false, gap = false;
+	bool	    after_variation = false;
+	const char *start;
+	size_t	    n;
 
 	for (;;) {
 		c = tree_byte(rd, &nl);
@@ -2067,8 +2143,10 @@ next_tree(struct record_reader *rd)
 			}
 			continue;
 		}
-		if (isspace(c))
+		if (isspace(c)) {
+			gap = idlen > 0;
 			continue;
+		}
 		at = pos_at(rd, rd->pos - 1);
 		if (!any) {
 			if (c != '(') {
@@ -2084,13 +2162,29 @@ next_tree(struct record_reader *rd)
 			depth = 1;
 			continue;
 		}
+		if (idlen > 0 && !after_value && c != '[' &&
+		    (gap || !(isupper(c) || islower(c)))) {
+			id[idlen] = '\0';
+			diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, nat,
+			    idlen, "the property %s has no value (%s[...])", id,
+			    id);
+			idlen = 0;
+		}
+		gap = false;
+		if (after_variation && c != '(' && c != ')')
+			diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+			    "'%c' after a variation: the variations of a game "
+			    "tree come after its nodes",
+			    isprint(c) ? c : '?');
 		if (c == '(') {
+			after_variation = false;
 			depth++;
 			continue;
 		}
 		if (c == ')') {
 			if (--depth == 0)
 				break;
+			after_variation = true;
 			/*
 			 * A variation closed: the main line, the first one at
 			 * each branch (formats/ggf.md), ends with it; the other
@@ -2125,6 +2219,8 @@ next_tree(struct record_reader *rd)
 			if (after_value)
 				idlen = 0;
 			after_value = false;
+			if (idlen == 0)
+				nat = at;
 			if (idlen < sizeof id - 1)
 				id[idlen++] = (char)toupper(c);
 			else
