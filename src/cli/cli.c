@@ -4,7 +4,10 @@
  * and progress for the tools.  The program name is the one piece of
  * process state here, set once by main() before anything else runs.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -299,6 +302,33 @@ cli_csv_columns_option(const char *arg)
 	return false;
 }
 
+/*
+ * A name file given is one the user means: one that cannot be read is an
+ * error, not numbers for names (those beside an input may be absent).
+ */
+static bool
+wthor_names_option(const char *opt, const char *arg)
+{
+	struct stat st;
+	int	    fd, e;
+
+	/* O_NONBLOCK: a FIFO is refused, not waited on. */
+	if ((fd = open(arg, O_RDONLY | O_NONBLOCK)) == -1 ||
+	    fstat(fd, &st) == -1) {
+		e = errno;
+		if (fd != -1)
+			close(fd);
+		cli_error("%s: %s: %s", opt, arg, strerror(e));
+		return false;
+	}
+	close(fd);
+	if (!S_ISREG(st.st_mode)) {
+		cli_error("%s: %s: not a regular file", opt, arg);
+		return false;
+	}
+	return true;
+}
+
 void
 cli_records_init(struct cli_records *ro)
 {
@@ -318,8 +348,16 @@ cli_records_option(struct cli_records *ro, int c, const char *arg)
 			return -1;
 		ro->csv_columns = arg;
 		return 1;
-	case CLI_OPT_WTHOR_PLAYERS: ro->wthor_players = arg; return 1;
-	case CLI_OPT_WTHOR_TOURNAMENTS: ro->wthor_tournaments = arg; return 1;
+	case CLI_OPT_WTHOR_PLAYERS:
+		if (!wthor_names_option("--wthor-players", arg))
+			return -1;
+		ro->wthor_players = arg;
+		return 1;
+	case CLI_OPT_WTHOR_TOURNAMENTS:
+		if (!wthor_names_option("--wthor-tournaments", arg))
+			return -1;
+		ro->wthor_tournaments = arg;
+		return 1;
 	default: return 0;
 	}
 }
