@@ -1299,9 +1299,10 @@ pass_record_line(struct record_reader *rd)
 static int
 next_import(struct record_reader *rd)
 {
-	size_t p, fs, fe, ms = 0, me = 0;
-	long   col;
-	int    rc;
+	size_t	    p, fs, fe, ms = 0, me = 0, extra = 0;
+	long	    col;
+	int	    rc;
+	const char *than;
 
 	if ((rc = next_record_line(rd)) <= 0)
 		return rc;
@@ -1332,6 +1333,8 @@ next_import(struct record_reader *rd)
 	}
 	p = rd->pos;
 	for (col = 0; csv_field(rd->line, rd->linelen, &p, &fs, &fe); col++) {
+		if (col == rd->csv_cols)
+			extra = fs;
 		if (col == rd->csv_moves) {
 			ms = fs;
 			me = fe;
@@ -1352,12 +1355,23 @@ next_import(struct record_reader *rd)
 				    "the winner column holds 1, -1 or 0");
 		}
 	}
-	if (col <= rd->csv_moves || col <= rd->csv_winner)
+	/*
+	 * As many fields as the header (RFC 4180): a field more, an empty
+	 * one after a trailing comma too, may be moves cut off at a stray
+	 * comma, and a field less columns shifted.
+	 */
+	if (col != rd->csv_cols) {
+		if (rd->csv_spec != NULL)
+			than = "--csv-columns names";
+		else if (rd->csv_header_line != 0)
+			than = "the header has";
+		else
+			than = "the first row has";
 		diag_set_at(first_error(rd), DIAG_BAD_CSV_ROW,
-		    pos_at(rd, rd->linelen), 0,
-		    "the row has %ld fields; the header has %ld", col,
-		    rd->csv_cols);
-	else
+		    pos_at(rd, col > rd->csv_cols ? extra : rd->linelen), 0,
+		    "the row has %ld field%s; %s %ld", col, col == 1 ? "" : "s",
+		    than, rd->csv_cols);
+	} else
 		read_transcript(rd, ms, me);
 	finish_record(rd);
 	return 1;
