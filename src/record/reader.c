@@ -1057,13 +1057,19 @@ read_transcript(struct record_reader *rd, size_t start, size_t end)
 /*
  * The next comma-separated field of the line at *p.  A field in double
  * quotes may hold commas (and "" for a quote, which stays doubled: no
- * column this reader uses can hold one); the quotes are dropped.
+ * column this reader uses can hold one); the quotes are dropped.  *bad
+ * is the offset of a byte that breaks RFC 4180's quoting, SIZE_MAX if
+ * none: a quote never closed (the opening quote), or something other
+ * than a comma after the closing one; the field then runs to the end of
+ * the line or to the next comma.
  */
 static bool
-csv_field(const char *line, size_t len, size_t *p, size_t *fs, size_t *fe)
+csv_field(const char *line, size_t len, size_t *p, size_t *fs, size_t *fe,
+    size_t *bad)
 {
 	size_t i = *p;
 
+	*bad = SIZE_MAX;
 	if (i > len)
 		return false;
 	if (i < len && line[i] == '"') {
@@ -1072,6 +1078,10 @@ csv_field(const char *line, size_t len, size_t *p, size_t *fs, size_t *fe)
 		    !(line[i] == '"' && (i + 1 == len || line[i + 1] != '"')))
 			i += line[i] == '"' ? 2 : 1;
 		*fe = i < len ? i : len;
+		if (i >= len)
+			*bad = *fs - 1;
+		else if (++i < len && line[i] != ',')
+			*bad = i;
 		while (i < len && line[i] != ',')
 			i++;
 	} else {
@@ -1102,11 +1112,11 @@ contains(const char *f, size_t n, const char *word)
 static void
 csv_columns(struct record_reader *rd, const char *line, size_t len, size_t p)
 {
-	size_t fs, fe;
+	size_t fs, fe, bad;
 	long   col = 0;
 
 	rd->csv_moves = rd->csv_winner = -1;
-	while (csv_field(line, len, &p, &fs, &fe)) {
+	while (csv_field(line, len, &p, &fs, &fe, &bad)) {
 		const char *f = line + fs;
 		size_t	    n = fe - fs;
 
@@ -1133,13 +1143,14 @@ static int
 csv_row_columns(
     struct record_reader *rd, const char *line, size_t len, size_t p)
 {
-	size_t fs, fe, g[2];
+	size_t fs, fe, bad, g[2];
 	long   col = 0, moves = -1, winner = -1;
 	int    transcripts = 0, winners = 0;
 
+	/* Its quoting is next_import's to judge: the line is a row. */
 	if (memchr(line + p, ',', len - p) == NULL)
 		return -1;
-	while (csv_field(line, len, &p, &fs, &fe)) {
+	while (csv_field(line, len, &p, &fs, &fe, &bad)) {
 		const char *f = line + fs;
 		size_t	    n = fe - fs;
 
@@ -1299,9 +1310,10 @@ pass_record_line(struct record_reader *rd)
 static int
 next_import(struct record_reader *rd)
 {
-	size_t p, fs, fe, ms = 0, me = 0;
-	long   col;
-	int    rc;
+	size_t	    p, fs, fe, bad, ms = 0, me = 0, extra = 0;
+	long	    col;
+	int	    rc;
+	const char *than;
 
 	if ((rc = next_record_line(rd)) <= 0)
 		return rc;
@@ -1331,7 +1343,12 @@ next_import(struct record_reader *rd)
 		return 1;
 	}
 	p = rd->pos;
-	for (col = 0; csv_field(rd->line, rd->linelen, &p, &fs, &fe); col++) {
+	for (col = 0; csv_field(rd->line, rd->linelen, &p, &fs, &fe, &bad);
+	     col++) {
+		if (bad != SIZE_MAX)
+			break;
+		if (col == rd->csv_cols)
+			extra = fs;
 		if (col == rd->csv_moves) {
 			ms = fs;
 			me = fe;
@@ -1352,12 +1369,32 @@ next_import(struct record_reader *rd)
 				    "the winner column holds 1, -1 or 0");
 		}
 	}
-	if (col <= rd->csv_moves || col <= rd->csv_winner)
+	/*
+	 * RFC 4180: a quote closed, and a comma after it (no quote comes
+	 * after a closing one: a quote at bad opened its field); as many
+	 * fields as the header: a field more, an empty one after a trailing
+	 * comma too, may be moves cut off at a stray comma, and a field less
+	 * columns shifted.
+	 */
+	if (bad != SIZE_MAX)
+		diag_set_at(first_error(rd), DIAG_BAD_CSV_ROW, pos_at(rd, bad),
+		    1, "%s",
+		    rd->line[bad] == '"' ?
+			"the quote that opens this field is never closed" :
+			"after a closing quote comes a comma or the end of "
+			"the row");
+	else if (col != rd->csv_cols) {
+		if (rd->csv_spec != NULL)
+			than = "--csv-columns names";
+		else if (rd->csv_header_line != 0)
+			than = "the header has";
+		else
+			than = "the first row has";
 		diag_set_at(first_error(rd), DIAG_BAD_CSV_ROW,
-		    pos_at(rd, rd->linelen), 0,
-		    "the row has %ld fields; the header has %ld", col,
-		    rd->csv_cols);
-	else
+		    pos_at(rd, col > rd->csv_cols ? extra : rd->linelen), 0,
+		    "the row has %ld field%s; %s %ld", col, col == 1 ? "" : "s",
+		    than, rd->csv_cols);
+	} else
 		read_transcript(rd, ms, me);
 	finish_record(rd);
 	return 1;

@@ -235,6 +235,11 @@ int record_turn_parse(struct record_syntax *, const struct rules_board *,
     const char *tok, size_t len, struct rules_action *out, size_t *offs,
     size_t cap, struct diag *d);
 /*
+ * Whether the len bytes at tok are a pass token: exactly pass, PA, pa or
+ * -- (formats/record.md, section 3; not Pa or pA).
+ */
+bool record_turn_is_pass(const char *tok, size_t len);
+/*
  * The actions of tok before the one holding byte off (a bad cell that
  * record_turn_parse reported), as record_turn_parse writes them; the
  * text they stand in ends at *cut (record_turn_cut).  Returns their

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "record/record.h"
 #include "record/syntax.h"
@@ -61,6 +60,21 @@ parse_cell(const struct rules_board *b, const char *tok, size_t *p, size_t len,
 	return 0;
 }
 
+bool
+record_turn_is_pass(const char *tok, size_t len)
+{
+	/*
+	 * Tokens are counted, not terminated: compare with their length.
+	 * Exactly as SYN_TURN: a transcript's pattern lets Pa and pA through
+	 * (formats/record.md, section 7), which are no pass here.
+	 */
+	if (len == 4)
+		return memcmp(tok, "pass", 4) == 0;
+	return len == 2 &&
+	    (memcmp(tok, "PA", 2) == 0 || memcmp(tok, "pa", 2) == 0 ||
+		memcmp(tok, "--", 2) == 0);
+}
+
 int
 record_turn_parse(struct record_syntax *syn, const struct rules_board *b,
     const char *tok, size_t len, struct rules_action *out, size_t *offs,
@@ -86,14 +100,7 @@ record_turn_parse(struct record_syntax *syn, const struct rules_board *b,
 		}
 		return parse_cell(b, tok, &p, len, &out[0].to, d) == 0 ? 1 : -1;
 	}
-	/*
-	 * Tokens are counted, not terminated: compare with their length.
-	 * Transcripts write a pass PA in any case, or --.
-	 */
-	if ((len == 4 && memcmp(tok, "pass", 4) == 0) ||
-	    (len == 2 &&
-		(strncasecmp(tok, "pa", 2) == 0 ||
-		    memcmp(tok, "--", 2) == 0))) {
+	if (record_turn_is_pass(tok, len)) {
 		out[0] = (struct rules_action){ .kind = RULES_PASS };
 		offs[0] = 0;
 		return 1;

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "record/record.h"
 #include "record/wthor.h"
@@ -201,9 +200,7 @@ token_byte(const struct record_token *tok, unsigned char *b)
 	const char *s = tok->text;
 	int	    col, row;
 
-	if ((tok->len == 4 && memcmp(s, "pass", 4) == 0) ||
-	    (tok->len == 2 &&
-		(strncasecmp(s, "pa", 2) == 0 || memcmp(s, "--", 2) == 0)))
+	if (record_turn_is_pass(s, tok->len))
 		return 0;
 	if (tok->len != 2)
 		return -1;

@@ -773,6 +773,26 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 
 /* ---- The result ---------------------------------------------------- */
 
+/* The cells of a WTHOR game's board: the reader takes 8x8 only. */
+#define WTHOR_CELLS 64
+
+/*
+ * Whether a WTHOR game's stored score can be one: Black's discs, at most
+ * the board's cells.  A byte over is a broken field (formats/wthor.md,
+ * "Scores"), finished game or not, and the record is malformed.
+ */
+static bool
+wthor_score_ok(const struct record *rec, struct replay *rp)
+{
+	if (rec->wthor.score <= WTHOR_CELLS)
+		return true;
+	diag_set_at(malformed(rp), DIAG_BAD_WTHOR_SCORE, rec->wthor.score_at, 1,
+	    "the stored score is %d, more than the board's %d cells "
+	    "(Black's discs)",
+	    rec->wthor.score, WTHOR_CELLS);
+	return false;
+}
+
 /*
  * A WTHOR game's stored score: Black's discs with the empty squares given
  * to the winner, which is Reversi's wof score (formats/wthor.md, "Scores").
@@ -784,10 +804,8 @@ check_wthor_score(const struct record *rec, struct replay *rp)
 	int			  b = rec->wthor.score;
 
 	rp->has_recorded = true;
-	if (b <= 64)
-		snprintf(rp->recorded, sizeof rp->recorded, "%d-%d", b, 64 - b);
-	else
-		snprintf(rp->recorded, sizeof rp->recorded, "%d", b);
+	snprintf(
+	    rp->recorded, sizeof rp->recorded, "%d-%d", b, WTHOR_CELLS - b);
 	if (!s->over) {
 		/* Resigned, adjourned or cut short: nothing to count. */
 		if (!rp->has_warning) {
@@ -1166,7 +1184,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			rp->game = &rules_reversi;
 		return;
 	}
-	if (set_up(rec, opt, rp) == -1)
+	if (set_up(rec, opt, rp) == -1 ||
+	    (rec->format == RECORD_WTHOR && !wthor_score_ok(rec, rp)))
 		return;
 	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */
 	if (rec->has_warning) {

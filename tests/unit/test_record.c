@@ -867,6 +867,16 @@ START_TEST(turn_tokens)
 	ck_assert_int_eq(parse(&sq, "PA", a, offs, &d), 1);
 	ck_assert_int_eq(a[0].kind, RULES_PASS);
 	ck_assert_int_eq(parse(&sq, "--", a, offs, &d), 1);
+	ck_assert_int_eq(parse(&sq, "pa", a, offs, &d), 1);
+	ck_assert_int_eq(a[0].kind, RULES_PASS);
+	/* Only PA and pa: formats/record.md, section 3. */
+	ck_assert_int_eq(parse(&sq, "Pa", a, offs, &d), -1);
+	ck_assert_str_eq(diag_name(d.code), "bad-move-syntax");
+	ck_assert_int_eq(parse(&sq, "pA", a, offs, &d), -1);
+	ck_assert(record_turn_is_pass("pass", 4));
+	ck_assert(!record_turn_is_pass("PASS", 4));
+	ck_assert(!record_turn_is_pass("Pa", 2));
+	ck_assert(!record_turn_is_pass("pas", 3));
 	ck_assert_int_eq(parse(&sq, "swap", a, offs, &d), 1);
 	ck_assert_int_eq(a[0].kind, RULES_SWAP);
 
