@@ -112,6 +112,14 @@ grep -q '^\[Termination "illegal move d3.* by black"\]$' "$tmp/n.pgn" ||
     ng "nul: $(cat "$tmp/n.pgn")"
 ok "a NUL in a GTP answer is an illegal move"
 
+# A genmove response of two lines is no move, whichever line would be.
+gameplay match -b "sh $engines/gtp-quirk.sh two-lines" --black-protocol gtp \
+    -w 'gameplay engine random' --summary /dev/null reversi > "$tmp/t.pgn" \
+    2> "$tmp/err" || ng "two lines: exit $?"
+grep -q '^\[Termination "illegal move d3 / c4 by black"\]$' "$tmp/t.pgn" &&
+    grep -qx '\*' "$tmp/t.pgn" || ng "two lines: $(cat "$tmp/t.pgn")"
+ok "a GTP genmove answer of two lines is an illegal move"
+
 # A refused board stops the match: exit 2, a clear error, no record.
 gameplay match -b "sh $engines/gtp-quirk.sh no-board" --black-protocol gtp \
     -w 'gameplay engine random' reversi > "$tmp/b.pgn" 2> "$tmp/err"

@@ -22,6 +22,7 @@ struct gtp_reply {
 							   `= ' */
 	size_t len;			    /* a NUL in it is part of it */
 	bool   set_game;		    /* a line of it is "set_game" */
+	char   more[64];		    /* its second line, cut, or "" */
 };
 
 /*
@@ -57,6 +58,7 @@ gtp_command(
 	r->text[0] = '\0';
 	r->len = 0;
 	r->set_game = false;
+	r->more[0] = '\0';
 	if ((rc = engine_send(&s->e, cmd, deadline)) != 1 ||
 	    (rc = engine_send(&s->e, "\n", deadline)) != 1)
 		return rc;
@@ -72,11 +74,15 @@ gtp_command(
 	r->text[r->len] = '\0';
 	line = r->text;
 	/* The response ends at an empty line. */
-	while (line[0] != '\0') {
+	for (;;) {
 		if (strcmp(line, "set_game") == 0)
 			r->set_game = true;
 		if ((rc = engine_read(&s->e, deadline, &line, &len)) != 1)
 			return rc;
+		if (line[0] == '\0')
+			break;
+		if (r->more[0] == '\0')
+			snprintf(r->more, sizeof r->more, "%s", line);
 	}
 	return 1;
 }
@@ -224,13 +230,23 @@ gtp_ask(struct play_side *s, const struct play_game *pg, int colour,
 	if ((rc = gtp_command(s, cmd, deadline, &r)) != 1)
 		return rc;
 	/*
-	 * An error is no action: the match says it was illegal.  A NUL
-	 * stays, for the match to find.
+	 * An error is no action: the match says it was illegal; nor is a
+	 * response of two lines, whichever of them would be the move.  A
+	 * NUL stays, for the match to find (a second line after a NUL goes
+	 * unseen: the answer is illegal anyway).
 	 */
 	n = r.ok ? 0 : 2;
 	memcpy(s->answer, "? ", n);
 	memcpy(s->answer + n, r.text, r.len + 1);
 	n += r.len;
+	if (r.ok && r.more[0] != '\0') {
+		/* " / ", which no action holds, then the second line. */
+		if (n > sizeof s->answer - sizeof r.more - 4)
+			n = sizeof s->answer - sizeof r.more - 4;
+		n += (size_t)snprintf(
+		    s->answer + n, sizeof s->answer - n, " / %s", r.more);
+	}
+
 	/* GTP's vertices are in upper case as often as not: F5, PASS. */
 	for (i = 0; i < n; i++)
 		s->answer[i] = (char)tolower((unsigned char)s->answer[i]);

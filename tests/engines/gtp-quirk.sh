@@ -10,6 +10,7 @@
 #              last one again (logged to LOG): it must not be asked
 #   hang       genmove never answers
 #   nul        genmove answers a legal move with a NUL after it
+#   two-lines  genmove answers a legal move, then a second line (c4)
 #   crash      exits at its third genmove of each run
 # Usage: gtp-quirk.sh QUIRK [LOG]
 quirk=$1 log=${2:-/dev/null}
@@ -47,6 +48,8 @@ while IFS= read -r line; do
 		relay s/^// ;;
 	nul:genmove*)
 		printf '= d3\000\n\n' ;;
+	two-lines:genmove*)
+		printf '= d3\nc4\n\n' ;;
 	stale:genmove*)
 		printf '%s\n' "$line" >&3
 		IFS= read -r first <&4
