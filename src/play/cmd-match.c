@@ -206,18 +206,37 @@ struct match {
 };
 
 /*
+ * Whether the n bytes at s are a decimal number as people write one: a
+ * minus perhaps, digits, perhaps a point and digits.  strtod reads 0x5,
+ * 1e3, inf and a leading blank too, none of which --sprt means.
+ */
+static bool
+decimal(const char *s, size_t n)
+{
+	size_t i = s[0] == '-', d;
+
+	for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+		;
+	if (i == d)
+		return false;
+	if (i < n && s[i] == '.')
+		for (d = ++i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+	return i == n && i > d;
+}
+
+/*
  * Reads --sprt's "elo0=A elo1=B alpha=X beta=Y", the words apart by
- * spaces or commas, into *t; elo0 and elo1 must be there, and elo0 below
- * elo1.  Returns 0, or -1 after saying what is wrong.
+ * spaces or commas, into *t; elo0 and elo1 must be there, each key once,
+ * and elo0 below elo1.  Returns 0, or -1 after saying what is wrong.
  */
 static int
 sprt_parse(const char *arg, struct stat_sprt *t)
 {
 	static const char *const keys[] = { "elo0", "elo1", "alpha", "beta" };
 	double	   *v[4] = { &t->elo0, &t->elo1, &t->alpha, &t->beta };
-	bool	    seen[4] = { false, false, true, true };
+	bool	    seen[4] = { false, false, false, false };
 	const char *p = arg, *eq;
-	char	   *endp;
 	size_t	    n;
 	int	    k;
 
@@ -230,10 +249,10 @@ sprt_parse(const char *arg, struct stat_sprt *t)
 			if (strlen(keys[k]) == (size_t)(eq - p) &&
 			    strncmp(p, keys[k], eq - p) == 0)
 				break;
-		errno = 0;
-		if (k == 4 || eq + 1 == p + n ||
-		    (*v[k] = strtod(eq + 1, &endp), endp != p + n) ||
-		    errno != 0 || !isfinite(*v[k]))
+		if (k == 4 || seen[k] ||
+		    !decimal(eq + 1, (size_t)(p + n - eq - 1)))
+			goto bad;
+		if (!isfinite(*v[k] = strtod(eq + 1, NULL)))
 			goto bad;
 		seen[k] = true;
 		p += n;
@@ -242,8 +261,9 @@ sprt_parse(const char *arg, struct stat_sprt *t)
 	    t->beta > 0 && t->alpha + t->beta < 1)
 		return 0;
 bad:
-	cli_error("--sprt takes 'elo0=A elo1=B alpha=X beta=Y' (A below B, "
-		  "the error rates between 0 and 1), not '%s'",
+	cli_error("--sprt takes 'elo0=A elo1=B alpha=X beta=Y', each once "
+		  "(decimal numbers, A below B, the error rates between 0 "
+		  "and 1), not '%s'",
 	    arg);
 	return -1;
 }
