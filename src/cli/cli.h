@@ -98,7 +98,12 @@ char *const *cli_operands(int argc, char **argv, int *n);
  * input with "-" among the inputs.
  */
 char **cli_files_from(const char *list, int argc, char **argv, int *n);
-/* The inputs: cli_operands, or cli_files_from where list is not NULL. */
+/*
+ * The inputs: cli_operands, or cli_files_from where list is not NULL.
+ * NULL after saying why, as cli_files_from, or when two inputs are the
+ * same file (the same device and inode: "f" and "./f", a link to f, or
+ * "-" with standard input f; "-" twice), which would be counted twice.
+ */
 char *const *cli_inputs(const char *list, int argc, char **argv, int *n);
 
 /*

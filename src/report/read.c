@@ -1403,9 +1403,9 @@ shard_text(const struct stat_cover *c, char *buf, size_t cap)
 }
 
 /*
- * Adds a copy of c to s and says whether it conflicts with a cover of s
- * (formats/summary.md, "Covers"); the copy is indexed when keep, else
- * dropped.  0, or -1 with d filled: partial-duplicate, partial-mismatch.
+ * Adds a copy of c to s and says whether it lists an input twice or
+ * conflicts with a cover of s (formats/summary.md, "Covers"); the copy
+ * is indexed when keep, else dropped.  0, or -1 with d filled: partial-duplicate, partial-mismatch.
  */
 static int
 cover_check(const struct stat_cover *c, struct stat_summary *s, bool keep,
@@ -1415,9 +1415,19 @@ cover_check(const struct stat_cover *c, struct stat_summary *s, bool keep,
 	struct stat_cover	*to;
 	enum stat_conflict	 why;
 	char			 in[128], sh[64], osh[64];
-	size_t			 i, other = 0;
+	size_t			 i, other = 0, again = 0;
 	int			 rc = 0;
 
+	/* One input twice in a list counted its records twice. */
+	if ((rc = stat_cover_repeat(c, &other, &again)) == -1)
+		return oom(d);
+	if (rc == 1) {
+		shard_text(c, sh, sizeof sh);
+		return fail(d, DIAG_PARTIAL_DUPLICATE, at,
+		    "%s of a list that names %s twice (inputs %zu and %zu): "
+		    "its records were counted twice",
+		    sh, c->input[other].name, other + 1, again + 1);
+	}
 	if ((to = stat_cover_add(s, c->k, c->n, c->from)) == NULL)
 		return oom(d);
 	for (i = 0; i < c->ninputs; i++)

@@ -767,6 +767,39 @@ stat_cover_conflict(const struct stat_summary *s, size_t *other)
 	return STAT_CONFLICT_NONE;
 }
 
+/* The name of c->input[value] is key. */
+static bool
+input_name_eq(const void *key, size_t value, const void *arg)
+{
+	const struct stat_cover *c = arg;
+
+	return strcmp(c->input[value].name, key) == 0;
+}
+
+int
+stat_cover_repeat(const struct stat_cover *c, size_t *first, size_t *again)
+{
+	struct hashmap names;
+	uint64_t       h;
+	size_t	       i, v;
+	int	       rc = 0;
+
+	hashmap_init(&names);
+	for (i = 0; i < c->ninputs && rc == 0; i++) {
+		h = hashmap_hash(HASHMAP_HASH_INIT, c->input[i].name,
+		    strlen(c->input[i].name));
+		v = hashmap_get(&names, h, c->input[i].name, input_name_eq, c);
+		if (v != HASHMAP_ABSENT) {
+			*first = v;
+			*again = i;
+			rc = 1;
+		} else if (hashmap_put(&names, h, i) == -1)
+			rc = -1;
+	}
+	hashmap_fini(&names);
+	return rc;
+}
+
 int
 stat_cover_done(struct stat_summary *s)
 {

@@ -283,6 +283,16 @@ enum stat_conflict
 stat_cover_conflict(const struct stat_summary *, size_t *other);
 
 /*
+ * Whether cover c lists one input name twice, which no run writes (it
+ * refuses a file named twice) and which would count its records twice:
+ * 1 with *first and *again the two places in c->input, 0 if every name is
+ * once, -1 when memory runs out.  Names, not sizes and checksums: a name
+ * read twice in one run may have given other bytes the second time (the
+ * rest of standard input).
+ */
+int stat_cover_repeat(const struct stat_cover *c, size_t *first, size_t *again);
+
+/*
  * The shards missing from the list whose first cover is s->cover[head]
  * (sharded; head is its own head): how many are missing, the first max
  * of them written to k[] ascending.
