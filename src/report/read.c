@@ -1359,6 +1359,12 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 			return fail(d, DIAG_BAD_VALUE, c->start_mark,
 			    "pairs: "
 			    "want [player, other player, wins, wins, draws]");
+		for (i = 0; i < 2; i++)
+			if (!stat_player_named(name[i]))
+				return fail(d, DIAG_BAD_VALUE, c->start_mark,
+				    "pairs: \"%s\" is no player (formats/"
+				    "summary.md, \"players\")",
+				    name[i]);
 		for (i = 0; i < 3; i++)
 			if (counter(node_at(rd,
 					c->data.sequence.items.start[2 + i]),

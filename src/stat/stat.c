@@ -180,6 +180,14 @@ player_eq(const void *key, size_t value, const void *arg)
 	return strcmp(g->player[value], key) == 0;
 }
 
+bool
+stat_player_named(const char *name)
+{
+	if (name == NULL || strcmp(name, "?") == 0)
+		return false;
+	return name[strspn(name, " \t")] != '\0';
+}
+
 long
 stat_player(struct stat_group *g, const char *name)
 {
@@ -474,8 +482,12 @@ stat_add(struct stat_summary *s, const struct stat_game *gm)
 		moments_add(&se->by_colour[1], gm->series[i].value[1]);
 	}
 players:
-	/* Ratings need two named, different players. */
-	if (gm->player[0] == NULL || gm->player[1] == NULL ||
+	/*
+	 * Ratings need two named, different players: "?" against "?" would
+	 * rate a player made of everyone unknown.
+	 */
+	if (!stat_player_named(gm->player[0]) ||
+	    !stat_player_named(gm->player[1]) ||
 	    strcmp(gm->player[0], gm->player[1]) == 0)
 		return 0;
 	if ((a = stat_player(g, gm->player[0])) == -1 ||

@@ -217,6 +217,13 @@ bool stat_sum_add(int64_t *a, int64_t b);
  * EOVERFLOW when the bin would pass STAT_COUNT_MAX).
  */
 int stat_hist_add(struct stat_hist *, long long v, uint64_t count);
+/*
+ * Whether name (NULL: absent) names a player: not "?", the notation's
+ * unknown player (gameplay new writes it), not empty and not blanks
+ * only (formats/summary.md, "players").  A game without two named,
+ * different players is left out of players and ratings.
+ */
+bool stat_player_named(const char *name);
 /* The player number of name in g, made if new; -1 when memory runs out. */
 long stat_player(struct stat_group *, const char *name);
 /* The player number of name in g, or -1 if g has no such player. */

@@ -395,6 +395,18 @@ START_TEST(test_covers)
 }
 END_TEST
 
+START_TEST(test_player_named)
+{
+	ck_assert(stat_player_named("Ada"));
+	ck_assert(stat_player_named(" Ada"));
+	ck_assert(stat_player_named("??"));
+	ck_assert(!stat_player_named(NULL));
+	ck_assert(!stat_player_named("?"));
+	ck_assert(!stat_player_named(""));
+	ck_assert(!stat_player_named(" \t "));
+}
+END_TEST
+
 START_TEST(test_cover_repeat)
 {
 	struct stat_summary *s = stat_summary_new(NULL);
@@ -588,6 +600,7 @@ stat_suite(void)
 	tcase_add_test(tc, test_count_overflow);
 	tcase_add_test(tc, test_covers);
 	tcase_add_test(tc, test_cover_repeat);
+	tcase_add_test(tc, test_player_named);
 	tcase_add_test(tc, test_elo_trinomial);
 	tcase_add_test(tc, test_elo_pentanomial);
 	tcase_add_test(tc, test_elo_extremes);
