@@ -1252,7 +1252,8 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	yaml_node_item_t	*it;
 	struct stat_group	*g;
 	struct stat_series	*se;
-	const char		*colour[2] = { NULL, NULL }, *name[2];
+	const char		*colour[2] = { NULL, NULL }, *name[2], *key;
+	char			 why[192];
 	uint64_t		*field[6], v[3], before;
 	long			 a, b;
 	size_t			 i;
@@ -1380,6 +1381,17 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	}
 	if (read_forfeits(rd, gn, g, d) == -1)
 		return -1;
+	/*
+	 * Figures that cannot be true together are told as such, before the
+	 * checksum is (formats/summary.md, "Consistency").  Of g as merged
+	 * so far: a group listed twice is checked as its sum.
+	 */
+	if ((key = stat_group_inconsistent(g, why, sizeof why)) != NULL) {
+		n = get(rd, gn, key);
+		return fail(d, DIAG_PARTIAL_MISMATCH,
+		    n != NULL ? n->start_mark : gn->start_mark, "%s: %s", key,
+		    why);
+	}
 	/* The group's records were added to g's; the summary's follow. */
 	if (!stat_count_add(&s->records, g->records - before))
 		return overflow(d, gn->start_mark, "records");

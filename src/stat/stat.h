@@ -230,6 +230,21 @@ long stat_player(struct stat_group *, const char *name);
 long stat_player_find(const struct stat_group *, const char *name);
 /* The games player a of g lost, by its pairs. */
 uint64_t stat_player_losses(const struct stat_group *, size_t a);
+/*
+ * Whether g's figures can be true together, as every group stat_add
+ * builds has them (formats/summary.md, "Consistency"): records are the
+ * statuses and the forfeits; wins and draws the decided games (finished
+ * and forfeited); seats the same decisive games; turns and actions one
+ * value (not negative) a finished game, margin at most one; each
+ * series a count for each colour, the same, no more than the finished
+ * games, a sum no larger than its sum of squares (none of no games); the
+ * pairs' wins and draws no more than the group's.  Returns NULL if they
+ * can, else the partial summary's key of the figure at fault ("records",
+ * "wins", "seats", "turns", "actions", "margin", "series", "pairs"), with
+ * why, a message without that key, written to why[cap].
+ */
+const char *
+stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap);
 /* Whether any game of g was decided by forfeit. */
 bool stat_has_forfeits(const struct stat_group *);
 /*
