@@ -239,6 +239,14 @@ cli_files_from(const char *list, int argc, char **argv, int *n)
 	return files;
 }
 
+int
+cli_input_stat(const char *path, struct stat *st)
+{
+	if (strcmp(path, "-") == 0)
+		return fstat(STDIN_FILENO, st);
+	return stat(path, st);
+}
+
 /* An input as the file system knows it, and where it is in the list. */
 struct input_id {
 	dev_t dev;
@@ -284,10 +292,7 @@ inputs_distinct(char *const *files, int n)
 		return false;
 	}
 	for (i = 0; i < n; i++) {
-		if (strcmp(files[i], "-") == 0)
-			rc = fstat(STDIN_FILENO, &st);
-		else
-			rc = stat(files[i], &st);
+		rc = cli_input_stat(files[i], &st);
 		/* Standard input twice is twice, whatever it is. */
 		if (rc == -1 && strcmp(files[i], "-") == 0)
 			st.st_dev = 0, st.st_ino = 0, rc = 0;

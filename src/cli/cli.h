@@ -184,6 +184,12 @@ bool cli_shard_take(struct cli_shard *);
 /* Whether the next record will be this task's (nothing numbered). */
 bool cli_shard_mine(const struct cli_shard *);
 
+/*
+ * stat(2) of input path, or fstat(2) of standard input for "-": what the
+ * checks that tell one file under two names compare.  0, or -1 (errno).
+ */
+int cli_input_stat(const char *path, struct stat *st);
+
 /* The name of input path in messages: "<stdin>" for "-". */
 const char *cli_input_name(const char *path);
 

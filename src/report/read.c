@@ -1423,7 +1423,8 @@ shard_text(const struct stat_cover *c, char *buf, size_t cap)
 /*
  * Adds a copy of c to s and says whether it lists an input twice or
  * conflicts with a cover of s (formats/summary.md, "Covers"); the copy
- * is indexed when keep, else dropped.  0, or -1 with d filled: partial-duplicate, partial-mismatch.
+ * is indexed when keep, else dropped.  0, or -1 with d filled:
+ * partial-duplicate, partial-mismatch.
  */
 static int
 cover_check(const struct stat_cover *c, struct stat_summary *s, bool keep,

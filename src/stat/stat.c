@@ -335,8 +335,7 @@ lengths_consistent(const struct stat_hist *h, uint64_t finished,
 	}
 	if (n != finished) {
 		snprintf(why, cap,
-		    "%" PRIu64 " games, but %" PRIu64 " finished", n,
-		    finished);
+		    "%" PRIu64 " games, but %" PRIu64 " finished", n, finished);
 		return false;
 	}
 	return true;
@@ -380,11 +379,10 @@ stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 
 	for (k = 0; k < STAT_CAUSES; k++)
 		forfeits = sum_held(forfeits, g->forfeits[k]);
-	statuses = sum_held(sum_held(sum_held(sum_held(g->finished,
-					      g->unfinished),
-				     g->illegal),
-			    g->malformed),
-	    forfeits);
+	statuses = sum_held(g->finished, g->unfinished);
+	statuses = sum_held(statuses, g->illegal);
+	statuses = sum_held(statuses, g->malformed);
+	statuses = sum_held(statuses, forfeits);
 	if (g->records != statuses) {
 		snprintf(why, cap,
 		    "%" PRIu64 ", but finished, unfinished, illegal, "
@@ -410,8 +408,7 @@ stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 	}
 	if (!lengths_consistent(&g->turns, g->finished, "turns", why, cap))
 		return "turns";
-	if (!lengths_consistent(
-		&g->actions, g->finished, "actions", why, cap))
+	if (!lengths_consistent(&g->actions, g->finished, "actions", why, cap))
 		return "actions";
 	hist_total(&g->margin, LLONG_MIN, &n);
 	if (n > g->finished) {
@@ -424,8 +421,8 @@ stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 		if (!series_consistent(&g->series[i], g->finished, why, cap))
 			return "series";
 	for (i = 0; i < g->npairs; i++) {
-		pair_wins = sum_held(pair_wins,
-		    sum_held(g->pair[i].wins_a, g->pair[i].wins_b));
+		pair_wins = sum_held(
+		    pair_wins, sum_held(g->pair[i].wins_a, g->pair[i].wins_b));
 		pair_draws = sum_held(pair_draws, g->pair[i].draws);
 	}
 	if (pair_wins > wins || pair_draws > g->draws) {
