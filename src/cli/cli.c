@@ -239,12 +239,97 @@ cli_files_from(const char *list, int argc, char **argv, int *n)
 	return files;
 }
 
+int
+cli_input_stat(const char *path, struct stat *st)
+{
+	if (strcmp(path, "-") == 0)
+		return fstat(STDIN_FILENO, st);
+	return stat(path, st);
+}
+
+/* An input as the file system knows it, and where it is in the list. */
+struct input_id {
+	dev_t dev;
+	ino_t ino;
+	int   i;
+};
+
+static int
+compare_input_ids(const void *pa, const void *pb)
+{
+	const struct input_id *a = pa, *b = pb;
+
+	if (a->dev != b->dev)
+		return a->dev < b->dev ? -1 : 1;
+	if (a->ino != b->ino)
+		return a->ino < b->ino ? -1 : 1;
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+/*
+ * No file is to be read twice in one run: a summary, or the reports piped
+ * into one, would count its records twice (design.md §6).  The same file
+ * is the same device and inode, so "f", "./f", a hard link, a symbolic
+ * link and standard input redirected from f are all f.  An input that
+ * cannot be looked at is left to its reader to say so.  Sorting keeps
+ * this O(n log n) for a --files-from list of any length; the pair told
+ * is the one whose second name comes first in the list.  False after
+ * saying which two names are the same file.
+ */
+static bool
+inputs_distinct(char *const *files, int n)
+{
+	struct input_id *id;
+	struct stat	 st;
+	size_t		 m = 0, k, run = 0, first = 0, again = 0;
+	bool		 found = false;
+	int		 i, rc;
+
+	if (n < 2)
+		return true;
+	if ((id = calloc((size_t)n, sizeof *id)) == NULL) {
+		cli_error("out of memory");
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		rc = cli_input_stat(files[i], &st);
+		/* Standard input twice is twice, whatever it is. */
+		if (rc == -1 && strcmp(files[i], "-") == 0)
+			st.st_dev = 0, st.st_ino = 0, rc = 0;
+		if (rc == 0)
+			id[m++] = (struct input_id){ st.st_dev, st.st_ino, i };
+	}
+	qsort(id, m, sizeof *id, compare_input_ids);
+	for (k = 1; k < m; k++) {
+		if (id[k].dev != id[run].dev || id[k].ino != id[run].ino) {
+			run = k;
+			continue;
+		}
+		if (!found || id[k].i < id[again].i) {
+			first = run;
+			again = k;
+			found = true;
+		}
+	}
+	if (found)
+		cli_error("%s and %s are the same file: an input is read once",
+		    files[id[first].i], files[id[again].i]);
+	free(id);
+	return !found;
+}
+
 char *const *
 cli_inputs(const char *list, int argc, char **argv, int *n)
 {
+	char *const *files;
+
 	if (list == NULL)
-		return cli_operands(argc, argv, n);
-	return cli_files_from(list, argc, argv, n);
+		files = cli_operands(argc, argv, n);
+	else
+		files = cli_files_from(list, argc, argv, n);
+	if (files != NULL && !inputs_distinct(files, *n))
+		return NULL;
+	return files;
 }
 
 /* Reads "K/N" into sh; false if it is not one. */

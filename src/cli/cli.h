@@ -98,7 +98,12 @@ char *const *cli_operands(int argc, char **argv, int *n);
  * input with "-" among the inputs.
  */
 char **cli_files_from(const char *list, int argc, char **argv, int *n);
-/* The inputs: cli_operands, or cli_files_from where list is not NULL. */
+/*
+ * The inputs: cli_operands, or cli_files_from where list is not NULL.
+ * NULL after saying why, as cli_files_from, or when two inputs are the
+ * same file (the same device and inode: "f" and "./f", a link to f, or
+ * "-" with standard input f; "-" twice), which would be counted twice.
+ */
 char *const *cli_inputs(const char *list, int argc, char **argv, int *n);
 
 /*
@@ -178,6 +183,12 @@ cli_records_reader(const struct cli_records *, struct record_syntax *, FILE *in,
 bool cli_shard_take(struct cli_shard *);
 /* Whether the next record will be this task's (nothing numbered). */
 bool cli_shard_mine(const struct cli_shard *);
+
+/*
+ * stat(2) of input path, or fstat(2) of standard input for "-": what the
+ * checks that tell one file under two names compare.  0, or -1 (errno).
+ */
+int cli_input_stat(const char *path, struct stat *st);
 
 /* The name of input path in messages: "<stdin>" for "-". */
 const char *cli_input_name(const char *path);

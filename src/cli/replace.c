@@ -614,10 +614,7 @@ cli_output_distinct(const char *path, const char *const *inputs, int n)
 	if (rc == -1 || !S_ISREG(out.st_mode))
 		return true;
 	for (i = 0; i < n; i++) {
-		if (strcmp(inputs[i], "-") == 0)
-			rc = fstat(STDIN_FILENO, &in);
-		else
-			rc = stat(inputs[i], &in);
+		rc = cli_input_stat(inputs[i], &in);
 		if (rc == 0 && in.st_dev == out.st_dev &&
 		    in.st_ino == out.st_ino) {
 			cli_error("%s: is also an input (%s): refusing to "

@@ -1252,7 +1252,8 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	yaml_node_item_t	*it;
 	struct stat_group	*g;
 	struct stat_series	*se;
-	const char		*colour[2] = { NULL, NULL }, *name[2];
+	const char		*colour[2] = { NULL, NULL }, *name[2], *key;
+	char			 why[192];
 	uint64_t		*field[6], v[3], before;
 	long			 a, b;
 	size_t			 i;
@@ -1359,6 +1360,12 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 			return fail(d, DIAG_BAD_VALUE, c->start_mark,
 			    "pairs: "
 			    "want [player, other player, wins, wins, draws]");
+		for (i = 0; i < 2; i++)
+			if (!stat_player_named(name[i]))
+				return fail(d, DIAG_BAD_VALUE, c->start_mark,
+				    "pairs: \"%s\" is no player (formats/"
+				    "summary.md, \"players\")",
+				    name[i]);
 		for (i = 0; i < 3; i++)
 			if (counter(node_at(rd,
 					c->data.sequence.items.start[2 + i]),
@@ -1374,6 +1381,17 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	}
 	if (read_forfeits(rd, gn, g, d) == -1)
 		return -1;
+	/*
+	 * Figures that cannot be true together are told as such, before the
+	 * checksum is (formats/summary.md, "Consistency").  Of g as merged
+	 * so far: a group listed twice is checked as its sum.
+	 */
+	if ((key = stat_group_inconsistent(g, why, sizeof why)) != NULL) {
+		n = get(rd, gn, key);
+		return fail(d, DIAG_PARTIAL_MISMATCH,
+		    n != NULL ? n->start_mark : gn->start_mark, "%s: %s", key,
+		    why);
+	}
 	/* The group's records were added to g's; the summary's follow. */
 	if (!stat_count_add(&s->records, g->records - before))
 		return overflow(d, gn->start_mark, "records");
@@ -1403,9 +1421,10 @@ shard_text(const struct stat_cover *c, char *buf, size_t cap)
 }
 
 /*
- * Adds a copy of c to s and says whether it conflicts with a cover of s
- * (formats/summary.md, "Covers"); the copy is indexed when keep, else
- * dropped.  0, or -1 with d filled: partial-duplicate, partial-mismatch.
+ * Adds a copy of c to s and says whether it lists an input twice or
+ * conflicts with a cover of s (formats/summary.md, "Covers"); the copy
+ * is indexed when keep, else dropped.  0, or -1 with d filled:
+ * partial-duplicate, partial-mismatch.
  */
 static int
 cover_check(const struct stat_cover *c, struct stat_summary *s, bool keep,
@@ -1415,9 +1434,19 @@ cover_check(const struct stat_cover *c, struct stat_summary *s, bool keep,
 	struct stat_cover	*to;
 	enum stat_conflict	 why;
 	char			 in[128], sh[64], osh[64];
-	size_t			 i, other = 0;
+	size_t			 i, other = 0, again = 0;
 	int			 rc = 0;
 
+	/* One input twice in a list counted its records twice. */
+	if ((rc = stat_cover_repeat(c, &other, &again)) == -1)
+		return oom(d);
+	if (rc == 1) {
+		shard_text(c, sh, sizeof sh);
+		return fail(d, DIAG_PARTIAL_DUPLICATE, at,
+		    "%s of a list that names %s twice (inputs %zu and %zu): "
+		    "its records were counted twice",
+		    sh, c->input[other].name, other + 1, again + 1);
+	}
 	if ((to = stat_cover_add(s, c->k, c->n, c->from)) == NULL)
 		return oom(d);
 	for (i = 0; i < c->ninputs; i++)

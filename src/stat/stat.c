@@ -7,6 +7,9 @@
  * from the sorted state only when a summary is written.
  */
 #include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,6 +183,14 @@ player_eq(const void *key, size_t value, const void *arg)
 	return strcmp(g->player[value], key) == 0;
 }
 
+bool
+stat_player_named(const char *name)
+{
+	if (name == NULL || strcmp(name, "?") == 0)
+		return false;
+	return name[strspn(name, " \t")] != '\0';
+}
+
 long
 stat_player(struct stat_group *g, const char *name)
 {
@@ -285,6 +296,143 @@ stat_pair_add(struct stat_group *g, uint32_t a, uint32_t b, uint64_t wins_a,
 	p->wins_b += wins_b;
 	p->draws += draws;
 	return 0;
+}
+
+/* ---- Consistency ------------------------------------------------- */
+
+/* a + b, held at UINT64_MAX: a sum past any count can equal none. */
+static uint64_t
+sum_held(uint64_t a, uint64_t b)
+{
+	return b > UINT64_MAX - a ? UINT64_MAX : a + b;
+}
+
+/* The histogram's total count; false if a value is below least. */
+static bool
+hist_total(const struct stat_hist *h, long long least, uint64_t *total)
+{
+	size_t i;
+
+	*total = 0;
+	for (i = 0; i < h->n; i++) {
+		if (h->value[i] < least)
+			return false;
+		*total = sum_held(*total, h->count[i]);
+	}
+	return true;
+}
+
+/* Turns or actions: one value, not negative, a finished game. */
+static bool
+lengths_consistent(const struct stat_hist *h, uint64_t finished,
+    const char *what, char *why, size_t cap)
+{
+	uint64_t n;
+
+	if (!hist_total(h, 0, &n)) {
+		snprintf(why, cap, "a game of %lld %s", h->value[0], what);
+		return false;
+	}
+	if (n != finished) {
+		snprintf(why, cap,
+		    "%" PRIu64 " games, but %" PRIu64 " finished", n, finished);
+		return false;
+	}
+	return true;
+}
+
+static bool
+series_consistent(
+    const struct stat_series *se, uint64_t finished, char *why, size_t cap)
+{
+	const struct stat_moments *m = se->by_colour;
+	int			   k;
+
+	if (m[0].n != m[1].n || m[0].n > finished) {
+		snprintf(why, cap,
+		    "%s: %" PRIu64 " and %" PRIu64 " games by colour, "
+		    "of %" PRIu64 " finished",
+		    se->name, m[0].n, m[1].n, finished);
+		return false;
+	}
+	/* Integers: |sum| <= sum of |v| <= sum of v squared. */
+	for (k = 0; k < 2; k++)
+		if ((m[k].sum < 0 ? (uint64_t)0 - (uint64_t)m[k].sum :
+				    (uint64_t)m[k].sum) > m[k].sumsq ||
+		    (m[k].n == 0 && m[k].sumsq != 0)) {
+			snprintf(why, cap,
+			    "%s: a sum of %" PRId64 " and of squares "
+			    "%" PRIu64 " over %" PRIu64 " games",
+			    se->name, m[k].sum, m[k].sumsq, m[k].n);
+			return false;
+		}
+	return true;
+}
+
+const char *
+stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
+{
+	uint64_t forfeits = 0, statuses, decided, wins, n;
+	uint64_t pair_wins = 0, pair_draws = 0;
+	size_t	 i;
+	int	 k;
+
+	for (k = 0; k < STAT_CAUSES; k++)
+		forfeits = sum_held(forfeits, g->forfeits[k]);
+	statuses = sum_held(g->finished, g->unfinished);
+	statuses = sum_held(statuses, g->illegal);
+	statuses = sum_held(statuses, g->malformed);
+	statuses = sum_held(statuses, forfeits);
+	if (g->records != statuses) {
+		snprintf(why, cap,
+		    "%" PRIu64 ", but finished, unfinished, illegal, "
+		    "malformed and forfeits add up to %" PRIu64,
+		    g->records, statuses);
+		return "records";
+	}
+	decided = sum_held(g->finished, forfeits);
+	wins = sum_held(g->colour_wins[0], g->colour_wins[1]);
+	if (sum_held(wins, g->draws) != decided) {
+		snprintf(why, cap,
+		    "%" PRIu64 " and %" PRIu64 ", draws %" PRIu64 ", but "
+		    "%" PRIu64 " games decided (finished or forfeited)",
+		    g->colour_wins[0], g->colour_wins[1], g->draws, decided);
+		return "wins";
+	}
+	if (sum_held(g->seat_wins[0], g->seat_wins[1]) != wins) {
+		snprintf(why, cap,
+		    "%" PRIu64 " and %" PRIu64 ", but %" PRIu64 " games "
+		    "won",
+		    g->seat_wins[0], g->seat_wins[1], wins);
+		return "seats";
+	}
+	if (!lengths_consistent(&g->turns, g->finished, "turns", why, cap))
+		return "turns";
+	if (!lengths_consistent(&g->actions, g->finished, "actions", why, cap))
+		return "actions";
+	hist_total(&g->margin, LLONG_MIN, &n);
+	if (n > g->finished) {
+		snprintf(why, cap,
+		    "%" PRIu64 " games, but %" PRIu64 " finished", n,
+		    g->finished);
+		return "margin";
+	}
+	for (i = 0; i < g->nseries; i++)
+		if (!series_consistent(&g->series[i], g->finished, why, cap))
+			return "series";
+	for (i = 0; i < g->npairs; i++) {
+		pair_wins = sum_held(
+		    pair_wins, sum_held(g->pair[i].wins_a, g->pair[i].wins_b));
+		pair_draws = sum_held(pair_draws, g->pair[i].draws);
+	}
+	if (pair_wins > wins || pair_draws > g->draws) {
+		snprintf(why, cap,
+		    "%" PRIu64 " games won and %" PRIu64 " drawn, but the "
+		    "group's wins are %" PRIu64 " and draws %" PRIu64,
+		    pair_wins, pair_draws, wins, g->draws);
+		return "pairs";
+	}
+	return NULL;
 }
 
 /* ---- Groups and summaries ------------------------------------------ */
@@ -474,8 +622,12 @@ stat_add(struct stat_summary *s, const struct stat_game *gm)
 		moments_add(&se->by_colour[1], gm->series[i].value[1]);
 	}
 players:
-	/* Ratings need two named, different players. */
-	if (gm->player[0] == NULL || gm->player[1] == NULL ||
+	/*
+	 * Ratings need two named, different players: "?" against "?" would
+	 * rate a player made of everyone unknown.
+	 */
+	if (!stat_player_named(gm->player[0]) ||
+	    !stat_player_named(gm->player[1]) ||
 	    strcmp(gm->player[0], gm->player[1]) == 0)
 		return 0;
 	if ((a = stat_player(g, gm->player[0])) == -1 ||
@@ -765,6 +917,39 @@ stat_cover_conflict(const struct stat_summary *s, size_t *other)
 			return STAT_CONFLICT_SPLIT;
 	}
 	return STAT_CONFLICT_NONE;
+}
+
+/* The name of c->input[value] is key. */
+static bool
+input_name_eq(const void *key, size_t value, const void *arg)
+{
+	const struct stat_cover *c = arg;
+
+	return strcmp(c->input[value].name, key) == 0;
+}
+
+int
+stat_cover_repeat(const struct stat_cover *c, size_t *first, size_t *again)
+{
+	struct hashmap names;
+	uint64_t       h;
+	size_t	       i, v;
+	int	       rc = 0;
+
+	hashmap_init(&names);
+	for (i = 0; i < c->ninputs && rc == 0; i++) {
+		h = hashmap_hash(HASHMAP_HASH_INIT, c->input[i].name,
+		    strlen(c->input[i].name));
+		v = hashmap_get(&names, h, c->input[i].name, input_name_eq, c);
+		if (v != HASHMAP_ABSENT) {
+			*first = v;
+			*again = i;
+			rc = 1;
+		} else if (hashmap_put(&names, h, i) == -1)
+			rc = -1;
+	}
+	hashmap_fini(&names);
+	return rc;
 }
 
 int

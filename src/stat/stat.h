@@ -217,12 +217,34 @@ bool stat_sum_add(int64_t *a, int64_t b);
  * EOVERFLOW when the bin would pass STAT_COUNT_MAX).
  */
 int stat_hist_add(struct stat_hist *, long long v, uint64_t count);
+/*
+ * Whether name (NULL: absent) names a player: not "?", the notation's
+ * unknown player (gameplay new writes it), not empty and not blanks
+ * only (formats/summary.md, "players").  A game without two named,
+ * different players is left out of players and ratings.
+ */
+bool stat_player_named(const char *name);
 /* The player number of name in g, made if new; -1 when memory runs out. */
 long stat_player(struct stat_group *, const char *name);
 /* The player number of name in g, or -1 if g has no such player. */
 long stat_player_find(const struct stat_group *, const char *name);
 /* The games player a of g lost, by its pairs. */
 uint64_t stat_player_losses(const struct stat_group *, size_t a);
+/*
+ * Whether g's figures can be true together, as every group stat_add
+ * builds has them (formats/summary.md, "Consistency"): records are the
+ * statuses and the forfeits; wins and draws the decided games (finished
+ * and forfeited); seats the same decisive games; turns and actions one
+ * value (not negative) a finished game, margin at most one; each
+ * series a count for each colour, the same, no more than the finished
+ * games, a sum no larger than its sum of squares (none of no games); the
+ * pairs' wins and draws no more than the group's.  Returns NULL if they
+ * can, else the partial summary's key of the figure at fault ("records",
+ * "wins", "seats", "turns", "actions", "margin", "series", "pairs"), with
+ * why, a message without that key, written to why[cap].
+ */
+const char *
+stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap);
 /* Whether any game of g was decided by forfeit. */
 bool stat_has_forfeits(const struct stat_group *);
 /*
@@ -281,6 +303,16 @@ enum stat_conflict {
  */
 enum stat_conflict
 stat_cover_conflict(const struct stat_summary *, size_t *other);
+
+/*
+ * Whether cover c lists one input name twice, which no run writes (it
+ * refuses a file named twice) and which would count its records twice:
+ * 1 with *first and *again the two places in c->input, 0 if every name is
+ * once, -1 when memory runs out.  Names, not sizes and checksums: a name
+ * read twice in one run may have given other bytes the second time (the
+ * rest of standard input).
+ */
+int stat_cover_repeat(const struct stat_cover *c, size_t *first, size_t *again);
 
 /*
  * The shards missing from the list whose first cover is s->cover[head]

@@ -395,6 +395,40 @@ START_TEST(test_covers)
 }
 END_TEST
 
+START_TEST(test_player_named)
+{
+	ck_assert(stat_player_named("Ada"));
+	ck_assert(stat_player_named(" Ada"));
+	ck_assert(stat_player_named("??"));
+	ck_assert(!stat_player_named(NULL));
+	ck_assert(!stat_player_named("?"));
+	ck_assert(!stat_player_named(""));
+	ck_assert(!stat_player_named(" \t "));
+}
+END_TEST
+
+START_TEST(test_cover_repeat)
+{
+	struct stat_summary *s = stat_summary_new(NULL);
+	struct stat_cover   *c = stat_cover_add(s, 0, 0, NULL);
+	size_t		     first = 9, again = 9;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(stat_cover_input(c, "a", 10, 1), 0);
+	ck_assert_int_eq(stat_cover_input(c, "b", 10, 1), 0);
+	/* Other names with the same bytes are other files (copies). */
+	ck_assert_int_eq(stat_cover_repeat(c, &first, &again), 0);
+	ck_assert_uint_eq(first, 9);
+	/* The same name twice, the bytes read the second time or not. */
+	ck_assert_int_eq(stat_cover_input(c, "c", 10, 1), 0);
+	ck_assert_int_eq(stat_cover_input(c, "b", 0, 0), 0);
+	ck_assert_int_eq(stat_cover_repeat(c, &first, &again), 1);
+	ck_assert_uint_eq(first, 1);
+	ck_assert_uint_eq(again, 3);
+	stat_summary_free(s);
+}
+END_TEST
+
 /*
  * Six wins, two draws, two losses: s = (6 + 2/2) / 10 = 0.7; the variance
  * a game (6 (0.3)^2 + 2 (0.2)^2 + 2 (0.7)^2) / 10 = 1.6 / 10 = 0.16, so
@@ -565,6 +599,8 @@ stat_suite(void)
 	tcase_add_test(tc, test_ratings_unbeaten);
 	tcase_add_test(tc, test_count_overflow);
 	tcase_add_test(tc, test_covers);
+	tcase_add_test(tc, test_cover_repeat);
+	tcase_add_test(tc, test_player_named);
 	tcase_add_test(tc, test_elo_trinomial);
 	tcase_add_test(tc, test_elo_pentanomial);
 	tcase_add_test(tc, test_elo_extremes);
