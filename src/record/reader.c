@@ -152,6 +152,12 @@ name_eq(const char *a, const char *b)
 	return false;
 }
 
+bool
+record_tag_name_eq(const char *a, const char *b)
+{
+	return name_eq(a, b);
+}
+
 const struct record_tag *
 record_tag_find(const struct record *rec, const char *name)
 {

@@ -117,6 +117,14 @@ const struct record_tag *
 record_tag_find(const struct record *, const char *name);
 
 /*
+ * Whether two tag names are one tag: equal in any case (ASCII, as the C
+ * locale folds it), as record_tag_find and the duplicate-tag check match
+ * them.  For readers of tag names written elsewhere (reports).
+ */
+bool
+record_tag_name_eq(const char *a, const char *b);
+
+/*
  * The compiled patterns of the notation: built once (JIT where PCRE2 has
  * it) and shared by every reader, and the one match block every match
  * writes: so not const, and one thread at a time.  NULL if PCRE2 fails.

@@ -876,6 +876,28 @@ colours_of(
 			    node_at(rd, pl->data.mapping.pairs.start[i].key));
 }
 
+/*
+ * The value of the tag named by in the report's tags: the name in any
+ * case, as record_tag_find finds it in the record, so that a report and
+ * its record group alike (gamestat(1)).
+ */
+static const char *
+tag_value(struct report_reader *rd, const yaml_node_t *root, const char *by)
+{
+	const yaml_node_t *tags = get(rd, root, "tags");
+	yaml_node_pair_t  *p;
+	const char	  *k;
+
+	if (tags == NULL || tags->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (p = tags->data.mapping.pairs.start;
+	     p < tags->data.mapping.pairs.top; p++)
+		if ((k = text_of(node_at(rd, p->key))) != NULL &&
+		    record_tag_name_eq(k, by))
+			return text_of(node_at(rd, p->value));
+	return NULL;
+}
+
 /* A count the report must hold. */
 static int
 whole(struct report_reader *rd, const yaml_node_t *root, const char *key,
@@ -925,7 +947,7 @@ again:
 	g->game = text_of(get(rd, root, "game"));
 	g->board = text_of(get(rd, root, "board"));
 	if (by != NULL)
-		g->value = text_of(get(rd, get(rd, root, "tags"), by));
+		g->value = tag_value(rd, root, by);
 	colours_of(rd, root, g);
 	/*
 	 * The report of an empty input stands for no record: counted as
