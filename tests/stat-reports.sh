@@ -4,8 +4,8 @@
 # the same summary.  Every example, the forfeits of tests/forfeits.pgn and
 # the imports of tests/cases/data, each of every status, read both ways,
 # with and without --by in any case (a tag is one tag in any case, in a
-# record as in a report); every report gamecheck writes is read without
-# an error.
+# record as in a report); every report gamecheck writes, there and in
+# the golden cases, is read without an error.
 set -u
 srcdir=${srcdir:-.}
 tmp=$(mktemp -d) || exit 99
@@ -46,6 +46,19 @@ for f in "$srcdir"/examples/*.pgn "$srcdir"/examples/*.csv \
 	done
 	# An unfinished game as an error: the same statuses, an error more.
 	same "${f#$srcdir/} --require-finished" "--require-finished" "" "$f"
+done
+# Every report stream a golden case has gamecheck write is read whole.
+for f in "$srcdir"/tests/cases/*.case; do
+	grep -q '^args: gamecheck' "$f" || continue
+	awk '/^@@ stdout/ { p = 1; next } /^@@ / { p = 0 } p' "$f" \
+	    > "$tmp/case.yaml"
+	grep -q '^schema: arbiter-report/' "$tmp/case.yaml" || continue
+	if ./gamestat < "$tmp/case.yaml" > /dev/null 2> "$tmp/case.err"; then
+		echo "ok: the reports of ${f#$srcdir/}"
+	else
+		echo "FAIL: the reports of ${f#$srcdir/}: $(head -n 1 "$tmp/case.err")"
+		fail=1
+	fi
 done
 if ./gamestat --by event "$tmp/shouted.pgn" | grep -q '^- value: "Shouted"$'
 then

@@ -42,6 +42,15 @@ enum replay_cause {
 /* "illegal", "crash", "timeout", "resign". */
 const char *replay_cause_name(enum replay_cause);
 
+/*
+ * Whether a Termination value (len bytes, borrowed) names a forfeit in
+ * game g as gameplay match writes one ("white crashed", "illegal move c9
+ * by white"...): the replay either scores such a game as forfeited or
+ * refuses it (forfeit-mismatch), so a report of it says one or the other.
+ */
+bool
+replay_names_forfeit(const struct rules_game *g, const char *v, size_t len);
+
 struct replay_options {
 	const struct rules_game *game;	    /* forced game, or NULL: Game tag */
 	size_t			 max_legal; /* legal moves listed on an error */

@@ -1017,6 +1017,17 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
 	return true;
 }
 
+bool
+replay_names_forfeit(const struct rules_game *g, const char *v, size_t len)
+{
+	enum replay_cause cause;
+	const char	 *move;
+	size_t		  move_len;
+	int		  loser;
+
+	return forfeit_of(g, v, len, &cause, &loser, &move, &move_len);
+}
+
 /*
  * Whether the answer an illegal-move forfeit quotes is one action that is
  * legal where it was given, the end of the replay.  An answer cut short

@@ -913,6 +913,100 @@ whole(struct report_reader *rd, const yaml_node_t *root, const char *key,
 	return number(n, key, false, v, d);
 }
 
+/* A key the report must hold, of any value. */
+static int
+present(struct report_reader *rd, const yaml_node_t *root, const char *key,
+    struct diag *d)
+{
+	if (get(rd, root, key) == NULL)
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the "
+		    "report has no %s",
+		    key);
+	return 0;
+}
+
+/*
+ * What every report holds whatever its status, after what its status
+ * needs (formats/report.md, "Keys": present "always").
+ */
+static int
+read_always(
+    struct report_reader *rd, const yaml_node_t *root, struct diag *d)
+{
+	long long v;
+
+	if (present(rd, root, "source", d) == -1 ||
+	    whole(rd, root, "record", &v, d) == -1 ||
+	    whole(rd, root, "line", &v, d) == -1 ||
+	    present(rd, root, "format", d) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * The keys a replayed record's report always holds (formats/report.md),
+ * so that a stream cut at a line end is refused, not counted: the counts,
+ * and a result with a winner and a score; an illegal record's error.
+ */
+static int
+read_replayed(struct report_reader *rd, const yaml_node_t *root,
+    struct stat_game *g, struct diag *d)
+{
+	yaml_node_t *res = get(rd, root, "result");
+	long long    turns, actions, passes;
+
+	if (whole(rd, root, "turns", &turns, d) == -1 ||
+	    whole(rd, root, "actions", &actions, d) == -1)
+		return -1;
+	if (res == NULL || res->type != YAML_MAPPING_NODE)
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "a%s game's report has no result",
+		    g->status == STAT_FINISHED	 ? " finished" :
+			g->status == STAT_ILLEGAL ? "n illegal" :
+						    "n unfinished");
+	if (get(rd, res, "winner") == NULL || get(rd, res, "score") == NULL)
+		return fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
+		    "the "
+		    "result has no %s",
+		    get(rd, res, "winner") == NULL ? "winner" : "score");
+	if (whole(rd, root, "passes", &passes, d) == -1)
+		return -1;
+	/* Counted for finished games only, as report_game_of counts them. */
+	if (g->status == STAT_FINISHED) {
+		g->turns = turns;
+		g->actions = actions;
+	}
+	if (g->status == STAT_ILLEGAL && get(rd, root, "error") == NULL)
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the "
+		    "report of an illegal record has no error");
+	return 0;
+}
+
+/*
+ * An unfinished game without a forfeit whose Termination tag names one:
+ * the replay scored it as forfeited or refused it with an error
+ * (formats/record.md, "Games stopped early"), so a report with neither
+ * was cut before its forfeit.
+ */
+static int
+check_no_forfeit(struct report_reader *rd, const yaml_node_t *root,
+    const struct stat_game *g, struct diag *d)
+{
+	const struct rules_game *rg = rules_game_find(g->game);
+	const char		*t = tag_value(rd, root, "Termination");
+
+	if (rg != NULL && t != NULL && get(rd, root, "error") == NULL &&
+	    replay_names_forfeit(rg, t, strlen(t)))
+		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the "
+		    "Termination tag says \"%s\", but the report has no "
+		    "forfeit and no error",
+		    t);
+	return 0;
+}
+
 int
 report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
     struct diag *d)
@@ -949,18 +1043,26 @@ again:
 	if (by != NULL)
 		g->value = tag_value(rd, root, by);
 	colours_of(rd, root, g);
-	/*
-	 * The report of an empty input stands for no record: counted as
-	 * nothing, as gamestat counts the empty input itself, so that an
-	 * empty shard merges as nothing (formats/summary.md).
-	 */
-	if (g->status == STAT_MALFORMED &&
-	    (n = get(rd, get(rd, root, "error"), "code")) != NULL &&
-	    text_of(n) != NULL &&
-	    strcmp(text_of(n), diag_name(DIAG_EMPTY_INPUT)) == 0)
-		goto again;
-	if (g->status == STAT_MALFORMED)
+	if (g->status == STAT_MALFORMED) {
+		/* A malformed record is one for its error (report.md). */
+		if ((n = get(rd, get(rd, root, "error"), "code")) == NULL ||
+		    text_of(n) == NULL) {
+			fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+			    "the report of a malformed record has no error "
+			    "code");
+			goto out_stop;
+		}
+		if (read_always(rd, root, d) == -1)
+			goto out_stop;
+		/*
+		 * The report of an empty input stands for no record: counted
+		 * as nothing, as gamestat counts the empty input itself, so
+		 * that an empty shard merges as nothing (formats/summary.md).
+		 */
+		if (strcmp(text_of(n), diag_name(DIAG_EMPTY_INPUT)) == 0)
+			goto again;
 		return 1;
+	}
 	if (g->game == NULL || g->board == NULL) {
 		fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
 		    "the report of "
@@ -968,25 +1070,28 @@ again:
 		    g->game == NULL ? "game" : "board");
 		goto out_stop;
 	}
+	if (read_replayed(rd, root, g, d) == -1)
+		goto out_stop;
 	/* status stays unfinished; the forfeit says who won (report.md). */
 	n = get(rd, root, "forfeit");
 	if (g->status == STAT_UNFINISHED && n != NULL) {
 		if (read_forfeit(rd, root, n, g, d) == -1)
 			goto out_stop;
-		return 1;
+	} else if (g->status == STAT_UNFINISHED) {
+		if (check_no_forfeit(rd, root, g, d) == -1)
+			goto out_stop;
+	} else if (g->status == STAT_FINISHED) {
+		if (g->colour[0] == NULL || g->colour[1] == NULL) {
+			fail(d, DIAG_BAD_VALUE, root->start_mark,
+			    "the colours of game "
+			    "\"%s\" are unknown",
+			    g->game);
+			goto out_stop;
+		}
+		if (read_finished(rd, root, g, d) == -1)
+			goto out_stop;
 	}
-	if (g->status != STAT_FINISHED)
-		return 1;
-	if (g->colour[0] == NULL || g->colour[1] == NULL) {
-		fail(d, DIAG_BAD_VALUE, root->start_mark,
-		    "the colours of game "
-		    "\"%s\" are unknown",
-		    g->game);
-		goto out_stop;
-	}
-	if (whole(rd, root, "turns", &g->turns, d) == -1 ||
-	    whole(rd, root, "actions", &g->actions, d) == -1 ||
-	    read_finished(rd, root, g, d) == -1)
+	if (read_always(rd, root, d) == -1)
 		goto out_stop;
 	return 1;
 
