@@ -55,11 +55,16 @@ struct report_reader {
 	/*
 	 * The root mapping's keys by key_slot (a pair's index + 1, the
 	 * first of a key given twice), as every report is asked a dozen
-	 * keys of its root: get() finds them without a scan.
+	 * keys of its root: get() finds them without a scan.  root_dup is
+	 * the pair (index + 1) of the first key given again, found on the
+	 * way, or 0.
 	 */
 #define ROOT_SLOTS 64
 	int  root_slot[ROOT_SLOTS];
 	bool root_indexed;
+	int  root_dup;
+	/* The keys of a big mapping, for unique_keys; kept for the next. */
+	struct hashmap keys;
 	struct anchor {
 		char	   *name; /* libyaml's, taken from the event */
 		int	    node;
@@ -122,6 +127,7 @@ report_reader_new(FILE *in, const char *name, const void *prefix, size_t len)
 	if (!yaml_parser_initialize(&rd->parser))
 		goto out_free;
 	yaml_parser_set_input(&rd->parser, read_input, rd);
+	hashmap_init(&rd->keys);
 	return rd;
 
 out_free:
@@ -147,6 +153,7 @@ report_reader_free(struct report_reader *rd)
 	if (rd == NULL)
 		return;
 	drop_anchors(rd);
+	hashmap_fini(&rd->keys);
 	free(rd->anchors);
 	free(rd->nodes);
 	free(rd->pairs);
@@ -384,6 +391,7 @@ index_root(struct report_reader *rd)
 	unsigned	   h;
 
 	rd->root_indexed = false;
+	rd->root_dup = 0;
 	if (root->type != YAML_MAPPING_NODE)
 		return;
 	n = (size_t)(root->data.mapping.pairs.top -
@@ -406,6 +414,9 @@ index_root(struct report_reader *rd)
 		if (rd->root_slot[h] == 0)
 			rd->root_slot[h] = (int)(p -
 					       root->data.mapping.pairs.start) +
+			    1;
+		else if (rd->root_dup == 0)
+			rd->root_dup = (int)(p - root->data.mapping.pairs.start) +
 			    1;
 	}
 	rd->root_indexed = true;
@@ -601,6 +612,95 @@ get(struct report_reader *rd, const yaml_node_t *map, const char *key)
 	return NULL;
 }
 
+/* A key given again: bad-value at it. */
+static int
+dup_key(struct report_reader *rd, const yaml_node_pair_t *p, struct diag *d)
+{
+	const yaml_node_t *k = node_at(rd, p->key);
+
+	return fail(d, DIAG_BAD_VALUE, k->start_mark,
+	    "%s: a key given twice "
+	    "in one mapping (YAML keys are unique)",
+	    text_of(k));
+}
+
+struct key_of {
+	struct report_reader   *rd;
+	const yaml_node_pair_t *pairs;
+};
+
+/* hashmap_eq_fn: whether pair value of a mapping has the key. */
+static bool
+key_eq(const void *key, size_t value, const void *arg)
+{
+	const struct key_of *ko = arg;
+
+	return strcmp(text_of(node_at(ko->rd, ko->pairs[value].key)), key) ==
+	    0;
+}
+
+/*
+ * Whether a mapping (or NULL, or a node that is no mapping) has each key
+ * once: 0, or -1 with bad-value at the second of a key given twice.  YAML
+ * wants keys unique, and readers differ on which of two wins (PyYAML
+ * takes the last, get() the first): a report that two readers count two
+ * ways is refused.  A small mapping (every one a report holds but its
+ * root, which index_root checks, and its tags) is compared pair by pair;
+ * a big one through a hash, so that a mapping of many keys stays linear.
+ */
+#define SMALL_MAP 8
+static int
+unique_keys(struct report_reader *rd, const yaml_node_t *map, struct diag *d)
+{
+	yaml_node_pair_t *p, *q, *start, *top;
+	struct key_of	  ko;
+	const char	 *k, *o;
+	uint64_t	  h;
+
+	if (map == NULL || map->type != YAML_MAPPING_NODE)
+		return 0;
+	start = map->data.mapping.pairs.start;
+	top = map->data.mapping.pairs.top;
+	if (top - start <= SMALL_MAP) {
+		for (p = start + 1; p < top; p++) {
+			if ((k = text_of(node_at(rd, p->key))) == NULL)
+				continue;
+			for (q = start; q < p; q++)
+				if ((o = text_of(node_at(rd, q->key))) !=
+					NULL &&
+				    o[0] == k[0] && strcmp(o, k) == 0)
+					return dup_key(rd, p, d);
+		}
+		return 0;
+	}
+	ko = (struct key_of){ rd, start };
+	hashmap_clear(&rd->keys);
+	for (p = start; p < top; p++) {
+		if ((k = text_of(node_at(rd, p->key))) == NULL)
+			continue;
+		h = hashmap_hash(HASHMAP_HASH_INIT, k, strlen(k));
+		if (hashmap_get(&rd->keys, h, k, key_eq, &ko) != HASHMAP_ABSENT)
+			return dup_key(rd, p, d);
+		if (hashmap_put(&rd->keys, h, (size_t)(p - start)) == -1) {
+			d->code = DIAG_NONE;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* unique_keys for the root, from what index_root found when it could. */
+static int
+unique_root(struct report_reader *rd, const yaml_node_t *root, struct diag *d)
+{
+	if (!rd->root_indexed)
+		return unique_keys(rd, root, d);
+	if (rd->root_dup != 0)
+		return dup_key(rd,
+		    &root->data.mapping.pairs.start[rd->root_dup - 1], d);
+	return 0;
+}
+
 /* A whole decimal number, signed when neg is allowed. */
 static int
 number(const yaml_node_t *n, const char *what, bool neg, long long *v,
@@ -734,6 +834,8 @@ read_series(struct report_reader *rd, const yaml_node_t *root,
 			2 ||
 		    g->nseries == STAT_MAX_SERIES)
 			continue;
+		if (unique_keys(rd, v, d) == -1)
+			return -1;
 		for (i = 0; i < 2; i++) {
 			c = get(rd, v, g->colour[i]);
 			if (c == NULL)
@@ -779,6 +881,8 @@ read_forfeit(struct report_reader *rd, const yaml_node_t *root,
 		return fail(d, DIAG_BAD_VALUE, n->start_mark,
 		    "forfeit: want a "
 		    "winner and a cause");
+	if (unique_keys(rd, n, d) == -1)
+		return -1;
 	for (i = 0;
 	     i < 2 && (g->colour[i] == NULL || strcmp(w, g->colour[i]) != 0);
 	     i++)
@@ -877,25 +981,41 @@ colours_of(
 }
 
 /*
- * The value of the tag named by in the report's tags: the name in any
- * case, as record_tag_find finds it in the record, so that a report and
- * its record group alike (gamestat(1)).
+ * The value of the tag called name in the report's tags, into *v (NULL
+ * for none): the name in any case, as record_tag_find finds it in the
+ * record, so that a report and its record group alike (gamestat(1)).  A
+ * record holds a tag once in any case (duplicate-tag), so a second one
+ * is bad-value.  0, or -1 with d filled.
  */
-static const char *
-tag_value(struct report_reader *rd, const yaml_node_t *root, const char *by)
+static int
+tag_value(struct report_reader *rd, const yaml_node_t *root,
+    const char *name, const char **v, struct diag *d)
 {
 	const yaml_node_t *tags = get(rd, root, "tags");
-	yaml_node_pair_t  *p;
+	yaml_node_pair_t  *p, *first = NULL;
 	const char	  *k;
 
+	*v = NULL;
 	if (tags == NULL || tags->type != YAML_MAPPING_NODE)
-		return NULL;
+		return 0;
 	for (p = tags->data.mapping.pairs.start;
-	     p < tags->data.mapping.pairs.top; p++)
-		if ((k = text_of(node_at(rd, p->key))) != NULL &&
-		    record_tag_name_eq(k, by))
-			return text_of(node_at(rd, p->value));
-	return NULL;
+	     p < tags->data.mapping.pairs.top; p++) {
+		if ((k = text_of(node_at(rd, p->key))) == NULL ||
+		    !record_tag_name_eq(k, name))
+			continue;
+		if (first == NULL) {
+			first = p;
+			continue;
+		}
+		if (strcmp(text_of(node_at(rd, first->key)), k) == 0)
+			return dup_key(rd, p, d);
+		return fail(d, DIAG_BAD_VALUE, node_at(rd, p->key)->start_mark,
+		    "%s: the tag %s again (a tag is one tag in any case)", k,
+		    text_of(node_at(rd, first->key)));
+	}
+	if (first != NULL)
+		*v = text_of(node_at(rd, first->value));
+	return 0;
 }
 
 /* A count the report must hold. */
@@ -957,7 +1077,8 @@ read_replayed(struct report_reader *rd, const yaml_node_t *root,
 	long long    turns, actions, passes;
 
 	if (whole(rd, root, "turns", &turns, d) == -1 ||
-	    whole(rd, root, "actions", &actions, d) == -1)
+	    whole(rd, root, "actions", &actions, d) == -1 ||
+	    unique_keys(rd, res, d) == -1)
 		return -1;
 	if (res == NULL || res->type != YAML_MAPPING_NODE)
 		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
@@ -995,8 +1116,10 @@ check_no_forfeit(struct report_reader *rd, const yaml_node_t *root,
     const struct stat_game *g, struct diag *d)
 {
 	const struct rules_game *rg = rules_game_find(g->game);
-	const char		*t = tag_value(rd, root, "Termination");
+	const char		*t;
 
+	if (tag_value(rd, root, "Termination", &t, d) == -1)
+		return -1;
 	if (rg != NULL && t != NULL && get(rd, root, "error") == NULL &&
 	    replay_names_forfeit(rg, t, strlen(t)))
 		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
@@ -1021,7 +1144,7 @@ again:
 	    "a summary, "
 	    "not a report (partial summaries are read with --merge)",
 	    d);
-	if (root == NULL)
+	if (root == NULL || unique_root(rd, root, d) == -1)
 		goto out_stop;
 	memset(g, 0, sizeof *g);
 	n = get(rd, root, "status");
@@ -1040,11 +1163,14 @@ again:
 	g->status = (enum stat_status)st;
 	g->game = text_of(get(rd, root, "game"));
 	g->board = text_of(get(rd, root, "board"));
-	if (by != NULL)
-		g->value = tag_value(rd, root, by);
+	if ((by != NULL && tag_value(rd, root, by, &g->value, d) == -1) ||
+	    unique_keys(rd, get(rd, root, "players"), d) == -1)
+		goto out_stop;
 	colours_of(rd, root, g);
 	if (g->status == STAT_MALFORMED) {
 		/* A malformed record is one for its error (report.md). */
+		if (unique_keys(rd, get(rd, root, "error"), d) == -1)
+			goto out_stop;
 		if ((n = get(rd, get(rd, root, "error"), "code")) == NULL ||
 		    text_of(n) == NULL) {
 			fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
@@ -1968,6 +2094,10 @@ report_read_partial(
 	    d);
 	if (root == NULL)
 		goto out_stop;
+	/* Every mapping of a partial is read. */
+	for (i = 0; i < rd->nnodes; i++)
+		if (unique_keys(rd, &rd->nodes[i], d) == -1)
+			goto out_stop;
 	n = get(rd, root, "partial");
 	if ((p = text_of(n)) == NULL || strcmp(p, "true") != 0) {
 		fail(d, DIAG_NOT_PARTIAL, root->start_mark,
