@@ -908,19 +908,18 @@ read_forfeit(struct report_reader *rd, const yaml_node_t *root,
 	return 0;
 }
 
-/* What a finished game adds: result, players, per-colour figures. */
+/*
+ * What a finished game adds: its winner, players, per-colour figures.
+ * Its result and score were read before (read_replayed).
+ */
 static int
 read_finished(struct report_reader *rd, const yaml_node_t *root,
     struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *res = get(rd, root, "result"), *n;
-	const char  *w, *sc;
-	char	    *end;
+	const char  *w;
+	int	     by_score;
 
-	if (res == NULL || res->type != YAML_MAPPING_NODE)
-		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
-		    "a "
-		    "finished game's report has no result");
 	n = get(rd, res, "winner");
 	if ((w = text_of(n)) == NULL)
 		return fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
@@ -937,26 +936,23 @@ read_finished(struct report_reader *rd, const yaml_node_t *root,
 		    "winner: \"%s\" is "
 		    "neither a colour of %s nor draw",
 		    w, g->game);
-	n = get(rd, res, "score");
-	if ((sc = text_of(n)) != NULL) {
-		errno = 0;
-		g->points[0] = strtoll(sc, &end, 10);
-		if (end == sc || *end != '-')
-			goto out_bad_score;
-		sc = end + 1;
-		g->points[1] = strtoll(sc, &end, 10);
-		if (end == sc || *end != '\0' || errno != 0)
-			goto out_bad_score;
-		g->has_score = true;
-	}
+	/*
+	 * In every game of the registry the score decides a finished game:
+	 * more points win, equal is a draw (rules.md; Oust's score is 1-0
+	 * or 0-1 once over).  A game this gamestat does not know is taken
+	 * at its word.
+	 */
+	by_score = g->points[0] > g->points[1] ? 0 :
+	    g->points[1] > g->points[0]	       ? 1 :
+						 -1;
+	if (rules_game_find(g->game) != NULL && g->winner != by_score)
+		return fail(d, DIAG_REPORT_INCONSISTENT, n->start_mark,
+		    "winner: %s, but the score %lld-%lld %s%s", w,
+		    g->points[0], g->points[1],
+		    by_score == -1 ? "is a draw" : "is a win for ",
+		    by_score == -1 ? "" : g->colour[by_score]);
 	read_seats(rd, root, g);
 	return read_series(rd, root, g, d);
-
-out_bad_score:
-	return fail(d, DIAG_BAD_VALUE, n->start_mark,
-	    "score: \"%s\" is not "
-	    "two numbers joined by -",
-	    text_of(n));
 }
 
 /* The colour names: the game's own, else the players map's keys. */
@@ -1033,6 +1029,33 @@ whole(struct report_reader *rd, const yaml_node_t *root, const char *key,
 	return number(n, key, false, v, d);
 }
 
+/*
+ * A score as report.md writes it, "A-B": A and B decimal digits, no sign,
+ * blank or leading zero ("0" itself aside), into v.  0, or -1.
+ */
+static int
+score_of(const char *s, long long v[2])
+{
+	const char *from;
+	int	    i;
+
+	for (i = 0; s != NULL && i < 2; i++, s++) {
+		v[i] = 0;
+		from = s;
+		if (*s == '0')
+			s++;
+		else
+			for (; *s >= '0' && *s <= '9'; s++) {
+				if (v[i] > (LLONG_MAX - 9) / 10)
+					return -1;
+				v[i] = v[i] * 10 + (*s - '0');
+			}
+		if (s == from || *s != (i == 0 ? '-' : '\0'))
+			return -1;
+	}
+	return s != NULL ? 0 : -1;
+}
+
 /* A key the report must hold, of any value. */
 static int
 present(struct report_reader *rd, const yaml_node_t *root, const char *key,
@@ -1073,8 +1096,8 @@ static int
 read_replayed(struct report_reader *rd, const yaml_node_t *root,
     struct stat_game *g, struct diag *d)
 {
-	yaml_node_t *res = get(rd, root, "result");
-	long long    turns, actions, passes;
+	yaml_node_t *res = get(rd, root, "result"), *n;
+	long long    turns, actions, passes, points[2];
 
 	if (whole(rd, root, "turns", &turns, d) == -1 ||
 	    whole(rd, root, "actions", &actions, d) == -1 ||
@@ -1086,17 +1109,25 @@ read_replayed(struct report_reader *rd, const yaml_node_t *root,
 		    g->status == STAT_FINISHED	 ? " finished" :
 			g->status == STAT_ILLEGAL ? "n illegal" :
 						    "n unfinished");
-	if (get(rd, res, "winner") == NULL || get(rd, res, "score") == NULL)
+	if (get(rd, res, "winner") == NULL || (n = get(rd, res, "score")) == NULL)
 		return fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
 		    "the "
 		    "result has no %s",
 		    get(rd, res, "winner") == NULL ? "winner" : "score");
+	if (score_of(text_of(n), points) == -1)
+		return fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "score: \"%s\" is "
+		    "not A-B, two whole numbers of zero or more",
+		    text_of(n) != NULL ? text_of(n) : "");
 	if (whole(rd, root, "passes", &passes, d) == -1)
 		return -1;
 	/* Counted for finished games only, as report_game_of counts them. */
 	if (g->status == STAT_FINISHED) {
 		g->turns = turns;
 		g->actions = actions;
+		g->has_score = true;
+		g->points[0] = points[0];
+		g->points[1] = points[1];
 	}
 	if (g->status == STAT_ILLEGAL && get(rd, root, "error") == NULL)
 		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
