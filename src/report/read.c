@@ -621,7 +621,21 @@ dup_key(struct report_reader *rd, const yaml_node_pair_t *p, struct diag *d)
 	return fail(d, DIAG_BAD_VALUE, k->start_mark,
 	    "%s: a key given twice "
 	    "in one mapping (YAML keys are unique)",
-	    text_of(k));
+	    (const char *)k->data.scalar.value);
+}
+
+/*
+ * A pair's key as text, a null's text ("~") included, or NULL for a key
+ * that is no scalar.
+ */
+static inline const char *
+scalar_key(struct report_reader *rd, const yaml_node_pair_t *p)
+{
+	const yaml_node_t *k = node_at(rd, p->key);
+
+	return k != NULL && k->type == YAML_SCALAR_NODE ?
+	    (const char *)k->data.scalar.value :
+	    NULL;
 }
 
 struct key_of {
@@ -635,8 +649,7 @@ key_eq(const void *key, size_t value, const void *arg)
 {
 	const struct key_of *ko = arg;
 
-	return strcmp(text_of(node_at(ko->rd, ko->pairs[value].key)), key) ==
-	    0;
+	return strcmp(scalar_key(ko->rd, &ko->pairs[value]), key) == 0;
 }
 
 /*
@@ -662,12 +675,12 @@ unique_keys(struct report_reader *rd, const yaml_node_t *map, struct diag *d)
 	start = map->data.mapping.pairs.start;
 	top = map->data.mapping.pairs.top;
 	if (top - start <= SMALL_MAP) {
+		/* Every report asks this of a few maps: no call a key. */
 		for (p = start + 1; p < top; p++) {
-			if ((k = text_of(node_at(rd, p->key))) == NULL)
+			if ((k = scalar_key(rd, p)) == NULL)
 				continue;
 			for (q = start; q < p; q++)
-				if ((o = text_of(node_at(rd, q->key))) !=
-					NULL &&
+				if ((o = scalar_key(rd, q)) != NULL &&
 				    o[0] == k[0] && strcmp(o, k) == 0)
 					return dup_key(rd, p, d);
 		}
@@ -676,7 +689,7 @@ unique_keys(struct report_reader *rd, const yaml_node_t *map, struct diag *d)
 	ko = (struct key_of){ rd, start };
 	hashmap_clear(&rd->keys);
 	for (p = start; p < top; p++) {
-		if ((k = text_of(node_at(rd, p->key))) == NULL)
+		if ((k = scalar_key(rd, p)) == NULL)
 			continue;
 		h = hashmap_hash(HASHMAP_HASH_INIT, k, strlen(k));
 		if (hashmap_get(&rd->keys, h, k, key_eq, &ko) != HASHMAP_ABSENT)
@@ -914,7 +927,7 @@ read_forfeit(struct report_reader *rd, const yaml_node_t *root,
  */
 static int
 read_finished(struct report_reader *rd, const yaml_node_t *root,
-    struct stat_game *g, struct diag *d)
+    const struct rules_game *rg, struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *res = get(rd, root, "result"), *n;
 	const char  *w;
@@ -945,7 +958,7 @@ read_finished(struct report_reader *rd, const yaml_node_t *root,
 	by_score = g->points[0] > g->points[1] ? 0 :
 	    g->points[1] > g->points[0]	       ? 1 :
 						 -1;
-	if (rules_game_find(g->game) != NULL && g->winner != by_score)
+	if (rg != NULL && g->winner != by_score)
 		return fail(d, DIAG_REPORT_INCONSISTENT, n->start_mark,
 		    "winner: %s, but the score %lld-%lld %s%s", w,
 		    g->points[0], g->points[1],
@@ -955,8 +968,11 @@ read_finished(struct report_reader *rd, const yaml_node_t *root,
 	return read_series(rd, root, g, d);
 }
 
-/* The colour names: the game's own, else the players map's keys. */
-static void
+/*
+ * The colour names: the game's own, else the players map's keys.  The
+ * game, or NULL for one this gamestat does not know.
+ */
+static const struct rules_game *
 colours_of(
     struct report_reader *rd, const yaml_node_t *root, struct stat_game *g)
 {
@@ -974,6 +990,7 @@ colours_of(
 		for (i = 0; i < 2; i++)
 			g->colour[i] = text_of(
 			    node_at(rd, pl->data.mapping.pairs.start[i].key));
+	return rg;
 }
 
 /*
@@ -1077,11 +1094,10 @@ static int
 read_always(
     struct report_reader *rd, const yaml_node_t *root, struct diag *d)
 {
-	long long v;
-
+	/* Only there: nothing is counted from them. */
 	if (present(rd, root, "source", d) == -1 ||
-	    whole(rd, root, "record", &v, d) == -1 ||
-	    whole(rd, root, "line", &v, d) == -1 ||
+	    present(rd, root, "record", d) == -1 ||
+	    present(rd, root, "line", d) == -1 ||
 	    present(rd, root, "format", d) == -1)
 		return -1;
 	return 0;
@@ -1097,7 +1113,7 @@ read_replayed(struct report_reader *rd, const yaml_node_t *root,
     struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *res = get(rd, root, "result"), *n;
-	long long    turns, actions, passes, points[2];
+	long long    turns, actions, points[2];
 
 	if (whole(rd, root, "turns", &turns, d) == -1 ||
 	    whole(rd, root, "actions", &actions, d) == -1 ||
@@ -1119,7 +1135,7 @@ read_replayed(struct report_reader *rd, const yaml_node_t *root,
 		    "score: \"%s\" is "
 		    "not A-B, two whole numbers of zero or more",
 		    text_of(n) != NULL ? text_of(n) : "");
-	if (whole(rd, root, "passes", &passes, d) == -1)
+	if (present(rd, root, "passes", d) == -1)
 		return -1;
 	/* Counted for finished games only, as report_game_of counts them. */
 	if (g->status == STAT_FINISHED) {
@@ -1144,10 +1160,9 @@ read_replayed(struct report_reader *rd, const yaml_node_t *root,
  */
 static int
 check_no_forfeit(struct report_reader *rd, const yaml_node_t *root,
-    const struct stat_game *g, struct diag *d)
+    const struct rules_game *rg, struct diag *d)
 {
-	const struct rules_game *rg = rules_game_find(g->game);
-	const char		*t;
+	const char *t;
 
 	if (tag_value(rd, root, "Termination", &t, d) == -1)
 		return -1;
@@ -1165,8 +1180,9 @@ int
 report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
     struct diag *d)
 {
-	yaml_node_t *root, *n;
-	int	     rc, st;
+	const struct rules_game *rg;
+	yaml_node_t		*root, *n;
+	int			 rc, st;
 
 again:
 	if ((rc = load(rd, d)) != 1)
@@ -1197,7 +1213,7 @@ again:
 	if ((by != NULL && tag_value(rd, root, by, &g->value, d) == -1) ||
 	    unique_keys(rd, get(rd, root, "players"), d) == -1)
 		goto out_stop;
-	colours_of(rd, root, g);
+	rg = colours_of(rd, root, g);
 	if (g->status == STAT_MALFORMED) {
 		/* A malformed record is one for its error (report.md). */
 		if (unique_keys(rd, get(rd, root, "error"), d) == -1)
@@ -1235,7 +1251,7 @@ again:
 		if (read_forfeit(rd, root, n, g, d) == -1)
 			goto out_stop;
 	} else if (g->status == STAT_UNFINISHED) {
-		if (check_no_forfeit(rd, root, g, d) == -1)
+		if (check_no_forfeit(rd, root, rg, d) == -1)
 			goto out_stop;
 	} else if (g->status == STAT_FINISHED) {
 		if (g->colour[0] == NULL || g->colour[1] == NULL) {
@@ -1245,7 +1261,7 @@ again:
 			    g->game);
 			goto out_stop;
 		}
-		if (read_finished(rd, root, g, d) == -1)
+		if (read_finished(rd, root, rg, g, d) == -1)
 			goto out_stop;
 	}
 	if (read_always(rd, root, d) == -1)
