@@ -60,8 +60,9 @@ struct report_reader {
 	 * way, or 0.
 	 */
 #define ROOT_SLOTS 64
-	int  root_slot[ROOT_SLOTS];
-	bool root_indexed;
+	int	    root_slot[ROOT_SLOTS];
+	const char *root_key[ROOT_SLOTS]; /* each slot's key text */
+	bool	    root_indexed;
 	int  root_dup;
 	/* The keys of a big mapping, for unique_keys; kept for the next. */
 	struct hashmap keys;
@@ -405,17 +406,16 @@ index_root(struct report_reader *rd)
 			continue;
 		for (h = key_slot(k); rd->root_slot[h] != 0;
 		     h = (h + 1) % ROOT_SLOTS) {
-			q = text_of(node_at(rd,
-			    root->data.mapping.pairs.start[rd->root_slot[h] - 1]
-				.key));
-			if (strcmp(q, k) == 0)
+			q = rd->root_key[h];
+			if (q[0] == k[0] && strcmp(q, k) == 0)
 				break;
 		}
-		if (rd->root_slot[h] == 0)
+		if (rd->root_slot[h] == 0) {
 			rd->root_slot[h] = (int)(p -
 					       root->data.mapping.pairs.start) +
 			    1;
-		else if (rd->root_dup == 0)
+			rd->root_key[h] = k;
+		} else if (rd->root_dup == 0)
 			rd->root_dup = (int)(p - root->data.mapping.pairs.start) +
 			    1;
 	}
@@ -596,10 +596,12 @@ get(struct report_reader *rd, const yaml_node_t *map, const char *key)
 	if (map == rd->nodes && rd->root_indexed) {
 		for (h = key_slot(key); rd->root_slot[h] != 0;
 		     h = (h + 1) % ROOT_SLOTS) {
-			p = &map->data.mapping.pairs
-				 .start[rd->root_slot[h] - 1];
-			if (strcmp(text_of(node_at(rd, p->key)), key) == 0)
-				return node_at(rd, p->value);
+			k = rd->root_key[h];
+			if (k[0] == key[0] && strcmp(k, key) == 0)
+				return node_at(rd,
+				    map->data.mapping.pairs
+					.start[rd->root_slot[h] - 1]
+					.value);
 		}
 		return NULL;
 	}
