@@ -670,21 +670,27 @@ unique_keys(struct report_reader *rd, const yaml_node_t *map, struct diag *d)
 	yaml_node_pair_t *p, *q, *start, *top;
 	struct key_of	  ko;
 	const char	 *k, *o;
-	uint64_t	  h;
+	uint64_t	  h, bit, seen = 0;
 
 	if (map == NULL || map->type != YAML_MAPPING_NODE)
 		return 0;
 	start = map->data.mapping.pairs.start;
 	top = map->data.mapping.pairs.top;
 	if (top - start <= SMALL_MAP) {
-		/* Every report asks this of a few maps: no call a key. */
-		for (p = start + 1; p < top; p++) {
+		/*
+		 * Every report asks this of a few maps: the keys before are
+		 * compared only when one began with the same byte (a bit of
+		 * seen each), as few do.
+		 */
+		for (p = start; p < top; p++) {
 			if ((k = scalar_key(rd, p)) == NULL)
 				continue;
-			for (q = start; q < p; q++)
+			bit = (uint64_t)1 << ((unsigned char)k[0] & 63);
+			for (q = start; (seen & bit) != 0 && q < p; q++)
 				if ((o = scalar_key(rd, q)) != NULL &&
 				    o[0] == k[0] && strcmp(o, k) == 0)
 					return dup_key(rd, p, d);
+			seen |= bit;
 		}
 		return 0;
 	}
