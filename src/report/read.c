@@ -855,10 +855,14 @@ read_series(struct report_reader *rd, const yaml_node_t *root,
 			2 ||
 		    g->nseries == STAT_MAX_SERIES)
 			continue;
-		if (unique_keys(rd, v, d) == -1)
-			return -1;
 		for (i = 0; i < 2; i++) {
+			/*
+			 * Both colours found in two pairs are two keys; else
+			 * the map is no figure, unless a key is given twice.
+			 */
 			c = get(rd, v, g->colour[i]);
+			if (c == NULL && unique_keys(rd, v, d) == -1)
+				return -1;
 			if (c == NULL)
 				break;
 			if (number(c, k, true, &x, d) == -1)
@@ -935,9 +939,10 @@ read_forfeit(struct report_reader *rd, const yaml_node_t *root,
  */
 static int
 read_finished(struct report_reader *rd, const yaml_node_t *root,
-    const struct rules_game *rg, struct stat_game *g, struct diag *d)
+    const yaml_node_t *res, const struct rules_game *rg, struct stat_game *g,
+    struct diag *d)
 {
-	yaml_node_t *res = get(rd, root, "result"), *n;
+	yaml_node_t *n;
 	const char  *w;
 	int	     by_score;
 
@@ -1115,36 +1120,42 @@ read_always(
  * The keys a replayed record's report always holds (formats/report.md),
  * so that a stream cut at a line end is refused, not counted: the counts,
  * and a result with a winner and a score; an illegal record's error.
+ * Returns the result, or NULL with d filled.
  */
-static int
+static yaml_node_t *
 read_replayed(struct report_reader *rd, const yaml_node_t *root,
     struct stat_game *g, struct diag *d)
 {
-	yaml_node_t *res = get(rd, root, "result"), *n;
+	yaml_node_t *res = get(rd, root, "result"), *w, *n;
 	long long    turns, actions, points[2];
 
 	if (whole(rd, root, "turns", &turns, d) == -1 ||
 	    whole(rd, root, "actions", &actions, d) == -1 ||
 	    unique_keys(rd, res, d) == -1)
-		return -1;
-	if (res == NULL || res->type != YAML_MAPPING_NODE)
-		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		return NULL;
+	if (res == NULL || res->type != YAML_MAPPING_NODE) {
+		fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
 		    "a%s game's report has no result",
 		    g->status == STAT_FINISHED	 ? " finished" :
 			g->status == STAT_ILLEGAL ? "n illegal" :
 						    "n unfinished");
-	if (get(rd, res, "winner") == NULL || (n = get(rd, res, "score")) == NULL)
-		return fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
-		    "the "
-		    "result has no %s",
-		    get(rd, res, "winner") == NULL ? "winner" : "score");
-	if (score_of(text_of(n), points) == -1)
-		return fail(d, DIAG_BAD_VALUE, n->start_mark,
+		return NULL;
+	}
+	if ((w = get(rd, res, "winner")) == NULL ||
+	    (n = get(rd, res, "score")) == NULL) {
+		fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
+		    "the result has no %s", w == NULL ? "winner" : "score");
+		return NULL;
+	}
+	if (score_of(text_of(n), points) == -1) {
+		fail(d, DIAG_BAD_VALUE, n->start_mark,
 		    "score: \"%s\" is "
 		    "not A-B, two whole numbers of zero or more",
 		    text_of(n) != NULL ? text_of(n) : "");
+		return NULL;
+	}
 	if (present(rd, root, "passes", d) == -1)
-		return -1;
+		return NULL;
 	/* Counted for finished games only, as report_game_of counts them. */
 	if (g->status == STAT_FINISHED) {
 		g->turns = turns;
@@ -1153,11 +1164,12 @@ read_replayed(struct report_reader *rd, const yaml_node_t *root,
 		g->points[0] = points[0];
 		g->points[1] = points[1];
 	}
-	if (g->status == STAT_ILLEGAL && get(rd, root, "error") == NULL)
-		return fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
-		    "the "
-		    "report of an illegal record has no error");
-	return 0;
+	if (g->status == STAT_ILLEGAL && get(rd, root, "error") == NULL) {
+		fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the report of an illegal record has no error");
+		return NULL;
+	}
+	return res;
 }
 
 /*
@@ -1189,7 +1201,7 @@ report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
     struct diag *d)
 {
 	const struct rules_game *rg;
-	yaml_node_t		*root, *n;
+	yaml_node_t		*root, *res, *n;
 	int			 rc, st;
 
 again:
@@ -1251,7 +1263,7 @@ again:
 		    g->game == NULL ? "game" : "board");
 		goto out_stop;
 	}
-	if (read_replayed(rd, root, g, d) == -1)
+	if ((res = read_replayed(rd, root, g, d)) == NULL)
 		goto out_stop;
 	/* status stays unfinished; the forfeit says who won (report.md). */
 	n = get(rd, root, "forfeit");
@@ -1269,7 +1281,7 @@ again:
 			    g->game);
 			goto out_stop;
 		}
-		if (read_finished(rd, root, rg, g, d) == -1)
+		if (read_finished(rd, root, res, rg, g, d) == -1)
 			goto out_stop;
 	}
 	if (read_always(rd, root, d) == -1)
