@@ -919,13 +919,15 @@ stat_cover_conflict(const struct stat_summary *s, size_t *other)
 	return STAT_CONFLICT_NONE;
 }
 
-/* The name of c->input[value] is key. */
+/* c->input[value] is the input key: name, size and CRC-32 all agree. */
 static bool
-input_name_eq(const void *key, size_t value, const void *arg)
+cover_input_eq(const void *key, size_t value, const void *arg)
 {
 	const struct stat_cover *c = arg;
+	const struct stat_input *a = key, *b = &c->input[value];
 
-	return strcmp(c->input[value].name, key) == 0;
+	return a->bytes == b->bytes && a->crc == b->crc &&
+	    strcmp(a->name, b->name) == 0;
 }
 
 int
@@ -938,9 +940,8 @@ stat_cover_repeat(const struct stat_cover *c, size_t *first, size_t *again)
 
 	hashmap_init(&names);
 	for (i = 0; i < c->ninputs && rc == 0; i++) {
-		h = hashmap_hash(HASHMAP_HASH_INIT, c->input[i].name,
-		    strlen(c->input[i].name));
-		v = hashmap_get(&names, h, c->input[i].name, input_name_eq, c);
+		h = input_hash(&c->input[i]);
+		v = hashmap_get(&names, h, &c->input[i], cover_input_eq, c);
 		if (v != HASHMAP_ABSENT) {
 			*first = v;
 			*again = i;

@@ -305,12 +305,12 @@ enum stat_conflict
 stat_cover_conflict(const struct stat_summary *, size_t *other);
 
 /*
- * Whether cover c lists one input name twice, which no run writes (it
- * refuses a file named twice) and which would count its records twice:
- * 1 with *first and *again the two places in c->input, 0 if every name is
- * once, -1 when memory runs out.  Names, not sizes and checksums: a name
- * read twice in one run may have given other bytes the second time (the
- * rest of standard input).
+ * Whether cover c lists one input twice (name, size and CRC-32 all the
+ * same, as across covers), which no run writes (it refuses a file named
+ * twice) and which would count its records twice: 1 with *first and
+ * *again the two places in c->input, 0 if every input is once, -1 when
+ * memory runs out.  Two names made one by the UTF-8 repair of a name
+ * (two Latin-1 names) are two inputs while their bytes differ.
  */
 int stat_cover_repeat(const struct stat_cover *c, size_t *first, size_t *again);
 

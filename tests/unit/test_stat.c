@@ -419,12 +419,19 @@ START_TEST(test_cover_repeat)
 	/* Other names with the same bytes are other files (copies). */
 	ck_assert_int_eq(stat_cover_repeat(c, &first, &again), 0);
 	ck_assert_uint_eq(first, 9);
-	/* The same name twice, the bytes read the second time or not. */
+	/*
+	 * One name, other bytes: two inputs, as across covers (two Latin-1
+	 * names that the UTF-8 repair made one).
+	 */
 	ck_assert_int_eq(stat_cover_input(c, "c", 10, 1), 0);
-	ck_assert_int_eq(stat_cover_input(c, "b", 0, 0), 0);
+	ck_assert_int_eq(stat_cover_input(c, "b", 12, 7), 0);
+	ck_assert_int_eq(stat_cover_repeat(c, &first, &again), 0);
+	ck_assert_uint_eq(first, 9);
+	/* One input twice: name, size and CRC-32. */
+	ck_assert_int_eq(stat_cover_input(c, "b", 10, 1), 0);
 	ck_assert_int_eq(stat_cover_repeat(c, &first, &again), 1);
 	ck_assert_uint_eq(first, 1);
-	ck_assert_uint_eq(again, 3);
+	ck_assert_uint_eq(again, 4);
 	stat_summary_free(s);
 }
 END_TEST
