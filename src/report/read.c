@@ -63,7 +63,7 @@ struct report_reader {
 	int	    root_slot[ROOT_SLOTS];
 	const char *root_key[ROOT_SLOTS]; /* each slot's key text */
 	bool	    root_indexed;
-	int  root_dup;
+	int	    root_dup;
 	/* The keys of a big mapping, for unique_keys; kept for the next. */
 	struct hashmap keys;
 	struct anchor {
@@ -416,7 +416,8 @@ index_root(struct report_reader *rd)
 			    1;
 			rd->root_key[h] = k;
 		} else if (rd->root_dup == 0)
-			rd->root_dup = (int)(p - root->data.mapping.pairs.start) +
+			rd->root_dup = (int)(p -
+					   root->data.mapping.pairs.start) +
 			    1;
 	}
 	rd->root_indexed = true;
@@ -717,8 +718,8 @@ unique_root(struct report_reader *rd, const yaml_node_t *root, struct diag *d)
 	if (!rd->root_indexed)
 		return unique_keys(rd, root, d);
 	if (rd->root_dup != 0)
-		return dup_key(rd,
-		    &root->data.mapping.pairs.start[rd->root_dup - 1], d);
+		return dup_key(
+		    rd, &root->data.mapping.pairs.start[rd->root_dup - 1], d);
 	return 0;
 }
 
@@ -973,8 +974,8 @@ read_finished(struct report_reader *rd, const yaml_node_t *root,
 						 -1;
 	if (rg != NULL && g->winner != by_score)
 		return fail(d, DIAG_REPORT_INCONSISTENT, n->start_mark,
-		    "winner: %s, but the score %lld-%lld %s%s", w,
-		    g->points[0], g->points[1],
+		    "winner: %s, but the score %lld-%lld %s%s", w, g->points[0],
+		    g->points[1],
 		    by_score == -1 ? "is a draw" : "is a win for ",
 		    by_score == -1 ? "" : g->colour[by_score]);
 	read_seats(rd, root, g);
@@ -1014,8 +1015,8 @@ colours_of(
  * is bad-value.  0, or -1 with d filled.
  */
 static int
-tag_value(struct report_reader *rd, const yaml_node_t *root,
-    const char *name, const char **v, struct diag *d)
+tag_value(struct report_reader *rd, const yaml_node_t *root, const char *name,
+    const char **v, struct diag *d)
 {
 	const yaml_node_t *tags = get(rd, root, "tags");
 	yaml_node_pair_t  *p, *first = NULL;
@@ -1104,8 +1105,7 @@ present(struct report_reader *rd, const yaml_node_t *root, const char *key,
  * needs (formats/report.md, "Keys": present "always").
  */
 static int
-read_always(
-    struct report_reader *rd, const yaml_node_t *root, struct diag *d)
+read_always(struct report_reader *rd, const yaml_node_t *root, struct diag *d)
 {
 	/* Only there: nothing is counted from them. */
 	if (present(rd, root, "source", d) == -1 ||
@@ -1136,7 +1136,7 @@ read_replayed(struct report_reader *rd, const yaml_node_t *root,
 	if (res == NULL || res->type != YAML_MAPPING_NODE) {
 		fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
 		    "a%s game's report has no result",
-		    g->status == STAT_FINISHED	 ? " finished" :
+		    g->status == STAT_FINISHED	  ? " finished" :
 			g->status == STAT_ILLEGAL ? "n illegal" :
 						    "n unfinished");
 		return NULL;
@@ -1491,9 +1491,35 @@ read_causes(struct report_reader *rd, const yaml_node_t *n, size_t from,
  * who lost at least as many games; the players' forfeits of a cause are
  * at most the group's (design.md §6: inconsistent partials are refused).
  */
+/*
+ * Whether the group's pairs hold one of the player name against no player
+ * ("?"), a pair an older gamestat wrote.
+ */
+static bool
+played_no_player(
+    struct report_reader *rd, const yaml_node_t *gn, const char *name)
+{
+	const yaml_node_t *n = get(rd, gn, "pairs");
+	yaml_node_item_t  *it;
+	const char	  *p[2];
+	int		   i;
+
+	for (it = n->data.sequence.items.start; it < n->data.sequence.items.top;
+	     it++) {
+		/* Each a sequence of five, two names first: read_group saw. */
+		for (i = 0; i < 2; i++)
+			p[i] = text_of(node_at(rd,
+			    node_at(rd, *it)->data.sequence.items.start[i]));
+		if ((strcmp(p[0], name) == 0 && !stat_player_named(p[1])) ||
+		    (strcmp(p[1], name) == 0 && !stat_player_named(p[0])))
+			return true;
+	}
+	return false;
+}
+
 static int
 read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
-    struct stat_group *g, struct diag *d)
+    struct stat_group *g, bool dropped, struct diag *d)
 {
 	yaml_node_item_t *it;
 	yaml_node_t	 *n, *c;
@@ -1529,6 +1555,19 @@ read_forfeits(struct report_reader *rd, const yaml_node_t *gn,
 			return fail(d, DIAG_BAD_VALUE, c->start_mark,
 			    "forfeited: "
 			    "a row of no forfeit");
+		/*
+		 * As in pairs: an older gamestat's row of no player.  A
+		 * player's row that counts games against no player cannot be
+		 * told apart into those that count now and those that do not.
+		 */
+		if (!stat_player_named(name))
+			continue;
+		if (dropped && played_no_player(rd, gn, name))
+			return fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "forfeited: %s played \"?\" or a player with no "
+			    "name, whose games an older gamestat counted and "
+			    "this one does not: summarize the inputs again",
+			    name);
 		if ((a = stat_player_find(g, name)) == -1)
 			return fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
 			    "forfeited: %s plays no game of the group's pairs",
@@ -1577,6 +1616,7 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 	uint64_t		*field[6], v[3], before;
 	long			 a, b;
 	size_t			 i;
+	bool			 dropped = false;
 
 	if (gn->type != YAML_MAPPING_NODE)
 		return fail(d, DIAG_BAD_VALUE, gn->start_mark,
@@ -1680,17 +1720,21 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 			return fail(d, DIAG_BAD_VALUE, c->start_mark,
 			    "pairs: "
 			    "want [player, other player, wins, wins, draws]");
-		for (i = 0; i < 2; i++)
-			if (!stat_player_named(name[i]))
-				return fail(d, DIAG_BAD_VALUE, c->start_mark,
-				    "pairs: \"%s\" is no player (formats/"
-				    "summary.md, \"players\")",
-				    name[i]);
 		for (i = 0; i < 3; i++)
 			if (counter(node_at(rd,
 					c->data.sequence.items.start[2 + i]),
 				"pairs", &v[i], d) == -1)
 				return -1;
+		/*
+		 * A gamestat before "?" was no player wrote such pairs: they
+		 * rate nobody, and dropped, the merge says what the records
+		 * would (formats/summary.md, "players").
+		 */
+		if (!stat_player_named(name[0]) ||
+		    !stat_player_named(name[1])) {
+			dropped = true;
+			continue;
+		}
 		if ((a = stat_player(g, name[0])) == -1 ||
 		    (b = stat_player(g, name[1])) == -1)
 			return oom(d);
@@ -1699,7 +1743,7 @@ read_group(struct report_reader *rd, const yaml_node_t *gn,
 			d, c->start_mark, "pairs") == -1)
 			return -1;
 	}
-	if (read_forfeits(rd, gn, g, d) == -1)
+	if (read_forfeits(rd, gn, g, dropped, d) == -1)
 		return -1;
 	/*
 	 * Figures that cannot be true together are told as such, before the
