@@ -1782,27 +1782,30 @@ static void
 tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
 	const char *eq = memchr(v, '=', len);
-	char	    name[64], shown[RECORD_SHOWN];
+	char	    shown[RECORD_SHOWN], *name;
 	size_t	    n = eq != NULL ? (size_t)(eq - v) : 0;
 
-	if (eq == NULL || n >= sizeof name || !tag_name_ok(v, n)) {
+	/* Of any length, as the notation's (the writer writes them all). */
+	if (eq == NULL || !tag_name_ok(v, n)) {
 		record_printable(v, len, shown, sizeof shown);
 		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
 		    "XT[%s] is not XT[Name=value] with a name of letters, "
-		    "digits and '_' (1 to %zu bytes)",
-		    shown, sizeof name - 1);
+		    "digits and '_'",
+		    shown);
 		return;
 	}
-	memcpy(name, v, n);
-	name[n] = '\0';
-	if (!xt_may_carry(rd, name)) {
+	if ((name = strndup(v, n)) == NULL) {
+		oom(rd);
+		return;
+	}
+	if (!xt_may_carry(rd, name))
 		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
-		    "XT cannot carry the tag %s: %s gives it by a property "
-		    "of its own",
+		    "XT cannot carry the tag %.64s: %s gives it by a "
+		    "property of its own",
 		    name, rd->format == RECORD_GGF ? "GGF" : "SGF");
-		return;
-	}
-	tree_tag(rd, name, eq + 1, len - n - 1, at);
+	else
+		tree_tag(rd, name, eq + 1, len - n - 1, at);
+	free(name);
 }
 
 /*
@@ -1903,8 +1906,14 @@ tree_move(
 	}
 	while (len > 0 && isspace((unsigned char)v[len - 1]))
 		len--;
-	/* The codec reads PA in any case and pass; SGF's B[] is one too. */
-	if (len == 0 || (len == 4 && strncasecmp(v, "pass", 4) == 0)) {
+	/*
+	 * A move here is read in any case (formats/ggf.md), a pass too,
+	 * though the codec takes only pass, PA and pa (kept as written);
+	 * SGF's B[] is one.
+	 */
+	if (len == 0 || (len == 4 && strncasecmp(v, "pass", 4) == 0) ||
+	    (len == 2 && strncasecmp(v, "pa", 2) == 0 &&
+		!record_turn_is_pass(v, len))) {
 		v = "pass";
 		len = 4;
 	}
@@ -2214,7 +2223,8 @@ next_tree(struct record_reader *rd)
 			idlen = 0;
 		}
 		gap = false;
-		if (after_variation && c != '(' && c != ')')
+		/* An empty node (GGS's ";)") says nothing: no move of a line. */
+		if (after_variation && c != '(' && c != ')' && c != ';')
 			diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
 			    "'%c' after a variation: the variations of a game "
 			    "tree come after its nodes",
