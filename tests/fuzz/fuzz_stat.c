@@ -82,32 +82,38 @@ hash_game(uint64_t h, const struct stat_game *g)
 }
 
 /*
- * The most lines libyaml can count in the input: every line break it
- * knows (LF, CR, CR LF once, and in UTF-8 NEL, LS and PS) ends one.  An
- * input with a UTF-16 byte order mark is transcoded first: a byte a
- * line bounds it.
+ * The last line a diagnostic may point at: the input's lines, every line
+ * break libyaml knows (LF, CR, CR LF once, and in UTF-8 NEL, LS and PS)
+ * ending one, and one more, for the end of the input: libyaml ends an
+ * unterminated last line itself, at the stream's end, so an error found
+ * there is on the line after it.  An input with a UTF-16 byte order mark
+ * is transcoded first: a byte a line bounds it.
  */
 static size_t
 max_lines(const uint8_t *data, size_t size)
 {
-	size_t i, n = 1;
+	size_t i, n = 0;
+	bool   open = false; /* the last line has no break yet */
 
 	if (size >= 2 &&
 	    ((data[0] == 0xfe && data[1] == 0xff) ||
 		(data[0] == 0xff && data[1] == 0xfe)))
 		return size + 1;
 	for (i = 0; i < size; i++) {
+		open = false;
 		if (data[i] == '\n' ||
 		    (data[i] == '\r' && (i + 1 == size || data[i + 1] != '\n')))
 			n++;
 		else if (i + 1 < size && data[i] == 0xc2 && data[i + 1] == 0x85)
-			n++;
+			n++, i++;
 		else if (i + 2 < size && data[i] == 0xe2 &&
 		    data[i + 1] == 0x80 &&
 		    (data[i + 2] == 0xa8 || data[i + 2] == 0xa9))
-			n++;
+			n++, i += 2;
+		else
+			open = data[i] != '\r';
 	}
-	return n;
+	return n + open + 1;
 }
 
 /*
