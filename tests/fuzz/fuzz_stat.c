@@ -165,7 +165,7 @@ write_partial(const struct stat_summary *s, size_t *len)
  * without error into a summary that writes back the same bytes.
  */
 static void
-round_trip(const char *buf, size_t len)
+round_trip(char *buf, size_t len)
 {
 	struct report_reader *rd;
 	struct stat_summary  *s = NULL;
@@ -175,7 +175,7 @@ round_trip(const char *buf, size_t len)
 	FILE		     *f;
 	int		      rc;
 
-	FUZZ_CHECK((f = fmemopen((void *)buf, len, "r")) != NULL);
+	FUZZ_CHECK((f = fmemopen(buf, len, "r")) != NULL);
 	FUZZ_CHECK((rd = report_reader_new(f, "again", NULL, 0)) != NULL);
 	if ((rc = report_read_partial(rd, &s, &d)) != 1) {
 		fprintf(stderr,
