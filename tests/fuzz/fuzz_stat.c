@@ -33,22 +33,12 @@ struct outcome {
 	bool	    refused; /* stat_add refused a game (colours differ) */
 };
 
-static uint64_t
-hash_bytes(uint64_t h, const void *p, size_t len)
-{
-	const unsigned char *s = p;
-
-	while (len-- > 0)
-		h = (h ^ *s++) * 1099511628211u;
-	return h;
-}
-
 /* A string or its absence (NULL), told apart from "". */
 static uint64_t
 hash_str(uint64_t h, const char *s)
 {
-	return s == NULL ? hash_bytes(h, "\1", 1) :
-			   hash_bytes(h, s, strlen(s) + 1);
+	return s == NULL ? fuzz_hash(h, "\1", 1) :
+			   fuzz_hash(h, s, strlen(s) + 1);
 }
 
 /* What a game read from a report is: every field stat_add looks at. */
@@ -64,19 +54,18 @@ hash_game(uint64_t h, const struct stat_game *g)
 		h = hash_str(h, g->colour[i]);
 		h = hash_str(h, g->player[i]);
 	}
-	h = hash_bytes(h, &g->status, sizeof g->status);
-	h = hash_bytes(h, &g->cause, sizeof g->cause);
-	h = hash_bytes(h, &g->turns, sizeof g->turns);
-	h = hash_bytes(h, &g->actions, sizeof g->actions);
-	h = hash_bytes(h, &g->winner, sizeof g->winner);
-	h = hash_bytes(h, &g->swapped, sizeof g->swapped);
-	h = hash_bytes(h, &g->has_score, sizeof g->has_score);
-	h = hash_bytes(h, g->points, sizeof g->points);
+	h = fuzz_hash(h, &g->status, sizeof g->status);
+	h = fuzz_hash(h, &g->cause, sizeof g->cause);
+	h = fuzz_hash(h, &g->turns, sizeof g->turns);
+	h = fuzz_hash(h, &g->actions, sizeof g->actions);
+	h = fuzz_hash(h, &g->winner, sizeof g->winner);
+	h = fuzz_hash(h, &g->swapped, sizeof g->swapped);
+	h = fuzz_hash(h, &g->has_score, sizeof g->has_score);
+	h = fuzz_hash(h, g->points, sizeof g->points);
 	FUZZ_CHECK(g->nseries <= STAT_MAX_SERIES);
 	for (i = 0; i < g->nseries; i++) {
 		h = hash_str(h, g->series[i].name);
-		h = hash_bytes(
-		    h, g->series[i].value, sizeof g->series[i].value);
+		h = fuzz_hash(h, g->series[i].value, sizeof g->series[i].value);
 	}
 	return h;
 }
@@ -213,7 +202,7 @@ read_input(const uint8_t *data, size_t size, int what, struct outcome *o)
 	FILE		     *fp;
 
 	memset(o, 0, sizeof *o);
-	o->games = 1469598103934665603u;
+	o->games = FUZZ_HASH_START;
 	if ((fp = fuzz_stream(data, size, &copy)) == NULL)
 		abort();
 	FUZZ_CHECK((rd = report_reader_new(fp, "fuzz", NULL, 0)) != NULL);
