@@ -425,7 +425,10 @@ index_root(struct report_reader *rd)
 
 /*
  * Points the nodes at their text, pairs and items, now that the arrays
- * have stopped moving, and the document at its nodes.
+ * have stopped moving, and the document at its nodes.  An array not yet
+ * made (a first document whose lists or mappings are all empty) is
+ * NULL, and an offset of NULL, even of 0, is undefined behaviour: an
+ * empty node's pairs or items are NULL to NULL, whatever the arrays.
  */
 static void
 fix_document(struct report_reader *rd)
@@ -443,15 +446,25 @@ fix_document(struct report_reader *rd)
 			    sp->first;
 			break;
 		case YAML_MAPPING_NODE:
-			n->data.mapping.pairs.start = rd->pairs + sp->first;
-			n->data.mapping.pairs.top =
-			    n->data.mapping.pairs.start + sp->n;
+			n->data.mapping.pairs.start =
+			    n->data.mapping.pairs.top = NULL;
+			if (sp->n > 0) {
+				n->data.mapping.pairs.start = rd->pairs +
+				    sp->first;
+				n->data.mapping.pairs.top =
+				    n->data.mapping.pairs.start + sp->n;
+			}
 			n->data.mapping.pairs.end = n->data.mapping.pairs.top;
 			break;
 		case YAML_SEQUENCE_NODE:
-			n->data.sequence.items.start = rd->items + sp->first;
-			n->data.sequence.items.top =
-			    n->data.sequence.items.start + sp->n;
+			n->data.sequence.items.start =
+			    n->data.sequence.items.top = NULL;
+			if (sp->n > 0) {
+				n->data.sequence.items.start = rd->items +
+				    sp->first;
+				n->data.sequence.items.top =
+				    n->data.sequence.items.start + sp->n;
+			}
 			n->data.sequence.items.end = n->data.sequence.items.top;
 			break;
 		default: break;

@@ -28,6 +28,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 		} \
 	} while (0)
 
+/* FNV-1a over len bytes, from h (FUZZ_HASH_START to start). */
+#define FUZZ_HASH_START 1469598103934665603u
+
+static inline uint64_t
+fuzz_hash(uint64_t h, const void *p, size_t len)
+{
+	const unsigned char *s = p;
+
+	while (len-- > 0)
+		h = (h ^ *s++) * 1099511628211u;
+	return h;
+}
+
 /*
  * A read-only stream over the input.  The bytes are copied to a buffer of
  * exactly their size so that AddressSanitizer sees any read past the end;

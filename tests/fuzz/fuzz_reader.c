@@ -20,20 +20,10 @@ static struct rules_board    boards[2];
 
 /* What a record is, all but its byte offsets, hashed (FNV-1a). */
 static uint64_t
-hash_bytes(uint64_t h, const void *p, size_t len)
-{
-	const unsigned char *s = p;
-
-	while (len-- > 0)
-		h = (h ^ *s++) * 1099511628211u;
-	return h;
-}
-
-static uint64_t
 hash_pos(uint64_t h, const struct diag_pos *at)
 {
-	h = hash_bytes(h, &at->line, sizeof at->line);
-	return hash_bytes(h, &at->col, sizeof at->col);
+	h = fuzz_hash(h, &at->line, sizeof at->line);
+	return fuzz_hash(h, &at->col, sizeof at->col);
 }
 
 static uint64_t
@@ -41,32 +31,32 @@ hash_record(uint64_t h, const struct record *rec)
 {
 	size_t i;
 
-	h = hash_bytes(h, &rec->index, sizeof rec->index);
+	h = fuzz_hash(h, &rec->index, sizeof rec->index);
 	h = hash_pos(h, &rec->start);
-	h = hash_bytes(h, &rec->format, sizeof rec->format);
-	h = hash_bytes(h, &rec->malformed, sizeof rec->malformed);
+	h = fuzz_hash(h, &rec->format, sizeof rec->format);
+	h = fuzz_hash(h, &rec->malformed, sizeof rec->malformed);
 	if (rec->malformed) {
-		h = hash_bytes(h, &rec->error.code, sizeof rec->error.code);
-		h = hash_bytes(h, rec->error.msg, strlen(rec->error.msg));
+		h = fuzz_hash(h, &rec->error.code, sizeof rec->error.code);
+		h = fuzz_hash(h, rec->error.msg, strlen(rec->error.msg));
 		h = hash_pos(h, &rec->error.at);
 	}
 	for (i = 0; i < rec->ntags; i++) {
-		h = hash_bytes(
+		h = fuzz_hash(
 		    h, rec->tags[i].name, strlen(rec->tags[i].name) + 1);
-		h = hash_bytes(h, rec->tags[i].value, rec->tags[i].value_len);
+		h = fuzz_hash(h, rec->tags[i].value, rec->tags[i].value_len);
 		h = hash_pos(h, &rec->tags[i].at);
 	}
 	for (i = 0; i < rec->nturns; i++) {
-		h = hash_bytes(h, rec->turns[i].text, rec->turns[i].len);
+		h = fuzz_hash(h, rec->turns[i].text, rec->turns[i].len);
 		h = hash_pos(h, &rec->turns[i].at);
 	}
 	if (rec->has_result) {
-		h = hash_bytes(h, rec->result.text, rec->result.len);
+		h = fuzz_hash(h, rec->result.text, rec->result.len);
 		h = hash_pos(h, &rec->result.at);
 	}
-	h = hash_bytes(h, &rec->has_winner, sizeof rec->has_winner);
+	h = fuzz_hash(h, &rec->has_winner, sizeof rec->has_winner);
 	if (rec->has_winner)
-		h = hash_bytes(h, &rec->winner, sizeof rec->winner);
+		h = fuzz_hash(h, &rec->winner, sizeof rec->winner);
 	return h;
 }
 
@@ -83,7 +73,7 @@ read_all(const uint8_t *data, size_t size, enum record_format format)
 	struct record_reader *rd;
 	const struct record  *rec;
 	unsigned long	      n = 0;
-	uint64_t	      h = 1469598103934665603u;
+	uint64_t	      h = FUZZ_HASH_START;
 	char		     *copy;
 	FILE		     *fp;
 	size_t		      i, k;

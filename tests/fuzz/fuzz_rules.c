@@ -441,7 +441,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rules_rng	   rng;
 	struct input		   in = { data, size };
 	size_t			   ngames = 0, nok = 0, n, i, steps, once;
-	uint64_t		   hash = 1469598103934665603u;
+	uint64_t		   hash = FUZZ_HASH_START;
 	unsigned		   op;
 	bool			   checked = false, setup_due = false, last;
 
@@ -459,8 +459,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	scratch = rules_position_dup(pos);
 	FUZZ_CHECK(scratch != NULL);
 	/* The sampler's seed: the input itself, so a run replays. */
-	for (i = 0; i < size; i++)
-		hash = (hash ^ data[i]) * 1099511628211u;
+	hash = fuzz_hash(hash, data, size);
 	rules_rng_seed(&rng, hash);
 
 	/* The step of the costly checks: a step spends a byte or more. */
