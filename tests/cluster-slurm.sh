@@ -25,19 +25,15 @@ srcdir=${srcdir:-.}
 if [ -z "${CLUSTER_TEST_TIMED:-}" ]; then
 	CLUSTER_TEST_TIMED=1 exec timeout -k 30 300 /bin/sh "$0" "$@"
 fi
+. "$srcdir/tests/optional.sh"
 for c in slurmctld slurmd sbatch scontrol scancel squeue sinfo munged \
     mungekey; do
-	if ! command -v "$c" > /dev/null 2>&1 &&
-	    ! [ -x "/usr/sbin/$c" ]; then
-		echo "SKIP: $c is not installed (Debian: slurm-wlm, munge)"
-		exit 77
-	fi
+	need_program "$c" "slurm-wlm, munge"
 done
 if [ "$(id -u)" != 0 ]; then
 	echo "SKIP: the daemons of this test run as root"
 	exit 77
 fi
-PATH=$PATH:/usr/sbin
 gamestat=$(pwd)/gamestat
 [ -x "$gamestat" ] || { echo "FAIL: no $gamestat"; exit 99; }
 

@@ -18,15 +18,11 @@ srcdir=${srcdir:-.}
 if [ -z "${CLUSTER_TEST_TIMED:-}" ]; then
 	CLUSTER_TEST_TIMED=1 exec timeout -k 30 240 /bin/sh "$0" "$@"
 fi
-if ! [ -x /usr/sbin/sshd ] || ! command -v ssh > /dev/null ||
-    ! command -v ssh-keygen > /dev/null; then
-	echo "SKIP: sshd or ssh is not installed (Debian: openssh-server)"
-	exit 77
-fi
-if ! parallel --version 2> /dev/null | grep -q 'GNU parallel'; then
-	echo "SKIP: GNU parallel is not installed"
-	exit 77
-fi
+. "$srcdir/tests/optional.sh"
+for c in sshd ssh ssh-keygen; do
+	need_program "$c" "openssh-server, openssh-client"
+done
+need_gnu_parallel
 if [ "$(id -u)" != 0 ]; then
 	echo "SKIP: the daemons of this test run as root"
 	exit 77
@@ -82,7 +78,7 @@ EOF
 [ -d /run/sshd ] || mkdir -m 755 /run/sshd 2> /dev/null
 # In a session of its own (setsid keeps the PID), out of the reach of
 # timeout(1)'s signal to its process group: cleanup stops it.
-setsid /usr/sbin/sshd -D -e -f "$tmp/sshd_config" -p "$port" \
+setsid "$(command -v sshd)" -D -e -f "$tmp/sshd_config" -p "$port" \
     -o ListenAddress=127.0.0.1 -o ListenAddress=127.0.0.2 \
     > "$tmp/sshd.log" 2>&1 &
 pids=$!

@@ -7,9 +7,9 @@
 set -u
 . "${srcdir:-.}/tests/lib.sh"
 
-# Debian puts games in /usr/games, not on every PATH.
-rhino=$(command -v gtp-rhino || ls /usr/games/gtp-rhino 2> /dev/null) ||
-    { echo "SKIP: no gtp-rhino (apt-get install grhino)"; exit 77; }
+. "$srcdir/tests/optional.sh"
+need_program gtp-rhino grhino
+rhino=$(command -v gtp-rhino)
 gameplay match -b "$rhino" --black-protocol gtp -w 'gameplay engine mcts:200' \
     -n 4 --alternate --tc 60+1 --summary "$tmp/sum" reversi \
     > "$tmp/r.pgn" 2> "$tmp/err" || ng "match exits $?: $(cat "$tmp/err")"

@@ -10,7 +10,8 @@
 # in what it printed (standard output and error together), in that order,
 # so that the README shows what the tools really print.  A block without
 # "$ " lines (a recipe for a system the tests do not have) is not run, and
-# neither is a command whose program is not installed (GNU parallel).
+# neither is a command any program of whose pipeline is not installed (GNU
+# parallel, in the middle of a pipeline too).
 set -u
 
 srcdir=${srcdir:-.}
@@ -49,6 +50,26 @@ if [ "$n" -eq 0 ]; then
 	exit 1
 fi
 
+# missing_program CMD: prints the first program of CMD's pipeline that
+# is not installed, and succeeds, or fails when every one is; each stage
+# of a pipeline counts (gamecheck ... | parallel ... | gamestat), and
+# parallel must be GNU's (moreutils' has the name and other options).
+missing_program() {
+	for prog in $(printf '%s\n' "$1" | sed 's/#.*//; s/\\$//' |
+	    tr '\n|' ' \n' | awk '{ print $1 }'); do
+		if [ "$prog" = parallel ]; then
+			parallel --version 2> /dev/null |
+			    grep -q 'GNU parallel' && continue
+		elif command -v "$prog" > /dev/null 2>&1 ||
+		    [ -x "$builddir/$prog" ]; then
+			continue
+		fi
+		printf '%s\n' "$prog"
+		return 0
+	done
+	return 1
+}
+
 status=0
 i=0
 while [ "$i" -lt "$n" ]; do
@@ -61,10 +82,8 @@ while [ "$i" -lt "$n" ]; do
 		    sed -n 's/.*#.*exit \([0-9]\).*/\1/p' | tail -n 1)
 		;;
 	esac
-	prog=${cmd%% *}
-	if ! command -v "$prog" > /dev/null 2>&1 &&
-	    [ ! -x "$builddir/$prog" ]; then
-		printf 'skip: %s (%s is not installed)\n' "$cmd" "$prog"
+	if missing=$(missing_program "$cmd"); then
+		printf 'skip: %s (%s is not installed)\n' "$cmd" "$missing"
 		continue
 	fi
 	(cd "$tmp/run" && PATH="$builddir:$PATH" NO_COLOR=1 LC_ALL=C \

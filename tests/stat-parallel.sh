@@ -8,10 +8,8 @@
 set -u
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
-if ! parallel --version 2> /dev/null | grep -q 'GNU parallel'; then
-	echo "SKIP: GNU parallel is not installed"
-	exit 77
-fi
+. "$srcdir/tests/optional.sh"
+need_gnu_parallel
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 fail=0
