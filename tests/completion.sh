@@ -34,8 +34,14 @@ PATH="$(pwd):$PATH" bash -c '
 	c "stones" gamecheck --game=s
 	c "oust" gameplay new o
 	c "reversi rive" gameplay new -s 8 r
-	c "auto report pgn transcript csv" gamestat --format ""
+	c "auto report pgn transcript csv wthor ggf sgf" gamestat --format ""
 	c "report" gamestat -f r
+	c "auto pgn transcript csv wthor ggf sgf" gamecheck --format ""
+	c "ggf" gamecheck --format g
+	c "pgn transcript csv ggf sgf wthor" gamecheck --write ""
+	c "sgf" gamecheck --write=s
+	c "reversi rive" gamestat -g r
+	c "herd" gamestat --game h
 	c "" gamecheck -o ""
 	exit $fail
 ' sh "$srcdir"

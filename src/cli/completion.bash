@@ -35,7 +35,12 @@ _arbiter()
 		fi
 	fi
 	help=$("$tool" ${cmd:+"$cmd"} --help 2>/dev/null) || return 0
+	# gamestat's help lists no games: gamecheck's beside it does.
 	games=$("$tool" --help 2>/dev/null | sed -n 's/^Games: //p')
+	[[ -n $games ]] || games=$("$(dirname "$tool")/gamecheck" --help \
+	    2>/dev/null | sed -n 's/^Games: //p')
+	[[ -n $games || $tool == */* ]] ||
+	    games=$(gamecheck --help 2>/dev/null | sed -n 's/^Games: //p')
 
 	# --opt=value is completed as the value of --opt.
 	if [[ $cur == --*=* ]]; then
@@ -55,7 +60,14 @@ _arbiter()
 		else
 			pat="^ *$prev, "
 		fi
-		line=$(printf '%s\n' "$help" | grep -E -- "$pat" | head -n 1)
+		# The option's line and the lines that go on with it.
+		line=$(printf '%s\n' "$help" | awk -v pat="$pat" '
+			on && substr($0, 1, 20) ~ /^ *$/ && $0 ~ /[^ ]/ {
+				printf " %s", $0
+				next
+			}
+			on { exit }
+			$0 ~ pat { on = 1; printf "%s", $0 }')
 		meta=$(sed -n 's/.*--[a-z-]*=\([A-Z]*\).*/\1/p' <<< "$line")
 		case $meta in
 		GAME)
@@ -63,8 +75,17 @@ _arbiter()
 			return 0
 			;;
 		FORMAT)
-			COMPREPLY=($(compgen -W "$(sed 's/.*=[A-Z]* *//;
-			    s/([^)]*)//g; s/,/ /g' <<< "$line")" -- "$cur"))
+			# The values are the description's list, or the
+			# list in its parentheses: "auto (default), pgn,
+			# csv" or "in FORMAT (pgn, csv) instead".
+			line=$(sed 's/.*=[A-Z]* *//' <<< "$line")
+			if [[ $line =~ \(([a-z0-9-]+(, *[a-z0-9-]+)+)\) ]]; then
+				line=${BASH_REMATCH[1]}
+			else
+				line=$(sed 's/([^)]*)//g' <<< "$line")
+			fi
+			COMPREPLY=($(compgen -W "$(tr ',' '\n' <<< "$line" |
+			    awk 'NF == 1 { print $1 }')" -- "$cur"))
 			return 0
 			;;
 		'')
