@@ -8,7 +8,7 @@ set -e
 cd "$(dirname "$0")/.."
 
 packages="gcc make autoconf automake pkg-config libyaml-dev libpcre2-dev check
-    zlib1g-dev libbz2-dev liblzma-dev libzstd-dev"
+    zlib1g-dev libbz2-dev liblzma-dev libzstd-dev libsodium-dev"
 missing=
 for p in $packages; do
 	if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |

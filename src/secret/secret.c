@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Keys and commitments on libsodium: random keys, their Argon2id hashes,
+ * the files that carry keys to their players, and SHA-256 commitments.
+ * The files are opened without following links and checked on the
+ * descriptor opened (owner, mode, type), so that nothing can be swapped
+ * between the check and the read.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sodium.h>
+
+#include "secret/secret.h"
+
+/* A key file: the key, a newline, and room to see that more follows. */
+#define KEY_FILE_MAX (SECRET_KEY_LEN + 2)
+
+int
+secret_init(struct diag *d)
+{
+	if (sodium_init() < 0)
+		return diag_set(d, DIAG_NONE,
+		    "the cryptographic library (libsodium) cannot start");
+	return 0;
+}
+
+void
+secret_key_new(char key[SECRET_KEY_LEN])
+{
+	unsigned char bits[(SECRET_KEY_LEN - 1) / 2];
+
+	randombytes_buf(bits, sizeof bits);
+	sodium_bin2hex(key, SECRET_KEY_LEN, bits, sizeof bits);
+	sodium_memzero(bits, sizeof bits);
+}
+
+int
+secret_key_hash(const char *key, char hash[SECRET_HASH_LEN], struct diag *d)
+{
+	char out[crypto_pwhash_STRBYTES];
+
+	if (crypto_pwhash_str(out, key, strlen(key),
+		crypto_pwhash_OPSLIMIT_INTERACTIVE,
+		crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+		return diag_set(d, DIAG_NONE,
+		    "out of memory while hashing a key");
+	if (strlen(out) >= SECRET_HASH_LEN)
+		return diag_set(d, DIAG_NONE, "a key's hash is too long");
+	memcpy(hash, out, strlen(out) + 1);
+	return 0;
+}
+
+bool
+secret_key_verify(const char *hash, const char *key)
+{
+	char buf[crypto_pwhash_STRBYTES];
+	size_t n = strnlen(hash, sizeof buf);
+
+	/* The library reads a fixed-size buffer: copy the record's text. */
+	if (n == sizeof buf || strncmp(hash, "$argon2id$", 10) != 0)
+		return false;
+	memset(buf, 0, sizeof buf);
+	memcpy(buf, hash, n);
+	return crypto_pwhash_str_verify(buf, key, strlen(key)) == 0;
+}
+
+/* A key as a file holds it: exactly the hex digits, and a newline. */
+static bool
+is_key(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n > 0 && s[n - 1] == '\n')
+		n--;
+	if (n != SECRET_KEY_LEN - 1)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return true;
+}
+
+int
+secret_key_read_fd(int fd, const char *name, char key[SECRET_KEY_LEN],
+    struct diag *d)
+{
+	char	    buf[KEY_FILE_MAX];
+	struct stat st;
+	size_t	    len = 0;
+	ssize_t	    r;
+	int	    rc = -1;
+
+	if (fstat(fd, &st) == -1)
+		return diag_set(d, DIAG_NONE, "%s: %s", name, strerror(errno));
+	if (S_ISREG(st.st_mode)) {
+		if (st.st_uid != geteuid())
+			return diag_set(d, DIAG_NONE,
+			    "%s: the key file is not yours: a key is read "
+			    "only from its owner's file",
+			    name);
+		if ((st.st_mode & 077) != 0)
+			return diag_set(d, DIAG_NONE,
+			    "%s: others may read or write the key file "
+			    "(mode %04o): make it 0600",
+			    name, (unsigned)(st.st_mode & 07777));
+	} else if (!S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode))
+		return diag_set(d, DIAG_NONE,
+		    "%s: a key is read from a regular file or a pipe", name);
+	while (len < sizeof buf &&
+	    (r = read(fd, buf + len, sizeof buf - len)) != 0) {
+		if (r == -1) {
+			if (errno == EINTR)
+				continue;
+			diag_set(d, DIAG_NONE, "%s: %s", name, strerror(errno));
+			goto out_zero;
+		}
+		len += (size_t)r;
+	}
+	if (!is_key(buf, len)) {
+		diag_set(d, DIAG_NONE,
+		    "%s: no key: a key file holds the %d hex digits the "
+		    "referee gave, and a newline",
+		    name, SECRET_KEY_LEN - 1);
+		goto out_zero;
+	}
+	memcpy(key, buf, SECRET_KEY_LEN - 1);
+	key[SECRET_KEY_LEN - 1] = '\0';
+	rc = 0;
+out_zero:
+	sodium_memzero(buf, sizeof buf);
+	return rc;
+}
+
+int
+secret_key_read(const char *path, char key[SECRET_KEY_LEN], struct diag *d)
+{
+	struct stat st;
+	int	    fd, rc;
+
+	/* Not blocking on a FIFO put in the key file's place. */
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd == -1)
+		return diag_set(d, DIAG_NONE, "%s: %s", path,
+		    errno == ELOOP ? "a key file may not be a symbolic link" :
+				     strerror(errno));
+	if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode))
+		rc = diag_set(d, DIAG_NONE,
+		    "%s: a key file is a regular file (a pipe is given as a "
+		    "descriptor)",
+		    path);
+	else
+		rc = secret_key_read_fd(fd, path, key, d);
+	close(fd);
+	return rc;
+}
+
+int
+secret_key_write(const char *path, const char *key, struct diag *d)
+{
+	size_t n = strlen(key);
+	int    fd, saved;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+	    0600);
+	if (fd == -1)
+		return diag_set(d, DIAG_NONE, "%s: %s", path, strerror(errno));
+	if (fchmod(fd, 0600) == -1 || write(fd, key, n) != (ssize_t)n ||
+	    write(fd, "\n", 1) != 1 || fsync(fd) == -1) {
+		saved = errno;
+		close(fd);
+		unlink(path);
+		errno = saved;
+		return diag_set(d, DIAG_NONE, "%s: %s", path, strerror(saved));
+	}
+	if (close(fd) == -1) {
+		saved = errno;
+		unlink(path);
+		errno = saved;
+		return diag_set(d, DIAG_NONE, "%s: %s", path, strerror(saved));
+	}
+	return 0;
+}
+
+void
+secret_commit(const void *s, size_t len, char out[SECRET_COMMIT_LEN])
+{
+	unsigned char h[crypto_hash_sha256_BYTES];
+
+	crypto_hash_sha256(h, s, len);
+	sodium_bin2hex(out, SECRET_COMMIT_LEN, h, sizeof h);
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Secrets: the players' keys of a keyed record and the commitments to a
+ * secret seed (formats/keys.md).  A key is made from the system's random
+ * source, handed to its player in a file only its owner may read, and the
+ * record keeps only a salted, slow hash of it (Argon2id, libsodium's
+ * crypto_pwhash_str), checked with the library's constant-time verify.  A
+ * commitment is the SHA-256 of a secret in hex, revealed later.  The only
+ * module that includes <sodium.h>; it knows no game and no record, and
+ * prints nothing: failures come back as a struct diag without a position,
+ * whose message names no secret.
+ */
+#ifndef ARBITER_SECRET_H
+#define ARBITER_SECRET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag/diag.h"
+
+/* A key: 32 lower-case hex digits (128 random bits), and its NUL. */
+#define SECRET_KEY_LEN	  33
+/* A key's hash as the record keeps it ("$argon2id$..."), NUL included. */
+#define SECRET_HASH_LEN	  128
+/* A commitment: 64 lower-case hex digits of SHA-256, and its NUL. */
+#define SECRET_COMMIT_LEN 65
+
+/*
+ * Readies the library (its random source); every other call needs it.
+ * Returns 0, or -1 with d filled when the library cannot start.
+ */
+int secret_init(struct diag *d);
+
+/* Writes a new random key into key.  Cannot fail once secret_init has. */
+void secret_key_new(char key[SECRET_KEY_LEN]);
+
+/*
+ * Writes the salted Argon2id hash of key into hash.  Returns 0, or -1
+ * with d filled (out of memory: the hash takes 64 MiB for a moment).
+ */
+int secret_key_hash(const char *key, char hash[SECRET_HASH_LEN],
+    struct diag *d);
+
+/*
+ * Whether key is the one hash was made from, in time that does not depend
+ * on where they differ.  A hash that is no Argon2id hash (an edited
+ * record) matches no key.
+ */
+bool secret_key_verify(const char *hash, const char *key);
+
+/*
+ * Reads a key from the file path: a regular file reached without
+ * following a symbolic link, owned by the user running the tool, that no
+ * one else may read or write (mode 0600 or less), holding a key and at
+ * most one newline.  secret_key_read_fd does the same from an open
+ * descriptor (a pipe or a file; the owner and mode are checked where fd
+ * is a regular file).  Returns 0, or -1 with d filled saying what is
+ * wrong with the file, never what it holds.
+ */
+int secret_key_read(const char *path, char key[SECRET_KEY_LEN],
+    struct diag *d);
+int secret_key_read_fd(int fd, const char *name, char key[SECRET_KEY_LEN],
+    struct diag *d);
+
+/*
+ * Writes key and a newline to a new file path of mode 0600, refusing a
+ * path that exists (a link included), and syncs it.  Returns 0, or -1
+ * with d filled (errno kept) and no file left.
+ */
+int secret_key_write(const char *path, const char *key, struct diag *d);
+
+/* The SHA-256 of the len bytes of s, in hex: a commitment to them. */
+void secret_commit(const void *s, size_t len, char out[SECRET_COMMIT_LEN]);
+
+#endif

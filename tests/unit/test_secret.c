@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Keys and commitments (src/secret): a key verifies against its own hash
+ * and no other; an edited hash matches nothing; key files are read only
+ * when they are their owner's alone, regular and reached without a link,
+ * and never quoted in a message; a new key file is 0600 and never
+ * replaces a file or follows a link; SHA-256 commitments are FIPS 180's.
+ */
+#include <sys/stat.h>
+
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "secret/secret.h"
+#include "unit.h"
+
+static char dir[64];
+
+static void
+setup(void)
+{
+	struct diag d;
+
+	strcpy(dir, "/tmp/test_secret.XXXXXX");
+	ck_assert_msg(secret_init(&d) == 0, "%s", d.msg);
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+}
+
+static void
+teardown(void)
+{
+	char cmd[96];
+
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static const char *
+in_dir(const char *name)
+{
+	static char path[2][160];
+	static int  k;
+
+	k = 1 - k;
+	snprintf(path[k], sizeof path[k], "%s/%s", dir, name);
+	return path[k];
+}
+
+static void
+write_file(const char *path, const char *text, mode_t mode)
+{
+	FILE *f = fopen(path, "w");
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fputs(text, f) >= 0, 1);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(chmod(path, mode), 0);
+}
+
+START_TEST(test_keys)
+{
+	char	    a[SECRET_KEY_LEN], b[SECRET_KEY_LEN];
+	char	    ha[SECRET_HASH_LEN], hb[SECRET_HASH_LEN];
+	struct diag d;
+	size_t	    i;
+
+	secret_key_new(a);
+	secret_key_new(b);
+	ck_assert_uint_eq(strlen(a), SECRET_KEY_LEN - 1);
+	ck_assert_uint_eq(strspn(a, "0123456789abcdef"), SECRET_KEY_LEN - 1);
+	ck_assert_str_ne(a, b);
+	ck_assert_int_eq(secret_key_hash(a, ha, &d), 0);
+	ck_assert_int_eq(secret_key_hash(b, hb, &d), 0);
+	ck_assert_msg(strncmp(ha, "$argon2id$", 10) == 0, "%s", ha);
+	ck_assert_ptr_null(strstr(ha, a)); /* the key is not in its hash */
+	ck_assert(secret_key_verify(ha, a));
+	ck_assert(secret_key_verify(hb, b));
+	ck_assert(!secret_key_verify(ha, b)); /* the other player's key */
+	ck_assert(!secret_key_verify(hb, a));
+	ck_assert(!secret_key_verify(ha, ""));
+	/* Salted: the same key hashes twice to different texts. */
+	ck_assert_int_eq(secret_key_hash(a, hb, &d), 0);
+	ck_assert_str_ne(ha, hb);
+	ck_assert(secret_key_verify(hb, a));
+	/* An edited hash matches nothing and breaks nothing. */
+	for (i = 10; i < strlen(ha); i += 3) {
+		char edited[SECRET_HASH_LEN];
+
+		memcpy(edited, ha, sizeof edited);
+		edited[i] = edited[i] == 'A' ? 'B' : 'A';
+		ck_assert(!secret_key_verify(edited, a));
+	}
+	ck_assert(!secret_key_verify("", a));
+	ck_assert(!secret_key_verify("$argon2i$v=19$m=65536,t=2,p=1$x$y", a));
+}
+END_TEST
+
+START_TEST(test_key_files)
+{
+	char	    key[SECRET_KEY_LEN], got[SECRET_KEY_LEN];
+	struct diag d;
+	struct stat st;
+
+	secret_key_new(key);
+	ck_assert_int_eq(secret_key_write(in_dir("black.key"), key, &d), 0);
+	ck_assert_int_eq(stat(in_dir("black.key"), &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0600);
+	ck_assert_int_eq(secret_key_read(in_dir("black.key"), got, &d), 0);
+	ck_assert_str_eq(got, key);
+	/* Never over a file that is there, nor through a link. */
+	ck_assert_int_eq(secret_key_write(in_dir("black.key"), key, &d), -1);
+	ck_assert_int_eq(errno, EEXIST);
+	ck_assert_int_eq(symlink(in_dir("elsewhere"), in_dir("link.key")), 0);
+	ck_assert_int_eq(secret_key_write(in_dir("link.key"), key, &d), -1);
+	ck_assert_int_eq(access(in_dir("elsewhere"), F_OK), -1);
+	/* A link to a good key file is refused. */
+	ck_assert_int_eq(unlink(in_dir("link.key")), 0);
+	ck_assert_int_eq(symlink(in_dir("black.key"), in_dir("link.key")), 0);
+	ck_assert_int_eq(secret_key_read(in_dir("link.key"), got, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "symbolic link"));
+	/* Others may read it: refused, and the message has no key. */
+	ck_assert_int_eq(chmod(in_dir("black.key"), 0640), 0);
+	ck_assert_int_eq(secret_key_read(in_dir("black.key"), got, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "mode 0640"));
+	ck_assert_ptr_null(strstr(d.msg, key));
+	ck_assert_int_eq(chmod(in_dir("black.key"), 0400), 0);
+	ck_assert_int_eq(secret_key_read(in_dir("black.key"), got, &d), 0);
+	/* Another user's file (the tests may run as root: chown it). */
+	if (geteuid() == 0) {
+		ck_assert_int_eq(chown(in_dir("black.key"), 65534, 65534), 0);
+		ck_assert_int_eq(
+		    secret_key_read(in_dir("black.key"), got, &d), -1);
+		ck_assert_ptr_nonnull(strstr(d.msg, "not yours"));
+	}
+}
+END_TEST
+
+START_TEST(test_key_file_contents)
+{
+	static const char *const bad[] = {
+		"",
+		"0123456789abcdef0123456789abcde\n",   /* one digit short */
+		"0123456789abcdef0123456789abcdef0\n", /* one too many */
+		"0123456789ABCDEF0123456789abcdef\n",  /* upper case */
+		"0123456789abcdef0123456789abcdef\n\n",
+		" 0123456789abcdef0123456789abcdef\n",
+		"0123456789abcdef0123456789abcdef\r\n",
+	};
+	char	    got[SECRET_KEY_LEN];
+	struct diag d;
+	size_t	    i;
+	int	    p[2];
+
+	write_file(in_dir("k"), "0123456789abcdef0123456789abcdef", 0600);
+	ck_assert_int_eq(secret_key_read(in_dir("k"), got, &d), 0);
+	ck_assert_str_eq(got, "0123456789abcdef0123456789abcdef");
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ck_assert_int_eq(unlink(in_dir("k")), 0);
+		write_file(in_dir("k"), bad[i], 0600);
+		ck_assert_msg(secret_key_read(in_dir("k"), got, &d) == -1,
+		    "read %zu", i);
+		ck_assert_ptr_nonnull(strstr(d.msg, "no key"));
+		ck_assert_ptr_null(strstr(d.msg, "0123456789"));
+	}
+	/* A directory, a FIFO by name: refused; a pipe by descriptor: read. */
+	ck_assert_int_eq(secret_key_read(dir, got, &d), -1);
+	ck_assert_int_eq(mkfifo(in_dir("fifo"), 0600), 0);
+	ck_assert_int_eq(secret_key_read(in_dir("fifo"), got, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "descriptor"));
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_eq(write(p[1], "00112233445566778899aabbccddeeff\n", 33),
+	    33);
+	close(p[1]);
+	ck_assert_int_eq(secret_key_read_fd(p[0], "pipe", got, &d), 0);
+	ck_assert_str_eq(got, "00112233445566778899aabbccddeeff");
+	close(p[0]);
+}
+END_TEST
+
+START_TEST(test_commit)
+{
+	char out[SECRET_COMMIT_LEN];
+
+	/* FIPS 180-2's examples. */
+	secret_commit("abc", 3, out);
+	ck_assert_str_eq(out,
+	    "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+	secret_commit("", 0, out);
+	ck_assert_str_eq(out,
+	    "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("secret");
+	TCase *tc = tcase_create("secret");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_keys);
+	tcase_add_test(tc, test_key_files);
+	tcase_add_test(tc, test_key_file_contents);
+	tcase_add_test(tc, test_commit);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}
