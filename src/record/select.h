@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Selections: the expressions of --select (formats/select.md), read once
+ * into a tree and asked of each record.  A record is seen through a
+ * select_view that the caller fills from what it read and replayed (the
+ * tags, the players, the status, the winner, the turns), so that this
+ * module knows no reader and no report.  Regular expressions are PCRE2's,
+ * compiled once with the expression (this module is in src/record, the
+ * one that includes <pcre2.h>).
+ */
+#ifndef ARBITER_SELECT_H
+#define ARBITER_SELECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "diag/diag.h"
+
+struct select;
+
+/*
+ * What a selection may ask of a record.  tag() returns a tag's value, NULL
+ * when the record has no such tag (name matched in any case); players are
+ * by colour, NULL when unknown; statuses lists the words that describe the
+ * record ("finished", "forfeited", ...); winner is a colour's name, "draw",
+ * or NULL while there is none; cause is a forfeit's or a termination's
+ * cause, or NULL; turns are the turn tokens as the notation writes them.
+ */
+struct select_view {
+	const char *(*tag)(const void *ctx, const char *name);
+	const void	  *ctx;
+	const char	  *player[2];
+	const char *const *statuses;
+	size_t		   nstatuses;
+	const char	  *winner;
+	const char	  *cause;
+	const char *const *turns;
+	size_t		   nturns;
+};
+
+/*
+ * Reads the expression s into a new selection.  Returns it (owned: free
+ * with select_free), or NULL with d filled: the 1-based column of the
+ * offending byte in d->at.col and a message saying what was due there
+ * (code DIAG_NONE: a malformed expression is a usage error).
+ */
+struct select *select_new(const char *s, struct diag *d);
+void select_free(struct select *);
+
+/* Whether the record seen through v is selected. */
+bool select_match(const struct select *, const struct select_view *v);
+
+#endif

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Selections (src/record/select.c): each operator on tags, dates,
+ * numbers, players, statuses, winners, turns and openings; absent tags;
+ * precedence and parentheses; and each malformed expression refused at
+ * its column with what was due there.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "record/select.h"
+#include "unit.h"
+
+static const char *const tags[][2] = {
+	{ "Event", "Open 2021" },
+	{ "Date", "2021.06.??" },
+	{ "Round", "3" },
+	{ "Black", "Ada" },
+	{ "White", "Brian" },
+	{ "Status", "1" },
+};
+
+static const char *
+tag(const void *ctx, const char *name)
+{
+	size_t i;
+
+	(void)ctx;
+	for (i = 0; i < sizeof tags / sizeof tags[0]; i++)
+		if (strcasecmp(tags[i][0], name) == 0)
+			return tags[i][1];
+	return NULL;
+}
+
+static const char *const finished[] = { "finished" };
+static const char *const forfeited[] = { "finished", "forfeited" };
+static const char *const turns[] = { "f5", "d6", "c3", "d3" };
+
+static const struct select_view game = {
+	.tag = tag,
+	.player = { "Ada", "Brian" },
+	.statuses = finished,
+	.nstatuses = 1,
+	.winner = "black",
+	.turns = turns,
+	.nturns = 4,
+};
+
+static bool
+selects(const char *expr, const struct select_view *v)
+{
+	struct diag    d;
+	struct select *s = select_new(expr, &d);
+	bool	       got;
+
+	ck_assert_msg(s != NULL, "%s: %s", expr, d.msg);
+	got = select_match(s, v);
+	select_free(s);
+	return got;
+}
+
+#define YES(e) ck_assert_msg(selects((e), &game), "%s: not selected", (e))
+#define NO(e)  ck_assert_msg(!selects((e), &game), "%s: selected", (e))
+
+START_TEST(test_tags)
+{
+	YES("Event = \"Open 2021\"");
+	YES("event = \"Open 2021\""); /* a tag's name in any case */
+	NO("Event = Open");
+	YES("Event != Open");
+	YES("Event ~ \"^Open [0-9]+$\"");
+	NO("Event !~ Open");
+	YES("Black = Ada and White = Brian");
+	/* Numbers as numbers: 3 < 10, though "3" > "10" as text. */
+	YES("Round < 10");
+	NO("Round > 10");
+	YES("Round >= 3.0");
+	/* An absent tag holds no test; has asks for it. */
+	NO("ECO = A00");
+	NO("ECO != A00");
+	YES("not ECO = A00");
+	YES("has Event and not has ECO");
+	YES("tag:Status = 1"); /* a tag named as a field */
+	YES("Event = \"Open \\\"2021\\\"\" or Round = 3");
+}
+END_TEST
+
+START_TEST(test_dates)
+{
+	/* Field by field as far as both are known. */
+	YES("Date >= 2021");
+	NO("Date < 2021");
+	YES("Date = 2021.06");
+	YES("Date = 2021.06.15"); /* the day is not known: equal */
+	YES("Date > 2021.05.31");
+	NO("Date = 2021.07");
+	NO("Date <= 2020");
+	YES("Date < 2022.01.01");
+	YES("Date ~ ^2021");
+	/* Not a date: compared as text. */
+	NO("Date = June");
+}
+END_TEST
+
+START_TEST(test_fields)
+{
+	struct select_view unfinished = game, forfeit = game;
+
+	YES("player = Brian");
+	NO("player = Zed");
+	YES("player ~ ^A");
+	YES("status = finished");
+	NO("status = forfeited");
+	YES("status != illegal");
+	YES("winner = black");
+	NO("winner = draw");
+	YES("turns = 4");
+	YES("turns > 3");
+	NO("turns < 4");
+	YES("opening = \"f5 d6\"");
+	YES("opening = \"F5  D6 c3\""); /* cells in any case */
+	NO("opening = \"f5 f6\"");
+	YES("opening != \"f5 f6\"");
+	NO("opening = \"f5 d6 c3 d3 e3\"");
+	unfinished.winner = NULL;
+	ck_assert(selects("winner = none", &unfinished));
+	forfeit.statuses = forfeited;
+	forfeit.nstatuses = 2;
+	forfeit.cause = "time";
+	ck_assert(selects("status = forfeited and cause = time", &forfeit));
+	ck_assert(!selects("status != forfeited", &forfeit));
+	ck_assert(selects("status != illegal", &forfeit));
+	NO("cause = time");
+}
+END_TEST
+
+START_TEST(test_precedence)
+{
+	/* and binds tighter than or; not tighter than and. */
+	YES("Event = x or Black = Ada and White = Brian");
+	NO("(Event = x or Black = Ada) and White = Zed");
+	YES("NOT has ECO AND black = Ada");
+	NO("not Black = Ada or White = Zed");
+	YES("not (Black = Zed or White = Zed)");
+	YES("((((Black = Ada))))");
+}
+END_TEST
+
+/* expr is refused at column col with a message containing msg. */
+static void
+refused(const char *expr, unsigned long col, const char *msg)
+{
+	struct diag d;
+
+	ck_assert_msg(select_new(expr, &d) == NULL, "%s: read", expr);
+	ck_assert_msg(d.at.col == col, "%s: column %lu, not %lu (%s)", expr,
+	    d.at.col, col, d.msg);
+	ck_assert_msg(strstr(d.msg, msg) != NULL, "%s: %s", expr, d.msg);
+}
+
+START_TEST(test_errors)
+{
+	char deep[1024];
+
+	refused("", 1, "an expression was due");
+	refused("   ", 4, "an expression was due");
+	refused("Event", 6, "an operator");
+	refused("Event =", 8, "a value was due");
+	refused("(Event = a", 1, "a parenthesis is not closed");
+	refused("(Event = a b)", 12, "and, or or ) was due");
+	refused("Event = a)", 10, "a ) without its (");
+	refused("Event = a b", 11, "and, or or the end was due");
+	refused("Event = a and", 14, "a tag's name, a field or ( was due");
+	refused("turns > x", 9, "turns are a number");
+	refused("turns ~ 4", 7, "turns are compared as numbers");
+	refused("status = done", 10, "a status is finished");
+	refused("opening < f5", 9, "an opening is = or !=");
+	refused("Event ~ \"(\"", 9, "missing closing parenthesis");
+	refused("Event = \"abc", 9, "a quote is not closed");
+	refused("has", 4, "a tag's name was due after has");
+	refused("tag: = 1", 1, "a tag's name is due");
+	memset(deep, '(', 300);
+	strcpy(deep + 300, "Event = a");
+	refused(deep, 201, "nested over 200 deep");
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("select");
+	TCase *tc = tcase_create("select");
+
+	tcase_add_test(tc, test_tags);
+	tcase_add_test(tc, test_dates);
+	tcase_add_test(tc, test_fields);
+	tcase_add_test(tc, test_precedence);
+	tcase_add_test(tc, test_errors);
+	suite_add_tcase(s, tc);
+	return unit_run(s);
+}
