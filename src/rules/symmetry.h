@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The symmetries of a board, and positions up to them: the rotations and
+ * reflections that map a board's cells onto its cells and neighbours onto
+ * neighbours (8 for a square board, 4 for an oblong one, 12 for a hexhex
+ * board, fewer for Rive's 3-3-5), as permutations of the cells; and a key
+ * of a position that is the same for every image of it, so that archives
+ * can be deduplicated and explored up to symmetry.  A colour exchange is
+ * no symmetry here: the rules make none.
+ */
+#ifndef ARBITER_SYMMETRY_H
+#define ARBITER_SYMMETRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/rules.h"
+
+#define RULES_MAX_SYMMETRIES 12
+
+/*
+ * n symmetries, the identity first: map[k][cell] is the cell that
+ * symmetry k takes cell to.  Plain data (9.6 KB): callers keep one per
+ * board.
+ */
+struct rules_symmetries {
+	int	n;
+	int16_t map[RULES_MAX_SYMMETRIES][RULES_MAX_CELLS];
+};
+
+/* Fills s with the symmetries of board b. */
+void rules_symmetries_of(const struct rules_board *b, struct rules_symmetries *s);
+
+/*
+ * Keeps in s (identity first, order kept) the symmetries that map pos's
+ * pieces onto themselves: given a game's start position, those that keep
+ * whole games comparable (4 of standard Othello's 8).
+ */
+void rules_symmetries_keeping(
+    struct rules_symmetries *s, const struct rules_position *pos);
+
+/* Bytes of a key of a position on a board of ncells cells. */
+#define RULES_KEY_SIZE(ncells) ((size_t)(ncells) + 2)
+
+/*
+ * Writes into key (RULES_KEY_SIZE(ncells) bytes) the least, byte by byte,
+ * of pos's images under s: each cell's piece in cell order, then the
+ * colour to move and whether a turn is in progress.  Two positions have
+ * the same key exactly when one is an image of the other under s.
+ * Returns the index in s of the symmetry that gives the key.
+ */
+int rules_position_key(const struct rules_position *pos,
+    const struct rules_symmetries *s, uint8_t *key);
+
+#endif
