@@ -28,7 +28,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "cli/base.h"
+#include "cli/jobs.h"
 
 /* Where a frame ends in its worker's two files, and where it goes. */
 struct frame {
@@ -349,19 +350,7 @@ cli_jobs_take(const struct cli_jobs *j, uint64_t *seq)
 	return cli_jobs_mine(j, (*seq)++);
 }
 
-bool
-cli_record_mine(
-    const struct cli_shard *sh, const struct cli_jobs *j, uint64_t seq)
-{
-	return cli_shard_mine(sh) && cli_jobs_mine(j, seq);
-}
 
-bool
-cli_record_take(struct cli_shard *sh, const struct cli_jobs *j, uint64_t *seq)
-{
-	/* The workers share out the task's records only. */
-	return cli_shard_take(sh) && cli_jobs_take(j, seq);
-}
 
 bool
 cli_jobs_first(const struct cli_jobs *j)
