@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the tools share, every header of src/cli in one: the base (exit
- * statuses, messages, diagnostics, progress), one input, the list of
- * inputs, the outputs, the workers of -j and the options of the tools
- * that read records.  For the tools and the modules above src/cli; the
- * files inside it include only the headers they use, so that their
- * dependencies run one way (base < input < files, output < jobs <
- * records).
+ * What the tools share, the headers of src/cli every tool uses in one:
+ * the base (exit statuses, messages, diagnostics, progress), one input,
+ * the list of inputs, the outputs, the workers of -j and the options of
+ * the tools that read records.  For the tools and the modules above
+ * src/cli; the files inside it include only the headers they use, so that
+ * their dependencies run one way (base; input on it; files and output on
+ * input; jobs on base; records on them all).  What one tool alone uses is included by name: replayed.h
+ * (gamecheck), cover.h and charts.h (gamestat).
  */
 #ifndef ARBITER_CLI_H
 #define ARBITER_CLI_H
