@@ -83,7 +83,8 @@ void cli_records_init(struct cli_records *, bool reports_ok);
  * options of reading as they come (each checked as it is given): returns
  * the next option for the tool ('h' and 'V' included), -1 at the end, or
  * CLI_OPT_FAILED after saying what is wrong with one of them (or that
- * memory ran out).
+ * memory ran out).  The whole table is made at the first call, from own
+ * as it is then, and kept until exit: one tool, one table.
  */
 int cli_records_getopt(struct cli_records *, int argc, char **argv,
     const char *optstring, const struct option *own);
