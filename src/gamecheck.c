@@ -11,22 +11,21 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/replayed.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
 
 struct options {
-	const struct rules_game *game;
-	enum record_format	 format;
-	bool			 quiet;
-	bool			 require_finished;
-	unsigned long		 max_errors; /* 0: no limit */
-	const char		*output;
-	const char		*write; /* --write: a format, or NULL */
-	bool			 keep_illegal;
-	struct cli_records	 in;  /* which inputs and records, read how */
-	struct cli_jobs		*j;   /* a worker's, with -j */
-	uint64_t		 seq; /* the records of the shard, for -j */
+	bool		   quiet;
+	bool		   require_finished;
+	unsigned long	   max_errors; /* 0: no limit */
+	const char	  *output;
+	const char	  *write; /* --write: a format, or NULL */
+	bool		   keep_illegal;
+	struct cli_records in;	/* which inputs and records, read how */
+	struct cli_jobs	  *j;	/* a worker's, with -j */
+	uint64_t	   seq; /* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -112,44 +111,22 @@ parse_options(int argc, char **argv, struct options *opt)
 {
 	static const char	   opts[] = ":g:f:qo:j:hV";
 	static const struct option longopts[] = {
-		{ "game", required_argument, NULL, 'g' },
-		{ "format", required_argument, NULL, 'f' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "require-finished", no_argument, NULL, OPT_REQUIRE_FINISHED },
 		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
 		{ "output", required_argument, NULL, 'o' },
-		CLI_LONGOPTS_RECORDS,
 		{ "write", required_argument, NULL, OPT_WRITE },
 		{ "keep-illegal", no_argument, NULL, OPT_KEEP_ILLEGAL },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, f;
+	int c;
 
 	memset(opt, 0, sizeof *opt);
-	cli_records_init(&opt->in);
-	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
-		if ((f = cli_records_option(&opt->in, c, optarg)) != 0) {
-			if (f == -1)
-				return -1;
-			continue;
-		}
+	cli_records_init(&opt->in, false);
+	while ((c = cli_records_getopt(&opt->in, argc, argv, opts, longopts)) !=
+	    -1) {
 		switch (c) {
-		case 'g':
-			opt->game = cli_find_game(optarg, "--help");
-			if (opt->game == NULL)
-				return -1;
-			break;
-		case 'f':
-			if ((f = record_format_parse(optarg)) == -1) {
-				cli_error("unknown format '%s' (auto, pgn, "
-					  "transcript, csv, wthor, ggf, sgf)",
-				    optarg);
-				return -1;
-			}
-			opt->format = (enum record_format)f;
-			break;
+		case CLI_OPT_FAILED: return -1;
 		case 'q': opt->quiet = true; break;
 		case OPT_REQUIRE_FINISHED: opt->require_finished = true; break;
 		case OPT_MAX_ERRORS:
@@ -191,10 +168,10 @@ parse_options(int argc, char **argv, struct options *opt)
 		    opt->quiet ? "-q" : "-j");
 		return -1;
 	}
-	if (opt->in.csv_columns != NULL && opt->format != RECORD_AUTO &&
-	    opt->format != RECORD_CSV) {
+	if (opt->in.csv_columns != NULL && opt->in.format != RECORD_AUTO &&
+	    opt->in.format != RECORD_CSV) {
 		cli_error("--csv-columns reads CSV: no --format %s",
-		    record_format_name(opt->format));
+		    record_format_name(opt->in.format));
 		return -1;
 	}
 	return 0;
@@ -220,14 +197,8 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 	case REPLAY_ILLEGAL: t->illegal++; break;
 	case REPLAY_MALFORMED: t->malformed++; break;
 	}
-	if (rp->status == REPLAY_UNFINISHED && opt->require_finished &&
-	    !rp->has_error && !rp->forfeit) {
-		rp->has_error = true;
-		diag_set_at(&rp->error, DIAG_UNFINISHED,
-		    rec->nturns > 0 ? rec->turns[rec->nturns - 1].at :
-				      rec->start,
-		    0, "the game is not over after %lu turns", rp->turns);
-	}
+	if (opt->require_finished)
+		cli_require_finished(rec, rp);
 	if (rp->has_warning)
 		cli_diag(name, &rp->warning, NULL);
 	if (!rp->has_error)
@@ -245,77 +216,23 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 }
 
 /*
- * --write: rec as the referee judged it, in the format of x (a valid
- * record, or any with --keep-illegal).  Returns 0, 1 for a record the
- * format cannot hold (reported and counted as an error), or -1 when the
- * output fails.
+ * --write: rec as the referee judged it (cli_convert_write).  Returns 0,
+ * or -1 when the output fails (said by the caller) or memory runs out.
  */
 static int
 write_record(struct record_export *x, const char *name,
     const struct record *rec, const struct replay *rp,
     const struct options *opt, struct totals *t)
 {
-	struct record_out o = { .rec = rec, .game = rp->game };
-	char		**turns = NULL;
-	struct diag	  d;
-	size_t		  i, off;
-	int		  rc = 0;
+	enum cli_convert rc;
 
-	o.valid = !rp->has_error;
-	if (!o.valid && !opt->keep_illegal)
-		return 0;
-	/* A malformed record may stop before its board is set up. */
-	o.board = rp->status != REPLAY_MALFORMED && rp->pos != NULL ?
-	    &rp->pos->board :
-	    NULL;
-	o.over = rp->score.over;
-	memcpy(o.points, rp->score.points, sizeof o.points);
-	memcpy(o.alt, rp->score.alt, sizeof o.alt);
-	o.winner = rp->score.winner;
-	o.forfeit = rp->forfeit;
-	o.forfeit_winner = rp->forfeit_winner;
-	o.forfeit_cause = !rp->forfeit		   ? RECORD_OUT_OTHER :
-	    rp->forfeit_cause == REPLAY_BY_RESIGN  ? RECORD_OUT_RESIGN :
-	    rp->forfeit_cause == REPLAY_BY_TIMEOUT ? RECORD_OUT_TIMEOUT :
-						     RECORD_OUT_OTHER;
-	o.nturns = o.valid ? rp->nkept : rec->nturns;
-	if (o.nturns > 0 && (turns = calloc(o.nturns, sizeof *turns)) == NULL) {
+	rc = cli_convert_write(x, name, rec, rp, opt->keep_illegal);
+	if (rc == CLI_CONVERT_NOMEM)
 		t->out_of_memory = true;
-		return -1;
-	}
-	for (i = off = 0; i < o.nturns; i++)
-		if (o.valid) {
-			turns[i] = rp->kept + off;
-			off += strlen(turns[i]) + 1;
-		} else if ((turns[i] = strndup(
-				rec->turns[i].text, rec->turns[i].len)) == NULL)
-			break;
-	o.turns = (const char *const *)turns;
-	if (i < o.nturns) {
-		t->out_of_memory = true;
-		rc = -1;
-	} else if (record_export_write(x, &o, &d) == -1) {
-		if (d.code == DIAG_UNWRITABLE) {
-			char msg[sizeof d.msg];
-
-			memcpy(msg, d.msg, sizeof msg);
-			diag_set_at(&d, d.code, rec->start, 0,
-			    "record %lu: "
-			    "%s",
-			    rec->index, msg);
-			cli_diag(name, &d, NULL);
-			/* Counted once, however many errors the record has. */
-			if (!rp->has_error)
-				t->errors++;
-			rc = 1;
-		} else
-			rc = -1;
-	}
-	if (!o.valid)
-		for (i = 0; i < o.nturns; i++)
-			free(turns[i]);
-	free(turns);
-	return rc;
+	/* Counted once, however many errors the record has. */
+	if (rc == CLI_CONVERT_UNWRITABLE && !rp->has_error)
+		t->errors++;
+	return rc < 0 ? -1 : 0;
 }
 
 /*
@@ -328,7 +245,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
     struct options *opt, struct totals *t, struct replay *rp, bool *stop)
 {
 	struct replay_options ro = {
-		.game = opt->game, .max_legal = 64, .keep_turns = x != NULL
+		.game = opt->in.game, .max_legal = 64, .keep_turns = x != NULL
 	};
 	struct record_reader *rd;
 	const struct record  *rec;
@@ -337,7 +254,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	unsigned	      sub;
 	int		      rc;
 
-	rd = cli_records_reader(&opt->in, syn, in, path, name, opt->format);
+	rd = cli_records_reader(&opt->in, syn, in, path, name);
 	if (rd == NULL) {
 		cli_error("%s: out of memory", name);
 		t->out_of_memory = true;
@@ -526,11 +443,8 @@ main(int argc, char **argv)
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
-	if ((files = cli_inputs(opt.in.files_from, argc, argv, &nfiles)) ==
-	    NULL)
-		return CLI_USAGE;
-	if (!cli_output_distinct(
-		opt.output, (const char *const *)files, nfiles))
+	if ((files = cli_records_inputs(
+		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL)
 		return CLI_USAGE;
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");

@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/charts.h"
+#include "cli/cover.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
@@ -28,18 +30,16 @@ enum input_format {
 };
 
 struct options {
-	const struct rules_game *game;
-	enum input_format	 input;
-	enum record_format	 format;
-	const char		*by;
-	bool			 partial;
-	bool			 merge;
-	const char		*plot;
-	const char		*output;
-	unsigned long		 expect; /* --expect: 0 for none */
-	struct cli_records	 in;  /* which inputs and records, read how */
-	struct cli_jobs		*j;   /* a worker's, with -j */
-	uint64_t		 seq; /* the records of the shard, for -j */
+	enum input_format  input;
+	const char	  *by;
+	bool		   partial;
+	bool		   merge;
+	const char	  *plot;
+	const char	  *output;
+	unsigned long	   expect; /* --expect: 0 for none */
+	struct cli_records in;	   /* which inputs and records, read how */
+	struct cli_jobs	  *j;	   /* a worker's, with -j */
+	uint64_t	   seq;	   /* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -116,56 +116,27 @@ parse_options(int argc, char **argv, struct options *opt)
 	static const char	   opts[] = ":g:f:pmP:o:j:hV";
 	static const struct option longopts[] = {
 		{ "by", required_argument, NULL, OPT_BY },
-		{ "game", required_argument, NULL, 'g' },
-		{ "format", required_argument, NULL, 'f' },
 		{ "partial", no_argument, NULL, 'p' },
 		{ "merge", no_argument, NULL, 'm' },
 		{ "plot", required_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
-		CLI_LONGOPTS_RECORDS,
 		{ "expect", required_argument, NULL, OPT_EXPECT },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, f;
+	int c;
 
 	memset(opt, 0, sizeof *opt);
-	cli_records_init(&opt->in);
-	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
-		if ((f = cli_records_option(&opt->in, c, optarg)) != 0) {
-			if (f == -1)
-				return -1;
-			continue;
-		}
+	cli_records_init(&opt->in, true);
+	while ((c = cli_records_getopt(&opt->in, argc, argv, opts, longopts)) !=
+	    -1) {
 		switch (c) {
+		case CLI_OPT_FAILED: return -1;
 		case OPT_BY:
 			if (*optarg == '\0') {
 				cli_error("--by takes a tag name");
 				return -1;
 			}
 			opt->by = optarg;
-			break;
-		case 'g':
-			opt->game = cli_find_game(optarg, "--help");
-			if (opt->game == NULL)
-				return -1;
-			break;
-		case 'f':
-			if (strcmp(optarg, "report") == 0) {
-				opt->input = INPUT_REPORT;
-				break;
-			}
-			if ((f = record_format_parse(optarg)) == -1) {
-				cli_error(
-				    "unknown format '%s' (auto, report, "
-				    "pgn, transcript, csv, wthor, ggf, sgf)",
-				    optarg);
-				return -1;
-			}
-			opt->format = (enum record_format)f;
-			opt->input = f == RECORD_AUTO ? INPUT_AUTO :
-							INPUT_RECORDS;
 			break;
 		case 'p': opt->partial = true; break;
 		case 'm': opt->merge = true; break;
@@ -185,8 +156,11 @@ parse_options(int argc, char **argv, struct options *opt)
 		default: cli_option_error(argv, opts, c, false); return -1;
 		}
 	}
+	opt->input = opt->in.reports	  ? INPUT_REPORT :
+	    opt->in.format == RECORD_AUTO ? INPUT_AUTO :
+					    INPUT_RECORDS;
 	if (opt->merge &&
-	    (opt->by != NULL || opt->game != NULL ||
+	    (opt->by != NULL || opt->in.game != NULL ||
 		opt->input != INPUT_AUTO)) {
 		cli_error("--merge takes its grouping from the partial "
 			  "summaries: no --by, --game or --format");
@@ -194,14 +168,15 @@ parse_options(int argc, char **argv, struct options *opt)
 	}
 	if (opt->in.csv_columns != NULL &&
 	    (opt->merge || opt->input == INPUT_REPORT ||
-		(opt->format != RECORD_AUTO && opt->format != RECORD_CSV))) {
+		(opt->in.format != RECORD_AUTO &&
+		    opt->in.format != RECORD_CSV))) {
 		cli_error("--csv-columns reads records in CSV: no --merge or "
 			  "--format other than csv");
 		return -1;
 	}
 	if (opt->in.csv_columns != NULL) {
 		opt->input = INPUT_RECORDS;
-		opt->format = RECORD_CSV;
+		opt->in.format = RECORD_CSV;
 	}
 	if (opt->expect != 0 && !opt->merge) {
 		cli_error("--expect counts the shards of a merge: only with "
@@ -300,33 +275,17 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 }
 
 /*
- * A record that shows the input was cut wrong, not a game to count
- * (formats/record.md, "Shards"): a CSV without its header whose columns
- * cannot be told, or movetext before any tag at the start of a PGN input
- * (a file split at a line, not at a record).  Given an input's first
- * record, says so once an input, as an error (exit 1); the record is
- * still counted, as malformed.
+ * An input's first record that shows the input was cut wrong
+ * (cli_records_cut_wrong) is an error (exit 1), said once an input; the
+ * record is still counted, as malformed.
  */
 static void
 input_error(struct run *r, const char *name, const struct record *rec)
 {
 	struct diag d;
 
-	if (!rec->malformed || rec->error.code == DIAG_NONE)
+	if (!cli_records_cut_wrong(rec, &d))
 		return;
-	if (rec->error.code == DIAG_BAD_CSV_HEADER) {
-		cli_diag(name, &rec->error, NULL);
-		r->bad = true;
-		return;
-	}
-	if (rec->format != RECORD_PGN || rec->ntags != 0)
-		return;
-	/* The reader's message says what the stray movetext is. */
-	diag_set_at(&d, DIAG_SPLIT_RECORD, rec->start, 0,
-	    "the input starts "
-	    "inside a record, with movetext before any tag (split at a line, "
-	    "not at a record? --shard splits at records): %.120s",
-	    rec->error.msg);
 	cli_diag(name, &d, NULL);
 	r->bad = true;
 }
@@ -335,7 +294,7 @@ static void
 read_records(struct run *r, struct options *opt, struct record_syntax *syn,
     FILE *in, const char *path, const char *name, const char *peek, size_t len)
 {
-	struct replay_options ro = { .game = opt->game, .max_legal = 0 };
+	struct replay_options ro = { .game = opt->in.game, .max_legal = 0 };
 	struct record_reader *rd;
 	const struct record  *rec;
 	struct replay	      rp;
@@ -344,7 +303,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	size_t		      cap = 0;
 	int		      rc;
 
-	rd = cli_records_reader(&opt->in, syn, in, path, name, opt->format);
+	rd = cli_records_reader(&opt->in, syn, in, path, name);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
@@ -439,34 +398,6 @@ out_close:
 }
 
 /*
- * Takes out of a file name, in place, what only spells it again: "./"
- * segments and doubled slashes ("./a//b/./c" is "a/b/c"), so that a
- * partial of "f" and one of "./f" name one input (formats/summary.md,
- * "Covers").  No file system is asked.
- */
-static void
-tidy_name(char *s)
-{
-	char	   *w = s;
-	const char *p = s;
-	bool	    seg = true; /* at the start of a segment */
-
-	while (*p != '\0') {
-		if (seg && p[0] == '.' && p[1] == '/') {
-			p += 2;
-			continue;
-		}
-		if (seg && p[0] == '/' && p > s) {
-			p++;
-			continue;
-		}
-		seg = *p == '/';
-		*w++ = *p++;
-	}
-	*w = '\0';
-}
-
-/*
  * The run's cover (formats/summary.md, "Covers"): its shard and each
  * input's name, size and checksum.  False when memory runs out.
  */
@@ -488,7 +419,7 @@ cover_run(
 		if ((clean = malloc(n)) == NULL)
 			return false;
 		report_utf8_clean(files[i], strlen(files[i]), clean, n);
-		tidy_name(clean);
+		cli_cover_name(clean);
 		if (stat_cover_input(
 			c, clean, r->seen[i].bytes, r->seen[i].crc) == -1) {
 			free(clean);
@@ -497,113 +428,6 @@ cover_run(
 		free(clean);
 	}
 	return stat_cover_done(r->sum) == 0;
-}
-
-/*
- * A merge holds every shard it should (--expect), and, unless it writes
- * a partial, every shard of each input split into shards; false after
- * saying what is missing.
- */
-static bool
-covers_complete(const struct options *opt, const struct stat_summary *s)
-{
-	unsigned long		 k[8];
-	const struct stat_cover *c;
-	size_t			 i, j, missing, shown;
-	bool			 ok = true;
-
-	if (opt->expect != 0 && s->ncovers != opt->expect) {
-		cli_error("--expect %lu, but the partial summaries hold %zu "
-			  "shard%s",
-		    opt->expect, s->ncovers, s->ncovers == 1 ? "" : "s");
-		ok = false;
-	}
-	for (i = 0; i < s->ncovers && !opt->partial; i++) {
-		c = &s->cover[i];
-		if (c->head != i || c->n == 0)
-			continue;
-		missing = stat_cover_missing(s, i, k, 8);
-		if (missing == 0)
-			continue;
-		shown = missing < 8 ? missing : 6;
-		fprintf(stderr, "%s: shard%s ", cli_progname(),
-		    missing == 1 ? "" : "s");
-		for (j = 0; j < shown; j++)
-			fprintf(stderr, "%s%lu/%lu",
-			    j == 0		 ? "" :
-				j + 1 == missing ? " and " :
-						   ", ",
-			    k[j], c->n);
-		if (shown < missing)
-			fprintf(stderr, " and %zu more", missing - shown);
-		fprintf(stderr, " of %s%s missing\n", c->input[0].name,
-		    c->ninputs > 1 ? " (and the other inputs of its list)" :
-				     "");
-		ok = false;
-	}
-	return ok;
-}
-
-/* DIR/NAME for a chart: a new string, or NULL after saying so. */
-static char *
-chart_path(const char *dir, const char *name)
-{
-	size_t n = strlen(dir) + strlen(name) + 2;
-	char  *p;
-
-	if ((p = malloc(n)) == NULL)
-		cli_error("out of memory");
-	else
-		snprintf(p, n, "%s/%s", dir, name);
-	return p;
-}
-
-/*
- * No chart is to be written over an input, or over the summary: with
- * every one of their paths in paths[], which the caller frees.
- */
-static bool
-plot_distinct(
-    const struct options *opt, char *const *files, int nfiles, char **paths)
-{
-	int i;
-
-	for (i = 0; i < STAT_CHARTS; i++) {
-		if ((paths[i] = chart_path(opt->plot, stat_chart_name(i))) ==
-		    NULL)
-			return false;
-		if (!cli_output_distinct(
-			paths[i], (const char *const *)files, nfiles) ||
-		    !cli_output_apart(opt->output, paths[i]))
-			return false;
-	}
-	return true;
-}
-
-/*
- * The charts go into a directory of ours only: in another user's, a link
- * planted where a chart goes could aim it at any file of ours, and a file
- * there could be swapped while we write.  A link inside it is replaced,
- * never followed.  Checked (and the directory made) before any input is
- * read.
- */
-static bool
-plot_dir(const char *dir)
-{
-	struct stat st;
-
-	if ((mkdir(dir, 0777) == -1 && errno != EEXIST) ||
-	    stat(dir, &st) == -1) {
-		cli_error("%s: %s", dir, strerror(errno));
-		return false;
-	}
-	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid()) {
-		cli_error("%s: %s: refusing to write charts into it", dir,
-		    !S_ISDIR(st.st_mode) ? "not a directory" :
-					   "owned by another user");
-		return false;
-	}
-	return true;
 }
 
 /*
@@ -747,14 +571,12 @@ main(int argc, char **argv)
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
-	if ((files = cli_inputs(opt.in.files_from, argc, argv, &nfiles)) ==
-	    NULL)
+	if ((files = cli_records_inputs(
+		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL)
 		return CLI_USAGE;
-	if (!cli_output_distinct(
-		opt.output, (const char *const *)files, nfiles) ||
-	    (opt.plot != NULL &&
-		(!plot_distinct(&opt, files, nfiles, paths) ||
-		    !plot_dir(opt.plot))))
+	if (opt.plot != NULL &&
+	    (!cli_charts_paths(opt.plot, opt.output, files, nfiles, paths) ||
+		!cli_charts_dir(opt.plot)))
 		goto out_free;
 	status = CLI_INTERNAL;
 	if ((syn = record_syntax_new()) == NULL) {
@@ -808,7 +630,7 @@ main(int argc, char **argv)
 	 * A merge short of shards is refused whole, nothing written; a
 	 * merge into a partial is a step on the way, and may be.
 	 */
-	if (opt.merge && !covers_complete(&opt, r.sum)) {
+	if (opt.merge && !cli_covers_complete(r.sum, opt.expect, opt.partial)) {
 		status = CLI_BAD;
 		goto out_free;
 	}

@@ -4,23 +4,27 @@
  * "Input"): a gzip, bzip2, xz or zstd stream, told by its magic bytes, is
  * decompressed as it is read, each with its reference library (zlib,
  * libbz2, liblzma, libzstd), so that every reader above gets the text
- * from a FILE of its own.  The only module that includes those libraries'
- * headers.  What the text is (records, reports, binary) is the readers'.
+ * from a FILE of its own, or all of the text at once (cli_read_file).  The
+ * only module that includes those libraries' headers.  What the text is
+ * (records, reports, binary) is the readers'.
  */
 /* fopencookie(3): an input read through a function of ours. */
 #define _GNU_SOURCE
 #include <sys/types.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <bzlib.h>
 #include <lzma.h>
 #include <zlib.h>
 #include <zstd.h>
 
-#include "cli/cli.h"
+#include "cli/base.h"
+#include "cli/input.h"
 #include "util/util.h"
 
 /* The longest magic number: xz's. */
@@ -497,8 +501,7 @@ cli_decompress(const char *name, char **text, size_t *len)
 {
 	struct buf b;
 	FILE	  *raw, *in;
-	size_t	   n;
-	int	   rc = -1;
+	int	   rc;
 
 	/* errno for a failure said already, as cli_read_error expects. */
 	if ((raw = fmemopen(*text, *len, "rb")) == NULL)
@@ -508,26 +511,49 @@ cli_decompress(const char *name, char **text, size_t *len)
 		return -1;
 	}
 	buf_init(&b);
-	do {
-		if (buf_reserve(&b, 65536) == -1)
-			goto out_free_buf;
-		n = fread(b.s + b.len, 1, b.cap - b.len - 1, in);
-		b.len += n;
-	} while (n > 0);
-	if (ferror(in))
-		goto out_free_buf;
-	b.s[b.len] = '\0';
-	free(*text);
-	*text = b.s;
-	*len = b.len;
-	rc = 0;
-	goto out_close;
-
-out_free_buf:
-	buf_fini(&b);
-out_close:
+	if ((rc = buf_read_file(&b, in)) == 0) {
+		free(*text);
+		*text = b.s;
+		*len = b.len;
+	} else
+		buf_fini(&b);
 	cli_input_close(in);
 	return rc;
+}
+
+int
+cli_read_file(const char *path, char **text, size_t *len)
+{
+	struct buf b;
+	int	   fd = STDIN_FILENO, rc, saved;
+
+	if (strcmp(path, "-") != 0 &&
+	    (fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
+		return -1;
+	buf_init(&b);
+	rc = buf_read_fd(&b, fd);
+	saved = errno;
+	if (fd != STDIN_FILENO)
+		close(fd);
+	if (rc == 0 && cli_compression(b.s, b.len) != NULL &&
+	    (rc = cli_decompress(cli_input_name(path), &b.s, &b.len)) == -1)
+		saved = errno;
+	if (rc == -1) {
+		buf_fini(&b);
+		errno = saved;
+		return -1;
+	}
+	*text = b.s;
+	*len = b.len;
+	return 0;
+}
+
+int
+cli_input_stat(const char *path, struct stat *st)
+{
+	if (strcmp(path, "-") == 0)
+		return fstat(STDIN_FILENO, st);
+	return stat(path, st);
 }
 
 FILE *

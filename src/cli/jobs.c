@@ -28,7 +28,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "cli/base.h"
+#include "cli/jobs.h"
+#include "util/util.h"
 
 /* Where a frame ends in its worker's two files, and where it goes. */
 struct frame {
@@ -350,20 +352,6 @@ cli_jobs_take(const struct cli_jobs *j, uint64_t *seq)
 }
 
 bool
-cli_record_mine(
-    const struct cli_shard *sh, const struct cli_jobs *j, uint64_t seq)
-{
-	return cli_shard_mine(sh) && cli_jobs_mine(j, seq);
-}
-
-bool
-cli_record_take(struct cli_shard *sh, const struct cli_jobs *j, uint64_t *seq)
-{
-	/* The workers share out the task's records only. */
-	return cli_shard_take(sh) && cli_jobs_take(j, seq);
-}
-
-bool
 cli_jobs_first(const struct cli_jobs *j)
 {
 	return j == NULL || j->k == 0 || j->k == j->n;
@@ -412,23 +400,15 @@ cli_jobs_exit(struct cli_jobs *j, const void *result, size_t len)
 static char *
 slurp_fd(int fd, size_t *len)
 {
-	char   *p;
-	off_t	size;
-	ssize_t m;
-	size_t	off;
+	struct buf b;
 
-	if ((size = lseek(fd, 0, SEEK_END)) == -1 ||
-	    (p = malloc((size_t)size + 1)) == NULL)
+	buf_init(&b);
+	if (lseek(fd, 0, SEEK_SET) == -1 || buf_read_fd(&b, fd) == -1) {
+		buf_fini(&b);
 		return NULL;
-	for (off = 0; off < (size_t)size; off += (size_t)m)
-		if ((m = pread(fd, p + off, (size_t)size - off, (off_t)off)) <=
-		    0) {
-			free(p);
-			return NULL;
-		}
-	p[size] = '\0';
-	*len = (size_t)size;
-	return p;
+	}
+	*len = b.len;
+	return b.s;
 }
 
 /* Whether every worker exited 0; says which did not. */

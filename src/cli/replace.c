@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Reading a file whole, and writing every output file whole or not at
- * all (cli.h): the new contents go to a temporary file in the target's
- * directory, flushed to disk and renamed over the target, so that a
- * failure or a crash leaves the old file or the new one.  The in-place
- * update adds an advisory lock on the file itself held for the whole
- * read-modify-write cycle, so that two writers never lose an update.
- * Which output is an input is decided here too.
+ * Writing every output file whole or not at all (output.h): the new
+ * contents go to a temporary file in the target's directory, flushed to
+ * disk and renamed over the target, so that a failure or a crash leaves
+ * the old file or the new one.  The in-place update adds an advisory lock
+ * on the file itself held for the whole read-modify-write cycle, so that
+ * two writers never lose an update.  Which output is an input is decided
+ * here too.
  */
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -24,7 +24,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cli/cli.h"
+#include "cli/base.h"
+#include "cli/input.h"
+#include "cli/output.h"
 #include "util/util.h"
 
 /* Links followed in resolving a path, as the kernel's limit. */
@@ -32,56 +34,6 @@
 /* The random tail of a temporary file's name; the most of PROG in it. */
 #define TEMP_RANDOM 6
 #define TEMP_PROG   16
-
-static int
-read_fd(int fd, char **text, size_t *len)
-{
-	struct buf b;
-	ssize_t	   r;
-
-	buf_init(&b);
-	for (;;) {
-		/* Reads of at least 8 KiB, into a buffer that doubles. */
-		if (buf_reserve(&b, 8192) == -1)
-			goto out_free_buf;
-		r = read(fd, b.s + b.len, b.cap - b.len - 1);
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r == -1)
-			goto out_free_buf;
-		if (r == 0)
-			break;
-		b.len += (size_t)r;
-	}
-	b.s[b.len] = '\0';
-	*text = b.s;
-	*len = b.len;
-	return 0;
-
-out_free_buf:
-	buf_fini(&b);
-	return -1;
-}
-
-int
-cli_read_file(const char *path, char **text, size_t *len)
-{
-	int fd, rc, saved;
-
-	if (strcmp(path, "-") == 0)
-		rc = read_fd(STDIN_FILENO, text, len);
-	else if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
-		return -1;
-	else {
-		rc = read_fd(fd, text, len);
-		saved = errno;
-		close(fd);
-		errno = saved;
-	}
-	if (rc == 0 && cli_compression(*text, *len) != NULL)
-		rc = cli_decompress(cli_input_name(path), text, len);
-	return rc;
-}
 
 /* The directory and base name of path, as two new strings. */
 static int
@@ -678,6 +630,22 @@ cli_output_apart(const char *path, const char *other)
 	return apart;
 }
 
+/* Reads the file locked whole into lf->text, NUL terminated. */
+static int
+read_locked(struct cli_locked *lf)
+{
+	struct buf b;
+
+	buf_init(&b);
+	if (buf_read_fd(&b, lf->fd) == -1) {
+		buf_fini(&b);
+		return -1;
+	}
+	lf->text = b.s;
+	lf->len = b.len;
+	return 0;
+}
+
 int
 cli_locked_open(struct cli_locked *lf, const char *path)
 {
@@ -730,7 +698,7 @@ cli_locked_open(struct cli_locked *lf, const char *path)
 		goto out_close;
 	}
 	remove_stale(lf->dir, lf->base, lf->st.st_ino);
-	if (read_fd(lf->fd, &lf->text, &lf->len) == -1)
+	if (read_locked(lf) == -1)
 		goto out_fail;
 	/* Written back compressed it would not be; plain, not asked for. */
 	if ((kind = cli_compression(lf->text, lf->len)) != NULL) {

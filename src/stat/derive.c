@@ -114,39 +114,16 @@ compare_pairs(const void *pa, const void *pb)
 
 #define ELO (400 / M_LN10) /* Elo points per unit of log-strength */
 
-int
-stat_ratings(const struct stat_group *g, double prior, struct stat_rating **out)
+/*
+ * The pair table in rank order (sp, sorted by compare_pairs after), each
+ * player's totals in r and wins (draws as halves) in win.
+ */
+static void
+rank_pairs(const struct stat_group *g, const size_t *rank,
+    struct stat_rating *r, struct sorted_pair *sp, double *win)
 {
-	struct stat_rating *r = NULL;
-	struct ranked	   *rk = NULL;
-	struct sorted_pair *sp = NULL;
-	size_t		   *rank = NULL, n = g->nplayers, i, it;
-	double		   *gam = NULL, *win = NULL, *den = NULL, *info = NULL;
-	double		    change, x, p;
-	int		    rc = -1;
+	size_t i;
 
-	*out = NULL;
-	r = calloc(n + 1, sizeof *r);
-	rk = calloc(n + 1, sizeof *rk);
-	rank = calloc(n + 1, sizeof *rank);
-	sp = calloc(g->npairs + 1, sizeof *sp);
-	gam = calloc(n + 1, sizeof *gam);
-	win = calloc(n + 1, sizeof *win);
-	den = calloc(n + 1, sizeof *den);
-	info = calloc(n + 1, sizeof *info);
-	if (r == NULL || rk == NULL || rank == NULL || sp == NULL ||
-	    gam == NULL || win == NULL || den == NULL || info == NULL)
-		goto out_free;
-	for (i = 0; i < n; i++)
-		rk[i] = (struct ranked){ g->player[i], i };
-	qsort(rk, n, sizeof *rk, compare_ranked);
-	for (i = 0; i < n; i++) {
-		rank[rk[i].number] = i;
-		r[i].name = rk[i].name;
-		r[i].forfeited = g->forfeited[rk[i].number];
-	}
-
-	/* The pair table in rank order, and each player's totals. */
 	for (i = 0; i < g->npairs; i++) {
 		const struct stat_pair *p0 = &g->pair[i];
 		size_t			a = rank[p0->a], b = rank[p0->b];
@@ -178,19 +155,28 @@ stat_ratings(const struct stat_group *g, double prior, struct stat_rating **out)
 		win[sp[i].a] += sp[i].wa;
 		win[sp[i].b] += sp[i].wb;
 	}
+}
 
-	/*
-	 * MM (Hunter 2004): gamma_i <- W_i / sum_j n_ij / (gamma_i + gamma_j),
-	 * the prior's draws against an anchor of strength 1 included.
-	 * Each step raises the likelihood; stop when no strength moves by
-	 * more than one part in 10^10 or after 100000 steps.
-	 */
+/*
+ * MM (Hunter 2004): gamma_i <- W_i / sum_j n_ij / (gamma_i + gamma_j),
+ * the prior's draws against an anchor of strength 1 included.  Each step
+ * raises the likelihood; stop when no strength moves by more than one
+ * part in 10^10 or after 100000 steps.  The strengths go in gam[n]; den[n]
+ * is scratch.
+ */
+static void
+fit_strengths(const struct sorted_pair *sp, size_t npairs, const double *win,
+    size_t n, double prior, double *gam, double *den)
+{
+	size_t i, it;
+	double change, x;
+
 	for (i = 0; i < n; i++)
 		gam[i] = 1;
 	for (it = 0; it < 100000; it++) {
 		for (i = 0; i < n; i++)
 			den[i] = prior / (gam[i] + 1);
-		for (i = 0; i < g->npairs; i++) {
+		for (i = 0; i < npairs; i++) {
 			x = sp[i].n / (gam[sp[i].a] + gam[sp[i].b]);
 			den[sp[i].a] += x;
 			den[sp[i].b] += x;
@@ -216,17 +202,26 @@ stat_ratings(const struct stat_group *g, double prior, struct stat_rating **out)
 		for (i = 0; i < n; i++)
 			gam[i] = exp(log(gam[i]) - x);
 	}
+}
 
-	/*
-	 * The error bar: the observed Fisher information of each player's
-	 * log-strength, sum_j n_ij p_ij (1 - p_ij), others held fixed (the
-	 * diagonal of the information matrix), as a 95% half-width in Elo.
-	 */
+/*
+ * The ratings and their error bars: the observed Fisher information of
+ * each player's log-strength, sum_j n_ij p_ij (1 - p_ij), others held
+ * fixed (the diagonal of the information matrix), as a 95% half-width in
+ * Elo.  info[n] is scratch.
+ */
+static void
+rate(const struct sorted_pair *sp, size_t npairs, size_t n, double prior,
+    const double *gam, double *info, struct stat_rating *r)
+{
+	size_t i;
+	double p;
+
 	for (i = 0; i < n; i++) {
 		p = gam[i] / (gam[i] + 1);
 		info[i] = prior * p * (1 - p);
 	}
-	for (i = 0; i < g->npairs; i++) {
+	for (i = 0; i < npairs; i++) {
 		p = gam[sp[i].a] / (gam[sp[i].a] + gam[sp[i].b]);
 		info[sp[i].a] += sp[i].n * p * (1 - p);
 		info[sp[i].b] += sp[i].n * p * (1 - p);
@@ -236,6 +231,41 @@ stat_ratings(const struct stat_group *g, double prior, struct stat_rating **out)
 		r[i].error = info[i] > 0 ? 1.959964 * ELO / sqrt(info[i]) :
 					   HUGE_VAL;
 	}
+}
+
+int
+stat_ratings(const struct stat_group *g, double prior, struct stat_rating **out)
+{
+	struct stat_rating *r = NULL;
+	struct ranked	   *rk = NULL;
+	struct sorted_pair *sp = NULL;
+	size_t		   *rank = NULL, n = g->nplayers, i;
+	double		   *gam = NULL, *win = NULL, *den = NULL, *info = NULL;
+	int		    rc = -1;
+
+	*out = NULL;
+	r = calloc(n + 1, sizeof *r);
+	rk = calloc(n + 1, sizeof *rk);
+	rank = calloc(n + 1, sizeof *rank);
+	sp = calloc(g->npairs + 1, sizeof *sp);
+	gam = calloc(n + 1, sizeof *gam);
+	win = calloc(n + 1, sizeof *win);
+	den = calloc(n + 1, sizeof *den);
+	info = calloc(n + 1, sizeof *info);
+	if (r == NULL || rk == NULL || rank == NULL || sp == NULL ||
+	    gam == NULL || win == NULL || den == NULL || info == NULL)
+		goto out_free;
+	for (i = 0; i < n; i++)
+		rk[i] = (struct ranked){ g->player[i], i };
+	qsort(rk, n, sizeof *rk, compare_ranked);
+	for (i = 0; i < n; i++) {
+		rank[rk[i].number] = i;
+		r[i].name = rk[i].name;
+		r[i].forfeited = g->forfeited[rk[i].number];
+	}
+	rank_pairs(g, rank, r, sp, win);
+	fit_strengths(sp, g->npairs, win, n, prior, gam, den);
+	rate(sp, g->npairs, n, prior, gam, info, r);
 	*out = r;
 	r = NULL;
 	rc = 0;

@@ -124,6 +124,83 @@ bin_of(long long v, long long w)
 	return q * w;
 }
 
+/* A histogram's count axis, up to max: round ticks and light grid lines. */
+static void
+count_axis(FILE *f, uint64_t max, int base)
+{
+	uint64_t  ystep = (uint64_t)nice_step((long long)max, 4);
+	long long t;
+	double	  y;
+
+	for (t = 0; (uint64_t)t <= max; t += (long long)ystep) {
+		y = base - (double)PLOT * (double)t / (double)max;
+		fprintf(f,
+		    "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" "
+		    "stroke=\"#ddd\"/>\n<text x=\"%d\" y=\"%.2f\" "
+		    "text-anchor=\"end\">%lld</text>\n",
+		    LEFT, y, WIDTH - RIGHT, y, LEFT - 6, y + 4, t);
+	}
+}
+
+/*
+ * A histogram's bars: nb bins of w values from lo, bw wide, scaled to
+ * max; each says its values and count when pointed at.
+ */
+static void
+hist_bars(FILE *f, const uint64_t *bins, size_t nb, long long lo, long long w,
+    double bw, uint64_t max, int base)
+{
+	long long v;
+	double	  x, bh;
+	size_t	  i;
+
+	for (i = 0; i < nb; i++) {
+		if (bins[i] == 0)
+			continue;
+		v = lo + (long long)i * w;
+		x = LEFT + bw * (double)i;
+		bh = (double)PLOT * (double)bins[i] / (double)max;
+		fprintf(f,
+		    "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+		    "height=\"%.2f\" fill=\"#4477aa\"><title>",
+		    x, base - bh, bw > 1.5 ? bw - 0.5 : bw, bh);
+		if (w == 1)
+			fprintf(f, "%lld", v);
+		else
+			fprintf(f, "%lld to %lld", v, v + w - 1);
+		fprintf(
+		    f, ": %llu</title></rect>\n", (unsigned long long)bins[i]);
+	}
+}
+
+/*
+ * A histogram's value axis, lo to hi in bins of w: round ticks, about
+ * eight, under a bar's middle for bins of one value, else at bin edges.
+ */
+static void
+value_axis(
+    FILE *f, long long lo, long long hi, long long w, double bw, int base)
+{
+	long long step, t;
+	double	  x;
+
+	step = nice_step(hi - lo + w, 8);
+	if (step < w)
+		step = w;
+	step = (step + w - 1) / w * w;
+	for (t = bin_of(lo + step - 1, step); t <= hi + w; t += step) {
+		x = LEFT +
+		    bw * ((double)(t - lo) / (double)w + (w == 1 ? 0.5 : 0));
+		if (x > WIDTH - RIGHT + 0.01)
+			break;
+		fprintf(f,
+		    "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" "
+		    "stroke=\"black\"/>\n<text x=\"%.2f\" y=\"%d\" "
+		    "text-anchor=\"middle\">%lld</text>\n",
+		    x, base, x, base + 5, x, base + 18, t);
+	}
+}
+
 /*
  * One histogram panel at y0: counts in bins of a round width, so that
  * no more than MAX_BINS stand side by side (margins by 2 for Reversi,
@@ -135,9 +212,9 @@ static void
 hist_panel(FILE *f, const struct stat_group *g, const struct stat_hist *h,
     int y0, const char *what, const char *unit)
 {
-	long long lo, hi, v, w, b, t, step;
-	uint64_t *bins, max = 1, ystep;
-	double	  bw, x, bh, y;
+	long long lo, hi, w, b;
+	uint64_t *bins, max = 1;
+	double	  bw;
 	size_t	  i, nb;
 	int	  base = 30 + PLOT;
 
@@ -181,56 +258,13 @@ hist_panel(FILE *f, const struct stat_group *g, const struct stat_hist *h,
 			max = bins[b];
 	}
 	bw = (double)(WIDTH - LEFT - RIGHT) / (double)nb;
-	/* The count axis: round ticks and light grid lines. */
-	ystep = (uint64_t)nice_step((long long)max, 4);
-	for (t = 0; (uint64_t)t <= max; t += (long long)ystep) {
-		y = base - (double)PLOT * (double)t / (double)max;
-		fprintf(f,
-		    "<line x1=\"%d\" y1=\"%.2f\" x2=\"%d\" y2=\"%.2f\" "
-		    "stroke=\"#ddd\"/>\n<text x=\"%d\" y=\"%.2f\" "
-		    "text-anchor=\"end\">%lld</text>\n",
-		    LEFT, y, WIDTH - RIGHT, y, LEFT - 6, y + 4, t);
-	}
-	for (i = 0; i < nb; i++) {
-		if (bins[i] == 0)
-			continue;
-		v = lo + (long long)i * w;
-		x = LEFT + bw * (double)i;
-		bh = (double)PLOT * (double)bins[i] / (double)max;
-		fprintf(f,
-		    "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-		    "height=\"%.2f\" fill=\"#4477aa\"><title>",
-		    x, base - bh, bw > 1.5 ? bw - 0.5 : bw, bh);
-		if (w == 1)
-			fprintf(f, "%lld", v);
-		else
-			fprintf(f, "%lld to %lld", v, v + w - 1);
-		fprintf(
-		    f, ": %llu</title></rect>\n", (unsigned long long)bins[i]);
-	}
+	count_axis(f, max, base);
+	hist_bars(f, bins, nb, lo, w, bw, max, base);
 	fprintf(f,
 	    "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
 	    "stroke=\"black\"/>\n",
 	    LEFT, base, WIDTH - RIGHT, base);
-	/*
-	 * The value axis: round ticks, about eight, under a bar's middle for
-	 * bins of one value, else at bin edges.
-	 */
-	step = nice_step(hi - lo + w, 8);
-	if (step < w)
-		step = w;
-	step = (step + w - 1) / w * w;
-	for (t = bin_of(lo + step - 1, step); t <= hi + w; t += step) {
-		x = LEFT +
-		    bw * ((double)(t - lo) / (double)w + (w == 1 ? 0.5 : 0));
-		if (x > WIDTH - RIGHT + 0.01)
-			break;
-		fprintf(f,
-		    "<line x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" "
-		    "stroke=\"black\"/>\n<text x=\"%.2f\" y=\"%d\" "
-		    "text-anchor=\"middle\">%lld</text>\n",
-		    x, base, x, base + 5, x, base + 18, t);
-	}
+	value_axis(f, lo, hi, w, bw, base);
 	fprintf(f,
 	    "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s%s"
 	    "</text>\n<text x=\"14\" y=\"%d\" text-anchor=\"middle\" "

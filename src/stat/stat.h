@@ -183,9 +183,13 @@ struct stat_summary *stat_summary_new(const char *by);
 void		     stat_summary_free(struct stat_summary *);
 
 /*
- * Counts one game.  Returns 0, or -1 when memory runs out or the game's
- * colour names differ from those its group was made with (errno EINVAL);
- * on failure nothing of the game has been counted.
+ * Counts one game.  Returns 0, or -1: errno EINVAL when the game's colour
+ * names differ from those its group was made with, and then nothing of
+ * the game has been counted; ENOMEM when memory runs out, or EOVERFLOW
+ * when a histogram bin or a pair would pass STAT_COUNT_MAX, and then the
+ * game may be counted in part (its record, status and winner, not its
+ * figures or players), so that the summary's figures need not agree: it
+ * is fit only to be freed (gamestat exits).
  */
 int stat_add(struct stat_summary *, const struct stat_game *);
 
@@ -285,6 +289,8 @@ int stat_cover_input(
 int stat_cover_done(struct stat_summary *);
 /* Removes the cover last added (one found in conflict, say). */
 void stat_cover_drop(struct stat_summary *);
+/* Frees all of the covers of s, for stat_summary_free. */
+void stat_covers_fini(struct stat_summary *);
 
 enum stat_conflict {
 	STAT_CONFLICT_NONE,

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The utility layer under every other module, the rules core included:
- * growing arrays and byte buffers, a hash map of indices, and the XML and
- * UTF-8 text every writer of SVG needs.  No third-party headers, no
- * mutable globals, nothing printed but to a FILE the caller passes, no
- * exit: failures are return values, with errno set as the C library sets
- * it.  Each facility has its own prefix: array_, buf_, hashmap_, utf8_,
- * xml_.
+ * growing arrays and byte buffers, reading a whole stream into one, a
+ * hash map of indices, and the XML and UTF-8 text every writer of SVG
+ * needs.  No third-party headers, no mutable globals, nothing printed
+ * but to a FILE the caller passes, no exit: failures are return values,
+ * with errno set as the C library sets it.  Each facility has its own
+ * prefix: array_, buf_, hashmap_, utf8_, xml_.
  */
 #ifndef ARBITER_UTIL_H
 #define ARBITER_UTIL_H
@@ -54,6 +54,21 @@ int buf_reserve(struct buf *b, size_t more);
 
 /* Appends n bytes from p (borrowed); 0, or -1 as buf_reserve. */
 int buf_add(struct buf *b, const void *p, size_t n);
+
+/*
+ * Reading a whole stream (readall.c): appends to b every byte f (or fd)
+ * holds until its end, in reads of 64 KiB or more into a buffer that
+ * doubles; a read of fd interrupted by a signal (EINTR) is tried again.
+ * Returns 0 at the end of the stream, or -1 with errno set: the stream's
+ * error (EIO for a FILE whose error left errno 0), or ENOMEM when b
+ * cannot grow.  Either way b keeps what it held and every byte read
+ * before the failure, NUL terminated (b->s is not NULL after a success,
+ * even for an empty stream; after a failure it is NULL only if it was
+ * and the first reservation failed), and stays the caller's to use or
+ * buf_fini.  The stream is neither closed nor rewound.
+ */
+int buf_read_file(struct buf *b, FILE *f);
+int buf_read_fd(struct buf *b, int fd);
 
 /* ---- A hash map of indices (hashmap.c) ---------------------------- */
 

@@ -2,15 +2,18 @@
 /*
  * Unit tests of the utility layer: growing arrays and buffers (growth,
  * zeroed spare elements, sizes that would overflow, memory that runs
- * out), the hash map (many keys, keys that all collide, emptying), UTF-8
- * decoding and XML escaping of any bytes.
+ * out), reading a whole stream (what a failure keeps), the hash map
+ * (many keys, keys that all collide, emptying), UTF-8 decoding and XML
+ * escaping of any bytes.
  */
+#define _GNU_SOURCE /* fopencookie(3) */
 #include <check.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/util.h"
 #include "unit.h"
@@ -218,6 +221,117 @@ fill_and_find(uint64_t (*hash)(uint64_t), size_t n)
 	free(k.key);
 }
 
+/* A stream of n bytes 'a' + i % 26, then a read error (EIO) if fail. */
+struct flaky {
+	size_t n, at;
+	bool   fail;
+};
+
+static ssize_t
+flaky_read(void *cookie, char *buf, size_t size)
+{
+	struct flaky *f = cookie;
+	size_t	      i;
+
+	if (f->at == f->n && f->fail) {
+		errno = EIO;
+		return -1;
+	}
+	for (i = 0; i < size && f->at < f->n; i++, f->at++)
+		buf[i] = (char)('a' + f->at % 26);
+	return (ssize_t)i;
+}
+
+static FILE *
+flaky_open(struct flaky *f)
+{
+	cookie_io_functions_t io = { .read = flaky_read };
+
+	return fopencookie(f, "r", io);
+}
+
+static void
+check_flaky_bytes(const struct buf *b, size_t from, size_t n)
+{
+	size_t i;
+
+	ck_assert_uint_eq(b->len, from + n);
+	ck_assert_int_eq(b->s[b->len], '\0');
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(b->s[from + i], 'a' + i % 26);
+}
+
+START_TEST(read_file_appends_all)
+{
+	struct flaky f = { .n = 200000 };
+	struct buf   b;
+	FILE	    *fp;
+
+	buf_init(&b);
+	ck_assert_int_eq(buf_add(&b, "xy", 2), 0);
+	ck_assert_ptr_nonnull(fp = flaky_open(&f));
+	ck_assert_int_eq(buf_read_file(&b, fp), 0);
+	ck_assert(memcmp(b.s, "xy", 2) == 0);
+	check_flaky_bytes(&b, 2, 200000);
+	fclose(fp);
+	buf_fini(&b);
+}
+END_TEST
+
+START_TEST(read_file_failure_keeps_bytes)
+{
+	struct flaky f = { .n = 100000, .fail = true };
+	struct buf   b;
+	FILE	    *fp;
+
+	buf_init(&b);
+	ck_assert_ptr_nonnull(fp = flaky_open(&f));
+	ck_assert_int_eq(buf_read_file(&b, fp), -1);
+	ck_assert_int_eq(errno, EIO);
+	check_flaky_bytes(&b, 0, 100000);
+	fclose(fp);
+	buf_fini(&b);
+}
+END_TEST
+
+START_TEST(read_fd_empty_and_whole)
+{
+	static const char text[] = "one\ntwo\n";
+	struct buf	  b;
+	int		  p[2];
+
+	/* An empty stream is an empty string, not NULL. */
+	buf_init(&b);
+	ck_assert_int_eq(pipe(p), 0);
+	close(p[1]);
+	ck_assert_int_eq(buf_read_fd(&b, p[0]), 0);
+	ck_assert_ptr_nonnull(b.s);
+	ck_assert_str_eq(b.s, "");
+	close(p[0]);
+	ck_assert_int_eq(pipe(p), 0);
+	ck_assert_int_eq(write(p[1], text, strlen(text)), (ssize_t)strlen(text));
+	close(p[1]);
+	ck_assert_int_eq(buf_read_fd(&b, p[0]), 0);
+	ck_assert_str_eq(b.s, text);
+	close(p[0]);
+	buf_fini(&b);
+}
+END_TEST
+
+START_TEST(read_fd_failure_keeps_bytes)
+{
+	struct buf b;
+
+	buf_init(&b);
+	ck_assert_int_eq(buf_add(&b, "kept", 4), 0);
+	ck_assert_int_eq(buf_read_fd(&b, -1), -1);
+	ck_assert_int_eq(errno, EBADF);
+	ck_assert_str_eq(b.s, "kept");
+	ck_assert_uint_eq(b.len, 4);
+	buf_fini(&b);
+}
+END_TEST
+
 START_TEST(hashmap_many_keys)
 {
 	fill_and_find(hash_of, 100000);
@@ -383,6 +497,12 @@ util_suite(void)
 	tcase_add_test(tc, array_out_of_memory);
 	tcase_add_test(tc, buf_appends_with_nul);
 	tcase_add_test(tc, buf_overflow_keeps_the_bytes);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("readall");
+	tcase_add_test(tc, read_file_appends_all);
+	tcase_add_test(tc, read_file_failure_keeps_bytes);
+	tcase_add_test(tc, read_fd_empty_and_whole);
+	tcase_add_test(tc, read_fd_failure_keeps_bytes);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("hashmap");
 	tcase_add_test(tc, hashmap_many_keys);

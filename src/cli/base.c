@@ -1,0 +1,260 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The base of the tools (base.h): the program name, --version and --help's
+ * end, usage errors, messages and diagnostics on stderr, the exit on a
+ * closed pipe, counts and game names as options, and progress on a
+ * terminal.  The program name and the progress line are the process state
+ * here, the name set once by main() before anything else runs.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "cli/base.h"
+
+static const char *progname = "arbiter";
+static struct {
+	bool		shown;
+	struct timespec start;
+	struct timespec last;
+} progress;
+
+void
+cli_init(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+
+	progname = slash != NULL ? slash + 1 : name;
+}
+
+const char *
+cli_progname(void)
+{
+	return progname;
+}
+
+int
+cli_version(const char *tool)
+{
+	printf("%s (%s) %s\n"
+	       "Copyright (C) 2026 The arbiter authors.\n"
+	       "License MIT: <https://opensource.org/licenses/MIT>.\n"
+	       "This is free software: you are free to change and redistribute "
+	       "it.\n"
+	       "There is NO WARRANTY, to the extent permitted by law.\n",
+	    tool, PACKAGE_NAME, PACKAGE_VERSION);
+	return cli_output_ok(stdout, "stdout") ? CLI_OK : CLI_USAGE;
+}
+
+int
+cli_help_done(void)
+{
+	/* The project has a tracker but no address yet: the README says. */
+	printf("\nReport bugs as README.md says (Reporting bugs).\n");
+	return cli_output_ok(stdout, "stdout") ? CLI_OK : CLI_USAGE;
+}
+
+/* An option as the user wrote it: "--name" without its "=value". */
+static void
+long_name(const char *arg, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%.*s", (int)strcspn(arg, "="), arg);
+}
+
+int
+cli_option_error(char *const *argv, const char *optstring, int c, bool command)
+{
+	const char *arg = optind > 0 ? argv[optind - 1] : "";
+	const char *who = command ? argv[0] : progname;
+	char	    name[64], try[96];
+	bool	    is_long = strncmp(arg, "--", 2) == 0;
+
+	snprintf(try, sizeof try, "try %s%s--help", command ? argv[0] : "",
+	    command ? " " : "");
+	long_name(arg, name, sizeof name);
+	cli_progress_done();
+	if (c == ':' && is_long)
+		fprintf(stderr, "%s: option '%s' requires an argument (%s)\n",
+		    who, name, try);
+	else if (c == ':')
+		fprintf(stderr,
+		    "%s: option requires an argument -- '%c' "
+		    "(%s)\n",
+		    who, optopt, try);
+	else if (optopt > 0 && optopt < 256 && optopt != ':' &&
+	    strchr(optstring, optopt) == NULL)
+		fprintf(stderr, "%s: invalid option -- '%c' (%s)\n", who,
+		    optopt, try);
+	else if (optopt != 0 && is_long)
+		fprintf(stderr,
+		    "%s: option '%s' doesn't allow an argument "
+		    "(%s)\n",
+		    who, name, try);
+	else
+		fprintf(stderr, "%s: unrecognized option '%s' (%s)\n", who, arg,
+		    try);
+	return CLI_USAGE;
+}
+
+void
+cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	cli_progress_done();
+	fprintf(stderr, "%s: ", progname);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static bool
+colour(void)
+{
+	const char *nc = getenv("NO_COLOR");
+
+	return (nc == NULL || *nc == '\0') && isatty(STDERR_FILENO);
+}
+
+void
+cli_diag(const char *file, const struct diag *d, const char *prefix)
+{
+	enum diag_severity s = diag_severity(d->code);
+	const char	  *name = diag_name(d->code);
+	bool		   c = colour();
+
+	cli_progress_done();
+	fprintf(stderr, "%s: %s:%lu:%lu: %s%s:%s %s%s%s%s%s\n", progname, file,
+	    d->at.line, d->at.col,
+	    c ? (s == DIAG_ERROR ? "\033[1;31m" : "\033[1;35m") : "",
+	    diag_severity_name(s), c ? "\033[0m" : "",
+	    prefix != NULL ? prefix : "", d->msg, name != NULL ? " [" : "",
+	    name != NULL ? name : "", name != NULL ? "]" : "");
+}
+
+bool
+cli_output_ok(FILE *out, const char *what)
+{
+	if (!ferror(out))
+		return true;
+	if (errno == EPIPE)
+		exit(CLI_USAGE);
+	cli_error("%s: %s", what, strerror(errno));
+	return false;
+}
+
+bool
+cli_parse_count(const char *s, unsigned long *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	*v = strtoul(s, &end, 10);
+	return errno == 0 && *end == '\0';
+}
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const struct rules_game *
+cli_find_game(const char *name, const char *hint)
+{
+	const struct rules_game *g;
+
+	if ((g = rules_game_find(name)) == NULL)
+		cli_error("unknown game '%s' (try %s)", name, hint);
+	return g;
+}
+
+static double
+seconds(const struct timespec *a, const struct timespec *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) +
+	    (double)(b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+void
+cli_progress(unsigned long records)
+{
+	struct timespec now;
+	double		t;
+
+	if ((records & 1023) != 0 || !isatty(STDERR_FILENO))
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (progress.start.tv_sec == 0 && progress.start.tv_nsec == 0) {
+		progress.start = progress.last = now;
+		return;
+	}
+	if (seconds(&progress.last, &now) < 0.25)
+		return;
+	progress.last = now;
+	t = seconds(&progress.start, &now);
+	fprintf(stderr, "\r%s: %lu records (%.0f/s)\033[K", progname, records,
+	    t > 0 ? (double)records / t : 0.0);
+	progress.shown = true;
+}
+
+void
+cli_progress_of(unsigned long done, unsigned long total, const char *unit)
+{
+	struct timespec now;
+	unsigned long	left;
+	double		t, rate;
+	char		when[32], eta[64] = "";
+
+	if (!isatty(STDERR_FILENO))
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (done == 0)
+		progress.start = now;
+	else if (progress.shown && seconds(&progress.last, &now) < 0.25)
+		return;
+	progress.last = now;
+	t = seconds(&progress.start, &now);
+	if (done > 0 && t > 0) {
+		rate = (double)done / t;
+		left = (unsigned long)((double)(total - done) / rate + 0.5);
+		if (left >= 3600)
+			snprintf(when, sizeof when, "%lu:%02lu:%02lu",
+			    left / 3600, left / 60 % 60, left % 60);
+		else if (left >= 60)
+			snprintf(when, sizeof when, "%lu:%02lu", left / 60,
+			    left % 60);
+		else
+			snprintf(when, sizeof when, "%lus", left);
+		snprintf(eta, sizeof eta, " (%.*f/s, ETA %s)",
+		    rate < 10 ? 1 : 0, rate, when);
+	}
+	fprintf(stderr, "\r%s: %lu/%lu %s%s\033[K", progname, done, total, unit,
+	    eta);
+	progress.shown = true;
+}
+
+void
+cli_progress_done(void)
+{
+	if (progress.shown)
+		fputs("\r\033[K", stderr);
+	progress.shown = false;
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gamestat's side of the covers (cover.h, formats/summary.md, "Covers"):
+ * the name a run's cover gives each input, and the check that a merge
+ * holds every shard of the inputs it covers, said on stderr shard by
+ * shard.  Keeping and comparing covers is src/stat's.
+ */
+#include <stdio.h>
+
+#include "cli/base.h"
+#include "cli/cover.h"
+
+void
+cli_cover_name(char *s)
+{
+	char	   *w = s;
+	const char *p = s;
+	bool	    seg = true; /* at the start of a segment */
+
+	while (*p != '\0') {
+		if (seg && p[0] == '.' && p[1] == '/') {
+			p += 2;
+			continue;
+		}
+		if (seg && p[0] == '/' && p > s) {
+			p++;
+			continue;
+		}
+		seg = *p == '/';
+		*w++ = *p++;
+	}
+	*w = '\0';
+}
+
+bool
+cli_covers_complete(
+    const struct stat_summary *s, unsigned long expect, bool partial)
+{
+	unsigned long		 k[8];
+	const struct stat_cover *c;
+	size_t			 i, j, missing, shown;
+	bool			 ok = true;
+
+	if (expect != 0 && s->ncovers != expect) {
+		cli_error("--expect %lu, but the partial summaries hold %zu "
+			  "shard%s",
+		    expect, s->ncovers, s->ncovers == 1 ? "" : "s");
+		ok = false;
+	}
+	for (i = 0; i < s->ncovers && !partial; i++) {
+		c = &s->cover[i];
+		if (c->head != i || c->n == 0)
+			continue;
+		missing = stat_cover_missing(s, i, k, 8);
+		if (missing == 0)
+			continue;
+		shown = missing < 8 ? missing : 6;
+		fprintf(stderr, "%s: shard%s ", cli_progname(),
+		    missing == 1 ? "" : "s");
+		for (j = 0; j < shown; j++)
+			fprintf(stderr, "%s%lu/%lu",
+			    j == 0		 ? "" :
+				j + 1 == missing ? " and " :
+						   ", ",
+			    k[j], c->n);
+		if (shown < missing)
+			fprintf(stderr, " and %zu more", missing - shown);
+		fprintf(stderr, " of %s%s missing\n", c->input[0].name,
+		    c->ninputs > 1 ? " (and the other inputs of its list)" :
+				     "");
+		ok = false;
+	}
+	return ok;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gamestat's side of the covers of partial summaries (cover.c,
+ * formats/summary.md, "Covers"): the names a run's cover gives its
+ * inputs, and whether a merge holds every shard it should.  The covers
+ * themselves, and the conflicts between them, are src/stat's.
+ */
+#ifndef ARBITER_CLI_COVER_H
+#define ARBITER_CLI_COVER_H
+
+#include <stdbool.h>
+
+#include "stat/stat.h"
+
+/*
+ * Takes out of a file name s, in place, what only spells it again: "./"
+ * segments and doubled slashes ("./a//b/./c" is "a/b/c"), so that a
+ * partial of "f" and one of "./f" name one input.  No file system is
+ * asked.
+ */
+void cli_cover_name(char *s);
+
+/*
+ * Whether merged summary s holds every shard it should: expect of them
+ * (--expect; 0 for any number), and, unless partial (a merge that writes
+ * a partial, a step on the way), every shard of each input split into
+ * shards.  False after saying what is missing.
+ */
+bool cli_covers_complete(
+    const struct stat_summary *s, unsigned long expect, bool partial);
+
+#endif

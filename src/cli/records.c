@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The options of the tools that read records (records.h): -g, -f,
+ * --shard, --csv-columns, --wthor-players and --wthor-tournaments, -j,
+ * checked as they are given and handed to the reader of each input; and which record
+ * is both the task's and the worker's.  Reading the records is
+ * src/record's; the workers are jobs.c's.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/base.h"
+#include "cli/files.h"
+#include "cli/jobs.h"
+#include "cli/output.h"
+#include "cli/records.h"
+
+/* Reads "K/N" into sh; false if it is not one. */
+static bool
+parse_shard(const char *s, struct cli_shard *sh)
+{
+	unsigned long k, n;
+	char	     *end;
+
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	k = strtoul(s, &end, 10);
+	if (errno != 0 || *end != '/' || end[1] < '0' || end[1] > '9')
+		return false;
+	n = strtoul(end + 1, &end, 10);
+	if (errno != 0 || *end != '\0' || k == 0 || k > n)
+		return false;
+	sh->k = k;
+	sh->n = n;
+	sh->at = 0;
+	return true;
+}
+
+bool
+cli_shard_option(const char *arg, struct cli_shard *sh)
+{
+	if (sh->n == 0 && parse_shard(arg, sh))
+		return true;
+	cli_error("--shard takes K/N, 1 <= K <= N, once, not '%s'", arg);
+	return false;
+}
+
+bool
+cli_shard_take(struct cli_shard *sh)
+{
+	bool mine;
+
+	if (sh->n == 0)
+		return true;
+	mine = sh->at == sh->k - 1;
+	if (++sh->at == sh->n)
+		sh->at = 0;
+	return mine;
+}
+
+bool
+cli_shard_mine(const struct cli_shard *sh)
+{
+	return sh->n == 0 || sh->at == sh->k - 1;
+}
+
+bool
+cli_csv_columns_option(const char *arg)
+{
+	if (record_csv_columns_ok(arg))
+		return true;
+	cli_error("--csv-columns names no moves column (e.g. "
+		  "id,winner,moves): '%s'",
+	    arg);
+	return false;
+}
+
+/*
+ * A name file given is one the user means: one that cannot be read is an
+ * error, not numbers for names (those beside an input may be absent).
+ */
+static bool
+wthor_names_option(const char *opt, const char *arg)
+{
+	struct stat st;
+	int	    fd, e;
+
+	/* O_NONBLOCK: a FIFO is refused, not waited on. */
+	if ((fd = open(arg, O_RDONLY | O_NONBLOCK)) == -1 ||
+	    fstat(fd, &st) == -1) {
+		e = errno;
+		if (fd != -1)
+			close(fd);
+		cli_error("%s: %s: %s", opt, arg, strerror(e));
+		return false;
+	}
+	close(fd);
+	if (!S_ISREG(st.st_mode)) {
+		cli_error("%s: %s: not a regular file", opt, arg);
+		return false;
+	}
+	return true;
+}
+
+void
+cli_records_init(struct cli_records *ro, bool reports_ok)
+{
+	memset(ro, 0, sizeof *ro);
+	ro->format = RECORD_AUTO;
+	ro->reports_ok = reports_ok;
+	ro->jobs = 1;
+}
+
+/*
+ * -g and -f: the game of records without a Game tag, and the format of
+ * records, or "report" for a tool that reads reports.
+ */
+static bool
+read_as_option(struct cli_records *ro, int c, const char *arg)
+{
+	int f;
+
+	if (c == 'g')
+		return (ro->game = cli_find_game(arg, "--help")) != NULL;
+	if (ro->reports_ok && strcmp(arg, "report") == 0) {
+		ro->reports = true;
+		return true;
+	}
+	if ((f = record_format_parse(arg)) == -1) {
+		if (ro->reports_ok)
+			cli_error("unknown format '%s' (auto, report, pgn, "
+				  "transcript, csv, wthor, ggf, sgf)",
+			    arg);
+		else
+			cli_error("unknown format '%s' (auto, pgn, "
+				  "transcript, csv, wthor, ggf, sgf)",
+			    arg);
+		return false;
+	}
+	ro->format = (enum record_format)f;
+	ro->reports = false;
+	return true;
+}
+
+/*
+ * Takes option c with its argument arg if it is one of reading's.
+ * Returns 1 if it was, 0 if it is another, -1 after saying what is wrong
+ * with arg (the tool stops: what was set from it is never read).
+ */
+static int
+records_option(struct cli_records *ro, int c, const char *arg)
+{
+	bool ok = true;
+
+	switch (c) {
+	case 'g':
+	case 'f': ok = read_as_option(ro, c, arg); break;
+	case 'j': ok = cli_jobs_option(arg, &ro->jobs); break;
+	case CLI_OPT_SHARD: ok = cli_shard_option(arg, &ro->shard); break;
+	case CLI_OPT_FILES_FROM: ro->files_from = arg; break;
+	case CLI_OPT_CSV_COLUMNS:
+		ok = cli_csv_columns_option(arg);
+		ro->csv_columns = arg;
+		break;
+	case CLI_OPT_WTHOR_PLAYERS:
+		ok = wthor_names_option("--wthor-players", arg);
+		ro->wthor_players = arg;
+		break;
+	case CLI_OPT_WTHOR_TOURNAMENTS:
+		ok = wthor_names_option("--wthor-tournaments", arg);
+		ro->wthor_tournaments = arg;
+		break;
+	default: return 0;
+	}
+	return ok ? 1 : -1;
+}
+
+/* The options of reading, and --help and --version, after a tool's own. */
+static const struct option records_longopts[] = {
+	{ "game", required_argument, NULL, 'g' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "jobs", required_argument, NULL, 'j' },
+	{ "shard", required_argument, NULL, CLI_OPT_SHARD },
+	{ "files-from", required_argument, NULL, CLI_OPT_FILES_FROM },
+	{ "csv-columns", required_argument, NULL, CLI_OPT_CSV_COLUMNS },
+	{ "wthor-players", required_argument, NULL, CLI_OPT_WTHOR_PLAYERS },
+	{ "wthor-tournaments", required_argument, NULL,
+	    CLI_OPT_WTHOR_TOURNAMENTS },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, 'V' },
+};
+#define NRECORDS (sizeof records_longopts / sizeof records_longopts[0])
+
+/* The whole table getopt_long reads: reachable until exit. */
+static struct option *longopts;
+
+/* The tool's own options, then reading's, then the end; NULL on ENOMEM. */
+static const struct option *
+all_longopts(const struct option *own)
+{
+	size_t n = 0;
+
+	if (longopts != NULL)
+		return longopts;
+	while (own[n].name != NULL)
+		n++;
+	if ((longopts = calloc(n + NRECORDS + 1, sizeof *longopts)) == NULL)
+		return NULL;
+	memcpy(longopts, own, n * sizeof *own);
+	memcpy(longopts + n, records_longopts, sizeof records_longopts);
+	return longopts;
+}
+
+int
+cli_records_getopt(struct cli_records *ro, int argc, char **argv,
+    const char *optstring, const struct option *own)
+{
+	const struct option *all;
+	int		     c, taken;
+
+	if ((all = all_longopts(own)) == NULL) {
+		cli_error("out of memory");
+		return CLI_OPT_FAILED;
+	}
+	while ((c = getopt_long(argc, argv, optstring, all, NULL)) != -1)
+		if ((taken = records_option(ro, c, optarg)) == 0)
+			return c;
+		else if (taken == -1)
+			return CLI_OPT_FAILED;
+	return -1;
+}
+
+char *const *
+cli_records_inputs(const struct cli_records *ro, int argc, char **argv,
+    const char *output, int *n)
+{
+	char *const *files;
+
+	if ((files = cli_inputs(ro->files_from, argc, argv, n)) == NULL ||
+	    !cli_output_distinct(output, (const char *const *)files, *n))
+		return NULL;
+	return files;
+}
+
+struct record_reader *
+cli_records_reader(const struct cli_records *ro, struct record_syntax *syn,
+    FILE *in, const char *path, const char *name)
+{
+	struct record_reader *rd;
+
+	if ((rd = record_reader_new(syn, in, name, ro->format)) == NULL)
+		return NULL;
+	if ((ro->csv_columns != NULL &&
+		record_reader_csv_columns(rd, ro->csv_columns) == -1) ||
+	    record_reader_wthor_names(rd, strcmp(path, "-") == 0 ? NULL : path,
+		ro->wthor_players, ro->wthor_tournaments) == -1) {
+		record_reader_free(rd);
+		return NULL;
+	}
+	return rd;
+}
+
+bool
+cli_record_mine(
+    const struct cli_shard *sh, const struct cli_jobs *j, uint64_t seq)
+{
+	return cli_shard_mine(sh) && cli_jobs_mine(j, seq);
+}
+
+bool
+cli_record_take(struct cli_shard *sh, const struct cli_jobs *j, uint64_t *seq)
+{
+	/* The workers share out the task's records only. */
+	return cli_shard_take(sh) && cli_jobs_take(j, seq);
+}
+
+bool
+cli_records_cut_wrong(const struct record *rec, struct diag *d)
+{
+	if (!rec->malformed || rec->error.code == DIAG_NONE)
+		return false;
+	if (rec->error.code == DIAG_BAD_CSV_HEADER) {
+		*d = rec->error;
+		return true;
+	}
+	if (rec->format != RECORD_PGN || rec->ntags != 0)
+		return false;
+	/* The reader's message says what the stray movetext is. */
+	diag_set_at(d, DIAG_SPLIT_RECORD, rec->start, 0,
+	    "the input starts inside a record, with movetext before any tag "
+	    "(split at a line, not at a record? --shard splits at records): "
+	    "%.120s",
+	    rec->error.msg);
+	return true;
+}
