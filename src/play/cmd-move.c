@@ -73,7 +73,7 @@ option(void *settings, int c, const char *arg)
 	switch (c) {
 	case 'i': ms->in_place = true; break;
 	case OPT_TURN:
-		if (!play_count("--turn", arg, &ms->want))
+		if (!match_count("--turn", arg, &ms->want))
 			return -1;
 		ms->has_turn = true;
 		break;
@@ -257,7 +257,7 @@ static int
 group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
     long *fail)
 {
-	struct replay_options ro = { .max_legal = PLAY_MAX_LEGAL };
+	struct replay_options ro = { .max_legal = MATCH_MAX_LEGAL };
 	struct replay_turn    rt;
 	struct record_token   tok;
 	struct rules_action  *acts = NULL;
@@ -490,7 +490,7 @@ judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail)
 	/* The token's index in the new record, as gamecheck counts. */
 	pr->rp.error_turn = pr->rec->nturns - (t->replace_last ? 1 : 0) + fail +
 	    1;
-	play_diag(pr->name, &pr->rp);
+	match_diag(pr->name, &pr->rp);
 	return CLI_BAD;
 }
 
@@ -522,7 +522,7 @@ read_back(const struct play_record *pr, const struct tokens *t, bool over,
 			    pr->name);
 			return CLI_INTERNAL;
 		}
-		play_diag(np->name, &np->rp);
+		match_diag(np->name, &np->rp);
 		return status != CLI_OK ? status : CLI_INTERNAL;
 	}
 	/* Every move went in where the reader sees it, or nothing is kept. */

@@ -41,7 +41,7 @@ exec_roll(int argc, char **argv)
 		return status;
 	if ((status = play_open(&pr, argv[optind], &sel)) != CLI_OK)
 		goto out_close;
-	if (!play_uses_dice(pr.rp.pos)) {
+	if (!match_uses_dice(pr.rp.pos)) {
 		cli_error("%s: %s throws no dice: there is nothing to roll",
 		    pr.name, pr.rp.game->name);
 		status = CLI_USAGE;
@@ -79,7 +79,7 @@ exec_roll(int argc, char **argv)
 	p.source = pr.path;
 	p.rec = pr.rec;
 	p.rp = &pr.rp;
-	status = play_finish(report_write_roll(stdout, &p));
+	status = match_finish(report_write_roll(stdout, &p));
 out_close:
 	play_close(&pr);
 	return status;

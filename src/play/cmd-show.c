@@ -78,7 +78,7 @@ option(void *settings, int c, const char *arg)
 	case OPT_SVG: ss->svg = arg; break;
 	case OPT_HTML: ss->html = arg; break;
 	case 't':
-		if (!play_count("--at", arg, &ss->upto))
+		if (!match_count("--at", arg, &ss->upto))
 			return -1;
 		ss->has_at = true;
 		break;
@@ -771,7 +771,7 @@ exec_show(int argc, char **argv)
 	/* so is clean now unless the picture went to standard output. */
 	if (so.fp != stdout)
 		write_text(stdout, &pr, &v, c.state, ss.cs);
-	status = play_finish(fflush(stdout) == EOF ? -1 : 0);
+	status = match_finish(fflush(stdout) == EOF ? -1 : 0);
 out_close:
 	cli_output_abort(&so);
 	free(v.tok);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gameplay match --resume (play.h): reading back the records a match
+ * gameplay match --resume (resume.h): reading back the records a match
  * wrote to its output file before it was stopped, checking that each is
  * a whole, legal record of game 1, 2, ... of this same match (its
  * MatchId tag; or of any games, as --order completion writes them), and
@@ -14,7 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "play/play.h"
+#include "match/game.h"
+#include "match/resume.h"
 
 /*
  * Whether rec is whole: its result token is there and is its Result tag,
@@ -66,9 +67,9 @@ round_of(const struct record *rec, unsigned long *i)
 }
 
 int
-play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
+match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
     const char *match_id, unsigned long most, bool any_order,
-    play_resume_fn each, void *arg, unsigned long *games)
+    match_resume_fn each, void *arg, unsigned long *games)
 {
 	struct record_reader *rd = NULL;
 	const struct record  *rec;
@@ -163,8 +164,8 @@ out_free:
 }
 
 int
-play_resume_record(struct record_syntax *syn, const char *text, size_t len,
-    unsigned long i, play_resume_fn each, void *arg)
+match_resume_record(struct record_syntax *syn, const char *text, size_t len,
+    unsigned long i, match_resume_fn each, void *arg)
 {
 	struct record_reader *rd;
 	const struct record  *rec;

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play/play.h"
+#include "match/game.h"
+#include "match/serve.h"
 #include "player/player.h"
 
 /* An NBoard session: the player and the game it is in. */
@@ -66,7 +67,7 @@ set_game(struct nboard *s, const char *ggf)
 	rules_position_copy(pos, rp.pos);
 	rules_position_free(s->pos);
 	s->pos = pos;
-	player_seed(s->pl, play_player_seed(s->seed + s->games++, 0));
+	player_seed(s->pl, match_player_seed(s->seed + s->games++, 0));
 	rc = 0;
 out_free_reader:
 	record_reader_free(rd);
@@ -162,8 +163,8 @@ command(struct nboard *s, char *line)
 	return -1;
 }
 
-int
-play_nboard_engine(struct player *pl, unsigned long seed)
+static int
+serve_nboard(struct player *pl, unsigned long seed)
 {
 	struct nboard s = { .pl = pl, .seed = seed };
 	char	     *line = NULL;
@@ -191,3 +192,8 @@ play_nboard_engine(struct player *pl, unsigned long seed)
 	record_syntax_free(s.syn);
 	return status;
 }
+
+const struct match_serve match_serve_nboard = {
+	.name = "nboard",
+	.serve = serve_nboard,
+};

@@ -14,7 +14,8 @@
 
 #include "config.h"
 #include "draw/draw.h"
-#include "play/play.h"
+#include "match/game.h"
+#include "match/serve.h"
 #include "player/player.h"
 #include "util/util.h"
 
@@ -68,7 +69,7 @@ gtp_clear(struct gtp *s, struct diag *d)
 	rules_position_free(s->pos);
 	s->pos = pos;
 	s->nacts = 0;
-	player_seed(s->pl, play_player_seed(s->seed + s->games++, 0));
+	player_seed(s->pl, match_player_seed(s->seed + s->games++, 0));
 	return 0;
 }
 
@@ -377,8 +378,8 @@ gtp_command(struct gtp *s, char **w, size_t nw)
 	return 0;
 }
 
-int
-play_gtp_engine(struct player *pl, unsigned long seed)
+static int
+serve_gtp(struct player *pl, unsigned long seed)
 {
 	struct gtp  s = { .pl = pl, .seed = seed };
 	struct diag d;
@@ -441,3 +442,8 @@ out_free:
 	record_syntax_free(s.syn);
 	return status;
 }
+
+const struct match_serve match_serve_gtp = {
+	.name = "gtp",
+	.serve = serve_gtp,
+};

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay match's options (match.h): the defaults, each option read into
+ * the match, and what they say together checked before anything runs;
+ * and releasing what the match holds.  The getopt table and --help are
+ * the command entry's (src/play/cmd-match.c).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match/runner.h"
+#include "util/util.h"
+
+void
+match_init(struct match *m)
+{
+	int k;
+
+	memset(m, 0, sizeof *m);
+	m->timeout = 10;
+	m->jobs = 1;
+	for (k = 0; k < 2; k++) {
+		engine_init(&m->side[k].e, k);
+		m->side[k].proto = &match_proto_arbiter;
+		m->side[k].tc = &m->tc[k];
+	}
+	match_series_init(&m->ps, "match");
+}
+
+void
+match_fini(struct match *m)
+{
+	match_notes_clear(m);
+	free(m->notes);
+	free(m->counted);
+	free(m->names[0]);
+	free(m->names[1]);
+	match_schedule_fini(&m->sch);
+	match_tourney_fini(&m->tour);
+	free(m->engines);
+	free(m->engines_text);
+	match_openings_fini(&m->openings);
+	record_syntax_free(m->syn);
+}
+
+int
+match_option(void *settings, int c, const char *arg)
+{
+	struct match *m = settings;
+	char	     *endp, names[128];
+	int	      k;
+
+	switch (c) {
+	case 'b': m->side[0].e.cmd = arg; break;
+	case 'w': m->side[1].e.cmd = arg; break;
+	case MATCH_OPT_BLACK_PROTOCOL:
+	case MATCH_OPT_WHITE_PROTOCOL:
+		k = c == MATCH_OPT_WHITE_PROTOCOL;
+		if ((m->side[k].proto = match_proto_find(arg)) == NULL) {
+			match_proto_names(names, sizeof names);
+			cli_error("--%s-protocol takes %s, not '%s'",
+			    k == 0 ? "black" : "white", names, arg);
+			return -1;
+		}
+		break;
+	case MATCH_OPT_TC:
+	case MATCH_OPT_BLACK_TC:
+	case MATCH_OPT_WHITE_TC:
+		if (!match_tc_parse(arg,
+			c == MATCH_OPT_TC ? &m->tc_both :
+					    &m->tc[c == MATCH_OPT_WHITE_TC])) {
+			cli_error("--%s takes BASE+INC seconds, not '%s'",
+			    c == MATCH_OPT_TC		? "tc" :
+				c == MATCH_OPT_BLACK_TC ? "black-tc" :
+							  "white-tc",
+			    arg);
+			return -1;
+		}
+		break;
+	case MATCH_OPT_ALTERNATE: m->alternate = true; break;
+	case MATCH_OPT_SPRT:
+		m->sprt_on = true;
+		return match_sprt_parse(arg, &m->sprt);
+	case MATCH_OPT_SPRT_EXIT: m->sprt_exit = true; break;
+	case 'o': m->output = arg; break;
+	case MATCH_OPT_RESUME: m->resume = true; break;
+	case 'j': return cli_jobs_option(arg, &m->jobs) ? 0 : -1;
+	case MATCH_OPT_ORDER:
+		if (strcmp(arg, "game") != 0 &&
+		    strcmp(arg, "completion") != 0) {
+			cli_error(
+			    "--order takes game or completion, not '%s'", arg);
+			return -1;
+		}
+		m->completion = strcmp(arg, "completion") == 0;
+		break;
+	case MATCH_OPT_OPENINGS: m->openings_path = arg; break;
+	case MATCH_OPT_ENGINE:
+		if (array_grow(&m->engines, &m->engines_cap, m->nengines + 1,
+			sizeof *m->engines) == -1) {
+			cli_error("out of memory");
+			return -1;
+		}
+		m->engines[m->nengines++] = arg;
+		break;
+	case MATCH_OPT_ENGINES: m->engines_path = arg; break;
+	case MATCH_OPT_TOURNAMENT:
+		if (strcmp(arg, "round-robin") == 0)
+			m->sch.kind = MATCH_TOURNAMENT_ROUND_ROBIN;
+		else if (strcmp(arg, "gauntlet") == 0)
+			m->sch.kind = MATCH_TOURNAMENT_GAUNTLET;
+		else {
+			cli_error("--tournament takes round-robin or "
+				  "gauntlet, not '%s'",
+			    arg);
+			return -1;
+		}
+		break;
+	case MATCH_OPT_REPEAT: m->sch.repeat = true; break;
+	case MATCH_OPT_OPENINGS_ORDER:
+		m->order_set = true;
+		if (strcmp(arg, "sequential") == 0)
+			m->order = MATCH_ORDER_SEQUENTIAL;
+		else if (strcmp(arg, "random") == 0)
+			m->order = MATCH_ORDER_RANDOM;
+		else {
+			cli_error("--openings-order takes sequential or "
+				  "random, not '%s'",
+			    arg);
+			return -1;
+		}
+		break;
+	case MATCH_OPT_TIMEOUT:
+		errno = 0;
+		m->timeout = strtod(arg, &endp);
+		/* Decimal seconds only: strtod reads 0x1 and 1e3. */
+		if (arg[0] < '0' || arg[0] > '9' ||
+		    arg[strspn(arg, "0123456789.")] != '\0' || *endp != '\0' ||
+		    errno != 0 || !(m->timeout >= 0) || m->timeout > 1e6) {
+			cli_error("--timeout takes seconds, not '%s'", arg);
+			return -1;
+		}
+		break;
+	default: return match_series_option(&m->ps, c, arg);
+	}
+	return 0;
+}
+
+bool
+match_has_programs(const struct match *m)
+{
+	return m->side[0].e.cmd != NULL && m->side[1].e.cmd != NULL;
+}
+
+int
+match_options_done(struct match *m)
+{
+	int k;
+
+	for (k = 0; k < 2; k++)
+		if (!m->tc[k].on)
+			m->tc[k] = m->tc_both;
+	if (m->sprt_exit && !m->sprt_on) {
+		cli_error("--sprt-exit needs --sprt");
+		return CLI_USAGE;
+	}
+	if (m->resume && m->output == NULL) {
+		cli_error("--resume needs -o FILE");
+		return CLI_USAGE;
+	}
+	if ((m->sch.repeat || m->order_set) && m->openings_path == NULL) {
+		cli_error("--%s needs --openings",
+		    m->sch.repeat ? "repeat" : "openings-order");
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
