@@ -44,11 +44,38 @@ match_fini(struct match *m)
 	record_syntax_free(m->syn);
 }
 
+/* Which of the two words w0 and w1 arg is: 0 or 1, or -1 if neither. */
+static int
+one_of(const char *arg, const char *w0, const char *w1)
+{
+	if (strcmp(arg, w0) == 0)
+		return 0;
+	return strcmp(arg, w1) == 0 ? 1 : -1;
+}
+
+/* --timeout: decimal seconds, 0 for none.  0, or -1 after saying why. */
+static int
+timeout_option(struct match *m, const char *arg)
+{
+	char *endp;
+
+	errno = 0;
+	m->timeout = strtod(arg, &endp);
+	/* Decimal seconds only: strtod reads 0x1 and 1e3. */
+	if (arg[0] < '0' || arg[0] > '9' ||
+	    arg[strspn(arg, "0123456789.")] != '\0' || *endp != '\0' ||
+	    errno != 0 || !(m->timeout >= 0) || m->timeout > 1e6) {
+		cli_error("--timeout takes seconds, not '%s'", arg);
+		return -1;
+	}
+	return 0;
+}
+
 int
 match_option(void *settings, int c, const char *arg)
 {
 	struct match *m = settings;
-	char	     *endp, names[128];
+	char	      names[128];
 	int	      k;
 
 	switch (c) {
@@ -58,7 +85,7 @@ match_option(void *settings, int c, const char *arg)
 	case MATCH_OPT_WHITE_PROTOCOL:
 		k = c == MATCH_OPT_WHITE_PROTOCOL;
 		if ((m->side[k].proto = match_proto_find(arg)) == NULL) {
-			match_proto_names(names, sizeof names);
+			match_protocol_names(names, sizeof names);
 			cli_error("--%s-protocol takes %s, not '%s'",
 			    k == 0 ? "black" : "white", names, arg);
 			return -1;
@@ -87,13 +114,12 @@ match_option(void *settings, int c, const char *arg)
 	case MATCH_OPT_RESUME: m->resume = true; break;
 	case 'j': return cli_jobs_option(arg, &m->jobs) ? 0 : -1;
 	case MATCH_OPT_ORDER:
-		if (strcmp(arg, "game") != 0 &&
-		    strcmp(arg, "completion") != 0) {
+		if ((k = one_of(arg, "game", "completion")) == -1) {
 			cli_error(
 			    "--order takes game or completion, not '%s'", arg);
 			return -1;
 		}
-		m->completion = strcmp(arg, "completion") == 0;
+		m->completion = k == 1;
 		break;
 	case MATCH_OPT_OPENINGS: m->openings_path = arg; break;
 	case MATCH_OPT_ENGINE:
@@ -106,42 +132,27 @@ match_option(void *settings, int c, const char *arg)
 		break;
 	case MATCH_OPT_ENGINES: m->engines_path = arg; break;
 	case MATCH_OPT_TOURNAMENT:
-		if (strcmp(arg, "round-robin") == 0)
-			m->sch.kind = MATCH_TOURNAMENT_ROUND_ROBIN;
-		else if (strcmp(arg, "gauntlet") == 0)
-			m->sch.kind = MATCH_TOURNAMENT_GAUNTLET;
-		else {
-			cli_error("--tournament takes round-robin or "
-				  "gauntlet, not '%s'",
+		if ((k = one_of(arg, "round-robin", "gauntlet")) == -1) {
+			cli_error(
+			    "--tournament takes round-robin or gauntlet, not '%s'",
 			    arg);
 			return -1;
 		}
+		m->sch.kind = k == 0 ? MATCH_TOURNAMENT_ROUND_ROBIN :
+				       MATCH_TOURNAMENT_GAUNTLET;
 		break;
 	case MATCH_OPT_REPEAT: m->sch.repeat = true; break;
 	case MATCH_OPT_OPENINGS_ORDER:
 		m->order_set = true;
-		if (strcmp(arg, "sequential") == 0)
-			m->order = MATCH_ORDER_SEQUENTIAL;
-		else if (strcmp(arg, "random") == 0)
-			m->order = MATCH_ORDER_RANDOM;
-		else {
-			cli_error("--openings-order takes sequential or "
-				  "random, not '%s'",
+		if ((k = one_of(arg, "sequential", "random")) == -1) {
+			cli_error(
+			    "--openings-order takes sequential or random, not '%s'",
 			    arg);
 			return -1;
 		}
+		m->order = k == 0 ? MATCH_ORDER_SEQUENTIAL : MATCH_ORDER_RANDOM;
 		break;
-	case MATCH_OPT_TIMEOUT:
-		errno = 0;
-		m->timeout = strtod(arg, &endp);
-		/* Decimal seconds only: strtod reads 0x1 and 1e3. */
-		if (arg[0] < '0' || arg[0] > '9' ||
-		    arg[strspn(arg, "0123456789.")] != '\0' || *endp != '\0' ||
-		    errno != 0 || !(m->timeout >= 0) || m->timeout > 1e6) {
-			cli_error("--timeout takes seconds, not '%s'", arg);
-			return -1;
-		}
-		break;
+	case MATCH_OPT_TIMEOUT: return timeout_option(m, arg);
 	default: return match_series_option(&m->ps, c, arg);
 	}
 	return 0;

@@ -6,8 +6,8 @@
  * supervisor of
  * engine.h.  A protocol turns a game into requests and an answer into the
  * text of one action; what the answer means, and what a failure costs in
- * a game, is adjudicate.c's.  Another protocol is one more file and one
- * more line in proto.c's table.
+ * a game, is adjudicate.c's.  Another protocol is one more file here,
+ * one for its engine's side (serve.h) and one line in protocols.def.
  */
 #ifndef ARBITER_MATCH_PROTO_H
 #define ARBITER_MATCH_PROTO_H
@@ -91,22 +91,19 @@ struct match_proto {
 	/* The end of a match is engine_stop's `quit' for every protocol. */
 };
 
-extern const struct match_proto match_proto_arbiter;
-extern const struct match_proto match_proto_gtp;
-extern const struct match_proto match_proto_nboard;
+/* Each protocol's entry: match_proto_arbiter and so on (protocols.def). */
+#define PROTOCOL(x) extern const struct match_proto match_proto_##x;
+#include "match/protocols.def"
+#undef PROTOCOL
 
 /* The protocol called name ("arbiter", "gtp", "nboard"), or NULL. */
 const struct match_proto *match_proto_find(const char *name);
 /*
- * The protocols' names for a message, in the table's order: "arbiter,
- * gtp or nboard", into buf (cap bytes, cut short if need be).
+ * The protocols' names for a message, in protocols.def's order: "arbiter,
+ * gtp or nboard", into buf (cap bytes, cut short if need be).  Both sides
+ * of the protocols (serve.h) have the same ones.
  */
-void match_proto_names(char *buf, size_t cap);
-/*
- * Joins the n words w into buf (cap bytes, cut short if need be) as a
- * sentence lists them: "a", "a or b", "a, b or c".
- */
-void match_words_join(const char *const *w, size_t n, char *buf, size_t cap);
+void match_protocol_names(char *buf, size_t cap);
 
 /*
  * Parses a time control BASE+INC (seconds, decimal; "+INC" may be left

@@ -6,7 +6,8 @@
  * serve-nboard.c), as proto.h is the referee's side of the same
  * protocols.  A protocol is its session loop over stdin and stdout; the
  * player and the seed are the command's.  Another protocol is one more
- * file and one more line in serve.c's table.
+ * file here, one for the referee's side (proto.h) and one line in
+ * protocols.def, from which protocols.c makes both tables.
  */
 #ifndef ARBITER_MATCH_SERVE_H
 #define ARBITER_MATCH_SERVE_H
@@ -26,17 +27,15 @@ struct match_serve {
 	int (*serve)(struct player *pl, unsigned long seed);
 };
 
-extern const struct match_serve match_serve_arbiter;
-extern const struct match_serve match_serve_gtp;
-extern const struct match_serve match_serve_nboard;
-
-/* The protocol called name, or NULL. */
-const struct match_serve *match_serve_find(const char *name);
+/* Each protocol's entry: match_serve_arbiter and so on (protocols.def). */
+#define PROTOCOL(x) extern const struct match_serve match_serve_##x;
+#include "match/protocols.def"
+#undef PROTOCOL
 
 /*
- * The protocols' names for a message, in the table's order: "arbiter,
- * gtp or nboard", into buf (cap bytes, cut short if need be).
+ * The protocol called name, or NULL (its names for a message:
+ * match_protocol_names, proto.h).
  */
-void match_serve_names(char *buf, size_t cap);
+const struct match_serve *match_serve_find(const char *name);
 
 #endif

@@ -12,20 +12,80 @@
 
 #include "match/game.h"
 
+/* The values of the tags that are numbers or the score, as text. */
+struct tag_text {
+	char round[32], seed[32], result[32];
+};
+
+/*
+ * The tags of the record of pg, in the order a record has them, into
+ * tags (17 at most), their text in tx.  Returns how many.
+ */
+static size_t
+game_tags(const struct match_game *pg, const struct match_game_tags *t,
+    struct tag_text *tx, struct record_tag_out *tags)
+{
+	const struct rules_position *pos = pg->pos;
+	struct rules_score	     s;
+	size_t			     n = 0;
+
+	rules_score(pos, &s);
+	if (s.over)
+		snprintf(tx->result, sizeof tx->result, "%d-%d", s.points[0],
+		    s.points[1]);
+	else
+		snprintf(tx->result, sizeof tx->result, "*");
+	snprintf(tx->round, sizeof tx->round, "%lu", t->round);
+	snprintf(tx->seed, sizeof tx->seed, "%" PRIu64, pg->seed);
+	tags[n++] = (struct record_tag_out){ "Event", t->event };
+	tags[n++] = (struct record_tag_out){ "Round", tx->round };
+	if (t->match_id != NULL)
+		tags[n++] = (struct record_tag_out){ "MatchId", t->match_id };
+	tags[n++] = (struct record_tag_out){ "Game", pos->game->name };
+	tags[n++] = (struct record_tag_out){
+		pos->board.geometry == RULES_SQUARE ? "Size" : "Board",
+		pos->board.name
+	};
+	tags[n++] = (struct record_tag_out){ "Black", t->black };
+	tags[n++] = (struct record_tag_out){ "White", t->white };
+	if (pg->dice)
+		tags[n++] = (struct record_tag_out){ "Seed", tx->seed };
+	if (t->setup != NULL)
+		tags[n++] = (struct record_tag_out){ "Setup", t->setup };
+	if (t->opening != NULL)
+		tags[n++] = (struct record_tag_out){ "Opening", t->opening };
+	tags[n++] = (struct record_tag_out){ "Result", tx->result };
+	if (t->time_control != NULL)
+		tags[n++] = (struct record_tag_out){ "TimeControl",
+			t->time_control };
+	if (t->black_time_control != NULL)
+		tags[n++] = (struct record_tag_out){ "BlackTimeControl",
+			t->black_time_control };
+	if (t->white_time_control != NULL)
+		tags[n++] = (struct record_tag_out){ "WhiteTimeControl",
+			t->white_time_control };
+	if (t->termination != NULL)
+		tags[n++] = (struct record_tag_out){ "Termination",
+			t->termination };
+	if (t->winner != NULL)
+		tags[n++] = (struct record_tag_out){ "Winner", t->winner };
+	return n;
+}
+
 int
 match_game_write(
     FILE *out, const struct match_game *pg, const struct match_game_tags *t)
 {
 	const struct rules_position *pos = pg->pos;
 	struct record_tag_out	     tags[17];
-	struct rules_score	     s;
+	struct tag_text		     tx;
 	const char		   **turns;
 	char			   **noted = NULL;
-	char   round[32], seed[32], result[32], *text = NULL;
-	char   cur[MATCH_TOKEN_MAX];
-	size_t n = 0, len = 0, nturns = pg->nturns, i;
-	FILE  *mem;
-	int    rc = -1;
+	char			    *text = NULL;
+	char			     cur[MATCH_TOKEN_MAX];
+	size_t			     n, len = 0, nturns = pg->nturns, i;
+	FILE			    *mem;
+	int			     rc = -1;
 
 	/*
 	 * A game stopped inside a turn keeps the turn in progress (dice,
@@ -55,50 +115,11 @@ match_game_write(
 		sprintf(noted[i], "%s {%s}", turns[i], t->notes[i]);
 		turns[i] = noted[i];
 	}
-	rules_score(pos, &s);
-	if (s.over)
-		snprintf(
-		    result, sizeof result, "%d-%d", s.points[0], s.points[1]);
-	else
-		snprintf(result, sizeof result, "*");
-	snprintf(round, sizeof round, "%lu", t->round);
-	snprintf(seed, sizeof seed, "%" PRIu64, pg->seed);
-	tags[n++] = (struct record_tag_out){ "Event", t->event };
-	tags[n++] = (struct record_tag_out){ "Round", round };
-	if (t->match_id != NULL)
-		tags[n++] = (struct record_tag_out){ "MatchId", t->match_id };
-	tags[n++] = (struct record_tag_out){ "Game", pos->game->name };
-	tags[n++] = (struct record_tag_out){
-		pos->board.geometry == RULES_SQUARE ? "Size" : "Board",
-		pos->board.name
-	};
-	tags[n++] = (struct record_tag_out){ "Black", t->black };
-	tags[n++] = (struct record_tag_out){ "White", t->white };
-	if (pg->dice)
-		tags[n++] = (struct record_tag_out){ "Seed", seed };
-	if (t->setup != NULL)
-		tags[n++] = (struct record_tag_out){ "Setup", t->setup };
-	if (t->opening != NULL)
-		tags[n++] = (struct record_tag_out){ "Opening", t->opening };
-	tags[n++] = (struct record_tag_out){ "Result", result };
-	if (t->time_control != NULL)
-		tags[n++] = (struct record_tag_out){ "TimeControl",
-			t->time_control };
-	if (t->black_time_control != NULL)
-		tags[n++] = (struct record_tag_out){ "BlackTimeControl",
-			t->black_time_control };
-	if (t->white_time_control != NULL)
-		tags[n++] = (struct record_tag_out){ "WhiteTimeControl",
-			t->white_time_control };
-	if (t->termination != NULL)
-		tags[n++] = (struct record_tag_out){ "Termination",
-			t->termination };
-	if (t->winner != NULL)
-		tags[n++] = (struct record_tag_out){ "Winner", t->winner };
+	n = game_tags(pg, t, &tx, tags);
 	/* Built in memory, then one write: a kill leaves whole records. */
 	if ((mem = open_memstream(&text, &len)) == NULL)
 		goto out_free;
-	if (record_write(mem, tags, n, turns, nturns, true, result) == -1) {
+	if (record_write(mem, tags, n, turns, nturns, true, tx.result) == -1) {
 		fclose(mem);
 		goto out_free;
 	}

@@ -7,6 +7,7 @@
  * serve table (serve.h); this file is the command's options.
  */
 #include <getopt.h>
+#include "match/proto.h"
 #include "match/serve.h"
 #include "play/play.h"
 #include "player/player.h"
@@ -62,7 +63,7 @@ option(void *settings, int c, const char *arg)
 		return -1;
 	if (c == OPT_PROTOCOL) {
 		if ((es->protocol = match_serve_find(arg)) == NULL) {
-			match_serve_names(names, sizeof names);
+			match_protocol_names(names, sizeof names);
 			cli_error("--protocol takes %s, not '%s'", names, arg);
 			return -1;
 		}

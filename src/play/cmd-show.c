@@ -618,6 +618,32 @@ out_free:
 }
 
 /*
+ * The page of --html to fp: its head, titled with path, the chooser of
+ * the nshown records (opts, olen bytes) if there are several, their
+ * sections (secs, slen bytes) and the script.
+ */
+static void
+html_page(FILE *fp, const char *path, const char *opts, size_t olen,
+    const char *secs, size_t slen, int nshown)
+{
+	fprintf(fp,
+	    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" "
+	    "content=\"width=device-width\"/>\n<title>");
+	xml_escape(fp, cli_input_name(path));
+	fprintf(
+	    fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n", html_style);
+	/* Several records: a chooser of them. */
+	if (nshown > 1) {
+		fprintf(fp, "<p><label>record <select id=\"chooser\">\n");
+		fwrite(opts, 1, olen, fp);
+		fprintf(fp, "</select></label></p>\n");
+	}
+	fwrite(secs, 1, slen, fp);
+	fprintf(fp, "<script>\n%s</script>\n</body>\n</html>\n", html_script);
+}
+
+/*
  * Writes the replay page of path's records (the one --record picks, else
  * every one, with a chooser when there are several) to ss->html.  Returns
  * the exit status: CLI_BAD when a record is illegal (its page is written
@@ -691,22 +717,7 @@ write_html(const struct show_settings *ss, const char *path)
 		status = CLI_USAGE;
 		goto out_free;
 	}
-	fprintf(so.fp,
-	    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-	    "<meta charset=\"utf-8\"/>\n<meta name=\"viewport\" "
-	    "content=\"width=device-width\"/>\n<title>");
-	xml_escape(so.fp, cli_input_name(path));
-	fprintf(so.fp, "</title>\n<style>\n%s</style>\n</head>\n<body>\n",
-	    html_style);
-	/* Several records: a chooser of them. */
-	if (nshown > 1) {
-		fprintf(so.fp, "<p><label>record <select id=\"chooser\">\n");
-		fwrite(opts, 1, olen, so.fp);
-		fprintf(so.fp, "</select></label></p>\n");
-	}
-	fwrite(secs, 1, slen, so.fp);
-	fprintf(
-	    so.fp, "<script>\n%s</script>\n</body>\n</html>\n", html_script);
+	html_page(so.fp, path, opts, olen, secs, slen, nshown);
 	if (fflush(so.fp) == EOF || !cli_output_ok(so.fp, so.name))
 		status = CLI_USAGE;
 	else if (so.fp != stdout && !cli_output_commit(&so))
