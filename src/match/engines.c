@@ -36,8 +36,8 @@ no_start(struct engine *e)
 	char how[64];
 
 	if (!engine_exit_text(e, 1000, how, sizeof how))
-		cli_error("match: '%s' closed its input or output before its "
-			  "first answer",
+		cli_error(
+		    "match: '%s' closed its input or output before its first answer",
 		    e->cmd);
 	else
 		cli_error("match: '%s' exited before its first answer (%s)",

@@ -123,9 +123,8 @@ match_openings_read(struct match_openings *o, const char *path,
 			goto out_close;
 		}
 		if (rp.nkept > 0 && match_uses_dice(want)) {
-			cli_error("--openings: %s: record %lu: %s throws dice: "
-				  "an opening is a set-up position without "
-				  "moves",
+			cli_error(
+			    "--openings: %s: record %lu: %s throws dice: an opening is a set-up position without moves",
 			    name, rec->index, g->name);
 			status = CLI_USAGE;
 			goto out_close;
@@ -133,9 +132,7 @@ match_openings_read(struct match_openings *o, const char *path,
 		/* A game over already would be scored without a move played. */
 		if (rp.status == REPLAY_FINISHED) {
 			cli_error(
-			    "--openings: %s: record %lu: the game is over: "
-			    "an opening leaves the programs a game to "
-			    "play",
+			    "--openings: %s: record %lu: the game is over: an opening leaves the programs a game to play",
 			    name, rec->index);
 			status = CLI_USAGE;
 			goto out_close;

@@ -75,6 +75,7 @@ arbiter_ask(struct match_side *s, const struct match_game *pg, int colour,
 
 const struct match_proto match_proto_arbiter = {
 	.name = "arbiter",
+	.setup = true,
 	.hello = arbiter_hello,
 	.new_game = arbiter_new_game,
 	.ask = arbiter_ask,

@@ -66,6 +66,12 @@ struct match_proto {
 	 */
 	const char *only_game, *only_board;
 	/*
+	 * Whether new_game can tell the program a set-up start position
+	 * (the match protocol's `setup'): a match from --openings with one
+	 * is a usage error for a protocol that cannot.
+	 */
+	bool setup;
+	/*
 	 * Once after each start of the program: whatever the protocol
 	 * asks first (GTP: protocol_version, name, version,
 	 * list_commands), s->name filled in where the program tells one.

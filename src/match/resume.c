@@ -7,7 +7,7 @@
  * cutting off what a kill left half written, so that the match plays
  * only the games missing; and replaying a record just played, for the
  * same count (-j).  What a game counted for is the caller's, from the
- * replay; writing records is series.c's.
+ * replay; writing records is write.c's.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -110,10 +110,8 @@ match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 			goto out_not_ours;
 		if (!any_order && !tag_is(rec, "Round", round) &&
 		    round_of(rec, &i)) {
-			cli_error("%s: record %lu is game %lu of this match, "
-				  "out of turn (a file of --order completion "
-				  "is resumed with --order completion): not "
-				  "resumed",
+			cli_error(
+			    "%s: record %lu is game %lu of this match, out of turn (a file of --order completion is resumed with --order completion): not resumed",
 			    path, *games + 1, i + 1);
 			goto out_free;
 		}
@@ -128,8 +126,8 @@ match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 			goto out_not_ours;
 		}
 		if (*games == most || i >= most) {
-			cli_error("%s: holds more than the %lu games of the "
-				  "match",
+			cli_error(
+			    "%s: holds more than the %lu games of the match",
 			    path, most);
 			goto out_free;
 		}
@@ -150,8 +148,8 @@ match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 	rc = 0;
 	goto out_free;
 out_not_ours:
-	cli_error("%s: record %lu is not game %lu of this match, whole and "
-		  "legal: not resumed",
+	cli_error(
+	    "%s: record %lu is not game %lu of this match, whole and legal: not resumed",
 	    path, *games + 1, *games + 1);
 	goto out_free;
 out_nomem:

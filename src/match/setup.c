@@ -31,8 +31,8 @@ match_setup(struct match *m, const char *name)
 			strcmp(p->only_game, m->g->name) != 0) ||
 		    (p->only_board != NULL &&
 			strcmp(p->only_board, pg.pos->board.name) != 0)) {
-			cli_error("match: --%s-protocol %s plays %s %s only, "
-				  "not %s %s",
+			cli_error(
+			    "match: --%s-protocol %s plays %s %s only, not %s %s",
 			    k == 0 ? "black" : "white", p->name, p->only_game,
 			    p->only_board, m->g->name, pg.pos->board.name);
 			match_game_fini(&pg);
@@ -70,30 +70,27 @@ match_tournament_options(struct match *m)
 	    m->sch.kind == MATCH_TOURNAMENT_NONE)
 		return -1;
 	if (m->side[0].e.cmd != NULL || m->side[1].e.cmd != NULL) {
-		cli_error("-b and -w are a two-program match's: not with "
-			  "--engine or --engines");
+		cli_error(
+		    "-b and -w are a two-program match's: not with --engine or --engines");
 		return CLI_USAGE;
 	}
 	if (m->nengines < 2) {
-		cli_error("a tournament needs two engines or more (--engine, "
-			  "--engines)");
+		cli_error(
+		    "a tournament needs two engines or more (--engine, --engines)");
 		return CLI_USAGE;
 	}
 	for (i = 0; i < m->nengines; i++)
 		for (j = 0; j < i; j++)
 			if (strcmp(m->engines[i], m->engines[j]) == 0) {
-				cli_error("the engine '%s' is named twice: "
-					  "the records could not tell them "
-					  "apart",
+				cli_error(
+				    "the engine '%s' is named twice: the records could not tell them apart",
 				    m->engines[i]);
 				return CLI_USAGE;
 			}
 	for (i = 0; i < 2; i++)
 		if (m->side[i].proto != &match_proto_arbiter || m->tc[i].on) {
-			cli_error("a tournament's engines speak the match "
-				  "protocol on one clock: no "
-				  "--black-protocol, --white-protocol, "
-				  "--black-tc or --white-tc");
+			cli_error(
+			    "a tournament's engines speak the match protocol on one clock: no --black-protocol, --white-protocol, --black-tc or --white-tc");
 			return CLI_USAGE;
 		}
 	if (m->sprt_on) {
@@ -128,13 +125,12 @@ match_setup_schedule(struct match *m)
 	    (status = match_openings_read(&m->openings, m->openings_path, m->g,
 		 m->ps.size, m->syn)) != CLI_OK)
 		return status;
-	/* Only the match protocol has a word for a set-up position. */
+	/* Not every protocol has a word for a set-up position. */
 	for (i = 0; i < m->openings.n; i++)
 		for (k = 0; k < 2 && m->openings.list[i].setup != NULL; k++)
-			if (m->side[k].proto != &match_proto_arbiter) {
-				cli_error("match: %s starts from a set-up "
-					  "position, which --%s-protocol %s "
-					  "cannot be told",
+			if (!m->side[k].proto->setup) {
+				cli_error(
+				    "match: %s starts from a set-up position, which --%s-protocol %s cannot be told",
 				    m->openings.list[i].name,
 				    k == 0 ? "black" : "white",
 				    m->side[k].proto->name);

@@ -67,9 +67,8 @@ match_sprt_parse(const char *arg, struct stat_sprt *t)
 	    t->beta > 0 && t->alpha + t->beta < 1)
 		return 0;
 bad:
-	cli_error("--sprt takes 'elo0=A elo1=B alpha=X beta=Y', each once "
-		  "(decimal numbers, A below B, the error rates between 0 "
-		  "and 1), not '%s'",
+	cli_error(
+	    "--sprt takes 'elo0=A elo1=B alpha=X beta=Y', each once (decimal numbers, A below B, the error rates between 0 and 1), not '%s'",
 	    arg);
 	return -1;
 }

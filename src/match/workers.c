@@ -308,9 +308,8 @@ children_read(struct child *kids, size_t n, size_t *k, int *status)
 		c->in.s[c->in.len] = '\0';
 		*k = at[j];
 		if (r == 0 && c->busy) {
-			cli_error("match: game %lu: its referee process "
-				  "ended in the middle of it; the match "
-				  "stopped (--resume plays on)",
+			cli_error(
+			    "match: game %lu: its referee process ended in the middle of it; the match stopped (--resume plays on)",
 			    c->i + 1);
 			child_reap(c, at[j]);
 			*status = CLI_USAGE;

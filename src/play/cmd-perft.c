@@ -68,8 +68,8 @@ option(void *settings, int c, const char *arg)
 		if (!match_count("--hash", arg, &ps->mb))
 			return -1;
 		if (ps->mb < 1 || ps->mb > PERFT_MAX_MB) {
-			cli_error("--hash: %s: not a size from 1 to %d "
-				  "megabytes",
+			cli_error(
+			    "--hash: %s: not a size from 1 to %d megabytes",
 			    arg, PERFT_MAX_MB);
 			return -1;
 		}

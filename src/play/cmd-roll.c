@@ -53,17 +53,15 @@ exec_roll(int argc, char **argv)
 	 */
 	if (!pr.rp.seeded) {
 		diag_set_at(&d, DIAG_NO_SEED, pr.rec->start, 0,
-		    "no Seed tag: "
-		    "the dice of this game cannot be rolled (gameplay new "
-		    "writes one)");
+		    "no Seed tag: the dice of this game cannot be rolled (gameplay new writes one)");
 		cli_diag(pr.name, &d, NULL);
 		status = CLI_BAD;
 		goto out_close;
 	}
 	if (pr.rp.forfeit) {
 		play_forfeit_text(pr.rec, &pr.rp, how, sizeof how);
-		cli_error("%s: the game was decided by forfeit, %s: there is "
-			  "nothing to roll",
+		cli_error(
+		    "%s: the game was decided by forfeit, %s: there is nothing to roll",
 		    pr.name, how);
 		status = CLI_BAD;
 		goto out_close;

@@ -124,8 +124,7 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 			    "no records in the input");
 		else
 			diag_set_at(&d, DIAG_EXTRA_RECORD, next, 0,
-			    "a second record starts here; pick one with "
-			    "--record N");
+			    "a second record starts here; pick one with --record N");
 		if (!quiet)
 			cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
