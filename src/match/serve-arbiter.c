@@ -171,12 +171,13 @@ request_seed(struct session *se, char **w, size_t nw)
 
 /* `go': the player's next action, on a line of its own. */
 static int
-request_go(struct session *se)
+request_go(struct session *se, char **w, size_t nw)
 {
 	struct rules_action a;
 	struct diag	    d;
 	char		    buf[32];
 
+	(void)w, (void)nw;
 	if (se->pos == NULL) {
 		cli_error("engine: go before game");
 		return CLI_BAD;
@@ -193,6 +194,44 @@ request_go(struct session *se)
 	return -1;
 }
 
+/* `quit': the end of the session, CLI_OK. */
+static int
+request_quit(struct session *se, char **w, size_t nw)
+{
+	(void)se, (void)w, (void)nw;
+	return CLI_OK;
+}
+
+/* `moves TOKEN...': the game so far, replayed from its start. */
+static int
+request_moves(struct session *se, char **w, size_t nw)
+{
+	if (se->pos == NULL) {
+		cli_error("engine: moves before game");
+		return CLI_BAD;
+	}
+	return replay_moves(se->syn, se->pos, se->start, w + 1, nw - 1) == -1 ?
+	    CLI_BAD :
+	    -1;
+}
+
+/*
+ * The requests of formats/protocol.md: each answers the words w[0] to
+ * w[nw - 1] and returns -1 to go on, else the exit status to end the
+ * session with.
+ */
+static const struct request {
+	const char *name;
+	int (*fn)(struct session *, char **w, size_t nw);
+} requests[] = {
+	{ "quit", request_quit },
+	{ "game", request_game },
+	{ "setup", request_setup },
+	{ "moves", request_moves },
+	{ "seed", request_seed },
+	{ "go", request_go },
+};
+
 /*
  * Answers the request of the words w[0] to w[nw - 1] (nw > 0).  Returns
  * -1 to go on, else the exit status to end the session with (CLI_OK on
@@ -201,26 +240,11 @@ request_go(struct session *se)
 static int
 request(struct session *se, char **w, size_t nw)
 {
-	if (strcmp(w[0], "quit") == 0)
-		return CLI_OK;
-	if (strcmp(w[0], "game") == 0)
-		return request_game(se, w, nw);
-	if (strcmp(w[0], "setup") == 0)
-		return request_setup(se, w, nw);
-	if (strcmp(w[0], "moves") == 0) {
-		if (se->pos == NULL) {
-			cli_error("engine: moves before game");
-			return CLI_BAD;
-		}
-		return replay_moves(
-			   se->syn, se->pos, se->start, w + 1, nw - 1) == -1 ?
-		    CLI_BAD :
-		    -1;
-	}
-	if (strcmp(w[0], "seed") == 0)
-		return request_seed(se, w, nw);
-	if (strcmp(w[0], "go") == 0)
-		return request_go(se);
+	size_t i;
+
+	for (i = 0; i < sizeof requests / sizeof requests[0]; i++)
+		if (strcmp(w[0], requests[i].name) == 0)
+			return requests[i].fn(se, w, nw);
 	/* Other requests are for other engines: ignored. */
 	return -1;
 }

@@ -92,17 +92,10 @@ int play_usage_error(const struct play_cmd *);
 /* cmd's --help on stdout, but for cli_help_done()'s last line. */
 void play_help(const struct play_cmd *);
 
-extern const struct play_cmd play_cmd_help;
-extern const struct play_cmd play_cmd_new;
-extern const struct play_cmd play_cmd_show;
-extern const struct play_cmd play_cmd_legal;
-extern const struct play_cmd play_cmd_move;
-extern const struct play_cmd play_cmd_status;
-extern const struct play_cmd play_cmd_roll;
-extern const struct play_cmd play_cmd_perft;
-extern const struct play_cmd play_cmd_selfplay;
-extern const struct play_cmd play_cmd_match;
-extern const struct play_cmd play_cmd_engine;
+/* Each command's entry: play_cmd_new and so on (commands.def). */
+#define PLAY_CMD(x) extern const struct play_cmd play_cmd_##x;
+#include "play/commands.def"
+#undef PLAY_CMD
 
 /*
  * Which record of a file a command takes, and its game where the record

@@ -1,28 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The table of gameplay's commands (play.h), one file each (cmd-*.c), as
- * tmux's cmd.c lists its cmd_entry tables: finding a command by name, and
- * gameplay's own --help, which lists them.  A new command is its file and
- * one line here.
+ * tmux's cmd.c lists its cmd_entry tables, made from commands.def:
+ * finding a command by name, and gameplay's own --help, which lists them.
+ * A new command is its file and one line in commands.def.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "play/play.h"
 
+#define PLAY_CMD(x) &play_cmd_##x,
 static const struct play_cmd *const commands[] = {
-	&play_cmd_new,
-	&play_cmd_show,
-	&play_cmd_legal,
-	&play_cmd_move,
-	&play_cmd_status,
-	&play_cmd_roll,
-	&play_cmd_perft,
-	&play_cmd_selfplay,
-	&play_cmd_match,
-	&play_cmd_engine,
-	&play_cmd_help,
+#include "play/commands.def"
 };
+#undef PLAY_CMD
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
