@@ -3,8 +3,7 @@
  * The protocols gameplay match speaks to the programs it runs
  * (formats/protocol.md): one table of functions per protocol, one file
  * each (proto-arbiter.c, proto-gtp.c, proto-nboard.c), over the process
- * supervisor of
- * engine.h.  A protocol turns a game into requests and an answer into the
+ * supervisor of engine.h.  A protocol turns a game into requests and an answer into the
  * text of one action; what the answer means, and what a failure costs in
  * a game, is adjudicate.c's.  Another protocol is one more file here,
  * one for its engine's side (serve.h) and one line in protocols.def.

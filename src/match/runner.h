@@ -13,8 +13,10 @@
 #include "match/engine.h"
 #include "match/match.h"
 
-/* options.c: checks what the options say together, and fills in the
- * clocks; CLI_OK, or CLI_USAGE after saying why. */
+/*
+ * options.c: checks what the options say together, and fills in the
+ * clocks; CLI_OK, or CLI_USAGE after saying why.
+ */
 int match_options_done(struct match *m);
 
 /* sprt.c: the SPRT's bounds into m->stats, if --sprt. */
@@ -36,8 +38,10 @@ int match_setup(struct match *m, const char *name);
  */
 int match_setup_schedule(struct match *m);
 
-/* engines.c: the name a side goes by: its own (GTP's name), else its
- * command. */
+/*
+ * engines.c: the name a side goes by: its own (GTP's name), else its
+ * command.
+ */
 const char *match_side_name(const struct match_side *sd);
 /* engines.c: says that a program refused the set-up; CLI_USAGE. */
 int match_refused(struct match_side *sd);

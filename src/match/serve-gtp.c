@@ -342,8 +342,10 @@ cmd_clear_board(struct gtp *s, char **w, size_t nw)
 	return gtp_clear(s, &d);
 }
 
-/* `komi', `time_settings', `time_left': our players take no time and
- * keep no komi. */
+/*
+ * `komi', `time_settings', `time_left': our players take no time and
+ * keep no komi.
+ */
 static int
 cmd_ignored(struct gtp *s, char **w, size_t nw)
 {

@@ -161,8 +161,10 @@ struct play_record {
  */
 int play_load(struct play_record *, const char *path, char *text, size_t len,
     const struct play_select *sel, bool quiet);
-/* Reads path whole and play_load()s it; a file that cannot be read is
- * CLI_USAGE. */
+/*
+ * Reads path whole and play_load()s it; a file that cannot be read is
+ * CLI_USAGE.
+ */
 int play_open(
     struct play_record *, const char *path, const struct play_select *sel);
 void play_close(struct play_record *);
