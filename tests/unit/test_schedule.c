@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Unit tests of a match's schedule (src/play/schedule.c): who holds which
+ * Unit tests of a match's schedule (src/match/schedule.c): who holds which
  * colour in game i, which opening starts it, and which pairing of a
  * round robin or a gauntlet plays it, from the settings and i alone.
  */
