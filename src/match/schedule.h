@@ -164,10 +164,10 @@ int  match_tourney_finish(struct match_tourney *t);
 void match_tourney_fini(struct match_tourney *t);
 
 /*
- * Reads --engines FILE: one engine's command a line; blank lines and
- * lines starting with `#' are not engines.  The lines go into *text (a
- * new string, the caller frees it) and *names points into it (a new
- * array of *n).  Returns 0, or -1 after saying why.
+ * Reads --engines FILE (entrants.c): one engine's command a line; blank
+ * lines and lines starting with `#' are not engines.  The lines go into
+ * *text (a new string, the caller frees it) and *names points into it (a
+ * new array of *n).  Returns 0, or -1 after saying why.
  */
 int match_engines_read(
     const char *path, char **text, const char ***names, size_t *n, size_t *cap);
