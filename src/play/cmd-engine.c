@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gameplay engine: a built-in player speaking the match protocol
- * (formats/protocol.md) on standard input and output, so that gameplay
- * match can run it as it runs any other program.  It keeps no state
- * between requests but the game: every `moves' line is replayed from the
- * start.
+ * gameplay engine: a built-in player speaking a protocol on standard
+ * input and output, the match protocol, GTP or NBoard
+ * (formats/protocol.md), so that gameplay match or another referee can
+ * run it as it runs any other program.  The protocols are src/match's
+ * serve table (serve.h); this file is the command's options.
  */
 #include <getopt.h>
-#include <stdlib.h>
-#include <string.h>
-
+#include "match/proto.h"
+#include "match/serve.h"
 #include "play/play.h"
 #include "player/player.h"
 
@@ -50,290 +49,44 @@ const struct play_cmd play_cmd_engine = {
 
 /* What the options say: the session's seed and its protocol. */
 struct engine_settings {
-	unsigned long seed;
-	const char   *protocol; /* "arbiter", "gtp", "nboard" */
+	unsigned long		  seed;
+	const struct match_serve *protocol;
 };
 
 static int
 option(void *settings, int c, const char *arg)
 {
 	struct engine_settings *es = settings;
+	char			names[128];
 
-	if (c == 'S' && !play_count("--seed", arg, &es->seed))
+	if (c == 'S' && !match_count("--seed", arg, &es->seed))
 		return -1;
 	if (c == OPT_PROTOCOL) {
-		if (strcmp(arg, "gtp") != 0 && strcmp(arg, "arbiter") != 0 &&
-		    strcmp(arg, "nboard") != 0) {
-			cli_error("--protocol takes arbiter, gtp or nboard, "
-				  "not '%s'",
-			    arg);
+		if ((es->protocol = match_serve_find(arg)) == NULL) {
+			match_protocol_names(names, sizeof names);
+			cli_error("--protocol takes %s, not '%s'", names, arg);
 			return -1;
 		}
-		es->protocol = arg;
 	}
 	return 0;
-}
-
-/* The words of a request line, split in place on blanks. */
-static size_t
-split(char *line, char **w, size_t cap)
-{
-	size_t n = 0;
-	char  *save = NULL, *t;
-
-	for (t = strtok_r(line, " \t\r\n", &save); t != NULL && n < cap;
-	     t = strtok_r(NULL, " \t\r\n", &save))
-		w[n++] = t;
-	return n;
-}
-
-/*
- * Plays the turn tokens tok[0..n-1] on pos from start (NULL: the game's
- * start); the last may be a turn in progress.  Returns 0, or -1 after
- * saying why on stderr.
- */
-static int
-replay_moves(struct record_syntax *syn, struct rules_position *pos,
-    const struct rules_position *start, char **tok, size_t n)
-{
-	struct rules_action acts[512], a;
-	size_t		    offs[512], i;
-	struct diag	    rd;
-	struct diag	    d;
-	int		    k, na;
-
-	if (start != NULL)
-		rules_position_copy(pos, start);
-	else
-		rules_position_reset(pos);
-	for (i = 0; i < n; i++) {
-		/*
-		 * A turn in progress may be its dice alone ("35:"), which the
-		 * notation has no token for (formats/protocol.md).
-		 */
-		if (strlen(tok[i]) == 3 && tok[i][0] >= '1' &&
-		    tok[i][0] <= '6' && tok[i][1] >= '1' && tok[i][1] <= '6' &&
-		    tok[i][2] == ':') {
-			a = (struct rules_action){ .kind = RULES_DICE,
-				.from = (int16_t)(tok[i][0] - '0'),
-				.to = (int16_t)(tok[i][1] - '0') };
-			if (rules_play(pos, &a, &d) == -1) {
-				cli_error("engine: turn %zu (%s): %s", i + 1,
-				    tok[i], d.msg);
-				return -1;
-			}
-			continue;
-		}
-		na = record_turn_parse(syn, &pos->board, tok[i], strlen(tok[i]),
-		    acts, offs, 512, &rd);
-		if (na < 0 || na > 512) {
-			cli_error("engine: turn %zu (%s): %s", i + 1, tok[i],
-			    na < 0 ? rd.msg : "too many actions");
-			return -1;
-		}
-		for (k = 0; k < na; k++)
-			if (rules_play(pos, &acts[k], &d) == -1) {
-				cli_error("engine: turn %zu (%s): %s", i + 1,
-				    tok[i], d.msg);
-				return -1;
-			}
-	}
-	return 0;
-}
-
-/* A session: the player, and the game it is in. */
-struct session {
-	struct player	      *pl;
-	struct record_syntax  *syn;
-	struct rules_position *pos;   /* NULL before the first `game' */
-	struct rules_position *start; /* `setup', or NULL: the game's */
-	unsigned long	       seed, games;
-};
-
-/* `game NAME [SPEC]': a new game, and the player's seed for it. */
-static int
-request_game(struct session *se, char **w, size_t nw)
-{
-	const struct rules_game *g;
-	struct diag		 d;
-
-	if (nw < 2 || (g = rules_game_find(w[1])) == NULL) {
-		cli_error("engine: unknown game '%s'", nw < 2 ? "" : w[1]);
-		return CLI_BAD;
-	}
-	rules_position_free(se->pos);
-	rules_position_free(se->start);
-	se->start = NULL;
-	if ((se->pos = rules_position_new(g, nw > 2 ? w[2] : NULL, NULL, &d)) ==
-	    NULL) {
-		cli_error("engine: %s [%s]", d.msg, diag_name(d.code));
-		return CLI_BAD;
-	}
-	player_seed(se->pl, play_player_seed(se->seed + se->games++, 0));
-	return -1;
-}
-
-/*
- * `setup CELLS COLOUR': the game starts from that position, a Setup tag
- * value (formats/protocol.md).
- */
-static int
-request_setup(struct session *se, char **w, size_t nw)
-{
-	struct diag d;
-	char	    value[RECORD_SETUP_MAX + 2];
-	int	    pieces[RULES_MAX_CELLS], to_move;
-
-	if (se->pos == NULL) {
-		cli_error("engine: setup before game");
-		return CLI_BAD;
-	}
-	snprintf(value, sizeof value, "%s %s", nw > 1 ? w[1] : "",
-	    nw > 2 ? w[2] : "");
-	rules_position_reset(se->pos);
-	if (record_setup_parse(&se->pos->board, value, strlen(value), pieces,
-		&to_move, &d) == -1 ||
-	    rules_setup(se->pos, pieces, to_move, &d) == -1) {
-		cli_error("engine: %s [%s]", d.msg, diag_name(d.code));
-		return CLI_BAD;
-	}
-	rules_position_free(se->start);
-	if ((se->start = rules_position_dup(se->pos)) == NULL) {
-		cli_error("out of memory");
-		return CLI_INTERNAL;
-	}
-	return -1;
-}
-
-/*
- * `seed S': the referee's seed of the game begun, so that game i plays
- * alike in whatever session plays it (-j, --resume of gameplay match):
- * the player's seed is then the one an uninterrupted session gives game
- * S, -S's seed S+S-1.
- */
-static int
-request_seed(struct session *se, char **w, size_t nw)
-{
-	unsigned long s;
-
-	if (se->pos == NULL) {
-		cli_error("engine: seed before game");
-		return CLI_BAD;
-	}
-	if (nw != 2 || !cli_parse_count(w[1], &s)) {
-		cli_error(
-		    "engine: seed takes a count, not '%s'", nw < 2 ? "" : w[1]);
-		return CLI_BAD;
-	}
-	player_seed(se->pl, play_player_seed(se->seed + s - 1, 0));
-	return -1;
-}
-
-/* `go': the player's next action, on a line of its own. */
-static int
-request_go(struct session *se)
-{
-	struct rules_action a;
-	struct diag	    d;
-	char		    buf[32];
-
-	if (se->pos == NULL) {
-		cli_error("engine: go before game");
-		return CLI_BAD;
-	}
-	if (player_choose(se->pl, se->pos, &a, &d) == -1) {
-		cli_error("engine: %s", d.msg);
-		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL : CLI_BAD;
-	}
-	printf(
-	    "%s\n", record_action_format(&se->pos->board, &a, buf, sizeof buf));
-	if (fflush(stdout) == EOF)
-		return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
-							 CLI_USAGE;
-	return -1;
-}
-
-/*
- * Answers the request of the words w[0] to w[nw - 1] (nw > 0).  Returns
- * -1 to go on, else the exit status to end the session with (CLI_OK on
- * `quit').
- */
-static int
-request(struct session *se, char **w, size_t nw)
-{
-	if (strcmp(w[0], "quit") == 0)
-		return CLI_OK;
-	if (strcmp(w[0], "game") == 0)
-		return request_game(se, w, nw);
-	if (strcmp(w[0], "setup") == 0)
-		return request_setup(se, w, nw);
-	if (strcmp(w[0], "moves") == 0) {
-		if (se->pos == NULL) {
-			cli_error("engine: moves before game");
-			return CLI_BAD;
-		}
-		return replay_moves(
-			   se->syn, se->pos, se->start, w + 1, nw - 1) == -1 ?
-		    CLI_BAD :
-		    -1;
-	}
-	if (strcmp(w[0], "seed") == 0)
-		return request_seed(se, w, nw);
-	if (strcmp(w[0], "go") == 0)
-		return request_go(se);
-	/* Other requests are for other engines: ignored. */
-	return -1;
 }
 
 static int
 exec_engine(int argc, char **argv)
 {
-	struct session	       se = { .seed = 1 };
-	struct engine_settings es = { .seed = 1, .protocol = "arbiter" };
-	struct record_syntax  *syn;
+	struct engine_settings es = { .seed = 1,
+		.protocol = &match_serve_arbiter };
+	struct player	      *pl;
 	struct diag	       d;
-	char		      *line = NULL, **w = NULL;
-	size_t		       cap = 0, nw, wcap;
-	ssize_t		       len;
 	int		       status;
 
 	if ((status = play_parse(&play_cmd_engine, argc, argv, &es)) != -1)
 		return status;
-	se.seed = es.seed;
-	if ((se.pl = player_new(argv[optind], &d)) == NULL) {
+	if ((pl = player_new(argv[optind], &d)) == NULL) {
 		cli_error("%s", d.msg);
 		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL : CLI_USAGE;
 	}
-	if (strcmp(es.protocol, "arbiter") != 0) {
-		status = strcmp(es.protocol, "gtp") == 0 ?
-		    play_gtp_engine(se.pl, se.seed) :
-		    play_nboard_engine(se.pl, se.seed);
-		player_free(se.pl);
-		return status;
-	}
-	if ((se.syn = syn = record_syntax_new()) == NULL) {
-		cli_error("cannot compile the notation's patterns");
-		status = CLI_INTERNAL;
-		goto out_free;
-	}
-	while (status == -1 && (len = getline(&line, &cap, stdin)) != -1) {
-		/* A line has at most len / 2 + 1 words. */
-		wcap = (size_t)len / 2 + 2;
-		free(w);
-		if ((w = calloc(wcap, sizeof *w)) == NULL) {
-			cli_error("out of memory");
-			status = CLI_INTERNAL;
-		} else if ((nw = split(line, w, wcap)) > 0)
-			status = request(&se, w, nw);
-	}
-	if (status == -1)
-		status = CLI_OK;
-out_free:
-	free(w);
-	free(line);
-	rules_position_free(se.pos);
-	rules_position_free(se.start);
-	record_syntax_free(syn);
-	player_free(se.pl);
+	status = es.protocol->serve(pl, es.seed);
+	player_free(pl);
 	return status;
 }

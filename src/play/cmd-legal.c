@@ -54,7 +54,7 @@ exec_legal(int argc, char **argv)
 			p.so_far = play_so_far(&pr);
 			p.legal = acts;
 			p.nlegal = n == 0 ? 0 : replay_legal(&pr.rp, acts, n);
-			status = play_finish(report_write_legal(stdout, &p));
+			status = match_finish(report_write_legal(stdout, &p));
 			free((char *)(uintptr_t)p.so_far);
 		}
 	}

@@ -73,7 +73,7 @@ option(void *settings, int c, const char *arg)
 	switch (c) {
 	case 'i': ms->in_place = true; break;
 	case OPT_TURN:
-		if (!play_count("--turn", arg, &ms->want))
+		if (!match_count("--turn", arg, &ms->want))
 			return -1;
 		ms->has_turn = true;
 		break;
@@ -257,7 +257,7 @@ static int
 group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
     long *fail)
 {
-	struct replay_options ro = { .max_legal = PLAY_MAX_LEGAL };
+	struct replay_options ro = { .max_legal = MATCH_MAX_LEGAL };
 	struct replay_turn    rt;
 	struct record_token   tok;
 	struct rules_action  *acts = NULL;
@@ -419,8 +419,7 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 		/* The board goes on, but the game was decided off it. */
 		play_forfeit_text(pr->rec, &pr->rp, how, sizeof how);
 		diag_set_at(&d, DIAG_GAME_OVER, at, 0,
-		    "the game was decided "
-		    "by forfeit, %s: no turn may follow",
+		    "the game was decided by forfeit, %s: no turn may follow",
 		    how);
 		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
@@ -433,15 +432,13 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 	if ((tt = record_tag_find(pr->rec, "Termination")) != NULL &&
 	    tt->value_len == 7 && memcmp(tt->value, "aborted", 7) == 0) {
 		diag_set_at(&d, DIAG_GAME_OVER, tt->at, 0,
-		    "the game was aborted (the Termination tag): no turn may "
-		    "follow; remove the tag to play it on");
+		    "the game was aborted (the Termination tag): no turn may follow; remove the tag to play it on");
 		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}
 	if (ms->has_turn && ms->want != (unsigned long)rules_turn(pr->rp.pos)) {
 		diag_set_at(&d, DIAG_STALE_TURN, at, 0,
-		    "the move is for turn "
-		    "%lu but the record is at turn %d",
+		    "the move is for turn %lu but the record is at turn %d",
 		    ms->want, rules_turn(pr->rp.pos));
 		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
@@ -451,9 +448,7 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 			record_printable(
 			    moves[i], strlen(moves[i]), shown, sizeof shown);
 			diag_set_at(&d, DIAG_BAD_MOVE_SYNTAX, at, 0,
-			    "\"%s\" is not a turn (a square like d3, a list "
-			    "like c5*,g4 or b3xc3,c4, a move like c1-f4, pass "
-			    "or swap)",
+			    "\"%s\" is not a turn (a square like d3, a list like c5*,g4 or b3xc3,c4, a move like c1-f4, pass or swap)",
 			    shown);
 			cli_diag(pr->name, &d, NULL);
 			return CLI_BAD;
@@ -490,7 +485,7 @@ judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail)
 	/* The token's index in the new record, as gamecheck counts. */
 	pr->rp.error_turn = pr->rec->nturns - (t->replace_last ? 1 : 0) + fail +
 	    1;
-	play_diag(pr->name, &pr->rp);
+	match_diag(pr->name, &pr->rp);
 	return CLI_BAD;
 }
 
@@ -517,19 +512,19 @@ read_back(const struct play_record *pr, const struct tokens *t, bool over,
 		if (over &&
 		    (pr->rec->has_result ||
 			record_tag_find(pr->rec, "Result") != NULL)) {
-			cli_error("%s: the finished record does not check; "
-				  "please report this",
+			cli_error(
+			    "%s: the finished record does not check; please report this",
 			    pr->name);
 			return CLI_INTERNAL;
 		}
-		play_diag(np->name, &np->rp);
+		match_diag(np->name, &np->rp);
 		return status != CLI_OK ? status : CLI_INTERNAL;
 	}
 	/* Every move went in where the reader sees it, or nothing is kept. */
 	if (np->rec->nturns !=
 	    pr->rec->nturns - (t->replace_last ? 1 : 0) + t->n) {
-		cli_error("%s: the new record does not hold the moves; please "
-			  "report this",
+		cli_error(
+		    "%s: the new record does not hold the moves; please report this",
 		    pr->name);
 		return CLI_INTERNAL;
 	}

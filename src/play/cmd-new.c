@@ -334,7 +334,7 @@ exec_new(int argc, char **argv)
 	if ((g = cli_find_game(argv[optind], "gameplay --help")) == NULL ||
 	    !settings_ok(&ns) || (pos = position_new(g, &ns)) == NULL)
 		return CLI_USAGE;
-	dice = play_uses_dice(pos);
+	dice = match_uses_dice(pos);
 	if ((status = choose_seed(&ns, g, dice, &seed)) == CLI_OK) {
 		if (ns.date == NULL) {
 			now = time(NULL);

@@ -65,11 +65,11 @@ option(void *settings, int c, const char *arg)
 	case 's': ps->spec = arg; return 0;
 	case OPT_DIVIDE: ps->divide = true; return 0;
 	case OPT_HASH:
-		if (!play_count("--hash", arg, &ps->mb))
+		if (!match_count("--hash", arg, &ps->mb))
 			return -1;
 		if (ps->mb < 1 || ps->mb > PERFT_MAX_MB) {
-			cli_error("--hash: %s: not a size from 1 to %d "
-				  "megabytes",
+			cli_error(
+			    "--hash: %s: not a size from 1 to %d megabytes",
 			    arg, PERFT_MAX_MB);
 			return -1;
 		}
@@ -118,7 +118,7 @@ exec_perft(int argc, char **argv)
 		cli_error("%s: no such game", argv[optind]);
 		return CLI_USAGE;
 	}
-	if (!play_count("depth", argv[optind + 1], &depth))
+	if (!match_count("depth", argv[optind + 1], &depth))
 		return CLI_USAGE;
 	if (depth > 64) {
 		cli_error(
@@ -129,7 +129,7 @@ exec_perft(int argc, char **argv)
 		cli_error("%s", d.msg);
 		return CLI_USAGE;
 	}
-	if (play_uses_dice(pos)) {
+	if (match_uses_dice(pos)) {
 		cli_error("%s: a game with dice has no perft", g->name);
 		status = CLI_USAGE;
 		goto out_free;

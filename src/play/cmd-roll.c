@@ -41,7 +41,7 @@ exec_roll(int argc, char **argv)
 		return status;
 	if ((status = play_open(&pr, argv[optind], &sel)) != CLI_OK)
 		goto out_close;
-	if (!play_uses_dice(pr.rp.pos)) {
+	if (!match_uses_dice(pr.rp.pos)) {
 		cli_error("%s: %s throws no dice: there is nothing to roll",
 		    pr.name, pr.rp.game->name);
 		status = CLI_USAGE;
@@ -53,17 +53,15 @@ exec_roll(int argc, char **argv)
 	 */
 	if (!pr.rp.seeded) {
 		diag_set_at(&d, DIAG_NO_SEED, pr.rec->start, 0,
-		    "no Seed tag: "
-		    "the dice of this game cannot be rolled (gameplay new "
-		    "writes one)");
+		    "no Seed tag: the dice of this game cannot be rolled (gameplay new writes one)");
 		cli_diag(pr.name, &d, NULL);
 		status = CLI_BAD;
 		goto out_close;
 	}
 	if (pr.rp.forfeit) {
 		play_forfeit_text(pr.rec, &pr.rp, how, sizeof how);
-		cli_error("%s: the game was decided by forfeit, %s: there is "
-			  "nothing to roll",
+		cli_error(
+		    "%s: the game was decided by forfeit, %s: there is nothing to roll",
 		    pr.name, how);
 		status = CLI_BAD;
 		goto out_close;
@@ -79,7 +77,7 @@ exec_roll(int argc, char **argv)
 	p.source = pr.path;
 	p.rec = pr.rec;
 	p.rp = &pr.rp;
-	status = play_finish(report_write_roll(stdout, &p));
+	status = match_finish(report_write_roll(stdout, &p));
 out_close:
 	play_close(&pr);
 	return status;

@@ -19,7 +19,7 @@
 static int exec_selfplay(int, char **);
 
 static const struct option longopts[] = {
-	PLAY_LONGOPTS_SERIES,
+	MATCH_LONGOPTS_SERIES,
 	{ "black", required_argument, NULL, 'b' },
 	{ "white", required_argument, NULL, 'w' },
 	PLAY_LONGOPTS_COMMON,
@@ -56,8 +56,8 @@ const struct play_cmd play_cmd_selfplay = {
 
 /* What the options say: the series, and the players' specs. */
 struct selfplay_settings {
-	struct play_series ps;
-	const char	  *spec[2]; /* --black, --white */
+	struct match_series ps;
+	const char	   *spec[2]; /* --black, --white */
 };
 
 static int
@@ -68,7 +68,7 @@ option(void *settings, int c, const char *arg)
 	switch (c) {
 	case 'b': ss->spec[0] = arg; break;
 	case 'w': ss->spec[1] = arg; break;
-	default: return play_series_option(&ss->ps, c, arg);
+	default: return match_series_option(&ss->ps, c, arg);
 	}
 	return 0;
 }
@@ -79,27 +79,27 @@ option(void *settings, int c, const char *arg)
  * Returns the exit status.
  */
 static int
-play_one(struct play_series *ps, unsigned long i, struct player *pl[2],
-    const int start[RULES_COLOURS], struct play_game_tags *t)
+play_one(struct match_series *ps, unsigned long i, struct player *pl[2],
+    const int start[RULES_COLOURS], struct match_game_tags *t)
 {
-	struct play_game    pg;
+	struct match_game   pg;
 	struct rules_action a;
 	struct diag	    d;
 	struct rules_score  s;
 	int		    c, r, status = CLI_OK;
 
-	if (play_series_start(ps, i, &pg) == -1)
+	if (match_series_start(ps, i, &pg) == -1)
 		return CLI_USAGE;
 	for (c = 0; c < RULES_COLOURS; c++)
-		player_seed(pl[start[c]], play_player_seed(pg.seed, c));
-	while (play_series_going(ps, &pg)) {
-		if ((r = play_game_roll(&pg)) == 1)
+		player_seed(pl[start[c]], match_player_seed(pg.seed, c));
+	while (match_series_going(ps, &pg)) {
+		if ((r = match_game_roll(&pg)) == 1)
 			continue;
 		if (r == -1 ||
 		    player_choose(
-			pl[play_game_side(&pg, start, rules_to_move(pg.pos))],
+			pl[match_game_side(&pg, start, rules_to_move(pg.pos))],
 			pg.pos, &a, &d) == -1 ||
-		    play_game_play(&pg, &a, &d) == -1) {
+		    match_game_play(&pg, &a, &d) == -1) {
 			cli_error("game %lu: %s", i + 1,
 			    r == -1 ? "out of memory" : d.msg);
 			status = CLI_INTERNAL;
@@ -112,11 +112,11 @@ play_one(struct play_series *ps, unsigned long i, struct player *pl[2],
 		t->termination = s.over ? NULL : "aborted";
 		if (!s.over)
 			ps->m.aborted++;
-		play_tally(&ps->m, &pg, start, s.winner, !s.over);
-		status = play_finish(play_game_write(stdout, &pg, t));
+		match_tally(&ps->m, &pg, start, s.winner, !s.over);
+		status = match_finish(match_game_write(stdout, &pg, t));
 		cli_progress_of(i + 1, ps->games, "games");
 	}
-	play_game_fini(&pg);
+	match_game_fini(&pg);
 	return status;
 }
 
@@ -124,18 +124,18 @@ static int
 exec_selfplay(int argc, char **argv)
 {
 	struct selfplay_settings ss = { .spec = { "random", "random" } };
-	struct play_series	*ps = &ss.ps;
+	struct match_series	*ps = &ss.ps;
 	const struct rules_game *g;
 	struct player		*pl[2] = { NULL, NULL };
-	struct play_game_tags	 t = { 0 };
+	struct match_game_tags	 t = { 0 };
 	struct diag		 d;
 	unsigned long		 i;
 	int			 start[RULES_COLOURS], black, status;
 
-	play_series_init(ps, "selfplay");
+	match_series_init(ps, "selfplay");
 	if ((status = play_parse(&play_cmd_selfplay, argc, argv, &ss)) != -1)
 		return status;
-	if ((g = play_series_game(ps, argv[optind])) == NULL)
+	if ((g = match_series_game(ps, argv[optind])) == NULL)
 		return CLI_USAGE;
 	status = CLI_OK;
 	for (i = 0; i < 2; i++)
@@ -147,7 +147,7 @@ exec_selfplay(int argc, char **argv)
 			goto out_free;
 		}
 	/* Side 0 (--black) starts with the colour named black. */
-	black = play_colour(g, "black", 0);
+	black = match_colour(g, "black", 0);
 	start[black] = 0;
 	start[1 - black] = 1;
 	ps->m.side[0].name = player_spec(pl[0]);
@@ -160,7 +160,7 @@ exec_selfplay(int argc, char **argv)
 		status = play_one(ps, i, pl, start, &t);
 	cli_progress_done();
 	if (ps->summary != NULL && status == CLI_OK &&
-	    !play_summary(&ps->m, ps->summary))
+	    !match_summary(&ps->m, ps->summary))
 		status = CLI_USAGE;
 out_free:
 	player_free(pl[0]);

@@ -40,7 +40,7 @@ exec_status(int argc, char **argv)
 		p.rec = pr.rec;
 		p.rp = &pr.rp;
 		p.so_far = play_so_far(&pr);
-		status = play_finish(report_write_status(stdout, &p));
+		status = match_finish(report_write_status(stdout, &p));
 		free((char *)(uintptr_t)p.so_far);
 	}
 	play_close(&pr);

@@ -10,15 +10,6 @@
 
 #include "play/play.h"
 
-bool
-play_count(const char *name, const char *arg, unsigned long *v)
-{
-	if (cli_parse_count(arg, v))
-		return true;
-	cli_error("%s takes a count, not '%s'", name, arg);
-	return false;
-}
-
 void
 play_forfeit_text(
     const struct record *rec, const struct replay *rp, char *buf, size_t cap)
@@ -31,37 +22,6 @@ play_forfeit_text(
 	    why);
 }
 
-void
-play_diag(const char *name, const struct replay *rp)
-{
-	struct diag note = rp->error;
-	char	    prefix[96], buf[32];
-	size_t	    i, n = 0;
-
-	prefix[0] = '\0';
-	if (rp->error_turn > 0)
-		snprintf(prefix, sizeof prefix,
-		    "turn %lu (%s): ", rp->error_turn, rp->error_move);
-	cli_diag(name, &rp->error, prefix);
-	if (rp->status != REPLAY_ILLEGAL || rp->pos == NULL)
-		return;
-	note.code = DIAG_NONE;
-	snprintf(note.msg, sizeof note.msg, "legal:");
-	for (i = 0; i < rp->nlegal; i++) {
-		n = strlen(note.msg);
-		record_action_format(
-		    &rp->pos->board, &rp->legal[i], buf, sizeof buf);
-		if (n + strlen(buf) + 6 >= sizeof note.msg) {
-			snprintf(note.msg + n, sizeof note.msg - n, " ...");
-			break;
-		}
-		snprintf(note.msg + n, sizeof note.msg - n, " %s", buf);
-	}
-	if (rp->nlegal == 0)
-		snprintf(note.msg, sizeof note.msg, "no legal moves");
-	cli_diag(name, &note, NULL);
-}
-
 int
 play_select_option(struct play_select *sel, int c, const char *arg)
 {
@@ -70,7 +30,7 @@ play_select_option(struct play_select *sel, int c, const char *arg)
 		sel->game = cli_find_game(arg, "gameplay --help");
 		return sel->game != NULL ? 0 : -1;
 	case 'r':
-		if (!play_count("--record", arg, &sel->record))
+		if (!match_count("--record", arg, &sel->record))
 			return -1;
 		if (sel->record == 0) {
 			cli_error("--record counts from 1");
@@ -129,7 +89,7 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
     const struct play_select *sel, bool quiet)
 {
 	struct replay_options ro = { .game = sel->game,
-		.max_legal = PLAY_MAX_LEGAL };
+		.max_legal = MATCH_MAX_LEGAL };
 	struct diag	      d = { 0 };
 	struct diag_pos	      next = { 0, 0, len };
 	unsigned long	      want = sel->record > 0 ? sel->record : 1;
@@ -164,8 +124,7 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 			    "no records in the input");
 		else
 			diag_set_at(&d, DIAG_EXTRA_RECORD, next, 0,
-			    "a second record starts here; pick one with "
-			    "--record N");
+			    "a second record starts here; pick one with --record N");
 		if (!quiet)
 			cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
@@ -191,7 +150,7 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 		cli_diag(pr->name, &pr->rp.warning, NULL);
 	if (pr->rp.has_error) {
 		if (!quiet)
-			play_diag(pr->name, &pr->rp);
+			match_diag(pr->name, &pr->rp);
 		return CLI_BAD;
 	}
 	return CLI_OK;
@@ -231,7 +190,7 @@ play_replay_upto(
     const struct play_record *pr, unsigned long upto, struct replay *rp)
 {
 	struct replay_options ro = { .game = pr->game,
-		.max_legal = PLAY_MAX_LEGAL,
+		.max_legal = MATCH_MAX_LEGAL,
 		.limit = true,
 		.upto = upto };
 
@@ -243,41 +202,6 @@ char *
 play_token(const struct play_record *pr, size_t i)
 {
 	return strndup(pr->rec->turns[i].text, pr->rec->turns[i].len);
-}
-
-bool
-play_uses_dice(const struct rules_position *pos)
-{
-	struct rules_position *start;
-	struct rules_action   *acts;
-	size_t		       n, i;
-	bool		       dice = false;
-
-	/* At the start, where every dice game rolls first. */
-	start = rules_position_dup(pos);
-	if (start == NULL)
-		return false;
-	rules_position_reset(start);
-	n = rules_legal(start, NULL, 0);
-	if ((acts = calloc(n + 1, sizeof *acts)) != NULL) {
-		n = rules_legal(start, acts, n);
-		for (i = 0; i < n && !dice; i++)
-			dice = acts[i].kind == RULES_DICE;
-		free(acts);
-	}
-	rules_position_free(start);
-	return dice;
-}
-
-/* ---- What several commands share ---------------------------------- */
-
-int
-play_finish(int rc)
-{
-	if (rc == -1 || fflush(stdout) == EOF)
-		return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
-							 CLI_USAGE;
-	return CLI_OK;
 }
 
 char *

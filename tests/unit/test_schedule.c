@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Unit tests of a match's schedule (src/play/schedule.c): who holds which
+ * Unit tests of a match's schedule (src/match/schedule.c): who holds which
  * colour in game i, which opening starts it, and which pairing of a
  * round robin or a gauntlet plays it, from the settings and i alone.
  */
@@ -8,31 +8,31 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "play/schedule.h"
+#include "match/schedule.h"
 #include "unit.h"
 
 /* A schedule of a two-colour game whose colour 0 is Black. */
 static void
-setup(struct play_schedule *s, bool alternate, bool repeat, size_t nopenings,
-    enum play_order order, unsigned long seed)
+setup(struct match_schedule *s, bool alternate, bool repeat, size_t nopenings,
+    enum match_order order, unsigned long seed)
 {
 	memset(s, 0, sizeof *s);
 	s->seed = seed;
 	s->alternate = alternate;
 	s->repeat = repeat;
 	s->black = 0;
-	ck_assert_int_eq(play_schedule_init(s, nopenings, order), 0);
+	ck_assert_int_eq(match_schedule_init(s, nopenings, order), 0);
 }
 
 START_TEST(two_programs_alternate)
 {
-	struct play_schedule s;
-	struct play_slot     slot;
+	struct match_schedule s;
+	struct match_slot     slot;
 	unsigned long	     i;
 
-	setup(&s, false, false, 0, PLAY_ORDER_SEQUENTIAL, 7);
+	setup(&s, false, false, 0, MATCH_ORDER_SEQUENTIAL, 7);
 	for (i = 0; i < 4; i++) {
-		play_schedule_game(&s, i, &slot);
+		match_schedule_game(&s, i, &slot);
 		/* The first program is Black in every game. */
 		ck_assert_int_eq(slot.start[0], 0);
 		ck_assert_int_eq(slot.start[1], 1);
@@ -41,13 +41,13 @@ START_TEST(two_programs_alternate)
 		ck_assert_uint_eq(slot.engine[0], 0);
 		ck_assert_uint_eq(slot.engine[1], 1);
 	}
-	play_schedule_fini(&s);
-	setup(&s, true, false, 0, PLAY_ORDER_SEQUENTIAL, 1);
-	play_schedule_game(&s, 1, &slot);
+	match_schedule_fini(&s);
+	setup(&s, true, false, 0, MATCH_ORDER_SEQUENTIAL, 1);
+	match_schedule_game(&s, 1, &slot);
 	ck_assert_int_eq(slot.start[0], 1); /* game 2: the second is Black */
-	play_schedule_game(&s, 2, &slot);
+	match_schedule_game(&s, 2, &slot);
 	ck_assert_int_eq(slot.start[0], 0);
-	play_schedule_fini(&s);
+	match_schedule_fini(&s);
 }
 END_TEST
 
@@ -55,42 +55,42 @@ START_TEST(openings_in_order_and_repeated)
 {
 	static const long    seq[] = { 0, 1, 2, 0, 1 };
 	static const long    rep[] = { 0, 0, 1, 1, 2, 2, 0, 0 };
-	struct play_schedule s;
-	struct play_slot     slot;
+	struct match_schedule s;
+	struct match_slot     slot;
 	unsigned long	     i;
 
-	setup(&s, false, false, 3, PLAY_ORDER_SEQUENTIAL, 1);
+	setup(&s, false, false, 3, MATCH_ORDER_SEQUENTIAL, 1);
 	for (i = 0; i < 5; i++) {
-		play_schedule_game(&s, i, &slot);
+		match_schedule_game(&s, i, &slot);
 		ck_assert_int_eq(slot.opening, seq[i]);
 	}
-	play_schedule_fini(&s);
+	match_schedule_fini(&s);
 	/* --repeat: a pair from one opening, colours reversed. */
-	setup(&s, false, true, 3, PLAY_ORDER_SEQUENTIAL, 1);
+	setup(&s, false, true, 3, MATCH_ORDER_SEQUENTIAL, 1);
 	ck_assert(s.alternate);
 	for (i = 0; i < 8; i++) {
-		play_schedule_game(&s, i, &slot);
+		match_schedule_game(&s, i, &slot);
 		ck_assert_int_eq(slot.opening, rep[i]);
 		ck_assert_int_eq(slot.start[0], (int)(i % 2));
 	}
-	play_schedule_fini(&s);
+	match_schedule_fini(&s);
 }
 END_TEST
 
 START_TEST(openings_shuffled_from_the_seed)
 {
-	struct play_schedule s, t;
-	struct play_slot     a, b;
+	struct match_schedule s, t;
+	struct match_slot     a, b;
 	bool		     seen[8], moved = false;
 	unsigned long	     seed, i;
 
 	for (seed = 1; seed <= 5; seed++) {
-		setup(&s, false, false, 8, PLAY_ORDER_RANDOM, seed);
-		setup(&t, false, false, 8, PLAY_ORDER_RANDOM, seed);
+		setup(&s, false, false, 8, MATCH_ORDER_RANDOM, seed);
+		setup(&t, false, false, 8, MATCH_ORDER_RANDOM, seed);
 		memset(seen, 0, sizeof seen);
 		for (i = 0; i < 8; i++) {
-			play_schedule_game(&s, i, &a);
-			play_schedule_game(&t, i, &b);
+			match_schedule_game(&s, i, &a);
+			match_schedule_game(&t, i, &b);
 			/* The same seed, the same order. */
 			ck_assert_int_eq(a.opening, b.opening);
 			ck_assert(a.opening >= 0 && a.opening < 8);
@@ -99,11 +99,11 @@ START_TEST(openings_shuffled_from_the_seed)
 			moved |= a.opening != (long)i;
 		}
 		/* The order starts again after the last. */
-		play_schedule_game(&s, 8, &b);
-		play_schedule_game(&s, 0, &a);
+		match_schedule_game(&s, 8, &b);
+		match_schedule_game(&s, 0, &a);
 		ck_assert_int_eq(a.opening, b.opening);
-		play_schedule_fini(&s);
-		play_schedule_fini(&t);
+		match_schedule_fini(&s);
+		match_schedule_fini(&t);
 	}
 	ck_assert(moved);
 }
@@ -111,17 +111,17 @@ END_TEST
 
 /* The engines of each pairing's first game, per games a pairing. */
 static void
-check_pairings(const struct play_schedule *s, const size_t (*want)[2], size_t n)
+check_pairings(const struct match_schedule *s, const size_t (*want)[2], size_t n)
 {
-	struct play_slot slot;
+	struct match_slot slot;
 	size_t		 p;
 	unsigned long	 j;
 
 	ck_assert_uint_eq(s->npairings, n);
-	ck_assert_uint_eq(play_schedule_games(s), n * s->per_pairing);
+	ck_assert_uint_eq(match_schedule_games(s), n * s->per_pairing);
 	for (p = 0; p < n; p++)
 		for (j = 0; j < s->per_pairing; j++) {
-			play_schedule_game(s, p * s->per_pairing + j, &slot);
+			match_schedule_game(s, p * s->per_pairing + j, &slot);
 			ck_assert_uint_eq(slot.pairing, p);
 			ck_assert_uint_eq(slot.engine[0], want[p][0]);
 			ck_assert_uint_eq(slot.engine[1], want[p][1]);
@@ -135,20 +135,20 @@ START_TEST(round_robin_and_gauntlet)
 	static const size_t  rr[][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 }, { 1, 2 },
 		 { 1, 3 }, { 2, 3 } };
 	static const size_t  ga[][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 } };
-	struct play_schedule s;
+	struct match_schedule s;
 
 	memset(&s, 0, sizeof s);
 	s.alternate = true;
-	s.kind = PLAY_TOURNAMENT_ROUND_ROBIN;
+	s.kind = MATCH_TOURNAMENT_ROUND_ROBIN;
 	s.nengines = 4;
 	s.per_pairing = 3;
-	ck_assert_int_eq(play_schedule_init(&s, 0, PLAY_ORDER_SEQUENTIAL), 0);
+	ck_assert_int_eq(match_schedule_init(&s, 0, MATCH_ORDER_SEQUENTIAL), 0);
 	check_pairings(&s, rr, 6);
-	play_schedule_fini(&s);
-	s.kind = PLAY_TOURNAMENT_GAUNTLET;
-	ck_assert_int_eq(play_schedule_init(&s, 0, PLAY_ORDER_SEQUENTIAL), 0);
+	match_schedule_fini(&s);
+	s.kind = MATCH_TOURNAMENT_GAUNTLET;
+	ck_assert_int_eq(match_schedule_init(&s, 0, MATCH_ORDER_SEQUENTIAL), 0);
 	check_pairings(&s, ga, 3);
-	play_schedule_fini(&s);
+	match_schedule_fini(&s);
 }
 END_TEST
 

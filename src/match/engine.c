@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "play/engine.h"
+#include "match/engine.h"
 
 /* How long a program may take to leave after `quit', in milliseconds. */
 #define QUIT_GRACE 2000

@@ -22,8 +22,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "play/play.h"
-#include "play/workers.h"
+#include "cli/cli.h"
+#include "match/workers.h"
+#include "util/util.h"
 
 /* How many results a child may be ahead of the game to take next. */
 #define WINDOW 4
@@ -123,7 +124,7 @@ write_all(int fd, const void *p, size_t n)
  * result written to out, until in ends or a game fails.
  */
 static void
-child_main(const struct play_workers *w, int in, int out)
+child_main(const struct match_workers *w, int in, int out)
 {
 	struct head h;
 	FILE	   *fin, *mem;
@@ -159,7 +160,7 @@ child_main(const struct play_workers *w, int in, int out)
  * handlers do not agree.  Returns 0, or -1 (errno).
  */
 static int
-child_start(const struct play_workers *w, struct child *kids, size_t k)
+child_start(const struct match_workers *w, struct child *kids, size_t k)
 {
 	struct child *c = &kids[k];
 	sigset_t      set, was;
@@ -307,9 +308,8 @@ children_read(struct child *kids, size_t n, size_t *k, int *status)
 		c->in.s[c->in.len] = '\0';
 		*k = at[j];
 		if (r == 0 && c->busy) {
-			cli_error("match: game %lu: its referee process "
-				  "ended in the middle of it; the match "
-				  "stopped (--resume plays on)",
+			cli_error(
+			    "match: game %lu: its referee process ended in the middle of it; the match stopped (--resume plays on)",
 			    c->i + 1);
 			child_reap(c, at[j]);
 			*status = CLI_USAGE;
@@ -336,7 +336,7 @@ children_read(struct child *kids, size_t n, size_t *k, int *status)
 }
 
 int
-play_workers_run(const struct play_workers *w)
+match_workers_run(const struct match_workers *w)
 {
 	struct child *kids, *c;
 	struct held  *held, *h;
@@ -433,5 +433,5 @@ play_workers_run(const struct play_workers *w)
 		buf_fini(&held[k].out);
 	free(kids);
 	free(held);
-	return status == PLAY_WORKERS_STOP ? CLI_OK : status;
+	return status == MATCH_WORKERS_STOP ? CLI_OK : status;
 }

@@ -1,20 +1,21 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gameplay match --resume (play.h): reading back the records a match
+ * gameplay match --resume (resume.h): reading back the records a match
  * wrote to its output file before it was stopped, checking that each is
  * a whole, legal record of game 1, 2, ... of this same match (its
  * MatchId tag; or of any games, as --order completion writes them), and
  * cutting off what a kill left half written, so that the match plays
  * only the games missing; and replaying a record just played, for the
  * same count (-j).  What a game counted for is the caller's, from the
- * replay; writing records is series.c's.
+ * replay; writing records is write.c's.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "play/play.h"
+#include "match/game.h"
+#include "match/resume.h"
 
 /*
  * Whether rec is whole: its result token is there and is its Result tag,
@@ -66,9 +67,9 @@ round_of(const struct record *rec, unsigned long *i)
 }
 
 int
-play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
+match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
     const char *match_id, unsigned long most, bool any_order,
-    play_resume_fn each, void *arg, unsigned long *games)
+    match_resume_fn each, void *arg, unsigned long *games)
 {
 	struct record_reader *rd = NULL;
 	const struct record  *rec;
@@ -109,10 +110,8 @@ play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 			goto out_not_ours;
 		if (!any_order && !tag_is(rec, "Round", round) &&
 		    round_of(rec, &i)) {
-			cli_error("%s: record %lu is game %lu of this match, "
-				  "out of turn (a file of --order completion "
-				  "is resumed with --order completion): not "
-				  "resumed",
+			cli_error(
+			    "%s: record %lu is game %lu of this match, out of turn (a file of --order completion is resumed with --order completion): not resumed",
 			    path, *games + 1, i + 1);
 			goto out_free;
 		}
@@ -127,8 +126,8 @@ play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 			goto out_not_ours;
 		}
 		if (*games == most || i >= most) {
-			cli_error("%s: holds more than the %lu games of the "
-				  "match",
+			cli_error(
+			    "%s: holds more than the %lu games of the match",
 			    path, most);
 			goto out_free;
 		}
@@ -149,8 +148,8 @@ play_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 	rc = 0;
 	goto out_free;
 out_not_ours:
-	cli_error("%s: record %lu is not game %lu of this match, whole and "
-		  "legal: not resumed",
+	cli_error(
+	    "%s: record %lu is not game %lu of this match, whole and legal: not resumed",
 	    path, *games + 1, *games + 1);
 	goto out_free;
 out_nomem:
@@ -163,8 +162,8 @@ out_free:
 }
 
 int
-play_resume_record(struct record_syntax *syn, const char *text, size_t len,
-    unsigned long i, play_resume_fn each, void *arg)
+match_resume_record(struct record_syntax *syn, const char *text, size_t len,
+    unsigned long i, match_resume_fn each, void *arg)
 {
 	struct record_reader *rd;
 	const struct record  *rec;

@@ -6,7 +6,7 @@
  * deadline and by the program's exit, the grace in which it must prove
  * it started, and stopping it.  No protocol is spoken here: a line is
  * text.  What the lines mean, and what a failure costs in a game, is the
- * protocol's (cmd-match.c speaks formats/protocol.md; another protocol,
+ * protocol's (proto-arbiter.c speaks formats/protocol.md; another protocol,
  * GTP or NBoard, would be another client of the same calls).
  *
  * A program's life: engine_init once, then engine_start; engine_send and
@@ -15,8 +15,8 @@
  * engine_stop, after which engine_start may run it afresh.  Nothing here
  * prints; every failure is a return value.
  */
-#ifndef ARBITER_PLAY_ENGINE_H
-#define ARBITER_PLAY_ENGINE_H
+#ifndef ARBITER_MATCH_ENGINE_H
+#define ARBITER_MATCH_ENGINE_H
 
 #include <sys/types.h>
 

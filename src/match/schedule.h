@@ -8,14 +8,14 @@
  * game i can be set up in any order, by any worker (-j), from the match's
  * settings and i alone.
  */
-#ifndef ARBITER_PLAY_SCHEDULE_H
-#define ARBITER_PLAY_SCHEDULE_H
+#ifndef ARBITER_MATCH_SCHEDULE_H
+#define ARBITER_MATCH_SCHEDULE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "play/play.h"
+#include "match/game.h"
 #include "record/record.h"
 #include "report/report.h"
 #include "rules/rules.h"
@@ -27,7 +27,7 @@
  * game's start) and the turn tokens played from there, canonical too.
  * All owned.
  */
-struct play_opening {
+struct match_opening {
 	char  *name; /* "FILE#N", N the record's number from 1 */
 	char  *setup;
 	char **turns;
@@ -35,9 +35,9 @@ struct play_opening {
 };
 
 /* The openings of a file, in its order. */
-struct play_openings {
-	struct play_opening *list;
-	size_t		     n, cap;
+struct match_openings {
+	struct match_opening *list;
+	size_t		      n, cap;
 };
 
 /*
@@ -50,33 +50,33 @@ struct play_openings {
  * without records; CLI_USAGE for a file that cannot be read, or moves in
  * an opening of a game with dice (their dice would not be the match's:
  * formats/record.md, Seed); CLI_INTERNAL when memory runs out.  On
- * failure *o holds nothing to free but what play_openings_fini frees.
+ * failure *o holds nothing to free but what match_openings_fini frees.
  */
-int play_openings_read(struct play_openings *o, const char *path,
+int match_openings_read(struct match_openings *o, const char *path,
     const struct rules_game *g, const char *spec, struct record_syntax *syn);
 /*
- * Sets up game pg (just started, play_game_init) from opening op: its
+ * Sets up game pg (just started, match_game_init) from opening op: its
  * position replaced by the Setup, its turns played, so that the record
  * written has them as its first turns.  pg->setup borrows op->setup.
  * Returns 0, or -1 with d filled (no memory; a turn the opening's
  * replay accepted cannot fail otherwise).
  */
-int play_opening_start(const struct play_opening *op, struct record_syntax *syn,
-    struct play_game *pg, struct diag *d);
+int match_opening_start(const struct match_opening *op,
+    struct record_syntax *syn, struct match_game *pg, struct diag *d);
 /* Releases the openings; o may be zeroed storage never read into. */
-void play_openings_fini(struct play_openings *o);
+void match_openings_fini(struct match_openings *o);
 
 /* The order --openings-order gives the openings. */
-enum play_order {
-	PLAY_ORDER_SEQUENTIAL,
-	PLAY_ORDER_RANDOM,
+enum match_order {
+	MATCH_ORDER_SEQUENTIAL,
+	MATCH_ORDER_RANDOM,
 };
 
 /* --tournament: which engines meet. */
-enum play_tournament {
-	PLAY_TOURNAMENT_NONE,	     /* two programs, -b and -w */
-	PLAY_TOURNAMENT_ROUND_ROBIN, /* every engine against every other */
-	PLAY_TOURNAMENT_GAUNTLET,    /* the first against each other */
+enum match_tournament {
+	MATCH_TOURNAMENT_NONE,	      /* two programs, -b and -w */
+	MATCH_TOURNAMENT_ROUND_ROBIN, /* every engine against every other */
+	MATCH_TOURNAMENT_GAUNTLET,    /* the first against each other */
 };
 
 /*
@@ -89,22 +89,22 @@ enum play_tournament {
  * shuffled from seed, each once or twice in a row with the colours
  * reversed (repeat; it implies alternate).  Game i (from 0, across the
  * match) rolls its dice from seed + i.  Set it up with
- * play_schedule_init; its fields are its own.
+ * match_schedule_init; its fields are its own.
  */
-struct play_schedule {
-	unsigned long	     seed;
-	bool		     alternate, repeat;
-	int		     black; /* the colour named black */
-	enum play_tournament kind;
-	size_t		     nengines;	  /* 2 without a tournament */
-	unsigned long	     per_pairing; /* -n of a tournament */
-	size_t		     npairings;
-	size_t		     nopenings; /* 0: none */
-	size_t		    *order;	/* the openings' order, owned */
+struct match_schedule {
+	unsigned long	      seed;
+	bool		      alternate, repeat;
+	int		      black; /* the colour named black */
+	enum match_tournament kind;
+	size_t		      nengines;	   /* 2 without a tournament */
+	unsigned long	      per_pairing; /* -n of a tournament */
+	size_t		      npairings;
+	size_t		      nopenings; /* 0: none */
+	size_t		     *order;	 /* the openings' order, owned */
 };
 
 /* What game i (from 0) is. */
-struct play_slot {
+struct match_slot {
 	size_t	 pairing;	       /* from 0, in the order above */
 	size_t	 engine[2];	       /* the pairing's engines, by index */
 	int	 start[RULES_COLOURS]; /* who holds colour c: 0 for
@@ -119,21 +119,21 @@ struct play_slot {
  * in *s already; nopenings openings in order).  Returns 0, or -1 when
  * memory runs out.
  */
-int play_schedule_init(
-    struct play_schedule *s, size_t nopenings, enum play_order order);
-void play_schedule_fini(struct play_schedule *s);
+int match_schedule_init(
+    struct match_schedule *s, size_t nopenings, enum match_order order);
+void match_schedule_fini(struct match_schedule *s);
 /* How many games the schedule has: per_pairing of each pairing. */
-unsigned long play_schedule_games(const struct play_schedule *s);
+unsigned long match_schedule_games(const struct match_schedule *s);
 /* Fills *slot with what game i (from 0) is. */
-void play_schedule_game(
-    const struct play_schedule *s, unsigned long i, struct play_slot *slot);
+void match_schedule_game(
+    const struct match_schedule *s, unsigned long i, struct match_slot *slot);
 
 /*
  * A tournament's tally (tourney.c): each engine's games by colour, the
  * cross table of the pairings, and the ratings gamestat would fit to the
  * records (stat_ratings with its prior of 1), for the summary.
  */
-struct play_tourney {
+struct match_tourney {
 	struct report_tournament rt;	  /* what the summary writes */
 	struct report_entrant	*entrant; /* [nengines], owned */
 	struct report_pairing	*pairing; /* [npairings], owned */
@@ -147,7 +147,7 @@ struct play_tourney {
  * called names[0..s->nengines - 1] (borrowed, distinct) of game g on
  * board.  Returns 0, or -1 when memory runs out.
  */
-int play_tourney_init(struct play_tourney *t, const struct play_schedule *s,
+int match_tourney_init(struct match_tourney *t, const struct match_schedule *s,
     const char *const *names, const struct rules_game *g, const char *board);
 /*
  * Counts a game of slot that ended in pg: start as the slot's (who held
@@ -156,20 +156,20 @@ int play_tourney_init(struct play_tourney *t, const struct play_schedule *s,
  * as gamestat leaves it unfinished).  Returns 0, or -1 when memory runs
  * out.
  */
-int play_tourney_count(struct play_tourney *t, const struct play_slot *slot,
-    const struct play_game *pg, const int start[RULES_COLOURS], int winner,
+int match_tourney_count(struct match_tourney *t, const struct match_slot *slot,
+    const struct match_game *pg, const int start[RULES_COLOURS], int winner,
     bool aborted);
 /* Fits the ratings for the summary: 0, or -1 when memory runs out. */
-int  play_tourney_finish(struct play_tourney *t);
-void play_tourney_fini(struct play_tourney *t);
+int  match_tourney_finish(struct match_tourney *t);
+void match_tourney_fini(struct match_tourney *t);
 
 /*
- * Reads --engines FILE: one engine's command a line; blank lines and
- * lines starting with `#' are not engines.  The lines go into *text (a
- * new string, the caller frees it) and *names points into it (a new
- * array of *n).  Returns 0, or -1 after saying why.
+ * Reads --engines FILE (entrants.c): one engine's command a line; blank
+ * lines and lines starting with `#' are not engines.  The lines go into
+ * *text (a new string, the caller frees it) and *names points into it (a
+ * new array of *n).  Returns 0, or -1 after saying why.
  */
-int play_engines_read(
+int match_engines_read(
     const char *path, char **text, const char ***names, size_t *n, size_t *cap);
 
 #endif

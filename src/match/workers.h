@@ -7,21 +7,21 @@
  * i" needs nothing but the settings and i; each result comes back whole
  * through a pipe, and the referee takes the results in game order or in
  * the order they end, and starts no more games once told to stop.  What
- * a game is and what its result means are the caller's (cmd-match.c):
+ * a game is and what its result means are the caller's (jobs.c):
  * here a result is bytes and an exit status.  A child killed, or a game
  * that fails, stops the run; a SIGINT, SIGTERM or SIGHUP to the referee
  * is passed on to the children, whose engine.c handlers kill their
  * engines.
  */
-#ifndef ARBITER_PLAY_WORKERS_H
-#define ARBITER_PLAY_WORKERS_H
+#ifndef ARBITER_MATCH_WORKERS_H
+#define ARBITER_MATCH_WORKERS_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 /* What take returns to start no more games (an SPRT decided). */
-#define PLAY_WORKERS_STOP (-1)
+#define MATCH_WORKERS_STOP (-1)
 
 /*
  * A run: games 0 to games - 1 but those done says are in already, at
@@ -37,12 +37,12 @@
  * take runs in the referee for each game played (status CLI_OK), in game
  * order, or as they end with completion: text (len bytes and a NUL,
  * borrowed) is what play wrote.  It returns CLI_OK to go on,
- * PLAY_WORKERS_STOP to start no more games (those running are stopped
+ * MATCH_WORKERS_STOP to start no more games (those running are stopped
  * and never taken), or another exit status to stop the run with.  In
  * game order a failure of game i is the run's end once the games before
  * i are taken.
  */
-struct play_workers {
+struct match_workers {
 	unsigned long n, games;
 	bool	      completion;
 	void	     *arg;
@@ -58,6 +58,6 @@ struct play_workers {
  * status; or CLI_USAGE after saying that a child could not be started or
  * was killed (a result cut short).  Either way no child is left running.
  */
-int play_workers_run(const struct play_workers *w);
+int match_workers_run(const struct match_workers *w);
 
 #endif

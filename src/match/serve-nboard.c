@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play/play.h"
+#include "match/game.h"
+#include "match/serve.h"
 #include "player/player.h"
 
 /* An NBoard session: the player and the game it is in. */
@@ -66,7 +67,7 @@ set_game(struct nboard *s, const char *ggf)
 	rules_position_copy(pos, rp.pos);
 	rules_position_free(s->pos);
 	s->pos = pos;
-	player_seed(s->pl, play_player_seed(s->seed + s->games++, 0));
+	player_seed(s->pl, match_player_seed(s->seed + s->games++, 0));
 	rc = 0;
 out_free_reader:
 	record_reader_free(rd);
@@ -129,6 +130,74 @@ go(struct nboard *s)
 	return -1;
 }
 
+/* `nboard N': our name. */
+static int
+cmd_nboard(struct nboard *s, char *arg)
+{
+	(void)arg;
+	printf("set myname arbiter %s\n", player_spec(s->pl));
+	return -1;
+}
+
+/* `ping N': `pong N'. */
+static int
+cmd_ping(struct nboard *s, char *arg)
+{
+	(void)s;
+	printf("pong %s\n", arg);
+	return -1;
+}
+
+/* `set game GGF'; the other `set' commands (depth, contempt) are ignored. */
+static int
+cmd_set(struct nboard *s, char *arg)
+{
+	if (strncmp(arg, "game ", 5) == 0)
+		set_game(s, arg + 5);
+	return -1;
+}
+
+/* `move MOVE[/EVAL[/TIME]]': played if legal, else said on stderr. */
+static int
+cmd_move(struct nboard *s, char *arg)
+{
+	move(s, arg);
+	return -1;
+}
+
+/* `go': the player's move, `=== MOVE'. */
+static int
+cmd_go(struct nboard *s, char *arg)
+{
+	(void)arg;
+	return go(s);
+}
+
+/* `quit': the end of the session. */
+static int
+cmd_quit(struct nboard *s, char *arg)
+{
+	(void)s, (void)arg;
+	return CLI_OK;
+}
+
+/*
+ * The commands: each takes the rest of its line and returns -1 to go on,
+ * else the exit status to end the session with.  hint, learn and analyze
+ * are not here: our players have no depth nor book, and give no hints.
+ */
+static const struct nboard_command {
+	const char *name;
+	int (*fn)(struct nboard *, char *arg);
+} commands[] = {
+	{ "quit", cmd_quit },
+	{ "nboard", cmd_nboard },
+	{ "ping", cmd_ping },
+	{ "set", cmd_set },
+	{ "move", cmd_move },
+	{ "go", cmd_go },
+};
+
 /*
  * Answers the command line (its newline removed).  Returns -1 to go on,
  * else the exit status to end the session with (CLI_OK on `quit').
@@ -136,34 +205,22 @@ go(struct nboard *s)
 static int
 command(struct nboard *s, char *line)
 {
-	char *arg;
+	char  *arg;
+	size_t i;
 
 	line += strspn(line, " \t");
 	arg = line + strcspn(line, " \t");
 	if (*arg != '\0')
 		*arg++ = '\0';
 	arg += strspn(arg, " \t");
-	if (strcmp(line, "quit") == 0)
-		return CLI_OK;
-	if (strcmp(line, "nboard") == 0)
-		printf("set myname arbiter %s\n", player_spec(s->pl));
-	else if (strcmp(line, "ping") == 0)
-		printf("pong %s\n", arg);
-	else if (strcmp(line, "set") == 0 && strncmp(arg, "game ", 5) == 0)
-		set_game(s, arg + 5);
-	else if (strcmp(line, "move") == 0)
-		move(s, arg);
-	else if (strcmp(line, "go") == 0)
-		return go(s);
-	/*
-	 * set depth, set contempt, hint, learn, analyze: our players have
-	 * no depth nor book, and give no hints.
-	 */
+	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(line, commands[i].name) == 0)
+			return commands[i].fn(s, arg);
 	return -1;
 }
 
-int
-play_nboard_engine(struct player *pl, unsigned long seed)
+static int
+serve_nboard(struct player *pl, unsigned long seed)
 {
 	struct nboard s = { .pl = pl, .seed = seed };
 	char	     *line = NULL;
@@ -191,3 +248,8 @@ play_nboard_engine(struct player *pl, unsigned long seed)
 	record_syntax_free(s.syn);
 	return status;
 }
+
+const struct match_serve match_serve_nboard = {
+	.name = "nboard",
+	.serve = serve_nboard,
+};

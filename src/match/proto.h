@@ -3,26 +3,25 @@
  * The protocols gameplay match speaks to the programs it runs
  * (formats/protocol.md): one table of functions per protocol, one file
  * each (proto-arbiter.c, proto-gtp.c, proto-nboard.c), over the process
- * supervisor of
- * engine.h.  A protocol turns a game into requests and an answer into the
+ * supervisor of engine.h.  A protocol turns a game into requests and an answer into the
  * text of one action; what the answer means, and what a failure costs in
- * a game, is cmd-match.c's.  Another protocol is one more file and one
- * more line in play_proto_find.
+ * a game, is adjudicate.c's.  Another protocol is one more file here,
+ * one for its engine's side (serve.h) and one line in protocols.def.
  */
-#ifndef ARBITER_PLAY_PROTO_H
-#define ARBITER_PLAY_PROTO_H
+#ifndef ARBITER_MATCH_PROTO_H
+#define ARBITER_MATCH_PROTO_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "play/engine.h"
-#include "play/play.h"
+#include "match/engine.h"
+#include "match/game.h"
 
 /* A refusal: the program answered a request of the set-up with an error. */
 #define PROTO_REFUSED (-10)
 
 /* A match's clock for a side (--tc): BASE+INC seconds; off when !on. */
-struct play_tc {
+struct match_tc {
 	bool   on;
 	double base, inc;
 	char   text[32]; /* as given: the TimeControl tag */
@@ -33,11 +32,11 @@ struct play_tc {
  * that protocol remembers of it.  The caller sets e (engine_init, e.cmd),
  * proto and tc; the rest is the protocol's.
  */
-struct play_side {
-	struct engine		 e;
-	const struct play_proto *proto;
-	const struct play_tc	*tc;   /* borrowed */
-	double			 left; /* its clock, in seconds (tc->on) */
+struct match_side {
+	struct engine		  e;
+	const struct match_proto *proto;
+	const struct match_tc	 *tc;	/* borrowed */
+	double			  left; /* its clock, in seconds (tc->on) */
 
 	char	      name[128];      /* its own name ("" : none given) */
 	bool	      greeted;	      /* hello done in this run */
@@ -57,7 +56,7 @@ struct play_side {
  * rather than a game.  timeout is seconds per request (0: none), deadline
  * an engine_deadline.
  */
-struct play_proto {
+struct match_proto {
 	const char *name; /* "arbiter", "gtp", "nboard" */
 	/*
 	 * The one game and board the protocol can say, or NULL: any
@@ -66,17 +65,23 @@ struct play_proto {
 	 */
 	const char *only_game, *only_board;
 	/*
+	 * Whether new_game can tell the program a set-up start position
+	 * (the match protocol's `setup'): a match from --openings with one
+	 * is a usage error for a protocol that cannot.
+	 */
+	bool setup;
+	/*
 	 * Once after each start of the program: whatever the protocol
 	 * asks first (GTP: protocol_version, name, version,
 	 * list_commands), s->name filled in where the program tells one.
 	 */
-	int (*hello)(struct play_side *s, double timeout);
+	int (*hello)(struct match_side *s, double timeout);
 	/*
 	 * A new game, pg at its start: the program is told the game and its
 	 * board (and the clock, s->tc), and knows no action of it yet.
 	 */
 	int (*new_game)(
-	    struct play_side *s, const struct play_game *pg, double timeout);
+	    struct match_side *s, const struct match_game *pg, double timeout);
 	/*
 	 * Asks for the next action of pg, by colour: what the program has
 	 * not been told of the game, the clock (s->left) where there is
@@ -86,23 +91,30 @@ struct play_proto {
 	 * the program is told its own answer again is the protocol's (GTP:
 	 * no, genmove plays it; NBoard: yes, with `move').
 	 */
-	int (*ask)(struct play_side *s, const struct play_game *pg, int colour,
-	    double deadline, char **line, size_t *len);
+	int (*ask)(struct match_side *s, const struct match_game *pg,
+	    int colour, double deadline, char **line, size_t *len);
 	/* The end of a match is engine_stop's `quit' for every protocol. */
 };
 
-extern const struct play_proto play_proto_arbiter;
-extern const struct play_proto play_proto_gtp;
-extern const struct play_proto play_proto_nboard;
+/* Each protocol's entry: match_proto_arbiter and so on (protocols.def). */
+#define PROTOCOL(x) extern const struct match_proto match_proto_##x;
+#include "match/protocols.def"
+#undef PROTOCOL
 
 /* The protocol called name ("arbiter", "gtp", "nboard"), or NULL. */
-const struct play_proto *play_proto_find(const char *name);
+const struct match_proto *match_proto_find(const char *name);
+/*
+ * The protocols' names for a message, in protocols.def's order: "arbiter,
+ * gtp or nboard", into buf (cap bytes, cut short if need be).  Both sides
+ * of the protocols (serve.h) have the same ones.
+ */
+void match_protocol_names(char *buf, size_t cap);
 
 /*
  * Parses a time control BASE+INC (seconds, decimal; "+INC" may be left
  * out: no increment) into tc.  Returns false if arg is not one (or is
  * longer than tc->text holds).
  */
-bool play_tc_parse(const char *arg, struct play_tc *tc);
+bool match_tc_parse(const char *arg, struct match_tc *tc);
 
 #endif

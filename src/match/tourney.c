@@ -1,27 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * A tournament of gameplay match (schedule.h): its engines read from
- * --engines, and its tally, each engine's games, the cross table and the
- * ratings, which are gamestat's own fit (src/stat) over the same games so
- * that the summary and gamestat over the records agree.  Who meets whom
+ * A tournament of gameplay match (schedule.h): its tally, each engine's
+ * games, the cross table and the ratings, which are gamestat's own fit
+ * (src/stat) over the same games so that the summary and gamestat over
+ * the records agree.  Its engines are read by entrants.c.  Who meets whom
  * is the schedule's; writing the summary is src/report's.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "play/schedule.h"
+#include "match/schedule.h"
 #include "stat/elo.h"
 #include "util/util.h"
 
 int
-play_tourney_init(struct play_tourney *t, const struct play_schedule *s,
+match_tourney_init(struct match_tourney *t, const struct match_schedule *s,
     const char *const *names, const struct rules_game *g, const char *board)
 {
-	struct play_slot slot;
-	size_t		 i;
+	struct match_slot slot;
+	size_t		  i;
 
 	memset(t, 0, sizeof *t);
 	t->entrant = calloc(s->nengines, sizeof *t->entrant);
@@ -39,12 +38,13 @@ play_tourney_init(struct play_tourney *t, const struct play_schedule *s,
 	}
 	/* The pairings in the schedule's order: its first games tell. */
 	for (i = 0; i < s->npairings; i++) {
-		play_schedule_game(s, (unsigned long)i * s->per_pairing, &slot);
+		match_schedule_game(
+		    s, (unsigned long)i * s->per_pairing, &slot);
 		t->pairing[i].first = names[slot.engine[0]];
 		t->pairing[i].second = names[slot.engine[1]];
 	}
-	t->rt.kind = s->kind == PLAY_TOURNAMENT_GAUNTLET ? "gauntlet" :
-							   "round-robin";
+	t->rt.kind = s->kind == MATCH_TOURNAMENT_GAUNTLET ? "gauntlet" :
+							    "round-robin";
 	t->rt.per_pairing = s->per_pairing;
 	t->rt.entrant = t->entrant;
 	t->rt.nentrants = s->nengines;
@@ -54,8 +54,8 @@ play_tourney_init(struct play_tourney *t, const struct play_schedule *s,
 }
 
 int
-play_tourney_count(struct play_tourney *t, const struct play_slot *slot,
-    const struct play_game *pg, const int start[RULES_COLOURS], int winner,
+match_tourney_count(struct match_tourney *t, const struct match_slot *slot,
+    const struct match_game *pg, const int start[RULES_COLOURS], int winner,
     bool aborted)
 {
 	struct report_pairing *p = &t->pairing[slot->pairing];
@@ -64,16 +64,16 @@ play_tourney_count(struct play_tourney *t, const struct play_slot *slot,
 	int		       c, k, half; /* the first engine's */
 
 	for (c = 0; c < RULES_COLOURS; c++) {
-		k = play_game_side(pg, start, c);
+		k = match_game_side(pg, start, c);
 		t->entrant[slot->engine[k]]
 		    .side.as[c][aborted	 ? REPORT_UNFINISHED :
 			    winner == -1 ? REPORT_DRAW :
 			    winner == c	 ? REPORT_WIN :
 					   REPORT_LOSS]++;
 	}
-	half = winner == -1			   ? 1 :
-	    play_game_side(pg, start, winner) == 0 ? 2 :
-						     0;
+	half = winner == -1			    ? 1 :
+	    match_game_side(pg, start, winner) == 0 ? 2 :
+						      0;
 	p->ldw[half]++;
 	stat_elo_of(p->ldw, STAT_TRINOMIAL, &e);
 	p->elo_defined = e.defined;
@@ -88,7 +88,7 @@ play_tourney_count(struct play_tourney *t, const struct play_slot *slot,
 }
 
 int
-play_tourney_finish(struct play_tourney *t)
+match_tourney_finish(struct match_tourney *t)
 {
 	struct report_entrant *e;
 	struct stat_rating    *r;
@@ -115,57 +115,11 @@ play_tourney_finish(struct play_tourney *t)
 }
 
 void
-play_tourney_fini(struct play_tourney *t)
+match_tourney_fini(struct match_tourney *t)
 {
 	free(t->entrant);
 	free(t->pairing);
 	free(t->player);
 	stat_summary_free(t->sum);
 	memset(t, 0, sizeof *t);
-}
-
-int
-play_engines_read(
-    const char *path, char **text, const char ***names, size_t *n, size_t *cap)
-{
-	struct buf b;
-	char	   chunk[4096], *p, *nl;
-	size_t	   got;
-	FILE	  *fp;
-
-	*text = NULL;
-	if ((fp = fopen(path, "r")) == NULL) {
-		cli_error("--engines: %s: %s", path, strerror(errno));
-		return -1;
-	}
-	buf_init(&b);
-	while ((got = fread(chunk, 1, sizeof chunk, fp)) > 0)
-		if (buf_add(&b, chunk, got) == -1)
-			break;
-	if (ferror(fp) || !feof(fp) || buf_reserve(&b, 1) == -1) {
-		cli_error("--engines: %s: %s", path, strerror(errno));
-		fclose(fp);
-		buf_fini(&b);
-		return -1;
-	}
-	fclose(fp);
-	b.s[b.len] = '\0';
-	*text = b.s;
-	for (p = *text; *p != '\0'; p = nl) {
-		size_t len = strcspn(p, "\n");
-
-		nl = p[len] == '\n' ? p + len + 1 : p + len;
-		p[len] = '\0';
-		/* CR LF, or a CR ending the last line. */
-		if (len > 0 && p[len - 1] == '\r')
-			p[len - 1] = '\0';
-		if (p[strspn(p, " \t")] == '\0' || p[0] == '#')
-			continue;
-		if (array_grow(names, cap, *n + 1, sizeof **names) == -1) {
-			cli_error("out of memory");
-			return -1;
-		}
-		(*names)[(*n)++] = p;
-	}
-	return 0;
 }

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "play/play.h"
-#include "play/schedule.h"
+#include "match/game.h"
+#include "match/schedule.h"
 #include "util/util.h"
 
 /*
@@ -51,11 +51,11 @@ opening_setup(
  * name) in o.  Returns 0, or -1 when memory runs out.
  */
 static int
-opening_keep(struct play_openings *o, const char *name,
+opening_keep(struct match_openings *o, const char *name,
     const struct record *rec, const struct replay *rp)
 {
-	struct play_opening *op;
-	const char	    *tok = rp->kept;
+	struct match_opening *op;
+	const char	     *tok = rp->kept;
 	/* A turn in progress last is left to the programs (gameplay(1)). */
 	size_t i, n = rp->nkept - (rp->in_turn ? 1 : 0);
 
@@ -76,11 +76,11 @@ opening_keep(struct play_openings *o, const char *name,
 }
 
 int
-play_openings_read(struct play_openings *o, const char *path,
+match_openings_read(struct match_openings *o, const char *path,
     const struct rules_game *g, const char *spec, struct record_syntax *syn)
 {
 	struct replay_options ro = {
-		.game = g, .max_legal = PLAY_MAX_LEGAL, .keep_turns = true
+		.game = g, .max_legal = MATCH_MAX_LEGAL, .keep_turns = true
 	};
 	struct record_reader  *rd = NULL;
 	const struct record   *rec;
@@ -109,7 +109,7 @@ play_openings_read(struct play_openings *o, const char *path,
 		if (rp.has_error && rp.error.code == DIAG_NO_MEMORY)
 			goto out_close;
 		if (rp.has_error) {
-			play_diag(name, &rp);
+			match_diag(name, &rp);
 			status = CLI_BAD;
 			goto out_close;
 		}
@@ -122,10 +122,9 @@ play_openings_read(struct play_openings *o, const char *path,
 			status = CLI_BAD;
 			goto out_close;
 		}
-		if (rp.nkept > 0 && play_uses_dice(want)) {
-			cli_error("--openings: %s: record %lu: %s throws dice: "
-				  "an opening is a set-up position without "
-				  "moves",
+		if (rp.nkept > 0 && match_uses_dice(want)) {
+			cli_error(
+			    "--openings: %s: record %lu: %s throws dice: an opening is a set-up position without moves",
 			    name, rec->index, g->name);
 			status = CLI_USAGE;
 			goto out_close;
@@ -133,9 +132,7 @@ play_openings_read(struct play_openings *o, const char *path,
 		/* A game over already would be scored without a move played. */
 		if (rp.status == REPLAY_FINISHED) {
 			cli_error(
-			    "--openings: %s: record %lu: the game is over: "
-			    "an opening leaves the programs a game to "
-			    "play",
+			    "--openings: %s: record %lu: the game is over: an opening leaves the programs a game to play",
 			    name, rec->index);
 			status = CLI_USAGE;
 			goto out_close;
@@ -160,8 +157,8 @@ out_close:
 }
 
 int
-play_opening_start(const struct play_opening *op, struct record_syntax *syn,
-    struct play_game *pg, struct diag *d)
+match_opening_start(const struct match_opening *op, struct record_syntax *syn,
+    struct match_game *pg, struct diag *d)
 {
 	struct rules_action *acts;
 	struct diag	     rd;
@@ -192,7 +189,7 @@ play_opening_start(const struct play_opening *op, struct record_syntax *syn,
 			goto out_free;
 		}
 		for (k = 0; k < n; k++)
-			if (play_game_play(pg, &acts[k], d) == -1)
+			if (match_game_play(pg, &acts[k], d) == -1)
 				goto out_free;
 	}
 	rc = 0;
@@ -203,7 +200,7 @@ out_free:
 }
 
 void
-play_openings_fini(struct play_openings *o)
+match_openings_fini(struct match_openings *o)
 {
 	size_t i, j;
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The match protocol of formats/protocol.md as a play_proto: a `game'
+ * The match protocol of formats/protocol.md as a match_proto: a `game'
  * and a `seed' line per game, and per request the whole game so far (`moves'), the
  * clock where there is one (`time') and `go'.  The program keeps no state
  * the referee relies on, so there is nothing to say at its start.
@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play/proto.h"
+#include "match/proto.h"
 
 static int
-arbiter_hello(struct play_side *s, double timeout)
+arbiter_hello(struct match_side *s, double timeout)
 {
 	(void)s;
 	(void)timeout;
@@ -22,7 +22,7 @@ arbiter_hello(struct play_side *s, double timeout)
 
 static int
 arbiter_new_game(
-    struct play_side *s, const struct play_game *pg, double timeout)
+    struct match_side *s, const struct match_game *pg, double timeout)
 {
 	char   line[256 + RECORD_SETUP_MAX];
 	size_t n;
@@ -43,14 +43,14 @@ arbiter_new_game(
 }
 
 static int
-arbiter_ask(struct play_side *s, const struct play_game *pg, int colour,
+arbiter_ask(struct match_side *s, const struct match_game *pg, int colour,
     double deadline, char **line, size_t *len)
 {
 	char *moves, *req, clock[64];
 	int   r;
 
 	(void)colour;
-	if ((moves = play_game_moves(pg)) == NULL)
+	if ((moves = match_game_moves(pg)) == NULL)
 		return ENGINE_ERROR;
 	req = malloc(strlen(moves) + 8);
 	if (req != NULL)
@@ -73,8 +73,9 @@ arbiter_ask(struct play_side *s, const struct play_game *pg, int colour,
 	return r;
 }
 
-const struct play_proto play_proto_arbiter = {
+const struct match_proto match_proto_arbiter = {
 	.name = "arbiter",
+	.setup = true,
 	.hello = arbiter_hello,
 	.new_game = arbiter_new_game,
 	.ask = arbiter_ask,

@@ -14,34 +14,10 @@
 
 #include "config.h"
 #include "draw/draw.h"
-#include "play/play.h"
+#include "match/game.h"
+#include "match/serve.h"
 #include "player/player.h"
 #include "util/util.h"
-
-/* The commands, in the order list_commands gives them. */
-static const char *const commands[] = {
-	"protocol_version",
-	"name",
-	"version",
-	"known_command",
-	"list_commands",
-	"quit",
-	"boardsize",
-	"set_game",
-	"clear_board",
-	"play",
-	"genmove",
-	"undo",
-	"showboard",
-	"komi",
-	"time_settings",
-	"time_left",
-	"gogui-rules_game_id",
-	"gogui-rules_board_size",
-	"gogui-rules_legal_moves",
-	"gogui-rules_side_to_move",
-	"gogui-rules_final_result",
-};
 
 /* A GTP session: the game and board set, the position and its actions. */
 struct gtp {
@@ -68,7 +44,7 @@ gtp_clear(struct gtp *s, struct diag *d)
 	rules_position_free(s->pos);
 	s->pos = pos;
 	s->nacts = 0;
-	player_seed(s->pl, play_player_seed(s->seed + s->games++, 0));
+	player_seed(s->pl, match_player_seed(s->seed + s->games++, 0));
 	return 0;
 }
 
@@ -193,11 +169,12 @@ cmd_genmove(struct gtp *s, char **w, size_t nw)
 
 /* `undo': the actions but the last, replayed. */
 static int
-cmd_undo(struct gtp *s)
+cmd_undo(struct gtp *s, char **w, size_t nw)
 {
 	struct diag d;
 	size_t	    i, n = s->nacts;
 
+	(void)w, (void)nw;
 	if (n == 0) {
 		fprintf(s->out, "cannot undo");
 		return -1;
@@ -296,12 +273,13 @@ cmd_rules(struct gtp *s, const char *what)
 
 /* `showboard': the text diagram, after a line feed as GTP's boards. */
 static int
-cmd_showboard(struct gtp *s)
+cmd_showboard(struct gtp *s, char **w, size_t nw)
 {
 	char  *text = NULL;
 	size_t len = 0;
 	FILE  *mem;
 
+	(void)w, (void)nw;
 	if ((mem = open_memstream(&text, &len)) == NULL) {
 		fprintf(s->out, "out of memory");
 		return -1;
@@ -316,6 +294,140 @@ cmd_showboard(struct gtp *s)
 	return 0;
 }
 
+/* `protocol_version': GTP 2. */
+static int
+cmd_protocol_version(struct gtp *s, char **w, size_t nw)
+{
+	(void)w, (void)nw;
+	fprintf(s->out, "2");
+	return 0;
+}
+
+/* `name': ours and the player's. */
+static int
+cmd_name(struct gtp *s, char **w, size_t nw)
+{
+	(void)w, (void)nw;
+	fprintf(s->out, "arbiter %s", player_spec(s->pl));
+	return 0;
+}
+
+/* `version': the package's. */
+static int
+cmd_version(struct gtp *s, char **w, size_t nw)
+{
+	(void)w, (void)nw;
+	fprintf(s->out, "%s", PACKAGE_VERSION);
+	return 0;
+}
+
+static int cmd_known_command(struct gtp *, char **, size_t);
+static int cmd_list_commands(struct gtp *, char **, size_t);
+
+/* `quit': 1, the end of the session. */
+static int
+cmd_quit(struct gtp *s, char **w, size_t nw)
+{
+	(void)s, (void)w, (void)nw;
+	return 1;
+}
+
+/* `clear_board': a new game on the board set. */
+static int
+cmd_clear_board(struct gtp *s, char **w, size_t nw)
+{
+	struct diag d;
+
+	(void)w, (void)nw;
+	return gtp_clear(s, &d);
+}
+
+/*
+ * `komi', `time_settings', `time_left': our players take no time and
+ * keep no komi.
+ */
+static int
+cmd_ignored(struct gtp *s, char **w, size_t nw)
+{
+	(void)s, (void)w, (void)nw;
+	return 0;
+}
+
+/* `gogui-rules_WHAT': cmd_rules of WHAT. */
+static int
+cmd_gogui_rules(struct gtp *s, char **w, size_t nw)
+{
+	(void)nw;
+	return cmd_rules(s, w[0] + strlen("gogui-rules_"));
+}
+
+/*
+ * The commands, in the order list_commands gives them: each answers the
+ * command w[0..nw-1] into s->out and returns 0 (`='), -1 (`?') or 1 for
+ * quit.
+ */
+static const struct gtp_command {
+	const char *name;
+	int (*fn)(struct gtp *, char **w, size_t nw);
+} commands[] = {
+	{ "protocol_version", cmd_protocol_version },
+	{ "name", cmd_name },
+	{ "version", cmd_version },
+	{ "known_command", cmd_known_command },
+	{ "list_commands", cmd_list_commands },
+	{ "quit", cmd_quit },
+	{ "boardsize", cmd_boardsize },
+	{ "set_game", cmd_set_game },
+	{ "clear_board", cmd_clear_board },
+	{ "play", cmd_play },
+	{ "genmove", cmd_genmove },
+	{ "undo", cmd_undo },
+	{ "showboard", cmd_showboard },
+	{ "komi", cmd_ignored },
+	{ "time_settings", cmd_ignored },
+	{ "time_left", cmd_ignored },
+	{ "gogui-rules_game_id", cmd_gogui_rules },
+	{ "gogui-rules_board_size", cmd_gogui_rules },
+	{ "gogui-rules_legal_moves", cmd_gogui_rules },
+	{ "gogui-rules_side_to_move", cmd_gogui_rules },
+	{ "gogui-rules_final_result", cmd_gogui_rules },
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+/* The command called name, or NULL. */
+static const struct gtp_command *
+gtp_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NCOMMANDS; i++)
+		if (strcmp(name, commands[i].name) == 0)
+			return &commands[i];
+	return NULL;
+}
+
+/* `known_command NAME': true or false. */
+static int
+cmd_known_command(struct gtp *s, char **w, size_t nw)
+{
+	fprintf(
+	    s->out, "%s", nw > 1 && gtp_find(w[1]) != NULL ? "true" : "false");
+	return 0;
+}
+
+/* `list_commands': one a line. */
+static int
+cmd_list_commands(struct gtp *s, char **w, size_t nw)
+{
+	size_t i;
+
+	(void)w, (void)nw;
+	for (i = 0; i < NCOMMANDS; i++)
+		fprintf(s->out, "%s%s", i > 0 ? "\n" : "", commands[i].name);
+	return 0;
+}
+
 /*
  * Answers the command w[0..nw-1] into s->out: 0 (`='), -1 (`?'), or 1
  * for quit.
@@ -323,62 +435,17 @@ cmd_showboard(struct gtp *s)
 static int
 gtp_command(struct gtp *s, char **w, size_t nw)
 {
-	size_t i;
+	const struct gtp_command *cmd;
 
-	if (strcmp(w[0], "protocol_version") == 0)
-		fprintf(s->out, "2");
-	else if (strcmp(w[0], "name") == 0)
-		fprintf(s->out, "arbiter %s", player_spec(s->pl));
-	else if (strcmp(w[0], "version") == 0)
-		fprintf(s->out, "%s", PACKAGE_VERSION);
-	else if (strcmp(w[0], "known_command") == 0) {
-		for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-			if (nw > 1 && strcmp(w[1], commands[i]) == 0)
-				break;
-		fprintf(s->out, "%s",
-		    i < sizeof commands / sizeof commands[0] ? "true" :
-							       "false");
-	} else if (strcmp(w[0], "list_commands") == 0) {
-		for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-			fprintf(s->out, "%s%s", i > 0 ? "\n" : "", commands[i]);
-	} else if (strcmp(w[0], "quit") == 0)
-		return 1;
-	else if (strcmp(w[0], "boardsize") == 0)
-		return cmd_boardsize(s, w, nw);
-	else if (strcmp(w[0], "set_game") == 0)
-		return cmd_set_game(s, w, nw);
-	else if (strcmp(w[0], "clear_board") == 0) {
-		struct diag d;
-
-		return gtp_clear(s, &d);
-	} else if (strcmp(w[0], "play") == 0)
-		return cmd_play(s, w, nw);
-	else if (strcmp(w[0], "genmove") == 0)
-		return cmd_genmove(s, w, nw);
-	else if (strcmp(w[0], "undo") == 0)
-		return cmd_undo(s);
-	else if (strcmp(w[0], "showboard") == 0)
-		return cmd_showboard(s);
-	else if (strcmp(w[0], "komi") == 0 ||
-	    strcmp(w[0], "time_settings") == 0 ||
-	    strcmp(w[0], "time_left") == 0)
-		; /* Our players take no time and keep no komi. */
-	else if (strncmp(w[0], "gogui-rules_", 12) == 0 &&
-	    (strcmp(w[0] + 12, "game_id") == 0 ||
-		strcmp(w[0] + 12, "board_size") == 0 ||
-		strcmp(w[0] + 12, "legal_moves") == 0 ||
-		strcmp(w[0] + 12, "side_to_move") == 0 ||
-		strcmp(w[0] + 12, "final_result") == 0))
-		return cmd_rules(s, w[0] + 12);
-	else {
+	if ((cmd = gtp_find(w[0])) == NULL) {
 		fprintf(s->out, "unknown command");
 		return -1;
 	}
-	return 0;
+	return cmd->fn(s, w, nw);
 }
 
-int
-play_gtp_engine(struct player *pl, unsigned long seed)
+static int
+serve_gtp(struct player *pl, unsigned long seed)
 {
 	struct gtp  s = { .pl = pl, .seed = seed };
 	struct diag d;
@@ -441,3 +508,8 @@ out_free:
 	record_syntax_free(s.syn);
 	return status;
 }
+
+const struct match_serve match_serve_gtp = {
+	.name = "gtp",
+	.serve = serve_gtp,
+};

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play/proto.h"
+#include "match/proto.h"
 
 /* Whether line is `pong N' for our last `ping' (blanks after it allowed). */
 static bool
-is_pong(const struct play_side *s, const char *line)
+is_pong(const struct match_side *s, const char *line)
 {
 	char *endp;
 
@@ -36,7 +36,7 @@ is_pong(const struct play_side *s, const char *line)
  * as its name.  1, or an engine code.
  */
 static int
-nboard_sync(struct play_side *s, double deadline)
+nboard_sync(struct match_side *s, double deadline)
 {
 	char   cmd[32], *line;
 	size_t len;
@@ -57,7 +57,7 @@ nboard_sync(struct play_side *s, double deadline)
 }
 
 static int
-nboard_hello(struct play_side *s, double timeout)
+nboard_hello(struct match_side *s, double timeout)
 {
 	double deadline = engine_deadline(timeout);
 	int    rc;
@@ -71,7 +71,8 @@ nboard_hello(struct play_side *s, double timeout)
 }
 
 static int
-nboard_new_game(struct play_side *s, const struct play_game *pg, double timeout)
+nboard_new_game(
+    struct match_side *s, const struct match_game *pg, double timeout)
 {
 	struct record	  rec = { 0 };
 	struct record_out o = {
@@ -102,13 +103,13 @@ nboard_new_game(struct play_side *s, const struct play_game *pg, double timeout)
 }
 
 static int
-nboard_ask(struct play_side *s, const struct play_game *pg, int colour,
+nboard_ask(struct match_side *s, const struct match_game *pg, int colour,
     double deadline, char **line, size_t *len)
 {
-	const struct play_move *m;
-	char			cmd[80], act[64], *slash;
-	size_t			i, n;
-	int			rc;
+	const struct match_move *m;
+	char			 cmd[80], act[64], *slash;
+	size_t			 i, n;
+	int			 rc;
 
 	(void)colour;
 	engine_drain(&s->e);
@@ -146,7 +147,7 @@ nboard_ask(struct play_side *s, const struct play_game *pg, int colour,
 	return 1;
 }
 
-const struct play_proto play_proto_nboard = {
+const struct match_proto match_proto_nboard = {
 	.name = "nboard",
 	.only_game = "reversi",
 	.only_board = "8x8",

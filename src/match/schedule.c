@@ -6,27 +6,27 @@
  */
 #include <stdlib.h>
 
-#include "play/schedule.h"
+#include "match/schedule.h"
 
 /*
  * The shuffle's generator is apart from every game's dice (seed + i) and
- * players (play_player_seed): the same seed orders the openings the same
+ * players (match_player_seed): the same seed orders the openings the same
  * way whatever is played.
  */
 #define ORDER_SALT 0x6f70656e696e6773ULL /* "openings" */
 
 int
-play_schedule_init(
-    struct play_schedule *s, size_t nopenings, enum play_order order)
+match_schedule_init(
+    struct match_schedule *s, size_t nopenings, enum match_order order)
 {
 	struct rules_rng rng;
 	size_t		 i, j, t;
 
 	if (s->repeat)
 		s->alternate = true;
-	if (s->kind == PLAY_TOURNAMENT_NONE)
+	if (s->kind == MATCH_TOURNAMENT_NONE)
 		s->nengines = 2;
-	s->npairings = s->kind == PLAY_TOURNAMENT_ROUND_ROBIN ?
+	s->npairings = s->kind == MATCH_TOURNAMENT_ROUND_ROBIN ?
 	    s->nengines * (s->nengines - 1) / 2 :
 	    s->nengines - 1;
 	s->nopenings = nopenings;
@@ -37,7 +37,7 @@ play_schedule_init(
 		return -1;
 	for (i = 0; i < nopenings; i++)
 		s->order[i] = i;
-	if (order != PLAY_ORDER_RANDOM)
+	if (order != MATCH_ORDER_RANDOM)
 		return 0;
 	/* Fisher-Yates, from the last place down. */
 	rules_rng_seed(&rng, (uint64_t)s->seed ^ ORDER_SALT);
@@ -51,7 +51,7 @@ play_schedule_init(
 }
 
 void
-play_schedule_fini(struct play_schedule *s)
+match_schedule_fini(struct match_schedule *s)
 {
 	free(s->order);
 	s->order = NULL;
@@ -59,18 +59,18 @@ play_schedule_fini(struct play_schedule *s)
 }
 
 unsigned long
-play_schedule_games(const struct play_schedule *s)
+match_schedule_games(const struct match_schedule *s)
 {
 	return s->per_pairing * s->npairings;
 }
 
 /* The engines of pairing p (from 0), a before b. */
 static void
-pairing(const struct play_schedule *s, size_t p, size_t engine[2])
+pairing(const struct match_schedule *s, size_t p, size_t engine[2])
 {
 	size_t a = 0;
 
-	if (s->kind != PLAY_TOURNAMENT_ROUND_ROBIN) {
+	if (s->kind != MATCH_TOURNAMENT_ROUND_ROBIN) {
 		engine[0] = 0;
 		engine[1] = p + 1;
 		return;
@@ -85,14 +85,14 @@ pairing(const struct play_schedule *s, size_t p, size_t engine[2])
 }
 
 void
-play_schedule_game(
-    const struct play_schedule *s, unsigned long i, struct play_slot *slot)
+match_schedule_game(
+    const struct match_schedule *s, unsigned long i, struct match_slot *slot)
 {
 	int k;
 
 	slot->seed = (uint64_t)s->seed + i;
 	slot->pairing = 0;
-	if (s->kind != PLAY_TOURNAMENT_NONE) {
+	if (s->kind != MATCH_TOURNAMENT_NONE) {
 		slot->pairing = i / s->per_pairing;
 		i %= s->per_pairing;
 	}

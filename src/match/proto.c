@@ -1,32 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the protocols of gameplay match share (proto.h): the table that
- * finds one by name, and the time control a match plays with.  Each
- * protocol is its own file.
+ * The time control a match plays with (proto.h, --tc): reading BASE+INC.
+ * The protocols' table is protocols.c's; each protocol is its own file.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "play/proto.h"
-
-const struct play_proto *
-play_proto_find(const char *name)
-{
-	static const struct play_proto *const all[] = {
-		&play_proto_arbiter,
-		&play_proto_gtp,
-		&play_proto_nboard,
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof all / sizeof all[0]; i++)
-		if (strcmp(all[i]->name, name) == 0)
-			return all[i];
-	return NULL;
-}
+#include "match/proto.h"
 
 bool
-play_tc_parse(const char *arg, struct play_tc *tc)
+match_tc_parse(const char *arg, struct match_tc *tc)
 {
 	char  *endp;
 	double base, inc = 0;

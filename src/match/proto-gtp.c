@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "play/proto.h"
+#include "match/proto.h"
 
 /* The response to a command, its first line copied. */
 struct gtp_reply {
@@ -47,7 +47,7 @@ reply_text(const char *line)
  */
 static int
 gtp_command(
-    struct play_side *s, const char *cmd, double deadline, struct gtp_reply *r)
+    struct match_side *s, const char *cmd, double deadline, struct gtp_reply *r)
 {
 	const char *text;
 	char	   *line;
@@ -92,7 +92,7 @@ gtp_command(
  * with s->refusal saying what it refused and how, or an engine code.
  */
 static int
-gtp_require(struct play_side *s, const char *cmd, double timeout)
+gtp_require(struct match_side *s, const char *cmd, double timeout)
 {
 	struct gtp_reply r;
 	int		 rc;
@@ -107,7 +107,7 @@ gtp_require(struct play_side *s, const char *cmd, double timeout)
 }
 
 static int
-gtp_hello(struct play_side *s, double timeout)
+gtp_hello(struct match_side *s, double timeout)
 {
 	struct gtp_reply r;
 	char		 name[64];
@@ -151,7 +151,7 @@ board_size(const struct rules_board *b, char *buf, size_t cap)
 }
 
 static int
-gtp_new_game(struct play_side *s, const struct play_game *pg, double timeout)
+gtp_new_game(struct match_side *s, const struct match_game *pg, double timeout)
 {
 	const struct rules_game *g = pg->pos->game;
 	struct gtp_reply	 r;
@@ -190,12 +190,12 @@ colour_letter(const struct rules_game *g, int c)
 }
 
 static int
-gtp_ask(struct play_side *s, const struct play_game *pg, int colour,
+gtp_ask(struct match_side *s, const struct match_game *pg, int colour,
     double deadline, char **line, size_t *len)
 {
 	struct gtp_reply	 r;
 	const struct rules_game *g = pg->pos->game;
-	const struct play_move	*m;
+	const struct match_move *m;
 	char			 cmd[160], act[64];
 	size_t			 n, i;
 	int			 rc;
@@ -257,7 +257,7 @@ gtp_ask(struct play_side *s, const struct play_game *pg, int colour,
 	return 1;
 }
 
-const struct play_proto play_proto_gtp = {
+const struct match_proto match_proto_gtp = {
 	.name = "gtp",
 	.hello = gtp_hello,
 	.new_game = gtp_new_game,

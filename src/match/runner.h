@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the files of the match runner share among themselves (match.h is
+ * what the command sees): one function or two per concern, each file's
+ * own.  Not for use outside src/match.
+ */
+#ifndef ARBITER_MATCH_RUNNER_H
+#define ARBITER_MATCH_RUNNER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "match/engine.h"
+#include "match/match.h"
+
+/*
+ * options.c: checks what the options say together, and fills in the
+ * clocks; CLI_OK, or CLI_USAGE after saying why.
+ */
+int match_options_done(struct match *m);
+
+/* sprt.c: the SPRT's bounds into m->stats, if --sprt. */
+void match_sprt_start(struct match *m);
+/* sprt.c: the exit status of --sprt-exit from the verdict. */
+int match_sprt_status(const struct match *m);
+
+/*
+ * setup.c: sets up the match of the game called name: its board checked
+ * by setting up game 1 against each side's protocol, the notation, the
+ * signals and the summary's sides.  Returns CLI_OK, or the exit status
+ * after saying why.
+ */
+int match_setup(struct match *m, const char *name);
+/*
+ * setup.c: reads --openings and sets up the schedule: the openings
+ * checked before any game, --repeat making the colours alternate.
+ * Returns CLI_OK, or the exit status after saying why.
+ */
+int match_setup_schedule(struct match *m);
+
+/*
+ * engines.c: the name a side goes by: its own (GTP's name), else its
+ * command.
+ */
+const char *match_side_name(const struct match_side *sd);
+/* engines.c: says that a program refused the set-up; CLI_USAGE. */
+int match_refused(struct match_side *sd);
+/*
+ * engines.c: whether the program has started (engine_started), saying
+ * why not and stopping it if it has not.
+ */
+bool match_started(struct engine *e);
+/*
+ * engines.c: starts the programs not running yet, greets them and sets
+ * up game pg for both; ready[k] is what that came to (1: it went).
+ * Returns CLI_OK, or CLI_USAGE after saying why.
+ */
+int
+match_engines_ready(struct match *m, const struct match_game *pg, int ready[2]);
+/* engines.c: puts the engines of slot's pairing in side[0] and side[1]. */
+void match_load_pairing(struct match *m, const struct match_slot *slot);
+
+/*
+ * clock.c: notes the clock of the side that ended turn i (its seconds
+ * left) for the record.  Returns 0, or -1 when memory runs out.
+ */
+int match_note_clock(struct match *m, size_t i, double left);
+/* clock.c: forgets the clock notes of the last game. */
+void match_notes_clear(struct match *m);
+
+/*
+ * adjudicate.c: plays pg until it is over, capped or adjudicated (*end
+ * says how), side start[c] holding colour c at the start.  Returns the
+ * exit status.
+ */
+int match_play_moves(struct match *m, struct match_game *pg,
+    const int start[RULES_COLOURS], const int ready[2],
+    struct match_ending *end);
+/* adjudicate.c: how the game pg ended, for its record and the tally. */
+void match_judge(struct match *m, const struct match_game *pg,
+    struct match_ending *end, struct rules_score *s);
+
+/* tally.c: the progress line: games done, W/D/L and Elo. */
+void match_progress(const struct match *m);
+/* tally.c: the sides holding each colour at the start of game i. */
+void
+match_sides(const struct match *m, unsigned long i, int start[RULES_COLOURS]);
+
+/* id.c: the MatchId tag of the match, into m->id. */
+void match_make_id(struct match *m);
+
+/* output.c: counts game i, read back by --resume (match_resume_fn). */
+int match_resumed(void *arg, unsigned long i, const struct replay *rp);
+/*
+ * output.c: opens -o's file, and with --resume reads back the games it
+ * holds.  Returns 0, or -1 after saying why.
+ */
+int match_output_open(struct match *m);
+
+/*
+ * runner.c: plays game i (from 0), counts it, writes its record to rec
+ * and its line for stderr in *line (owned by the caller, NULL if none).
+ * Returns the exit status.
+ */
+int match_play_game(struct match *m, unsigned long i, FILE *rec, char **line);
+
+/* jobs.c: plays the games not counted yet by m->jobs workers. */
+int match_jobs_run(struct match *m);
+
+#endif

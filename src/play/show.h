@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What gameplay show and its replay page share (view.c), and the page
+ * itself (page.c): the position of a record after a turn as a picture
+ * shows it, with its caption.  Private to src/play.
+ */
+#ifndef ARBITER_PLAY_SHOW_H
+#define ARBITER_PLAY_SHOW_H
+
+#include <stdbool.h>
+
+#include "draw/draw.h"
+#include "play/play.h"
+
+/*
+ * The position shown and the turn that led to it: the replay after turn
+ * upto (cur: the record's own replay, or at), and for upto > 0 the
+ * position before that turn (prev), its actions and its text (tok, owned).
+ */
+struct view {
+	unsigned long	     upto, ntok;
+	const struct replay *cur;
+	struct replay	     at, prev;
+	struct rules_action  acts[64];
+	struct draw_last     last;
+	char		    *tok;
+	int		     who; /* the colour that played it */
+};
+
+/*
+ * Sets up v (its replays initialised by the caller) for pr's record after
+ * turn upto.  Returns CLI_OK, or the exit status after saying why.
+ */
+int show_view_init(
+    struct view *v, const struct play_record *pr, unsigned long upto);
+/* Releases what v holds: its token and its replays. */
+void show_view_fini(struct view *v);
+
+/* What a picture of a view says around its board, and its buffers. */
+struct caption {
+	struct draw_caption cap;
+	char		    name[RULES_COLOURS][RECORD_SHOWN];
+	char		    title[RECORD_SHOWN + 64];
+	char		    state[160];
+	char		    last[256];
+};
+
+/*
+ * Fills c for v of pr's record: "Reversi 8x8, Event", the players, the
+ * scores, the state, the last turn.
+ */
+void show_caption_init(
+    struct caption *c, const struct play_record *pr, const struct view *v);
+/* The tag's value made printable into buf, or false if absent or "?". */
+bool
+show_tag_text(const struct record *rec, const char *tag, char *buf, size_t cap);
+/*
+ * The players' names by colour from the tags, made printable, into
+ * name[i] ("?" where there is no tag).  Returns how many are known (not
+ * "?" or empty).
+ */
+int show_player_names(const struct record *rec, const struct replay *rp,
+    char name[RULES_COLOURS][RECORD_SHOWN]);
+
+/*
+ * Writes the replay page of path's records (the one sel picks, else
+ * every one, with a chooser when there are several) to html ("-":
+ * standard output), each opening at turn upto if has_at, else at its
+ * start.  Returns the exit status: CLI_BAD when a record is illegal (its
+ * page is written all the same, the diagnostic said) or malformed (left
+ * out: it has no position to show; with no record left, no page is
+ * written).
+ */
+int show_page_write(const struct play_select *sel, const char *html,
+    bool has_at, unsigned long upto, const char *path);
+
+#endif
