@@ -189,8 +189,7 @@ void play_diag(const char *name, const struct replay *rp);
 char *play_token(const struct play_record *, size_t i);
 
 /*
- * Whether a game throws dice: a RULES_DICE action among the legal ones of
- * pos at a turn start, or of the game's start position.
+ * Whether a game throws dice: its table's has_dice.
  */
 bool play_uses_dice(const struct rules_position *);
 

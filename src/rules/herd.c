@@ -410,6 +410,7 @@ const struct rules_game rules_herd = {
 	.colour = { "black", "white" },
 	.default_board = "5",
 	.turn_cap = 1000,
+	.has_dice = true,
 	.state_size = sizeof(struct herd),
 	.board = herd_board,
 	.init = herd_init,

@@ -961,6 +961,8 @@ reversi_perft_count(const struct rules_board *b, const void *st, int depth,
 const struct rules_game rules_reversi = {
 	.name = "reversi",
 	.title = "Reversi",
+	/* Othello is Reversi under its trade name (rules.md §1). */
+	.aliases = { "othello" },
 	.colour = { "black", "white" },
 	.default_board = "8x8",
 	.turn_cap = 0,

@@ -466,6 +466,8 @@ stones_perft(const struct rules_board *b, const void *st, int depth)
 const struct rules_game rules_stones = {
 	.name = "stones",
 	.title = "Stones!",
+	/* Stones! is written with its bang in titles. */
+	.aliases = { "stones!" },
 	.colour = { "white", "black" },
 	.default_board = "8x8",
 	.turn_cap = 500,
