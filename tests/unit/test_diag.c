@@ -93,21 +93,11 @@ START_TEST(test_fill)
 }
 END_TEST
 
-static Suite *
-diag_suite(void)
-{
-	Suite *s = suite_create("diag");
-	TCase *tc = tcase_create("core");
-
-	tcase_add_test(tc, test_names);
-	tcase_add_test(tc, test_severities);
-	tcase_add_test(tc, test_fill);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(diag_suite());
+	Suite *s = suite_create("diag");
+
+	unit_tcase(s, "core", 0, test_names, test_severities, test_fill, NULL);
+	return unit_run(s);
 }

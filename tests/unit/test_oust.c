@@ -787,44 +787,23 @@ START_TEST(oust_incremental_matches_fresh)
 }
 END_TEST
 
-static Suite *
-oust_suite(void)
+int
+main(void)
 {
 	Suite *s = suite_create("oust");
 	TCase *tc;
 
-	tc = tcase_create("rules");
-	tcase_add_test(tc, oust_boards);
-	tcase_add_test(tc, oust_empty_start);
-	tcase_add_test(tc, oust_case_c3_d3);
-	tcase_add_test(tc, oust_case_pairs);
-	tcase_add_test(tc, oust_case_side4);
-	tcase_add_test(tc, oust_capture_then_place_again);
-	tcase_add_test(tc, oust_capture_ends_turn_without_placement);
-	tcase_add_test(tc, oust_pass_only_without_placement);
-	tcase_add_test(tc, oust_bad_actions);
-	tcase_add_test(tc, oust_swap);
-	tcase_add_test(tc, oust_swap_late_or_off);
-	tcase_add_test(tc, oust_setup);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("perft");
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, oust_perft);
+	unit_tcase(s, "rules", 0, oust_boards, oust_empty_start,
+	    oust_case_c3_d3, oust_case_pairs, oust_case_side4,
+	    oust_capture_then_place_again,
+	    oust_capture_ends_turn_without_placement,
+	    oust_pass_only_without_placement, oust_bad_actions, oust_swap,
+	    oust_swap_late_or_off, oust_setup, NULL);
+	tc = unit_tcase(s, "perft", 120, oust_perft, NULL);
 	tcase_add_loop_test(tc, oust_perft_matches_oracle, 0, 2);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("playouts");
-	tcase_set_timeout(tc, 300);
+	tc = unit_tcase(s, "playouts", 300, NULL);
 	tcase_add_loop_test(tc, oust_playouts_match_oracle, 0, 5);
 	tcase_add_loop_test(tc, oust_playouts_many, 0, 4);
 	tcase_add_loop_test(tc, oust_incremental_matches_fresh, 0, 6);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int
-main(void)
-{
-	return unit_run(oust_suite());
+	return unit_run(s);
 }

@@ -912,44 +912,23 @@ START_TEST(rive_setup_plays_on)
 }
 END_TEST
 
-static Suite *
-rive_suite(void)
+int
+main(void)
 {
 	Suite *s = suite_create("rive");
 	TCase *tc;
 
-	tc = tcase_create("rules");
-	tcase_add_test(tc, rive_boards);
-	tcase_add_test(tc, rive_case_empty_and_c3);
-	tcase_add_test(tc, rive_case_turn8_captures);
-	tcase_add_test(tc, rive_case_removal_sets);
-	tcase_add_test(tc, rive_removal_splits);
-	tcase_add_test(tc, rive_removal_dead_end);
-	tcase_add_test(tc, rive_bad_actions);
-	tcase_add_test(tc, rive_swap);
-	tcase_add_test(tc, rive_game_end);
-	tcase_add_test(tc, rive_setup);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("perft");
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, rive_perft);
+	unit_tcase(s, "rules", 0, rive_boards, rive_case_empty_and_c3,
+	    rive_case_turn8_captures, rive_case_removal_sets,
+	    rive_removal_splits, rive_removal_dead_end, rive_bad_actions,
+	    rive_swap, rive_game_end, rive_setup, NULL);
+	tc = unit_tcase(s, "perft", 120, rive_perft, NULL);
 	tcase_add_loop_test(tc, rive_perft_matches_oracle, 0, 3);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("playouts");
-	tcase_set_timeout(tc, 300);
+	tc = unit_tcase(s, "playouts", 300, NULL);
 	tcase_add_loop_test(tc, rive_playouts_match_oracle, 0, 5);
 	tcase_add_loop_test(tc, rive_playouts_many, 0, 4);
 	tcase_add_loop_test(tc, rive_removals_match_reference, 0, 4);
 	tcase_add_loop_test(tc, rive_incremental_matches_fresh, 0, 7);
 	tcase_add_loop_test(tc, rive_setup_plays_on, 0, 4);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int
-main(void)
-{
-	return unit_run(rive_suite());
+	return unit_run(s);
 }

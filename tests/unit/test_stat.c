@@ -590,33 +590,15 @@ START_TEST(test_elo_extremes)
 }
 END_TEST
 
-static Suite *
-stat_suite(void)
-{
-	Suite *s = suite_create("stat");
-	TCase *tc = tcase_create("core");
-
-	tcase_add_test(tc, test_add);
-	tcase_add_test(tc, test_swap_seats);
-	tcase_add_test(tc, test_merge_exact);
-	tcase_add_test(tc, test_groups_sorted);
-	tcase_add_test(tc, test_quantiles);
-	tcase_add_test(tc, test_wilson);
-	tcase_add_test(tc, test_ratings_hand);
-	tcase_add_test(tc, test_ratings_unbeaten);
-	tcase_add_test(tc, test_count_overflow);
-	tcase_add_test(tc, test_covers);
-	tcase_add_test(tc, test_cover_repeat);
-	tcase_add_test(tc, test_player_named);
-	tcase_add_test(tc, test_elo_trinomial);
-	tcase_add_test(tc, test_elo_pentanomial);
-	tcase_add_test(tc, test_elo_extremes);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(stat_suite());
+	Suite *s = suite_create("stat");
+
+	unit_tcase(s, "core", 0, test_add, test_swap_seats, test_merge_exact,
+	    test_groups_sorted, test_quantiles, test_wilson, test_ratings_hand,
+	    test_ratings_unbeaten, test_count_overflow, test_covers,
+	    test_cover_repeat, test_player_named, test_elo_trinomial,
+	    test_elo_pentanomial, test_elo_extremes, NULL);
+	return unit_run(s);
 }

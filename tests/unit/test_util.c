@@ -371,36 +371,17 @@ START_TEST(xml_replaces_invalid_utf8)
 }
 END_TEST
 
-static Suite *
-util_suite(void)
-{
-	Suite *s = suite_create("util");
-	TCase *tc = tcase_create("grow");
-
-	tcase_add_test(tc, array_grows_and_zeroes);
-	tcase_add_test(tc, array_enough_is_a_no_op);
-	tcase_add_test(tc, array_size_overflow);
-	tcase_add_test(tc, array_out_of_memory);
-	tcase_add_test(tc, buf_appends_with_nul);
-	tcase_add_test(tc, buf_overflow_keeps_the_bytes);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("hashmap");
-	tcase_add_test(tc, hashmap_many_keys);
-	tcase_add_test(tc, hashmap_collisions);
-	tcase_add_test(tc, hashmap_clear_forgets);
-	tcase_add_test(tc, hashmap_hash_is_fnv1a);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("text");
-	tcase_add_test(tc, utf8_decodes_and_refuses);
-	tcase_add_test(tc, xml_escapes_markup);
-	tcase_add_test(tc, xml_replaces_controls);
-	tcase_add_test(tc, xml_replaces_invalid_utf8);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(util_suite());
+	Suite *s = suite_create("util");
+
+	unit_tcase(s, "grow", 0, array_grows_and_zeroes,
+	    array_enough_is_a_no_op, array_size_overflow, array_out_of_memory,
+	    buf_appends_with_nul, buf_overflow_keeps_the_bytes, NULL);
+	unit_tcase(s, "hashmap", 0, hashmap_many_keys, hashmap_collisions,
+	    hashmap_clear_forgets, hashmap_hash_is_fnv1a, NULL);
+	unit_tcase(s, "text", 0, utf8_decodes_and_refuses, xml_escapes_markup,
+	    xml_replaces_controls, xml_replaces_invalid_utf8, NULL);
+	return unit_run(s);
 }
