@@ -274,6 +274,29 @@ START_TEST(registry_finds_games)
 	ck_assert_ptr_eq(rules_game_find("OTHELLO"), &rules_reversi);
 	ck_assert_ptr_null(rules_game_find("othello8"));
 	ck_assert_ptr_eq(rules_game_at(0), &rules_reversi);
+	/* Stones! with its bang; an alias of one game names no other. */
+	ck_assert_ptr_eq(rules_game_find("Stones!"), &rules_stones);
+	ck_assert_ptr_null(rules_game_find("herd!"));
+}
+END_TEST
+
+/* Dice are game data: Herd throws them, and only Herd (rules.md §4). */
+START_TEST(registry_dice)
+{
+	const struct rules_game *g;
+	struct rules_position	*pos;
+	struct rules_action	 a;
+	size_t			 i;
+
+	for (i = 0; (g = rules_game_at(i)) != NULL; i++) {
+		ck_assert_int_eq(g->has_dice, g == &rules_herd);
+		/* A game with dice rolls first, every turn, from the start. */
+		pos = rules_position_new(g, NULL, NULL, NULL);
+		ck_assert_ptr_nonnull(pos);
+		ck_assert_uint_gt(rules_legal(pos, &a, 1), 0);
+		ck_assert_int_eq(a.kind == RULES_DICE, g->has_dice);
+		rules_position_free(pos);
+	}
 }
 END_TEST
 
@@ -1044,8 +1067,9 @@ main(void)
 	    hexhex_side3_names, hex_neighbours, hex_neighbours_padded,
 	    rive_335_board, square_names, board_specs, NULL);
 	unit_tcase(s, "rng", 0, rng_reference, rng_below_uniform, NULL);
-	unit_tcase(s, "registry", 0, registry_finds_games, registry_turn_caps,
-	    registry_pie_rule, variant_parse, playout_is_reproducible, NULL);
+	unit_tcase(s, "registry", 0, registry_finds_games, registry_dice,
+	    registry_turn_caps, registry_pie_rule, variant_parse,
+	    playout_is_reproducible, NULL);
 	tc = unit_tcase(s, "reversi", 60, reversi_start,
 	    reversi_flips_every_line, reversi_run_must_end_in_own_disc,
 	    reversi_illegal_moves, reversi_pass_only_without_moves,
