@@ -9,8 +9,9 @@
 #  (b) the graph of modules (a module includes another's header) has a
 #      cycle, which (a) lets through between modules of one layer;
 #  (c) the graph of files (file -> header it includes) has a cycle;
-#  (d) <yaml.h> is included outside src/report, or <pcre2.h> outside
-#      src/record (style.md: each third-party library in one module).
+#  (d) <yaml.h> is included outside src/report, <pcre2.h> outside
+#      src/record or <sodium.h> outside src/secret (style.md: each
+#      third-party library in one module).
 # A directory under src/ that LAYERS does not name is an error too: give
 # it a layer here.  "config.h" and <system> headers are not looked at.
 # Everything is keyed on directory names, never on file names, so files
@@ -23,10 +24,12 @@
 set -u
 
 # Lowest first; the modules of one line are one layer.  "main" is the
-# files directly in src/ (gamecheck.c, gameplay.c, gamestat.c).
+# files directly in src/ (gamecheck.c, gameplay.c, gamestat.c).  corr
+# (correspondence time) is pure computation over numbers and includes
+# nothing of ours; secret (keys, commitments) stands on diag alone.
 LAYERS='
-util diag
-rules stat
+util diag corr
+rules stat secret
 record draw player
 referee cli
 report
@@ -119,6 +122,9 @@ check() {
 			if (inc == "pcre2.h" && from != "record")
 				bad(where "<pcre2.h>: <pcre2.h> belongs to " \
 				    "src/record alone")
+			if (inc == "sodium.h" && from != "secret")
+				bad(where "<sodium.h>: <sodium.h> belongs to " \
+				    "src/secret alone")
 			next
 		}
 		if (inc == "config.h")
@@ -199,6 +205,7 @@ self_test() {
 	    record/reader.c '#include "rules/rules.h"' \
 	    record/syntax.c '#include <pcre2.h>' \
 	    report/emit.c '#include <yaml.h>' \
+	    secret/secret.c '#include <sodium.h>' \
 	    cli/cli.c '#include "config.h"' \
 	    util/util.h '#include <stdio.h>' \
 	    gamecheck.c '#include "record/syntax.h"' \
@@ -220,6 +227,8 @@ self_test() {
 	    record/x.c '#include <yaml.h>'
 	fixture pcre2 '<pcre2.h> belongs to src/record alone' \
 	    cli/x.c '#include <pcre2.h>'
+	fixture sodium '<sodium.h> belongs to src/secret alone' \
+	    play/x.c '#include <sodium.h>'
 	fixture unknown 'src/newmod/ has no layer' \
 	    newmod/x.c '#include "rules/rules.h"' \
 	    rules/rules.h '/**/'
