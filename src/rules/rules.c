@@ -35,8 +35,7 @@ rules_game_find(const char *name)
 	for (i = 0; (g = rules_game_at(i)) != NULL; i++) {
 		if (strcasecmp(g->name, name) == 0)
 			return g;
-		for (k = 0; k < RULES_MAX_ALIASES && g->aliases[k] != NULL;
-		     k++)
+		for (k = 0; k < RULES_MAX_ALIASES && g->aliases[k] != NULL; k++)
 			if (strcasecmp(g->aliases[k], name) == 0)
 				return g;
 	}

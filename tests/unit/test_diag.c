@@ -83,7 +83,8 @@ START_TEST(test_fill)
 	ck_assert_int_eq(diag_set_at(&d, DIAG_BAD_TAG,
 			     (struct diag_pos){ 3, 7, 42 }, 5, "tag %d", 1),
 	    -1);
-	assert_diag(&d, DIAG_BAD_TAG, "tag 1", (struct diag_pos){ 3, 7, 42 }, 5);
+	assert_diag(
+	    &d, DIAG_BAD_TAG, "tag 1", (struct diag_pos){ 3, 7, 42 }, 5);
 	/* A long message is cut to fit, NUL terminated. */
 	memset(big, 'x', sizeof big - 1);
 	big[sizeof big - 1] = '\0';
