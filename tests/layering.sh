@@ -68,6 +68,16 @@ check() {
 		print msg
 		failed = 1
 	}
+	# Whether module m has a layer; says so once if not.
+	function known(m) {
+		if (m in layer)
+			return 1
+		if (!(m in unknown))
+			bad("src/" m "/ has no layer: give it one in LAYERS " \
+			    "in tests/layering.sh")
+		unknown[m] = 1
+		return 0
+	}
 	# Depth-first search for a cycle from node u in graph g ("u v" keys
 	# in edge[g]); prints the first one found, as a -> b -> a.
 	function dfs(g, u,	k, v, i, path, ee) {
@@ -93,6 +103,10 @@ check() {
 		state[g, u] = 2
 	}
 	BEGIN {
+		# Each third-party library and the one module that has it.
+		owner["yaml.h"] = "report"
+		owner["pcre2.h"] = "record"
+		owner["sodium.h"] = "secret"
 		rank = 0
 		nl = split(layers, lines, "\n")
 		for (i = 1; i <= nl; i++) {
@@ -108,23 +122,12 @@ check() {
 		file = $1; line = $2; kind = $3; inc = $4
 		where = "src/" file ":" line ": #include "
 		from = module(file)
-		if (!(from in layer)) {
-			if (!(from in unknown))
-				bad("src/" from "/ has no layer: give it one " \
-				    "in LAYERS in tests/layering.sh")
-			unknown[from] = 1
+		if (!known(from))
 			next
-		}
 		if (kind == "a") {
-			if (inc == "yaml.h" && from != "report")
-				bad(where "<yaml.h>: <yaml.h> belongs to " \
-				    "src/report alone")
-			if (inc == "pcre2.h" && from != "record")
-				bad(where "<pcre2.h>: <pcre2.h> belongs to " \
-				    "src/record alone")
-			if (inc == "sodium.h" && from != "secret")
-				bad(where "<sodium.h>: <sodium.h> belongs to " \
-				    "src/secret alone")
+			if (inc in owner && from != owner[inc])
+				bad(where "<" inc ">: <" inc "> belongs to " \
+				    "src/" owner[inc] " alone")
 			next
 		}
 		if (inc == "config.h")
@@ -138,13 +141,8 @@ check() {
 			next
 		}
 		to = module(inc)
-		if (!(to in layer)) {
-			if (!(to in unknown))
-				bad("src/" to "/ has no layer: give it one " \
-				    "in LAYERS in tests/layering.sh")
-			unknown[to] = 1
+		if (!known(to))
 			next
-		}
 		if (layer[to] > layer[from])
 			bad(where "\"" $4 "\": " from " may not include " to \
 			    ", a higher layer")
