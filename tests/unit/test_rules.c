@@ -776,18 +776,12 @@ END_TEST
 START_TEST(reversi_perft)
 {
 	/* rules.md §1, Aart Bik's convention. */
-	static const uint64_t  want[] = { 1, 4, 12, 56, 244, 1396, 8200, 55092,
-		 390216, 3005288 };
-	struct rules_position *pos = turns_new("reversi", NULL);
-	int		       depth;
+	static const uint64_t want[] = { 1, 4, 12, 56, 244, 1396, 8200, 55092,
+		390216, 3005288, 0 };
 
-	for (depth = 0; depth <= 9; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
+	turns_assert_perft("reversi", NULL, want);
 	/* The generic perft through legal() and play() agrees. */
-	ck_assert_uint_eq(
-	    rules_perft_actions(pos->game, &pos->board, pos->state, 6),
-	    want[6]);
-	rules_position_free(pos);
+	turns_assert_perft_generic("reversi", NULL, 6, want[6]);
 }
 END_TEST
 

@@ -596,17 +596,11 @@ END_TEST
 START_TEST(stones_perft)
 {
 	/* rules.md §5 for depths 1-3; depth 4 as in formats/stones.md. */
-	static const uint64_t  want[] = { 1, 54, 2880, 141666, 6878074 };
-	struct rules_position *pos = turns_new("stones", NULL);
-	int		       depth;
+	static const uint64_t want[] = { 1, 54, 2880, 141666, 6878074, 0 };
 
-	for (depth = 0; depth <= 4; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
-	/* The generic perft through legal() and turns_play() agrees. */
-	ck_assert_uint_eq(
-	    rules_perft_actions(pos->game, &pos->board, pos->state, 3),
-	    want[3]);
-	rules_position_free(pos);
+	turns_assert_perft("stones", NULL, want);
+	/* The generic perft through legal() and play() agrees. */
+	turns_assert_perft_generic("stones", NULL, 3, want[3]);
 }
 END_TEST
 

@@ -408,6 +408,22 @@ turns_assert_perft(const char *game, const char *spec, const uint64_t *want)
 }
 
 /*
+ * The generic perft (rules_perft_actions, through legal() and play()
+ * alone) from the start of game on board spec is want at depth.
+ */
+static inline void
+turns_assert_perft_generic(
+    const char *game, const char *spec, int depth, uint64_t want)
+{
+	struct rules_position *pos = turns_new(game, spec);
+
+	ck_assert_uint_eq(
+	    rules_perft_actions(pos->game, &pos->board, pos->state, depth),
+	    want);
+	rules_position_free(pos);
+}
+
+/*
  * perft from the start of game on board spec agrees with an oracle's
  * count of complete turns, oracle(board, cells, colour, turn, depth), at
  * every depth up to max.
