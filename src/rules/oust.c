@@ -427,13 +427,11 @@ oust_init(const struct rules_board *b, void *st, const struct rules_variant *v,
     struct diag *d)
 {
 	struct oust *o = st;
-	int	     i;
 
 	(void)v;
 	(void)d;
 	memset(o, 0, sizeof *o);
-	for (i = 0; i < b->ncells; i++)
-		bit_set(o->empty, i);
+	set_fill(o->empty, b->ncells);
 	o->head.to_move = BLACK;
 	o->head.phase = RULES_TURN_START;
 	return 0;
@@ -778,10 +776,8 @@ oust_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 		    "%s cannot be to move with one stone against none",
 		    colour_name(to_move));
 	/* Every capturing placement judged from scratch. */
-	for (i = 0; i < b->ncells; i++) {
-		bit_set(o->stale[0], i);
-		bit_set(o->stale[1], i);
-	}
+	set_fill(o->stale[0], b->ncells);
+	set_fill(o->stale[1], b->ncells);
 	freshen(b, o, 0);
 	freshen(b, o, 1);
 	o->head.to_move = (uint8_t)to_move;

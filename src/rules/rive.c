@@ -630,13 +630,11 @@ rive_init(const struct rules_board *b, void *st, const struct rules_variant *v,
     struct diag *d)
 {
 	struct rive *r = st;
-	int	     i;
 
 	(void)v;
 	(void)d;
 	memset(r, 0, sizeof *r);
-	for (i = 0; i < b->ncells; i++)
-		bit_set(r->empty, i);
+	set_fill(r->empty, b->ncells);
 	r->nempty = (int16_t)b->ncells;
 	r->placed = -1;
 	r->head.to_move = BLACK;
