@@ -14,25 +14,7 @@
 bool
 match_uses_dice(const struct rules_position *pos)
 {
-	struct rules_position *start;
-	struct rules_action   *acts;
-	size_t		       n, i;
-	bool		       dice = false;
-
-	/* At the start, where every dice game rolls first. */
-	start = rules_position_dup(pos);
-	if (start == NULL)
-		return false;
-	rules_position_reset(start);
-	n = rules_legal(start, NULL, 0);
-	if ((acts = calloc(n + 1, sizeof *acts)) != NULL) {
-		n = rules_legal(start, acts, n);
-		for (i = 0; i < n && !dice; i++)
-			dice = acts[i].kind == RULES_DICE;
-		free(acts);
-	}
-	rules_position_free(start);
-	return dice;
+	return pos->game->has_dice;
 }
 
 int

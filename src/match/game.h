@@ -33,10 +33,7 @@ int match_finish(int rc);
 /* Prints a replay's error like gamecheck, with the legal moves as a note. */
 void match_diag(const char *name, const struct replay *rp);
 
-/*
- * Whether a game throws dice: a RULES_DICE action among the legal ones of
- * pos at a turn start, or of the game's start position.
- */
+/* Whether a game throws dice: its table's has_dice. */
 bool match_uses_dice(const struct rules_position *);
 
 /* A turn token of any game fits: Herd side 12 places at most ~400 cells. */

@@ -218,9 +218,7 @@ cmd_set_game(struct gtp *s, char **w, size_t nw)
 	const struct rules_game *g;
 	struct diag		 d;
 
-	g = nw < 2			     ? NULL :
-	    strcasecmp(w[1], "othello") == 0 ? rules_game_find("reversi") :
-					       rules_game_find(w[1]);
+	g = nw < 2 ? NULL : rules_game_find(w[1]);
 	if (g == NULL) {
 		fprintf(s->out, "unsupported game");
 		return -1;

@@ -67,6 +67,18 @@ bit_nth(uint64_t w, size_t i)
 	return base;
 }
 
+/* Adds cells 0 .. n-1, a whole board's, to set. */
+static inline void
+set_fill(uint64_t *set, int n)
+{
+	int i;
+
+	for (i = 0; i < n / 64; i++)
+		set[i] = ~UINT64_C(0);
+	if (n % 64 != 0)
+		set[n / 64] |= (UINT64_C(1) << (n % 64)) - 1;
+}
+
 /* The members of the first words words of set. */
 static inline size_t
 set_count(const uint64_t *set, int words)

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
+#include "rules/gamekit.h"
 
 #define BLACK 0
 #define WHITE 1
@@ -327,21 +328,11 @@ herd_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	const struct herd *h = st;
 
 	(void)b;
-	s->over = h->head.phase == RULES_GAME_OVER;
-	s->points[0] = s->alt[0] = h->stones[0];
-	s->points[1] = s->alt[1] = h->stones[1];
 	/* The cell count is odd, so a full board has no draw. */
-	s->winner = !s->over		? -1 :
-	    h->stones[0] > h->stones[1] ? BLACK :
-	    h->stones[1] > h->stones[0] ? WHITE :
-					  -1;
-	s->nstats = 3;
-	s->stats[0] = (struct rules_stat){ "stones",
-		{ h->stones[0], h->stones[1] } };
-	s->stats[1] = (struct rules_stat){ "captured",
-		{ h->captured[0], h->captured[1] } };
-	s->stats[2] = (struct rules_stat){ "removed",
-		{ h->removed[0], h->removed[1] } };
+	gamekit_score_stones(s, h->head.phase == RULES_GAME_OVER,
+	    (const int[]){ h->stones[0], h->stones[1] },
+	    (const int[]){ h->captured[0], h->captured[1] });
+	gamekit_stat(s, "removed", h->removed[0], h->removed[1]);
 }
 
 static int
@@ -371,15 +362,12 @@ herd_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	int	     e, p;
 
 	herd_init(b, &fresh, v, d);
-	for (e = 0; e < b->ncells; e++) {
-		if (pieces[e] != RULES_EMPTY &&
-		    pieces[e] != RULES_PIECE(BLACK) &&
-		    pieces[e] != RULES_PIECE(WHITE))
-			return diag_set(d, DIAG_BAD_SETUP,
-			    "herd has only black and white stones");
+	if (gamekit_plain_pieces(
+		b, pieces, "herd has only black and white stones", d) == -1)
+		return -1;
+	for (e = 0; e < b->ncells; e++)
 		if (pieces[e] != RULES_EMPTY)
 			put(b, &fresh, e, RULES_COLOUR_OF(pieces[e]));
-	}
 	for (e = 0; e < b->ncells; e++) {
 		p = fresh.cell[e] - 1;
 		if (p >= 0 && fresh.around[!p][e] == b->degree[e])
@@ -410,6 +398,7 @@ const struct rules_game rules_herd = {
 	.colour = { "black", "white" },
 	.default_board = "5",
 	.turn_cap = 1000,
+	.has_dice = true,
 	.state_size = sizeof(struct herd),
 	.board = herd_board,
 	.init = herd_init,

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
+#include "rules/gamekit.h"
 #include "rules/cellset.h"
 #include "rules/hexgroup.h"
 
@@ -426,13 +427,11 @@ oust_init(const struct rules_board *b, void *st, const struct rules_variant *v,
     struct diag *d)
 {
 	struct oust *o = st;
-	int	     i;
 
 	(void)v;
 	(void)d;
 	memset(o, 0, sizeof *o);
-	for (i = 0; i < b->ncells; i++)
-		bit_set(o->empty, i);
+	set_fill(o->empty, b->ncells);
 	o->head.to_move = BLACK;
 	o->head.phase = RULES_TURN_START;
 	return 0;
@@ -516,25 +515,18 @@ oust_pass(const struct rules_board *b, struct oust *o, struct diag *d)
 	return 0;
 }
 
+/*
+ * Why the placement of p on e, judged ev and marked a capture or not, is
+ * refused (rules.md §2): -1 with d filled.  Only for a judgement other
+ * than OUST_CAPTURE, and OUST_QUIET only when marked a capture.
+ */
 static int
-oust_place(const struct rules_board *b, struct oust *o,
-    const struct rules_action *a, struct diag *d)
+place_refused(const struct rules_board *b, const struct oust *o, int e, int p,
+    struct oust_eval ev, struct diag *d)
 {
-	struct oust_eval ev;
-	char		 name[RULES_CELL_NAME], ename[64];
-	uint64_t	 raise[WORDS] = { 0 }, both[WORDS] = { 0 }, w;
-	int		 singles[RULES_MAX_CELLS], nsingles = 0;
-	int p = o->head.to_move, e = a->to, k, m, g, c, h, start, i;
-	int words = (b->ncells + 63) / 64;
+	char name[RULES_CELL_NAME], ename[64];
 
-	if (e < 0 || e >= b->ncells)
-		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
-	if (o->cell[e] != 0)
-		return diag_set(d, DIAG_OCCUPIED, "%s is occupied",
-		    rules_cell_name(b, e, name));
-	oust_judge(b, o, e, p, &ev);
-	if (ev.kind != OUST_CAPTURE && (ev.kind != OUST_QUIET || a->capture))
-		rules_cell_name(b, e, name); /* for the diagnostic */
+	rules_cell_name(b, e, name);
 	switch (ev.kind) {
 	case OUST_NO_CONTACT:
 		ev.gsize = group_size(b, o, e, p);
@@ -553,27 +545,47 @@ oust_place(const struct rules_board *b, struct oust *o,
 		    "smaller",
 		    name, colour_name(p), ev.gsize, colour_name(!p), ev.esize,
 		    ename);
-	case OUST_QUIET:
-		if (a->capture)
-			return diag_set(d, DIAG_NOT_A_CAPTURE,
-			    "%s is marked as a capture but captures nothing",
-			    name);
-		put_stone(b, o, e, p, raise);
-		for (i = 0; i < words; i++) {
-			w = raise[i] & o->nocon[!p][i];
-			o->cap[!p][i] |= w;
-			o->nocon[!p][i] &= ~w;
-		}
-		bit_clear(o->cap[!p], e);
-		bit_clear(o->nocon[!p], e);
-		end_turn(b, o);
-		return 0;
+	default:
+		return diag_set(d, DIAG_NOT_A_CAPTURE,
+		    "%s is marked as a capture but captures nothing", name);
 	}
+}
 
-	/*
-	 * A capture: join e and its own groups, the largest keeping its id.
-	 * Every enemy stone next to e goes, so put_stone() marks nothing.
-	 */
+/*
+ * A quiet placement of p on e: a new lone stone, which only raises to 1
+ * the largest enemy group its enemy neighbours see (put_stone's raise),
+ * turning their no-contact cells into captures.  Ends the turn.
+ */
+static void
+place_quiet(const struct rules_board *b, struct oust *o, int e, int p)
+{
+	uint64_t raise[WORDS] = { 0 }, w;
+	int	 words = (b->ncells + 63) / 64, i;
+
+	put_stone(b, o, e, p, raise);
+	for (i = 0; i < words; i++) {
+		w = raise[i] & o->nocon[!p][i];
+		o->cap[!p][i] |= w;
+		o->nocon[!p][i] &= ~w;
+	}
+	bit_clear(o->cap[!p], e);
+	bit_clear(o->nocon[!p], e);
+	end_turn(b, o);
+}
+
+/*
+ * A capture by p on e: join e and its own groups, the largest keeping its
+ * id, and remove every enemy group touching the new group.  Every enemy
+ * stone next to e goes, so put_stone() marks nothing.  The turn goes on
+ * while p can place (rules.md §2), the game ends when the enemy is gone.
+ */
+static void
+place_capture(const struct rules_board *b, struct oust *o, int e, int p)
+{
+	uint64_t both[WORDS] = { 0 };
+	int	 singles[RULES_MAX_CELLS], nsingles = 0;
+	int	 words = (b->ncells + 63) / 64, k, m, g, c, h, start, i;
+
 	put_stone(b, o, e, p, NULL);
 	g = e;
 	for (k = 0; k < b->degree[e]; k++) {
@@ -589,9 +601,8 @@ oust_place(const struct rules_board *b, struct oust *o,
 	}
 	g = o->grp.gid[e];
 	/*
-	 * Remove every enemy group touching the new group, whose neighbours
-	 * see a new size and no contact: stale for both colours, as are e
-	 * and the emptied cells.
+	 * The neighbours of the enemy groups removed see a new size and no
+	 * contact: stale for both colours, as are e and the emptied cells.
 	 */
 	bit_set(both, e);
 	c = start = g;
@@ -622,13 +633,35 @@ oust_place(const struct rules_board *b, struct oust *o,
 	if (o->stones[!p] == 0) {
 		o->head.phase = RULES_GAME_OVER;
 		o->winner = (uint8_t)p;
-		return 0;
+		return;
 	}
 	freshen(b, o, p);
 	if (!has_placement(o, p))
 		end_turn(b, o);
 	else
 		o->head.phase = RULES_TURN_MIDDLE;
+}
+
+static int
+oust_place(const struct rules_board *b, struct oust *o,
+    const struct rules_action *a, struct diag *d)
+{
+	struct oust_eval ev;
+	char		 name[RULES_CELL_NAME];
+	int		 p = o->head.to_move, e = a->to;
+
+	if (e < 0 || e >= b->ncells)
+		return diag_set(d, DIAG_OFF_BOARD, "no such cell");
+	if (o->cell[e] != 0)
+		return diag_set(d, DIAG_OCCUPIED, "%s is occupied",
+		    rules_cell_name(b, e, name));
+	oust_judge(b, o, e, p, &ev);
+	if (ev.kind == OUST_QUIET && !a->capture)
+		place_quiet(b, o, e, p);
+	else if (ev.kind == OUST_CAPTURE)
+		place_capture(b, o, e, p);
+	else
+		return place_refused(b, o, e, p, ev, d);
 	return 0;
 }
 
@@ -659,13 +692,8 @@ oust_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	s->points[0] = s->points[1] = 0;
 	if (s->over)
 		s->points[o->winner] = 1;
-	s->alt[0] = s->points[0];
-	s->alt[1] = s->points[1];
-	s->nstats = 2;
-	s->stats[0] = (struct rules_stat){ "stones",
-		{ o->stones[0], o->stones[1] } };
-	s->stats[1] = (struct rules_stat){ "captured",
-		{ o->captured[0], o->captured[1] } };
+	gamekit_stat(s, "stones", o->stones[0], o->stones[1]);
+	gamekit_stat(s, "captured", o->captured[0], o->captured[1]);
 }
 
 static int
@@ -705,12 +733,9 @@ oust_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	int	     i, k, m, p;
 
 	oust_init(b, o, v, d);
-	for (i = 0; i < b->ncells; i++)
-		if (pieces[i] != RULES_EMPTY &&
-		    pieces[i] != RULES_PIECE(BLACK) &&
-		    pieces[i] != RULES_PIECE(WHITE))
-			return diag_set(d, DIAG_BAD_SETUP,
-			    "oust has only black and white stones");
+	if (gamekit_plain_pieces(
+		b, pieces, "oust has only black and white stones", d) == -1)
+		return -1;
 	for (i = 0; i < b->ncells; i++) {
 		if (pieces[i] == RULES_EMPTY)
 			continue;
@@ -751,10 +776,8 @@ oust_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 		    "%s cannot be to move with one stone against none",
 		    colour_name(to_move));
 	/* Every capturing placement judged from scratch. */
-	for (i = 0; i < b->ncells; i++) {
-		bit_set(o->stale[0], i);
-		bit_set(o->stale[1], i);
-	}
+	set_fill(o->stale[0], b->ncells);
+	set_fill(o->stale[1], b->ncells);
 	freshen(b, o, 0);
 	freshen(b, o, 1);
 	o->head.to_move = (uint8_t)to_move;

@@ -13,6 +13,7 @@
 
 #include "rules/perft.h"
 #include "rules/rules.h"
+#include "rules/gamekit.h"
 
 #define BLACK 0
 #define WHITE 1
@@ -654,9 +655,7 @@ reversi_score(
 		s->points[i] = r->big ? r->discs[i] :
 					__builtin_popcountll(r->bb[i]);
 	s->over = ended(b, r);
-	s->winner = s->points[0] > s->points[1] ? BLACK :
-	    s->points[1] > s->points[0]		? WHITE :
-						  -1;
+	s->winner = gamekit_more(s->points);
 	/* WOF score: the empty squares go to the winner, split in a draw. */
 	empty = b->ncells - s->points[0] - s->points[1];
 	s->alt[0] = s->points[0];
@@ -669,11 +668,8 @@ reversi_score(
 	s->alt_name = "wof";
 	if (!s->over)
 		s->winner = -1;
-	s->nstats = 2;
-	s->stats[0] = (struct rules_stat){ "discs",
-		{ s->points[0], s->points[1] } };
-	s->stats[1] = (struct rules_stat){ "flipped",
-		{ r->flipped[0], r->flipped[1] } };
+	gamekit_stat(s, "discs", s->points[0], s->points[1]);
+	gamekit_stat(s, "flipped", r->flipped[0], r->flipped[1]);
 }
 
 static int
@@ -742,12 +738,9 @@ reversi_setup(const struct rules_board *b, void *st,
 	int		i;
 
 	reversi_init(b, r, v, d);
-	for (i = 0; i < b->ncells; i++)
-		if (pieces[i] != RULES_EMPTY &&
-		    pieces[i] != RULES_PIECE(BLACK) &&
-		    pieces[i] != RULES_PIECE(WHITE))
-			return diag_set(d, DIAG_BAD_SETUP,
-			    "reversi has only black and white discs");
+	if (gamekit_plain_pieces(
+		b, pieces, "reversi has only black and white discs", d) == -1)
+		return -1;
 	if (reversi_setup_reachable(b, r, pieces, to_move, d) == -1)
 		return -1;
 	memset(r->bb, 0, sizeof r->bb);
@@ -961,6 +954,8 @@ reversi_perft_count(const struct rules_board *b, const void *st, int depth,
 const struct rules_game rules_reversi = {
 	.name = "reversi",
 	.title = "Reversi",
+	/* Othello is Reversi under its trade name (rules.md §1). */
+	.aliases = { "othello" },
 	.colour = { "black", "white" },
 	.default_board = "8x8",
 	.turn_cap = 0,

@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
+#include "rules/gamekit.h"
 #include "rules/cellset.h"
 #include "rules/hexgroup.h"
 
@@ -629,13 +630,11 @@ rive_init(const struct rules_board *b, void *st, const struct rules_variant *v,
     struct diag *d)
 {
 	struct rive *r = st;
-	int	     i;
 
 	(void)v;
 	(void)d;
 	memset(r, 0, sizeof *r);
-	for (i = 0; i < b->ncells; i++)
-		bit_set(r->empty, i);
+	set_fill(r->empty, b->ncells);
 	r->nempty = (int16_t)b->ncells;
 	r->placed = -1;
 	r->head.to_move = BLACK;
@@ -936,19 +935,10 @@ rive_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	const struct rive *r = st;
 
 	(void)b;
-	s->over = r->head.phase == RULES_GAME_OVER;
-	s->points[0] = s->alt[0] = r->stones[0];
-	s->points[1] = s->alt[1] = r->stones[1];
 	/* Odd cell counts: a full board has no draw. */
-	s->winner = !s->over		? -1 :
-	    r->stones[0] > r->stones[1] ? BLACK :
-	    r->stones[1] > r->stones[0] ? WHITE :
-					  -1;
-	s->nstats = 2;
-	s->stats[0] = (struct rules_stat){ "stones",
-		{ r->stones[0], r->stones[1] } };
-	s->stats[1] = (struct rules_stat){ "captured",
-		{ r->captured[0], r->captured[1] } };
+	gamekit_score_stones(s, r->head.phase == RULES_GAME_OVER,
+	    (const int[]){ r->stones[0], r->stones[1] },
+	    (const int[]){ r->captured[0], r->captured[1] });
 }
 
 static int
@@ -971,12 +961,9 @@ rive_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	int	     i, k, m;
 
 	rive_init(b, r, v, d);
-	for (i = 0; i < b->ncells; i++)
-		if (pieces[i] != RULES_EMPTY &&
-		    pieces[i] != RULES_PIECE(BLACK) &&
-		    pieces[i] != RULES_PIECE(WHITE))
-			return diag_set(d, DIAG_BAD_SETUP,
-			    "rive has only black and white stones");
+	if (gamekit_plain_pieces(
+		b, pieces, "rive has only black and white stones", d) == -1)
+		return -1;
 	for (i = 0; i < b->ncells; i++) {
 		if (pieces[i] == RULES_EMPTY)
 			continue;

@@ -34,6 +34,8 @@
 #define RULES_CELL_WORDS ((RULES_MAX_CELLS + 63) / 64)
 /* Colours per game; colour 0 moves first at the start. */
 #define RULES_COLOURS 2
+/* Other names a game may have (struct rules_game's aliases). */
+#define RULES_MAX_ALIASES 2
 
 /* Board geometries; each has its own naming and neighbour scheme. */
 enum rules_geometry {
@@ -197,7 +199,7 @@ struct rules_perft_table;
 
 /*
  * The game interface: one const table per game, in its own file, listed in
- * the registry (rules.c).  `st' is the game's own state: state_size bytes
+ * the registry (games.def).  `st' is the game's own state: state_size bytes
  * of max-aligned caller storage, a struct whose first member is a struct
  * rules_head, set up by init() and plain data thereafter (no pointers, so
  * memcpy copies a position).  Every entry is given the board the state was
@@ -218,6 +220,17 @@ struct rules_game {
 	unsigned turn_cap;
 	bool	 has_pie; /* the pie rule (swap on turn 2), which
 					   rules.c plays */
+	/*
+	 * Every turn starts with a roll (RULES_DICE), whose dice a record's
+	 * Seed tag draws (rules.md §4): the tools ask for a Seed, roll, and
+	 * refuse perft for such a game.
+	 */
+	bool has_dice;
+	/*
+	 * Other names of the game that rules_game_find() knows, any case
+	 * ("othello" for Reversi, its trade name); unused slots NULL.
+	 */
+	const char *aliases[RULES_MAX_ALIASES];
 	size_t	 state_size;
 	/*
 	 * How the game prints a square board: true with row 1 on top
@@ -302,8 +315,8 @@ struct rules_game {
 };
 
 /*
- * The registry: the game called name, any case ("Stones!" is stones,
- * "Othello" is reversi), or NULL.
+ * The registry (games.def): the game called name or one of its aliases,
+ * any case ("Stones!" is stones, "Othello" is reversi), or NULL.
  */
 const struct rules_game *rules_game_find(const char *name);
 const struct rules_game *rules_game_at(size_t i); /* NULL past the end */
@@ -497,11 +510,9 @@ size_t rules_playout(struct rules_position *, struct rules_rng *, int max_turns,
 	const struct rules_position *, const struct rules_action *, void *),
     void *arg);
 
-/* Registered games (one file each). */
-extern const struct rules_game rules_reversi;
-extern const struct rules_game rules_herd;
-extern const struct rules_game rules_stones;
-extern const struct rules_game rules_oust;
-extern const struct rules_game rules_rive;
+/* Registered games (one file each): rules_reversi and the others. */
+#define G(id) extern const struct rules_game rules_##id;
+#include "rules/games.def"
+#undef G
 
 #endif

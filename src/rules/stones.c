@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rules/rules.h"
+#include "rules/gamekit.h"
 
 #define WHITE 0
 #define BLACK 1
@@ -346,16 +347,10 @@ stones_score(const struct rules_board *b, const void *st, struct rules_score *s)
 		unpinned[c] = __builtin_popcountll(p->bb[c] & ~p->pinned);
 	}
 	s->over = p->head.phase == RULES_GAME_OVER;
-	s->winner = !s->over			? -1 :
-	    s->points[WHITE] > s->points[BLACK] ? WHITE :
-	    s->points[BLACK] > s->points[WHITE] ? BLACK :
-						  -1;
-	s->nstats = 3;
-	s->stats[0] = (struct rules_stat){ "far-rank",
-		{ s->points[0], s->points[1] } };
-	s->stats[1] = (struct rules_stat){ "pinned", { pinned[0], pinned[1] } };
-	s->stats[2] = (struct rules_stat){ "unpinned",
-		{ unpinned[0], unpinned[1] } };
+	s->winner = s->over ? gamekit_more(s->points) : -1;
+	gamekit_stat(s, "far-rank", s->points[0], s->points[1]);
+	gamekit_stat(s, "pinned", pinned[0], pinned[1]);
+	gamekit_stat(s, "unpinned", unpinned[0], unpinned[1]);
 }
 
 static int
@@ -466,6 +461,8 @@ stones_perft(const struct rules_board *b, const void *st, int depth)
 const struct rules_game rules_stones = {
 	.name = "stones",
 	.title = "Stones!",
+	/* Stones! is written with its bang in titles. */
+	.aliases = { "stones!" },
 	.colour = { "white", "black" },
 	.default_board = "8x8",
 	.turn_cap = 500,

@@ -56,6 +56,19 @@ START_TEST(test_severities)
 }
 END_TEST
 
+/* d holds code and msg at line, col and offset, len bytes long. */
+static void
+assert_diag(const struct diag *d, enum diag_code code, const char *msg,
+    struct diag_pos at, size_t len)
+{
+	ck_assert_int_eq(d->code, code);
+	ck_assert_str_eq(d->msg, msg);
+	ck_assert_uint_eq(d->at.line, at.line);
+	ck_assert_uint_eq(d->at.col, at.col);
+	ck_assert_uint_eq(d->at.offset, at.offset);
+	ck_assert_uint_eq(d->len, len);
+}
+
 START_TEST(test_fill)
 {
 	struct diag d;
@@ -64,22 +77,14 @@ START_TEST(test_fill)
 	memset(&d, 0x55, sizeof d);
 	ck_assert_int_eq(
 	    diag_set(&d, DIAG_OCCUPIED, "%s is occupied", "d3"), -1);
-	ck_assert_int_eq(d.code, DIAG_OCCUPIED);
-	ck_assert_str_eq(d.msg, "d3 is occupied");
 	/* No position: the caller adds one. */
-	ck_assert_uint_eq(d.at.line, 0);
-	ck_assert_uint_eq(d.at.col, 0);
-	ck_assert_uint_eq(d.at.offset, 0);
-	ck_assert_uint_eq(d.len, 0);
+	assert_diag(&d, DIAG_OCCUPIED, "d3 is occupied",
+	    (struct diag_pos){ 0, 0, 0 }, 0);
 	ck_assert_int_eq(diag_set_at(&d, DIAG_BAD_TAG,
 			     (struct diag_pos){ 3, 7, 42 }, 5, "tag %d", 1),
 	    -1);
-	ck_assert_int_eq(d.code, DIAG_BAD_TAG);
-	ck_assert_str_eq(d.msg, "tag 1");
-	ck_assert_uint_eq(d.at.line, 3);
-	ck_assert_uint_eq(d.at.col, 7);
-	ck_assert_uint_eq(d.at.offset, 42);
-	ck_assert_uint_eq(d.len, 5);
+	assert_diag(
+	    &d, DIAG_BAD_TAG, "tag 1", (struct diag_pos){ 3, 7, 42 }, 5);
 	/* A long message is cut to fit, NUL terminated. */
 	memset(big, 'x', sizeof big - 1);
 	big[sizeof big - 1] = '\0';
@@ -93,21 +98,11 @@ START_TEST(test_fill)
 }
 END_TEST
 
-static Suite *
-diag_suite(void)
-{
-	Suite *s = suite_create("diag");
-	TCase *tc = tcase_create("core");
-
-	tcase_add_test(tc, test_names);
-	tcase_add_test(tc, test_severities);
-	tcase_add_test(tc, test_fill);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(diag_suite());
+	Suite *s = suite_create("diag");
+
+	unit_tcase(s, "core", 0, test_names, test_severities, test_fill, NULL);
+	return unit_run(s);
 }

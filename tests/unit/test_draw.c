@@ -445,29 +445,17 @@ START_TEST(svg_every_hex_board)
 }
 END_TEST
 
-static Suite *
-draw_suite(void)
-{
-	Suite *s = suite_create("draw");
-	TCase *tc = tcase_create("text");
-
-	tcase_add_test(tc, reversi_row1_on_top);
-	tcase_add_test(tc, reversi_large_board_margins);
-	tcase_add_test(tc, square_rank1_at_bottom_and_pinned);
-	tcase_add_test(tc, hexhex_side_3);
-	tcase_add_test(tc, hex_335_and_every_side);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("svg");
-	tcase_add_test(tc, svg_marks_last_turn);
-	tcase_add_test(tc, svg_hex_cells_and_removals);
-	tcase_add_test(tc, svg_dice_of_the_turn);
-	tcase_add_loop_test(tc, svg_every_hex_board, 0, 12);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(draw_suite());
+	Suite *s = suite_create("draw");
+	TCase *tc;
+
+	unit_tcase(s, "text", 0, reversi_row1_on_top,
+	    reversi_large_board_margins, square_rank1_at_bottom_and_pinned,
+	    hexhex_side_3, hex_335_and_every_side, NULL);
+	tc = unit_tcase(s, "svg", 0, svg_marks_last_turn,
+	    svg_hex_cells_and_removals, svg_dice_of_the_turn, NULL);
+	tcase_add_loop_test(tc, svg_every_hex_board, 0, 12);
+	return unit_run(s);
 }

@@ -893,52 +893,27 @@ START_TEST(herd_playout_reproducible)
 }
 END_TEST
 
-static Suite *
-herd_suite(void)
+int
+main(void)
 {
 	Suite *s = suite_create("herd");
 	TCase *tc;
 
-	tc = tcase_create("rules");
-	tcase_add_test(tc, herd_registered);
-	tcase_add_test(tc, herd_board_specs);
-	tcase_add_test(tc, herd_start_lists_all_rolls);
-	tcase_add_test(tc, herd_first_turn_places_lo_without_removal);
-	tcase_add_test(tc, herd_remove_lo_then_place_hi);
-	tcase_add_test(tc, herd_removal_capped_by_enemy_stones);
-	tcase_add_test(tc, herd_no_enemy_stones_no_removal);
-	tcase_add_test(tc, herd_forbidden_cell);
-	tcase_add_test(tc, herd_capture_adds_to_quota);
-	tcase_add_test(tc, herd_double_capture);
-	tcase_add_test(tc, herd_capture_only_when_surrounded);
-	tcase_add_test(tc, herd_turn_ends_when_no_cell_is_left);
-	tcase_add_test(tc, herd_game_ends_on_full_board);
-	tcase_add_test(tc, herd_capture_on_the_last_cell_goes_on);
-	tcase_add_test(tc, herd_stopping_early_is_not_a_turn_end);
-	tcase_add_test(tc, herd_setup_refuses_the_unreachable);
-	tcase_add_test(tc, herd_setup_and_pieces);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("diagnostics");
-	tcase_add_test(tc, herd_diagnostics);
-	tcase_add_test(tc, herd_game_over_rejects);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("dice");
-	tcase_add_test(tc, dice_vectors);
-	tcase_add_test(tc, dice_fair);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("playouts");
-	tcase_set_timeout(tc, 300);
+	unit_tcase(s, "rules", 0, herd_registered, herd_board_specs,
+	    herd_start_lists_all_rolls,
+	    herd_first_turn_places_lo_without_removal,
+	    herd_remove_lo_then_place_hi, herd_removal_capped_by_enemy_stones,
+	    herd_no_enemy_stones_no_removal, herd_forbidden_cell,
+	    herd_capture_adds_to_quota, herd_double_capture,
+	    herd_capture_only_when_surrounded,
+	    herd_turn_ends_when_no_cell_is_left, herd_game_ends_on_full_board,
+	    herd_capture_on_the_last_cell_goes_on,
+	    herd_stopping_early_is_not_a_turn_end,
+	    herd_setup_refuses_the_unreachable, herd_setup_and_pieces, NULL);
+	unit_tcase(s, "diagnostics", 0, herd_diagnostics,
+	    herd_game_over_rejects, NULL);
+	unit_tcase(s, "dice", 0, dice_vectors, dice_fair, NULL);
+	tc = unit_tcase(s, "playouts", 300, herd_playout_reproducible, NULL);
 	tcase_add_loop_test(tc, herd_random_playouts, 3, 7);
-	tcase_add_test(tc, herd_playout_reproducible);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int
-main(void)
-{
-	return unit_run(herd_suite());
+	return unit_run(s);
 }

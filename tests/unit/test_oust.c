@@ -462,7 +462,6 @@ END_TEST
 
 START_TEST(oust_swap_late_or_off)
 {
-	struct rules_variant   v = { .pie = false };
 	struct diag	       d;
 	struct rules_position *pos = turns_new("oust", "3");
 	struct rules_score     s;
@@ -472,13 +471,10 @@ START_TEST(oust_swap_late_or_off)
 	rules_score(pos, &s);
 	ck_assert(!rules_swapped(pos));
 	rules_position_free(pos);
-	pos = rules_position_new(&rules_oust, "3", &v, &d);
-	turns_play(pos, "c3");
+	pos = turns_pie_off("oust", "3", "c3");
 	turns_assert_legal(pos,
 	    "a3 a4 a5 b2 b3 b4 b5 c1 c2 c4 c5 d1 d2 d3 d4 "
 	    "e1 e2 e3");
-	turns_fail(pos, "swap", "swap-not-allowed", &d);
-	ck_assert_str_eq(d.msg, "the pie rule is off in this game: no swap");
 	rules_position_free(pos);
 }
 END_TEST
@@ -489,18 +485,15 @@ START_TEST(oust_setup)
 {
 	struct rules_position *pos = turns_new("oust", "3");
 	struct diag	       d;
-	int		       pieces[RULES_MAX_CELLS];
 
 	/* Two touching enemy groups of 2 cannot arise. */
-	diagram_read(&pos->board,
+	diagram_refused(pos,
 	    "    . . .\n"
 	    "   . . . .\n"
 	    "  . X X O .\n"
 	    "   . . O .\n"
 	    "    . . .\n",
-	    pieces, false);
-	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
-	ck_assert_str_eq(diag_name(d.code), "bad-setup");
+	    0, &d);
 	ck_assert_str_eq(d.msg,
 	    "the white group at d2 d3 touches the black "
 	    "group at b3 c3: two touching groups of 2 or more cannot arise");
@@ -524,25 +517,21 @@ START_TEST(oust_setup)
 	    1);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	/* Pinned pieces do not exist in Oust. */
-	diagram_read(&pos->board,
+	diagram_refused(pos,
 	    "    . . .\n"
 	    "   . . . .\n"
 	    "  . x . . .\n"
 	    "   . . . .\n"
 	    "    . . .\n",
-	    pieces, false);
-	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
-	ck_assert_str_eq(diag_name(d.code), "bad-setup");
+	    0, &d);
 	/* A full board: neither side could place (rules.md §2). */
-	diagram_read(&pos->board,
+	diagram_refused(pos,
 	    "    X O X\n"
 	    "   X X X X\n"
 	    "  O X X X O\n"
 	    "   X X X X\n"
 	    "    X O X\n",
-	    pieces, false);
-	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
-	ck_assert_str_eq(diag_name(d.code), "bad-setup");
+	    0, &d);
 	ck_assert_str_eq(d.msg,
 	    "neither black nor white could place a stone "
 	    "here: no game of oust reaches this position");
@@ -677,11 +666,11 @@ check_action(
 {
 	struct check_ctx	 *ctx = arg;
 	const struct rules_board *b = &pos->board;
-	struct rules_action	  acts[RULES_MAX_CELLS + 2], try;
+	struct rules_action	  acts[RULES_MAX_CELLS + 2];
 	struct rules_position	 *copy;
 	bool			  listed[RULES_MAX_CELLS];
-	int    me = rules_to_move(pos), i, nplace = 0, oracle;
-	size_t n, k;
+	int			  me = rules_to_move(pos), nplace = 0, oracle;
+	size_t			  n, k;
 
 	turns_require_pieces(pos, ctx->cells);
 	check_invariant(pos, ctx->cells);
@@ -706,13 +695,8 @@ check_action(
 		ck_assert_int_eq(acts[0].kind, RULES_PASS);
 	}
 	/* Unlisted cells (a sample) are rejected, the position unchanged. */
-	for (i = ctx->actions % 3; i < b->ncells; i += 3) {
-		if (listed[i])
-			continue;
-		try = (struct rules_action){ .kind = RULES_PLACE,
-			.to = (int16_t)i };
-		turns_require_refused(copy, pos, &try);
-	}
+	turns_require_unlisted(
+	    copy, pos, listed, ctx->actions % 3, RULES_PLACE);
 	rules_position_free(copy);
 	/* Keep the oracle's board in step. */
 	if (a->kind == RULES_PLACE)
@@ -787,44 +771,23 @@ START_TEST(oust_incremental_matches_fresh)
 }
 END_TEST
 
-static Suite *
-oust_suite(void)
+int
+main(void)
 {
 	Suite *s = suite_create("oust");
 	TCase *tc;
 
-	tc = tcase_create("rules");
-	tcase_add_test(tc, oust_boards);
-	tcase_add_test(tc, oust_empty_start);
-	tcase_add_test(tc, oust_case_c3_d3);
-	tcase_add_test(tc, oust_case_pairs);
-	tcase_add_test(tc, oust_case_side4);
-	tcase_add_test(tc, oust_capture_then_place_again);
-	tcase_add_test(tc, oust_capture_ends_turn_without_placement);
-	tcase_add_test(tc, oust_pass_only_without_placement);
-	tcase_add_test(tc, oust_bad_actions);
-	tcase_add_test(tc, oust_swap);
-	tcase_add_test(tc, oust_swap_late_or_off);
-	tcase_add_test(tc, oust_setup);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("perft");
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, oust_perft);
+	unit_tcase(s, "rules", 0, oust_boards, oust_empty_start,
+	    oust_case_c3_d3, oust_case_pairs, oust_case_side4,
+	    oust_capture_then_place_again,
+	    oust_capture_ends_turn_without_placement,
+	    oust_pass_only_without_placement, oust_bad_actions, oust_swap,
+	    oust_swap_late_or_off, oust_setup, NULL);
+	tc = unit_tcase(s, "perft", 120, oust_perft, NULL);
 	tcase_add_loop_test(tc, oust_perft_matches_oracle, 0, 2);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("playouts");
-	tcase_set_timeout(tc, 300);
+	tc = unit_tcase(s, "playouts", 300, NULL);
 	tcase_add_loop_test(tc, oust_playouts_match_oracle, 0, 5);
 	tcase_add_loop_test(tc, oust_playouts_many, 0, 4);
 	tcase_add_loop_test(tc, oust_incremental_matches_fresh, 0, 6);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int
-main(void)
-{
-	return unit_run(oust_suite());
+	return unit_run(s);
 }

@@ -214,25 +214,12 @@ START_TEST(evaluation)
 }
 END_TEST
 
-static Suite *
-player_suite(void)
-{
-	Suite *s = suite_create("player");
-	TCase *tc = tcase_create("player");
-
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, specs);
-	tcase_add_test(tc, no_dice);
-	tcase_add_test(tc, legal_and_repeatable);
-	tcase_add_test(tc, greedy_wins_in_one);
-	tcase_add_test(tc, mcts_wins_in_one);
-	tcase_add_test(tc, evaluation);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(player_suite());
+	Suite *s = suite_create("player");
+
+	unit_tcase(s, "player", 60, specs, no_dice, legal_and_repeatable,
+	    greedy_wins_in_one, mcts_wins_in_one, evaluation, NULL);
+	return unit_run(s);
 }

@@ -396,7 +396,6 @@ END_TEST
 
 START_TEST(rive_swap)
 {
-	struct rules_variant   v = { .pie = false };
 	struct rules_position *pos = turns_new("rive", "3");
 	struct diag	       d;
 	struct rules_score     s;
@@ -412,11 +411,7 @@ START_TEST(rive_swap)
 	turns_play(pos, "a3");
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	rules_position_free(pos);
-	pos = rules_position_new(&rules_rive, "3", &v, &d);
-	turns_play(pos, "c3");
-	turns_fail(pos, "swap", "swap-not-allowed", &d);
-	ck_assert_str_eq(d.msg, "the pie rule is off in this game: no swap");
-	rules_position_free(pos);
+	rules_position_free(turns_pie_off("rive", "3", "c3"));
 }
 END_TEST
 
@@ -450,11 +445,8 @@ START_TEST(rive_setup)
 {
 	struct rules_position *pos = turns_new("rive", "2");
 	struct diag	       d;
-	int		       pieces[RULES_MAX_CELLS];
 
-	diagram_read(&pos->board, "  X o\n . . .\n  . .\n", pieces, false);
-	ck_assert_int_eq(rules_setup(pos, pieces, 0, &d), -1);
-	ck_assert_str_eq(diag_name(d.code), "bad-setup");
+	diagram_refused(pos, "  X o\n . . .\n  . .\n", 0, &d);
 	/* A full board is a finished game. */
 	diagram_setup(pos, "  X X\n X O O\n  O O\n", 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
@@ -610,7 +602,7 @@ check_action(
 {
 	struct check_ctx	 *ctx = arg;
 	const struct rules_board *b = &pos->board;
-	struct rules_action	  acts[RULES_MAX_CELLS + 2], try;
+	struct rules_action	  acts[RULES_MAX_CELLS + 2];
 	struct rules_position	 *copy;
 	bool   listed[RULES_MAX_CELLS], legal[RULES_MAX_CELLS];
 	int    me = rules_to_move(pos), i, nl = 0;
@@ -667,15 +659,8 @@ check_action(
 		}
 	}
 	/* Unlisted cells (a sample) are rejected, the position unchanged. */
-	for (i = ctx->actions % 3; i < b->ncells; i += 3) {
-		if (listed[i])
-			continue;
-		try = (struct rules_action){
-			.kind = ctx->owed > 0 ? RULES_REMOVE : RULES_PLACE,
-			.to = (int16_t)i
-		};
-		turns_require_refused(copy, pos, &try);
-	}
+	turns_require_unlisted(copy, pos, listed, ctx->actions % 3,
+	    ctx->owed > 0 ? RULES_REMOVE : RULES_PLACE);
 	rules_position_free(copy);
 	oracle_step(ctx, b, me, a);
 	ctx->actions++;
@@ -912,44 +897,23 @@ START_TEST(rive_setup_plays_on)
 }
 END_TEST
 
-static Suite *
-rive_suite(void)
+int
+main(void)
 {
 	Suite *s = suite_create("rive");
 	TCase *tc;
 
-	tc = tcase_create("rules");
-	tcase_add_test(tc, rive_boards);
-	tcase_add_test(tc, rive_case_empty_and_c3);
-	tcase_add_test(tc, rive_case_turn8_captures);
-	tcase_add_test(tc, rive_case_removal_sets);
-	tcase_add_test(tc, rive_removal_splits);
-	tcase_add_test(tc, rive_removal_dead_end);
-	tcase_add_test(tc, rive_bad_actions);
-	tcase_add_test(tc, rive_swap);
-	tcase_add_test(tc, rive_game_end);
-	tcase_add_test(tc, rive_setup);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("perft");
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, rive_perft);
+	unit_tcase(s, "rules", 0, rive_boards, rive_case_empty_and_c3,
+	    rive_case_turn8_captures, rive_case_removal_sets,
+	    rive_removal_splits, rive_removal_dead_end, rive_bad_actions,
+	    rive_swap, rive_game_end, rive_setup, NULL);
+	tc = unit_tcase(s, "perft", 120, rive_perft, NULL);
 	tcase_add_loop_test(tc, rive_perft_matches_oracle, 0, 3);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("playouts");
-	tcase_set_timeout(tc, 300);
+	tc = unit_tcase(s, "playouts", 300, NULL);
 	tcase_add_loop_test(tc, rive_playouts_match_oracle, 0, 5);
 	tcase_add_loop_test(tc, rive_playouts_many, 0, 4);
 	tcase_add_loop_test(tc, rive_removals_match_reference, 0, 4);
 	tcase_add_loop_test(tc, rive_incremental_matches_fresh, 0, 7);
 	tcase_add_loop_test(tc, rive_setup_plays_on, 0, 4);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int
-main(void)
-{
-	return unit_run(rive_suite());
+	return unit_run(s);
 }

@@ -274,6 +274,29 @@ START_TEST(registry_finds_games)
 	ck_assert_ptr_eq(rules_game_find("OTHELLO"), &rules_reversi);
 	ck_assert_ptr_null(rules_game_find("othello8"));
 	ck_assert_ptr_eq(rules_game_at(0), &rules_reversi);
+	/* Stones! with its bang; an alias of one game names no other. */
+	ck_assert_ptr_eq(rules_game_find("Stones!"), &rules_stones);
+	ck_assert_ptr_null(rules_game_find("herd!"));
+}
+END_TEST
+
+/* Dice are game data: Herd throws them, and only Herd (rules.md §4). */
+START_TEST(registry_dice)
+{
+	const struct rules_game *g;
+	struct rules_position	*pos;
+	struct rules_action	 a;
+	size_t			 i;
+
+	for (i = 0; (g = rules_game_at(i)) != NULL; i++) {
+		ck_assert_int_eq(g->has_dice, g == &rules_herd);
+		/* A game with dice rolls first, every turn, from the start. */
+		pos = rules_position_new(g, NULL, NULL, NULL);
+		ck_assert_ptr_nonnull(pos);
+		ck_assert_uint_gt(rules_legal(pos, &a, 1), 0);
+		ck_assert_int_eq(a.kind == RULES_DICE, g->has_dice);
+		rules_position_free(pos);
+	}
 }
 END_TEST
 
@@ -753,18 +776,12 @@ END_TEST
 START_TEST(reversi_perft)
 {
 	/* rules.md §1, Aart Bik's convention. */
-	static const uint64_t  want[] = { 1, 4, 12, 56, 244, 1396, 8200, 55092,
-		 390216, 3005288 };
-	struct rules_position *pos = turns_new("reversi", NULL);
-	int		       depth;
+	static const uint64_t want[] = { 1, 4, 12, 56, 244, 1396, 8200, 55092,
+		390216, 3005288, 0 };
 
-	for (depth = 0; depth <= 9; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
+	turns_assert_perft("reversi", NULL, want);
 	/* The generic perft through legal() and play() agrees. */
-	ck_assert_uint_eq(
-	    rules_perft_actions(pos->game, &pos->board, pos->state, 6),
-	    want[6]);
-	rules_position_free(pos);
+	turns_assert_perft_generic("reversi", NULL, 6, want[6]);
 }
 END_TEST
 
@@ -1034,59 +1051,27 @@ START_TEST(playout_is_reproducible)
 }
 END_TEST
 
-static Suite *
-rules_suite(void)
+int
+main(void)
 {
 	Suite *s = suite_create("rules");
 	TCase *tc;
 
-	tc = tcase_create("geometry");
-	tcase_add_test(tc, hexhex_cell_counts);
-	tcase_add_test(tc, hex_neighbour_sets);
-	tcase_add_test(tc, hexhex_side3_names);
-	tcase_add_test(tc, hex_neighbours);
-	tcase_add_test(tc, hex_neighbours_padded);
-	tcase_add_test(tc, rive_335_board);
-	tcase_add_test(tc, square_names);
-	tcase_add_test(tc, board_specs);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("rng");
-	tcase_add_test(tc, rng_reference);
-	tcase_add_test(tc, rng_below_uniform);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("registry");
-	tcase_add_test(tc, registry_finds_games);
-	tcase_add_test(tc, registry_turn_caps);
-	tcase_add_test(tc, registry_pie_rule);
-	tcase_add_test(tc, variant_parse);
-	tcase_add_test(tc, playout_is_reproducible);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("reversi");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, reversi_start);
-	tcase_add_test(tc, reversi_flips_every_line);
-	tcase_add_test(tc, reversi_run_must_end_in_own_disc);
-	tcase_add_test(tc, reversi_illegal_moves);
-	tcase_add_test(tc, reversi_pass_only_without_moves);
-	tcase_add_test(tc, reversi_end_and_wof_score);
-	tcase_add_test(tc, reversi_end_left_open);
-	tcase_add_test(tc, reversi_open_goes_on);
-	tcase_add_test(tc, reversi_draw_splits_empties);
-	tcase_add_test(tc, reversi_setup_refuses_the_unreachable);
-	tcase_add_test(tc, reversi_perft);
-	tcase_add_test(tc, perft_out_of_memory);
+	unit_tcase(s, "geometry", 0, hexhex_cell_counts, hex_neighbour_sets,
+	    hexhex_side3_names, hex_neighbours, hex_neighbours_padded,
+	    rive_335_board, square_names, board_specs, NULL);
+	unit_tcase(s, "rng", 0, rng_reference, rng_below_uniform, NULL);
+	unit_tcase(s, "registry", 0, registry_finds_games, registry_dice,
+	    registry_turn_caps, registry_pie_rule, variant_parse,
+	    playout_is_reproducible, NULL);
+	tc = unit_tcase(s, "reversi", 60, reversi_start,
+	    reversi_flips_every_line, reversi_run_must_end_in_own_disc,
+	    reversi_illegal_moves, reversi_pass_only_without_moves,
+	    reversi_end_and_wof_score, reversi_end_left_open,
+	    reversi_open_goes_on, reversi_draw_splits_empties,
+	    reversi_setup_refuses_the_unreachable, reversi_perft,
+	    perft_out_of_memory, reversi_board_specs, NULL);
 	tcase_add_loop_test(tc, reversi_matches_oracle, 0, 5);
 	tcase_add_loop_test(tc, reversi_play_cells_as_play, 0, 4);
-	tcase_add_test(tc, reversi_board_specs);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int
-main(void)
-{
-	return unit_run(rules_suite());
+	return unit_run(s);
 }

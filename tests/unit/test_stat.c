@@ -453,6 +453,22 @@ END_TEST
  * = 2 (-0.040162) + 2 (0.013502) + 6 (0.032050) = 0.138982; alpha =
  * beta = 0.05 gives the bounds log(0.05 / 0.95) = -2.944439 and 2.944439.
  */
+/*
+ * e is a defined estimate of the given score (to 1e-12), Elo and its
+ * interval lo..hi (to 1e-4) and likelihood of superiority (to 1e-6).
+ */
+static void
+assert_elo(const struct stat_elo *e, double score, double elo, double lo,
+    double hi, double los)
+{
+	ck_assert(e->defined);
+	ck_assert_double_eq_tol(e->score, score, 1e-12);
+	ck_assert_double_eq_tol(e->elo, elo, 1e-4);
+	ck_assert_double_eq_tol(e->lo, lo, 1e-4);
+	ck_assert_double_eq_tol(e->hi, hi, 1e-4);
+	ck_assert_double_eq_tol(e->los, los, 1e-6);
+}
+
 START_TEST(test_elo_trinomial)
 {
 	const unsigned long    ldw[STAT_TRINOMIAL] = { 2, 2, 6 };
@@ -460,12 +476,7 @@ START_TEST(test_elo_trinomial)
 	struct stat_elo	       e;
 
 	stat_elo_of(ldw, STAT_TRINOMIAL, &e);
-	ck_assert(e.defined);
-	ck_assert_double_eq_tol(e.score, 0.7, 1e-12);
-	ck_assert_double_eq_tol(e.elo, 147.1907, 1e-4);
-	ck_assert_double_eq_tol(e.lo, -33.3994, 1e-4);
-	ck_assert_double_eq_tol(e.hi, 504.0333, 1e-4);
-	ck_assert_double_eq_tol(e.los, 0.943077, 1e-6);
+	assert_elo(&e, 0.7, 147.1907, -33.3994, 504.0333, 0.943077);
 	ck_assert_double_eq_tol(
 	    stat_sprt_llr(&t, ldw, STAT_TRINOMIAL), 0.138982, 1e-6);
 	ck_assert_double_eq_tol(stat_sprt_lower(&t), -2.944439, 1e-6);
@@ -499,12 +510,7 @@ START_TEST(test_elo_pentanomial)
 	struct stat_elo	       e;
 
 	stat_elo_of(pairs, STAT_PENTANOMIAL, &e);
-	ck_assert(e.defined);
-	ck_assert_double_eq_tol(e.score, 0.525, 1e-12);
-	ck_assert_double_eq_tol(e.elo, 17.3863, 1e-4);
-	ck_assert_double_eq_tol(e.lo, -108.2930, 1e-4);
-	ck_assert_double_eq_tol(e.hi, 148.0088, 1e-4);
-	ck_assert_double_eq_tol(e.los, 0.609656, 1e-6);
+	assert_elo(&e, 0.525, 17.3863, -108.2930, 148.0088, 0.609656);
 	ck_assert_double_eq_tol(
 	    stat_sprt_llr(&t, pairs, STAT_PENTANOMIAL), 0.031340, 1e-6);
 }
@@ -590,33 +596,15 @@ START_TEST(test_elo_extremes)
 }
 END_TEST
 
-static Suite *
-stat_suite(void)
-{
-	Suite *s = suite_create("stat");
-	TCase *tc = tcase_create("core");
-
-	tcase_add_test(tc, test_add);
-	tcase_add_test(tc, test_swap_seats);
-	tcase_add_test(tc, test_merge_exact);
-	tcase_add_test(tc, test_groups_sorted);
-	tcase_add_test(tc, test_quantiles);
-	tcase_add_test(tc, test_wilson);
-	tcase_add_test(tc, test_ratings_hand);
-	tcase_add_test(tc, test_ratings_unbeaten);
-	tcase_add_test(tc, test_count_overflow);
-	tcase_add_test(tc, test_covers);
-	tcase_add_test(tc, test_cover_repeat);
-	tcase_add_test(tc, test_player_named);
-	tcase_add_test(tc, test_elo_trinomial);
-	tcase_add_test(tc, test_elo_pentanomial);
-	tcase_add_test(tc, test_elo_extremes);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(stat_suite());
+	Suite *s = suite_create("stat");
+
+	unit_tcase(s, "core", 0, test_add, test_swap_seats, test_merge_exact,
+	    test_groups_sorted, test_quantiles, test_wilson, test_ratings_hand,
+	    test_ratings_unbeaten, test_count_overflow, test_covers,
+	    test_cover_repeat, test_player_named, test_elo_trinomial,
+	    test_elo_pentanomial, test_elo_extremes, NULL);
+	return unit_run(s);
 }

@@ -596,17 +596,11 @@ END_TEST
 START_TEST(stones_perft)
 {
 	/* rules.md §5 for depths 1-3; depth 4 as in formats/stones.md. */
-	static const uint64_t  want[] = { 1, 54, 2880, 141666, 6878074 };
-	struct rules_position *pos = turns_new("stones", NULL);
-	int		       depth;
+	static const uint64_t want[] = { 1, 54, 2880, 141666, 6878074, 0 };
 
-	for (depth = 0; depth <= 4; depth++)
-		ck_assert_uint_eq(rules_perft(pos, depth), want[depth]);
-	/* The generic perft through legal() and turns_play() agrees. */
-	ck_assert_uint_eq(
-	    rules_perft_actions(pos->game, &pos->board, pos->state, 3),
-	    want[3]);
-	rules_position_free(pos);
+	turns_assert_perft("stones", NULL, want);
+	/* The generic perft through legal() and play() agrees. */
+	turns_assert_perft_generic("stones", NULL, 3, want[3]);
 }
 END_TEST
 
@@ -768,46 +762,20 @@ START_TEST(stones_random_playouts)
 }
 END_TEST
 
-static Suite *
-stones_suite(void)
-{
-	Suite *s = suite_create("stones");
-	TCase *tc;
-
-	tc = tcase_create("rules");
-	tcase_add_test(tc, stones_registered);
-	tcase_add_test(tc, stones_start);
-	tcase_add_test(tc, stones_jump_pins_and_slide_goes_on);
-	tcase_add_test(tc, stones_one_jump_per_move);
-	tcase_add_test(tc, stones_landing_must_be_empty);
-	tcase_add_test(tc, stones_jumpable_stones);
-	tcase_add_test(tc, stones_sideways_jump);
-	tcase_add_test(tc, stones_far_rank);
-	tcase_add_test(tc, stones_black_moves_down);
-	tcase_add_test(tc, stones_game_end_and_score);
-	tcase_add_test(tc, stones_jump_only_is_not_the_end);
-	tcase_add_test(tc, stones_setup_refuses_the_unreachable);
-	tcase_add_test(tc, stones_setup_and_pieces);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("diagnostics");
-	tcase_add_test(tc, stones_diagnostics);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("perft");
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, stones_perft);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("playouts");
-	tcase_set_timeout(tc, 300);
-	tcase_add_test(tc, stones_random_playouts);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(stones_suite());
+	Suite *s = suite_create("stones");
+
+	unit_tcase(s, "rules", 0, stones_registered, stones_start,
+	    stones_jump_pins_and_slide_goes_on, stones_one_jump_per_move,
+	    stones_landing_must_be_empty, stones_jumpable_stones,
+	    stones_sideways_jump, stones_far_rank, stones_black_moves_down,
+	    stones_game_end_and_score, stones_jump_only_is_not_the_end,
+	    stones_setup_refuses_the_unreachable, stones_setup_and_pieces,
+	    NULL);
+	unit_tcase(s, "diagnostics", 0, stones_diagnostics, NULL);
+	unit_tcase(s, "perft", 120, stones_perft, NULL);
+	unit_tcase(s, "playouts", 300, stones_random_playouts, NULL);
+	return unit_run(s);
 }

@@ -344,6 +344,18 @@ START_TEST(hashmap_collisions)
 }
 END_TEST
 
+/* None of the n keys of k is in m. */
+static void
+assert_none_found(struct hashmap *m, const struct keys *k)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		ck_assert_uint_eq(
+		    hashmap_get(m, hash_of(k->key[i]), &k->key[i], key_eq, k),
+		    HASHMAP_ABSENT);
+}
+
 START_TEST(hashmap_clear_forgets)
 {
 	struct hashmap m;
@@ -358,10 +370,7 @@ START_TEST(hashmap_clear_forgets)
 	hashmap_clear(&m);
 	ck_assert_uint_eq(m.cap, cap);
 	ck_assert_uint_eq(m.n, 0);
-	for (i = 0; i < 3; i++)
-		ck_assert_uint_eq(
-		    hashmap_get(&m, hash_of(keys[i]), &keys[i], key_eq, &k),
-		    HASHMAP_ABSENT);
+	assert_none_found(&m, &k);
 	ck_assert_int_eq(hashmap_put(&m, hash_of(keys[1]), 1), 0);
 	key = 20;
 	ck_assert_uint_eq(hashmap_get(&m, hash_of(key), &key, key_eq, &k), 1);
@@ -373,10 +382,7 @@ START_TEST(hashmap_clear_forgets)
 	ck_assert_int_eq(hashmap_put(&m, hash_of(keys[2]), 2), 0);
 	hashmap_clear(&m);
 	ck_assert_uint_eq(m.epoch, 1);
-	for (i = 0; i < 3; i++)
-		ck_assert_uint_eq(
-		    hashmap_get(&m, hash_of(keys[i]), &keys[i], key_eq, &k),
-		    HASHMAP_ABSENT);
+	assert_none_found(&m, &k);
 	ck_assert_int_eq(hashmap_put(&m, hash_of(keys[0]), 0), 0);
 	ck_assert_uint_eq(m.n, 1);
 	hashmap_fini(&m);
@@ -485,42 +491,20 @@ START_TEST(xml_replaces_invalid_utf8)
 }
 END_TEST
 
-static Suite *
-util_suite(void)
-{
-	Suite *s = suite_create("util");
-	TCase *tc = tcase_create("grow");
-
-	tcase_add_test(tc, array_grows_and_zeroes);
-	tcase_add_test(tc, array_enough_is_a_no_op);
-	tcase_add_test(tc, array_size_overflow);
-	tcase_add_test(tc, array_out_of_memory);
-	tcase_add_test(tc, buf_appends_with_nul);
-	tcase_add_test(tc, buf_overflow_keeps_the_bytes);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("readall");
-	tcase_add_test(tc, read_file_appends_all);
-	tcase_add_test(tc, read_file_failure_keeps_bytes);
-	tcase_add_test(tc, read_fd_empty_and_whole);
-	tcase_add_test(tc, read_fd_failure_keeps_bytes);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("hashmap");
-	tcase_add_test(tc, hashmap_many_keys);
-	tcase_add_test(tc, hashmap_collisions);
-	tcase_add_test(tc, hashmap_clear_forgets);
-	tcase_add_test(tc, hashmap_hash_is_fnv1a);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("text");
-	tcase_add_test(tc, utf8_decodes_and_refuses);
-	tcase_add_test(tc, xml_escapes_markup);
-	tcase_add_test(tc, xml_replaces_controls);
-	tcase_add_test(tc, xml_replaces_invalid_utf8);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(util_suite());
+	Suite *s = suite_create("util");
+
+	unit_tcase(s, "grow", 0, array_grows_and_zeroes,
+	    array_enough_is_a_no_op, array_size_overflow, array_out_of_memory,
+	    buf_appends_with_nul, buf_overflow_keeps_the_bytes, NULL);
+	unit_tcase(s, "readall", 0, read_file_appends_all,
+	    read_file_failure_keeps_bytes, read_fd_empty_and_whole,
+	    read_fd_failure_keeps_bytes, NULL);
+	unit_tcase(s, "hashmap", 0, hashmap_many_keys, hashmap_collisions,
+	    hashmap_clear_forgets, hashmap_hash_is_fnv1a, NULL);
+	unit_tcase(s, "text", 0, utf8_decodes_and_refuses, xml_escapes_markup,
+	    xml_replaces_controls, xml_replaces_invalid_utf8, NULL);
+	return unit_run(s);
 }

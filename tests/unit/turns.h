@@ -235,6 +235,27 @@ turns_fail(struct rules_position *pos, const char *tok, const char *code,
 	return turns_reject(pos, &a[k - 1], code, d);
 }
 
+/*
+ * A new position of the named game (one with the pie rule) on board spec
+ * with the pie rule turned off, after the turns first: a swap is refused
+ * there as swap-not-allowed, saying the rule is off (rules.md §2).  The
+ * caller frees the position.
+ */
+static inline struct rules_position *
+turns_pie_off(const char *game, const char *spec, const char *first)
+{
+	struct rules_variant   v = { .pie = false };
+	struct rules_position *pos;
+	struct diag	       d;
+
+	pos = rules_position_new(rules_game_find(game), spec, &v, &d);
+	ck_assert_msg(pos != NULL, "%s", d.msg);
+	turns_play(pos, first);
+	turns_fail(pos, "swap", "swap-not-allowed", &d);
+	ck_assert_str_eq(d.msg, "the pie rule is off in this game: no swap");
+	return pos;
+}
+
 static inline int
 turns_cmp(const void *a, const void *b)
 {
@@ -387,6 +408,22 @@ turns_assert_perft(const char *game, const char *spec, const uint64_t *want)
 }
 
 /*
+ * The generic perft (rules_perft_actions, through legal() and play()
+ * alone) from the start of game on board spec is want at depth.
+ */
+static inline void
+turns_assert_perft_generic(
+    const char *game, const char *spec, int depth, uint64_t want)
+{
+	struct rules_position *pos = turns_new(game, spec);
+
+	ck_assert_uint_eq(
+	    rules_perft_actions(pos->game, &pos->board, pos->state, depth),
+	    want);
+	rules_position_free(pos);
+}
+
+/*
  * perft from the start of game on board spec agrees with an oracle's
  * count of complete turns, oracle(board, cells, colour, turn, depth), at
  * every depth up to max.
@@ -498,6 +535,26 @@ turns_require_refused(struct rules_position *scratch,
 		ck_abort_msg("unlisted action %s was accepted", name);
 	if (memcmp(scratch, pos, sizeof *pos + pos->game->state_size) != 0)
 		ck_abort_msg("refused action %s changed the position", name);
+}
+
+/*
+ * A sample of the cells not listed[] (every third from first) played as
+ * kind on scratch (a copy of pos): each is refused, pos unchanged.
+ */
+static inline void
+turns_require_unlisted(struct rules_position *scratch,
+    const struct rules_position *pos, const bool *listed, int first, int kind)
+{
+	struct rules_action a;
+	int		    i;
+
+	for (i = first; i < pos->board.ncells; i += 3) {
+		if (listed[i])
+			continue;
+		a = (struct rules_action){ .kind = (uint8_t)kind,
+			.to = (int16_t)i };
+		turns_require_refused(scratch, pos, &a);
+	}
 }
 
 /*

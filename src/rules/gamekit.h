@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the game files share beyond the game interface, for the parts of
+ * a table entry that are the same in several games: the score's winner
+ * and its per-colour figures, and the set-up check that every piece is a
+ * plain black or white one.  The rules of each game, and every message
+ * naming a game, stay in its file.  Nothing here is on the hot path of
+ * legal() and play().
+ */
+#ifndef ARBITER_GAMEKIT_H
+#define ARBITER_GAMEKIT_H
+
+#include <stdbool.h>
+
+#include "rules/rules.h"
+
+/* The colour with more of v, or -1 where both have as many. */
+static inline int
+gamekit_more(const int v[RULES_COLOURS])
+{
+	return v[0] > v[1] ? 0 : v[1] > v[0] ? 1 : -1;
+}
+
+/*
+ * Appends the per-colour figure name (static storage) to s, whose nstats
+ * rules_score() zeroed; at most RULES_MAX_STATS in all.
+ */
+static inline void
+gamekit_stat(struct rules_score *s, const char *name, int first, int second)
+{
+	s->stats[s->nstats++] = (struct rules_stat){ name, { first, second } };
+}
+
+/*
+ * The score of a game won by having more stones on the board once it is
+ * over (Herd, Rive): points are the stones, the winner the colour with
+ * more, and the figures "stones" and "captured" (enemy stones removed).
+ */
+static inline void
+gamekit_score_stones(struct rules_score *s, bool over, const int stones[2],
+    const int captured[2])
+{
+	s->over = over;
+	s->points[0] = stones[0];
+	s->points[1] = stones[1];
+	s->winner = over ? gamekit_more(s->points) : -1;
+	gamekit_stat(s, "stones", stones[0], stones[1]);
+	gamekit_stat(s, "captured", captured[0], captured[1]);
+}
+
+/*
+ * 0 if each of the ncells pieces is empty or a plain stone of either
+ * colour (no RULES_PINNED); else -1 with d set to bad-setup and the
+ * message refused, which names the game ("oust has only black and white
+ * stones").
+ */
+static inline int
+gamekit_plain_pieces(const struct rules_board *b, const int *pieces,
+    const char *refused, struct diag *d)
+{
+	int i;
+
+	for (i = 0; i < b->ncells; i++)
+		if (pieces[i] != RULES_EMPTY && pieces[i] != RULES_PIECE(0) &&
+		    pieces[i] != RULES_PIECE(1))
+			return diag_set(d, DIAG_BAD_SETUP, "%s", refused);
+	return 0;
+}
+
+#endif
