@@ -218,71 +218,6 @@ record_result_score(struct record_syntax *syn, const char *text, size_t len,
 	return errno == 0 ? 1 : 0;
 }
 
-/*
- * The character at s (len > 0 bytes) as record_printable shows it: its
- * length in *k and whether it is kept as it is (else escaped); returns the
- * bytes it is shown as.
- */
-static size_t
-printable_char(const char *s, size_t len, size_t *k, bool *keep)
-{
-	uint32_t cp = 0;
-
-	*k = utf8_char(s, len, &cp);
-	/* C0, DEL and C1 controls move the cursor or start escapes. */
-	*keep = *k > 0 && cp >= 0x20 && cp != 0x7f &&
-	    (cp < 0x80 || cp >= 0xa0) && cp != '\\';
-	if (*k == 0)
-		*k = 1;
-	return *keep ? *k : s[0] == '\\' ? 2 : 4 * *k;
-}
-
-void
-record_printable(const char *s, size_t len, char *buf, size_t cap)
-{
-	static const char hex[] = "0123456789abcdef";
-	size_t		  i, j, k, n = 0, out;
-	bool		  keep, fits;
-
-	if (cap == 0)
-		return;
-	/* Most text is printable ASCII that fits: kept as it is. */
-	for (i = 0; i < len && i + 1 < cap; i++)
-		if (s[i] < 0x20 || s[i] >= 0x7f || s[i] == '\\')
-			break;
-	if (i == len) {
-		memcpy(buf, s, len);
-		buf[len] = '\0';
-		return;
-	}
-	/* Room is kept for the dots only when the whole does not fit. */
-	for (i = 0; i < len && n < cap; i += k)
-		n += printable_char(s + i, len - i, &k, &keep);
-	fits = n < cap;
-	for (i = n = 0; i < len; i += k) {
-		out = printable_char(s + i, len - i, &k, &keep);
-		if (!fits && n + out + 4 > cap) {
-			if (n + 4 <= cap)
-				memcpy(buf + n, "...", 3), n += 3;
-			break;
-		}
-		if (keep) {
-			memcpy(buf + n, s + i, k);
-			n += k;
-		} else if (s[i] == '\\') {
-			buf[n++] = '\\';
-			buf[n++] = '\\';
-		} else
-			for (j = 0; j < k; j++) {
-				buf[n++] = '\\';
-				buf[n++] = 'x';
-				buf[n++] = hex[(unsigned char)s[i + j] >> 4];
-				buf[n++] = hex[(unsigned char)s[i + j] & 15];
-			}
-	}
-	buf[n] = '\0';
-}
-
 struct record_reader *
 record_reader_new(struct record_syntax *syn, FILE *fp, const char *name,
     enum record_format format)
@@ -1612,7 +1547,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 	const char *rest;
 	long	    margin;
 
-	record_printable(v, len, shown, sizeof shown);
+	util_printable(v, len, shown, sizeof shown);
 	if (len == 0 || len >= sizeof buf)
 		goto bad;
 	memcpy(buf, v, len);
@@ -1787,7 +1722,7 @@ tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 
 	/* Of any length, as the notation's (the writer writes them all). */
 	if (eq == NULL || !tag_name_ok(v, n)) {
-		record_printable(v, len, shown, sizeof shown);
+		util_printable(v, len, shown, sizeof shown);
 		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
 		    "XT[%s] is not XT[Name=value] with a name of letters, "
 		    "digits and '_'",
@@ -2014,7 +1949,7 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 		if (!tree_once(rd, &tr->sized, id, at))
 			return;
 		if ((tr->size = sgf_size(v, len)) == -1) {
-			record_printable(v, len, shown, sizeof shown);
+			util_printable(v, len, shown, sizeof shown);
 			diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
 			    "SZ[%s] is no board side: a number, as SZ[8]",
 			    shown);
@@ -2044,7 +1979,7 @@ tree_property(struct record_reader *rd, struct tree *tr, const char *id,
 			tr->setup_at = at;
 		}
 		if (len != 1 || strchr("BbWw", v[0]) == NULL) {
-			record_printable(v, len, shown, sizeof shown);
+			util_printable(v, len, shown, sizeof shown);
 			diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 1,
 			    "PL[%s] names no colour: PL[B] or PL[W]", shown);
 		}

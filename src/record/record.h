@@ -465,15 +465,4 @@ struct record_update {
 char *record_update_text(const char *text, size_t len, const struct record *,
     const struct record_update *u, size_t *outlen);
 
-/*
- * The one way a byte from a record or a program reaches a terminal
- * (formats/record.md, "Text shown"): len bytes of s made safe into buf
- * (cap bytes, NUL terminated).  Valid printable UTF-8 is kept; control
- * characters (C0, DEL, C1), bytes of invalid UTF-8 and NUL become \xHH,
- * and `\' becomes `\\'.  Text that does not fit whole in cap - 1 bytes is
- * cut before a character (or its escape) and ends in "...", in cap - 1
- * bytes at most.  Nothing is written when cap is 0.
- */
-void record_printable(const char *s, size_t len, char *buf, size_t cap);
-
 #endif

@@ -132,7 +132,7 @@ malformed_rules(struct replay *rp, const struct diag *d, struct diag_pos at)
 {
 	char msg[sizeof d->msg];
 
-	record_printable(d->msg, strlen(d->msg), msg, sizeof msg);
+	util_printable(d->msg, strlen(d->msg), msg, sizeof msg);
 	diag_set_at(malformed(rp), d->code, at, 0, "%s", msg);
 }
 
@@ -189,7 +189,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (gt != NULL) {
 		const struct rules_game *named = rules_game_find(gt->value);
 
-		record_printable(gt->value, gt->value_len, shown, sizeof shown);
+		util_printable(gt->value, gt->value_len, shown, sizeof shown);
 		if (named == NULL) {
 			diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
 			    "unknown game \"%s\" (see gamecheck --help for "
@@ -218,8 +218,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	bt = record_tag_find(rec, "Board");
 	zt = record_tag_find(rec, "Size");
 	if (bt != NULL && zt != NULL && !same_board(g, bt->value, zt->value)) {
-		record_printable(zt->value, zt->value_len, shown, sizeof shown);
-		record_printable(bt->value, bt->value_len, other, sizeof other);
+		util_printable(zt->value, zt->value_len, shown, sizeof shown);
+		util_printable(bt->value, bt->value_len, other, sizeof other);
 		diag_set_at(malformed(rp), DIAG_BAD_BOARD, zt->at, 0,
 		    "the Size tag says "
 		    "\"%s\" and the Board tag \"%s\": give one",
@@ -238,7 +238,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		rp->seed = strtoull(st->value, &end, 10);
 		if (st->value[0] < '0' || st->value[0] > '9' || *end != '\0' ||
 		    errno != 0) {
-			record_printable(
+			util_printable(
 			    st->value, st->value_len, shown, sizeof shown);
 			diag_set_at(malformed(rp), DIAG_BAD_SEED, st->at, 0,
 			    "a Seed is a decimal number from 0 to "
@@ -347,7 +347,7 @@ illegal(struct replay *rp, const struct record_token *tok, size_t off,
 	rp->status = REPLAY_ILLEGAL;
 	rp->has_error = true;
 	diag_set_at(&rp->error, code, pos_plus(tok->at, off), len, "%s", msg);
-	record_printable(
+	util_printable(
 	    tok->text, tok->len, rp->error_move, sizeof rp->error_move);
 	/* After the game or the turn is over, no list would be true. */
 	if (max_legal > 0)
@@ -556,7 +556,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 		rp->has_error = true;
 		diag_set_at(&rp->error, t->bad.code, tok->at, tok->len, "%s",
 		    t->bad.msg);
-		record_printable(
+		util_printable(
 		    tok->text, tok->len, rp->error_move, sizeof rp->error_move);
 		return -1;
 	}
@@ -911,7 +911,7 @@ check_result(
 		return;
 	rp->has_recorded = true;
 	rp->verified = true;
-	record_printable(text, strlen(text), rp->recorded, sizeof rp->recorded);
+	util_printable(text, strlen(text), rp->recorded, sizeof rp->recorded);
 	if (strcmp(text, "*") == 0)
 		ok = !s->over;
 	else if (strcmp(text, "1/2-1/2") == 0)
@@ -1031,7 +1031,7 @@ replay_names_forfeit(const struct rules_game *g, const char *v, size_t len)
 /*
  * Whether the answer an illegal-move forfeit quotes is one action that is
  * legal where it was given, the end of the replay.  An answer cut short
- * (record_printable's "...") is not what was answered, and an answer of
+ * (util_printable's "...") is not what was answered, and an answer of
  * several actions is illegal in itself (formats/protocol.md).  1 or 0; -1
  * when memory runs out.
  */
@@ -1100,9 +1100,9 @@ check_termination(
 		g, tt->value, tt->value_len, &cause, &loser, &move, &move_len);
 	if (rp->score.over && !ours)
 		return;
-	record_printable(tt->value, tt->value_len, why, sizeof why);
+	util_printable(tt->value, tt->value_len, why, sizeof why);
 	if (wt != NULL)
-		record_printable(wt->value, wt->value_len, who, sizeof who);
+		util_printable(wt->value, wt->value_len, who, sizeof who);
 	if (!ours) {
 		/* The first warning is the one reported. */
 		if (!rp->has_warning) {

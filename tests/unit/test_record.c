@@ -12,6 +12,7 @@
 
 #include "record/record.h"
 #include "record/syntax.h"
+#include "util/util.h"
 #include "unit.h"
 
 static struct record_syntax *syn;
@@ -1283,7 +1284,7 @@ START_TEST(update_places_turns)
 END_TEST
 
 /*
- * Fails the test unless record_printable, with a buffer of RECORD_SHOWN,
+ * Fails the test unless util_printable, with a buffer of RECORD_SHOWN,
  * shows n times 'a' then tail as m times 'a' then shown.
  */
 static void
@@ -1298,7 +1299,7 @@ assert_shown(size_t n, const char *tail, size_t m, const char *shown)
 	strcpy(in + n, tail);
 	memset(want, 'a', m);
 	strcpy(want + m, shown);
-	record_printable(in, strlen(in), buf, sizeof buf);
+	util_printable(in, strlen(in), buf, sizeof buf);
 	ck_assert_str_eq(buf, want);
 }
 
@@ -1360,16 +1361,16 @@ START_TEST(printable_cut_where_needed)
 
 	/* Small buffers: nothing is written past cap, not even the NUL. */
 	memset(buf, 'z', sizeof buf);
-	record_printable("abc", 3, buf, 0);
+	util_printable("abc", 3, buf, 0);
 	ck_assert_int_eq(buf[0], 'z');
-	record_printable("abc", 3, buf, 1);
+	util_printable("abc", 3, buf, 1);
 	ck_assert_str_eq(buf, "");
-	record_printable("abc", 3, buf, 4);
+	util_printable("abc", 3, buf, 4);
 	ck_assert_str_eq(buf, "abc");
-	record_printable("abcd", 4, buf, 4);
+	util_printable("abcd", 4, buf, 4);
 	ck_assert_str_eq(buf, "...");
 	memset(buf, 'z', sizeof buf);
-	record_printable("abcd", 4, buf, 5);
+	util_printable("abcd", 4, buf, 5);
 	ck_assert_str_eq(buf, "abcd");
 	ck_assert_int_eq(buf[5], 'z');
 }
