@@ -1383,6 +1383,11 @@ record_suite(void)
 	TCase *tc;
 
 	tc = tcase_create("reader");
+	/*
+	 * The exhaustive tests read a few hundred thousand records: a second
+	 * alone, several on a machine others load (Check's default is 4).
+	 */
+	tcase_set_timeout(tc, 120);
 	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
 	tcase_add_test(tc, reads_tags_turns_and_result);
 	tcase_add_test(tc, ggf_games);
