@@ -20,13 +20,10 @@
 #include "rules/rules.h"
 
 enum record_format {
-	RECORD_AUTO,	   /* sniffed from the first line */
-	RECORD_PGN,	   /* tag pairs and movetext */
-	RECORD_TRANSCRIPT, /* Othello: f5d6c3..., one game a line */
-	RECORD_CSV,	   /* a header line, a transcript column */
-	RECORD_WTHOR,	   /* binary: a header, 68-byte games */
-	RECORD_GGF,	   /* GGS: (;GM[Othello]...;), formats/ggf.md */
-	RECORD_SGF,	   /* Othello SGF, GM[2]: formats/sgf.md */
+	RECORD_AUTO, /* sniffed from the first block */
+#define RECORD_FORMAT(id, name) RECORD_##id,
+#include "record/formats.def"
+#undef RECORD_FORMAT
 };
 
 /* The buffer of a value shown in a message: 59 bytes at most, and NUL. */
@@ -63,6 +60,34 @@ struct record_note {
 };
 
 /*
+ * The result a record claims (formats/record.md), as the reader found it,
+ * so that a referee checks it without knowing the format: the result as
+ * the notation writes it (its result token, else its Result tag; GGF and
+ * SGF give their RE as a Result tag, and a game decided off the board as
+ * Termination and Winner tags, which any record may hold), a winner alone
+ * (CSV's winner column) or a score with the empties given to the winner
+ * (WTHOR's stored score).  text is the claim as written (len bytes, not
+ * NUL terminated; NULL for a score), at where it stands and at_len the
+ * bytes a caret spans there.
+ */
+enum record_claim_kind {
+	RECORD_CLAIM_NONE,
+	RECORD_CLAIM_RESULT, /* "36-28", "1-0", "1/2-1/2", "*" */
+	RECORD_CLAIM_WINNER, /* winner: a colour, -1 a draw */
+	RECORD_CLAIM_WOF,    /* wof: the first colour's, empties to the winner */
+};
+
+struct record_claim {
+	enum record_claim_kind kind;
+	const char	      *text;
+	size_t		       len;
+	int		       winner;
+	int		       wof;
+	struct diag_pos	       at;
+	size_t		       at_len;
+};
+
+/*
  * One record as read, before any rule is applied.  The reader owns the
  * storage and reuses it for the next record: copy what must outlive the
  * next call to record_reader_next.
@@ -82,10 +107,10 @@ struct record {
 	struct record_note  *notes; /* GGF, SGF: by turn, in order */
 	size_t		     nnotes;
 
-	/* CSV imports: the winner column, 1 Black, -1 White, 0 draw. */
-	bool		has_winner;
-	int		winner;
-	struct diag_pos winner_at;
+	/* The game every record of the format is, NULL: a Game tag says. */
+	const struct rules_game *format_game;
+	/* The result the record claims, however its format words it. */
+	struct record_claim claim;
 
 	/*
 	 * WTHOR imports (formats/wthor.md): the numbers and scores the
@@ -112,7 +137,7 @@ struct record {
 	struct diag error;
 };
 
-/* Looks a tag up by name, ignoring case; NULL if absent. */
+/* Tag lookup (tag.c).  Looks a tag up by name, ignoring case; NULL if absent. */
 const struct record_tag *
 record_tag_find(const struct record *, const char *name);
 
@@ -123,6 +148,11 @@ record_tag_find(const struct record *, const char *name);
  */
 bool
 record_tag_name_eq(const char *a, const char *b);
+/*
+ * A hash of a tag name (NUL terminated) that two names which are one tag
+ * (record_tag_name_eq) share: for maps of tags by name.
+ */
+uint64_t record_tag_name_hash(const char *name);
 
 /*
  * The compiled patterns of the notation: built once (JIT where PCRE2 has

@@ -423,12 +423,13 @@ START_TEST(csv_columns_by_name)
 	reader_open(text, sizeof text - 1, RECORD_AUTO);
 	rec = next_record();
 	ck_assert_int_eq(record_reader_format(rd), RECORD_CSV);
-	ck_assert(rec->has_winner);
-	ck_assert_int_eq(rec->winner, 1);
+	/* The winner column is the record's claim: 1 is Black (colour 0). */
+	ck_assert_int_eq(rec->claim.kind, RECORD_CLAIM_WINNER);
+	ck_assert_int_eq(rec->claim.winner, 0);
 	ck_assert_int_eq(rec->nturns, 2);
 	ck_assert_int_eq(rec->turns[1].at.col, 5);
 	rec = next_record();
-	ck_assert_int_eq(rec->winner, -1);
+	ck_assert_int_eq(rec->claim.winner, 1);
 	ck_assert_str_eq(turn_text(rec, 0), "e6");
 	rec = next_record();
 	ck_assert(rec->malformed);
