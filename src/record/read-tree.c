@@ -686,6 +686,11 @@ tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 	int    format = 1 << rd->format;
 	size_t i;
 
+	/* Moves first, without a call: nearly every property is one. */
+	if ((p->id[0] == 'B' || p->id[0] == 'W') && p->id[1] == '\0') {
+		prop_move(rd, tr, p);
+		return;
+	}
 	for (i = 0; i < sizeof tree_props / sizeof tree_props[0]; i++)
 		if ((tree_props[i].formats & format) &&
 		    strcmp(p->id, tree_props[i].id) == 0) {
@@ -793,23 +798,35 @@ tree_byte(struct record_reader *rd, bool *newline)
 	return (unsigned char)rd->line[rd->pos++];
 }
 
-/* The next byte that is no white space, into p->c, with where it is. */
-static void
+/*
+ * The next byte that is no white space, into p->c, with where it is.
+ * Every byte of a tree outside its values comes here: the bytes of the
+ * line are taken without a call.
+ */
+static inline void
 tree_next(struct tree_parse *p)
 {
-	bool nl;
+	struct record_reader *rd = p->rd;
+	bool		      nl;
 
 	p->gap = false;
-	while ((p->c = tree_byte(p->rd, &nl)) >= 0 && isspace(p->c))
+	for (;;) {
+		if (rd->have_line && rd->pos < rd->linelen)
+			p->c = (unsigned char)rd->line[rd->pos++];
+		else if ((p->c = tree_byte(rd, &nl)) < 0)
+			break;
+		if (!is_space((char)p->c))
+			break;
 		p->gap = true;
-	p->at = reader_pos(p->rd, p->rd->pos - 1);
+	}
+	p->at = reader_pos(rd, rd->pos - 1);
 }
 
-/* A letter of a property's name (the C locale's). */
-static bool
+/* A letter of a property's name: ASCII, as the C locale the tools keep. */
+static inline bool
 tree_letter(int c)
 {
-	return c >= 0 && (isupper(c) || islower(c));
+	return (unsigned)((c | 0x20) - 'a') < 26;
 }
 
 /* Nothing but variations may follow a variation in its game tree. */
