@@ -14,6 +14,8 @@
 #include <strings.h>
 
 #include "record/read.h"
+#include "record/setup.h"
+#include "record/turn.h"
 
 /* The Setup value of the start position on a board of side n. */
 static const char *

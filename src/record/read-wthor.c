@@ -266,9 +266,9 @@ next_wthor(struct record_reader *rd)
 		return 1;
 	}
 	rd->rec.wthor = (struct record_wthor){
-		.tournament = (unsigned)g[0] | (unsigned)g[1] << 8,
-		.black = (unsigned)g[2] | (unsigned)g[3] << 8,
-		.white = (unsigned)g[4] | (unsigned)g[5] << 8,
+		.tournament = wthor_get16(g),
+		.black = wthor_get16(g + 2),
+		.white = wthor_get16(g + 4),
 		.score = g[6],
 		.theoretical = g[7],
 		.depth = rd->wthor.depth,

@@ -14,7 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "record/record.h"
+#include "record/reader.h"
+#include "record/setup.h"
 #include "record/wthor.h"
 #include "util/util.h"
 

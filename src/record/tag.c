@@ -6,7 +6,7 @@
  */
 #include <stdint.h>
 
-#include "record/record.h"
+#include "record/types.h"
 #include "util/util.h"
 
 /* tolower() in the C locale, which the tools keep, by hand. */

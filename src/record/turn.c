@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record.h"
 #include "record/syntax.h"
+#include "record/turn.h"
 #include "util/util.h"
 
 /* isdigit() by hand: a call a byte showed in gamecheck's profile. */

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record.h"
 #include "record/wbuf.h"
+#include "record/writer.h"
 #include "util/util.h"
 
 /* Movetext lines are wrapped before this column, as PGN export does. */
