@@ -461,8 +461,8 @@ sniff_line(const char *s, size_t len, const char **line, size_t *n)
  * row of a CSV without its header (split -l), one field a transcript.
  */
 static bool
-sniff_csv(const struct read_format *self, struct record_reader *rd,
-    const char *s, size_t len)
+sniff_csv(enum record_format self, struct record_reader *rd, const char *s,
+    size_t len)
 {
 	const char *line = NULL;
 	size_t	    n;
@@ -485,7 +485,7 @@ sniff_csv(const struct read_format *self, struct record_reader *rd,
  * alone could start movetext as well).
  */
 static bool
-sniff_transcript(const struct read_format *self, struct record_reader *rd,
+sniff_transcript(enum record_format self, struct record_reader *rd,
     const char *s, size_t len)
 {
 	const char *line = NULL;
@@ -501,8 +501,6 @@ sniff_transcript(const struct read_format *self, struct record_reader *rd,
 }
 
 const struct read_format read_transcript = {
-	.name = "transcript",
-	.format = RECORD_TRANSCRIPT,
 	.sniff = sniff_transcript,
 	.next = next_line_record,
 	.skip = skip_line_record,
@@ -511,8 +509,6 @@ const struct read_format read_transcript = {
 };
 
 const struct read_format read_csv = {
-	.name = "csv",
-	.format = RECORD_CSV,
 	.sniff = sniff_csv,
 	.next = next_line_record,
 	.skip = skip_line_record,

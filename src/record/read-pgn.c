@@ -343,7 +343,5 @@ next_pgn(struct record_reader *rd)
 }
 
 const struct read_format read_pgn = {
-	.name = "pgn",
-	.format = RECORD_PGN,
 	.next = next_pgn,
 };

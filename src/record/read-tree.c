@@ -1082,8 +1082,8 @@ tree_sniff(const char *s, size_t len)
 
 /* A game tree whose root's GM is the asking format's (GGF or SGF). */
 static bool
-sniff_tree(const struct read_format *self, struct record_reader *rd,
-    const char *s, size_t len)
+sniff_tree(enum record_format self, struct record_reader *rd, const char *s,
+    size_t len)
 {
 	size_t n;
 
@@ -1091,20 +1091,16 @@ sniff_tree(const struct read_format *self, struct record_reader *rd,
 	for (n = 0; n < len && isspace((unsigned char)s[n]); n++)
 		continue;
 	return len - n >= 2 && memcmp(s + n, "(;", 2) == 0 &&
-	    tree_sniff(s + n, len - n) == self->format;
+	    tree_sniff(s + n, len - n) == self;
 }
 
 const struct read_format read_ggf = {
-	.name = "ggf",
-	.format = RECORD_GGF,
 	.sniff = sniff_tree,
 	.next = next_tree,
 	.game = &rules_reversi,
 };
 
 const struct read_format read_sgf = {
-	.name = "sgf",
-	.format = RECORD_SGF,
 	.sniff = sniff_tree,
 	.next = next_tree,
 	.game = &rules_reversi,

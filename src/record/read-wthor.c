@@ -41,8 +41,8 @@ record_reader_wthor_names(struct record_reader *rd, const char *input,
  * size cannot be known.
  */
 static bool
-wthor_sniff(const struct read_format *self, struct record_reader *rd,
-    const char *s, size_t len)
+wthor_sniff(enum record_format self, struct record_reader *rd, const char *s,
+    size_t len)
 {
 	struct wthor_header h;
 	long long	    size = reader_input_size(rd), want;
@@ -301,8 +301,6 @@ out:
 }
 
 const struct read_format read_wthor = {
-	.name = "wthor",
-	.format = RECORD_WTHOR,
 	.sniff = wthor_sniff,
 	.next = next_wthor,
 	.line_tokens = true,

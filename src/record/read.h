@@ -20,23 +20,22 @@
 #include "util/util.h"
 
 /*
- * One input format.  sniff: whether the input's first block (s, len
- * bytes, past a byte order mark; rd->inbuf holds the block itself) is
- * this format's (self: this entry), NULL for the format an input is when no other claims it
- * (the notation, last).  next: reads the next record into rd->rec (the
- * core's reader_reset and reader_finish around it): 1, 0 at the end, -1
- * on a read error (errno).  skip: moves past the next record without
- * building it, as next would read it, with next's returns; NULL when
- * only reading it finds where it ends.  line_tokens: a record is one
+ * One input format, its name and enum value given by its line in
+ * formats.def.  sniff: whether the input's first block (s, len bytes,
+ * past a byte order mark; rd->inbuf holds the block itself) is in format
+ * self, this entry's; NULL for the format an input is when no other
+ * claims it (the notation, last).  next: reads the next record into
+ * rd->rec (the core's reader_reset and reader_finish around it): 1, 0 at
+ * the end, -1 on a read error (errno).  skip: moves past the next record
+ * without building it, as next would read it, with next's returns; NULL
+ * when only reading it finds where it ends.  line_tokens: a record is one
  * line (or is put in one) whose tokens point into it, and passes are
  * left unwritten.  binary: the format's bytes are no text, so never
- * binary input (formats/record.md, "Input").  game: the game every record
- * of the format is, NULL when a Game tag says.
+ * binary input (formats/record.md, "Input").  game: the game every
+ * record of the format is, NULL when a Game tag says.
  */
 struct read_format {
-	const char	  *name;
-	enum record_format format;
-	bool (*sniff)(const struct read_format *self, struct record_reader *,
+	bool (*sniff)(enum record_format self, struct record_reader *,
 	    const char *s, size_t len);
 	int (*next)(struct record_reader *);
 	int (*skip)(struct record_reader *);

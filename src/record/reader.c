@@ -19,32 +19,30 @@
 #include "record/read.h"
 #include "util/util.h"
 
-/* The reading table: every format, in the order formats.def sniffs them. */
-static const struct read_format *const read_formats[] = {
-#define RECORD_FORMAT(id, name) &read_##name,
+/*
+ * The reading table: every format, in the order formats.def sniffs them,
+ * its name and enum value from the list and its entry from its file.
+ */
+static const struct {
+	const char		 *name;
+	enum record_format	  format;
+	const struct read_format *entry;
+} read_formats[] = {
+#define RECORD_FORMAT(id, name) { #name, RECORD_##id, &read_##name },
 #include "record/formats.def"
 #undef RECORD_FORMAT
 };
 #define READ_FORMATS (sizeof read_formats / sizeof read_formats[0])
 
-/* The entry of format f, or NULL for RECORD_AUTO. */
-static const struct read_format *
-format_entry(enum record_format f)
+const char *
+record_format_name(enum record_format f)
 {
 	size_t i;
 
 	for (i = 0; i < READ_FORMATS; i++)
-		if (read_formats[i]->format == f)
-			return read_formats[i];
-	return NULL;
-}
-
-const char *
-record_format_name(enum record_format f)
-{
-	const struct read_format *e = format_entry(f);
-
-	return e != NULL ? e->name : "auto";
+		if (read_formats[i].format == f)
+			return read_formats[i].name;
+	return "auto";
 }
 
 int
@@ -58,16 +56,21 @@ record_format_parse(const char *s)
 	if (strcmp(s, "record") == 0)
 		return RECORD_PGN;
 	for (i = 0; i < READ_FORMATS; i++)
-		if (strcmp(s, read_formats[i]->name) == 0)
-			return (int)read_formats[i]->format;
+		if (strcmp(s, read_formats[i].name) == 0)
+			return (int)read_formats[i].format;
 	return -1;
 }
 
 void
 reader_set_format(struct record_reader *rd, enum record_format f)
 {
+	size_t i;
+
 	rd->format = f;
-	rd->entry = format_entry(f);
+	rd->entry = NULL;
+	for (i = 0; i < READ_FORMATS; i++)
+		if (read_formats[i].format == f)
+			rd->entry = read_formats[i].entry;
 }
 
 struct record_reader *
@@ -479,9 +482,10 @@ sniff(struct record_reader *rd)
 	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
 		s += 3, len -= 3;
 	for (i = 0; i < READ_FORMATS; i++)
-		if (read_formats[i]->sniff != NULL &&
-		    read_formats[i]->sniff(read_formats[i], rd, s, len)) {
-			reader_set_format(rd, read_formats[i]->format);
+		if (read_formats[i].entry->sniff != NULL &&
+		    read_formats[i].entry->sniff(
+			read_formats[i].format, rd, s, len)) {
+			reader_set_format(rd, read_formats[i].format);
 			return;
 		}
 }
