@@ -63,13 +63,13 @@ ask(struct match *m, struct match_game *pg, struct match_side *sd, int ready,
 		return 1;
 	case ENGINE_LONG:
 		/* The rest of the line cannot be told from its next answer. */
-		record_printable(e->buf, sizeof e->buf, shown, sizeof shown);
+		util_printable(e->buf, sizeof e->buf, shown, sizeof shown);
 		snprintf(end->why, sizeof end->why, "illegal move %s by %s",
 		    shown, g->colour[c]);
 		engine_stop(e, true);
 		return 1;
 	}
-	record_printable(line, len, shown, sizeof shown);
+	util_printable(line, len, shown, sizeof shown);
 	/* A NUL is no part of any answer, nor an end to one. */
 	if (memchr(line, '\0', len) == NULL && strcmp(line, "resign") == 0) {
 		snprintf(

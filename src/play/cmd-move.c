@@ -445,7 +445,7 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 	}
 	for (i = 0; i < nmoves; i++)
 		if (!token_safe(moves[i])) {
-			record_printable(
+			util_printable(
 			    moves[i], strlen(moves[i]), shown, sizeof shown);
 			diag_set_at(&d, DIAG_BAD_MOVE_SYNTAX, at, 0,
 			    "\"%s\" is not a turn (a square like d3, a list like c5*,g4 or b3xc3,c4, a move like c1-f4, pass or swap)",

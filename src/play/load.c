@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "play/play.h"
+#include "util/util.h"
 
 void
 play_forfeit_text(
@@ -17,7 +18,7 @@ play_forfeit_text(
 	const struct record_tag *t = record_tag_find(rec, "Termination");
 	char			 why[RECORD_SHOWN];
 
-	record_printable(t->value, t->value_len, why, sizeof why);
+	util_printable(t->value, t->value_len, why, sizeof why);
 	snprintf(buf, cap, "%s wins (%s)", rp->game->colour[rp->forfeit_winner],
 	    why);
 }

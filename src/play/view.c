@@ -39,7 +39,7 @@ show_player_names(const struct record *rec, const struct replay *rp,
 		k = rules_swapped(rp->pos) ? 1 - i : i;
 		/* A name is the record's text, not the terminal's commands. */
 		if (t[k] != NULL)
-			record_printable(t[k]->value, t[k]->value_len, name[i],
+			util_printable(t[k]->value, t[k]->value_len, name[i],
 			    RECORD_SHOWN);
 		else
 			strcpy(name[i], "?");
@@ -133,7 +133,7 @@ show_tag_text(const struct record *rec, const char *tag, char *buf, size_t cap)
 
 	if (t == NULL || t->value[0] == '\0' || strcmp(t->value, "?") == 0)
 		return false;
-	record_printable(t->value, t->value_len, buf, cap);
+	util_printable(t->value, t->value_len, buf, cap);
 	return true;
 }
 

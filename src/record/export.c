@@ -11,8 +11,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "record/record.h"
+#include "record/setup.h"
 #include "record/wbuf.h"
+#include "record/writer.h"
 #include "util/util.h"
 
 struct record_export {

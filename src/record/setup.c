@@ -9,7 +9,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "record/record.h"
+#include "record/setup.h"
 
 /* The piece a Setup character stands for, or -1. */
 static int

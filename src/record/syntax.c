@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record.h"
 #include "record/syntax.h"
+#include "record/types.h"
 
 static const char *const patterns[SYN_COUNT] = {
 	/* [Name "value"], the value with \" and \\ escapes. */

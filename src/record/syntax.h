@@ -16,6 +16,8 @@ enum syntax_pattern {
 	SYN_COUNT,
 };
 
+struct record_syntax;
+
 #ifdef PCRE2_CODE_UNIT_WIDTH
 struct record_syntax {
 	pcre2_code *re[SYN_COUNT];

@@ -11,8 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record.h"
 #include "record/syntax.h"
+#include "record/turn.h"
+#include "util/util.h"
 
 /* isdigit() by hand: a call a byte showed in gamecheck's profile. */
 static inline bool
@@ -106,7 +107,7 @@ record_turn_parse(struct record_syntax *syn, const struct rules_board *b,
 		return 1;
 	}
 	if (syntax_match(syn, SYN_TURN, tok, len, g, 1) < 0) {
-		record_printable(tok, len, shown, sizeof shown);
+		util_printable(tok, len, shown, sizeof shown);
 		diag_set_at(d, DIAG_BAD_MOVE_SYNTAX,
 		    (struct diag_pos){ 0, 0, 0 }, len,
 		    "\"%s\" is not a turn "

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record/record.h"
 #include "record/wbuf.h"
+#include "record/writer.h"
 #include "util/util.h"
 
 /* Movetext lines are wrapped before this column, as PGN export does. */
@@ -314,16 +314,71 @@ place(
 	}
 }
 
+/*
+ * The edits that set the result (u->result): the result token replaced,
+ * if the record has one, and the Result tag's value replaced, or the tag
+ * added after the last tag pair.  Into e from e[*n] on; 0, or -1 when
+ * memory runs out (the edits made so far in e, for the caller to free).
+ */
+static int
+result_edits(const char *text, size_t len, const struct record *rec,
+    const char *result, struct edit *e, size_t *n)
+{
+	const struct record_tag *rt;
+	struct wbuf		 v = { 0 }, t = { 0 };
+	size_t			 vs, ve, end;
+
+	if (rec->has_result) {
+		e[*n].off = (size_t)rec->result.at.offset;
+		e[*n].len = rec->result.len;
+		if ((e[*n].text = strdup(result)) == NULL)
+			return -1;
+		(*n)++;
+	}
+	wbuf_value(&v, result);
+	if (v.failed) {
+		free(v.b.s);
+		return -1;
+	}
+	if ((rt = record_tag_find(rec, "Result")) != NULL) {
+		tag_end(text, len, (size_t)rt->at.offset, &vs, &ve);
+		e[*n] = (struct edit){
+			.off = vs, .len = ve - vs, .text = v.b.s
+		};
+		(*n)++;
+		return 0;
+	}
+	/* After the last tag pair, on a line of its own. */
+	if (rec->ntags > 0) {
+		end = tag_end(text, len,
+		    (size_t)rec->tags[rec->ntags - 1].at.offset, &vs, &ve);
+		wbuf_str(&t, line_end(text, len));
+	} else
+		end = (size_t)rec->start.offset;
+	wbuf_str(&t, "[Result \"");
+	wbuf_str(&t, v.b.s);
+	wbuf_str(&t, "\"]");
+	if (rec->ntags == 0)
+		wbuf_str(&t, line_end(text, len));
+	free(v.b.s);
+	if (t.failed) {
+		free(t.b.s);
+		return -1;
+	}
+	e[*n] = (struct edit){ .off = end, .len = 0, .text = t.b.s };
+	(*n)++;
+	return 0;
+}
+
 char *
 record_update_text(const char *text, size_t len, const struct record *rec,
     const struct record_update *u, size_t *outlen)
 {
-	struct edit		 e[4] = { 0 };
-	struct wbuf		 b = { 0 }, v = { 0 };
-	const struct record_tag *rt;
-	struct diag_pos		*at = NULL;
-	size_t			 n = 0, i, k, pos, vs, ve, end;
-	bool			 append_result;
+	struct edit	 e[4] = { 0 };
+	struct wbuf	 b = { 0 };
+	struct diag_pos *at = NULL;
+	size_t		 n = 0, i, k, pos;
+	bool		 append_result;
 
 	append_result = u->result != NULL && !rec->has_result;
 	if (u->at != NULL && u->nturns > 0 &&
@@ -343,48 +398,9 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 			goto out_free_edits;
 		n++;
 	}
-	if (u->result != NULL) {
-		if (rec->has_result) {
-			e[n].off = (size_t)rec->result.at.offset;
-			e[n].len = rec->result.len;
-			if ((e[n].text = strdup(u->result)) == NULL)
-				goto out_free_edits;
-			n++;
-		}
-		wbuf_value(&v, u->result);
-		if (v.failed)
-			goto out_free_edits;
-		if ((rt = record_tag_find(rec, "Result")) != NULL) {
-			tag_end(text, len, (size_t)rt->at.offset, &vs, &ve);
-			e[n].off = vs;
-			e[n].len = ve - vs;
-			e[n].text = v.b.s;
-		} else {
-			struct wbuf t = { 0 };
-
-			/* After the last tag pair, on a line of its own. */
-			if (rec->ntags > 0) {
-				end = tag_end(text, len,
-				    (size_t)rec->tags[rec->ntags - 1].at.offset,
-				    &vs, &ve);
-				wbuf_str(&t, line_end(text, len));
-			} else
-				end = (size_t)rec->start.offset;
-			wbuf_str(&t, "[Result \"");
-			wbuf_str(&t, v.b.s);
-			wbuf_str(&t, "\"]");
-			if (rec->ntags == 0)
-				wbuf_str(&t, line_end(text, len));
-			free(v.b.s);
-			if (t.failed)
-				goto out_free_edits;
-			e[n].off = end;
-			e[n].len = 0;
-			e[n].text = t.b.s;
-		}
-		v.b.s = NULL;
-		n++;
-	}
+	if (u->result != NULL &&
+	    result_edits(text, len, rec, u->result, e, &n) == -1)
+		goto out_free_edits;
 	qsort(e, n, sizeof e[0], edit_cmp);
 	pos = 0;
 	for (i = 0; i < n; i++) {
@@ -416,7 +432,6 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 
 out_free_edits:
 	free(at);
-	free(v.b.s);
 	for (i = 0; i < n; i++)
 		free(e[i].text);
 	return NULL;

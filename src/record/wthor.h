@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * WTHOR's bytes (formats/wthor.md), shared by the reader (reader.c) and
- * the writer (wthor.c) and private to src/record: the header's fields,
+ * WTHOR's bytes (formats/wthor.md), shared by the reader (read-wthor.c) and
+ * the writer (write-wthor.c) and private to src/record: the header's fields,
  * move bytes and squares, and the name files WTHOR.JOU and WTHOR.TRN.
  * Where a game's bytes become a record is the reader's.
  */
@@ -28,6 +28,20 @@ struct wthor_header {
 	unsigned type;
 	unsigned depth; /* of the theoretical score */
 };
+
+/* A 16-bit field, little-endian as WTHOR stores every number. */
+static inline unsigned
+wthor_get16(const unsigned char *b)
+{
+	return (unsigned)b[0] | (unsigned)b[1] << 8;
+}
+
+static inline void
+wthor_put16(unsigned char *b, unsigned v)
+{
+	b[0] = v & 0xff;
+	b[1] = (v >> 8) & 0xff;
+}
 
 /* Decodes the 16 bytes at b. */
 void wthor_header_decode(const unsigned char *b, struct wthor_header *);

@@ -132,7 +132,7 @@ malformed_rules(struct replay *rp, const struct diag *d, struct diag_pos at)
 {
 	char msg[sizeof d->msg];
 
-	record_printable(d->msg, strlen(d->msg), msg, sizeof msg);
+	util_printable(d->msg, strlen(d->msg), msg, sizeof msg);
 	diag_set_at(malformed(rp), d->code, at, 0, "%s", msg);
 }
 
@@ -160,42 +160,33 @@ set_up_position(const struct record *rec, struct replay *rp)
 }
 
 /*
- * The game, board and variant a record names; a position ready at the
- * start.  Returns 0, or -1 with the record marked malformed.
+ * The game a record names (its Game tag), the one asked for (opt->game)
+ * or the one its format implies; NULL with the record malformed.
  */
-static int
-set_up(const struct record *rec, const struct replay_options *opt,
+static const struct rules_game *
+find_game(const struct record *rec, const struct replay_options *opt,
     struct replay *rp)
 {
-	const struct record_tag *gt, *bt, *zt, *vt, *st;
-	const struct rules_game *g;
-	struct rules_variant	 v;
-	struct rules_score	 s;
-	struct diag		 d;
-	const char		*spec;
-	char			 shown[RECORD_SHOWN], other[RECORD_SHOWN];
+	const struct record_tag *gt = record_tag_find(rec, "Game");
+	const struct rules_game *g = opt->game, *named;
+	char			 shown[RECORD_SHOWN];
 
-	gt = record_tag_find(rec, "Game");
-	g = opt->game;
-	if (g == NULL && rec->format != RECORD_PGN)
-		g = &rules_reversi;
+	if (g == NULL)
+		g = rec->format_game;
 	if (has_nul(gt)) {
 		diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
-		    "the %s tag's "
-		    "value holds a NUL byte",
-		    gt->name);
-		return -1;
+		    "the %s tag's value holds a NUL byte", gt->name);
+		return NULL;
 	}
 	if (gt != NULL) {
-		const struct rules_game *named = rules_game_find(gt->value);
-
-		record_printable(gt->value, gt->value_len, shown, sizeof shown);
+		named = rules_game_find(gt->value);
+		util_printable(gt->value, gt->value_len, shown, sizeof shown);
 		if (named == NULL) {
 			diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
 			    "unknown game \"%s\" (see gamecheck --help for "
 			    "the games)",
 			    shown);
-			return -1;
+			return NULL;
 		}
 		if (g != NULL && g != named) {
 			diag_set_at(malformed(rp), DIAG_GAME_MISMATCH, gt->at,
@@ -203,23 +194,71 @@ set_up(const struct record *rec, const struct replay_options *opt,
 			    "the record is a game of %s, not the game asked "
 			    "for",
 			    shown);
-			return -1;
+			return NULL;
 		}
 		g = named;
 	}
-	if (g == NULL) {
+	if (g == NULL)
 		diag_set_at(malformed(rp), DIAG_NO_GAME, rec->start, 0,
 		    "no Game tag; add one or name the game with --game");
+	return g;
+}
+
+/*
+ * The Seed tag: the dice of every turn come from the project's PRNG
+ * (formats/rng.md).  Returns 0, or -1 with the record malformed.
+ */
+static int
+read_seed(const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *st = record_tag_find(rec, "Seed");
+	char			 shown[RECORD_SHOWN], *end;
+
+	rp->seeded = false;
+	if (st == NULL)
+		return 0;
+	errno = 0;
+	rp->seed = strtoull(st->value, &end, 10);
+	if (st->value[0] < '0' || st->value[0] > '9' || *end != '\0' ||
+	    errno != 0) {
+		util_printable(st->value, st->value_len, shown, sizeof shown);
+		diag_set_at(malformed(rp), DIAG_BAD_SEED, st->at, 0,
+		    "a Seed is a decimal number from 0 to "
+		    "18446744073709551615, not \"%s\"",
+		    shown);
 		return -1;
 	}
+	rp->seeded = true;
+	rules_rng_seed(&rp->rng, rp->seed);
+	return 0;
+}
+
+/*
+ * The game, board and variant a record names; a position ready at the
+ * start.  Returns 0, or -1 with the record marked malformed.
+ */
+static int
+set_up(const struct record *rec, const struct replay_options *opt,
+    struct replay *rp)
+{
+	const struct record_tag *bt, *zt, *vt;
+	const struct rules_game *g;
+	struct rules_variant	 v;
+	struct rules_score	 s;
+	struct diag		 d;
+	const char		*spec;
+	char			 shown[RECORD_SHOWN], other[RECORD_SHOWN];
+
+	if ((g = find_game(rec, opt, rp)) == NULL)
+		return -1;
 	rp->game = g;
 	if (check_nuls(rec, rp) == -1)
 		return -1;
 	bt = record_tag_find(rec, "Board");
 	zt = record_tag_find(rec, "Size");
 	if (bt != NULL && zt != NULL && !same_board(g, bt->value, zt->value)) {
-		record_printable(zt->value, zt->value_len, shown, sizeof shown);
-		record_printable(bt->value, bt->value_len, other, sizeof other);
+		util_printable(zt->value, zt->value_len, shown, sizeof shown);
+		util_printable(bt->value, bt->value_len, other, sizeof other);
 		diag_set_at(malformed(rp), DIAG_BAD_BOARD, zt->at, 0,
 		    "the Size tag says "
 		    "\"%s\" and the Board tag \"%s\": give one",
@@ -229,26 +268,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (bt == NULL)
 		bt = zt;
 	spec = bt != NULL ? bt->value : g->default_board;
-	/* Seed: the dice of every turn come from the project's PRNG. */
-	rp->seeded = false;
-	if ((st = record_tag_find(rec, "Seed")) != NULL) {
-		char *end;
-
-		errno = 0;
-		rp->seed = strtoull(st->value, &end, 10);
-		if (st->value[0] < '0' || st->value[0] > '9' || *end != '\0' ||
-		    errno != 0) {
-			record_printable(
-			    st->value, st->value_len, shown, sizeof shown);
-			diag_set_at(malformed(rp), DIAG_BAD_SEED, st->at, 0,
-			    "a Seed is a decimal number from 0 to "
-			    "18446744073709551615, not \"%s\"",
-			    shown);
-			return -1;
-		}
-		rp->seeded = true;
-		rules_rng_seed(&rp->rng, rp->seed);
-	}
+	if (read_seed(rec, rp) == -1)
+		return -1;
 	vt = record_tag_find(rec, "Variant");
 	if (vt == NULL)
 		rules_variant_default(g, &v);
@@ -347,7 +368,7 @@ illegal(struct replay *rp, const struct record_token *tok, size_t off,
 	rp->status = REPLAY_ILLEGAL;
 	rp->has_error = true;
 	diag_set_at(&rp->error, code, pos_plus(tok->at, off), len, "%s", msg);
-	record_printable(
+	util_printable(
 	    tok->text, tok->len, rp->error_move, sizeof rp->error_move);
 	/* After the game or the turn is over, no list would be true. */
 	if (max_legal > 0)
@@ -556,7 +577,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 		rp->has_error = true;
 		diag_set_at(&rp->error, t->bad.code, tok->at, tok->len, "%s",
 		    t->bad.msg);
-		record_printable(
+		util_printable(
 		    tok->text, tok->len, rp->error_move, sizeof rp->error_move);
 		return -1;
 	}
@@ -773,45 +794,46 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 
 /* ---- The result ---------------------------------------------------- */
 
-/* The cells of a WTHOR game's board: the reader takes 8x8 only. */
-#define WTHOR_CELLS 64
-
 /*
- * Whether a WTHOR game's stored score can be one: Black's discs, at most
- * the board's cells.  A byte over is a broken field (formats/wthor.md,
- * "Scores"), finished game or not, and the record is malformed.
+ * Whether a claimed score with the empties to the winner can be one: the
+ * first colour's pieces, at most the board's cells.  More is a broken
+ * field (formats/wthor.md, "Scores"), finished game or not, and the
+ * record is malformed.
  */
 static bool
-wthor_score_ok(const struct record *rec, struct replay *rp)
+claim_ok(const struct record *rec, struct replay *rp)
 {
-	if (rec->wthor.score <= WTHOR_CELLS)
+	const struct record_claim *c = &rec->claim;
+	int			   cells = rp->pos->board.ncells;
+
+	if (c->kind != RECORD_CLAIM_WOF || c->wof <= cells)
 		return true;
-	diag_set_at(malformed(rp), DIAG_BAD_WTHOR_SCORE, rec->wthor.score_at, 1,
+	diag_set_at(malformed(rp), DIAG_BAD_WTHOR_SCORE, c->at, c->at_len,
 	    "the stored score is %d, more than the board's %d cells "
 	    "(Black's discs)",
-	    rec->wthor.score, WTHOR_CELLS);
+	    c->wof, cells);
 	return false;
 }
 
 /*
- * A WTHOR game's stored score: Black's discs with the empty squares given
- * to the winner, which is Reversi's wof score (formats/wthor.md, "Scores").
+ * A claimed score with the empties given to the winner, which is
+ * Reversi's wof score (formats/wthor.md, "Scores").
  */
 static void
-check_wthor_score(const struct record *rec, struct replay *rp)
+check_wof(const struct record_claim *c, struct replay *rp)
 {
 	const struct rules_score *s = &rp->score;
-	int			  b = rec->wthor.score;
+	int			  b = c->wof;
 
 	rp->has_recorded = true;
-	snprintf(
-	    rp->recorded, sizeof rp->recorded, "%d-%d", b, WTHOR_CELLS - b);
+	snprintf(rp->recorded, sizeof rp->recorded, "%d-%d", b,
+	    rp->pos->board.ncells - b);
 	if (!s->over) {
 		/* Resigned, adjourned or cut short: nothing to count. */
 		if (!rp->has_warning) {
 			rp->has_warning = true;
-			diag_set_at(&rp->warning, DIAG_WTHOR_UNFINISHED,
-			    rec->wthor.score_at, 1,
+			diag_set_at(&rp->warning, DIAG_WTHOR_UNFINISHED, c->at,
+			    c->at_len,
 			    "the game stops before "
 			    "its end, so the stored score (%s) cannot be "
 			    "checked",
@@ -823,104 +845,79 @@ check_wthor_score(const struct record *rec, struct replay *rp)
 	rp->agrees = s->alt_name != NULL && b == s->alt[0];
 	if (!rp->agrees && !rp->has_error) {
 		rp->has_error = true;
-		diag_set_at(&rp->error, DIAG_WTHOR_SCORE_MISMATCH,
-		    rec->wthor.score_at, 1,
+		diag_set_at(&rp->error, DIAG_WTHOR_SCORE_MISMATCH, c->at,
+		    c->at_len,
 		    "the stored score %s disagrees "
 		    "with the replay: %d-%d, empties to the winner",
 		    rp->recorded, s->alt[0], s->alt[1]);
 	}
 }
 
-static void
-check_result(
-    struct record_syntax *syn, const struct record *rec, struct replay *rp)
+/* A winner as the messages name it: a colour, or -1 a draw. */
+static const char *
+winner_name(int w)
 {
-	const struct record_tag	 *rt = record_tag_find(rec, "Result");
-	const struct rules_score *s = &rp->score;
-	const char		 *text;
-	struct diag_pos		  at;
-	unsigned long		  a, b;
-	bool			  ok;
+	return w == 0 ? "black" : w == 1 ? "white" : "a draw";
+}
 
-	if (has_nul(rt)) {
-		diag_set_at(malformed(rp), DIAG_BAD_RESULT, rt->at, 0,
-		    "the %s tag's value "
-		    "holds a NUL byte",
-		    rt->name);
+/*
+ * A claimed winner alone (CSV: 1 Black, -1 White, 0 a draw, of a
+ * finished game).
+ */
+static void
+check_winner(const struct record_claim *c, struct replay *rp)
+{
+	const struct rules_score *s = &rp->score;
+
+	rp->has_recorded = true;
+	memcpy(rp->recorded, c->text, c->len);
+	rp->recorded[c->len] = '\0';
+	/*
+	 * A CSV row cannot say "unfinished": the winner of a game that
+	 * stopped early was decided off the board (resignation, time,
+	 * adjudication), which no replay can check (formats/record.md).
+	 */
+	if (!s->over) {
+		rp->has_warning = true;
+		diag_set_at(&rp->warning, DIAG_RESULT_UNVERIFIED, c->at,
+		    c->at_len,
+		    "the game stops before its end, "
+		    "so the winner column (%s) cannot be checked",
+		    rp->recorded);
 		return;
 	}
-	if (rec->has_result) {
-		text = rec->result.text;
-		at = rec->result.at;
-		if (rt != NULL && strcmp(rt->value, text) != 0 &&
-		    strcmp(rt->value, "*") != 0) {
-			diag_set_at(malformed(rp), DIAG_RESULT_CONFLICT, rt->at,
-			    0,
-			    "the Result tag and the result token differ "
-			    "(%s)",
-			    text);
-			return;
-		}
-	} else if (rt != NULL) {
-		text = rt->value;
-		at = rt->at;
-	} else if (rec->format == RECORD_WTHOR) {
-		check_wthor_score(rec, rp);
-		return;
-	} else if (rec->has_winner) {
-		/* CSV: 1 Black, -1 White, 0 a draw (of a finished game). */
-		rp->has_recorded = true;
-		/* The reader keeps only these three; no printf for each row. */
-		strcpy(rp->recorded,
-		    rec->winner == 1	  ? "1" :
-			rec->winner == -1 ? "-1" :
-					    "0");
-		/*
-		 * A CSV row cannot say "unfinished": the winner of a game that
-		 * stopped early was decided off the board (resignation, time,
-		 * adjudication), which no replay can check (formats/record.md).
-		 */
-		if (!s->over) {
-			rp->has_warning = true;
-			diag_set_at(&rp->warning, DIAG_RESULT_UNVERIFIED,
-			    rec->winner_at, 2,
-			    "the game stops before its end, "
-			    "so the winner column (%s) cannot be checked",
-			    rp->recorded);
-			return;
-		}
-		rp->verified = true;
-		rp->agrees = (rec->winner == 1 ? s->winner == 0 :
-			rec->winner == -1      ? s->winner == 1 :
-						 s->winner == -1);
-		if (!rp->agrees && !rp->has_error) {
-			rp->has_error = true;
-			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH,
-			    rec->winner_at, 2,
-			    "the winner column says %s but "
-			    "the replay gives %s",
-			    rec->winner == 1	  ? "black" :
-				rec->winner == -1 ? "white" :
-						    "a draw",
-			    s->winner == 0     ? "black" :
-				s->winner == 1 ? "white" :
-						 "a draw");
-		}
-		return;
-	} else
-		return;
+	rp->verified = true;
+	rp->agrees = c->winner == s->winner;
+	if (!rp->agrees && !rp->has_error) {
+		rp->has_error = true;
+		diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, c->at, c->at_len,
+		    "the winner column says %s but the replay gives %s",
+		    winner_name(c->winner), winner_name(s->winner));
+	}
+}
+
+/* A claimed result in the notation's words: a score, 1/2-1/2 or *. */
+static void
+check_words(struct record_syntax *syn, const struct record_claim *c,
+    struct replay *rp)
+{
+	const struct rules_score *s = &rp->score;
+	const char		 *text = c->text;
+	unsigned long		  a, b;
+	bool			  ok;
+	int			  fits;
+
 	rp->has_recorded = true;
 	rp->verified = true;
-	record_printable(text, strlen(text), rp->recorded, sizeof rp->recorded);
+	util_printable(text, strlen(text), rp->recorded, sizeof rp->recorded);
 	if (strcmp(text, "*") == 0)
 		ok = !s->over;
 	else if (strcmp(text, "1/2-1/2") == 0)
 		ok = s->over && s->winner == -1;
 	else {
-		int fits = record_result_score(syn, text, strlen(text), &a, &b);
-
+		fits = record_result_score(syn, text, strlen(text), &a, &b);
 		if (fits == -1) {
-			diag_set_at(malformed(rp), DIAG_BAD_RESULT, at, 0,
+			diag_set_at(malformed(rp), DIAG_BAD_RESULT, c->at, 0,
 			    "a result is a score like 36-28, 1-0, or * (not "
 			    "\"%s\")",
 			    rp->recorded);
@@ -936,15 +933,47 @@ check_result(
 	if (!ok && !rp->has_error) {
 		rp->has_error = true;
 		if (s->over)
-			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, at, 0,
+			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, c->at, 0,
 			    "the recorded result %s disagrees with the replay: "
 			    "%d-%d",
 			    rp->recorded, s->points[0], s->points[1]);
 		else
-			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, at, 0,
+			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, c->at, 0,
 			    "the recorded result %s is given but the game is "
 			    "not over (*)",
 			    rp->recorded);
+	}
+}
+
+/*
+ * The result the record claims (record_claim), against the board; a
+ * Result tag that cannot be read, or that the result token contradicts,
+ * makes the record malformed first.
+ */
+static void
+check_result(
+    struct record_syntax *syn, const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *rt = record_tag_find(rec, "Result");
+
+	if (has_nul(rt)) {
+		diag_set_at(malformed(rp), DIAG_BAD_RESULT, rt->at, 0,
+		    "the %s tag's value holds a NUL byte", rt->name);
+		return;
+	}
+	if (rec->has_result && rt != NULL &&
+	    strcmp(rt->value, rec->result.text) != 0 &&
+	    strcmp(rt->value, "*") != 0) {
+		diag_set_at(malformed(rp), DIAG_RESULT_CONFLICT, rt->at, 0,
+		    "the Result tag and the result token differ (%s)",
+		    rec->result.text);
+		return;
+	}
+	switch (rec->claim.kind) {
+	case RECORD_CLAIM_RESULT: check_words(syn, &rec->claim, rp); break;
+	case RECORD_CLAIM_WINNER: check_winner(&rec->claim, rp); break;
+	case RECORD_CLAIM_WOF: check_wof(&rec->claim, rp); break;
+	case RECORD_CLAIM_NONE: break;
 	}
 }
 
@@ -1031,7 +1060,7 @@ replay_names_forfeit(const struct rules_game *g, const char *v, size_t len)
 /*
  * Whether the answer an illegal-move forfeit quotes is one action that is
  * legal where it was given, the end of the replay.  An answer cut short
- * (record_printable's "...") is not what was answered, and an answer of
+ * (util_printable's "...") is not what was answered, and an answer of
  * several actions is illegal in itself (formats/protocol.md).  1 or 0; -1
  * when memory runs out.
  */
@@ -1100,9 +1129,9 @@ check_termination(
 		g, tt->value, tt->value_len, &cause, &loser, &move, &move_len);
 	if (rp->score.over && !ours)
 		return;
-	record_printable(tt->value, tt->value_len, why, sizeof why);
+	util_printable(tt->value, tt->value_len, why, sizeof why);
 	if (wt != NULL)
-		record_printable(wt->value, wt->value_len, who, sizeof who);
+		util_printable(wt->value, wt->value_len, who, sizeof who);
 	if (!ours) {
 		/* The first warning is the one reported. */
 		if (!rp->has_warning) {
@@ -1191,12 +1220,11 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 				    record_tag_find(rec, "Game")->value);
 		} else if (opt->game != NULL)
 			rp->game = opt->game;
-		else if (rec->format != RECORD_PGN)
-			rp->game = &rules_reversi;
+		else
+			rp->game = rec->format_game;
 		return;
 	}
-	if (set_up(rec, opt, rp) == -1 ||
-	    (rec->format == RECORD_WTHOR && !wthor_score_ok(rec, rp)))
+	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp))
 		return;
 	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */
 	if (rec->has_warning) {
@@ -1235,9 +1263,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
 	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_result(syn, rec, rp);
-		if (!rp->has_error &&
-		    (rec->format == RECORD_PGN || rec->format == RECORD_GGF ||
-			rec->format == RECORD_SGF))
+		/* Termination and Winner tags: GGF and SGF give theirs too. */
+		if (!rp->has_error)
 			check_termination(syn, rec, rp);
 	}
 }

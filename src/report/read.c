@@ -189,7 +189,7 @@ fail(struct diag *d, enum diag_code code, yaml_mark_t at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	record_printable(msg, strlen(msg), shown, sizeof shown);
+	util_printable(msg, strlen(msg), shown, sizeof shown);
 	diag_set_at(d, code,
 	    (struct diag_pos){ (unsigned long)at.line + 1,
 		(unsigned long)at.column + 1, at.index },

@@ -2,11 +2,12 @@
 /*
  * The utility layer under every other module, the rules core included:
  * growing arrays and byte buffers, reading a whole stream into one, a
- * hash map of indices, and the XML and UTF-8 text every writer of SVG
- * needs.  No third-party headers, no mutable globals, nothing printed
- * but to a FILE the caller passes, no exit: failures are return values,
- * with errno set as the C library sets it.  Each facility has its own
- * prefix: array_, buf_, hashmap_, utf8_, xml_.
+ * hash map of indices, the XML and UTF-8 text every writer of SVG needs,
+ * and text made safe for a terminal.  No third-party headers, no mutable
+ * globals, nothing printed but to a FILE the caller passes, no exit:
+ * failures are return values, with errno set as the C library sets it.
+ * Each facility has its own prefix: array_, buf_, hashmap_, utf8_, xml_,
+ * util_ (text shown on a terminal).
  */
 #ifndef ARBITER_UTIL_H
 #define ARBITER_UTIL_H
@@ -149,5 +150,18 @@ size_t utf8_char(const char *s, size_t len, uint32_t *cp);
  * out has an error (ferror).
  */
 int xml_escape(FILE *out, const char *s);
+
+/* ---- Text shown (printable.c) ---------------------------------------- */
+
+/*
+ * The one way a byte from a record or a program reaches a terminal
+ * (formats/record.md, "Text shown"): len bytes of s made safe into buf
+ * (cap bytes, NUL terminated).  Valid printable UTF-8 is kept; control
+ * characters (C0, DEL, C1), bytes of invalid UTF-8 and NUL become \xHH,
+ * and `\' becomes `\\'.  Text that does not fit whole in cap - 1 bytes is
+ * cut before a character (or its escape) and ends in "...", in cap - 1
+ * bytes at most.  Nothing is written when cap is 0.
+ */
+void util_printable(const char *s, size_t len, char *buf, size_t cap);
 
 #endif

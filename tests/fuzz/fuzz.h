@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "record/record.h"
+#include "util/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
@@ -173,7 +174,7 @@ fuzz_check_record(const uint8_t *data, size_t size, const struct record *rec,
 		else
 			fuzz_check_token(data, size, &rec->turns[i],
 			    i == 0 || i + 1 == rec->nturns);
-		record_printable(
+		util_printable(
 		    rec->turns[i].text, rec->turns[i].len, shown, sizeof shown);
 		FUZZ_CHECK(strlen(shown) < sizeof shown);
 	}

@@ -54,9 +54,9 @@ hash_record(uint64_t h, const struct record *rec)
 		h = fuzz_hash(h, rec->result.text, rec->result.len);
 		h = hash_pos(h, &rec->result.at);
 	}
-	h = fuzz_hash(h, &rec->has_winner, sizeof rec->has_winner);
-	if (rec->has_winner)
-		h = fuzz_hash(h, &rec->winner, sizeof rec->winner);
+	h = fuzz_hash(h, &rec->claim.kind, sizeof rec->claim.kind);
+	if (rec->claim.kind == RECORD_CLAIM_WINNER)
+		h = fuzz_hash(h, &rec->claim.winner, sizeof rec->claim.winner);
 	return h;
 }
 

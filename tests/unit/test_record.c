@@ -12,6 +12,7 @@
 
 #include "record/record.h"
 #include "record/syntax.h"
+#include "util/util.h"
 #include "unit.h"
 
 static struct record_syntax *syn;
@@ -411,6 +412,69 @@ START_TEST(result_tokens)
 }
 END_TEST
 
+/*
+ * The reading table: every format of formats.def named both ways, and the
+ * notation's old name taken.
+ */
+START_TEST(format_names)
+{
+#define RECORD_FORMAT(id, name) \
+	ck_assert_int_eq(record_format_parse(#name), RECORD_##id); \
+	ck_assert_str_eq(record_format_name(RECORD_##id), #name);
+#include "record/formats.def"
+#undef RECORD_FORMAT
+	ck_assert_int_eq(record_format_parse("record"), RECORD_PGN);
+	ck_assert_int_eq(record_format_parse("auto"), RECORD_AUTO);
+	ck_assert_str_eq(record_format_name(RECORD_AUTO), "auto");
+	ck_assert_int_eq(record_format_parse("pgn2"), -1);
+}
+END_TEST
+
+/* What a claim says: its kind, its text as written and where it stands. */
+static void
+assert_claim(const struct record *rec, enum record_claim_kind kind,
+    const char *text, unsigned long line, unsigned long col)
+{
+	const struct record_claim *c = &rec->claim;
+
+	ck_assert_int_eq(c->kind, kind);
+	if (text != NULL) {
+		ck_assert_uint_eq(c->len, strlen(text));
+		ck_assert(memcmp(c->text, text, c->len) == 0);
+	}
+	ck_assert_uint_eq(c->at.line, line);
+	ck_assert_uint_eq(c->at.col, col);
+}
+
+/*
+ * Each reader fills the record's claim: the result token before the
+ * Result tag, the tag without a token, GGF's RE as the Result it gives,
+ * none in a transcript.
+ */
+START_TEST(claimed_results)
+{
+	static const char    pgn[] = "[Result \"1-0\"]\n\nf5 d6 36-28\n"
+				     "[Result \"*\"]\n\nf5\n";
+	static const char    ggf[] = "(;GM[Othello]RE[+2.000];B[f5];)\n";
+	static const char    transcript[] = "f5d6\nf5d6\nf5d6\n";
+	const struct record *rec;
+
+	reader_open(pgn, sizeof pgn - 1, RECORD_AUTO);
+	assert_claim(next_record(), RECORD_CLAIM_RESULT, "36-28", 3, 7);
+	assert_claim(next_record(), RECORD_CLAIM_RESULT, "*", 4, 1);
+	assert_no_more();
+	reader_open(ggf, sizeof ggf - 1, RECORD_AUTO);
+	rec = next_record();
+	ck_assert_int_eq(rec->format, RECORD_GGF);
+	ck_assert_ptr_eq(rec->format_game, &rules_reversi);
+	assert_claim(rec, RECORD_CLAIM_RESULT, "33-31", 1, 16);
+	reader_open(transcript, sizeof transcript - 1, RECORD_AUTO);
+	rec = next_record();
+	ck_assert_int_eq(rec->format, RECORD_TRANSCRIPT);
+	ck_assert_int_eq(rec->claim.kind, RECORD_CLAIM_NONE);
+}
+END_TEST
+
 START_TEST(csv_columns_by_name)
 {
 	static const char    text[] = "winner,game_moves,id\n"
@@ -422,12 +486,13 @@ START_TEST(csv_columns_by_name)
 	reader_open(text, sizeof text - 1, RECORD_AUTO);
 	rec = next_record();
 	ck_assert_int_eq(record_reader_format(rd), RECORD_CSV);
-	ck_assert(rec->has_winner);
-	ck_assert_int_eq(rec->winner, 1);
+	/* The winner column is the record's claim: 1 is Black (colour 0). */
+	ck_assert_int_eq(rec->claim.kind, RECORD_CLAIM_WINNER);
+	ck_assert_int_eq(rec->claim.winner, 0);
 	ck_assert_int_eq(rec->nturns, 2);
 	ck_assert_int_eq(rec->turns[1].at.col, 5);
 	rec = next_record();
-	ck_assert_int_eq(rec->winner, -1);
+	ck_assert_int_eq(rec->claim.winner, 1);
 	ck_assert_str_eq(turn_text(rec, 0), "e6");
 	rec = next_record();
 	ck_assert(rec->malformed);
@@ -1283,7 +1348,7 @@ START_TEST(update_places_turns)
 END_TEST
 
 /*
- * Fails the test unless record_printable, with a buffer of RECORD_SHOWN,
+ * Fails the test unless util_printable, with a buffer of RECORD_SHOWN,
  * shows n times 'a' then tail as m times 'a' then shown.
  */
 static void
@@ -1298,7 +1363,7 @@ assert_shown(size_t n, const char *tail, size_t m, const char *shown)
 	strcpy(in + n, tail);
 	memset(want, 'a', m);
 	strcpy(want + m, shown);
-	record_printable(in, strlen(in), buf, sizeof buf);
+	util_printable(in, strlen(in), buf, sizeof buf);
 	ck_assert_str_eq(buf, want);
 }
 
@@ -1360,16 +1425,16 @@ START_TEST(printable_cut_where_needed)
 
 	/* Small buffers: nothing is written past cap, not even the NUL. */
 	memset(buf, 'z', sizeof buf);
-	record_printable("abc", 3, buf, 0);
+	util_printable("abc", 3, buf, 0);
 	ck_assert_int_eq(buf[0], 'z');
-	record_printable("abc", 3, buf, 1);
+	util_printable("abc", 3, buf, 1);
 	ck_assert_str_eq(buf, "");
-	record_printable("abc", 3, buf, 4);
+	util_printable("abc", 3, buf, 4);
 	ck_assert_str_eq(buf, "abc");
-	record_printable("abcd", 4, buf, 4);
+	util_printable("abcd", 4, buf, 4);
 	ck_assert_str_eq(buf, "...");
 	memset(buf, 'z', sizeof buf);
-	record_printable("abcd", 4, buf, 5);
+	util_printable("abcd", 4, buf, 5);
 	ck_assert_str_eq(buf, "abcd");
 	ck_assert_int_eq(buf[5], 'z');
 }
@@ -1382,6 +1447,11 @@ record_suite(void)
 	TCase *tc;
 
 	tc = tcase_create("reader");
+	/*
+	 * The exhaustive tests read a few hundred thousand records: a second
+	 * alone, several on a machine others load (Check's default is 4).
+	 */
+	tcase_set_timeout(tc, 120);
 	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
 	tcase_add_test(tc, reads_tags_turns_and_result);
 	tcase_add_test(tc, ggf_games);
@@ -1400,6 +1470,8 @@ record_suite(void)
 	tcase_add_test(tc, transcript_lines_across_blocks);
 	tcase_add_test(tc, tags_as_the_pattern_says);
 	tcase_add_test(tc, result_tokens);
+	tcase_add_test(tc, format_names);
+	tcase_add_test(tc, claimed_results);
 	tcase_add_test(tc, csv_columns_by_name);
 	tcase_add_loop_test(tc, sniffing, 0, 8);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);

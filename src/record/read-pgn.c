@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading the record notation (formats/record.md): tag pairs, movetext
+ * with its move numbers, comments and % escape lines, and the result
+ * token that ends a record; and the score a result states.  The input's
+ * lines, the record being built and the table are the core's (reader.c);
+ * what a turn token means is turn.c's.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/read.h"
+#include "record/syntax.h"
+
+/*
+ * Whether s (len bytes) is a score, digits, a dash and digits: the result
+ * pattern's third form, by hand, since every record ends in one.  Returns
+ * where the dash is, or 0 for no score (then the pattern judges).
+ */
+static size_t
+score_dash(const char *s, size_t len)
+{
+	size_t i = 0, j;
+
+	while (i < len && is_digit(s[i]))
+		i++;
+	if (i == 0 || i == len || s[i] != '-')
+		return 0;
+	for (j = i + 1; j < len && is_digit(s[j]); j++)
+		continue;
+	return j > i + 1 && j == len ? i : 0;
+}
+
+int
+record_result_score(struct record_syntax *syn, const char *text, size_t len,
+    unsigned long *a, unsigned long *b)
+{
+	size_t g[6], dash;
+
+	/* A score: digits, a dash, digits (the result pattern). */
+	if ((dash = score_dash(text, len)) != 0) {
+		g[2] = 0;
+		g[4] = dash + 1;
+	} else if (syntax_match(syn, SYN_RESULT, text, len, g, 3) != (int)len ||
+	    g[2] == SYNTAX_UNSET)
+		return -1;
+	errno = 0;
+	*a = strtoul(text + g[2], NULL, 10);
+	*b = strtoul(text + g[4], NULL, 10);
+	return errno == 0 ? 1 : 0;
+}
+
+/*
+ * The tag pattern on s (len bytes, s[0] the '['), by hand, for a tag
+ * whose value has no backslash, as nearly every one is: returns the
+ * bytes matched with the name and value in g[2..5] as syntax_match()
+ * gives them, or -1, and then the pattern judges.
+ */
+static int
+tag_by_hand(const char *s, size_t len, size_t *g)
+{
+	const char *q;
+	size_t	    i = 1;
+
+	while (i < len && is_blank(s[i]))
+		i++;
+	for (g[2] = i; i < len && name_char(s[i]); i++)
+		continue;
+	g[3] = i;
+	if (g[3] == g[2] || i == len || !is_blank(s[i]))
+		return -1;
+	while (i < len && is_blank(s[i]))
+		i++;
+	if (i == len || s[i] != '"')
+		return -1;
+	g[4] = ++i;
+	if ((q = memchr(s + i, '"', len - i)) == NULL ||
+	    memchr(s + i, '\\', (size_t)(q - s) - i) != NULL)
+		return -1;
+	g[5] = i = (size_t)(q - s);
+	for (i++; i < len && is_blank(s[i]); i++)
+		continue;
+	if (i == len || s[i] != ']' || i + 1 > INT_MAX)
+		return -1;
+	return (int)i + 1;
+}
+
+/* Reads [Name "value"] at rd->pos. */
+static void
+read_tag(struct record_reader *rd)
+{
+	const char     *s = rd->line + rd->pos;
+	size_t		g[6], i, k, len = rd->linelen - rd->pos;
+	long long	name_off, value_off;
+	struct diag_pos at = reader_pos(rd, rd->pos);
+	int		m;
+
+	if ((m = tag_by_hand(s, len, g)) < 0)
+		m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
+	if (m < 0) {
+		/* An opening quote never closed on this line is unterminated. */
+		const char *q = memchr(s, '"', len);
+		bool	    open = q != NULL &&
+		    memchr(q + 1, '"', len - (size_t)(q + 1 - s)) == NULL;
+
+		diag_set_at(first_error(rd),
+		    open ? DIAG_UNTERMINATED_TAG : DIAG_BAD_TAG, at, len,
+		    open ? "tag value not closed by '\"]' on its line" :
+			   "a tag pair is [Name \"value\"]");
+		rd->pos = rd->linelen;
+		return;
+	}
+	if ((name_off = text_add(rd, s + g[2], g[3] - g[2])) == -1 ||
+	    (value_off = text_add(rd, s + g[4], g[5] - g[4])) == -1) {
+		reader_oom(rd);
+		rd->pos = rd->linelen;
+		return;
+	}
+	/* Unescape \" and \\ in place. */
+	for (i = k = 0; i < g[5] - g[4]; i++) {
+		char c = rd->text[value_off + (long long)i];
+
+		if (c == '\\')
+			c = rd->text[value_off + (long long)++i];
+		rd->text[value_off + (long long)k++] = c;
+	}
+	rd->text[value_off + (long long)k] = '\0';
+	switch (reader_tag(rd, (size_t)name_off, (size_t)value_off, k, at)) {
+	case -1: rd->pos = rd->linelen; return;
+	case 1:
+		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, (size_t)m,
+		    "tag %s given twice", rd->text + name_off);
+		break;
+	}
+	rd->pos += (size_t)m;
+}
+
+/*
+ * The bytes that end a token of movetext, white space (is_space) and
+ * comments, as a table: the tokenizer looks up every byte of movetext.
+ */
+static const bool token_end[256] = {
+	[' '] = true,
+	['\t'] = true,
+	['\n'] = true,
+	['\v'] = true,
+	['\f'] = true,
+	['\r'] = true,
+	['{'] = true,
+	['}'] = true,
+	[';'] = true,
+};
+
+/*
+ * Where the white space from s[i] ends, and where the token from s[i]
+ * ends (s is n bytes).  The index is a local, not rd->pos: a position in
+ * memory was written back after every byte.
+ */
+static inline size_t
+skip_space(const char *s, size_t i, size_t n)
+{
+	while (i < n && is_space(s[i]))
+		i++;
+	return i;
+}
+
+static inline size_t
+token_stop(const char *s, size_t i, size_t n)
+{
+	while (i < n && !token_end[(unsigned char)s[i]])
+		i++;
+	return i;
+}
+
+/*
+ * A move number at the start of s (len bytes): digits, then "..." or ".".
+ * Returns the bytes it takes (0 for none), with the number in *number
+ * (ULONG_MAX when it does not fit, which no turn is) and whether it was
+ * "..." in *dots.  By hand, not a pattern: one comes before every other
+ * token of a record.
+ */
+static size_t
+move_number(const char *s, size_t len, unsigned long *number, bool *dots)
+{
+	unsigned long n = 0, digit;
+	size_t	      i;
+
+	for (i = 0; i < len && (digit = (unsigned char)s[i] - '0') < 10; i++)
+		n = n > (ULONG_MAX - digit) / 10 ? ULONG_MAX : n * 10 + digit;
+	*number = n;
+	*dots = i > 0 && len - i >= 3 && memcmp(s + i, "...", 3) == 0;
+	if (*dots)
+		return i + 3;
+	return i > 0 && i < len && s[i] == '.' ? i + 1 : 0;
+}
+
+/*
+ * One whitespace-free token of movetext, bytes start to end of the line.
+ * Returns 1 when it ends the record (a result token), 0 otherwise.
+ */
+static int
+read_token(struct record_reader *rd, size_t start, size_t end)
+{
+	const char	    *s = rd->line + start;
+	size_t		     len = end - start, g[2];
+	struct diag_pos	     at = reader_pos(rd, start);
+	unsigned long	     want, number;
+	bool		     dots;
+	int		     m;
+	struct record_token *t;
+
+	if ((m = (int)move_number(s, len, &number, &dots)) > 0) {
+		/* N. comes before turn 2N-1, N... before turn 2N. */
+		want = rd->rec.nturns / 2 + 1;
+		if (number != want || dots != (rd->rec.nturns % 2 == 1))
+			diag_set_at(first_error(rd), DIAG_BAD_MOVE_NUMBER, at,
+			    (size_t)m, "move number %.*s where %lu%s was due",
+			    m, s, want, rd->rec.nturns % 2 ? "..." : ".");
+		rd->has_movetext = true;
+		s += m;
+		len -= (size_t)m;
+		at.col += (unsigned long)m;
+		at.offset += (unsigned long long)m;
+		if (len == 0)
+			return 0;
+	}
+	if ((s[0] == '*' || is_digit(s[0])) &&
+	    (score_dash(s, len) != 0 ||
+		syntax_match(rd->syn, SYN_RESULT, s, len, g, 1) > 0)) {
+		long long off = text_add(rd, s, len);
+
+		if (off == -1)
+			return reader_oom(rd), 1;
+		rd->result_off = (size_t)off;
+		rd->rec.has_result = true;
+		rd->rec.result = (struct record_token){ NULL, len, at };
+		return 1;
+	}
+	if ((t = add_turn(rd, s, len)) != NULL)
+		t->at = at;
+	return 0;
+}
+
+/*
+ * Reads one record in the record notation.  A record ends at its result
+ * token, before a tag that follows movetext, or at the end of the input.
+ * Returns 1 with a record, 0 at the end, -1 on a read error.
+ */
+static int
+next_pgn(struct record_reader *rd)
+{
+	bool   any = false;
+	size_t start;
+	char   c;
+	int    rc;
+
+	for (;;) {
+		if (!rd->have_line || rd->pos >= rd->linelen) {
+			rd->have_line = false;
+			rc = reader_line(rd);
+			if (rc == -1)
+				return -1;
+			if (rc == 0)
+				break;
+			/* A % line is an escape, ignored as in PGN. */
+			if (rd->line[rd->pos] == '%' && !rd->in_comment) {
+				rd->pos = rd->linelen;
+				continue;
+			}
+		}
+		if (rd->in_comment) {
+			char *close = memchr(
+			    rd->line + rd->pos, '}', rd->linelen - rd->pos);
+
+			if (close == NULL) {
+				rd->pos = rd->linelen;
+				continue;
+			}
+			rd->pos = (size_t)(close - rd->line) + 1;
+			rd->in_comment = false;
+			continue;
+		}
+		rd->pos = skip_space(rd->line, rd->pos, rd->linelen);
+		if (rd->pos >= rd->linelen)
+			continue;
+		c = rd->line[rd->pos];
+		if (!any) {
+			reader_reset(rd);
+			any = true;
+		}
+		/* A record starts at its first tag or token, not a comment. */
+		if (rd->rec.start.line == 0 && c != '{' && c != ';')
+			rd->rec.start = reader_pos(rd, rd->pos);
+		if (c == '[') {
+			if (rd->has_movetext)
+				break;
+			read_tag(rd);
+			continue;
+		}
+		if (c == '{') {
+			rd->in_comment = true;
+			rd->comment_at = reader_pos(rd, rd->pos);
+			rd->pos++;
+			continue;
+		}
+		if (c == ';') {
+			rd->pos = rd->linelen;
+			continue;
+		}
+		if (c == '}') {
+			diag_set_at(first_error(rd), DIAG_STRAY_BRACE,
+			    reader_pos(rd, rd->pos), 1,
+			    "'}' without an opening '{'");
+			rd->pos++;
+			continue;
+		}
+		start = rd->pos;
+		rd->pos = token_stop(rd->line, rd->pos, rd->linelen);
+		if (read_token(rd, start, rd->pos) == 1)
+			break;
+	}
+	if (!any)
+		return 0;
+	if (rd->rec.start.line == 0) {
+		/* Comments alone: no record follows them. */
+		if (rd->in_comment && rd->eof)
+			diag_set_at(first_error(rd), DIAG_UNTERMINATED_COMMENT,
+			    rd->comment_at, 1,
+			    "comment opened here is never closed");
+		else if (!rd->rec.malformed)
+			return 0;
+		rd->rec.start = rd->comment_at;
+	}
+	if (rd->in_comment && rd->eof) {
+		diag_set_at(first_error(rd), DIAG_UNTERMINATED_COMMENT,
+		    rd->comment_at, 1, "comment opened here is never closed");
+		rd->in_comment = false;
+	}
+	reader_finish(rd);
+	return 1;
+}
+
+const struct read_format read_pgn = {
+	.next = next_pgn,
+};

@@ -1,0 +1,1107 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading GGF and Othello SGF game trees (formats/ggf.md, formats/sgf.md):
+ * a collection's game trees parsed one function a rule of the grammar, as
+ * SGFC's load.c does (collection, game tree, node, property, value), the
+ * main line's properties made tags, turns, a set-up position and a
+ * result.  The input's lines and the record being built are the core's
+ * (reader.c).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "record/read.h"
+#include "record/setup.h"
+#include "record/turn.h"
+
+/* The Setup value of the start position on a board of side n. */
+static const char *
+start_setup(struct record_reader *rd, int n)
+{
+	struct rules_position *pos;
+	char		       spec[16];
+
+	if (rd->start_size == n)
+		return rd->start_setup;
+	snprintf(spec, sizeof spec, "%dx%d", n, n);
+	rd->start_setup[0] = '\0';
+	if ((pos = rules_position_new(&rules_reversi, spec, NULL, NULL)) !=
+	    NULL) {
+		record_setup_format(
+		    pos, rd->start_setup, sizeof rd->start_setup);
+		rules_position_free(pos);
+	}
+	rd->start_size = n;
+	return rd->start_setup;
+}
+
+/* A set-up position given: a Setup tag, unless it is the start. */
+static void
+tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
+    struct diag_pos at)
+{
+	char text[RECORD_SETUP_MAX];
+	int  len;
+
+	len = record_setup_text(pieces, n * n, to_move, text, sizeof text);
+	if (len > 0 && strcmp(text, start_setup(rd, n)) != 0)
+		reader_tag_text(rd, "Setup", text, (size_t)len, at);
+}
+
+/*
+ * GGF BO[8 <64 cells of * O -> <side>].  Returns the colour to move, or -1
+ * with bad-setup-tag.
+ */
+static int
+ggf_board(
+    struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
+{
+	int    pieces[RULES_MAX_CELLS], n, k = 0, side = -1;
+	size_t i = 0;
+	char   size[16];
+
+	while (i < len && isspace((unsigned char)v[i]))
+		i++;
+	if (i < len && v[i] == '0')
+		goto bad;
+	for (n = 0; i < len && isdigit((unsigned char)v[i]) && n < 100; i++)
+		n = n * 10 + v[i] - '0';
+	if (n < 4 || n > 16 || i == len || !isspace((unsigned char)v[i]))
+		goto bad;
+	for (; i < len; i++) {
+		char c = v[i];
+
+		if (isspace((unsigned char)c))
+			continue;
+		if (k == n * n) {
+			if ((c == '*' || c == 'O' || c == 'o' || c == 'X' ||
+				c == 'x') &&
+			    side == -1) {
+				side = c == '*' || c == 'X' || c == 'x' ? 0 : 1;
+				continue;
+			}
+			goto bad;
+		}
+		if (c == '-' || c == '.')
+			pieces[k++] = RULES_EMPTY;
+		else if (c == '*' || c == 'X' || c == 'x')
+			pieces[k++] = RULES_PIECE(0);
+		else if (c == 'O' || c == 'o')
+			pieces[k++] = RULES_PIECE(1);
+		else
+			goto bad;
+	}
+	if (k != n * n || side == -1)
+		goto bad;
+	if (n != 8) {
+		snprintf(size, sizeof size, "%dx%d", n, n);
+		reader_tag_text(rd, "Size", size, strlen(size), at);
+	}
+	tree_setup(rd, pieces, n, side, at);
+	return side;
+bad:
+	diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 0,
+	    "BO[] is a board size, its cells row by row (* O -) and the "
+	    "colour to move (* or O)");
+	return -1;
+}
+
+/*
+ * Result from a disc margin for Black (WOF: empties to the winner, so
+ * the two scores fill the board), or a forfeit; ncells of the board.
+ */
+static void
+tree_result(struct record_reader *rd, long margin, char flag, int ncells,
+    struct diag_pos at, const char *shown)
+{
+	static const char *colour[] = { "black", "white" };
+	char		   text[64];
+	int		   loser;
+
+	if (flag == 'r' || flag == 't') {
+		loser = margin > 0 ? 1 : 0;
+		snprintf(text, sizeof text, "%s %s", colour[loser],
+		    flag == 'r' ? "resigned" : "timed out");
+		reader_tag_text(rd, "Termination", text, strlen(text), at);
+		reader_tag_text(
+		    rd, "Winner", colour[!loser], strlen(colour[!loser]), at);
+		return;
+	}
+	if (flag == 's') {
+		/*
+		 * An agreed score: decided off the board, never checked, but
+		 * kept, so that a record written from it still says who won.
+		 */
+		if (margin == 0)
+			snprintf(text, sizeof text, "agreed score, a draw");
+		else
+			snprintf(text, sizeof text, "agreed score, %s by %ld",
+			    colour[margin < 0], margin < 0 ? -margin : margin);
+		reader_tag_text(rd, "Termination", text, strlen(text), at);
+		return;
+	}
+	if (margin > ncells || margin < -ncells || (ncells - margin) % 2) {
+		diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
+		    "RE[%s] is no disc margin on a board of %d cells", shown,
+		    ncells);
+		return;
+	}
+	snprintf(text, sizeof text, "%ld-%ld", (ncells + margin) / 2,
+	    (ncells - margin) / 2);
+	reader_tag_text(rd, "Result", text, strlen(text), at);
+}
+
+/*
+ * A GGF margin at s: decimal only ([+-]digits, then .000 or nothing; no
+ * hex, exponent or blank, which strtod would take).  Returns the byte
+ * after it, or NULL.
+ */
+static const char *
+ggf_margin(const char *s, long *margin)
+{
+	bool neg = *s == '-';
+	long m = 0;
+
+	if (*s == '+' || *s == '-')
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return NULL;
+	for (; isdigit((unsigned char)*s); s++)
+		if ((m = m * 10 + (*s - '0')) > RULES_MAX_CELLS)
+			return NULL;
+	if (*s == '.')
+		for (s++; *s == '0'; s++)
+			continue;
+	*margin = neg ? -m : m;
+	return s;
+}
+
+/* GGF RE[+12.000], RE[-4:r]; SGF RE[B+12], RE[W+R], RE[0], RE[Draw]. */
+static void
+tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
+    int ncells)
+{
+	char	    shown[RECORD_SHOWN], buf[64], *end, flag = 0;
+	const char *rest;
+	long	    margin;
+
+	util_printable(v, len, shown, sizeof shown);
+	if (len == 0 || len >= sizeof buf)
+		goto bad;
+	memcpy(buf, v, len);
+	buf[len] = '\0';
+	if (rd->format == RECORD_SGF) {
+		if (strcmp(buf, "0") == 0 || strcasecmp(buf, "Draw") == 0) {
+			tree_result(rd, 0, 0, ncells, at, shown);
+			return;
+		}
+		if (strcmp(buf, "?") == 0 || strcasecmp(buf, "Void") == 0)
+			return;
+		if ((buf[0] != 'B' && buf[0] != 'W') || buf[1] != '+')
+			goto bad;
+		if (strcmp(buf + 2, "R") == 0 ||
+		    strcmp(buf + 2, "Resign") == 0 ||
+		    strcmp(buf + 2, "T") == 0 || strcmp(buf + 2, "Time") == 0) {
+			tree_result(rd, buf[0] == 'B' ? 1 : -1,
+			    buf[2] == 'R' ? 'r' : 't', ncells, at, shown);
+			return;
+		}
+		if (!isdigit((unsigned char)buf[2]))
+			goto bad;
+		margin = strtol(buf + 2, &end, 10);
+		if (*end != '\0')
+			goto bad;
+		tree_result(
+		    rd, buf[0] == 'B' ? margin : -margin, 0, ncells, at, shown);
+		return;
+	}
+	if ((rest = ggf_margin(buf, &margin)) == NULL ||
+	    (*rest != '\0' && *rest != ':'))
+		goto bad;
+	if (*rest == ':') {
+		flag = rest[1];
+		if ((flag != 'r' && flag != 't' && flag != 's') ||
+		    rest[2] != '\0')
+			goto bad;
+	}
+	if (flag != 0 && flag != 's' && margin == 0)
+		goto bad;
+	tree_result(rd, margin, flag, ncells, at, shown);
+	return;
+bad:
+	diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
+	    "RE[%s] is no result: %s", shown,
+	    rd->format == RECORD_SGF ? "B+12, W+R, 0 or Draw" :
+				       "a disc margin for black like +12.000, "
+				       "with :r, :t or :s");
+}
+
+/* The widest board a set-up names cells of (a Size tag holds 4..16). */
+#define TREE_SIDE_MAX 16
+
+/*
+ * An SGF point: a cell name (d5) or SGF's letter pair (dc), as row *
+ * TREE_SIDE_MAX + column, or -1.  Read on the widest board, since SZ may
+ * come after AB and AW; the board's own side is checked at the end.
+ */
+static int
+sgf_point(const char *v, size_t len)
+{
+	struct rules_board b;
+	int		   cell;
+
+	if (rules_square_init(&b, TREE_SIDE_MAX, TREE_SIDE_MAX, NULL) == -1)
+		return -1;
+	/* Row-major: a square cell is already row * side + column. */
+	if ((cell = rules_cell_parse(&b, v, len)) >= 0)
+		return cell;
+	if (len == 2 && v[0] >= 'a' && v[0] < 'a' + TREE_SIDE_MAX &&
+	    v[1] >= 'a' && v[1] < 'a' + TREE_SIDE_MAX)
+		return (v[1] - 'a') * TREE_SIDE_MAX + (v[0] - 'a');
+	return -1;
+}
+
+/* Whether len bytes at s are a tag name of the notation: [A-Za-z0-9_]+. */
+static bool
+tag_name_ok(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (!name_char(s[i]))
+			return false;
+	return len > 0;
+}
+
+/* What one game tree says besides its moves, gathered as it is read. */
+struct tree {
+	int		size; /* SZ or BO */
+	bool		sized;
+	struct diag_pos size_at;
+	bool		has_re;
+	struct diag_pos re_at;
+	char		re[64];
+	size_t		re_len;
+	bool		setup; /* AB, AW or PL */
+	bool		has_pl;
+	struct diag_pos setup_at;
+	int		to_move; /* PL or BO */
+	/* AB, AW, AE by row and column, placed once SZ is known. */
+	int		points[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	bool		placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	int		pieces[RULES_MAX_CELLS];
+	bool		bad_point;
+	bool		main_done;    /* a variation closed: the rest is not */
+	int		first_colour; /* of the first move, -1 before it */
+	struct diag_pos first_at;
+	size_t		nmoves;
+	int		bad_colour; /* of a move out of turn, -1 if none */
+	struct diag_pos bad_colour_at;
+};
+
+/*
+ * The tags of a GGF or SGF property (formats/ggf.md, formats/sgf.md):
+ * ours, under the name kept, in the formats that name them.
+ */
+#define TREE_GGF (1 << RECORD_GGF)
+#define TREE_SGF (1 << RECORD_SGF)
+static const struct {
+	const char *id;
+	const char *tag;
+	int	    formats;
+} tree_tags[] = {
+	{ "PB", "Black", TREE_GGF | TREE_SGF },
+	{ "PW", "White", TREE_GGF | TREE_SGF },
+	{ "DT", "Date", TREE_GGF | TREE_SGF },
+	{ "EV", "Event", TREE_GGF | TREE_SGF },
+	{ "RO", "Round", TREE_GGF | TREE_SGF },
+	{ "PC", "Site", TREE_GGF | TREE_SGF },
+	{ "TI", "TimeControl", TREE_GGF },
+	{ "TM", "TimeControl", TREE_SGF },
+	{ "TY", "Type", TREE_GGF },
+	{ "RB", "BlackRating", TREE_GGF },
+	{ "BR", "BlackRating", TREE_SGF },
+	{ "RW", "WhiteRating", TREE_GGF },
+	{ "WR", "WhiteRating", TREE_SGF },
+};
+
+/*
+ * Whether an XT may carry the tag name: not one a property of the format
+ * holds, nor one the tree says in its own way (its game, board, set-up
+ * and result), or the two could disagree.
+ */
+static bool
+xt_may_carry(const struct record_reader *rd, const char *name)
+{
+	static const char *const said[] = { "Game", "Size", "Board", "Setup",
+		"Result" };
+	size_t			 i;
+
+	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
+		if ((tree_tags[i].formats & (1 << rd->format)) &&
+		    strcasecmp(tree_tags[i].tag, name) == 0)
+			return false;
+	for (i = 0; i < sizeof said / sizeof said[0]; i++)
+		if (strcasecmp(said[i], name) == 0)
+			return false;
+	return true;
+}
+
+/*
+ * XT[Name=value], arbiter's own property: a tag that no property of the
+ * format holds.  Anything else is bad-property.
+ */
+static void
+tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
+{
+	const char *eq = memchr(v, '=', len);
+	char	    shown[RECORD_SHOWN], *name;
+	size_t	    n = eq != NULL ? (size_t)(eq - v) : 0;
+
+	/* Of any length, as the notation's (the writer writes them all). */
+	if (eq == NULL || !tag_name_ok(v, n)) {
+		util_printable(v, len, shown, sizeof shown);
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+		    "XT[%s] is not XT[Name=value] with a name of letters, "
+		    "digits and '_'",
+		    shown);
+		return;
+	}
+	if ((name = strndup(v, n)) == NULL) {
+		reader_oom(rd);
+		return;
+	}
+	if (!xt_may_carry(rd, name))
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+		    "XT cannot carry the tag %.64s: %s gives it by a "
+		    "property of its own",
+		    name, rd->format == RECORD_GGF ? "GGF" : "SGF");
+	else
+		reader_tag_text(rd, name, eq + 1, len - n - 1, at);
+	free(name);
+}
+
+/*
+ * A set-up property (AB, AW, AE, PL; GGF's BO) before the first move: the
+ * board a game starts from.  After it, the position would change under
+ * the moves already read.
+ */
+static bool
+tree_before_moves(struct record_reader *rd, const struct tree *tr,
+    const char *id, struct diag_pos at)
+{
+	if (tr->nmoves > 0) {
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+		    "%s after the first move: a set-up comes before the moves",
+		    id);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * SGF's SZ[N]: the side of a square board, decimal with no leading zero;
+ * -1 for anything else (FF[4]'s SZ[8:10] is a board arbiter has none of).
+ */
+static int
+sgf_size(const char *v, size_t len)
+{
+	size_t i;
+	int    n = 0;
+
+	if (len == 0 || len > 2 || v[0] == '0')
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (!is_digit(v[i]))
+			return -1;
+		n = n * 10 + v[i] - '0';
+	}
+	return n;
+}
+
+/* A second RE, SZ, BO or PL, which would have to be chosen among. */
+static bool
+tree_once(
+    struct record_reader *rd, bool *seen, const char *id, struct diag_pos at)
+{
+	if (*seen) {
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
+		    "%s given twice", id);
+		return false;
+	}
+	*seen = true;
+	return true;
+}
+
+/*
+ * Keeps what follows a move's square, "eval/time" (len bytes at s), as a
+ * note of the turn about to be added.
+ */
+static void
+tree_note(struct record_reader *rd, const char *s, size_t len)
+{
+	const char *slash = memchr(s, '/', len);
+	size_t	    n = rd->rec.nnotes,
+	       elen = slash != NULL ? (size_t)(slash - s) : len;
+	long long eoff, toff;
+
+	if ((eoff = text_add(rd, s, elen)) == -1 ||
+	    (toff = text_add(rd, slash != NULL ? slash + 1 : "",
+		 slash != NULL ? len - elen - 1 : 0)) == -1 ||
+	    array_grow(&rd->rec.notes, &rd->notecap, n + 1,
+		sizeof *rd->rec.notes) == -1 ||
+	    array_grow(&rd->note_off, &rd->noteoffcap, 2 * n + 2,
+		sizeof *rd->note_off) == -1) {
+		reader_oom(rd);
+		return;
+	}
+	rd->note_off[2 * n] = (size_t)eoff;
+	rd->note_off[2 * n + 1] = (size_t)toff;
+	rd->rec.notes[n] = (struct record_note){ rd->rec.nturns, NULL, elen,
+		NULL, slash != NULL ? len - elen - 1 : 0 };
+	rd->rec.nnotes++;
+}
+
+/*
+ * A move: B[f5], W[F5//1.23], B[f5/eval/time], B[PA] or B[pass] (SGF:
+ * B[] too).  The evaluation and time after the square are not moves.
+ */
+static void
+tree_move(
+    struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
+{
+	const char	    *slash = memchr(v, '/', len);
+	struct record_token *t;
+
+	if (slash != NULL) {
+		tree_note(rd, slash + 1, len - (size_t)(slash + 1 - v));
+		len = (size_t)(slash - v);
+	}
+	while (len > 0 && isspace((unsigned char)v[len - 1]))
+		len--;
+	/*
+	 * A move here is read in any case (formats/ggf.md), a pass too,
+	 * though the codec takes only pass, PA and pa (kept as written);
+	 * SGF's B[] is one.
+	 */
+	if (len == 0 || (len == 4 && strncasecmp(v, "pass", 4) == 0) ||
+	    (len == 2 && strncasecmp(v, "pa", 2) == 0 &&
+		!record_turn_is_pass(v, len))) {
+		v = "pass";
+		len = 4;
+	}
+	if ((t = add_turn(rd, v, len)) != NULL)
+		t->at = at;
+}
+
+/*
+ * An AB, AW or AE value (len bytes at v): one point, or FF[4]'s
+ * compressed list of the points of a rectangle, "aa:cc" (two corners,
+ * either way round), each given piece; a point no board has is a bad
+ * point.
+ */
+static void
+tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
+    const char *v, size_t len, struct diag_pos at)
+{
+	const char *colon = memchr(v, ':', len);
+	int	    a, b, r0, r1, c0, c1, r, c;
+
+	a = sgf_point(v, colon != NULL ? (size_t)(colon - v) : len);
+	b = colon != NULL ?
+	    sgf_point(colon + 1, len - (size_t)(colon - v) - 1) :
+	    a;
+	if (a == -1 || b == -1) {
+		tr->bad_point = true;
+		return;
+	}
+	r0 = a / TREE_SIDE_MAX, r1 = b / TREE_SIDE_MAX;
+	c0 = a % TREE_SIDE_MAX, c1 = b % TREE_SIDE_MAX;
+	for (r = r0 < r1 ? r0 : r1; r <= (r0 < r1 ? r1 : r0); r++)
+		for (c = c0 < c1 ? c0 : c1; c <= (c0 < c1 ? c1 : c0); c++) {
+			/* Which of two would stand there?  FF[4] says neither. */
+			if (tr->placed[r * TREE_SIDE_MAX + c])
+				diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG,
+				    at, 1,
+				    "AB, AW and AE name a cell twice ([%.*s])",
+				    (int)len, v);
+			tr->points[r * TREE_SIDE_MAX + c] = piece;
+			tr->placed[r * TREE_SIDE_MAX + c] = true;
+		}
+}
+
+/* One value of a property: at is its '[', vat its first byte. */
+struct tree_prop {
+	const char     *id; /* upper case, NUL terminated */
+	const char     *v;
+	size_t		len;
+	struct diag_pos at;
+	struct diag_pos vat;
+};
+
+/*
+ * A move, B[] or W[].  Passes are written, so colours alternate from the
+ * first move; whether that one is the colour to move waits for the end
+ * of the tree (PL and BO may come after it).
+ */
+static void
+prop_move(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	int colour = p->id[0] == 'W';
+
+	if (tr->first_colour == -1) {
+		tr->first_colour = colour;
+		tr->first_at = p->vat;
+	} else if (tr->bad_colour == -1 &&
+	    colour != (tr->first_colour ^ (int)(tr->nmoves & 1))) {
+		tr->bad_colour = colour;
+		tr->bad_colour_at = p->vat;
+	}
+	tr->nmoves++;
+	tree_move(rd, p->v, p->len, p->vat);
+}
+
+/* RE: kept, and read at the end of the tree, once its board is known. */
+static void
+prop_re(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	if (!tree_once(rd, &tr->has_re, p->id, p->at))
+		return;
+	/* Longer than any result: tree_re's bad-re. */
+	tr->re_at = p->at;
+	tr->re_len = p->len < sizeof tr->re ? p->len : sizeof tr->re;
+	memcpy(tr->re, p->v, tr->re_len);
+}
+
+/* GGF's BO: the board's size, its cells and the colour to move. */
+static void
+prop_bo(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	int colour;
+
+	if (!tree_before_moves(rd, tr, p->id, p->at) ||
+	    !tree_once(rd, &tr->sized, p->id, p->at))
+		return;
+	if ((colour = ggf_board(rd, p->v, p->len, p->at)) != -1) {
+		tr->to_move = colour;
+		tr->size = atoi(p->v);
+	}
+}
+
+/* SGF's SZ: the side of the board. */
+static void
+prop_sz(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	char shown[RECORD_SHOWN];
+
+	if (!tree_once(rd, &tr->sized, p->id, p->at))
+		return;
+	if ((tr->size = sgf_size(p->v, p->len)) == -1) {
+		util_printable(p->v, p->len, shown, sizeof shown);
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, p->at, 1,
+		    "SZ[%s] is no board side: a number, as SZ[8]", shown);
+		tr->size = 8;
+	}
+	tr->size_at = p->at;
+}
+
+static void
+prop_xt(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	(void)tr;
+	tree_xt(rd, p->v, p->len, p->at);
+}
+
+/* The start of a set-up (AB, AW, AE, PL), where it is said to be. */
+static void
+tree_set_up(struct tree *tr, struct diag_pos at)
+{
+	if (!tr->setup) {
+		tr->setup = true;
+		tr->setup_at = at;
+	}
+}
+
+/* SGF's AB, AW and AE: pieces placed, or cells emptied, before the moves. */
+static void
+prop_points(
+    struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	if (!tree_before_moves(rd, tr, p->id, p->at))
+		return;
+	tree_set_up(tr, p->at);
+	tree_rectangle(rd, tr,
+	    p->id[1] == 'E' ? RULES_EMPTY : RULES_PIECE(p->id[1] == 'W'), p->v,
+	    p->len, p->at);
+}
+
+/* SGF's PL: the colour to move first. */
+static void
+prop_pl(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	char shown[RECORD_SHOWN];
+
+	if (!tree_before_moves(rd, tr, p->id, p->at) ||
+	    !tree_once(rd, &tr->has_pl, p->id, p->at))
+		return;
+	tree_set_up(tr, p->at);
+	if (p->len != 1 || strchr("BbWw", p->v[0]) == NULL) {
+		util_printable(p->v, p->len, shown, sizeof shown);
+		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, p->at, 1,
+		    "PL[%s] names no colour: PL[B] or PL[W]", shown);
+	}
+	tr->to_move = p->len > 0 && (p->v[0] == 'W' || p->v[0] == 'w');
+}
+
+/*
+ * The properties a referee reads besides the tags (tree_tags), in the
+ * formats that have them; moves first, as nearly every property is one.
+ */
+static const struct {
+	const char *id;
+	int	    formats;
+	void (*read)(
+	    struct record_reader *, struct tree *, const struct tree_prop *);
+} tree_props[] = {
+	{ "B", TREE_GGF | TREE_SGF, prop_move },
+	{ "W", TREE_GGF | TREE_SGF, prop_move },
+	{ "RE", TREE_GGF | TREE_SGF, prop_re },
+	{ "BO", TREE_GGF, prop_bo },
+	{ "SZ", TREE_SGF, prop_sz },
+	{ "XT", TREE_GGF | TREE_SGF, prop_xt },
+	{ "AB", TREE_SGF, prop_points },
+	{ "AW", TREE_SGF, prop_points },
+	{ "AE", TREE_SGF, prop_points },
+	{ "PL", TREE_SGF, prop_pl },
+};
+
+/*
+ * One value of a property of the main line, read into the record: a
+ * move, a tag, or what the tree says of its board, set-up and result.
+ */
+static void
+tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	int    format = 1 << rd->format;
+	size_t i;
+
+	/* Moves first, without a call: nearly every property is one. */
+	if ((p->id[0] == 'B' || p->id[0] == 'W') && p->id[1] == '\0') {
+		prop_move(rd, tr, p);
+		return;
+	}
+	for (i = 0; i < sizeof tree_props / sizeof tree_props[0]; i++)
+		if ((tree_props[i].formats & format) &&
+		    strcmp(p->id, tree_props[i].id) == 0) {
+			tree_props[i].read(rd, tr, p);
+			return;
+		}
+	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
+		if ((tree_tags[i].formats & format) &&
+		    strcmp(p->id, tree_tags[i].id) == 0) {
+			reader_tag_text(
+			    rd, tree_tags[i].tag, p->v, p->len, p->at);
+			return;
+		}
+	/* Others (GM, FF, CA, AP, GN, C, ...) say nothing a referee reads. */
+}
+
+/*
+ * Places the AB, AW and AE points on the board of side tr->size, now that
+ * SZ is known, into tr->pieces; a point off it is a bad point.
+ */
+static void
+tree_points(struct tree *tr)
+{
+	int r, c, n = tr->size;
+
+	for (r = 0; r < TREE_SIDE_MAX; r++)
+		for (c = 0; c < TREE_SIDE_MAX; c++) {
+			if (!tr->placed[r * TREE_SIDE_MAX + c])
+				continue;
+			if (n < 1 || n > TREE_SIDE_MAX || r >= n || c >= n)
+				tr->bad_point = true;
+			else
+				tr->pieces[r * n + c] =
+				    tr->points[r * TREE_SIDE_MAX + c];
+		}
+}
+
+/*
+ * The colours of the moves: the first the colour to move (PL, BO, else
+ * Black), then alternating, since passes are written (formats/ggf.md).
+ */
+static void
+tree_colours(struct record_reader *rd, const struct tree *tr)
+{
+	static const char *colour[] = { "black", "white" };
+	struct diag_pos	   at;
+	int		   moved;
+
+	if (tr->first_colour == -1)
+		return;
+	if (tr->first_colour != tr->to_move) {
+		at = tr->first_at;
+		moved = tr->first_colour;
+	} else if (tr->bad_colour != -1) {
+		at = tr->bad_colour_at;
+		moved = tr->bad_colour;
+	} else
+		return;
+	diag_set_at(first_error(rd), DIAG_WRONG_COLOUR, at, 0,
+	    "a move by %s, but %s is to move (passes are written, as %s[PA])",
+	    colour[moved], colour[!moved], moved ? "B" : "W");
+}
+
+/* ---- The grammar (formats/sgf.md, "Syntax") ------------------------- */
+
+/*
+ * Where the parse of one game tree stands: the byte in hand (c; -1 at the
+ * end of the input, or when memory ran out in a value; -2 on a read
+ * error), where it stands and whether white space came before it; how
+ * deep in nested trees the parse is; whether a variation closed at this
+ * depth (then only another variation or the tree's end may follow:
+ * SGF's GameTree is a sequence, then its variations); and the last
+ * value's '[' and whether the input ended inside it.
+ */
+struct tree_parse {
+	struct record_reader *rd;
+	struct tree	      tr;
+	int		      c;
+	struct diag_pos	      at;
+	bool		      gap;
+	int		      depth;
+	bool		      after_variation;
+	bool		      open_value;
+	struct diag_pos	      pat;
+};
+
+/* Reads the next byte of the input, across lines: -1 at the end. */
+static int
+tree_byte(struct record_reader *rd, bool *newline)
+{
+	int rc;
+
+	*newline = false;
+	while (!rd->have_line || rd->pos >= rd->linelen) {
+		if (rd->have_line && rd->pos == rd->linelen) {
+			/* The line end, once, as a '\n'. */
+			rd->pos++;
+			*newline = true;
+			return '\n';
+		}
+		rd->have_line = false;
+		if ((rc = reader_line(rd)) <= 0)
+			return rc == 0 ? -1 : -2;
+	}
+	return (unsigned char)rd->line[rd->pos++];
+}
+
+/*
+ * The next byte that is no white space, into p->c, with where it is.
+ * Every byte of a tree outside its values comes here: the bytes of the
+ * line are taken without a call.
+ */
+static inline void
+tree_next(struct tree_parse *p)
+{
+	struct record_reader *rd = p->rd;
+	bool		      nl;
+
+	p->gap = false;
+	for (;;) {
+		if (rd->have_line && rd->pos < rd->linelen)
+			p->c = (unsigned char)rd->line[rd->pos++];
+		else if ((p->c = tree_byte(rd, &nl)) < 0)
+			break;
+		if (!is_space((char)p->c))
+			break;
+		p->gap = true;
+	}
+	p->at = reader_pos(rd, rd->pos - 1);
+}
+
+/* A letter of a property's name: ASCII, as the C locale the tools keep. */
+static inline bool
+tree_letter(int c)
+{
+	return (unsigned)((c | 0x20) - 'a') < 26;
+}
+
+/* Nothing but variations may follow a variation in its game tree. */
+static void
+tree_after_variation(struct tree_parse *p)
+{
+	if (p->after_variation)
+		diag_set_at(first_error(p->rd), DIAG_BAD_PROPERTY, p->at, 1,
+		    "'%c' after a variation: the variations of a game "
+		    "tree come after its nodes",
+		    isprint(p->c) ? p->c : '?');
+}
+
+/*
+ * PropValue: '[' (in hand) then any bytes up to a ']' not escaped by a
+ * '\', into rd->value: a line end as '\n', an escaped one dropped.  False
+ * when the input ends first (or memory runs out), p->c then saying why.
+ */
+static bool
+tree_value(struct tree_parse *p)
+{
+	struct record_reader *rd = p->rd;
+	const char	     *start;
+	size_t		      n;
+	bool		      nl, esc = false;
+	int		      c;
+
+	/* Empty until its bytes come: BO[] is no stale board. */
+	rd->value.len = 0;
+	if (rd->value.s != NULL)
+		rd->value.s[0] = '\0';
+	p->pat = p->at;
+	p->open_value = true;
+	while ((c = tree_byte(rd, &nl)) >= 0) {
+		if (esc || c == '\\') {
+			esc = !esc;
+			if (esc || nl)
+				continue;
+		} else if (c == ']') {
+			p->open_value = false;
+			return true;
+		}
+		/* The bytes up to the next ] or \ of the line at once. */
+		start = nl ? "\n" : rd->line + rd->pos - 1;
+		for (n = 1; !nl && rd->pos < rd->linelen &&
+		     rd->line[rd->pos] != ']' && rd->line[rd->pos] != '\\';
+		     n++)
+			rd->pos++;
+		if (buf_add(&rd->value, start, n) == -1) {
+			reader_oom(rd);
+			c = -1;
+			break;
+		}
+	}
+	p->c = c;
+	return false;
+}
+
+/*
+ * Property: PropIdent (letters, read in upper case) then PropValue, one
+ * or more; each value of the main line is read into the record.  p->c
+ * is its first letter, or a '[' with no name before it; p->c is left at
+ * the byte after it.
+ */
+static void
+tree_property(struct tree_parse *p)
+{
+	struct record_reader *rd = p->rd;
+	struct tree_prop      prop;
+	char		      id[8];
+	size_t		      idlen = 0;
+	struct diag_pos	      nat = p->at;
+
+	tree_after_variation(p);
+	if (p->c == '[')
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, p->at, 1,
+		    "a value with no property name before it");
+	for (; tree_letter(p->c) && (idlen == 0 || !p->gap); tree_next(p))
+		if (idlen < sizeof id - 1)
+			id[idlen++] = (char)toupper(p->c);
+		else
+			diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, p->at,
+			    1, "a property name is a few letters");
+	id[idlen] = '\0';
+	if (p->c >= 0 && p->c != '[') {
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, nat, idlen,
+		    "the property %s has no value (%s[...])", id, id);
+		return;
+	}
+	while (p->c == '[') {
+		prop.at = p->at;
+		prop.vat = reader_pos(rd, rd->pos);
+		if (!tree_value(p))
+			return;
+		/* The main line only: the first variation. */
+		if (!p->tr.main_done) {
+			prop = (struct tree_prop){ id,
+				rd->value.s != NULL ? rd->value.s : "",
+				rd->value.len, prop.at, prop.vat };
+			tree_apply(rd, &p->tr, &prop);
+		}
+		tree_next(p);
+	}
+}
+
+/* Node: ';' (in hand) then its properties. */
+static void
+tree_node(struct tree_parse *p)
+{
+	tree_next(p);
+	while (p->c == '[' || tree_letter(p->c))
+		tree_property(p);
+}
+
+/*
+ * GameTree: '(' (in hand), a sequence of nodes, then its variations,
+ * each a GameTree, then ')'.  Nested trees are counted in p->depth, not
+ * recursed into, so that no input runs the stack out; the main line, the
+ * first variation at each branch (formats/ggf.md), ends where the first
+ * variation closes, and the others are read for their syntax only.
+ * Returns at the tree's ')' or the end of the input.
+ */
+static void
+tree_game(struct tree_parse *p)
+{
+	for (p->depth = 1, tree_next(p); p->c >= 0;) {
+		if (p->c == '(') {
+			p->after_variation = false;
+			p->depth++;
+			tree_next(p);
+		} else if (p->c == ')') {
+			if (--p->depth == 0)
+				return;
+			p->after_variation = true;
+			p->tr.main_done = true;
+			tree_next(p);
+		} else if (p->c == ';')
+			/* An empty node (GGS's ";)") says nothing. */
+			tree_node(p);
+		else if (p->c == '[' || tree_letter(p->c))
+			tree_property(p);
+		else {
+			tree_after_variation(p);
+			diag_set_at(first_error(p->rd), DIAG_BAD_PROPERTY,
+			    p->at, 1,
+			    "'%c' where a property (ID[value]) was due",
+			    isprint(p->c) ? p->c : '?');
+			tree_next(p);
+		}
+	}
+}
+
+/*
+ * The end of a game tree: what its properties said, read now that they
+ * are all known (the board's size, its set-up, the colour to move and
+ * the result), or that it was never closed.
+ */
+static void
+tree_end(struct tree_parse *p)
+{
+	struct record_reader *rd = p->rd;
+	struct tree	     *tr = &p->tr;
+	char		      size[16];
+
+	if (p->open_value || p->depth > 0)
+		diag_set_at(first_error(rd), DIAG_UNTERMINATED_PROPERTY,
+		    p->open_value ? p->pat : rd->rec.start, 1,
+		    p->open_value ?
+			"a value opened here is never closed by ']'" :
+			"the game tree opened here is never closed by ')'");
+	/* Any other size is the referee's to judge (bad-board), not 8x8. */
+	if (rd->format == RECORD_SGF && tr->size != 8) {
+		snprintf(size, sizeof size, "%dx%d", tr->size, tr->size);
+		reader_tag_text(rd, "Size", size, strlen(size), tr->size_at);
+	}
+	tree_points(tr);
+	if (tr->bad_point)
+		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, tr->setup_at,
+		    0,
+		    "AB, AW and AE name cells of the board (d5, or SGF's "
+		    "dc)");
+	else if (tr->setup && tr->size >= 4 && tr->size <= 16)
+		tree_setup(rd, tr->pieces, tr->size, tr->to_move, tr->setup_at);
+	tree_colours(rd, tr);
+	if (tr->has_re)
+		tree_re(rd, tr->re, tr->re_len, tr->re_at, tr->size * tr->size);
+}
+
+/*
+ * Collection: game trees, each a record, anything before one skipped (as
+ * SGF allows).  Returns 1 with a record, 0 at the end, -1 on a read
+ * error.
+ */
+static int
+next_tree(struct record_reader *rd)
+{
+	struct tree_parse p;
+
+	memset(&p, 0, sizeof p);
+	p.rd = rd;
+	do
+		tree_next(&p);
+	while (p.c >= 0 && p.c != '(');
+	if (p.c < 0)
+		return p.c == -2 ? -1 : 0;
+	reader_reset(rd);
+	p.tr.size = 8;
+	p.tr.first_colour = p.tr.bad_colour = -1;
+	rd->rec.start = p.at;
+	tree_game(&p);
+	if (p.c == -2)
+		return -1;
+	tree_end(&p);
+	reader_finish(rd);
+	return 1;
+}
+
+/*
+ * The format of the game tree at s (len bytes, from its "(;"): GGF if
+ * the root node's GM property is Othello, SGF if it is 2, else the
+ * notation's (RECORD_PGN).  The root node ends at the next node or tree,
+ * wherever in the block that is; values are skipped, escapes and all.
+ */
+static enum record_format
+tree_sniff(const char *s, size_t len)
+{
+	size_t i, v, id = 0, idlen = 0;
+
+	for (i = 2; i < len && s[i] != ';' && s[i] != '(' && s[i] != ')'; i++) {
+		if (s[i] >= 'A' && s[i] <= 'Z') {
+			if (s[i - 1] < 'A' || s[i - 1] > 'Z')
+				id = i, idlen = 0;
+			idlen++;
+			continue;
+		}
+		if (s[i] != '[')
+			continue;
+		for (v = ++i; i < len && s[i] != ']'; i++)
+			if (s[i] == '\\')
+				i++;
+		if (i >= len)
+			break;
+		if (idlen == 2 && memcmp(s + id, "GM", 2) == 0)
+			return i - v == 7 && memcmp(s + v, "Othello", 7) == 0 ?
+			    RECORD_GGF :
+			    i - v == 1 && s[v] == '2' ? RECORD_SGF :
+							RECORD_PGN;
+	}
+	return RECORD_PGN;
+}
+
+/* A game tree whose root's GM is the asking format's (GGF or SGF). */
+static bool
+sniff_tree(enum record_format self, struct record_reader *rd, const char *s,
+    size_t len)
+{
+	size_t n;
+
+	(void)rd;
+	for (n = 0; n < len && isspace((unsigned char)s[n]); n++)
+		continue;
+	return len - n >= 2 && memcmp(s + n, "(;", 2) == 0 &&
+	    tree_sniff(s + n, len - n) == self;
+}
+
+const struct read_format read_ggf = {
+	.sniff = sniff_tree,
+	.next = next_tree,
+	.game = &rules_reversi,
+};
+
+const struct read_format read_sgf = {
+	.sniff = sniff_tree,
+	.next = next_tree,
+	.game = &rules_reversi,
+};

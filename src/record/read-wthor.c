@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading WTHOR files (formats/wthor.md): the header, each game's 68
+ * bytes made a record (its numbers' names from WTHOR.JOU and WTHOR.TRN,
+ * its moves a transcript in the line, its stored score the record's
+ * claim), and telling a WTHOR file by its header and size.  The bytes'
+ * layout is wthor.c's; the input's blocks are the core's (reader.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/read.h"
+#include "record/wthor.h"
+
+int
+record_reader_wthor_names(struct record_reader *rd, const char *input,
+    const char *players, const char *tournaments)
+{
+	const char *in[3] = { input, players, tournaments };
+	char	  **out[3] = { &rd->wthor_input, &rd->wthor_paths[0],
+		     &rd->wthor_paths[1] };
+	int	    i;
+
+	if (rd->wthor_started)
+		return -1;
+	for (i = 0; i < 3; i++) {
+		free(*out[i]);
+		*out[i] = NULL;
+		if (in[i] != NULL && (*out[i] = strdup(in[i])) == NULL)
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * Whether the first block (inbuf) starts with a WTHOR header whose fields
+ * agree with the input's size (formats/wthor.md, "Telling WTHOR"): the
+ * board byte 0 or 8 (no text has those), a date that can be one, no
+ * names count, and 16 + 68 * N bytes, or at least the block when the
+ * size cannot be known.
+ */
+static bool
+wthor_sniff(enum record_format self, struct record_reader *rd, const char *s,
+    size_t len)
+{
+	struct wthor_header h;
+	long long	    size = reader_input_size(rd), want;
+
+	/* The block itself is read, byte order mark or not. */
+	(void)self, (void)s, (void)len;
+	if (rd->inlen < WTHOR_HEADER)
+		return false;
+	wthor_header_decode((const unsigned char *)rd->inbuf, &h);
+	if ((h.board != 0 && h.board != 8) || h.month > 12 || h.day > 31 ||
+	    h.names != 0)
+		return false;
+	want = WTHOR_HEADER + (long long)WTHOR_GAME * h.games;
+	return size != -1 ? size == want : want >= (long long)rd->inlen;
+}
+
+/*
+ * Position of byte col (0-based) of game k (1-based), or of the header
+ * (k 0): lines are 1-based, so the header's faults, which the first
+ * record carries, stand on line 1 (formats/wthor.md, "Positions").
+ */
+static struct diag_pos
+wthor_pos(unsigned long k, size_t col)
+{
+	return (struct diag_pos){ k == 0 ? 1 : k, col + 1,
+		k == 0 ? col :
+			 WTHOR_HEADER +
+			(unsigned long long)WTHOR_GAME * (k - 1) + col };
+}
+
+/* Adds the tag name: value, from the game's byte at; -1 out of memory. */
+static int
+wthor_tag(struct record_reader *rd, const char *name, const char *value,
+    struct diag_pos at)
+{
+	reader_tag_text(rd, name, value, strlen(value), at);
+	return rd->rec.malformed ? -1 : 0;
+}
+
+/* A doubt about the game that is no error: the first one is kept. */
+static struct diag *
+wthor_warning(struct record_reader *rd)
+{
+	if (rd->rec.has_warning)
+		return NULL;
+	rd->rec.has_warning = true;
+	return &rd->rec.warning;
+}
+
+/*
+ * The moves of a game: its 60 move bytes at m as a transcript in the
+ * line, one turn token a byte (formats/wthor.md, "Moves"): the unused
+ * bytes at the end are 0 (or one writer's 92: a warning); a 0 before a
+ * move is a pass written out (a warning), any other byte no move.
+ */
+static void
+wthor_moves(struct record_reader *rd, const unsigned char *m)
+{
+	unsigned long	     k = rd->index + 1;
+	size_t		     end = WTHOR_MOVES, used, i;
+	char		     sq[2];
+	struct record_token *t;
+
+	while (end > 0 && m[end - 1] == 0)
+		end--;
+	used = end;
+	while (used > 0 && m[used - 1] == WTHOR_PAD)
+		used--;
+	if (used < end)
+		diag_set_at(wthor_warning(rd), DIAG_WTHOR_PADDING,
+		    wthor_pos(k, 8 + used), end - used,
+		    "unused move bytes %zu-%zu hold 92, not 0", used + 1, end);
+	while (used > 0 && m[used - 1] == 0)
+		used--;
+	rd->linelen = 0;
+	if (array_grow(&rd->line, &rd->linecap, 2 * used + 1, 1) == -1) {
+		reader_oom(rd);
+		return;
+	}
+	for (i = 0; i < used; i++) {
+		if (m[i] == 0) {
+			diag_set_at(wthor_warning(rd), DIAG_WTHOR_PASS_BYTE,
+			    wthor_pos(k, 8 + i), 1,
+			    "move byte %zu is 0 before a move: read as a "
+			    "pass, which WTHOR leaves unwritten",
+			    i + 1);
+			memcpy(rd->line + 2 * i, "pa", 2);
+		} else if (wthor_square(m[i], sq))
+			memcpy(rd->line + 2 * i, sq, 2);
+		else {
+			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_MOVE,
+			    wthor_pos(k, 8 + i), 1,
+			    "move byte %zu is %u: no square (10 * row + "
+			    "column, 11 to 88) and no 0",
+			    i + 1, m[i]);
+			return;
+		}
+	}
+	rd->linelen = 2 * used;
+	rd->line[rd->linelen] = '\0';
+	for (i = 0; i < used; i++) {
+		if ((t = add_turn(rd, rd->line + 2 * i, 2)) == NULL)
+			return;
+		t->at = wthor_pos(k, 8 + i);
+	}
+}
+
+/* The name file of kind i (0 JOU, 1 TRN): named, or beside the input. */
+static void
+wthor_load_names(struct record_reader *rd, int i)
+{
+	static const char *const file[2][2] = { { "WTHOR.JOU", "wthor.jou" },
+		{ "WTHOR.TRN", "wthor.trn" } };
+	static const size_t	 size[2] = { WTHOR_JOU, WTHOR_TRN };
+	const char		*slash;
+	char			*path;
+	size_t			 dir;
+	int			 j;
+
+	if (rd->wthor_paths[i] != NULL) {
+		wthor_names_load(
+		    &rd->wthor_names[i], rd->wthor_paths[i], size[i]);
+		return;
+	}
+	if (rd->wthor_input == NULL)
+		return;
+	slash = strrchr(rd->wthor_input, '/');
+	dir = slash == NULL ? 0 : (size_t)(slash - rd->wthor_input) + 1;
+	if ((path = malloc(dir + 10)) == NULL)
+		return;
+	for (j = 0; j < 2; j++) {
+		memcpy(path, rd->wthor_input, dir);
+		memcpy(path + dir, file[i][j], 10);
+		if (wthor_names_load(&rd->wthor_names[i], path, size[i]) == 0)
+			break;
+	}
+	free(path);
+}
+
+/*
+ * The header, at the start: 0 with the games to read, or a malformed
+ * record (1) when the header is none.  -1 on a read error.
+ */
+static int
+wthor_start(struct record_reader *rd)
+{
+	unsigned char b[WTHOR_HEADER];
+	long	      n;
+
+	rd->wthor_started = true;
+	if ((n = reader_bytes(rd, b, sizeof b)) == -1)
+		return -1;
+	if (n == 0) {
+		rd->wthor_done = true;
+		return 0;
+	}
+	reader_reset(rd);
+	rd->rec.start = wthor_pos(0, 0);
+	if (n < WTHOR_HEADER)
+		diag_set_at(first_error(rd), DIAG_BAD_WTHOR_SIZE,
+		    wthor_pos(0, 0), (size_t)n,
+		    "the input has %ld bytes: a WTHOR header has 16", n);
+	else {
+		wthor_header_decode(b, &rd->wthor);
+		if (rd->wthor.board != 0 && rd->wthor.board != 8)
+			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_HEADER,
+			    wthor_pos(0, 12), 1,
+			    "header byte 13 gives a board of %u: WTHOR games "
+			    "here are 8x8 (0 or 8)",
+			    rd->wthor.board);
+	}
+	if (rd->rec.malformed) {
+		rd->wthor_done = true;
+		reader_finish(rd);
+		return 1;
+	}
+	wthor_load_names(rd, 0);
+	wthor_load_names(rd, 1);
+	return 0;
+}
+
+/*
+ * Reads one WTHOR game: 68 bytes, made a record (formats/wthor.md).  The
+ * end of the input where the header's count says, or a short game or
+ * games the header does not count, is told once, as a malformed record
+ * of its own.
+ */
+static int
+next_wthor(struct record_reader *rd)
+{
+	unsigned char g[WTHOR_GAME];
+	unsigned long k;
+	char	      name[3 * WTHOR_TRN + 1];
+	long	      n;
+	int	      rc;
+
+	if (!rd->wthor_started && (rc = wthor_start(rd)) != 0)
+		return rc;
+	if (rd->wthor_done)
+		return 0;
+	if ((n = reader_bytes(rd, g, sizeof g)) == -1)
+		return -1;
+	k = rd->index + 1;
+	if (n == 0 && rd->index == rd->wthor.games)
+		return 0;
+	reader_reset(rd);
+	rd->rec.start = wthor_pos(k, 0);
+	if (n < WTHOR_GAME || rd->index >= rd->wthor.games) {
+		if (n == WTHOR_GAME || n == 0)
+			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_SIZE,
+			    wthor_pos(k, 0), (size_t)n,
+			    "the header counts %lu games, but the input %s",
+			    (unsigned long)rd->wthor.games,
+			    n == 0 ? "ends before this one" : "holds more");
+		else
+			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_SIZE,
+			    wthor_pos(k, 0), (size_t)n,
+			    "game %lu has %ld of its 68 bytes", k, n);
+		rd->wthor_done = true;
+		reader_finish(rd);
+		return 1;
+	}
+	rd->rec.wthor = (struct record_wthor){
+		.tournament = wthor_get16(g),
+		.black = wthor_get16(g + 2),
+		.white = wthor_get16(g + 4),
+		.score = g[6],
+		.theoretical = g[7],
+		.depth = rd->wthor.depth,
+		.year = rd->wthor.game_year,
+		.score_at = wthor_pos(k, 6),
+	};
+	rd->rec.claim = (struct record_claim){ .kind = RECORD_CLAIM_WOF,
+		.wof = g[6],
+		.at = wthor_pos(k, 6),
+		.at_len = 1 };
+	wthor_name(
+	    &rd->wthor_names[1], rd->rec.wthor.tournament, name, sizeof name);
+	if (wthor_tag(rd, "Event", name, wthor_pos(k, 0)) == -1)
+		goto out;
+	if (rd->wthor.game_year != 0) {
+		snprintf(name, sizeof name, "%04u.??.??", rd->wthor.game_year);
+		if (wthor_tag(rd, "Date", name, wthor_pos(k, 0)) == -1)
+			goto out;
+	}
+	wthor_name(&rd->wthor_names[0], rd->rec.wthor.black, name, sizeof name);
+	if (wthor_tag(rd, "Black", name, wthor_pos(k, 2)) == -1)
+		goto out;
+	wthor_name(&rd->wthor_names[0], rd->rec.wthor.white, name, sizeof name);
+	if (wthor_tag(rd, "White", name, wthor_pos(k, 4)) == -1)
+		goto out;
+	wthor_moves(rd, g + 8);
+out:
+	reader_finish(rd);
+	return 1;
+}
+
+const struct read_format read_wthor = {
+	.sniff = wthor_sniff,
+	.next = next_wthor,
+	.line_tokens = true,
+	.binary = true,
+	.game = &rules_reversi,
+};

@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Private to src/record: the reading table and the reader's core.  Each
+ * input format is one entry (struct read_format) in its own file,
+ * read-NAME.c, listed once in formats.def; the core (reader.c) owns the
+ * reader object, the input's blocks and lines, the record being built and
+ * its diagnostics, and picks the entry that reads an input.  What a
+ * format's bytes mean is its entry's alone.
+ */
+#ifndef ARBITER_RECORD_READ_H
+#define ARBITER_RECORD_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record/reader.h"
+#include "record/setup.h"
+#include "record/wthor.h"
+#include "util/util.h"
+
+/*
+ * One input format, its name and enum value given by its line in
+ * formats.def.  sniff: whether the input's first block (s, len bytes,
+ * past a byte order mark; rd->inbuf holds the block itself) is in format
+ * self, this entry's; NULL for the format an input is when no other
+ * claims it (the notation, last).  next: reads the next record into
+ * rd->rec (the core's reader_reset and reader_finish around it): 1, 0 at
+ * the end, -1 on a read error (errno).  skip: moves past the next record
+ * without building it, as next would read it, with next's returns; NULL
+ * when only reading it finds where it ends.  line_tokens: a record is one
+ * line (or is put in one) whose tokens point into it, and passes are
+ * left unwritten.  binary: the format's bytes are no text, so never
+ * binary input (formats/record.md, "Input").  game: the game every
+ * record of the format is, NULL when a Game tag says.
+ */
+struct read_format {
+	bool (*sniff)(enum record_format self, struct record_reader *,
+	    const char *s, size_t len);
+	int (*next)(struct record_reader *);
+	int (*skip)(struct record_reader *);
+	bool			 line_tokens;
+	bool			 binary;
+	const struct rules_game *game;
+};
+
+#define RECORD_FORMAT(id, name) extern const struct read_format read_##name;
+#include "record/formats.def"
+#undef RECORD_FORMAT
+
+struct record_reader {
+	struct record_syntax	 *syn;
+	FILE			 *fp;  /* NULL: reading mem */
+	const char		 *mem; /* borrowed */
+	size_t			  memlen;
+	size_t			  mempos;
+	char			 *name;
+	enum record_format	  format;
+	const struct read_format *entry; /* NULL until the format is known */
+
+	/* Input, read in blocks. */
+	char   inbuf[65536];
+	size_t inpos;
+	size_t inlen;
+	size_t next_lf; /* in inbuf, or inlen; SIZE_MAX, or
+					   < inpos: not looked for */
+
+	/* The current line: no line end, NULs allowed. */
+	char		  *line;
+	size_t		   linecap;
+	size_t		   linelen;
+	size_t		   pos; /* next byte to look at */
+	bool		   have_line;
+	size_t		   line_start; /* past a byte order mark */
+	bool		   eof;
+	unsigned long	   lineno;
+	unsigned long long line_offset;
+	unsigned long long next_offset;
+
+	/* The notation: a { comment still open at the end of the line. */
+	bool		in_comment;
+	struct diag_pos comment_at;
+
+	/* CSV: which columns hold the moves and the winner. */
+	bool	      csv_ready;
+	long	      csv_moves;
+	long	      csv_winner;
+	long	      csv_cols;
+	unsigned long csv_header_line; /* 0: none (headerless) */
+	char	     *csv_spec;	       /* --csv-columns, or NULL */
+
+	/* WTHOR: the header, once read, and the name files. */
+	bool		    wthor_started;
+	bool		    wthor_done; /* the rest is no game */
+	struct wthor_header wthor;
+	char		   *wthor_input;    /* the input's path, or NULL */
+	char		   *wthor_paths[2]; /* JOU, TRN, or NULL: beside */
+	struct wthor_names  wthor_names[2];
+
+	/* The record being built; text holds its strings. */
+	struct record rec;
+	unsigned long index;
+	struct record empty; /* for an input without records */
+	/* Binary input: 0 not looked at, 1 text, 2 binary, 3 reported. */
+	int	binary;
+	char   *text;
+	size_t	textlen;
+	size_t	textcap;
+	size_t	tagcap;
+	size_t *tag_off; /* name and value offsets, by twos */
+	size_t	tagoffcap;
+	size_t	turncap;
+	size_t *turn_off;
+	size_t	turnoffcap;
+	size_t	result_off;
+	bool	has_movetext;
+	bool	in_line; /* the record's tokens point into its line */
+	size_t	notecap;
+	size_t *note_off; /* eval and time offsets, by twos */
+	size_t	noteoffcap;
+
+	/* The record's tags by name (any case), to find duplicates. */
+	struct hashmap tags;
+
+	/* GGF and SGF: a property value, and the start position's text. */
+	struct buf value;
+	char	   start_setup[RECORD_SETUP_MAX];
+	int	   start_size; /* of start_setup; 0: none yet */
+};
+
+/* ---- Bytes (inlined: every byte of an input is asked these) -------- */
+
+static inline bool
+is_digit(char c)
+{
+	return (unsigned)((unsigned char)c - '0') < 10;
+}
+
+/* isspace() in the C locale, which the tools keep, by hand. */
+static inline bool
+is_space(char c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
+}
+
+static inline bool
+is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* A byte of a tag name, [A-Za-z0-9_]. */
+static inline bool
+name_char(char c)
+{
+	unsigned char l = (unsigned char)c | 0x20;
+
+	return is_digit(c) || c == '_' || (l >= 'a' && l <= 'z');
+}
+
+/* ---- Input (reader.c) ---------------------------------------------- */
+
+/* The format an input is read in from now on (its entry's). */
+void reader_set_format(struct record_reader *, enum record_format);
+
+/* Refills the input buffer; returns the bytes now in it, 0 at the end. */
+int reader_refill(struct record_reader *);
+/*
+ * Reads the next line into rd->line without its end (LF, CRLF or a lone
+ * CR).  Returns 1, 0 at the end, -1 on a read error.
+ */
+int reader_line(struct record_reader *);
+/*
+ * Up to n bytes of the input into out, through inbuf as lines are read:
+ * the bytes read (fewer only at the end), or -1 on a read error.
+ */
+long reader_bytes(struct record_reader *, unsigned char *out, size_t n);
+/*
+ * The input's size if it can be known before reading it (a buffer, a
+ * regular file read from its start), else -1.
+ */
+long long reader_input_size(const struct record_reader *);
+
+/* Columns count from after a byte order mark; offsets count every byte. */
+static inline struct diag_pos
+reader_pos(const struct record_reader *rd, size_t col)
+{
+	return (struct diag_pos){ rd->lineno, col + 1 - rd->line_start,
+		rd->line_offset + col };
+}
+
+/* ---- The record being built (reader.c) ----------------------------- */
+
+/* Starts a new record in rd->rec, keeping the memory of the last. */
+void reader_reset(struct record_reader *);
+/* Ends it: its pointers into the text set, its index given. */
+void reader_finish(struct record_reader *);
+
+/*
+ * The first error of a record makes it malformed; later ones are dropped:
+ * the diagnostic to fill, or NULL (which diag_set_at() ignores).
+ */
+static inline struct diag *
+first_error(struct record_reader *rd)
+{
+	if (rd->rec.malformed)
+		return NULL;
+	rd->rec.malformed = true;
+	return &rd->rec.error;
+}
+
+/* Out of memory, at rd->pos: the record malformed.  Returns -1. */
+int reader_oom(struct record_reader *);
+
+/* Copies len bytes into the record's text; returns the offset or -1. */
+static inline long long
+text_add(struct record_reader *rd, const char *s, size_t len)
+{
+	size_t off = rd->textlen;
+
+	/* Every token of the notation comes here: grow only when full. */
+	if (off + len + 1 > rd->textcap &&
+	    array_grow(&rd->text, &rd->textcap, off + len + 1, 1) == -1)
+		return -1;
+	memcpy(rd->text + off, s, len);
+	rd->text[off + len] = '\0';
+	rd->textlen = off + len + 1;
+	return (long long)off;
+}
+
+/* The turns' storage for one more; 0, or -1 with the record told. */
+int reader_turn_room(struct record_reader *);
+
+/*
+ * Adds a turn token; the caller sets where it stands.  In the notation
+ * its text is copied (a record spans lines), and pointed at once the text
+ * stops moving (reader_finish); a line's record stays put until the next
+ * record, so its tokens point into the line at once.  Returns the token,
+ * or NULL when memory runs out (the record told so).  The position is not
+ * an argument: a struct passed by value was stores and a wider load per
+ * move, which stalled.
+ */
+static inline struct record_token *
+add_turn(struct record_reader *rd, const char *s, size_t len)
+{
+	struct record_token *t;
+	long long	     off;
+	size_t		     n = rd->rec.nturns;
+
+	/* Every move comes here: the common case stays out of libutil. */
+	if (n >= rd->turncap && reader_turn_room(rd) == -1)
+		return NULL;
+	t = &rd->rec.turns[n];
+	if (rd->in_line)
+		/* s is in the line: the same byte, writable, with no cast. */
+		t->text = rd->line + (s - rd->line);
+	else {
+		if ((n >= rd->turnoffcap &&
+			array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
+			    sizeof *rd->turn_off) == -1) ||
+		    (off = text_add(rd, s, len)) == -1) {
+			reader_oom(rd);
+			return NULL;
+		}
+		rd->turn_off[n] = (size_t)off;
+		t->text = NULL;
+	}
+	t->len = len;
+	rd->rec.nturns++;
+	rd->has_movetext = true;
+	return t;
+}
+
+/*
+ * Adds a tag whose name and value (value_len bytes, after unescaping) are
+ * at those offsets of the record's text.  Returns 0, 1 if the record has
+ * a tag of that name already (nothing added: the caller says so), or -1
+ * when memory runs out (the record told so).
+ */
+int reader_tag(struct record_reader *, size_t name_off, size_t value_off,
+    size_t value_len, struct diag_pos at);
+/*
+ * The same from a name (NUL terminated) and len bytes at v, copied; a tag
+ * given twice is duplicate-tag at at.
+ */
+void reader_tag_text(struct record_reader *, const char *name, const char *v,
+    size_t len, struct diag_pos at);
+
+#endif

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading records (reader.c and a file per format, read-*.c): a reader
+ * over a stream or a buffer gives records one at a time, in the notation
+ * or an import format, sniffed or named; and the score a result states.
+ * The reading table is private (read.h).
+ */
+#ifndef ARBITER_RECORD_READER_H
+#define ARBITER_RECORD_READER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "record/types.h"
+
+/*
+ * A reader over one input stream (borrowed; the caller closes it).  name is
+ * copied and used in diagnostics.  With RECORD_AUTO the format is sniffed
+ * from the first line.  NULL when memory runs out.
+ */
+struct record_reader;
+struct record_reader *record_reader_new(
+    struct record_syntax *, FILE *, const char *name, enum record_format);
+/*
+ * As record_reader_new, over the len bytes at text instead of a stream:
+ * text is borrowed and must stay as it is until record_reader_free.  The
+ * records read are those a stream of the same bytes gives, positions and
+ * all.
+ */
+struct record_reader *record_reader_new_buffer(struct record_syntax *,
+    const char *text, size_t len, const char *name, enum record_format);
+void		      record_reader_free(struct record_reader *);
+/*
+ * Gives a new reader len bytes (at most 64 KiB) already taken from its
+ * stream, to be read before the rest of it: a tool that peeked at an input
+ * to tell records from reports hands them back this way.  Returns 0, or -1
+ * if the reader has started reading or len is too large.
+ */
+int record_reader_prime(struct record_reader *, const void *buf, size_t len);
+/*
+ * Reads a new reader's input as a CSV whose columns spec names, as its
+ * header line would (formats/record.md, "CSV": "id,winner,moves"): its
+ * first line is a record unless it is spec itself.  spec is copied.
+ * Returns 0, or -1 if spec names no moves column, memory runs out or the
+ * reader has started.
+ */
+int record_reader_csv_columns(struct record_reader *, const char *spec);
+/* Whether spec, as a CSV header, names a moves column (--csv-columns). */
+bool		   record_csv_columns_ok(const char *spec);
+const char	  *record_reader_name(const struct record_reader *);
+enum record_format record_reader_format(const struct record_reader *);
+
+/*
+ * Reads the next record.  Returns 1 and fills *rec (a malformed record
+ * comes back with rec->malformed set and rec->error saying why; the reader
+ * has already moved on to where the next record may start), 0 at the end of
+ * the input, -1 on a read error (errno set).  *rec points into the reader.
+ */
+int record_reader_next(struct record_reader *, const struct record **rec);
+
+/*
+ * Moves past the next record without building it, as record_reader_next
+ * would have read it (it counts in the numbering): 1, 0 at the end, -1 on
+ * a read error.  Cheap where a record is a line (transcripts, CSV); in the
+ * record notation the record is read whole.  For --shard and -j.
+ */
+int record_reader_skip(struct record_reader *);
+/* The records read or skipped so far. */
+unsigned long record_reader_count(const struct record_reader *);
+
+/*
+ * As record_reader_next, except that an input without records gives one
+ * record before its end: malformed, record 1 at 1:1 in the reader's
+ * format, with the error empty-input.  So reports and summaries count an
+ * empty input as a malformed record of its own (formats/report.md).
+ */
+int
+record_reader_next_or_empty(struct record_reader *, const struct record **rec);
+
+/*
+ * Where a reader of WTHOR files finds the players' and tournaments'
+ * names (formats/wthor.md, "Names"): players and tournaments name a
+ * WTHOR.JOU and a WTHOR.TRN file, or are NULL for the file of that name
+ * beside input (the input's path; NULL, as for standard input: none).
+ * The strings are copied; the files are read when the reader meets its
+ * first WTHOR game, and a file that cannot be read leaves numbers as the
+ * names.  Returns 0, or -1 when memory runs out or the reader has
+ * started.
+ */
+int record_reader_wthor_names(struct record_reader *, const char *input,
+    const char *players, const char *tournaments);
+
+/*
+ * "pgn", "transcript", "csv", "wthor", "ggf", "sgf"; and back (-1 if
+ * unknown).
+ */
+const char *record_format_name(enum record_format);
+int	    record_format_parse(const char *);
+
+/*
+ * The score a result token or Result value states (text, len bytes, NULs
+ * allowed): "36-28" gives 36 and 28 in *a and *b.  Returns 1, 0 for a
+ * score whose numbers do not fit in an unsigned long (*a, *b then mean
+ * nothing), or -1 for text that is no score ("*", "1/2-1/2", anything
+ * else).
+ */
+int record_result_score(struct record_syntax *, const char *text, size_t len,
+    unsigned long *a, unsigned long *b);
+
+#endif

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The record as read (formats/record.md), under every other part of
+ * src/record and above the rules core: the input formats, a record's
+ * tags, turn and result tokens, notes and claimed result with where each
+ * stands, tag lookup (tag.c), and the compiled patterns of the notation
+ * (syntax.c).  Reading, the codecs and writing have headers of their own.
+ */
+#ifndef ARBITER_RECORD_TYPES_H
+#define ARBITER_RECORD_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/rules.h"
+
+enum record_format {
+	RECORD_AUTO, /* sniffed from the first block */
+#define RECORD_FORMAT(id, name) RECORD_##id,
+#include "record/formats.def"
+#undef RECORD_FORMAT
+};
+
+/* The buffer of a value shown in a message: 59 bytes at most, and NUL. */
+#define RECORD_SHOWN 60
+
+struct record_tag {
+	char	       *name;  /* points into the record's text */
+	char	       *value; /* unescaped; may hold any bytes */
+	size_t		value_len;
+	struct diag_pos at;
+};
+
+/*
+ * A turn or result token: len bytes at text, not NUL terminated (an
+ * import's tokens stand in its line).
+ */
+struct record_token {
+	char	       *text;
+	size_t		len;
+	struct diag_pos at;
+};
+
+/*
+ * GGF and SGF: what a move gives after its square, B[f5/1.23/4.5]: the
+ * evaluation and the time as written (either may be empty), for turn
+ * token turn (0-based).  Kept for the report, never judged.
+ */
+struct record_note {
+	size_t turn;
+	char  *eval;
+	size_t eval_len;
+	char  *time;
+	size_t time_len;
+};
+
+/*
+ * The result a record claims (formats/record.md), as the reader found it,
+ * so that a referee checks it without knowing the format: the result as
+ * the notation writes it (its result token, else its Result tag; GGF and
+ * SGF give their RE as a Result tag, and a game decided off the board as
+ * Termination and Winner tags, which any record may hold), a winner alone
+ * (CSV's winner column) or a score with the empties given to the winner
+ * (WTHOR's stored score).  text is the claim as written (len bytes, not
+ * NUL terminated; NULL for a score), at where it stands and at_len the
+ * bytes a caret spans there.
+ */
+enum record_claim_kind {
+	RECORD_CLAIM_NONE,
+	RECORD_CLAIM_RESULT, /* "36-28", "1-0", "1/2-1/2", "*" */
+	RECORD_CLAIM_WINNER, /* winner: a colour, -1 a draw */
+	RECORD_CLAIM_WOF, /* wof: the first colour's, empties to the winner */
+};
+
+struct record_claim {
+	enum record_claim_kind kind;
+	const char	      *text;
+	size_t		       len;
+	int		       winner;
+	int		       wof;
+	struct diag_pos	       at;
+	size_t		       at_len;
+};
+
+/*
+ * One record as read, before any rule is applied.  The reader owns the
+ * storage and reuses it for the next record: copy what must outlive the
+ * next call to record_reader_next.
+ */
+struct record {
+	unsigned long	   index; /* 1-based within its input */
+	struct diag_pos	   start;
+	enum record_format format;
+	bool		   implicit_passes; /* transcripts: passes unwritten */
+
+	struct record_tag   *tags;
+	size_t		     ntags;
+	struct record_token *turns;
+	size_t		     nturns;
+	bool		     has_result;
+	struct record_token  result;
+	struct record_note  *notes; /* GGF, SGF: by turn, in order */
+	size_t		     nnotes;
+
+	/* The game every record of the format is, NULL: a Game tag says. */
+	const struct rules_game *format_game;
+	/* The result the record claims, however its format words it. */
+	struct record_claim claim;
+
+	/*
+	 * WTHOR imports (formats/wthor.md): the numbers and scores the
+	 * game's 68 bytes store; score_at is the real score's byte.
+	 */
+	struct record_wthor {
+		unsigned	tournament;
+		unsigned	black;
+		unsigned	white;
+		int		score;	     /* Black's discs, empties to
+						   the winner */
+		int		theoretical; /* the same, with perfect play */
+		unsigned	depth;	     /* from the header */
+		unsigned	year;	     /* the games' year, 0 unknown */
+		struct diag_pos score_at;
+	} wthor;
+
+	/* A doubt the reader had that is no error (WTHOR's quirks). */
+	bool	    has_warning;
+	struct diag warning;
+
+	/* A record that could not be read whole is malformed. */
+	bool	    malformed;
+	struct diag error;
+};
+
+/* Tag lookup (tag.c).  Looks a tag up by name, ignoring case; NULL if absent. */
+const struct record_tag *
+record_tag_find(const struct record *, const char *name);
+
+/*
+ * Whether two tag names are one tag: equal in any case (ASCII, as the C
+ * locale folds it), as record_tag_find and the duplicate-tag check match
+ * them.  For readers of tag names written elsewhere (reports).
+ */
+bool record_tag_name_eq(const char *a, const char *b);
+/*
+ * A hash of a tag name (NUL terminated) that two names which are one tag
+ * (record_tag_name_eq) share: for maps of tags by name.
+ */
+uint64_t record_tag_name_hash(const char *name);
+
+/*
+ * The compiled patterns of the notation: built once (JIT where PCRE2 has
+ * it) and shared by every reader, and the one match block every match
+ * writes: so not const, and one thread at a time.  NULL if PCRE2 fails.
+ */
+struct record_syntax;
+struct record_syntax *record_syntax_new(void);
+void		      record_syntax_free(struct record_syntax *);
+
+#endif

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Writing records (writer.c, export.c, wthor.c): the notation whole, the
+ * other formats (gamecheck --write), WTHOR files, and a referee's edit of
+ * a record on disk.  Reading is reader.h's; what to write is the
+ * caller's.
+ */
+#ifndef ARBITER_RECORD_WRITER_H
+#define ARBITER_RECORD_WRITER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "record/types.h"
+
+/* Writing (writer.c).  A tag pair to write: both strings borrowed. */
+struct record_tag_out {
+	const char *name;
+	const char *value;
+};
+
+/*
+ * Writes one record to out: the tag pairs one a line (values escaped), a
+ * blank line, the turn tokens (each borrowed) with move numbers ("1. f5
+ * d6 2. c3") when numbers is set, and the result token unless it is NULL;
+ * movetext lines are wrapped before column 80.  Returns 0, or -1 when out
+ * cannot be written or memory runs out.
+ */
+int record_write(FILE *out, const struct record_tag_out *, size_t ntags,
+    const char *const *turns, size_t nturns, bool numbers, const char *result);
+
+/*
+ * Writing records in another format (export.c, gamecheck --write): a
+ * record as the referee judged it.  All borrowed.  valid: the replay
+ * found no error, so turns are the turns played (the codec's spelling,
+ * implied passes written "pass") and over, points, alt and winner its
+ * score; otherwise (--keep-illegal) turns are the record's tokens and
+ * the result is the one recorded.  game and board are NULL where the
+ * record named none that exists.
+ */
+enum record_out_cause {
+	RECORD_OUT_OTHER,
+	RECORD_OUT_RESIGN,
+	RECORD_OUT_TIMEOUT,
+};
+
+struct record_out {
+	const struct record	 *rec; /* its tags */
+	const struct rules_game	 *game;
+	const struct rules_board *board;
+	const char *const	 *turns;
+	size_t			  nturns;
+	bool			  valid;
+	bool			  over;
+	int			  points[RULES_COLOURS];
+	int			  alt[RULES_COLOURS];
+	int			  winner;  /* a colour, or -1 */
+	bool			  forfeit; /* an unfinished game decided */
+	int			  forfeit_winner;
+	enum record_out_cause	  forfeit_cause;
+};
+
+/*
+ * A writer of one format over out (borrowed; the caller flushes and
+ * closes it): name is one of pgn, transcript, csv, ggf, sgf, wthor.  NULL for
+ * another name or when memory runs out (record_export_known tells).
+ */
+struct record_export;
+bool		      record_export_known(const char *name);
+struct record_export *record_export_new(const char *name, FILE *out);
+/*
+ * Writes one record.  Returns 0, or -1 with d filled: DIAG_UNWRITABLE
+ * for a record the format cannot hold (another game, a set-up position
+ * in a transcript), DIAG_NO_MEMORY when memory runs out or out cannot be
+ * written.
+ */
+int record_export_write(
+    struct record_export *, const struct record_out *, struct diag *d);
+/*
+ * Ends the output after the last record (a format whose header counts
+ * its games writes it all here): 0, or -1 when out cannot be written.
+ */
+int record_export_finish(struct record_export *);
+/* Frees a writer (NULL: nothing), without finishing it. */
+void record_export_free(struct record_export *);
+/*
+ * One game as GGF text, "(;GM[Othello]...;)" without a newline, as
+ * record_export_write writes it for ggf (the NBoard client's `set game').
+ * A new string, the caller's to free; NULL with d filled as
+ * record_export_write fills it.
+ */
+char *record_ggf_text(const struct record_out *, struct diag *d);
+
+/*
+ * Whether the movetext of rec (read from text, len bytes) numbers its
+ * turns: its first turn follows "1." (a record without turns: yes).
+ */
+bool record_uses_numbers(const char *text, size_t len, const struct record *);
+
+/*
+ * Writing WTHOR files (wthor.c, formats/wthor.md): games are added one at
+ * a time and kept (68 bytes each), since the 16-byte header that comes
+ * first counts them; record_wthor_write writes the header and the games.
+ */
+struct record_wthor_writer;
+/*
+ * A writer of the games of year (0 unknown; the header's creation date is
+ * written as zeros, so that the output is reproducible).  NULL when memory
+ * runs out.
+ */
+struct record_wthor_writer *record_wthor_writer_new(unsigned year);
+void record_wthor_writer_free(struct record_wthor_writer *);
+/*
+ * Adds rec (borrowed; its turn tokens are squares of the 8x8 board and
+ * passes, which WTHOR leaves out), with score, Black's discs with the
+ * empties given to the winner (the replay's wof score), and theoretical,
+ * the theoretical score to store (-1: score).  The numbers stored come
+ * from rec's WTHOR fields when rec was read from WTHOR, else from Black,
+ * White and Event tags that are numbers, else 0.  Returns 0, or -1 with
+ * d set (DIAG_BAD_WTHOR_MOVE: a turn that is no square or pass, or more
+ * than 60 squares; DIAG_NO_MEMORY).
+ */
+int record_wthor_add(struct record_wthor_writer *, const struct record *rec,
+    int score, int theoretical, struct diag *d);
+/* Writes the header and the games added to out: 0, or -1 (errno). */
+int record_wthor_write(struct record_wthor_writer *, FILE *out);
+
+/*
+ * A referee's edit of a record on disk.  turns (borrowed) are new turn
+ * tokens appended to the movetext, numbered if the record numbers its
+ * turns, before the result token if there is one; with replace_last the
+ * first of them replaces the record's last turn token instead (a turn in
+ * progress, continued: its whole new text).  result, unless NULL, becomes
+ * the Result tag's value (the tag is added after the last tag if absent)
+ * and the result token (appended if absent).  at, unless NULL, has room
+ * for nturns positions: where each of turns stands in the new text, as
+ * the reader will give it (its line, column and offset), so that a
+ * referee can say where a new turn is wrong without reading the text.
+ */
+struct record_update {
+	bool		   replace_last;
+	const char *const *turns;
+	size_t		   nturns;
+	const char	  *result;
+	struct diag_pos	  *at;
+};
+
+/*
+ * Applies u to text, the whole input (len bytes) that rec, its one record,
+ * was read from; every byte not edited is kept, and new line ends follow
+ * the file's (LF or CR LF).  Returns the new text, NUL terminated, its
+ * length in *outlen (the caller frees it), or NULL when memory runs out.
+ */
+char *record_update_text(const char *text, size_t len, const struct record *,
+    const struct record_update *u, size_t *outlen);
+
+#endif
