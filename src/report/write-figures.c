@@ -87,11 +87,7 @@ figures_group(
 	if (stat_wilson(g->seat_wins[0], decisive, 1.959964, &lo, &hi)) {
 		yout_kv_real(o, "share",
 		    (double)g->seat_wins[0] / (double)decisive, 4, true);
-		yout_plain(o, "interval");
-		yout_open(o, YOUT_FLOW_SEQ);
-		yout_real(o, lo, 4, true);
-		yout_real(o, hi, 4, true);
-		yout_close(o);
+		yout_kv_pair(o, "interval", lo, hi, 4, true);
 	}
 	yout_close(o);
 	distribution(o, "margin", &g->margin);

@@ -6,7 +6,6 @@
  * cross table (formats/summary.md, "Tournaments").  The players are a
  * block sequence, which only libyaml's emitter writes.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -145,7 +144,7 @@ report_write_match(FILE *out, const struct report_match *m)
 {
 	const struct report_side *sd;
 	struct yout		 *w;
-	int			  i, rc;
+	int			  i;
 
 	/* The players are a block sequence, which only libyaml writes. */
 	if ((w = yout_new_emitter(out, NULL)) == NULL)
@@ -175,10 +174,5 @@ report_write_match(FILE *out, const struct report_match *m)
 	if (m->stats != NULL)
 		write_match_stats(w, m->stats);
 out_end:
-	yout_close(w);
-	yout_document_end(w);
-	rc = yout_free(w);
-	if (rc == -1 && errno == 0)
-		errno = EINVAL;
-	return rc;
+	return yout_finish(w);
 }

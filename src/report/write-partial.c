@@ -83,16 +83,8 @@ partial_group(
 	if (stat_has_forfeits(g))
 		summary_causes(o, "forfeits", g->forfeits, true);
 	yout_kv_uint(o, "draws", g->draws);
-	yout_plain(o, "wins");
-	yout_open(o, YOUT_FLOW_SEQ);
-	yout_uint(o, g->colour_wins[0]);
-	yout_uint(o, g->colour_wins[1]);
-	yout_close(o);
-	yout_plain(o, "seats");
-	yout_open(o, YOUT_FLOW_SEQ);
-	yout_uint(o, g->seat_wins[0]);
-	yout_uint(o, g->seat_wins[1]);
-	yout_close(o);
+	yout_kv_uints(o, "wins", g->colour_wins, 2);
+	yout_kv_uints(o, "seats", g->seat_wins, 2);
 	summary_hist(o, "margin", &g->margin);
 	summary_hist(o, "turns", &g->turns);
 	summary_hist(o, "actions", &g->actions);

@@ -7,7 +7,6 @@
  * is to move, the turn in progress); a table gives each its schema and
  * what it writes besides.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -80,7 +79,6 @@ play_write(FILE *out, const struct report_play *p, const struct play_doc *doc)
 {
 	const struct replay *rp = p->rp;
 	struct yout	    *w;
-	int		     rc;
 
 	if ((w = yout_new(out)) == NULL)
 		return -1;
@@ -100,12 +98,7 @@ play_write(FILE *out, const struct report_play *p, const struct play_doc *doc)
 	if (p->so_far != NULL)
 		yout_kv_text(w, "so-far", p->so_far, strlen(p->so_far));
 	doc->body(w, p);
-	yout_close(w);
-	yout_document_end(w);
-	rc = yout_free(w);
-	if (rc == -1 && errno == 0)
-		errno = EINVAL;
-	return rc;
+	return yout_finish(w);
 }
 
 int

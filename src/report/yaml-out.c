@@ -6,6 +6,7 @@
  * that every stream is valid YAML.  How the bytes are laid out is each
  * backend's (yaml-direct.c, yaml-emitter.c).
  */
+#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -31,6 +32,18 @@ int
 yout_free(struct yout *w)
 {
 	return w != NULL ? w->be->free(w) : 0;
+}
+
+int
+yout_finish(struct yout *w)
+{
+	int rc;
+
+	yout_close(w);
+	yout_document_end(w);
+	if ((rc = yout_free(w)) == -1 && errno == 0)
+		errno = EINVAL;
+	return rc;
 }
 
 size_t
@@ -126,6 +139,18 @@ yout_real(struct yout *w, double v, int prec, bool defined)
 			memmove(buf, buf + 1, strlen(buf));
 	}
 	yout_scalar(w, buf, YOUT_PLAIN);
+}
+
+void
+yout_kv_uints(struct yout *w, const char *k, const uint64_t *v, size_t n)
+{
+	size_t i;
+
+	yout_key(w, k);
+	yout_open(w, YOUT_FLOW_SEQ);
+	for (i = 0; i < n; i++)
+		yout_uint(w, v[i]);
+	yout_close(w);
 }
 
 void

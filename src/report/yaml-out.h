@@ -100,6 +100,13 @@ struct yout *yout_new_emitter(FILE *out, struct buf *mem);
  */
 int yout_free(struct yout *w);
 
+/*
+ * Ends the open root mapping, the document and the stream, and frees w:
+ * 0, or -1 with errno (EINVAL where nothing else set it).  For writers
+ * of one document.
+ */
+int yout_finish(struct yout *w);
+
 static inline void
 yout_document_start(struct yout *w)
 {
@@ -212,6 +219,8 @@ yout_kv_real(struct yout *w, const char *k, double v, int prec, bool defined)
 	yout_real(w, v, prec, defined);
 }
 
+/* k: [1, 2, 3], a flow list of n counts. */
+void yout_kv_uints(struct yout *w, const char *k, const uint64_t *v, size_t n);
 /* k: [a, b], two reals as yout_real writes them (an interval). */
 void yout_kv_pair(
     struct yout *w, const char *k, double a, double b, int prec, bool defined);
