@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * libFuzzer target: gamestat's readers (src/report/read.c) on arbitrary
+ * libFuzzer target: gamestat's readers (src/report/read-*.c) on arbitrary
  * bytes.  The first byte picks what is read, as src/gamestat.c reads it:
  * a report stream (report_read_game, grouped by nothing or by the Event
  * tag, each game counted with stat_add) or partial summaries

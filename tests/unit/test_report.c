@@ -12,6 +12,7 @@
 #include <yaml.h>
 
 #include "report/report.h"
+#include "report/yaml-out.h"
 #include "unit.h"
 #include "../yaml-quote.h"
 
@@ -472,6 +473,81 @@ START_TEST(source_changes_between_reports)
 }
 END_TEST
 
+/*
+ * The YAML layer's two backends (src/report/yaml-out.h) write the same
+ * bytes for every helper and shape the direct writer takes: plain text
+ * that YAML would read as something else, a key too long to be simple,
+ * record text of any bytes, numbers at their ends, reals rounded to 0.
+ */
+static void
+write_layer_document(struct yout *w)
+{
+	char longkey[140];
+
+	memset(longkey, 'k', sizeof longkey - 1);
+	longkey[sizeof longkey - 1] = '\0';
+	yout_document_start(w);
+	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_plain(w, "plain", "a: b");
+	yout_kv_plain(w, "dash", "- x");
+	yout_kv_plain(w, "quote", "it's");
+	yout_kv_plain(w, "null", NULL);
+	yout_kv_text(w, "text", "a\0b\xff\n\"", 6);
+	yout_kv_int(w, "min", -9223372036854775807LL - 1);
+	yout_kv_uint(w, "max", UINT64_MAX);
+	yout_key(w, "reals");
+	yout_open(w, YOUT_FLOW_SEQ);
+	yout_real(w, -0.04, 1, true);
+	yout_real(w, -1.0 / 0.0, 1, true);
+	yout_real(w, 2.5, 3, false);
+	yout_real(w, 2.25, 1, true);
+	yout_close(w);
+	yout_kv_pair(w, "interval", -0.00001, 0.99994, 4, true);
+	yout_key(w, "flow");
+	yout_open(w, YOUT_FLOW_MAP);
+	yout_kv_plain(w, "k", "a,b");
+	yout_kv_uints(w, "n", (const uint64_t[]){ 1, 2, 3 }, 3);
+	yout_close(w);
+	yout_kv_plain(w, longkey, "v");
+	yout_key(w, "nested");
+	yout_open(w, YOUT_BLOCK_MAP);
+	yout_key(w, "deeper");
+	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_plain(w, "x", "1");
+	yout_close(w);
+	yout_close(w);
+	yout_close(w);
+	yout_document_end(w);
+}
+
+START_TEST(yaml_layer_backends_agree)
+{
+	char  *yaml[2] = { NULL, NULL };
+	size_t len[2];
+	FILE  *out[2];
+	int    k, n;
+
+	for (k = 0; k < 2; k++) {
+		struct yout *w;
+
+		out[k] = open_memstream(&yaml[k], &len[k]);
+		w = k == 0 ? yout_new_direct(out[k]) :
+			     yout_new_emitter(out[k], NULL);
+		ck_assert_ptr_nonnull(w);
+		for (n = 0; n < 2; n++)
+			write_layer_document(w);
+		ck_assert_int_eq(yout_free(w), 0);
+		fclose(out[k]);
+	}
+	ck_assert_uint_eq(len[0], len[1]);
+	ck_assert_mem_eq(yaml[0], yaml[1], len[0]);
+	ck_assert_ptr_nonnull(strstr(yaml[0], "\nreals: [0.0, -.inf, ~, 2.2]"));
+	ck_assert_ptr_nonnull(strstr(yaml[0], "\ninterval: [0.0000, 0.9999]"));
+	free(yaml[0]);
+	free(yaml[1]);
+}
+END_TEST
+
 static Suite *
 report_suite(void)
 {
@@ -485,6 +561,7 @@ report_suite(void)
 	tcase_add_test(tc, quote_hard_strings);
 	tcase_add_test(tc, direct_writer_matches_libyaml);
 	tcase_add_test(tc, source_changes_between_reports);
+	tcase_add_test(tc, yaml_layer_backends_agree);
 	suite_add_tcase(s, tc);
 	/* A million code points through libyaml: more than Check's 4 s. */
 	tc = tcase_create("every code point");

@@ -1,0 +1,442 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A group of a partial summary (formats/summary.md) read and added to the
+ * summary being merged: its counts, histograms, series' moments, pairs of
+ * players and forfeits, each checked as it is read, and the group checked
+ * whole against itself (design.md §6: inconsistent partials are refused).
+ * The partial's document around it is read-partial.c's.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "report/read-partial.h"
+#include "report/reader.h"
+#include "report/report.h"
+#include "report/yaml-in.h"
+
+int
+partial_overflow(struct diag *d, yaml_mark_t at, const char *what)
+{
+	return yin_fail(d, DIAG_PARTIAL_OVERFLOW, at,
+	    "%s: the counts add up to more than a partial holds (2^63 - 1)",
+	    what);
+}
+
+/* 0, or -1 with d filled: memory, or partial-overflow at `at'. */
+static int
+added(int rc, struct diag *d, yaml_mark_t at, const char *what)
+{
+	if (rc == 0)
+		return 0;
+	return errno == EOVERFLOW ? partial_overflow(d, at, what) :
+				    reader_oom(d);
+}
+
+int
+partial_counter(
+    const yaml_node_t *n, const char *what, uint64_t *v, struct diag *d)
+{
+	const char *s = yin_text(n);
+	long long   x;
+
+	if (s != NULL && *s >= '0' && *s <= '9' &&
+	    s[strspn(s, "0123456789")] == '\0' &&
+	    (errno = 0, strtoll(s, NULL, 10), errno == ERANGE))
+		return yin_fail(d, DIAG_PARTIAL_OVERFLOW, n->start_mark,
+		    "%s: %s is beyond the largest count a partial holds "
+		    "(2^63 - 1)",
+		    what, s);
+	if (yin_number(n, what, false, &x, d) == -1)
+		return -1;
+	*v = (uint64_t)x;
+	return 0;
+}
+
+/* The mark of n, or the stream's start where there is no n. */
+static yaml_mark_t
+mark_of(const yaml_node_t *n)
+{
+	return n != NULL ? n->start_mark : (yaml_mark_t){ 0, 0, 0 };
+}
+
+/* The group's key k, a list of two counts, added to sum[2]. */
+static int
+add_two_counts(struct yin *y, const yaml_node_t *gn, const char *k,
+    uint64_t sum[2], struct diag *d)
+{
+	const yaml_node_t *n = yin_get(y, gn, k);
+	uint64_t	   v[2];
+	size_t		   i;
+
+	if (!yin_is_list(n, 2))
+		return yin_fail(d, DIAG_BAD_VALUE, mark_of(n),
+		    "%s: want a list of two counts", k);
+	for (i = 0; i < 2; i++)
+		if (partial_counter(yin_item(y, n, i), k, &v[i], d) == -1)
+			return -1;
+	if (!stat_count_add(&sum[0], v[0]) || !stat_count_add(&sum[1], v[1]))
+		return partial_overflow(d, n->start_mark, k);
+	return 0;
+}
+
+/* The group's histogram k, added to h. */
+static int
+add_hist(struct yin *y, const yaml_node_t *gn, const char *k,
+    struct stat_hist *h, struct diag *d)
+{
+	const yaml_node_t *n = yin_get(y, gn, k);
+	long long	   v;
+	uint64_t	   c;
+	size_t		   i;
+
+	if (!yin_is(n, YAML_MAPPING_NODE))
+		return yin_fail(
+		    d, DIAG_BAD_VALUE, mark_of(n), "%s: want a histogram", k);
+	for (i = 0; i < yin_count(n); i++) {
+		if (yin_number(yin_key(y, n, i), k, true, &v, d) == -1 ||
+		    partial_counter(yin_value(y, n, i), k, &c, d) == -1)
+			return -1;
+		if (added(stat_hist_add(h, v, c), d,
+			yin_value(y, n, i)->start_mark, k) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+read_moments(
+    struct yin *y, const yaml_node_t *n, struct stat_moments *m, struct diag *d)
+{
+	long long sum;
+
+	/*
+	 * Zero on failure.  yin_fail() is variadic, so never inlined: -O2
+	 * cannot see that it returns -1, and took m for maybe unset in the
+	 * caller.
+	 */
+	*m = (struct stat_moments){ 0 };
+	if (!yin_is_list(n, 3))
+		return yin_fail(d, DIAG_BAD_VALUE, mark_of(n),
+		    "series: want [count, sum, sum of squares]");
+	if (partial_counter(yin_item(y, n, 0), "series", &m->n, d) == -1 ||
+	    yin_number(yin_item(y, n, 1), "series", true, &sum, d) == -1 ||
+	    partial_counter(yin_item(y, n, 2), "series", &m->sumsq, d) == -1)
+		return -1;
+	m->sum = sum;
+	return 0;
+}
+
+/* The group's series: each a name and two [count, sum, sum of squares]. */
+static int
+add_series(
+    struct yin *y, const yaml_node_t *gn, struct stat_group *g, struct diag *d)
+{
+	const yaml_node_t  *n = yin_get(y, gn, "series");
+	const yaml_node_t  *c;
+	const char	   *name;
+	struct stat_series *se;
+	struct stat_moments m;
+	size_t		    i, k;
+
+	if (!yin_is(n, YAML_MAPPING_NODE))
+		return 0;
+	for (i = 0; i < yin_count(n); i++) {
+		c = yin_value(y, n, i);
+		if ((name = yin_text(yin_key(y, n, i))) == NULL ||
+		    !yin_is_list(c, 2))
+			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "series: want a name and two [count, sum, sum of "
+			    "squares]");
+		if ((se = stat_series_get(g, name)) == NULL)
+			return reader_oom(d);
+		for (k = 0; k < 2; k++) {
+			if (read_moments(y, yin_item(y, c, k), &m, d) == -1)
+				return -1;
+			if (!stat_count_add(&se->by_colour[k].n, m.n) ||
+			    !stat_sum_add(&se->by_colour[k].sum, m.sum) ||
+			    !stat_count_add(&se->by_colour[k].sumsq, m.sumsq))
+				return partial_overflow(
+				    d, c->start_mark, "series");
+		}
+	}
+	return 0;
+}
+
+/*
+ * The group's pairs of players; *dropped set where a pair names no
+ * player ("?"), as a gamestat before "?" was no player wrote them: they
+ * rate nobody, and dropped, the merge says what the records would
+ * (formats/summary.md, "players").
+ */
+static int
+add_pairs(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
+    bool *dropped, struct diag *d)
+{
+	const yaml_node_t *n = yin_get(y, gn, "pairs"), *c;
+	const char	  *name[2];
+	uint64_t	   v[3];
+	long		   a, b;
+	size_t		   i, k;
+
+	if (!yin_is(n, YAML_SEQUENCE_NODE))
+		return 0;
+	for (i = 0; i < yin_count(n); i++) {
+		c = yin_item(y, n, i);
+		if (!yin_is_list(c, 5) ||
+		    (name[0] = yin_text(yin_item(y, c, 0))) == NULL ||
+		    (name[1] = yin_text(yin_item(y, c, 1))) == NULL ||
+		    strcmp(name[0], name[1]) == 0)
+			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "pairs: want [player, other player, wins, wins, "
+			    "draws]");
+		for (k = 0; k < 3; k++)
+			if (partial_counter(
+				yin_item(y, c, 2 + k), "pairs", &v[k], d) == -1)
+				return -1;
+		if (!stat_player_named(name[0]) ||
+		    !stat_player_named(name[1])) {
+			*dropped = true;
+			continue;
+		}
+		if ((a = stat_player(g, name[0])) == -1 ||
+		    (b = stat_player(g, name[1])) == -1)
+			return reader_oom(d);
+		if (added(stat_pair_add(
+			      g, (uint32_t)a, (uint32_t)b, v[0], v[1], v[2]),
+			d, c->start_mark, "pairs") == -1)
+			return -1;
+	}
+	return 0;
+}
+
+/* A list of counts by cause: [illegal, crash, timeout, resign]. */
+static int
+read_causes(struct yin *y, const yaml_node_t *n, size_t from,
+    uint64_t v[STAT_CAUSES], struct diag *d)
+{
+	uint64_t x;
+	int	 i;
+
+	if (!yin_is_list(n, from + STAT_CAUSES))
+		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "forfeits: want %scounts of illegal, crash, timeout, "
+		    "resign",
+		    from > 0 ? "a player and " : "");
+	for (i = 0; i < STAT_CAUSES; i++) {
+		if (partial_counter(yin_item(y, n, from + (size_t)i),
+			"forfeits", &x, d) == -1)
+			return -1;
+		if (!stat_count_add(&v[i], x))
+			return partial_overflow(d, n->start_mark, "forfeits");
+	}
+	return 0;
+}
+
+/*
+ * Whether the group's pairs hold one of the player name against no player
+ * ("?"), a pair an older gamestat wrote.
+ */
+static bool
+played_no_player(struct yin *y, const yaml_node_t *gn, const char *name)
+{
+	const yaml_node_t *n = yin_get(y, gn, "pairs");
+	const char	  *p[2];
+	size_t		   i, k;
+
+	for (i = 0; i < yin_count(n); i++) {
+		/* Each a sequence of five, two names first: add_pairs saw. */
+		for (k = 0; k < 2; k++)
+			p[k] = yin_text(yin_item(y, yin_item(y, n, i), k));
+		if ((strcmp(p[0], name) == 0 && !stat_player_named(p[1])) ||
+		    (strcmp(p[1], name) == 0 && !stat_player_named(p[0])))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The forfeits of a group and of its players; absent (a partial summary
+ * of games none of which was forfeited) means none.  A player's row must
+ * hold a forfeit, of a player of the group's games (pairs, read before),
+ * who lost at least as many games; the players' forfeits of a cause are
+ * at most the group's (design.md §6: inconsistent partials are refused).
+ */
+static int
+add_forfeits(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
+    bool dropped, struct diag *d)
+{
+	yaml_node_t *n, *c;
+	const char  *name;
+	uint64_t     v[STAT_CAUSES], sum[STAT_CAUSES] = { 0 }, lost;
+	size_t	     i, j;
+	long	     a;
+	int	     k;
+
+	if ((n = yin_get(y, gn, "forfeits")) != NULL &&
+	    read_causes(y, n, 0, g->forfeits, d) == -1)
+		return -1;
+	n = yin_get(y, gn, "forfeited");
+	for (j = 0; yin_is(n, YAML_SEQUENCE_NODE) && j < yin_count(n); j++) {
+		c = yin_item(y, n, j);
+		if (!yin_is(c, YAML_SEQUENCE_NODE) || yin_count(c) == 0 ||
+		    (name = yin_text(yin_item(y, c, 0))) == NULL)
+			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "forfeited: want [player, illegal, crash, "
+			    "timeout, resign]");
+		memset(v, 0, sizeof v);
+		if (read_causes(y, c, 1, v, d) == -1)
+			return -1;
+		for (k = 0; k < STAT_CAUSES && v[k] == 0; k++)
+			continue;
+		if (k == STAT_CAUSES)
+			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "forfeited: a row of no forfeit");
+		/*
+		 * As in pairs: an older gamestat's row of no player.  A
+		 * player's row that counts games against no player cannot be
+		 * told apart into those that count now and those that do not.
+		 */
+		if (!stat_player_named(name))
+			continue;
+		if (dropped && played_no_player(y, gn, name))
+			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "forfeited: %s played \"?\" or a player with no "
+			    "name, whose games an older gamestat counted and "
+			    "this one does not: summarize the inputs again",
+			    name);
+		if ((a = stat_player_find(g, name)) == -1)
+			return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
+			    "forfeited: %s plays no game of the group's pairs",
+			    name);
+		for (k = 0, lost = 0; k < STAT_CAUSES; k++)
+			if (!stat_count_add(&g->forfeited[a][k], v[k]) ||
+			    !stat_count_add(&lost, g->forfeited[a][k]))
+				return partial_overflow(
+				    d, c->start_mark, "forfeited");
+		if (lost > stat_player_losses(g, (size_t)a))
+			return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
+			    "forfeited: %s lost %" PRIu64 " games by forfeit, "
+			    "but %" PRIu64 " in the pairs",
+			    name, lost, stat_player_losses(g, (size_t)a));
+	}
+	for (i = 0; i < g->nplayers; i++)
+		for (k = 0; k < STAT_CAUSES; k++)
+			if (!stat_count_add(&sum[k], g->forfeited[i][k]))
+				return partial_overflow(d,
+				    n != NULL ? n->start_mark : gn->start_mark,
+				    "forfeited");
+	for (k = 0; k < STAT_CAUSES; k++)
+		if (sum[k] > g->forfeits[k])
+			return yin_fail(d, DIAG_PARTIAL_MISMATCH,
+			    n != NULL ? n->start_mark : gn->start_mark,
+			    "forfeited: the players lost %" PRIu64
+			    " games by %s, the group's forfeits say %" PRIu64,
+			    sum[k], replay_cause_name((enum replay_cause)k),
+			    g->forfeits[k]);
+	return 0;
+}
+
+/* The group's counts by status and its draws. */
+static int
+add_counts(
+    struct yin *y, const yaml_node_t *gn, struct stat_group *g, struct diag *d)
+{
+	static const char *const counts[] = { "records", "finished",
+		"unfinished", "illegal", "malformed", "draws" };
+	uint64_t *const field[] = { &g->records, &g->finished, &g->unfinished,
+		&g->illegal, &g->malformed, &g->draws };
+	const yaml_node_t *n;
+	uint64_t	   v;
+	size_t		   i;
+
+	for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+		if ((n = yin_get(y, gn, counts[i])) == NULL)
+			return yin_fail(d, DIAG_REPORT_INCOMPLETE, gn->end_mark,
+			    "the group has no %s", counts[i]);
+		if (partial_counter(n, counts[i], &v, d) == -1)
+			return -1;
+		if (!stat_count_add(field[i], v))
+			return partial_overflow(d, n->start_mark, counts[i]);
+	}
+	return 0;
+}
+
+/* The group of gn in s, made if new: NULL with d filled. */
+static struct stat_group *
+group_of(struct yin *y, const yaml_node_t *gn, struct stat_summary *s,
+    struct diag *d)
+{
+	const yaml_node_t *n;
+	struct stat_group *g;
+	const char	  *colour[2];
+
+	if (gn->type != YAML_MAPPING_NODE) {
+		yin_fail(d, DIAG_BAD_VALUE, gn->start_mark,
+		    "a group must be a mapping");
+		return NULL;
+	}
+	n = yin_get(y, gn, "colours");
+	if (!yin_is_list(n, 2)) {
+		yin_fail(d, DIAG_BAD_VALUE, gn->start_mark,
+		    "colours: want a list of two names");
+		return NULL;
+	}
+	colour[0] = yin_text(yin_item(y, n, 0));
+	colour[1] = yin_text(yin_item(y, n, 1));
+	g = stat_group_get(s, yin_text(yin_get(y, gn, "value")),
+	    yin_text(yin_get(y, gn, "game")), yin_text(yin_get(y, gn, "board")),
+	    colour);
+	if (g == NULL && errno == EINVAL)
+		yin_fail(d, DIAG_PARTIAL_MISMATCH, gn->start_mark,
+		    "the group's colours differ from the same group's before");
+	else if (g == NULL)
+		reader_oom(d);
+	return g;
+}
+
+int
+partial_read_group(struct yin *y, const yaml_node_t *gn, struct stat_summary *s,
+    struct diag *d)
+{
+	const yaml_node_t *n;
+	struct stat_group *g;
+	const char	  *key;
+	char		   why[192];
+	uint64_t	   before;
+	bool		   dropped = false;
+
+	if ((g = group_of(y, gn, s, d)) == NULL)
+		return -1;
+	before = g->records;
+	if (add_counts(y, gn, g, d) == -1 ||
+	    add_two_counts(y, gn, "wins", g->colour_wins, d) == -1 ||
+	    add_two_counts(y, gn, "seats", g->seat_wins, d) == -1 ||
+	    add_hist(y, gn, "margin", &g->margin, d) == -1 ||
+	    add_hist(y, gn, "turns", &g->turns, d) == -1 ||
+	    add_hist(y, gn, "actions", &g->actions, d) == -1 ||
+	    add_series(y, gn, g, d) == -1 ||
+	    add_pairs(y, gn, g, &dropped, d) == -1 ||
+	    add_forfeits(y, gn, g, dropped, d) == -1)
+		return -1;
+	/*
+	 * Figures that cannot be true together are told as such, before the
+	 * checksum is (formats/summary.md, "Consistency").  Of g as merged
+	 * so far: a group listed twice is checked as its sum.
+	 */
+	if ((key = stat_group_inconsistent(g, why, sizeof why)) != NULL) {
+		n = yin_get(y, gn, key);
+		return yin_fail(d, DIAG_PARTIAL_MISMATCH,
+		    n != NULL ? n->start_mark : gn->start_mark, "%s: %s", key,
+		    why);
+	}
+	/* The group's records were added to g's; the summary's follow. */
+	if (!stat_count_add(&s->records, g->records - before))
+		return partial_overflow(d, gn->start_mark, "records");
+	return 0;
+}

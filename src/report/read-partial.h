@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading partial summaries (formats/summary.md): the parts of a partial
+ * that read-partial.c reads the document around, a group (read-group.c)
+ * and what the partial covers (read-covers.c), and the counts they share.
+ */
+#ifndef ARBITER_REPORT_READ_PARTIAL_H
+#define ARBITER_REPORT_READ_PARTIAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <yaml.h>
+
+#include "report/report.h"
+#include "report/yaml-in.h"
+
+/*
+ * A count of a partial summary: a whole number up to STAT_COUNT_MAX, the
+ * schema's range (a longer one is partial-overflow, not a typo).  0, or
+ * -1 with d filled.
+ */
+int partial_counter(
+    const yaml_node_t *n, const char *what, uint64_t *v, struct diag *d);
+/* A sum that would pass STAT_COUNT_MAX: partial-overflow at `at'; -1. */
+int partial_overflow(struct diag *d, yaml_mark_t at, const char *what);
+
+/* Reads the group gn and adds it to s: 0, or -1 with d filled. */
+int partial_read_group(struct yin *y, const yaml_node_t *gn,
+    struct stat_summary *s, struct diag *d);
+
+/*
+ * The partial's covers, into part, each checked against those before it
+ * in the same partial: 0, or -1 with d filled.
+ */
+int partial_read_covers(struct yin *y, const yaml_node_t *root,
+    struct stat_summary *part, struct diag *d);
+/*
+ * Adds a copy of c to s and says whether it lists an input twice or
+ * conflicts with a cover of s (formats/summary.md, "Covers"); the copy
+ * is indexed when keep, else dropped.  0, or -1 with d filled:
+ * partial-duplicate, partial-mismatch.
+ */
+int partial_cover_check(const struct stat_cover *c, struct stat_summary *s,
+    bool keep, yaml_mark_t at, struct diag *d);
+
+#endif

@@ -1,0 +1,476 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Reading gamecheck's reports back (formats/report.md, arbiter-report/1)
+ * for gamestat: what a report means to the statistics, put in a struct
+ * stat_game, and what a report must hold, so that a stream cut short or
+ * edited is refused rather than counted.  Counting is src/stat's.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "report/reader.h"
+#include "report/report.h"
+#include "report/yaml-in.h"
+
+static int
+status_of(const char *s)
+{
+	static const char *const names[] = { "finished", "unfinished",
+		"illegal", "malformed" };
+	int			 i;
+
+	for (i = 0; s != NULL && i < 4; i++)
+		if (strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static bool
+reserved_key(const char *k)
+{
+	return strcmp(k, "tags") == 0 || strcmp(k, "players") == 0 ||
+	    strcmp(k, "result") == 0 || strcmp(k, "error") == 0;
+}
+
+/* Per-colour figures: top-level maps from the two colours to numbers. */
+static int
+read_series(
+    struct yin *y, const yaml_node_t *root, struct stat_game *g, struct diag *d)
+{
+	yaml_node_t *v, *c;
+	const char  *k;
+	long long    x;
+	size_t	     j, n = yin_count(root);
+	int	     i;
+
+	for (j = 0; j < n; j++) {
+		v = yin_value(y, root, j);
+		/* Most keys hold a scalar: that test first. */
+		if (v->type != YAML_MAPPING_NODE ||
+		    (k = yin_text(yin_key(y, root, j))) == NULL ||
+		    reserved_key(k) || yin_count(v) != 2 ||
+		    g->nseries == STAT_MAX_SERIES)
+			continue;
+		for (i = 0; i < 2; i++) {
+			/*
+			 * Both colours found in two pairs are two keys; else
+			 * the map is no figure, unless a key is given twice.
+			 */
+			c = yin_get(y, v, g->colour[i]);
+			if (c == NULL && yin_unique_keys(y, v, d) == -1)
+				return -1;
+			if (c == NULL)
+				break;
+			if (yin_number(c, k, true, &x, d) == -1)
+				return -1;
+			g->series[g->nseries].value[i] = x;
+		}
+		if (i == 2)
+			g->series[g->nseries++].name = k;
+	}
+	return 0;
+}
+
+/* Who played which colour, and whether they swapped. */
+static void
+read_seats(struct yin *y, const yaml_node_t *root, struct stat_game *g)
+{
+	yaml_node_t *pl;
+	const char  *w;
+	int	     i;
+
+	g->swapped = (w = yin_text(yin_get(y, root, "swapped"))) != NULL &&
+	    strcmp(w, "true") == 0;
+	if ((pl = yin_get(y, root, "players")) != NULL)
+		for (i = 0; i < 2; i++)
+			g->player[i] = yin_text(yin_get(y, pl, g->colour[i]));
+}
+
+_Static_assert(REPLAY_CAUSES == STAT_CAUSES, "one list of causes");
+
+/* A game decided off the board: forfeit's winner and cause, players. */
+static int
+read_forfeit(struct yin *y, const yaml_node_t *root, const yaml_node_t *n,
+    struct stat_game *g, struct diag *d)
+{
+	const char *w = yin_text(yin_get(y, n, "winner"));
+	const char *c = yin_text(yin_get(y, n, "cause"));
+	int	    i;
+
+	if (n->type != YAML_MAPPING_NODE || w == NULL || c == NULL)
+		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "forfeit: want a winner and a cause");
+	if (yin_unique_keys(y, n, d) == -1)
+		return -1;
+	for (i = 0;
+	     i < 2 && (g->colour[i] == NULL || strcmp(w, g->colour[i]) != 0);
+	     i++)
+		continue;
+	if (i == 2)
+		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "forfeit: winner \"%s\" is not a colour of %s", w, g->game);
+	g->winner = i;
+	for (i = 0; i < REPLAY_CAUSES &&
+	     strcmp(c, replay_cause_name((enum replay_cause)i)) != 0;
+	     i++)
+		continue;
+	if (i == REPLAY_CAUSES)
+		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "forfeit: cause \"%s\" is not illegal, crash, timeout or "
+		    "resign",
+		    c);
+	g->cause = i;
+	g->status = STAT_FORFEIT;
+	read_seats(y, root, g);
+	return 0;
+}
+
+/*
+ * What a finished game adds: its winner, players, per-colour figures.
+ * Its result and score were read before (read_replayed).
+ */
+static int
+read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
+    const struct rules_game *rg, struct stat_game *g, struct diag *d)
+{
+	yaml_node_t *n;
+	const char  *w;
+	int	     by_score;
+
+	n = yin_get(y, res, "winner");
+	if ((w = yin_text(n)) == NULL)
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
+		    "the result has no winner");
+	if (strcmp(w, "draw") == 0)
+		g->winner = -1;
+	else if (g->colour[0] != NULL && strcmp(w, g->colour[0]) == 0)
+		g->winner = 0;
+	else if (g->colour[1] != NULL && strcmp(w, g->colour[1]) == 0)
+		g->winner = 1;
+	else
+		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "winner: \"%s\" is neither a colour of %s nor draw", w,
+		    g->game);
+	/*
+	 * In every game of the registry the score decides a finished game:
+	 * more points win, equal is a draw (rules.md; Oust's score is 1-0
+	 * or 0-1 once over).  A game this gamestat does not know is taken
+	 * at its word.
+	 */
+	by_score = g->points[0] > g->points[1] ? 0 :
+	    g->points[1] > g->points[0]	       ? 1 :
+						 -1;
+	if (rg != NULL && g->winner != by_score)
+		return yin_fail(d, DIAG_REPORT_INCONSISTENT, n->start_mark,
+		    "winner: %s, but the score %lld-%lld %s%s", w, g->points[0],
+		    g->points[1],
+		    by_score == -1 ? "is a draw" : "is a win for ",
+		    by_score == -1 ? "" : g->colour[by_score]);
+	read_seats(y, root, g);
+	return read_series(y, root, g, d);
+}
+
+/*
+ * The colour names: the game's own, else the players map's keys.  The
+ * game, or NULL for one this gamestat does not know.
+ */
+static const struct rules_game *
+colours_of(struct yin *y, const yaml_node_t *root, struct stat_game *g)
+{
+	const struct rules_game *rg = g->game != NULL ?
+	    rules_game_find(g->game) :
+	    NULL;
+	yaml_node_t		*pl = yin_get(y, root, "players");
+	int			 i;
+
+	if (rg != NULL) {
+		g->colour[0] = rg->colour[0];
+		g->colour[1] = rg->colour[1];
+	} else if (yin_is(pl, YAML_MAPPING_NODE) && yin_count(pl) == 2)
+		for (i = 0; i < 2; i++)
+			g->colour[i] = yin_text(yin_key(y, pl, (size_t)i));
+	return rg;
+}
+
+/*
+ * The value of the tag called name in the report's tags, into *v (NULL
+ * for none): the name in any case, as record_tag_find finds it in the
+ * record, so that a report and its record group alike (gamestat(1)).  A
+ * record holds a tag once in any case (duplicate-tag), so a second one
+ * is bad-value.  0, or -1 with d filled.
+ */
+static int
+tag_value(struct yin *y, const yaml_node_t *root, const char *name,
+    const char **v, struct diag *d)
+{
+	const yaml_node_t *tags = yin_get(y, root, "tags");
+	const char	  *k, *f;
+	size_t		   i, first = SIZE_MAX;
+
+	*v = NULL;
+	if (!yin_is(tags, YAML_MAPPING_NODE))
+		return 0;
+	for (i = 0; i < yin_count(tags); i++) {
+		if ((k = yin_text(yin_key(y, tags, i))) == NULL ||
+		    !record_tag_name_eq(k, name))
+			continue;
+		if (first == SIZE_MAX) {
+			first = i;
+			continue;
+		}
+		if (strcmp((f = yin_text(yin_key(y, tags, first))), k) == 0)
+			return yin_dup_key(y, tags, i, d);
+		return yin_fail(d, DIAG_BAD_VALUE,
+		    yin_key(y, tags, i)->start_mark,
+		    "%s: the tag %s again (a tag is one tag in any case)", k,
+		    f);
+	}
+	if (first != SIZE_MAX)
+		*v = yin_text(yin_value(y, tags, first));
+	return 0;
+}
+
+/* A count the report must hold. */
+static int
+whole(struct yin *y, const yaml_node_t *root, const char *key, long long *v,
+    struct diag *d)
+{
+	yaml_node_t *n = yin_get(y, root, key);
+
+	if (n == NULL)
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the report has no %s", key);
+	return yin_number(n, key, false, v, d);
+}
+
+/*
+ * A score as report.md writes it, "A-B": A and B decimal digits, no sign,
+ * blank or leading zero ("0" itself aside), into v.  0, or -1.
+ */
+static int
+score_of(const char *s, long long v[2])
+{
+	const char *from;
+	int	    i;
+
+	for (i = 0; s != NULL && i < 2; i++, s++) {
+		v[i] = 0;
+		from = s;
+		if (*s == '0')
+			s++;
+		else
+			for (; *s >= '0' && *s <= '9'; s++) {
+				if (v[i] > (LLONG_MAX - 9) / 10)
+					return -1;
+				v[i] = v[i] * 10 + (*s - '0');
+			}
+		if (s == from || *s != (i == 0 ? '-' : '\0'))
+			return -1;
+	}
+	return s != NULL ? 0 : -1;
+}
+
+/* A key the report must hold, of any value. */
+static int
+present(struct yin *y, const yaml_node_t *root, const char *key, struct diag *d)
+{
+	if (yin_get(y, root, key) == NULL)
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the report has no %s", key);
+	return 0;
+}
+
+/*
+ * What every report holds whatever its status, after what its status
+ * needs (formats/report.md, "Keys": present "always").
+ */
+static int
+read_always(struct yin *y, const yaml_node_t *root, struct diag *d)
+{
+	/* Only there: nothing is counted from them. */
+	if (present(y, root, "source", d) == -1 ||
+	    present(y, root, "record", d) == -1 ||
+	    present(y, root, "line", d) == -1 ||
+	    present(y, root, "format", d) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * The keys a replayed record's report always holds (formats/report.md),
+ * so that a stream cut at a line end is refused, not counted: the counts,
+ * and a result with a winner and a score; an illegal record's error.
+ * Returns the result, or NULL with d filled.
+ */
+static yaml_node_t *
+read_replayed(
+    struct yin *y, const yaml_node_t *root, struct stat_game *g, struct diag *d)
+{
+	yaml_node_t *res = yin_get(y, root, "result"), *w, *n;
+	long long    turns, actions, points[2];
+
+	if (whole(y, root, "turns", &turns, d) == -1 ||
+	    whole(y, root, "actions", &actions, d) == -1 ||
+	    yin_unique_keys(y, res, d) == -1)
+		return NULL;
+	if (res == NULL || res->type != YAML_MAPPING_NODE) {
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "a%s game's report has no result",
+		    g->status == STAT_FINISHED	  ? " finished" :
+			g->status == STAT_ILLEGAL ? "n illegal" :
+						    "n unfinished");
+		return NULL;
+	}
+	if ((w = yin_get(y, res, "winner")) == NULL ||
+	    (n = yin_get(y, res, "score")) == NULL) {
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
+		    "the result has no %s", w == NULL ? "winner" : "score");
+		return NULL;
+	}
+	if (score_of(yin_text(n), points) == -1) {
+		yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "score: \"%s\" is not A-B, two whole numbers of zero or "
+		    "more",
+		    yin_text(n) != NULL ? yin_text(n) : "");
+		return NULL;
+	}
+	if (present(y, root, "passes", d) == -1)
+		return NULL;
+	/* Counted for finished games only, as report_game_of counts them. */
+	if (g->status == STAT_FINISHED) {
+		g->turns = turns;
+		g->actions = actions;
+		g->has_score = true;
+		g->points[0] = points[0];
+		g->points[1] = points[1];
+	}
+	if (g->status == STAT_ILLEGAL && yin_get(y, root, "error") == NULL) {
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the report of an illegal record has no error");
+		return NULL;
+	}
+	return res;
+}
+
+/*
+ * An unfinished game without a forfeit whose Termination tag names one:
+ * the replay scored it as forfeited or refused it with an error
+ * (formats/record.md, "Games stopped early"), so a report with neither
+ * was cut before its forfeit.
+ */
+static int
+check_no_forfeit(struct yin *y, const yaml_node_t *root,
+    const struct rules_game *rg, struct diag *d)
+{
+	const char *t;
+
+	if (tag_value(y, root, "Termination", &t, d) == -1)
+		return -1;
+	if (rg != NULL && t != NULL && yin_get(y, root, "error") == NULL &&
+	    replay_names_forfeit(rg, t, strlen(t)))
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the Termination tag says \"%s\", but the report has no "
+		    "forfeit and no error",
+		    t);
+	return 0;
+}
+
+int
+report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
+    struct diag *d)
+{
+	struct yin		*y = &rd->y;
+	const struct rules_game *rg;
+	yaml_node_t		*root, *res, *n;
+	int			 rc, st;
+
+again:
+	if ((rc = yin_load(y, d)) != 1)
+		return rc;
+	root = reader_root(y, REPORT_SCHEMA, "arbiter-summary/",
+	    "a summary, not a report (partial summaries are read with --merge)",
+	    d);
+	if (root == NULL || yin_unique_root(y, d) == -1)
+		goto out_stop;
+	memset(g, 0, sizeof *g);
+	n = yin_get(y, root, "status");
+	if ((st = status_of(yin_text(n))) == -1) {
+		if (n == NULL)
+			yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+			    "the report has no status");
+		else
+			yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+			    "status: \"%s\" is not finished, unfinished, "
+			    "illegal or malformed",
+			    yin_text(n) != NULL ? yin_text(n) : "");
+		goto out_stop;
+	}
+	g->status = (enum stat_status)st;
+	g->game = yin_text(yin_get(y, root, "game"));
+	g->board = yin_text(yin_get(y, root, "board"));
+	if ((by != NULL && tag_value(y, root, by, &g->value, d) == -1) ||
+	    yin_unique_keys(y, yin_get(y, root, "players"), d) == -1)
+		goto out_stop;
+	rg = colours_of(y, root, g);
+	if (g->status == STAT_MALFORMED) {
+		/* A malformed record is one for its error (report.md). */
+		if (yin_unique_keys(y, yin_get(y, root, "error"), d) == -1)
+			goto out_stop;
+		if ((n = yin_get(y, yin_get(y, root, "error"), "code")) ==
+			NULL ||
+		    yin_text(n) == NULL) {
+			yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+			    "the report of a malformed record has no error "
+			    "code");
+			goto out_stop;
+		}
+		if (read_always(y, root, d) == -1)
+			goto out_stop;
+		/*
+		 * The report of an empty input stands for no record: counted
+		 * as nothing, as gamestat counts the empty input itself, so
+		 * that an empty shard merges as nothing (formats/summary.md).
+		 */
+		if (strcmp(yin_text(n), diag_name(DIAG_EMPTY_INPUT)) == 0)
+			goto again;
+		return 1;
+	}
+	if (g->game == NULL || g->board == NULL) {
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the report of a game that was replayed has no %s",
+		    g->game == NULL ? "game" : "board");
+		goto out_stop;
+	}
+	if ((res = read_replayed(y, root, g, d)) == NULL)
+		goto out_stop;
+	/* status stays unfinished; the forfeit says who won (report.md). */
+	n = yin_get(y, root, "forfeit");
+	if (g->status == STAT_UNFINISHED && n != NULL) {
+		if (read_forfeit(y, root, n, g, d) == -1)
+			goto out_stop;
+	} else if (g->status == STAT_UNFINISHED) {
+		if (check_no_forfeit(y, root, rg, d) == -1)
+			goto out_stop;
+	} else if (g->status == STAT_FINISHED) {
+		if (g->colour[0] == NULL || g->colour[1] == NULL) {
+			yin_fail(d, DIAG_BAD_VALUE, root->start_mark,
+			    "the colours of game \"%s\" are unknown", g->game);
+			goto out_stop;
+		}
+		if (read_finished(y, root, res, rg, g, d) == -1)
+			goto out_stop;
+	}
+	if (read_always(y, root, d) == -1)
+		goto out_stop;
+	return 1;
+
+out_stop:
+	/* Past a bad document nothing is sure: stop reading this input. */
+	y->done = true;
+	return -1;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The reader of report.h, shared by its two schemas' files: gamecheck's
+ * reports (read-report.c) and partial summaries (read-partial.c, with
+ * their groups in read-group.c and covers in read-covers.c).  The YAML
+ * is the layer's (yaml-in.h); what is here is what a reader keeps of the
+ * schemas besides.
+ */
+#ifndef ARBITER_REPORT_READER_H
+#define ARBITER_REPORT_READER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <yaml.h>
+
+#include "report/report.h"
+#include "report/yaml-in.h"
+
+struct report_reader {
+	struct yin y;
+	/*
+	 * Partial summaries: the input is held whole and each document
+	 * scanned by events before it is loaded (read-partial.c).
+	 */
+	bool	      whole;
+	bool	      scanning;
+	yaml_parser_t scan;
+	unsigned long ndocs;
+	size_t	      body_line; /* the document's lines after --- */
+	size_t	      end_line;	 /* its end: line */
+	bool	      has_end;	 /* the document has its trailer */
+	yaml_mark_t   doc_end;
+};
+
+/*
+ * The loaded document's root mapping, its schema checked against want
+ * (a report's or a summary's); other is the other's schema prefix, and
+ * hint what is said of a document of it.  NULL with d filled.
+ */
+yaml_node_t *reader_root(struct yin *y, const char *want, const char *other,
+    const char *hint, struct diag *d);
+
+/* Memory ran out: d's code DIAG_NONE, errno ENOMEM; -1. */
+int reader_oom(struct diag *d);
+
+#endif

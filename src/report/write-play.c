@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay's documents on a referee's game, each one YAML document on its
+ * own stream (gameplay(1)): where the game stands (arbiter-status/1), the
+ * legal continuations (arbiter-legal/1) and the dice of the next turn
+ * (arbiter-roll/1).  They share a head (schema, source, game, turn, who
+ * is to move, the turn in progress); a table gives each its schema and
+ * what it writes besides.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "report/report.h"
+#include "report/write-replay.h"
+#include "report/yaml-out.h"
+
+struct play_doc {
+	const char *schema;
+	/* Keys after game:, before turn: (NULL: none). */
+	void (*head)(struct yout *, const struct report_play *);
+	/* Keys after the shared ones. */
+	void (*body)(struct yout *, const struct report_play *);
+};
+
+static void
+status_head(struct yout *w, const struct report_play *p)
+{
+	const struct replay *rp = p->rp;
+
+	yout_kv_plain(w, "board", rp->pos->board.name);
+	replay_write_players(w, p->rec, rp);
+	yout_kv_plain(w, "status", replay_status_name(rp->status));
+	yout_kv_int(w, "turns", (long long)rp->turns);
+}
+
+static void
+status_body(struct yout *w, const struct report_play *p)
+{
+	const struct replay *rp = p->rp;
+
+	replay_write_stats(w, rp);
+	if (rp->score.over)
+		replay_write_result(w, p->rec, rp);
+	if (rp->forfeit)
+		replay_write_forfeit(w, rp);
+}
+
+static void
+legal_body(struct yout *w, const struct report_play *p)
+{
+	yout_kv_int(w, "count", (long long)p->nlegal);
+	replay_write_actions(
+	    w, "legal", &p->rp->pos->board, p->legal, p->nlegal);
+}
+
+static void
+roll_body(struct yout *w, const struct report_play *p)
+{
+	char buf[32];
+
+	yout_key(w, "dice");
+	yout_open(w, YOUT_FLOW_SEQ);
+	yout_int(w, p->dice[0]);
+	yout_int(w, p->dice[1]);
+	yout_close(w);
+	snprintf(buf, sizeof buf, "%d%d:", p->dice[0], p->dice[1]);
+	yout_key(w, "token");
+	yout_quoted(w, buf);
+}
+
+static const struct play_doc status_doc = { "arbiter-status/1", status_head,
+	status_body };
+static const struct play_doc legal_doc = { "arbiter-legal/1", NULL,
+	legal_body };
+static const struct play_doc roll_doc = { "arbiter-roll/1", NULL, roll_body };
+
+static int
+play_write(FILE *out, const struct report_play *p, const struct play_doc *doc)
+{
+	const struct replay *rp = p->rp;
+	struct yout	    *w;
+
+	if ((w = yout_new(out)) == NULL)
+		return -1;
+	yout_document_start(w);
+	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_plain(w, "schema", doc->schema);
+	yout_kv_text(w, "source", p->source, strlen(p->source));
+	yout_kv_plain(w, "game", rp->game->name);
+	if (doc->head != NULL)
+		doc->head(w, p);
+	yout_kv_int(w, "turn", (long long)rules_turn(rp->pos));
+	yout_kv_plain(w, "to-move",
+	    rp->score.over || rp->forfeit ?
+		"~" :
+		rp->game->colour[rules_to_move(rp->pos)]);
+	yout_kv_plain(w, "in-turn", rp->in_turn ? "true" : "false");
+	if (p->so_far != NULL)
+		yout_kv_text(w, "so-far", p->so_far, strlen(p->so_far));
+	doc->body(w, p);
+	return yout_finish(w);
+}
+
+int
+report_write_status(FILE *out, const struct report_play *p)
+{
+	return play_write(out, p, &status_doc);
+}
+
+int
+report_write_legal(FILE *out, const struct report_play *p)
+{
+	return play_write(out, p, &legal_doc);
+}
+
+int
+report_write_roll(FILE *out, const struct report_play *p)
+{
+	return play_write(out, p, &roll_doc);
+}

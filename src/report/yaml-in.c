@@ -1,0 +1,680 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The YAML layer's reader (yaml-in.h): libyaml's parser reads the events,
+ * and each document is built from them as libyaml's loader would build it
+ * (composer errors and all), into arrays kept from one document to the
+ * next; the root mapping's keys are indexed, as a report is asked a dozen
+ * of them.  What a document must hold is the schemas' business.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "report/report.h"
+#include "report/yaml-in.h"
+#include "util/util.h"
+
+static int
+read_input(void *data, unsigned char *buf, size_t size, size_t *got)
+{
+	struct yin *y = data;
+	size_t	    n;
+
+	if (y->ppos < y->plen) {
+		n = y->plen - y->ppos < size ? y->plen - y->ppos : size;
+		memcpy(buf, y->prefix + y->ppos, n);
+		y->ppos += n;
+		*got = n;
+		return 1;
+	}
+	n = fread(buf, 1, size, y->in);
+	if (n == 0 && ferror(y->in)) {
+		y->read_errno = errno != 0 ? errno : EIO;
+		return 0;
+	}
+	*got = n;
+	return 1;
+}
+
+static void
+drop_anchors(struct yin *y)
+{
+	size_t i;
+
+	for (i = 0; i < y->nanchors; i++)
+		free(y->anchors[i].name);
+	y->nanchors = 0;
+}
+
+int
+yin_init(
+    struct yin *y, FILE *in, const char *name, const void *prefix, size_t len)
+{
+	memset(y, 0, sizeof *y);
+	y->in = in;
+	y->name = strdup(name);
+	y->prefix = malloc(len + 1);
+	if (y->name == NULL || y->prefix == NULL)
+		goto out_free;
+	if (len > 0)
+		memcpy(y->prefix, prefix, len);
+	y->plen = len;
+	if (!yaml_parser_initialize(&y->parser))
+		goto out_free;
+	yaml_parser_set_input(&y->parser, read_input, y);
+	hashmap_init(&y->keys);
+	return 0;
+
+out_free:
+	free(y->prefix);
+	free(y->name);
+	y->prefix = NULL;
+	y->name = NULL;
+	return -1;
+}
+
+void
+yin_fini(struct yin *y)
+{
+	drop_anchors(y);
+	hashmap_fini(&y->keys);
+	free(y->anchors);
+	free(y->nodes);
+	free(y->pairs);
+	free(y->items);
+	free(y->text);
+	free(y->span);
+	free(y->open);
+	free(y->opened);
+	yaml_parser_delete(&y->parser);
+	free(y->prefix);
+	free(y->name);
+}
+
+int
+yin_fail(
+    struct diag *d, enum diag_code code, yaml_mark_t at, const char *fmt, ...)
+{
+	va_list ap;
+	char	msg[sizeof d->msg], shown[sizeof d->msg];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	util_printable(msg, strlen(msg), shown, sizeof shown);
+	diag_set_at(d, code,
+	    (struct diag_pos){ (unsigned long)at.line + 1,
+		(unsigned long)at.column + 1, at.index },
+	    0, "%s", shown);
+	return -1;
+}
+
+/* ---- Building the document from events ---------------------------- */
+
+/*
+ * A composer error as libyaml's loader sets it (loader.c): the only two
+ * faults of a stream of valid events are anchors'.
+ */
+static int
+composer_error(yaml_parser_t *p, const char *context, yaml_mark_t context_at,
+    const char *problem, yaml_mark_t at)
+{
+	p->error = YAML_COMPOSER_ERROR;
+	p->context = context;
+	p->context_mark = context_at;
+	p->problem = problem;
+	p->problem_mark = at;
+	return -1;
+}
+
+/* A new node of the event; its id (1-based), or -1. */
+static int
+add_node(struct yin *y, yaml_node_type_t type, const yaml_event_t *ev)
+{
+	yaml_node_t *n;
+
+	/* After the first documents the arrays are big enough. */
+	if ((y->nnodes >= y->nodecap || y->nnodes >= y->spancap) &&
+	    (y->nnodes >= INT_MAX - 1 ||
+		array_grow(&y->nodes, &y->nodecap, y->nnodes + 1,
+		    sizeof *y->nodes) == -1 ||
+		array_grow(&y->span, &y->spancap, y->nnodes + 1,
+		    sizeof *y->span) == -1))
+		return -1;
+	n = &y->nodes[y->nnodes];
+	memset(n, 0, sizeof *n);
+	n->type = type;
+	n->start_mark = ev->start_mark;
+	n->end_mark = ev->end_mark;
+	return (int)++y->nnodes;
+}
+
+/* Puts node id in the open collection, if any: 0, or -1. */
+static int
+add_to_parent(struct yin *y, int id)
+{
+	if (y->nopened == 0)
+		return 0;
+	if (y->nopen >= y->opencap &&
+	    array_grow(&y->open, &y->opencap, y->nopen + 1, sizeof *y->open) ==
+		-1)
+		return -1;
+	y->open[y->nopen++] = id;
+	return 0;
+}
+
+/* Registers the node's anchor (taken from the event): 0, or -1. */
+static int
+add_anchor(struct yin *y, yaml_char_t **name, int id)
+{
+	size_t i;
+
+	if (*name == NULL)
+		return 0;
+	for (i = 0; i < y->nanchors; i++)
+		if (strcmp(y->anchors[i].name, (char *)*name) == 0)
+			return composer_error(&y->parser,
+			    "found duplicate anchor; first occurrence",
+			    y->anchors[i].at, "second occurrence",
+			    y->nodes[id - 1].start_mark);
+	if (array_grow(&y->anchors, &y->anchorcap, y->nanchors + 1,
+		sizeof *y->anchors) == -1)
+		return -1;
+	y->anchors[y->nanchors++] = (struct yin_anchor){ (char *)*name, id,
+		y->nodes[id - 1].start_mark };
+	*name = NULL;
+	return 0;
+}
+
+/* The event's node, as yaml_parser_load_node would add it: 0, or -1. */
+static int
+add_event(struct yin *y, yaml_event_t *ev)
+{
+	yaml_node_t *n;
+	size_t	     i, len, from;
+	int	     id;
+
+	switch (ev->type) {
+	case YAML_ALIAS_EVENT:
+		for (i = 0; i < y->nanchors; i++)
+			if (strcmp(y->anchors[i].name,
+				(char *)ev->data.alias.anchor) == 0)
+				return add_to_parent(y, y->anchors[i].node);
+		return composer_error(&y->parser, NULL,
+		    (yaml_mark_t){ 0, 0, 0 }, "found undefined alias",
+		    ev->start_mark);
+	case YAML_SCALAR_EVENT:
+		if ((id = add_node(y, YAML_SCALAR_NODE, ev)) == -1)
+			return -1;
+		len = ev->data.scalar.length;
+		if (len >= SIZE_MAX - y->ntext ||
+		    (y->ntext + len + 1 > y->textcap &&
+			array_grow(&y->text, &y->textcap, y->ntext + len + 1,
+			    1) == -1))
+			return -1;
+		memcpy(y->text + y->ntext, ev->data.scalar.value, len);
+		y->text[y->ntext + len] = '\0';
+		n = &y->nodes[id - 1];
+		n->data.scalar.length = len;
+		n->data.scalar.style = ev->data.scalar.style;
+		y->span[id - 1] = (struct yin_span){ y->ntext, len };
+		y->ntext += len + 1;
+		if (add_anchor(y, &ev->data.scalar.anchor, id) == -1)
+			return -1;
+		return add_to_parent(y, id);
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		id = add_node(y,
+		    ev->type == YAML_MAPPING_START_EVENT ? YAML_MAPPING_NODE :
+							   YAML_SEQUENCE_NODE,
+		    ev);
+		if (id == -1)
+			return -1;
+		n = &y->nodes[id - 1];
+		if (ev->type == YAML_MAPPING_START_EVENT)
+			n->data.mapping.style = ev->data.mapping_start.style;
+		else
+			n->data.sequence.style = ev->data.sequence_start.style;
+		if (add_anchor(y,
+			ev->type == YAML_MAPPING_START_EVENT ?
+			    &ev->data.mapping_start.anchor :
+			    &ev->data.sequence_start.anchor,
+			id) == -1 ||
+		    add_to_parent(y, id) == -1 ||
+		    array_grow(&y->opened, &y->openedcap, y->nopened + 1,
+			sizeof *y->opened) == -1 ||
+		    array_grow(&y->open, &y->opencap, y->nopen + 1,
+			sizeof *y->open) == -1)
+			return -1;
+		/* The collection's own id first, its entries after it. */
+		y->opened[y->nopened++] = y->nopen;
+		y->open[y->nopen++] = id;
+		return 0;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		from = y->opened[--y->nopened];
+		id = y->open[from];
+		n = &y->nodes[id - 1];
+		n->end_mark = ev->end_mark;
+		len = y->nopen - from - 1;
+		if (n->type == YAML_MAPPING_NODE) {
+			if (array_grow(&y->pairs, &y->paircap,
+				y->npairs + len / 2, sizeof *y->pairs) == -1)
+				return -1;
+			y->span[id - 1] = (struct yin_span){ y->npairs,
+				len / 2 };
+			for (i = 0; i + 1 < len; i += 2)
+				y->pairs[y->npairs++] = (yaml_node_pair_t){
+					y->open[from + 1 + i],
+					y->open[from + 2 + i]
+				};
+		} else {
+			if (array_grow(&y->items, &y->itemcap, y->nitems + len,
+				sizeof *y->items) == -1)
+				return -1;
+			y->span[id - 1] = (struct yin_span){ y->nitems, len };
+			for (i = 0; i < len; i++)
+				y->items[y->nitems++] = y->open[from + 1 + i];
+		}
+		y->nopen = from;
+		return 0;
+	default: return 0;
+	}
+}
+
+/* Where a key of the root mapping starts its search in root_slot. */
+static unsigned
+key_slot(const char *k)
+{
+	return ((unsigned char)k[0] * 31u + (unsigned char)k[1]) %
+	    YIN_ROOT_SLOTS;
+}
+
+/* Fills root_slot, where the root is a mapping of not too many keys. */
+static void
+index_root(struct yin *y)
+{
+	const yaml_node_t *root = y->nodes;
+	yaml_node_pair_t  *p;
+	const char	  *k, *q;
+	size_t		   n;
+	unsigned	   h;
+
+	y->root_indexed = false;
+	y->root_dup = 0;
+	if (root->type != YAML_MAPPING_NODE)
+		return;
+	n = (size_t)(root->data.mapping.pairs.top -
+	    root->data.mapping.pairs.start);
+	if (n > YIN_ROOT_SLOTS / 2)
+		return;
+	memset(y->root_slot, 0, sizeof y->root_slot);
+	for (p = root->data.mapping.pairs.start;
+	     p < root->data.mapping.pairs.top; p++) {
+		if ((k = yin_text(yin_node(y, p->key))) == NULL)
+			continue;
+		for (h = key_slot(k); y->root_slot[h] != 0;
+		     h = (h + 1) % YIN_ROOT_SLOTS) {
+			q = y->root_key[h];
+			if (q[0] == k[0] && strcmp(q, k) == 0)
+				break;
+		}
+		if (y->root_slot[h] == 0) {
+			y->root_slot[h] = (int)(p -
+					      root->data.mapping.pairs.start) +
+			    1;
+			y->root_key[h] = k;
+		} else if (y->root_dup == 0)
+			y->root_dup = (int)(p -
+					  root->data.mapping.pairs.start) +
+			    1;
+	}
+	y->root_indexed = true;
+}
+
+/*
+ * Points the nodes at their text, pairs and items, now that the arrays
+ * have stopped moving, and the document at its nodes.  An array not yet
+ * made (a first document whose lists or mappings are all empty) is
+ * NULL, and an offset of NULL, even of 0, is undefined behaviour: an
+ * empty node's pairs or items are NULL to NULL, whatever the arrays.
+ */
+/*
+ * A node's stack of libyaml's (start, top, end) over its entries of base
+ * (the document's pairs or items) that sp says; the pairs and the items
+ * are two types of one shape.
+ */
+#define SET_STACK(st, base, sp) \
+	do { \
+		(st).start = (st).top = NULL; \
+		if ((sp)->n > 0) { \
+			(st).start = (base) + (sp)->first; \
+			(st).top = (st).start + (sp)->n; \
+		} \
+		(st).end = (st).top; \
+	} while (0)
+
+static void
+fix_document(struct yin *y)
+{
+	yaml_node_t	*n;
+	struct yin_span *sp;
+	size_t		 i;
+
+	for (i = 0; i < y->nnodes; i++) {
+		n = &y->nodes[i];
+		sp = &y->span[i];
+		switch (n->type) {
+		case YAML_SCALAR_NODE:
+			n->data.scalar.value = (yaml_char_t *)y->text +
+			    sp->first;
+			break;
+		case YAML_MAPPING_NODE:
+			SET_STACK(n->data.mapping.pairs, y->pairs, sp);
+			break;
+		case YAML_SEQUENCE_NODE:
+			SET_STACK(n->data.sequence.items, y->items, sp);
+			break;
+		default: break;
+		}
+	}
+	y->doc.nodes.start = y->nodes;
+	y->doc.nodes.top = y->nodes + y->nnodes;
+	y->doc.nodes.end = y->doc.nodes.top;
+	index_root(y);
+}
+
+/*
+ * Builds the next document from the parser's events, as yaml_parser_load
+ * would: 1, 0 at the end of the stream, or -1 with the parser's error set
+ * (errno ENOMEM where memory ran out).
+ */
+static int
+build(struct yin *y)
+{
+	yaml_parser_t *p = &y->parser;
+	yaml_event_t   ev;
+	int	       rc = -1;
+
+	y->nnodes = y->npairs = y->nitems = y->ntext = 0;
+	y->nopen = y->nopened = 0;
+	drop_anchors(y);
+	memset(&y->doc, 0, sizeof y->doc);
+	if (!p->stream_start_produced) {
+		if (!yaml_parser_parse(p, &ev))
+			return -1;
+		yaml_event_delete(&ev);
+	}
+	if (p->stream_end_produced)
+		return 0;
+	if (!yaml_parser_parse(p, &ev))
+		return -1;
+	if (ev.type == YAML_STREAM_END_EVENT) {
+		yaml_event_delete(&ev);
+		return 0;
+	}
+	y->doc.start_mark = ev.start_mark;
+	yaml_event_delete(&ev);
+	for (;;) {
+		if (!yaml_parser_parse(p, &ev))
+			return -1;
+		if (ev.type == YAML_DOCUMENT_END_EVENT) {
+			y->doc.end_mark = ev.end_mark;
+			rc = 1;
+			break;
+		}
+		if (add_event(y, &ev) == -1) {
+			if (p->error == YAML_NO_ERROR)
+				p->error = YAML_MEMORY_ERROR;
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_event_delete(&ev);
+	if (rc == 1)
+		fix_document(y);
+	return rc;
+}
+
+/* Loads the next document: 1, 0 at the end of the stream, -1. */
+int
+yin_load(struct yin *y, struct diag *d)
+{
+	yaml_parser_t *p = &y->parser;
+	int	       rc;
+
+	if (y->done)
+		return 0;
+	if ((rc = build(y)) == -1) {
+		y->done = true;
+		d->code = DIAG_NONE;
+		if (p->error == YAML_MEMORY_ERROR) {
+			errno = ENOMEM;
+			return -1;
+		}
+		if (p->error == YAML_READER_ERROR && y->read_errno != 0) {
+			errno = y->read_errno;
+			return -1;
+		}
+		if (p->error == YAML_READER_ERROR)
+			return yin_fail(d, DIAG_YAML_SYNTAX,
+			    (yaml_mark_t){ p->problem_offset, 0, 0 },
+			    "invalid YAML: %s", p->problem);
+		return yin_fail(d, DIAG_YAML_SYNTAX, p->problem_mark,
+		    "invalid YAML: %s%s%s", p->problem,
+		    p->context != NULL ? " " : "",
+		    p->context != NULL ? p->context : "");
+	}
+	/* A document without a node is no document: the end, as before. */
+	if (rc == 0 || y->nnodes == 0) {
+		y->done = true;
+		return 0;
+	}
+	return 1;
+}
+
+yaml_node_t *
+yin_get(struct yin *y, const yaml_node_t *map, const char *key)
+{
+	yaml_node_pair_t *p;
+	const char	 *k;
+	unsigned	  h;
+
+	if (map == NULL || map->type != YAML_MAPPING_NODE)
+		return NULL;
+	if (map == y->nodes && y->root_indexed) {
+		for (h = key_slot(key); y->root_slot[h] != 0;
+		     h = (h + 1) % YIN_ROOT_SLOTS) {
+			k = y->root_key[h];
+			if (k[0] == key[0] && strcmp(k, key) == 0)
+				return yin_node(y,
+				    map->data.mapping.pairs
+					.start[y->root_slot[h] - 1]
+					.value);
+		}
+		return NULL;
+	}
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top;
+	     p++) {
+		k = yin_text(yin_node(y, p->key));
+		if (k != NULL && k[0] == key[0] && strcmp(k, key) == 0)
+			return yin_node(y, p->value);
+	}
+	return NULL;
+}
+
+/* A key given again: bad-value at it. */
+static int
+dup_pair(struct yin *y, const yaml_node_pair_t *p, struct diag *d)
+{
+	const yaml_node_t *k = yin_node(y, p->key);
+
+	return yin_fail(d, DIAG_BAD_VALUE, k->start_mark,
+	    "%s: a key given twice in one mapping (YAML keys are unique)",
+	    (const char *)k->data.scalar.value);
+}
+
+/*
+ * A pair's key as text, a null's text ("~") included, or NULL for a key
+ * that is no scalar.
+ */
+static inline const char *
+scalar_key(struct yin *y, const yaml_node_pair_t *p)
+{
+	const yaml_node_t *k = yin_node(y, p->key);
+
+	return k != NULL && k->type == YAML_SCALAR_NODE ?
+	    (const char *)k->data.scalar.value :
+	    NULL;
+}
+
+struct key_of {
+	struct yin	       *y;
+	const yaml_node_pair_t *pairs;
+};
+
+/* hashmap_eq_fn: whether pair value of a mapping has the key. */
+static bool
+key_eq(const void *key, size_t value, const void *arg)
+{
+	const struct key_of *ko = arg;
+
+	return strcmp(scalar_key(ko->y, &ko->pairs[value]), key) == 0;
+}
+
+/*
+ * Whether a mapping (or NULL, or a node that is no mapping) has each key
+ * once: 0, or -1 with bad-value at the second of a key given twice.  YAML
+ * wants keys unique, and readers differ on which of two wins (PyYAML
+ * takes the last, yin_get() the first): a report that two readers count two
+ * ways is refused.  A small mapping (every one a report holds but its
+ * root, which index_root checks, and its tags) is compared pair by pair;
+ * a big one through a hash, so that a mapping of many keys stays linear.
+ */
+#define SMALL_MAP 8
+int
+yin_unique_keys(struct yin *y, const yaml_node_t *map, struct diag *d)
+{
+	yaml_node_pair_t *p, *q, *start, *top;
+	struct key_of	  ko;
+	const char	 *k, *o;
+	uint64_t	  h, bit, seen = 0;
+
+	if (map == NULL || map->type != YAML_MAPPING_NODE)
+		return 0;
+	start = map->data.mapping.pairs.start;
+	top = map->data.mapping.pairs.top;
+	if (top - start <= SMALL_MAP) {
+		/*
+		 * Every report asks this of a few maps: the keys before are
+		 * compared only when one began with the same byte (a bit of
+		 * seen each), as few do.
+		 */
+		for (p = start; p < top; p++) {
+			if ((k = scalar_key(y, p)) == NULL)
+				continue;
+			bit = (uint64_t)1 << ((unsigned char)k[0] & 63);
+			for (q = start; (seen & bit) != 0 && q < p; q++)
+				if ((o = scalar_key(y, q)) != NULL &&
+				    o[0] == k[0] && strcmp(o, k) == 0)
+					return dup_pair(y, p, d);
+			seen |= bit;
+		}
+		return 0;
+	}
+	ko = (struct key_of){ y, start };
+	hashmap_clear(&y->keys);
+	for (p = start; p < top; p++) {
+		if ((k = scalar_key(y, p)) == NULL)
+			continue;
+		h = hashmap_hash(HASHMAP_HASH_INIT, k, strlen(k));
+		if (hashmap_get(&y->keys, h, k, key_eq, &ko) != HASHMAP_ABSENT)
+			return dup_pair(y, p, d);
+		if (hashmap_put(&y->keys, h, (size_t)(p - start)) == -1) {
+			d->code = DIAG_NONE;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* unique_keys for the root, from what index_root found when it could. */
+int
+yin_unique_root(struct yin *y, struct diag *d)
+{
+	if (!y->root_indexed)
+		return yin_unique_keys(y, yin_root(y), d);
+	if (y->root_dup != 0)
+		return yin_dup_key(y, yin_root(y), (size_t)y->root_dup - 1, d);
+	return 0;
+}
+
+int
+yin_dup_key(struct yin *y, const yaml_node_t *map, size_t i, struct diag *d)
+{
+	return dup_pair(y, &map->data.mapping.pairs.start[i], d);
+}
+
+/* A whole decimal number, signed when neg is allowed. */
+int
+yin_number(const yaml_node_t *n, const char *what, bool neg, long long *v,
+    struct diag *d)
+{
+	const char *s = yin_text(n);
+	char	   *end;
+
+	if (s == NULL || !((*s >= '0' && *s <= '9') || (neg && *s == '-')))
+		goto out_bad;
+	errno = 0;
+	*v = strtoll(s, &end, 10);
+	if (errno == 0 && *end == '\0')
+		return 0;
+out_bad:
+	return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+	    "%s: \"%s\" is not a whole number%s", what, s != NULL ? s : "",
+	    neg ? "" : " of zero or more");
+}
+
+/*
+ * A count of a partial summary: a whole number up to STAT_COUNT_MAX, the
+ * schema's range (a longer one is partial-overflow, not a typo).
+ */
+int
+yin_hold(struct yin *y)
+{
+	size_t cap = y->plen + 1, n; /* as yin_init took */
+
+	for (;;) {
+		if (array_grow(&y->prefix, &cap, y->plen + 4096, 1) == -1)
+			return -1;
+		n = fread(y->prefix + y->plen, 1, cap - y->plen, y->in);
+		y->plen += n;
+		if (n == 0) {
+			if (ferror(y->in)) {
+				errno = errno != 0 ? errno : EIO;
+				return -1;
+			}
+			return 0;
+		}
+	}
+}
+
+size_t
+yin_line_offset(struct yin *y, size_t line)
+{
+	const unsigned char *nl;
+
+	if (line < y->at_line)
+		y->at_line = y->at_off = 0;
+	while (y->at_line < line && y->at_off < y->plen) {
+		nl = memchr(y->prefix + y->at_off, '\n', y->plen - y->at_off);
+		y->at_off = nl != NULL ? (size_t)(nl - y->prefix) + 1 : y->plen;
+		y->at_line++;
+	}
+	return y->at_line == line ? y->at_off : y->plen;
+}
