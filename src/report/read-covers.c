@@ -54,7 +54,7 @@ partial_cover_check(const struct stat_cover *c, struct stat_summary *s,
 
 	/* One input twice in a list counted its records twice. */
 	if ((rc = stat_cover_repeat(c, &other, &again)) == -1)
-		return reader_oom(d);
+		return report_reader_oom(d);
 	if (rc == 1) {
 		shard_text(c, sh, sizeof sh);
 		return yin_fail(d, DIAG_PARTIAL_DUPLICATE, at,
@@ -63,12 +63,12 @@ partial_cover_check(const struct stat_cover *c, struct stat_summary *s,
 		    sh, c->input[other].name, other + 1, again + 1);
 	}
 	if ((to = stat_cover_add(s, c->k, c->n, c->from)) == NULL)
-		return reader_oom(d);
+		return report_reader_oom(d);
 	for (i = 0; i < c->ninputs; i++)
 		if (stat_cover_input(to, c->input[i].name, c->input[i].bytes,
 			c->input[i].crc) == -1) {
 			stat_cover_drop(s);
-			return reader_oom(d);
+			return report_reader_oom(d);
 		}
 	why = stat_cover_conflict(s, &other);
 	o = &s->cover[other];
@@ -101,7 +101,7 @@ partial_cover_check(const struct stat_cover *c, struct stat_summary *s,
 	if (rc == -1 || !keep)
 		stat_cover_drop(s);
 	else if (stat_cover_done(s) == -1)
-		return reader_oom(d);
+		return report_reader_oom(d);
 	return rc;
 }
 
@@ -143,7 +143,7 @@ read_input(
 		return -1;
 	if (stat_cover_input(
 		cv, name, bytes, (uint32_t)strtoul(hex, NULL, 16)) == -1)
-		return reader_oom(d);
+		return report_reader_oom(d);
 	return 0;
 }
 

@@ -35,7 +35,7 @@ added(int rc, struct diag *d, yaml_mark_t at, const char *what)
 	if (rc == 0)
 		return 0;
 	return errno == EOVERFLOW ? partial_overflow(d, at, what) :
-				    reader_oom(d);
+				    report_reader_oom(d);
 }
 
 int
@@ -154,7 +154,7 @@ add_series(
 			    "series: want a name and two [count, sum, sum of "
 			    "squares]");
 		if ((se = stat_series_get(g, name)) == NULL)
-			return reader_oom(d);
+			return report_reader_oom(d);
 		for (k = 0; k < 2; k++) {
 			if (read_moments(y, yin_item(y, c, k), &m, d) == -1)
 				return -1;
@@ -206,7 +206,7 @@ add_pairs(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
 		}
 		if ((a = stat_player(g, name[0])) == -1 ||
 		    (b = stat_player(g, name[1])) == -1)
-			return reader_oom(d);
+			return report_reader_oom(d);
 		if (added(stat_pair_add(
 			      g, (uint32_t)a, (uint32_t)b, v[0], v[1], v[2]),
 			d, c->start_mark, "pairs") == -1)
@@ -396,7 +396,7 @@ group_of(struct yin *y, const yaml_node_t *gn, struct stat_summary *s,
 		yin_fail(d, DIAG_PARTIAL_MISMATCH, gn->start_mark,
 		    "the group's colours differ from the same group's before");
 	else if (g == NULL)
-		reader_oom(d);
+		report_reader_oom(d);
 	return g;
 }
 

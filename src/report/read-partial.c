@@ -62,7 +62,7 @@ scan_start(struct report_reader *rd, struct diag *d)
 		return -1;
 	}
 	if (!yaml_parser_initialize(&rd->scan))
-		return reader_oom(d);
+		return report_reader_oom(d);
 	rd->scanning = true;
 	yaml_parser_set_input_string(&rd->scan, rd->y.prefix, rd->y.plen);
 	return 0;
@@ -278,7 +278,7 @@ merge(struct yin *y, const yaml_node_t *root, struct stat_summary *part,
 
 	for (i = 0; i < part->ncovers; i++) {
 		if ((part->cover[i].from = strdup(y->name)) == NULL)
-			return reader_oom(d);
+			return report_reader_oom(d);
 		if (s != NULL &&
 		    partial_cover_check(
 			&part->cover[i], s, false, n->start_mark, d) == -1)
@@ -295,7 +295,7 @@ merge(struct yin *y, const yaml_node_t *root, struct stat_summary *part,
 		if (*sum != NULL && errno == EOVERFLOW)
 			return partial_overflow(d, n->start_mark,
 			    "merged with the partials before");
-		return reader_oom(d);
+		return report_reader_oom(d);
 	}
 	return 0;
 }
@@ -319,14 +319,14 @@ report_read_partial(
 	}
 	if ((rc = yin_load(&rd->y, d)) != 1)
 		return rc;
-	root = reader_root(&rd->y, REPORT_SUMMARY_SCHEMA, "arbiter-report/",
+	root = report_reader_root(&rd->y, REPORT_SUMMARY_SCHEMA, "arbiter-report/",
 	    "a report, not a partial summary (reports are read without "
 	    "--merge)",
 	    d);
 	if (root == NULL || check_head(rd, root, *s, &by, d) == -1)
 		goto out_stop;
 	if ((part = stat_summary_new(by)) == NULL) {
-		reader_oom(d);
+		report_reader_oom(d);
 		goto out_stop;
 	}
 	if (read_body(rd, root, part, d) == -1 ||

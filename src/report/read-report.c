@@ -392,7 +392,7 @@ report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
 again:
 	if ((rc = yin_load(y, d)) != 1)
 		return rc;
-	root = reader_root(y, REPORT_SCHEMA, "arbiter-summary/",
+	root = report_reader_root(y, REPORT_SCHEMA, "arbiter-summary/",
 	    "a summary, not a report (partial summaries are read with --merge)",
 	    d);
 	if (root == NULL || yin_unique_root(y, d) == -1)

@@ -39,7 +39,7 @@ report_reader_free(struct report_reader *rd)
 }
 
 int
-reader_oom(struct diag *d)
+report_reader_oom(struct diag *d)
 {
 	d->code = DIAG_NONE;
 	errno = ENOMEM;
@@ -47,7 +47,7 @@ reader_oom(struct diag *d)
 }
 
 yaml_node_t *
-reader_root(struct yin *y, const char *want, const char *other,
+report_reader_root(struct yin *y, const char *want, const char *other,
     const char *hint, struct diag *d)
 {
 	yaml_node_t *root = yaml_document_get_root_node(&y->doc), *n;
