@@ -27,8 +27,8 @@ fail(struct corr_error *err, enum corr_error_kind kind, const char *msg)
  * record's are read before they are checked.
  */
 static int64_t
-next_edge(const struct corr_leave *leaves, size_t n, int colour, int64_t at,
-    bool *in)
+next_edge(
+    const struct corr_leave *leaves, size_t n, int colour, int64_t at, bool *in)
 {
 	int64_t edge = INT64_MAX, end = at;
 	size_t	i;
@@ -167,7 +167,8 @@ corr_clock_at(const struct corr_clock *c, const struct corr_control *ctl,
 
 	for (i = 0; i < 2; i++) {
 		s->used[i] = c->used[i];
-		s->left[i] = ctl->kind == CORR_PER_MOVE ? ctl->base : c->left[i];
+		s->left[i] = ctl->kind == CORR_PER_MOVE ? ctl->base :
+							  c->left[i];
 		s->on_leave[i] = false;
 		for (k = 0; k < n; k++)
 			if (leaves[k].colour == i && leaves[k].from <= t &&
@@ -201,7 +202,8 @@ corr_leave_check(const struct corr_control *ctl,
 	size_t	i;
 
 	if (l->to <= l->from)
-		return fail(err, CORR_BAD_LEAVE, "the leave ends before it starts");
+		return fail(
+		    err, CORR_BAD_LEAVE, "the leave ends before it starts");
 	for (i = 0; i < n; i++)
 		if (leaves[i].colour == l->colour &&
 		    overlap(l->from, l->to, leaves[i].from, leaves[i].to) > 0)
@@ -215,8 +217,8 @@ corr_leave_check(const struct corr_control *ctl,
 		total = overlap(l->from, l->to, year, next);
 		for (i = 0; i < n; i++)
 			if (leaves[i].colour == l->colour)
-				total += overlap(leaves[i].from, leaves[i].to,
-				    year, next);
+				total += overlap(
+				    leaves[i].from, leaves[i].to, year, next);
 		if (total > ctl->leave)
 			return fail(err, CORR_LEAVE_EXCEEDED,
 			    "more leave in one year than the control allows");

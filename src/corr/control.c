@@ -48,8 +48,8 @@ number(struct scan *sc, int64_t *v)
 	size_t start = sc->at;
 
 	*v = 0;
-	while (sc->at < sc->len && sc->s[sc->at] >= '0' &&
-	    sc->s[sc->at] <= '9') {
+	while (
+	    sc->at < sc->len && sc->s[sc->at] >= '0' && sc->s[sc->at] <= '9') {
 		if (sc->at - start == MAX_DIGITS)
 			return bad(sc, sc->at, "a number of over 6 digits");
 		*v = *v * 10 + (sc->s[sc->at++] - '0');
@@ -72,15 +72,9 @@ duration(struct scan *sc, int64_t *secs)
 	if (sc->at == sc->len)
 		return bad(sc, sc->at, "a unit is missing: d, h or m");
 	switch (sc->s[sc->at++]) {
-	case 'd':
-		*secs = v * CORR_DAY;
-		return 0;
-	case 'h':
-		*secs = v * 3600;
-		return 0;
-	case 'm':
-		*secs = v * 60;
-		return 0;
+	case 'd': *secs = v * CORR_DAY; return 0;
+	case 'h': *secs = v * 3600; return 0;
+	case 'm': *secs = v * 60; return 0;
 	}
 	return bad(sc, sc->at - 1, "a unit is d, h or m");
 }
@@ -92,8 +86,7 @@ period(struct scan *sc, struct corr_control *c)
 	size_t	start = sc->at;
 	int64_t n;
 
-	while (sc->at < sc->len && sc->s[sc->at] >= '0' &&
-	    sc->s[sc->at] <= '9')
+	while (sc->at < sc->len && sc->s[sc->at] >= '0' && sc->s[sc->at] <= '9')
 		sc->at++;
 	if (sc->at < sc->len && sc->s[sc->at] == '/') {
 		/* N turns in D: D, and D more after every N turns. */
@@ -101,7 +94,8 @@ period(struct scan *sc, struct corr_control *c)
 		if (number(sc, &n) == -1)
 			return -1;
 		if (n < 1 || n > 999)
-			return bad(sc, start, "a number of turns from 1 to 999");
+			return bad(
+			    sc, start, "a number of turns from 1 to 999");
 		sc->at++;
 		if (duration(sc, &c->base) == -1)
 			return -1;
@@ -125,8 +119,8 @@ period(struct scan *sc, struct corr_control *c)
 static int
 option(struct scan *sc, struct corr_control *c, unsigned *seen)
 {
-	static const char *const names[] = { "cap=", "whole", "double=",
-		"leave=" };
+	static const char *const names[] = { "cap=", "whole",
+		"double=", "leave=" };
 	size_t			 start = sc->at;
 	unsigned		 i;
 
@@ -134,19 +128,15 @@ option(struct scan *sc, struct corr_control *c, unsigned *seen)
 		if (at_text(sc, names[i]))
 			break;
 	if (i == 4)
-		return bad(sc, start,
-		    "an option is cap=, whole, double= or leave=");
+		return bad(
+		    sc, start, "an option is cap=, whole, double= or leave=");
 	if (*seen & (1u << i))
 		return bad(sc, start, "an option given twice");
 	*seen |= 1u << i;
 	switch (i) {
-	case 0:
-		return duration(sc, &c->cap);
-	case 1:
-		c->whole = true;
-		return 0;
-	case 2:
-		return duration(sc, &c->dbl);
+	case 0: return duration(sc, &c->cap);
+	case 1: c->whole = true; return 0;
+	case 2: return duration(sc, &c->dbl);
 	}
 	return duration(sc, &c->leave);
 }
@@ -163,15 +153,16 @@ consistent(struct scan *sc, const struct corr_control *c)
 		return bad(sc, 0, "a cap below the time a player starts with");
 	if (c->dbl != 0 && !c->whole)
 		return bad(sc, 0, "double= counts whole days: add whole");
-	if (c->whole && (c->base % CORR_DAY != 0 || c->inc % CORR_DAY != 0 ||
-			    c->cap % CORR_DAY != 0 || c->dbl % CORR_DAY != 0))
+	if (c->whole &&
+	    (c->base % CORR_DAY != 0 || c->inc % CORR_DAY != 0 ||
+		c->cap % CORR_DAY != 0 || c->dbl % CORR_DAY != 0))
 		return bad(sc, 0, "with whole, every duration is whole days");
 	return 0;
 }
 
 int
-corr_control_parse(const char *s, size_t len, struct corr_control *ctl,
-    struct corr_error *err)
+corr_control_parse(
+    const char *s, size_t len, struct corr_control *ctl, struct corr_error *err)
 {
 	struct scan	    sc = { s, len, 0, err };
 	struct corr_control c = { .kind = CORR_BANK, .every = 1 };
@@ -197,7 +188,8 @@ static int
 put_duration(char *buf, size_t size, int64_t secs)
 {
 	if (secs % CORR_DAY == 0)
-		return snprintf(buf, size, "%lldd", (long long)(secs / CORR_DAY));
+		return snprintf(
+		    buf, size, "%lldd", (long long)(secs / CORR_DAY));
 	if (secs % 3600 == 0)
 		return snprintf(buf, size, "%lldh", (long long)(secs / 3600));
 	return snprintf(buf, size, "%lldm", (long long)(secs / 60));
@@ -208,12 +200,12 @@ corr_control_format(const struct corr_control *c, char buf[CORR_CONTROL_LEN])
 {
 	size_t n = 0;
 
-#define PUT(...)                                                           \
-	(n += (size_t)snprintf(buf + n, n < CORR_CONTROL_LEN ?             \
-		    CORR_CONTROL_LEN - n : 0, __VA_ARGS__))
-#define PUT_DURATION(secs)                                                 \
-	(n += (size_t)put_duration(buf + n, n < CORR_CONTROL_LEN ?         \
-		    CORR_CONTROL_LEN - n : 0, (secs)))
+#define PUT(...) \
+	(n += (size_t)snprintf(buf + n, \
+	     n < CORR_CONTROL_LEN ? CORR_CONTROL_LEN - n : 0, __VA_ARGS__))
+#define PUT_DURATION(secs) \
+	(n += (size_t)put_duration(buf + n, \
+	     n < CORR_CONTROL_LEN ? CORR_CONTROL_LEN - n : 0, (secs)))
 	if (c->every > 1) {
 		PUT("%d/", c->every);
 		PUT_DURATION(c->base);

@@ -17,20 +17,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CORR_DAY	  86400
+#define CORR_DAY 86400
 /* Room for "YYYY-MM-DDTHH:MM:SSZ" (21 bytes with its NUL) and for any
  * int64_t time outside years 0 to 9999. */
-#define CORR_TIME_LEN	  64
+#define CORR_TIME_LEN 64
 /* Longest control corr_control_format writes, NUL included. */
-#define CORR_CONTROL_LEN  96
+#define CORR_CONTROL_LEN 96
 
 enum corr_error_kind {
 	CORR_OK,
-	CORR_BAD_TIME,	    /* not an RFC 3339 moment */
-	CORR_BAD_CONTROL,   /* not a control of formats/clock.md */
+	CORR_BAD_TIME,	     /* not an RFC 3339 moment */
+	CORR_BAD_CONTROL,    /* not a control of formats/clock.md */
 	CORR_TIME_BACKWARDS, /* a moment before the one it follows */
-	CORR_BAD_LEAVE,	    /* a leave that ends before it starts */
-	CORR_LEAVE_OVERLAP, /* a leave over another of the same player's */
+	CORR_BAD_LEAVE,	     /* a leave that ends before it starts */
+	CORR_LEAVE_OVERLAP,  /* a leave over another of the same player's */
 	CORR_LEAVE_EXCEEDED, /* more leave in a year than the control allows */
 };
 
@@ -49,8 +49,8 @@ struct corr_error {
  * (CORR_BAD_TIME, pointing at the first byte that is wrong) and *t left
  * alone.
  */
-int corr_time_parse(const char *s, size_t len, int64_t *t,
-    struct corr_error *err);
+int
+corr_time_parse(const char *s, size_t len, int64_t *t, struct corr_error *err);
 /* Writes t as YYYY-MM-DDTHH:MM:SSZ into buf; returns buf. */
 char *corr_time_format(int64_t t, char buf[CORR_TIME_LEN]);
 /* The calendar year (UTC) of t: its first moment and the next year's. */
@@ -89,8 +89,8 @@ struct corr_control {
 int corr_control_parse(const char *s, size_t len, struct corr_control *ctl,
     struct corr_error *err);
 /* Writes ctl in the form corr_control_parse reads; returns buf. */
-char *corr_control_format(
-    const struct corr_control *ctl, char buf[CORR_CONTROL_LEN]);
+char *
+corr_control_format(const struct corr_control *ctl, char buf[CORR_CONTROL_LEN]);
 /* The time a turn that took `counted' seconds of its player's clock is
  * charged under ctl. */
 int64_t corr_charge(const struct corr_control *ctl, int64_t counted);
@@ -145,8 +145,7 @@ void corr_clock_init(struct corr_clock *c, const struct corr_control *ctl,
  * succeeds at it or after.
  */
 int64_t corr_clock_deadline(const struct corr_clock *c,
-    const struct corr_control *ctl, const struct corr_leave *leaves,
-    size_t n);
+    const struct corr_control *ctl, const struct corr_leave *leaves, size_t n);
 
 /*
  * The player to move plays a turn at t: their clock is charged, the turn
@@ -161,11 +160,11 @@ int corr_clock_play(struct corr_clock *c, const struct corr_control *ctl,
 
 /* Where the clocks stand at t (t >= since), the turn not yet played. */
 struct corr_standing {
-	int64_t used[2];    /* charged so far, the running turn's included */
-	int64_t left[2];    /* left, the running turn's charge taken off */
+	int64_t used[2]; /* charged so far, the running turn's included */
+	int64_t left[2]; /* left, the running turn's charge taken off */
 	bool	on_leave[2];
-	int64_t deadline;   /* the player to move's */
-	bool	overdue;    /* t >= deadline: a claim would succeed */
+	int64_t deadline; /* the player to move's */
+	bool	overdue;  /* t >= deadline: a claim would succeed */
 };
 
 void corr_clock_at(const struct corr_clock *c, const struct corr_control *ctl,

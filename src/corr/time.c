@@ -60,7 +60,7 @@ month_days(int64_t y, int m)
 {
 	static const int days[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31,
 		30, 31 };
-	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	bool		 leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
 
 	return m == 2 && leap ? 29 : days[m - 1];
 }
@@ -87,9 +87,9 @@ corr_time_parse(const char *s, size_t len, int64_t *t, struct corr_error *err)
 {
 	/* Each field: its offset, width, least and greatest value. */
 	static const struct {
-		size_t at;
-		int    width, lo, hi;
-		char   after;
+		size_t	    at;
+		int	    width, lo, hi;
+		char	    after;
 		const char *name;
 	} field[6] = {
 		{ 0, 4, 0, 9999, '-', "year" },

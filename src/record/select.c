@@ -27,7 +27,16 @@ enum tok {
 	T_STRING,
 };
 
-enum op { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_MATCH, OP_NOMATCH };
+enum op {
+	OP_EQ,
+	OP_NE,
+	OP_LT,
+	OP_LE,
+	OP_GT,
+	OP_GE,
+	OP_MATCH,
+	OP_NOMATCH
+};
 
 /* What a test looks at: a tag, or one of the record's own fields. */
 enum field {
@@ -52,20 +61,26 @@ static const char *const field_names[] = {
 static const char *const statuses[] = { "finished", "unfinished", "illegal",
 	"malformed", "forfeited" };
 
-enum kind { N_AND, N_OR, N_NOT, N_HAS, N_TEST };
+enum kind {
+	N_AND,
+	N_OR,
+	N_NOT,
+	N_HAS,
+	N_TEST
+};
 
 struct node {
-	enum kind   kind;
-	size_t	    a, b;  /* operands of AND, OR (a, b) and NOT (a) */
-	enum field  field;
-	enum op	    op;
-	char	   *name;  /* the tag's */
-	char	   *value;
-	pcre2_code *re;
+	enum kind	  kind;
+	size_t		  a, b; /* operands of AND, OR (a, b) and NOT (a) */
+	enum field	  field;
+	enum op		  op;
+	char		 *name; /* the tag's */
+	char		 *value;
+	pcre2_code	 *re;
 	pcre2_match_data *md;
 };
 
-struct select {
+struct record_select {
 	struct node *nodes;
 	size_t	     n, cap;
 	size_t	     root;
@@ -80,14 +95,14 @@ struct select {
 
 /* The parser's state: the text, where it is, and the token just read. */
 struct parse {
-	const char    *s;
-	size_t	       at, start; /* after the token; the token's start */
-	enum tok       tok;
-	enum op	       op;
-	char	      *text; /* a WORD's or STRING's, owned */
-	struct select *sel;
-	struct diag   *d;
-	int	       depth; /* of parentheses and nots */
+	const char *s;
+	size_t	    at, start; /* after the token; the token's start */
+	enum tok    tok;
+	enum op	    op;
+	char	   *text; /* a WORD's or STRING's, owned */
+	struct record_select *sel;
+	struct diag	     *d;
+	int		      depth; /* of parentheses and nots */
 };
 
 static int
@@ -158,15 +173,10 @@ lex(struct parse *p)
 		p->at++;
 	p->start = p->at;
 	switch (p->s[p->at]) {
-	case '\0':
-		p->tok = T_END;
-		return 0;
+	case '\0': p->tok = T_END; return 0;
 	case '(':
-	case ')':
-		p->tok = p->s[p->at++] == '(' ? T_LPAREN : T_RPAREN;
-		return 0;
-	case '"':
-		return lex_string(p);
+	case ')': p->tok = p->s[p->at++] == '(' ? T_LPAREN : T_RPAREN; return 0;
+	case '"': return lex_string(p);
 	}
 	for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
 		n = strlen(ops[i].text);
@@ -178,7 +188,8 @@ lex(struct parse *p)
 		}
 	}
 	if (!is_word_char(p->s[p->at]))
-		return bad(p, p->at, "an operator is =, !=, <, <=, >, >=, ~ or !~");
+		return bad(
+		    p, p->at, "an operator is =, !=, <, <=, >, >=, ~ or !~");
 	for (n = p->at; is_word_char(p->s[n]); n++)
 		;
 	p->text = strndup(p->s + p->at, n - p->at);
@@ -199,16 +210,16 @@ is_keyword(const struct parse *p, const char *word)
 static size_t
 node_new(struct parse *p, enum kind kind)
 {
-	struct select *sel = p->sel;
-	struct node   *grown;
+	struct record_select *sel = p->sel;
+	struct node	     *grown;
 
 	if (sel->n == MAX_NODES) {
 		bad(p, p->start, "an expression of over 4096 terms");
 		return SIZE_MAX;
 	}
 	if (sel->n == sel->cap) {
-		grown = realloc(sel->nodes,
-		    (sel->cap ? 2 * sel->cap : 8) * sizeof *grown);
+		grown = realloc(
+		    sel->nodes, (sel->cap ? 2 * sel->cap : 8) * sizeof *grown);
 		if (grown == NULL) {
 			bad(p, p->start, "out of memory");
 			return SIZE_MAX;
@@ -232,8 +243,7 @@ is_count(const char *s)
 
 /* What a test may do, by field; the value checked where it can be. */
 static int
-check_test(struct parse *p, const struct node *t, size_t op_at,
-    size_t value_at)
+check_test(struct parse *p, const struct node *t, size_t op_at, size_t value_at)
 {
 	size_t i;
 
@@ -264,8 +274,7 @@ check_test(struct parse *p, const struct node *t, size_t op_at,
 		return bad(p, value_at,
 		    "a status is finished, unfinished, illegal, malformed or "
 		    "forfeited");
-	default:
-		return 0;
+	default: return 0;
 	}
 }
 
@@ -314,14 +323,16 @@ test(struct parse *p)
 			    strcasecmp(name, field_names[i]) == 0)
 				t->field = (enum field)i;
 	if (*name == '\0' || (t->name = strdup(name)) == NULL) {
-		bad(p, p->start, *name ? "out of memory" : "a tag's name is due");
+		bad(p, p->start,
+		    *name ? "out of memory" : "a tag's name is due");
 		return SIZE_MAX;
 	}
 	if (lex(p) == -1)
 		return SIZE_MAX;
 	op_at = p->start;
 	if (p->tok != T_OP) {
-		bad(p, p->start, "an operator (=, !=, <, <=, >, >=, ~, !~) was due");
+		bad(p, p->start,
+		    "an operator (=, !=, <, <=, >, >=, ~, !~) was due");
 		return SIZE_MAX;
 	}
 	t->op = p->op;
@@ -385,7 +396,8 @@ factor(struct parse *p)
 		if ((k = node_new(p, N_HAS)) == SIZE_MAX)
 			return SIZE_MAX;
 		p->sel->nodes[k].name = strdup(
-		    strncasecmp(p->text, "tag:", 4) == 0 ? p->text + 4 : p->text);
+		    strncasecmp(p->text, "tag:", 4) == 0 ? p->text + 4 :
+							   p->text);
 		if (p->sel->nodes[k].name == NULL) {
 			bad(p, p->start, "out of memory");
 			return SIZE_MAX;
@@ -427,8 +439,8 @@ expr(struct parse *p)
 	return binary(p, "or", N_OR, term);
 }
 
-struct select *
-select_new(const char *s, struct diag *d)
+struct record_select *
+record_select_new(const char *s, struct diag *d)
 {
 	struct parse p = { .s = s, .d = d };
 
@@ -445,19 +457,20 @@ select_new(const char *s, struct diag *d)
 	if ((p.sel->root = expr(&p)) == SIZE_MAX)
 		goto out_free;
 	if (p.tok != T_END) {
-		bad(&p, p.start, p.tok == T_RPAREN ? "a ) without its (" :
-						    "and, or or the end was due");
+		bad(&p, p.start,
+		    p.tok == T_RPAREN ? "a ) without its (" :
+					"and, or or the end was due");
 		goto out_free;
 	}
 	return p.sel;
 out_free:
 	free(p.text);
-	select_free(p.sel);
+	record_select_free(p.sel);
 	return NULL;
 }
 
 void
-select_free(struct select *sel)
+record_select_free(struct record_select *sel)
 {
 	size_t i;
 
@@ -555,28 +568,22 @@ holds(const struct node *t, const char *v, bool date)
 	if (v == NULL)
 		return false;
 	if (t->op == OP_MATCH || t->op == OP_NOMATCH)
-		return (pcre2_match(t->re, (PCRE2_SPTR)v, strlen(v), 0, 0, t->md,
-			    NULL) >= 0) == (t->op == OP_MATCH);
+		return (pcre2_match(t->re, (PCRE2_SPTR)v, strlen(v), 0, 0,
+			    t->md, NULL) >= 0) == (t->op == OP_MATCH);
 	c = compare(v, t->value, date);
 	switch (t->op) {
-	case OP_EQ:
-		return c == 0;
-	case OP_NE:
-		return c != 0;
-	case OP_LT:
-		return c < 0;
-	case OP_LE:
-		return c <= 0;
-	case OP_GT:
-		return c > 0;
-	default:
-		return c >= 0;
+	case OP_EQ: return c == 0;
+	case OP_NE: return c != 0;
+	case OP_LT: return c < 0;
+	case OP_LE: return c <= 0;
+	case OP_GT: return c > 0;
+	default: return c >= 0;
 	}
 }
 
 /* Whether the record's turns begin with the value's, blank-separated. */
 static bool
-opens_with(const struct select_view *v, const char *want)
+opens_with(const struct record_select_view *v, const char *want)
 {
 	size_t i = 0, n;
 
@@ -595,7 +602,7 @@ opens_with(const struct select_view *v, const char *want)
 }
 
 static bool
-test_holds(const struct node *t, const struct select_view *v)
+test_holds(const struct node *t, const struct record_select_view *v)
 {
 	char   count[24];
 	size_t i, n;
@@ -618,39 +625,34 @@ test_holds(const struct node *t, const struct select_view *v)
 		return any != negated;
 	case F_WINNER:
 		return holds(t, v->winner != NULL ? v->winner : "none", false);
-	case F_CAUSE:
-		return holds(t, v->cause, false);
+	case F_CAUSE: return holds(t, v->cause, false);
 	case F_TURNS:
 		snprintf(count, sizeof count, "%zu", v->nturns);
 		return holds(t, count, false);
-	case F_OPENING:
-		return opens_with(v, t->value) == (t->op == OP_EQ);
+	case F_OPENING: return opens_with(v, t->value) == (t->op == OP_EQ);
 	}
 	return false;
 }
 
 static bool
-eval(const struct select *sel, size_t k, const struct select_view *v)
+eval(const struct record_select *sel, size_t k,
+    const struct record_select_view *v)
 {
 	const struct node *t = &sel->nodes[k];
 
 	switch (t->kind) {
-	case N_AND:
-		return eval(sel, t->a, v) && eval(sel, t->b, v);
-	case N_OR:
-		return eval(sel, t->a, v) || eval(sel, t->b, v);
-	case N_NOT:
-		return !eval(sel, t->a, v);
-	case N_HAS:
-		return v->tag(v->ctx, t->name) != NULL;
-	case N_TEST:
-		return test_holds(t, v);
+	case N_AND: return eval(sel, t->a, v) && eval(sel, t->b, v);
+	case N_OR: return eval(sel, t->a, v) || eval(sel, t->b, v);
+	case N_NOT: return !eval(sel, t->a, v);
+	case N_HAS: return v->tag(v->ctx, t->name) != NULL;
+	case N_TEST: return test_holds(t, v);
 	}
 	return false;
 }
 
 bool
-select_match(const struct select *sel, const struct select_view *v)
+record_select_match(
+    const struct record_select *sel, const struct record_select_view *v)
 {
 	return eval(sel, sel->root, v);
 }

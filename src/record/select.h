@@ -2,7 +2,7 @@
 /*
  * Selections: the expressions of --select (formats/select.md), read once
  * into a tree and asked of each record.  A record is seen through a
- * select_view that the caller fills from what it read and replayed (the
+ * record_select_view that the caller fills from what it read and replayed (the
  * tags, the players, the status, the winner, the turns), so that this
  * module knows no reader and no report.  Regular expressions are PCRE2's,
  * compiled once with the expression (this module is in src/record, the
@@ -16,7 +16,7 @@
 
 #include "diag/diag.h"
 
-struct select;
+struct record_select;
 
 /*
  * What a selection may ask of a record.  tag() returns a tag's value, NULL
@@ -26,7 +26,7 @@ struct select;
  * or NULL while there is none; cause is a forfeit's or a termination's
  * cause, or NULL; turns are the turn tokens as the notation writes them.
  */
-struct select_view {
+struct record_select_view {
 	const char *(*tag)(const void *ctx, const char *name);
 	const void	  *ctx;
 	const char	  *player[2];
@@ -40,14 +40,15 @@ struct select_view {
 
 /*
  * Reads the expression s into a new selection.  Returns it (owned: free
- * with select_free), or NULL with d filled: the 1-based column of the
+ * with record_select_free), or NULL with d filled: the 1-based column of the
  * offending byte in d->at.col and a message saying what was due there
  * (code DIAG_NONE: a malformed expression is a usage error).
  */
-struct select *select_new(const char *s, struct diag *d);
-void select_free(struct select *);
+struct record_select *record_select_new(const char *s, struct diag *d);
+void		      record_select_free(struct record_select *);
 
 /* Whether the record seen through v is selected. */
-bool select_match(const struct select *, const struct select_view *v);
+bool record_select_match(
+    const struct record_select *, const struct record_select_view *v);
 
 #endif

@@ -306,7 +306,7 @@ report_read_partial(
 {
 	struct stat_summary *part = NULL, *sum = NULL;
 	const yaml_node_t   *root;
-	const char	    *by;
+	const char	    *by = NULL;
 	int		     rc;
 
 	if (rd->y.done)
@@ -319,7 +319,8 @@ report_read_partial(
 	}
 	if ((rc = yin_load(&rd->y, d)) != 1)
 		return rc;
-	root = report_reader_root(&rd->y, REPORT_SUMMARY_SCHEMA, "arbiter-report/",
+	root = report_reader_root(&rd->y, REPORT_SUMMARY_SCHEMA,
+	    "arbiter-report/",
 	    "a report, not a partial summary (reports are read without "
 	    "--merge)",
 	    d);

@@ -39,8 +39,8 @@ struct report_reader {
  * (a report's or a summary's); other is the other's schema prefix, and
  * hint what is said of a document of it.  NULL with d filled.
  */
-yaml_node_t *report_reader_root(struct yin *y, const char *want, const char *other,
-    const char *hint, struct diag *d);
+yaml_node_t *report_reader_root(struct yin *y, const char *want,
+    const char *other, const char *hint, struct diag *d);
 
 /* Memory ran out: d's code DIAG_NONE, errno ENOMEM; -1. */
 int report_reader_oom(struct diag *d);

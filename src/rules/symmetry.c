@@ -17,8 +17,14 @@ struct linear {
 
 /* The square's group, the identity first. */
 static const struct linear square[8] = {
-	{ 1, 0, 0, 1 }, { 0, -1, 1, 0 }, { -1, 0, 0, -1 }, { 0, 1, -1, 0 },
-	{ -1, 0, 0, 1 }, { 1, 0, 0, -1 }, { 0, 1, 1, 0 }, { 0, -1, -1, 0 },
+	{ 1, 0, 0, 1 },
+	{ 0, -1, 1, 0 },
+	{ -1, 0, 0, -1 },
+	{ 0, 1, -1, 0 },
+	{ -1, 0, 0, 1 },
+	{ 1, 0, 0, -1 },
+	{ 0, 1, 1, 0 },
+	{ 0, -1, -1, 0 },
 };
 
 /*
@@ -27,9 +33,18 @@ static const struct linear square[8] = {
  * reflection that exchanges c and r.
  */
 static const struct linear hexagon[12] = {
-	{ 1, 0, 0, 1 }, { 0, -1, 1, 1 }, { -1, -1, 1, 0 }, { -1, 0, 0, -1 },
-	{ 0, 1, -1, -1 }, { 1, 1, -1, 0 }, { 0, 1, 1, 0 }, { -1, -1, 0, 1 },
-	{ 1, 0, -1, -1 }, { 0, -1, -1, 0 }, { 1, 1, 0, -1 }, { -1, 0, 1, 1 },
+	{ 1, 0, 0, 1 },
+	{ 0, -1, 1, 1 },
+	{ -1, -1, 1, 0 },
+	{ -1, 0, 0, -1 },
+	{ 0, 1, -1, -1 },
+	{ 1, 1, -1, 0 },
+	{ 0, 1, 1, 0 },
+	{ -1, -1, 0, 1 },
+	{ 1, 0, -1, -1 },
+	{ 0, -1, -1, 0 },
+	{ 1, 1, 0, -1 },
+	{ -1, 0, 1, 1 },
 };
 
 static void
@@ -93,7 +108,7 @@ rules_symmetries_of(const struct rules_board *b, struct rules_symmetries *s)
 {
 	const struct linear *group = b->geometry == RULES_SQUARE ? square :
 								   hexagon;
-	int n = b->geometry == RULES_SQUARE ? 8 : 12, k;
+	int		     n = b->geometry == RULES_SQUARE ? 8 : 12, k;
 
 	s->n = 0;
 	for (k = 0; k < n; k++)
@@ -109,7 +124,8 @@ rules_symmetries_keeping(
 
 	for (k = 0; k < s->n; k++) {
 		for (i = 0; i < pos->board.ncells; i++)
-			if (rules_piece(pos, i) != rules_piece(pos, s->map[k][i]))
+			if (rules_piece(pos, i) !=
+			    rules_piece(pos, s->map[k][i]))
 				break;
 		if (i < pos->board.ncells)
 			continue;

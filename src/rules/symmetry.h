@@ -29,7 +29,8 @@ struct rules_symmetries {
 };
 
 /* Fills s with the symmetries of board b. */
-void rules_symmetries_of(const struct rules_board *b, struct rules_symmetries *s);
+void
+rules_symmetries_of(const struct rules_board *b, struct rules_symmetries *s);
 
 /*
  * Keeps in s (identity first, order kept) the symmetries that map pos's

@@ -47,8 +47,8 @@ secret_key_hash(const char *key, char hash[SECRET_HASH_LEN], struct diag *d)
 	if (crypto_pwhash_str(out, key, strlen(key),
 		crypto_pwhash_OPSLIMIT_INTERACTIVE,
 		crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
-		return diag_set(d, DIAG_NONE,
-		    "out of memory while hashing a key");
+		return diag_set(
+		    d, DIAG_NONE, "out of memory while hashing a key");
 	if (strlen(out) >= SECRET_HASH_LEN)
 		return diag_set(d, DIAG_NONE, "a key's hash is too long");
 	memcpy(hash, out, strlen(out) + 1);
@@ -58,7 +58,7 @@ secret_key_hash(const char *key, char hash[SECRET_HASH_LEN], struct diag *d)
 bool
 secret_key_verify(const char *hash, const char *key)
 {
-	char buf[crypto_pwhash_STRBYTES];
+	char   buf[crypto_pwhash_STRBYTES];
 	size_t n = strnlen(hash, sizeof buf);
 
 	/* The library reads a fixed-size buffer: copy the record's text. */
@@ -80,14 +80,15 @@ is_key(const char *s, size_t n)
 	if (n != SECRET_KEY_LEN - 1)
 		return false;
 	for (i = 0; i < n; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+		if (!((s[i] >= '0' && s[i] <= '9') ||
+			(s[i] >= 'a' && s[i] <= 'f')))
 			return false;
 	return true;
 }
 
 int
-secret_key_read_fd(int fd, const char *name, char key[SECRET_KEY_LEN],
-    struct diag *d)
+secret_key_read_fd(
+    int fd, const char *name, char key[SECRET_KEY_LEN], struct diag *d)
 {
 	char	    buf[KEY_FILE_MAX];
 	struct stat st;
@@ -165,8 +166,8 @@ secret_key_write(const char *path, const char *key, struct diag *d)
 	size_t n = strlen(key);
 	int    fd, saved;
 
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-	    0600);
+	fd = open(
+	    path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd == -1)
 		return diag_set(d, DIAG_NONE, "%s: %s", path, strerror(errno));
 	if (fchmod(fd, 0600) == -1 || write(fd, key, n) != (ssize_t)n ||

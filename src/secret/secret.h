@@ -19,9 +19,9 @@
 #include "diag/diag.h"
 
 /* A key: 32 lower-case hex digits (128 random bits), and its NUL. */
-#define SECRET_KEY_LEN	  33
+#define SECRET_KEY_LEN 33
 /* A key's hash as the record keeps it ("$argon2id$..."), NUL included. */
-#define SECRET_HASH_LEN	  128
+#define SECRET_HASH_LEN 128
 /* A commitment: 64 lower-case hex digits of SHA-256, and its NUL. */
 #define SECRET_COMMIT_LEN 65
 
@@ -38,8 +38,8 @@ void secret_key_new(char key[SECRET_KEY_LEN]);
  * Writes the salted Argon2id hash of key into hash.  Returns 0, or -1
  * with d filled (out of memory: the hash takes 64 MiB for a moment).
  */
-int secret_key_hash(const char *key, char hash[SECRET_HASH_LEN],
-    struct diag *d);
+int
+secret_key_hash(const char *key, char hash[SECRET_HASH_LEN], struct diag *d);
 
 /*
  * Whether key is the one hash was made from, in time that does not depend
@@ -57,10 +57,9 @@ bool secret_key_verify(const char *hash, const char *key);
  * is a regular file).  Returns 0, or -1 with d filled saying what is
  * wrong with the file, never what it holds.
  */
-int secret_key_read(const char *path, char key[SECRET_KEY_LEN],
-    struct diag *d);
-int secret_key_read_fd(int fd, const char *name, char key[SECRET_KEY_LEN],
-    struct diag *d);
+int secret_key_read(const char *path, char key[SECRET_KEY_LEN], struct diag *d);
+int secret_key_read_fd(
+    int fd, const char *name, char key[SECRET_KEY_LEN], struct diag *d);
 
 /*
  * Writes key and a newline to a new file path of mode 0600, refusing a

@@ -23,8 +23,8 @@ when(const char *s)
 	struct corr_error err;
 	int64_t		  t = -42;
 
-	ck_assert_msg(corr_time_parse(s, strlen(s), &t, &err) == 0, "%s: %s",
-	    s, err.msg);
+	ck_assert_msg(
+	    corr_time_parse(s, strlen(s), &t, &err) == 0, "%s: %s", s, err.msg);
 	return t;
 }
 
@@ -50,8 +50,8 @@ START_TEST(test_time_parse)
 	ck_assert_int_eq(when("1969-12-31T23:59:59Z"), -1);
 	ck_assert_int_eq(when("2000-02-29T00:00:00Z"), 951782400);
 	bad_time("", 0);
-	bad_time("2023-02-29T00:00:00Z", 8);	/* no 29 February */
-	bad_time("1900-02-29T00:00:00Z", 8);	/* not a leap year */
+	bad_time("2023-02-29T00:00:00Z", 8); /* no 29 February */
+	bad_time("1900-02-29T00:00:00Z", 8); /* not a leap year */
 	bad_time("2026-13-01T00:00:00Z", 5);
 	bad_time("2026-12-02 01:12:59Z", 10);
 	bad_time("2026-12-02T24:00:00Z", 11);
@@ -70,19 +70,19 @@ START_TEST(test_time_format)
 		"2026-12-02T01:12:59Z", "2024-02-29T23:59:59Z",
 		"1969-12-31T23:59:59Z", "0000-01-01T00:00:00Z",
 		"9999-12-31T23:59:59Z", "2100-03-01T00:00:00Z" };
-	char	    buf[CORR_TIME_LEN];
-	size_t	    i;
-	int64_t	    t;
+	char			 buf[CORR_TIME_LEN];
+	size_t			 i;
+	int64_t			 t;
 
 	for (i = 0; i < sizeof moments / sizeof moments[0]; i++)
-		ck_assert_str_eq(corr_time_format(when(moments[i]), buf),
-		    moments[i]);
+		ck_assert_str_eq(
+		    corr_time_format(when(moments[i]), buf), moments[i]);
 	/* Every day of 1999-2001 and back. */
-	for (t = when("1999-01-01T00:00:00Z");
-	     t < when("2002-01-01T00:00:00Z"); t += DAY + 3 * HOUR + 7)
+	for (t = when("1999-01-01T00:00:00Z"); t < when("2002-01-01T00:00:00Z");
+	     t += DAY + 3 * HOUR + 7)
 		ck_assert_int_eq(when(corr_time_format(t, buf)), t);
-	ck_assert_str_eq(corr_time_format(
-			     when("2026-06-30T12:00:00+05:30"), buf),
+	ck_assert_str_eq(
+	    corr_time_format(when("2026-06-30T12:00:00+05:30"), buf),
 	    "2026-06-30T06:30:00Z");
 }
 END_TEST
@@ -93,8 +93,8 @@ control(const char *s)
 	struct corr_control c;
 	struct corr_error   err;
 
-	ck_assert_msg(corr_control_parse(s, strlen(s), &c, &err) == 0,
-	    "%s: %s", s, err.msg);
+	ck_assert_msg(corr_control_parse(s, strlen(s), &c, &err) == 0, "%s: %s",
+	    s, err.msg);
 	return c;
 }
 
@@ -205,16 +205,16 @@ play(struct corr_clock *c, const struct corr_control *ctl,
 	struct corr_error err;
 	bool		  late = !want_late;
 
-	ck_assert_msg(corr_clock_play(c, ctl, lv, n, t, &late, &err) == 0,
-	    "%s", err.msg);
+	ck_assert_msg(
+	    corr_clock_play(c, ctl, lv, n, t, &late, &err) == 0, "%s", err.msg);
 	ck_assert_int_eq(late, want_late);
 }
 
 START_TEST(test_clock_iccf)
 {
-	struct corr_control   ctl = control("30d+3d,whole,double=20d");
-	struct corr_clock     c;
-	struct corr_standing  s;
+	struct corr_control  ctl = control("30d+3d,whole,double=20d");
+	struct corr_clock    c;
+	struct corr_standing s;
 
 	corr_clock_init(&c, &ctl, T0, 0);
 	/* 30 days left: 25 days used are charged 30, 26 charged 32. */
@@ -251,7 +251,8 @@ START_TEST(test_clock_little_golem)
 	int64_t		    t = T0;
 
 	corr_clock_init(&c, &ctl, t, 0);
-	ck_assert_int_eq(corr_clock_deadline(&c, &ctl, NULL, 0), t + 240 * HOUR);
+	ck_assert_int_eq(
+	    corr_clock_deadline(&c, &ctl, NULL, 0), t + 240 * HOUR);
 	play(&c, &ctl, NULL, 0, t += 100 * HOUR, false); /* black 176 h */
 	play(&c, &ctl, NULL, 0, t += 1 * HOUR, false);	 /* white 240 h */
 	ck_assert_int_eq(c.left[0], 176 * HOUR);
@@ -263,8 +264,8 @@ START_TEST(test_clock_little_golem)
 	play(&c, &ctl, NULL, 0, t += 1 * HOUR, false);
 	play(&c, &ctl, NULL, 0, t += 1 * HOUR, false); /* 272, capped */
 	ck_assert_int_eq(c.left[0], 240 * HOUR);
-	ck_assert_int_eq(corr_clock_deadline(&c, &ctl, NULL, 0),
-	    t + 240 * HOUR);
+	ck_assert_int_eq(
+	    corr_clock_deadline(&c, &ctl, NULL, 0), t + 240 * HOUR);
 }
 END_TEST
 
@@ -279,13 +280,13 @@ START_TEST(test_clock_per_move)
 	ck_assert_int_eq(corr_clock_deadline(&c, &ctl, NULL, 0), T0 + 3 * DAY);
 	play(&c, &ctl, NULL, 0, T0 + 3 * DAY - 1, false);
 	/* Nothing is kept: White has 3 days, not more. */
-	ck_assert_int_eq(corr_clock_deadline(&c, &ctl, NULL, 0),
-	    T0 + 6 * DAY - 1);
+	ck_assert_int_eq(
+	    corr_clock_deadline(&c, &ctl, NULL, 0), T0 + 6 * DAY - 1);
 	play(&c, &ctl, NULL, 0, T0 + 6 * DAY - 1, true);
 	/* A time before the last turn's is refused, the clock unchanged. */
 	before = c;
-	ck_assert_int_eq(corr_clock_play(&c, &ctl, NULL, 0, T0, &late, &err),
-	    -1);
+	ck_assert_int_eq(
+	    corr_clock_play(&c, &ctl, NULL, 0, T0, &late, &err), -1);
 	ck_assert_int_eq(err.kind, CORR_TIME_BACKWARDS);
 	ck_assert(memcmp(&c, &before, sizeof c) == 0);
 }
@@ -314,10 +315,10 @@ END_TEST
 
 START_TEST(test_leave)
 {
-	struct corr_control  ctl = control("30d+3d,whole,leave=45d");
-	struct corr_leave    lv[4] = {
-		   { 0, T0 + 5 * DAY, T0 + 15 * DAY },
-		   { 1, T0, T0 + 100 * DAY },
+	struct corr_control ctl = control("30d+3d,whole,leave=45d");
+	struct corr_leave   lv[4] = {
+		  { 0, T0 + 5 * DAY, T0 + 15 * DAY },
+		  { 1, T0, T0 + 100 * DAY },
 	};
 	struct corr_leave    l;
 	struct corr_clock    c;
@@ -397,13 +398,14 @@ naive_deadline(const struct corr_clock *c, const struct corr_control *ctl,
 START_TEST(test_deadline_naive)
 {
 	static const char *const controls[] = { "2d+12h", "3d/move",
-		"4d+1d,whole,double=2d", "5d+1d,whole", "3/2d", "30h+6h,cap=40h" };
-	struct corr_control ctl;
-	struct corr_clock   c;
-	struct corr_leave   lv[4];
-	size_t		    n, k;
-	int		    round, i;
-	int64_t		    t;
+		"4d+1d,whole,double=2d", "5d+1d,whole", "3/2d",
+		"30h+6h,cap=40h" };
+	struct corr_control	 ctl;
+	struct corr_clock	 c;
+	struct corr_leave	 lv[4];
+	size_t			 n, k;
+	int			 round, i;
+	int64_t			 t;
 
 	srand(7);
 	for (round = 0; round < 300; round++) {
@@ -413,7 +415,8 @@ START_TEST(test_deadline_naive)
 		for (k = 0; k < n; k++) {
 			lv[k].colour = rand() % 2;
 			lv[k].from = T0 + 60 * (rand() % (6 * 24 * 60));
-			lv[k].to = lv[k].from + 60 * (1 + rand() % (3 * 24 * 60));
+			lv[k].to = lv[k].from +
+			    60 * (1 + rand() % (3 * 24 * 60));
 		}
 		t = T0;
 		for (i = 0; i < 6; i++) {

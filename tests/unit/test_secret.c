@@ -162,8 +162,8 @@ START_TEST(test_key_file_contents)
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		ck_assert_int_eq(unlink(in_dir("k")), 0);
 		write_file(in_dir("k"), bad[i], 0600);
-		ck_assert_msg(secret_key_read(in_dir("k"), got, &d) == -1,
-		    "read %zu", i);
+		ck_assert_msg(
+		    secret_key_read(in_dir("k"), got, &d) == -1, "read %zu", i);
 		ck_assert_ptr_nonnull(strstr(d.msg, "no key"));
 		ck_assert_ptr_null(strstr(d.msg, "0123456789"));
 	}
@@ -173,8 +173,8 @@ START_TEST(test_key_file_contents)
 	ck_assert_int_eq(secret_key_read(in_dir("fifo"), got, &d), -1);
 	ck_assert_ptr_nonnull(strstr(d.msg, "descriptor"));
 	ck_assert_int_eq(pipe(p), 0);
-	ck_assert_int_eq(write(p[1], "00112233445566778899aabbccddeeff\n", 33),
-	    33);
+	ck_assert_int_eq(
+	    write(p[1], "00112233445566778899aabbccddeeff\n", 33), 33);
 	close(p[1]);
 	ck_assert_int_eq(secret_key_read_fd(p[0], "pipe", got, &d), 0);
 	ck_assert_str_eq(got, "00112233445566778899aabbccddeeff");

@@ -38,7 +38,7 @@ static const char *const finished[] = { "finished" };
 static const char *const forfeited[] = { "finished", "forfeited" };
 static const char *const turns[] = { "f5", "d6", "c3", "d3" };
 
-static const struct select_view game = {
+static const struct record_select_view game = {
 	.tag = tag,
 	.player = { "Ada", "Brian" },
 	.statuses = finished,
@@ -49,15 +49,15 @@ static const struct select_view game = {
 };
 
 static bool
-selects(const char *expr, const struct select_view *v)
+selects(const char *expr, const struct record_select_view *v)
 {
-	struct diag    d;
-	struct select *s = select_new(expr, &d);
-	bool	       got;
+	struct diag	      d;
+	struct record_select *s = record_select_new(expr, &d);
+	bool		      got;
 
 	ck_assert_msg(s != NULL, "%s: %s", expr, d.msg);
-	got = select_match(s, v);
-	select_free(s);
+	got = record_select_match(s, v);
+	record_select_free(s);
 	return got;
 }
 
@@ -106,7 +106,7 @@ END_TEST
 
 START_TEST(test_fields)
 {
-	struct select_view unfinished = game, forfeit = game;
+	struct record_select_view unfinished = game, forfeit = game;
 
 	YES("player = Brian");
 	NO("player = Zed");
@@ -154,7 +154,7 @@ refused(const char *expr, unsigned long col, const char *msg)
 {
 	struct diag d;
 
-	ck_assert_msg(select_new(expr, &d) == NULL, "%s: read", expr);
+	ck_assert_msg(record_select_new(expr, &d) == NULL, "%s: read", expr);
 	ck_assert_msg(d.at.col == col, "%s: column %lu, not %lu (%s)", expr,
 	    d.at.col, col, d.msg);
 	ck_assert_msg(strstr(d.msg, msg) != NULL, "%s: %s", expr, d.msg);

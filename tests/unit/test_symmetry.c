@@ -44,8 +44,8 @@ adjacent(const struct rules_board *b, int i, int j)
 /* s is n distinct permutations of b's cells, identity first, each
  * keeping adjacency both ways. */
 static void
-check_group(const struct rules_board *b, const struct rules_symmetries *s,
-    int n)
+check_group(
+    const struct rules_board *b, const struct rules_symmetries *s, int n)
 {
 	bool seen[RULES_MAX_CELLS];
 	int  k, i, j;
@@ -86,9 +86,13 @@ START_TEST(test_counts)
 		const char *game, *spec;
 		int	    n;
 	} boards[] = {
-		{ "reversi", "8x8", 8 }, { "reversi", "6x6", 8 },
-		{ "reversi", "4x4", 8 }, { "oust", "2", 12 }, { "oust", "5", 12 },
-		{ "oust", "9", 12 }, { "rive", "3-3-5", 4 },
+		{ "reversi", "8x8", 8 },
+		{ "reversi", "6x6", 8 },
+		{ "reversi", "4x4", 8 },
+		{ "oust", "2", 12 },
+		{ "oust", "5", 12 },
+		{ "oust", "9", 12 },
+		{ "rive", "3-3-5", 4 },
 		{ "stones", NULL, 8 },
 	};
 	struct rules_symmetries s;
@@ -142,9 +146,8 @@ random_play(struct rules_position *pos, struct rules_rng *rng, int n)
 		m = rules_legal(pos, act, sizeof act / sizeof act[0]);
 		if (m == 0)
 			break;
-		ck_assert_int_eq(rules_play(pos,
-				     &act[rules_rng_below(rng, m)], NULL),
-		    0);
+		ck_assert_int_eq(
+		    rules_play(pos, &act[rules_rng_below(rng, m)], NULL), 0);
 	}
 }
 
@@ -152,8 +155,8 @@ START_TEST(test_keys)
 {
 	static const struct {
 		const char *game, *spec;
-	} games[] = { { "reversi", NULL }, { "oust", "4" },
-		{ "rive", "3-3-5" }, { "stones", NULL } };
+	} games[] = { { "reversi", NULL }, { "oust", "4" }, { "rive", "3-3-5" },
+		{ "stones", NULL } };
 	struct rules_symmetries s;
 	struct rules_position  *pos, *image, *other;
 	struct rules_rng	rng;
@@ -180,8 +183,8 @@ START_TEST(test_keys)
 			/* Each image, set up, has the same key. */
 			for (k = 0; k < s.n; k++) {
 				for (i = 0; i < pos->board.ncells; i++)
-					pieces[s.map[k][i]] =
-					    rules_piece(pos, i);
+					pieces[s.map[k][i]] = rules_piece(
+					    pos, i);
 				if (rules_setup(image, pieces,
 					rules_to_move(pos), NULL) != 0)
 					continue; /* not a legal set-up */
@@ -202,8 +205,8 @@ START_TEST(test_keys)
 					pieces[i] = RULES_EMPTY;
 					break;
 				}
-			if (rules_setup(other, pieces, rules_to_move(pos),
-				NULL) == 0) {
+			if (rules_setup(
+				other, pieces, rules_to_move(pos), NULL) == 0) {
 				rules_position_key(other, &s, got);
 				ck_assert(memcmp(key, got, size) != 0);
 			}
