@@ -430,29 +430,14 @@ START_TEST(test_deadline_naive)
 }
 END_TEST
 
-static Suite *
-corr_suite(void)
-{
-	Suite *s = suite_create("corr");
-	TCase *tc = tcase_create("corr");
-
-	tcase_add_test(tc, test_time_parse);
-	tcase_add_test(tc, test_time_format);
-	tcase_add_test(tc, test_control_anchors);
-	tcase_add_test(tc, test_control_errors);
-	tcase_add_test(tc, test_charge);
-	tcase_add_test(tc, test_clock_iccf);
-	tcase_add_test(tc, test_clock_little_golem);
-	tcase_add_test(tc, test_clock_per_move);
-	tcase_add_test(tc, test_clock_moves_in_days);
-	tcase_add_test(tc, test_leave);
-	tcase_add_test(tc, test_deadline_naive);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(corr_suite());
+	Suite *s = suite_create("corr");
+
+	unit_tcase(s, "corr", 0, test_time_parse, test_time_format,
+	    test_control_anchors, test_control_errors, test_charge,
+	    test_clock_iccf, test_clock_little_golem, test_clock_per_move,
+	    test_clock_moves_in_days, test_leave, test_deadline_naive, NULL);
+	return unit_run(s);
 }

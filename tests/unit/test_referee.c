@@ -423,33 +423,20 @@ START_TEST(replay_turn_diagnostics)
 }
 END_TEST
 
-static Suite *
-referee_suite(void)
+int
+main(void)
 {
 	Suite *s = suite_create("referee");
 	TCase *tc;
 
-	tc = tcase_create("replay");
+	tc = unit_tcase(s, "replay", 0, replay_finished_game,
+	    replay_implicit_passes_only_in_transcripts, replay_error_position,
+	    replay_reuses_storage, replay_turn_continues,
+	    replay_turn_diagnostics, NULL);
 	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
-	tcase_add_test(tc, replay_finished_game);
-	tcase_add_test(tc, replay_implicit_passes_only_in_transcripts);
-	tcase_add_test(tc, replay_error_position);
 	tcase_add_loop_test(tc, replay_result_forms, 0, 5);
-	tcase_add_test(tc, replay_reuses_storage);
-	tcase_add_test(tc, replay_turn_continues);
-	tcase_add_test(tc, replay_turn_diagnostics);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("wthor");
+	tc = unit_tcase(s, "wthor", 0, wthor_writer_refuses_other_turns, NULL);
 	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
 	tcase_add_loop_test(tc, wthor_round_trip, 0, 3);
-	tcase_add_test(tc, wthor_writer_refuses_other_turns);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int
-main(void)
-{
-	return unit_run(referee_suite());
+	return unit_run(s);
 }

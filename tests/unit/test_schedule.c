@@ -152,22 +152,13 @@ START_TEST(round_robin_and_gauntlet)
 }
 END_TEST
 
-static Suite *
-schedule_suite(void)
-{
-	Suite *s = suite_create("schedule");
-	TCase *tc = tcase_create("schedule");
-
-	tcase_add_test(tc, two_programs_alternate);
-	tcase_add_test(tc, openings_in_order_and_repeated);
-	tcase_add_test(tc, openings_shuffled_from_the_seed);
-	tcase_add_test(tc, round_robin_and_gauntlet);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
 int
 main(void)
 {
-	return unit_run(schedule_suite());
+	Suite *s = suite_create("schedule");
+
+	unit_tcase(s, "schedule", 0, two_programs_alternate,
+	    openings_in_order_and_repeated, openings_shuffled_from_the_seed,
+	    round_robin_and_gauntlet, NULL);
+	return unit_run(s);
 }

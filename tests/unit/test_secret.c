@@ -200,14 +200,10 @@ int
 main(void)
 {
 	Suite *s = suite_create("secret");
-	TCase *tc = tcase_create("secret");
+	TCase *tc;
 
+	tc = unit_tcase(s, "secret", 60, test_keys, test_key_files,
+	    test_key_file_contents, test_commit, NULL);
 	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_keys);
-	tcase_add_test(tc, test_key_files);
-	tcase_add_test(tc, test_key_file_contents);
-	tcase_add_test(tc, test_commit);
-	suite_add_tcase(s, tc);
 	return unit_run(s);
 }

@@ -191,13 +191,8 @@ int
 main(void)
 {
 	Suite *s = suite_create("select");
-	TCase *tc = tcase_create("select");
 
-	tcase_add_test(tc, test_tags);
-	tcase_add_test(tc, test_dates);
-	tcase_add_test(tc, test_fields);
-	tcase_add_test(tc, test_precedence);
-	tcase_add_test(tc, test_errors);
-	suite_add_tcase(s, tc);
+	unit_tcase(s, "select", 0, test_tags, test_dates, test_fields,
+	    test_precedence, test_errors, NULL);
 	return unit_run(s);
 }
