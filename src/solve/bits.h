@@ -94,6 +94,15 @@ bits_flips(uint64_t P, uint64_t O, int sq)
 	return flips;
 }
 
+/* The empty squares of e next to a disc of q: q's frontier. */
+static inline uint64_t
+bits_frontier(uint64_t q, uint64_t e)
+{
+	return (q << 8 | q >> 8 | ((q << 1 | q << 9 | q >> 7) & BITS_NOT_A) |
+		   ((q >> 1 | q >> 9 | q << 7) & BITS_NOT_H)) &
+	    e;
+}
+
 /*
  * Discs of O that can never be flipped, a lower bound: a disc is stable
  * when along each of the four lines through it the line is full, or a

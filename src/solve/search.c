@@ -16,6 +16,8 @@
 /* At most this many empties: the search without the table. */
 #define SHALLOW 6
 /* At least this many: enhanced transposition cutoffs. */
+/* At most this many: every empty square is tried, no move generation. */
+#define TRY_ALL 4
 #define ETC_MIN 10
 /* Nodes between two readings of the clock. */
 #define CHECK_EVERY 4096
@@ -87,7 +89,7 @@ shallow(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 	s->nodes++;
 	if (n == 1)
 		return last1(P, O, bits_first(E));
-	cand = n <= 4 ? E : bits_moves(P, O);
+	cand = n <= TRY_ALL ? E : bits_moves(P, O);
 	odd = bits_odd_quadrants(E);
 	for (g = 0; g < 2; g++)
 		for (x = cand & (g == 0 ? odd : ~odd); x != 0; x &= x - 1) {
@@ -113,7 +115,12 @@ shallow(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 	return best;
 }
 
-/* Ordering key of a move to sq flipping f: the opponent's fewest moves. */
+/*
+ * Ordering key of a move to sq flipping f: the opponent's fewest moves
+ * (corners counting twice), then the fewest empty squares next to the
+ * mover's discs (the opponent's potential mobility); odd quadrants and
+ * corners break ties.
+ */
 static int
 order_key(uint64_t P, uint64_t O, int sq, uint64_t f, uint64_t odd)
 {
@@ -122,6 +129,7 @@ order_key(uint64_t P, uint64_t O, int sq, uint64_t f, uint64_t odd)
 	int	 key;
 
 	key = -(bits_count(mob) + bits_count(mob & BITS_CORNERS)) * 64;
+	key -= bits_count(bits_frontier(cO, ~(cP | cO))) * 16;
 	if (b & odd)
 		key += 16;
 	if (b & BITS_CORNERS)
