@@ -15,9 +15,9 @@
 
 /* At most this many empties: the search without the table. */
 #define SHALLOW 6
-/* At least this many: enhanced transposition cutoffs. */
 /* At most this many: every empty square is tried, no move generation. */
 #define TRY_ALL 4
+/* At least this many: enhanced transposition cutoffs. */
 #define ETC_MIN 10
 /* Nodes between two readings of the clock. */
 #define CHECK_EVERY 4096
