@@ -26,11 +26,12 @@ set -u
 # Lowest first; the modules of one line are one layer.  "main" is the
 # files directly in src/ (gamecheck.c, gameplay.c, gamestat.c).  corr
 # (correspondence time) is pure computation over numbers and includes
-# nothing of ours; secret (keys, commitments) stands on diag alone.
+# nothing of ours; secret (keys, commitments) stands on diag alone;
+# solve (the Othello endgame solver) on the rules core.
 LAYERS='
 util diag corr
 rules stat secret
-record draw player
+record draw player solve
 referee cli
 report
 play match

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Inside the solver: the 8x8 bitboard kernels it runs on (legal moves,
+ * the discs a move flips, stable discs, quadrant parity).  Bit i is square
+ * i, a1 = 0, b1 = 1, ..., h8 = 63, as the rules core numbers cells on 8x8.
+ * The solver keeps its own kernels rather than the rules core's so that
+ * the core stays free of the solver's needs; see formats/solve.md.
+ */
+#ifndef ARBITER_SOLVE_BITS_H
+#define ARBITER_SOLVE_BITS_H
+
+#include <stdint.h>
+
+#define BITS_NOT_A   UINT64_C(0xfefefefefefefefe) /* no a-file */
+#define BITS_NOT_H   UINT64_C(0x7f7f7f7f7f7f7f7f) /* no h-file */
+#define BITS_INNER   UINT64_C(0x7e7e7e7e7e7e7e7e) /* no a- nor h-file */
+#define BITS_CORNERS UINT64_C(0x8100000000000081)
+
+/* The rays from each square, filled once by bits_init(). */
+struct bits_rays {
+	uint64_t up[64][4];   /* towards higher squares: +1, +8, +9, +7 */
+	uint64_t down[64][4]; /* towards lower squares: -1, -8, -9, -7 */
+	uint64_t diag9[15];   /* the diagonals along +9, then along +7 */
+	uint64_t diag7[15];
+};
+extern struct bits_rays bits_rays;
+
+/* Fills bits_rays; idempotent, call before anything else here. */
+void bits_init(void);
+
+static inline int
+bits_count(uint64_t x)
+{
+	return __builtin_popcountll(x);
+}
+
+static inline int
+bits_first(uint64_t x)
+{
+	return __builtin_ctzll(x);
+}
+
+/* One direction of the legal moves: doubling fills along shift d. */
+#define BITS_MOVES_DIR(P, M, d, moves) \
+	do { \
+		uint64_t fl_ = (M) & ((P) << (d)), fr_ = (M) & ((P) >> (d)); \
+		uint64_t pl_ = (M) & ((M) << (d)), pr_ = pl_ >> (d); \
+		fl_ |= (M) & (fl_ << (d)); \
+		fr_ |= (M) & (fr_ >> (d)); \
+		fl_ |= pl_ & (fl_ << 2 * (d)); \
+		fr_ |= pr_ & (fr_ >> 2 * (d)); \
+		fl_ |= pl_ & (fl_ << 2 * (d)); \
+		fr_ |= pr_ & (fr_ >> 2 * (d)); \
+		(moves) |= (fl_ << (d)) | (fr_ >> (d)); \
+	} while (0)
+
+/* The squares where the player with discs P may move against O. */
+static inline uint64_t
+bits_moves(uint64_t P, uint64_t O)
+{
+	uint64_t moves = 0, inner = O & BITS_INNER;
+
+	BITS_MOVES_DIR(P, inner, 1, moves);
+	BITS_MOVES_DIR(P, O, 8, moves);
+	BITS_MOVES_DIR(P, inner, 7, moves);
+	BITS_MOVES_DIR(P, inner, 9, moves);
+	return moves & ~(P | O);
+}
+
+/*
+ * The discs of O that P flips by playing the empty square sq (0 if the
+ * move is not legal).  Up the board the first square of a ray that is not
+ * O is found by a carry through O; down the board by the highest bit that
+ * is not O.
+ */
+static inline uint64_t
+bits_flips(uint64_t P, uint64_t O, int sq)
+{
+	const uint64_t *up = bits_rays.up[sq], *dn = bits_rays.down[sq];
+	uint64_t	flips = 0, o, y;
+	int		k;
+
+	for (k = 0; k < 4; k++) {
+		uint64_t m = up[k];
+
+		o = ((O | ~m) + (m & -m)) & m & P;
+		flips |= (o - (o != 0)) & m;
+		m = dn[k];
+		y = m & ~O;
+		o = (UINT64_C(0x8000000000000000) >> __builtin_clzll(y | 1)) &
+		    m & P;
+		flips |= -(o << 1) & m;
+	}
+	return flips;
+}
+
+/* The empty squares of e next to a disc of q: q's frontier. */
+static inline uint64_t
+bits_frontier(uint64_t q, uint64_t e)
+{
+	return (q << 8 | q >> 8 | ((q << 1 | q << 9 | q >> 7) & BITS_NOT_A) |
+		   ((q >> 1 | q >> 9 | q << 7) & BITS_NOT_H)) &
+	    e;
+}
+
+/*
+ * Discs of O that can never be flipped, a lower bound: a disc is stable
+ * when along each of the four lines through it the line is full, or a
+ * neighbour on that line is the edge or a stable disc of the same colour.
+ */
+uint64_t bits_stable(uint64_t P, uint64_t O);
+
+/*
+ * The empty squares of the quadrants holding an odd number of empties:
+ * the parity rule plays there first.
+ */
+static inline uint64_t
+bits_odd_quadrants(uint64_t empty)
+{
+	static const uint64_t quad[4] = { UINT64_C(0x000000000f0f0f0f),
+		UINT64_C(0x00000000f0f0f0f0), UINT64_C(0x0f0f0f0f00000000),
+		UINT64_C(0xf0f0f0f000000000) };
+	uint64_t	      odd = 0;
+	int		      q;
+
+	for (q = 0; q < 4; q++)
+		if (bits_count(empty & quad[q]) & 1)
+			odd |= quad[q];
+	return odd & empty;
+}
+
+/* The final score for P: disc difference, empties to the winner. */
+static inline int
+bits_final(uint64_t P, uint64_t O)
+{
+	int p = bits_count(P), o = bits_count(O), e = 64 - p - o;
+
+	return p > o ? p - o + e : p < o ? p - o - e : 0;
+}
+
+#endif

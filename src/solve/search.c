@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The exact search of the solver (search.h): fail-soft alpha-beta with
+ * principal variation (null-window) re-searches; near the end a search
+ * without the table that orders moves by quadrant parity alone, the last
+ * empty square solved by counting flips; above it the transposition
+ * table (bounds, best move first), enhanced transposition cutoffs, the
+ * stability cutoff and fastest-first ordering.  The budgets are checked
+ * here, every few thousand nodes.
+ */
+#include <time.h>
+
+#include "solve/bits.h"
+#include "solve/search.h"
+
+/* At most this many empties: the search without the table. */
+#define SHALLOW 6
+/* At most this many: every empty square is tried, no move generation. */
+#define TRY_ALL 4
+/* At least this many: enhanced transposition cutoffs. */
+#define ETC_MIN 10
+/* Nodes between two readings of the clock. */
+#define CHECK_EVERY 4096
+
+struct smove {
+	uint64_t flips;
+	int	 sq;
+	int	 key;
+};
+
+/*
+ * From how high an alpha, by empties, the stability cutoff is tried: an
+ * upper bound below it is rare with few discs stable.
+ */
+static const int stab_threshold[65] = { 99, 99, 99, 99, 6, 8, 10, 12, 14, 16,
+	20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50,
+	52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64,
+	64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+	64 };
+
+double
+search_clock(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Whether a budget ran out (then s->aborted stays set). */
+static bool
+budget_out(struct search *s)
+{
+	if (s->max_nodes != 0 && s->nodes >= s->max_nodes)
+		s->aborted = true;
+	else if (s->deadline != 0 && search_clock() >= s->deadline)
+		s->aborted = true;
+	s->next_check = s->nodes + CHECK_EVERY;
+	return s->aborted;
+}
+
+/* The value of the last empty square sq for P. */
+static int
+last1(uint64_t P, uint64_t O, int sq)
+{
+	uint64_t f = bits_flips(P, O, sq);
+	int	 p = bits_count(P);
+
+	if (f != 0)
+		return 2 * (p + 1 + bits_count(f)) - 64;
+	if ((f = bits_flips(O, P, sq)) != 0)
+		return 2 * (p - bits_count(f)) - 64;
+	/* Neither can play: 63 discs, the empty square to the winner. */
+	return 2 * p - 63 > 0 ? 2 * p - 62 : 2 * p - 64;
+}
+
+/*
+ * The search of the last few empties: no table, odd quadrants first.  On
+ * four empties or fewer every empty square is tried for flips rather than
+ * the moves generated, most of them being legal.
+ */
+static int
+shallow(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
+    bool passed)
+{
+	uint64_t E = ~(P | O), cand, odd, x, f;
+	int	 best = -SEARCH_INF, v, sq, g;
+
+	s->nodes++;
+	if (n == 1)
+		return last1(P, O, bits_first(E));
+	cand = n <= TRY_ALL ? E : bits_moves(P, O);
+	odd = bits_odd_quadrants(E);
+	for (g = 0; g < 2; g++)
+		for (x = cand & (g == 0 ? odd : ~odd); x != 0; x &= x - 1) {
+			sq = bits_first(x);
+			if ((f = bits_flips(P, O, sq)) == 0)
+				continue;
+			v = -shallow(s, O ^ f, P ^ f ^ (UINT64_C(1) << sq),
+			    -beta, -alpha, n - 1, false);
+			if (v > best) {
+				best = v;
+				if (v > alpha) {
+					alpha = v;
+					if (v >= beta)
+						return v;
+				}
+			}
+		}
+	if (best == -SEARCH_INF) {
+		if (passed)
+			return bits_final(P, O);
+		return -shallow(s, O, P, -beta, -alpha, n, true);
+	}
+	return best;
+}
+
+/*
+ * Ordering key of a move to sq flipping f: the opponent's fewest moves
+ * (corners counting twice), then the fewest empty squares next to the
+ * mover's discs (the opponent's potential mobility); odd quadrants and
+ * corners break ties.
+ */
+static int
+order_key(uint64_t P, uint64_t O, int sq, uint64_t f, uint64_t odd)
+{
+	uint64_t b = UINT64_C(1) << sq, cP = O ^ f, cO = P ^ f ^ b;
+	uint64_t mob = bits_moves(cP, cO);
+	int	 key;
+
+	key = -(bits_count(mob) + bits_count(mob & BITS_CORNERS)) * 64;
+	key -= bits_count(bits_frontier(cO, ~(cP | cO))) * 16;
+	if (b & odd)
+		key += 16;
+	if (b & BITS_CORNERS)
+		key += 32;
+	return key;
+}
+
+/*
+ * The children of P's moves with their keys, into list: the number of
+ * moves, or -1 when a child's bound in the table already cuts (its value
+ * in *cut).
+ */
+static int
+gen_moves(struct search *s, uint64_t P, uint64_t O, uint64_t moves, int n,
+    int beta, int hmove, struct smove *list, int *cut)
+{
+	const struct tt_entry *ce;
+	uint64_t	       odd = bits_odd_quadrants(~(P | O)), f;
+	int		       nm = 0, sq;
+
+	for (; moves != 0; moves &= moves - 1) {
+		sq = bits_first(moves);
+		f = bits_flips(P, O, sq);
+		if (n >= ETC_MIN && beta <= 64 &&
+		    (ce = tt_probe(
+			 &s->tt, O ^ f, P ^ f ^ (UINT64_C(1) << sq))) != NULL &&
+		    -ce->hi >= beta) {
+			*cut = -ce->hi;
+			return -1;
+		}
+		list[nm].sq = sq;
+		list[nm].flips = f;
+		list[nm].key = sq == hmove ? 1 << 30 :
+					     order_key(P, O, sq, f, odd);
+		nm++;
+	}
+	return nm;
+}
+
+/* Moves the best keyed move of list[i..nm-1] to list[i]. */
+static void
+pick(struct smove *list, int i, int nm)
+{
+	struct smove t;
+	int	     j, k = i;
+
+	for (j = i + 1; j < nm; j++)
+		if (list[j].key > list[k].key)
+			k = j;
+	t = list[i];
+	list[i] = list[k];
+	list[k] = t;
+}
+
+/* The loop over the children, PVS; returns the best value, *bm its move. */
+static int
+children(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
+    struct smove *list, int nm, int *bm)
+{
+	uint64_t cP, cO;
+	int	 best = -SEARCH_INF, v, i;
+
+	for (i = 0; i < nm; i++) {
+		pick(list, i, nm);
+		cP = O ^ list[i].flips;
+		cO = P ^ list[i].flips ^ (UINT64_C(1) << list[i].sq);
+		if (i == 0 || beta - alpha == 1)
+			v = -search_ab(s, cP, cO, -beta, -alpha, n - 1, false);
+		else {
+			v = -search_ab(
+			    s, cP, cO, -alpha - 1, -alpha, n - 1, false);
+			if (!s->aborted && v > alpha && v < beta)
+				v = -search_ab(
+				    s, cP, cO, -beta, -alpha, n - 1, false);
+		}
+		if (s->aborted)
+			return 0;
+		if (v > best) {
+			best = v;
+			*bm = list[i].sq;
+			if (v > alpha) {
+				alpha = v;
+				if (v >= beta)
+					break;
+			}
+		}
+	}
+	return best;
+}
+
+int
+search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
+    bool passed)
+{
+	const struct tt_entry *e;
+	struct smove	       list[32];
+	uint64_t	       moves;
+	int		       nm, v, hmove = TT_NO_MOVE, bm = -1;
+
+	if (n <= SHALLOW)
+		return shallow(s, P, O, alpha, beta, n, passed);
+	s->nodes++;
+	if (s->nodes >= s->next_check && budget_out(s))
+		return 0;
+	if ((moves = bits_moves(P, O)) == 0) {
+		if (passed)
+			return bits_final(P, O);
+		return -search_ab(s, O, P, -beta, -alpha, n, true);
+	}
+	if (alpha >= stab_threshold[n] &&
+	    (v = 64 - 2 * bits_count(bits_stable(P, O))) <= alpha)
+		return v;
+	if ((e = tt_probe(&s->tt, P, O)) != NULL) {
+		if (e->lo >= beta || e->lo == e->hi)
+			return e->lo;
+		if (e->hi <= alpha)
+			return e->hi;
+		alpha = e->lo > alpha ? e->lo : alpha;
+		beta = e->hi < beta ? e->hi : beta;
+		hmove = e->move;
+	}
+	if ((nm = gen_moves(s, P, O, moves, n, beta, hmove, list, &v)) < 0) {
+		tt_store(&s->tt, P, O, n, alpha, beta, v, -1);
+		return v;
+	}
+	v = children(s, P, O, alpha, beta, n, list, nm, &bm);
+	if (!s->aborted)
+		tt_store(&s->tt, P, O, n, alpha, beta, v, bm);
+	return v;
+}
+
+int
+search_root(struct search *s, uint64_t P, uint64_t O, int n, int *bm,
+    struct search_value *all)
+{
+	const struct tt_entry *e = tt_probe(&s->tt, P, O);
+	struct smove	       list[32];
+	int		       nm, i, v;
+
+	/* No cutoff from the table here (beta 65): the root's move. */
+	nm = gen_moves(s, P, O, bits_moves(P, O), n, 65,
+	    e != NULL ? e->move : TT_NO_MOVE, list, &v);
+	*bm = -1;
+	if (all == NULL) {
+		v = children(s, P, O, -SEARCH_INF, SEARCH_INF, n, list, nm, bm);
+		if (!s->aborted)
+			tt_store(&s->tt, P, O, n, -64, 64, v, *bm);
+		return s->aborted ? 0 : v;
+	}
+	for (i = 0; i < nm; i++) {
+		pick(list, i, nm);
+		all[i].sq = list[i].sq;
+		all[i].score = 0;
+		all[i].exact = false;
+	}
+	for (i = 0; i < nm && !s->aborted; i++) {
+		v = -search_ab(s, O ^ list[i].flips,
+		    P ^ list[i].flips ^ (UINT64_C(1) << list[i].sq), -64, 64,
+		    n - 1, false);
+		if (!s->aborted) {
+			all[i].score = v;
+			all[i].exact = true;
+		}
+	}
+	return nm;
+}
