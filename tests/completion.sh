@@ -27,7 +27,7 @@ PATH="$(pwd):$PATH" bash -c '
 	[[ $(complete -p gameplay) == *_arbiter* ]] ||
 	    { echo "FAIL: gameplay has no completion"; fail=1; }
 	c "move match" gameplay m
-	c "show status selfplay" gameplay s
+	c "show status solve selfplay" gameplay s
 	c "--quiet" gamecheck --qu
 	c "--in-place" gameplay move --in
 	c "reversi rive" gamecheck -g r

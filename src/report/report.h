@@ -58,6 +58,28 @@ struct report_play {
 	const struct rules_action *legal;  /* legal: the next actions */
 	size_t			   nlegal;
 	int			   dice[2]; /* roll: the two dice */
+	const struct report_solved *solved; /* solve: the value found */
+};
+
+/*
+ * A perfect-play value (gameplay solve, arbiter-solve/1 in gameplay(1)):
+ * scores are the final disc difference for colour (the one to move, or
+ * at the end the one who would be), empty cells to the winner; cells are
+ * the board's, -1 a pass.  moves and scores
+ * (nmoves of each, scores[i] INT_MIN where unknown) only in --all.
+ */
+struct report_solved {
+	bool		   exact; /* false: a budget ran out first */
+	int		   colour; /* whose score: the one to move */
+	int		   score;
+	int		   empties;
+	const int	  *best;
+	int		   nbest;
+	const int	  *moves;
+	const int	  *scores;
+	int		   nmoves;
+	unsigned long long nodes;
+	double		   seconds;
 };
 
 /*
@@ -67,6 +89,7 @@ struct report_play {
 int report_write_status(FILE *out, const struct report_play *);
 int report_write_legal(FILE *out, const struct report_play *);
 int report_write_roll(FILE *out, const struct report_play *);
+int report_write_solve(FILE *out, const struct report_play *);
 
 /*
  * A series of games between two players, as gameplay selfplay and match

@@ -7,6 +7,7 @@
  * is to move, the turn in progress); a table gives each its schema and
  * what it writes besides.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,11 +69,61 @@ roll_body(struct yout *w, const struct report_play *p)
 	yout_quoted(w, buf);
 }
 
+/* A cell's name, or pass. */
+static void
+cell_value(struct yout *w, const struct rules_board *b, int cell)
+{
+	char name[RULES_CELL_NAME];
+
+	yout_plain(w, cell < 0 ? "pass" : rules_cell_name(b, cell, name));
+}
+
+static void
+solve_body(struct yout *w, const struct report_play *p)
+{
+	const struct report_solved *s = p->solved;
+	const struct rules_board   *b = &p->rp->pos->board;
+	int			    i;
+
+	yout_kv_plain(w, "value", s->exact ? "exact" : "unknown");
+	yout_kv_int(w, "empties", s->empties);
+	yout_kv_plain(w, "for", p->rp->game->colour[s->colour]);
+	if (s->exact)
+		yout_kv_int(w, "score", s->score);
+	yout_key(w, "best");
+	yout_open(w, YOUT_FLOW_SEQ);
+	for (i = 0; i < s->nbest; i++)
+		cell_value(w, b, s->best[i]);
+	yout_close(w);
+	if (s->nmoves > 0) {
+		/* Flow collections: the direct writer's (block lists are the
+		 * emitter's alone). */
+		yout_key(w, "moves");
+		yout_open(w, YOUT_FLOW_SEQ);
+		for (i = 0; i < s->nmoves; i++) {
+			yout_open(w, YOUT_FLOW_MAP);
+			yout_key(w, "move");
+			cell_value(w, b, s->moves[i]);
+			yout_key(w, "score");
+			if (s->scores[i] == INT_MIN)
+				yout_plain(w, "~");
+			else
+				yout_int(w, s->scores[i]);
+			yout_close(w);
+		}
+		yout_close(w);
+	}
+	yout_kv_uint(w, "nodes", s->nodes);
+	yout_kv_real(w, "seconds", s->seconds, 3, true);
+}
+
 static const struct play_doc status_doc = { "arbiter-status/1", status_head,
 	status_body };
 static const struct play_doc legal_doc = { "arbiter-legal/1", NULL,
 	legal_body };
 static const struct play_doc roll_doc = { "arbiter-roll/1", NULL, roll_body };
+static const struct play_doc solve_doc = { "arbiter-solve/1", NULL,
+	solve_body };
 
 static int
 play_write(FILE *out, const struct report_play *p, const struct play_doc *doc)
@@ -117,4 +168,10 @@ int
 report_write_roll(FILE *out, const struct report_play *p)
 {
 	return play_write(out, p, &roll_doc);
+}
+
+int
+report_write_solve(FILE *out, const struct report_play *p)
+{
+	return play_write(out, p, &solve_doc);
 }

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay solve: the perfect-play value of a record's position, its best
+ * moves and with --all every move's value, as a YAML document
+ * (arbiter-solve/1), from the exact solver (src/solve: 8x8 Reversi).  A
+ * budget that runs out gives an honest "unknown" and exit status 1.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+#include "solve/solve.h"
+
+static int exec_solve(int, char **);
+
+enum {
+	OPT_ALL = PLAY_OPT_OWN,
+	OPT_NODES,
+	OPT_SECONDS,
+	OPT_HASH,
+};
+
+static const struct option longopts[] = {
+	{ "all", no_argument, NULL, OPT_ALL },
+	{ "nodes", required_argument, NULL, OPT_NODES },
+	{ "seconds", required_argument, NULL, OPT_SECONDS },
+	{ "hash", required_argument, NULL, OPT_HASH },
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int option(void *, int, const char *);
+
+const struct play_cmd play_cmd_solve = {
+	.name = "solve",
+	.args = { ":g:r:hV", longopts, 1, 1, "name one record" },
+	.usage = "[--all] [--nodes n] [--seconds s] [--hash MB] [-g game] "
+		 "[-r n] record",
+	.summary = "the perfect-play value of a position, as YAML",
+	.help =
+	    "The perfect-play value of RECORD's position (8x8 Reversi), as one\n"
+	    "YAML document: the final disc difference for the player to move\n"
+	    "(for:), empty squares to the winner, and the moves that keep it.\n"
+	    "\n"
+	    "      --all          the value of every legal move too\n"
+	    "      --nodes=N      give up after about N positions: unknown\n"
+	    "      --seconds=S    give up after S seconds: unknown\n"
+	    "      --hash=MB      a transposition table of MB megabytes (64)\n",
+	.width = 19,
+	.select = true,
+	.footer = "Exit status: 0 the value is exact, 1 a budget ran out "
+		  "(value: unknown)\nor the record is illegal, 2 usage or I/O "
+		  "error, 3 internal error.\n",
+	.option = option,
+	.exec = exec_solve,
+};
+
+struct solve_settings {
+	struct play_select   sel;
+	struct solve_options opt;
+	unsigned long	     mb;
+};
+
+/* --seconds: decimal seconds, more than 0. */
+static int
+seconds_option(struct solve_settings *ss, const char *arg)
+{
+	char *endp;
+
+	errno = 0;
+	ss->opt.max_seconds = strtod(arg, &endp);
+	if (arg[0] < '0' || arg[0] > '9' ||
+	    arg[strspn(arg, "0123456789.")] != '\0' || *endp != '\0' ||
+	    errno != 0 || !(ss->opt.max_seconds > 0) ||
+	    ss->opt.max_seconds > 1e7) {
+		cli_error("--seconds takes seconds (more than 0), not '%s'", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct solve_settings *ss = settings;
+	unsigned long	       n;
+
+	switch (c) {
+	case OPT_ALL: ss->opt.all = true; return 0;
+	case OPT_NODES:
+		if (!match_count("--nodes", arg, &n))
+			return -1;
+		ss->opt.max_nodes = n;
+		return 0;
+	case OPT_SECONDS: return seconds_option(ss, arg);
+	case OPT_HASH:
+		if (!match_count("--hash", arg, &ss->mb))
+			return -1;
+		if (ss->mb < 1 || ss->mb > 65536) {
+			cli_error("--hash: %s: not a size from 1 to 65536 "
+				  "megabytes",
+			    arg);
+			return -1;
+		}
+		return 0;
+	default: return play_select_option(&ss->sel, c, arg);
+	}
+}
+
+/* The document of r for pr's position; exit status. */
+static int
+write_value(struct play_record *pr, const struct solve_result *r)
+{
+	struct report_solved s = { .exact = r->status == SOLVE_EXACT };
+	struct report_play   p = { 0 };
+	int		     moves[32], scores[32], i;
+
+	s.colour = rules_to_move(pr->rp.pos);
+	s.score = r->score;
+	s.empties = r->empties;
+	s.best = r->best;
+	s.nbest = r->nbest;
+	for (i = 0; i < r->nmoves; i++) {
+		moves[i] = r->moves[i].square;
+		scores[i] = r->moves[i].score == SOLVE_SCORE_UNKNOWN ?
+		    INT_MIN :
+		    r->moves[i].score;
+	}
+	s.moves = moves;
+	s.scores = scores;
+	s.nmoves = r->nmoves;
+	s.nodes = r->nodes;
+	s.seconds = r->seconds;
+	p.source = pr->path;
+	p.rec = pr->rec;
+	p.rp = &pr->rp;
+	p.solved = &s;
+	if (match_finish(report_write_solve(stdout, &p)) != CLI_OK)
+		return CLI_USAGE;
+	return s.exact ? CLI_OK : CLI_BAD;
+}
+
+static int
+exec_solve(int argc, char **argv)
+{
+	struct solve_settings ss = { 0 };
+	struct play_record    pr;
+	struct solve_result   r;
+	struct solve	     *sv = NULL;
+	struct diag	      d;
+	int		      status;
+
+	if ((status = play_parse(&play_cmd_solve, argc, argv, &ss)) != -1)
+		return status;
+	if ((status = play_open(&pr, argv[optind], &ss.sel)) != CLI_OK)
+		goto out;
+	if (pr.rp.forfeit) {
+		cli_error("%s: the game was decided by forfeit: nothing to "
+			  "solve",
+		    pr.path);
+		status = CLI_USAGE;
+		goto out;
+	}
+	if ((sv = solve_new(ss.mb << 20)) == NULL) {
+		cli_error("out of memory");
+		status = CLI_INTERNAL;
+		goto out;
+	}
+	switch (solve_position(sv, pr.rp.pos, &ss.opt, &r, &d)) {
+	case -1:
+		cli_error("%s: %s", pr.path, d.msg);
+		status = CLI_USAGE;
+		break;
+	default: status = write_value(&pr, &r); break;
+	}
+out:
+	solve_free(sv);
+	play_close(&pr);
+	return status;
+}
