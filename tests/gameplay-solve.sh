@@ -39,6 +39,18 @@ moves=$(grep -o '{move: [a-h][1-8], score: -\{0,1\}[0-9]*}' "$tmp/all" |
 grep -q '{move: g8, score: 18}' "$tmp/all" && ok "--all: g8 is worth 18" ||
     ng "--all: $(grep moves "$tmp/all")"
 
+# 34 legal moves (more than the solver's lists once held): --all lists
+# each, with a value or ~, whatever the budget leaves.
+gameplay new -o "$tmp/m34.pgn" reversi --setup=\
+'--XO-----O----O--OO--OOX-XXOXXX--OOXO-O---XO-XO--OOOOXO--------- X' ||
+    ng "34 moves: new exits $?"
+gameplay solve --all --nodes 20000 "$tmp/m34.pgn" > "$tmp/m34" 2>&1
+got=$?
+moves=$(grep -o '{move: [a-h][1-8], score: [-~0-9]*}' "$tmp/m34" | wc -l)
+[ "$got" -le 1 ] && [ "$moves" -eq 34 ] &&
+    ok "34 legal moves: each listed (exit $got)" ||
+    ng "34 legal moves: exit $got, $moves listed: $(head -c 600 "$tmp/m34")"
+
 # A finished game: 39-25, for Black 14; 32-32, 0.
 gameplay solve -r 2 "$srcdir/examples/reversi-games.pgn" > "$tmp/end" ||
     ng "a finished game: exit $?"
@@ -74,6 +86,8 @@ refused 2 "not '0'" --seconds 0 "$tmp/ffo1.pgn"
 refused 2 "not '1e3'" --seconds 1e3 "$tmp/ffo1.pgn"
 refused 2 "--hash" --hash 0 "$tmp/ffo1.pgn"
 refused 2 "--nodes" --nodes x "$tmp/ffo1.pgn"
+refused 2 "give a budget of 1 or more" --nodes 0 "$tmp/ffo1.pgn"
+refused 2 "decided by forfeit" -r 1 "$srcdir/tests/forfeits.pgn"
 printf '[Game "reversi"]\nf5 d6 a1 *\n' > "$tmp/illegal.pgn"
 refused 1 "no-flips" "$tmp/illegal.pgn"
 exit $fail

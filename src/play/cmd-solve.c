@@ -94,6 +94,10 @@ option(void *settings, int c, const char *arg)
 	case OPT_NODES:
 		if (!match_count("--nodes", arg, &n))
 			return -1;
+		if (n == 0) {
+			cli_error("--nodes: 0: give a budget of 1 or more");
+			return -1;
+		}
 		ss->opt.max_nodes = n;
 		return 0;
 	case OPT_SECONDS: return seconds_option(ss, arg);
@@ -117,7 +121,7 @@ write_value(struct play_record *pr, const struct solve_result *r)
 {
 	struct report_solved s = { .exact = r->status == SOLVE_EXACT };
 	struct report_play   p = { 0 };
-	int		     moves[32], scores[32], i;
+	int		     moves[SOLVE_MAX_MOVES], scores[SOLVE_MAX_MOVES], i;
 
 	s.colour = rules_to_move(pr->rp.pos);
 	s.score = r->score;
@@ -165,7 +169,7 @@ exec_solve(int argc, char **argv)
 		status = CLI_USAGE;
 		goto out;
 	}
-	if ((sv = solve_new(ss.mb << 20)) == NULL) {
+	if ((sv = solve_new((size_t)ss.mb << 20)) == NULL) {
 		cli_error("out of memory");
 		status = CLI_INTERNAL;
 		goto out;

@@ -12,6 +12,7 @@
 
 #include "solve/bits.h"
 #include "solve/search.h"
+#include "solve/solve.h"
 
 /* At most this many empties: the search without the table. */
 #define SHALLOW 6
@@ -225,7 +226,7 @@ search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
     bool passed)
 {
 	const struct tt_entry *e;
-	struct smove	       list[32];
+	struct smove	       list[SOLVE_MAX_MOVES];
 	uint64_t	       moves;
 	int		       nm, v, hmove = TT_NO_MOVE, bm = -1;
 
@@ -266,7 +267,7 @@ search_root(struct search *s, uint64_t P, uint64_t O, int n, int *bm,
     struct search_value *all)
 {
 	const struct tt_entry *e = tt_probe(&s->tt, P, O);
-	struct smove	       list[32];
+	struct smove	       list[SOLVE_MAX_MOVES];
 	int		       nm, i, v;
 
 	/* No cutoff from the table here (beta 65): the root's move. */

@@ -70,7 +70,7 @@ start(struct search *s, const struct solve_options *opt, double t0)
 static void
 solve_all(struct search *s, uint64_t me, uint64_t opp, struct solve_result *r)
 {
-	struct search_value v[32];
+	struct search_value v[SOLVE_MAX_MOVES];
 	int		    i, nm, best = -SEARCH_INF;
 
 	nm = search_root(s, me, opp, r->empties, &i, v);

@@ -26,6 +26,8 @@
 #include "rules/rules.h"
 
 #define SOLVE_PASS	    (-1) /* the move when the side to move must pass */
+/* Legal moves of a position at the most: one per empty square. */
+#define SOLVE_MAX_MOVES	    64
 #define SOLVE_TT_DEFAULT    ((size_t)64 << 20) /* bytes of the table */
 #define SOLVE_SCORE_UNKNOWN (-128)	       /* no value (budget ran out) */
 
@@ -54,9 +56,9 @@ struct solve_result {
 	int  empties;
 	bool over;     /* the game is over: score is final */
 	int  nbest;    /* best moves found (0 when over) */
-	int  best[32]; /* one in plain mode; every best in all mode */
+	int  best[SOLVE_MAX_MOVES]; /* one in plain mode; every best in all mode */
 	int  nmoves;   /* all mode: every legal move and its value */
-	struct solve_move moves[32];
+	struct solve_move moves[SOLVE_MAX_MOVES];
 	uint64_t	  nodes;   /* positions visited */
 	double		  seconds; /* wall clock */
 };
