@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -66,6 +67,16 @@ secret_key_verify(const char *hash, const char *key)
 		return false;
 	memset(buf, 0, sizeof buf);
 	memcpy(buf, hash, n);
+	/*
+	 * The cost is written in the hash, which whoever can write the
+	 * record can edit: only the limits secret_key_hash uses are
+	 * verified, so that an edited hash cannot make the referee spend
+	 * years or all memory on one check.
+	 */
+	if (crypto_pwhash_str_needs_rehash(buf,
+		crypto_pwhash_OPSLIMIT_INTERACTIVE,
+		crypto_pwhash_MEMLIMIT_INTERACTIVE) != 0)
+		return false;
 	return crypto_pwhash_str_verify(buf, key, strlen(key)) == 0;
 }
 
@@ -144,7 +155,8 @@ secret_key_read(const char *path, char key[SECRET_KEY_LEN], struct diag *d)
 	int	    fd, rc;
 
 	/* Not blocking on a FIFO put in the key file's place. */
-	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	fd = open(path,
+	    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd == -1)
 		return diag_set(d, DIAG_NONE, "%s: %s", path,
 		    errno == ELOOP ? "a key file may not be a symbolic link" :
@@ -160,6 +172,51 @@ secret_key_read(const char *path, char key[SECRET_KEY_LEN], struct diag *d)
 	return rc;
 }
 
+/* Writes all n bytes of s to fd; -1 with errno (EIO for a short write
+ * that set none). */
+static int
+write_all(int fd, const char *s, size_t n)
+{
+	ssize_t w;
+
+	while (n > 0) {
+		errno = 0;
+		if ((w = write(fd, s, n)) <= 0) {
+			if (w == -1 && errno == EINTR)
+				continue;
+			if (errno == 0)
+				errno = EIO;
+			return -1;
+		}
+		s += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Syncs the folder path is in, so that its new name lasts too. */
+static int
+sync_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char	   *dir;
+	int	    fd, rc;
+
+	if (slash == NULL)
+		dir = strdup(".");
+	else
+		dir = strndup(path, slash == path ? 1 : (size_t)(slash - path));
+	if (dir == NULL)
+		return -1;
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	free(dir);
+	if (fd == -1)
+		return -1;
+	rc = fsync(fd);
+	close(fd);
+	return rc;
+}
+
 int
 secret_key_write(const char *path, const char *key, struct diag *d)
 {
@@ -170,15 +227,15 @@ secret_key_write(const char *path, const char *key, struct diag *d)
 	    path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (fd == -1)
 		return diag_set(d, DIAG_NONE, "%s: %s", path, strerror(errno));
-	if (fchmod(fd, 0600) == -1 || write(fd, key, n) != (ssize_t)n ||
-	    write(fd, "\n", 1) != 1 || fsync(fd) == -1) {
+	if (fchmod(fd, 0600) == -1 || write_all(fd, key, n) == -1 ||
+	    write_all(fd, "\n", 1) == -1 || fsync(fd) == -1) {
 		saved = errno;
 		close(fd);
 		unlink(path);
 		errno = saved;
 		return diag_set(d, DIAG_NONE, "%s: %s", path, strerror(saved));
 	}
-	if (close(fd) == -1) {
+	if (close(fd) == -1 || sync_dir(path) == -1) {
 		saved = errno;
 		unlink(path);
 		errno = saved;

@@ -43,14 +43,16 @@ secret_key_hash(const char *key, char hash[SECRET_HASH_LEN], struct diag *d);
 
 /*
  * Whether key is the one hash was made from, in time that does not depend
- * on where they differ.  A hash that is no Argon2id hash (an edited
- * record) matches no key.
+ * on where they differ.  A hash that is no Argon2id hash of
+ * secret_key_hash's limits (an edited record, whose cost could be any)
+ * matches no key.
  */
 bool secret_key_verify(const char *hash, const char *key);
 
 /*
- * Reads a key from the file path: a regular file reached without
- * following a symbolic link, owned by the user running the tool, that no
+ * Reads a key from the file path: a regular file, itself no symbolic link
+ * (the folders above it are the caller's to trust), owned by the user
+ * running the tool, that no
  * one else may read or write (mode 0600 or less), holding a key and at
  * most one newline.  secret_key_read_fd does the same from an open
  * descriptor (a pipe or a file; the owner and mode are checked where fd
