@@ -196,11 +196,14 @@ overlap(int64_t from, int64_t to, int64_t lo, int64_t hi)
 int
 corr_leave_check(const struct corr_control *ctl,
     const struct corr_leave *leaves, size_t n, const struct corr_leave *l,
-    struct corr_error *err)
+    int64_t now, struct corr_error *err)
 {
 	int64_t year, next, total;
 	size_t	i;
 
+	if (l->from < now)
+		return fail(
+		    err, CORR_BAD_LEAVE, "a leave cannot start in the past");
 	if (l->to <= l->from)
 		return fail(
 		    err, CORR_BAD_LEAVE, "the leave ends before it starts");

@@ -123,6 +123,7 @@ option(struct scan *sc, struct corr_control *c, unsigned *seen)
 		"double=", "leave=" };
 	size_t			 start = sc->at;
 	unsigned		 i;
+	int64_t			*v;
 
 	for (i = 0; i < 4; i++)
 		if (at_text(sc, names[i]))
@@ -133,12 +134,18 @@ option(struct scan *sc, struct corr_control *c, unsigned *seen)
 	if (*seen & (1u << i))
 		return bad(sc, start, "an option given twice");
 	*seen |= 1u << i;
-	switch (i) {
-	case 0: return duration(sc, &c->cap);
-	case 1: c->whole = true; return 0;
-	case 2: return duration(sc, &c->dbl);
+	if (i == 1) {
+		c->whole = true;
+		return 0;
 	}
-	return duration(sc, &c->leave);
+	v = i == 0 ? &c->cap : i == 2 ? &c->dbl : &c->leave;
+	start = sc->at;
+	if (duration(sc, v) == -1)
+		return -1;
+	/* 0 would read as the option's absence: leave=0d as no limit. */
+	if (*v == 0)
+		return bad(sc, start, "an option's duration is more than 0");
+	return 0;
 }
 
 /* What the grammar lets through but means nothing. */

@@ -103,7 +103,9 @@ struct corr_leave {
 };
 
 /*
- * Checks a new leave l against the n leaves already granted: it must end
+ * Checks a new leave l, asked for at `now', against the n leaves already
+ * granted: it must start at now or later (leave taken back in time would
+ * give back time already run out, and change turns already charged), end
  * after it starts, overlap none of the same player's, and keep that
  * player's leave within ctl->leave in every calendar year it touches.
  * Returns 0, or -1 with err filled (CORR_BAD_LEAVE, CORR_LEAVE_OVERLAP or
@@ -111,7 +113,7 @@ struct corr_leave {
  */
 int corr_leave_check(const struct corr_control *ctl,
     const struct corr_leave *leaves, size_t n, const struct corr_leave *l,
-    struct corr_error *err);
+    int64_t now, struct corr_error *err);
 
 /*
  * The seconds of colour's clock between from and to (from <= to): the

@@ -133,7 +133,12 @@ corr_time_parse(const char *s, size_t len, int64_t *t, struct corr_error *err)
 		return bad(err, 19, "the time zone is not Z or +HH:MM");
 	secs = days_from_civil(v[0], v[1], v[2]) * CORR_DAY + v[3] * 3600 +
 	    v[4] * 60 + v[5];
-	*t = secs - sign * (oh * 3600 + om * 60);
+	secs -= sign * (oh * 3600 + om * 60);
+	/* An offset may carry a moment past the years written in UTC. */
+	if (secs < days_from_civil(0, 1, 1) * CORR_DAY ||
+	    secs >= days_from_civil(10000, 1, 1) * CORR_DAY)
+		return bad(err, 19, "the time in UTC falls outside years 0 to 9999");
+	*t = secs;
 	return 0;
 }
 
@@ -143,10 +148,11 @@ corr_time_format(int64_t t, char buf[CORR_TIME_LEN])
 	int64_t days, rest, y;
 	int	m, d;
 
-	days = t >= 0 ? t / CORR_DAY : -((-t + CORR_DAY - 1) / CORR_DAY);
+	/* Floor division: the day a moment before 1970 falls in. */
+	days = t / CORR_DAY - (t % CORR_DAY < 0);
 	rest = t - days * CORR_DAY;
 	civil_from_days(days, &y, &m, &d);
-	snprintf(buf, CORR_TIME_LEN, "%04d-%02d-%02dT%02d:%02d:%02dZ", (int)y,
+	snprintf(buf, CORR_TIME_LEN, "%04lld-%02d-%02dT%02d:%02d:%02dZ", (long long)y,
 	    m, d, (int)(rest / 3600), (int)(rest / 60 % 60), (int)(rest % 60));
 	return buf;
 }
@@ -157,7 +163,7 @@ corr_year_bounds(int64_t t, int64_t *start, int64_t *end)
 	int64_t days, y;
 	int	m, d;
 
-	days = t >= 0 ? t / CORR_DAY : -((-t + CORR_DAY - 1) / CORR_DAY);
+	days = t / CORR_DAY - (t % CORR_DAY < 0);
 	civil_from_days(days, &y, &m, &d);
 	*start = days_from_civil(y, 1, 1) * CORR_DAY;
 	*end = days_from_civil(y + 1, 1, 1) * CORR_DAY;

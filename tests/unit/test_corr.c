@@ -6,6 +6,7 @@
  * leave, and the deadline against a naive minute-by-minute search.
  */
 #include <check.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,6 +62,11 @@ START_TEST(test_time_parse)
 	bad_time("2026-12-02T01:12:59+24:00", 19);
 	bad_time("2026-12-02T01:12:59Z ", 19);
 	bad_time("+026-12-02T01:12:59Z", 0);
+	/* Past the years a moment is written in, once in UTC. */
+	bad_time("9999-12-31T23:59:59-01:00", 19);
+	bad_time("0000-01-01T00:00:00+01:00", 19);
+	ck_assert_int_eq(when("9999-12-31T23:59:59+01:00"),
+	    when("9999-12-31T22:59:59Z"));
 }
 END_TEST
 
@@ -84,6 +90,11 @@ START_TEST(test_time_format)
 	ck_assert_str_eq(
 	    corr_time_format(when("2026-06-30T12:00:00+05:30"), buf),
 	    "2026-06-30T06:30:00Z");
+	/* Any int64_t is written, its true year, without overflow. */
+	ck_assert_str_eq(corr_time_format(INT64_MAX, buf),
+	    "292277026596-12-04T15:30:07Z");
+	ck_assert_ptr_nonnull(corr_time_format(INT64_MIN, buf));
+	ck_assert_int_eq(buf[0], '-');
 }
 END_TEST
 
@@ -180,6 +191,10 @@ START_TEST(test_control_errors)
 	bad_control("30d,double=20d", 0, "add whole");
 	bad_control("36h,whole", 0, "whole days");
 	bad_control("3d/mov", 2, "a comma or the end");
+	/* 0 would read as no option at all: no leave would be no limit. */
+	bad_control("30d,leave=0d", 10, "more than 0");
+	bad_control("30d,cap=0h", 8, "more than 0");
+	bad_control("30d,whole,double=0d", 17, "more than 0");
 }
 END_TEST
 
@@ -340,29 +355,39 @@ START_TEST(test_leave)
 	ck_assert_int_eq(corr_clock_deadline(&c, &ctl, lv, 2), T0 + 66 * DAY);
 	lv[0].to = T0 + 15 * DAY;
 
+	/* Back in time: at day 4, a leave from day 2 would move a deadline
+	 * already passed. */
+	l = (struct corr_leave){ 0, T0 + 2 * DAY, T0 + 5 * DAY };
+	ck_assert_int_eq(
+	    corr_leave_check(&ctl, lv, 0, &l, T0 + 4 * DAY, &err), -1);
+	ck_assert_int_eq(err.kind, CORR_BAD_LEAVE);
+	ck_assert_ptr_nonnull(strstr(err.msg, "in the past"));
+	ck_assert_int_eq(corr_leave_check(&ctl, lv, 0, &l, T0 + 2 * DAY, &err),
+	    0);
+
 	/* Overlapping, backwards, and past the year's 45 days. */
 	l = (struct corr_leave){ 0, T0 + 14 * DAY, T0 + 16 * DAY };
-	ck_assert_int_eq(corr_leave_check(&ctl, lv, 2, &l, &err), -1);
+	ck_assert_int_eq(corr_leave_check(&ctl, lv, 2, &l, T0, &err), -1);
 	ck_assert_int_eq(err.kind, CORR_LEAVE_OVERLAP);
 	l = (struct corr_leave){ 0, T0 + 15 * DAY, T0 + 15 * DAY };
-	ck_assert_int_eq(corr_leave_check(&ctl, lv, 2, &l, &err), -1);
+	ck_assert_int_eq(corr_leave_check(&ctl, lv, 2, &l, T0, &err), -1);
 	ck_assert_int_eq(err.kind, CORR_BAD_LEAVE);
 	l = (struct corr_leave){ 0, T0 + 15 * DAY, T0 + 50 * DAY };
-	ck_assert_int_eq(corr_leave_check(&ctl, lv, 2, &l, &err), 0);
+	ck_assert_int_eq(corr_leave_check(&ctl, lv, 2, &l, T0, &err), 0);
 	l = (struct corr_leave){ 0, T0 + 15 * DAY, T0 + 51 * DAY };
-	ck_assert_int_eq(corr_leave_check(&ctl, lv, 2, &l, &err), -1);
+	ck_assert_int_eq(corr_leave_check(&ctl, lv, 2, &l, T0, &err), -1);
 	ck_assert_int_eq(err.kind, CORR_LEAVE_EXCEEDED);
 	/* White's leave is White's: Black's is free of it. */
 	l = (struct corr_leave){ 0, T0 + 20 * DAY, T0 + 30 * DAY };
-	ck_assert_int_eq(corr_leave_check(&ctl, lv, 2, &l, &err), 0);
+	ck_assert_int_eq(corr_leave_check(&ctl, lv, 2, &l, T0, &err), 0);
 	/* Across the new year: 12 days of 2026 over 40 already taken. */
 	lv[2] = (struct corr_leave){ 0, T0 + 100 * DAY, T0 + 130 * DAY };
 	l = (struct corr_leave){ 0, when("2026-12-20T00:00:00Z"),
 		when("2027-01-10T00:00:00Z") };
-	ck_assert_int_eq(corr_leave_check(&ctl, lv, 3, &l, &err), -1);
+	ck_assert_int_eq(corr_leave_check(&ctl, lv, 3, &l, T0, &err), -1);
 	ck_assert_int_eq(err.kind, CORR_LEAVE_EXCEEDED);
 	l.from = when("2026-12-27T00:00:00Z"); /* 5 days in 2026: 45 */
-	ck_assert_int_eq(corr_leave_check(&ctl, lv, 3, &l, &err), 0);
+	ck_assert_int_eq(corr_leave_check(&ctl, lv, 3, &l, T0, &err), 0);
 	/* Overlapping leave of an edited record is counted once. */
 	lv[3] = (struct corr_leave){ 0, T0 + 10 * DAY, T0 + 20 * DAY };
 	ck_assert_int_eq(corr_counted(lv, 4, 0, T0, T0 + 30 * DAY), 15 * DAY);
