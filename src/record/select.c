@@ -257,6 +257,8 @@ check_test(struct parse *p, const struct node *t, size_t op_at, size_t value_at)
 	case F_OPENING:
 		if (t->op != OP_EQ && t->op != OP_NE)
 			return bad(p, op_at, "an opening is = or != its turns");
+		if (t->value[strspn(t->value, " \t\n")] == '\0')
+			return bad(p, value_at, "an opening is one turn or more");
 		return 0;
 	case F_STATUS:
 	case F_WINNER:
@@ -289,7 +291,9 @@ compile_re(struct parse *p, struct node *t, size_t value_at)
 	    PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &err, &erroff, NULL);
 	if (t->re == NULL) {
 		pcre2_get_error_message(err, (PCRE2_UCHAR *)msg, sizeof msg);
-		return bad(p, value_at, msg);
+		/* At the byte PCRE2 names (past a string's quote; its
+		 * escapes, if any, shift it). */
+		return bad(p, value_at + (p->tok == T_STRING) + erroff, msg);
 	}
 	(void)pcre2_jit_compile(t->re, PCRE2_JIT_COMPLETE);
 	t->md = pcre2_match_data_create_from_pattern(t->re, NULL);
@@ -359,7 +363,8 @@ factor(struct parse *p)
 {
 	size_t k, a, open;
 
-	if (p->depth == MAX_DEPTH) {
+	if ((is_keyword(p, "not") || p->tok == T_LPAREN) &&
+	    p->depth == MAX_DEPTH) {
 		bad(p, p->start, "an expression nested over 200 deep");
 		return SIZE_MAX;
 	}
@@ -389,7 +394,7 @@ factor(struct parse *p)
 	if (is_keyword(p, "has")) {
 		if (lex(p) == -1)
 			return SIZE_MAX;
-		if (p->tok != T_WORD) {
+		if (p->tok != T_WORD || strcasecmp(p->text, "tag:") == 0) {
 			bad(p, p->start, "a tag's name was due after has");
 			return SIZE_MAX;
 		}
@@ -514,36 +519,55 @@ pgn_date(const char *s, int f[3])
 	return 0;
 }
 
-/* A decimal number: an optional minus, digits, and a point and digits. */
+/*
+ * A number as PGN tags write them: an optional minus and digits, then
+ * perhaps more fields of digits after points (rounds: 3.10 follows 3.9).
+ */
 static bool
 is_number(const char *s)
 {
 	if (*s == '-')
 		s++;
-	if (!isdigit((unsigned char)*s))
-		return false;
-	while (isdigit((unsigned char)*s))
-		s++;
-	if (*s == '.') {
-		s++;
+	for (;;) {
 		if (!isdigit((unsigned char)*s))
 			return false;
 		while (isdigit((unsigned char)*s))
 			s++;
+		if (*s == '\0')
+			return true;
+		if (*s++ != '.')
+			return false;
 	}
-	return *s == '\0';
+}
+
+/* Numbers field by field; one that stops first is the smaller. */
+static int
+compare_numbers(const char *a, const char *b)
+{
+	long long x, y;
+	char	 *ea, *eb;
+
+	for (;;) {
+		x = strtoll(a, &ea, 10);
+		y = strtoll(b, &eb, 10);
+		if (x != y)
+			return x < y ? -1 : 1;
+		if (*ea == '\0' || *eb == '\0')
+			return (*ea != '\0') - (*eb != '\0');
+		a = ea + 1;
+		b = eb + 1;
+	}
 }
 
 /*
  * a against b: dates field by field as far as both are known (so a year
- * is equal to each of its days), numbers as numbers, the rest byte by
+ * is equal to each of its days), numbers field by field, the rest byte by
  * byte.  date says the tag holds dates (its name ends in "Date").
  */
 static int
 compare(const char *a, const char *b, bool date)
 {
-	int    fa[3], fb[3], na, nb, i;
-	double x, y;
+	int fa[3], fb[3], na, nb, i;
 
 	if (date && (na = pgn_date(a, fa)) > 0 && (nb = pgn_date(b, fb)) > 0) {
 		for (i = 0; i < na && i < nb && fa[i] >= 0 && fb[i] >= 0; i++)
@@ -551,11 +575,8 @@ compare(const char *a, const char *b, bool date)
 				return fa[i] < fb[i] ? -1 : 1;
 		return 0;
 	}
-	if (is_number(a) && is_number(b)) {
-		x = strtod(a, NULL);
-		y = strtod(b, NULL);
-		return x < y ? -1 : x > y;
-	}
+	if (is_number(a) && is_number(b))
+		return compare_numbers(a, b);
 	i = strcmp(a, b);
 	return i < 0 ? -1 : i > 0;
 }
@@ -563,13 +584,18 @@ compare(const char *a, const char *b, bool date)
 static bool
 holds(const struct node *t, const char *v, bool date)
 {
-	int c;
+	int c, rc;
 
 	if (v == NULL)
 		return false;
-	if (t->op == OP_MATCH || t->op == OP_NOMATCH)
-		return (pcre2_match(t->re, (PCRE2_SPTR)v, strlen(v), 0, 0,
-			    t->md, NULL) >= 0) == (t->op == OP_MATCH);
+	if (t->op == OP_MATCH || t->op == OP_NOMATCH) {
+		rc = pcre2_match(
+		    t->re, (PCRE2_SPTR)v, strlen(v), 0, 0, t->md, NULL);
+		/* A match that fails (a limit hit) holds for neither. */
+		if (rc < PCRE2_ERROR_NOMATCH)
+			return false;
+		return (rc >= 0) == (t->op == OP_MATCH);
+	}
 	c = compare(v, t->value, date);
 	switch (t->op) {
 	case OP_EQ: return c == 0;
@@ -614,6 +640,13 @@ test_holds(const struct node *t, const struct record_select_view *v)
 		return holds(t, v->tag(v->ctx, t->name),
 		    n >= 4 && strcasecmp(t->name + n - 4, "date") == 0);
 	case F_PLAYER:
+		/* = or ~: either player; != or !~: neither is (an unknown
+		 * player is nobody). */
+		if (t->op == OP_NE || t->op == OP_NOMATCH)
+			return (v->player[0] == NULL ||
+				   holds(t, v->player[0], false)) &&
+			    (v->player[1] == NULL ||
+				holds(t, v->player[1], false));
 		return holds(t, v->player[0], false) ||
 		    holds(t, v->player[1], false);
 	case F_STATUS:

@@ -47,7 +47,11 @@ struct record_select_view {
 struct record_select *record_select_new(const char *s, struct diag *d);
 void		      record_select_free(struct record_select *);
 
-/* Whether the record seen through v is selected. */
+/*
+ * Whether the record seen through v is selected.  The selection's
+ * regular expressions keep their match data in it: one thread at a time
+ * per selection.
+ */
 bool record_select_match(
     const struct record_select *, const struct record_select_view *v);
 

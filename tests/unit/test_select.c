@@ -76,7 +76,8 @@ START_TEST(test_tags)
 	/* Numbers as numbers: 3 < 10, though "3" > "10" as text. */
 	YES("Round < 10");
 	NO("Round > 10");
-	YES("Round >= 3.0");
+	YES("Round >= 3");
+	YES("Round < 3.1"); /* rounds field by field: 3 before 3.1 */
 	/* An absent tag holds no test; has asks for it. */
 	NO("ECO = A00");
 	NO("ECO != A00");
@@ -110,6 +111,10 @@ START_TEST(test_fields)
 
 	YES("player = Brian");
 	NO("player = Zed");
+	/* != and !~: neither player is. */
+	NO("player != Ada");
+	YES("player != Zed");
+	NO("player !~ ^B");
 	YES("player ~ ^A");
 	YES("status = finished");
 	NO("status = forfeited");
@@ -177,13 +182,23 @@ START_TEST(test_errors)
 	refused("turns ~ 4", 7, "turns are compared as numbers");
 	refused("status = done", 10, "a status is finished");
 	refused("opening < f5", 9, "an opening is = or !=");
-	refused("Event ~ \"(\"", 9, "missing closing parenthesis");
+	/* At the byte PCRE2 names: the end of "(", the ) of "a)b". */
+	refused("Event ~ \"(\"", 11, "missing closing parenthesis");
+	refused("Event ~ \"a)b\"", 11, "unmatched closing parenthesis");
+	refused("has tag:", 5, "a tag's name was due after has");
+	refused("opening = \" \"", 11, "one turn or more");
 	refused("Event = \"abc", 9, "a quote is not closed");
 	refused("has", 4, "a tag's name was due after has");
 	refused("tag: = 1", 1, "a tag's name is due");
 	memset(deep, '(', 300);
 	strcpy(deep + 300, "Event = a");
 	refused(deep, 201, "nested over 200 deep");
+	/* 200 deep is allowed. */
+	memset(deep, '(', 200);
+	strcpy(deep + 200, "Black = Ada");
+	memset(deep + 211, ')', 200);
+	deep[411] = '\0';
+	ck_assert(selects(deep, &game));
 }
 END_TEST
 
