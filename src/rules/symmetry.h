@@ -45,10 +45,14 @@ void rules_symmetries_keeping(
 
 /*
  * Writes into key (RULES_KEY_SIZE(ncells) bytes) the least, byte by byte,
- * of pos's images under s: each cell's piece in cell order, then the
- * colour to move and whether a turn is in progress.  Two positions have
- * the same key exactly when one is an image of the other under s.
- * Returns the index in s of the symmetry that gives the key.
+ * of pos's images under s (s->n >= 1, the identity first, as
+ * rules_symmetries_of gives): each cell's piece in cell order, then the
+ * colour to move and whether a turn is in progress.  Two positions at a
+ * turn's start have the same key exactly when their pieces and the colour
+ * to move are images of each other under s; what else a position holds
+ * (Herd's dice, whether the pie rule was used, the actions of a turn in
+ * progress) is not in the key.  Returns the index in s of the symmetry
+ * that gives the key.
  */
 int rules_position_key(const struct rules_position *pos,
     const struct rules_symmetries *s, uint8_t *key);
