@@ -30,16 +30,14 @@ static int
 exec_roll(int argc, char **argv)
 {
 	struct play_record pr;
-	struct play_select sel = { 0 };
 	struct report_play p = { 0 };
 	struct diag	   d;
 	struct rules_rng   rng;
 	char		   how[RECORD_SHOWN + 32];
 	int		   status;
 
-	if ((status = play_parse(&play_cmd_roll, argc, argv, &sel)) != -1)
-		return status;
-	if ((status = play_open(&pr, argv[optind], &sel)) != CLI_OK)
+	status = play_open_args(&play_cmd_roll, argc, argv, &pr, &p);
+	if (status != -1)
 		goto out_close;
 	if (!match_uses_dice(pr.rp.pos)) {
 		cli_error("%s: %s throws no dice: there is nothing to roll",
@@ -74,9 +72,6 @@ exec_roll(int argc, char **argv)
 	}
 	rng = pr.rp.rng;
 	rules_dice_roll(&rng, &p.dice[0], &p.dice[1]);
-	p.source = pr.path;
-	p.rec = pr.rec;
-	p.rp = &pr.rp;
 	status = match_finish(report_write_roll(stdout, &p));
 out_close:
 	play_close(&pr);

@@ -168,6 +168,15 @@ int play_load(struct play_record *, const char *path, char *text, size_t len,
 int play_open(
     struct play_record *, const char *path, const struct play_select *sel);
 void play_close(struct play_record *);
+/*
+ * The start of a command whose entry takes one record and -g, -r
+ * (PLAY_RECORD_ARGS): parses argv by cmd's entry, play_open()s the record
+ * it names into pr and points p's source, rec and rp at it (the caller
+ * zeroed p).  Returns -1 to go on; else the exit status after -h, -V or
+ * an error said on stderr.  Either way pr is play_close()d by the caller.
+ */
+int play_open_args(const struct play_cmd *, int argc, char **argv,
+    struct play_record *pr, struct report_play *p);
 
 /*
  * Replays the first upto turn tokens of pr's record into rp (initialised
