@@ -16,16 +16,12 @@ static int exec_legal(int, char **);
 
 const struct play_cmd play_cmd_legal = {
 	.name = "legal",
-	.args = PLAY_RECORD_ARGS,
-	.usage = "[-g game] [-r n] record",
+	PLAY_RECORD_ENTRY,
 	.summary = "the legal next actions of the player to move, as YAML",
 	.help =
 	    "The legal next actions of the player to move in RECORD, as one\n"
 	    "YAML document; in a turn in progress, the actions that may\n"
 	    "continue it.\n\n",
-	.width = 17,
-	.select = true,
-	.option = play_record_option,
 	.exec = exec_legal,
 };
 

@@ -14,15 +14,11 @@ static int exec_roll(int, char **);
 
 const struct play_cmd play_cmd_roll = {
 	.name = "roll",
-	.args = PLAY_RECORD_ARGS,
-	.usage = "[-g game] [-r n] record",
+	PLAY_RECORD_ENTRY,
 	.summary = "the dice of the next turn, from the record's Seed",
 	.help =
 	    "The dice of the next turn of RECORD, a game with dice, from its\n"
 	    "Seed tag, as one YAML document.\n\n",
-	.width = 17,
-	.select = true,
-	.option = play_record_option,
 	.exec = exec_roll,
 };
 

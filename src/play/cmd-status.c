@@ -15,13 +15,9 @@ static int exec_status(int, char **);
 
 const struct play_cmd play_cmd_status = {
 	.name = "status",
-	.args = PLAY_RECORD_ARGS,
-	.usage = "[-g game] [-r n] record",
+	PLAY_RECORD_ENTRY,
 	.summary = "where the game stands, as YAML",
 	.help = "Where the game of RECORD stands, as one YAML document.\n\n",
-	.width = 17,
-	.select = true,
-	.option = play_record_option,
 	.exec = exec_status,
 };
 
