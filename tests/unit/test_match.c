@@ -340,19 +340,12 @@ static Suite *
 match_suite(void)
 {
 	Suite *s = suite_create("match");
-	TCase *tc = tcase_create("match");
 
-	tcase_add_test(tc, sprt_test_read);
-	tcase_add_test(tc, sprt_test_refused);
-	tcase_add_test(tc, time_control_read);
-	tcase_add_test(tc, protocol_tables);
-	tcase_add_test(tc, tally_by_program);
-	tcase_add_test(tc, tally_pairs_colours_reversed);
-	tcase_add_test(tc, tally_sprt_decides);
-	tcase_add_test(tc, resume_whole_and_cut_short);
-	tcase_add_test(tc, resume_refuses_another_match);
-	tcase_add_test(tc, resume_any_order);
-	suite_add_tcase(s, tc);
+	unit_tcase(s, "match", 0, sprt_test_read, sprt_test_refused,
+	    time_control_read, protocol_tables, tally_by_program,
+	    tally_pairs_colours_reversed, tally_sprt_decides,
+	    resume_whole_and_cut_short, resume_refuses_another_match,
+	    resume_any_order, NULL);
 	return s;
 }
 
