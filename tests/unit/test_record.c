@@ -13,38 +13,8 @@
 #include "record/record.h"
 #include "record/syntax.h"
 #include "util/util.h"
+#include "syntax.h"
 #include "unit.h"
-
-static struct record_syntax *syn;
-
-/* The test's reader over a string, and the FILE under it: reader_open(). */
-static struct record_reader *rd;
-static FILE		    *rd_fp;
-
-static void
-reader_close(void)
-{
-	record_reader_free(rd);
-	rd = NULL;
-	if (rd_fp != NULL)
-		fclose(rd_fp);
-	rd_fp = NULL;
-}
-
-static void
-setup_syntax(void)
-{
-	syn = record_syntax_new();
-	ck_assert_ptr_nonnull(syn);
-}
-
-/* The fixture closes the test's reader, if the test did not. */
-static void
-teardown_syntax(void)
-{
-	reader_close();
-	record_syntax_free(syn);
-}
 
 /* Opens the test's reader over text[len], closing the one before. */
 static void
@@ -1459,7 +1429,7 @@ record_suite(void)
 	    result_tokens, format_names, claimed_results, csv_columns_by_name,
 	    binary_input_is_one_record, skip_is_read_unseen,
 	    buffer_reads_as_stream, NULL);
-	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, tree_colours, 0, 8);
 	tcase_add_loop_test(tc, ggf_re_values, 0, 11);
 	tcase_add_loop_test(tc, setup_values, 0, 8);
@@ -1468,11 +1438,11 @@ record_suite(void)
 
 	tc = unit_tcase(s, "turns", 0, turn_tokens, printable_cut_where_needed,
 	    turn_commas, turn_joined, result_scores, NULL);
-	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 
 	tc = unit_tcase(s, "writer", 0, update_appends_turns,
 	    update_sets_result, update_wraps_long_lines, NULL);
-	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, write_and_read_back, 0, 2);
 	tcase_add_loop_test(tc, turn_tokens_formatted, 0, 7);
 	tcase_add_loop_test(tc, update_places_turns, 0, 6);
