@@ -105,8 +105,8 @@ bool rules_hexhex_spec(const char *spec, int *side);
  * DIAG_BAD_BOARD saying that game (its name) takes such a board, with
  * example, its default, as one.
  */
-int rules_hexhex_board(struct rules_board *, const char *spec,
-    const char *game, const char *example, struct diag *);
+int rules_hexhex_board(struct rules_board *, const char *spec, const char *game,
+    const char *example, struct diag *);
 
 /*
  * Cell names.  rules_cell_parse reads a letter and a number (either case

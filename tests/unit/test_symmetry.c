@@ -227,7 +227,7 @@ main(void)
 {
 	Suite *s = suite_create("symmetry");
 
-	unit_tcase(s, "symmetry", 0, test_counts, test_start_kept, test_keys,
-	    NULL);
+	unit_tcase(
+	    s, "symmetry", 0, test_counts, test_start_kept, test_keys, NULL);
 	return unit_run(s);
 }
