@@ -13,7 +13,7 @@
 #include "record/record.h"
 #include "record/syntax.h"
 #include "util/util.h"
-#include "syntax.h"
+#include "reading.h"
 #include "unit.h"
 
 /* Opens the test's reader over text[len], closing the one before. */

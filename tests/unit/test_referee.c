@@ -11,7 +11,7 @@
 
 #include "record/record.h"
 #include "referee/referee.h"
-#include "syntax.h"
+#include "reading.h"
 #include "unit.h"
 
 /* Replays the first record of text (read from a buffer) into rp. */

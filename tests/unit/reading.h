@@ -6,8 +6,8 @@
  * fixture closes where a test ended early, its assertions having failed
  * with the reader open.  How a test opens its reader is its own.
  */
-#ifndef ARBITER_TEST_SYNTAX_H
-#define ARBITER_TEST_SYNTAX_H
+#ifndef ARBITER_TEST_READING_H
+#define ARBITER_TEST_READING_H
 
 #include <check.h>
 #include <stdio.h>
