@@ -1,7 +1,23 @@
 # SPDX-License-Identifier: MIT
 # What the cluster tests (tests/cluster-slurm.sh, tests/cluster-ssh.sh)
 # share, sourced by them: a fatal ng, the input, private ports, and
-# stopping the daemons a test started, by PID.  Expects $srcdir and $tmp.
+# stopping the daemons a test started, by PID.  Expects $srcdir; the
+# functions but cluster_scratch expect $tmp.
+
+# cluster_scratch: skips (77) unless root, which the daemons run as;
+# $gamestat the built gamestat by its absolute path, $tmp a new scratch
+# folder, no daemon started yet ($pids) and no check failed ($fail).
+cluster_scratch() {
+	if [ "$(id -u)" != 0 ]; then
+		echo "SKIP: the daemons of this test run as root"
+		exit 77
+	fi
+	gamestat=$(pwd)/gamestat
+	[ -x "$gamestat" ] || { echo "FAIL: no $gamestat"; exit 99; }
+	tmp=$(mktemp -d) || exit 99
+	pids=
+	fail=0
+}
 
 # A failed check ends the test: what follows builds on it.
 ng() {

@@ -30,19 +30,10 @@ for c in slurmctld slurmd sbatch scontrol scancel squeue sinfo munged \
     mungekey; do
 	need_program "$c" "slurm-wlm, munge"
 done
-if [ "$(id -u)" != 0 ]; then
-	echo "SKIP: the daemons of this test run as root"
-	exit 77
-fi
-gamestat=$(pwd)/gamestat
-[ -x "$gamestat" ] || { echo "FAIL: no $gamestat"; exit 99; }
-
-tmp=$(mktemp -d) || exit 99
+. "$srcdir/tests/cluster-lib.sh"
+cluster_scratch
 # munged wants every directory above its socket searchable by all.
 chmod 755 "$tmp"
-. "$srcdir/tests/cluster-lib.sh"
-pids=
-fail=0
 
 cleanup() {
 	if [ -n "$pids" ]; then

@@ -23,17 +23,8 @@ for c in sshd ssh ssh-keygen; do
 	need_program "$c" "openssh-server, openssh-client"
 done
 need_gnu_parallel
-if [ "$(id -u)" != 0 ]; then
-	echo "SKIP: the daemons of this test run as root"
-	exit 77
-fi
-gamestat=$(pwd)/gamestat
-[ -x "$gamestat" ] || { echo "FAIL: no $gamestat"; exit 99; }
-
-tmp=$(mktemp -d) || exit 99
 . "$srcdir/tests/cluster-lib.sh"
-pids=
-fail=0
+cluster_scratch
 cleanup() {
 	rm -f "$tmp"/hold.*
 	for p in $pids; do

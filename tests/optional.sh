@@ -25,3 +25,12 @@ need_gnu_parallel() {
 	echo "SKIP: GNU parallel is not installed (Debian: parallel)"
 	exit 77
 }
+
+# need_dataset: the Othello data set (design.md §5) in $data, where
+# ARBITER_DATASET names another copy, or the test skips (77).
+need_dataset() {
+	data=${ARBITER_DATASET:-${srcdir:-.}/../shared/data/othello_dataset.csv}
+	[ -r "$data" ] && return 0
+	echo "SKIP: no data set at $data"
+	exit 77
+}

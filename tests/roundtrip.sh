@@ -8,24 +8,34 @@
 # drop (the data set's, a CSV import's).  The data set part skips when it
 # is absent (ARBITER_DATASET names another copy).
 set -u
-srcdir=${srcdir:-.}
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${srcdir:-.}/tests/lib.sh"
+
+# trip NAME BASE VIA FROM FILE...: the FILEs written as BASE, and the
+# FILEs written as VIA (or, where FROM is "base", their BASE text) then
+# read back as BASE, are the same non-empty bytes.
+trip() {
+	name=$1 base=$2 via=$3 from=$4
+	shift 4
+	./gamecheck --write="$base" "$@" > "$tmp/a.$base" 2> /dev/null
+	[ "$from" = base ] && set -- "$tmp/a.$base"
+	# A WTHOR file is named as the format's own files are.
+	x=$tmp/x.$via
+	[ "$via" = wthor ] && x=$tmp/x.wtb
+	./gamecheck --write="$via" "$@" > "$x" 2> "$tmp/err" ||
+	    { echo "FAIL: $name: --write=$via failed"; cat "$tmp/err"; fail=1; }
+	./gamecheck --write="$base" "$x" > "$tmp/b.$base" 2> /dev/null
+	if [ ! -s "$tmp/a.$base" ] || ! cmp -s "$tmp/a.$base" "$tmp/b.$base"; then
+		echo "FAIL: $name: $base -> $via -> $base differs"
+		diff "$tmp/a.$base" "$tmp/b.$base" | head -n 10
+		fail=1
+	fi
+}
 
 # round NAME FORMAT FILE...: P -> FORMAT -> pgn is P.
 round() {
 	name=$1 fmt=$2
 	shift 2
-	./gamecheck --write=pgn "$@" > "$tmp/p.pgn" 2> /dev/null
-	./gamecheck --write="$fmt" "$tmp/p.pgn" > "$tmp/x.$fmt" 2> "$tmp/err" ||
-	    { echo "FAIL: $name: --write=$fmt failed"; cat "$tmp/err"; fail=1; }
-	./gamecheck --write=pgn "$tmp/x.$fmt" > "$tmp/q.pgn" 2> /dev/null
-	if [ ! -s "$tmp/p.pgn" ] || ! cmp -s "$tmp/p.pgn" "$tmp/q.pgn"; then
-		echo "FAIL: $name: pgn -> $fmt -> pgn differs"
-		diff "$tmp/p.pgn" "$tmp/q.pgn" | head -n 10
-		fail=1
-	fi
+	trip "$name" pgn "$fmt" base "$@"
 }
 
 # The Reversi examples, and records with a Setup and a forfeit.
@@ -47,15 +57,7 @@ done
 wthor() {	# NAME FILE...
 	name=$1
 	shift
-	./gamecheck --write=csv "$@" > "$tmp/a.csv" 2> /dev/null
-	./gamecheck --write=wthor "$@" > "$tmp/x.wtb" 2> "$tmp/err" ||
-	    { echo "FAIL: $name: --write=wthor failed"; cat "$tmp/err"; fail=1; }
-	./gamecheck --write=csv "$tmp/x.wtb" > "$tmp/b.csv" 2> /dev/null
-	if [ ! -s "$tmp/a.csv" ] || ! cmp -s "$tmp/a.csv" "$tmp/b.csv"; then
-		echo "FAIL: $name: -> wthor -> csv differs"
-		diff "$tmp/a.csv" "$tmp/b.csv" | head -n 10
-		fail=1
-	fi
+	trip "$name" csv wthor files "$@"
 }
 for f in transcripts.txt archive.csv reversi-games.pgn; do
 	wthor "examples/$f" "$srcdir/examples/$f"

@@ -6,11 +6,8 @@
 # Skips (77) where the data set is absent; ARBITER_DATASET names another
 # copy.
 set -u
-data=${ARBITER_DATASET:-${srcdir:-.}/../shared/data/othello_dataset.csv}
-if [ ! -r "$data" ]; then
-	echo "SKIP: no data set at $data"
-	exit 77
-fi
+. "${srcdir:-.}/tests/optional.sh"
+need_dataset
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 

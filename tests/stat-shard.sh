@@ -118,25 +118,25 @@ gamestat --merge $(seq -f t.%g 9) > merged1 && gamestat transcripts.txt > merged
     cmp -s merged1 merged2 || ng "an empty shard's partial merged as something"
 ok "an empty shard is no record"
 
+# in_three WHAT OPERAND: the 3 partials of gamestat --shard K/3 OPERAND
+# (standard input: all.pgn) merge to one run's summary of all.pgn.
+in_three() {
+	for k in 1 2 3; do
+		gamestat --partial --shard $k/3 "$2" < all.pgn > part.$k ||
+		    ng "gamestat --shard $k/3 of $1"
+	done
+	gamestat all.pgn > whole 2> /dev/null
+	gamestat --merge part.1 part.2 part.3 > merged &&
+	    cmp -s whole merged || ng "3 shards of $1 merge to something else"
+}
+
 # gamecheck's reports, read by gamestat, shard as the records do.
 gamecheck all.pgn 2> /dev/null > reports.yaml
-for k in 1 2 3; do
-	gamestat --partial --shard $k/3 reports.yaml > part.$k ||
-	    ng "gamestat --shard $k/3 of reports"
-done
-gamestat all.pgn > whole 2> /dev/null
-gamestat --merge part.1 part.2 part.3 > merged &&
-    cmp -s whole merged || ng "3 shards of reports merge to something else"
+in_three reports reports.yaml
 ok "reports shard"
 
 # Standard input: each task reads its own copy.
-for k in 1 2 3; do
-	gamestat --partial --shard $k/3 - < all.pgn > part.$k ||
-	    ng "gamestat --shard $k/3 of standard input"
-done
-gamestat all.pgn > whole 2> /dev/null
-gamestat --merge part.1 part.2 part.3 > merged &&
-    cmp -s whole merged || ng "3 shards of standard input merge to something else"
+in_three "standard input" -
 ok "standard input shards"
 
 # A bad K/N is a usage error, for both tools.

@@ -40,6 +40,19 @@ static const char *const mark_words[MARK_COUNT] = {
 	[MARK_PINNED] = "pinned",
 };
 
+/*
+ * The marks drawn as a circle on their cell: its class in the style sheet
+ * and its radius, in cells.
+ */
+static const struct mark_circle {
+	const char *class; /* NULL: no circle */
+	double radius;
+} mark_circles[MARK_COUNT] = {
+	[MARK_PLACED] = { "last", 0.46 },
+	[MARK_REMOVED] = { "removed", 0.34 },
+	[MARK_CHANGED] = { "changed", 0.08 },
+};
+
 struct picture {
 	FILE			    *out;
 	const struct rules_position *pos;
@@ -236,8 +249,9 @@ stones(struct picture *p)
 static void
 marks(struct picture *p, const struct draw_last *last)
 {
-	size_t i;
-	int    c;
+	const struct mark_circle *m;
+	size_t			  i;
+	int			  c;
 
 	for (i = 0; last != NULL && i < last->nactions; i++) {
 		const struct rules_action *a = &last->actions[i];
@@ -254,28 +268,13 @@ marks(struct picture *p, const struct draw_last *last)
 		}
 	}
 	for (c = 0; c < p->pos->board.ncells; c++) {
+		m = &mark_circles[p->mark[c]];
 		p->shown[p->mark[c]] = true;
-		switch (p->mark[c]) {
-		case MARK_PLACED:
+		if (m->class != NULL)
 			fprintf(p->out,
 			    "<circle cx=\"%.1f\" cy=\"%.1f\" "
-			    "r=\"%.1f\" class=\"last\"/>\n",
-			    p->x[c], p->y[c], CELL * 0.46);
-			break;
-		case MARK_REMOVED:
-			fprintf(p->out,
-			    "<circle cx=\"%.1f\" cy=\"%.1f\" "
-			    "r=\"%.1f\" class=\"removed\"/>\n",
-			    p->x[c], p->y[c], CELL * 0.34);
-			break;
-		case MARK_CHANGED:
-			fprintf(p->out,
-			    "<circle cx=\"%.1f\" cy=\"%.1f\" "
-			    "r=\"%.1f\" class=\"changed\"/>\n",
-			    p->x[c], p->y[c], CELL * 0.08);
-			break;
-		default: break;
-		}
+			    "r=\"%.1f\" class=\"%s\"/>\n",
+			    p->x[c], p->y[c], CELL * m->radius, m->class);
 	}
 }
 

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "match/engine.h"
+#include "util/util.h"
 
 /* How long a program may take to leave after `quit', in milliseconds. */
 #define QUIT_GRACE 2000
@@ -68,30 +69,15 @@ engine_init(struct engine *e, int slot)
 	e->to = e->from = -1;
 }
 
-/* pipe(2) with both ends closed on exec. */
-static int
-cloexec_pipe(int fd[2])
-{
-	if (pipe(fd) == -1)
-		return -1;
-	if (fcntl(fd[0], F_SETFD, FD_CLOEXEC) == -1 ||
-	    fcntl(fd[1], F_SETFD, FD_CLOEXEC) == -1) {
-		close(fd[0]);
-		close(fd[1]);
-		return -1;
-	}
-	return 0;
-}
-
 int
 engine_start(struct engine *e)
 {
 	int   in[2], out[2];
 	pid_t pid;
 
-	if (cloexec_pipe(in) == -1)
+	if (pipe_cloexec(in) == -1)
 		return -1;
-	if (cloexec_pipe(out) == -1)
+	if (pipe_cloexec(out) == -1)
 		goto out_close_in;
 	/* Only our ends: the program's own stay blocking. */
 	if (fcntl(in[1], F_SETFL, O_NONBLOCK) == -1 ||
@@ -119,11 +105,9 @@ engine_start(struct engine *e)
 	return 0;
 
 out_close_out:
-	close(out[0]);
-	close(out[1]);
+	pipe_close(out);
 out_close_in:
-	close(in[0]);
-	close(in[1]);
+	pipe_close(in);
 	return -1;
 }
 

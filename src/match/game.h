@@ -111,6 +111,15 @@ struct match_game_tags {
 };
 
 /*
+ * The tags that say what is played, in a record's order
+ * (formats/record.md): Game, the board (Size for a square board, Board
+ * for another), Black and White, into tags (room for 4), the strings
+ * borrowed from pos, black and white.  Returns how many: 4.
+ */
+size_t match_play_tags(const struct rules_position *, const char *black,
+    const char *white, struct record_tag_out *tags);
+
+/*
  * Writes the record of the game to out in one write and flushes it, so an
  * interrupted series leaves whole records; a game stopped inside a turn
  * ends with that turn in progress.  The result is the score of a

@@ -15,7 +15,6 @@
 #include <sys/wait.h>
 
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -168,15 +167,11 @@ child_start(const struct match_workers *w, struct child *kids, size_t k)
 	size_t	      j;
 	int	      to[2], from[2];
 
-	if (pipe(to) == -1)
-		return -1;
-	if (pipe(from) == -1)
-		goto out_close_to;
 	/* Not the engines' that the child starts: the ends are its own. */
-	for (j = 0; j < 2; j++)
-		if (fcntl(to[j], F_SETFD, FD_CLOEXEC) == -1 ||
-		    fcntl(from[j], F_SETFD, FD_CLOEXEC) == -1)
-			goto out_close;
+	if (pipe_cloexec(to) == -1)
+		return -1;
+	if (pipe_cloexec(from) == -1)
+		goto out_close_to;
 	sigemptyset(&set);
 	for (j = 0; j < NSIGS; j++)
 		sigaddset(&set, sigs[j]);
@@ -214,11 +209,9 @@ child_start(const struct match_workers *w, struct child *kids, size_t k)
 	return 0;
 
 out_close:
-	close(from[0]);
-	close(from[1]);
+	pipe_close(from);
 out_close_to:
-	close(to[0]);
-	close(to[1]);
+	pipe_close(to);
 	return -1;
 }
 

@@ -17,6 +17,20 @@ struct tag_text {
 	char round[32], seed[32], result[32];
 };
 
+size_t
+match_play_tags(const struct rules_position *pos, const char *black,
+    const char *white, struct record_tag_out *tags)
+{
+	tags[0] = (struct record_tag_out){ "Game", pos->game->name };
+	tags[1] = (struct record_tag_out){
+		pos->board.geometry == RULES_SQUARE ? "Size" : "Board",
+		pos->board.name
+	};
+	tags[2] = (struct record_tag_out){ "Black", black };
+	tags[3] = (struct record_tag_out){ "White", white };
+	return 4;
+}
+
 /*
  * The tags of the record of pg, in the order a record has them, into
  * tags (17 at most), their text in tx.  Returns how many.
@@ -27,7 +41,8 @@ game_tags(const struct match_game *pg, const struct match_game_tags *t,
 {
 	const struct rules_position *pos = pg->pos;
 	struct rules_score	     s;
-	size_t			     n = 0;
+	struct record_tag_out	     last[5];
+	size_t			     i, n = 0;
 
 	rules_score(pos, &s);
 	if (s.over)
@@ -41,13 +56,7 @@ game_tags(const struct match_game *pg, const struct match_game_tags *t,
 	tags[n++] = (struct record_tag_out){ "Round", tx->round };
 	if (t->match_id != NULL)
 		tags[n++] = (struct record_tag_out){ "MatchId", t->match_id };
-	tags[n++] = (struct record_tag_out){ "Game", pos->game->name };
-	tags[n++] = (struct record_tag_out){
-		pos->board.geometry == RULES_SQUARE ? "Size" : "Board",
-		pos->board.name
-	};
-	tags[n++] = (struct record_tag_out){ "Black", t->black };
-	tags[n++] = (struct record_tag_out){ "White", t->white };
+	n += match_play_tags(pos, t->black, t->white, tags + n);
 	if (pg->dice)
 		tags[n++] = (struct record_tag_out){ "Seed", tx->seed };
 	if (t->setup != NULL)
@@ -55,20 +64,17 @@ game_tags(const struct match_game *pg, const struct match_game_tags *t,
 	if (t->opening != NULL)
 		tags[n++] = (struct record_tag_out){ "Opening", t->opening };
 	tags[n++] = (struct record_tag_out){ "Result", tx->result };
-	if (t->time_control != NULL)
-		tags[n++] = (struct record_tag_out){ "TimeControl",
-			t->time_control };
-	if (t->black_time_control != NULL)
-		tags[n++] = (struct record_tag_out){ "BlackTimeControl",
-			t->black_time_control };
-	if (t->white_time_control != NULL)
-		tags[n++] = (struct record_tag_out){ "WhiteTimeControl",
-			t->white_time_control };
-	if (t->termination != NULL)
-		tags[n++] = (struct record_tag_out){ "Termination",
-			t->termination };
-	if (t->winner != NULL)
-		tags[n++] = (struct record_tag_out){ "Winner", t->winner };
+	/* The tags after the result, each where the caller gave it. */
+	last[0] = (struct record_tag_out){ "TimeControl", t->time_control };
+	last[1] = (struct record_tag_out){ "BlackTimeControl",
+		t->black_time_control };
+	last[2] = (struct record_tag_out){ "WhiteTimeControl",
+		t->white_time_control };
+	last[3] = (struct record_tag_out){ "Termination", t->termination };
+	last[4] = (struct record_tag_out){ "Winner", t->winner };
+	for (i = 0; i < 5; i++)
+		if (last[i].value != NULL)
+			tags[n++] = last[i];
 	return n;
 }
 

@@ -16,16 +16,12 @@ static int exec_legal(int, char **);
 
 const struct play_cmd play_cmd_legal = {
 	.name = "legal",
-	.args = PLAY_RECORD_ARGS,
-	.usage = "[-g game] [-r n] record",
+	PLAY_RECORD_ENTRY,
 	.summary = "the legal next actions of the player to move, as YAML",
 	.help =
 	    "The legal next actions of the player to move in RECORD, as one\n"
 	    "YAML document; in a turn in progress, the actions that may\n"
 	    "continue it.\n\n",
-	.width = 17,
-	.select = true,
-	.option = play_record_option,
 	.exec = exec_legal,
 };
 
@@ -33,24 +29,19 @@ static int
 exec_legal(int argc, char **argv)
 {
 	struct play_record   pr;
-	struct play_select   sel = { 0 };
 	struct report_play   p = { 0 };
 	struct rules_action *acts = NULL;
 	size_t		     n;
 	int		     status;
 
-	if ((status = play_parse(&play_cmd_legal, argc, argv, &sel)) != -1)
-		return status;
-	if ((status = play_open(&pr, argv[optind], &sel)) == CLI_OK) {
+	status = play_open_args(&play_cmd_legal, argc, argv, &pr, &p);
+	if (status == -1) {
 		/* A game decided by forfeit has no next action. */
 		n = pr.rp.forfeit ? 0 : replay_legal(&pr.rp, NULL, 0);
 		if ((acts = calloc(n + 1, sizeof *acts)) == NULL) {
 			cli_error("out of memory");
 			status = CLI_INTERNAL;
 		} else {
-			p.source = pr.path;
-			p.rec = pr.rec;
-			p.rp = &pr.rp;
 			p.so_far = play_so_far(&pr);
 			p.legal = acts;
 			p.nlegal = n == 0 ? 0 : replay_legal(&pr.rp, acts, n);

@@ -256,13 +256,7 @@ record_tags(const struct new_settings *ns, const struct rules_position *pos,
 	if (ns->event != NULL)
 		tags[n++] = (struct record_tag_out){ "Event", ns->event };
 	tags[n++] = (struct record_tag_out){ "Date", ns->date };
-	tags[n++] = (struct record_tag_out){ "Game", pos->game->name };
-	tags[n++] = (struct record_tag_out){
-		pos->board.geometry == RULES_SQUARE ? "Size" : "Board",
-		pos->board.name
-	};
-	tags[n++] = (struct record_tag_out){ "Black", ns->black };
-	tags[n++] = (struct record_tag_out){ "White", ns->white };
+	n += match_play_tags(pos, ns->black, ns->white, tags + n);
 	if (ns->variant != NULL)
 		tags[n++] = (struct record_tag_out){ "Variant", ns->variant };
 	if (dice)

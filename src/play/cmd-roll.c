@@ -14,15 +14,11 @@ static int exec_roll(int, char **);
 
 const struct play_cmd play_cmd_roll = {
 	.name = "roll",
-	.args = PLAY_RECORD_ARGS,
-	.usage = "[-g game] [-r n] record",
+	PLAY_RECORD_ENTRY,
 	.summary = "the dice of the next turn, from the record's Seed",
 	.help =
 	    "The dice of the next turn of RECORD, a game with dice, from its\n"
 	    "Seed tag, as one YAML document.\n\n",
-	.width = 17,
-	.select = true,
-	.option = play_record_option,
 	.exec = exec_roll,
 };
 
@@ -30,16 +26,14 @@ static int
 exec_roll(int argc, char **argv)
 {
 	struct play_record pr;
-	struct play_select sel = { 0 };
 	struct report_play p = { 0 };
 	struct diag	   d;
 	struct rules_rng   rng;
 	char		   how[RECORD_SHOWN + 32];
 	int		   status;
 
-	if ((status = play_parse(&play_cmd_roll, argc, argv, &sel)) != -1)
-		return status;
-	if ((status = play_open(&pr, argv[optind], &sel)) != CLI_OK)
+	status = play_open_args(&play_cmd_roll, argc, argv, &pr, &p);
+	if (status != -1)
 		goto out_close;
 	if (!match_uses_dice(pr.rp.pos)) {
 		cli_error("%s: %s throws no dice: there is nothing to roll",
@@ -74,9 +68,6 @@ exec_roll(int argc, char **argv)
 	}
 	rng = pr.rp.rng;
 	rules_dice_roll(&rng, &p.dice[0], &p.dice[1]);
-	p.source = pr.path;
-	p.rec = pr.rec;
-	p.rp = &pr.rp;
 	status = match_finish(report_write_roll(stdout, &p));
 out_close:
 	play_close(&pr);

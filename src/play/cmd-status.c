@@ -15,13 +15,9 @@ static int exec_status(int, char **);
 
 const struct play_cmd play_cmd_status = {
 	.name = "status",
-	.args = PLAY_RECORD_ARGS,
-	.usage = "[-g game] [-r n] record",
+	PLAY_RECORD_ENTRY,
 	.summary = "where the game stands, as YAML",
 	.help = "Where the game of RECORD stands, as one YAML document.\n\n",
-	.width = 17,
-	.select = true,
-	.option = play_record_option,
 	.exec = exec_status,
 };
 
@@ -29,16 +25,11 @@ static int
 exec_status(int argc, char **argv)
 {
 	struct play_record pr;
-	struct play_select sel = { 0 };
 	struct report_play p = { 0 };
 	int		   status;
 
-	if ((status = play_parse(&play_cmd_status, argc, argv, &sel)) != -1)
-		return status;
-	if ((status = play_open(&pr, argv[optind], &sel)) == CLI_OK) {
-		p.source = pr.path;
-		p.rec = pr.rec;
-		p.rp = &pr.rp;
+	status = play_open_args(&play_cmd_status, argc, argv, &pr, &p);
+	if (status == -1) {
 		p.so_far = play_so_far(&pr);
 		status = match_finish(report_write_status(stdout, &p));
 		free((char *)(uintptr_t)p.so_far);

@@ -176,6 +176,25 @@ play_open(
 	return play_load(pr, path, text, len, sel, false);
 }
 
+int
+play_open_args(const struct play_cmd *cmd, int argc, char **argv,
+    struct play_record *pr, struct report_play *p)
+{
+	struct play_select sel = { 0 };
+	int		   status;
+
+	memset(pr, 0, sizeof *pr);
+	replay_init(&pr->rp);
+	if ((status = play_parse(cmd, argc, argv, &sel)) != -1)
+		return status;
+	if ((status = play_open(pr, argv[optind], &sel)) != CLI_OK)
+		return status;
+	p->source = pr->path;
+	p->rec = pr->rec;
+	p->rp = &pr->rp;
+	return -1;
+}
+
 void
 play_close(struct play_record *pr)
 {

@@ -120,14 +120,16 @@ struct play_select {
 int play_select_option(struct play_select *, int c, const char *arg);
 
 /*
- * The entry's args of a command that takes one record and no option but
- * -g and -r, and its option function: settings is a struct play_select.
+ * The fields of the entry of a command that takes one record and no
+ * option but -g and -r, which its operand, synopsis, --help and option
+ * function must agree on: settings is a struct play_select
+ * (play_open_args).
  */
 extern const struct option play_record_longopts[];
-#define PLAY_RECORD_ARGS \
-	{ \
-		":g:r:hV", play_record_longopts, 1, 1, "name one record" \
-	}
+#define PLAY_RECORD_ENTRY \
+	.args = { ":g:r:hV", play_record_longopts, 1, 1, "name one record" }, \
+	.usage = "[-g game] [-r n] record", .width = 17, .select = true, \
+	.option = play_record_option
 int play_record_option(void *sel, int c, const char *arg);
 
 /*
@@ -168,6 +170,15 @@ int play_load(struct play_record *, const char *path, char *text, size_t len,
 int play_open(
     struct play_record *, const char *path, const struct play_select *sel);
 void play_close(struct play_record *);
+/*
+ * The start of a command whose entry takes one record and -g, -r
+ * (PLAY_RECORD_ENTRY): parses argv by cmd's entry, play_open()s the record
+ * it names into pr and points p's source, rec and rp at it (the caller
+ * zeroed p).  Returns -1 to go on; else the exit status after -h, -V or
+ * an error said on stderr.  Either way pr is play_close()d by the caller.
+ */
+int play_open_args(const struct play_cmd *, int argc, char **argv,
+    struct play_record *pr, struct report_play *p);
 
 /*
  * Replays the first upto turn tokens of pr's record into rp (initialised

@@ -161,6 +161,20 @@ rules_hexhex_spec(const char *spec, int *side)
 }
 
 int
+rules_hexhex_board(struct rules_board *b, const char *spec, const char *game,
+    const char *example, struct diag *d)
+{
+	int side;
+
+	if (!rules_hexhex_spec(spec, &side) || side < 2 || side > 12)
+		return diag_set(d, DIAG_BAD_BOARD,
+		    "%s is played on a hexhex board of side 2 to 12 "
+		    "(\"%s\"), not \"%s\"",
+		    game, example, spec);
+	return rules_hexhex_init(b, side, d);
+}
+
+int
 rules_cell_parse(const struct rules_board *b, const char *s, size_t len)
 {
 	unsigned c, r;

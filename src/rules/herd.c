@@ -123,14 +123,7 @@ maybe_end_turn(const struct rules_board *b, struct herd *h)
 static int
 herd_board(struct rules_board *b, const char *spec, struct diag *d)
 {
-	int side;
-
-	if (!rules_hexhex_spec(spec, &side) || side < 2 || side > 12)
-		return diag_set(d, DIAG_BAD_BOARD,
-		    "herd is played on a hexhex board of side 2 to 12 "
-		    "(\"5\"), not \"%s\"",
-		    spec);
-	return rules_hexhex_init(b, side, d);
+	return rules_hexhex_board(b, spec, "herd", "5", d);
 }
 
 static int

@@ -412,14 +412,7 @@ end_turn(const struct rules_board *b, struct oust *o)
 static int
 oust_board(struct rules_board *b, const char *spec, struct diag *d)
 {
-	int n;
-
-	if (!rules_hexhex_spec(spec, &n) || n < 2 || n > 12)
-		return diag_set(d, DIAG_BAD_BOARD,
-		    "oust is played on a hexhex board of side 2 to 12 "
-		    "(\"7\"), not \"%s\"",
-		    spec);
-	return rules_hexhex_init(b, n, d);
+	return rules_hexhex_board(b, spec, "oust", "7", d);
 }
 
 static int

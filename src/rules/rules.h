@@ -99,6 +99,14 @@ int rules_hex_init(struct rules_board *, int w, int h, int lo, int hi,
  */
 bool rules_square_spec(const char *spec, int *width, int *height);
 bool rules_hexhex_spec(const char *spec, int *side);
+/*
+ * The board of a game played on any hexhex board of side 2 to 12 (Oust,
+ * Herd): spec read by rules_hexhex_spec and the board made, or -1 with
+ * DIAG_BAD_BOARD saying that game (its name) takes such a board, with
+ * example, its default, as one.
+ */
+int rules_hexhex_board(struct rules_board *, const char *spec, const char *game,
+    const char *example, struct diag *);
 
 /*
  * Cell names.  rules_cell_parse reads a letter and a number (either case

@@ -3,11 +3,11 @@
  * The utility layer under every other module, the rules core included:
  * growing arrays and byte buffers, reading a whole stream into one, a
  * hash map of indices, the XML and UTF-8 text every writer of SVG needs,
- * and text made safe for a terminal.  No third-party headers, no mutable
+ * text made safe for a terminal, and pipes to child processes.  No third-party headers, no mutable
  * globals, nothing printed but to a FILE the caller passes, no exit:
  * failures are return values, with errno set as the C library sets it.
  * Each facility has its own prefix: array_, buf_, hashmap_, utf8_, xml_,
- * util_ (text shown on a terminal).
+ * util_ (text shown on a terminal), pipe_.
  */
 #ifndef ARBITER_UTIL_H
 #define ARBITER_UTIL_H
@@ -163,5 +163,15 @@ int xml_escape(FILE *out, const char *s);
  * bytes at most.  Nothing is written when cap is 0.
  */
 void util_printable(const char *s, size_t len, char *buf, size_t cap);
+
+/* ---- Pipes to child processes (pipe.c) ------------------------------- */
+
+/*
+ * pipe(2) with both ends closed on exec: 0, or -1 (errno), no descriptor
+ * left open.
+ */
+int pipe_cloexec(int fd[2]);
+/* Closes both ends of a pipe. */
+void pipe_close(const int fd[2]);
 
 #endif

@@ -128,6 +128,53 @@ report_pair_close(struct report_pair *p)
 }
 
 /*
+ * A pass of the reader over the input, each record replayed into rp and
+ * its report written twice (report_pair): what the gamecheck and import
+ * targets share, n counting the records read.
+ */
+struct fuzz_pass {
+	FILE		     *fp;
+	char		     *copy;
+	struct record_reader *rd;
+	struct report_pair    pair;
+	struct replay	      rp;
+	unsigned long	      n;
+};
+
+/*
+ * Starts a pass over data[size] read as fmt.  Returns false where the
+ * input gives no stream (the target then returns 0).
+ */
+static inline bool
+fuzz_pass_open(struct fuzz_pass *p, struct record_syntax *syn,
+    const uint8_t *data, size_t size, enum record_format fmt)
+{
+	if ((p->fp = fuzz_stream(data, size, &p->copy)) == NULL)
+		return false;
+	report_pair_open(&p->pair);
+	p->rd = record_reader_new(syn, p->fp, "fuzz", fmt);
+	FUZZ_CHECK(p->rd != NULL);
+	replay_init(&p->rp);
+	p->n = 0;
+	return true;
+}
+
+/*
+ * Ends the pass whose reader last returned rc: the input must have ended
+ * without an error, and the reports be one a record, the same both ways.
+ */
+static inline void
+fuzz_pass_close(struct fuzz_pass *p, int rc)
+{
+	FUZZ_CHECK(rc == 0);
+	replay_fini(&p->rp);
+	record_reader_free(p->rd);
+	FUZZ_CHECK(report_pair_close(&p->pair) == p->n);
+	fclose(p->fp);
+	free(p->copy);
+}
+
+/*
  * The escaping function on any bytes: what libyaml's emitter writes for
  * them, and libyaml's parser reads back the cleaned string.
  */

@@ -65,14 +65,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct record_syntax *syn;
 	struct replay_options	     ro = { 0 };
-	struct report_pair	     pair;
-	struct record_reader	    *rd;
+	struct fuzz_pass	     ps;
 	const struct record	    *rec;
-	struct replay		     rp, fresh;
-	unsigned long		     n = 0;
+	struct replay		     fresh;
 	size_t			     ngames = 0;
-	char			    *copy;
-	FILE			    *fp;
 	int			     rc;
 
 	if (syn == NULL && (syn = record_syntax_new()) == NULL)
@@ -87,29 +83,20 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ro.game = rules_game_at((data[0] >> 3) % (ngames + 1) - 1);
 	/* The input as one string from a record: escaped as libyaml would. */
 	check_quote(data + 1, size - 1);
-	if ((fp = fuzz_stream(data + 1, size - 1, &copy)) == NULL)
+	if (!fuzz_pass_open(&ps, syn, data + 1, size - 1,
+		(enum record_format)(data[0] & 3)))
 		return 0;
-	report_pair_open(&pair);
-	rd = record_reader_new(
-	    syn, fp, "fuzz", (enum record_format)(data[0] & 3));
-	FUZZ_CHECK(rd != NULL);
-	replay_init(&rp);
-	while ((rc = record_reader_next(rd, &rec)) == 1) {
-		fuzz_check_record(data + 1, size - 1, rec, ++n);
-		replay_record(syn, rec, &ro, &rp);
-		check_replay(rec, &rp, &ro);
+	while ((rc = record_reader_next(ps.rd, &rec)) == 1) {
+		fuzz_check_record(data + 1, size - 1, rec, ++ps.n);
+		replay_record(syn, rec, &ro, &ps.rp);
+		check_replay(rec, &ps.rp, &ro);
 		replay_init(&fresh);
 		replay_record(syn, rec, &ro, &fresh);
-		same_replay(&rp, &fresh);
+		same_replay(&ps.rp, &fresh);
 		replay_fini(&fresh);
 		/* A source name that is not UTF-8 and holds quotes. */
-		report_pair_write(&pair, "fuzz \xff\"input\"", rec, &rp);
+		report_pair_write(&ps.pair, "fuzz \xff\"input\"", rec, &ps.rp);
 	}
-	FUZZ_CHECK(rc == 0);
-	replay_fini(&rp);
-	record_reader_free(rd);
-	FUZZ_CHECK(report_pair_close(&pair) == n);
-	fclose(fp);
-	free(copy);
+	fuzz_pass_close(&ps, rc);
 	return 0;
 }

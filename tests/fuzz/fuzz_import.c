@@ -84,14 +84,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct record_syntax *syn;
 	struct replay_options ro = { .max_legal = 64, .keep_turns = true };
 	enum record_format    fmt;
-	struct report_pair    pair;
-	struct record_reader *rd;
+	struct fuzz_pass      ps;
 	const struct record  *rec;
-	struct replay	      rp;
-	unsigned long	      n = 0;
 	size_t		      i;
-	char		     *copy;
-	FILE		     *fp;
 	int		      rc;
 
 	if (syn == NULL && (syn = record_syntax_new()) == NULL)
@@ -100,35 +95,32 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	if (data[0] & 2)
 		ro.game = rules_game_find("reversi");
-	if ((fp = fuzz_stream(data + 1, size - 1, &copy)) == NULL)
-		return 0;
-	report_pair_open(&pair);
 	fmt = data[0] & 8 ? (data[0] & 1 ? RECORD_SGF : RECORD_GGF) :
 	    data[0] & 4	  ? RECORD_WTHOR :
 	    data[0] & 1	  ? RECORD_CSV :
 			    RECORD_TRANSCRIPT;
-	rd = record_reader_new(syn, fp, "fuzz", fmt);
-	FUZZ_CHECK(rd != NULL);
-	replay_init(&rp);
-	while ((rc = record_reader_next(rd, &rec)) == 1) {
+	if (!fuzz_pass_open(&ps, syn, data + 1, size - 1, fmt))
+		return 0;
+	while ((rc = record_reader_next(ps.rd, &rec)) == 1) {
 		FUZZ_CHECK(rec->format == fmt);
 		if (fmt == RECORD_GGF || fmt == RECORD_SGF) {
-			fuzz_check_record(data + 1, size - 1, rec, ++n);
+			fuzz_check_record(data + 1, size - 1, rec, ++ps.n);
 			check_tree(rec);
-			replay_record(syn, rec, &ro, &rp);
-			check_replay(rec, &rp, &ro);
-			report_pair_write(&pair, "fuzz", rec, &rp);
-			if (!rp.has_error) {
-				check_write(record_format_name(fmt), rec, &rp);
-				check_write("pgn", rec, &rp);
+			replay_record(syn, rec, &ro, &ps.rp);
+			check_replay(rec, &ps.rp, &ro);
+			report_pair_write(&ps.pair, "fuzz", rec, &ps.rp);
+			if (!ps.rp.has_error) {
+				check_write(
+				    record_format_name(fmt), rec, &ps.rp);
+				check_write("pgn", rec, &ps.rp);
 			}
 			continue;
 		}
 		if (fmt != RECORD_WTHOR)
-			fuzz_check_record(data + 1, size - 1, rec, ++n);
+			fuzz_check_record(data + 1, size - 1, rec, ++ps.n);
 		else {
 			/* Binary: positions are bytes, no text to point at. */
-			FUZZ_CHECK(rec->index == ++n);
+			FUZZ_CHECK(rec->index == ++ps.n);
 			FUZZ_CHECK(rec->start.offset <= size - 1);
 			FUZZ_CHECK(!rec->malformed ||
 			    (rec->error.code != DIAG_NONE &&
@@ -151,17 +143,12 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			/* One record a line. */
 			FUZZ_CHECK(rec->turns[i].at.line == rec->start.line);
 		}
-		replay_record(syn, rec, &ro, &rp);
-		check_replay(rec, &rp, &ro);
+		replay_record(syn, rec, &ro, &ps.rp);
+		check_replay(rec, &ps.rp, &ro);
 		/* Imports are Reversi unless a Game tag says so: none can. */
-		FUZZ_CHECK(rp.game == rules_game_find("reversi"));
-		report_pair_write(&pair, "fuzz", rec, &rp);
+		FUZZ_CHECK(ps.rp.game == rules_game_find("reversi"));
+		report_pair_write(&ps.pair, "fuzz", rec, &ps.rp);
 	}
-	FUZZ_CHECK(rc == 0);
-	replay_fini(&rp);
-	record_reader_free(rd);
-	FUZZ_CHECK(report_pair_close(&pair) == n);
-	fclose(fp);
-	free(copy);
+	fuzz_pass_close(&ps, rc);
 	return 0;
 }

@@ -877,19 +877,11 @@ END_TEST
 
 START_TEST(herd_playout_reproducible)
 {
-	struct rules_position *a = turns_new("herd", NULL);
-	struct rules_position *b = turns_new("herd", NULL);
-	struct rules_rng       r1, r2;
-	int		       e;
+	struct rules_rng r;
+	size_t		 n;
 
-	rules_rng_seed(&r1, 99);
-	rules_rng_seed(&r2, 99);
-	ck_assert_uint_eq(rules_playout(a, &r1, 1000, NULL, NULL),
-	    rules_playout(b, &r2, 1000, NULL, NULL));
-	for (e = 0; e < a->board.ncells; e++)
-		ck_assert_int_eq(rules_piece(a, e), rules_piece(b, e));
-	rules_position_free(a);
-	rules_position_free(b);
+	rules_position_free(
+	    turns_assert_playout_twice("herd", 99, 1000, &r, &n));
 }
 END_TEST
 

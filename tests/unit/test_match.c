@@ -8,6 +8,7 @@
  * test_schedule's.
  */
 #include <check.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -227,6 +228,9 @@ each(void *arg, unsigned long i, const struct replay *rp)
 	return 0;
 }
 
+/* The id of the match of the resume tests, and of no other. */
+#define ID "0123456789abcdef"
+
 /* Writes the record of a game of no moves, game round of match id. */
 static void
 write_game(FILE *fp, unsigned long round, const char *id)
@@ -244,6 +248,25 @@ write_game(FILE *fp, unsigned long round, const char *id)
 	    0);
 	ck_assert_int_eq(match_game_write(fp, &pg, &t), 0);
 	match_game_fini(&pg);
+}
+
+/*
+ * A temporary file (flushed, at its end) holding the records of the
+ * games of match ID whose rounds follow, in that order, to a 0.
+ */
+static FILE *
+match_file(unsigned long round, ...)
+{
+	FILE   *fp = tmpfile();
+	va_list ap;
+
+	ck_assert_ptr_nonnull(fp);
+	va_start(ap, round);
+	for (; round != 0; round = va_arg(ap, unsigned long))
+		write_game(fp, round, ID);
+	va_end(ap);
+	fflush(fp);
+	return fp;
 }
 
 /* Reads back fp as --resume does: its return, *games and what each got. */
@@ -265,20 +288,15 @@ resume(FILE *fp, const char *id, unsigned long most, bool any_order,
 
 START_TEST(resume_whole_and_cut_short)
 {
-	FILE	     *fp = tmpfile();
+	FILE	     *fp = match_file(1UL, 2UL, 0UL);
 	struct got    got;
 	unsigned long games;
-	long	      whole;
+	long	      whole = ftell(fp);
 
-	ck_assert_ptr_nonnull(fp);
-	write_game(fp, 1, "0123456789abcdef");
-	write_game(fp, 2, "0123456789abcdef");
-	whole = ftell(fp);
 	/* A kill in the middle of the third record's write. */
 	fputs("[Event \"match\"]\n[Round \"3\"]\n[Match", fp);
 	fflush(fp);
-	ck_assert_int_eq(
-	    resume(fp, "0123456789abcdef", 10, false, &got, &games), 0);
+	ck_assert_int_eq(resume(fp, ID, 10, false, &got, &games), 0);
 	ck_assert_uint_eq(games, 2);
 	ck_assert_uint_eq(got.n, 2);
 	ck_assert_uint_eq(got.i[0], 0);
@@ -288,21 +306,17 @@ START_TEST(resume_whole_and_cut_short)
 	fseek(fp, 0, SEEK_END);
 	ck_assert_int_eq(ftell(fp), whole);
 	/* More games than the match has. */
-	ck_assert_int_eq(
-	    resume(fp, "0123456789abcdef", 1, false, &got, &games), -1);
+	ck_assert_int_eq(resume(fp, ID, 1, false, &got, &games), -1);
 	fclose(fp);
 }
 END_TEST
 
 START_TEST(resume_refuses_another_match)
 {
-	FILE	     *fp = tmpfile();
+	FILE	     *fp = match_file(1UL, 0UL);
 	struct got    got;
 	unsigned long games;
 
-	ck_assert_ptr_nonnull(fp);
-	write_game(fp, 1, "0123456789abcdef");
-	fflush(fp);
 	ck_assert_int_eq(
 	    resume(fp, "fedcba9876543210", 10, false, &got, &games), -1);
 	ck_assert_uint_eq(got.n, 0);
@@ -312,26 +326,19 @@ END_TEST
 
 START_TEST(resume_any_order)
 {
-	FILE	     *fp = tmpfile();
+	FILE	     *fp = match_file(3UL, 1UL, 0UL);
 	struct got    got;
 	unsigned long games;
 
-	ck_assert_ptr_nonnull(fp);
-	write_game(fp, 3, "0123456789abcdef");
-	write_game(fp, 1, "0123456789abcdef");
-	fflush(fp);
 	/* In game order, game 3 first is out of turn. */
-	ck_assert_int_eq(
-	    resume(fp, "0123456789abcdef", 10, false, &got, &games), -1);
+	ck_assert_int_eq(resume(fp, ID, 10, false, &got, &games), -1);
 	/* As --order completion wrote them: any order. */
-	ck_assert_int_eq(
-	    resume(fp, "0123456789abcdef", 10, true, &got, &games), 0);
+	ck_assert_int_eq(resume(fp, ID, 10, true, &got, &games), 0);
 	ck_assert_uint_eq(games, 2);
 	ck_assert_uint_eq(got.i[0], 2);
 	ck_assert_uint_eq(got.i[1], 0);
 	/* Game 3 is beyond a match of two games. */
-	ck_assert_int_eq(
-	    resume(fp, "0123456789abcdef", 2, true, &got, &games), -1);
+	ck_assert_int_eq(resume(fp, ID, 2, true, &got, &games), -1);
 	fclose(fp);
 }
 END_TEST
@@ -340,19 +347,12 @@ static Suite *
 match_suite(void)
 {
 	Suite *s = suite_create("match");
-	TCase *tc = tcase_create("match");
 
-	tcase_add_test(tc, sprt_test_read);
-	tcase_add_test(tc, sprt_test_refused);
-	tcase_add_test(tc, time_control_read);
-	tcase_add_test(tc, protocol_tables);
-	tcase_add_test(tc, tally_by_program);
-	tcase_add_test(tc, tally_pairs_colours_reversed);
-	tcase_add_test(tc, tally_sprt_decides);
-	tcase_add_test(tc, resume_whole_and_cut_short);
-	tcase_add_test(tc, resume_refuses_another_match);
-	tcase_add_test(tc, resume_any_order);
-	suite_add_tcase(s, tc);
+	unit_tcase(s, "match", 0, sprt_test_read, sprt_test_refused,
+	    time_control_read, protocol_tables, tally_by_program,
+	    tally_pairs_colours_reversed, tally_sprt_decides,
+	    resume_whole_and_cut_short, resume_refuses_another_match,
+	    resume_any_order, NULL);
 	return s;
 }
 

@@ -13,38 +13,8 @@
 #include "record/record.h"
 #include "record/syntax.h"
 #include "util/util.h"
+#include "reading.h"
 #include "unit.h"
-
-static struct record_syntax *syn;
-
-/* The test's reader over a string, and the FILE under it: reader_open(). */
-static struct record_reader *rd;
-static FILE		    *rd_fp;
-
-static void
-reader_close(void)
-{
-	record_reader_free(rd);
-	rd = NULL;
-	if (rd_fp != NULL)
-		fclose(rd_fp);
-	rd_fp = NULL;
-}
-
-static void
-setup_syntax(void)
-{
-	syn = record_syntax_new();
-	ck_assert_ptr_nonnull(syn);
-}
-
-/* The fixture closes the test's reader, if the test did not. */
-static void
-teardown_syntax(void)
-{
-	reader_close();
-	record_syntax_free(syn);
-}
 
 /* Opens the test's reader over text[len], closing the one before. */
 static void
@@ -1446,58 +1416,36 @@ record_suite(void)
 	Suite *s = suite_create("record");
 	TCase *tc;
 
-	tc = tcase_create("reader");
 	/*
 	 * The exhaustive tests read a few hundred thousand records: a second
 	 * alone, several on a machine others load (Check's default is 4).
 	 */
-	tcase_set_timeout(tc, 120);
-	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
-	tcase_add_test(tc, reads_tags_turns_and_result);
-	tcase_add_test(tc, ggf_games);
-	tcase_add_test(tc, sgf_games);
-	tcase_add_test(tc, tree_main_line);
-	tcase_add_test(tc, sgf_size_last);
+	tc = unit_tcase(s, "reader", 120, reads_tags_turns_and_result,
+	    ggf_games, sgf_games, tree_main_line, sgf_size_last,
+	    many_records_and_boundaries, line_ends_and_bom,
+	    move_numbers_checked, malformed_records_do_not_stop_the_next,
+	    transcripts_split_into_turns, transcripts_as_the_pattern_says,
+	    transcript_lines_across_blocks, tags_as_the_pattern_says,
+	    result_tokens, format_names, claimed_results, csv_columns_by_name,
+	    binary_input_is_one_record, skip_is_read_unseen,
+	    buffer_reads_as_stream, NULL);
+	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, tree_colours, 0, 8);
 	tcase_add_loop_test(tc, ggf_re_values, 0, 11);
 	tcase_add_loop_test(tc, setup_values, 0, 8);
-	tcase_add_test(tc, many_records_and_boundaries);
-	tcase_add_test(tc, line_ends_and_bom);
-	tcase_add_test(tc, move_numbers_checked);
-	tcase_add_test(tc, malformed_records_do_not_stop_the_next);
-	tcase_add_test(tc, transcripts_split_into_turns);
-	tcase_add_test(tc, transcripts_as_the_pattern_says);
-	tcase_add_test(tc, transcript_lines_across_blocks);
-	tcase_add_test(tc, tags_as_the_pattern_says);
-	tcase_add_test(tc, result_tokens);
-	tcase_add_test(tc, format_names);
-	tcase_add_test(tc, claimed_results);
-	tcase_add_test(tc, csv_columns_by_name);
 	tcase_add_loop_test(tc, sniffing, 0, 8);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
-	tcase_add_test(tc, binary_input_is_one_record);
-	tcase_add_test(tc, skip_is_read_unseen);
-	tcase_add_test(tc, buffer_reads_as_stream);
-	suite_add_tcase(s, tc);
 
-	tc = tcase_create("turns");
-	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
-	tcase_add_test(tc, turn_tokens);
-	tcase_add_test(tc, printable_cut_where_needed);
-	tcase_add_test(tc, turn_commas);
-	tcase_add_test(tc, turn_joined);
-	tcase_add_test(tc, result_scores);
-	suite_add_tcase(s, tc);
+	tc = unit_tcase(s, "turns", 0, turn_tokens, printable_cut_where_needed,
+	    turn_commas, turn_joined, result_scores, NULL);
+	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 
-	tc = tcase_create("writer");
-	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tc = unit_tcase(s, "writer", 0, update_appends_turns,
+	    update_sets_result, update_wraps_long_lines, NULL);
+	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, write_and_read_back, 0, 2);
 	tcase_add_loop_test(tc, turn_tokens_formatted, 0, 7);
-	tcase_add_test(tc, update_appends_turns);
-	tcase_add_test(tc, update_sets_result);
-	tcase_add_test(tc, update_wraps_long_lines);
 	tcase_add_loop_test(tc, update_places_turns, 0, 6);
-	suite_add_tcase(s, tc);
 	return s;
 }
 

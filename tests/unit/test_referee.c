@@ -11,25 +11,8 @@
 
 #include "record/record.h"
 #include "referee/referee.h"
+#include "reading.h"
 #include "unit.h"
-
-static struct record_syntax *syn;
-static struct record_reader *rd; /* replay_text()'s, while it runs */
-
-static void
-setup_syntax(void)
-{
-	syn = record_syntax_new();
-	ck_assert_ptr_nonnull(syn);
-}
-
-static void
-teardown_syntax(void)
-{
-	record_reader_free(rd);
-	rd = NULL;
-	record_syntax_free(syn);
-}
 
 /* Replays the first record of text (read from a buffer) into rp. */
 static void
@@ -42,8 +25,7 @@ replay_text(const char *text, enum record_format fmt, struct replay *rp)
 	ck_assert_ptr_nonnull(rd);
 	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
 	replay_record(syn, rec, &opt, rp);
-	record_reader_free(rd);
-	rd = NULL;
+	reader_close();
 }
 
 START_TEST(replay_finished_game)
@@ -433,10 +415,10 @@ main(void)
 	    replay_implicit_passes_only_in_transcripts, replay_error_position,
 	    replay_reuses_storage, replay_turn_continues,
 	    replay_turn_diagnostics, NULL);
-	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, replay_result_forms, 0, 5);
 	tc = unit_tcase(s, "wthor", 0, wthor_writer_refuses_other_turns, NULL);
-	tcase_add_checked_fixture(tc, setup_syntax, teardown_syntax);
+	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, wthor_round_trip, 0, 3);
 	return unit_run(s);
 }

@@ -552,22 +552,13 @@ static Suite *
 report_suite(void)
 {
 	Suite *s = suite_create("report");
-	TCase *tc = tcase_create("emit");
 
-	tcase_add_test(tc, finished_game_report);
-	tcase_add_test(tc, illegal_move_report);
-	tcase_add_test(tc, any_bytes_stay_valid_yaml);
-	tcase_add_test(tc, utf8_clean);
-	tcase_add_test(tc, quote_hard_strings);
-	tcase_add_test(tc, direct_writer_matches_libyaml);
-	tcase_add_test(tc, source_changes_between_reports);
-	tcase_add_test(tc, yaml_layer_backends_agree);
-	suite_add_tcase(s, tc);
+	unit_tcase(s, "emit", 0, finished_game_report, illegal_move_report,
+	    any_bytes_stay_valid_yaml, utf8_clean, quote_hard_strings,
+	    direct_writer_matches_libyaml, source_changes_between_reports,
+	    yaml_layer_backends_agree, NULL);
 	/* A million code points through libyaml: more than Check's 4 s. */
-	tc = tcase_create("every code point");
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, quote_every_code_point);
-	suite_add_tcase(s, tc);
+	unit_tcase(s, "every code point", 60, quote_every_code_point, NULL);
 	return s;
 }
 

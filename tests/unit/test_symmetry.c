@@ -226,11 +226,8 @@ int
 main(void)
 {
 	Suite *s = suite_create("symmetry");
-	TCase *tc = tcase_create("symmetry");
 
-	tcase_add_test(tc, test_counts);
-	tcase_add_test(tc, test_start_kept);
-	tcase_add_test(tc, test_keys);
-	suite_add_tcase(s, tc);
+	unit_tcase(
+	    s, "symmetry", 0, test_counts, test_start_kept, test_keys, NULL);
 	return unit_run(s);
 }

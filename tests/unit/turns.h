@@ -393,6 +393,33 @@ turns_assert_hexhex_boards(const char *game)
 }
 
 /*
+ * Two random playouts of game from its start, each with rng seeded seed
+ * and a cap of max_turns turns (0: none), play the same game: as many
+ * actions, and the same piece on every cell.  Returns the first one's
+ * position (the caller frees it), *rng as that playout left it and
+ * *actions what it played.
+ */
+static inline struct rules_position *
+turns_assert_playout_twice(const char *game, uint64_t seed, int max_turns,
+    struct rules_rng *rng, size_t *actions)
+{
+	struct rules_position *a = turns_new(game, NULL);
+	struct rules_position *b = turns_new(game, NULL);
+	struct rules_rng       r2;
+	int		       e;
+
+	rules_rng_seed(rng, seed);
+	rules_rng_seed(&r2, seed);
+	*actions = rules_playout(a, rng, max_turns, NULL, NULL);
+	ck_assert_uint_eq(
+	    *actions, rules_playout(b, &r2, max_turns, NULL, NULL));
+	for (e = 0; e < a->board.ncells; e++)
+		ck_assert_int_eq(rules_piece(a, e), rules_piece(b, e));
+	rules_position_free(b);
+	return a;
+}
+
+/*
  * perft from the start of game on board spec is want[depth] at each depth
  * up to the terminating 0.
  */
