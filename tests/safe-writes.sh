@@ -483,4 +483,54 @@ if [ "$(id -u)" = 0 ]; then
 else
 	echo "skip: another user's directory needs root to make"
 fi
+
+# ---- --plot DIR where DIR itself is a symbolic link: never followed
+# (root wrote into another user's directory through one).
+fresh plotlink
+mkdir "$d/victim"
+echo "old contents" > "$d/victim/margin.svg"
+ln -s victim "$d/charts"
+$gs --plot "$d/charts" "$games" > /dev/null 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && kept "$d/victim/margin.svg" &&
+    [ "$(ls -A "$d/victim")" = margin.svg ] && [ -L "$d/charts" ] &&
+    grep -q 'a symbolic link: refusing' "$d/err"; then
+	ok "--plot LINK refused, the directory it names untouched"
+else
+	bad "--plot LINK followed the link: exit $rc"; cat "$d/err"
+	ls -A "$d/victim"
+fi
+
+# ---- The set of charts is replaced whole: a run killed while it writes
+# them leaves the old set (all of it), and the next run removes what the
+# killed one left; a file of the user's in DIR and DIR's mode stay.
+fresh plotset
+$gs --plot "$d/charts" "$srcdir/examples/reversi-passes.pgn" > /dev/null \
+    2>&1 || exit 99
+echo "notes" > "$d/charts/notes.txt"
+chmod 750 "$d/charts"
+cp -R "$d/charts" "$d/before"
+ARBITER_TEST_DIE_AFTER_CHART=1 $gs --plot "$d/charts" "$games" \
+    > /dev/null 2>&1
+rc=$?
+same=true
+for f in margin.svg length.svg first-player.svg index.html notes.txt; do
+	cmp -s "$d/before/$f" "$d/charts/$f" || same=false
+done
+if [ $rc = 3 ] && $same; then
+	ok "--plot killed before the new set is in place: the old set whole"
+else
+	bad "--plot killed mid-set: exit $rc, old set kept: $same"
+fi
+$gs --plot "$d/charts" "$games" > /dev/null 2> "$d/err"
+rc=$?
+if [ $rc = 0 ] && ! temps "$d" && ! temps "$d/charts" &&
+    ! cmp -s "$d/before/margin.svg" "$d/charts/margin.svg" &&
+    [ "$(cat "$d/charts/notes.txt")" = notes ] &&
+    [ "$(stat -c %a "$d/charts")" = 750 ]; then
+	ok "--plot after a killed run: the new set, nothing stale, notes kept"
+else
+	bad "--plot after a killed run: exit $rc"; cat "$d/err"; ls -A "$d"
+	ls -Al "$d/charts"
+fi
 exit $fail
