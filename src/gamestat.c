@@ -461,7 +461,7 @@ write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
 		    stat_chart_write(r->sum, i, f) == -1 ||
 		    !cli_charts_close(f)) {
 			cli_error("%s: cannot write the chart: %s",
-			    paths[i], strerror(errno));
+			    cli_shown(paths[i]), strerror(errno));
 			ok = false;
 		}
 	}

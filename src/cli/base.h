@@ -51,8 +51,20 @@ int cli_help_done(void);
 int
 cli_option_error(char *const *argv, const char *optstring, int c, bool command);
 
-/* "PROG: MESSAGE" on stderr. */
+/*
+ * "PROG: MESSAGE" on stderr, made safe for a terminal: control characters
+ * and bytes of invalid UTF-8 in it become \xHH (a backslash is kept, as
+ * the message may hold text escaped already), so that a file or engine
+ * name can never start an escape sequence.
+ */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * s (a file or engine name) as a message shows it, escaped as record text
+ * is (util_printable): a string of one of a few static buffers, valid
+ * until the fourth call after.
+ */
+const char *cli_shown(const char *s);
 
 /*
  * "PROG: FILE:LINE:COL: SEVERITY: MESSAGE [CODE]" on stderr, the severity
