@@ -533,4 +533,52 @@ else
 	bad "--plot after a killed run: exit $rc"; cat "$d/err"; ls -A "$d"
 	ls -Al "$d/charts"
 fi
+# ---- A writer killed by SIGKILL leaves its temporary file; the next
+# writer of the same file removes it (nobody holds its lock), but not the
+# temporary file of a writer still alive, nor a file of the user's named
+# like one.  A killed -j leaves no copy of its standard input in $TMPDIR.
+fresh killed
+echo "notes" > "$d/.out.pgn.gamecheck-notes1"
+ARBITER_TEST_DIE_BEFORE_RENAME=1 $gc -o "$d/out.pgn" "$games" \
+    > /dev/null 2>&1
+# (This one removes that one's at its start, and dies with its own.)
+{ cat "$games"; sleep 30; } | $gc -o "$d/out.pgn" - > /dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -KILL $pid
+wait $pid 2> /dev/null
+n=$(ls -A "$d" | grep -c '^\.out\.pgn\.gamecheck-.*[0-9]-')
+# A live writer (its input still open) holds its temporary file.
+mkfifo "$d/fifo"
+$gc -o "$d/out.pgn" "$d/fifo" > /dev/null 2>&1 &
+live=$!
+exec 5> "$d/fifo"
+sleep 1
+$gc -o "$d/out.pgn" "$games" > /dev/null 2> "$d/err"
+rc=$?
+left=$(ls -A "$d" | grep -c '^\.out\.pgn\.gamecheck-.*[0-9]-')
+cat "$games" >&5
+exec 5>&-
+wait $live
+rc2=$?
+end=$(ls -A "$d" | grep -c '^\.')
+if [ "$n" = 1 ] && [ $rc = 0 ] && [ "$left" = 1 ] && [ $rc2 = 0 ] &&
+    [ "$end" = 1 ] && [ -f "$d/.out.pgn.gamecheck-notes1" ] &&
+    [ -s "$d/out.pgn" ]; then
+	ok "gamecheck -o removed the temporary files of killed writers only"
+else
+	bad "killed writers: $n stale, exit $rc, $left left, live exit $rc2"
+	ls -A "$d"; cat "$d/err"
+fi
+mkdir "$d/t"
+{ cat "$games"; sleep 30; } | TMPDIR=$d/t $gc -j 2 - > /dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -KILL $pid
+wait $pid 2> /dev/null
+if [ -z "$(ls -A "$d/t")" ]; then
+	ok "gamecheck -j killed: no copy of standard input left"
+else
+	bad "gamecheck -j killed left $(ls -A "$d/t")"
+fi
 exit $fail
