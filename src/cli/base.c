@@ -181,12 +181,46 @@ cli_error(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* --color: -1 never, 0 auto, 1 always. */
+static int colour_mode;
+
+bool
+cli_color_option(const char *arg)
+{
+	if (strcmp(arg, "auto") == 0)
+		colour_mode = 0;
+	else if (strcmp(arg, "always") == 0)
+		colour_mode = 1;
+	else if (strcmp(arg, "never") == 0)
+		colour_mode = -1;
+	else {
+		cli_error("--color: '%s' is not auto, always or never", arg);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * A terminal that takes escapes: TERM=dumb (Emacs's shell, a plain
+ * console) says it does not, and gets neither colour nor progress.
+ */
+static bool
+escapes_ok(void)
+{
+	const char *term = getenv("TERM");
+
+	return isatty(STDERR_FILENO) &&
+	    (term == NULL || strcmp(term, "dumb") != 0);
+}
+
 static bool
 colour(void)
 {
 	const char *nc = getenv("NO_COLOR");
 
-	return (nc == NULL || *nc == '\0') && isatty(STDERR_FILENO);
+	if (colour_mode != 0)
+		return colour_mode > 0;
+	return (nc == NULL || *nc == '\0') && escapes_ok();
 }
 
 void
@@ -253,7 +287,7 @@ cli_progress(unsigned long records)
 	struct timespec now;
 	double		t;
 
-	if ((records & 1023) != 0 || !isatty(STDERR_FILENO))
+	if ((records & 1023) != 0 || !escapes_ok())
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (progress.start.tv_sec == 0 && progress.start.tv_nsec == 0) {
@@ -277,7 +311,7 @@ cli_progress_of(unsigned long done, unsigned long total, const char *unit)
 	double		t, rate;
 	char		when[32], eta[64] = "";
 
-	if (!isatty(STDERR_FILENO))
+	if (!escapes_ok())
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (done == 0)

@@ -60,6 +60,13 @@ cli_option_error(char *const *argv, const char *optstring, int c, bool command);
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
+ * --color=WHEN: the colour of the severity in cli_diag, "auto" (the
+ * default: on a terminal whose TERM is not dumb, unless NO_COLOR is set),
+ * "always" or "never".  False after saying that arg is none of them.
+ */
+bool cli_color_option(const char *arg);
+
+/*
  * s (a file or engine name) as a message shows it, escaped as record text
  * is (util_printable): a string of one of a few static buffers, valid
  * until the fourth call after.
@@ -93,7 +100,7 @@ bool cli_parse_count(const char *s, unsigned long *v);
 const struct rules_game *cli_find_game(const char *name, const char *hint);
 
 /*
- * Progress on stderr, only when it is a terminal: "PROG: N records (R/s)"
+ * Progress on stderr, only when it is a terminal whose TERM is not dumb: "PROG: N records (R/s)"
  * at most a few times a second, cleared by cli_progress_done (and by
  * every message of cli_error and cli_diag).
  */
