@@ -581,4 +581,18 @@ if [ -z "$(ls -A "$d/t")" ]; then
 else
 	bad "gamecheck -j killed left $(ls -A "$d/t")"
 fi
+# --plot . (a directory that cannot be swapped by its name): each chart
+# is put in place on its own, and nothing is left beside them.
+fresh plotdot
+mkdir "$d/here"
+top=$(pwd)
+abs=$(cd "$(dirname "$games")" && pwd)/$(basename "$games")
+(cd "$d/here" && "$top/gamestat" --plot . "$abs" > /dev/null) 2> "$d/err"
+rc=$?
+if [ $rc = 0 ] && [ -s "$d/here/margin.svg" ] && ! temps "$d/here" &&
+    ! temps "$d"; then
+	ok "--plot . writes the charts"
+else
+	bad "--plot .: exit $rc"; cat "$d/err"; ls -A "$d/here"
+fi
 exit $fail

@@ -425,7 +425,13 @@ cli_charts_commit(struct cli_charts *ch)
 		charts_clean(ch);
 		return true;
 	}
-	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
+	/*
+	 * No swap here: a file system without it (EINVAL, ENOTSUP), an old
+	 * kernel (ENOSYS), or a dir that cannot be renamed (EBUSY: ".", a
+	 * mount point).
+	 */
+	if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP &&
+	    errno != EBUSY)
 		goto out_fail;
 #endif
 	rc = move_each(ch);

@@ -31,10 +31,10 @@ bool cli_charts_paths(const char *dir, const char *output, char *const *files,
  * so that a reader, or a kill, sees the old set or the new one, never a
  * mix; the entries of dir that are not charts are then moved back beside
  * the new charts, and the old set is removed.  Where the file system
- * cannot swap (no RENAME_EXCHANGE), each chart is renamed into dir on
- * its own, whole but not as a set.  The fresh directory of a run killed
- * before its swap is removed by the next run into dir once its PID is
- * gone.
+ * cannot swap (no RENAME_EXCHANGE), or for a dir that cannot be renamed
+ * (".", a mount point), each chart is renamed into dir on its own, whole
+ * but not as a set.  The fresh directory of a run killed before its swap
+ * is removed by the next run into dir once its PID is gone.
  */
 struct cli_charts {
 	const char *name; /* dir as given, for messages */
