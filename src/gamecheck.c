@@ -91,6 +91,7 @@ usage(FILE *f)
 	    "                           instead of the reports\n"
 	    "      --keep-illegal       with --write, write the records\n"
 	    "                           with errors too\n"
+	    "      --color=WHEN         colour messages (auto, always, never)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\n"

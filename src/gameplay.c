@@ -14,6 +14,7 @@ int
 main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "color", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -29,6 +30,10 @@ main(int argc, char **argv)
 		switch (c) {
 		case 'h': play_help_gameplay(); return cli_help_done();
 		case 'V': return cli_version("gameplay");
+		case 'C':
+			if (!cli_color_option(optarg))
+				return CLI_USAGE;
+			break;
 		default: return cli_option_error(argv, opts, c, false);
 		}
 	}

@@ -101,6 +101,7 @@ usage(FILE *f)
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
 	    "                           the same)\n"
+	    "      --color=WHEN         colour messages (auto, always, never)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
 	    "\n"
@@ -431,49 +432,51 @@ cover_run(
 }
 
 /*
- * Writes the summary (out[0]) and, for a full run, the charts (out[1] on,
- * when paths[0] is not NULL), each to its temporary file; only once every
- * one of them was written whole are they put in place, and only for a
- * full run.  False after saying why, the old files kept.
+ * Writes the summary and, for a full run, the charts (when ch is not
+ * NULL) into the new set; only once every one of them was written whole
+ * are they put in place, and only for a full run.  False after saying
+ * why, the old files kept.
  */
 static bool
-write_all(
-    const struct options *opt, const struct run *r, char **paths, bool full)
+write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
+    char **paths, bool full)
 {
-	struct cli_output out[1 + STAT_CHARTS];
-	int		  i, n = 0;
+	struct cli_output out;
+	FILE		 *f;
+	int		  i;
 	bool		  ok = true;
 
-	if (cli_output_open(&out[0], opt->output, 0) == -1)
+	if (cli_output_open(&out, opt->output, 0) == -1) {
+		if (ch != NULL)
+			cli_charts_abort(ch);
 		return false;
-	n = 1;
-	if (report_summary_write(out[0].fp, r->sum, opt->partial) == -1 ||
-	    fflush(out[0].fp) == EOF) {
-		if (cli_output_ok(out[0].fp, out[0].name))
-			cli_error("%s: cannot write the summary", out[0].name);
+	}
+	if (report_summary_write(out.fp, r->sum, opt->partial) == -1 ||
+	    fflush(out.fp) == EOF) {
+		if (cli_output_ok(out.fp, out.name))
+			cli_error("%s: cannot write the summary", out.name);
 		ok = false;
 	}
-	for (i = 0; ok && full && paths[0] != NULL && i < STAT_CHARTS; i++) {
-		if (cli_output_open(&out[n], paths[i], CLI_OUTPUT_NOFOLLOW) ==
-		    -1) {
-			ok = false;
-			break;
-		}
-		n++;
-		if (stat_chart_write(r->sum, i, out[n - 1].fp) == -1 ||
-		    fflush(out[n - 1].fp) == EOF) {
-			cli_error("%s: cannot write the chart: %s", paths[i],
-			    strerror(errno));
+	for (i = 0; ok && full && ch != NULL && i < STAT_CHARTS; i++) {
+		if ((f = cli_charts_file(ch, i)) == NULL ||
+		    stat_chart_write(r->sum, i, f) == -1 ||
+		    !cli_charts_close(f)) {
+			cli_error("%s: cannot write the chart: %s",
+			    cli_shown(paths[i]), strerror(errno));
 			ok = false;
 		}
 	}
 	/* The charts first: the summary is on standard output at times. */
-	for (i = n - 1; i >= 0; i--) {
+	if (ch != NULL) {
 		if (!ok || !full)
-			cli_output_abort(&out[i]);
-		else if (!cli_output_commit(&out[i]))
+			cli_charts_abort(ch);
+		else if (!cli_charts_commit(ch))
 			ok = false;
 	}
+	if (!ok || !full)
+		cli_output_abort(&out);
+	else if (!cli_output_commit(&out))
+		ok = false;
 	return ok;
 }
 
@@ -565,6 +568,7 @@ main(int argc, char **argv)
 	struct run	      r = { 0 };
 	struct record_syntax *syn;
 	char *const	     *files, *paths[STAT_CHARTS] = { NULL };
+	struct cli_charts     charts, *ch = NULL;
 	unsigned long	      k;
 	int		      i, rc, nfiles, status = CLI_USAGE;
 
@@ -576,8 +580,10 @@ main(int argc, char **argv)
 		return CLI_USAGE;
 	if (opt.plot != NULL &&
 	    (!cli_charts_paths(opt.plot, opt.output, files, nfiles, paths) ||
-		!cli_charts_dir(opt.plot)))
+		cli_charts_open(&charts, opt.plot) == -1))
 		goto out_free;
+	if (opt.plot != NULL)
+		ch = &charts;
 	status = CLI_INTERNAL;
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
@@ -645,10 +651,13 @@ main(int argc, char **argv)
 		goto out_free;
 	}
 	/* Files are replaced only by a full run. */
-	if (!write_all(&opt, &r, paths, !r.io_error))
+	if (!write_all(&opt, &r, ch, paths, !r.io_error))
 		r.io_error = true;
+	ch = NULL;
 	status = r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;
 out_free:
+	if (ch != NULL)
+		cli_charts_abort(ch);
 	free(r.seen);
 	stat_summary_free(r.sum);
 	for (i = 0; i < STAT_CHARTS; i++)

@@ -43,5 +43,8 @@ PATH="$(pwd):$PATH" bash -c '
 	c "reversi rive" gamestat -g r
 	c "herd" gamestat --game h
 	c "" gamecheck -o ""
+	c "auto always never" gamecheck --color ""
+	c "always" gamestat --color=al
+	c "never" gameplay --color=n
 	exit $fail
 ' sh "$srcdir"

@@ -483,4 +483,116 @@ if [ "$(id -u)" = 0 ]; then
 else
 	echo "skip: another user's directory needs root to make"
 fi
+
+# ---- --plot DIR where DIR itself is a symbolic link: never followed
+# (root wrote into another user's directory through one).
+fresh plotlink
+mkdir "$d/victim"
+echo "old contents" > "$d/victim/margin.svg"
+ln -s victim "$d/charts"
+$gs --plot "$d/charts" "$games" > /dev/null 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && kept "$d/victim/margin.svg" &&
+    [ "$(ls -A "$d/victim")" = margin.svg ] && [ -L "$d/charts" ] &&
+    grep -q 'a symbolic link: refusing' "$d/err"; then
+	ok "--plot LINK refused, the directory it names untouched"
+else
+	bad "--plot LINK followed the link: exit $rc"; cat "$d/err"
+	ls -A "$d/victim"
+fi
+
+# ---- The set of charts is replaced whole: a run killed while it writes
+# them leaves the old set (all of it), and the next run removes what the
+# killed one left; a file of the user's in DIR and DIR's mode stay.
+fresh plotset
+$gs --plot "$d/charts" "$srcdir/examples/reversi-passes.pgn" > /dev/null \
+    2>&1 || exit 99
+echo "notes" > "$d/charts/notes.txt"
+chmod 750 "$d/charts"
+cp -R "$d/charts" "$d/before"
+ARBITER_TEST_DIE_AFTER_CHART=1 $gs --plot "$d/charts" "$games" \
+    > /dev/null 2>&1
+rc=$?
+same=true
+for f in margin.svg length.svg first-player.svg index.html notes.txt; do
+	cmp -s "$d/before/$f" "$d/charts/$f" || same=false
+done
+if [ $rc = 3 ] && $same; then
+	ok "--plot killed before the new set is in place: the old set whole"
+else
+	bad "--plot killed mid-set: exit $rc, old set kept: $same"
+fi
+$gs --plot "$d/charts" "$games" > /dev/null 2> "$d/err"
+rc=$?
+if [ $rc = 0 ] && ! temps "$d" && ! temps "$d/charts" &&
+    ! cmp -s "$d/before/margin.svg" "$d/charts/margin.svg" &&
+    [ "$(cat "$d/charts/notes.txt")" = notes ] &&
+    [ "$(stat -c %a "$d/charts")" = 750 ]; then
+	ok "--plot after a killed run: the new set, nothing stale, notes kept"
+else
+	bad "--plot after a killed run: exit $rc"; cat "$d/err"; ls -A "$d"
+	ls -Al "$d/charts"
+fi
+# ---- A writer killed by SIGKILL leaves its temporary file; the next
+# writer of the same file removes it (nobody holds its lock), but not the
+# temporary file of a writer still alive, nor a file of the user's named
+# like one.  A killed -j leaves no copy of its standard input in $TMPDIR.
+fresh killed
+echo "notes" > "$d/.out.pgn.gamecheck-notes1"
+ARBITER_TEST_DIE_BEFORE_RENAME=1 $gc -o "$d/out.pgn" "$games" \
+    > /dev/null 2>&1
+# (This one removes that one's at its start, and dies with its own.)
+{ cat "$games"; sleep 30; } | $gc -o "$d/out.pgn" - > /dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -KILL $pid
+wait $pid 2> /dev/null
+n=$(ls -A "$d" | grep -c '^\.out\.pgn\.gamecheck-.*[0-9]-')
+# A live writer (its input still open) holds its temporary file.
+mkfifo "$d/fifo"
+$gc -o "$d/out.pgn" "$d/fifo" > /dev/null 2>&1 &
+live=$!
+exec 5> "$d/fifo"
+sleep 1
+$gc -o "$d/out.pgn" "$games" > /dev/null 2> "$d/err"
+rc=$?
+left=$(ls -A "$d" | grep -c '^\.out\.pgn\.gamecheck-.*[0-9]-')
+cat "$games" >&5
+exec 5>&-
+wait $live
+rc2=$?
+end=$(ls -A "$d" | grep -c '^\.')
+if [ "$n" = 1 ] && [ $rc = 0 ] && [ "$left" = 1 ] && [ $rc2 = 0 ] &&
+    [ "$end" = 1 ] && [ -f "$d/.out.pgn.gamecheck-notes1" ] &&
+    [ -s "$d/out.pgn" ]; then
+	ok "gamecheck -o removed the temporary files of killed writers only"
+else
+	bad "killed writers: $n stale, exit $rc, $left left, live exit $rc2"
+	ls -A "$d"; cat "$d/err"
+fi
+mkdir "$d/t"
+{ cat "$games"; sleep 30; } | TMPDIR=$d/t $gc -j 2 - > /dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -KILL $pid
+wait $pid 2> /dev/null
+if [ -z "$(ls -A "$d/t")" ]; then
+	ok "gamecheck -j killed: no copy of standard input left"
+else
+	bad "gamecheck -j killed left $(ls -A "$d/t")"
+fi
+# --plot . (a directory that cannot be swapped by its name): each chart
+# is put in place on its own, and nothing is left beside them.
+fresh plotdot
+mkdir "$d/here"
+top=$(pwd)
+abs=$(cd "$(dirname "$games")" && pwd)/$(basename "$games")
+(cd "$d/here" && "$top/gamestat" --plot . "$abs" > /dev/null) 2> "$d/err"
+rc=$?
+if [ $rc = 0 ] && [ -s "$d/here/margin.svg" ] && ! temps "$d/here" &&
+    ! temps "$d"; then
+	ok "--plot . writes the charts"
+else
+	bad "--plot .: exit $rc"; cat "$d/err"; ls -A "$d/here"
+fi
 exit $fail

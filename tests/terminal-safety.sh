@@ -65,4 +65,23 @@ gameplay match -b "sh $tmp/esc.sh" -w 'gameplay engine random' reversi \
 clean "match" "$tmp/err" 400
 grep -q 'illegal move \\x1b\[2J by black' "$tmp/err" ||
     ng "match: $(cat "$tmp/err")"
+# A file name with an escape sequence and a newline in it, in every kind
+# of message: a diagnostic (gamecheck, gameplay), a file that cannot be
+# read or written, a chart directory, an engine that cannot be started.
+name=$tmp/$(printf 'x\033[31my\nz')
+printf '[Game "reversi"]\nz9 *\n' > "$name.pgn"
+: > "$tmp/err"
+gamecheck "$name.pgn" > /dev/null 2>> "$tmp/err"
+gamecheck "$name.missing" > /dev/null 2>> "$tmp/err"
+gamestat "$name.pgn" > /dev/null 2>> "$tmp/err"
+gamecheck -o "$name/no/such/out.pgn" "$name.pgn" > /dev/null 2>> "$tmp/err"
+gamestat --plot "$name.pgn" "$name.pgn" > /dev/null 2>> "$tmp/err"
+gameplay show "$name.pgn" > /dev/null 2>> "$tmp/err"
+# (The shell that runs it says nothing: its own message is not ours.)
+gameplay match -b "exec 2> /dev/null; $name.engine" -w 'gameplay engine random' reversi \
+    > /dev/null 2>> "$tmp/err"
+clean "file names in messages" "$tmp/err"
+n=$(grep -c 'x\\x1b\[31my\\x0az' "$tmp/err")
+[ "$n" -ge 6 ] || ng "file names: $n of 6 messages show the name escaped: \
+$(cat -v "$tmp/err")"
 exit $fail

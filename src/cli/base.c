@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +18,11 @@
 
 #include "config.h"
 #include "cli/base.h"
+#include "util/util.h"
+
+/* Names shown at once in one message, each in a buffer of its own. */
+#define SHOWN_RING 4
+#define SHOWN_CAP  (4 * 1024 + 1)
 
 static const char *progname = "arbiter";
 static struct {
@@ -101,17 +108,109 @@ cli_option_error(char *const *argv, const char *optstring, int c, bool command)
 	return CLI_USAGE;
 }
 
+const char *
+cli_shown(const char *s)
+{
+	static char buf[SHOWN_RING][SHOWN_CAP];
+	static int  next;
+	char	   *b = buf[next];
+
+	next = (next + 1) % SHOWN_RING;
+	util_printable(s, strlen(s), b, SHOWN_CAP);
+	return b;
+}
+
+/*
+ * A message made safe for a terminal before it is written: what reaches
+ * stderr from a file name, an engine or a record cannot move the cursor
+ * or start an escape, whether or not its caller passed it through
+ * cli_shown.  Control characters and bytes of invalid UTF-8 become \xHH
+ * as util_printable makes them; a backslash is kept, for the message may
+ * hold text that util_printable has escaped already.
+ */
+static void
+put_safe(const char *s, FILE *f)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t		  len = strlen(s), i = 0, k;
+	uint32_t	  cp = 0;
+
+	while (i < len) {
+		k = utf8_char(s + i, len - i, &cp);
+		/* C0, DEL and C1 controls move the cursor or start escapes. */
+		if (k > 0 && cp >= 0x20 && cp != 0x7f &&
+		    (cp < 0x80 || cp >= 0xa0)) {
+			fwrite(s + i, 1, k, f);
+			i += k;
+			continue;
+		}
+		fprintf(f, "\\x%c%c", hex[(unsigned char)s[i] >> 4],
+		    hex[(unsigned char)s[i] & 15]);
+		i++;
+	}
+}
+
+/* "PROG: " and the message made safe (put_safe), on stderr. */
+static void
+message(const char *fmt, va_list ap)
+{
+	char	buf[1024], *msg = buf;
+	va_list again;
+	int	n;
+
+	va_copy(again, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	if (n >= (int)sizeof buf && (msg = malloc((size_t)n + 1)) != NULL)
+		vsnprintf(msg, (size_t)n + 1, fmt, again);
+	va_end(again);
+	fprintf(stderr, "%s: ", progname);
+	put_safe(msg != NULL ? msg : buf, stderr);
+	fputc('\n', stderr);
+	if (msg != buf)
+		free(msg);
+}
+
 void
 cli_error(const char *fmt, ...)
 {
 	va_list ap;
 
 	cli_progress_done();
-	fprintf(stderr, "%s: ", progname);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	message(fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+}
+
+/* --color: -1 never, 0 auto, 1 always. */
+static int colour_mode;
+
+bool
+cli_color_option(const char *arg)
+{
+	if (strcmp(arg, "auto") == 0)
+		colour_mode = 0;
+	else if (strcmp(arg, "always") == 0)
+		colour_mode = 1;
+	else if (strcmp(arg, "never") == 0)
+		colour_mode = -1;
+	else {
+		cli_error("--color: '%s' is not auto, always or never", arg);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * A terminal that takes escapes: TERM=dumb (Emacs's shell, a plain
+ * console) says it does not, and gets neither colour nor progress.
+ */
+static bool
+escapes_ok(void)
+{
+	const char *term = getenv("TERM");
+
+	return isatty(STDERR_FILENO) &&
+	    (term == NULL || strcmp(term, "dumb") != 0);
 }
 
 static bool
@@ -119,7 +218,9 @@ colour(void)
 {
 	const char *nc = getenv("NO_COLOR");
 
-	return (nc == NULL || *nc == '\0') && isatty(STDERR_FILENO);
+	if (colour_mode != 0)
+		return colour_mode > 0;
+	return (nc == NULL || *nc == '\0') && escapes_ok();
 }
 
 void
@@ -130,11 +231,13 @@ cli_diag(const char *file, const struct diag *d, const char *prefix)
 	bool		   c = colour();
 
 	cli_progress_done();
-	fprintf(stderr, "%s: %s:%lu:%lu: %s%s:%s %s%s%s%s%s\n", progname, file,
+	fprintf(stderr, "%s: %s:%lu:%lu: %s%s:%s ", progname, cli_shown(file),
 	    d->at.line, d->at.col,
 	    c ? (s == DIAG_ERROR ? "\033[1;31m" : "\033[1;35m") : "",
-	    diag_severity_name(s), c ? "\033[0m" : "",
-	    prefix != NULL ? prefix : "", d->msg, name != NULL ? " [" : "",
+	    diag_severity_name(s), c ? "\033[0m" : "");
+	put_safe(prefix != NULL ? prefix : "", stderr);
+	put_safe(d->msg, stderr);
+	fprintf(stderr, "%s%s%s\n", name != NULL ? " [" : "",
 	    name != NULL ? name : "", name != NULL ? "]" : "");
 }
 
@@ -161,21 +264,6 @@ cli_parse_count(const char *s, unsigned long *v)
 	return errno == 0 && *end == '\0';
 }
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 const struct rules_game *
 cli_find_game(const char *name, const char *hint)
 {
@@ -199,7 +287,7 @@ cli_progress(unsigned long records)
 	struct timespec now;
 	double		t;
 
-	if ((records & 1023) != 0 || !isatty(STDERR_FILENO))
+	if ((records & 1023) != 0 || !escapes_ok())
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (progress.start.tv_sec == 0 && progress.start.tv_nsec == 0) {
@@ -223,7 +311,7 @@ cli_progress_of(unsigned long done, unsigned long total, const char *unit)
 	double		t, rate;
 	char		when[32], eta[64] = "";
 
-	if (!isatty(STDERR_FILENO))
+	if (!escapes_ok())
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (done == 0)

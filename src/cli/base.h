@@ -51,8 +51,27 @@ int cli_help_done(void);
 int
 cli_option_error(char *const *argv, const char *optstring, int c, bool command);
 
-/* "PROG: MESSAGE" on stderr. */
+/*
+ * "PROG: MESSAGE" on stderr, made safe for a terminal: control characters
+ * and bytes of invalid UTF-8 in it become \xHH (a backslash is kept, as
+ * the message may hold text escaped already), so that a file or engine
+ * name can never start an escape sequence.
+ */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * --color=WHEN: the colour of the severity in cli_diag, "auto" (the
+ * default: on a terminal whose TERM is not dumb, unless NO_COLOR is set),
+ * "always" or "never".  False after saying that arg is none of them.
+ */
+bool cli_color_option(const char *arg);
+
+/*
+ * s (a file or engine name) as a message shows it, escaped as record text
+ * is (util_printable): a string of one of a few static buffers, valid
+ * until the fourth call after.
+ */
+const char *cli_shown(const char *s);
 
 /*
  * "PROG: FILE:LINE:COL: SEVERITY: MESSAGE [CODE]" on stderr, the severity
@@ -81,7 +100,7 @@ bool cli_parse_count(const char *s, unsigned long *v);
 const struct rules_game *cli_find_game(const char *name, const char *hint);
 
 /*
- * Progress on stderr, only when it is a terminal: "PROG: N records (R/s)"
+ * Progress on stderr, only when it is a terminal whose TERM is not dumb: "PROG: N records (R/s)"
  * at most a few times a second, cleared by cli_progress_done (and by
  * every message of cli_error and cli_diag).
  */

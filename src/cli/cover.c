@@ -65,7 +65,8 @@ cli_covers_complete(
 			    k[j], c->n);
 		if (shown < missing)
 			fprintf(stderr, " and %zu more", missing - shown);
-		fprintf(stderr, " of %s%s missing\n", c->input[0].name,
+		fprintf(stderr, " of %s%s missing\n",
+		    cli_shown(c->input[0].name),
 		    c->ninputs > 1 ? " (and the other inputs of its list)" :
 				     "");
 		ok = false;

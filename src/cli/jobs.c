@@ -59,6 +59,7 @@ enum {
 struct worker {
 	pid_t	      pid;
 	int	      fd[F_FILES];
+	int	      stdin_fd; /* its own reading of standard input's copy */
 	struct frame *frame;
 	size_t	      nframes;
 	size_t	      at;     /* the next frame to write */
@@ -86,8 +87,7 @@ struct cli_jobs {
 	struct worker *w;
 	FILE	      *index; /* a worker's frames */
 	struct frame   last;
-	struct sink    sink[2];	   /* a worker's output and errors */
-	char	      *stdin_copy; /* standard input, for the workers */
+	struct sink    sink[2]; /* a worker's output and errors */
 };
 
 /* An unlinked temporary file: its descriptor, or -1 (errno). */
@@ -120,16 +120,33 @@ temp_file(char **keep)
 	return fd;
 }
 
-/* Copies standard input into a file the workers open each for itself. */
+/*
+ * Copies standard input into a file that each worker reads through a
+ * descriptor of its own (its own offset), opened before anything is
+ * copied; the file is unlinked at once, so that a run killed however it
+ * dies (SIGKILL too) leaves no copy of its input in $TMPDIR.
+ */
 static int
 copy_stdin(struct cli_jobs *j)
 {
-	char	buf[65536];
-	ssize_t n, m, off;
-	int	fd;
+	char	      buf[65536], *path;
+	ssize_t	      n, m, off;
+	unsigned long i;
+	int	      fd, e;
 
-	if ((fd = temp_file(&j->stdin_copy)) == -1)
+	if ((fd = temp_file(&path)) == -1)
 		return -1;
+	for (i = 0; i < j->n; i++)
+		if ((j->w[i].stdin_fd = open(path, O_RDONLY | O_CLOEXEC)) ==
+		    -1) {
+			e = errno;
+			unlink(path);
+			free(path);
+			errno = e;
+			goto out_fail;
+		}
+	unlink(path);
+	free(path);
 	for (;;) {
 		if ((n = read(STDIN_FILENO, buf, sizeof buf)) == 0)
 			break;
@@ -215,7 +232,7 @@ worker_start(struct cli_jobs *j, unsigned long k)
 	static const int caught[] = { SIGHUP, SIGINT, SIGTERM };
 	unsigned long	 i;
 	FILE		*out, *err;
-	int		 f, fd;
+	int		 f;
 
 	/* Only the parent's outputs are anybody's to clean up. */
 	for (i = 0; i < sizeof caught / sizeof caught[0]; i++)
@@ -223,12 +240,14 @@ worker_start(struct cli_jobs *j, unsigned long k)
 	for (i = 0; i < j->n; i++)
 		for (f = 0; f < F_FILES && i != k; f++)
 			close(j->w[i].fd[f]);
-	if (j->stdin_copy != NULL) {
-		if ((fd = open(j->stdin_copy, O_RDONLY)) == -1 ||
-		    dup2(fd, STDIN_FILENO) == -1)
-			_exit(CLI_INTERNAL);
-		close(fd);
-	}
+	if (j->w[k].stdin_fd != -1 &&
+	    dup2(j->w[k].stdin_fd, STDIN_FILENO) == -1)
+		_exit(CLI_INTERNAL);
+	for (i = 0; i < j->n; i++)
+		if (j->w[i].stdin_fd != -1) {
+			close(j->w[i].stdin_fd);
+			j->w[i].stdin_fd = -1;
+		}
 	fflush(stdout);
 	/*
 	 * The descriptors too, so that a worker's standard error is no
@@ -295,9 +314,11 @@ cli_jobs_start(
 		return NULL;
 	}
 	j->n = j->k = n;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		for (f = 0; f < F_FILES; f++)
 			j->w[i].fd[f] = -1;
+		j->w[i].stdin_fd = -1;
+	}
 	if (reads_stdin && copy_stdin(j) == -1)
 		goto out_fail;
 	for (i = 0; i < n; i++)
@@ -607,14 +628,13 @@ cli_jobs_free(struct cli_jobs *j)
 		for (f = 0; f < F_FILES; f++)
 			if (j->w[i].fd[f] != -1)
 				close(j->w[i].fd[f]);
+		if (j->w[i].stdin_fd != -1)
+			close(j->w[i].stdin_fd);
 		free(j->w[i].frame);
 		free(j->w[i].win[0].buf);
 		free(j->w[i].win[1].buf);
 	}
-	if (j->stdin_copy != NULL) {
-		unlink(j->stdin_copy);
-		free(j->stdin_copy);
-	}
+
 	free(j->w);
 	free(j);
 }

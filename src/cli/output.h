@@ -15,8 +15,8 @@
 
 /*
  * An output file written whole or not at all (replace.c).  The data goes
- * to a hidden temporary file beside the target, .NAME.PROG-XXXXXX (NAME
- * cut short where the whole would pass NAME_MAX), created as open(2)
+ * to a hidden temporary file beside the target, .NAME.PROG-pPID-XXXXXX
+ * (NAME cut short where the whole would pass NAME_MAX), created as open(2)
  * would create NAME (mode 0666 less the umask) or, when it replaces a
  * file, with that file's mode, group and (where allowed) owner: a file
  * whose group cannot be kept is refused (cli_output_open fails);
@@ -31,7 +31,10 @@
  * is writable.  The temporary file is removed on every failure, at
  * exit(3), and on SIGINT, SIGTERM and SIGHUP (before the signal goes on
  * to the handler that was there); only SIGKILL or a crash leave one, and
- * the old file with it.  SIGXFSZ is ignored while a temporary file is
+ * the old file with it.  Such a file is removed by the next
+ * cli_output_open of the same path: a writer holds an exclusive flock(2)
+ * on its temporary file while it lives, and one that nobody holds is a
+ * dead writer's (unless NAME had to be cut short).  SIGXFSZ is ignored while a temporary file is
  * open, so that the file size limit fails a write (EFBIG) instead.
  */
 enum cli_output_flags {
@@ -45,8 +48,9 @@ struct cli_output {
 	FILE	   *fp;	  /* where to write */
 	const char *name; /* in messages: the path, or "stdout" */
 	/* Private. */
-	char		  *path; /* the file replaced, links resolved */
-	char		  *tmp;	 /* NULL: fp writes to path or stdout */
+	char		  *path;   /* the file replaced, links resolved */
+	char		  *tmp;	   /* NULL: fp writes to path or stdout */
+	int		   lockfd; /* holds tmp (flock) while tmp is not NULL */
 	int		   flags;
 	struct cli_output *next; /* in the list a signal cleans up */
 };

@@ -177,6 +177,7 @@ records_option(struct cli_records *ro, int c, const char *arg)
 		ok = wthor_names_option("--wthor-tournaments", arg);
 		ro->wthor_tournaments = arg;
 		break;
+	case CLI_OPT_COLOR: ok = cli_color_option(arg); break;
 	default: return 0;
 	}
 	return ok ? 1 : -1;
@@ -193,6 +194,7 @@ static const struct option records_longopts[] = {
 	{ "wthor-players", required_argument, NULL, CLI_OPT_WTHOR_PLAYERS },
 	{ "wthor-tournaments", required_argument, NULL,
 	    CLI_OPT_WTHOR_TOURNAMENTS },
+	{ "color", required_argument, NULL, CLI_OPT_COLOR },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 };

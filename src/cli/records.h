@@ -43,7 +43,8 @@ bool cli_csv_columns_option(const char *arg);
  * how many processes.  A tool reads its options with cli_records_getopt,
  * which adds these to the tool's own (README, "Options"): -g, --game; -f,
  * --format; -j, --jobs; --shard; --files-from; --csv-columns;
- * --wthor-players; --wthor-tournaments; and -h, --help and -V, --version,
+ * --wthor-players; --wthor-tournaments; --color (cli_color_option); and
+ * -h, --help and -V, --version,
  * which it hands to the tool.  The tool's short options hold "g:f:j:hV".
  */
 struct cli_records {
@@ -69,6 +70,7 @@ enum {
 	CLI_OPT_CSV_COLUMNS,
 	CLI_OPT_WTHOR_PLAYERS,
 	CLI_OPT_WTHOR_TOURNAMENTS,
+	CLI_OPT_COLOR,
 	CLI_OPT_FAILED,
 	CLI_OPT_OWN,
 };

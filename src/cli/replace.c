@@ -34,6 +34,8 @@
 /* The random tail of a temporary file's name; the most of PROG in it. */
 #define TEMP_RANDOM 6
 #define TEMP_PROG   16
+/* "p" and a process id of up to 20 digits, and "-". */
+#define TEMP_PID 22
 
 /* The directory and base name of path, as two new strings. */
 static int
@@ -75,14 +77,17 @@ path_join(const char *dir, const char *a, const char *b, const char *c)
 }
 
 /*
- * The hidden prefix of path's temporary files, ".BASE.PROG-", or for a
- * file locked (ino not 0) ".BASE.PROG-INO-", its inode number in hex:
- * BASE is cut short so that the name with its random tail fits in
- * NAME_MAX (and so is PROG, should argv[0] be long), and then *cut is
- * set.  A new string, or NULL (errno ENOMEM).
+ * The hidden prefix of path's temporary files, ".BASE.PROG-TAG": TAG is
+ * "pPID-", our process id, for a file of cli_output_open, and "INO-", the
+ * inode number in hex, for a file locked (ino not 0), which no hex number
+ * can be taken for; with any_pid, TAG is "p" alone, what every writer's
+ * prefix starts with.  BASE is cut short so that the name with its random
+ * tail (and a process id of any length) fits in NAME_MAX (and so is
+ * PROG, should argv[0] be long), and then *cut is set.  A new string, or
+ * NULL (errno ENOMEM).
  */
 static char *
-temp_prefix(const char *base, ino_t ino, bool *cut)
+temp_prefix(const char *base, ino_t ino, bool any_pid, bool *cut)
 {
 	const char *prog = cli_progname();
 	char	    num[32] = "";
@@ -91,13 +96,19 @@ temp_prefix(const char *base, ino_t ino, bool *cut)
 
 	if (ino != 0)
 		snprintf(num, sizeof num, "%jx-", (uintmax_t)ino);
-	nn = strlen(num);
+	else if (any_pid)
+		snprintf(num, sizeof num, "p");
+	else
+		snprintf(num, sizeof num, "p%ld-", (long)getpid());
+	/* The room a process id may take, whatever ours is. */
+	nn = ino != 0 ? strlen(num) : TEMP_PID;
 	if (np > TEMP_PROG)
 		np = TEMP_PROG;
 	room = NAME_MAX - np - nn - 3 - TEMP_RANDOM;
 	*cut = n > room;
 	if (n > room)
 		n = room;
+	nn = strlen(num);
 	if ((p = malloc(n + np + nn + 4)) == NULL)
 		return NULL;
 	snprintf(p, n + np + nn + 4, ".%.*s.%.*s-%s", (int)n, base, (int)np,
@@ -122,7 +133,7 @@ remove_stale(const char *dir, const char *base, ino_t ino)
 	bool	       cut;
 	DIR	      *d;
 
-	if ((prefix = temp_prefix(base, ino, &cut)) == NULL)
+	if ((prefix = temp_prefix(base, ino, false, &cut)) == NULL)
 		return;
 	n = strlen(prefix);
 	if (cut || (d = opendir(dir)) == NULL)
@@ -317,6 +328,91 @@ temp_random(char *s)
 }
 
 /*
+ * Holds the temporary file fd (just made at out->tmp) for as long as we
+ * live: an exclusive flock(2) on a descriptor of its own, out->lockfd,
+ * kept until the file is renamed or removed.  The kernel drops it when a
+ * writer dies however it dies, so that a temporary file nobody holds is
+ * known stale (remove_orphans).  -1 with errno ENOENT if a cleaner took
+ * the file between its creation and our lock: make another.
+ */
+static int
+temp_hold(struct cli_output *out, int fd)
+{
+	struct stat st;
+
+	if ((out->lockfd = fcntl(fd, F_DUPFD_CLOEXEC, 3)) == -1)
+		return -1;
+	while (flock(out->lockfd, LOCK_EX) == -1)
+		if (errno != EINTR)
+			goto out_close;
+	if (fstat(fd, &st) == -1)
+		goto out_close;
+	if (st.st_nlink == 0) {
+		errno = ENOENT;
+		goto out_close;
+	}
+	return 0;
+
+out_close:
+	close(out->lockfd);
+	out->lockfd = -1;
+	return -1;
+}
+
+/*
+ * Removes the temporary files of writers of base in dir that died before
+ * their rename (SIGKILL, a crash, a power cut): a regular file of ours
+ * named .BASE.PROG-pPID-XXXXXX that nobody holds (temp_hold), which we may
+ * lock, and which is still the file we locked when we unlink it.  Where
+ * the name was cut short, nothing is removed, lest it be another file's.
+ */
+/* Is s "PID-XXXXXX", the tail of a name of cli_output_open's files? */
+static bool
+orphan_tail(const char *s)
+{
+	size_t n = strspn(s, "0123456789");
+
+	return n > 0 && s[n] == '-' && strlen(s + n + 1) == TEMP_RANDOM;
+}
+
+static void
+remove_orphans(const char *dir, const char *base)
+{
+	struct dirent *de;
+	struct stat    st, now;
+	size_t	       n;
+	char	      *prefix, *p;
+	bool	       cut;
+	DIR	      *d;
+	int	       fd;
+
+	if ((prefix = temp_prefix(base, 0, true, &cut)) == NULL)
+		return;
+	n = strlen(prefix);
+	if (cut || (d = opendir(dir)) == NULL)
+		goto out_free_prefix;
+	while ((de = readdir(d)) != NULL) {
+		if (strncmp(de->d_name, prefix, n) != 0 ||
+		    !orphan_tail(de->d_name + n))
+			continue;
+		if ((p = path_join(dir, "", de->d_name, "")) == NULL)
+			continue;
+		fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+		if (fd != -1 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_uid == geteuid() &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0 && lstat(p, &now) == 0 &&
+		    now.st_dev == st.st_dev && now.st_ino == st.st_ino)
+			unlink(p);
+		if (fd != -1)
+			close(fd);
+		free(p);
+	}
+	closedir(d);
+out_free_prefix:
+	free(prefix);
+}
+
+/*
  * Creates out's temporary file beside out->path, with old's mode, group
  * and (where allowed) owner if it replaces a file (old not NULL), named
  * for old's inode if that is locked.  Returns 0, -1 (errno), or -2 after
@@ -333,12 +429,19 @@ output_temp(struct cli_output *out, const struct stat *old, bool locked)
 
 	if (split_path(out->path, &dir, &base) == -1)
 		return -1;
-	if ((prefix = temp_prefix(base, locked ? old->st_ino : 0, &cut)) ==
+	if ((prefix = temp_prefix(base, locked ? old->st_ino : 0, false, &cut)) ==
 	    NULL)
 		goto out_free;
+	if (!locked)
+		remove_orphans(dir, base);
 	/* Registered as created, so that no signal falls in between. */
 	block_signals(true, &was);
 	for (tries = 0; tries < 100 && fd == -1; tries++) {
+		if (out->tmp != NULL) {
+			/* Removed as stale before we held it: another. */
+			free(out->tmp);
+			out->tmp = NULL;
+		}
 		temp_random(tail);
 		if ((out->tmp = path_join(dir, "", prefix, tail)) == NULL)
 			break;
@@ -352,6 +455,19 @@ output_temp(struct cli_output *out, const struct stat *old, bool locked)
 			errno = saved;
 			if (errno != EEXIST)
 				break;
+			continue;
+		}
+		if (temp_hold(out, fd) == -1) {
+			saved = errno;
+			close(fd);
+			fd = -1;
+			errno = saved;
+			if (errno != ENOENT) {
+				unlink(out->tmp);
+				free(out->tmp);
+				out->tmp = NULL;
+				break;
+			}
 		}
 	}
 	if (fd != -1) {
@@ -396,6 +512,7 @@ out_close:
 	saved = errno;
 	close(fd);
 	unlink(out->tmp);
+	close(out->lockfd);
 	errno = saved;
 out_free:
 	saved = errno;
@@ -500,6 +617,7 @@ output_publish(struct cli_output *out)
 	free(out->tmp);
 	out->tmp = NULL;
 	block_signals(false, &was);
+	close(out->lockfd);
 	/* The rename itself is made durable by syncing the directory. */
 	if (split_path(out->path, &dir, &base) == 0) {
 		dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -551,8 +669,10 @@ cli_output_abort(struct cli_output *out)
 		fflush(stdout);
 	else if (out->fp != NULL)
 		fclose(out->fp);
-	if (out->tmp != NULL)
+	if (out->tmp != NULL) {
 		unlink(out->tmp);
+		close(out->lockfd);
+	}
 	output_clean(out);
 }
 

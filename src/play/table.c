@@ -45,6 +45,7 @@ play_help_gameplay(void)
 		printf("  %-8s %s\n", commands[i]->name, commands[i]->summary);
 	printf(
 	    "\n"
+	    "      --color=WHEN  colour messages (auto, always, never)\n"
 	    "  -h, --help      show this help and exit\n"
 	    "  -V, --version   show the version and exit\n"
 	    "\n"

@@ -5,6 +5,7 @@
  * UTF-8 is text.c's; which text is shown, and where, is the callers'.
  */
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/util.h"
@@ -72,4 +73,17 @@ util_printable(const char *s, size_t len, char *buf, size_t cap)
 			}
 	}
 	buf[n] = '\0';
+}
+
+char *
+util_printable_dup(const char *s)
+{
+	size_t len = strlen(s), cap;
+	char  *buf;
+
+	/* Every byte's escape is at most four bytes: nothing is cut. */
+	cap = 4 * len + 1;
+	if ((buf = malloc(cap)) != NULL)
+		util_printable(s, len, buf, cap);
+	return buf;
 }

@@ -163,6 +163,12 @@ int xml_escape(FILE *out, const char *s);
  * bytes at most.  Nothing is written when cap is 0.
  */
 void util_printable(const char *s, size_t len, char *buf, size_t cap);
+/*
+ * The string s (NUL terminated) made safe as util_printable makes it,
+ * never cut: a new string the caller frees, or NULL if memory runs out.
+ * For a file or engine name in a message, which must be shown whole.
+ */
+char *util_printable_dup(const char *s);
 
 /* ---- Pipes to child processes (pipe.c) ------------------------------- */
 
