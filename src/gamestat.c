@@ -561,16 +561,63 @@ out_short:
 	return -1;
 }
 
+/*
+ * Reads every input into r: in this process, or in opt's -j workers
+ * (--merge reads little and stays in one).  Returns CLI_OK, or the exit
+ * status after saying why.
+ */
+static int
+read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
+{
+	struct record_syntax *syn;
+	unsigned long	      k;
+	int		      i, status = CLI_INTERNAL;
+
+	if ((syn = record_syntax_new()) == NULL) {
+		cli_error("cannot compile the notation's patterns");
+		return CLI_INTERNAL;
+	}
+	/* --merge makes its summary from the first partial's grouping. */
+	if (!opt->merge && (r->sum = stat_summary_new(opt->by)) == NULL) {
+		cli_error("out of memory");
+		goto out_free;
+	}
+	if (opt->partial && !opt->merge &&
+	    (r->seen = calloc((size_t)nfiles + 1, sizeof *r->seen)) == NULL) {
+		cli_error("out of memory");
+		goto out_free;
+	}
+	if (opt->in.jobs > 1 && !opt->merge) {
+		if ((opt->j = cli_jobs_start(
+			 opt->in.jobs, files, nfiles, &k)) == NULL) {
+			status = CLI_USAGE;
+			goto out_free;
+		}
+		if (k < opt->in.jobs)
+			stat_worker(r, opt, syn, files, nfiles);
+		/* A worker killed or failing: no summary at all (exit 3). */
+		i = cli_jobs_finish(opt->j, stdout, stat_result, r);
+		cli_jobs_free(opt->j);
+		if (i == -1)
+			goto out_free;
+	} else
+		for (i = 0; i < nfiles; i++)
+			read_input(r, opt, syn, files[i],
+			    r->seen != NULL ? &r->seen[i] : NULL);
+	status = CLI_OK;
+out_free:
+	record_syntax_free(syn);
+	return status;
+}
+
 int
 main(int argc, char **argv)
 {
-	struct options	      opt;
-	struct run	      r = { 0 };
-	struct record_syntax *syn;
-	char *const	     *files, *paths[STAT_CHARTS] = { NULL };
-	struct cli_charts     charts, *ch = NULL;
-	unsigned long	      k;
-	int		      i, rc, nfiles, status = CLI_USAGE;
+	struct options	  opt;
+	struct run	  r = { 0 };
+	char *const	 *files, *paths[STAT_CHARTS] = { NULL };
+	struct cli_charts charts, *ch = NULL;
+	int		  i, nfiles, status = CLI_USAGE;
 
 	cli_init(argv[0]);
 	if (parse_options(argc, argv, &opt) == -1)
@@ -584,45 +631,9 @@ main(int argc, char **argv)
 		goto out_free;
 	if (opt.plot != NULL)
 		ch = &charts;
+	if ((status = read_all(&r, &opt, files, nfiles)) != CLI_OK)
+		goto out_free;
 	status = CLI_INTERNAL;
-	if ((syn = record_syntax_new()) == NULL) {
-		cli_error("cannot compile the notation's patterns");
-		goto out_free;
-	}
-	/* --merge makes its summary from the first partial's grouping. */
-	if (!opt.merge && (r.sum = stat_summary_new(opt.by)) == NULL) {
-		cli_error("out of memory");
-		record_syntax_free(syn);
-		goto out_free;
-	}
-	if (opt.partial && !opt.merge &&
-	    (r.seen = calloc((size_t)nfiles + 1, sizeof *r.seen)) == NULL) {
-		cli_error("out of memory");
-		record_syntax_free(syn);
-		goto out_free;
-	}
-	/* --merge reads little: it stays in one process. */
-	if (opt.in.jobs > 1 && !opt.merge) {
-		if ((opt.j = cli_jobs_start(opt.in.jobs, files, nfiles, &k)) ==
-		    NULL) {
-			record_syntax_free(syn);
-			status = CLI_USAGE;
-			goto out_free;
-		}
-		if (k < opt.in.jobs)
-			stat_worker(&r, &opt, syn, files, nfiles);
-		/* A worker killed or failing: no summary at all (exit 3). */
-		rc = cli_jobs_finish(opt.j, stdout, stat_result, &r);
-		cli_jobs_free(opt.j);
-		if (rc == -1) {
-			record_syntax_free(syn);
-			goto out_free;
-		}
-	} else
-		for (i = 0; i < nfiles; i++)
-			read_input(&r, &opt, syn, files[i],
-			    r.seen != NULL ? &r.seen[i] : NULL);
-	record_syntax_free(syn);
 	cli_progress_done();
 	if (r.sum == NULL && (r.sum = stat_summary_new(NULL)) == NULL) {
 		cli_error("out of memory");

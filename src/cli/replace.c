@@ -413,29 +413,18 @@ out_free_prefix:
 }
 
 /*
- * Creates out's temporary file beside out->path, with old's mode, group
- * and (where allowed) owner if it replaces a file (old not NULL), named
- * for old's inode if that is locked.  Returns 0, -1 (errno), or -2 after
- * saying why.
+ * Creates and holds (temp_hold) a new temporary prefix + random tail in
+ * dir for out, of the given mode, trying other names while one is taken
+ * or was removed as stale before it was held.  Returns its descriptor,
+ * out->tmp its name; or -1 with errno and out->tmp NULL.
  */
 static int
-output_temp(struct cli_output *out, const struct stat *old, bool locked)
+temp_create(struct cli_output *out, const char *dir, const char *prefix,
+    mode_t mode)
 {
-	char		*dir, *base, *prefix = NULL, tail[TEMP_RANDOM + 1];
-	sigset_t	 was;
-	struct sigaction sa;
-	int		 fd = -1, tries, saved, rc = -1;
-	bool		 cut;
+	char tail[TEMP_RANDOM + 1];
+	int  fd = -1, tries, saved;
 
-	if (split_path(out->path, &dir, &base) == -1)
-		return -1;
-	if ((prefix = temp_prefix(base, locked ? old->st_ino : 0, false, &cut)) ==
-	    NULL)
-		goto out_free;
-	if (!locked)
-		remove_orphans(dir, base);
-	/* Registered as created, so that no signal falls in between. */
-	block_signals(true, &was);
 	for (tries = 0; tries < 100 && fd == -1; tries++) {
 		if (out->tmp != NULL) {
 			/* Removed as stale before we held it: another. */
@@ -446,8 +435,7 @@ output_temp(struct cli_output *out, const struct stat *old, bool locked)
 		if ((out->tmp = path_join(dir, "", prefix, tail)) == NULL)
 			break;
 		fd = open(out->tmp,
-		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-		    old != NULL ? 0600 : 0666);
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 		if (fd == -1) {
 			saved = errno;
 			free(out->tmp);
@@ -470,6 +458,34 @@ output_temp(struct cli_output *out, const struct stat *old, bool locked)
 			}
 		}
 	}
+	return fd;
+}
+
+/*
+ * Creates out's temporary file beside out->path, with old's mode, group
+ * and (where allowed) owner if it replaces a file (old not NULL), named
+ * for old's inode if that is locked.  Returns 0, -1 (errno), or -2 after
+ * saying why.
+ */
+static int
+output_temp(struct cli_output *out, const struct stat *old, bool locked)
+{
+	char		*dir, *base, *prefix = NULL;
+	sigset_t	 was;
+	struct sigaction sa;
+	int		 fd = -1, saved, rc = -1;
+	bool		 cut;
+
+	if (split_path(out->path, &dir, &base) == -1)
+		return -1;
+	if ((prefix = temp_prefix(base, locked ? old->st_ino : 0, false, &cut)) ==
+	    NULL)
+		goto out_free;
+	if (!locked)
+		remove_orphans(dir, base);
+	/* Registered as created, so that no signal falls in between. */
+	block_signals(true, &was);
+	fd = temp_create(out, dir, prefix, old != NULL ? 0600 : 0666);
 	if (fd != -1) {
 		if (temps == NULL) {
 			memset(&sa, 0, sizeof sa);
