@@ -946,6 +946,34 @@ check_words(struct record_syntax *syn, const struct record_claim *c,
 }
 
 /*
+ * A Komi tag (GGF's KM, formats/record.md): the first colour's result is
+ * its margin less the komi, which decides the winner of a game over
+ * (36-28 with a komi of 8.5 is White's by 0.5; 32-32 with -0.5 Black's).
+ * -1 with the record malformed if the tag is no decimal.
+ */
+static int
+apply_komi(const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *kt = record_tag_find(rec, "Komi");
+	struct rules_score	*s = &rp->score;
+	long			 komi, d;
+
+	if (kt == NULL)
+		return 0;
+	if (has_nul(kt) ||
+	    record_decimal_milli(kt->value, kt->value_len, &komi) == -1) {
+		diag_set_at(malformed(rp), DIAG_BAD_TAG, kt->at, 0,
+		    "the Komi tag is no decimal like -0.5");
+		return -1;
+	}
+	if (!s->over)
+		return 0;
+	d = (long)(s->points[0] - s->points[1]) * 1000 - komi;
+	s->winner = d > 0 ? 0 : d < 0 ? 1 : -1;
+	return 0;
+}
+
+/*
  * The result the record claims (record_claim), against the board; a
  * Result tag that cannot be read, or that the result token contradicts,
  * makes the record malformed first.
@@ -1259,6 +1287,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 		    "the record has no moves");
 	}
 	if (rp->has_error)
+		return;
+	if (apply_komi(rec, rp) == -1)
 		return;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
 	if (!opt->limit || opt->upto >= rec->nturns) {
