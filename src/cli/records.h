@@ -43,7 +43,7 @@ bool cli_csv_columns_option(const char *arg);
  * how many processes.  A tool reads its options with cli_records_getopt,
  * which adds these to the tool's own (README, "Options"): -g, --game; -f,
  * --format; -j, --jobs; --shard; --files-from; --csv-columns;
- * --wthor-players; --wthor-tournaments; and -h, --help and -V, --version,
+ * --wthor-players; --wthor-tournaments; --implicit-pass; and -h, --help and -V, --version,
  * which it hands to the tool.  The tool's short options hold "g:f:j:hV".
  */
 struct cli_records {
@@ -55,6 +55,7 @@ struct cli_records {
 	const char		*csv_columns; /* a headerless CSV's */
 	const char		*wthor_players;	    /* WTHOR.JOU, or NULL */
 	const char		*wthor_tournaments; /* WTHOR.TRN, or NULL */
+	int implicit_pass; /* --implicit-pass: an enum replay_implicit */
 	struct cli_shard	 shard;		    /* n 0: every record */
 	unsigned long		 jobs;		    /* -j: 1 for none */
 };
@@ -69,6 +70,7 @@ enum {
 	CLI_OPT_CSV_COLUMNS,
 	CLI_OPT_WTHOR_PLAYERS,
 	CLI_OPT_WTHOR_TOURNAMENTS,
+	CLI_OPT_IMPLICIT_PASS,
 	CLI_OPT_FAILED,
 	CLI_OPT_OWN,
 };

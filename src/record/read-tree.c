@@ -163,8 +163,8 @@ static void
 tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
     int ncells, long komi)
 {
-	char	    shown[RECORD_SHOWN], buf[64], *end, *rest, flag = 0;
-	long	    margin, milli;
+	char shown[RECORD_SHOWN], buf[64], *end, *rest, flag = 0;
+	long margin, milli;
 
 	util_printable(v, len, shown, sizeof shown);
 	if (len == 0 || len >= sizeof buf)
@@ -223,9 +223,10 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 	 */
 	if ((milli + komi) % 1000 != 0) {
 		diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
-		    komi != 0 ? "RE[%s] with the komi added back is no disc margin" :
-				"RE[%s] is no disc margin: a whole number, "
-				"or a komi (KM) makes it one",
+		    komi != 0 ?
+			"RE[%s] with the komi added back is no disc margin" :
+			"RE[%s] is no disc margin: a whole number, "
+			"or a komi (KM) makes it one",
 		    shown);
 		return;
 	}
@@ -285,7 +286,7 @@ struct tree {
 	struct diag_pos re_at;
 	char		re[64];
 	size_t		re_len;
-	long		komi; /* KM, in thousandths; 0 without */
+	long		komi;  /* KM, in thousandths; 0 without */
 	bool		setup; /* AB, AW or PL */
 	bool		has_pl;
 	struct diag_pos setup_at;
@@ -1095,7 +1096,8 @@ tree_sniff(const char *s, size_t len)
 		if (i >= len)
 			break;
 		if (idlen == 2 && memcmp(s + id, "GM", 2) == 0)
-			return i - v == 7 && strncasecmp(s + v, "Othello", 7) == 0 ?
+			return i - v == 7 &&
+				strncasecmp(s + v, "Othello", 7) == 0 ?
 			    RECORD_GGF :
 			    i - v == 1 && s[v] == '2' ? RECORD_SGF :
 							RECORD_PGN;

@@ -705,7 +705,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 		t.off_board = false;
 		t.continues = false;
 		t.n = 1;
-		return judge_turn(tok, &t, rec->implicit_passes,
+		return judge_turn(tok, &t, rp->implicit,
 		    tok == &rec->turns[rec->nturns - 1], opt, rp);
 	}
 	bound = record_turn_bound(tok->text, tok->len);
@@ -730,7 +730,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 		t.n = record_turn_parse_before(syn, b, tok->text,
 		    (size_t)t.bad.at.offset, sc->acts, sc->offs, bound, &cut);
 	}
-	return judge_turn(tok, &t, rec->implicit_passes,
+	return judge_turn(tok, &t, rp->implicit,
 	    tok == &rec->turns[rec->nturns - 1], opt, rp);
 }
 
@@ -784,8 +784,7 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		 * (judge_turn's way, without its message), else the square
 		 * is play_turn's to judge.
 		 */
-		if (!rec->implicit_passes ||
-		    rules_play(rp->pos, &pass, NULL) == -1)
+		if (!rp->implicit || rules_play(rp->pos, &pass, NULL) == -1)
 			return 0;
 		if (implied_pass(opt, &rec->turns[*i], rp) == -1)
 			return -1;
@@ -1216,6 +1215,33 @@ check_termination(
 	}
 }
 
+/*
+ * Whether passes the record leaves unwritten are implied (replay_implicit):
+ * a transcript's always; in the notation as opt says, by default in a
+ * Reversi record that writes none, whose replay then can only gain by it
+ * (a record that writes its passes is judged as before).
+ */
+static bool
+passes_implied(const struct record *rec, const struct replay_options *opt,
+    const struct replay *rp)
+{
+	size_t i;
+
+	if (rec->implicit_passes)
+		return true;
+	if (rec->format != RECORD_PGN ||
+	    opt->implicit_pass == REPLAY_IMPLICIT_NO)
+		return false;
+	if (opt->implicit_pass == REPLAY_IMPLICIT_YES)
+		return true;
+	if (rp->game != &rules_reversi)
+		return false;
+	for (i = 0; i < rec->nturns; i++)
+		if (record_turn_is_pass(rec->turns[i].text, rec->turns[i].len))
+			return false;
+	return true;
+}
+
 void
 replay_record(struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp)
@@ -1226,6 +1252,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->status = REPLAY_UNFINISHED;
 	rp->game = NULL;
 	rp->turns = rp->actions = rp->passes = rp->implied_passes = 0;
+	rp->implicit = false;
 	rp->has_recorded = rp->verified = rp->agrees = false;
 	rp->has_error = rp->has_warning = false;
 	rp->forfeit = false;
@@ -1254,6 +1281,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	}
 	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp))
 		return;
+	rp->implicit = passes_implied(rec, opt, rp);
 	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */
 	if (rec->has_warning) {
 		rp->has_warning = true;
