@@ -61,6 +61,7 @@ usage(FILE *f)
 	    "       [-j jobs] [--max-errors count] [-o file] [--shard k/n]\n"
 	    "       [--files-from list] [--csv-columns spec]\n"
 	    "       [--wthor-players file] [--wthor-tournaments file]\n"
+	    "       [--implicit-pass[=auto|yes|no]]\n"
 	    "       [--write format [--keep-illegal]] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
@@ -86,6 +87,9 @@ usage(FILE *f)
 	    "                           from FILE (default: WTHOR.JOU beside\n"
 	    "                           the input)\n"
 	    "      --wthor-tournaments=FILE  and their tournaments (WTHOR.TRN)\n"
+	    "      --implicit-pass[=WHEN]  imply the passes a record of the\n"
+	    "                           notation leaves out: auto (a Reversi\n"
+	    "                           record with none written), yes, no\n"
 	    "      --write=FORMAT       write each valid record in FORMAT\n"
 	    "                           (pgn, transcript, csv, ggf, sgf, wthor)\n"
 	    "                           instead of the reports\n"
@@ -246,7 +250,10 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
     struct options *opt, struct totals *t, struct replay *rp, bool *stop)
 {
 	struct replay_options ro = {
-		.game = opt->in.game, .max_legal = 64, .keep_turns = x != NULL
+		.game = opt->in.game,
+		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
+		.max_legal = 64,
+		.keep_turns = x != NULL,
 	};
 	struct record_reader *rd;
 	const struct record  *rec;

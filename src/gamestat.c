@@ -70,7 +70,8 @@ usage(FILE *f)
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-j jobs]\n"
 	    "       [-o file] [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
 	    "       [--csv-columns spec] [--wthor-players file]\n"
-	    "       [--wthor-tournaments file] [file ...]\n"
+	    "       [--wthor-tournaments file] [--implicit-pass[=WHEN]]\n"
+	    "       [file ...]\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -98,6 +99,9 @@ usage(FILE *f)
 	    "                           from FILE (default: WTHOR.JOU beside\n"
 	    "                           the input)\n"
 	    "      --wthor-tournaments=FILE  and their tournaments (WTHOR.TRN)\n"
+	    "      --implicit-pass[=WHEN]  imply the passes a record of the\n"
+	    "                           notation leaves out: auto (a Reversi\n"
+	    "                           record with none written), yes, no\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
 	    "                           the same)\n"
@@ -295,7 +299,9 @@ static void
 read_records(struct run *r, struct options *opt, struct record_syntax *syn,
     FILE *in, const char *path, const char *name, const char *peek, size_t len)
 {
-	struct replay_options ro = { .game = opt->in.game, .max_legal = 0 };
+	struct replay_options ro = { .game = opt->in.game,
+		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
+		.max_legal = 0 };
 	struct record_reader *rd;
 	const struct record  *rec;
 	struct replay	      rp;

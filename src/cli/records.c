@@ -20,6 +20,7 @@
 #include "cli/jobs.h"
 #include "cli/output.h"
 #include "cli/records.h"
+#include "referee/referee.h"
 
 /* Reads "K/N" into sh; false if it is not one. */
 static bool
@@ -114,6 +115,7 @@ cli_records_init(struct cli_records *ro, bool reports_ok)
 {
 	memset(ro, 0, sizeof *ro);
 	ro->format = RECORD_AUTO;
+	ro->implicit_pass = REPLAY_IMPLICIT_AUTO;
 	ro->reports_ok = reports_ok;
 	ro->jobs = 1;
 }
@@ -149,6 +151,23 @@ read_as_option(struct cli_records *ro, int c, const char *arg)
 	return true;
 }
 
+/* --implicit-pass[=WHEN]: auto, yes (alone too) or no (replay_implicit). */
+static bool
+implicit_pass_option(struct cli_records *ro, const char *arg)
+{
+	if (arg == NULL || strcmp(arg, "yes") == 0)
+		ro->implicit_pass = REPLAY_IMPLICIT_YES;
+	else if (strcmp(arg, "no") == 0)
+		ro->implicit_pass = REPLAY_IMPLICIT_NO;
+	else if (strcmp(arg, "auto") == 0)
+		ro->implicit_pass = REPLAY_IMPLICIT_AUTO;
+	else {
+		cli_error("--implicit-pass: '%s' is not auto, yes or no", arg);
+		return false;
+	}
+	return true;
+}
+
 /*
  * Takes option c with its argument arg if it is one of reading's.
  * Returns 1 if it was, 0 if it is another, -1 after saying what is wrong
@@ -178,6 +197,7 @@ records_option(struct cli_records *ro, int c, const char *arg)
 		ro->wthor_tournaments = arg;
 		break;
 	case CLI_OPT_COLOR: ok = cli_color_option(arg); break;
+	case CLI_OPT_IMPLICIT_PASS: ok = implicit_pass_option(ro, arg); break;
 	default: return 0;
 	}
 	return ok ? 1 : -1;
@@ -195,6 +215,7 @@ static const struct option records_longopts[] = {
 	{ "wthor-tournaments", required_argument, NULL,
 	    CLI_OPT_WTHOR_TOURNAMENTS },
 	{ "color", required_argument, NULL, CLI_OPT_COLOR },
+	{ "implicit-pass", optional_argument, NULL, CLI_OPT_IMPLICIT_PASS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 };

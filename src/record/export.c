@@ -45,6 +45,7 @@ static const struct {
 	{ "WhiteRating", "RW", "WR" },
 	{ "TimeControl", "TI", "TM" },
 	{ "Type", "TY", NULL },
+	{ "Komi", "KM", NULL },
 	{ "Variant", NULL, NULL },
 	{ "Seed", NULL, NULL },
 	{ "Setup", NULL, NULL },
@@ -416,6 +417,25 @@ flush_buf(struct record_export *x, struct wbuf *b, struct diag *d)
 	return rc;
 }
 
+/*
+ * GGF's RE of a game over: Black's margin less the komi (a Komi tag,
+ * which the game's KM writes), as GGS writes it: "+12.000", "+8.500".
+ */
+static const char *
+ggf_re(const struct record_out *o, char *buf, size_t cap)
+{
+	const struct record_tag *kt = record_tag_find(o->rec, "Komi");
+	long			 komi = 0, m;
+
+	if (kt != NULL &&
+	    record_decimal_milli(kt->value, kt->value_len, &komi) == -1)
+		komi = 0;
+	m = (long)margin(o) * 1000 - komi;
+	snprintf(buf, cap, "%c%ld.%03ld", m < 0 ? '-' : '+', labs(m) / 1000,
+	    labs(m) % 1000);
+	return buf;
+}
+
 /* One game's GGF tree, "(;GM[Othello]...;)", into b; -1 as tree_start. */
 static int
 put_ggf(struct wbuf *b, const struct record_out *o, struct diag *d)
@@ -429,8 +449,7 @@ put_ggf(struct wbuf *b, const struct record_out *o, struct diag *d)
 	put_known(b, o, false);
 	n = o->board->width;
 	if (o->valid && o->over) {
-		snprintf(num, sizeof num, "%+d.000", margin(o));
-		put_prop(b, "RE", num);
+		put_prop(b, "RE", ggf_re(o, num, sizeof num));
 	} else if (forfeit_on_re(o)) {
 		snprintf(num, sizeof num, "%c%d.000:%c",
 		    o->forfeit_winner == 0 ? '+' : '-', o->board->ncells,

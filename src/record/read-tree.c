@@ -155,50 +155,30 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 }
 
 /*
- * A GGF margin at s: decimal only ([+-]digits, then .000 or nothing; no
- * hex, exponent or blank, which strtod would take).  Returns the byte
- * after it, or NULL.
+ * GGF RE[+12.000], RE[-4:r], RE[+8.500] in a komi game (komi: KM's
+ * thousandths, 0 without); SGF RE[B+12], RE[W+R], RE[0], RE[Draw]; RE[?]
+ * in either, no result known.
  */
-static const char *
-ggf_margin(const char *s, long *margin)
-{
-	bool neg = *s == '-';
-	long m = 0;
-
-	if (*s == '+' || *s == '-')
-		s++;
-	if (!isdigit((unsigned char)*s))
-		return NULL;
-	for (; isdigit((unsigned char)*s); s++)
-		if ((m = m * 10 + (*s - '0')) > RULES_MAX_CELLS)
-			return NULL;
-	if (*s == '.')
-		for (s++; *s == '0'; s++)
-			continue;
-	*margin = neg ? -m : m;
-	return s;
-}
-
-/* GGF RE[+12.000], RE[-4:r]; SGF RE[B+12], RE[W+R], RE[0], RE[Draw]. */
 static void
 tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
-    int ncells)
+    int ncells, long komi)
 {
-	char	    shown[RECORD_SHOWN], buf[64], *end, flag = 0;
-	const char *rest;
-	long	    margin;
+	char shown[RECORD_SHOWN], buf[64], *end, *rest, flag = 0;
+	long margin, milli;
 
 	util_printable(v, len, shown, sizeof shown);
 	if (len == 0 || len >= sizeof buf)
 		goto bad;
 	memcpy(buf, v, len);
 	buf[len] = '\0';
+	if (strcmp(buf, "?") == 0)
+		return;
 	if (rd->format == RECORD_SGF) {
 		if (strcmp(buf, "0") == 0 || strcasecmp(buf, "Draw") == 0) {
 			tree_result(rd, 0, 0, ncells, at, shown);
 			return;
 		}
-		if (strcmp(buf, "?") == 0 || strcasecmp(buf, "Void") == 0)
+		if (strcasecmp(buf, "Void") == 0)
 			return;
 		if ((buf[0] != 'B' && buf[0] != 'W') || buf[1] != '+')
 			goto bad;
@@ -218,8 +198,9 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		    rd, buf[0] == 'B' ? margin : -margin, 0, ncells, at, shown);
 		return;
 	}
-	if ((rest = ggf_margin(buf, &margin)) == NULL ||
-	    (*rest != '\0' && *rest != ':'))
+	if ((rest = strchr(buf, ':')) == NULL)
+		rest = buf + len;
+	if (record_decimal_milli(buf, (size_t)(rest - buf), &milli) == -1)
 		goto bad;
 	if (*rest == ':') {
 		flag = rest[1];
@@ -227,9 +208,29 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		    rest[2] != '\0')
 			goto bad;
 	}
-	if (flag != 0 && flag != 's' && margin == 0)
-		goto bad;
-	tree_result(rd, margin, flag, ncells, at, shown);
+	/* A resignation or time loss: the sign alone names the winner. */
+	if (flag == 'r' || flag == 't') {
+		if (milli == 0)
+			goto bad;
+		tree_result(rd, milli > 0 ? 1 : -1, flag, ncells, at, shown);
+		return;
+	}
+	/*
+	 * GGS's result is Black's disc margin less KM, the komi as GGS
+	 * gives it (a game of 36-28 with KM[-0.500] is RE[+8.500]): the
+	 * discs are what is left once the komi is added back, and are
+	 * whole.
+	 */
+	if ((milli + komi) % 1000 != 0) {
+		diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
+		    komi != 0 ?
+			"RE[%s] with the komi added back is no disc margin" :
+			"RE[%s] is no disc margin: a whole number, "
+			"or a komi (KM) makes it one",
+		    shown);
+		return;
+	}
+	tree_result(rd, (milli + komi) / 1000, flag, ncells, at, shown);
 	return;
 bad:
 	diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
@@ -285,6 +286,7 @@ struct tree {
 	struct diag_pos re_at;
 	char		re[64];
 	size_t		re_len;
+	long		komi;  /* KM, in thousandths; 0 without */
 	bool		setup; /* AB, AW or PL */
 	bool		has_pl;
 	struct diag_pos setup_at;
@@ -347,7 +349,7 @@ xt_may_carry(const struct record_reader *rd, const char *name)
 	for (i = 0; i < sizeof said / sizeof said[0]; i++)
 		if (strcasecmp(said[i], name) == 0)
 			return false;
-	return true;
+	return rd->format != RECORD_GGF || strcasecmp(name, "Komi") != 0;
 }
 
 /*
@@ -576,6 +578,25 @@ prop_re(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 	memcpy(tr->re, p->v, tr->re_len);
 }
 
+/*
+ * GGF's KM: the komi, a decimal (KM[-0.500]), kept as the Komi tag,
+ * which the referee applies to the winner; RE is read with it.
+ */
+static void
+prop_km(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	char shown[RECORD_SHOWN];
+
+	if (record_decimal_milli(p->v, p->len, &tr->komi) == -1) {
+		util_printable(p->v, p->len, shown, sizeof shown);
+		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, p->at, 1,
+		    "KM[%s] is no komi: a decimal like -0.500", shown);
+		tr->komi = 0;
+		return;
+	}
+	reader_tag_text(rd, "Komi", p->v, p->len, p->at);
+}
+
 /* GGF's BO: the board's size, its cells and the colour to move. */
 static void
 prop_bo(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
@@ -670,6 +691,7 @@ static const struct {
 	{ "W", TREE_GGF | TREE_SGF, prop_move },
 	{ "RE", TREE_GGF | TREE_SGF, prop_re },
 	{ "BO", TREE_GGF, prop_bo },
+	{ "KM", TREE_GGF, prop_km },
 	{ "SZ", TREE_SGF, prop_sz },
 	{ "XT", TREE_GGF | TREE_SGF, prop_xt },
 	{ "AB", TREE_SGF, prop_points },
@@ -1014,7 +1036,8 @@ tree_end(struct tree_parse *p)
 		tree_setup(rd, tr->pieces, tr->size, tr->to_move, tr->setup_at);
 	tree_colours(rd, tr);
 	if (tr->has_re)
-		tree_re(rd, tr->re, tr->re_len, tr->re_at, tr->size * tr->size);
+		tree_re(rd, tr->re, tr->re_len, tr->re_at, tr->size * tr->size,
+		    tr->komi);
 }
 
 /*
@@ -1048,7 +1071,8 @@ next_tree(struct record_reader *rd)
 
 /*
  * The format of the game tree at s (len bytes, from its "(;"): GGF if
- * the root node's GM property is Othello, SGF if it is 2, else the
+ * the root node's GM property is Othello (in any case: Edax writes
+ * othello), SGF if it is 2, else the
  * notation's (RECORD_PGN).  The root node ends at the next node or tree,
  * wherever in the block that is; values are skipped, escapes and all.
  */
@@ -1072,7 +1096,8 @@ tree_sniff(const char *s, size_t len)
 		if (i >= len)
 			break;
 		if (idlen == 2 && memcmp(s + id, "GM", 2) == 0)
-			return i - v == 7 && memcmp(s + v, "Othello", 7) == 0 ?
+			return i - v == 7 &&
+				strncasecmp(s + v, "Othello", 7) == 0 ?
 			    RECORD_GGF :
 			    i - v == 1 && s[v] == '2' ? RECORD_SGF :
 							RECORD_PGN;
@@ -1080,16 +1105,27 @@ tree_sniff(const char *s, size_t len)
 	return RECORD_PGN;
 }
 
-/* A game tree whose root's GM is the asking format's (GGF or SGF). */
+/*
+ * A game tree whose root's GM is the asking format's (GGF or SGF).  GGS
+ * archives may start each line with a count of the games in it ("2 (;"),
+ * which reading skips as bytes between trees: a GGF tree may follow one.
+ */
 static bool
 sniff_tree(enum record_format self, struct record_reader *rd, const char *s,
     size_t len)
 {
-	size_t n;
+	size_t n, d;
 
 	(void)rd;
 	for (n = 0; n < len && isspace((unsigned char)s[n]); n++)
 		continue;
+	for (d = n; d < len && isdigit((unsigned char)s[d]); d++)
+		continue;
+	if (self == RECORD_GGF && d > n && d < len &&
+	    (s[d] == ' ' || s[d] == '\t')) {
+		for (n = d; n < len && (s[n] == ' ' || s[n] == '\t'); n++)
+			continue;
+	}
 	return len - n >= 2 && memcmp(s + n, "(;", 2) == 0 &&
 	    tree_sniff(s + n, len - n) == self;
 }

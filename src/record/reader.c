@@ -546,9 +546,23 @@ lone_record(struct record_reader *rd, enum diag_code code, struct diag_pos at,
 }
 
 /*
- * Looks at the first block once; 1 and *rec for a binary input's one
- * malformed record (binary-input), 0 at the end after it, or -1 for a text
- * input, which is read as it is.
+ * A Git LFS pointer (formats/record.md, "Input"): the text Git LFS leaves
+ * in a checkout that never fetched the file, which no reader would name
+ * (a .wtb of it said "no Game tag").
+ */
+#define LFS_POINTER "version https://git-lfs.github.com/spec/v1"
+
+static bool
+lfs_pointer(const char *s, size_t len)
+{
+	return len >= sizeof LFS_POINTER - 1 &&
+	    memcmp(s, LFS_POINTER, sizeof LFS_POINTER - 1) == 0;
+}
+
+/*
+ * Looks at the first block once; 1 and *rec for a binary input's or a Git
+ * LFS pointer's one malformed record (binary-input, lfs-pointer), 0 at
+ * the end after it, or -1 for a text input, which is read as it is.
  */
 static int
 binary_input(struct record_reader *rd, const struct record **rec)
@@ -557,12 +571,19 @@ binary_input(struct record_reader *rd, const struct record **rec)
 
 	if (rd->binary == 0) {
 		rd->binary = 1;
-		if (rd->entry->binary)
-			return -1;
+		/* Whatever the format named: a .wtb may be a pointer too. */
 		if (rd->inlen == 0 && reader_refill(rd) <= 0)
 			return -1;
-		if (binary_block(
-			rd->inbuf + rd->inpos, rd->inlen - rd->inpos, &at)) {
+		if (lfs_pointer(rd->inbuf + rd->inpos, rd->inlen - rd->inpos)) {
+			rd->binary = 2;
+			lone_record(rd, DIAG_LFS_POINTER,
+			    (struct diag_pos){ 1, 1, 0 }, 7,
+			    "a Git LFS pointer, not the file's data: fetch "
+			    "the data (git lfs pull) and read that");
+		} else if (rd->entry->binary)
+			return -1;
+		else if (binary_block(rd->inbuf + rd->inpos,
+			     rd->inlen - rd->inpos, &at)) {
 			rd->binary = 2;
 			lone_record(rd, DIAG_BINARY_INPUT, at, 1,
 			    "binary data, not text: no record format and no "

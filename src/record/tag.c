@@ -59,3 +59,37 @@ record_tag_find(const struct record *rec, const char *name)
 			return &rec->tags[i];
 	return NULL;
 }
+
+int
+record_decimal_milli(const char *s, size_t len, long *milli)
+{
+	const char *end = s + len;
+	bool	    neg = false;
+	long	    whole = 0, frac = 0;
+	int	    places = 0;
+
+	if (s < end && (*s == '+' || *s == '-'))
+		neg = *s++ == '-';
+	if (s == end || *s < '0' || *s > '9')
+		return -1;
+	for (; s < end && *s >= '0' && *s <= '9'; s++)
+		if ((whole = whole * 10 + (*s - '0')) > RECORD_DECIMAL_MAX)
+			return -1;
+	if (s < end && *s == '.')
+		for (s++; s < end && *s >= '0' && *s <= '9'; s++) {
+			/* Past thousandths only zeros: GGS writes 3 places. */
+			if (places == 3) {
+				if (*s != '0')
+					return -1;
+				continue;
+			}
+			frac = frac * 10 + (*s - '0');
+			places++;
+		}
+	if (s != end)
+		return -1;
+	for (; places < 3; places++)
+		frac *= 10;
+	*milli = (neg ? -1 : 1) * (whole * 1000 + frac);
+	return 0;
+}

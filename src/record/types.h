@@ -150,6 +150,16 @@ bool record_tag_name_eq(const char *a, const char *b);
 uint64_t record_tag_name_hash(const char *name);
 
 /*
+ * A decimal as GGF writes its komi and results ("-0.500", "+8.5", "3"):
+ * an optional sign, digits, then a '.' and digits, no blank, exponent or
+ * hex (which strtod would take), at most RECORD_DECIMAL_MAX before the
+ * point and no non-zero digit past the third after it.  Sets *milli to
+ * its thousandths and returns 0, or -1.  len bytes, not NUL terminated.
+ */
+#define RECORD_DECIMAL_MAX 100000L
+int record_decimal_milli(const char *s, size_t len, long *milli);
+
+/*
  * The compiled patterns of the notation: built once (JIT where PCRE2 has
  * it) and shared by every reader, and the one match block every match
  * writes: so not const, and one thread at a time.  NULL if PCRE2 fails.

@@ -51,8 +51,24 @@ const char *replay_cause_name(enum replay_cause);
 bool
 replay_names_forfeit(const struct rules_game *g, const char *v, size_t len);
 
+/*
+ * Passes a record of the notation leaves unwritten (formats/record.md,
+ * "Passes left out"): implied where a player has no move, as in a
+ * transcript.  NO (the zero value: a caller that asks nothing gets the
+ * record judged as written) never; AUTO, gamecheck's and gamestat's
+ * default, in a Reversi record that writes no pass at all; YES in every
+ * record of the notation.  Transcripts and CSV imply theirs whatever this
+ * says; GGF and SGF never.
+ */
+enum replay_implicit {
+	REPLAY_IMPLICIT_NO,
+	REPLAY_IMPLICIT_AUTO,
+	REPLAY_IMPLICIT_YES,
+};
+
 struct replay_options {
-	const struct rules_game *game;	    /* forced game, or NULL: Game tag */
+	const struct rules_game *game; /* forced game, or NULL: Game tag */
+	enum replay_implicit	 implicit_pass;
 	size_t			 max_legal; /* legal moves listed on an error */
 	/*
 	 * Stop after the first upto turn tokens (when limit is set): the
@@ -97,7 +113,8 @@ struct replay {
 	unsigned long	   actions;
 	unsigned long	   passes;
 	unsigned long	   implied_passes; /* inserted in a transcript */
-	bool		   in_turn; /* the last token is a turn in progress
+	bool		   implicit; /* passes are implied (replay_implicit) */
+	bool		   in_turn;  /* the last token is a turn in progress
 					   (not counted in turns) */
 	struct rules_score score;
 

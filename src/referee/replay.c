@@ -705,7 +705,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 		t.off_board = false;
 		t.continues = false;
 		t.n = 1;
-		return judge_turn(tok, &t, rec->implicit_passes,
+		return judge_turn(tok, &t, rp->implicit,
 		    tok == &rec->turns[rec->nturns - 1], opt, rp);
 	}
 	bound = record_turn_bound(tok->text, tok->len);
@@ -730,7 +730,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 		t.n = record_turn_parse_before(syn, b, tok->text,
 		    (size_t)t.bad.at.offset, sc->acts, sc->offs, bound, &cut);
 	}
-	return judge_turn(tok, &t, rec->implicit_passes,
+	return judge_turn(tok, &t, rp->implicit,
 	    tok == &rec->turns[rec->nturns - 1], opt, rp);
 }
 
@@ -784,8 +784,7 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		 * (judge_turn's way, without its message), else the square
 		 * is play_turn's to judge.
 		 */
-		if (!rec->implicit_passes ||
-		    rules_play(rp->pos, &pass, NULL) == -1)
+		if (!rp->implicit || rules_play(rp->pos, &pass, NULL) == -1)
 			return 0;
 		if (implied_pass(opt, &rec->turns[*i], rp) == -1)
 			return -1;
@@ -943,6 +942,34 @@ check_words(struct record_syntax *syn, const struct record_claim *c,
 			    "not over (*)",
 			    rp->recorded);
 	}
+}
+
+/*
+ * A Komi tag (GGF's KM, formats/record.md): the first colour's result is
+ * its margin less the komi, which decides the winner of a game over
+ * (36-28 with a komi of 8.5 is White's by 0.5; 32-32 with -0.5 Black's).
+ * -1 with the record malformed if the tag is no decimal.
+ */
+static int
+apply_komi(const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *kt = record_tag_find(rec, "Komi");
+	struct rules_score	*s = &rp->score;
+	long			 komi, d;
+
+	if (kt == NULL)
+		return 0;
+	if (has_nul(kt) ||
+	    record_decimal_milli(kt->value, kt->value_len, &komi) == -1) {
+		diag_set_at(malformed(rp), DIAG_BAD_TAG, kt->at, 0,
+		    "the Komi tag is no decimal like -0.5");
+		return -1;
+	}
+	if (!s->over)
+		return 0;
+	d = (long)(s->points[0] - s->points[1]) * 1000 - komi;
+	s->winner = d > 0 ? 0 : d < 0 ? 1 : -1;
+	return 0;
 }
 
 /*
@@ -1188,6 +1215,33 @@ check_termination(
 	}
 }
 
+/*
+ * Whether passes the record leaves unwritten are implied (replay_implicit):
+ * a transcript's always; in the notation as opt says, by default in a
+ * Reversi record that writes none, whose replay then can only gain by it
+ * (a record that writes its passes is judged as before).
+ */
+static bool
+passes_implied(const struct record *rec, const struct replay_options *opt,
+    const struct replay *rp)
+{
+	size_t i;
+
+	if (rec->implicit_passes)
+		return true;
+	if (rec->format != RECORD_PGN ||
+	    opt->implicit_pass == REPLAY_IMPLICIT_NO)
+		return false;
+	if (opt->implicit_pass == REPLAY_IMPLICIT_YES)
+		return true;
+	if (rp->game != &rules_reversi)
+		return false;
+	for (i = 0; i < rec->nturns; i++)
+		if (record_turn_is_pass(rec->turns[i].text, rec->turns[i].len))
+			return false;
+	return true;
+}
+
 void
 replay_record(struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp)
@@ -1198,6 +1252,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->status = REPLAY_UNFINISHED;
 	rp->game = NULL;
 	rp->turns = rp->actions = rp->passes = rp->implied_passes = 0;
+	rp->implicit = false;
 	rp->has_recorded = rp->verified = rp->agrees = false;
 	rp->has_error = rp->has_warning = false;
 	rp->forfeit = false;
@@ -1226,6 +1281,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	}
 	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp))
 		return;
+	rp->implicit = passes_implied(rec, opt, rp);
 	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */
 	if (rec->has_warning) {
 		rp->has_warning = true;
@@ -1259,6 +1315,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 		    "the record has no moves");
 	}
 	if (rp->has_error)
+		return;
+	if (apply_komi(rec, rp) == -1)
 		return;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
 	if (!opt->limit || opt->upto >= rec->nturns) {

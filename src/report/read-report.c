@@ -13,6 +13,7 @@
 
 #include <yaml.h>
 
+#include "record/types.h"
 #include "report/reader.h"
 #include "report/report.h"
 #include "report/yaml-in.h"
@@ -139,8 +140,10 @@ read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
     const struct rules_game *rg, struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *n;
-	const char  *w;
+	const char  *w, *k;
 	int	     by_score;
+	long	     komi;
+	long long    margin;
 
 	n = yin_get(y, res, "winner");
 	if ((w = yin_text(n)) == NULL)
@@ -165,6 +168,14 @@ read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
 	by_score = g->points[0] > g->points[1] ? 0 :
 	    g->points[1] > g->points[0]	       ? 1 :
 						 -1;
+	/* A komi (a Komi tag: GGF's KM) decides with the score. */
+	if ((k = yin_text(yin_get(y, res, "komi"))) != NULL) {
+		if (record_decimal_milli(k, strlen(k), &komi) == -1)
+			return yin_fail(d, DIAG_BAD_VALUE, res->start_mark,
+			    "komi: \"%s\" is no decimal", k);
+		margin = (g->points[0] - g->points[1]) * 1000 - komi;
+		by_score = margin > 0 ? 0 : margin < 0 ? 1 : -1;
+	}
 	if (rg != NULL && g->winner != by_score)
 		return yin_fail(d, DIAG_REPORT_INCONSISTENT, n->start_mark,
 		    "winner: %s, but the score %lld-%lld %s%s", w, g->points[0],

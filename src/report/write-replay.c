@@ -64,6 +64,7 @@ replay_write_result(
 {
 	const struct rules_score *s = &rp->score;
 	const struct rules_game	 *g = rp->game;
+	const struct record_tag	 *kt;
 	char			  buf[32];
 
 	yout_key(w, "result");
@@ -78,6 +79,9 @@ replay_write_result(
 		yout_key(w, s->alt_name);
 		yout_quoted(w, yout_score(buf, s->alt[0], s->alt[1]));
 	}
+	/* The komi that decided the winner (a Komi tag, GGF's KM). */
+	if ((kt = record_tag_find(rec, "Komi")) != NULL && s->over)
+		yout_kv_text(w, "komi", kt->value, kt->value_len);
 	if (rp->has_recorded) {
 		yout_kv_text(w, "recorded", rp->recorded, strlen(rp->recorded));
 		yout_kv_plain(w, "agrees",

@@ -16,16 +16,25 @@
 
 /* Replays the first record of text (read from a buffer) into rp. */
 static void
-replay_text(const char *text, enum record_format fmt, struct replay *rp)
+replay_text_with(const char *text, enum record_format fmt,
+    enum replay_implicit implicit, struct replay *rp)
 {
 	const struct record  *rec;
-	struct replay_options opt = { .max_legal = 64 };
+	struct replay_options opt = { .max_legal = 64,
+		.implicit_pass = implicit };
 
 	rd = record_reader_new_buffer(syn, text, strlen(text), "test", fmt);
 	ck_assert_ptr_nonnull(rd);
 	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
 	replay_record(syn, rec, &opt, rp);
 	reader_close();
+}
+
+/* The same with the default options: passes judged as written. */
+static void
+replay_text(const char *text, enum record_format fmt, struct replay *rp)
+{
+	replay_text_with(text, fmt, REPLAY_IMPLICIT_NO, rp);
 }
 
 START_TEST(replay_finished_game)
@@ -73,6 +82,50 @@ START_TEST(replay_implicit_passes_only_in_transcripts)
 	ck_assert_int_eq(rp.error_turn, 57);
 	ck_assert_int_eq(rp.nlegal, 1);
 	ck_assert_int_eq(rp.legal[0].kind, RULES_PASS);
+	replay_fini(&rp);
+}
+END_TEST
+
+/*
+ * The notation's implied passes (replay_implicit): AUTO implies them in a
+ * Reversi record that writes none, not in one that writes a pass; YES in
+ * both.
+ */
+START_TEST(replay_implicit_passes_in_the_notation)
+{
+	/* The game above, White passing before h7 and before h5. */
+	static const char moves[] =
+	    "d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8"
+	    "b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8h5";
+	char	      pgn[600], one[600];
+	struct replay rp;
+	size_t	      i, n, m;
+
+	n = (size_t)snprintf(pgn, sizeof pgn, "[Game \"reversi\"]\n");
+	m = (size_t)snprintf(one, sizeof one, "[Game \"reversi\"]\n");
+	for (i = 0; moves[i] != '\0'; i += 2) {
+		n += (size_t)snprintf(
+		    pgn + n, sizeof pgn - n, "%.2s ", moves + i);
+		m += (size_t)snprintf(one + m, sizeof one - m, "%s%.2s ",
+		    strncmp(moves + i, "h7", 2) == 0 ? "pass " : "", moves + i);
+	}
+	replay_init(&rp);
+	replay_text_with(pgn, RECORD_PGN, REPLAY_IMPLICIT_AUTO, &rp);
+	ck_assert_int_eq(rp.status, REPLAY_FINISHED);
+	ck_assert_int_eq(rp.implied_passes, 2);
+	ck_assert_int_eq(rp.turns, 62);
+	ck_assert_int_eq(rp.score.points[0], 18);
+
+	/* One pass written: the record is judged as written. */
+	replay_text_with(one, RECORD_PGN, REPLAY_IMPLICIT_AUTO, &rp);
+	ck_assert_int_eq(rp.status, REPLAY_ILLEGAL);
+	ck_assert_str_eq(diag_name(rp.error.code), "must-pass");
+	ck_assert_int_eq(rp.error_turn, 61);
+
+	replay_text_with(one, RECORD_PGN, REPLAY_IMPLICIT_YES, &rp);
+	ck_assert_int_eq(rp.status, REPLAY_FINISHED);
+	ck_assert_int_eq(rp.implied_passes, 1);
+	ck_assert_int_eq(rp.passes, 2);
 	replay_fini(&rp);
 }
 END_TEST
@@ -412,7 +465,8 @@ main(void)
 	TCase *tc;
 
 	tc = unit_tcase(s, "replay", 0, replay_finished_game,
-	    replay_implicit_passes_only_in_transcripts, replay_error_position,
+	    replay_implicit_passes_only_in_transcripts,
+	    replay_implicit_passes_in_the_notation, replay_error_position,
 	    replay_reuses_storage, replay_turn_continues,
 	    replay_turn_diagnostics, NULL);
 	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
