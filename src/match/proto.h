@@ -43,8 +43,9 @@ struct match_side {
 	size_t	      told;	      /* actions of the game it knows */
 	bool	      no_pass;	      /* GTP: refused `play C pass' */
 	bool	      knows_set_game; /* GTP: lists set_game */
-	unsigned long pings;	      /* NBoard: the last `ping N' sent */
-	char	      refusal[256];   /* what it refused, and its answer */
+	bool	      knows_time_settings, knows_time_left; /* GTP: lists */
+	unsigned long pings;	    /* NBoard: the last `ping N' sent */
+	char	      refusal[256]; /* what it refused, and its answer */
 	char	      answer[ENGINE_ANSWER_MAX + 3]; /* ask's *line */
 };
 
