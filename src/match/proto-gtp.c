@@ -140,6 +140,8 @@ gtp_hello(struct match_side *s, double timeout)
 	/* The clock's commands go only to engines that list them. */
 	s->knows_time_settings = r.ok && r.time_settings;
 	s->knows_time_left = r.ok && r.time_left;
+	/* The handshake done: it is ready, and its clock may run. */
+	s->starting = false;
 	return 1;
 }
 

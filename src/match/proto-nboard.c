@@ -67,7 +67,11 @@ nboard_hello(struct match_side *s, double timeout)
 	if ((rc = engine_send(&s->e, "nboard 2\n", deadline)) != 1)
 		return rc;
 	/* Its name, if it gives one, comes before the pong. */
-	return nboard_sync(s, deadline);
+	if ((rc = nboard_sync(s, deadline)) != 1)
+		return rc;
+	/* The handshake done: it is ready, and its clock may run. */
+	s->starting = false;
+	return 1;
 }
 
 static int
