@@ -53,7 +53,8 @@ struct match_side {
 	bool	      no_pass;	      /* GTP: refused `play C pass' */
 	bool	      knows_set_game; /* GTP: lists set_game */
 	bool	      knows_time_settings, knows_time_left; /* GTP: lists */
-	unsigned long pings;	    /* NBoard: the last `ping N' sent */
+	unsigned long pings;	/* NBoard: the last `ping N' sent */
+	char	      eval[64]; /* NBoard: what its answer has after the move */
 	char	      refusal[256]; /* what it refused, and its answer */
 	char	      answer[ENGINE_ANSWER_MAX + 3]; /* ask's *line */
 };
