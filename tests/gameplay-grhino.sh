@@ -3,7 +3,9 @@
 # A real GTP engine: GRhino's gtp-rhino (Debian's grhino, installed by
 # .ci/run) plays `gameplay engine mcts:200' over GTP for 4 games, colours
 # alternating; the records pass gamecheck and the summary names GRhino by
-# its GTP name.  Skipped (77) where grhino is not installed.
+# its GTP name.  Then both under a controller that plays until two passes
+# (tests/engines/gtp-pair.sh), as GRhino's own does.  Skipped (77)
+# where grhino is not installed.
 set -u
 . "${srcdir:-.}/tests/lib.sh"
 
@@ -21,4 +23,17 @@ grep -q '^- name: "GTP GRhino [0-9.]*"$' "$tmp/sum" ||
 [ "$(grep -c '^\[\(Black\|White\) "GTP GRhino' "$tmp/r.pgn")" = 4 ] ||
     ng "record tags: $(grep '^\[Black\|^\[White' "$tmp/r.pgn")"
 ok "GRhino against mcts:200 over GTP"
+
+# GRhino and our engine under a controller that plays until two passes:
+# genmove after the end is a pass, and the two final scores agree.
+for pair in "$rhino|gameplay engine --protocol gtp random" \
+    "gameplay engine --protocol gtp random|$rhino"; do
+	timeout 300 sh "$engines/gtp-pair.sh" "${pair%|*}" "${pair#*|}" \
+	    > "$tmp/pair" 2>&1 || ng "two passes: $(cat "$tmp/pair")"
+	b=$(sed -n 's/^black: //p' "$tmp/pair")
+	w=$(sed -n 's/^white: //p' "$tmp/pair")
+	[ -n "$b" ] && [ "$b" = "$w" ] ||
+	    ng "final_score: $(cat "$tmp/pair")"
+done
+ok "GRhino and our engine play until two passes and agree on the score"
 exit $fail

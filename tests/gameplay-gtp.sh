@@ -95,6 +95,48 @@ for q in wrong-ids no-pass stale; do
 done
 ok "wrong ids, a refused pass and a stale answer cost no game"
 
+# The clock's commands go only to an engine that lists them.
+: > "$tmp/log"
+gameplay match -b "sh $engines/gtp-quirk.sh no-time $tmp/log" \
+    --black-protocol gtp -w 'gameplay engine random' -n 2 --alternate \
+    -s 6x6 --tc 60+1 --summary /dev/null reversi > "$tmp/q.pgn" \
+    2> "$tmp/err" || ng "no-time: exit $?: $(cat "$tmp/err")"
+got=$(gamecheck --quiet "$tmp/q.pgn" 2>&1 | tail -n 1)
+[ "$got" = "gamecheck: 2 records: 2 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+    ng "no-time: $got"
+[ ! -s "$tmp/log" ] || ng "no-time: $(cat "$tmp/log")"
+ok "time_settings and time_left only to an engine that lists them"
+
+# A controller that plays until two passes, as GRhino's does: genmove
+# after the end is a pass, and both engines give the same final_score.
+timeout 120 sh "$engines/gtp-pair.sh" "$gtp random" "$gtp mcts:20" \
+    > "$tmp/pair" 2>&1 || ng "two passes: $(cat "$tmp/pair")"
+b=$(sed -n 's/^black: //p' "$tmp/pair")
+w=$(sed -n 's/^white: //p' "$tmp/pair")
+expr "$b" : '[BW]+[1-9][0-9]*$' > /dev/null || [ "$b" = 0 ] ||
+    ng "final_score: $(cat "$tmp/pair")"
+[ "$b" = "$w" ] || ng "final_score differs: $(cat "$tmp/pair")"
+ok "genmove after the end is a pass; final_score"
+
+# A controller's questions at the end of a game (Reversi on 4x4, black
+# wins 14-2): no score before the end, GTP's score after it, and genmove
+# and play of a pass once it is over.
+printf '%s\n' 'boardsize 4' 'clear_board' 'final_score' 'play b a2' \
+    'play w c1' 'play b d3' 'play w a4' 'play b b1' 'play w a3' 'play b a1' \
+    'play w c4' 'play b b4' 'play w pass' 'play b d1' 'play w pass' \
+    'play b d2' 'play w pass' 'play b d4' 'gogui-rules_final_result' \
+    'final_score' 'genmove w' 'genmove b' 'play w pass' 'final_score' \
+    'known_command final_score' 'quit' | $gtp random > "$tmp/out" \
+    2> "$tmp/err" || ng "engine at the end exits $?"
+{
+	printf '= \n\n= \n\n? cannot score\n\n'
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15; do printf '= \n\n'; done
+	printf '= B+12\n\n= B+12\n\n= pass\n\n= pass\n\n= \n\n= B+12\n\n'
+	printf '= true\n\n= \n\n'
+} > "$tmp/want"
+diff "$tmp/want" "$tmp/out" > "$tmp/diff" || ng "at the end: $(cat "$tmp/diff")"
+ok "gameplay engine --protocol gtp at the end of a game"
+
 # A crash loses the game, and the engine is started (and greeted) again.
 gameplay match -b "sh $engines/gtp-quirk.sh crash" --black-protocol gtp \
     -w 'gameplay engine random' -n 2 --summary /dev/null reversi \

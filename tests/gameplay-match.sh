@@ -126,7 +126,9 @@ nostart "pipes closed" "match: 'read g; exec 0<&- >&-; sleep 30' closed its inpu
 # at once when started again: the game it lost stands, the match stops.
 printf 'if [ -e %s/flaky ]; then exit 1; fi\n: > %s/flaky\nsleep 100\n' \
     "$tmp" "$tmp" > "$tmp/flaky.sh"
+# It neither reads nor writes: not ready within its start-up time-out.
 timeout 20 gameplay match --summary "$tmp/ns.yaml" -n 4 --timeout 0.3 \
+    --startup-timeout 1 \
     -b "sh $tmp/flaky.sh" -w 'gameplay engine random' reversi \
     > "$tmp/ns.pgn" 2> "$tmp/err"
 rc=$?

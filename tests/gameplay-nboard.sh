@@ -49,6 +49,19 @@ for q in chatty stale; do
 done
 ok "status lines and a stale answer before the pong cost no game"
 
+# Edax's answer, `=== f5 0.00 0.0': the move is its first word; and
+# `set depth' comes before any `go', as the protocol requires.
+: > "$tmp/log"
+gameplay match -b "sh $engines/nboard-quirk.sh edax $tmp/log" \
+    --black-protocol nboard -w "$nb random" --white-protocol nboard \
+    -n 2 --alternate --summary /dev/null reversi > "$tmp/q.pgn" \
+    2> "$tmp/err" || ng "edax: exit $?: $(cat "$tmp/err")"
+got=$(gamecheck --quiet "$tmp/q.pgn" 2>&1 | tail -n 1)
+[ "$got" = "gamecheck: 2 records: 2 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+    ng "edax: $got: $(grep Termination "$tmp/q.pgn")"
+[ ! -s "$tmp/log" ] || ng "edax: $(sort -u "$tmp/log")"
+ok "Edax's answers with an evaluation and a time; set depth before go"
+
 # No pong: the deadline applies, a time-out.
 gameplay match -b "sh $engines/nboard-quirk.sh no-pong" \
     --black-protocol nboard -w "$nb random" --white-protocol nboard \

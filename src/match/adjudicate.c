@@ -47,6 +47,12 @@ ask(struct match *m, struct match_game *pg, struct match_side *sd, int ready,
 	}
 	if (r == ENGINE_GONE && !match_started(e))
 		return 2;
+	if (r == PROTO_NOT_READY) {
+		cli_error("match: '%s' was not ready within the start-up "
+			  "time-out (--startup-timeout %g)",
+		    e->cmd, sd->startup);
+		r = ENGINE_LATE;
+	}
 	if (sd->tc->on && r == 1 && (sd->left -= engine_now() - t0) < 0)
 		r = ENGINE_LATE;
 	end->winner = 1 - c;

@@ -6,6 +6,7 @@
  * is a poll that also watches the clock and the program's own exit, since
  * a child it left behind may hold a pipe open long after it is gone.
  */
+#include <sys/ioctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 
@@ -284,6 +285,16 @@ engine_drain(struct engine *e)
 		e->len += (size_t)r;
 		drop_lines(e);
 	}
+}
+
+long
+engine_unread(const struct engine *e)
+{
+	int n;
+
+	if (e->to == -1 || ioctl(e->to, FIONREAD, &n) == -1)
+		return -1;
+	return n;
 }
 
 bool

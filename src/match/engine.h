@@ -102,6 +102,11 @@ int engine_read(struct engine *e, double deadline, char **line, size_t *len);
  * taken for the answer to the next request.
  */
 void engine_drain(struct engine *e);
+/*
+ * How many bytes sent to the program it has not read yet, or -1 where
+ * the system cannot say (FIONREAD on the pipe's end is Linux's).
+ */
+long engine_unread(const struct engine *e);
 /* How long a program must live to have started, in seconds. */
 #define ENGINE_GRACE 1.0
 

@@ -88,11 +88,15 @@ match_engines_ready(struct match *m, const struct match_game *pg, int ready[2])
 	for (k = 0; k < 2; k++) {
 		sd = &m->side[k];
 		sd->left = sd->tc->base;
+		sd->startup = m->startup_timeout;
 		ready[k] = 1;
 		if (!sd->greeted) {
-			ready[k] = sd->proto->hello(sd, m->timeout);
+			/* The start-up is no thinking time: its own limit. */
+			ready[k] = sd->proto->hello(sd, m->startup_timeout);
 			sd->greeted = ready[k] == 1;
 			m->ps.m.side[k].name = match_side_name(sd);
+			if (ready[k] == ENGINE_LATE)
+				ready[k] = PROTO_NOT_READY;
 		}
 		if (ready[k] == 1)
 			ready[k] = sd->proto->new_game(sd, pg, m->timeout);

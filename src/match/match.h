@@ -32,6 +32,7 @@
 enum {
 	MATCH_OPT_ALTERNATE = MATCH_OPT_OWN,
 	MATCH_OPT_TIMEOUT,
+	MATCH_OPT_STARTUP_TIMEOUT,
 	MATCH_OPT_BLACK_PROTOCOL,
 	MATCH_OPT_WHITE_PROTOCOL,
 	MATCH_OPT_TC,
@@ -59,11 +60,12 @@ struct match {
 	struct match_series ps;
 	struct match_side   side[2]; /* the first program, the second */
 	bool		    alternate;
-	double		    timeout; /* seconds per answer; 0: none */
-	struct match_tc	    tc[2];   /* each side's clock */
-	struct match_tc	    tc_both; /* --tc: the clock of a side with
+	double		    timeout;	     /* seconds per answer; 0: none */
+	double		    startup_timeout; /* seconds to get ready; 0: none */
+	struct match_tc	    tc[2];	     /* each side's clock */
+	struct match_tc	    tc_both;	     /* --tc: the clock of a side with
 					   none of its own */
-	char		  **notes;   /* the clock after each turn, owned */
+	char		  **notes; /* the clock after each turn, owned */
 	size_t		    nnotes, notes_cap;
 
 	const char		 *output; /* -o, or NULL: stdout */

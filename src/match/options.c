@@ -19,6 +19,7 @@ match_init(struct match *m)
 
 	memset(m, 0, sizeof *m);
 	m->timeout = 10;
+	m->startup_timeout = 30;
 	m->jobs = 1;
 	for (k = 0; k < 2; k++) {
 		engine_init(&m->side[k].e, k);
@@ -53,19 +54,22 @@ one_of(const char *arg, const char *w0, const char *w1)
 	return strcmp(arg, w1) == 0 ? 1 : -1;
 }
 
-/* --timeout: decimal seconds, 0 for none.  0, or -1 after saying why. */
+/*
+ * --timeout and --startup-timeout (name): decimal seconds into *t, 0 for
+ * none.  0, or -1 after saying why.
+ */
 static int
-timeout_option(struct match *m, const char *arg)
+timeout_option(const char *name, double *t, const char *arg)
 {
 	char *endp;
 
 	errno = 0;
-	m->timeout = strtod(arg, &endp);
+	*t = strtod(arg, &endp);
 	/* Decimal seconds only: strtod reads 0x1 and 1e3. */
 	if (arg[0] < '0' || arg[0] > '9' ||
 	    arg[strspn(arg, "0123456789.")] != '\0' || *endp != '\0' ||
-	    errno != 0 || !(m->timeout >= 0) || m->timeout > 1e6) {
-		cli_error("--timeout takes seconds, not '%s'", arg);
+	    errno != 0 || !(*t >= 0) || *t > 1e6) {
+		cli_error("--%s takes seconds, not '%s'", name, arg);
 		return -1;
 	}
 	return 0;
@@ -152,7 +156,11 @@ match_option(void *settings, int c, const char *arg)
 		}
 		m->order = k == 0 ? MATCH_ORDER_SEQUENTIAL : MATCH_ORDER_RANDOM;
 		break;
-	case MATCH_OPT_TIMEOUT: return timeout_option(m, arg);
+	case MATCH_OPT_TIMEOUT:
+		return timeout_option("timeout", &m->timeout, arg);
+	case MATCH_OPT_STARTUP_TIMEOUT:
+		return timeout_option(
+		    "startup-timeout", &m->startup_timeout, arg);
 	default: return match_series_option(&m->ps, c, arg);
 	}
 	return 0;

@@ -3,7 +3,10 @@
  * The match protocol of formats/protocol.md as a match_proto: a `game'
  * and a `seed' line per game, and per request the whole game so far (`moves'), the
  * clock where there is one (`time') and `go'.  The program keeps no state
- * the referee relies on, so there is nothing to say at its start.
+ * the referee relies on; at its start it is sent `ready', and it is ready
+ * once it has read it (it is reading its input: a program that loads
+ * something first has not) or answered `ready' (formats/protocol.md,
+ * "Getting ready").
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,12 +15,46 @@
 
 #include "match/proto.h"
 
+/* How often hello looks whether the program has read its input. */
+#define ARBITER_READY_POLL 0.01
+
+/*
+ * Sends `ready' and waits, within timeout, until the program has read
+ * the line or written one (`ready', or anything: a program that writes
+ * without reading has started too).  What it wrote is dropped by the
+ * first ask, as any line before a request; a `ready' written after the
+ * line was read is read past there (s->starting).
+ */
 static int
 arbiter_hello(struct match_side *s, double timeout)
 {
-	(void)s;
-	(void)timeout;
-	return 1;
+	double deadline = engine_deadline(timeout), step;
+	char  *line;
+	size_t len;
+	long   unread;
+	int    rc;
+
+	s->starting = true;
+	if ((rc = engine_send(&s->e, "ready\n", deadline)) != 1)
+		return rc;
+	for (;;) {
+		/* Read: ready, unless the system cannot say (then at once). */
+		if ((unread = engine_unread(&s->e)) <= 0)
+			return 1;
+		step = engine_now() + ARBITER_READY_POLL;
+		rc = engine_read(&s->e,
+		    deadline > 0 && deadline < step ? deadline : step, &line,
+		    &len);
+		if (rc == 1) {
+			s->starting = strcmp(line, "ready") != 0;
+			return 1;
+		}
+		if (rc != ENGINE_LATE)
+			return rc;
+		if (rc == ENGINE_LATE && deadline > 0 &&
+		    engine_now() >= deadline)
+			return ENGINE_LATE;
+	}
 }
 
 static int
@@ -70,6 +107,10 @@ arbiter_ask(struct match_side *s, const struct match_game *pg, int colour,
 		r = engine_send(&s->e, "go\n", deadline);
 	if (r == 1)
 		r = engine_read(&s->e, deadline, line, len);
+	/* Its `ready', late: no action, and the answer comes after it. */
+	if (r == 1 && s->starting && strcmp(*line, "ready") == 0)
+		r = engine_read(&s->e, deadline, line, len);
+	s->starting = false;
 	return r;
 }
 

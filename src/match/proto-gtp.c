@@ -22,6 +22,7 @@ struct gtp_reply {
 							   `= ' */
 	size_t len;			    /* a NUL in it is part of it */
 	bool   set_game;		    /* a line of it is "set_game" */
+	bool   time_settings, time_left;    /* and these */
 	char   more[64];		    /* its second line, cut, or "" */
 };
 
@@ -57,7 +58,7 @@ gtp_command(
 	r->ok = false;
 	r->text[0] = '\0';
 	r->len = 0;
-	r->set_game = false;
+	r->set_game = r->time_settings = r->time_left = false;
 	r->more[0] = '\0';
 	if ((rc = engine_send(&s->e, cmd, deadline)) != 1 ||
 	    (rc = engine_send(&s->e, "\n", deadline)) != 1)
@@ -77,6 +78,10 @@ gtp_command(
 	for (;;) {
 		if (strcmp(line, "set_game") == 0)
 			r->set_game = true;
+		else if (strcmp(line, "time_settings") == 0)
+			r->time_settings = true;
+		else if (strcmp(line, "time_left") == 0)
+			r->time_left = true;
 		if ((rc = engine_read(&s->e, deadline, &line, &len)) != 1)
 			return rc;
 		if (line[0] == '\0')
@@ -116,6 +121,7 @@ gtp_hello(struct match_side *s, double timeout)
 	s->name[0] = '\0';
 	s->no_pass = false;
 	s->knows_set_game = false;
+	s->knows_time_settings = s->knows_time_left = false;
 	/* Only its answers count: an engine may not know version 2. */
 	if ((rc = gtp_command(
 		 s, "protocol_version", engine_deadline(timeout), &r)) != 1 ||
@@ -131,6 +137,11 @@ gtp_hello(struct match_side *s, double timeout)
 		 s, "list_commands", engine_deadline(timeout), &r)) != 1)
 		return rc;
 	s->knows_set_game = r.ok && r.set_game;
+	/* The clock's commands go only to engines that list them. */
+	s->knows_time_settings = r.ok && r.time_settings;
+	s->knows_time_left = r.ok && r.time_left;
+	/* The handshake done: it is ready, and its clock may run. */
+	s->starting = false;
 	return 1;
 }
 
@@ -173,7 +184,7 @@ gtp_new_game(struct match_side *s, const struct match_game *pg, double timeout)
 	if ((rc = gtp_require(s, cmd, timeout)) != 1 ||
 	    (rc = gtp_require(s, "clear_board", timeout)) != 1)
 		return rc;
-	if (!s->tc->on)
+	if (!s->tc->on || !s->knows_time_settings)
 		return 1;
 	/* Fischer time in GTP's terms: no byo-yomi, time_left says the rest. */
 	/* Whole seconds, and never 0: GTP's 0 is no limit at all. */
@@ -219,7 +230,7 @@ gtp_ask(struct match_side *s, const struct match_game *pg, int colour,
 			return PROTO_REFUSED;
 		}
 	}
-	if (s->tc->on) {
+	if (s->tc->on && s->knows_time_left) {
 		/* Whole seconds, rounded down: the engine keeps a margin. */
 		snprintf(cmd, sizeof cmd, "time_left %c %ld 0",
 		    colour_letter(g, colour), s->left > 0 ? (long)s->left : 0L);

@@ -4,8 +4,9 @@
  * Othello engines (Edax -nboard): `nboard 2' at the start, the game in
  * GGF (`set game', record_ggf_text) per game, then the actions it has not
  * been told (`move', its own answers included: an NBoard engine does not
- * play what it proposes), `ping N' and `go'.  `set depth' and `set
- * contempt' are left to the engine.  Only lines we wait for count: the
+ * play what it proposes), `ping N' and `go'.  `set depth' is sent once,
+ * after `nboard 2', as the protocol requires before any `go'; `set
+ * contempt' is left to the engine.  Only lines we wait for count: the
  * status lines and the rest an engine writes between them are read past,
  * and an answer written before the last `pong' answers nothing.  NBoard
  * has no clock: the match's clock is kept as a deadline only.
@@ -16,6 +17,12 @@
 #include <string.h>
 
 #include "match/proto.h"
+
+/*
+ * The depth sent with `set depth': NBoard has no clock, and this keeps
+ * Edax's answers within a second or so, well inside --timeout's default.
+ */
+#define NBOARD_DEPTH 12
 
 /* Whether line is `pong N' for our last `ping' (blanks after it allowed). */
 static bool
@@ -60,14 +67,21 @@ static int
 nboard_hello(struct match_side *s, double timeout)
 {
 	double deadline = engine_deadline(timeout);
+	char   cmd[32];
 	int    rc;
 
 	s->name[0] = '\0';
 	s->pings = 0;
-	if ((rc = engine_send(&s->e, "nboard 2\n", deadline)) != 1)
+	snprintf(cmd, sizeof cmd, "set depth %d\n", NBOARD_DEPTH);
+	if ((rc = engine_send(&s->e, "nboard 2\n", deadline)) != 1 ||
+	    (rc = engine_send(&s->e, cmd, deadline)) != 1)
 		return rc;
 	/* Its name, if it gives one, comes before the pong. */
-	return nboard_sync(s, deadline);
+	if ((rc = nboard_sync(s, deadline)) != 1)
+		return rc;
+	/* The handshake done: it is ready, and its clock may run. */
+	s->starting = false;
+	return 1;
 }
 
 static int
@@ -107,7 +121,7 @@ nboard_ask(struct match_side *s, const struct match_game *pg, int colour,
     double deadline, char **line, size_t *len)
 {
 	const struct match_move *m;
-	char			 cmd[80], act[64], *slash;
+	char			 cmd[80], act[64];
 	size_t			 i, n;
 	int			 rc;
 
@@ -132,10 +146,18 @@ nboard_ask(struct match_side *s, const struct match_game *pg, int colour,
 		if ((rc = engine_read(&s->e, deadline, line, len)) != 1)
 			return rc;
 	} while (strncmp(*line, "=== ", 4) != 0);
-	/* MOVE[/EVAL[/TIME]]: the move alone; a NUL stays, for the match. */
+	/*
+	 * `=== MOVE EVAL TIME' (Edax), or MOVE/EVAL/TIME: the move is the
+	 * first word, the rest kept in s->eval; a NUL stays, for the match.
+	 */
 	n = *len - 4;
-	if ((slash = memchr(*line + 4, '/', n)) != NULL)
-		n = (size_t)(slash - (*line + 4));
+	for (i = 0; i < n; i++)
+		if ((*line)[4 + i] == ' ' || (*line)[4 + i] == '/')
+			break;
+	snprintf(s->eval, sizeof s->eval, "%.*s",
+	    (int)(i < n ? strnlen(*line + 5 + i, n - i - 1) : 0),
+	    i < n ? *line + 5 + i : "");
+	n = i;
 	memcpy(s->answer, *line + 4, n);
 	s->answer[n] = '\0';
 	for (i = 0; i < n; i++)

@@ -19,6 +19,8 @@
 
 /* A refusal: the program answered a request of the set-up with an error. */
 #define PROTO_REFUSED (-10)
+/* Not ready within the start-up time-out (--startup-timeout). */
+#define PROTO_NOT_READY (-11)
 
 /* A match's clock for a side (--tc): BASE+INC seconds; off when !on. */
 struct match_tc {
@@ -37,14 +39,23 @@ struct match_side {
 	const struct match_proto *proto;
 	const struct match_tc	 *tc;	/* borrowed */
 	double			  left; /* its clock, in seconds (tc->on) */
+	/*
+	 * The start-up time-out (seconds, 0: none), and whether the
+	 * program's `ready' may come yet (the match protocol, after it was
+	 * started: formats/protocol.md, "Getting ready").
+	 */
+	double startup;
+	bool   starting;
 
 	char	      name[128];      /* its own name ("" : none given) */
 	bool	      greeted;	      /* hello done in this run */
 	size_t	      told;	      /* actions of the game it knows */
 	bool	      no_pass;	      /* GTP: refused `play C pass' */
 	bool	      knows_set_game; /* GTP: lists set_game */
-	unsigned long pings;	      /* NBoard: the last `ping N' sent */
-	char	      refusal[256];   /* what it refused, and its answer */
+	bool	      knows_time_settings, knows_time_left; /* GTP: lists */
+	unsigned long pings;	/* NBoard: the last `ping N' sent */
+	char	      eval[64]; /* NBoard: what its answer has after the move */
+	char	      refusal[256]; /* what it refused, and its answer */
 	char	      answer[ENGINE_ANSWER_MAX + 3]; /* ask's *line */
 };
 
@@ -74,6 +85,8 @@ struct match_proto {
 	 * Once after each start of the program: whatever the protocol
 	 * asks first (GTP: protocol_version, name, version,
 	 * list_commands), s->name filled in where the program tells one.
+	 * It is the handshake: timeout is the start-up time-out, and the
+	 * program is ready once it is done; no clock runs before.
 	 */
 	int (*hello)(struct match_side *s, double timeout);
 	/*

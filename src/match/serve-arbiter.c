@@ -194,6 +194,18 @@ request_go(struct session *se, char **w, size_t nw)
 	return -1;
 }
 
+/* `ready': ready, at once: our players load nothing at their start. */
+static int
+request_ready(struct session *se, char **w, size_t nw)
+{
+	(void)se, (void)w, (void)nw;
+	printf("ready\n");
+	if (fflush(stdout) == EOF)
+		return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
+							 CLI_USAGE;
+	return -1;
+}
+
 /* `quit': the end of the session, CLI_OK. */
 static int
 request_quit(struct session *se, char **w, size_t nw)
@@ -230,6 +242,7 @@ static const struct request {
 	{ "moves", request_moves },
 	{ "seed", request_seed },
 	{ "go", request_go },
+	{ "ready", request_ready },
 };
 
 /*

@@ -133,6 +133,10 @@ cmd_play(struct gtp *s, char **w, size_t nw)
 		    n < 0 ? rd.msg : "one action at a time");
 		return -1;
 	}
+	/* The pass genmove answers after the end, told to the other side. */
+	if (rules_phase(s->pos) == RULES_GAME_OVER &&
+	    acts[0].kind == RULES_PASS)
+		return 0;
 	if (gtp_turn_of(s, c, "illegal move: ") == -1)
 		return -1;
 	if (gtp_play_action(s, &acts[0], &d) == -1) {
@@ -154,6 +158,14 @@ cmd_genmove(struct gtp *s, char **w, size_t nw)
 	if (nw < 2 || (c = gtp_colour(s->g, w[1])) == -1) {
 		fprintf(s->out, "invalid color");
 		return -1;
+	}
+	/*
+	 * GTP's genmove does not fail: once the game is over the move is a
+	 * pass, for controllers that play until two passes (GRhino).
+	 */
+	if (rules_phase(s->pos) == RULES_GAME_OVER) {
+		fprintf(s->out, "pass");
+		return 0;
 	}
 	if (gtp_turn_of(s, c, "") == -1)
 		return -1;
@@ -269,6 +281,30 @@ cmd_rules(struct gtp *s, const char *what)
 	return 0;
 }
 
+/*
+ * `final_score': GTP's B+12, W+3 or 0 for a draw, once the game is over;
+ * before, we cannot score it (our players give no estimate).
+ */
+static int
+cmd_final_score(struct gtp *s, char **w, size_t nw)
+{
+	struct rules_score sc;
+
+	(void)w, (void)nw;
+	rules_score(s->pos, &sc);
+	if (!sc.over) {
+		fprintf(s->out, "cannot score");
+		return -1;
+	}
+	if (sc.winner == -1)
+		fprintf(s->out, "0");
+	else
+		fprintf(s->out, "%c+%d",
+		    toupper((unsigned char)s->g->colour[sc.winner][0]),
+		    abs(sc.points[0] - sc.points[1]));
+	return 0;
+}
+
 /* `showboard': the text diagram, after a line feed as GTP's boards. */
 static int
 cmd_showboard(struct gtp *s, char **w, size_t nw)
@@ -381,6 +417,7 @@ static const struct gtp_command {
 	{ "genmove", cmd_genmove },
 	{ "undo", cmd_undo },
 	{ "showboard", cmd_showboard },
+	{ "final_score", cmd_final_score },
 	{ "komi", cmd_ignored },
 	{ "time_settings", cmd_ignored },
 	{ "time_left", cmd_ignored },

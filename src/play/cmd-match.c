@@ -18,6 +18,8 @@ static const struct option longopts[] = {
 	{ "white", required_argument, NULL, 'w' },
 	{ "alternate", no_argument, NULL, MATCH_OPT_ALTERNATE },
 	{ "timeout", required_argument, NULL, MATCH_OPT_TIMEOUT },
+	{ "startup-timeout", required_argument, NULL,
+	    MATCH_OPT_STARTUP_TIMEOUT },
 	{ "black-protocol", required_argument, NULL, MATCH_OPT_BLACK_PROTOCOL },
 	{ "white-protocol", required_argument, NULL, MATCH_OPT_WHITE_PROTOCOL },
 	{ "tc", required_argument, NULL, MATCH_OPT_TC },
@@ -49,7 +51,8 @@ const struct play_cmd play_cmd_match = {
 	.usage =
 	    "-b cmd -w cmd [--black-protocol proto]\n"
 	    "       [--white-protocol proto] [--alternate] [-n games]\n"
-	    "       [--timeout seconds] [--tc base+inc] [--black-tc base+inc]\n"
+	    "       [--timeout seconds] [--startup-timeout seconds]\n"
+	    "       [--tc base+inc] [--black-tc base+inc]\n"
 	    "       [--white-tc base+inc] [-S seed] [-s spec] "
 	    "[--max-turns turns]\n"
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
@@ -73,6 +76,8 @@ const struct play_cmd play_cmd_match = {
 	    "  -n, --games=N          how many games (default 1)\n"
 	    "      --timeout=SECONDS  time for each answer (default 10;\n"
 	    "                         0: no limit)\n"
+	    "      --startup-timeout=SECONDS  time for a program to get\n"
+	    "                         ready, not on its clock (default 30)\n"
 	    "      --tc=BASE+INC      a clock for each program: BASE seconds\n"
 	    "                         a game, INC more for each answer\n"
 	    "      --black-tc=B+I     the first program's clock, not --tc's\n"

@@ -12,6 +12,8 @@
 #   nul        genmove answers a legal move with a NUL after it
 #   two-lines  genmove answers a legal move, then a second line (c4)
 #   crash      exits at its third genmove of each run
+#   no-time    lists neither time_settings nor time_left, and answers
+#              them `? unknown command' (logged to LOG)
 # Usage: gtp-quirk.sh QUIRK [LOG]
 quirk=$1 log=${2:-/dev/null}
 dir=$(mktemp -d) || exit 1
@@ -61,6 +63,18 @@ while IFS= read -r line; do
 		*)	last=${first#= } ;;
 		esac
 		printf '%s\n\n' "$first" ;;
+	no-time:list_commands)
+		printf '%s\n' "$line" >&3
+		while IFS= read -r rest <&4 && [ -n "$rest" ]; do
+			case $rest in
+			time_*) ;;
+			*) printf '%s\n' "$rest" ;;
+			esac
+		done
+		echo ;;
+	no-time:time_*)
+		echo "asked: $line" >> "$log"
+		printf '? unknown command\n\n' ;;
 	wrong-ids:*)
 		relay 's/^\([=?]\)[0-9]*/\199/' ;;
 	*:quit)

@@ -9,13 +9,22 @@
 #            comes before the next pong, and must not be taken for the
 #            answer to the next go
 #   no-pong  never answers `ping'
-# Usage: nboard-quirk.sh QUIRK
-quirk=$1
+#   edax     answers as Edax does, `=== f5 0.00 0.0' (move, evaluation,
+#            time), and logs to LOG a `go' before any `set depth'
+# Usage: nboard-quirk.sh QUIRK [LOG]
+quirk=$1 log=${2:-/dev/null}
 dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$dir"' EXIT
 mkfifo "$dir/in" || exit 1
-gameplay engine --protocol nboard random < "$dir/in" &
+case $quirk in
+edax)
+	gameplay engine --protocol nboard random < "$dir/in" |
+	    sed -u 's/^=== \(.*\)$/=== \1 0.00 0.0/' & ;;
+*)
+	gameplay engine --protocol nboard random < "$dir/in" & ;;
+esac
 exec 3> "$dir/in"
+depth=
 
 while IFS= read -r line; do
 	case $quirk:$line in
@@ -26,6 +35,10 @@ while IFS= read -r line; do
 		printf '=== a1\n' ;;
 	no-pong:ping*)
 		continue ;;
+	edax:set\ depth\ *)
+		depth=${line#set depth } ;;
+	edax:go)
+		[ -n "$depth" ] || echo "go before set depth" >> "$log" ;;
 	esac
 	printf '%s\n' "$line" >&3
 done
