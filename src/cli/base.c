@@ -265,12 +265,15 @@ cli_parse_count(const char *s, unsigned long *v)
 }
 
 const struct rules_game *
-cli_find_game(const char *name, const char *hint)
+cli_find_game(const char *name)
 {
 	const struct rules_game *g;
+	struct diag		 d;
+	char			 shown[64];
 
-	if ((g = rules_game_find(name)) == NULL)
-		cli_error("unknown game '%s' (try %s)", name, hint);
+	util_printable(name, strlen(name), shown, sizeof shown);
+	if ((g = rules_game_lookup(name, shown, &d)) == NULL)
+		cli_error("%s", d.msg);
 	return g;
 }
 

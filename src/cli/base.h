@@ -93,11 +93,10 @@ bool cli_output_ok(FILE *out, const char *what);
 bool cli_parse_count(const char *s, unsigned long *v);
 
 /*
- * The game called name (rules_game_find), or NULL after saying "unknown
- * game 'NAME' (try HINT)"; hint names the help that lists the games
- * ("--help", "gameplay --help").
+ * The game called name (rules_game_find), or NULL after saying what
+ * rules_game_lookup says: the game meant, or the games there are.
  */
-const struct rules_game *cli_find_game(const char *name, const char *hint);
+const struct rules_game *cli_find_game(const char *name);
 
 /*
  * Progress on stderr, only when it is a terminal whose TERM is not dumb: "PROG: N records (R/s)"

@@ -130,7 +130,7 @@ read_as_option(struct cli_records *ro, int c, const char *arg)
 	int f;
 
 	if (c == 'g')
-		return (ro->game = cli_find_game(arg, "--help")) != NULL;
+		return (ro->game = cli_find_game(arg)) != NULL;
 	if (ro->reports_ok && strcmp(arg, "report") == 0) {
 		ro->reports = true;
 		return true;

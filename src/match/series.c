@@ -87,7 +87,7 @@ match_series_game(struct match_series *ps, const char *name)
 {
 	const struct rules_game *g;
 
-	if ((g = cli_find_game(name, "gameplay --help")) == NULL)
+	if ((g = cli_find_game(name)) == NULL)
 		return NULL;
 	/* The records go to standard output: the summary elsewhere. */
 	if (ps->summary != NULL && strcmp(ps->summary, "-") != 0 &&

@@ -325,7 +325,7 @@ exec_new(int argc, char **argv)
 
 	if ((status = play_parse(&play_cmd_new, argc, argv, &ns)) != -1)
 		return status;
-	if ((g = cli_find_game(argv[optind], "gameplay --help")) == NULL ||
+	if ((g = cli_find_game(argv[optind])) == NULL ||
 	    !settings_ok(&ns) || (pos = position_new(g, &ns)) == NULL)
 		return CLI_USAGE;
 	dice = match_uses_dice(pos);

@@ -28,7 +28,7 @@ play_select_option(struct play_select *sel, int c, const char *arg)
 {
 	switch (c) {
 	case 'g':
-		sel->game = cli_find_game(arg, "gameplay --help");
+		sel->game = cli_find_game(arg);
 		return sel->game != NULL ? 0 : -1;
 	case 'r':
 		if (!match_count("--record", arg, &sel->record))

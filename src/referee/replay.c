@@ -170,6 +170,7 @@ find_game(const struct record *rec, const struct replay_options *opt,
 	const struct record_tag *gt = record_tag_find(rec, "Game");
 	const struct rules_game *g = opt->game, *named;
 	char			 shown[RECORD_SHOWN];
+	struct diag		 d;
 
 	if (g == NULL)
 		g = rec->format_game;
@@ -179,13 +180,11 @@ find_game(const struct record *rec, const struct replay_options *opt,
 		return NULL;
 	}
 	if (gt != NULL) {
-		named = rules_game_find(gt->value);
 		util_printable(gt->value, gt->value_len, shown, sizeof shown);
-		if (named == NULL) {
+		if ((named = rules_game_lookup(gt->value, shown, &d)) ==
+		    NULL) {
 			diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
-			    "unknown game \"%s\" (see gamecheck --help for "
-			    "the games)",
-			    shown);
+			    "%s", d.msg);
 			return NULL;
 		}
 		if (g != NULL && g != named) {

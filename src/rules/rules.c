@@ -5,6 +5,7 @@
  * the state's head), variants, generic perft and random playouts.  The
  * rules of each game are in its own file.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,89 @@ const struct rules_game *
 rules_game_at(size_t i)
 {
 	return i < sizeof registry / sizeof registry[0] ? registry[i] : NULL;
+}
+
+/* Edits (insert, delete, replace; any case) from a to b, at most 9. */
+static int
+edits(const char *a, const char *b)
+{
+	int    row[16], prev, up, i, j, cost;
+	size_t na = strlen(a), nb = strlen(b);
+
+	if (na > 12 || nb > 12)
+		return 9;
+	for (j = 0; j <= (int)nb; j++)
+		row[j] = j;
+	for (i = 1; i <= (int)na; i++) {
+		prev = row[0];
+		row[0] = i;
+		for (j = 1; j <= (int)nb; j++) {
+			up = row[j];
+			cost = tolower((unsigned char)a[i - 1]) !=
+			    tolower((unsigned char)b[j - 1]);
+			row[j] = prev + cost;
+			if (up + 1 < row[j])
+				row[j] = up + 1;
+			if (row[j - 1] + 1 < row[j])
+				row[j] = row[j - 1] + 1;
+			prev = up;
+		}
+	}
+	return row[nb];
+}
+
+/* The game one of whose names name is a slip of, or NULL. */
+static const struct rules_game *
+game_meant(const char *name)
+{
+	const struct rules_game *g, *best = NULL;
+	const char		*n;
+	size_t			 i, k, len = strlen(name);
+	int			 d, least = 3;
+
+	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
+		for (k = 0; k <= RULES_MAX_ALIASES; k++) {
+			n = k == 0 ? g->name : g->aliases[k - 1];
+			if (n == NULL)
+				break;
+			d = edits(name, n);
+			if (len >= 3 && strncasecmp(n, name, len) == 0)
+				d = 0;
+			if (d < least && (size_t)d < len) {
+				least = d;
+				best = g;
+			}
+		}
+	return best;
+}
+
+const struct rules_game *
+rules_game_lookup(const char *name, const char *shown, struct diag *d)
+{
+	const struct rules_game *g;
+	const char		*sep;
+	char			 list[128];
+	size_t			 i, n = 0;
+
+	if ((g = rules_game_find(name)) != NULL)
+		return g;
+	if ((g = game_meant(name)) != NULL) {
+		diag_set(d, DIAG_UNKNOWN_GAME,
+		    "unknown game \"%s\": did you mean %s?", shown, g->name);
+		return NULL;
+	}
+	list[0] = '\0';
+	for (i = 0; (g = rules_game_at(i)) != NULL; i++) {
+		sep = i == 0			 ? "" :
+		    rules_game_at(i + 1) == NULL ? " and " :
+						   ", ";
+		n += (size_t)snprintf(list + n,
+		    n < sizeof list ? sizeof list - n : 0, "%s%s", sep,
+		    g->name);
+	}
+	diag_set(d, DIAG_UNKNOWN_GAME, "unknown game \"%s\": the games are %s",
+	    shown, list);
+	return NULL;
 }
 
 const struct rules_game *

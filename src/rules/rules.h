@@ -328,6 +328,15 @@ struct rules_game {
  */
 const struct rules_game *rules_game_find(const char *name);
 const struct rules_game *rules_game_at(size_t i); /* NULL past the end */
+/*
+ * rules_game_find, or NULL with d filled (DIAG_UNKNOWN_GAME, no
+ * position) with the one message every tool gives: 'unknown game "SHOWN"'
+ * and the game meant where one name of a game is within two letters of
+ * name or begins with it ("did you mean reversi?"), else the games there
+ * are.  shown is name as the caller may print it.
+ */
+const struct rules_game *rules_game_lookup(
+    const char *name, const char *shown, struct diag *d);
 
 /* Reads a Variant tag value ("no-pie", "pie"; comma separated). */
 int  rules_variant_parse(const struct rules_game *, const char *spec,
