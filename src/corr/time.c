@@ -148,9 +148,14 @@ corr_time_format(int64_t t, char buf[CORR_TIME_LEN])
 	int64_t days, rest, y;
 	int	m, d;
 
-	/* Floor division: the day a moment before 1970 falls in. */
-	days = t / CORR_DAY - (t % CORR_DAY < 0);
-	rest = t - days * CORR_DAY;
+	/* Floor division, without a product that could overflow: the day
+	 * a moment before 1970 falls in. */
+	days = t / CORR_DAY;
+	rest = t % CORR_DAY;
+	if (rest < 0) {
+		rest += CORR_DAY;
+		days--;
+	}
 	civil_from_days(days, &y, &m, &d);
 	snprintf(buf, CORR_TIME_LEN, "%04lld-%02d-%02dT%02d:%02d:%02dZ", (long long)y,
 	    m, d, (int)(rest / 3600), (int)(rest / 60 % 60), (int)(rest % 60));
