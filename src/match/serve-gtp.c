@@ -276,14 +276,16 @@ cmd_rules(struct gtp *s, const char *what)
 		else
 			fprintf(s->out, "%c+%d",
 			    toupper((unsigned char)s->g->colour[sc.winner][0]),
-			    abs(sc.points[0] - sc.points[1]));
+			    abs(sc.alt[0] - sc.alt[1]));
 	}
 	return 0;
 }
 
 /*
  * `final_score': GTP's B+12, W+3 or 0 for a draw, once the game is over;
- * before, we cannot score it (our players give no estimate).
+ * before, we cannot score it (our players give no estimate).  The margin
+ * is the game's accepted form of its result where it has a second one
+ * (Reversi's WOF count, empty squares to the winner), as GRhino counts.
  */
 static int
 cmd_final_score(struct gtp *s, char **w, size_t nw)
@@ -301,7 +303,7 @@ cmd_final_score(struct gtp *s, char **w, size_t nw)
 	else
 		fprintf(s->out, "%c+%d",
 		    toupper((unsigned char)s->g->colour[sc.winner][0]),
-		    abs(sc.points[0] - sc.points[1]));
+		    abs(sc.alt[0] - sc.alt[1]));
 	return 0;
 }
 
