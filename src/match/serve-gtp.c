@@ -240,6 +240,23 @@ cmd_set_game(struct gtp *s, char **w, size_t nw)
 	return gtp_clear(s, &d);
 }
 
+/*
+ * A finished game's result as GTP writes a score: the winner's initial
+ * and margin (B+12), draw for a draw.  The margin is the game's accepted
+ * form of its result where it has a second one (Reversi's WOF count,
+ * empty squares to the winner), as GRhino counts.
+ */
+static void
+put_result(struct gtp *s, const struct rules_score *sc, const char *draw)
+{
+	if (sc->winner == -1)
+		fprintf(s->out, "%s", draw);
+	else
+		fprintf(s->out, "%c+%d",
+		    toupper((unsigned char)s->g->colour[sc->winner][0]),
+		    abs(sc->alt[0] - sc->alt[1]));
+}
+
 /* The gogui-rules_* commands: what a controller refereeing asks. */
 static int
 cmd_rules(struct gtp *s, const char *what)
@@ -271,21 +288,15 @@ cmd_rules(struct gtp *s, const char *what)
 		rules_score(s->pos, &sc);
 		if (!sc.over)
 			fprintf(s->out, "unknown");
-		else if (sc.winner == -1)
-			fprintf(s->out, "Draw");
 		else
-			fprintf(s->out, "%c+%d",
-			    toupper((unsigned char)s->g->colour[sc.winner][0]),
-			    abs(sc.alt[0] - sc.alt[1]));
+			put_result(s, &sc, "Draw");
 	}
 	return 0;
 }
 
 /*
  * `final_score': GTP's B+12, W+3 or 0 for a draw, once the game is over;
- * before, we cannot score it (our players give no estimate).  The margin
- * is the game's accepted form of its result where it has a second one
- * (Reversi's WOF count, empty squares to the winner), as GRhino counts.
+ * before, we cannot score it (our players give no estimate).
  */
 static int
 cmd_final_score(struct gtp *s, char **w, size_t nw)
@@ -298,12 +309,7 @@ cmd_final_score(struct gtp *s, char **w, size_t nw)
 		fprintf(s->out, "cannot score");
 		return -1;
 	}
-	if (sc.winner == -1)
-		fprintf(s->out, "0");
-	else
-		fprintf(s->out, "%c+%d",
-		    toupper((unsigned char)s->g->colour[sc.winner][0]),
-		    abs(sc.alt[0] - sc.alt[1]));
+	put_result(s, &sc, "0");
 	return 0;
 }
 
