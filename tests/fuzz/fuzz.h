@@ -43,6 +43,24 @@ fuzz_hash(uint64_t h, const void *p, size_t len)
 }
 
 /*
+ * The text format a byte's two low bits pick: sniffed, PGN, transcript or
+ * CSV.  Named, not cast: formats.def lists the formats in their sniffing
+ * order, which is no promise of the numbers.
+ */
+static inline enum record_format
+fuzz_text_format(uint8_t byte)
+{
+	static const enum record_format text[4] = {
+		RECORD_AUTO,
+		RECORD_PGN,
+		RECORD_TRANSCRIPT,
+		RECORD_CSV,
+	};
+
+	return text[byte & 3];
+}
+
+/*
  * A read-only stream over the input.  The bytes are copied to a buffer of
  * exactly their size so that AddressSanitizer sees any read past the end;
  * an empty input still gives a stream (fmemopen refuses size 0).  *copy is

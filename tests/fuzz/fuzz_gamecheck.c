@@ -84,7 +84,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* The input as one string from a record: escaped as libyaml would. */
 	check_quote(data + 1, size - 1);
 	if (!fuzz_pass_open(&ps, syn, data + 1, size - 1,
-		(enum record_format)(data[0] & 3)))
+		fuzz_text_format(data[0])))
 		return 0;
 	while ((rc = record_reader_next(ps.rd, &rec)) == 1) {
 		fuzz_check_record(data + 1, size - 1, rec, ++ps.n);

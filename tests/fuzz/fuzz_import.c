@@ -128,9 +128,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(rec->ntags <= 4);
 		}
 		FUZZ_CHECK(rec->format == fmt);
-		/* Binary bytes where text was due are one malformed record. */
-		FUZZ_CHECK(
-		    (rec->malformed && rec->error.code == DIAG_BINARY_INPUT) ||
+		/*
+		 * Binary bytes where text was due, or a Git LFS pointer where
+		 * the data was due, are one malformed record.
+		 */
+		FUZZ_CHECK((rec->malformed &&
+			       (rec->error.code == DIAG_BINARY_INPUT ||
+				   rec->error.code == DIAG_LFS_POINTER)) ||
 		    (rec->implicit_passes &&
 			(fmt == RECORD_WTHOR || rec->ntags == 0)));
 		for (i = 0; i < rec->nturns; i++) {

@@ -125,7 +125,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (size < 1)
 		return 0;
-	format = (enum record_format)(data[0] & 3);
+	format = fuzz_text_format(data[0]);
 	h = read_all(data + 1, size - 1, format);
 	sniffed = read_format;
 	crlf = malloc(2 * size);
