@@ -108,6 +108,11 @@ if $gp show --html "$tmp/two.html" "$tmp/two.pgn" &&
 	echo "1" >> "$expect"
 	step "key ArrowLeft" "$tmp/two.pgn" 2 0 2
 	step "key End" "$tmp/two.pgn" 2 "$n2" 2
+	# The chooser tells the records apart: players, game, result.
+	$gp show --html "$tmp/games.html" "$srcdir/examples/reversi-games.pgn"
+	echo "open file://$tmp/games.html" >> "$script"
+	echo 'eval Array.from(document.querySelectorAll("#chooser option")).map(function (o) { return o.textContent; }).join(" | ")' >> "$script"
+	echo "1. Ada – Brian, Reversi 8x8, 32-32 | 2. Brian – Ada, Reversi 8x8, 39-25 | 3. Ada – Chen, Reversi 8x8, 22-42" >> "$expect"
 else
 	echo "FAIL: two records: show --html"; fail=1
 fi

@@ -208,6 +208,33 @@ out_fini:
 }
 
 /*
+ * The chooser's line for pr's record k: "3. Ada – Brian, Reversi 8x8,
+ * 1-0", the players where a name is known, the result where the Result
+ * tag gives one, so that the records of one game can be told apart.
+ */
+static void
+html_option(FILE *out, const struct play_record *pr, int k)
+{
+	char name[RULES_COLOURS][RECORD_SHOWN], result[RECORD_SHOWN];
+
+	fprintf(out, "<option>%d. ", k);
+	if (show_player_names(pr->rec, &pr->rp, name) > 0) {
+		xml_escape(out, name[0]);
+		fprintf(out, " \xe2\x80\x93 ");
+		xml_escape(out, name[1]);
+		fprintf(out, ", ");
+	}
+	xml_escape(out, pr->rp.game->title);
+	fprintf(out, " %s", pr->rp.pos->board.name);
+	if (show_tag_text(pr->rec, "Result", result, sizeof result) &&
+	    strcmp(result, "*") != 0) {
+		fprintf(out, ", ");
+		xml_escape(out, result);
+	}
+	fprintf(out, "</option>\n");
+}
+
+/*
  * Writes pr's record as section k (from 1) of the page: its facts, the
  * board of every turn up to the last legal one and of the illegal turn,
  * the buttons and the move list; the page opens at turn start.  Returns
@@ -383,9 +410,7 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 			continue;
 		}
 		nshown++;
-		fprintf(of, "<option>%d. ", k);
-		xml_escape(of, pr.rp.game->title);
-		fprintf(of, " %s</option>\n", pr.rp.pos->board.name);
+		html_option(of, &pr, k);
 		/* Without -t, the position the game stands at. */
 		st = html_record(sf, &pr, k, has_at ? upto : ULONG_MAX);
 		play_close(&pr);
