@@ -150,6 +150,8 @@ size_t utf8_char(const char *s, size_t len, uint32_t *cp);
  * out has an error (ferror).
  */
 int xml_escape(FILE *out, const char *s);
+/* The same for the len bytes at s. */
+int xml_escape_n(FILE *out, const char *s, size_t len);
 
 /* ---- Text shown (printable.c) ---------------------------------------- */
 
