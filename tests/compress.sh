@@ -168,4 +168,19 @@ for z in gzip bzip2 xz zstd; do
 	    ng "$z: the long record: exit $s: $got"
 	rm -f "line.$z" "record.$z"
 done
+
+# gameplay reads a record file whole: past 256 MiB of decompressed text
+# it stops and says so (exit 2), in flat memory, where a 36 KB stream had
+# taken it to 2.2 GB.
+if command -v gzip > /dev/null 2>&1; then
+	head -c 300000000 /dev/zero | tr '\000' 'a' | gzip -1 > whole.gz
+	got=$( (ulimit -v "$(
+	    [ "$limit" = unlimited ] && echo unlimited || echo 1048576)";
+	    gameplay show whole.gz) 2>&1)
+	s=$?
+	[ "$s" -eq 2 ] && echo "$got" | grep -q 'whole.gz: larger than 256 MiB' &&
+	    ok "gameplay: a bomb past 256 MiB is refused in flat memory" ||
+	    ng "gameplay: the bomb: exit $s: $got"
+	rm -f whole.gz
+fi
 exit $fail

@@ -511,7 +511,7 @@ cli_decompress(const char *name, char **text, size_t *len)
 		return -1;
 	}
 	buf_init(&b);
-	if ((rc = buf_read_file(&b, in)) == 0) {
+	if ((rc = buf_read_file_max(&b, in, CLI_WHOLE_MAX)) == 0) {
 		free(*text);
 		*text = b.s;
 		*len = b.len;
@@ -531,7 +531,7 @@ cli_read_file(const char *path, char **text, size_t *len)
 	    (fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
 	buf_init(&b);
-	rc = buf_read_fd(&b, fd);
+	rc = buf_read_fd_max(&b, fd, CLI_WHOLE_MAX);
 	saved = errno;
 	if (fd != STDIN_FILENO)
 		close(fd);
@@ -572,6 +572,11 @@ cli_input_close(FILE *in)
 void
 cli_read_error(const char *name)
 {
-	if (errno != CLI_EREPORTED)
+	if (errno == EFBIG)
+		cli_error("%s: larger than %d MiB (decompressed): a file read "
+			  "whole (a record's, a list) is smaller; gamecheck and "
+			  "gamestat stream archives of any size",
+		    name, (int)(CLI_WHOLE_MAX >> 20));
+	else if (errno != CLI_EREPORTED)
 		cli_error("%s: %s", name, strerror(errno));
 }
