@@ -93,31 +93,34 @@ oracle_place(const struct rules_board *b, int *cells, int p, int e, bool *group)
 	return ng >= 2 ? sum - v : 0;
 }
 
+/*
+ * The stones of group[] less gone[] and cut (-1: none) joined to start,
+ * by labelling them afresh (turns_groups()); start must be one of them.
+ */
+static int
+oracle_joined(const struct rules_board *b, const bool *group, const bool *gone,
+    int start, int cut)
+{
+	int cells[RULES_MAX_CELLS], label[RULES_MAX_CELLS];
+	int size[RULES_MAX_CELLS], i;
+
+	for (i = 0; i < b->ncells; i++)
+		cells[i] = group[i] && !gone[i] && i != cut ? RULES_PIECE(0) :
+							      RULES_EMPTY;
+	oracle_groups(b, cells, label, size);
+	return size[label[start]];
+}
+
 /* The stones of group[] minus gone[] are connected. */
 static bool
 oracle_connected(
     const struct rules_board *b, const bool *group, const bool *gone, int start)
 {
-	bool seen[RULES_MAX_CELLS] = { false };
-	int  stack[RULES_MAX_CELLS], sp = 0, i, k, c;
+	int i, n = 0;
 
-	seen[start] = true;
-	stack[sp++] = start;
-	while (sp > 0) {
-		c = stack[--sp];
-		for (k = 0; k < b->degree[c]; k++) {
-			int m = b->nb[c][k];
-
-			if (group[m] && !gone[m] && !seen[m]) {
-				seen[m] = true;
-				stack[sp++] = m;
-			}
-		}
-	}
 	for (i = 0; i < b->ncells; i++)
-		if (group[i] && !gone[i] && !seen[i])
-			return false;
-	return true;
+		n += group[i] && !gone[i];
+	return oracle_joined(b, group, gone, start, -1) == n;
 }
 
 /*
@@ -700,35 +703,13 @@ START_TEST(rive_playouts_match_oracle)
 END_TEST
 
 /*
- * The reference for the stones that may go, the depth-first method the
- * rules used before they kept the removable stones between removals
- * (src/rules/rive.c): with c removed, count afresh the standing stones
- * of the group still joined to the placed one; c may go iff at least
- * keep (those standing less those owed) are.
+ * A playout callback: while removals are owed, the stones listed are those
+ * of the reference, as the rules judged them before they kept the
+ * removable stones between removals (src/rules/rive.c): with c removed,
+ * count afresh the standing stones of the group still joined to the placed
+ * one (oracle_joined()); c may go iff at least keep (those standing less
+ * those owed) are.
  */
-static int
-reference_joined(const struct rules_board *b, const bool *group,
-    const bool *gone, int placed, int cut)
-{
-	bool seen[RULES_MAX_CELLS] = { false };
-	int  stack[RULES_MAX_CELLS], sp = 0, n = 0, k, c, m;
-
-	seen[placed] = true;
-	stack[sp++] = placed;
-	while (sp > 0) {
-		c = stack[--sp];
-		n++;
-		for (k = 0; k < b->degree[c]; k++) {
-			m = b->nb[c][k];
-			if (m != cut && group[m] && !gone[m] && !seen[m]) {
-				seen[m] = true;
-				stack[sp++] = m;
-			}
-		}
-	}
-	return n;
-}
-
 static void
 check_removals(
     const struct rules_position *pos, const struct rules_action *a, void *arg)
@@ -754,7 +735,7 @@ check_removals(
 			ck_assert_int_eq(listed[i],
 			    ctx->group[i] && !ctx->gone[i] &&
 				i != ctx->placed &&
-				reference_joined(b, ctx->group, ctx->gone,
+				oracle_joined(b, ctx->group, ctx->gone,
 				    ctx->placed, i) >= keep);
 		ctx->actions++;
 	}
