@@ -10,6 +10,12 @@
  */
 #include <time.h>
 
+/* The second copy (search-v3.c) has names of its own. */
+#ifdef SEARCH_V3
+#define search_ab   search_ab_v3
+#define search_root search_root_v3
+#endif
+
 #include "solve/bits.h"
 #include "solve/search.h"
 #include "solve/solve.h"
@@ -39,6 +45,7 @@ static const int stab_threshold[65] = { 99, 99, 99, 99, 6, 8, 10, 12, 14, 16,
 	64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
 	64 };
 
+#ifndef SEARCH_V3
 double
 search_clock(void)
 {
@@ -47,6 +54,17 @@ search_clock(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+bool
+search_have_v3(void)
+{
+#if SEARCH_HAVE_V3
+	return __builtin_cpu_supports("x86-64-v3");
+#else
+	return false;
+#endif
+}
+#endif
 
 /* Whether a budget ran out (then s->aborted stays set). */
 static bool
