@@ -173,6 +173,7 @@ gen_moves(struct search *s, uint64_t P, uint64_t O, uint64_t moves, int n,
 		sq = bits_first(moves);
 		f = bits_flips(P, O, sq);
 		if (n >= ETC_MIN && beta <= 64 &&
+		    !(s->off & (SEARCH_OFF_ETC | SEARCH_OFF_TABLE)) &&
 		    (ce = tt_probe(
 			 &s->tt, O ^ f, P ^ f ^ (UINT64_C(1) << sq))) != NULL &&
 		    -ce->hi >= beta) {
@@ -258,10 +259,11 @@ search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 			return bits_final(P, O);
 		return -search_ab(s, O, P, -beta, -alpha, n, true);
 	}
-	if (alpha >= stab_threshold[n] &&
+	if (alpha >= stab_threshold[n] && !(s->off & SEARCH_OFF_STABILITY) &&
 	    (v = 64 - 2 * bits_count(bits_stable(P, O))) <= alpha)
 		return v;
-	if ((e = tt_probe(&s->tt, P, O)) != NULL) {
+	if ((e = tt_probe(&s->tt, P, O)) != NULL &&
+	    !(s->off & SEARCH_OFF_TABLE)) {
 		if (e->lo >= beta || e->lo == e->hi)
 			return e->lo;
 		if (e->hi <= alpha)

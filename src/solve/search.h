@@ -24,6 +24,15 @@
 #define SEARCH_HAVE_V3 0
 #endif
 
+/*
+ * Techniques a test turns off (struct search's off) to check that the
+ * search without them gives the same values: a pruning rule that is
+ * wrong shows as a difference.
+ */
+#define SEARCH_OFF_ETC	     0x1 /* enhanced transposition cutoffs */
+#define SEARCH_OFF_STABILITY 0x2 /* the stability cutoff */
+#define SEARCH_OFF_TABLE     0x4 /* the table (bounds and moves) */
+
 struct search {
 	struct tt tt;
 	uint64_t  nodes;
@@ -32,6 +41,7 @@ struct search {
 	double	  deadline;   /* monotonic seconds, 0: none */
 	bool	  aborted;    /* a budget ran out: every value is void */
 	bool	  v3;	      /* search with the x86-64-v3 copy */
+	unsigned  off;	      /* SEARCH_OFF_*: techniques not used */
 };
 
 /* Whether this processor runs the x86-64-v3 copy (search_ab_v3...). */
