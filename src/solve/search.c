@@ -224,25 +224,32 @@ gen_moves(struct search *s, uint64_t P, uint64_t O, uint64_t moves, int n,
     int beta, int hmove, struct smove *list, int *cut)
 {
 	const struct tt_entry *ce;
-	uint64_t	       odd = bits_odd_quadrants(~(P | O)), f;
-	int		       nm = 0, sq;
+	uint64_t	       odd = bits_odd_quadrants(~(P | O)), f, b;
+	int		       nm = 0, i, sq;
+	bool		       etc = n >= ETC_MIN && beta <= 64 &&
+	    !(s->off & (SEARCH_OFF_ETC | SEARCH_OFF_TABLE));
 
+	/* The children's entries are asked for at once, read after. */
 	for (; moves != 0; moves &= moves - 1) {
 		sq = bits_first(moves);
 		f = bits_flips(P, O, sq);
-		if (n >= ETC_MIN && beta <= 64 &&
-		    !(s->off & (SEARCH_OFF_ETC | SEARCH_OFF_TABLE)) &&
-		    (ce = tt_probe(
-			 &s->tt, O ^ f, P ^ f ^ (UINT64_C(1) << sq))) != NULL &&
+		list[nm].sq = sq;
+		list[nm].flips = f;
+		if (n > SHALLOW + 1)
+			tt_prefetch(&s->tt, O ^ f, P ^ f ^ (UINT64_C(1) << sq));
+		nm++;
+	}
+	for (i = 0; i < nm; i++) {
+		sq = list[i].sq;
+		f = list[i].flips;
+		b = UINT64_C(1) << sq;
+		list[i].key = sq == hmove ? 1 << 30 :
+					    order_key(P, O, sq, f, odd);
+		if (etc && (ce = tt_probe(&s->tt, O ^ f, P ^ f ^ b)) != NULL &&
 		    -ce->hi >= beta) {
 			*cut = -ce->hi;
 			return -1;
 		}
-		list[nm].sq = sq;
-		list[nm].flips = f;
-		list[nm].key = sq == hmove ? 1 << 30 :
-					     order_key(P, O, sq, f, odd);
-		nm++;
 	}
 	return nm;
 }
