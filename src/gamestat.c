@@ -650,21 +650,25 @@ main(int argc, char **argv)
 		goto out_free;
 	}
 	/*
+	 * A partial claims what it covers, and a merge that all its
+	 * partials were merged: a run that could not read all of its inputs
+	 * writes neither, not even to standard output (a task's >).  The
+	 * shards an unread partial held are then missing, which says less.
+	 */
+	if ((opt.partial || opt.merge) && r.io_error) {
+		cli_error(opt.merge ? "no summary written: a partial summary "
+				      "could not be read" :
+				      "no partial summary written: an input "
+				      "could not be read");
+		status = CLI_USAGE;
+		goto out_free;
+	}
+	/*
 	 * A merge short of shards is refused whole, nothing written; a
 	 * merge into a partial is a step on the way, and may be.
 	 */
 	if (opt.merge && !cli_covers_complete(r.sum, opt.expect, opt.partial)) {
 		status = CLI_BAD;
-		goto out_free;
-	}
-	/*
-	 * A partial claims what it covers: a run that could not read all of
-	 * its inputs writes none, not even to standard output (a task's >).
-	 */
-	if (opt.partial && r.io_error) {
-		cli_error("no partial summary written: an input could not be "
-			  "read");
-		status = CLI_USAGE;
 		goto out_free;
 	}
 	/* Files are replaced only by a full run. */
