@@ -306,6 +306,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	const struct record  *rec;
 	struct replay	      rp;
 	struct stat_game      g;
+	struct diag	      d;
 	char		     *buf = NULL;
 	size_t		      cap = 0;
 	int		      rc;
@@ -347,6 +348,9 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	if (rc == -1) {
 		cli_read_error(name);
 		r->io_error = true;
+	} else if (cli_records_cut_short(rd, &d)) {
+		cli_diag(name, &d, NULL);
+		r->bad = true;
 	}
 	free(buf);
 	replay_fini(&rp);
