@@ -62,6 +62,7 @@ stat_covers_fini(struct stat_summary *s)
 		cover_fini(&s->cover[i]);
 	free(s->cover);
 	hashmap_fini(&s->inputs);
+	hashmap_fini(&s->names);
 	free(s->input_at);
 }
 
@@ -173,6 +174,57 @@ stat_cover_conflict(const struct stat_summary *s, size_t *other)
 	return STAT_CONFLICT_NONE;
 }
 
+/* Whether name names one file, and not one of several (stat.h). */
+static bool
+names_one_file(const char *name)
+{
+	return strcmp(name, "-") != 0 && strstr(name, "\xef\xbf\xbd") == NULL;
+}
+
+static uint64_t
+name_hash(const char *name)
+{
+	return hashmap_hash(HASHMAP_HASH_INIT, name, strlen(name) + 1);
+}
+
+static bool
+name_eq(const void *key, size_t value, const void *arg)
+{
+	const struct stat_summary  *s = arg;
+	const struct stat_input_at *at = &s->input_at[value];
+
+	return strcmp(key, s->cover[at->cover].input[at->input].name) == 0;
+}
+
+int
+stat_cover_version(
+    const struct stat_summary *s, size_t *other, size_t *in, size_t *oin)
+{
+	const struct stat_cover	   *c = &s->cover[s->ncovers - 1];
+	const struct stat_input	   *a, *b;
+	const struct stat_input_at *at;
+	size_t			    i, v;
+
+	for (i = 0; i < c->ninputs; i++) {
+		a = &c->input[i];
+		if (!names_one_file(a->name))
+			continue;
+		v = hashmap_get(
+		    &s->names, name_hash(a->name), a->name, name_eq, s);
+		if (v == HASHMAP_ABSENT)
+			continue;
+		at = &s->input_at[v];
+		b = &s->cover[at->cover].input[at->input];
+		if (a->bytes != b->bytes || a->crc != b->crc) {
+			*other = at->cover;
+			*in = i;
+			*oin = at->input;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* c->input[value] is the input key: name, size and CRC-32 all agree. */
 static bool
 cover_input_eq(const void *key, size_t value, const void *arg)
@@ -221,6 +273,12 @@ stat_cover_done(struct stat_summary *s)
 		if (array_grow(&s->input_at, &s->input_atcap, s->ninput_at + 1,
 			sizeof *s->input_at) == -1 ||
 		    hashmap_put(&s->inputs, input_hash(&c->input[i]),
+			s->ninput_at) == -1)
+			return -1;
+		if (names_one_file(c->input[i].name) &&
+		    hashmap_get(&s->names, name_hash(c->input[i].name),
+			c->input[i].name, name_eq, s) == HASHMAP_ABSENT &&
+		    hashmap_put(&s->names, name_hash(c->input[i].name),
 			s->ninput_at) == -1)
 			return -1;
 		s->input_at[s->ninput_at++] = (struct stat_input_at){ at, i,

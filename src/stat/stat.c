@@ -480,6 +480,7 @@ stat_summary_new(const char *by)
 	}
 	hashmap_init(&s->groups);
 	hashmap_init(&s->inputs);
+	hashmap_init(&s->names);
 	return s;
 }
 

@@ -167,6 +167,7 @@ struct stat_summary {
 	struct stat_input_at *input_at;
 	size_t		      ninput_at;
 	size_t		      input_atcap;
+	struct hashmap	      names; /* each file's name -> its first input */
 	uint64_t	      records;
 	struct stat_group   **group;
 	size_t		      ngroups;
@@ -309,6 +310,18 @@ enum stat_conflict {
  */
 enum stat_conflict
 stat_cover_conflict(const struct stat_summary *, size_t *other);
+
+/*
+ * Whether the cover last added (not yet done) names a file that a cover
+ * already in s names with another size or CRC-32: another version of
+ * the file (one that grew between two runs), whose records the two would
+ * count twice or in part.  1 with *other that cover, and *in and *oin
+ * the places of the file in each; 0 if none.  Names that name no one
+ * file are left out: "-" (standard input) and names with U+FFFD, which
+ * the UTF-8 repair of two other names may have made one.
+ */
+int stat_cover_version(
+    const struct stat_summary *, size_t *other, size_t *in, size_t *oin);
 
 /*
  * Whether cover c lists one input twice (name, size and CRC-32 all the
