@@ -36,6 +36,7 @@ struct options {
 	bool		   merge;
 	const char	  *plot;
 	const char	  *output;
+	const char	  *name;   /* --name: standard input's, or NULL */
 	unsigned long	   expect; /* --expect: 0 for none */
 	struct cli_records in;	   /* which inputs and records, read how */
 	struct cli_jobs	  *j;	   /* a worker's, with -j */
@@ -45,7 +46,8 @@ struct options {
 /* The options without a short name (README, "Options"). */
 enum {
 	OPT_BY = CLI_OPT_OWN,
-	OPT_EXPECT
+	OPT_EXPECT,
+	OPT_NAME
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -69,6 +71,7 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-j jobs]\n"
 	    "       [-o file] [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
+	    "       [--name label]\n"
 	    "       [--csv-columns spec] [--wthor-players file]\n"
 	    "       [--wthor-tournaments file] [--implicit-pass[=WHEN]]\n"
 	    "       [file ...]\n"
@@ -87,6 +90,9 @@ usage(FILE *f)
 	    "      --expect=N           with --merge: refuse unless the "
 	    "partials\n"
 	    "                           hold N shards\n"
+	    "      --name=LABEL         with --partial: standard input's "
+	    "name in the\n"
+	    "                           cover (a split's path and place)\n"
 	    "  -P, --plot=DIR           write SVG charts into DIR\n"
 	    "      --shard=K/N          count only records i (from 0, across\n"
 	    "                           the inputs) with i mod N = K - 1\n"
@@ -126,6 +132,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "plot", required_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
+		{ "name", required_argument, NULL, OPT_NAME },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -156,6 +163,7 @@ parse_options(int argc, char **argv, struct options *opt)
 				return -1;
 			}
 			break;
+		case OPT_NAME: opt->name = optarg; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -417,6 +425,7 @@ cover_run(
     struct run *r, const struct options *opt, char *const *files, int nfiles)
 {
 	struct stat_cover *c;
+	const char	  *name;
 	char		  *clean;
 	size_t		   n;
 	int		   i;
@@ -425,11 +434,14 @@ cover_run(
 		 r->sum, opt->in.shard.k, opt->in.shard.n, NULL)) == NULL)
 		return false;
 	for (i = 0; i < nfiles; i++) {
+		name = opt->name != NULL && strcmp(files[i], "-") == 0 ?
+		    opt->name :
+		    files[i];
 		/* Names as YAML can hold them: UTF-8. */
-		n = 3 * strlen(files[i]) + 5;
+		n = 3 * strlen(name) + 5;
 		if ((clean = malloc(n)) == NULL)
 			return false;
-		report_utf8_clean(files[i], strlen(files[i]), clean, n);
+		report_utf8_clean(name, strlen(name), clean, n);
 		cli_cover_name(clean);
 		if (stat_cover_input(
 			c, clean, r->seen[i].bytes, r->seen[i].crc) == -1) {
@@ -633,7 +645,9 @@ main(int argc, char **argv)
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	if ((files = cli_records_inputs(
-		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL)
+		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL ||
+	    !cli_cover_label_ok(
+		opt.name, opt.partial, opt.merge, files, nfiles))
 		return CLI_USAGE;
 	if (opt.plot != NULL &&
 	    (!cli_charts_paths(opt.plot, opt.output, files, nfiles, paths) ||

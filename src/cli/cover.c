@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gamestat's side of the covers (cover.h, formats/summary.md, "Covers"):
- * the name a run's cover gives each input, and the check that a merge
+ * the name a run's cover gives each input (standard input's --name), and
+ * the check that a merge
  * holds every shard of the inputs it covers, said on stderr shard by
  * shard.  Keeping and comparing covers is src/stat's.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/base.h"
 #include "cli/cover.h"
@@ -30,6 +32,30 @@ cli_cover_name(char *s)
 		*w++ = *p++;
 	}
 	*w = '\0';
+}
+
+bool
+cli_cover_label_ok(
+    const char *label, bool partial, bool merge, char *const *files, int nfiles)
+{
+	int i;
+
+	if (label == NULL)
+		return true;
+	if (*label == '\0' || strcmp(label, "-") == 0) {
+		cli_error(
+		    "--name takes a name for standard input, not '%s'", label);
+		return false;
+	}
+	for (i = 0; i < nfiles && strcmp(files[i], "-") != 0; i++)
+		continue;
+	if (!partial || merge || i == nfiles) {
+		cli_error("--name names standard input in a partial summary's "
+			  "cover: give --partial and - (or no file) as an "
+			  "input");
+		return false;
+	}
+	return true;
 }
 
 bool

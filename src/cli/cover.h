@@ -21,6 +21,15 @@
 void cli_cover_name(char *s);
 
 /*
+ * Whether label, --name's (NULL: none), fits the run: a name other than
+ * "" and "-" for standard input in the cover of a partial summary, so
+ * given with --partial (and no --merge) to a run that reads standard
+ * input among files.  False after saying why.
+ */
+bool cli_cover_label_ok(const char *label, bool partial, bool merge,
+    char *const *files, int nfiles);
+
+/*
  * Whether merged summary s holds every shard it should: expect of them
  * (--expect; 0 for any number), and, unless partial (a merge that writes
  * a partial, a step on the way), every shard of each input split into

@@ -121,6 +121,23 @@ same_inputs(const struct stat_cover *a, const struct stat_cover *b)
 	return true;
 }
 
+/*
+ * Whether c counted no record for certain: every record of inputs of 0
+ * bytes (an empty split), which no other cover can count again.  Such a
+ * cover is in no list of the index, so that any number of them merge.
+ * A shard of them is not: its list tells when the shards are all there.
+ */
+static bool
+counts_nothing(const struct stat_cover *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->ninputs && c->n == 0; i++)
+		if (c->input[i].bytes != 0)
+			return false;
+	return c->n == 0;
+}
+
 static unsigned long
 gcd(unsigned long a, unsigned long b)
 {
@@ -141,6 +158,8 @@ stat_cover_conflict(const struct stat_summary *s, size_t *other)
 	size_t			 head = (size_t)-1, h, i;
 	unsigned long		 g;
 
+	if (counts_nothing(c))
+		return STAT_CONFLICT_NONE;
 	/* Every input of a list indexed is in that list's family only. */
 	for (i = 0; i < c->ninputs; i++) {
 		h = input_head(s, &c->input[i]);
@@ -207,7 +226,8 @@ stat_cover_version(
 
 	for (i = 0; i < c->ninputs; i++) {
 		a = &c->input[i];
-		if (!names_one_file(a->name))
+		/* A version of 0 bytes counted nothing of the other. */
+		if (!names_one_file(a->name) || a->bytes == 0)
 			continue;
 		v = hashmap_get(
 		    &s->names, name_hash(a->name), a->name, name_eq, s);
@@ -265,6 +285,8 @@ stat_cover_done(struct stat_summary *s)
 	size_t		   at = s->ncovers - 1, i, h;
 	struct stat_cover *c = &s->cover[at];
 
+	if (counts_nothing(c))
+		return 0;
 	for (i = 0; i < c->ninputs; i++) {
 		if ((h = input_head(s, &c->input[i])) != (size_t)-1) {
 			c->head = h;
@@ -276,6 +298,7 @@ stat_cover_done(struct stat_summary *s)
 			s->ninput_at) == -1)
 			return -1;
 		if (names_one_file(c->input[i].name) &&
+		    c->input[i].bytes != 0 &&
 		    hashmap_get(&s->names, name_hash(c->input[i].name),
 			c->input[i].name, name_eq, s) == HASHMAP_ABSENT &&
 		    hashmap_put(&s->names, name_hash(c->input[i].name),

@@ -436,6 +436,23 @@ START_TEST(test_cover_version)
 	ck_assert_int_eq(version(s, "-", 20, &o, &i, &oi), 0);
 	ck_assert_int_eq(version(s, "caf\xef\xbf\xbd", 10, &o, &i, &oi), 0);
 	ck_assert_int_eq(version(s, "caf\xef\xbf\xbd", 20, &o, &i, &oi), 0);
+	/* 0 bytes (an empty split) counted nothing: it conflicts never. */
+	for (i = 0; i < 2; i++) {
+		ck_assert_ptr_nonnull(c = stat_cover_add(s, 0, 0, "e.yaml"));
+		ck_assert_int_eq(stat_cover_input(c, "b", 0, 0), 0);
+		ck_assert_int_eq(stat_cover_version(s, &o, &oi, &oi), 0);
+		ck_assert_int_eq(
+		    stat_cover_conflict(s, &o), STAT_CONFLICT_NONE);
+		ck_assert_int_eq(stat_cover_done(s), 0);
+	}
+	/* Shards of it are a list, whose shards are told missing or not. */
+	ck_assert_ptr_nonnull(c = stat_cover_add(s, 1, 2, "e.yaml"));
+	ck_assert_int_eq(stat_cover_input(c, "-", 0, 0), 0);
+	ck_assert_int_eq(stat_cover_done(s), 0);
+	ck_assert_ptr_nonnull(c = stat_cover_add(s, 1, 2, "e.yaml"));
+	ck_assert_int_eq(stat_cover_input(c, "-", 0, 0), 0);
+	ck_assert_int_eq(stat_cover_conflict(s, &o), STAT_CONFLICT_SAME);
+	stat_cover_drop(s);
 	/* The versions are kept through a merge into another summary. */
 	ck_assert_int_eq(stat_merge(t, s), 0);
 	ck_assert_int_eq(version(t, "a", 11, &o, &i, &oi), 1);
