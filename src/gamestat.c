@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli/charts.h"
 #include "cli/cover.h"
+#include "cli/manifest.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
@@ -38,6 +39,7 @@ struct options {
 	const char	  *output;
 	const char	  *name;   /* --name: standard input's, or NULL */
 	unsigned long	   expect; /* --expect: 0 for none */
+	const char	  *inputs; /* --expect-inputs: a manifest, or NULL */
 	struct cli_records in;	   /* which inputs and records, read how */
 	struct cli_jobs	  *j;	   /* a worker's, with -j */
 	uint64_t	   seq;	   /* the records of the shard, for -j */
@@ -47,6 +49,7 @@ struct options {
 enum {
 	OPT_BY = CLI_OPT_OWN,
 	OPT_EXPECT,
+	OPT_EXPECT_INPUTS,
 	OPT_NAME
 };
 
@@ -71,7 +74,7 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-j jobs]\n"
 	    "       [-o file] [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
-	    "       [--name label]\n"
+	    "       [--expect-inputs manifest] [--name label]\n"
 	    "       [--csv-columns spec] [--wthor-players file]\n"
 	    "       [--wthor-tournaments file] [--implicit-pass[=WHEN]]\n"
 	    "       [file ...]\n"
@@ -90,6 +93,10 @@ usage(FILE *f)
 	    "      --expect=N           with --merge: refuse unless the "
 	    "partials\n"
 	    "                           hold N shards\n"
+	    "      --expect-inputs=FILE with --merge: refuse unless the "
+	    "partials\n"
+	    "                           cover the inputs FILE lists, no "
+	    "other\n"
 	    "      --name=LABEL         with --partial: standard input's "
 	    "name in the\n"
 	    "                           cover (a split's path and place)\n"
@@ -132,6 +139,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "plot", required_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
+		{ "expect-inputs", required_argument, NULL, OPT_EXPECT_INPUTS },
 		{ "name", required_argument, NULL, OPT_NAME },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -163,6 +171,7 @@ parse_options(int argc, char **argv, struct options *opt)
 				return -1;
 			}
 			break;
+		case OPT_EXPECT_INPUTS: opt->inputs = optarg; break;
 		case OPT_NAME: opt->name = optarg; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
@@ -194,6 +203,11 @@ parse_options(int argc, char **argv, struct options *opt)
 	if (opt->expect != 0 && !opt->merge) {
 		cli_error("--expect counts the shards of a merge: only with "
 			  "--merge");
+		return -1;
+	}
+	if (opt->inputs != NULL && !opt->merge) {
+		cli_error("--expect-inputs checks the inputs of a merge: only "
+			  "with --merge");
 		return -1;
 	}
 	if (opt->merge && opt->in.shard.n != 0) {
@@ -647,7 +661,8 @@ main(int argc, char **argv)
 	if ((files = cli_records_inputs(
 		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL ||
 	    !cli_cover_label_ok(
-		opt.name, opt.partial, opt.merge, files, nfiles))
+		opt.name, opt.partial, opt.merge, files, nfiles) ||
+	    !cli_manifest_load(opt.inputs, files, nfiles))
 		return CLI_USAGE;
 	if (opt.plot != NULL &&
 	    (!cli_charts_paths(opt.plot, opt.output, files, nfiles, paths) ||

@@ -11,6 +11,7 @@
 
 #include "cli/base.h"
 #include "cli/cover.h"
+#include "cli/manifest.h"
 
 void
 cli_cover_name(char *s)
@@ -97,5 +98,8 @@ cli_covers_complete(
 				     "");
 		ok = false;
 	}
+	/* --expect-inputs: the inputs, each with its size and CRC-32. */
+	if (!cli_manifest_check(s))
+		ok = false;
 	return ok;
 }

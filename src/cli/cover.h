@@ -33,7 +33,8 @@ bool cli_cover_label_ok(const char *label, bool partial, bool merge,
  * Whether merged summary s holds every shard it should: expect of them
  * (--expect; 0 for any number), and, unless partial (a merge that writes
  * a partial, a step on the way), every shard of each input split into
- * shards.  False after saying what is missing.
+ * shards; and the inputs of the manifest loaded (cli_manifest_check).
+ * False after saying what is missing.
  */
 bool cli_covers_complete(
     const struct stat_summary *s, unsigned long expect, bool partial);
