@@ -7,11 +7,15 @@
  * shard.  Keeping and comparing covers is src/stat's.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "config.h"
 #include "cli/base.h"
 #include "cli/cover.h"
 #include "cli/manifest.h"
+#include "record/record.h"
+#include "referee/referee.h"
 
 void
 cli_cover_name(char *s)
@@ -33,6 +37,35 @@ cli_cover_name(char *s)
 		*w++ = *p++;
 	}
 	*w = '\0';
+}
+
+bool
+cli_cover_set_read(struct stat_summary *sum, const struct cli_records *ro)
+{
+	static const char *const pass[] = { [REPLAY_IMPLICIT_NO] = "no",
+		[REPLAY_IMPLICIT_AUTO] = "auto",
+		[REPLAY_IMPLICIT_YES] = "yes" };
+	char			*s = NULL;
+	size_t			 len = 0;
+	FILE			*f;
+	bool			 ok;
+
+	if ((f = open_memstream(&s, &len)) == NULL)
+		return false;
+	fprintf(f, "gamestat %s --format=%s", PACKAGE_VERSION,
+	    ro->reports ? "report" : record_format_name(ro->format));
+	if (ro->game != NULL)
+		fprintf(f, " --game=%s", ro->game->name);
+	if (ro->csv_columns != NULL)
+		fprintf(f, " --csv-columns=%s", ro->csv_columns);
+	if (ro->wthor_players != NULL)
+		fprintf(f, " --wthor-players=%s", ro->wthor_players);
+	if (ro->wthor_tournaments != NULL)
+		fprintf(f, " --wthor-tournaments=%s", ro->wthor_tournaments);
+	fprintf(f, " --implicit-pass=%s", pass[ro->implicit_pass]);
+	ok = fclose(f) != EOF && stat_set_read(sum, s) == 0;
+	free(s);
+	return ok;
 }
 
 bool

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "cli/records.h"
 #include "stat/stat.h"
 
 /*
@@ -19,6 +20,15 @@
  * asked.
  */
 void cli_cover_name(char *s);
+
+/*
+ * Says in s how a run with the options ro reads its records, as a
+ * partial's read says it (formats/summary.md, "Covers"): the tool and its
+ * version, then each reading option ("gamestat 0.1.0 --format=auto
+ * --implicit-pass=auto"); not -j or --shard, which read nothing
+ * otherwise.  False when memory runs out.
+ */
+bool cli_cover_set_read(struct stat_summary *s, const struct cli_records *ro);
 
 /*
  * Whether label, --name's (NULL: none), fits the run: a name other than

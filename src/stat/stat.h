@@ -159,6 +159,7 @@ struct stat_cover {
 /* The whole state: groups (by --by value, game, board). */
 struct stat_summary {
 	char		  *by;	  /* the tag grouped by, or NULL */
+	char		  *read;  /* how the records were read, or NULL */
 	struct stat_cover *cover; /* in the order added */
 	size_t		   ncovers;
 	size_t		   covercap;
@@ -270,6 +271,12 @@ struct stat_series *stat_series_get(struct stat_group *, const char *name);
  * keep the old state (report_read_partial does).
  */
 int stat_merge(struct stat_summary *dst, const struct stat_summary *src);
+/*
+ * Says how the records of s were read (formats/summary.md, "Covers":
+ * read), copied; NULL for not said.  0, or -1 (memory).  A merge takes
+ * it from the first summary that says it: telling mixes is the reader's.
+ */
+int stat_set_read(struct stat_summary *s, const char *read);
 
 /* ---- Covers ------------------------------------------------------- */
 
