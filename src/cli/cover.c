@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gamestat's side of the covers (cover.h, formats/summary.md, "Covers"):
- * the name a run's cover gives each input (standard input's --name), and
- * the check that a merge
- * holds every shard of the inputs it covers, said on stderr shard by
- * shard.  Keeping and comparing covers is src/stat's.
+ * the name a run's cover gives each input (standard input's --name), how
+ * it read them (read), and the check that a merge holds every shard of
+ * the inputs it covers, said on stderr shard by shard, and those of
+ * --expect-inputs (manifest.c).  Keeping and comparing covers is
+ * src/stat's.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,8 @@
 /*
  * gamestat's side of the covers of partial summaries (cover.c,
  * formats/summary.md, "Covers"): the names a run's cover gives its
- * inputs, and whether a merge holds every shard it should.  The covers
+ * inputs, how it read them, and whether a merge holds every shard it
+ * should.  The covers
  * themselves, and the conflicts between them, are src/stat's.
  */
 #ifndef ARBITER_CLI_COVER_H
