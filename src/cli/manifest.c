@@ -168,7 +168,7 @@ cli_manifest_load(const char *path, char *const *files, int nfiles)
 	}
 	hashmap_init(&m->names);
 	m->path = cli_input_name(path);
-	if (cli_read_file(path, &m->text, &len) == -1) {
+	if (cli_read_file(path, SIZE_MAX, &m->text, &len) == -1) {
 		cli_read_error(m->path);
 		goto fail;
 	}
