@@ -27,6 +27,7 @@ enum {
 static const struct option longopts[] = {
 	{ "in-place", no_argument, NULL, 'i' },
 	{ "turn", required_argument, NULL, OPT_TURN },
+	PLAY_LONGOPT_AT,
 	PLAY_LONGOPTS_RECORD,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -41,7 +42,8 @@ const struct play_cmd play_cmd_move = {
 	 * the pass token "--" included.
 	 */
 	.args = { "+:ig:r:hV", longopts, 2, -1, "name a record and a move" },
-	.usage = "[-i] [-g game] [-r n] [--turn turn] record move ...",
+	.usage = "[-i] [-g game] [-r n] [--turn turn] [--at time]\n"
+		 "       record move ...",
 	.summary = "apply moves if they are legal; write the new record",
 	.help =
 	    "Apply each MOVE (a turn, as the notation writes it, or the\n"
@@ -50,7 +52,9 @@ const struct play_cmd play_cmd_move = {
 	    "file, the other records as they were).\n"
 	    "\n"
 	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --turn=TURN  only if the next turn of RECORD is TURN\n",
+	    "      --turn=TURN  only if the next turn of RECORD is TURN\n"
+	    "      --at=TIME    the moves' moment (RFC 3339; default: now in\n"
+	    "                   a timed game, none in another)\n",
 	.width = 17,
 	.select = true,
 	.option = option,
@@ -63,6 +67,9 @@ struct move_settings {
 	bool		   in_place;
 	unsigned long	   want; /* --turn */
 	bool		   has_turn;
+	struct play_at	   at;
+	/* The moment written after each turn ({[%at ...]}), or "". */
+	char stamp[CORR_TIME_LEN];
 };
 
 static int
@@ -77,6 +84,7 @@ option(void *settings, int c, const char *arg)
 			return -1;
 		ms->has_turn = true;
 		break;
+	case PLAY_OPT_AT: return play_at_option("move", arg, &ms->at);
 	default: return play_select_option(&ms->sel, c, arg);
 	}
 	return 0;
@@ -335,10 +343,10 @@ out_free:
  */
 static char *
 rewrite(const struct play_record *pr, const struct tokens *t,
-    const char *result, size_t *len, struct diag_pos *at)
+    const char *result, const char *stamp, size_t *len, struct diag_pos *at)
 {
 	struct record_update u = { t->replace_last, (const char *const *)t->v,
-		t->n, result, at };
+		t->n, result, at, stamp[0] != '\0' ? stamp : NULL };
 	size_t		     rest = pr->len - pr->end, cap;
 	char		    *s;
 
@@ -462,7 +470,8 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
  * there from the token's start of 0:0 (group).  Returns the exit status.
  */
 static int
-judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail)
+judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail,
+    const char *stamp)
 {
 	struct diag_pos *at, *e = &pr->rp.error.at;
 	char		*text;
@@ -473,7 +482,7 @@ judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail)
 		return CLI_INTERNAL;
 	}
 	if ((at = calloc(t->n, sizeof *at)) == NULL ||
-	    (text = rewrite(pr, t, NULL, &len, at)) == NULL) {
+	    (text = rewrite(pr, t, NULL, stamp, &len, at)) == NULL) {
 		free(at);
 		cli_error("out of memory");
 		return CLI_INTERNAL;
@@ -538,7 +547,7 @@ read_back(const struct play_record *pr, const struct tokens *t, bool over,
  */
 static int
 apply(const struct play_record *pr, const struct tokens *t,
-    const struct play_select *sel, struct play_record *np)
+    const struct move_settings *ms, struct play_record *np)
 {
 	struct rules_score score;
 	char		  *text, result[32];
@@ -548,12 +557,12 @@ apply(const struct play_record *pr, const struct tokens *t,
 	if (score.over)
 		snprintf(result, sizeof result, "%d-%d", score.points[0],
 		    score.points[1]);
-	if ((text = rewrite(pr, t, score.over ? result : NULL, &len, NULL)) ==
-	    NULL) {
+	if ((text = rewrite(pr, t, score.over ? result : NULL, ms->stamp, &len,
+		 NULL)) == NULL) {
 		cli_error("out of memory");
 		return CLI_INTERNAL;
 	}
-	return read_back(pr, t, score.over, text, len, sel, np);
+	return read_back(pr, t, score.over, text, len, &ms->sel, np);
 }
 
 /*
@@ -583,6 +592,28 @@ write_record(const struct move_settings *ms, struct cli_locked *lf,
 	return cli_output_commit(&out) ? CLI_OK : CLI_USAGE;
 }
 
+/*
+ * The moment that dates the new turns into ms->stamp: --at's, or now in
+ * a timed game (a Start tag); none in an untimed game without --at, so
+ * that such a record is written as it always was.  Returns the exit
+ * status: a moment before the record's last is refused.
+ */
+static int
+stamp_due(const struct play_record *pr, struct move_settings *ms)
+{
+	int64_t t;
+	int	status;
+
+	ms->stamp[0] = '\0';
+	if (!ms->at.given && !pr->rp.timed)
+		return CLI_OK;
+	if ((status = play_at_now(pr, &ms->at, insertion_pos(pr->rec), &t)) !=
+	    CLI_OK)
+		return status;
+	corr_time_format(t, ms->stamp);
+	return CLI_OK;
+}
+
 static int
 exec_move(int argc, char **argv)
 {
@@ -603,7 +634,8 @@ exec_move(int argc, char **argv)
 	memset(&pr, 0, sizeof pr);
 	memset(&np, 0, sizeof np);
 	if ((status = load(&ms, argv[optind], &lf, &pr)) != CLI_OK ||
-	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK)
+	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK ||
+	    (status = stamp_due(&pr, &ms)) != CLI_OK)
 		goto out_close;
 	if (group(&pr, moves, nmoves, &t, &fail) == -1) {
 		cli_error("out of memory");
@@ -611,8 +643,8 @@ exec_move(int argc, char **argv)
 		goto out_close;
 	}
 	if (fail != -1)
-		status = judged_wrong(&pr, &t, (size_t)fail);
-	else if ((status = apply(&pr, &t, &ms.sel, &np)) == CLI_OK)
+		status = judged_wrong(&pr, &t, (size_t)fail, ms.stamp);
+	else if ((status = apply(&pr, &t, &ms, &np)) == CLI_OK)
 		status = write_record(&ms, &lf, pr.name, &np);
 out_close:
 	tokens_free(&t);

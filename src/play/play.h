@@ -13,6 +13,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cli/cli.h"
@@ -194,6 +195,31 @@ int play_replay_upto(
  */
 void play_forfeit_text(
     const struct record *, const struct replay *rp, char *buf, size_t cap);
+
+/*
+ * Correspondence time (time.c, formats/record.md "Moments"): the moment
+ * --at gives a command, which else acts now.
+ */
+struct play_at {
+	bool	given;
+	int64_t t;
+};
+
+#define PLAY_OPT_AT (PLAY_OPT_OWN + 32)
+#define PLAY_LONGOPT_AT { "at", required_argument, NULL, PLAY_OPT_AT }
+
+/*
+ * Reads --at's argument (an RFC 3339 moment) for command cmd into at.
+ * Returns 0, or -1 after saying what is wrong with it.
+ */
+int play_at_option(const char *cmd, const char *arg, struct play_at *at);
+/*
+ * The moment a command acts at on pr's record into *t: at's, else now;
+ * before the record's last moment it is refused (time-backwards, at
+ * pos).  Returns CLI_OK, or CLI_BAD after saying so.
+ */
+int play_at_now(const struct play_record *pr, const struct play_at *at,
+    struct diag_pos pos, int64_t *t);
 
 /* The text of turn token i of pr's record, as a new string. */
 char *play_token(const struct play_record *, size_t i);

@@ -56,6 +56,20 @@ struct record_note {
 };
 
 /*
+ * The notation: a moment embedded in a comment, {[%at TIME]}
+ * (formats/record.md, "Moments"), after turn tokens: the text between
+ * "[%at " and "]" as written (len bytes, not NUL terminated; the referee
+ * reads it), where that text stands, and how many turn tokens came
+ * before it (the turn it dates is the one before, turn - 1).
+ */
+struct record_stamp {
+	size_t		turn;
+	char	       *text;
+	size_t		len;
+	struct diag_pos at;
+};
+
+/*
  * The result a record claims (formats/record.md), as the reader found it,
  * so that a referee checks it without knowing the format: the result as
  * the notation writes it (its result token, else its Result tag; GGF and
@@ -102,6 +116,8 @@ struct record {
 	struct record_token  result;
 	struct record_note  *notes; /* GGF, SGF: by turn, in order */
 	size_t		     nnotes;
+	struct record_stamp *stamps; /* the notation: in order */
+	size_t		     nstamps;
 
 	/* The game every record of the format is, NULL: a Game tag says. */
 	const struct rules_game *format_game;

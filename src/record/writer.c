@@ -16,6 +16,9 @@
 #include "record/writer.h"
 #include "util/util.h"
 
+/* "{[%at " a moment's 63 bytes at most "]}" and NUL. */
+#define STAMP_PIECE 80
+
 /* Movetext lines are wrapped before this column, as PGN export does. */
 #define WRAP 79
 
@@ -193,6 +196,77 @@ edit_cmp(const void *a, const void *b)
 	return x->len < y->len ? -1 : x->len > y->len;
 }
 
+/* The comment {[%at stamp]} that dates a turn, as a movetext piece. */
+static void
+stamp_add(struct wbuf *b, size_t *col, const char *stamp, const char *nl)
+{
+	char piece[STAMP_PIECE];
+
+	snprintf(piece, sizeof piece, "{[%%at %s]}", stamp);
+	movetext_add(b, col, piece, nl);
+}
+
+/*
+ * The edit of the turn in progress continued: its token replaced by the
+ * first new turn, and its moment by the new one (or one written after
+ * the token, where it had none).  Into e[*n]; 0, or -1 when memory runs
+ * out.
+ */
+static int
+last_edits(const struct record *rec, const struct record_update *u,
+    struct edit *e, size_t *n)
+{
+	const struct record_token *last = &rec->turns[rec->nturns - 1];
+	const struct record_stamp *st = NULL;
+	size_t			   need;
+
+	if (rec->nstamps > 0 &&
+	    rec->stamps[rec->nstamps - 1].turn == rec->nturns)
+		st = &rec->stamps[rec->nstamps - 1];
+	e[*n].off = (size_t)last->at.offset;
+	e[*n].len = last->len;
+	e[*n].last = true;
+	need = strlen(u->turns[0]) + (u->stamp != NULL ? strlen(u->stamp) : 0) +
+	    16;
+	if ((e[*n].text = malloc(need)) == NULL)
+		return -1;
+	if (u->stamp != NULL && st == NULL)
+		snprintf(e[*n].text, need, "%s {[%%at %s]}", u->turns[0],
+		    u->stamp);
+	else
+		snprintf(e[*n].text, need, "%s", u->turns[0]);
+	(*n)++;
+	if (u->stamp == NULL || st == NULL)
+		return 0;
+	e[*n] = (struct edit){ .off = (size_t)st->at.offset, .len = st->len };
+	if ((e[*n].text = strdup(u->stamp)) == NULL)
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+/*
+ * The bytes last_edits writes after the turn in progress, on the line
+ * that ends at ws: its moment, where it had none (else 0).
+ */
+static size_t
+stamp_inserted(const char *text, const struct record *rec,
+    const struct record_update *u, size_t ws)
+{
+	size_t off, i;
+
+	if (!u->replace_last || u->stamp == NULL || rec->nturns == 0 ||
+	    u->nturns == 0 ||
+	    (rec->nstamps > 0 &&
+		rec->stamps[rec->nstamps - 1].turn == rec->nturns))
+		return 0;
+	off = (size_t)rec->turns[rec->nturns - 1].at.offset;
+	for (i = off; i < ws; i++)
+		if (text[i] == '\n' || text[i] == '\r')
+			return 0;
+	return strlen(" {[%at ]}") + strlen(u->stamp);
+}
+
 /*
  * The movetext edit: new turns inserted before the result token or at the
  * end.  Where each new turn starts in the edit's text goes into at[i]'s
@@ -252,9 +326,11 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 		}
 	} else if (line_start)
 		col = 0;
+	col += stamp_inserted(text, rec, u, ws);
 	for (i = first; i < u->nturns; i++) {
 		t = rec->nturns - first + i;
-		turn_number(t, i == first && comment, num, sizeof num);
+		turn_number(t, (i == first || u->stamp != NULL) && comment,
+		    num, sizeof num);
 		if (!numbers)
 			num[0] = '\0';
 		piece = malloc(strlen(num) + strlen(u->turns[i]) + 1);
@@ -268,6 +344,10 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 		if (at != NULL)
 			at[i].offset = b.b.len - strlen(u->turns[i]);
 		free(piece);
+		if (u->stamp != NULL) {
+			stamp_add(&b, &col, u->stamp, nl);
+			comment = true;
+		}
 	}
 	if (append_result)
 		movetext_add(&b, &col, u->result, nl);
@@ -374,7 +454,7 @@ char *
 record_update_text(const char *text, size_t len, const struct record *rec,
     const struct record_update *u, size_t *outlen)
 {
-	struct edit	 e[4] = { 0 };
+	struct edit	 e[5] = { 0 };
 	struct wbuf	 b = { 0 };
 	struct diag_pos *at = NULL;
 	size_t		 n = 0, i, k, pos;
@@ -390,14 +470,9 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 			goto out_free_edits;
 		n++;
 	}
-	if (u->replace_last && u->nturns > 0 && rec->nturns > 0) {
-		e[n].off = (size_t)rec->turns[rec->nturns - 1].at.offset;
-		e[n].len = rec->turns[rec->nturns - 1].len;
-		e[n].last = true;
-		if ((e[n].text = strdup(u->turns[0])) == NULL)
-			goto out_free_edits;
-		n++;
-	}
+	if (u->replace_last && u->nturns > 0 && rec->nturns > 0 &&
+	    last_edits(rec, u, e, &n) == -1)
+		goto out_free_edits;
 	if (u->result != NULL &&
 	    result_edits(text, len, rec, u->result, e, &n) == -1)
 		goto out_free_edits;

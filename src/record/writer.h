@@ -137,6 +137,10 @@ int record_wthor_write(struct record_wthor_writer *, FILE *out);
  * for nturns positions: where each of turns stands in the new text, as
  * the reader will give it (its line, column and offset), so that a
  * referee can say where a new turn is wrong without reading the text.
+ * stamp, unless NULL, is the moment (formats/record.md, "Moments") that
+ * dates each new turn: written as a comment {[%at STAMP]} after it, and
+ * for the turn in progress continued, in place of its moment (or after
+ * it, where it had none).
  */
 struct record_update {
 	bool		   replace_last;
@@ -144,6 +148,7 @@ struct record_update {
 	size_t		   nturns;
 	const char	  *result;
 	struct diag_pos	  *at;
+	const char	  *stamp;
 };
 
 /*

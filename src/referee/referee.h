@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "corr/corr.h"
 #include "record/record.h"
 #include "rules/rules.h"
 
@@ -166,6 +167,23 @@ struct replay {
 	size_t kept_len;
 	size_t nkept;
 
+	/*
+	 * Correspondence time (formats/record.md, "Moments"): the Start
+	 * tag (timed), the moment of each turn token (times[i], nturns of
+	 * them; INT64_MIN where a record without Start dates none), the
+	 * latest moment of all (has_time), the TimeControl tag and the
+	 * colour that moves first, for the clocks.
+	 */
+	bool		    timed;
+	int64_t		    start;
+	int64_t		   *times;
+	size_t		    times_cap;
+	bool		    has_time;
+	int64_t		    last_time;
+	bool		    has_control;
+	struct corr_control control;
+	int		    first;
+
 	struct replay_scratch scratch;
 };
 
@@ -214,6 +232,16 @@ struct replay_turn {
  */
 int replay_turn(const struct record_token *tok, const struct replay_turn *t,
     bool last, const struct replay_options *opt, struct replay *rp);
+
+/*
+ * Reads rec's moments and time control into rp (times.c): the Start and
+ * TimeControl tags and the {[%at TIME]} of each turn token, which must
+ * be moments (bad-time, bad-time-control), one after each turn token of
+ * a timed game and none elsewhere (misplaced-time), never going back
+ * (time-backwards).  rp->pos is the start position.  Returns 0, or -1
+ * with the record malformed.
+ */
+int replay_times(const struct record *rec, struct replay *rp);
 
 /*
  * The legal next actions after rp's replay (at its error, or at its end),

@@ -59,6 +59,7 @@ replay_fini(struct replay *rp)
 	free(rp->scratch.acts);
 	free(rp->scratch.offs);
 	free(rp->kept);
+	free(rp->times);
 	memset(rp, 0, sizeof *rp);
 }
 
@@ -1278,7 +1279,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			rp->game = rec->format_game;
 		return;
 	}
-	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp))
+	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp) ||
+	    replay_times(rec, rp) == -1)
 		return;
 	rp->implicit = passes_implied(rec, opt, rp);
 	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The referee's reading of correspondence time (formats/record.md,
+ * "Moments"; formats/clock.md): the game's start (the Start tag), the
+ * moment of each turn ({[%at TIME]} after its token) and the control (the
+ * TimeControl tag), checked as a record's tags are, before its turns are
+ * played.  Where the clocks stand is src/corr's to compute from them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "referee/referee.h"
+#include "util/util.h"
+
+static struct diag *
+bad(struct replay *rp)
+{
+	rp->status = REPLAY_MALFORMED;
+	rp->has_error = true;
+	return &rp->error;
+}
+
+/* at moved on by off bytes of its line. */
+static struct diag_pos
+pos_plus(struct diag_pos at, size_t off)
+{
+	at.col += off;
+	at.offset += off;
+	return at;
+}
+
+/* The Start and TimeControl tags.  Returns 0, or -1 (malformed). */
+static int
+read_tags(const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *t;
+	struct corr_error	 err;
+	char			 shown[RECORD_SHOWN];
+
+	if ((t = record_tag_find(rec, "Start")) != NULL) {
+		if (corr_time_parse(t->value, t->value_len, &rp->start, &err) ==
+		    -1) {
+			util_printable(t->value, t->value_len, shown,
+			    sizeof shown);
+			diag_set_at(bad(rp), DIAG_BAD_TIME, t->at, 0,
+			    "the Start tag \"%s\" is no moment: %s", shown,
+			    err.msg);
+			return -1;
+		}
+		rp->timed = rp->has_time = true;
+		rp->last_time = rp->start;
+	}
+	/*
+	 * Only a timed game's TimeControl is one of formats/clock.md's: in
+	 * another record the tag is free text, as PGN's seconds ("40/7200")
+	 * and GGF's TM ("05:00//02:00") are.
+	 */
+	if (rp->timed && (t = record_tag_find(rec, "TimeControl")) != NULL) {
+		if (corr_control_parse(t->value, t->value_len, &rp->control,
+			&err) == -1) {
+			util_printable(t->value, t->value_len, shown,
+			    sizeof shown);
+			diag_set_at(bad(rp), DIAG_BAD_TIME_CONTROL, t->at, 0,
+			    "the TimeControl tag \"%s\" is no control of "
+			    "formats/clock.md: %s",
+			    shown, err.msg);
+			return -1;
+		}
+		rp->has_control = true;
+	}
+	return 0;
+}
+
+/* Moment k of rec into rp->times.  Returns 0, or -1 (malformed). */
+static int
+read_stamp(const struct record *rec, size_t k, struct replay *rp)
+{
+	const struct record_stamp *st = &rec->stamps[k];
+	struct corr_error	   err;
+	char			   shown[RECORD_SHOWN], now[CORR_TIME_LEN],
+	    was[CORR_TIME_LEN];
+	int64_t			   t;
+
+	if (corr_time_parse(st->text, st->len, &t, &err) == -1) {
+		util_printable(st->text, st->len, shown, sizeof shown);
+		diag_set_at(bad(rp), DIAG_BAD_TIME, pos_plus(st->at, err.at),
+		    0, "\"%s\" is no moment: %s", shown, err.msg);
+		return -1;
+	}
+	if (st->turn == 0) {
+		diag_set_at(bad(rp), DIAG_MISPLACED_TIME, st->at, 0,
+		    "a moment dates the turn it follows, and this one "
+		    "follows none (the game's start is the Start tag)");
+		return -1;
+	}
+	if (rp->times[st->turn - 1] != INT64_MIN) {
+		diag_set_at(bad(rp), DIAG_MISPLACED_TIME, st->at, 0,
+		    "turn %zu is dated twice", st->turn);
+		return -1;
+	}
+	if (rp->has_time && t < rp->last_time) {
+		diag_set_at(bad(rp), DIAG_TIME_BACKWARDS, st->at, 0,
+		    "turn %zu is dated %s, before %s: time never goes back",
+		    st->turn, corr_time_format(t, now),
+		    corr_time_format(rp->last_time, was));
+		return -1;
+	}
+	rp->times[st->turn - 1] = t;
+	rp->has_time = true;
+	rp->last_time = t;
+	return 0;
+}
+
+int
+replay_times(const struct record *rec, struct replay *rp)
+{
+	size_t i;
+
+	rp->timed = rp->has_time = rp->has_control = false;
+	rp->first = rules_to_move(rp->pos);
+	if (read_tags(rec, rp) == -1)
+		return -1;
+	if (array_grow(&rp->times, &rp->times_cap, rec->nturns + 1,
+		sizeof *rp->times) == -1) {
+		diag_set_at(bad(rp), DIAG_NO_MEMORY, rec->start, 0,
+		    "out of memory");
+		return -1;
+	}
+	for (i = 0; i < rec->nturns; i++)
+		rp->times[i] = INT64_MIN;
+	for (i = 0; i < rec->nstamps; i++)
+		if (read_stamp(rec, i, rp) == -1)
+			return -1;
+	if (!rp->timed)
+		return 0;
+	for (i = 0; i < rec->nturns; i++)
+		if (rp->times[i] == INT64_MIN) {
+			diag_set_at(bad(rp), DIAG_MISPLACED_TIME,
+			    rec->turns[i].at, rec->turns[i].len,
+			    "turn %zu has no moment {[%%at TIME]}: a game "
+			    "with a Start tag dates every turn",
+			    i + 1);
+			return -1;
+		}
+	return 0;
+}
