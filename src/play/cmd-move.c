@@ -10,7 +10,6 @@
  * net: what gameplay writes is what gamecheck accepts.  With -i the file
  * is replaced in place under a lock (cli.h: cli_locked_*).
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -345,23 +344,14 @@ static char *
 rewrite(const struct play_record *pr, const struct tokens *t,
     const char *result, const char *stamp, size_t *len, struct diag_pos *at)
 {
-	struct record_update u = { t->replace_last, (const char *const *)t->v,
-		t->n, result, at, stamp[0] != '\0' ? stamp : NULL };
-	size_t		     rest = pr->len - pr->end, cap;
-	char		    *s;
+	struct record_update u = { .replace_last = t->replace_last,
+		.turns = (const char *const *)t->v,
+		.nturns = t->n,
+		.result = result,
+		.at = at,
+		.stamp = stamp[0] != '\0' ? stamp : NULL };
 
-	s = record_update_text(pr->text, pr->end, pr->rec, &u, len);
-	if (s == NULL || rest == 0)
-		return s;
-	cap = *len + 1;
-	if (array_grow(&s, &cap, *len + rest + 1, 1) == -1) {
-		free(s);
-		return NULL;
-	}
-	memcpy(s + *len, pr->text + pr->end, rest);
-	*len += rest;
-	s[*len] = '\0';
-	return s;
+	return play_update_text(pr, &u, len);
 }
 
 /*
@@ -384,27 +374,6 @@ operands_ok(const struct move_settings *ms, int argc, char **argv)
 		return false;
 	}
 	return true;
-}
-
-/*
- * Reads the record at path into pr; with -i, under the lock lf, which is
- * held from this read to the rename.  Returns the exit status.
- */
-static int
-load(const struct move_settings *ms, const char *path, struct cli_locked *lf,
-    struct play_record *pr)
-{
-	char  *text;
-	size_t len;
-
-	if (!ms->in_place)
-		return play_open(pr, path, &ms->sel);
-	if (cli_locked_open(lf, path) == -1)
-		return CLI_USAGE;
-	text = lf->text;
-	len = lf->len;
-	lf->text = NULL;
-	return play_load(pr, path, text, len, &ms->sel, false);
 }
 
 /*
@@ -566,33 +535,6 @@ apply(const struct play_record *pr, const struct tokens *t,
 }
 
 /*
- * Writes the new record np to standard output, or with -i in place of
- * the file under the lock lf.  Returns the exit status.
- */
-static int
-write_record(const struct move_settings *ms, struct cli_locked *lf,
-    const char *name, const struct play_record *np)
-{
-	struct cli_output out;
-
-	if (!ms->in_place) {
-		if (fwrite(np->text, 1, np->len, stdout) != np->len ||
-		    fflush(stdout) == EOF)
-			return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
-								 CLI_USAGE;
-		return CLI_OK;
-	}
-	if (cli_locked_output(lf, &out) == -1)
-		return CLI_USAGE;
-	if (fwrite(np->text, 1, np->len, out.fp) != np->len) {
-		cli_error("%s: %s", name, strerror(errno));
-		cli_output_abort(&out);
-		return CLI_USAGE;
-	}
-	return cli_output_commit(&out) ? CLI_OK : CLI_USAGE;
-}
-
-/*
  * The moment that dates the new turns into ms->stamp: --at's, or now in
  * a timed game (a Start tag); none in an untimed game without --at, so
  * that such a record is written as it always was.  Returns the exit
@@ -633,7 +575,8 @@ exec_move(int argc, char **argv)
 	nmoves = argc - optind - 1;
 	memset(&pr, 0, sizeof pr);
 	memset(&np, 0, sizeof np);
-	if ((status = load(&ms, argv[optind], &lf, &pr)) != CLI_OK ||
+	if ((status = play_open_locked(
+		 ms.in_place, argv[optind], &lf, &pr, &ms.sel)) != CLI_OK ||
 	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK ||
 	    (status = stamp_due(&pr, &ms)) != CLI_OK)
 		goto out_close;
@@ -645,7 +588,7 @@ exec_move(int argc, char **argv)
 	if (fail != -1)
 		status = judged_wrong(&pr, &t, (size_t)fail, ms.stamp);
 	else if ((status = apply(&pr, &t, &ms, &np)) == CLI_OK)
-		status = write_record(&ms, &lf, pr.name, &np);
+		status = play_write_locked(ms.in_place, &lf, pr.name, &np);
 out_close:
 	tokens_free(&t);
 	play_close(&np);

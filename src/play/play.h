@@ -182,6 +182,30 @@ int play_open_args(const struct play_cmd *, int argc, char **argv,
     struct play_record *pr, struct report_play *p);
 
 /*
+ * A referee's edit of a record (locked.c).  Reads the record at path
+ * into pr as play_open does; in_place (-i), under the lock lf (the
+ * caller's, fd -1), held from this read to the rename.  Returns the exit
+ * status.
+ */
+int play_open_locked(bool in_place, const char *path, struct cli_locked *lf,
+    struct play_record *pr, const struct play_select *sel);
+/*
+ * Writes the new record np to standard output, or in_place over the
+ * file under the lock lf (name for messages).  Returns the exit status.
+ */
+int play_write_locked(bool in_place, struct cli_locked *lf, const char *name,
+    const struct play_record *np);
+
+/*
+ * The text of pr's file with u applied to its record: the text up to the
+ * record's end is edited (record_update_text), the records after it are
+ * kept byte for byte.  A new string of *len bytes, or NULL when memory
+ * runs out.
+ */
+char *play_update_text(
+    const struct play_record *pr, const struct record_update *u, size_t *len);
+
+/*
  * Replays the first upto turn tokens of pr's record into rp (initialised
  * by the caller): the position after turn upto.  Returns 0, or -1 if
  * memory ran out (rp then holds DIAG_NO_MEMORY).
@@ -206,7 +230,10 @@ struct play_at {
 };
 
 #define PLAY_OPT_AT (PLAY_OPT_OWN + 32)
-#define PLAY_LONGOPT_AT { "at", required_argument, NULL, PLAY_OPT_AT }
+#define PLAY_LONGOPT_AT \
+	{ \
+		"at", required_argument, NULL, PLAY_OPT_AT \
+	}
 
 /*
  * Reads --at's argument (an RFC 3339 moment) for command cmd into at.
@@ -220,6 +247,14 @@ int play_at_option(const char *cmd, const char *arg, struct play_at *at);
  */
 int play_at_now(const struct play_record *pr, const struct play_at *at,
     struct diag_pos pos, int64_t *t);
+
+/*
+ * Where the clocks of pr's timed game (pr->rp.timed) stand at t (not
+ * before its last moment), into c: its turns replayed on src/corr's
+ * clocks, the turn in progress still its player's.
+ */
+void
+play_clock(const struct play_record *pr, int64_t t, struct report_clock *c);
 
 /* The text of turn token i of pr's record, as a new string. */
 char *play_token(const struct play_record *, size_t i);

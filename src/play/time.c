@@ -43,3 +43,26 @@ play_at_now(const struct play_record *pr, const struct play_at *at,
 	}
 	return CLI_OK;
 }
+
+void
+play_clock(const struct play_record *pr, int64_t t, struct report_clock *c)
+{
+	const struct replay *rp = &pr->rp;
+	struct corr_clock    clk;
+
+	memset(c, 0, sizeof *c);
+	c->at = t;
+	c->start = rp->start;
+	c->has_control = rp->has_control;
+	if (rp->has_control)
+		corr_control_format(&rp->control, c->control);
+	c->running = !rp->score.over && !rp->forfeit;
+	replay_clock(pr->rec, rp, &clk);
+	c->to_move = clk.to_move;
+	c->since = clk.since;
+	/* The clocks stopped at the claim, or at the last turn. */
+	if (!c->running)
+		t = rp->has_claim ? rp->claimed : rp->last_time;
+	if (rp->has_control)
+		corr_clock_at(&clk, &rp->control, NULL, 0, t, &c->s);
+}

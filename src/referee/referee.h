@@ -183,6 +183,8 @@ struct replay {
 	bool		    has_control;
 	struct corr_control control;
 	int		    first;
+	bool		    has_claim; /* a loss on time claimed (Claimed) */
+	int64_t		    claimed;
 
 	struct replay_scratch scratch;
 };
@@ -242,6 +244,24 @@ int replay_turn(const struct record_token *tok, const struct replay_turn *t,
  * with the record malformed.
  */
 int replay_times(const struct record *rec, struct replay *rp);
+
+/*
+ * The clocks of rp's timed game after the turns of rec (replayed into
+ * rp), into c: from its Start, by its moments and control; the turn in
+ * progress is still its player's.  Without a control, only whose turn
+ * it is and since when.
+ */
+void replay_clock(
+    const struct record *rec, const struct replay *rp, struct corr_clock *c);
+
+/*
+ * A timed game with a control lost on time (a forfeit "COLOUR timed out")
+ * stands only as a claim made when it was due: its moment, the Claimed
+ * tag, at or after the deadline recomputed from the control and the
+ * moments (claim-not-due, bad-time, time-backwards; the forfeit then
+ * not scored).
+ */
+void replay_check_claim(const struct record *rec, struct replay *rp);
 
 /*
  * The legal next actions after rp's replay (at its error, or at its end),

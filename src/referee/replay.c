@@ -1325,5 +1325,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 		/* Termination and Winner tags: GGF and SGF give theirs too. */
 		if (!rp->has_error)
 			check_termination(syn, rec, rp);
+		if (!rp->has_error)
+			replay_check_claim(rec, rp);
 	}
 }

@@ -21,15 +21,6 @@ bad(struct replay *rp)
 	return &rp->error;
 }
 
-/* at moved on by off bytes of its line. */
-static struct diag_pos
-pos_plus(struct diag_pos at, size_t off)
-{
-	at.col += off;
-	at.offset += off;
-	return at;
-}
-
 /* The Start and TimeControl tags.  Returns 0, or -1 (malformed). */
 static int
 read_tags(const struct record *rec, struct replay *rp)
@@ -41,8 +32,8 @@ read_tags(const struct record *rec, struct replay *rp)
 	if ((t = record_tag_find(rec, "Start")) != NULL) {
 		if (corr_time_parse(t->value, t->value_len, &rp->start, &err) ==
 		    -1) {
-			util_printable(t->value, t->value_len, shown,
-			    sizeof shown);
+			util_printable(
+			    t->value, t->value_len, shown, sizeof shown);
 			diag_set_at(bad(rp), DIAG_BAD_TIME, t->at, 0,
 			    "the Start tag \"%s\" is no moment: %s", shown,
 			    err.msg);
@@ -57,10 +48,10 @@ read_tags(const struct record *rec, struct replay *rp)
 	 * and GGF's TM ("05:00//02:00") are.
 	 */
 	if (rp->timed && (t = record_tag_find(rec, "TimeControl")) != NULL) {
-		if (corr_control_parse(t->value, t->value_len, &rp->control,
-			&err) == -1) {
-			util_printable(t->value, t->value_len, shown,
-			    sizeof shown);
+		if (corr_control_parse(
+			t->value, t->value_len, &rp->control, &err) == -1) {
+			util_printable(
+			    t->value, t->value_len, shown, sizeof shown);
 			diag_set_at(bad(rp), DIAG_BAD_TIME_CONTROL, t->at, 0,
 			    "the TimeControl tag \"%s\" is no control of "
 			    "formats/clock.md: %s",
@@ -78,14 +69,18 @@ read_stamp(const struct record *rec, size_t k, struct replay *rp)
 {
 	const struct record_stamp *st = &rec->stamps[k];
 	struct corr_error	   err;
-	char			   shown[RECORD_SHOWN], now[CORR_TIME_LEN],
-	    was[CORR_TIME_LEN];
-	int64_t			   t;
+	char shown[RECORD_SHOWN], now[CORR_TIME_LEN], was[CORR_TIME_LEN];
+	struct diag_pos at;
+	int64_t		t;
 
 	if (corr_time_parse(st->text, st->len, &t, &err) == -1) {
+		/* At the byte at fault: the moment stands on one line. */
+		at = st->at;
+		at.col += err.at;
+		at.offset += err.at;
 		util_printable(st->text, st->len, shown, sizeof shown);
-		diag_set_at(bad(rp), DIAG_BAD_TIME, pos_plus(st->at, err.at),
-		    0, "\"%s\" is no moment: %s", shown, err.msg);
+		diag_set_at(bad(rp), DIAG_BAD_TIME, at, 0,
+		    "\"%s\" is no moment: %s", shown, err.msg);
 		return -1;
 	}
 	if (st->turn == 0) {
@@ -117,14 +112,14 @@ replay_times(const struct record *rec, struct replay *rp)
 {
 	size_t i;
 
-	rp->timed = rp->has_time = rp->has_control = false;
+	rp->timed = rp->has_time = rp->has_control = rp->has_claim = false;
 	rp->first = rules_to_move(rp->pos);
 	if (read_tags(rec, rp) == -1)
 		return -1;
 	if (array_grow(&rp->times, &rp->times_cap, rec->nturns + 1,
 		sizeof *rp->times) == -1) {
-		diag_set_at(bad(rp), DIAG_NO_MEMORY, rec->start, 0,
-		    "out of memory");
+		diag_set_at(
+		    bad(rp), DIAG_NO_MEMORY, rec->start, 0, "out of memory");
 		return -1;
 	}
 	for (i = 0; i < rec->nturns; i++)
@@ -144,4 +139,78 @@ replay_times(const struct record *rec, struct replay *rp)
 			return -1;
 		}
 	return 0;
+}
+
+void
+replay_clock(
+    const struct record *rec, const struct replay *rp, struct corr_clock *c)
+{
+	size_t i, n;
+
+	/* The turn in progress is not played yet: its player still thinks. */
+	n = rec->nturns - (rp->in_turn ? 1 : 0);
+	corr_clock_init(c, &rp->control, rp->start, rp->first);
+	for (i = 0; i < n; i++)
+		if (rp->has_control)
+			/* replay_times saw that time never goes back. */
+			(void)corr_clock_play(
+			    c, &rp->control, NULL, 0, rp->times[i], NULL, NULL);
+		else {
+			c->to_move = 1 - c->to_move;
+			c->since = rp->times[i];
+		}
+}
+
+/* A claim that does not stand: the forfeit is not scored. */
+static struct diag *
+claim_wrong(struct replay *rp)
+{
+	rp->forfeit = false;
+	rp->has_error = true;
+	return &rp->error;
+}
+
+void
+replay_check_claim(const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *t = record_tag_find(rec, "Claimed");
+	const struct record_tag *tt = record_tag_find(rec, "Termination");
+	struct corr_clock	 c;
+	struct corr_error	 err;
+	char	shown[RECORD_SHOWN], when[CORR_TIME_LEN], due[CORR_TIME_LEN];
+	int64_t at, deadline;
+
+	if (!rp->forfeit || rp->forfeit_cause != REPLAY_BY_TIMEOUT ||
+	    !rp->timed || !rp->has_control)
+		return;
+	if (t == NULL) {
+		diag_set_at(claim_wrong(rp), DIAG_CLAIM_NOT_DUE, tt->at, 0,
+		    "a timed game is lost on time only by a claim: its moment "
+		    "is the Claimed tag, which is missing");
+		return;
+	}
+	if (corr_time_parse(t->value, t->value_len, &at, &err) == -1) {
+		util_printable(t->value, t->value_len, shown, sizeof shown);
+		diag_set_at(claim_wrong(rp), DIAG_BAD_TIME, t->at, 0,
+		    "the Claimed tag \"%s\" is no moment: %s", shown, err.msg);
+		return;
+	}
+	if (at < rp->last_time) {
+		diag_set_at(claim_wrong(rp), DIAG_TIME_BACKWARDS, t->at, 0,
+		    "the claim is dated %s, before %s: time never goes back",
+		    corr_time_format(at, when),
+		    corr_time_format(rp->last_time, due));
+		return;
+	}
+	replay_clock(rec, rp, &c);
+	deadline = corr_clock_deadline(&c, &rp->control, NULL, 0);
+	if (at < deadline) {
+		diag_set_at(claim_wrong(rp), DIAG_CLAIM_NOT_DUE, t->at, 0,
+		    "the claim on time is dated %s, before %s's deadline %s",
+		    corr_time_format(at, when), rp->game->colour[c.to_move],
+		    corr_time_format(deadline, due));
+		return;
+	}
+	rp->has_claim = true;
+	rp->claimed = at;
 }

@@ -1188,7 +1188,7 @@ updated(const char *text, bool replace_last, const char *turn1,
 		turn2 != NULL	  ? 2 :
 		    turn1 != NULL ? 1 :
 				    0,
-		result, NULL, NULL };
+		result, NULL, NULL, NULL, 0 };
 	const struct record *rec;
 	size_t		     len;
 	char		    *out;
@@ -1291,7 +1291,7 @@ START_TEST(update_places_turns)
 	const char	    *turns[2] = { "c5*,g4", "d2" };
 	struct diag_pos	     at[2];
 	struct record_update u = { cases[_i].replace_last, turns, 2,
-		cases[_i].result, at, NULL };
+		cases[_i].result, at, NULL, NULL, 0 };
 	const struct record *rec;
 	size_t		     len, before, k;
 	char		    *out;
@@ -1441,12 +1441,12 @@ END_TEST
 
 START_TEST(update_writes_stamps)
 {
-	static const char text[] = "[Game \"oust\"]\n\n1. c3 "
-				   "{[%at 2026-01-01T00:00:00Z]} 1... b4* *\n";
-	static const char plain[] = "[Game \"reversi\"]\n\n1. f5 *\n";
+	static const char    text[] = "[Game \"oust\"]\n\n1. c3 "
+				      "{[%at 2026-01-01T00:00:00Z]} 1... b4* *\n";
+	static const char    plain[] = "[Game \"reversi\"]\n\n1. f5 *\n";
 	const char	    *turns[2] = { "b4*,a1", "e1" };
 	struct record_update u = { true, turns, 2, NULL, NULL,
-		"2026-01-02T00:00:00Z" };
+		"2026-01-02T00:00:00Z", NULL, 0 };
 	const struct record *rec;
 	size_t		     len;
 	char		    *out;
@@ -1463,13 +1463,47 @@ START_TEST(update_writes_stamps)
 	reader_close();
 	/* A new turn, dated: no comment came before it, so no N... */
 	u = (struct record_update){ false, turns + 1, 1, NULL, NULL,
-		"2026-01-02T00:00:00Z" };
+		"2026-01-02T00:00:00Z", NULL, 0 };
 	reader_open(plain, sizeof plain - 1, RECORD_PGN);
 	rec = next_record();
 	out = record_update_text(plain, sizeof plain - 1, rec, &u, &len);
 	ck_assert_str_eq(out,
 	    "[Game \"reversi\"]\n\n1. f5 e1 "
 	    "{[%at 2026-01-02T00:00:00Z]} *\n");
+	free(out);
+	reader_close();
+}
+END_TEST
+
+START_TEST(update_sets_tags)
+{
+	static const char tagged[] = "[Game \"reversi\"]\r\n[Winner \"x\"]"
+				     "\r\n\r\n1. f5 *\r\n";
+	static const char bare[] = "1. f5 *\n";
+	const struct record_tag_out tags[2] = {
+		{ "Termination", "white \"timed\" out" }, { "Winner", "black" }
+	};
+	struct record_update u = { .tags = tags, .ntags = 2 };
+	const struct record *rec;
+	size_t		     len;
+	char		    *out;
+
+	/* A tag there gets its value; another goes after the last one. */
+	reader_open(tagged, sizeof tagged - 1, RECORD_PGN);
+	rec = next_record();
+	out = record_update_text(tagged, sizeof tagged - 1, rec, &u, &len);
+	ck_assert_str_eq(out,
+	    "[Game \"reversi\"]\r\n[Winner \"black\"]\r\n"
+	    "[Termination \"white \\\"timed\\\" out\"]\r\n\r\n1. f5 *\r\n");
+	free(out);
+	reader_close();
+	/* No tags yet: each on a line of its own before the movetext. */
+	reader_open(bare, sizeof bare - 1, RECORD_PGN);
+	rec = next_record();
+	out = record_update_text(bare, sizeof bare - 1, rec, &u, &len);
+	ck_assert_str_eq(out,
+	    "[Termination \"white \\\"timed\\\" out\"]\n"
+	    "[Winner \"black\"]\n1. f5 *\n");
 	free(out);
 	reader_close();
 }
@@ -1507,7 +1541,7 @@ record_suite(void)
 
 	tc = unit_tcase(s, "writer", 0, update_appends_turns,
 	    update_sets_result, update_wraps_long_lines, update_writes_stamps,
-	    NULL);
+	    update_sets_tags, NULL);
 	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, write_and_read_back, 0, 2);
 	tcase_add_loop_test(tc, turn_tokens_formatted, 0, 7);

@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay claim: a claim on time in a correspondence game (formats/
+ * clock.md): when the player to move is past their deadline at the
+ * claim's moment (--at, else now), the record gets their loss on time
+ * (Termination "COLOUR timed out", Winner, and the moment in a Claimed
+ * tag), which gamecheck checks was due; before it, nothing is written
+ * and the deadline is said.  A flag is never taken without a claim.
+ * With -i the file is replaced under move's lock, so of two referees
+ * claiming at once the second finds the game decided.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+
+static int exec_claim(int, char **);
+
+static const struct option longopts[] = {
+	{ "in-place", no_argument, NULL, 'i' },
+	PLAY_LONGOPT_AT,
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int option(void *, int, const char *);
+
+const struct play_cmd play_cmd_claim = {
+	.name = "claim",
+	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
+	.usage = "[-i] [-g game] [-r n] [--at time] record",
+	.summary = "claim a loss on time of the player to move",
+	.help =
+	    "Claim a loss on time in the timed game of RECORD: if the player\n"
+	    "to move is past their deadline, write the record with their\n"
+	    "loss on time to standard output; if not, say the deadline and\n"
+	    "exit 1.\n"
+	    "\n"
+	    "  -i, --in-place   replace RECORD instead, under a lock\n"
+	    "      --at=TIME    the claim's moment (RFC 3339; default: now)\n",
+	.width = 17,
+	.select = true,
+	.option = option,
+	.exec = exec_claim,
+};
+
+struct claim_settings {
+	struct play_select sel;
+	bool		   in_place;
+	struct play_at	   at;
+};
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct claim_settings *cs = settings;
+
+	switch (c) {
+	case 'i': cs->in_place = true; return 0;
+	case PLAY_OPT_AT: return play_at_option("claim", arg, &cs->at);
+	default: return play_select_option(&cs->sel, c, arg);
+	}
+}
+
+/*
+ * Whether pr's game has a clock to claim on: timed, with a control, not
+ * decided.  Returns CLI_OK, or CLI_BAD after saying why not.
+ */
+static int
+claimable(const struct play_record *pr)
+{
+	const struct record_tag *tt;
+	char			 how[RECORD_SHOWN + 32];
+
+	if (pr->rp.forfeit) {
+		play_forfeit_text(pr->rec, &pr->rp, how, sizeof how);
+		cli_error("%s: the game was decided by forfeit, %s: there is "
+			  "nothing to claim",
+		    pr->name, how);
+		return CLI_BAD;
+	}
+	if ((tt = record_tag_find(pr->rec, "Termination")) != NULL &&
+	    tt->value_len == 7 && memcmp(tt->value, "aborted", 7) == 0) {
+		cli_error("%s: the game was aborted (the Termination tag): "
+			  "there is nothing to claim",
+		    pr->name);
+		return CLI_BAD;
+	}
+	if (pr->rp.score.over) {
+		cli_error("%s: the game is over: there is nothing to claim",
+		    pr->name);
+		return CLI_BAD;
+	}
+	if (!pr->rp.timed || !pr->rp.has_control) {
+		cli_error("%s: no %s tag: the game has no deadline to claim "
+			  "on (gameplay new --control writes one)",
+		    pr->name, pr->rp.timed ? "TimeControl" : "Start");
+		return CLI_BAD;
+	}
+	return CLI_OK;
+}
+
+/*
+ * The record of pr with the loss on time of the colour to move claimed
+ * at `when', read back into np.  Returns the exit status.
+ */
+static int
+write_claim(const struct play_record *pr, const struct claim_settings *cs,
+    const char *when, struct play_record *np)
+{
+	const struct rules_game *g = pr->rp.game;
+	int			 loser = rules_to_move(pr->rp.pos);
+	char			 why[64], *text;
+	struct record_tag_out	 tags[3] = { { "Termination", why },
+		   { "Winner", g->colour[1 - loser] }, { "Claimed", when } };
+	struct record_update	 u = { .tags = tags, .ntags = 3 };
+	size_t			 len;
+	int			 status;
+
+	snprintf(why, sizeof why, "%s timed out", g->colour[loser]);
+	if ((text = play_update_text(pr, &u, &len)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	status = play_load(np, pr->path, text, len, &cs->sel, true);
+	if (status != CLI_OK || !np->rp.forfeit) {
+		cli_error("%s: the claimed record does not check; please "
+			  "report this",
+		    pr->name);
+		return CLI_INTERNAL;
+	}
+	return CLI_OK;
+}
+
+static int
+exec_claim(int argc, char **argv)
+{
+	struct claim_settings cs = { 0 };
+	struct cli_locked     lf = { .fd = -1 };
+	struct play_record    pr, np;
+	struct report_clock   clock;
+	char		      when[CORR_TIME_LEN], due[CORR_TIME_LEN];
+	int64_t		      t;
+	int		      status;
+
+	memset(&pr, 0, sizeof pr);
+	memset(&np, 0, sizeof np);
+	if ((status = play_parse(&play_cmd_claim, argc, argv, &cs)) != -1)
+		return status;
+	if (cs.in_place && strcmp(argv[optind], "-") == 0) {
+		cli_error("claim: --in-place needs a file, not standard input");
+		return CLI_USAGE;
+	}
+	if ((status = play_open_locked(
+		 cs.in_place, argv[optind], &lf, &pr, &cs.sel)) != CLI_OK ||
+	    (status = claimable(&pr)) != CLI_OK ||
+	    (status = play_at_now(&pr, &cs.at, pr.rec->start, &t)) != CLI_OK)
+		goto out_close;
+	play_clock(&pr, t, &clock);
+	corr_time_format(t, when);
+	if (!clock.s.overdue) {
+		cli_error("%s: no claim at %s: %s's deadline is %s", pr.name,
+		    when, pr.rp.game->colour[clock.to_move],
+		    corr_time_format(clock.s.deadline, due));
+		status = CLI_BAD;
+		goto out_close;
+	}
+	if ((status = write_claim(&pr, &cs, when, &np)) == CLI_OK)
+		status = play_write_locked(cs.in_place, &lf, pr.name, &np);
+out_close:
+	play_close(&np);
+	play_close(&pr);
+	cli_locked_close(&lf);
+	return status;
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A referee's edit of a record on disk (play.h): read under a lock held
+ * to the rename that replaces it (-i, cli.h: cli_locked_*), or read from
+ * a file and written to standard output.  So two referees that edit one
+ * record in place take turns: the second reads what the first wrote.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+#include "util/util.h"
+
+int
+play_open_locked(bool in_place, const char *path, struct cli_locked *lf,
+    struct play_record *pr, const struct play_select *sel)
+{
+	char  *text;
+	size_t len;
+
+	if (!in_place)
+		return play_open(pr, path, sel);
+	if (cli_locked_open(lf, path) == -1)
+		return CLI_USAGE;
+	text = lf->text;
+	len = lf->len;
+	lf->text = NULL;
+	return play_load(pr, path, text, len, sel, false);
+}
+
+int
+play_write_locked(bool in_place, struct cli_locked *lf, const char *name,
+    const struct play_record *np)
+{
+	struct cli_output out;
+
+	if (!in_place) {
+		if (fwrite(np->text, 1, np->len, stdout) != np->len ||
+		    fflush(stdout) == EOF)
+			return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
+								 CLI_USAGE;
+		return CLI_OK;
+	}
+	if (cli_locked_output(lf, &out) == -1)
+		return CLI_USAGE;
+	if (fwrite(np->text, 1, np->len, out.fp) != np->len) {
+		cli_error("%s: %s", name, strerror(errno));
+		cli_output_abort(&out);
+		return CLI_USAGE;
+	}
+	return cli_output_commit(&out) ? CLI_OK : CLI_USAGE;
+}
+
+char *
+play_update_text(
+    const struct play_record *pr, const struct record_update *u, size_t *len)
+{
+	size_t rest = pr->len - pr->end, cap;
+	char  *s;
+
+	s = record_update_text(pr->text, pr->end, pr->rec, u, len);
+	if (s == NULL || rest == 0)
+		return s;
+	cap = *len + 1;
+	if (array_grow(&s, &cap, *len + rest + 1, 1) == -1) {
+		free(s);
+		return NULL;
+	}
+	memcpy(s + *len, pr->text + pr->end, rest);
+	*len += rest;
+	s[*len] = '\0';
+	return s;
+}
