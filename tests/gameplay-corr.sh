@@ -127,6 +127,23 @@ play 2026-02-09T23:00:00Z 2026-03-01T23:00:00Z
 play 2026-02-10T23:00:00Z 2026-02-11T00:00:00Z
 claim 2026-02-10T23:59:59Z 2026-02-11T00:00:00Z black
 
+# Leave stops a clock: 3 days a move, 10 days of leave a year.  White
+# waits from 2 January with 3 days; leave from the 3rd to the 8th (asked
+# on the 2nd at noon) moves the deadline from the 5th to the 10th, and
+# a claim during it fails.
+game leave 3d/move,leave=10d 2026-01-04T00:00:00Z
+play 2026-01-02T00:00:00Z 2026-01-05T00:00:00Z
+at=2026-01-02T12:00:00Z
+$gp leave -i --at "$at" "$rec" white 2026-01-03T00:00:00Z \
+    2026-01-08T00:00:00Z || bad "leave: the leave"
+deadline 2026-01-10T00:00:00Z
+# Another that overlaps it, or past the 10 days, is refused.
+$gp leave -i --at "$at" "$rec" white 2026-01-07T00:00:00Z \
+    2026-01-09T00:00:00Z 2> /dev/null && bad "leave: an overlap taken"
+$gp leave -i --at "$at" "$rec" white 2026-02-01T00:00:00Z \
+    2026-02-07T00:00:00Z 2> /dev/null && bad "leave: 11 days taken"
+claim 2026-01-09T23:59:59Z 2026-01-10T00:00:00Z white
+
 # Two referees race the same claim, in place: the lock lets one write
 # the loss on time; the other reads the decided game and refuses.
 rounds=${ARBITER_ROUNDS:-3}

@@ -18,14 +18,11 @@
 static int exec_claim(int, char **);
 
 static const struct option longopts[] = {
-	{ "in-place", no_argument, NULL, 'i' },
-	PLAY_LONGOPT_AT,
+	PLAY_LONGOPTS_EDIT,
 	PLAY_LONGOPTS_RECORD,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
 };
-
-static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_claim = {
 	.name = "claim",
@@ -42,27 +39,9 @@ const struct play_cmd play_cmd_claim = {
 	    "      --at=TIME    the claim's moment (RFC 3339; default: now)\n",
 	.width = 17,
 	.select = true,
-	.option = option,
+	.option = play_edit_option,
 	.exec = exec_claim,
 };
-
-struct claim_settings {
-	struct play_select sel;
-	bool		   in_place;
-	struct play_at	   at;
-};
-
-static int
-option(void *settings, int c, const char *arg)
-{
-	struct claim_settings *cs = settings;
-
-	switch (c) {
-	case 'i': cs->in_place = true; return 0;
-	case PLAY_OPT_AT: return play_at_option("claim", arg, &cs->at);
-	default: return play_select_option(&cs->sel, c, arg);
-	}
-}
 
 /*
  * Whether pr's game has a clock to claim on: timed, with a control, not
@@ -107,7 +86,7 @@ claimable(const struct play_record *pr)
  * at `when', read back into np.  Returns the exit status.
  */
 static int
-write_claim(const struct play_record *pr, const struct claim_settings *cs,
+write_claim(const struct play_record *pr, const struct play_edit *cs,
     const char *when, struct play_record *np)
 {
 	const struct rules_game *g = pr->rp.game;
@@ -137,25 +116,19 @@ write_claim(const struct play_record *pr, const struct claim_settings *cs,
 static int
 exec_claim(int argc, char **argv)
 {
-	struct claim_settings cs = { 0 };
-	struct cli_locked     lf = { .fd = -1 };
-	struct play_record    pr, np;
-	struct report_clock   clock;
-	char		      when[CORR_TIME_LEN], due[CORR_TIME_LEN];
-	int64_t		      t;
-	int		      status;
+	struct play_edit    cs = { 0 };
+	struct cli_locked   lf = { .fd = -1 };
+	struct play_record  pr, np;
+	struct report_clock clock;
+	char		    when[CORR_TIME_LEN], due[CORR_TIME_LEN];
+	int64_t		    t;
+	int		    status;
 
-	memset(&pr, 0, sizeof pr);
 	memset(&np, 0, sizeof np);
-	if ((status = play_parse(&play_cmd_claim, argc, argv, &cs)) != -1)
-		return status;
-	if (cs.in_place && strcmp(argv[optind], "-") == 0) {
-		cli_error("claim: --in-place needs a file, not standard input");
-		return CLI_USAGE;
-	}
-	if ((status = play_open_locked(
-		 cs.in_place, argv[optind], &lf, &pr, &cs.sel)) != CLI_OK ||
-	    (status = claimable(&pr)) != CLI_OK ||
+	if ((status = play_edit_open(
+		 &play_cmd_claim, argc, argv, &cs, &lf, &pr)) != -1)
+		goto out_close;
+	if ((status = claimable(&pr)) != CLI_OK ||
 	    (status = play_at_now(&pr, &cs.at, pr.rec->start, &t)) != CLI_OK)
 		goto out_close;
 	play_clock(&pr, t, &clock);

@@ -83,7 +83,7 @@ option(void *settings, int c, const char *arg)
 			return -1;
 		ms->has_turn = true;
 		break;
-	case PLAY_OPT_AT: return play_at_option("move", arg, &ms->at);
+	case PLAY_OPT_AT: return play_at_option(arg, &ms->at);
 	default: return play_select_option(&ms->sel, c, arg);
 	}
 	return 0;

@@ -125,7 +125,7 @@ option(void *settings, int c, const char *arg)
 	case OPT_FORCE: ns->force = true; break;
 	case OPT_SETUP: ns->setup = arg; break;
 	case 'c': return control_option(ns, arg);
-	case PLAY_OPT_AT: return play_at_option("new", arg, &ns->at);
+	case PLAY_OPT_AT: return play_at_option(arg, &ns->at);
 	}
 	return 0;
 }

@@ -49,7 +49,7 @@ option(void *settings, int c, const char *arg)
 	struct status_settings *ss = settings;
 
 	if (c == PLAY_OPT_AT)
-		return play_at_option("status", arg, &ss->at);
+		return play_at_option(arg, &ss->at);
 	return play_select_option(&ss->sel, c, arg);
 }
 

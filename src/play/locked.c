@@ -13,6 +13,38 @@
 #include "util/util.h"
 
 int
+play_edit_option(void *edit, int c, const char *arg)
+{
+	struct play_edit *ed = edit;
+
+	switch (c) {
+	case 'i': ed->in_place = true; return 0;
+	case PLAY_OPT_AT: return play_at_option(arg, &ed->at);
+	default: return play_select_option(&ed->sel, c, arg);
+	}
+}
+
+int
+play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
+    struct play_edit *ed, struct cli_locked *lf, struct play_record *pr)
+{
+	int status;
+
+	memset(pr, 0, sizeof *pr);
+	if ((status = play_parse(cmd, argc, argv, ed)) != -1)
+		return status;
+	if (ed->in_place && strcmp(argv[optind], "-") == 0) {
+		cli_error("%s: --in-place needs a file, not standard input",
+		    cmd->name);
+		return CLI_USAGE;
+	}
+	if ((status = play_open_locked(
+		 ed->in_place, argv[optind], lf, pr, &ed->sel)) != CLI_OK)
+		return status;
+	return -1;
+}
+
+int
 play_open_locked(bool in_place, const char *path, struct cli_locked *lf,
     struct play_record *pr, const struct play_select *sel)
 {

@@ -182,6 +182,39 @@ int play_open_args(const struct play_cmd *, int argc, char **argv,
     struct play_record *pr, struct report_play *p);
 
 /*
+ * Correspondence time (time.c, formats/record.md "Moments"): the moment
+ * --at gives a command, which else acts now.
+ */
+struct play_at {
+	bool	given;
+	int64_t t;
+};
+
+/*
+ * The settings of a command that edits one record at a moment (claim,
+ * leave): -g and -r, -i and --at; play_edit_option is its entry's option
+ * function and PLAY_LONGOPTS_EDIT its options but -g, -r, -h and -V.
+ */
+struct play_edit {
+	struct play_select sel;
+	bool		   in_place;
+	struct play_at	   at;
+};
+
+#define PLAY_LONGOPTS_EDIT \
+	{ "in-place", no_argument, NULL, 'i' }, PLAY_LONGOPT_AT
+int play_edit_option(void *edit, int c, const char *arg);
+/*
+ * The start of such a command: parses argv by cmd's entry into ed (the
+ * caller zeroed it), refuses -i on standard input and opens the record
+ * into pr (zeroed here) as play_open_locked does.  Returns -1 to go on,
+ * else the exit status after -h, -V or an error said.  Either way pr and
+ * lf are the caller's to close.
+ */
+int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
+    struct play_edit *ed, struct cli_locked *lf, struct play_record *pr);
+
+/*
  * A referee's edit of a record (locked.c).  Reads the record at path
  * into pr as play_open does; in_place (-i), under the lock lf (the
  * caller's, fd -1), held from this read to the rename.  Returns the exit
@@ -220,15 +253,6 @@ int play_replay_upto(
 void play_forfeit_text(
     const struct record *, const struct replay *rp, char *buf, size_t cap);
 
-/*
- * Correspondence time (time.c, formats/record.md "Moments"): the moment
- * --at gives a command, which else acts now.
- */
-struct play_at {
-	bool	given;
-	int64_t t;
-};
-
 #define PLAY_OPT_AT (PLAY_OPT_OWN + 32)
 #define PLAY_LONGOPT_AT \
 	{ \
@@ -236,10 +260,10 @@ struct play_at {
 	}
 
 /*
- * Reads --at's argument (an RFC 3339 moment) for command cmd into at.
+ * Reads --at's argument (an RFC 3339 moment) into at.
  * Returns 0, or -1 after saying what is wrong with it.
  */
-int play_at_option(const char *cmd, const char *arg, struct play_at *at);
+int play_at_option(const char *arg, struct play_at *at);
 /*
  * The moment a command acts at on pr's record into *t: at's, else now;
  * before the record's last moment it is refused (time-backwards, at

@@ -12,12 +12,12 @@
 #include "play/play.h"
 
 int
-play_at_option(const char *cmd, const char *arg, struct play_at *at)
+play_at_option(const char *arg, struct play_at *at)
 {
 	struct corr_error err;
 
 	if (corr_time_parse(arg, strlen(arg), &at->t, &err) == -1) {
-		cli_error("%s: --at %s: %s", cmd, arg, err.msg);
+		cli_error("--at %s: %s", arg, err.msg);
 		return -1;
 	}
 	at->given = true;
@@ -64,5 +64,6 @@ play_clock(const struct play_record *pr, int64_t t, struct report_clock *c)
 	if (!c->running)
 		t = rp->has_claim ? rp->claimed : rp->last_time;
 	if (rp->has_control)
-		corr_clock_at(&clk, &rp->control, NULL, 0, t, &c->s);
+		corr_clock_at(
+		    &clk, &rp->control, rp->leaves, rp->nleaves, t, &c->s);
 }

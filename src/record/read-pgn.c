@@ -244,25 +244,51 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 }
 
 /*
- * The moments {[%at TIME]} in the comment text line[from, to): each one
- * kept with the number of turns before it, for the referee to read
- * (formats/record.md, "Moments").  A moment stands on one line.
+ * The embedded command [%NAME at line[from, to) of a comment, if it is
+ * one the notation knows (formats/record.md): its kind, and the bytes it
+ * takes to its blank in *skip.  Returns -1 for another.
+ */
+static int
+stamp_kind(const struct record_reader *rd, size_t from, size_t to, size_t *skip)
+{
+	static const struct {
+		const char	      *open;
+		enum record_stamp_kind kind;
+	} known[] = { { "[%at ", RECORD_STAMP_AT },
+		{ "[%leave ", RECORD_STAMP_LEAVE } };
+	size_t i, n;
+
+	for (i = 0; i < sizeof known / sizeof known[0]; i++) {
+		n = strlen(known[i].open);
+		if (to - from >= n &&
+		    memcmp(rd->line + from, known[i].open, n) == 0) {
+			*skip = n;
+			return (int)known[i].kind;
+		}
+	}
+	return -1;
+}
+
+/*
+ * The commands {[%at TIME]} and {[%leave ...]} in the comment text
+ * line[from, to): each one kept with the number of turns before it, for
+ * the referee to read (formats/record.md, "Moments").  A command stands
+ * on one line.
  */
 static void
 read_stamps(struct record_reader *rd, size_t from, size_t to)
 {
-	static const char    open[] = "[%at ";
 	const char	    *p, *close;
 	struct record_stamp *st;
 	long long	     off;
-	size_t		     n, at;
+	size_t		     n, at, skip;
+	int		     kind;
 
 	while ((p = memchr(rd->line + from, '[', to - from)) != NULL) {
 		from = (size_t)(p - rd->line) + 1;
-		if ((size_t)(rd->line + to - p) < sizeof open - 1 ||
-		    memcmp(p, open, sizeof open - 1) != 0)
+		if ((kind = stamp_kind(rd, from - 1, to, &skip)) == -1)
 			continue;
-		at = (size_t)(p - rd->line) + sizeof open - 1;
+		at = from - 1 + skip;
 		if ((close = memchr(rd->line + at, ']', to - at)) == NULL)
 			return;
 		n = rd->rec.nstamps;
@@ -276,6 +302,7 @@ read_stamps(struct record_reader *rd, size_t from, size_t to)
 			return;
 		}
 		st = &rd->rec.stamps[n];
+		st->kind = (enum record_stamp_kind)kind;
 		st->turn = rd->rec.nturns;
 		st->text = NULL;
 		st->len = (size_t)(close - rd->line) - at;

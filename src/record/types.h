@@ -56,17 +56,24 @@ struct record_note {
 };
 
 /*
- * The notation: a moment embedded in a comment, {[%at TIME]}
- * (formats/record.md, "Moments"), after turn tokens: the text between
- * "[%at " and "]" as written (len bytes, not NUL terminated; the referee
- * reads it), where that text stands, and how many turn tokens came
- * before it (the turn it dates is the one before, turn - 1).
+ * The notation: a command embedded in a comment (formats/record.md,
+ * "Moments" and "Leave"), {[%at TIME]} after the turn it dates or
+ * {[%leave ...]}: which, the text between "[%at " or "[%leave " and "]"
+ * as written (len bytes, not NUL terminated; the referee reads it),
+ * where that text stands, and how many turn tokens came before it (the
+ * turn a moment dates is the one before, turn - 1).
  */
+enum record_stamp_kind {
+	RECORD_STAMP_AT,
+	RECORD_STAMP_LEAVE,
+};
+
 struct record_stamp {
-	size_t		turn;
-	char	       *text;
-	size_t		len;
-	struct diag_pos at;
+	enum record_stamp_kind kind;
+	size_t		       turn;
+	char		      *text;
+	size_t		       len;
+	struct diag_pos	       at;
 };
 
 /*

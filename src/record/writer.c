@@ -212,17 +212,27 @@ stamp_add(struct wbuf *b, size_t *col, const char *stamp, const char *nl)
  * the token, where it had none).  Into e[*n]; 0, or -1 when memory runs
  * out.
  */
+/* The moment {[%at ...]} of rec's last turn, or NULL. */
+static const struct record_stamp *
+last_moment(const struct record *rec)
+{
+	size_t i;
+
+	for (i = rec->nstamps; i > 0 && rec->stamps[i - 1].turn == rec->nturns;
+	     i--)
+		if (rec->stamps[i - 1].kind == RECORD_STAMP_AT)
+			return &rec->stamps[i - 1];
+	return NULL;
+}
+
 static int
 last_edits(const struct record *rec, const struct record_update *u,
     struct edit *e, size_t *n)
 {
 	const struct record_token *last = &rec->turns[rec->nturns - 1];
-	const struct record_stamp *st = NULL;
+	const struct record_stamp *st = last_moment(rec);
 	size_t			   need;
 
-	if (rec->nstamps > 0 &&
-	    rec->stamps[rec->nstamps - 1].turn == rec->nturns)
-		st = &rec->stamps[rec->nstamps - 1];
 	e[*n].off = (size_t)last->at.offset;
 	e[*n].len = last->len;
 	e[*n].last = true;
@@ -256,9 +266,7 @@ stamp_inserted(const char *text, const struct record *rec,
 	size_t off, i;
 
 	if (!u->replace_last || u->stamp == NULL || rec->nturns == 0 ||
-	    u->nturns == 0 ||
-	    (rec->nstamps > 0 &&
-		rec->stamps[rec->nstamps - 1].turn == rec->nturns))
+	    u->nturns == 0 || last_moment(rec) != NULL)
 		return 0;
 	off = (size_t)rec->turns[rec->nturns - 1].at.offset;
 	for (i = off; i < ws; i++)
@@ -349,6 +357,8 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 			comment = true;
 		}
 	}
+	if (u->note != NULL)
+		movetext_add(&b, &col, u->note, nl);
 	if (append_result)
 		movetext_add(&b, &col, u->result, nl);
 	if (rec->has_result) {
@@ -494,7 +504,7 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 	if (u->at != NULL && u->nturns > 0 &&
 	    (at = calloc(u->nturns, sizeof *at)) == NULL)
 		return NULL;
-	if (u->nturns > 0 || append_result) {
+	if (u->nturns > 0 || append_result || u->note != NULL) {
 		movetext_edit(text, len, rec, u, append_result, &e[n], at);
 		if (e[n].text == NULL)
 			goto out_free_edits;

@@ -143,7 +143,8 @@ int record_wthor_write(struct record_wthor_writer *, FILE *out);
  * it, where it had none).  tags (ntags of them, at most
  * RECORD_UPDATE_TAGS; borrowed) are set as result sets the Result tag:
  * a tag the record has gets the new value, the others are added after
- * its last tag pair, in order.
+ * its last tag pair, in order.  note, unless NULL, is a comment
+ * ("{[%leave ...]}") written after the new turns, before the result.
  */
 #define RECORD_UPDATE_TAGS 4
 
@@ -156,6 +157,7 @@ struct record_update {
 	const char		    *stamp;
 	const struct record_tag_out *tags;
 	size_t			     ntags;
+	const char		    *note;
 };
 
 /*

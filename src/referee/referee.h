@@ -183,6 +183,9 @@ struct replay {
 	bool		    has_control;
 	struct corr_control control;
 	int		    first;
+	struct corr_leave  *leaves; /* {[%leave ...]}, in order */
+	size_t		    nleaves;
+	size_t		    leaves_cap;
 	bool		    has_claim; /* a loss on time claimed (Claimed) */
 	int64_t		    claimed;
 
@@ -262,6 +265,12 @@ void replay_clock(
  * not scored).
  */
 void replay_check_claim(const struct record *rec, struct replay *rp);
+
+/*
+ * The diagnostic of a leave src/corr refuses (corr_leave_check's kind):
+ * leave-overlap, leave-exceeded, else bad-leave.
+ */
+enum diag_code replay_leave_code(enum corr_error_kind kind);
 
 /*
  * The legal next actions after rp's replay (at its error, or at its end),

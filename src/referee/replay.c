@@ -60,6 +60,7 @@ replay_fini(struct replay *rp)
 	free(rp->scratch.offs);
 	free(rp->kept);
 	free(rp->times);
+	free(rp->leaves);
 	memset(rp, 0, sizeof *rp);
 }
 

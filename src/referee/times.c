@@ -63,6 +63,121 @@ read_tags(const struct record *rec, struct replay *rp)
 	return 0;
 }
 
+/* The colour called like the n bytes at p in g, or -1. */
+static int
+colour_index(const struct rules_game *g, const char *p, size_t n)
+{
+	int c;
+
+	for (c = 0; c < 2; c++)
+		if (strlen(g->colour[c]) == n &&
+		    memcmp(p, g->colour[c], n) == 0)
+			return c;
+	return -1;
+}
+
+/*
+ * The words of a leave's text, "COLOUR from T1 to T2 asked T3"
+ * (formats/record.md, "Leave"), into l and *asked.  Returns 0, or -1
+ * with msg saying what is wrong.
+ */
+static int
+leave_parse(const struct rules_game *g, const char *s, size_t len,
+    struct corr_leave *l, int64_t *asked, char *msg, size_t cap)
+{
+	static const char *const words[] = { NULL, "from", NULL, "to", NULL,
+		"asked", NULL };
+	int64_t *const		 times[] = { &l->from, &l->to, asked };
+	struct corr_error	 err;
+	const char		*p = s, *end = s + len, *sp;
+	size_t			 i, n;
+
+	for (i = 0; i < sizeof words / sizeof words[0]; i++, p = sp + 1) {
+		if ((sp = memchr(p, ' ', (size_t)(end - p))) == NULL)
+			sp = end;
+		n = (size_t)(sp - p);
+		if (i == 0) {
+			if ((l->colour = colour_index(g, p, n)) == -1)
+				return snprintf(msg, cap, "%s or %s first",
+					   g->colour[0], g->colour[1]),
+				       -1;
+		} else if (words[i] != NULL) {
+			if (n != strlen(words[i]) || memcmp(p, words[i], n))
+				return snprintf(msg, cap, "\"%s\" was due",
+					   words[i]),
+				       -1;
+		} else if (corr_time_parse(p, n, times[i / 2 - 1], &err) == -1)
+			return snprintf(msg, cap, "%s", err.msg), -1;
+		if (sp == end && i + 1 < sizeof words / sizeof words[0])
+			return snprintf(msg, cap, "it ends early"), -1;
+	}
+	return p - 1 == end ? 0 : (snprintf(msg, cap, "text follows it"), -1);
+}
+
+enum diag_code
+replay_leave_code(enum corr_error_kind kind)
+{
+	switch (kind) {
+	case CORR_LEAVE_OVERLAP: return DIAG_LEAVE_OVERLAP;
+	case CORR_LEAVE_EXCEEDED: return DIAG_LEAVE_EXCEEDED;
+	default: return DIAG_BAD_LEAVE;
+	}
+}
+
+/*
+ * Leave k of rec (a {[%leave ...]}) into rp->leaves, checked as gameplay
+ * leave checks it when it was asked.  Returns 0, or -1 (malformed).
+ */
+static int
+read_leave(const struct record *rec, size_t k, struct replay *rp)
+{
+	const struct record_stamp *st = &rec->stamps[k];
+	struct corr_leave	   l;
+	struct corr_error	   err;
+	char	msg[96], now[CORR_TIME_LEN], was[CORR_TIME_LEN];
+	int64_t asked;
+
+	if (!rp->timed) {
+		diag_set_at(bad(rp), DIAG_MISPLACED_TIME, st->at, 0,
+		    "leave stops a clock, and a game without a Start tag has "
+		    "none");
+		return -1;
+	}
+	if (leave_parse(rp->game, st->text, st->len, &l, &asked, msg,
+		sizeof msg) == -1) {
+		diag_set_at(bad(rp), DIAG_BAD_LEAVE, st->at, 0,
+		    "a leave is {[%%leave COLOUR from TIME to TIME asked "
+		    "TIME]}: %s",
+		    msg);
+		return -1;
+	}
+	if (asked < rp->last_time) {
+		diag_set_at(bad(rp), DIAG_TIME_BACKWARDS, st->at, 0,
+		    "the leave was asked at %s, before %s: time never goes "
+		    "back",
+		    corr_time_format(asked, now),
+		    corr_time_format(rp->last_time, was));
+		return -1;
+	}
+	if (corr_leave_check(
+		&rp->control, rp->leaves, rp->nleaves, &l, asked, &err) == -1) {
+		diag_set_at(bad(rp), replay_leave_code(err.kind), st->at, 0,
+		    "%s's leave from %s to %s: %s", rp->game->colour[l.colour],
+		    corr_time_format(l.from, now), corr_time_format(l.to, was),
+		    err.msg);
+		return -1;
+	}
+	if (array_grow(&rp->leaves, &rp->leaves_cap, rp->nleaves + 1,
+		sizeof *rp->leaves) == -1) {
+		diag_set_at(
+		    bad(rp), DIAG_NO_MEMORY, st->at, 0, "out of memory");
+		return -1;
+	}
+	rp->leaves[rp->nleaves++] = l;
+	rp->last_time = asked;
+	return 0;
+}
+
 /* Moment k of rec into rp->times.  Returns 0, or -1 (malformed). */
 static int
 read_stamp(const struct record *rec, size_t k, struct replay *rp)
@@ -124,8 +239,11 @@ replay_times(const struct record *rec, struct replay *rp)
 	}
 	for (i = 0; i < rec->nturns; i++)
 		rp->times[i] = INT64_MIN;
+	rp->nleaves = 0;
 	for (i = 0; i < rec->nstamps; i++)
-		if (read_stamp(rec, i, rp) == -1)
+		if ((rec->stamps[i].kind == RECORD_STAMP_AT ?
+			    read_stamp(rec, i, rp) :
+			    read_leave(rec, i, rp)) == -1)
 			return -1;
 	if (!rp->timed)
 		return 0;
@@ -203,7 +321,8 @@ replay_check_claim(const struct record *rec, struct replay *rp)
 		return;
 	}
 	replay_clock(rec, rp, &c);
-	deadline = corr_clock_deadline(&c, &rp->control, NULL, 0);
+	deadline = corr_clock_deadline(
+	    &c, &rp->control, rp->leaves, rp->nleaves);
 	if (at < deadline) {
 		diag_set_at(claim_wrong(rp), DIAG_CLAIM_NOT_DUE, t->at, 0,
 		    "the claim on time is dated %s, before %s's deadline %s",

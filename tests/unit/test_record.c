@@ -1188,7 +1188,7 @@ updated(const char *text, bool replace_last, const char *turn1,
 		turn2 != NULL	  ? 2 :
 		    turn1 != NULL ? 1 :
 				    0,
-		result, NULL, NULL, NULL, 0 };
+		result, NULL, NULL, NULL, 0, NULL };
 	const struct record *rec;
 	size_t		     len;
 	char		    *out;
@@ -1291,7 +1291,7 @@ START_TEST(update_places_turns)
 	const char	    *turns[2] = { "c5*,g4", "d2" };
 	struct diag_pos	     at[2];
 	struct record_update u = { cases[_i].replace_last, turns, 2,
-		cases[_i].result, at, NULL, NULL, 0 };
+		cases[_i].result, at, NULL, NULL, 0, NULL };
 	const struct record *rec;
 	size_t		     len, before, k;
 	char		    *out;
@@ -1446,7 +1446,7 @@ START_TEST(update_writes_stamps)
 	static const char    plain[] = "[Game \"reversi\"]\n\n1. f5 *\n";
 	const char	    *turns[2] = { "b4*,a1", "e1" };
 	struct record_update u = { true, turns, 2, NULL, NULL,
-		"2026-01-02T00:00:00Z", NULL, 0 };
+		"2026-01-02T00:00:00Z", NULL, 0, NULL };
 	const struct record *rec;
 	size_t		     len;
 	char		    *out;
@@ -1463,7 +1463,7 @@ START_TEST(update_writes_stamps)
 	reader_close();
 	/* A new turn, dated: no comment came before it, so no N... */
 	u = (struct record_update){ false, turns + 1, 1, NULL, NULL,
-		"2026-01-02T00:00:00Z", NULL, 0 };
+		"2026-01-02T00:00:00Z", NULL, 0, NULL };
 	reader_open(plain, sizeof plain - 1, RECORD_PGN);
 	rec = next_record();
 	out = record_update_text(plain, sizeof plain - 1, rec, &u, &len);
