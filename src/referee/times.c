@@ -229,8 +229,12 @@ replay_times(const struct record *rec, struct replay *rp)
 
 	rp->timed = rp->has_time = rp->has_control = rp->has_claim = false;
 	rp->first = rules_to_move(rp->pos);
+	rp->nleaves = 0;
 	if (read_tags(rec, rp) == -1)
 		return -1;
+	/* A record without time reads as it always did, at no cost. */
+	if (!rp->timed && rec->nstamps == 0)
+		return 0;
 	if (array_grow(&rp->times, &rp->times_cap, rec->nturns + 1,
 		sizeof *rp->times) == -1) {
 		diag_set_at(
@@ -239,7 +243,6 @@ replay_times(const struct record *rec, struct replay *rp)
 	}
 	for (i = 0; i < rec->nturns; i++)
 		rp->times[i] = INT64_MIN;
-	rp->nleaves = 0;
 	for (i = 0; i < rec->nstamps; i++)
 		if ((rec->stamps[i].kind == RECORD_STAMP_AT ?
 			    read_stamp(rec, i, rp) :
