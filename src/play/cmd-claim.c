@@ -50,65 +50,15 @@ const struct play_cmd play_cmd_claim = {
 static int
 claimable(const struct play_record *pr)
 {
-	const struct record_tag *tt;
-	char			 how[RECORD_SHOWN + 32];
+	int status;
 
-	if (pr->rp.forfeit) {
-		play_forfeit_text(pr->rec, &pr->rp, how, sizeof how);
-		cli_error("%s: the game was decided by forfeit, %s: there is "
-			  "nothing to claim",
-		    pr->name, how);
-		return CLI_BAD;
-	}
-	if ((tt = record_tag_find(pr->rec, "Termination")) != NULL &&
-	    tt->value_len == 7 && memcmp(tt->value, "aborted", 7) == 0) {
-		cli_error("%s: the game was aborted (the Termination tag): "
-			  "there is nothing to claim",
-		    pr->name);
-		return CLI_BAD;
-	}
-	if (pr->rp.score.over) {
-		cli_error("%s: the game is over: there is nothing to claim",
-		    pr->name);
-		return CLI_BAD;
-	}
+	if ((status = play_decidable(pr, "claim")) != CLI_OK)
+		return status;
 	if (!pr->rp.timed || !pr->rp.has_control) {
 		cli_error("%s: no %s tag: the game has no deadline to claim "
 			  "on (gameplay new --control writes one)",
 		    pr->name, pr->rp.timed ? "TimeControl" : "Start");
 		return CLI_BAD;
-	}
-	return CLI_OK;
-}
-
-/*
- * The record of pr with the loss on time of the colour to move claimed
- * at `when', read back into np.  Returns the exit status.
- */
-static int
-write_claim(const struct play_record *pr, const struct play_edit *cs,
-    const char *when, struct play_record *np)
-{
-	const struct rules_game *g = pr->rp.game;
-	int			 loser = rules_to_move(pr->rp.pos);
-	char			 why[64], *text;
-	struct record_tag_out	 tags[3] = { { "Termination", why },
-		   { "Winner", g->colour[1 - loser] }, { "Claimed", when } };
-	struct record_update	 u = { .tags = tags, .ntags = 3 };
-	size_t			 len;
-	int			 status;
-
-	snprintf(why, sizeof why, "%s timed out", g->colour[loser]);
-	if ((text = play_update_text(pr, &u, &len)) == NULL) {
-		cli_error("out of memory");
-		return CLI_INTERNAL;
-	}
-	status = play_load(np, pr->path, text, len, &cs->sel, true);
-	if (status != CLI_OK || !np->rp.forfeit) {
-		cli_error("%s: the claimed record does not check; please "
-			  "report this",
-		    pr->name);
-		return CLI_INTERNAL;
 	}
 	return CLI_OK;
 }
@@ -140,7 +90,8 @@ exec_claim(int argc, char **argv)
 		status = CLI_BAD;
 		goto out_close;
 	}
-	if ((status = write_claim(&pr, &cs, when, &np)) == CLI_OK)
+	if ((status = play_write_forfeit(&pr, &cs, rules_to_move(pr.rp.pos),
+		 "timed out", "Claimed", when, &np)) == CLI_OK)
 		status = play_write_locked(cs.in_place, &lf, pr.name, &np);
 out_close:
 	play_close(&np);

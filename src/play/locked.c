@@ -104,3 +104,59 @@ play_update_text(
 	s[*len] = '\0';
 	return s;
 }
+
+int
+play_decidable(const struct play_record *pr, const char *what)
+{
+	const struct record_tag *tt;
+	char			 how[RECORD_SHOWN + 32];
+
+	if (pr->rp.forfeit) {
+		play_forfeit_text(pr->rec, &pr->rp, how, sizeof how);
+		cli_error("%s: the game was decided by forfeit, %s: there is "
+			  "nothing to %s",
+		    pr->name, how, what);
+		return CLI_BAD;
+	}
+	if ((tt = record_tag_find(pr->rec, "Termination")) != NULL &&
+	    tt->value_len == 7 && memcmp(tt->value, "aborted", 7) == 0) {
+		cli_error("%s: the game was aborted (the Termination tag): "
+			  "there is nothing to %s",
+		    pr->name, what);
+		return CLI_BAD;
+	}
+	if (pr->rp.score.over) {
+		cli_error("%s: the game is over: there is nothing to %s",
+		    pr->name, what);
+		return CLI_BAD;
+	}
+	return CLI_OK;
+}
+
+int
+play_write_forfeit(const struct play_record *pr, const struct play_edit *ed,
+    int loser, const char *how, const char *tag, const char *when,
+    struct play_record *np)
+{
+	const struct rules_game *g = pr->rp.game;
+	char			 why[64], *text;
+	struct record_tag_out	 tags[3] = { { "Termination", why },
+		   { "Winner", g->colour[1 - loser] }, { tag, when } };
+	struct record_update u = { .tags = tags, .ntags = tag != NULL ? 3 : 2 };
+	size_t		     len;
+	int		     status;
+
+	snprintf(why, sizeof why, "%s %s", g->colour[loser], how);
+	if ((text = play_update_text(pr, &u, &len)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	status = play_load(np, pr->path, text, len, &ed->sel, true);
+	if (status != CLI_OK || !np->rp.forfeit) {
+		cli_error("%s: the decided record does not check; please "
+			  "report this",
+		    pr->name);
+		return CLI_INTERNAL;
+	}
+	return CLI_OK;
+}

@@ -215,6 +215,23 @@ int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
     struct play_edit *ed, struct cli_locked *lf, struct play_record *pr);
 
 /*
+ * Whether pr's game may still be decided off the board (claim, resign):
+ * not decided by forfeit, aborted or over.  Returns CLI_OK, or CLI_BAD
+ * after saying there is nothing to `what'.
+ */
+int play_decidable(const struct play_record *pr, const char *what);
+/*
+ * The record of pr with the game lost by loser (a colour, as the
+ * position names it), "COLOUR how" in the Termination tag (a forfeit of
+ * formats/record.md), the Winner and, unless tag is NULL, the moment
+ * when in that tag; read back into np, which must be the forfeit.
+ * Returns the exit status.
+ */
+int play_write_forfeit(const struct play_record *pr, const struct play_edit *ed,
+    int loser, const char *how, const char *tag, const char *when,
+    struct play_record *np);
+
+/*
  * A referee's edit of a record (locked.c).  Reads the record at path
  * into pr as play_open does; in_place (-i), under the lock lf (the
  * caller's, fd -1), held from this read to the rename.  Returns the exit

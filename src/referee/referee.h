@@ -262,7 +262,8 @@ void replay_clock(
  * stands only as a claim made when it was due: its moment, the Claimed
  * tag, at or after the deadline recomputed from the control and the
  * moments (claim-not-due, bad-time, time-backwards; the forfeit then
- * not scored).
+ * not scored).  A timed game's resignation dated in a Resigned tag is
+ * checked to be a moment not before the record's last.
  */
 void replay_check_claim(const struct record *rec, struct replay *rp);
 

@@ -1187,7 +1187,8 @@ check_termination(
 		    who);
 	else if (aborted)
 		rp->has_error = false;
-	else if (loser != rules_to_move(rp->pos))
+	/* Either player may resign, on either's turn (issue 27). */
+	else if (cause != REPLAY_BY_RESIGN && loser != rules_to_move(rp->pos))
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    "the Termination tag says \"%s\", but %s was to move", why,
 		    g->colour[rules_to_move(rp->pos)]);

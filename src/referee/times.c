@@ -291,6 +291,33 @@ claim_wrong(struct replay *rp)
 	return &rp->error;
 }
 
+/*
+ * A timed game's resignation: its moment, the Resigned tag if any, is
+ * a moment not before the record's last (bad-time, time-backwards; the
+ * forfeit then not scored).
+ */
+static void
+check_resigned(const struct record *rec, struct replay *rp)
+{
+	const struct record_tag *t = record_tag_find(rec, "Resigned");
+	struct corr_error	 err;
+	char	shown[RECORD_SHOWN], when[CORR_TIME_LEN], last[CORR_TIME_LEN];
+	int64_t at;
+
+	if (t == NULL || !rp->timed)
+		return;
+	if (corr_time_parse(t->value, t->value_len, &at, &err) == -1) {
+		util_printable(t->value, t->value_len, shown, sizeof shown);
+		diag_set_at(claim_wrong(rp), DIAG_BAD_TIME, t->at, 0,
+		    "the Resigned tag \"%s\" is no moment: %s", shown, err.msg);
+	} else if (at < rp->last_time)
+		diag_set_at(claim_wrong(rp), DIAG_TIME_BACKWARDS, t->at, 0,
+		    "the resignation is dated %s, before %s: time never goes "
+		    "back",
+		    corr_time_format(at, when),
+		    corr_time_format(rp->last_time, last));
+}
+
 void
 replay_check_claim(const struct record *rec, struct replay *rp)
 {
@@ -301,6 +328,8 @@ replay_check_claim(const struct record *rec, struct replay *rp)
 	char	shown[RECORD_SHOWN], when[CORR_TIME_LEN], due[CORR_TIME_LEN];
 	int64_t at, deadline;
 
+	if (rp->forfeit && rp->forfeit_cause == REPLAY_BY_RESIGN)
+		check_resigned(rec, rp);
 	if (!rp->forfeit || rp->forfeit_cause != REPLAY_BY_TIMEOUT ||
 	    !rp->timed || !rp->has_control)
 		return;
