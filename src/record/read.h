@@ -130,6 +130,9 @@ struct record_reader {
 	bool	has_movetext;
 	bool	in_line; /* the record's tokens point into its line */
 	size_t	notecap;
+	size_t	stampcap;
+	size_t *stamp_off; /* each stamp's text offset */
+	size_t	stampoffcap;
 	size_t *note_off; /* eval and time offsets, by twos */
 	size_t	noteoffcap;
 
