@@ -241,6 +241,32 @@ is_count(const char *s)
 	return *s != '\0' && strspn(s, "0123456789") == strlen(s);
 }
 
+static int pgn_date(const char *s, int f[3]);
+
+/*
+ * A tag whose name ends in Date compared by =, !=, < ... is compared with
+ * a PGN date: one that is none, or a month or a day out of range, would
+ * silently compare as text.
+ */
+static int
+check_date(struct parse *p, const struct node *t, size_t value_at)
+{
+	size_t n = strlen(t->name);
+	int    f[3], k;
+
+	if (t->field != F_TAG || n < 4 ||
+	    strcasecmp(t->name + n - 4, "date") != 0 || t->op == OP_MATCH ||
+	    t->op == OP_NOMATCH)
+		return 0;
+	k = pgn_date(t->value, f);
+	if (k == 0 || (k > 1 && (f[1] == 0 || f[1] > 12)) ||
+	    (k > 2 && (f[2] == 0 || f[2] > 31)))
+		return bad(p, value_at,
+		    "not a date: a date is YYYY, YYYY.MM or YYYY.MM.DD, "
+		    "? for what is unknown");
+	return 0;
+}
+
 /* What a test may do, by field; the value checked where it can be. */
 static int
 check_test(struct parse *p, const struct node *t, size_t op_at, size_t value_at)
@@ -258,7 +284,8 @@ check_test(struct parse *p, const struct node *t, size_t op_at, size_t value_at)
 		if (t->op != OP_EQ && t->op != OP_NE)
 			return bad(p, op_at, "an opening is = or != its turns");
 		if (t->value[strspn(t->value, " \t\n")] == '\0')
-			return bad(p, value_at, "an opening is one turn or more");
+			return bad(
+			    p, value_at, "an opening is one turn or more");
 		return 0;
 	case F_STATUS:
 	case F_WINNER:
@@ -276,7 +303,7 @@ check_test(struct parse *p, const struct node *t, size_t op_at, size_t value_at)
 		return bad(p, value_at,
 		    "a status is finished, unfinished, illegal, malformed or "
 		    "forfeited");
-	default: return 0;
+	default: return check_date(p, t, value_at);
 	}
 }
 
@@ -584,7 +611,7 @@ compare(const char *a, const char *b, bool date)
 static bool
 holds(const struct node *t, const char *v, bool date)
 {
-	int c, rc;
+	int c, rc, f[3];
 
 	if (v == NULL)
 		return false;
@@ -596,6 +623,9 @@ holds(const struct node *t, const char *v, bool date)
 			return false;
 		return (rc >= 0) == (t->op == OP_MATCH);
 	}
+	/* A record's date that is none holds no order, as if absent. */
+	if (date && pgn_date(v, f) == 0)
+		return false;
 	c = compare(v, t->value, date);
 	switch (t->op) {
 	case OP_EQ: return c == 0;
@@ -619,8 +649,13 @@ opens_with(const struct record_select_view *v, const char *want)
 		if (*want == '\0')
 			return true;
 		n = strcspn(want, " \t\n");
-		if (i == v->nturns || strlen(v->turns[i]) != n ||
-		    strncasecmp(v->turns[i], want, n) != 0)
+		if (i == v->nturns)
+			return false;
+		if (v->turns != NULL ?
+			(strlen(v->turns[i]) != n ||
+			    strncasecmp(v->turns[i], want, n) != 0) :
+			(v->tokens[i].len != n ||
+			    strncasecmp(v->tokens[i].text, want, n) != 0))
 			return false;
 		want += n;
 		i++;
@@ -680,6 +715,20 @@ eval(const struct record_select *sel, size_t k,
 	case N_HAS: return v->tag(v->ctx, t->name) != NULL;
 	case N_TEST: return test_holds(t, v);
 	}
+	return false;
+}
+
+bool
+record_select_replays(const struct record_select *sel)
+{
+	size_t i;
+
+	for (i = 0; i < sel->n; i++)
+		if (sel->nodes[i].kind == N_TEST &&
+		    (sel->nodes[i].field == F_STATUS ||
+			sel->nodes[i].field == F_WINNER ||
+			sel->nodes[i].field == F_CAUSE))
+			return true;
 	return false;
 }
 

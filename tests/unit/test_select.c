@@ -100,8 +100,7 @@ START_TEST(test_dates)
 	NO("Date <= 2020");
 	YES("Date < 2022.01.01");
 	YES("Date ~ ^2021");
-	/* Not a date: compared as text. */
-	NO("Date = June");
+	/* Not a date: refused (test_bad_dates), no longer text. */
 }
 END_TEST
 
@@ -202,12 +201,94 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* A date compared by order is a PGN date, or the expression is refused. */
+START_TEST(test_bad_dates)
+{
+	refused("Date = June", 8, "not a date");
+	refused("Date = 2021.13", 8, "not a date");
+	refused("Date >= yesterday", 9, "not a date");
+	refused("EventDate < 2021.06.32", 13, "not a date");
+	refused("Date = 2021-06-01", 8, "not a date");
+	/* A regular expression is no date. */
+	YES("Date ~ \"^2021\"");
+	YES("Date = 2021.??.??");
+	/* A tag that is no date compares as it can. */
+	YES("Event != 2021.13");
+}
+END_TEST
+
+static const char *
+bad_date(const void *ctx, const char *name)
+{
+	(void)ctx;
+	return strcasecmp(name, "Date") == 0 ? "June" : NULL;
+}
+
+/* A record's date that is none holds no comparison, as if absent. */
+START_TEST(test_record_bad_date)
+{
+	struct record_select_view v = game;
+
+	v.tag = bad_date;
+	ck_assert(!selects("Date < 2021", &v));
+	ck_assert(!selects("Date >= 2021", &v));
+	ck_assert(!selects("Date != 2021", &v));
+	ck_assert(selects("Date ~ June", &v));
+	ck_assert(selects("has Date", &v));
+}
+END_TEST
+
+/* What only a replay knows is asked of it; tags and turns are not. */
+START_TEST(test_replays)
+{
+	static const char *const asks[] = { "status = finished",
+		"Black = Ada or winner = draw", "not cause = time",
+		"(turns > 3 and status ~ fin)" };
+	static const char *const no[] = { "Black = Ada", "turns > 3",
+		"opening = f5 or has Status", "tag:status = 1" };
+	struct record_select	*s;
+	struct diag		 d;
+	size_t			 i;
+
+	for (i = 0; i < sizeof asks / sizeof asks[0]; i++) {
+		ck_assert((s = record_select_new(asks[i], &d)) != NULL);
+		ck_assert_msg(record_select_replays(s), "%s", asks[i]);
+		record_select_free(s);
+	}
+	for (i = 0; i < sizeof no / sizeof no[0]; i++) {
+		ck_assert((s = record_select_new(no[i], &d)) != NULL);
+		ck_assert_msg(!record_select_replays(s), "%s", no[i]);
+		record_select_free(s);
+	}
+}
+END_TEST
+
+/* Turns as a record's tokens (not NUL terminated) open a game alike. */
+START_TEST(test_tokens)
+{
+	static char			 text[] = "F5d6c3";
+	static const struct record_token tok[] = { { text, 2, { 0 } },
+		{ text + 2, 2, { 0 } }, { text + 4, 2, { 0 } } };
+	struct record_select_view	 v = game;
+
+	v.turns = NULL;
+	v.tokens = tok;
+	v.nturns = 3;
+	ck_assert(selects("opening = \"f5 d6\"", &v));
+	ck_assert(selects("opening = \"f5 d6 C3\"", &v));
+	ck_assert(!selects("opening = \"f5 d6c3\"", &v));
+	ck_assert(!selects("opening = \"f5 d6 c3 d3\"", &v));
+	ck_assert(selects("turns = 3", &v));
+}
+END_TEST
+
 int
 main(void)
 {
 	Suite *s = suite_create("select");
 
 	unit_tcase(s, "select", 0, test_tags, test_dates, test_fields,
-	    test_precedence, test_errors, NULL);
+	    test_precedence, test_errors, test_bad_dates, test_record_bad_date,
+	    test_replays, test_tokens, NULL);
 	return unit_run(s);
 }
