@@ -17,6 +17,7 @@
 #include <pcre2.h>
 
 #include "record/select.h"
+#include "rules/symmetry.h"
 
 enum tok {
 	T_END,
@@ -47,6 +48,7 @@ enum field {
 	F_CAUSE,
 	F_TURNS,
 	F_OPENING,
+	F_POSITION,
 };
 
 static const char *const field_names[] = {
@@ -56,6 +58,7 @@ static const char *const field_names[] = {
 	[F_CAUSE] = "cause",
 	[F_TURNS] = "turns",
 	[F_OPENING] = "opening",
+	[F_POSITION] = "position",
 };
 
 static const char *const statuses[] = { "finished", "unfinished", "illegal",
@@ -78,12 +81,23 @@ struct node {
 	char		 *value;
 	pcre2_code	 *re;
 	pcre2_match_data *md;
+	/* A position's pattern: its cells (PAT_ANY a wildcard), reached. */
+	signed char *cells;
+	int	     ncells;
+	bool	     reached;
 };
+
+/* A pattern's cell that any piece, or none, matches. */
+#define PAT_ANY (-1)
 
 struct record_select {
 	struct node *nodes;
 	size_t	     n, cap;
 	size_t	     root;
+	/* The symmetries of the board of the last position seen. */
+	char			board[sizeof((struct rules_board *)0)->name];
+	int			geometry;
+	struct rules_symmetries sym;
 };
 
 /*
@@ -267,9 +281,45 @@ check_date(struct parse *p, const struct node *t, size_t value_at)
 	return 0;
 }
 
+/*
+ * position = "PATTERN": a Setup value (formats/record.md) whose cells may
+ * also be ? (any piece, or none), blanks ignored; the colour to move, X
+ * or O after the cells, is told apart when the board is known.  The
+ * pattern's cells as piece values, into t.
+ */
+static int
+check_position(struct parse *p, struct node *t, size_t op_at, size_t value_at)
+{
+	static const char	 sym[] = "-XO?xo";
+	static const signed char piece[] = { RULES_EMPTY, RULES_PIECE(0),
+		RULES_PIECE(1), PAT_ANY, RULES_PIECE(0) | RULES_PINNED,
+		RULES_PIECE(1) | RULES_PINNED };
+	const char		*v, *c;
+	/* The column of a cell: past the quote of a string. */
+	size_t at = value_at + (p->tok == T_STRING);
+
+	if (t->op != OP_EQ && t->op != OP_NE)
+		return bad(p, op_at, "a position is = or != a pattern");
+	if ((t->cells = malloc(strlen(t->value) + 1)) == NULL)
+		return bad(p, value_at, "out of memory");
+	for (v = t->value; *v != '\0'; v++) {
+		if (isspace((unsigned char)*v))
+			continue;
+		if ((c = strchr(sym, *v)) == NULL)
+			return bad(p, at + (size_t)(v - t->value),
+			    "a position is X, O, x, o, - or ? by cell, in "
+			    "cell order (a Setup value), and the colour to "
+			    "move");
+		t->cells[t->ncells++] = piece[c - sym];
+	}
+	if (t->ncells == 0)
+		return bad(p, value_at, "a position is one cell or more");
+	return 0;
+}
+
 /* What a test may do, by field; the value checked where it can be. */
 static int
-check_test(struct parse *p, const struct node *t, size_t op_at, size_t value_at)
+check_test(struct parse *p, struct node *t, size_t op_at, size_t value_at)
 {
 	size_t i;
 
@@ -287,6 +337,7 @@ check_test(struct parse *p, const struct node *t, size_t op_at, size_t value_at)
 			return bad(
 			    p, value_at, "an opening is one turn or more");
 		return 0;
+	case F_POSITION: return check_position(p, t, op_at, value_at);
 	case F_STATUS:
 	case F_WINNER:
 	case F_CAUSE:
@@ -509,6 +560,7 @@ record_select_free(struct record_select *sel)
 	if (sel == NULL)
 		return;
 	for (i = 0; i < sel->n; i++) {
+		free(sel->nodes[i].cells);
 		free(sel->nodes[i].name);
 		free(sel->nodes[i].value);
 		pcre2_match_data_free(sel->nodes[i].md);
@@ -698,6 +750,7 @@ test_holds(const struct node *t, const struct record_select_view *v)
 		snprintf(count, sizeof count, "%zu", v->nturns);
 		return holds(t, count, false);
 	case F_OPENING: return opens_with(v, t->value) == (t->op == OP_EQ);
+	case F_POSITION: return t->reached == (t->op == OP_EQ);
 	}
 	return false;
 }
@@ -727,9 +780,84 @@ record_select_replays(const struct record_select *sel)
 		if (sel->nodes[i].kind == N_TEST &&
 		    (sel->nodes[i].field == F_STATUS ||
 			sel->nodes[i].field == F_WINNER ||
-			sel->nodes[i].field == F_CAUSE))
+			sel->nodes[i].field == F_CAUSE ||
+			sel->nodes[i].field == F_POSITION))
 			return true;
 	return false;
+}
+
+bool
+record_select_positions(const struct record_select *sel)
+{
+	size_t i;
+
+	for (i = 0; i < sel->n; i++)
+		if (sel->nodes[i].kind == N_TEST &&
+		    sel->nodes[i].field == F_POSITION)
+			return true;
+	return false;
+}
+
+void
+record_select_reset(struct record_select *sel)
+{
+	size_t i;
+
+	for (i = 0; i < sel->n; i++)
+		sel->nodes[i].reached = false;
+}
+
+/*
+ * Whether the pattern t matches pieces (n cells; to_move the colour to
+ * move) under one of the symmetries s: the pattern's cell c against the
+ * piece on the cell the symmetry takes c to.
+ */
+static bool
+pattern_matches(const struct node *t, const int *pieces, int n, int to_move,
+    const struct rules_symmetries *s)
+{
+	int k, c;
+
+	if (t->ncells == n + 1) {
+		/* The last is the colour to move: X or O, else no match. */
+		if (t->cells[n] != RULES_PIECE(to_move) &&
+		    t->cells[n] != PAT_ANY)
+			return false;
+	} else if (t->ncells != n)
+		return false;
+	for (k = 0; k < s->n; k++) {
+		for (c = 0; c < n; c++)
+			if (t->cells[c] != PAT_ANY &&
+			    t->cells[c] != pieces[s->map[k][c]])
+				break;
+		if (c == n)
+			return true;
+	}
+	return false;
+}
+
+void
+record_select_position(
+    struct record_select *sel, const struct rules_position *pos)
+{
+	int    pieces[RULES_MAX_CELLS], n = pos->board.ncells, c, to_move;
+	size_t i;
+
+	/* The board's symmetries, worked out once per board. */
+	if (strcmp(sel->board, pos->board.name) != 0 ||
+	    sel->geometry != (int)pos->board.geometry + 1) {
+		rules_symmetries_of(&pos->board, &sel->sym);
+		memcpy(sel->board, pos->board.name, sizeof sel->board);
+		sel->geometry = (int)pos->board.geometry + 1;
+	}
+	for (c = 0; c < n; c++)
+		pieces[c] = rules_piece(pos, c);
+	to_move = rules_to_move(pos);
+	for (i = 0; i < sel->n; i++)
+		if (sel->nodes[i].kind == N_TEST &&
+		    sel->nodes[i].field == F_POSITION && !sel->nodes[i].reached)
+			sel->nodes[i].reached = pattern_matches(
+			    &sel->nodes[i], pieces, n, to_move, &sel->sym);
 }
 
 bool

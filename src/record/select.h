@@ -16,6 +16,7 @@
 
 #include "diag/diag.h"
 #include "record/types.h"
+#include "rules/rules.h"
 
 struct record_select;
 
@@ -62,6 +63,19 @@ void		      record_select_free(struct record_select *);
  * one left out need not be.
  */
 bool record_select_replays(const struct record_select *);
+
+/*
+ * Positions reached (position = PATTERN): whether the selection has such
+ * a test; if so, a record's replay shows it every position the game
+ * reaches, its start and after each turn, with record_select_position,
+ * after record_select_reset, and then asks record_select_match.  A
+ * pattern matches a position under any of its board's symmetries
+ * (rules_symmetries_of).
+ */
+bool record_select_positions(const struct record_select *);
+void record_select_reset(struct record_select *);
+void record_select_position(
+    struct record_select *, const struct rules_position *pos);
 
 bool record_select_match(
     const struct record_select *, const struct record_select_view *v);

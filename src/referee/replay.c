@@ -181,8 +181,7 @@ find_game(const struct record *rec, const struct replay_options *opt,
 	}
 	if (gt != NULL) {
 		util_printable(gt->value, gt->value_len, shown, sizeof shown);
-		if ((named = rules_game_lookup(gt->value, shown, &d)) ==
-		    NULL) {
+		if ((named = rules_game_lookup(gt->value, shown, &d)) == NULL) {
 			diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
 			    "%s", d.msg);
 			return NULL;
@@ -896,8 +895,8 @@ check_winner(const struct record_claim *c, struct replay *rp)
 
 /* A claimed result in the notation's words: a score, 1/2-1/2 or *. */
 static void
-check_words(struct record_syntax *syn, const struct record_claim *c,
-    struct replay *rp)
+check_words(
+    struct record_syntax *syn, const struct record_claim *c, struct replay *rp)
 {
 	const struct rules_score *s = &rp->score;
 	const char		 *text = c->text;
@@ -1293,7 +1292,10 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	 * Runs of squares at a time where the game can (no dice, no counts
 	 * of captures kept per turn), a turn at a time around them.
 	 */
-	fast = rp->pos->game->play_cells != NULL && !rp->counts_captures;
+	fast = rp->pos->game->play_cells != NULL && !rp->counts_captures &&
+	    opt->each == NULL;
+	if (opt->each != NULL)
+		opt->each(opt->each_arg, rp->pos);
 	for (i = 0; i < end; i++) {
 		if (fast &&
 		    (play_squares(rec, &i, end, opt, rp) == -1 || i == end)) {
@@ -1306,6 +1308,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			rp->error_turn = i + 1;
 			break;
 		}
+		if (opt->each != NULL)
+			opt->each(opt->each_arg, rp->pos);
 	}
 	rules_score(rp->pos, &rp->score);
 	if (rec->nturns == 0 && !opt->limit) {
