@@ -84,6 +84,8 @@ struct node {
 	/* A position's pattern: its cells (PAT_ANY a wildcard), reached. */
 	signed char *cells;
 	int	     ncells;
+	int16_t	    *fixed; /* the cells that are no wildcard, in order */
+	int	     nfixed;
 	bool	     reached;
 };
 
@@ -297,6 +299,7 @@ check_position(struct parse *p, struct node *t, size_t op_at, size_t value_at)
 	const char		*v, *c;
 	/* The column of a cell: past the quote of a string. */
 	size_t at = value_at + (p->tok == T_STRING);
+	int    i;
 
 	if (t->op != OP_EQ && t->op != OP_NE)
 		return bad(p, op_at, "a position is = or != a pattern");
@@ -314,6 +317,11 @@ check_position(struct parse *p, struct node *t, size_t op_at, size_t value_at)
 	}
 	if (t->ncells == 0)
 		return bad(p, value_at, "a position is one cell or more");
+	if ((t->fixed = malloc((size_t)t->ncells * sizeof *t->fixed)) == NULL)
+		return bad(p, value_at, "out of memory");
+	for (i = 0; i < t->ncells && i < RULES_MAX_CELLS; i++)
+		if (t->cells[i] != PAT_ANY)
+			t->fixed[t->nfixed++] = (int16_t)i;
 	return 0;
 }
 
@@ -561,6 +569,7 @@ record_select_free(struct record_select *sel)
 		return;
 	for (i = 0; i < sel->n; i++) {
 		free(sel->nodes[i].cells);
+		free(sel->nodes[i].fixed);
 		free(sel->nodes[i].name);
 		free(sel->nodes[i].value);
 		pcre2_match_data_free(sel->nodes[i].md);
@@ -808,29 +817,32 @@ record_select_reset(struct record_select *sel)
 }
 
 /*
- * Whether the pattern t matches pieces (n cells; to_move the colour to
- * move) under one of the symmetries s: the pattern's cell c against the
- * piece on the cell the symmetry takes c to.
+ * Whether the pattern t matches pos under one of the symmetries s: the
+ * pattern's cell c against the piece on the cell the symmetry takes c
+ * to.  Only the cells the pattern fixes are looked at (t->fixed), so
+ * that a pattern of a few cells costs a few reads a symmetry.
  */
 static bool
-pattern_matches(const struct node *t, const int *pieces, int n, int to_move,
+pattern_matches(const struct node *t, const struct rules_position *pos,
     const struct rules_symmetries *s)
 {
-	int k, c;
+	int n = pos->board.ncells, k, j, c;
 
 	if (t->ncells == n + 1) {
 		/* The last is the colour to move: X or O, else no match. */
-		if (t->cells[n] != RULES_PIECE(to_move) &&
-		    t->cells[n] != PAT_ANY)
+		if (t->cells[n] != PAT_ANY &&
+		    t->cells[n] != RULES_PIECE(rules_to_move(pos)))
 			return false;
 	} else if (t->ncells != n)
 		return false;
 	for (k = 0; k < s->n; k++) {
-		for (c = 0; c < n; c++)
-			if (t->cells[c] != PAT_ANY &&
-			    t->cells[c] != pieces[s->map[k][c]])
+		/* The colour to move, last if given, is no cell. */
+		for (j = 0; j < t->nfixed && t->fixed[j] < n; j++) {
+			c = t->fixed[j];
+			if (t->cells[c] != rules_piece(pos, s->map[k][c]))
 				break;
-		if (c == n)
+		}
+		if (j == t->nfixed || t->fixed[j] >= n)
 			return true;
 	}
 	return false;
@@ -840,7 +852,6 @@ void
 record_select_position(
     struct record_select *sel, const struct rules_position *pos)
 {
-	int    pieces[RULES_MAX_CELLS], n = pos->board.ncells, c, to_move;
 	size_t i;
 
 	/* The board's symmetries, worked out once per board. */
@@ -850,14 +861,11 @@ record_select_position(
 		memcpy(sel->board, pos->board.name, sizeof sel->board);
 		sel->geometry = (int)pos->board.geometry + 1;
 	}
-	for (c = 0; c < n; c++)
-		pieces[c] = rules_piece(pos, c);
-	to_move = rules_to_move(pos);
 	for (i = 0; i < sel->n; i++)
 		if (sel->nodes[i].kind == N_TEST &&
 		    sel->nodes[i].field == F_POSITION && !sel->nodes[i].reached)
 			sel->nodes[i].reached = pattern_matches(
-			    &sel->nodes[i], pieces, n, to_move, &sel->sym);
+			    &sel->nodes[i], pos, &sel->sym);
 }
 
 bool

@@ -83,8 +83,8 @@ struct replay_options {
 	bool keep_turns;
 	/*
 	 * Shows each(each_arg, pos) every position the game reaches: its
-	 * start, then after each turn token (a turn at a time, not the fast
-	 * path), for a selection of positions reached (--select position).
+	 * start, then after each turn token (the fast path a square at a
+	 * time), for a selection of positions reached (--select position).
 	 */
 	void (*each)(void *each_arg, const struct rules_position *pos);
 	void *each_arg;

@@ -748,11 +748,13 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_action pass = { .kind = RULES_PASS };
 	int16_t		    cells[64];
-	size_t		    n, k, j;
+	size_t		    n, k, j, max;
 	int		    c;
 
+	/* One square at a time where each position is shown (opt->each). */
+	max = opt->each != NULL ? 1 : 64;
 	for (;;) {
-		for (n = 0; n < 64 && *i + n < end; n++) {
+		for (n = 0; n < max && *i + n < end; n++) {
 			c = two_byte_square(
 			    &rp->pos->board, &rec->turns[*i + n]);
 			if (c == -1)
@@ -772,8 +774,10 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		rp->turns += k;
 		rp->actions += k;
 		*i += k;
+		if (opt->each != NULL && k > 0)
+			opt->each(opt->each_arg, rp->pos);
 		if (k == n) {
-			if (n < 64)
+			if (n < max)
 				return 0;
 			continue;
 		}
@@ -1292,8 +1296,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	 * Runs of squares at a time where the game can (no dice, no counts
 	 * of captures kept per turn), a turn at a time around them.
 	 */
-	fast = rp->pos->game->play_cells != NULL && !rp->counts_captures &&
-	    opt->each == NULL;
+	fast = rp->pos->game->play_cells != NULL && !rp->counts_captures;
 	if (opt->each != NULL)
 		opt->each(opt->each_arg, rp->pos);
 	for (i = 0; i < end; i++) {
