@@ -67,7 +67,7 @@ usage(FILE *f)
 	    "       [--wthor-players file] [--wthor-tournaments file]\n"
 	    "       [--implicit-pass[=auto|yes|no]]\n"
 	    "       [--select expr] [--records list] [--first n] [--last n]\n"
-	    "       [--every k] [--plies n]\n"
+	    "       [--every k] [--plies n] [--drop-plies n]\n"
 	    "       [--write format [--keep-illegal]] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
@@ -102,6 +102,8 @@ usage(FILE *f)
 	    "      --first=N, --last=N  only the first (last) N selected\n"
 	    "      --every=K            only every Kth selected record\n"
 	    "      --plies=N            keep the first N turns of each\n"
+	    "      --drop-plies=N       drop the first N turns of each (a\n"
+	    "                           Setup of the position after them)\n"
 	    "      --write=FORMAT       write each valid record in FORMAT\n"
 	    "                           (pgn, transcript, csv, ggf, sgf, wthor)\n"
 	    "                           instead of the reports\n"
@@ -261,27 +263,30 @@ write_record(struct record_export *x, const char *name,
 }
 
 /*
- * Replays rec if it is selected (--select, the ranges): true if so.  A
- * record the selection leaves out before its replay is not replayed; an
- * empty input's report is no record's, and always made.  One left out
- * has its (empty) frame of -j marked, at, and sets t->ranged once the
- * ranges are over.
+ * Replays rec if it is selected (--select, the ranges): the record
+ * replayed (cli_select_replay: rec or, with --drop-plies, its end), or
+ * NULL.  A record the selection leaves out before its replay is not
+ * replayed; an empty input's report is no record's, and always made.
+ * One left out has its (empty) frame of -j marked, at, and sets
+ * t->ranged once the ranges are over.
  */
-static bool
+static const struct record *
 replay_selected(struct record_syntax *syn, const struct record *rec,
     unsigned sub, uint64_t at, const struct replay_options *ro,
     struct replay *rp, struct options *opt, struct totals *t)
 {
+	const struct record *played;
+
 	if ((sub != CLI_JOBS_RECORD || cli_select_early(&opt->sel, rec))) {
 		cli_select_start(&opt->sel);
-		replay_record(syn, rec, ro, rp);
+		played = cli_select_replay(&opt->sel, syn, rec, ro, rp);
 		if (sub != CLI_JOBS_RECORD ||
 		    cli_select_keep(&opt->sel, rec, rp))
-			return true;
+			return played;
 	}
 	cli_jobs_mark(opt->j, at, sub);
 	t->ranged = cli_select_done(&opt->sel);
-	return false;
+	return NULL;
 }
 
 /*
@@ -351,7 +356,8 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		 * prints is marked off where inputs open and end.
 		 */
 		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
-		if (!replay_selected(syn, rec, sub, at, &ro, rp, opt, t)) {
+		if ((rec = replay_selected(
+			 syn, rec, sub, at, &ro, rp, opt, t)) == NULL) {
 			if (t->ranged)
 				break;
 			continue;

@@ -75,7 +75,7 @@ usage(FILE *f)
 	    "       [--csv-columns spec] [--wthor-players file]\n"
 	    "       [--wthor-tournaments file] [--implicit-pass[=WHEN]]\n"
 	    "       [--select expr] [--records list] [--first n] [--last n]\n"
-	    "       [--every k] [--plies n] [file ...]\n"
+	    "       [--every k] [--plies n] [--drop-plies n] [file ...]\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -112,6 +112,7 @@ usage(FILE *f)
 	    "      --first=N, --last=N  only the first (last) N selected\n"
 	    "      --every=K            only every Kth selected record\n"
 	    "      --plies=N            count the first N turns of each\n"
+	    "      --drop-plies=N       count each without its first N turns\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
 	    "                           the same)\n"
@@ -201,7 +202,8 @@ parse_options(int argc, char **argv, struct options *opt)
 	}
 	if (cli_select_check(&opt->sel, &opt->in) == -1)
 		return -1;
-	if ((cli_select_any(&opt->sel) || opt->sel.has_plies) &&
+	if ((cli_select_any(&opt->sel) || opt->sel.has_plies ||
+		opt->sel.drop > 0) &&
 	    (opt->merge || opt->input == INPUT_REPORT)) {
 		cli_error("--select, the ranges and --plies read records: no "
 			  "%s",
@@ -328,7 +330,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 0 };
 	struct record_reader *rd;
-	const struct record  *rec;
+	const struct record  *rec, *played;
 	struct replay	      rp;
 	struct stat_game      g;
 	char		     *buf = NULL;
@@ -369,12 +371,13 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 			continue;
 		}
 		cli_select_start(&opt->sel);
-		replay_record(syn, rec, &ro, &rp);
+		played = cli_select_replay(&opt->sel, syn, rec, &ro, &rp);
 		if (!cli_select_keep(&opt->sel, rec, &rp)) {
 			if (cli_select_done(&opt->sel))
 				break;
 			continue;
 		}
+		rec = played;
 		if ((rp.has_error && rp.error.code == DIAG_NO_MEMORY) ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
@@ -429,8 +432,10 @@ read_input(struct run *r, struct options *opt, struct record_syntax *syn,
 			goto out_close;
 		}
 	}
-	if ((cli_select_any(&opt->sel) || opt->sel.has_plies) && !opt->merge &&
-	    opt->input == INPUT_AUTO && looks_like_yaml(peek, len)) {
+	if ((cli_select_any(&opt->sel) || opt->sel.has_plies ||
+		opt->sel.drop > 0) &&
+	    !opt->merge && opt->input == INPUT_AUTO &&
+	    looks_like_yaml(peek, len)) {
 		cli_error("%s: --select, the ranges and --plies read records, "
 			  "not reports",
 		    name);

@@ -130,8 +130,10 @@ cli_select_option(struct cli_select *cs, int c, const char *arg)
 		int	    c;
 		const char *name;
 	} counts[] = { { CLI_OPT_FIRST, "--first" }, { CLI_OPT_LAST, "--last" },
-		{ CLI_OPT_EVERY, "--every" }, { CLI_OPT_PLIES, "--plies" } };
-	unsigned long *to[] = { &cs->first, &cs->last, &cs->every, &cs->plies };
+		{ CLI_OPT_EVERY, "--every" }, { CLI_OPT_PLIES, "--plies" },
+		{ CLI_OPT_DROP_PLIES, "--drop-plies" } };
+	unsigned long *to[] = { &cs->first, &cs->last, &cs->every, &cs->plies,
+		&cs->drop };
 	unsigned long  v;
 	size_t	       i;
 
@@ -360,11 +362,85 @@ cli_select_empty(const struct cli_select *cs)
 		    cs->skipped);
 }
 
+/*
+ * The record rec would be from the position pos on, without its first n
+ * turns, into cs->dropped: rec's tags but its Setup, then a Setup of
+ * pos.  -1 when memory runs out.
+ */
+static int
+drop_turns(struct cli_select *cs, const struct record *rec, size_t n,
+    const struct rules_position *pos)
+{
+	struct record_tag *grown;
+	size_t		   i, k = 0;
+	int		   len;
+
+	if (rec->ntags + 1 > cs->tags_cap) {
+		grown = realloc(cs->tags, (rec->ntags + 1) * sizeof *grown);
+		if (grown == NULL)
+			return -1;
+		cs->tags = grown;
+		cs->tags_cap = rec->ntags + 1;
+	}
+	for (i = 0; i < rec->ntags; i++)
+		if (!record_tag_name_eq(rec->tags[i].name, "Setup"))
+			cs->tags[k++] = rec->tags[i];
+	if ((len = record_setup_format(pos, cs->setup, sizeof cs->setup)) < 0)
+		return -1;
+	cs->tags[k++] = (struct record_tag){ .name = (char *)"Setup",
+		.value = cs->setup,
+		.value_len = (size_t)len,
+		.at = rec->start };
+	cs->dropped = *rec;
+	cs->dropped.tags = cs->tags;
+	cs->dropped.ntags = k;
+	cs->dropped.turns = rec->turns + n;
+	cs->dropped.nturns = rec->nturns - n;
+	return 0;
+}
+
+const struct record *
+cli_select_replay(struct cli_select *cs, struct record_syntax *syn,
+    const struct record *rec, const struct replay_options *ro,
+    struct replay *rp)
+{
+	struct replay_options first = *ro;
+	size_t n = rec->nturns < cs->drop ? rec->nturns : cs->drop;
+
+	if (cs->drop == 0 || rec->malformed) {
+		replay_record(syn, rec, ro, rp);
+		return rec;
+	}
+	/* The position after turn n, shown to no selection. */
+	first.limit = true;
+	first.upto = n;
+	first.keep_turns = false;
+	first.each = NULL;
+	replay_record(syn, rec, &first, rp);
+	if (rp->has_error || rp->in_turn || rp->game->has_dice) {
+		replay_record(syn, rec, ro, rp);
+		return rec;
+	}
+	if (drop_turns(cs, rec, n, rp->pos) == -1) {
+		/* As the referee says it runs out: in the record. */
+		replay_record(syn, rec, ro, rp);
+		rp->status = REPLAY_MALFORMED;
+		rp->has_error = true;
+		diag_set_at(
+		    &rp->error, DIAG_NO_MEMORY, rec->start, 0, "out of memory");
+		return rec;
+	}
+	replay_record(syn, &cs->dropped, ro, rp);
+	return &cs->dropped;
+}
+
 void
 cli_select_free(struct cli_select *cs)
 {
 	record_select_free(cs->expr);
 	free(cs->ranges);
+	free(cs->tags);
+	cs->tags = NULL;
 	cs->expr = NULL;
 	cs->ranges = NULL;
 }

@@ -3,7 +3,8 @@
  * Which records gamecheck and gamestat take, and how much of each
  * (select.c; gamecheck(1), SELECTION): --select EXPR (an expression of
  * formats/select.md), the ranges --records, --first, --last and --every
- * over the records it selects, and --plies, the turns kept.  A record
+ * over the records it selects, and --plies and --drop-plies, the turns
+ * kept.  A record
  * left out is counted as skipped, neither reported nor counted.
  */
 #ifndef ARBITER_CLI_SELECT_H
@@ -14,6 +15,7 @@
 #include "cli/records.h"
 #include "record/record.h"
 #include "record/select.h"
+#include "record/setup.h"
 #include "referee/referee.h"
 
 /* The getopt_long values of the options, apart from the tools' own. */
@@ -24,6 +26,7 @@ enum {
 	CLI_OPT_LAST,
 	CLI_OPT_EVERY,
 	CLI_OPT_PLIES,
+	CLI_OPT_DROP_PLIES,
 };
 
 /* The options' entries, for a tool's table of long options. */
@@ -34,7 +37,8 @@ enum {
 	{ "first", required_argument, NULL, CLI_OPT_FIRST }, \
 	{ "last", required_argument, NULL, CLI_OPT_LAST }, \
 	{ "every", required_argument, NULL, CLI_OPT_EVERY }, \
-	{ "plies", required_argument, NULL, CLI_OPT_PLIES }
+	{ "plies", required_argument, NULL, CLI_OPT_PLIES }, \
+	{ "drop-plies", required_argument, NULL, CLI_OPT_DROP_PLIES }
 /* clang-format on */
 
 /* A range of --records: the selected records lo to hi, from 1. */
@@ -51,11 +55,17 @@ struct cli_select {
 	unsigned long	      last;  /* 0: no --last */
 	unsigned long	      every; /* 0: no --every */
 	bool		      has_plies;
-	unsigned long	      plies;   /* --plies: turns kept */
-	unsigned long	      total;   /* selected records, for --last */
-	unsigned long	      n;       /* selected so far */
-	unsigned long	      taken;   /* selected and in range */
-	unsigned long	      skipped; /* records left out */
+	unsigned long	      plies; /* --plies: turns kept */
+	unsigned long	      drop;  /* --drop-plies: turns dropped */
+	/* --drop-plies: the record as it stands after them, its tags. */
+	struct record	   dropped;
+	struct record_tag *tags;
+	size_t		   tags_cap;
+	char		   setup[RECORD_SETUP_MAX];
+	unsigned long	   total;   /* selected records, for --last */
+	unsigned long	   n;	    /* selected so far */
+	unsigned long	   taken;   /* selected and in range */
+	unsigned long	   skipped; /* records left out */
 };
 
 /*
@@ -80,6 +90,17 @@ cli_select_replay_options(const struct cli_select *, struct replay_options *ro);
 bool cli_select_early(struct cli_select *, const struct record *rec);
 /* Before a record's replay: no position of it seen yet. */
 void cli_select_start(struct cli_select *);
+/*
+ * Replays rec into rp (options ro) and returns the record replayed: rec,
+ * or with --drop-plies N the record that starts where rec's turn N
+ * leaves the game (a Setup tag of that position and the turns after it;
+ * owned by cs, until the next call), unless its first N turns have an
+ * error (rec is then replayed whole, the error reported) or its game has
+ * dice (Herd: the dice follow the Seed from the start).
+ */
+const struct record *cli_select_replay(struct cli_select *,
+    struct record_syntax *syn, const struct record *rec,
+    const struct replay_options *ro, struct replay *rp);
 /* Whether rec, replayed into rp, is taken; one left out is skipped. */
 bool cli_select_keep(
     struct cli_select *, const struct record *rec, const struct replay *rp);
