@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * --select, the ranges and --plies (select.h; gamecheck(1), SELECTION).
+ * --select, the ranges, --plies and --drop-plies (select.h; gamecheck(1),
+ * SELECTION).
  * The expression is src/record's (formats/select.md); what a record shows
  * it, its view, is made here from the record and, when the expression
  * asks, its replay.  Ranges number the records the expression selects,
@@ -8,7 +9,6 @@
  * a record is numbered before it is replayed where the expression needs
  * no replay, and one out of range is then never replayed.
  */
-#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,7 +319,7 @@ count_input(struct cli_select *cs, const struct cli_records *in,
 		}
 		if (cs->replays) {
 			record_select_reset(cs->expr);
-			replay_record(syn, rec, &ro, rp);
+			(void)cli_select_replay(cs, syn, rec, &ro, rp);
 		}
 		view_of(rec, cs->replays ? rp : NULL, &v, words);
 		cs->total += record_select_match(cs->expr, &v);

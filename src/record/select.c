@@ -780,31 +780,30 @@ eval(const struct record_select *sel, size_t k,
 	return false;
 }
 
-bool
-record_select_replays(const struct record_select *sel)
+/* Whether a test of the selection looks at one of the fields of mask. */
+static bool
+asks(const struct record_select *sel, unsigned mask)
 {
 	size_t i;
 
 	for (i = 0; i < sel->n; i++)
 		if (sel->nodes[i].kind == N_TEST &&
-		    (sel->nodes[i].field == F_STATUS ||
-			sel->nodes[i].field == F_WINNER ||
-			sel->nodes[i].field == F_CAUSE ||
-			sel->nodes[i].field == F_POSITION))
+		    (mask & 1u << sel->nodes[i].field) != 0)
 			return true;
 	return false;
 }
 
 bool
+record_select_replays(const struct record_select *sel)
+{
+	return asks(sel,
+	    1u << F_STATUS | 1u << F_WINNER | 1u << F_CAUSE | 1u << F_POSITION);
+}
+
+bool
 record_select_positions(const struct record_select *sel)
 {
-	size_t i;
-
-	for (i = 0; i < sel->n; i++)
-		if (sel->nodes[i].kind == N_TEST &&
-		    sel->nodes[i].field == F_POSITION)
-			return true;
-	return false;
+	return asks(sel, 1u << F_POSITION);
 }
 
 void
