@@ -42,6 +42,7 @@ view_of(const struct record *rec, const struct replay *rp,
 	words[1] = "forfeited";
 	v->statuses = words;
 	v->nstatuses = rp->forfeit ? 2 : 1;
+	v->result = rp->has_recorded ? rp->recorded : NULL;
 	if (rp->forfeit) {
 		v->winner = rp->game->colour[rp->forfeit_winner];
 		v->cause = replay_cause_name(rp->forfeit_cause);

@@ -49,6 +49,7 @@ enum field {
 	F_TURNS,
 	F_OPENING,
 	F_POSITION,
+	F_RESULT,
 };
 
 static const char *const field_names[] = {
@@ -59,6 +60,7 @@ static const char *const field_names[] = {
 	[F_TURNS] = "turns",
 	[F_OPENING] = "opening",
 	[F_POSITION] = "position",
+	[F_RESULT] = "result",
 };
 
 static const char *const statuses[] = { "finished", "unfinished", "illegal",
@@ -755,6 +757,7 @@ test_holds(const struct node *t, const struct record_select_view *v)
 	case F_WINNER:
 		return holds(t, v->winner != NULL ? v->winner : "none", false);
 	case F_CAUSE: return holds(t, v->cause, false);
+	case F_RESULT: return holds(t, v->result, false);
 	case F_TURNS:
 		snprintf(count, sizeof count, "%zu", v->nturns);
 		return holds(t, count, false);
@@ -797,7 +800,8 @@ bool
 record_select_replays(const struct record_select *sel)
 {
 	return asks(sel,
-	    1u << F_STATUS | 1u << F_WINNER | 1u << F_CAUSE | 1u << F_POSITION);
+	    1u << F_STATUS | 1u << F_WINNER | 1u << F_CAUSE | 1u << F_POSITION |
+		1u << F_RESULT);
 }
 
 bool

@@ -26,9 +26,10 @@ struct record_select;
  * by colour, NULL when unknown; statuses lists the words that describe the
  * record ("finished", "forfeited", ...); winner is a colour's name, "draw",
  * or NULL while there is none; cause is a forfeit's or a termination's
- * cause, or NULL; turns are the turn tokens as the notation writes them,
- * as strings or, where turns is NULL, as a record's tokens (nturns of
- * either).
+ * cause, or NULL; result is the result the record claims as written
+ * ("36-28", "1-0", a CSV winner's "1"), or NULL; turns are the turn
+ * tokens as the notation writes them, as strings or, where turns is NULL,
+ * as a record's tokens (nturns of either).
  */
 struct record_select_view {
 	const char *(*tag)(const void *ctx, const char *name);
@@ -38,6 +39,7 @@ struct record_select_view {
 	size_t			   nstatuses;
 	const char		  *winner;
 	const char		  *cause;
+	const char		  *result;
 	const char *const	  *turns;
 	const struct record_token *tokens;
 	size_t			   nturns;
@@ -59,7 +61,7 @@ void		      record_select_free(struct record_select *);
  */
 /*
  * Whether the selection asks what only a replay tells (status, winner,
- * cause): if not, a record may be selected before it is replayed, and
+ * cause, result, position): if not, a record may be selected before it is replayed, and
  * one left out need not be.
  */
 bool record_select_replays(const struct record_select *);

@@ -47,6 +47,7 @@ static const struct record_select_view game = {
 	.statuses = finished,
 	.nstatuses = 1,
 	.winner = "black",
+	.result = "36-28",
 	.turns = turns,
 	.nturns = 4,
 };
@@ -207,6 +208,21 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* The result the record claims, as written; none holds no test. */
+START_TEST(test_result)
+{
+	struct record_select_view v = game;
+
+	YES("result = 36-28");
+	YES("result ~ \"^3[0-9]-\"");
+	NO("result = 1-0");
+	YES("result != 1-0");
+	v.result = NULL;
+	ck_assert(!selects("result = 36-28", &v));
+	ck_assert(!selects("result != 36-28", &v));
+}
+END_TEST
+
 /* A date compared by order is a PGN date, or the expression is refused. */
 START_TEST(test_bad_dates)
 {
@@ -249,7 +265,8 @@ START_TEST(test_replays)
 {
 	static const char *const asks[] = { "status = finished",
 		"Black = Ada or winner = draw", "not cause = time",
-		"(turns > 3 and status ~ fin)", "position != \"X-O\"" };
+		"(turns > 3 and status ~ fin)", "position != \"X-O\"",
+		"result = 1-0" };
 	static const char *const no[] = { "Black = Ada", "turns > 3",
 		"opening = f5 or has Status", "tag:status = 1" };
 	struct record_select	*s;
@@ -390,6 +407,6 @@ main(void)
 
 	unit_tcase(s, "select", 0, test_tags, test_dates, test_fields,
 	    test_precedence, test_errors, test_bad_dates, test_record_bad_date,
-	    test_replays, test_tokens, test_positions, NULL);
+	    test_replays, test_tokens, test_positions, test_result, NULL);
 	return unit_run(s);
 }
