@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/replayed.h"
+#include "cli/select.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
@@ -24,6 +25,7 @@ struct options {
 	const char	  *write; /* --write: a format, or NULL */
 	bool		   keep_illegal;
 	struct cli_records in;	/* which inputs and records, read how */
+	struct cli_select  sel; /* --select, ranges, --plies */
 	struct cli_jobs	  *j;	/* a worker's, with -j */
 	uint64_t	   seq; /* the records of the shard, for -j */
 };
@@ -38,6 +40,7 @@ enum {
 
 struct totals {
 	unsigned long records;
+	unsigned long skipped; /* left out by --select or a range */
 	unsigned long finished;
 	unsigned long unfinished; /* forfeits not included */
 	unsigned long forfeited;
@@ -48,6 +51,7 @@ struct totals {
 	bool	      out_of_memory;
 	bool	      io_error; /* with -j: a worker's */
 	bool	      stop;
+	bool	      ranged; /* the ranges are over: read no more */
 };
 
 static void
@@ -62,6 +66,8 @@ usage(FILE *f)
 	    "       [--files-from list] [--csv-columns spec]\n"
 	    "       [--wthor-players file] [--wthor-tournaments file]\n"
 	    "       [--implicit-pass[=auto|yes|no]] [--max-record-size size]\n"
+	    "       [--select expr] [--records list] [--first n] [--last n]\n"
+	    "       [--every k] [--plies n] [--drop-plies n]\n"
 	    "       [--write format [--keep-illegal]] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
@@ -92,6 +98,14 @@ usage(FILE *f)
 	    "                           record with none written), yes, no\n"
 	    "      --max-record-size=SIZE  the most a line or a record may\n"
 	    "                           take (default 64M): longer is too-large\n"
+	    "      --select=EXPR        check only the records EXPR selects\n"
+	    "                           (gamecheck(1), SELECTION)\n"
+	    "      --records=LIST       only the selected records N, N-M, N-\n"
+	    "      --first=N, --last=N  only the first (last) N selected\n"
+	    "      --every=K            only every Kth selected record\n"
+	    "      --plies=N            keep the first N turns of each\n"
+	    "      --drop-plies=N       drop the first N turns of each (a\n"
+	    "                           Setup of the position after them)\n"
 	    "      --write=FORMAT       write each valid record in FORMAT\n"
 	    "                           (pgn, transcript, csv, ggf, sgf, wthor)\n"
 	    "                           instead of the reports\n"
@@ -124,14 +138,20 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "output", required_argument, NULL, 'o' },
 		{ "write", required_argument, NULL, OPT_WRITE },
 		{ "keep-illegal", no_argument, NULL, OPT_KEEP_ILLEGAL },
+		CLI_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int c, rc;
 
 	memset(opt, 0, sizeof *opt);
 	cli_records_init(&opt->in, false);
 	while ((c = cli_records_getopt(&opt->in, argc, argv, opts, longopts)) !=
 	    -1) {
+		if ((rc = cli_select_option(&opt->sel, c, optarg)) != 0) {
+			if (rc == -1)
+				return -1;
+			continue;
+		}
 		switch (c) {
 		case CLI_OPT_FAILED: return -1;
 		case 'q': opt->quiet = true; break;
@@ -160,6 +180,8 @@ parse_options(int argc, char **argv, struct options *opt)
 		default: cli_option_error(argv, opts, c, false); return -1;
 		}
 	}
+	if (cli_select_check(&opt->sel, &opt->in) == -1)
+		return -1;
 	if (opt->in.jobs > 1 && opt->max_errors > 0) {
 		cli_error("--max-errors stops at the first errors in input "
 			  "order: not with -j");
@@ -243,6 +265,33 @@ write_record(struct record_export *x, const char *name,
 }
 
 /*
+ * Replays rec if it is selected (--select, the ranges): the record
+ * replayed (cli_select_replay: rec or, with --drop-plies, its end), or
+ * NULL.  A record the selection leaves out before its replay is not
+ * replayed; an empty input's report is no record's, and always made.
+ * One left out has its (empty) frame of -j marked, at, and sets
+ * t->ranged once the ranges are over.
+ */
+static const struct record *
+replay_selected(struct record_syntax *syn, const struct record *rec,
+    unsigned sub, uint64_t at, const struct replay_options *ro,
+    struct replay *rp, struct options *opt, struct totals *t)
+{
+	const struct record *played;
+
+	if ((sub != CLI_JOBS_RECORD || cli_select_early(&opt->sel, rec))) {
+		cli_select_start(&opt->sel);
+		played = cli_select_replay(&opt->sel, syn, rec, ro, rp);
+		if (sub != CLI_JOBS_RECORD ||
+		    cli_select_keep(&opt->sel, rec, rp))
+			return played;
+	}
+	cli_jobs_mark(opt->j, at, sub);
+	t->ranged = cli_select_done(&opt->sel);
+	return NULL;
+}
+
+/*
  * Checks every record of one input.  Returns 0, or -1 on an I/O error
  * (reported).  *stop is set once --max-errors is reached.
  */
@@ -264,6 +313,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	unsigned	      sub;
 	int		      rc;
 
+	cli_select_replay_options(&opt->sel, &ro);
 	rd = cli_records_reader(&opt->in, syn, in, path, name);
 	if (rd == NULL) {
 		cli_error("%s: out of memory", name);
@@ -308,7 +358,12 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		 * prints is marked off where inputs open and end.
 		 */
 		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
-		replay_record(syn, rec, &ro, rp);
+		if ((rec = replay_selected(
+			 syn, rec, sub, at, &ro, rp, opt, t)) == NULL) {
+			if (t->ranged)
+				break;
+			continue;
+		}
 		tally(name, rec, rp, opt, t);
 		if (x != NULL && write_record(x, name, rec, rp, opt, t) == -1) {
 			if (cli_output_ok(out, "record"))
@@ -331,6 +386,8 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			*stop = true;
 			break;
 		}
+		if ((t->ranged = cli_select_done(&opt->sel))) /* no more */
+			break;
 	}
 	if (rc == -1) {
 		/* Reading failed: the input (exit 2), or memory (3). */
@@ -364,7 +421,7 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		return;
 	}
 	replay_init(&rp);
-	for (i = 0; i < nfiles && !t->stop; i++) {
+	for (i = 0; i < nfiles && !t->stop && !t->ranged; i++) {
 		/* What an input's opening says is no record's (-j). */
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
 		if ((in = cli_input_open(files[i])) == NULL) {
@@ -382,6 +439,7 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		}
 	}
 	replay_fini(&rp);
+	t->skipped = opt->sel.skipped;
 	/* A format whose header counts the games writes them here. */
 	if (x != NULL && !t->io_error && record_export_finish(x) == -1) {
 		if (cli_output_ok(out, outname))
@@ -424,6 +482,7 @@ add_totals(void *arg, unsigned long k, char *buf, size_t len)
 	}
 	memcpy(&w, buf, sizeof w);
 	t->records += w.records;
+	t->skipped += w.skipped;
 	t->finished += w.finished;
 	t->unfinished += w.unfinished;
 	t->forfeited += w.forfeited;
@@ -436,6 +495,36 @@ add_totals(void *arg, unsigned long k, char *buf, size_t len)
 	return 0;
 }
 
+/*
+ * The summary line, on standard error; true if a selection took no
+ * record (said).
+ */
+static bool
+summary(const struct totals *t, struct options *opt)
+{
+	bool empty;
+
+	fprintf(stderr,
+	    "%s: %lu record%s: %lu finished, %lu unfinished, "
+	    "%lu illegal, %lu malformed",
+	    cli_progname(), t->records, t->records == 1 ? "" : "s", t->finished,
+	    t->unfinished, t->illegal, t->malformed);
+	if (t->forfeited > 0)
+		fprintf(stderr, ", %lu forfeited", t->forfeited);
+	if (t->mismatched > 0)
+		fprintf(stderr, ", %lu result mismatch%s", t->mismatched,
+		    t->mismatched == 1 ? "" : "es");
+	if (cli_select_any(&opt->sel))
+		fprintf(stderr, ", %lu skipped", t->skipped);
+	fputc('\n', stderr);
+	/* Checking nothing is more likely a mistake than a pass. */
+	opt->sel.taken = t->records;
+	opt->sel.skipped = t->skipped;
+	empty = cli_select_any(&opt->sel) && t->records == 0;
+	cli_select_empty(&opt->sel);
+	return empty;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -445,7 +534,7 @@ main(int argc, char **argv)
 	struct report_writer *w = NULL;
 	struct cli_output     o;
 	FILE		     *out;
-	bool		      io_error = false, jobs_failed = false;
+	bool		      io_error = false, jobs_failed = false, empty;
 	char *const	     *files;
 	unsigned long	      k;
 	int		      nfiles, status;
@@ -459,6 +548,12 @@ main(int argc, char **argv)
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
 		return CLI_INTERNAL;
+	}
+	/* --last: the selected records are counted first. */
+	if (cli_select_count(&opt.sel, &opt.in, syn, files, nfiles) == -1) {
+		record_syntax_free(syn);
+		cli_select_free(&opt.sel);
+		return CLI_USAGE;
 	}
 	/* The workers start before any output is opened: it is ours. */
 	if (opt.in.jobs > 1) {
@@ -507,20 +602,11 @@ main(int argc, char **argv)
 	if (t.stop)
 		cli_error("stopped after %lu error%s (--max-errors)", t.errors,
 		    t.errors == 1 ? "" : "s");
-	fprintf(stderr,
-	    "%s: %lu record%s: %lu finished, %lu unfinished, "
-	    "%lu illegal, %lu malformed",
-	    cli_progname(), t.records, t.records == 1 ? "" : "s", t.finished,
-	    t.unfinished, t.illegal, t.malformed);
-	if (t.forfeited > 0)
-		fprintf(stderr, ", %lu forfeited", t.forfeited);
-	if (t.mismatched > 0)
-		fprintf(stderr, ", %lu result mismatch%s", t.mismatched,
-		    t.mismatched == 1 ? "" : "es");
-	fputc('\n', stderr);
-	status = t.out_of_memory ? CLI_INTERNAL :
-	    io_error		 ? CLI_USAGE :
-	    t.errors > 0	 ? CLI_BAD :
-				   CLI_OK;
+	empty = summary(&t, &opt);
+	cli_select_free(&opt.sel);
+	status = t.out_of_memory  ? CLI_INTERNAL :
+	    io_error		  ? CLI_USAGE :
+	    t.errors > 0 || empty ? CLI_BAD :
+				    CLI_OK;
 	return status;
 }

@@ -18,6 +18,7 @@
 #include "cli/manifest.h"
 #include "record/record.h"
 #include "referee/referee.h"
+#include "cli/select.h"
 #include "report/report.h"
 #include "stat/stat.h"
 
@@ -41,6 +42,7 @@ struct options {
 	unsigned long	   expect; /* --expect: 0 for none */
 	const char	  *inputs; /* --expect-inputs: a manifest, or NULL */
 	struct cli_records in;	   /* which inputs and records, read how */
+	struct cli_select  sel;	   /* --select, ranges, --plies */
 	struct cli_jobs	  *j;	   /* a worker's, with -j */
 	uint64_t	   seq;	   /* the records of the shard, for -j */
 };
@@ -63,6 +65,7 @@ struct seen {
 struct run {
 	struct stat_summary *sum;
 	unsigned long	     records; /* for progress */
+	unsigned long	     skipped; /* left out by --select, a range */
 	bool		     bad;     /* an input we could not count */
 	bool		     io_error;
 	struct seen	    *seen; /* by input, for --partial */
@@ -78,7 +81,8 @@ usage(FILE *f)
 	    "       [--csv-columns spec] [--wthor-players file]\n"
 	    "       [--wthor-tournaments file] [--implicit-pass[=WHEN]]\n"
 	    "       [--max-record-size size]\n"
-	    "       [file ...]\n"
+	    "       [--select expr] [--records list] [--first n] [--last n]\n"
+	    "       [--every k] [--plies n] [--drop-plies n] [file ...]\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -118,6 +122,13 @@ usage(FILE *f)
 	    "                           record with none written), yes, no\n"
 	    "      --max-record-size=SIZE  the most a line or a record may\n"
 	    "                           take (default 64M): longer is too-large\n"
+	    "      --select=EXPR        count only the records EXPR selects\n"
+	    "                           (gamecheck(1), SELECTION)\n"
+	    "      --records=LIST       only the selected records N, N-M, N-\n"
+	    "      --first=N, --last=N  only the first (last) N selected\n"
+	    "      --every=K            only every Kth selected record\n"
+	    "      --plies=N            count the first N turns of each\n"
+	    "      --drop-plies=N       count each without its first N turns\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
 	    "                           the same)\n"
@@ -144,14 +155,20 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "expect", required_argument, NULL, OPT_EXPECT },
 		{ "expect-inputs", required_argument, NULL, OPT_EXPECT_INPUTS },
 		{ "name", required_argument, NULL, OPT_NAME },
+		CLI_SELECT_LONGOPTS,
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int c, rc;
 
 	memset(opt, 0, sizeof *opt);
 	cli_records_init(&opt->in, true);
 	while ((c = cli_records_getopt(&opt->in, argc, argv, opts, longopts)) !=
 	    -1) {
+		if ((rc = cli_select_option(&opt->sel, c, optarg)) != 0) {
+			if (rc == -1)
+				return -1;
+			continue;
+		}
 		switch (c) {
 		case CLI_OPT_FAILED: return -1;
 		case OPT_BY:
@@ -202,6 +219,16 @@ parse_options(int argc, char **argv, struct options *opt)
 	if (opt->in.csv_columns != NULL) {
 		opt->input = INPUT_RECORDS;
 		opt->in.format = RECORD_CSV;
+	}
+	if (cli_select_check(&opt->sel, &opt->in) == -1)
+		return -1;
+	if ((cli_select_any(&opt->sel) || opt->sel.has_plies ||
+		opt->sel.drop > 0) &&
+	    (opt->merge || opt->input == INPUT_REPORT)) {
+		cli_error("--select, the ranges and --plies read records: no "
+			  "%s",
+		    opt->merge ? "--merge" : "--format report");
+		return -1;
 	}
 	if (opt->expect != 0 && !opt->merge) {
 		cli_error("--expect counts the shards of a merge: only with "
@@ -328,7 +355,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 0 };
 	struct record_reader *rd;
-	const struct record  *rec;
+	const struct record  *rec, *played;
 	struct replay	      rp;
 	struct stat_game      g;
 	struct diag	      d;
@@ -336,6 +363,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	size_t		      cap = 0;
 	int		      rc;
 
+	cli_select_replay_options(&opt->sel, &ro);
 	rd = cli_records_reader(&opt->in, syn, in, path, name);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
 		cli_error("out of memory");
@@ -362,13 +390,28 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 			input_error(r, name, rec);
 		if (!cli_record_take(&opt->in.shard, opt->j, &opt->seq))
 			continue;
-		replay_record(syn, rec, &ro, &rp);
+		/* A record not selected is not counted. */
+		if (!cli_select_early(&opt->sel, rec)) {
+			if (cli_select_done(&opt->sel))
+				break;
+			continue;
+		}
+		cli_select_start(&opt->sel);
+		played = cli_select_replay(&opt->sel, syn, rec, &ro, &rp);
+		if (!cli_select_keep(&opt->sel, rec, &rp)) {
+			if (cli_select_done(&opt->sel))
+				break;
+			continue;
+		}
+		rec = played;
 		if ((rp.has_error && rp.error.code == DIAG_NO_MEMORY) ||
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
 			exit(CLI_INTERNAL);
 		}
 		count(r, &g, name);
+		if (cli_select_done(&opt->sel))
+			break;
 	}
 	if (rc == -1) {
 		cli_read_error(name);
@@ -418,7 +461,15 @@ read_input(struct run *r, struct options *opt, struct record_syntax *syn,
 			goto out_close;
 		}
 	}
-	if (opt->merge || opt->input == INPUT_REPORT ||
+	if ((cli_select_any(&opt->sel) || opt->sel.has_plies ||
+		opt->sel.drop > 0) &&
+	    !opt->merge && opt->input == INPUT_AUTO &&
+	    looks_like_yaml(peek, len)) {
+		cli_error("%s: --select, the ranges and --plies read records, "
+			  "not reports",
+		    name);
+		r->bad = true;
+	} else if (opt->merge || opt->input == INPUT_REPORT ||
 	    (opt->input == INPUT_AUTO && looks_like_yaml(peek, len)))
 		read_reports(r, opt, in, name, peek, len);
 	else
@@ -521,9 +572,10 @@ write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
 
 /* What a worker of -j hands back, before its partial summary. */
 struct worker_head {
-	bool   bad;
-	bool   io_error;
-	size_t nseen;
+	bool	      bad;
+	bool	      io_error;
+	size_t	      nseen;
+	unsigned long skipped; /* by --select */
 };
 
 /*
@@ -548,7 +600,7 @@ stat_worker(struct run *r, struct options *opt, struct record_syntax *syn,
 	if ((f = open_memstream(&buf, &len)) == NULL)
 		_exit(CLI_INTERNAL);
 	h = (struct worker_head){ r->bad, r->io_error,
-		r->seen != NULL ? (size_t)nfiles : 0 };
+		r->seen != NULL ? (size_t)nfiles : 0, opt->sel.skipped };
 	if (fwrite(&h, sizeof h, 1, f) != 1 ||
 	    (h.nseen > 0 &&
 		fwrite(r->seen, sizeof *r->seen, h.nseen, f) != h.nseen) ||
@@ -577,6 +629,7 @@ stat_result(void *arg, unsigned long k, char *buf, size_t len)
 		goto out_short;
 	r->bad = r->bad || h.bad;
 	r->io_error = r->io_error || h.io_error;
+	r->skipped += h.skipped;
 	if (k == 0 && h.nseen > 0)
 		memcpy(r->seen, buf + sizeof h, h.nseen * sizeof *r->seen);
 	if ((in = fmemopen(buf + off, len - off, "r")) == NULL ||
@@ -641,14 +694,43 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 		cli_jobs_free(opt->j);
 		if (i == -1)
 			goto out_free;
-	} else
-		for (i = 0; i < nfiles; i++)
+	} else {
+		if (cli_select_count(&opt->sel, &opt->in, syn, files, nfiles) ==
+		    -1) {
+			status = CLI_USAGE;
+			goto out_free;
+		}
+		/* Once the ranges are over, no input is read. */
+		for (i = 0; i < nfiles && !cli_select_done(&opt->sel); i++)
 			read_input(r, opt, syn, files[i],
 			    r->seen != NULL ? &r->seen[i] : NULL);
+		r->skipped = opt->sel.skipped;
+	}
 	status = CLI_OK;
 out_free:
 	record_syntax_free(syn);
 	return status;
+}
+
+/*
+ * With --select or a range, the records counted and skipped: true after
+ * saying that none was selected (nothing written: more likely a mistake
+ * than a summary of nothing).
+ */
+static bool
+select_said(struct options *opt, const struct run *r)
+{
+	/* The summary's count: -j's workers counted, not this process. */
+	unsigned long n = r->sum != NULL ? (unsigned long)r->sum->records : 0;
+
+	if (!cli_select_any(&opt->sel))
+		return false;
+	fprintf(stderr, "%s: %lu record%s counted, %lu skipped\n",
+	    cli_progname(), n, n == 1 ? "" : "s", r->skipped);
+	opt->sel.taken = n;
+	opt->sel.skipped = r->skipped;
+	cli_select_empty(&opt->sel);
+	return n == 0;
 }
 
 int
@@ -679,6 +761,10 @@ main(int argc, char **argv)
 		goto out_free;
 	status = CLI_INTERNAL;
 	cli_progress_done();
+	if (select_said(&opt, &r)) {
+		status = CLI_BAD;
+		goto out_free;
+	}
 	if (r.sum == NULL && (r.sum = stat_summary_new(NULL)) == NULL) {
 		cli_error("out of memory");
 		goto out_free;
@@ -715,6 +801,7 @@ main(int argc, char **argv)
 	ch = NULL;
 	status = r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;
 out_free:
+	cli_select_free(&opt.sel);
 	if (ch != NULL)
 		cli_charts_abort(ch);
 	free(r.seen);

@@ -17,6 +17,7 @@
 #include <pcre2.h>
 
 #include "record/select.h"
+#include "rules/symmetry.h"
 
 enum tok {
 	T_END,
@@ -47,6 +48,8 @@ enum field {
 	F_CAUSE,
 	F_TURNS,
 	F_OPENING,
+	F_POSITION,
+	F_RESULT,
 };
 
 static const char *const field_names[] = {
@@ -56,6 +59,8 @@ static const char *const field_names[] = {
 	[F_CAUSE] = "cause",
 	[F_TURNS] = "turns",
 	[F_OPENING] = "opening",
+	[F_POSITION] = "position",
+	[F_RESULT] = "result",
 };
 
 static const char *const statuses[] = { "finished", "unfinished", "illegal",
@@ -78,12 +83,25 @@ struct node {
 	char		 *value;
 	pcre2_code	 *re;
 	pcre2_match_data *md;
+	/* A position's pattern: its cells (PAT_ANY a wildcard), reached. */
+	signed char *cells;
+	int	     ncells;
+	int16_t	    *fixed; /* the cells that are no wildcard, in order */
+	int	     nfixed;
+	bool	     reached;
 };
+
+/* A pattern's cell that any piece, or none, matches. */
+#define PAT_ANY (-1)
 
 struct record_select {
 	struct node *nodes;
 	size_t	     n, cap;
 	size_t	     root;
+	/* The symmetries of the board of the last position seen. */
+	char			board[sizeof((struct rules_board *)0)->name];
+	int			geometry;
+	struct rules_symmetries sym;
 };
 
 /*
@@ -241,9 +259,77 @@ is_count(const char *s)
 	return *s != '\0' && strspn(s, "0123456789") == strlen(s);
 }
 
+static int pgn_date(const char *s, int f[3]);
+
+/*
+ * A tag whose name ends in Date compared by =, !=, < ... is compared with
+ * a PGN date: one that is none, or a month or a day out of range, would
+ * silently compare as text.
+ */
+static int
+check_date(struct parse *p, const struct node *t, size_t value_at)
+{
+	size_t n = strlen(t->name);
+	int    f[3], k;
+
+	if (t->field != F_TAG || n < 4 ||
+	    strcasecmp(t->name + n - 4, "date") != 0 || t->op == OP_MATCH ||
+	    t->op == OP_NOMATCH)
+		return 0;
+	k = pgn_date(t->value, f);
+	if (k == 0 || (k > 1 && (f[1] == 0 || f[1] > 12)) ||
+	    (k > 2 && (f[2] == 0 || f[2] > 31)))
+		return bad(p, value_at,
+		    "not a date: a date is YYYY, YYYY.MM or YYYY.MM.DD, "
+		    "? for what is unknown");
+	return 0;
+}
+
+/*
+ * position = "PATTERN": a Setup value (formats/record.md) whose cells may
+ * also be ? (any piece, or none), blanks ignored; the colour to move, X
+ * or O after the cells, is told apart when the board is known.  The
+ * pattern's cells as piece values, into t.
+ */
+static int
+check_position(struct parse *p, struct node *t, size_t op_at, size_t value_at)
+{
+	static const char	 sym[] = "-XO?xo";
+	static const signed char piece[] = { RULES_EMPTY, RULES_PIECE(0),
+		RULES_PIECE(1), PAT_ANY, RULES_PIECE(0) | RULES_PINNED,
+		RULES_PIECE(1) | RULES_PINNED };
+	const char		*v, *c;
+	/* The column of a cell: past the quote of a string. */
+	size_t at = value_at + (p->tok == T_STRING);
+	int    i;
+
+	if (t->op != OP_EQ && t->op != OP_NE)
+		return bad(p, op_at, "a position is = or != a pattern");
+	if ((t->cells = malloc(strlen(t->value) + 1)) == NULL)
+		return bad(p, value_at, "out of memory");
+	for (v = t->value; *v != '\0'; v++) {
+		if (isspace((unsigned char)*v))
+			continue;
+		if ((c = strchr(sym, *v)) == NULL)
+			return bad(p, at + (size_t)(v - t->value),
+			    "a position is X, O, x, o, - or ? by cell, in "
+			    "cell order (a Setup value), and the colour to "
+			    "move");
+		t->cells[t->ncells++] = piece[c - sym];
+	}
+	if (t->ncells == 0)
+		return bad(p, value_at, "a position is one cell or more");
+	if ((t->fixed = malloc((size_t)t->ncells * sizeof *t->fixed)) == NULL)
+		return bad(p, value_at, "out of memory");
+	for (i = 0; i < t->ncells && i < RULES_MAX_CELLS; i++)
+		if (t->cells[i] != PAT_ANY)
+			t->fixed[t->nfixed++] = (int16_t)i;
+	return 0;
+}
+
 /* What a test may do, by field; the value checked where it can be. */
 static int
-check_test(struct parse *p, const struct node *t, size_t op_at, size_t value_at)
+check_test(struct parse *p, struct node *t, size_t op_at, size_t value_at)
 {
 	size_t i;
 
@@ -258,8 +344,10 @@ check_test(struct parse *p, const struct node *t, size_t op_at, size_t value_at)
 		if (t->op != OP_EQ && t->op != OP_NE)
 			return bad(p, op_at, "an opening is = or != its turns");
 		if (t->value[strspn(t->value, " \t\n")] == '\0')
-			return bad(p, value_at, "an opening is one turn or more");
+			return bad(
+			    p, value_at, "an opening is one turn or more");
 		return 0;
+	case F_POSITION: return check_position(p, t, op_at, value_at);
 	case F_STATUS:
 	case F_WINNER:
 	case F_CAUSE:
@@ -276,7 +364,7 @@ check_test(struct parse *p, const struct node *t, size_t op_at, size_t value_at)
 		return bad(p, value_at,
 		    "a status is finished, unfinished, illegal, malformed or "
 		    "forfeited");
-	default: return 0;
+	default: return check_date(p, t, value_at);
 	}
 }
 
@@ -482,6 +570,8 @@ record_select_free(struct record_select *sel)
 	if (sel == NULL)
 		return;
 	for (i = 0; i < sel->n; i++) {
+		free(sel->nodes[i].cells);
+		free(sel->nodes[i].fixed);
 		free(sel->nodes[i].name);
 		free(sel->nodes[i].value);
 		pcre2_match_data_free(sel->nodes[i].md);
@@ -584,7 +674,7 @@ compare(const char *a, const char *b, bool date)
 static bool
 holds(const struct node *t, const char *v, bool date)
 {
-	int c, rc;
+	int c, rc, f[3];
 
 	if (v == NULL)
 		return false;
@@ -596,6 +686,9 @@ holds(const struct node *t, const char *v, bool date)
 			return false;
 		return (rc >= 0) == (t->op == OP_MATCH);
 	}
+	/* A record's date that is none holds no order, as if absent. */
+	if (date && pgn_date(v, f) == 0)
+		return false;
 	c = compare(v, t->value, date);
 	switch (t->op) {
 	case OP_EQ: return c == 0;
@@ -619,8 +712,13 @@ opens_with(const struct record_select_view *v, const char *want)
 		if (*want == '\0')
 			return true;
 		n = strcspn(want, " \t\n");
-		if (i == v->nturns || strlen(v->turns[i]) != n ||
-		    strncasecmp(v->turns[i], want, n) != 0)
+		if (i == v->nturns)
+			return false;
+		if (v->turns != NULL ?
+			(strlen(v->turns[i]) != n ||
+			    strncasecmp(v->turns[i], want, n) != 0) :
+			(v->tokens[i].len != n ||
+			    strncasecmp(v->tokens[i].text, want, n) != 0))
 			return false;
 		want += n;
 		i++;
@@ -659,10 +757,12 @@ test_holds(const struct node *t, const struct record_select_view *v)
 	case F_WINNER:
 		return holds(t, v->winner != NULL ? v->winner : "none", false);
 	case F_CAUSE: return holds(t, v->cause, false);
+	case F_RESULT: return holds(t, v->result, false);
 	case F_TURNS:
 		snprintf(count, sizeof count, "%zu", v->nturns);
 		return holds(t, count, false);
 	case F_OPENING: return opens_with(v, t->value) == (t->op == OP_EQ);
+	case F_POSITION: return t->reached == (t->op == OP_EQ);
 	}
 	return false;
 }
@@ -681,6 +781,94 @@ eval(const struct record_select *sel, size_t k,
 	case N_TEST: return test_holds(t, v);
 	}
 	return false;
+}
+
+/* Whether a test of the selection looks at one of the fields of mask. */
+static bool
+asks(const struct record_select *sel, unsigned mask)
+{
+	size_t i;
+
+	for (i = 0; i < sel->n; i++)
+		if (sel->nodes[i].kind == N_TEST &&
+		    (mask & 1u << sel->nodes[i].field) != 0)
+			return true;
+	return false;
+}
+
+bool
+record_select_replays(const struct record_select *sel)
+{
+	return asks(sel,
+	    1u << F_STATUS | 1u << F_WINNER | 1u << F_CAUSE | 1u << F_POSITION |
+		1u << F_RESULT);
+}
+
+bool
+record_select_positions(const struct record_select *sel)
+{
+	return asks(sel, 1u << F_POSITION);
+}
+
+void
+record_select_reset(struct record_select *sel)
+{
+	size_t i;
+
+	for (i = 0; i < sel->n; i++)
+		sel->nodes[i].reached = false;
+}
+
+/*
+ * Whether the pattern t matches pos under one of the symmetries s: the
+ * pattern's cell c against the piece on the cell the symmetry takes c
+ * to.  Only the cells the pattern fixes are looked at (t->fixed), so
+ * that a pattern of a few cells costs a few reads a symmetry.
+ */
+static bool
+pattern_matches(const struct node *t, const struct rules_position *pos,
+    const struct rules_symmetries *s)
+{
+	int n = pos->board.ncells, k, j, c;
+
+	if (t->ncells == n + 1) {
+		/* The last is the colour to move: X or O, else no match. */
+		if (t->cells[n] != PAT_ANY &&
+		    t->cells[n] != RULES_PIECE(rules_to_move(pos)))
+			return false;
+	} else if (t->ncells != n)
+		return false;
+	for (k = 0; k < s->n; k++) {
+		/* The colour to move, last if given, is no cell. */
+		for (j = 0; j < t->nfixed && t->fixed[j] < n; j++) {
+			c = t->fixed[j];
+			if (t->cells[c] != rules_piece(pos, s->map[k][c]))
+				break;
+		}
+		if (j == t->nfixed || t->fixed[j] >= n)
+			return true;
+	}
+	return false;
+}
+
+void
+record_select_position(
+    struct record_select *sel, const struct rules_position *pos)
+{
+	size_t i;
+
+	/* The board's symmetries, worked out once per board. */
+	if (strcmp(sel->board, pos->board.name) != 0 ||
+	    sel->geometry != (int)pos->board.geometry + 1) {
+		rules_symmetries_of(&pos->board, &sel->sym);
+		memcpy(sel->board, pos->board.name, sizeof sel->board);
+		sel->geometry = (int)pos->board.geometry + 1;
+	}
+	for (i = 0; i < sel->n; i++)
+		if (sel->nodes[i].kind == N_TEST &&
+		    sel->nodes[i].field == F_POSITION && !sel->nodes[i].reached)
+			sel->nodes[i].reached = pattern_matches(
+			    &sel->nodes[i], pos, &sel->sym);
 }
 
 bool

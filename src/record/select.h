@@ -15,6 +15,8 @@
 #include <stddef.h>
 
 #include "diag/diag.h"
+#include "record/types.h"
+#include "rules/rules.h"
 
 struct record_select;
 
@@ -24,18 +26,23 @@ struct record_select;
  * by colour, NULL when unknown; statuses lists the words that describe the
  * record ("finished", "forfeited", ...); winner is a colour's name, "draw",
  * or NULL while there is none; cause is a forfeit's or a termination's
- * cause, or NULL; turns are the turn tokens as the notation writes them.
+ * cause, or NULL; result is the result the record claims as written
+ * ("36-28", "1-0", a CSV winner's "1"), or NULL; turns are the turn
+ * tokens as the notation writes them, as strings or, where turns is NULL,
+ * as a record's tokens (nturns of either).
  */
 struct record_select_view {
 	const char *(*tag)(const void *ctx, const char *name);
-	const void	  *ctx;
-	const char	  *player[2];
-	const char *const *statuses;
-	size_t		   nstatuses;
-	const char	  *winner;
-	const char	  *cause;
-	const char *const *turns;
-	size_t		   nturns;
+	const void		  *ctx;
+	const char		  *player[2];
+	const char *const	  *statuses;
+	size_t			   nstatuses;
+	const char		  *winner;
+	const char		  *cause;
+	const char		  *result;
+	const char *const	  *turns;
+	const struct record_token *tokens;
+	size_t			   nturns;
 };
 
 /*
@@ -52,6 +59,26 @@ void		      record_select_free(struct record_select *);
  * regular expressions keep their match data in it: one thread at a time
  * per selection.
  */
+/*
+ * Whether the selection asks what only a replay tells (status, winner,
+ * cause, result, position): if not, a record may be selected before it is replayed, and
+ * one left out need not be.
+ */
+bool record_select_replays(const struct record_select *);
+
+/*
+ * Positions reached (position = PATTERN): whether the selection has such
+ * a test; if so, a record's replay shows it every position the game
+ * reaches, its start and after each turn, with record_select_position,
+ * after record_select_reset, and then asks record_select_match.  A
+ * pattern matches a position under any of its board's symmetries
+ * (rules_symmetries_of).
+ */
+bool record_select_positions(const struct record_select *);
+void record_select_reset(struct record_select *);
+void record_select_position(
+    struct record_select *, const struct rules_position *pos);
+
 bool record_select_match(
     const struct record_select *, const struct record_select_view *v);
 

@@ -82,6 +82,13 @@ struct replay_options {
 	 * included: for a tool that writes the record out (--write).
 	 */
 	bool keep_turns;
+	/*
+	 * Shows each(each_arg, pos) every position the game reaches: its
+	 * start, then after each turn token (the fast path a square at a
+	 * time), for a selection of positions reached (--select position).
+	 */
+	void (*each)(void *each_arg, const struct rules_position *pos);
+	void *each_arg;
 };
 
 /*

@@ -183,8 +183,7 @@ find_game(const struct record *rec, const struct replay_options *opt,
 	}
 	if (gt != NULL) {
 		util_printable(gt->value, gt->value_len, shown, sizeof shown);
-		if ((named = rules_game_lookup(gt->value, shown, &d)) ==
-		    NULL) {
+		if ((named = rules_game_lookup(gt->value, shown, &d)) == NULL) {
 			diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
 			    "%s", d.msg);
 			return NULL;
@@ -751,11 +750,13 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct rules_action pass = { .kind = RULES_PASS };
 	int16_t		    cells[64];
-	size_t		    n, k, j;
+	size_t		    n, k, j, max;
 	int		    c;
 
+	/* One square at a time where each position is shown (opt->each). */
+	max = opt->each != NULL ? 1 : 64;
 	for (;;) {
-		for (n = 0; n < 64 && *i + n < end; n++) {
+		for (n = 0; n < max && *i + n < end; n++) {
 			c = two_byte_square(
 			    &rp->pos->board, &rec->turns[*i + n]);
 			if (c == -1)
@@ -775,8 +776,10 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		rp->turns += k;
 		rp->actions += k;
 		*i += k;
+		if (opt->each != NULL && k > 0)
+			opt->each(opt->each_arg, rp->pos);
 		if (k == n) {
-			if (n < 64)
+			if (n < max)
 				return 0;
 			continue;
 		}
@@ -898,8 +901,8 @@ check_winner(const struct record_claim *c, struct replay *rp)
 
 /* A claimed result in the notation's words: a score, 1/2-1/2 or *. */
 static void
-check_words(struct record_syntax *syn, const struct record_claim *c,
-    struct replay *rp)
+check_words(
+    struct record_syntax *syn, const struct record_claim *c, struct replay *rp)
 {
 	const struct rules_score *s = &rp->score;
 	const char		 *text = c->text;
@@ -1298,6 +1301,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	 * of captures kept per turn), a turn at a time around them.
 	 */
 	fast = rp->pos->game->play_cells != NULL && !rp->counts_captures;
+	if (opt->each != NULL)
+		opt->each(opt->each_arg, rp->pos);
 	for (i = 0; i < end; i++) {
 		if (fast &&
 		    (play_squares(rec, &i, end, opt, rp) == -1 || i == end)) {
@@ -1310,6 +1315,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			rp->error_turn = i + 1;
 			break;
 		}
+		if (opt->each != NULL)
+			opt->each(opt->each_arg, rp->pos);
 	}
 	rules_score(rp->pos, &rp->score);
 	if (rec->nturns == 0 && !opt->limit) {

@@ -6,11 +6,14 @@
  * its column with what was due there.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "record/select.h"
+#include "record/setup.h"
+#include "rules/rules.h"
 #include "unit.h"
 
 static const char *const tags[][2] = {
@@ -44,6 +47,7 @@ static const struct record_select_view game = {
 	.statuses = finished,
 	.nstatuses = 1,
 	.winner = "black",
+	.result = "36-28",
 	.turns = turns,
 	.nturns = 4,
 };
@@ -100,8 +104,7 @@ START_TEST(test_dates)
 	NO("Date <= 2020");
 	YES("Date < 2022.01.01");
 	YES("Date ~ ^2021");
-	/* Not a date: compared as text. */
-	NO("Date = June");
+	/* Not a date: refused (test_bad_dates), no longer text. */
 }
 END_TEST
 
@@ -190,6 +193,9 @@ START_TEST(test_errors)
 	refused("Event = \"abc", 9, "a quote is not closed");
 	refused("has", 4, "a tag's name was due after has");
 	refused("tag: = 1", 1, "a tag's name is due");
+	refused("position < \"X\"", 10, "a position is = or !=");
+	refused("position = \"X-Z\"", 15, "a position is X, O, x, o, - or ?");
+	refused("position = \"  \"", 12, "a position is one cell or more");
 	memset(deep, '(', 300);
 	strcpy(deep + 300, "Event = a");
 	refused(deep, 201, "nested over 200 deep");
@@ -202,12 +208,205 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* The result the record claims, as written; none holds no test. */
+START_TEST(test_result)
+{
+	struct record_select_view v = game;
+
+	YES("result = 36-28");
+	YES("result ~ \"^3[0-9]-\"");
+	NO("result = 1-0");
+	YES("result != 1-0");
+	v.result = NULL;
+	ck_assert(!selects("result = 36-28", &v));
+	ck_assert(!selects("result != 36-28", &v));
+}
+END_TEST
+
+/* A date compared by order is a PGN date, or the expression is refused. */
+START_TEST(test_bad_dates)
+{
+	refused("Date = June", 8, "not a date");
+	refused("Date = 2021.13", 8, "not a date");
+	refused("Date >= yesterday", 9, "not a date");
+	refused("EventDate < 2021.06.32", 13, "not a date");
+	refused("Date = 2021-06-01", 8, "not a date");
+	/* A regular expression is no date. */
+	YES("Date ~ \"^2021\"");
+	YES("Date = 2021.??.??");
+	/* A tag that is no date compares as it can. */
+	YES("Event != 2021.13");
+}
+END_TEST
+
+static const char *
+bad_date(const void *ctx, const char *name)
+{
+	(void)ctx;
+	return strcasecmp(name, "Date") == 0 ? "June" : NULL;
+}
+
+/* A record's date that is none holds no comparison, as if absent. */
+START_TEST(test_record_bad_date)
+{
+	struct record_select_view v = game;
+
+	v.tag = bad_date;
+	ck_assert(!selects("Date < 2021", &v));
+	ck_assert(!selects("Date >= 2021", &v));
+	ck_assert(!selects("Date != 2021", &v));
+	ck_assert(selects("Date ~ June", &v));
+	ck_assert(selects("has Date", &v));
+}
+END_TEST
+
+/* What only a replay knows is asked of it; tags and turns are not. */
+START_TEST(test_replays)
+{
+	static const char *const asks[] = { "status = finished",
+		"Black = Ada or winner = draw", "not cause = time",
+		"(turns > 3 and status ~ fin)", "position != \"X-O\"",
+		"result = 1-0" };
+	static const char *const no[] = { "Black = Ada", "turns > 3",
+		"opening = f5 or has Status", "tag:status = 1" };
+	struct record_select	*s;
+	struct diag		 d;
+	size_t			 i;
+
+	for (i = 0; i < sizeof asks / sizeof asks[0]; i++) {
+		ck_assert((s = record_select_new(asks[i], &d)) != NULL);
+		ck_assert_msg(record_select_replays(s), "%s", asks[i]);
+		record_select_free(s);
+	}
+	for (i = 0; i < sizeof no / sizeof no[0]; i++) {
+		ck_assert((s = record_select_new(no[i], &d)) != NULL);
+		ck_assert_msg(!record_select_replays(s), "%s", no[i]);
+		record_select_free(s);
+	}
+}
+END_TEST
+
+/* Turns as a record's tokens (not NUL terminated) open a game alike. */
+START_TEST(test_tokens)
+{
+	static char			 text[] = "F5d6c3";
+	static const struct record_token tok[] = { { text, 2, { 0 } },
+		{ text + 2, 2, { 0 } }, { text + 4, 2, { 0 } } };
+	struct record_select_view	 v = game;
+
+	v.turns = NULL;
+	v.tokens = tok;
+	v.nturns = 3;
+	ck_assert(selects("opening = \"f5 d6\"", &v));
+	ck_assert(selects("opening = \"f5 d6 C3\"", &v));
+	ck_assert(!selects("opening = \"f5 d6c3\"", &v));
+	ck_assert(!selects("opening = \"f5 d6 c3 d3\"", &v));
+	ck_assert(selects("turns = 3", &v));
+}
+END_TEST
+
+/* The position after the moves (blank-separated) of a Reversi game. */
+static struct rules_position *
+reversi_after(const char *moves)
+{
+	struct rules_position *pos;
+	struct rules_action    a = { .kind = RULES_PLACE };
+	struct diag	       d;
+
+	pos = rules_position_new(rules_game_find("reversi"), "8x8", NULL, &d);
+	ck_assert(pos != NULL);
+	for (; *moves != '\0'; moves += moves[2] == ' ' ? 3 : 2) {
+		a.to = (int16_t)rules_cell_parse(&pos->board, moves, 2);
+		ck_assert_int_eq(rules_play(pos, &a, NULL), 0);
+	}
+	return pos;
+}
+
+/* Whether the game of moves reaches the position the expression asks. */
+static bool
+reaches(const char *expr, const char *moves)
+{
+	struct rules_position *pos = rules_position_new(
+	    rules_game_find("reversi"), "8x8", NULL, NULL);
+	struct rules_action   a = { .kind = RULES_PLACE };
+	struct record_select *s;
+	struct diag	      d;
+	bool		      got;
+
+	ck_assert_msg((s = record_select_new(expr, &d)) != NULL, "%s", d.msg);
+	ck_assert(record_select_positions(s));
+	record_select_reset(s);
+	record_select_position(s, pos);
+	for (; *moves != '\0'; moves += moves[2] == ' ' ? 3 : 2) {
+		a.to = (int16_t)rules_cell_parse(&pos->board, moves, 2);
+		ck_assert_int_eq(rules_play(pos, &a, NULL), 0);
+		record_select_position(s, pos);
+	}
+	got = record_select_match(s, &game);
+	record_select_free(s);
+	rules_position_free(pos);
+	return got;
+}
+
+/* "position = \"...\"": the Setup text of the position after moves. */
+static void
+position_expr(
+    const char *op, const char *moves, char *buf, size_t cap, bool to_move)
+{
+	struct rules_position *pos = reversi_after(moves);
+	char		       v[RECORD_SETUP_MAX];
+	int		       n = record_setup_format(pos, v, sizeof v);
+
+	ck_assert(n > 0);
+	if (!to_move)
+		v[n - 2] = '\0'; /* " X" or " O" dropped */
+	snprintf(buf, cap, "position %s \"%s\"", op, v);
+	rules_position_free(pos);
+}
+
+/*
+ * A position reached, as a Setup pattern, under the board's symmetries:
+ * the four first moves of Othello are one position; d6 and f6 after f5
+ * are not; ? is any piece or none; the colour to move, if given, counts.
+ */
+START_TEST(test_positions)
+{
+	char e[256], *q;
+
+	position_expr("=", "d3", e, sizeof e, true);
+	ck_assert(reaches(e, "f5 d6"));
+	ck_assert(reaches(e, "c4"));
+	ck_assert(!reaches(e, ""));
+	position_expr("!=", "d3", e, sizeof e, true);
+	ck_assert(!reaches(e, "e6 f4"));
+	ck_assert(reaches(e, ""));
+	position_expr("=", "f5 d6", e, sizeof e, false);
+	ck_assert(reaches(e, "d3 c5 f6"));  /* an image of f5 d6 */
+	ck_assert(!reaches(e, "f5 f6 e6")); /* f6 is another opening */
+	/* The start with its centre unknown: every game reaches it. */
+	position_expr("=", "", e, sizeof e, false);
+	for (q = strchr(e, '"'); *q != '\0'; q++)
+		if (*q == 'X' || *q == 'O')
+			*q = '?';
+	ck_assert(reaches(e, "f5"));
+	/* The colour to move counts: after d3 White moves, not Black. */
+	position_expr("=", "d3", e, sizeof e, true);
+	q = strrchr(e, '"');
+	ck_assert(q[-1] == 'O');
+	q[-1] = 'X';
+	ck_assert(!reaches(e, "f5"));
+	/* A pattern of another board's size is no position reached. */
+	ck_assert(!reaches("position = \"X-O\"", "f5"));
+}
+END_TEST
+
 int
 main(void)
 {
 	Suite *s = suite_create("select");
 
 	unit_tcase(s, "select", 0, test_tags, test_dates, test_fields,
-	    test_precedence, test_errors, NULL);
+	    test_precedence, test_errors, test_bad_dates, test_record_bad_date,
+	    test_replays, test_tokens, test_positions, test_result, NULL);
 	return unit_run(s);
 }
