@@ -672,7 +672,7 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 	/* --merge makes its summary from the first partial's grouping. */
 	if (!opt->merge &&
 	    ((r->sum = stat_summary_new(opt->by)) == NULL ||
-		!cli_cover_set_read(r->sum, &opt->in))) {
+		!cli_cover_set_read(r->sum, &opt->in, &opt->sel))) {
 		cli_error("out of memory");
 		goto out_free;
 	}

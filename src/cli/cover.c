@@ -41,7 +41,8 @@ cli_cover_name(char *s)
 }
 
 bool
-cli_cover_set_read(struct stat_summary *sum, const struct cli_records *ro)
+cli_cover_set_read(struct stat_summary *sum, const struct cli_records *ro,
+    const struct cli_select *cs)
 {
 	static const char *const pass[] = { [REPLAY_IMPLICIT_NO] = "no",
 		[REPLAY_IMPLICIT_AUTO] = "auto",
@@ -64,6 +65,9 @@ cli_cover_set_read(struct stat_summary *sum, const struct cli_records *ro)
 	if (ro->wthor_tournaments != NULL)
 		fprintf(f, " --wthor-tournaments=%s", ro->wthor_tournaments);
 	fprintf(f, " --implicit-pass=%s", pass[ro->implicit_pass]);
+	if (ro->max_size != 0)
+		fprintf(f, " --max-record-size=%zu", ro->max_size);
+	cli_select_say(cs, f);
 	ok = fclose(f) != EOF && stat_set_read(sum, s) == 0;
 	free(s);
 	return ok;

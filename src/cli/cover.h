@@ -12,6 +12,7 @@
 #include <stdbool.h>
 
 #include "cli/records.h"
+#include "cli/select.h"
 #include "stat/stat.h"
 
 /*
@@ -23,13 +24,14 @@
 void cli_cover_name(char *s);
 
 /*
- * Says in s how a run with the options ro reads its records, as a
- * partial's read says it (formats/summary.md, "Covers"): the tool and its
- * version, then each reading option ("gamestat 0.1.0 --format=auto
- * --implicit-pass=auto"); not -j or --shard, which read nothing
- * otherwise.  False when memory runs out.
+ * Says in s how a run with the options ro and the selection cs reads its
+ * records, as a partial's read says it (formats/summary.md, "Covers"):
+ * the tool and its version, then each reading option ("gamestat 0.1.0
+ * --format=auto --implicit-pass=auto --select=...");  not -j or --shard,
+ * which read nothing otherwise.  False when memory runs out.
  */
-bool cli_cover_set_read(struct stat_summary *s, const struct cli_records *ro);
+bool cli_cover_set_read(struct stat_summary *s, const struct cli_records *ro,
+    const struct cli_select *cs);
 
 /*
  * Whether label, --name's (NULL: none), fits the run: a name other than

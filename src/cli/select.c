@@ -138,6 +138,8 @@ cli_select_option(struct cli_select *cs, int c, const char *arg)
 	unsigned long  v;
 	size_t	       i;
 
+	if (c >= CLI_OPT_SELECT && c <= CLI_OPT_DROP_PLIES)
+		cs->given[c - CLI_OPT_SELECT] = arg;
 	if (c == CLI_OPT_SELECT)
 		return select_option(cs, arg);
 	if (c == CLI_OPT_RECORDS)
@@ -159,6 +161,18 @@ cli_select_option(struct cli_select *cs, int c, const char *arg)
 		return 1;
 	}
 	return 0;
+}
+
+void
+cli_select_say(const struct cli_select *cs, FILE *f)
+{
+	static const char *const names[CLI_SELECT_NOPTS] = { "select",
+		"records", "first", "last", "every", "plies", "drop-plies" };
+	size_t i;
+
+	for (i = 0; i < CLI_SELECT_NOPTS; i++)
+		if (cs->given[i] != NULL)
+			fprintf(f, " --%s=%s", names[i], cs->given[i]);
 }
 
 static bool

@@ -46,7 +46,11 @@ struct cli_range {
 	unsigned long lo, hi;
 };
 
+/* How many options select (CLI_OPT_SELECT to CLI_OPT_DROP_PLIES). */
+#define CLI_SELECT_NOPTS (CLI_OPT_DROP_PLIES - CLI_OPT_SELECT + 1)
+
 struct cli_select {
+	const char *given[CLI_SELECT_NOPTS]; /* each option's argument */
 	struct record_select *expr;    /* --select, or NULL */
 	bool		      replays; /* expr asks what a replay tells */
 	struct cli_range     *ranges;  /* --records, nranges of them */
@@ -73,6 +77,11 @@ struct cli_select {
  * not, -1 after saying what is wrong with it (a usage error).
  */
 int cli_select_option(struct cli_select *, int c, const char *arg);
+/*
+ * The options given, as " --select=EXPR --plies=N" (their arguments as
+ * given), to f: what a partial summary says of how it read its records.
+ */
+void cli_select_say(const struct cli_select *, FILE *f);
 /*
  * Checks the options together, with the run's (in): -1 after saying why
  * they do not go together, else 0.
