@@ -44,16 +44,6 @@ match_adjudicate_check(const struct match *m, const struct match_game *pg)
 	return CLI_USAGE;
 }
 
-static int
-empties(const struct rules_position *pos)
-{
-	int cell, n = 0;
-
-	for (cell = 0; cell < pos->board.ncells; cell++)
-		n += rules_piece(pos, cell) == RULES_EMPTY;
-	return n;
-}
-
 /*
  * Plays the solver's best move at each position of pg to the end; the
  * first solve was exact, so the others, on its line, come from the table
@@ -99,7 +89,7 @@ match_adjudicate_solve(
 	int		     n, turn, rc;
 
 	if (!m->adjudicate || !solve_serves(pg->pos, NULL) ||
-	    (n = empties(pg->pos)) > m->adjudicate_empties)
+	    (n = solve_empties(pg->pos)) > m->adjudicate_empties)
 		return 0;
 	if (m->solver == NULL && (m->solver = solve_new(0)) == NULL) {
 		errno = ENOMEM;

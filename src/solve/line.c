@@ -38,8 +38,8 @@ solve_line_fini(struct solve_line *l)
 	solve_line_init(l);
 }
 
-static int
-empties_of(const struct rules_position *pos)
+int
+solve_empties(const struct rules_position *pos)
 {
 	int cell, n = 0;
 
@@ -65,7 +65,7 @@ solve_point(struct solve *sv, const struct rules_position *pos,
 		sizeof *l->points) == -1)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	p = &l->points[l->npoints++];
-	p->empties = empties_of(pos);
+	p->empties = solve_empties(pos);
 	p->margin = SOLVE_SCORE_UNKNOWN;
 	left.all = false;
 	if (opt->max_nodes > 0) {
@@ -181,7 +181,7 @@ solve_line(struct solve *sv, const struct rules_position *start,
 	 * Moves are played up to the first position with few enough, or
 	 * the end of a game over before: its value is its final score.
 	 */
-	for (l->turn = 0; empties_of(pos) > empties; l->turn++) {
+	for (l->turn = 0; solve_empties(pos) > empties; l->turn++) {
 		rules_score(pos, &s);
 		if (l->turn == n && !s.over)
 			goto out;
@@ -191,7 +191,7 @@ solve_line(struct solve *sv, const struct rules_position *start,
 			goto out;
 	}
 	l->reached = true;
-	l->empties = empties_of(pos);
+	l->empties = solve_empties(pos);
 	l->colour = rules_to_move(pos);
 	rules_score(pos, &s);
 	l->over = s.over;

@@ -23,6 +23,9 @@
  */
 bool solve_serves(const struct rules_position *pos, struct diag *d);
 
+/* The empty cells of pos. */
+int solve_empties(const struct rules_position *pos);
+
 /* A move that lost value under perfect play. */
 struct solve_mistake {
 	unsigned long turn; /* 1-based: the turn's place in the line */
