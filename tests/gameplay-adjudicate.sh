@@ -5,7 +5,8 @@
 # playing it out, so its record is a finished game whose result is the
 # exact perfect-play value there (gamecheck --solve finds that value and
 # no mistake from there) with the Termination tag saying from which turn;
-# the summary counts each as adjudicated, with -j 2 and --resume too.  A
+# the summary counts each as adjudicated, with -j 2 and --resume too, and
+# so does gamestat, from records, reports and partial summaries.  A
 # game the solver does not serve and a bad argument are usage errors.
 set -u
 . "${srcdir:-.}/tests/lib.sh"
@@ -57,6 +58,34 @@ match -n 4 --adjudicate solve:12 -o "$tmp/r.pgn" --resume 2> "$tmp/r.err"
     grep -q '^adjudicated: 4$' "$tmp/r.err" &&
     ok "--resume: the 2 games read back counted" ||
     ng "--resume: $(cat "$tmp/r.err")"
+
+# gamestat counts them as adjudicated, from the records, from their
+# reports and through partial summaries merged; a game the solver did
+# not end is not counted, and a partial claiming more adjudicated games
+# than finished ones is refused.
+cat "$tmp/a.pgn" "$tmp/b.pgn" > "$tmp/ab.pgn"
+gamestat "$tmp/ab.pgn" > "$tmp/s1" 2>&1
+gamecheck "$tmp/ab.pgn" 2> /dev/null | gamestat - > "$tmp/s2" 2>&1
+gamestat -p "$tmp/a.pgn" > "$tmp/pa.yaml" &&
+    gamestat -p "$tmp/b.pgn" > "$tmp/pb.yaml" &&
+    gamestat -m "$tmp/pa.yaml" "$tmp/pb.yaml" > "$tmp/s3" 2>&1
+for k in 1 2 3; do
+	if grep -q '^  finished: 6$' "$tmp/s$k" &&
+	    grep -q '^  adjudicated: 4$' "$tmp/s$k"; then
+		ok "gamestat ($k): 4 of 6 finished games adjudicated"
+	else
+		ng "gamestat ($k): $(cat "$tmp/s$k")"
+	fi
+done
+gamestat "$tmp/b.pgn" | grep -q adjudicated &&
+    ng "games played out by their programs counted as adjudicated" ||
+    ok "no adjudicated key without such games"
+sed 's/^  adjudicated: 4$/  adjudicated: 9/' "$tmp/pa.yaml" > "$tmp/bad.yaml"
+gamestat -m "$tmp/bad.yaml" > /dev/null 2> "$tmp/bad.err"
+rc=$?
+[ $rc -eq 1 ] && grep -q 'adjudicated: 9, more than the 4 finished games \[partial-mismatch\]' "$tmp/bad.err" &&
+    ok "a partial with too many adjudicated games: refused" ||
+    ng "too many adjudicated: exit $rc: $(cat "$tmp/bad.err")"
 
 # Refused: a game not served, a bad argument.
 for args in "--adjudicate solve:12 oust" "--adjudicate solve:65 reversi" \

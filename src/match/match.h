@@ -159,7 +159,7 @@ struct match_ending {
  * solver's perfect line to the end (end->why and end->solved say so):
  * 1; 0 when it does not (the game goes on); -1 with errno.
  */
-#define MATCH_SOLVED	  "adjudicated: perfect play"
+#define MATCH_SOLVED	  STAT_SOLVED_TERMINATION
 #define MATCH_SOLVE_NODES 50000000
 int match_adjudicate_option(struct match *m, const char *arg);
 int match_adjudicate_check(const struct match *m, const struct match_game *pg);
