@@ -79,6 +79,16 @@ else
 	ng "mismatch: exit $rc: $(cat "$tmp/wtb.err")"
 fi
 
+# A WTHOR file arbiter writes (depth 0, the real score as theoretical)
+# is checked at the end of each game: no mismatch.
+gamecheck --write wthor "$srcdir"/examples/reversi-*.pgn > "$tmp/own.wtb" \
+    2> /dev/null
+gamecheck -q --solve 10 "$tmp/own.wtb" > /dev/null 2> "$tmp/own.err"
+rc=$?
+[ $rc -eq 0 ] && ! grep -q 'theoretical' "$tmp/own.err" &&
+    ok "arbiter's own WTHOR: every theoretical score holds" ||
+    ng "own WTHOR: exit $rc: $(cat "$tmp/own.err")"
+
 # The data set's first 40 games, when it is there.
 if [ -r "$data" ]; then
 	head -n 41 "$data" > "$tmp/data.csv"
