@@ -338,6 +338,10 @@ next_pgn(struct record_reader *rd)
 		    rd->comment_at, 1, "comment opened here is never closed");
 		rd->in_comment = false;
 	}
+	/* Only the end of the input ends a record before its movetext. */
+	rd->ended_in_tags = rd->rec.ntags > 0 && !rd->has_movetext &&
+	    !rd->rec.has_result;
+	rd->ended_at = rd->rec.start;
 	reader_finish(rd);
 	return 1;
 }

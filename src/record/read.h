@@ -91,6 +91,9 @@ struct record_reader {
 	/* The notation: a { comment still open at the end of the line. */
 	bool		in_comment;
 	struct diag_pos comment_at;
+	/* The last record, read or skipped, ended in its tags: at its start. */
+	bool		ended_in_tags;
+	struct diag_pos ended_at;
 
 	/* CSV: which columns hold the moves and the winner. */
 	bool	      csv_ready;

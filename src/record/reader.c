@@ -718,6 +718,15 @@ record_reader_count(const struct record_reader *rd)
 	return rd->index;
 }
 
+bool
+record_reader_ended_in_tags(const struct record_reader *rd, struct diag_pos *at)
+{
+	if (!rd->ended_in_tags || rd->format != RECORD_PGN)
+		return false;
+	*at = rd->ended_at;
+	return true;
+}
+
 int
 record_reader_next(struct record_reader *rd, const struct record **rec)
 {
