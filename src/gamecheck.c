@@ -18,16 +18,20 @@
 #include "report/report.h"
 
 struct options {
-	bool		   quiet;
-	bool		   require_finished;
-	unsigned long	   max_errors; /* 0: no limit */
-	const char	  *output;
-	const char	  *write; /* --write: a format, or NULL */
-	bool		   keep_illegal;
-	struct cli_records in;	/* which inputs and records, read how */
-	struct cli_select  sel; /* --select, ranges, --plies */
-	struct cli_jobs	  *j;	/* a worker's, with -j */
-	uint64_t	   seq; /* the records of the shard, for -j */
+	bool		     quiet;
+	bool		     require_finished;
+	unsigned long	     max_errors; /* 0: no limit */
+	const char	    *output;
+	const char	    *write; /* --write: a format, or NULL */
+	bool		     keep_illegal;
+	struct cli_records   in;    /* which inputs and records, read how */
+	struct cli_select    sel;   /* --select, ranges, --plies */
+	struct cli_jobs	    *j;	    /* a worker's, with -j */
+	uint64_t	     seq;   /* the records of the shard, for -j */
+	bool		     solve; /* --solve N: N in solve_empties */
+	int		     solve_empties;
+	struct solve_options budget;  /* --solve-nodes, --solve-seconds */
+	struct cli_perfect  *perfect; /* --solve: check_all's */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -35,7 +39,10 @@ enum {
 	OPT_REQUIRE_FINISHED = CLI_OPT_OWN,
 	OPT_MAX_ERRORS,
 	OPT_WRITE,
-	OPT_KEEP_ILLEGAL
+	OPT_KEEP_ILLEGAL,
+	OPT_SOLVE,
+	OPT_SOLVE_NODES,
+	OPT_SOLVE_SECONDS,
 };
 
 struct totals {
@@ -68,6 +75,7 @@ usage(FILE *f)
 	    "       [--implicit-pass[=auto|yes|no]] [--max-record-size size]\n"
 	    "       [--select expr] [--records list] [--first n] [--last n]\n"
 	    "       [--every k] [--plies n] [--drop-plies n]\n"
+	    "       [--solve empties [--solve-nodes n] [--solve-seconds s]]\n"
 	    "       [--write format [--keep-illegal]] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
@@ -111,6 +119,12 @@ usage(FILE *f)
 	    "                           instead of the reports\n"
 	    "      --keep-illegal       with --write, write the records\n"
 	    "                           with errors too\n"
+	    "      --solve=N            solve each 8x8 Reversi game from N\n"
+	    "                           empties: its value and the moves\n"
+	    "                           that lost value (perfect-play)\n"
+	    "      --solve-nodes=N      give up a record's solve after about\n"
+	    "                           N positions (value unknown)\n"
+	    "      --solve-seconds=S    ... after S seconds\n"
 	    "      --color=WHEN         colour messages (auto, always, never)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -127,6 +141,42 @@ usage(FILE *f)
 	    "See gamecheck(1).\n");
 }
 
+/* --solve N (0 to 64 empties), --solve-nodes N, --solve-seconds S. */
+static int
+solve_option(struct options *opt, int c, const char *arg)
+{
+	unsigned long n;
+	char	     *end;
+
+	if (c == OPT_SOLVE_SECONDS) {
+		opt->budget.max_seconds = strtod(arg, &end);
+		if (arg[0] < '0' || arg[0] > '9' || *end != '\0' ||
+		    !(opt->budget.max_seconds > 0) ||
+		    opt->budget.max_seconds > 1e7) {
+			cli_error("--solve-seconds takes seconds (more than "
+				  "0), not '%s'",
+			    arg);
+			return -1;
+		}
+		return 0;
+	}
+	if (!cli_parse_count(arg, &n) || (n == 0 && c != OPT_SOLVE) ||
+	    (c == OPT_SOLVE && n > 64)) {
+		cli_error(c == OPT_SOLVE ?
+			"--solve takes a number of empty squares from 0 to "
+			"64, not '%s'" :
+			"--solve-nodes takes a count of 1 or more, not '%s'",
+		    arg);
+		return -1;
+	}
+	if (c == OPT_SOLVE) {
+		opt->solve = true;
+		opt->solve_empties = (int)n;
+	} else
+		opt->budget.max_nodes = n;
+	return 0;
+}
+
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
@@ -139,6 +189,9 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "write", required_argument, NULL, OPT_WRITE },
 		{ "keep-illegal", no_argument, NULL, OPT_KEEP_ILLEGAL },
 		CLI_SELECT_LONGOPTS,
+		{ "solve", required_argument, NULL, OPT_SOLVE },
+		{ "solve-nodes", required_argument, NULL, OPT_SOLVE_NODES },
+		{ "solve-seconds", required_argument, NULL, OPT_SOLVE_SECONDS },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -175,6 +228,12 @@ parse_options(int argc, char **argv, struct options *opt)
 			opt->write = optarg;
 			break;
 		case OPT_KEEP_ILLEGAL: opt->keep_illegal = true; break;
+		case OPT_SOLVE:
+		case OPT_SOLVE_NODES:
+		case OPT_SOLVE_SECONDS:
+			if (solve_option(opt, c, optarg) == -1)
+				return -1;
+			break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamecheck"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -185,6 +244,17 @@ parse_options(int argc, char **argv, struct options *opt)
 	if (opt->in.jobs > 1 && opt->max_errors > 0) {
 		cli_error("--max-errors stops at the first errors in input "
 			  "order: not with -j");
+		return -1;
+	}
+	if (!opt->solve &&
+	    (opt->budget.max_nodes > 0 || opt->budget.max_seconds > 0)) {
+		cli_error("--solve-nodes and --solve-seconds are budgets of "
+			  "--solve: give --solve N");
+		return -1;
+	}
+	if (opt->solve && opt->write != NULL) {
+		cli_error("--solve writes its values in the reports: not with "
+			  "--write");
 		return -1;
 	}
 	if (opt->keep_illegal && opt->write == NULL) {
@@ -304,14 +374,15 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		.game = opt->in.game,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 64,
-		.keep_turns = x != NULL,
+		.keep_turns = x != NULL || opt->perfect != NULL,
 	};
 	struct record_reader *rd;
 	const struct record  *rec;
 	const char	     *name = cli_input_name(path);
+	struct report_perfect pp;
 	uint64_t	      at;
 	unsigned	      sub;
-	int		      rc;
+	int		      rc, solved = 0;
 
 	cli_select_replay_options(&opt->sel, &ro);
 	rd = cli_records_reader(&opt->in, syn, in, path, name);
@@ -364,6 +435,13 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 				break;
 			continue;
 		}
+		if (opt->perfect != NULL &&
+		    (solved = cli_perfect_record(
+			 opt->perfect, syn, name, rec, rp, &ro)) == -1) {
+			t->out_of_memory = true;
+			rc = -2;
+			break;
+		}
 		tally(name, rec, rp, opt, t);
 		if (x != NULL && write_record(x, name, rec, rp, opt, t) == -1) {
 			if (cli_output_ok(out, "record"))
@@ -372,7 +450,11 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			rc = -2;
 			break;
 		}
-		if (w != NULL && report_write(w, path, rec, rp) == -1) {
+		pp.served = opt->perfect != NULL && opt->perfect->served;
+		pp.line = opt->perfect != NULL ? &opt->perfect->line : NULL;
+		if (w != NULL &&
+		    report_write_perfect(
+			w, path, rec, rp, solved == 1 ? &pp : NULL) == -1) {
 			if (cli_output_ok(out, "report"))
 				cli_error("%s: record %lu: cannot write its "
 					  "report",
@@ -409,6 +491,7 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
     struct options *opt, struct totals *t)
 {
 	struct record_export *x = NULL;
+	struct cli_perfect    cp;
 	struct replay	      rp;
 	FILE		     *in;
 	int		      i;
@@ -421,6 +504,11 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		return;
 	}
 	replay_init(&rp);
+	/* --solve: made here, after -j's fork, each worker its own. */
+	if (opt->solve) {
+		cli_perfect_init(&cp, opt->solve_empties, &opt->budget);
+		opt->perfect = &cp;
+	}
 	for (i = 0; i < nfiles && !t->stop && !t->ranged; i++) {
 		/* What an input's opening says is no record's (-j). */
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
@@ -440,6 +528,10 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	}
 	replay_fini(&rp);
 	t->skipped = opt->sel.skipped;
+	if (opt->perfect != NULL) {
+		cli_perfect_fini(&cp);
+		opt->perfect = NULL;
+	}
 	/* A format whose header counts the games writes them here. */
 	if (x != NULL && !t->io_error && record_export_finish(x) == -1) {
 		if (cli_output_ok(out, outname))

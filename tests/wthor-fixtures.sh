@@ -12,10 +12,11 @@ byte() { printf "\\$(printf %03o "$1")"; }
 u16() { byte $(($1 % 256)); byte $(($1 / 256)); }
 u32() { u16 $(($1 % 65536)); u16 $(($1 / 65536)); }
 
-# header GAMES YEAR [BOARD]
+# header GAMES YEAR [BOARD [DEPTH]]
 header() {
 	byte 20; byte 26; byte 12; byte 1
-	u32 "$1"; u16 0; u16 "$2"; byte "${3:-8}"; byte 0; byte 22; byte 0
+	u32 "$1"; u16 0; u16 "$2"; byte "${3:-8}"; byte 0; byte "${4:-22}"
+	byte 0
 }
 
 # game TOURNAMENT BLACK WHITE SCORE THEORETICAL WORD...: a word is a
@@ -66,6 +67,19 @@ game() {
 # A header whose count disagrees with the games, forced; a 10x10 board.
 { header 3 2019; game 0 1 2 33 32 f5d6c3; } > "$dir/short.wtb"
 { header 0 2019 10; } > "$dir/board10.wtb"
+
+# Theoretical scores at 10 empties (the header's depth) for gamecheck
+# --solve (tests/gamecheck-solve.sh checks each with a naive minimax):
+# the games of games.wtb, the first twice, with a wrong score the second
+# time (wthor-theoretical-mismatch), and the one cut short (not checked).
+{
+	header 5 2019 8 10
+	game 1 1 2 18 22 d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8h5
+	game 1 3 4 46 46 f5d6c4d3e6f4e3f6c5b4e7f3c6d7b5a5c3b3g5h5g4h4e2g6b6d8c7c8a4a6a7f1a3c2d2b2e1b7g3h3f2d1a1a2b1a8c1g1f7g8e8f8b8g7h8h7h6h2g2h1
+	game 2 2 1 56 56 f5f6c4c3e6f4d3c6c5d6b3c2b5a3b4a6b6a5a4e3c7c8d7e7b2a1a2b7f7f8a8a7d1b1g6h6b8g5h5d8f2f3e8f1g8g7h8h7h4g4h3g3g2h2h1g1e1e2d2
+	game 1 1 2 18 24 d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8h5
+	game 0 5 3 33 32 f5d6c3d3c4f4f6f3e6e7
+} > "$dir/solved.wtb"
 
 # The names (Latin-1), beside the games and as options.
 names() {

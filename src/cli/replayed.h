@@ -12,6 +12,7 @@
 
 #include "record/record.h"
 #include "referee/referee.h"
+#include "solve/line.h"
 
 /*
  * --require-finished: an unfinished game is an error.  Gives rp (the
@@ -39,5 +40,41 @@ enum cli_convert {
  */
 enum cli_convert cli_convert_write(struct record_export *x, const char *name,
     const struct record *rec, const struct replay *rp, bool keep_illegal);
+
+/*
+ * gamecheck --solve N (perfect.c): each record's line under the exact
+ * solver from its first position with at most N empties (formats/report.md,
+ * perfect-play), within a budget per record.  The caller's storage:
+ * cli_perfect_init before the first record, cli_perfect_fini after the
+ * last; the solver and its table (SOLVE_TT_DEFAULT) are made at the first
+ * record served.
+ */
+struct cli_perfect {
+	int		     empties;
+	struct solve_options opt; /* the budget of one record */
+	struct solve	    *sv;
+	struct replay	     start; /* a record's start position */
+	struct rules_action *acts;  /* its line */
+	size_t		     acts_cap;
+	bool		     served; /* the last record's game and board */
+	struct solve_line    line;   /* the last record's line, if served */
+};
+
+void cli_perfect_init(
+    struct cli_perfect *, int empties, const struct solve_options *opt);
+void cli_perfect_fini(struct cli_perfect *);
+/*
+ * Solves the line of rec (named name), replayed in rp with the options ro
+ * and keep_turns: cp->served says whether the solver serves its game and
+ * board (a note on stderr if not), cp->line what it found (a note if the
+ * budget ran out).  A WTHOR record's theoretical score is checked: a
+ * mismatch is rp's error (wthor-theoretical-mismatch), or said on stderr
+ * if it has one already; a note says when it cannot be checked.  Returns
+ * 1, 0 for a malformed record (nothing to solve), or -1 when memory runs
+ * out or the turns kept cannot be played again (said).
+ */
+int cli_perfect_record(struct cli_perfect *, struct record_syntax *,
+    const char *name, const struct record *rec, struct replay *rp,
+    const struct replay_options *ro);
 
 #endif

@@ -121,7 +121,8 @@ match_play_moves(struct match *m, struct match_game *pg,
 	while (match_series_going(&m->ps, pg)) {
 		if ((r = match_game_roll(pg)) == 1)
 			continue;
-		if (r == 0) {
+		/* The solver ends it, or the side to move is asked. */
+		if (r == 0 && (r = match_adjudicate_solve(m, pg, end)) == 0) {
 			k = match_game_side(pg, start, rules_to_move(pg->pos));
 			r = ask(m, pg, &m->side[k], ready[k], end);
 		}
@@ -147,8 +148,11 @@ match_judge(struct match *m, const struct match_game *pg,
 		end->aborted = true;
 		snprintf(end->why, sizeof end->why, "aborted");
 		m->ps.m.aborted++;
-	} else if (!end->adjudicated)
+	} else if (!end->adjudicated) {
 		end->winner = s->winner;
-	else
+		/* The board's result, the solver's moves: adjudicated. */
+		if (end->solved)
+			m->ps.m.adjudicated++;
+	} else
 		m->ps.m.adjudicated++;
 }

@@ -48,6 +48,7 @@ enum {
 	MATCH_OPT_ENGINE,
 	MATCH_OPT_ENGINES,
 	MATCH_OPT_TOURNAMENT,
+	MATCH_OPT_ADJUDICATE,
 };
 
 /*
@@ -99,6 +100,9 @@ struct match {
 	const struct rules_game *g;
 	struct record_syntax	*syn;
 	int			 black; /* the colour named black */
+	bool			 adjudicate; /* --adjudicate solve:N */
+	int			 adjudicate_empties; /* N */
+	struct solve		*solver; /* its solver, made at its first use */
 };
 
 /* Sets up m with the defaults, before its options. */
@@ -141,7 +145,27 @@ struct match_ending {
 	char why[160]; /* the Termination tag, or "" */
 	int  winner;   /* a colour, or -1 */
 	bool adjudicated, aborted;
+	bool solved; /* --adjudicate solve: played out by the solver */
 };
+/*
+ * --adjudicate solve:N (solved.c).  The Termination tag of a game the
+ * solver ended begins with MATCH_SOLVED; a solve is given up after about
+ * MATCH_SOLVE_NODES positions.  match_adjudicate_option reads the
+ * option's argument (0, or -1 after saying what is wrong with it);
+ * match_adjudicate_check refuses a game the solver does not serve (the
+ * exit status after saying why, CLI_OK if it is served or no adjudication
+ * is asked).  match_adjudicate_solve ends pg when its position has at
+ * most N empty squares and is solved within the budget, playing the
+ * solver's perfect line to the end (end->why and end->solved say so):
+ * 1; 0 when it does not (the game goes on); -1 with errno.
+ */
+#define MATCH_SOLVED	  STAT_SOLVED_TERMINATION
+#define MATCH_SOLVE_NODES 50000000
+int match_adjudicate_option(struct match *m, const char *arg);
+int match_adjudicate_check(const struct match *m, const struct match_game *pg);
+int match_adjudicate_solve(
+    struct match *m, struct match_game *pg, struct match_ending *end);
+
 /*
  * Counts game i for the statistics: end->winner's holder at the end of pg
  * won it; an aborted game is a draw.  With --alternate, games 2j and

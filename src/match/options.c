@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "match/runner.h"
+#include "solve/solve.h"
 #include "util/util.h"
 
 void
@@ -43,6 +44,7 @@ match_fini(struct match *m)
 	free(m->engines_text);
 	match_openings_fini(&m->openings);
 	record_syntax_free(m->syn);
+	solve_free(m->solver);
 }
 
 /* Which of the two words w0 and w1 arg is: 0 or 1, or -1 if neither. */
@@ -146,6 +148,7 @@ match_option(void *settings, int c, const char *arg)
 				       MATCH_TOURNAMENT_GAUNTLET;
 		break;
 	case MATCH_OPT_REPEAT: m->sch.repeat = true; break;
+	case MATCH_OPT_ADJUDICATE: return match_adjudicate_option(m, arg);
 	case MATCH_OPT_OPENINGS_ORDER:
 		m->order_set = true;
 		if ((k = one_of(arg, "sequential", "random")) == -1) {

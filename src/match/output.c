@@ -10,9 +10,20 @@
 #include "match/resume.h"
 #include "match/runner.h"
 
+/* Whether rec's Termination tag says the solver played it out. */
+static bool
+solved(const struct record *rec)
+{
+	const struct record_tag *t = record_tag_find(rec, "Termination");
+
+	return t != NULL &&
+	    strncmp(t->value, MATCH_SOLVED, strlen(MATCH_SOLVED)) == 0;
+}
+
 /* Counts game i, read back by --resume (match_resume_fn). */
 int
-match_resumed(void *arg, unsigned long i, const struct replay *rp)
+match_resumed(void *arg, unsigned long i, const struct record *rec,
+    const struct replay *rp)
 {
 	struct match *m = arg;
 	/* Its position alone says who held what: match_game_side. */
@@ -30,9 +41,11 @@ match_resumed(void *arg, unsigned long i, const struct replay *rp)
 		end.winner = rp->forfeit_winner;
 		end.adjudicated = true;
 		m->ps.m.adjudicated++;
-	} else if (rp->status == REPLAY_FINISHED)
+	} else if (rp->status == REPLAY_FINISHED) {
 		end.winner = rp->score.winner;
-	else {
+		if (solved(rec))
+			m->ps.m.adjudicated++;
+	} else {
 		end.aborted = true;
 		m->ps.m.aborted++;
 	}

@@ -131,7 +131,7 @@ match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 			    path, most);
 			goto out_free;
 		}
-		if (each(arg, i, &rp) == -1)
+		if (each(arg, i, rec, &rp) == -1)
 			goto out_free;
 		(*games)++;
 	}
@@ -186,7 +186,7 @@ match_resume_record(struct record_syntax *syn, const char *text, size_t len,
 	if (rp.status == REPLAY_ILLEGAL || rp.status == REPLAY_MALFORMED)
 		cli_error("match: game %lu: its record is not legal", i + 1);
 	else
-		rc = each(arg, i, &rp);
+		rc = each(arg, i, rec, &rp);
 out_free:
 	record_reader_free(rd);
 	replay_fini(&rp);

@@ -15,12 +15,12 @@
 #include "referee/referee.h"
 
 /*
- * Called with each game i (from 0) found by match_resume_read and its
- * replay (borrowed, for the call only); returns 0, or -1 after saying why
- * to stop.
+ * Called with each game i (from 0) found by match_resume_read, its record
+ * and its replay (borrowed, for the call only); returns 0, or -1 after
+ * saying why to stop.
  */
-typedef int (*match_resume_fn)(
-    void *arg, unsigned long i, const struct replay *rp);
+typedef int (*match_resume_fn)(void *arg, unsigned long i,
+    const struct record *rec, const struct replay *rp);
 /*
  * Reads the records a match wrote to fp (path names it in messages), a
  * file open for reading and writing at its start: each must be whole, of

@@ -32,6 +32,8 @@ game_line(FILE *fp, const struct match *m, unsigned long i,
 	else
 		fprintf(fp, "%s wins %d-%d", g->colour[end->winner],
 		    s->points[0], s->points[1]);
+	if (end->solved)
+		fprintf(fp, ", %s", end->why);
 	/* Who held each colour at the end: results are by colour. */
 	fprintf(fp, " (%s: %s; %s: %s)\n", g->colour[0],
 	    match_side_name(&m->side[match_game_side(pg, start, 0)]),

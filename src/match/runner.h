@@ -90,7 +90,8 @@ match_sides(const struct match *m, unsigned long i, int start[RULES_COLOURS]);
 void match_make_id(struct match *m);
 
 /* output.c: counts game i, read back by --resume (match_resume_fn). */
-int match_resumed(void *arg, unsigned long i, const struct replay *rp);
+int match_resumed(void *arg, unsigned long i, const struct record *rec,
+    const struct replay *rp);
 /*
  * output.c: opens -o's file, and with --resume reads back the games it
  * holds.  Returns 0, or -1 after saying why.

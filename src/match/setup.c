@@ -39,6 +39,10 @@ match_setup(struct match *m, const char *name)
 			return CLI_USAGE;
 		}
 	}
+	if ((k = match_adjudicate_check(m, &pg)) != CLI_OK) {
+		match_game_fini(&pg);
+		return k;
+	}
 	match_game_fini(&pg);
 	if ((m->syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");

@@ -39,6 +39,7 @@ static const struct option longopts[] = {
 	{ "engine", required_argument, NULL, MATCH_OPT_ENGINE },
 	{ "engines", required_argument, NULL, MATCH_OPT_ENGINES },
 	{ "tournament", required_argument, NULL, MATCH_OPT_TOURNAMENT },
+	{ "adjudicate", required_argument, NULL, MATCH_OPT_ADJUDICATE },
 	MATCH_LONGOPTS_SERIES,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -57,7 +58,8 @@ const struct play_cmd play_cmd_match = {
 	    "[--max-turns turns]\n"
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
 	    "       [--openings file [--openings-order order] [--repeat]]\n"
-	    "       [-j n] [--order order] [--summary file] game\n"
+	    "       [-j n] [--order order] [--adjudicate solve:n]\n"
+	    "       [--summary file] game\n"
 	    "       gameplay match --engine cmd ... | --engines file\n"
 	    "       [--tournament kind] [options] game",
 	.summary = "games between two programs: match protocol, GTP, NBoard",
@@ -109,6 +111,9 @@ const struct play_cmd play_cmd_match = {
 	    "      --tournament=KIND  round-robin (default) or gauntlet (the\n"
 	    "                         first against each other); -n is then\n"
 	    "                         the games of each pairing\n"
+	    "      --adjudicate=solve:N  end a game (8x8 Reversi) once its\n"
+	    "                         position has N empties or fewer and\n"
+	    "                         is solved: the solver plays it out\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
 	    "                         (- for standard error)\n",
 	.width = 23,

@@ -14,7 +14,7 @@ int
 report_game_of(const struct record *rec, const struct replay *rp,
     const char *by, struct stat_game *g, char **buf, size_t *cap)
 {
-	const struct record_tag	 *src[3] = { NULL, NULL, NULL };
+	const struct record_tag	 *src[3] = { NULL, NULL, NULL }, *t;
 	const struct rules_score *s = &rp->score;
 	size_t			  need = 0, off[3], i;
 	int			  j;
@@ -46,6 +46,10 @@ report_game_of(const struct record *rec, const struct replay *rp,
 			g->series[j].value[1] = s->stats[j].value[1];
 		}
 		g->nseries = (size_t)j;
+		t = record_tag_find(rec, "Termination");
+		g->adjudicated = t != NULL &&
+		    strncmp(t->value, STAT_SOLVED_TERMINATION,
+			strlen(STAT_SOLVED_TERMINATION)) == 0;
 		report_players(rec, rp, src);
 	} else if (rp->forfeit) {
 		g->status = STAT_FORFEIT;

@@ -364,6 +364,13 @@ add_counts(
 		if (!stat_count_add(field[i], v))
 			return partial_overflow(d, n->start_mark, counts[i]);
 	}
+	/* Absent: none (formats/summary.md). */
+	if ((n = yin_get(y, gn, "adjudicated")) == NULL)
+		return 0;
+	if (partial_counter(n, "adjudicated", &v, d) == -1)
+		return -1;
+	if (!stat_count_add(&g->adjudicated, v))
+		return partial_overflow(d, n->start_mark, "adjudicated");
 	return 0;
 }
 

@@ -398,6 +398,7 @@ report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
 	struct yin		*y = &rd->y;
 	const struct rules_game *rg;
 	yaml_node_t		*root, *res, *n;
+	const char		*t;
 	int			 rc, st;
 
 again:
@@ -473,8 +474,12 @@ again:
 			    "the colours of game \"%s\" are unknown", g->game);
 			goto out_stop;
 		}
-		if (read_finished(y, root, res, rg, g, d) == -1)
+		if (read_finished(y, root, res, rg, g, d) == -1 ||
+		    tag_value(y, root, "Termination", &t, d) == -1)
 			goto out_stop;
+		g->adjudicated = t != NULL &&
+		    strncmp(t, STAT_SOLVED_TERMINATION,
+			strlen(STAT_SOLVED_TERMINATION)) == 0;
 	}
 	if (read_always(y, root, d) == -1)
 		goto out_stop;

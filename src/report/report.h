@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "referee/referee.h"
+#include "solve/line.h"
 #include "stat/stat.h"
 
 #define REPORT_SCHEMA	      "arbiter-report/1"
@@ -41,6 +42,22 @@ struct report_writer *report_writer_new_libyaml(FILE *out);
  */
 int report_write(struct report_writer *, const char *source,
     const struct record *, const struct replay *);
+/*
+ * gamecheck --solve (formats/report.md, perfect-play): served false for
+ * a game or board the solver does not serve, else line is the record's
+ * line under the solver (borrowed).
+ */
+struct report_perfect {
+	bool			 served;
+	const struct solve_line *line;
+};
+/*
+ * report_write with the record's perfect-play block after its result
+ * (pp NULL: none, as report_write writes).
+ */
+int report_write_perfect(struct report_writer *, const char *source,
+    const struct record *, const struct replay *,
+    const struct report_perfect *pp);
 /* Ends the stream (if anything was written) and frees; 0 or -1. */
 int report_writer_free(struct report_writer *);
 

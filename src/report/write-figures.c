@@ -73,6 +73,8 @@ figures_group(
 	summary_group_head(o, s, g);
 	if (stat_has_forfeits(g))
 		summary_causes(o, "forfeits", g->forfeits, false);
+	if (g->adjudicated > 0)
+		yout_kv_uint(o, "adjudicated", g->adjudicated);
 	colour_counts(o, g, "wins", g->colour_wins);
 	yout_kv_uint(o, "draws", g->draws);
 	yout_plain(o, "seats");

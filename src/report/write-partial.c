@@ -82,6 +82,8 @@ partial_group(
 	summary_group_head(o, s, g);
 	if (stat_has_forfeits(g))
 		summary_causes(o, "forfeits", g->forfeits, true);
+	if (g->adjudicated > 0)
+		yout_kv_uint(o, "adjudicated", g->adjudicated);
 	yout_kv_uint(o, "draws", g->draws);
 	yout_kv_uints(o, "wins", g->colour_wins, 2);
 	yout_kv_uints(o, "seats", g->seat_wins, 2);

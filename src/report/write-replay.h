@@ -27,4 +27,8 @@ void replay_write_stats(struct yout *w, const struct replay *rp);
 void replay_write_actions(struct yout *w, const char *k,
     const struct rules_board *board, const struct rules_action *a, size_t n);
 
+/* perfect-play: a record's line under the solver (write-perfect.c). */
+void replay_write_perfect(
+    struct yout *w, const struct replay *rp, const struct report_perfect *pp);
+
 #endif

@@ -213,8 +213,8 @@ write_head(struct report_writer *rw, const char *source)
 
 /* What a replayed record's report holds after its status. */
 static void
-write_replayed(
-    struct yout *w, const struct record *rec, const struct replay *rp)
+write_replayed(struct yout *w, const struct record *rec,
+    const struct replay *rp, const struct report_perfect *pp)
 {
 	yout_kv_int(w, "turns", (long long)rp->turns);
 	yout_kv_int(w, "actions", (long long)rp->actions);
@@ -230,11 +230,21 @@ write_replayed(
 	replay_write_result(w, rec, rp);
 	if (rp->forfeit)
 		replay_write_forfeit(w, rp);
+	if (pp != NULL)
+		replay_write_perfect(w, rp, pp);
 }
 
 int
 report_write(struct report_writer *rw, const char *source,
     const struct record *rec, const struct replay *rp)
+{
+	return report_write_perfect(rw, source, rec, rp, NULL);
+}
+
+int
+report_write_perfect(struct report_writer *rw, const char *source,
+    const struct record *rec, const struct replay *rp,
+    const struct report_perfect *pp)
 {
 	struct yout *w = rw->w;
 
@@ -255,7 +265,7 @@ report_write(struct report_writer *rw, const char *source,
 		replay_write_players(w, rec, rp);
 	yout_kv_plain(w, "status", replay_status_name(rp->status));
 	if (rp->status != REPLAY_MALFORMED)
-		write_replayed(w, rec, rp);
+		write_replayed(w, rec, rp, pp);
 	if (rp->has_error)
 		write_diag(w, "error", &rp->error, rp);
 	if (rp->has_warning)

@@ -390,6 +390,12 @@ stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 		    g->records, statuses);
 		return "records";
 	}
+	if (g->adjudicated > g->finished) {
+		snprintf(why, cap,
+		    "%" PRIu64 ", more than the %" PRIu64 " finished games",
+		    g->adjudicated, g->finished);
+		return "adjudicated";
+	}
 	decided = sum_held(g->finished, forfeits);
 	wins = sum_held(g->colour_wins[0], g->colour_wins[1]);
 	if (sum_held(wins, g->draws) != decided) {
@@ -591,7 +597,10 @@ stat_add(struct stat_summary *s, const struct stat_game *gm)
 	s->records++;
 	g->records++;
 	switch (gm->status) {
-	case STAT_FINISHED: g->finished++; break;
+	case STAT_FINISHED:
+		g->finished++;
+		g->adjudicated += gm->adjudicated;
+		break;
 	case STAT_UNFINISHED: g->unfinished++; return 0;
 	case STAT_ILLEGAL: g->illegal++; return 0;
 	case STAT_MALFORMED: g->malformed++; return 0;
@@ -657,6 +666,7 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	    !stat_count_add(&g->unfinished, src->unfinished) ||
 	    !stat_count_add(&g->illegal, src->illegal) ||
 	    !stat_count_add(&g->malformed, src->malformed) ||
+	    !stat_count_add(&g->adjudicated, src->adjudicated) ||
 	    !stat_count_add(&g->draws, src->draws))
 		goto out_overflow;
 	for (k = 0; k < STAT_CAUSES; k++)

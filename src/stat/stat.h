@@ -35,6 +35,13 @@ enum stat_status {
  */
 #define STAT_CAUSES 4
 
+/*
+ * The Termination tag of a finished game that gameplay match --adjudicate
+ * solve:N ended, the solver playing it out, begins so (formats/record.md):
+ * summaries count such games as adjudicated.
+ */
+#define STAT_SOLVED_TERMINATION "adjudicated: perfect play"
+
 /* Seats: the person who made the first move of the game, and the other. */
 #define STAT_FIRST  0
 #define STAT_SECOND 1
@@ -57,8 +64,9 @@ struct stat_game {
 	 */
 	long long   turns;
 	long long   actions;
-	int	    winner;  /* colour index, -1 for a draw */
-	bool	    swapped; /* pie rule: seats hold other colours */
+	bool	    adjudicated; /* STAT_SOLVED_TERMINATION */
+	int	    winner;	 /* colour index, -1 for a draw */
+	bool	    swapped;	 /* pie rule: seats hold other colours */
 	bool	    has_score;
 	long long   points[2]; /* by colour */
 	const char *player[2]; /* by colour, after any swap */
@@ -107,6 +115,7 @@ struct stat_group {
 	char		   *colour[2];
 	uint64_t	    records, finished, unfinished, illegal, malformed;
 	uint64_t	    forfeits[STAT_CAUSES]; /* games, by cause */
+	uint64_t	    adjudicated; /* finished games a solver ended */
 	uint64_t	    colour_wins[2];
 	uint64_t	    seat_wins[2];
 	uint64_t	    draws;

@@ -218,10 +218,12 @@ struct got {
 };
 
 static int
-each(void *arg, unsigned long i, const struct replay *rp)
+each(void *arg, unsigned long i, const struct record *rec,
+    const struct replay *rp)
 {
 	struct got *g = arg;
 
+	(void)rec;
 	(void)rp;
 	ck_assert_uint_lt(g->n, 8);
 	g->i[g->n++] = i;
