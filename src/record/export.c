@@ -344,6 +344,64 @@ start_of(const struct record_out *o, int *pieces, int *to_move)
 	return 0;
 }
 
+/* Whether s is decimal digits with at most one point among them. */
+static bool
+is_decimal(const char *s, size_t len)
+{
+	size_t i, digits = 0, points = 0;
+
+	for (i = 0; i < len; i++)
+		if (s[i] >= '0' && s[i] <= '9')
+			digits++;
+		else if (s[i] == '.' && points++ == 0 && digits > 0)
+			continue;
+		else
+			return false;
+	return digits > 0 && s[len - 1] != '.';
+}
+
+/*
+ * SGF's TM of a TimeControl: the main time in seconds, which is all TM
+ * holds (formats/sgf.md): the value itself when it is a number of
+ * seconds (*plain set), else the seconds before its first '+' (the
+ * notation's "60+0.5") or, written [[H:]M:]S, before its first '/'
+ * (GGF's "05:00//02:00"), into buf.  False when the value gives no main
+ * time TM could hold ("40/7200": moves, then seconds).
+ */
+static bool
+sgf_tm(const char *v, char *buf, size_t cap, bool *plain)
+{
+	size_t len = strcspn(v, "+/"), i, start = 0;
+	double secs = 0;
+	int    fields = 0;
+
+	*plain = v[len] == '\0' && is_decimal(v, len);
+	if (*plain) {
+		snprintf(buf, cap, "%s", v);
+		return true;
+	}
+	/* The notation's "40/7200" is 40 moves: GGF's main time has ':'. */
+	if (v[len] == '/' && memchr(v, ':', len) == NULL)
+		return false;
+	for (i = 0; i <= len; i++) {
+		if (i < len && v[i] != ':')
+			continue;
+		/* Hours and minutes are whole; the seconds may not be. */
+		if (!is_decimal(v + start, i - start) || ++fields > 3 ||
+		    (i < len && memchr(v + start, '.', i - start) != NULL))
+			return false;
+		secs = secs * 60 + strtod(v + start, NULL);
+		start = i + 1;
+	}
+	snprintf(buf, cap, "%.3f", secs);
+	/* Trailing zeros of the fraction go, and then a bare point. */
+	for (i = strlen(buf); buf[i - 1] == '0'; i--)
+		buf[i - 1] = '\0';
+	if (buf[i - 1] == '.')
+		buf[i - 1] = '\0';
+	return true;
+}
+
 /* A tag as GGF's and SGF's XT[Tag=value]. */
 static void
 put_xt(struct wbuf *b, const char *name, const char *value)
@@ -364,6 +422,8 @@ put_extra(struct wbuf *b, const struct record_out *o, bool sgf)
 {
 	const struct record	*rec = o->rec;
 	struct record_wthor_tags w;
+	char			 tm[64];
+	bool			 plain;
 	size_t			 i, k, nw;
 
 	for (i = 0; i < rec->ntags; i++) {
@@ -384,6 +444,11 @@ put_extra(struct wbuf *b, const struct record_out *o, bool sgf)
 		    (strcasecmp(name, "Termination") == 0 ||
 			strcasecmp(name, "Winner") == 0))
 			carried = true;
+		/* TM holds seconds: any other clock goes whole beside it. */
+		if (sgf && strcasecmp(name, "TimeControl") == 0)
+			carried = sgf_tm(rec->tags[i].value, tm, sizeof tm,
+				      &plain) &&
+			    plain;
 		if (carried)
 			continue;
 		put_xt(b, name, rec->tags[i].value);
@@ -398,13 +463,21 @@ static void
 put_known(struct wbuf *b, const struct record_out *o, bool sgf)
 {
 	const struct record_tag *t;
+	char			 tm[64];
+	bool			 plain;
 	size_t			 i;
 
 	for (i = 0; i < NKNOWN; i++) {
 		const char *id = sgf ? known[i].sgf : known[i].ggf;
 
-		if (id != NULL &&
-		    (t = record_tag_find(o->rec, known[i].tag)) != NULL)
+		if (id == NULL ||
+		    (t = record_tag_find(o->rec, known[i].tag)) == NULL)
+			continue;
+		if (sgf && strcmp(id, "TM") == 0) {
+			/* The rest of the clock: XT[TimeControl=], put_extra. */
+			if (sgf_tm(t->value, tm, sizeof tm, &plain))
+				put_prop(b, id, tm);
+		} else
 			put_prop(b, id, t->value);
 	}
 }
