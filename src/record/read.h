@@ -88,6 +88,7 @@ struct record_reader {
 	long	      csv_cols;
 	unsigned long csv_header_line; /* 0: none (headerless) */
 	char	     *csv_spec;	       /* --csv-columns, or NULL */
+	char	      csv_apart;       /* a header of one field apart by this */
 
 	/* WTHOR: the header, once read, and the name files. */
 	bool		    wthor_started;
