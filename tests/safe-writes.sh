@@ -613,14 +613,20 @@ else
 	bad "match -o, a failed write: exit $rc"; ls -A "$d"
 	echo "old contents" > "$d/old"
 fi
-match -n 2 -o /dev/full > /dev/null 2> "$d/err"
-rc=$?
-if [ $rc = 2 ] && grep -q '^gameplay: /dev/full: No space left' "$d/err"
-then
-	ok "match -o /dev/full: said, exit 2"
-else
-	bad "match -o /dev/full: exit $rc"; cat "$d/err"
-fi
+# full_said WHAT CMD...: CMD writing to /dev/full says so, exit 2.
+full_said() {
+	what=$1
+	shift
+	"$@" > /dev/null 2> "$d/err"
+	rc=$?
+	if [ $rc = 2 ] &&
+	    grep -q '^gameplay: /dev/full: No space left' "$d/err"; then
+		ok "$what /dev/full: said, exit 2"
+	else
+		bad "$what /dev/full: exit $rc"; cat "$d/err"
+	fi
+}
+full_said "match -o" match -n 2 -o /dev/full
 match -n 2 -o "$d/old" --summary "$d/old" > /dev/null 2> "$d/err"
 rc=$?
 if [ $rc = 2 ] && kept "$d/old" && grep -q 'two outputs' "$d/err"; then
@@ -702,12 +708,5 @@ else
 	cat "$d/err"
 fi
 # gameplay show --html on a full disk says so.
-$gp show --html /dev/full "$games" > /dev/null 2> "$d/err"
-rc=$?
-if [ $rc = 2 ] && grep -q '^gameplay: /dev/full: No space left' "$d/err"
-then
-	ok "show --html /dev/full: said, exit 2"
-else
-	bad "show --html /dev/full: exit $rc"; cat "$d/err"
-fi
+full_said "show --html" $gp show --html /dev/full "$games"
 exit $fail
