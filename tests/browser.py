@@ -8,6 +8,7 @@
 # usage: browser.py CHROMIUM PROFILE_DIR SCRIPT
 # SCRIPT has one command a line:
 #   open URL            load URL and wait for it
+#   hash FRAGMENT       go to #FRAGMENT of the page shown, and wait for it
 #   key NAME            press a key (ArrowRight, ArrowLeft, Home, End)
 #   click SELECTOR      click the element document.querySelector finds
 #   eval EXPRESSION     print the expression's value (a string) on a line
@@ -118,6 +119,12 @@ class Browser:
             return ""
         return r["result"].get("value", "")
 
+    def evaluate_async(self, expr):
+        r = self.call("Runtime.evaluate",
+                      {"expression": expr, "awaitPromise": True})
+        if "exceptionDetails" in r:
+            self.errors.append("eval: " + expr)
+
     def close(self):
         try:
             self.call("Browser.close", session=False)
@@ -152,6 +159,14 @@ def main():
             elif cmd == "click":
                 b.evaluate("document.querySelector(%s).click()" %
                            json.dumps(arg))
+            elif cmd == "hash":
+                # A new address within the page: resolved once the page's
+                # own hashchange listener has run.
+                b.evaluate_async(
+                    "new Promise(function (r) {"
+                    " window.addEventListener('hashchange', function () {"
+                    " setTimeout(r, 0); }, { once: true });"
+                    " location.hash = %s; })" % json.dumps(arg))
             elif cmd == "eval":
                 print(b.evaluate(arg))
             elif cmd == "shot":

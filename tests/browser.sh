@@ -58,7 +58,12 @@ for g in reversi oust rive herd stones; do
 	    tail -n 1)
 	[ -n "$n" ] && [ "$n" -ge 4 ] ||
 	    { echo "FAIL: $g: $n turns on the page"; fail=1; continue; }
-	step "open file://$tmp/$g.html" "$rec" 1 0 ""
+	# The page opens where the game stands, and writes the turn shown
+	# into the address.
+	step "open file://$tmp/$g.html" "$rec" 1 "$n" ""
+	echo 'eval location.hash' >> "$script"
+	echo "#1-$n" >> "$expect"
+	step "key Home" "$rec" 1 0 ""
 	i=1
 	while [ "$i" -le "$n" ]; do
 		step "key ArrowRight" "$rec" 1 "$i" ""
@@ -73,6 +78,10 @@ for g in reversi oust rive herd stones; do
 	step 'click button[data-go="last"]' "$rec" 1 "$n" ""
 	step 'click button[data-go="previous"]' "$rec" 1 $((n - 1)) ""
 	step 'click .moves li[data-turn="2"]' "$rec" 1 2 ""
+	echo 'eval location.hash' >> "$script"
+	echo "#1-2" >> "$expect"
+	# An address naming a ply: followed on the open page.
+	step "hash 3" "$rec" 1 3 ""
 	echo "shot $tmp/$g.png" >> "$script"
 	# The board picture on its own.
 	$gp show --svg "$tmp/$g.svg" "$rec" > /dev/null ||
@@ -84,13 +93,26 @@ for g in reversi oust rive herd stones; do
 	echo "shot $tmp/$g-svg.png" >> "$script"
 done
 
-# Two records in one file: a chooser; the second opens at its start.
+# Two records in one file: a chooser; the second opens where it stands;
+# an address naming the second record's turn 1 opens it there, chooser
+# and all; -t opens every record at that turn.
 cat "$tmp/reversi.pgn" "$tmp/oust.pgn" > "$tmp/two.pgn"
-if $gp show --html "$tmp/two.html" "$tmp/two.pgn"; then
-	step "open file://$tmp/two.html" "$tmp/two.pgn" 1 0 1
+n2=$($gp show -r 2 "$tmp/two.pgn" | sed -n 's/^last turn: \([0-9]*\).*/\1/p')
+if $gp show --html "$tmp/two.html" "$tmp/two.pgn" &&
+    $gp show -t 1 --html "$tmp/two-t1.html" "$tmp/two.pgn"; then
+	step "open file://$tmp/two-t1.html" "$tmp/two.pgn" 1 1 1
 	echo 'eval (function () { var c = document.getElementById("chooser"); c.selectedIndex = 1; c.dispatchEvent(new Event("change")); return document.body.dataset.record + " " + document.body.dataset.turn + " " + document.body.dataset.position; })()' >> "$script"
-	echo "2 0 $(position "$tmp/two.pgn" 0 2)" >> "$expect"
-	step "key ArrowRight" "$tmp/two.pgn" 2 1 2
+	echo "2 1 $(position "$tmp/two.pgn" 1 2)" >> "$expect"
+	step "open file://$tmp/two.html#2-1" "$tmp/two.pgn" 2 1 2
+	echo 'eval String(document.getElementById("chooser").selectedIndex)' >> "$script"
+	echo "1" >> "$expect"
+	step "key ArrowLeft" "$tmp/two.pgn" 2 0 2
+	step "key End" "$tmp/two.pgn" 2 "$n2" 2
+	# The chooser tells the records apart: players, game, result.
+	$gp show --html "$tmp/games.html" "$srcdir/examples/reversi-games.pgn"
+	echo "open file://$tmp/games.html" >> "$script"
+	echo 'eval Array.from(document.querySelectorAll("#chooser option")).map(function (o) { return o.textContent; }).join(" | ")' >> "$script"
+	echo "1. Ada – Brian, Reversi 8x8, 32-32 | 2. Brian – Ada, Reversi 8x8, 39-25 | 3. Ada – Chen, Reversi 8x8, 22-42" >> "$expect"
 else
 	echo "FAIL: two records: show --html"; fail=1
 fi
@@ -105,8 +127,8 @@ st=$?
 grep -q 'turn 3 (a1):.*\[no-flips\]' "$tmp/bad.err" ||
     { echo "FAIL: illegal: no diagnostic"; cat "$tmp/bad.err"; fail=1; }
 if [ -s "$tmp/bad.html" ]; then
-	step "open file://$tmp/bad.html" "$tmp/good.pgn" 1 0 ""
-	echo "key End" >> "$script"
+	# It opens at the turn of the error.
+	echo "open file://$tmp/bad.html" >> "$script"
 	echo "eval $say" >> "$script"
 	echo "1 3 $(position "$tmp/good.pgn" 2)" >> "$expect"
 	echo 'eval document.querySelector("div.turn:not([hidden]) .diag").textContent.split(":")[0]' >> "$script"

@@ -138,4 +138,49 @@ if command -v gzip > /dev/null 2>&1; then
 	    ok "a 64 MiB bomb in $(wc -c < bomb.gz) bytes, in 64 MiB of memory" ||
 	    ng "the bomb: exit $s: $got"
 fi
+
+# A bomb of one line (issue 26, item 10): 100 MiB of one byte, with no
+# line end, in each compressor's stream.  The line is cut at
+# --max-record-size (default 64 MiB), too-large, and read in a memory
+# limit of 384 MiB (which a line held whole and tokenised, at 22-42
+# times its size, would pass many times over); a record of many lines
+# past the limit is cut the same way.
+limit=393216
+grep -q __asan_init "$builddir/gamecheck" 2> /dev/null && limit=unlimited
+for z in gzip bzip2 xz zstd; do
+	command -v "$z" > /dev/null 2>&1 || continue
+	head -c 104857600 /dev/zero | tr '\000' 'a' | "$z" -1 -c > "line.$z"
+	got=$( (ulimit -v "$limit"; gamecheck --quiet "line.$z") 2>&1)
+	s=$?
+	[ "$s" -eq 1 ] &&
+	    echo "$got" | grep -q ':1:67108865: error: a line longer than 64 MiB.*\[too-large\]$' &&
+	    ok "$z: a one-line bomb in $(wc -c < "line.$z") bytes is too-large" ||
+	    ng "$z: the one-line bomb: exit $s: $got"
+	{ printf '[Game "reversi"]\n\n'
+	  yes 'f5 d6 c3 d3 c4 f4 f6 f3 e6 e7' | head -n 400000; } |
+	    "$z" -1 -c > "record.$z"
+	got=$( (ulimit -v "$limit"; gamecheck --quiet --max-record-size 1M \
+	    "record.$z") 2>&1)
+	s=$?
+	[ "$s" -eq 1 ] &&
+	    echo "$got" | grep -q 'a record larger in memory than 1 MiB.*\[too-large\]$' &&
+	    ok "$z: a record of many lines past --max-record-size is too-large" ||
+	    ng "$z: the long record: exit $s: $got"
+	rm -f "line.$z" "record.$z"
+done
+
+# gameplay reads a record file whole: past 256 MiB of decompressed text
+# it stops and says so (exit 2), in flat memory, where a 36 KB stream had
+# taken it to 2.2 GB.
+if command -v gzip > /dev/null 2>&1; then
+	head -c 300000000 /dev/zero | tr '\000' 'a' | gzip -1 > whole.gz
+	got=$( (ulimit -v "$(
+	    [ "$limit" = unlimited ] && echo unlimited || echo 1048576)";
+	    gameplay show whole.gz) 2>&1)
+	s=$?
+	[ "$s" -eq 2 ] && echo "$got" | grep -q 'whole.gz: larger than 256 MiB' &&
+	    ok "gameplay: a bomb past 256 MiB is refused in flat memory" ||
+	    ng "gameplay: the bomb: exit $s: $got"
+	rm -f whole.gz
+fi
 exit $fail

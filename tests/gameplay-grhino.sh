@@ -15,8 +15,7 @@ rhino=$(command -v gtp-rhino)
 gameplay match -b "$rhino" --black-protocol gtp -w 'gameplay engine mcts:200' \
     -n 4 --alternate --tc 60+1 --summary "$tmp/sum" reversi \
     > "$tmp/r.pgn" 2> "$tmp/err" || ng "match exits $?: $(cat "$tmp/err")"
-got=$(gamecheck --quiet "$tmp/r.pgn" 2>&1 | tail -n 1)
-[ "$got" = "gamecheck: 4 records: 4 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+finished "$tmp/r.pgn" 4 ||
     ng "records: $got"
 grep -q '^- name: "GTP GRhino [0-9.]*"$' "$tmp/sum" ||
     ng "summary: $(cat "$tmp/sum")"

@@ -15,8 +15,7 @@ for g in reversi oust rive herd stones; do
 		    -w "$gtp random" --white-protocol gtp -n 2 --alternate \
 		    $tc --summary "$tmp/sum" "$g" > "$tmp/g.pgn" 2> "$tmp/err" ||
 		    ng "$g $tc: match exits $?: $(cat "$tmp/err")"
-		got=$(gamecheck --quiet "$tmp/g.pgn" 2>&1 | tail -n 1)
-		[ "$got" = "gamecheck: 2 records: 2 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+		finished "$tmp/g.pgn" 2 ||
 		    ng "$g $tc: $got"
 		grep -q '^\[Black "arbiter mcts:20 ' "$tmp/g.pgn" &&
 		    grep -q 'name: "arbiter random ' "$tmp/sum" ||
@@ -81,8 +80,7 @@ for q in wrong-ids no-pass stale; do
 	    --black-protocol gtp -w 'gameplay engine random' -n 4 \
 	    --alternate -s 6x6 --summary /dev/null reversi > "$tmp/q.pgn" \
 	    2> "$tmp/err" || ng "$q: exit $?: $(cat "$tmp/err")"
-	got=$(gamecheck --quiet "$tmp/q.pgn" 2>&1 | tail -n 1)
-	[ "$got" = "gamecheck: 4 records: 4 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+	finished "$tmp/q.pgn" 4 ||
 	    ng "$q: $got"
 	case $q in
 	no-pass)
@@ -101,8 +99,7 @@ gameplay match -b "sh $engines/gtp-quirk.sh no-time $tmp/log" \
     --black-protocol gtp -w 'gameplay engine random' -n 2 --alternate \
     -s 6x6 --tc 60+1 --summary /dev/null reversi > "$tmp/q.pgn" \
     2> "$tmp/err" || ng "no-time: exit $?: $(cat "$tmp/err")"
-got=$(gamecheck --quiet "$tmp/q.pgn" 2>&1 | tail -n 1)
-[ "$got" = "gamecheck: 2 records: 2 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+finished "$tmp/q.pgn" 2 ||
     ng "no-time: $got"
 [ ! -s "$tmp/log" ] || ng "no-time: $(cat "$tmp/log")"
 ok "time_settings and time_left only to an engine that lists them"

@@ -13,8 +13,7 @@ set -u
 gameplay match -b 'gameplay engine random' -w 'gameplay engine greedy' \
     -n 4 --alternate --summary "$tmp/sum.yaml" reversi > "$tmp/m.pgn" \
     2> "$tmp/err" || ng "match exits $?"
-got=$(gamecheck --quiet "$tmp/m.pgn" 2>&1 | tail -n 1)
-[ "$got" = "gamecheck: 4 records: 4 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+finished "$tmp/m.pgn" 4 ||
     ng "match records: $got"
 [ "$(grep -c '^gameplay: game [1-4]/4: ' "$tmp/err")" = 4 ] ||
     ng "a line per game: $(cat "$tmp/err")"
@@ -103,6 +102,22 @@ nostart() {
 	[ -e "$tmp/ns.yaml" ] && ng "$what: a summary: $(cat "$tmp/ns.yaml")"
 	ok "a program that cannot start: $what"
 }
+
+# orphan WHAT: a match (through ${via:-}) against orphan.sh, which exits in
+# the middle of a game while a child of its holds its output, under
+# --timeout 0: Black crashed, and no process of its left running.
+orphan() {
+	: > "$tmp/pids"
+	timeout 20 ${via:-} gameplay match \
+	    -b "sh $engines/orphan.sh $tmp/pids" \
+	    -w 'gameplay engine random' --timeout 0 reversi > "$tmp/o.pgn" \
+	    2> "$tmp/err" || ng "$1: exits $?: $(cat "$tmp/err")"
+	grep -q '^\[Termination "black crashed"\]' "$tmp/o.pgn" ||
+	    ng "$1: $(cat "$tmp/o.pgn")"
+	left=$(alive "$tmp/pids")
+	[ -z "$left" ] || ng "left running: $left"
+}
+
 nostart "command not found" "match: 'no-such-engine-xyz' exited before its first answer (exit status 127: command not found?)" \
     -b 'gameplay engine random' -w no-such-engine-xyz
 nostart "exit 3" "match: 'exit 3' exited before its first answer (exit status 3)" \
@@ -153,16 +168,8 @@ if command -v perl > /dev/null 2>&1; then
 	printf '#!/bin/sh\nexec perl -e %s "$@"\n' \
 	    "'\$SIG{CHLD} = \"IGNORE\"; exec @ARGV'" > "$tmp/ignchld"
 	chmod +x "$tmp/ignchld"
-	: > "$tmp/pids"
-	timeout 20 "$tmp/ignchld" gameplay \
-	    match -b "sh $engines/orphan.sh $tmp/pids" \
-	    -w 'gameplay engine random' --timeout 0 reversi > "$tmp/o.pgn" \
-	    2> "$tmp/err" || ng "SIGCHLD ignored: exits $?: $(cat "$tmp/err")"
-	grep -q '^\[Termination "black crashed"\]' "$tmp/o.pgn" ||
-	    ng "SIGCHLD ignored: $(cat "$tmp/o.pgn")"
-	left=$(alive "$tmp/pids")
-	[ -z "$left" ] || ng "left running: $left"
 	via=$tmp/ignchld
+	orphan "SIGCHLD ignored"
 	nostart "SIGCHLD ignored, exit 3" "match: 'exit 3' exited before its first answer (exit status 3)" \
 	    -b 'exit 3' -w 'gameplay engine random'
 	via=
@@ -171,14 +178,7 @@ fi
 
 # A program that exits in the middle of a game, a child holding its output,
 # under --timeout 0: crashed, at once, and the child killed.
-: > "$tmp/pids"
-timeout 20 gameplay match -b "sh $engines/orphan.sh $tmp/pids" \
-    -w 'gameplay engine random' --timeout 0 reversi > "$tmp/o.pgn" \
-    2> "$tmp/err" || ng "orphan: exits $?: $(cat "$tmp/err")"
-grep -q '^\[Termination "black crashed"\]' "$tmp/o.pgn" ||
-    ng "orphan: $(cat "$tmp/o.pgn")"
-left=$(alive "$tmp/pids")
-[ -z "$left" ] || ng "left running: $left"
+orphan orphan
 ok "crashed while a child holds its output"
 
 # A program that writes a stray line after every answer: the stray line

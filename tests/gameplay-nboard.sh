@@ -14,8 +14,7 @@ for tc in "" "--tc 60+0.5"; do
 	    -w "$nb random" --white-protocol nboard -n 4 --alternate $tc \
 	    --summary "$tmp/sum" reversi > "$tmp/g.pgn" 2> "$tmp/err" ||
 	    ng "nboard $tc: match exits $?: $(cat "$tmp/err")"
-	got=$(gamecheck --quiet "$tmp/g.pgn" 2>&1 | tail -n 1)
-	[ "$got" = "gamecheck: 4 records: 4 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+	finished "$tmp/g.pgn" 4 ||
 	    ng "nboard $tc: $got"
 	grep -q '^\[Black "arbiter mcts:20"\]' "$tmp/g.pgn" &&
 	    grep -q 'name: "arbiter random"' "$tmp/sum" ||
@@ -31,34 +30,32 @@ gameplay match -b "gameplay engine --protocol gtp mcts:20" \
     --black-protocol gtp -w "$nb random" --white-protocol nboard -n 2 \
     --alternate --summary /dev/null reversi > "$tmp/m.pgn" 2> "$tmp/err" ||
     ng "GTP against NBoard: exit $?: $(cat "$tmp/err")"
-got=$(gamecheck --quiet "$tmp/m.pgn" 2>&1 | tail -n 1)
-[ "$got" = "gamecheck: 2 records: 2 finished, 0 unfinished, 0 illegal, 0 malformed" ] &&
+finished "$tmp/m.pgn" 2 &&
     grep -q '^\[White "arbiter random"\]' "$tmp/m.pgn" ||
     ng "GTP against NBoard: $got"
 ok "a match of GTP against NBoard"
 
-# Quirks that must not cost a game: status lines, a stale answer.
-for q in chatty stale; do
-	gameplay match -b "sh $engines/nboard-quirk.sh $q" \
+# quirk NAME [ARG]: two games of the scripted quirk NAME as Black against
+# our random NBoard engine, which must cost no game.
+quirk() {
+	gameplay match -b "sh $engines/nboard-quirk.sh $*" \
 	    --black-protocol nboard -w "$nb random" --white-protocol nboard \
 	    -n 2 --alternate --summary /dev/null reversi > "$tmp/q.pgn" \
-	    2> "$tmp/err" || ng "$q: exit $?: $(cat "$tmp/err")"
-	got=$(gamecheck --quiet "$tmp/q.pgn" 2>&1 | tail -n 1)
-	[ "$got" = "gamecheck: 2 records: 2 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
-	    ng "$q: $got: $(grep Termination "$tmp/q.pgn")"
+	    2> "$tmp/err" || ng "$1: exit $?: $(cat "$tmp/err")"
+	finished "$tmp/q.pgn" 2 ||
+	    ng "$1: $got: $(grep Termination "$tmp/q.pgn")"
+}
+
+# Quirks that must not cost a game: status lines, a stale answer.
+for q in chatty stale; do
+	quirk $q
 done
 ok "status lines and a stale answer before the pong cost no game"
 
 # Edax's answer, `=== f5 0.00 0.0': the move is its first word; and
 # `set depth' comes before any `go', as the protocol requires.
 : > "$tmp/log"
-gameplay match -b "sh $engines/nboard-quirk.sh edax $tmp/log" \
-    --black-protocol nboard -w "$nb random" --white-protocol nboard \
-    -n 2 --alternate --summary /dev/null reversi > "$tmp/q.pgn" \
-    2> "$tmp/err" || ng "edax: exit $?: $(cat "$tmp/err")"
-got=$(gamecheck --quiet "$tmp/q.pgn" 2>&1 | tail -n 1)
-[ "$got" = "gamecheck: 2 records: 2 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
-    ng "edax: $got: $(grep Termination "$tmp/q.pgn")"
+quirk edax "$tmp/log"
 [ ! -s "$tmp/log" ] || ng "edax: $(sort -u "$tmp/log")"
 ok "Edax's answers with an evaluation and a time; set depth before go"
 

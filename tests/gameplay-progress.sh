@@ -8,16 +8,8 @@
 # before match's line per game and the summary, never mixed into them;
 # and the records are the same bytes.
 set -u
-srcdir=${srcdir:-.}
-builddir=$(pwd)
-PATH="$builddir:$PATH"
-export PATH
+. "${srcdir:-.}/tests/lib.sh"
 command -v script > /dev/null 2>&1 || { echo "skip: no script(1)"; exit 77; }
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-ng() { echo "FAIL: $*"; fail=1; }
-ok() { echo "ok: $*"; }
 
 # shown FILE: the lines a terminal shows for what was written to it (a
 # line cleared to nothing is no line).

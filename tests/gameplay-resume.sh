@@ -39,8 +39,7 @@ while [ "$runs" -lt 300 ]; do
 done
 echo "# $kills kills, $runs runs"
 [ "$done" = yes ] || ng "not done after $runs runs"
-got=$(gamecheck --quiet "$tmp/r.pgn" 2>&1 | tail -n 1)
-[ "$got" = "gamecheck: $games records: $games finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+finished "$tmp/r.pgn" $games ||
     ng "records after $kills kills: $got"
 rounds=$(sed -n 's/^\[Round "\([0-9]*\)"\]$/\1/p' "$tmp/r.pgn" | tr '\n' ' ')
 [ "$rounds" = "$(seq 1 "$games" | tr '\n' ' ')" ] ||

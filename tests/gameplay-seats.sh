@@ -27,8 +27,7 @@ players() {
 agree() {
 	what=$1 records=$2 summary=$3
 	n=$(grep -c '^\[Event' "$records")
-	got=$(gamecheck --quiet "$records" 2>&1 | tail -n 1)
-	[ "$got" = "gamecheck: $n records: $n finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+	finished "$records" $n ||
 	    ng "$what: $got"
 	grep -q '^\[Black' "$records" && [ "$n" -gt 0 ] ||
 	    ng "$what: no records"

@@ -15,8 +15,7 @@ for p in arbiter gtp nboard; do
 	    --white-protocol $p -n 2 --alternate --tc 1 --timeout 1 \
 	    --summary /dev/null reversi > "$tmp/s.pgn" 2> "$tmp/err" ||
 	    ng "$p: exit $?: $(cat "$tmp/err")"
-	got=$(gamecheck --quiet "$tmp/s.pgn" 2>&1 | tail -n 1)
-	[ "$got" = "gamecheck: 2 records: 2 finished, 0 unfinished, 0 illegal, 0 malformed" ] &&
+	finished "$tmp/s.pgn" 2 &&
 	    ! grep -q Termination "$tmp/s.pgn" ||
 	    ng "$p: $got: $(grep Termination "$tmp/s.pgn")"
 done

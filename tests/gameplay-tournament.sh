@@ -55,8 +55,7 @@ ratings() {
 gameplay match --engine "$A" --engine "$B" --engine "$C" -n 2 --alternate \
     --summary "$tmp/rr.yaml" reversi > "$tmp/rr.pgn" 2> "$tmp/err" ||
     ng "round robin: exit $?: $(cat "$tmp/err")"
-got=$(gamecheck --quiet "$tmp/rr.pgn" 2>&1 | tail -n 1)
-[ "$got" = "gamecheck: 6 records: 6 finished, 0 unfinished, 0 illegal, 0 malformed" ] ||
+finished "$tmp/rr.pgn" 6 ||
     ng "round robin records: $got"
 blacks=$(sed -n 's/^\[Black "\(.*\)"\]$/\1/p' "$tmp/rr.pgn" | tr '\n' '|')
 [ "$blacks" = "$A|$B|$A|$C|$B|$C|" ] || ng "round robin Blacks: $blacks"

@@ -14,3 +14,11 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 ng() { echo "FAIL: $*"; fail=1; }
 ok() { echo "ok: $*"; }
+
+# finished FILE N: true if gamecheck finds FILE's N records all finished
+# (none unfinished, illegal or malformed); $got holds gamecheck's last
+# line for the caller's message.
+finished() {
+	got=$(gamecheck --quiet "$1" 2>&1 | tail -n 1)
+	[ "$got" = "gamecheck: $2 records: $2 finished, 0 unfinished, 0 illegal, 0 malformed" ]
+}

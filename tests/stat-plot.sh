@@ -50,10 +50,14 @@ done
 # and an event name too long for the room beside the bars.
 ./gameplay selfplay -n 40 -S 1 reversi > "$tmp/wide.pgn" 2> /dev/null
 ./gameplay selfplay -n 10 -S 1 -s 3 oust > "$tmp/oust.pgn" 2> /dev/null
-sed 's/^\[Event "selfplay"\]/[Event "A tournament with a name far too long to fit"]/' \
+# Two such names of one series, which differ only at their ends.
+sed 's/^\[Event "selfplay"\]/[Event "A tournament with a name far too long to fit, round 1"]/' \
     "$tmp/wide.pgn" > "$tmp/long.pgn"
+sed 's/^\[Event "selfplay"\]/[Event "A tournament with a name far too long to fit, round 2"]/' \
+    "$tmp/wide.pgn" > "$tmp/long2.pgn"
 grep -q 'far too long' "$tmp/long.pgn" || { echo "FAIL: no event set"; fail=1; }
-./gamestat --by Event --plot "$tmp/c2" "$tmp/long.pgn" "$tmp/oust.pgn" \
+./gamestat --by Event --plot "$tmp/c2" "$tmp/long.pgn" "$tmp/long2.pgn" \
+    "$tmp/oust.pgn" \
     > /dev/null || { echo "FAIL: exit status $?"; fail=1; }
 m=$tmp/c2/margin.svg
 grep -q 'second), in bins of 2</text>' "$m" ||
@@ -69,9 +73,13 @@ for t in $ticks; do
 	[ $((t % 2)) -eq 0 ] || [ $((t % 5)) -eq 0 ] ||
 	    { echo "FAIL: tick $t is not round"; fail=1; }
 done
-grep -q ">reversi 8x8 $(printf '\342\200\224') A tournament with a$(printf '\342\200\246')<" \
-    "$tmp/c2/first-player.svg" ||
-    { echo "FAIL: a long name is not cut"; fail=1; }
+# Cut in the middle, so that the two still read apart, each with its
+# whole name as a tooltip.
+for r in 1 2; do
+	grep -q ">reversi 8x8 $(printf '\342\200\224') [^<]*$(printf '\342\200\246')[^<]*fit, round $r<title>reversi 8x8 $(printf '\342\200\224') A tournament with a name far too long to fit, round $r</title><" \
+	    "$tmp/c2/first-player.svg" ||
+	    { echo "FAIL: a long name ($r) is not cut to its ends"; fail=1; }
+done
 grep -q 'even (0.5)' "$tmp/c2/first-player.svg" ||
     { echo "FAIL: no legend"; fail=1; }
 exit $fail

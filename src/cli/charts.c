@@ -76,9 +76,12 @@ fresh_prefix(const char *base, char *buf, size_t cap)
 	return n > 0 && (size_t)n + 32 < cap;
 }
 
-/* Empties the directory fd (ours, opened without following) and closes it. */
+/*
+ * Calls fn(fd, name, arg) for each entry of the directory fd but "." and
+ * "..", then closes fd (taken, whatever happens).
+ */
 static void
-empty_dir(int fd)
+each_entry(int fd, void (*fn)(int, const char *, void *), void *arg)
 {
 	struct dirent *de;
 	DIR	      *d;
@@ -87,13 +90,25 @@ empty_dir(int fd)
 		close(fd);
 		return;
 	}
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		(void)unlinkat(fd, de->d_name, 0);
-	}
+	while ((de = readdir(d)) != NULL)
+		if (strcmp(de->d_name, ".") != 0 &&
+		    strcmp(de->d_name, "..") != 0)
+			fn(fd, de->d_name, arg);
 	closedir(d);
+}
+
+static void
+unlink_entry(int fd, const char *name, void *arg)
+{
+	(void)arg;
+	(void)unlinkat(fd, name, 0);
+}
+
+/* Empties the directory fd (ours, opened without following) and closes it. */
+static void
+empty_dir(int fd)
+{
+	each_entry(fd, unlink_entry, NULL);
 }
 
 /* Removes the fresh directory name in parent, whatever it holds of ours. */
@@ -348,29 +363,25 @@ is_chart(const char *name)
  * charts, the old charts go, and so does the directory.
  */
 static void
+retire_entry(int old, const char *name, void *arg)
+{
+	struct cli_charts *ch = arg;
+
+	if (is_chart(name))
+		(void)unlinkat(old, name, 0);
+	else if (renameat(old, name, ch->freshfd, name) == -1)
+		cli_error("%s: cannot move back %s: %s", ch->fresh, name,
+		    strerror(errno));
+}
+
+static void
 retire_old(struct cli_charts *ch, int old)
 {
-	struct dirent *de;
-	DIR	      *d;
-	int	       fd;
+	int fd;
 
-	if ((fd = dup(old)) == -1 || (d = fdopendir(fd)) == NULL) {
-		if (fd != -1)
-			close(fd);
+	if ((fd = dup(old)) == -1)
 		return;
-	}
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		if (is_chart(de->d_name))
-			(void)unlinkat(old, de->d_name, 0);
-		else if (renameat(old, de->d_name, ch->freshfd, de->d_name) ==
-		    -1)
-			cli_error("%s: cannot move back %s: %s", ch->fresh,
-			    de->d_name, strerror(errno));
-	}
-	closedir(d);
+	each_entry(fd, retire_entry, ch);
 	(void)unlinkat(ch->parent, ch->fresh, AT_REMOVEDIR);
 }
 

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -40,7 +41,8 @@ cli_files_from(const char *list, int argc, char **argv, int *n)
 	size_t len, cap, i;
 	int    k;
 
-	if (cli_read_file(list, &text, &len) == -1) {
+	/* A list of a huge archive's files may be large: no limit. */
+	if (cli_read_file(list, SIZE_MAX, &text, &len) == -1) {
 		cli_read_error(cli_input_name(list));
 		return NULL;
 	}

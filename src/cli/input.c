@@ -497,7 +497,7 @@ cli_input_open_seen(
 }
 
 int
-cli_decompress(const char *name, char **text, size_t *len)
+cli_decompress(const char *name, size_t max, char **text, size_t *len)
 {
 	struct buf b;
 	FILE	  *raw, *in;
@@ -511,7 +511,7 @@ cli_decompress(const char *name, char **text, size_t *len)
 		return -1;
 	}
 	buf_init(&b);
-	if ((rc = buf_read_file(&b, in)) == 0) {
+	if ((rc = buf_read_file_max(&b, in, max)) == 0) {
 		free(*text);
 		*text = b.s;
 		*len = b.len;
@@ -522,7 +522,7 @@ cli_decompress(const char *name, char **text, size_t *len)
 }
 
 int
-cli_read_file(const char *path, char **text, size_t *len)
+cli_read_file(const char *path, size_t max, char **text, size_t *len)
 {
 	struct buf b;
 	int	   fd = STDIN_FILENO, rc, saved;
@@ -531,12 +531,13 @@ cli_read_file(const char *path, char **text, size_t *len)
 	    (fd = open(path, O_RDONLY | O_CLOEXEC)) == -1)
 		return -1;
 	buf_init(&b);
-	rc = buf_read_fd(&b, fd);
+	rc = buf_read_fd_max(&b, fd, max);
 	saved = errno;
 	if (fd != STDIN_FILENO)
 		close(fd);
 	if (rc == 0 && cli_compression(b.s, b.len) != NULL &&
-	    (rc = cli_decompress(cli_input_name(path), &b.s, &b.len)) == -1)
+	    (rc = cli_decompress(cli_input_name(path), max, &b.s, &b.len)) ==
+		-1)
 		saved = errno;
 	if (rc == -1) {
 		buf_fini(&b);
@@ -572,6 +573,11 @@ cli_input_close(FILE *in)
 void
 cli_read_error(const char *name)
 {
-	if (errno != CLI_EREPORTED)
+	if (errno == EFBIG)
+		cli_error("%s: larger than %d MiB (decompressed): a record "
+			  "file is read whole, and smaller; gamecheck and "
+			  "gamestat stream archives of any size",
+		    name, (int)(CLI_WHOLE_MAX >> 20));
+	else if (errno != CLI_EREPORTED)
 		cli_error("%s: %s", name, strerror(errno));
 }

@@ -60,20 +60,26 @@ void cli_read_error(const char *name);
  */
 const char *cli_compression(const void *buf, size_t len);
 
+/* The most a record file read whole (cli_read_file) may be: 256 MiB. */
+#define CLI_WHOLE_MAX ((size_t)256 << 20)
+
 /*
  * Replaces *text, len bytes of a compressed stream (malloc'd, the
  * caller's), with its decompressed bytes, NUL terminated, and their
  * length.  Returns 0, or -1 (errno; CLI_EREPORTED when the stream is
- * corrupt, said as cli_input_open says it), *text unchanged.
+ * corrupt, said as cli_input_open says it; EFBIG past max bytes), *text
+ * unchanged.
  */
-int cli_decompress(const char *name, char **text, size_t *len);
+int cli_decompress(const char *name, size_t max, char **text, size_t *len);
 
 /*
  * Reads a whole file ("-": standard input) into *text, NUL terminated
  * (the caller frees it), its length in *len; a compressed one is
  * decompressed (cli_decompress).  Returns 0, or -1 (errno: tell it with
- * cli_read_error).
+ * cli_read_error; EFBIG when the file, or what it decompresses to, is
+ * over max bytes, so that no input read whole takes more memory:
+ * CLI_WHOLE_MAX for a record file).
  */
-int cli_read_file(const char *path, char **text, size_t *len);
+int cli_read_file(const char *path, size_t max, char **text, size_t *len);
 
 #endif

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -50,6 +51,40 @@ cli_shard_option(const char *arg, struct cli_shard *sh)
 	if (sh->n == 0 && parse_shard(arg, sh))
 		return true;
 	cli_error("--shard takes K/N, 1 <= K <= N, once, not '%s'", arg);
+	return false;
+}
+
+/*
+ * --max-record-size SIZE: bytes, or KiB, MiB, GiB with K, M, G after the
+ * number; at least 1 KiB, so that a tag line fits.
+ */
+static bool
+max_size_option(const char *arg, size_t *size)
+{
+	static const char units[] = "KMG";
+	unsigned long long n;
+	const char	  *u;
+	char		  *end;
+
+	errno = 0;
+	n = *arg >= '0' && *arg <= '9' ? strtoull(arg, &end, 10) : 0;
+	if (n > 0 && errno == 0) {
+		if (*end != '\0' && end[1] == '\0' &&
+		    (u = strchr(units, *end)) != NULL) {
+			if (n > (SIZE_MAX >> 10 * (u - units + 1)))
+				n = 0;
+			else
+				n <<= 10 * (u - units + 1);
+		} else if (*end != '\0')
+			n = 0;
+	}
+	if (n >= 1024 && n <= SIZE_MAX) {
+		*size = (size_t)n;
+		return true;
+	}
+	cli_error("--max-record-size takes bytes, at least 1024, or a "
+		  "number with K, M or G (e.g. 256M), not '%s'",
+	    arg);
 	return false;
 }
 
@@ -198,6 +233,9 @@ records_option(struct cli_records *ro, int c, const char *arg)
 		break;
 	case CLI_OPT_COLOR: ok = cli_color_option(arg); break;
 	case CLI_OPT_IMPLICIT_PASS: ok = implicit_pass_option(ro, arg); break;
+	case CLI_OPT_MAX_RECORD_SIZE:
+		ok = max_size_option(arg, &ro->max_size);
+		break;
 	default: return 0;
 	}
 	return ok ? 1 : -1;
@@ -216,6 +254,8 @@ static const struct option records_longopts[] = {
 	    CLI_OPT_WTHOR_TOURNAMENTS },
 	{ "color", required_argument, NULL, CLI_OPT_COLOR },
 	{ "implicit-pass", optional_argument, NULL, CLI_OPT_IMPLICIT_PASS },
+	{ "max-record-size", required_argument, NULL,
+	    CLI_OPT_MAX_RECORD_SIZE },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 };
@@ -280,6 +320,7 @@ cli_records_reader(const struct cli_records *ro, struct record_syntax *syn,
 
 	if ((rd = record_reader_new(syn, in, name, ro->format)) == NULL)
 		return NULL;
+	record_reader_max_size(rd, ro->max_size);
 	if ((ro->csv_columns != NULL &&
 		record_reader_csv_columns(rd, ro->csv_columns) == -1) ||
 	    record_reader_wthor_names(rd, strcmp(path, "-") == 0 ? NULL : path,

@@ -43,7 +43,8 @@ bool cli_csv_columns_option(const char *arg);
  * how many processes.  A tool reads its options with cli_records_getopt,
  * which adds these to the tool's own (README, "Options"): -g, --game; -f,
  * --format; -j, --jobs; --shard; --files-from; --csv-columns;
- * --wthor-players; --wthor-tournaments; --implicit-pass; --color
+ * --wthor-players; --wthor-tournaments; --implicit-pass;
+ * --max-record-size; --color
  * (cli_color_option); and -h, --help and -V, --version,
  * which it hands to the tool.  The tool's short options hold "g:f:j:hV".
  */
@@ -57,6 +58,7 @@ struct cli_records {
 	const char		*wthor_players;	    /* WTHOR.JOU, or NULL */
 	const char		*wthor_tournaments; /* WTHOR.TRN, or NULL */
 	int implicit_pass; /* --implicit-pass: an enum replay_implicit */
+	size_t			 max_size; /* --max-record-size; 0: default */
 	struct cli_shard	 shard;		    /* n 0: every record */
 	unsigned long		 jobs;		    /* -j: 1 for none */
 };
@@ -73,6 +75,7 @@ enum {
 	CLI_OPT_WTHOR_TOURNAMENTS,
 	CLI_OPT_COLOR,
 	CLI_OPT_IMPLICIT_PASS,
+	CLI_OPT_MAX_RECORD_SIZE,
 	CLI_OPT_FAILED,
 	CLI_OPT_OWN,
 };

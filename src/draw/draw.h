@@ -55,6 +55,7 @@ struct draw_caption {
 	const char *title;
 	const char *player[RULES_COLOURS];
 	int	    score[RULES_COLOURS];
+	const char *const *figure; /* what score counts, one and more */
 	const char *state;
 	const char *last;
 	int	    to_move;

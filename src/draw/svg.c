@@ -24,7 +24,8 @@
 enum mark {
 	MARK_NONE,
 	MARK_PLACED,  /* placed, or moved to */
-	MARK_REMOVED, /* its stone was captured or removed */
+	MARK_REMOVED, /* its stone was taken away by a removal action */
+	MARK_CAPTURED, /* its stone was captured: gone with no action */
 	MARK_CHANGED, /* its stone turned over or was (un)pinned */
 	MARK_MOVED,   /* a line from a moved stone's origin */
 	MARK_PINNED,  /* not of the last turn: a pinned stone */
@@ -34,7 +35,8 @@ enum mark {
 /* The legend's words for each mark. */
 static const char *const mark_words[MARK_COUNT] = {
 	[MARK_PLACED] = "last turn",
-	[MARK_REMOVED] = "captured",
+	[MARK_REMOVED] = "removed",
+	[MARK_CAPTURED] = "captured",
 	[MARK_CHANGED] = "turned over",
 	[MARK_MOVED] = "moved",
 	[MARK_PINNED] = "pinned",
@@ -50,6 +52,7 @@ static const struct mark_circle {
 } mark_circles[MARK_COUNT] = {
 	[MARK_PLACED] = { "last", 0.46 },
 	[MARK_REMOVED] = { "removed", 0.34 },
+	[MARK_CAPTURED] = { "removed", 0.34 },
 	[MARK_CHANGED] = { "changed", 0.08 },
 };
 
@@ -77,7 +80,7 @@ find_marks(struct picture *p, const struct draw_last *last)
 		was = rules_piece(last->before, c);
 		now = rules_piece(pos, c);
 		if (was != RULES_EMPTY && now == RULES_EMPTY)
-			p->mark[c] = MARK_REMOVED;
+			p->mark[c] = MARK_CAPTURED;
 		else if (was != RULES_EMPTY && now != was)
 			p->mark[c] = MARK_CHANGED;
 	}
@@ -90,6 +93,11 @@ find_marks(struct picture *p, const struct draw_last *last)
 		if ((a->kind == RULES_PLACE || a->kind == RULES_MOVE) &&
 		    a->to >= 0 && a->to < pos->board.ncells)
 			p->mark[a->to] = MARK_PLACED;
+		/* Herd's and Rive's removals are the player's, not captures. */
+		if (a->kind == RULES_REMOVE && a->to >= 0 &&
+		    a->to < pos->board.ncells &&
+		    p->mark[a->to] == MARK_CAPTURED)
+			p->mark[a->to] = MARK_REMOVED;
 	}
 }
 
@@ -327,7 +335,12 @@ header(
 		xml_escape(out, name);
 		fprintf(out, " (");
 		xml_escape(out, pos->game->colour[i]);
-		fprintf(out, "): %d</text>\n", cap->score[i]);
+		fprintf(out, "): %d", cap->score[i]);
+		if (cap->figure != NULL) {
+			fputc(' ', out);
+			xml_escape(out, cap->figure[cap->score[i] != 1]);
+		}
+		fprintf(out, "</text>\n");
 	}
 	fprintf(out, "<text x=\"10\" y=\"%d\" class=\"state\">", HEADER - 12);
 	xml_escape(out, cap->state);
@@ -369,6 +382,7 @@ legend_symbol(FILE *out, int k, double x, double y)
 		    x, y);
 		break;
 	case MARK_REMOVED:
+	case MARK_CAPTURED:
 		fprintf(out,
 		    "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"7\" "
 		    "class=\"removed\"/>\n",
@@ -404,7 +418,7 @@ footer(FILE *out, const struct picture *p, const struct draw_last *last,
     const struct draw_caption *cap, double width)
 {
 	static const int order[] = { MARK_PLACED, MARK_MOVED, MARK_REMOVED,
-		MARK_CHANGED, MARK_PINNED };
+		MARK_CAPTURED, MARK_CHANGED, MARK_PINNED };
 	double		 y = 0, x, w;
 	size_t		 i, k;
 

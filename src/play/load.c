@@ -200,7 +200,7 @@ play_open(
 	/* What we print must not land in the record (`>> RECORD'). */
 	if (!cli_output_distinct(NULL, &path, 1))
 		return CLI_USAGE;
-	if (cli_read_file(path, &text, &len) == -1) {
+	if (cli_read_file(path, CLI_WHOLE_MAX, &text, &len) == -1) {
 		cli_read_error(cli_input_name(path));
 		return CLI_USAGE;
 	}

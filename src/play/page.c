@@ -6,6 +6,7 @@
  * network, no file beside it.  The pictures are view.c's and src/draw's.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,11 @@
  * file beside it.  The script shows one turn's board at a time and says
  * which in the body's data-record, data-turn and data-position (the
  * stones shown, "cell:colour" sorted, "+" when pinned) attributes, and
- * collects any script error in data-errors, for tests/browser.sh.
+ * collects any script error in data-errors, for tests/browser.sh.  It
+ * opens at the turn the address names (#K-T: record K at turn T; #T: turn
+ * T of the first record) or else at the section's data-start, and writes
+ * the turn shown into the address, so that a link names a ply (where
+ * the page may not rewrite its address, in a sandbox, it still works).
  */
 static const char html_style[] =
     ":root { color-scheme: light dark; --fg: #1b1b1b; --bg: #fafafa; "
@@ -55,6 +60,7 @@ static const char html_script[] =
     "});\n"
     "var sections = document.querySelectorAll(\"section.record\");\n"
     "var cur = sections[0], turn = 0;\n"
+    "var chooser = document.getElementById(\"chooser\");\n"
     "function position(b) {\n"
     "\tvar a = [];\n"
     "\tb.querySelectorAll(\"[data-cell]\").forEach(function (c) {\n"
@@ -82,6 +88,27 @@ static const char html_script[] =
     "\tbody.setAttribute(\"data-record\", s.getAttribute(\"data-record\"));\n"
     "\tbody.setAttribute(\"data-turn\", String(t));\n"
     "\tbody.setAttribute(\"data-position\", position(bs[t]));\n"
+    "\ttry {\n"
+    "\t\thistory.replaceState(null, \"\", \"#\" +\n"
+    "\t\t    s.getAttribute(\"data-record\") + \"-\" + t);\n"
+    "\t} catch (e) {\n"
+    "\t}\n"
+    "}\n"
+    "function start(s) {\n"
+    "\treturn Number(s.getAttribute(\"data-start\"));\n"
+    "}\n"
+    "function follow() {\n"
+    "\tvar m = /^#(?:(\\d+)-)?(\\d+)$/.exec(location.hash), s;\n"
+    "\tif (m === null)\n"
+    "\t\treturn false;\n"
+    "\ts = sections[m[1] ? Number(m[1]) - 1 : 0];\n"
+    "\tif (!s)\n"
+    "\t\treturn false;\n"
+    "\tif (chooser)\n"
+    "\t\tchooser.selectedIndex = Array.prototype.indexOf.call(\n"
+    "\t\t    sections, s);\n"
+    "\tgo(s, Number(m[2]));\n"
+    "\treturn true;\n"
     "}\n"
     "var steps = { first: function () { return 0; },\n"
     "    previous: function () { return turn - 1; },\n"
@@ -107,12 +134,14 @@ static const char html_script[] =
     "\te.preventDefault();\n"
     "\tgo(cur, steps[keys[e.key]]());\n"
     "});\n"
-    "var chooser = document.getElementById(\"chooser\");\n"
     "if (chooser)\n"
     "\tchooser.addEventListener(\"change\", function () {\n"
-    "\t\tgo(sections[chooser.selectedIndex], 0);\n"
+    "\t\tvar s = sections[chooser.selectedIndex];\n"
+    "\t\tgo(s, start(s));\n"
     "\t});\n"
-    "go(cur, Number(cur.getAttribute(\"data-start\")));\n"
+    "window.addEventListener(\"hashchange\", follow);\n"
+    "if (!follow())\n"
+    "\tgo(cur, start(cur));\n"
     "})();\n";
 
 /* "line 3, column 5: illegal-move: ..." for the page. */
@@ -177,6 +206,33 @@ html_board(FILE *out, const struct play_record *pr, unsigned long t,
 out_fini:
 	show_view_fini(&v);
 	return rc;
+}
+
+/*
+ * The chooser's line for pr's record k: "3. Ada – Brian, Reversi 8x8,
+ * 1-0", the players where a name is known, the result where the Result
+ * tag gives one, so that the records of one game can be told apart.
+ */
+static void
+html_option(FILE *out, const struct play_record *pr, int k)
+{
+	char name[RULES_COLOURS][RECORD_SHOWN], result[RECORD_SHOWN];
+
+	fprintf(out, "<option>%d. ", k);
+	if (show_player_names(pr->rec, &pr->rp, name) > 0) {
+		xml_escape(out, name[0]);
+		fprintf(out, " \xe2\x80\x93 ");
+		xml_escape(out, name[1]);
+		fprintf(out, ", ");
+	}
+	xml_escape(out, pr->rp.game->title);
+	fprintf(out, " %s", pr->rp.pos->board.name);
+	if (show_tag_text(pr->rec, "Result", result, sizeof result) &&
+	    strcmp(result, "*") != 0) {
+		fprintf(out, ", ");
+		xml_escape(out, result);
+	}
+	fprintf(out, "</option>\n");
 }
 
 /*
@@ -324,7 +380,7 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 
 	if (!cli_output_distinct(NULL, &path, 1))
 		return CLI_USAGE;
-	if (cli_read_file(path, &text, &len) == -1) {
+	if (cli_read_file(path, CLI_WHOLE_MAX, &text, &len) == -1) {
 		cli_read_error(cli_input_name(path));
 		return CLI_USAGE;
 	}
@@ -355,10 +411,9 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 			continue;
 		}
 		nshown++;
-		fprintf(of, "<option>%d. ", k);
-		xml_escape(of, pr.rp.game->title);
-		fprintf(of, " %s</option>\n", pr.rp.pos->board.name);
-		st = html_record(sf, &pr, k, has_at ? upto : 0);
+		html_option(of, &pr, k);
+		/* Without -t, the position the game stands at. */
+		st = html_record(sf, &pr, k, has_at ? upto : ULONG_MAX);
 		play_close(&pr);
 		if (st == -1) {
 			status = CLI_INTERNAL;

@@ -161,8 +161,11 @@ show_caption_init(
 	c->cap.state = c->state;
 	for (i = 0; i < RULES_COLOURS; i++) {
 		c->cap.player[i] = c->name[i];
-		c->cap.score[i] = cur->score.points[i];
+		c->cap.score[i] = cur->score.nstats > 0 ?
+		    cur->score.stats[0].value[i] :
+		    cur->score.points[i];
 	}
+	c->cap.figure = cur->game->figure;
 	c->cap.to_move = cur->score.over || cur->forfeit ?
 	    -1 :
 	    rules_to_move(cur->pos);

@@ -911,7 +911,7 @@ tree_value(struct tree_parse *p)
 	struct record_reader *rd = p->rd;
 	const char	     *start;
 	size_t		      n;
-	bool		      nl, esc = false;
+	bool		      nl, esc = false, over = false;
 	int		      c;
 
 	/* Empty until its bytes come: BO[] is no stale board. */
@@ -935,7 +935,12 @@ tree_value(struct tree_parse *p)
 		     rd->line[rd->pos] != ']' && rd->line[rd->pos] != '\\';
 		     n++)
 			rd->pos++;
-		if (buf_add(&rd->value, start, n) == -1) {
+		/* Past the most a record may take: read on, keep nothing. */
+		if (!over && n > rd->max_size - rd->value.len) {
+			reader_too_large(rd);
+			over = true;
+		}
+		if (!over && buf_add(&rd->value, start, n) == -1) {
 			reader_oom(rd);
 			c = -1;
 			break;

@@ -65,6 +65,17 @@ struct record_reader {
 	size_t next_lf; /* in inbuf, or inlen; SIZE_MAX, or
 					   < inpos: not looked for */
 
+	/*
+	 * The most bytes a line and a record's strings may take
+	 * (record_reader_max_size); cut: the current line was cut there, at
+	 * column cut_col (the rest of it read, not kept); stopped: a line was
+	 * cut, so no record is read after the one that holds it.
+	 */
+	size_t		  max_size;
+	bool		  cut;
+	bool		  stopped;
+	unsigned long	  cut_col;
+
 	/* The current line: no line end, NULs allowed. */
 	char		  *line;
 	size_t		   linecap;
@@ -213,6 +224,12 @@ first_error(struct record_reader *rd)
 /* Out of memory, at rd->pos: the record malformed.  Returns -1. */
 int reader_oom(struct record_reader *);
 
+/*
+ * The record is larger than the reader may hold: too-large, at rd->pos.
+ * Returns -1.
+ */
+int reader_too_large(struct record_reader *);
+
 /* Copies len bytes into the record's text; returns the offset or -1. */
 static inline long long
 text_add(struct record_reader *rd, const char *s, size_t len)
@@ -220,9 +237,13 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 	size_t off = rd->textlen;
 
 	/* Every token of the notation comes here: grow only when full. */
-	if (off + len + 1 > rd->textcap &&
-	    array_grow(&rd->text, &rd->textcap, off + len + 1, 1) == -1)
-		return -1;
+	if (off + len + 1 > rd->textcap) {
+		if (len >= rd->max_size || off + len + 1 > rd->max_size)
+			return reader_too_large(rd);
+		if (array_grow(&rd->text, &rd->textcap, off + len + 1, 1) ==
+		    -1)
+			return -1;
+	}
 	memcpy(rd->text + off, s, len);
 	rd->text[off + len] = '\0';
 	rd->textlen = off + len + 1;

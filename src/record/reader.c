@@ -89,10 +89,17 @@ record_reader_new(struct record_syntax *syn, FILE *fp, const char *name,
 	}
 	rd->syn = syn;
 	rd->fp = fp;
+	rd->max_size = RECORD_MAX_SIZE;
 	reader_set_format(rd, format);
 	rd->next_lf = SIZE_MAX;
 	hashmap_init(&rd->tags);
 	return rd;
+}
+
+void
+record_reader_max_size(struct record_reader *rd, size_t bytes)
+{
+	rd->max_size = bytes > 0 ? bytes : RECORD_MAX_SIZE;
 }
 
 struct record_reader *
@@ -159,6 +166,45 @@ record_reader_format(const struct record_reader *rd)
 
 /* ---- Lines ------------------------------------------------------- */
 
+/*
+ * A line cut at max_size makes the record that reads it too-large, at
+ * the first byte dropped; so does a record over max_size.
+ */
+static void
+too_large_at(struct record_reader *rd, struct diag_pos at)
+{
+	static const char *const units[] = { "bytes", "KiB", "MiB", "GiB" };
+	size_t			 n = rd->max_size, u = 0;
+
+	/* The size as it was most likely given: 64 MiB, 1 KiB. */
+	while (u + 1 < sizeof units / sizeof units[0] && n % 1024 == 0) {
+		n /= 1024;
+		u++;
+	}
+	diag_set_at(first_error(rd), DIAG_TOO_LARGE, at, 1,
+	    "%s %zu %s, the most a record may take (--max-record-size)%s",
+	    rd->cut ? "a line longer than" : "a record larger in memory than",
+	    n, units[u], rd->cut ? ": the rest of the input is not read" : "");
+}
+
+/* Whether a cut line is read and not yet taken by any record. */
+static bool
+line_unread(const struct record_reader *rd)
+{
+	return rd->have_line && rd->cut && rd->pos < rd->linelen;
+}
+
+/*
+ * A line cut: what its dropped bytes held (a quote's end, a record's) is
+ * lost, so no record after this one could be trusted: none is read.
+ */
+static void
+line_cut(struct record_reader *rd)
+{
+	too_large_at(rd, reader_pos(rd, rd->cut_col - 1));
+	rd->stopped = true;
+}
+
 int
 reader_refill(struct record_reader *rd)
 {
@@ -215,15 +261,35 @@ line_end(struct record_reader *rd)
 	return cr != NULL ? (size_t)(cr - rd->inbuf) : rd->next_lf;
 }
 
+/*
+ * Keeps the k bytes at rd->inpos after the n of the line read so far, or
+ * as many as max_size leaves room for: a longer line is cut there, its
+ * rest read and dropped, so that no input holds more memory than that.
+ */
+static long
+line_keep(struct record_reader *rd, size_t n, size_t k)
+{
+	if (rd->cut)
+		return 0;
+	if (k > rd->max_size - n) {
+		k = rd->max_size - n;
+		rd->cut = true;
+		rd->cut_col = (unsigned long)(n + k) + 1;
+	}
+	return line_add(rd, n, rd->inbuf + rd->inpos, k) == -1 ? -1 : (long)k;
+}
+
 int
 reader_line(struct record_reader *rd)
 {
 	size_t n = 0, i;
+	long   kept;
 	int    rc;
 	bool   any = false;
 
 	if (rd->eof)
 		return 0;
+	rd->cut = false;
 	rd->line_offset = rd->next_offset;
 	for (;;) {
 		if (rd->inpos == rd->inlen) {
@@ -238,9 +304,9 @@ reader_line(struct record_reader *rd)
 		}
 		any = true;
 		i = line_end(rd);
-		if (line_add(rd, n, rd->inbuf + rd->inpos, i - rd->inpos) == -1)
+		if ((kept = line_keep(rd, n, i - rd->inpos)) == -1)
 			return -1;
-		n += i - rd->inpos;
+		n += (size_t)kept;
 		rd->next_offset += i - rd->inpos;
 		rd->inpos = i;
 		if (i == rd->inlen)
@@ -271,6 +337,8 @@ reader_line(struct record_reader *rd)
 	    0;
 	rd->pos = rd->line_start;
 	rd->have_line = true;
+	if (rd->cut)
+		line_cut(rd);
 	return 1;
 }
 
@@ -295,6 +363,9 @@ reader_reset(struct record_reader *rd)
 	rd->has_movetext = false;
 	/* O(1) however many tags the last record had. */
 	hashmap_clear(&rd->tags);
+	/* A cut line read ahead (a sniff, a tag) is this record's too. */
+	if (line_unread(rd))
+		too_large_at(rd, reader_pos(rd, rd->cut_col - 1));
 }
 
 int
@@ -306,8 +377,17 @@ reader_oom(struct record_reader *rd)
 }
 
 int
+reader_too_large(struct record_reader *rd)
+{
+	too_large_at(rd, reader_pos(rd, rd->pos));
+	return -1;
+}
+
+int
 reader_turn_room(struct record_reader *rd)
 {
+	if (rd->rec.nturns >= rd->max_size / sizeof *rd->rec.turns)
+		return reader_too_large(rd);
 	if (array_grow(&rd->rec.turns, &rd->turncap, rd->rec.nturns + 1,
 		sizeof *rd->rec.turns) == -1)
 		return reader_oom(rd);
@@ -632,6 +712,8 @@ record_reader_skip(struct record_reader *rd)
 	const struct record *rec;
 	int		     rc;
 
+	if (rd->stopped && !line_unread(rd))
+		return 0;
 	if (rd->format == RECORD_AUTO)
 		sniff(rd);
 	if ((rc = binary_input(rd, &rec)) >= 0)
@@ -654,6 +736,8 @@ record_reader_next(struct record_reader *rd, const struct record **rec)
 {
 	int rc;
 
+	if (rd->stopped && !line_unread(rd))
+		return 0;
 	if (rd->format == RECORD_AUTO)
 		sniff(rd);
 	if ((rc = binary_input(rd, rec)) >= 0)

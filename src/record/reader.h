@@ -39,6 +39,17 @@ void		      record_reader_free(struct record_reader *);
  */
 int record_reader_prime(struct record_reader *, const void *buf, size_t len);
 /*
+ * The most bytes a line of the input, and a record's strings, may take
+ * (0: RECORD_MAX_SIZE): a longer line is cut there (its rest read, not
+ * kept, and no record read after the one that holds it) and a longer
+ * record is not built further, either one malformed as too-large, so
+ * that no input, decompression bombs included, holds more memory than a
+ * few times this.
+ */
+#define RECORD_MAX_SIZE ((size_t)64 << 20)
+void record_reader_max_size(struct record_reader *, size_t bytes);
+
+/*
  * Reads a new reader's input as a CSV whose columns spec names, as its
  * header line would (formats/record.md, "CSV": "id,winner,moves"): its
  * first line is a record unless it is spec itself.  spec is copied.

@@ -390,6 +390,7 @@ const struct rules_game rules_herd = {
 	.title = "Herd",
 	.colour = { "black", "white" },
 	.default_board = "5",
+	.figure = { "stone", "stones" },
 	.turn_cap = 1000,
 	.has_dice = true,
 	.state_size = sizeof(struct herd),

@@ -827,6 +827,7 @@ const struct rules_game rules_oust = {
 	.title = "Oust",
 	.colour = { "black", "white" },
 	.default_board = "7",
+	.figure = { "stone", "stones" },
 	.turn_cap = 1000,
 	.has_pie = true,
 	.state_size = sizeof(struct oust),

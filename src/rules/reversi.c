@@ -958,6 +958,7 @@ const struct rules_game rules_reversi = {
 	.aliases = { "othello" },
 	.colour = { "black", "white" },
 	.default_board = "8x8",
+	.figure = { "disc", "discs" },
 	.turn_cap = 0,
 	.row1_on_top = true,
 	.state_size = sizeof(struct reversi),

@@ -1042,6 +1042,7 @@ const struct rules_game rules_rive = {
 	.title = "Rive",
 	.colour = { "black", "white" },
 	.default_board = "3-3-5",
+	.figure = { "stone", "stones" },
 	.turn_cap = 1000,
 	.has_pie = true,
 	.state_size = sizeof(struct rive),

@@ -247,6 +247,13 @@ struct rules_game {
 	 * always print row 1 at the bottom (rules.md §0).  Used by diagrams.
 	 */
 	bool row1_on_top;
+	/*
+	 * What the first of score()'s stats counts, as the pictures write it
+	 * after each colour's number, for one and for more ("disc", "discs";
+	 * "on the far rank" for both): how a game stands, which Oust's points
+	 * (its result only) do not say.
+	 */
+	const char *figure[2];
 
 	/* Builds the board of a Size/Board tag value; 0 or -1. */
 	int (*board)(struct rules_board *, const char *spec, struct diag *);

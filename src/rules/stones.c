@@ -465,6 +465,7 @@ const struct rules_game rules_stones = {
 	.aliases = { "stones!" },
 	.colour = { "white", "black" },
 	.default_board = "8x8",
+	.figure = { "on the far rank", "on the far rank" },
 	.turn_cap = 500,
 	.state_size = sizeof(struct stones),
 	.board = stones_board,

@@ -25,41 +25,51 @@
 #define MAX_BINS 70  /* narrower bars than 8 px read as a comb */
 #define CHAR_PX	 7   /* a 12 px sans-serif character, roughly */
 
-/*
- * s (any bytes) escaped, cut to at most max characters with an ellipsis,
- * so that a long group name stops before what stands beside it.
- */
-static void
-text_cut(FILE *f, const char *s, size_t max)
+/* The byte offset of s's character k (len if s has fewer). */
+static size_t
+char_offset(const char *s, size_t len, size_t k)
 {
-	size_t	 len = strlen(s), i = 0, n, chars = 0;
+	size_t	 i = 0, n;
 	uint32_t cp;
-	char	*cut;
 
-	while (i < len && chars + 1 < max) {
+	while (i < len && k-- > 0) {
 		n = utf8_char(s + i, len - i, &cp);
 		i += n > 0 ? n : 1;
-		chars++;
 	}
-	if (i == len || (cut = strndup(s, i)) == NULL) {
-		xml_escape(f, s);
-		return;
-	}
-	/* One character left: the last one if it is the end. */
-	n = utf8_char(s + i, len - i, &cp);
-	if (i + (n > 0 ? n : 1) >= len) {
-		free(cut);
-		xml_escape(f, s);
-		return;
-	}
-	xml_escape(f, cut);
-	fputs("\xe2\x80\xa6", f);
-	free(cut);
+	return i;
 }
 
-/* "Reversi 8x8 — Club": the group's name, cut to max characters. */
+/*
+ * s (any bytes) escaped, cut to max characters (max >= 3) so that a long
+ * group name stops before what stands beside it: its start and its end
+ * around an ellipsis, since names of one series tend to differ at the end
+ * ("Club 2024, round 1", "Club 2024, round 2").  Returns whether it cut.
+ */
+static bool
+text_cut(FILE *f, const char *s, size_t max)
+{
+	size_t len = strlen(s), chars = 0, head, tail;
+
+	while (char_offset(s, len, chars) < len)
+		chars++;
+	if (chars <= max) {
+		xml_escape_n(f, s, len);
+		return false;
+	}
+	head = char_offset(s, len, (max - 1) / 2);
+	tail = char_offset(s, len, chars - (max - 1 - (max - 1) / 2));
+	xml_escape_n(f, s, head);
+	fputs("\xe2\x80\xa6", f);
+	xml_escape_n(f, s + tail, len - tail);
+	return true;
+}
+
+/*
+ * "Reversi 8x8 — Club": the group's name, cut to max characters; in an
+ * SVG text, a name cut has the whole as its tooltip.
+ */
 static void
-group_title(FILE *f, const struct stat_group *g, size_t max)
+group_title(FILE *f, const struct stat_group *g, size_t max, bool svg)
 {
 	char  *t = NULL;
 	size_t len = 0;
@@ -74,8 +84,11 @@ group_title(FILE *f, const struct stat_group *g, size_t max)
 		fputs(" \xe2\x80\x94 ", m);
 		fputs(g->value, m);
 	}
-	if (fclose(m) == 0)
-		text_cut(f, t, max);
+	if (fclose(m) == 0 && text_cut(f, t, max) && svg) {
+		fputs("<title>", f);
+		xml_escape(f, t);
+		fputs("</title>", f);
+	}
 	free(t);
 }
 
@@ -222,7 +235,7 @@ hist_panel(FILE *f, const struct stat_group *g, const struct stat_hist *h,
 	    "<g transform=\"translate(0,%d)\">\n<text x=\"%d\" "
 	    "y=\"16\" font-weight=\"bold\">",
 	    y0, LEFT);
-	group_title(f, g, (WIDTH - LEFT - RIGHT) / CHAR_PX);
+	group_title(f, g, (WIDTH - LEFT - RIGHT) / CHAR_PX, true);
 	fprintf(f, "</text>\n");
 	if (h->n == 0) {
 		fprintf(f,
@@ -341,7 +354,7 @@ first_player(struct stat_group **v, size_t n, FILE *f)
 		y = TOP + 40 + 30 * (int)i;
 		d = v[i]->seat_wins[0] + v[i]->seat_wins[1];
 		fprintf(f, "<text x=\"10\" y=\"%d\">", y + 15);
-		group_title(f, v[i], 240 / CHAR_PX);
+		group_title(f, v[i], 240 / CHAR_PX, true);
 		fputs("</text>\n", f);
 		if (!stat_wilson(v[i]->seat_wins[0], d, 1.959964, &lo, &hi)) {
 			fprintf(f,
@@ -382,7 +395,7 @@ index_page(struct stat_group **v, size_t n, FILE *f)
 	    f);
 	for (i = 0; i < n; i++) {
 		fputs("<li>", f);
-		group_title(f, v[i], 200);
+		group_title(f, v[i], 200, false);
 		fprintf(f, ": %llu records</li>\n",
 		    (unsigned long long)v[i]->records);
 	}

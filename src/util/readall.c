@@ -7,6 +7,7 @@
  * and what a failure means to the user are the callers'.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -18,17 +19,31 @@
 int
 buf_read_file(struct buf *b, FILE *f)
 {
+	return buf_read_file_max(b, f, SIZE_MAX);
+}
+
+int
+buf_read_file_max(struct buf *b, FILE *f, size_t max)
+{
 	size_t n;
 
 	/* What a failure leaves in errno is this read's, not an older one. */
 	errno = 0;
 	do {
+		if (b->len > max) {
+			errno = EFBIG;
+			return -1;
+		}
 		if (buf_reserve(b, READ_CHUNK) == -1)
 			return -1;
 		n = fread(b->s + b->len, 1, b->cap - b->len - 1, f);
 		b->len += n;
 		b->s[b->len] = '\0';
 	} while (n > 0);
+	if (b->len > max) {
+		errno = EFBIG;
+		return -1;
+	}
 	if (ferror(f)) {
 		/* A stream's own read function may leave errno alone. */
 		if (errno == 0)
@@ -41,9 +56,19 @@ buf_read_file(struct buf *b, FILE *f)
 int
 buf_read_fd(struct buf *b, int fd)
 {
+	return buf_read_fd_max(b, fd, SIZE_MAX);
+}
+
+int
+buf_read_fd_max(struct buf *b, int fd, size_t max)
+{
 	ssize_t r;
 
 	for (;;) {
+		if (b->len > max) {
+			errno = EFBIG;
+			return -1;
+		}
 		if (buf_reserve(b, READ_CHUNK) == -1)
 			return -1;
 		r = read(fd, b->s + b->len, b->cap - b->len - 1);

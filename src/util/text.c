@@ -41,7 +41,13 @@ utf8_char(const char *s, size_t len, uint32_t *cp)
 int
 xml_escape(FILE *out, const char *s)
 {
-	size_t	 len = s != NULL ? strlen(s) : 0, i, k;
+	return xml_escape_n(out, s, s != NULL ? strlen(s) : 0);
+}
+
+int
+xml_escape_n(FILE *out, const char *s, size_t len)
+{
+	size_t	 i, k;
 	uint32_t cp;
 
 	for (i = 0; i < len; i += k) {

@@ -70,6 +70,12 @@ int buf_add(struct buf *b, const void *p, size_t n);
  */
 int buf_read_file(struct buf *b, FILE *f);
 int buf_read_fd(struct buf *b, int fd);
+/*
+ * The same, failing with EFBIG once b holds more than max bytes (within a
+ * read's size of it: what was read stays in b).
+ */
+int buf_read_file_max(struct buf *b, FILE *f, size_t max);
+int buf_read_fd_max(struct buf *b, int fd, size_t max);
 
 /* ---- A hash map of indices (hashmap.c) ---------------------------- */
 
@@ -150,6 +156,8 @@ size_t utf8_char(const char *s, size_t len, uint32_t *cp);
  * out has an error (ferror).
  */
 int xml_escape(FILE *out, const char *s);
+/* The same for the len bytes at s. */
+int xml_escape_n(FILE *out, const char *s, size_t len);
 
 /* ---- Text shown (printable.c) ---------------------------------------- */
 

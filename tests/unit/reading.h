@@ -16,6 +16,15 @@
 
 static struct record_syntax *syn;
 
+/*
+ * Records in a format: src is their text, or the name of the file that
+ * holds it (tables of inputs, as of sniffing and of round trips).
+ */
+struct reading_input {
+	const char	  *src;
+	enum record_format fmt;
+};
+
 /* The test's reader, and the FILE under it where it reads a stream. */
 static struct record_reader *rd;
 static FILE		    *rd_fp;

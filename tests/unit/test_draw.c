@@ -356,9 +356,18 @@ START_TEST(svg_hex_cells_and_removals)
 	ck_assert_int_eq(count(svg, "<path class=\"pinned\""), 2);
 	ck_assert_int_eq(count(svg, "data-pinned=\"1\""), 1);
 	ck_assert_ptr_nonnull(strstr(svg, ">pinned</text>"));
-	ck_assert_ptr_nonnull(strstr(svg, ">captured</text>"));
+	/* A stone the turn's action took away is removed, not captured. */
+	ck_assert_ptr_nonnull(strstr(svg, ">removed</text>"));
+	ck_assert_ptr_null(strstr(svg, ">captured</text>"));
 	/* 7 column letters, 7 row numbers. */
 	ck_assert_int_eq(count(svg, "class=\"coord\""), 14);
+	free(svg);
+	/* Gone with no action of the turn's: captured. */
+	last.nactions = 1;
+	svg = svg_of(pos, &last, NULL, DRAW_SVG_INLINE);
+	ck_assert_int_eq(count(svg, "class=\"removed\""), 2);
+	ck_assert_ptr_nonnull(strstr(svg, ">captured</text>"));
+	ck_assert_ptr_null(strstr(svg, ">removed</text>"));
 	free(svg);
 	rules_position_free(pos);
 	rules_position_free(before);

@@ -173,7 +173,6 @@ END_TEST
 START_TEST(herd_no_enemy_stones_no_removal)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct diag	       d;
 
 	/* White has no stone: min(lo, 0) = 0 removals, placements at once. */
 	diagram_setup(pos,
@@ -188,8 +187,8 @@ START_TEST(herd_no_enemy_stones_no_removal)
 	turns_assert_listed(pos,
 	    "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
 	    "a4 c4 d4 a5 b5 c5");
-	ck_assert_str_eq(turns_fail(pos, "xb4", "too-many-removals", &d),
-	    "white has no stone to remove");
+	turns_fail_saying(
+	    pos, "xb4", "too-many-removals", "white has no stone to remove");
 	turns_actions(pos, "c1 d1 e1 e2");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	rules_position_free(pos);
@@ -199,7 +198,6 @@ END_TEST
 START_TEST(herd_forbidden_cell)
 {
 	struct rules_position *pos = turns_new("herd", "3");
-	struct diag	       d;
 
 	/* a5's neighbours b5 a4 b4 are all White: forbidden to Black. */
 	diagram_setup(pos,
@@ -211,7 +209,7 @@ START_TEST(herd_forbidden_cell)
 	    BLACK);
 	turns_actions(pos, "11:xe1");
 	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 d3 e3 c4 d4 c5");
-	ck_assert_str_eq(turns_fail(pos, "a5", "forbidden-cell", &d),
+	turns_fail_saying(pos, "a5", "forbidden-cell",
 	    "a5 is forbidden: all its neighbours are white stones");
 	/* White may play there: its own neighbours. */
 	turns_actions(pos, "c5");
@@ -504,14 +502,14 @@ START_TEST(herd_diagnostics)
 	struct rules_action    a;
 	struct diag	       d;
 
-	ck_assert_str_eq(turns_fail(pos, "c3", "dice-missing", &d),
+	turns_fail_saying(pos, "c3", "dice-missing",
 	    "black must roll the dice before placing");
-	ck_assert_str_eq(turns_fail(pos, "xc3", "dice-missing", &d),
+	turns_fail_saying(pos, "xc3", "dice-missing",
 	    "black must roll the dice before removing");
-	ck_assert_str_eq(turns_fail(pos, "70:", "dice-out-of-range", &d),
-	    "a die shows 1 to 6, not 7");
-	ck_assert_str_eq(turns_fail(pos, "30:", "dice-out-of-range", &d),
-	    "a die shows 1 to 6, not 0");
+	turns_fail_saying(
+	    pos, "70:", "dice-out-of-range", "a die shows 1 to 6, not 7");
+	turns_fail_saying(
+	    pos, "30:", "dice-out-of-range", "a die shows 1 to 6, not 0");
 	memset(&a, 0, sizeof a);
 	a.kind = RULES_MOVE;
 	turns_reject(pos, &a, "wrong-action", &d);
@@ -523,9 +521,9 @@ START_TEST(herd_diagnostics)
 	turns_reject(pos, &a, "wrong-action", &d);
 
 	turns_actions(pos, "35:");
-	ck_assert_str_eq(turns_fail(pos, "12:", "dice-already-rolled", &d),
+	turns_fail_saying(pos, "12:", "dice-already-rolled",
 	    "black has already rolled 3 and 5 this turn");
-	ck_assert_str_eq(turns_fail(pos, "xc3", "too-many-removals", &d),
+	turns_fail_saying(pos, "xc3", "too-many-removals",
 	    "black removes no stone on the first turn of the game");
 	a.kind = RULES_PLACE;
 	a.to = -1;
@@ -534,26 +532,25 @@ START_TEST(herd_diagnostics)
 	turns_reject(pos, &a, "off-board", &d);
 	ck_assert_str_eq(d.msg, "no such cell");
 	turns_actions(pos, "c3 d3");
-	ck_assert_str_eq(
-	    turns_fail(pos, "c3", "occupied", &d), "c3 is occupied");
+	turns_fail_saying(pos, "c3", "occupied", "c3 is occupied");
 	turns_actions(pos, "e3");
 
 	/* White owes min(2, 3) = 2 removals. */
 	turns_actions(pos, "42:");
-	ck_assert_str_eq(turns_fail(pos, "a5", "too-few-removals", &d),
+	turns_fail_saying(pos, "a5", "too-few-removals",
 	    "white must remove 2 more black stones before placing");
-	ck_assert_str_eq(turns_fail(pos, "xa5", "remove-empty", &d),
+	turns_fail_saying(pos, "xa5", "remove-empty",
 	    "a5 is empty: there is no stone to remove");
 	turns_actions(pos, "xc3");
-	ck_assert_str_eq(turns_fail(pos, "a5", "too-few-removals", &d),
+	turns_fail_saying(pos, "a5", "too-few-removals",
 	    "white must remove 1 more black stone before placing");
 	turns_actions(pos, "xd3");
-	ck_assert_str_eq(turns_fail(pos, "xe3", "too-many-removals", &d),
+	turns_fail_saying(pos, "xe3", "too-many-removals",
 	    "white has already removed the 2 black stones the dice call for");
 	turns_actions(pos, "a5 b5 c5 c4");
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	turns_actions(pos, "11:");
-	ck_assert_str_eq(turns_fail(pos, "xe3", "remove-own-stone", &d),
+	turns_fail_saying(pos, "xe3", "remove-own-stone",
 	    "e3 is black's own stone: black removes white stones");
 	turns_actions(pos, "xc4");
 	/* a5 b5 c5 and b4: b4 is not surrounded, nor marked right. */

@@ -473,10 +473,7 @@ END_TEST
 
 START_TEST(sniffing)
 {
-	static const struct {
-		const char	  *text;
-		enum record_format want;
-	} cases[] = {
+	static const struct reading_input cases[] = {
 		{ "; a, comma\n[Game \"reversi\"]\n", RECORD_PGN },
 		{ "f5 d6 *\n", RECORD_PGN },
 		{ "\n\nf5d6\n", RECORD_TRANSCRIPT },
@@ -488,9 +485,9 @@ START_TEST(sniffing)
 	};
 	const struct record *rec;
 
-	reader_open(cases[_i].text, strlen(cases[_i].text), RECORD_AUTO);
+	reader_open(cases[_i].src, strlen(cases[_i].src), RECORD_AUTO);
 	record_reader_next(rd, &rec);
-	ck_assert_int_eq(record_reader_format(rd), cases[_i].want);
+	ck_assert_int_eq(record_reader_format(rd), cases[_i].fmt);
 }
 END_TEST
 

@@ -286,10 +286,8 @@ squares(const struct record *rec, char *buf, size_t cap)
  */
 START_TEST(wthor_round_trip)
 {
-	static const struct {
-		const char	  *file;
-		enum record_format fmt;
-	} in[] = {
+	/* Files (by name), in their formats. */
+	static const struct reading_input in[] = {
 		{ "tests/cases/data/wthor/games.wtb", RECORD_WTHOR },
 		{ "examples/transcripts.txt", RECORD_TRANSCRIPT },
 		{ "examples/archive.csv", RECORD_CSV },
@@ -301,7 +299,7 @@ START_TEST(wthor_round_trip)
 	char		     *text, *w, sa[200], sb[200];
 	size_t		      len, wlen, n, k = 0;
 
-	text = slurp(in[_i].file, &len);
+	text = slurp(in[_i].src, &len);
 	n = to_wthor(text, len, in[_i].fmt, &w, &wlen);
 	ck_assert_uint_eq(wlen, 16 + 68 * n);
 	if (in[_i].fmt == RECORD_WTHOR)

@@ -244,98 +244,102 @@ START_TEST(table_reused_across_solves)
 }
 END_TEST
 
-/* Reads FFO position n of tests/solve/ffo.txt; its score and best moves. */
+/*
+ * FFO position n of tests/solve/ffo.txt: the file's score and best moves,
+ * and a solver of its own.
+ */
+struct ffo {
+	struct solve	   *sv;
+	uint64_t	    me, opp;
+	int		    score;
+	char		    best[64];
+	struct solve_result r;
+};
+
+/*
+ * Reads FFO position n into f and solves it with opt; fails the test
+ * unless solve_bitboards() returns rc.  The caller frees f->sv.
+ */
 static void
-ffo_position(int n, uint64_t *me, uint64_t *opp, int *score, char *best)
+ffo_solve(struct ffo *f, int n, const struct solve_options *opt, int rc)
 {
 	const char *dir = getenv("srcdir");
 	char	    path[1024], line[512];
 	const char *p;
-	FILE	   *f;
+	FILE	   *fp;
 	int	    k;
 
 	snprintf(path, sizeof path, "%s/tests/solve/ffo.txt", dir ? dir : ".");
-	ck_assert_ptr_nonnull(f = fopen(path, "r"));
-	while (fgets(line, sizeof line, f) != NULL)
+	ck_assert_ptr_nonnull(fp = fopen(path, "r"));
+	while (fgets(line, sizeof line, fp) != NULL)
 		if (line[0] != '#' && sscanf(line, "%d", &k) == 1 && k == n)
 			break;
-	fclose(f);
+	fclose(fp);
 	ck_assert_int_eq(k, n);
 	p = strchr(line, ' ');
-	ck_assert_int_ge(solve_parse_board(p, me, opp, &p), 0);
-	ck_assert_int_eq(sscanf(p, "%d %63s", score, best), 2);
+	ck_assert_int_ge(solve_parse_board(p, &f->me, &f->opp, &p), 0);
+	ck_assert_int_eq(sscanf(p, "%d %63s", &f->score, f->best), 2);
+	f->sv = solve_new(0);
+	ck_assert_int_eq(solve_bitboards(f->sv, f->me, f->opp, opt, &f->r), rc);
 }
 
 START_TEST(ffo_1_to_19)
 {
-	struct solve	   *sv = solve_new(0);
-	struct solve_result r;
-	uint64_t	    me, opp;
-	int		    score;
-	char		    best[64], name[3];
+	struct ffo f;
+	char	   name[3];
 
-	ffo_position(_i, &me, &opp, &score, best);
-	ck_assert_int_eq(solve_bitboards(sv, me, opp, NULL, &r), 0);
-	ck_assert_int_eq(r.score, score);
-	ck_assert_int_eq(r.nbest, 1);
-	name[0] = (char)('a' + r.best[0] % 8);
-	name[1] = (char)('1' + r.best[0] / 8);
+	ffo_solve(&f, _i, NULL, 0);
+	ck_assert_int_eq(f.r.score, f.score);
+	ck_assert_int_eq(f.r.nbest, 1);
+	name[0] = (char)('a' + f.r.best[0] % 8);
+	name[1] = (char)('1' + f.r.best[0] / 8);
 	name[2] = '\0';
-	ck_assert_ptr_nonnull(strstr(best, name));
-	solve_free(sv);
+	ck_assert_ptr_nonnull(strstr(f.best, name));
+	solve_free(f.sv);
 }
 END_TEST
 
 /* FFO #1 in all mode: every move exact, the best one the file's. */
 START_TEST(ffo_all_mode)
 {
-	struct solve	    *sv = solve_new(0);
 	struct solve_options opt = { 0, 0, true };
-	struct solve_result  r;
-	uint64_t	     me, opp;
-	int		     score, i, top = -64;
-	char		     best[64];
+	struct ffo	     f;
+	int		     i, top = -64;
 
-	ffo_position(1, &me, &opp, &score, best);
-	ck_assert_int_eq(solve_bitboards(sv, me, opp, &opt, &r), 0);
-	ck_assert_int_eq(r.score, score);
-	ck_assert_int_gt(r.nmoves, 1);
-	for (i = 0; i < r.nmoves; i++) {
-		ck_assert_int_ne(r.moves[i].score, SOLVE_SCORE_UNKNOWN);
-		top = r.moves[i].score > top ? r.moves[i].score : top;
+	ffo_solve(&f, 1, &opt, 0);
+	ck_assert_int_eq(f.r.score, f.score);
+	ck_assert_int_gt(f.r.nmoves, 1);
+	for (i = 0; i < f.r.nmoves; i++) {
+		ck_assert_int_ne(f.r.moves[i].score, SOLVE_SCORE_UNKNOWN);
+		top = f.r.moves[i].score > top ? f.r.moves[i].score : top;
 	}
-	ck_assert_int_eq(top, score);
-	ck_assert_int_eq(r.nbest, 1);
-	ck_assert_int_eq(r.best[0], 6 + 7 * 8); /* g8 */
-	solve_free(sv);
+	ck_assert_int_eq(top, f.score);
+	ck_assert_int_eq(f.r.nbest, 1);
+	ck_assert_int_eq(f.r.best[0], 6 + 7 * 8); /* g8 */
+	solve_free(f.sv);
 }
 END_TEST
 
 START_TEST(budget_gives_unknown)
 {
-	struct solve	    *sv = solve_new(0);
 	struct solve_options opt = { 1000, 0, false };
-	struct solve_result  r;
-	uint64_t	     me, opp;
-	int		     score;
-	char		     best[64];
+	struct ffo	     f;
 
-	ffo_position(19, &me, &opp, &score, best);
-	ck_assert_int_eq(solve_bitboards(sv, me, opp, &opt, &r), 1);
-	ck_assert_int_eq(r.status, SOLVE_UNKNOWN);
-	ck_assert_int_eq(r.score, SOLVE_SCORE_UNKNOWN);
-	ck_assert_int_eq(r.nbest, 0);
-	ck_assert_uint_ge(r.nodes, 1000);
+	ffo_solve(&f, 19, &opt, 1);
+	ck_assert_int_eq(f.r.status, SOLVE_UNKNOWN);
+	ck_assert_int_eq(f.r.score, SOLVE_SCORE_UNKNOWN);
+	ck_assert_int_eq(f.r.nbest, 0);
+	ck_assert_uint_ge(f.r.nodes, 1000);
 	/* A time budget too: a microsecond is never enough for 16 empties. */
-	solve_clear(sv);
+	solve_clear(f.sv);
 	opt = (struct solve_options){ 0, 1e-6, true };
-	ck_assert_int_eq(solve_bitboards(sv, me, opp, &opt, &r), 1);
-	ck_assert_int_eq(r.score, SOLVE_SCORE_UNKNOWN);
-	ck_assert_int_eq(r.nbest, 0);
+	ck_assert_int_eq(solve_bitboards(f.sv, f.me, f.opp, &opt, &f.r), 1);
+	ck_assert_int_eq(f.r.score, SOLVE_SCORE_UNKNOWN);
+	ck_assert_int_eq(f.r.nbest, 0);
 	/* After an unknown the same solver still gives the exact value. */
-	ck_assert_int_eq(solve_bitboards(sv, me, opp, NULL, &r), 0);
-	ck_assert_int_eq(r.score, score);
-	solve_free(sv);
+	ck_assert_int_eq(solve_bitboards(f.sv, f.me, f.opp, NULL, &f.r), 0);
+	ck_assert_int_eq(f.r.score, f.score);
+	solve_free(f.sv);
 }
 END_TEST
 

@@ -437,6 +437,31 @@ START_TEST(test_cover_repeat)
 END_TEST
 
 /*
+ * The Elo figures of count[0..kinds-1] are a defined estimate of the given
+ * score (to 1e-12), Elo and its interval lo..hi (to 1e-4) and likelihood
+ * of superiority (to 1e-6); and their LLR in the SPRT of elo0 = 0 against
+ * elo1 = 10, alpha = beta = 0.05 (sprt_0_10) is llr (to 1e-6).
+ */
+static const struct stat_sprt sprt_0_10 = { 0, 10, 0.05, 0.05 };
+
+static void
+assert_elo(const unsigned long *count, int kinds, double score, double elo,
+    double lo, double hi, double los, double llr)
+{
+	struct stat_elo e;
+
+	stat_elo_of(count, kinds, &e);
+	ck_assert(e.defined);
+	ck_assert_double_eq_tol(e.score, score, 1e-12);
+	ck_assert_double_eq_tol(e.elo, elo, 1e-4);
+	ck_assert_double_eq_tol(e.lo, lo, 1e-4);
+	ck_assert_double_eq_tol(e.hi, hi, 1e-4);
+	ck_assert_double_eq_tol(e.los, los, 1e-6);
+	ck_assert_double_eq_tol(
+	    stat_sprt_llr(&sprt_0_10, count, kinds), llr, 1e-6);
+}
+
+/*
  * Six wins, two draws, two losses: s = (6 + 2/2) / 10 = 0.7; the variance
  * a game (6 (0.3)^2 + 2 (0.2)^2 + 2 (0.7)^2) / 10 = 1.6 / 10 = 0.16, so
  * se = sqrt(0.16 / 10) = 0.126491.  Elo = -400 log10(1/0.7 - 1) =
@@ -453,37 +478,18 @@ END_TEST
  * = 2 (-0.040162) + 2 (0.013502) + 6 (0.032050) = 0.138982; alpha =
  * beta = 0.05 gives the bounds log(0.05 / 0.95) = -2.944439 and 2.944439.
  */
-/*
- * e is a defined estimate of the given score (to 1e-12), Elo and its
- * interval lo..hi (to 1e-4) and likelihood of superiority (to 1e-6).
- */
-static void
-assert_elo(const struct stat_elo *e, double score, double elo, double lo,
-    double hi, double los)
-{
-	ck_assert(e->defined);
-	ck_assert_double_eq_tol(e->score, score, 1e-12);
-	ck_assert_double_eq_tol(e->elo, elo, 1e-4);
-	ck_assert_double_eq_tol(e->lo, lo, 1e-4);
-	ck_assert_double_eq_tol(e->hi, hi, 1e-4);
-	ck_assert_double_eq_tol(e->los, los, 1e-6);
-}
-
 START_TEST(test_elo_trinomial)
 {
-	const unsigned long    ldw[STAT_TRINOMIAL] = { 2, 2, 6 };
-	const struct stat_sprt t = { 0, 10, 0.05, 0.05 };
-	struct stat_elo	       e;
+	const unsigned long ldw[STAT_TRINOMIAL] = { 2, 2, 6 };
 
-	stat_elo_of(ldw, STAT_TRINOMIAL, &e);
-	assert_elo(&e, 0.7, 147.1907, -33.3994, 504.0333, 0.943077);
-	ck_assert_double_eq_tol(
-	    stat_sprt_llr(&t, ldw, STAT_TRINOMIAL), 0.138982, 1e-6);
-	ck_assert_double_eq_tol(stat_sprt_lower(&t), -2.944439, 1e-6);
-	ck_assert_double_eq_tol(stat_sprt_upper(&t), 2.944439, 1e-6);
-	ck_assert_int_eq(stat_sprt_verdict(&t, 0.17), STAT_INCONCLUSIVE);
-	ck_assert_int_eq(stat_sprt_verdict(&t, 2.95), STAT_H1);
-	ck_assert_int_eq(stat_sprt_verdict(&t, -2.95), STAT_H0);
+	assert_elo(ldw, STAT_TRINOMIAL, 0.7, 147.1907, -33.3994, 504.0333,
+	    0.943077, 0.138982);
+	ck_assert_double_eq_tol(stat_sprt_lower(&sprt_0_10), -2.944439, 1e-6);
+	ck_assert_double_eq_tol(stat_sprt_upper(&sprt_0_10), 2.944439, 1e-6);
+	ck_assert_int_eq(
+	    stat_sprt_verdict(&sprt_0_10, 0.17), STAT_INCONCLUSIVE);
+	ck_assert_int_eq(stat_sprt_verdict(&sprt_0_10, 2.95), STAT_H1);
+	ck_assert_int_eq(stat_sprt_verdict(&sprt_0_10, -2.95), STAT_H0);
 }
 END_TEST
 
@@ -505,14 +511,10 @@ END_TEST
  */
 START_TEST(test_elo_pentanomial)
 {
-	const unsigned long    pairs[STAT_PENTANOMIAL] = { 1, 2, 3, 3, 1 };
-	const struct stat_sprt t = { 0, 10, 0.05, 0.05 };
-	struct stat_elo	       e;
+	const unsigned long pairs[STAT_PENTANOMIAL] = { 1, 2, 3, 3, 1 };
 
-	stat_elo_of(pairs, STAT_PENTANOMIAL, &e);
-	assert_elo(&e, 0.525, 17.3863, -108.2930, 148.0088, 0.609656);
-	ck_assert_double_eq_tol(
-	    stat_sprt_llr(&t, pairs, STAT_PENTANOMIAL), 0.031340, 1e-6);
+	assert_elo(pairs, STAT_PENTANOMIAL, 0.525, 17.3863, -108.2930, 148.0088,
+	    0.609656, 0.031340);
 }
 END_TEST
 

@@ -141,7 +141,7 @@ START_TEST(stones_one_jump_per_move)
 	    WHITE);
 	/* After c3 the slide stops at e5: no second jump. */
 	assert_moves(pos, "a1", "b2 d4");
-	ck_assert_str_eq(turns_fail(pos, "a1-f6", "second-jump", &d),
+	turns_fail_saying(pos, "a1-f6", "second-jump",
 	    "a1-f6 would jump both c3 and e5: a move jumps one stone at most");
 	turns_fail(pos, "a1-h8", "second-jump", &d);
 	turns_play(pos, "a1-d4");
@@ -154,7 +154,6 @@ END_TEST
 START_TEST(stones_landing_must_be_empty)
 {
 	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag	       d;
 
 	/* c3 is jumpable but d4 beyond it is taken; h8 has no beyond. */
 	diagram_setup(pos,
@@ -170,10 +169,9 @@ START_TEST(stones_landing_must_be_empty)
 	assert_moves(pos, "a1", "b2");
 	assert_moves(pos, "g7", "f8");
 	/* The slide stops at c3: no jump lands on d4, so e5 is out of reach. */
-	ck_assert_str_eq(turns_fail(pos, "a1-e5", "unreachable", &d),
+	turns_fail_saying(pos, "a1-e5", "unreachable",
 	    "a1-e5 cannot jump c3: d4 beyond it is occupied");
-	ck_assert_str_eq(
-	    turns_fail(pos, "a1-d4", "occupied", &d), "d4 is occupied");
+	turns_fail_saying(pos, "a1-d4", "occupied", "d4 is occupied");
 	rules_position_free(pos);
 }
 END_TEST
@@ -544,24 +542,23 @@ START_TEST(stones_diagnostics)
 			ck_assert_str_eq(d.msg, actions[i].msg);
 	}
 
-	ck_assert_str_eq(turns_fail(pos, "d4-e5", "empty-square", &d),
-	    "there is no stone on d4");
-	ck_assert_str_eq(turns_fail(pos, "d8-c7", "opponent-stone", &d),
+	turns_fail_saying(
+	    pos, "d4-e5", "empty-square", "there is no stone on d4");
+	turns_fail_saying(pos, "d8-c7", "opponent-stone",
 	    "d8 holds a black stone: white moves only white stones");
-	ck_assert_str_eq(turns_fail(pos, "c1-c1", "unreachable", &d),
-	    "c1-c1 does not move the stone");
-	ck_assert_str_eq(
-	    turns_fail(pos, "c1-d1", "occupied", &d), "d1 is occupied");
-	ck_assert_str_eq(turns_fail(pos, "c1-d3", "not-a-line", &d),
+	turns_fail_saying(
+	    pos, "c1-c1", "unreachable", "c1-c1 does not move the stone");
+	turns_fail_saying(pos, "c1-d1", "occupied", "d1 is occupied");
+	turns_fail_saying(pos, "c1-d3", "not-a-line",
 	    "c1-d3 is neither a diagonal nor a sideways line");
 	turns_fail(pos, "c1-c4", "not-a-line", &d);
 	turns_fail(pos, "a1-h7", "not-a-line", &d);
 	turns_play(pos, "c1-d2 a8-b7");
-	ck_assert_str_eq(turns_fail(pos, "d2-c1", "backward-move", &d),
+	turns_fail_saying(pos, "d2-c1", "backward-move",
 	    "d2-c1 goes backwards: white stones move up the board");
-	ck_assert_str_eq(turns_fail(pos, "d2-f2", "sideways-not-jump", &d),
+	turns_fail_saying(pos, "d2-f2", "sideways-not-jump",
 	    "d2-f2 jumps nothing: e2 is empty");
-	ck_assert_str_eq(turns_fail(pos, "d2-e2", "sideways-not-jump", &d),
+	turns_fail_saying(pos, "d2-e2", "sideways-not-jump",
 	    "d2-e2 is not a sideways jump: a stone jumps sideways only over "
 	    "the stone beside it, landing just beyond");
 	turns_fail(pos, "d2-h2", "sideways-not-jump", &d);
@@ -578,9 +575,9 @@ START_TEST(stones_diagnostics)
 	    "...O...."
 	    ".xXo...O",
 	    WHITE);
-	ck_assert_str_eq(turns_fail(pos, "b1-c2", "pinned-stone", &d),
+	turns_fail_saying(pos, "b1-c2", "pinned-stone",
 	    "the white stone on b1 is pinned and cannot move");
-	ck_assert_str_eq(turns_fail(pos, "c1-e1", "not-jumpable", &d),
+	turns_fail_saying(pos, "c1-e1", "not-jumpable",
 	    "the pinned black stone on d1 may not be jumped: only unpinned "
 	    "black stones and pinned white stones can be");
 	/* c1 may still jump the unpinned d2 diagonally. */

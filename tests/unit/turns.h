@@ -235,6 +235,32 @@ turns_fail(struct rules_position *pos, const char *tok, const char *code,
 	return turns_reject(pos, &a[k - 1], code, d);
 }
 
+/* As turns_fail(), and the message must be msg. */
+static inline void
+turns_fail_saying(struct rules_position *pos, const char *tok, const char *code,
+    const char *msg)
+{
+	struct diag d;
+
+	ck_assert_str_eq(turns_fail(pos, tok, code, &d), msg);
+}
+
+/* A token refused with a code and a message, as turns_fail_saying(). */
+struct turns_refusal {
+	const char *tok, *code, *msg;
+};
+
+/* Plays the n tokens of r one after another, each refused as it says. */
+static inline void
+turns_refuse_each(
+    struct rules_position *pos, const struct turns_refusal *r, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		turns_fail_saying(pos, r[i].tok, r[i].code, r[i].msg);
+}
+
 /*
  * A new position of the named game (one with the pie rule) on board spec
  * with the pie rule turned off, after the turns first: a swap is refused
