@@ -15,6 +15,7 @@
 #include "cli/cli.h"
 #include "cli/charts.h"
 #include "cli/cover.h"
+#include "cli/manifest.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
@@ -36,7 +37,9 @@ struct options {
 	bool		   merge;
 	const char	  *plot;
 	const char	  *output;
+	const char	  *name;   /* --name: standard input's, or NULL */
 	unsigned long	   expect; /* --expect: 0 for none */
+	const char	  *inputs; /* --expect-inputs: a manifest, or NULL */
 	struct cli_records in;	   /* which inputs and records, read how */
 	struct cli_jobs	  *j;	   /* a worker's, with -j */
 	uint64_t	   seq;	   /* the records of the shard, for -j */
@@ -45,7 +48,9 @@ struct options {
 /* The options without a short name (README, "Options"). */
 enum {
 	OPT_BY = CLI_OPT_OWN,
-	OPT_EXPECT
+	OPT_EXPECT,
+	OPT_EXPECT_INPUTS,
+	OPT_NAME
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -69,6 +74,7 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-j jobs]\n"
 	    "       [-o file] [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
+	    "       [--expect-inputs manifest] [--name label]\n"
 	    "       [--csv-columns spec] [--wthor-players file]\n"
 	    "       [--wthor-tournaments file] [--implicit-pass[=WHEN]]\n"
 	    "       [--max-record-size size]\n"
@@ -88,6 +94,13 @@ usage(FILE *f)
 	    "      --expect=N           with --merge: refuse unless the "
 	    "partials\n"
 	    "                           hold N shards\n"
+	    "      --expect-inputs=FILE with --merge: refuse unless the "
+	    "partials\n"
+	    "                           cover the inputs FILE lists, no "
+	    "other\n"
+	    "      --name=LABEL         with --partial: standard input's "
+	    "name in the\n"
+	    "                           cover (a split's path and place)\n"
 	    "  -P, --plot=DIR           write SVG charts into DIR\n"
 	    "      --shard=K/N          count only records i (from 0, across\n"
 	    "                           the inputs) with i mod N = K - 1\n"
@@ -129,6 +142,8 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "plot", required_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
+		{ "expect-inputs", required_argument, NULL, OPT_EXPECT_INPUTS },
+		{ "name", required_argument, NULL, OPT_NAME },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -159,6 +174,8 @@ parse_options(int argc, char **argv, struct options *opt)
 				return -1;
 			}
 			break;
+		case OPT_EXPECT_INPUTS: opt->inputs = optarg; break;
+		case OPT_NAME: opt->name = optarg; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -189,6 +206,11 @@ parse_options(int argc, char **argv, struct options *opt)
 	if (opt->expect != 0 && !opt->merge) {
 		cli_error("--expect counts the shards of a merge: only with "
 			  "--merge");
+		return -1;
+	}
+	if (opt->inputs != NULL && !opt->merge) {
+		cli_error("--expect-inputs checks the inputs of a merge: only "
+			  "with --merge");
 		return -1;
 	}
 	if (opt->merge && opt->in.shard.n != 0) {
@@ -309,6 +331,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	const struct record  *rec;
 	struct replay	      rp;
 	struct stat_game      g;
+	struct diag	      d;
 	char		     *buf = NULL;
 	size_t		      cap = 0;
 	int		      rc;
@@ -350,6 +373,9 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	if (rc == -1) {
 		cli_read_error(name);
 		r->io_error = true;
+	} else if (cli_records_cut_short(rd, &d)) {
+		cli_diag(name, &d, NULL);
+		r->bad = true;
 	}
 	free(buf);
 	replay_fini(&rp);
@@ -416,6 +442,7 @@ cover_run(
     struct run *r, const struct options *opt, char *const *files, int nfiles)
 {
 	struct stat_cover *c;
+	const char	  *name;
 	char		  *clean;
 	size_t		   n;
 	int		   i;
@@ -424,11 +451,14 @@ cover_run(
 		 r->sum, opt->in.shard.k, opt->in.shard.n, NULL)) == NULL)
 		return false;
 	for (i = 0; i < nfiles; i++) {
+		name = opt->name != NULL && strcmp(files[i], "-") == 0 ?
+		    opt->name :
+		    files[i];
 		/* Names as YAML can hold them: UTF-8. */
-		n = 3 * strlen(files[i]) + 5;
+		n = 3 * strlen(name) + 5;
 		if ((clean = malloc(n)) == NULL)
 			return false;
-		report_utf8_clean(files[i], strlen(files[i]), clean, n);
+		report_utf8_clean(name, strlen(name), clean, n);
 		cli_cover_name(clean);
 		if (stat_cover_input(
 			c, clean, r->seen[i].bytes, r->seen[i].crc) == -1) {
@@ -587,7 +617,9 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 		return CLI_INTERNAL;
 	}
 	/* --merge makes its summary from the first partial's grouping. */
-	if (!opt->merge && (r->sum = stat_summary_new(opt->by)) == NULL) {
+	if (!opt->merge &&
+	    ((r->sum = stat_summary_new(opt->by)) == NULL ||
+		!cli_cover_set_read(r->sum, &opt->in))) {
 		cli_error("out of memory");
 		goto out_free;
 	}
@@ -632,7 +664,10 @@ main(int argc, char **argv)
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	if ((files = cli_records_inputs(
-		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL)
+		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL ||
+	    !cli_cover_label_ok(
+		opt.name, opt.partial, opt.merge, files, nfiles) ||
+	    !cli_manifest_load(opt.inputs, files, nfiles))
 		return CLI_USAGE;
 	if (opt.plot != NULL &&
 	    (!cli_charts_paths(opt.plot, opt.output, files, nfiles, paths) ||
@@ -653,21 +688,25 @@ main(int argc, char **argv)
 		goto out_free;
 	}
 	/*
+	 * A partial claims what it covers, and a merge that all its
+	 * partials were merged: a run that could not read all of its inputs
+	 * writes neither, not even to standard output (a task's >).  The
+	 * shards an unread partial held are then missing, which says less.
+	 */
+	if ((opt.partial || opt.merge) && r.io_error) {
+		cli_error(opt.merge ? "no summary written: a partial summary "
+				      "could not be read" :
+				      "no partial summary written: an input "
+				      "could not be read");
+		status = CLI_USAGE;
+		goto out_free;
+	}
+	/*
 	 * A merge short of shards is refused whole, nothing written; a
 	 * merge into a partial is a step on the way, and may be.
 	 */
 	if (opt.merge && !cli_covers_complete(r.sum, opt.expect, opt.partial)) {
 		status = CLI_BAD;
-		goto out_free;
-	}
-	/*
-	 * A partial claims what it covers: a run that could not read all of
-	 * its inputs writes none, not even to standard output (a task's >).
-	 */
-	if (opt.partial && r.io_error) {
-		cli_error("no partial summary written: an input could not be "
-			  "read");
-		status = CLI_USAGE;
 		goto out_free;
 	}
 	/* Files are replaced only by a full run. */

@@ -8,9 +8,12 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 
 # expect NAME STATUS CODE FILE: gamecheck FILE exits STATUS within 120 s
-# and its stderr names CODE (or the summary alone when CODE is "-").
+# and its stderr names CODE (or the summary alone when CODE is "-");
+# with $opts before FILE.
+opts=
 expect() {
-	timeout 120 ./gamecheck --quiet "$4" > /dev/null 2> "$tmp/err"
+	# shellcheck disable=SC2086
+	timeout 120 ./gamecheck --quiet $opts "$4" > /dev/null 2> "$tmp/err"
 	got=$?
 	if [ "$got" != "$2" ]; then
 		echo "FAIL: $1: exit status $got, want $2"; head -c 2000 "$tmp/err"
@@ -25,13 +28,21 @@ expect() {
 	fi
 }
 
-# 100 MB in one line: a tag value, a token, and spaced tokens.
+# 100 MB in one line: a tag value, a token, and spaced tokens.  Past
+# the default --max-record-size (64 MiB) a line is too-large; with room
+# for it, read as any other.
 { printf '[Game "reversi"]\n[Event "'; head -c 100000000 /dev/zero |
     tr '\0' 'a'; printf '"]\nf5 d6 *\n'; } > "$tmp/tag"
-expect "100 MB tag value" 0 - "$tmp/tag"
+expect "100 MB tag value" 1 too-large "$tmp/tag"
+opts="--max-record-size 128M"
+expect "100 MB tag value, --max-record-size 128M" 0 - "$tmp/tag"
+opts=
 { printf '[Game "reversi"]\n'; head -c 100000000 /dev/zero | tr '\0' 'q'; } \
     > "$tmp/token"
-expect "100 MB token" 1 bad-move-syntax "$tmp/token"
+expect "100 MB token" 1 too-large "$tmp/token"
+opts="--max-record-size 128M"
+expect "100 MB token, --max-record-size 128M" 1 bad-move-syntax "$tmp/token"
+opts=
 { printf '[Game "reversi"]\n'; yes 'f5 d6' | head -n 1000000 | tr '\n' ' '; } \
     > "$tmp/spaced"
 expect "2 million turns on one line" 1 occupied "$tmp/spaced"

@@ -26,6 +26,23 @@ ng() {
 	exit 1
 }
 
+# cluster_short_refused PARTIAL...: 7 of the 8 partials of
+# $tmp/games.csv, merged with --expect 8, are refused (exit 1), nothing
+# written, the missing shard and the count said.
+cluster_short_refused() {
+	"$gamestat" --merge --expect 8 "$@" > "$tmp/short" 2> "$tmp/short.err"
+	status=$?
+	[ "$status" = 1 ] || ng "7 of the 8 partials merged with exit $status"
+	[ ! -s "$tmp/short" ] || ng "7 of the 8 partials merged to a summary"
+	grep -q -x -F "gamestat: shard 8/8 of $tmp/games.csv missing" \
+	    "$tmp/short.err" &&
+	    grep -q -x -F \
+	    "gamestat: --expect 8, but the partial summaries hold 7 shards" \
+	    "$tmp/short.err" ||
+	    ng "the refusal does not say what is missing: $(cat "$tmp/short.err")"
+	echo "ok: 7 of the 8 partials refused, nothing written"
+}
+
 # The Othello data set when it is present, otherwise the examples' CSV
 # archive repeated; written to $tmp/games.csv (one header line).
 cluster_input() {

@@ -11,7 +11,10 @@
 # so that the README shows what the tools really print.  A block without
 # "$ " lines (a recipe for a system the tests do not have) is not run, and
 # neither is a command any program of whose pipeline is not installed (GNU
-# parallel, in the middle of a pipeline too).
+# parallel, in the middle of a pipeline too).  Where bash is installed the
+# commands run in bash with pipefail on, as after the README's `set -o
+# pipefail`, so that a pipeline fails where any stage does; in sh that
+# line is left out.
 set -u
 
 srcdir=${srcdir:-.}
@@ -70,6 +73,9 @@ missing_program() {
 	return 1
 }
 
+run_sh=sh
+command -v bash > /dev/null 2>&1 && run_sh='bash -o pipefail'
+
 status=0
 i=0
 while [ "$i" -lt "$n" ]; do
@@ -82,12 +88,16 @@ while [ "$i" -lt "$n" ]; do
 		    sed -n 's/.*#.*exit \([0-9]\).*/\1/p' | tail -n 1)
 		;;
 	esac
+	if [ "$cmd" = 'set -o pipefail' ] && [ "$run_sh" = sh ]; then
+		printf 'skip: %s (sh has no pipefail)\n' "$cmd"
+		continue
+	fi
 	if missing=$(missing_program "$cmd"); then
 		printf 'skip: %s (%s is not installed)\n' "$cmd" "$missing"
 		continue
 	fi
 	(cd "$tmp/run" && PATH="$builddir:$PATH" NO_COLOR=1 LC_ALL=C \
-	    timeout 300 sh -c "$cmd" < /dev/null > "$tmp/out" 2>&1)
+	    timeout 300 $run_sh -c "$cmd" < /dev/null > "$tmp/out" 2>&1)
 	got=$?
 	if [ "$got" -ne "$want" ]; then
 		printf 'FAIL: %s: exit %s, the README says %s\n' "$cmd" "$got" \

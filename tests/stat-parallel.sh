@@ -3,8 +3,9 @@
 # GNU parallel splits a large archive into blocks, one gamestat --partial
 # per block on every core, in whatever order they finish; --merge of the
 # partials equals one run over the archive, byte for byte.  Transcripts,
-# CSV (its header given to every block) and gamecheck's reports.  Skips
-# (77) where parallel is not installed.
+# CSV (its header given to every block) and gamecheck's reports; blocks of
+# the same lines told apart by --name; and the README's recipe failing
+# where a block is killed.  Skips (77) where parallel is not installed.
 set -u
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
@@ -58,4 +59,33 @@ parallel --pipe --recstart '---' --block 2M ./gamestat --partial \
 check "reports in parallel, split between documents" "$tmp/whole.csv" \
     "$tmp/merged"
 [ "$(grep -c '^schema: arbiter-summary' "$tmp/merged")" = 1 ] || fail=1
+
+# Blocks of the same lines, copy after copy, are one input unnamed (the
+# second refused) and two named by their numbers (--name).
+head -n 2000 "$tmp/games.txt" > "$tmp/copy.txt"
+for i in 1 2 3 4 5 6 7 8; do cat "$tmp/copy.txt"; done > "$tmp/copies.txt"
+./gamestat "$tmp/copies.txt" > "$tmp/whole"
+parallel --pipe -N 2000 ./gamestat --partial --name 'copies:{#}' \
+    < "$tmp/copies.txt" | ./gamestat --merge > "$tmp/merged"
+check "blocks of the same lines, named" "$tmp/whole" "$tmp/merged"
+if parallel --pipe -N 2000 ./gamestat --partial < "$tmp/copies.txt" |
+    ./gamestat --merge > /dev/null 2>&1; then
+	echo "FAIL: unnamed blocks of the same lines merged"
+	fail=1
+fi
+
+# The README's recipe: with pipefail and --halt now,fail=1 a block
+# killed fails the pipeline, where the merge of the others exits 0.
+if command -v bash > /dev/null 2>&1; then
+	if bash -o pipefail -c "parallel --pipe --halt now,fail=1 \
+	    --block 300k 'if [ {#} = 2 ]; then kill -9 \$\$; fi;
+	    ./gamestat --partial --name games.txt:{#}' \
+	    < '$tmp/games.txt' | ./gamestat --merge > '$tmp/merged'" \
+	    2> /dev/null; then
+		echo "FAIL: a killed block did not fail the recipe"
+		fail=1
+	else
+		echo "ok: a killed block fails the recipe"
+	fi
+fi
 exit $fail

@@ -96,8 +96,9 @@ _arbiter()
 		esac
 	fi
 
-	# Operands: a game where the usage line ends in one, else files.
-	if printf '%s\n' "$help" | head -n 2 | grep -qE ' game$'; then
+	# Operands: a game where the usage (its first three lines) ends in
+	# one, else files.
+	if printf '%s\n' "$help" | head -n 3 | grep -qE ' game$'; then
 		COMPREPLY=($(compgen -W "$games" -- "$cur"))
 	fi
 	return 0

@@ -1,14 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gamestat's side of the covers (cover.h, formats/summary.md, "Covers"):
- * the name a run's cover gives each input, and the check that a merge
- * holds every shard of the inputs it covers, said on stderr shard by
- * shard.  Keeping and comparing covers is src/stat's.
+ * the name a run's cover gives each input (standard input's --name), how
+ * it read them (read), and the check that a merge holds every shard of
+ * the inputs it covers, said on stderr shard by shard, and those of
+ * --expect-inputs (manifest.c).  Keeping and comparing covers is
+ * src/stat's.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "config.h"
 #include "cli/base.h"
 #include "cli/cover.h"
+#include "cli/manifest.h"
+#include "record/record.h"
+#include "referee/referee.h"
 
 void
 cli_cover_name(char *s)
@@ -30,6 +38,59 @@ cli_cover_name(char *s)
 		*w++ = *p++;
 	}
 	*w = '\0';
+}
+
+bool
+cli_cover_set_read(struct stat_summary *sum, const struct cli_records *ro)
+{
+	static const char *const pass[] = { [REPLAY_IMPLICIT_NO] = "no",
+		[REPLAY_IMPLICIT_AUTO] = "auto",
+		[REPLAY_IMPLICIT_YES] = "yes" };
+	char			*s = NULL;
+	size_t			 len = 0;
+	FILE			*f;
+	bool			 ok;
+
+	if ((f = open_memstream(&s, &len)) == NULL)
+		return false;
+	fprintf(f, "gamestat %s --format=%s", PACKAGE_VERSION,
+	    ro->reports ? "report" : record_format_name(ro->format));
+	if (ro->game != NULL)
+		fprintf(f, " --game=%s", ro->game->name);
+	if (ro->csv_columns != NULL)
+		fprintf(f, " --csv-columns=%s", ro->csv_columns);
+	if (ro->wthor_players != NULL)
+		fprintf(f, " --wthor-players=%s", ro->wthor_players);
+	if (ro->wthor_tournaments != NULL)
+		fprintf(f, " --wthor-tournaments=%s", ro->wthor_tournaments);
+	fprintf(f, " --implicit-pass=%s", pass[ro->implicit_pass]);
+	ok = fclose(f) != EOF && stat_set_read(sum, s) == 0;
+	free(s);
+	return ok;
+}
+
+bool
+cli_cover_label_ok(
+    const char *label, bool partial, bool merge, char *const *files, int nfiles)
+{
+	int i;
+
+	if (label == NULL)
+		return true;
+	if (*label == '\0' || strcmp(label, "-") == 0) {
+		cli_error(
+		    "--name takes a name for standard input, not '%s'", label);
+		return false;
+	}
+	for (i = 0; i < nfiles && strcmp(files[i], "-") != 0; i++)
+		continue;
+	if (!partial || merge || i == nfiles) {
+		cli_error("--name names standard input in a partial summary's "
+			  "cover: give --partial and - (or no file) as an "
+			  "input");
+		return false;
+	}
+	return true;
 }
 
 bool
@@ -71,5 +132,8 @@ cli_covers_complete(
 				     "");
 		ok = false;
 	}
+	/* --expect-inputs: the inputs, each with its size and CRC-32. */
+	if (!cli_manifest_check(s))
+		ok = false;
 	return ok;
 }

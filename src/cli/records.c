@@ -364,3 +364,17 @@ cli_records_cut_wrong(const struct record *rec, struct diag *d)
 	    rec->error.msg);
 	return true;
 }
+
+bool
+cli_records_cut_short(const struct record_reader *rd, struct diag *d)
+{
+	struct diag_pos at;
+
+	if (!record_reader_ended_in_tags(rd, &at))
+		return false;
+	diag_set_at(d, DIAG_SPLIT_RECORD, at, 0,
+	    "the input ends inside a record, with tags and no movetext after "
+	    "them (split at a line, not at a record? --shard splits at "
+	    "records)");
+	return true;
+}

@@ -119,6 +119,13 @@ struct record_reader *cli_records_reader(const struct cli_records *,
  * *d is the diagnostic that says it.
  */
 bool cli_records_cut_wrong(const struct record *rec, struct diag *d);
+/*
+ * Whether rd, at the end of its input, shows that the input was cut
+ * inside its last record: a PGN input that ends in a record's tags
+ * (formats/record.md, "Shards").  If so, *d is the diagnostic that says
+ * it.
+ */
+bool cli_records_cut_short(const struct record_reader *rd, struct diag *d);
 
 /* Numbers the next record: true if it is this task's. */
 bool cli_shard_take(struct cli_shard *);

@@ -117,41 +117,65 @@ temp_prefix(const char *base, ino_t ino, bool any_pid, bool *cut)
 }
 
 /*
- * Removes the temporary files of earlier runs that died before their
- * rename.  Only the holder of the lock on the current file writes one
- * named for its inode, so while we hold it every such file is stale: a
- * regular file of ours named exactly so.  Where the name was cut short,
- * nothing is removed, lest it be another file's.
+ * Calls drop(path) for each file of dir named temp_prefix(base, ino,
+ * any_pid) and then a tail that tail_ok takes; for none where the prefix
+ * was cut short, lest it be another file's.
  */
 static void
-remove_stale(const char *dir, const char *base, ino_t ino)
+each_temp(const char *dir, const char *base, ino_t ino, bool any_pid,
+    bool (*tail_ok)(const char *), void (*drop)(const char *))
 {
 	struct dirent *de;
-	struct stat    st;
 	size_t	       n;
 	char	      *prefix, *p;
 	bool	       cut;
 	DIR	      *d;
 
-	if ((prefix = temp_prefix(base, ino, false, &cut)) == NULL)
+	if ((prefix = temp_prefix(base, ino, any_pid, &cut)) == NULL)
 		return;
 	n = strlen(prefix);
-	if (cut || (d = opendir(dir)) == NULL)
-		goto out_free_prefix;
-	while ((de = readdir(d)) != NULL) {
-		if (strncmp(de->d_name, prefix, n) != 0 ||
-		    strlen(de->d_name + n) != TEMP_RANDOM)
-			continue;
-		if ((p = path_join(dir, "", de->d_name, "")) == NULL)
-			continue;
-		if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) &&
-		    st.st_uid == geteuid())
-			unlink(p);
-		free(p);
+	if (!cut && (d = opendir(dir)) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (strncmp(de->d_name, prefix, n) != 0 ||
+			    !tail_ok(de->d_name + n))
+				continue;
+			if ((p = path_join(dir, "", de->d_name, "")) == NULL)
+				continue;
+			drop(p);
+			free(p);
+		}
+		closedir(d);
 	}
-	closedir(d);
-out_free_prefix:
 	free(prefix);
+}
+
+/* Is s "XXXXXX", the random tail of a temporary name? */
+static bool
+stale_tail(const char *s)
+{
+	return strlen(s) == TEMP_RANDOM;
+}
+
+static void
+drop_stale(const char *p)
+{
+	struct stat st;
+
+	if (lstat(p, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_uid == geteuid())
+		unlink(p);
+}
+
+/*
+ * Removes the temporary files of earlier runs that died before their
+ * rename.  Only the holder of the lock on the current file writes one
+ * named for its inode, so while we hold it every such file is stale: a
+ * regular file of ours named exactly so.
+ */
+static void
+remove_stale(const char *dir, const char *base, ino_t ino)
+{
+	each_temp(dir, base, ino, false, stale_tail, drop_stale);
 }
 
 /*
@@ -364,13 +388,6 @@ out_close:
 	return -1;
 }
 
-/*
- * Removes the temporary files of writers of base in dir that died before
- * their rename (SIGKILL, a crash, a power cut): a regular file of ours
- * named .BASE.PROG-pPID-XXXXXX that nobody holds (temp_hold), which we may
- * lock, and which is still the file we locked when we unlink it.  Where
- * the name was cut short, nothing is removed, lest it be another file's.
- */
 /* Is s "PID-XXXXXX", the tail of a name of cli_output_open's files? */
 static bool
 orphan_tail(const char *s)
@@ -381,40 +398,31 @@ orphan_tail(const char *s)
 }
 
 static void
+drop_orphan(const char *p)
+{
+	struct stat st, now;
+	int	    fd;
+
+	fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd != -1 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_uid == geteuid() && flock(fd, LOCK_EX | LOCK_NB) == 0 &&
+	    lstat(p, &now) == 0 && now.st_dev == st.st_dev &&
+	    now.st_ino == st.st_ino)
+		unlink(p);
+	if (fd != -1)
+		close(fd);
+}
+
+/*
+ * Removes the temporary files of writers of base in dir that died before
+ * their rename (SIGKILL, a crash, a power cut): a regular file of ours
+ * named .BASE.PROG-pPID-XXXXXX that nobody holds (temp_hold), which we may
+ * lock, and which is still the file we locked when we unlink it.
+ */
+static void
 remove_orphans(const char *dir, const char *base)
 {
-	struct dirent *de;
-	struct stat    st, now;
-	size_t	       n;
-	char	      *prefix, *p;
-	bool	       cut;
-	DIR	      *d;
-	int	       fd;
-
-	if ((prefix = temp_prefix(base, 0, true, &cut)) == NULL)
-		return;
-	n = strlen(prefix);
-	if (cut || (d = opendir(dir)) == NULL)
-		goto out_free_prefix;
-	while ((de = readdir(d)) != NULL) {
-		if (strncmp(de->d_name, prefix, n) != 0 ||
-		    !orphan_tail(de->d_name + n))
-			continue;
-		if ((p = path_join(dir, "", de->d_name, "")) == NULL)
-			continue;
-		fd = open(p, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-		if (fd != -1 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-		    st.st_uid == geteuid() &&
-		    flock(fd, LOCK_EX | LOCK_NB) == 0 && lstat(p, &now) == 0 &&
-		    now.st_dev == st.st_dev && now.st_ino == st.st_ino)
-			unlink(p);
-		if (fd != -1)
-			close(fd);
-		free(p);
-	}
-	closedir(d);
-out_free_prefix:
-	free(prefix);
+	each_temp(dir, base, 0, true, orphan_tail, drop_orphan);
 }
 
 /*

@@ -10,7 +10,6 @@
  * net: what gameplay writes is what gamecheck accepts.  With -i the file
  * is replaced in place under a lock (cli.h: cli_locked_*).
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +26,7 @@ enum {
 static const struct option longopts[] = {
 	{ "in-place", no_argument, NULL, 'i' },
 	{ "turn", required_argument, NULL, OPT_TURN },
+	PLAY_LONGOPT_AT,
 	PLAY_LONGOPTS_RECORD,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -42,7 +42,8 @@ const struct play_cmd play_cmd_move = {
 	 * record, which ends the options as a user of any tool means it.
 	 */
 	.args = { "+:ig:r:hV", longopts, 2, -1, "name a record and a move" },
-	.usage = "[-i] [-g game] [-r n] [--turn turn] record move ...",
+	.usage = "[-i] [-g game] [-r n] [--turn turn] [--at time]\n"
+		 "       record move ...",
 	.summary = "apply moves if they are legal; write the new record",
 	.help =
 	    "Apply each MOVE (a turn, as the notation writes it, or the\n"
@@ -51,7 +52,9 @@ const struct play_cmd play_cmd_move = {
 	    "file, the other records as they were).\n"
 	    "\n"
 	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --turn=TURN  only if the next turn of RECORD is TURN\n",
+	    "      --turn=TURN  only if the next turn of RECORD is TURN\n"
+	    "      --at=TIME    the moves' moment (RFC 3339; default: now in\n"
+	    "                   a timed game, none in another)\n",
 	.width = 17,
 	.select = true,
 	.option = option,
@@ -64,6 +67,9 @@ struct move_settings {
 	bool		   in_place;
 	unsigned long	   want; /* --turn */
 	bool		   has_turn;
+	struct play_at	   at;
+	/* The moment written after each turn ({[%at ...]}), or "". */
+	char stamp[CORR_TIME_LEN];
 };
 
 static int
@@ -78,6 +84,7 @@ option(void *settings, int c, const char *arg)
 			return -1;
 		ms->has_turn = true;
 		break;
+	case PLAY_OPT_AT: return play_at_option(arg, &ms->at);
 	default: return play_select_option(&ms->sel, c, arg);
 	}
 	return 0;
@@ -336,25 +343,16 @@ out_free:
  */
 static char *
 rewrite(const struct play_record *pr, const struct tokens *t,
-    const char *result, size_t *len, struct diag_pos *at)
+    const char *result, const char *stamp, size_t *len, struct diag_pos *at)
 {
-	struct record_update u = { t->replace_last, (const char *const *)t->v,
-		t->n, result, at };
-	size_t		     rest = pr->len - pr->end, cap;
-	char		    *s;
+	struct record_update u = { .replace_last = t->replace_last,
+		.turns = (const char *const *)t->v,
+		.nturns = t->n,
+		.result = result,
+		.at = at,
+		.stamp = stamp[0] != '\0' ? stamp : NULL };
 
-	s = record_update_text(pr->text, pr->end, pr->rec, &u, len);
-	if (s == NULL || rest == 0)
-		return s;
-	cap = *len + 1;
-	if (array_grow(&s, &cap, *len + rest + 1, 1) == -1) {
-		free(s);
-		return NULL;
-	}
-	memcpy(s + *len, pr->text + pr->end, rest);
-	*len += rest;
-	s[*len] = '\0';
-	return s;
+	return play_update_text(pr, &u, len);
 }
 
 /*
@@ -377,27 +375,6 @@ operands_ok(const struct move_settings *ms, int argc, char **argv)
 		return false;
 	}
 	return true;
-}
-
-/*
- * Reads the record at path into pr; with -i, under the lock lf, which is
- * held from this read to the rename.  Returns the exit status.
- */
-static int
-load(const struct move_settings *ms, const char *path, struct cli_locked *lf,
-    struct play_record *pr)
-{
-	char  *text;
-	size_t len;
-
-	if (!ms->in_place)
-		return play_open(pr, path, &ms->sel);
-	if (cli_locked_open(lf, path) == -1)
-		return CLI_USAGE;
-	text = lf->text;
-	len = lf->len;
-	lf->text = NULL;
-	return play_load(pr, path, text, len, &ms->sel, false);
 }
 
 /*
@@ -463,7 +440,8 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
  * there from the token's start of 0:0 (group).  Returns the exit status.
  */
 static int
-judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail)
+judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail,
+    const char *stamp)
 {
 	struct diag_pos *at, *e = &pr->rp.error.at;
 	char		*text;
@@ -474,7 +452,7 @@ judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail)
 		return CLI_INTERNAL;
 	}
 	if ((at = calloc(t->n, sizeof *at)) == NULL ||
-	    (text = rewrite(pr, t, NULL, &len, at)) == NULL) {
+	    (text = rewrite(pr, t, NULL, stamp, &len, at)) == NULL) {
 		free(at);
 		cli_error("out of memory");
 		return CLI_INTERNAL;
@@ -539,7 +517,7 @@ read_back(const struct play_record *pr, const struct tokens *t, bool over,
  */
 static int
 apply(const struct play_record *pr, const struct tokens *t,
-    const struct play_select *sel, struct play_record *np)
+    const struct move_settings *ms, struct play_record *np)
 {
 	struct rules_score score;
 	char		  *text, result[32];
@@ -549,39 +527,34 @@ apply(const struct play_record *pr, const struct tokens *t,
 	if (score.over)
 		snprintf(result, sizeof result, "%d-%d", score.points[0],
 		    score.points[1]);
-	if ((text = rewrite(pr, t, score.over ? result : NULL, &len, NULL)) ==
-	    NULL) {
+	if ((text = rewrite(pr, t, score.over ? result : NULL, ms->stamp, &len,
+		 NULL)) == NULL) {
 		cli_error("out of memory");
 		return CLI_INTERNAL;
 	}
-	return read_back(pr, t, score.over, text, len, sel, np);
+	return read_back(pr, t, score.over, text, len, &ms->sel, np);
 }
 
 /*
- * Writes the new record np to standard output, or with -i in place of
- * the file under the lock lf.  Returns the exit status.
+ * The moment that dates the new turns into ms->stamp: --at's, or now in
+ * a timed game (a Start tag); none in an untimed game without --at, so
+ * that such a record is written as it always was.  Returns the exit
+ * status: a moment before the record's last is refused.
  */
 static int
-write_record(const struct move_settings *ms, struct cli_locked *lf,
-    const char *name, const struct play_record *np)
+stamp_due(const struct play_record *pr, struct move_settings *ms)
 {
-	struct cli_output out;
+	int64_t t;
+	int	status;
 
-	if (!ms->in_place) {
-		if (fwrite(np->text, 1, np->len, stdout) != np->len ||
-		    fflush(stdout) == EOF)
-			return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
-								 CLI_USAGE;
+	ms->stamp[0] = '\0';
+	if (!ms->at.given && !pr->rp.timed)
 		return CLI_OK;
-	}
-	if (cli_locked_output(lf, &out) == -1)
-		return CLI_USAGE;
-	if (fwrite(np->text, 1, np->len, out.fp) != np->len) {
-		cli_error("%s: %s", name, strerror(errno));
-		cli_output_abort(&out);
-		return CLI_USAGE;
-	}
-	return cli_output_commit(&out) ? CLI_OK : CLI_USAGE;
+	if ((status = play_at_now(pr, &ms->at, insertion_pos(pr->rec), &t)) !=
+	    CLI_OK)
+		return status;
+	corr_time_format(t, ms->stamp);
+	return CLI_OK;
 }
 
 static int
@@ -608,8 +581,10 @@ exec_move(int argc, char **argv)
 	}
 	memset(&pr, 0, sizeof pr);
 	memset(&np, 0, sizeof np);
-	if ((status = load(&ms, argv[optind], &lf, &pr)) != CLI_OK ||
-	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK)
+	if ((status = play_open_locked(
+		 ms.in_place, argv[optind], &lf, &pr, &ms.sel)) != CLI_OK ||
+	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK ||
+	    (status = stamp_due(&pr, &ms)) != CLI_OK)
 		goto out_close;
 	if (group(&pr, moves, nmoves, &t, &fail) == -1) {
 		cli_error("out of memory");
@@ -617,9 +592,9 @@ exec_move(int argc, char **argv)
 		goto out_close;
 	}
 	if (fail != -1)
-		status = judged_wrong(&pr, &t, (size_t)fail);
-	else if ((status = apply(&pr, &t, &ms.sel, &np)) == CLI_OK)
-		status = write_record(&ms, &lf, pr.name, &np);
+		status = judged_wrong(&pr, &t, (size_t)fail, ms.stamp);
+	else if ((status = apply(&pr, &t, &ms, &np)) == CLI_OK)
+		status = play_write_locked(ms.in_place, &lf, pr.name, &np);
 out_close:
 	tokens_free(&t);
 	play_close(&np);

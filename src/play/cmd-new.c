@@ -35,6 +35,8 @@ static const struct option longopts[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "setup", required_argument, NULL, OPT_SETUP },
+	{ "control", required_argument, NULL, 'c' },
+	PLAY_LONGOPT_AT,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
 };
@@ -43,11 +45,12 @@ static int option(void *, int, const char *);
 
 const struct play_cmd play_cmd_new = {
 	.name = "new",
-	.args = { ":s:b:w:d:e:S:v:o:hV", longopts, 1, 1, "name one game" },
+	.args = { ":s:b:w:d:e:S:v:o:c:hV", longopts, 1, 1, "name one game" },
 	.usage =
 	    "[--force] [-s spec] [-b name] [-w name] [-d date] "
 	    "[-e event]\n"
-	    "       [-S seed] [-v variant] [--setup position] [-o file] game",
+	    "       [-S seed] [-v variant] [--setup position] [-c control]\n"
+	    "       [--at time] [-o file] game",
 	.summary = "write a fresh record for a game",
 	.help =
 	    "Write a fresh record for GAME: its tags and no moves.\n"
@@ -55,13 +58,18 @@ const struct play_cmd play_cmd_new = {
 	    "  -s, --size=SPEC        the board (default: the game's)\n"
 	    "  -b, --black=NAME       the Black player\n"
 	    "  -w, --white=NAME       the White player\n"
-	    "  -d, --date=DATE        YYYY.MM.DD (default: today, UTC)\n"
+	    "  -d, --date=DATE        YYYY.MM.DD (default: the day of --at,\n"
+	    "                         else today, UTC)\n"
 	    "  -e, --event=EVENT      the Event tag\n"
 	    "  -S, --seed=N           the dice seed of a dice game (default:\n"
 	    "                         drawn from the system's entropy)\n"
 	    "  -v, --variant=VARIANT  rule options (pie, no-pie)\n"
 	    "      --setup=POSITION   start from POSITION: a Setup tag value\n"
 	    "                         (formats/record.md)\n"
+	    "  -c, --control=CONTROL  a correspondence game under CONTROL\n"
+	    "                         (formats/clock.md: 3d/move, 30d+3d...)\n"
+	    "      --at=TIME          a correspondence game begun at TIME\n"
+	    "                         (RFC 3339; with -c, default: now)\n"
 	    "  -o, --output=FILE      write FILE instead of standard output\n"
 	    "      --force            let --output replace an existing file\n",
 	.width = 23,
@@ -78,7 +86,27 @@ struct new_settings {
 	const char *setup;		    /* or NULL */
 	const char *output;		    /* NULL: standard output */
 	bool	    force;
+	/* A correspondence game: --at or --control (the Start tag). */
+	struct play_at	    at;
+	bool		    has_control;
+	struct corr_control control;
 };
+
+/* --control: a control of formats/clock.md.  0, or -1 after saying why. */
+static int
+control_option(struct new_settings *ns, const char *arg)
+{
+	struct corr_error err;
+
+	if (corr_control_parse(arg, strlen(arg), &ns->control, &err) == -1) {
+		cli_error("new: --control %s: %s (formats/clock.md: 3d/move, "
+			  "30d+3d,whole,double=20d, 10d+36h,cap=10d, 10/50d)",
+		    arg, err.msg);
+		return -1;
+	}
+	ns->has_control = true;
+	return 0;
+}
 
 static int
 option(void *settings, int c, const char *arg)
@@ -96,6 +124,8 @@ option(void *settings, int c, const char *arg)
 	case 'o': ns->output = arg; break;
 	case OPT_FORCE: ns->force = true; break;
 	case OPT_SETUP: ns->setup = arg; break;
+	case 'c': return control_option(ns, arg);
+	case PLAY_OPT_AT: return play_at_option(arg, &ns->at);
 	}
 	return 0;
 }
@@ -240,16 +270,23 @@ choose_seed(const struct new_settings *ns, const struct rules_game *g,
 	return CLI_OK;
 }
 
+/* A correspondence game's tag values: its Start and TimeControl. */
+struct new_corr {
+	char start[CORR_TIME_LEN];
+	char control[CORR_CONTROL_LEN];
+};
+
 /*
- * The tags of the fresh record of pos into tags (room for 11), in the
+ * The tags of the fresh record of pos into tags (room for 13), in the
  * order formats/record.md gives; the strings are borrowed from ns, pos
- * seedbuf (the Seed of a game with dice) and setupbuf (the Setup of
- * --setup, or NULL).  Returns how many.
+ * seedbuf (the Seed of a game with dice), setupbuf (the Setup of
+ * --setup, or NULL) and corr (the Start and TimeControl of a
+ * correspondence game, or NULL).  Returns how many.
  */
 static size_t
 record_tags(const struct new_settings *ns, const struct rules_position *pos,
     bool dice, const char *seedbuf, const char *setupbuf,
-    struct record_tag_out *tags)
+    const struct new_corr *corr, struct record_tag_out *tags)
 {
 	size_t n = 0;
 
@@ -263,6 +300,11 @@ record_tags(const struct new_settings *ns, const struct rules_position *pos,
 		tags[n++] = (struct record_tag_out){ "Seed", seedbuf };
 	if (setupbuf != NULL)
 		tags[n++] = (struct record_tag_out){ "Setup", setupbuf };
+	if (corr != NULL)
+		tags[n++] = (struct record_tag_out){ "Start", corr->start };
+	if (corr != NULL && ns->has_control)
+		tags[n++] = (struct record_tag_out){ "TimeControl",
+			corr->control };
 	tags[n++] = (struct record_tag_out){ "Result", "*" };
 	return n;
 }
@@ -315,7 +357,8 @@ exec_new(int argc, char **argv)
 	struct new_settings	 ns = { .black = "?", .white = "?" };
 	const struct rules_game *g;
 	struct rules_position	*pos;
-	struct record_tag_out	 tags[11];
+	struct record_tag_out	 tags[13];
+	struct new_corr		 corr;
 	char	  today[16], seedbuf[32], setupbuf[RECORD_SETUP_MAX];
 	uint64_t  seed = 0;
 	time_t	  now;
@@ -330,8 +373,11 @@ exec_new(int argc, char **argv)
 		return CLI_USAGE;
 	dice = match_uses_dice(pos);
 	if ((status = choose_seed(&ns, g, dice, &seed)) == CLI_OK) {
+		now = ns.at.given ? (time_t)ns.at.t : time(NULL);
+		corr_time_format(now, corr.start);
+		if (ns.has_control)
+			corr_control_format(&ns.control, corr.control);
 		if (ns.date == NULL) {
-			now = time(NULL);
 			gmtime_r(&now, &tm);
 			strftime(today, sizeof today, "%Y.%m.%d", &tm);
 			ns.date = today;
@@ -342,7 +388,8 @@ exec_new(int argc, char **argv)
 			record_setup_format(pos, setupbuf, sizeof setupbuf);
 		status = write_record(&ns, tags,
 		    record_tags(&ns, pos, dice, seedbuf,
-			ns.setup != NULL ? setupbuf : NULL, tags));
+			ns.setup != NULL ? setupbuf : NULL,
+			ns.at.given || ns.has_control ? &corr : NULL, tags));
 	}
 	rules_position_free(pos);
 	return status;

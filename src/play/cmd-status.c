@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gameplay status: where a game stands, as a YAML document (report.h).
+ * gameplay status: where a game stands, as a YAML document (report.h),
+ * with a timed game's clocks at a moment (--at, else now).
  */
 #include <errno.h>
 #include <getopt.h>
@@ -13,27 +14,74 @@
 
 static int exec_status(int, char **);
 
+static const struct option longopts[] = {
+	PLAY_LONGOPT_AT,
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int option(void *, int, const char *);
+
 const struct play_cmd play_cmd_status = {
 	.name = "status",
-	PLAY_RECORD_ENTRY,
+	.args = { ":g:r:hV", longopts, 1, 1, "name one record" },
+	.usage = "[-g game] [-r n] [--at time] record",
 	.summary = "where the game stands, as YAML",
-	.help = "Where the game of RECORD stands, as one YAML document.\n\n",
+	.help = "Where the game of RECORD stands, as one YAML document; in a\n"
+		"timed game, where the clocks stand.\n\n"
+		"      --at=TIME    the clocks at TIME (RFC 3339; default:"
+		" now)\n",
+	.width = 17,
+	.select = true,
+	.option = option,
 	.exec = exec_status,
 };
+
+struct status_settings {
+	struct play_select sel;
+	struct play_at	   at;
+};
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct status_settings *ss = settings;
+
+	if (c == PLAY_OPT_AT)
+		return play_at_option(arg, &ss->at);
+	return play_select_option(&ss->sel, c, arg);
+}
 
 static int
 exec_status(int argc, char **argv)
 {
-	struct play_record pr;
-	struct report_play p = { 0 };
-	int		   status;
+	struct status_settings ss = { 0 };
+	struct play_record     pr;
+	struct report_play     p = { 0 };
+	struct report_clock    clock;
+	int64_t		       t;
+	int		       status;
 
-	status = play_open_args(&play_cmd_status, argc, argv, &pr, &p);
-	if (status == -1) {
-		p.so_far = play_so_far(&pr);
-		status = match_finish(report_write_status(stdout, &p));
-		free((char *)(uintptr_t)p.so_far);
+	memset(&pr, 0, sizeof pr);
+	replay_init(&pr.rp);
+	if ((status = play_parse(&play_cmd_status, argc, argv, &ss)) != -1 ||
+	    (status = play_open(&pr, argv[optind], &ss.sel)) != CLI_OK)
+		goto out_close;
+	p.source = pr.path;
+	p.rec = pr.rec;
+	p.rp = &pr.rp;
+	if (pr.rp.timed) {
+		if ((status = play_at_now(&pr, &ss.at, pr.rec->start, &t)) !=
+		    CLI_OK)
+			goto out_close;
+		play_clock(&pr, t, &clock);
+		p.clock = &clock;
 	}
+	p.so_far = play_so_far(&pr);
+	status = match_finish(report_write_status(stdout, &p));
+	free((char *)(uintptr_t)p.so_far);
+out_close:
 	play_close(&pr);
 	return status;
 }

@@ -13,6 +13,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cli/cli.h"
@@ -181,6 +182,80 @@ int play_open_args(const struct play_cmd *, int argc, char **argv,
     struct play_record *pr, struct report_play *p);
 
 /*
+ * Correspondence time (time.c, formats/record.md "Moments"): the moment
+ * --at gives a command, which else acts now.
+ */
+struct play_at {
+	bool	given;
+	int64_t t;
+};
+
+/*
+ * The settings of a command that edits one record at a moment (claim,
+ * leave): -g and -r, -i and --at; play_edit_option is its entry's option
+ * function and PLAY_LONGOPTS_EDIT its options but -g, -r, -h and -V.
+ */
+struct play_edit {
+	struct play_select sel;
+	bool		   in_place;
+	struct play_at	   at;
+};
+
+#define PLAY_LONGOPTS_EDIT \
+	{ "in-place", no_argument, NULL, 'i' }, PLAY_LONGOPT_AT
+int play_edit_option(void *edit, int c, const char *arg);
+/*
+ * The start of such a command: parses argv by cmd's entry into ed (the
+ * caller zeroed it), refuses -i on standard input and opens the record
+ * into pr (zeroed here) as play_open_locked does.  Returns -1 to go on,
+ * else the exit status after -h, -V or an error said.  Either way pr and
+ * lf are the caller's to close.
+ */
+int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
+    struct play_edit *ed, struct cli_locked *lf, struct play_record *pr);
+
+/*
+ * Whether pr's game may still be decided off the board (claim, resign):
+ * not decided by forfeit, aborted or over.  Returns CLI_OK, or CLI_BAD
+ * after saying there is nothing to `what'.
+ */
+int play_decidable(const struct play_record *pr, const char *what);
+/*
+ * The record of pr with the game lost by loser (a colour, as the
+ * position names it), "COLOUR how" in the Termination tag (a forfeit of
+ * formats/record.md), the Winner and, unless tag is NULL, the moment
+ * when in that tag; read back into np, which must be the forfeit.
+ * Returns the exit status.
+ */
+int play_write_forfeit(const struct play_record *pr, const struct play_edit *ed,
+    int loser, const char *how, const char *tag, const char *when,
+    struct play_record *np);
+
+/*
+ * A referee's edit of a record (locked.c).  Reads the record at path
+ * into pr as play_open does; in_place (-i), under the lock lf (the
+ * caller's, fd -1), held from this read to the rename.  Returns the exit
+ * status.
+ */
+int play_open_locked(bool in_place, const char *path, struct cli_locked *lf,
+    struct play_record *pr, const struct play_select *sel);
+/*
+ * Writes the new record np to standard output, or in_place over the
+ * file under the lock lf (name for messages).  Returns the exit status.
+ */
+int play_write_locked(bool in_place, struct cli_locked *lf, const char *name,
+    const struct play_record *np);
+
+/*
+ * The text of pr's file with u applied to its record: the text up to the
+ * record's end is edited (record_update_text), the records after it are
+ * kept byte for byte.  A new string of *len bytes, or NULL when memory
+ * runs out.
+ */
+char *play_update_text(
+    const struct play_record *pr, const struct record_update *u, size_t *len);
+
+/*
  * Replays the first upto turn tokens of pr's record into rp (initialised
  * by the caller): the position after turn upto.  Returns 0, or -1 if
  * memory ran out (rp then holds DIAG_NO_MEMORY).
@@ -194,6 +269,33 @@ int play_replay_upto(
  */
 void play_forfeit_text(
     const struct record *, const struct replay *rp, char *buf, size_t cap);
+
+#define PLAY_OPT_AT (PLAY_OPT_OWN + 32)
+#define PLAY_LONGOPT_AT \
+	{ \
+		"at", required_argument, NULL, PLAY_OPT_AT \
+	}
+
+/*
+ * Reads --at's argument (an RFC 3339 moment) into at.
+ * Returns 0, or -1 after saying what is wrong with it.
+ */
+int play_at_option(const char *arg, struct play_at *at);
+/*
+ * The moment a command acts at on pr's record into *t: at's, else now;
+ * before the record's last moment it is refused (time-backwards, at
+ * pos).  Returns CLI_OK, or CLI_BAD after saying so.
+ */
+int play_at_now(const struct play_record *pr, const struct play_at *at,
+    struct diag_pos pos, int64_t *t);
+
+/*
+ * Where the clocks of pr's timed game (pr->rp.timed) stand at t (not
+ * before its last moment), into c: its turns replayed on src/corr's
+ * clocks, the turn in progress still its player's.
+ */
+void
+play_clock(const struct play_record *pr, int64_t t, struct report_clock *c);
 
 /* The text of turn token i of pr's record, as a new string. */
 char *play_token(const struct play_record *, size_t i);

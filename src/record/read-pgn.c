@@ -244,6 +244,76 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 }
 
 /*
+ * The embedded command [%NAME at line[from, to) of a comment, if it is
+ * one the notation knows (formats/record.md): its kind, and the bytes it
+ * takes to its blank in *skip.  Returns -1 for another.
+ */
+static int
+stamp_kind(const struct record_reader *rd, size_t from, size_t to, size_t *skip)
+{
+	static const struct {
+		const char	      *open;
+		enum record_stamp_kind kind;
+	} known[] = { { "[%at ", RECORD_STAMP_AT },
+		{ "[%leave ", RECORD_STAMP_LEAVE } };
+	size_t i, n;
+
+	for (i = 0; i < sizeof known / sizeof known[0]; i++) {
+		n = strlen(known[i].open);
+		if (to - from >= n &&
+		    memcmp(rd->line + from, known[i].open, n) == 0) {
+			*skip = n;
+			return (int)known[i].kind;
+		}
+	}
+	return -1;
+}
+
+/*
+ * The commands {[%at TIME]} and {[%leave ...]} in the comment text
+ * line[from, to): each one kept with the number of turns before it, for
+ * the referee to read (formats/record.md, "Moments").  A command stands
+ * on one line.
+ */
+static void
+read_stamps(struct record_reader *rd, size_t from, size_t to)
+{
+	const char	    *p, *close;
+	struct record_stamp *st;
+	long long	     off;
+	size_t		     n, at, skip;
+	int		     kind;
+
+	while ((p = memchr(rd->line + from, '[', to - from)) != NULL) {
+		from = (size_t)(p - rd->line) + 1;
+		if ((kind = stamp_kind(rd, from - 1, to, &skip)) == -1)
+			continue;
+		at = from - 1 + skip;
+		if ((close = memchr(rd->line + at, ']', to - at)) == NULL)
+			return;
+		n = rd->rec.nstamps;
+		if (array_grow(&rd->rec.stamps, &rd->stampcap, n + 1,
+			sizeof *rd->rec.stamps) == -1 ||
+		    array_grow(&rd->stamp_off, &rd->stampoffcap, n + 1,
+			sizeof *rd->stamp_off) == -1 ||
+		    (off = text_add(rd, rd->line + at,
+			 (size_t)(close - rd->line) - at)) == -1) {
+			reader_oom(rd);
+			return;
+		}
+		st = &rd->rec.stamps[n];
+		st->kind = (enum record_stamp_kind)kind;
+		st->turn = rd->rec.nturns;
+		st->text = NULL;
+		st->len = (size_t)(close - rd->line) - at;
+		st->at = reader_pos(rd, at);
+		rd->stamp_off[n] = (size_t)off;
+		rd->rec.nstamps++;
+		from = (size_t)(close - rd->line) + 1;
+	}
+}
+
+/*
  * Reads one record in the record notation.  A record ends at its result
  * token, before a tag that follows movetext, or at the end of the input.
  * Returns 1 with a record, 0 at the end, -1 on a read error.
@@ -274,6 +344,9 @@ next_pgn(struct record_reader *rd)
 			char *close = memchr(
 			    rd->line + rd->pos, '}', rd->linelen - rd->pos);
 
+			read_stamps(rd, rd->pos,
+			    close != NULL ? (size_t)(close - rd->line) :
+					    rd->linelen);
 			if (close == NULL) {
 				rd->pos = rd->linelen;
 				continue;
@@ -338,6 +411,10 @@ next_pgn(struct record_reader *rd)
 		    rd->comment_at, 1, "comment opened here is never closed");
 		rd->in_comment = false;
 	}
+	/* Only the end of the input ends a record before its movetext. */
+	rd->ended_in_tags = rd->rec.ntags > 0 && !rd->has_movetext &&
+	    !rd->rec.has_result;
+	rd->ended_at = rd->rec.start;
 	reader_finish(rd);
 	return 1;
 }

@@ -91,6 +91,9 @@ struct record_reader {
 	/* The notation: a { comment still open at the end of the line. */
 	bool		in_comment;
 	struct diag_pos comment_at;
+	/* The last record, read or skipped, ended in its tags: at its start. */
+	bool		ended_in_tags;
+	struct diag_pos ended_at;
 
 	/* CSV: which columns hold the moves and the winner. */
 	bool	      csv_ready;
@@ -128,6 +131,9 @@ struct record_reader {
 	bool	has_movetext;
 	bool	in_line; /* the record's tokens point into its line */
 	size_t	notecap;
+	size_t	stampcap;
+	size_t *stamp_off; /* each stamp's text offset */
+	size_t	stampoffcap;
 	size_t *note_off; /* eval and time offsets, by twos */
 	size_t	noteoffcap;
 

@@ -149,6 +149,8 @@ record_reader_free(struct record_reader *rd)
 	free(rd->value.s);
 	free(rd->rec.notes);
 	free(rd->note_off);
+	free(rd->rec.stamps);
+	free(rd->stamp_off);
 	free(rd);
 }
 
@@ -350,8 +352,10 @@ reader_reset(struct record_reader *rd)
 	struct record_tag   *tags = rd->rec.tags;
 	struct record_token *turns = rd->rec.turns;
 	struct record_note  *notes = rd->rec.notes;
+	struct record_stamp *stamps = rd->rec.stamps;
 
 	memset(&rd->rec, 0, sizeof rd->rec);
+	rd->rec.stamps = stamps;
 	rd->rec.tags = tags;
 	rd->rec.turns = turns;
 	rd->rec.notes = notes;
@@ -433,6 +437,8 @@ reader_finish(struct record_reader *rd)
 		rd->rec.notes[i].eval = rd->text + rd->note_off[2 * i];
 		rd->rec.notes[i].time = rd->text + rd->note_off[2 * i + 1];
 	}
+	for (i = 0; i < rd->rec.nstamps; i++)
+		rd->rec.stamps[i].text = rd->text + rd->stamp_off[i];
 	if (rd->rec.has_result)
 		rd->rec.result.text = rd->text + rd->result_off;
 	claim_result(&rd->rec);
@@ -729,6 +735,15 @@ unsigned long
 record_reader_count(const struct record_reader *rd)
 {
 	return rd->index;
+}
+
+bool
+record_reader_ended_in_tags(const struct record_reader *rd, struct diag_pos *at)
+{
+	if (!rd->ended_in_tags || rd->format != RECORD_PGN)
+		return false;
+	*at = rd->ended_at;
+	return true;
 }
 
 int

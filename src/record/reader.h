@@ -79,6 +79,15 @@ int record_reader_next(struct record_reader *, const struct record **rec);
 int record_reader_skip(struct record_reader *);
 /* The records read or skipped so far. */
 unsigned long record_reader_count(const struct record_reader *);
+/*
+ * Whether the input's last record, read or skipped, is tags in the
+ * notation with nothing after them (no movetext, no result token): only
+ * the end of the input ends such a record, so the input was cut inside
+ * it, unless it is a whole file of one.  If so, *at is where it starts.
+ * Asked once the reader gave 0, at the end.
+ */
+bool
+record_reader_ended_in_tags(const struct record_reader *, struct diag_pos *at);
 
 /*
  * As record_reader_next, except that an input without records gives one

@@ -56,6 +56,27 @@ struct record_note {
 };
 
 /*
+ * The notation: a command embedded in a comment (formats/record.md,
+ * "Moments" and "Leave"), {[%at TIME]} after the turn it dates or
+ * {[%leave ...]}: which, the text between "[%at " or "[%leave " and "]"
+ * as written (len bytes, not NUL terminated; the referee reads it),
+ * where that text stands, and how many turn tokens came before it (the
+ * turn a moment dates is the one before, turn - 1).
+ */
+enum record_stamp_kind {
+	RECORD_STAMP_AT,
+	RECORD_STAMP_LEAVE,
+};
+
+struct record_stamp {
+	enum record_stamp_kind kind;
+	size_t		       turn;
+	char		      *text;
+	size_t		       len;
+	struct diag_pos	       at;
+};
+
+/*
  * The result a record claims (formats/record.md), as the reader found it,
  * so that a referee checks it without knowing the format: the result as
  * the notation writes it (its result token, else its Result tag; GGF and
@@ -102,6 +123,8 @@ struct record {
 	struct record_token  result;
 	struct record_note  *notes; /* GGF, SGF: by turn, in order */
 	size_t		     nnotes;
+	struct record_stamp *stamps; /* the notation: in order */
+	size_t		     nstamps;
 
 	/* The game every record of the format is, NULL: a Game tag says. */
 	const struct rules_game *format_game;

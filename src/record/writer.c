@@ -16,6 +16,9 @@
 #include "record/writer.h"
 #include "util/util.h"
 
+/* "{[%at " a moment's 63 bytes at most "]}" and NUL. */
+#define STAMP_PIECE 80
+
 /* Movetext lines are wrapped before this column, as PGN export does. */
 #define WRAP 79
 
@@ -193,6 +196,85 @@ edit_cmp(const void *a, const void *b)
 	return x->len < y->len ? -1 : x->len > y->len;
 }
 
+/* The comment {[%at stamp]} that dates a turn, as a movetext piece. */
+static void
+stamp_add(struct wbuf *b, size_t *col, const char *stamp, const char *nl)
+{
+	char piece[STAMP_PIECE];
+
+	snprintf(piece, sizeof piece, "{[%%at %s]}", stamp);
+	movetext_add(b, col, piece, nl);
+}
+
+/*
+ * The edit of the turn in progress continued: its token replaced by the
+ * first new turn, and its moment by the new one (or one written after
+ * the token, where it had none).  Into e[*n]; 0, or -1 when memory runs
+ * out.
+ */
+/* The moment {[%at ...]} of rec's last turn, or NULL. */
+static const struct record_stamp *
+last_moment(const struct record *rec)
+{
+	size_t i;
+
+	for (i = rec->nstamps; i > 0 && rec->stamps[i - 1].turn == rec->nturns;
+	     i--)
+		if (rec->stamps[i - 1].kind == RECORD_STAMP_AT)
+			return &rec->stamps[i - 1];
+	return NULL;
+}
+
+static int
+last_edits(const struct record *rec, const struct record_update *u,
+    struct edit *e, size_t *n)
+{
+	const struct record_token *last = &rec->turns[rec->nturns - 1];
+	const struct record_stamp *st = last_moment(rec);
+	size_t			   need;
+
+	e[*n].off = (size_t)last->at.offset;
+	e[*n].len = last->len;
+	e[*n].last = true;
+	need = strlen(u->turns[0]) + (u->stamp != NULL ? strlen(u->stamp) : 0) +
+	    16;
+	if ((e[*n].text = malloc(need)) == NULL)
+		return -1;
+	if (u->stamp != NULL && st == NULL)
+		snprintf(
+		    e[*n].text, need, "%s {[%%at %s]}", u->turns[0], u->stamp);
+	else
+		snprintf(e[*n].text, need, "%s", u->turns[0]);
+	(*n)++;
+	if (u->stamp == NULL || st == NULL)
+		return 0;
+	e[*n] = (struct edit){ .off = (size_t)st->at.offset, .len = st->len };
+	if ((e[*n].text = strdup(u->stamp)) == NULL)
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+/*
+ * The bytes last_edits writes after the turn in progress, on the line
+ * that ends at ws: its moment, where it had none (else 0).
+ */
+static size_t
+stamp_inserted(const char *text, const struct record *rec,
+    const struct record_update *u, size_t ws)
+{
+	size_t off, i;
+
+	if (!u->replace_last || u->stamp == NULL || rec->nturns == 0 ||
+	    u->nturns == 0 || last_moment(rec) != NULL)
+		return 0;
+	off = (size_t)rec->turns[rec->nturns - 1].at.offset;
+	for (i = off; i < ws; i++)
+		if (text[i] == '\n' || text[i] == '\r')
+			return 0;
+	return strlen(" {[%at ]}") + strlen(u->stamp);
+}
+
 /*
  * The movetext edit: new turns inserted before the result token or at the
  * end.  Where each new turn starts in the edit's text goes into at[i]'s
@@ -252,9 +334,11 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 		}
 	} else if (line_start)
 		col = 0;
+	col += stamp_inserted(text, rec, u, ws);
 	for (i = first; i < u->nturns; i++) {
 		t = rec->nturns - first + i;
-		turn_number(t, i == first && comment, num, sizeof num);
+		turn_number(t, (i == first || u->stamp != NULL) && comment, num,
+		    sizeof num);
 		if (!numbers)
 			num[0] = '\0';
 		piece = malloc(strlen(num) + strlen(u->turns[i]) + 1);
@@ -268,7 +352,13 @@ movetext_edit(const char *text, size_t len, const struct record *rec,
 		if (at != NULL)
 			at[i].offset = b.b.len - strlen(u->turns[i]);
 		free(piece);
+		if (u->stamp != NULL) {
+			stamp_add(&b, &col, u->stamp, nl);
+			comment = true;
+		}
 	}
+	if (u->note != NULL)
+		movetext_add(&b, &col, u->note, nl);
 	if (append_result)
 		movetext_add(&b, &col, u->result, nl);
 	if (rec->has_result) {
@@ -315,66 +405,96 @@ place(
 }
 
 /*
- * The edits that set the result (u->result): the result token replaced,
- * if the record has one, and the Result tag's value replaced, or the tag
- * added after the last tag pair.  Into e from e[*n] on; 0, or -1 when
+ * The edits that set the n tags of pairs: each one's value replaced
+ * where rec has the tag, the others added together after the last tag
+ * pair, each on a line of its own.  Into e from e[*n] on; 0, or -1 when
  * memory runs out (the edits made so far in e, for the caller to free).
  */
 static int
-result_edits(const char *text, size_t len, const struct record *rec,
-    const char *result, struct edit *e, size_t *n)
+tag_edits(const char *text, size_t len, const struct record *rec,
+    const struct record_tag_out *pairs, size_t npairs, struct edit *e,
+    size_t *n)
 {
 	const struct record_tag *rt;
-	struct wbuf		 v = { 0 }, t = { 0 };
-	size_t			 vs, ve, end;
+	struct wbuf		 v, t = { 0 };
+	size_t			 vs, ve, end, i;
 
-	if (rec->has_result) {
-		e[*n].off = (size_t)rec->result.at.offset;
-		e[*n].len = rec->result.len;
-		if ((e[*n].text = strdup(result)) == NULL)
+	for (i = 0; i < npairs; i++) {
+		v = (struct wbuf){ 0 };
+		wbuf_value(&v, pairs[i].value);
+		if (v.failed || v.b.s == NULL) {
+			free(v.b.s);
+			free(t.b.s);
 			return -1;
-		(*n)++;
-	}
-	wbuf_value(&v, result);
-	if (v.failed) {
+		}
+		if ((rt = record_tag_find(rec, pairs[i].name)) != NULL) {
+			tag_end(text, len, (size_t)rt->at.offset, &vs, &ve);
+			e[(*n)++] = (struct edit){
+				.off = vs, .len = ve - vs, .text = v.b.s
+			};
+			continue;
+		}
+		if (rec->ntags > 0 || t.b.len > 0)
+			wbuf_str(&t, line_end(text, len));
+		wbuf_str(&t, "[");
+		wbuf_str(&t, pairs[i].name);
+		wbuf_str(&t, " \"");
+		wbuf_str(&t, v.b.s);
+		wbuf_str(&t, "\"]");
 		free(v.b.s);
-		return -1;
 	}
-	if ((rt = record_tag_find(rec, "Result")) != NULL) {
-		tag_end(text, len, (size_t)rt->at.offset, &vs, &ve);
-		e[*n] = (struct edit){
-			.off = vs, .len = ve - vs, .text = v.b.s
-		};
-		(*n)++;
+	if (t.b.len == 0 && !t.failed)
 		return 0;
-	}
 	/* After the last tag pair, on a line of its own. */
-	if (rec->ntags > 0) {
+	if (rec->ntags > 0)
 		end = tag_end(text, len,
 		    (size_t)rec->tags[rec->ntags - 1].at.offset, &vs, &ve);
-		wbuf_str(&t, line_end(text, len));
-	} else
+	else {
 		end = (size_t)rec->start.offset;
-	wbuf_str(&t, "[Result \"");
-	wbuf_str(&t, v.b.s);
-	wbuf_str(&t, "\"]");
-	if (rec->ntags == 0)
 		wbuf_str(&t, line_end(text, len));
-	free(v.b.s);
+	}
 	if (t.failed) {
 		free(t.b.s);
 		return -1;
 	}
-	e[*n] = (struct edit){ .off = end, .len = 0, .text = t.b.s };
-	(*n)++;
+	e[(*n)++] = (struct edit){ .off = end, .len = 0, .text = t.b.s };
 	return 0;
+}
+
+/*
+ * The edits that set the result (u->result): the result token replaced,
+ * if the record has one, and the Result tag's value replaced, or the tag
+ * added after the last tag pair, with the tags of u->tags.  Into e from
+ * e[*n] on; 0, or -1 when memory runs out (the edits made so far in e,
+ * for the caller to free).
+ */
+static int
+result_edits(const char *text, size_t len, const struct record *rec,
+    const struct record_update *u, struct edit *e, size_t *n)
+{
+	struct record_tag_out pairs[RECORD_UPDATE_TAGS + 1];
+	size_t		      np = 0, i;
+
+	if (u->result != NULL && rec->has_result) {
+		e[*n].off = (size_t)rec->result.at.offset;
+		e[*n].len = rec->result.len;
+		if ((e[*n].text = strdup(u->result)) == NULL)
+			return -1;
+		(*n)++;
+	}
+	if (u->result != NULL)
+		pairs[np++] = (struct record_tag_out){ "Result", u->result };
+	for (i = 0; i < u->ntags && i < RECORD_UPDATE_TAGS; i++)
+		pairs[np++] = u->tags[i];
+	return tag_edits(text, len, rec, pairs, np, e, n);
 }
 
 char *
 record_update_text(const char *text, size_t len, const struct record *rec,
     const struct record_update *u, size_t *outlen)
 {
-	struct edit	 e[4] = { 0 };
+	/* Movetext, last turn, its moment, result token, tags. */
+	struct edit	 e[5 + RECORD_UPDATE_TAGS + 1] = { 0 };
 	struct wbuf	 b = { 0 };
 	struct diag_pos *at = NULL;
 	size_t		 n = 0, i, k, pos;
@@ -384,22 +504,17 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 	if (u->at != NULL && u->nturns > 0 &&
 	    (at = calloc(u->nturns, sizeof *at)) == NULL)
 		return NULL;
-	if (u->nturns > 0 || append_result) {
+	if (u->nturns > 0 || append_result || u->note != NULL) {
 		movetext_edit(text, len, rec, u, append_result, &e[n], at);
 		if (e[n].text == NULL)
 			goto out_free_edits;
 		n++;
 	}
-	if (u->replace_last && u->nturns > 0 && rec->nturns > 0) {
-		e[n].off = (size_t)rec->turns[rec->nturns - 1].at.offset;
-		e[n].len = rec->turns[rec->nturns - 1].len;
-		e[n].last = true;
-		if ((e[n].text = strdup(u->turns[0])) == NULL)
-			goto out_free_edits;
-		n++;
-	}
-	if (u->result != NULL &&
-	    result_edits(text, len, rec, u->result, e, &n) == -1)
+	if (u->replace_last && u->nturns > 0 && rec->nturns > 0 &&
+	    last_edits(rec, u, e, &n) == -1)
+		goto out_free_edits;
+	if ((u->result != NULL || u->ntags > 0) &&
+	    result_edits(text, len, rec, u, e, &n) == -1)
 		goto out_free_edits;
 	qsort(e, n, sizeof e[0], edit_cmp);
 	pos = 0;

@@ -160,13 +160,27 @@ long record_wthor_tag_number(
  * for nturns positions: where each of turns stands in the new text, as
  * the reader will give it (its line, column and offset), so that a
  * referee can say where a new turn is wrong without reading the text.
+ * stamp, unless NULL, is the moment (formats/record.md, "Moments") that
+ * dates each new turn: written as a comment {[%at STAMP]} after it, and
+ * for the turn in progress continued, in place of its moment (or after
+ * it, where it had none).  tags (ntags of them, at most
+ * RECORD_UPDATE_TAGS; borrowed) are set as result sets the Result tag:
+ * a tag the record has gets the new value, the others are added after
+ * its last tag pair, in order.  note, unless NULL, is a comment
+ * ("{[%leave ...]}") written after the new turns, before the result.
  */
+#define RECORD_UPDATE_TAGS 4
+
 struct record_update {
-	bool		   replace_last;
-	const char *const *turns;
-	size_t		   nturns;
-	const char	  *result;
-	struct diag_pos	  *at;
+	bool			     replace_last;
+	const char *const	    *turns;
+	size_t			     nturns;
+	const char		    *result;
+	struct diag_pos		    *at;
+	const char		    *stamp;
+	const struct record_tag_out *tags;
+	size_t			     ntags;
+	const char		    *note;
 };
 
 /*

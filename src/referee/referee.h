@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "corr/corr.h"
 #include "record/record.h"
 #include "rules/rules.h"
 
@@ -166,6 +167,28 @@ struct replay {
 	size_t kept_len;
 	size_t nkept;
 
+	/*
+	 * Correspondence time (formats/record.md, "Moments"): the Start
+	 * tag (timed), the moment of each turn token (times[i], nturns of
+	 * them; INT64_MIN where a record without Start dates none), the
+	 * latest moment of all (has_time), the TimeControl tag and the
+	 * colour that moves first, for the clocks.
+	 */
+	bool		    timed;
+	int64_t		    start;
+	int64_t		   *times;
+	size_t		    times_cap;
+	bool		    has_time;
+	int64_t		    last_time;
+	bool		    has_control;
+	struct corr_control control;
+	int		    first;
+	struct corr_leave  *leaves; /* {[%leave ...]}, in order */
+	size_t		    nleaves;
+	size_t		    leaves_cap;
+	bool		    has_claim; /* a loss on time claimed (Claimed) */
+	int64_t		    claimed;
+
 	struct replay_scratch scratch;
 };
 
@@ -214,6 +237,41 @@ struct replay_turn {
  */
 int replay_turn(const struct record_token *tok, const struct replay_turn *t,
     bool last, const struct replay_options *opt, struct replay *rp);
+
+/*
+ * Reads rec's moments and time control into rp (times.c): the Start and
+ * TimeControl tags and the {[%at TIME]} of each turn token, which must
+ * be moments (bad-time, bad-time-control), one after each turn token of
+ * a timed game and none elsewhere (misplaced-time), never going back
+ * (time-backwards).  rp->pos is the start position.  Returns 0, or -1
+ * with the record malformed.
+ */
+int replay_times(const struct record *rec, struct replay *rp);
+
+/*
+ * The clocks of rp's timed game after the turns of rec (replayed into
+ * rp), into c: from its Start, by its moments and control; the turn in
+ * progress is still its player's.  Without a control, only whose turn
+ * it is and since when.
+ */
+void replay_clock(
+    const struct record *rec, const struct replay *rp, struct corr_clock *c);
+
+/*
+ * A timed game with a control lost on time (a forfeit "COLOUR timed out")
+ * stands only as a claim made when it was due: its moment, the Claimed
+ * tag, at or after the deadline recomputed from the control and the
+ * moments (claim-not-due, bad-time, time-backwards; the forfeit then
+ * not scored).  A timed game's resignation dated in a Resigned tag is
+ * checked to be a moment not before the record's last.
+ */
+void replay_check_claim(const struct record *rec, struct replay *rp);
+
+/*
+ * The diagnostic of a leave src/corr refuses (corr_leave_check's kind):
+ * leave-overlap, leave-exceeded, else bad-leave.
+ */
+enum diag_code replay_leave_code(enum corr_error_kind kind);
 
 /*
  * The legal next actions after rp's replay (at its error, or at its end),

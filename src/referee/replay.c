@@ -59,6 +59,8 @@ replay_fini(struct replay *rp)
 	free(rp->scratch.acts);
 	free(rp->scratch.offs);
 	free(rp->kept);
+	free(rp->times);
+	free(rp->leaves);
 	memset(rp, 0, sizeof *rp);
 }
 
@@ -1211,7 +1213,8 @@ check_termination(
 		    who);
 	else if (aborted)
 		rp->has_error = false;
-	else if (loser != rules_to_move(rp->pos))
+	/* Either player may resign, on either's turn (issue 27). */
+	else if (cause != REPLAY_BY_RESIGN && loser != rules_to_move(rp->pos))
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    "the Termination tag says \"%s\", but %s was to move", why,
 		    g->colour[rules_to_move(rp->pos)]);
@@ -1304,7 +1307,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			rp->game = rec->format_game;
 		return;
 	}
-	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp))
+	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp) ||
+	    replay_times(rec, rp) == -1)
 		return;
 	rp->implicit = passes_implied(rec, opt, rp);
 	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */
@@ -1349,5 +1353,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 		/* Termination and Winner tags: GGF and SGF give theirs too. */
 		if (!rp->has_error)
 			check_termination(syn, rec, rp);
+		if (!rp->has_error)
+			replay_check_claim(rec, rp);
 	}
 }

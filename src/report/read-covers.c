@@ -41,6 +41,31 @@ shard_text(const struct stat_cover *c, char *buf, size_t cap)
 		snprintf(buf, cap, "shard %lu/%lu", c->k, c->n);
 }
 
+/*
+ * Whether the cover last added to s names a file that a cover of s names
+ * in another version (stat_cover_version): -1 with d filled if so.
+ */
+static int
+version_check(const struct stat_summary *s, yaml_mark_t at, struct diag *d)
+{
+	const struct stat_cover *c = &s->cover[s->ncovers - 1], *o;
+	const struct stat_input *a, *b;
+	size_t			 other, in, oin;
+
+	if (stat_cover_version(s, &other, &in, &oin) == 0)
+		return 0;
+	o = &s->cover[other];
+	a = &c->input[in];
+	b = &o->input[oin];
+	return yin_fail(d, DIAG_PARTIAL_DUPLICATE, at,
+	    "%s of %" PRIu64 " bytes (CRC-32 %08" PRIx32 "), but %s counted "
+	    "%s of %" PRIu64 " bytes (CRC-32 %08" PRIx32 "): two versions of "
+	    "one file (it changed between the runs)",
+	    a->name, a->bytes, a->crc,
+	    o->from != NULL ? o->from : "this partial", b->name, b->bytes,
+	    b->crc);
+}
+
 int
 partial_cover_check(const struct stat_cover *c, struct stat_summary *s,
     bool keep, yaml_mark_t at, struct diag *d)
@@ -70,6 +95,10 @@ partial_cover_check(const struct stat_cover *c, struct stat_summary *s,
 			stat_cover_drop(s);
 			return report_reader_oom(d);
 		}
+	if (version_check(s, at, d) == -1) {
+		stat_cover_drop(s);
+		return -1;
+	}
 	why = stat_cover_conflict(s, &other);
 	o = &s->cover[other];
 	inputs_text(c, in, sizeof in);

@@ -191,6 +191,34 @@ check_trailer(struct report_reader *rd, const yaml_node_t *root,
 }
 
 /*
+ * The partial's read (how its records were read; NULL: not said) into
+ * *read, against that of the partials before (s, or NULL for the first):
+ * partials read another way, or by another gamestat, count other things
+ * (formats/summary.md, "Covers").  0, or -1 with d filled.
+ */
+static int
+check_read(struct yin *y, const yaml_node_t *root, const struct stat_summary *s,
+    const char **read, struct diag *d)
+{
+	const yaml_node_t *n = yin_get(y, root, "read");
+	const char	  *p = n != NULL ? yin_text(n) : NULL;
+
+	if (n != NULL && p == NULL)
+		return yin_fail(
+		    d, DIAG_BAD_VALUE, n->start_mark, "read: want a string");
+	*read = p;
+	if (s == NULL ||
+	    (s->read == NULL ? p == NULL :
+			       p != NULL && strcmp(s->read, p) == 0))
+		return 0;
+	return yin_fail(d, DIAG_PARTIAL_MISMATCH,
+	    n != NULL ? n->start_mark : root->start_mark,
+	    "read by %s, but the partials before by %s",
+	    p != NULL ? p : "a gamestat that did not say how",
+	    s->read != NULL ? s->read : "a gamestat that did not say how");
+}
+
+/*
  * What a partial must be before its groups are read: a summary, each key
  * of each mapping once, partial: true, its trailer there, grouped by what
  * the partials before were (s, or NULL for the first); its by into *by.
@@ -293,7 +321,7 @@ report_read_partial(
 {
 	struct stat_summary *part = NULL, *sum = NULL;
 	const yaml_node_t   *root;
-	const char	    *by = NULL;
+	const char	    *by = NULL, *read = NULL;
 	int		     rc;
 
 	if (rd->y.done)
@@ -311,9 +339,11 @@ report_read_partial(
 	    "a report, not a partial summary (reports are read without "
 	    "--merge)",
 	    d);
-	if (root == NULL || check_head(rd, root, *s, &by, d) == -1)
+	if (root == NULL || check_head(rd, root, *s, &by, d) == -1 ||
+	    check_read(&rd->y, root, *s, &read, d) == -1)
 		goto out_stop;
-	if ((part = stat_summary_new(by)) == NULL) {
+	if ((part = stat_summary_new(by)) == NULL ||
+	    stat_set_read(part, read) == -1) {
 		report_reader_oom(d);
 		goto out_stop;
 	}

@@ -59,6 +59,24 @@ struct report_play {
 	size_t			   nlegal;
 	int			   dice[2]; /* roll: the two dice */
 	const struct report_solved *solved; /* solve: the value found */
+	const struct report_clock  *clock;  /* status: a timed game's */
+};
+
+/*
+ * Where a timed game's clocks stand at `at' (gameplay status,
+ * formats/clock.md): players by the colour they started with; running
+ * while the game goes on, to_move waiting since `since'; with a control,
+ * each one's time and the deadline of the one to move (s).
+ */
+struct report_clock {
+	int64_t		     at;
+	int64_t		     start;
+	bool		     has_control;
+	char		     control[CORR_CONTROL_LEN];
+	bool		     running;
+	int		     to_move;
+	int64_t		     since;
+	struct corr_standing s;
 };
 
 /*

@@ -34,6 +34,56 @@ status_head(struct yout *w, const struct report_play *p)
 	yout_kv_int(w, "turns", (long long)rp->turns);
 }
 
+/* A moment, quoted: "2026-01-02T10:00:00Z". */
+static void
+kv_time(struct yout *w, const char *k, int64_t t)
+{
+	char buf[CORR_TIME_LEN];
+
+	corr_time_format(t, buf);
+	yout_kv_text(w, k, buf, strlen(buf));
+}
+
+/*
+ * A timed game's clocks (formats/clock.md): the moment asked about, the
+ * start and control, who waits since when and, with a control, each
+ * player's time in seconds and the deadline of the one to move.
+ */
+static void
+clock_write(
+    struct yout *w, const struct replay *rp, const struct report_clock *c)
+{
+	int i;
+
+	yout_key(w, "clock");
+	yout_open(w, YOUT_BLOCK_MAP);
+	kv_time(w, "at", c->at);
+	kv_time(w, "start", c->start);
+	if (c->has_control)
+		yout_kv_text(w, "control", c->control, strlen(c->control));
+	if (c->running) {
+		yout_kv_plain(w, "waiting", rp->game->colour[c->to_move]);
+		kv_time(w, "since", c->since);
+	}
+	if (c->has_control && c->running) {
+		kv_time(w, "deadline", c->s.deadline);
+		yout_kv_plain(w, "overdue", c->s.overdue ? "true" : "false");
+		yout_kv_plain(w, "claim", c->s.overdue ? "due" : "not-due");
+	}
+	for (i = 0; c->has_control && i < 2; i++) {
+		yout_key(w, rp->game->colour[i]);
+		yout_open(w, YOUT_FLOW_MAP);
+		yout_key(w, "used");
+		yout_int(w, c->s.used[i]);
+		yout_key(w, "left");
+		yout_int(w, c->s.left[i]);
+		yout_key(w, "on-leave");
+		yout_plain(w, c->s.on_leave[i] ? "true" : "false");
+		yout_close(w);
+	}
+	yout_close(w);
+}
+
 static void
 status_body(struct yout *w, const struct report_play *p)
 {
@@ -44,6 +94,8 @@ status_body(struct yout *w, const struct report_play *p)
 		replay_write_result(w, p->rec, rp);
 	if (rp->forfeit)
 		replay_write_forfeit(w, rp);
+	if (p->clock != NULL)
+		clock_write(w, rp, p->clock);
 }
 
 static void

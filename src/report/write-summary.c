@@ -126,6 +126,11 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 			goto out_free;
 		}
 	yout_close(o);
+	/* Last but the trailer, so that no line before it moves. */
+	if (partial && s->read != NULL) {
+		yout_key(o, "read");
+		yout_quoted(o, s->read);
+	}
 	if (partial)
 		partial_trailer(o, s);
 	yout_close(o);

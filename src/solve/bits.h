@@ -67,6 +67,41 @@ bits_moves(uint64_t P, uint64_t O)
 	return moves & ~(P | O);
 }
 
+#ifdef SEARCH_V3
+typedef uint64_t bits_v4 __attribute__((vector_size(32)));
+
+/*
+ * The discs of O that P flips by playing the empty square sq (0 if the
+ * move is not legal), the four directions at once in AVX2's lanes (the
+ * search's x86-64-v3 copy, search-v3.c): from sq a Kogge-Stone fill
+ * through O (without the a- and h-files but along a file) in each lane,
+ * up the board and down; a run of O flips when a disc of P closes it.
+ */
+static inline uint64_t
+bits_flips(uint64_t P, uint64_t O, int sq)
+{
+	const bits_v4 d = { 1, 8, 9, 7 }, d2 = d * 2, d4 = d * 4;
+	const bits_v4 keep = { BITS_INNER, ~UINT64_C(0), BITS_INNER,
+		BITS_INNER };
+	bits_v4	      pp = { P, P, P, P }, om = (bits_v4){ O, O, O, O } & keep;
+	bits_v4 b = (bits_v4){ 1, 1, 1, 1 } << (bits_v4){ sq, sq, sq, sq };
+	bits_v4 g, q, f;
+
+	g = b | (om & (b << d));
+	q = om & (om << d);
+	g |= q & (g << d2);
+	q &= q << d2;
+	g |= q & (g << d4);
+	f = (g & ~b) & (bits_v4)(((g << d) & pp) != 0);
+	g = b | (om & (b >> d));
+	q = om & (om >> d);
+	g |= q & (g >> d2);
+	q &= q >> d2;
+	g |= q & (g >> d4);
+	f |= (g & ~b) & (bits_v4)(((g >> d) & pp) != 0);
+	return f[0] | f[1] | f[2] | f[3];
+}
+#else
 /*
  * The discs of O that P flips by playing the empty square sq (0 if the
  * move is not legal).  Up the board the first square of a ray that is not
@@ -93,6 +128,7 @@ bits_flips(uint64_t P, uint64_t O, int sq)
 	}
 	return flips;
 }
+#endif
 
 /* The empty squares of e next to a disc of q: q's frontier. */
 static inline uint64_t

@@ -10,6 +10,12 @@
  */
 #include <time.h>
 
+/* The second copy (search-v3.c) has names of its own. */
+#ifdef SEARCH_V3
+#define search_ab   search_ab_v3
+#define search_root search_root_v3
+#endif
+
 #include "solve/bits.h"
 #include "solve/search.h"
 #include "solve/solve.h"
@@ -39,6 +45,7 @@ static const int stab_threshold[65] = { 99, 99, 99, 99, 6, 8, 10, 12, 14, 16,
 	64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
 	64 };
 
+#ifndef SEARCH_V3
 double
 search_clock(void)
 {
@@ -47,6 +54,17 @@ search_clock(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+bool
+search_have_v3(void)
+{
+#if SEARCH_HAVE_V3
+	return __builtin_cpu_supports("x86-64-v3");
+#else
+	return false;
+#endif
+}
+#endif
 
 /* Whether a budget ran out (then s->aborted stays set). */
 static bool
@@ -61,7 +79,7 @@ budget_out(struct search *s)
 }
 
 /* The value of the last empty square sq for P. */
-static int
+static inline int
 last1(uint64_t P, uint64_t O, int sq)
 {
 	uint64_t f = bits_flips(P, O, sq);
@@ -76,9 +94,63 @@ last1(uint64_t P, uint64_t O, int sq)
 }
 
 /*
- * The search of the last few empties: no table, odd quadrants first.  On
- * four empties or fewer every empty square is tried for flips rather than
- * the moves generated, most of them being legal.
+ * The value of the last two empty squares for P, without a call a move:
+ * each child is the last square's value.
+ */
+static int
+last2(struct search *s, uint64_t P, uint64_t O, int alpha, int beta)
+{
+	uint64_t E = ~(P | O), f;
+	int	 a = bits_first(E), b = bits_first(E & (E - 1)), v, best;
+
+	s->nodes++;
+	if ((f = bits_flips(P, O, a)) != 0) {
+		s->nodes++;
+		best = -last1(O ^ f, P ^ f ^ (UINT64_C(1) << a), b);
+		if (best < beta && (f = bits_flips(P, O, b)) != 0) {
+			s->nodes++;
+			v = -last1(O ^ f, P ^ f ^ (UINT64_C(1) << b), a);
+			best = v > best ? v : best;
+		}
+		return best;
+	}
+	if ((f = bits_flips(P, O, b)) != 0) {
+		s->nodes++;
+		return -last1(O ^ f, P ^ f ^ (UINT64_C(1) << b), a);
+	}
+	/* P passes: O's best is P's worst. */
+	s->nodes++;
+	if ((f = bits_flips(O, P, a)) != 0) {
+		s->nodes++;
+		best = last1(P ^ f, O ^ f ^ (UINT64_C(1) << a), b);
+		if (best > alpha && (f = bits_flips(O, P, b)) != 0) {
+			s->nodes++;
+			v = last1(P ^ f, O ^ f ^ (UINT64_C(1) << b), a);
+			best = v < best ? v : best;
+		}
+		return best;
+	}
+	if ((f = bits_flips(O, P, b)) != 0) {
+		s->nodes++;
+		return last1(P ^ f, O ^ f ^ (UINT64_C(1) << b), a);
+	}
+	return bits_final(P, O);
+}
+
+/*
+ * The order of the squares in the last empties after parity: corners,
+ * then the squares next to no corner, then those next to one (C and X
+ * squares), which give the corner away.
+ */
+#define SQ_NEAR_CORNER UINT64_C(0x42c300000000c342)
+static const uint64_t square_class[3] = { BITS_CORNERS,
+	~(BITS_CORNERS | SQ_NEAR_CORNER), SQ_NEAR_CORNER };
+
+/*
+ * The search of the last few empties: no table, odd quadrants first, in
+ * each the squares of square_class's order.  On four empties or fewer
+ * every empty square is tried for flips rather than the moves generated,
+ * most of them being legal.
  */
 static int
 shallow(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
@@ -87,13 +159,17 @@ shallow(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 	uint64_t E = ~(P | O), cand, odd, x, f;
 	int	 best = -SEARCH_INF, v, sq, g;
 
+	if (n == 2)
+		return last2(s, P, O, alpha, beta);
 	s->nodes++;
-	if (n == 1)
-		return last1(P, O, bits_first(E));
+	if (alpha >= stab_threshold[n] && !(s->off & SEARCH_OFF_STABILITY) &&
+	    (v = 64 - 2 * bits_count(bits_stable(P, O))) <= alpha)
+		return v;
 	cand = n <= TRY_ALL ? E : bits_moves(P, O);
 	odd = bits_odd_quadrants(E);
-	for (g = 0; g < 2; g++)
-		for (x = cand & (g == 0 ? odd : ~odd); x != 0; x &= x - 1) {
+	for (g = 0; g < 6; g++)
+		for (x = cand & (g < 3 ? odd : ~odd) & square_class[g % 3];
+		     x != 0; x &= x - 1) {
 			sq = bits_first(x);
 			if ((f = bits_flips(P, O, sq)) == 0)
 				continue;
@@ -148,24 +224,32 @@ gen_moves(struct search *s, uint64_t P, uint64_t O, uint64_t moves, int n,
     int beta, int hmove, struct smove *list, int *cut)
 {
 	const struct tt_entry *ce;
-	uint64_t	       odd = bits_odd_quadrants(~(P | O)), f;
-	int		       nm = 0, sq;
+	uint64_t	       odd = bits_odd_quadrants(~(P | O)), f, b;
+	int		       nm = 0, i, sq;
+	bool		       etc = n >= ETC_MIN && beta <= 64 &&
+	    !(s->off & (SEARCH_OFF_ETC | SEARCH_OFF_TABLE));
 
+	/* The children's entries are asked for at once, read after. */
 	for (; moves != 0; moves &= moves - 1) {
 		sq = bits_first(moves);
 		f = bits_flips(P, O, sq);
-		if (n >= ETC_MIN && beta <= 64 &&
-		    (ce = tt_probe(
-			 &s->tt, O ^ f, P ^ f ^ (UINT64_C(1) << sq))) != NULL &&
+		list[nm].sq = sq;
+		list[nm].flips = f;
+		if (n > SHALLOW + 1)
+			tt_prefetch(&s->tt, O ^ f, P ^ f ^ (UINT64_C(1) << sq));
+		nm++;
+	}
+	for (i = 0; i < nm; i++) {
+		sq = list[i].sq;
+		f = list[i].flips;
+		b = UINT64_C(1) << sq;
+		list[i].key = sq == hmove ? 1 << 30 :
+					    order_key(P, O, sq, f, odd);
+		if (etc && (ce = tt_probe(&s->tt, O ^ f, P ^ f ^ b)) != NULL &&
 		    -ce->hi >= beta) {
 			*cut = -ce->hi;
 			return -1;
 		}
-		list[nm].sq = sq;
-		list[nm].flips = f;
-		list[nm].key = sq == hmove ? 1 << 30 :
-					     order_key(P, O, sq, f, odd);
-		nm++;
 	}
 	return nm;
 }
@@ -240,10 +324,11 @@ search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 			return bits_final(P, O);
 		return -search_ab(s, O, P, -beta, -alpha, n, true);
 	}
-	if (alpha >= stab_threshold[n] &&
+	if (alpha >= stab_threshold[n] && !(s->off & SEARCH_OFF_STABILITY) &&
 	    (v = 64 - 2 * bits_count(bits_stable(P, O))) <= alpha)
 		return v;
-	if ((e = tt_probe(&s->tt, P, O)) != NULL) {
+	if ((e = tt_probe(&s->tt, P, O)) != NULL &&
+	    !(s->off & SEARCH_OFF_TABLE)) {
 		if (e->lo >= beta || e->lo == e->hi)
 			return e->lo;
 		if (e->hi <= alpha)

@@ -13,6 +13,26 @@
 
 #define SEARCH_INF 127 /* beyond any score */
 
+/*
+ * Whether the compiler can build the search a second time for x86-64-v3
+ * (search-v3.c): GCC on x86-64, whose generic code otherwise calls a
+ * library function for every population count.
+ */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define SEARCH_HAVE_V3 1
+#else
+#define SEARCH_HAVE_V3 0
+#endif
+
+/*
+ * Techniques a test turns off (struct search's off) to check that the
+ * search without them gives the same values: a pruning rule that is
+ * wrong shows as a difference.
+ */
+#define SEARCH_OFF_ETC	     0x1 /* enhanced transposition cutoffs */
+#define SEARCH_OFF_STABILITY 0x2 /* the stability cutoff */
+#define SEARCH_OFF_TABLE     0x4 /* the table (bounds and moves) */
+
 struct search {
 	struct tt tt;
 	uint64_t  nodes;
@@ -20,7 +40,12 @@ struct search {
 	uint64_t  next_check; /* nodes at which the clock is read next */
 	double	  deadline;   /* monotonic seconds, 0: none */
 	bool	  aborted;    /* a budget ran out: every value is void */
+	bool	  v3;	      /* search with the x86-64-v3 copy */
+	unsigned  off;	      /* SEARCH_OFF_*: techniques not used */
 };
+
+/* Whether this processor runs the x86-64-v3 copy (search_ab_v3...). */
+bool search_have_v3(void);
 
 /* Monotonic seconds. */
 double search_clock(void);
@@ -48,6 +73,12 @@ struct search_value {
  * returns their number.  s->aborted set: nothing returned is a value.
  */
 int search_root(struct search *s, uint64_t P, uint64_t O, int n, int *bm,
+    struct search_value *all);
+
+/* The same two compiled for x86-64-v3; call only if search_have_v3(). */
+int search_ab_v3(struct search *s, uint64_t P, uint64_t O, int alpha, int beta,
+    int n, bool passed);
+int search_root_v3(struct search *s, uint64_t P, uint64_t O, int n, int *bm,
     struct search_value *all);
 
 #endif

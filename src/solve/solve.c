@@ -25,6 +25,7 @@ solve_new(size_t tt_bytes)
 	bits_init();
 	if ((sv = calloc(1, sizeof *sv)) == NULL)
 		return NULL;
+	sv->s.v3 = search_have_v3();
 	if (tt_init(&sv->s.tt, tt_bytes != 0 ? tt_bytes : SOLVE_TT_DEFAULT) <
 	    0) {
 		free(sv);
@@ -46,6 +47,23 @@ void
 solve_clear(struct solve *sv)
 {
 	tt_clear(&sv->s.tt);
+}
+
+/* search_ab or search_root in the copy this processor runs. */
+static int
+ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
+    bool passed)
+{
+	return s->v3 ? search_ab_v3(s, P, O, alpha, beta, n, passed) :
+		       search_ab(s, P, O, alpha, beta, n, passed);
+}
+
+static int
+root(struct search *s, uint64_t P, uint64_t O, int n, int *bm,
+    struct search_value *all)
+{
+	return s->v3 ? search_root_v3(s, P, O, n, bm, all) :
+		       search_root(s, P, O, n, bm, all);
 }
 
 /* Readies the search for one solve within the options' budgets. */
@@ -73,7 +91,7 @@ solve_all(struct search *s, uint64_t me, uint64_t opp, struct solve_result *r)
 	struct search_value v[SOLVE_MAX_MOVES];
 	int		    i, nm, best = -SEARCH_INF;
 
-	nm = search_root(s, me, opp, r->empties, &i, v);
+	nm = root(s, me, opp, r->empties, &i, v);
 	r->nmoves = nm;
 	for (i = 0; i < nm; i++) {
 		r->moves[i].square = v[i].sq;
@@ -95,7 +113,7 @@ static void
 solve_pass(struct search *s, uint64_t me, uint64_t opp,
     const struct solve_options *opt, struct solve_result *r)
 {
-	int v = -search_ab(s, opp, me, -64, 64, r->empties, true);
+	int v = -ab(s, opp, me, -64, 64, r->empties, true);
 
 	if (s->aborted)
 		return;
@@ -133,7 +151,7 @@ solve_bitboards(struct solve *sv, uint64_t me, uint64_t opp,
 	else if (opt != NULL && opt->all)
 		solve_all(s, me, opp, r);
 	else {
-		r->score = search_root(s, me, opp, r->empties, &bm, NULL);
+		r->score = root(s, me, opp, r->empties, &bm, NULL);
 		r->nbest = 1;
 		r->best[0] = bm;
 	}

@@ -44,6 +44,19 @@ tt_index(const struct tt *t, uint64_t P, uint64_t O)
 	return (size_t)h & t->mask & ~(size_t)1;
 }
 
+/*
+ * Asks the processor for the slot pair of the position ahead of a probe,
+ * both cache lines it may straddle.
+ */
+static inline void
+tt_prefetch(const struct tt *t, uint64_t P, uint64_t O)
+{
+	const struct tt_entry *e = t->e + tt_index(t, P, O);
+
+	__builtin_prefetch(e);
+	__builtin_prefetch((const char *)(e + 2) - 1);
+}
+
 /* The entry of the position, or NULL. */
 static inline const struct tt_entry *
 tt_probe(const struct tt *t, uint64_t P, uint64_t O)

@@ -62,6 +62,7 @@ stat_covers_fini(struct stat_summary *s)
 		cover_fini(&s->cover[i]);
 	free(s->cover);
 	hashmap_fini(&s->inputs);
+	hashmap_fini(&s->names);
 	free(s->input_at);
 }
 
@@ -120,6 +121,23 @@ same_inputs(const struct stat_cover *a, const struct stat_cover *b)
 	return true;
 }
 
+/*
+ * Whether c counted no record for certain: every record of inputs of 0
+ * bytes (an empty split), which no other cover can count again.  Such a
+ * cover is in no list of the index, so that any number of them merge.
+ * A shard of them is not: its list tells when the shards are all there.
+ */
+static bool
+counts_nothing(const struct stat_cover *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->ninputs && c->n == 0; i++)
+		if (c->input[i].bytes != 0)
+			return false;
+	return c->n == 0;
+}
+
 static unsigned long
 gcd(unsigned long a, unsigned long b)
 {
@@ -140,6 +158,8 @@ stat_cover_conflict(const struct stat_summary *s, size_t *other)
 	size_t			 head = (size_t)-1, h, i;
 	unsigned long		 g;
 
+	if (counts_nothing(c))
+		return STAT_CONFLICT_NONE;
 	/* Every input of a list indexed is in that list's family only. */
 	for (i = 0; i < c->ninputs; i++) {
 		h = input_head(s, &c->input[i]);
@@ -171,6 +191,58 @@ stat_cover_conflict(const struct stat_summary *s, size_t *other)
 			return STAT_CONFLICT_SPLIT;
 	}
 	return STAT_CONFLICT_NONE;
+}
+
+/* Whether name names one file, and not one of several (stat.h). */
+static bool
+names_one_file(const char *name)
+{
+	return strcmp(name, "-") != 0 && strstr(name, "\xef\xbf\xbd") == NULL;
+}
+
+static uint64_t
+name_hash(const char *name)
+{
+	return hashmap_hash(HASHMAP_HASH_INIT, name, strlen(name) + 1);
+}
+
+static bool
+name_eq(const void *key, size_t value, const void *arg)
+{
+	const struct stat_summary  *s = arg;
+	const struct stat_input_at *at = &s->input_at[value];
+
+	return strcmp(key, s->cover[at->cover].input[at->input].name) == 0;
+}
+
+int
+stat_cover_version(
+    const struct stat_summary *s, size_t *other, size_t *in, size_t *oin)
+{
+	const struct stat_cover	   *c = &s->cover[s->ncovers - 1];
+	const struct stat_input	   *a, *b;
+	const struct stat_input_at *at;
+	size_t			    i, v;
+
+	for (i = 0; i < c->ninputs; i++) {
+		a = &c->input[i];
+		/* A version of 0 bytes counted nothing of the other. */
+		if (!names_one_file(a->name) || a->bytes == 0)
+			continue;
+		v = hashmap_get(
+		    &s->names, name_hash(a->name), a->name, name_eq, s);
+		if (v == HASHMAP_ABSENT)
+			continue;
+		at = &s->input_at[v];
+		b = &s->cover[at->cover].input[at->input];
+		if (a->bytes != b->bytes || a->crc != b->crc) {
+			*other = at->cover;
+			*in = i;
+			*oin = at->input;
+			return 1;
+		}
+	}
+	return 0;
 }
 
 /* c->input[value] is the input key: name, size and CRC-32 all agree. */
@@ -213,6 +285,8 @@ stat_cover_done(struct stat_summary *s)
 	size_t		   at = s->ncovers - 1, i, h;
 	struct stat_cover *c = &s->cover[at];
 
+	if (counts_nothing(c))
+		return 0;
 	for (i = 0; i < c->ninputs; i++) {
 		if ((h = input_head(s, &c->input[i])) != (size_t)-1) {
 			c->head = h;
@@ -221,6 +295,13 @@ stat_cover_done(struct stat_summary *s)
 		if (array_grow(&s->input_at, &s->input_atcap, s->ninput_at + 1,
 			sizeof *s->input_at) == -1 ||
 		    hashmap_put(&s->inputs, input_hash(&c->input[i]),
+			s->ninput_at) == -1)
+			return -1;
+		if (names_one_file(c->input[i].name) &&
+		    c->input[i].bytes != 0 &&
+		    hashmap_get(&s->names, name_hash(c->input[i].name),
+			c->input[i].name, name_eq, s) == HASHMAP_ABSENT &&
+		    hashmap_put(&s->names, name_hash(c->input[i].name),
 			s->ninput_at) == -1)
 			return -1;
 		s->input_at[s->ninput_at++] = (struct stat_input_at){ at, i,

@@ -480,6 +480,7 @@ stat_summary_new(const char *by)
 	}
 	hashmap_init(&s->groups);
 	hashmap_init(&s->inputs);
+	hashmap_init(&s->names);
 	return s;
 }
 
@@ -496,6 +497,7 @@ stat_summary_free(struct stat_summary *s)
 	hashmap_fini(&s->groups);
 	stat_covers_fini(s);
 	free(s->by);
+	free(s->read);
 	free(s);
 }
 
@@ -708,12 +710,28 @@ out_overflow:
 }
 
 int
+stat_set_read(struct stat_summary *s, const char *read)
+{
+	bool  ok = true;
+	char *p = dup_or_null(read, &ok);
+
+	if (!ok)
+		return -1;
+	free(s->read);
+	s->read = p;
+	return 0;
+}
+
+int
 stat_merge(struct stat_summary *dst, const struct stat_summary *src)
 {
 	const struct stat_cover *c;
 	struct stat_cover	*to;
 	size_t			 i, j;
 
+	if (dst->read == NULL && src->read != NULL &&
+	    stat_set_read(dst, src->read) == -1)
+		return -1;
 	for (i = 0; i < src->ngroups; i++)
 		if (group_merge(dst, src->group[i]) == -1)
 			return -1;

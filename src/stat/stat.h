@@ -159,6 +159,7 @@ struct stat_cover {
 /* The whole state: groups (by --by value, game, board). */
 struct stat_summary {
 	char		  *by;	  /* the tag grouped by, or NULL */
+	char		  *read;  /* how the records were read, or NULL */
 	struct stat_cover *cover; /* in the order added */
 	size_t		   ncovers;
 	size_t		   covercap;
@@ -167,6 +168,7 @@ struct stat_summary {
 	struct stat_input_at *input_at;
 	size_t		      ninput_at;
 	size_t		      input_atcap;
+	struct hashmap	      names; /* each file's name -> its first input */
 	uint64_t	      records;
 	struct stat_group   **group;
 	size_t		      ngroups;
@@ -269,6 +271,12 @@ struct stat_series *stat_series_get(struct stat_group *, const char *name);
  * keep the old state (report_read_partial does).
  */
 int stat_merge(struct stat_summary *dst, const struct stat_summary *src);
+/*
+ * Says how the records of s were read (formats/summary.md, "Covers":
+ * read), copied; NULL for not said.  0, or -1 (memory).  A merge takes
+ * it from the first summary that says it: telling mixes is the reader's.
+ */
+int stat_set_read(struct stat_summary *s, const char *read);
 
 /* ---- Covers ------------------------------------------------------- */
 
@@ -309,6 +317,18 @@ enum stat_conflict {
  */
 enum stat_conflict
 stat_cover_conflict(const struct stat_summary *, size_t *other);
+
+/*
+ * Whether the cover last added (not yet done) names a file that a cover
+ * already in s names with another size or CRC-32: another version of
+ * the file (one that grew between two runs), whose records the two would
+ * count twice or in part.  1 with *other that cover, and *in and *oin
+ * the places of the file in each; 0 if none.  Names that name no one
+ * file are left out: "-" (standard input) and names with U+FFFD, which
+ * the UTF-8 repair of two other names may have made one.
+ */
+int stat_cover_version(
+    const struct stat_summary *, size_t *other, size_t *in, size_t *oin);
 
 /*
  * Whether cover c lists one input twice (name, size and CRC-32 all the

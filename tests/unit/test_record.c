@@ -1185,7 +1185,7 @@ updated(const char *text, bool replace_last, const char *turn1,
 		turn2 != NULL	  ? 2 :
 		    turn1 != NULL ? 1 :
 				    0,
-		result, NULL };
+		result, NULL, NULL, NULL, 0, NULL };
 	const struct record *rec;
 	size_t		     len;
 	char		    *out;
@@ -1288,7 +1288,7 @@ START_TEST(update_places_turns)
 	const char	    *turns[2] = { "c5*,g4", "d2" };
 	struct diag_pos	     at[2];
 	struct record_update u = { cases[_i].replace_last, turns, 2,
-		cases[_i].result, at };
+		cases[_i].result, at, NULL, NULL, 0, NULL };
 	const struct record *rec;
 	size_t		     len, before, k;
 	char		    *out;
@@ -1407,6 +1407,105 @@ START_TEST(printable_cut_where_needed)
 }
 END_TEST
 
+START_TEST(stamps_read_after_their_turn)
+{
+	static const char text[] =
+	    "[Game \"reversi\"]\n\n{[%at 2026-01-01T00:00:00Z]} 1. f5 "
+	    "{by post [%at 2026-01-02T10:00:00Z] ok} 1... d6 {[%at x] "
+	    "[%at\n2026]} 2. c3 {[%at 2026-01-03T00:00:00Z]\n[%at y]} *\n";
+	const struct record *rec;
+
+	reader_open(text, sizeof text - 1, RECORD_PGN);
+	rec = next_record();
+	ck_assert(!rec->malformed);
+	/* "[%at\n2026]" spans a line: no moment. */
+	ck_assert_uint_eq(rec->nstamps, 5);
+	ck_assert_uint_eq(rec->stamps[0].turn, 0);
+	ck_assert_uint_eq(rec->stamps[1].turn, 1);
+	ck_assert_uint_eq(rec->stamps[1].len, 20);
+	ck_assert_mem_eq(rec->stamps[1].text, "2026-01-02T10:00:00Z", 20);
+	ck_assert_uint_eq(rec->stamps[1].at.line, 3);
+	ck_assert_uint_eq(rec->stamps[1].at.col, 50);
+	ck_assert_uint_eq(rec->stamps[2].turn, 2);
+	ck_assert_mem_eq(rec->stamps[2].text, "x", 1);
+	ck_assert_uint_eq(rec->stamps[3].turn, 3);
+	ck_assert_uint_eq(rec->stamps[4].at.line, 5);
+	ck_assert_mem_eq(rec->stamps[4].text, "y", 1);
+	/* The next record starts with none. */
+	reader_close();
+}
+END_TEST
+
+START_TEST(update_writes_stamps)
+{
+	static const char    text[] = "[Game \"oust\"]\n\n1. c3 "
+				      "{[%at 2026-01-01T00:00:00Z]} 1... b4* *\n";
+	static const char    plain[] = "[Game \"reversi\"]\n\n1. f5 *\n";
+	const char	    *turns[2] = { "b4*,a1", "e1" };
+	struct record_update u = { true, turns, 2, NULL, NULL,
+		"2026-01-02T00:00:00Z", NULL, 0, NULL };
+	const struct record *rec;
+	size_t		     len;
+	char		    *out;
+
+	/* The turn in progress without a moment gets one after it. */
+	reader_open(text, sizeof text - 1, RECORD_PGN);
+	rec = next_record();
+	out = record_update_text(text, sizeof text - 1, rec, &u, &len);
+	ck_assert_str_eq(out,
+	    "[Game \"oust\"]\n\n1. c3 {[%at 2026-01-01T00:00:00Z]} 1... "
+	    "b4*,a1 {[%at 2026-01-02T00:00:00Z]} 2. e1\n"
+	    "{[%at 2026-01-02T00:00:00Z]} *\n");
+	free(out);
+	reader_close();
+	/* A new turn, dated: no comment came before it, so no N... */
+	u = (struct record_update){ false, turns + 1, 1, NULL, NULL,
+		"2026-01-02T00:00:00Z", NULL, 0, NULL };
+	reader_open(plain, sizeof plain - 1, RECORD_PGN);
+	rec = next_record();
+	out = record_update_text(plain, sizeof plain - 1, rec, &u, &len);
+	ck_assert_str_eq(out,
+	    "[Game \"reversi\"]\n\n1. f5 e1 "
+	    "{[%at 2026-01-02T00:00:00Z]} *\n");
+	free(out);
+	reader_close();
+}
+END_TEST
+
+START_TEST(update_sets_tags)
+{
+	static const char tagged[] = "[Game \"reversi\"]\r\n[Winner \"x\"]"
+				     "\r\n\r\n1. f5 *\r\n";
+	static const char bare[] = "1. f5 *\n";
+	const struct record_tag_out tags[2] = {
+		{ "Termination", "white \"timed\" out" }, { "Winner", "black" }
+	};
+	struct record_update u = { .tags = tags, .ntags = 2 };
+	const struct record *rec;
+	size_t		     len;
+	char		    *out;
+
+	/* A tag there gets its value; another goes after the last one. */
+	reader_open(tagged, sizeof tagged - 1, RECORD_PGN);
+	rec = next_record();
+	out = record_update_text(tagged, sizeof tagged - 1, rec, &u, &len);
+	ck_assert_str_eq(out,
+	    "[Game \"reversi\"]\r\n[Winner \"black\"]\r\n"
+	    "[Termination \"white \\\"timed\\\" out\"]\r\n\r\n1. f5 *\r\n");
+	free(out);
+	reader_close();
+	/* No tags yet: each on a line of its own before the movetext. */
+	reader_open(bare, sizeof bare - 1, RECORD_PGN);
+	rec = next_record();
+	out = record_update_text(bare, sizeof bare - 1, rec, &u, &len);
+	ck_assert_str_eq(out,
+	    "[Termination \"white \\\"timed\\\" out\"]\n"
+	    "[Winner \"black\"]\n1. f5 *\n");
+	free(out);
+	reader_close();
+}
+END_TEST
+
 static Suite *
 record_suite(void)
 {
@@ -1425,7 +1524,7 @@ record_suite(void)
 	    transcript_lines_across_blocks, tags_as_the_pattern_says,
 	    result_tokens, format_names, claimed_results, csv_columns_by_name,
 	    binary_input_is_one_record, skip_is_read_unseen,
-	    buffer_reads_as_stream, NULL);
+	    buffer_reads_as_stream, stamps_read_after_their_turn, NULL);
 	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, tree_colours, 0, 8);
 	tcase_add_loop_test(tc, ggf_re_values, 0, 11);
@@ -1438,7 +1537,8 @@ record_suite(void)
 	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 
 	tc = unit_tcase(s, "writer", 0, update_appends_turns,
-	    update_sets_result, update_wraps_long_lines, NULL);
+	    update_sets_result, update_wraps_long_lines, update_writes_stamps,
+	    update_sets_tags, NULL);
 	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, write_and_read_back, 0, 2);
 	tcase_add_loop_test(tc, turn_tokens_formatted, 0, 7);

@@ -395,6 +395,74 @@ START_TEST(test_covers)
 }
 END_TEST
 
+/* A cover of one input, added to s unless another version is in s. */
+static int
+version(struct stat_summary *s, const char *name, uint64_t bytes, size_t *other,
+    size_t *in, size_t *oin)
+{
+	struct stat_cover *c = stat_cover_add(s, 0, 0, "p.yaml");
+	int		   rc;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(stat_cover_input(c, name, bytes, 1), 0);
+	if ((rc = stat_cover_version(s, other, in, oin)) == 0)
+		ck_assert_int_eq(stat_cover_done(s), 0);
+	else
+		stat_cover_drop(s);
+	return rc;
+}
+
+START_TEST(test_cover_version)
+{
+	struct stat_summary *s = stat_summary_new(NULL);
+	struct stat_summary *t = stat_summary_new(NULL);
+	struct stat_cover   *c = stat_cover_add(s, 0, 0, "p.yaml");
+	size_t		     o = 9, i = 9, oi = 9;
+
+	/* A list of a and b; b again, grown, in another cover. */
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(stat_cover_input(c, "a", 10, 1), 0);
+	ck_assert_int_eq(stat_cover_input(c, "b", 10, 1), 0);
+	ck_assert_int_eq(stat_cover_version(s, &o, &i, &oi), 0);
+	ck_assert_int_eq(stat_cover_done(s), 0);
+	ck_assert_int_eq(version(s, "b", 20, &o, &i, &oi), 1);
+	ck_assert_uint_eq(o, 0);
+	ck_assert_uint_eq(i, 0);
+	ck_assert_uint_eq(oi, 1);
+	/* The same version is no other (stat_cover_conflict's to tell). */
+	ck_assert_int_eq(version(s, "b", 10, &o, &i, &oi), 0);
+	/* Standard input, and names the UTF-8 repair made, name no file. */
+	ck_assert_int_eq(version(s, "-", 10, &o, &i, &oi), 0);
+	ck_assert_int_eq(version(s, "-", 20, &o, &i, &oi), 0);
+	ck_assert_int_eq(version(s, "caf\xef\xbf\xbd", 10, &o, &i, &oi), 0);
+	ck_assert_int_eq(version(s, "caf\xef\xbf\xbd", 20, &o, &i, &oi), 0);
+	/* 0 bytes (an empty split) counted nothing: it conflicts never. */
+	for (i = 0; i < 2; i++) {
+		ck_assert_ptr_nonnull(c = stat_cover_add(s, 0, 0, "e.yaml"));
+		ck_assert_int_eq(stat_cover_input(c, "b", 0, 0), 0);
+		ck_assert_int_eq(stat_cover_version(s, &o, &oi, &oi), 0);
+		ck_assert_int_eq(
+		    stat_cover_conflict(s, &o), STAT_CONFLICT_NONE);
+		ck_assert_int_eq(stat_cover_done(s), 0);
+	}
+	/* Shards of it are a list, whose shards are told missing or not. */
+	ck_assert_ptr_nonnull(c = stat_cover_add(s, 1, 2, "e.yaml"));
+	ck_assert_int_eq(stat_cover_input(c, "-", 0, 0), 0);
+	ck_assert_int_eq(stat_cover_done(s), 0);
+	ck_assert_ptr_nonnull(c = stat_cover_add(s, 1, 2, "e.yaml"));
+	ck_assert_int_eq(stat_cover_input(c, "-", 0, 0), 0);
+	ck_assert_int_eq(stat_cover_conflict(s, &o), STAT_CONFLICT_SAME);
+	stat_cover_drop(s);
+	/* The versions are kept through a merge into another summary. */
+	ck_assert_int_eq(stat_merge(t, s), 0);
+	ck_assert_int_eq(version(t, "a", 11, &o, &i, &oi), 1);
+	ck_assert_uint_eq(o, 0);
+	ck_assert_uint_eq(oi, 0);
+	stat_summary_free(t);
+	stat_summary_free(s);
+}
+END_TEST
+
 START_TEST(test_player_named)
 {
 	ck_assert(stat_player_named("Ada"));
@@ -606,7 +674,7 @@ main(void)
 	unit_tcase(s, "core", 0, test_add, test_swap_seats, test_merge_exact,
 	    test_groups_sorted, test_quantiles, test_wilson, test_ratings_hand,
 	    test_ratings_unbeaten, test_count_overflow, test_covers,
-	    test_cover_repeat, test_player_named, test_elo_trinomial,
-	    test_elo_pentanomial, test_elo_extremes, NULL);
+	    test_cover_repeat, test_cover_version, test_player_named,
+	    test_elo_trinomial, test_elo_pentanomial, test_elo_extremes, NULL);
 	return unit_run(s);
 }

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay claim: a claim on time in a correspondence game (formats/
+ * clock.md): when the player to move is past their deadline at the
+ * claim's moment (--at, else now), the record gets their loss on time
+ * (Termination "COLOUR timed out", Winner, and the moment in a Claimed
+ * tag), which gamecheck checks was due; before it, nothing is written
+ * and the deadline is said.  A flag is never taken without a claim.
+ * With -i the file is replaced under move's lock, so of two referees
+ * claiming at once the second finds the game decided.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+
+static int exec_claim(int, char **);
+
+static const struct option longopts[] = {
+	PLAY_LONGOPTS_EDIT,
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct play_cmd play_cmd_claim = {
+	.name = "claim",
+	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
+	.usage = "[-i] [-g game] [-r n] [--at time] record",
+	.summary = "claim a loss on time of the player to move",
+	.help =
+	    "Claim a loss on time in the timed game of RECORD: if the player\n"
+	    "to move is past their deadline, write the record with their\n"
+	    "loss on time to standard output; if not, say the deadline and\n"
+	    "exit 1.\n"
+	    "\n"
+	    "  -i, --in-place   replace RECORD instead, under a lock\n"
+	    "      --at=TIME    the claim's moment (RFC 3339; default: now)\n",
+	.width = 17,
+	.select = true,
+	.option = play_edit_option,
+	.exec = exec_claim,
+};
+
+/*
+ * Whether pr's game has a clock to claim on: timed, with a control, not
+ * decided.  Returns CLI_OK, or CLI_BAD after saying why not.
+ */
+static int
+claimable(const struct play_record *pr)
+{
+	int status;
+
+	if ((status = play_decidable(pr, "claim")) != CLI_OK)
+		return status;
+	if (!pr->rp.timed || !pr->rp.has_control) {
+		cli_error("%s: no %s tag: the game has no deadline to claim "
+			  "on (gameplay new --control writes one)",
+		    pr->name, pr->rp.timed ? "TimeControl" : "Start");
+		return CLI_BAD;
+	}
+	return CLI_OK;
+}
+
+static int
+exec_claim(int argc, char **argv)
+{
+	struct play_edit    cs = { 0 };
+	struct cli_locked   lf = { .fd = -1 };
+	struct play_record  pr, np;
+	struct report_clock clock;
+	char		    when[CORR_TIME_LEN], due[CORR_TIME_LEN];
+	int64_t		    t;
+	int		    status;
+
+	memset(&np, 0, sizeof np);
+	if ((status = play_edit_open(
+		 &play_cmd_claim, argc, argv, &cs, &lf, &pr)) != -1)
+		goto out_close;
+	if ((status = claimable(&pr)) != CLI_OK ||
+	    (status = play_at_now(&pr, &cs.at, pr.rec->start, &t)) != CLI_OK)
+		goto out_close;
+	play_clock(&pr, t, &clock);
+	corr_time_format(t, when);
+	if (!clock.s.overdue) {
+		cli_error("%s: no claim at %s: %s's deadline is %s", pr.name,
+		    when, pr.rp.game->colour[clock.to_move],
+		    corr_time_format(clock.s.deadline, due));
+		status = CLI_BAD;
+		goto out_close;
+	}
+	if ((status = play_write_forfeit(&pr, &cs, rules_to_move(pr.rp.pos),
+		 "timed out", "Claimed", when, &np)) == CLI_OK)
+		status = play_write_locked(cs.in_place, &lf, pr.name, &np);
+out_close:
+	play_close(&np);
+	play_close(&pr);
+	cli_locked_close(&lf);
+	return status;
+}

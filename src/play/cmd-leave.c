@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay leave: a player's leave in a correspondence game (formats/
+ * clock.md, "Leave"): their clock stops from FROM to TO.  Asked at a
+ * moment (--at, else now), it may not start before it, overlap another
+ * of theirs or take them past the control's yearly allowance; granted,
+ * it is written in the movetext as {[%leave COLOUR from FROM to TO asked
+ * AT]}, which gamecheck checks the same way.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+
+static int exec_leave(int, char **);
+
+static const struct option longopts[] = {
+	PLAY_LONGOPTS_EDIT,
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct play_cmd play_cmd_leave = {
+	.name = "leave",
+	.args = { ":ig:r:hV", longopts, 4, 4,
+	    "name a record, a colour and the leave's start and end" },
+	.usage = "[-i] [-g game] [-r n] [--at time] record colour from to",
+	.summary = "stop a player's clock from one moment to another",
+	.help =
+	    "Grant the player who started with COLOUR leave in the timed game\n"
+	    "of RECORD: their clock stops from FROM to TO (RFC 3339), and the\n"
+	    "new record goes to standard output.  Refused when it starts\n"
+	    "before it is asked, overlaps their other leave or exceeds the\n"
+	    "control's leave= a year.\n"
+	    "\n"
+	    "  -i, --in-place   replace RECORD instead, under a lock\n"
+	    "      --at=TIME    when it is asked (RFC 3339; default: now)\n",
+	.width = 17,
+	.select = true,
+	.option = play_edit_option,
+	.exec = exec_leave,
+};
+
+/*
+ * The leave the operands ask for (colour, from, to) in pr's game into l.
+ * Returns CLI_OK, or CLI_USAGE after saying what is wrong.
+ */
+static int
+leave_operands(const struct play_record *pr, char **arg, struct corr_leave *l)
+{
+	const struct rules_game *g = pr->rp.game;
+	struct corr_error	 err;
+	int64_t			*t[2] = { &l->from, &l->to };
+	int			 i;
+
+	for (l->colour = 0; l->colour < 2; l->colour++)
+		if (strcmp(arg[0], g->colour[l->colour]) == 0)
+			break;
+	if (l->colour == 2) {
+		cli_error("leave: %s: a player is named by the colour they "
+			  "started with, %s or %s",
+		    arg[0], g->colour[0], g->colour[1]);
+		return CLI_USAGE;
+	}
+	for (i = 0; i < 2; i++)
+		if (corr_time_parse(
+			arg[i + 1], strlen(arg[i + 1]), t[i], &err) == -1) {
+			cli_error("leave: %s: %s", arg[i + 1], err.msg);
+			return CLI_USAGE;
+		}
+	return CLI_OK;
+}
+
+/*
+ * Whether pr's game can take leave: timed and going on.  Returns CLI_OK,
+ * or CLI_BAD after saying why not.
+ */
+static int
+leave_ok(const struct play_record *pr)
+{
+	if (!pr->rp.timed) {
+		cli_error("%s: no Start tag: the game has no clock to stop "
+			  "(gameplay new --at or --control writes one)",
+		    pr->name);
+		return CLI_BAD;
+	}
+	if (pr->rp.forfeit || pr->rp.score.over) {
+		cli_error("%s: the game is over: there is no clock to stop",
+		    pr->name);
+		return CLI_BAD;
+	}
+	return CLI_OK;
+}
+
+/*
+ * Checks leave l asked at t against pr's control and leave, and writes
+ * the record with it into np.  Returns the exit status.
+ */
+static int
+grant(const struct play_record *pr, const struct play_edit *ls,
+    const struct corr_leave *l, int64_t t, struct play_record *np)
+{
+	const struct replay *rp = &pr->rp;
+	struct record_update u = { 0 };
+	struct corr_error    err;
+	struct diag	     d;
+	char		     note[64 + 3 * CORR_TIME_LEN], from[CORR_TIME_LEN],
+	    to[CORR_TIME_LEN], at[CORR_TIME_LEN], *text;
+	size_t len;
+	int    status;
+
+	corr_time_format(l->from, from);
+	corr_time_format(l->to, to);
+	if (corr_leave_check(
+		&rp->control, rp->leaves, rp->nleaves, l, t, &err) == -1) {
+		diag_set_at(&d, replay_leave_code(err.kind), pr->rec->start, 0,
+		    "%s's leave from %s to %s: %s", rp->game->colour[l->colour],
+		    from, to, err.msg);
+		cli_diag(pr->name, &d, NULL);
+		return CLI_BAD;
+	}
+	snprintf(note, sizeof note, "{[%%leave %s from %s to %s asked %s]}",
+	    rp->game->colour[l->colour], from, to, corr_time_format(t, at));
+	u.note = note;
+	if ((text = play_update_text(pr, &u, &len)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	status = play_load(np, pr->path, text, len, &ls->sel, true);
+	if (status != CLI_OK || np->rp.nleaves != rp->nleaves + 1) {
+		cli_error("%s: the record with the leave does not check; "
+			  "please report this",
+		    pr->name);
+		return CLI_INTERNAL;
+	}
+	return CLI_OK;
+}
+
+static int
+exec_leave(int argc, char **argv)
+{
+	struct play_edit   ls = { 0 };
+	struct cli_locked  lf = { .fd = -1 };
+	struct play_record pr, np;
+	struct corr_leave  l;
+	int64_t		   t;
+	int		   status;
+
+	memset(&np, 0, sizeof np);
+	if ((status = play_edit_open(
+		 &play_cmd_leave, argc, argv, &ls, &lf, &pr)) != -1)
+		goto out_close;
+	if ((status = leave_ok(&pr)) != CLI_OK ||
+	    (status = leave_operands(&pr, argv + optind + 1, &l)) != CLI_OK ||
+	    (status = play_at_now(&pr, &ls.at, pr.rec->start, &t)) != CLI_OK)
+		goto out_close;
+	if ((status = grant(&pr, &ls, &l, t, &np)) == CLI_OK)
+		status = play_write_locked(ls.in_place, &lf, pr.name, &np);
+out_close:
+	play_close(&np);
+	play_close(&pr);
+	cli_locked_close(&lf);
+	return status;
+}

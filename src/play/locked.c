@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A referee's edit of a record on disk (play.h): read under a lock held
+ * to the rename that replaces it (-i, cli.h: cli_locked_*), or read from
+ * a file and written to standard output.  So two referees that edit one
+ * record in place take turns: the second reads what the first wrote.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+#include "util/util.h"
+
+int
+play_edit_option(void *edit, int c, const char *arg)
+{
+	struct play_edit *ed = edit;
+
+	switch (c) {
+	case 'i': ed->in_place = true; return 0;
+	case PLAY_OPT_AT: return play_at_option(arg, &ed->at);
+	default: return play_select_option(&ed->sel, c, arg);
+	}
+}
+
+int
+play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
+    struct play_edit *ed, struct cli_locked *lf, struct play_record *pr)
+{
+	int status;
+
+	memset(pr, 0, sizeof *pr);
+	if ((status = play_parse(cmd, argc, argv, ed)) != -1)
+		return status;
+	if (ed->in_place && strcmp(argv[optind], "-") == 0) {
+		cli_error("%s: --in-place needs a file, not standard input",
+		    cmd->name);
+		return CLI_USAGE;
+	}
+	if ((status = play_open_locked(
+		 ed->in_place, argv[optind], lf, pr, &ed->sel)) != CLI_OK)
+		return status;
+	return -1;
+}
+
+int
+play_open_locked(bool in_place, const char *path, struct cli_locked *lf,
+    struct play_record *pr, const struct play_select *sel)
+{
+	char  *text;
+	size_t len;
+
+	if (!in_place)
+		return play_open(pr, path, sel);
+	if (cli_locked_open(lf, path) == -1)
+		return CLI_USAGE;
+	text = lf->text;
+	len = lf->len;
+	lf->text = NULL;
+	return play_load(pr, path, text, len, sel, false);
+}
+
+int
+play_write_locked(bool in_place, struct cli_locked *lf, const char *name,
+    const struct play_record *np)
+{
+	struct cli_output out;
+
+	if (!in_place) {
+		if (fwrite(np->text, 1, np->len, stdout) != np->len ||
+		    fflush(stdout) == EOF)
+			return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
+								 CLI_USAGE;
+		return CLI_OK;
+	}
+	if (cli_locked_output(lf, &out) == -1)
+		return CLI_USAGE;
+	if (fwrite(np->text, 1, np->len, out.fp) != np->len) {
+		cli_error("%s: %s", name, strerror(errno));
+		cli_output_abort(&out);
+		return CLI_USAGE;
+	}
+	return cli_output_commit(&out) ? CLI_OK : CLI_USAGE;
+}
+
+char *
+play_update_text(
+    const struct play_record *pr, const struct record_update *u, size_t *len)
+{
+	size_t rest = pr->len - pr->end, cap;
+	char  *s;
+
+	s = record_update_text(pr->text, pr->end, pr->rec, u, len);
+	if (s == NULL || rest == 0)
+		return s;
+	cap = *len + 1;
+	if (array_grow(&s, &cap, *len + rest + 1, 1) == -1) {
+		free(s);
+		return NULL;
+	}
+	memcpy(s + *len, pr->text + pr->end, rest);
+	*len += rest;
+	s[*len] = '\0';
+	return s;
+}
+
+int
+play_decidable(const struct play_record *pr, const char *what)
+{
+	const struct record_tag *tt;
+	char			 how[RECORD_SHOWN + 32];
+
+	if (pr->rp.forfeit) {
+		play_forfeit_text(pr->rec, &pr->rp, how, sizeof how);
+		cli_error("%s: the game was decided by forfeit, %s: there is "
+			  "nothing to %s",
+		    pr->name, how, what);
+		return CLI_BAD;
+	}
+	if ((tt = record_tag_find(pr->rec, "Termination")) != NULL &&
+	    tt->value_len == 7 && memcmp(tt->value, "aborted", 7) == 0) {
+		cli_error("%s: the game was aborted (the Termination tag): "
+			  "there is nothing to %s",
+		    pr->name, what);
+		return CLI_BAD;
+	}
+	if (pr->rp.score.over) {
+		cli_error("%s: the game is over: there is nothing to %s",
+		    pr->name, what);
+		return CLI_BAD;
+	}
+	return CLI_OK;
+}
+
+int
+play_write_forfeit(const struct play_record *pr, const struct play_edit *ed,
+    int loser, const char *how, const char *tag, const char *when,
+    struct play_record *np)
+{
+	const struct rules_game *g = pr->rp.game;
+	char			 why[64], *text;
+	struct record_tag_out	 tags[3] = { { "Termination", why },
+		   { "Winner", g->colour[1 - loser] }, { tag, when } };
+	struct record_update u = { .tags = tags, .ntags = tag != NULL ? 3 : 2 };
+	size_t		     len;
+	int		     status;
+
+	snprintf(why, sizeof why, "%s %s", g->colour[loser], how);
+	if ((text = play_update_text(pr, &u, &len)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	status = play_load(np, pr->path, text, len, &ed->sel, true);
+	if (status != CLI_OK || !np->rp.forfeit) {
+		cli_error("%s: the decided record does not check; please "
+			  "report this",
+		    pr->name);
+		return CLI_INTERNAL;
+	}
+	return CLI_OK;
+}

@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Tests of the solver's search from inside (src/solve/search.h): each
+ * pruning rule and ordering of the search checked against the search
+ * without it, and the x86-64-v3 copy against the generic one, on random
+ * positions of 10-14 empties reached by play (where the table, the
+ * enhanced transposition cutoffs and the stability cutoff work; below 7
+ * empties tests/unit/test_solve checks against a naive minimax).  Each
+ * search gets a random window, so that its bounds are checked as well as
+ * its exact values: a fail-soft value at or below alpha must bound the
+ * true value from above, one at or above beta from below.
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "solve/bits.h"
+#include "solve/search.h"
+#include "../unit/unit.h"
+
+static uint32_t seed = 12345;
+
+static uint32_t
+rnd(void)
+{
+	seed = seed * 1103515245 + 12345;
+	return seed >> 8;
+}
+
+/* A position of `empties' empties played at random from the start. */
+static int
+random_position(uint64_t *P, uint64_t *O, int empties)
+{
+	uint64_t p = UINT64_C(0x0000000810000000),
+		 o = UINT64_C(0x0000001008000000);
+	uint64_t m, t, f;
+	int	 k, sq;
+
+	while (64 - bits_count(p | o) > empties) {
+		if ((m = bits_moves(p, o)) == 0) {
+			if (bits_moves(o, p) == 0)
+				return -1;
+			t = p, p = o, o = t;
+			continue;
+		}
+		for (k = rnd() % bits_count(m); k > 0; k--)
+			m &= m - 1;
+		sq = bits_first(m);
+		f = bits_flips(p, o, sq);
+		t = o ^ f;
+		o = p ^ f ^ (UINT64_C(1) << sq);
+		p = t;
+	}
+	*P = p;
+	*O = o;
+	return 0;
+}
+
+/* A search of its own table, with the techniques of off turned off. */
+static void
+search_start(struct search *s, unsigned off, bool v3)
+{
+	*s = (struct search){ .next_check = UINT64_MAX, .off = off, .v3 = v3 };
+	ck_assert_int_eq(tt_init(&s->tt, 1 << 20), 0);
+	s->tt.date = 1;
+}
+
+static int
+ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n)
+{
+	return s->v3 ? search_ab_v3(s, P, O, alpha, beta, n, false) :
+		       search_ab(s, P, O, alpha, beta, n, false);
+}
+
+/* Whether v, searched in (alpha, beta), is right about the value want. */
+static bool
+bound_holds(int v, int alpha, int beta, int want)
+{
+	if (v <= alpha)
+		return want <= v;
+	if (v >= beta)
+		return want >= v;
+	return v == want;
+}
+
+/*
+ * Positions of 10-14 empties: the exact value by the search with every
+ * technique of `off' turned off and the generic copy, then with all of
+ * them, in either copy, in a random window and the full one.
+ */
+static void
+compare(unsigned off, int count)
+{
+	struct search ref, all, fast;
+	uint64_t      P, O;
+	int	      i, n, want, v, alpha, beta;
+
+	bits_init();
+	search_start(&ref, off, false);
+	search_start(&all, 0, false);
+	search_start(&fast, 0, search_have_v3());
+	for (i = 0; i < count; i++) {
+		n = 10 + i % 5;
+		if (random_position(&P, &O, n) < 0)
+			continue;
+		want = ab(&ref, P, O, -64, 64, n);
+		alpha = (int)(rnd() % 129) - 65;
+		beta = alpha + 1 + (int)(rnd() % 3 == 0 ? 1 : rnd() % 40);
+		v = ab(&all, P, O, alpha, beta, n);
+		ck_assert_msg(bound_holds(v, alpha, beta, want),
+		    "position %d: %d in (%d, %d), value %d", i, v, alpha, beta,
+		    want);
+		v = ab(&fast, P, O, alpha, beta, n);
+		ck_assert_msg(bound_holds(v, alpha, beta, want),
+		    "position %d (v3): %d in (%d, %d), value %d", i, v, alpha,
+		    beta, want);
+		ck_assert_int_eq(ab(&all, P, O, -64, 64, n), want);
+		ck_assert_int_eq(ab(&fast, P, O, -64, 64, n), want);
+		/* The tables of earlier positions stay, as between solves. */
+		if (++all.tt.date == 0)
+			all.tt.date = 1;
+		fast.tt.date = all.tt.date;
+	}
+	tt_free(&ref.tt);
+	tt_free(&all.tt);
+	tt_free(&fast.tt);
+}
+
+START_TEST(etc_against_none)
+{
+	compare(SEARCH_OFF_ETC, 200);
+}
+END_TEST
+
+START_TEST(stability_against_none)
+{
+	compare(SEARCH_OFF_STABILITY, 200);
+}
+END_TEST
+
+START_TEST(table_against_none)
+{
+	compare(SEARCH_OFF_TABLE, 200);
+}
+END_TEST
+
+START_TEST(everything_against_nothing)
+{
+	compare(~0U, 200);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("solve search");
+
+	unit_tcase(s, "pruning", 300, etc_against_none, stability_against_none,
+	    table_against_none, everything_against_nothing, NULL);
+	return unit_run(s);
+}
