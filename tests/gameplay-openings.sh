@@ -40,9 +40,16 @@ printf 'f5d6c3\nf5f6e6f4\nc4e3f6\n' > "$tmp/three.txt"
 # Sequential: opening i mod 3, its moves first.
 match -n 6 --openings "$tmp/three.txt" > "$tmp/seq.pgn" ||
     ng "sequential: exit $?: $(cat "$tmp/err")"
-t=$tmp/three.txt
+# The file's name alone, whichever directory it was named from.
+t=three.txt
 [ "$(tags Opening "$tmp/seq.pgn")" = "$t#1 $t#2 $t#3 $t#1 $t#2 $t#3 " ] ||
     ng "sequential openings: $(tags Opening "$tmp/seq.pgn")"
+# Named ./three.txt from its own directory: the same records.
+(cd "$tmp" && gameplay match -b 'gameplay engine greedy' \
+    -w 'gameplay engine random' -n 6 --openings ./three.txt reversi \
+    > seq2.pgn 2> /dev/null) || ng "./three.txt: exit $?"
+cmp -s "$tmp/seq.pgn" "$tmp/seq2.pgn" ||
+    ng "./three.txt: other records: $(tags Opening "$tmp/seq2.pgn")"
 [ "$(firsts 3 "$tmp/seq.pgn" | sed -n 1p)" = " f5 d6 c3" ] &&
 [ "$(firsts 4 "$tmp/seq.pgn" | sed -n 2p)" = " f5 f6 e6 f4" ] &&
 [ "$(firsts 3 "$tmp/seq.pgn" | sed -n 6p)" = " c4 e3 f6" ] ||
@@ -75,7 +82,7 @@ for s in 1 2 3; do
 	match -n 8 -S "$s" --openings "$tmp/eight.txt" \
 	    --openings-order random > "$tmp/r$s.pgn" ||
 	    ng "random -S $s: exit $?: $(cat "$tmp/err")"
-	o=$(tags Opening "$tmp/r$s.pgn" | sed "s|$tmp/eight.txt#||g")
+	o=$(tags Opening "$tmp/r$s.pgn" | sed "s|eight.txt#||g")
 	[ "$(echo "$o" | tr ' ' '\n' | sed '/^$/d' | sort | tr '\n' ' ')" = \
 	    "1 2 3 4 5 6 7 8 " ] || ng "random -S $s: not a permutation: $o"
 	orders="$orders$o|"
@@ -186,7 +193,7 @@ match -n 5 --openings "$tmp/eight.txt" -o "$tmp/res.pgn" --resume ||
     ng "resume 2: exit $?: $(cat "$tmp/err")"
 [ "$(grep -c '^gameplay: game' "$tmp/err")" = 2 ] ||
     ng "resume played again: $(cat "$tmp/err")"
-[ "$(tags Opening "$tmp/res.pgn" | sed "s|$tmp/eight.txt#||g")" = \
+[ "$(tags Opening "$tmp/res.pgn" | sed "s|eight.txt#||g")" = \
     "1 2 3 4 5 " ] || ng "resumed openings: $(tags Opening "$tmp/res.pgn")"
 match -n 6 --openings "$tmp/eight.txt" --openings-order random \
     -o "$tmp/res.pgn" --resume && ng "resumed with another order"

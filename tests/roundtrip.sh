@@ -62,11 +62,38 @@ wthor() {	# NAME FILE...
 for f in transcripts.txt archive.csv reversi-games.pgn; do
 	wthor "examples/$f" "$srcdir/examples/$f"
 done
-# A forfeit is no WTHOR game: its disc count would name the wrong winner.
+# A forfeit other than a resignation is no WTHOR game: its disc count
+# would name the cause wrong (a resignation is PlayOK's 64-0, below).
 if ./gamecheck --write=wthor "$srcdir/tests/forfeits.pgn" > /dev/null \
     2> "$tmp/err" || ! grep -q 'unwritable' "$tmp/err"; then
 	echo "FAIL: a forfeit written as WTHOR"; fail=1
 fi
+
+# A WTHOR file through a format with tags and back is itself: each game's
+# 68 bytes (the numbers that name it, the stored and theoretical scores,
+# the moves) and the header's year (formats/wthor.md, "Round trips"),
+# PlayOK's resignations (64-0 on a board not full) included.
+for f in games playok; do
+	w=$srcdir/tests/cases/data/wthor/$f.wtb
+	tail -c +17 "$w" > "$tmp/want.games"
+	od -An -tu1 -j10 -N2 "$w" > "$tmp/want.year"
+	for fmt in pgn ggf sgf; do
+		./gamecheck --write="$fmt" "$w" > "$tmp/w.$fmt" 2> /dev/null
+		./gamecheck --write=wthor "$tmp/w.$fmt" > "$tmp/w.wtb" \
+		    2> "$tmp/err" || {
+			echo "FAIL: $f.wtb -> $fmt -> wthor failed"
+			cat "$tmp/err"; fail=1; continue
+		}
+		tail -c +17 "$tmp/w.wtb" > "$tmp/got.games"
+		od -An -tu1 -j10 -N2 "$tmp/w.wtb" > "$tmp/got.year"
+		if ! cmp -s "$tmp/want.games" "$tmp/got.games" ||
+		    ! cmp -s "$tmp/want.year" "$tmp/got.year"; then
+			echo "FAIL: $f.wtb -> $fmt -> wthor differs"
+			cmp -l "$tmp/want.games" "$tmp/got.games" | head -n 5
+			fail=1
+		fi
+	done
+done
 
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
 if [ -r "$data" ]; then

@@ -9,7 +9,8 @@
 # links, FIFOs, devices and files the user may not write; new --force waits
 # for move -i's lock; names as long as NAME_MAX work; --plot replaces a
 # link in its directory instead of following it, and refuses another
-# user's directory.
+# user's directory; gameplay match -o is such a file, its --resume file
+# locked, and show --html says a full disk.
 set -u
 srcdir=${srcdir:-.}
 tmp=$(mktemp -d) || exit 99
@@ -595,4 +596,117 @@ if [ $rc = 0 ] && [ -s "$d/here/margin.svg" ] && ! temps "$d/here" &&
 else
 	bad "--plot .: exit $rc"; cat "$d/err"; ls -A "$d/here"
 fi
+# ---- gameplay match -o (issue 26, item 13): replaced whole when the
+# match ends, as gamecheck -o is; never an input nor --summary's file; a
+# write error said and exit 2; --resume's file locked.
+top=$(pwd)
+match() {
+	$gp match -b "$top/gameplay engine greedy" \
+	    -w "$top/gameplay engine random" "$@" reversi
+}
+fresh match
+limited 0 match -n 3 -o "$d/old"
+rc=$?
+if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
+	ok "match -o: a failed write kept the old file"
+else
+	bad "match -o, a failed write: exit $rc"; ls -A "$d"
+	echo "old contents" > "$d/old"
+fi
+# full_said WHAT CMD...: CMD writing to /dev/full says so, exit 2.
+full_said() {
+	what=$1
+	shift
+	"$@" > /dev/null 2> "$d/err"
+	rc=$?
+	if [ $rc = 2 ] &&
+	    grep -q '^gameplay: /dev/full: No space left' "$d/err"; then
+		ok "$what /dev/full: said, exit 2"
+	else
+		bad "$what /dev/full: exit $rc"; cat "$d/err"
+	fi
+}
+full_said "match -o" match -n 2 -o /dev/full
+match -n 2 -o "$d/old" --summary "$d/old" > /dev/null 2> "$d/err"
+rc=$?
+if [ $rc = 2 ] && kept "$d/old" && grep -q 'two outputs' "$d/err"; then
+	ok "match -o F --summary F refused"
+else
+	bad "match -o F --summary F: exit $rc"; cat "$d/err"
+fi
+printf '[Game "reversi"]\n\n1. f5 d6 *\n' > "$d/open.pgn"
+printf '%s\n' "$top/gameplay engine greedy" "$top/gameplay engine random" \
+    > "$d/engines"
+cp "$d/open.pgn" "$d/open.was"
+cp "$d/engines" "$d/engines.was"
+for resume in "" --resume; do
+	match -n 2 --openings "$d/open.pgn" -o "$d/open.pgn" $resume \
+	    > /dev/null 2> "$d/err"
+	rc=$?
+	$gp match --engines "$d/engines" -o "$d/engines" $resume reversi \
+	    > /dev/null 2>> "$d/err"
+	rc2=$?
+	if [ $rc = 2 ] && [ $rc2 = 2 ] && cmp -s "$d/open.pgn" "$d/open.was" &&
+	    cmp -s "$d/engines" "$d/engines.was" &&
+	    [ "$(grep -c 'is also an input' "$d/err")" = 2 ]; then
+		ok "match -o over --openings or --engines refused ${resume:-}"
+	else
+		bad "match -o over an input ${resume:-}: exit $rc, $rc2"
+		cat "$d/err"
+	fi
+done
+# Killed in the middle of a game: the old file, whole (fopen had emptied
+# it at the start); a SIGTERM leaves no temporary file.
+sleepy=$srcdir/tests/engines/sleepy.sh
+$gp match -b "$sleepy 5 $top/gameplay engine greedy" \
+    -w "$top/gameplay engine random" -n 2 -o "$d/old" reversi \
+    > /dev/null 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! temps "$d"; do
+	sleep 0.05
+	i=$((i + 1))
+done
+kill -TERM $pid
+wait $pid 2> /dev/null
+if kept "$d/old" && ! temps "$d"; then
+	ok "match -o killed: the old file kept, no temporary file"
+else
+	bad "match -o killed: $(head -c 40 "$d/old")"; ls -A "$d"
+fi
+# Two runs of --resume on one file at once: the second waits for the
+# first's lock, then resumes the match where the first left it.
+rm -f "$d/r.pgn"
+$gp match -b "$sleepy 5 $top/gameplay engine greedy" \
+    -w "$top/gameplay engine random" -n 2 -o "$d/r.pgn" --resume reversi \
+    > /dev/null 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 100 ] && [ ! -e "$d/r.pgn" ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+match -n 2 -o "$d/r.pgn" --resume > /dev/null 2> "$d/err" &
+pid2=$!
+sleep 1
+if kill -0 $pid2 2> /dev/null && ! grep -q '^gameplay: game' "$d/err"; then
+	waited=yes
+else
+	waited=no
+fi
+kill -TERM $pid
+wait $pid 2> /dev/null
+wait $pid2
+rc=$?
+if [ $waited = yes ] && [ $rc = 0 ] &&
+    grep -q 'another process is writing it: waiting' "$d/err" &&
+    [ "$(grep -c '^\[Round' "$d/r.pgn")" = 2 ] &&
+    $gc -q "$d/r.pgn" > /dev/null 2>&1; then
+	ok "match --resume on a file another match writes waited for it"
+else
+	bad "match --resume twice at once: waited $waited, exit $rc"
+	cat "$d/err"
+fi
+# gameplay show --html on a full disk says so.
+full_said "show --html" $gp show --html /dev/full "$games"
 exit $fail

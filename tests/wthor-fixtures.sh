@@ -64,6 +64,17 @@ game() {
 	game 1 3 4 46 46 f5d6c4 99 e6
 } > "$dir/quirks.wtb"
 
+# PlayOK's games decided off the board: all 64 discs to the winner on a
+# board the moves leave unfinished, the loser to move (white, then
+# black); a loser who was not to move; a game won 64-0 on the board.
+{
+	header 4 2021
+	game 2 1 2 64 64 f5d6c3d3c4
+	game 2 3 4 0 0 f5d6c3d3
+	game 2 1 3 0 0 f5d6c3
+	game 2 5 2 64 64 f5d6c5f4e3f6g5e6e7
+} > "$dir/playok.wtb"
+
 # A header whose count disagrees with the games, forced; a 10x10 board.
 { header 3 2019; game 0 1 2 33 32 f5d6c3; } > "$dir/short.wtb"
 { header 0 2019 10; } > "$dir/board10.wtb"

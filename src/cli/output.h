@@ -8,6 +8,7 @@
 #define ARBITER_CLI_OUTPUT_H
 
 #include <sys/stat.h>
+#include <sys/types.h>
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -52,6 +53,7 @@ struct cli_output {
 	char		  *tmp;	   /* NULL: fp writes to path or stdout */
 	int		   lockfd; /* holds tmp (flock) while tmp is not NULL */
 	int		   flags;
+	pid_t		   owner; /* the process that made tmp */
 	struct cli_output *next; /* in the list a signal cleans up */
 };
 

@@ -257,8 +257,13 @@ remove_temps(void)
 {
 	struct cli_output *o;
 
+	/*
+	 * A child forked with the list (gameplay match -j's referees)
+	 * inherits it and the handler, but not the files: its parent's are
+	 * not its to remove when a signal ends it.
+	 */
 	for (o = temps; o != NULL; o = o->next)
-		if (o->tmp != NULL)
+		if (o->tmp != NULL && o->owner == getpid())
 			unlink(o->tmp);
 }
 
@@ -502,6 +507,7 @@ output_temp(struct cli_output *out, const struct stat *old, bool locked)
 		}
 		out->next = temps;
 		temps = out;
+		out->owner = getpid();
 	}
 	saved = errno;
 	block_signals(false, &was);

@@ -74,7 +74,7 @@ worker_take(void *arg, unsigned long i, const char *text, size_t len)
 {
 	struct match *m = arg;
 	const char   *f[3], *p = text, *nul;
-	int	      k;
+	int	      k, st;
 
 	for (k = 0; k < 3; k++) {
 		if ((nul = memchr(p, '\0', len - (p - text))) == NULL) {
@@ -97,8 +97,9 @@ worker_take(void *arg, unsigned long i, const char *text, size_t len)
 	if (isatty(fileno(m->out)))
 		cli_progress_done();
 	len -= (size_t)(p - text);
-	if (fwrite(p, 1, len, m->out) != len || fflush(m->out) == EOF)
-		return match_finish(-1);
+	if ((st = match_output_written(
+		 m, fwrite(p, 1, len, m->out) == len ? 0 : -1)) != CLI_OK)
+		return st;
 	if (match_resume_record(m->syn, p, len, i, match_resumed, m) == -1)
 		return CLI_INTERNAL;
 	cli_progress_done();

@@ -72,6 +72,8 @@ struct match {
 	const char		 *output; /* -o, or NULL: stdout */
 	bool			  resume;
 	FILE			 *out;	  /* where the records go */
+	struct cli_output	  outf;	  /* -o's file without --resume */
+	bool			  out_failed; /* a write to out failed */
 	char			  id[17]; /* the MatchId tag: 16 hex digits */
 	bool			  sprt_on, sprt_exit;
 	struct stat_sprt	  sprt; /* --sprt */

@@ -48,24 +48,29 @@ opening_setup(
 
 /*
  * Keeps the opening rp replayed from rec (record n of the file called
- * name) in o.  Returns 0, or -1 when memory runs out.
+ * name) in o, named FILE#N by the file's last component alone, so that
+ * the Opening tag is the same however and from wherever the file was
+ * named (./book.pgn, /home/a/book.pgn: book.pgn#3); which openings they
+ * were, the MatchId says by their contents.  Returns 0, or -1 when
+ * memory runs out.
  */
 static int
 opening_keep(struct match_openings *o, const char *name,
     const struct record *rec, const struct replay *rp)
 {
 	struct match_opening *op;
-	const char	     *tok = rp->kept;
+	const char	     *tok = rp->kept, *base = strrchr(name, '/');
 	/* A turn in progress last is left to the programs (gameplay(1)). */
 	size_t i, n = rp->nkept - (rp->in_turn ? 1 : 0);
 
+	base = base != NULL ? base + 1 : name;
 	if (array_grow(&o->list, &o->cap, o->n + 1, sizeof *o->list) == -1)
 		return -1;
 	op = &o->list[o->n++];
 	memset(op, 0, sizeof *op);
-	if ((op->name = malloc(strlen(name) + 24)) == NULL)
+	if ((op->name = malloc(strlen(base) + 24)) == NULL)
 		return -1;
-	sprintf(op->name, "%s#%lu", name, rec->index);
+	sprintf(op->name, "%s#%lu", base, rec->index);
 	if (opening_setup(rec, rp->pos, &op->setup) == -1 ||
 	    (op->turns = calloc(n + 1, sizeof *op->turns)) == NULL)
 		return -1;

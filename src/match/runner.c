@@ -125,7 +125,9 @@ match_play_game(struct match *m, unsigned long i, FILE *rec, char **line)
 		status = CLI_INTERNAL;
 		goto out_fini;
 	}
-	status = match_finish(match_game_write(rec, &pg, &t));
+	status = rec == m->out ?
+	    match_output_written(m, match_game_write(rec, &pg, &t)) :
+	    match_finish(match_game_write(rec, &pg, &t));
 out_fini:
 	match_game_fini(&pg);
 	return status;
@@ -201,12 +203,5 @@ match_run(struct match *m, const char *name)
 		engine_stop(&m->side[k].e, status != CLI_OK);
 	status = conclude(m, status);
 out_close:
-	/* Every record was flushed as written: this can only confirm it. */
-	if (m->out != NULL && m->out != stdout && fclose(m->out) == EOF &&
-	    status == CLI_OK) {
-		cli_error("%s: %s", m->output, strerror(errno));
-		status = CLI_USAGE;
-	}
-	m->out = NULL;
-	return status;
+	return match_output_close(m, status);
 }

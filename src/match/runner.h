@@ -93,10 +93,24 @@ void match_make_id(struct match *m);
 int match_resumed(void *arg, unsigned long i, const struct record *rec,
     const struct replay *rp);
 /*
- * output.c: opens -o's file, and with --resume reads back the games it
- * holds.  Returns 0, or -1 after saying why.
+ * output.c: opens -o's file (refused where it is an input or the
+ * summary's file), and with --resume reads back the games it holds.
+ * Returns 0, or -1 after saying why.
  */
 int match_output_open(struct match *m);
+/*
+ * output.c: the exit status after writing a record to m->out and
+ * flushing it (rc 0 or -1): a stream's error said with the file's name
+ * (CLI_USAGE; the file is then not put in place), another failure as
+ * match_finish says it.
+ */
+int match_output_written(struct match *m, int rc);
+/*
+ * output.c: ends the records' file whatever the match's status (-o's
+ * put in place, --resume's synced and unlocked; match_output_open says
+ * when).  Returns the status, or CLI_USAGE where the file fails only now.
+ */
+int match_output_close(struct match *m, int status);
 
 /*
  * runner.c: plays game i (from 0), counts it, writes its record to rec

@@ -38,7 +38,8 @@ const struct play_cmd play_cmd_move = {
 	.name = "move",
 	/*
 	 * Options end at the record ("+"): every word after it is a move,
-	 * the pass token "--" included.
+	 * the pass token "--" included, but for a "--" right after the
+	 * record, which ends the options as a user of any tool means it.
 	 */
 	.args = { "+:ig:r:hV", longopts, 2, -1, "name a record and a move" },
 	.usage = "[-i] [-g game] [-r n] [--turn turn] [--at time]\n"
@@ -573,6 +574,11 @@ exec_move(int argc, char **argv)
 		return CLI_USAGE;
 	moves = argv + optind + 1;
 	nmoves = argc - optind - 1;
+	/* A "--" right after the record ends the options, as anywhere. */
+	if (strcmp(moves[0], "--") == 0 && (moves++, --nmoves == 0)) {
+		cli_error("move: name a move after --");
+		return CLI_USAGE;
+	}
 	memset(&pr, 0, sizeof pr);
 	memset(&np, 0, sizeof np);
 	if ((status = play_open_locked(

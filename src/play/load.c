@@ -85,6 +85,40 @@ count_records(struct record_syntax *syn, const char *text, size_t len,
 	return n;
 }
 
+/*
+ * Says why record want is not in a file of n records of the notation:
+ * the file is another format (a transcript, CSV, GGF or WTHOR file read
+ * as the notation is one record at most), whose records gameplay does
+ * not read, or it holds n.  Returns CLI_USAGE.
+ */
+static int
+no_such_record(struct play_record *pr, unsigned long want, long n)
+{
+	struct record_reader *rd;
+	const struct record  *rec;
+	enum record_format    f = RECORD_PGN;
+	unsigned long	      k = 0;
+
+	rd = record_reader_new_buffer(
+	    pr->syn, pr->text, pr->len, "", RECORD_AUTO);
+	while (rd != NULL && k <= want && record_reader_next(rd, &rec) == 1)
+		k++;
+	if (rd != NULL)
+		f = record_reader_format(rd);
+	record_reader_free(rd);
+	if (f == RECORD_PGN) {
+		cli_error("%s: --record %lu: the file has %ld record%s",
+		    pr->name, want, n, n == 1 ? "" : "s");
+		return CLI_USAGE;
+	}
+	cli_error("%s: --record %lu: a %s file (of %s%lu record%s), but "
+		  "gameplay reads records of the notation only: convert it "
+		  "with gamecheck --write=pgn",
+	    pr->name, want, record_format_name(f), k > want ? "more than " : "",
+	    k > want ? want : k, k == 1 && k <= want ? "" : "s");
+	return CLI_USAGE;
+}
+
 int
 play_load(struct play_record *pr, const char *path, char *text, size_t len,
     const struct play_select *sel, bool quiet)
@@ -112,11 +146,8 @@ play_load(struct play_record *pr, const char *path, char *text, size_t len,
 		cli_error("%s: %s", pr->name, strerror(errno));
 		return CLI_INTERNAL;
 	}
-	if (n > 0 && sel->record > (unsigned long)n) {
-		cli_error("%s: --record %lu: the file has %ld record%s",
-		    pr->name, sel->record, n, n == 1 ? "" : "s");
-		return CLI_USAGE;
-	}
+	if (n > 0 && sel->record > (unsigned long)n)
+		return no_such_record(pr, sel->record, n);
 	if (n == 0 || (sel->record == 0 && n > 1)) {
 		/* gameplay referees one game: one record, or one picked. */
 		if (n == 0)

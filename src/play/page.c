@@ -5,6 +5,7 @@
  * buttons and keys to step through them, and the referee's facts; no
  * network, no file beside it.  The pictures are view.c's and src/draw's.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -432,9 +433,11 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 		goto out_free;
 	}
 	html_page(so.fp, path, opts, olen, secs, slen, nshown);
-	if (fflush(so.fp) == EOF || !cli_output_ok(so.fp, so.name))
+	/* The flush's error is the message (a full disk said nothing). */
+	if (fflush(so.fp) == EOF || ferror(so.fp)) {
+		cli_error("%s: %s", so.name, strerror(errno));
 		status = CLI_USAGE;
-	else if (so.fp != stdout && !cli_output_commit(&so))
+	} else if (so.fp != stdout && !cli_output_commit(&so))
 		status = CLI_USAGE;
 	goto out_free;
 out_oom:

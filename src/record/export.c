@@ -101,19 +101,60 @@ setup_of(const struct record_out *o, char *buf, size_t cap)
 	return buf;
 }
 
+/* Whether o's forfeit rides on RE (:r, :t; +R, +T): a resignation or time. */
+static bool
+forfeit_on_re(const struct record_out *o)
+{
+	return o->forfeit &&
+	    (o->forfeit_cause == RECORD_OUT_RESIGN ||
+		o->forfeit_cause == RECORD_OUT_TIMEOUT);
+}
+
+/* The texts of the tags a record implies but does not hold. */
+struct implied {
+	char			 result[32];
+	char			 setup[RECORD_SETUP_MAX];
+	char			 termination[64];
+	struct record_wthor_tags wthor;
+};
+
+/*
+ * The Termination and Winner of a resignation or time loss that no tag
+ * gave (WTHOR's, formats/wthor.md), so that the record read back is
+ * decided as this one was; NULL where the record's own tags stand.
+ */
+static const char *
+implied_forfeit(
+    const struct record_out *o, const char *name, struct implied *im)
+{
+	const struct rules_game *g = o->game;
+	int			 w = o->forfeit_winner;
+
+	if (g == NULL || !forfeit_on_re(o) ||
+	    record_tag_find(o->rec, "Termination") != NULL)
+		return NULL;
+	if (strcmp(name, "Winner") == 0)
+		return g->colour[w];
+	snprintf(im->termination, sizeof im->termination, "%s %s",
+	    g->colour[1 - w],
+	    o->forfeit_cause == RECORD_OUT_RESIGN ? "resigned" : "timed out");
+	return im->termination;
+}
+
 /*
  * The tags of o in canonical order, with Game, the board and Result as
- * the replay found them.  Returns their number (at most ntags + 3 are
- * written into out).
+ * the replay found them, then a WTHOR game's numbers.  Returns their
+ * number (at most ntags + NKNOWN + RECORD_WTHOR_TAGS are written into
+ * out).
  */
 static size_t
-canonical_tags(const struct record_out *o, struct record_tag_out *out,
-    char *result, size_t rcap, char *setup, size_t scap)
+canonical_tags(
+    const struct record_out *o, struct record_tag_out *out, struct implied *im)
 {
 	const struct record	*rec = o->rec;
 	const struct record_tag *t;
 	const char		*v;
-	size_t			 i, n = 0;
+	size_t			 i, n = 0, nw;
 
 	for (i = 0; i < NKNOWN; i++) {
 		const char *name = known[i].tag;
@@ -131,9 +172,13 @@ canonical_tags(const struct record_out *o, struct record_tag_out *out,
 			    o->board->name :
 			    NULL;
 		else if (strcmp(name, "Result") == 0)
-			v = result_of(o, result, rcap);
+			v = result_of(o, im->result, sizeof im->result);
 		else if (strcmp(name, "Setup") == 0)
-			v = setup_of(o, setup, scap);
+			v = setup_of(o, im->setup, sizeof im->setup);
+		else if ((strcmp(name, "Termination") == 0 ||
+			     strcmp(name, "Winner") == 0) &&
+		    v == NULL)
+			v = implied_forfeit(o, name, im);
 		if (v != NULL)
 			out[n++] = (struct record_tag_out){ name, v };
 	}
@@ -141,6 +186,9 @@ canonical_tags(const struct record_out *o, struct record_tag_out *out,
 		if (!is_known(rec->tags[i].name))
 			out[n++] = (struct record_tag_out){ rec->tags[i].name,
 				rec->tags[i].value };
+	nw = record_wthor_tags(rec, &im->wthor);
+	for (i = 0; i < nw; i++)
+		out[n++] = im->wthor.tag[i];
 	return n;
 }
 
@@ -150,17 +198,18 @@ static int
 write_pgn(struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	struct record_tag_out *tags;
-	char		       result[32], setup[RECORD_SETUP_MAX];
+	struct implied	       im;
 	size_t		       n;
 	int		       rc = -1;
 
-	if ((tags = calloc(o->rec->ntags + NKNOWN, sizeof *tags)) == NULL)
+	if ((tags = calloc(o->rec->ntags + NKNOWN + RECORD_WTHOR_TAGS,
+		 sizeof *tags)) == NULL)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
-	n = canonical_tags(o, tags, result, sizeof result, setup, sizeof setup);
+	n = canonical_tags(o, tags, &im);
 	/* Records apart by a blank line, as gameplay writes a series. */
 	if ((x->written == 0 || fputc('\n', x->out) != EOF) &&
 	    record_write(x->out, tags, n, o->turns, o->nturns, true,
-		result_of(o, result, sizeof result)) == 0)
+		result_of(o, im.result, sizeof im.result)) == 0)
 		rc = 0;
 	else
 		diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
@@ -295,21 +344,87 @@ start_of(const struct record_out *o, int *pieces, int *to_move)
 	return 0;
 }
 
-/* Whether o's forfeit rides on RE (:r, :t; +R, +T): a resignation or time. */
+/* Whether s is decimal digits with at most one point among them. */
 static bool
-forfeit_on_re(const struct record_out *o)
+is_decimal(const char *s, size_t len)
 {
-	return o->forfeit &&
-	    (o->forfeit_cause == RECORD_OUT_RESIGN ||
-		o->forfeit_cause == RECORD_OUT_TIMEOUT);
+	size_t i, digits = 0, points = 0;
+
+	for (i = 0; i < len; i++)
+		if (s[i] >= '0' && s[i] <= '9')
+			digits++;
+		else if (s[i] == '.' && points++ == 0 && digits > 0)
+			continue;
+		else
+			return false;
+	return digits > 0 && s[len - 1] != '.';
 }
 
-/* The tags GGF or SGF has no property of its own for, as XT[Tag=value]. */
+/*
+ * SGF's TM of a TimeControl: the main time in seconds, which is all TM
+ * holds (formats/sgf.md): the value itself when it is a number of
+ * seconds (*plain set), else the seconds before its first '+' (the
+ * notation's "60+0.5") or, written [[H:]M:]S, before its first '/'
+ * (GGF's "05:00//02:00"), into buf.  False when the value gives no main
+ * time TM could hold ("40/7200": moves, then seconds).
+ */
+static bool
+sgf_tm(const char *v, char *buf, size_t cap, bool *plain)
+{
+	size_t len = strcspn(v, "+/"), i, start = 0;
+	double secs = 0;
+	int    fields = 0;
+
+	*plain = v[len] == '\0' && is_decimal(v, len);
+	if (*plain) {
+		snprintf(buf, cap, "%s", v);
+		return true;
+	}
+	/* The notation's "40/7200" is 40 moves: GGF's main time has ':'. */
+	if (v[len] == '/' && memchr(v, ':', len) == NULL)
+		return false;
+	for (i = 0; i <= len; i++) {
+		if (i < len && v[i] != ':')
+			continue;
+		/* Hours and minutes are whole; the seconds may not be. */
+		if (!is_decimal(v + start, i - start) || ++fields > 3 ||
+		    (i < len && memchr(v + start, '.', i - start) != NULL))
+			return false;
+		secs = secs * 60 + strtod(v + start, NULL);
+		start = i + 1;
+	}
+	snprintf(buf, cap, "%.3f", secs);
+	/* Trailing zeros of the fraction go, and then a bare point. */
+	for (i = strlen(buf); buf[i - 1] == '0'; i--)
+		buf[i - 1] = '\0';
+	if (buf[i - 1] == '.')
+		buf[i - 1] = '\0';
+	return true;
+}
+
+/* A tag as GGF's and SGF's XT[Tag=value]. */
+static void
+put_xt(struct wbuf *b, const char *name, const char *value)
+{
+	wbuf_str(b, "XT[");
+	put_value(b, name);
+	wbuf_str(b, "=");
+	put_value(b, value);
+	wbuf_str(b, "]");
+}
+
+/*
+ * The tags GGF or SGF has no property of its own for, as XT[Tag=value],
+ * then a WTHOR game's numbers.
+ */
 static void
 put_extra(struct wbuf *b, const struct record_out *o, bool sgf)
 {
-	const struct record *rec = o->rec;
-	size_t		     i, k;
+	const struct record	*rec = o->rec;
+	struct record_wthor_tags w;
+	char			 tm[64];
+	bool			 plain;
+	size_t			 i, k, nw;
 
 	for (i = 0; i < rec->ntags; i++) {
 		const char *name = rec->tags[i].name;
@@ -329,14 +444,18 @@ put_extra(struct wbuf *b, const struct record_out *o, bool sgf)
 		    (strcasecmp(name, "Termination") == 0 ||
 			strcasecmp(name, "Winner") == 0))
 			carried = true;
+		/* TM holds seconds: any other clock goes whole beside it. */
+		if (sgf && strcasecmp(name, "TimeControl") == 0)
+			carried = sgf_tm(rec->tags[i].value, tm, sizeof tm,
+				      &plain) &&
+			    plain;
 		if (carried)
 			continue;
-		wbuf_str(b, "XT[");
-		put_value(b, name);
-		wbuf_str(b, "=");
-		put_value(b, rec->tags[i].value);
-		wbuf_str(b, "]");
+		put_xt(b, name, rec->tags[i].value);
 	}
+	nw = record_wthor_tags(rec, &w);
+	for (i = 0; i < nw; i++)
+		put_xt(b, w.tag[i].name, w.tag[i].value);
 }
 
 /* The properties of the known tags a format names. */
@@ -344,13 +463,21 @@ static void
 put_known(struct wbuf *b, const struct record_out *o, bool sgf)
 {
 	const struct record_tag *t;
+	char			 tm[64];
+	bool			 plain;
 	size_t			 i;
 
 	for (i = 0; i < NKNOWN; i++) {
 		const char *id = sgf ? known[i].sgf : known[i].ggf;
 
-		if (id != NULL &&
-		    (t = record_tag_find(o->rec, known[i].tag)) != NULL)
+		if (id == NULL ||
+		    (t = record_tag_find(o->rec, known[i].tag)) == NULL)
+			continue;
+		if (sgf && strcmp(id, "TM") == 0) {
+			/* The rest of the clock: XT[TimeControl=], put_extra. */
+			if (sgf_tm(t->value, tm, sizeof tm, &plain))
+				put_prop(b, id, tm);
+		} else
 			put_prop(b, id, t->value);
 	}
 }
@@ -556,32 +683,72 @@ write_sgf(struct record_export *x, const struct record_out *o, struct diag *d)
 
 /*
  * WTHOR stores Black's discs with the empties given to the winner: the
- * replay's wof score (alt) of a game that is over; of one that is not, a
- * WTHOR record's own score, else Black's discs as they stand.  The games
- * are kept until finish_wthor, since the header that comes first counts
- * them.
+ * replay's wof score (alt) of a game that is over; of one that is not,
+ * every disc to the winner of a resignation, a WTHOR game's own score
+ * (its own or the WthorScore tag that carries it), else Black's discs as
+ * they stand.  The games are kept until finish_wthor, since the header
+ * that comes first counts them.
  */
+static int
+wthor_score(const struct record_out *o)
+{
+	const struct record *rec = o->rec;
+	long		     v;
+
+	if (o->over)
+		return o->alt[0];
+	/* PlayOK's resignation: every disc to the winner. */
+	if (o->forfeit)
+		return o->forfeit_winner == 0 ? o->board->ncells : 0;
+	if (rec->format == RECORD_WTHOR)
+		return rec->wthor.score;
+	if ((v = record_wthor_tag_number(rec, "WthorScore", 64)) != -1)
+		return (int)v;
+	return o->points[0];
+}
+
+/* The year of a Date tag, "2019.??.??" (0 when it gives none). */
+static unsigned
+date_year(const struct record *rec)
+{
+	const struct record_tag *t = record_tag_find(rec, "Date");
+	unsigned		 y = 0;
+	size_t			 i;
+
+	if (t == NULL || t->value_len < 4 ||
+	    (t->value_len > 4 && t->value[4] != '.'))
+		return 0;
+	for (i = 0; i < 4; i++) {
+		if (t->value[i] < '0' || t->value[i] > '9')
+			return 0;
+		y = y * 10 + (unsigned)(t->value[i] - '0');
+	}
+	return y;
+}
+
 static int
 write_wthor(struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	const struct record *rec = o->rec;
 	bool		     wthor = rec->format == RECORD_WTHOR;
-	int		     score;
 
-	if (check_plain(o, "WTHOR", d) == -1 ||
-	    check_decided(o, "WTHOR", d) == -1)
+	if (check_plain(o, "WTHOR", d) == -1)
 		return -1;
+	/* A resignation is PlayOK's 64-0; WTHOR has no word for the rest. */
+	if (o->forfeit && o->forfeit_cause != RECORD_OUT_RESIGN)
+		return diag_set(d, DIAG_UNWRITABLE,
+		    "WTHOR says no more of a game decided off the board than "
+		    "that it was resigned (all discs to the winner)");
 	if (!o->valid)
 		return diag_set(d, DIAG_UNWRITABLE,
 		    "WTHOR holds legal games "
 		    "only");
 	if (x->state == NULL &&
-	    (x->state = record_wthor_writer_new(wthor ? rec->wthor.year : 0)) ==
-		NULL)
+	    (x->state = record_wthor_writer_new(
+		 wthor ? rec->wthor.year : date_year(rec))) == NULL)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
-	score = o->over ? o->alt[0] : wthor ? rec->wthor.score : o->points[0];
-	return record_wthor_add(
-	    x->state, rec, score, wthor ? rec->wthor.theoretical : -1, d);
+	return record_wthor_add(x->state, rec, wthor_score(o),
+	    wthor ? rec->wthor.theoretical : -1, d);
 }
 
 /* The header and the games; a run that wrote none writes a header. */

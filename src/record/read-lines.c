@@ -119,7 +119,25 @@ contains(const char *f, size_t n, const char *word)
 	return false;
 }
 
-/* Finds the moves and winner columns in a header line. */
+/*
+ * The separator of a header line that holds no comma but another
+ * spreadsheet's (';', a tab) between words: 0 if none.
+ */
+static char
+csv_other_separator(const char *line, size_t len)
+{
+	if (memchr(line, ',', len) != NULL)
+		return 0;
+	if (memchr(line, ';', len) != NULL)
+		return ';';
+	return memchr(line, '\t', len) != NULL ? '\t' : 0;
+}
+
+/*
+ * Finds the moves and winner columns in a header line.  One apart by
+ * another separator than commas names none: its only field would be the
+ * whole line, "moves" in it, and every row a bad transcript.
+ */
 static void
 csv_columns(struct record_reader *rd, const char *line, size_t len, size_t p)
 {
@@ -127,6 +145,11 @@ csv_columns(struct record_reader *rd, const char *line, size_t len, size_t p)
 	long   col = 0;
 
 	rd->csv_moves = rd->csv_winner = -1;
+	if ((rd->csv_apart = csv_other_separator(line + p, len - p)) != 0) {
+		rd->csv_cols = 1;
+		rd->csv_ready = true;
+		return;
+	}
 	while (csv_field(line, len, &p, &fs, &fe, &bad)) {
 		const char *f = line + fs;
 		size_t	    n = fe - fs;
@@ -419,6 +442,14 @@ next_line_record(struct record_reader *rd)
 		    "no header line, and the first row's columns cannot be "
 		    "told apart: name them with --csv-columns (e.g. "
 		    "id,winner,moves)");
+	else if (rd->csv_moves == -1 && rd->csv_apart != 0)
+		diag_set_at(first_error(rd), DIAG_BAD_CSV_HEADER, rd->rec.start,
+		    0,
+		    "the CSV header (line %lu) has its columns apart by %s, "
+		    "not commas: write them apart by commas (e.g. tr '%s' "
+		    "',')",
+		    rd->csv_header_line, rd->csv_apart == ';' ? "';'" : "tabs",
+		    rd->csv_apart == ';' ? ";" : "\\t");
 	else if (rd->csv_moves == -1)
 		diag_set_at(first_error(rd), DIAG_BAD_CSV_HEADER, rd->rec.start,
 		    0,
@@ -470,7 +501,10 @@ sniff_csv(enum record_format self, struct record_reader *rd, const char *s,
 	(void)self;
 	if (!sniff_line(s, len, &line, &n))
 		return false;
-	if (isalpha((unsigned char)*line) && memchr(line, ',', n) != NULL &&
+	/* Apart by ';' or tabs, as a CSV too: its error says what to do. */
+	if (isalpha((unsigned char)*line) &&
+	    (memchr(line, ',', n) != NULL ||
+		csv_other_separator(line, n) != 0) &&
 	    (contains(line, n, "move") || contains(line, n, "transcript")))
 		return true;
 	if (csv_row_columns(rd, line, n, 0) >= 0) {

@@ -297,6 +297,13 @@ struct tree {
 	int		pieces[RULES_MAX_CELLS];
 	bool		bad_point;
 	bool		main_done;    /* a variation closed: the rest is not */
+	/*
+	 * SGF's TM, seconds, and XT[TimeControl=...], the clock as said
+	 * (formats/sgf.md): the tag TM added (+1; 0 none), and whether XT
+	 * gave it, which then stands whatever TM says.
+	 */
+	size_t		tm_tag;
+	bool		tc_xt;
 	int		first_colour; /* of the first move, -1 before it */
 	struct diag_pos first_at;
 	size_t		nmoves;
@@ -322,7 +329,6 @@ static const struct {
 	{ "RO", "Round", TREE_GGF | TREE_SGF },
 	{ "PC", "Site", TREE_GGF | TREE_SGF },
 	{ "TI", "TimeControl", TREE_GGF },
-	{ "TM", "TimeControl", TREE_SGF },
 	{ "TY", "Type", TREE_GGF },
 	{ "RB", "BlackRating", TREE_GGF },
 	{ "BR", "BlackRating", TREE_SGF },
@@ -342,6 +348,9 @@ xt_may_carry(const struct record_reader *rd, const char *name)
 		"Result" };
 	size_t			 i;
 
+	/* TM holds seconds alone: the clock as said rides on XT. */
+	if (rd->format == RECORD_SGF && strcmp(name, "TimeControl") == 0)
+		return true;
 	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
 		if ((tree_tags[i].formats & (1 << rd->format)) &&
 		    strcasecmp(tree_tags[i].tag, name) == 0)
@@ -629,11 +638,37 @@ prop_sz(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 	tr->size_at = p->at;
 }
 
+/*
+ * SGF's TM (seconds) and XT[TimeControl=...] (the clock as another format
+ * said it, which TM cannot hold): one TimeControl tag, XT's text where
+ * both are given, in either order (formats/sgf.md).
+ */
+static void
+prop_tm(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	if (tr->tc_xt)
+		return;
+	reader_tag_text(rd, "TimeControl", p->v, p->len, p->at);
+	if (tr->tm_tag == 0 && !rd->rec.malformed)
+		tr->tm_tag = rd->rec.ntags;
+}
+
 static void
 prop_xt(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	(void)tr;
-	tree_xt(rd, p->v, p->len, p->at);
+	static const char tc[] = "TimeControl=";
+
+	if (rd->format != RECORD_SGF || p->len < sizeof tc - 1 ||
+	    memcmp(p->v, tc, sizeof tc - 1) != 0 || tr->tc_xt) {
+		tree_xt(rd, p->v, p->len, p->at);
+		return;
+	}
+	tr->tc_xt = true;
+	if (tr->tm_tag == 0)
+		tree_xt(rd, p->v, p->len, p->at);
+	else
+		reader_tag_revalue(rd, tr->tm_tag - 1, p->v + sizeof tc - 1,
+		    p->len - (sizeof tc - 1));
 }
 
 /* The start of a set-up (AB, AW, AE, PL), where it is said to be. */
@@ -698,6 +733,7 @@ static const struct {
 	{ "AW", TREE_SGF, prop_points },
 	{ "AE", TREE_SGF, prop_points },
 	{ "PL", TREE_SGF, prop_pl },
+	{ "TM", TREE_SGF, prop_tm },
 };
 
 /*

@@ -150,12 +150,17 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 	}
 }
 
-/* The name file of kind i (0 JOU, 1 TRN): named, or beside the input. */
+/*
+ * The name file of kind i (0 JOU, 1 TRN): named, or beside the input,
+ * under the federation's name (WTHOR.JOU) or the short one other
+ * archives use (WTH.JOU), in either case.
+ */
 static void
 wthor_load_names(struct record_reader *rd, int i)
 {
-	static const char *const file[2][2] = { { "WTHOR.JOU", "wthor.jou" },
-		{ "WTHOR.TRN", "wthor.trn" } };
+	static const char *const file[2][4] = { { "WTHOR.JOU", "wthor.jou",
+						    "WTH.JOU", "wth.jou" },
+		{ "WTHOR.TRN", "wthor.trn", "WTH.TRN", "wth.trn" } };
 	static const size_t	 size[2] = { WTHOR_JOU, WTHOR_TRN };
 	const char		*slash;
 	char			*path;
@@ -173,9 +178,9 @@ wthor_load_names(struct record_reader *rd, int i)
 	dir = slash == NULL ? 0 : (size_t)(slash - rd->wthor_input) + 1;
 	if ((path = malloc(dir + 10)) == NULL)
 		return;
-	for (j = 0; j < 2; j++) {
+	for (j = 0; j < 4; j++) {
 		memcpy(path, rd->wthor_input, dir);
-		memcpy(path + dir, file[i][j], 10);
+		memcpy(path + dir, file[i][j], strlen(file[i][j]) + 1);
 		if (wthor_names_load(&rd->wthor_names[i], path, size[i]) == 0)
 			break;
 	}

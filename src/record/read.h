@@ -102,6 +102,7 @@ struct record_reader {
 	long	      csv_cols;
 	unsigned long csv_header_line; /* 0: none (headerless) */
 	char	     *csv_spec;	       /* --csv-columns, or NULL */
+	char	      csv_apart;       /* a header of one field apart by this */
 
 	/* WTHOR: the header, once read, and the name files. */
 	bool		    wthor_started;
@@ -312,5 +313,12 @@ int reader_tag(struct record_reader *, size_t name_off, size_t value_off,
  */
 void reader_tag_text(struct record_reader *, const char *name, const char *v,
     size_t len, struct diag_pos at);
+/*
+ * Gives tag k of the record (added by this reader) the value of len bytes
+ * at v, copied.  Returns 0, or -1 when memory runs out (the record told
+ * so).
+ */
+int
+reader_tag_revalue(struct record_reader *, size_t k, const char *v, size_t len);
 
 #endif

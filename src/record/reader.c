@@ -510,6 +510,19 @@ reader_tag_text(struct record_reader *rd, const char *name, const char *v,
 		    "tag %s given twice", name);
 }
 
+int
+reader_tag_revalue(
+    struct record_reader *rd, size_t k, const char *v, size_t len)
+{
+	long long off;
+
+	if ((off = text_add(rd, v, len)) == -1)
+		return reader_oom(rd);
+	rd->tag_off[2 * k + 1] = (size_t)off;
+	rd->rec.tags[k].value_len = len;
+	return 0;
+}
+
 long
 reader_bytes(struct record_reader *rd, unsigned char *out, size_t n)
 {

@@ -42,22 +42,56 @@ record_wthor_writer_free(struct record_wthor_writer *w)
 	free(w);
 }
 
-/* A tag's value as a WTHOR number (0..65535), or 0 if it is none. */
-static unsigned
-tag_number(const struct record *rec, const char *name)
+long
+record_wthor_tag_number(
+    const struct record *rec, const char *name, unsigned long max)
 {
 	const struct record_tag *t = record_tag_find(rec, name);
 	unsigned long		 v = 0;
 	size_t			 i;
 
 	if (t == NULL || t->value_len == 0 || t->value_len > 5)
-		return 0;
+		return -1;
 	for (i = 0; i < t->value_len; i++) {
 		if (!isdigit((unsigned char)t->value[i]))
-			return 0;
+			return -1;
 		v = v * 10 + (unsigned long)(t->value[i] - '0');
 	}
-	return v > 65535 ? 0 : (unsigned)v;
+	return v > max ? -1 : (long)v;
+}
+
+/*
+ * A number to store from rec's tags: the WTHOR tag (ours) first, which a
+ * WTHOR game written in another format carries, then the tag a name
+ * holds when it is a number, else 0.
+ */
+static unsigned
+tag_number(const struct record *rec, const char *ours, const char *name)
+{
+	long v = record_wthor_tag_number(rec, ours, 65535);
+
+	if (v == -1)
+		v = record_wthor_tag_number(rec, name, 65535);
+	return v == -1 ? 0 : (unsigned)v;
+}
+
+size_t
+record_wthor_tags(const struct record *rec, struct record_wthor_tags *w)
+{
+	static const char *const name[RECORD_WTHOR_TAGS] = { "WthorTournament",
+		"WthorBlack", "WthorWhite", "WthorScore", "WthorTheoretical" };
+	const struct record_wthor *g = &rec->wthor;
+	long   v[RECORD_WTHOR_TAGS] = { (long)g->tournament, (long)g->black,
+		  (long)g->white, g->score, g->theoretical };
+	size_t i;
+
+	if (rec->format != RECORD_WTHOR)
+		return 0;
+	for (i = 0; i < RECORD_WTHOR_TAGS; i++) {
+		snprintf(w->text[i], sizeof w->text[i], "%ld", v[i]);
+		w->tag[i] = (struct record_tag_out){ name[i], w->text[i] };
+	}
+	return RECORD_WTHOR_TAGS;
 }
 
 /*
@@ -111,9 +145,12 @@ record_wthor_add(struct record_wthor_writer *w, const struct record *rec,
 		black = rec->wthor.black;
 		white = rec->wthor.white;
 	} else {
-		t = tag_number(rec, "Event");
-		black = tag_number(rec, "Black");
-		white = tag_number(rec, "White");
+		t = tag_number(rec, "WthorTournament", "Event");
+		black = tag_number(rec, "WthorBlack", "Black");
+		white = tag_number(rec, "WthorWhite", "White");
+		if (theoretical < 0)
+			theoretical = (int)record_wthor_tag_number(
+			    rec, "WthorTheoretical", 64);
 	}
 	wthor_put16(g, t);
 	wthor_put16(g + 2, black);

@@ -115,9 +115,10 @@ void record_wthor_writer_free(struct record_wthor_writer *);
  * Adds rec (borrowed; its turn tokens are squares of the 8x8 board and
  * passes, which WTHOR leaves out), with score, Black's discs with the
  * empties given to the winner (the replay's wof score), and theoretical,
- * the theoretical score to store (-1: score).  The numbers stored come
- * from rec's WTHOR fields when rec was read from WTHOR, else from Black,
- * White and Event tags that are numbers, else 0.  Returns 0, or -1 with
+ * the theoretical score to store (-1: a WthorTheoretical tag's, else
+ * score).  The numbers stored come from rec's WTHOR fields when rec was
+ * read from WTHOR, else from the tags record_wthor_tags names, else from
+ * Black, White and Event tags that are numbers, else 0.  Returns 0, or -1 with
  * d set (DIAG_BAD_WTHOR_MOVE: a turn that is no square or pass, or more
  * than 60 squares; DIAG_NO_MEMORY).
  */
@@ -125,6 +126,28 @@ int record_wthor_add(struct record_wthor_writer *, const struct record *rec,
     int score, int theoretical, struct diag *d);
 /* Writes the header and the games added to out: 0, or -1 (errno). */
 int record_wthor_write(struct record_wthor_writer *, FILE *out);
+
+/*
+ * What a WTHOR game stores beyond its moves and names, as tags for the
+ * formats that have tags (formats/wthor.md, "Round trips"): its numbers
+ * (WthorTournament, WthorBlack, WthorWhite), so that the same name files
+ * name it again once it is written back, its stored and theoretical
+ * scores (WthorScore, WthorTheoretical: Black's discs).  Fills w (the
+ * tags' strings point into it) when rec was read from WTHOR and returns
+ * how many; 0 for any other record.
+ */
+#define RECORD_WTHOR_TAGS 5
+struct record_wthor_tags {
+	struct record_tag_out tag[RECORD_WTHOR_TAGS];
+	char		      text[RECORD_WTHOR_TAGS][12];
+};
+size_t record_wthor_tags(const struct record *, struct record_wthor_tags *);
+/*
+ * The number, 0 to max, that rec's tag name holds in decimal digits (at
+ * most 5), or -1 when rec has no such tag or it holds anything else.
+ */
+long record_wthor_tag_number(
+    const struct record *, const char *name, unsigned long max);
 
 /*
  * A referee's edit of a record on disk.  turns (borrowed) are new turn

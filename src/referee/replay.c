@@ -819,6 +819,30 @@ claim_ok(const struct record *rec, struct replay *rp)
 }
 
 /*
+ * PlayOK's way of storing a game decided off the board: every disc to
+ * the winner on a board the moves leave unfinished (formats/wthor.md,
+ * "Games decided off the board").  WTHOR keeps no cause, so it is read
+ * as a resignation, and only by the colour to move, as every forfeit is
+ * (a loser who was not to move leaves the game unfinished).
+ */
+static bool
+wof_forfeit(const struct record_claim *c, struct replay *rp)
+{
+	int cells = rp->pos->board.ncells, loser;
+
+	if (c->wof != 0 && c->wof != cells)
+		return false;
+	loser = c->wof == cells ? 1 : 0;
+	if (loser != rules_to_move(rp->pos))
+		return false;
+	rp->verified = rp->agrees = true;
+	rp->forfeit = true;
+	rp->forfeit_winner = 1 - loser;
+	rp->forfeit_cause = REPLAY_BY_RESIGN;
+	return true;
+}
+
+/*
  * A claimed score with the empties given to the winner, which is
  * Reversi's wof score (formats/wthor.md, "Scores").
  */
@@ -831,6 +855,8 @@ check_wof(const struct record_claim *c, struct replay *rp)
 	rp->has_recorded = true;
 	snprintf(rp->recorded, sizeof rp->recorded, "%d-%d", b,
 	    rp->pos->board.ncells - b);
+	if (!s->over && wof_forfeit(c, rp))
+		return;
 	if (!s->over) {
 		/* Resigned, adjourned or cut short: nothing to count. */
 		if (!rp->has_warning) {

@@ -28,19 +28,6 @@
  */
 #define PARTIAL_DEPTH 6
 
-static const char *
-anchor_of(const yaml_event_t *ev)
-{
-	switch (ev->type) {
-	case YAML_SCALAR_EVENT: return (const char *)ev->data.scalar.anchor;
-	case YAML_SEQUENCE_START_EVENT:
-		return (const char *)ev->data.sequence_start.anchor;
-	case YAML_MAPPING_START_EVENT:
-		return (const char *)ev->data.mapping_start.anchor;
-	default: return NULL;
-	}
-}
-
 /*
  * Scans the next document by events, before anything is built from it
  * (design.md §6: partials that cannot lie): no alias or anchor, no
@@ -103,7 +90,7 @@ scan_partial(struct report_reader *rd, struct diag *d)
 			    "an alias (*%s): a partial summary holds none",
 			    (const char *)ev.data.alias.anchor);
 			goto out_event;
-		} else if ((a = anchor_of(&ev)) != NULL) {
+		} else if ((a = yin_event_anchor(&ev)) != NULL) {
 			rc = yin_fail(d, DIAG_PARTIAL_BAD_YAML, ev.start_mark,
 			    "an anchor (&%s): a partial summary holds none", a);
 			goto out_event;

@@ -230,9 +230,10 @@ void report_reader_free(struct report_reader *);
 /*
  * Reads the next report into *g, grouped by the tag `by' (NULL: none); the
  * strings in *g stay valid until the next call.  Returns 1, 0 at the end
- * of the stream, or -1 with d filled (a YAML error, a document that is not
- * a report or lacks what one must hold: the position is where the trouble
- * was found) or errno set (a read error: d->code is DIAG_NONE).  After
+ * of the stream, or -1 with d filled (a YAML error; an alias, anchor,
+ * merge key or nesting past 16 levels, report-bad-yaml, refused before
+ * anything is built; a document that is not a report or lacks what one
+ * must hold: the position is where the trouble was found) or errno set (a read error: d->code is DIAG_NONE).  After
  * -1 the reader can go no further.
  */
 int report_read_game(struct report_reader *, const char *by,

@@ -41,16 +41,6 @@ read_input(void *data, unsigned char *buf, size_t size, size_t *got)
 	return 1;
 }
 
-static void
-drop_anchors(struct yin *y)
-{
-	size_t i;
-
-	for (i = 0; i < y->nanchors; i++)
-		free(y->anchors[i].name);
-	y->nanchors = 0;
-}
-
 int
 yin_init(
     struct yin *y, FILE *in, const char *name, const void *prefix, size_t len)
@@ -81,9 +71,7 @@ out_free:
 void
 yin_fini(struct yin *y)
 {
-	drop_anchors(y);
 	hashmap_fini(&y->keys);
-	free(y->anchors);
 	free(y->nodes);
 	free(y->pairs);
 	free(y->items);
@@ -116,20 +104,63 @@ yin_fail(
 
 /* ---- Building the document from events ---------------------------- */
 
+const char *
+yin_event_anchor(const yaml_event_t *ev)
+{
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT: return (const char *)ev->data.scalar.anchor;
+	case YAML_SEQUENCE_START_EVENT:
+		return (const char *)ev->data.sequence_start.anchor;
+	case YAML_MAPPING_START_EVENT:
+		return (const char *)ev->data.mapping_start.anchor;
+	default: return NULL;
+	}
+}
+
 /*
- * A composer error as libyaml's loader sets it (loader.c): the only two
- * faults of a stream of valid events are anchors'.
+ * What no report or summary holds, refused on its event before anything
+ * is built from it (formats/report.md, "Reading reports"): an alias or
+ * an anchor, which would let a few bytes stand for a big tree, a merge
+ * key (<<), which YAML 1.1 readers expand and libyaml does not, so that
+ * two readers would count it two ways, and nesting deeper than
+ * YIN_DEPTH, which every schema is well within and where libyaml's
+ * scanner takes time growing with the square of the depth.  0, or -1
+ * with y->refused filled.
  */
 static int
-composer_error(yaml_parser_t *p, const char *context, yaml_mark_t context_at,
-    const char *problem, yaml_mark_t at)
+refuse(struct yin *y, const yaml_event_t *ev)
 {
-	p->error = YAML_COMPOSER_ERROR;
-	p->context = context;
-	p->context_mark = context_at;
-	p->problem = problem;
-	p->problem_mark = at;
-	return -1;
+	const yaml_node_t *parent;
+	const char	  *a;
+	size_t		   at;
+
+	if (ev->type == YAML_ALIAS_EVENT)
+		return yin_fail(&y->refused, DIAG_REPORT_BAD_YAML,
+		    ev->start_mark, "an alias (*%s): no report holds one",
+		    (const char *)ev->data.alias.anchor);
+	if ((a = yin_event_anchor(ev)) != NULL)
+		return yin_fail(&y->refused, DIAG_REPORT_BAD_YAML,
+		    ev->start_mark, "an anchor (&%s): no report holds one", a);
+	if ((ev->type == YAML_SEQUENCE_START_EVENT ||
+		ev->type == YAML_MAPPING_START_EVENT) &&
+	    y->nopened >= YIN_DEPTH)
+		return yin_fail(&y->refused, DIAG_REPORT_BAD_YAML,
+		    ev->start_mark,
+		    "nested deeper than %d levels: no report or summary is",
+		    YIN_DEPTH);
+	if (ev->type != YAML_SCALAR_EVENT || y->nopened == 0 ||
+	    ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
+	    strcmp((const char *)ev->data.scalar.value, "<<") != 0)
+		return 0;
+	/* A key: an even number of entries before it in a mapping. */
+	at = y->opened[y->nopened - 1];
+	parent = &y->nodes[y->open[at] - 1];
+	if (parent->type == YAML_MAPPING_NODE && (y->nopen - at - 1) % 2 == 0)
+		return yin_fail(&y->refused, DIAG_REPORT_BAD_YAML,
+		    ev->start_mark,
+		    "a merge key (<<): no report holds one, and YAML readers "
+		    "differ on what it means");
+	return 0;
 }
 
 /* A new node of the event; its id (1-based), or -1. */
@@ -168,29 +199,6 @@ add_to_parent(struct yin *y, int id)
 	return 0;
 }
 
-/* Registers the node's anchor (taken from the event): 0, or -1. */
-static int
-add_anchor(struct yin *y, yaml_char_t **name, int id)
-{
-	size_t i;
-
-	if (*name == NULL)
-		return 0;
-	for (i = 0; i < y->nanchors; i++)
-		if (strcmp(y->anchors[i].name, (char *)*name) == 0)
-			return composer_error(&y->parser,
-			    "found duplicate anchor; first occurrence",
-			    y->anchors[i].at, "second occurrence",
-			    y->nodes[id - 1].start_mark);
-	if (array_grow(&y->anchors, &y->anchorcap, y->nanchors + 1,
-		sizeof *y->anchors) == -1)
-		return -1;
-	y->anchors[y->nanchors++] = (struct yin_anchor){ (char *)*name, id,
-		y->nodes[id - 1].start_mark };
-	*name = NULL;
-	return 0;
-}
-
 /* The event's node, as yaml_parser_load_node would add it: 0, or -1. */
 static int
 add_event(struct yin *y, yaml_event_t *ev)
@@ -200,14 +208,6 @@ add_event(struct yin *y, yaml_event_t *ev)
 	int	     id;
 
 	switch (ev->type) {
-	case YAML_ALIAS_EVENT:
-		for (i = 0; i < y->nanchors; i++)
-			if (strcmp(y->anchors[i].name,
-				(char *)ev->data.alias.anchor) == 0)
-				return add_to_parent(y, y->anchors[i].node);
-		return composer_error(&y->parser, NULL,
-		    (yaml_mark_t){ 0, 0, 0 }, "found undefined alias",
-		    ev->start_mark);
 	case YAML_SCALAR_EVENT:
 		if ((id = add_node(y, YAML_SCALAR_NODE, ev)) == -1)
 			return -1;
@@ -224,8 +224,6 @@ add_event(struct yin *y, yaml_event_t *ev)
 		n->data.scalar.style = ev->data.scalar.style;
 		y->span[id - 1] = (struct yin_span){ y->ntext, len };
 		y->ntext += len + 1;
-		if (add_anchor(y, &ev->data.scalar.anchor, id) == -1)
-			return -1;
 		return add_to_parent(y, id);
 	case YAML_SEQUENCE_START_EVENT:
 	case YAML_MAPPING_START_EVENT:
@@ -240,12 +238,7 @@ add_event(struct yin *y, yaml_event_t *ev)
 			n->data.mapping.style = ev->data.mapping_start.style;
 		else
 			n->data.sequence.style = ev->data.sequence_start.style;
-		if (add_anchor(y,
-			ev->type == YAML_MAPPING_START_EVENT ?
-			    &ev->data.mapping_start.anchor :
-			    &ev->data.sequence_start.anchor,
-			id) == -1 ||
-		    add_to_parent(y, id) == -1 ||
+		if (add_to_parent(y, id) == -1 ||
 		    array_grow(&y->opened, &y->openedcap, y->nopened + 1,
 			sizeof *y->opened) == -1 ||
 		    array_grow(&y->open, &y->opencap, y->nopen + 1,
@@ -403,7 +396,7 @@ build(struct yin *y)
 
 	y->nnodes = y->npairs = y->nitems = y->ntext = 0;
 	y->nopen = y->nopened = 0;
-	drop_anchors(y);
+	y->has_refused = false;
 	memset(&y->doc, 0, sizeof y->doc);
 	if (!p->stream_start_produced) {
 		if (!yaml_parser_parse(p, &ev))
@@ -426,6 +419,10 @@ build(struct yin *y)
 		if (ev.type == YAML_DOCUMENT_END_EVENT) {
 			y->doc.end_mark = ev.end_mark;
 			rc = 1;
+			break;
+		}
+		if (refuse(y, &ev) == -1) {
+			y->has_refused = true;
 			break;
 		}
 		if (add_event(y, &ev) == -1) {
@@ -452,6 +449,10 @@ yin_load(struct yin *y, struct diag *d)
 		return 0;
 	if ((rc = build(y)) == -1) {
 		y->done = true;
+		if (y->has_refused) {
+			*d = y->refused;
+			return -1;
+		}
 		d->code = DIAG_NONE;
 		if (p->error == YAML_MEMORY_ERROR) {
 			errno = ENOMEM;

@@ -21,6 +21,12 @@
 #include "report/report.h"
 #include "util/util.h"
 
+/*
+ * The deepest any document read nests (a partial summary nests six
+ * levels, a report three): deeper is refused (yin_load).
+ */
+#define YIN_DEPTH 16
+
 /* Slots of the root mapping's index: a root of half as many keys. */
 #define YIN_ROOT_SLOTS 64
 
@@ -68,12 +74,9 @@ struct yin {
 	int	    root_dup;
 	/* The keys of a big mapping, for yin_unique_keys; kept. */
 	struct hashmap keys;
-	struct yin_anchor {
-		char	   *name; /* libyaml's, taken from the event */
-		int	    node;
-		yaml_mark_t at;
-	} * anchors;
-	size_t nanchors, anchorcap;
+	/* What refuse() found no report holds (yin_load). */
+	bool	    has_refused;
+	struct diag refused;
 	/* The input held whole (yin_hold): a line's offset, cached. */
 	size_t at_line, at_off;
 };
@@ -90,11 +93,16 @@ void yin_fini(struct yin *y);
 
 /*
  * Loads the next document: 1, 0 at the end of the stream (or a document
- * without a node), or -1 with d filled (invalid YAML, at its place) or
- * errno set (memory, a read error: d->code is DIAG_NONE).  After 0 or -1
- * y->done is set and nothing more is read.
+ * without a node), or -1 with d filled (invalid YAML, at its place; what
+ * no report holds, report-bad-yaml: an alias, an anchor, a merge key,
+ * nesting deeper than YIN_DEPTH, refused before it is built) or errno set
+ * (memory, a read error: d->code is DIAG_NONE).  After 0 or -1 y->done
+ * is set and nothing more is read.
  */
 int yin_load(struct yin *y, struct diag *d);
+
+/* The anchor an event gives its node, or NULL. */
+const char *yin_event_anchor(const yaml_event_t *ev);
 
 /*
  * Takes the rest of the input into y->prefix (the whole stream is then
