@@ -53,12 +53,18 @@ for q in chatty stale; do
 done
 ok "status lines and a stale answer before the pong cost no game"
 
-# Edax's answer, `=== f5 0.00 0.0': the move is its first word; and
-# `set depth' comes before any `go', as the protocol requires.
+# A scripted Edax (every answer as Edax 4.5 writes it): the move is the
+# first word of `=== f5 0.00 0.0', the status and nodestats lines around
+# it are read past, its `set myname Edax12' (the answer to `set depth')
+# names it; and our client sends what the protocol asks of a GUI:
+# `nboard' first, `set depth' and `set game' before any `go'.
 : > "$tmp/log"
 quirk edax "$tmp/log"
 [ ! -s "$tmp/log" ] || ng "edax: $(sort -u "$tmp/log")"
-ok "Edax's answers with an evaluation and a time; set depth before go"
+grep -q '^\[Black "Edax12"\]$' "$tmp/q.pgn" &&
+    grep -q '^\[White "Edax12"\]$' "$tmp/q.pgn" ||
+    ng "edax: its name: $(grep '^\[Black\|^\[White' "$tmp/q.pgn")"
+ok "a scripted Edax: its answers, its name; our client's commands in order"
 
 # No pong: the deadline applies, a time-out.
 gameplay match -b "sh $engines/nboard-quirk.sh no-pong" \
