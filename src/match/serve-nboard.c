@@ -5,7 +5,9 @@
  * gameplay match's NBoard client.  `set game' brings a game in GGF, read
  * and judged by src/record and src/referee as gamecheck reads one; `move'
  * adds an action (the GUI tells the engine every move, its own too);
- * `go' answers `=== MOVE' without playing it; `ping N' answers `pong N'.
+ * `go' answers `=== MOVE' without playing it, in every position (the
+ * start before any set game, PA once the game is over); `hint N' a
+ * `search' line; `learn' `learned'; `ping N' answers `pong N'.
  * NBoard has no error reply: a game or move that cannot be played is said
  * on stderr and changes nothing.
  */
@@ -23,7 +25,7 @@ struct nboard {
 	struct player		*pl;
 	struct record_syntax	*syn;
 	const struct rules_game *g;   /* reversi */
-	struct rules_position	*pos; /* NULL before the first set game */
+	struct rules_position	*pos; /* the start before any set game */
 	unsigned long		 seed, games;
 };
 
@@ -86,10 +88,6 @@ move(struct nboard *s, char *arg)
 	int		    n;
 
 	arg[strcspn(arg, "/")] = '\0';
-	if (s->pos == NULL) {
-		cli_error("engine: move before set game");
-		return -1;
-	}
 	for (n = 0; arg[n] != '\0'; n++)
 		arg[n] = (char)tolower((unsigned char)arg[n]);
 	/* GGF's pass. */
@@ -107,26 +105,87 @@ move(struct nboard *s, char *arg)
 	return 0;
 }
 
-/* `go': the player's move, `=== f5' (`=== PA' a pass), not played. */
+/*
+ * The player's choice in the current position into *a, a pass once the
+ * game is over.  Returns 0, -1 after saying why on stderr, or CLI_INTERNAL
+ * when memory runs out.
+ */
+static int
+choose(struct nboard *s, struct rules_action *a)
+{
+	struct diag d;
+
+	if (rules_phase(s->pos) == RULES_GAME_OVER) {
+		/* A GUI that asks after the end still gets an answer. */
+		a->kind = RULES_PASS;
+		return 0;
+	}
+	if (player_choose(s->pl, s->pos, a, &d) == -1) {
+		cli_error("engine: %s", d.msg);
+		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL : -1;
+	}
+	return 0;
+}
+
+/* GGF's spelling of a: `f5', or `PA' for a pass. */
+static const char *
+spell(const struct nboard *s, const struct rules_action *a, char *buf,
+    size_t size)
+{
+	if (a->kind == RULES_PASS)
+		return "PA";
+	return record_action_format(&s->pos->board, a, buf, size);
+}
+
+/*
+ * `go': the player's move, `=== f5' (`=== PA' a pass, and once the game
+ * is over), not played: the GUI's `move' plays it.
+ */
 static int
 go(struct nboard *s)
 {
 	struct rules_action a;
-	struct diag	    d;
 	char		    buf[32];
+	int		    rc;
 
-	if (s->pos == NULL) {
-		cli_error("engine: go before set game");
+	if ((rc = choose(s, &a)) != 0)
+		return rc;
+	printf("=== %s\n", spell(s, &a, buf, sizeof buf));
+	return -1;
+}
+
+/*
+ * `hint N': the protocol asks at least the top move's evaluation, `search
+ * PV EVAL 0 DEPTH'.  Our players have no search to report: the PV is the
+ * player's move, the evaluation the mover's disc margin once it is played,
+ * the depth 1.  Nothing once the game is over, as Edax.
+ */
+static int
+hint(struct nboard *s)
+{
+	struct rules_action    a;
+	struct rules_position *after;
+	struct rules_score     sc;
+	struct diag	       d;
+	char		       buf[32];
+	int		       me, rc;
+
+	if (rules_phase(s->pos) == RULES_GAME_OVER)
 		return -1;
+	if ((rc = choose(s, &a)) != 0)
+		return rc;
+	if ((after = rules_position_dup(s->pos)) == NULL) {
+		cli_error("engine: out of memory");
+		return CLI_INTERNAL;
 	}
-	if (player_choose(s->pl, s->pos, &a, &d) == -1) {
-		cli_error("engine: %s", d.msg);
-		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL : -1;
-	}
-	printf("=== %s\n",
-	    a.kind == RULES_PASS ?
-		"PA" :
-		record_action_format(&s->pos->board, &a, buf, sizeof buf));
+	me = rules_to_move(s->pos);
+	if (rules_play(after, &a, &d) == 0) {
+		rules_score(after, &sc);
+		printf("search %s %d 0 1\n", spell(s, &a, buf, sizeof buf),
+		    sc.points[me] - sc.points[1 - me]);
+	} else
+		cli_error("engine: hint: %s", d.msg);
+	rules_position_free(after);
 	return -1;
 }
 
@@ -148,7 +207,10 @@ cmd_ping(struct nboard *s, char *arg)
 	return -1;
 }
 
-/* `set game GGF'; the other `set' commands (depth, contempt) are ignored. */
+/*
+ * `set game GGF'; the other `set' commands (depth, contempt) need no
+ * answer, and our players have no depth nor contempt.
+ */
 static int
 cmd_set(struct nboard *s, char *arg)
 {
@@ -173,6 +235,23 @@ cmd_go(struct nboard *s, char *arg)
 	return go(s);
 }
 
+/* `hint N': a `search' line for the player's move (N more are allowed). */
+static int
+cmd_hint(struct nboard *s, char *arg)
+{
+	(void)arg;
+	return hint(s);
+}
+
+/* `learn': the protocol requires `learned'; our players keep no book. */
+static int
+cmd_learn(struct nboard *s, char *arg)
+{
+	(void)s, (void)arg;
+	printf("learned\n");
+	return -1;
+}
+
 /* `quit': the end of the session. */
 static int
 cmd_quit(struct nboard *s, char *arg)
@@ -183,8 +262,8 @@ cmd_quit(struct nboard *s, char *arg)
 
 /*
  * The commands: each takes the rest of its line and returns -1 to go on,
- * else the exit status to end the session with.  hint, learn and analyze
- * are not here: our players have no depth nor book, and give no hints.
+ * else the exit status to end the session with.  Any other line is
+ * ignored, as the protocol asks (analyze, and commands to come).
  */
 static const struct nboard_command {
 	const char *name;
@@ -196,6 +275,8 @@ static const struct nboard_command {
 	{ "set", cmd_set },
 	{ "move", cmd_move },
 	{ "go", cmd_go },
+	{ "hint", cmd_hint },
+	{ "learn", cmd_learn },
 };
 
 /*
@@ -216,6 +297,9 @@ command(struct nboard *s, char *line)
 	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(line, commands[i].name) == 0)
 			return commands[i].fn(s, arg);
+	/* NBoard 1.1 sent a move alone, `F5' for `move F5'. */
+	if (strlen(line) == 2 && *arg == '\0')
+		return cmd_move(s, line);
 	return -1;
 }
 
@@ -227,10 +311,17 @@ serve_nboard(struct player *pl, unsigned long seed)
 	size_t	      cap = 0;
 	ssize_t	      len;
 	int	      status = -1;
+	struct diag   d;
 
 	s.g = rules_game_find("reversi");
+	/* Every command has a position: the start until a set game. */
+	if ((s.pos = rules_position_new(s.g, NULL, NULL, &d)) == NULL) {
+		cli_error("engine: %s", d.msg);
+		return CLI_INTERNAL;
+	}
 	if ((s.syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
+		rules_position_free(s.pos);
 		return CLI_INTERNAL;
 	}
 	while (status == -1 && (len = getline(&line, &cap, stdin)) != -1) {
