@@ -920,7 +920,7 @@ check_words(struct record_syntax *syn, const struct record *rec,
 	if (strcmp(text, "*") == 0)
 		ok = !s->over;
 	else if (strcmp(text, "1/2-1/2") == 0)
-		ok = s->over && s->winner == -1;
+		ok = s->over ? s->winner == -1 : replay_termination_agreed(rec);
 	else {
 		fits = record_result_score(syn, text, strlen(text), &a, &b);
 		if (fits == -1) {
@@ -1212,6 +1212,9 @@ check_termination(
 		g, tt->value, tt->value_len, &cause, &loser, &move, &move_len);
 	if (rp->score.over && !ours)
 		return;
+	/* A draw by agreement is replay_check_agreement's. */
+	if (!ours && replay_termination_agreed(rec))
+		return;
 	util_printable(tt->value, tt->value_len, why, sizeof why);
 	if (wt != NULL)
 		util_printable(wt->value, wt->value_len, who, sizeof who);
@@ -1313,6 +1316,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->has_recorded = rp->verified = rp->agrees = false;
 	rp->has_error = rp->has_warning = false;
 	rp->forfeit = false;
+	rp->agreed = false;
 	rp->in_turn = false;
 	rp->kept_len = rp->nkept = 0;
 	rp->error_turn = 0;
@@ -1384,5 +1388,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			check_termination(syn, rec, rp);
 		if (!rp->has_error)
 			replay_check_claim(rec, rp);
+		if (!rp->has_error)
+			replay_check_agreement(rec, rp);
 	}
 }

@@ -230,6 +230,8 @@ write_replayed(
 	replay_write_result(w, rec, rp);
 	if (rp->forfeit)
 		replay_write_forfeit(w, rp);
+	if (rp->agreed)
+		yout_kv_plain(w, "agreement", "draw");
 }
 
 int
