@@ -6,13 +6,21 @@
  * as gamecheck does, so that an acceptance without an offer, or by the
  * player who offered, is refused with gamecheck's code.
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "play/play.h"
 
-int
-play_colour_operand(
+const struct option play_agreement_longopts[] = {
+	PLAY_LONGOPTS_EDIT,
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int
+colour_operand(
     const struct play_record *pr, const char *cmd, const char *arg, int *c)
 {
 	const struct rules_game *g = pr->rp.game;
@@ -25,8 +33,8 @@ play_colour_operand(
 	return CLI_USAGE;
 }
 
-int
-play_agreeable(const struct play_record *pr, const char *what)
+static int
+agreeable(const struct play_record *pr, const char *what)
 {
 	int status;
 
@@ -40,8 +48,8 @@ play_agreeable(const struct play_record *pr, const char *what)
 	return CLI_OK;
 }
 
-int
-play_write_agreement(const struct play_record *pr, const struct play_edit *ed,
+static int
+write_agreement(const struct play_record *pr, const struct play_edit *ed,
     const char *word, int colour, struct play_record *np)
 {
 	struct record_tag_out tag = { "Termination", "agreed draw" };
@@ -80,4 +88,38 @@ play_write_agreement(const struct play_record *pr, const struct play_edit *ed,
 		return CLI_INTERNAL;
 	}
 	return CLI_OK;
+}
+
+int
+play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv)
+{
+	struct play_edit   ed = { 0 };
+	struct cli_locked  lf = { .fd = -1 };
+	struct play_record pr, np;
+	char		   what[32];
+	int		   status, colour;
+
+	memset(&np, 0, sizeof np);
+	if ((status = play_edit_open(cmd, argc, argv, &ed, &lf, &pr)) != -1)
+		goto out_close;
+	if (cmd->args.lower == 3 && strcmp(argv[optind + 1], "draw") != 0) {
+		cli_error("%s: %s: a player offers a draw (%s RECORD draw "
+			  "COLOUR)",
+		    cmd->name, argv[optind + 1], cmd->name);
+		status = CLI_USAGE;
+		goto out_close;
+	}
+	snprintf(what, sizeof what, "%s a draw in", cmd->name);
+	if ((status = colour_operand(&pr, cmd->name,
+		 argv[optind + cmd->args.lower - 1], &colour)) != CLI_OK ||
+	    (status = agreeable(&pr, what)) != CLI_OK)
+		goto out_close;
+	if ((status = write_agreement(&pr, &ed, cmd->name, colour, &np)) ==
+	    CLI_OK)
+		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
+out_close:
+	play_close(&np);
+	play_close(&pr);
+	cli_locked_close(&lf);
+	return status;
 }

@@ -1,36 +1,26 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gameplay accept: accept the draw the other player offered (formats/record.md, "Draws by agreement"):
- * {[%accept draw COLOUR]} after the record's last turn, checked by the
- * referee as gamecheck checks it.  With -i under move's lock.
+ * gameplay accept: accept the draw the other player offered (formats/
+ * record.md, "Draws by agreement"): {[%accept draw COLOUR]} after the
+ * record's last turn, checked by the referee as gamecheck checks it.
+ * With -i under move's lock.
  */
 #include <getopt.h>
-#include <string.h>
 
 #include "play/play.h"
 
 static int exec_accept(int, char **);
 
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 const struct play_cmd play_cmd_accept = {
 	.name = "accept",
-	.args = { ":ig:r:hV", longopts, 2, 2, "name a record and a colour" },
+	.args = { ":ig:r:hV", play_agreement_longopts, 2, 2,
+	    "name a record and a colour" },
 	.usage = "[-i] [-g game] [-r n] [--at time] record colour",
 	.summary = "accept the draw the other player offered",
 	.help =
 	    "The player of COLOUR accepts the draw the other player offered in\n"
 	    "the game of RECORD, before moving: write the drawn record\n"
-	    "(Termination \"agreed draw\", 1/2-1/2) to standard output.\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --at=TIME    in a timed game, its moment, not before the\n"
-	    "                   last (RFC 3339; default: now)\n",
+	    "(Termination \"agreed draw\", 1/2-1/2) to standard output.\n" PLAY_AGREEMENT_HELP,
 	.width = 17,
 	.select = true,
 	.option = play_edit_option,
@@ -40,25 +30,5 @@ const struct play_cmd play_cmd_accept = {
 static int
 exec_accept(int argc, char **argv)
 {
-	struct play_edit   ed = { 0 };
-	struct cli_locked  lf = { .fd = -1 };
-	struct play_record pr, np;
-	int		   status, colour;
-
-	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(
-		 &play_cmd_accept, argc, argv, &ed, &lf, &pr)) != -1)
-		goto out_close;
-	if ((status = play_colour_operand(
-		 &pr, "accept", argv[optind + 1], &colour)) != CLI_OK ||
-	    (status = play_agreeable(&pr, "accept a draw in")) != CLI_OK)
-		goto out_close;
-	if ((status = play_write_agreement(&pr, &ed, "accept", colour, &np)) ==
-	    CLI_OK)
-		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
-out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_agreement_exec(&play_cmd_accept, argc, argv);
 }

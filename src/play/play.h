@@ -222,20 +222,19 @@ int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
 int play_decidable(const struct play_record *pr, const char *what);
 
 /*
- * Draws by agreement (agree.c): the colour arg names in pr's game into
- * *c (CLI_OK, or CLI_USAGE after saying so); whether pr's game takes an
- * offer or answer (play_decidable, and no turn in progress: CLI_OK, or
- * CLI_BAD after saying why); and the record with {[%WORD draw COLOUR]}
- * after its last turn into np, with "agreed draw" and 1/2-1/2 when WORD
- * is accept: CLI_OK, or CLI_BAD after the referee's diagnostic of it
- * (accept-without-offer...).
+ * Draws by agreement (agree.c): the exec of offer, accept and decline,
+ * whose name is the word written ({[%NAME draw COLOUR]}) and whose last
+ * operand is the colour.  Returns the exit status: an answer the referee
+ * refuses (accept-without-offer...) is CLI_BAD after its diagnostic.
  */
-int play_colour_operand(
-    const struct play_record *pr, const char *cmd, const char *arg, int *c);
-int play_agreeable(const struct play_record *pr, const char *what);
-int
-play_write_agreement(const struct play_record *pr, const struct play_edit *ed,
-    const char *word, int colour, struct play_record *np);
+int play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv);
+/* Their options, and the lines of -i and --at in their --help. */
+extern const struct option play_agreement_longopts[];
+#define PLAY_AGREEMENT_HELP \
+	"\n" \
+	"  -i, --in-place   replace RECORD instead, under a lock\n" \
+	"      --at=TIME    in a timed game, its moment, not before the\n" \
+	"                   last (RFC 3339; default: now)\n"
 /*
  * The record of pr with the game lost by loser (a colour, as the
  * position names it), "COLOUR how" in the Termination tag (a forfeit of
