@@ -125,6 +125,12 @@ play_decidable(const struct play_record *pr, const char *what)
 		    pr->name, what);
 		return CLI_BAD;
 	}
+	if (pr->rp.agreed) {
+		cli_error("%s: the game was drawn by agreement: there is "
+			  "nothing to %s",
+		    pr->name, what);
+		return CLI_BAD;
+	}
 	if (pr->rp.score.over) {
 		cli_error("%s: the game is over: there is nothing to %s",
 		    pr->name, what);

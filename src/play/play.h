@@ -220,6 +220,21 @@ int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
  * after saying there is nothing to `what'.
  */
 int play_decidable(const struct play_record *pr, const char *what);
+
+/*
+ * Draws by agreement (agree.c): the exec of offer, accept and decline,
+ * whose name is the word written ({[%NAME draw COLOUR]}) and whose last
+ * operand is the colour.  Returns the exit status: an answer the referee
+ * refuses (accept-without-offer...) is CLI_BAD after its diagnostic.
+ */
+int play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv);
+/* Their options, and the lines of -i and --at in their --help. */
+extern const struct option play_agreement_longopts[];
+#define PLAY_AGREEMENT_HELP \
+	"\n" \
+	"  -i, --in-place   replace RECORD instead, under a lock\n" \
+	"      --at=TIME    in a timed game, its moment, not before the\n" \
+	"                   last (RFC 3339; default: now)\n"
 /*
  * The record of pr with the game lost by loser (a colour, as the
  * position names it), "COLOUR how" in the Termination tag (a forfeit of

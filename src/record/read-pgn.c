@@ -255,7 +255,10 @@ stamp_kind(const struct record_reader *rd, size_t from, size_t to, size_t *skip)
 		const char	      *open;
 		enum record_stamp_kind kind;
 	} known[] = { { "[%at ", RECORD_STAMP_AT },
-		{ "[%leave ", RECORD_STAMP_LEAVE } };
+		{ "[%leave ", RECORD_STAMP_LEAVE },
+		{ "[%offer ", RECORD_STAMP_OFFER },
+		{ "[%accept ", RECORD_STAMP_ACCEPT },
+		{ "[%decline ", RECORD_STAMP_DECLINE } };
 	size_t i, n;
 
 	for (i = 0; i < sizeof known / sizeof known[0]; i++) {

@@ -66,6 +66,10 @@ struct record_note {
 enum record_stamp_kind {
 	RECORD_STAMP_AT,
 	RECORD_STAMP_LEAVE,
+	/* {[%offer draw C]}, {[%accept draw C]}, {[%decline draw C]} */
+	RECORD_STAMP_OFFER,
+	RECORD_STAMP_ACCEPT,
+	RECORD_STAMP_DECLINE,
 };
 
 struct record_stamp {

@@ -140,6 +140,8 @@ struct replay {
 	bool		  forfeit;
 	int		  forfeit_winner; /* a colour */
 	enum replay_cause forfeit_cause;
+	/* Drawn by agreement: an unfinished game, the offer accepted. */
+	bool agreed;
 
 	/* A doubt that is not an error (exit status unaffected). */
 	bool	    has_warning;
@@ -273,6 +275,18 @@ void replay_clock(
  * checked to be a moment not before the record's last.
  */
 void replay_check_claim(const struct record *rec, struct replay *rp);
+
+/*
+ * A draw by agreement (agree.c; formats/record.md, "Draws by agreement"):
+ * the offers and answers of the movetext ({[%offer draw C]}, {[%accept
+ * draw C]}, {[%decline draw C]}) in order, an acceptance ending the game
+ * with the Termination tag "agreed draw" (then rp->agreed); else an
+ * error with its code (bad-offer, accept-without-offer, agreement-missing,
+ * move-after-agreement, game-over).
+ */
+void replay_check_agreement(const struct record *rec, struct replay *rp);
+/* Whether rec's Termination tag is "agreed draw". */
+bool replay_termination_agreed(const struct record *rec);
 
 /*
  * The diagnostic of a leave src/corr refuses (corr_leave_check's kind):

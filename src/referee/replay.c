@@ -925,16 +925,23 @@ check_winner(const struct record_claim *c, struct replay *rp)
 	}
 }
 
-/* A claimed result in the notation's words: a score, 1/2-1/2 or *. */
+static bool forfeit_score(
+    const struct record *, const struct replay *, int score[RULES_COLOURS]);
+
+/*
+ * A claimed result in the notation's words: a score, 1/2-1/2 or *.  A
+ * game decided off the board may also give its forfeit's score
+ * (forfeit_score).
+ */
 static void
-check_words(
-    struct record_syntax *syn, const struct record_claim *c, struct replay *rp)
+check_words(struct record_syntax *syn, const struct record *rec,
+    const struct record_claim *c, struct replay *rp)
 {
 	const struct rules_score *s = &rp->score;
 	const char		 *text = c->text;
 	unsigned long		  a, b;
-	bool			  ok;
-	int			  fits;
+	bool			  ok, forfeit = false;
+	int			  fits, f[RULES_COLOURS];
 
 	rp->has_recorded = true;
 	rp->verified = true;
@@ -942,7 +949,7 @@ check_words(
 	if (strcmp(text, "*") == 0)
 		ok = !s->over;
 	else if (strcmp(text, "1/2-1/2") == 0)
-		ok = s->over && s->winner == -1;
+		ok = s->over ? s->winner == -1 : replay_termination_agreed(rec);
 	else {
 		fits = record_result_score(syn, text, strlen(text), &a, &b);
 		if (fits == -1) {
@@ -957,11 +964,20 @@ check_words(
 			 b == (unsigned long)s->points[1]) ||
 			(a == (unsigned long)s->alt[0] &&
 			    b == (unsigned long)s->alt[1]));
+		if (fits == 1 && !s->over &&
+		    (forfeit = forfeit_score(rec, rp, f)))
+			ok = a == (unsigned long)f[0] &&
+			    b == (unsigned long)f[1];
 	}
 	rp->agrees = ok;
 	if (!ok && !rp->has_error) {
 		rp->has_error = true;
-		if (s->over)
+		if (forfeit)
+			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, c->at, 0,
+			    "the recorded result %s disagrees with the "
+			    "forfeit's score: %d-%d",
+			    rp->recorded, f[0], f[1]);
+		else if (s->over)
 			diag_set_at(&rp->error, DIAG_RESULT_MISMATCH, c->at, 0,
 			    "the recorded result %s disagrees with the replay: "
 			    "%d-%d",
@@ -1027,7 +1043,7 @@ check_result(
 		return;
 	}
 	switch (rec->claim.kind) {
-	case RECORD_CLAIM_RESULT: check_words(syn, &rec->claim, rp); break;
+	case RECORD_CLAIM_RESULT: check_words(syn, rec, &rec->claim, rp); break;
 	case RECORD_CLAIM_WINNER: check_winner(&rec->claim, rp); break;
 	case RECORD_CLAIM_WOF: check_wof(&rec->claim, rp); break;
 	case RECORD_CLAIM_NONE: break;
@@ -1100,6 +1116,45 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
 	*cause = REPLAY_BY_ILLEGAL;
 	*move = v + h;
 	*move_len = i - h;
+	return true;
+}
+
+/*
+ * The score of a game decided off the board, from the Termination tag,
+ * in score[] (formats/record.md, "Scoring a forfeit"), where the game has
+ * one: Reversi's is WOF's count, the empty squares to the winner, with
+ * the winner at least one disc past half the board (WOF's floor for a
+ * loss on time, 33-31 on 8x8); Oust's is its 1-0 or 0-1.  The other games
+ * have none: false, as for a tag that names no forfeit.  Whether the tag
+ * agrees with the board is check_termination's.
+ */
+static bool
+forfeit_score(
+    const struct record *rec, const struct replay *rp, int score[RULES_COLOURS])
+{
+	const struct record_tag	 *tt = record_tag_find(rec, "Termination");
+	const struct rules_score *s = &rp->score;
+	enum replay_cause	  cause;
+	const char		 *move;
+	size_t			  move_len;
+	int			  loser, w, n = rp->pos->board.ncells;
+
+	if (tt == NULL ||
+	    !forfeit_of(rp->game, tt->value, tt->value_len, &cause, &loser,
+		&move, &move_len))
+		return false;
+	w = 1 - loser;
+	if (rp->game == &rules_oust) {
+		score[w] = 1;
+		score[loser] = 0;
+		return true;
+	}
+	if (rp->game != &rules_reversi)
+		return false;
+	score[w] = n - s->points[loser];
+	if (score[w] < n / 2 + 1)
+		score[w] = n / 2 + 1;
+	score[loser] = n - score[w];
 	return true;
 }
 
@@ -1185,6 +1240,9 @@ check_termination(
 	    forfeit_of(
 		g, tt->value, tt->value_len, &cause, &loser, &move, &move_len);
 	if (rp->score.over && !ours)
+		return;
+	/* A draw by agreement is replay_check_agreement's. */
+	if (!ours && replay_termination_agreed(rec))
 		return;
 	util_printable(tt->value, tt->value_len, why, sizeof why);
 	if (wt != NULL)
@@ -1287,6 +1345,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->has_recorded = rp->verified = rp->agrees = false;
 	rp->has_error = rp->has_warning = false;
 	rp->forfeit = false;
+	rp->agreed = false;
 	rp->in_turn = false;
 	rp->kept_len = rp->nkept = 0;
 	rp->error_turn = 0;
@@ -1362,5 +1421,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			check_termination(syn, rec, rp);
 		if (!rp->has_error)
 			replay_check_claim(rec, rp);
+		if (!rp->has_error)
+			replay_check_agreement(rec, rp);
 	}
 }

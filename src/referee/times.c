@@ -243,10 +243,12 @@ replay_times(const struct record *rec, struct replay *rp)
 	}
 	for (i = 0; i < rec->nturns; i++)
 		rp->times[i] = INT64_MIN;
+	/* A draw's offer and answer are agree.c's. */
 	for (i = 0; i < rec->nstamps; i++)
-		if ((rec->stamps[i].kind == RECORD_STAMP_AT ?
-			    read_stamp(rec, i, rp) :
-			    read_leave(rec, i, rp)) == -1)
+		if ((rec->stamps[i].kind == RECORD_STAMP_AT &&
+			read_stamp(rec, i, rp) == -1) ||
+		    (rec->stamps[i].kind == RECORD_STAMP_LEAVE &&
+			read_leave(rec, i, rp) == -1))
 			return -1;
 	if (!rp->timed)
 		return 0;

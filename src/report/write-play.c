@@ -94,6 +94,8 @@ status_body(struct yout *w, const struct report_play *p)
 		replay_write_result(w, p->rec, rp);
 	if (rp->forfeit)
 		replay_write_forfeit(w, rp);
+	if (rp->agreed)
+		yout_kv_plain(w, "agreement", "draw");
 	if (p->clock != NULL)
 		clock_write(w, rp, p->clock);
 }

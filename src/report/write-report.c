@@ -232,6 +232,8 @@ write_replayed(struct yout *w, const struct record *rec,
 		replay_write_forfeit(w, rp);
 	if (pp != NULL)
 		replay_write_perfect(w, rp, pp);
+	if (rp->agreed)
+		yout_kv_plain(w, "agreement", "draw");
 }
 
 int

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay decline: decline the draw the other player offered (formats/
+ * record.md, "Draws by agreement"): {[%decline draw COLOUR]} after the
+ * record's last turn, checked by the referee as gamecheck checks it.
+ * With -i under move's lock.
+ */
+#include <getopt.h>
+
+#include "play/play.h"
+
+static int exec_decline(int, char **);
+
+const struct play_cmd play_cmd_decline = {
+	.name = "decline",
+	.args = { ":ig:r:hV", play_agreement_longopts, 2, 2,
+	    "name a record and a colour" },
+	.usage = "[-i] [-g game] [-r n] [--at time] record colour",
+	.summary = "decline the draw the other player offered",
+	.help =
+	    "The player of COLOUR declines the draw the other player offered in\n"
+	    "the game of RECORD: write the record with the decline to\n"
+	    "standard output.\n" PLAY_AGREEMENT_HELP,
+	.width = 17,
+	.select = true,
+	.option = play_edit_option,
+	.exec = exec_decline,
+};
+
+static int
+exec_decline(int argc, char **argv)
+{
+	return play_agreement_exec(&play_cmd_decline, argc, argv);
+}
