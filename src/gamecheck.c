@@ -11,21 +11,23 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/dedupe.h"
 #include "cli/replayed.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
 
 struct options {
-	bool		   quiet;
-	bool		   require_finished;
-	unsigned long	   max_errors; /* 0: no limit */
-	const char	  *output;
-	const char	  *write; /* --write: a format, or NULL */
-	bool		   keep_illegal;
-	struct cli_records in;	/* which inputs and records, read how */
-	struct cli_jobs	  *j;	/* a worker's, with -j */
-	uint64_t	   seq; /* the records of the shard, for -j */
+	bool		      quiet;
+	bool		      require_finished;
+	unsigned long	      max_errors; /* 0: no limit */
+	const char	     *output;
+	const char	     *write; /* --write: a format, or NULL */
+	bool		      keep_illegal;
+	struct cli_dedupe_run dd;  /* --dedupe, --duplicates */
+	struct cli_records    in;  /* which inputs and records, read how */
+	struct cli_jobs	     *j;   /* a worker's, with -j */
+	uint64_t	      seq; /* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -33,7 +35,9 @@ enum {
 	OPT_REQUIRE_FINISHED = CLI_OPT_OWN,
 	OPT_MAX_ERRORS,
 	OPT_WRITE,
-	OPT_KEEP_ILLEGAL
+	OPT_KEEP_ILLEGAL,
+	OPT_DEDUPE,
+	OPT_DUPLICATES
 };
 
 struct totals {
@@ -44,7 +48,8 @@ struct totals {
 	unsigned long illegal;
 	unsigned long malformed;
 	unsigned long mismatched;
-	unsigned long errors; /* records with any error */
+	unsigned long errors;	  /* records with any error */
+	unsigned long duplicates; /* --dedupe */
 	bool	      out_of_memory;
 	bool	      io_error; /* with -j: a worker's */
 	bool	      stop;
@@ -62,7 +67,8 @@ usage(FILE *f)
 	    "       [--files-from list] [--csv-columns spec]\n"
 	    "       [--wthor-players file] [--wthor-tournaments file]\n"
 	    "       [--implicit-pass[=auto|yes|no]]\n"
-	    "       [--write format [--keep-illegal]] [file ...]\n"
+	    "       [--write format [--keep-illegal]]\n"
+	    "       [--dedupe mode [--duplicates file]] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -95,6 +101,13 @@ usage(FILE *f)
 	    "                           instead of the reports\n"
 	    "      --keep-illegal       with --write, write the records\n"
 	    "                           with errors too\n"
+	    "      --dedupe=MODE        leave out the games seen before, up\n"
+	    "                           to symmetry: the same turns, their\n"
+	    "                           start, or the position at the end\n"
+	    "                           (exact, prefix, position), or after\n"
+	    "                           N turns (position:N)\n"
+	    "      --duplicates=FILE    write those left out to FILE (in the\n"
+	    "                           --write format, else pgn)\n"
 	    "      --color=WHEN         colour messages (auto, always, never)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -122,6 +135,8 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "output", required_argument, NULL, 'o' },
 		{ "write", required_argument, NULL, OPT_WRITE },
 		{ "keep-illegal", no_argument, NULL, OPT_KEEP_ILLEGAL },
+		{ "dedupe", required_argument, NULL, OPT_DEDUPE },
+		{ "duplicates", required_argument, NULL, OPT_DUPLICATES },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -153,6 +168,13 @@ parse_options(int argc, char **argv, struct options *opt)
 			opt->write = optarg;
 			break;
 		case OPT_KEEP_ILLEGAL: opt->keep_illegal = true; break;
+		case OPT_DEDUPE:
+			if (!cli_dedupe_option(
+				"--dedupe", optarg, &opt->dd.spec))
+				return -1;
+			opt->dd.on = true;
+			break;
+		case OPT_DUPLICATES: opt->dd.path = optarg; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamecheck"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -160,6 +182,15 @@ parse_options(int argc, char **argv, struct options *opt)
 	}
 	if (opt->in.jobs > 1 && opt->max_errors > 0) {
 		cli_error("--max-errors stops at the first errors in input "
+			  "order: not with -j");
+		return -1;
+	}
+	if (opt->dd.path != NULL && !opt->dd.on) {
+		cli_error("--duplicates is for --dedupe");
+		return -1;
+	}
+	if (opt->dd.on && opt->in.jobs > 1) {
+		cli_error("--dedupe keeps the first of each game in input "
 			  "order: not with -j");
 		return -1;
 	}
@@ -253,7 +284,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		.game = opt->in.game,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 64,
-		.keep_turns = x != NULL,
+		.keep_turns = x != NULL || opt->dd.on,
 	};
 	struct record_reader *rd;
 	const struct record  *rec;
@@ -308,6 +339,18 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
 		replay_record(syn, rec, &ro, rp);
 		tally(name, rec, rp, opt, t);
+		/* A duplicate is counted, and has no report of its own. */
+		if (opt->dd.on &&
+		    (rc = cli_dedupe_record(&opt->dd, syn, name, rec, rp)) !=
+			0) {
+			if (rc == -1) {
+				rc = -2;
+				break;
+			}
+			t->duplicates++;
+			cli_progress(t->records);
+			continue;
+		}
 		if (x != NULL && write_record(x, name, rec, rp, opt, t) == -1) {
 			if (cli_output_ok(out, "record"))
 				cli_error("%s: record %lu: cannot write it",
@@ -340,6 +383,19 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	return rc < 0 ? -1 : 0;
 }
 
+/* --dedupe, its duplicates to the file of --duplicates: 0, or -1 (said). */
+static int
+start_dedupe(struct options *opt)
+{
+	struct replay_options ro = {
+		.game = opt->in.game,
+		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
+	};
+
+	return cli_dedupe_start(
+	    &opt->dd, &ro, opt->write != NULL ? opt->write : "pgn");
+}
+
 /*
  * Checks every input, the reports to w (NULL with -q).  The outputs are
  * the caller's; with -j, this runs in each worker.
@@ -359,6 +415,11 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	    (x = record_export_new(opt->write, out)) == NULL) {
 		cli_error("out of memory");
 		t->out_of_memory = true;
+		return;
+	}
+	if (opt->dd.on && start_dedupe(opt) == -1) {
+		record_export_free(x);
+		t->io_error = true;
 		return;
 	}
 	replay_init(&rp);
@@ -387,6 +448,9 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		t->io_error = true;
 	}
 	record_export_free(x);
+	if (opt->dd.on &&
+	    !cli_dedupe_finish(&opt->dd, !t->io_error && !t->out_of_memory))
+		t->io_error = true;
 }
 
 /* A worker of -j: its share of the records, its totals for the parent. */
@@ -452,7 +516,9 @@ main(int argc, char **argv)
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	if ((files = cli_records_inputs(
-		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL)
+		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL ||
+	    (opt.dd.path != NULL &&
+		!cli_dedupe_path_ok(opt.dd.path, opt.output, files, nfiles)))
 		return CLI_USAGE;
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
@@ -515,6 +581,9 @@ main(int argc, char **argv)
 	if (t.mismatched > 0)
 		fprintf(stderr, ", %lu result mismatch%s", t.mismatched,
 		    t.mismatched == 1 ? "" : "es");
+	if (opt.dd.on)
+		fprintf(stderr, ", %lu duplicate%s", t.duplicates,
+		    t.duplicates == 1 ? "" : "s");
 	fputc('\n', stderr);
 	status = t.out_of_memory ? CLI_INTERNAL :
 	    io_error		 ? CLI_USAGE :
