@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/dedupe.h"
 #include "cli/charts.h"
 #include "cli/cover.h"
 #include "record/record.h"
@@ -30,22 +31,27 @@ enum input_format {
 };
 
 struct options {
-	enum input_format  input;
-	const char	  *by;
-	bool		   partial;
-	bool		   merge;
-	const char	  *plot;
-	const char	  *output;
-	unsigned long	   expect; /* --expect: 0 for none */
-	struct cli_records in;	   /* which inputs and records, read how */
-	struct cli_jobs	  *j;	   /* a worker's, with -j */
-	uint64_t	   seq;	   /* the records of the shard, for -j */
+	enum input_format     input;
+	const char	     *by;
+	bool		      partial;
+	bool		      merge;
+	const char	     *plot;
+	const char	     *output;
+	unsigned long	      expect; /* --expect: 0 for none */
+	struct cli_dedupe_run dd;     /* --dedupe, --duplicates */
+	bool		      overlap;
+	struct cli_records    in;  /* which inputs and records, read how */
+	struct cli_jobs	     *j;   /* a worker's, with -j */
+	uint64_t	      seq; /* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
 enum {
 	OPT_BY = CLI_OPT_OWN,
-	OPT_EXPECT
+	OPT_EXPECT,
+	OPT_DEDUPE,
+	OPT_DUPLICATES,
+	OPT_OVERLAP
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -60,7 +66,8 @@ struct run {
 	unsigned long	     records; /* for progress */
 	bool		     bad;     /* an input we could not count */
 	bool		     io_error;
-	struct seen	    *seen; /* by input, for --partial */
+	struct seen	    *seen;	 /* by input, for --partial */
+	unsigned long	     duplicates; /* --dedupe */
 };
 
 static void
@@ -71,7 +78,8 @@ usage(FILE *f)
 	    "       [-o file] [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
 	    "       [--csv-columns spec] [--wthor-players file]\n"
 	    "       [--wthor-tournaments file] [--implicit-pass[=WHEN]]\n"
-	    "       [file ...]\n"
+	    "       [--dedupe mode [--duplicates file]] [file ...]\n"
+	    "       gamestat --overlap [--dedupe mode] [-o file] a b\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -102,6 +110,14 @@ usage(FILE *f)
 	    "      --implicit-pass[=WHEN]  imply the passes a record of the\n"
 	    "                           notation leaves out: auto (a Reversi\n"
 	    "                           record with none written), yes, no\n"
+	    "      --dedupe=MODE        leave out the games seen before, up\n"
+	    "                           to symmetry: the same turns, their\n"
+	    "                           start, or the position at the end\n"
+	    "                           (exact, prefix, position), or after\n"
+	    "                           N turns (position:N)\n"
+	    "      --duplicates=FILE    write those left out to FILE (pgn)\n"
+	    "      --overlap            how many games of input A input B\n"
+	    "                           holds, by --dedupe (default exact)\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
 	    "                           the same)\n"
@@ -115,6 +131,34 @@ usage(FILE *f)
 	    "error, 3 internal error.  See gamestat(1).\n");
 }
 
+/* What --dedupe and --overlap go with: 0, or -1 after saying why. */
+static int
+dedupe_options(const struct options *opt)
+{
+	const char *no = opt->in.jobs > 1 ? "-j" :
+	    opt->merge			  ? "--merge" :
+	    opt->partial		  ? "--partial" :
+	    opt->in.shard.n != 0	  ? "--shard" :
+	    opt->input == INPUT_REPORT	  ? "--format report" :
+					    NULL;
+
+	if (opt->dd.path != NULL && (!opt->dd.on || opt->overlap)) {
+		cli_error("--duplicates is for --dedupe, without --overlap");
+		return -1;
+	}
+	if ((opt->dd.on || opt->overlap) && no != NULL) {
+		cli_error("%s compares the games of all the records, in input "
+			  "order: not with %s",
+		    opt->overlap ? "--overlap" : "--dedupe", no);
+		return -1;
+	}
+	if (opt->overlap && (opt->by != NULL || opt->plot != NULL)) {
+		cli_error("--overlap writes no summary: no --by or --plot");
+		return -1;
+	}
+	return 0;
+}
+
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
@@ -126,6 +170,9 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "plot", required_argument, NULL, 'P' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "expect", required_argument, NULL, OPT_EXPECT },
+		{ "dedupe", required_argument, NULL, OPT_DEDUPE },
+		{ "duplicates", required_argument, NULL, OPT_DUPLICATES },
+		{ "overlap", no_argument, NULL, OPT_OVERLAP },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -156,6 +203,14 @@ parse_options(int argc, char **argv, struct options *opt)
 				return -1;
 			}
 			break;
+		case OPT_DEDUPE:
+			if (!cli_dedupe_option(
+				"--dedupe", optarg, &opt->dd.spec))
+				return -1;
+			opt->dd.on = true;
+			break;
+		case OPT_DUPLICATES: opt->dd.path = optarg; break;
+		case OPT_OVERLAP: opt->overlap = true; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -193,7 +248,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "--shard");
 		return -1;
 	}
-	return 0;
+	return dedupe_options(opt);
 }
 
 /*
@@ -263,6 +318,13 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 	struct stat_game      g;
 	int		      rc;
 
+	if (opt->dd.on) {
+		cli_error("%s: --dedupe replays records: reports have no "
+			  "turns",
+		    name);
+		r->io_error = true;
+		return;
+	}
 	if ((rd = report_reader_new(in, name, peek, len)) == NULL) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
@@ -301,14 +363,15 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 {
 	struct replay_options ro = { .game = opt->in.game,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-		.max_legal = 0 };
+		.max_legal = 0,
+		.keep_turns = opt->dd.on };
 	struct record_reader *rd;
 	const struct record  *rec;
 	struct replay	      rp;
 	struct stat_game      g;
 	char		     *buf = NULL;
 	size_t		      cap = 0;
-	int		      rc;
+	int		      rc, dup;
 
 	rd = cli_records_reader(&opt->in, syn, in, path, name);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
@@ -341,6 +404,17 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
 			exit(CLI_INTERNAL);
+		}
+		/* A duplicate is counted apart, not in the summary. */
+		if (opt->dd.on &&
+		    (dup = cli_dedupe_record(&opt->dd, syn, name, rec, &rp)) !=
+			0) {
+			if (dup == -1) {
+				r->io_error = true;
+				break;
+			}
+			r->duplicates++;
+			continue;
 		}
 		count(r, &g, name);
 	}
@@ -567,6 +641,41 @@ out_short:
 	return -1;
 }
 
+/* --dedupe, its duplicates to the file of --duplicates: 0, or -1 (said). */
+static int
+start_dedupe(struct options *opt)
+{
+	struct replay_options ro = {
+		.game = opt->in.game,
+		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
+	};
+
+	return cli_dedupe_start(&opt->dd, &ro, "pgn");
+}
+
+/* --overlap A B, to -o's file or standard output: the exit status. */
+static int
+overlap(const struct options *opt, char *const *files, int nfiles)
+{
+	struct cli_output o;
+	int		  status;
+
+	if (nfiles != 2) {
+		cli_error(
+		    "--overlap compares two inputs, A and B, not %d", nfiles);
+		return CLI_USAGE;
+	}
+	if (cli_output_open(&o, opt->output, 0) == -1)
+		return CLI_USAGE;
+	status = cli_overlap(&opt->in, &opt->dd.spec, files[0], files[1], o.fp);
+	if (status != CLI_OK || fflush(o.fp) == EOF ||
+	    !cli_output_ok(o.fp, o.name)) {
+		cli_output_abort(&o);
+		return status != CLI_OK ? status : CLI_USAGE;
+	}
+	return cli_output_commit(&o) ? CLI_OK : CLI_USAGE;
+}
+
 /*
  * Reads every input into r: in this process, or in opt's -j workers
  * (--merge reads little and stays in one).  Returns CLI_OK, or the exit
@@ -606,10 +715,17 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 		cli_jobs_free(opt->j);
 		if (i == -1)
 			goto out_free;
-	} else
-		for (i = 0; i < nfiles; i++)
+	} else {
+		if (opt->dd.on && start_dedupe(opt) == -1) {
+			status = CLI_USAGE;
+			goto out_free;
+		}
+		for (i = 0; i < nfiles && !(opt->dd.on && r->io_error); i++)
 			read_input(r, opt, syn, files[i],
 			    r->seen != NULL ? &r->seen[i] : NULL);
+		if (opt->dd.on && !cli_dedupe_finish(&opt->dd, !r->io_error))
+			r->io_error = true;
+	}
 	status = CLI_OK;
 out_free:
 	record_syntax_free(syn);
@@ -629,8 +745,12 @@ main(int argc, char **argv)
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	if ((files = cli_records_inputs(
-		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL)
+		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL ||
+	    (opt.dd.path != NULL &&
+		!cli_dedupe_path_ok(opt.dd.path, opt.output, files, nfiles)))
 		return CLI_USAGE;
+	if (opt.overlap)
+		return overlap(&opt, files, nfiles);
 	if (opt.plot != NULL &&
 	    (!cli_charts_paths(opt.plot, opt.output, files, nfiles, paths) ||
 		cli_charts_open(&charts, opt.plot) == -1))
@@ -641,6 +761,9 @@ main(int argc, char **argv)
 		goto out_free;
 	status = CLI_INTERNAL;
 	cli_progress_done();
+	if (opt.dd.on)
+		fprintf(stderr, "%s: %lu duplicate%s left out (--dedupe)\n",
+		    cli_progname(), r.duplicates, r.duplicates == 1 ? "" : "s");
 	if (r.sum == NULL && (r.sum = stat_summary_new(NULL)) == NULL) {
 		cli_error("out of memory");
 		goto out_free;

@@ -11,6 +11,7 @@
 #define ARBITER_CLI_DEDUPE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "cli/output.h"
 #include "record/record.h"
@@ -100,5 +101,15 @@ int cli_dedupe_record(struct cli_dedupe_run *, struct record_syntax *,
  * put in place.
  */
 bool cli_dedupe_finish(struct cli_dedupe_run *, bool ok);
+
+/*
+ * gamestat --overlap A B (overlap.c): how many records of input a are
+ * games of input b by spec (--dedupe, exact by default), read with the
+ * options of in, written to out as YAML (gamestat(1), "OVERLAP").
+ * Returns the exit status, after saying what went wrong.
+ */
+struct cli_records;
+int cli_overlap(const struct cli_records *in, const struct cli_dedupe_spec *,
+    const char *a, const char *b, FILE *out);
 
 #endif
