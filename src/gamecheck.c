@@ -24,10 +24,13 @@ struct options {
 	const char	     *output;
 	const char	     *write; /* --write: a format, or NULL */
 	bool		      keep_illegal;
-	struct cli_dedupe_run dd;  /* --dedupe, --duplicates */
-	struct cli_records    in;  /* which inputs and records, read how */
-	struct cli_jobs	     *j;   /* a worker's, with -j */
-	uint64_t	      seq; /* the records of the shard, for -j */
+	struct cli_dedupe_run dd;      /* --dedupe, --duplicates */
+	const char	     *table;   /* --table: tsv, csv, or NULL */
+	const char	     *columns; /* --columns, or NULL */
+	struct report_table  *tb;      /* --table's, while checking */
+	struct cli_records    in;      /* which inputs and records, read how */
+	struct cli_jobs	     *j;       /* a worker's, with -j */
+	uint64_t	      seq;     /* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -37,7 +40,9 @@ enum {
 	OPT_WRITE,
 	OPT_KEEP_ILLEGAL,
 	OPT_DEDUPE,
-	OPT_DUPLICATES
+	OPT_DUPLICATES,
+	OPT_TABLE,
+	OPT_COLUMNS
 };
 
 struct totals {
@@ -68,7 +73,8 @@ usage(FILE *f)
 	    "       [--wthor-players file] [--wthor-tournaments file]\n"
 	    "       [--implicit-pass[=auto|yes|no]]\n"
 	    "       [--write format [--keep-illegal]]\n"
-	    "       [--dedupe mode [--duplicates file]] [file ...]\n"
+	    "       [--dedupe mode [--duplicates file]]\n"
+	    "       [--table format [--columns list]] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -108,6 +114,10 @@ usage(FILE *f)
 	    "                           N turns (position:N)\n"
 	    "      --duplicates=FILE    write those left out to FILE (in the\n"
 	    "                           --write format, else pgn)\n"
+	    "      --table=FORMAT       a table of the reports, a row a\n"
+	    "                           record (tsv, csv) instead of YAML\n"
+	    "      --columns=LIST       the table's columns (file,record,\n"
+	    "                           status,tag:Black...; gamecheck(1))\n"
 	    "      --color=WHEN         colour messages (auto, always, never)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -124,6 +134,41 @@ usage(FILE *f)
 	    "See gamecheck(1).\n");
 }
 
+/* What --table and --columns go with: 0, or -1 after saying why. */
+static int
+table_options(const struct options *opt)
+{
+	struct report_table *tb;
+	char		     err[320];
+
+	if (opt->columns != NULL && opt->table == NULL) {
+		cli_error("--columns is for --table");
+		return -1;
+	}
+	if (opt->table != NULL &&
+	    (opt->write != NULL || opt->quiet || opt->in.jobs > 1)) {
+		cli_error("--table writes a row a record in input order, "
+			  "instead of the reports: not with %s",
+		    opt->write != NULL ? "--write" :
+			opt->quiet     ? "-q" :
+					 "-j");
+		return -1;
+	}
+	if (opt->table == NULL)
+		return 0;
+	/* The columns are checked before any input is read. */
+	if ((tb = report_table_new(
+		 stdout, opt->table, opt->columns, err, sizeof err)) == NULL) {
+		if (*err != '\0')
+			cli_error("--columns: %s", err);
+		else
+			cli_error("out of memory");
+		return -1;
+	}
+	report_table_free(tb);
+	return 0;
+}
+
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
@@ -137,6 +182,8 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "keep-illegal", no_argument, NULL, OPT_KEEP_ILLEGAL },
 		{ "dedupe", required_argument, NULL, OPT_DEDUPE },
 		{ "duplicates", required_argument, NULL, OPT_DUPLICATES },
+		{ "table", required_argument, NULL, OPT_TABLE },
+		{ "columns", required_argument, NULL, OPT_COLUMNS },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -175,6 +222,16 @@ parse_options(int argc, char **argv, struct options *opt)
 			opt->dd.on = true;
 			break;
 		case OPT_DUPLICATES: opt->dd.path = optarg; break;
+		case OPT_TABLE:
+			if (!report_table_format(optarg)) {
+				cli_error("--table: unknown format '%s' (tsv, "
+					  "csv)",
+				    optarg);
+				return -1;
+			}
+			opt->table = optarg;
+			break;
+		case OPT_COLUMNS: opt->columns = optarg; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamecheck"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -194,6 +251,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "order: not with -j");
 		return -1;
 	}
+	if (table_options(opt) == -1)
+		return -1;
 	if (opt->keep_illegal && opt->write == NULL) {
 		cli_error("--keep-illegal is for --write");
 		return -1;
@@ -358,6 +417,15 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			rc = -2;
 			break;
 		}
+		if (opt->tb != NULL &&
+		    report_table_write(opt->tb, path, rec, rp) == -1) {
+			if (cli_output_ok(out, "table"))
+				cli_error("%s: record %lu: cannot write its "
+					  "row",
+				    name, rec->index);
+			rc = -2;
+			break;
+		}
 		if (w != NULL && report_write(w, path, rec, rp) == -1) {
 			if (cli_output_ok(out, "report"))
 				cli_error("%s: record %lu: cannot write its "
@@ -396,6 +464,25 @@ start_dedupe(struct options *opt)
 	    &opt->dd, &ro, opt->write != NULL ? opt->write : "pgn");
 }
 
+/* --table: the table and its header, on out: 0, or -1 (said). */
+static int
+start_table(FILE *out, struct options *opt)
+{
+	char err[320];
+
+	opt->tb = report_table_new(
+	    out, opt->table, opt->columns, err, sizeof err);
+	if (opt->tb == NULL) {
+		cli_error("out of memory");
+		return -1;
+	}
+	if (report_table_header(opt->tb) == -1) {
+		cli_output_ok(out, "table");
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Checks every input, the reports to w (NULL with -q).  The outputs are
  * the caller's; with -j, this runs in each worker.
@@ -418,6 +505,12 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		return;
 	}
 	if (opt->dd.on && start_dedupe(opt) == -1) {
+		record_export_free(x);
+		t->io_error = true;
+		return;
+	}
+	if (opt->table != NULL && start_table(out, opt) == -1) {
+		cli_dedupe_finish(&opt->dd, false);
 		record_export_free(x);
 		t->io_error = true;
 		return;
@@ -448,6 +541,8 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		t->io_error = true;
 	}
 	record_export_free(x);
+	report_table_free(opt->tb);
+	opt->tb = NULL;
 	if (opt->dd.on &&
 	    !cli_dedupe_finish(&opt->dd, !t->io_error && !t->out_of_memory))
 		t->io_error = true;
@@ -547,7 +642,7 @@ main(int argc, char **argv)
 		opt.j = NULL;
 		if (!cli_output_ok(out, o.name))
 			io_error = true;
-	} else if (!opt.quiet && opt.write == NULL &&
+	} else if (!opt.quiet && opt.write == NULL && opt.table == NULL &&
 	    (w = report_writer_new(out)) == NULL) {
 		cli_error("out of memory");
 		cli_output_abort(&o);
