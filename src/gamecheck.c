@@ -216,10 +216,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_KEEP_ILLEGAL: opt->keep_illegal = true; break;
 		case OPT_DEDUPE:
-			if (!cli_dedupe_option(
-				"--dedupe", optarg, &opt->dd.spec))
+			if (!cli_dedupe_option(&opt->dd, optarg))
 				return -1;
-			opt->dd.on = true;
 			break;
 		case OPT_DUPLICATES: opt->dd.path = optarg; break;
 		case OPT_TABLE:
@@ -343,7 +341,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		.game = opt->in.game,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 64,
-		.keep_turns = x != NULL || opt->dd.on,
+		.keep_turns = x != NULL || opt->dd.path != NULL,
 	};
 	struct record_reader *rd;
 	const struct record  *rec;

@@ -204,10 +204,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			}
 			break;
 		case OPT_DEDUPE:
-			if (!cli_dedupe_option(
-				"--dedupe", optarg, &opt->dd.spec))
+			if (!cli_dedupe_option(&opt->dd, optarg))
 				return -1;
-			opt->dd.on = true;
 			break;
 		case OPT_DUPLICATES: opt->dd.path = optarg; break;
 		case OPT_OVERLAP: opt->overlap = true; break;
@@ -364,7 +362,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	struct replay_options ro = { .game = opt->in.game,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 0,
-		.keep_turns = opt->dd.on };
+		.keep_turns = opt->dd.path != NULL };
 	struct record_reader *rd;
 	const struct record  *rec;
 	struct replay	      rp;

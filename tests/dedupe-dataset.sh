@@ -142,6 +142,12 @@ check() {
 	else
 		echo "ok: --dedupe $mode: $(wc -l < "$tmp/got") duplicates"
 	fi
+	# Without --duplicates (no turns kept for writing): the same count.
+	./gamecheck -q --dedupe "$mode" "$tmp/set.csv" 2> "$tmp/err"
+	if ! grep -q ", $(wc -l < "$tmp/want") duplicates\$" "$tmp/err"; then
+		echo "FAIL: --dedupe $mode -q counts otherwise: $(tail -1 "$tmp/err")"
+		fail=1
+	fi
 	# Kept and duplicates together are the input, none lost.
 	if [ $(($(wc -l < "$tmp/kept.csv") + $(wc -l < "$tmp/got"))) != \
 	    "$((games + 1))" ]; then

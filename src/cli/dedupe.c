@@ -6,8 +6,9 @@
  * form: the same for every image of the game, since those symmetries make
  * a group.  A position is keyed by rules_position_key under the board's
  * whole group.  Only the 128-bit hashes are kept, in an open-addressed set
- * never more than half full: 32 to 64 bytes a distinct entry.  Two
- * different games share a hash with a chance of about n^2 / 2^129.
+ * (linear probing) never more than 3/4 full: 22 to 43 bytes a distinct
+ * entry, 64 while the table doubles.  Two different games share a hash
+ * with a chance of about n^2 / 2^129.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +27,12 @@ struct cli_dedupe {
 	struct cli_dedupe_spec spec;
 	struct replay_options  ro;
 	struct replay	       start; /* replayed to turn 0 or N */
-	struct h128	      *slot;
-	size_t		       cap; /* a power of 2, or 0 */
-	size_t		       n;
+	/* The game and board of a start without Setup or Variant tags. */
+	const struct rules_game *start_game;
+	char			 start_board[16];
+	struct h128		*slot;
+	size_t			 cap; /* a power of 2, or 0 */
+	size_t			 n;
 	/* The last board's symmetries, and those keeping the last start. */
 	const struct rules_game *sym_game;
 	struct rules_board	 sym_board;
@@ -43,10 +47,12 @@ struct cli_dedupe {
 };
 
 bool
-cli_dedupe_option(
-    const char *opt, const char *arg, struct cli_dedupe_spec *spec)
+cli_dedupe_option(struct cli_dedupe_run *run, const char *arg)
 {
+	struct cli_dedupe_spec *spec = &run->spec;
+
 	memset(spec, 0, sizeof *spec);
+	run->on = true;
 	if (strcmp(arg, "exact") == 0)
 		spec->mode = CLI_DEDUPE_EXACT;
 	else if (strcmp(arg, "prefix") == 0)
@@ -58,9 +64,10 @@ cli_dedupe_option(
 		spec->mode = CLI_DEDUPE_POSITION;
 		spec->at_turn = true;
 	} else {
-		cli_error("%s: unknown mode '%s' (exact, prefix, position or "
-			  "position:N, N a number of turns)",
-		    opt, arg);
+		cli_error(
+		    "--dedupe: unknown mode '%s' (exact, prefix, position "
+		    "or position:N, N a number of turns)",
+		    arg);
 		return false;
 	}
 	return true;
@@ -202,7 +209,7 @@ set_add(struct cli_dedupe *dd, struct h128 h)
 	struct h128 *old = dd->slot;
 	size_t	     oldcap = dd->cap, i, j;
 
-	if (2 * (dd->n + 1) > dd->cap) {
+	if (4 * (dd->n + 1) > 3 * dd->cap) {
 		dd->cap = oldcap == 0 ? 1024 : 2 * oldcap;
 		if ((dd->slot = calloc(dd->cap, sizeof *dd->slot)) == NULL) {
 			dd->slot = old;
@@ -276,10 +283,10 @@ kept_of(struct cli_dedupe *dd, const struct rules_position *start)
  */
 static int
 parse_kept(struct cli_dedupe *dd, struct record_syntax *syn,
-    const struct rules_position *pos, const char *tok)
+    const struct rules_position *pos, const char *tok, size_t len)
 {
 	const struct rules_board *b = &pos->board;
-	size_t			  len = strlen(tok), need;
+	size_t			  need;
 	unsigned		  file, rank;
 	struct diag		  d;
 
@@ -292,10 +299,6 @@ parse_kept(struct cli_dedupe *dd, struct record_syntax *syn,
 		dd->acts_cap = dd->acts && dd->offs ? need : 0;
 		if (dd->acts_cap == 0)
 			return -1;
-	}
-	if (strcmp(tok, "pass") == 0) {
-		dd->acts[0] = (struct rules_action){ .kind = RULES_PASS };
-		return 1;
 	}
 	/* The referee's fast way for a square such as f5, as the codec's. */
 	if (len == 2 && b->geometry == RULES_SQUARE &&
@@ -344,18 +347,18 @@ least(const struct h128 *h, int n)
 }
 
 /*
- * The canonical hash of the game rp played from start, in *out; with
- * prefixes, each of its prefixes' (the empty one too) in dd->pre.
- * Returns 0, or -1 (memory; a kept turn the codec cannot read).
+ * The canonical hash of the game of the ntoks turn tokens at toks played
+ * from start, in *out; with prefixes, each of its prefixes' (the empty one
+ * too) in dd->pre.  Returns 0, or -1 (memory; a turn the codec cannot
+ * read).
  */
 static int
 game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
-    const struct rules_position *start, const struct replay *rp, bool prefixes,
-    struct h128 *out)
+    const struct rules_position *start, const struct record_token *toks,
+    size_t ntoks, bool prefixes, struct h128 *out)
 {
 	const struct rules_symmetries *s = kept_of(dd, start);
 	struct h128		       h[RULES_MAX_SYMMETRIES], h0;
-	const char		      *tok = rp->kept;
 	size_t			       t;
 	int			       k, i, n;
 
@@ -372,9 +375,17 @@ game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
 				return -1;
 			dd->pre[dd->npre++] = least(h, s->n);
 		}
-		if (t == rp->nkept)
+		if (t == ntoks)
 			break;
-		if ((n = parse_kept(dd, syn, start, tok)) < 0)
+		/*
+		 * A pass, written or implied, is left out: every game's
+		 * rules force it (rules.md), so the other turns make the
+		 * game, whichever way the record writes its passes.
+		 */
+		if (record_turn_is_pass(toks[t].text, toks[t].len))
+			continue;
+		n = parse_kept(dd, syn, start, toks[t].text, toks[t].len);
+		if (n < 0)
 			return -1;
 		for (k = 0; k < s->n; k++) {
 			for (i = 0; i < n; i++)
@@ -382,7 +393,6 @@ game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
 				    action_value(&dd->acts[i], s->map[k]));
 			mix(&h[k], 0xffffffffffffULL); /* the turn ends */
 		}
-		tok += strlen(tok) + 1;
 	}
 	*out = least(h, s->n);
 	return 0;
@@ -400,35 +410,83 @@ position_hash(struct cli_dedupe *dd, const struct rules_position *pos)
 	return finish(h);
 }
 
+/*
+ * The start position of rec (replayed in rp): the last one again for a
+ * record of the same game and board without Setup or Variant tags (an
+ * archive's every game), else the record replayed to its start.  NULL for
+ * a record whose start has an error (-1 in *rc for memory).
+ */
+static const struct rules_position *
+start_of(struct cli_dedupe *dd, struct record_syntax *syn,
+    const struct record *rec, const struct replay *rp, int *rc)
+{
+	struct replay_options ro = dd->ro;
+	bool		      plain = record_tag_find(rec, "Setup") == NULL &&
+	    record_tag_find(rec, "Variant") == NULL;
+
+	if (plain && dd->start_game == rp->game &&
+	    strcmp(dd->start_board, rp->pos->board.name) == 0)
+		return dd->start.pos;
+	dd->start_game = NULL;
+	ro.limit = true;
+	ro.upto = 0;
+	ro.keep_turns = false;
+	replay_record(syn, rec, &ro, &dd->start);
+	if (dd->start.has_error) {
+		*rc = dd->start.error.code == DIAG_NO_MEMORY ? -1 : 0;
+		return NULL;
+	}
+	if (plain) {
+		dd->start_game = rp->game;
+		snprintf(dd->start_board, sizeof dd->start_board, "%s",
+		    rp->pos->board.name);
+	}
+	return dd->start.pos;
+}
+
+/* The hash of rec's position at turn N (position:N), in *h: 1, or rc. */
+static int
+turn_hash(struct cli_dedupe *dd, struct record_syntax *syn,
+    const struct record *rec, struct h128 *h)
+{
+	struct replay_options ro = dd->ro;
+
+	ro.limit = true;
+	ro.upto = dd->spec.turn;
+	ro.keep_turns = false;
+	if (ro.upto > rec->nturns)
+		return 0;
+	replay_record(syn, rec, &ro, &dd->start);
+	if (dd->start.has_error)
+		return dd->start.error.code == DIAG_NO_MEMORY ? -1 : 0;
+	*h = position_hash(dd, dd->start.pos);
+	return 1;
+}
+
 int
 cli_dedupe_seen(struct cli_dedupe *dd, struct record_syntax *syn,
     const struct record *rec, const struct replay *rp, bool add)
 {
-	struct replay_options	     ro = dd->ro;
-	const struct rules_position *pos = rp->pos;
+	const struct rules_position *start;
 	struct h128		     h;
 	bool   prefix = dd->spec.mode == CLI_DEDUPE_PREFIX;
 	size_t i;
+	int    rc = 0;
 
 	if (rp->has_error || rp->pos == NULL)
 		return 0;
-	/* The start (or turn N): the record once more, that far. */
-	if (dd->spec.mode != CLI_DEDUPE_POSITION || dd->spec.at_turn) {
-		ro.limit = true;
-		ro.upto = dd->spec.mode == CLI_DEDUPE_POSITION ? dd->spec.turn :
-								 0;
-		ro.keep_turns = false;
-		if (ro.upto > rec->nturns)
-			return 0;
-		replay_record(syn, rec, &ro, &dd->start);
-		if (dd->start.has_error)
-			return dd->start.error.code == DIAG_NO_MEMORY ? -1 : 0;
-		pos = dd->start.pos;
+	if (dd->spec.mode == CLI_DEDUPE_POSITION && !dd->spec.at_turn)
+		h = position_hash(dd, rp->pos);
+	else if (dd->spec.mode == CLI_DEDUPE_POSITION) {
+		if ((rc = turn_hash(dd, syn, rec, &h)) != 1)
+			return rc;
+	} else {
+		if ((start = start_of(dd, syn, rec, rp, &rc)) == NULL)
+			return rc;
+		if (game_hash(dd, syn, start, rec->turns, rec->nturns,
+			prefix && add, &h) == -1)
+			return -1;
 	}
-	if (dd->spec.mode == CLI_DEDUPE_POSITION)
-		h = position_hash(dd, pos);
-	else if (game_hash(dd, syn, pos, rp, prefix && add, &h) == -1)
-		return -1;
 	if (set_has(dd, h))
 		return 1;
 	if (add && !prefix && set_add(dd, h) == -1)

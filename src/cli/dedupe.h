@@ -30,18 +30,11 @@ struct cli_dedupe_spec {
 	unsigned long	     turn;    /* N */
 };
 
-/*
- * The option --dedupe=arg (opt names the option in messages): true, or
- * false after saying what the modes are (a usage error).
- */
-bool cli_dedupe_option(
-    const char *opt, const char *arg, struct cli_dedupe_spec *spec);
-
 struct cli_dedupe;
 
 /*
- * A set of the games seen, empty, for records replayed with ro (copied;
- * the turns kept); NULL when memory runs out.
+ * A set of the games seen, empty, for records replayed with ro (copied):
+ * NULL when memory runs out.
  */
 struct cli_dedupe *
 cli_dedupe_new(const struct cli_dedupe_spec *, const struct replay_options *ro);
@@ -81,6 +74,11 @@ struct cli_dedupe_run {
  */
 bool cli_dedupe_path_ok(
     const char *path, const char *output, char *const *inputs, int n);
+/*
+ * The option --dedupe=arg into run (on, spec): true, or false after
+ * saying what the modes are (a usage error).
+ */
+bool cli_dedupe_option(struct cli_dedupe_run *, const char *arg);
 /*
  * Starts a run of the options in run: the set for records replayed with
  * ro, and the file of --duplicates opened for them in format (a --write

@@ -30,8 +30,7 @@ read_side(const struct cli_records *in, struct record_syntax *syn,
     struct cli_dedupe *dd, bool add, struct side *s)
 {
 	struct replay_options ro = { .game = in->game,
-		.implicit_pass = (enum replay_implicit)in->implicit_pass,
-		.keep_turns = true };
+		.implicit_pass = (enum replay_implicit)in->implicit_pass };
 	const char	     *name = cli_input_name(s->path);
 	struct record_reader *rd;
 	const struct record  *rec;
