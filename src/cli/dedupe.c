@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Duplicates up to symmetry (dedupe.h, gamecheck(1), "Duplicates").  A
- * whole game is hashed once under each symmetry that keeps its start
- * position (its turns' cells mapped), and the least hash is its canonical
- * form: the same for every image of the game, since those symmetries make
- * a group.  A position is keyed by rules_position_key under the board's
+ * Duplicates up to symmetry (dedupe.h, gamecheck(1), "DUPLICATES").  A
+ * whole game's canonical form is its least image, action by action, under
+ * the symmetries that keep its start position (its turns' cells mapped):
+ * the same for every image of the game, since those symmetries make a
+ * group; that image is hashed.  A position is keyed by rules_position_key under the board's
  * whole group.  Only the 128-bit hashes are kept, in an open-addressed set
  * (linear probing) never more than 3/4 full: 22 to 43 bytes a distinct
  * entry, 64 while the table doubles.  Two different games share a hash
@@ -154,12 +154,6 @@ finish(struct h128 h)
 	if (f.a == 0 && f.b == 0)
 		f.b = 1;
 	return f;
-}
-
-static bool
-less(struct h128 x, struct h128 y)
-{
-	return x.a < y.a || (x.a == y.a && x.b < y.b);
 }
 
 /* What every hash of a game starts from: the game and its board. */
@@ -334,23 +328,35 @@ action_value(const struct rules_action *a, const int16_t *map)
 	    (uint64_t)from << 16 | (uint64_t)to << 32;
 }
 
-static struct h128
-least(const struct h128 *h, int n)
+/*
+ * Keeps in alive (n flags) the symmetries under which action a has the
+ * least image, and returns that image's value.
+ */
+static uint64_t
+least_image(
+    const struct rules_action *a, const struct rules_symmetries *s, bool *alive)
 {
-	struct h128 best = finish(h[0]), f;
-	int	    k;
+	uint64_t v, min = UINT64_MAX;
+	int	 k;
 
-	for (k = 1; k < n; k++)
-		if (less(f = finish(h[k]), best))
-			best = f;
-	return best;
+	for (k = 0; k < s->n; k++)
+		if (alive[k] && (v = action_value(a, s->map[k])) < min)
+			min = v;
+	for (k = 0; k < s->n; k++)
+		alive[k] = alive[k] && action_value(a, s->map[k]) == min;
+	return min;
 }
 
 /*
  * The canonical hash of the game of the ntoks turn tokens at toks played
- * from start, in *out; with prefixes, each of its prefixes' (the empty one
- * too) in dd->pre.  Returns 0, or -1 (memory; a turn the codec cannot
- * read).
+ * from start, in *out: the hash of its least image under the symmetries
+ * that keep the start, action by action (the images of a game are the
+ * images of each other's, so the least is the same for all of them), the
+ * symmetries dropped as soon as they give a greater one, most after the
+ * first move.  With prefixes, each of its prefixes' (the empty one too)
+ * in dd->pre: the least image of a prefix is that of the game's prefix
+ * under the symmetries alive there.  Returns 0, or -1 (memory; a turn the
+ * codec cannot read).
  */
 static int
 game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
@@ -358,22 +364,23 @@ game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
     size_t ntoks, bool prefixes, struct h128 *out)
 {
 	const struct rules_symmetries *s = kept_of(dd, start);
-	struct h128		       h[RULES_MAX_SYMMETRIES], h0;
+	struct h128		       h;
+	bool			       alive[RULES_MAX_SYMMETRIES];
 	size_t			       t;
 	int			       k, i, n;
 
-	h0 = seed(start, CLI_DEDUPE_EXACT);
+	h = seed(start, CLI_DEDUPE_EXACT);
 	/* The start is its own image under every one of s. */
-	mix_bytes(&h0, dd->kept_start, (size_t)start->board.ncells + 1);
+	mix_bytes(&h, dd->kept_start, (size_t)start->board.ncells + 1);
 	for (k = 0; k < s->n; k++)
-		h[k] = h0;
+		alive[k] = true;
 	dd->npre = 0;
 	for (t = 0;; t++) {
 		if (prefixes) {
 			if (array_grow(&dd->pre, &dd->pre_cap, dd->npre + 1,
 				sizeof *dd->pre) == -1)
 				return -1;
-			dd->pre[dd->npre++] = least(h, s->n);
+			dd->pre[dd->npre++] = finish(h);
 		}
 		if (t == ntoks)
 			break;
@@ -387,14 +394,11 @@ game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
 		n = parse_kept(dd, syn, start, toks[t].text, toks[t].len);
 		if (n < 0)
 			return -1;
-		for (k = 0; k < s->n; k++) {
-			for (i = 0; i < n; i++)
-				mix(&h[k],
-				    action_value(&dd->acts[i], s->map[k]));
-			mix(&h[k], 0xffffffffffffULL); /* the turn ends */
-		}
+		for (i = 0; i < n; i++)
+			mix(&h, least_image(&dd->acts[i], s, alive));
+		mix(&h, 0xffffffffffffULL); /* the turn ends */
 	}
-	*out = least(h, s->n);
+	*out = finish(h);
 	return 0;
 }
 
