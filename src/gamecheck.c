@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/dedupe.h"
 #include "cli/replayed.h"
 #include "cli/select.h"
 #include "record/record.h"
@@ -18,20 +19,24 @@
 #include "report/report.h"
 
 struct options {
-	bool		     quiet;
-	bool		     require_finished;
-	unsigned long	     max_errors; /* 0: no limit */
-	const char	    *output;
-	const char	    *write; /* --write: a format, or NULL */
-	bool		     keep_illegal;
-	struct cli_records   in;    /* which inputs and records, read how */
-	struct cli_select    sel;   /* --select, ranges, --plies */
-	struct cli_jobs	    *j;	    /* a worker's, with -j */
-	uint64_t	     seq;   /* the records of the shard, for -j */
-	bool		     solve; /* --solve N: N in solve_empties */
-	int		     solve_empties;
-	struct solve_options budget;  /* --solve-nodes, --solve-seconds */
-	struct cli_perfect  *perfect; /* --solve: check_all's */
+	bool		      quiet;
+	bool		      require_finished;
+	unsigned long	      max_errors; /* 0: no limit */
+	const char	     *output;
+	const char	     *write; /* --write: a format, or NULL */
+	bool		      keep_illegal;
+	struct cli_dedupe_run dd;      /* --dedupe, --duplicates */
+	const char	     *table;   /* --table: tsv, csv, or NULL */
+	const char	     *columns; /* --columns, or NULL */
+	struct report_table  *tb;      /* --table's, while checking */
+	struct cli_records    in;      /* which inputs and records, read how */
+	struct cli_select     sel;     /* --select, ranges, --plies */
+	struct cli_jobs	     *j;       /* a worker's, with -j */
+	uint64_t	      seq;     /* the records of the shard, for -j */
+	bool		      solve;   /* --solve N: N in solve_empties */
+	int		      solve_empties;
+	struct solve_options  budget;  /* --solve-nodes, --solve-seconds */
+	struct cli_perfect   *perfect; /* --solve: check_all's */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -43,6 +48,10 @@ enum {
 	OPT_SOLVE,
 	OPT_SOLVE_NODES,
 	OPT_SOLVE_SECONDS,
+	OPT_DEDUPE,
+	OPT_DUPLICATES,
+	OPT_TABLE,
+	OPT_COLUMNS
 };
 
 struct totals {
@@ -54,7 +63,8 @@ struct totals {
 	unsigned long illegal;
 	unsigned long malformed;
 	unsigned long mismatched;
-	unsigned long errors; /* records with any error */
+	unsigned long errors;	  /* records with any error */
+	unsigned long duplicates; /* --dedupe */
 	bool	      out_of_memory;
 	bool	      io_error; /* with -j: a worker's */
 	bool	      stop;
@@ -76,7 +86,9 @@ usage(FILE *f)
 	    "       [--select expr] [--records list] [--first n] [--last n]\n"
 	    "       [--every k] [--plies n] [--drop-plies n]\n"
 	    "       [--solve empties [--solve-nodes n] [--solve-seconds s]]\n"
-	    "       [--write format [--keep-illegal]] [file ...]\n"
+	    "       [--write format [--keep-illegal]]\n"
+	    "       [--dedupe mode [--duplicates file]]\n"
+	    "       [--table format [--columns list]] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -125,6 +137,17 @@ usage(FILE *f)
 	    "      --solve-nodes=N      give up a record's solve after about\n"
 	    "                           N positions (value unknown)\n"
 	    "      --solve-seconds=S    ... after S seconds\n"
+	    "      --dedupe=MODE        leave out the games seen before, up\n"
+	    "                           to symmetry: the same turns, their\n"
+	    "                           start, or the position at the end\n"
+	    "                           (exact, prefix, position), or after\n"
+	    "                           N turns (position:N)\n"
+	    "      --duplicates=FILE    write those left out to FILE (in the\n"
+	    "                           --write format, else pgn)\n"
+	    "      --table=FORMAT       a table of the reports, a row a\n"
+	    "                           record (tsv, csv) instead of YAML\n"
+	    "      --columns=LIST       the table's columns (file,record,\n"
+	    "                           status,tag:Black...; gamecheck(1))\n"
 	    "      --color=WHEN         colour messages (auto, always, never)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -177,6 +200,41 @@ solve_option(struct options *opt, int c, const char *arg)
 	return 0;
 }
 
+/* What --table and --columns go with: 0, or -1 after saying why. */
+static int
+table_options(const struct options *opt)
+{
+	struct report_table *tb;
+	char		     err[320];
+
+	if (opt->columns != NULL && opt->table == NULL) {
+		cli_error("--columns is for --table");
+		return -1;
+	}
+	if (opt->table != NULL &&
+	    (opt->write != NULL || opt->quiet || opt->in.jobs > 1)) {
+		cli_error("--table writes a row a record in input order, "
+			  "instead of the reports: not with %s",
+		    opt->write != NULL ? "--write" :
+			opt->quiet     ? "-q" :
+					 "-j");
+		return -1;
+	}
+	if (opt->table == NULL)
+		return 0;
+	/* The columns are checked before any input is read. */
+	if ((tb = report_table_new(
+		 stdout, opt->table, opt->columns, err, sizeof err)) == NULL) {
+		if (*err != '\0')
+			cli_error("--columns: %s", err);
+		else
+			cli_error("out of memory");
+		return -1;
+	}
+	report_table_free(tb);
+	return 0;
+}
+
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
@@ -192,6 +250,10 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "solve", required_argument, NULL, OPT_SOLVE },
 		{ "solve-nodes", required_argument, NULL, OPT_SOLVE_NODES },
 		{ "solve-seconds", required_argument, NULL, OPT_SOLVE_SECONDS },
+		{ "dedupe", required_argument, NULL, OPT_DEDUPE },
+		{ "duplicates", required_argument, NULL, OPT_DUPLICATES },
+		{ "table", required_argument, NULL, OPT_TABLE },
+		{ "columns", required_argument, NULL, OPT_COLUMNS },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -234,6 +296,21 @@ parse_options(int argc, char **argv, struct options *opt)
 			if (solve_option(opt, c, optarg) == -1)
 				return -1;
 			break;
+		case OPT_DEDUPE:
+			if (!cli_dedupe_option(&opt->dd, optarg))
+				return -1;
+			break;
+		case OPT_DUPLICATES: opt->dd.path = optarg; break;
+		case OPT_TABLE:
+			if (!report_table_format(optarg)) {
+				cli_error("--table: unknown format '%s' (tsv, "
+					  "csv)",
+				    optarg);
+				return -1;
+			}
+			opt->table = optarg;
+			break;
+		case OPT_COLUMNS: opt->columns = optarg; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamecheck"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -257,6 +334,17 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "--write");
 		return -1;
 	}
+	if (opt->dd.path != NULL && !opt->dd.on) {
+		cli_error("--duplicates is for --dedupe");
+		return -1;
+	}
+	if (opt->dd.on && opt->in.jobs > 1) {
+		cli_error("--dedupe keeps the first of each game in input "
+			  "order: not with -j");
+		return -1;
+	}
+	if (table_options(opt) == -1)
+		return -1;
 	if (opt->keep_illegal && opt->write == NULL) {
 		cli_error("--keep-illegal is for --write");
 		return -1;
@@ -374,7 +462,8 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		.game = opt->in.game,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 64,
-		.keep_turns = x != NULL || opt->perfect != NULL,
+		.keep_turns = x != NULL || opt->perfect != NULL ||
+		    opt->dd.path != NULL,
 	};
 	struct record_reader *rd;
 	const struct record  *rec;
@@ -443,6 +532,18 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			break;
 		}
 		tally(name, rec, rp, opt, t);
+		/* A duplicate is counted, and has no report of its own. */
+		if (opt->dd.on &&
+		    (rc = cli_dedupe_record(&opt->dd, syn, name, rec, rp)) !=
+			0) {
+			if (rc == -1) {
+				rc = -2;
+				break;
+			}
+			t->duplicates++;
+			cli_progress(t->records);
+			continue;
+		}
 		if (x != NULL && write_record(x, name, rec, rp, opt, t) == -1) {
 			if (cli_output_ok(out, "record"))
 				cli_error("%s: record %lu: cannot write it",
@@ -452,6 +553,15 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		}
 		pp.served = opt->perfect != NULL && opt->perfect->served;
 		pp.line = opt->perfect != NULL ? &opt->perfect->line : NULL;
+		if (opt->tb != NULL &&
+		    report_table_write(opt->tb, path, rec, rp) == -1) {
+			if (cli_output_ok(out, "table"))
+				cli_error("%s: record %lu: cannot write its "
+					  "row",
+				    name, rec->index);
+			rc = -2;
+			break;
+		}
 		if (w != NULL &&
 		    report_write_perfect(
 			w, path, rec, rp, solved == 1 ? &pp : NULL) == -1) {
@@ -481,6 +591,38 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	return rc < 0 ? -1 : 0;
 }
 
+/* --dedupe, its duplicates to the file of --duplicates: 0, or -1 (said). */
+static int
+start_dedupe(struct options *opt)
+{
+	struct replay_options ro = {
+		.game = opt->in.game,
+		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
+	};
+
+	return cli_dedupe_start(
+	    &opt->dd, &ro, opt->write != NULL ? opt->write : "pgn");
+}
+
+/* --table: the table and its header, on out: 0, or -1 (said). */
+static int
+start_table(FILE *out, struct options *opt)
+{
+	char err[320];
+
+	opt->tb = report_table_new(
+	    out, opt->table, opt->columns, err, sizeof err);
+	if (opt->tb == NULL) {
+		cli_error("out of memory");
+		return -1;
+	}
+	if (report_table_header(opt->tb) == -1) {
+		cli_output_ok(out, "table");
+		return -1;
+	}
+	return 0;
+}
+
 /*
  * Checks every input, the reports to w (NULL with -q).  The outputs are
  * the caller's; with -j, this runs in each worker.
@@ -501,6 +643,17 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	    (x = record_export_new(opt->write, out)) == NULL) {
 		cli_error("out of memory");
 		t->out_of_memory = true;
+		return;
+	}
+	if (opt->dd.on && start_dedupe(opt) == -1) {
+		record_export_free(x);
+		t->io_error = true;
+		return;
+	}
+	if (opt->table != NULL && start_table(out, opt) == -1) {
+		cli_dedupe_finish(&opt->dd, false);
+		record_export_free(x);
+		t->io_error = true;
 		return;
 	}
 	replay_init(&rp);
@@ -539,6 +692,11 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		t->io_error = true;
 	}
 	record_export_free(x);
+	report_table_free(opt->tb);
+	opt->tb = NULL;
+	if (opt->dd.on &&
+	    !cli_dedupe_finish(&opt->dd, !t->io_error && !t->out_of_memory))
+		t->io_error = true;
 }
 
 /* A worker of -j: its share of the records, its totals for the parent. */
@@ -608,6 +766,9 @@ summary(const struct totals *t, struct options *opt)
 		    t->mismatched == 1 ? "" : "es");
 	if (cli_select_any(&opt->sel))
 		fprintf(stderr, ", %lu skipped", t->skipped);
+	if (opt->dd.on)
+		fprintf(stderr, ", %lu duplicate%s", t->duplicates,
+		    t->duplicates == 1 ? "" : "s");
 	fputc('\n', stderr);
 	/* Checking nothing is more likely a mistake than a pass. */
 	opt->sel.taken = t->records;
@@ -635,7 +796,9 @@ main(int argc, char **argv)
 	if (parse_options(argc, argv, &opt) == -1)
 		return CLI_USAGE;
 	if ((files = cli_records_inputs(
-		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL)
+		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL ||
+	    (opt.dd.path != NULL &&
+		!cli_dedupe_path_ok(opt.dd.path, opt.output, files, nfiles)))
 		return CLI_USAGE;
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
@@ -670,7 +833,7 @@ main(int argc, char **argv)
 		opt.j = NULL;
 		if (!cli_output_ok(out, o.name))
 			io_error = true;
-	} else if (!opt.quiet && opt.write == NULL &&
+	} else if (!opt.quiet && opt.write == NULL && opt.table == NULL &&
 	    (w = report_writer_new(out)) == NULL) {
 		cli_error("out of memory");
 		cli_output_abort(&o);

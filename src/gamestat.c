@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/dedupe.h"
 #include "cli/charts.h"
 #include "cli/cover.h"
 #include "cli/manifest.h"
@@ -32,19 +33,21 @@ enum input_format {
 };
 
 struct options {
-	enum input_format  input;
-	const char	  *by;
-	bool		   partial;
-	bool		   merge;
-	const char	  *plot;
-	const char	  *output;
-	const char	  *name;   /* --name: standard input's, or NULL */
-	unsigned long	   expect; /* --expect: 0 for none */
-	const char	  *inputs; /* --expect-inputs: a manifest, or NULL */
-	struct cli_records in;	   /* which inputs and records, read how */
-	struct cli_select  sel;	   /* --select, ranges, --plies */
-	struct cli_jobs	  *j;	   /* a worker's, with -j */
-	uint64_t	   seq;	   /* the records of the shard, for -j */
+	enum input_format     input;
+	const char	     *by;
+	bool		      partial;
+	bool		      merge;
+	const char	     *plot;
+	const char	     *output;
+	const char	     *name;   /* --name: standard input's, or NULL */
+	unsigned long	      expect; /* --expect: 0 for none */
+	const char	     *inputs; /* --expect-inputs: a manifest, or NULL */
+	struct cli_dedupe_run dd;     /* --dedupe, --duplicates */
+	bool		      overlap;
+	struct cli_records    in;  /* which inputs and records, read how */
+	struct cli_select     sel; /* --select, ranges, --plies */
+	struct cli_jobs	     *j;   /* a worker's, with -j */
+	uint64_t	      seq; /* the records of the shard, for -j */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -52,7 +55,10 @@ enum {
 	OPT_BY = CLI_OPT_OWN,
 	OPT_EXPECT,
 	OPT_EXPECT_INPUTS,
-	OPT_NAME
+	OPT_NAME,
+	OPT_DEDUPE,
+	OPT_DUPLICATES,
+	OPT_OVERLAP
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -68,7 +74,8 @@ struct run {
 	unsigned long	     skipped; /* left out by --select, a range */
 	bool		     bad;     /* an input we could not count */
 	bool		     io_error;
-	struct seen	    *seen; /* by input, for --partial */
+	struct seen	    *seen;	 /* by input, for --partial */
+	unsigned long	     duplicates; /* --dedupe */
 };
 
 static void
@@ -82,7 +89,9 @@ usage(FILE *f)
 	    "       [--wthor-tournaments file] [--implicit-pass[=WHEN]]\n"
 	    "       [--max-record-size size]\n"
 	    "       [--select expr] [--records list] [--first n] [--last n]\n"
-	    "       [--every k] [--plies n] [--drop-plies n] [file ...]\n"
+	    "       [--every k] [--plies n] [--drop-plies n]\n"
+	    "       [--dedupe mode [--duplicates file]] [file ...]\n"
+	    "       gamestat --overlap [--dedupe mode] [-o file] a b\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -129,6 +138,14 @@ usage(FILE *f)
 	    "      --every=K            only every Kth selected record\n"
 	    "      --plies=N            count the first N turns of each\n"
 	    "      --drop-plies=N       count each without its first N turns\n"
+	    "      --dedupe=MODE        leave out the games seen before, up\n"
+	    "                           to symmetry: the same turns, their\n"
+	    "                           start, or the position at the end\n"
+	    "                           (exact, prefix, position), or after\n"
+	    "                           N turns (position:N)\n"
+	    "      --duplicates=FILE    write those left out to FILE (pgn)\n"
+	    "      --overlap            how many games of input A input B\n"
+	    "                           holds, by --dedupe (default exact)\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
 	    "                           the same)\n"
@@ -140,6 +157,34 @@ usage(FILE *f)
 	    "Exit status: 0 all input counted, 1 some input could not be\n"
 	    "read as records, reports or partial summaries, 2 usage or I/O\n"
 	    "error, 3 internal error.  See gamestat(1).\n");
+}
+
+/* What --dedupe and --overlap go with: 0, or -1 after saying why. */
+static int
+dedupe_options(const struct options *opt)
+{
+	const char *no = opt->in.jobs > 1 ? "-j" :
+	    opt->merge			  ? "--merge" :
+	    opt->partial		  ? "--partial" :
+	    opt->in.shard.n != 0	  ? "--shard" :
+	    opt->input == INPUT_REPORT	  ? "--format report" :
+					    NULL;
+
+	if (opt->dd.path != NULL && (!opt->dd.on || opt->overlap)) {
+		cli_error("--duplicates is for --dedupe, without --overlap");
+		return -1;
+	}
+	if ((opt->dd.on || opt->overlap) && no != NULL) {
+		cli_error("%s compares the games of all the records, in input "
+			  "order: not with %s",
+		    opt->overlap ? "--overlap" : "--dedupe", no);
+		return -1;
+	}
+	if (opt->overlap && (opt->by != NULL || opt->plot != NULL)) {
+		cli_error("--overlap writes no summary: no --by or --plot");
+		return -1;
+	}
+	return 0;
 }
 
 static int
@@ -156,6 +201,9 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "expect-inputs", required_argument, NULL, OPT_EXPECT_INPUTS },
 		{ "name", required_argument, NULL, OPT_NAME },
 		CLI_SELECT_LONGOPTS,
+		{ "dedupe", required_argument, NULL, OPT_DEDUPE },
+		{ "duplicates", required_argument, NULL, OPT_DUPLICATES },
+		{ "overlap", no_argument, NULL, OPT_OVERLAP },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -193,6 +241,12 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_EXPECT_INPUTS: opt->inputs = optarg; break;
 		case OPT_NAME: opt->name = optarg; break;
+		case OPT_DEDUPE:
+			if (!cli_dedupe_option(&opt->dd, optarg))
+				return -1;
+			break;
+		case OPT_DUPLICATES: opt->dd.path = optarg; break;
+		case OPT_OVERLAP: opt->overlap = true; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -245,7 +299,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "--shard");
 		return -1;
 	}
-	return 0;
+	return dedupe_options(opt);
 }
 
 /*
@@ -315,6 +369,13 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 	struct stat_game      g;
 	int		      rc;
 
+	if (opt->dd.on) {
+		cli_error("%s: --dedupe replays records: reports have no "
+			  "turns",
+		    name);
+		r->io_error = true;
+		return;
+	}
 	if ((rd = report_reader_new(in, name, peek, len)) == NULL) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
@@ -353,7 +414,8 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 {
 	struct replay_options ro = { .game = opt->in.game,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-		.max_legal = 0 };
+		.max_legal = 0,
+		.keep_turns = opt->dd.path != NULL };
 	struct record_reader *rd;
 	const struct record  *rec, *played;
 	struct replay	      rp;
@@ -361,7 +423,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	struct diag	      d;
 	char		     *buf = NULL;
 	size_t		      cap = 0;
-	int		      rc;
+	int		      rc, dup;
 
 	cli_select_replay_options(&opt->sel, &ro);
 	rd = cli_records_reader(&opt->in, syn, in, path, name);
@@ -408,6 +470,17 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
 			cli_error("out of memory");
 			exit(CLI_INTERNAL);
+		}
+		/* A duplicate is counted apart, not in the summary. */
+		if (opt->dd.on &&
+		    (dup = cli_dedupe_record(&opt->dd, syn, name, rec, &rp)) !=
+			0) {
+			if (dup == -1) {
+				r->io_error = true;
+				break;
+			}
+			r->duplicates++;
+			continue;
 		}
 		count(r, &g, name);
 		if (cli_select_done(&opt->sel))
@@ -653,6 +726,41 @@ out_short:
 	return -1;
 }
 
+/* --dedupe, its duplicates to the file of --duplicates: 0, or -1 (said). */
+static int
+start_dedupe(struct options *opt)
+{
+	struct replay_options ro = {
+		.game = opt->in.game,
+		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
+	};
+
+	return cli_dedupe_start(&opt->dd, &ro, "pgn");
+}
+
+/* --overlap A B, to -o's file or standard output: the exit status. */
+static int
+overlap(const struct options *opt, char *const *files, int nfiles)
+{
+	struct cli_output o;
+	int		  status;
+
+	if (nfiles != 2) {
+		cli_error(
+		    "--overlap compares two inputs, A and B, not %d", nfiles);
+		return CLI_USAGE;
+	}
+	if (cli_output_open(&o, opt->output, 0) == -1)
+		return CLI_USAGE;
+	status = cli_overlap(&opt->in, &opt->dd.spec, files[0], files[1], o.fp);
+	if (status != CLI_OK || fflush(o.fp) == EOF ||
+	    !cli_output_ok(o.fp, o.name)) {
+		cli_output_abort(&o);
+		return status != CLI_OK ? status : CLI_USAGE;
+	}
+	return cli_output_commit(&o) ? CLI_OK : CLI_USAGE;
+}
+
 /*
  * Reads every input into r: in this process, or in opt's -j workers
  * (--merge reads little and stays in one).  Returns CLI_OK, or the exit
@@ -700,11 +808,19 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 			status = CLI_USAGE;
 			goto out_free;
 		}
+		if (opt->dd.on && start_dedupe(opt) == -1) {
+			status = CLI_USAGE;
+			goto out_free;
+		}
 		/* Once the ranges are over, no input is read. */
-		for (i = 0; i < nfiles && !cli_select_done(&opt->sel); i++)
+		for (i = 0; i < nfiles && !cli_select_done(&opt->sel) &&
+		     !(opt->dd.on && r->io_error);
+		     i++)
 			read_input(r, opt, syn, files[i],
 			    r->seen != NULL ? &r->seen[i] : NULL);
 		r->skipped = opt->sel.skipped;
+		if (opt->dd.on && !cli_dedupe_finish(&opt->dd, !r->io_error))
+			r->io_error = true;
 	}
 	status = CLI_OK;
 out_free:
@@ -749,8 +865,12 @@ main(int argc, char **argv)
 		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL ||
 	    !cli_cover_label_ok(
 		opt.name, opt.partial, opt.merge, files, nfiles) ||
-	    !cli_manifest_load(opt.inputs, files, nfiles))
+	    !cli_manifest_load(opt.inputs, files, nfiles) ||
+	    (opt.dd.path != NULL &&
+		!cli_dedupe_path_ok(opt.dd.path, opt.output, files, nfiles)))
 		return CLI_USAGE;
+	if (opt.overlap)
+		return overlap(&opt, files, nfiles);
 	if (opt.plot != NULL &&
 	    (!cli_charts_paths(opt.plot, opt.output, files, nfiles, paths) ||
 		cli_charts_open(&charts, opt.plot) == -1))
@@ -761,6 +881,9 @@ main(int argc, char **argv)
 		goto out_free;
 	status = CLI_INTERNAL;
 	cli_progress_done();
+	if (opt.dd.on)
+		fprintf(stderr, "%s: %lu duplicate%s left out (--dedupe)\n",
+		    cli_progname(), r.duplicates, r.duplicates == 1 ? "" : "s");
 	if (select_said(&opt, &r)) {
 		status = CLI_BAD;
 		goto out_free;

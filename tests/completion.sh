@@ -32,6 +32,9 @@ PATH="$(pwd):$PATH" bash -c '
 	c "--in-place" gameplay move --in
 	c "reversi rive" gamecheck -g r
 	c "stones" gamecheck --game=s
+	c "prefix position" gamecheck --dedupe p
+	c "exact" gamecheck --dedupe=e
+	c "tsv" gamecheck --table t
 	c "oust" gameplay new o
 	c "reversi rive" gameplay new -s 8 r
 	c "auto report pgn transcript csv wthor ggf sgf" gamestat --format ""

@@ -5,10 +5,22 @@
 # written in FORMAT and read back gives P byte for byte: GGF and SGF for
 # every Reversi record (tags, set-up positions, results and forfeits
 # carried), transcripts and CSV for the records that have no tags they
-# drop (the data set's, a CSV import's).  The data set part skips when it
-# is absent (ARBITER_DATASET names another copy).
+# drop (the data set's, a CSV import's) but the source's game id: a CSV's
+# id column is the GameId tag, which a transcript drops and a CSV written
+# from a record without one numbers from 1, so those two trips compare
+# the records without it.  The data set part skips when it is absent
+# (ARBITER_DATASET names another copy).
 set -u
 . "${srcdir:-.}/tests/lib.sh"
+
+# The records without their GameId tags (in place).
+no_id() {
+	grep -v '^\[GameId ' "$1" > "$1.t" && mv "$1.t" "$1"
+}
+# A CSV's moves and winner columns, its ids left out (in place).
+no_id_column() {
+	cut -d, -f 2- "$1" > "$1.t" && mv "$1.t" "$1"
+}
 
 # trip NAME BASE VIA FROM FILE...: the FILEs written as BASE, and the
 # FILEs written as VIA (or, where FROM is "base", their BASE text) then
@@ -24,6 +36,10 @@ trip() {
 	./gamecheck --write="$via" "$@" > "$x" 2> "$tmp/err" ||
 	    { echo "FAIL: $name: --write=$via failed"; cat "$tmp/err"; fail=1; }
 	./gamecheck --write="$base" "$x" > "$tmp/b.$base" 2> /dev/null
+	case $base-$via in
+	pgn-transcript | pgn-csv) no_id "$tmp/a.$base" && no_id "$tmp/b.$base" ;;
+	csv-wthor) no_id_column "$tmp/a.$base" && no_id_column "$tmp/b.$base" ;;
+	esac
 	if [ ! -s "$tmp/a.$base" ] || ! cmp -s "$tmp/a.$base" "$tmp/b.$base"; then
 		echo "FAIL: $name: $base -> $via -> $base differs"
 		diff "$tmp/a.$base" "$tmp/b.$base" | head -n 10
@@ -53,7 +69,8 @@ for f in transcripts.txt archive.csv; do
 done
 
 # WTHOR keeps no tags: the games and scores read back as written, so the
-# CSV (moves and winner) of the WTHOR file is the records' CSV.
+# CSV (moves and winner; its ids are numbers from 1) of the WTHOR file is
+# the records' CSV.
 wthor() {	# NAME FILE...
 	name=$1
 	shift
@@ -101,6 +118,13 @@ if [ -r "$data" ]; then
 		round "data set" "$fmt" "$data"
 	done
 	wthor "data set" "$data"
+	# Every game keeps its own id as CSV: the data set's id column back.
+	./gamecheck --write=csv "$data" 2> /dev/null | sed 1d | cut -d, -f 1 \
+	    > "$tmp/ids"
+	if ! sed 1d "$data" | cut -d, -f 1 | cmp -s - "$tmp/ids"; then
+		echo "FAIL: the data set as CSV lost its ids"
+		fail=1
+	fi
 	# Every game of the data set survives as GGF: 25657, 2 unfinished.
 	./gamecheck --write=ggf "$data" 2> /dev/null |
 	    ./gamecheck -q --format ggf > /dev/null 2> "$tmp/err"

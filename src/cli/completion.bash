@@ -74,7 +74,7 @@ _arbiter()
 			COMPREPLY=($(compgen -W "$games" -- "$cur"))
 			return 0
 			;;
-		FORMAT | WHEN)
+		FORMAT | WHEN | MODE)
 			# The values are the description's list, or the
 			# list in its parentheses: "auto (default), pgn,
 			# csv" or "in FORMAT (pgn, csv) instead".

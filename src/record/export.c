@@ -289,13 +289,41 @@ csv_winner(const struct record_out *o)
 	return w == 0 ? 1 : w == 1 ? -1 : 0;
 }
 
+/*
+ * The id column: the source's game id (a GameId tag: a CSV's id column
+ * read back), as an RFC 4180 field, else the record's number in the
+ * output counting from 1.
+ */
+static int
+put_csv_id(struct record_export *x, const struct record_out *o)
+{
+	const struct record_tag *t = record_tag_find(o->rec, "GameId");
+	size_t			 i;
+
+	if (t == NULL || t->value_len == 0)
+		return fprintf(x->out, "%lu", x->written + 1) < 0 ? -1 : 0;
+	if (strcspn(t->value, ",\"\r\n") >= t->value_len)
+		return fwrite(t->value, 1, t->value_len, x->out) ==
+			t->value_len ?
+		    0 :
+		    -1;
+	putc('"', x->out);
+	for (i = 0; i < t->value_len; i++) {
+		if (t->value[i] == '"')
+			putc('"', x->out);
+		putc(t->value[i], x->out);
+	}
+	return putc('"', x->out) == EOF ? -1 : 0;
+}
+
 static int
 write_csv(struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	if (check_plain(o, "CSV", d) == -1)
 		return -1;
 	if ((x->written == 0 && fputs("id,winner,moves\n", x->out) == EOF) ||
-	    fprintf(x->out, "%lu,%d,", x->written + 1, csv_winner(o)) < 0 ||
+	    put_csv_id(x, o) == -1 ||
+	    fprintf(x->out, ",%d,", csv_winner(o)) < 0 ||
 	    put_transcript(x->out, o) == -1 || fputc('\n', x->out) == EOF)
 		return diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
 	return 0;

@@ -120,6 +120,18 @@ contains(const char *f, size_t n, const char *word)
 }
 
 /*
+ * Whether the n bytes at f name a game id column: id, or a name ending in
+ * _id or GameId (Othello_game_id, game_id, GameId), in any case.
+ */
+static bool
+id_column(const char *f, size_t n)
+{
+	return (n == 2 && strncasecmp(f, "id", 2) == 0) ||
+	    (n > 3 && strncasecmp(f + n - 3, "_id", 3) == 0) ||
+	    (n >= 6 && strncasecmp(f + n - 6, "gameid", 6) == 0);
+}
+
+/*
  * The separator of a header line that holds no comma but another
  * spreadsheet's (';', a tab) between words: 0 if none.
  */
@@ -134,7 +146,7 @@ csv_other_separator(const char *line, size_t len)
 }
 
 /*
- * Finds the moves and winner columns in a header line.  One apart by
+ * Finds the moves, winner and id columns in a header line.  One apart by
  * another separator than commas names none: its only field would be the
  * whole line, "moves" in it, and every row a bad transcript.
  */
@@ -144,7 +156,7 @@ csv_columns(struct record_reader *rd, const char *line, size_t len, size_t p)
 	size_t fs, fe, bad;
 	long   col = 0;
 
-	rd->csv_moves = rd->csv_winner = -1;
+	rd->csv_moves = rd->csv_winner = rd->csv_id = -1;
 	if ((rd->csv_apart = csv_other_separator(line + p, len - p)) != 0) {
 		rd->csv_cols = 1;
 		rd->csv_ready = true;
@@ -160,6 +172,8 @@ csv_columns(struct record_reader *rd, const char *line, size_t len, size_t p)
 		else if (rd->csv_winner == -1 && n == 6 &&
 		    strncasecmp(f, "winner", 6) == 0)
 			rd->csv_winner = col;
+		else if (rd->csv_id == -1 && id_column(f, n))
+			rd->csv_id = col;
 		col++;
 	}
 	rd->csv_cols = col;
@@ -205,6 +219,7 @@ csv_row_columns(
 		return 0;
 	rd->csv_moves = moves;
 	rd->csv_winner = winner;
+	rd->csv_id = -1;
 	rd->csv_cols = col;
 	rd->csv_ready = true;
 	return 1;
@@ -372,6 +387,34 @@ csv_winner(struct record_reader *rd, size_t fs, size_t fe)
 }
 
 /*
+ * The id column's field (fs to fe of the line): the record's GameId tag,
+ * a doubled quote in it one quote.
+ */
+static void
+csv_id(struct record_reader *rd, size_t fs, size_t fe)
+{
+	const char *f = rd->line + fs;
+	char	   *v;
+	size_t	    i, n = 0;
+
+	if (memchr(f, '"', fe - fs) == NULL) {
+		reader_tag_text(rd, "GameId", f, fe - fs, reader_pos(rd, fs));
+		return;
+	}
+	if ((v = malloc(fe - fs)) == NULL) {
+		reader_oom(rd);
+		return;
+	}
+	for (i = 0; i < fe - fs; i++) {
+		v[n++] = f[i];
+		if (f[i] == '"' && i + 1 < fe - fs && f[i + 1] == '"')
+			i++;
+	}
+	reader_tag_text(rd, "GameId", v, n, reader_pos(rd, fs));
+	free(v);
+}
+
+/*
  * The fields of a row: the moves column read as a transcript and the
  * winner column as the claim, if the row has the fields the columns say.
  */
@@ -393,6 +436,8 @@ csv_row(struct record_reader *rd)
 			me = fe;
 		} else if (col == rd->csv_winner)
 			csv_winner(rd, fs, fe);
+		else if (col == rd->csv_id && fe > fs)
+			csv_id(rd, fs, fe);
 	}
 	/*
 	 * RFC 4180: a quote closed, and a comma after it (no quote comes

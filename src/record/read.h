@@ -99,6 +99,7 @@ struct record_reader {
 	bool	      csv_ready;
 	long	      csv_moves;
 	long	      csv_winner;
+	long	      csv_id; /* the source's game id (GameId tag), or -1 */
 	long	      csv_cols;
 	unsigned long csv_header_line; /* 0: none (headerless) */
 	char	     *csv_spec;	       /* --csv-columns, or NULL */
