@@ -276,8 +276,8 @@ replay_clock(
 	for (i = 0; i < n; i++)
 		if (rp->has_control)
 			/* replay_times saw that time never goes back. */
-			(void)corr_clock_play(
-			    c, &rp->control, NULL, 0, rp->times[i], NULL, NULL);
+			(void)corr_clock_play(c, &rp->control, rp->leaves,
+			    rp->nleaves, rp->times[i], NULL, NULL);
 		else {
 			c->to_move = 1 - c->to_move;
 			c->since = rp->times[i];
