@@ -338,9 +338,11 @@ parse_options(int argc, char **argv, struct options *opt)
 		cli_error("--duplicates is for --dedupe");
 		return -1;
 	}
-	if (opt->dd.on && opt->in.jobs > 1) {
+	if (opt->dd.on && (opt->in.jobs > 1 || opt->in.shard.n != 0)) {
 		cli_error("--dedupe keeps the first of each game in input "
-			  "order: not with -j");
+			  "order: not with %s",
+		    opt->in.jobs > 1 ? "-j" : "--shard (a shard sees only its "
+					       "own records)");
 		return -1;
 	}
 	if (table_options(opt) == -1)
