@@ -295,6 +295,12 @@ read_stamps(struct record_reader *rd, size_t from, size_t to)
 		if ((close = memchr(rd->line + at, ']', to - at)) == NULL)
 			return;
 		n = rd->rec.nstamps;
+		/* A stamp costs more than its text: count it in the limit. */
+		if (n >= rd->max_size /
+			(sizeof *rd->rec.stamps + sizeof *rd->stamp_off)) {
+			reader_too_large(rd);
+			return;
+		}
 		if (array_grow(&rd->rec.stamps, &rd->stampcap, n + 1,
 			sizeof *rd->rec.stamps) == -1 ||
 		    array_grow(&rd->stamp_off, &rd->stampoffcap, n + 1,
