@@ -32,6 +32,7 @@ verdict(const struct record *rec, const struct replay *rp, struct record_out *o)
 	    rp->forfeit_cause == REPLAY_BY_TIMEOUT ? RECORD_OUT_TIMEOUT :
 						     RECORD_OUT_OTHER;
 	o->nturns = o->valid ? rp->nkept : rec->nturns;
+	o->cut = rp->cut;
 }
 
 /*

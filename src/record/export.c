@@ -141,6 +141,15 @@ implied_forfeit(
 	return im->termination;
 }
 
+/* Whether a tag tells how a game ended off the board. */
+static bool
+off_board_end(const char *name)
+{
+	return strcmp(name, "Termination") == 0 ||
+	    strcmp(name, "Winner") == 0 || strcmp(name, "Claimed") == 0 ||
+	    strcmp(name, "Resigned") == 0;
+}
+
 /*
  * The tags of o in canonical order, with Game, the board and Result as
  * the replay found them, then a WTHOR game's numbers.  Returns their
@@ -160,7 +169,8 @@ canonical_tags(
 		const char *name = known[i].tag;
 
 		t = record_tag_find(rec, name);
-		v = t != NULL ? t->value : NULL;
+		v = t != NULL && !(o->cut && off_board_end(name)) ? t->value :
+								    NULL;
 		if (strcmp(name, "Game") == 0 && o->game != NULL)
 			v = o->game->name;
 		else if (strcmp(name, "Size") == 0 && o->board != NULL)
@@ -183,7 +193,8 @@ canonical_tags(
 			out[n++] = (struct record_tag_out){ name, v };
 	}
 	for (i = 0; i < rec->ntags; i++)
-		if (!is_known(rec->tags[i].name))
+		if (!is_known(rec->tags[i].name) &&
+		    !(o->cut && off_board_end(rec->tags[i].name)))
 			out[n++] = (struct record_tag_out){ rec->tags[i].name,
 				rec->tags[i].value };
 	nw = record_wthor_tags(rec, &im->wthor);

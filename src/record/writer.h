@@ -59,6 +59,12 @@ struct record_out {
 	bool			  forfeit; /* an unfinished game decided */
 	int			  forfeit_winner;
 	enum record_out_cause	  forfeit_cause;
+	/*
+	 * The turns stop before the record's (--plies): its tags of an end
+	 * off the board (Termination, Winner, Claimed, Resigned) are left
+	 * out, since the game written did not end so.
+	 */
+	bool cut;
 };
 
 /*

@@ -142,6 +142,12 @@ struct replay {
 	enum replay_cause forfeit_cause;
 	/* Drawn by agreement: an unfinished game, the offer accepted. */
 	bool agreed;
+	/*
+	 * Replayed only to turn upto of replay_options, before the record's
+	 * end: how the record ends off the board (a forfeit, a claim) is
+	 * not this game's.
+	 */
+	bool cut;
 
 	/* A doubt that is not an error (exit status unaffected). */
 	bool	    has_warning;

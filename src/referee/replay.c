@@ -1346,6 +1346,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->has_error = rp->has_warning = false;
 	rp->forfeit = false;
 	rp->agreed = false;
+	rp->cut = false;
 	rp->in_turn = false;
 	rp->kept_len = rp->nkept = 0;
 	rp->error_turn = 0;
@@ -1381,6 +1382,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->ndice = 0;
 	rp->scratch.captured_so_far = 0;
 	end = opt->limit && opt->upto < rec->nturns ? opt->upto : rec->nturns;
+	rp->cut = end < rec->nturns;
 	/*
 	 * Runs of squares at a time where the game can (no dice, no counts
 	 * of captures kept per turn), a turn at a time around them.
