@@ -795,15 +795,18 @@ main(int argc, char **argv)
 	int		      nfiles, status;
 
 	cli_init(argv[0]);
-	if (parse_options(argc, argv, &opt) == -1)
-		return CLI_USAGE;
-	if ((files = cli_records_inputs(
+	/* What --select holds is freed on every way out (LeakSanitizer). */
+	if (parse_options(argc, argv, &opt) == -1 ||
+	    (files = cli_records_inputs(
 		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL ||
 	    (opt.dd.path != NULL &&
-		!cli_dedupe_path_ok(opt.dd.path, opt.output, files, nfiles)))
+		!cli_dedupe_path_ok(opt.dd.path, opt.output, files, nfiles))) {
+		cli_select_free(&opt.sel);
 		return CLI_USAGE;
+	}
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
+		cli_select_free(&opt.sel);
 		return CLI_INTERNAL;
 	}
 	/* --last: the selected records are counted first. */
@@ -817,6 +820,7 @@ main(int argc, char **argv)
 		if ((opt.j = cli_jobs_start(opt.in.jobs, files, nfiles, &k)) ==
 		    NULL) {
 			record_syntax_free(syn);
+			cli_select_free(&opt.sel);
 			return CLI_USAGE;
 		}
 		if (k < opt.in.jobs)
@@ -825,6 +829,7 @@ main(int argc, char **argv)
 	if (cli_output_open(&o, opt.output, 0) == -1) {
 		cli_jobs_free(opt.j);
 		record_syntax_free(syn);
+		cli_select_free(&opt.sel);
 		return CLI_USAGE;
 	}
 	out = o.fp;

@@ -859,8 +859,9 @@ main(int argc, char **argv)
 	int		  i, nfiles, status = CLI_USAGE;
 
 	cli_init(argv[0]);
+	/* What --select holds is freed on every way out (LeakSanitizer). */
 	if (parse_options(argc, argv, &opt) == -1)
-		return CLI_USAGE;
+		goto out_free;
 	if ((files = cli_records_inputs(
 		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL ||
 	    !cli_cover_label_ok(
@@ -868,9 +869,11 @@ main(int argc, char **argv)
 	    !cli_manifest_load(opt.inputs, files, nfiles) ||
 	    (opt.dd.path != NULL &&
 		!cli_dedupe_path_ok(opt.dd.path, opt.output, files, nfiles)))
-		return CLI_USAGE;
-	if (opt.overlap)
-		return overlap(&opt, files, nfiles);
+		goto out_free;
+	if (opt.overlap) {
+		status = overlap(&opt, files, nfiles);
+		goto out_free;
+	}
 	if (opt.plot != NULL &&
 	    (!cli_charts_paths(opt.plot, opt.output, files, nfiles, paths) ||
 		cli_charts_open(&charts, opt.plot) == -1))
