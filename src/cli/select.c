@@ -432,7 +432,15 @@ cli_select_replay(struct cli_select *cs, struct record_syntax *syn,
 	first.keep_turns = false;
 	first.each = NULL;
 	replay_record(syn, rec, &first, rp);
-	if (rp->has_error || rp->in_turn || rp->game->has_dice) {
+	/*
+	 * Kept whole: what a Setup cannot say.  Herd's dice follow the Seed
+	 * from the start; the pie rule's swap exchanges the players' colours
+	 * (the tags name people) or is still to come; a timed record's
+	 * moments count turns from its start.
+	 */
+	if (rp->has_error || rp->in_turn || rp->game->has_dice ||
+	    rp->game->has_pie || rec->nstamps > 0 ||
+	    record_tag_find(rec, "Start") != NULL) {
 		replay_record(syn, rec, ro, rp);
 		return rec;
 	}
