@@ -863,6 +863,14 @@ int
 record_export_write(
     struct record_export *x, const struct record_out *o, struct diag *d)
 {
+	/*
+	 * A timed record's moments and leave stand in its comments, which
+	 * no writer keeps yet: written without them it would not stand.
+	 */
+	if (record_tag_find(o->rec, "Start") != NULL)
+		return diag_set(d, DIAG_UNWRITABLE,
+		    "a timed record (Start) keeps its moments in its comments, "
+		    "which --write does not write yet");
 	if (x->f->write(x, o, d) == -1)
 		return -1;
 	x->written++;
