@@ -243,7 +243,7 @@ all_of(struct cli_dedupe *dd, const struct rules_position *pos)
 	    !same_board(&dd->sym_board, &pos->board)) {
 		dd->sym_game = pos->game;
 		dd->sym_board = pos->board;
-		rules_symmetries_of(&pos->board, &dd->all);
+		rules_symmetries_of_game(pos, &dd->all);
 		dd->kept_valid = false;
 	}
 	return &dd->all;

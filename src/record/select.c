@@ -98,7 +98,8 @@ struct record_select {
 	struct node *nodes;
 	size_t	     n, cap;
 	size_t	     root;
-	/* The symmetries of the board of the last position seen. */
+	/* The symmetries of the game and board of the last position seen. */
+	const struct rules_game *game;
 	char			board[sizeof((struct rules_board *)0)->name];
 	int			geometry;
 	struct rules_symmetries sym;
@@ -858,9 +859,11 @@ record_select_position(
 	size_t i;
 
 	/* The board's symmetries, worked out once per board. */
-	if (strcmp(sel->board, pos->board.name) != 0 ||
+	if (sel->game != pos->game ||
+	    strcmp(sel->board, pos->board.name) != 0 ||
 	    sel->geometry != (int)pos->board.geometry + 1) {
-		rules_symmetries_of(&pos->board, &sel->sym);
+		rules_symmetries_of_game(pos, &sel->sym);
+		sel->game = pos->game;
 		memcpy(sel->board, pos->board.name, sizeof sel->board);
 		sel->geometry = (int)pos->board.geometry + 1;
 	}

@@ -254,6 +254,12 @@ struct rules_game {
 	 * (its result only) do not say.
 	 */
 	const char *figure[2];
+	/*
+	 * The rules tell the ranks apart (Stones!: each colour makes for
+	 * its far rank), so of the board's symmetries only those that keep
+	 * every cell on its rank are the rules' (rules_symmetries_of_game).
+	 */
+	bool ranks_fixed;
 
 	/* Builds the board of a Size/Board tag value; 0 or -1. */
 	int (*board)(struct rules_board *, const char *spec, struct diag *);

@@ -466,6 +466,7 @@ const struct rules_game rules_stones = {
 	.colour = { "white", "black" },
 	.default_board = "8x8",
 	.figure = { "on the far rank", "on the far rank" },
+	.ranks_fixed = true,
 	.turn_cap = 500,
 	.state_size = sizeof(struct stones),
 	.board = stones_board,

@@ -158,3 +158,29 @@ rules_position_key(const struct rules_position *pos,
 	key[n + 1] = rules_mid_turn(pos);
 	return best;
 }
+
+void
+rules_symmetries_of_game(
+    const struct rules_position *pos, struct rules_symmetries *s)
+{
+	const struct rules_board *b = &pos->board;
+	int			  k, n = 0, c, x, y, tx, ty;
+
+	rules_symmetries_of(b, s);
+	if (!pos->game->ranks_fixed)
+		return;
+	for (k = 0; k < s->n; k++) {
+		for (c = 0; c < b->ncells; c++) {
+			coords(b, c, &x, &y);
+			coords(b, s->map[k][c], &tx, &ty);
+			if (ty != y)
+				break;
+		}
+		if (c < b->ncells)
+			continue;
+		if (n != k)
+			memcpy(s->map[n], s->map[k], sizeof s->map[k]);
+		n++;
+	}
+	s->n = n;
+}

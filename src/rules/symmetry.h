@@ -33,6 +33,15 @@ void
 rules_symmetries_of(const struct rules_board *b, struct rules_symmetries *s);
 
 /*
+ * Fills s with those of pos's board that pos's game's rules respect: all
+ * of them, or for a game whose rules tell the ranks apart (ranks_fixed)
+ * those that keep every cell on its rank.  Two positions alike under one
+ * of these are the same position of the game.
+ */
+void rules_symmetries_of_game(
+    const struct rules_position *pos, struct rules_symmetries *s);
+
+/*
  * Keeps in s (identity first, order kept) the symmetries that map pos's
  * pieces onto themselves: given a game's start position, those that keep
  * whole games comparable (4 of standard Othello's 8).

@@ -113,6 +113,46 @@ START_TEST(test_counts)
 }
 END_TEST
 
+/*
+ * The rules' symmetries: every one of the board's where the rules are
+ * the same everywhere; Stones!'s ranks are told apart (each colour makes
+ * for its far rank), so only the identity and the mirror of the files.
+ */
+START_TEST(test_game_symmetries)
+{
+	static const struct {
+		const char *game, *spec;
+		int	    n;
+	} games[] = {
+		{ "reversi", "8x8", 8 },
+		{ "oust", "5", 12 },
+		{ "rive", "3-3-5", 4 },
+		{ "stones", NULL, 2 },
+	};
+	struct rules_symmetries s;
+	struct rules_position  *pos;
+	size_t			i;
+	int			c;
+
+	for (i = 0; i < sizeof games / sizeof games[0]; i++) {
+		pos = position(games[i].game, games[i].spec);
+		rules_symmetries_of_game(pos, &s);
+		ck_assert_int_eq(s.n, games[i].n);
+		for (c = 0; c < pos->board.ncells; c++)
+			ck_assert_int_eq(s.map[0][c], c);
+		rules_position_free(pos);
+	}
+	/* Stones!: the second keeps each rank, and is no identity. */
+	pos = position("stones", NULL);
+	rules_symmetries_of_game(pos, &s);
+	for (c = 0; c < pos->board.ncells; c++)
+		ck_assert_int_eq(
+		    s.map[1][c] / pos->board.width, c / pos->board.width);
+	ck_assert_int_ne(s.map[1][0], 0);
+	rules_position_free(pos);
+}
+END_TEST
+
 START_TEST(test_start_kept)
 {
 	struct rules_symmetries s;
@@ -227,7 +267,7 @@ main(void)
 {
 	Suite *s = suite_create("symmetry");
 
-	unit_tcase(
-	    s, "symmetry", 0, test_counts, test_start_kept, test_keys, NULL);
+	unit_tcase(s, "symmetry", 0, test_counts, test_game_symmetries,
+	    test_start_kept, test_keys, NULL);
 	return unit_run(s);
 }
