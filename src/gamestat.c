@@ -672,8 +672,12 @@ stat_worker(struct run *r, struct options *opt, struct record_syntax *syn,
 		    r->seen != NULL ? &r->seen[i] : NULL);
 	if ((f = open_memstream(&buf, &len)) == NULL)
 		_exit(CLI_INTERNAL);
-	h = (struct worker_head){ r->bad, r->io_error,
-		r->seen != NULL ? (size_t)nfiles : 0, opt->sel.skipped };
+	/* Written as bytes: its padding too is set (memcheck). */
+	memset(&h, 0, sizeof h);
+	h.bad = r->bad;
+	h.io_error = r->io_error;
+	h.nseen = r->seen != NULL ? (size_t)nfiles : 0;
+	h.skipped = opt->sel.skipped;
 	if (fwrite(&h, sizeof h, 1, f) != 1 ||
 	    (h.nseen > 0 &&
 		fwrite(r->seen, sizeof *r->seen, h.nseen, f) != h.nseen) ||
