@@ -15,6 +15,22 @@
 #define SEARCH_V3
 #include "solve/search.c"
 #else
-/* ISO C wants a declaration in every file. */
-typedef int search_v3_none;
+/*
+ * No second copy with this compiler (clang, or another processor):
+ * search_have_v3() is false, and the names, which solve.c and the tests
+ * still link against, are the generic search.
+ */
+int
+search_ab_v3(struct search *s, uint64_t P, uint64_t O, int alpha, int beta,
+    int n, bool passed)
+{
+	return search_ab(s, P, O, alpha, beta, n, passed);
+}
+
+int
+search_root_v3(struct search *s, uint64_t P, uint64_t O, int n, int *bm,
+    struct search_value *all)
+{
+	return search_root(s, P, O, n, bm, all);
+}
 #endif
