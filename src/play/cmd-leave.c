@@ -87,12 +87,8 @@ leave_ok(const struct play_record *pr)
 		    pr->name);
 		return CLI_BAD;
 	}
-	if (pr->rp.forfeit || pr->rp.score.over) {
-		cli_error("%s: the game is over: there is no clock to stop",
-		    pr->name);
-		return CLI_BAD;
-	}
-	return CLI_OK;
+	/* Over, forfeited, aborted or drawn by agreement: no clock runs. */
+	return play_decidable(pr, "take leave in");
 }
 
 /*
