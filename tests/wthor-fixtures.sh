@@ -66,7 +66,8 @@ game() {
 
 # PlayOK's games decided off the board: all 64 discs to the winner on a
 # board the moves leave unfinished, the loser to move (white, then
-# black); a loser who was not to move; a game won 64-0 on the board.
+# black); a loser who was not to move (a resignation all the same); a
+# game won 64-0 on the board.
 {
 	header 4 2021
 	game 2 1 2 64 64 f5d6c3d3c4

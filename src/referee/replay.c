@@ -822,8 +822,9 @@ claim_ok(const struct record *rec, struct replay *rp)
  * PlayOK's way of storing a game decided off the board: every disc to
  * the winner on a board the moves leave unfinished (formats/wthor.md,
  * "Games decided off the board").  WTHOR keeps no cause, so it is read
- * as a resignation, and only by the colour to move, as every forfeit is
- * (a loser who was not to move leaves the game unfinished).
+ * as a resignation, which either player may make on either's turn
+ * (formats/record.md): so gameplay resign's record written as WTHOR
+ * reads back decided whoever was to move.
  */
 static bool
 wof_forfeit(const struct record_claim *c, struct replay *rp)
@@ -833,8 +834,6 @@ wof_forfeit(const struct record_claim *c, struct replay *rp)
 	if (c->wof != 0 && c->wof != cells)
 		return false;
 	loser = c->wof == cells ? 1 : 0;
-	if (loser != rules_to_move(rp->pos))
-		return false;
 	rp->verified = rp->agrees = true;
 	rp->forfeit = true;
 	rp->forfeit_winner = 1 - loser;
