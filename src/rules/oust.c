@@ -830,6 +830,7 @@ const struct rules_game rules_oust = {
 	.figure = { "stone", "stones" },
 	.turn_cap = 1000,
 	.has_pie = true,
+	.points_max = 1,
 	.state_size = sizeof(struct oust),
 	.board = oust_board,
 	.init = oust_init,

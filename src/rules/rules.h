@@ -235,6 +235,12 @@ struct rules_game {
 	 */
 	bool has_dice;
 	/*
+	 * The most points one colour can score, 0 for one a cell (discs,
+	 * stones): a bound on every final score, which lets the exact solver
+	 * stop once it has found the best there is (Oust's win is 1-0).
+	 */
+	int points_max;
+	/*
 	 * Other names of the game that rules_game_find() knows, any case
 	 * ("othello" for Reversi, its trade name); unused slots NULL.
 	 */

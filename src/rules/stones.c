@@ -467,6 +467,8 @@ const struct rules_game rules_stones = {
 	.default_board = "8x8",
 	.figure = { "on the far rank", "on the far rank" },
 	.ranks_fixed = true,
+	/* The far rank: eight squares. */
+	.points_max = 8,
 	.turn_cap = 500,
 	.state_size = sizeof(struct stones),
 	.board = stones_board,
