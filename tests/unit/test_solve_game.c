@@ -251,7 +251,7 @@ END_TEST
 START_TEST(test_herd_naive)
 {
 	check_random("herd", "2", 1, RULES_TURN_MIDDLE, 40, 8);
-	check_random("herd", "3", 1, RULES_TURN_MIDDLE, 40, 9);
+	check_random("herd", "3", 1, RULES_TURN_MIDDLE, 6, 9);
 }
 END_TEST
 
