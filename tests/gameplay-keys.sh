@@ -201,9 +201,30 @@ run 0 "white's new key" move -i --as white --key-file k4/white.key g.pgn \
     "$(legal)"
 "$gc" -q g.pgn 2> "$out/check" || bad "the game: $(cat "$out/check")"
 
+# --- claim: the waiting player's or the referee's, in a timed game
+run 0 "new timed, keyed" new --at 2026-01-01T00:00:00Z --control 3d/move \
+    --keys kc -o c.pgn reversi
+run 0 "black's timed move" move -i --at 2026-01-02T00:00:00Z --as black \
+    --key-file kc/black.key c.pgn f5
+cp c.pgn c0.pgn
+run 2 "white claims on white's own time" claim -i \
+    --at 2026-01-09T00:00:00Z --as white --key-file kc/white.key c.pgn
+said "only black, who waits for white, or the referee may" "white claims"
+run 2 "the referee claims with black's key" claim -i \
+    --at 2026-01-09T00:00:00Z --as referee --key-file kc/black.key c.pgn
+said "the key is not the referee's" "the referee with black's key"
+cmp -s c.pgn c0.pgn || bad "a refused claim changed the record"
+run 0 "the referee claims" claim -i --at 2026-01-09T00:00:00Z \
+    --as referee --key-file kc/referee.key c.pgn
+grep -q '^\[Termination "white timed out"\]$' c.pgn ||
+    bad "the referee's claim is not in the record"
+cp c0.pgn c.pgn
+run 0 "black claims" claim -i --at 2026-01-09T00:00:00Z --as black \
+    --key-file kc/black.key c.pgn
+
 # --- no key in any output, nor in the record
-for f in k/*.key k4/*.key; do
-	if grep -rqF "$(cat "$f")" "$out" g.pgn; then
+for f in k/*.key k4/*.key kc/*.key; do
+	if grep -rqF "$(cat "$f")" "$out" g.pgn c.pgn; then
 		bad "the key of $f appears in an output"
 	fi
 done
