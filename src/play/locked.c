@@ -77,7 +77,7 @@ play_open_locked(bool in_place, const char *path, struct cli_locked *lf,
 	/* A command that knows no keys changes no keyed record. */
 	if (pr->rp.keyed) {
 		cli_error("%s is keyed: this command cannot change it "
-			  "(gameplay(1), \"Security\"); nothing was written",
+			  "(gameplay(1), \"SECURITY\"); nothing was written",
 		    pr->name);
 		return CLI_USAGE;
 	}
