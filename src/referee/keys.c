@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "referee/referee.h"
 
@@ -61,6 +62,23 @@ malformed(struct replay *rp)
 	return &rp->error;
 }
 
+/*
+ * Whether rec has a tag whose name ends in "KeyHash", in any case as
+ * record_tag_find forgives it: one pass over the tags, so that the
+ * records without keys, nearly all, cost no more than that.
+ */
+static bool
+has_key_tag(const struct record *rec)
+{
+	size_t i, n;
+
+	for (i = 0; i < rec->ntags; i++)
+		if ((n = strlen(rec->tags[i].name)) >= 7 &&
+		    strcasecmp(rec->tags[i].name + n - 7, "KeyHash") == 0)
+			return true;
+	return false;
+}
+
 int
 replay_keys(const struct record *rec, struct replay *rp)
 {
@@ -68,6 +86,8 @@ replay_keys(const struct record *rec, struct replay *rp)
 	char			 name[REPLAY_KEYS][32];
 	int			 i;
 
+	if (!has_key_tag(rec))
+		return 0;
 	for (i = 0; i < REPLAY_KEYS; i++) {
 		t[i] = record_tag_find(
 		    rec, replay_key_tag(rp->game, i, name[i], sizeof name[i]));
