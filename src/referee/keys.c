@@ -54,14 +54,6 @@ hash_form(const char *v, size_t len)
 	    base64(v + head + SALT_LEN + 1, SUM_LEN);
 }
 
-static struct diag *
-malformed(struct replay *rp)
-{
-	rp->status = REPLAY_MALFORMED;
-	rp->has_error = true;
-	return &rp->error;
-}
-
 /*
  * Whether rec has a tag whose name ends in "KeyHash", in any case as
  * record_tag_find forgives it: one pass over the tags, so that the
@@ -97,18 +89,20 @@ replay_keys(const struct record *rec, struct replay *rp)
 	if (first == NULL)
 		return 0;
 	for (i = 0; i < REPLAY_KEYS; i++) {
+		if (t[i] != NULL && hash_form(t[i]->value, t[i]->value_len))
+			continue;
+		rp->status = REPLAY_MALFORMED;
+		rp->has_error = true;
 		if (t[i] == NULL)
-			return diag_set_at(malformed(rp), DIAG_BAD_KEY_HASH,
+			return diag_set_at(&rp->error, DIAG_BAD_KEY_HASH,
 			    first->at, 0,
 			    "a keyed record has a hash of each player's key "
 			    "and of the referee's: the %s tag is missing",
 			    name[i]);
-		if (!hash_form(t[i]->value, t[i]->value_len))
-			return diag_set_at(malformed(rp), DIAG_BAD_KEY_HASH,
-			    t[i]->at, 0,
-			    "the %s tag is no key's hash (\"" HASH_HEAD
-			    "SALT$HASH\", formats/keys.md)",
-			    name[i]);
+		return diag_set_at(&rp->error, DIAG_BAD_KEY_HASH, t[i]->at, 0,
+		    "the %s tag is no key's hash (\"" HASH_HEAD
+		    "SALT$HASH\", formats/keys.md)",
+		    name[i]);
 	}
 	rp->keyed = true;
 	return 0;

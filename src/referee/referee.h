@@ -279,8 +279,8 @@ int replay_times(const struct record *rec, struct replay *rp);
  * g ("BlackKeyHash", "WhiteKeyHash", "RefereeKeyHash") into buf (cap
  * bytes, 32 are enough).  Returns buf.
  */
-char *replay_key_tag(
-    const struct rules_game *g, int holder, char *buf, size_t cap);
+char *
+replay_key_tag(const struct rules_game *g, int holder, char *buf, size_t cap);
 /*
  * Reads rec's key hash tags into rp (keys.c): none, or one for each
  * holder, each of the form of a key's hash (bad-key-hash); then
