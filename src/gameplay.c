@@ -26,6 +26,8 @@ main(int argc, char **argv)
 	int		       c;
 
 	cli_init(argv[0]);
+	if (play_key_argv(argc, argv) != CLI_OK)
+		return CLI_USAGE;
 	while ((c = getopt_long(argc, argv, opts, longopts, NULL)) != -1) {
 		switch (c) {
 		case 'h': play_help_gameplay(); return cli_help_done();

@@ -25,6 +25,8 @@ const struct play_cmd play_cmd_accept = {
 	.select = true,
 	.option = play_edit_option,
 	.exec = exec_accept,
+	.actor = PLAY_ACTOR_OPERAND,
+	.actor_operand = 1,
 };
 
 static int

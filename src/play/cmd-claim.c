@@ -36,11 +36,15 @@ const struct play_cmd play_cmd_claim = {
 	    "exit 1.\n"
 	    "\n"
 	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --at=TIME    the claim's moment (RFC 3339; default: now)\n",
+	    /* clang-format off */
+	    "      --at=TIME    the claim's moment (RFC 3339; default: now)\n"
+	    PLAY_KEY_HELP,
+	/* clang-format on */
 	.width = 17,
 	.select = true,
 	.option = play_edit_option,
 	.exec = exec_claim,
+	.actor = PLAY_ACTOR_CLAIMANT,
 };
 
 /*

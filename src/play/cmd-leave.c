@@ -37,11 +37,16 @@ const struct play_cmd play_cmd_leave = {
 	    "control's leave= a year.\n"
 	    "\n"
 	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --at=TIME    when it is asked (RFC 3339; default: now)\n",
+	    /* clang-format off */
+	    "      --at=TIME    when it is asked (RFC 3339; default: now)\n"
+	    PLAY_KEY_HELP,
+	/* clang-format on */
 	.width = 17,
 	.select = true,
 	.option = play_edit_option,
 	.exec = exec_leave,
+	.actor = PLAY_ACTOR_OPERAND,
+	.actor_operand = 1,
 };
 
 /*

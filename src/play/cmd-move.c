@@ -27,6 +27,7 @@ static const struct option longopts[] = {
 	{ "in-place", no_argument, NULL, 'i' },
 	{ "turn", required_argument, NULL, OPT_TURN },
 	PLAY_LONGOPT_AT,
+	PLAY_LONGOPTS_KEY,
 	PLAY_LONGOPTS_RECORD,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -54,11 +55,12 @@ const struct play_cmd play_cmd_move = {
 	    "  -i, --in-place   replace RECORD instead, under a lock\n"
 	    "      --turn=TURN  only if the next turn of RECORD is TURN\n"
 	    "      --at=TIME    the moves' moment (RFC 3339; default: now in\n"
-	    "                   a timed game, none in another)\n",
+	    "                   a timed game, none in another)\n" PLAY_KEY_HELP,
 	.width = 17,
 	.select = true,
 	.option = option,
 	.exec = exec_move,
+	.actor = PLAY_ACTOR_TO_MOVE,
 };
 
 /* What the options say: which record, where it goes, for which turn. */
@@ -68,6 +70,7 @@ struct move_settings {
 	unsigned long	   want; /* --turn */
 	bool		   has_turn;
 	struct play_at	   at;
+	struct play_key	   key;
 	/* The moment written after each turn ({[%at ...]}), or "". */
 	char stamp[CORR_TIME_LEN];
 };
@@ -85,6 +88,9 @@ option(void *settings, int c, const char *arg)
 		ms->has_turn = true;
 		break;
 	case PLAY_OPT_AT: return play_at_option(arg, &ms->at);
+	case PLAY_OPT_AS:
+	case PLAY_OPT_KEY_FILE:
+	case PLAY_OPT_KEY_FD: return play_key_option(&ms->key, c, arg);
 	default: return play_select_option(&ms->sel, c, arg);
 	}
 	return 0;
@@ -581,8 +587,8 @@ exec_move(int argc, char **argv)
 	}
 	memset(&pr, 0, sizeof pr);
 	memset(&np, 0, sizeof np);
-	if ((status = play_open_locked(
-		 ms.in_place, argv[optind], &lf, &pr, &ms.sel)) != CLI_OK ||
+	if ((status = play_open_keyed(&play_cmd_move, &ms.key, ms.in_place,
+		 argv[optind], &lf, &pr, &ms.sel, moves, nmoves)) != CLI_OK ||
 	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK ||
 	    (status = stamp_due(&pr, &ms)) != CLI_OK)
 		goto out_close;

@@ -21,7 +21,8 @@ static int exec_new(int, char **);
 
 enum {
 	OPT_FORCE = PLAY_OPT_OWN,
-	OPT_SETUP
+	OPT_SETUP,
+	OPT_KEYS
 };
 
 static const struct option longopts[] = {
@@ -36,6 +37,7 @@ static const struct option longopts[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "setup", required_argument, NULL, OPT_SETUP },
 	{ "control", required_argument, NULL, 'c' },
+	{ "keys", required_argument, NULL, OPT_KEYS },
 	PLAY_LONGOPT_AT,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -50,7 +52,7 @@ const struct play_cmd play_cmd_new = {
 	    "[--force] [-s spec] [-b name] [-w name] [-d date] "
 	    "[-e event]\n"
 	    "       [-S seed] [-v variant] [--setup position] [-c control]\n"
-	    "       [--at time] [-o file] game",
+	    "       [--at time] [--keys dir] [-o file] game",
 	.summary = "write a fresh record for a game",
 	.help =
 	    "Write a fresh record for GAME: its tags and no moves.\n"
@@ -70,6 +72,10 @@ const struct play_cmd play_cmd_new = {
 	    "                         (formats/clock.md: 3d/move, 30d+3d...)\n"
 	    "      --at=TIME          a correspondence game begun at TIME\n"
 	    "                         (RFC 3339; with -c, default: now)\n"
+	    "      --keys=DIR         a keyed record: a key for each player\n"
+	    "                         and the referee in new files of DIR\n"
+	    "                         (COLOUR.key, referee.key), their\n"
+	    "                         hashes in the record\n"
 	    "  -o, --output=FILE      write FILE instead of standard output\n"
 	    "      --force            let --output replace an existing file\n",
 	.width = 23,
@@ -85,6 +91,7 @@ struct new_settings {
 	const char *event, *seed, *variant; /* or NULL */
 	const char *setup;		    /* or NULL */
 	const char *output;		    /* NULL: standard output */
+	const char *keys;		    /* --keys: a folder, or NULL */
 	bool	    force;
 	/* A correspondence game: --at or --control (the Start tag). */
 	struct play_at	    at;
@@ -124,6 +131,7 @@ option(void *settings, int c, const char *arg)
 	case 'o': ns->output = arg; break;
 	case OPT_FORCE: ns->force = true; break;
 	case OPT_SETUP: ns->setup = arg; break;
+	case OPT_KEYS: ns->keys = arg; break;
 	case 'c': return control_option(ns, arg);
 	case PLAY_OPT_AT: return play_at_option(arg, &ns->at);
 	}
@@ -277,17 +285,21 @@ struct new_corr {
 };
 
 /*
- * The tags of the fresh record of pos into tags (room for 13), in the
+ * The tags of the fresh record of pos into tags (room for 16), in the
  * order formats/record.md gives; the strings are borrowed from ns, pos
  * seedbuf (the Seed of a game with dice), setupbuf (the Setup of
- * --setup, or NULL) and corr (the Start and TimeControl of a
- * correspondence game, or NULL).  Returns how many.
+ * --setup, or NULL), corr (the Start and TimeControl of a
+ * correspondence game, or NULL) and km (the keys' hashes, or NULL).
+ * Returns how many.
  */
 static size_t
 record_tags(const struct new_settings *ns, const struct rules_position *pos,
     bool dice, const char *seedbuf, const char *setupbuf,
-    const struct new_corr *corr, struct record_tag_out *tags)
+    const struct new_corr *corr, const struct play_keys_made *km,
+    struct record_tag_out *tags)
 {
+	int i;
+
 	size_t n = 0;
 
 	if (ns->event != NULL)
@@ -305,6 +317,8 @@ record_tags(const struct new_settings *ns, const struct rules_position *pos,
 	if (corr != NULL && ns->has_control)
 		tags[n++] = (struct record_tag_out){ "TimeControl",
 			corr->control };
+	for (i = 0; km != NULL && i < REPLAY_KEYS; i++)
+		tags[n++] = (struct record_tag_out){ km->tag[i], km->hash[i] };
 	tags[n++] = (struct record_tag_out){ "Result", "*" };
 	return n;
 }
@@ -351,13 +365,34 @@ out_unlock:
 	return status;
 }
 
+/*
+ * The keys of --keys into km, once the record is sure to be written:
+ * --output names no file that is there (but with --force).  Returns the
+ * exit status.
+ */
+static int
+new_keys(const struct new_settings *ns, const struct rules_game *g,
+    struct play_keys_made *km)
+{
+	struct stat st;
+
+	if (ns->output != NULL && !ns->force && lstat(ns->output, &st) == 0) {
+		cli_error("%s: %s (--force replaces it); no key was made",
+		    ns->output, strerror(EEXIST));
+		return CLI_USAGE;
+	}
+	return play_keys_make(
+	    ns->keys, g, 1u << 0 | 1u << 1 | 1u << REPLAY_KEY_REFEREE, km);
+}
+
 static int
 exec_new(int argc, char **argv)
 {
 	struct new_settings	 ns = { .black = "?", .white = "?" };
 	const struct rules_game *g;
 	struct rules_position	*pos;
-	struct record_tag_out	 tags[13];
+	struct record_tag_out	 tags[16];
+	struct play_keys_made	 km = { 0 };
 	struct new_corr		 corr;
 	char	  today[16], seedbuf[32], setupbuf[RECORD_SETUP_MAX];
 	uint64_t  seed = 0;
@@ -386,10 +421,19 @@ exec_new(int argc, char **argv)
 		/* The Setup as the codec spells it, whatever was typed. */
 		if (ns.setup != NULL)
 			record_setup_format(pos, setupbuf, sizeof setupbuf);
+		if (ns.keys != NULL)
+			status = new_keys(&ns, g, &km);
+	}
+	if (status == CLI_OK) {
 		status = write_record(&ns, tags,
 		    record_tags(&ns, pos, dice, seedbuf,
 			ns.setup != NULL ? setupbuf : NULL,
-			ns.at.given || ns.has_control ? &corr : NULL, tags));
+			ns.at.given || ns.has_control ? &corr : NULL,
+			ns.keys != NULL ? &km : NULL, tags));
+		/* No key is left without the record that holds its hash. */
+		if (status != CLI_OK)
+			play_keys_unmake(&km);
+		play_keys_free(&km);
 	}
 	rules_position_free(pos);
 	return status;

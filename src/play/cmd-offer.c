@@ -25,6 +25,8 @@ const struct play_cmd play_cmd_offer = {
 	.select = true,
 	.option = play_edit_option,
 	.exec = exec_offer,
+	.actor = PLAY_ACTOR_OPERAND,
+	.actor_operand = 2,
 };
 
 static int

@@ -32,11 +32,13 @@ const struct play_cmd play_cmd_resign = {
 	    "\n"
 	    "  -i, --in-place   replace RECORD instead, under a lock\n"
 	    "      --at=TIME    in a timed game, its moment (RFC 3339;\n"
-	    "                   default: now)\n",
+	    "                   default: now)\n" PLAY_KEY_HELP,
 	.width = 17,
 	.select = true,
 	.option = play_edit_option,
 	.exec = exec_resign,
+	.actor = PLAY_ACTOR_OPERAND,
+	.actor_operand = 1,
 };
 
 static int

@@ -20,6 +20,9 @@ play_edit_option(void *edit, int c, const char *arg)
 	switch (c) {
 	case 'i': ed->in_place = true; return 0;
 	case PLAY_OPT_AT: return play_at_option(arg, &ed->at);
+	case PLAY_OPT_AS:
+	case PLAY_OPT_KEY_FILE:
+	case PLAY_OPT_KEY_FD: return play_key_option(&ed->key, c, arg);
 	default: return play_select_option(&ed->sel, c, arg);
 	}
 }
@@ -38,14 +41,16 @@ play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
 		    cmd->name);
 		return CLI_USAGE;
 	}
-	if ((status = play_open_locked(
-		 ed->in_place, argv[optind], lf, pr, &ed->sel)) != CLI_OK)
+	if ((status = play_open_keyed(cmd, &ed->key, ed->in_place, argv[optind],
+		 lf, pr, &ed->sel, argv + optind + 1, argc - optind - 1)) !=
+	    CLI_OK)
 		return status;
 	return -1;
 }
 
-int
-play_open_locked(bool in_place, const char *path, struct cli_locked *lf,
+/* play_open_locked's read, whatever the record's keys. */
+static int
+open_locked(bool in_place, const char *path, struct cli_locked *lf,
     struct play_record *pr, const struct play_select *sel)
 {
 	char  *text;
@@ -59,6 +64,37 @@ play_open_locked(bool in_place, const char *path, struct cli_locked *lf,
 	len = lf->len;
 	lf->text = NULL;
 	return play_load(pr, path, text, len, sel, false);
+}
+
+int
+play_open_locked(bool in_place, const char *path, struct cli_locked *lf,
+    struct play_record *pr, const struct play_select *sel)
+{
+	int status;
+
+	if ((status = open_locked(in_place, path, lf, pr, sel)) != CLI_OK)
+		return status;
+	/* A command that knows no keys changes no keyed record. */
+	if (pr->rp.keyed) {
+		cli_error("%s is keyed: this command cannot change it "
+			  "(gameplay(1), \"SECURITY\"); nothing was written",
+		    pr->name);
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+int
+play_open_keyed(const struct play_cmd *cmd, const struct play_key *k,
+    bool in_place, const char *path, struct cli_locked *lf,
+    struct play_record *pr, const struct play_select *sel,
+    char *const *operands, int noperands)
+{
+	int status;
+
+	if ((status = open_locked(in_place, path, lf, pr, sel)) != CLI_OK)
+		return status;
+	return play_key_check(cmd, k, pr, operands, noperands);
 }
 
 int

@@ -21,6 +21,7 @@
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
+#include "secret/secret.h"
 
 /*
  * A command, as tmux's cmd_entry: its name, its options and operands and
@@ -58,6 +59,20 @@ struct play_cmd {
 	int (*option)(void *settings, int c, const char *arg);
 	/* argv[0] is the command's name; returns an exit status. */
 	int (*exec)(int argc, char **argv);
+	/*
+	 * Who may change a keyed record with the command (key-check.c):
+	 * the referee alone unless the entry says otherwise, so that a new
+	 * command is no player's until its entry says whose it is.
+	 * actor_operand: PLAY_ACTOR_OPERAND's operand after the record
+	 * (1: the first), which names the acting colour.
+	 */
+	enum play_actor {
+		PLAY_ACTOR_REFEREE,
+		PLAY_ACTOR_TO_MOVE,  /* the player to move (move) */
+		PLAY_ACTOR_OPERAND,  /* the colour an operand names */
+		PLAY_ACTOR_CLAIMANT, /* the player waiting, or the referee */
+	} actor;
+	int actor_operand;
 };
 
 /* The command called name, or NULL (table.c). */
@@ -191,25 +206,106 @@ struct play_at {
 };
 
 /*
+ * Who acts on a keyed record (formats/keys.md, gameplay(1) "Security"):
+ * --as COLOUR (or referee) and the key, read from --key-file or
+ * --key-fd, never from the command line nor the environment.
+ */
+struct play_key {
+	const char *as;	  /* or NULL */
+	const char *file; /* or NULL */
+	int	    fd;
+	bool	    has_fd;
+};
+
+#define PLAY_OPT_AS	  (PLAY_OPT_OWN + 40)
+#define PLAY_OPT_KEY_FILE (PLAY_OPT_OWN + 41)
+#define PLAY_OPT_KEY_FD	  (PLAY_OPT_OWN + 42)
+#define PLAY_LONGOPTS_KEY \
+	{ "as", required_argument, NULL, PLAY_OPT_AS }, \
+	    { "key-file", required_argument, NULL, PLAY_OPT_KEY_FILE }, \
+	{ \
+		"key-fd", required_argument, NULL, PLAY_OPT_KEY_FD \
+	}
+/* The lines of --as, --key-file and --key-fd in a command's --help. */
+#define PLAY_KEY_HELP \
+	"      --as=COLOUR  on a keyed record, act as COLOUR (or referee)\n" \
+	"      --key-file=PATH\n" \
+	"                   with its key, read from PATH (mode 0600)\n" \
+	"      --key-fd=N   with its key, read from descriptor N\n"
+
+/*
+ * Takes the option c (with its argument arg) into k if it is one of
+ * PLAY_LONGOPTS_KEY.  Returns 0, -1 after saying what is wrong with arg,
+ * or 1 for another option.
+ */
+int play_key_option(struct play_key *k, int c, const char *arg);
+/*
+ * Whether k may change pr's record with cmd (key-check.c), operands
+ * being the command's operands after the record: on a record without
+ * keys, when none is given; on a keyed one, when k's holder is the one
+ * cmd->actor allows and k's key matches that holder's hash tag, checked
+ * in constant time.  Returns CLI_OK, or CLI_USAGE after one message that
+ * names no key and tells nothing of how near a wrong key was.
+ */
+int play_key_check(const struct play_cmd *cmd, const struct play_key *k,
+    const struct play_record *pr, char *const *operands, int noperands);
+/*
+ * The holder called name in g (a colour's index, or REPLAY_KEY_REFEREE
+ * for "referee"), or -1 after saying that cmd's option opt names none.
+ */
+int play_key_holder(const char *cmd, const char *opt,
+    const struct rules_game *g, const char *name);
+/*
+ * Refuses a command line with an argument that is a key, or an option
+ * whose value is one (--key=KEY), without showing it: a key on the
+ * command line is seen by anyone who runs ps.  Returns CLI_OK, or
+ * CLI_USAGE after saying which argument.
+ */
+int play_key_argv(int argc, char *const *argv);
+
+/*
+ * New keys for a record of game g (key-make.c): for each holder in mask
+ * (bit 1 << REPLAY_KEY_REFEREE and each colour's), a key written to
+ * dir/NAME.key (NAME: the colour, or referee; dir made 0700 if missing),
+ * never over a file there nor through a link, and its hash, the value
+ * of the holder's hash tag.  Returns CLI_OK, or the exit status after
+ * saying why with no file left.  play_keys_unmake removes the files
+ * made, when the record that was to name them was not written.
+ */
+struct play_keys_made {
+	char *path[REPLAY_KEYS]; /* or NULL */
+	char  hash[REPLAY_KEYS][SECRET_HASH_LEN];
+	char  tag[REPLAY_KEYS][32];
+};
+int  play_keys_make(const char *dir, const struct rules_game *g, unsigned mask,
+     struct play_keys_made *km);
+void play_keys_unmake(struct play_keys_made *km);
+/* Frees km's paths, keeping the files. */
+void play_keys_free(struct play_keys_made *km);
+
+/*
  * The settings of a command that edits one record at a moment (claim,
- * leave): -g and -r, -i and --at; play_edit_option is its entry's option
- * function and PLAY_LONGOPTS_EDIT its options but -g, -r, -h and -V.
+ * leave): -g and -r, -i and --at, and who acts on a keyed record;
+ * play_edit_option is its entry's option function and PLAY_LONGOPTS_EDIT
+ * its options but -g, -r, -h and -V.
  */
 struct play_edit {
 	struct play_select sel;
 	bool		   in_place;
 	struct play_at	   at;
+	struct play_key	   key;
 };
 
 #define PLAY_LONGOPTS_EDIT \
-	{ "in-place", no_argument, NULL, 'i' }, PLAY_LONGOPT_AT
+	{ "in-place", no_argument, NULL, 'i' }, PLAY_LONGOPT_AT, \
+	    PLAY_LONGOPTS_KEY
 int play_edit_option(void *edit, int c, const char *arg);
 /*
  * The start of such a command: parses argv by cmd's entry into ed (the
  * caller zeroed it), refuses -i on standard input and opens the record
- * into pr (zeroed here) as play_open_locked does.  Returns -1 to go on,
- * else the exit status after -h, -V or an error said.  Either way pr and
- * lf are the caller's to close.
+ * into pr (zeroed here) as play_open_keyed does, with ed->key.  Returns
+ * -1 to go on, else the exit status after -h, -V or an error said.
+ * Either way pr and lf are the caller's to close.
  */
 int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
     struct play_edit *ed, struct cli_locked *lf, struct play_record *pr);
@@ -234,7 +330,7 @@ extern const struct option play_agreement_longopts[];
 	"\n" \
 	"  -i, --in-place   replace RECORD instead, under a lock\n" \
 	"      --at=TIME    in a timed game, its moment, not before the\n" \
-	"                   last (RFC 3339; default: now)\n"
+	"                   last (RFC 3339; default: now)\n" PLAY_KEY_HELP
 /*
  * The record of pr with the game lost by loser (a colour, as the
  * position names it), "COLOUR how" in the Termination tag (a forfeit of
@@ -249,11 +345,21 @@ int play_write_forfeit(const struct play_record *pr, const struct play_edit *ed,
 /*
  * A referee's edit of a record (locked.c).  Reads the record at path
  * into pr as play_open does; in_place (-i), under the lock lf (the
- * caller's, fd -1), held from this read to the rename.  Returns the exit
- * status.
+ * caller's, fd -1), held from this read to the rename.  A keyed record
+ * is refused (CLI_USAGE): a command that may change one opens it with
+ * play_open_keyed.  Returns the exit status.
  */
 int play_open_locked(bool in_place, const char *path, struct cli_locked *lf,
     struct play_record *pr, const struct play_select *sel);
+/*
+ * As play_open_locked, for cmd acting as k says (play_key_check, with
+ * the command's operands after the record): a keyed record is opened
+ * only for its holder.  Returns the exit status.
+ */
+int play_open_keyed(const struct play_cmd *cmd, const struct play_key *k,
+    bool in_place, const char *path, struct cli_locked *lf,
+    struct play_record *pr, const struct play_select *sel,
+    char *const *operands, int noperands);
 /*
  * Writes the new record np to standard output, or in_place over the
  * file under the lock lf (name for messages).  Returns the exit status.

@@ -143,6 +143,11 @@ struct replay {
 	/* Drawn by agreement: an unfinished game, the offer accepted. */
 	bool agreed;
 	/*
+	 * A keyed record (keys.c, formats/keys.md): it holds a hash tag of
+	 * each player's key and of the referee's.
+	 */
+	bool keyed;
+	/*
 	 * Replayed only to turn upto of replay_options, before the record's
 	 * end: how the record ends off the board (a forfeit, a claim) is
 	 * not this game's.
@@ -262,6 +267,26 @@ int replay_turn(const struct record_token *tok, const struct replay_turn *t,
  * with the record malformed.
  */
 int replay_times(const struct record *rec, struct replay *rp);
+
+/*
+ * Who holds a key of a keyed record (formats/keys.md): the players by
+ * their colour index, 0 and 1, and the referee.
+ */
+#define REPLAY_KEY_REFEREE 2
+#define REPLAY_KEYS	   3
+/*
+ * The name of the tag that keeps the hash of holder's key in a record of
+ * g ("BlackKeyHash", "WhiteKeyHash", "RefereeKeyHash") into buf (cap
+ * bytes, 32 are enough).  Returns buf.
+ */
+char *
+replay_key_tag(const struct rules_game *g, int holder, char *buf, size_t cap);
+/*
+ * Reads rec's key hash tags into rp (keys.c): none, or one for each
+ * holder, each of the form of a key's hash (bad-key-hash); then
+ * rp->keyed.  Returns 0, or -1 with the record malformed.
+ */
+int replay_keys(const struct record *rec, struct replay *rp);
 
 /*
  * The clocks of rp's timed game after the turns of rec (replayed into

@@ -1345,6 +1345,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->has_error = rp->has_warning = false;
 	rp->forfeit = false;
 	rp->agreed = false;
+	rp->keyed = false;
 	rp->cut = false;
 	rp->in_turn = false;
 	rp->kept_len = rp->nkept = 0;
@@ -1370,7 +1371,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 		return;
 	}
 	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp) ||
-	    replay_times(rec, rp) == -1)
+	    replay_times(rec, rp) == -1 || replay_keys(rec, rp) == -1)
 		return;
 	rp->implicit = passes_implied(rec, opt, rp);
 	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */

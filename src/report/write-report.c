@@ -265,6 +265,9 @@ report_write_perfect(struct report_writer *rw, const char *source,
 	write_tags(w, rec);
 	if (rp->game != NULL && rp->status != REPLAY_MALFORMED)
 		replay_write_players(w, rec, rp);
+	/* Only who holds the keys may change it (formats/keys.md). */
+	if (rp->keyed)
+		yout_kv_plain(w, "keyed", "true");
 	yout_kv_plain(w, "status", replay_status_name(rp->status));
 	if (rp->status != REPLAY_MALFORMED)
 		write_replayed(w, rec, rp, pp);

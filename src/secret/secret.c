@@ -245,6 +245,12 @@ secret_key_write(const char *path, const char *key, struct diag *d)
 }
 
 void
+secret_wipe(void *p, size_t n)
+{
+	sodium_memzero(p, n);
+}
+
+void
 secret_commit(const void *s, size_t len, char out[SECRET_COMMIT_LEN])
 {
 	unsigned char h[crypto_hash_sha256_BYTES];

@@ -70,6 +70,9 @@ int secret_key_read_fd(
  */
 int secret_key_write(const char *path, const char *key, struct diag *d);
 
+/* Zeroes the n bytes of a key at p, a write the compiler keeps. */
+void secret_wipe(void *p, size_t n);
+
 /* The SHA-256 of the len bytes of s, in hex: a commitment to them. */
 void secret_commit(const void *s, size_t len, char out[SECRET_COMMIT_LEN]);
 

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay rekey: the referee replaces keys of a keyed record
+ * (formats/keys.md): new keys in new files of a folder, their hashes in
+ * the record's hash tags, the old keys then matching nothing.  Only the
+ * referee may (the command's actor), with the referee's key; with -i the
+ * record is replaced under move's lock, in one rename, so that a player
+ * acting at the same moment finds either the old keys or the new.
+ */
+#include <getopt.h>
+#include <string.h>
+
+#include "play/play.h"
+
+static int exec_rekey(int, char **);
+
+enum {
+	OPT_KEYS = PLAY_OPT_OWN,
+	OPT_COLOUR
+};
+
+static const struct option longopts[] = {
+	{ "in-place", no_argument, NULL, 'i' },
+	{ "keys", required_argument, NULL, OPT_KEYS },
+	{ "colour", required_argument, NULL, OPT_COLOUR },
+	PLAY_LONGOPTS_KEY,
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int option(void *, int, const char *);
+
+const struct play_cmd play_cmd_rekey = {
+	.name = "rekey",
+	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
+	.usage = "[-i] [-g game] [-r n] --keys dir [--colour colour]\n"
+		 "       --as referee --key-file path record",
+	.summary = "the referee replaces the keys of a keyed record",
+	.help =
+	    "Replace the keys of the keyed RECORD (all, or one holder's):\n"
+	    "new keys in new files of DIR, their hashes in the record, which\n"
+	    "goes to standard output.  Only the referee may, with the\n"
+	    "referee's key.\n"
+	    "\n"
+	    "  -i, --in-place   replace RECORD instead, under a lock\n"
+	    "      --keys=DIR   write the new keys to DIR/COLOUR.key and\n"
+	    "                   DIR/referee.key, never over a file there\n"
+	    "      --colour=C   only C's key (a colour, or referee)\n" PLAY_KEY_HELP,
+	.width = 17,
+	.select = true,
+	.option = option,
+	.exec = exec_rekey,
+};
+
+/* The edit's settings first: play_edit_open parses into them. */
+struct rekey_settings {
+	struct play_edit ed;
+	const char	*dir;
+	const char	*colour; /* or NULL: every holder */
+};
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct rekey_settings *rs = settings;
+
+	switch (c) {
+	case OPT_KEYS: rs->dir = arg; return 0;
+	case OPT_COLOUR: rs->colour = arg; return 0;
+	default: return play_edit_option(&rs->ed, c, arg);
+	}
+}
+
+/*
+ * The holders whose keys are replaced, as play_keys_make's mask, into
+ * *mask.  Returns CLI_OK, or the exit status after saying why.
+ */
+static int
+holders(const struct rekey_settings *rs, const struct play_record *pr,
+    unsigned *mask)
+{
+	int who;
+
+	if (!pr->rp.keyed) {
+		cli_error("rekey: %s has no keys (gameplay new --keys makes a "
+			  "keyed record)",
+		    pr->name);
+		return CLI_USAGE;
+	}
+	*mask = 1u << 0 | 1u << 1 | 1u << REPLAY_KEY_REFEREE;
+	if (rs->colour == NULL)
+		return CLI_OK;
+	if ((who = play_key_holder(
+		 "rekey", "--colour", pr->rp.game, rs->colour)) == -1)
+		return CLI_USAGE;
+	*mask = 1u << who;
+	return CLI_OK;
+}
+
+/*
+ * pr's record with the new hashes of km (for the holders in mask) into
+ * np.  Returns the exit status.
+ */
+static int
+rewrite(const struct play_record *pr, const struct rekey_settings *rs,
+    const struct play_keys_made *km, unsigned mask, struct play_record *np)
+{
+	struct record_tag_out tags[REPLAY_KEYS];
+	struct record_update  u = { .tags = tags };
+	char		     *text;
+	size_t		      len;
+	int		      i, status;
+
+	for (i = 0; i < REPLAY_KEYS; i++)
+		if (mask & (1u << i))
+			tags[u.ntags++] = (struct record_tag_out){ km->tag[i],
+				km->hash[i] };
+	if ((text = play_update_text(pr, &u, &len)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	status = play_load(np, pr->path, text, len, &rs->ed.sel, true);
+	if (status != CLI_OK || !np->rp.keyed) {
+		cli_error("%s: the record with the new keys does not check; "
+			  "please report this",
+		    pr->name);
+		return CLI_INTERNAL;
+	}
+	return CLI_OK;
+}
+
+static int
+exec_rekey(int argc, char **argv)
+{
+	struct rekey_settings rs = { 0 };
+	struct cli_locked     lf = { .fd = -1 };
+	struct play_record    pr, np;
+	struct play_keys_made km = { 0 };
+	unsigned	      mask;
+	int		      status;
+
+	memset(&np, 0, sizeof np);
+	if ((status = play_edit_open(
+		 &play_cmd_rekey, argc, argv, &rs.ed, &lf, &pr)) != -1)
+		goto out_close;
+	if (rs.dir == NULL) {
+		cli_error(
+		    "rekey: name the folder of the new keys (--keys DIR)");
+		status = CLI_USAGE;
+		goto out_close;
+	}
+	if ((status = holders(&rs, &pr, &mask)) != CLI_OK ||
+	    (status = play_keys_make(rs.dir, pr.rp.game, mask, &km)) != CLI_OK)
+		goto out_close;
+	if ((status = rewrite(&pr, &rs, &km, mask, &np)) == CLI_OK)
+		status = play_write_locked(rs.ed.in_place, &lf, pr.name, &np);
+	/* Keys the record does not hold are no keys: remove them. */
+	if (status != CLI_OK)
+		play_keys_unmake(&km);
+	play_keys_free(&km);
+out_close:
+	play_close(&np);
+	play_close(&pr);
+	cli_locked_close(&lf);
+	return status;
+}

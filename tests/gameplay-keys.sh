@@ -1,0 +1,232 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Keyed records (formats/keys.md; gameplay(1), "Security"), attack by
+# attack: gameplay new --keys writes a key a file, 0600, never over a file
+# or through a link, and only hashes into the record; on a keyed record
+# every change needs --as and that holder's key from a file or a
+# descriptor; a missing, wrong or other player's key, a player acting for
+# the other colour or out of turn, a replayed move, a key on the command
+# line, an edited hash, a key file of the wrong mode or owner or a link:
+# each is refused (exit 2) and the record is left byte for byte.  rekey
+# replaces keys.  Every output of every command is kept, and at the end
+# no key may be found in any of them.
+set -u
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+gp=$(pwd)/gameplay
+gc=$(pwd)/gamecheck
+out=$tmp/out
+mkdir "$out"
+n=0
+cd "$tmp" || exit 99
+
+bad() {
+	echo "FAIL: $*"
+	fail=1
+}
+
+# run WANT WHAT ARGS...: gameplay ARGS must exit WANT; its outputs kept.
+run() {
+	want=$1 what=$2
+	shift 2
+	n=$((n + 1))
+	"$gp" "$@" > "$out/$n.out" 2> "$out/$n.err" < /dev/null
+	got=$?
+	[ "$got" = "$want" ] ||
+	    bad "$what: exit $got, not $want: $(cat "$out/$n.err")"
+	last=$out/$n.err
+}
+
+# refused WHAT ARGS...: exit 2, one line said, the record unchanged.
+refused() {
+	what=$1
+	shift
+	cp g.pgn before.pgn
+	run 2 "$what" "$@"
+	cmp -s g.pgn before.pgn || bad "$what: the record changed"
+	[ "$(wc -l < "$last")" = 1 ] || bad "$what: not one line: $(cat "$last")"
+	[ -s "$out/$n.out" ] && bad "$what: wrote to stdout"
+}
+
+said() {
+	grep -q -- "$1" "$last" || bad "$2: says $(cat "$last"), not $1"
+}
+
+# --- gameplay new --keys
+run 0 "new --keys" new -b Ada -w Bob --keys k reversi -o g.pgn
+for h in black white referee; do
+	[ "$(stat -c %a "k/$h.key")" = 600 ] || bad "k/$h.key: not mode 0600"
+	grep -Eq '^[0-9a-f]{32}$' "k/$h.key" || bad "k/$h.key: no key"
+done
+grep -q '^\[BlackKeyHash "\$argon2id\$v=19\$m=65536,t=2,p=1\$' g.pgn ||
+    bad "no BlackKeyHash"
+"$gc" g.pgn > "$out/report" 2>&1 || bad "gamecheck: $(cat "$out/report")"
+grep -q '^keyed: true$' "$out/report" || bad "the report says no keyed"
+# Never over a file, never through a link; nothing else is left.
+mkdir k2 && : > k2/white.key
+run 2 "new over a key file" new --keys k2 reversi -o g2.pgn
+said "k2/white.key: File exists" "new over a key file"
+[ -e g2.pgn ] && bad "new over a key file wrote the record"
+[ -e k2/black.key ] && bad "new over a key file left black.key"
+mkdir k3 && ln -s ../victim k3/black.key
+run 2 "new through a link" new --keys k3 reversi -o g3.pgn
+[ -e victim ] && bad "new wrote through a link"
+[ -e g3.pgn ] && bad "new through a link wrote the record"
+
+# --- who may change it
+refused "a move without --as" move -i g.pgn f5
+said "g.pgn is keyed: a change needs --as COLOUR" "a move without --as"
+refused "--as without a key" move -i --as black g.pgn f5
+refused "two keys" move -i --as black --key-file k/black.key --key-fd 0 \
+    g.pgn f5
+refused "the other player's key" move -i --as black --key-file k/white.key \
+    g.pgn f5
+said "the key is not black's" "the other player's key"
+refused "the referee's key" move -i --as black --key-file k/referee.key \
+    g.pgn f5
+said "the key is not black's" "the referee's key"
+refused "out of turn, own key" move -i --as white --key-file k/white.key \
+    g.pgn f5
+said "white may not: it is black's turn" "out of turn"
+refused "the referee moves" move -i --as referee \
+    --key-file k/referee.key g.pgn f5
+refused "--as a stranger" move -i --as red --key-file k/black.key g.pgn f5
+run 0 "black's move" move -i --as black --key-file k/black.key g.pgn f5
+grep -q '^1\. f5 \*$' g.pgn || bad "black's move is not in the record"
+# Replayed: black's f5 sent again with black's key is out of turn...
+refused "a replayed move" move -i --as black --key-file k/black.key \
+    g.pgn f5
+said "black may not: it is white's turn" "a replayed move"
+# From a descriptor: a pipe, as a mail gateway would hand it over.
+cat k/white.key | "$gp" move -i --as white --key-fd 0 g.pgn d6 \
+    > "$out/pipe.out" 2> "$out/pipe.err" || bad "--key-fd: $(cat "$out/pipe.err")"
+# ... and on black's next turn, stale with the --turn it was sent for.
+cp g.pgn before.pgn
+run 1 "a replay of turn 1 on black's turn" move -i --turn 1 --as black \
+    --key-file k/black.key g.pgn f5
+said "stale-turn" "a replay with --turn"
+cmp -s g.pgn before.pgn || bad "a stale replay changed the record"
+run 0 "black's second move" move -i --as black --key-file k/black.key \
+    g.pgn c3
+run 0 "white's second move" move -i --as white --key-file k/white.key \
+    g.pgn d3
+
+# --- off the board: each player for their own colour
+refused "resign for the other" resign -i --as white --key-file k/white.key \
+    g.pgn black
+said "a player acts for their own colour" "resign for the other"
+refused "offer for the other" offer -i --as black --key-file k/black.key \
+    g.pgn draw white
+run 0 "black offers" offer -i --as black --key-file k/black.key g.pgn \
+    draw black
+refused "accept for the other" accept -i --as black \
+    --key-file k/black.key g.pgn white
+refused "accept with black's key" accept -i --as white \
+    --key-file k/black.key g.pgn white
+refused "claim by the player to move" claim -i --as black \
+    --key-file k/black.key g.pgn
+said "only white, who waits for black, or the referee may" "claim"
+refused "leave for the other" leave -i --as white --key-file k/white.key \
+    g.pgn black 2026-01-01T00:00:00Z 2026-01-02T00:00:00Z
+run 0 "white declines" decline -i --as white --key-file k/white.key \
+    g.pgn white
+
+# --- key files: mode, owner, link
+cp k/black.key loose.key && chmod 644 loose.key
+refused "a key file others may read" move -i --as black \
+    --key-file loose.key g.pgn c4
+said "make it 0600" "a key file of mode 0644"
+ln -s k/black.key link.key
+refused "a key file that is a link" move -i --as black --key-file link.key \
+    g.pgn c4
+said "may not be a symbolic link" "a linked key file"
+if [ "$(id -u)" = 0 ]; then
+	cp k/black.key theirs.key && chmod 600 theirs.key
+	chown 65534 theirs.key
+	refused "another user's key file" move -i --as black \
+	    --key-file theirs.key g.pgn c4
+	said "not yours" "another user's key file"
+else
+	echo "skip: another user's key file (needs root to chown)"
+fi
+
+# --- a key on the command line
+refused "--key" move -i --key k/black.key g.pgn c4
+said "unrecognized option '--key'" "--key"
+key=$(cat k/black.key)
+refused "--key=KEY" move -i --as black --key="$key" g.pgn c4
+said "argument 5 is a key: a key is never given on the command line" "--key=KEY"
+refused "a key as a move" move -i --as black g.pgn "$key"
+refused "a key before the command" "--key-file=$key" move g.pgn c4
+
+# --- an edited hash
+cp g.pgn keyed.pgn
+sed 's/^\(\[BlackKeyHash "[^"]*\)A"/\1B"/;t;s/^\(\[BlackKeyHash "[^"]*\)."/\1A"/' \
+    g.pgn > edited.pgn
+cmp -s g.pgn edited.pgn && bad "the hash was not edited"
+cp edited.pgn g.pgn
+refused "an edited hash" move -i --as black --key-file k/black.key g.pgn c4
+said "the key is not black's" "an edited hash"
+sed 's/^\[BlackKeyHash "\$argon2id\$v=19\$m=65536,t=2/[BlackKeyHash "$argon2id$v=19$m=65536,t=1/' \
+    edited.pgn > g.pgn
+run 1 "a hash of other limits" move -i --as black --key-file k/black.key \
+    g.pgn c4
+said "bad-key-hash" "a hash of other limits"
+grep -v KeyHash before.pgn > g.pgn
+refused "the hash tags stripped" move -i --as black \
+    --key-file k/black.key g.pgn c4
+said "g.pgn has no keys" "the hash tags stripped"
+cp keyed.pgn g.pgn
+
+# --- rekey
+refused "rekey by a player" rekey -i --keys k4 --as black \
+    --key-file k/black.key g.pgn
+refused "rekey over a key file" rekey -i --keys k --as referee \
+    --key-file k/referee.key g.pgn
+run 0 "rekey white" rekey -i --keys k4 --colour white --as referee \
+    --key-file k/referee.key g.pgn
+[ -e k4/black.key ] && bad "rekey white made black a key"
+[ "$(stat -c %a k4/white.key)" = 600 ] || bad "k4/white.key: not 0600"
+grep -q "^$(grep '^\[BlackKeyHash' keyed.pgn | sed 's/[][$.*]/\\&/g')\$" \
+    g.pgn || bad "rekey white changed black's hash"
+legal() {
+	"$gp" legal g.pgn | sed -n 's/^legal: \[\([^],]*\).*/\1/p'
+}
+run 0 "black's key, kept" move -i --as black --key-file k/black.key \
+    g.pgn "$(legal)"
+refused "white's old key" move -i --as white --key-file k/white.key \
+    g.pgn "$(legal)"
+run 0 "white's new key" move -i --as white --key-file k4/white.key g.pgn \
+    "$(legal)"
+"$gc" -q g.pgn 2> "$out/check" || bad "the game: $(cat "$out/check")"
+
+# --- claim: the waiting player's or the referee's, in a timed game
+run 0 "new timed, keyed" new --at 2026-01-01T00:00:00Z --control 3d/move \
+    --keys kc -o c.pgn reversi
+run 0 "black's timed move" move -i --at 2026-01-02T00:00:00Z --as black \
+    --key-file kc/black.key c.pgn f5
+cp c.pgn c0.pgn
+run 2 "white claims on white's own time" claim -i \
+    --at 2026-01-09T00:00:00Z --as white --key-file kc/white.key c.pgn
+said "only black, who waits for white, or the referee may" "white claims"
+run 2 "the referee claims with black's key" claim -i \
+    --at 2026-01-09T00:00:00Z --as referee --key-file kc/black.key c.pgn
+said "the key is not the referee's" "the referee with black's key"
+cmp -s c.pgn c0.pgn || bad "a refused claim changed the record"
+run 0 "the referee claims" claim -i --at 2026-01-09T00:00:00Z \
+    --as referee --key-file kc/referee.key c.pgn
+grep -q '^\[Termination "white timed out"\]$' c.pgn ||
+    bad "the referee's claim is not in the record"
+cp c0.pgn c.pgn
+run 0 "black claims" claim -i --at 2026-01-09T00:00:00Z --as black \
+    --key-file kc/black.key c.pgn
+
+# --- no key in any output, nor in the record
+for f in k/*.key k4/*.key kc/*.key; do
+	if grep -rqF "$(cat "$f")" "$out" g.pgn c.pgn; then
+		bad "the key of $f appears in an output"
+	fi
+done
+[ "$fail" = 0 ] && echo "ok: keyed records, $n commands"
+exit $fail
