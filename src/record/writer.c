@@ -551,3 +551,73 @@ out_free_edits:
 		free(e[i].text);
 	return NULL;
 }
+
+/*
+ * Where the movetext of rec after its first keep turns starts: before
+ * the number and the blanks in front of turn keep + 1, past the last
+ * comment of turn keep.  With keep 0, at the start of that line's
+ * movetext, so that nothing lands on a tag pair's line.
+ */
+static size_t
+takeback_cut(const char *text, const struct record *rec, size_t keep)
+{
+	size_t p = (size_t)rec->turns[keep].at.offset, q;
+
+	q = p;
+	while (q > 0 && (text[q - 1] == ' ' || text[q - 1] == '\t'))
+		q--;
+	if (q > 0 && text[q - 1] == '.') {
+		while (q > 0 && text[q - 1] == '.')
+			q--;
+		while (q > 0 && isdigit((unsigned char)text[q - 1]))
+			q--;
+		p = q;
+	}
+	if (keep == 0) {
+		while (p > 0 && (text[p - 1] == ' ' || text[p - 1] == '\t'))
+			p--;
+		return p;
+	}
+	while (p > 0 && isspace((unsigned char)text[p - 1]))
+		p--;
+	return p;
+}
+
+char *
+record_takeback_text(const char *text, size_t len, const struct record *rec,
+    size_t keep, const char *note, size_t *outlen)
+{
+	const char *nl = line_end(text, len);
+	struct wbuf b = { 0 };
+	size_t	    cut, end, col, ls;
+
+	if (keep >= rec->nturns)
+		return NULL;
+	cut = takeback_cut(text, rec, keep);
+	if (rec->has_result)
+		end = (size_t)rec->result.at.offset;
+	else {
+		end = len;
+		while (end > cut && isspace((unsigned char)text[end - 1]))
+			end--;
+	}
+	wbuf_add(&b, text, cut);
+	col = column_of(text, cut);
+	ls = cut - col;
+	/* A ; comment or a % escape line would swallow the note. */
+	if (col > 0 &&
+	    (text[ls] == '%' || memchr(text + ls, ';', cut - ls) != NULL)) {
+		wbuf_str(&b, nl);
+		col = 0;
+	}
+	movetext_add(&b, &col, note, nl);
+	if (rec->has_result)
+		wbuf_str(&b, col + 1 + rec->result.len > WRAP ? nl : " ");
+	wbuf_add(&b, text + end, len - end);
+	if (b.failed) {
+		free(b.b.s);
+		return NULL;
+	}
+	*outlen = b.b.len;
+	return b.b.s;
+}
