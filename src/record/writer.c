@@ -610,8 +610,9 @@ record_takeback_text(const char *text, size_t len, const struct record *rec,
 		wbuf_str(&b, nl);
 		col = 0;
 	}
-	movetext_add(&b, &col, note, nl);
-	if (rec->has_result)
+	if (note != NULL)
+		movetext_add(&b, &col, note, nl);
+	if (rec->has_result && col > 0)
 		wbuf_str(&b, col + 1 + rec->result.len > WRAP ? nl : " ");
 	wbuf_add(&b, text + end, len - end);
 	if (b.failed) {
