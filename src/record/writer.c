@@ -8,6 +8,7 @@
  * Reading is reader.c's; deciding what to append is the tool's.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -553,34 +554,49 @@ out_free_edits:
 }
 
 /*
- * Where the movetext of rec after its first keep turns starts: before
- * the number and the blanks in front of turn keep + 1, past the last
- * comment of turn keep.  With keep 0, at the start of that line's
- * movetext, so that nothing lands on a tag pair's line.
+ * Where the movetext of rec after its first keep turns starts: past the
+ * comments that follow turn keep (or stand before the first turn), which
+ * stay, and before the number of turn keep + 1 and any comment between
+ * it and its token, which go.  With nothing kept before the first turn,
+ * at the start of its line's movetext, so that nothing lands on a tag
+ * pair's line.
  */
 static size_t
 takeback_cut(const char *text, const struct record *rec, size_t keep)
 {
-	size_t p = (size_t)rec->turns[keep].at.offset, q;
+	size_t end = (size_t)rec->turns[keep].at.offset, i, cut, q;
+	bool   brace, line;
 
-	q = p;
-	while (q > 0 && (text[q - 1] == ' ' || text[q - 1] == '\t'))
-		q--;
-	if (q > 0 && text[q - 1] == '.') {
-		while (q > 0 && text[q - 1] == '.')
-			q--;
-		while (q > 0 && isdigit((unsigned char)text[q - 1]))
-			q--;
-		p = q;
+	if (keep > 0)
+		i = (size_t)rec->turns[keep - 1].at.offset +
+		    rec->turns[keep - 1].len;
+	else if (rec->ntags > 0)
+		i = tag_end(text, end,
+		    (size_t)rec->tags[rec->ntags - 1].at.offset, &q, &q);
+	else
+		i = (size_t)rec->start.offset;
+	cut = keep > 0 ? i : SIZE_MAX;
+	while (i < end) {
+		line = i == 0 || text[i - 1] == '\n' || text[i - 1] == '\r';
+		brace = text[i] == '{';
+		if (brace || text[i] == ';' || (text[i] == '%' && line)) {
+			while (i < end &&
+			    (brace ? text[i] != '}' :
+				     text[i] != '\n' && text[i] != '\r'))
+				i++;
+			if (brace && i < end)
+				i++;
+			cut = i;
+		} else if (isspace((unsigned char)text[i]))
+			i++;
+		else
+			break;
 	}
-	if (keep == 0) {
-		while (p > 0 && (text[p - 1] == ' ' || text[p - 1] == '\t'))
-			p--;
-		return p;
-	}
-	while (p > 0 && isspace((unsigned char)text[p - 1]))
-		p--;
-	return p;
+	if (cut != SIZE_MAX)
+		return cut;
+	while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+		i--;
+	return i;
 }
 
 char *

@@ -1349,6 +1349,14 @@ START_TEST(takeback_removes_turns)
 				    "{[%offer undo black 1]} 1... d6 *\n",
 			     1),
 	    "[Game \"reversi\"]\n\n1. f5 {a}\n{[%offer undo black 1]} {N} *\n");
+	/* A comment between a number and its turn goes with the turn. */
+	ck_assert_str_eq(
+	    taken_back("[Game \"reversi\"]\n\n1. f5 d6 2. {c} c3 *\n", 2),
+	    "[Game \"reversi\"]\n\n1. f5 d6 {N} *\n");
+	/* A comment before the first turn stays. */
+	ck_assert_str_eq(
+	    taken_back("[Game \"reversi\"]\n\n{intro} 1. f5 *\n", 0),
+	    "[Game \"reversi\"]\n\n{intro} {N} *\n");
 	/* Back to the start: the note opens the movetext's line. */
 	ck_assert_str_eq(
 	    taken_back("[Game \"reversi\"]\n\n1. f5 d6 *\n", 0),
