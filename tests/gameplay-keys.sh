@@ -131,6 +131,18 @@ refused "leave for the other" leave -i --as white --key-file k/white.key \
     g.pgn black 2026-01-01T00:00:00Z 2026-01-02T00:00:00Z
 run 0 "white declines" decline -i --as white --key-file k/white.key \
     g.pgn white
+# A takeback: the colour is the last operand of accept (after undo).
+run 0 "black offers a takeback" offer -i --as black \
+    --key-file k/black.key g.pgn undo black
+refused "accept a takeback for the other" accept -i --as black \
+    --key-file k/black.key g.pgn undo white
+refused "accept a takeback with black's key" accept -i --as white \
+    --key-file k/black.key g.pgn undo white
+run 0 "white accepts the takeback" accept -i --as white \
+    --key-file k/white.key g.pgn undo white
+refused "undo by the player not to move" undo -i --as white \
+    --key-file k/white.key g.pgn
+said "it is black's turn" "undo by the player not to move"
 
 # --- key files: mode, owner, link
 cp k/black.key loose.key && chmod 644 loose.key

@@ -22,3 +22,19 @@ finished() {
 	got=$(gamecheck --quiet "$1" 2>&1 | tail -n 1)
 	[ "$got" = "gamecheck: $2 records: $2 finished, 0 unfinished, 0 illegal, 0 malformed" ]
 }
+
+# race CMD...: runs CMD twice at once, as two referees would, the first's
+# stderr into $tmp/a.err and the second's into $tmp/b.err, their exit
+# statuses into $ra and $rb; true when one succeeded and the other
+# failed with status 1.
+race() {
+	"$@" > /dev/null 2> "$tmp/a.err" &
+	pa=$!
+	"$@" > /dev/null 2> "$tmp/b.err" &
+	pb=$!
+	wait $pa
+	ra=$?
+	wait $pb
+	rb=$?
+	[ $((ra + rb)) = 1 ] && [ $((ra * rb)) = 0 ]
+}

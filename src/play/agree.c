@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What gameplay offer, accept and decline share (formats/record.md,
- * "Draws by agreement"): the answer's colour, and the record with the
- * offer or answer written after its last turn, which the referee checks
- * as gamecheck does, so that an acceptance without an offer, or by the
- * player who offered, is refused with gamecheck's code.
+ * "Draws by agreement", "Takebacks"): their operands, and the record
+ * with the offer or answer written after its last turn, which the
+ * referee checks as gamecheck does, so that an acceptance without an
+ * offer, or by the player who offered, is refused with gamecheck's code.
+ * An accepted takeback then removes its turns (takeback.c).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -48,25 +49,80 @@ agreeable(const struct play_record *pr, const char *what)
 	return CLI_OK;
 }
 
+/*
+ * The operands of offer (RECORD draw|undo COLOUR [TURNS]) or of an
+ * answer (RECORD [draw|undo] COLOUR): a takeback's or a draw's (an
+ * answer without the word answers the one offer the other colour has
+ * standing, a draw if none), the colour and an offer's turns (NULL:
+ * none given).
+ */
+struct agree_args {
+	bool	    undo;
+	int	    colour;
+	const char *turns;
+};
+
+static int
+agree_operands(const struct play_cmd *cmd, const struct play_record *pr,
+    int argc, char **argv, struct agree_args *a)
+{
+	const char  *kind = NULL;
+	char *const *op = argv + optind;
+	int	     n = argc - optind, status;
+	bool	     offer = cmd->args.lower == 3;
+
+	if (offer || n == 3)
+		kind = op[1];
+	if (kind != NULL && strcmp(kind, "draw") != 0 &&
+	    strcmp(kind, "undo") != 0) {
+		cli_error(
+		    "%s: %s: a player %ss a draw or a takeback (%s RECORD "
+		    "%sCOLOUR%s)",
+		    cmd->name, kind, cmd->name, cmd->name,
+		    offer ? "draw|undo " : "[draw|undo] ",
+		    offer ? " [TURNS]" : "");
+		return CLI_USAGE;
+	}
+	if ((status = colour_operand(pr, cmd->name, op[kind != NULL ? 2 : 1],
+		 &a->colour)) != CLI_OK)
+		return status;
+	a->turns = offer && n == 4 ? op[3] : NULL;
+	if (kind != NULL)
+		a->undo = strcmp(kind, "undo") == 0;
+	else if (pr->rp.draw_offer == 1 - a->colour &&
+	    pr->rp.undo_offer == 1 - a->colour) {
+		cli_error("%s: %s: %s offers both a draw and a takeback: say "
+			  "which (%s RECORD draw|undo COLOUR)",
+		    cmd->name, pr->name, pr->rp.game->colour[1 - a->colour],
+		    cmd->name);
+		return CLI_USAGE;
+	} else
+		a->undo = pr->rp.undo_offer == 1 - a->colour;
+	if (a->turns != NULL && !a->undo) {
+		cli_error("%s: %s: a draw takes no turns (%s RECORD draw "
+			  "COLOUR)",
+		    cmd->name, a->turns, cmd->name);
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+/*
+ * pr's record with note, the offer or answer, after its last turn (with
+ * the tags of an accepted draw), checked by the referee into np: so an
+ * answer with no offer standing is refused with gamecheck's code.
+ */
 static int
 write_agreement(const struct play_record *pr, const struct play_edit *ed,
-    const char *word, int colour, struct play_record *np)
+    const char *note, bool draw_ends, struct play_record *np)
 {
 	struct record_tag_out tag = { "Termination", "agreed draw" };
-	struct record_update  u = { 0 };
-	char		      note[64], *text;
+	struct record_update  u = { .note = note };
+	char		     *text;
 	size_t		      len;
-	int64_t		      t;
 	int		      status;
 
-	/* A timed game's offer or answer is dated by the turn before it. */
-	if (pr->rp.timed &&
-	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
-		return status;
-	snprintf(note, sizeof note, "{[%%%s draw %s]}", word,
-	    pr->rp.game->colour[colour]);
-	u.note = note;
-	if (strcmp(word, "accept") == 0) {
+	if (draw_ends) {
 		u.tags = &tag;
 		u.ntags = 1;
 		u.result = "1/2-1/2";
@@ -84,10 +140,55 @@ write_agreement(const struct play_record *pr, const struct play_edit *ed,
 	if (status != CLI_OK) {
 		cli_error("%s: the record with the %s does not check; please "
 			  "report this",
-		    pr->name, word);
+		    pr->name, note);
 		return CLI_INTERNAL;
 	}
 	return CLI_OK;
+}
+
+/*
+ * The offer or answer of cmd by a: written, checked, and for an accepted
+ * takeback the turns taken back, into np.  A timed game's offer or answer
+ * is dated by the turn before it, but an accepted takeback by its own
+ * moment (--at, else now), since its turns go.
+ */
+static int
+agree_write(const struct play_cmd *cmd, const struct play_record *pr,
+    const struct play_edit *ed, const struct agree_args *a,
+    struct play_record *np)
+{
+	const char   *colour = pr->rp.game->colour[a->colour];
+	char	      note[96], when[CORR_TIME_LEN];
+	unsigned long turns;
+	int64_t	      t;
+	int	      status;
+	bool	      accept = strcmp(cmd->name, "accept") == 0;
+
+	when[0] = '\0';
+	if (pr->rp.timed) {
+		if ((status = play_at_now(pr, &ed->at, pr->rec->start, &t)) !=
+		    CLI_OK)
+			return status;
+		corr_time_format(t, when);
+	}
+	if (a->undo && cmd->args.lower == 3) {
+		if ((status = play_undo_turns(
+			 pr, a->colour, a->turns, &turns)) != CLI_OK)
+			return status;
+		snprintf(note, sizeof note, "{[%%offer undo %s %lu]}", colour,
+		    turns);
+	} else
+		snprintf(note, sizeof note, "{[%%%s %s %s%s%s]}", cmd->name,
+		    a->undo ? "undo" : "draw", colour,
+		    accept && a->undo && when[0] != '\0' ? " " : "",
+		    accept && a->undo ? when : "");
+	if ((status = write_agreement(pr, ed, note, accept && !a->undo, np)) !=
+		CLI_OK ||
+	    !accept || !a->undo)
+		return status;
+	play_close(np);
+	return play_takeback(
+	    pr, ed, a->colour, when[0] != '\0' ? when : NULL, np);
 }
 
 int
@@ -96,26 +197,18 @@ play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv)
 	struct play_edit   ed = { 0 };
 	struct cli_locked  lf = { .fd = -1 };
 	struct play_record pr, np;
+	struct agree_args  a = { 0 };
 	char		   what[32];
-	int		   status, colour;
+	int		   status;
 
 	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(cmd, argc, argv, &ed, &lf, &pr)) != -1)
+	if ((status = play_edit_open(cmd, argc, argv, &ed, &lf, &pr)) != -1 ||
+	    (status = agree_operands(cmd, &pr, argc, argv, &a)) != CLI_OK)
 		goto out_close;
-	if (cmd->args.lower == 3 && strcmp(argv[optind + 1], "draw") != 0) {
-		cli_error("%s: %s: a player offers a draw (%s RECORD draw "
-			  "COLOUR)",
-		    cmd->name, argv[optind + 1], cmd->name);
-		status = CLI_USAGE;
-		goto out_close;
-	}
-	snprintf(what, sizeof what, "%s a draw in", cmd->name);
-	if ((status = colour_operand(&pr, cmd->name,
-		 argv[optind + cmd->args.lower - 1], &colour)) != CLI_OK ||
-	    (status = agreeable(&pr, what)) != CLI_OK)
-		goto out_close;
-	if ((status = write_agreement(&pr, &ed, cmd->name, colour, &np)) ==
-	    CLI_OK)
+	snprintf(what, sizeof what, "%s a %s in", cmd->name,
+	    a.undo ? "takeback" : "draw");
+	if ((status = agreeable(&pr, what)) == CLI_OK &&
+	    (status = agree_write(cmd, &pr, &ed, &a, &np)) == CLI_OK)
 		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
 out_close:
 	play_close(&np);

@@ -19,7 +19,8 @@ static int exec_show(int, char **);
 
 enum {
 	OPT_SVG = PLAY_OPT_OWN,
-	OPT_HTML
+	OPT_HTML,
+	OPT_CLOCK_AT
 };
 
 static const struct option longopts[] = {
@@ -27,6 +28,7 @@ static const struct option longopts[] = {
 	{ "html", required_argument, NULL, OPT_HTML },
 	{ "svg", required_argument, NULL, OPT_SVG },
 	{ "at", required_argument, NULL, 't' },
+	{ "clock-at", required_argument, NULL, OPT_CLOCK_AT },
 	PLAY_LONGOPTS_RECORD,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -38,19 +40,23 @@ const struct play_cmd play_cmd_show = {
 	.name = "show",
 	.args = { ":ag:r:t:hV", longopts, 1, 1, "name one record" },
 	.usage = "[-a] [-g game] [-r n] [--html file] [--svg file]\n"
-		 "       [-t turn] record",
+		 "       [-t turn] [--clock-at time] record",
 	.summary = "show the position: a text diagram, an SVG picture, a "
 		   "replay page",
 	.help =
 	    "Show the position of RECORD after its last action: a board\n"
-	    "diagram, whose turn it is, the score so far and the last turn.\n"
+	    "diagram, whose turn it is, the score so far and the last turn;\n"
+	    "then the offers standing and, in a timed game, the clocks.\n"
 	    "\n"
 	    "  -a, --ascii      draw with ASCII characters only\n"
 	    "      --html=FILE  write a replay page of the whole game to FILE\n"
 	    "                   (every record of the file without -r)\n"
 	    "      --svg=FILE   also write an SVG picture to FILE (- for\n"
 	    "                   standard output, instead of the text)\n"
-	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n",
+	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n"
+	    "      --clock-at=TIME\n"
+	    "                   a timed game's clocks at TIME (RFC 3339;\n"
+	    "                   default: now)\n",
 	.width = 17,
 	.select = true,
 	.option = option,
@@ -65,6 +71,7 @@ struct show_settings {
 	const char	  *html; /* or NULL */
 	unsigned long	   upto; /* --at */
 	bool		   has_at;
+	struct play_at	   clock; /* --clock-at */
 };
 
 static int
@@ -76,6 +83,7 @@ option(void *settings, int c, const char *arg)
 	case 'a': ss->cs = DRAW_ASCII; break;
 	case OPT_SVG: ss->svg = arg; break;
 	case OPT_HTML: ss->html = arg; break;
+	case OPT_CLOCK_AT: return play_at_option(arg, &ss->clock);
 	case 't':
 		if (!match_count("--at", arg, &ss->upto))
 			return -1;
@@ -163,6 +171,24 @@ write_text(FILE *out, const struct play_record *pr, const struct view *v,
 		fprintf(out, "last turn: none\n");
 }
 
+/*
+ * A timed game's clocks at clock (else now), as status computes them,
+ * into c.  Returns the exit status: a moment before the record's last is
+ * refused.
+ */
+static int
+clocks(const struct play_record *pr, const struct play_at *clock,
+    struct report_clock *c)
+{
+	int64_t t;
+	int	status;
+
+	if ((status = play_at_now(pr, clock, pr->rec->start, &t)) != CLI_OK)
+		return status;
+	play_clock(pr, t, c);
+	return CLI_OK;
+}
+
 static int
 exec_show(int argc, char **argv)
 {
@@ -171,6 +197,7 @@ exec_show(int argc, char **argv)
 	struct view	     v = { 0 };
 	struct cli_output    so = { 0 };
 	struct caption	     c;
+	struct report_clock  clk = { 0 };
 	int		     status;
 
 	if ((status = play_parse(&play_cmd_show, argc, argv, &ss)) != -1)
@@ -198,6 +225,8 @@ exec_show(int argc, char **argv)
 	replay_init(&v.at);
 	replay_init(&v.prev);
 	if ((status = play_open(&pr, argv[optind], &ss.sel)) != CLI_OK ||
+	    (pr.rp.timed &&
+		(status = clocks(&pr, &ss.clock, &clk)) != CLI_OK) ||
 	    (status = show_view_init(
 		 &v, &pr, ss.has_at ? ss.upto : pr.rec->nturns)) != CLI_OK)
 		goto out_close;
@@ -206,8 +235,13 @@ exec_show(int argc, char **argv)
 	    (status = write_svg(ss.svg, &v, &c, &so)) != CLI_OK)
 		goto out_close;
 	/* so is clean now unless the picture went to standard output. */
-	if (so.fp != stdout)
+	if (so.fp != stdout) {
 		write_text(stdout, &pr, &v, c.state, ss.cs);
+		/* What stands at the record's end: offers and clocks. */
+		if (v.upto == pr.rec->nturns)
+			show_standing_write(
+			    stdout, &pr, pr.rp.timed ? &clk : NULL);
+	}
 	status = match_finish(fflush(stdout) == EOF ? -1 : 0);
 out_close:
 	cli_output_abort(&so);

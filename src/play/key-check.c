@@ -103,7 +103,7 @@ may_act(const struct play_cmd *cmd, const struct play_record *pr, int who,
     char *const *operands, int noperands)
 {
 	const char *const *colour = pr->rp.game->colour;
-	int		   to_move = rules_to_move(pr->rp.pos), want;
+	int		   to_move = rules_to_move(pr->rp.pos), want, i;
 	char		   why[96];
 
 	switch (cmd->actor) {
@@ -112,10 +112,12 @@ may_act(const struct play_cmd *cmd, const struct play_record *pr, int who,
 		snprintf(why, sizeof why, "it is %s's turn", colour[to_move]);
 		break;
 	case PLAY_ACTOR_OPERAND:
+		/* 1 the first operand after the record, -1 the last. */
+		i = cmd->actor_operand > 0 ? cmd->actor_operand - 1 :
+					     noperands + cmd->actor_operand;
 		for (want = 1; want >= 0; want--)
-			if (cmd->actor_operand <= noperands &&
-			    strcmp(operands[cmd->actor_operand - 1],
-				colour[want]) == 0)
+			if (i >= 0 && i < noperands &&
+			    strcmp(operands[i], colour[want]) == 0)
 				break;
 		snprintf(why, sizeof why, "a player acts for their own colour");
 		break;

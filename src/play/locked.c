@@ -124,11 +124,17 @@ char *
 play_update_text(
     const struct play_record *pr, const struct record_update *u, size_t *len)
 {
-	size_t rest = pr->len - pr->end, cap;
-	char  *s;
+	char *s = record_update_text(pr->text, pr->end, pr->rec, u, len);
 
-	s = record_update_text(pr->text, pr->end, pr->rec, u, len);
-	if (s == NULL || rest == 0)
+	return s == NULL ? NULL : play_with_rest(pr, s, len);
+}
+
+char *
+play_with_rest(const struct play_record *pr, char *s, size_t *len)
+{
+	size_t rest = pr->len - pr->end, cap;
+
+	if (rest == 0)
 		return s;
 	cap = *len + 1;
 	if (array_grow(&s, &cap, *len + rest + 1, 1) == -1) {

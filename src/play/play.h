@@ -64,7 +64,7 @@ struct play_cmd {
 	 * the referee alone unless the entry says otherwise, so that a new
 	 * command is no player's until its entry says whose it is.
 	 * actor_operand: PLAY_ACTOR_OPERAND's operand after the record
-	 * (1: the first), which names the acting colour.
+	 * (1: the first; -1: the last), which names the acting colour.
 	 */
 	enum play_actor {
 		PLAY_ACTOR_REFEREE,
@@ -375,6 +375,29 @@ int play_write_locked(bool in_place, struct cli_locked *lf, const char *name,
  */
 char *play_update_text(
     const struct play_record *pr, const struct record_update *u, size_t *len);
+/*
+ * s (owned; *len bytes), the new text of pr's record, followed by the
+ * records after it, kept byte for byte: s grown, or NULL (s freed) when
+ * memory runs out.
+ */
+char *play_with_rest(const struct play_record *pr, char *s, size_t *len);
+
+/*
+ * Takebacks (takeback.c; formats/record.md, "Takebacks").  The turns an
+ * offer of colour takes back into *turns: arg (a number, NULL: none),
+ * at least the turns from colour's last one to the end.  Returns the
+ * exit status, after saying what is wrong.
+ */
+int play_undo_turns(const struct play_record *pr, int colour, const char *arg,
+    unsigned long *turns);
+/*
+ * The record of pr with the takeback offered by the other colour
+ * (pr->rp.undo_offer) accepted by colour at when (NULL in a game without
+ * time): its turns removed, the offer and acceptance after the last turn
+ * left, read back into np.  Returns the exit status.
+ */
+int play_takeback(const struct play_record *pr, const struct play_edit *ed,
+    int colour, const char *when, struct play_record *np);
 
 /*
  * Replays the first upto turn tokens of pr's record into rp (initialised

@@ -63,6 +63,13 @@ int show_player_names(const struct record *rec, const struct replay *rp,
     char name[RULES_COLOURS][RECORD_SHOWN]);
 
 /*
+ * Writes to out what stands at the end of pr's record (standing.c): the
+ * offers, a draw's and a takeback's, and the clocks c (NULL: none).
+ */
+void show_standing_write(
+    FILE *out, const struct play_record *pr, const struct report_clock *c);
+
+/*
  * Writes the replay page of path's records (the one sel picks, else
  * every one, with a chooser when there are several) to html ("-":
  * standard output), each opening at turn upto if has_at, else at its

@@ -8,6 +8,7 @@
  * Reading is reader.c's; deciding what to append is the tool's.
  */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -550,4 +551,90 @@ out_free_edits:
 	for (i = 0; i < n; i++)
 		free(e[i].text);
 	return NULL;
+}
+
+/*
+ * Where the movetext of rec after its first keep turns starts: past the
+ * comments that follow turn keep (or stand before the first turn), which
+ * stay, and before the number of turn keep + 1 and any comment between
+ * it and its token, which go.  With nothing kept before the first turn,
+ * at the start of its line's movetext, so that nothing lands on a tag
+ * pair's line.
+ */
+static size_t
+takeback_cut(const char *text, const struct record *rec, size_t keep)
+{
+	size_t end = (size_t)rec->turns[keep].at.offset, i, cut, q;
+	bool   brace, line;
+
+	if (keep > 0)
+		i = (size_t)rec->turns[keep - 1].at.offset +
+		    rec->turns[keep - 1].len;
+	else if (rec->ntags > 0)
+		i = tag_end(text, end,
+		    (size_t)rec->tags[rec->ntags - 1].at.offset, &q, &q);
+	else
+		i = (size_t)rec->start.offset;
+	cut = keep > 0 ? i : SIZE_MAX;
+	while (i < end) {
+		line = i == 0 || text[i - 1] == '\n' || text[i - 1] == '\r';
+		brace = text[i] == '{';
+		if (brace || text[i] == ';' || (text[i] == '%' && line)) {
+			while (i < end &&
+			    (brace ? text[i] != '}' :
+				     text[i] != '\n' && text[i] != '\r'))
+				i++;
+			if (brace && i < end)
+				i++;
+			cut = i;
+		} else if (isspace((unsigned char)text[i]))
+			i++;
+		else
+			break;
+	}
+	if (cut != SIZE_MAX)
+		return cut;
+	while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+		i--;
+	return i;
+}
+
+char *
+record_takeback_text(const char *text, size_t len, const struct record *rec,
+    size_t keep, const char *note, size_t *outlen)
+{
+	const char *nl = line_end(text, len);
+	struct wbuf b = { 0 };
+	size_t	    cut, end, col, ls;
+
+	if (keep >= rec->nturns)
+		return NULL;
+	cut = takeback_cut(text, rec, keep);
+	if (rec->has_result)
+		end = (size_t)rec->result.at.offset;
+	else {
+		end = len;
+		while (end > cut && isspace((unsigned char)text[end - 1]))
+			end--;
+	}
+	wbuf_add(&b, text, cut);
+	col = column_of(text, cut);
+	ls = cut - col;
+	/* A ; comment or a % escape line would swallow the note. */
+	if (col > 0 &&
+	    (text[ls] == '%' || memchr(text + ls, ';', cut - ls) != NULL)) {
+		wbuf_str(&b, nl);
+		col = 0;
+	}
+	if (note != NULL)
+		movetext_add(&b, &col, note, nl);
+	if (rec->has_result && col > 0)
+		wbuf_str(&b, col + 1 + rec->result.len > WRAP ? nl : " ");
+	wbuf_add(&b, text + end, len - end);
+	if (b.failed) {
+		free(b.b.s);
+		return NULL;
+	}
+	*outlen = b.b.len;
+	return b.b.s;
 }

@@ -198,4 +198,16 @@ struct record_update {
 char *record_update_text(const char *text, size_t len, const struct record *,
     const struct record_update *u, size_t *outlen);
 
+/*
+ * A takeback (formats/record.md, "Takebacks"): text (len bytes, the
+ * input rec was read from) with the turns of rec after its first keep
+ * removed, with everything that follows them up to the result token, and
+ * note (a comment, "{[%offer undo ...]} ...", or NULL: none) written in
+ * their place, after the comments of turn keep, which are kept.  Returns the new text,
+ * NUL terminated, its length in *outlen (the caller frees it), or NULL
+ * when memory runs out or keep is not below rec's turns.
+ */
+char *record_takeback_text(const char *text, size_t len, const struct record *,
+    size_t keep, const char *note, size_t *outlen);
+
 #endif

@@ -148,6 +148,13 @@ struct replay {
 	 */
 	bool keyed;
 	/*
+	 * The offers standing at the end (agree.c): the colour that offered
+	 * a draw, a takeback (of undo_turns turns), or -1.
+	 */
+	int	      draw_offer;
+	int	      undo_offer;
+	unsigned long undo_turns;
+	/*
 	 * Replayed only to turn upto of replay_options, before the record's
 	 * end: how the record ends off the board (a forfeit, a claim) is
 	 * not this game's.
@@ -308,12 +315,14 @@ void replay_clock(
 void replay_check_claim(const struct record *rec, struct replay *rp);
 
 /*
- * A draw by agreement (agree.c; formats/record.md, "Draws by agreement"):
- * the offers and answers of the movetext ({[%offer draw C]}, {[%accept
- * draw C]}, {[%decline draw C]}) in order, an acceptance ending the game
- * with the Termination tag "agreed draw" (then rp->agreed); else an
- * error with its code (bad-offer, accept-without-offer, agreement-missing,
- * move-after-agreement, game-over).
+ * A draw or takeback by agreement (agree.c; formats/record.md, "Draws by
+ * agreement", "Takebacks"): the offers and answers of the movetext
+ * ({[%offer draw C]}, {[%accept draw C]}, {[%decline draw C]}, and their
+ * undo forms) in order, an accepted draw ending the game with the
+ * Termination tag "agreed draw" (then rp->agreed), the offers standing at
+ * the end in rp; else an error with its code (bad-offer,
+ * accept-without-offer, agreement-missing, move-after-agreement,
+ * game-over).
  */
 void replay_check_agreement(const struct record *rec, struct replay *rp);
 /* Whether rec's Termination tag is "agreed draw". */

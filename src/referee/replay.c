@@ -1346,6 +1346,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->forfeit = false;
 	rp->agreed = false;
 	rp->keyed = false;
+	rp->draw_offer = rp->undo_offer = -1;
+	rp->undo_turns = 0;
 	rp->cut = false;
 	rp->in_turn = false;
 	rp->kept_len = rp->nkept = 0;

@@ -125,6 +125,48 @@ replay_leave_code(enum corr_error_kind kind)
 }
 
 /*
+ * The moment written in st's text from byte off on, into *t.  Returns 0,
+ * or -1 (malformed: bad-time at the byte at fault, for the moment stands
+ * on one line).
+ */
+static int
+stamp_moment(
+    struct replay *rp, const struct record_stamp *st, size_t off, int64_t *t)
+{
+	struct corr_error err;
+	char		  shown[RECORD_SHOWN];
+	struct diag_pos	  at;
+
+	if (corr_time_parse(st->text + off, st->len - off, t, &err) == 0)
+		return 0;
+	at = st->at;
+	at.col += off + err.at;
+	at.offset += off + err.at;
+	util_printable(st->text + off, st->len - off, shown, sizeof shown);
+	diag_set_at(bad(rp), DIAG_BAD_TIME, at, 0, "\"%s\" is no moment: %s",
+	    shown, err.msg);
+	return -1;
+}
+
+/*
+ * Whether t, the moment of what ("turn 2 is dated"), keeps time's order:
+ * 0, or -1 (malformed: time-backwards at st).
+ */
+static int
+in_order(struct replay *rp, const struct record_stamp *st, const char *what,
+    int64_t t)
+{
+	char now[CORR_TIME_LEN], was[CORR_TIME_LEN];
+
+	if (!rp->has_time || t >= rp->last_time)
+		return 0;
+	diag_set_at(bad(rp), DIAG_TIME_BACKWARDS, st->at, 0,
+	    "%s %s, before %s: time never goes back", what,
+	    corr_time_format(t, now), corr_time_format(rp->last_time, was));
+	return -1;
+}
+
+/*
  * Leave k of rec (a {[%leave ...]}) into rp->leaves, checked as gameplay
  * leave checks it when it was asked.  Returns 0, or -1 (malformed).
  */
@@ -151,14 +193,8 @@ read_leave(const struct record *rec, size_t k, struct replay *rp)
 		    msg);
 		return -1;
 	}
-	if (asked < rp->last_time) {
-		diag_set_at(bad(rp), DIAG_TIME_BACKWARDS, st->at, 0,
-		    "the leave was asked at %s, before %s: time never goes "
-		    "back",
-		    corr_time_format(asked, now),
-		    corr_time_format(rp->last_time, was));
+	if (in_order(rp, st, "the leave was asked at", asked) == -1)
 		return -1;
-	}
 	if (corr_leave_check(
 		&rp->control, rp->leaves, rp->nleaves, &l, asked, &err) == -1) {
 		diag_set_at(bad(rp), replay_leave_code(err.kind), st->at, 0,
@@ -183,21 +219,11 @@ static int
 read_stamp(const struct record *rec, size_t k, struct replay *rp)
 {
 	const struct record_stamp *st = &rec->stamps[k];
-	struct corr_error	   err;
-	char shown[RECORD_SHOWN], now[CORR_TIME_LEN], was[CORR_TIME_LEN];
-	struct diag_pos at;
-	int64_t		t;
+	char			   what[48];
+	int64_t			   t;
 
-	if (corr_time_parse(st->text, st->len, &t, &err) == -1) {
-		/* At the byte at fault: the moment stands on one line. */
-		at = st->at;
-		at.col += err.at;
-		at.offset += err.at;
-		util_printable(st->text, st->len, shown, sizeof shown);
-		diag_set_at(bad(rp), DIAG_BAD_TIME, at, 0,
-		    "\"%s\" is no moment: %s", shown, err.msg);
+	if (stamp_moment(rp, st, 0, &t) == -1)
 		return -1;
-	}
 	if (st->turn == 0) {
 		diag_set_at(bad(rp), DIAG_MISPLACED_TIME, st->at, 0,
 		    "a moment dates the turn it follows, and this one "
@@ -209,14 +235,41 @@ read_stamp(const struct record *rec, size_t k, struct replay *rp)
 		    "turn %zu is dated twice", st->turn);
 		return -1;
 	}
-	if (rp->has_time && t < rp->last_time) {
-		diag_set_at(bad(rp), DIAG_TIME_BACKWARDS, st->at, 0,
-		    "turn %zu is dated %s, before %s: time never goes back",
-		    st->turn, corr_time_format(t, now),
-		    corr_time_format(rp->last_time, was));
+	snprintf(what, sizeof what, "turn %zu is dated", st->turn);
+	if (in_order(rp, st, what, t) == -1)
+		return -1;
+	rp->times[st->turn - 1] = t;
+	rp->has_time = true;
+	rp->last_time = t;
+	return 0;
+}
+
+/*
+ * The moment of an accepted takeback k of rec ({[%accept undo COLOUR
+ * TIME]}, formats/record.md "Takebacks"), in time's order; a timed game
+ * dates every takeback.  Other words are agree.c's to refuse.  Returns
+ * 0, or -1 (malformed).
+ */
+static int
+read_takeback(const struct record *rec, size_t k, struct replay *rp)
+{
+	const struct record_stamp *st = &rec->stamps[k];
+	const char		  *sp;
+	int64_t			   t;
+
+	if (st->len < 5 || memcmp(st->text, "undo ", 5) != 0)
+		return 0;
+	if ((sp = memchr(st->text + 5, ' ', st->len - 5)) == NULL) {
+		if (!rp->timed)
+			return 0;
+		diag_set_at(bad(rp), DIAG_MISPLACED_TIME, st->at, 0,
+		    "a takeback in a game with a Start tag has its moment: "
+		    "{[%%accept undo COLOUR TIME]}");
 		return -1;
 	}
-	rp->times[st->turn - 1] = t;
+	if (stamp_moment(rp, st, (size_t)(sp + 1 - st->text), &t) == -1 ||
+	    in_order(rp, st, "the takeback is dated", t) == -1)
+		return -1;
 	rp->has_time = true;
 	rp->last_time = t;
 	return 0;
@@ -243,12 +296,14 @@ replay_times(const struct record *rec, struct replay *rp)
 	}
 	for (i = 0; i < rec->nturns; i++)
 		rp->times[i] = INT64_MIN;
-	/* A draw's offer and answer are agree.c's. */
+	/* Offers and answers are agree.c's, but for a takeback's moment. */
 	for (i = 0; i < rec->nstamps; i++)
 		if ((rec->stamps[i].kind == RECORD_STAMP_AT &&
 			read_stamp(rec, i, rp) == -1) ||
 		    (rec->stamps[i].kind == RECORD_STAMP_LEAVE &&
-			read_leave(rec, i, rp) == -1))
+			read_leave(rec, i, rp) == -1) ||
+		    (rec->stamps[i].kind == RECORD_STAMP_ACCEPT &&
+			read_takeback(rec, i, rp) == -1))
 			return -1;
 	if (!rp->timed)
 		return 0;

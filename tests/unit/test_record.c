@@ -1314,6 +1314,65 @@ START_TEST(update_places_turns)
 }
 END_TEST
 
+/* The text of a takeback keeping keep turns, with the note N (static). */
+static const char *
+taken_back(const char *text, size_t keep)
+{
+	static char	     buf[1024];
+	const struct record *rec;
+	size_t		     len;
+	char		    *out;
+
+	reader_open(text, strlen(text), RECORD_PGN);
+	rec = next_record();
+	out = record_takeback_text(text, strlen(text), rec, keep, "{N}", &len);
+	reader_close();
+	if (out == NULL)
+		return NULL;
+	ck_assert_uint_eq(strlen(out), len);
+	snprintf(buf, sizeof buf, "%s", out);
+	free(out);
+	return buf;
+}
+
+/*
+ * A takeback removes the last turns, their numbers and what follows them
+ * to the result token, and keeps the comments of the turn it goes back to.
+ */
+START_TEST(takeback_removes_turns)
+{
+	ck_assert_str_eq(taken_back("[Game \"reversi\"]\n\n1. f5 {[%at 1]} d6 "
+				    "2. c3 {c} d3 *\n",
+			     2),
+	    "[Game \"reversi\"]\n\n1. f5 {[%at 1]} d6 {N} *\n");
+	ck_assert_str_eq(taken_back("[Game \"reversi\"]\n\n1. f5 {a}\n"
+				    "{[%offer undo black 1]} 1... d6 *\n",
+			     1),
+	    "[Game \"reversi\"]\n\n1. f5 {a}\n{[%offer undo black 1]} {N} *\n");
+	/* A comment between a number and its turn goes with the turn. */
+	ck_assert_str_eq(
+	    taken_back("[Game \"reversi\"]\n\n1. f5 d6 2. {c} c3 *\n", 2),
+	    "[Game \"reversi\"]\n\n1. f5 d6 {N} *\n");
+	/* A comment before the first turn stays. */
+	ck_assert_str_eq(
+	    taken_back("[Game \"reversi\"]\n\n{intro} 1. f5 *\n", 0),
+	    "[Game \"reversi\"]\n\n{intro} {N} *\n");
+	/* Back to the start: the note opens the movetext's line. */
+	ck_assert_str_eq(
+	    taken_back("[Game \"reversi\"]\n\n1. f5 d6 *\n", 0),
+	    "[Game \"reversi\"]\n\n{N} *\n");
+	/* A ; comment ends its line: the note goes on the next. */
+	ck_assert_str_eq(
+	    taken_back("[Game \"reversi\"]\n1. f5 ; note\n1... d6 *\n", 1),
+	    "[Game \"reversi\"]\n1. f5 ; note\n{N} *\n");
+	/* No result token: the note ends the movetext. */
+	ck_assert_str_eq(taken_back("[Game \"reversi\"]\n1.f5 d6\n", 1),
+	    "[Game \"reversi\"]\n1.f5 {N}\n");
+	/* Nothing to take back: no text. */
+	ck_assert_ptr_null(taken_back("[Game \"reversi\"]\n1. f5 *\n", 1));
+}
+END_TEST
+
 /*
  * Fails the test unless util_printable, with a buffer of RECORD_SHOWN,
  * shows n times 'a' then tail as m times 'a' then shown.
@@ -1538,7 +1597,7 @@ record_suite(void)
 
 	tc = unit_tcase(s, "writer", 0, update_appends_turns,
 	    update_sets_result, update_wraps_long_lines, update_writes_stamps,
-	    update_sets_tags, NULL);
+	    update_sets_tags, takeback_removes_turns, NULL);
 	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, write_and_read_back, 0, 2);
 	tcase_add_loop_test(tc, turn_tokens_formatted, 0, 7);

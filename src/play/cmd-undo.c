@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay undo: the player to move takes back actions of their turn in
+ * progress (Oust, Rive, Herd; formats/record.md, "Takebacks"), alone,
+ * for the turn is no part of the game until it is finished: the last
+ * token loses its last actions (the dice rolled stay), or goes with its
+ * moment when none is left.  A finished turn is taken back only by
+ * agreement (offer undo).  With -i under move's lock.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "play/play.h"
+
+static int exec_undo(int, char **);
+
+static const struct option longopts[] = {
+	PLAY_LONGOPTS_EDIT,
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+const struct play_cmd play_cmd_undo = {
+	.name = "undo",
+	.args = { ":ig:r:hV", longopts, 1, 2,
+	    "name a record and the actions to take back" },
+	.usage = "[-i] [-g game] [-r n] [--at time] record [actions]",
+	.summary = "the player to move takes back actions of their turn",
+	.help =
+	    "The player to move takes back the last ACTIONS actions (default:\n"
+	    "all) of their turn in progress in the game of RECORD, alone; the\n"
+	    "dice rolled stay.  Write the record to standard output.  A\n"
+	    "finished turn is taken back by agreement (offer RECORD undo).\n"
+	    "\n"
+	    "  -i, --in-place   replace RECORD instead, under a lock\n"
+	    "      --at=TIME    in a timed game, its moment, not before the\n"
+	    "                   last (RFC 3339; default: now)\n" PLAY_KEY_HELP,
+	.width = 17,
+	.select = true,
+	.option = play_edit_option,
+	.exec = exec_undo,
+	.actor = PLAY_ACTOR_TO_MOVE,
+};
+
+/*
+ * The actions of pr's turn in progress into acts (cap), with the number
+ * of them that are the dice's; the position before it into rp (the
+ * caller's to release).  Returns their number, or -1 if memory ran out.
+ */
+static int
+in_progress(const struct play_record *pr, struct replay *rp,
+    struct rules_action *acts, size_t cap, size_t *dice)
+{
+	const struct record_token *tok = &pr->rec->turns[pr->rec->nturns - 1];
+	struct diag		   d;
+	size_t			  *offs;
+	int			   n;
+
+	if (play_replay_upto(pr, pr->rec->nturns - 1, rp) == -1 ||
+	    (offs = calloc(cap, sizeof *offs)) == NULL)
+		return -1;
+	n = record_turn_parse(
+	    pr->syn, &rp->pos->board, tok->text, tok->len, acts, offs, cap, &d);
+	free(offs);
+	for (*dice = 0;
+	     n > 0 && *dice < (size_t)n && acts[*dice].kind == RULES_DICE;
+	     (*dice)++)
+		;
+	return n < 0 ? 0 : n;
+}
+
+/*
+ * How many actions to take back: arg (NULL: all but the dice), out of n
+ * with dice of them the dice's.  Returns the exit status.
+ */
+static int
+undo_count(const struct play_record *pr, const char *arg, size_t n, size_t dice,
+    size_t *k)
+{
+	char *end;
+
+	if (n == dice) {
+		cli_error("%s: the turn in progress has only its dice: there "
+			  "is no action to take back",
+		    pr->name);
+		return CLI_BAD;
+	}
+	*k = n - dice;
+	if (arg == NULL)
+		return CLI_OK;
+	*k = strtoul(arg, &end, 10);
+	if (arg[0] < '1' || arg[0] > '9' || *end != '\0' || *k > n - dice) {
+		cli_error("undo: %s: the actions to take back are a number "
+			  "from 1 to %zu, the turn's so far",
+		    arg, n - dice);
+		return CLI_USAGE;
+	}
+	return CLI_OK;
+}
+
+/*
+ * pr's record with the last k of the n actions acts of its turn in
+ * progress (played from position before) taken back, at when (NULL:
+ * none), read back into np.  Returns the exit status.
+ */
+static int
+undo_write(const struct play_record *pr, const struct play_edit *ed,
+    const struct rules_position *before, const struct rules_action *acts,
+    size_t n, size_t k, const char *when, struct play_record *np)
+{
+	char		    *tok, *text = NULL;
+	const char	    *turns[1];
+	struct record_update u = { .replace_last = true, .nturns = 1 };
+	size_t		     cap = 16 * n + 16, len;
+	int		     status;
+
+	if ((tok = malloc(cap)) == NULL)
+		goto out_oom;
+	if (n == k)
+		text = record_takeback_text(pr->text, pr->end, pr->rec,
+		    pr->rec->nturns - 1, NULL, &len);
+	else if (record_turn_format(&before->board, acts, n - k, tok, cap) >=
+	    0) {
+		turns[0] = tok;
+		u.turns = turns;
+		u.stamp = when;
+		text = record_update_text(pr->text, pr->end, pr->rec, &u, &len);
+	}
+	free(tok);
+	if (text == NULL || (text = play_with_rest(pr, text, &len)) == NULL)
+		goto out_oom;
+	if ((status = play_load(np, pr->path, text, len, &ed->sel, true)) !=
+	    CLI_OK) {
+		cli_error("%s: the record taken back does not check; please "
+			  "report this",
+		    pr->name);
+		return CLI_INTERNAL;
+	}
+	return CLI_OK;
+out_oom:
+	cli_error("out of memory");
+	return CLI_INTERNAL;
+}
+
+static int
+exec_undo(int argc, char **argv)
+{
+	struct play_edit     ed = { 0 };
+	struct cli_locked    lf = { .fd = -1 };
+	struct play_record   pr, np;
+	struct replay	     before;
+	struct rules_action *acts = NULL;
+	char		     when[CORR_TIME_LEN];
+	size_t		     cap, dice, k;
+	int64_t		     t;
+	int		     status, n;
+
+	memset(&np, 0, sizeof np);
+	replay_init(&before);
+	if ((status = play_edit_open(
+		 &play_cmd_undo, argc, argv, &ed, &lf, &pr)) != -1 ||
+	    (status = play_decidable(&pr, "take back")) != CLI_OK)
+		goto out_close;
+	if (!pr.rp.in_turn) {
+		cli_error(
+		    "%s: no turn is in progress: a finished turn is taken "
+		    "back by agreement (gameplay offer RECORD undo "
+		    "COLOUR)",
+		    pr.name);
+		status = CLI_BAD;
+		goto out_close;
+	}
+	if (pr.rp.timed &&
+	    (status = play_at_now(&pr, &ed.at, pr.rec->start, &t)) != CLI_OK)
+		goto out_close;
+	cap = record_turn_bound(pr.rec->turns[pr.rec->nturns - 1].text,
+	    pr.rec->turns[pr.rec->nturns - 1].len);
+	if ((acts = calloc(cap, sizeof *acts)) == NULL ||
+	    (n = in_progress(&pr, &before, acts, cap, &dice)) == -1) {
+		cli_error("out of memory");
+		status = CLI_INTERNAL;
+		goto out_close;
+	}
+	if ((status = undo_count(&pr,
+		 optind + 1 < argc ? argv[optind + 1] : NULL, (size_t)n, dice,
+		 &k)) == CLI_OK &&
+	    (status = undo_write(&pr, &ed, before.pos, acts, (size_t)n, k,
+		 pr.rp.timed ? corr_time_format(t, when) : NULL, &np)) ==
+		CLI_OK)
+		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
+out_close:
+	free(acts);
+	replay_fini(&before);
+	play_close(&np);
+	play_close(&pr);
+	cli_locked_close(&lf);
+	return status;
+}
