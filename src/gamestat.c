@@ -64,7 +64,8 @@ enum {
 	OPT_OVERLAP,
 	OPT_TREE,
 	OPT_DEPTH,
-	OPT_FROM
+	OPT_FROM,
+	OPT_HTML
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -99,7 +100,8 @@ usage(FILE *f)
 	    "       [--every k] [--plies n] [--drop-plies n]\n"
 	    "       [--dedupe mode [--duplicates file]] [file ...]\n"
 	    "       gamestat --overlap [--dedupe mode] [-o file] a b\n"
-	    "       gamestat --tree [-mp] [--depth n] [--from turns] ...\n"
+	    "       gamestat --tree [-mp] [--depth n] [--from turns]\n"
+	    "       [--html file] ...\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -161,6 +163,8 @@ usage(FILE *f)
 	    "                           1 with --from)\n"
 	    "      --from=TURNS         --tree: from the position TURNS\n"
 	    "                           reach ('f5 d6'), not the start\n"
+	    "      --html=FILE          --tree: write a page to browse it\n"
+	    "                           to FILE too\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
 	    "                           the same)\n"
@@ -215,8 +219,12 @@ tree_options(const struct options *opt)
 	    opt->input == INPUT_REPORT	  ? "--format report" :
 					    NULL;
 
-	if (!opt->tree.on && (opt->tree.has_depth || opt->tree.from != NULL)) {
-		cli_error("--depth and --from shape the tree: give --tree too");
+	if (!opt->tree.on &&
+	    (opt->tree.has_depth || opt->tree.from != NULL ||
+		opt->tree.html != NULL)) {
+		cli_error(
+		    "--depth, --from and --html are --tree's: give --tree "
+		    "too");
 		return -1;
 	}
 	if (opt->tree.on && no != NULL) {
@@ -255,6 +263,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "tree", no_argument, NULL, OPT_TREE },
 		{ "depth", required_argument, NULL, OPT_DEPTH },
 		{ "from", required_argument, NULL, OPT_FROM },
+		{ "html", required_argument, NULL, OPT_HTML },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -303,6 +312,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			if (!cli_tree_depth_option(&opt->tree, optarg))
 				return -1;
 			break;
+		case OPT_HTML: opt->tree.html = optarg; break;
 		case OPT_FROM:
 			if (!cli_tree_from_option(&opt->tree, optarg))
 				return -1;
@@ -675,6 +685,26 @@ cover_run(
 }
 
 /*
+ * --tree --html FILE: the page, put in place whole or not at all.  False
+ * after saying why.
+ */
+static bool
+write_page(const struct options *opt, const struct run *r)
+{
+	struct cli_output page;
+
+	if (cli_output_open(&page, opt->tree.html, 0) == -1)
+		return false;
+	if (cli_tree_page(page.fp, r->tree) == -1 || fflush(page.fp) == EOF) {
+		if (cli_output_ok(page.fp, page.name))
+			cli_error("%s: cannot write the page", page.name);
+		cli_output_abort(&page);
+		return false;
+	}
+	return cli_output_commit(&page);
+}
+
+/*
  * Writes the summary and, for a full run, the charts (when ch is not
  * NULL) into the new set; only once every one of them was written whole
  * are they put in place, and only for a full run.  False after saying
@@ -712,6 +742,8 @@ write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
 			ok = false;
 		}
 	}
+	if (ok && full && opt->tree.html != NULL && !write_page(opt, r))
+		ok = false;
 	/* The charts first: the summary is on standard output at times. */
 	if (ch != NULL) {
 		if (!ok || !full)

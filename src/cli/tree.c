@@ -278,9 +278,8 @@ cli_tree_begin(struct cli_tree_run *run)
 
 /* ---- Moves ---------------------------------------------------------- */
 
-/* An action's cells under symmetry map. */
-static struct rules_action
-image_of(const struct rules_action *a, const int16_t *map)
+struct rules_action
+cli_tree_image(const struct rules_action *a, const int16_t *map)
 {
 	struct rules_action b = *a;
 
@@ -351,7 +350,8 @@ move_of(struct cli_tree *ct, struct record_syntax *syn,
 		if (!(mask & 1u << k))
 			continue;
 		for (r = 0, i = 0; i < n; i++) {
-			ct->img[i] = image_of(&ct->acts[i], ct->sym.map[k]);
+			ct->img[i] = cli_tree_image(
+			    &ct->acts[i], ct->sym.map[k]);
 			if (r == 0 && have)
 				r = action_cmp(&ct->img[i], &ct->best[i]);
 		}

@@ -11,6 +11,7 @@
 #define ARBITER_CLI_TREE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "record/record.h"
 #include "referee/referee.h"
@@ -31,6 +32,7 @@ struct cli_tree_run {
 	bool		 has_depth; /* --depth given */
 	unsigned long	 depth;
 	const char	*from; /* --from, or NULL */
+	const char	*html; /* --html, or NULL */
 	struct cli_tree *ct;
 };
 
@@ -67,5 +69,15 @@ void cli_tree_begin(struct cli_tree_run *);
 int cli_tree_record(struct cli_tree_run *, struct record_syntax *,
     const char *name, const struct record *rec, const struct replay *rp,
     const struct stat_game *g);
+
+/* Action a with its cells taken by a symmetry's map. */
+struct rules_action
+cli_tree_image(const struct rules_action *a, const int16_t *map);
+
+/*
+ * --html (tree-page.c): the page to browse t, written to out.  0, or -1
+ * (errno: out, or memory).
+ */
+int cli_tree_page(FILE *out, const struct stat_tree *t);
 
 #endif
