@@ -21,6 +21,8 @@ size() {
 ./gameplay selfplay -n 40 -S 1 reversi > "$tmp/selfplay.pgn" 2> /dev/null
 ./gamestat --by Event --plot "$tmp/charts" examples/reversi-games.pgn \
     "$tmp/selfplay.pgn" > /dev/null
+./gamestat --tree --depth 6 --html "$tmp/tree.html" examples/archive.csv \
+    > /dev/null
 cat > "$tmp/script" <<SCRIPT
 open file://$tmp/replay.html
 shot docs/replay.png 900 800
@@ -30,5 +32,9 @@ open file://$tmp/herd.svg
 shot docs/herd.png $(size "$tmp/herd.svg")
 open file://$tmp/charts/margin.svg
 shot docs/margin.png 640 460
+open file://$tmp/tree.html
+click .node:not([hidden]) tr[data-to]
+click .node:not([hidden]) tr[data-to]
+shot docs/tree.png 900 760
 SCRIPT
 python3 tests/browser.py "${CHROMIUM:-chromium}" "$tmp/prof" "$tmp/script"

@@ -20,8 +20,10 @@
 #include "record/record.h"
 #include "referee/referee.h"
 #include "cli/select.h"
+#include "cli/tree.h"
 #include "report/report.h"
 #include "stat/stat.h"
+#include "stat/tree.h"
 
 /* Enough of an input to see its first line. */
 #define PEEK 512
@@ -43,6 +45,7 @@ struct options {
 	unsigned long	      expect; /* --expect: 0 for none */
 	const char	     *inputs; /* --expect-inputs: a manifest, or NULL */
 	struct cli_dedupe_run dd;     /* --dedupe, --duplicates */
+	struct cli_tree_run   tree;   /* --tree, --depth, --from */
 	bool		      overlap;
 	struct cli_records    in;  /* which inputs and records, read how */
 	struct cli_select     sel; /* --select, ranges, --plies */
@@ -58,7 +61,11 @@ enum {
 	OPT_NAME,
 	OPT_DEDUPE,
 	OPT_DUPLICATES,
-	OPT_OVERLAP
+	OPT_OVERLAP,
+	OPT_TREE,
+	OPT_DEPTH,
+	OPT_FROM,
+	OPT_HTML
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -76,6 +83,7 @@ struct run {
 	bool		     io_error;
 	struct seen	    *seen;	 /* by input, for --partial */
 	unsigned long	     duplicates; /* --dedupe */
+	struct stat_tree    *tree;	 /* --tree --merge's */
 };
 
 static void
@@ -92,6 +100,8 @@ usage(FILE *f)
 	    "       [--every k] [--plies n] [--drop-plies n]\n"
 	    "       [--dedupe mode [--duplicates file]] [file ...]\n"
 	    "       gamestat --overlap [--dedupe mode] [-o file] a b\n"
+	    "       gamestat --tree [-mp] [--depth n] [--from turns]\n"
+	    "       [--html file] ...\n"
 	    "Summarize archives of game records, or the reports gamecheck\n"
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
@@ -146,6 +156,15 @@ usage(FILE *f)
 	    "      --duplicates=FILE    write those left out to FILE (pgn)\n"
 	    "      --overlap            how many games of input A input B\n"
 	    "                           holds, by --dedupe (default exact)\n"
+	    "      --tree               the positions reached, up to\n"
+	    "                           symmetry, and the moves played from\n"
+	    "                           each, with their games and results\n"
+	    "      --depth=N            --tree: N turns from the root (12;\n"
+	    "                           1 with --from)\n"
+	    "      --from=TURNS         --tree: from the position TURNS\n"
+	    "                           reach ('f5 d6'), not the start\n"
+	    "      --html=FILE          --tree: write a page to browse it\n"
+	    "                           to FILE too\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
 	    "                           the same)\n"
@@ -187,6 +206,43 @@ dedupe_options(const struct options *opt)
 	return 0;
 }
 
+/* What --tree goes with: 0, or -1 after saying why. */
+static int
+tree_options(const struct options *opt)
+{
+	const char *no = opt->in.jobs > 1 ? "-j" :
+	    opt->by != NULL		  ? "--by" :
+	    opt->plot != NULL		  ? "--plot" :
+	    opt->overlap		  ? "--overlap" :
+	    opt->expect != 0		  ? "--expect" :
+	    opt->inputs != NULL		  ? "--expect-inputs" :
+	    opt->input == INPUT_REPORT	  ? "--format report" :
+					    NULL;
+
+	if (!opt->tree.on &&
+	    (opt->tree.has_depth || opt->tree.from != NULL ||
+		opt->tree.html != NULL)) {
+		cli_error(
+		    "--depth, --from and --html are --tree's: give --tree "
+		    "too");
+		return -1;
+	}
+	if (opt->tree.on && no != NULL) {
+		cli_error(
+		    "--tree writes one tree, counted in one process: "
+		    "not with %s (split with --shard, then --tree --merge)",
+		    no);
+		return -1;
+	}
+	if (opt->tree.on && opt->merge &&
+	    (opt->tree.has_depth || opt->tree.from != NULL)) {
+		cli_error("--tree --merge takes the depth and --from of the "
+			  "partial trees: no --depth or --from");
+		return -1;
+	}
+	return 0;
+}
+
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
@@ -204,6 +260,10 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "dedupe", required_argument, NULL, OPT_DEDUPE },
 		{ "duplicates", required_argument, NULL, OPT_DUPLICATES },
 		{ "overlap", no_argument, NULL, OPT_OVERLAP },
+		{ "tree", no_argument, NULL, OPT_TREE },
+		{ "depth", required_argument, NULL, OPT_DEPTH },
+		{ "from", required_argument, NULL, OPT_FROM },
+		{ "html", required_argument, NULL, OPT_HTML },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -247,6 +307,16 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_DUPLICATES: opt->dd.path = optarg; break;
 		case OPT_OVERLAP: opt->overlap = true; break;
+		case OPT_TREE: opt->tree.on = true; break;
+		case OPT_DEPTH:
+			if (!cli_tree_depth_option(&opt->tree, optarg))
+				return -1;
+			break;
+		case OPT_HTML: opt->tree.html = optarg; break;
+		case OPT_FROM:
+			if (!cli_tree_from_option(&opt->tree, optarg))
+				return -1;
+			break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -299,7 +369,9 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "--shard");
 		return -1;
 	}
-	return dedupe_options(opt);
+	if (dedupe_options(opt) == -1)
+		return -1;
+	return tree_options(opt);
 }
 
 /*
@@ -380,9 +452,17 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
 	}
-	if (opt->merge) {
+	if (opt->merge && opt->tree.on) {
+		while ((rc = report_read_tree(rd, &r->tree, &d)) == 1)
+			continue;
+	} else if (opt->merge) {
 		while ((rc = report_read_partial(rd, &r->sum, &d)) == 1)
 			continue;
+	} else if (opt->tree.on) {
+		cli_error(
+		    "%s: --tree replays records: reports have no turns", name);
+		r->io_error = true;
+		rc = 0;
 	} else
 		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1)
 			if (cli_record_take(&opt->in.shard, opt->j, &opt->seq))
@@ -426,6 +506,8 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	int		      rc, dup;
 
 	cli_select_replay_options(&opt->sel, &ro);
+	if (opt->tree.on)
+		cli_tree_replay_options(&opt->tree, &ro);
 	rd = cli_records_reader(&opt->in, syn, in, path, name);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
 		cli_error("out of memory");
@@ -459,6 +541,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 			continue;
 		}
 		cli_select_start(&opt->sel);
+		cli_tree_begin(&opt->tree);
 		played = cli_select_replay(&opt->sel, syn, rec, &ro, &rp);
 		if (!cli_select_keep(&opt->sel, rec, &rp)) {
 			if (cli_select_done(&opt->sel))
@@ -483,6 +566,13 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 			continue;
 		}
 		count(r, &g, name);
+		if (opt->tree.on &&
+		    (dup = cli_tree_record(
+			 &opt->tree, syn, name, rec, &rp, &g)) != 0) {
+			if (dup == -2)
+				exit(CLI_USAGE);
+			exit(CLI_INTERNAL);
+		}
 		if (cli_select_done(&opt->sel))
 			break;
 	}
@@ -595,6 +685,26 @@ cover_run(
 }
 
 /*
+ * --tree --html FILE: the page, put in place whole or not at all.  False
+ * after saying why.
+ */
+static bool
+write_page(const struct options *opt, const struct run *r)
+{
+	struct cli_output page;
+
+	if (cli_output_open(&page, opt->tree.html, 0) == -1)
+		return false;
+	if (cli_tree_page(page.fp, r->tree) == -1 || fflush(page.fp) == EOF) {
+		if (cli_output_ok(page.fp, page.name))
+			cli_error("%s: cannot write the page", page.name);
+		cli_output_abort(&page);
+		return false;
+	}
+	return cli_output_commit(&page);
+}
+
+/*
  * Writes the summary and, for a full run, the charts (when ch is not
  * NULL) into the new set; only once every one of them was written whole
  * are they put in place, and only for a full run.  False after saying
@@ -614,10 +724,13 @@ write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
 			cli_charts_abort(ch);
 		return false;
 	}
-	if (report_summary_write(out.fp, r->sum, opt->partial) == -1 ||
+	if ((opt->tree.on ?
+		    report_tree_write(out.fp, r->tree, opt->partial) :
+		    report_summary_write(out.fp, r->sum, opt->partial)) == -1 ||
 	    fflush(out.fp) == EOF) {
 		if (cli_output_ok(out.fp, out.name))
-			cli_error("%s: cannot write the summary", out.name);
+			cli_error("%s: cannot write the %s", out.name,
+			    opt->tree.on ? "tree" : "summary");
 		ok = false;
 	}
 	for (i = 0; ok && full && ch != NULL && i < STAT_CHARTS; i++) {
@@ -629,6 +742,8 @@ write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
 			ok = false;
 		}
 	}
+	if (ok && full && opt->tree.html != NULL && !write_page(opt, r))
+		ok = false;
 	/* The charts first: the summary is on standard output at times. */
 	if (ch != NULL) {
 		if (!ok || !full)
@@ -742,6 +857,18 @@ start_dedupe(struct options *opt)
 	return cli_dedupe_start(&opt->dd, &ro, "pgn");
 }
 
+/* --tree: the tree, for records replayed as read_records does. */
+static int
+start_tree(struct options *opt)
+{
+	struct replay_options ro = {
+		.game = opt->in.game,
+		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
+	};
+
+	return cli_tree_start(&opt->tree, &ro);
+}
+
 /* --overlap A B, to -o's file or standard output: the exit status. */
 static int
 overlap(const struct options *opt, char *const *files, int nfiles)
@@ -816,6 +943,8 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 			status = CLI_USAGE;
 			goto out_free;
 		}
+		if (opt->tree.on && !opt->merge && start_tree(opt) == -1)
+			goto out_free;
 		/* Once the ranges are over, no input is read. */
 		for (i = 0; i < nfiles && !cli_select_done(&opt->sel) &&
 		     !(opt->dd.on && r->io_error);
@@ -921,7 +1050,21 @@ main(int argc, char **argv)
 	 * A merge short of shards is refused whole, nothing written; a
 	 * merge into a partial is a step on the way, and may be.
 	 */
-	if (opt.merge && !cli_covers_complete(r.sum, opt.expect, opt.partial)) {
+	if (opt.tree.on && !opt.merge)
+		r.tree = cli_tree_take(&opt.tree);
+	if (opt.tree.on && r.tree == NULL &&
+	    (r.tree = stat_tree_new(cli_tree_depth(&opt.tree), NULL)) == NULL) {
+		cli_error("out of memory");
+		goto out_free;
+	}
+	/* Partial trees have no covers: one unread leaves a shard out. */
+	if (opt.merge && opt.tree.on && r.bad) {
+		cli_error("no tree written: a partial tree could not be read");
+		status = CLI_BAD;
+		goto out_free;
+	}
+	if (opt.merge && !opt.tree.on &&
+	    !cli_covers_complete(r.sum, opt.expect, opt.partial)) {
 		status = CLI_BAD;
 		goto out_free;
 	}
@@ -932,6 +1075,8 @@ main(int argc, char **argv)
 	status = r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;
 out_free:
 	cli_select_free(&opt.sel);
+	cli_tree_free(&opt.tree);
+	stat_tree_free(r.tree);
 	if (ch != NULL)
 		cli_charts_abort(ch);
 	free(r.seen);

@@ -5,8 +5,8 @@
 # (gameplay show --html), steps through it with the arrow keys, Home, End,
 # the buttons and the move list, and after each step the position shown
 # must be gameplay show -t N's; a multi-record file's chooser and an
-# illegal record's diagnostic too; each game's board SVG and gamestat's
-# chart index load as well.  No console error may occur, and no
+# illegal record's diagnostic too; each game's board SVG, gamestat's
+# chart index and its opening tree's page (--tree --html) load as well.  No console error may occur, and no
 # screenshot may be blank (a PNG well larger than a blank page's).
 # Skips (77) without chromium or python3.
 set -u
@@ -146,6 +146,30 @@ if ./gamestat --plot "$tmp/charts" "$tmp/reversi.pgn" "$tmp/oust.pgn" \
 	echo "shot $tmp/charts.png" >> "$script"
 else
 	echo "FAIL: gamestat --plot: no index.html"; fail=1
+fi
+# gamestat --tree --html: the tree's page opens at the start; the first
+# move clicked goes down to the position it leads to, drawn in the frame
+# the move is written in (gameplay show's position after that move), and
+# the path's first step goes back up.
+tree=$srcdir/tests/cases/data/tree-4x4.pgn
+if ./gamestat --tree --depth 2 --html "$tmp/tree.html" "$tree" > /dev/null; then
+	tsay='"tree " + document.body.dataset.node + " " + document.body.dataset.position'
+	first=$(sed -n 's/.*<tr data-to="n0-2" data-move="\([^"]*\)".*/\1/p' \
+	    "$tmp/tree.html")
+	printf '[Game "reversi"]\n[Size "4x4"]\n\n1. %s *\n' "$first" \
+	    > "$tmp/first.pgn"
+	echo "open file://$tmp/tree.html" >> "$script"
+	echo "eval $tsay" >> "$script"
+	echo "tree n0-1 $(position "$tree" 0 1)" >> "$expect"
+	echo 'click .node:not([hidden]) tr[data-to]' >> "$script"
+	echo "eval $tsay" >> "$script"
+	echo "tree n0-2 $(position "$tmp/first.pgn" 1)" >> "$expect"
+	echo "shot $tmp/tree.png" >> "$script"
+	echo 'click #path a[data-step="0"]' >> "$script"
+	echo "eval $tsay" >> "$script"
+	echo "tree n0-1 $(position "$tree" 0 1)" >> "$expect"
+else
+	echo "FAIL: gamestat --tree --html"; fail=1
 fi
 echo 'eval "errors " + String(document.body.dataset.errors)' >> "$script"
 echo "errors undefined" >> "$expect"

@@ -20,6 +20,7 @@
 
 #define REPORT_SCHEMA	      "arbiter-report/1"
 #define REPORT_SUMMARY_SCHEMA "arbiter-summary/1"
+#define REPORT_TREE_SCHEMA    "arbiter-tree/1"
 
 struct report_writer;
 
@@ -287,6 +288,19 @@ int report_game_of(const struct record *, const struct replay *, const char *by,
  * EINVAL/ENOMEM from the emitter or the rating fit).
  */
 int report_summary_write(FILE *out, const struct stat_summary *s, bool partial);
+
+/*
+ * gamestat --tree (formats/summary.md, "The tree"): writes t as one YAML
+ * document (write-tree.c; the exact state with partial, else the
+ * figures), 0 or -1 (errno); reads the next partial tree and adds it to
+ * *t, made on the first call (read-tree.c), as report_read_partial does
+ * (1, 0 at the end, -1 with d filled; a tree of another depth or --from
+ * is partial-mismatch).
+ */
+struct stat_tree;
+int report_tree_write(FILE *out, const struct stat_tree *t, bool partial);
+int report_read_tree(
+    struct report_reader *, struct stat_tree **t, struct diag *d);
 
 /*
  * CRC-32 (IEEE 802.3, as zlib's crc32 and gzip) of len bytes, continuing

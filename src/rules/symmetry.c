@@ -159,6 +159,23 @@ rules_position_key(const struct rules_position *pos,
 	return best;
 }
 
+unsigned
+rules_key_symmetries(const struct rules_position *pos,
+    const struct rules_symmetries *s, const uint8_t *key)
+{
+	int	 n = pos->board.ncells, k, i;
+	unsigned set = 0;
+
+	for (k = 0; k < s->n; k++) {
+		for (i = 0; i < n; i++)
+			if (key[s->map[k][i]] != (uint8_t)rules_piece(pos, i))
+				break;
+		if (i == n)
+			set |= 1u << k;
+	}
+	return set;
+}
+
 void
 rules_symmetries_of_game(
     const struct rules_position *pos, struct rules_symmetries *s)

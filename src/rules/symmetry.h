@@ -66,4 +66,13 @@ void rules_symmetries_keeping(
 int rules_position_key(const struct rules_position *pos,
     const struct rules_symmetries *s, uint8_t *key);
 
+/*
+ * The symmetries of s (bit k for s->map[k]) that take pos's pieces to
+ * key's, as rules_position_key wrote it for pos: more than one where the
+ * key's position maps onto itself, so that a move can be put in the
+ * key's frame the same way from every image of pos (gamestat --tree).
+ */
+unsigned rules_key_symmetries(const struct rules_position *pos,
+    const struct rules_symmetries *s, const uint8_t *key);
+
 #endif

@@ -262,12 +262,42 @@ START_TEST(test_keys)
 }
 END_TEST
 
+/*
+ * The symmetries that give a key (rules_key_symmetries): standard
+ * Othello's start has 4, its image under each of them is the key, and
+ * the image under each other one is not.
+ */
+START_TEST(test_key_symmetries)
+{
+	struct rules_symmetries s;
+	struct rules_position  *pos = position("reversi", NULL);
+	uint8_t			key[RULES_KEY_SIZE(64)];
+	uint8_t			image[64];
+	unsigned		set;
+	int			k, i, n = 0;
+
+	rules_symmetries_of(&pos->board, &s);
+	rules_position_key(pos, &s, key);
+	set = rules_key_symmetries(pos, &s, key);
+	for (k = 0; k < s.n; k++) {
+		for (i = 0; i < 64; i++)
+			image[s.map[k][i]] = (uint8_t)rules_piece(pos, i);
+		ck_assert_int_eq(
+		    memcmp(image, key, 64) == 0, (set >> k & 1) != 0);
+		n += set >> k & 1;
+	}
+	ck_assert_int_eq(n, 4);
+	ck_assert_uint_eq(set >> s.n, 0);
+	rules_position_free(pos);
+}
+END_TEST
+
 int
 main(void)
 {
 	Suite *s = suite_create("symmetry");
 
 	unit_tcase(s, "symmetry", 0, test_counts, test_game_symmetries,
-	    test_start_kept, test_keys, NULL);
+	    test_start_kept, test_keys, test_key_symmetries, NULL);
 	return unit_run(s);
 }
