@@ -4,8 +4,11 @@
 # --setup give their published values and best moves; --all lists every
 # legal move with the best's value; a finished game's value is its final
 # margin for the colour named; a budget that runs out says unknown with
-# exit 1 and no score; a game the solver does not serve, a forfeit and bad
-# options are usage errors (2); an illegal record is 1, as for legal.
+# exit 1 and no score; a forfeit and bad options are usage errors (2); an
+# illegal record is 1, as for legal.  The other games and boards go to
+# the generic solver: the small boards' values of formats/solve.md, a
+# best turn that gameplay move takes and that keeps the value, Herd's roll
+# and an endless line unknown (exit 1).
 set -u
 . "${srcdir:-.}/tests/lib.sh"
 
@@ -68,7 +71,74 @@ else
 	ng "--nodes 100: exit $got: $(cat "$tmp/out" "$tmp/err")"
 fi
 
-# Refused: a game not served, bad options (2); an illegal record (1).
+# The generic solver: the start of the smallest boards (formats/solve.md,
+# "Solved small boards"), for the colour to move, with the best turn.
+small() {	# game, size, variant, value
+	printf '[Game "%s"]\n[Size "%s"]\n%s\n\n*\n' "$1" "$2" \
+	    "${3:+[Variant \"$3\"]}" > "$tmp/small.pgn"
+	gameplay solve "$tmp/small.pgn" > "$tmp/out" 2>&1 ||
+	    ng "$1 $2 $3: exit $?: $(cat "$tmp/out")"
+	got=$(sed -n 's/^score: //p' "$tmp/out")
+	[ "$got" = "$4" ] && ok "$1 $2 $3: $got" ||
+	    ng "$1 $2 $3: $got, not $4: $(cat "$tmp/out")"
+}
+small reversi 4x4 "" -10
+small oust 2 "" 1
+small oust 2 no-pie 1
+small rive 2 "" 1
+small rive 2 no-pie 1
+
+# Oust, rules.md: after c3 d3 (side 3) a capture wins at once.  The best
+# turn, played by gameplay move, ends the game won.
+printf '[Game "oust"]\n[Size "3"]\n\n1. c3 d3 *\n' > "$tmp/oust.pgn"
+gameplay solve --all "$tmp/oust.pgn" > "$tmp/out" || ng "oust: exit $?"
+best=$(sed -n 's/^best: \["\(.*\)"\]$/\1/p' "$tmp/out")
+case " b3 b4 c2 c4 d2 " in
+*" $best "*) ok "oust: $best captures" ;;
+*) ng "oust: best $best: $(cat "$tmp/out")" ;;
+esac
+[ "$(grep -o 'score: 1}' "$tmp/out" | wc -l)" -eq 5 ] &&
+    ok "oust --all: the five captures win" ||
+    ng "oust --all: $(grep moves "$tmp/out")"
+gameplay move "$tmp/oust.pgn" "$best" > "$tmp/won.pgn" ||
+    ng "oust: move $best exits $?"
+gamecheck -q "$tmp/won.pgn" 2> "$tmp/err" &&
+    grep -q '1 finished' "$tmp/err" && ok "oust: the best turn wins" ||
+    ng "oust: after $best: $(cat "$tmp/err")"
+
+# Rive (rules.md): turn 8 must capture; the best turn is whole (it ends
+# with a placement), so gameplay move takes it, and the value, for the
+# other colour, turns sign.
+printf '[Game "rive"]\n[Size "2"]\n\n1. b2 *\n' > "$tmp/rive.pgn"
+gameplay solve "$tmp/rive.pgn" > "$tmp/out" || ng "rive: exit $?"
+v=$(sed -n 's/^score: //p' "$tmp/out")
+best=$(sed -n 's/^best: \["\(.*\)"\]$/\1/p' "$tmp/out")
+gameplay move "$tmp/rive.pgn" "$best" > "$tmp/rive2.pgn" ||
+    ng "rive: move $best exits $?"
+gameplay solve "$tmp/rive2.pgn" > "$tmp/out" || ng "rive: exit $?"
+[ "$(sed -n 's/^score: //p' "$tmp/out")" = "$((-v))" ] &&
+    ok "rive: $best keeps the value $v" ||
+    ng "rive: after $best: $(cat "$tmp/out"), not $((-v))"
+
+# Unknown, exit 1, no score: Herd before its roll; a budget.
+unknown() {	# why, then the arguments
+	why=$1
+	shift
+	gameplay solve "$@" > "$tmp/out" 2> "$tmp/err"
+	got=$?
+	if [ "$got" -eq 1 ] && grep -q "^why: $why\$" "$tmp/out" &&
+	    ! grep -q '^score:' "$tmp/out"; then
+		ok "solve $*: unknown ($why)"
+	else
+		ng "solve $*: exit $got: $(cat "$tmp/out" "$tmp/err")"
+	fi
+}
+gameplay new -o "$tmp/herd.pgn" --seed 7 herd || ng "herd: new exits $?"
+unknown dice "$tmp/herd.pgn"
+printf '[Game "rive"]\n\n*\n' > "$tmp/rive5.pgn"
+unknown nodes --nodes 5000 "$tmp/rive5.pgn"
+
+# Refused: bad options (2); an illegal record (1).
 refused() {	# status, text the message must hold, then the arguments
 	want=$1 text=$2
 	shift 2
@@ -81,7 +151,6 @@ refused() {	# status, text the message must hold, then the arguments
 		ng "solve $*: exit $got: $(cat "$tmp/out" "$tmp/err")"
 	fi
 }
-refused 2 "serves reversi on 8x8, not herd" "$srcdir/examples/herd.pgn"
 refused 2 "not '0'" --seconds 0 "$tmp/ffo1.pgn"
 refused 2 "not '1e3'" --seconds 1e3 "$tmp/ffo1.pgn"
 refused 2 "--hash" --hash 0 "$tmp/ffo1.pgn"

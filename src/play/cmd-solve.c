@@ -2,8 +2,10 @@
 /*
  * gameplay solve: the perfect-play value of a record's position, its best
  * moves and with --all every move's value, as a YAML document
- * (arbiter-solve/1), from the exact solver (src/solve: 8x8 Reversi).  A
- * budget that runs out gives an honest "unknown" and exit status 1.
+ * (arbiter-solve/1), from the exact solver (src/solve): the bitboard one
+ * for 8x8 Reversi, the generic one (solve/game.h) for every other game
+ * and board.  A budget that runs out, or a position the generic solver
+ * cannot value, gives an honest "unknown" and exit status 1.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -12,6 +14,9 @@
 #include <string.h>
 
 #include "play/play.h"
+#include "record/turn.h"
+#include "solve/game.h"
+#include "solve/line.h"
 #include "solve/solve.h"
 
 static int exec_solve(int, char **);
@@ -42,9 +47,10 @@ const struct play_cmd play_cmd_solve = {
 		 "[-r n] record",
 	.summary = "the perfect-play value of a position, as YAML",
 	.help =
-	    "The perfect-play value of RECORD's position (8x8 Reversi), as one\n"
-	    "YAML document: the final disc difference for the player to move\n"
-	    "(for:), empty squares to the winner, and the moves that keep it.\n"
+	    "The perfect-play value of RECORD's position, as one YAML\n"
+	    "document: the final points difference for the player to move\n"
+	    "(for:; in Reversi discs, empty squares to the winner), and the\n"
+	    "moves (in the other games a whole turn) that keep it.\n"
 	    "\n"
 	    "      --all          the value of every legal move too\n"
 	    "      --nodes=N      give up after about N positions: unknown\n"
@@ -148,6 +154,93 @@ write_value(struct play_record *pr, const struct solve_result *r)
 	return s.exact ? CLI_OK : CLI_BAD;
 }
 
+/* The number of empty cells of pos. */
+static int
+empty_cells(const struct rules_position *pos)
+{
+	int i, n = 0;
+
+	for (i = 0; i < pos->board.ncells; i++)
+		n += rules_piece(pos, i) == RULES_EMPTY;
+	return n;
+}
+
+/*
+ * The document of the generic solver's r for pr's position: the best turn
+ * and with --all every first action as notation tokens; exit status.
+ */
+static int
+write_game_value(struct play_record *pr, const struct solve_game_result *r)
+{
+	const struct rules_board *b = &pr->rp.pos->board;
+	struct report_solved	  s = { .exact = r->status == SOLVE_EXACT };
+	struct report_play	  p = { 0 };
+	char			  turn[1024], (*names)[32] = NULL;
+	const char		 *best[1], **tokens = NULL;
+	int			 *scores = NULL, status = CLI_INTERNAL;
+	size_t			  i;
+
+	if (r->nmoves > 0 &&
+	    ((names = calloc(r->nmoves, sizeof *names)) == NULL ||
+		(tokens = calloc(r->nmoves, sizeof *tokens)) == NULL ||
+		(scores = calloc(r->nmoves, sizeof *scores)) == NULL)) {
+		cli_error("out of memory");
+		goto out;
+	}
+	s.colour = r->colour;
+	s.score = r->value;
+	s.empties = empty_cells(pr->rp.pos);
+	s.why = r->why;
+	if (r->nbest > 0 && record_turn_format(b, r->best, r->nbest, turn,
+				sizeof turn) >= 0) {
+		best[0] = turn;
+		s.best_tokens = best;
+		s.nbest = 1;
+	}
+	for (i = 0; i < r->nmoves; i++) {
+		tokens[i] = record_action_format(
+		    b, &r->moves[i].action, names[i], sizeof names[i]);
+		scores[i] = r->moves[i].exact ? r->moves[i].value : INT_MIN;
+	}
+	s.move_tokens = tokens;
+	s.scores = scores;
+	s.nmoves = (int)r->nmoves;
+	s.nodes = r->nodes;
+	s.seconds = r->seconds;
+	p.source = pr->path;
+	p.rec = pr->rec;
+	p.rp = &pr->rp;
+	p.solved = &s;
+	status = match_finish(report_write_solve(stdout, &p));
+	if (status == CLI_OK && !s.exact)
+		status = CLI_BAD;
+	else if (status != CLI_OK)
+		status = CLI_USAGE;
+out:
+	free(scores);
+	free(tokens);
+	free(names);
+	return status;
+}
+
+/* gameplay solve by the generic solver; exit status. */
+static int
+solve_other(struct play_record *pr, const struct solve_settings *ss)
+{
+	struct solve_game_result r;
+	struct diag		 d;
+	int			 status;
+
+	if (solve_game(pr->rp.pos, &ss->opt, (size_t)ss->mb << 20, &r, &d) ==
+	    -1) {
+		cli_error("%s: %s", pr->path, d.msg);
+		return CLI_INTERNAL;
+	}
+	status = write_game_value(pr, &r);
+	solve_game_result_free(&r);
+	return status;
+}
+
 static int
 exec_solve(int argc, char **argv)
 {
@@ -167,6 +260,10 @@ exec_solve(int argc, char **argv)
 			  "solve",
 		    pr.path);
 		status = CLI_USAGE;
+		goto out;
+	}
+	if (!solve_serves(pr.rp.pos, &d)) {
+		status = solve_other(&pr, &ss);
 		goto out;
 	}
 	if ((sv = solve_new((size_t)ss.mb << 20)) == NULL) {

@@ -133,6 +133,14 @@ struct report_solved {
 	int		   nmoves;
 	unsigned long long nodes;
 	double		   seconds;
+	/*
+	 * The generic solver's (formats/solve.md, "Other games"): the best
+	 * turn and every first action as notation tokens in place of best
+	 * and moves' cells, and why an unknown value is unknown.
+	 */
+	const char *const *best_tokens;
+	const char *const *move_tokens;
+	const char	  *why;
 };
 
 /*

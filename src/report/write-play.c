@@ -140,6 +140,8 @@ solve_body(struct yout *w, const struct report_play *p)
 	int			    i;
 
 	yout_kv_plain(w, "value", s->exact ? "exact" : "unknown");
+	if (s->why != NULL)
+		yout_kv_plain(w, "why", s->why);
 	yout_kv_int(w, "empties", s->empties);
 	yout_kv_plain(w, "for", p->rp->game->colour[s->colour]);
 	if (s->exact)
@@ -147,7 +149,10 @@ solve_body(struct yout *w, const struct report_play *p)
 	yout_key(w, "best");
 	yout_open(w, YOUT_FLOW_SEQ);
 	for (i = 0; i < s->nbest; i++)
-		cell_value(w, b, s->best[i]);
+		if (s->best_tokens != NULL)
+			yout_quoted(w, s->best_tokens[i]);
+		else
+			cell_value(w, b, s->best[i]);
 	yout_close(w);
 	if (s->nmoves > 0) {
 		/* Flow collections: the direct writer's (block lists are the
@@ -157,7 +162,10 @@ solve_body(struct yout *w, const struct report_play *p)
 		for (i = 0; i < s->nmoves; i++) {
 			yout_open(w, YOUT_FLOW_MAP);
 			yout_key(w, "move");
-			cell_value(w, b, s->moves[i]);
+			if (s->move_tokens != NULL)
+				yout_quoted(w, s->move_tokens[i]);
+			else
+				cell_value(w, b, s->moves[i]);
 			yout_key(w, "score");
 			if (s->scores[i] == INT_MIN)
 				yout_plain(w, "~");

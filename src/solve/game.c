@@ -295,6 +295,14 @@ best_action(struct gsearch *s, const void *st, const struct rules_action *acts,
 	return -1;
 }
 
+/* The largest value the game's points allow (its points_max, else a
+ * point a cell). */
+static int
+value_max(const struct gsearch *s)
+{
+	return s->g->points_max != 0 ? s->g->points_max : s->b->ncells;
+}
+
 /* Every legal action of st and its value into r->moves (all mode). */
 static int
 all_values(struct gsearch *s, const void *st, const struct rules_action *acts,
@@ -309,8 +317,9 @@ all_values(struct gsearch *s, const void *st, const struct rules_action *acts,
 	for (i = 0; i < n; i++) {
 		r->moves[r->nmoves].action = acts[i];
 		if (s->why == NULL) {
-			v = child_value(s, st, child, &acts[i], -VALUE_INF,
-			    VALUE_INF, &legal);
+			/* Every value lies within the points' bounds. */
+			v = child_value(s, st, child, &acts[i],
+			    -value_max(s) - 1, value_max(s) + 1, &legal);
 			if (!legal)
 				continue;
 			r->moves[r->nmoves].exact = s->why == NULL;
@@ -378,8 +387,7 @@ out:
 static int
 mtd(struct gsearch *s, const void *st)
 {
-	int max = s->g->points_max != 0 ? s->g->points_max : s->b->ncells;
-	int g = 0, lo = -max, hi = max, beta;
+	int g = 0, lo = -value_max(s), hi = value_max(s), beta;
 
 	while (lo < hi && s->why == NULL) {
 		beta = g == lo ? g + 1 : g;
