@@ -118,4 +118,11 @@ int secret_seed_write(
  */
 int secret_seed_read(const char *path, struct secret_seed *s, struct diag *d);
 
+/* Wipes the n bytes at p (a secret), as no optimiser may leave out. */
+void secret_wipe(void *p, size_t n);
+
+/* Whether the n bytes at a and b are equal, in time that does not depend
+ * on where they differ. */
+bool secret_equal(const void *a, const void *b, size_t n);
+
 #endif

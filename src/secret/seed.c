@@ -128,3 +128,15 @@ secret_seed_read(const char *path, struct secret_seed *s, struct diag *d)
 	sodium_memzero(buf, sizeof buf);
 	return rc;
 }
+
+void
+secret_wipe(void *p, size_t n)
+{
+	sodium_memzero(p, n);
+}
+
+bool
+secret_equal(const void *a, const void *b, size_t n)
+{
+	return sodium_memcmp(a, b, n) == 0;
+}
