@@ -6,6 +6,7 @@
 #ifndef ARBITER_SECRET_FILE_H
 #define ARBITER_SECRET_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "diag/diag.h"
@@ -26,5 +27,8 @@ secret_file_open(const char *path, const char *what, int *fd, struct diag *d);
  */
 int secret_file_read_fd(int fd, const char *name, const char *what, char *buf,
     size_t cap, size_t *len, struct diag *d);
+
+/* Whether the n bytes at s are lower-case hex digits. */
+bool secret_is_hex(const char *s, size_t n);
 
 #endif

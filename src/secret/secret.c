@@ -85,12 +85,16 @@ secret_key_verify(const char *hash, const char *key)
 static bool
 is_key(const char *s, size_t n)
 {
-	size_t i;
-
 	if (n > 0 && s[n - 1] == '\n')
 		n--;
-	if (n != SECRET_KEY_LEN - 1)
-		return false;
+	return n == SECRET_KEY_LEN - 1 && secret_is_hex(s, n);
+}
+
+bool
+secret_is_hex(const char *s, size_t n)
+{
+	size_t i;
+
 	for (i = 0; i < n; i++)
 		if (!((s[i] >= '0' && s[i] <= '9') ||
 			(s[i] >= 'a' && s[i] <= 'f')))

@@ -52,15 +52,7 @@ secret_seed_commit(const struct secret_seed *s, char out[SECRET_COMMIT_LEN])
 bool
 secret_salt_valid(const char *s, size_t len)
 {
-	size_t i;
-
-	if (len != SECRET_SALT_LEN - 1)
-		return false;
-	for (i = 0; i < len; i++)
-		if (!((s[i] >= '0' && s[i] <= '9') ||
-			(s[i] >= 'a' && s[i] <= 'f')))
-			return false;
-	return true;
+	return len == SECRET_SALT_LEN - 1 && secret_is_hex(s, len);
 }
 
 int

@@ -251,6 +251,11 @@ START_TEST(test_seed_commit)
 	ck_assert(secret_salt_valid(s.salt, 32));
 	ck_assert(!secret_salt_valid(s.salt, 31));
 	ck_assert(!secret_salt_valid("0011223344556677889AABBCCDDEEFF0", 32));
+	/* A commitment compared, a secret wiped. */
+	ck_assert(secret_equal(out, out, SECRET_COMMIT_LEN - 1));
+	ck_assert(!secret_equal(out, other, SECRET_COMMIT_LEN - 1));
+	secret_wipe(&s, sizeof s);
+	ck_assert(s.seed == 0 && s.salt[0] == '\0' && s.salt[31] == '\0');
 }
 END_TEST
 
