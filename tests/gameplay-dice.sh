@@ -97,6 +97,14 @@ refused 2 "for dice games" $gp new reversi --secret-seed s2 -o r2.pgn
 refused 2 "give one" $gp new herd --seed 5 --secret-seed s2 -o r2.pgn
 [ ! -e s2 ] || bad "a seed file was left by a refused new"
 
+# Not revealed before the end but with --force (then the dice to come
+# are public, as with a Seed).
+refused 1 "not over" $gp reveal -i --secret-seed s r.pgn
+$gp reveal --force --secret-seed s r.pgn > early.pgn || bad "reveal --force"
+$gc -q early.pgn 2> err || bad "an early reveal: $(cat err)"
+grep -q '^\[Seed ' early.pgn || bad "reveal --force revealed nothing"
+rm early.pgn
+
 # Before the first roll: no dice but the referee's.
 refused 2 "secret" $gp roll r.pgn
 refused 1 "[dice-secret]" $gp move -i r.pgn 11:c3

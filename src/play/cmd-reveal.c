@@ -17,12 +17,14 @@
 static int exec_reveal(int, char **);
 
 enum {
-	OPT_SECRET_SEED = PLAY_OPT_OWN
+	OPT_SECRET_SEED = PLAY_OPT_OWN,
+	OPT_FORCE
 };
 
 static const struct option longopts[] = {
 	{ "in-place", no_argument, NULL, 'i' },
 	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
+	{ "force", no_argument, NULL, OPT_FORCE },
 	PLAY_LONGOPTS_RECORD,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -33,26 +35,30 @@ static int option(void *, int, const char *);
 const struct play_cmd play_cmd_reveal = {
 	.name = "reveal",
 	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
-	.usage = "[-i] [-g game] [-r n] --secret-seed file record",
+	.usage = "[-i] [--force] [-g game] [-r n] --secret-seed file record",
 	.summary = "reveal the secret seed of a record's dice",
 	.help =
 	    "Reveal the seed that RECORD's dice come from, kept secret in\n"
 	    "FILE (gameplay new --secret-seed): write the record with its\n"
 	    "Seed and SeedSalt tags, which anyone can check against its\n"
-	    "SeedCommit and every roll, to standard output.\n"
+	    "SeedCommit and every roll, to standard output, once the game\n"
+	    "is over.\n"
 	    "\n"
 	    "      --secret-seed=FILE  the seed file (required)\n"
-	    "  -i, --in-place          replace RECORD instead, under a lock\n",
+	    "  -i, --in-place          replace RECORD instead, under a lock\n"
+	    "      --force             reveal before the game is over (the\n"
+	    "                          dice to come are then public)\n",
 	.width = 24,
 	.select = true,
 	.option = option,
 	.exec = exec_reveal,
 };
 
-/* reveal's settings: -g, -r and -i as an edit's, and the seed file. */
+/* reveal's settings: -g, -r and -i as an edit's, the seed file, --force. */
 struct reveal_settings {
 	struct play_edit ed;
 	const char	*secret;
+	bool		 force;
 };
 
 static int
@@ -62,6 +68,10 @@ option(void *settings, int c, const char *arg)
 
 	if (c == OPT_SECRET_SEED) {
 		rs->secret = arg;
+		return 0;
+	}
+	if (c == OPT_FORCE) {
+		rs->force = true;
 		return 0;
 	}
 	return play_edit_option(&rs->ed, c, arg);
@@ -121,6 +131,16 @@ exec_reveal(int argc, char **argv)
 			  "SeedCommit, or its Seed is there",
 		    pr.name);
 		status = CLI_USAGE;
+		goto out_close;
+	}
+	/* A seed revealed early shows every die to come. */
+	if (!rs.force && pr.rp.status != REPLAY_FINISHED && !pr.rp.forfeit &&
+	    !pr.rp.agreed) {
+		cli_error("%s: the game is not over, and its seed gives every "
+			  "die to come: --force reveals it now (a game "
+			  "abandoned)",
+		    pr.name);
+		status = CLI_BAD;
 		goto out_close;
 	}
 	if ((status = play_dice_seed(&pr, rs.secret, &s)) == CLI_OK &&
