@@ -42,8 +42,8 @@ const struct play_cmd play_cmd_roll = {
 	    "Seed tag, as one YAML document.\n"
 	    "\n"
 	    "      --turn=TURN         only if the turn due is TURN\n"
-	    "      --secret-seed=FILE  a record with secret dice (SeedCommit):\n"
-	    "                          roll them from FILE, the referee's, and\n"
+	    "      --secret-seed=FILE  secret dice (a SeedCommit): roll\n"
+	    "                          them from FILE, the referee's, and\n"
 	    "                          write them into RECORD, under a lock\n"
 	    "      --at=TIME           in a timed game, the roll's moment\n"
 	    "                          (RFC 3339; default: now)\n",

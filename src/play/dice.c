@@ -58,10 +58,11 @@ has_dice(const struct play_record *pr, const char *mv)
 {
 	struct rules_action *acts;
 	struct diag	     d;
-	size_t		    *offs, cap = record_turn_bound(mv, strlen(mv));
+	size_t		    *offs, cap;
 	bool		     dice = false;
 	int		     n, k;
 
+	cap = record_turn_bound(mv, strlen(mv));
 	acts = calloc(cap, sizeof *acts);
 	offs = calloc(cap, sizeof *offs);
 	if (acts != NULL && offs != NULL) {

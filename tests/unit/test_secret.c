@@ -298,7 +298,8 @@ START_TEST(test_seed_files)
 	ck_assert_int_eq(chmod(in_dir("seed"), 0600), 0);
 	if (geteuid() == 0) {
 		ck_assert_int_eq(chown(in_dir("seed"), 65534, 65534), 0);
-		ck_assert_int_eq(secret_seed_read(in_dir("seed"), &got, &d), -1);
+		ck_assert_int_eq(
+		    secret_seed_read(in_dir("seed"), &got, &d), -1);
 		ck_assert_ptr_nonnull(strstr(d.msg, "not yours"));
 	}
 	write_file(in_dir("s"), "00112233445566778899aabbccddeeff:42", 0600);
