@@ -234,8 +234,21 @@ cp c0.pgn c.pgn
 run 0 "black claims" claim -i --at 2026-01-09T00:00:00Z --as black \
     --key-file kc/black.key c.pgn
 
+# --- secret dice on a keyed record: the referee rolls and reveals
+run 0 "new keyed, secret dice" new --keys kh --secret-seed kh.seed \
+    -o h.pgn herd
+run 2 "roll without a key" roll --secret-seed kh.seed h.pgn
+run 2 "black rolls" roll --as black --key-file kh/black.key \
+    --secret-seed kh.seed h.pgn
+run 0 "the referee rolls" roll --as referee --key-file kh/referee.key \
+    --secret-seed kh.seed h.pgn
+run 2 "reveal without a key" reveal -i --force --secret-seed kh.seed h.pgn
+run 0 "the referee reveals" reveal -i --force --as referee \
+    --key-file kh/referee.key --secret-seed kh.seed h.pgn
+grep -q '^\[Seed ' h.pgn || bad "the referee's reveal is not in the record"
+
 # --- no key in any output, nor in the record
-for f in k/*.key k4/*.key kc/*.key; do
+for f in k/*.key k4/*.key kc/*.key kh/*.key; do
 	if grep -rqF "$(cat "$f")" "$out" g.pgn c.pgn; then
 		bad "the key of $f appears in an output"
 	fi

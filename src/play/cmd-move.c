@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "play/dice.h"
 #include "play/play.h"
 #include "util/util.h"
 
@@ -590,6 +591,8 @@ exec_move(int argc, char **argv)
 	if ((status = play_open_keyed(&play_cmd_move, &ms.key, ms.in_place,
 		 argv[optind], &lf, &pr, &ms.sel, moves, nmoves)) != CLI_OK ||
 	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK ||
+	    (status = play_dice_move_ok(
+		 &pr, moves, nmoves, insertion_pos(pr.rec))) != CLI_OK ||
 	    (status = stamp_due(&pr, &ms)) != CLI_OK)
 		goto out_close;
 	if (group(&pr, moves, nmoves, &t, &fail) == -1) {

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "play/dice.h"
 #include "play/play.h"
 
 static int exec_new(int, char **);
@@ -22,7 +23,8 @@ static int exec_new(int, char **);
 enum {
 	OPT_FORCE = PLAY_OPT_OWN,
 	OPT_SETUP,
-	OPT_KEYS
+	OPT_KEYS,
+	OPT_SECRET_SEED
 };
 
 static const struct option longopts[] = {
@@ -32,6 +34,7 @@ static const struct option longopts[] = {
 	{ "date", required_argument, NULL, 'd' },
 	{ "event", required_argument, NULL, 'e' },
 	{ "seed", required_argument, NULL, 'S' },
+	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
 	{ "variant", required_argument, NULL, 'v' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, OPT_FORCE },
@@ -51,8 +54,9 @@ const struct play_cmd play_cmd_new = {
 	.usage =
 	    "[--force] [-s spec] [-b name] [-w name] [-d date] "
 	    "[-e event]\n"
-	    "       [-S seed] [-v variant] [--setup position] [-c control]\n"
-	    "       [--at time] [--keys dir] [-o file] game",
+	    "       [-S seed | --secret-seed file] [-v variant]\n"
+	    "       [--setup position] [-c control] [--at time] [--keys dir]\n"
+	    "       [-o file] game",
 	.summary = "write a fresh record for a game",
 	.help =
 	    "Write a fresh record for GAME: its tags and no moves.\n"
@@ -65,6 +69,10 @@ const struct play_cmd play_cmd_new = {
 	    "  -e, --event=EVENT      the Event tag\n"
 	    "  -S, --seed=N           the dice seed of a dice game (default:\n"
 	    "                         drawn from the system's entropy)\n"
+	    "      --secret-seed=FILE\n"
+	    "                         secret dice: keep the seed in FILE\n"
+	    "                         (new, mode 0600), and in the record\n"
+	    "                         only a commitment to it\n"
 	    "  -v, --variant=VARIANT  rule options (pie, no-pie)\n"
 	    "      --setup=POSITION   start from POSITION: a Setup tag value\n"
 	    "                         (formats/record.md)\n"
@@ -90,6 +98,7 @@ struct new_settings {
 	const char *date;		    /* NULL: today */
 	const char *event, *seed, *variant; /* or NULL */
 	const char *setup;		    /* or NULL */
+	const char *secret_seed;	    /* --secret-seed, or NULL */
 	const char *output;		    /* NULL: standard output */
 	const char *keys;		    /* --keys: a folder, or NULL */
 	bool	    force;
@@ -132,6 +141,7 @@ option(void *settings, int c, const char *arg)
 	case OPT_FORCE: ns->force = true; break;
 	case OPT_SETUP: ns->setup = arg; break;
 	case OPT_KEYS: ns->keys = arg; break;
+	case OPT_SECRET_SEED: ns->secret_seed = arg; break;
 	case 'c': return control_option(ns, arg);
 	case PLAY_OPT_AT: return play_at_option(arg, &ns->at);
 	}
@@ -266,12 +276,18 @@ choose_seed(const struct new_settings *ns, const struct rules_game *g,
 		}
 		*seed = sv;
 	}
-	if (!dice && arg != NULL) {
-		cli_error(
-		    "%s throws no dice: --seed is for dice games", g->name);
+	if (!dice && (arg != NULL || ns->secret_seed != NULL)) {
+		cli_error("%s throws no dice: --%s is for dice games", g->name,
+		    arg != NULL ? "seed" : "secret-seed");
 		return CLI_USAGE;
 	}
-	if (dice && arg == NULL && entropy_seed(seed) == -1) {
+	if (arg != NULL && ns->secret_seed != NULL) {
+		cli_error("--seed is a public seed, --secret-seed a secret "
+			  "one: give one");
+		return CLI_USAGE;
+	}
+	if (dice && arg == NULL && ns->secret_seed == NULL &&
+	    entropy_seed(seed) == -1) {
 		cli_error("cannot draw a seed: %s", strerror(errno));
 		return CLI_INTERNAL;
 	}
@@ -309,7 +325,9 @@ record_tags(const struct new_settings *ns, const struct rules_position *pos,
 	if (ns->variant != NULL)
 		tags[n++] = (struct record_tag_out){ "Variant", ns->variant };
 	if (dice)
-		tags[n++] = (struct record_tag_out){ "Seed", seedbuf };
+		tags[n++] = (struct record_tag_out){
+			ns->secret_seed != NULL ? "SeedCommit" : "Seed", seedbuf
+		};
 	if (setupbuf != NULL)
 		tags[n++] = (struct record_tag_out){ "Setup", setupbuf };
 	if (corr != NULL)
@@ -394,12 +412,13 @@ exec_new(int argc, char **argv)
 	struct record_tag_out	 tags[16];
 	struct play_keys_made	 km = { 0 };
 	struct new_corr		 corr;
-	char	  today[16], seedbuf[32], setupbuf[RECORD_SETUP_MAX];
-	uint64_t  seed = 0;
-	time_t	  now;
-	struct tm tm;
-	bool	  dice;
-	int	  status;
+	char			 today[16], seedbuf[SECRET_COMMIT_LEN];
+	char			 setupbuf[RECORD_SETUP_MAX];
+	uint64_t		 seed = 0;
+	time_t			 now;
+	struct tm		 tm;
+	bool			 dice, seed_written = false;
+	int			 status;
 
 	if ((status = play_parse(&play_cmd_new, argc, argv, &ns)) != -1)
 		return status;
@@ -418,6 +437,12 @@ exec_new(int argc, char **argv)
 			ns.date = today;
 		}
 		snprintf(seedbuf, sizeof seedbuf, "%" PRIu64, seed);
+		if (ns.secret_seed != NULL) {
+			if ((status = play_dice_new(ns.secret_seed, seedbuf)) !=
+			    CLI_OK)
+				goto out_free;
+			seed_written = true;
+		}
 		/* The Setup as the codec spells it, whatever was typed. */
 		if (ns.setup != NULL)
 			record_setup_format(pos, setupbuf, sizeof setupbuf);
@@ -433,8 +458,12 @@ exec_new(int argc, char **argv)
 		/* No key is left without the record that holds its hash. */
 		if (status != CLI_OK)
 			play_keys_unmake(&km);
-		play_keys_free(&km);
 	}
+	play_keys_free(&km);
+	/* No seed file either. */
+	if (status != CLI_OK && seed_written)
+		unlink(ns.secret_seed);
+out_free:
 	rules_position_free(pos);
 	return status;
 }

@@ -1,71 +1,157 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gameplay roll: the dice of the next turn of a dice game, drawn from the
- * record's Seed with the project's generator, as a YAML document.
+ * record's Seed with the project's generator, as a YAML document; with
+ * --secret-seed, from the seed the record commits to, written into the
+ * record as they are revealed (dice.c).
  */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "play/dice.h"
 #include "play/play.h"
 #include "report/report.h"
 
 static int exec_roll(int, char **);
 
+enum {
+	OPT_TURN = PLAY_OPT_OWN,
+	OPT_SECRET_SEED
+};
+
+static const struct option longopts[] = {
+	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
+	{ "turn", required_argument, NULL, OPT_TURN },
+	PLAY_LONGOPT_AT,
+	PLAY_LONGOPTS_KEY,
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int option(void *, int, const char *);
+
 const struct play_cmd play_cmd_roll = {
 	.name = "roll",
-	PLAY_RECORD_ENTRY,
+	.args = { ":g:r:hV", longopts, 1, 1, "name one record" },
+	.usage = "[-g game] [-r n] [--turn turn]\n"
+		 "       [--secret-seed file [--at time]] record",
 	.summary = "the dice of the next turn, from the record's Seed",
 	.help =
 	    "The dice of the next turn of RECORD, a game with dice, from its\n"
-	    "Seed tag, as one YAML document.\n\n",
+	    "Seed tag, as one YAML document.\n"
+	    "\n"
+	    "      --turn=TURN         only if the turn due is TURN\n"
+	    "      --secret-seed=FILE  secret dice (a SeedCommit): roll\n"
+	    "                          them from FILE, the referee's, and\n"
+	    "                          write them into RECORD, under a lock\n"
+	    "      --at=TIME           in a timed game, the roll's moment\n"
+	    "                          (RFC 3339; default: now)\n" PLAY_KEY_HELP,
+	.width = 24,
+	.select = true,
+	.option = option,
 	.exec = exec_roll,
 };
 
 static int
-exec_roll(int argc, char **argv)
+option(void *settings, int c, const char *arg)
 {
-	struct play_record pr;
-	struct report_play p = { 0 };
-	struct diag	   d;
-	struct rules_rng   rng;
-	char		   how[RECORD_SHOWN + 32];
-	int		   status;
+	struct play_roll *ro = settings;
 
-	status = play_open_args(&play_cmd_roll, argc, argv, &pr, &p);
-	if (status != -1)
-		goto out_close;
-	if (!match_uses_dice(pr.rp.pos)) {
+	switch (c) {
+	case OPT_SECRET_SEED: ro->secret = arg; return 0;
+	case OPT_TURN:
+		if (!match_count("--turn", arg, &ro->turn))
+			return -1;
+		ro->has_turn = true;
+		return 0;
+	case PLAY_OPT_AT: return play_at_option(arg, &ro->at);
+	case PLAY_OPT_AS:
+	case PLAY_OPT_KEY_FILE:
+	case PLAY_OPT_KEY_FD: return play_key_option(&ro->key, c, arg);
+	default: return play_select_option(&ro->sel, c, arg);
+	}
+}
+
+/*
+ * Whether pr's game has a roll due that its Seed gives (the turn want
+ * if has_turn).  Returns CLI_OK, or the exit status after saying why not.
+ */
+static int
+public_roll_due(const struct play_record *pr, const struct play_roll *ro)
+{
+	struct diag d;
+	char	    how[RECORD_SHOWN + 32];
+
+	if (!match_uses_dice(pr->rp.pos)) {
 		cli_error("%s: %s throws no dice: there is nothing to roll",
-		    pr.name, pr.rp.game->name);
-		status = CLI_USAGE;
-		goto out_close;
+		    pr->name, pr->rp.game->name);
+		return CLI_USAGE;
+	}
+	if (play_dice_secret(pr)) {
+		cli_error("%s: the dice of this game are secret (its "
+			  "SeedCommit): the referee rolls them with "
+			  "--secret-seed FILE",
+		    pr->name);
+		return CLI_USAGE;
 	}
 	/*
 	 * The replay rolled every turn played so far from the Seed, exactly
 	 * as gamecheck checks them; the next roll is the next turn's.
 	 */
-	if (!pr.rp.seeded) {
-		diag_set_at(&d, DIAG_NO_SEED, pr.rec->start, 0,
+	if (!pr->rp.seeded) {
+		diag_set_at(&d, DIAG_NO_SEED, pr->rec->start, 0,
 		    "no Seed tag: the dice of this game cannot be rolled (gameplay new writes one)");
-		cli_diag(pr.name, &d, NULL);
-		status = CLI_BAD;
-		goto out_close;
+		cli_diag(pr->name, &d, NULL);
+		return CLI_BAD;
 	}
-	if (pr.rp.forfeit) {
-		play_forfeit_text(pr.rec, &pr.rp, how, sizeof how);
+	if (pr->rp.forfeit) {
+		play_forfeit_text(pr->rec, &pr->rp, how, sizeof how);
 		cli_error(
 		    "%s: the game was decided by forfeit, %s: there is nothing to roll",
-		    pr.name, how);
-		status = CLI_BAD;
-		goto out_close;
+		    pr->name, how);
+		return CLI_BAD;
 	}
-	if (rules_phase(pr.rp.pos) == RULES_GAME_OVER) {
+	if (rules_phase(pr->rp.pos) == RULES_GAME_OVER) {
 		cli_error(
-		    "%s: the game is over: there is nothing to roll", pr.name);
-		status = CLI_BAD;
-		goto out_close;
+		    "%s: the game is over: there is nothing to roll", pr->name);
+		return CLI_BAD;
 	}
+	if (ro->has_turn && ro->turn != (unsigned long)rules_turn(pr->rp.pos)) {
+		diag_set_at(&d, DIAG_DICE_NOT_DUE, pr->rec->start, 0,
+		    "the dice of turn %lu are asked, but the turn due is %d",
+		    ro->turn, rules_turn(pr->rp.pos));
+		cli_diag(pr->name, &d, NULL);
+		return CLI_BAD;
+	}
+	return CLI_OK;
+}
+
+static int
+exec_roll(int argc, char **argv)
+{
+	struct play_roll   ro = { 0 };
+	struct play_record pr;
+	struct report_play p = { 0 };
+	struct rules_rng   rng;
+	int		   status;
+
+	memset(&pr, 0, sizeof pr);
+	if ((status = play_parse(&play_cmd_roll, argc, argv, &ro)) != -1)
+		return status;
+	if (ro.secret != NULL)
+		return play_roll_secret(&ro, argv[optind]);
+	if (ro.at.given) {
+		cli_error("roll: --at dates the dice --secret-seed writes");
+		return CLI_USAGE;
+	}
+	if ((status = play_open(&pr, argv[optind], &ro.sel)) != CLI_OK ||
+	    (status = public_roll_due(&pr, &ro)) != CLI_OK)
+		goto out_close;
+	p.source = pr.path;
+	p.rec = pr.rec;
+	p.rp = &pr.rp;
 	rng = pr.rp.rng;
 	rules_dice_roll(&rng, &p.dice[0], &p.dice[1]);
 	status = match_finish(report_write_roll(stdout, &p));

@@ -329,6 +329,16 @@ void replay_check_agreement(const struct record *rec, struct replay *rp);
 bool replay_termination_agreed(const struct record *rec);
 
 /*
+ * Secret dice (commit.c; formats/rng.md, "Secret dice"): the SeedCommit
+ * tag, and where the seed is revealed the SeedSalt and Seed tags, which
+ * must hash to it.  Returns 0, or -1 with the record malformed
+ * (bad-seed-commitment, seed-commitment-mismatch).
+ */
+int replay_check_commitment(const struct record *rec, struct replay *rp);
+/* A game over whose committed seed is not revealed: a warning. */
+void replay_check_unrevealed(const struct record *rec, struct replay *rp);
+
+/*
  * The diagnostic of a leave src/corr refuses (corr_leave_check's kind):
  * leave-overlap, leave-exceeded, else bad-leave.
  */

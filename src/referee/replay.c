@@ -268,7 +268,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (bt == NULL)
 		bt = zt;
 	spec = bt != NULL ? bt->value : g->default_board;
-	if (read_seed(rec, rp) == -1)
+	if (read_seed(rec, rp) == -1 || replay_check_commitment(rec, rp) == -1)
 		return -1;
 	vt = record_tag_find(rec, "Variant");
 	if (vt == NULL)
@@ -1427,5 +1427,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			replay_check_claim(rec, rp);
 		if (!rp->has_error)
 			replay_check_agreement(rec, rp);
+		if (!rp->has_error)
+			replay_check_unrevealed(rec, rp);
 	}
 }

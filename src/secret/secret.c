@@ -16,6 +16,7 @@
 
 #include <sodium.h>
 
+#include "secret/file.h"
 #include "secret/secret.h"
 
 /* A key file: the key, a newline, and room to see that more follows. */
@@ -84,12 +85,16 @@ secret_key_verify(const char *hash, const char *key)
 static bool
 is_key(const char *s, size_t n)
 {
-	size_t i;
-
 	if (n > 0 && s[n - 1] == '\n')
 		n--;
-	if (n != SECRET_KEY_LEN - 1)
-		return false;
+	return n == SECRET_KEY_LEN - 1 && secret_is_hex(s, n);
+}
+
+bool
+secret_is_hex(const char *s, size_t n)
+{
+	size_t i;
+
 	for (i = 0; i < n; i++)
 		if (!((s[i] >= '0' && s[i] <= '9') ||
 			(s[i] >= 'a' && s[i] <= 'f')))
@@ -98,41 +103,54 @@ is_key(const char *s, size_t n)
 }
 
 int
-secret_key_read_fd(
-    int fd, const char *name, char key[SECRET_KEY_LEN], struct diag *d)
+secret_file_read_fd(int fd, const char *name, const char *what, char *buf,
+    size_t cap, size_t *len, struct diag *d)
 {
-	char	    buf[KEY_FILE_MAX];
 	struct stat st;
-	size_t	    len = 0;
 	ssize_t	    r;
-	int	    rc = -1;
 
+	*len = 0;
 	if (fstat(fd, &st) == -1)
 		return diag_set(d, DIAG_NONE, "%s: %s", name, strerror(errno));
 	if (S_ISREG(st.st_mode)) {
 		if (st.st_uid != geteuid())
 			return diag_set(d, DIAG_NONE,
-			    "%s: the key file is not yours: a key is read "
+			    "%s: the %s file is not yours: a %s is read "
 			    "only from its owner's file",
-			    name);
+			    name, what, what);
 		if ((st.st_mode & 077) != 0)
 			return diag_set(d, DIAG_NONE,
-			    "%s: others may read or write the key file "
+			    "%s: others may read or write the %s file "
 			    "(mode %04o): make it 0600",
-			    name, (unsigned)(st.st_mode & 07777));
+			    name, what, (unsigned)(st.st_mode & 07777));
 	} else if (!S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode))
 		return diag_set(d, DIAG_NONE,
-		    "%s: a key is read from a regular file or a pipe", name);
-	while (len < sizeof buf &&
-	    (r = read(fd, buf + len, sizeof buf - len)) != 0) {
+		    "%s: a %s is read from a regular file or a pipe", name,
+		    what);
+	while (*len < cap && (r = read(fd, buf + *len, cap - *len)) != 0) {
 		if (r == -1) {
 			if (errno == EINTR)
 				continue;
-			diag_set(d, DIAG_NONE, "%s: %s", name, strerror(errno));
-			goto out_zero;
+			sodium_memzero(buf, cap);
+			return diag_set(
+			    d, DIAG_NONE, "%s: %s", name, strerror(errno));
 		}
-		len += (size_t)r;
+		*len += (size_t)r;
 	}
+	return 0;
+}
+
+int
+secret_key_read_fd(
+    int fd, const char *name, char key[SECRET_KEY_LEN], struct diag *d)
+{
+	char   buf[KEY_FILE_MAX];
+	size_t len;
+	int    rc = -1;
+
+	if (secret_file_read_fd(fd, name, "key", buf, sizeof buf, &len, d) ==
+	    -1)
+		return -1;
 	if (!is_key(buf, len)) {
 		diag_set(d, DIAG_NONE,
 		    "%s: no key: a key file holds the %d hex digits the "
@@ -149,25 +167,36 @@ out_zero:
 }
 
 int
-secret_key_read(const char *path, char key[SECRET_KEY_LEN], struct diag *d)
+secret_file_open(const char *path, const char *what, int *fd, struct diag *d)
 {
 	struct stat st;
-	int	    fd, rc;
 
-	/* Not blocking on a FIFO put in the key file's place. */
-	fd = open(path,
-	    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd == -1)
-		return diag_set(d, DIAG_NONE, "%s: %s", path,
-		    errno == ELOOP ? "a key file may not be a symbolic link" :
-				     strerror(errno));
-	if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode))
-		rc = diag_set(d, DIAG_NONE,
-		    "%s: a key file is a regular file (a pipe is given as a "
+	/* Not blocking on a FIFO put in the file's place. */
+	*fd = open(
+	    path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (*fd == -1)
+		return diag_set(d, DIAG_NONE, "%s: %s%s%s", path,
+		    errno == ELOOP ? "a " : strerror(errno),
+		    errno == ELOOP ? what : "",
+		    errno == ELOOP ? " file may not be a symbolic link" : "");
+	if (fstat(*fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+		close(*fd);
+		return diag_set(d, DIAG_NONE,
+		    "%s: a %s file is a regular file (a pipe is given as a "
 		    "descriptor)",
-		    path);
-	else
-		rc = secret_key_read_fd(fd, path, key, d);
+		    path, what);
+	}
+	return 0;
+}
+
+int
+secret_key_read(const char *path, char key[SECRET_KEY_LEN], struct diag *d)
+{
+	int fd, rc;
+
+	if (secret_file_open(path, "key", &fd, d) == -1)
+		return -1;
+	rc = secret_key_read_fd(fd, path, key, d);
 	close(fd);
 	return rc;
 }

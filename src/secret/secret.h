@@ -70,10 +70,59 @@ int secret_key_read_fd(
  */
 int secret_key_write(const char *path, const char *key, struct diag *d);
 
-/* Zeroes the n bytes of a key at p, a write the compiler keeps. */
+/* Zeroes the n bytes of a secret at p, a write the compiler keeps. */
 void secret_wipe(void *p, size_t n);
 
 /* The SHA-256 of the len bytes of s, in hex: a commitment to them. */
 void secret_commit(const void *s, size_t len, char out[SECRET_COMMIT_LEN]);
+
+/*
+ * A secret seed (formats/rng.md, "Secret dice"): the seed of a game's
+ * dice and a salt of 128 random bits, 32 lower-case hex digits.  Its
+ * text "SALT:SEED" (the seed in decimal) is what the seed file holds and
+ * what the record reveals; the record's commitment is its SHA-256, which
+ * the salt keeps from being found by trying every seed.
+ */
+#define SECRET_SALT_LEN 33
+/* The text "SALT:SEED": 32 + 1 + 20 digits, and its NUL. */
+#define SECRET_SEED_TEXT_LEN 54
+
+struct secret_seed {
+	char		   salt[SECRET_SALT_LEN];
+	unsigned long long seed;
+};
+
+/* Draws a new seed and salt from the system's random source. */
+void secret_seed_new(struct secret_seed *s);
+
+/* Writes the text "SALT:SEED" of s into out. */
+void
+secret_seed_text(const struct secret_seed *s, char out[SECRET_SEED_TEXT_LEN]);
+
+/* The commitment to s: the SHA-256 of its text, in hex. */
+void
+secret_seed_commit(const struct secret_seed *s, char out[SECRET_COMMIT_LEN]);
+
+/* Whether the len bytes of s are a salt: 32 lower-case hex digits. */
+bool secret_salt_valid(const char *s, size_t len);
+
+/*
+ * Writes s's text and a newline to a new file path of mode 0600, as
+ * secret_key_write writes a key.  Returns 0, or -1 with d filled.
+ */
+int secret_seed_write(
+    const char *path, const struct secret_seed *s, struct diag *d);
+
+/*
+ * Reads a seed file under the rules of a key file (secret_key_read): a
+ * regular file reached without a link, its owner's, mode 0600 or less,
+ * holding one "SALT:SEED" text and at most one newline.  Returns 0, or
+ * -1 with d filled, never quoting the file.
+ */
+int secret_seed_read(const char *path, struct secret_seed *s, struct diag *d);
+
+/* Whether the n bytes at a and b are equal, in time that does not depend
+ * on where they differ. */
+bool secret_equal(const void *a, const void *b, size_t n);
 
 #endif

@@ -9,6 +9,9 @@
  * aborts.  The replay's own facts are checked on the way, and each record
  * is replayed a second time in a fresh struct replay: what the reused one
  * (its position, dice, lists) says must not depend on earlier records.
+ * Secret dice (formats/rng.md): a committed seed that the replay takes as
+ * revealed hashes to its commitment, recomputed here, and the rolls of a
+ * seed not revealed are never judged against a seed.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -17,6 +20,7 @@
 #include <string.h>
 
 #include "fuzz-report.h"
+#include "secret/secret.h"
 
 /* Two replays of one record agree on everything a report shows. */
 static void
@@ -60,6 +64,41 @@ same_replay(const struct replay *a, const struct replay *b)
 		0);
 }
 
+/*
+ * The SeedCommit, SeedSalt and Seed tags of rec as the replay judged
+ * them: a record it did not find malformed reveals a seed whose text
+ * SALT:SEED hashes to the commitment, or reveals none and has no dice
+ * judged against one; a SeedSalt without a SeedCommit is malformed.
+ */
+static void
+check_commitment(const struct record *rec, const struct replay *rp)
+{
+	const struct record_tag *ct = record_tag_find(rec, "SeedCommit");
+	const struct record_tag *st = record_tag_find(rec, "SeedSalt");
+	const struct record_tag *seed = record_tag_find(rec, "Seed");
+	char			 text[128], hash[SECRET_COMMIT_LEN];
+
+	if (rec->malformed || (ct == NULL && st == NULL))
+		return;
+	if (ct == NULL) {
+		FUZZ_CHECK(rp->status == REPLAY_MALFORMED);
+		return;
+	}
+	if (rp->status == REPLAY_MALFORMED)
+		return;
+	FUZZ_CHECK(ct->value_len == SECRET_COMMIT_LEN - 1);
+	if (seed == NULL) {
+		FUZZ_CHECK(st == NULL && !rp->seeded);
+		FUZZ_CHECK(
+		    !rp->has_error || rp->error.code != DIAG_DICE_MISMATCH);
+		return;
+	}
+	FUZZ_CHECK(st != NULL && rp->seeded);
+	snprintf(text, sizeof text, "%s:%llu", st->value, rp->seed);
+	secret_commit(text, strlen(text), hash);
+	FUZZ_CHECK(strcmp(hash, ct->value) == 0);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -90,6 +129,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_check_record(data + 1, size - 1, rec, ++ps.n);
 		replay_record(syn, rec, &ro, &ps.rp);
 		check_replay(rec, &ps.rp, &ro);
+		check_commitment(rec, &ps.rp);
 		replay_init(&fresh);
 		replay_record(syn, rec, &ro, &fresh);
 		same_replay(&ps.rp, &fresh);

@@ -205,6 +205,117 @@ START_TEST(test_commit)
 }
 END_TEST
 
+/* The vectors of formats/rng.md ("Secret dice"), also computed there with
+ * sha256sum by tests/gameplay-dice.sh. */
+START_TEST(test_seed_commit)
+{
+	static const struct {
+		const char	  *salt;
+		unsigned long long seed;
+		const char	  *commit;
+	} v[] = {
+		{ "00112233445566778899aabbccddeeff", 42,
+		    "7b3b098f58012e7d32d1b88bb5c8c546"
+		    "db559a7456e83c682c425606378d844d" },
+		{ "00112233445566778899aabbccddeeff", 0,
+		    "4c1b85a42e1a1b46afb5d2406d3a43b8"
+		    "a9438d5f5944b6c5f60e85014516a02f" },
+		{ "ffffffffffffffffffffffffffffffff", 18446744073709551615ULL,
+		    "1c7e9cb984692b757845dd8f71cc5e24"
+		    "ee016f5aa6c8eae0aae721c22a5fcebb" },
+	};
+	struct secret_seed s, t;
+	char		   out[SECRET_COMMIT_LEN], other[SECRET_COMMIT_LEN];
+	char		   text[SECRET_SEED_TEXT_LEN];
+	size_t		   i;
+
+	for (i = 0; i < sizeof v / sizeof v[0]; i++) {
+		memcpy(s.salt, v[i].salt, SECRET_SALT_LEN);
+		s.seed = v[i].seed;
+		secret_seed_commit(&s, out);
+		ck_assert_str_eq(out, v[i].commit);
+	}
+	secret_seed_text(&s, text);
+	ck_assert_str_eq(text,
+	    "ffffffffffffffffffffffffffffffff:18446744073709551615");
+	/* New seeds: a fresh salt each time, so the same seed commits to
+	 * another hash. */
+	secret_seed_new(&s);
+	secret_seed_new(&t);
+	ck_assert_uint_eq(strspn(s.salt, "0123456789abcdef"), 32);
+	ck_assert_str_ne(s.salt, t.salt);
+	t.seed = s.seed;
+	secret_seed_commit(&s, out);
+	secret_seed_commit(&t, other);
+	ck_assert_str_ne(out, other);
+	ck_assert(secret_salt_valid(s.salt, 32));
+	ck_assert(!secret_salt_valid(s.salt, 31));
+	ck_assert(!secret_salt_valid("0011223344556677889AABBCCDDEEFF0", 32));
+	/* A commitment compared, a secret wiped. */
+	ck_assert(secret_equal(out, out, SECRET_COMMIT_LEN - 1));
+	ck_assert(!secret_equal(out, other, SECRET_COMMIT_LEN - 1));
+	secret_wipe(&s, sizeof s);
+	ck_assert(s.seed == 0 && s.salt[0] == '\0' && s.salt[31] == '\0');
+}
+END_TEST
+
+START_TEST(test_seed_files)
+{
+	static const char *const bad[] = {
+		"",
+		"00112233445566778899aabbccddeeff\n",
+		"00112233445566778899aabbccddeeff:\n",
+		"00112233445566778899aabbccddeeff:042\n",
+		"00112233445566778899aabbccddeeff:-1\n",
+		"00112233445566778899aabbccddeeff:18446744073709551616\n",
+		"00112233445566778899aabbccddeef:42\n",
+		"00112233445566778899AABBCCDDEEFF:42\n",
+		"00112233445566778899aabbccddeeff 42\n",
+		"00112233445566778899aabbccddeeff:42\n\n",
+		"00112233445566778899aabbccddeeff:4 2\n",
+	};
+	struct secret_seed s, got;
+	struct diag	   d;
+	struct stat	   st;
+	size_t		   i;
+
+	secret_seed_new(&s);
+	ck_assert_int_eq(secret_seed_write(in_dir("seed"), &s, &d), 0);
+	ck_assert_int_eq(stat(in_dir("seed"), &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0600);
+	ck_assert_int_eq(secret_seed_read(in_dir("seed"), &got, &d), 0);
+	ck_assert_str_eq(got.salt, s.salt);
+	ck_assert(got.seed == s.seed);
+	/* Never over a file, nor through a link; a link is not read. */
+	ck_assert_int_eq(secret_seed_write(in_dir("seed"), &s, &d), -1);
+	ck_assert_int_eq(symlink(in_dir("seed"), in_dir("link")), 0);
+	ck_assert_int_eq(secret_seed_read(in_dir("link"), &got, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "seed file may not be a symbolic"));
+	ck_assert_int_eq(chmod(in_dir("seed"), 0644), 0);
+	ck_assert_int_eq(secret_seed_read(in_dir("seed"), &got, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "mode 0644"));
+	ck_assert_ptr_null(strstr(d.msg, s.salt));
+	ck_assert_int_eq(chmod(in_dir("seed"), 0600), 0);
+	if (geteuid() == 0) {
+		ck_assert_int_eq(chown(in_dir("seed"), 65534, 65534), 0);
+		ck_assert_int_eq(
+		    secret_seed_read(in_dir("seed"), &got, &d), -1);
+		ck_assert_ptr_nonnull(strstr(d.msg, "not yours"));
+	}
+	write_file(in_dir("s"), "00112233445566778899aabbccddeeff:42", 0600);
+	ck_assert_int_eq(secret_seed_read(in_dir("s"), &got, &d), 0);
+	ck_assert(got.seed == 42);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ck_assert_int_eq(unlink(in_dir("s")), 0);
+		write_file(in_dir("s"), bad[i], 0600);
+		ck_assert_msg(secret_seed_read(in_dir("s"), &got, &d) == -1,
+		    "read %zu", i);
+		ck_assert_ptr_nonnull(strstr(d.msg, "no seed"));
+		ck_assert_ptr_null(strstr(d.msg, "00112233"));
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -212,7 +323,8 @@ main(void)
 	TCase *tc;
 
 	tc = unit_tcase(s, "secret", 60, test_keys, test_key_files,
-	    test_key_file_contents, test_commit, NULL);
+	    test_key_file_contents, test_commit, test_seed_commit,
+	    test_seed_files, NULL);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	return unit_run(s);
 }

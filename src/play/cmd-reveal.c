@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gameplay reveal: the referee reveals the seed a record with secret dice
+ * commits to (formats/rng.md, "Secret dice"), read from its seed file:
+ * the Seed and SeedSalt tags are written, and the record read back must
+ * check, its commitment and every roll, as gamecheck checks it.  With -i
+ * under move's lock.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "play/dice.h"
+#include "play/play.h"
+
+static int exec_reveal(int, char **);
+
+enum {
+	OPT_SECRET_SEED = PLAY_OPT_OWN,
+	OPT_FORCE
+};
+
+static const struct option longopts[] = {
+	{ "in-place", no_argument, NULL, 'i' },
+	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	PLAY_LONGOPTS_KEY,
+	PLAY_LONGOPTS_RECORD,
+	PLAY_LONGOPTS_COMMON,
+	{ NULL, 0, NULL, 0 },
+};
+
+static int option(void *, int, const char *);
+
+const struct play_cmd play_cmd_reveal = {
+	.name = "reveal",
+	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
+	.usage = "[-i] [--force] [-g game] [-r n] --secret-seed file record",
+	.summary = "reveal the secret seed of a record's dice",
+	.help =
+	    "Reveal the seed that RECORD's dice come from, kept secret in\n"
+	    "FILE (gameplay new --secret-seed): write the record with its\n"
+	    "Seed and SeedSalt tags, which anyone can check against its\n"
+	    "SeedCommit and every roll, to standard output, once the game\n"
+	    "is over.\n"
+	    "\n"
+	    "      --secret-seed=FILE  the seed file (required)\n"
+	    "  -i, --in-place          replace RECORD instead, under a lock\n"
+	    "      --force             reveal before the game is over (the\n"
+	    "                          dice to come are then public)\n" PLAY_KEY_HELP,
+	.width = 24,
+	.select = true,
+	.option = option,
+	.exec = exec_reveal,
+};
+
+/* reveal's settings: -g, -r and -i as an edit's, the seed file, --force. */
+struct reveal_settings {
+	struct play_edit ed;
+	const char	*secret;
+	bool		 force;
+};
+
+static int
+option(void *settings, int c, const char *arg)
+{
+	struct reveal_settings *rs = settings;
+
+	if (c == OPT_SECRET_SEED) {
+		rs->secret = arg;
+		return 0;
+	}
+	if (c == OPT_FORCE) {
+		rs->force = true;
+		return 0;
+	}
+	return play_edit_option(&rs->ed, c, arg);
+}
+
+/*
+ * The record of pr with the seed s revealed, read back into np, which
+ * must check.  Returns the exit status: CLI_BAD where a roll of the
+ * record is not the seed's (the diagnostic says which).
+ */
+static int
+write_reveal(const struct play_record *pr, const struct play_edit *ed,
+    const struct secret_seed *s, struct play_record *np)
+{
+	char		      seed[24];
+	struct record_tag_out tags[2] = { { "Seed", seed },
+		{ "SeedSalt", s->salt } };
+	struct record_update  u = { .tags = tags, .ntags = 2 };
+	char		     *text;
+	size_t		      len;
+	int		      status;
+
+	snprintf(seed, sizeof seed, "%llu", s->seed);
+	if ((text = play_update_text(pr, &u, &len)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	if ((status = play_load(np, pr->path, text, len, &ed->sel, false)) !=
+	    CLI_OK)
+		cli_error("%s: the record does not check with its seed "
+			  "revealed: nothing written",
+		    pr->name);
+	return status;
+}
+
+static int
+exec_reveal(int argc, char **argv)
+{
+	struct reveal_settings rs = { 0 };
+	struct cli_locked      lf = { .fd = -1 };
+	struct play_record     pr, np;
+	struct secret_seed     s;
+	int		       status;
+
+	memset(&np, 0, sizeof np);
+	memset(&s, 0, sizeof s);
+	if ((status = play_edit_open(
+		 &play_cmd_reveal, argc, argv, &rs.ed, &lf, &pr)) != -1)
+		goto out_close;
+	if (rs.secret == NULL) {
+		cli_error("reveal: name the seed file with --secret-seed");
+		status = CLI_USAGE;
+		goto out_close;
+	}
+	if (!play_dice_secret(&pr)) {
+		cli_error("%s: no secret seed to reveal: the record has no "
+			  "SeedCommit, or its Seed is there",
+		    pr.name);
+		status = CLI_USAGE;
+		goto out_close;
+	}
+	/* A seed revealed early shows every die to come. */
+	if (!rs.force && pr.rp.status != REPLAY_FINISHED && !pr.rp.forfeit &&
+	    !pr.rp.agreed) {
+		cli_error("%s: the game is not over, and its seed gives every "
+			  "die to come: --force reveals it now (a game "
+			  "abandoned)",
+		    pr.name);
+		status = CLI_BAD;
+		goto out_close;
+	}
+	if ((status = play_dice_seed(&pr, rs.secret, &s)) == CLI_OK &&
+	    (status = write_reveal(&pr, &rs.ed, &s, &np)) == CLI_OK)
+		status = play_write_locked(rs.ed.in_place, &lf, pr.name, &np);
+out_close:
+	secret_wipe(&s, sizeof s);
+	play_close(&np);
+	play_close(&pr);
+	cli_locked_close(&lf);
+	return status;
+}
