@@ -149,10 +149,16 @@ play_write_forfeit(const struct play_record *pr, const struct play_edit *ed,
 	struct record_tag_out	 tags[3] = { { "Termination", why },
 		   { "Winner", g->colour[1 - loser] }, { tag, when } };
 	struct record_update u = { .tags = tags, .ntags = tag != NULL ? 3 : 2 };
+	char		     result[32];
 	size_t		     len;
-	int		     status;
+	int		     status, score[RULES_COLOURS];
 
 	snprintf(why, sizeof why, "%s %s", g->colour[loser], how);
+	/* The Result agrees with the decision: the forfeit's score. */
+	if (replay_forfeit_score(&pr->rp, loser, score)) {
+		snprintf(result, sizeof result, "%d-%d", score[0], score[1]);
+		u.result = result;
+	}
 	if ((text = play_update_text(pr, &u, &len)) == NULL) {
 		cli_error("out of memory");
 		return CLI_INTERNAL;

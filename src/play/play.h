@@ -239,7 +239,9 @@ extern const struct option play_agreement_longopts[];
  * The record of pr with the game lost by loser (a colour, as the
  * position names it), "COLOUR how" in the Termination tag (a forfeit of
  * formats/record.md), the Winner and, unless tag is NULL, the moment
- * when in that tag; read back into np, which must be the forfeit.
+ * when in that tag, and the forfeit's score as the Result where the
+ * game has one (replay_forfeit_score); read back into np, which must be
+ * the forfeit.
  * Returns the exit status.
  */
 int play_write_forfeit(const struct play_record *pr, const struct play_edit *ed,

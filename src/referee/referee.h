@@ -207,6 +207,18 @@ struct replay {
 	struct replay_scratch scratch;
 };
 
+/*
+ * The score of rp's unfinished game lost off the board by loser (a
+ * colour), into score[] (formats/record.md, "Scoring a forfeit"), where
+ * the game has one: Reversi's is WOF's count, the empty squares to the
+ * winner, with the winner at least one disc past half the board (WOF's
+ * floor for a loss on time, 33-31 on 8x8); Oust's is its 1-0 or 0-1.
+ * The other games have none: false.  So gamecheck checks and gameplay
+ * writes the one score.
+ */
+bool replay_forfeit_score(
+    const struct replay *rp, int loser, int score[RULES_COLOURS]);
+
 void replay_init(struct replay *);
 void replay_fini(struct replay *);
 /*

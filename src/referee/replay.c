@@ -1118,31 +1118,13 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
 	return true;
 }
 
-/*
- * The score of a game decided off the board, from the Termination tag,
- * in score[] (formats/record.md, "Scoring a forfeit"), where the game has
- * one: Reversi's is WOF's count, the empty squares to the winner, with
- * the winner at least one disc past half the board (WOF's floor for a
- * loss on time, 33-31 on 8x8); Oust's is its 1-0 or 0-1.  The other games
- * have none: false, as for a tag that names no forfeit.  Whether the tag
- * agrees with the board is check_termination's.
- */
-static bool
-forfeit_score(
-    const struct record *rec, const struct replay *rp, int score[RULES_COLOURS])
+bool
+replay_forfeit_score(
+    const struct replay *rp, int loser, int score[RULES_COLOURS])
 {
-	const struct record_tag	 *tt = record_tag_find(rec, "Termination");
 	const struct rules_score *s = &rp->score;
-	enum replay_cause	  cause;
-	const char		 *move;
-	size_t			  move_len;
-	int			  loser, w, n = rp->pos->board.ncells;
+	int			  w = 1 - loser, n = rp->pos->board.ncells;
 
-	if (tt == NULL ||
-	    !forfeit_of(rp->game, tt->value, tt->value_len, &cause, &loser,
-		&move, &move_len))
-		return false;
-	w = 1 - loser;
 	if (rp->game == &rules_oust) {
 		score[w] = 1;
 		score[loser] = 0;
@@ -1155,6 +1137,28 @@ forfeit_score(
 		score[w] = n / 2 + 1;
 	score[loser] = n - score[w];
 	return true;
+}
+
+/*
+ * The score of a game decided off the board, from the Termination tag,
+ * in score[] (replay_forfeit_score), or false for a tag that names no
+ * forfeit.  Whether the tag agrees with the board is check_termination's.
+ */
+static bool
+forfeit_score(
+    const struct record *rec, const struct replay *rp, int score[RULES_COLOURS])
+{
+	const struct record_tag *tt = record_tag_find(rec, "Termination");
+	enum replay_cause	 cause;
+	const char		*move;
+	size_t			 move_len;
+	int			 loser;
+
+	if (tt == NULL ||
+	    !forfeit_of(rp->game, tt->value, tt->value_len, &cause, &loser,
+		&move, &move_len))
+		return false;
+	return replay_forfeit_score(rp, loser, score);
 }
 
 bool
