@@ -38,6 +38,7 @@ replay_cause_name(enum replay_cause c)
 		[REPLAY_BY_CRASH] = "crash",
 		[REPLAY_BY_TIMEOUT] = "timeout",
 		[REPLAY_BY_RESIGN] = "resign",
+		[REPLAY_BY_WITHDRAW] = "withdraw",
 	};
 
 	return names[c];
@@ -943,8 +944,11 @@ check_words(struct record_syntax *syn, const struct record *rec,
 	int			  fits, f[RULES_COLOURS];
 
 	rp->has_recorded = true;
-	rp->verified = true;
 	util_printable(text, strlen(text), rp->recorded, sizeof rp->recorded);
+	/* A director's decision is replay_check_adjudication's. */
+	if (!s->over && replay_termination_adjudged(rec))
+		return;
+	rp->verified = true;
 	if (strcmp(text, "*") == 0)
 		ok = !s->over;
 	else if (strcmp(text, "1/2-1/2") == 0)
@@ -1078,6 +1082,7 @@ static const struct {
 	{ " crashed", REPLAY_BY_CRASH },
 	{ " timed out", REPLAY_BY_TIMEOUT },
 	{ " resigned", REPLAY_BY_RESIGN },
+	{ " withdrew", REPLAY_BY_WITHDRAW },
 };
 
 /*
@@ -1244,8 +1249,10 @@ check_termination(
 		g, tt->value, tt->value_len, &cause, &loser, &move, &move_len);
 	if (rp->score.over && !ours)
 		return;
-	/* A draw by agreement is replay_check_agreement's. */
-	if (!ours && replay_termination_agreed(rec))
+	/* A draw by agreement, an adjudication: replay_check_*'s. */
+	if (!ours &&
+	    (replay_termination_agreed(rec) ||
+		replay_termination_adjudged(rec)))
 		return;
 	util_printable(tt->value, tt->value_len, why, sizeof why);
 	if (wt != NULL)
@@ -1277,8 +1284,9 @@ check_termination(
 		    who);
 	else if (aborted)
 		rp->has_error = false;
-	/* Either player may resign, on either's turn (issue 27). */
-	else if (cause != REPLAY_BY_RESIGN && loser != rules_to_move(rp->pos))
+	/* Either player may resign or withdraw, on either's turn. */
+	else if (cause != REPLAY_BY_RESIGN && cause != REPLAY_BY_WITHDRAW &&
+	    loser != rules_to_move(rp->pos))
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    "the Termination tag says \"%s\", but %s was to move", why,
 		    g->colour[rules_to_move(rp->pos)]);
@@ -1349,6 +1357,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->has_error = rp->has_warning = false;
 	rp->forfeit = false;
 	rp->agreed = false;
+	rp->adjudged = false;
 	rp->cut = false;
 	rp->in_turn = false;
 	rp->kept_len = rp->nkept = 0;
@@ -1428,5 +1437,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			replay_check_claim(rec, rp);
 		if (!rp->has_error)
 			replay_check_agreement(rec, rp);
+		if (!rp->has_error)
+			replay_check_adjudication(syn, rec, rp);
 	}
 }

@@ -215,20 +215,26 @@ add_pairs(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
 	return 0;
 }
 
-/* A list of counts by cause: [illegal, crash, timeout, resign]. */
+/*
+ * A list of counts by cause: [illegal, crash, timeout, resign], and
+ * withdraw where a summary counts one (STAT_CAUSES_ALWAYS).
+ */
 static int
 read_causes(struct yin *y, const yaml_node_t *n, size_t from,
     uint64_t v[STAT_CAUSES], struct diag *d)
 {
 	uint64_t x;
+	size_t	 len;
 	int	 i;
 
-	if (!yin_is_list(n, from + STAT_CAUSES))
+	if (!yin_is_list(n, from + STAT_CAUSES_ALWAYS) &&
+	    !yin_is_list(n, from + STAT_CAUSES))
 		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
 		    "forfeits: want %scounts of illegal, crash, timeout, "
-		    "resign",
+		    "resign (and withdraw)",
 		    from > 0 ? "a player and " : "");
-	for (i = 0; i < STAT_CAUSES; i++) {
+	len = yin_count(n) - from;
+	for (i = 0; i < (int)len; i++) {
 		if (partial_counter(yin_item(y, n, from + (size_t)i),
 			"forfeits", &x, d) == -1)
 			return -1;
@@ -288,7 +294,7 @@ add_forfeits(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
 		    (name = yin_text(yin_item(y, c, 0))) == NULL)
 			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
 			    "forfeited: want [player, illegal, crash, "
-			    "timeout, resign]");
+			    "timeout, resign (, withdraw)]");
 		memset(v, 0, sizeof v);
 		if (read_causes(y, c, 1, v, d) == -1)
 			return -1;

@@ -122,8 +122,8 @@ read_forfeit(struct yin *y, const yaml_node_t *root, const yaml_node_t *n,
 		continue;
 	if (i == REPLAY_CAUSES)
 		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
-		    "forfeit: cause \"%s\" is not illegal, crash, timeout or "
-		    "resign",
+		    "forfeit: cause \"%s\" is not illegal, crash, timeout, "
+		    "resign or withdraw",
 		    c);
 	g->cause = i;
 	g->status = STAT_FORFEIT;

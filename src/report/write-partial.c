@@ -61,7 +61,9 @@ forfeited(struct yout *o, const struct stat_group *g)
 		yout_open(o, YOUT_FLOW_SEQ);
 		yout_quoted(o, g->player[k]);
 		for (c = 0; c < STAT_CAUSES; c++)
-			yout_uint(o, g->forfeited[k][c]);
+			if (c < STAT_CAUSES_ALWAYS ||
+			    summary_later_causes(g->forfeited[k]))
+				yout_uint(o, g->forfeited[k][c]);
 		yout_close(o);
 	}
 	yout_close(o);

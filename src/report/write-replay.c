@@ -103,6 +103,23 @@ replay_write_result(
 }
 
 void
+replay_write_adjudication(
+    struct yout *w, const struct record *rec, const struct replay *rp)
+{
+	const struct record_tag *mt = record_tag_find(
+	    rec, "AdjudicationMethod");
+
+	yout_key(w, "adjudication");
+	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_plain(w, "winner",
+	    rp->adjudged_winner == -1 ? "draw" :
+					rp->game->colour[rp->adjudged_winner]);
+	/* A method of the list (replay_check_adjudication), or none. */
+	yout_kv_plain(w, "method", mt != NULL ? mt->value : "director");
+	yout_close(w);
+}
+
+void
 replay_write_forfeit(struct yout *w, const struct replay *rp)
 {
 	yout_key(w, "forfeit");

@@ -31,9 +31,13 @@ enum stat_status {
 
 /*
  * The causes of a forfeit, in the order summaries count them: illegal
- * move, crash, time-out, resignation (replay_cause in referee.h).
+ * move, crash, time-out, resignation, withdrawal (replay_cause in
+ * referee.h).  A summary writes the first STAT_CAUSES_ALWAYS always and
+ * a later one only where it counts a game, so that a summary of games
+ * without them reads as it did before they were counted.
  */
-#define STAT_CAUSES 4
+#define STAT_CAUSES 5
+#define STAT_CAUSES_ALWAYS 4
 
 /*
  * The Termination tag of a finished game that gameplay match --adjudicate
