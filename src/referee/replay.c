@@ -1439,5 +1439,8 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			replay_check_agreement(rec, rp);
 		if (!rp->has_error)
 			replay_check_adjudication(syn, rec, rp);
+		/* Ended by the players or a director: finished (issue 27). */
+		if (!rp->has_error && (rp->agreed || rp->adjudged))
+			rp->status = REPLAY_FINISHED;
 	}
 }

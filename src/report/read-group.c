@@ -348,7 +348,10 @@ add_forfeits(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
 	return 0;
 }
 
-/* The group's counts by status and its draws. */
+/*
+ * The group's counts by status and its draws, and the finished games
+ * ended otherwise than by the board, each absent when none.
+ */
 static int
 add_counts(
     struct yin *y, const yaml_node_t *gn, struct stat_group *g, struct diag *d)
@@ -357,9 +360,13 @@ add_counts(
 		"unfinished", "illegal", "malformed", "draws" };
 	uint64_t *const field[] = { &g->records, &g->finished, &g->unfinished,
 		&g->illegal, &g->malformed, &g->draws };
-	const yaml_node_t *n;
-	uint64_t	   v;
-	size_t		   i;
+	static const char *const optional[] = { "adjudicated", "agreed",
+		"adjudged" };
+	uint64_t *const		 ofield[] = { &g->adjudicated, &g->agreed,
+			 &g->adjudged };
+	const yaml_node_t	*n;
+	uint64_t		 v;
+	size_t			 i;
 
 	for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
 		if ((n = yin_get(y, gn, counts[i])) == NULL)
@@ -371,12 +378,14 @@ add_counts(
 			return partial_overflow(d, n->start_mark, counts[i]);
 	}
 	/* Absent: none (formats/summary.md). */
-	if ((n = yin_get(y, gn, "adjudicated")) == NULL)
-		return 0;
-	if (partial_counter(n, "adjudicated", &v, d) == -1)
-		return -1;
-	if (!stat_count_add(&g->adjudicated, v))
-		return partial_overflow(d, n->start_mark, "adjudicated");
+	for (i = 0; i < sizeof optional / sizeof optional[0]; i++) {
+		if ((n = yin_get(y, gn, optional[i])) == NULL)
+			continue;
+		if (partial_counter(n, optional[i], &v, d) == -1)
+			return -1;
+		if (!stat_count_add(ofield[i], v))
+			return partial_overflow(d, n->start_mark, optional[i]);
+	}
 	return 0;
 }
 

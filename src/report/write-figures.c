@@ -75,6 +75,10 @@ figures_group(
 		summary_causes(o, "forfeits", g->forfeits, false);
 	if (g->adjudicated > 0)
 		yout_kv_uint(o, "adjudicated", g->adjudicated);
+	if (g->agreed > 0)
+		yout_kv_uint(o, "agreed", g->agreed);
+	if (g->adjudged > 0)
+		yout_kv_uint(o, "adjudged", g->adjudged);
 	colour_counts(o, g, "wins", g->colour_wins);
 	yout_kv_uint(o, "draws", g->draws);
 	yout_plain(o, "seats");

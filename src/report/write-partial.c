@@ -86,6 +86,10 @@ partial_group(
 		summary_causes(o, "forfeits", g->forfeits, true);
 	if (g->adjudicated > 0)
 		yout_kv_uint(o, "adjudicated", g->adjudicated);
+	if (g->agreed > 0)
+		yout_kv_uint(o, "agreed", g->agreed);
+	if (g->adjudged > 0)
+		yout_kv_uint(o, "adjudged", g->adjudged);
 	yout_kv_uint(o, "draws", g->draws);
 	yout_kv_uints(o, "wins", g->colour_wins, 2);
 	yout_kv_uints(o, "seats", g->seat_wins, 2);

@@ -58,21 +58,33 @@ replay_write_players(
 	yout_close(w);
 }
 
+/*
+ * The winner of rp's game: the board's, once over; the decision's, when
+ * the players or a director ended it; else none.
+ */
+static const char *
+result_winner(const struct replay *rp)
+{
+	int w = rp->agreed ? -1 :
+	    rp->adjudged   ? rp->adjudged_winner :
+			     rp->score.winner;
+
+	if (!rp->score.over && !rp->agreed && !rp->adjudged)
+		return "none";
+	return w == -1 ? "draw" : rp->game->colour[w];
+}
+
 void
 replay_write_result(
     struct yout *w, const struct record *rec, const struct replay *rp)
 {
 	const struct rules_score *s = &rp->score;
-	const struct rules_game	 *g = rp->game;
 	const struct record_tag	 *kt;
 	char			  buf[32];
 
 	yout_key(w, "result");
 	yout_open(w, YOUT_BLOCK_MAP);
-	yout_kv_plain(w, "winner",
-	    !s->over		? "none" :
-		s->winner == -1 ? "draw" :
-				  g->colour[s->winner]);
+	yout_kv_plain(w, "winner", result_winner(rp));
 	yout_key(w, "score");
 	yout_quoted(w, yout_score(buf, s->points[0], s->points[1]));
 	if (s->alt_name != NULL && s->over) {

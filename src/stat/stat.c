@@ -396,6 +396,21 @@ stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 		    g->adjudicated, g->finished);
 		return "adjudicated";
 	}
+	/* A game is ended one way: by the board, agreement or a director. */
+	if (sum_held(sum_held(g->adjudicated, g->agreed), g->adjudged) >
+	    g->finished) {
+		snprintf(why, cap,
+		    "%" PRIu64 " agreed and %" PRIu64 " adjudged, with the "
+		    "adjudicated, more than the %" PRIu64 " finished games",
+		    g->agreed, g->adjudged, g->finished);
+		return "agreed";
+	}
+	if (g->agreed > g->draws) {
+		snprintf(why, cap,
+		    "%" PRIu64 " agreed draws, more than the %" PRIu64 " draws",
+		    g->agreed, g->draws);
+		return "agreed";
+	}
 	decided = sum_held(g->finished, forfeits);
 	wins = sum_held(g->colour_wins[0], g->colour_wins[1]);
 	if (sum_held(wins, g->draws) != decided) {
@@ -600,6 +615,8 @@ stat_add(struct stat_summary *s, const struct stat_game *gm)
 	case STAT_FINISHED:
 		g->finished++;
 		g->adjudicated += gm->adjudicated;
+		g->agreed += gm->agreed;
+		g->adjudged += gm->adjudged;
 		break;
 	case STAT_UNFINISHED: g->unfinished++; return 0;
 	case STAT_ILLEGAL: g->illegal++; return 0;
@@ -667,6 +684,8 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	    !stat_count_add(&g->illegal, src->illegal) ||
 	    !stat_count_add(&g->malformed, src->malformed) ||
 	    !stat_count_add(&g->adjudicated, src->adjudicated) ||
+	    !stat_count_add(&g->agreed, src->agreed) ||
+	    !stat_count_add(&g->adjudged, src->adjudged) ||
 	    !stat_count_add(&g->draws, src->draws))
 		goto out_overflow;
 	for (k = 0; k < STAT_CAUSES; k++)

@@ -36,7 +36,7 @@ enum stat_status {
  * a later one only where it counts a game, so that a summary of games
  * without them reads as it did before they were counted.
  */
-#define STAT_CAUSES 5
+#define STAT_CAUSES	   5
 #define STAT_CAUSES_ALWAYS 4
 
 /*
@@ -69,6 +69,8 @@ struct stat_game {
 	long long   turns;
 	long long   actions;
 	bool	    adjudicated; /* STAT_SOLVED_TERMINATION */
+	bool	    agreed;	 /* finished: a draw by agreement */
+	bool	    adjudged;	 /* finished: a director's decision */
 	int	    winner;	 /* colour index, -1 for a draw */
 	bool	    swapped;	 /* pie rule: seats hold other colours */
 	bool	    has_score;
@@ -120,6 +122,8 @@ struct stat_group {
 	uint64_t	    records, finished, unfinished, illegal, malformed;
 	uint64_t	    forfeits[STAT_CAUSES]; /* games, by cause */
 	uint64_t	    adjudicated; /* finished games a solver ended */
+	uint64_t	    agreed;	 /* finished games drawn by agreement */
+	uint64_t	    adjudged;	 /* finished games a director decided */
 	uint64_t	    colour_wins[2];
 	uint64_t	    seat_wins[2];
 	uint64_t	    draws;
