@@ -207,6 +207,10 @@ stat_player(struct stat_group *g, const char *name)
 		sizeof *g->forfeited) == -1)
 		return -1;
 	memset(g->forfeited[g->nplayers], 0, sizeof *g->forfeited);
+	if (array_grow(&g->decided, &g->decidedcap, g->nplayers + 1,
+		sizeof *g->decided) == -1)
+		return -1;
+	memset(g->decided[g->nplayers], 0, sizeof *g->decided);
 	if ((g->player[g->nplayers] = strdup(name)) == NULL)
 		return -1;
 	if (hashmap_put(&g->players, h, g->nplayers) == -1) {
@@ -480,6 +484,7 @@ group_free(struct stat_group *g)
 		free(g->player[i]);
 	free(g->player);
 	free(g->forfeited);
+	free(g->decided);
 	hashmap_fini(&g->players);
 	free(g->pair);
 	hashmap_fini(&g->pairs);
@@ -659,6 +664,10 @@ players:
 		return -1;
 	if (gm->status == STAT_FORFEIT)
 		g->forfeited[w == 0 ? b : a][gm->cause]++;
+	if (gm->agreed || gm->adjudged) {
+		g->decided[a][gm->agreed ? 0 : 1]++;
+		g->decided[b][gm->agreed ? 0 : 1]++;
+	}
 	return stat_pair_add(
 	    g, (uint32_t)a, (uint32_t)b, w == 0, w == 1, w < 0);
 }
@@ -718,6 +727,12 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 		for (k = 0; k < STAT_CAUSES; k++)
 			if (!stat_count_add(&g->forfeited[map[i]][k],
 				src->forfeited[i][k])) {
+				errno = EOVERFLOW;
+				goto out_free_map;
+			}
+		for (k = 0; k < 2; k++)
+			if (!stat_count_add(
+				&g->decided[map[i]][k], src->decided[i][k])) {
 				errno = EOVERFLOW;
 				goto out_free_map;
 			}

@@ -135,7 +135,13 @@ struct stat_group {
 	char		  **player; /* names, by player number */
 	/* By player number: the games that player lost by forfeit. */
 	uint64_t (*forfeited)[STAT_CAUSES];
-	size_t		  forfeitedcap;
+	size_t forfeitedcap;
+	/*
+	 * By player number: the finished games that player played drawn by
+	 * agreement ([0]) and decided by a director ([1]).
+	 */
+	uint64_t (*decided)[2];
+	size_t		  decidedcap;
 	size_t		  nplayers;
 	size_t		  playercap;
 	struct hashmap	  players; /* name -> player number */
@@ -395,6 +401,7 @@ struct stat_rating {
 	const char     *name; /* borrowed from the group */
 	uint64_t	games, wins, draws, losses; /* forfeits included */
 	const uint64_t *forfeited; /* [STAT_CAUSES], borrowed */
+	const uint64_t *decided;   /* [2]: agreed, adjudged; borrowed */
 	double		rating;	   /* Elo scale, 0 = the prior's anchor */
 	double		error;	   /* 95% half-width, Elo points */
 };
