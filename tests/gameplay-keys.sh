@@ -234,6 +234,18 @@ cp c0.pgn c.pgn
 run 0 "black claims" claim -i --at 2026-01-09T00:00:00Z --as black \
     --key-file kc/black.key c.pgn
 
+# --- adjudication: the director is the referee
+run 0 "new keyed for adjudication" new --keys ka -o a.pgn reversi
+cp a.pgn g0.pgn
+run 2 "black adjudicates" adjudicate -i --as black \
+    --key-file ka/black.key --result 64-0 --reason mine a.pgn
+cmp -s a.pgn g0.pgn || bad "a refused adjudication changed the record"
+run 0 "the referee adjudicates" adjudicate -i --as referee \
+    --key-file ka/referee.key --result 1/2-1/2 --reason 'the event ended' \
+    a.pgn
+grep -q '^\[Termination "adjudicated"\]$' a.pgn ||
+    bad "the referee's adjudication is not in the record"
+
 # --- secret dice on a keyed record: the referee rolls and reveals
 run 0 "new keyed, secret dice" new --keys kh --secret-seed kh.seed \
     -o h.pgn herd
@@ -248,7 +260,7 @@ run 0 "the referee reveals" reveal -i --force --as referee \
 grep -q '^\[Seed ' h.pgn || bad "the referee's reveal is not in the record"
 
 # --- no key in any output, nor in the record
-for f in k/*.key k4/*.key kc/*.key kh/*.key; do
+for f in k/*.key k4/*.key kc/*.key kh/*.key ka/*.key; do
 	if grep -rqF "$(cat "$f")" "$out" g.pgn c.pgn; then
 		bad "the key of $f appears in an output"
 	fi

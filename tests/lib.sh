@@ -38,3 +38,25 @@ race() {
 	rb=$?
 	[ $((ra + rb)) = 1 ] && [ $((ra * rb)) = 0 ]
 }
+
+# counts_alike FILE: gamestat of gamecheck's reports of FILE counts as
+# gamestat of FILE, and the partial summaries of two shards of FILE
+# (left in $tmp/p1.yaml, $tmp/p2.yaml) merge to that summary.
+counts_alike() {
+	gamestat "$1" > "$tmp/whole.yaml" || ng "gamestat exits $?"
+	gamecheck "$1" > "$tmp/reports.yaml" 2> /dev/null
+	gamestat "$tmp/reports.yaml" > "$tmp/from-reports.yaml" ||
+	    ng "gamestat of the reports exits $?"
+	sed 1,3d "$tmp/whole.yaml" > "$tmp/a"
+	sed 1,3d "$tmp/from-reports.yaml" > "$tmp/b"
+	cmp -s "$tmp/a" "$tmp/b" && ok "the reports count as the records" ||
+	    ng "the reports count otherwise: $(diff "$tmp/a" "$tmp/b")"
+	gamestat --partial --shard 1/2 "$1" > "$tmp/p1.yaml" &&
+	    gamestat --partial --shard 2/2 "$1" > "$tmp/p2.yaml" ||
+	    ng "gamestat --partial exits $?"
+	gamestat --merge "$tmp/p1.yaml" "$tmp/p2.yaml" > "$tmp/merged.yaml" ||
+	    ng "gamestat --merge exits $?"
+	cmp -s "$tmp/whole.yaml" "$tmp/merged.yaml" &&
+	    ok "two shards merge to the whole" ||
+	    ng "the merge differs: $(diff "$tmp/whole.yaml" "$tmp/merged.yaml")"
+}

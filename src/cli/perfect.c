@@ -120,7 +120,7 @@ check_theoretical(const struct cli_perfect *cp, const char *name,
 		return;
 	}
 	if (l->reached && l->status == SOLVE_EXACT)
-		p = depth_point(l, depth, rp->status == REPLAY_FINISHED);
+		p = depth_point(l, depth, rp->score.over);
 	if (p == NULL) {
 		if (l->status == SOLVE_EXACT || !l->reached)
 			note(name, rec,

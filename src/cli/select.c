@@ -46,7 +46,13 @@ view_of(const struct record *rec, const struct replay *rp,
 	if (rp->forfeit) {
 		v->winner = rp->game->colour[rp->forfeit_winner];
 		v->cause = replay_cause_name(rp->forfeit_cause);
-	} else if (rp->status == REPLAY_FINISHED)
+	} else if (rp->agreed)
+		v->winner = "draw";
+	else if (rp->adjudged)
+		v->winner = rp->adjudged_winner < 0 ?
+		    "draw" :
+		    rp->game->colour[rp->adjudged_winner];
+	else if (rp->status == REPLAY_FINISHED)
 		v->winner = rp->score.winner < 0 ?
 		    "draw" :
 		    rp->game->colour[rp->score.winner];
@@ -168,7 +174,7 @@ cli_select_say(const struct cli_select *cs, FILE *f)
 {
 	static const char *const names[CLI_SELECT_NOPTS] = { "select",
 		"records", "first", "last", "every", "plies", "drop-plies" };
-	size_t i;
+	size_t			 i;
 
 	for (i = 0; i < CLI_SELECT_NOPTS; i++)
 		if (cs->given[i] != NULL)

@@ -386,8 +386,8 @@ operands_ok(const struct move_settings *ms, int argc, char **argv)
 
 /*
  * Whether moves may go into pr's record at all: the game was not decided
- * by forfeit nor aborted, --turn is its next turn, each move is one turn
- * token.
+ * by forfeit or adjudication nor aborted, --turn is its next turn, each
+ * move is one turn token.
  * Returns CLI_OK, or CLI_BAD after gamecheck's kind of diagnostic.
  */
 static int
@@ -406,6 +406,12 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 		diag_set_at(&d, DIAG_GAME_OVER, at, 0,
 		    "the game was decided by forfeit, %s: no turn may follow",
 		    how);
+		cli_diag(pr->name, &d, NULL);
+		return CLI_BAD;
+	}
+	if (pr->rp.adjudged) {
+		diag_set_at(&d, DIAG_GAME_OVER, at, 0,
+		    "the game was adjudicated: no turn may follow");
 		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}

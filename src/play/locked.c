@@ -173,6 +173,12 @@ play_decidable(const struct play_record *pr, const char *what)
 		    pr->name, what);
 		return CLI_BAD;
 	}
+	if (pr->rp.adjudged) {
+		cli_error(
+		    "%s: the game was adjudicated: there is nothing to %s",
+		    pr->name, what);
+		return CLI_BAD;
+	}
 	if (pr->rp.score.over) {
 		cli_error("%s: the game is over: there is nothing to %s",
 		    pr->name, what);
@@ -186,15 +192,34 @@ play_write_forfeit(const struct play_record *pr, const struct play_edit *ed,
     int loser, const char *how, const char *tag, const char *when,
     struct play_record *np)
 {
+	return play_write_forfeit_why(pr, ed, loser, how, tag, when, NULL, np);
+}
+
+int
+play_write_forfeit_why(const struct play_record *pr, const struct play_edit *ed,
+    int loser, const char *how, const char *tag, const char *when,
+    const char *reason, struct play_record *np)
+{
 	const struct rules_game *g = pr->rp.game;
 	char			 why[64], *text;
-	struct record_tag_out	 tags[3] = { { "Termination", why },
-		   { "Winner", g->colour[1 - loser] }, { tag, when } };
-	struct record_update u = { .tags = tags, .ntags = tag != NULL ? 3 : 2 };
-	size_t		     len;
-	int		     status;
+	struct record_tag_out	 tags[4] = { { "Termination", why },
+		   { "Winner", g->colour[1 - loser] } };
+	struct record_update	 u = { .tags = tags, .ntags = 2 };
+	char			 result[32];
+	size_t			 len;
+	int			 status, score[RULES_COLOURS];
 
+	if (tag != NULL)
+		tags[u.ntags++] = (struct record_tag_out){ tag, when };
+	if (reason != NULL)
+		tags[u.ntags++] = (struct record_tag_out){ "AdjudicationReason",
+			reason };
 	snprintf(why, sizeof why, "%s %s", g->colour[loser], how);
+	/* The Result agrees with the decision: the forfeit's score. */
+	if (replay_forfeit_score(&pr->rp, loser, score)) {
+		snprintf(result, sizeof result, "%d-%d", score[0], score[1]);
+		u.result = result;
+	}
 	if ((text = play_update_text(pr, &u, &len)) == NULL) {
 		cli_error("out of memory");
 		return CLI_INTERNAL;

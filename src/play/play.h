@@ -312,8 +312,8 @@ int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
 
 /*
  * Whether pr's game may still be decided off the board (claim, resign):
- * not decided by forfeit, aborted or over.  Returns CLI_OK, or CLI_BAD
- * after saying there is nothing to `what'.
+ * not decided by forfeit, agreement or adjudication, aborted or over.
+ * Returns CLI_OK, or CLI_BAD after saying there is nothing to `what'.
  */
 int play_decidable(const struct play_record *pr, const char *what);
 
@@ -335,12 +335,26 @@ extern const struct option play_agreement_longopts[];
  * The record of pr with the game lost by loser (a colour, as the
  * position names it), "COLOUR how" in the Termination tag (a forfeit of
  * formats/record.md), the Winner and, unless tag is NULL, the moment
- * when in that tag; read back into np, which must be the forfeit.
+ * when in that tag, and the forfeit's score as the Result where the
+ * game has one (replay_forfeit_score); read back into np, which must be
+ * the forfeit.
  * Returns the exit status.
  */
 int play_write_forfeit(const struct play_record *pr, const struct play_edit *ed,
     int loser, const char *how, const char *tag, const char *when,
     struct play_record *np);
+/* The same with reason, unless NULL, in an AdjudicationReason tag. */
+int play_write_forfeit_why(const struct play_record *pr,
+    const struct play_edit *ed, int loser, const char *how, const char *tag,
+    const char *when, const char *reason, struct play_record *np);
+/*
+ * The perfect-play result of pr's position (perfect.c: 8x8 Reversi, the
+ * solver within its reach) as a Result, the empties to the winner, into
+ * result (cap bytes) and its winner (-1 a draw) into *winner.  Returns
+ * CLI_OK, or CLI_BAD after saying why there is none.
+ */
+int play_perfect_result(
+    const struct play_record *pr, char *result, size_t cap, int *winner);
 
 /*
  * A referee's edit of a record (locked.c).  Reads the record at path

@@ -34,7 +34,12 @@ play_help_gameplay(void)
 {
 	const struct rules_game *g;
 	size_t			 i;
+	int			 width = 8;
 
+	/* The summaries in one column, after the longest name. */
+	for (i = 0; i < NCOMMANDS; i++)
+		if ((int)strlen(commands[i]->name) > width)
+			width = (int)strlen(commands[i]->name);
 	printf(
 	    "usage: gameplay [-hV] command [options] [args]\n"
 	    "Referee a correspondence game: start a record, show the\n"
@@ -42,7 +47,8 @@ play_help_gameplay(void)
 	    "play built-in players or programs against each other.\n"
 	    "\n");
 	for (i = 0; i < NCOMMANDS; i++)
-		printf("  %-8s %s\n", commands[i]->name, commands[i]->summary);
+		printf("  %-*s %s\n", width, commands[i]->name,
+		    commands[i]->summary);
 	printf(
 	    "\n"
 	    "      --color=WHEN  colour messages (auto, always, never)\n"

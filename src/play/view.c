@@ -63,7 +63,13 @@ state_text(
 		play_forfeit_text(rec, rp, how, sizeof how);
 		snprintf(buf, cap, "decided by forfeit after %lu turns: %s",
 		    rp->turns, how);
-	} else if (s->over)
+	} else if (rp->adjudged)
+		snprintf(buf, cap, "adjudicated after %lu turns: %s%s",
+		    rp->turns,
+		    rp->adjudged_winner == -1 ? "a draw" :
+						g->colour[rp->adjudged_winner],
+		    rp->adjudged_winner == -1 ? "" : " wins");
+	else if (s->over)
 		snprintf(buf, cap, "game over after %lu turns: %s%s %d-%d",
 		    rp->turns,
 		    s->winner == -1 ? "a draw" : g->colour[s->winner],

@@ -147,7 +147,7 @@ off_board_end(const char *name)
 {
 	return strcmp(name, "Termination") == 0 ||
 	    strcmp(name, "Winner") == 0 || strcmp(name, "Claimed") == 0 ||
-	    strcmp(name, "Resigned") == 0;
+	    strcmp(name, "Resigned") == 0 || strncmp(name, "Adjudicat", 9) == 0;
 }
 
 /*

@@ -175,7 +175,7 @@ long record_wthor_tag_number(
  * its last tag pair, in order.  note, unless NULL, is a comment
  * ("{[%leave ...]}") written after the new turns, before the result.
  */
-#define RECORD_UPDATE_TAGS 4
+#define RECORD_UPDATE_TAGS 6
 
 struct record_update {
 	bool			     replace_last;

@@ -37,10 +37,11 @@ enum replay_cause {
 	REPLAY_BY_CRASH,   /* "C crashed" */
 	REPLAY_BY_TIMEOUT, /* "C timed out" */
 	REPLAY_BY_RESIGN,  /* "C resigned" */
+	REPLAY_BY_WITHDRAW, /* "C withdrew": gameplay adjudicate */
 };
-#define REPLAY_CAUSES 4
+#define REPLAY_CAUSES 5
 
-/* "illegal", "crash", "timeout", "resign". */
+/* "illegal", "crash", "timeout", "resign", "withdraw". */
 const char *replay_cause_name(enum replay_cause);
 
 /*
@@ -155,6 +156,12 @@ struct replay {
 	int	      undo_offer;
 	unsigned long undo_turns;
 	/*
+	 * Adjudicated by a director (adjudge.c): an unfinished game whose
+	 * Result is the decision, won by adjudged_winner (-1: a draw).
+	 */
+	bool adjudged;
+	int  adjudged_winner;
+	/*
 	 * Replayed only to turn upto of replay_options, before the record's
 	 * end: how the record ends off the board (a forfeit, a claim) is
 	 * not this game's.
@@ -218,6 +225,18 @@ struct replay {
 
 	struct replay_scratch scratch;
 };
+
+/*
+ * The score of rp's unfinished game lost off the board by loser (a
+ * colour), into score[] (formats/record.md, "Scoring a forfeit"), where
+ * the game has one: Reversi's is WOF's count, the empty squares to the
+ * winner, with the winner at least one disc past half the board (WOF's
+ * floor for a loss on time, 33-31 on 8x8); Oust's is its 1-0 or 0-1.
+ * The other games have none: false.  So gamecheck checks and gameplay
+ * writes the one score.
+ */
+bool replay_forfeit_score(
+    const struct replay *rp, int loser, int score[RULES_COLOURS]);
 
 void replay_init(struct replay *);
 void replay_fini(struct replay *);
@@ -337,6 +356,31 @@ bool replay_termination_agreed(const struct record *rec);
 int replay_check_commitment(const struct record *rec, struct replay *rp);
 /* A game over whose committed seed is not revealed: a warning. */
 void replay_check_unrevealed(const struct record *rec, struct replay *rp);
+
+/*
+ * A director's adjudication (adjudge.c; formats/record.md,
+ * "Adjudication"): an unfinished game with the Termination tag
+ * "adjudicated", its decision in the Result, its winner in the Winner
+ * tag (none for a draw), the AdjudicationReason tag, the
+ * AdjudicationMethod tag if any (director or solver), and a timed game's
+ * Adjudicated moment if any; then rp->adjudged.  Else an error with its
+ * code (adjudication-mismatch, bad-adjudication, bad-result, bad-time,
+ * time-backwards).
+ */
+void replay_check_adjudication(
+    struct record_syntax *, const struct record *rec, struct replay *rp);
+/* Whether rec's Termination tag is "adjudicated". */
+bool replay_termination_adjudged(const struct record *rec);
+/* Whether v (len bytes) is a method of the AdjudicationMethod tag. */
+bool replay_adjudication_method(const char *v, size_t len);
+/*
+ * Whether text (len bytes) is a decision an adjudication may give in
+ * rp's game: 1 for 1/2-1/2 or a score with no more pieces than the
+ * board's cells (Oust: 1-0 or 0-1), its winner in *winner (-1 a draw);
+ * 0 for a score the game cannot have; -1 for no result at all.
+ */
+int replay_adjudged_result(struct record_syntax *, const struct replay *rp,
+    const char *text, size_t len, int *winner);
 
 /*
  * The diagnostic of a leave src/corr refuses (corr_leave_check's kind):

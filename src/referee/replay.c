@@ -38,6 +38,7 @@ replay_cause_name(enum replay_cause c)
 		[REPLAY_BY_CRASH] = "crash",
 		[REPLAY_BY_TIMEOUT] = "timeout",
 		[REPLAY_BY_RESIGN] = "resign",
+		[REPLAY_BY_WITHDRAW] = "withdraw",
 	};
 
 	return names[c];
@@ -943,8 +944,11 @@ check_words(struct record_syntax *syn, const struct record *rec,
 	int			  fits, f[RULES_COLOURS];
 
 	rp->has_recorded = true;
-	rp->verified = true;
 	util_printable(text, strlen(text), rp->recorded, sizeof rp->recorded);
+	/* A director's decision is replay_check_adjudication's. */
+	if (!s->over && replay_termination_adjudged(rec))
+		return;
+	rp->verified = true;
 	if (strcmp(text, "*") == 0)
 		ok = !s->over;
 	else if (strcmp(text, "1/2-1/2") == 0)
@@ -1078,6 +1082,7 @@ static const struct {
 	{ " crashed", REPLAY_BY_CRASH },
 	{ " timed out", REPLAY_BY_TIMEOUT },
 	{ " resigned", REPLAY_BY_RESIGN },
+	{ " withdrew", REPLAY_BY_WITHDRAW },
 };
 
 /*
@@ -1118,31 +1123,13 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
 	return true;
 }
 
-/*
- * The score of a game decided off the board, from the Termination tag,
- * in score[] (formats/record.md, "Scoring a forfeit"), where the game has
- * one: Reversi's is WOF's count, the empty squares to the winner, with
- * the winner at least one disc past half the board (WOF's floor for a
- * loss on time, 33-31 on 8x8); Oust's is its 1-0 or 0-1.  The other games
- * have none: false, as for a tag that names no forfeit.  Whether the tag
- * agrees with the board is check_termination's.
- */
-static bool
-forfeit_score(
-    const struct record *rec, const struct replay *rp, int score[RULES_COLOURS])
+bool
+replay_forfeit_score(
+    const struct replay *rp, int loser, int score[RULES_COLOURS])
 {
-	const struct record_tag	 *tt = record_tag_find(rec, "Termination");
 	const struct rules_score *s = &rp->score;
-	enum replay_cause	  cause;
-	const char		 *move;
-	size_t			  move_len;
-	int			  loser, w, n = rp->pos->board.ncells;
+	int			  w = 1 - loser, n = rp->pos->board.ncells;
 
-	if (tt == NULL ||
-	    !forfeit_of(rp->game, tt->value, tt->value_len, &cause, &loser,
-		&move, &move_len))
-		return false;
-	w = 1 - loser;
 	if (rp->game == &rules_oust) {
 		score[w] = 1;
 		score[loser] = 0;
@@ -1155,6 +1142,28 @@ forfeit_score(
 		score[w] = n / 2 + 1;
 	score[loser] = n - score[w];
 	return true;
+}
+
+/*
+ * The score of a game decided off the board, from the Termination tag,
+ * in score[] (replay_forfeit_score), or false for a tag that names no
+ * forfeit.  Whether the tag agrees with the board is check_termination's.
+ */
+static bool
+forfeit_score(
+    const struct record *rec, const struct replay *rp, int score[RULES_COLOURS])
+{
+	const struct record_tag *tt = record_tag_find(rec, "Termination");
+	enum replay_cause	 cause;
+	const char		*move;
+	size_t			 move_len;
+	int			 loser;
+
+	if (tt == NULL ||
+	    !forfeit_of(rp->game, tt->value, tt->value_len, &cause, &loser,
+		&move, &move_len))
+		return false;
+	return replay_forfeit_score(rp, loser, score);
 }
 
 bool
@@ -1240,8 +1249,10 @@ check_termination(
 		g, tt->value, tt->value_len, &cause, &loser, &move, &move_len);
 	if (rp->score.over && !ours)
 		return;
-	/* A draw by agreement is replay_check_agreement's. */
-	if (!ours && replay_termination_agreed(rec))
+	/* A draw by agreement, an adjudication: replay_check_*'s. */
+	if (!ours &&
+	    (replay_termination_agreed(rec) ||
+		replay_termination_adjudged(rec)))
 		return;
 	util_printable(tt->value, tt->value_len, why, sizeof why);
 	if (wt != NULL)
@@ -1273,8 +1284,9 @@ check_termination(
 		    who);
 	else if (aborted)
 		rp->has_error = false;
-	/* Either player may resign, on either's turn (issue 27). */
-	else if (cause != REPLAY_BY_RESIGN && loser != rules_to_move(rp->pos))
+	/* Either player may resign or withdraw, on either's turn. */
+	else if (cause != REPLAY_BY_RESIGN && cause != REPLAY_BY_WITHDRAW &&
+	    loser != rules_to_move(rp->pos))
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at, 0,
 		    "the Termination tag says \"%s\", but %s was to move", why,
 		    g->colour[rules_to_move(rp->pos)]);
@@ -1348,6 +1360,7 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->keyed = false;
 	rp->draw_offer = rp->undo_offer = -1;
 	rp->undo_turns = 0;
+	rp->adjudged = false;
 	rp->cut = false;
 	rp->in_turn = false;
 	rp->kept_len = rp->nkept = 0;
@@ -1429,5 +1442,10 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			replay_check_agreement(rec, rp);
 		if (!rp->has_error)
 			replay_check_unrevealed(rec, rp);
+		if (!rp->has_error)
+			replay_check_adjudication(syn, rec, rp);
+		/* Ended by the players or a director: finished (issue 27). */
+		if (!rp->has_error && (rp->agreed || rp->adjudged))
+			rp->status = REPLAY_FINISHED;
 	}
 }

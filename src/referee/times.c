@@ -349,14 +349,15 @@ claim_wrong(struct replay *rp)
 }
 
 /*
- * A timed game's resignation: its moment, the Resigned tag if any, is
- * a moment not before the record's last (bad-time, time-backwards; the
- * forfeit then not scored).
+ * A timed game's resignation or withdrawal: its moment, the tag name
+ * (Resigned, Adjudicated) if any, is a moment not before the record's
+ * last (bad-time, time-backwards; the forfeit then not scored).
  */
 static void
-check_resigned(const struct record *rec, struct replay *rp)
+check_dated(const struct record *rec, struct replay *rp, const char *name,
+    const char *what)
 {
-	const struct record_tag *t = record_tag_find(rec, "Resigned");
+	const struct record_tag *t = record_tag_find(rec, name);
 	struct corr_error	 err;
 	char	shown[RECORD_SHOWN], when[CORR_TIME_LEN], last[CORR_TIME_LEN];
 	int64_t at;
@@ -366,11 +367,10 @@ check_resigned(const struct record *rec, struct replay *rp)
 	if (corr_time_parse(t->value, t->value_len, &at, &err) == -1) {
 		util_printable(t->value, t->value_len, shown, sizeof shown);
 		diag_set_at(claim_wrong(rp), DIAG_BAD_TIME, t->at, 0,
-		    "the Resigned tag \"%s\" is no moment: %s", shown, err.msg);
+		    "the %s tag \"%s\" is no moment: %s", name, shown, err.msg);
 	} else if (at < rp->last_time)
 		diag_set_at(claim_wrong(rp), DIAG_TIME_BACKWARDS, t->at, 0,
-		    "the resignation is dated %s, before %s: time never goes "
-		    "back",
+		    "the %s is dated %s, before %s: time never goes back", what,
 		    corr_time_format(at, when),
 		    corr_time_format(rp->last_time, last));
 }
@@ -386,7 +386,9 @@ replay_check_claim(const struct record *rec, struct replay *rp)
 	int64_t at, deadline;
 
 	if (rp->forfeit && rp->forfeit_cause == REPLAY_BY_RESIGN)
-		check_resigned(rec, rp);
+		check_dated(rec, rp, "Resigned", "resignation");
+	if (rp->forfeit && rp->forfeit_cause == REPLAY_BY_WITHDRAW)
+		check_dated(rec, rp, "Adjudicated", "withdrawal");
 	if (!rp->forfeit || rp->forfeit_cause != REPLAY_BY_TIMEOUT ||
 	    !rp->timed || !rp->has_control)
 		return;

@@ -32,7 +32,16 @@ report_game_of(const struct record *rec, const struct replay *rp,
 		g->board = rp->pos->board.name;
 	if (by != NULL)
 		src[2] = record_tag_find(rec, by);
-	if (rp->status == REPLAY_FINISHED) {
+	if (rp->status == REPLAY_FINISHED && (rp->agreed || rp->adjudged)) {
+		/* Ended off the board: the decision, no final score. */
+		g->turns = (long long)rp->turns;
+		g->actions = (long long)rp->actions;
+		g->winner = rp->agreed ? -1 : rp->adjudged_winner;
+		g->swapped = rules_swapped(rp->pos);
+		g->agreed = rp->agreed;
+		g->adjudged = rp->adjudged;
+		report_players(rec, rp, src);
+	} else if (rp->status == REPLAY_FINISHED) {
 		g->turns = (long long)rp->turns;
 		g->actions = (long long)rp->actions;
 		g->winner = s->winner;

@@ -215,20 +215,26 @@ add_pairs(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
 	return 0;
 }
 
-/* A list of counts by cause: [illegal, crash, timeout, resign]. */
+/*
+ * A list of counts by cause: [illegal, crash, timeout, resign], and
+ * withdraw where a summary counts one (STAT_CAUSES_ALWAYS).
+ */
 static int
 read_causes(struct yin *y, const yaml_node_t *n, size_t from,
     uint64_t v[STAT_CAUSES], struct diag *d)
 {
 	uint64_t x;
+	size_t	 len;
 	int	 i;
 
-	if (!yin_is_list(n, from + STAT_CAUSES))
+	if (!yin_is_list(n, from + STAT_CAUSES_ALWAYS) &&
+	    !yin_is_list(n, from + STAT_CAUSES))
 		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
 		    "forfeits: want %scounts of illegal, crash, timeout, "
-		    "resign",
+		    "resign (and withdraw)",
 		    from > 0 ? "a player and " : "");
-	for (i = 0; i < STAT_CAUSES; i++) {
+	len = yin_count(n) - from;
+	for (i = 0; i < (int)len; i++) {
 		if (partial_counter(yin_item(y, n, from + (size_t)i),
 			"forfeits", &x, d) == -1)
 			return -1;
@@ -288,7 +294,7 @@ add_forfeits(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
 		    (name = yin_text(yin_item(y, c, 0))) == NULL)
 			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
 			    "forfeited: want [player, illegal, crash, "
-			    "timeout, resign]");
+			    "timeout, resign (, withdraw)]");
 		memset(v, 0, sizeof v);
 		if (read_causes(y, c, 1, v, d) == -1)
 			return -1;
@@ -342,7 +348,69 @@ add_forfeits(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
 	return 0;
 }
 
-/* The group's counts by status and its draws. */
+/*
+ * The players of games ended off the board (decided: ["name", agreed,
+ * adjudged]); absent: none.  Each row names a player of the group's
+ * pairs and counts a game, and the players' games of a kind are at most
+ * two for each of the group's (two players a game).
+ */
+static int
+add_decided(
+    struct yin *y, const yaml_node_t *gn, struct stat_group *g, struct diag *d)
+{
+	static const char *const kind[] = { "agreed", "adjudged" };
+	const uint64_t		 group[] = { g->agreed, g->adjudged };
+	yaml_node_t		*n = yin_get(y, gn, "decided"), *c;
+	const char		*name;
+	uint64_t		 v[2], sum[2] = { 0, 0 };
+	size_t			 i, j;
+	long			 a;
+
+	for (j = 0; yin_is(n, YAML_SEQUENCE_NODE) && j < yin_count(n); j++) {
+		c = yin_item(y, n, j);
+		if (!yin_is_list(c, 3) ||
+		    (name = yin_text(yin_item(y, c, 0))) == NULL)
+			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "decided: want [player, agreed, adjudged]");
+		for (i = 0; i < 2; i++)
+			if (partial_counter(yin_item(y, c, i + 1), "decided",
+				&v[i], d) == -1)
+				return -1;
+		if (v[0] == 0 && v[1] == 0)
+			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "decided: a row of no game");
+		if (!stat_player_named(name))
+			continue;
+		if ((a = stat_player_find(g, name)) == -1)
+			return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
+			    "decided: %s plays no game of the group's pairs",
+			    name);
+		for (i = 0; i < 2; i++)
+			if (!stat_count_add(&g->decided[a][i], v[i]))
+				return partial_overflow(
+				    d, c->start_mark, "decided");
+	}
+	for (a = 0; (size_t)a < g->nplayers; a++)
+		for (i = 0; i < 2; i++)
+			if (!stat_count_add(&sum[i], g->decided[a][i]))
+				return partial_overflow(
+				    d, gn->start_mark, "decided");
+	for (i = 0; i < 2; i++)
+		if (sum[i] / 2 > group[i] ||
+		    (sum[i] / 2 == group[i] && sum[i] % 2 == 1))
+			return yin_fail(d, DIAG_PARTIAL_MISMATCH,
+			    n != NULL ? n->start_mark : gn->start_mark,
+			    "decided: the players played %" PRIu64
+			    " games %s, more than two a game of the group's "
+			    "%" PRIu64,
+			    sum[i], kind[i], group[i]);
+	return 0;
+}
+
+/*
+ * The group's counts by status and its draws, and the finished games
+ * ended otherwise than by the board, each absent when none.
+ */
 static int
 add_counts(
     struct yin *y, const yaml_node_t *gn, struct stat_group *g, struct diag *d)
@@ -351,9 +419,13 @@ add_counts(
 		"unfinished", "illegal", "malformed", "draws" };
 	uint64_t *const field[] = { &g->records, &g->finished, &g->unfinished,
 		&g->illegal, &g->malformed, &g->draws };
-	const yaml_node_t *n;
-	uint64_t	   v;
-	size_t		   i;
+	static const char *const optional[] = { "adjudicated", "agreed",
+		"adjudged" };
+	uint64_t *const		 ofield[] = { &g->adjudicated, &g->agreed,
+			 &g->adjudged };
+	const yaml_node_t	*n;
+	uint64_t		 v;
+	size_t			 i;
 
 	for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
 		if ((n = yin_get(y, gn, counts[i])) == NULL)
@@ -365,12 +437,14 @@ add_counts(
 			return partial_overflow(d, n->start_mark, counts[i]);
 	}
 	/* Absent: none (formats/summary.md). */
-	if ((n = yin_get(y, gn, "adjudicated")) == NULL)
-		return 0;
-	if (partial_counter(n, "adjudicated", &v, d) == -1)
-		return -1;
-	if (!stat_count_add(&g->adjudicated, v))
-		return partial_overflow(d, n->start_mark, "adjudicated");
+	for (i = 0; i < sizeof optional / sizeof optional[0]; i++) {
+		if ((n = yin_get(y, gn, optional[i])) == NULL)
+			continue;
+		if (partial_counter(n, optional[i], &v, d) == -1)
+			return -1;
+		if (!stat_count_add(ofield[i], v))
+			return partial_overflow(d, n->start_mark, optional[i]);
+	}
 	return 0;
 }
 
@@ -429,7 +503,8 @@ partial_read_group(struct yin *y, const yaml_node_t *gn, struct stat_summary *s,
 	    add_hist(y, gn, "actions", &g->actions, d) == -1 ||
 	    add_series(y, gn, g, d) == -1 ||
 	    add_pairs(y, gn, g, &dropped, d) == -1 ||
-	    add_forfeits(y, gn, g, dropped, d) == -1)
+	    add_forfeits(y, gn, g, dropped, d) == -1 ||
+	    add_decided(y, gn, g, d) == -1)
 		return -1;
 	/*
 	 * Figures that cannot be true together are told as such, before the

@@ -122,8 +122,8 @@ read_forfeit(struct yin *y, const yaml_node_t *root, const yaml_node_t *n,
 		continue;
 	if (i == REPLAY_CAUSES)
 		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
-		    "forfeit: cause \"%s\" is not illegal, crash, timeout or "
-		    "resign",
+		    "forfeit: cause \"%s\" is not illegal, crash, timeout, "
+		    "resign or withdraw",
 		    c);
 	g->cause = i;
 	g->status = STAT_FORFEIT;
@@ -184,6 +184,39 @@ read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
 		    by_score == -1 ? "" : g->colour[by_score]);
 	read_seats(y, root, g);
 	return read_series(y, root, g, d);
+}
+
+/*
+ * What a game finished off the board adds (an agreed draw, an
+ * adjudication: report.md): the decision's winner, the players, and no
+ * score or figures, as report_game_of counts it.
+ */
+static int
+read_decided(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
+    struct stat_game *g, struct diag *d)
+{
+	yaml_node_t *n = yin_get(y, res, "winner");
+	const char  *w = yin_text(n);
+	int	     i;
+
+	if (w == NULL)
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
+		    "the result has no winner");
+	for (i = 0; i < 2 && strcmp(w, g->colour[i]) != 0; i++)
+		continue;
+	g->winner = strcmp(w, "draw") == 0 ? -1 : i;
+	if (g->winner == 2)
+		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "winner: \"%s\" is neither a colour of %s nor draw", w,
+		    g->game);
+	g->agreed = yin_get(y, root, "agreement") != NULL;
+	g->adjudged = !g->agreed;
+	if (g->agreed && g->winner != -1)
+		return yin_fail(d, DIAG_REPORT_INCONSISTENT, n->start_mark,
+		    "winner: %s, but the game was drawn by agreement", w);
+	g->has_score = false;
+	read_seats(y, root, g);
+	return 0;
 }
 
 /*
@@ -474,7 +507,11 @@ again:
 			    "the colours of game \"%s\" are unknown", g->game);
 			goto out_stop;
 		}
-		if (read_finished(y, root, res, rg, g, d) == -1 ||
+		if (yin_get(y, root, "agreement") != NULL ||
+		    yin_get(y, root, "adjudication") != NULL) {
+			if (read_decided(y, root, res, g, d) == -1)
+				goto out_stop;
+		} else if (read_finished(y, root, res, rg, g, d) == -1 ||
 		    tag_value(y, root, "Termination", &t, d) == -1)
 			goto out_stop;
 		g->adjudicated = t != NULL &&

@@ -75,6 +75,10 @@ figures_group(
 		summary_causes(o, "forfeits", g->forfeits, false);
 	if (g->adjudicated > 0)
 		yout_kv_uint(o, "adjudicated", g->adjudicated);
+	if (g->agreed > 0)
+		yout_kv_uint(o, "agreed", g->agreed);
+	if (g->adjudged > 0)
+		yout_kv_uint(o, "adjudged", g->adjudged);
 	colour_counts(o, g, "wins", g->colour_wins);
 	yout_kv_uint(o, "draws", g->draws);
 	yout_plain(o, "seats");
@@ -128,6 +132,10 @@ figures_group(
 		yout_kv_uint(o, "losses", r[i].losses);
 		if (summary_any_cause(r[i].forfeited))
 			summary_causes(o, "forfeits", r[i].forfeited, false);
+		if (r[i].decided[0] > 0)
+			yout_kv_uint(o, "agreed", r[i].decided[0]);
+		if (r[i].decided[1] > 0)
+			yout_kv_uint(o, "adjudged", r[i].decided[1]);
 		yout_kv_real(o, "score",
 		    (double)r[i].wins + (double)r[i].draws / 2, 1, true);
 		yout_kv_real(o, "rating", r[i].rating, 1, true);

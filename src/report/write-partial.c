@@ -61,7 +61,41 @@ forfeited(struct yout *o, const struct stat_group *g)
 		yout_open(o, YOUT_FLOW_SEQ);
 		yout_quoted(o, g->player[k]);
 		for (c = 0; c < STAT_CAUSES; c++)
-			yout_uint(o, g->forfeited[k][c]);
+			if (c < STAT_CAUSES_ALWAYS ||
+			    summary_later_causes(g->forfeited[k]))
+				yout_uint(o, g->forfeited[k][c]);
+		yout_close(o);
+	}
+	yout_close(o);
+	free(sorted);
+	return 0;
+}
+
+/*
+ * The players of games ended off the board, by name: ["name", agreed,
+ * adjudged]; only with such games.
+ */
+static int
+decided(struct yout *o, const struct stat_group *g)
+{
+	char ***sorted;
+	size_t	i, k;
+
+	if ((sorted = calloc(g->nplayers + 1, sizeof *sorted)) == NULL)
+		return -1;
+	for (i = 0; i < g->nplayers; i++)
+		sorted[i] = &g->player[i];
+	qsort(sorted, g->nplayers, sizeof *sorted, compare_players);
+	yout_plain(o, "decided");
+	yout_open(o, YOUT_BLOCK_SEQ);
+	for (i = 0; i < g->nplayers; i++) {
+		k = (size_t)(sorted[i] - g->player);
+		if (g->decided[k][0] == 0 && g->decided[k][1] == 0)
+			continue;
+		yout_open(o, YOUT_FLOW_SEQ);
+		yout_quoted(o, g->player[k]);
+		yout_uint(o, g->decided[k][0]);
+		yout_uint(o, g->decided[k][1]);
 		yout_close(o);
 	}
 	yout_close(o);
@@ -84,6 +118,10 @@ partial_group(
 		summary_causes(o, "forfeits", g->forfeits, true);
 	if (g->adjudicated > 0)
 		yout_kv_uint(o, "adjudicated", g->adjudicated);
+	if (g->agreed > 0)
+		yout_kv_uint(o, "agreed", g->agreed);
+	if (g->adjudged > 0)
+		yout_kv_uint(o, "adjudged", g->adjudged);
 	yout_kv_uint(o, "draws", g->draws);
 	yout_kv_uints(o, "wins", g->colour_wins, 2);
 	yout_kv_uints(o, "seats", g->seat_wins, 2);
@@ -133,6 +171,8 @@ partial_group(
 	yout_close(o);
 	free(np);
 	if (stat_has_forfeits(g) && forfeited(o, g) == -1)
+		return -1;
+	if ((g->agreed > 0 || g->adjudged > 0) && decided(o, g) == -1)
 		return -1;
 	yout_close(o);
 	return 0;

@@ -96,6 +96,8 @@ status_body(struct yout *w, const struct report_play *p)
 		replay_write_forfeit(w, rp);
 	if (rp->agreed)
 		yout_kv_plain(w, "agreement", "draw");
+	if (rp->adjudged)
+		replay_write_adjudication(w, p->rec, rp);
 	if (p->clock != NULL)
 		clock_write(w, rp, p->clock);
 }

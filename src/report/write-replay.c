@@ -58,21 +58,33 @@ replay_write_players(
 	yout_close(w);
 }
 
+/*
+ * The winner of rp's game: the board's, once over; the decision's, when
+ * the players or a director ended it; else none.
+ */
+static const char *
+result_winner(const struct replay *rp)
+{
+	int w = rp->agreed ? -1 :
+	    rp->adjudged   ? rp->adjudged_winner :
+			     rp->score.winner;
+
+	if (!rp->score.over && !rp->agreed && !rp->adjudged)
+		return "none";
+	return w == -1 ? "draw" : rp->game->colour[w];
+}
+
 void
 replay_write_result(
     struct yout *w, const struct record *rec, const struct replay *rp)
 {
 	const struct rules_score *s = &rp->score;
-	const struct rules_game	 *g = rp->game;
 	const struct record_tag	 *kt;
 	char			  buf[32];
 
 	yout_key(w, "result");
 	yout_open(w, YOUT_BLOCK_MAP);
-	yout_kv_plain(w, "winner",
-	    !s->over		? "none" :
-		s->winner == -1 ? "draw" :
-				  g->colour[s->winner]);
+	yout_kv_plain(w, "winner", result_winner(rp));
 	yout_key(w, "score");
 	yout_quoted(w, yout_score(buf, s->points[0], s->points[1]));
 	if (s->alt_name != NULL && s->over) {
@@ -99,6 +111,23 @@ replay_write_result(
 			snprintf(buf, sizeof buf, "%d", rec->wthor.theoretical);
 		yout_kv_text(w, "theoretical", buf, strlen(buf));
 	}
+	yout_close(w);
+}
+
+void
+replay_write_adjudication(
+    struct yout *w, const struct record *rec, const struct replay *rp)
+{
+	const struct record_tag *mt = record_tag_find(
+	    rec, "AdjudicationMethod");
+
+	yout_key(w, "adjudication");
+	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_plain(w, "winner",
+	    rp->adjudged_winner == -1 ? "draw" :
+					rp->game->colour[rp->adjudged_winner]);
+	/* A method of the list (replay_check_adjudication), or none. */
+	yout_kv_plain(w, "method", mt != NULL ? mt->value : "director");
 	yout_close(w);
 }
 

@@ -19,6 +19,12 @@ void replay_write_players(
 /* result: winner, score, the game's other score, the recorded one. */
 void replay_write_result(
     struct yout *w, const struct record *rec, const struct replay *rp);
+/*
+ * adjudication: who won a game a director decided (a colour, or draw),
+ * and by which method.
+ */
+void replay_write_adjudication(
+    struct yout *w, const struct record *rec, const struct replay *rp);
 /* forfeit: who won a game decided off the board, and why. */
 void replay_write_forfeit(struct yout *w, const struct replay *rp);
 /* Each of the score's figures per colour: k: {black: 36, white: 28}. */

@@ -234,6 +234,8 @@ write_replayed(struct yout *w, const struct record *rec,
 		replay_write_perfect(w, rp, pp);
 	if (rp->agreed)
 		yout_kv_plain(w, "agreement", "draw");
+	if (rp->adjudged)
+		replay_write_adjudication(w, rec, rp);
 }
 
 int

@@ -58,7 +58,10 @@ summary_group_head(
 	yout_kv_uint(o, "malformed", g->malformed);
 }
 
-/* Games lost by forfeit, by cause: [i, c, t, r] or {illegal: i, ...}. */
+/*
+ * Games lost by forfeit, by cause: [i, c, t, r] or {illegal: i, ...},
+ * then the later causes if any counts (STAT_CAUSES_ALWAYS).
+ */
 void
 summary_causes(
     struct yout *o, const char *k, const uint64_t v[STAT_CAUSES], bool partial)
@@ -68,11 +71,24 @@ summary_causes(
 	yout_plain(o, k);
 	yout_open(o, partial ? YOUT_FLOW_SEQ : YOUT_FLOW_MAP);
 	for (i = 0; i < STAT_CAUSES; i++) {
+		if (i >= STAT_CAUSES_ALWAYS && !summary_later_causes(v))
+			break;
 		if (!partial)
 			yout_plain(o, replay_cause_name((enum replay_cause)i));
 		yout_uint(o, v[i]);
 	}
 	yout_close(o);
+}
+
+bool
+summary_later_causes(const uint64_t v[STAT_CAUSES])
+{
+	int i;
+
+	for (i = STAT_CAUSES_ALWAYS; i < STAT_CAUSES; i++)
+		if (v[i] > 0)
+			return true;
+	return false;
 }
 
 bool

@@ -25,6 +25,8 @@ void summary_causes(
     struct yout *o, const char *k, const uint64_t v[STAT_CAUSES], bool partial);
 /* Whether any of the counts by cause is not 0. */
 bool summary_any_cause(const uint64_t v[STAT_CAUSES]);
+/* Whether a cause after STAT_CAUSES_ALWAYS counts a game in v. */
+bool summary_later_causes(const uint64_t v[STAT_CAUSES]);
 
 /* A group's figures, a mapping; 0, or -1 (errno) when the fit fails. */
 int figures_group(

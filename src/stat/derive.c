@@ -262,6 +262,7 @@ stat_ratings(const struct stat_group *g, double prior, struct stat_rating **out)
 		rank[rk[i].number] = i;
 		r[i].name = rk[i].name;
 		r[i].forfeited = g->forfeited[rk[i].number];
+		r[i].decided = g->decided[rk[i].number];
 	}
 	rank_pairs(g, rank, r, sp, win);
 	fit_strengths(sp, g->npairs, win, n, prior, gam, den);

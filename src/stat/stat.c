@@ -207,6 +207,10 @@ stat_player(struct stat_group *g, const char *name)
 		sizeof *g->forfeited) == -1)
 		return -1;
 	memset(g->forfeited[g->nplayers], 0, sizeof *g->forfeited);
+	if (array_grow(&g->decided, &g->decidedcap, g->nplayers + 1,
+		sizeof *g->decided) == -1)
+		return -1;
+	memset(g->decided[g->nplayers], 0, sizeof *g->decided);
 	if ((g->player[g->nplayers] = strdup(name)) == NULL)
 		return -1;
 	if (hashmap_put(&g->players, h, g->nplayers) == -1) {
@@ -396,6 +400,21 @@ stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 		    g->adjudicated, g->finished);
 		return "adjudicated";
 	}
+	/* A game is ended one way: by the board, agreement or a director. */
+	if (sum_held(sum_held(g->adjudicated, g->agreed), g->adjudged) >
+	    g->finished) {
+		snprintf(why, cap,
+		    "%" PRIu64 " agreed and %" PRIu64 " adjudged, with the "
+		    "adjudicated, more than the %" PRIu64 " finished games",
+		    g->agreed, g->adjudged, g->finished);
+		return "agreed";
+	}
+	if (g->agreed > g->draws) {
+		snprintf(why, cap,
+		    "%" PRIu64 " agreed draws, more than the %" PRIu64 " draws",
+		    g->agreed, g->draws);
+		return "agreed";
+	}
 	decided = sum_held(g->finished, forfeits);
 	wins = sum_held(g->colour_wins[0], g->colour_wins[1]);
 	if (sum_held(wins, g->draws) != decided) {
@@ -465,6 +484,7 @@ group_free(struct stat_group *g)
 		free(g->player[i]);
 	free(g->player);
 	free(g->forfeited);
+	free(g->decided);
 	hashmap_fini(&g->players);
 	free(g->pair);
 	hashmap_fini(&g->pairs);
@@ -600,6 +620,8 @@ stat_add(struct stat_summary *s, const struct stat_game *gm)
 	case STAT_FINISHED:
 		g->finished++;
 		g->adjudicated += gm->adjudicated;
+		g->agreed += gm->agreed;
+		g->adjudged += gm->adjudged;
 		break;
 	case STAT_UNFINISHED: g->unfinished++; return 0;
 	case STAT_ILLEGAL: g->illegal++; return 0;
@@ -642,6 +664,10 @@ players:
 		return -1;
 	if (gm->status == STAT_FORFEIT)
 		g->forfeited[w == 0 ? b : a][gm->cause]++;
+	if (gm->agreed || gm->adjudged) {
+		g->decided[a][gm->agreed ? 0 : 1]++;
+		g->decided[b][gm->agreed ? 0 : 1]++;
+	}
 	return stat_pair_add(
 	    g, (uint32_t)a, (uint32_t)b, w == 0, w == 1, w < 0);
 }
@@ -667,6 +693,8 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	    !stat_count_add(&g->illegal, src->illegal) ||
 	    !stat_count_add(&g->malformed, src->malformed) ||
 	    !stat_count_add(&g->adjudicated, src->adjudicated) ||
+	    !stat_count_add(&g->agreed, src->agreed) ||
+	    !stat_count_add(&g->adjudged, src->adjudged) ||
 	    !stat_count_add(&g->draws, src->draws))
 		goto out_overflow;
 	for (k = 0; k < STAT_CAUSES; k++)
@@ -699,6 +727,12 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 		for (k = 0; k < STAT_CAUSES; k++)
 			if (!stat_count_add(&g->forfeited[map[i]][k],
 				src->forfeited[i][k])) {
+				errno = EOVERFLOW;
+				goto out_free_map;
+			}
+		for (k = 0; k < 2; k++)
+			if (!stat_count_add(
+				&g->decided[map[i]][k], src->decided[i][k])) {
 				errno = EOVERFLOW;
 				goto out_free_map;
 			}

@@ -31,9 +31,13 @@ enum stat_status {
 
 /*
  * The causes of a forfeit, in the order summaries count them: illegal
- * move, crash, time-out, resignation (replay_cause in referee.h).
+ * move, crash, time-out, resignation, withdrawal (replay_cause in
+ * referee.h).  A summary writes the first STAT_CAUSES_ALWAYS always and
+ * a later one only where it counts a game, so that a summary of games
+ * without them reads as it did before they were counted.
  */
-#define STAT_CAUSES 4
+#define STAT_CAUSES	   5
+#define STAT_CAUSES_ALWAYS 4
 
 /*
  * The Termination tag of a finished game that gameplay match --adjudicate
@@ -65,6 +69,8 @@ struct stat_game {
 	long long   turns;
 	long long   actions;
 	bool	    adjudicated; /* STAT_SOLVED_TERMINATION */
+	bool	    agreed;	 /* finished: a draw by agreement */
+	bool	    adjudged;	 /* finished: a director's decision */
 	int	    winner;	 /* colour index, -1 for a draw */
 	bool	    swapped;	 /* pie rule: seats hold other colours */
 	bool	    has_score;
@@ -116,6 +122,8 @@ struct stat_group {
 	uint64_t	    records, finished, unfinished, illegal, malformed;
 	uint64_t	    forfeits[STAT_CAUSES]; /* games, by cause */
 	uint64_t	    adjudicated; /* finished games a solver ended */
+	uint64_t	    agreed;	 /* finished games drawn by agreement */
+	uint64_t	    adjudged;	 /* finished games a director decided */
 	uint64_t	    colour_wins[2];
 	uint64_t	    seat_wins[2];
 	uint64_t	    draws;
@@ -127,7 +135,13 @@ struct stat_group {
 	char		  **player; /* names, by player number */
 	/* By player number: the games that player lost by forfeit. */
 	uint64_t (*forfeited)[STAT_CAUSES];
-	size_t		  forfeitedcap;
+	size_t forfeitedcap;
+	/*
+	 * By player number: the finished games that player played drawn by
+	 * agreement ([0]) and decided by a director ([1]).
+	 */
+	uint64_t (*decided)[2];
+	size_t		  decidedcap;
 	size_t		  nplayers;
 	size_t		  playercap;
 	struct hashmap	  players; /* name -> player number */
@@ -387,6 +401,7 @@ struct stat_rating {
 	const char     *name; /* borrowed from the group */
 	uint64_t	games, wins, draws, losses; /* forfeits included */
 	const uint64_t *forfeited; /* [STAT_CAUSES], borrowed */
+	const uint64_t *decided;   /* [2]: agreed, adjudged; borrowed */
 	double		rating;	   /* Elo scale, 0 = the prior's anchor */
 	double		error;	   /* 95% half-width, Elo points */
 };
