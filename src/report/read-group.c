@@ -429,7 +429,8 @@ partial_read_group(struct yin *y, const yaml_node_t *gn, struct stat_summary *s,
 	    add_hist(y, gn, "actions", &g->actions, d) == -1 ||
 	    add_series(y, gn, g, d) == -1 ||
 	    add_pairs(y, gn, g, &dropped, d) == -1 ||
-	    add_forfeits(y, gn, g, dropped, d) == -1)
+	    add_forfeits(y, gn, g, dropped, d) == -1 ||
+	    partial_read_design(y, gn, g, d) == -1)
 		return -1;
 	/*
 	 * Figures that cannot be true together are told as such, before the

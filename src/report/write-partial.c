@@ -134,6 +134,8 @@ partial_group(
 	free(np);
 	if (stat_has_forfeits(g) && forfeited(o, g) == -1)
 		return -1;
+	if (g->figures != NULL)
+		design_partial(o, g);
 	yout_close(o);
 	return 0;
 }

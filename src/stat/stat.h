@@ -97,6 +97,8 @@ struct stat_series {
 	struct stat_moments by_colour[2];
 };
 
+struct stat_figures; /* figures.h */
+
 /* Games between two players, a < b in the group's player table. */
 struct stat_pair {
 	uint32_t a, b;
@@ -135,6 +137,7 @@ struct stat_group {
 	size_t		  npairs;
 	size_t		  paircap;
 	struct hashmap	  pairs; /* (a, b) -> pair index */
+	struct stat_figures *figures; /* --figures (figures.h), or NULL */
 };
 
 /*
@@ -184,6 +187,7 @@ struct stat_summary {
 	size_t		      groupcap;
 	struct hashmap	      groups; /* (value, game, board) -> index */
 	struct stat_group    *last;   /* consecutive records share a group */
+	unsigned	      figures; /* STAT_FIG_* asked for (figures.h) */
 };
 
 /*
