@@ -21,6 +21,8 @@ size() {
 ./gameplay selfplay -n 40 -S 1 reversi > "$tmp/selfplay.pgn" 2> /dev/null
 ./gamestat --by Event --plot "$tmp/charts" examples/reversi-games.pgn \
     "$tmp/selfplay.pgn" > /dev/null
+./gameplay selfplay -n 400 -S 1 -s 5 oust > "$tmp/oust.pgn" 2> /dev/null
+./gamestat --figures swap --plot "$tmp/design" "$tmp/oust.pgn" > /dev/null
 cat > "$tmp/script" <<SCRIPT
 open file://$tmp/replay.html
 shot docs/replay.png 900 800
@@ -30,5 +32,7 @@ open file://$tmp/herd.svg
 shot docs/herd.png $(size "$tmp/herd.svg")
 open file://$tmp/charts/margin.svg
 shot docs/margin.png 640 460
+open file://$tmp/design/swap-map.svg
+shot docs/swap-map.png $(size "$tmp/design/swap-map.svg")
 SCRIPT
 python3 tests/browser.py "${CHROMIUM:-chromium}" "$tmp/prof" "$tmp/script"

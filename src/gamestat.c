@@ -660,8 +660,13 @@ write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
 		ok = false;
 	}
 	for (i = 0; ok && full && ch != NULL && i < STAT_CHARTS; i++) {
+		if (i >= STAT_BASE_CHARTS && r->sum->figures == 0)
+			break;
 		if ((f = cli_charts_file(ch, i)) == NULL ||
-		    stat_chart_write(r->sum, i, f) == -1 ||
+		    (i < STAT_BASE_CHARTS ?
+			    stat_chart_write(r->sum, i, f) :
+			    cli_figures_chart(
+				r->sum, i - STAT_BASE_CHARTS, f)) == -1 ||
 		    !cli_charts_close(f)) {
 			cli_error("%s: cannot write the chart: %s",
 			    cli_shown(paths[i]), strerror(errno));

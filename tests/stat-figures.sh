@@ -62,4 +62,30 @@ gamestat --figures tension -f report reports.yaml > /dev/null 2> err
 gamestat --figures tension,dice oust.pgn > /dev/null 2> err
 [ $? -eq 2 ] && grep -q "not 'tension,dice'" err && ok "unknown figure" ||
 	ng "--figures tension,dice: $(cat err)"
+
+# --plot: the three design charts, well-formed, on the index page; a run
+# without --figures writes none and leaves none of an earlier run.
+gamestat --figures all -P charts "$@" > /dev/null || ng "--plot"
+for c in swap-map tension luck; do
+	xmllint --noout "charts/$c.svg" 2> err && ok "$c.svg" ||
+		ng "$c.svg: $(cat err)"
+	grep -q "src=\"$c.svg\"" charts/index.html || ng "index without $c"
+done
+grep -q 'points=' charts/swap-map.svg && grep -q 'won by the first' charts/swap-map.svg ||
+	ng "swap-map.svg has no board"
+# Two games opened at corners a3 and c5 colour the six corners of side 3
+# alike, as one move (c1), and no other cell.
+printf '[Game "oust"]\n[Board "3"]\n\n1. %s 1-0\n\n' 'a3 b3 2. a4*' \
+    'c5 d4 2. c4*' > corners.pgn
+gamestat --figures swap -P corner corners.pgn > /dev/null || ng "corners"
+n=$(grep -c '(as c1): 2 games, swapped 0' corner/swap-map.svg)
+m=$(grep -c '(as ' corner/swap-map.svg)
+[ "$n" = 6 ] && [ "$m" = 12 ] && ok "corners coloured alike" ||
+	ng "corners: $n cells of c1 swapped, $m cells coloured"
+gamestat --by Event -P charts "$@" > /dev/null || ng "--plot again"
+for c in swap-map tension luck; do
+	[ ! -e "charts/$c.svg" ] && ok "no $c.svg without --figures" ||
+		ng "$c.svg left without --figures"
+done
+grep -q 'swap-map' charts/index.html && ng "index shows the swap map"
 exit $fail

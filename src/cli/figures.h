@@ -59,4 +59,11 @@ void cli_figures_reset(struct cli_figures *);
  */
 int cli_figures_count(struct cli_figures *, struct stat_group *g);
 
+/*
+ * Writes --plot's design chart i (0 swap-map.svg, 1 tension.svg, 2
+ * luck.svg: stat_chart_name(STAT_BASE_CHARTS + i)) of s to f.  0, or -1
+ * (memory, or f's error).
+ */
+int cli_figures_chart(const struct stat_summary *s, int i, FILE *f);
+
 #endif

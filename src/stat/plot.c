@@ -378,10 +378,12 @@ first_player(struct stat_group **v, size_t n, FILE *f)
 
 /* index.html: every chart on one page, beside the charts. */
 static int
-index_page(struct stat_group **v, size_t n, FILE *f)
+index_page(const struct stat_summary *s, struct stat_group **v, size_t n,
+    FILE *f)
 {
 	static const char *const what[] = { "Score margin", "Game length",
-		"First player's share of decisive games" };
+		"First player's share of decisive games", NULL, "Swap map",
+		"Tension", "Luck" };
 	size_t			 i;
 	int			 k;
 
@@ -400,9 +402,11 @@ index_page(struct stat_group **v, size_t n, FILE *f)
 		    (unsigned long long)v[i]->records);
 	}
 	fputs("</ul>\n", f);
-	for (k = 0; k < 3; k++)
-		fprintf(f, "<h2>%s</h2>\n<img src=\"%s\" alt=\"%s\"/>\n",
-		    what[k], stat_chart_name(k), what[k]);
+	for (k = 0; k < (s->figures != 0 ? STAT_CHARTS : 3); k++)
+		if (what[k] != NULL)
+			fprintf(f,
+			    "<h2>%s</h2>\n<img src=\"%s\" alt=\"%s\"/>\n",
+			    what[k], stat_chart_name(k), what[k]);
 	fputs("</body>\n</html>\n", f);
 	if (fflush(f) == EOF || ferror(f))
 		return -1;
@@ -414,6 +418,9 @@ static const char *const chart_names[STAT_CHARTS] = {
 	"length.svg",
 	"first-player.svg",
 	"index.html",
+	"swap-map.svg",
+	"tension.svg",
+	"luck.svg",
 };
 
 const char *
@@ -433,8 +440,9 @@ stat_chart_write(const struct stat_summary *s, int i, FILE *f)
 	switch (i) {
 	case 0: rc = histograms(v, s->ngroups, f, "Score margin", true); break;
 	case 1: rc = histograms(v, s->ngroups, f, "Game length", false); break;
-	case 3: rc = index_page(v, s->ngroups, f); break;
-	default: rc = first_player(v, s->ngroups, f); break;
+	case 2: rc = first_player(v, s->ngroups, f); break;
+	case 3: rc = index_page(s, v, s->ngroups, f); break;
+	default: errno = EINVAL; rc = -1; break;
 	}
 	free(v);
 	return rc;

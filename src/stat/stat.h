@@ -412,11 +412,14 @@ stat_ratings(const struct stat_group *, double prior, struct stat_rating **out);
 /*
  * The charts, numbered from 0 to STAT_CHARTS - 1: stat_chart_name(i) is
  * chart i's file name (margin.svg, length.svg, first-player.svg, and
- * index.html, the page that shows the three), and
- * stat_chart_write writes it to f, whose opening and closing are the
- * caller's.  Returns 0, or -1 with errno (memory, or f's error).
+ * index.html, the page that shows them; then swap-map.svg, tension.svg
+ * and luck.svg, written only for a summary with --figures, by
+ * cli_figures_chart), and stat_chart_write writes chart i below
+ * STAT_BASE_CHARTS to f, whose opening and closing are the caller's.
+ * Returns 0, or -1 with errno (memory, or f's error).
  */
-#define STAT_CHARTS 4
+#define STAT_CHARTS	 7
+#define STAT_BASE_CHARTS 4
 const char *stat_chart_name(int i);
 int	    stat_chart_write(const struct stat_summary *, int i, FILE *f);
 
