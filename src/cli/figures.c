@@ -14,20 +14,25 @@
 #include "cli/figures.h"
 #include "util/util.h"
 
-/* The score a game stands at: its first figure (rules.h, figure). */
+/*
+ * How far the first colour is ahead in the score, the game's first
+ * figure (rules.h, figure), behind when negative.
+ */
 static long long
-standing(const struct rules_position *pos, int colour)
+ahead(const struct rules_position *pos)
 {
 	struct rules_score s;
 
 	rules_score(pos, &s);
-	return s.nstats > 0 ? s.stats[0].value[colour] : s.points[colour];
+	return s.nstats > 0 ?
+	    (long long)s.stats[0].value[0] - s.stats[0].value[1] :
+	    (long long)s.points[0] - s.points[1];
 }
 
 static void
 lead(struct cli_figures *fg, const struct rules_position *pos)
 {
-	long long d = standing(pos, 0) - standing(pos, 1);
+	long long d = ahead(pos);
 	int	  leader = d > 0 ? 0 : d < 0 ? 1 : -1, c;
 
 	for (c = 0; c < 2; c++)
@@ -41,16 +46,21 @@ lead(struct cli_figures *fg, const struct rules_position *pos)
 	}
 }
 
+/* The cells never yet occupied are looked at, fewer as the game goes. */
 static void
 cover(struct cli_figures *fg, const struct rules_position *pos)
 {
 	int i;
 
-	for (i = 0; i < pos->board.ncells; i++)
-		if (!fg->occupied[i] && rules_piece(pos, i) != RULES_EMPTY) {
-			fg->occupied[i] = 1;
+	if (fg->seen == 0)
+		for (fg->nfree = 0; fg->nfree < pos->board.ncells; fg->nfree++)
+			fg->free[fg->nfree] = (int16_t)fg->nfree;
+	for (i = 0; i < fg->nfree;)
+		if (rules_piece(pos, fg->free[i]) != RULES_EMPTY) {
+			fg->free[i] = fg->free[--fg->nfree];
 			fg->covered++;
-		}
+		} else
+			i++;
 }
 
 /*
@@ -60,14 +70,18 @@ cover(struct cli_figures *fg, const struct rules_position *pos)
 static void
 branching(struct cli_figures *fg, const struct rules_position *pos)
 {
-	if (pos->game->has_dice || rules_phase(pos) != RULES_TURN_START)
+	size_t n;
+
+	/* None at the end: the game is over (or cut inside a turn). */
+	if (pos->game->has_dice || (n = rules_legal(pos, NULL, 0)) == 0 ||
+	    rules_mid_turn(pos))
 		return;
 	if (array_grow(&fg->legal, &fg->legalcap, fg->nlegal + 1,
 		sizeof *fg->legal) == -1) {
 		fg->nlegal = SIZE_MAX; /* told by cli_figures_count */
 		return;
 	}
-	fg->legal[fg->nlegal++] = (uint32_t)rules_legal(pos, NULL, 0);
+	fg->legal[fg->nlegal++] = (uint32_t)n;
 }
 
 /* The cell turn 1 placed on: the least that was empty at the start. */
@@ -151,7 +165,7 @@ cli_figures_reset(struct cli_figures *fg)
 	fg->changes = 0;
 	fg->not_ahead[0] = fg->not_ahead[1] = 0;
 	fg->covered = 0;
-	memset(fg->occupied, 0, sizeof fg->occupied);
+	fg->nfree = 0;
 	fg->nlegal = 0;
 	fg->first = -1;
 	fg->pie = false;
@@ -199,7 +213,7 @@ cli_figures_count(struct cli_figures *fg, struct stat_group *g)
 	if (fg->want & STAT_FIG_TENSION) {
 		x.has |= STAT_FIG_TENSION;
 		x.lead_changes = fg->changes;
-		d = standing(rp->pos, 0) - standing(rp->pos, 1);
+		d = ahead(rp->pos);
 		x.final_lead = d < 0 ? -d : d;
 		/* A winner not ahead at the end is decided at the end. */
 		x.decided = x.winner < 0 ? -1 :

@@ -29,7 +29,8 @@ struct cli_figures {
 	long long		changes;
 	long long		not_ahead[2]; /* the last turn each was not */
 	long long		covered;
-	uint8_t			occupied[RULES_MAX_CELLS];
+	int16_t			free[RULES_MAX_CELLS]; /* never occupied */
+	int			nfree;
 	uint8_t			start[RULES_MAX_CELLS]; /* pieces at start */
 	uint32_t	       *legal;			/* per turn start */
 	size_t			nlegal;
