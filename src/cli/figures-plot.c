@@ -25,20 +25,6 @@
 static const char *const chart_title[] = { "Swap map", "Tension", "Luck" };
 
 static void
-start(FILE *f, int height, const char *title)
-{
-	fprintf(f,
-	    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" "
-	    "font-size=\"12\">\n<title>%s</title>\n"
-	    "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n"
-	    "<text x=\"%d\" y=\"24\" font-size=\"16\" font-weight=\"bold\" "
-	    "text-anchor=\"middle\">%s</text>\n",
-	    WIDTH, height, WIDTH, height, title, WIDTH / 2, title);
-}
-
-static void
 heading(FILE *f, const struct stat_group *g, double y)
 {
 	fprintf(f, "<text x=\"20\" y=\"%.1f\" font-weight=\"bold\">", y);
@@ -246,7 +232,7 @@ swap_chart(struct stat_group **v, size_t n, FILE *f)
 
 	for (i = 0; i < n; i++)
 		h += swap_panel(f, v[i], 0, false);
-	start(f, (int)h + 40, chart_title[0]);
+	stat_svg_start(f, (int)h + 40, chart_title[0]);
 	fputs("<text x=\"20\" y=\"44\" font-size=\"11\">Each first move "
 	      "and its images (the number: their games), coloured by the "
 	      "share: red 0, white 0.5, blue 1</text>\n",
@@ -260,17 +246,6 @@ swap_chart(struct stat_group **v, size_t n, FILE *f)
 		    f);
 	fputs("</svg>\n", f);
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
-}
-
-static uint64_t
-count_of(const struct stat_hist *h, long long v)
-{
-	size_t i;
-
-	for (i = 0; i < h->n; i++)
-		if (h->value[i] == v)
-			return h->count[i];
-	return 0;
 }
 
 /* The branching factor by turn as a line, lead changes as bars. */
@@ -288,7 +263,8 @@ tension_panel(FILE *f, const struct stat_group *g, double top)
 	t = &fg->branching_turns;
 	lc = &fg->lead_changes;
 	for (i = 0; i < t->n; i++)
-		if ((b = (double)count_of(&fg->branching_legal, t->value[i]) /
+		if ((b = (double)stat_hist_count(
+			     &fg->branching_legal, t->value[i]) /
 			    (double)t->count[i]) > ymax)
 			ymax = b;
 	heading(f, g, top + 16);
@@ -316,7 +292,7 @@ tension_panel(FILE *f, const struct stat_group *g, double top)
 			    20 + xs * (double)t->value[i],
 			    top + 142 -
 				100 *
-				    ((double)count_of(
+				    ((double)stat_hist_count(
 					 &fg->branching_legal, t->value[i]) /
 					(double)t->count[i]) /
 				    ymax);
@@ -364,7 +340,7 @@ luck_panel(FILE *f, const struct stat_group *g, double top)
 	    "x2=\"600\" y1=\"%.1f\" y2=\"%.1f\" stroke=\"#bbb\"/>\n",
 	    top + 42, top + 92, top + 92);
 	for (i = 0; i < a->n; i++) {
-		k = count_of(&g->figures->advantage_wins, a->value[i]);
+		k = stat_hist_count(&g->figures->advantage_wins, a->value[i]);
 		if (!stat_wilson(k, a->count[i], Z95, &lo, &hi))
 			continue;
 		s = (double)k / (double)a->count[i];
@@ -402,7 +378,7 @@ cli_figures_chart(const struct stat_summary *s, int i, FILE *f)
 		    (i == 1 ? v[k]->figures->lead_changes.n > 0 :
 			      v[k]->figures->dice[0].n > 0))
 			h += 156;
-	start(f, (int)h + 40, chart_title[i]);
+	stat_svg_start(f, (int)h + 40, chart_title[i]);
 	for (h = 40, k = 0; k < s->ngroups; k++)
 		if ((p = i == 1 ? tension_panel(f, v[k], h) :
 				  luck_panel(f, v[k], h)) > 0)

@@ -22,15 +22,6 @@ mark_of(const yaml_node_t *n, const yaml_node_t * or)
 	return n != NULL ? n->start_mark : or->start_mark;
 }
 
-static int
-added(int rc, struct diag *d, yaml_mark_t at, const char *what)
-{
-	if (rc == 0)
-		return 0;
-	return errno == EOVERFLOW ? partial_overflow(d, at, what) :
-				    report_reader_oom(d);
-}
-
 int
 partial_read_asked(struct yin *y, const yaml_node_t *root,
     const struct stat_summary *s, unsigned *set, struct diag *d)
@@ -57,27 +48,6 @@ partial_read_asked(struct yin *y, const yaml_node_t *root,
 		return yin_fail(d, DIAG_PARTIAL_MISMATCH, mark_of(n, root),
 		    "this partial summary has other --figures than the first "
 		    "one");
-	return 0;
-}
-
-static int
-read_hist(struct yin *y, const yaml_node_t *dn, const char *k,
-    struct stat_hist *h, struct diag *d)
-{
-	const yaml_node_t *n = yin_get(y, dn, k);
-	long long	   v;
-	uint64_t	   c;
-	size_t		   i;
-
-	if (!yin_is(n, YAML_MAPPING_NODE))
-		return yin_fail(d, DIAG_BAD_VALUE, mark_of(n, dn),
-		    "design: %s: want a histogram", k);
-	for (i = 0; i < yin_count(n); i++)
-		if (yin_number(yin_key(y, n, i), k, true, &v, d) == -1 ||
-		    partial_counter(yin_value(y, n, i), k, &c, d) == -1 ||
-		    added(stat_hist_add(h, v, c), d,
-			yin_value(y, n, i)->start_mark, k) == -1)
-			return -1;
 	return 0;
 }
 
@@ -180,7 +150,7 @@ partial_read_design(
 	if (read_moves(y, dn, f, d) == -1 || read_dice(y, dn, f, d) == -1)
 		return -1;
 	for (i = 0; i < sizeof hists / sizeof hists[0]; i++)
-		if (read_hist(y, dn, hists[i], h[i], d) == -1)
+		if (partial_add_hist(y, dn, hists[i], h[i], d) == -1)
 			return -1;
 	if ((n = yin_get(y, dn, "cells")) == NULL)
 		return yin_fail(d, DIAG_BAD_VALUE, dn->start_mark,

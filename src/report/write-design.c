@@ -16,28 +16,6 @@
 
 #define Z95 1.959964
 
-static uint64_t
-hist_sum(const struct stat_hist *h)
-{
-	uint64_t n = 0;
-	size_t	 i;
-
-	for (i = 0; i < h->n; i++)
-		n += h->count[i];
-	return n;
-}
-
-static uint64_t
-count_of(const struct stat_hist *h, long long v)
-{
-	size_t i;
-
-	for (i = 0; i < h->n; i++)
-		if (h->value[i] == v)
-			return h->count[i];
-	return 0;
-}
-
 /* k successes of n: k, then the share and its Wilson interval if n > 0. */
 static void
 share(struct yout *o, const char *k, const char *sk, uint64_t wins, uint64_t n)
@@ -98,8 +76,8 @@ swap(struct yout *o, const struct stat_figures *f)
 static void
 branching(struct yout *o, const struct stat_figures *f)
 {
-	uint64_t starts = hist_sum(&f->branching_turns);
-	uint64_t legal = hist_sum(&f->branching_legal);
+	uint64_t starts = stat_hist_total(&f->branching_turns);
+	uint64_t legal = stat_hist_total(&f->branching_legal);
 	size_t	 i;
 
 	yout_plain(o, "branching");
@@ -112,7 +90,7 @@ branching(struct yout *o, const struct stat_figures *f)
 	for (i = 0; i < f->branching_turns.n; i++) {
 		yout_int(o, f->branching_turns.value[i]);
 		yout_real(o,
-		    (double)count_of(
+		    (double)stat_hist_count(
 			&f->branching_legal, f->branching_turns.value[i]) /
 			(double)f->branching_turns.count[i],
 		    3, true);
@@ -125,7 +103,7 @@ static void
 tension(struct yout *o, const struct stat_figures *f)
 {
 	struct stat_moments m;
-	uint64_t	    games = hist_sum(&f->lead_changes);
+	uint64_t	    games = stat_hist_total(&f->lead_changes);
 
 	yout_plain(o, "tension");
 	yout_open(o, YOUT_BLOCK_MAP);
@@ -136,7 +114,7 @@ tension(struct yout *o, const struct stat_figures *f)
 	summary_distribution(o, "final-lead", &f->final_lead);
 	yout_plain(o, "one-point");
 	yout_open(o, YOUT_BLOCK_MAP);
-	share(o, "games", "share", count_of(&f->final_lead, 1), games);
+	share(o, "games", "share", stat_hist_count(&f->final_lead, 1), games);
 	yout_close(o);
 	branching(o, f);
 	yout_plain(o, "coverage");
@@ -163,7 +141,7 @@ higher(struct yout *o, const struct stat_figures *f)
 
 	for (i = 0; i < f->advantage.n; i++) {
 		d = f->advantage.value[i];
-		w = count_of(&f->advantage_wins, d);
+		w = stat_hist_count(&f->advantage_wins, d);
 		if (d == 0)
 			continue;
 		games += f->advantage.count[i];
@@ -208,7 +186,7 @@ luck(struct yout *o, const struct stat_group *g, const struct stat_figures *f)
 		yout_kv_int(o, "advantage", f->advantage.value[i]);
 		yout_kv_uint(o, "games", f->advantage.count[i]);
 		share(o, "wins", "share",
-		    count_of(&f->advantage_wins, f->advantage.value[i]),
+		    stat_hist_count(&f->advantage_wins, f->advantage.value[i]),
 		    f->advantage.count[i]);
 		yout_close(o);
 	}

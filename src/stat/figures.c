@@ -283,9 +283,8 @@ stat_figures_merge(struct stat_figures *dst, const struct stat_figures *src)
 	return 0;
 }
 
-/* The count of value v in h, 0 if absent. */
-static uint64_t
-count_of(const struct stat_hist *h, long long v)
+uint64_t
+stat_hist_count(const struct stat_hist *h, long long v)
 {
 	size_t i;
 
@@ -295,8 +294,8 @@ count_of(const struct stat_hist *h, long long v)
 	return 0;
 }
 
-static uint64_t
-total(const struct stat_hist *h)
+uint64_t
+stat_hist_total(const struct stat_hist *h)
 {
 	uint64_t n = 0;
 	size_t	 i;
@@ -322,30 +321,35 @@ stat_figures_inconsistent(const struct stat_figures *f, char *why, size_t cap)
 		}
 	}
 	for (i = 0; i < f->branching_legal.n; i++)
-		if (count_of(&f->branching_turns, f->branching_legal.value[i]) >
+		if (stat_hist_count(
+			&f->branching_turns, f->branching_legal.value[i]) >
 			f->branching_legal.count[i] ||
-		    count_of(&f->branching_turns,
+		    stat_hist_count(&f->branching_turns,
 			f->branching_legal.value[i]) == 0) {
 			snprintf(why, cap,
 			    "turn %lld: fewer legal actions than turn starts",
 			    f->branching_legal.value[i]);
 			return "branching";
 		}
-	if (total(&f->decided) > total(&f->lead_changes) ||
-	    total(&f->decided_share) != total(&f->decided) ||
-	    total(&f->final_lead) != total(&f->lead_changes) ||
-	    total(&f->coverage) != total(&f->lead_changes)) {
+	if (stat_hist_total(&f->decided) > stat_hist_total(&f->lead_changes) ||
+	    stat_hist_total(&f->decided_share) !=
+		stat_hist_total(&f->decided) ||
+	    stat_hist_total(&f->final_lead) !=
+		stat_hist_total(&f->lead_changes) ||
+	    stat_hist_total(&f->coverage) !=
+		stat_hist_total(&f->lead_changes)) {
 		snprintf(why, cap, "the histograms count other games");
 		return "tension";
 	}
 	if (f->dice[0].n != f->dice[1].n ||
-	    f->dice[0].n != total(&f->advantage)) {
+	    f->dice[0].n != stat_hist_total(&f->advantage)) {
 		snprintf(why, cap, "the dice count other games");
 		return "luck";
 	}
 	for (i = 0; i < f->advantage_wins.n; i++)
 		if (f->advantage_wins.count[i] >
-		    count_of(&f->advantage, f->advantage_wins.value[i])) {
+		    stat_hist_count(
+			&f->advantage, f->advantage_wins.value[i])) {
 			snprintf(why, cap, "advantage %lld: wins beyond games",
 			    f->advantage_wins.value[i]);
 			return "luck";

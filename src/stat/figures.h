@@ -85,6 +85,10 @@ struct stat_figures_game {
 	long long dice[2];
 };
 
+/* The count of value v in h, 0 if absent; the sum of h's counts. */
+uint64_t stat_hist_count(const struct stat_hist *h, long long v);
+uint64_t stat_hist_total(const struct stat_hist *h);
+
 /* The figures of group g, made empty if new; NULL when memory runs out. */
 struct stat_figures *stat_figures_of(struct stat_group *g);
 void		     stat_figures_free(struct stat_figures *);

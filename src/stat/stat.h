@@ -421,6 +421,11 @@ stat_ratings(const struct stat_group *, double prior, struct stat_rating **out);
 #define STAT_CHARTS	 7
 #define STAT_BASE_CHARTS 4
 const char *stat_chart_name(int i);
+/*
+ * Begins a chart's SVG document, 640 pixels wide and height high, on a
+ * white ground, with its title (no markup: written as is) as a heading.
+ */
+void stat_svg_start(FILE *f, int height, const char *title);
 int	    stat_chart_write(const struct stat_summary *, int i, FILE *f);
 
 #endif
