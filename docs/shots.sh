@@ -23,6 +23,8 @@ size() {
     "$tmp/selfplay.pgn" > /dev/null
 ./gamestat --tree --depth 6 --html "$tmp/tree.html" examples/archive.csv \
     > /dev/null
+./gameplay selfplay -n 400 -S 1 -s 5 oust > "$tmp/oust.pgn" 2> /dev/null
+./gamestat --figures swap --plot "$tmp/design" "$tmp/oust.pgn" > /dev/null
 cat > "$tmp/script" <<SCRIPT
 open file://$tmp/replay.html
 shot docs/replay.png 900 800
@@ -36,5 +38,7 @@ open file://$tmp/tree.html
 click .node:not([hidden]) tr[data-to]
 click .node:not([hidden]) tr[data-to]
 shot docs/tree.png 900 760
+open file://$tmp/design/swap-map.svg
+shot docs/swap-map.png $(size "$tmp/design/swap-map.svg")
 SCRIPT
 python3 tests/browser.py "${CHROMIUM:-chromium}" "$tmp/prof" "$tmp/script"

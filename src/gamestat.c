@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/dedupe.h"
+#include "cli/figures.h"
 #include "cli/charts.h"
 #include "cli/cover.h"
 #include "cli/manifest.h"
@@ -47,6 +48,7 @@ struct options {
 	struct cli_dedupe_run dd;     /* --dedupe, --duplicates */
 	struct cli_tree_run   tree;   /* --tree, --depth, --from */
 	bool		      overlap;
+	unsigned	      figures; /* --figures: STAT_FIG_* */
 	struct cli_records    in;  /* which inputs and records, read how */
 	struct cli_select     sel; /* --select, ranges, --plies */
 	struct cli_jobs	     *j;   /* a worker's, with -j */
@@ -65,7 +67,8 @@ enum {
 	OPT_TREE,
 	OPT_DEPTH,
 	OPT_FROM,
-	OPT_HTML
+	OPT_HTML,
+	OPT_FIGURES
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -98,7 +101,8 @@ usage(FILE *f)
 	    "       [--max-record-size size]\n"
 	    "       [--select expr] [--records list] [--first n] [--last n]\n"
 	    "       [--every k] [--plies n] [--drop-plies n]\n"
-	    "       [--dedupe mode [--duplicates file]] [file ...]\n"
+	    "       [--dedupe mode [--duplicates file]] [--figures list]\n"
+	    "       [file ...]\n"
 	    "       gamestat --overlap [--dedupe mode] [-o file] a b\n"
 	    "       gamestat --tree [-mp] [--depth n] [--from turns]\n"
 	    "       [--html file] ...\n"
@@ -154,6 +158,8 @@ usage(FILE *f)
 	    "                           (exact, prefix, position), or after\n"
 	    "                           N turns (position:N)\n"
 	    "      --duplicates=FILE    write those left out to FILE (pgn)\n"
+	    "      --figures=LIST       the designers' figures too: swap,\n"
+	    "                           tension, luck, or all\n"
 	    "      --overlap            how many games of input A input B\n"
 	    "                           holds, by --dedupe (default exact)\n"
 	    "      --tree               the positions reached, up to\n"
@@ -264,6 +270,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "depth", required_argument, NULL, OPT_DEPTH },
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "html", required_argument, NULL, OPT_HTML },
+		{ "figures", required_argument, NULL, OPT_FIGURES },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -317,6 +324,14 @@ parse_options(int argc, char **argv, struct options *opt)
 			if (!cli_tree_from_option(&opt->tree, optarg))
 				return -1;
 			break;
+		case OPT_FIGURES:
+			if (!stat_figures_parse(optarg, &opt->figures)) {
+				cli_error("--figures takes a list of swap, "
+					  "tension and luck, or all, not '%s'",
+				    optarg);
+				return -1;
+			}
+			break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -351,6 +366,12 @@ parse_options(int argc, char **argv, struct options *opt)
 	    (opt->merge || opt->input == INPUT_REPORT)) {
 		cli_error("--select, the ranges and --plies read records: no "
 			  "%s",
+		    opt->merge ? "--merge" : "--format report");
+		return -1;
+	}
+	if (opt->figures != 0 && (opt->merge || opt->input == INPUT_REPORT)) {
+		cli_error("--figures replays records: no %s (a merge takes "
+			  "the figures of its partial summaries)",
 		    opt->merge ? "--merge" : "--format report");
 		return -1;
 	}
@@ -441,10 +462,10 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 	struct stat_game      g;
 	int		      rc;
 
-	if (opt->dd.on) {
-		cli_error("%s: --dedupe replays records: reports have no "
+	if (opt->dd.on || opt->figures != 0) {
+		cli_error("%s: %s replays records: reports have no "
 			  "turns",
-		    name);
+		    name, opt->dd.on ? "--dedupe" : "--figures");
 		r->io_error = true;
 		return;
 	}
@@ -501,6 +522,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	struct replay	      rp;
 	struct stat_game      g;
 	struct diag	      d;
+	struct cli_figures    fg;
 	char		     *buf = NULL;
 	size_t		      cap = 0;
 	int		      rc, dup;
@@ -514,6 +536,9 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		exit(CLI_INTERNAL);
 	}
 	replay_init(&rp);
+	/* Watched only when asked for: no cost otherwise. */
+	if (opt->figures != 0)
+		cli_figures_init(&fg, opt->figures, &ro, &rp);
 	/* An empty input is no record (formats/summary.md). */
 	for (;;) {
 		/*
@@ -542,6 +567,8 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		}
 		cli_select_start(&opt->sel);
 		cli_tree_begin(&opt->tree);
+		if (opt->figures != 0)
+			cli_figures_reset(&fg);
 		played = cli_select_replay(&opt->sel, syn, rec, &ro, &rp);
 		if (!cli_select_keep(&opt->sel, rec, &rp)) {
 			if (cli_select_done(&opt->sel))
@@ -573,6 +600,16 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 				exit(CLI_USAGE);
 			exit(CLI_INTERNAL);
 		}
+		if (opt->figures != 0 &&
+		    cli_figures_count(&fg, r->sum->last) == -1) {
+			cli_error(errno == EINVAL ?
+				"%s: a group's boards have other numbers "
+				"of cells" :
+				"%s: out of memory, or a count beyond "
+				"2^63 - 1",
+			    name);
+			exit(CLI_INTERNAL);
+		}
 		if (cli_select_done(&opt->sel))
 			break;
 	}
@@ -584,6 +621,8 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		r->bad = true;
 	}
 	free(buf);
+	if (opt->figures != 0)
+		cli_figures_fini(&fg);
 	replay_fini(&rp);
 	record_reader_free(rd);
 }
@@ -734,8 +773,13 @@ write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
 		ok = false;
 	}
 	for (i = 0; ok && full && ch != NULL && i < STAT_CHARTS; i++) {
+		if (i >= STAT_BASE_CHARTS && r->sum->figures == 0)
+			break;
 		if ((f = cli_charts_file(ch, i)) == NULL ||
-		    stat_chart_write(r->sum, i, f) == -1 ||
+		    (i < STAT_BASE_CHARTS ?
+			    stat_chart_write(r->sum, i, f) :
+			    cli_figures_chart(
+				r->sum, i - STAT_BASE_CHARTS, f)) == -1 ||
 		    !cli_charts_close(f)) {
 			cli_error("%s: cannot write the chart: %s",
 			    cli_shown(paths[i]), strerror(errno));
@@ -915,6 +959,8 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 		cli_error("out of memory");
 		goto out_free;
 	}
+	if (r->sum != NULL)
+		r->sum->figures = opt->figures;
 	if (opt->partial && !opt->merge &&
 	    (r->seen = calloc((size_t)nfiles + 1, sizeof *r->seen)) == NULL) {
 		cli_error("out of memory");

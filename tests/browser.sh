@@ -6,7 +6,8 @@
 # the buttons and the move list, and after each step the position shown
 # must be gameplay show -t N's; a multi-record file's chooser and an
 # illegal record's diagnostic too; each game's board SVG, gamestat's
-# chart index and its opening tree's page (--tree --html) load as well.  No console error may occur, and no
+# chart index and swap map, and its opening tree's page (--tree --html)
+# load as well.  No console error may occur, and no
 # screenshot may be blank (a PNG well larger than a blank page's).
 # Skips (77) without chromium or python3.
 set -u
@@ -137,15 +138,22 @@ else
 	echo "FAIL: illegal: no page"; fail=1
 fi
 
-# gamestat's charts: the index page shows every chart.
-if ./gamestat --plot "$tmp/charts" "$tmp/reversi.pgn" "$tmp/oust.pgn" \
-    "$tmp/herd.pgn" > /dev/null 2>&1 && [ -f "$tmp/charts/index.html" ]; then
+# gamestat's charts: the index page shows every chart, the designers'
+# too (--figures); the swap map draws its boards' cells.
+if ./gamestat --figures all --plot "$tmp/charts" "$tmp/reversi.pgn" \
+    "$tmp/oust.pgn" "$tmp/herd.pgn" "$srcdir/examples/oust.pgn" \
+    > /dev/null 2>&1 && [ -f "$tmp/charts/index.html" ] &&
+    grep -q '<polygon' "$tmp/charts/swap-map.svg"; then
+	echo "open file://$tmp/charts/swap-map.svg" >> "$script"
+	echo 'eval "cells " + document.querySelectorAll("polygon").length' >> "$script"
+	echo "cells $(grep -c '<polygon' "$tmp/charts/swap-map.svg")" >> "$expect"
+	echo "shot $tmp/swap-map.png" >> "$script"
 	echo "open file://$tmp/charts/index.html" >> "$script"
 	echo 'eval "charts " + Array.from(document.images).filter(function (i) { return i.complete && i.naturalWidth > 0; }).length' >> "$script"
 	echo "charts $(grep -c '<img ' "$tmp/charts/index.html")" >> "$expect"
 	echo "shot $tmp/charts.png" >> "$script"
 else
-	echo "FAIL: gamestat --plot: no index.html"; fail=1
+	echo "FAIL: gamestat --plot: no index.html or swap map"; fail=1
 fi
 # gamestat --tree --html: the tree's page opens at the start; the first
 # move clicked goes down to the position it leads to, drawn in the frame

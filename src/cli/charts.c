@@ -394,10 +394,14 @@ move_each(struct cli_charts *ch)
 {
 	int i;
 
+	/* A chart this run did not write (--figures') goes from dir too. */
 	for (i = 0; i < STAT_CHARTS; i++)
 		if (renameat(ch->freshfd, stat_chart_name(i), ch->dir,
-			stat_chart_name(i)) == -1)
-			return -1;
+			stat_chart_name(i)) == -1) {
+			if (errno != ENOENT)
+				return -1;
+			(void)unlinkat(ch->dir, stat_chart_name(i), 0);
+		}
 	(void)fsync(ch->dir);
 	(void)unlinkat(ch->parent, ch->fresh, AT_REMOVEDIR);
 	return 0;

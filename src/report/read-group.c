@@ -85,9 +85,8 @@ add_two_counts(struct yin *y, const yaml_node_t *gn, const char *k,
 	return 0;
 }
 
-/* The group's histogram k, added to h. */
-static int
-add_hist(struct yin *y, const yaml_node_t *gn, const char *k,
+int
+partial_add_hist(struct yin *y, const yaml_node_t *gn, const char *k,
     struct stat_hist *h, struct diag *d)
 {
 	const yaml_node_t *n = yin_get(y, gn, k);
@@ -498,13 +497,14 @@ partial_read_group(struct yin *y, const yaml_node_t *gn, struct stat_summary *s,
 	if (add_counts(y, gn, g, d) == -1 ||
 	    add_two_counts(y, gn, "wins", g->colour_wins, d) == -1 ||
 	    add_two_counts(y, gn, "seats", g->seat_wins, d) == -1 ||
-	    add_hist(y, gn, "margin", &g->margin, d) == -1 ||
-	    add_hist(y, gn, "turns", &g->turns, d) == -1 ||
-	    add_hist(y, gn, "actions", &g->actions, d) == -1 ||
+	    partial_add_hist(y, gn, "margin", &g->margin, d) == -1 ||
+	    partial_add_hist(y, gn, "turns", &g->turns, d) == -1 ||
+	    partial_add_hist(y, gn, "actions", &g->actions, d) == -1 ||
 	    add_series(y, gn, g, d) == -1 ||
 	    add_pairs(y, gn, g, &dropped, d) == -1 ||
 	    add_forfeits(y, gn, g, dropped, d) == -1 ||
-	    add_decided(y, gn, g, d) == -1)
+	    add_decided(y, gn, g, d) == -1 ||
+	    partial_read_design(y, gn, g, d) == -1)
 		return -1;
 	/*
 	 * Figures that cannot be true together are told as such, before the

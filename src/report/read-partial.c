@@ -322,6 +322,7 @@ report_read_partial(
 	struct stat_summary *part = NULL, *sum = NULL;
 	const yaml_node_t   *root;
 	const char	    *by = NULL, *read = NULL;
+	unsigned	     asked;
 	int		     rc;
 
 	if (rd->y.done)
@@ -340,13 +341,15 @@ report_read_partial(
 	    "--merge)",
 	    d);
 	if (root == NULL || check_head(rd, root, *s, &by, d) == -1 ||
-	    check_read(&rd->y, root, *s, &read, d) == -1)
+	    check_read(&rd->y, root, *s, &read, d) == -1 ||
+	    partial_read_asked(&rd->y, root, *s, &asked, d) == -1)
 		goto out_stop;
 	if ((part = stat_summary_new(by)) == NULL ||
 	    stat_set_read(part, read) == -1) {
 		report_reader_oom(d);
 		goto out_stop;
 	}
+	part->figures = asked;
 	if (read_body(rd, root, part, d) == -1 ||
 	    merge(&rd->y, root, part, *s, &sum, d) == -1)
 		goto out_stop;

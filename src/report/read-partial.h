@@ -44,4 +44,17 @@ int partial_read_covers(struct yin *y, const yaml_node_t *root,
 int partial_cover_check(const struct stat_cover *c, struct stat_summary *s,
     bool keep, yaml_mark_t at, struct diag *d);
 
+/*
+ * gamestat --figures (read-design.c): the partial's list of the figures
+ * asked for into *set, the same as s's (NULL: the first partial); and a
+ * group's `design' counts, if any, added to g.  0, or -1 with d filled.
+ */
+/* The histogram under key k of the mapping gn, added to h. */
+int partial_add_hist(struct yin *y, const yaml_node_t *gn, const char *k,
+    struct stat_hist *h, struct diag *d);
+int partial_read_asked(struct yin *y, const yaml_node_t *root,
+    const struct stat_summary *s, unsigned *set, struct diag *d);
+int partial_read_design(struct yin *y, const yaml_node_t *gn,
+    struct stat_group *g, struct diag *d);
+
 #endif

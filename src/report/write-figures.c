@@ -14,8 +14,8 @@
 #include "report/write-summary.h"
 #include "report/yaml-out.h"
 
-static void
-distribution(struct yout *o, const char *k, const struct stat_hist *h)
+void
+summary_distribution(struct yout *o, const char *k, const struct stat_hist *h)
 {
 	static const struct {
 		const char *name;
@@ -96,9 +96,9 @@ figures_group(
 		yout_kv_pair(o, "interval", lo, hi, 4, true);
 	}
 	yout_close(o);
-	distribution(o, "margin", &g->margin);
-	distribution(o, "turns", &g->turns);
-	distribution(o, "actions", &g->actions);
+	summary_distribution(o, "margin", &g->margin);
+	summary_distribution(o, "turns", &g->turns);
+	summary_distribution(o, "actions", &g->actions);
 	yout_plain(o, "series");
 	yout_open(o, YOUT_BLOCK_MAP);
 	for (i = 0; i < g->nseries; i++) {
@@ -144,6 +144,8 @@ figures_group(
 	}
 	yout_close(o);
 	free(r);
+	if (g->figures != NULL)
+		design_figures(o, g);
 	yout_close(o);
 	return 0;
 }

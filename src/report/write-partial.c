@@ -174,6 +174,8 @@ partial_group(
 		return -1;
 	if ((g->agreed > 0 || g->adjudged > 0) && decided(o, g) == -1)
 		return -1;
+	if (g->figures != NULL)
+		design_partial(o, g);
 	yout_close(o);
 	return 0;
 }

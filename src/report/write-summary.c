@@ -128,6 +128,7 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 		yout_key(o, "by");
 		yout_quoted(o, s->by);
 	}
+	design_asked(o, s);
 	if (partial && partial_covers(o, s) == -1) {
 		errno = ENOMEM;
 		goto out_free;

@@ -28,6 +28,15 @@ bool summary_any_cause(const uint64_t v[STAT_CAUSES]);
 /* Whether a cause after STAT_CAUSES_ALWAYS counts a game in v. */
 bool summary_later_causes(const uint64_t v[STAT_CAUSES]);
 
+/* The distribution of h under key k: mean, sd, quantiles, histogram. */
+void summary_distribution(
+    struct yout *o, const char *k, const struct stat_hist *h);
+/* gamestat --figures (write-design.c): the figures, the partial state. */
+void design_figures(struct yout *o, const struct stat_group *g);
+void design_partial(struct yout *o, const struct stat_group *g);
+/* The top-level `figures' list, when s asks for any. */
+void design_asked(struct yout *o, const struct stat_summary *s);
+
 /* A group's figures, a mapping; 0, or -1 (errno) when the fit fails. */
 int figures_group(
     struct yout *o, const struct stat_summary *s, const struct stat_group *g);

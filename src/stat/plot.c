@@ -92,8 +92,8 @@ group_title(FILE *f, const struct stat_group *g, size_t max, bool svg)
 	free(t);
 }
 
-static void
-svg_start(FILE *f, int height, const char *title)
+void
+stat_svg_start(FILE *f, int height, const char *title)
 {
 	fprintf(f,
 	    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -303,7 +303,7 @@ histograms(
 {
 	size_t i;
 
-	svg_start(f, TOP + (int)(n > 0 ? n : 1) * PANEL, title);
+	stat_svg_start(f, TOP + (int)(n > 0 ? n : 1) * PANEL, title);
 	for (i = 0; i < n; i++)
 		hist_panel(f, v[i], margin ? &v[i]->margin : &v[i]->turns,
 		    TOP + (int)i * PANEL, margin ? "margin" : "length",
@@ -320,7 +320,8 @@ first_player(struct stat_group **v, size_t n, FILE *f)
 	double	 lo, hi, p, span = WIDTH - 260 - RIGHT - 40;
 	int	 y, k, bottom = TOP + 40 + 30 * (int)n;
 
-	svg_start(f, bottom + 70, "First player's share of decisive games");
+	stat_svg_start(
+	    f, bottom + 70, "First player's share of decisive games");
 	/* The legend: what the bar, the line and the dashes mean. */
 	fprintf(f,
 	    "<rect x=\"10\" y=\"%d\" width=\"14\" height=\"10\" "
@@ -378,10 +379,12 @@ first_player(struct stat_group **v, size_t n, FILE *f)
 
 /* index.html: every chart on one page, beside the charts. */
 static int
-index_page(struct stat_group **v, size_t n, FILE *f)
+index_page(
+    const struct stat_summary *s, struct stat_group **v, size_t n, FILE *f)
 {
 	static const char *const what[] = { "Score margin", "Game length",
-		"First player's share of decisive games" };
+		"First player's share of decisive games", NULL, "Swap map",
+		"Tension", "Luck" };
 	size_t			 i;
 	int			 k;
 
@@ -400,9 +403,11 @@ index_page(struct stat_group **v, size_t n, FILE *f)
 		    (unsigned long long)v[i]->records);
 	}
 	fputs("</ul>\n", f);
-	for (k = 0; k < 3; k++)
-		fprintf(f, "<h2>%s</h2>\n<img src=\"%s\" alt=\"%s\"/>\n",
-		    what[k], stat_chart_name(k), what[k]);
+	for (k = 0; k < (s->figures != 0 ? STAT_CHARTS : 3); k++)
+		if (what[k] != NULL)
+			fprintf(f,
+			    "<h2>%s</h2>\n<img src=\"%s\" alt=\"%s\"/>\n",
+			    what[k], stat_chart_name(k), what[k]);
 	fputs("</body>\n</html>\n", f);
 	if (fflush(f) == EOF || ferror(f))
 		return -1;
@@ -414,6 +419,9 @@ static const char *const chart_names[STAT_CHARTS] = {
 	"length.svg",
 	"first-player.svg",
 	"index.html",
+	"swap-map.svg",
+	"tension.svg",
+	"luck.svg",
 };
 
 const char *
@@ -433,8 +441,12 @@ stat_chart_write(const struct stat_summary *s, int i, FILE *f)
 	switch (i) {
 	case 0: rc = histograms(v, s->ngroups, f, "Score margin", true); break;
 	case 1: rc = histograms(v, s->ngroups, f, "Game length", false); break;
-	case 3: rc = index_page(v, s->ngroups, f); break;
-	default: rc = first_player(v, s->ngroups, f); break;
+	case 2: rc = first_player(v, s->ngroups, f); break;
+	case 3: rc = index_page(s, v, s->ngroups, f); break;
+	default:
+		errno = EINVAL;
+		rc = -1;
+		break;
 	}
 	free(v);
 	return rc;

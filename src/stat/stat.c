@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stat/figures.h"
 #include "stat/stat.h"
 
 /* ---- Small helpers ----------------------------------------------- */
@@ -488,6 +489,7 @@ group_free(struct stat_group *g)
 	hashmap_fini(&g->players);
 	free(g->pair);
 	hashmap_fini(&g->pairs);
+	stat_figures_free(g->figures);
 	free(g);
 }
 
@@ -708,6 +710,10 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	    hist_merge(&g->turns, &src->turns) == -1 ||
 	    hist_merge(&g->actions, &src->actions) == -1)
 		return -1;
+	if (src->figures != NULL && (stat_figures_of(g) == NULL ||
+					stat_figures_merge(g->figures,
+					    src->figures) == -1))
+		return -1;
 	for (i = 0; i < src->nseries; i++) {
 		if ((se = stat_series_get(g, src->series[i].name)) == NULL)
 			return -1;
@@ -776,6 +782,7 @@ stat_merge(struct stat_summary *dst, const struct stat_summary *src)
 	if (dst->read == NULL && src->read != NULL &&
 	    stat_set_read(dst, src->read) == -1)
 		return -1;
+	dst->figures |= src->figures;
 	for (i = 0; i < src->ngroups; i++)
 		if (group_merge(dst, src->group[i]) == -1)
 			return -1;

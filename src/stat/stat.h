@@ -103,6 +103,8 @@ struct stat_series {
 	struct stat_moments by_colour[2];
 };
 
+struct stat_figures; /* figures.h */
+
 /* Games between two players, a < b in the group's player table. */
 struct stat_pair {
 	uint32_t a, b;
@@ -149,6 +151,7 @@ struct stat_group {
 	size_t		  npairs;
 	size_t		  paircap;
 	struct hashmap	  pairs; /* (a, b) -> pair index */
+	struct stat_figures *figures; /* --figures (figures.h), or NULL */
 };
 
 /*
@@ -198,6 +201,7 @@ struct stat_summary {
 	size_t		      groupcap;
 	struct hashmap	      groups; /* (value, game, board) -> index */
 	struct stat_group    *last;   /* consecutive records share a group */
+	unsigned	      figures; /* STAT_FIG_* asked for (figures.h) */
 };
 
 /*
@@ -423,12 +427,20 @@ stat_ratings(const struct stat_group *, double prior, struct stat_rating **out);
 /*
  * The charts, numbered from 0 to STAT_CHARTS - 1: stat_chart_name(i) is
  * chart i's file name (margin.svg, length.svg, first-player.svg, and
- * index.html, the page that shows the three), and
- * stat_chart_write writes it to f, whose opening and closing are the
- * caller's.  Returns 0, or -1 with errno (memory, or f's error).
+ * index.html, the page that shows them; then swap-map.svg, tension.svg
+ * and luck.svg, written only for a summary with --figures, by
+ * cli_figures_chart), and stat_chart_write writes chart i below
+ * STAT_BASE_CHARTS to f, whose opening and closing are the caller's.
+ * Returns 0, or -1 with errno (memory, or f's error).
  */
-#define STAT_CHARTS 4
+#define STAT_CHARTS	 7
+#define STAT_BASE_CHARTS 4
 const char *stat_chart_name(int i);
+/*
+ * Begins a chart's SVG document, 640 pixels wide and height high, on a
+ * white ground, with its title (no markup: written as is) as a heading.
+ */
+void stat_svg_start(FILE *f, int height, const char *title);
 int	    stat_chart_write(const struct stat_summary *, int i, FILE *f);
 
 #endif

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "stat/elo.h"
+#include "stat/figures.h"
 #include "stat/stat.h"
 #include "unit.h"
 
@@ -666,6 +667,126 @@ START_TEST(test_elo_extremes)
 }
 END_TEST
 
+/* A game's figures for the tests: i picks the first move and the rest. */
+static struct stat_figures_game
+figures_game(unsigned i, const uint32_t *legal)
+{
+	static const char *const cells[] = { "a1", "c3", "b2" };
+	struct stat_figures_game x = { 0 };
+
+	x.has = STAT_FIG_ALL;
+	x.winner = (int)(i % 3 == 0);
+	x.first = cells[i % 3];
+	x.swapped = i % 4 == 1;
+	x.turns = 10 + i % 5;
+	x.lead_changes = i % 3;
+	x.decided = i % 7 == 0 ? -1 : (long long)(i % 10);
+	x.final_lead = i % 4;
+	x.legal = legal;
+	x.nlegal = 3 + i % 4;
+	x.covered = 5 + i % 9;
+	x.cells = 19;
+	x.dice[0] = 40 + i % 11;
+	x.dice[1] = 40 + i % 13;
+	return x;
+}
+
+static void
+assert_same_hist(const struct stat_hist *a, const struct stat_hist *b)
+{
+	ck_assert_uint_eq(a->n, b->n);
+	if (a->n > 0) {
+		ck_assert_mem_eq(a->value, b->value, a->n * sizeof *a->value);
+		ck_assert_mem_eq(a->count, b->count, a->n * sizeof *a->count);
+	}
+}
+
+/* Figures counted in three parts and merged equal those of one pass. */
+START_TEST(test_figures_merge)
+{
+	static const uint32_t	 legal[] = { 19, 19, 17, 16, 12, 9 };
+	struct stat_figures	*whole = calloc(1, sizeof *whole), *part[3];
+	struct stat_figures	*merged = calloc(1, sizeof *merged);
+	struct stat_figures_game x;
+	char			 why[160];
+	unsigned		 i;
+	int			 k;
+
+	for (k = 0; k < 3; k++)
+		part[k] = calloc(1, sizeof *part[k]);
+	for (i = 0; i < 200; i++) {
+		x = figures_game(i, legal);
+		ck_assert_int_eq(stat_figures_add(whole, &x), 0);
+		ck_assert_int_eq(stat_figures_add(part[(i * 7) % 3], &x), 0);
+	}
+	for (k = 2; k >= 0; k--)
+		ck_assert_int_eq(stat_figures_merge(merged, part[k]), 0);
+	ck_assert_uint_eq(merged->nmoves, 3);
+	for (i = 0; i < 3; i++) {
+		ck_assert_str_eq(merged->move[i].cell, whole->move[i].cell);
+		ck_assert_mem_eq(&merged->move[i].games, &whole->move[i].games,
+		    4 * sizeof(uint64_t));
+	}
+	/* Sorted by name: a1, b2, c3. */
+	ck_assert_str_eq(whole->move[1].cell, "b2");
+	assert_same_hist(&merged->lead_changes, &whole->lead_changes);
+	assert_same_hist(&merged->decided, &whole->decided);
+	assert_same_hist(&merged->decided_share, &whole->decided_share);
+	assert_same_hist(&merged->branching_legal, &whole->branching_legal);
+	assert_same_hist(&merged->advantage_wins, &whole->advantage_wins);
+	ck_assert_mem_eq(merged->dice, whole->dice, sizeof whole->dice);
+	ck_assert_uint_eq(merged->cells, 19);
+	ck_assert_ptr_null(stat_figures_inconsistent(merged, why, sizeof why));
+	/* 200 games, the first legal count at turn 1 in each. */
+	ck_assert_uint_eq(whole->branching_turns.count[0], 200);
+	ck_assert_uint_eq(whole->branching_legal.count[0], 200 * 19);
+	for (k = 0; k < 3; k++)
+		stat_figures_free(part[k]);
+	stat_figures_free(whole);
+	stat_figures_free(merged);
+}
+END_TEST
+
+/* Counts that cannot be true together are named; other boards refused. */
+START_TEST(test_figures_inconsistent)
+{
+	static const uint32_t	 legal[] = { 4, 3 };
+	struct stat_figures	*f = calloc(1, sizeof *f), *g;
+	struct stat_figures_game x = figures_game(1, legal);
+	struct stat_swap_move	*m;
+	char			 why[160];
+	unsigned		 set;
+
+	x.nlegal = 2;
+	ck_assert_int_eq(stat_figures_add(f, &x), 0);
+	ck_assert_ptr_null(stat_figures_inconsistent(f, why, sizeof why));
+	m = stat_swap_move_get(f, "c3");
+	m->swapped = m->games + 1;
+	ck_assert_str_eq(
+	    stat_figures_inconsistent(f, why, sizeof why), "swap-map");
+	ck_assert_str_eq(why, "c3: wins or swaps beyond the games");
+	m->swapped = m->games;
+	ck_assert_int_eq(stat_hist_add(&f->branching_turns, 2, 9), 0);
+	ck_assert_str_eq(
+	    stat_figures_inconsistent(f, why, sizeof why), "branching");
+	g = calloc(1, sizeof *g);
+	x.cells = 61;
+	ck_assert_int_eq(stat_figures_add(g, &x), 0);
+	errno = 0;
+	ck_assert_int_eq(stat_figures_merge(g, f), -1);
+	ck_assert_int_eq(errno, EINVAL);
+	stat_figures_free(f);
+	stat_figures_free(g);
+	ck_assert(stat_figures_parse("luck,swap", &set));
+	ck_assert_uint_eq(set, STAT_FIG_LUCK | STAT_FIG_SWAP);
+	ck_assert(stat_figures_parse("all", &set));
+	ck_assert_uint_eq(set, STAT_FIG_ALL);
+	ck_assert(!stat_figures_parse("swap,", &set));
+	ck_assert(!stat_figures_parse("", &set));
+	ck_assert(!stat_figures_parse("tensions", &set));
+}
+END_TEST
+
 int
 main(void)
 {
@@ -675,6 +796,7 @@ main(void)
 	    test_groups_sorted, test_quantiles, test_wilson, test_ratings_hand,
 	    test_ratings_unbeaten, test_count_overflow, test_covers,
 	    test_cover_repeat, test_cover_version, test_player_named,
-	    test_elo_trinomial, test_elo_pentanomial, test_elo_extremes, NULL);
+	    test_elo_trinomial, test_elo_pentanomial, test_elo_extremes,
+	    test_figures_merge, test_figures_inconsistent, NULL);
 	return unit_run(s);
 }
