@@ -556,18 +556,49 @@ tree_start(const struct record_out *o, const char *format, int *pieces,
 	return 0;
 }
 
-/* The moves, each sep then B[..] or W[..], PA for a pass. */
+/*
+ * GGF's move/eval/time: what the mover said of turn t, the record's
+ * note of it, after the move's square ("/1.50/0.2", "//4.5").  Only
+ * where the turns written are the record's own, one for one: passes a
+ * replay implies would shift them.
+ */
 static void
-put_moves(
-    struct wbuf *b, const struct record_out *o, int to_move, const char *sep)
+put_note(struct wbuf *b, const struct record_out *o, size_t t, size_t *k)
 {
-	size_t t;
+	const struct record_note *n;
+
+	if (o->nturns != o->rec->nturns)
+		return;
+	while (*k < o->rec->nnotes && o->rec->notes[*k].turn < t)
+		(*k)++;
+	if (*k == o->rec->nnotes || (n = &o->rec->notes[*k])->turn != t ||
+	    (n->eval_len == 0 && n->time_len == 0))
+		return;
+	wbuf_add(b, "/", 1);
+	wbuf_add(b, n->eval, n->eval_len);
+	if (n->time_len > 0) {
+		wbuf_add(b, "/", 1);
+		wbuf_add(b, n->time, n->time_len);
+	}
+}
+
+/*
+ * The moves, each sep then B[..] or W[..], PA for a pass; with notes
+ * (GGF), what the movers said of them.
+ */
+static void
+put_moves(struct wbuf *b, const struct record_out *o, int to_move,
+    const char *sep, bool notes)
+{
+	size_t t, k = 0;
 
 	for (t = 0; t < o->nturns; t++) {
 		wbuf_str(b, sep);
 		wbuf_str(b, (to_move + (int)t) % 2 == 0 ? "B[" : "W[");
 		put_value(
 		    b, strcmp(o->turns[t], "pass") == 0 ? "PA" : o->turns[t]);
+		if (notes)
+			put_note(b, o, t, &k);
 		wbuf_str(b, "]");
 	}
 }
@@ -634,7 +665,7 @@ put_ggf(struct wbuf *b, const struct record_out *o, struct diag *d)
 	}
 	wbuf_add(b, to_move == 0 ? " *]" : " O]", 3);
 	put_extra(b, o, false);
-	put_moves(b, o, to_move, "");
+	put_moves(b, o, to_move, "", true);
 	wbuf_add(b, ";)", 2);
 	return 0;
 }
@@ -713,7 +744,7 @@ write_sgf(struct record_export *x, const struct record_out *o, struct diag *d)
 	}
 	put_prop(&b, "PL", to_move == 0 ? "B" : "W");
 	put_extra(&b, o, true);
-	put_moves(&b, o, to_move, ";");
+	put_moves(&b, o, to_move, ";", false);
 	wbuf_add(&b, ")\n", 2);
 	return flush_buf(x, &b, d);
 }

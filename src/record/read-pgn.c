@@ -252,9 +252,12 @@ static int
 stamp_kind(const struct record_reader *rd, size_t from, size_t to, size_t *skip)
 {
 	static const struct {
-		const char	      *open;
-		enum record_stamp_kind kind;
+		const char *open;
+		int	    kind;
 	} known[] = { { "[%at ", RECORD_STAMP_AT },
+		{ "[%eval ", READER_NOTE_EVAL },
+		{ "[%emt ", READER_NOTE_EMT },
+		{ "[%nodes ", READER_NOTE_NODES },
 		{ "[%leave ", RECORD_STAMP_LEAVE },
 		{ "[%offer ", RECORD_STAMP_OFFER },
 		{ "[%accept ", RECORD_STAMP_ACCEPT },
@@ -266,7 +269,7 @@ stamp_kind(const struct record_reader *rd, size_t from, size_t to, size_t *skip)
 		if (to - from >= n &&
 		    memcmp(rd->line + from, known[i].open, n) == 0) {
 			*skip = n;
-			return (int)known[i].kind;
+			return known[i].kind;
 		}
 	}
 	return -1;
@@ -294,6 +297,13 @@ read_stamps(struct record_reader *rd, size_t from, size_t to)
 		at = from - 1 + skip;
 		if ((close = memchr(rd->line + at, ']', to - at)) == NULL)
 			return;
+		from = (size_t)(close - rd->line) + 1;
+		/* A turn's evaluation and time go to its note (notes.c). */
+		if (kind >= READER_NOTE_EVAL) {
+			reader_note(rd, (enum reader_note_kind)kind, at,
+			    (size_t)(close - rd->line) - at);
+			continue;
+		}
 		n = rd->rec.nstamps;
 		/* A stamp costs more than its text: count it in the limit. */
 		if (n >= rd->max_size /

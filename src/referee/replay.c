@@ -949,7 +949,9 @@ check_words(struct record_syntax *syn, const struct record *rec,
 	if (strcmp(text, "*") == 0)
 		ok = !s->over;
 	else if (strcmp(text, "1/2-1/2") == 0)
-		ok = s->over ? s->winner == -1 : replay_termination_agreed(rec);
+		ok = s->over ? s->winner == -1 :
+			       replay_termination_agreed(rec) ||
+			replay_termination_drawn(rec);
 	else {
 		fits = record_result_score(syn, text, strlen(text), &a, &b);
 		if (fits == -1) {
@@ -1079,6 +1081,8 @@ static const struct {
 	{ " crashed", REPLAY_BY_CRASH },
 	{ " timed out", REPLAY_BY_TIMEOUT },
 	{ " resigned", REPLAY_BY_RESIGN },
+	/* --adjudicate resign: the referee resigns for the program. */
+	{ REPLAY_LOST_ON_EVAL, REPLAY_BY_RESIGN },
 };
 
 /*
@@ -1243,6 +1247,9 @@ check_termination(
 		return;
 	/* A draw by agreement is replay_check_agreement's. */
 	if (!ours && replay_termination_agreed(rec))
+		return;
+	/* A draw on the programs' evaluations stands as it is. */
+	if (!ours && replay_termination_drawn(rec))
 		return;
 	util_printable(tt->value, tt->value_len, why, sizeof why);
 	if (wt != NULL)
