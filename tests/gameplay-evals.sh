@@ -45,6 +45,32 @@ n=$(grep -o '{\[%eval 0\.00\] \[%emt [0-9:.]*\]}' "$tmp/n.pgn" | wc -l)
     ok "NBoard: $n evaluations of the NBoard side, none of the other" ||
     ng "NBoard: $n: $(cat "$tmp/n.err")"
 
+# NBoard's MOVE/EVAL/TIME, and an EVAL that is no number: dropped, the
+# move played.
+for q in eval bad-eval; do
+	gameplay match -b "$srcdir/tests/engines/nboard-quirk.sh $q" \
+	    --black-protocol nboard -w 'gameplay engine greedy' reversi \
+	    > "$tmp/$q.pgn" 2> "$tmp/$q.err"
+done
+n=$(grep -o '{\[%eval 1\.25\] \[%emt [0-9:.]*\]}' "$tmp/eval.pgn" | wc -l)
+[ "$n" -gt 20 ] && ! grep -q '[{}]' "$tmp/bad-eval.pgn" &&
+    grep -q '^\[Result "[0-9]*-[0-9]*"\]' "$tmp/bad-eval.pgn" &&
+    [ "$(grep -c 'dropped (said once a game): an evaluation is a decimal number, not "1e999"' "$tmp/bad-eval.err")" -eq 1 ] &&
+    gamecheck "$tmp/bad-eval.pgn" > /dev/null 2>&1 &&
+    ok "NBoard: f5/1.25/0.1 kept, f5/1e999/0.1 dropped with a warning" ||
+    ng "NBoard quirks: $n: $(cat "$tmp/bad-eval.err")"
+
+# Herd: each action is asked for, and the answer that ends a turn
+# speaks for it: one comment a turn.
+gameplay match -b "$e 'eval 2 depth 1' random" -w 'gameplay engine random' \
+    herd > "$tmp/h.pgn" 2> "$tmp/h.err"
+n=$(grep -o '{[^}]*}' "$tmp/h.pgn" | grep -c '^{\[%eval 2\.00,1\] \[%emt [0-9:.]*\]}$')
+t=$(gamecheck "$tmp/h.pgn" 2> /dev/null | sed -n 's/^turns: //p')
+[ "$n" -gt 0 ] && [ "$n" -eq "$(grep -o '{' "$tmp/h.pgn" | wc -l)" ] &&
+    [ "$n" -le $(((t + 1) / 2)) ] &&
+    ok "Herd: $n of black's turns noted once each, of $t" ||
+    ng "Herd: $n of $t: $(head -20 "$tmp/h.pgn")"
+
 # A program without evaluations: records as they always were.
 gameplay match -b 'gameplay engine greedy' -w 'gameplay engine greedy' \
     reversi > "$tmp/p.pgn" 2> /dev/null
