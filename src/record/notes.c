@@ -7,7 +7,6 @@
  * is no part of the game: one that is not one is dropped with the
  * warning bad-eval, and the record reads on.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "record/read.h"
@@ -48,6 +47,18 @@ digits(const char *s, size_t len, size_t max)
 	return len > 0 && len <= max;
 }
 
+/* The number the n digits at s write. */
+static unsigned long
+number(const char *s, size_t n)
+{
+	unsigned long v = 0;
+	size_t	      i;
+
+	for (i = 0; i < n; i++)
+		v = v * 10 + (unsigned long)(s[i] - '0');
+	return v;
+}
+
 /*
  * [%emt H:MM:SS] or H:MM:SS.f to .fff (len bytes at s): its seconds as
  * "4.5" into buf.  Returns the length, or 0 when it is not one.
@@ -57,8 +68,8 @@ emt_seconds(const char *s, size_t len, char *buf, size_t cap)
 {
 	const char   *c1 = memchr(s, ':', len), *end = s + len, *dot;
 	unsigned long h, mm, ss, ms = 0;
-	size_t	      i, n;
-	int	      w;
+	size_t	      i, n, w;
+	char	      tmp[24];
 
 	if (c1 == NULL || !digits(s, (size_t)(c1 - s), 6) || end - c1 < 6 ||
 	    c1[3] != ':' || !digits(c1 + 1, 2, 2) || !digits(c1 + 4, 2, 2))
@@ -67,16 +78,28 @@ emt_seconds(const char *s, size_t len, char *buf, size_t cap)
 	if (dot < end &&
 	    (*dot != '.' || !digits(dot + 1, (size_t)(end - dot - 1), 3)))
 		return 0;
-	sscanf(s, "%lu:%lu:%lu", &h, &mm, &ss);
+	/* By hand: a match record has one a turn, and sscanf was slow. */
+	h = number(s, (size_t)(c1 - s));
+	mm = number(c1 + 1, 2);
+	ss = number(c1 + 4, 2);
 	if (mm > 59 || ss > 59)
 		return 0;
 	for (i = 1; i <= 3; i++)
 		ms = ms * 10 +
 		    (dot + i < end ? (unsigned long)(dot[i] - '0') : 0);
-	w = snprintf(buf, cap, "%lu.%03lu", (h * 60 + mm) * 60 + ss, ms);
 	/* Seconds as GGF writes them: "4.5", "12.0". */
-	for (n = (size_t)w; n > 2 && buf[n - 1] == '0' && buf[n - 2] != '.';)
-		buf[--n] = '\0';
+	h = (h * 60 + mm) * 60 + ss;
+	for (w = 0; w == 0 || h > 0; h /= 10)
+		tmp[w++] = (char)('0' + h % 10);
+	for (n = 0; w > 0 && n < cap - 6;)
+		buf[n++] = tmp[--w];
+	buf[n++] = '.';
+	buf[n++] = (char)('0' + ms / 100);
+	if (ms % 100 != 0)
+		buf[n++] = (char)('0' + ms / 10 % 10);
+	if (ms % 10 != 0)
+		buf[n++] = (char)('0' + ms % 10);
+	buf[n] = '\0';
 	return n;
 }
 
