@@ -35,6 +35,11 @@ k=$(grep '^move-notes:' "$tmp/a.yaml" | grep -o '{turn: [0-9]*, eval: "1.50", de
 gamecheck --write=ggf "$tmp/a.pgn" 2> /dev/null |
     grep -q 'B\[f5/1\.50/[0-9.]*\]W\[[a-h][1-8]/-2\.00/[0-9.]*\]' &&
     ok "--write=ggf keeps them as move/eval/time" || ng "ggf"
+gamecheck --write=pgn "$tmp/a.pgn" 2> /dev/null | gamecheck - 2> /dev/null |
+    grep '^move-notes:' > "$tmp/again"
+grep '^move-notes:' "$tmp/a.yaml" | cmp -s - "$tmp/again" &&
+    ok "--write=pgn keeps them: the same move-notes read back" ||
+    ng "--write=pgn: $(head -c 300 "$tmp/again")"
 
 # NBoard: Edax's `=== f5 0.00 0.0'.
 gameplay match -b "$srcdir/tests/engines/nboard-quirk.sh edax" \

@@ -210,21 +210,35 @@ write_pgn(struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	struct record_tag_out *tags;
 	struct implied	       im;
-	size_t		       n;
+	const char	     **turns = NULL;
+	char		     **noted;
+	size_t		       n, i;
 	int		       rc = -1;
 
 	if ((tags = calloc(o->rec->ntags + NKNOWN + RECORD_WTHOR_TAGS,
 		 sizeof *tags)) == NULL)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
+	/* What the movers said goes back in the turns' comments. */
+	if (record_noted_turns(o, &noted) == -1 ||
+	    (noted != NULL &&
+		(turns = calloc(o->nturns, sizeof *turns)) == NULL)) {
+		free(tags);
+		record_noted_free(noted, o->nturns);
+		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
+	}
+	for (i = 0; turns != NULL && i < o->nturns; i++)
+		turns[i] = noted[i] != NULL ? noted[i] : o->turns[i];
 	n = canonical_tags(o, tags, &im);
 	/* Records apart by a blank line, as gameplay writes a series. */
 	if ((x->written == 0 || fputc('\n', x->out) != EOF) &&
-	    record_write(x->out, tags, n, o->turns, o->nturns, true,
-		result_of(o, im.result, sizeof im.result)) == 0)
+	    record_write(x->out, tags, n, turns != NULL ? turns : o->turns,
+		o->nturns, true, result_of(o, im.result, sizeof im.result)) == 0)
 		rc = 0;
 	else
 		diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
 	free(tags);
+	free(turns);
+	record_noted_free(noted, o->nturns);
 	return rc;
 }
 
