@@ -5,7 +5,8 @@
 # alternating; the records pass gamecheck and the summary names GRhino by
 # its GTP name.  Then both under a controller that plays until two passes
 # (tests/engines/gtp-pair.sh), as GRhino's own does.  Skipped (77)
-# where grhino is not installed.
+# where grhino is not installed.  GRhino says nothing of its moves: its
+# records have no evaluation.
 set -u
 . "${srcdir:-.}/tests/lib.sh"
 
@@ -22,6 +23,13 @@ grep -q '^- name: "GTP GRhino [0-9.]*"$' "$tmp/sum" ||
 [ "$(grep -c '^\[\(Black\|White\) "GTP GRhino' "$tmp/r.pgn")" = 4 ] ||
     ng "record tags: $(grep '^\[Black\|^\[White' "$tmp/r.pgn")"
 ok "GRhino against mcts:200 over GTP"
+# GTP has no word for an evaluation and GRhino lists no command giving
+# one (formats/protocol.md, "Evaluations"): its turns have a clock and
+# nothing else.
+! grep -q '%eval\|%emt\|%nodes' "$tmp/r.pgn" &&
+    [ "$(grep -o '{\[%clk [0-9:.]*\]}' "$tmp/r.pgn" | wc -l)" -gt 100 ] &&
+    ok "GRhino says nothing of its moves: clock comments alone" ||
+    ng "GRhino's comments: $(grep -o '{[^}]*}' "$tmp/r.pgn" | sort -u | head)"
 
 # GRhino and our engine under a controller that plays until two passes:
 # genmove after the end is a pass, and the two final scores agree.

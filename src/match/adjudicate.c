@@ -37,6 +37,7 @@ ask(struct match *m, struct match_game *pg, struct match_side *sd, int ready,
 	if (sd->tc->on && (limit == 0 || sd->left < limit))
 		limit = sd->left > 0 ? sd->left : 1e-3;
 	deadline = engine_deadline(limit);
+	match_eval_clear(&sd->ev);
 	if ((r = ready) == 1)
 		r = sd->proto->ask(sd, pg, c, deadline, &line, &len);
 	if (r == ENGINE_ERROR)
@@ -96,6 +97,9 @@ ask(struct match *m, struct match_game *pg, struct match_side *sd, int ready,
 		    len > 0 ? shown : "\"\"", g->colour[c]);
 		return 1;
 	}
+	if (match_eval_turn(m, pg, c, sd, engine_now() - t0,
+		pg->nturns > turns) == -1)
+		return -1;
 	if (sd->tc->on) {
 		sd->left += sd->tc->inc;
 		if (pg->nturns > turns &&
@@ -125,6 +129,9 @@ match_play_moves(struct match *m, struct match_game *pg,
 		if (r == 0 && (r = match_adjudicate_solve(m, pg, end)) == 0) {
 			k = match_game_side(pg, start, rules_to_move(pg->pos));
 			r = ask(m, pg, &m->side[k], ready[k], end);
+			/* What the programs said of it may end it. */
+			if (r == 0)
+				r = match_adjudge(m, pg, end);
 		}
 		if (r == -1) {
 			cli_error("match: %s", strerror(errno));
@@ -144,7 +151,9 @@ match_judge(struct match *m, const struct match_game *pg,
     struct match_ending *end, struct rules_score *s)
 {
 	rules_score(pg->pos, s);
-	if (!end->adjudicated && !s->over) {
+	if (end->drawn)
+		m->ps.m.adjudicated++;
+	else if (!end->adjudicated && !s->over) {
 		end->aborted = true;
 		snprintf(end->why, sizeof end->why, "aborted");
 		m->ps.m.aborted++;

@@ -19,7 +19,7 @@
 int
 match_note_clock(struct match *m, size_t i, double left)
 {
-	char buf[64];
+	char buf[64], *p;
 	long tenths = (long)(left * 10 + 0.5);
 
 	if (array_grow(&m->notes, &m->notes_cap, i + 1, sizeof *m->notes) == -1)
@@ -28,7 +28,15 @@ match_note_clock(struct match *m, size_t i, double left)
 		m->notes[m->nnotes++] = NULL;
 	snprintf(buf, sizeof buf, "[%%clk %ld:%02ld:%02ld.%ld]", tenths / 36000,
 	    tenths / 600 % 60, tenths / 10 % 60, tenths % 10);
-	free(m->notes[i]);
+	/* After the turn's evaluation, if it has one (adjudge.c). */
+	if (m->notes[i] != NULL) {
+		if ((p = malloc(strlen(m->notes[i]) + strlen(buf) + 2)) == NULL)
+			return -1;
+		sprintf(p, "%s %s", m->notes[i], buf);
+		free(m->notes[i]);
+		m->notes[i] = p;
+		return 0;
+	}
 	if ((m->notes[i] = strdup(buf)) == NULL)
 		return -1;
 	return 0;

@@ -100,6 +100,7 @@ struct match_game_tags {
 	const char   *black, *white; /* the players (specs or commands) */
 	const char   *termination;   /* why it stopped early, or NULL */
 	const char   *winner;	     /* a colour won by adjudication, or NULL */
+	const char   *result;	     /* the Result, or NULL: the board's */
 	const char   *setup;	     /* the Setup tag of the start, or NULL */
 	const char   *opening;	     /* the Opening tag, or NULL */
 	const char   *time_control;  /* the TimeControl tag, or NULL */

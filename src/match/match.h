@@ -52,6 +52,19 @@ enum {
 };
 
 /*
+ * --adjudicate resign:MOVES:SCORE and draw:MOVES:SCORE:FROM (adjudge.c):
+ * the rules given, and in the game being played the runs of turns, by
+ * colour, whose evaluations said a loss of resign_milli or more (lose),
+ * a win of as much (win), or within draw_milli of 0 (near).
+ */
+struct match_adjudge {
+	bool	      resign, draw;
+	unsigned long resign_moves, draw_moves, draw_from;
+	long	      resign_milli, draw_milli;
+	unsigned long lose[2], win[2], near[2];
+};
+
+/*
  * A match: what the options say (the series, the programs' commands in
  * side[k].e.cmd, --alternate, --timeout), then what it is playing with.
  * The caller's storage, set up by match_init and released by match_fini;
@@ -105,6 +118,7 @@ struct match {
 	bool			 adjudicate; /* --adjudicate solve:N */
 	int			 adjudicate_empties; /* N */
 	struct solve		*solver; /* its solver, made at its first use */
+	struct match_adjudge	 adj;	 /* --adjudicate resign:, draw: */
 };
 
 /* Sets up m with the defaults, before its options. */
@@ -148,6 +162,7 @@ struct match_ending {
 	int  winner;   /* a colour, or -1 */
 	bool adjudicated, aborted;
 	bool solved; /* --adjudicate solve: played out by the solver */
+	bool drawn;  /* --adjudicate draw: ended drawn, no winner */
 };
 /*
  * --adjudicate solve:N (solved.c).  The Termination tag of a game the
@@ -164,6 +179,15 @@ struct match_ending {
 #define MATCH_SOLVED	  STAT_SOLVED_TERMINATION
 #define MATCH_SOLVE_NODES 50000000
 int match_adjudicate_option(struct match *m, const char *arg);
+/*
+ * --adjudicate resign: and draw: (adjudge.c).  The Termination tags of
+ * the games they end: "white lost on evaluation", "drawn on evaluation"
+ * (formats/record.md).  match_adjudge_option reads resign:MOVES:SCORE
+ * or draw:MOVES:SCORE[:FROM] (0, or -1 after saying what is wrong).
+ */
+#define MATCH_LOST_ON_EVAL  REPLAY_LOST_ON_EVAL
+#define MATCH_DRAWN_ON_EVAL REPLAY_DRAWN_ON_EVAL
+int match_adjudge_option(struct match *m, const char *arg);
 int match_adjudicate_check(const struct match *m, const struct match_game *pg);
 int match_adjudicate_solve(
     struct match *m, struct match_game *pg, struct match_ending *end);

@@ -28,6 +28,15 @@ solved(const struct record *rec)
 	    strncmp(t->value, MATCH_SOLVED, strlen(MATCH_SOLVED)) == 0;
 }
 
+/* Whether rec's Termination tag says --adjudicate draw: ended it. */
+static bool
+drawn(const struct record *rec)
+{
+	const struct record_tag *t = record_tag_find(rec, "Termination");
+
+	return t != NULL && strcmp(t->value, MATCH_DRAWN_ON_EVAL) == 0;
+}
+
 /* Counts game i, read back by --resume (match_resume_fn). */
 int
 match_resumed(void *arg, unsigned long i, const struct record *rec,
@@ -48,6 +57,9 @@ match_resumed(void *arg, unsigned long i, const struct record *rec,
 	if (rp->forfeit) {
 		end.winner = rp->forfeit_winner;
 		end.adjudicated = true;
+		m->ps.m.adjudicated++;
+	} else if (drawn(rec)) {
+		/* --adjudicate draw: a draw, and adjudicated. */
 		m->ps.m.adjudicated++;
 	} else if (rp->status == REPLAY_FINISHED) {
 		end.winner = rp->score.winner;

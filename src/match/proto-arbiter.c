@@ -79,6 +79,36 @@ arbiter_new_game(
 	return engine_send(&s->e, line, engine_deadline(timeout));
 }
 
+/*
+ * An answer "f5 eval 1.5 depth 12 nodes 4096": the words after the
+ * action go to s->ev and the action alone is the answer.  Other words
+ * after it are left in it, an illegal answer as ever (formats/protocol.md,
+ * "Evaluations").
+ */
+static void
+split_eval(struct match_side *s, char *line, size_t *len)
+{
+	static const char *const keys[] = { "eval", "depth", "nodes" };
+	char			*sp;
+	size_t			 i, n, k;
+
+	if (memchr(line, '\0', *len) != NULL ||
+	    (sp = memchr(line, ' ', *len)) == NULL)
+		return;
+	n = *len - (size_t)(sp + 1 - line);
+	/* The key's word whole: "eval" alone too (its value missing). */
+	for (i = 0; i < 3; i++)
+		if (n >= (k = strlen(keys[i])) &&
+		    memcmp(sp + 1, keys[i], k) == 0 &&
+		    (n == k || sp[1 + k] == ' '))
+			break;
+	if (i == 3)
+		return;
+	match_eval_words(&s->ev, sp + 1, n);
+	*sp = '\0';
+	*len = (size_t)(sp - line);
+}
+
 static int
 arbiter_ask(struct match_side *s, const struct match_game *pg, int colour,
     double deadline, char **line, size_t *len)
@@ -111,6 +141,8 @@ arbiter_ask(struct match_side *s, const struct match_game *pg, int colour,
 	if (r == 1 && s->starting && strcmp(*line, "ready") == 0)
 		r = engine_read(&s->e, deadline, line, len);
 	s->starting = false;
+	if (r == 1)
+		split_eval(s, *line, len);
 	return r;
 }
 

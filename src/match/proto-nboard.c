@@ -164,6 +164,10 @@ nboard_ask(struct match_side *s, const struct match_game *pg, int colour,
 		s->answer[i] = (char)tolower((unsigned char)s->answer[i]);
 	if (n == 2 && memcmp(s->answer, "pa", 2) == 0)
 		n = (size_t)snprintf(s->answer, sizeof s->answer, "pass");
+	/* Its evaluation is the first word of the rest; its time is ours. */
+	match_eval_clear(&s->ev);
+	if ((i = strcspn(s->eval, " /")) > 0)
+		match_eval_score(&s->ev, s->eval, i);
 	*line = s->answer;
 	*len = n;
 	return 1;

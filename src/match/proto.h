@@ -30,6 +30,21 @@ struct match_tc {
 };
 
 /*
+ * What a program said beside its action (formats/protocol.md,
+ * "Evaluations"): its evaluation in thousandths, from the mover's side,
+ * and the depth and nodes of its search (-1: not said).  has is false
+ * when it said none, or when what it said was dropped: bad then says why
+ * ("" otherwise).  eval.c reads it from the protocols' words.
+ */
+struct match_eval {
+	bool	  has;
+	long	  milli;
+	long	  depth;
+	long long nodes;
+	char	  bad[160];
+};
+
+/*
  * One side of a match: its program, the protocol spoken to it and what
  * that protocol remembers of it.  The caller sets e (engine_init, e.cmd),
  * proto and tc; the rest is the protocol's.
@@ -55,6 +70,8 @@ struct match_side {
 	bool	      knows_time_settings, knows_time_left; /* GTP: lists */
 	unsigned long pings;	/* NBoard: the last `ping N' sent */
 	char	      eval[64]; /* NBoard: what its answer has after the move */
+	struct match_eval ev;	/* what its last answer said beside it */
+	bool eval_warned; /* one dropped in this game was said */
 	char	      refusal[256]; /* what it refused, and its answer */
 	char	      answer[ENGINE_ANSWER_MAX + 3]; /* ask's *line */
 };
@@ -129,5 +146,31 @@ void match_protocol_names(char *buf, size_t cap);
  * longer than tc->text holds).
  */
 bool match_tc_parse(const char *arg, struct match_tc *tc);
+
+/* The largest evaluation a program may give, either sign (thousandths). */
+#define MATCH_EVAL_MAX	 100000000L
+#define MATCH_DEPTH_MAX	 9999L
+#define MATCH_NODES_MAX	 999999999999999999LL
+/* eval.c: forgets what a program said beside its last answer. */
+void match_eval_clear(struct match_eval *ev);
+/*
+ * eval.c: a score as a program writes it (len bytes at s): a decimal,
+ * "-1.25", "+3", "0.5", rounded to thousandths, into *milli.  Returns 0,
+ * or -1 with why in ev->bad (not a number, beyond MATCH_EVAL_MAX).
+ */
+int match_eval_score(struct match_eval *ev, const char *s, size_t len);
+/*
+ * eval.c: the words after the action of an answer of the match protocol,
+ * "eval E depth D nodes N" (each once, any order, eval needed), into ev;
+ * what is wrong drops them all (ev->bad).
+ */
+void match_eval_words(struct match_eval *ev, const char *s, size_t len);
+/*
+ * eval.c: the record's comment of an evaluation said with an answer that
+ * took secs seconds, "[%eval 1.50,12] [%nodes 4096] [%emt 0:00:01.234]"
+ * (formats/record.md, "Evaluations"), into buf.
+ */
+void match_eval_format(
+    const struct match_eval *ev, double secs, char *buf, size_t cap);
 
 #endif

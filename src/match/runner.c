@@ -27,6 +27,9 @@ game_line(FILE *fp, const struct match *m, unsigned long i,
 		    rules_turn(pg->pos) - 1, s->points[0], s->points[1]);
 	else if (end->adjudicated)
 		fprintf(fp, "%s wins: %s", g->colour[end->winner], end->why);
+	else if (end->drawn)
+		fprintf(fp, "draw: %s, %d-%d", end->why, s->points[0],
+		    s->points[1]);
 	else if (end->winner == -1)
 		fprintf(fp, "draw %d-%d", s->points[0], s->points[1]);
 	else
@@ -65,6 +68,7 @@ match_play_game(struct match *m, unsigned long i, FILE *rec, char **line)
 	*line = NULL;
 	match_sides(m, i, start);
 	match_notes_clear(m);
+	match_adjudge_reset(m);
 	if (match_series_start(&m->ps, i, &pg) == -1)
 		return CLI_INTERNAL;
 	match_schedule_game(&m->sch, i, &slot);
@@ -101,6 +105,7 @@ match_play_game(struct match *m, unsigned long i, FILE *rec, char **line)
 	t.white = match_side_name(&m->side[start[1 - m->black]]);
 	t.termination = end.why[0] != '\0' ? end.why : NULL;
 	t.winner = end.adjudicated ? m->g->colour[end.winner] : NULL;
+	t.result = end.drawn ? "1/2-1/2" : NULL;
 	/* As cutechess: one tag for one clock, else one per colour. */
 	tb = &m->tc[start[m->black]];
 	tw = &m->tc[start[1 - m->black]];

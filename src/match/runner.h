@@ -69,6 +69,27 @@ int match_note_clock(struct match *m, size_t i, double left);
 void match_notes_clear(struct match *m);
 
 /*
+ * adjudge.c: what side sd, holding colour c, said with its legal answer
+ * in pg (sd->ev), which took secs seconds: what was dropped said on
+ * stderr; once the answer ends a turn (done), its evaluation noted for
+ * the record and counted for --adjudicate.  0, or -1 when memory runs
+ * out.
+ */
+int match_eval_turn(struct match *m, const struct match_game *pg, int c,
+    struct match_side *sd, double secs, bool done);
+/*
+ * adjudge.c: forgets the evaluations of the last game, and that a side's
+ * was dropped.
+ */
+void match_adjudge_reset(struct match *m);
+/*
+ * adjudge.c: ends pg by --adjudicate resign: or draw: when the programs'
+ * evaluations say so (*end says how): 1; 0 when the game goes on.
+ */
+int match_adjudge(struct match *m, const struct match_game *pg,
+    struct match_ending *end);
+
+/*
  * adjudicate.c: plays pg until it is over, capped or adjudicated (*end
  * says how), side start[c] holding colour c at the start.  Returns the
  * exit status.

@@ -21,10 +21,13 @@ match_adjudicate_option(struct match *m, const char *arg)
 {
 	unsigned long n;
 
+	if (strncmp(arg, "resign:", 7) == 0 || strncmp(arg, "draw:", 5) == 0)
+		return match_adjudge_option(m, arg);
 	if (strncmp(arg, "solve:", 6) != 0 || !cli_parse_count(arg + 6, &n) ||
 	    n > 64) {
 		cli_error("--adjudicate takes solve:N, N the empty squares "
-			  "from 0 to 64, not '%s'",
+			  "from 0 to 64, resign:MOVES:SCORE or "
+			  "draw:MOVES:SCORE[:FROM], not '%s'",
 		    arg);
 		return -1;
 	}

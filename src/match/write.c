@@ -45,7 +45,9 @@ game_tags(const struct match_game *pg, const struct match_game_tags *t,
 	size_t			     i, n = 0;
 
 	rules_score(pos, &s);
-	if (s.over)
+	if (t->result != NULL)
+		snprintf(tx->result, sizeof tx->result, "%s", t->result);
+	else if (s.over)
 		snprintf(tx->result, sizeof tx->result, "%d-%d", s.points[0],
 		    s.points[1]);
 	else

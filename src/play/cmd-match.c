@@ -58,7 +58,7 @@ const struct play_cmd play_cmd_match = {
 	    "[--max-turns turns]\n"
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
 	    "       [--openings file [--openings-order order] [--repeat]]\n"
-	    "       [-j n] [--order order] [--adjudicate solve:n]\n"
+	    "       [-j n] [--order order] [--adjudicate rule]\n"
 	    "       [--summary file] game\n"
 	    "       gameplay match --engine cmd ... | --engines file\n"
 	    "       [--tournament kind] [options] game",
@@ -113,7 +113,10 @@ const struct play_cmd play_cmd_match = {
 	    "                         the games of each pairing\n"
 	    "      --adjudicate=solve:N  end a game (8x8 Reversi) once its\n"
 	    "                         position has N empties or fewer and\n"
-	    "                         is solved: the solver plays it out\n"
+	    "                         is solved: the solver plays it out;\n"
+	    "                         =resign:MOVES:SCORE, =draw:MOVES:SCORE\n"
+	    "                         [:FROM] end it when both programs'\n"
+	    "                         evaluations agree (formats/protocol.md)\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
 	    "                         (- for standard error)\n",
 	.width = 23,

@@ -210,21 +210,35 @@ write_pgn(struct record_export *x, const struct record_out *o, struct diag *d)
 {
 	struct record_tag_out *tags;
 	struct implied	       im;
-	size_t		       n;
+	const char	     **turns = NULL;
+	char		     **noted;
+	size_t		       n, i;
 	int		       rc = -1;
 
 	if ((tags = calloc(o->rec->ntags + NKNOWN + RECORD_WTHOR_TAGS,
 		 sizeof *tags)) == NULL)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
+	/* What the movers said goes back in the turns' comments. */
+	if (record_noted_turns(o, &noted) == -1 ||
+	    (noted != NULL &&
+		(turns = calloc(o->nturns, sizeof *turns)) == NULL)) {
+		free(tags);
+		record_noted_free(noted, o->nturns);
+		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
+	}
+	for (i = 0; turns != NULL && i < o->nturns; i++)
+		turns[i] = noted[i] != NULL ? noted[i] : o->turns[i];
 	n = canonical_tags(o, tags, &im);
 	/* Records apart by a blank line, as gameplay writes a series. */
 	if ((x->written == 0 || fputc('\n', x->out) != EOF) &&
-	    record_write(x->out, tags, n, o->turns, o->nturns, true,
-		result_of(o, im.result, sizeof im.result)) == 0)
+	    record_write(x->out, tags, n, turns != NULL ? turns : o->turns,
+		o->nturns, true, result_of(o, im.result, sizeof im.result)) == 0)
 		rc = 0;
 	else
 		diag_set(d, DIAG_NO_MEMORY, "cannot write the record");
 	free(tags);
+	free(turns);
+	record_noted_free(noted, o->nturns);
 	return rc;
 }
 
@@ -556,18 +570,49 @@ tree_start(const struct record_out *o, const char *format, int *pieces,
 	return 0;
 }
 
-/* The moves, each sep then B[..] or W[..], PA for a pass. */
+/*
+ * GGF's move/eval/time: what the mover said of turn t, the record's
+ * note of it, after the move's square ("/1.50/0.2", "//4.5").  Only
+ * where the turns written are the record's own, one for one: passes a
+ * replay implies would shift them.
+ */
 static void
-put_moves(
-    struct wbuf *b, const struct record_out *o, int to_move, const char *sep)
+put_note(struct wbuf *b, const struct record_out *o, size_t t, size_t *k)
 {
-	size_t t;
+	const struct record_note *n;
+
+	if (o->nturns != o->rec->nturns)
+		return;
+	while (*k < o->rec->nnotes && o->rec->notes[*k].turn < t)
+		(*k)++;
+	if (*k == o->rec->nnotes || (n = &o->rec->notes[*k])->turn != t ||
+	    (n->eval_len == 0 && n->time_len == 0))
+		return;
+	wbuf_add(b, "/", 1);
+	wbuf_add(b, n->eval, n->eval_len);
+	if (n->time_len > 0) {
+		wbuf_add(b, "/", 1);
+		wbuf_add(b, n->time, n->time_len);
+	}
+}
+
+/*
+ * The moves, each sep then B[..] or W[..], PA for a pass; with notes
+ * (GGF), what the movers said of them.
+ */
+static void
+put_moves(struct wbuf *b, const struct record_out *o, int to_move,
+    const char *sep, bool notes)
+{
+	size_t t, k = 0;
 
 	for (t = 0; t < o->nturns; t++) {
 		wbuf_str(b, sep);
 		wbuf_str(b, (to_move + (int)t) % 2 == 0 ? "B[" : "W[");
 		put_value(
 		    b, strcmp(o->turns[t], "pass") == 0 ? "PA" : o->turns[t]);
+		if (notes)
+			put_note(b, o, t, &k);
 		wbuf_str(b, "]");
 	}
 }
@@ -634,7 +679,7 @@ put_ggf(struct wbuf *b, const struct record_out *o, struct diag *d)
 	}
 	wbuf_add(b, to_move == 0 ? " *]" : " O]", 3);
 	put_extra(b, o, false);
-	put_moves(b, o, to_move, "");
+	put_moves(b, o, to_move, "", true);
 	wbuf_add(b, ";)", 2);
 	return 0;
 }
@@ -713,7 +758,7 @@ write_sgf(struct record_export *x, const struct record_out *o, struct diag *d)
 	}
 	put_prop(&b, "PL", to_move == 0 ? "B" : "W");
 	put_extra(&b, o, true);
-	put_moves(&b, o, to_move, ";");
+	put_moves(&b, o, to_move, ";", false);
 	wbuf_add(&b, ")\n", 2);
 	return flush_buf(x, &b, d);
 }

@@ -455,25 +455,22 @@ static void
 tree_note(struct record_reader *rd, const char *s, size_t len)
 {
 	const char *slash = memchr(s, '/', len);
-	size_t	    n = rd->rec.nnotes,
-	       elen = slash != NULL ? (size_t)(slash - s) : len;
-	long long eoff, toff;
+	size_t	    elen = slash != NULL ? (size_t)(slash - s) : len;
+	long long   eoff, toff;
+	long	    n;
 
 	if ((eoff = text_add(rd, s, elen)) == -1 ||
 	    (toff = text_add(rd, slash != NULL ? slash + 1 : "",
-		 slash != NULL ? len - elen - 1 : 0)) == -1 ||
-	    array_grow(&rd->rec.notes, &rd->notecap, n + 1,
-		sizeof *rd->rec.notes) == -1 ||
-	    array_grow(&rd->note_off, &rd->noteoffcap, 2 * n + 2,
-		sizeof *rd->note_off) == -1) {
+		 slash != NULL ? len - elen - 1 : 0)) == -1) {
 		reader_oom(rd);
 		return;
 	}
-	rd->note_off[2 * n] = (size_t)eoff;
-	rd->note_off[2 * n + 1] = (size_t)toff;
-	rd->rec.notes[n] = (struct record_note){ rd->rec.nturns, NULL, elen,
-		NULL, slash != NULL ? len - elen - 1 : 0 };
-	rd->rec.nnotes++;
+	if ((n = reader_note_of(rd, rd->rec.nturns)) == -1)
+		return;
+	rd->note_off[4 * n] = (size_t)eoff;
+	rd->note_off[4 * n + 1] = (size_t)toff;
+	rd->rec.notes[n].eval_len = elen;
+	rd->rec.notes[n].time_len = slash != NULL ? len - elen - 1 : 0;
 }
 
 /*

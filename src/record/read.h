@@ -135,7 +135,7 @@ struct record_reader {
 	size_t	stampcap;
 	size_t *stamp_off; /* each stamp's text offset */
 	size_t	stampoffcap;
-	size_t *note_off; /* eval and time offsets, by twos */
+	size_t *note_off; /* eval, time, depth, nodes offsets, by fours */
 	size_t	noteoffcap;
 
 	/* The record's tags by name (any case), to find duplicates. */
@@ -256,6 +256,28 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 	rd->textlen = off + len + 1;
 	return (long long)off;
 }
+
+/*
+ * The notation's note commands (notes.c), after the stamps' kinds:
+ * {[%eval S,D]}, {[%emt T]}, {[%nodes N]}.
+ */
+enum reader_note_kind {
+	READER_NOTE_EVAL = 64,
+	READER_NOTE_EMT,
+	READER_NOTE_NODES,
+};
+/*
+ * A note command of kind whose text is line[at, at + len): checked and
+ * kept in the note of the last turn (one made for it if need be); one
+ * that is not one is dropped with the warning bad-eval.
+ */
+void reader_note(struct record_reader *, enum reader_note_kind kind,
+    size_t at, size_t len);
+/*
+ * A note of turn (0-based), the turn's own if it is the last note, else
+ * a new one with nothing in it: its index, or -1 (the record told).
+ */
+long reader_note_of(struct record_reader *, size_t turn);
 
 /* The turns' storage for one more; 0, or -1 with the record told. */
 int reader_turn_room(struct record_reader *);

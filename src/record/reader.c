@@ -434,8 +434,10 @@ reader_finish(struct record_reader *rd)
 		for (i = 0; i < rd->rec.nturns; i++)
 			rd->rec.turns[i].text = rd->text + rd->turn_off[i];
 	for (i = 0; i < rd->rec.nnotes; i++) {
-		rd->rec.notes[i].eval = rd->text + rd->note_off[2 * i];
-		rd->rec.notes[i].time = rd->text + rd->note_off[2 * i + 1];
+		rd->rec.notes[i].eval = rd->text + rd->note_off[4 * i];
+		rd->rec.notes[i].time = rd->text + rd->note_off[4 * i + 1];
+		rd->rec.notes[i].depth = rd->text + rd->note_off[4 * i + 2];
+		rd->rec.notes[i].nodes = rd->text + rd->note_off[4 * i + 3];
 	}
 	for (i = 0; i < rd->rec.nstamps; i++)
 		rd->rec.stamps[i].text = rd->text + rd->stamp_off[i];

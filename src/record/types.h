@@ -43,9 +43,13 @@ struct record_token {
 };
 
 /*
- * GGF and SGF: what a move gives after its square, B[f5/1.23/4.5]: the
- * evaluation and the time as written (either may be empty), for turn
- * token turn (0-based).  Kept for the report, never judged.
+ * What a turn's mover said of it, for turn token turn (0-based): GGF and
+ * SGF give it after the move's square, B[f5/1.23/4.5], the evaluation
+ * and the time as written; the notation in its comment's commands,
+ * {[%eval 1.23,12] [%nodes 4096] [%emt 0:00:04.5]} (formats/record.md,
+ * "Evaluations"), the evaluation, depth and nodes as written and the
+ * time in seconds ("4.5").  Any may be empty.  Kept for the report,
+ * never judged.
  */
 struct record_note {
 	size_t turn;
@@ -53,6 +57,10 @@ struct record_note {
 	size_t eval_len;
 	char  *time;
 	size_t time_len;
+	char  *depth;
+	size_t depth_len;
+	char  *nodes;
+	size_t nodes_len;
 };
 
 /*

@@ -97,6 +97,17 @@ void record_export_free(struct record_export *);
  * record_export_write fills it.
  */
 char *record_ggf_text(const struct record_out *, struct diag *d);
+/*
+ * write-notes.c: the turns of o that have a note (o->rec's), each with
+ * the notation's comment of it after its token, "f5 {[%eval 1.50,12]
+ * [%emt 0:00:01.250]}" (formats/record.md, "Evaluations"), into *noted:
+ * an array of o->nturns strings, NULL where a turn is written as it
+ * is, or NULL for none; only where the turns written are the record's
+ * own.  The caller frees it with record_noted_free.  Returns 0, or -1
+ * when memory runs out.
+ */
+int  record_noted_turns(const struct record_out *o, char ***noted);
+void record_noted_free(char **noted, size_t n);
 
 /*
  * Whether the movetext of rec (read from text, len bytes) numbers its

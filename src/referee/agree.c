@@ -30,6 +30,15 @@ replay_termination_agreed(const struct record *rec)
 	    memcmp(tt->value, agreed, sizeof agreed - 1) == 0;
 }
 
+bool
+replay_termination_drawn(const struct record *rec)
+{
+	const struct record_tag *tt = record_tag_find(rec, "Termination");
+
+	return tt != NULL && tt->value_len == strlen(REPLAY_DRAWN_ON_EVAL) &&
+	    memcmp(tt->value, REPLAY_DRAWN_ON_EVAL, tt->value_len) == 0;
+}
+
 static bool
 is_agree_stamp(const struct record_stamp *st)
 {

@@ -41,6 +41,15 @@ enum replay_cause {
 };
 #define REPLAY_CAUSES 5
 
+/*
+ * gameplay match --adjudicate resign: and draw: (formats/record.md):
+ * "white lost on evaluation", a forfeit counted as a resignation (the
+ * referee resigns for the program its own evaluation gave up), and
+ * "drawn on evaluation", a draw off the board, as an agreed one is.
+ */
+#define REPLAY_LOST_ON_EVAL  " lost on evaluation"
+#define REPLAY_DRAWN_ON_EVAL "drawn on evaluation"
+
 /* "illegal", "crash", "timeout", "resign", "withdraw". */
 const char *replay_cause_name(enum replay_cause);
 
@@ -346,6 +355,12 @@ void replay_check_claim(const struct record *rec, struct replay *rp);
 void replay_check_agreement(const struct record *rec, struct replay *rp);
 /* Whether rec's Termination tag is "agreed draw". */
 bool replay_termination_agreed(const struct record *rec);
+/*
+ * Whether rec's Termination tag says gameplay match --adjudicate draw:
+ * ended it drawn (REPLAY_DRAWN_ON_EVAL): a draw off the board, Result
+ * 1/2-1/2 or *, the game unfinished (formats/record.md).
+ */
+bool replay_termination_drawn(const struct record *rec);
 
 /*
  * Secret dice (commit.c; formats/rng.md, "Secret dice"): the SeedCommit

@@ -952,7 +952,9 @@ check_words(struct record_syntax *syn, const struct record *rec,
 	if (strcmp(text, "*") == 0)
 		ok = !s->over;
 	else if (strcmp(text, "1/2-1/2") == 0)
-		ok = s->over ? s->winner == -1 : replay_termination_agreed(rec);
+		ok = s->over ? s->winner == -1 :
+			       replay_termination_agreed(rec) ||
+			replay_termination_drawn(rec);
 	else {
 		fits = record_result_score(syn, text, strlen(text), &a, &b);
 		if (fits == -1) {
@@ -1083,6 +1085,8 @@ static const struct {
 	{ " timed out", REPLAY_BY_TIMEOUT },
 	{ " resigned", REPLAY_BY_RESIGN },
 	{ " withdrew", REPLAY_BY_WITHDRAW },
+	/* --adjudicate resign: the referee resigns for the program. */
+	{ REPLAY_LOST_ON_EVAL, REPLAY_BY_RESIGN },
 };
 
 /*
@@ -1253,6 +1257,9 @@ check_termination(
 	if (!ours &&
 	    (replay_termination_agreed(rec) ||
 		replay_termination_adjudged(rec)))
+		return;
+	/* A draw on the programs' evaluations stands as it is. */
+	if (!ours && replay_termination_drawn(rec))
 		return;
 	util_printable(tt->value, tt->value_len, why, sizeof why);
 	if (wt != NULL)

@@ -133,8 +133,9 @@ write_turn_lists(struct yout *w, const struct replay *rp)
 }
 
 /*
- * GGF and SGF: the evaluation and time written after a move's square,
- * by turn (1-based, as an error's turn).
+ * What the movers said of their turns (GGF's and SGF's evaluation and
+ * time after a move's square, the notation's [%eval], [%nodes] and
+ * [%emt]), by turn (1-based, as an error's turn).
  */
 static void
 write_notes(struct yout *w, const struct record *rec)
@@ -152,6 +153,10 @@ write_notes(struct yout *w, const struct record *rec)
 		yout_kv_int(w, "turn", (long long)n->turn + 1);
 		if (n->eval_len > 0)
 			yout_kv_text(w, "eval", n->eval, n->eval_len);
+		if (n->depth_len > 0)
+			yout_kv_text(w, "depth", n->depth, n->depth_len);
+		if (n->nodes_len > 0)
+			yout_kv_text(w, "nodes", n->nodes, n->nodes_len);
 		if (n->time_len > 0)
 			yout_kv_text(w, "time", n->time, n->time_len);
 		yout_close(w);

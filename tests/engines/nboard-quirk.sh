@@ -9,6 +9,8 @@
 #            comes before the next pong, and must not be taken for the
 #            answer to the next go
 #   no-pong  never answers `ping'
+#   eval     answers `=== f5/1.25/0.1', an evaluation after the move
+#   bad-eval answers `=== f5/1e999/0.1', an evaluation that is no number
 #   edax     answers every message as Edax 4.5 -nboard does (checked
 #            against it by tests/gameplay-edax-nboard.sh): nothing to
 #            `nboard' (an error on stderr unless `nboard 1'), `set myname
@@ -37,6 +39,10 @@ search \1\
 status Edax is waiting/
 	    s/^learned$/status Edax is learning\
 status Edax is waiting/' & ;;
+eval|bad-eval)
+	[ "$quirk" = eval ] && e=1.25 || e=1e999
+	gameplay engine --protocol nboard random < "$dir/in" |
+	    sed -u "s|^=== \(.*\)\$|=== \1/$e/0.1|" & ;;
 *)
 	gameplay engine --protocol nboard random < "$dir/in" & ;;
 esac

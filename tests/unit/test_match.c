@@ -71,6 +71,64 @@ START_TEST(time_control_read)
 }
 END_TEST
 
+/* What a program says beside its action (formats/protocol.md). */
+START_TEST(eval_score_read)
+{
+	struct match_eval ev;
+	static const char *const bad[] = { "", "+", "abc", "nan", "inf",
+		"1e3", "0x10", "1.5x", "--1", ".5", "100000.001", "100001",
+		"99999999999999999999" };
+	size_t i;
+
+	match_eval_clear(&ev);
+	ck_assert_int_eq(match_eval_score(&ev, "-1.25", 5), 0);
+	ck_assert(ev.has && ev.milli == -1250);
+	ck_assert_int_eq(match_eval_score(&ev, "+3", 2), 0);
+	ck_assert(ev.milli == 3000);
+	/* Rounded to thousandths, half up. */
+	ck_assert_int_eq(match_eval_score(&ev, "0.12350", 7), 0);
+	ck_assert(ev.milli == 124);
+	ck_assert_int_eq(match_eval_score(&ev, "100000", 6), 0);
+	ck_assert(ev.milli == 100000000);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		match_eval_clear(&ev);
+		ck_assert_msg(match_eval_score(&ev, bad[i], strlen(bad[i])) ==
+			    -1 &&
+			!ev.has && ev.bad[0] != '\0',
+		    "%s", bad[i]);
+	}
+}
+END_TEST
+
+START_TEST(eval_words_read)
+{
+	struct match_eval ev;
+	char		  buf[160];
+	static const char *const bad[] = { "eval", "eval 1 eval 2",
+		"depth 3", "eval 1 depth", "eval 1 depth 10000",
+		"eval 1 nodes 1234567890123456789", "eval 1 best f5",
+		"eval 1 depth -1" };
+	size_t i;
+
+	match_eval_words(&ev, "nodes 40960 eval 1.5 depth 12", 29);
+	ck_assert(ev.has && ev.milli == 1500 && ev.depth == 12 &&
+	    ev.nodes == 40960 && ev.bad[0] == '\0');
+	match_eval_format(&ev, 0.2104, buf, sizeof buf);
+	ck_assert_str_eq(
+	    buf, "[%eval 1.50,12] [%nodes 40960] [%emt 0:00:00.210]");
+	match_eval_words(&ev, "eval -0.125", 11);
+	ck_assert(ev.has && ev.depth == -1 && ev.nodes == -1);
+	match_eval_format(&ev, 3723.5, buf, sizeof buf);
+	ck_assert_str_eq(buf, "[%eval -0.125] [%emt 1:02:03.500]");
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		match_eval_words(&ev, bad[i], strlen(bad[i]));
+		ck_assert_msg(!ev.has && ev.depth == -1 && ev.nodes == -1 &&
+			ev.bad[0] != '\0',
+		    "%s", bad[i]);
+	}
+}
+END_TEST
+
 START_TEST(protocol_tables)
 {
 	char buf[64];
@@ -351,7 +409,8 @@ match_suite(void)
 	Suite *s = suite_create("match");
 
 	unit_tcase(s, "match", 0, sprt_test_read, sprt_test_refused,
-	    time_control_read, protocol_tables, tally_by_program,
+	    time_control_read, eval_score_read, eval_words_read,
+	    protocol_tables, tally_by_program,
 	    tally_pairs_colours_reversed, tally_sprt_decides,
 	    resume_whole_and_cut_short, resume_refuses_another_match,
 	    resume_any_order, NULL);
