@@ -30,7 +30,7 @@ PATH="$(pwd):$PATH" bash -c '
 	c "show status solve selfplay" gameplay s
 	c "--quiet" gamecheck --qu
 	c "--in-place" gameplay move --in
-	c "resign rekey" gameplay re
+	c "resign rekey reveal" gameplay re
 	c "--key-fd --key-file --keys" gameplay rekey --ke
 	c "reversi rive" gamecheck -g r
 	c "stones" gamecheck --game=s

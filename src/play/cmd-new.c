@@ -54,9 +54,9 @@ const struct play_cmd play_cmd_new = {
 	.usage =
 	    "[--force] [-s spec] [-b name] [-w name] [-d date] "
 	    "[-e event]\n"
-	    "       [-S seed | --secret-seed file] [-v variant]\n"
-	    "       [--setup position] [-c control] [--at time] [--keys dir]\n"
-	    "       [-o file] game",
+	    "       [-S seed | --secret-seed file] [-v variant] "
+	    "[--setup position]\n"
+	    "       [-c control] [--at time] [--keys dir] [-o file] game",
 	.summary = "write a fresh record for a game",
 	.help =
 	    "Write a fresh record for GAME: its tags and no moves.\n"
