@@ -83,7 +83,8 @@ seconds_option(struct solve_settings *ss, const char *arg)
 	    arg[strspn(arg, "0123456789.")] != '\0' || *endp != '\0' ||
 	    errno != 0 || !(ss->opt.max_seconds > 0) ||
 	    ss->opt.max_seconds > 1e7) {
-		cli_error("--seconds takes seconds (more than 0), not '%s'", arg);
+		cli_error(
+		    "--seconds takes seconds (more than 0), not '%s'", arg);
 		return -1;
 	}
 	return 0;
@@ -121,12 +122,26 @@ option(void *settings, int c, const char *arg)
 	}
 }
 
+/* The document of s for pr's position; exit status. */
+static int
+write_solved(struct play_record *pr, const struct report_solved *s)
+{
+	struct report_play p = { 0 };
+
+	p.source = pr->path;
+	p.rec = pr->rec;
+	p.rp = &pr->rp;
+	p.solved = s;
+	if (match_finish(report_write_solve(stdout, &p)) != CLI_OK)
+		return CLI_USAGE;
+	return s->exact ? CLI_OK : CLI_BAD;
+}
+
 /* The document of r for pr's position; exit status. */
 static int
 write_value(struct play_record *pr, const struct solve_result *r)
 {
 	struct report_solved s = { .exact = r->status == SOLVE_EXACT };
-	struct report_play   p = { 0 };
 	int		     moves[SOLVE_MAX_MOVES], scores[SOLVE_MAX_MOVES], i;
 
 	s.colour = rules_to_move(pr->rp.pos);
@@ -145,13 +160,7 @@ write_value(struct play_record *pr, const struct solve_result *r)
 	s.nmoves = r->nmoves;
 	s.nodes = r->nodes;
 	s.seconds = r->seconds;
-	p.source = pr->path;
-	p.rec = pr->rec;
-	p.rp = &pr->rp;
-	p.solved = &s;
-	if (match_finish(report_write_solve(stdout, &p)) != CLI_OK)
-		return CLI_USAGE;
-	return s.exact ? CLI_OK : CLI_BAD;
+	return write_solved(pr, &s);
 }
 
 /* The number of empty cells of pos. */
@@ -174,7 +183,6 @@ write_game_value(struct play_record *pr, const struct solve_game_result *r)
 {
 	const struct rules_board *b = &pr->rp.pos->board;
 	struct report_solved	  s = { .exact = r->status == SOLVE_EXACT };
-	struct report_play	  p = { 0 };
 	char			  turn[1024], (*names)[32] = NULL;
 	const char		 *best[1], **tokens = NULL;
 	int			 *scores = NULL, status = CLI_INTERNAL;
@@ -191,8 +199,8 @@ write_game_value(struct play_record *pr, const struct solve_game_result *r)
 	s.score = r->value;
 	s.empties = empty_cells(pr->rp.pos);
 	s.why = r->why;
-	if (r->nbest > 0 && record_turn_format(b, r->best, r->nbest, turn,
-				sizeof turn) >= 0) {
+	if (r->nbest > 0 &&
+	    record_turn_format(b, r->best, r->nbest, turn, sizeof turn) >= 0) {
 		best[0] = turn;
 		s.best_tokens = best;
 		s.nbest = 1;
@@ -207,15 +215,7 @@ write_game_value(struct play_record *pr, const struct solve_game_result *r)
 	s.nmoves = (int)r->nmoves;
 	s.nodes = r->nodes;
 	s.seconds = r->seconds;
-	p.source = pr->path;
-	p.rec = pr->rec;
-	p.rp = &pr->rp;
-	p.solved = &s;
-	status = match_finish(report_write_solve(stdout, &p));
-	if (status == CLI_OK && !s.exact)
-		status = CLI_BAD;
-	else if (status != CLI_OK)
-		status = CLI_USAGE;
+	status = write_solved(pr, &s);
 out:
 	free(scores);
 	free(tokens);
