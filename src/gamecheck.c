@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/dedupe.h"
+#include "cli/openings.h"
 #include "cli/replayed.h"
 #include "cli/select.h"
 #include "record/record.h"
@@ -37,6 +38,8 @@ struct options {
 	int		      solve_empties;
 	struct solve_options  budget;  /* --solve-nodes, --solve-seconds */
 	struct cli_perfect   *perfect; /* --solve: check_all's */
+	const char	     *opening_names; /* --opening-names FILE */
+	struct cli_openings  *openings;	     /* its names, read */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -51,7 +54,8 @@ enum {
 	OPT_DEDUPE,
 	OPT_DUPLICATES,
 	OPT_TABLE,
-	OPT_COLUMNS
+	OPT_COLUMNS,
+	OPT_OPENING_NAMES
 };
 
 struct totals {
@@ -88,7 +92,8 @@ usage(FILE *f)
 	    "       [--solve empties [--solve-nodes n] [--solve-seconds s]]\n"
 	    "       [--write format [--keep-illegal]]\n"
 	    "       [--dedupe mode [--duplicates file]]\n"
-	    "       [--table format [--columns list]] [file ...]\n"
+	    "       [--table format [--columns list]] [--opening-names file]\n"
+	    "       [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -148,6 +153,8 @@ usage(FILE *f)
 	    "                           record (tsv, csv) instead of YAML\n"
 	    "      --columns=LIST       the table's columns (file,record,\n"
 	    "                           status,tag:Black...; gamecheck(1))\n"
+	    "      --opening-names=FILE name each game's opening from FILE's\n"
+	    "                           lines of turns (formats/openings.md)\n"
 	    "      --color=WHEN         colour messages (auto, always, never)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -254,6 +261,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "duplicates", required_argument, NULL, OPT_DUPLICATES },
 		{ "table", required_argument, NULL, OPT_TABLE },
 		{ "columns", required_argument, NULL, OPT_COLUMNS },
+		{ "opening-names", required_argument, NULL, OPT_OPENING_NAMES },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -311,6 +319,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			opt->table = optarg;
 			break;
 		case OPT_COLUMNS: opt->columns = optarg; break;
+		case OPT_OPENING_NAMES: opt->opening_names = optarg; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamecheck"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -471,11 +480,14 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	const struct record  *rec;
 	const char	     *name = cli_input_name(path);
 	struct report_perfect pp;
+	struct cli_opening    op;
 	uint64_t	      at;
 	unsigned	      sub;
 	int		      rc, solved = 0;
 
 	cli_select_replay_options(&opt->sel, &ro);
+	if (opt->openings != NULL)
+		cli_openings_replay_options(opt->openings, &ro);
 	rd = cli_records_reader(&opt->in, syn, in, path, name);
 	if (rd == NULL) {
 		cli_error("%s: out of memory", name);
@@ -520,6 +532,8 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		 * prints is marked off where inputs open and end.
 		 */
 		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
+		if (opt->openings != NULL)
+			cli_openings_begin(opt->openings);
 		if ((rec = replay_selected(
 			 syn, rec, sub, at, &ro, rp, opt, t)) == NULL) {
 			if (t->ranged)
@@ -553,8 +567,16 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			rc = -2;
 			break;
 		}
+		pp = (struct report_perfect){ 0 };
 		pp.served = opt->perfect != NULL && opt->perfect->served;
-		pp.line = opt->perfect != NULL ? &opt->perfect->line : NULL;
+		if (solved == 1)
+			pp.line = &opt->perfect->line;
+		if (opt->openings != NULL &&
+		    cli_openings_match(opt->openings, &op)) {
+			pp.opening_name = op.name;
+			pp.opening_number = op.number;
+			pp.opening_turns = op.turns;
+		}
 		if (opt->tb != NULL &&
 		    report_table_write(opt->tb, path, rec, rp) == -1) {
 			if (cli_output_ok(out, "table"))
@@ -565,8 +587,9 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			break;
 		}
 		if (w != NULL &&
-		    report_write_perfect(
-			w, path, rec, rp, solved == 1 ? &pp : NULL) == -1) {
+		    report_write_perfect(w, path, rec, rp,
+			pp.line != NULL || pp.opening_turns > 0 ? &pp : NULL) ==
+			-1) {
 			if (cli_output_ok(out, "report"))
 				cli_error("%s: record %lu: cannot write its "
 					  "report",
@@ -809,9 +832,18 @@ main(int argc, char **argv)
 		cli_select_free(&opt.sel);
 		return CLI_INTERNAL;
 	}
+	/* The names are read once, before -j's workers share them. */
+	if (opt.opening_names != NULL &&
+	    (opt.openings = cli_openings_load(syn, opt.opening_names)) ==
+		NULL) {
+		record_syntax_free(syn);
+		cli_select_free(&opt.sel);
+		return CLI_USAGE;
+	}
 	/* --last: the selected records are counted first. */
 	if (cli_select_count(&opt.sel, &opt.in, syn, files, nfiles) == -1) {
 		record_syntax_free(syn);
+		cli_openings_free(opt.openings);
 		cli_select_free(&opt.sel);
 		return CLI_USAGE;
 	}
@@ -820,6 +852,7 @@ main(int argc, char **argv)
 		if ((opt.j = cli_jobs_start(opt.in.jobs, files, nfiles, &k)) ==
 		    NULL) {
 			record_syntax_free(syn);
+			cli_openings_free(opt.openings);
 			cli_select_free(&opt.sel);
 			return CLI_USAGE;
 		}
@@ -829,6 +862,7 @@ main(int argc, char **argv)
 	if (cli_output_open(&o, opt.output, 0) == -1) {
 		cli_jobs_free(opt.j);
 		record_syntax_free(syn);
+		cli_openings_free(opt.openings);
 		cli_select_free(&opt.sel);
 		return CLI_USAGE;
 	}
@@ -845,6 +879,7 @@ main(int argc, char **argv)
 		cli_error("out of memory");
 		cli_output_abort(&o);
 		record_syntax_free(syn);
+		cli_openings_free(opt.openings);
 		return CLI_INTERNAL;
 	} else
 		check_all(syn, files, nfiles, w, out, o.name, &opt, &t);
@@ -857,6 +892,7 @@ main(int argc, char **argv)
 	else if (!cli_output_commit(&o))
 		io_error = true;
 	record_syntax_free(syn);
+	cli_openings_free(opt.openings);
 	cli_progress_done();
 	/* No totals to tell: the workers said why (cli_jobs_finish). */
 	if (jobs_failed)

@@ -50,11 +50,16 @@ int report_write(struct report_writer *, const char *source,
  */
 struct report_perfect {
 	bool			 served;
-	const struct solve_line *line;
+	const struct solve_line *line; /* NULL: no perfect-play block */
+	/* gamecheck --opening-names: the record's opening, turns 0: none. */
+	const char   *opening_name; /* NULL: an entry without a name */
+	unsigned long opening_number;
+	size_t	      opening_turns;
 };
 /*
- * report_write with the record's perfect-play block after its result
- * (pp NULL: none, as report_write writes).
+ * report_write with what gamecheck adds after the record's result: its
+ * perfect-play block, its opening (pp NULL: neither, as report_write
+ * writes).
  */
 int report_write_perfect(struct report_writer *, const char *source,
     const struct record *, const struct replay *,

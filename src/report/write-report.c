@@ -216,6 +216,20 @@ write_head(struct report_writer *rw, const char *source)
 		rw->head_source = strdup(source);
 }
 
+/* The record's opening in --opening-names' file (formats/openings.md). */
+static void
+write_opening(struct yout *w, const struct report_perfect *pp)
+{
+	yout_key(w, "opening");
+	yout_open(w, YOUT_FLOW_MAP);
+	yout_kv_int(w, "number", (long long)pp->opening_number);
+	yout_kv_int(w, "turns", (long long)pp->opening_turns);
+	if (pp->opening_name != NULL)
+		yout_kv_text(w, "name", pp->opening_name,
+		    strlen(pp->opening_name));
+	yout_close(w);
+}
+
 /* What a replayed record's report holds after its status. */
 static void
 write_replayed(struct yout *w, const struct record *rec,
@@ -235,8 +249,10 @@ write_replayed(struct yout *w, const struct record *rec,
 	replay_write_result(w, rec, rp);
 	if (rp->forfeit)
 		replay_write_forfeit(w, rp);
-	if (pp != NULL)
+	if (pp != NULL && pp->line != NULL)
 		replay_write_perfect(w, rp, pp);
+	if (pp != NULL && pp->opening_turns > 0)
+		write_opening(w, pp);
 	if (rp->agreed)
 		yout_kv_plain(w, "agreement", "draw");
 	if (rp->adjudged)
