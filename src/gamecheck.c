@@ -14,6 +14,7 @@
 #include "cli/dedupe.h"
 #include "cli/replayed.h"
 #include "cli/select.h"
+#include "cli/split.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
@@ -37,6 +38,8 @@ struct options {
 	int		      solve_empties;
 	struct solve_options  budget;  /* --solve-nodes, --solve-seconds */
 	struct cli_perfect   *perfect; /* --solve: check_all's */
+	struct cli_split_spec split;   /* --split-by, --split, ... */
+	struct cli_split     *sp;      /* its files, while checking */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -51,7 +54,11 @@ enum {
 	OPT_DEDUPE,
 	OPT_DUPLICATES,
 	OPT_TABLE,
-	OPT_COLUMNS
+	OPT_COLUMNS,
+	OPT_SPLIT_BY,
+	OPT_SPLIT,
+	OPT_SPLIT_DIR,
+	OPT_SPLIT_MAX
 };
 
 struct totals {
@@ -88,7 +95,9 @@ usage(FILE *f)
 	    "       [--solve empties [--solve-nodes n] [--solve-seconds s]]\n"
 	    "       [--write format [--keep-illegal]]\n"
 	    "       [--dedupe mode [--duplicates file]]\n"
-	    "       [--table format [--columns list]] [file ...]\n"
+	    "       [--table format [--columns list]]\n"
+	    "       [--split-by key | --split n] [--split-dir dir]\n"
+	    "       [--split-max n] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -148,6 +157,12 @@ usage(FILE *f)
 	    "                           record (tsv, csv) instead of YAML\n"
 	    "      --columns=LIST       the table's columns (file,record,\n"
 	    "                           status,tag:Black...; gamecheck(1))\n"
+	    "      --split-by=KEY       write the records into files, one a\n"
+	    "                           value of KEY: a tag, tag:NAME, or\n"
+	    "                           opening[:N] (the first N turns)\n"
+	    "      --split=N            ... N records a file\n"
+	    "      --split-dir=DIR      the files' directory (default .)\n"
+	    "      --split-max=N        make at most N files (default 256)\n"
 	    "      --color=WHEN         colour messages (auto, always, never)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -212,7 +227,8 @@ table_options(const struct options *opt)
 		return -1;
 	}
 	if (opt->table != NULL &&
-	    (opt->write != NULL || opt->quiet || opt->in.jobs > 1)) {
+	    ((opt->write != NULL && !cli_split_on(&opt->split)) || opt->quiet ||
+		opt->in.jobs > 1)) {
 		cli_error("--table writes a row a record in input order, "
 			  "instead of the reports: not with %s",
 		    opt->write != NULL ? "--write" :
@@ -235,6 +251,18 @@ table_options(const struct options *opt)
 	return 0;
 }
 
+/* --split-by, --split, --split-dir, --split-max: true, or false (said). */
+static bool
+split_option(struct cli_split_spec *spec, int c, const char *arg)
+{
+	switch (c) {
+	case OPT_SPLIT_BY: return cli_split_by_option(spec, arg);
+	case OPT_SPLIT: return cli_split_count_option(spec, arg);
+	case OPT_SPLIT_DIR: spec->dir = arg; return true;
+	default: return cli_split_max_option(spec, arg);
+	}
+}
+
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
@@ -254,6 +282,10 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "duplicates", required_argument, NULL, OPT_DUPLICATES },
 		{ "table", required_argument, NULL, OPT_TABLE },
 		{ "columns", required_argument, NULL, OPT_COLUMNS },
+		{ "split-by", required_argument, NULL, OPT_SPLIT_BY },
+		{ "split", required_argument, NULL, OPT_SPLIT },
+		{ "split-dir", required_argument, NULL, OPT_SPLIT_DIR },
+		{ "split-max", required_argument, NULL, OPT_SPLIT_MAX },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -311,6 +343,13 @@ parse_options(int argc, char **argv, struct options *opt)
 			opt->table = optarg;
 			break;
 		case OPT_COLUMNS: opt->columns = optarg; break;
+		case OPT_SPLIT_BY:
+		case OPT_SPLIT:
+		case OPT_SPLIT_DIR:
+		case OPT_SPLIT_MAX:
+			if (!split_option(&opt->split, c, optarg))
+				return -1;
+			break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamecheck"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -329,7 +368,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "--solve: give --solve N");
 		return -1;
 	}
-	if (opt->solve && opt->write != NULL) {
+	if (opt->solve && opt->write != NULL && !cli_split_on(&opt->split)) {
 		cli_error("--solve writes its values in the reports: not with "
 			  "--write");
 		return -1;
@@ -347,11 +386,20 @@ parse_options(int argc, char **argv, struct options *opt)
 	}
 	if (table_options(opt) == -1)
 		return -1;
-	if (opt->keep_illegal && opt->write == NULL) {
+	if (opt->keep_illegal && opt->write == NULL &&
+	    !cli_split_on(&opt->split)) {
 		cli_error("--keep-illegal is for --write");
 		return -1;
 	}
-	if (opt->write != NULL && (opt->quiet || opt->in.jobs > 1)) {
+	if (!cli_split_check(&opt->split))
+		return -1;
+	if (cli_split_on(&opt->split) && opt->in.jobs > 1) {
+		cli_error("%s writes its files in input order: not with -j",
+		    opt->split.given);
+		return -1;
+	}
+	if (opt->write != NULL && !cli_split_on(&opt->split) &&
+	    (opt->quiet || opt->in.jobs > 1)) {
 		cli_error("--write writes records in input order: not with "
 			  "%s",
 		    opt->quiet ? "-q" : "-j");
@@ -425,6 +473,26 @@ write_record(struct record_export *x, const char *name,
 }
 
 /*
+ * --split-by, --split: rec to its file (cli_split_write), counted as
+ * write_record counts it.  Returns 0, or -1 after saying why.
+ */
+static int
+split_record(const char *name, const struct record *rec,
+    const struct replay *rp, const struct options *opt, struct totals *t)
+{
+	enum cli_convert rc;
+
+	rc = cli_split_write(opt->sp, name, rec, rp, opt->keep_illegal);
+	if (rc == CLI_CONVERT_NOMEM) {
+		cli_error("%s: record %lu: out of memory", name, rec->index);
+		t->out_of_memory = true;
+	}
+	if (rc == CLI_CONVERT_UNWRITABLE && !rp->has_error)
+		t->errors++;
+	return rc < 0 ? -1 : 0;
+}
+
+/*
  * Replays rec if it is selected (--select, the ranges): the record
  * replayed (cli_select_replay: rec or, with --drop-plies, its end), or
  * NULL.  A record the selection leaves out before its replay is not
@@ -465,7 +533,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 64,
 		.keep_turns = x != NULL || opt->perfect != NULL ||
-		    opt->dd.path != NULL,
+		    opt->dd.path != NULL || opt->sp != NULL,
 	};
 	struct record_reader *rd;
 	const struct record  *rec;
@@ -545,6 +613,11 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			t->duplicates++;
 			cli_progress(t->records);
 			continue;
+		}
+		if (opt->sp != NULL &&
+		    split_record(name, rec, rp, opt, t) == -1) {
+			rc = -2;
+			break;
 		}
 		if (x != NULL && write_record(x, name, rec, rp, opt, t) == -1) {
 			if (cli_output_ok(out, "record"))
@@ -641,7 +714,7 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	int		      i;
 
 	/* --write: records instead of reports (w is then NULL). */
-	if (opt->write != NULL &&
+	if (opt->write != NULL && !cli_split_on(&opt->split) &&
 	    (x = record_export_new(opt->write, out)) == NULL) {
 		cli_error("out of memory");
 		t->out_of_memory = true;
@@ -656,6 +729,14 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		cli_dedupe_finish(&opt->dd, false);
 		record_export_free(x);
 		t->io_error = true;
+		return;
+	}
+	if (cli_split_on(&opt->split) &&
+	    (opt->sp = cli_split_new(&opt->split, opt->write)) == NULL) {
+		report_table_free(opt->tb);
+		opt->tb = NULL;
+		cli_dedupe_finish(&opt->dd, false);
+		t->out_of_memory = true;
 		return;
 	}
 	replay_init(&rp);
@@ -699,6 +780,10 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	if (opt->dd.on &&
 	    !cli_dedupe_finish(&opt->dd, !t->io_error && !t->out_of_memory))
 		t->io_error = true;
+	/* The files are made only for a full run, as the output is. */
+	if (!cli_split_finish(opt->sp, !t->io_error && !t->out_of_memory))
+		t->io_error = true;
+	opt->sp = NULL;
 }
 
 /* A worker of -j: its share of the records, its totals for the parent. */
@@ -840,8 +925,9 @@ main(int argc, char **argv)
 		opt.j = NULL;
 		if (!cli_output_ok(out, o.name))
 			io_error = true;
-	} else if (!opt.quiet && opt.write == NULL && opt.table == NULL &&
-	    (w = report_writer_new(out)) == NULL) {
+	} else if (!opt.quiet &&
+	    (opt.write == NULL || cli_split_on(&opt.split)) &&
+	    opt.table == NULL && (w = report_writer_new(out)) == NULL) {
 		cli_error("out of memory");
 		cli_output_abort(&o);
 		record_syntax_free(syn);
