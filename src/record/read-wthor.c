@@ -284,6 +284,10 @@ next_wthor(struct record_reader *rd)
 		.wof = g[6],
 		.at = wthor_pos(k, 6),
 		.at_len = 1 };
+	/* The game's number in its file is the source's own id. */
+	snprintf(name, sizeof name, "%lu", k);
+	if (wthor_tag(rd, "GameId", name, wthor_pos(k, 0)) == -1)
+		goto out;
 	wthor_name(
 	    &rd->wthor_names[1], rd->rec.wthor.tournament, name, sizeof name);
 	if (wthor_tag(rd, "Event", name, wthor_pos(k, 0)) == -1)
