@@ -4,6 +4,8 @@
  * Parses the options and drives reader, replay and report; the work is in
  * the libraries.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -40,6 +42,8 @@ struct options {
 	struct cli_perfect   *perfect; /* --solve: check_all's */
 	struct cli_split_spec split;   /* --split-by, --split, ... */
 	struct cli_split     *sp;      /* its files, while checking */
+	/* --progress 1, --no-progress -1, neither 0. */
+	int progress;
 };
 
 /* The options without a short name (README, "Options"). */
@@ -58,7 +62,9 @@ enum {
 	OPT_SPLIT_BY,
 	OPT_SPLIT,
 	OPT_SPLIT_DIR,
-	OPT_SPLIT_MAX
+	OPT_SPLIT_MAX,
+	OPT_PROGRESS,
+	OPT_NO_PROGRESS
 };
 
 struct totals {
@@ -98,7 +104,7 @@ usage(FILE *f)
 	    "       [--dedupe mode [--duplicates file]]\n"
 	    "       [--table format [--columns list]]\n"
 	    "       [--split-by key | --split n] [--split-dir dir]\n"
-	    "       [--split-max n] [file ...]\n"
+	    "       [--split-max n] [--progress | --no-progress] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -166,6 +172,9 @@ usage(FILE *f)
 	    "      --split=N            ... N records a file\n"
 	    "      --split-dir=DIR      the files' directory (default .)\n"
 	    "      --split-max=N        make at most N files (default 256)\n"
+	    "      --progress           show progress on standard error even\n"
+	    "                           if it is no terminal, or with -q\n"
+	    "      --no-progress        show none, even on a terminal\n"
 	    "      --color=WHEN         colour messages (auto, always, never)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -289,6 +298,8 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "split", required_argument, NULL, OPT_SPLIT },
 		{ "split-dir", required_argument, NULL, OPT_SPLIT_DIR },
 		{ "split-max", required_argument, NULL, OPT_SPLIT_MAX },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -353,6 +364,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			if (!split_option(&opt->split, c, optarg))
 				return -1;
 			break;
+		case OPT_PROGRESS: opt->progress = 1; break;
+		case OPT_NO_PROGRESS: opt->progress = -1; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamecheck"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -360,6 +373,11 @@ parse_options(int argc, char **argv, struct options *opt)
 	}
 	if (cli_select_check(&opt->sel, &opt->in) == -1)
 		return -1;
+	/* -q is quiet on a terminal too, unless --progress. */
+	if (opt->progress != 0)
+		cli_progress_mode(opt->progress);
+	else if (opt->quiet)
+		cli_progress_mode(-1);
 	if (opt->in.jobs > 1 && opt->max_errors > 0) {
 		cli_error("--max-errors stops at the first errors in input "
 			  "order: not with -j");
@@ -701,6 +719,36 @@ start_table(FILE *out, struct options *opt)
 	return 0;
 }
 
+/* The bytes of an input read, for the progress line. */
+static void
+bytes_read(void *arg, const void *buf, size_t n)
+{
+	(void)arg;
+	(void)buf;
+	cli_progress_read(n);
+}
+
+/*
+ * The size of the inputs for the progress line, where it is drawn: 0
+ * (unknown) when one of them is no regular file (a pipe, a terminal).
+ */
+static void
+progress_size(char *const *files, int nfiles)
+{
+	unsigned long long size = 0;
+	struct stat	   st;
+	int		   i;
+
+	if (!cli_progress_wanted())
+		return;
+	for (i = 0; i < nfiles; i++) {
+		if (cli_input_stat(files[i], &st) == -1 || !S_ISREG(st.st_mode))
+			return;
+		size += (unsigned long long)st.st_size;
+	}
+	cli_progress_size(size);
+}
+
 /*
  * Checks every input, the reports to w (NULL with -q).  The outputs are
  * the caller's; with -j, this runs in each worker.
@@ -751,7 +799,11 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	for (i = 0; i < nfiles && !t->stop && !t->ranged; i++) {
 		/* What an input's opening says is no record's (-j). */
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
-		if ((in = cli_input_open(files[i])) == NULL) {
+		/* Its bytes counted only where progress is drawn. */
+		in = cli_progress_wanted() ?
+		    cli_input_open_seen(files[i], bytes_read, NULL) :
+		    cli_input_open(files[i]);
+		if (in == NULL) {
 			t->io_error = true;
 			continue;
 		}
@@ -897,6 +949,7 @@ main(int argc, char **argv)
 		cli_select_free(&opt.sel);
 		return CLI_INTERNAL;
 	}
+	progress_size(files, nfiles);
 	/* --last: the selected records are counted first. */
 	if (cli_select_count(&opt.sel, &opt.in, syn, files, nfiles) == -1) {
 		record_syntax_free(syn);
