@@ -239,13 +239,11 @@ table_options(const struct options *opt)
 		return -1;
 	}
 	if (opt->table != NULL &&
-	    ((opt->write != NULL && !cli_split_on(&opt->split)) || opt->quiet ||
-		opt->in.jobs > 1)) {
+	    ((opt->write != NULL && !cli_split_on(&opt->split)) ||
+		opt->quiet)) {
 		cli_error("--table writes a row a record in input order, "
 			  "instead of the reports: not with %s",
-		    opt->write != NULL ? "--write" :
-			opt->quiet     ? "-q" :
-					 "-j");
+		    opt->quiet ? "-q" : "--write");
 		return -1;
 	}
 	if (opt->table == NULL)
@@ -700,7 +698,10 @@ start_dedupe(struct options *opt)
 	    &opt->dd, &ro, opt->write != NULL ? opt->write : "pgn");
 }
 
-/* --table: the table and its header, on out: 0, or -1 (said). */
+/*
+ * --table: the table on out, and its header unless this is a worker of
+ * -j (the parent writes it, before the workers' rows): 0, or -1 (said).
+ */
 static int
 start_table(FILE *out, struct options *opt)
 {
@@ -712,11 +713,28 @@ start_table(FILE *out, struct options *opt)
 		cli_error("out of memory");
 		return -1;
 	}
-	if (report_table_header(opt->tb) == -1) {
+	if (opt->j == NULL && report_table_header(opt->tb) == -1) {
 		cli_output_ok(out, "table");
 		return -1;
 	}
 	return 0;
+}
+
+/* -j's parent: --table's header, before the rows: 0, or -1 (said). */
+static int
+table_header(FILE *out, struct options *opt)
+{
+	struct cli_jobs *j = opt->j;
+	int		 rc;
+
+	if (opt->table == NULL)
+		return 0;
+	opt->j = NULL; /* as one process writes it */
+	rc = start_table(out, opt);
+	opt->j = j;
+	report_table_free(opt->tb);
+	opt->tb = NULL;
+	return rc;
 }
 
 /* The bytes of an input read, for the progress line. */
@@ -849,7 +867,8 @@ check_worker(struct record_syntax *syn, char *const *files, int nfiles,
 	struct report_writer *w = NULL;
 	struct totals	      t = { 0 };
 
-	if (!opt->quiet && (w = report_writer_new(stdout)) == NULL) {
+	if (!opt->quiet && opt->table == NULL &&
+	    (w = report_writer_new(stdout)) == NULL) {
 		cli_error("out of memory");
 		t.out_of_memory = true;
 	} else
@@ -975,6 +994,8 @@ main(int argc, char **argv)
 	}
 	out = o.fp;
 	if (opt.j != NULL) {
+		if (table_header(out, &opt) == -1)
+			io_error = true;
 		if (cli_jobs_finish(opt.j, out, add_totals, &t) == -1)
 			jobs_failed = true;
 		cli_jobs_free(opt.j);
