@@ -125,7 +125,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(!rec->malformed ||
 			    (rec->error.code != DIAG_NONE &&
 				rec->error.at.offset <= size - 1));
-			/* GameId, Event, Date, Black, White. */
+			/* Event, Date, Black, White, GameId. */
 			FUZZ_CHECK(rec->ntags <= 5);
 		}
 		FUZZ_CHECK(rec->format == fmt);
