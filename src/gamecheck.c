@@ -4,6 +4,8 @@
  * Parses the options and drives reader, replay and report; the work is in
  * the libraries.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include "cli/openings.h"
 #include "cli/replayed.h"
 #include "cli/select.h"
+#include "cli/split.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
@@ -40,6 +43,10 @@ struct options {
 	struct cli_perfect   *perfect; /* --solve: check_all's */
 	const char	     *opening_names; /* --opening-names FILE */
 	struct cli_openings  *openings;	     /* its names, read */
+	struct cli_split_spec split;   /* --split-by, --split, ... */
+	struct cli_split     *sp;      /* its files, while checking */
+	/* --progress 1, --no-progress -1, neither 0. */
+	int progress;
 };
 
 /* The options without a short name (README, "Options"). */
@@ -55,7 +62,13 @@ enum {
 	OPT_DUPLICATES,
 	OPT_TABLE,
 	OPT_COLUMNS,
-	OPT_OPENING_NAMES
+	OPT_OPENING_NAMES,
+	OPT_SPLIT_BY,
+	OPT_SPLIT,
+	OPT_SPLIT_DIR,
+	OPT_SPLIT_MAX,
+	OPT_PROGRESS,
+	OPT_NO_PROGRESS
 };
 
 struct totals {
@@ -87,13 +100,15 @@ usage(FILE *f)
 	    "       [--files-from list] [--csv-columns spec]\n"
 	    "       [--wthor-players file] [--wthor-tournaments file]\n"
 	    "       [--implicit-pass[=auto|yes|no]] [--max-record-size size]\n"
-	    "       [--select expr] [--records list] [--first n] [--last n]\n"
+	    "       [--select expr] [--ids list] [--records list]\n"
+	    "       [--first n] [--last n]\n"
 	    "       [--every k] [--plies n] [--drop-plies n]\n"
 	    "       [--solve empties [--solve-nodes n] [--solve-seconds s]]\n"
 	    "       [--write format [--keep-illegal]]\n"
 	    "       [--dedupe mode [--duplicates file]]\n"
 	    "       [--table format [--columns list]] [--opening-names file]\n"
-	    "       [file ...]\n"
+	    "       [--split-by key | --split n] [--split-dir dir]\n"
+	    "       [--split-max n] [--progress | --no-progress] [file ...]\n"
 	    "Validate game records move by move, score finished games, and\n"
 	    "write one YAML report per record (formats/report.md).\n"
 	    "\n"
@@ -126,6 +141,8 @@ usage(FILE *f)
 	    "      --select=EXPR        check only the records EXPR selects\n"
 	    "                           (gamecheck(1), SELECTION)\n"
 	    "      --records=LIST       only the selected records N, N-M, N-\n"
+	    "      --ids=LIST           only the records whose own id (GameId)\n"
+	    "                           is N, N-M, N- (from 0)\n"
 	    "      --first=N, --last=N  only the first (last) N selected\n"
 	    "      --every=K            only every Kth selected record\n"
 	    "      --plies=N            keep the first N turns of each\n"
@@ -155,6 +172,15 @@ usage(FILE *f)
 	    "                           status,tag:Black...; gamecheck(1))\n"
 	    "      --opening-names=FILE name each game's opening from FILE's\n"
 	    "                           lines of turns (formats/openings.md)\n"
+	    "      --split-by=KEY       write the records into files, one a\n"
+	    "                           value of KEY: a tag, tag:NAME, or\n"
+	    "                           opening[:N] (the first N turns)\n"
+	    "      --split=N            ... N records a file\n"
+	    "      --split-dir=DIR      the files' directory (default .)\n"
+	    "      --split-max=N        make at most N files (default 256)\n"
+	    "      --progress           show progress on standard error even\n"
+	    "                           if it is no terminal, or with -q\n"
+	    "      --no-progress        show none, even on a terminal\n"
 	    "      --color=WHEN         colour messages (auto, always, never)\n"
 	    "  -h, --help               show this help and exit\n"
 	    "  -V, --version            show the version and exit\n"
@@ -219,12 +245,11 @@ table_options(const struct options *opt)
 		return -1;
 	}
 	if (opt->table != NULL &&
-	    (opt->write != NULL || opt->quiet || opt->in.jobs > 1)) {
+	    ((opt->write != NULL && !cli_split_on(&opt->split)) ||
+		opt->quiet)) {
 		cli_error("--table writes a row a record in input order, "
 			  "instead of the reports: not with %s",
-		    opt->write != NULL ? "--write" :
-			opt->quiet     ? "-q" :
-					 "-j");
+		    opt->quiet ? "-q" : "--write");
 		return -1;
 	}
 	if (opt->table == NULL)
@@ -240,6 +265,18 @@ table_options(const struct options *opt)
 	}
 	report_table_free(tb);
 	return 0;
+}
+
+/* --split-by, --split, --split-dir, --split-max: true, or false (said). */
+static bool
+split_option(struct cli_split_spec *spec, int c, const char *arg)
+{
+	switch (c) {
+	case OPT_SPLIT_BY: return cli_split_by_option(spec, arg);
+	case OPT_SPLIT: return cli_split_count_option(spec, arg);
+	case OPT_SPLIT_DIR: spec->dir = arg; return true;
+	default: return cli_split_max_option(spec, arg);
+	}
 }
 
 static int
@@ -262,6 +299,12 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "table", required_argument, NULL, OPT_TABLE },
 		{ "columns", required_argument, NULL, OPT_COLUMNS },
 		{ "opening-names", required_argument, NULL, OPT_OPENING_NAMES },
+		{ "split-by", required_argument, NULL, OPT_SPLIT_BY },
+		{ "split", required_argument, NULL, OPT_SPLIT },
+		{ "split-dir", required_argument, NULL, OPT_SPLIT_DIR },
+		{ "split-max", required_argument, NULL, OPT_SPLIT_MAX },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -320,6 +363,15 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_COLUMNS: opt->columns = optarg; break;
 		case OPT_OPENING_NAMES: opt->opening_names = optarg; break;
+		case OPT_SPLIT_BY:
+		case OPT_SPLIT:
+		case OPT_SPLIT_DIR:
+		case OPT_SPLIT_MAX:
+			if (!split_option(&opt->split, c, optarg))
+				return -1;
+			break;
+		case OPT_PROGRESS: opt->progress = 1; break;
+		case OPT_NO_PROGRESS: opt->progress = -1; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamecheck"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -327,6 +379,11 @@ parse_options(int argc, char **argv, struct options *opt)
 	}
 	if (cli_select_check(&opt->sel, &opt->in) == -1)
 		return -1;
+	/* -q is quiet on a terminal too, unless --progress. */
+	if (opt->progress != 0)
+		cli_progress_mode(opt->progress);
+	else if (opt->quiet)
+		cli_progress_mode(-1);
 	if (opt->in.jobs > 1 && opt->max_errors > 0) {
 		cli_error("--max-errors stops at the first errors in input "
 			  "order: not with -j");
@@ -338,7 +395,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "--solve: give --solve N");
 		return -1;
 	}
-	if (opt->solve && opt->write != NULL) {
+	if (opt->solve && opt->write != NULL && !cli_split_on(&opt->split)) {
 		cli_error("--solve writes its values in the reports: not with "
 			  "--write");
 		return -1;
@@ -356,11 +413,20 @@ parse_options(int argc, char **argv, struct options *opt)
 	}
 	if (table_options(opt) == -1)
 		return -1;
-	if (opt->keep_illegal && opt->write == NULL) {
+	if (opt->keep_illegal && opt->write == NULL &&
+	    !cli_split_on(&opt->split)) {
 		cli_error("--keep-illegal is for --write");
 		return -1;
 	}
-	if (opt->write != NULL && (opt->quiet || opt->in.jobs > 1)) {
+	if (!cli_split_check(&opt->split))
+		return -1;
+	if (cli_split_on(&opt->split) && opt->in.jobs > 1) {
+		cli_error("%s writes its files in input order: not with -j",
+		    opt->split.given);
+		return -1;
+	}
+	if (opt->write != NULL && !cli_split_on(&opt->split) &&
+	    (opt->quiet || opt->in.jobs > 1)) {
 		cli_error("--write writes records in input order: not with "
 			  "%s",
 		    opt->quiet ? "-q" : "-j");
@@ -434,6 +500,26 @@ write_record(struct record_export *x, const char *name,
 }
 
 /*
+ * --split-by, --split: rec to its file (cli_split_write), counted as
+ * write_record counts it.  Returns 0, or -1 after saying why.
+ */
+static int
+split_record(const char *name, const struct record *rec,
+    const struct replay *rp, const struct options *opt, struct totals *t)
+{
+	enum cli_convert rc;
+
+	rc = cli_split_write(opt->sp, name, rec, rp, opt->keep_illegal);
+	if (rc == CLI_CONVERT_NOMEM) {
+		cli_error("%s: record %lu: out of memory", name, rec->index);
+		t->out_of_memory = true;
+	}
+	if (rc == CLI_CONVERT_UNWRITABLE && !rp->has_error)
+		t->errors++;
+	return rc < 0 ? -1 : 0;
+}
+
+/*
  * Replays rec if it is selected (--select, the ranges): the record
  * replayed (cli_select_replay: rec or, with --drop-plies, its end), or
  * NULL.  A record the selection leaves out before its replay is not
@@ -474,7 +560,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 64,
 		.keep_turns = x != NULL || opt->perfect != NULL ||
-		    opt->dd.path != NULL,
+		    opt->dd.path != NULL || opt->sp != NULL,
 	};
 	struct record_reader *rd;
 	const struct record  *rec;
@@ -560,6 +646,11 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			cli_progress(t->records);
 			continue;
 		}
+		if (opt->sp != NULL &&
+		    split_record(name, rec, rp, opt, t) == -1) {
+			rc = -2;
+			break;
+		}
 		if (x != NULL && write_record(x, name, rec, rp, opt, t) == -1) {
 			if (cli_output_ok(out, "record"))
 				cli_error("%s: record %lu: cannot write it",
@@ -629,7 +720,10 @@ start_dedupe(struct options *opt)
 	    &opt->dd, &ro, opt->write != NULL ? opt->write : "pgn");
 }
 
-/* --table: the table and its header, on out: 0, or -1 (said). */
+/*
+ * --table: the table on out, and its header unless this is a worker of
+ * -j (the parent writes it, before the workers' rows): 0, or -1 (said).
+ */
 static int
 start_table(FILE *out, struct options *opt)
 {
@@ -641,11 +735,58 @@ start_table(FILE *out, struct options *opt)
 		cli_error("out of memory");
 		return -1;
 	}
-	if (report_table_header(opt->tb) == -1) {
+	if (opt->j == NULL && report_table_header(opt->tb) == -1) {
 		cli_output_ok(out, "table");
 		return -1;
 	}
 	return 0;
+}
+
+/* -j's parent: --table's header, before the rows: 0, or -1 (said). */
+static int
+table_header(FILE *out, struct options *opt)
+{
+	struct cli_jobs *j = opt->j;
+	int		 rc;
+
+	if (opt->table == NULL)
+		return 0;
+	opt->j = NULL; /* as one process writes it */
+	rc = start_table(out, opt);
+	opt->j = j;
+	report_table_free(opt->tb);
+	opt->tb = NULL;
+	return rc;
+}
+
+/* The bytes of an input read, for the progress line. */
+static void
+bytes_read(void *arg, const void *buf, size_t n)
+{
+	(void)arg;
+	(void)buf;
+	cli_progress_read(n);
+}
+
+/*
+ * The size of the inputs for the progress line, where it is drawn: 0
+ * (unknown) when one of them is no regular file (a pipe, a terminal).
+ */
+static void
+progress_size(char *const *files, int nfiles)
+{
+	unsigned long long size = 0;
+	struct stat	   st;
+	int		   i;
+
+	if (!cli_progress_wanted())
+		return;
+	for (i = 0; i < nfiles; i++) {
+		if (cli_input_stat(files[i], &st) == -1 || !S_ISREG(st.st_mode))
+			return;
+		size += (unsigned long long)st.st_size;
+	}
+	cli_progress_size(size);
 }
 
 /*
@@ -664,7 +805,7 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	int		      i;
 
 	/* --write: records instead of reports (w is then NULL). */
-	if (opt->write != NULL &&
+	if (opt->write != NULL && !cli_split_on(&opt->split) &&
 	    (x = record_export_new(opt->write, out)) == NULL) {
 		cli_error("out of memory");
 		t->out_of_memory = true;
@@ -681,6 +822,14 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		t->io_error = true;
 		return;
 	}
+	if (cli_split_on(&opt->split) &&
+	    (opt->sp = cli_split_new(&opt->split, opt->write)) == NULL) {
+		report_table_free(opt->tb);
+		opt->tb = NULL;
+		cli_dedupe_finish(&opt->dd, false);
+		t->out_of_memory = true;
+		return;
+	}
 	replay_init(&rp);
 	/* --solve: made here, after -j's fork, each worker its own. */
 	if (opt->solve) {
@@ -690,7 +839,11 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	for (i = 0; i < nfiles && !t->stop && !t->ranged; i++) {
 		/* What an input's opening says is no record's (-j). */
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
-		if ((in = cli_input_open(files[i])) == NULL) {
+		/* Its bytes counted only where progress is drawn. */
+		in = cli_progress_wanted() ?
+		    cli_input_open_seen(files[i], bytes_read, NULL) :
+		    cli_input_open(files[i]);
+		if (in == NULL) {
 			t->io_error = true;
 			continue;
 		}
@@ -722,6 +875,10 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	if (opt->dd.on &&
 	    !cli_dedupe_finish(&opt->dd, !t->io_error && !t->out_of_memory))
 		t->io_error = true;
+	/* The files are made only for a full run, as the output is. */
+	if (!cli_split_finish(opt->sp, !t->io_error && !t->out_of_memory))
+		t->io_error = true;
+	opt->sp = NULL;
 }
 
 /* A worker of -j: its share of the records, its totals for the parent. */
@@ -732,7 +889,8 @@ check_worker(struct record_syntax *syn, char *const *files, int nfiles,
 	struct report_writer *w = NULL;
 	struct totals	      t = { 0 };
 
-	if (!opt->quiet && (w = report_writer_new(stdout)) == NULL) {
+	if (!opt->quiet && opt->table == NULL &&
+	    (w = report_writer_new(stdout)) == NULL) {
 		cli_error("out of memory");
 		t.out_of_memory = true;
 	} else
@@ -840,6 +998,7 @@ main(int argc, char **argv)
 		cli_select_free(&opt.sel);
 		return CLI_USAGE;
 	}
+	progress_size(files, nfiles);
 	/* --last: the selected records are counted first. */
 	if (cli_select_count(&opt.sel, &opt.in, syn, files, nfiles) == -1) {
 		record_syntax_free(syn);
@@ -868,14 +1027,17 @@ main(int argc, char **argv)
 	}
 	out = o.fp;
 	if (opt.j != NULL) {
+		if (table_header(out, &opt) == -1)
+			io_error = true;
 		if (cli_jobs_finish(opt.j, out, add_totals, &t) == -1)
 			jobs_failed = true;
 		cli_jobs_free(opt.j);
 		opt.j = NULL;
 		if (!cli_output_ok(out, o.name))
 			io_error = true;
-	} else if (!opt.quiet && opt.write == NULL && opt.table == NULL &&
-	    (w = report_writer_new(out)) == NULL) {
+	} else if (!opt.quiet &&
+	    (opt.write == NULL || cli_split_on(&opt.split)) &&
+	    opt.table == NULL && (w = report_writer_new(out)) == NULL) {
 		cli_error("out of memory");
 		cli_output_abort(&o);
 		record_syntax_free(syn);

@@ -11,19 +11,6 @@ set -u
 . "${srcdir:-.}/tests/lib.sh"
 command -v script > /dev/null 2>&1 || { echo "skip: no script(1)"; exit 77; }
 
-# shown FILE: the lines a terminal shows for what was written to it (a
-# line cleared to nothing is no line).
-shown() {
-	awk '{
-		sub(/\r$/, "")
-		n = split($0, part, "\r")
-		s = part[n]
-		cleared = gsub(/\033\[K/, "", s)
-		if (s != "" || !cleared)
-			print s
-	}' "$1"
-}
-
 # check WHAT GAMES COMMAND: COMMAND writes records to stdout.
 check() {
 	what=$1 games=$2 cmd=$3 was=$fail

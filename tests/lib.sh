@@ -3,7 +3,8 @@
 #   . "${srcdir:-.}/tests/lib.sh"
 # the built tools first on PATH, the test engines' folder, a scratch
 # folder $tmp removed at exit, and ok/ng lines, ng setting $fail, which
-# the test ends with (exit $fail).
+# the test ends with (exit $fail); what a terminal shows of a progress
+# line (shown).
 srcdir=${srcdir:-.}
 builddir=$(pwd)
 PATH="$builddir:$PATH"
@@ -59,4 +60,17 @@ counts_alike() {
 	cmp -s "$tmp/whole.yaml" "$tmp/merged.yaml" &&
 	    ok "two shards merge to the whole" ||
 	    ng "the merge differs: $(diff "$tmp/whole.yaml" "$tmp/merged.yaml")"
+}
+
+# shown FILE: the lines a terminal shows for what was written to it (a
+# line cleared to nothing is no line).
+shown() {
+	awk '{
+		sub(/\r$/, "")
+		n = split($0, part, "\r")
+		s = part[n]
+		cleared = gsub(/\033\[K/, "", s)
+		if (s != "" || !cleared)
+			print s
+	}' "$1"
 }

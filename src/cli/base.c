@@ -26,9 +26,12 @@
 
 static const char *progname = "arbiter";
 static struct {
-	bool		shown;
-	struct timespec start;
-	struct timespec last;
+	bool		   shown;
+	int		   mode; /* -1 never, 0 on a terminal, 1 always */
+	struct timespec	   start;
+	struct timespec	   last;
+	unsigned long long size; /* the inputs' bytes, 0 unknown */
+	unsigned long long read; /* of them, read so far */
 } progress;
 
 void
@@ -285,12 +288,50 @@ seconds(const struct timespec *a, const struct timespec *b)
 }
 
 void
+cli_progress_mode(int mode)
+{
+	progress.mode = mode;
+}
+
+void
+cli_progress_size(unsigned long long size)
+{
+	progress.size = size;
+}
+
+void
+cli_progress_read(unsigned long long n)
+{
+	progress.read += n;
+}
+
+bool
+cli_progress_wanted(void)
+{
+	return progress.mode > 0 || (progress.mode == 0 && escapes_ok());
+}
+
+/* The time left, "1:02:03", "4:05" or "6s", in when. */
+static void
+time_left(unsigned long left, char *when, size_t size)
+{
+	if (left >= 3600)
+		snprintf(when, size, "%lu:%02lu:%02lu", left / 3600,
+		    left / 60 % 60, left % 60);
+	else if (left >= 60)
+		snprintf(when, size, "%lu:%02lu", left / 60, left % 60);
+	else
+		snprintf(when, size, "%lus", left);
+}
+
+void
 cli_progress(unsigned long records)
 {
 	struct timespec now;
-	double		t;
+	double		t, part;
+	char		when[32];
 
-	if ((records & 1023) != 0 || !escapes_ok())
+	if ((records & 1023) != 0 || !cli_progress_wanted())
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (progress.start.tv_sec == 0 && progress.start.tv_nsec == 0) {
@@ -301,8 +342,19 @@ cli_progress(unsigned long records)
 		return;
 	progress.last = now;
 	t = seconds(&progress.start, &now);
-	fprintf(stderr, "\r%s: %lu records (%.0f/s)\033[K", progname, records,
-	    t > 0 ? (double)records / t : 0.0);
+	/* The inputs' size known: the part of their bytes read. */
+	if (progress.size > 0 && progress.read > 0 &&
+	    progress.read <= progress.size) {
+		part = (double)progress.read / (double)progress.size;
+		time_left((unsigned long)(t / part * (1 - part) + 0.5), when,
+		    sizeof when);
+		fprintf(stderr,
+		    "\r%s: %.0f%%, %lu records (%.0f/s, ETA %s)\033[K",
+		    progname, 100 * part, records,
+		    t > 0 ? (double)records / t : 0.0, when);
+	} else
+		fprintf(stderr, "\r%s: %lu records (%.0f/s)\033[K", progname,
+		    records, t > 0 ? (double)records / t : 0.0);
 	progress.shown = true;
 }
 
@@ -314,7 +366,7 @@ cli_progress_of(unsigned long done, unsigned long total, const char *unit)
 	double		t, rate;
 	char		when[32], eta[64] = "";
 
-	if (!escapes_ok())
+	if (!cli_progress_wanted())
 		return;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	if (done == 0)
@@ -326,14 +378,7 @@ cli_progress_of(unsigned long done, unsigned long total, const char *unit)
 	if (done > 0 && t > 0) {
 		rate = (double)done / t;
 		left = (unsigned long)((double)(total - done) / rate + 0.5);
-		if (left >= 3600)
-			snprintf(when, sizeof when, "%lu:%02lu:%02lu",
-			    left / 3600, left / 60 % 60, left % 60);
-		else if (left >= 60)
-			snprintf(when, sizeof when, "%lu:%02lu", left / 60,
-			    left % 60);
-		else
-			snprintf(when, sizeof when, "%lus", left);
+		time_left(left, when, sizeof when);
 		snprintf(eta, sizeof eta, " (%.*f/s, ETA %s)",
 		    rate < 10 ? 1 : 0, rate, when);
 	}

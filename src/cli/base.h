@@ -99,11 +99,26 @@ bool cli_parse_count(const char *s, unsigned long *v);
 const struct rules_game *cli_find_game(const char *name);
 
 /*
- * Progress on stderr, only when it is a terminal whose TERM is not dumb: "PROG: N records (R/s)"
- * at most a few times a second, cleared by cli_progress_done (and by
- * every message of cli_error and cli_diag).
+ * Progress on stderr, only when it is a terminal whose TERM is not dumb
+ * (or as cli_progress_mode says): "PROG: N records (R/s)", or, the size
+ * of the inputs known (cli_progress_size), "PROG: P%, N records (R/s,
+ * ETA 1:05)" from the part of their bytes read (cli_progress_read); at
+ * most a few times a second, cleared by cli_progress_done (and by every
+ * message of cli_error and cli_diag).
  */
 void cli_progress(unsigned long records);
+/*
+ * Whether progress is drawn: 0 on a terminal (the default), 1 always
+ * (--progress: stderr a file or TERM dumb too), -1 never (--no-progress,
+ * or -q).
+ */
+void cli_progress_mode(int mode);
+/* Whether progress will be drawn (cli_progress_mode, the terminal). */
+bool cli_progress_wanted(void);
+/* The bytes of all inputs (0: not known, a pipe among them). */
+void cli_progress_size(unsigned long long size);
+/* n more of those bytes read (compressed as they are in the file). */
+void cli_progress_read(unsigned long long n);
 /*
  * The same for work of a known size, from done = 0 at the start:
  * "PROG: D/T UNIT (R/s, ETA 1:05)", the rate and the time left once

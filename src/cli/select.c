@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * --select, the ranges, --plies and --drop-plies (select.h; gamecheck(1),
- * SELECTION).
+ * --select, --ids, the ranges, --plies and --drop-plies (select.h;
+ * gamecheck(1), SELECTION).
  * The expression is src/record's (formats/select.md); what a record shows
  * it, its view, is made here from the record and, when the expression
  * asks, its replay.  Ranges number the records the expression selects,
@@ -58,9 +58,9 @@ view_of(const struct record *rec, const struct replay *rp,
 		    rp->game->colour[rp->score.winner];
 }
 
-/* "N", "N-M" or "N-", 1 <= N <= M, into r; false if it is none. */
+/* "N", "N-M" or "N-", min <= N <= M, into r; false if it is none. */
 static bool
-range_of(const char *s, size_t len, struct cli_range *r)
+range_of(const char *s, size_t len, unsigned long min, struct cli_range *r)
 {
 	char item[48], *dash;
 
@@ -70,7 +70,7 @@ range_of(const char *s, size_t len, struct cli_range *r)
 	item[len] = '\0';
 	if ((dash = strchr(item, '-')) != NULL)
 		*dash = '\0';
-	if (!cli_parse_count(item, &r->lo) || r->lo == 0)
+	if (!cli_parse_count(item, &r->lo) || r->lo < min)
 		return false;
 	r->hi = r->lo;
 	if (dash == NULL)
@@ -82,29 +82,32 @@ range_of(const char *s, size_t len, struct cli_range *r)
 	return cli_parse_count(dash + 1, &r->hi) && r->hi >= r->lo;
 }
 
-/* --records LIST: ranges separated by commas. */
+/*
+ * --records LIST (ids false) or --ids LIST (ids true): ranges separated
+ * by commas, of record numbers from 1 or of ids from 0.
+ */
 static int
-records_option(struct cli_select *cs, const char *arg)
+ranges_option(struct cli_select *cs, const char *arg, bool ids)
 {
-	struct cli_range *grown;
-	size_t		  len;
+	struct cli_range **r = ids ? &cs->ids : &cs->ranges, *grown;
+	size_t		  *n = ids ? &cs->nids : &cs->nranges, len;
 
 	for (;;) {
 		len = strcspn(arg, ",");
-		grown = realloc(
-		    cs->ranges, (cs->nranges + 1) * sizeof *cs->ranges);
-		if (grown == NULL) {
+		if ((grown = realloc(*r, (*n + 1) * sizeof **r)) == NULL) {
 			cli_error("out of memory");
 			return -1;
 		}
-		cs->ranges = grown;
-		if (!range_of(arg, len, &cs->ranges[cs->nranges])) {
-			cli_error("--records takes record numbers from 1, N, "
-				  "N-M or N-, separated by commas, not '%s'",
+		*r = grown;
+		if (!range_of(arg, len, ids ? 0 : 1, &(*r)[*n])) {
+			cli_error("%s takes %s, N, N-M or N-, separated by "
+				  "commas, not '%s'",
+			    ids ? "--ids" : "--records",
+			    ids ? "game ids from 0" : "record numbers from 1",
 			    arg);
 			return -1;
 		}
-		cs->nranges++;
+		(*n)++;
 		if (arg[len] == '\0')
 			return 1;
 		arg += len + 1;
@@ -144,12 +147,12 @@ cli_select_option(struct cli_select *cs, int c, const char *arg)
 	unsigned long  v;
 	size_t	       i;
 
-	if (c >= CLI_OPT_SELECT && c <= CLI_OPT_DROP_PLIES)
+	if (c >= CLI_OPT_SELECT && c <= CLI_OPT_IDS)
 		cs->given[c - CLI_OPT_SELECT] = arg;
 	if (c == CLI_OPT_SELECT)
 		return select_option(cs, arg);
-	if (c == CLI_OPT_RECORDS)
-		return records_option(cs, arg);
+	if (c == CLI_OPT_RECORDS || c == CLI_OPT_IDS)
+		return ranges_option(cs, arg, c == CLI_OPT_IDS);
 	for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
 		if (counts[i].c != c)
 			continue;
@@ -173,7 +176,8 @@ void
 cli_select_say(const struct cli_select *cs, FILE *f)
 {
 	static const char *const names[CLI_SELECT_NOPTS] = { "select",
-		"records", "first", "last", "every", "plies", "drop-plies" };
+		"records", "first", "last", "every", "plies", "drop-plies",
+		"ids" };
 	size_t			 i;
 
 	for (i = 0; i < CLI_SELECT_NOPTS; i++)
@@ -203,7 +207,35 @@ cli_select_check(const struct cli_select *cs, const struct cli_records *in)
 bool
 cli_select_any(const struct cli_select *cs)
 {
-	return cs->expr != NULL || has_range(cs);
+	return cs->expr != NULL || cs->nids > 0 || has_range(cs);
+}
+
+/*
+ * --ids: whether rec's own game id (its GameId tag, a whole decimal
+ * number) is in a range given; one without an id, or whose id is no
+ * number, is not.  True without --ids.
+ */
+static bool
+ids_match(const struct cli_select *cs, const struct record *rec)
+{
+	const struct record_tag *t;
+	unsigned long		 id = 0;
+	size_t			 i;
+
+	if (cs->nids == 0)
+		return true;
+	if ((t = record_tag_find(rec, "GameId")) == NULL || t->value_len == 0)
+		return false;
+	for (i = 0; i < t->value_len; i++) {
+		if (t->value[i] < '0' || t->value[i] > '9' ||
+		    id > (ULONG_MAX - 9) / 10)
+			return false;
+		id = id * 10 + (unsigned long)(t->value[i] - '0');
+	}
+	for (i = 0; i < cs->nids; i++)
+		if (id >= cs->ids[i].lo && id <= cs->ids[i].hi)
+			return true;
+	return false;
 }
 
 /* The replay's positions, shown to the selection (record_select.h). */
@@ -263,7 +295,12 @@ cli_select_early(struct cli_select *cs, const struct record *rec)
 {
 	struct record_select_view v;
 
-	if (cs->replays || !cli_select_any(cs))
+	if (!cli_select_any(cs))
+		return true;
+	/* Left out before its replay, whatever the expression asks. */
+	if (!ids_match(cs, rec))
+		return take(cs, false);
+	if (cs->replays)
 		return true;
 	view_of(rec, NULL, &v, NULL);
 	return take(cs, cs->expr == NULL || record_select_match(cs->expr, &v));
@@ -334,6 +371,8 @@ count_input(struct cli_select *cs, const struct cli_records *in,
 	}
 	cli_select_replay_options(cs, &ro);
 	while ((rc = record_reader_next(rd, &rec)) == 1) {
+		if (!ids_match(cs, rec))
+			continue;
 		if (cs->expr == NULL) {
 			cs->total++;
 			continue;
@@ -468,8 +507,10 @@ cli_select_free(struct cli_select *cs)
 {
 	record_select_free(cs->expr);
 	free(cs->ranges);
+	free(cs->ids);
 	free(cs->tags);
 	cs->tags = NULL;
 	cs->expr = NULL;
 	cs->ranges = NULL;
+	cs->ids = NULL;
 }

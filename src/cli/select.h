@@ -2,9 +2,9 @@
 /*
  * Which records gamecheck and gamestat take, and how much of each
  * (select.c; gamecheck(1), SELECTION): --select EXPR (an expression of
- * formats/select.md), the ranges --records, --first, --last and --every
- * over the records it selects, and --plies and --drop-plies, the turns
- * kept.  A record
+ * formats/select.md) and --ids (the source's own game ids), the ranges
+ * --records, --first, --last and --every over the records they select,
+ * and --plies and --drop-plies, the turns kept.  A record
  * left out is counted as skipped, neither reported nor counted.
  */
 #ifndef ARBITER_CLI_SELECT_H
@@ -27,6 +27,7 @@ enum {
 	CLI_OPT_EVERY,
 	CLI_OPT_PLIES,
 	CLI_OPT_DROP_PLIES,
+	CLI_OPT_IDS,
 };
 
 /* The options' entries, for a tool's table of long options. */
@@ -38,16 +39,20 @@ enum {
 	{ "last", required_argument, NULL, CLI_OPT_LAST }, \
 	{ "every", required_argument, NULL, CLI_OPT_EVERY }, \
 	{ "plies", required_argument, NULL, CLI_OPT_PLIES }, \
-	{ "drop-plies", required_argument, NULL, CLI_OPT_DROP_PLIES }
+	{ "drop-plies", required_argument, NULL, CLI_OPT_DROP_PLIES }, \
+	{ "ids", required_argument, NULL, CLI_OPT_IDS }
 /* clang-format on */
 
-/* A range of --records: the selected records lo to hi, from 1. */
+/*
+ * A range of --records: the selected records lo to hi, from 1; of --ids:
+ * the ids lo to hi, from 0.
+ */
 struct cli_range {
 	unsigned long lo, hi;
 };
 
-/* How many options select (CLI_OPT_SELECT to CLI_OPT_DROP_PLIES). */
-#define CLI_SELECT_NOPTS (CLI_OPT_DROP_PLIES - CLI_OPT_SELECT + 1)
+/* How many options select (CLI_OPT_SELECT to CLI_OPT_IDS). */
+#define CLI_SELECT_NOPTS (CLI_OPT_IDS - CLI_OPT_SELECT + 1)
 
 struct cli_select {
 	const char *given[CLI_SELECT_NOPTS]; /* each option's argument */
@@ -55,6 +60,8 @@ struct cli_select {
 	bool		      replays; /* expr asks what a replay tells */
 	struct cli_range     *ranges;  /* --records, nranges of them */
 	size_t		      nranges;
+	struct cli_range     *ids; /* --ids, nids of them */
+	size_t		      nids;
 	unsigned long	      first; /* 0: no --first */
 	unsigned long	      last;  /* 0: no --last */
 	unsigned long	      every; /* 0: no --every */

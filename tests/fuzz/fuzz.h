@@ -171,7 +171,8 @@ fuzz_check_record(const uint8_t *data, size_t size, const struct record *rec,
 	 * with no text to point at (formats/wthor.md, "Positions").
 	 */
 	if (rec->format == RECORD_WTHOR) {
-		FUZZ_CHECK(rec->ntags <= 4);
+		/* Event, Date, Black, White, GameId (its number). */
+		FUZZ_CHECK(rec->ntags <= 5);
 		for (i = 0; i < rec->nturns; i++)
 			FUZZ_CHECK(rec->turns[i].len == 2 &&
 			    rec->turns[i].at.offset < size);

@@ -125,7 +125,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(!rec->malformed ||
 			    (rec->error.code != DIAG_NONE &&
 				rec->error.at.offset <= size - 1));
-			FUZZ_CHECK(rec->ntags <= 4);
+			/* Event, Date, Black, White, GameId. */
+			FUZZ_CHECK(rec->ntags <= 5);
 		}
 		FUZZ_CHECK(rec->format == fmt);
 		/*
