@@ -443,6 +443,7 @@ again:
 	if (root == NULL || yin_unique_root(y, d) == -1)
 		goto out_stop;
 	memset(g, 0, sizeof *g);
+	t = NULL; /* the Termination tag, once read */
 	n = yin_get(y, root, "status");
 	if ((st = status_of(yin_text(n))) == -1) {
 		if (n == NULL)
