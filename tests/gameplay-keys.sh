@@ -234,6 +234,21 @@ cp c0.pgn c.pgn
 run 0 "black claims" claim -i --at 2026-01-09T00:00:00Z --as black \
     --key-file kc/black.key c.pgn
 
+# --- a keyed move is its holder's turns only, never the other's after it
+run 0 "new keyed, for several moves" new --keys km -o m.pgn reversi
+cp m.pgn g0.pgn
+run 2 "black plays white's turns too" move -i --as black \
+    --key-file km/black.key m.pgn d3 c5 f6
+said "c5 is white's turn" "black plays white's turns"
+cmp -s m.pgn g0.pgn || bad "a move with the other's turns changed the record"
+run 0 "black plays black's turn" move -i --as black \
+    --key-file km/black.key m.pgn d3
+run 0 "new keyed Herd" new --keys kd -S 7 -o d.pgn herd
+cp d.pgn g0.pgn
+run 2 "black plays white's dice and actions" move -i --as black \
+    --key-file kd/black.key d.pgn 13: e1 15: xe1 e1
+cmp -s d.pgn g0.pgn || bad "a Herd move of the other's turn changed the record"
+
 # --- adjudication: the director is the referee
 run 0 "new keyed for adjudication" new --keys ka -o a.pgn reversi
 cp a.pgn g0.pgn
@@ -260,7 +275,7 @@ run 0 "the referee reveals" reveal -i --force --as referee \
 grep -q '^\[Seed ' h.pgn || bad "the referee's reveal is not in the record"
 
 # --- no key in any output, nor in the record
-for f in k/*.key k4/*.key kc/*.key kh/*.key ka/*.key; do
+for f in k/*.key k4/*.key kc/*.key kh/*.key ka/*.key km/*.key kd/*.key; do
 	if grep -rqF "$(cat "$f")" "$out" g.pgn c.pgn; then
 		bad "the key of $f appears in an output"
 	fi

@@ -107,6 +107,10 @@ struct tokens {
 	size_t n;
 	size_t cap;
 	bool   replace_last;
+	/* A keyed record's holder (-1: none), and the first move that is
+	 * another colour's turn (-1: none), which is refused. */
+	int  holder;
+	long foreign;
 };
 
 static void
@@ -279,9 +283,12 @@ group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
 	size_t		     *offs = NULL, cap = 0, ocap = 0, need, base, k;
 	char		     *s, *mv, text[16];
 	bool		      join, dice, joinable;
-	int		      i, n, nfirst, rc = -1;
+	int		      i, n, nfirst, holder, rc = -1;
 
+	holder = t->holder;
 	memset(t, 0, sizeof *t);
+	t->holder = holder;
+	t->foreign = -1;
 	*fail = -1;
 	if (pr->rp.in_turn) {
 		if (push(t, play_token(pr, pr->rec->nturns - 1)) == -1)
@@ -290,6 +297,12 @@ group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
 	}
 	for (i = 0; *fail == -1 && i < nmoves; i++) {
 		mv = moves[i];
+		/* A player moves for their own colour alone (keys.md). */
+		if (holder >= 0 && rules_phase(pr->rp.pos) != RULES_GAME_OVER &&
+		    rules_to_move(pr->rp.pos) != holder) {
+			t->foreign = i;
+			break;
+		}
 		/* Room for the dice due before the move's actions. */
 		need = record_turn_bound(mv, strlen(mv)) + 1;
 		if (array_grow(&acts, &cap, need, sizeof *acts) == -1 ||
@@ -601,12 +614,21 @@ exec_move(int argc, char **argv)
 		 &pr, moves, nmoves, insertion_pos(pr.rec))) != CLI_OK ||
 	    (status = stamp_due(&pr, &ms)) != CLI_OK)
 		goto out_close;
+	t.holder = pr.rp.keyed ? play_key_holder("move", "--as", pr.rp.game,
+					 ms.key.as) :
+				 -1;
 	if (group(&pr, moves, nmoves, &t, &fail) == -1) {
 		cli_error("out of memory");
 		status = CLI_INTERNAL;
 		goto out_close;
 	}
-	if (fail != -1)
+	if (t.foreign != -1) {
+		cli_error("move: %s: %s may not: %s is %s's turn; nothing was "
+			  "written",
+		    pr.name, pr.rp.game->colour[t.holder], moves[t.foreign],
+		    pr.rp.game->colour[1 - t.holder]);
+		status = CLI_USAGE;
+	} else if (fail != -1)
 		status = judged_wrong(&pr, &t, (size_t)fail, ms.stamp);
 	else if ((status = apply(&pr, &t, &ms, &np)) == CLI_OK)
 		status = play_write_locked(ms.in_place, &lf, pr.name, &np);
