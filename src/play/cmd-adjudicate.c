@@ -59,7 +59,7 @@ const struct play_cmd play_cmd_adjudicate = {
 	    "                         as 40-24 (the colour with more wins)\n"
 	    "      --reason=TEXT      why (the AdjudicationReason tag)\n"
 	    "      --method=METHOD    director (the default), or solver:\n"
-	    "                         perfect play, 8x8 Reversi only\n"
+	    "                         perfect play (formats/solve.md)\n"
 	    "      --withdrawn=COLOUR the player of COLOUR withdrew: a loss\n"
 	    "                         for COLOUR, scored as a resignation\n" PLAY_KEY_HELP,
 	.width = 23,
