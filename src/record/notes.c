@@ -159,7 +159,8 @@ void
 reader_note(
     struct record_reader *rd, enum reader_note_kind kind, size_t at, size_t len)
 {
-	const char *s = rd->line + at, *keep[3] = { NULL, NULL, NULL }, *why;
+	const char *s = rd->line + at, *keep[3] = { NULL, NULL, NULL },
+		   *why = "a note of no kind we know";
 	size_t	    klen[3] = { 0, 0, 0 }, slot[3], k, *offs;
 	char	    sec[32], shown[RECORD_SHOWN];
 	long long   off;

@@ -134,7 +134,7 @@ read_nodes(struct yin *y, struct stat_tree *t, uint32_t group,
 {
 	const yaml_node_t *n;
 	uint8_t		   key[RULES_KEY_SIZE(RULES_MAX_CELLS)];
-	size_t		   i, len;
+	size_t		   i, len = 0;
 	uint64_t	   id, turn;
 	uint32_t	   v;
 
