@@ -184,6 +184,7 @@ html_board(FILE *out, const struct play_record *pr, unsigned long t,
 {
 	struct view    v = { 0 };
 	struct caption c;
+	char	       names[RULES_COLOURS][RECORD_SHOWN];
 	int	       rc = -1;
 
 	replay_init(&v.at);
@@ -192,7 +193,10 @@ html_board(FILE *out, const struct play_record *pr, unsigned long t,
 		goto out_fini;
 	show_caption_init(&c, pr, &v);
 	*who = illegal ? rules_to_move(v.cur->pos) : v.who;
-	memcpy(name, c.name[*who], RECORD_SHOWN);
+	/* Its player's colour before it: a swap changes it after. */
+	show_player_names(
+	    pr->rec, illegal || v.upto == 0 ? v.cur : &v.prev, names);
+	memcpy(name, names[*who], RECORD_SHOWN);
 	fprintf(out, "<div class=\"turn%s\" data-turn=\"%lu\">\n",
 	    illegal ? " illegal" : "", t);
 	if (draw_svg(out, v.cur->pos, v.upto > 0 ? &v.last : NULL, &c.cap,
