@@ -5,9 +5,9 @@
 # (gameplay show --html), steps through it with the arrow keys, Home, End,
 # the buttons and the move list, and after each step the position shown
 # must be gameplay show -t N's; a multi-record file's chooser and an
-# illegal record's diagnostic too; each game's board SVG, gamestat's
-# chart index and swap map, and its opening tree's page (--tree --html)
-# load as well.  No console error may occur, and no
+# illegal record's diagnostic too, a timed game's clocks; each game's
+# board SVG, gamestat's chart index and swap map, and its opening tree's
+# page (--tree --html) load as well.  No console error may occur, and no
 # screenshot may be blank (a PNG well larger than a blank page's).
 # Skips (77) without chromium or python3.
 set -u
@@ -136,6 +136,30 @@ if [ -s "$tmp/bad.html" ]; then
 	echo "turn 3 (a1)" >> "$expect"
 else
 	echo "FAIL: illegal: no page"; fail=1
+fi
+
+# A timed game's page: the clocks and the deadline status gives at the
+# moment the page was written (--clock-at), whenever it is opened.
+cat > "$tmp/timed.pgn" <<'EOF2'
+[Game "reversi"]
+[Black "Ada"]
+[White "Brian"]
+[Start "2026-01-01T00:00:00Z"]
+[TimeControl "3d/move"]
+[Result "*"]
+
+1. f5 {[%at 2026-01-02T10:00:00Z]} 1... d6 {[%at 2026-01-03T10:00:00Z]} *
+EOF2
+at=2026-01-04T12:00:00Z
+deadline=$($gp status --at "$at" "$tmp/timed.pgn" |
+    sed -n 's/^  deadline: "\(.*\)"$/\1/p')
+if [ -n "$deadline" ] &&
+    $gp show --html "$tmp/timed.html" --clock-at "$at" "$tmp/timed.pgn"; then
+	echo "open file://$tmp/timed.html" >> "$script"
+	echo 'eval Array.from(document.querySelectorAll("dd.clock, dd.deadline")).filter(function (d) { return d.offsetParent !== null; }).map(function (d) { return d.textContent; }).join(" | ")' >> "$script"
+	echo "used 2d 12:00:00, left 1d 22:00:00 | used 1d 00:00:00, left 3d 00:00:00 | $deadline for Ada (black)" >> "$expect"
+else
+	echo "FAIL: timed: status or show --html"; fail=1
 fi
 
 # gamestat's charts: the index page shows every chart, the designers'

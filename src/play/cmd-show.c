@@ -214,8 +214,8 @@ exec_show(int argc, char **argv)
 			 ss.html, (const char *const *)argv + optind, 1) ||
 			!cli_output_apart(ss.html, NULL)))
 			return CLI_USAGE;
-		return show_page_write(
-		    &ss.sel, ss.html, ss.has_at, ss.upto, argv[optind]);
+		return show_page_write(&ss.sel, ss.html, ss.has_at, ss.upto,
+		    &ss.clock, argv[optind]);
 	}
 	if (ss.svg != NULL && strcmp(ss.svg, "-") != 0 &&
 	    (!cli_output_distinct(

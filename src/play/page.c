@@ -43,6 +43,7 @@ static const char html_style[] =
     ".moves li.current { background: var(--hi); }\n"
     ".moves li.illegal, .diag { color: var(--bad); }\n"
     ".moves li.unplayed { cursor: default; opacity: .6; }\n"
+    ".moves .comment { font-style: italic; }\n"
     ".facts dt { font-weight: bold; float: left; clear: left; "
     "width: 8em; }\n"
     ".facts dd { margin-left: 8.5em; }\n";
@@ -173,16 +174,17 @@ html_fact(FILE *out, const char *term, const char *value)
 
 /*
  * The board of pr's record after turn t in its own element, and the
- * colour that played turn t (t > 0) in *who.  An illegal turn t is shown
- * on the position before it, with the diagnostic.  Returns 0, or -1 when
- * memory ran out (said).
+ * colour that played turn t (t > 0) in *who, its player's name ("?":
+ * unknown) in name.  An illegal turn t is shown on the position before
+ * it, with the diagnostic.  Returns 0, or -1 when memory ran out (said).
  */
 static int
 html_board(FILE *out, const struct play_record *pr, unsigned long t,
-    bool illegal, int *who)
+    bool illegal, int *who, char name[RECORD_SHOWN])
 {
 	struct view    v = { 0 };
 	struct caption c;
+	char	       names[RULES_COLOURS][RECORD_SHOWN];
 	int	       rc = -1;
 
 	replay_init(&v.at);
@@ -191,6 +193,10 @@ html_board(FILE *out, const struct play_record *pr, unsigned long t,
 		goto out_fini;
 	show_caption_init(&c, pr, &v);
 	*who = illegal ? rules_to_move(v.cur->pos) : v.who;
+	/* Its player's colour before it: a swap changes it after. */
+	show_player_names(
+	    pr->rec, illegal || v.upto == 0 ? v.cur : &v.prev, names);
+	memcpy(name, names[*who], RECORD_SHOWN);
 	fprintf(out, "<div class=\"turn%s\" data-turn=\"%lu\">\n",
 	    illegal ? " illegal" : "", t);
 	if (draw_svg(out, v.cur->pos, v.upto > 0 ? &v.last : NULL, &c.cap,
@@ -236,18 +242,22 @@ html_option(FILE *out, const struct play_record *pr, int k)
 }
 
 /*
- * Writes pr's record as section k (from 1) of the page: its facts, the
- * board of every turn up to the last legal one and of the illegal turn,
- * the buttons and the move list; the page opens at turn start.  Returns
- * 0, or -1 when memory ran out (said).
+ * Writes pr's record as section k (from 1) of the page: its facts (with
+ * what stands at its end: the offers and a timed game's clocks clk, NULL
+ * without), the board of every turn up to the last legal one and of the
+ * illegal turn, the buttons and the move list, each turn by its player
+ * with its comments; the page opens at turn start.  Returns 0, or -1 when
+ * memory ran out (said).
  */
 static int
-html_record(FILE *out, const struct play_record *pr, int k, unsigned long start)
+html_record(FILE *out, const struct play_record *pr, int k, unsigned long start,
+    const struct report_clock *clk)
 {
 	const struct replay *rp = &pr->rp;
 	struct view	     v = { 0 };
 	struct caption	     c;
 	char		    *moves = NULL, *tok, buf[RECORD_SHOWN];
+	char		     name[RECORD_SHOWN];
 	size_t		     mlen = 0;
 	unsigned long	     t, last, bad = 0;
 	FILE		    *m;
@@ -290,6 +300,8 @@ html_record(FILE *out, const struct play_record *pr, int k, unsigned long start)
 		html_fact(out, "check",
 		    "the recorded result disagrees with "
 		    "the board");
+	if (!rp->has_error)
+		show_page_standing(out, pr, clk);
 	fprintf(out,
 	    "</dl>\n<div class=\"nav\"><button data-go=\"first\">"
 	    "\xc2\xab first</button><button data-go=\"previous\">"
@@ -300,16 +312,23 @@ html_record(FILE *out, const struct play_record *pr, int k, unsigned long start)
 	if ((m = open_memstream(&moves, &mlen)) == NULL)
 		goto out_oom;
 	for (t = 0; t <= last; t++) {
-		if (html_board(out, pr, t, t == bad && bad > 0, &who) == -1)
+		if (html_board(out, pr, t, t == bad && bad > 0, &who, name) ==
+		    -1)
 			goto out_close;
 		if (t == 0)
 			continue;
 		if ((tok = play_token(pr, t - 1)) == NULL)
 			goto out_close;
-		fprintf(m, "<li data-turn=\"%lu\"%s>%s ", t,
-		    t == bad ? " class=\"illegal\"" : "",
-		    rp->game->colour[who]);
+		fprintf(m, "<li data-turn=\"%lu\"%s>", t,
+		    t == bad ? " class=\"illegal\"" : "");
+		/* The player by name where the record gives it. */
+		if (strcmp(name, "?") != 0) {
+			xml_escape(m, name);
+			fprintf(m, " (%s) ", rp->game->colour[who]);
+		} else
+			fprintf(m, "%s ", rp->game->colour[who]);
 		xml_escape(m, tok);
+		show_page_comments(m, pr, t);
 		fprintf(m, "</li>\n");
 		free(tok);
 	}
@@ -340,6 +359,32 @@ out_free:
 }
 
 /*
+ * html_record of pr's record with, in a timed game, its clocks at the
+ * moment the page is written (clock's, else now), as status computes
+ * them.  Returns the exit status: CLI_BAD after saying that the moment is
+ * before the record's last, CLI_INTERNAL when memory ran out (said).
+ */
+static int
+html_timed(FILE *out, const struct play_record *pr, int k, unsigned long start,
+    const struct play_at *clock)
+{
+	struct report_clock clk;
+	int64_t		    now;
+	bool		    timed = pr->rp.timed && !pr->rp.has_error;
+	int		    st;
+
+	if (timed) {
+		if ((st = play_at_now(pr, clock, pr->rec->start, &now)) !=
+		    CLI_OK)
+			return st;
+		play_clock(pr, now, &clk);
+	}
+	return html_record(out, pr, k, start, timed ? &clk : NULL) == -1 ?
+	    CLI_INTERNAL :
+	    CLI_OK;
+}
+
+/*
  * The page of --html to fp: its head, titled with path, the chooser of
  * the nshown records (opts, olen bytes) if there are several, their
  * sections (secs, slen bytes) and the script.
@@ -367,7 +412,7 @@ html_page(FILE *fp, const char *path, const char *opts, size_t olen,
 
 int
 show_page_write(const struct play_select *sel0, const char *html, bool has_at,
-    unsigned long upto, const char *path)
+    unsigned long upto, const struct play_at *clock, const char *path)
 {
 	struct cli_output  so = { 0 };
 	struct play_select sel = *sel0;
@@ -413,10 +458,10 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 		nshown++;
 		html_option(of, &pr, k);
 		/* Without -t, the position the game stands at. */
-		st = html_record(sf, &pr, k, has_at ? upto : ULONG_MAX);
+		st = html_timed(sf, &pr, k, has_at ? upto : ULONG_MAX, clock);
 		play_close(&pr);
-		if (st == -1) {
-			status = CLI_INTERNAL;
+		if (st != CLI_OK) {
+			status = st;
 			goto out_free;
 		}
 	}

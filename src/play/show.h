@@ -68,17 +68,30 @@ int show_player_names(const struct record *rec, const struct replay *rp,
  */
 void show_standing_write(
     FILE *out, const struct play_record *pr, const struct report_clock *c);
+/* A duration of s seconds as "2d 14:00:00" ("-0d 01:00:00" below 0). */
+void show_duration(FILE *out, int64_t s);
+
+/*
+ * The replay page's facts on what stands at the end of pr's record
+ * (page-facts.c), as <dt> and <dd> pairs: the offers, and the clocks c
+ * (NULL: none).
+ */
+void show_page_standing(
+    FILE *out, const struct play_record *pr, const struct report_clock *c);
+/* The comments after turn t (from 1) of pr's record, if any, to out. */
+void show_page_comments(FILE *out, const struct play_record *pr, size_t t);
 
 /*
  * Writes the replay page of path's records (the one sel picks, else
  * every one, with a chooser when there are several) to html ("-":
  * standard output), each opening at turn upto if has_at, else at its
- * start.  Returns the exit status: CLI_BAD when a record is illegal (its
+ * start, a timed game's clocks at clock (else now).  Returns the exit status: CLI_BAD when a record is illegal (its
  * page is written all the same, the diagnostic said) or malformed (left
  * out: it has no position to show; with no record left, no page is
  * written).
  */
-int show_page_write(const struct play_select *sel, const char *html,
-    bool has_at, unsigned long upto, const char *path);
+int
+show_page_write(const struct play_select *sel, const char *html, bool has_at,
+    unsigned long upto, const struct play_at *clock, const char *path);
 
 #endif

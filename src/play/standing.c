@@ -11,8 +11,8 @@
 #include "play/show.h"
 
 /* A duration of s seconds as "2d 14:00:00" ("-0d 01:00:00" below 0). */
-static void
-duration(FILE *out, int64_t s)
+void
+show_duration(FILE *out, int64_t s)
 {
 	uint64_t a = s < 0 ? (uint64_t)0 - (uint64_t)s : (uint64_t)s;
 
@@ -41,9 +41,9 @@ clock_lines(FILE *out, const struct replay *rp, const struct report_clock *c)
 		return;
 	for (i = 0; i < 2; i++) {
 		fprintf(out, "%s: used ", rp->game->colour[i]);
-		duration(out, c->s.used[i]);
+		show_duration(out, c->s.used[i]);
 		fprintf(out, ", left ");
-		duration(out, c->s.left[i]);
+		show_duration(out, c->s.left[i]);
 		fprintf(out, "%s\n", c->s.on_leave[i] ? ", on leave" : "");
 	}
 	if (c->running)

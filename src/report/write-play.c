@@ -84,6 +84,36 @@ clock_write(
 	yout_close(w);
 }
 
+/*
+ * The offers standing (formats/record.md): each by the colour who made
+ * it, a takeback with the turns it would take back.
+ */
+static void
+offers_write(struct yout *w, const struct replay *rp)
+{
+	if (rp->draw_offer == -1 && rp->undo_offer == -1)
+		return;
+	yout_key(w, "offers");
+	yout_open(w, YOUT_BLOCK_MAP);
+	if (rp->draw_offer != -1) {
+		yout_key(w, "draw");
+		yout_open(w, YOUT_FLOW_MAP);
+		yout_key(w, "by");
+		yout_plain(w, rp->game->colour[rp->draw_offer]);
+		yout_close(w);
+	}
+	if (rp->undo_offer != -1) {
+		yout_key(w, "undo");
+		yout_open(w, YOUT_FLOW_MAP);
+		yout_key(w, "by");
+		yout_plain(w, rp->game->colour[rp->undo_offer]);
+		yout_key(w, "turns");
+		yout_uint(w, rp->undo_turns);
+		yout_close(w);
+	}
+	yout_close(w);
+}
+
 static void
 status_body(struct yout *w, const struct report_play *p)
 {
@@ -98,6 +128,7 @@ status_body(struct yout *w, const struct report_play *p)
 		yout_kv_plain(w, "agreement", "draw");
 	if (rp->adjudged)
 		replay_write_adjudication(w, p->rec, rp);
+	offers_write(w, rp);
 	if (p->clock != NULL)
 		clock_write(w, rp, p->clock);
 }
