@@ -211,8 +211,5 @@ play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv)
 	    (status = agree_write(cmd, &pr, &ed, &a, &np)) == CLI_OK)
 		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
 out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

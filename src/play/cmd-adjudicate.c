@@ -273,8 +273,5 @@ exec_adjudicate(int argc, char **argv)
 	if (status == CLI_OK)
 		status = play_write_locked(a.ed.in_place, &lf, pr.name, &np);
 out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

@@ -161,8 +161,5 @@ exec_leave(int argc, char **argv)
 	if ((status = grant(&pr, &ls, &l, t, &np)) == CLI_OK)
 		status = play_write_locked(ls.in_place, &lf, pr.name, &np);
 out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

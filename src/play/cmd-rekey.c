@@ -160,8 +160,5 @@ exec_rekey(int argc, char **argv)
 		play_keys_unmake(&km);
 	play_keys_free(&km);
 out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

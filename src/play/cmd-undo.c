@@ -193,8 +193,5 @@ exec_undo(int argc, char **argv)
 out_close:
 	free(acts);
 	replay_fini(&before);
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

@@ -272,8 +272,5 @@ play_roll_secret(const struct play_roll *ro, const char *path)
 	status = match_finish(report_write_roll(stdout, &p));
 out_close:
 	secret_wipe(&s, sizeof s);
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

@@ -48,6 +48,16 @@ play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
 	return -1;
 }
 
+int
+play_edit_close(struct play_record *pr, struct play_record *np,
+    struct cli_locked *lf, int status)
+{
+	play_close(np);
+	play_close(pr);
+	cli_locked_close(lf);
+	return status;
+}
+
 /* play_open_locked's read, whatever the record's keys. */
 static int
 open_locked(bool in_place, const char *path, struct cli_locked *lf,

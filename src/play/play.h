@@ -309,6 +309,12 @@ int play_edit_option(void *edit, int c, const char *arg);
  */
 int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
     struct play_edit *ed, struct cli_locked *lf, struct play_record *pr);
+/*
+ * The end of such a command: closes the record written (np), the record
+ * read (pr) and the lock (lf), on every path; returns status.
+ */
+int play_edit_close(struct play_record *pr, struct play_record *np,
+    struct cli_locked *lf, int status);
 
 /*
  * Whether pr's game may still be decided off the board (claim, resign):
