@@ -396,6 +396,20 @@ int play_write_locked(bool in_place, struct cli_locked *lf, const char *name,
 char *play_update_text(
     const struct play_record *pr, const struct record_update *u, size_t *len);
 /*
+ * pr's record with u applied (play_update_text), read back into np by the
+ * referee as play_load reads it, quietly, with sel.  Returns play_load's
+ * status, or -1 after saying "out of memory" when the text could not be
+ * made.
+ */
+int play_update_load(const struct play_record *pr,
+    const struct record_update *u, const struct play_select *sel,
+    struct play_record *np);
+/*
+ * Says that the record a command wrote (what, e.g. "the decided record")
+ * does not check, which is a bug of ours; returns CLI_INTERNAL.
+ */
+int play_unchecked(const struct play_record *pr, const char *what);
+/*
  * s (owned; *len bytes), the new text of pr's record, followed by the
  * records after it, kept byte for byte: s grown, or NULL (s freed) when
  * memory runs out.
