@@ -10,24 +10,10 @@
 # extrapolated from it (the set grows by doubling, so the figure is that
 # of the table of 2^24 entries the run would end with), not measured.
 set -eu
-data=${ARBITER_DATASET:-${srcdir:-.}/../shared/data/othello_dataset.csv}
-if [ ! -r "$data" ]; then
-	echo "bench/dedupe.sh: no data set at $data; skipped"
-	exit 0
-fi
-if ! [ -x /usr/bin/time ]; then
-	echo "bench/dedupe.sh: no /usr/bin/time; skipped"
-	exit 0
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${srcdir:-.}/bench/lib.sh"
+bench_start dedupe.sh
 
-head -n 1 "$data" > "$tmp/a.csv"
-i=0
-while [ "$i" -lt 40 ]; do
-	awk 'NR > 1' "$data" >> "$tmp/a.csv"
-	i=$((i + 1))
-done
+bench_archive 40 > "$tmp/a.csv"
 games=$(($(wc -l < "$tmp/a.csv") - 1))
 
 # Median CPU seconds of three runs of gamecheck with these arguments.

@@ -10,28 +10,9 @@
 # the same minutes.  Then peak RSS as the input grows: 10k, 1M and (piped
 # from a generator, never stored) 10M records (make bench).
 set -eu
-data=${ARBITER_DATASET:-${srcdir:-.}/../shared/data/othello_dataset.csv}
 ref=${ARBITER_REFERENCE:-}
-if [ ! -r "$data" ]; then
-	echo "bench/gamecheck.sh: no data set at $data; skipped"
-	exit 0
-fi
-if ! [ -x /usr/bin/time ]; then
-	echo "bench/gamecheck.sh: no /usr/bin/time; skipped"
-	exit 0
-fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# The header, then the rows (not the header) k times; awk ends every line.
-archive() {
-	head -n 1 "$data"
-	i=0
-	while [ "$i" -lt "$1" ]; do
-		awk 'NR > 1' "$data"
-		i=$((i + 1))
-	done
-}
+. "${srcdir:-.}/bench/lib.sh"
+bench_start gamecheck.sh
 
 # Median CPU seconds of three runs of gamecheck (first argument) on the
 # rest; the output goes nowhere, as a benchmark's should.  time's last
@@ -69,7 +50,7 @@ rss() {	# gamecheck options...
 	cat "$tmp/m"
 }
 
-archive 40 > "$tmp/a.csv"
+bench_archive 40 > "$tmp/a.csv"
 games=$(($(wc -l < "$tmp/a.csv") - 1))
 ./gamecheck --write=transcript "$tmp/a.csv" > "$tmp/a.txt" 2> /dev/null ||
     true

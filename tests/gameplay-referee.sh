@@ -6,15 +6,10 @@
 # the file mode is kept; a referee killed before its rename leaves the old
 # record and nothing that troubles the next run.
 set -u
-srcdir=${srcdir:-.}
-tmp=$(mktemp -d) || exit 99
+. "${srcdir:-.}/tests/lib.sh"
 trap 'chmod -R u+rwx "$tmp"; rm -rf "$tmp"' EXIT
-fail=0
 gp=./gameplay
 gc=./gamecheck
-
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
 
 # The turn tokens of record N of a file, one a line: comments, move
 # numbers and the result token dropped.
@@ -51,7 +46,7 @@ for spec in reversi-games.pgn:1 reversi-games.pgn:2 reversi-games.pgn:3 \
 	rec=$tmp/game.pgn
 	rm -f "$rec"
 	if ! replay_game "$file" "$n" "$rec"; then
-		bad "$spec: replayed through move -i"
+		ng "$spec: replayed through move -i"
 		continue
 	fi
 	# The original's outcome, from a file holding that record alone.
@@ -62,11 +57,11 @@ for spec in reversi-games.pgn:1 reversi-games.pgn:2 reversi-games.pgn:3 \
 	    $gc --quiet "$rec" 2>/dev/null; then
 		ok "$spec: same result as the original"
 	else
-		bad "$spec: results differ"
+		ng "$spec: results differ"
 		outcome "$rec"; outcome "$tmp/orig.pgn"
 	fi
 	mode=$(stat -c %a "$rec")
-	[ "$mode" = 640 ] && ok "$spec: mode kept" || bad "$spec: mode $mode"
+	[ "$mode" = 640 ] && ok "$spec: mode kept" || ng "$spec: mode $mode"
 done
 
 # An illegal move: exit 1, the file untouched.
@@ -80,32 +75,32 @@ if [ $st = 1 ] && cmp -s "$rec" "$tmp/before" &&
     grep -q '\[occupied\]' "$tmp/err"; then
 	ok "illegal move: exit 1, file byte-identical"
 else
-	bad "illegal move: exit $st"; cat "$tmp/err"
+	ng "illegal move: exit $st"; cat "$tmp/err"
 fi
 $gp move -i "$rec" d3 d3 2> /dev/null
 st=$?
 [ $st = 1 ] && cmp -s "$rec" "$tmp/before" &&
     ok "a legal then an illegal move: nothing applied" ||
-    bad "a legal then an illegal move: exit $st"
+    ng "a legal then an illegal move: exit $st"
 
 # Records that cannot be read: exit 2.
 $gp move -i "$tmp/no-such.pgn" f5 2> /dev/null
 st=$?
-[ $st = 2 ] && ok "missing record: exit 2" || bad "missing record: exit $st"
+[ $st = 2 ] && ok "missing record: exit 2" || ng "missing record: exit $st"
 mkdir "$tmp/dir.pgn"
 $gp move -i "$tmp/dir.pgn" f5 2> /dev/null
 st=$?
-[ $st = 2 ] && ok "a directory: exit 2" || bad "a directory: exit $st"
+[ $st = 2 ] && ok "a directory: exit 2" || ng "a directory: exit $st"
 $gp show "$tmp/dir.pgn" > /dev/null 2>&1
 st=$?
-[ $st = 2 ] && ok "show a directory: exit 2" || bad "show a directory: $st"
+[ $st = 2 ] && ok "show a directory: exit 2" || ng "show a directory: $st"
 if [ "$(id -u)" != 0 ]; then
 	cp "$rec" "$tmp/locked.pgn"
 	chmod 000 "$tmp/locked.pgn"
 	$gp move -i "$tmp/locked.pgn" d3 2> /dev/null
 	st=$?
 	[ $st = 2 ] && ok "unreadable record: exit 2" ||
-	    bad "unreadable record: exit $st"
+	    ng "unreadable record: exit $st"
 fi
 
 # Killed between writing and renaming: the old record stays, valid; the
@@ -116,17 +111,17 @@ if [ $st != 0 ] && cmp -s "$rec" "$tmp/before" &&
     $gc --quiet "$rec" 2> /dev/null; then
 	ok "killed before rename: old record intact and valid"
 else
-	bad "killed before rename: exit $st"
+	ng "killed before rename: exit $st"
 fi
 ls -A "$tmp" | grep -q '^\.short\.pgn\.gameplay-' &&
     ok "the dead run left its hidden temporary file" ||
-    bad "no temporary file left: the hook did not fire where it should"
+    ng "no temporary file left: the hook did not fire where it should"
 [ "$(ls "$tmp" | grep -c short)" = 1 ] &&
-    ok "no visible temporary file" || bad "visible temporary files"
+    ok "no visible temporary file" || ng "visible temporary files"
 $gp move -i "$rec" d3 && $gc --quiet "$rec" 2> /dev/null &&
-    ok "the next move applies" || bad "the next move failed"
+    ok "the next move applies" || ng "the next move failed"
 if ls -A "$tmp" | grep -q 'gameplay-'; then
-	bad "stale temporary file not removed"; ls -A "$tmp"
+	ng "stale temporary file not removed"; ls -A "$tmp"
 else
 	ok "stale temporary file removed"
 fi

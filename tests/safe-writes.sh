@@ -12,17 +12,13 @@
 # user's directory; gameplay match -o is such a file, its --resume file
 # locked, and show --html says a full disk.
 set -u
-srcdir=${srcdir:-.}
-tmp=$(mktemp -d) || exit 99
+. "${srcdir:-.}/tests/lib.sh"
 trap 'umount "$tmp/disk" 2> /dev/null; rm -rf "$tmp"' EXIT
-fail=0
 gc=./gamecheck
 gp=./gameplay
 gs=./gamestat
 games=$srcdir/examples/reversi-games.pgn
 
-ok() { echo "ok: $1"; }
-bad() { echo "FAIL: $1"; fail=1; }
 # True if directory $1 holds a temporary file of ours.
 temps() { ls -A "$1" | grep -q '^\..*\.game\(check\|play\|stat\)-'; }
 # A fresh directory $tmp/$1 holding old, a file the tests must not lose.
@@ -47,7 +43,7 @@ check_refused() {
 	    grep -q 'is also an input' "$d/err"; then
 		ok "$what refused"
 	else
-		bad "$what: exit $rc"; cat "$d/err"
+		ng "$what: exit $rc"; cat "$d/err"
 		cp "$games" "$d/x.pgn"
 	fi
 }
@@ -62,14 +58,14 @@ for c in "$gc" "$gs"; do
 	if [ $rc = 2 ] && cmp -s "$games" "$d/x.pgn"; then
 		ok "$c -o X - < X refused"
 	else
-		bad "$c -o X - < X: exit $rc"; cp "$games" "$d/x.pgn"
+		ng "$c -o X - < X: exit $rc"; cp "$games" "$d/x.pgn"
 	fi
 	$c "$d/x.pgn" >> "$d/x.pgn" 2> "$d/err"
 	rc=$?
 	if [ $rc = 2 ] && cmp -s "$games" "$d/x.pgn"; then
 		ok "$c X >> X refused"
 	else
-		bad "$c X >> X: exit $rc"; cp "$games" "$d/x.pgn"
+		ng "$c X >> X: exit $rc"; cp "$games" "$d/x.pgn"
 	fi
 done
 $gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99
@@ -79,7 +75,7 @@ rc=$?
 if [ $rc = 2 ] && cmp -s "$d/r.orig" "$d/r.pgn"; then
 	ok "gameplay move R d3 >> R refused"
 else
-	bad "gameplay move R d3 >> R: exit $rc"
+	ng "gameplay move R d3 >> R: exit $rc"
 fi
 mkdir "$d/charts"
 cp "$games" "$d/charts/margin.svg"
@@ -89,7 +85,7 @@ if [ $rc = 2 ] && cmp -s "$games" "$d/charts/margin.svg" &&
     [ ! -e "$d/charts/length.svg" ]; then
 	ok "gamestat --plot D D/margin.svg refused"
 else
-	bad "gamestat --plot D D/margin.svg: exit $rc"
+	ng "gamestat --plot D D/margin.svg: exit $rc"
 fi
 
 # Two outputs that are one file, FILE (refused before reading: exit 2).
@@ -109,7 +105,7 @@ two_refused() {
 	    grep -q 'two outputs cannot be one file' "$d/err"; then
 		ok "$what refused" >&4
 	else
-		{ bad "$what: exit $rc"; cat "$d/err"; ls -A "$d"; } >&4
+		{ ng "$what: exit $rc"; cat "$d/err"; ls -A "$d"; } >&4
 	fi
 	echo "old contents" > "$file"
 }
@@ -133,7 +129,7 @@ if [ $rc = 2 ] && [ -z "$(ls -A "$d/charts")" ] &&
     grep -q 'two outputs cannot be one file' "$d/err"; then
 	ok "gamestat -o D/length.svg --plot D refused, no such file yet"
 else
-	bad "gamestat -o D/length.svg --plot D, no such file yet: exit $rc"
+	ng "gamestat -o D/length.svg --plot D, no such file yet: exit $rc"
 fi
 exec 4>&-
 
@@ -147,7 +143,7 @@ if [ $rc = 2 ] && kept "$d/old" && kept "$d/charts/margin.svg" &&
     ! temps "$d" && ! temps "$d/charts"; then
 	ok "gamestat: a chart that cannot be written leaves every old file"
 else
-	bad "gamestat with D/length.svg a directory: exit $rc"; cat "$d/err"
+	ng "gamestat with D/length.svg a directory: exit $rc"; cat "$d/err"
 fi
 if [ "$(id -u)" = 0 ]; then
 	mkdir "$d/theirs"
@@ -158,7 +154,7 @@ if [ "$(id -u)" = 0 ]; then
 	    grep -q 'owned by another user' "$d/err"; then
 		ok "gamestat -o X --plot THEIRS leaves X"
 	else
-		bad "gamestat -o X --plot THEIRS: exit $rc"; cat "$d/err"
+		ng "gamestat -o X --plot THEIRS: exit $rc"; cat "$d/err"
 	fi
 fi
 
@@ -182,7 +178,7 @@ for args in "$gc -o $d/old $tmp/big.pgn" "$gs -o $d/old $tmp/big.pgn" \
 	if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
 		ok "a failed write kept the old file: $args"
 	else
-		bad "a failed write: exit $rc, $(wc -c < "$d/old") bytes" \
+		ng "a failed write: exit $rc, $(wc -c < "$d/old") bytes" \
 		    "left: $args"; ls -A "$d"
 		echo "old contents" > "$d/old"
 	fi
@@ -192,7 +188,7 @@ rc=$?
 if [ $rc = 2 ] && [ ! -e "$d/new.pgn" ] && ! temps "$d"; then
 	ok "a failed gameplay new -o left no file"
 else
-	bad "a failed gameplay new -o: exit $rc"; ls -A "$d"
+	ng "a failed gameplay new -o: exit $rc"; ls -A "$d"
 fi
 # A failure after part of the file was written (not only at the start).
 limited 64 $gc -o "$d/old" "$tmp/big.pgn"
@@ -200,7 +196,7 @@ rc=$?
 if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
 	ok "a write failing midway kept the old file"
 else
-	bad "a write failing midway: exit $rc, $(wc -c < "$d/old") bytes"
+	ng "a write failing midway: exit $rc, $(wc -c < "$d/old") bytes"
 fi
 
 # With SIGXFSZ as it comes (no trap), the limit does not kill the tool
@@ -210,7 +206,7 @@ rc=$?
 if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
 	ok "the file size limit with SIGXFSZ not ignored kept the old file"
 else
-	bad "the file size limit, SIGXFSZ not ignored: exit $rc"; ls -A "$d"
+	ng "the file size limit, SIGXFSZ not ignored: exit $rc"; ls -A "$d"
 fi
 
 # A disk that is full for real (ENOSPC): a small tmpfs, where we may
@@ -225,7 +221,7 @@ if [ "$(id -u)" = 0 ] &&
 	    grep -q 'No space left' "$tmp/err"; then
 		ok "a full disk kept the old file"
 	else
-		bad "a full disk: exit $rc, $(wc -c < "$tmp/disk/old") bytes"
+		ng "a full disk: exit $rc, $(wc -c < "$tmp/disk/old") bytes"
 		cat "$tmp/err"; ls -A "$tmp/disk"
 	fi
 	umount "$tmp/disk"
@@ -254,9 +250,9 @@ for sig in TERM KILL; do
 	exec 3>&-
 	wait $pid
 	if ! kept "$d/old"; then
-		bad "SIG$sig while writing: the old file was lost"
+		ng "SIG$sig while writing: the old file was lost"
 	elif [ "$sig" != KILL ] && temps "$d"; then
-		bad "SIG$sig while writing: a temporary file was left"
+		ng "SIG$sig while writing: a temporary file was left"
 	else
 		ok "SIG$sig while writing kept the old file"
 	fi
@@ -272,7 +268,7 @@ m2=$(stat -c %a "$d/old")
 if [ "$m1" = 640 ] && [ "$m2" = 604 ]; then
 	ok "modes: new 640 under umask 027, replaced kept 604"
 else
-	bad "modes: new $m1, replaced $m2"
+	ng "modes: new $m1, replaced $m2"
 fi
 # A link named by -o is kept, and its target replaced; /dev/null works.
 ln -s old "$d/link"
@@ -280,12 +276,12 @@ $gc -o "$d/link" "$games" > /dev/null 2>&1
 if [ -L "$d/link" ] && grep -q '^status:' "$d/old"; then
 	ok "-o LINK replaced the target and kept the link"
 else
-	bad "-o LINK"
+	ng "-o LINK"
 fi
 if $gc -o /dev/null "$games" 2> /dev/null && [ -c /dev/null ]; then
 	ok "-o /dev/null"
 else
-	bad "-o /dev/null"
+	ng "-o /dev/null"
 fi
 
 # ---- move -i.
@@ -297,7 +293,7 @@ if $gp move -i "$d/link" d3 2> "$d/err" && [ -L "$d/link" ] &&
     grep -q '^1\. d3' "$d/r.pgn"; then
 	ok "move -i LINK updated the target and kept the link"
 else
-	bad "move -i LINK"; cat "$d/err"; ls -l "$d"
+	ng "move -i LINK"; cat "$d/err"; ls -l "$d"
 fi
 cp "$d/r.orig" "$d/r.pgn"
 ln "$d/r.pgn" "$d/hard"
@@ -307,7 +303,7 @@ if [ $rc = 2 ] && cmp -s "$d/r.orig" "$d/hard" &&
     cmp -s "$d/r.orig" "$d/r.pgn" && grep -q 'hard links' "$d/err"; then
 	ok "move -i on a file with hard links refused"
 else
-	bad "move -i on a file with hard links: exit $rc"; cat "$d/err"
+	ng "move -i on a file with hard links: exit $rc"; cat "$d/err"
 fi
 rm -f "$d/hard"
 mkfifo "$d/fifo"
@@ -316,14 +312,14 @@ rc=$?
 if [ $rc = 2 ] && grep -q 'not a regular file' "$d/err"; then
 	ok "move -i FIFO refused"
 else
-	bad "move -i FIFO: exit $rc"; cat "$d/err"
+	ng "move -i FIFO: exit $rc"; cat "$d/err"
 fi
 $gp move -i /dev/null d3 2> "$d/err"
 rc=$?
 if [ $rc = 2 ] && grep -q 'not a regular file' "$d/err"; then
 	ok "move -i /dev/null refused"
 else
-	bad "move -i /dev/null: exit $rc"; cat "$d/err"
+	ng "move -i /dev/null: exit $rc"; cat "$d/err"
 fi
 long=$(printf '%0251d' 0 | tr 0 n).pgn
 longer=$(printf '%0253d' 0 | tr 0 n).y
@@ -334,7 +330,7 @@ if $gp new --date 2024.05.01 -o "$d/$long" reversi &&
     ! temps "$d"; then
 	ok "a name of 255 bytes"
 else
-	bad "a name of 255 bytes"; ls -A "$d"
+	ng "a name of 255 bytes"; ls -A "$d"
 fi
 
 # move -i removes the temporary files a crash left for the file it
@@ -358,7 +354,7 @@ if [ $rc = 0 ] && [ "$n" = 3 ] && [ "$(echo "$left" | wc -l)" = 2 ] &&
     echo "$left" | grep -q "^\.nnnn"; then
 	ok "move -i removed its own stale temporary file and no other"
 else
-	bad "move -i's stale files: exit $rc, $n before, left:"; echo "$left"
+	ng "move -i's stale files: exit $rc, $n before, left:"; echo "$left"
 fi
 
 # A record the user may not write, in a directory the user may write.
@@ -391,7 +387,7 @@ else
 	if [ $rc = 2 ] && cmp -s "$tmp/move/r.orig" "$d/r.pgn"; then
 		ok "move -i on a file the user may not write refused"
 	else
-		bad "move -i on a file the user may not write: exit $rc"
+		ng "move -i on a file the user may not write: exit $rc"
 		cat "$d/err"
 	fi
 fi
@@ -414,7 +410,7 @@ then
 	    [ "$(stat -c %U:%G:%a "$d/shared")" = nobody:staff:664 ]; then
 		ok "-o over another user's file kept its group and mode"
 	else
-		bad "-o over another user's file: exit $rc,\
+		ng "-o over another user's file: exit $rc,\
  $(stat -c %U:%G:%a "$d/shared")"; cat "$d/err"
 	fi
 	cp "$tmp/move/r.orig" "$d/r.pgn"
@@ -431,7 +427,7 @@ then
 		    grep -q 'cannot keep the group' "$d/err"; then
 			ok "a group not ours refused: $args"
 		else
-			bad "a group not ours: exit $rc: $args"; cat "$d/err"
+			ng "a group not ours: exit $rc: $args"; cat "$d/err"
 		fi
 	done
 else
@@ -451,7 +447,7 @@ if command -v flock > /dev/null 2>&1; then
 	done
 	$gp new --force --date 2024.05.01 -o "$d/r.pgn" herd
 	if kill -0 $holder 2> /dev/null; then
-		bad "new --force did not wait for the lock"
+		ng "new --force did not wait for the lock"
 	else
 		ok "new --force waited for the lock"
 	fi
@@ -468,7 +464,7 @@ if $gs --plot "$d/charts" "$games" > /dev/null 2>&1 && kept "$d/old" &&
     [ -f "$d/charts/margin.svg" ] && [ ! -L "$d/charts/margin.svg" ]; then
 	ok "--plot replaced a link instead of following it"
 else
-	bad "--plot followed a link"
+	ng "--plot followed a link"
 fi
 if [ "$(id -u)" = 0 ]; then
 	mkdir "$d/theirs"
@@ -479,7 +475,7 @@ if [ "$(id -u)" = 0 ]; then
 	    grep -q 'owned by another user' "$d/err"; then
 		ok "--plot into another user's directory refused"
 	else
-		bad "--plot into another user's directory: exit $rc"
+		ng "--plot into another user's directory: exit $rc"
 	fi
 else
 	echo "skip: another user's directory needs root to make"
@@ -498,7 +494,7 @@ if [ $rc = 2 ] && kept "$d/victim/margin.svg" &&
     grep -q 'a symbolic link: refusing' "$d/err"; then
 	ok "--plot LINK refused, the directory it names untouched"
 else
-	bad "--plot LINK followed the link: exit $rc"; cat "$d/err"
+	ng "--plot LINK followed the link: exit $rc"; cat "$d/err"
 	ls -A "$d/victim"
 fi
 
@@ -521,7 +517,7 @@ done
 if [ $rc = 3 ] && $same; then
 	ok "--plot killed before the new set is in place: the old set whole"
 else
-	bad "--plot killed mid-set: exit $rc, old set kept: $same"
+	ng "--plot killed mid-set: exit $rc, old set kept: $same"
 fi
 $gs --plot "$d/charts" "$games" > /dev/null 2> "$d/err"
 rc=$?
@@ -531,7 +527,7 @@ if [ $rc = 0 ] && ! temps "$d" && ! temps "$d/charts" &&
     [ "$(stat -c %a "$d/charts")" = 750 ]; then
 	ok "--plot after a killed run: the new set, nothing stale, notes kept"
 else
-	bad "--plot after a killed run: exit $rc"; cat "$d/err"; ls -A "$d"
+	ng "--plot after a killed run: exit $rc"; cat "$d/err"; ls -A "$d"
 	ls -Al "$d/charts"
 fi
 # ---- A writer killed by SIGKILL leaves its temporary file; the next
@@ -568,7 +564,7 @@ if [ "$n" = 1 ] && [ $rc = 0 ] && [ "$left" = 1 ] && [ $rc2 = 0 ] &&
     [ -s "$d/out.pgn" ]; then
 	ok "gamecheck -o removed the temporary files of killed writers only"
 else
-	bad "killed writers: $n stale, exit $rc, $left left, live exit $rc2"
+	ng "killed writers: $n stale, exit $rc, $left left, live exit $rc2"
 	ls -A "$d"; cat "$d/err"
 fi
 mkdir "$d/t"
@@ -580,7 +576,7 @@ wait $pid 2> /dev/null
 if [ -z "$(ls -A "$d/t")" ]; then
 	ok "gamecheck -j killed: no copy of standard input left"
 else
-	bad "gamecheck -j killed left $(ls -A "$d/t")"
+	ng "gamecheck -j killed left $(ls -A "$d/t")"
 fi
 # --plot . (a directory that cannot be swapped by its name): each chart
 # is put in place on its own, and nothing is left beside them.
@@ -594,7 +590,7 @@ if [ $rc = 0 ] && [ -s "$d/here/margin.svg" ] && ! temps "$d/here" &&
     ! temps "$d"; then
 	ok "--plot . writes the charts"
 else
-	bad "--plot .: exit $rc"; cat "$d/err"; ls -A "$d/here"
+	ng "--plot .: exit $rc"; cat "$d/err"; ls -A "$d/here"
 fi
 # ---- gameplay match -o (issue 26, item 13): replaced whole when the
 # match ends, as gamecheck -o is; never an input nor --summary's file; a
@@ -610,7 +606,7 @@ rc=$?
 if [ $rc = 2 ] && kept "$d/old" && ! temps "$d"; then
 	ok "match -o: a failed write kept the old file"
 else
-	bad "match -o, a failed write: exit $rc"; ls -A "$d"
+	ng "match -o, a failed write: exit $rc"; ls -A "$d"
 	echo "old contents" > "$d/old"
 fi
 # full_said WHAT CMD...: CMD writing to /dev/full says so, exit 2.
@@ -623,7 +619,7 @@ full_said() {
 	    grep -q '^gameplay: /dev/full: No space left' "$d/err"; then
 		ok "$what /dev/full: said, exit 2"
 	else
-		bad "$what /dev/full: exit $rc"; cat "$d/err"
+		ng "$what /dev/full: exit $rc"; cat "$d/err"
 	fi
 }
 full_said "match -o" match -n 2 -o /dev/full
@@ -632,7 +628,7 @@ rc=$?
 if [ $rc = 2 ] && kept "$d/old" && grep -q 'two outputs' "$d/err"; then
 	ok "match -o F --summary F refused"
 else
-	bad "match -o F --summary F: exit $rc"; cat "$d/err"
+	ng "match -o F --summary F: exit $rc"; cat "$d/err"
 fi
 printf '[Game "reversi"]\n\n1. f5 d6 *\n' > "$d/open.pgn"
 printf '%s\n' "$top/gameplay engine greedy" "$top/gameplay engine random" \
@@ -651,7 +647,7 @@ for resume in "" --resume; do
 	    [ "$(grep -c 'is also an input' "$d/err")" = 2 ]; then
 		ok "match -o over --openings or --engines refused ${resume:-}"
 	else
-		bad "match -o over an input ${resume:-}: exit $rc, $rc2"
+		ng "match -o over an input ${resume:-}: exit $rc, $rc2"
 		cat "$d/err"
 	fi
 done
@@ -672,7 +668,7 @@ wait $pid 2> /dev/null
 if kept "$d/old" && ! temps "$d"; then
 	ok "match -o killed: the old file kept, no temporary file"
 else
-	bad "match -o killed: $(head -c 40 "$d/old")"; ls -A "$d"
+	ng "match -o killed: $(head -c 40 "$d/old")"; ls -A "$d"
 fi
 # Two runs of --resume on one file at once: the second waits for the
 # first's lock, then resumes the match where the first left it.
@@ -704,7 +700,7 @@ if [ $waited = yes ] && [ $rc = 0 ] &&
     $gc -q "$d/r.pgn" > /dev/null 2>&1; then
 	ok "match --resume on a file another match writes waited for it"
 else
-	bad "match --resume twice at once: waited $waited, exit $rc"
+	ng "match --resume twice at once: waited $waited, exit $rc"
 	cat "$d/err"
 fi
 # gameplay show --html on a full disk says so.

@@ -7,11 +7,8 @@
 # archive is the examples and tests/forfeits.pgn with players and events
 # varied, plus the real Othello data set when it is present.
 set -u
-srcdir=${srcdir:-.}
+. "${srcdir:-.}/tests/lib.sh"
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 
 # 40 copies of the example games, names and events varied, each record
 # one paragraph (its tags and movetext joined) for the split below.

@@ -8,11 +8,8 @@
 # The archive is the examples' Othello games and, when it is there, the
 # first 3000 games of the real Othello data set.
 set -u
-srcdir=${srcdir:-.}
+. "${srcdir:-.}/tests/lib.sh"
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 
 csv="$srcdir/examples/archive.csv"
 [ -r "$data" ] && csv=$data

@@ -118,8 +118,6 @@ write_agreement(const struct play_record *pr, const struct play_edit *ed,
 {
 	struct record_tag_out tag = { "Termination", "agreed draw" };
 	struct record_update  u = { .note = note };
-	char		     *text;
-	size_t		      len;
 	int		      status;
 
 	if (draw_ends) {
@@ -127,11 +125,8 @@ write_agreement(const struct play_record *pr, const struct play_edit *ed,
 		u.ntags = 1;
 		u.result = "1/2-1/2";
 	}
-	if ((text = play_update_text(pr, &u, &len)) == NULL) {
-		cli_error("out of memory");
+	if ((status = play_update_load(pr, &u, &ed->sel, np)) == -1)
 		return CLI_INTERNAL;
-	}
-	status = play_load(np, pr->path, text, len, &ed->sel, true);
 	if (status == CLI_BAD && np->rp.has_error) {
 		/* The referee's word on the answer: where it would stand. */
 		cli_diag(pr->name, &np->rp.error, NULL);
@@ -211,8 +206,5 @@ play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv)
 	    (status = agree_write(cmd, &pr, &ed, &a, &np)) == CLI_OK)
 		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
 out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

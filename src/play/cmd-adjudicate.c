@@ -193,8 +193,7 @@ write_adjudication(const struct play_record *pr, const struct adjudication *a,
 	const struct rules_game *g = pr->rp.game;
 	struct record_tag_out	 tags[5];
 	struct record_update	 u = { .tags = tags };
-	char			 result[32], *text;
-	size_t			 len;
+	char			 result[32];
 	int			 status, winner;
 
 	if ((status = decision(pr, a, result, sizeof result, &winner)) !=
@@ -213,22 +212,15 @@ write_adjudication(const struct play_record *pr, const struct adjudication *a,
 		tags[u.ntags++] = (struct record_tag_out){ "Adjudicated",
 			when };
 	u.result = result;
-	if ((text = play_update_text(pr, &u, &len)) == NULL) {
-		cli_error("out of memory");
+	if ((status = play_update_load(pr, &u, &a->ed.sel, np)) == -1)
 		return CLI_INTERNAL;
-	}
-	status = play_load(np, pr->path, text, len, &a->ed.sel, true);
 	if (status == CLI_BAD && np->rp.has_error) {
 		/* The referee's word on the decision. */
 		cli_diag(pr->name, &np->rp.error, NULL);
 		return CLI_BAD;
 	}
-	if (status != CLI_OK || !np->rp.adjudged) {
-		cli_error("%s: the adjudicated record does not check; please "
-			  "report this",
-		    pr->name);
-		return CLI_INTERNAL;
-	}
+	if (status != CLI_OK || !np->rp.adjudged)
+		return play_unchecked(pr, "the adjudicated record");
 	return CLI_OK;
 }
 
@@ -273,8 +265,5 @@ exec_adjudicate(int argc, char **argv)
 	if (status == CLI_OK)
 		status = play_write_locked(a.ed.in_place, &lf, pr.name, &np);
 out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

@@ -98,8 +98,5 @@ exec_claim(int argc, char **argv)
 		 "timed out", "Claimed", when, &np)) == CLI_OK)
 		status = play_write_locked(cs.in_place, &lf, pr.name, &np);
 out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

@@ -109,9 +109,8 @@ grant(const struct play_record *pr, const struct play_edit *ls,
 	struct corr_error    err;
 	struct diag	     d;
 	char		     note[64 + 3 * CORR_TIME_LEN], from[CORR_TIME_LEN],
-	    to[CORR_TIME_LEN], at[CORR_TIME_LEN], *text;
-	size_t len;
-	int    status;
+	    to[CORR_TIME_LEN], at[CORR_TIME_LEN];
+	int status;
 
 	corr_time_format(l->from, from);
 	corr_time_format(l->to, to);
@@ -126,17 +125,10 @@ grant(const struct play_record *pr, const struct play_edit *ls,
 	snprintf(note, sizeof note, "{[%%leave %s from %s to %s asked %s]}",
 	    rp->game->colour[l->colour], from, to, corr_time_format(t, at));
 	u.note = note;
-	if ((text = play_update_text(pr, &u, &len)) == NULL) {
-		cli_error("out of memory");
+	if ((status = play_update_load(pr, &u, &ls->sel, np)) == -1)
 		return CLI_INTERNAL;
-	}
-	status = play_load(np, pr->path, text, len, &ls->sel, true);
-	if (status != CLI_OK || np->rp.nleaves != rp->nleaves + 1) {
-		cli_error("%s: the record with the leave does not check; "
-			  "please report this",
-		    pr->name);
-		return CLI_INTERNAL;
-	}
+	if (status != CLI_OK || np->rp.nleaves != rp->nleaves + 1)
+		return play_unchecked(pr, "the record with the leave");
 	return CLI_OK;
 }
 
@@ -161,8 +153,5 @@ exec_leave(int argc, char **argv)
 	if ((status = grant(&pr, &ls, &l, t, &np)) == CLI_OK)
 		status = play_write_locked(ls.in_place, &lf, pr.name, &np);
 out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

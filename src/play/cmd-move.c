@@ -634,8 +634,5 @@ exec_move(int argc, char **argv)
 		status = play_write_locked(ms.in_place, &lf, pr.name, &np);
 out_close:
 	tokens_free(&t);
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

@@ -108,25 +108,16 @@ rewrite(const struct play_record *pr, const struct rekey_settings *rs,
 {
 	struct record_tag_out tags[REPLAY_KEYS];
 	struct record_update  u = { .tags = tags };
-	char		     *text;
-	size_t		      len;
 	int		      i, status;
 
 	for (i = 0; i < REPLAY_KEYS; i++)
 		if (mask & (1u << i))
 			tags[u.ntags++] = (struct record_tag_out){ km->tag[i],
 				km->hash[i] };
-	if ((text = play_update_text(pr, &u, &len)) == NULL) {
-		cli_error("out of memory");
+	if ((status = play_update_load(pr, &u, &rs->ed.sel, np)) == -1)
 		return CLI_INTERNAL;
-	}
-	status = play_load(np, pr->path, text, len, &rs->ed.sel, true);
-	if (status != CLI_OK || !np->rp.keyed) {
-		cli_error("%s: the record with the new keys does not check; "
-			  "please report this",
-		    pr->name);
-		return CLI_INTERNAL;
-	}
+	if (status != CLI_OK || !np->rp.keyed)
+		return play_unchecked(pr, "the record with the new keys");
 	return CLI_OK;
 }
 
@@ -160,8 +151,5 @@ exec_rekey(int argc, char **argv)
 		play_keys_unmake(&km);
 	play_keys_free(&km);
 out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

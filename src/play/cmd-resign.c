@@ -76,8 +76,5 @@ exec_resign(int argc, char **argv)
 	    CLI_OK)
 		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
 out_close:
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

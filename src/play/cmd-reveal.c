@@ -149,8 +149,5 @@ exec_reveal(int argc, char **argv)
 		status = play_write_locked(rs.ed.in_place, &lf, pr.name, &np);
 out_close:
 	secret_wipe(&s, sizeof s);
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

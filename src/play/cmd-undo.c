@@ -132,12 +132,8 @@ undo_write(const struct play_record *pr, const struct play_edit *ed,
 	if (text == NULL || (text = play_with_rest(pr, text, &len)) == NULL)
 		goto out_oom;
 	if ((status = play_load(np, pr->path, text, len, &ed->sel, true)) !=
-	    CLI_OK) {
-		cli_error("%s: the record taken back does not check; please "
-			  "report this",
-		    pr->name);
-		return CLI_INTERNAL;
-	}
+	    CLI_OK)
+		return play_unchecked(pr, "the record taken back");
 	return CLI_OK;
 out_oom:
 	cli_error("out of memory");
@@ -193,8 +189,5 @@ exec_undo(int argc, char **argv)
 out_close:
 	free(acts);
 	replay_fini(&before);
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

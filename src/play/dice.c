@@ -213,8 +213,6 @@ write_dice(const struct play_record *pr, const struct play_roll *ro,
 	const char	    *token[1];
 	char		     text[8], when[CORR_TIME_LEN];
 	struct record_update u = { .turns = token, .nturns = 1 };
-	char		    *out;
-	size_t		     len;
 	int64_t		     t;
 	int		     status;
 
@@ -226,17 +224,10 @@ write_dice(const struct play_record *pr, const struct play_roll *ro,
 			return status;
 		u.stamp = corr_time_format(t, when);
 	}
-	if ((out = play_update_text(pr, &u, &len)) == NULL) {
-		cli_error("out of memory");
+	if ((status = play_update_load(pr, &u, &ro->sel, np)) == -1)
 		return CLI_INTERNAL;
-	}
-	status = play_load(np, pr->path, out, len, &ro->sel, true);
-	if (status != CLI_OK || !np->rp.in_turn) {
-		cli_error("%s: the record with the dice does not check; please "
-			  "report this",
-		    pr->name);
-		return CLI_INTERNAL;
-	}
+	if (status != CLI_OK || !np->rp.in_turn)
+		return play_unchecked(pr, "the record with the dice");
 	return CLI_OK;
 }
 
@@ -257,8 +248,8 @@ play_roll_secret(const struct play_roll *ro, const char *path)
 			  "record: name its file, not standard input");
 		return CLI_USAGE;
 	}
-	if ((status = play_open_keyed(&play_cmd_roll, &ro->key, true, path,
-		 &lf, &pr, &ro->sel, NULL, 0)) != CLI_OK ||
+	if ((status = play_open_keyed(&play_cmd_roll, &ro->key, true, path, &lf,
+		 &pr, &ro->sel, NULL, 0)) != CLI_OK ||
 	    (status = roll_due(&pr, ro->has_turn, ro->turn)) != CLI_OK ||
 	    (status = play_dice_seed(&pr, ro->secret, &s)) != CLI_OK ||
 	    (status = next_dice(&pr, &s, p.dice)) != CLI_OK ||
@@ -272,8 +263,5 @@ play_roll_secret(const struct play_roll *ro, const char *path)
 	status = match_finish(report_write_roll(stdout, &p));
 out_close:
 	secret_wipe(&s, sizeof s);
-	play_close(&np);
-	play_close(&pr);
-	cli_locked_close(&lf);
-	return status;
+	return play_edit_close(&pr, &np, &lf, status);
 }

@@ -48,6 +48,16 @@ play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
 	return -1;
 }
 
+int
+play_edit_close(struct play_record *pr, struct play_record *np,
+    struct cli_locked *lf, int status)
+{
+	play_close(np);
+	play_close(pr);
+	cli_locked_close(lf);
+	return status;
+}
+
 /* play_open_locked's read, whatever the record's keys. */
 static int
 open_locked(bool in_place, const char *path, struct cli_locked *lf,
@@ -129,6 +139,27 @@ play_update_text(
 	return s == NULL ? NULL : play_with_rest(pr, s, len);
 }
 
+int
+play_update_load(const struct play_record *pr, const struct record_update *u,
+    const struct play_select *sel, struct play_record *np)
+{
+	char  *text;
+	size_t len;
+
+	if ((text = play_update_text(pr, u, &len)) == NULL) {
+		cli_error("out of memory");
+		return -1;
+	}
+	return play_load(np, pr->path, text, len, sel, true);
+}
+
+int
+play_unchecked(const struct play_record *pr, const char *what)
+{
+	cli_error("%s: %s does not check; please report this", pr->name, what);
+	return CLI_INTERNAL;
+}
+
 char *
 play_with_rest(const struct play_record *pr, char *s, size_t *len)
 {
@@ -201,12 +232,11 @@ play_write_forfeit_why(const struct play_record *pr, const struct play_edit *ed,
     const char *reason, struct play_record *np)
 {
 	const struct rules_game *g = pr->rp.game;
-	char			 why[64], *text;
+	char			 why[64];
 	struct record_tag_out	 tags[4] = { { "Termination", why },
 		   { "Winner", g->colour[1 - loser] } };
 	struct record_update	 u = { .tags = tags, .ntags = 2 };
 	char			 result[32];
-	size_t			 len;
 	int			 status, score[RULES_COLOURS];
 
 	if (tag != NULL)
@@ -220,16 +250,9 @@ play_write_forfeit_why(const struct play_record *pr, const struct play_edit *ed,
 		snprintf(result, sizeof result, "%d-%d", score[0], score[1]);
 		u.result = result;
 	}
-	if ((text = play_update_text(pr, &u, &len)) == NULL) {
-		cli_error("out of memory");
+	if ((status = play_update_load(pr, &u, &ed->sel, np)) == -1)
 		return CLI_INTERNAL;
-	}
-	status = play_load(np, pr->path, text, len, &ed->sel, true);
-	if (status != CLI_OK || !np->rp.forfeit) {
-		cli_error("%s: the decided record does not check; please "
-			  "report this",
-		    pr->name);
-		return CLI_INTERNAL;
-	}
+	if (status != CLI_OK || !np->rp.forfeit)
+		return play_unchecked(pr, "the decided record");
 	return CLI_OK;
 }

@@ -309,6 +309,12 @@ int play_edit_option(void *edit, int c, const char *arg);
  */
 int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
     struct play_edit *ed, struct cli_locked *lf, struct play_record *pr);
+/*
+ * The end of such a command: closes the record written (np), the record
+ * read (pr) and the lock (lf), on every path; returns status.
+ */
+int play_edit_close(struct play_record *pr, struct play_record *np,
+    struct cli_locked *lf, int status);
 
 /*
  * Whether pr's game may still be decided off the board (claim, resign):
@@ -389,6 +395,20 @@ int play_write_locked(bool in_place, struct cli_locked *lf, const char *name,
  */
 char *play_update_text(
     const struct play_record *pr, const struct record_update *u, size_t *len);
+/*
+ * pr's record with u applied (play_update_text), read back into np by the
+ * referee as play_load reads it, quietly, with sel.  Returns play_load's
+ * status, or -1 after saying "out of memory" when the text could not be
+ * made.
+ */
+int play_update_load(const struct play_record *pr,
+    const struct record_update *u, const struct play_select *sel,
+    struct play_record *np);
+/*
+ * Says that the record a command wrote (what, e.g. "the decided record")
+ * does not check, which is a bug of ours; returns CLI_INTERNAL.
+ */
+int play_unchecked(const struct play_record *pr, const char *what);
 /*
  * s (owned; *len bytes), the new text of pr's record, followed by the
  * records after it, kept byte for byte: s grown, or NULL (s freed) when

@@ -133,11 +133,7 @@ play_takeback(const struct play_record *pr, const struct play_edit *ed,
 		return CLI_INTERNAL;
 	}
 	status = play_load(np, pr->path, text, len, &ed->sel, true);
-	if (status != CLI_OK) {
-		cli_error("%s: the record taken back does not check; please "
-			  "report this",
-		    pr->name);
-		return CLI_INTERNAL;
-	}
+	if (status != CLI_OK)
+		return play_unchecked(pr, "the record taken back");
 	return CLI_OK;
 }

@@ -219,39 +219,36 @@ check_random(const char *game, const char *spec, int left, enum rules_phase at,
 	    spec, endless, count);
 }
 
-#define START RULES_TURN_START
-
-START_TEST(test_oust_naive)
-{
-	check_random("oust", "2", 7, START, 30, 1);
-	check_random("oust", "3", 8, START, 30, 2);
-}
-END_TEST
-
-START_TEST(test_rive_naive)
-{
-	check_random("rive", "2", 6, START, 15, 3);
-	check_random("rive", "3", 4, START, 10, 4);
-}
-END_TEST
-
-START_TEST(test_reversi_naive)
-{
-	check_random("reversi", "4x4", 12, START, 1, 5);
-	check_random("reversi", "4x4", 8, START, 40, 6);
-	check_random("reversi", "6x6", 7, START, 30, 7);
-}
-END_TEST
-
 /*
- * Herd after its roll, near the end: within the turn the game can end;
- * a line that reaches the next roll is refused ("dice"), by the naive
- * search too.
+ * The positions compared with the naive search: count random positions of
+ * game on spec, played down to at most `left' empty cells, at a turn's
+ * start or, for Herd after its roll, in its middle, near the end: within
+ * the turn the game can end; a line that reaches the next roll is refused
+ * ("dice"), by the naive search too.  One loop test per row.
  */
-START_TEST(test_herd_naive)
+static const struct naive_row {
+	const char	*game, *spec;
+	int		 left;
+	enum rules_phase at;
+	int		 count;
+	uint64_t	 seed;
+} naive_rows[] = {
+	{ "oust", "2", 7, RULES_TURN_START, 30, 1 },
+	{ "oust", "3", 8, RULES_TURN_START, 30, 2 },
+	{ "rive", "2", 6, RULES_TURN_START, 15, 3 },
+	{ "rive", "3", 4, RULES_TURN_START, 10, 4 },
+	{ "reversi", "4x4", 12, RULES_TURN_START, 1, 5 },
+	{ "reversi", "4x4", 8, RULES_TURN_START, 40, 6 },
+	{ "reversi", "6x6", 7, RULES_TURN_START, 30, 7 },
+	{ "herd", "2", 1, RULES_TURN_MIDDLE, 40, 8 },
+	{ "herd", "3", 1, RULES_TURN_MIDDLE, 6, 9 },
+};
+
+START_TEST(test_naive)
 {
-	check_random("herd", "2", 1, RULES_TURN_MIDDLE, 40, 8);
-	check_random("herd", "3", 1, RULES_TURN_MIDDLE, 6, 9);
+	const struct naive_row *r = &naive_rows[_i];
+
+	check_random(r->game, r->spec, r->left, r->at, r->count, r->seed);
 }
 END_TEST
 
@@ -336,9 +333,11 @@ int
 main(void)
 {
 	Suite *s = suite_create("solve game");
+	TCase *tc;
 
-	unit_tcase(s, "naive", 0, test_oust_naive, test_rive_naive,
-	    test_reversi_naive, test_herd_naive, NULL);
+	tc = unit_tcase(s, "naive", 0, NULL);
+	tcase_add_loop_test(
+	    tc, test_naive, 0, (int)(sizeof naive_rows / sizeof naive_rows[0]));
 	unit_tcase(s, "cases", 0, test_oust_case, test_herd_roll, test_budget,
 	    test_over, NULL);
 	return unit_run(s);
