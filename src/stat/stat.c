@@ -657,7 +657,7 @@ players:
 	 * Ratings need two named, different players: "?" against "?" would
 	 * rate a player made of everyone unknown.
 	 */
-	if (!stat_player_named(gm->player[0]) ||
+	if (s->no_players || !stat_player_named(gm->player[0]) ||
 	    !stat_player_named(gm->player[1]) ||
 	    strcmp(gm->player[0], gm->player[1]) == 0)
 		return 0;

@@ -202,6 +202,11 @@ struct stat_summary {
 	struct hashmap	      groups; /* (value, game, board) -> index */
 	struct stat_group    *last;   /* consecutive records share a group */
 	unsigned	      figures; /* STAT_FIG_* asked for (figures.h) */
+	/*
+	 * gamestat --no-players: stat_add keeps no player or pair, so the
+	 * state grows with the groups only.
+	 */
+	bool no_players;
 };
 
 /*
@@ -212,7 +217,7 @@ struct stat_summary *stat_summary_new(const char *by);
 void		     stat_summary_free(struct stat_summary *);
 
 /*
- * Counts one game.  Returns 0, or -1: errno EINVAL when the game's colour
+ * Counts one game (its players too, unless s->no_players).  Returns 0, or -1: errno EINVAL when the game's colour
  * names differ from those its group was made with, and then nothing of
  * the game has been counted; ENOMEM when memory runs out, or EOVERFLOW
  * when a histogram bin or a pair would pass STAT_COUNT_MAX, and then the
