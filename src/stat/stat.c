@@ -265,6 +265,16 @@ pair_eq(const void *key, size_t value, const void *arg)
 	return g->pair[value].a == k[0] && g->pair[value].b == k[1];
 }
 
+const struct stat_pair *
+stat_pair_find(const struct stat_group *g, uint32_t a, uint32_t b)
+{
+	uint32_t key[2] = { a < b ? a : b, a < b ? b : a };
+	size_t	 v = hashmap_get(&g->pairs,
+	      hashmap_hash(HASHMAP_HASH_INIT, key, sizeof key), key, pair_eq, g);
+
+	return v == HASHMAP_ABSENT ? NULL : &g->pair[v];
+}
+
 int
 stat_pair_add(struct stat_group *g, uint32_t a, uint32_t b, uint64_t wins_a,
     uint64_t wins_b, uint64_t draws)
@@ -556,6 +566,16 @@ group_hash(const char *const part[3])
 		    part[i] != NULL ? strlen(part[i]) + 1 : 1);
 	}
 	return h;
+}
+
+const struct stat_group *
+stat_group_find(const struct stat_summary *s, const char *value,
+    const char *game, const char *board)
+{
+	const char *part[3] = { value, game, board };
+	size_t v = hashmap_get(&s->groups, group_hash(part), part, group_eq, s);
+
+	return v == HASHMAP_ABSENT ? NULL : s->group[v];
 }
 
 struct stat_group *
