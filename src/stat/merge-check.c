@@ -38,20 +38,13 @@ same(const char *a, const char *b)
 	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
 }
 
-/* The count of v in h (sorted), 0 if none. */
+/* The count of v in h, 0 if none. */
 static uint64_t
 hist_count(const struct stat_hist *h, long long v)
 {
-	size_t lo = 0, hi = h->n, mid;
+	size_t i = stat_hist_index(h, v);
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (h->value[mid] < v)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < h->n && h->value[lo] == v ? h->count[lo] : 0;
+	return i < h->n && h->value[i] == v ? h->count[i] : 0;
 }
 
 bool

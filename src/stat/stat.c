@@ -49,8 +49,8 @@ compare_names(const char *a, const char *b)
 
 /* ---- Histograms and series ----------------------------------------- */
 
-int
-stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
+size_t
+stat_hist_index(const struct stat_hist *h, long long v)
 {
 	size_t lo = 0, hi = h->n, mid;
 
@@ -61,6 +61,14 @@ stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+int
+stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
+{
+	size_t lo = stat_hist_index(h, v);
+
 	if (lo < h->n && h->value[lo] == v) {
 		if (!stat_count_add(&h->count[lo], count)) {
 			errno = EOVERFLOW;

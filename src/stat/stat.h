@@ -255,6 +255,8 @@ bool stat_count_add(uint64_t *a, uint64_t b);
 /* *a += b when |sum| is at most STAT_COUNT_MAX; false (*a unchanged). */
 bool stat_sum_add(int64_t *a, int64_t b);
 
+/* The place of v in h: the first bin whose value is not below v. */
+size_t stat_hist_index(const struct stat_hist *, long long v);
 /*
  * Adds count to the histogram bin of v; 0 or -1 (memory, or errno
  * EOVERFLOW when the bin would pass STAT_COUNT_MAX).
