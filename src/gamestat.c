@@ -49,6 +49,7 @@ struct options {
 	struct cli_tree_run   tree;   /* --tree, --depth, --from */
 	bool		      overlap;
 	unsigned	      figures; /* --figures: STAT_FIG_* */
+	bool		      no_players;
 	struct cli_records    in;  /* which inputs and records, read how */
 	struct cli_select     sel; /* --select, ranges, --plies */
 	struct cli_jobs	     *j;   /* a worker's, with -j */
@@ -68,7 +69,8 @@ enum {
 	OPT_DEPTH,
 	OPT_FROM,
 	OPT_HTML,
-	OPT_FIGURES
+	OPT_FIGURES,
+	OPT_NO_PLAYERS
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -102,6 +104,7 @@ usage(FILE *f)
 	    "       [--select expr] [--records list] [--first n] [--last n]\n"
 	    "       [--every k] [--plies n] [--drop-plies n] [--ids list]\n"
 	    "       [--dedupe mode [--duplicates file]] [--figures list]\n"
+	    "       [--no-players]\n"
 	    "       [file ...]\n"
 	    "       gamestat --overlap [--dedupe mode] [-o file] a b\n"
 	    "       gamestat --tree [-mp] [--depth n] [--from turns]\n"
@@ -162,6 +165,8 @@ usage(FILE *f)
 	    "      --duplicates=FILE    write those left out to FILE (pgn)\n"
 	    "      --figures=LIST       the designers' figures too: swap,\n"
 	    "                           tension, luck, or all\n"
+	    "      --no-players         keep no players or ratings: state\n"
+	    "                           by group only, for huge archives\n"
 	    "      --overlap            how many games of input A input B\n"
 	    "                           holds, by --dedupe (default exact)\n"
 	    "      --tree               the positions reached, up to\n"
@@ -273,6 +278,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "from", required_argument, NULL, OPT_FROM },
 		{ "html", required_argument, NULL, OPT_HTML },
 		{ "figures", required_argument, NULL, OPT_FIGURES },
+		{ "no-players", no_argument, NULL, OPT_NO_PLAYERS },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -334,6 +340,7 @@ parse_options(int argc, char **argv, struct options *opt)
 				return -1;
 			}
 			break;
+		case OPT_NO_PLAYERS: opt->no_players = true; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -375,6 +382,12 @@ parse_options(int argc, char **argv, struct options *opt)
 		cli_error("--figures replays records: no %s (a merge takes "
 			  "the figures of its partial summaries)",
 		    opt->merge ? "--merge" : "--format report");
+		return -1;
+	}
+	if (opt->no_players && opt->merge) {
+		cli_error("--no-players counts records without their players: "
+			  "give it to the runs that write the partial "
+			  "summaries, not to --merge");
 		return -1;
 	}
 	if (opt->expect != 0 && !opt->merge) {
@@ -955,8 +968,10 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 		return CLI_INTERNAL;
 	}
 	/* --merge makes its summary from the first partial's grouping. */
+	if (!opt->merge && (r->sum = stat_summary_new(opt->by)) != NULL)
+		r->sum->no_players = opt->no_players;
 	if (!opt->merge &&
-	    ((r->sum = stat_summary_new(opt->by)) == NULL ||
+	    (r->sum == NULL ||
 		!cli_cover_set_read(r->sum, &opt->in, &opt->sel))) {
 		cli_error("out of memory");
 		goto out_free;

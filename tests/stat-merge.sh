@@ -53,12 +53,18 @@ check() {	# label, file: compare with the whole run
 	fi
 }
 
-for by in "" "--by=Event"; do
+# --no-players: partials without players merge as exactly.
+for by in "" "--by=Event" "--no-players"; do
 	./gamestat $by "$tmp/games.pgn" "$tmp/games.csv" > "$tmp/whole$by" ||
 	    { echo "FAIL: whole run $by"; exit 1; }
 	# Players' forfeits too, which only some parts hold.
-	grep -q '^    forfeits: {illegal: ' "$tmp/whole$by" ||
-	    { echo "FAIL: no forfeits counted $by"; exit 1; }
+	if [ "$by" = --no-players ]; then
+		! grep -q '^  - name: ' "$tmp/whole$by" ||
+		    { echo "FAIL: players counted $by"; exit 1; }
+	else
+		grep -q '^    forfeits: {illegal: ' "$tmp/whole$by" ||
+		    { echo "FAIL: no forfeits counted $by"; exit 1; }
+	fi
 	./gamecheck "$tmp/games.pgn" "$tmp/games.csv" 2> /dev/null |
 	    ./gamestat $by > "$tmp/reports"
 	check "reports piped in $by" "$tmp/reports"

@@ -67,6 +67,8 @@ cli_cover_set_read(struct stat_summary *sum, const struct cli_records *ro,
 	fprintf(f, " --implicit-pass=%s", pass[ro->implicit_pass]);
 	if (ro->max_size != 0)
 		fprintf(f, " --max-record-size=%zu", ro->max_size);
+	if (sum->no_players)
+		fprintf(f, " --no-players");
 	cli_select_say(cs, f);
 	ok = fclose(f) != EOF && stat_set_read(sum, s) == 0;
 	free(s);

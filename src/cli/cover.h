@@ -27,7 +27,8 @@ void cli_cover_name(char *s);
  * Says in s how a run with the options ro and the selection cs reads its
  * records, as a partial's read says it (formats/summary.md, "Covers"):
  * the tool and its version, then each reading option ("gamestat 0.1.0
- * --format=auto --implicit-pass=auto --select=...");  not -j or --shard,
+ * --format=auto --implicit-pass=auto --select=...", with --no-players where
+ * s->no_players);  not -j or --shard,
  * which read nothing otherwise.  False when memory runs out.
  */
 bool cli_cover_set_read(struct stat_summary *s, const struct cli_records *ro,

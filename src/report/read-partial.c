@@ -5,7 +5,7 @@
  * document scanned by events before it is loaded (no alias, no anchor, no
  * nesting deeper than the schema, the trailer last), then read (its
  * groups in read-group.c, its covers in read-covers.c), its checksum
- * checked, and merged into a copy of the summary so far.
+ * checked, and merged into the summary so far in place.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -279,14 +279,18 @@ read_body(struct report_reader *rd, const yaml_node_t *root,
 }
 
 /*
- * part merged with *s (NULL: none) into a new summary *sum, its covers
- * named for this input and checked against those of *s: 0, or -1 with d
- * filled.  Merged into a copy, so that a partial refused here (its sums
- * overflow) adds nothing either.
+ * part merged into *s, in place, or, for the first partial (*s NULL),
+ * into a new summary *s; its covers named for this input and checked
+ * against those of *s: 0, or -1 with d filled.  Everything that can
+ * refuse part (its covers, colours, sums that overflow) is checked before
+ * anything of it is added, so that a partial refused adds nothing, and a
+ * merge of N partials takes time in their size, not N times the state's;
+ * only memory can fail the addition, and a run out of memory writes
+ * nothing (gamestat: no summary after a partial it could not read).
  */
 static int
 merge(struct yin *y, const yaml_node_t *root, struct stat_summary *part,
-    struct stat_summary *s, struct stat_summary **sum, struct diag *d)
+    struct stat_summary **s, struct diag *d)
 {
 	const yaml_node_t *n = yin_get(y, root, "covers");
 	size_t		   i;
@@ -294,24 +298,24 @@ merge(struct yin *y, const yaml_node_t *root, struct stat_summary *part,
 	for (i = 0; i < part->ncovers; i++) {
 		if ((part->cover[i].from = strdup(y->name)) == NULL)
 			return report_reader_oom(d);
-		if (s != NULL &&
+		if (*s != NULL &&
 		    partial_cover_check(
-			&part->cover[i], s, false, n->start_mark, d) == -1)
+			&part->cover[i], *s, false, n->start_mark, d) == -1)
 			return -1;
 	}
 	n = yin_get(y, root, "groups");
-	if ((*sum = stat_summary_new(part->by)) == NULL ||
-	    (s != NULL && stat_merge(*sum, s) == -1) ||
-	    stat_merge(*sum, part) == -1) {
-		if (*sum != NULL && errno == EINVAL)
+	if (*s != NULL && stat_merge_check(*s, part) == -1) {
+		if (errno == EINVAL)
 			return yin_fail(d, DIAG_PARTIAL_MISMATCH, n->start_mark,
 			    "a group's colours differ from the same group's "
 			    "elsewhere");
-		if (*sum != NULL && errno == EOVERFLOW)
-			return partial_overflow(d, n->start_mark,
-			    "merged with the partials before");
-		return report_reader_oom(d);
+		return partial_overflow(
+		    d, n->start_mark, "merged with the partials before");
 	}
+	if (*s == NULL && (*s = stat_summary_new(part->by)) == NULL)
+		return report_reader_oom(d);
+	if (stat_merge(*s, part) == -1)
+		return report_reader_oom(d);
 	return 0;
 }
 
@@ -319,7 +323,7 @@ int
 report_read_partial(
     struct report_reader *rd, struct stat_summary **s, struct diag *d)
 {
-	struct stat_summary *part = NULL, *sum = NULL;
+	struct stat_summary *part = NULL;
 	const yaml_node_t   *root;
 	const char	    *by = NULL, *read = NULL;
 	unsigned	     asked;
@@ -351,15 +355,12 @@ report_read_partial(
 	}
 	part->figures = asked;
 	if (read_body(rd, root, part, d) == -1 ||
-	    merge(&rd->y, root, part, *s, &sum, d) == -1)
+	    merge(&rd->y, root, part, s, d) == -1)
 		goto out_stop;
-	stat_summary_free(*s);
-	*s = sum;
 	stat_summary_free(part);
 	return 1;
 
 out_stop:
-	stat_summary_free(sum);
 	stat_summary_free(part);
 	rd->y.done = true;
 	return -1;

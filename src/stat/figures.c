@@ -239,16 +239,27 @@ stat_figures_add(struct stat_figures *f, const struct stat_figures_game *x)
 	return 0;
 }
 
+/* Whether a[i] + b[i] stays at most STAT_COUNT_MAX for each i < n. */
+static bool
+counts_fit(const uint64_t *a, const uint64_t *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] > STAT_COUNT_MAX || b[i] > STAT_COUNT_MAX - a[i])
+			return false;
+	return true;
+}
+
 static int
 add_counts(uint64_t *a, const uint64_t *b, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (a[i] > STAT_COUNT_MAX || b[i] > STAT_COUNT_MAX - a[i]) {
-			errno = EOVERFLOW;
-			return -1;
-		}
+	if (!counts_fit(a, b, n)) {
+		errno = EOVERFLOW;
+		return -1;
+	}
 	for (i = 0; i < n; i++)
 		a[i] += b[i];
 	return 0;
@@ -281,6 +292,50 @@ stat_figures_merge(struct stat_figures *dst, const struct stat_figures *src)
 			return -1;
 		}
 	return 0;
+}
+
+int
+stat_figures_merge_check(
+    const struct stat_figures *dst, const struct stat_figures *src)
+{
+	const struct stat_swap_move *m;
+	size_t			     i, lo, hi, mid = 0;
+	int			     c, k;
+
+	if (src->cells != 0 && dst->cells != 0 && src->cells != dst->cells) {
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < src->nmoves; i++) {
+		m = &src->move[i];
+		for (lo = 0, hi = dst->nmoves; lo < hi;) {
+			mid = lo + (hi - lo) / 2;
+			if ((c = strcmp(dst->move[mid].cell, m->cell)) == 0)
+				break;
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < hi && !counts_fit(&dst->move[mid].games, &m->games, 4))
+			goto out_overflow;
+	}
+	for (i = 0; i < NHISTS; i++)
+		if (!stat_hist_merge_fits(hist_of(dst, i), hist_of(src, i)))
+			goto out_overflow;
+	for (k = 0; k < 2; k++)
+		if (!counts_fit(&dst->dice[k].n, &src->dice[k].n, 1) ||
+		    !counts_fit(&dst->dice[k].sumsq, &src->dice[k].sumsq, 1) ||
+		    (src->dice[k].sum > 0 &&
+			dst->dice[k].sum > INT64_MAX - src->dice[k].sum) ||
+		    (src->dice[k].sum < 0 &&
+			dst->dice[k].sum < -INT64_MAX - src->dice[k].sum))
+			goto out_overflow;
+	return 0;
+
+out_overflow:
+	errno = EOVERFLOW;
+	return -1;
 }
 
 uint64_t

@@ -108,6 +108,18 @@ struct stat_swap_move *stat_swap_move_get(struct stat_figures *f, const char *);
 int
 stat_figures_merge(struct stat_figures *dst, const struct stat_figures *src);
 /*
+ * Whether stat_figures_merge(dst, src) would succeed but for memory,
+ * nothing changed: 0, or -1 (EOVERFLOW, EINVAL) as it would fail.
+ */
+int stat_figures_merge_check(
+    const struct stat_figures *dst, const struct stat_figures *src);
+/*
+ * Whether every bin of src added to dst stays at most STAT_COUNT_MAX
+ * (merge-check.c).
+ */
+bool
+stat_hist_merge_fits(const struct stat_hist *dst, const struct stat_hist *src);
+/*
  * Whether f's counts can be true together: NULL if they can, else the
  * partial's key at fault with why written to why[cap] (a move swapped
  * more often than played, wins beyond games, a legal sum below its turn

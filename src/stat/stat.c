@@ -49,8 +49,8 @@ compare_names(const char *a, const char *b)
 
 /* ---- Histograms and series ----------------------------------------- */
 
-int
-stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
+size_t
+stat_hist_index(const struct stat_hist *h, long long v)
 {
 	size_t lo = 0, hi = h->n, mid;
 
@@ -61,6 +61,14 @@ stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
 		else
 			hi = mid;
 	}
+	return lo;
+}
+
+int
+stat_hist_add(struct stat_hist *h, long long v, uint64_t count)
+{
+	size_t lo = stat_hist_index(h, v);
+
 	if (lo < h->n && h->value[lo] == v) {
 		if (!stat_count_add(&h->count[lo], count)) {
 			errno = EOVERFLOW;
@@ -263,6 +271,16 @@ pair_eq(const void *key, size_t value, const void *arg)
 	const uint32_t		*k = key;
 
 	return g->pair[value].a == k[0] && g->pair[value].b == k[1];
+}
+
+const struct stat_pair *
+stat_pair_find(const struct stat_group *g, uint32_t a, uint32_t b)
+{
+	uint32_t key[2] = { a < b ? a : b, a < b ? b : a };
+	size_t	 v = hashmap_get(&g->pairs,
+	      hashmap_hash(HASHMAP_HASH_INIT, key, sizeof key), key, pair_eq, g);
+
+	return v == HASHMAP_ABSENT ? NULL : &g->pair[v];
 }
 
 int
@@ -558,6 +576,16 @@ group_hash(const char *const part[3])
 	return h;
 }
 
+const struct stat_group *
+stat_group_find(const struct stat_summary *s, const char *value,
+    const char *game, const char *board)
+{
+	const char *part[3] = { value, game, board };
+	size_t v = hashmap_get(&s->groups, group_hash(part), part, group_eq, s);
+
+	return v == HASHMAP_ABSENT ? NULL : s->group[v];
+}
+
 struct stat_group *
 stat_group_get(struct stat_summary *s, const char *value, const char *game,
     const char *board, const char *const colour[2])
@@ -657,7 +685,7 @@ players:
 	 * Ratings need two named, different players: "?" against "?" would
 	 * rate a player made of everyone unknown.
 	 */
-	if (!stat_player_named(gm->player[0]) ||
+	if (s->no_players || !stat_player_named(gm->player[0]) ||
 	    !stat_player_named(gm->player[1]) ||
 	    strcmp(gm->player[0], gm->player[1]) == 0)
 		return 0;

@@ -199,9 +199,14 @@ struct stat_summary {
 	struct stat_group   **group;
 	size_t		      ngroups;
 	size_t		      groupcap;
-	struct hashmap	      groups; /* (value, game, board) -> index */
-	struct stat_group    *last;   /* consecutive records share a group */
+	struct hashmap	      groups;  /* (value, game, board) -> index */
+	struct stat_group    *last;    /* consecutive records share a group */
 	unsigned	      figures; /* STAT_FIG_* asked for (figures.h) */
+	/*
+	 * gamestat --no-players: stat_add keeps no player or pair, so the
+	 * state grows with the groups only.
+	 */
+	bool no_players;
 };
 
 /*
@@ -212,13 +217,14 @@ struct stat_summary *stat_summary_new(const char *by);
 void		     stat_summary_free(struct stat_summary *);
 
 /*
- * Counts one game.  Returns 0, or -1: errno EINVAL when the game's colour
- * names differ from those its group was made with, and then nothing of
- * the game has been counted; ENOMEM when memory runs out, or EOVERFLOW
- * when a histogram bin or a pair would pass STAT_COUNT_MAX, and then the
- * game may be counted in part (its record, status and winner, not its
- * figures or players), so that the summary's figures need not agree: it
- * is fit only to be freed (gamestat exits).
+ * Counts one game (its players too, unless s->no_players).  Returns 0,
+ * or -1: errno EINVAL when the game's colour names differ from those its
+ * group was made with, and then nothing of the game has been counted;
+ * ENOMEM when memory runs out, or EOVERFLOW when a histogram bin or a
+ * pair would pass STAT_COUNT_MAX, and then the game may be counted in
+ * part (its record, status and winner, not its figures or players), so
+ * that the summary's figures need not agree: it is fit only to be freed
+ * (gamestat exits).
  */
 int stat_add(struct stat_summary *, const struct stat_game *);
 
@@ -229,6 +235,10 @@ int stat_add(struct stat_summary *, const struct stat_game *);
  */
 struct stat_group *stat_group_get(struct stat_summary *, const char *value,
     const char *game, const char *board, const char *const colour[2]);
+
+/* The group for (value, game, board), or NULL if s has none. */
+const struct stat_group *stat_group_find(const struct stat_summary *,
+    const char *value, const char *game, const char *board);
 
 /*
  * The largest count, sum or sum of squares a state holds: 2^63 - 1, the
@@ -245,6 +255,8 @@ bool stat_count_add(uint64_t *a, uint64_t b);
 /* *a += b when |sum| is at most STAT_COUNT_MAX; false (*a unchanged). */
 bool stat_sum_add(int64_t *a, int64_t b);
 
+/* The place of v in h: the first bin whose value is not below v. */
+size_t stat_hist_index(const struct stat_hist *, long long v);
 /*
  * Adds count to the histogram bin of v; 0 or -1 (memory, or errno
  * EOVERFLOW when the bin would pass STAT_COUNT_MAX).
@@ -287,6 +299,9 @@ bool stat_has_forfeits(const struct stat_group *);
  */
 int stat_pair_add(struct stat_group *, uint32_t a, uint32_t b, uint64_t wins_a,
     uint64_t wins_b, uint64_t draws);
+/* The games between players a and b of g, or NULL if none. */
+const struct stat_pair *
+stat_pair_find(const struct stat_group *, uint32_t a, uint32_t b);
 /* The series called name, made if new; NULL when memory runs out. */
 struct stat_series *stat_series_get(struct stat_group *, const char *name);
 
@@ -294,10 +309,20 @@ struct stat_series *stat_series_get(struct stat_group *, const char *name);
  * Adds all of src into dst (the same `by' is the caller's to check).
  * Returns 0, or -1 (memory, colour names that differ: errno EINVAL, or a
  * count, sum or sum of squares that would pass STAT_COUNT_MAX: errno
- * EOVERFLOW).  After a failure dst is part-merged: merge into a copy to
- * keep the old state (report_read_partial does).
+ * EOVERFLOW).  After a failure dst is part-merged: check first with
+ * stat_merge_check, so that only memory can fail it (report_read_partial
+ * does, and a run that runs out of memory writes nothing).
  */
 int stat_merge(struct stat_summary *dst, const struct stat_summary *src);
+/*
+ * Whether stat_merge(dst, src) would succeed but for memory, with
+ * nothing changed (merge-check.c): 0, or -1 with errno EINVAL (colour
+ * names, or design figures of boards of other sizes, that differ) or
+ * EOVERFLOW (a sum past STAT_COUNT_MAX).  Its time is src's size (times
+ * a logarithm), not dst's: a merge of N partials stays linear.
+ */
+int stat_merge_check(
+    const struct stat_summary *dst, const struct stat_summary *src);
 /*
  * Says how the records of s were read (formats/summary.md, "Covers":
  * read), copied; NULL for not said.  0, or -1 (memory).  A merge takes

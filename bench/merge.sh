@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# gamestat --merge against the number of partial summaries (make bench):
+# N small partials (PARTIALS, "10 100 1000 10000"), each of one input of
+# one game (a row of the examples' CSV archive), as the file-list pattern
+# of a cluster makes them; merged flat (one --merge of all N) and as a
+# tree (groups of about sqrt(N) merged with --merge --partial, then
+# those): the CPU (user + system) seconds and the peak memory of the
+# median of RUNS runs (3), the flat merge checked equal to the tree's.
+# The partials are made once in DIR (a new temporary directory if unset;
+# kept when given, and reused when already made there).  GAMESTAT names
+# the gamestat to time (./gamestat): another build's, to compare.
+# Figures, not pass/fail: on a shared machine they move with its load.
+set -eu
+srcdir=${srcdir:-.}
+gamestat=${GAMESTAT:-./gamestat}
+case $gamestat in /*) ;; *) gamestat=$(pwd)/$gamestat ;; esac
+runs=${RUNS:-3}
+if [ -n "${DIR:-}" ]; then
+	tmp=$DIR
+	mkdir -p "$tmp"
+else
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+fi
+
+# make N: $tmp/N/p.I (I from 1 to N), each the partial of $tmp/N/g.I.csv.
+make_partials() {
+	[ -f "$tmp/$1/done" ] && return 0
+	mkdir -p "$tmp/$1"
+	awk -v n="$1" -v dir="$tmp/$1" 'NR == 1 { head = $0; next }
+	    { row[m++] = $0 }
+	    END { for (i = 1; i <= n; i++) {
+		f = dir "/g." i ".csv"
+		print head > f; print row[i % m] > f; close(f) } }' \
+	    "$srcdir/examples/archive.csv"
+	(cd "$tmp/$1" && i=1 && while [ $i -le "$1" ]; do
+		"$gamestat" --partial -o p.$i g.$i.csv || exit 1
+		i=$((i + 1))
+	done)
+	ls "$tmp/$1"/p.* > "$tmp/$1/list"
+	: > "$tmp/$1/done"
+}
+
+# median CPU seconds and peak KB of $runs runs of the command.
+timed() {
+	: > "$tmp/times"
+	i=0
+	while [ $i -lt "$runs" ]; do
+		/usr/bin/time -f '%U %S %M' -o "$tmp/t" "$@" > "$tmp/out" \
+		    2> /dev/null || { echo "FAILED: $*" >&2; exit 1; }
+		awk '{ print $1 + $2, $3 }' "$tmp/t" >> "$tmp/times"
+		i=$((i + 1))
+	done
+	sort -n "$tmp/times" | awk -v m=$(((runs + 1) / 2)) \
+	    'NR == m { printf "%.2f %d\n", $1, $2 }'
+}
+
+# The tree: groups of about sqrt(N), each merged to a partial, then all.
+cat > "$tmp/tree.sh" <<'EOS'
+set -eu
+g=$1; dir=$2; list=$3
+split -l "$(awk -v n="$(wc -l < "$list")" 'BEGIN { print int(sqrt(n) + 0.999) }')" "$list" "$dir/part."
+for f in "$dir"/part.*; do
+	"$g" --merge --partial -o "$f.yaml" $(cat "$f")
+done
+"$g" --merge "$dir"/part.*.yaml
+rm -f "$dir"/part.*
+EOS
+
+printf '%9s %12s %12s %12s %12s\n' partials "flat CPU s" "flat peak" \
+    "tree CPU s" "tree peak"
+for n in ${PARTIALS:-10 100 1000 10000}; do
+	make_partials "$n"
+	# shellcheck disable=SC2046
+	set -- $(timed "$gamestat" --merge -o "$tmp/flat" $(cat "$tmp/$n/list"))
+	flat_cpu=$1 flat_kb=$2
+	mkdir -p "$tmp/work"
+	set -- $(timed sh "$tmp/tree.sh" "$gamestat" "$tmp/work" \
+	    "$tmp/$n/list")
+	cmp -s "$tmp/flat" "$tmp/out" || echo "$n: FLAT AND TREE DIFFER"
+	printf '%9d %12s %10d K %12s %10d K\n' "$n" "$flat_cpu" "$flat_kb" \
+	    "$1" "$2"
+done
