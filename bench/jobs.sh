@@ -4,7 +4,8 @@
 # million games (the Othello data set's rows repeated as one CSV, or the
 # examples' archive where the data set is absent), -j 1 against -j 2:
 # the wall-clock and CPU (user + system) seconds of the median of RUNS
-# runs (3), and the speed-up; then the split-and-merge of a cluster on one
+# runs (3), and the speed-up, also of gamestat over the same games as
+# gamecheck's reports; then the split-and-merge of a cluster on one
 # machine: 8 tasks of gamestat --partial --shard K/8 run 2 at a time,
 # then --merge, against one run.  The two sides of each figure run in
 # turn, to meet the same load; the outputs are checked equal.  Figures,
@@ -67,6 +68,16 @@ for tool in "gamecheck --quiet" "gamestat"; do
 	line "$tool -j 1" "$1" "$2" "$1"
 	line "$tool -j 2" "$3" "$4" "$1"
 done
+
+# The same games as a YAML stream of reports: each worker parses only its
+# own documents (src/cli/doc-split.c).
+./gamecheck "$tmp/big.csv" > "$tmp/big.yaml" 2> /dev/null || true
+# shellcheck disable=SC2046
+set -- $(pair ./gamestat -j 1 "$tmp/big.yaml" -- ./gamestat -j 2 "$tmp/big.yaml")
+cmp -s "$tmp/out.a" "$tmp/out.b" || echo "gamestat -j 2, reports: OUTPUT DIFFERS"
+line "gamestat -j 1, reports" "$1" "$2" "$1"
+line "gamestat -j 2, reports" "$3" "$4" "$1"
+rm -f "$tmp/big.yaml"
 
 # A cluster on one machine: 8 shards, 2 at a time, then the merge.
 cat > "$tmp/split.sh" <<EOS

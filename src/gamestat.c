@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/dedupe.h"
+#include "cli/doc-split.h"
 #include "cli/figures.h"
 #include "cli/charts.h"
 #include "cli/cover.h"
@@ -54,6 +55,8 @@ struct options {
 	struct cli_select     sel; /* --select, ranges, --plies */
 	struct cli_jobs	     *j;   /* a worker's, with -j */
 	uint64_t	      seq; /* the records of the shard, for -j */
+	/* -j: each worker parses only its own reports (doc-split.h). */
+	bool split;
 };
 
 /* The options without a short name (README, "Options"). */
@@ -89,6 +92,7 @@ struct run {
 	struct seen	    *seen;	 /* by input, for --partial */
 	unsigned long	     duplicates; /* --dedupe */
 	struct stat_tree    *tree;	 /* --tree --merge's */
+	bool		     redo;	 /* -j's split of reports unsure */
 };
 
 static void
@@ -468,6 +472,39 @@ yaml_error(struct run *r, const char *name, const struct diag *d)
 	}
 }
 
+/*
+ * A worker's share of a stream of reports, its documents split by a scan
+ * (doc-split.h), the others' unparsed.  A split the parser does not bear
+ * out, or a document that is wrong, sets r->redo: the run is then done
+ * again in one process, which says what -j 1 says, where -j 1 says it.
+ */
+static void
+read_split(struct run *r, struct options *opt, FILE *in, const char *name,
+    const char *peek, size_t len)
+{
+	struct report_reader *rd = NULL;
+	struct cli_docs	     *docs;
+	struct stat_game      g;
+	struct diag	      d;
+	uint64_t	      n = 0;
+	FILE		     *f;
+	int		      rc;
+
+	if ((f = cli_docs_open(in, peek, len, opt->j, &opt->seq, &docs)) ==
+		NULL ||
+	    (rd = report_reader_new(f, name, NULL, 0)) == NULL) {
+		cli_error("out of memory");
+		exit(CLI_INTERNAL);
+	}
+	while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1) {
+		count(r, &g, name);
+		n++;
+	}
+	report_reader_free(rd);
+	if (!cli_docs_close(f, docs, n) || rc == -1)
+		r->redo = true;
+}
+
 static void
 read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
     const char *peek, size_t len)
@@ -482,6 +519,10 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 			  "turns",
 		    name, opt->dd.on ? "--dedupe" : "--figures");
 		r->io_error = true;
+		return;
+	}
+	if (opt->split && !opt->merge && !opt->tree.on) {
+		read_split(r, opt, in, name, peek, len);
 		return;
 	}
 	if ((rd = report_reader_new(in, name, peek, len)) == NULL) {
@@ -821,6 +862,7 @@ write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
 struct worker_head {
 	bool	      bad;
 	bool	      io_error;
+	bool	      redo; /* the run is to be done in one process */
 	size_t	      nseen;
 	unsigned long skipped; /* by --select */
 };
@@ -841,7 +883,7 @@ stat_worker(struct run *r, struct options *opt, struct record_syntax *syn,
 	FILE		  *f;
 	int		   i;
 
-	for (i = 0; i < nfiles; i++)
+	for (i = 0; i < nfiles && !r->redo; i++)
 		read_input(r, opt, syn, files[i],
 		    r->seen != NULL ? &r->seen[i] : NULL);
 	if ((f = open_memstream(&buf, &len)) == NULL)
@@ -850,6 +892,7 @@ stat_worker(struct run *r, struct options *opt, struct record_syntax *syn,
 	memset(&h, 0, sizeof h);
 	h.bad = r->bad;
 	h.io_error = r->io_error;
+	h.redo = r->redo;
 	h.nseen = r->seen != NULL ? (size_t)nfiles : 0;
 	h.skipped = opt->sel.skipped;
 	if (fwrite(&h, sizeof h, 1, f) != 1 ||
@@ -951,6 +994,81 @@ overlap(const struct options *opt, char *const *files, int nfiles)
 	return cli_output_commit(&o) ? CLI_OK : CLI_USAGE;
 }
 
+/* Reads every input in this process: CLI_OK, or the exit status (said). */
+static int
+read_here(struct run *r, struct options *opt, struct record_syntax *syn,
+    char *const *files, int nfiles)
+{
+	int i;
+
+	if (cli_select_count(&opt->sel, &opt->in, syn, files, nfiles) == -1)
+		return CLI_USAGE;
+	if (opt->dd.on && start_dedupe(opt) == -1)
+		return CLI_USAGE;
+	if (opt->tree.on && !opt->merge && start_tree(opt) == -1)
+		return CLI_INTERNAL;
+	/* Once the ranges are over, no input is read. */
+	for (i = 0; i < nfiles && !cli_select_done(&opt->sel) &&
+	     !(opt->dd.on && r->io_error);
+	     i++)
+		read_input(r, opt, syn, files[i],
+		    r->seen != NULL ? &r->seen[i] : NULL);
+	r->skipped = opt->sel.skipped;
+	if (opt->dd.on && !cli_dedupe_finish(&opt->dd, !r->io_error))
+		r->io_error = true;
+	return CLI_OK;
+}
+
+/* Whether a worker's result asks for the run in one process. */
+static bool
+stat_redo(const char *buf, size_t len)
+{
+	struct worker_head h;
+
+	if (len < sizeof h)
+		return false;
+	memcpy(&h, buf, sizeof h);
+	return h.redo;
+}
+
+/*
+ * Reads every input in opt's -j workers, or, when a worker's split of
+ * reports was unsure (read_split), in this process after all: CLI_OK, or
+ * the exit status (said).
+ */
+static int
+read_workers(struct run *r, struct options *opt, struct record_syntax *syn,
+    char *const *files, int nfiles)
+{
+	unsigned long k;
+	int	      i;
+
+	/*
+	 * A shard takes records across the workers' shares; standard
+	 * input, copied for the workers, cannot be read again here.
+	 */
+	opt->split = opt->in.shard.n == 0;
+	for (i = 0; i < nfiles; i++)
+		if (strcmp(files[i], "-") == 0)
+			opt->split = false;
+	if ((opt->j = cli_jobs_start(opt->in.jobs, files, nfiles, &k)) == NULL)
+		return CLI_USAGE;
+	if (k < opt->in.jobs)
+		stat_worker(r, opt, syn, files, nfiles);
+	if ((i = cli_jobs_any(opt->j, stat_redo)) == 1) {
+		cli_jobs_free(opt->j);
+		opt->j = NULL;
+		opt->split = false;
+		return read_here(r, opt, syn, files, nfiles);
+	}
+	/* A worker killed or failing: no summary at all (exit 3). */
+	if (i == 0)
+		i = cli_jobs_finish(opt->j, stdout, stat_result, r);
+	cli_jobs_free(opt->j);
+	opt->j = NULL;
+	return i == -1 ? CLI_INTERNAL : CLI_OK;
+}
+
 /*
  * Reads every input into r: in this process, or in opt's -j workers
  * (--merge reads little and stays in one).  Returns CLI_OK, or the exit
@@ -960,8 +1078,7 @@ static int
 read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 {
 	struct record_syntax *syn;
-	unsigned long	      k;
-	int		      i, status = CLI_INTERNAL;
+	int		      status = CLI_INTERNAL;
 
 	if ((syn = record_syntax_new()) == NULL) {
 		cli_error("cannot compile the notation's patterns");
@@ -983,42 +1100,10 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 		cli_error("out of memory");
 		goto out_free;
 	}
-	if (opt->in.jobs > 1 && !opt->merge) {
-		if ((opt->j = cli_jobs_start(
-			 opt->in.jobs, files, nfiles, &k)) == NULL) {
-			status = CLI_USAGE;
-			goto out_free;
-		}
-		if (k < opt->in.jobs)
-			stat_worker(r, opt, syn, files, nfiles);
-		/* A worker killed or failing: no summary at all (exit 3). */
-		i = cli_jobs_finish(opt->j, stdout, stat_result, r);
-		cli_jobs_free(opt->j);
-		if (i == -1)
-			goto out_free;
-	} else {
-		if (cli_select_count(&opt->sel, &opt->in, syn, files, nfiles) ==
-		    -1) {
-			status = CLI_USAGE;
-			goto out_free;
-		}
-		if (opt->dd.on && start_dedupe(opt) == -1) {
-			status = CLI_USAGE;
-			goto out_free;
-		}
-		if (opt->tree.on && !opt->merge && start_tree(opt) == -1)
-			goto out_free;
-		/* Once the ranges are over, no input is read. */
-		for (i = 0; i < nfiles && !cli_select_done(&opt->sel) &&
-		     !(opt->dd.on && r->io_error);
-		     i++)
-			read_input(r, opt, syn, files[i],
-			    r->seen != NULL ? &r->seen[i] : NULL);
-		r->skipped = opt->sel.skipped;
-		if (opt->dd.on && !cli_dedupe_finish(&opt->dd, !r->io_error))
-			r->io_error = true;
-	}
-	status = CLI_OK;
+	if (opt->in.jobs > 1 && !opt->merge)
+		status = read_workers(r, opt, syn, files, nfiles);
+	else
+		status = read_here(r, opt, syn, files, nfiles);
 out_free:
 	record_syntax_free(syn);
 	return status;

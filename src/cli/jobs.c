@@ -88,6 +88,7 @@ struct cli_jobs {
 	FILE	      *index; /* a worker's frames */
 	struct frame   last;
 	struct sink    sink[2]; /* a worker's output and errors */
+	int	       waited;	/* 0: not yet; 1: all exited 0; -1: not */
 };
 
 /* An unlinked temporary file: its descriptor, or -1 (errno). */
@@ -440,6 +441,8 @@ wait_all(struct cli_jobs *j)
 	bool	      ok = true;
 	int	      st;
 
+	if (j->waited != 0)
+		return j->waited == 1;
 	for (i = 0; i < j->n; i++) {
 		while (waitpid(j->w[i].pid, &st, 0) == -1)
 			if (errno != EINTR) {
@@ -460,7 +463,31 @@ wait_all(struct cli_jobs *j)
 			    st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 		ok = false;
 	}
+	j->waited = ok ? 1 : -1;
 	return ok;
+}
+
+int
+cli_jobs_any(struct cli_jobs *j, bool (*pred)(const char *buf, size_t len))
+{
+	unsigned long i;
+	char	     *buf;
+	size_t	      len;
+	bool	      yes;
+
+	if (!wait_all(j))
+		return -1;
+	for (i = 0; i < j->n; i++) {
+		if ((buf = slurp_fd(j->w[i].fd[F_RESULT], &len)) == NULL) {
+			cli_error("-j: %s", strerror(errno));
+			return -1;
+		}
+		yes = pred(buf, len);
+		free(buf);
+		if (yes)
+			return 1;
+	}
+	return 0;
 }
 
 /*

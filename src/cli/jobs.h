@@ -53,4 +53,11 @@ int  cli_jobs_finish(struct cli_jobs *, FILE *out,
      void *arg);
 void cli_jobs_free(struct cli_jobs *);
 
+/*
+ * In the parent, before cli_jobs_finish: waits for the workers, and
+ * says whether pred holds of a worker's result (1), of none (0), or -1
+ * after saying why (a worker killed or failed).
+ */
+int cli_jobs_any(struct cli_jobs *, bool (*pred)(const char *buf, size_t len));
+
 #endif
