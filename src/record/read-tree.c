@@ -481,9 +481,14 @@ static void
 tree_move(
     struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
-	const char	    *slash = memchr(v, '/', len);
+	const char	    *slash = NULL;
 	struct record_token *t;
+	size_t		     i;
 
+	/* A move is a few bytes: no call to look through them. */
+	for (i = 0; i < len && slash == NULL; i++)
+		if (v[i] == '/')
+			slash = v + i;
 	if (slash != NULL) {
 		tree_note(rd, slash + 1, len - (size_t)(slash + 1 - v));
 		len = (size_t)(slash - v);
@@ -496,7 +501,7 @@ tree_move(
 	 * SGF's B[] is one.
 	 */
 	if (len == 0 || (len == 4 && strncasecmp(v, "pass", 4) == 0) ||
-	    (len == 2 && strncasecmp(v, "pa", 2) == 0 &&
+	    (len == 2 && (v[0] | 0x20) == 'p' && (v[1] | 0x20) == 'a' &&
 		!record_turn_is_pass(v, len))) {
 		v = "pass";
 		len = 4;
@@ -832,6 +837,8 @@ struct tree_parse {
 	bool		      after_variation;
 	bool		      open_value;
 	struct diag_pos	      pat;
+	const char	     *v; /* the last value: in the line, or rd->value */
+	size_t		      vlen;
 };
 
 /* Reads the next byte of the input, across lines: -1 at the end. */
@@ -911,11 +918,30 @@ tree_value(struct tree_parse *p)
 	bool		      nl, esc = false, over = false;
 	int		      c;
 
+	p->pat = p->at;
+	/*
+	 * Nearly every value closes on its line, unescaped (B[f5]): taken
+	 * where it stands, uncopied.  The line stays put until the next
+	 * byte is asked for, after the value is read.
+	 */
+	if (rd->have_line) {
+		start = rd->line + rd->pos;
+		for (n = 0; rd->pos + n < rd->linelen && start[n] != ']' &&
+		     start[n] != '\\';
+		     n++)
+			;
+		if (rd->pos + n < rd->linelen && start[n] == ']' &&
+		    n <= rd->max_size) {
+			rd->pos += n + 1;
+			p->v = start;
+			p->vlen = n;
+			return true;
+		}
+	}
 	/* Empty until its bytes come: BO[] is no stale board. */
 	rd->value.len = 0;
 	if (rd->value.s != NULL)
 		rd->value.s[0] = '\0';
-	p->pat = p->at;
 	p->open_value = true;
 	while ((c = tree_byte(rd, &nl)) >= 0) {
 		if (esc || c == '\\') {
@@ -924,6 +950,8 @@ tree_value(struct tree_parse *p)
 				continue;
 		} else if (c == ']') {
 			p->open_value = false;
+			p->v = rd->value.s != NULL ? rd->value.s : "";
+			p->vlen = rd->value.len;
 			return true;
 		}
 		/* The bytes up to the next ] or \ of the line at once. */
@@ -985,9 +1013,8 @@ tree_property(struct tree_parse *p)
 			return;
 		/* The main line only: the first variation. */
 		if (!p->tr.main_done) {
-			prop = (struct tree_prop){ id,
-				rd->value.s != NULL ? rd->value.s : "",
-				rd->value.len, prop.at, prop.vat };
+			prop = (struct tree_prop){ id, p->v, p->vlen, prop.at,
+				prop.vat };
 			tree_apply(rd, &p->tr, &prop);
 		}
 		tree_next(p);
