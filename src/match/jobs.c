@@ -13,11 +13,16 @@
 #include "match/runner.h"
 #include "match/workers.h"
 
-/* Whether game i is in already (match_workers' done). */
+/*
+ * Whether game i is in already, or not this run's to play (match_workers'
+ * done).
+ */
 static bool
 worker_done(void *arg, unsigned long i)
 {
-	return match_is_counted(arg, i);
+	const struct match *m = arg;
+
+	return match_is_counted(m, i) || i < m->first || i >= m->last;
 }
 
 /*

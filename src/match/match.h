@@ -49,6 +49,8 @@ enum {
 	MATCH_OPT_ENGINES,
 	MATCH_OPT_TOURNAMENT,
 	MATCH_OPT_ADJUDICATE,
+	MATCH_OPT_SLICE,
+	MATCH_OPT_PAIRING,
 };
 
 /*
@@ -119,6 +121,14 @@ struct match {
 	int			 adjudicate_empties; /* N */
 	struct solve		*solver; /* its solver, made at its first use */
 	struct match_adjudge	 adj;	 /* --adjudicate resign:, draw: */
+	/*
+	 * --slice I-J (games I to J from 1) and --pairing K, as given (NULL:
+	 * not given), then the games they play: first to last, from 0, last
+	 * excluded; the whole match without either.
+	 */
+	const char   *slice, *pairing_arg;
+	unsigned long slice_first, slice_last, pairing;
+	unsigned long first, last;
 };
 
 /* Sets up m with the defaults, before its options. */

@@ -77,6 +77,36 @@ timeout_option(const char *name, double *t, const char *arg)
 	return 0;
 }
 
+/*
+ * --slice I-J (or I): games I to J of the match, from 1, into
+ * m->slice_first and m->slice_last.  0, or -1 after saying why; that
+ * they are games of the match is seen once the match is known
+ * (match_setup_slice).
+ */
+static int
+slice_option(struct match *m, const char *arg)
+{
+	char   first[32];
+	size_t n = strcspn(arg, "-");
+
+	m->slice = arg;
+	if (n >= sizeof first ||
+	    (memcpy(first, arg, n), first[n] = '\0',
+		!cli_parse_count(first, &m->slice_first)) ||
+	    !cli_parse_count(arg[n] == '-' ? arg + n + 1 : first,
+		&m->slice_last)) {
+		cli_error("--slice: '%s' is no slice: I-J, games I to J of "
+			  "the match from 1, or one game I",
+		    arg);
+		return -1;
+	}
+	if (m->slice_first > m->slice_last) {
+		cli_error("--slice %s: the first game after the last", arg);
+		return -1;
+	}
+	return 0;
+}
+
 int
 match_option(void *settings, int c, const char *arg)
 {
@@ -158,6 +188,16 @@ match_option(void *settings, int c, const char *arg)
 			return -1;
 		}
 		m->order = k == 0 ? MATCH_ORDER_SEQUENTIAL : MATCH_ORDER_RANDOM;
+		break;
+	case MATCH_OPT_SLICE: return slice_option(m, arg);
+	case MATCH_OPT_PAIRING:
+		if (!cli_parse_count(arg, &m->pairing)) {
+			cli_error("--pairing: '%s' is no pairing: a number "
+				  "from 1",
+			    arg);
+			return -1;
+		}
+		m->pairing_arg = arg;
 		break;
 	case MATCH_OPT_TIMEOUT:
 		return timeout_option("timeout", &m->timeout, arg);

@@ -178,7 +178,7 @@ match_output_open(struct match *m)
 	}
 	if ((m->out = resume_open(m->output)) == NULL)
 		return -1;
-	if (match_resume_read(m->out, m->output, m->syn, m->id, m->ps.games,
+	if (match_resume_read(m->out, m->output, m->syn, m->id, m->first, m->last,
 		m->completion, match_resumed, m, &done) == -1)
 		return -1;
 	return 0;

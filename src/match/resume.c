@@ -68,7 +68,8 @@ round_of(const struct record *rec, unsigned long *i)
 
 int
 match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
-    const char *match_id, unsigned long most, bool any_order,
+    const char *match_id, unsigned long first, unsigned long last,
+    bool any_order,
     match_resume_fn each, void *arg, unsigned long *games)
 {
 	struct record_reader *rd = NULL;
@@ -98,25 +99,25 @@ match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 		NULL)
 		goto out_nomem;
 	while (rd != NULL && (r = record_reader_next(rd, &rec)) == 1) {
-		snprintf(round, sizeof round, "%lu", *games + 1);
+		snprintf(round, sizeof round, "%lu", first + *games + 1);
 		if (!whole(rec, text, len, &end)) {
 			/* Only the last record can be cut short. */
 			if (record_reader_next(rd, &rec) == 0)
 				break;
 			goto out_not_ours;
 		}
-		i = *games;
+		i = first + *games;
 		if (!tag_is(rec, "MatchId", match_id))
 			goto out_not_ours;
 		if (!any_order && !tag_is(rec, "Round", round) &&
-		    round_of(rec, &i)) {
+		    round_of(rec, &i) && i >= first && i < last) {
 			cli_error(
 			    "%s: record %lu is game %lu of this match, out of turn (a file of --order completion is resumed with --order completion): not resumed",
 			    path, *games + 1, i + 1);
 			goto out_free;
 		}
-		if (any_order ? !round_of(rec, &i) :
-				!tag_is(rec, "Round", round))
+		if ((any_order || !tag_is(rec, "Round", round)) &&
+		    !round_of(rec, &i))
 			goto out_not_ours;
 		replay_record(syn, rec, &ro, &rp);
 		if (rp.status == REPLAY_ILLEGAL ||
@@ -125,10 +126,10 @@ match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 				goto out_nomem;
 			goto out_not_ours;
 		}
-		if (*games == most || i >= most) {
+		if (i < first || i >= last) {
 			cli_error(
-			    "%s: holds more than the %lu games of the match",
-			    path, most);
+			    "%s: record %lu is game %lu of the match, not one of games %lu to %lu played here: not resumed",
+			    path, *games + 1, i + 1, first + 1, last);
 			goto out_free;
 		}
 		if (each(arg, i, rec, &rp) == -1)
@@ -150,7 +151,7 @@ match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 out_not_ours:
 	cli_error(
 	    "%s: record %lu is not game %lu of this match, whole and legal: not resumed",
-	    path, *games + 1, *games + 1);
+	    path, *games + 1, first + *games + 1);
 	goto out_free;
 out_nomem:
 	cli_error("%s: %s", path, strerror(ENOMEM));

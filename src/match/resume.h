@@ -23,11 +23,12 @@ typedef int (*match_resume_fn)(void *arg, unsigned long i,
     const struct record *rec, const struct replay *rp);
 /*
  * Reads the records a match wrote to fp (path names it in messages), a
- * file open for reading and writing at its start: each must be whole, of
- * the Round 1, 2, ... in turn (with any_order, of any Round from 1 to
- * most: the games a match of -j N --order completion wrote, each once,
- * which each must check), with the MatchId tag match_id, and legal,
- * and there may be at most most of them; each goes to each with arg.  A
+ * file open for reading and writing at its start, of the games first to
+ * last (from 0, last excluded: a whole match, or its --slice): each must
+ * be whole, of the Round first + 1, first + 2, ... in turn (with
+ * any_order, of any Round from first + 1 to last: the games a match of
+ * -j N --order completion wrote, each once, which each must check), with
+ * the MatchId tag match_id, and legal; each goes to each with arg.  A
  * last record cut short (by a kill in the middle of its write) is not
  * counted, and the file is cut back to the end of the last whole one, fp
  * standing there.  Returns 0 with *games the records kept, or -1 after
@@ -35,7 +36,8 @@ typedef int (*match_resume_fn)(void *arg, unsigned long i,
  * or write error).
  */
 int match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
-    const char *match_id, unsigned long most, bool any_order,
+    const char *match_id, unsigned long first, unsigned long last,
+    bool any_order,
     match_resume_fn each, void *arg, unsigned long *games);
 /*
  * Replays the record of game i that text (len bytes, borrowed) holds,

@@ -196,7 +196,7 @@ match_run(struct match *m, const char *name)
 	}
 	match_progress(m);
 	/* A test that decided ends the match: more games change nothing. */
-	for (i = 0; m->jobs == 1 && i < m->ps.games && status == CLI_OK &&
+	for (i = m->first; m->jobs == 1 && i < m->last && status == CLI_OK &&
 	     !match_decided(m);
 	     i++)
 		if (!match_is_counted(m, i))

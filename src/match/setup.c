@@ -112,6 +112,55 @@ match_tournament_options(struct match *m)
 }
 
 /*
+ * The games this run plays, m->first to m->last: --slice's or --pairing's
+ * of the match's games, else all.  Returns CLI_OK, or CLI_USAGE after
+ * saying why they are none of the match's.
+ */
+static int
+setup_slice(struct match *m)
+{
+	m->first = 0;
+	m->last = m->ps.games;
+	if (m->slice == NULL && m->pairing_arg == NULL)
+		return CLI_OK;
+	if (m->slice != NULL && m->pairing_arg != NULL) {
+		cli_error("--slice and --pairing: not both");
+		return CLI_USAGE;
+	}
+	/* The test decides on the games in order, all of them. */
+	if (m->sprt_on) {
+		cli_error("--sprt tests the whole match: not with --%s",
+		    m->slice != NULL ? "slice" : "pairing");
+		return CLI_USAGE;
+	}
+	if (m->pairing_arg != NULL) {
+		if (m->sch.kind == MATCH_TOURNAMENT_NONE) {
+			cli_error("--pairing %s picks one of a tournament's "
+				  "pairings: use --slice",
+			    m->pairing_arg);
+			return CLI_USAGE;
+		}
+		if (m->pairing < 1 || m->pairing > m->sch.npairings) {
+			cli_error("--pairing %s: the tournament has pairings "
+				  "1 to %zu",
+			    m->pairing_arg, m->sch.npairings);
+			return CLI_USAGE;
+		}
+		m->first = (m->pairing - 1) * m->sch.per_pairing;
+		m->last = m->first + m->sch.per_pairing;
+		return CLI_OK;
+	}
+	if (m->slice_first < 1 || m->slice_last > m->ps.games) {
+		cli_error("--slice %s: the match has games 1 to %lu", m->slice,
+		    m->ps.games);
+		return CLI_USAGE;
+	}
+	m->first = m->slice_first - 1;
+	m->last = m->slice_last;
+	return CLI_OK;
+}
+
+/*
  * Reads --openings and sets up the schedule: the openings checked before
  * any game, --repeat making the colours alternate.  Returns CLI_OK, or
  * the exit status after saying why.
@@ -146,7 +195,7 @@ match_setup_schedule(struct match *m)
 	}
 	m->alternate = m->sch.alternate;
 	if (m->sch.kind == MATCH_TOURNAMENT_NONE)
-		return CLI_OK;
+		return setup_slice(m);
 	m->ps.games = match_schedule_games(&m->sch);
 	if (match_tourney_init(
 		&m->tour, &m->sch, m->engines, m->g, m->ps.board) == -1) {
@@ -154,5 +203,5 @@ match_setup_schedule(struct match *m)
 		return CLI_INTERNAL;
 	}
 	m->ps.m.tournament = &m->tour.rt;
-	return CLI_OK;
+	return setup_slice(m);
 }

@@ -99,7 +99,7 @@ match_progress(const struct match *m)
 		    t->ldw[1], t->ldw[0]);
 	else
 		snprintf(unit, sizeof unit, "games");
-	cli_progress_of(done, m->ps.games, unit);
+	cli_progress_of(done, m->last - m->first, unit);
 }
 
 /* The sides holding each colour at the start of game i: the schedule's. */

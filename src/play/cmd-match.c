@@ -40,6 +40,8 @@ static const struct option longopts[] = {
 	{ "engines", required_argument, NULL, MATCH_OPT_ENGINES },
 	{ "tournament", required_argument, NULL, MATCH_OPT_TOURNAMENT },
 	{ "adjudicate", required_argument, NULL, MATCH_OPT_ADJUDICATE },
+	{ "slice", required_argument, NULL, MATCH_OPT_SLICE },
+	{ "pairing", required_argument, NULL, MATCH_OPT_PAIRING },
 	MATCH_LONGOPTS_SERIES,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -57,6 +59,7 @@ const struct play_cmd play_cmd_match = {
 	    "       [--white-tc base+inc] [-S seed] [-s spec] "
 	    "[--max-turns turns]\n"
 	    "       [--sprt test] [--sprt-exit] [-o file [--resume]]\n"
+	    "       [--slice first-last | --pairing k]\n"
 	    "       [--openings file [--openings-order order] [--repeat]]\n"
 	    "       [-j n] [--order order] [--adjudicate rule]\n"
 	    "       [--summary file] game\n"
@@ -96,6 +99,8 @@ const struct play_cmd play_cmd_match = {
 	    "                         5 if the games ran out first\n"
 	    "  -o, --output=FILE      write the records to FILE, not stdout\n"
 	    "      --resume           play only the games that FILE lacks\n"
+	    "      --slice=I-J        play only games I to J of the match\n"
+	    "      --pairing=K        play only the tournament's pairing K\n"
 	    "  -j, --jobs=N           play N games at once (default 1;\n"
 	    "                         --concurrency=N is the same)\n"
 	    "      --order=ORDER      game (default): records in game order;\n"

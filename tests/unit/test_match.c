@@ -329,10 +329,14 @@ match_file(unsigned long round, ...)
 	return fp;
 }
 
-/* Reads back fp as --resume does: its return, *games and what each got. */
+/*
+ * Reads back fp as --resume does a run of games first to last (from 0,
+ * last excluded): its return, *games and what each got.
+ */
 static int
-resume(FILE *fp, const char *id, unsigned long most, bool any_order,
-    struct got *got, unsigned long *games)
+resume_slice(FILE *fp, const char *id, unsigned long first,
+    unsigned long last, bool any_order, struct got *got,
+    unsigned long *games)
 {
 	struct record_syntax *syn = record_syntax_new();
 	int		      rc;
@@ -341,9 +345,17 @@ resume(FILE *fp, const char *id, unsigned long most, bool any_order,
 	rewind(fp);
 	memset(got, 0, sizeof *got);
 	rc = match_resume_read(
-	    fp, "test", syn, id, most, any_order, each, got, games);
+	    fp, "test", syn, id, first, last, any_order, each, got, games);
 	record_syntax_free(syn);
 	return rc;
+}
+
+/* The same for a whole match of most games. */
+static int
+resume(FILE *fp, const char *id, unsigned long most, bool any_order,
+    struct got *got, unsigned long *games)
+{
+	return resume_slice(fp, id, 0, most, any_order, got, games);
 }
 
 START_TEST(resume_whole_and_cut_short)
@@ -403,6 +415,25 @@ START_TEST(resume_any_order)
 }
 END_TEST
 
+START_TEST(resume_slice_games)
+{
+	FILE	     *fp = match_file(3UL, 4UL, 0UL);
+	struct got    got;
+	unsigned long games;
+
+	/* Games 3 and 4 are a slice 3-5 cut short, in turn. */
+	ck_assert_int_eq(resume_slice(fp, ID, 2, 5, false, &got, &games), 0);
+	ck_assert_uint_eq(games, 2);
+	ck_assert_uint_eq(got.i[0], 2);
+	ck_assert_uint_eq(got.i[1], 3);
+	/* Not of the slice 1-3 (game 4), nor of the whole match in turn. */
+	ck_assert_int_eq(resume_slice(fp, ID, 0, 3, true, &got, &games), -1);
+	ck_assert_int_eq(resume_slice(fp, ID, 0, 5, false, &got, &games), -1);
+	ck_assert_int_eq(resume_slice(fp, ID, 4, 5, false, &got, &games), -1);
+	fclose(fp);
+}
+END_TEST
+
 static Suite *
 match_suite(void)
 {
@@ -413,7 +444,7 @@ match_suite(void)
 	    protocol_tables, tally_by_program,
 	    tally_pairs_colours_reversed, tally_sprt_decides,
 	    resume_whole_and_cut_short, resume_refuses_another_match,
-	    resume_any_order, NULL);
+	    resume_any_order, resume_slice_games, NULL);
 	return s;
 }
 
