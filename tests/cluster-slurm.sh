@@ -9,7 +9,10 @@
 # job waits on it with --dependency=afterok; the merge equals one run of
 # gamestat over the whole set, byte for byte.  One task is cancelled while it runs: the merge
 # then never starts (DependencyNeverSatisfied), the task is resubmitted,
-# and a new merge gives the same bytes again.  Both nodes run tasks.
+# and a new merge gives the same bytes again.  Both nodes run tasks.  A
+# round robin played as an array of its pairings (gameplay match
+# --pairing K), one cancelled and resubmitted, merged by --resume: the
+# records and summary of one machine, byte for byte.
 #
 # Two slurmd on one host: Debian's Slurm is built with multiple-slurmd
 # support (scontrol show config: MULTIPLE_SLURMD = Yes), so each slurmd is
@@ -217,6 +220,67 @@ echo "ok: 8 shards on Slurm, one resubmitted, merged: the same bytes"
 [ "$(sort -u "$tmp"/out/node.* | tr '\n' ' ')" = "node1 node2 " ] ||
     ng "the tasks did not run on both nodes: $(cat "$tmp"/out/node.*)"
 echo "ok: both nodes ran tasks"
+
+# A tournament shared out: a round robin of three built-in engines, two
+# games a pairing, as an array of its three pairings (gameplay match
+# --pairing K); task 2 is cancelled while it runs and resubmitted; the
+# merge job puts the slices' records end to end and resumes the whole
+# tournament over them, which plays nothing: the records and the summary
+# (cross table, ratings) of one machine, byte for byte.
+gameplay=$(pwd)/gameplay
+cat > "$tmp/rr.sh" << EOF
+#!/bin/sh
+exec "$gameplay" match --engine "$gameplay engine random" \\
+    --engine "$gameplay engine greedy" --engine "$gameplay engine mcts:10" \\
+    -n 2 --alternate -S 5 "\$@" reversi
+EOF
+sh "$tmp/rr.sh" --summary "$tmp/rr-whole.yaml" > "$tmp/rr-whole.pgn" \
+    2> /dev/null || ng "the tournament on one machine"
+cat > "$tmp/pairing.sbatch" << EOF
+#!/bin/sh
+#SBATCH --job-name=tournament-pairing
+#SBATCH --array=1-3
+#SBATCH --output=$tmp/out/pairing-%a.out
+set -eu
+k=\$SLURM_ARRAY_TASK_ID
+while [ -e "$tmp/hold-rr.\$k" ]; do sleep 0.1; done
+sh "$tmp/rr.sh" --pairing \$k > "$tmp/rr.\$k.tmp"
+mv "$tmp/rr.\$k.tmp" "$tmp/rr.\$k.pgn"
+EOF
+cat > "$tmp/rr-merge.sbatch" << EOF
+#!/bin/sh
+#SBATCH --job-name=tournament-merge
+#SBATCH --output=$tmp/out/rr-merge.out
+set -eu
+cat "$tmp/rr.1.pgn" "$tmp/rr.2.pgn" "$tmp/rr.3.pgn" > "$tmp/rr-all.pgn"
+sh "$tmp/rr.sh" --resume -o "$tmp/rr-all.pgn" --summary "$tmp/rr-sum.tmp" \\
+    2> "$tmp/rr-merge.err"
+mv "$tmp/rr-sum.tmp" "$tmp/rr-sum.yaml"
+EOF
+touch "$tmp/hold-rr.2"
+array=$(timeout 20 sbatch --parsable --chdir="$tmp" "$tmp/pairing.sbatch") ||
+    ng "sbatch of the pairings"
+others="1 3"
+wait_until 60 others_done || ng "pairings 1 and 3 did not complete"
+wait_until 20 is_state "${array}_2" RUNNING || ng "pairing 2 is not running"
+timeout 20 scancel "${array}_2" || ng "scancel ${array}_2"
+wait_until 20 is_state "${array}_2" CANCELLED || ng "pairing 2 not cancelled"
+[ ! -e "$tmp/rr.2.pgn" ] || ng "records of a cancelled pairing"
+rm "$tmp/hold-rr.2"
+again=$(timeout 20 sbatch --parsable --chdir="$tmp" --array=2 \
+    "$tmp/pairing.sbatch") || ng "sbatch of pairing 2 again"
+merge=$(timeout 20 sbatch --parsable --chdir="$tmp" \
+    --dependency="afterok:$again:${array}_1:${array}_3" \
+    "$tmp/rr-merge.sbatch") || ng "sbatch of the tournament's merge"
+wait_until 60 is_state "$merge" COMPLETED ||
+    ng "the tournament's merge did not complete: $(cat "$tmp/out/rr-merge.out")"
+cmp "$tmp/rr-whole.pgn" "$tmp/rr-all.pgn" ||
+    ng "the pairings' records differ from one machine's"
+cmp "$tmp/rr-whole.yaml" "$tmp/rr-sum.yaml" ||
+    ng "the merged tournament's summary differs from one machine's"
+grep -q '^gameplay: game' "$tmp/rr-merge.err" &&
+    ng "the merge played games: $(cat "$tmp/rr-merge.err")"
+echo "ok: a round robin as 3 pairings on Slurm, one resubmitted: the same records and summary"
 
 # 7 of the 8 partials: the merge refuses them (exit 1), writes nothing,
 # and says which shard is missing and that --expect 8 is not met.
