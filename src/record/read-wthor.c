@@ -87,17 +87,28 @@ wthor_tag(struct record_reader *rd, const char *name, const char *value,
  * own id (formats/wthor.md).  Written without printf, which costs a
  * game 3% of its reading.  -1 out of memory.
  */
+/*
+ * The Date tag of a game of year y into buf (at least 32 bytes):
+ * "%04u.??.??", without printf, as every game has one.
+ */
+static void
+wthor_date(unsigned y, char *buf)
+{
+	char   digits[24];
+	size_t len = wthor_number(y, digits), pad = len < 4 ? 4 - len : 0;
+
+	memset(buf, '0', pad);
+	memcpy(buf + pad, digits, len);
+	memcpy(buf + pad + len, ".??.??", sizeof ".??.??");
+}
+
 static int
 wthor_id(struct record_reader *rd, unsigned long k)
 {
-	char	      digits[24], *p = digits + sizeof digits;
-	char	     *end = p;
-	unsigned long n = k;
+	char   digits[24];
+	size_t len = wthor_number(k, digits);
 
-	do
-		*--p = (char)('0' + n % 10);
-	while ((n /= 10) > 0);
-	reader_tag_text(rd, "GameId", p, (size_t)(end - p), wthor_pos(k, 0));
+	reader_tag_text(rd, "GameId", digits, len, wthor_pos(k, 0));
 	return rd->rec.malformed ? -1 : 0;
 }
 
@@ -308,7 +319,7 @@ next_wthor(struct record_reader *rd)
 	if (wthor_tag(rd, "Event", name, wthor_pos(k, 0)) == -1)
 		goto out;
 	if (rd->wthor.game_year != 0) {
-		snprintf(name, sizeof name, "%04u.??.??", rd->wthor.game_year);
+		wthor_date(rd->wthor.game_year, name);
 		if (wthor_tag(rd, "Date", name, wthor_pos(k, 0)) == -1)
 			goto out;
 	}

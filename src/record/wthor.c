@@ -101,6 +101,21 @@ wthor_names_fini(struct wthor_names *nm)
 	memset(nm, 0, sizeof *nm);
 }
 
+size_t
+wthor_number(unsigned long n, char *buf)
+{
+	char   digits[24], *p = digits + sizeof digits;
+	size_t len;
+
+	do
+		*--p = (char)('0' + n % 10);
+	while ((n /= 10) > 0);
+	len = (size_t)(digits + sizeof digits - p);
+	memcpy(buf, p, len);
+	buf[len] = '\0';
+	return len;
+}
+
 void
 wthor_name(const struct wthor_names *nm, unsigned k, char *buf, size_t cap)
 {
@@ -126,5 +141,8 @@ wthor_name(const struct wthor_names *nm, unsigned k, char *buf, size_t cap)
 			return;
 		}
 	}
-	snprintf(buf, cap, "%u", k);
+	if (cap > 20)
+		wthor_number(k, buf);
+	else
+		snprintf(buf, cap, "%u", k);
 }

@@ -74,5 +74,10 @@ void wthor_names_fini(struct wthor_names *);
  * the name is empty.
  */
 void wthor_name(const struct wthor_names *, unsigned k, char *buf, size_t cap);
+/*
+ * Writes n in decimal, NUL-terminated, into buf (at least 21 bytes) and
+ * returns its length: the numbers of every game's tags, without printf.
+ */
+size_t wthor_number(unsigned long n, char *buf);
 
 #endif
