@@ -378,7 +378,7 @@ can_move(const struct rules_board *b, const struct reversi *r, int me)
  * The game ends when neither side can move (rules.md §1): the test that
  * play() leaves open (head.open), since a legal next move answers it.
  */
-static bool
+HOT static bool
 reversi_over(const struct rules_board *b, const void *st)
 {
 	const struct reversi *r = st;

@@ -514,8 +514,8 @@ rules_playout(struct rules_position *pos, struct rules_rng *rng, int max_turns,
 		return 0;
 	last = max_turns > 0 ? rules_turn(pos) + max_turns : 0;
 	played = 0;
-	while (rules_phase(pos) != RULES_GAME_OVER &&
-	    (last == 0 || rules_turn(pos) < last)) {
+	/* A game over has no legal action (legal()): no test of its own. */
+	while (last == 0 || rules_turn(pos) < last) {
 		if (g->legal_at != NULL) {
 			/* The same pick as from the list, without listing. */
 			n = rules_legal(pos, NULL, 0);
