@@ -52,13 +52,16 @@ rules_rng_next(struct rules_rng *r)
 uint64_t
 rules_rng_below(struct rules_rng *r, uint64_t n)
 {
-	uint64_t x, limit;
+	uint64_t x;
 
-	/* Reject the top partial block: limit is a multiple of n. */
-	limit = UINT64_MAX - UINT64_MAX % n;
+	/*
+	 * Reject the top partial block, from UINT64_MAX - UINT64_MAX % n
+	 * (a multiple of n) up.  It lies within the top n values, so below
+	 * them no division is needed to know x is kept.
+	 */
 	do
 		x = rules_rng_next(r);
-	while (x >= limit);
+	while (x > UINT64_MAX - n && x >= UINT64_MAX - UINT64_MAX % n);
 	return x % n;
 }
 
