@@ -59,6 +59,32 @@ for tool in gamecheck gamestat; do
 done
 same "gamecheck -q" gamecheck -q errors.pgn bad-utf8.pgn
 
+# GGF and SGF, whose trees a worker passes over by their brackets alone:
+# bytes before a tree, values holding ( ) [ and an escaped ], an escape
+# at a line's end, a tree across lines with a variation, a property
+# without a value; then a value and a tree the input never closes.
+cp "$srcdir"/tests/cases/data/*.ggf "$srcdir"/tests/cases/data/*.sgf .
+b='BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]'
+{
+	printf '%s\n' "(;GM[Othello]${b}B[f5];)"
+	printf '%s\n' "junk [ ) before (;GM[Othello]${b}PB[a(b]B[f5]C[x ( \\] y]W[d6];)"
+	printf '%s\n' "2 (;GM[Othello]${b}C[line end \\" ")]B[f5]" "W[d6](;B[c3])(;B[c5]));)"
+	printf '%s\n' "(;GM[Othello]${b}PW B[f5];)" "(;GM[Othello]${b}B[f5]W[d6]"
+	printf '%s\n' "(;GM[Othello]${b}B[f5]C[open"
+} > awkward.ggf
+[ "$(gamecheck awkward.ggf 2> /dev/null | grep -c "^format: ggf$")" = 5 ] ||
+    ng "awkward.ggf is not read as 5 GGF records (the last tree holds the last line)"
+{
+	printf '%s\n' "(;GM[2]FF[4]SZ[8]C[a ) ( \\] [ b];B[f5];W[d6](;B[c3])(;B[c5]))"
+	printf '%s\n' "(;GM[2]FF[4]SZ[8]C[\\" "];B[f5]" ";W[d6])" "(;GM[2]FF[4]SZ[8];B[f5]"
+} > awkward.sgf
+for tool in gamecheck gamestat; do
+	same "$tool, GGF and SGF trees" $tool games.ggf games.sgf \
+	    ggs-count.ggf ggs-komi.ggf bad-property.ggf wrong-colour.sgf \
+	    awkward.ggf
+	same "$tool, an SGF tree never closed" $tool awkward.sgf
+done
+
 # Many frames, of both outputs: the reports pass the workers' buffers
 # and the parent's window (64 KiB and more) while diagnostics come
 # between them, one row in seven illegal.

@@ -1134,6 +1134,60 @@ next_tree(struct record_reader *rd)
 	return 1;
 }
 
+/* Where skip_tree stands: in a tree (depth), in a value, after a '\\'. */
+struct tree_skip {
+	int  depth;
+	bool in_value, esc;
+};
+
+/* Takes byte c of the input: whether the tree ended with it. */
+static inline bool
+skip_byte(struct tree_skip *k, int c)
+{
+	if (k->in_value) {
+		if (k->esc)
+			k->esc = false;
+		else if (c == '\\')
+			k->esc = true;
+		else if (c == ']')
+			k->in_value = false;
+	} else if (c == '(')
+		k->depth++;
+	else if (k->depth == 0)
+		; /* before the tree: passed over */
+	else if (c == '[')
+		k->in_value = true;
+	else if (c == ')' && --k->depth == 0)
+		return true;
+	return false;
+}
+
+/*
+ * Moves past the next game tree as next_tree reads it, without building
+ * it: anything before its '(' passed over, then every '[' outside a
+ * value opening one, closed by a ']' no '\\' escapes, and the '(' and
+ * ')' outside values nesting to the tree's end (or the input's).  A
+ * -j worker passes over the others' records so (record_reader_skip).
+ */
+static int
+skip_tree(struct record_reader *rd)
+{
+	struct tree_skip k = { 0, false, false };
+	bool		 nl;
+	int		 c;
+
+	for (;;) {
+		/* The bytes of the line in hand without a call each. */
+		while (rd->have_line && rd->pos < rd->linelen)
+			if (skip_byte(&k, (unsigned char)rd->line[rd->pos++]))
+				return 1;
+		if ((c = tree_byte(rd, &nl)) < 0)
+			return c == -2 ? -1 : k.depth > 0;
+		if (skip_byte(&k, c))
+			return 1;
+	}
+}
+
 /*
  * The format of the game tree at s (len bytes, from its "(;"): GGF if
  * the root node's GM property is Othello (in any case: Edax writes
@@ -1198,11 +1252,13 @@ sniff_tree(enum record_format self, struct record_reader *rd, const char *s,
 const struct read_format read_ggf = {
 	.sniff = sniff_tree,
 	.next = next_tree,
+	.skip = skip_tree,
 	.game = &rules_reversi,
 };
 
 const struct read_format read_sgf = {
 	.sniff = sniff_tree,
 	.next = next_tree,
+	.skip = skip_tree,
 	.game = &rules_reversi,
 };
