@@ -75,8 +75,8 @@ struct totals {
 	unsigned long records;
 	unsigned long skipped; /* left out by --select or a range */
 	unsigned long finished;
-	unsigned long unfinished; /* forfeits not included */
-	unsigned long forfeited;
+	unsigned long unfinished;
+	unsigned long forfeited; /* among the finished */
 	unsigned long illegal;
 	unsigned long malformed;
 	unsigned long mismatched;
@@ -450,14 +450,13 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 
 	t->records++;
 	switch (rp->status) {
-	case REPLAY_FINISHED: t->finished++; break;
-	case REPLAY_UNFINISHED:
-		/* A forfeit decided the game: counted apart, no -r error. */
+	case REPLAY_FINISHED:
+		/* A forfeit is finished, and said apart among them. */
+		t->finished++;
 		if (rp->forfeit)
 			t->forfeited++;
-		else
-			t->unfinished++;
 		break;
+	case REPLAY_UNFINISHED: t->unfinished++; break;
 	case REPLAY_ILLEGAL: t->illegal++; break;
 	case REPLAY_MALFORMED: t->malformed++; break;
 	}
@@ -938,12 +937,12 @@ summary(const struct totals *t, struct options *opt)
 	bool empty;
 
 	fprintf(stderr,
-	    "%s: %lu record%s: %lu finished, %lu unfinished, "
-	    "%lu illegal, %lu malformed",
-	    cli_progname(), t->records, t->records == 1 ? "" : "s", t->finished,
-	    t->unfinished, t->illegal, t->malformed);
+	    "%s: %lu record%s: %lu finished", cli_progname(), t->records,
+	    t->records == 1 ? "" : "s", t->finished);
 	if (t->forfeited > 0)
-		fprintf(stderr, ", %lu forfeited", t->forfeited);
+		fprintf(stderr, " (%lu forfeited)", t->forfeited);
+	fprintf(stderr, ", %lu unfinished, %lu illegal, %lu malformed",
+	    t->unfinished, t->illegal, t->malformed);
 	if (t->mismatched > 0)
 		fprintf(stderr, ", %lu result mismatch%s", t->mismatched,
 		    t->mismatched == 1 ? "" : "es");

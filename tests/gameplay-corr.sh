@@ -56,7 +56,8 @@ claim() {
 	grep -q "^\[Termination \"$3 timed out\"\]$" "$rec" ||
 	    bad "$name: no loss on time of $3"
 	./gamecheck -q "$rec" 2> "$tmp/err" || bad "$name: $(cat "$tmp/err")"
-	grep -q ", 1 forfeited$" "$tmp/err" || bad "$name: not forfeited"
+	grep -q ": 1 record: 1 finished (1 forfeited), " "$tmp/err" ||
+	    bad "$name: not forfeited: $(cat "$tmp/err")"
 	[ "$game_fail" = 1 ] || echo "ok: $name"
 }
 

@@ -51,11 +51,11 @@ adjudicate() {
 	grep -q "^gameplay: game 2/2: $win wins: $want (" "$tmp/err" ||
 	    ng "$script: $(cat "$tmp/err")"
 	# A record cut short by the referee is decided by forfeit, not an
-	# error, and not unfinished.
+	# error: finished, not unfinished.
 	gamecheck --quiet "$tmp/a.pgn" > /dev/null 2> "$tmp/check" ||
 	    ng "$script: gamecheck exits $?"
-	line='2 records: 0 finished, 0 unfinished, 0 illegal, 0 malformed'
-	grep -q ": $line, 2 forfeited\$" "$tmp/check" ||
+	line='2 records: 2 finished (2 forfeited), 0 unfinished, 0 illegal'
+	grep -q ": $line, 0 malformed\$" "$tmp/check" ||
 	    ng "$script: $(cat "$tmp/check")"
 	ok "$want"
 }
@@ -270,6 +270,6 @@ interrupted 'gameplay engine random' \
 # One program never asked (the other loses every game at its first
 # answer): its games are written as they end all the same.
 interrupted "sh $engines/illegal.sh" \
-    'k records: 0 finished, 0 unfinished, 0 illegal, 0 malformed, k forfeited' \
+    'k records: k finished (k forfeited), 0 unfinished, 0 illegal, 0 malformed' \
     ", one program never asked"
 exit $fail

@@ -22,7 +22,7 @@ game() { # black white moves... (an unfinished Reversi game)
 	game Chen Brian '1. f5'
 } > "$tmp/all.pgn" || ng "gameplay adjudicate: exit $?"
 gamecheck -q "$tmp/all.pgn" 2> "$tmp/check.err"
-grep -q ': 4 records: 0 finished, 1 unfinished, 0 illegal, 0 malformed, 3 forfeited$' \
+grep -q ': 4 records: 3 finished (3 forfeited), 1 unfinished, 0 illegal, 0 malformed$' \
     "$tmp/check.err" || ng "gamecheck: $(cat "$tmp/check.err")"
 
 counts_alike "$tmp/all.pgn"

@@ -196,7 +196,8 @@ cli_figures_count(struct cli_figures *fg, struct stat_group *g)
 	struct stat_figures	*f;
 	long long		 turns = (long long)fg->seen - 1, d;
 
-	if (rp->status != REPLAY_FINISHED || fg->seen == 0)
+	/* A forfeit is finished, but the board did not end it. */
+	if (rp->status != REPLAY_FINISHED || rp->forfeit || fg->seen == 0)
 		return 0;
 	if (fg->nlegal == SIZE_MAX) {
 		errno = ENOMEM;

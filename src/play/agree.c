@@ -142,6 +142,39 @@ write_agreement(const struct play_record *pr, const struct play_edit *ed,
 }
 
 /*
+ * A takeback accepted at t in a timed game may leave the player to move
+ * past their deadline already (the turns taken back used their time,
+ * formats/record.md, "Takebacks"): said as the warning takeback-overdue
+ * at the acceptance in np, with the deadline, since a claim would
+ * succeed at once.  The takeback stands.
+ */
+static void
+warn_overdue(const struct play_record *np, int64_t t)
+{
+	const struct record *rec = np->rec;
+	struct report_clock  c;
+	struct diag	     d;
+	struct diag_pos	     at = rec->start;
+	char		     deadline[CORR_TIME_LEN];
+	size_t		     i;
+
+	if (!np->rp.has_control)
+		return;
+	play_clock(np, t, &c);
+	if (!c.running || !c.s.overdue)
+		return;
+	for (i = 0; i < rec->nstamps; i++)
+		if (rec->stamps[i].kind == RECORD_STAMP_ACCEPT)
+			at = rec->stamps[i].at;
+	diag_set_at(&d, DIAG_TAKEBACK_OVERDUE, at, 0,
+	    "after the takeback, %s is past the deadline of its turn, %s: a "
+	    "claim would succeed",
+	    np->rp.game->colour[c.to_move],
+	    corr_time_format(c.s.deadline, deadline));
+	cli_diag(np->name, &d, NULL);
+}
+
+/*
  * The offer or answer of cmd by a: written, checked, and for an accepted
  * takeback the turns taken back, into np.  A timed game's offer or answer
  * is dated by the turn before it, but an accepted takeback by its own
@@ -155,7 +188,7 @@ agree_write(const struct play_cmd *cmd, const struct play_record *pr,
 	const char   *colour = pr->rp.game->colour[a->colour];
 	char	      note[96], when[CORR_TIME_LEN];
 	unsigned long turns;
-	int64_t	      t;
+	int64_t	      t = 0;
 	int	      status;
 	bool	      accept = strcmp(cmd->name, "accept") == 0;
 
@@ -182,8 +215,11 @@ agree_write(const struct play_cmd *cmd, const struct play_record *pr,
 	    !accept || !a->undo)
 		return status;
 	play_close(np);
-	return play_takeback(
-	    pr, ed, a->colour, when[0] != '\0' ? when : NULL, np);
+	if ((status = play_takeback(pr, ed, a->colour,
+		 when[0] != '\0' ? when : NULL, np)) == CLI_OK &&
+	    when[0] != '\0')
+		warn_overdue(np, t);
+	return status;
 }
 
 int

@@ -1451,8 +1451,13 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 			replay_check_unrevealed(rec, rp);
 		if (!rp->has_error)
 			replay_check_adjudication(syn, rec, rp);
-		/* Ended by the players or a director: finished (issue 27). */
-		if (!rp->has_error && (rp->agreed || rp->adjudged))
+		/*
+		 * Ended by the players, a director or a forfeit (a
+		 * resignation, a claim, a withdrawal...): finished, its cause
+		 * in the report (issue 27, item 11).
+		 */
+		if (!rp->has_error && (rp->agreed || rp->adjudged ||
+		    rp->forfeit))
 			rp->status = REPLAY_FINISHED;
 	}
 }

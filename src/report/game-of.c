@@ -32,7 +32,16 @@ report_game_of(const struct record *rec, const struct replay *rp,
 		g->board = rp->pos->board.name;
 	if (by != NULL)
 		src[2] = record_tag_find(rec, by);
-	if (rp->status == REPLAY_FINISHED && (rp->agreed || rp->adjudged)) {
+	if (rp->forfeit &&
+	    (rp->status == REPLAY_FINISHED || rp->status == REPLAY_UNFINISHED)) {
+		/* Counted by its cause, apart from the finished (summary.md). */
+		g->status = STAT_FORFEIT;
+		g->cause = (int)rp->forfeit_cause;
+		g->winner = rp->forfeit_winner;
+		g->swapped = rules_swapped(rp->pos);
+		report_players(rec, rp, src);
+	} else if (rp->status == REPLAY_FINISHED &&
+	    (rp->agreed || rp->adjudged)) {
 		/* Ended off the board: the decision, no final score. */
 		g->turns = (long long)rp->turns;
 		g->actions = (long long)rp->actions;
@@ -59,12 +68,6 @@ report_game_of(const struct record *rec, const struct replay *rp,
 		g->adjudicated = t != NULL &&
 		    strncmp(t->value, STAT_SOLVED_TERMINATION,
 			strlen(STAT_SOLVED_TERMINATION)) == 0;
-		report_players(rec, rp, src);
-	} else if (rp->forfeit) {
-		g->status = STAT_FORFEIT;
-		g->cause = (int)rp->forfeit_cause;
-		g->winner = rp->forfeit_winner;
-		g->swapped = rules_swapped(rp->pos);
 		report_players(rec, rp, src);
 	}
 	/* Cleaned strings, each as big as report_utf8_clean may need. */

@@ -424,6 +424,29 @@ check_no_forfeit(struct yin *y, const yaml_node_t *root,
 	return 0;
 }
 
+/*
+ * A forfeit's result names its winner (a finished forfeit) or none (an
+ * older report's unfinished one): another winner is a report that
+ * contradicts itself.  0, or -1 with d filled.
+ */
+static int
+forfeit_winner_agrees(struct yin *y, const yaml_node_t *res,
+    const struct stat_game *g, int st, struct diag *d)
+{
+	yaml_node_t *n = yin_get(y, res, "winner");
+	const char  *w = yin_text(n);
+	const char  *want = st == STAT_FINISHED ? g->colour[g->winner] : "none";
+
+	if (w == NULL || strcmp(w, want) == 0)
+		return 0;
+	if (st == STAT_FINISHED)
+		return yin_fail(d, DIAG_REPORT_INCONSISTENT, n->start_mark,
+		    "winner: %s, but the forfeit's winner is %s", w, want);
+	return yin_fail(d, DIAG_REPORT_INCONSISTENT, n->start_mark,
+	    "winner: %s, but the forfeit's game is unfinished (winner none)",
+	    w);
+}
+
 int
 report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
     struct diag *d)
@@ -492,12 +515,21 @@ again:
 		    g->game == NULL ? "game" : "board");
 		goto out_stop;
 	}
+	/*
+	 * A forfeit is finished, its result's winner the forfeit's; an older
+	 * report has it unfinished, its winner none (report.md): both count
+	 * as the forfeit, by its cause, with no score.
+	 */
+	n = yin_get(y, root, "forfeit");
+	if (n != NULL && g->status == STAT_FINISHED)
+		g->status = STAT_UNFINISHED;
+	else
+		n = g->status == STAT_UNFINISHED ? n : NULL;
 	if ((res = read_replayed(y, root, g, d)) == NULL)
 		goto out_stop;
-	/* status stays unfinished; the forfeit says who won (report.md). */
-	n = yin_get(y, root, "forfeit");
-	if (g->status == STAT_UNFINISHED && n != NULL) {
-		if (read_forfeit(y, root, n, g, d) == -1)
+	if (n != NULL) {
+		if (read_forfeit(y, root, n, g, d) == -1 ||
+		    forfeit_winner_agrees(y, res, g, st, d) == -1)
 			goto out_stop;
 	} else if (g->status == STAT_UNFINISHED) {
 		if (check_no_forfeit(y, root, rg, d) == -1)
@@ -513,6 +545,7 @@ again:
 			if (read_decided(y, root, res, g, d) == -1)
 				goto out_stop;
 		} else if (read_finished(y, root, res, rg, g, d) == -1 ||
+		    check_no_forfeit(y, root, rg, d) == -1 ||
 		    tag_value(y, root, "Termination", &t, d) == -1)
 			goto out_stop;
 		g->adjudicated = t != NULL &&

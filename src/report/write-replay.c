@@ -60,16 +60,20 @@ replay_write_players(
 
 /*
  * The winner of rp's game: the board's, once over; the decision's, when
- * the players or a director ended it; else none.
+ * the players or a director ended it; the forfeit's, when one did (its
+ * status finished: issue 27, item 11); else none.
  */
 static const char *
 result_winner(const struct replay *rp)
 {
 	int w = rp->agreed ? -1 :
 	    rp->adjudged   ? rp->adjudged_winner :
+	    rp->forfeit && rp->status == REPLAY_FINISHED ?
+			     rp->forfeit_winner :
 			     rp->score.winner;
 
-	if (!rp->score.over && !rp->agreed && !rp->adjudged)
+	if (!rp->score.over && !rp->agreed && !rp->adjudged &&
+	    !(rp->forfeit && rp->status == REPLAY_FINISHED))
 		return "none";
 	return w == -1 ? "draw" : rp->game->colour[w];
 }
@@ -134,10 +138,18 @@ replay_write_adjudication(
 void
 replay_write_forfeit(struct yout *w, const struct replay *rp)
 {
+	int  score[RULES_COLOURS];
+	char buf[32];
+
 	yout_key(w, "forfeit");
 	yout_open(w, YOUT_BLOCK_MAP);
 	yout_kv_plain(w, "winner", rp->game->colour[rp->forfeit_winner]);
 	yout_kv_plain(w, "cause", replay_cause_name(rp->forfeit_cause));
+	/* The score its Result may give, where the game has one. */
+	if (replay_forfeit_score(rp, 1 - rp->forfeit_winner, score)) {
+		yout_key(w, "score");
+		yout_quoted(w, yout_score(buf, score[0], score[1]));
+	}
 	yout_close(w);
 }
 
