@@ -358,7 +358,8 @@ bool replay_termination_agreed(const struct record *rec);
 /*
  * Whether rec's Termination tag says gameplay match --adjudicate draw:
  * ended it drawn (REPLAY_DRAWN_ON_EVAL): a draw off the board, Result
- * 1/2-1/2 or *, the game unfinished (formats/record.md).
+ * 1/2-1/2 (then an adjudication, finished: rp->adjudged, a draw) or *
+ * (unfinished; formats/record.md).
  */
 bool replay_termination_drawn(const struct record *rec);
 

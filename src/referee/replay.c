@@ -1452,6 +1452,16 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 		if (!rp->has_error)
 			replay_check_adjudication(syn, rec, rp);
 		/*
+		 * A match drew it on the programs' evaluations (--adjudicate
+		 * draw:): the referee's adjudication, a draw.
+		 */
+		if (!rp->has_error && !rp->score.over &&
+		    replay_termination_drawn(rec) && rp->has_recorded &&
+		    strcmp(rp->recorded, "1/2-1/2") == 0) {
+			rp->adjudged = true;
+			rp->adjudged_winner = -1;
+		}
+		/*
 		 * Ended by the players, a director or a forfeit (a
 		 * resignation, a claim, a withdrawal...): finished, its cause
 		 * in the report (issue 27, item 11).

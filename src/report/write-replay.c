@@ -124,14 +124,20 @@ replay_write_adjudication(
 {
 	const struct record_tag *mt = record_tag_find(
 	    rec, "AdjudicationMethod");
+	const char		*method = mt != NULL ? mt->value : "director";
 
 	yout_key(w, "adjudication");
 	yout_open(w, YOUT_BLOCK_MAP);
 	yout_kv_plain(w, "winner",
 	    rp->adjudged_winner == -1 ? "draw" :
 					rp->game->colour[rp->adjudged_winner]);
-	/* A method of the list (replay_check_adjudication), or none. */
-	yout_kv_plain(w, "method", mt != NULL ? mt->value : "director");
+	/*
+	 * A method of the list (replay_check_adjudication), or none; a
+	 * match's draw on the programs' evaluations is its own.
+	 */
+	if (replay_termination_drawn(rec))
+		method = "evaluation";
+	yout_kv_plain(w, "method", method);
 	yout_close(w);
 }
 
