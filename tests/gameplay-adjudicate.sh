@@ -6,8 +6,9 @@
 # exact perfect-play value there (gamecheck --solve finds that value and
 # no mistake from there) with the Termination tag saying from which turn;
 # the summary counts each as adjudicated, with -j 2 and --resume too, and
-# so does gamestat, from records, reports and partial summaries.  A
-# game the solver does not serve and a bad argument are usage errors.
+# so does gamestat, from records, reports and partial summaries.  Other
+# games and boards go to the generic solver.  A bad argument is a usage
+# error.
 set -u
 . "${srcdir:-.}/tests/lib.sh"
 
@@ -87,8 +88,47 @@ rc=$?
     ok "a partial with too many adjudicated games: refused" ||
     ng "too many adjudicated: exit $rc: $(cat "$tmp/bad.err")"
 
-# Refused: a game not served, a bad argument.
-for args in "--adjudicate solve:12 oust" "--adjudicate solve:65 reversi" \
+# Every other game and board by the generic solver: Rive on side 2 and
+# Reversi on 4x4, each game adjudicated at 6 empties, finished, and its
+# result the value gameplay solve gives the position at the turn the
+# Termination names (the record cut there by gamecheck --plies).
+for g in "rive -s 2" "reversi -s 4x4"; do
+	# shellcheck disable=SC2086
+	gameplay match -b 'gameplay engine random' -w 'gameplay engine greedy' \
+	    --alternate -n 4 --adjudicate solve:6 $g > "$tmp/g.pgn" \
+	    2> "$tmp/g.err" || ng "$g: exit $?: $(cat "$tmp/g.err")"
+	grep -q '^adjudicated: 4$' "$tmp/g.err" &&
+	    gamecheck -q "$tmp/g.pgn" 2>&1 | grep -q '4 records: 4 finished' ||
+	    ng "$g: $(cat "$tmp/g.err")"
+	i=1
+	while [ $i -le 4 ]; do
+		gamecheck --records $i --write=pgn "$tmp/g.pgn" \
+		    > "$tmp/one.pgn" 2> /dev/null
+		t=$(sed -n 's/.*perfect play from turn \([0-9]*\).*/\1/p' \
+		    "$tmp/one.pgn")
+		[ -n "$t" ] || { ng "$g game $i: no turn named"; break; }
+		r=$(sed -n 's/^\[Result "\(.*\)"\]$/\1/p' "$tmp/one.pgn")
+		gamecheck --plies $((t - 1)) --write=pgn "$tmp/one.pgn" \
+		    > "$tmp/cut.pgn" 2> /dev/null
+		gameplay solve "$tmp/cut.pgn" > "$tmp/v.yaml" 2>&1
+		v=$(awk '/^for: / { f = $2 } /^score: / { s = $2 }
+		    END { print (f == "black" || f == "first" ? s : -s) }' \
+		    "$tmp/v.yaml")
+		# The result's margin, the empties to the winner in Reversi.
+		m=$(echo "$r" | awk -F- -v n="${g#*-s }" '{
+			cells = n == "4x4" ? 16 : 0; d = $1 - $2
+			if (cells) { e = cells - $1 - $2
+				d += d > 0 ? e : d < 0 ? -e : 0 }
+			print d }')
+		[ -n "$v" ] && [ "$v" = "$m" ] ||
+		    ng "$g game $i: solve from turn $t gives $v, result $r"
+		i=$((i + 1))
+	done
+	ok "$g: 4 games adjudicated by the generic solver, each result exact"
+done
+
+# Refused: a bad argument.
+for args in "--adjudicate solve:65 reversi" \
     "--adjudicate solve reversi" "--adjudicate tablebase:5 reversi"; do
 	gameplay match -b x -w y $args > "$tmp/out" 2> "$tmp/err"
 	rc=$?

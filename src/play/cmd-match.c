@@ -116,7 +116,7 @@ const struct play_cmd play_cmd_match = {
 	    "      --tournament=KIND  round-robin (default) or gauntlet (the\n"
 	    "                         first against each other); -n is then\n"
 	    "                         the games of each pairing\n"
-	    "      --adjudicate=solve:N  end a game (8x8 Reversi) once its\n"
+	    "      --adjudicate=solve:N  end a game once its\n"
 	    "                         position has N empties or fewer and\n"
 	    "                         is solved: the solver plays it out;\n"
 	    "                         =resign:MOVES:SCORE, =draw:MOVES:SCORE\n"
