@@ -153,7 +153,7 @@ usage(FILE *f)
 	    "                           instead of the reports\n"
 	    "      --keep-illegal       with --write, write the records\n"
 	    "                           with errors too\n"
-	    "      --solve=N            solve each 8x8 Reversi game from N\n"
+	    "      --solve=N            solve each game from N\n"
 	    "                           empties: its value and the moves\n"
 	    "                           that lost value (perfect-play)\n"
 	    "      --solve-nodes=N      give up a record's solve after about\n"
@@ -658,7 +658,6 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			break;
 		}
 		pp = (struct report_perfect){ 0 };
-		pp.served = opt->perfect != NULL && opt->perfect->served;
 		if (solved == 1)
 			pp.line = &opt->perfect->line;
 		if (opt->openings != NULL &&

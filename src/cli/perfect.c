@@ -33,6 +33,8 @@ cli_perfect_fini(struct cli_perfect *cp)
 	replay_fini(&cp->start);
 	solve_line_fini(&cp->line);
 	free(cp->acts);
+	free(cp->turn_of);
+	free(cp->offs);
 	memset(cp, 0, sizeof *cp);
 }
 
@@ -49,26 +51,36 @@ note(const char *name, const struct record *rec, const char *msg)
 }
 
 /*
- * The turns rp played (replay_options.keep_turns), one action each, into
- * cp->acts; their number, or -1 with d filled.
+ * The actions of the turns rp played (replay_options.keep_turns) into
+ * cp->acts, the turn of each into cp->turn_of; their number, or -1 with
+ * d filled.
  */
 static long
 line_actions(struct cli_perfect *cp, struct record_syntax *syn,
     const struct replay *rp, struct diag *d)
 {
 	const char *t = rp->kept;
-	size_t	    i, len, off;
+	size_t	    i, k, n = 0, len, bound;
+	int	    got;
 
-	if (array_grow(&cp->acts, &cp->acts_cap, rp->nkept + 1,
-		sizeof *cp->acts) == -1)
-		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	for (i = 0; i < rp->nkept; i++, t += len + 1) {
 		len = strlen(t);
-		if (record_turn_parse(syn, &rp->pos->board, t, len,
-			&cp->acts[i], &off, 1, d) != 1)
+		bound = record_turn_bound(t, len);
+		if (array_grow(&cp->acts, &cp->acts_cap, n + bound,
+			sizeof *cp->acts) == -1 ||
+		    array_grow(&cp->turn_of, &cp->turn_cap, n + bound,
+			sizeof *cp->turn_of) == -1 ||
+		    array_grow(&cp->offs, &cp->offs_cap, bound,
+			sizeof *cp->offs) == -1)
+			return diag_set(d, DIAG_NO_MEMORY, "out of memory");
+		if ((got = record_turn_parse(syn, &rp->pos->board, t, len,
+			 &cp->acts[n], cp->offs, bound, d)) < 1)
 			return -1;
+		for (k = 0; k < (size_t)got; k++)
+			cp->turn_of[n + k] = i;
+		n += (size_t)got;
 	}
-	return (long)i;
+	return (long)n;
 }
 
 /* The black (first colour's) discs of a margin on 64 cells, "36-28". */
@@ -146,7 +158,7 @@ check_theoretical(const struct cli_perfect *cp, const char *name,
 	rp->error_turn = 0;
 }
 
-/* Says why a record served has no exact line. */
+/* Says why a record has no exact line. */
 static void
 say_unknown(
     const struct cli_perfect *cp, const char *name, const struct record *rec)
@@ -178,10 +190,6 @@ cli_perfect_record(struct cli_perfect *cp, struct record_syntax *syn,
 
 	if (rp->status == REPLAY_MALFORMED || rp->pos == NULL)
 		return 0;
-	if (!(cp->served = solve_serves(rp->pos, &d))) {
-		note(name, rec, d.msg);
-		return 1;
-	}
 	if (cp->sv == NULL && (cp->sv = solve_new(0)) == NULL)
 		return -1;
 	/* A node budget gives the same verdict whatever came before. */
@@ -193,8 +201,8 @@ cli_perfect_record(struct cli_perfect *cp, struct record_syntax *syn,
 	replay_record(syn, rec, &at_start, &cp->start);
 	if (cp->start.status == REPLAY_MALFORMED ||
 	    (n = line_actions(cp, syn, rp, &d)) == -1 ||
-	    solve_line(cp->sv, cp->start.pos, cp->acts, (size_t)n, cp->empties,
-		&cp->opt, &cp->line, &d) == -1) {
+	    solve_line(cp->sv, cp->start.pos, cp->acts, cp->turn_of,
+		(size_t)n, cp->empties, &cp->opt, &cp->line, &d) == -1) {
 		if (cp->start.status != REPLAY_MALFORMED &&
 		    d.code == DIAG_NO_MEMORY)
 			return -1;

@@ -47,17 +47,18 @@ enum cli_convert cli_convert_write(struct record_export *x, const char *name,
  * perfect-play), within a budget per record.  The caller's storage:
  * cli_perfect_init before the first record, cli_perfect_fini after the
  * last; the solver and its table (SOLVE_TT_DEFAULT) are made at the first
- * record served.
+ * record solved.
  */
 struct cli_perfect {
 	int		     empties;
 	struct solve_options opt; /* the budget of one record */
 	struct solve	    *sv;
 	struct replay	     start; /* a record's start position */
-	struct rules_action *acts;  /* its line */
-	size_t		     acts_cap;
-	bool		     served; /* the last record's game and board */
-	struct solve_line    line;   /* the last record's line, if served */
+	struct rules_action *acts;    /* its line */
+	unsigned long	    *turn_of; /* each action's turn, from 0 */
+	size_t		    *offs;    /* record_turn_parse's, unread */
+	size_t		     acts_cap, turn_cap, offs_cap;
+	struct solve_line    line; /* the last record's line */
 };
 
 void cli_perfect_init(
@@ -65,8 +66,8 @@ void cli_perfect_init(
 void cli_perfect_fini(struct cli_perfect *);
 /*
  * Solves the line of rec (named name), replayed in rp with the options ro
- * and keep_turns: cp->served says whether the solver serves its game and
- * board (a note on stderr if not), cp->line what it found (a note if the
+ * and keep_turns: cp->line what the solver found (8x8 Reversi's endgame
+ * solver, the generic one for every other game and board; a note if the
  * budget ran out).  A WTHOR record's theoretical score is checked: a
  * mismatch is rp's error (wthor-theoretical-mismatch), or said on stderr
  * if it has one already; a note says when it cannot be checked.  Returns

@@ -44,12 +44,10 @@ struct report_writer *report_writer_new_libyaml(FILE *out);
 int report_write(struct report_writer *, const char *source,
     const struct record *, const struct replay *);
 /*
- * gamecheck --solve (formats/report.md, perfect-play): served false for
- * a game or board the solver does not serve, else line is the record's
- * line under the solver (borrowed).
+ * gamecheck --solve (formats/report.md, perfect-play): line is the
+ * record's line under the solver (borrowed).
  */
 struct report_perfect {
-	bool			 served;
 	const struct solve_line *line; /* NULL: no perfect-play block */
 	/* gamecheck --opening-names: the record's opening, turns 0: none. */
 	const char   *opening_name; /* NULL: an entry without a name */

@@ -9,13 +9,21 @@
 
 #include "report/write-replay.h"
 
-/* A first colour's margin on the board's cells as a score, "36-28". */
+/*
+ * A first colour's margin: in Reversi as a score on the board's cells,
+ * "36-28" (k); in the other games, whose points do not fill the board,
+ * the margin itself, "margin: -3" (formats/report.md).
+ */
 static void
-write_score(
-    struct yout *w, const char *k, const struct rules_board *b, int margin)
+write_score(struct yout *w, const char *k, const struct replay *rp, int margin)
 {
-	char buf[32];
+	const struct rules_board *b = &rp->pos->board;
+	char			  buf[32];
 
+	if (rp->game != &rules_reversi) {
+		yout_kv_int(w, "margin", margin);
+		return;
+	}
 	yout_key(w, k);
 	yout_quoted(w,
 	    yout_score(
@@ -40,7 +48,7 @@ write_mistakes(
 		yout_kv_plain(
 		    w, "move", rules_cell_name(b, l->mistakes[i].square, name));
 		yout_kv_int(w, "lost", l->mistakes[i].lost);
-		write_score(w, "score", b, l->mistakes[i].after);
+		write_score(w, "score", rp, l->mistakes[i].after);
 		yout_close(w);
 	}
 	yout_close(w);
@@ -66,9 +74,8 @@ replay_write_perfect(
 
 	yout_key(w, "perfect-play");
 	yout_open(w, YOUT_BLOCK_MAP);
-	if (!pp->served || !l->reached) {
-		yout_kv_plain(
-		    w, "solved", pp->served ? "not-reached" : "not-served");
+	if (!l->reached) {
+		yout_kv_plain(w, "solved", "not-reached");
 		yout_close(w);
 		return;
 	}
@@ -79,11 +86,13 @@ replay_write_perfect(
 	if (!l->over)
 		yout_kv_plain(w, "to-move", rp->game->colour[l->colour]);
 	if (l->status == SOLVE_EXACT) {
-		write_score(w, "score", &rp->pos->board, l->margin);
+		write_score(w, "score", rp, l->margin);
 		write_mistakes(w, rp, l);
 		write_by_colour(w, "mistakes-by", rp, (long long)l->count[0],
 		    (long long)l->count[1]);
-		write_by_colour(w, "discs-lost", rp, l->lost[0], l->lost[1]);
+		write_by_colour(w,
+		    rp->game == &rules_reversi ? "discs-lost" : "points-lost",
+		    rp, l->lost[0], l->lost[1]);
 	}
 	yout_close(w);
 }

@@ -5,11 +5,14 @@
  * after the first cheap, as the line mostly follows what the first solve
  * searched), the values put in the first colour's terms, and every move
  * whose value for its mover is less than the position's before it: a
- * perfect-play mistake (formats/solve.md).  Uses solve.h's calls alone.
+ * perfect-play mistake (formats/solve.md).  Uses solve.h's calls for 8x8
+ * Reversi and game.h's generic solver for every other game and board,
+ * whose positions are those between actions, a turn's included.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "solve/game.h"
 #include "solve/line.h"
 #include "util/util.h"
 
@@ -49,6 +52,30 @@ solve_empties(const struct rules_position *pos)
 }
 
 /*
+ * solve_point by the generic solver, its table its own: 0, 1 when it
+ * cannot tell (a budget, a line that comes back, Herd's dice), -1.
+ */
+static int
+solve_point_game(const struct rules_position *pos,
+    const struct solve_options *opt, struct solve_line *l,
+    struct solve_point *p, struct diag *d)
+{
+	struct solve_game_result r;
+	int			 rc;
+
+	rc = solve_game(pos, opt, 0, &r, d);
+	solve_game_result_free(&r);
+	if (rc == -1)
+		return -1;
+	l->nodes += r.nodes;
+	l->seconds += r.seconds;
+	if (rc == 1)
+		return 1;
+	p->margin = r.colour == 0 ? r.value : -r.value;
+	return 0;
+}
+
+/*
  * Solves pos into the next point, within what is left of opt's budget
  * for the line.  Returns 0, 1 when the budget ran out, -1 (memory).
  */
@@ -78,6 +105,8 @@ solve_point(struct solve *sv, const struct rules_position *pos,
 			return 1;
 		left.max_seconds = opt->max_seconds - l->seconds;
 	}
+	if (!solve_serves(pos, NULL))
+		return solve_point_game(pos, &left, l, p, d);
 	rc = solve_position(sv, pos, &left, &r, d);
 	if (rc == -1)
 		return -1;
@@ -89,10 +118,34 @@ solve_point(struct solve *sv, const struct rules_position *pos,
 	return 0;
 }
 
-/* The move from point i to i + 1, by colour c: a mistake if it lost. */
+/*
+ * The 0-based turn of action i of the n of a line (turn_of NULL: one
+ * action a turn); for i = n, the turn after the last.
+ */
+static unsigned long
+turn_at(const unsigned long *turn_of, size_t i, size_t n)
+{
+	if (turn_of == NULL)
+		return i;
+	if (i < n)
+		return turn_of[i];
+	return n == 0 ? 0 : turn_of[n - 1] + 1;
+}
+
+/* Whether action i of the line starts a turn (the end of it does). */
+static bool
+turn_start(const unsigned long *turn_of, size_t i, size_t n)
+{
+	return i == 0 || turn_at(turn_of, i, n) != turn_at(turn_of, i - 1, n);
+}
+
+/*
+ * The action a from point i to i + 1, by colour c in the 0-based turn
+ * t: a mistake if it lost.
+ */
 static int
 judge_move(struct solve_line *l, size_t i, int c, const struct rules_action *a,
-    struct diag *d)
+    unsigned long t, struct diag *d)
 {
 	int		      before = l->points[i].margin;
 	int		      after = l->points[i + 1].margin;
@@ -105,7 +158,7 @@ judge_move(struct solve_line *l, size_t i, int c, const struct rules_action *a,
 		sizeof *l->mistakes) == -1)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	m = &l->mistakes[l->nmistakes++];
-	m->turn = l->turn + i + 1;
+	m->turn = t + 1;
 	m->colour = c;
 	m->square = a->to;
 	m->lost = lost;
@@ -128,19 +181,20 @@ play(struct rules_position *pos, const struct rules_action *a, size_t i,
 	    d, why.code, "action %zu of the line: %s", i + 1, why.msg);
 }
 
-/* From position l->turn (pos) to the end: each solved, then judged. */
+/* From action first (pos) to the end: each position solved, then judged. */
 static int
 solve_rest(struct solve *sv, struct rules_position *pos,
-    const struct rules_action *acts, size_t n, const struct solve_options *opt,
+    const struct rules_action *acts, const unsigned long *turn_of,
+    size_t first, size_t n, const struct solve_options *opt,
     struct solve_line *l, struct diag *d)
 {
 	size_t i;
 	int    rc, *colour = NULL;
 
-	if ((colour = calloc(n - l->turn + 1, sizeof *colour)) == NULL)
+	if ((colour = calloc(n - first + 1, sizeof *colour)) == NULL)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
-	for (i = l->turn;; i++) {
-		colour[i - l->turn] = rules_to_move(pos);
+	for (i = first;; i++) {
+		colour[i - first] = rules_to_move(pos);
 		if ((rc = solve_point(sv, pos, opt, l, d)) != 0 || i == n)
 			break;
 		if ((rc = play(pos, &acts[i], i, d)) == -1)
@@ -150,7 +204,8 @@ solve_rest(struct solve *sv, struct rules_position *pos,
 		l->status = SOLVE_EXACT;
 		l->margin = l->points[0].margin;
 		for (i = 0; i + 1 < l->npoints && rc == 0; i++)
-			rc = judge_move(l, i, colour[i], &acts[l->turn + i], d);
+			rc = judge_move(l, i, colour[i], &acts[first + i],
+			    turn_at(turn_of, first + i, n), d);
 	}
 	free(colour);
 	return rc == -1 ? -1 : 0;
@@ -158,11 +213,13 @@ solve_rest(struct solve *sv, struct rules_position *pos,
 
 int
 solve_line(struct solve *sv, const struct rules_position *start,
-    const struct rules_action *acts, size_t n, int empties,
-    const struct solve_options *opt, struct solve_line *l, struct diag *d)
+    const struct rules_action *acts, const unsigned long *turn_of, size_t n,
+    int empties, const struct solve_options *opt, struct solve_line *l,
+    struct diag *d)
 {
 	struct rules_position *pos;
 	struct rules_score     s;
+	size_t		       a;
 	int		       rc = 0;
 
 	l->reached = false;
@@ -173,29 +230,30 @@ solve_line(struct solve *sv, const struct rules_position *start,
 	l->nodes = 0;
 	l->seconds = 0;
 	l->margin = SOLVE_SCORE_UNKNOWN;
-	if (!solve_serves(start, d))
-		return -1;
 	if ((pos = rules_position_dup(start)) == NULL)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	/*
-	 * Moves are played up to the first position with few enough, or
-	 * the end of a game over before: its value is its final score.
+	 * Actions are played up to the first turn's start with few enough
+	 * empties, or the end of a game over before: its value is its final
+	 * score.
 	 */
-	for (l->turn = 0; solve_empties(pos) > empties; l->turn++) {
+	for (a = 0; !turn_start(turn_of, a, n) || solve_empties(pos) > empties;
+	     a++) {
 		rules_score(pos, &s);
-		if (l->turn == n && !s.over)
+		if (a == n && !s.over)
 			goto out;
-		if (l->turn == n)
+		if (a == n)
 			break;
-		if ((rc = play(pos, &acts[l->turn], l->turn, d)) == -1)
+		if ((rc = play(pos, &acts[a], a, d)) == -1)
 			goto out;
 	}
 	l->reached = true;
+	l->turn = turn_at(turn_of, a, n);
 	l->empties = solve_empties(pos);
 	l->colour = rules_to_move(pos);
 	rules_score(pos, &s);
 	l->over = s.over;
-	rc = solve_rest(sv, pos, acts, n, opt, l, d);
+	rc = solve_rest(sv, pos, acts, turn_of, a, n, opt, l, d);
 out:
 	rules_position_free(pos);
 	return rc;

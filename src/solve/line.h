@@ -18,8 +18,9 @@
 #include "solve/solve.h"
 
 /*
- * Whether the solver serves pos's game and board (Reversi on 8x8); false
- * with d, if not NULL, saying which game and board it does not serve.
+ * Whether the endgame solver serves pos's game and board (Reversi on
+ * 8x8); false with d, if not NULL, saying which game and board it does
+ * not serve (solve_line takes them to the generic solver).
  */
 bool solve_serves(const struct rules_position *pos, struct diag *d);
 
@@ -31,7 +32,8 @@ struct solve_mistake {
 	unsigned long turn; /* 1-based: the turn's place in the line */
 	int	      colour;
 	int	      square;
-	int	      lost;  /* the mover's margin lost: even, 2 or more */
+	int	      lost;  /* the mover's margin lost: 1 or more (Reversi:
+			      even, 2 or more) */
 	int	      after; /* the first colour's margin after the move */
 };
 
@@ -75,15 +77,19 @@ void solve_line_init(struct solve_line *);
 void solve_line_fini(struct solve_line *);
 
 /*
- * Solves the line of start (borrowed; a position solve_serves serves)
- * then the n actions of acts, one a turn, into *l: every position from
- * the first with at most empties empty squares, within opt's budget for
- * the whole line (opt->all is ignored).  Returns 0, or -1 with d filled
- * when an action is not legal (a line the caller did not replay), the
- * game is not served, or memory runs out (DIAG_NO_MEMORY).
+ * Solves the line of start (borrowed) then the n actions of acts, the
+ * 0-based turn of each in turn_of (NULL: one action a turn, as in
+ * Reversi), into *l: every position from the first turn's start with at
+ * most empties empty squares, within opt's budget for the whole line
+ * (opt->all is ignored).  8x8 Reversi (solve_serves) is the endgame
+ * solver's; every other game and board the generic solver's (game.h),
+ * each position between actions solved, a mistake's turn the turn of its
+ * action.  Returns 0, or -1 with d filled when an action is not legal (a
+ * line the caller did not replay) or memory runs out (DIAG_NO_MEMORY).
  */
 int solve_line(struct solve *sv, const struct rules_position *start,
-    const struct rules_action *acts, size_t n, int empties,
-    const struct solve_options *opt, struct solve_line *l, struct diag *d);
+    const struct rules_action *acts, const unsigned long *turn_of, size_t n,
+    int empties, const struct solve_options *opt, struct solve_line *l,
+    struct diag *d);
 
 #endif
