@@ -39,6 +39,12 @@ struct cli_dedupe {
 	struct rules_symmetries	 all, kept;
 	uint8_t			 kept_start[RULES_MAX_CELLS + 1];
 	bool			 kept_valid;
+	/*
+	 * start_of gave the start it gave last time, unreplayed: kept and
+	 * start_hash (the hash of a game's start, seeded) still hold.
+	 */
+	bool			 start_same;
+	struct h128		 start_hash;
 	struct h128		*pre; /* prefix: a game's prefixes' hashes */
 	size_t			 npre, pre_cap;
 	struct rules_action	*acts; /* a token's, parsed */
@@ -84,6 +90,14 @@ cli_dedupe_new(
 	dd->spec = *spec;
 	dd->ro = *ro;
 	replay_init(&dd->start);
+	/* parse_kept's fast way writes one action without asking. */
+	dd->acts = calloc(1, sizeof *dd->acts);
+	dd->offs = calloc(1, sizeof *dd->offs);
+	if (dd->acts == NULL || dd->offs == NULL) {
+		cli_dedupe_free(dd);
+		return NULL;
+	}
+	dd->acts_cap = 1;
 	return dd;
 }
 
@@ -249,13 +263,20 @@ all_of(struct cli_dedupe *dd, const struct rules_position *pos)
 	return &dd->all;
 }
 
-/* Those that keep the start position, found once a start. */
+/*
+ * Those that keep the start position, found once a start, and the hash
+ * every game from it starts from (dd->start_hash): the start is its own
+ * image under every one of them.
+ */
 static const struct rules_symmetries *
 kept_of(struct cli_dedupe *dd, const struct rules_position *start)
 {
 	uint8_t key[RULES_MAX_CELLS + 1];
 	int	n = start->board.ncells, i;
 
+	/* An archive's every record: the same start, its pieces unread. */
+	if (dd->start_same && dd->kept_valid)
+		return &dd->kept;
 	all_of(dd, start);
 	for (i = 0; i < n; i++)
 		key[i] = (uint8_t)rules_piece(start, i);
@@ -265,15 +286,21 @@ kept_of(struct cli_dedupe *dd, const struct rules_position *start)
 		dd->kept = dd->all;
 		rules_symmetries_keeping(&dd->kept, start);
 		dd->kept_valid = true;
+		dd->start_hash = seed(start, CLI_DEDUPE_EXACT);
+		mix_bytes(&dd->start_hash, dd->kept_start, (size_t)n + 1);
 	}
 	return &dd->kept;
 }
 
 /* ---- Games ---------------------------------------------------------- */
 
+/* parse_kept's answer for a pass, written or implied. */
+#define PASS_TURN (-2)
+
 /*
  * The actions of a turn kept by the replay (the codec's canonical
- * spelling): into dd->acts, their number, or -1 (memory, or no turn).
+ * spelling): into dd->acts, their number, PASS_TURN, or -1 (memory, or
+ * no turn).
  */
 static int
 parse_kept(struct cli_dedupe *dd, struct record_syntax *syn,
@@ -284,17 +311,10 @@ parse_kept(struct cli_dedupe *dd, struct record_syntax *syn,
 	unsigned		  file, rank;
 	struct diag		  d;
 
-	need = record_turn_bound(tok, len) + 1;
-	if (need > dd->acts_cap) {
-		free(dd->acts);
-		free(dd->offs);
-		dd->acts = calloc(need, sizeof *dd->acts);
-		dd->offs = calloc(need, sizeof *dd->offs);
-		dd->acts_cap = dd->acts && dd->offs ? need : 0;
-		if (dd->acts_cap == 0)
-			return -1;
-	}
-	/* The referee's fast way for a square such as f5, as the codec's. */
+	/*
+	 * The referee's fast way for a square such as f5, as the codec's,
+	 * first: nearly every turn of an archive (no pass is a square).
+	 */
 	if (len == 2 && b->geometry == RULES_SQUARE &&
 	    pos->game->play_cells != NULL) {
 		file = ((unsigned char)tok[0] | 0x20) - 'a';
@@ -309,11 +329,26 @@ parse_kept(struct cli_dedupe *dd, struct record_syntax *syn,
 			return 1;
 		}
 	}
+	if (record_turn_is_pass(tok, len))
+		return PASS_TURN;
+	need = record_turn_bound(tok, len) + 1;
+	if (need > dd->acts_cap) {
+		free(dd->acts);
+		free(dd->offs);
+		dd->acts = calloc(need, sizeof *dd->acts);
+		dd->offs = calloc(need, sizeof *dd->offs);
+		dd->acts_cap = dd->acts && dd->offs ? need : 0;
+		if (dd->acts_cap == 0)
+			return -1;
+	}
 	return record_turn_parse(
 	    syn, b, tok, len, dd->acts, dd->offs, dd->acts_cap, &d);
 }
 
-/* An action under symmetry map, as a number. */
+/*
+ * An action under symmetry map, as a number: bits 0-47 (kind, capture,
+ * from, to), so that bit 48 can mark a turn's last action.
+ */
 static uint64_t
 action_value(const struct rules_action *a, const int16_t *map)
 {
@@ -328,22 +363,36 @@ action_value(const struct rules_action *a, const int16_t *map)
 	    (uint64_t)from << 16 | (uint64_t)to << 32;
 }
 
+/* The symmetries still giving a game's least image so far. */
+struct alive {
+	bool is[RULES_MAX_SYMMETRIES];
+	int  n;	   /* how many */
+	int  only; /* the one, when n is 1 */
+};
+
 /*
- * Keeps in alive (n flags) the symmetries under which action a has the
- * least image, and returns that image's value.
+ * Keeps in al the symmetries under which action a has the least image,
+ * and returns that image's value.  Once one is left (after a standard
+ * Othello game's first move) it alone maps.
  */
 static uint64_t
-least_image(
-    const struct rules_action *a, const struct rules_symmetries *s, bool *alive)
+least_image(const struct rules_action *a, const struct rules_symmetries *s,
+    struct alive *al)
 {
-	uint64_t v, min = UINT64_MAX;
+	uint64_t v[RULES_MAX_SYMMETRIES], min = UINT64_MAX;
 	int	 k;
 
+	if (al->n == 1)
+		return action_value(a, s->map[al->only]);
 	for (k = 0; k < s->n; k++)
-		if (alive[k] && (v = action_value(a, s->map[k])) < min)
-			min = v;
+		if (al->is[k] && (v[k] = action_value(a, s->map[k])) < min)
+			min = v[k];
+	al->n = 0;
 	for (k = 0; k < s->n; k++)
-		alive[k] = alive[k] && action_value(a, s->map[k]) == min;
+		if (al->is[k] && (al->is[k] = v[k] == min)) {
+			al->n++;
+			al->only = k;
+		}
 	return min;
 }
 
@@ -364,16 +413,15 @@ game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
     size_t ntoks, bool prefixes, struct h128 *out)
 {
 	const struct rules_symmetries *s = kept_of(dd, start);
-	struct h128		       h;
-	bool			       alive[RULES_MAX_SYMMETRIES];
+	struct h128		       h = dd->start_hash;
+	struct alive		       al;
 	size_t			       t;
 	int			       k, i, n;
 
-	h = seed(start, CLI_DEDUPE_EXACT);
-	/* The start is its own image under every one of s. */
-	mix_bytes(&h, dd->kept_start, (size_t)start->board.ncells + 1);
 	for (k = 0; k < s->n; k++)
-		alive[k] = true;
+		al.is[k] = true;
+	al.n = s->n;
+	al.only = 0;
 	dd->npre = 0;
 	for (t = 0;; t++) {
 		if (prefixes) {
@@ -389,14 +437,18 @@ game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
 		 * rules force it (rules.md), so the other turns make the
 		 * game, whichever way the record writes its passes.
 		 */
-		if (record_turn_is_pass(toks[t].text, toks[t].len))
-			continue;
 		n = parse_kept(dd, syn, start, toks[t].text, toks[t].len);
+		if (n == PASS_TURN)
+			continue;
 		if (n < 0)
 			return -1;
+		/* The turn ends with its last action: one mix a move. */
 		for (i = 0; i < n; i++)
-			mix(&h, least_image(&dd->acts[i], s, alive));
-		mix(&h, 0xffffffffffffULL); /* the turn ends */
+			mix(&h,
+			    least_image(&dd->acts[i], s, &al) |
+				(uint64_t)(i == n - 1) << 48);
+		if (n == 0)
+			mix(&h, (uint64_t)1 << 48);
 	}
 	*out = finish(h);
 	return 0;
@@ -428,8 +480,9 @@ start_of(struct cli_dedupe *dd, struct record_syntax *syn,
 	bool		      plain = record_tag_find(rec, "Setup") == NULL &&
 	    record_tag_find(rec, "Variant") == NULL;
 
-	if (plain && dd->start_game == rp->game &&
-	    strcmp(dd->start_board, rp->pos->board.name) == 0)
+	dd->start_same = plain && dd->start_game == rp->game &&
+	    strcmp(dd->start_board, rp->pos->board.name) == 0;
+	if (dd->start_same)
 		return dd->start.pos;
 	dd->start_game = NULL;
 	ro.limit = true;
