@@ -18,6 +18,7 @@
 #include "cli/replayed.h"
 #include "cli/select.h"
 #include "cli/split.h"
+#include "cli/table.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
@@ -238,7 +239,6 @@ static int
 table_options(const struct options *opt)
 {
 	struct report_table *tb;
-	char		     err[320];
 
 	if (opt->columns != NULL && opt->table == NULL) {
 		cli_error("--columns is for --table");
@@ -255,14 +255,9 @@ table_options(const struct options *opt)
 	if (opt->table == NULL)
 		return 0;
 	/* The columns are checked before any input is read. */
-	if ((tb = report_table_new(
-		 stdout, opt->table, opt->columns, err, sizeof err)) == NULL) {
-		if (*err != '\0')
-			cli_error("--columns: %s", err);
-		else
-			cli_error("out of memory");
+	if ((tb = cli_table_new(stdout, opt->table, opt->columns, false)) ==
+	    NULL)
 		return -1;
-	}
 	report_table_free(tb);
 	return 0;
 }
@@ -353,12 +348,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_DUPLICATES: opt->dd.path = optarg; break;
 		case OPT_TABLE:
-			if (!report_table_format(optarg)) {
-				cli_error("--table: unknown format '%s' (tsv, "
-					  "csv)",
-				    optarg);
+			if (!cli_table_format_ok(optarg))
 				return -1;
-			}
 			opt->table = optarg;
 			break;
 		case OPT_COLUMNS: opt->columns = optarg; break;
@@ -727,19 +718,8 @@ start_dedupe(struct options *opt)
 static int
 start_table(FILE *out, struct options *opt)
 {
-	char err[320];
-
-	opt->tb = report_table_new(
-	    out, opt->table, opt->columns, err, sizeof err);
-	if (opt->tb == NULL) {
-		cli_error("out of memory");
-		return -1;
-	}
-	if (opt->j == NULL && report_table_header(opt->tb) == -1) {
-		cli_output_ok(out, "table");
-		return -1;
-	}
-	return 0;
+	opt->tb = cli_table_new(out, opt->table, opt->columns, opt->j == NULL);
+	return opt->tb == NULL ? -1 : 0;
 }
 
 /* -j's parent: --table's header, before the rows: 0, or -1 (said). */

@@ -82,6 +82,15 @@ struct report_table *report_table_new(FILE *out, const char *format,
 int		     report_table_header(struct report_table *);
 int report_table_write(struct report_table *, const char *source,
     const struct record *, const struct replay *);
+/*
+ * gamestat --table over reports: the row of the report report_read_game
+ * has just read from rd (1), the same cells in the same words as
+ * report_table_write's for its record, but the position, which no report
+ * holds (report_table_needs_records says whether it is asked for).
+ */
+struct report_reader;
+int  report_table_write_read(struct report_table *, struct report_reader *);
+bool report_table_needs_records(const struct report_table *);
 void report_table_free(struct report_table *);
 
 /*
