@@ -18,7 +18,6 @@
 #include "cli/replayed.h"
 #include "cli/select.h"
 #include "cli/split.h"
-#include "cli/table.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "report/report.h"
@@ -239,6 +238,7 @@ static int
 table_options(const struct options *opt)
 {
 	struct report_table *tb;
+	char		     err[320];
 
 	if (opt->columns != NULL && opt->table == NULL) {
 		cli_error("--columns is for --table");
@@ -255,9 +255,11 @@ table_options(const struct options *opt)
 	if (opt->table == NULL)
 		return 0;
 	/* The columns are checked before any input is read. */
-	if ((tb = cli_table_new(stdout, opt->table, opt->columns, false)) ==
-	    NULL)
+	if ((tb = report_table_new(
+		 stdout, opt->table, opt->columns, err, sizeof err)) == NULL) {
+		cli_error("%s", *err != '\0' ? err : "out of memory");
 		return -1;
+	}
 	report_table_free(tb);
 	return 0;
 }
@@ -348,8 +350,6 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_DUPLICATES: opt->dd.path = optarg; break;
 		case OPT_TABLE:
-			if (!cli_table_format_ok(optarg))
-				return -1;
 			opt->table = optarg;
 			break;
 		case OPT_COLUMNS: opt->columns = optarg; break;
@@ -718,8 +718,18 @@ start_dedupe(struct options *opt)
 static int
 start_table(FILE *out, struct options *opt)
 {
-	opt->tb = cli_table_new(out, opt->table, opt->columns, opt->j == NULL);
-	return opt->tb == NULL ? -1 : 0;
+	char err[320];
+
+	if ((opt->tb = report_table_new(
+		 out, opt->table, opt->columns, err, sizeof err)) == NULL) {
+		cli_error("out of memory");
+		return -1;
+	}
+	if (opt->j == NULL && report_table_header(opt->tb) == -1) {
+		cli_output_ok(out, "table");
+		return -1;
+	}
+	return 0;
 }
 
 /* -j's parent: --table's header, before the rows: 0, or -1 (said). */

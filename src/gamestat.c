@@ -20,7 +20,6 @@
 #include "cli/cover.h"
 #include "cli/manifest.h"
 #include "cli/output.h"
-#include "cli/table.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "cli/select.h"
@@ -249,6 +248,7 @@ table_options(const struct options *opt)
 		   opt->figures != 0		   ? "--figures" :
 						     NULL;
 	struct report_table *tb;
+	char		     err[320];
 
 	if (opt->columns != NULL && opt->table == NULL) {
 		cli_error("--columns is for --table");
@@ -263,9 +263,11 @@ table_options(const struct options *opt)
 		return -1;
 	}
 	/* The columns are checked before any input is read. */
-	if ((tb = cli_table_new(stdout, opt->table, opt->columns, false)) ==
-	    NULL)
+	if ((tb = report_table_new(
+		 stdout, opt->table, opt->columns, err, sizeof err)) == NULL) {
+		cli_error("%s", *err != '\0' ? err : "out of memory");
 		return -1;
+	}
 	report_table_free(tb);
 	return 0;
 }
@@ -395,8 +397,6 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_NO_PLAYERS: opt->no_players = true; break;
 		case OPT_TABLE:
-			if (!cli_table_format_ok(optarg))
-				return -1;
 			opt->table = optarg;
 			break;
 		case OPT_COLUMNS: opt->columns = optarg; break;
@@ -1201,12 +1201,17 @@ start_table(struct options *opt)
 {
 	if (cli_output_open(&opt->tout, opt->output, 0) == -1)
 		return false;
-	if ((opt->tb = cli_table_new(
-		 opt->tout.fp, opt->table, opt->columns, true)) == NULL) {
-		cli_output_abort(&opt->tout);
-		return false;
-	}
-	return true;
+	char err[320];
+
+	if ((opt->tb = report_table_new(opt->tout.fp, opt->table, opt->columns,
+		 err, sizeof err)) == NULL)
+		cli_error("out of memory");
+	else if (report_table_header(opt->tb) == -1)
+		cli_output_ok(opt->tout.fp, opt->tout.name);
+	else
+		return true;
+	cli_output_abort(&opt->tout);
+	return false;
 }
 
 /*

@@ -99,6 +99,11 @@ report_table_new(FILE *out, const char *format, const char *columns, char *err,
 	int	    rc;
 
 	*err = '\0';
+	if (strcmp(format, "tsv") != 0 && strcmp(format, "csv") != 0) {
+		snprintf(err, errlen, "--table: unknown format '%s' (tsv, csv)",
+		    format);
+		return NULL;
+	}
 	for (e = s; *e != '\0'; e++)
 		n += *e == ',';
 	if ((t = calloc(1, sizeof *t)) == NULL ||
@@ -117,7 +122,8 @@ report_table_new(FILE *out, const char *format, const char *columns, char *err,
 		}
 		if (rc == -1) {
 			snprintf(err, errlen,
-			    "unknown column '%.*s' (file, record, line, id, "
+			    "--columns: unknown column '%.*s' (file, record, "
+			    "line, id, "
 			    "game, status, turns, score, winner, margin, "
 			    "termination, code, error-line, error-column, "
 			    "position, tag:NAME)",
@@ -130,12 +136,6 @@ report_table_new(FILE *out, const char *format, const char *columns, char *err,
 			break;
 	}
 	return t;
-}
-
-bool
-report_table_format(const char *format)
-{
-	return strcmp(format, "tsv") == 0 || strcmp(format, "csv") == 0;
 }
 
 /*
