@@ -257,10 +257,7 @@ table_options(const struct options *opt)
 	/* The columns are checked before any input is read. */
 	if ((tb = report_table_new(
 		 stdout, opt->table, opt->columns, err, sizeof err)) == NULL) {
-		if (*err != '\0')
-			cli_error("--columns: %s", err);
-		else
-			cli_error("out of memory");
+		cli_error("%s", *err != '\0' ? err : "out of memory");
 		return -1;
 	}
 	report_table_free(tb);
@@ -353,12 +350,6 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_DUPLICATES: opt->dd.path = optarg; break;
 		case OPT_TABLE:
-			if (!report_table_format(optarg)) {
-				cli_error("--table: unknown format '%s' (tsv, "
-					  "csv)",
-				    optarg);
-				return -1;
-			}
 			opt->table = optarg;
 			break;
 		case OPT_COLUMNS: opt->columns = optarg; break;
@@ -727,9 +718,8 @@ start_table(FILE *out, struct options *opt)
 {
 	char err[320];
 
-	opt->tb = report_table_new(
-	    out, opt->table, opt->columns, err, sizeof err);
-	if (opt->tb == NULL) {
+	if ((opt->tb = report_table_new(
+		 out, opt->table, opt->columns, err, sizeof err)) == NULL) {
 		cli_error("out of memory");
 		return -1;
 	}

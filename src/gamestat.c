@@ -19,6 +19,7 @@
 #include "cli/charts.h"
 #include "cli/cover.h"
 #include "cli/manifest.h"
+#include "cli/output.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "cli/select.h"
@@ -57,6 +58,10 @@ struct options {
 	uint64_t	      seq; /* the records of the shard, for -j */
 	/* -j: each worker parses only its own reports (doc-split.h). */
 	bool split;
+	const char	    *table;   /* --table: tsv, csv, or NULL */
+	const char	    *columns; /* --columns */
+	struct report_table *tb;      /* --table's, while reading */
+	struct cli_output    tout;    /* where it goes */
 };
 
 /* The options without a short name (README, "Options"). */
@@ -73,7 +78,9 @@ enum {
 	OPT_FROM,
 	OPT_HTML,
 	OPT_FIGURES,
-	OPT_NO_PLAYERS
+	OPT_NO_PLAYERS,
+	OPT_TABLE,
+	OPT_COLUMNS
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -108,7 +115,7 @@ usage(FILE *f)
 	    "       [--select expr] [--records list] [--first n] [--last n]\n"
 	    "       [--every k] [--plies n] [--drop-plies n] [--ids list]\n"
 	    "       [--dedupe mode [--duplicates file]] [--figures list]\n"
-	    "       [--no-players]\n"
+	    "       [--no-players] [--table format [--columns list]]\n"
 	    "       [file ...]\n"
 	    "       gamestat --overlap [--dedupe mode] [-o file] a b\n"
 	    "       gamestat --tree [-mp] [--depth n] [--from turns]\n"
@@ -171,6 +178,10 @@ usage(FILE *f)
 	    "                           tension, luck, or all\n"
 	    "      --no-players         keep no players or ratings: state\n"
 	    "                           by group only, for huge archives\n"
+	    "      --table=FORMAT       a table instead of the summary, a\n"
+	    "                           row a record: tsv or csv\n"
+	    "      --columns=LIST       the table's columns, as gamecheck's\n"
+	    "                           (gamecheck(1), TABLES)\n"
 	    "      --overlap            how many games of input A input B\n"
 	    "                           holds, by --dedupe (default exact)\n"
 	    "      --tree               the positions reached, up to\n"
@@ -220,6 +231,44 @@ dedupe_options(const struct options *opt)
 		cli_error("--overlap writes no summary: no --by or --plot");
 		return -1;
 	}
+	return 0;
+}
+
+/* What --table and --columns go with: 0, or -1 after saying why. */
+static int
+table_options(const struct options *opt)
+{
+	const char	    *no = opt->in.jobs > 1 ? "-j" :
+		   opt->merge			   ? "--merge" :
+		   opt->partial			   ? "--partial" :
+		   opt->by != NULL		   ? "--by" :
+		   opt->plot != NULL		   ? "--plot" :
+		   opt->overlap			   ? "--overlap" :
+		   opt->tree.on			   ? "--tree" :
+		   opt->figures != 0		   ? "--figures" :
+						     NULL;
+	struct report_table *tb;
+	char		     err[320];
+
+	if (opt->columns != NULL && opt->table == NULL) {
+		cli_error("--columns is for --table");
+		return -1;
+	}
+	if (opt->table == NULL)
+		return 0;
+	if (no != NULL) {
+		cli_error("--table writes a row a record in input order, "
+			  "instead of the summary: not with %s",
+		    no);
+		return -1;
+	}
+	/* The columns are checked before any input is read. */
+	if ((tb = report_table_new(
+		 stdout, opt->table, opt->columns, err, sizeof err)) == NULL) {
+		cli_error("%s", *err != '\0' ? err : "out of memory");
+		return -1;
+	}
+	report_table_free(tb);
 	return 0;
 }
 
@@ -283,6 +332,8 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "html", required_argument, NULL, OPT_HTML },
 		{ "figures", required_argument, NULL, OPT_FIGURES },
 		{ "no-players", no_argument, NULL, OPT_NO_PLAYERS },
+		{ "table", required_argument, NULL, OPT_TABLE },
+		{ "columns", required_argument, NULL, OPT_COLUMNS },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -345,6 +396,10 @@ parse_options(int argc, char **argv, struct options *opt)
 			}
 			break;
 		case OPT_NO_PLAYERS: opt->no_players = true; break;
+		case OPT_TABLE:
+			opt->table = optarg;
+			break;
+		case OPT_COLUMNS: opt->columns = optarg; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -409,7 +464,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "--shard");
 		return -1;
 	}
-	if (dedupe_options(opt) == -1)
+	if (dedupe_options(opt) == -1 || table_options(opt) == -1)
 		return -1;
 	return tree_options(opt);
 }
@@ -458,6 +513,14 @@ count(struct run *r, const struct stat_game *g, const char *name)
 		exit(CLI_INTERNAL);
 	}
 	cli_progress(++r->records);
+}
+
+/* --table's output failed: said once (quiet on EPIPE), the run fails. */
+static void
+table_error(struct run *r, const struct options *opt)
+{
+	cli_output_ok(opt->tout.fp, opt->tout.name);
+	r->io_error = true;
 }
 
 static void
@@ -521,6 +584,13 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 		r->io_error = true;
 		return;
 	}
+	if (opt->tb != NULL && report_table_needs_records(opt->tb)) {
+		cli_error("%s: the column position replays records: reports "
+			  "have no position",
+		    name);
+		r->io_error = true;
+		return;
+	}
 	if (opt->split && !opt->merge && !opt->tree.on) {
 		read_split(r, opt, in, name, peek, len);
 		return;
@@ -541,9 +611,17 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 		r->io_error = true;
 		rc = 0;
 	} else
-		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1)
-			if (cli_record_take(&opt->in.shard, opt->j, &opt->seq))
-				count(r, &g, name);
+		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1) {
+			if (!cli_record_take(&opt->in.shard, opt->j, &opt->seq))
+				continue;
+			count(r, &g, name);
+			if (opt->tb != NULL &&
+			    report_table_write_read(opt->tb, rd) == -1) {
+				table_error(r, opt);
+				rc = 0;
+				break;
+			}
+		}
 	if (rc == -1)
 		yaml_error(r, name, &d);
 	report_reader_free(rd);
@@ -649,6 +727,11 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 			continue;
 		}
 		count(r, &g, name);
+		if (opt->tb != NULL &&
+		    report_table_write(opt->tb, path, rec, &rp) == -1) {
+			table_error(r, opt);
+			break;
+		}
 		if (opt->tree.on &&
 		    (dup = cli_tree_record(
 			 &opt->tree, syn, name, rec, &rp, &g)) != 0) {
@@ -1110,6 +1193,48 @@ out_free:
 }
 
 /*
+ * --table: the table's file opened (standard output without -o), the
+ * header written.  False after saying why.
+ */
+static bool
+start_table(struct options *opt)
+{
+	if (cli_output_open(&opt->tout, opt->output, 0) == -1)
+		return false;
+	char err[320];
+
+	if ((opt->tb = report_table_new(opt->tout.fp, opt->table, opt->columns,
+		 err, sizeof err)) == NULL)
+		cli_error("out of memory");
+	else if (report_table_header(opt->tb) == -1)
+		cli_output_ok(opt->tout.fp, opt->tout.name);
+	else
+		return true;
+	cli_output_abort(&opt->tout);
+	return false;
+}
+
+/*
+ * The table put in place after a full run (ok), else given up, as the
+ * summary would be.  True, or false after saying why.
+ */
+static bool
+end_table(struct options *opt, bool ok)
+{
+	report_table_free(opt->tb);
+	opt->tb = NULL;
+	if (ok && fflush(opt->tout.fp) == EOF) {
+		cli_output_ok(opt->tout.fp, opt->tout.name);
+		ok = false;
+	}
+	if (!ok) {
+		cli_output_abort(&opt->tout);
+		return false;
+	}
+	return cli_output_commit(&opt->tout);
+}
+
+/*
  * With --select or a range, the records counted and skipped: true after
  * saying that none was selected (nothing written: more likely a mistake
  * than a summary of nothing).
@@ -1161,6 +1286,8 @@ main(int argc, char **argv)
 		goto out_free;
 	if (opt.plot != NULL)
 		ch = &charts;
+	if (opt.table != NULL && !start_table(&opt))
+		goto out_free;
 	if ((status = read_all(&r, &opt, files, nfiles)) != CLI_OK)
 		goto out_free;
 	status = CLI_INTERNAL;
@@ -1217,11 +1344,14 @@ main(int argc, char **argv)
 		goto out_free;
 	}
 	/* Files are replaced only by a full run. */
-	if (!write_all(&opt, &r, ch, paths, !r.io_error))
+	if (opt.tb != NULL ? !end_table(&opt, !r.io_error) :
+			     !write_all(&opt, &r, ch, paths, !r.io_error))
 		r.io_error = true;
 	ch = NULL;
 	status = r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;
 out_free:
+	if (opt.tb != NULL)
+		end_table(&opt, false);
 	cli_select_free(&opt.sel);
 	cli_tree_free(&opt.tree);
 	stat_tree_free(r.tree);

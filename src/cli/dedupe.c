@@ -39,10 +39,17 @@ struct cli_dedupe {
 	struct rules_symmetries	 all, kept;
 	uint8_t			 kept_start[RULES_MAX_CELLS + 1];
 	bool			 kept_valid;
+	/*
+	 * start_of gave the start it gave last time, unreplayed: kept and
+	 * start_hash (the hash of a game's start, seeded) still hold.
+	 */
+	bool			 start_same;
+	struct h128		 start_hash;
 	struct h128		*pre; /* prefix: a game's prefixes' hashes */
 	size_t			 npre, pre_cap;
 	struct rules_action	*acts; /* a token's, parsed */
 	size_t			*offs;
+	uint64_t		*vals; /* their least images' values */
 	size_t			 acts_cap;
 };
 
@@ -84,6 +91,15 @@ cli_dedupe_new(
 	dd->spec = *spec;
 	dd->ro = *ro;
 	replay_init(&dd->start);
+	/* parse_kept's fast way writes one action without asking. */
+	dd->acts = calloc(1, sizeof *dd->acts);
+	dd->offs = calloc(1, sizeof *dd->offs);
+	dd->vals = calloc(1, sizeof *dd->vals);
+	if (dd->acts == NULL || dd->offs == NULL || dd->vals == NULL) {
+		cli_dedupe_free(dd);
+		return NULL;
+	}
+	dd->acts_cap = 1;
 	return dd;
 }
 
@@ -97,6 +113,7 @@ cli_dedupe_free(struct cli_dedupe *dd)
 	free(dd->pre);
 	free(dd->acts);
 	free(dd->offs);
+	free(dd->vals);
 	free(dd);
 }
 
@@ -249,13 +266,20 @@ all_of(struct cli_dedupe *dd, const struct rules_position *pos)
 	return &dd->all;
 }
 
-/* Those that keep the start position, found once a start. */
+/*
+ * Those that keep the start position, found once a start, and the hash
+ * every game from it starts from (dd->start_hash): the start is its own
+ * image under every one of them.
+ */
 static const struct rules_symmetries *
 kept_of(struct cli_dedupe *dd, const struct rules_position *start)
 {
 	uint8_t key[RULES_MAX_CELLS + 1];
 	int	n = start->board.ncells, i;
 
+	/* An archive's every record: the same start, its pieces unread. */
+	if (dd->start_same && dd->kept_valid)
+		return &dd->kept;
 	all_of(dd, start);
 	for (i = 0; i < n; i++)
 		key[i] = (uint8_t)rules_piece(start, i);
@@ -265,15 +289,21 @@ kept_of(struct cli_dedupe *dd, const struct rules_position *start)
 		dd->kept = dd->all;
 		rules_symmetries_keeping(&dd->kept, start);
 		dd->kept_valid = true;
+		dd->start_hash = seed(start, CLI_DEDUPE_EXACT);
+		mix_bytes(&dd->start_hash, dd->kept_start, (size_t)n + 1);
 	}
 	return &dd->kept;
 }
 
 /* ---- Games ---------------------------------------------------------- */
 
+/* parse_kept's answer for a pass, written or implied. */
+#define PASS_TURN (-2)
+
 /*
  * The actions of a turn kept by the replay (the codec's canonical
- * spelling): into dd->acts, their number, or -1 (memory, or no turn).
+ * spelling): into dd->acts, their number, PASS_TURN, or -1 (memory, or
+ * no turn).
  */
 static int
 parse_kept(struct cli_dedupe *dd, struct record_syntax *syn,
@@ -284,17 +314,10 @@ parse_kept(struct cli_dedupe *dd, struct record_syntax *syn,
 	unsigned		  file, rank;
 	struct diag		  d;
 
-	need = record_turn_bound(tok, len) + 1;
-	if (need > dd->acts_cap) {
-		free(dd->acts);
-		free(dd->offs);
-		dd->acts = calloc(need, sizeof *dd->acts);
-		dd->offs = calloc(need, sizeof *dd->offs);
-		dd->acts_cap = dd->acts && dd->offs ? need : 0;
-		if (dd->acts_cap == 0)
-			return -1;
-	}
-	/* The referee's fast way for a square such as f5, as the codec's. */
+	/*
+	 * The referee's fast way for a square such as f5, as the codec's,
+	 * first: nearly every turn of an archive (no pass is a square).
+	 */
 	if (len == 2 && b->geometry == RULES_SQUARE &&
 	    pos->game->play_cells != NULL) {
 		file = ((unsigned char)tok[0] | 0x20) - 'a';
@@ -309,11 +332,28 @@ parse_kept(struct cli_dedupe *dd, struct record_syntax *syn,
 			return 1;
 		}
 	}
+	if (record_turn_is_pass(tok, len))
+		return PASS_TURN;
+	need = record_turn_bound(tok, len) + 1;
+	if (need > dd->acts_cap) {
+		free(dd->acts);
+		free(dd->offs);
+		free(dd->vals);
+		dd->acts = calloc(need, sizeof *dd->acts);
+		dd->offs = calloc(need, sizeof *dd->offs);
+		dd->vals = calloc(need, sizeof *dd->vals);
+		dd->acts_cap = dd->acts && dd->offs && dd->vals ? need : 0;
+		if (dd->acts_cap == 0)
+			return -1;
+	}
 	return record_turn_parse(
 	    syn, b, tok, len, dd->acts, dd->offs, dd->acts_cap, &d);
 }
 
-/* An action under symmetry map, as a number. */
+/*
+ * An action under symmetry map, as a number: bits 0-47 (kind, capture,
+ * from, to), so that bit 48 can mark a turn's last action.
+ */
 static uint64_t
 action_value(const struct rules_action *a, const int16_t *map)
 {
@@ -328,23 +368,83 @@ action_value(const struct rules_action *a, const int16_t *map)
 	    (uint64_t)from << 16 | (uint64_t)to << 32;
 }
 
+/* The symmetries still giving a game's least image so far. */
+struct alive {
+	bool is[RULES_MAX_SYMMETRIES];
+	int  n;	   /* how many */
+	int  only; /* the one, when n is 1 */
+};
+
 /*
- * Keeps in alive (n flags) the symmetries under which action a has the
- * least image, and returns that image's value.
+ * Keeps in al the symmetries under which action a has the least image,
+ * and returns that image's value.  Once one is left (after a standard
+ * Othello game's first move) it alone maps.
  */
 static uint64_t
-least_image(
-    const struct rules_action *a, const struct rules_symmetries *s, bool *alive)
+least_image(const struct rules_action *a, const struct rules_symmetries *s,
+    struct alive *al)
 {
-	uint64_t v, min = UINT64_MAX;
+	uint64_t v[RULES_MAX_SYMMETRIES], min = UINT64_MAX;
 	int	 k;
 
+	if (al->n == 1)
+		return action_value(a, s->map[al->only]);
 	for (k = 0; k < s->n; k++)
-		if (alive[k] && (v = action_value(a, s->map[k])) < min)
-			min = v;
+		if (al->is[k] && (v[k] = action_value(a, s->map[k])) < min)
+			min = v[k];
+	al->n = 0;
 	for (k = 0; k < s->n; k++)
-		alive[k] = alive[k] && action_value(a, s->map[k]) == min;
+		if (al->is[k] && (al->is[k] = v[k] == min)) {
+			al->n++;
+			al->only = k;
+		}
 	return min;
+}
+
+/*
+ * A game's turns as the words mixed into its hash.  A turn of one
+ * placement on a cell below 2^14 (nearly every turn of Reversi or Oust)
+ * is a 16-bit code, 0x8000 | cell, four to a word, the first code in the
+ * top bits, so that a word of codes has bit 63 set; any other turn is its
+ * actions' values (below 2^49), each a word.  The words say the turns
+ * back, so two games mix the same words only if they are the same game;
+ * and there are a quarter as many mixes, which an archive's hashing
+ * spends most of its time on.
+ */
+struct packer {
+	uint64_t word;
+	int	 n; /* codes in word */
+};
+
+static void
+pack_flush(struct h128 *h, struct packer *pk)
+{
+	if (pk->n == 0)
+		return;
+	mix(h, pk->word << 16 * (4 - pk->n));
+	pk->word = 0;
+	pk->n = 0;
+}
+
+/* A turn of n actions, values v (their least images), into h. */
+static void
+pack_turn(struct h128 *h, struct packer *pk, const uint64_t *v, int n)
+{
+	int i;
+
+	if (n == 1 && (v[0] & 0xffffffffULL) == RULES_PLACE &&
+	    v[0] >> 32 < 0x4000) {
+		pk->word = pk->word << 16 | 0x8000 | v[0] >> 32;
+		if (++pk->n == 4)
+			pack_flush(h, pk);
+		return;
+	}
+	pack_flush(h, pk);
+	/* The turn ends with its last action (bit 48). */
+	for (i = 0; i < n; i++)
+		mix(h, v[i] | (uint64_t)(i == n - 1) << 48);
+	if (n == 0)
+		mix(h, (uint64_t)1 << 48);
 }
 
 /*
@@ -364,18 +464,22 @@ game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
     size_t ntoks, bool prefixes, struct h128 *out)
 {
 	const struct rules_symmetries *s = kept_of(dd, start);
-	struct h128		       h;
-	bool			       alive[RULES_MAX_SYMMETRIES];
+	struct h128		       h = dd->start_hash;
+	struct alive		       al;
+	struct packer		       pk = { 0, 0 };
 	size_t			       t;
 	int			       k, i, n;
+	/* A prefix's hash is the words of its turns: none held back. */
+	bool each_turn = dd->spec.mode == CLI_DEDUPE_PREFIX;
 
-	h = seed(start, CLI_DEDUPE_EXACT);
-	/* The start is its own image under every one of s. */
-	mix_bytes(&h, dd->kept_start, (size_t)start->board.ncells + 1);
 	for (k = 0; k < s->n; k++)
-		alive[k] = true;
+		al.is[k] = true;
+	al.n = s->n;
+	al.only = 0;
 	dd->npre = 0;
 	for (t = 0;; t++) {
+		if (each_turn)
+			pack_flush(&h, &pk);
 		if (prefixes) {
 			if (array_grow(&dd->pre, &dd->pre_cap, dd->npre + 1,
 				sizeof *dd->pre) == -1)
@@ -389,15 +493,16 @@ game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
 		 * rules force it (rules.md), so the other turns make the
 		 * game, whichever way the record writes its passes.
 		 */
-		if (record_turn_is_pass(toks[t].text, toks[t].len))
-			continue;
 		n = parse_kept(dd, syn, start, toks[t].text, toks[t].len);
+		if (n == PASS_TURN)
+			continue;
 		if (n < 0)
 			return -1;
 		for (i = 0; i < n; i++)
-			mix(&h, least_image(&dd->acts[i], s, alive));
-		mix(&h, 0xffffffffffffULL); /* the turn ends */
+			dd->vals[i] = least_image(&dd->acts[i], s, &al);
+		pack_turn(&h, &pk, dd->vals, n);
 	}
+	pack_flush(&h, &pk);
 	*out = finish(h);
 	return 0;
 }
@@ -428,8 +533,9 @@ start_of(struct cli_dedupe *dd, struct record_syntax *syn,
 	bool		      plain = record_tag_find(rec, "Setup") == NULL &&
 	    record_tag_find(rec, "Variant") == NULL;
 
-	if (plain && dd->start_game == rp->game &&
-	    strcmp(dd->start_board, rp->pos->board.name) == 0)
+	dd->start_same = plain && dd->start_game == rp->game &&
+	    strcmp(dd->start_board, rp->pos->board.name) == 0;
+	if (dd->start_same)
 		return dd->start.pos;
 	dd->start_game = NULL;
 	ro.limit = true;

@@ -66,20 +66,29 @@ int report_write_perfect(struct report_writer *, const char *source,
 int report_writer_free(struct report_writer *);
 
 /*
- * gamecheck --table (write-table.c, gamecheck(1), "TABLES"): a record a
- * row to out (borrowed), format tsv or csv (report_table_format tells),
- * the columns named in columns (a comma-separated list; NULL: the
- * default).  report_table_new returns NULL with err (errlen bytes) saying
- * which column is unknown, or empty when memory ran out.  The header
- * first, then a row per record; each returns 0, or -1 when out fails.
+ * gamecheck --table and gamestat --table (write-table.c, gamecheck(1),
+ * "TABLES"): a record a row to out (borrowed), format tsv or csv, the
+ * columns named in columns (a comma-separated list; NULL: the default).
+ * report_table_new returns NULL with err (errlen bytes) saying what the
+ * tools say (the format or the column unknown, after the option's name),
+ * or empty when memory ran out.  The header first, then a row per record;
+ * each returns 0, or -1 when out fails.
  */
 struct report_table;
-bool		     report_table_format(const char *format);
 struct report_table *report_table_new(FILE *out, const char *format,
     const char *columns, char *err, size_t errlen);
 int		     report_table_header(struct report_table *);
 int report_table_write(struct report_table *, const char *source,
     const struct record *, const struct replay *);
+/*
+ * gamestat --table over reports: the row of the report report_read_game
+ * has just read from rd (1), the same cells in the same words as
+ * report_table_write's for its record, but the position, which no report
+ * holds (report_table_needs_records says whether it is asked for).
+ */
+struct report_reader;
+int  report_table_write_read(struct report_table *, struct report_reader *);
+bool report_table_needs_records(const struct report_table *);
 void report_table_free(struct report_table *);
 
 /*

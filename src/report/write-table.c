@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gamecheck --table (report.h, gamecheck(1), "TABLES"): the reports as
- * one row per record for data tools, TSV or CSV (RFC 4180) with a header,
- * the columns chosen by --columns.  What a cell holds is what the YAML
- * report says, in the same words; the table only flattens it.
+ * gamecheck --table and gamestat --table (report.h, gamecheck(1),
+ * "TABLES"): the reports as one row per record for data tools, TSV or CSV
+ * (RFC 4180) with a header, the columns chosen by --columns.  What a cell
+ * holds is what the YAML report says, in the same words; the table only
+ * flattens it, from a record and its replay or from the report itself.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include <yaml.h>
+
 #include "record/setup.h"
+#include "report/reader.h"
 #include "report/report.h"
 
 /* The columns, in the order of gamecheck(1). */
@@ -95,6 +99,11 @@ report_table_new(FILE *out, const char *format, const char *columns, char *err,
 	int	    rc;
 
 	*err = '\0';
+	if (strcmp(format, "tsv") != 0 && strcmp(format, "csv") != 0) {
+		snprintf(err, errlen, "--table: unknown format '%s' (tsv, csv)",
+		    format);
+		return NULL;
+	}
 	for (e = s; *e != '\0'; e++)
 		n += *e == ',';
 	if ((t = calloc(1, sizeof *t)) == NULL ||
@@ -113,7 +122,8 @@ report_table_new(FILE *out, const char *format, const char *columns, char *err,
 		}
 		if (rc == -1) {
 			snprintf(err, errlen,
-			    "unknown column '%.*s' (file, record, line, id, "
+			    "--columns: unknown column '%.*s' (file, record, "
+			    "line, id, "
 			    "game, status, turns, score, winner, margin, "
 			    "termination, code, error-line, error-column, "
 			    "position, tag:NAME)",
@@ -126,12 +136,6 @@ report_table_new(FILE *out, const char *format, const char *columns, char *err,
 			break;
 	}
 	return t;
-}
-
-bool
-report_table_format(const char *format)
-{
-	return strcmp(format, "tsv") == 0 || strcmp(format, "csv") == 0;
 }
 
 /*
@@ -172,12 +176,6 @@ put_text(struct report_table *t, const char *v)
 }
 
 static void
-put_number(struct report_table *t, long long v)
-{
-	fprintf(t->out, "%lld", v);
-}
-
-static void
 end_row(struct report_table *t)
 {
 	fputs(t->csv ? "\r\n" : "\n", t->out);
@@ -201,6 +199,67 @@ report_table_header(struct report_table *t)
 	return ferror(t->out) ? -1 : 0;
 }
 
+/*
+ * A cell's value, from a record or a report: text (len bytes), a number,
+ * or nothing (an empty cell).
+ */
+struct value {
+	enum { V_NONE, V_TEXT, V_NUMBER } kind;
+	const char *s;
+	size_t	    len;
+	long long   n;
+};
+
+static void
+text(struct value *v, const char *s)
+{
+	if (s == NULL)
+		return;
+	v->kind = V_TEXT;
+	v->s = s;
+	v->len = strlen(s);
+}
+
+static void
+number(struct value *v, long long n)
+{
+	v->kind = V_NUMBER;
+	v->n = n;
+}
+
+/* What a row's values come from: a record and its replay, or a report. */
+typedef void value_fn(void *from, const struct cell *, struct value *);
+
+/* One row: each cell's value as fn finds it in from.  0, or -1. */
+static int
+put_row(struct report_table *t, value_fn *fn, void *from)
+{
+	struct value v;
+	size_t	     i;
+
+	for (i = 0; i < t->ncells; i++) {
+		if (i > 0)
+			putc(t->csv ? ',' : '\t', t->out);
+		memset(&v, 0, sizeof v);
+		fn(from, &t->cells[i], &v);
+		if (v.kind == V_TEXT)
+			put_field(t, v.s, v.len);
+		else if (v.kind == V_NUMBER)
+			fprintf(t->out, "%lld", v.n);
+	}
+	end_row(t);
+	return ferror(t->out) ? -1 : 0;
+}
+
+/* ---- From a record ---------------------------------------------------- */
+
+struct from_record {
+	const char	    *source;
+	const struct record *rec;
+	const struct replay *rp;
+	char		     buf[RULES_MAX_CELLS * 4 + 64];
+};
+
 /* Where a malformed record's board is not set up, no figure is written. */
 static bool
 played(const struct replay *rp)
@@ -209,79 +268,91 @@ played(const struct replay *rp)
 	    rp->game != NULL;
 }
 
-/* The winner: a colour's name, draw, or nothing while there is none. */
+/*
+ * The winner, as the report's: a forfeit's, a decision's (an agreed
+ * draw, an adjudication), the board's once over; nothing while none.
+ */
 static const char *
 winner(const struct replay *rp)
 {
+	int w;
+
 	if (!played(rp))
-		return "";
+		return NULL;
 	if (rp->forfeit)
 		return rp->game->colour[rp->forfeit_winner];
-	if (!rp->score.over)
-		return "";
-	return rp->score.winner == -1 ? "draw" :
-					rp->game->colour[rp->score.winner];
+	if (!rp->score.over && !rp->agreed && !rp->adjudged)
+		return NULL;
+	w = rp->agreed ? -1 :
+	    rp->adjudged ? rp->adjudged_winner :
+			   rp->score.winner;
+	return w == -1 ? "draw" : rp->game->colour[w];
 }
 
 static void
-put_cell(struct report_table *t, const struct cell *c, const char *source,
-    const struct record *rec, const struct replay *rp)
+record_value(void *arg, const struct cell *c, struct value *v)
 {
+	struct from_record	*f = arg;
+	const struct replay	*rp = f->rp;
 	const struct record_tag *tag;
-	char			 buf[RULES_MAX_CELLS * 4 + 64];
 
 	switch (c->col) {
-	case COL_FILE: put_text(t, source); break;
-	case COL_RECORD: put_number(t, (long long)rec->index); break;
-	case COL_LINE: put_number(t, (long long)rec->start.line); break;
+	case COL_FILE: text(v, f->source); break;
+	case COL_RECORD: number(v, (long long)f->rec->index); break;
+	case COL_LINE: number(v, (long long)f->rec->start.line); break;
 	case COL_ID:
 	case COL_TAG:
 		tag = record_tag_find(
-		    rec, c->col == COL_ID ? "GameId" : c->tag);
-		if (tag != NULL)
-			put_field(t, tag->value, tag->value_len);
+		    f->rec, c->col == COL_ID ? "GameId" : c->tag);
+		if (tag != NULL) {
+			v->kind = V_TEXT;
+			v->s = tag->value;
+			v->len = tag->value_len;
+		}
 		break;
 	case COL_GAME:
 		if (rp->game != NULL)
-			put_text(t, rp->game->name);
+			text(v, rp->game->name);
 		break;
-	case COL_STATUS: put_text(t, replay_status_name(rp->status)); break;
+	case COL_STATUS: text(v, replay_status_name(rp->status)); break;
 	case COL_TURNS:
 		if (played(rp))
-			put_number(t, (long long)rp->turns);
+			number(v, (long long)rp->turns);
 		break;
 	case COL_SCORE:
-		if (played(rp))
-			fprintf(t->out, "%d-%d", rp->score.points[0],
-			    rp->score.points[1]);
+		if (played(rp)) {
+			snprintf(f->buf, sizeof f->buf, "%d-%d",
+			    rp->score.points[0], rp->score.points[1]);
+			text(v, f->buf);
+		}
 		break;
-	case COL_WINNER: put_text(t, winner(rp)); break;
+	case COL_WINNER: text(v, winner(rp)); break;
 	case COL_MARGIN:
 		if (played(rp) && rp->score.over && !rp->forfeit)
-			put_number(t,
+			number(v,
 			    (long long)rp->score.points[0] -
 				rp->score.points[1]);
 		break;
 	case COL_TERMINATION:
 		if (played(rp) && rp->forfeit)
-			put_text(t, replay_cause_name(rp->forfeit_cause));
+			text(v, replay_cause_name(rp->forfeit_cause));
 		break;
 	case COL_CODE:
 		if (rp->has_error)
-			put_text(t, diag_name(rp->error.code));
+			text(v, diag_name(rp->error.code));
 		break;
 	case COL_ERROR_LINE:
 	case COL_ERROR_COLUMN:
 		if (rp->has_error)
-			put_number(t,
+			number(v,
 			    (long long)(c->col == COL_ERROR_LINE ?
 				    rp->error.at.line :
 				    rp->error.at.col));
 		break;
 	case COL_POSITION:
 		if (played(rp) &&
-		    record_setup_format(rp->pos, buf, sizeof buf) >= 0)
-			put_text(t, buf);
+		    record_setup_format(rp->pos, f->buf, sizeof f->buf) >= 0)
+			text(v, f->buf);
 		break;
 	}
 }
@@ -290,13 +361,116 @@ int
 report_table_write(struct report_table *t, const char *source,
     const struct record *rec, const struct replay *rp)
 {
+	struct from_record f = { .source = source, .rec = rec, .rp = rp };
+
+	return put_row(t, record_value, &f);
+}
+
+/* ---- From a report ---------------------------------------------------- */
+
+bool
+report_table_needs_records(const struct report_table *t)
+{
 	size_t i;
 
-	for (i = 0; i < t->ncells; i++) {
-		if (i > 0)
-			putc(t->csv ? ',' : '\t', t->out);
-		put_cell(t, &t->cells[i], source, rec, rp);
+	for (i = 0; i < t->ncells; i++)
+		if (t->cells[i].col == COL_POSITION)
+			return true;
+	return false;
+}
+
+struct from_report {
+	struct yin	  *y;
+	const yaml_node_t *root;
+};
+
+/* The value of root's key, or of key in root's mapping map (NULL: root). */
+static const char *
+report_text(struct from_report *f, const char *map, const char *key)
+{
+	const yaml_node_t *m = map == NULL ? f->root :
+					     yin_get(f->y, f->root, map);
+
+	return yin_is(m, YAML_MAPPING_NODE) ? yin_text(yin_get(f->y, m, key)) :
+					      NULL;
+}
+
+/* A tag of the report's tags, its name in any case as record_tag_find. */
+static const char *
+report_tag(struct from_report *f, const char *name)
+{
+	const yaml_node_t *tags = yin_get(f->y, f->root, "tags");
+	const char	  *k;
+	size_t		   i;
+
+	for (i = 0; yin_is(tags, YAML_MAPPING_NODE) && i < yin_count(tags);
+	     i++)
+		if ((k = yin_text(yin_key(f->y, tags, i))) != NULL &&
+		    record_tag_name_eq(k, name))
+			return yin_text(yin_value(f->y, tags, i));
+	return NULL;
+}
+
+/*
+ * The first colour's points less the second's, for a game over on the
+ * board: one whose report has a result, no to-move and no forfeit.
+ */
+static void
+report_margin(struct from_report *f, struct value *v)
+{
+	const char *s = report_text(f, "result", "score");
+	char	   *e;
+	long long   a, b;
+
+	if (s == NULL || report_text(f, NULL, "to-move") != NULL ||
+	    yin_get(f->y, f->root, "forfeit") != NULL ||
+	    yin_get(f->y, f->root, "agreement") != NULL ||
+	    yin_get(f->y, f->root, "adjudication") != NULL)
+		return;
+	a = strtoll(s, &e, 10);
+	if (*e != '-')
+		return;
+	b = strtoll(e + 1, NULL, 10);
+	number(v, a - b);
+}
+
+static void
+report_value(void *arg, const struct cell *c, struct value *v)
+{
+	struct from_report *f = arg;
+	const char	   *w;
+
+	switch (c->col) {
+	case COL_FILE: text(v, report_text(f, NULL, "source")); break;
+	case COL_RECORD: text(v, report_text(f, NULL, "record")); break;
+	case COL_LINE: text(v, report_text(f, NULL, "line")); break;
+	case COL_ID: text(v, report_tag(f, "GameId")); break;
+	case COL_TAG: text(v, report_tag(f, c->tag)); break;
+	case COL_GAME: text(v, report_text(f, NULL, "game")); break;
+	case COL_STATUS: text(v, report_text(f, NULL, "status")); break;
+	case COL_TURNS: text(v, report_text(f, NULL, "turns")); break;
+	case COL_SCORE: text(v, report_text(f, "result", "score")); break;
+	case COL_WINNER:
+		if ((w = report_text(f, "forfeit", "winner")) == NULL)
+			w = report_text(f, "result", "winner");
+		if (w != NULL && strcmp(w, "none") != 0)
+			text(v, w);
+		break;
+	case COL_MARGIN: report_margin(f, v); break;
+	case COL_TERMINATION: text(v, report_text(f, "forfeit", "cause")); break;
+	case COL_CODE: text(v, report_text(f, "error", "code")); break;
+	case COL_ERROR_LINE: text(v, report_text(f, "error", "line")); break;
+	case COL_ERROR_COLUMN:
+		text(v, report_text(f, "error", "column"));
+		break;
+	case COL_POSITION: break; /* no report holds one */
 	}
-	end_row(t);
-	return ferror(t->out) ? -1 : 0;
+}
+
+int
+report_table_write_read(struct report_table *t, struct report_reader *rd)
+{
+	struct from_report f = { .y = &rd->y, .root = yin_root(&rd->y) };
+
+	return put_row(t, report_value, &f);
 }
