@@ -231,8 +231,6 @@ tree_options(const struct options *opt)
 	    opt->by != NULL		  ? "--by" :
 	    opt->plot != NULL		  ? "--plot" :
 	    opt->overlap		  ? "--overlap" :
-	    opt->expect != 0		  ? "--expect" :
-	    opt->inputs != NULL		  ? "--expect-inputs" :
 	    opt->input == INPUT_REPORT	  ? "--format report" :
 					    NULL;
 
@@ -530,7 +528,7 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 		exit(CLI_INTERNAL);
 	}
 	if (opt->merge && opt->tree.on) {
-		while ((rc = report_read_tree(rd, &r->tree, &d)) == 1)
+		while ((rc = report_read_tree(rd, &r->tree, r->sum, &d)) == 1)
 			continue;
 	} else if (opt->merge) {
 		while ((rc = report_read_partial(rd, &r->sum, &d)) == 1)
@@ -820,7 +818,7 @@ write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
 		return false;
 	}
 	if ((opt->tree.on ?
-		    report_tree_write(out.fp, r->tree, opt->partial) :
+		    report_tree_write(out.fp, r->tree, r->sum, opt->partial) :
 		    report_summary_write(out.fp, r->sum, opt->partial)) == -1 ||
 	    fflush(out.fp) == EOF) {
 		if (cli_output_ok(out.fp, out.name))
@@ -1087,6 +1085,12 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 	/* --merge makes its summary from the first partial's grouping. */
 	if (!opt->merge && (r->sum = stat_summary_new(opt->by)) != NULL)
 		r->sum->no_players = opt->no_players;
+	/* A tree's merge keeps its partials' covers there. */
+	if (opt->merge && opt->tree.on &&
+	    (r->sum = stat_summary_new(NULL)) == NULL) {
+		cli_error("out of memory");
+		goto out_free;
+	}
 	if (!opt->merge &&
 	    (r->sum == NULL ||
 		!cli_cover_set_read(r->sum, &opt->in, &opt->sel))) {
@@ -1205,13 +1209,13 @@ main(int argc, char **argv)
 		cli_error("out of memory");
 		goto out_free;
 	}
-	/* Partial trees have no covers: one unread leaves a shard out. */
+	/* A partial tree unread leaves out what it covers. */
 	if (opt.merge && opt.tree.on && r.bad) {
 		cli_error("no tree written: a partial tree could not be read");
 		status = CLI_BAD;
 		goto out_free;
 	}
-	if (opt.merge && !opt.tree.on &&
+	if (opt.merge &&
 	    !cli_covers_complete(r.sum, opt.expect, opt.partial)) {
 		status = CLI_BAD;
 		goto out_free;

@@ -304,16 +304,20 @@ int report_summary_write(FILE *out, const struct stat_summary *s, bool partial);
 
 /*
  * gamestat --tree (formats/summary.md, "The tree"): writes t as one YAML
- * document (write-tree.c; the exact state with partial, else the
- * figures), 0 or -1 (errno); reads the next partial tree and adds it to
- * *t, made on the first call (read-tree.c), as report_read_partial does
- * (1, 0 at the end, -1 with d filled; a tree of another depth or --from
- * is partial-mismatch).
+ * document (write-tree.c; the exact state with partial, and then the
+ * covers of cov, borrowed, else the figures), 0 or -1 (errno); reads the
+ * next partial tree and adds it to *t, made on the first call
+ * (read-tree.c), and its covers to cov's (borrowed), each checked
+ * against those before as report_read_partial checks a summary's (1, 0
+ * at the end, -1 with d filled, nothing added: a tree of another depth
+ * or --from is partial-mismatch, a shard given twice partial-duplicate,
+ * a tree without covers report-incomplete).
  */
 struct stat_tree;
-int report_tree_write(FILE *out, const struct stat_tree *t, bool partial);
-int report_read_tree(
-    struct report_reader *, struct stat_tree **t, struct diag *d);
+int report_tree_write(FILE *out, const struct stat_tree *t,
+    const struct stat_summary *cov, bool partial);
+int report_read_tree(struct report_reader *, struct stat_tree **t,
+    struct stat_summary *cov, struct diag *d);
 
 /*
  * CRC-32 (IEEE 802.3, as zlib's crc32 and gzip) of len bytes, continuing
