@@ -259,8 +259,9 @@ report_reader_new(FILE *in, const char *name, const void *prefix, size_t len);
 void report_reader_free(struct report_reader *);
 
 /*
- * Reads the next report into *g, grouped by the tag `by' (NULL: none); the
- * strings in *g stay valid until the next call.  Returns 1, 0 at the end
+ * Reads the next report into *g, grouped by the tag `by' (NULL: none), or
+ * by its opening for REPORT_BY_OPENING; the strings in *g stay valid
+ * until the next call.  Returns 1, 0 at the end
  * of the stream, or -1 with d filled (a YAML error; an alias, anchor,
  * merge key or nesting past 16 levels, report-bad-yaml, refused before
  * anything is built; a document that is not a report or lacks what one
@@ -294,6 +295,19 @@ int report_read_partial(
  */
 int report_game_of(const struct record *, const struct replay *, const char *by,
     struct stat_game *g, char **buf, size_t *cap);
+
+/*
+ * gamestat --by opening (formats/summary.md, "Groups"): what a record's
+ * opening (gamecheck --opening-names, formats/openings.md) groups as, in
+ * a record's count as in its report's: by, given as it, groups by
+ * opening, not by a tag; a game's value is its opening's name, cleaned
+ * to UTF-8 into buf (cap bytes, at least 3 times its length + 5), or
+ * "#N" for an entry of number N without a name (an XOT line).  Returns
+ * buf.  A game without an opening has no value (NULL).
+ */
+#define REPORT_BY_OPENING "opening"
+const char *report_opening_group(
+    const char *name, uint64_t number, char *buf, size_t cap);
 
 /*
  * Writes a summary of s as one YAML document (a partial state with
