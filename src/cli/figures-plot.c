@@ -6,9 +6,9 @@
  * it at the end, every image of a move under the board's symmetries
  * coloured alike; tension.svg the branching factor by turn, the lead
  * changes per game, when the winner led for good, the final lead and
- * the cells covered; luck.svg the first colour's win share against its
- * dice advantage, with Wilson intervals.  The figures are src/stat's,
- * the board's geometry the rules core's.
+ * the cells covered; luck.svg each colour's dice total, and the first
+ * colour's win share against its dice advantage, with Wilson intervals.
+ * The figures are src/stat's, the board's geometry the rules core's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -377,6 +377,22 @@ tension_panel(FILE *f, const struct stat_group *g, double top)
 	return TENSION_H;
 }
 
+/* Each colour's dice total a game, mean and sd, right of the heading. */
+static void
+dice_totals(FILE *f, const struct stat_group *g, double top)
+{
+	double m[2] = { 0, 0 }, sd[2] = { 0, 0 };
+	int    c;
+
+	for (c = 0; c < 2; c++)
+		stat_moments_mean_sd(&g->figures->dice[c], &m[c], &sd[c]);
+	fprintf(f,
+	    "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">dice total a "
+	    "game: %s %.1f (sd %.1f), %s %.1f (sd %.1f)</text>\n",
+	    WIDTH - 40, top + 16, g->colour[0], m[0], sd[0], g->colour[1],
+	    m[1], sd[1]);
+}
+
 /* The first colour's win share by dice advantage, with intervals. */
 static double
 luck_panel(FILE *f, const struct stat_group *g, double top)
@@ -397,6 +413,7 @@ luck_panel(FILE *f, const struct stat_group *g, double top)
 	    "<text x=\"20\" y=\"%.1f\">%s's win share by dice "
 	    "advantage, %lld to %lld</text>\n",
 	    top + 34, g->colour[0], a->value[0], a->value[a->n - 1]);
+	dice_totals(f, g, top);
 	fprintf(f,
 	    "<rect x=\"40\" y=\"%.1f\" width=\"560\" height=\"100\" "
 	    "fill=\"none\" stroke=\"#999\"/>\n<line x1=\"40\" "
