@@ -53,3 +53,22 @@ awk -v n="$n" -v c="$cpu" -v r="$rss" -v d="$depth" -v p="$nodes" \
 	printf "  %.0f bytes of RSS per position and move (over %d KB reading alone)\n",
 	    (r - b) * 1024 / (p + m), b
 }'
+
+# The same in 4 shards, each a task of a cluster, merged: each shard's CPU
+# and the merge's (medians of three), and the merge's peak RSS; the
+# merge is checked to be the whole's tree.
+shards=0
+for s in 1 2 3 4; do
+	set -- $(measure ./gamestat --tree --partial --depth "$depth" \
+	    --shard $s/4 "$tmp/big.txt")
+	shards=$(awk -v a="$shards" -v b="$1" 'BEGIN { printf "%.2f", a + b }')
+	./gamestat --tree --partial --depth "$depth" --shard $s/4 \
+	    "$tmp/big.txt" > "$tmp/s$s"
+done
+set -- $(measure ./gamestat --tree --merge "$tmp/s1" "$tmp/s2" "$tmp/s3" \
+    "$tmp/s4")
+./gamestat --tree --merge "$tmp/s1" "$tmp/s2" "$tmp/s3" "$tmp/s4" \
+    > "$tmp/merged"
+./gamestat --tree --depth "$depth" "$tmp/big.txt" | cmp -s - "$tmp/merged" &&
+    same=yes || same=NO
+echo "  4 shards: $shards s cpu in all; their merge $1 s cpu, peak RSS $2 KB; the whole's tree: $same"

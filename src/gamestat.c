@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 #include "cli/cover.h"
 #include "cli/manifest.h"
 #include "cli/output.h"
+#include "cli/openings.h"
 #include "record/record.h"
 #include "referee/referee.h"
 #include "cli/select.h"
@@ -52,6 +54,8 @@ struct options {
 	bool		      overlap;
 	unsigned	      figures; /* --figures: STAT_FIG_* */
 	bool		      no_players;
+	const char	     *opening_names; /* --opening-names FILE */
+	struct cli_openings  *openings;	     /* its names, read */
 	struct cli_records    in;  /* which inputs and records, read how */
 	struct cli_select     sel; /* --select, ranges, --plies */
 	struct cli_jobs	     *j;   /* a worker's, with -j */
@@ -80,7 +84,8 @@ enum {
 	OPT_FIGURES,
 	OPT_NO_PLAYERS,
 	OPT_TABLE,
-	OPT_COLUMNS
+	OPT_COLUMNS,
+	OPT_OPENING_NAMES
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
@@ -116,6 +121,7 @@ usage(FILE *f)
 	    "       [--every k] [--plies n] [--drop-plies n] [--ids list]\n"
 	    "       [--dedupe mode [--duplicates file]] [--figures list]\n"
 	    "       [--no-players] [--table format [--columns list]]\n"
+	    "       [--opening-names file]\n"
 	    "       [file ...]\n"
 	    "       gamestat --overlap [--dedupe mode] [-o file] a b\n"
 	    "       gamestat --tree [-mp] [--depth n] [--from turns]\n"
@@ -124,7 +130,10 @@ usage(FILE *f)
 	    "writes, as one YAML summary (formats/summary.md).\n"
 	    "\n"
 	    "      --by=TAG             group by the value of TAG too (Event, "
-	    "Date, ...)\n"
+	    "Date, ...),\n"
+	    "                           or by each game's opening: --by opening\n"
+	    "      --opening-names=FILE --by opening: name the records'\n"
+	    "                           openings from FILE (formats/openings.md)\n"
 	    "  -g, --game=GAME          records without a Game tag are GAME\n"
 	    "  -f, --format=FORMAT      auto (default), report, pgn, "
 	    "transcript, csv,\n"
@@ -272,6 +281,33 @@ table_options(const struct options *opt)
 	return 0;
 }
 
+/* Whether the run groups by opening (--by opening). */
+static bool
+by_opening(const struct options *opt)
+{
+	return opt->by != NULL && strcmp(opt->by, REPORT_BY_OPENING) == 0;
+}
+
+/* What --opening-names goes with: 0, or -1 after saying why. */
+static int
+opening_options(const struct options *opt)
+{
+	if (opt->opening_names == NULL)
+		return 0;
+	if (!by_opening(opt)) {
+		cli_error("--opening-names names the openings --by opening "
+			  "groups by: give --by opening too");
+		return -1;
+	}
+	if (opt->input == INPUT_REPORT) {
+		cli_error("--opening-names replays records: no --format "
+			  "report (reports name their openings: gamecheck "
+			  "--opening-names)");
+		return -1;
+	}
+	return 0;
+}
+
 /* What --tree goes with: 0, or -1 after saying why. */
 static int
 tree_options(const struct options *opt)
@@ -280,8 +316,6 @@ tree_options(const struct options *opt)
 	    opt->by != NULL		  ? "--by" :
 	    opt->plot != NULL		  ? "--plot" :
 	    opt->overlap		  ? "--overlap" :
-	    opt->expect != 0		  ? "--expect" :
-	    opt->inputs != NULL		  ? "--expect-inputs" :
 	    opt->input == INPUT_REPORT	  ? "--format report" :
 					    NULL;
 
@@ -334,6 +368,7 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "no-players", no_argument, NULL, OPT_NO_PLAYERS },
 		{ "table", required_argument, NULL, OPT_TABLE },
 		{ "columns", required_argument, NULL, OPT_COLUMNS },
+		{ "opening-names", required_argument, NULL, OPT_OPENING_NAMES },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
@@ -400,6 +435,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			opt->table = optarg;
 			break;
 		case OPT_COLUMNS: opt->columns = optarg; break;
+		case OPT_OPENING_NAMES: opt->opening_names = optarg; break;
 		case 'h': usage(stdout); exit(cli_help_done());
 		case 'V': exit(cli_version("gamestat"));
 		default: cli_option_error(argv, opts, c, false); return -1;
@@ -464,7 +500,8 @@ parse_options(int argc, char **argv, struct options *opt)
 			  "--shard");
 		return -1;
 	}
-	if (dedupe_options(opt) == -1 || table_options(opt) == -1)
+	if (dedupe_options(opt) == -1 || table_options(opt) == -1 ||
+	    opening_options(opt) == -1)
 		return -1;
 	return tree_options(opt);
 }
@@ -577,10 +614,13 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 	struct stat_game      g;
 	int		      rc;
 
-	if (opt->dd.on || opt->figures != 0) {
+	if (opt->dd.on || opt->figures != 0 || opt->openings != NULL) {
 		cli_error("%s: %s replays records: reports have no "
 			  "turns",
-		    name, opt->dd.on ? "--dedupe" : "--figures");
+		    name,
+		    opt->dd.on		      ? "--dedupe" :
+			opt->figures != 0 ? "--figures" :
+					    "--opening-names");
 		r->io_error = true;
 		return;
 	}
@@ -600,7 +640,7 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 		exit(CLI_INTERNAL);
 	}
 	if (opt->merge && opt->tree.on) {
-		while ((rc = report_read_tree(rd, &r->tree, &d)) == 1)
+		while ((rc = report_read_tree(rd, &r->tree, r->sum, &d)) == 1)
 			continue;
 	} else if (opt->merge) {
 		while ((rc = report_read_partial(rd, &r->sum, &d)) == 1)
@@ -643,6 +683,30 @@ input_error(struct run *r, const char *name, const struct record *rec)
 	r->bad = true;
 }
 
+/*
+ * --by opening: g's value, the opening of the record just replayed in
+ * rp, as gamecheck's report of it says it (report_opening_group; none
+ * for a malformed record, or an entry of no turns, which a report does
+ * not name), in *buf (*cap bytes, grown).  0, or -1 (memory).
+ */
+static int
+opening_of(const struct cli_openings *ops, const struct replay *rp,
+    struct stat_game *g, char **buf, size_t *cap)
+{
+	struct cli_opening o;
+	size_t		   need;
+
+	g->value = NULL;
+	if (rp->status == REPLAY_MALFORMED || !cli_openings_match(ops, &o) ||
+	    o.turns == 0)
+		return 0;
+	need = o.name != NULL ? 3 * strlen(o.name) + 5 : 32;
+	if (array_grow(buf, cap, need, 1) == -1)
+		return -1;
+	g->value = report_opening_group(o.name, o.number, *buf, *cap);
+	return 0;
+}
+
 static void
 read_records(struct run *r, struct options *opt, struct record_syntax *syn,
     FILE *in, const char *path, const char *name, const char *peek, size_t len)
@@ -657,13 +721,22 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	struct stat_game      g;
 	struct diag	      d;
 	struct cli_figures    fg;
-	char		     *buf = NULL;
-	size_t		      cap = 0;
+	char		     *buf = NULL, *obuf = NULL;
+	size_t		      cap = 0, ocap = 0;
 	int		      rc, dup;
 
+	if (by_opening(opt) && opt->openings == NULL) {
+		cli_error("%s: --by opening names each record's opening from "
+			  "a file: give --opening-names FILE",
+		    name);
+		r->io_error = true;
+		return;
+	}
 	cli_select_replay_options(&opt->sel, &ro);
 	if (opt->tree.on)
 		cli_tree_replay_options(&opt->tree, &ro);
+	if (opt->openings != NULL)
+		cli_openings_replay_options(opt->openings, &ro);
 	rd = cli_records_reader(&opt->in, syn, in, path, name);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
 		cli_error("out of memory");
@@ -701,6 +774,8 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		}
 		cli_select_start(&opt->sel);
 		cli_tree_begin(&opt->tree);
+		if (opt->openings != NULL)
+			cli_openings_begin(opt->openings);
 		if (opt->figures != 0)
 			cli_figures_reset(&fg);
 		played = cli_select_replay(&opt->sel, syn, rec, &ro, &rp);
@@ -711,7 +786,10 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		}
 		rec = played;
 		if ((rp.has_error && rp.error.code == DIAG_NO_MEMORY) ||
-		    report_game_of(rec, &rp, opt->by, &g, &buf, &cap) == -1) {
+		    report_game_of(rec, &rp, opt->openings != NULL ? NULL : opt->by,
+			&g, &buf, &cap) == -1 ||
+		    (opt->openings != NULL &&
+			opening_of(opt->openings, &rp, &g, &obuf, &ocap) == -1)) {
 			cli_error("out of memory");
 			exit(CLI_INTERNAL);
 		}
@@ -760,6 +838,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		r->bad = true;
 	}
 	free(buf);
+	free(obuf);
 	if (opt->figures != 0)
 		cli_figures_fini(&fg);
 	replay_fini(&rp);
@@ -903,7 +982,7 @@ write_all(const struct options *opt, const struct run *r, struct cli_charts *ch,
 		return false;
 	}
 	if ((opt->tree.on ?
-		    report_tree_write(out.fp, r->tree, opt->partial) :
+		    report_tree_write(out.fp, r->tree, r->sum, opt->partial) :
 		    report_summary_write(out.fp, r->sum, opt->partial)) == -1 ||
 	    fflush(out.fp) == EOF) {
 		if (cli_output_ok(out.fp, out.name))
@@ -1153,6 +1232,45 @@ read_workers(struct run *r, struct options *opt, struct record_syntax *syn,
 }
 
 /*
+ * --opening-names FILE in the read of s's cover (formats/summary.md,
+ * "Covers"), by the file's CRC-32: partials counted with other names
+ * are not merged.  False after saying why.
+ */
+static bool
+read_names(struct stat_summary *s, const char *path)
+{
+	char	 buf[4096], *read = NULL;
+	uint32_t crc = 0;
+	size_t	 n;
+	FILE	*f;
+	bool	 ok;
+
+	if ((f = fopen(path, "r")) == NULL) {
+		cli_error("--opening-names: %s: %s", path, strerror(errno));
+		return false;
+	}
+	while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+		crc = report_crc32(crc, buf, n);
+	ok = !ferror(f);
+	fclose(f);
+	if (!ok) {
+		cli_error("--opening-names: %s: %s", path, strerror(errno));
+		return false;
+	}
+	n = strlen(s->read) + sizeof " --opening-names=" + 8;
+	if ((read = malloc(n)) == NULL ||
+	    snprintf(read, n, "%s --opening-names=%08" PRIx32, s->read, crc) <
+		0 ||
+	    stat_set_read(s, read) == -1) {
+		free(read);
+		cli_error("out of memory");
+		return false;
+	}
+	free(read);
+	return true;
+}
+
+/*
  * Reads every input into r: in this process, or in opt's -j workers
  * (--merge reads little and stays in one).  Returns CLI_OK, or the exit
  * status after saying why.
@@ -1170,10 +1288,24 @@ read_all(struct run *r, struct options *opt, char *const *files, int nfiles)
 	/* --merge makes its summary from the first partial's grouping. */
 	if (!opt->merge && (r->sum = stat_summary_new(opt->by)) != NULL)
 		r->sum->no_players = opt->no_players;
+	/* A tree's merge keeps its partials' covers there. */
+	if (opt->merge && opt->tree.on &&
+	    (r->sum = stat_summary_new(NULL)) == NULL) {
+		cli_error("out of memory");
+		goto out_free;
+	}
 	if (!opt->merge &&
 	    (r->sum == NULL ||
 		!cli_cover_set_read(r->sum, &opt->in, &opt->sel))) {
 		cli_error("out of memory");
+		goto out_free;
+	}
+	/* The names are read once, before -j's workers share them. */
+	if (opt->opening_names != NULL &&
+	    ((opt->openings = cli_openings_load(syn, opt->opening_names)) ==
+		    NULL ||
+		!read_names(r->sum, opt->opening_names))) {
+		status = CLI_USAGE;
 		goto out_free;
 	}
 	if (r->sum != NULL)
@@ -1332,13 +1464,13 @@ main(int argc, char **argv)
 		cli_error("out of memory");
 		goto out_free;
 	}
-	/* Partial trees have no covers: one unread leaves a shard out. */
+	/* A partial tree unread leaves out what it covers. */
 	if (opt.merge && opt.tree.on && r.bad) {
 		cli_error("no tree written: a partial tree could not be read");
 		status = CLI_BAD;
 		goto out_free;
 	}
-	if (opt.merge && !opt.tree.on &&
+	if (opt.merge &&
 	    !cli_covers_complete(r.sum, opt.expect, opt.partial)) {
 		status = CLI_BAD;
 		goto out_free;
@@ -1354,6 +1486,7 @@ out_free:
 		end_table(&opt, false);
 	cli_select_free(&opt.sel);
 	cli_tree_free(&opt.tree);
+	cli_openings_free(opt.openings);
 	stat_tree_free(r.tree);
 	if (ch != NULL)
 		cli_charts_abort(ch);

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The EXAMPLES of gamestat(1) run: every line of an example block that
 # starts with "$ " exits 0 when run in a copy of the source tree's top (the
-# examples linked in, the built tools first on PATH).  Commands that need
-# GNU parallel are left out where it is not installed.  Where bash is
+# examples and formats linked in, the built tools first on PATH).  Commands
+# that need GNU parallel are left out where it is not installed.  Where bash is
 # installed they run in bash with pipefail on, as after the page's `set -o
 # pipefail`; in sh that line is left out.
 set -u
@@ -12,6 +12,7 @@ builddir=$(pwd)
 tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 ln -s "$srcdir/examples" "$tmp/examples"
+ln -s "$srcdir/formats" "$tmp/formats"
 have_parallel=no
 parallel --version 2> /dev/null | grep -q 'GNU parallel' && have_parallel=yes
 

@@ -4,10 +4,11 @@
  * hand.  swap-map.svg draws each pie-rule group's board twice as a heat
  * map: each first move's swap rate, and the win share of whoever holds
  * it at the end, every image of a move under the board's symmetries
- * coloured alike; tension.svg the branching factor by turn and the lead
- * changes per game; luck.svg the first colour's win share against its
- * dice advantage, with Wilson intervals.  The figures are src/stat's,
- * the board's geometry the rules core's.
+ * coloured alike; tension.svg the branching factor by turn, the lead
+ * changes per game, when the winner led for good, the final lead and
+ * the cells covered; luck.svg each colour's dice total, and the first
+ * colour's win share against its dice advantage, with Wilson intervals.
+ * The figures are src/stat's, the board's geometry the rules core's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -248,31 +249,71 @@ swap_chart(struct stat_group **v, size_t n, FILE *f)
 	return fflush(f) == EOF || ferror(f) ? -1 : 0;
 }
 
-/* The branching factor by turn as a line, lead changes as bars. */
-static double
-tension_panel(FILE *f, const struct stat_group *g, double top)
-{
-	const struct stat_figures *fg = g->figures;
-	const struct stat_hist	  *t, *lc;
-	double			   ymax = 1, b, xs, w;
-	uint64_t		   cmax = 1;
-	size_t			   i;
+/* A panel's height: a row of two charts, a row of three. */
+#define TENSION_H 292
 
-	if (fg == NULL || fg->lead_changes.n == 0)
-		return 0;
-	t = &fg->branching_turns;
-	lc = &fg->lead_changes;
+/*
+ * Histogram h as bars in a box of width w from x0 (100 high, its top at
+ * top), each value at its place from 0 to upto (0: h's largest), fill
+ * its colour; a bar's title says "VALUE what: N games".
+ */
+static void
+hist_bars(FILE *f, const struct stat_hist *h, double x0, double top, double w,
+    long long upto, const char *fill, const char *what)
+{
+	uint64_t cmax = 1;
+	double	 bw;
+	size_t	 i;
+
+	fprintf(f,
+	    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"100\" "
+	    "fill=\"none\" stroke=\"#999\"/>\n",
+	    x0, top, w);
+	if (h->n == 0)
+		return;
+	for (i = 0; i < h->n; i++)
+		cmax = h->count[i] > cmax ? h->count[i] : cmax;
+	if (upto < h->value[h->n - 1])
+		upto = h->value[h->n - 1];
+	bw = w / (double)((upto > 0 ? upto : 0) + 1);
+	for (i = 0; i < h->n; i++)
+		fprintf(f,
+		    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+		    "height=\"%.1f\" fill=\"%s\"><title>%lld %s: %llu "
+		    "games</title></rect>\n",
+		    x0 + bw * (double)(h->value[i] > 0 ? h->value[i] : 0),
+		    top + 100 - 100.0 * (double)h->count[i] / (double)cmax,
+		    bw > 2 ? bw - 1 : bw < 1.5 ? 1.5 : bw,
+		    100.0 * (double)h->count[i] / (double)cmax, fill,
+		    h->value[i], what, (unsigned long long)h->count[i]);
+}
+
+/* The largest value of h, 0 for none. */
+static long long
+hist_max(const struct stat_hist *h)
+{
+	return h->n > 0 ? h->value[h->n - 1] : 0;
+}
+
+/* The first row: the branching factor by turn as a line, lead changes. */
+static void
+tension_top(FILE *f, const struct stat_figures *fg, double top)
+{
+	const struct stat_hist *t = &fg->branching_turns;
+	double			ymax = 1, b, xs;
+	size_t			i;
+
 	for (i = 0; i < t->n; i++)
 		if ((b = (double)stat_hist_count(
 			     &fg->branching_legal, t->value[i]) /
 			    (double)t->count[i]) > ymax)
 			ymax = b;
-	heading(f, g, top + 16);
 	fprintf(f,
 	    "<text x=\"20\" y=\"%.1f\">legal actions by turn "
 	    "(max %.1f)</text>\n<text x=\"%d\" y=\"%.1f\">lead changes "
 	    "per game (0 to %lld)</text>\n",
-	    top + 34, ymax, WIDTH / 2 + 10, top + 34, lc->value[lc->n - 1]);
+	    top + 34, ymax, WIDTH / 2 + 10, top + 34,
+	    hist_max(&fg->lead_changes));
 	if (t->n == 0)
 		fprintf(f,
 		    "<text x=\"30\" y=\"%.1f\">none: its turns "
@@ -298,20 +339,58 @@ tension_panel(FILE *f, const struct stat_group *g, double top)
 				    ymax);
 		fputs("\"/>\n", f);
 	}
-	for (i = 0; i < lc->n; i++)
-		cmax = lc->count[i] > cmax ? lc->count[i] : cmax;
-	w = 280.0 / (double)(lc->value[lc->n - 1] + 1);
-	for (i = 0; i < lc->n; i++)
-		fprintf(f,
-		    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-		    "height=\"%.1f\" fill=\"#d7301f\"><title>%lld "
-		    "changes: %llu games</title></rect>\n",
-		    WIDTH / 2 + 10 + w * (double)lc->value[i],
-		    top + 142 - 100.0 * (double)lc->count[i] / (double)cmax,
-		    w > 2 ? w - 1 : w,
-		    100.0 * (double)lc->count[i] / (double)cmax, lc->value[i],
-		    (unsigned long long)lc->count[i]);
-	return 156;
+	hist_bars(f, &fg->lead_changes, WIDTH / 2 + 10, top + 42, 280, 0,
+	    "#d7301f", "changes");
+}
+
+/*
+ * The second row: when the winner led for good (per mille of the game),
+ * the final lead (one point, a close game, at 1), the cells covered.
+ */
+static void
+tension_bottom(FILE *f, const struct stat_figures *fg, double top)
+{
+	fprintf(f,
+	    "<text x=\"20\" y=\"%.1f\">decided at (\xe2\x80\xb0 of the "
+	    "game)</text>\n<text x=\"220\" y=\"%.1f\">final lead (0 to "
+	    "%lld)</text>\n<text x=\"420\" y=\"%.1f\">cells covered (of "
+	    "%llu)</text>\n",
+	    top + 16, top + 16, hist_max(&fg->final_lead), top + 16,
+	    (unsigned long long)fg->cells);
+	hist_bars(f, &fg->decided_share, 20, top + 24, 180, 1000, "#762a83",
+	    "\xe2\x80\xb0");
+	hist_bars(f, &fg->final_lead, 220, top + 24, 180, 0, "#1b7837",
+	    "points ahead");
+	hist_bars(f, &fg->coverage, 420, top + 24, 180, (long long)fg->cells,
+	    "#8c510a", "cells");
+}
+
+/* A group's tension: two rows of charts; the height used, 0 for none. */
+static double
+tension_panel(FILE *f, const struct stat_group *g, double top)
+{
+	if (g->figures == NULL || g->figures->lead_changes.n == 0)
+		return 0;
+	heading(f, g, top + 16);
+	tension_top(f, g->figures, top);
+	tension_bottom(f, g->figures, top + 152);
+	return TENSION_H;
+}
+
+/* Each colour's dice total a game, mean and sd, right of the heading. */
+static void
+dice_totals(FILE *f, const struct stat_group *g, double top)
+{
+	double m[2] = { 0, 0 }, sd[2] = { 0, 0 };
+	int    c;
+
+	for (c = 0; c < 2; c++)
+		stat_moments_mean_sd(&g->figures->dice[c], &m[c], &sd[c]);
+	fprintf(f,
+	    "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">dice total a "
+	    "game: %s %.1f (sd %.1f), %s %.1f (sd %.1f)</text>\n",
+	    WIDTH - 40, top + 16, g->colour[0], m[0], sd[0], g->colour[1],
+	    m[1], sd[1]);
 }
 
 /* The first colour's win share by dice advantage, with intervals. */
@@ -334,6 +413,7 @@ luck_panel(FILE *f, const struct stat_group *g, double top)
 	    "<text x=\"20\" y=\"%.1f\">%s's win share by dice "
 	    "advantage, %lld to %lld</text>\n",
 	    top + 34, g->colour[0], a->value[0], a->value[a->n - 1]);
+	dice_totals(f, g, top);
 	fprintf(f,
 	    "<rect x=\"40\" y=\"%.1f\" width=\"560\" height=\"100\" "
 	    "fill=\"none\" stroke=\"#999\"/>\n<line x1=\"40\" "
@@ -377,7 +457,7 @@ cli_figures_chart(const struct stat_summary *s, int i, FILE *f)
 		if (v[k]->figures != NULL &&
 		    (i == 1 ? v[k]->figures->lead_changes.n > 0 :
 			      v[k]->figures->dice[0].n > 0))
-			h += 156;
+			h += i == 1 ? TENSION_H : 156;
 	stat_svg_start(f, (int)h + 40, chart_title[i]);
 	for (h = 40, k = 0; k < s->ngroups; k++)
 		if ((p = i == 1 ? tension_panel(f, v[k], h) :

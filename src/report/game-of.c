@@ -5,6 +5,8 @@
  * from the record's report, strings cleaned to UTF-8 as a report's are,
  * so that an archive and its reports count exactly alike.
  */
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "report/report.h"
@@ -88,4 +90,14 @@ report_game_of(const struct record *rec, const struct replay *rp,
 		g->player[i] = src[i] != NULL ? *buf + off[i] : NULL;
 	g->value = src[2] != NULL ? *buf + off[2] : NULL;
 	return 0;
+}
+
+const char *
+report_opening_group(const char *name, uint64_t number, char *buf, size_t cap)
+{
+	if (name != NULL)
+		report_utf8_clean(name, strlen(name), buf, cap);
+	else
+		snprintf(buf, cap, "#%" PRIu64, number);
+	return buf;
 }

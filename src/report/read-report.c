@@ -293,6 +293,35 @@ whole(struct yin *y, const yaml_node_t *root, const char *key, long long *v,
 }
 
 /*
+ * --by opening: the report's opening (formats/report.md) as gamestat
+ * groups it (report_opening_group), its number's text in buf; NULL
+ * without one.  0, or -1 with d filled.
+ */
+static int
+opening_value(struct yin *y, const yaml_node_t *root, char *buf, size_t cap,
+    const char **v, struct diag *d)
+{
+	const yaml_node_t *op = yin_get(y, root, "opening");
+	long long	   number;
+
+	*v = NULL;
+	if (op == NULL)
+		return 0;
+	if (!yin_is(op, YAML_MAPPING_NODE) ||
+	    yin_unique_keys(y, op, d) == -1)
+		return yin_fail(d, DIAG_BAD_VALUE, op->start_mark,
+		    "opening: want {number: N, turns: N, name: TEXT}");
+	if (whole(y, op, "number", &number, d) == -1)
+		return -1;
+	if (number < 1)
+		return yin_fail(d, DIAG_BAD_VALUE, op->start_mark,
+		    "opening: number: want 1 or more");
+	*v = report_opening_group(yin_text(yin_get(y, op, "name")),
+	    (uint64_t)number, buf, cap);
+	return 0;
+}
+
+/*
  * A score as report.md writes it, "A-B": A and B decimal digits, no sign,
  * blank or leading zero ("0" itself aside), into v.  0, or -1.
  */
@@ -482,7 +511,14 @@ again:
 	g->status = (enum stat_status)st;
 	g->game = yin_text(yin_get(y, root, "game"));
 	g->board = yin_text(yin_get(y, root, "board"));
-	if ((by != NULL && tag_value(y, root, by, &g->value, d) == -1) ||
+	if (by == NULL)
+		rc = 0;
+	else if (strcmp(by, REPORT_BY_OPENING) == 0)
+		rc = opening_value(y, root, rd->opening, sizeof rd->opening,
+		    &g->value, d);
+	else
+		rc = tag_value(y, root, by, &g->value, d);
+	if (rc == -1 ||
 	    yin_unique_keys(y, yin_get(y, root, "players"), d) == -1)
 		goto out_stop;
 	rg = colours_of(y, root, g);

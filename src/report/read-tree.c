@@ -2,8 +2,9 @@
 /*
  * Reading partial trees back (formats/summary.md, "The tree": schema
  * arbiter-tree/1 with partial: true) and merging them: a document is read
- * whole into a tree of its own, checked, and only then added to the trees
- * before, so that a document in error adds nothing.
+ * whole into a tree of its own, its covers checked against those before
+ * (read-covers.c), and only then added to the trees before, so that a
+ * document in error adds nothing, and a shard given twice is refused.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -290,13 +291,46 @@ read_head(struct yin *y, const yaml_node_t *root, const struct stat_tree *t,
 	return 0;
 }
 
-int
-report_read_tree(struct report_reader *rd, struct stat_tree **t, struct diag *d)
+/*
+ * The document's covers, read into a summary of their own (*pc), each
+ * named for this input and checked against cov's as a partial summary's
+ * are (read-partial.c): 0, or -1 with d filled.  A tree without them was
+ * written before trees had covers: it could be a shard given twice.
+ */
+static int
+read_covers(struct yin *y, const yaml_node_t *root, struct stat_summary *cov,
+    struct stat_summary **pc, struct diag *d)
 {
-	struct stat_tree  *part = NULL;
-	const yaml_node_t *root, *list;
+	const yaml_node_t *n = yin_get(y, root, "covers");
 	size_t		   i;
-	int		   rc;
+
+	if (n == NULL)
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the partial tree has no covers, what it counted (an "
+		    "older gamestat's): write it again");
+	if ((*pc = stat_summary_new(NULL)) == NULL)
+		return report_reader_oom(d);
+	if (partial_read_covers(y, root, *pc, d) == -1)
+		return -1;
+	for (i = 0; i < (*pc)->ncovers; i++) {
+		if (((*pc)->cover[i].from = strdup(y->name)) == NULL)
+			return report_reader_oom(d);
+		if (partial_cover_check(
+			&(*pc)->cover[i], cov, false, n->start_mark, d) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
+report_read_tree(struct report_reader *rd, struct stat_tree **t,
+    struct stat_summary *cov, struct diag *d)
+{
+	struct stat_tree    *part = NULL;
+	struct stat_summary *pc = NULL;
+	const yaml_node_t   *root, *list;
+	size_t		     i;
+	int		     rc;
 
 	if (rd->y.done)
 		return 0;
@@ -316,11 +350,12 @@ report_read_tree(struct report_reader *rd, struct stat_tree **t, struct diag *d)
 		if (read_group(&rd->y, part, yin_item(&rd->y, list, i), d) ==
 		    -1)
 			goto out_stop;
+	if (read_covers(&rd->y, root, cov, &pc, d) == -1)
+		goto out_stop;
 	if (*t == NULL) {
 		*t = part;
-		return 1;
-	}
-	if (stat_tree_absorb(*t, part) == -1) {
+		part = NULL;
+	} else if (stat_tree_absorb(*t, part) == -1) {
 		if (errno == ERANGE)
 			yin_fail(d, DIAG_PARTIAL_OVERFLOW, root->start_mark,
 			    "the trees' counts overflow");
@@ -328,10 +363,17 @@ report_read_tree(struct report_reader *rd, struct stat_tree **t, struct diag *d)
 			report_reader_oom(d);
 		goto out_stop;
 	}
+	/* Checked before: only memory can fail it. */
+	if (stat_merge(cov, pc) == -1) {
+		report_reader_oom(d);
+		goto out_stop;
+	}
+	stat_summary_free(pc);
 	stat_tree_free(part);
 	return 1;
 
 out_stop:
+	stat_summary_free(pc);
 	stat_tree_free(part);
 	rd->y.done = true;
 	return -1;

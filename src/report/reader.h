@@ -32,6 +32,8 @@ struct report_reader {
 	size_t	      end_line;	 /* its end: line */
 	bool	      has_end;	 /* the document has its trailer */
 	yaml_mark_t   doc_end;
+	/* Reports: --by opening's value of an opening without a name. */
+	char opening[32];
 };
 
 /*

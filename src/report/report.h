@@ -266,8 +266,9 @@ report_reader_new(FILE *in, const char *name, const void *prefix, size_t len);
 void report_reader_free(struct report_reader *);
 
 /*
- * Reads the next report into *g, grouped by the tag `by' (NULL: none); the
- * strings in *g stay valid until the next call.  Returns 1, 0 at the end
+ * Reads the next report into *g, grouped by the tag `by' (NULL: none), or
+ * by its opening for REPORT_BY_OPENING; the strings in *g stay valid
+ * until the next call.  Returns 1, 0 at the end
  * of the stream, or -1 with d filled (a YAML error; an alias, anchor,
  * merge key or nesting past 16 levels, report-bad-yaml, refused before
  * anything is built; a document that is not a report or lacks what one
@@ -303,6 +304,19 @@ int report_game_of(const struct record *, const struct replay *, const char *by,
     struct stat_game *g, char **buf, size_t *cap);
 
 /*
+ * gamestat --by opening (formats/summary.md, "Groups"): what a record's
+ * opening (gamecheck --opening-names, formats/openings.md) groups as, in
+ * a record's count as in its report's: by, given as it, groups by
+ * opening, not by a tag; a game's value is its opening's name, cleaned
+ * to UTF-8 into buf (cap bytes, at least 3 times its length + 5), or
+ * "#N" for an entry of number N without a name (an XOT line).  Returns
+ * buf.  A game without an opening has no value (NULL).
+ */
+#define REPORT_BY_OPENING "opening"
+const char *report_opening_group(
+    const char *name, uint64_t number, char *buf, size_t cap);
+
+/*
  * Writes a summary of s as one YAML document (a partial state with
  * partial, else the figures).  Returns 0, or -1 (errno from out, or
  * EINVAL/ENOMEM from the emitter or the rating fit).
@@ -311,16 +325,20 @@ int report_summary_write(FILE *out, const struct stat_summary *s, bool partial);
 
 /*
  * gamestat --tree (formats/summary.md, "The tree"): writes t as one YAML
- * document (write-tree.c; the exact state with partial, else the
- * figures), 0 or -1 (errno); reads the next partial tree and adds it to
- * *t, made on the first call (read-tree.c), as report_read_partial does
- * (1, 0 at the end, -1 with d filled; a tree of another depth or --from
- * is partial-mismatch).
+ * document (write-tree.c; the exact state with partial, and then the
+ * covers of cov, borrowed, else the figures), 0 or -1 (errno); reads the
+ * next partial tree and adds it to *t, made on the first call
+ * (read-tree.c), and its covers to cov's (borrowed), each checked
+ * against those before as report_read_partial checks a summary's (1, 0
+ * at the end, -1 with d filled, nothing added: a tree of another depth
+ * or --from is partial-mismatch, a shard given twice partial-duplicate,
+ * a tree without covers report-incomplete).
  */
 struct stat_tree;
-int report_tree_write(FILE *out, const struct stat_tree *t, bool partial);
-int report_read_tree(
-    struct report_reader *, struct stat_tree **t, struct diag *d);
+int report_tree_write(FILE *out, const struct stat_tree *t,
+    const struct stat_summary *cov, bool partial);
+int report_read_tree(struct report_reader *, struct stat_tree **t,
+    struct stat_summary *cov, struct diag *d);
 
 /*
  * CRC-32 (IEEE 802.3, as zlib's crc32 and gzip) of len bytes, continuing

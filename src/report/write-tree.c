@@ -2,7 +2,8 @@
 /*
  * Writing gamestat --tree's tree (formats/summary.md, "The tree", schema
  * arbiter-tree/1) through libyaml's emitter: the figures, or with partial
- * the exact state that merges (read-tree.c).  Nodes go in the tree's own
+ * the exact state that merges (read-tree.c) with its covers, as a partial
+ * summary's (write-partial.c).  Nodes go in the tree's own
  * order (stat_tree_order), which depends on what it holds alone, and every
  * mean is computed here from integers: one tree, one text.
  */
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 
 #include "report/report.h"
+#include "report/write-summary.h"
 #include "report/yaml-out.h"
 #include "stat/tree.h"
 
@@ -193,7 +195,8 @@ out_free:
 }
 
 int
-report_tree_write(FILE *f, const struct stat_tree *t, bool partial)
+report_tree_write(FILE *f, const struct stat_tree *t,
+    const struct stat_summary *cov, bool partial)
 {
 	struct yout *o;
 	uint32_t    *g;
@@ -227,6 +230,13 @@ report_tree_write(FILE *f, const struct stat_tree *t, bool partial)
 			return -1;
 		}
 	yout_close(o);
+	/* What it counted, as a partial summary says (read-tree.c). */
+	if (partial && partial_covers(o, cov) == -1) {
+		free(g);
+		yout_free(o);
+		errno = ENOMEM;
+		return -1;
+	}
 	/* Last: a partial cut short has none (read-tree.c). */
 	if (partial) {
 		yout_key(o, "end");
