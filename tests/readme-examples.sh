@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Runs the examples of README.md as a reader would: every line of a ```sh
 # block that starts with "$ " is a command, run with sh, in order, in one
-# scratch directory holding a copy of examples/, the built tools first on
+# scratch directory holding a copy of examples/ and formats/ (the names
+# file formats/openings.txt), the built tools first on
 # PATH (README: "the tools on PATH") and standard input empty.
 #
 # A command must exit 0, unless its comment says otherwise ("# ...: exit
@@ -25,7 +26,8 @@ tmp=$(mktemp -d) || exit 99
 trap 'rm -rf "$tmp"' EXIT
 
 [ -r "$readme" ] || { echo "$readme: cannot read it"; exit 99; }
-mkdir "$tmp/run" && cp -R "$srcdir/examples" "$tmp/run/" || exit 99
+mkdir "$tmp/run" && cp -R "$srcdir/examples" "$srcdir/formats" "$tmp/run/" ||
+    exit 99
 
 # One file per command: cmd.N holds the command, want.N the lines shown.
 awk -v dir="$tmp" '
