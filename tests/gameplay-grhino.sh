@@ -5,7 +5,8 @@
 # alternating; the records pass gamecheck and the summary names GRhino by
 # its GTP name.  Then both under a controller that plays until two passes
 # (tests/engines/gtp-pair.sh), as GRhino's own does.  Skipped (77)
-# where grhino is not installed.  GRhino says nothing of its moves: its
+# where grhino is not installed.  Two settings of it play a tournament
+# under names of their own.  GRhino says nothing of its moves: its
 # records have no evaluation.
 set -u
 . "${srcdir:-.}/tests/lib.sh"
@@ -43,4 +44,23 @@ for pair in "$rhino|gameplay engine --protocol gtp random" \
 	    ng "final_score: $(cat "$tmp/pair")"
 done
 ok "GRhino and our engine play until two passes and agree on the score"
+
+# GRhino under two names in one tournament (gameplay(1), "Engines"):
+# two settings of it, each named, and our engine; GRhino gives both one
+# GTP name, so the names are the spec's.  The log has both, by name.
+gameplay match --engine "name=rhino-1,proto=gtp,cmd=$rhino -l 1" \
+    --engine "name=rhino-2,proto=gtp,cmd=$rhino -l 2" \
+    --engine 'gameplay engine greedy' -n 2 --alternate --log "$tmp/log" \
+    --summary "$tmp/tsum" reversi > "$tmp/t.pgn" 2> "$tmp/err" ||
+    ng "tournament exits $?: $(cat "$tmp/err")"
+finished "$tmp/t.pgn" 6 || ng "tournament records: $got"
+players() { sed -n 's/^ *- name: "\(.*\)"$/\1/p' "$1" | sort | tr '\n' '|'; }
+gamestat "$tmp/t.pgn" > "$tmp/tstat" 2>&1 || ng "gamestat exits $?"
+want='gameplay engine greedy|rhino-1|rhino-2|'
+[ "$(players "$tmp/tsum")" = "$want" ] && [ "$(players "$tmp/tstat")" = "$want" ] ||
+    ng "players: summary $(players "$tmp/tsum"), gamestat $(players "$tmp/tstat")"
+[ "$(cut -f3 "$tmp/log" | sort -u | tr '\n' '|')" = "$want" ] &&
+    grep -q '	rhino-2	<	= GTP GRhino$' "$tmp/log" ||
+    ng "log: $(cut -f3 "$tmp/log" | sort -u)"
+ok "GRhino under two names in one tournament"
 exit $fail

@@ -156,6 +156,8 @@ engine_stop(struct engine *e, bool kill_it)
 	/* Our end does not block: a program that does not read is killed. */
 	if (!kill_it && !e->exited && write(e->to, "quit\n", 5) != 5)
 		kill_it = true;
+	else if (!kill_it && e->tap != NULL)
+		e->tap(e->tap_arg, '>', "quit\n", 5);
 	close(e->to);
 	close(e->from);
 	if (kill_it && !engine_reap(e, 0)) {
@@ -228,10 +230,10 @@ engine_wait(struct engine *e, int fd, short events, double deadline)
 	}
 }
 
-int
-engine_send(struct engine *e, const char *text, double deadline)
+/* Writes n bytes of text whole before the deadline (engine_send). */
+static int
+send_bytes(struct engine *e, const char *text, size_t n, double deadline)
 {
-	size_t	n = strlen(text);
 	ssize_t w;
 	int	r;
 
@@ -252,14 +254,40 @@ engine_send(struct engine *e, const char *text, double deadline)
 	return 1;
 }
 
+int
+engine_send(struct engine *e, const char *text, double deadline)
+{
+	if (e->tap != NULL)
+		e->tap(e->tap_arg, '>', text, strlen(text));
+	return send_bytes(e, text, strlen(text), deadline);
+}
+
+int
+engine_send_line(struct engine *e, const char *line, double deadline)
+{
+	int r;
+
+	if (e->tap != NULL)
+		e->tap(e->tap_arg, '>', line, strlen(line));
+	if ((r = send_bytes(e, line, strlen(line), deadline)) != 1)
+		return r;
+	return send_bytes(e, "\n", 1, deadline);
+}
+
 /* Drops the whole lines at the start of e->buf; a line begun stays. */
 static void
 drop_lines(struct engine *e)
 {
-	size_t n = e->len;
+	size_t n = e->len, i, start;
 
 	while (n > 0 && e->buf[n - 1] != '\n')
 		n--;
+	for (i = start = 0; e->tap != NULL && i < n; i++)
+		if (e->buf[i] == '\n') {
+			e->tap(e->tap_arg, '<', e->buf + start,
+			    i - start - (i > start && e->buf[i - 1] == '\r'));
+			start = i + 1;
+		}
 	e->len -= n;
 	memmove(e->buf, e->buf + n, e->len);
 }
@@ -354,5 +382,7 @@ engine_read(struct engine *e, double deadline, char **line, size_t *len)
 	*line = e->buf;
 	*len = (size_t)(nl - e->buf);
 	e->answered = true;
+	if (e->tap != NULL)
+		e->tap(e->tap_arg, '<', *line, *len);
 	return 1;
 }

@@ -44,6 +44,13 @@ struct engine {
 	bool	    proven;   /* this run lived out its grace */
 	char	    buf[ENGINE_ANSWER_MAX + 1]; /* read, not taken */
 	size_t	    len, taken;
+	/*
+	 * Called with every text written to the program (dir '>') and
+	 * every line read from it, taken or drained (dir '<', without its
+	 * newline); NULL: none.  The caller's (gameplay match --log).
+	 */
+	void (*tap)(void *arg, int dir, const char *text, size_t len);
+	void *tap_arg;
 };
 
 /* What engine_send and engine_read return besides 1 (done). */
@@ -87,6 +94,8 @@ double engine_deadline(double timeout);
  * (a part may have been written) or ENGINE_ERROR.
  */
 int engine_send(struct engine *e, const char *text, double deadline);
+/* engine_send of line (no newline in it) and a newline after it. */
+int engine_send_line(struct engine *e, const char *line, double deadline);
 /*
  * Reads one line before the deadline, its newline and a CR before it
  * removed: *line points to it in e, NUL-ended, valid until the next

@@ -62,7 +62,9 @@ match_make_id(struct match *m)
 	    m->ps.max_turns, m->alternate, m->timeout);
 	hash_text(&h, buf);
 	for (k = 0; k < 2; k++) {
-		hash_text(&h, m->side[k].e.cmd);
+		/* The spec as given: name=, proto= and option= too. */
+		hash_text(&h,
+		    m->two[k].spec != NULL ? m->two[k].spec : m->side[k].e.cmd);
 		hash_text(&h, m->side[k].proto->name);
 		hash_text(&h, m->tc[k].on ? m->tc[k].text : "");
 	}

@@ -51,6 +51,7 @@ enum {
 	MATCH_OPT_ADJUDICATE,
 	MATCH_OPT_SLICE,
 	MATCH_OPT_PAIRING,
+	MATCH_OPT_LOG,
 };
 
 /*
@@ -106,10 +107,19 @@ struct match {
 	bool		 order_set;
 	struct match_openings openings;
 	struct match_schedule sch;     /* who plays what in game i */
-	const char	    **engines; /* --engine, --engines: borrowed */
+	const char	    **engines; /* --engine, --engines: the specs,
+					  borrowed */
 	size_t		      nengines, engines_cap;
 	char		     *engines_text; /* --engines, owned */
 	const char	     *engines_path;
+	unsigned long	     *engine_lines; /* each spec's line in
+					       --engines (0: --engine) */
+	size_t		      engine_lines_cap;
+	struct match_entrant *entrant;	    /* [nengines]: the specs read */
+	const char	    **entrant_names; /* [nengines]: name= or cmd */
+	struct match_entrant  two[2];	/* -b and -w read (spec NULL: none) */
+	bool		      proto_set[2]; /* --black-protocol, --white- */
+	struct match_log      log;	    /* --log */
 	struct match_tourney  tour;
 	size_t		      loaded;	 /* the pairing in side[] */
 	bool		      no_memory; /* counting a game failed */

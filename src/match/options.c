@@ -26,13 +26,18 @@ match_init(struct match *m)
 		engine_init(&m->side[k].e, k);
 		m->side[k].proto = &match_proto_arbiter;
 		m->side[k].tc = &m->tc[k];
+		m->side[k].log = &m->log;
 	}
+	match_log_init(&m->log);
 	match_series_init(&m->ps, "match");
 }
 
 void
 match_fini(struct match *m)
 {
+	size_t i;
+	int    k;
+
 	match_notes_clear(m);
 	free(m->notes);
 	free(m->counted);
@@ -40,6 +45,13 @@ match_fini(struct match *m)
 	free(m->names[1]);
 	match_schedule_fini(&m->sch);
 	match_tourney_fini(&m->tour);
+	for (i = 0; m->entrant != NULL && i < m->nengines; i++)
+		match_entrant_fini(&m->entrant[i]);
+	free(m->entrant);
+	free(m->entrant_names);
+	free(m->engine_lines);
+	for (k = 0; k < 2; k++)
+		match_entrant_fini(&m->two[k]);
 	free(m->engines);
 	free(m->engines_text);
 	match_openings_fini(&m->openings);
@@ -120,6 +132,7 @@ match_option(void *settings, int c, const char *arg)
 	case MATCH_OPT_BLACK_PROTOCOL:
 	case MATCH_OPT_WHITE_PROTOCOL:
 		k = c == MATCH_OPT_WHITE_PROTOCOL;
+		m->proto_set[k] = true;
 		if ((m->side[k].proto = match_proto_find(arg)) == NULL) {
 			match_protocol_names(names, sizeof names);
 			cli_error("--%s-protocol takes %s, not '%s'",
@@ -164,8 +177,15 @@ match_option(void *settings, int c, const char *arg)
 			cli_error("out of memory");
 			return -1;
 		}
+		if (array_grow(&m->engine_lines, &m->engine_lines_cap,
+			m->nengines + 1, sizeof *m->engine_lines) == -1) {
+			cli_error("out of memory");
+			return -1;
+		}
+		m->engine_lines[m->nengines] = 0;
 		m->engines[m->nengines++] = arg;
 		break;
+	case MATCH_OPT_LOG: m->log.path = arg; break;
 	case MATCH_OPT_ENGINES: m->engines_path = arg; break;
 	case MATCH_OPT_TOURNAMENT:
 		if ((k = one_of(arg, "round-robin", "gauntlet")) == -1) {
@@ -227,6 +247,9 @@ match_options_done(struct match *m)
 		cli_error("--sprt-exit needs --sprt");
 		return CLI_USAGE;
 	}
+	if (m->sch.kind == MATCH_TOURNAMENT_NONE &&
+	    match_entrants_setup(m) != CLI_OK)
+		return CLI_USAGE;
 	if (m->resume && m->output == NULL) {
 		cli_error("--resume needs -o FILE");
 		return CLI_USAGE;

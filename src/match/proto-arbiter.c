@@ -152,4 +152,5 @@ const struct match_proto match_proto_arbiter = {
 	.hello = arbiter_hello,
 	.new_game = arbiter_new_game,
 	.ask = arbiter_ask,
+	.option = match_proto_send_option,
 };

@@ -60,8 +60,7 @@ gtp_command(
 	r->len = 0;
 	r->set_game = r->time_settings = r->time_left = false;
 	r->more[0] = '\0';
-	if ((rc = engine_send(&s->e, cmd, deadline)) != 1 ||
-	    (rc = engine_send(&s->e, "\n", deadline)) != 1)
+	if ((rc = engine_send_line(&s->e, cmd, deadline)) != 1)
 		return rc;
 	/* Whatever comes before a response answers nothing. */
 	do {
@@ -273,4 +272,5 @@ const struct match_proto match_proto_gtp = {
 	.hello = gtp_hello,
 	.new_game = gtp_new_game,
 	.ask = gtp_ask,
+	.option = gtp_require,
 };

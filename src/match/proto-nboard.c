@@ -180,4 +180,5 @@ const struct match_proto match_proto_nboard = {
 	.hello = nboard_hello,
 	.new_game = nboard_new_game,
 	.ask = nboard_ask,
+	.option = match_proto_send_option,
 };

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The time control a match plays with (proto.h, --tc): reading BASE+INC.
- * The protocols' table is protocols.c's; each protocol is its own file.
+ * What the protocols share (proto.h): the time control a match plays with
+ * (--tc), reading BASE+INC, and an option line sent as it is.  The
+ * protocols' table is protocols.c's; each protocol is its own file.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,4 +34,10 @@ match_tc_parse(const char *arg, struct match_tc *tc)
 	tc->inc = inc;
 	memcpy(tc->text, arg, strlen(arg) + 1);
 	return true;
+}
+
+int
+match_proto_send_option(struct match_side *s, const char *line, double timeout)
+{
+	return engine_send_line(&s->e, line, engine_deadline(timeout));
 }

@@ -45,14 +45,35 @@ struct match_eval {
 };
 
 /*
+ * --log FILE (log.c): every line sent to a program and read from it, one
+ * line of the log each, "TIME<TAB>GAME<TAB>ENGINE<TAB>DIR<TAB>LINE".
+ * fd is -1 without --log; err the errno of the first write that failed
+ * in this process (0: none), said once.
+ */
+struct match_log {
+	int	    fd;
+	const char *path;
+	int	    err;
+	bool	    said; /* err said already */
+};
+
+/*
  * One side of a match: its program, the protocol spoken to it and what
  * that protocol remembers of it.  The caller sets e (engine_init, e.cmd),
- * proto and tc; the rest is the protocol's.
+ * proto, tc, given, options, log and game; the rest is the protocol's.
  */
 struct match_side {
 	struct engine		  e;
 	const struct match_proto *proto;
-	const struct match_tc	 *tc;	/* borrowed */
+	const struct match_tc	 *tc;	 /* borrowed */
+	const char		 *given; /* name= (gameplay(1), "Engines"),
+					    or NULL */
+	const char *const	 *options; /* option= lines, sent after the
+					      handshake; borrowed */
+	size_t			  noptions;
+	struct match_log	 *log;	/* borrowed; NULL: none */
+	unsigned long		  game; /* the game played, from 1, for
+					   the log */
 	double			  left; /* its clock, in seconds (tc->on) */
 	/*
 	 * The start-up time-out (seconds, 0: none), and whether the
@@ -123,6 +144,11 @@ struct match_proto {
 	 */
 	int (*ask)(struct match_side *s, const struct match_game *pg,
 	    int colour, double deadline, char **line, size_t *len);
+	/*
+	 * Sends one option= line after the handshake (gameplay(1),
+	 * "Engines"): as it is, a GTP command whose `?' is a refusal.
+	 */
+	int (*option)(struct match_side *s, const char *line, double timeout);
 	/* The end of a match is engine_stop's `quit' for every protocol. */
 };
 
@@ -130,6 +156,13 @@ struct match_proto {
 #define PROTOCOL(x) extern const struct match_proto match_proto_##x;
 #include "match/protocols.def"
 #undef PROTOCOL
+
+/*
+ * An option line sent as it is, with no answer to wait for: the option
+ * of the match protocol and NBoard (proto.c).
+ */
+int match_proto_send_option(
+    struct match_side *s, const char *line, double timeout);
 
 /* The protocol called name ("arbiter", "gtp", "nboard"), or NULL. */
 const struct match_proto *match_proto_find(const char *name);

@@ -45,6 +45,20 @@ game_line(FILE *fp, const struct match *m, unsigned long i,
 }
 
 /*
+ * The status of game i after a write to --log failed in this process
+ * (said once here; the match stops), else status.
+ */
+static int
+log_status(struct match *m, int status)
+{
+	if (m->log.err == 0 || m->log.said || status != CLI_OK)
+		return status;
+	cli_error("match: --log: %s: %s", m->log.path, strerror(m->log.err));
+	m->log.said = true;
+	return CLI_USAGE;
+}
+
+/*
  * Plays game i (from 0) of the match with everything the match and i
  * say, counts it, writes its record to rec and makes its line for stderr
  * in *line (owned by the caller, NULL if none).  Returns the exit status.
@@ -74,6 +88,7 @@ match_play_game(struct match *m, unsigned long i, FILE *rec, char **line)
 	match_schedule_game(&m->sch, i, &slot);
 	if (m->sch.kind != MATCH_TOURNAMENT_NONE)
 		match_load_pairing(m, &slot);
+	m->side[0].game = m->side[1].game = i + 1;
 	if (slot.opening != -1) {
 		t.opening = m->openings.list[slot.opening].name;
 		if (match_opening_start(&m->openings.list[slot.opening], m->syn,
@@ -133,6 +148,7 @@ match_play_game(struct match *m, unsigned long i, FILE *rec, char **line)
 	status = rec == m->out ?
 	    match_output_written(m, match_game_write(rec, &pg, &t)) :
 	    match_finish(match_game_write(rec, &pg, &t));
+	status = log_status(m, status);
 out_fini:
 	match_game_fini(&pg);
 	return status;
@@ -176,6 +192,30 @@ conclude(struct match *m, int status)
 	return status;
 }
 
+/*
+ * Opens --log FILE, which is neither an input (--openings, --engines)
+ * nor the records' or the summary's file.  0, or -1 after saying why.
+ */
+static int
+log_open(struct match *m)
+{
+	const char *inputs[2];
+	int	    n = 0;
+
+	if (m->log.path == NULL)
+		return 0;
+	if (m->openings_path != NULL)
+		inputs[n++] = m->openings_path;
+	if (m->engines_path != NULL)
+		inputs[n++] = m->engines_path;
+	if (!cli_output_distinct(m->log.path, inputs, n) ||
+	    !cli_output_apart(m->log.path, m->output) ||
+	    (m->ps.summary != NULL && strcmp(m->ps.summary, "-") != 0 &&
+		!cli_output_apart(m->log.path, m->ps.summary)))
+		return -1;
+	return match_log_open(&m->log, m->log.path);
+}
+
 int
 match_run(struct match *m, const char *name)
 {
@@ -190,7 +230,7 @@ match_run(struct match *m, const char *name)
 		m->ps.m.stats = &m->stats;
 	match_sprt_start(m);
 	match_make_id(m);
-	if (match_output_open(m) == -1) {
+	if (log_open(m) == -1 || match_output_open(m) == -1) {
 		status = CLI_USAGE;
 		goto out_close;
 	}
@@ -206,7 +246,10 @@ match_run(struct match *m, const char *name)
 	cli_progress_done();
 	for (k = 0; k < 2; k++)
 		engine_stop(&m->side[k].e, status != CLI_OK);
+	if (match_log_close(&m->log) == -1 && status == CLI_OK)
+		status = CLI_USAGE;
 	status = conclude(m, status);
 out_close:
+	match_log_close(&m->log);
 	return match_output_close(m, status);
 }

@@ -43,6 +43,33 @@ int match_setup_schedule(struct match *m);
  * command.
  */
 const char *match_side_name(const struct match_side *sd);
+/*
+ * engines.c: after the handshakes, names the two sides apart: two whose
+ * programs give one name (two settings of one GTP engine) and differ in
+ * their commands go by their commands, unless name= names them.
+ */
+void match_names_apart(struct match *m);
+/*
+ * engines.c: the engines' specs (entrants.c) read into the sides
+ * (-b, -w) or the tournament's entrants, and checked: no protocol given
+ * twice, no two names alike.  CLI_OK, or CLI_USAGE after saying why.
+ */
+int match_entrants_setup(struct match *m);
+
+/*
+ * log.c: --log FILE.  match_log_init sets up l with no file;
+ * match_log_open opens path to append to (0, or -1 after saying why:
+ * a symbolic link, a directory, no permission); match_log_tap is
+ * engine.c's tap, its arg a struct match_side with log set, which writes
+ * each line of text as a line of the log (a failure noted in log->err);
+ * match_log_close syncs and closes the file, 0, or -1 after saying what
+ * failed, then or before.
+ */
+void match_log_init(struct match_log *l);
+int  match_log_open(struct match_log *l, const char *path);
+void match_log_tap(void *arg, int dir, const char *text, size_t len);
+int  match_log_close(struct match_log *l);
+
 /* engines.c: says that a program refused the set-up; CLI_USAGE. */
 int match_refused(struct match_side *sd);
 /*

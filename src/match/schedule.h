@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "match/game.h"
+#include "match/proto.h"
 #include "record/record.h"
 #include "report/report.h"
 #include "rules/rules.h"
@@ -164,12 +165,41 @@ int  match_tourney_finish(struct match_tourney *t);
 void match_tourney_fini(struct match_tourney *t);
 
 /*
- * Reads --engines FILE (entrants.c): one engine's command a line; blank
+ * An engine as -b, -w, --engine or a line of --engines gives it
+ * (entrants.c, gameplay(1) "Engines"): a bare command, or settings
+ * `name=N,proto=P,option=LINE,...,cmd=CMD', cmd last (it takes the rest
+ * of the spec, commas included).  spec is borrowed, the rest points into
+ * text or spec; name and proto are NULL when not given.
+ */
+struct match_entrant {
+	const char		 *spec; /* as given: the match id hashes it */
+	char			 *text; /* the settings split, owned */
+	const char		 *cmd, *name;
+	const struct match_proto *proto;
+	const char		**options; /* option= lines in order, owned
+					      array */
+	size_t			  noptions, options_cap;
+};
+/*
+ * Reads spec into *en; where names it in messages ("--engine", "FILE:3").
+ * Returns 0, or -1 after saying what is wrong (an unknown setting, an
+ * unknown protocol, a setting given twice, an empty value or one with a
+ * control character, no cmd= at the end); *en is then for
+ * match_entrant_fini still.
+ */
+int match_entrant_parse(
+    struct match_entrant *en, const char *spec, const char *where);
+void match_entrant_fini(struct match_entrant *en);
+
+/*
+ * Reads --engines FILE (entrants.c): one engine's spec a line; blank
  * lines and lines starting with `#' are not engines.  The lines go into
  * *text (a new string, the caller frees it) and *names points into it (a
- * new array of *n).  Returns 0, or -1 after saying why.
+ * new array of *n), (*lines)[i] the line number of names[i] (a new array
+ * grown alongside, its capacity *lines_cap).  Returns 0, or -1 after
+ * saying why.
  */
-int match_engines_read(
-    const char *path, char **text, const char ***names, size_t *n, size_t *cap);
+int match_engines_read(const char *path, char **text, const char ***names,
+    size_t *n, size_t *cap, unsigned long **lines, size_t *lines_cap);
 
 #endif

@@ -42,6 +42,7 @@ static const struct option longopts[] = {
 	{ "adjudicate", required_argument, NULL, MATCH_OPT_ADJUDICATE },
 	{ "slice", required_argument, NULL, MATCH_OPT_SLICE },
 	{ "pairing", required_argument, NULL, MATCH_OPT_PAIRING },
+	{ "log", required_argument, NULL, MATCH_OPT_LOG },
 	MATCH_LONGOPTS_SERIES,
 	PLAY_LONGOPTS_COMMON,
 	{ NULL, 0, NULL, 0 },
@@ -62,7 +63,7 @@ const struct play_cmd play_cmd_match = {
 	    "       [--slice first-last | --pairing k]\n"
 	    "       [--openings file [--openings-order order] [--repeat]]\n"
 	    "       [-j n] [--order order] [--adjudicate rule]\n"
-	    "       [--summary file] game\n"
+	    "       [--log file] [--summary file] game\n"
 	    "       gameplay match --engine cmd ... | --engines file\n"
 	    "       [--tournament kind] [options] game",
 	.summary = "games between two programs: match protocol, GTP, NBoard",
@@ -72,7 +73,9 @@ const struct play_cmd play_cmd_match = {
 	    "their records to standard output; a line per game and a YAML\n"
 	    "summary on stderr.\n"
 	    "\n"
-	    "  -b, --black=CMD        the first program, Black in game 1\n"
+	    "  -b, --black=CMD        the first program, Black in game 1;\n"
+	    "                         CMD, or name=N,proto=P,option=LINE,\n"
+	    "                         ...,cmd=CMD (as --engine)\n"
 	    "  -w, --white=CMD        the second program, White in game 1\n"
 	    "      --black-protocol=P the first program's protocol: arbiter\n"
 	    "                         (default), gtp or nboard (reversi 8x8)\n"
@@ -110,9 +113,12 @@ const struct play_cmd play_cmd_match = {
 	    "                         the seed)\n"
 	    "      --repeat           each opening twice, colours reversed\n"
 	    "                         (implies --alternate)\n"
-	    "      --engine=CMD       a tournament's program (repeated),\n"
-	    "                         not -b and -w\n"
-	    "      --engines=FILE     a tournament's programs, one a line\n"
+	    "      --engine=SPEC      a tournament's program (repeated),\n"
+	    "                         not -b and -w: CMD, or name=N (in the\n"
+	    "                         records), proto=P, option=LINE (sent\n"
+	    "                         after the handshake; repeated), then\n"
+	    "                         cmd=CMD last, apart by commas\n"
+	    "      --engines=FILE     a tournament's programs, a SPEC a line\n"
 	    "      --tournament=KIND  round-robin (default) or gauntlet (the\n"
 	    "                         first against each other); -n is then\n"
 	    "                         the games of each pairing\n"
@@ -122,6 +128,8 @@ const struct play_cmd play_cmd_match = {
 	    "                         =resign:MOVES:SCORE, =draw:MOVES:SCORE\n"
 	    "                         [:FROM] end it when both programs'\n"
 	    "                         evaluations agree (formats/protocol.md)\n"
+	    "      --log=FILE         append every line sent to a program or\n"
+	    "                         read from it to FILE, timestamped\n"
 	    "      --summary=FILE     write the summary to FILE, not stderr\n"
 	    "                         (- for standard error)\n",
 	.width = 23,

@@ -118,10 +118,12 @@ public_roll_due(const struct play_record *pr, const struct play_roll *ro)
 		    "%s: the game is over: there is nothing to roll", pr->name);
 		return CLI_BAD;
 	}
-	if (ro->has_turn && ro->turn != (unsigned long)rules_turn(pr->rp.pos)) {
+	/* In a turn in progress, its dice are rolled: the next turn's are. */
+	if (ro->has_turn &&
+	    ro->turn != (unsigned long)rules_turn(pr->rp.pos) + pr->rp.in_turn) {
 		diag_set_at(&d, DIAG_DICE_NOT_DUE, pr->rec->start, 0,
 		    "the dice of turn %lu are asked, but the turn due is %d",
-		    ro->turn, rules_turn(pr->rp.pos));
+		    ro->turn, rules_turn(pr->rp.pos) + pr->rp.in_turn);
 		cli_diag(pr->name, &d, NULL);
 		return CLI_BAD;
 	}
@@ -152,6 +154,7 @@ exec_roll(int argc, char **argv)
 	p.source = pr.path;
 	p.rec = pr.rec;
 	p.rp = &pr.rp;
+	p.next_turn = pr.rp.in_turn;
 	rng = pr.rp.rng;
 	rules_dice_roll(&rng, &p.dice[0], &p.dice[1]);
 	status = match_finish(report_write_roll(stdout, &p));

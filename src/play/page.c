@@ -3,7 +3,8 @@
  * gameplay show --html: the replay page, one self-contained HTML file
  * with the picture of every turn of each record, the move list, the
  * buttons and keys to step through them, and the referee's facts; no
- * network, no file beside it.  The pictures are view.c's and src/draw's.
+ * network, no file beside it.  The pictures are view.c's and src/draw's,
+ * kept as references to the page's lines (page-lines.c).
  */
 #include <errno.h>
 #include <limits.h>
@@ -16,7 +17,9 @@
 
 /*
  * The page's style and script, the same for every page: no network, no
- * file beside it.  The script shows one turn's board at a time and says
+ * file beside it.  The script shows one turn's board at a time, drawn
+ * from the page's lines when it is shown (and the board shown before it
+ * dropped, so that a page of many games keeps one picture), and says
  * which in the body's data-record, data-turn and data-position (the
  * stones shown, "cell:colour" sorted, "+" when pinned) attributes, and
  * collects any script error in data-errors, for tests/browser.sh.  It
@@ -60,7 +63,8 @@ static const char html_script[] =
     "\tfail(String(e.message));\n"
     "});\n"
     "var sections = document.querySelectorAll(\"section.record\");\n"
-    "var cur = sections[0], turn = 0;\n"
+    "var cur = sections[0], turn = 0, shown = null;\n"
+    "var lines = JSON.parse(document.getElementById(\"lines\").textContent);\n"
     "var chooser = document.getElementById(\"chooser\");\n"
     "function position(b) {\n"
     "\tvar a = [];\n"
@@ -71,11 +75,26 @@ static const char html_script[] =
     "\t});\n"
     "\treturn a.sort().join(\" \");\n"
     "}\n"
+    "function draw(b) {\n"
+    "\tvar svg = [];\n"
+    "\tif (shown !== null)\n"
+    "\t\tshown.querySelectorAll(\"svg\").forEach(function (x) {\n"
+    "\t\t\tx.remove();\n"
+    "\t\t});\n"
+    "\tb.getAttribute(\"data-svg\").split(\" \").forEach(function (r) {\n"
+    "\t\tvar m = r.split(\"-\"), i = parseInt(m[0], 36);\n"
+    "\t\tfor (; parseInt(m[m.length - 1], 36) >= i; i++)\n"
+    "\t\t\tsvg.push(lines[i]);\n"
+    "\t});\n"
+    "\tb.insertAdjacentHTML(\"afterbegin\", svg.join(\"\\n\"));\n"
+    "\tshown = b;\n"
+    "}\n"
     "function go(s, t) {\n"
     "\tvar bs = s.querySelectorAll(\"div.turn\"), last = bs.length - 1;\n"
     "\tt = Math.max(0, Math.min(last, t));\n"
     "\tsections.forEach(function (x) { x.hidden = x !== s; });\n"
     "\tbs.forEach(function (b, i) { b.hidden = i !== t; });\n"
+    "\tdraw(bs[t]);\n"
     "\ts.querySelectorAll(\".moves li\").forEach(function (li) {\n"
     "\t\tvar on = Number(li.getAttribute(\"data-turn\")) === t;\n"
     "\t\tli.classList.toggle(\"current\", on);\n"
@@ -173,18 +192,22 @@ html_fact(FILE *out, const char *term, const char *value)
 }
 
 /*
- * The board of pr's record after turn t in its own element, and the
- * colour that played turn t (t > 0) in *who, its player's name ("?":
- * unknown) in name.  An illegal turn t is shown on the position before
- * it, with the diagnostic.  Returns 0, or -1 when memory ran out (said).
+ * The board of pr's record after turn t in its own element, its picture
+ * as references to the page's lines (the script draws it when shown),
+ * and the colour that played turn t (t > 0) in *who, its player's name
+ * ("?": unknown) in name.  An illegal turn t is shown on the position
+ * before it, with the diagnostic.  Returns 0, or -1 when memory ran out
+ * (said).
  */
 static int
-html_board(FILE *out, const struct play_record *pr, unsigned long t,
-    bool illegal, int *who, char name[RECORD_SHOWN])
+html_board(FILE *out, struct show_lines *lines, const struct play_record *pr,
+    unsigned long t, bool illegal, int *who, char name[RECORD_SHOWN])
 {
 	struct view    v = { 0 };
 	struct caption c;
-	char	       names[RULES_COLOURS][RECORD_SHOWN];
+	char	       names[RULES_COLOURS][RECORD_SHOWN], *svg = NULL;
+	size_t	       len = 0;
+	FILE	      *sf;
 	int	       rc = -1;
 
 	replay_init(&v.at);
@@ -197,11 +220,20 @@ html_board(FILE *out, const struct play_record *pr, unsigned long t,
 	show_player_names(
 	    pr->rec, illegal || v.upto == 0 ? v.cur : &v.prev, names);
 	memcpy(name, names[*who], RECORD_SHOWN);
-	fprintf(out, "<div class=\"turn%s\" data-turn=\"%lu\">\n",
-	    illegal ? " illegal" : "", t);
-	if (draw_svg(out, v.cur->pos, v.upto > 0 ? &v.last : NULL, &c.cap,
-		DRAW_SVG_INLINE) == -1)
+	if ((sf = open_memstream(&svg, &len)) == NULL)
 		goto out_fini;
+	if (draw_svg(sf, v.cur->pos, v.upto > 0 ? &v.last : NULL, &c.cap,
+		DRAW_SVG_INLINE) == -1) {
+		fclose(sf);
+		goto out_fini;
+	}
+	if (fclose(sf) != 0)
+		goto out_fini;
+	fprintf(out, "<div class=\"turn%s\" data-turn=\"%lu\" data-svg=\"",
+	    illegal ? " illegal" : "", t);
+	if (show_lines_refs(lines, svg, len, out) == -1)
+		goto out_fini;
+	fprintf(out, "\">\n");
 	if (illegal) {
 		fprintf(out, "<p class=\"diag\">");
 		html_diag(out, &pr->rp);
@@ -210,6 +242,7 @@ html_board(FILE *out, const struct play_record *pr, unsigned long t,
 	fprintf(out, "</div>\n");
 	rc = 0;
 out_fini:
+	free(svg);
 	show_view_fini(&v);
 	return rc;
 }
@@ -250,8 +283,8 @@ html_option(FILE *out, const struct play_record *pr, int k)
  * memory ran out (said).
  */
 static int
-html_record(FILE *out, const struct play_record *pr, int k, unsigned long start,
-    const struct report_clock *clk)
+html_record(FILE *out, struct show_lines *lines, const struct play_record *pr,
+    int k, unsigned long start, const struct report_clock *clk)
 {
 	const struct replay *rp = &pr->rp;
 	struct view	     v = { 0 };
@@ -312,8 +345,8 @@ html_record(FILE *out, const struct play_record *pr, int k, unsigned long start,
 	if ((m = open_memstream(&moves, &mlen)) == NULL)
 		goto out_oom;
 	for (t = 0; t <= last; t++) {
-		if (html_board(out, pr, t, t == bad && bad > 0, &who, name) ==
-		    -1)
+		if (html_board(out, lines, pr, t, t == bad && bad > 0, &who,
+			name) == -1)
 			goto out_close;
 		if (t == 0)
 			continue;
@@ -365,8 +398,8 @@ out_free:
  * before the record's last, CLI_INTERNAL when memory ran out (said).
  */
 static int
-html_timed(FILE *out, const struct play_record *pr, int k, unsigned long start,
-    const struct play_at *clock)
+html_timed(FILE *out, struct show_lines *lines, const struct play_record *pr,
+    int k, unsigned long start, const struct play_at *clock)
 {
 	struct report_clock clk;
 	int64_t		    now;
@@ -379,7 +412,8 @@ html_timed(FILE *out, const struct play_record *pr, int k, unsigned long start,
 			return st;
 		play_clock(pr, now, &clk);
 	}
-	return html_record(out, pr, k, start, timed ? &clk : NULL) == -1 ?
+	return html_record(out, lines, pr, k, start, timed ? &clk : NULL) ==
+		-1 ?
 	    CLI_INTERNAL :
 	    CLI_OK;
 }
@@ -387,11 +421,12 @@ html_timed(FILE *out, const struct play_record *pr, int k, unsigned long start,
 /*
  * The page of --html to fp: its head, titled with path, the chooser of
  * the nshown records (opts, olen bytes) if there are several, their
- * sections (secs, slen bytes) and the script.
+ * sections (secs, slen bytes), the lines of their pictures and the
+ * script.
  */
 static void
 html_page(FILE *fp, const char *path, const char *opts, size_t olen,
-    const char *secs, size_t slen, int nshown)
+    const char *secs, size_t slen, int nshown, const struct show_lines *lines)
 {
 	fprintf(fp,
 	    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
@@ -407,7 +442,10 @@ html_page(FILE *fp, const char *path, const char *opts, size_t olen,
 		fprintf(fp, "</select></label></p>\n");
 	}
 	fwrite(secs, 1, slen, fp);
-	fprintf(fp, "<script>\n%s</script>\n</body>\n</html>\n", html_script);
+	fprintf(fp, "<script type=\"application/json\" id=\"lines\">\n");
+	show_lines_json(lines, fp);
+	fprintf(fp, "</script>\n<script>\n%s</script>\n</body>\n</html>\n",
+	    html_script);
 }
 
 int
@@ -417,6 +455,7 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 	struct cli_output  so = { 0 };
 	struct play_select sel = *sel0;
 	struct play_record pr;
+	struct show_lines  lines;
 	char		  *text, *copy, *secs = NULL, *opts = NULL;
 	size_t		   len, slen = 0, olen = 0;
 	FILE		  *sf = NULL, *of = NULL;
@@ -429,6 +468,7 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 		cli_read_error(cli_input_name(path));
 		return CLI_USAGE;
 	}
+	show_lines_init(&lines);
 	if ((sf = open_memstream(&secs, &slen)) == NULL ||
 	    (of = open_memstream(&opts, &olen)) == NULL)
 		goto out_oom;
@@ -458,7 +498,8 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 		nshown++;
 		html_option(of, &pr, k);
 		/* Without -t, the position the game stands at. */
-		st = html_timed(sf, &pr, k, has_at ? upto : ULONG_MAX, clock);
+		st = html_timed(
+		    sf, &lines, &pr, k, has_at ? upto : ULONG_MAX, clock);
 		play_close(&pr);
 		if (st != CLI_OK) {
 			status = st;
@@ -477,7 +518,7 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 		status = CLI_USAGE;
 		goto out_free;
 	}
-	html_page(so.fp, path, opts, olen, secs, slen, nshown);
+	html_page(so.fp, path, opts, olen, secs, slen, nshown, &lines);
 	/* The flush's error is the message (a full disk said nothing). */
 	if (fflush(so.fp) == EOF || ferror(so.fp)) {
 		cli_error("%s: %s", so.name, strerror(errno));
@@ -497,5 +538,6 @@ out_free:
 	free(secs);
 	free(opts);
 	free(text);
+	show_lines_fini(&lines);
 	return status;
 }

@@ -11,6 +11,7 @@
 
 #include "draw/draw.h"
 #include "play/play.h"
+#include "util/util.h"
 
 /*
  * The position shown and the turn that led to it: the replay after turn
@@ -80,6 +81,35 @@ void show_page_standing(
     FILE *out, const struct play_record *pr, const struct report_clock *c);
 /* The comments after turn t (from 1) of pr's record, if any, to out. */
 void show_page_comments(FILE *out, const struct play_record *pr, size_t t);
+
+/*
+ * The distinct lines of a replay page's pictures (page-lines.c), in the
+ * order first seen, each once, and a map to find one.  Caller-owned:
+ * show_lines_init, show_lines_fini.
+ */
+struct show_lines {
+	struct {
+		char  *s; /* owned */
+		size_t len;
+	}	      *line;
+	size_t	       n, cap;
+	struct hashmap map;
+};
+void show_lines_init(struct show_lines *l);
+void show_lines_fini(struct show_lines *l);
+/*
+ * Adds each line of text (len bytes, apart by newlines) to l if it is
+ * new, and writes to out the picture as the numbers of its lines in
+ * base 36 (digits, then a to z), runs of consecutive ones as "A-B",
+ * apart by blanks ("0-2q 3c 3n-3p").
+ * Returns 0, or -1 (errno ENOMEM).
+ */
+int show_lines_refs(struct show_lines *l, const char *text, size_t len, FILE *out);
+/*
+ * Writes l's lines to out as a JSON array of strings, with < > & escaped
+ * so that it may stand in an HTML or XML script element.
+ */
+void show_lines_json(const struct show_lines *l, FILE *out);
 
 /*
  * Writes the replay page of path's records (the one sel picks, else

@@ -105,6 +105,8 @@ struct report_play {
 	const struct rules_action *legal;  /* legal: the next actions */
 	size_t			   nlegal;
 	int			   dice[2]; /* roll: the two dice */
+	bool next_turn; /* roll: the dice are of the turn after the one in
+			   progress, which the head names */
 	const struct report_solved *solved; /* solve: the value found */
 	const struct report_clock  *clock;  /* status: a timed game's */
 };

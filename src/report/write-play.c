@@ -235,12 +235,16 @@ play_write(FILE *out, const struct report_play *p, const struct play_doc *doc)
 	yout_kv_plain(w, "game", rp->game->name);
 	if (doc->head != NULL)
 		doc->head(w, p);
-	yout_kv_int(w, "turn", (long long)rules_turn(rp->pos));
+	/* A roll inside a turn is the next turn's: the other colour's. */
+	yout_kv_int(
+	    w, "turn", (long long)rules_turn(rp->pos) + (p->next_turn ? 1 : 0));
 	yout_kv_plain(w, "to-move",
 	    rp->score.over || rp->forfeit ?
 		"~" :
-		rp->game->colour[rules_to_move(rp->pos)]);
-	yout_kv_plain(w, "in-turn", rp->in_turn ? "true" : "false");
+		rp->game->colour[p->next_turn ? 1 - rules_to_move(rp->pos) :
+						rules_to_move(rp->pos)]);
+	yout_kv_plain(
+	    w, "in-turn", rp->in_turn && !p->next_turn ? "true" : "false");
 	if (p->so_far != NULL)
 		yout_kv_text(w, "so-far", p->so_far, strlen(p->so_far));
 	doc->body(w, p);
