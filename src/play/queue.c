@@ -90,14 +90,37 @@ parse_line(const char *s, size_t n, unsigned long lineno,
 }
 
 int
+play_queue_parse(
+    struct play_queue *q, const char *text, size_t len, struct diag *d)
+{
+	const char   *s, *e;
+	unsigned long lineno = 0;
+
+	for (s = text; s < text + len; s = e + 1) {
+		lineno++;
+		if ((e = memchr(s, '\n', (size_t)(text + len - s))) == NULL)
+			e = text + len;
+		if (e == s || *s == '#')
+			continue;
+		if (array_grow(&q->v, &q->cap, q->n + 1, sizeof *q->v) == -1)
+			return diag_set(d, DIAG_NO_MEMORY, "out of memory");
+		memset(&q->v[q->n], 0, sizeof *q->v);
+		q->n++;
+		if (parse_line(s, (size_t)(e - s), lineno, &q->v[q->n - 1],
+			d) == -1)
+			return -1;
+	}
+	return 0;
+}
+
+int
 play_queue_read(struct play_queue *q, const char *path,
     const struct rules_game *g, int colour)
 {
 	struct diag d;
-	char	   *text, *s, *e;
+	char	   *text;
 	size_t	    len, n;
-	unsigned long lineno = 0;
-	int	    rc, status = CLI_OK;
+	int	    rc;
 
 	memset(q, 0, sizeof *q);
 	n = strlen(path) + strlen(g->colour[colour]) + 16;
@@ -112,29 +135,17 @@ play_queue_read(struct play_queue *q, const char *path,
 		cli_error("%s; nothing was written", d.msg);
 		return d.code == DIAG_NO_MEMORY ? CLI_INTERNAL : CLI_USAGE;
 	}
-	for (s = text; status == CLI_OK && s < text + len; s = e + 1) {
-		lineno++;
-		if ((e = memchr(s, '\n', (size_t)(text + len - s))) == NULL)
-			e = text + len;
-		if (e == s || *s == '#')
-			continue;
-		if (array_grow(&q->v, &q->cap, q->n + 1, sizeof *q->v) == -1) {
-			cli_error("out of memory");
-			status = CLI_INTERNAL;
-			break;
-		}
-		memset(&q->v[q->n], 0, sizeof *q->v);
-		rc = parse_line(s, (size_t)(e - s), lineno, &q->v[q->n], &d);
-		q->n++;
-		if (rc == -1) {
-			cli_diag(q->path, &d, NULL);
-			status = d.code == DIAG_NO_MEMORY ? CLI_INTERNAL :
-							    CLI_USAGE;
-		}
-	}
+	rc = play_queue_parse(q, text, len, &d);
 	secret_wipe(text, len);
 	free(text);
-	return status;
+	if (rc == 0)
+		return CLI_OK;
+	if (d.code == DIAG_NO_MEMORY) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	cli_diag(q->path, &d, NULL);
+	return CLI_USAGE;
 }
 
 char *

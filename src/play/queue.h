@@ -52,6 +52,14 @@ int play_queue_read(struct play_queue *q, const char *path,
  */
 int play_queue_write(const struct play_queue *q, const struct play_record *pr);
 void play_queue_free(struct play_queue *q);
+/*
+ * The lines of a queue file's text (len bytes) added to q: blank lines
+ * and lines of '#' skipped, each other line the anchor in decimal, then
+ * an even number of turn tokens, separated by blanks.  Returns 0, or -1
+ * with d (queue-file, at the line and column at fault; or no-memory).
+ */
+int play_queue_parse(
+    struct play_queue *q, const char *text, size_t len, struct diag *d);
 
 /*
  * Splits the turns of s (n bytes, blanks between them) into l's tokens;
