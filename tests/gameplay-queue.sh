@@ -177,6 +177,16 @@ grep -q 'f5 f4 2\. e3 \*$' g.pgn || bad "keyed: no reply: $(tail -n 1 g.pgn)"
 run 0 "black cancels" queue --cancel all --as black --key-file k/black.key \
     g.pgn
 [ -e g.pgn.black.queue ] && bad "cancel all left a queue file"
+# Oust: a turn of several actions matches once whole, played in parts,
+# its capture marked or not.
+"$gp" new --date 2024.05.01 --size 4 oust -o o.pgn || exit 99
+"$gp" move -i o.pgn f1 c4 c6 || exit 99
+run 0 "an Oust line" queue --as black o.pgn 'c5*,g4 e3'
+run 0 "white's capture" move -i o.pgn c5
+grep -q 'e3' o.pgn && bad "Oust: replied to half a turn"
+run 0 "white's placement after it" move -i o.pgn g4
+grep -q '^1\. f1 c4 2\. c6 c5,g4 3\. e3 \*$' o.pgn ||
+    bad "Oust: no reply to the whole turn: $(tail -n 1 o.pgn)"
 # Herd has dice: no reply can be queued.
 "$gp" new --seed 7 herd -o h.pgn || exit 99
 run 2 "a game with dice" queue --as white h.pgn 'a1 b1'
