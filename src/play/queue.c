@@ -96,7 +96,7 @@ play_queue_parse(
 	const char   *s, *e;
 	unsigned long lineno = 0;
 
-	for (s = text; s < text + len; s = e + 1) {
+	for (s = text; len > 0 && s < text + len; s = e + 1) {
 		lineno++;
 		if ((e = memchr(s, '\n', (size_t)(text + len - s))) == NULL)
 			e = text + len;
