@@ -564,8 +564,13 @@ stamp_due(const struct play_record *pr, struct move_settings *ms)
 
 /*
  * Writes np, the record moved, in place with the reply queued to the
- * move, if any (queue.h), in the one update under the lock lf, then the
- * queue; or to standard output as it is.  Returns the exit status.
+ * move, if any (queue.h), in the one update under the lock lf; or to
+ * standard output as it is.  The queue goes first, its lines the new
+ * record left dropped, while the lock still holds the record: once the
+ * record is renamed another referee may lock the new one, and must find
+ * the queue that goes with it.  Should the record not be written, the
+ * queue is written again with the lines the old record holds.  Returns
+ * the exit status.
  */
 static int
 write_answered(const struct move_settings *ms, struct cli_locked *lf,
@@ -579,12 +584,12 @@ write_answered(const struct move_settings *ms, struct cli_locked *lf,
 		return play_write_locked(false, lf, pr->name, np);
 	if ((status = play_queue_answer(lf->path, &ms->sel, ms->stamp, np, &q,
 		 &said)) == CLI_OK &&
-	    (status = play_write_locked(true, lf, pr->name, np)) == CLI_OK) {
-		/* The record holds the truth: a queue left behind is
-		 * only untidy (queue.h). */
-		if (q.path != NULL)
-			play_queue_write(&q, np);
-		play_queue_say("move", np, &said);
+	    (q.path == NULL || (status = play_queue_write(&q, np)) == CLI_OK)) {
+		if ((status = play_write_locked(true, lf, pr->name, np)) ==
+		    CLI_OK)
+			play_queue_say("move", np, &said);
+		else if (q.path != NULL)
+			play_queue_write(&q, pr);
 	}
 	free(said.played);
 	play_queue_free(&q);

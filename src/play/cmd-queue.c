@@ -49,8 +49,8 @@ const struct play_cmd play_cmd_queue = {
 	    "matches a line, the referee plays its reply in the same update;\n"
 	    "a line the game left is dropped.  The lines are kept in\n"
 	    "RECORD.COLOUR.queue (mode 0600), never in the record.  Not for\n"
-	    "a game with dice, nor a file of several records.  --as COLOUR\n"
-	    "says whose queue it is; on a keyed record, with COLOUR's key.\n"
+	    "a game with dice, nor a file of several records.  The queue is\n"
+	    "COLOUR's (--as); on a keyed record, with COLOUR's key alone.\n"
 	    "\n"
 	    "  -i, --in-place   accepted: a queue is always changed in place,\n"
 	    "                   under RECORD's lock\n"
@@ -242,6 +242,7 @@ enqueue(struct play_queue *q, const struct play_record *pr,
 	l = &q->v[q->n++];
 	memset(l, 0, sizeof *l);
 	l->anchor = pr->rec->nturns;
+	play_queue_fingerprint(pr, l->anchor, l->fp);
 	if (play_queue_split(line, strlen(line), l, &bad) == -1)
 		goto out_memory;
 	if (bad != (size_t)-1) {

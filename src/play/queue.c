@@ -70,10 +70,24 @@ parse_line(const char *s, size_t n, unsigned long lineno,
 	    (s[digits] != ' ' && s[digits] != '\t'))
 		return diag_set_at(d, DIAG_QUEUE_FILE, at, 1,
 		    "a queued line is the number of turns the record had, "
-		    "then its turns (gameplay(1), \"queue\")");
+		    "their fingerprint, then its turns (formats/record.md, "
+		    "\"Conditional moves\")");
 	memcpy(num, s, digits);
 	num[digits] = '\0';
 	l->anchor = strtoul(num, NULL, 10);
+	at.col = digits + 2;
+	if (n < digits + 1 + SECRET_COMMIT_LEN ||
+	    strspn(s + digits + 1, "0123456789abcdef") <
+		SECRET_COMMIT_LEN - 1 ||
+	    (s[digits + SECRET_COMMIT_LEN] != ' ' &&
+		s[digits + SECRET_COMMIT_LEN] != '\t'))
+		return diag_set_at(d, DIAG_QUEUE_FILE, at, 1,
+		    "a queued line's fingerprint of the record's turns is "
+		    "%d lower-case hex digits",
+		    SECRET_COMMIT_LEN - 1);
+	memcpy(l->fp, s + digits + 1, SECRET_COMMIT_LEN - 1);
+	l->fp[SECRET_COMMIT_LEN - 1] = '\0';
+	digits += SECRET_COMMIT_LEN;
 	if (play_queue_split(s + digits, n - digits, l, &bad) == -1)
 		return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 	at.col = digits + bad + 1;
@@ -181,14 +195,15 @@ play_queue_write(const struct play_queue *q, const struct play_record *pr)
 		if (st != PLAY_QUEUE_WAITS && st != PLAY_QUEUE_DUE)
 			continue;
 		if ((line = play_queue_text(&q->v[i], 0)) == NULL ||
-		    array_grow(&text, &cap, len + strlen(line) + 32, 1) == -1) {
+		    array_grow(&text, &cap,
+			len + strlen(line) + SECRET_COMMIT_LEN + 32, 1) == -1) {
 			free(line);
 			free(text);
 			cli_error("out of memory");
 			return CLI_INTERNAL;
 		}
-		n = (size_t)snprintf(text + len, cap - len, "%lu %s\n",
-		    q->v[i].anchor, line);
+		n = (size_t)snprintf(text + len, cap - len, "%lu %s %s\n",
+		    q->v[i].anchor, q->v[i].fp, line);
 		len += n;
 		free(line);
 	}
@@ -238,16 +253,44 @@ out_free:
 	return same;
 }
 
+void
+play_queue_fingerprint(const struct play_record *pr, unsigned long n,
+    char fp[SECRET_COMMIT_LEN])
+{
+	const struct record_token *t = pr->rec->turns;
+	char			  *s = NULL;
+	size_t			   len = 0, cap = 0, i;
+
+	for (i = 0; i < n && i < pr->rec->nturns; i++) {
+		if (array_grow(&s, &cap, len + t[i].len + 2, 1) == -1) {
+			/* No memory: a fingerprint that matches no line. */
+			memset(fp, 'x', SECRET_COMMIT_LEN - 1);
+			fp[SECRET_COMMIT_LEN - 1] = '\0';
+			free(s);
+			return;
+		}
+		memcpy(s + len, t[i].text, t[i].len);
+		len += t[i].len;
+		s[len++] = '\n';
+	}
+	secret_commit(s != NULL ? s : "", len, fp);
+	free(s);
+}
+
 enum play_queue_state
 play_queue_state(const struct play_record *pr, const struct play_queue_line *l,
     size_t *next)
 {
 	const struct record_token *t = pr->rec->turns;
 	size_t	whole = pr->rec->nturns - (pr->rp.in_turn ? 1 : 0), k, i;
+	char	fp[SECRET_COMMIT_LEN];
 
 	*next = 0;
 	if (pr->rp.score.over || pr->rp.forfeit || pr->rp.adjudged ||
 	    pr->rp.agreed || whole < l->anchor)
+		return PLAY_QUEUE_OFF;
+	play_queue_fingerprint(pr, l->anchor, fp);
+	if (!secret_equal(fp, l->fp, SECRET_COMMIT_LEN))
 		return PLAY_QUEUE_OFF;
 	k = whole - l->anchor;
 	for (i = 0; i < k && i < l->n; i++)

@@ -6,9 +6,8 @@
  * read, RECORD.COLOUR.queue, never in the record.  A line is a series of
  * whole turns, the opponent's and the player's in turn, from the turn
  * the record was at when it was queued: its anchor, the number of turn
- * tokens then.  Where a line stands is read from the record alone, so a
- * queue file that lags behind the record (a crash between the two
- * writes) is never wrong, only untidy.
+ * tokens then, with a fingerprint of those turns.  Where a line stands is read from the record alone, so a
+ * line left in the file after the game left it is never played.
  */
 #ifndef ARBITER_PLAY_QUEUE_H
 #define ARBITER_PLAY_QUEUE_H
@@ -17,8 +16,10 @@
 
 struct play_queue_line {
 	unsigned long anchor; /* the record's turn tokens when queued */
-	char	    **tok;
-	size_t	      n;
+	/* Those turns' fingerprint (play_queue_fingerprint). */
+	char   fp[SECRET_COMMIT_LEN];
+	char **tok;
+	size_t n;
 };
 
 /* One colour's queue, as its file holds it. */
@@ -69,6 +70,16 @@ int play_queue_parse(
 int play_queue_split(
     const char *s, size_t n, struct play_queue_line *l, size_t *bad);
 
+/*
+ * The fingerprint of pr's first n turn tokens (n at most their number):
+ * the SHA-256, in hex, of their text as the record writes it, each
+ * followed by a newline.  A line holds only on the turns it was queued
+ * after: a takeback that another game of as many turns replaced leaves
+ * it.
+ */
+void play_queue_fingerprint(const struct play_record *pr, unsigned long n,
+    char fp[SECRET_COMMIT_LEN]);
+
 /* Where l stands on pr's record; *next: the index of its next turn. */
 enum play_queue_state play_queue_state(const struct play_record *pr,
     const struct play_queue_line *l, size_t *next);
@@ -83,9 +94,9 @@ char *play_queue_text(const struct play_queue_line *l, size_t first);
  * move -i: the reply the colour waiting on np (a record of one, just
  * moved by its opponent) queued to that move, if a line of its queue is
  * due, added to np with stamp (or none: "") and read back, np replaced
- * by the record with it; then the queue, its lines the game left
- * dropped, is written, only once the record is (*q stays for that: the
- * caller calls play_queue_write after writing np, and frees q).
+ * by the record with it.  *q is the queue read (q->path NULL: none is
+ * kept for np), which the caller writes with play_queue_write(q, np)
+ * before writing np, its lines the game left dropped, and frees.
  * *said: what to say once the record is written.  Returns CLI_OK, or the
  * exit status after saying why nothing may be written (the queue file
  * refused).

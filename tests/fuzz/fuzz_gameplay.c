@@ -76,11 +76,12 @@ queue_file(const char *s, size_t n)
 			for (j = 0; j < q.v[i].n; j++)
 				FUZZ_CHECK(play_token_safe(q.v[i].tok[j]));
 			if ((line = play_queue_text(&q.v[i], 0)) == NULL ||
-			    array_grow(&text, &cap, len + strlen(line) + 32,
+			    array_grow(&text, &cap,
+				len + strlen(line) + SECRET_COMMIT_LEN + 32,
 				1) == -1)
 				abort();
 			len += (size_t)snprintf(text + len, cap - len,
-			    "%lu %s\n", q.v[i].anchor, line);
+			    "%lu %s %s\n", q.v[i].anchor, q.v[i].fp, line);
 			free(line);
 		}
 		FUZZ_CHECK(play_queue_parse(&back, text, len, &d) == 0);
@@ -90,6 +91,8 @@ queue_file(const char *s, size_t n)
 			for (j = 0; j < q.v[i].n; j++)
 				FUZZ_CHECK(strcmp(back.v[i].tok[j],
 					       q.v[i].tok[j]) == 0);
+			FUZZ_CHECK(back.v[i].anchor == q.v[i].anchor &&
+			    strcmp(back.v[i].fp, q.v[i].fp) == 0);
 		}
 	} else
 		FUZZ_CHECK(d.code == DIAG_QUEUE_FILE && d.at.line >= 1 &&
@@ -140,6 +143,7 @@ record_and_line(const char *s, size_t n)
 		if (nul != NULL &&
 		    play_queue_split(nul + 1, n - rn - 1, &l, &bad) == 0) {
 			l.anchor = pr.rec->nturns > 0 ? pr.rec->nturns - 1 : 0;
+			play_queue_fingerprint(&pr, l.anchor, l.fp);
 			st = play_queue_state(&pr, &l, &next);
 			FUZZ_CHECK(st == PLAY_QUEUE_OFF ||
 			    st == PLAY_QUEUE_DONE || next < l.n);
