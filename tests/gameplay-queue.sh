@@ -201,6 +201,17 @@ grep -q 'e3' o.pgn && bad "Oust: replied to half a turn"
 run 0 "white's placement after it" move -i o.pgn g4
 grep -q '^1\. f1 c4 2\. c6 c5,g4 3\. e3 \*$' o.pgn ||
     bad "Oust: no reply to the whole turn: $(tail -n 1 o.pgn)"
+# A reply that ends the game is played with the result, and the line,
+# played whole, is not said to be dropped.
+"$gp" new --date 2024.05.01 --size 3 oust -o w.pgn || exit 99
+"$gp" move -i w.pgn c3 || exit 99
+run 0 "a winning line" queue --as black w.pgn 'd3 c4*'
+run 0 "white's d3" move -i w.pgn d3
+grep -q '^1\. c3 d3 2\. c4\* 1-0$' w.pgn ||
+    bad "the winning reply: $(tail -n 1 w.pgn)"
+grep -q 'dropped' err && bad "a line played whole was said dropped"
+"$gc" --quiet --require-finished w.pgn 2> /dev/null ||
+    bad "the game won by a reply does not check"
 # Herd has dice: no reply can be queued.
 "$gp" new --seed 7 herd -o h.pgn || exit 99
 run 2 "a game with dice" queue --as white h.pgn 'a1 b1'

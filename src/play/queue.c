@@ -286,8 +286,7 @@ play_queue_state(const struct play_record *pr, const struct play_queue_line *l,
 	char	fp[SECRET_COMMIT_LEN];
 
 	*next = 0;
-	if (pr->rp.score.over || pr->rp.forfeit || pr->rp.adjudged ||
-	    pr->rp.agreed || whole < l->anchor)
+	if (whole < l->anchor)
 		return PLAY_QUEUE_OFF;
 	play_queue_fingerprint(pr, l->anchor, fp);
 	if (!secret_equal(fp, l->fp, SECRET_COMMIT_LEN))
@@ -299,6 +298,9 @@ play_queue_state(const struct play_record *pr, const struct play_queue_line *l,
 			return PLAY_QUEUE_OFF;
 	if (k >= l->n)
 		return PLAY_QUEUE_DONE;
+	if (pr->rp.score.over || pr->rp.forfeit || pr->rp.adjudged ||
+	    pr->rp.agreed)
+		return PLAY_QUEUE_OFF;
 	*next = k;
 	/* Odd: the opponent played the turn the reply answers. */
 	return k % 2 == 1 && !pr->rp.in_turn ? PLAY_QUEUE_DUE :
@@ -319,12 +321,16 @@ answered(const struct play_record *np, const struct play_select *sel,
 		.stamp = stamp[0] != '\0' ? stamp : NULL };
 	char		     result[32];
 
+	int		     status;
+
 	memset(nq, 0, sizeof *nq);
-	if (play_update_load(np, &u, sel, nq) != CLI_OK || nq->rp.in_turn ||
+	status = play_update_load(np, &u, sel, nq);
+	/* A reply that ends the game reads back only with its result. */
+	if (status == -1 || nq->rec == NULL || nq->rp.in_turn ||
 	    nq->rec->nturns != np->rec->nturns + 1)
 		return false;
 	if (!nq->rp.score.over)
-		return true;
+		return status == CLI_OK;
 	snprintf(result, sizeof result, "%d-%d", nq->rp.score.points[0],
 	    nq->rp.score.points[1]);
 	play_close(nq);
