@@ -272,13 +272,14 @@ out_memory:
 }
 
 /*
- * Whose queue, and whether it may be kept for pr: a colour (--as), a file
- * of one record, a game without dice.  Returns CLI_OK, or CLI_USAGE after
+ * Whose queue, and whether it may be kept for pr (the file lf_path): a
+ * colour (--as), a file of one record whose name leaves room for the
+ * queue's, a game without dice.  Returns CLI_OK, or CLI_USAGE after
  * saying why.
  */
 static int
 queue_owner(const struct queue_settings *qs, const struct play_record *pr,
-    int *colour)
+    const char *lf_path, int *colour)
 {
 	if ((*colour = play_key_holder("queue", "--as", pr->rp.game,
 		 qs->ed.key.as)) == -1)
@@ -290,6 +291,12 @@ queue_owner(const struct queue_settings *qs, const struct play_record *pr,
 	}
 	if (pr->more || qs->ed.sel.record > 1) {
 		cli_error("queue: %s: a queue is kept for a file of one record",
+		    pr->name);
+		return CLI_USAGE;
+	}
+	if (!play_queue_kept(lf_path, pr->rp.game, *colour)) {
+		cli_error("queue: %s: the record's name leaves no room for "
+			  "its queue file's beside it",
 		    pr->name);
 		return CLI_USAGE;
 	}
@@ -334,7 +341,7 @@ exec_queue(int argc, char **argv)
 	/* Under the lock move -i takes: one of them at a time. */
 	if ((status = play_open_keyed(&play_cmd_queue, &qs.ed.key, true,
 		 argv[optind], &lf, &pr, &qs.ed.sel, NULL, 0)) != CLI_OK ||
-	    (status = queue_owner(&qs, &pr, &colour)) != CLI_OK ||
+	    (status = queue_owner(&qs, &pr, lf.path, &colour)) != CLI_OK ||
 	    (status = play_queue_read(&q, lf.path, pr.rp.game, colour)) !=
 		CLI_OK)
 		goto out_close;

@@ -4,6 +4,7 @@
  * through src/secret's texts only the referee may read, where each line
  * stands on a record, and the reply move -i plays for the colour waiting.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,6 +128,16 @@ play_queue_parse(
 	return 0;
 }
 
+bool
+play_queue_kept(const char *path, const struct rules_game *g, int colour)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base != NULL ? base + 1 : path;
+	/* BASE.COLOUR.queue and its temporary file's suffix, .XXXXXX. */
+	return strlen(base) + strlen(g->colour[colour]) + 7 + 7 <= NAME_MAX;
+}
+
 int
 play_queue_read(struct play_queue *q, const char *path,
     const struct rules_game *g, int colour)
@@ -137,6 +148,8 @@ play_queue_read(struct play_queue *q, const char *path,
 	int	    rc;
 
 	memset(q, 0, sizeof *q);
+	if (!play_queue_kept(path, g, colour))
+		return CLI_OK;
 	n = strlen(path) + strlen(g->colour[colour]) + 16;
 	if ((q->path = malloc(n)) == NULL) {
 		cli_error("out of memory");

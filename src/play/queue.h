@@ -38,8 +38,14 @@ enum play_queue_state {
 };
 
 /*
+ * Whether a queue of colour can be kept beside the record file path: its
+ * name and its temporary file's fit in a file name (NAME_MAX).
+ */
+bool play_queue_kept(const char *path, const struct rules_game *g, int colour);
+/*
  * Reads colour's queue of the record file path (as cli_locked resolved
- * it) into q (zeroed here): no file is an empty queue.  A file that is a
+ * it) into q (zeroed here): no file is an empty queue, and so is a
+ * record whose name leaves no room for one (q->path then NULL).  A file that is a
  * link, not the user's, or that others may read or write is refused, as
  * a key file is; a line that is no queued line is a queue-file error.
  * Returns CLI_OK, or the exit status after saying why.
