@@ -100,8 +100,8 @@ live_line(const struct play_queue *q, const struct play_record *pr,
 
 /* Prints live line n of q, its turns to come: "2: e3 f4". */
 static int
-print_line(const struct play_queue *q, const struct play_record *pr,
-    unsigned long n)
+print_line(
+    const struct play_queue *q, const struct play_record *pr, unsigned long n)
 {
 	size_t i, next;
 	char  *s;
@@ -197,8 +197,8 @@ line_legal(const struct play_record *pr, const struct play_select *sel,
 	at = np.rp.error_turn;
 	if (status != CLI_OK && at > pr->rec->nturns) {
 		d = np.rp.error;
-		snprintf(prefix, sizeof prefix, "turn %lu of the line: ",
-		    at - pr->rec->nturns);
+		snprintf(prefix, sizeof prefix,
+		    "turn %lu of the line: ", at - pr->rec->nturns);
 		status = line_wrong(
 		    line, l, at - pr->rec->nturns - 1, &d, prefix);
 	} else if (status == CLI_OK && np.rp.in_turn) {
@@ -281,8 +281,8 @@ static int
 queue_owner(const struct queue_settings *qs, const struct play_record *pr,
     const char *lf_path, int *colour)
 {
-	if ((*colour = play_key_holder("queue", "--as", pr->rp.game,
-		 qs->ed.key.as)) == -1)
+	if ((*colour = play_key_holder(
+		 "queue", "--as", pr->rp.game, qs->ed.key.as)) == -1)
 		return CLI_USAGE;
 	if (*colour == REPLAY_KEY_REFEREE) {
 		cli_error("queue: %s: --as names the colour whose queue it is",
@@ -323,7 +323,8 @@ exec_queue(int argc, char **argv)
 		return status;
 	want = qs.list || qs.cancel != NULL ? 1 : 2;
 	if (argc - optind != want || (qs.list && qs.cancel != NULL)) {
-		cli_error("queue: %s", qs.list || qs.cancel != NULL ?
+		cli_error("queue: %s",
+		    qs.list || qs.cancel != NULL ?
 			"--list and --cancel take the record alone, one of them" :
 			"name a record and a line");
 		return CLI_USAGE;

@@ -28,7 +28,8 @@ play_queue_free(struct play_queue *q)
 }
 
 int
-play_queue_split(const char *s, size_t n, struct play_queue_line *l, size_t *bad)
+play_queue_split(
+    const char *s, size_t n, struct play_queue_line *l, size_t *bad)
 {
 	size_t i = 0, j, cap = 0;
 	char  *t;
@@ -42,8 +43,7 @@ play_queue_split(const char *s, size_t n, struct play_queue_line *l, size_t *bad
 		for (j = i; j < n && s[j] != ' ' && s[j] != '\t'; j++)
 			;
 		if ((t = strndup(s + i, j - i)) == NULL ||
-		    array_grow(&l->tok, &cap, l->n + 1, sizeof *l->tok) ==
-			-1) {
+		    array_grow(&l->tok, &cap, l->n + 1, sizeof *l->tok) == -1) {
 			free(t);
 			return -1;
 		}
@@ -121,8 +121,8 @@ play_queue_parse(
 			return diag_set(d, DIAG_NO_MEMORY, "out of memory");
 		memset(&q->v[q->n], 0, sizeof *q->v);
 		q->n++;
-		if (parse_line(s, (size_t)(e - s), lineno, &q->v[q->n - 1],
-			d) == -1)
+		if (parse_line(
+			s, (size_t)(e - s), lineno, &q->v[q->n - 1], d) == -1)
 			return -1;
 	}
 	return 0;
@@ -197,10 +197,10 @@ play_queue_text(const struct play_queue_line *l, size_t first)
 int
 play_queue_write(const struct play_queue *q, const struct play_record *pr)
 {
-	struct diag d;
-	char	   *text = NULL, *line;
-	size_t	    len = 0, cap = 0, i, next, n;
-	int	    status = CLI_OK;
+	struct diag	      d;
+	char		     *text = NULL, *line;
+	size_t		      len = 0, cap = 0, i, next, n;
+	int		      status = CLI_OK;
 	enum play_queue_state st;
 
 	for (i = 0; i < q->n; i++) {
@@ -230,8 +230,8 @@ play_queue_write(const struct play_queue *q, const struct play_record *pr)
 
 /* Whether turn tokens a and b (of a, b bytes) are the same turn on pr. */
 static bool
-same_turn(const struct play_record *pr, const char *a, size_t na,
-    const char *b, size_t nb)
+same_turn(const struct play_record *pr, const char *a, size_t na, const char *b,
+    size_t nb)
 {
 	const struct rules_board *bd = &pr->rp.pos->board;
 	size_t			  ca = record_turn_bound(a, na);
@@ -267,8 +267,8 @@ out_free:
 }
 
 void
-play_queue_fingerprint(const struct play_record *pr, unsigned long n,
-    char fp[SECRET_COMMIT_LEN])
+play_queue_fingerprint(
+    const struct play_record *pr, unsigned long n, char fp[SECRET_COMMIT_LEN])
 {
 	const struct record_token *t = pr->rec->turns;
 	char			  *s = NULL;
@@ -291,12 +291,12 @@ play_queue_fingerprint(const struct play_record *pr, unsigned long n,
 }
 
 enum play_queue_state
-play_queue_state(const struct play_record *pr, const struct play_queue_line *l,
-    size_t *next)
+play_queue_state(
+    const struct play_record *pr, const struct play_queue_line *l, size_t *next)
 {
 	const struct record_token *t = pr->rec->turns;
-	size_t	whole = pr->rec->nturns - (pr->rp.in_turn ? 1 : 0), k, i;
-	char	fp[SECRET_COMMIT_LEN];
+	size_t whole = pr->rec->nturns - (pr->rp.in_turn ? 1 : 0), k, i;
+	char   fp[SECRET_COMMIT_LEN];
 
 	*next = 0;
 	if (whole < l->anchor)
@@ -306,8 +306,8 @@ play_queue_state(const struct play_record *pr, const struct play_queue_line *l,
 		return PLAY_QUEUE_OFF;
 	k = whole - l->anchor;
 	for (i = 0; i < k && i < l->n; i++)
-		if (!same_turn(pr, t[l->anchor + i].text,
-			t[l->anchor + i].len, l->tok[i], strlen(l->tok[i])))
+		if (!same_turn(pr, t[l->anchor + i].text, t[l->anchor + i].len,
+			l->tok[i], strlen(l->tok[i])))
 			return PLAY_QUEUE_OFF;
 	if (k >= l->n)
 		return PLAY_QUEUE_DONE;
@@ -334,7 +334,7 @@ answered(const struct play_record *np, const struct play_select *sel,
 		.stamp = stamp[0] != '\0' ? stamp : NULL };
 	char		     result[32];
 
-	int		     status;
+	int status;
 
 	memset(nq, 0, sizeof *nq);
 	status = play_update_load(np, &u, sel, nq);
@@ -400,8 +400,8 @@ play_queue_answer(const char *path, const struct play_select *sel,
 }
 
 void
-play_queue_say(const char *cmd, const struct play_record *np,
-    struct play_queue_said *said)
+play_queue_say(
+    const char *cmd, const struct play_record *np, struct play_queue_said *said)
 {
 	const char *whose = np->rp.game->colour[said->colour];
 
@@ -411,9 +411,8 @@ play_queue_say(const char *cmd, const struct play_record *np,
 	if (said->dropped > 0)
 		cli_error("%s: %s: %zu queued line%s of %s's no longer "
 			  "match%s the game: dropped",
-		    cmd, np->name, said->dropped,
-		    said->dropped == 1 ? "" : "s", whose,
-		    said->dropped == 1 ? "es" : "");
+		    cmd, np->name, said->dropped, said->dropped == 1 ? "" : "s",
+		    whose, said->dropped == 1 ? "es" : "");
 	free(said->played);
 	said->played = NULL;
 }

@@ -24,9 +24,9 @@ struct play_queue_line {
 
 /* One colour's queue, as its file holds it. */
 struct play_queue {
-	char			*path;
+	char		       *path;
 	struct play_queue_line *v;
-	size_t			 n, cap;
+	size_t			n, cap;
 };
 
 /* Where a line stands on a record. */
@@ -57,7 +57,7 @@ int play_queue_read(struct play_queue *q, const char *path,
  * (none: the file is removed).  Returns CLI_OK, or CLI_USAGE after
  * saying why (the file is then as it was).
  */
-int play_queue_write(const struct play_queue *q, const struct play_record *pr);
+int  play_queue_write(const struct play_queue *q, const struct play_record *pr);
 void play_queue_free(struct play_queue *q);
 /*
  * The lines of a queue file's text (len bytes) added to q: blank lines
@@ -83,8 +83,8 @@ int play_queue_split(
  * after: a takeback that another game of as many turns replaced leaves
  * it.
  */
-void play_queue_fingerprint(const struct play_record *pr, unsigned long n,
-    char fp[SECRET_COMMIT_LEN]);
+void play_queue_fingerprint(
+    const struct play_record *pr, unsigned long n, char fp[SECRET_COMMIT_LEN]);
 
 /* Where l stands on pr's record; *next: the index of its next turn. */
 enum play_queue_state play_queue_state(const struct play_record *pr,

@@ -140,7 +140,7 @@ int secret_text_read(const char *path, const char *what, char **text,
  * path); an empty text removes path.  Returns 0, or -1 with d filled
  * and path as it was.
  */
-int secret_text_write(const char *path, const char *text, size_t len,
-    struct diag *d);
+int secret_text_write(
+    const char *path, const char *text, size_t len, struct diag *d);
 
 #endif

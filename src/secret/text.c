@@ -56,8 +56,8 @@ secret_text_read(const char *path, const char *what, char **text, size_t *len,
 }
 
 int
-secret_text_write(const char *path, const char *text, size_t len,
-    struct diag *d)
+secret_text_write(
+    const char *path, const char *text, size_t len, struct diag *d)
 {
 	char   *tmp;
 	size_t	n = strlen(path) + 8, done = 0;

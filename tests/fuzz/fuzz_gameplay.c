@@ -52,8 +52,8 @@ arguments(const char *s, size_t n)
 		for (j = 0; j < l.n; j++) {
 			FUZZ_CHECK(l.tok[j][0] != '\0' &&
 			    strpbrk(l.tok[j], " \t") == NULL);
-			FUZZ_CHECK(bad != (size_t)-1 ||
-			    play_token_safe(l.tok[j]));
+			FUZZ_CHECK(
+			    bad != (size_t)-1 || play_token_safe(l.tok[j]));
 			free(l.tok[j]);
 		}
 		free(l.tok);
@@ -128,10 +128,9 @@ record_and_line(const char *s, size_t n)
 	struct play_record     pr;
 	struct play_queue_line l = { 0 };
 	const char	      *nul = memchr(s, '\0', n);
-	size_t		       rn = nul != NULL ? (size_t)(nul - s) : n, bad, i,
-		       next;
-	char		      *text;
-	enum play_queue_state  st;
+	size_t rn = nul != NULL ? (size_t)(nul - s) : n, bad, i, next;
+	char  *text;
+	enum play_queue_state st;
 
 	if ((text = malloc(rn + 1)) == NULL)
 		abort();
