@@ -32,6 +32,11 @@ PATH="$(pwd):$PATH" bash -c '
 	c "--in-place" gameplay move --in
 	c "resign rekey reveal" gameplay re
 	c "--key-fd --key-file --keys" gameplay rekey --ke
+	c "queue" gameplay q
+	c "--cancel" gameplay queue --ca
+	c "--list" gameplay queue --l
+	c "black" gameplay queue --as b
+	c "white" gameplay queue --as=w
 	c "reversi rive" gamecheck -g r
 	c "stones" gamecheck --game=s
 	c "prefix position" gamecheck --dedupe p

@@ -5,9 +5,10 @@
 # completing, so it is always what the installed tools accept: gameplay's
 # commands, each command's long options, the games (the "Games:" line),
 # and an option's values where its help line lists them (FORMAT) or where
-# its argument is a game.  Files are completed where an operand or an
-# option's argument is a file (bash's default).  make install puts this
-# file in bash-completion's directory under each tool's name.
+# its argument is a game or a colour (--as).  Files are completed where an
+# operand or an option's argument is a file (bash's default).  make
+# install puts this file in bash-completion's directory under each tool's
+# name.
 
 _arbiter()
 {
@@ -72,6 +73,12 @@ _arbiter()
 		case $meta in
 		GAME)
 			COMPREPLY=($(compgen -W "$games" -- "$cur"))
+			return 0
+			;;
+		COLOUR)
+			# --as: a holder of a key, every game's colours.
+			COMPREPLY=($(compgen -W "black white referee" \
+			    -- "$cur"))
 			return 0
 			;;
 		FORMAT | WHEN | MODE)

@@ -16,6 +16,7 @@
 
 #include "play/dice.h"
 #include "play/play.h"
+#include "play/queue.h"
 #include "util/util.h"
 
 static int exec_move(int, char **);
@@ -121,28 +122,6 @@ tokens_free(struct tokens *t)
 	for (i = 0; i < t->n; i++)
 		free(t->v[i]);
 	free(t->v);
-}
-
-/*
- * Whether a move can stand in the movetext as one turn token and nothing
- * else: no blank, comment, tag, move number or result token in it.
- */
-static bool
-token_safe(const char *s)
-{
-	size_t n = strlen(s), d;
-
-	if (n == 0 ||
-	    strspn(s,
-		"abcdefghijklmnopqrstuvwxyz"
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:,*-") != n)
-		return false;
-	d = strspn(s, "0123456789");
-	if (strcmp(s, "*") == 0 ||
-	    (d > 0 && s[d] == '-' &&
-		s[d + 1 + strspn(s + d + 1, "0123456789")] == '\0' && s[d + 1]))
-		return false;
-	return true;
 }
 
 /* Where a new turn would be written: for diagnostics about a move. */
@@ -448,7 +427,7 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 		return CLI_BAD;
 	}
 	for (i = 0; i < nmoves; i++)
-		if (!token_safe(moves[i])) {
+		if (!play_token_safe(moves[i])) {
 			util_printable(
 			    moves[i], strlen(moves[i]), shown, sizeof shown);
 			diag_set_at(&d, DIAG_BAD_MOVE_SYNTAX, at, 0,
@@ -583,6 +562,40 @@ stamp_due(const struct play_record *pr, struct move_settings *ms)
 	return CLI_OK;
 }
 
+/*
+ * Writes np, the record moved, in place with the reply queued to the
+ * move, if any (queue.h), in the one update under the lock lf; or to
+ * standard output as it is.  The queue goes first, its lines the new
+ * record left dropped, while the lock still holds the record: once the
+ * record is renamed another referee may lock the new one, and must find
+ * the queue that goes with it.  Should the record not be written, the
+ * queue is written again with the lines the old record holds.  Returns
+ * the exit status.
+ */
+static int
+write_answered(const struct move_settings *ms, struct cli_locked *lf,
+    const struct play_record *pr, struct play_record *np)
+{
+	struct play_queue      q;
+	struct play_queue_said said;
+	int		       status;
+
+	if (!ms->in_place)
+		return play_write_locked(false, lf, pr->name, np);
+	if ((status = play_queue_answer(lf->path, &ms->sel, ms->stamp, np, &q,
+		 &said)) == CLI_OK &&
+	    (q.path == NULL || (status = play_queue_write(&q, np)) == CLI_OK)) {
+		if ((status = play_write_locked(true, lf, pr->name, np)) ==
+		    CLI_OK)
+			play_queue_say("move", np, &said);
+		else if (q.path != NULL)
+			play_queue_write(&q, pr);
+	}
+	free(said.played);
+	play_queue_free(&q);
+	return status;
+}
+
 static int
 exec_move(int argc, char **argv)
 {
@@ -631,7 +644,7 @@ exec_move(int argc, char **argv)
 	} else if (fail != -1)
 		status = judged_wrong(&pr, &t, (size_t)fail, ms.stamp);
 	else if ((status = apply(&pr, &t, &ms, &np)) == CLI_OK)
-		status = play_write_locked(ms.in_place, &lf, pr.name, &np);
+		status = write_answered(&ms, &lf, &pr, &np);
 out_close:
 	tokens_free(&t);
 	return play_edit_close(&pr, &np, &lf, status);

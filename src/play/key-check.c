@@ -127,6 +127,11 @@ may_act(const struct play_cmd *cmd, const struct play_record *pr, int who,
 		    "only %s, who waits for %s, or the referee may",
 		    colour[1 - to_move], colour[to_move]);
 		break;
+	case PLAY_ACTOR_AS:
+		want = who == REPLAY_KEY_REFEREE ? -1 : who;
+		snprintf(why, sizeof why,
+		    "a player queues, lists and cancels their own moves");
+		break;
 	default:
 		want = REPLAY_KEY_REFEREE;
 		snprintf(why, sizeof why, "only the referee may");
@@ -188,7 +193,10 @@ play_key_check(const struct play_cmd *cmd, const struct play_key *k,
 	int  who, status;
 
 	if (!pr->rp.keyed) {
-		if (!given)
+		/* --as names whose queue it is, and no key proves it. */
+		if (!given ||
+		    (cmd->actor == PLAY_ACTOR_AS && k->file == NULL &&
+			!k->has_fd))
 			return CLI_OK;
 		/* Hash tags removed from a record are not to go unseen. */
 		cli_error("%s: %s has no keys: --as, --key-file and --key-fd "

@@ -262,3 +262,25 @@ play_so_far(const struct play_record *pr)
 		return NULL;
 	return play_token(pr, pr->rec->nturns - 1);
 }
+
+/*
+ * Whether a move can stand in the movetext as one turn token and nothing
+ * else: no blank, comment, tag, move number or result token in it.
+ */
+bool
+play_token_safe(const char *s)
+{
+	size_t n = strlen(s), d;
+
+	if (n == 0 ||
+	    strspn(s,
+		"abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:,*-") != n)
+		return false;
+	d = strspn(s, "0123456789");
+	if (strcmp(s, "*") == 0 ||
+	    (d > 0 && s[d] == '-' &&
+		s[d + 1 + strspn(s + d + 1, "0123456789")] == '\0' && s[d + 1]))
+		return false;
+	return true;
+}

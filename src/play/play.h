@@ -71,6 +71,9 @@ struct play_cmd {
 		PLAY_ACTOR_TO_MOVE,  /* the player to move (move) */
 		PLAY_ACTOR_OPERAND,  /* the colour an operand names */
 		PLAY_ACTOR_CLAIMANT, /* the player waiting, or the referee */
+		PLAY_ACTOR_AS,	     /* the colour --as names, for itself
+					(queue): named on a record without
+					keys too, with no key */
 	} actor;
 	int actor_operand;
 };
@@ -477,6 +480,12 @@ play_clock(const struct play_record *pr, int64_t t, struct report_clock *c);
 
 /* The text of turn token i of pr's record, as a new string. */
 char *play_token(const struct play_record *, size_t i);
+
+/*
+ * Whether a move can stand in the movetext as one turn token and nothing
+ * else: no blank, comment, tag, move number or result token in it.
+ */
+bool play_token_safe(const char *s);
 
 /* The turn in progress so far, as a new string, or NULL. */
 char *play_so_far(const struct play_record *);

@@ -125,4 +125,22 @@ int secret_seed_read(const char *path, struct secret_seed *s, struct diag *d);
  * on where they differ. */
 bool secret_equal(const void *a, const void *b, size_t n);
 
+/*
+ * A text only the referee may read (text.c): the file path, read as a
+ * key file (secret_key_read: no link, the user's own, mode 0600 or less),
+ * what naming it in messages ("queue").  Returns 0 with *text (owned by
+ * the caller, NUL terminated, *len bytes), 1 when there is no such file
+ * (*text NULL), or -1 with d filled, never quoting the file.
+ */
+int secret_text_read(const char *path, const char *what, char **text,
+    size_t *len, struct diag *d);
+/*
+ * Replaces path with the len bytes of text through a new file of mode
+ * 0600 in its folder and a rename (never writing through a link at
+ * path); an empty text removes path.  Returns 0, or -1 with d filled
+ * and path as it was.
+ */
+int secret_text_write(
+    const char *path, const char *text, size_t len, struct diag *d);
+
 #endif

@@ -316,6 +316,59 @@ START_TEST(test_seed_files)
 }
 END_TEST
 
+/* A text only the referee may read: a queue file (text.c). */
+START_TEST(test_text_files)
+{
+	char	    q[160];
+	struct diag d;
+	struct stat st;
+	char	   *text;
+	size_t	    len;
+
+	snprintf(q, sizeof q, "%s", in_dir("g.pgn.black.queue"));
+	/* No file: no text, and no error. */
+	ck_assert_int_eq(secret_text_read(q, "queue", &text, &len, &d), 1);
+	ck_assert_ptr_null(text);
+	ck_assert_int_eq(secret_text_write(q, "1 f4 e3\n", 8, &d), 0);
+	ck_assert_int_eq(stat(q, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0600);
+	ck_assert_int_eq(secret_text_read(q, "queue", &text, &len, &d), 0);
+	ck_assert_int_eq(len, 8);
+	ck_assert_str_eq(text, "1 f4 e3\n");
+	free(text);
+	/* Others may read it: refused, the text not quoted. */
+	ck_assert_int_eq(chmod(q, 0644), 0);
+	ck_assert_int_eq(secret_text_read(q, "queue", &text, &len, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "mode 0644"));
+	ck_assert_ptr_null(strstr(d.msg, "f4"));
+	/* Replaced whole, mode 0600 again; empty: removed. */
+	ck_assert_int_eq(secret_text_write(q, "2 d6 c3\n", 8, &d), 0);
+	ck_assert_int_eq(stat(q, &st), 0);
+	ck_assert_int_eq(st.st_mode & 07777, 0600);
+	ck_assert_int_eq(secret_text_write(q, "", 0, &d), 0);
+	ck_assert_int_eq(access(q, F_OK), -1);
+	/* A link is never read, and a write replaces it, not its target. */
+	write_file(in_dir("elsewhere"), "3 f6 d3\n", 0600);
+	ck_assert_int_eq(symlink(in_dir("elsewhere"), q), 0);
+	ck_assert_int_eq(secret_text_read(q, "queue", &text, &len, &d), -1);
+	ck_assert_ptr_nonnull(strstr(d.msg, "symbolic link"));
+	ck_assert_int_eq(secret_text_write(q, "1 f4 e3\n", 8, &d), 0);
+	ck_assert_int_eq(lstat(q, &st), 0);
+	ck_assert_int_eq(S_ISREG(st.st_mode), 1);
+	ck_assert_int_eq(secret_text_read(in_dir("elsewhere"), "queue", &text,
+			     &len, &d),
+	    0);
+	ck_assert_str_eq(text, "3 f6 d3\n");
+	free(text);
+	if (geteuid() == 0) {
+		ck_assert_int_eq(chown(q, 65534, 65534), 0);
+		ck_assert_int_eq(
+		    secret_text_read(q, "queue", &text, &len, &d), -1);
+		ck_assert_ptr_nonnull(strstr(d.msg, "not yours"));
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -324,7 +377,7 @@ main(void)
 
 	tc = unit_tcase(s, "secret", 60, test_keys, test_key_files,
 	    test_key_file_contents, test_commit, test_seed_commit,
-	    test_seed_files, NULL);
+	    test_seed_files, test_text_files, NULL);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	return unit_run(s);
 }
