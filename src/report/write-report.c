@@ -135,7 +135,8 @@ write_turn_lists(struct yout *w, const struct replay *rp)
 /*
  * What the movers said of their turns (GGF's and SGF's evaluation and
  * time after a move's square, the notation's [%eval], [%nodes] and
- * [%emt]), by turn (1-based, as an error's turn).
+ * [%emt], an analysis's [%best] and [%loss]), by turn (1-based, as an
+ * error's turn).
  */
 static void
 write_notes(struct yout *w, const struct record *rec)
@@ -159,6 +160,10 @@ write_notes(struct yout *w, const struct record *rec)
 			yout_kv_text(w, "nodes", n->nodes, n->nodes_len);
 		if (n->time_len > 0)
 			yout_kv_text(w, "time", n->time, n->time_len);
+		if (n->best_len > 0)
+			yout_kv_text(w, "best", n->best, n->best_len);
+		if (n->loss_len > 0)
+			yout_kv_text(w, "loss", n->loss, n->loss_len);
 		yout_close(w);
 	}
 	yout_close(w);
