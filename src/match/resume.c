@@ -106,17 +106,18 @@ match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 			goto out_not_ours;
 		}
 		i = *games;
-		if (!tag_is(rec, "MatchId", match_id))
+		if (match_id != NULL && !tag_is(rec, "MatchId", match_id))
 			goto out_not_ours;
-		if (!any_order && !tag_is(rec, "Round", round) &&
-		    round_of(rec, &i)) {
+		if (match_id != NULL && !any_order &&
+		    !tag_is(rec, "Round", round) && round_of(rec, &i)) {
 			cli_error(
 			    "%s: record %lu is game %lu of this match, out of turn (a file of --order completion is resumed with --order completion): not resumed",
 			    path, *games + 1, i + 1);
 			goto out_free;
 		}
-		if (any_order ? !round_of(rec, &i) :
-				!tag_is(rec, "Round", round))
+		if (match_id != NULL &&
+		    (any_order ? !round_of(rec, &i) :
+				 !tag_is(rec, "Round", round)))
 			goto out_not_ours;
 		replay_record(syn, rec, &ro, &rp);
 		if (rp.status == REPLAY_ILLEGAL ||

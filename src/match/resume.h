@@ -26,7 +26,8 @@ typedef int (*match_resume_fn)(void *arg, unsigned long i,
  * file open for reading and writing at its start: each must be whole, of
  * the Round 1, 2, ... in turn (with any_order, of any Round from 1 to
  * most: the games a match of -j N --order completion wrote, each once,
- * which each must check), with the MatchId tag match_id, and legal,
+ * which each must check), with the MatchId tag match_id, and legal
+ * (match_id NULL: any tags, record i game i, each checking it),
  * and there may be at most most of them; each goes to each with arg.  A
  * last record cut short (by a kill in the middle of its write) is not
  * counted, and the file is cut back to the end of the last whole one, fp
@@ -37,6 +38,14 @@ typedef int (*match_resume_fn)(void *arg, unsigned long i,
 int match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
     const char *match_id, unsigned long most, bool any_order,
     match_resume_fn each, void *arg, unsigned long *games);
+/*
+ * Opens path to be appended to in place by --resume (output.c): created
+ * if it is not there, a regular file the user may write, held by an
+ * exclusive flock(2) (a second writer waits), close-on-exec.  NULL
+ * after saying why.
+ */
+FILE *match_resume_open(const char *path);
+
 /*
  * Replays the record of game i that text (len bytes, borrowed) holds,
  * one the match has just played (gameplay match -j N), and gives it to
