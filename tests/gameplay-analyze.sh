@@ -38,6 +38,20 @@ finished "$tmp/p.pgn" 3 && ! gamecheck "$tmp/p.pgn" 2>&1 | grep -q warning &&
     [ "$(gamecheck "$tmp/p.pgn" 2> /dev/null | grep -c 'loss: ')" = 3 ] &&
     ok "greedy: read back, no warning" || ng "greedy read back: $got"
 
+# --yaml: the same losses, one document a game.
+gameplay analyze --yaml --player greedy --depth 2 "$tmp/g.pgn" > "$tmp/p.yaml"
+a=$(grep -o 'loss: [0-9.]*' "$tmp/p.yaml" | sed 's/loss: //' | paste -sd' ')
+b=$(grep -o '\[%loss [0-9.]*\]' "$tmp/p.pgn" | sed 's/\[%loss //; s/\]//; s/\.00$//; s/\(\.[0-9]*[1-9]\)0*$/\1/' | paste -sd' ')
+[ "$(grep -c '^schema: arbiter-analysis/1$' "$tmp/p.yaml")" = 3 ] && [ -n "$a" ] &&
+    [ "$a" = "$b" ] && ok "--yaml: the records' losses" ||
+    ng "--yaml: $a / $b"
+
+# A kill in the middle of a write: the record cut short is analysed again.
+head -c 700 "$tmp/p.pgn" > "$tmp/cut.pgn"
+gameplay analyze --player greedy --depth 2 -o "$tmp/cut.pgn" --resume \
+    "$tmp/g.pgn" && cmp -s "$tmp/cut.pgn" "$tmp/p.pgn" &&
+    ok "--resume after a record cut short" || ng "resume after a cut"
+
 # A program's evaluation, and the comments kept by --write=pgn.
 gameplay analyze --engine "$engines/eval.sh 'eval 1.5 depth 3'" \
     "$tmp/g.pgn" > "$tmp/e.pgn" 2> "$tmp/e.err" || ng "engine: $(cat "$tmp/e.err")"

@@ -344,14 +344,24 @@ analyze_analyser_start(struct analyze *a)
 		a->greedy = strcmp(player_spec(a->player), "greedy") == 0;
 		if (a->depth == 0)
 			a->depth = 1;
+		if (a->greedy)
+			snprintf(a->name, sizeof a->name, "greedy, depth %lu",
+			    a->depth);
+		else
+			snprintf(a->name, sizeof a->name, "%s",
+			    player_spec(a->player));
 		return CLI_OK;
 	case ANALYZE_SOLVER:
 		if ((a->solver = solve_new(0)) == NULL) {
 			cli_error("analyze: %s", strerror(ENOMEM));
 			return CLI_INTERNAL;
 		}
+		snprintf(a->name, sizeof a->name, "solver, empties %d",
+		    a->empties);
 		return CLI_OK;
 	default:
+		snprintf(a->name, sizeof a->name, "%s (%s)", a->engine_cmd,
+		    a->proto->name);
 		engine_signals();
 		engine_init(&a->side.e, 0);
 		a->side.e.cmd = a->engine_cmd;

@@ -19,6 +19,7 @@
 #include "match/resume.h"
 #include "match/workers.h"
 #include "record/turn.h"
+#include "report/report.h"
 #include "util/util.h"
 
 void
@@ -374,48 +375,118 @@ analyse_game(struct analyze *a, unsigned long i, struct analyze_point *pts)
 }
 
 /*
- * The comment of turn t of the analysed game (formats/record.md,
- * "Analyses") into buf: "" where the analyser said nothing of it.  The
- * turn's value is the next position's, from the mover's side (c), and
- * the turn that is the best loses nothing.
+ * What the analyser said of turn t, from its mover's side c: the turn's
+ * value is the next position's (greedy's own search's where it has
+ * one), the best's the position's before it, and the turn that is the
+ * best loses nothing; a value higher after than before loses 0.
  */
+struct turn_view {
+	bool has_eval, has_best;
+	long eval, best, loss;
+};
+
 static void
-note_of(const struct analyze_point *pts, size_t t, int c, char *buf,
-    size_t cap)
+turn_values(const struct analyze_point *pts, size_t t, struct turn_view *v)
 {
 	const struct analyze_point *p = &pts[t], *q = &pts[t + 1];
+	int			    c = p->colour;
+
+	v->has_best = p->has_value;
+	v->best = c == 0 ? p->value : -p->value;
+	v->has_eval = q->has_value;
+	v->eval = c == 0 ? q->value : -q->value;
+	if (p->has_after)
+		v->eval = c == 0 ? p->after : -p->after, v->has_eval = true;
+	if (p->has_value && p->best[0] != '\0' && p->single &&
+	    strcmp(p->best, p->played) == 0)
+		v->eval = v->best, v->has_eval = true;
+	v->loss = v->best > v->eval ? v->best - v->eval : 0;
+}
+
+/*
+ * The comment of turn t of the analysed game (formats/record.md,
+ * "Analyses") into buf: "" where the analyser said nothing of it.
+ */
+static void
+note_of(const struct analyze_point *pts, size_t t, char *buf, size_t cap)
+{
+	const struct analyze_point *p = &pts[t];
+	struct turn_view	    v;
 	struct match_eval	    ev;
-	long			    best = c == 0 ? p->value : -p->value,
-		 played = c == 0 ? q->value : -q->value, loss;
-	bool			    same, has = q->has_value;
 	size_t			    n = 0;
 
-	if (p->has_after)
-		played = c == 0 ? p->after : -p->after, has = true;
 	buf[0] = '\0';
 	if (!p->reached)
 		return;
-	same = p->best[0] != '\0' && p->single &&
-	    strcmp(p->best, p->played) == 0;
-	if (same && p->has_value)
-		played = best, has = true;
-	if (has) {
+	turn_values(pts, t, &v);
+	if (v.has_eval) {
 		match_eval_clear(&ev);
-		ev.milli = played;
+		ev.milli = v.eval;
 		ev.depth = p->depth;
 		n = match_eval_text(&ev, buf, cap);
 		buf[n++] = ' ';
 	}
 	if (p->best[0] != '\0')
 		n += (size_t)snprintf(buf + n, cap - n, "[%%best %s] ", p->best);
-	if (has && p->has_value) {
-		loss = best > played ? best - played : 0;
+	if (v.has_eval && v.has_best) {
 		n += (size_t)snprintf(buf + n, cap - n, "[%%loss ");
-		n += match_decimal_text(loss, buf + n, cap - n);
+		n += match_decimal_text(v.loss, buf + n, cap - n);
 		n += (size_t)snprintf(buf + n, cap - n, "] ");
 	}
 	if (n > 0)
 		buf[n - 1] = '\0';
+}
+
+/* The value of tag name of ag, or NULL. */
+static const char *
+tag_value(const struct analyze_game *ag, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ag->ntags; i++)
+		if (strcmp(ag->names[2 * i], name) == 0)
+			return ag->names[2 * i + 1];
+	return NULL;
+}
+
+/* Writes game i's analysis as YAML (--yaml): 0, or -1 (errno). */
+static int
+write_yaml(FILE *out, const struct analyze *a, unsigned long i,
+    const struct analyze_point *pts)
+{
+	const struct analyze_game   *ag = &a->games[i];
+	struct report_analysis_turn *turns;
+	struct report_analysis	     r = { .record = i + 1,
+		     .game = ag->game->name,
+		     .board = ag->board,
+		     .result = ag->result,
+		     .analyser = a->name,
+		     .black = tag_value(ag, "Black"),
+		     .white = tag_value(ag, "White") };
+	struct turn_view	     v;
+	size_t			     t;
+	int			     rc;
+
+	if ((turns = calloc(ag->nturns + 1, sizeof *turns)) == NULL)
+		return -1;
+	for (t = 0; t < ag->nturns; t++) {
+		turn_values(pts, t, &v);
+		turns[t] = (struct report_analysis_turn){ .turn = t + 1,
+			.colour = ag->game->colour[pts[t].colour],
+			.move = ag->turns[t],
+			.best = pts[t].best,
+			.has_eval = pts[t].reached && v.has_eval,
+			.has_best_eval = pts[t].reached && v.has_best,
+			.eval = v.eval,
+			.best_eval = v.best,
+			.loss = v.loss,
+			.depth = pts[t].depth };
+	}
+	r.turns = turns;
+	r.nturns = ag->nturns;
+	rc = report_write_analysis(out, &r);
+	free(turns);
+	return rc;
 }
 
 /* Writes the analysed record of game i to out: 0, or -1 (errno). */
@@ -436,7 +507,7 @@ write_game(FILE *out, const struct analyze_game *ag,
 		tags[t] = (struct record_tag_out){ ag->names[2 * t],
 			ag->names[2 * t + 1] };
 	for (t = 0; t < ag->nturns; t++) {
-		note_of(pts, t, pts[t].colour, note, sizeof note);
+		note_of(pts, t, note, sizeof note);
 		if ((turns[t] = malloc(strlen(ag->turns[t]) + strlen(note) +
 			 4)) == NULL)
 			goto out_free;
@@ -466,7 +537,9 @@ do_game(struct analyze *a, unsigned long i, FILE *out)
 		return CLI_INTERNAL;
 	}
 	status = analyse_game(a, i, pts);
-	if (status == CLI_OK && write_game(out, ag, pts) == -1)
+	if (status == CLI_OK &&
+	    (a->yaml ? write_yaml(out, a, i, pts) : write_game(out, ag, pts)) ==
+		-1)
 		status = match_finish(-1);
 	free(pts);
 	return status;
@@ -648,8 +721,9 @@ analyze_run(struct analyze *a, char **paths, int n)
 			  "NAME or --solver");
 		return CLI_USAGE;
 	}
-	if (a->resume && a->output == NULL) {
-		cli_error("analyze: --resume appends to -o's file: name one");
+	if (a->resume && (a->output == NULL || a->yaml)) {
+		cli_error("analyze: --resume appends records to -o's file: "
+			  "name one, and no --yaml");
 		return CLI_USAGE;
 	}
 	if ((a->syn = record_syntax_new()) == NULL) {

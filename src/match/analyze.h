@@ -114,6 +114,7 @@ struct analyze {
 	bool		      greedy; /* the player's values by search */
 	struct solve	     *solver;
 	unsigned long	      positions; /* analysed, for the progress */
+	char		      name[300]; /* the analyser, for --yaml */
 };
 
 void analyze_init(struct analyze *a);

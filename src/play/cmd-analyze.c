@@ -25,6 +25,7 @@ static const struct option longopts[] = {
 	{ "timeout", required_argument, NULL, ANALYZE_OPT_TIMEOUT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "resume", no_argument, NULL, ANALYZE_OPT_RESUME },
+	{ "yaml", no_argument, NULL, ANALYZE_OPT_YAML },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "game", required_argument, NULL, 'g' },
 	PLAY_LONGOPTS_COMMON,
@@ -36,8 +37,8 @@ const struct play_cmd play_cmd_analyze = {
 	.args = { ":o:j:g:hV", longopts, 1, -1, "name the records to analyse" },
 	.usage = "--engine cmd [--protocol proto] | --player name |\n"
 		 "       --solver [--depth n] [--time seconds] [--empties n]\n"
-		 "       [--timeout seconds] [-o file [--resume]] [-j n]\n"
-		 "       [-g game] record ...",
+		 "       [--timeout seconds] [--yaml | -o file [--resume]]\n"
+		 "       [-j n] [-g game] record ...",
 	.summary = "every position of some games valued by an analyser",
 	.help =
 	    "Value every position of every game of the RECORDs with an\n"
@@ -61,6 +62,7 @@ const struct play_cmd play_cmd_analyze = {
 	    "                         (default 10; 0: no limit)\n"
 	    "  -o, --output=FILE      write the records to FILE, not stdout\n"
 	    "      --resume           analyse only the games FILE lacks\n"
+	    "      --yaml             a YAML document a game, not records\n"
 	    "  -j, --jobs=N           analyse N games at once (default 1)\n"
 	    "  -g, --game=GAME        a record without a Game tag is GAME\n",
 	.width = 23,

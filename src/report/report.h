@@ -239,6 +239,29 @@ struct report_match {
 int report_write_match(FILE *out, const struct report_match *m);
 
 /*
+ * gameplay analyze --yaml (write-analysis.c): a game's analysis, one
+ * turn a map: its number (1-based), its mover's colour, the turn played
+ * (move), its value for the mover (eval), the analyser's best and its
+ * value (best-eval), the loss, the depth (-1: none), the values in
+ * thousandths; best "" where there is none.  All borrowed.
+ */
+struct report_analysis_turn {
+	unsigned long turn;
+	const char   *colour, *move, *best;
+	bool	      has_eval, has_best_eval;
+	long	      eval, best_eval, loss, depth;
+};
+struct report_analysis {
+	unsigned long			   record; /* 1-based, in the inputs */
+	const char			  *game, *board, *result, *analyser;
+	const char			  *black, *white; /* or NULL */
+	const struct report_analysis_turn *turns;
+	size_t				   nturns;
+};
+/* Writes a as one YAML document; 0, or -1 as report_write_status. */
+int report_write_analysis(FILE *out, const struct report_analysis *a);
+
+/*
  * The players of a replayed record by colour, after any swap: the Black
  * and White tags (borrowed from rec), NULL where absent.  Returns false if
  * neither is there (the report then has no players map).  rp->game must
