@@ -28,6 +28,28 @@ n=$(grep -o '{[^}]*}' "$tmp/s.pgn" | wc -l)
 [ "$n" -eq 30 ] && ok "solver: the 10 turns within reach of each game" ||
     ng "solver: $n comments"
 
+# The generic solver (4x4) against a naive minimax: greedy searched 6
+# actions deep reaches the end from 3 empties (3 placements and at most
+# 3 passes), where its values are the final margins.
+cat > "$tmp/best.awk" << 'EOF'
+/^record: / { r = $2 }
+/^- \{turn: / && /best-eval: / {
+	t = $0; sub(/.*turn: /, "", t); sub(/,.*/, "", t)
+	b = $0; sub(/.*best-eval: /, "", b); sub(/,.*/, "", b)
+	d = $0; sub(/.*depth: /, "", d); sub(/}.*/, "", d)
+	if (max == "" || d + 0 <= max + 0) print r "-" t, b
+}
+EOF
+gameplay selfplay -s 4x4 -n 4 -S 2 reversi > "$tmp/s4.pgn" 2> /dev/null
+gameplay analyze --yaml --solver --empties 12 "$tmp/s4.pgn" |
+    awk -v max=3 -f "$tmp/best.awk" | sort > "$tmp/s4.solver"
+gameplay analyze --yaml --player greedy --depth 6 "$tmp/s4.pgn" |
+    awk -f "$tmp/best.awk" | sort > "$tmp/s4.minimax"
+n=$(join "$tmp/s4.solver" "$tmp/s4.minimax" | awk '$2 == $3' | wc -l)
+[ "$n" -gt 10 ] && [ "$n" = "$(wc -l < "$tmp/s4.solver")" ] &&
+    ok "4x4: the solver's $n values near the end are a minimax's" ||
+    ng "4x4: $(join "$tmp/s4.solver" "$tmp/s4.minimax" | awk '$2 != $3')"
+
 # greedy, alone and by two workers: the same records, read back whole.
 gameplay analyze --player greedy --depth 2 "$tmp/g.pgn" > "$tmp/p.pgn" &&
     gameplay analyze --player greedy --depth 2 -j 2 "$tmp/g.pgn" |

@@ -88,8 +88,8 @@ search(const struct rules_position *pos, unsigned long depth, long *v,
 		if (search(next, acts[0].kind == RULES_DICE ? depth : depth - 1,
 			&cv, NULL) == -1)
 			goto out;
-		if (rules_phase(next) != RULES_GAME_OVER &&
-		    rules_to_move(next) != me)
+		/* Each value is its position's mover's, a game over's too. */
+		if (rules_to_move(next) != me)
 			cv = -cv;
 		sum += cv;
 		if (first || cv > top) {
