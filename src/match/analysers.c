@@ -145,7 +145,7 @@ static int
 solver_point(struct analyze *a, struct match_game *pg, struct analyze_point *pt)
 {
 	struct solve_options	 opt = { .max_nodes = ANALYZE_SOLVE_NODES,
-		     .max_seconds = a->seconds };
+		    .max_seconds = a->seconds };
 	struct solve_game_result gr;
 	struct solve_result	 r;
 	struct rules_action	 act = { .kind = RULES_PASS };
@@ -188,8 +188,8 @@ out_fail:
 
 /* Says how the program failed at where, and stops it; CLI_USAGE. */
 static int
-engine_failed(struct analyze *a, int r, const char *line, size_t len,
-    const char *where)
+engine_failed(
+    struct analyze *a, int r, const char *line, size_t len, const char *where)
 {
 	struct engine *e = &a->side.e;
 	char	       how[64], shown[RECORD_SHOWN];
@@ -221,8 +221,8 @@ engine_failed(struct analyze *a, int r, const char *line, size_t len,
 
 /* Whether line (len bytes) is one legal action of pg's position. */
 static bool
-legal_answer(struct analyze *a, struct match_game *pg, const char *line,
-    size_t len)
+legal_answer(
+    struct analyze *a, struct match_game *pg, const char *line, size_t len)
 {
 	struct rules_position *pos;
 	struct rules_action    acts[2];
@@ -231,8 +231,8 @@ legal_answer(struct analyze *a, struct match_game *pg, const char *line,
 	bool		       ok;
 
 	if (memchr(line, '\0', len) != NULL ||
-	    record_turn_parse(a->syn, &pg->pos->board, line, len, acts, offs,
-		2, &d) != 1 ||
+	    record_turn_parse(
+		a->syn, &pg->pos->board, line, len, acts, offs, 2, &d) != 1 ||
 	    (pos = rules_position_dup(pg->pos)) == NULL)
 		return false;
 	ok = rules_play(pos, &acts[0], NULL) == 0;
@@ -264,8 +264,8 @@ engine_point(struct analyze *a, struct match_game *pg, struct analyze_point *pt,
 	sd->left = 0;
 	match_eval_clear(&sd->ev);
 	if ((r = sd->proto->new_game(sd, pg, a->timeout)) != 1 ||
-	    (r = sd->proto->ask(sd, pg, c, engine_deadline(a->timeout), &line,
-		 &len)) != 1)
+	    (r = sd->proto->ask(
+		 sd, pg, c, engine_deadline(a->timeout), &line, &len)) != 1)
 		return engine_failed(a, r, "", 0, where);
 	/* A resignation names no action; its value may still say. */
 	if (strcmp(line, "resign") != 0) {
@@ -311,7 +311,7 @@ analyze_after(struct analyze *a, const struct match_game *pg, int nactions,
 	unsigned long d = a->depth > (unsigned long)nactions ?
 	    a->depth - (unsigned long)nactions :
 	    0;
-	long v;
+	long	      v;
 
 	if (a->kind != ANALYZE_PLAYER || !a->greedy || !pt->reached)
 		return CLI_OK;
@@ -356,8 +356,8 @@ analyze_analyser_start(struct analyze *a)
 			cli_error("analyze: %s", strerror(ENOMEM));
 			return CLI_INTERNAL;
 		}
-		snprintf(a->name, sizeof a->name, "solver, empties %d",
-		    a->empties);
+		snprintf(
+		    a->name, sizeof a->name, "solver, empties %d", a->empties);
 		return CLI_OK;
 	default:
 		snprintf(a->name, sizeof a->name, "%s (%s)", a->engine_cmd,

@@ -96,8 +96,12 @@ analyze_option(void *settings, int c, const char *arg)
 	char		names[64];
 
 	switch (c) {
-	case ANALYZE_OPT_ENGINE: a->engine_cmd = arg; return kind(a, ANALYZE_ENGINE);
-	case ANALYZE_OPT_PLAYER: a->player_spec = arg; return kind(a, ANALYZE_PLAYER);
+	case ANALYZE_OPT_ENGINE:
+		a->engine_cmd = arg;
+		return kind(a, ANALYZE_ENGINE);
+	case ANALYZE_OPT_PLAYER:
+		a->player_spec = arg;
+		return kind(a, ANALYZE_PLAYER);
 	case ANALYZE_OPT_SOLVER: return kind(a, ANALYZE_SOLVER);
 	case ANALYZE_OPT_PROTOCOL:
 		if ((a->proto = match_proto_find(arg)) != NULL)
@@ -134,8 +138,8 @@ analyze_option(void *settings, int c, const char *arg)
 		if (cli_parse_count(arg, &a->jobs) && a->jobs >= 1 &&
 		    a->jobs <= CLI_JOBS_MAX)
 			return 0;
-		cli_error("analyze: -j is 1 to %d, not '%s'", CLI_JOBS_MAX,
-		    arg);
+		cli_error(
+		    "analyze: -j is 1 to %d, not '%s'", CLI_JOBS_MAX, arg);
 		return -1;
 	case 'g':
 		if ((a->force_game = rules_game_find(arg)) != NULL)
@@ -192,9 +196,8 @@ keep_game(struct analyze *a, const struct record *rec, const struct replay *rp)
 	for (i = 0; i < rp->nkept; i++, k += strlen(k) + 1, ag->nturns++)
 		if ((ag->turns[i] = strdup(k)) == NULL)
 			return -1;
-	ag->result = rec->has_result ?
-	    copy(rec->result.text, rec->result.len) :
-	    strdup("*");
+	ag->result = rec->has_result ? copy(rec->result.text, rec->result.len) :
+				       strdup("*");
 	return ag->result == NULL ? -1 : 0;
 }
 
@@ -223,8 +226,8 @@ read_file(struct analyze *a, const char *path)
 	if (fp != stdin)
 		fclose(fp);
 	replay_init(&rp);
-	if ((rd = record_reader_new_buffer(a->syn, b.s, b.len, path,
-		 RECORD_AUTO)) == NULL)
+	if ((rd = record_reader_new_buffer(
+		 a->syn, b.s, b.len, path, RECORD_AUTO)) == NULL)
 		status = CLI_INTERNAL;
 	while (status == CLI_OK && (r = record_reader_next(rd, &rec)) == 1) {
 		replay_record(a->syn, rec, &ro, &rp);
@@ -251,8 +254,8 @@ read_file(struct analyze *a, const char *path)
 
 /* Sets pg at ag's start (game i): 0, or -1 after saying why. */
 static int
-game_start(const struct analyze_game *ag, unsigned long i,
-    struct match_game *pg)
+game_start(
+    const struct analyze_game *ag, unsigned long i, struct match_game *pg)
 {
 	int	    pieces[RULES_MAX_CELLS], to_move;
 	struct diag d;
@@ -260,8 +263,8 @@ game_start(const struct analyze_game *ag, unsigned long i,
 	if (match_game_init(pg, ag->game, ag->board, i + 1, &d) == -1)
 		goto out_fail;
 	if (ag->setup != NULL &&
-	    (record_setup_parse(&pg->pos->board, ag->setup,
-		 strlen(ag->setup), pieces, &to_move, &d) == -1 ||
+	    (record_setup_parse(&pg->pos->board, ag->setup, strlen(ag->setup),
+		 pieces, &to_move, &d) == -1 ||
 		rules_setup(pg->pos, pieces, to_move, &d) == -1))
 		goto out_fini;
 	pg->setup = ag->setup;
@@ -292,8 +295,8 @@ static int
 play_turn(struct analyze *a, const struct analyze_game *ag, size_t t,
     struct match_game *pg, struct analyze_point *pt, bool before)
 {
-	const char	    *tok = ag->turns[t];
-	size_t		     len = strlen(tok), cap = record_turn_bound(tok, len);
+	const char *tok = ag->turns[t];
+	size_t	    len = strlen(tok), cap = record_turn_bound(tok, len);
 	struct rules_action *acts = calloc(cap, sizeof *acts);
 	size_t		    *offs = calloc(cap, sizeof *offs);
 	struct diag	     d;
@@ -303,8 +306,8 @@ play_turn(struct analyze *a, const struct analyze_game *ag, size_t t,
 		cli_error("analyze: %s", strerror(ENOMEM));
 		goto out_free;
 	}
-	if ((n = record_turn_parse(a->syn, &pg->pos->board, tok, len, acts,
-		 offs, cap, &d)) < 0)
+	if ((n = record_turn_parse(
+		 a->syn, &pg->pos->board, tok, len, acts, offs, cap, &d)) < 0)
 		goto out_said;
 	for (k = 0; k < n && acts[k].kind == RULES_DICE; k++)
 		if (before && match_game_play(pg, &acts[k], &d) == -1)
@@ -354,8 +357,8 @@ analyse_game(struct analyze *a, unsigned long i, struct analyze_point *pts)
 			status = CLI_INTERNAL;
 			break;
 		}
-		snprintf(where, sizeof where, "game %lu, turn %zu", i + 1,
-		    t + 1);
+		snprintf(
+		    where, sizeof where, "game %lu, turn %zu", i + 1, t + 1);
 		/* After the last turn, a roll to come is nobody's choice. */
 		if (t == ag->nturns && dice_next(pg.pos))
 			memset(&pts[t], 0, sizeof pts[t]);
@@ -427,7 +430,8 @@ note_of(const struct analyze_point *pts, size_t t, char *buf, size_t cap)
 		buf[n++] = ' ';
 	}
 	if (p->best[0] != '\0')
-		n += (size_t)snprintf(buf + n, cap - n, "[%%best %s] ", p->best);
+		n += (size_t)snprintf(
+		    buf + n, cap - n, "[%%best %s] ", p->best);
 	if (v.has_eval && v.has_best) {
 		n += (size_t)snprintf(buf + n, cap - n, "[%%loss ");
 		n += match_decimal_text(v.loss, buf + n, cap - n);
@@ -457,12 +461,12 @@ write_yaml(FILE *out, const struct analyze *a, unsigned long i,
 	const struct analyze_game   *ag = &a->games[i];
 	struct report_analysis_turn *turns;
 	struct report_analysis	     r = { .record = i + 1,
-		     .game = ag->game->name,
-		     .board = ag->board,
-		     .result = ag->result,
-		     .analyser = a->name,
-		     .black = tag_value(ag, "Black"),
-		     .white = tag_value(ag, "White") };
+		      .game = ag->game->name,
+		      .board = ag->board,
+		      .result = ag->result,
+		      .analyser = a->name,
+		      .black = tag_value(ag, "Black"),
+		      .white = tag_value(ag, "White") };
 	struct turn_view	     v;
 	size_t			     t;
 	int			     rc;
@@ -491,8 +495,8 @@ write_yaml(FILE *out, const struct analyze *a, unsigned long i,
 
 /* Writes the analysed record of game i to out: 0, or -1 (errno). */
 static int
-write_game(FILE *out, const struct analyze_game *ag,
-    const struct analyze_point *pts)
+write_game(
+    FILE *out, const struct analyze_game *ag, const struct analyze_point *pts)
 {
 	struct record_tag_out *tags;
 	char		     **turns, note[800];
@@ -508,8 +512,8 @@ write_game(FILE *out, const struct analyze_game *ag,
 			ag->names[2 * t + 1] };
 	for (t = 0; t < ag->nturns; t++) {
 		note_of(pts, t, note, sizeof note);
-		if ((turns[t] = malloc(strlen(ag->turns[t]) + strlen(note) +
-			 4)) == NULL)
+		if ((turns[t] = malloc(
+			 strlen(ag->turns[t]) + strlen(note) + 4)) == NULL)
 			goto out_free;
 		sprintf(turns[t], note[0] != '\0' ? "%s {%s}" : "%s%s",
 		    ag->turns[t], note);

@@ -53,9 +53,9 @@ enum analyze_kind {
 /* One game to analyse, as read: all owned. */
 struct analyze_game {
 	const struct rules_game *game;
-	char			*board;	 /* the board's spec */
-	char			*setup;	 /* the Setup tag, or NULL */
-	char		       **names;	 /* tags: name, value, ... */
+	char			*board; /* the board's spec */
+	char			*setup; /* the Setup tag, or NULL */
+	char		       **names; /* tags: name, value, ... */
 	size_t			 ntags;
 	char		       **turns; /* the turns played, passes written */
 	size_t			 nturns;
@@ -74,7 +74,7 @@ struct analyze_point {
 	char played[512];
 	bool single;
 	int  nchosen; /* the turn's chosen actions */
-	int  colour; /* the mover's */
+	int  colour;  /* the mover's */
 	/* The turn played valued by the same search (greedy), for the
 	 * first colour; else the next position's value is the turn's. */
 	bool has_after;
@@ -90,7 +90,7 @@ struct analyze {
 	enum analyze_kind	  kind;
 	const char		 *player_spec, *engine_cmd;
 	const struct match_proto *proto;
-	unsigned long		  depth; /* --depth: 0 the default */
+	unsigned long		  depth;   /* --depth: 0 the default */
 	double			  seconds; /* --time: per position */
 	int			  empties; /* --empties */
 	double			  timeout, startup_timeout;
@@ -142,8 +142,8 @@ int analyze_point(struct analyze *a, struct match_game *pg,
  * pt->after: the search nactions shallower.  Nothing for another
  * analyser.  Returns CLI_OK or CLI_INTERNAL (memory, said).
  */
-int analyze_after(struct analyze *a, const struct match_game *pg,
-    int nactions, struct analyze_point *pt);
+int analyze_after(struct analyze *a, const struct match_game *pg, int nactions,
+    struct analyze_point *pt);
 /* analysers.c: makes the analyser of the options: CLI_OK or a status. */
 int analyze_analyser_start(struct analyze *a);
 /* analysers.c: stops it (kill: at once). */

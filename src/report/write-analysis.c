@@ -20,8 +20,8 @@ kv_milli(struct yout *w, const char *k, long v)
 	long a = v < 0 ? -v : v;
 	int  n;
 
-	n = snprintf(buf, sizeof buf, "%s%ld.%03ld", v < 0 ? "-" : "",
-	    a / 1000, a % 1000);
+	n = snprintf(buf, sizeof buf, "%s%ld.%03ld", v < 0 ? "-" : "", a / 1000,
+	    a % 1000);
 	while (buf[n - 1] == '0')
 		buf[--n] = '\0';
 	if (buf[n - 1] == '.')
