@@ -262,6 +262,33 @@ struct report_analysis {
 int report_write_analysis(FILE *out, const struct report_analysis *a);
 
 /*
+ * What gameplay analyze's comments say of a record (losses.c): by the
+ * colour of each turn's mover, the turns with a [%loss], the loss summed
+ * (thousandths) and the turns losing from REPORT_INACCURACY (in the
+ * analyser's units, thousandths: discs for the solver and Othello
+ * engines) to REPORT_MISTAKE, to REPORT_BLUNDER, and beyond; the first
+ * decisive mistake: the first turn whose best (eval + loss) is of a
+ * better sign than its eval, a win or a draw thrown away (its 1-based
+ * turn, colour, loss and the index of its note).  any: a loss is noted.
+ */
+#define REPORT_INACCURACY 2000
+#define REPORT_MISTAKE	  6000
+#define REPORT_BLUNDER	  12000
+struct report_losses {
+	bool	      any;
+	unsigned long turns[2];
+	long long     loss[2];
+	unsigned long inaccuracies[2], mistakes[2], blunders[2];
+	bool	      decisive;
+	unsigned long decisive_turn;
+	int	      decisive_colour;
+	long	      decisive_loss;
+	size_t	      decisive_move;
+};
+void report_losses(
+    const struct record *, const struct replay *, struct report_losses *);
+
+/*
  * The players of a replayed record by colour, after any swap: the Black
  * and White tags (borrowed from rec), NULL where absent.  Returns false if
  * neither is there (the report then has no players map).  rp->game must

@@ -169,6 +169,58 @@ write_notes(struct yout *w, const struct record *rec)
 	yout_close(w);
 }
 
+/* A per-colour figure of the losses: {black: N, white: M}. */
+static void
+kv_colours(struct yout *w, const struct replay *rp, const char *k,
+    long long b, long long c)
+{
+	yout_key(w, k);
+	yout_open(w, YOUT_FLOW_MAP);
+	yout_kv_int(w, rp->game->colour[0], b);
+	yout_kv_int(w, rp->game->colour[1], c);
+	yout_close(w);
+}
+
+/*
+ * What gameplay analyze's comments say of the game (report_losses), as
+ * per-colour figures that gamestat sums (formats/report.md, "Analyses"),
+ * and its first decisive mistake.
+ */
+static void
+write_losses(struct yout *w, const struct record *rec, const struct replay *rp)
+{
+	struct report_losses	  l;
+	const struct record_note *n;
+
+	report_losses(rec, rp, &l);
+	if (!l.any)
+		return;
+	kv_colours(w, rp, "analysed", (long long)l.turns[0],
+	    (long long)l.turns[1]);
+	kv_colours(w, rp, "loss-milli", l.loss[0], l.loss[1]);
+	kv_colours(w, rp, "inaccuracies", (long long)l.inaccuracies[0],
+	    (long long)l.inaccuracies[1]);
+	kv_colours(w, rp, "mistakes", (long long)l.mistakes[0],
+	    (long long)l.mistakes[1]);
+	kv_colours(w, rp, "blunders", (long long)l.blunders[0],
+	    (long long)l.blunders[1]);
+	kv_colours(w, rp, "decisive", l.decisive && l.decisive_colour == 0,
+	    l.decisive && l.decisive_colour == 1);
+	if (!l.decisive)
+		return;
+	n = &rec->notes[l.decisive_move];
+	yout_key(w, "decisive-mistake");
+	yout_open(w, YOUT_FLOW_MAP);
+	yout_kv_int(w, "turn", (long long)l.decisive_turn);
+	yout_kv_plain(w, "colour", rp->game->colour[l.decisive_colour]);
+	if (n->turn < rec->nturns)
+		yout_kv_text(w, "move", rec->turns[n->turn].text,
+		    rec->turns[n->turn].len);
+	/* As the comment wrote it. */
+	yout_kv_text(w, "loss", n->loss, n->loss_len);
+	yout_close(w);
+}
+
 /*
  * An error (rp: the replay's, with the turn, the move and what was legal)
  * or a warning (rp NULL: a doubt, as gamecheck prints it on stderr).
@@ -251,6 +303,7 @@ write_replayed(struct yout *w, const struct record *rec,
 	replay_write_stats(w, rp);
 	write_turn_lists(w, rp);
 	write_notes(w, rec);
+	write_losses(w, rec, rp);
 	replay_write_result(w, rec, rp);
 	if (rp->forfeit)
 		replay_write_forfeit(w, rp);
