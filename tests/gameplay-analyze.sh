@@ -57,7 +57,7 @@ gameplay analyze --player greedy --depth 2 "$tmp/g.pgn" > "$tmp/p.pgn" &&
     ng "greedy -j 2"
 finished "$tmp/p.pgn" 3 && ! gamecheck "$tmp/p.pgn" 2>&1 | grep -q warning &&
     [ "$(grep -c '^move-notes: .*best: .*loss:' "$tmp/p.pgn" 2> /dev/null)" = 0 ] &&
-    [ "$(gamecheck "$tmp/p.pgn" 2> /dev/null | grep -c 'loss: ')" = 3 ] &&
+    [ "$(gamecheck "$tmp/p.pgn" 2> /dev/null | grep -c '^move-notes: .*loss: ')" = 3 ] &&
     ok "greedy: read back, no warning" || ng "greedy read back: $got"
 
 # --yaml: the same losses, one document a game.
@@ -84,6 +84,24 @@ gamecheck "$tmp/e.pgn" 2> /dev/null | grep '^move-notes:' > "$tmp/e1"
 gamecheck --write=pgn "$tmp/e.pgn" 2> /dev/null | gamecheck - 2> /dev/null |
     grep '^move-notes:' | cmp -s - "$tmp/e1" && ok "--write=pgn keeps them" ||
     ng "--write=pgn"
+
+# The replay page (issue 32, item 5): the evaluations as a graph under
+# the board, its mistakes (6 or more) and blunders marked, and each turn
+# losing 2 or more marked in the move list (?!, ?, ??).
+gameplay show --html "$tmp/s.html" -r 1 "$tmp/s.pgn" || ng "show --html exits $?"
+gamecheck "$tmp/s.pgn" 2> /dev/null | awk '/^record: 1$/ { on = 1 } /^record: 2$/ { on = 0 } on' |
+    grep '^move-notes:' | grep -o 'loss: "[0-9.]*"' | sed 's/loss: "//; s/"//' > "$tmp/losses"
+m=$(awk '$1 >= 6' "$tmp/losses" | wc -l)
+k=$(awk '$1 >= 2' "$tmp/losses" | wc -l)
+pts=$(sed -n 's/.*<polyline [^>]*points="\([^"]*\)".*/\1/p' "$tmp/s.html" | wc -w)
+[ "$(grep -c '<svg class="evals"' "$tmp/s.html")" = 1 ] && [ "$pts" = 10 ] &&
+    [ "$(grep -c 'class="mistake"' "$tmp/s.html")" = "$m" ] &&
+    [ "$(grep -c '<li data-turn="[0-9]*">.* ?[!?]*$\|<li data-turn="[0-9]*">.* ?[!?]*<' "$tmp/s.html")" = "$k" ] &&
+    [ "$k" -gt 0 ] && ok "replay page: a graph of $pts values, $m mistakes marked, $k turns" ||
+    ng "replay page: $pts points, $m/$k: $(grep -c 'class="mistake"' "$tmp/s.html")"
+gameplay show --html "$tmp/plain.html" -r 1 "$tmp/g.pgn" &&
+    ! grep -q 'class="evals"\|class="mistake"' "$tmp/plain.html" &&
+    ok "a page without evaluations has no graph" || ng "plain page"
 
 # Unhappy analysers: a crash, a hang, garbage.
 gameplay analyze --engine "$engines/crash-at.sh 70 gameplay engine greedy" \

@@ -261,6 +261,7 @@ html_record(FILE *out, const struct play_record *pr, int k, unsigned long start,
 	size_t		     mlen = 0;
 	unsigned long	     t, last, bad = 0;
 	FILE		    *m;
+	const char	    *mark;
 	int		     who = 0, rc = -1;
 
 	/* The facts are those of the whole game. */
@@ -328,6 +329,8 @@ html_record(FILE *out, const struct play_record *pr, int k, unsigned long start,
 		} else
 			fprintf(m, "%s ", rp->game->colour[who]);
 		xml_escape(m, tok);
+		if ((mark = show_page_mark(pr, t)) != NULL)
+			fprintf(m, " %s", mark);
 		show_page_comments(m, pr, t);
 		fprintf(m, "</li>\n");
 		free(tok);
@@ -344,6 +347,7 @@ html_record(FILE *out, const struct play_record *pr, int k, unsigned long start,
 	if (fclose(m) != 0)
 		goto out_oom;
 	m = NULL;
+	show_page_evals(out, pr, last);
 	fprintf(out, "</div>\n<ol class=\"moves\">\n");
 	fwrite(moves, 1, mlen, out);
 	fprintf(out, "</ol>\n</div>\n</section>\n");

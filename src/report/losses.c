@@ -15,9 +15,8 @@
 #include "record/setup.h"
 #include "report/report.h"
 
-/* The colour moving first in rec: its Setup's side to move, else 0. */
-static int
-first_mover(const struct record *rec, const struct replay *rp)
+int
+report_first_mover(const struct record *rec, const struct replay *rp)
 {
 	const struct record_tag *t = record_tag_find(rec, "Setup");
 	int			 pieces[RULES_MAX_CELLS], to_move;
@@ -43,7 +42,7 @@ report_losses(
 	const struct record_note *n;
 	long			  loss, eval;
 	size_t			  i;
-	int			  c, first = first_mover(rec, rp);
+	int			  c, first = report_first_mover(rec, rp);
 
 	memset(l, 0, sizeof *l);
 	for (i = 0; i < rec->nnotes; i++) {

@@ -287,6 +287,8 @@ struct report_losses {
 };
 void report_losses(
     const struct record *, const struct replay *, struct report_losses *);
+/* The colour that moves first in rec: its Setup's side to move, else 0. */
+int report_first_mover(const struct record *, const struct replay *);
 
 /*
  * The players of a replayed record by colour, after any swap: the Black
