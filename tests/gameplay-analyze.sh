@@ -103,6 +103,13 @@ gameplay show --html "$tmp/plain.html" -r 1 "$tmp/g.pgn" &&
     ! grep -q 'class="evals"\|class="mistake"' "$tmp/plain.html" &&
     ok "a page without evaluations has no graph" || ng "plain page"
 
+# NBoard (an Edax-like engine): its `=== f5 0.00' evaluations are the values.
+gameplay analyze --engine "$engines/nboard-quirk.sh edax" --protocol nboard \
+    -g reversi "$tmp/g.pgn" > "$tmp/n.pgn" 2> "$tmp/n.err" &&
+    grep -q '{\[%eval 0\.00\] \[%best [a-h][1-8]\] \[%loss 0\.00\]}' "$tmp/n.pgn" &&
+    finished "$tmp/n.pgn" 3 && ok "NBoard: its evaluations" ||
+    ng "NBoard: $(cat "$tmp/n.err"; head -12 "$tmp/n.pgn")"
+
 # Unhappy analysers: a crash, a hang, garbage.
 gameplay analyze --engine "$engines/crash-at.sh 70 gameplay engine greedy" \
     -o "$tmp/c.pgn" "$tmp/g.pgn" 2> "$tmp/c.err"

@@ -57,7 +57,8 @@ report_losses(
 		l->loss[c] += loss;
 		l->inaccuracies[c] += loss >= REPORT_INACCURACY &&
 		    loss < REPORT_MISTAKE;
-		l->mistakes[c] += loss >= REPORT_MISTAKE && loss < REPORT_BLUNDER;
+		l->mistakes[c] += loss >= REPORT_MISTAKE &&
+		    loss < REPORT_BLUNDER;
 		l->blunders[c] += loss >= REPORT_BLUNDER;
 		if (l->decisive || n->eval_len == 0 ||
 		    record_decimal_milli(n->eval, n->eval_len, &eval) == -1 ||
