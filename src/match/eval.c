@@ -158,27 +158,46 @@ out_drop:
 	ev->nodes = -1;
 }
 
-void
-match_eval_format(
-    const struct match_eval *ev, double secs, char *buf, size_t cap)
+size_t
+match_decimal_text(long milli, char *buf, size_t cap)
 {
-	long   a = ev->milli < 0 ? -ev->milli : ev->milli;
-	long   ms = secs > 0 ? (long)(secs * 1000 + 0.5) : 0;
-	size_t n;
+	long a = milli < 0 ? -milli : milli;
 
 	/* Two places, a third where it is not 0: "1.50", "-0.125". */
-	n = (size_t)snprintf(
-	    buf, cap, "[%%eval %s%ld.", ev->milli < 0 ? "-" : "", a / 1000);
+	return (size_t)(a % 10 != 0 ?
+		snprintf(buf, cap, "%s%ld.%03ld", milli < 0 ? "-" : "",
+		    a / 1000, a % 1000) :
+		snprintf(buf, cap, "%s%ld.%02ld", milli < 0 ? "-" : "",
+		    a / 1000, a % 1000 / 10));
+}
+
+size_t
+match_eval_text(const struct match_eval *ev, char *buf, size_t cap)
+{
+	size_t n;
+
+	n = (size_t)snprintf(buf, cap, "[%%eval ");
 	if (n < cap)
-		n += (size_t)(a % 10 != 0 ?
-			snprintf(buf + n, cap - n, "%03ld", a % 1000) :
-			snprintf(buf + n, cap - n, "%02ld", a % 1000 / 10));
+		n += match_decimal_text(ev->milli, buf + n, cap - n);
 	if (n < cap && ev->depth >= 0)
 		n += (size_t)snprintf(buf + n, cap - n, ",%ld", ev->depth);
 	if (n < cap && ev->nodes >= 0)
 		n += (size_t)snprintf(
 		    buf + n, cap - n, "] [%%nodes %lld", ev->nodes);
 	if (n < cap)
-		snprintf(buf + n, cap - n, "] [%%emt %ld:%02ld:%02ld.%03ld]",
+		n += (size_t)snprintf(buf + n, cap - n, "]");
+	return n < cap ? n : cap - 1;
+}
+
+void
+match_eval_format(
+    const struct match_eval *ev, double secs, char *buf, size_t cap)
+{
+	long   ms = secs > 0 ? (long)(secs * 1000 + 0.5) : 0;
+	size_t n;
+
+	n = match_eval_text(ev, buf, cap);
+	if (n + 1 < cap)
+		snprintf(buf + n, cap - n, " [%%emt %ld:%02ld:%02ld.%03ld]",
 		    ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
 }

@@ -109,8 +109,8 @@ output_apart(const struct match *m)
  * left) rather than mixing its records in, and never given to the
  * programs (close-on-exec).  NULL after saying why.
  */
-static FILE *
-resume_open(const char *path)
+FILE *
+match_resume_open(const char *path)
 {
 	struct stat st;
 	FILE	   *fp;
@@ -176,7 +176,7 @@ match_output_open(struct match *m)
 		}
 		return 0;
 	}
-	if ((m->out = resume_open(m->output)) == NULL)
+	if ((m->out = match_resume_open(m->output)) == NULL)
 		return -1;
 	if (match_resume_read(m->out, m->output, m->syn, m->id, m->first, m->last,
 		m->completion, match_resumed, m, &done) == -1)

@@ -199,6 +199,14 @@ int match_eval_score(struct match_eval *ev, const char *s, size_t len);
  */
 void match_eval_words(struct match_eval *ev, const char *s, size_t len);
 /*
+ * eval.c: a value in thousandths as the records write it, two places
+ * and a third where it is not 0 ("1.50", "-0.125"), into buf; its
+ * length.  match_eval_text: "[%eval 1.50,12] [%nodes 4096]", the depth
+ * and nodes where ev has them; its length (cut to cap).
+ */
+size_t match_decimal_text(long milli, char *buf, size_t cap);
+size_t match_eval_text(const struct match_eval *ev, char *buf, size_t cap);
+/*
  * eval.c: the record's comment of an evaluation said with an answer that
  * took secs seconds, "[%eval 1.50,12] [%nodes 4096] [%emt 0:00:01.234]"
  * (formats/record.md, "Evaluations"), into buf.

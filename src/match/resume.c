@@ -107,16 +107,18 @@ match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 			goto out_not_ours;
 		}
 		i = first + *games;
-		if (!tag_is(rec, "MatchId", match_id))
+		if (match_id != NULL && !tag_is(rec, "MatchId", match_id))
 			goto out_not_ours;
-		if (!any_order && !tag_is(rec, "Round", round) &&
-		    round_of(rec, &i) && i >= first && i < last) {
+		if (match_id != NULL && !any_order &&
+		    !tag_is(rec, "Round", round) && round_of(rec, &i) &&
+		    i >= first && i < last) {
 			cli_error(
 			    "%s: record %lu is game %lu of this match, out of turn (a file of --order completion is resumed with --order completion): not resumed",
 			    path, *games + 1, i + 1);
 			goto out_free;
 		}
-		if ((any_order || !tag_is(rec, "Round", round)) &&
+		if (match_id != NULL &&
+		    (any_order || !tag_is(rec, "Round", round)) &&
 		    !round_of(rec, &i))
 			goto out_not_ours;
 		replay_record(syn, rec, &ro, &rp);

@@ -28,7 +28,8 @@ typedef int (*match_resume_fn)(void *arg, unsigned long i,
  * be whole, of the Round first + 1, first + 2, ... in turn (with
  * any_order, of any Round from first + 1 to last: the games a match of
  * -j N --order completion wrote, each once, which each must check), with
- * the MatchId tag match_id, and legal; each goes to each with arg.  A
+ * the MatchId tag match_id, and legal (match_id NULL: any tags, record k
+ * game first + k, each checking it); each goes to each with arg.  A
  * last record cut short (by a kill in the middle of its write) is not
  * counted, and the file is cut back to the end of the last whole one, fp
  * standing there.  Returns 0 with *games the records kept, or -1 after
@@ -39,6 +40,14 @@ int match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
     const char *match_id, unsigned long first, unsigned long last,
     bool any_order,
     match_resume_fn each, void *arg, unsigned long *games);
+/*
+ * Opens path to be appended to in place by --resume (output.c): created
+ * if it is not there, a regular file the user may write, held by an
+ * exclusive flock(2) (a second writer waits), close-on-exec.  NULL
+ * after saying why.
+ */
+FILE *match_resume_open(const char *path);
+
 /*
  * Replays the record of game i that text (len bytes, borrowed) holds,
  * one the match has just played (gameplay match -j N), and gives it to

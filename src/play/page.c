@@ -294,6 +294,7 @@ html_record(FILE *out, struct show_lines *lines, const struct play_record *pr,
 	size_t		     mlen = 0;
 	unsigned long	     t, last, bad = 0;
 	FILE		    *m;
+	const char	    *mark;
 	int		     who = 0, rc = -1;
 
 	/* The facts are those of the whole game. */
@@ -361,6 +362,8 @@ html_record(FILE *out, struct show_lines *lines, const struct play_record *pr,
 		} else
 			fprintf(m, "%s ", rp->game->colour[who]);
 		xml_escape(m, tok);
+		if ((mark = show_page_mark(pr, t)) != NULL)
+			fprintf(m, " %s", mark);
 		show_page_comments(m, pr, t);
 		fprintf(m, "</li>\n");
 		free(tok);
@@ -377,6 +380,7 @@ html_record(FILE *out, struct show_lines *lines, const struct play_record *pr,
 	if (fclose(m) != 0)
 		goto out_oom;
 	m = NULL;
+	show_page_evals(out, pr, last);
 	fprintf(out, "</div>\n<ol class=\"moves\">\n");
 	fwrite(moves, 1, mlen, out);
 	fprintf(out, "</ol>\n</div>\n</section>\n");

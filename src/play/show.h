@@ -79,6 +79,14 @@ void show_duration(FILE *out, int64_t s);
  */
 void show_page_standing(
     FILE *out, const struct play_record *pr, const struct report_clock *c);
+/*
+ * page-evals.c: the graph of pr's evaluations to turn last, under the
+ * board, its mistakes marked (nothing without evaluations); and turn
+ * t's mark (from 1) by its [%loss]: "?!", "?", "??" or NULL.
+ */
+void show_page_evals(
+    FILE *out, const struct play_record *pr, unsigned long last);
+const char *show_page_mark(const struct play_record *pr, size_t t);
 /* The comments after turn t (from 1) of pr's record, if any, to out. */
 void show_page_comments(FILE *out, const struct play_record *pr, size_t t);
 

@@ -3,7 +3,8 @@
  * What a turn's mover said of it (types.h, struct record_note), as the
  * readers keep it: GGF's and SGF's B[f5/eval/time] (read-tree.c), and
  * the notation's comment commands {[%eval SCORE,DEPTH] [%nodes N] [%emt
- * H:MM:SS.mmm]} checked here (formats/record.md, "Evaluations").  A note
+ * H:MM:SS.mmm]}, and an analysis's {[%best TURN] [%loss L]} checked
+ * here (formats/record.md, "Evaluations" and "Analyses").  A note
  * is no part of the game: one that is not one is dropped with the
  * warning bad-eval, and the record reads on.
  */
@@ -22,14 +23,14 @@ reader_note_of(struct record_reader *rd, size_t turn)
 		return (long)n - 1;
 	if (array_grow(&rd->rec.notes, &rd->notecap, n + 1,
 		sizeof *rd->rec.notes) == -1 ||
-	    array_grow(&rd->note_off, &rd->noteoffcap, 4 * n + 4,
-		sizeof *rd->note_off) == -1 ||
+	    array_grow(&rd->note_off, &rd->noteoffcap,
+		RECORD_NOTE_PARTS * (n + 1), sizeof *rd->note_off) == -1 ||
 	    (off = text_add(rd, "", 0)) == -1) {
 		reader_oom(rd);
 		return -1;
 	}
-	for (k = 0; k < 4; k++)
-		rd->note_off[4 * n + k] = (size_t)off;
+	for (k = 0; k < RECORD_NOTE_PARTS; k++)
+		rd->note_off[RECORD_NOTE_PARTS * n + k] = (size_t)off;
 	rd->rec.notes[n] = (struct record_note){ .turn = turn };
 	rd->rec.nnotes++;
 	return (long)n;
@@ -104,6 +105,23 @@ emt_seconds(const char *s, size_t len, char *buf, size_t cap)
 }
 
 /*
+ * Whether s (len bytes) can be a turn token: 1 to RECORD_BEST_MAX
+ * printable bytes, no blank, brace or bracket (not judged: a note is
+ * no part of the game).
+ */
+#define RECORD_BEST_MAX 512
+static bool
+token_like(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] <= ' ' || s[i] > '~' || strchr("{}[]", s[i]) != NULL)
+			return false;
+	return len > 0 && len <= RECORD_BEST_MAX;
+}
+
+/*
  * Checks the text of a note command (len bytes at s) of kind: 0 with the
  * parts to keep in *keep (up to 3: eval, depth for [%eval]; an emt's
  * seconds are in sec), or -1 with why in why.
@@ -139,6 +157,19 @@ note_check(enum reader_note_kind kind, const char *s, size_t len,
 			return -1;
 		keep[2] = s, klen[2] = len;
 		return 0;
+	case READER_NOTE_BEST:
+		*why = "an analyser's best turn is [%best TURN], a turn token";
+		if (!token_like(s, len))
+			return -1;
+		keep[2] = s, klen[2] = len;
+		return 0;
+	case READER_NOTE_LOSS:
+		*why = "a loss is [%loss L], a decimal from 0 to 100000";
+		if (record_decimal_milli(s, len, &milli) == -1 || milli < 0 ||
+		    s[0] == '-')
+			return -1;
+		keep[2] = s, klen[2] = len;
+		return 0;
 	}
 	return -1;
 }
@@ -151,7 +182,9 @@ set_len(struct record_note *nt, size_t i, size_t len)
 	case 0: nt->eval_len = len; break;
 	case 1: nt->time_len = len; break;
 	case 2: nt->depth_len = len; break;
-	default: nt->nodes_len = len; break;
+	case 3: nt->nodes_len = len; break;
+	case 4: nt->best_len = len; break;
+	default: nt->loss_len = len; break;
 	}
 }
 
@@ -169,14 +202,17 @@ reader_note(
 	/* Where each part goes in the note's offsets: eval, time, other. */
 	slot[0] = 0;
 	slot[1] = 1;
-	slot[2] = kind == READER_NOTE_NODES ? 3 : 2;
+	slot[2] = kind == READER_NOTE_NODES ? 3 :
+	    kind == READER_NOTE_BEST	    ? 4 :
+	    kind == READER_NOTE_LOSS	    ? 5 :
+					      2;
 	if (rd->rec.nturns == 0)
 		why = "a note follows the turn it is about, and none came "
 		      "before it";
 	else if (note_check(kind, s, len, keep, klen, sec, &why) == 0) {
 		if ((n = reader_note_of(rd, rd->rec.nturns - 1)) == -1)
 			return;
-		offs = rd->note_off + 4 * n;
+		offs = rd->note_off + RECORD_NOTE_PARTS * n;
 		for (k = 0; k < 3; k++) {
 			if (keep[k] == NULL || klen[k] == 0)
 				continue;

@@ -260,6 +260,8 @@ stamp_kind(const struct record_reader *rd, size_t from, size_t to, size_t *skip)
 		{ "[%eval ", 7, READER_NOTE_EVAL },
 		{ "[%emt ", 6, READER_NOTE_EMT },
 		{ "[%nodes ", 8, READER_NOTE_NODES },
+		{ "[%best ", 7, READER_NOTE_BEST },
+		{ "[%loss ", 7, READER_NOTE_LOSS },
 		{ "[%leave ", 8, RECORD_STAMP_LEAVE },
 		{ "[%offer ", 8, RECORD_STAMP_OFFER },
 		{ "[%accept ", 9, RECORD_STAMP_ACCEPT },

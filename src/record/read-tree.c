@@ -467,8 +467,8 @@ tree_note(struct record_reader *rd, const char *s, size_t len)
 	}
 	if ((n = reader_note_of(rd, rd->rec.nturns)) == -1)
 		return;
-	rd->note_off[4 * n] = (size_t)eoff;
-	rd->note_off[4 * n + 1] = (size_t)toff;
+	rd->note_off[RECORD_NOTE_PARTS * n] = (size_t)eoff;
+	rd->note_off[RECORD_NOTE_PARTS * n + 1] = (size_t)toff;
 	rd->rec.notes[n].eval_len = elen;
 	rd->rec.notes[n].time_len = slash != NULL ? len - elen - 1 : 0;
 }

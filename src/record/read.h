@@ -135,7 +135,7 @@ struct record_reader {
 	size_t	stampcap;
 	size_t *stamp_off; /* each stamp's text offset */
 	size_t	stampoffcap;
-	size_t *note_off; /* eval, time, depth, nodes offsets, by fours */
+	size_t *note_off; /* each note's RECORD_NOTE_PARTS offsets */
 	size_t	noteoffcap;
 
 	/* The record's tags by name (any case), to find duplicates. */
@@ -259,12 +259,15 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 
 /*
  * The notation's note commands (notes.c), after the stamps' kinds:
- * {[%eval S,D]}, {[%emt T]}, {[%nodes N]}.
+ * {[%eval S,D]}, {[%emt T]}, {[%nodes N]}, and an analysis's
+ * {[%best TURN]}, {[%loss L]}.
  */
 enum reader_note_kind {
 	READER_NOTE_EVAL = 64,
 	READER_NOTE_EMT,
 	READER_NOTE_NODES,
+	READER_NOTE_BEST,
+	READER_NOTE_LOSS,
 };
 /*
  * A note command of kind whose text is line[at, at + len): checked and

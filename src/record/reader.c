@@ -434,10 +434,14 @@ reader_finish(struct record_reader *rd)
 		for (i = 0; i < rd->rec.nturns; i++)
 			rd->rec.turns[i].text = rd->text + rd->turn_off[i];
 	for (i = 0; i < rd->rec.nnotes; i++) {
-		rd->rec.notes[i].eval = rd->text + rd->note_off[4 * i];
-		rd->rec.notes[i].time = rd->text + rd->note_off[4 * i + 1];
-		rd->rec.notes[i].depth = rd->text + rd->note_off[4 * i + 2];
-		rd->rec.notes[i].nodes = rd->text + rd->note_off[4 * i + 3];
+		const size_t *o = rd->note_off + RECORD_NOTE_PARTS * i;
+
+		rd->rec.notes[i].eval = rd->text + o[0];
+		rd->rec.notes[i].time = rd->text + o[1];
+		rd->rec.notes[i].depth = rd->text + o[2];
+		rd->rec.notes[i].nodes = rd->text + o[3];
+		rd->rec.notes[i].best = rd->text + o[4];
+		rd->rec.notes[i].loss = rd->text + o[5];
 	}
 	for (i = 0; i < rd->rec.nstamps; i++)
 		rd->rec.stamps[i].text = rd->text + rd->stamp_off[i];

@@ -48,7 +48,9 @@ struct record_token {
  * and the time as written; the notation in its comment's commands,
  * {[%eval 1.23,12] [%nodes 4096] [%emt 0:00:04.5]} (formats/record.md,
  * "Evaluations"), the evaluation, depth and nodes as written and the
- * time in seconds ("4.5").  Any may be empty.  Kept for the report,
+ * time in seconds ("4.5").  An analysis (gameplay analyze) adds the
+ * analyser's best turn and the loss of the turn played, {[%best c4]
+ * [%loss 6]}, as written.  Any may be empty.  Kept for the report,
  * never judged.
  */
 struct record_note {
@@ -61,7 +63,13 @@ struct record_note {
 	size_t depth_len;
 	char  *nodes;
 	size_t nodes_len;
+	char  *best;
+	size_t best_len;
+	char  *loss;
+	size_t loss_len;
 };
+/* The parts of a note: eval, time, depth, nodes, best, loss. */
+#define RECORD_NOTE_PARTS 6
 
 /*
  * The notation: a command embedded in a comment (formats/record.md,

@@ -49,6 +49,15 @@ note_comment(const struct record_note *n, char *buf, size_t cap)
 	if (all_digits(n->nodes, n->nodes_len, 18))
 		len += (size_t)snprintf(buf + len, cap - len, " [%%nodes %.*s]",
 		    (int)n->nodes_len, n->nodes);
+	/* An analysis's best turn and loss (formats/record.md). */
+	if (n->best_len > 0 && n->best_len < 600)
+		len += (size_t)snprintf(buf + len, cap - len, " [%%best %.*s]",
+		    (int)n->best_len, n->best);
+	if (n->loss_len > 0 && n->loss_len < 32 &&
+	    record_decimal_milli(n->loss, n->loss_len, &milli) == 0 &&
+	    milli >= 0)
+		len += (size_t)snprintf(buf + len, cap - len, " [%%loss %.*s]",
+		    (int)n->loss_len, n->loss);
 	/* The time is in seconds, GGF's and the report's unit. */
 	if (n->time_len > 0 && n->time_len < 32 &&
 	    record_decimal_milli(n->time, n->time_len, &ms) == 0 && ms >= 0)
@@ -62,7 +71,7 @@ int
 record_noted_turns(const struct record_out *o, char ***noted)
 {
 	const struct record_note *n;
-	char			  buf[160];
+	char			  buf[800];
 	size_t			  k, len;
 
 	*noted = NULL;

@@ -12,6 +12,37 @@
 #include "report/report.h"
 #include "util/util.h"
 
+/* The per-colour figures of an analysis, as write-report.c writes them. */
+static void
+add_losses(const struct record *rec, const struct replay *rp,
+    struct stat_game *g)
+{
+	static const char *const names[] = { "analysed", "loss-milli",
+		"inaccuracies", "mistakes", "blunders", "decisive" };
+	struct report_losses	 l;
+	long long		 v[6][2];
+	size_t			 i;
+	int			 c;
+
+	report_losses(rec, rp, &l);
+	if (!l.any)
+		return;
+	for (c = 0; c < 2; c++) {
+		v[0][c] = (long long)l.turns[c];
+		v[1][c] = l.loss[c];
+		v[2][c] = (long long)l.inaccuracies[c];
+		v[3][c] = (long long)l.mistakes[c];
+		v[4][c] = (long long)l.blunders[c];
+		v[5][c] = l.decisive && l.decisive_colour == c;
+	}
+	for (i = 0; i < 6 && g->nseries < STAT_MAX_SERIES; i++) {
+		g->series[g->nseries].name = names[i];
+		g->series[g->nseries].value[0] = v[i][0];
+		g->series[g->nseries].value[1] = v[i][1];
+		g->nseries++;
+	}
+}
+
 int
 report_game_of(const struct record *rec, const struct replay *rp,
     const char *by, struct stat_game *g, char **buf, size_t *cap)
@@ -66,6 +97,7 @@ report_game_of(const struct record *rec, const struct replay *rp,
 			g->series[j].value[1] = s->stats[j].value[1];
 		}
 		g->nseries = (size_t)j;
+		add_losses(rec, rp, g);
 		t = record_tag_find(rec, "Termination");
 		g->adjudicated = t != NULL &&
 		    strncmp(t->value, STAT_SOLVED_TERMINATION,

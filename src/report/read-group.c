@@ -407,6 +407,53 @@ add_decided(
 }
 
 /*
+ * The players' analysed turns (analysis: ["name", turns, loss-milli,
+ * inaccuracies, mistakes, blunders, decisive]); absent: none.  Each row
+ * names a player of the group's pairs, counts a turn, and no count of a
+ * kind is more than its turns.
+ */
+static int
+add_analysis(
+    struct yin *y, const yaml_node_t *gn, struct stat_group *g, struct diag *d)
+{
+	yaml_node_t *n = yin_get(y, gn, "analysis"), *c;
+	const char  *name;
+	uint64_t     v[STAT_ANALYSIS];
+	size_t	     j;
+	long	     a;
+	int	     i;
+
+	for (j = 0; yin_is(n, YAML_SEQUENCE_NODE) && j < yin_count(n); j++) {
+		c = yin_item(y, n, j);
+		if (!yin_is_list(c, STAT_ANALYSIS + 1) ||
+		    (name = yin_text(yin_item(y, c, 0))) == NULL)
+			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+			    "analysis: want [player, turns, loss-milli, "
+			    "inaccuracies, mistakes, blunders, decisive]");
+		for (i = 0; i < STAT_ANALYSIS; i++)
+			if (partial_counter(yin_item(y, c, (size_t)i + 1),
+				"analysis", &v[i], d) == -1)
+				return -1;
+		if (v[0] == 0 || v[2] + v[3] + v[4] > v[0] || v[5] > v[0])
+			return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
+			    "analysis: %s: counts beyond its %" PRIu64
+			    " turns analysed",
+			    name, v[0]);
+		if (!stat_player_named(name))
+			continue;
+		if ((a = stat_player_find(g, name)) == -1)
+			return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
+			    "analysis: %s plays no game of the group's pairs",
+			    name);
+		for (i = 0; i < STAT_ANALYSIS; i++)
+			if (!stat_count_add(&g->analysis[a][i], v[i]))
+				return partial_overflow(
+				    d, c->start_mark, "analysis");
+	}
+	return 0;
+}
+
+/*
  * The group's counts by status and its draws, and the finished games
  * ended otherwise than by the board, each absent when none.
  */
@@ -504,6 +551,7 @@ partial_read_group(struct yin *y, const yaml_node_t *gn, struct stat_summary *s,
 	    add_pairs(y, gn, g, &dropped, d) == -1 ||
 	    add_forfeits(y, gn, g, dropped, d) == -1 ||
 	    add_decided(y, gn, g, d) == -1 ||
+	    add_analysis(y, gn, g, d) == -1 ||
 	    partial_read_design(y, gn, g, d) == -1)
 		return -1;
 	/*

@@ -248,6 +248,58 @@ struct report_match {
 int report_write_match(FILE *out, const struct report_match *m);
 
 /*
+ * gameplay analyze --yaml (write-analysis.c): a game's analysis, one
+ * turn a map: its number (1-based), its mover's colour, the turn played
+ * (move), its value for the mover (eval), the analyser's best and its
+ * value (best-eval), the loss, the depth (-1: none), the values in
+ * thousandths; best "" where there is none.  All borrowed.
+ */
+struct report_analysis_turn {
+	unsigned long turn;
+	const char   *colour, *move, *best;
+	bool	      has_eval, has_best_eval;
+	long	      eval, best_eval, loss, depth;
+};
+struct report_analysis {
+	unsigned long			   record; /* 1-based, in the inputs */
+	const char			  *game, *board, *result, *analyser;
+	const char			  *black, *white; /* or NULL */
+	const struct report_analysis_turn *turns;
+	size_t				   nturns;
+};
+/* Writes a as one YAML document; 0, or -1 as report_write_status. */
+int report_write_analysis(FILE *out, const struct report_analysis *a);
+
+/*
+ * What gameplay analyze's comments say of a record (losses.c): by the
+ * colour of each turn's mover, the turns with a [%loss], the loss summed
+ * (thousandths) and the turns losing from REPORT_INACCURACY (in the
+ * analyser's units, thousandths: discs for the solver and Othello
+ * engines) to REPORT_MISTAKE, to REPORT_BLUNDER, and beyond; the first
+ * decisive mistake: the first turn whose best (eval + loss) is of a
+ * better sign than its eval, a win or a draw thrown away (its 1-based
+ * turn, colour, loss and the index of its note).  any: a loss is noted.
+ */
+#define REPORT_INACCURACY 2000
+#define REPORT_MISTAKE	  6000
+#define REPORT_BLUNDER	  12000
+struct report_losses {
+	bool	      any;
+	unsigned long turns[2];
+	long long     loss[2];
+	unsigned long inaccuracies[2], mistakes[2], blunders[2];
+	bool	      decisive;
+	unsigned long decisive_turn;
+	int	      decisive_colour;
+	long	      decisive_loss;
+	size_t	      decisive_move;
+};
+void report_losses(
+    const struct record *, const struct replay *, struct report_losses *);
+/* The colour that moves first in rec: its Setup's side to move, else 0. */
+int report_first_mover(const struct record *, const struct replay *);
+
+/*
  * The players of a replayed record by colour, after any swap: the Black
  * and White tags (borrowed from rec), NULL where absent.  Returns false if
  * neither is there (the report then has no players map).  rp->game must

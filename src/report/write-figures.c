@@ -14,6 +14,27 @@
 #include "report/write-summary.h"
 #include "report/yaml-out.h"
 
+/*
+ * A player's analysed turns (formats/report.md, "Analyses"): how many,
+ * the mean loss a turn in the analyser's units, and the counts.
+ */
+static void
+write_analysis(struct yout *o, const uint64_t *a)
+{
+	static const char *const keys[] = { "inaccuracies", "mistakes",
+		"blunders", "decisive" };
+	int			 k;
+
+	yout_plain(o, "analysis");
+	yout_open(o, YOUT_FLOW_MAP);
+	yout_kv_uint(o, "turns", a[0]);
+	yout_kv_real(o, "mean-loss", (double)a[1] / 1000 / (double)a[0], 3,
+	    true);
+	for (k = 0; k < 4; k++)
+		yout_kv_uint(o, keys[k], a[2 + k]);
+	yout_close(o);
+}
+
 void
 summary_distribution(struct yout *o, const char *k, const struct stat_hist *h)
 {
@@ -136,6 +157,8 @@ figures_group(
 			yout_kv_uint(o, "agreed", r[i].decided[0]);
 		if (r[i].decided[1] > 0)
 			yout_kv_uint(o, "adjudged", r[i].decided[1]);
+		if (r[i].analysis[0] > 0)
+			write_analysis(o, r[i].analysis);
 		yout_kv_real(o, "score",
 		    (double)r[i].wins + (double)r[i].draws / 2, 1, true);
 		yout_kv_real(o, "rating", r[i].rating, 1, true);

@@ -72,6 +72,44 @@ forfeited(struct yout *o, const struct stat_group *g)
 }
 
 /*
+ * The players' analysed turns, by name: ["name", turns, loss-milli,
+ * inaccuracies, mistakes, blunders, decisive]; only where a player has
+ * some (formats/summary.md).
+ */
+static int
+analysis(struct yout *o, const struct stat_group *g)
+{
+	char ***sorted;
+	size_t	i, k, n = 0;
+	int	j;
+
+	for (i = 0; i < g->nplayers; i++)
+		n += g->analysis[i][0] > 0;
+	if (n == 0)
+		return 0;
+	if ((sorted = calloc(g->nplayers + 1, sizeof *sorted)) == NULL)
+		return -1;
+	for (i = 0; i < g->nplayers; i++)
+		sorted[i] = &g->player[i];
+	qsort(sorted, g->nplayers, sizeof *sorted, compare_players);
+	yout_plain(o, "analysis");
+	yout_open(o, YOUT_BLOCK_SEQ);
+	for (i = 0; i < g->nplayers; i++) {
+		k = (size_t)(sorted[i] - g->player);
+		if (g->analysis[k][0] == 0)
+			continue;
+		yout_open(o, YOUT_FLOW_SEQ);
+		yout_quoted(o, g->player[k]);
+		for (j = 0; j < STAT_ANALYSIS; j++)
+			yout_uint(o, g->analysis[k][j]);
+		yout_close(o);
+	}
+	yout_close(o);
+	free(sorted);
+	return 0;
+}
+
+/*
  * The players of games ended off the board, by name: ["name", agreed,
  * adjudged]; only with such games.
  */
@@ -173,6 +211,8 @@ partial_group(
 	if (stat_has_forfeits(g) && forfeited(o, g) == -1)
 		return -1;
 	if ((g->agreed > 0 || g->adjudged > 0) && decided(o, g) == -1)
+		return -1;
+	if (analysis(o, g) == -1)
 		return -1;
 	if (g->figures != NULL)
 		design_partial(o, g);

@@ -135,7 +135,8 @@ write_turn_lists(struct yout *w, const struct replay *rp)
 /*
  * What the movers said of their turns (GGF's and SGF's evaluation and
  * time after a move's square, the notation's [%eval], [%nodes] and
- * [%emt]), by turn (1-based, as an error's turn).
+ * [%emt], an analysis's [%best] and [%loss]), by turn (1-based, as an
+ * error's turn).
  */
 static void
 write_notes(struct yout *w, const struct record *rec)
@@ -159,8 +160,64 @@ write_notes(struct yout *w, const struct record *rec)
 			yout_kv_text(w, "nodes", n->nodes, n->nodes_len);
 		if (n->time_len > 0)
 			yout_kv_text(w, "time", n->time, n->time_len);
+		if (n->best_len > 0)
+			yout_kv_text(w, "best", n->best, n->best_len);
+		if (n->loss_len > 0)
+			yout_kv_text(w, "loss", n->loss, n->loss_len);
 		yout_close(w);
 	}
+	yout_close(w);
+}
+
+/* A per-colour figure of the losses: {black: N, white: M}. */
+static void
+kv_colours(struct yout *w, const struct replay *rp, const char *k,
+    long long b, long long c)
+{
+	yout_key(w, k);
+	yout_open(w, YOUT_FLOW_MAP);
+	yout_kv_int(w, rp->game->colour[0], b);
+	yout_kv_int(w, rp->game->colour[1], c);
+	yout_close(w);
+}
+
+/*
+ * What gameplay analyze's comments say of the game (report_losses), as
+ * per-colour figures that gamestat sums (formats/report.md, "Analyses"),
+ * and its first decisive mistake.
+ */
+static void
+write_losses(struct yout *w, const struct record *rec, const struct replay *rp)
+{
+	struct report_losses	  l;
+	const struct record_note *n;
+
+	report_losses(rec, rp, &l);
+	if (!l.any)
+		return;
+	kv_colours(w, rp, "analysed", (long long)l.turns[0],
+	    (long long)l.turns[1]);
+	kv_colours(w, rp, "loss-milli", l.loss[0], l.loss[1]);
+	kv_colours(w, rp, "inaccuracies", (long long)l.inaccuracies[0],
+	    (long long)l.inaccuracies[1]);
+	kv_colours(w, rp, "mistakes", (long long)l.mistakes[0],
+	    (long long)l.mistakes[1]);
+	kv_colours(w, rp, "blunders", (long long)l.blunders[0],
+	    (long long)l.blunders[1]);
+	kv_colours(w, rp, "decisive", l.decisive && l.decisive_colour == 0,
+	    l.decisive && l.decisive_colour == 1);
+	if (!l.decisive)
+		return;
+	n = &rec->notes[l.decisive_move];
+	yout_key(w, "decisive-mistake");
+	yout_open(w, YOUT_FLOW_MAP);
+	yout_kv_int(w, "turn", (long long)l.decisive_turn);
+	yout_kv_plain(w, "colour", rp->game->colour[l.decisive_colour]);
+	if (n->turn < rec->nturns)
+		yout_kv_text(w, "move", rec->turns[n->turn].text,
+		    rec->turns[n->turn].len);
+	/* As the comment wrote it. */
+	yout_kv_text(w, "loss", n->loss, n->loss_len);
 	yout_close(w);
 }
 
@@ -246,6 +303,7 @@ write_replayed(struct yout *w, const struct record *rec,
 	replay_write_stats(w, rp);
 	write_turn_lists(w, rp);
 	write_notes(w, rec);
+	write_losses(w, rec, rp);
 	replay_write_result(w, rec, rp);
 	if (rp->forfeit)
 		replay_write_forfeit(w, rp);

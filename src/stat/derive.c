@@ -263,6 +263,7 @@ stat_ratings(const struct stat_group *g, double prior, struct stat_rating **out)
 		r[i].name = rk[i].name;
 		r[i].forfeited = g->forfeited[rk[i].number];
 		r[i].decided = g->decided[rk[i].number];
+		r[i].analysis = g->analysis[rk[i].number];
 	}
 	rank_pairs(g, rank, r, sp, win);
 	fit_strengths(sp, g->npairs, win, n, prior, gam, den);

@@ -121,6 +121,9 @@ players_fit(const struct stat_group *g, const struct stat_group *src)
 		for (k = 0; k < 2; k++)
 			if (!fits(g->decided[a][k], src->decided[i][k]))
 				return false;
+		for (k = 0; k < STAT_ANALYSIS; k++)
+			if (!fits(g->analysis[a][k], src->analysis[i][k]))
+				return false;
 	}
 	for (i = 0; i < src->npairs; i++) {
 		p = &src->pair[i];

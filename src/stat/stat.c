@@ -200,6 +200,41 @@ stat_player_named(const char *name)
 	return name[strspn(name, " \t")] != '\0';
 }
 
+const char *
+stat_analysis_name(int i)
+{
+	static const char *const names[STAT_ANALYSIS] = { "analysed",
+		"loss-milli", "inaccuracies", "mistakes", "blunders",
+		"decisive" };
+
+	return names[i];
+}
+
+/*
+ * A finished game's analysis (its series of stat_analysis_name) added
+ * to its players, a holding colour 0 and b colour 1; a figure that is
+ * no count (below 0) is left out.
+ */
+static void
+add_analysis(struct stat_group *g, const struct stat_game *gm, long a, long b)
+{
+	size_t i;
+	int    k;
+
+	for (i = 0; i < gm->nseries; i++)
+		for (k = 0; k < STAT_ANALYSIS; k++) {
+			if (strcmp(gm->series[i].name, stat_analysis_name(k)) !=
+			    0)
+				continue;
+			if (gm->series[i].value[0] >= 0)
+				stat_count_add(&g->analysis[a][k],
+				    (uint64_t)gm->series[i].value[0]);
+			if (gm->series[i].value[1] >= 0)
+				stat_count_add(&g->analysis[b][k],
+				    (uint64_t)gm->series[i].value[1]);
+		}
+}
+
 long
 stat_player(struct stat_group *g, const char *name)
 {
@@ -220,6 +255,10 @@ stat_player(struct stat_group *g, const char *name)
 		sizeof *g->decided) == -1)
 		return -1;
 	memset(g->decided[g->nplayers], 0, sizeof *g->decided);
+	if (array_grow(&g->analysis, &g->analysiscap, g->nplayers + 1,
+		sizeof *g->analysis) == -1)
+		return -1;
+	memset(g->analysis[g->nplayers], 0, sizeof *g->analysis);
 	if ((g->player[g->nplayers] = strdup(name)) == NULL)
 		return -1;
 	if (hashmap_put(&g->players, h, g->nplayers) == -1) {
@@ -504,6 +543,7 @@ group_free(struct stat_group *g)
 	free(g->player);
 	free(g->forfeited);
 	free(g->decided);
+	free(g->analysis);
 	hashmap_fini(&g->players);
 	free(g->pair);
 	hashmap_fini(&g->pairs);
@@ -698,6 +738,8 @@ players:
 		g->decided[a][gm->agreed ? 0 : 1]++;
 		g->decided[b][gm->agreed ? 0 : 1]++;
 	}
+	if (gm->status == STAT_FINISHED)
+		add_analysis(g, gm, a, b);
 	return stat_pair_add(
 	    g, (uint32_t)a, (uint32_t)b, w == 0, w == 1, w < 0);
 }
@@ -767,6 +809,12 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 		for (k = 0; k < 2; k++)
 			if (!stat_count_add(
 				&g->decided[map[i]][k], src->decided[i][k])) {
+				errno = EOVERFLOW;
+				goto out_free_map;
+			}
+		for (k = 0; k < STAT_ANALYSIS; k++)
+			if (!stat_count_add(&g->analysis[map[i]][k],
+				src->analysis[i][k])) {
 				errno = EOVERFLOW;
 				goto out_free_map;
 			}

@@ -46,6 +46,14 @@ enum stat_status {
  */
 #define STAT_SOLVED_TERMINATION "adjudicated: perfect play"
 
+/*
+ * The per-colour figures of an analysed game (formats/report.md,
+ * "Analyses") that are summed by player too, in this order:
+ * stat_analysis_name(i) is the series name of figure i.
+ */
+#define STAT_ANALYSIS 6
+const char *stat_analysis_name(int i);
+
 /* Seats: the person who made the first move of the game, and the other. */
 #define STAT_FIRST  0
 #define STAT_SECOND 1
@@ -144,6 +152,14 @@ struct stat_group {
 	 */
 	uint64_t (*decided)[2];
 	size_t		  decidedcap;
+	/*
+	 * By player number: what gameplay analyze's comments say of the
+	 * finished games that player played, summed over the colours it
+	 * held (stat_analysis_name: turns analysed, loss in thousandths,
+	 * inaccuracies, mistakes, blunders, decisive mistakes).
+	 */
+	uint64_t (*analysis)[STAT_ANALYSIS];
+	size_t analysiscap;
 	size_t		  nplayers;
 	size_t		  playercap;
 	struct hashmap	  players; /* name -> player number */
@@ -431,6 +447,7 @@ struct stat_rating {
 	uint64_t	games, wins, draws, losses; /* forfeits included */
 	const uint64_t *forfeited; /* [STAT_CAUSES], borrowed */
 	const uint64_t *decided;   /* [2]: agreed, adjudged; borrowed */
+	const uint64_t *analysis;  /* [STAT_ANALYSIS], borrowed */
 	double		rating;	   /* Elo scale, 0 = the prior's anchor */
 	double		error;	   /* 95% half-width, Elo points */
 };
