@@ -163,10 +163,18 @@ refused 2 "no secret seed" $gp reveal -i --secret-seed s r.pgn
 
 # An edited commitment, an edited roll: gamecheck sees them once
 # revealed, and roll refuses them before.
-sed 's/^\[SeedCommit "./[SeedCommit "0/' r.pgn > edited.pgn
+# The commitment's first digit changed: 0 to 1, any other to 0.
+edit_commit() {
+	sed -e 's/^\[SeedCommit "0/[SeedCommit "X/' \
+	    -e 's/^\[SeedCommit "[^X]/[SeedCommit "0/' \
+	    -e 's/^\[SeedCommit "X/[SeedCommit "1/' "$1"
+}
+edit_commit r.pgn > edited.pgn
+cmp -s r.pgn edited.pgn && bad "the SeedCommit was not edited"
 $gc -q edited.pgn 2> err && bad "an edited SeedCommit passed"
 grep -q -F '[seed-commitment-mismatch]' err || bad "edited: $(cat err)"
-sed 's/^\[SeedCommit "./[SeedCommit "0/' before-reveal.pgn > r.pgn
+edit_commit before-reveal.pgn > r.pgn
+cmp -s r.pgn before-reveal.pgn && bad "the SeedCommit was not edited"
 refused 2 "not the seed" $gp reveal --secret-seed s r.pgn
 rm r.pgn
 $gp new herd -s 3 --secret-seed s3 -o r.pgn || bad "new s3"
