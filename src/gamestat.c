@@ -51,6 +51,7 @@ struct options {
 	bool		      overlap;
 	unsigned	      figures; /* --figures: STAT_FIG_* */
 	bool		      no_players;
+	bool		      shard_bytes; /* --shard-by bytes (the default) */
 	struct cli_records    in;  /* which inputs and records, read how */
 	struct cli_select     sel; /* --select, ranges, --plies */
 	struct cli_jobs	     *j;   /* a worker's, with -j */
@@ -73,13 +74,26 @@ enum {
 	OPT_FROM,
 	OPT_HTML,
 	OPT_FIGURES,
-	OPT_NO_PLAYERS
+	OPT_NO_PLAYERS,
+	OPT_SHARD_BY
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
 struct seen {
 	uint64_t bytes;
 	uint32_t crc;
+};
+
+/*
+ * The byte range of an input that a task of --shard reads (formats/
+ * record.md, "Shards"): [start, end) of a regular file of size bytes,
+ * through fp, a stream of its own that can seek; on once the reader
+ * takes it.
+ */
+struct range {
+	FILE		  *fp;
+	unsigned long long start, end, size;
+	bool		   on;
 };
 
 /* What the run has seen. */
@@ -100,7 +114,8 @@ usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-j jobs]\n"
-	    "       [-o file] [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
+	    "       [-o file] [-P dir] [--shard k/n] [--shard-by unit]\n"
+	    "       [--files-from list] [--expect n]\n"
 	    "       [--expect-inputs manifest] [--name label]\n"
 	    "       [--csv-columns spec] [--wthor-players file]\n"
 	    "       [--wthor-tournaments file] [--implicit-pass[=WHEN]]\n"
@@ -136,8 +151,11 @@ usage(FILE *f)
 	    "name in the\n"
 	    "                           cover (a split's path and place)\n"
 	    "  -P, --plot=DIR           write SVG charts into DIR\n"
-	    "      --shard=K/N          count only records i (from 0, across\n"
-	    "                           the inputs) with i mod N = K - 1\n"
+	    "      --shard=K/N          count only task K's of N: bytes K of N\n"
+	    "                           of each regular file, else records i\n"
+	    "                           (from 0, across the inputs) with\n"
+	    "                           i mod N = K - 1\n"
+	    "      --shard-by=UNIT      bytes (default) or records\n"
 	    "      --files-from=LIST    read the files LIST names, one a line\n"
 	    "                           (- standard input), after the others\n"
 	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
@@ -283,11 +301,13 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "html", required_argument, NULL, OPT_HTML },
 		{ "figures", required_argument, NULL, OPT_FIGURES },
 		{ "no-players", no_argument, NULL, OPT_NO_PLAYERS },
+		{ "shard-by", required_argument, NULL, OPT_SHARD_BY },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
 
 	memset(opt, 0, sizeof *opt);
+	opt->shard_bytes = true;
 	cli_records_init(&opt->in, true);
 	while ((c = cli_records_getopt(&opt->in, argc, argv, opts, longopts)) !=
 	    -1) {
@@ -320,6 +340,16 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_EXPECT_INPUTS: opt->inputs = optarg; break;
 		case OPT_NAME: opt->name = optarg; break;
+		case OPT_SHARD_BY:
+			if (strcmp(optarg, "bytes") != 0 &&
+			    strcmp(optarg, "records") != 0) {
+				cli_error("--shard-by takes bytes or records, "
+					  "not '%s'",
+				    optarg);
+				return -1;
+			}
+			opt->shard_bytes = strcmp(optarg, "bytes") == 0;
+			break;
 		case OPT_DEDUPE:
 			if (!cli_dedupe_option(&opt->dd, optarg))
 				return -1;
@@ -567,8 +597,10 @@ input_error(struct run *r, const char *name, const struct record *rec)
 
 static void
 read_records(struct run *r, struct options *opt, struct record_syntax *syn,
-    FILE *in, const char *path, const char *name, const char *peek, size_t len)
+    FILE *in, const char *path, const char *name, const char *peek, size_t len,
+    struct range *rg)
 {
+	struct cli_shard      every = { 0, 0, 0 }, *shard = &opt->in.shard;
 	struct replay_options ro = { .game = opt->in.game,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 0,
@@ -586,10 +618,23 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	cli_select_replay_options(&opt->sel, &ro);
 	if (opt->tree.on)
 		cli_tree_replay_options(&opt->tree, &ro);
-	rd = cli_records_reader(&opt->in, syn, in, path, name);
+	rd = cli_records_reader(&opt->in, syn, rg != NULL ? rg->fp : in, path,
+	    name);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
+	}
+	/* A range is all this task's: no record of it is numbered. */
+	if (rg != NULL &&
+	    (rc = record_reader_range(rd, rg->start, rg->end)) != 1) {
+		if (rc == -1) {
+			cli_read_error(name);
+			r->io_error = true;
+			record_reader_free(rd);
+			return;
+		}
+		rg->on = true;
+		shard = &every;
 	}
 	replay_init(&rp);
 	/* Watched only when asked for: no cost otherwise. */
@@ -603,17 +648,18 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		 * is wrong with the input (input_error), alike.
 		 */
 		if (record_reader_count(rd) > 0 &&
-		    !cli_record_mine(&opt->in.shard, opt->j, opt->seq)) {
+		    !cli_record_mine(shard, opt->j, opt->seq)) {
 			if ((rc = record_reader_skip(rd)) != 1)
 				break;
-			cli_record_take(&opt->in.shard, opt->j, &opt->seq);
+			cli_record_take(shard, opt->j, &opt->seq);
 			continue;
 		}
 		if ((rc = record_reader_next(rd, &rec)) != 1)
 			break;
-		if (rec->index == 1)
+		/* A range past the input's start starts at no first record. */
+		if (rec->index == 1 && (rg == NULL || !rg->on || rg->start == 0))
 			input_error(r, name, rec);
-		if (!cli_record_take(&opt->in.shard, opt->j, &opt->seq))
+		if (!cli_record_take(shard, opt->j, &opt->seq))
 			continue;
 		/* A record not selected is not counted. */
 		if (!cli_select_early(&opt->sel, rec)) {
@@ -676,11 +722,80 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		cli_diag(name, &d, NULL);
 		r->bad = true;
 	}
+	/* A range that does not meet the next one counts nothing. */
+	if (rc != -1 && rg != NULL && rg->on &&
+	    (rc = record_reader_range_check(rd, &d)) != 1) {
+		if (rc == -1)
+			cli_read_error(name);
+		else
+			cli_diag(name, &d, NULL);
+		r->io_error = true;
+	}
 	free(buf);
 	if (opt->figures != 0)
 		cli_figures_fini(&fg);
 	replay_fini(&rp);
 	record_reader_free(rd);
+}
+
+/*
+ * Whether task K of N reads input path by bytes (formats/record.md,
+ * "Shards"): a regular file, uncompressed (peek, len bytes, its start),
+ * when nothing needs the records numbered from the input's start (--tree
+ * names games by their number).  If so, rg holds the task's range and
+ * a stream of the file; the reader may still refuse it (its format).
+ */
+static bool
+range_open(const struct options *opt, const char *path, const char *peek,
+    size_t len, struct range *rg)
+{
+	unsigned long long q, m, k, n = opt->in.shard.n;
+	struct stat	   st;
+	char		   head[8];
+	ssize_t		   got;
+
+	memset(rg, 0, sizeof *rg);
+	if (n == 0 || !opt->shard_bytes || opt->tree.on ||
+	    strcmp(path, "-") == 0 || cli_compression(peek, len) != NULL ||
+	    (rg->fp = fopen(path, "rb")) == NULL)
+		return false;
+	/* Without a peek (-f), the magic bytes are looked at here. */
+	if (len == 0 && (got = pread(fileno(rg->fp), head, sizeof head, 0)) > 0)
+		len = (size_t)got, peek = head;
+	if (fstat(fileno(rg->fp), &st) == -1 || !S_ISREG(st.st_mode) ||
+	    cli_compression(peek, len) != NULL) {
+		fclose(rg->fp);
+		return false;
+	}
+	/* size (K - 1) / N and size K / N, without overflow. */
+	k = opt->in.shard.k;
+	rg->size = (unsigned long long)st.st_size;
+	q = rg->size / n;
+	m = rg->size % n;
+	rg->start = q * (k - 1) + m * (k - 1) / n;
+	rg->end = q * k + m * k / n;
+	return true;
+}
+
+/*
+ * The cover of an input read by bytes (formats/summary.md, "Covers"): its
+ * size, and the CRC-32 of its first 64 KiB, which every task reads the
+ * same.  False on a read error.
+ */
+static bool
+range_seen(const struct range *rg, struct seen *se)
+{
+	char	buf[65536];
+	ssize_t got;
+	size_t	n = rg->size < sizeof buf ? (size_t)rg->size : sizeof buf;
+
+	se->bytes = rg->size;
+	se->crc = 0;
+	got = pread(fileno(rg->fp), buf, n, 0);
+	if (got != (ssize_t)n)
+		return false;
+	se->crc = report_crc32(0, buf, n);
+	return true;
 }
 
 static void
@@ -700,8 +815,9 @@ static void
 read_input(struct run *r, struct options *opt, struct record_syntax *syn,
     const char *path, struct seen *se)
 {
-	const char *name = cli_input_name(path);
-	char	    peek[PEEK];
+	const char  *name = cli_input_name(path);
+	struct range rg;
+	char	     peek[PEEK];
 	size_t	    len = 0;
 	FILE	   *in;
 
@@ -730,8 +846,17 @@ read_input(struct run *r, struct options *opt, struct record_syntax *syn,
 	} else if (opt->merge || opt->input == INPUT_REPORT ||
 	    (opt->input == INPUT_AUTO && looks_like_yaml(peek, len)))
 		read_reports(r, opt, in, name, peek, len);
-	else
-		read_records(r, opt, syn, in, path, name, peek, len);
+	else if (range_open(opt, path, peek, len, &rg)) {
+		read_records(r, opt, syn, in, path, name, peek, len, &rg);
+		if (rg.on && se != NULL && !range_seen(&rg, se)) {
+			cli_read_error(name);
+			r->io_error = true;
+		}
+		fclose(rg.fp);
+		if (rg.on)
+			se = NULL;
+	} else
+		read_records(r, opt, syn, in, path, name, peek, len, NULL);
 	while (se != NULL && !ferror(in) && fread(peek, 1, sizeof peek, in) > 0)
 		continue;
 	if (se != NULL && ferror(in)) {

@@ -446,6 +446,19 @@ next_pgn(struct record_reader *rd)
 	return 1;
 }
 
+/*
+ * Byte ranges: a record starts at a line opening with '[' after a blank
+ * line (formats/record.md, "Shards"); a record that starts otherwise at
+ * a range's end is told (shard-boundary), not guessed.
+ */
+static bool
+pgn_boundary(bool prev_blank, bool blank, int first)
+{
+	(void)blank;
+	return prev_blank && first == '[';
+}
+
 const struct read_format read_pgn = {
 	.next = next_pgn,
+	.boundary = pgn_boundary,
 };

@@ -1,0 +1,215 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Byte ranges of an input (formats/record.md, "Shards"): a reader that
+ * gives only the records starting in a range of a regular file's bytes,
+ * seeking to the first line where a record starts, as a Hadoop input
+ * split does; and the check that the next range starts where this one's
+ * records end.  Which line starts a record is the format's entry's
+ * (boundary); reading records is the core's (reader.c).
+ */
+#include <sys/types.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "record/read.h"
+
+/* No line: the end of the input. */
+#define RANGE_NONE ((unsigned long long)-1)
+/*
+ * How far before an offset the search for a boundary starts reading, so
+ * that the blank line before it is seen whole (a longer blank line is
+ * taken for text: a boundary missed, which the check tells).
+ */
+#define RANGE_BACK 256
+
+/*
+ * The first line at or past target where a record starts (the format's
+ * boundary), into *at (RANGE_NONE: none); 0, or -1 on a read error.  The
+ * offset 0 is always one: the input's start.
+ */
+static int
+find_line(struct record_reader *rd, unsigned long long target,
+    unsigned long long *at)
+{
+	unsigned long long s = target > RANGE_BACK ? target - RANGE_BACK : 0;
+	unsigned long long pos, line = s;
+	bool		   known = s == 0, prev_blank = false, blank = true;
+	bool		   cr = false;
+	int		   c, first = EOF;
+
+	*at = target == 0 ? 0 : RANGE_NONE;
+	if (target == 0)
+		return 0;
+	if (fseeko(rd->fp, (off_t)s, SEEK_SET) == -1)
+		return -1;
+	for (pos = s; (c = getc_unlocked(rd->fp)) != EOF; pos++) {
+		if (cr && (cr = false, c == '\n')) {
+			line = pos + 1;
+			continue;
+		}
+		if (c != '\n' && c != '\r') {
+			if (pos == line)
+				first = c;
+			if (!is_space((char)c))
+				blank = false;
+			continue;
+		}
+		if (known && line >= target &&
+		    rd->entry->boundary(prev_blank, blank, first)) {
+			*at = line;
+			return 0;
+		}
+		prev_blank = known && blank;
+		known = true;
+		blank = true;
+		first = EOF;
+		line = pos + 1;
+		cr = c == '\r';
+	}
+	if (ferror(rd->fp))
+		return -1;
+	/* A last line without its end. */
+	if (known && line >= target && pos > line &&
+	    rd->entry->boundary(prev_blank, blank, first))
+		*at = line;
+	return 0;
+}
+
+int
+record_reader_range(struct record_reader *rd, unsigned long long start,
+    unsigned long long end)
+{
+	if (rd->format == RECORD_AUTO) {
+		/* As record_reader_next sniffs: the first block, peeked. */
+		if (rd->inlen == 0 && reader_refill(rd) == -1)
+			return -1;
+		reader_sniff(rd);
+	}
+	if (rd->fp == NULL || rd->entry->boundary == NULL)
+		return 1;
+	/* An empty range (more tasks than bytes) holds no record. */
+	rd->range = start < end ? RANGE_SEEK : RANGE_DONE;
+	rd->range_start = start;
+	rd->range_end = end;
+	rd->range_stop = RANGE_NONE;
+	return 0;
+}
+
+/* Reading restarts at offset at, a line's start, as if at an input's. */
+static int
+restart_at(struct record_reader *rd, unsigned long long at)
+{
+	if (fseeko(rd->fp, (off_t)at, SEEK_SET) == -1)
+		return -1;
+	rd->inpos = rd->inlen = 0;
+	rd->next_lf = SIZE_MAX;
+	rd->eof = false;
+	rd->have_line = false;
+	rd->in_comment = false;
+	rd->next_offset = rd->line_offset = at;
+	rd->line_base = at;
+	rd->lineno = 0;
+	return 0;
+}
+
+int
+reader_range_begin(struct record_reader *rd)
+{
+	unsigned long long at;
+
+	rd->range = RANGE_IN;
+	rd->range_floor = 0;
+	if (rd->entry->floor != NULL &&
+	    rd->entry->floor(rd, &rd->range_floor) == -1)
+		return -1;
+	if (find_line(rd, rd->range_start > rd->range_floor ?
+			  rd->range_start :
+			  rd->range_floor,
+		&at) == -1)
+		return -1;
+	if (at == RANGE_NONE || at >= rd->range_end) {
+		rd->range = RANGE_DONE;
+		rd->range_stop = at;
+		return 0;
+	}
+	if (restart_at(rd, at) == -1)
+		return -1;
+	return 1;
+}
+
+bool
+reader_range_past(struct record_reader *rd)
+{
+	if (rd->rec_line < rd->range_end)
+		return false;
+	rd->range = RANGE_DONE;
+	rd->range_stop = rd->rec_line;
+	/* That record is the next range's, to tell if it ends in tags. */
+	rd->ended_in_tags = false;
+	return true;
+}
+
+/*
+ * The line at offset off, a line's start (1-based), counted from the
+ * input's start: asked only to name a place, so a read is no cost that
+ * matters.  0 on a read error.
+ */
+static unsigned long
+line_at(struct record_reader *rd, unsigned long long off)
+{
+	unsigned long long pos;
+	unsigned long	   n = 1;
+	int		   c, last = EOF;
+
+	if (fseeko(rd->fp, 0, SEEK_SET) == -1)
+		return 0;
+	for (pos = 0; pos < off && (c = getc_unlocked(rd->fp)) != EOF; pos++) {
+		if (c == '\n' ? last != '\r' : c == '\r')
+			n++;
+		last = c;
+	}
+	return ferror(rd->fp) ? 0 : n;
+}
+
+unsigned long
+reader_range_lines(struct record_reader *rd)
+{
+	unsigned long n;
+
+	if (rd->range == 0 || rd->line_base == 0)
+		return 0;
+	n = line_at(rd, rd->line_base);
+	return n > 0 ? n - 1 : 0;
+}
+
+int
+record_reader_range_check(struct record_reader *rd, struct diag *d)
+{
+	unsigned long long next, at, end = rd->range_end;
+
+	/*
+	 * An empty range ends nothing; binary input is one record, of the
+	 * range that holds its start.
+	 */
+	if (rd->range == 0 || rd->range_start >= rd->range_end ||
+	    rd->binary != 1)
+		return 1;
+	if (end < rd->range_floor)
+		end = rd->range_floor;
+	if (find_line(rd, end, &next) == -1)
+		return -1;
+	if (next == rd->range_stop || (next == RANGE_NONE && rd->range_stop ==
+					     RANGE_NONE))
+		return 1;
+	at = next < rd->range_stop ? next : rd->range_stop;
+	diag_set_at(d, DIAG_SHARD_BOUNDARY,
+	    (struct diag_pos){ line_at(rd, at), 1, at }, 1,
+	    "byte %llu starts the next shard, but the first record after "
+	    "this one starts at byte %llu: a record there does not start a "
+	    "line after a blank line (shard it by records: --shard-by records)",
+	    next == RANGE_NONE ? 0 : next,
+	    rd->range_stop == RANGE_NONE ? 0 : rd->range_stop);
+	return 0;
+}
