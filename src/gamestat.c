@@ -740,14 +740,12 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 
 /*
  * Whether task K of N reads input path by bytes (formats/record.md,
- * "Shards"): a regular file, uncompressed (peek, len bytes, its start),
- * when nothing needs the records numbered from the input's start (--tree
+ * "Shards"): a regular file, uncompressed, when nothing needs the records numbered from the input's start (--tree
  * names games by their number).  If so, rg holds the task's range and
  * a stream of the file; the reader may still refuse it (its format).
  */
 static bool
-range_open(const struct options *opt, const char *path, const char *peek,
-    size_t len, struct range *rg)
+range_open(const struct options *opt, const char *path, struct range *rg)
 {
 	unsigned long long q, m, k, n = opt->in.shard.n;
 	struct stat	   st;
@@ -756,14 +754,12 @@ range_open(const struct options *opt, const char *path, const char *peek,
 
 	memset(rg, 0, sizeof *rg);
 	if (n == 0 || !opt->shard_bytes || opt->tree.on ||
-	    strcmp(path, "-") == 0 || cli_compression(peek, len) != NULL ||
-	    (rg->fp = fopen(path, "rb")) == NULL)
+	    strcmp(path, "-") == 0 || (rg->fp = fopen(path, "rb")) == NULL)
 		return false;
-	/* Without a peek (-f), the magic bytes are looked at here. */
-	if (len == 0 && (got = pread(fileno(rg->fp), head, sizeof head, 0)) > 0)
-		len = (size_t)got, peek = head;
+	/* The file's own bytes: the peek is of the text, decompressed. */
 	if (fstat(fileno(rg->fp), &st) == -1 || !S_ISREG(st.st_mode) ||
-	    cli_compression(peek, len) != NULL) {
+	    (got = pread(fileno(rg->fp), head, sizeof head, 0)) < 0 ||
+	    cli_compression(head, (size_t)got) != NULL) {
 		fclose(rg->fp);
 		return false;
 	}
@@ -846,7 +842,7 @@ read_input(struct run *r, struct options *opt, struct record_syntax *syn,
 	} else if (opt->merge || opt->input == INPUT_REPORT ||
 	    (opt->input == INPUT_AUTO && looks_like_yaml(peek, len)))
 		read_reports(r, opt, in, name, peek, len);
-	else if (range_open(opt, path, peek, len, &rg)) {
+	else if (range_open(opt, path, &rg)) {
 		read_records(r, opt, syn, in, path, name, peek, len, &rg);
 		if (rg.on && se != NULL && !range_seen(&rg, se)) {
 			cli_read_error(name);

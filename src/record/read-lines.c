@@ -581,9 +581,10 @@ sniff_transcript(enum record_format self, struct record_reader *rd,
 
 /* Byte ranges: a record starts at every line that is not blank. */
 static bool
-line_boundary(bool prev_blank, bool blank, int first)
+line_boundary(bool prev_blank, int prev_first, bool blank, int first)
 {
 	(void)prev_blank;
+	(void)prev_first;
 	(void)first;
 	return !blank;
 }

@@ -18,11 +18,35 @@
 /* No line: the end of the input. */
 #define RANGE_NONE ((unsigned long long)-1)
 /*
- * How far before an offset the search for a boundary starts reading, so
- * that the blank line before it is seen whole (a longer blank line is
- * taken for text: a boundary missed, which the check tells).
+ * Where the search for a boundary at or past target starts: a line's
+ * start no later than that of the line before any line from target on,
+ * the byte after the last LF before target - 1 (an LF always ends a
+ * line, CR LF too), or 0.  Read back in blocks.  0, or -1 on a read
+ * error.
  */
-#define RANGE_BACK 256
+static int
+search_start(struct record_reader *rd, unsigned long long target,
+    unsigned long long *at)
+{
+	char		   buf[4096];
+	unsigned long long end = target > 1 ? target - 1 : 0;
+	size_t		   n, i;
+
+	while (end > 0) {
+		n = end < sizeof buf ? (size_t)end : sizeof buf;
+		if (fseeko(rd->fp, (off_t)(end - n), SEEK_SET) == -1 ||
+		    fread(buf, 1, n, rd->fp) != n)
+			return -1;
+		for (i = n; i > 0; i--)
+			if (buf[i - 1] == '\n') {
+				*at = end - n + i;
+				return 0;
+			}
+		end -= n;
+	}
+	*at = 0;
+	return 0;
+}
 
 /*
  * The first line at or past target where a record starts (the format's
@@ -33,17 +57,17 @@ static int
 find_line(struct record_reader *rd, unsigned long long target,
     unsigned long long *at)
 {
-	unsigned long long s = target > RANGE_BACK ? target - RANGE_BACK : 0;
-	unsigned long long pos, line = s;
-	bool		   known = s == 0, prev_blank = false, blank = true;
-	bool		   cr = false;
-	int		   c, first = EOF;
+	unsigned long long s, pos, line;
+	bool		   prev_blank = false, blank = true, cr = false;
+	int		   c, first = EOF, prev_first = EOF;
 
 	*at = target == 0 ? 0 : RANGE_NONE;
 	if (target == 0)
 		return 0;
-	if (fseeko(rd->fp, (off_t)s, SEEK_SET) == -1)
+	if (search_start(rd, target, &s) == -1 ||
+	    fseeko(rd->fp, (off_t)s, SEEK_SET) == -1)
 		return -1;
+	line = s;
 	for (pos = s; (c = getc_unlocked(rd->fp)) != EOF; pos++) {
 		if (cr && (cr = false, c == '\n')) {
 			line = pos + 1;
@@ -56,13 +80,13 @@ find_line(struct record_reader *rd, unsigned long long target,
 				blank = false;
 			continue;
 		}
-		if (known && line >= target &&
-		    rd->entry->boundary(prev_blank, blank, first)) {
+		if (line >= target &&
+		    rd->entry->boundary(prev_blank, prev_first, blank, first)) {
 			*at = line;
 			return 0;
 		}
-		prev_blank = known && blank;
-		known = true;
+		prev_blank = blank;
+		prev_first = first;
 		blank = true;
 		first = EOF;
 		line = pos + 1;
@@ -71,8 +95,8 @@ find_line(struct record_reader *rd, unsigned long long target,
 	if (ferror(rd->fp))
 		return -1;
 	/* A last line without its end. */
-	if (known && line >= target && pos > line &&
-	    rd->entry->boundary(prev_blank, blank, first))
+	if (line >= target && pos > line &&
+	    rd->entry->boundary(prev_blank, prev_first, blank, first))
 		*at = line;
 	return 0;
 }
@@ -173,6 +197,17 @@ line_at(struct record_reader *rd, unsigned long long off)
 	return ferror(rd->fp) ? 0 : n;
 }
 
+/* The input's size (where it ends), 0 on an error. */
+static unsigned long long
+line_size(struct record_reader *rd)
+{
+	off_t end;
+
+	if (fseeko(rd->fp, 0, SEEK_END) == -1 || (end = ftello(rd->fp)) < 0)
+		return 0;
+	return (unsigned long long)end;
+}
+
 unsigned long
 reader_range_lines(struct record_reader *rd)
 {
@@ -206,10 +241,13 @@ record_reader_range_check(struct record_reader *rd, struct diag *d)
 	at = next < rd->range_stop ? next : rd->range_stop;
 	diag_set_at(d, DIAG_SHARD_BOUNDARY,
 	    (struct diag_pos){ line_at(rd, at), 1, at }, 1,
-	    "byte %llu starts the next shard, but the first record after "
-	    "this one starts at byte %llu: a record there does not start a "
-	    "line after a blank line (shard it by records: --shard-by records)",
-	    next == RANGE_NONE ? 0 : next,
-	    rd->range_stop == RANGE_NONE ? 0 : rd->range_stop);
+	    "the next shard starts at byte %llu, the first record after "
+	    "this shard's %s%llu: a record that does not start on a line "
+	    "opening with '[' after one that does not (a comment before its "
+	    "tags?); shard by records (--shard-by records)",
+	    next == RANGE_NONE ? rd->range_end : next,
+	    rd->range_stop == RANGE_NONE ? "ends the input, at byte " :
+					   "starts at byte ",
+	    rd->range_stop == RANGE_NONE ? line_size(rd) : rd->range_stop);
 	return 0;
 }

@@ -43,13 +43,15 @@ struct read_format {
 	bool			 binary;
 	const struct rules_game *game;
 	/*
-	 * Byte ranges (read-range.c): whether a line that ends a blank line
-	 * (prev_blank) or not, blank or not, its first byte first, is where
-	 * a record starts; NULL when no line tells it.  floor: reads what
+	 * Byte ranges (read-range.c): whether a line, blank or not, its
+	 * first byte first (EOF: none), after a line blank or not whose
+	 * first byte is prev_first, is where a record starts; NULL when no
+	 * line tells it.  floor: reads what
 	 * every range needs first (a CSV's header) and gives the offset
 	 * below which no record starts, or NULL for none.
 	 */
-	bool (*boundary)(bool prev_blank, bool blank, int first);
+	bool (*boundary)(
+	    bool prev_blank, int prev_first, bool blank, int first);
 	int (*floor)(struct record_reader *, unsigned long long *at);
 };
 

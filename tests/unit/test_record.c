@@ -1628,7 +1628,13 @@ static const struct {
 	/* Tag blocks, movetext over lines, a result on its own line. */
 	{ "[Game \"reversi\"]\n[Event \"a\"]\n\n1. f5 d6 2. c3\nd3 *\n\n"
 	  "[Game \"reversi\"]\n[Event \"b\"]\n\nf5 {a comment\n\n"
-	  "over lines} d6 *\n\n\n[Game \"reversi\"]\n[Event \"c\"]\nf5\n",
+	  "over lines} d6 *\n\n\n[Game \"reversi\"]\n[Event \"c\"]\nf5\n"
+	  "c3 d3 *\n; a note\n[Game \"reversi\"]\n[Event \"d\"]\nf5 *\n"
+	  "[Game \"reversi\"]\n[Event \"e\"]\nf5\n%escape\n\n"
+	  "[Game \"reversi\"]\n[Event \"f\"]\n\n{a long movetext line} "
+	  "1. f5 d6 2. c3 d3 3. c4 f4 4. c5 b3 5. c2 e6 6. c6 b4 7. b5 "
+	  "d2 8. e3 a6 9. c1 b6 10. f3 f6 11. e7 f7 12. d7 g5 13. f8 "
+	  "e8 14. g6 g4 15. h5 h4 16. h3 g3 *\n[Game \"reversi\"]\nf5 *\n",
 	    RECORD_PGN, true },
 	/* CR LF line ends, a lone CR, no final line end. */
 	{ "[Game \"reversi\"]\r\n[Event \"a\"]\r\n\r\nf5 d6 *\r\n\r\n"
