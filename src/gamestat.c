@@ -114,7 +114,7 @@ usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-j jobs]\n"
-	    "       [-o file] [-P dir] [--shard k/n] [--shard-by unit]\n"
+	    "       [-o file] [-P dir] [--shard k/n] [--shard-by mode]\n"
 	    "       [--files-from list] [--expect n]\n"
 	    "       [--expect-inputs manifest] [--name label]\n"
 	    "       [--csv-columns spec] [--wthor-players file]\n"
@@ -155,7 +155,7 @@ usage(FILE *f)
 	    "                           of each regular file, else records i\n"
 	    "                           (from 0, across the inputs) with\n"
 	    "                           i mod N = K - 1\n"
-	    "      --shard-by=UNIT      bytes (default) or records\n"
+	    "      --shard-by=MODE      bytes (default), records\n"
 	    "      --files-from=LIST    read the files LIST names, one a line\n"
 	    "                           (- standard input), after the others\n"
 	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
