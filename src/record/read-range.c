@@ -197,17 +197,6 @@ line_at(struct record_reader *rd, unsigned long long off)
 	return ferror(rd->fp) ? 0 : n;
 }
 
-/* The input's size (where it ends), 0 on an error. */
-static unsigned long long
-line_size(struct record_reader *rd)
-{
-	off_t end;
-
-	if (fseeko(rd->fp, 0, SEEK_END) == -1 || (end = ftello(rd->fp)) < 0)
-		return 0;
-	return (unsigned long long)end;
-}
-
 unsigned long
 reader_range_lines(struct record_reader *rd)
 {
@@ -223,6 +212,7 @@ int
 record_reader_range_check(struct record_reader *rd, struct diag *d)
 {
 	unsigned long long next, at, end = rd->range_end;
+	char		   after[96];
 
 	/*
 	 * An empty range ends nothing; binary input is one record, of the
@@ -239,15 +229,18 @@ record_reader_range_check(struct record_reader *rd, struct diag *d)
 					     RANGE_NONE))
 		return 1;
 	at = next < rd->range_stop ? next : rd->range_stop;
+	if (rd->range_stop == RANGE_NONE)
+		snprintf(after, sizeof after, "no record starts after this "
+					      "shard's");
+	else
+		snprintf(after, sizeof after,
+		    "the first record after this shard's starts at byte %llu",
+		    rd->range_stop);
 	diag_set_at(d, DIAG_SHARD_BOUNDARY,
 	    (struct diag_pos){ line_at(rd, at), 1, at }, 1,
-	    "the next shard starts at byte %llu, the first record after "
-	    "this shard's %s%llu: a record that does not start on a line "
-	    "opening with '[' after one that does not (a comment before its "
-	    "tags?); shard by records (--shard-by records)",
-	    next == RANGE_NONE ? rd->range_end : next,
-	    rd->range_stop == RANGE_NONE ? "ends the input, at byte " :
-					   "starts at byte ",
-	    rd->range_stop == RANGE_NONE ? line_size(rd) : rd->range_stop);
+	    "the next shard starts at byte %llu, but %s: a record that does "
+	    "not start on a line opening with '[' after one that does not (a "
+	    "comment before its tags?); shard by records (--shard-by records)",
+	    next == RANGE_NONE ? end : next, after);
 	return 0;
 }
