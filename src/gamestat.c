@@ -618,6 +618,12 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	cli_select_replay_options(&opt->sel, &ro);
 	if (opt->tree.on)
 		cli_tree_replay_options(&opt->tree, &ro);
+	/* A range's own stream goes on after the bytes peeked. */
+	if (rg != NULL && fseeko(rg->fp, (off_t)len, SEEK_SET) == -1) {
+		cli_read_error(name);
+		r->io_error = true;
+		return;
+	}
 	rd = cli_records_reader(&opt->in, syn, rg != NULL ? rg->fp : in, path,
 	    name);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
@@ -769,7 +775,8 @@ range_open(const struct options *opt, const char *path, struct range *rg)
 	q = rg->size / n;
 	m = rg->size % n;
 	rg->start = q * (k - 1) + m * (k - 1) / n;
-	rg->end = q * k + m * k / n;
+	/* The last range to the input's end: a record only it makes too. */
+	rg->end = k == n ? (unsigned long long)-1 : q * k + m * k / n;
 	return true;
 }
 

@@ -15,6 +15,10 @@
 set -u
 . "${srcdir:-.}/tests/lib.sh"
 cp "$srcdir/examples/archive.csv" "$srcdir/examples/transcripts.txt" "$tmp/"
+for f in wthor/games.wtb wthor/short.wtb wthor/solved.wtb wthor/board10.wtb \
+    wthor/WTHOR.JOU wthor/WTHOR.TRN games.ggf games.sgf; do
+	cp "$srcdir/tests/cases/data/$f" "$tmp/"
+done
 cd "$tmp" || exit 99
 
 # Records of every game, each with its own Round, blank lines between.
@@ -79,6 +83,22 @@ for f in lf.pgn crlf.pgn odd.pgn games.csv noheader.csv moves.txt; do
 		fi
 	done
 done
+
+# WTHOR by arithmetic (a header short of its games, games past its count,
+# a bad header); GGF and SGF, and binary input, by records: all merge to
+# one run, whatever N.
+for f in games.wtb short.wtb solved.wtb board10.wtb games.ggf games.sgf; do
+	gamestat "$f" > whole 2> /dev/null
+	for n in 1 2 3 7 19; do
+		shards "$f" "$n"
+		# shellcheck disable=SC2046
+		gamestat --merge $(seq -f part.%g "$n") > merged 2> err
+		cmp -s whole merged && ok "$f: $n shards merge to one run" ||
+		    ng "$f: $n shards: $(cat err)"
+	done
+done
+grep -q '^records: 1$' part.4 && grep -q '^records: 0$' part.5 ||
+    ng "games.sgf: not its records by number"
 
 # Each task read its own bytes: the covers agree, the shards differ.
 shards games.csv 4 --by GameId

@@ -111,7 +111,8 @@ record_reader_range(struct record_reader *rd, unsigned long long start,
 			return -1;
 		reader_sniff(rd);
 	}
-	if (rd->fp == NULL || rd->entry->boundary == NULL)
+	if (rd->fp == NULL ||
+	    (rd->entry->boundary == NULL && rd->entry->seek == NULL))
 		return 1;
 	/* An empty range (more tasks than bytes) holds no record. */
 	rd->range = start < end ? RANGE_SEEK : RANGE_DONE;
@@ -121,9 +122,8 @@ record_reader_range(struct record_reader *rd, unsigned long long start,
 	return 0;
 }
 
-/* Reading restarts at offset at, a line's start, as if at an input's. */
-static int
-restart_at(struct record_reader *rd, unsigned long long at)
+int
+reader_restart_at(struct record_reader *rd, unsigned long long at)
 {
 	if (fseeko(rd->fp, (off_t)at, SEEK_SET) == -1)
 		return -1;
@@ -142,9 +142,15 @@ int
 reader_range_begin(struct record_reader *rd)
 {
 	unsigned long long at;
+	int		   rc;
 
 	rd->range = RANGE_IN;
 	rd->range_floor = 0;
+	if (rd->entry->seek != NULL) {
+		if ((rc = rd->entry->seek(rd, rd->range_start)) == 0)
+			rd->range = RANGE_DONE;
+		return rc;
+	}
 	if (rd->entry->floor != NULL &&
 	    rd->entry->floor(rd, &rd->range_floor) == -1)
 		return -1;
@@ -158,7 +164,7 @@ reader_range_begin(struct record_reader *rd)
 		rd->range_stop = at;
 		return 0;
 	}
-	if (restart_at(rd, at) == -1)
+	if (reader_restart_at(rd, at) == -1)
 		return -1;
 	return 1;
 }
@@ -219,7 +225,8 @@ record_reader_range_check(struct record_reader *rd, struct diag *d)
 	 * range that holds its start.
 	 */
 	if (rd->range == 0 || rd->range_start >= rd->range_end ||
-	    rd->binary != 1)
+	    rd->binary != 1 || rd->entry->seek != NULL ||
+	    rd->range_end == RANGE_NONE)
 		return 1;
 	if (end < rd->range_floor)
 		end = rd->range_floor;

@@ -52,6 +52,13 @@ struct read_format {
 	 */
 	bool (*boundary)(
 	    bool prev_blank, int prev_first, bool blank, int first);
+	/*
+	 * Byte ranges of a format of fixed-size records (WTHOR), told by
+	 * arithmetic, not lines: moves to the first record that starts at
+	 * or past offset start (1), or says there is none (0); -1 on a
+	 * read error.  NULL for the others.
+	 */
+	int (*seek)(struct record_reader *, unsigned long long start);
 	int (*floor)(struct record_reader *, unsigned long long *at);
 };
 
@@ -245,6 +252,8 @@ void reader_sniff(struct record_reader *);
  * to the range's first boundary (1, 0 when none, -1 on a read error).
  */
 int reader_range_begin(struct record_reader *);
+/* Reading restarts at offset at, as at an input's start (lines too). */
+int reader_restart_at(struct record_reader *, unsigned long long at);
 /* Whether rd->rec, just read, starts past the range: it ends there. */
 bool reader_range_past(struct record_reader *);
 /* The line ends in the input before where reading restarted. */

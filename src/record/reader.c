@@ -760,8 +760,12 @@ record_reader_next(struct record_reader *rd, const struct record **rec)
 		return 0;
 	if (rd->format == RECORD_AUTO)
 		reader_sniff(rd);
+	/* Binary input is one record, the range's that holds byte 0. */
 	if ((rc = binary_input(rd, rec)) >= 0)
-		return rd->range != 0 && rd->range_start > 0 ? 0 : rc;
+		return rd->range != 0 &&
+			(rd->range_start > 0 || rd->range_end == 0) ?
+		    0 :
+		    rc;
 	if (rd->range == RANGE_SEEK && (rc = reader_range_begin(rd)) != 1)
 		return rc;
 	if (rd->range == RANGE_DONE)

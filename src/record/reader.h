@@ -81,11 +81,13 @@ int record_reader_skip(struct record_reader *);
  * Byte ranges (formats/record.md, "Shards"): from now on the reader gives
  * only the records whose first byte is on a line that starts in [start,
  * end) of its input, a regular file's stream it may seek (start and end
- * from 0; the end of the file for end is the rest of it).  A range starts
+ * from 0; (unsigned long long)-1 for end: to the end of the input, as
+ * the last range must be, to hold a record that only the input's end
+ * makes, as a WTHOR file shorter than its header says).  A range starts
  * at the first line at or past start where a record starts, told from
  * the line alone (the format's boundary: a CSV or transcript's next
- * record line; in the notation a line opening with '[' after a blank
- * line); the ranges of one input, end to start, give each record once.
+ * record line; in the notation a line opening with '[' after a line that does
+ * not; a WTHOR game by arithmetic); the ranges of one input, end to start, give each record once.
  * Called before the first record; the format is sniffed now.  Returns
  * 0, 1 if the reader cannot (a buffer, a format without boundaries:
  * read it whole), or -1 on a read error.
