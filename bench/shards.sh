@@ -7,8 +7,11 @@
 # one gamestat --partial over the whole file: the ratio of the two, pair
 # by pair, median of RUNS (3) pairs (farm-bench --vs); first by bytes
 # (each task seeks to its range), then by records (--shard-by records:
-# each task reads the whole file and skips the others' records).  The N
-# partials of each are checked to merge to the one run's summary.
+# each task reads the whole file and skips the others' records); then the
+# tasks by bytes against one gamestat without --partial, which checksums
+# no input (the one --partial run checksums all of it for its cover, a
+# range task its first 64 KiB).  The N partials of each are checked to
+# merge to the one run's summary.
 # Figures, not pass/fail: build without --enable-debug for figures worth
 # quoting.
 set -eu
@@ -48,3 +51,7 @@ for by in bytes records; do
 	    --vs "$gs --partial -o $tmp/one.yaml $tmp/big.csv" -- \
 	    sh "$tmp/tasks.sh" --shard-by "$by"
 done
+echo "== $n tasks --shard-by bytes (A) against one process, no --partial (B)"
+farm-bench -n "$runs" --warmup 0 --timeout 3600 \
+    --vs "$gs -o $tmp/one.yaml $tmp/big.csv" -- \
+    sh "$tmp/tasks.sh" --shard-by bytes
