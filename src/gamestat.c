@@ -595,6 +595,42 @@ input_error(struct run *r, const char *name, const struct record *rec)
 	r->bad = true;
 }
 
+/*
+ * Hands task's range rg to reader rd of input name: rg->on if the reader
+ * takes it (its format finds boundaries), else it reads by records.
+ * False after a read error.
+ */
+static bool
+range_begin(struct run *r, struct range *rg, struct record_reader *rd,
+    const char *name)
+{
+	int rc;
+
+	if ((rc = record_reader_range(rd, rg->start, rg->end)) == -1) {
+		cli_read_error(name);
+		r->io_error = true;
+		return false;
+	}
+	rg->on = rc == 0;
+	return true;
+}
+
+/* A range that does not meet the next one counts nothing (no partial). */
+static void
+range_end(struct run *r, struct record_reader *rd, const char *name)
+{
+	struct diag d;
+	int	    rc;
+
+	if ((rc = record_reader_range_check(rd, &d)) == 1)
+		return;
+	if (rc == -1)
+		cli_read_error(name);
+	else
+		cli_diag(name, &d, NULL);
+	r->io_error = true;
+}
+
 static void
 read_records(struct run *r, struct options *opt, struct record_syntax *syn,
     FILE *in, const char *path, const char *name, const char *peek, size_t len,
@@ -631,17 +667,12 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		exit(CLI_INTERNAL);
 	}
 	/* A range is all this task's: no record of it is numbered. */
-	if (rg != NULL &&
-	    (rc = record_reader_range(rd, rg->start, rg->end)) != 1) {
-		if (rc == -1) {
-			cli_read_error(name);
-			r->io_error = true;
-			record_reader_free(rd);
-			return;
-		}
-		rg->on = true;
-		shard = &every;
+	if (rg != NULL && !range_begin(r, rg, rd, name)) {
+		record_reader_free(rd);
+		return;
 	}
+	if (rg != NULL && rg->on)
+		shard = &every;
 	replay_init(&rp);
 	/* Watched only when asked for: no cost otherwise. */
 	if (opt->figures != 0)
@@ -728,15 +759,8 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		cli_diag(name, &d, NULL);
 		r->bad = true;
 	}
-	/* A range that does not meet the next one counts nothing. */
-	if (rc != -1 && rg != NULL && rg->on &&
-	    (rc = record_reader_range_check(rd, &d)) != 1) {
-		if (rc == -1)
-			cli_read_error(name);
-		else
-			cli_diag(name, &d, NULL);
-		r->io_error = true;
-	}
+	if (rc != -1 && rg != NULL && rg->on)
+		range_end(r, rd, name);
 	free(buf);
 	if (opt->figures != 0)
 		cli_figures_fini(&fg);
