@@ -56,6 +56,7 @@ struct options {
 	bool		      no_players;
 	const char	     *opening_names; /* --opening-names FILE */
 	struct cli_openings  *openings;	     /* its names, read */
+	bool		      shard_bytes; /* --shard-by bytes (the default) */
 	struct cli_records    in;  /* which inputs and records, read how */
 	struct cli_select     sel; /* --select, ranges, --plies */
 	struct cli_jobs	     *j;   /* a worker's, with -j */
@@ -85,13 +86,26 @@ enum {
 	OPT_NO_PLAYERS,
 	OPT_TABLE,
 	OPT_COLUMNS,
-	OPT_OPENING_NAMES
+	OPT_OPENING_NAMES,
+	OPT_SHARD_BY
 };
 
 /* An input as a partial's covers tell it: its size and CRC-32. */
 struct seen {
 	uint64_t bytes;
 	uint32_t crc;
+};
+
+/*
+ * The byte range of an input that a task of --shard reads (formats/
+ * record.md, "Shards"): [start, end) of a regular file of size bytes,
+ * through fp, a stream of its own that can seek; on once the reader
+ * takes it.
+ */
+struct range {
+	FILE		  *fp;
+	unsigned long long start, end, size;
+	bool		   on;
 };
 
 /* What the run has seen. */
@@ -112,7 +126,8 @@ usage(FILE *f)
 {
 	fprintf(f,
 	    "usage: gamestat [-mp] [--by tag] [-g game] [-f format] [-j jobs]\n"
-	    "       [-o file] [-P dir] [--shard k/n] [--files-from list] [--expect n]\n"
+	    "       [-o file] [-P dir] [--shard k/n] [--shard-by mode]\n"
+	    "       [--files-from list] [--expect n]\n"
 	    "       [--expect-inputs manifest] [--name label]\n"
 	    "       [--csv-columns spec] [--wthor-players file]\n"
 	    "       [--wthor-tournaments file] [--implicit-pass[=WHEN]]\n"
@@ -152,8 +167,11 @@ usage(FILE *f)
 	    "name in the\n"
 	    "                           cover (a split's path and place)\n"
 	    "  -P, --plot=DIR           write SVG charts into DIR\n"
-	    "      --shard=K/N          count only records i (from 0, across\n"
-	    "                           the inputs) with i mod N = K - 1\n"
+	    "      --shard=K/N          count only task K's of N: bytes K of N\n"
+	    "                           of each regular file, else records i\n"
+	    "                           (from 0, across the inputs) with\n"
+	    "                           i mod N = K - 1\n"
+	    "      --shard-by=MODE      bytes (default), records\n"
 	    "      --files-from=LIST    read the files LIST names, one a line\n"
 	    "                           (- standard input), after the others\n"
 	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
@@ -369,11 +387,13 @@ parse_options(int argc, char **argv, struct options *opt)
 		{ "table", required_argument, NULL, OPT_TABLE },
 		{ "columns", required_argument, NULL, OPT_COLUMNS },
 		{ "opening-names", required_argument, NULL, OPT_OPENING_NAMES },
+		{ "shard-by", required_argument, NULL, OPT_SHARD_BY },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, rc;
 
 	memset(opt, 0, sizeof *opt);
+	opt->shard_bytes = true;
 	cli_records_init(&opt->in, true);
 	while ((c = cli_records_getopt(&opt->in, argc, argv, opts, longopts)) !=
 	    -1) {
@@ -406,6 +426,16 @@ parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPT_EXPECT_INPUTS: opt->inputs = optarg; break;
 		case OPT_NAME: opt->name = optarg; break;
+		case OPT_SHARD_BY:
+			if (strcmp(optarg, "bytes") != 0 &&
+			    strcmp(optarg, "records") != 0) {
+				cli_error("--shard-by takes bytes or records, "
+					  "not '%s'",
+				    optarg);
+				return -1;
+			}
+			opt->shard_bytes = strcmp(optarg, "bytes") == 0;
+			break;
 		case OPT_DEDUPE:
 			if (!cli_dedupe_option(&opt->dd, optarg))
 				return -1;
@@ -707,10 +737,48 @@ opening_of(const struct cli_openings *ops, const struct replay *rp,
 	return 0;
 }
 
+/*
+ * Hands task's range rg to reader rd of input name: rg->on if the reader
+ * takes it (its format finds boundaries), else it reads by records.
+ * False after a read error.
+ */
+static bool
+range_begin(struct run *r, struct range *rg, struct record_reader *rd,
+    const char *name)
+{
+	int rc;
+
+	if ((rc = record_reader_range(rd, rg->start, rg->end)) == -1) {
+		cli_read_error(name);
+		r->io_error = true;
+		return false;
+	}
+	rg->on = rc == 0;
+	return true;
+}
+
+/* A range that does not meet the next one counts nothing (no partial). */
+static void
+range_end(struct run *r, struct record_reader *rd, const char *name)
+{
+	struct diag d;
+	int	    rc;
+
+	if ((rc = record_reader_range_check(rd, &d)) == 1)
+		return;
+	if (rc == -1)
+		cli_read_error(name);
+	else
+		cli_diag(name, &d, NULL);
+	r->io_error = true;
+}
+
 static void
 read_records(struct run *r, struct options *opt, struct record_syntax *syn,
-    FILE *in, const char *path, const char *name, const char *peek, size_t len)
+    FILE *in, const char *path, const char *name, const char *peek, size_t len,
+    struct range *rg)
 {
+	struct cli_shard      every = { 0, 0, 0 }, *shard = &opt->in.shard;
 	struct replay_options ro = { .game = opt->in.game,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 0,
@@ -737,11 +805,25 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		cli_tree_replay_options(&opt->tree, &ro);
 	if (opt->openings != NULL)
 		cli_openings_replay_options(opt->openings, &ro);
-	rd = cli_records_reader(&opt->in, syn, in, path, name);
+	/* A range's own stream goes on after the bytes peeked. */
+	if (rg != NULL && fseeko(rg->fp, (off_t)len, SEEK_SET) == -1) {
+		cli_read_error(name);
+		r->io_error = true;
+		return;
+	}
+	rd = cli_records_reader(&opt->in, syn, rg != NULL ? rg->fp : in, path,
+	    name);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
 	}
+	/* A range is all this task's: no record of it is numbered. */
+	if (rg != NULL && !range_begin(r, rg, rd, name)) {
+		record_reader_free(rd);
+		return;
+	}
+	if (rg != NULL && rg->on)
+		shard = &every;
 	replay_init(&rp);
 	/* Watched only when asked for: no cost otherwise. */
 	if (opt->figures != 0)
@@ -754,17 +836,18 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		 * is wrong with the input (input_error), alike.
 		 */
 		if (record_reader_count(rd) > 0 &&
-		    !cli_record_mine(&opt->in.shard, opt->j, opt->seq)) {
+		    !cli_record_mine(shard, opt->j, opt->seq)) {
 			if ((rc = record_reader_skip(rd)) != 1)
 				break;
-			cli_record_take(&opt->in.shard, opt->j, &opt->seq);
+			cli_record_take(shard, opt->j, &opt->seq);
 			continue;
 		}
 		if ((rc = record_reader_next(rd, &rec)) != 1)
 			break;
-		if (rec->index == 1)
+		/* A range past the input's start starts at no first record. */
+		if (rec->index == 1 && (rg == NULL || !rg->on || rg->start == 0))
 			input_error(r, name, rec);
-		if (!cli_record_take(&opt->in.shard, opt->j, &opt->seq))
+		if (!cli_record_take(shard, opt->j, &opt->seq))
 			continue;
 		/* A record not selected is not counted. */
 		if (!cli_select_early(&opt->sel, rec)) {
@@ -837,12 +920,71 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		cli_diag(name, &d, NULL);
 		r->bad = true;
 	}
+	if (rc != -1 && rg != NULL && rg->on)
+		range_end(r, rd, name);
 	free(buf);
 	free(obuf);
 	if (opt->figures != 0)
 		cli_figures_fini(&fg);
 	replay_fini(&rp);
 	record_reader_free(rd);
+}
+
+/*
+ * Whether task K of N reads input path by bytes (formats/record.md,
+ * "Shards"): a regular file, uncompressed, when nothing needs the records numbered from the input's start (--tree
+ * names games by their number).  If so, rg holds the task's range and
+ * a stream of the file; the reader may still refuse it (its format).
+ */
+static bool
+range_open(const struct options *opt, const char *path, struct range *rg)
+{
+	unsigned long long q, m, k, n = opt->in.shard.n;
+	struct stat	   st;
+	char		   head[8];
+	ssize_t		   got;
+
+	memset(rg, 0, sizeof *rg);
+	if (n == 0 || !opt->shard_bytes || opt->tree.on ||
+	    strcmp(path, "-") == 0 || (rg->fp = fopen(path, "rb")) == NULL)
+		return false;
+	/* The file's own bytes: the peek is of the text, decompressed. */
+	if (fstat(fileno(rg->fp), &st) == -1 || !S_ISREG(st.st_mode) ||
+	    (got = pread(fileno(rg->fp), head, sizeof head, 0)) < 0 ||
+	    cli_compression(head, (size_t)got) != NULL) {
+		fclose(rg->fp);
+		return false;
+	}
+	/* size (K - 1) / N and size K / N, without overflow. */
+	k = opt->in.shard.k;
+	rg->size = (unsigned long long)st.st_size;
+	q = rg->size / n;
+	m = rg->size % n;
+	rg->start = q * (k - 1) + m * (k - 1) / n;
+	/* The last range to the input's end: a record only it makes too. */
+	rg->end = k == n ? (unsigned long long)-1 : q * k + m * k / n;
+	return true;
+}
+
+/*
+ * The cover of an input read by bytes (formats/summary.md, "Covers"): its
+ * size, and the CRC-32 of its first 64 KiB, which every task reads the
+ * same.  False on a read error.
+ */
+static bool
+range_seen(const struct range *rg, struct seen *se)
+{
+	char	buf[65536];
+	ssize_t got;
+	size_t	n = rg->size < sizeof buf ? (size_t)rg->size : sizeof buf;
+
+	se->bytes = rg->size;
+	se->crc = 0;
+	got = pread(fileno(rg->fp), buf, n, 0);
+	if (got != (ssize_t)n)
+		return false;
+	se->crc = report_crc32(0, buf, n);
+	return true;
 }
 
 static void
@@ -862,8 +1004,9 @@ static void
 read_input(struct run *r, struct options *opt, struct record_syntax *syn,
     const char *path, struct seen *se)
 {
-	const char *name = cli_input_name(path);
-	char	    peek[PEEK];
+	const char  *name = cli_input_name(path);
+	struct range rg;
+	char	     peek[PEEK];
 	size_t	    len = 0;
 	FILE	   *in;
 
@@ -892,8 +1035,17 @@ read_input(struct run *r, struct options *opt, struct record_syntax *syn,
 	} else if (opt->merge || opt->input == INPUT_REPORT ||
 	    (opt->input == INPUT_AUTO && looks_like_yaml(peek, len)))
 		read_reports(r, opt, in, name, peek, len);
-	else
-		read_records(r, opt, syn, in, path, name, peek, len);
+	else if (range_open(opt, path, &rg)) {
+		read_records(r, opt, syn, in, path, name, peek, len, &rg);
+		if (rg.on && se != NULL && !range_seen(&rg, se)) {
+			cli_read_error(name);
+			r->io_error = true;
+		}
+		fclose(rg.fp);
+		if (rg.on)
+			se = NULL;
+	} else
+		read_records(r, opt, syn, in, path, name, peek, len, NULL);
 	while (se != NULL && !ferror(in) && fread(peek, 1, sizeof peek, in) > 0)
 		continue;
 	if (se != NULL && ferror(in)) {

@@ -52,7 +52,7 @@ for z in $formats; do
 		# The same name in both, so that the reports' sources agree.
 		for cmd in "gamecheck" "gamecheck --shard 2/3" \
 		    "gamecheck -j 3" "gamestat" "gamestat -j 2" \
-		    "gamestat --shard 1/2"; do
+		    "gamestat --shard-by records --shard 1/2"; do
 			want=$(cd plain && run $cmd "$f")
 			got=$(cd "$z" && run $cmd "$f")
 			[ "$got" = "$want" ] &&

@@ -49,6 +49,17 @@ awk -v dir="$tmp" '
 	END { print n + 0 > (dir "/count") }
 ' "$readme"
 
+# A block with #SBATCH lines is a batch script, given to sbatch as
+# copied: its first line is its #! line (sbatch refuses anything else).
+bad=$(awk '/^```sh$/ { insh = 1; first = ""; sb = 0; next }
+	insh && /^```/ { if (sb && first !~ /^#!/) print first; insh = 0; next }
+	insh && first == "" { first = $0 }
+	insh && /^#SBATCH/ { sb = 1 }' "$readme")
+if [ -n "$bad" ]; then
+	echo "$readme: a batch script opens with '$bad', not #!"
+	exit 1
+fi
+
 n=$(cat "$tmp/count")
 if [ "$n" -eq 0 ]; then
 	echo "$readme: no examples"

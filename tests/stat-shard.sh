@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# --shard K/N (formats/record.md, "Shards"): N tasks, each reading the
-# whole input, cover every record exactly once.  For PGN, CSV (the
+# --shard K/N (formats/record.md, "Shards"): N tasks cover every record
+# exactly once (gamestat by byte ranges of regular files, by records
+# otherwise; tests/stat-shard-bytes.sh tests the ranges' cuts).  For PGN, CSV (the
 # examples' archive, and the Othello data set when it is present),
 # transcripts and a list of files of every format, for N = 1, 2, 3, 7 and
 # an N larger than the number of records: the N partials of gamestat

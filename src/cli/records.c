@@ -366,7 +366,7 @@ cli_records_cut_wrong(const struct record *rec, struct diag *d)
 }
 
 bool
-cli_records_cut_short(const struct record_reader *rd, struct diag *d)
+cli_records_cut_short(struct record_reader *rd, struct diag *d)
 {
 	struct diag_pos at;
 

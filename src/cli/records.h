@@ -125,7 +125,7 @@ bool cli_records_cut_wrong(const struct record *rec, struct diag *d);
  * (formats/record.md, "Shards").  If so, *d is the diagnostic that says
  * it.
  */
-bool cli_records_cut_short(const struct record_reader *rd, struct diag *d);
+bool cli_records_cut_short(struct record_reader *rd, struct diag *d);
 
 /* Numbers the next record: true if it is this task's. */
 bool cli_shard_take(struct cli_shard *);

@@ -579,12 +579,46 @@ sniff_transcript(enum record_format self, struct record_reader *rd,
 	return lines > 0;
 }
 
+/* Byte ranges: a record starts at every line that is not blank. */
+static bool
+line_boundary(bool prev_blank, int prev_first, bool blank, int first)
+{
+	(void)prev_blank;
+	(void)prev_first;
+	(void)first;
+	return !blank;
+}
+
+/*
+ * Byte ranges of a CSV: its first line, read here, is its header (no
+ * range starts before its end) or, without one, its first row.
+ */
+static int
+csv_floor(struct record_reader *rd, unsigned long long *at)
+{
+	int rc;
+
+	for (;;) {
+		if ((rc = reader_line(rd)) <= 0) {
+			*at = rd->next_offset;
+			return rc;
+		}
+		while (rd->pos < rd->linelen && is_space(rd->line[rd->pos]))
+			rd->pos++;
+		if (rd->pos == rd->linelen)
+			continue;
+		*at = csv_first_line(rd) ? rd->line_offset : rd->next_offset;
+		return 0;
+	}
+}
+
 const struct read_format read_transcript = {
 	.sniff = sniff_transcript,
 	.next = next_line_record,
 	.skip = skip_line_record,
 	.line_tokens = true,
 	.game = &rules_reversi,
+	.boundary = line_boundary,
 };
 
 const struct read_format read_csv = {
@@ -593,4 +627,6 @@ const struct read_format read_csv = {
 	.skip = skip_line_record,
 	.line_tokens = true,
 	.game = &rules_reversi,
+	.boundary = line_boundary,
+	.floor = csv_floor,
 };

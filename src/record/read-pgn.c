@@ -350,7 +350,7 @@ read_stamps(struct record_reader *rd, size_t from, size_t to)
 static int
 next_pgn(struct record_reader *rd)
 {
-	bool   any = false;
+	bool   any = false, brace = false;
 	size_t start;
 	char   c;
 	int    rc;
@@ -392,9 +392,16 @@ next_pgn(struct record_reader *rd)
 			reader_reset(rd);
 			any = true;
 		}
-		/* A record starts at its first tag or token, not a comment. */
-		if (rd->rec.start.line == 0 && c != '{' && c != ';')
+		/*
+		 * A record starts at its first tag or token, not a comment;
+		 * for byte ranges, on the line of a { comment before it.
+		 */
+		if (rd->rec.start.line == 0 && c != '{' && c != ';') {
 			rd->rec.start = reader_pos(rd, rd->pos);
+			if (!brace)
+				rd->rec_line = rd->line_offset;
+		}
+		brace = brace || c == '{';
 		if (c == '[') {
 			if (rd->has_movetext)
 				break;
@@ -448,6 +455,21 @@ next_pgn(struct record_reader *rd)
 	return 1;
 }
 
+/*
+ * Byte ranges: a record starts at a line opening with '[' after a line
+ * that does not (blank, the movetext or a result before it, a ;
+ * comment): formats/record.md, "Shards".  A record that starts otherwise
+ * at a range's end is told (shard-boundary), not guessed.
+ */
+static bool
+pgn_boundary(bool prev_blank, int prev_first, bool blank, int first)
+{
+	(void)prev_blank;
+	(void)blank;
+	return first == '[' && prev_first != '[';
+}
+
 const struct read_format read_pgn = {
 	.next = next_pgn,
+	.boundary = pgn_boundary,
 };

@@ -285,6 +285,7 @@ next_wthor(struct record_reader *rd)
 		return 0;
 	reader_reset(rd);
 	rd->rec.start = wthor_pos(k, 0);
+	rd->rec_line = rd->rec.start.offset;
 	if (n < WTHOR_GAME || rd->index >= rd->wthor.games) {
 		if (n == WTHOR_GAME || n == 0)
 			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_SIZE,
@@ -337,9 +338,39 @@ out:
 	return 1;
 }
 
+/*
+ * Byte ranges (formats/record.md, "Shards"): the first game at or past
+ * start, by arithmetic, after the header every range reads; none past
+ * the games the header counts (the one after them, told malformed, is
+ * the range's that holds its start).
+ */
+static int
+seek_wthor(struct record_reader *rd, unsigned long long start)
+{
+	unsigned long long i = 0;
+	int		   rc;
+
+	/* The first range reads the header as any reader does. */
+	if (start == 0)
+		return 1;
+	if (!rd->wthor_started && (rc = wthor_start(rd)) != 0)
+		return rc == 1 ? 0 : rc;
+	if (rd->wthor_done)
+		return 0;
+	if (start > WTHOR_HEADER)
+		i = (start - WTHOR_HEADER + WTHOR_GAME - 1) / WTHOR_GAME;
+	if (i > rd->wthor.games)
+		return 0;
+	if (reader_restart_at(rd, WTHOR_HEADER + WTHOR_GAME * i) == -1)
+		return -1;
+	rd->index = (unsigned long)i;
+	return 1;
+}
+
 const struct read_format read_wthor = {
 	.sniff = wthor_sniff,
 	.next = next_wthor,
+	.seek = seek_wthor,
 	.line_tokens = true,
 	.binary = true,
 	.game = &rules_reversi,

@@ -42,6 +42,24 @@ struct read_format {
 	bool			 line_tokens;
 	bool			 binary;
 	const struct rules_game *game;
+	/*
+	 * Byte ranges (read-range.c): whether a line, blank or not, its
+	 * first byte first (EOF: none), after a line blank or not whose
+	 * first byte is prev_first, is where a record starts; NULL when no
+	 * line tells it.  floor: reads what
+	 * every range needs first (a CSV's header) and gives the offset
+	 * below which no record starts, or NULL for none.
+	 */
+	bool (*boundary)(
+	    bool prev_blank, int prev_first, bool blank, int first);
+	/*
+	 * Byte ranges of a format of fixed-size records (WTHOR), told by
+	 * arithmetic, not lines: moves to the first record that starts at
+	 * or past offset start (1), or says there is none (0); -1 on a
+	 * read error.  NULL for the others.
+	 */
+	int (*seek)(struct record_reader *, unsigned long long start);
+	int (*floor)(struct record_reader *, unsigned long long *at);
 };
 
 #define RECORD_FORMAT(id, name) extern const struct read_format read_##name;
@@ -91,6 +109,21 @@ struct record_reader {
 	/* The notation: a { comment still open at the end of the line. */
 	bool		in_comment;
 	struct diag_pos comment_at;
+	/*
+	 * Byte ranges (read-range.c): range 0 none, else a RANGE_* state;
+	 * the records whose first line starts in [range_start, range_end);
+	 * range_floor what no range goes below; line_base the offset where
+	 * reading restarted (lines count from there); rec_line the offset
+	 * of the line where the record being read starts; range_stop where
+	 * the first record after the range starts (RANGE_NONE: none).
+	 */
+	int		   range;
+	unsigned long long range_start;
+	unsigned long long range_end;
+	unsigned long long range_floor;
+	unsigned long long line_base;
+	unsigned long long rec_line;
+	unsigned long long range_stop;
 	/* The last record, read or skipped, ended in its tags: at its start. */
 	bool		ended_in_tags;
 	struct diag_pos ended_at;
@@ -207,6 +240,24 @@ reader_pos(const struct record_reader *rd, size_t col)
 	return (struct diag_pos){ rd->lineno, col + 1 - rd->line_start,
 		rd->line_offset + col };
 }
+
+/* ---- Byte ranges (read-range.c) ------------------------------------ */
+
+/* The states of a range (rd->range; 0: no range). */
+enum { RANGE_SEEK = 1, RANGE_IN, RANGE_DONE };
+/* The format of an input from its first block (reader.c). */
+void reader_sniff(struct record_reader *);
+/*
+ * record_reader_next's side of a range: before the first record, moves
+ * to the range's first boundary (1, 0 when none, -1 on a read error).
+ */
+int reader_range_begin(struct record_reader *);
+/* Reading restarts at offset at, as at an input's start (lines too). */
+int reader_restart_at(struct record_reader *, unsigned long long at);
+/* Whether rd->rec, just read, starts past the range: it ends there. */
+bool reader_range_past(struct record_reader *);
+/* The line ends in the input before where reading restarted. */
+unsigned long reader_range_lines(struct record_reader *);
 
 /* ---- The record being built (reader.c) ----------------------------- */
 

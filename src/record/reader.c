@@ -365,6 +365,7 @@ reader_reset(struct record_reader *rd)
 	rd->rec.implicit_passes = rd->in_line;
 	rd->textlen = 0;
 	rd->has_movetext = false;
+	rd->rec_line = rd->line_offset;
 	/* O(1) however many tags the last record had. */
 	hashmap_clear(&rd->tags);
 	/* A cut line read ahead (a sniff, a tag) is this record's too. */
@@ -573,8 +574,8 @@ reader_input_size(const struct record_reader *rd)
  * table whose sniff claims it, else the notation (formats/record.md,
  * "Input").
  */
-static void
-sniff(struct record_reader *rd)
+void
+reader_sniff(struct record_reader *rd)
 {
 	const char *s = rd->inbuf;
 	size_t	    i, len;
@@ -727,10 +728,11 @@ record_reader_skip(struct record_reader *rd)
 	if (rd->stopped && !line_unread(rd))
 		return 0;
 	if (rd->format == RECORD_AUTO)
-		sniff(rd);
+		reader_sniff(rd);
 	if ((rc = binary_input(rd, &rec)) >= 0)
 		return rc;
-	if (rd->entry->skip == NULL)
+	/* A range's end is told by reading the record past it. */
+	if (rd->entry->skip == NULL || rd->range != 0)
 		return record_reader_next(rd, &rec);
 	if ((rc = rd->entry->skip(rd)) == 1)
 		rd->index++;
@@ -744,11 +746,12 @@ record_reader_count(const struct record_reader *rd)
 }
 
 bool
-record_reader_ended_in_tags(const struct record_reader *rd, struct diag_pos *at)
+record_reader_ended_in_tags(struct record_reader *rd, struct diag_pos *at)
 {
 	if (!rd->ended_in_tags || rd->format != RECORD_PGN)
 		return false;
 	*at = rd->ended_at;
+	at->line += reader_range_lines(rd);
 	return true;
 }
 
@@ -760,10 +763,23 @@ record_reader_next(struct record_reader *rd, const struct record **rec)
 	if (rd->stopped && !line_unread(rd))
 		return 0;
 	if (rd->format == RECORD_AUTO)
-		sniff(rd);
+		reader_sniff(rd);
+	/* Binary input is one record, the range's that holds byte 0. */
 	if ((rc = binary_input(rd, rec)) >= 0)
+		return rd->range != 0 &&
+			(rd->range_start > 0 || rd->range_end == 0) ?
+		    0 :
+		    rc;
+	if (rd->range == RANGE_SEEK && (rc = reader_range_begin(rd)) != 1)
 		return rc;
-	if ((rc = rd->entry->next(rd)) == 1)
+	if (rd->range == RANGE_DONE)
+		return 0;
+	rc = rd->entry->next(rd);
+	if (rc == 0 && rd->range != 0)
+		rd->range = RANGE_DONE;
+	if (rc == 1 && rd->range != 0 && reader_range_past(rd))
+		return 0;
+	if (rc == 1)
 		*rec = &rd->rec;
 	return rc;
 }

@@ -77,6 +77,32 @@ int record_reader_next(struct record_reader *, const struct record **rec);
  * record notation the record is read whole.  For --shard and -j.
  */
 int record_reader_skip(struct record_reader *);
+/*
+ * Byte ranges (formats/record.md, "Shards"): from now on the reader gives
+ * only the records whose first byte is on a line that starts in [start,
+ * end) of its input, a regular file's stream it may seek (start and end
+ * from 0; (unsigned long long)-1 for end: to the end of the input, as
+ * the last range must be, to hold a record that only the input's end
+ * makes, as a WTHOR file shorter than its header says).  A range starts
+ * at the first line at or past start where a record starts, told from
+ * the line alone (the format's boundary: a CSV or transcript's next
+ * record line; in the notation a line opening with '[' after a line that does
+ * not; a WTHOR game by arithmetic); the ranges of one input, end to start, give each record once.
+ * Called before the first record; the format is sniffed now.  Returns
+ * 0, 1 if the reader cannot (a buffer, a format without boundaries:
+ * read it whole), or -1 on a read error.
+ */
+int record_reader_range(struct record_reader *, unsigned long long start,
+    unsigned long long end);
+/*
+ * At the end of a range (record_reader_next gave 0): whether the next
+ * range starts where the first record past this one does, so that no
+ * record is lost or read twice.  If not (a record whose start the format
+ * cannot tell from its line, e.g. after a comment), *d says where
+ * (shard-boundary) and false.  -1 on a read error.
+ */
+int record_reader_range_check(struct record_reader *, struct diag *d);
+
 /* The records read or skipped so far. */
 unsigned long record_reader_count(const struct record_reader *);
 /*
@@ -87,7 +113,7 @@ unsigned long record_reader_count(const struct record_reader *);
  * Asked once the reader gave 0, at the end.
  */
 bool
-record_reader_ended_in_tags(const struct record_reader *, struct diag_pos *at);
+record_reader_ended_in_tags(struct record_reader *, struct diag_pos *at);
 
 /*
  * As record_reader_next, except that an input without records gives one

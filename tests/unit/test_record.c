@@ -1565,6 +1565,128 @@ START_TEST(update_sets_tags)
 }
 END_TEST
 
+/*
+ * Appends to out what tells rec apart: where it starts (the offset, which
+ * a range keeps), its tags, turns and whether it is malformed.
+ */
+static void
+record_sig(const struct record *rec, char *out, size_t cap)
+{
+	size_t n = strlen(out), i;
+
+	n += (size_t)snprintf(out + n, cap - n, "@%llu%s",
+	    (unsigned long long)rec->start.offset, rec->malformed ? "!" : "");
+	for (i = 0; i < rec->ntags && n < cap; i++)
+		n += (size_t)snprintf(out + n, cap - n, "[%s=%.*s]",
+		    rec->tags[i].name, (int)rec->tags[i].value_len,
+		    rec->tags[i].value);
+	for (i = 0; i < rec->nturns && n < cap; i++)
+		n += (size_t)snprintf(out + n, cap - n, " %s",
+		    turn_text(rec, i));
+	if (n < cap)
+		snprintf(out + n, cap - n, ";\n");
+}
+
+/*
+ * The records of text[len] in [start, end), their signatures appended to
+ * out: 1 if the range meets the next one, 0 if the reader says it does
+ * not (shard-boundary).
+ */
+static int
+read_range(const char *text, size_t len, enum record_format fmt,
+    unsigned long long start, unsigned long long end, char *out, size_t cap)
+{
+	const struct record *rec;
+	struct diag	     d;
+	int		     rc;
+
+	reader_open(text, len, fmt);
+	ck_assert_int_eq(record_reader_range(rd, start, end), 0);
+	while ((rc = record_reader_next(rd, &rec)) == 1)
+		record_sig(rec, out, cap);
+	ck_assert_int_eq(rc, 0);
+	rc = record_reader_range_check(rd, &d);
+	ck_assert_int_ge(rc, 0);
+	if (rc == 0)
+		ck_assert_int_eq(d.code, DIAG_SHARD_BOUNDARY);
+	return rc;
+}
+
+/*
+ * Byte ranges (formats/record.md, "Shards"): cut anywhere, the two
+ * ranges give every record once, in order, as one reader does; where
+ * the format cannot tell a record's start from its line, the first
+ * range says so, never a record lost or read twice.  Each task's range
+ * depends only on its own start and end, so two ranges cut at every
+ * byte are every split into N.
+ */
+static const struct {
+	const char	  *text;
+	enum record_format fmt;
+	bool		   every_cut; /* no cut is refused */
+} range_inputs[] = {
+	/* Tag blocks, movetext over lines, a result on its own line. */
+	{ "[Game \"reversi\"]\n[Event \"a\"]\n\n1. f5 d6 2. c3\nd3 *\n\n"
+	  "[Game \"reversi\"]\n[Event \"b\"]\n\nf5 {a comment\n\n"
+	  "over lines} d6 *\n\n\n[Game \"reversi\"]\n[Event \"c\"]\nf5\n"
+	  "c3 d3 *\n; a note\n[Game \"reversi\"]\n[Event \"d\"]\nf5 *\n"
+	  "[Game \"reversi\"]\n[Event \"e\"]\nf5\n%escape\n\n"
+	  "[Game \"reversi\"]\n[Event \"f\"]\n\n{a long movetext line} "
+	  "1. f5 d6 2. c3 d3 3. c4 f4 4. c5 b3 5. c2 e6 6. c6 b4 7. b5 "
+	  "d2 8. e3 a6 9. c1 b6 10. f3 f6 11. e7 f7 12. d7 g5 13. f8 "
+	  "e8 14. g6 g4 15. h5 h4 16. h3 g3 *\n[Game \"reversi\"]\nf5 *\n",
+	    RECORD_PGN, true },
+	/* CR LF line ends, a lone CR, no final line end. */
+	{ "[Game \"reversi\"]\r\n[Event \"a\"]\r\n\r\nf5 d6 *\r\n\r\n"
+	  "[Game \"reversi\"]\r\n[Event \"b\"]\r\nf5 *\r\r"
+	  "[Game \"reversi\"]\r\n[Event \"c\"]\r\nf5 d6 c3",
+	    RECORD_PGN, true },
+	/* A comment before a record, '[' after a blank line in a comment. */
+	{ "[Game \"reversi\"]\n\nf5 *\n\n{before}\n[Game \"reversi\"]\n\n"
+	  "f5 d6 {\n\n[not a tag]} *\n\n[Game \"reversi\"]\nf5 *\n",
+	    RECORD_PGN, false },
+	/* A header, blank lines, CR LF, a quote never closed, no end. */
+	{ "id,winner,moves\r\n1,1,f5d6c3\r\n\r\n2,-1,\"f5d6\r\n"
+	  "3,0,\"f5,d6\"\n  \n4,1,f5d6c3d3\n5,1,f5",
+	    RECORD_CSV, true },
+	/* No header: the first row is a record. */
+	{ "7,1,f5d6c3\n8,-1,f5d6\n9,0,f5\n", RECORD_CSV, true },
+	{ "\nf5d6c3\n\nf5d6\r\nf5\rf5d6c3d3", RECORD_TRANSCRIPT, true },
+};
+
+START_TEST(ranges_give_each_record_once)
+{
+	const char *text = range_inputs[_i].text;
+	size_t	    len = strlen(text), c;
+	char	    whole[4096], split[4096];
+	int	    refused = 0;
+
+	whole[0] = '\0';
+	ck_assert_int_eq(read_range(text, len, range_inputs[_i].fmt, 0, len,
+			     whole, sizeof whole),
+	    1);
+	ck_assert_ptr_nonnull(strchr(whole, ';'));
+	for (c = 0; c <= len; c++) {
+		split[0] = '\0';
+		if (read_range(text, len, range_inputs[_i].fmt, 0, c, split,
+			sizeof split) == 0) {
+			refused++;
+			continue;
+		}
+		ck_assert_int_eq(read_range(text, len, range_inputs[_i].fmt,
+				     c, len, split, sizeof split),
+		    1);
+		ck_assert_msg(strcmp(whole, split) == 0,
+		    "cut at %zu:\n%s---\n%s", c, whole, split);
+	}
+	if (range_inputs[_i].every_cut)
+		ck_assert_int_eq(refused, 0);
+	else
+		ck_assert_int_gt(refused, 0);
+	reader_close();
+}
+END_TEST
+
 static Suite *
 record_suite(void)
 {
@@ -1590,6 +1712,8 @@ record_suite(void)
 	tcase_add_loop_test(tc, setup_values, 0, 8);
 	tcase_add_loop_test(tc, sniffing, 0, 8);
 	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
+	tcase_add_loop_test(tc, ranges_give_each_record_once, 0,
+	    sizeof range_inputs / sizeof range_inputs[0]);
 
 	tc = unit_tcase(s, "turns", 0, turn_tokens, printable_cut_where_needed,
 	    turn_commas, turn_joined, result_scores, NULL);

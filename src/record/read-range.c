@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Byte ranges of an input (formats/record.md, "Shards"): a reader that
+ * gives only the records starting in a range of a regular file's bytes,
+ * seeking to the first line where a record starts, as a Hadoop input
+ * split does; and the check that the next range starts where this one's
+ * records end.  Which line starts a record is the format's entry's
+ * (boundary); reading records is the core's (reader.c).
+ */
+#include <sys/types.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "record/read.h"
+
+/* No line: the end of the input. */
+#define RANGE_NONE ((unsigned long long)-1)
+/*
+ * Where the search for a boundary at or past target starts: a line's
+ * start no later than that of the line before any line from target on,
+ * the byte after the last LF before target - 1 (an LF always ends a
+ * line, CR LF too), or 0.  Read back in blocks.  0, or -1 on a read
+ * error.
+ */
+static int
+search_start(struct record_reader *rd, unsigned long long target,
+    unsigned long long *at)
+{
+	char		   buf[4096];
+	unsigned long long end = target > 1 ? target - 1 : 0;
+	size_t		   n, i;
+
+	while (end > 0) {
+		n = end < sizeof buf ? (size_t)end : sizeof buf;
+		if (fseeko(rd->fp, (off_t)(end - n), SEEK_SET) == -1 ||
+		    fread(buf, 1, n, rd->fp) != n)
+			return -1;
+		for (i = n; i > 0; i--)
+			if (buf[i - 1] == '\n') {
+				*at = end - n + i;
+				return 0;
+			}
+		end -= n;
+	}
+	*at = 0;
+	return 0;
+}
+
+/*
+ * The first line at or past target where a record starts (the format's
+ * boundary), into *at (RANGE_NONE: none); 0, or -1 on a read error.  The
+ * offset 0 is always one: the input's start.
+ */
+static int
+find_line(struct record_reader *rd, unsigned long long target,
+    unsigned long long *at)
+{
+	unsigned long long s, pos, line;
+	bool		   prev_blank = false, blank = true, cr = false;
+	int		   c, first = EOF, prev_first = EOF;
+
+	*at = target == 0 ? 0 : RANGE_NONE;
+	if (target == 0)
+		return 0;
+	if (search_start(rd, target, &s) == -1 ||
+	    fseeko(rd->fp, (off_t)s, SEEK_SET) == -1)
+		return -1;
+	line = s;
+	for (pos = s; (c = getc_unlocked(rd->fp)) != EOF; pos++) {
+		if (cr && (cr = false, c == '\n')) {
+			line = pos + 1;
+			continue;
+		}
+		if (c != '\n' && c != '\r') {
+			if (pos == line)
+				first = c;
+			if (!is_space((char)c))
+				blank = false;
+			continue;
+		}
+		if (line >= target &&
+		    rd->entry->boundary(prev_blank, prev_first, blank, first)) {
+			*at = line;
+			return 0;
+		}
+		prev_blank = blank;
+		prev_first = first;
+		blank = true;
+		first = EOF;
+		line = pos + 1;
+		cr = c == '\r';
+	}
+	if (ferror(rd->fp))
+		return -1;
+	/* A last line without its end. */
+	if (line >= target && pos > line &&
+	    rd->entry->boundary(prev_blank, prev_first, blank, first))
+		*at = line;
+	return 0;
+}
+
+int
+record_reader_range(struct record_reader *rd, unsigned long long start,
+    unsigned long long end)
+{
+	if (rd->format == RECORD_AUTO) {
+		/* As record_reader_next sniffs: the first block, peeked. */
+		if (rd->inlen == 0 && reader_refill(rd) == -1)
+			return -1;
+		reader_sniff(rd);
+	}
+	if (rd->fp == NULL ||
+	    (rd->entry->boundary == NULL && rd->entry->seek == NULL))
+		return 1;
+	/* An empty range (more tasks than bytes) holds no record. */
+	rd->range = start < end ? RANGE_SEEK : RANGE_DONE;
+	rd->range_start = start;
+	rd->range_end = end;
+	rd->range_stop = RANGE_NONE;
+	return 0;
+}
+
+int
+reader_restart_at(struct record_reader *rd, unsigned long long at)
+{
+	if (fseeko(rd->fp, (off_t)at, SEEK_SET) == -1)
+		return -1;
+	rd->inpos = rd->inlen = 0;
+	rd->next_lf = SIZE_MAX;
+	rd->eof = false;
+	rd->have_line = false;
+	rd->in_comment = false;
+	rd->next_offset = rd->line_offset = at;
+	rd->line_base = at;
+	rd->lineno = 0;
+	return 0;
+}
+
+int
+reader_range_begin(struct record_reader *rd)
+{
+	unsigned long long at;
+	int		   rc;
+
+	rd->range = RANGE_IN;
+	rd->range_floor = 0;
+	if (rd->entry->seek != NULL) {
+		if ((rc = rd->entry->seek(rd, rd->range_start)) == 0)
+			rd->range = RANGE_DONE;
+		return rc;
+	}
+	if (rd->entry->floor != NULL &&
+	    rd->entry->floor(rd, &rd->range_floor) == -1)
+		return -1;
+	if (find_line(rd, rd->range_start > rd->range_floor ?
+			  rd->range_start :
+			  rd->range_floor,
+		&at) == -1)
+		return -1;
+	if (at == RANGE_NONE || at >= rd->range_end) {
+		rd->range = RANGE_DONE;
+		rd->range_stop = at;
+		return 0;
+	}
+	if (reader_restart_at(rd, at) == -1)
+		return -1;
+	return 1;
+}
+
+bool
+reader_range_past(struct record_reader *rd)
+{
+	if (rd->rec_line < rd->range_end)
+		return false;
+	rd->range = RANGE_DONE;
+	rd->range_stop = rd->rec_line;
+	/* That record is the next range's, to tell if it ends in tags. */
+	rd->ended_in_tags = false;
+	return true;
+}
+
+/*
+ * The line at offset off, a line's start (1-based), counted from the
+ * input's start: asked only to name a place, so a read is no cost that
+ * matters.  0 on a read error.
+ */
+static unsigned long
+line_at(struct record_reader *rd, unsigned long long off)
+{
+	unsigned long long pos;
+	unsigned long	   n = 1;
+	int		   c, last = EOF;
+
+	if (fseeko(rd->fp, 0, SEEK_SET) == -1)
+		return 0;
+	for (pos = 0; pos < off && (c = getc_unlocked(rd->fp)) != EOF; pos++) {
+		if (c == '\n' ? last != '\r' : c == '\r')
+			n++;
+		last = c;
+	}
+	return ferror(rd->fp) ? 0 : n;
+}
+
+unsigned long
+reader_range_lines(struct record_reader *rd)
+{
+	unsigned long n;
+
+	if (rd->range == 0 || rd->line_base == 0)
+		return 0;
+	n = line_at(rd, rd->line_base);
+	return n > 0 ? n - 1 : 0;
+}
+
+int
+record_reader_range_check(struct record_reader *rd, struct diag *d)
+{
+	unsigned long long next, at, end = rd->range_end;
+	char		   after[96];
+
+	/*
+	 * An empty range ends nothing; binary input is one record, of the
+	 * range that holds its start.
+	 */
+	if (rd->range == 0 || rd->range_start >= rd->range_end ||
+	    rd->binary != 1 || rd->entry->seek != NULL ||
+	    rd->range_end == RANGE_NONE)
+		return 1;
+	if (end < rd->range_floor)
+		end = rd->range_floor;
+	if (find_line(rd, end, &next) == -1)
+		return -1;
+	if (next == rd->range_stop || (next == RANGE_NONE && rd->range_stop ==
+					     RANGE_NONE))
+		return 1;
+	at = next < rd->range_stop ? next : rd->range_stop;
+	if (rd->range_stop == RANGE_NONE)
+		snprintf(after, sizeof after, "no record starts after this "
+					      "shard's");
+	else
+		snprintf(after, sizeof after,
+		    "the first record after this shard's starts at byte %llu",
+		    rd->range_stop);
+	diag_set_at(d, DIAG_SHARD_BOUNDARY,
+	    (struct diag_pos){ line_at(rd, at), 1, at }, 1,
+	    "the next shard starts at byte %llu, but %s: a record that does "
+	    "not start on a line opening with '[' after one that does not (a "
+	    "comment before its tags?); shard by records (--shard-by records)",
+	    next == RANGE_NONE ? end : next, after);
+	return 0;
+}
