@@ -1,14 +1,71 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The solver's bitboard tables and its stable-disc count (bits.h): the
- * rays of every square, and the lower bound on the discs that can never
- * be flipped that the stability cutoff uses.
+ * The solver's bitboard tables (bits.h): the rays of every square, and
+ * the stable discs of every edge, which the stability cutoff's lower
+ * bound on the discs that can never be flipped starts from.
  */
 #include <stdbool.h>
 
 #include "solve/bits.h"
 
 struct bits_rays bits_rays;
+struct bits_edges bits_edges;
+
+/* The discs of o that me flips by playing x on a line of 8 squares. */
+static unsigned
+line_flips(unsigned me, unsigned o, int x)
+{
+	unsigned f = 0, run;
+	int	 y;
+
+	for (run = 0, y = x + 1; y < 8 && (o >> y & 1); y++)
+		run |= 1u << y;
+	if (y < 8 && (me >> y & 1))
+		f |= run;
+	for (run = 0, y = x - 1; y >= 0 && (o >> y & 1); y--)
+		run |= 1u << y;
+	if (y >= 0 && (me >> y & 1))
+		f |= run;
+	return f;
+}
+
+/*
+ * The stable discs of every edge, own discs o against p: those of o that
+ * stay o's whatever is played on the line, by either side, in any order:
+ * o's discs that are stable in every line one move on.  The lines are
+ * taken by their empties, fewest first, so that each one's successors
+ * are known.
+ */
+static void
+edges_init(void)
+{
+	unsigned o, p, e, x, st, f;
+	int	 n;
+
+	for (n = 0; n <= 8; n++)
+		for (o = 0; o < 256; o++)
+			for (p = 0; p < 256; p++) {
+				e = ~(o | p) & 0xff;
+				if ((o & p) != 0 || bits_count(e) != n)
+					continue;
+				st = o;
+				for (x = 0; x < 8 && st != 0; x++) {
+					if (!(e >> x & 1))
+						continue;
+					f = line_flips(o, p, (int)x);
+					st &= bits_edges.stable[o | f | 1u << x]
+								[p ^ f];
+					f = line_flips(p, o, (int)x);
+					st &= bits_edges.stable[o ^ f]
+							       [p | f | 1u << x];
+				}
+				bits_edges.stable[o][p] = (uint8_t)st;
+			}
+	for (x = 0; x < 256; x++)
+		for (n = 0, bits_edges.file_a[x] = 0; n < 8; n++)
+			if (x >> n & 1)
+				bits_edges.file_a[x] |= UINT64_C(1) << (8 * n);
+}
 
 void
 bits_init(void)
@@ -34,72 +91,7 @@ bits_init(void)
 				else
 					bits_rays.down[sq][k] = m;
 			}
-	/* The diagonals, each from its lowest square. */
-	for (sq = 0, x = 0, y = 0; sq < 64; sq++) {
-		if (sq < 8 || sq % 8 == 0)
-			bits_rays.diag9[x++] = bits_rays.up[sq][2] |
-			    UINT64_C(1) << sq;
-		if (sq < 8 || sq % 8 == 7)
-			bits_rays.diag7[y++] = bits_rays.up[sq][3] |
-			    UINT64_C(1) << sq;
-	}
+	edges_init();
 	done = true;
 }
 
-/* Filled squares whose whole horizontal row is filled. */
-static uint64_t
-full_h(uint64_t f)
-{
-	uint64_t x = f & (f >> 1) & (f >> 2) & (f >> 3) & (f >> 4) & (f >> 5) &
-	    (f >> 6) & (f >> 7) & UINT64_C(0x0101010101010101);
-
-	return x * 0xff;
-}
-
-/* Filled squares whose whole file is filled. */
-static uint64_t
-full_v(uint64_t f)
-{
-	uint64_t x = f & (f >> 8) & (f >> 16) & (f >> 24) & (f >> 32) &
-	    (f >> 40) & (f >> 48) & (f >> 56) & 0xff;
-
-	return x * UINT64_C(0x0101010101010101);
-}
-
-/* Filled squares whose whole diagonal of one direction is filled. */
-static uint64_t
-full_diag(uint64_t f, const uint64_t *lines)
-{
-	uint64_t full = 0;
-	int	 i;
-
-	for (i = 0; i < 15; i++)
-		if ((f & lines[i]) == lines[i])
-			full |= lines[i];
-	return full;
-}
-
-uint64_t
-bits_stable(uint64_t P, uint64_t O)
-{
-	uint64_t filled = P | O, h, v, d9, d7, st, old;
-
-	(void)P;
-	h = full_h(filled);
-	v = full_v(filled);
-	d9 = full_diag(filled, bits_rays.diag9);
-	d7 = full_diag(filled, bits_rays.diag7);
-	st = 0;
-	do {
-		old = st;
-		st |= O &
-		    (h | (st << 1 & BITS_NOT_A) | (st >> 1 & BITS_NOT_H) |
-			~BITS_INNER) &
-		    (v | st << 8 | st >> 8 | UINT64_C(0xff000000000000ff)) &
-		    (d9 | (st << 9 & BITS_NOT_A) | (st >> 9 & BITS_NOT_H) |
-			~UINT64_C(0x007e7e7e7e7e7e00)) &
-		    (d7 | (st << 7 & BITS_NOT_H) | (st >> 7 & BITS_NOT_A) |
-			~UINT64_C(0x007e7e7e7e7e7e00));
-	} while (st != old);
-	return st;
-}

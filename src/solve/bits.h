@@ -20,12 +20,10 @@
 struct bits_rays {
 	uint64_t up[64][4];   /* towards higher squares: +1, +8, +9, +7 */
 	uint64_t down[64][4]; /* towards lower squares: -1, -8, -9, -7 */
-	uint64_t diag9[15];   /* the diagonals along +9, then along +7 */
-	uint64_t diag7[15];
 };
 extern struct bits_rays bits_rays;
 
-/* Fills bits_rays; idempotent, call before anything else here. */
+/* Fills bits_rays and bits_edges; idempotent, call before anything else here. */
 void bits_init(void);
 
 static inline int
@@ -54,6 +52,34 @@ bits_first(uint64_t x)
 		(moves) |= (fl_ << (d)) | (fr_ >> (d)); \
 	} while (0)
 
+#ifdef SEARCH_V3
+typedef uint64_t bits_v4 __attribute__((vector_size(32)));
+
+/*
+ * The squares where the player with discs P may move against O: the
+ * x86-64-v3 copy, BITS_MOVES_DIR's fills in the four directions at once
+ * in AVX2's lanes.
+ */
+static inline uint64_t
+bits_moves(uint64_t P, uint64_t O)
+{
+	const bits_v4 d = { 1, 8, 7, 9 }, d2 = d * 2;
+	const bits_v4 keep = { BITS_INNER, ~UINT64_C(0), BITS_INNER,
+		BITS_INNER };
+	bits_v4	      p = { P, P, P, P }, m = (bits_v4){ O, O, O, O } & keep;
+	bits_v4	      fl = m & (p << d), fr = m & (p >> d);
+	bits_v4	      pl = m & (m << d), pr = pl >> d, mv;
+
+	fl |= m & (fl << d);
+	fr |= m & (fr >> d);
+	fl |= pl & (fl << d2);
+	fr |= pr & (fr >> d2);
+	fl |= pl & (fl << d2);
+	fr |= pr & (fr >> d2);
+	mv = (fl << d) | (fr >> d);
+	return (mv[0] | mv[1] | mv[2] | mv[3]) & ~(P | O);
+}
+#else
 /* The squares where the player with discs P may move against O. */
 static inline uint64_t
 bits_moves(uint64_t P, uint64_t O)
@@ -66,9 +92,9 @@ bits_moves(uint64_t P, uint64_t O)
 	BITS_MOVES_DIR(P, inner, 9, moves);
 	return moves & ~(P | O);
 }
+#endif
 
 #ifdef SEARCH_V3
-typedef uint64_t bits_v4 __attribute__((vector_size(32)));
 
 /*
  * The discs of O that P flips by playing the empty square sq (0 if the
@@ -139,12 +165,77 @@ bits_frontier(uint64_t q, uint64_t e)
 	    e;
 }
 
+/* The edges' stable discs, filled by bits_init(). */
+struct bits_edges {
+	uint8_t	 stable[256][256]; /* [own][other]: own discs never flipped */
+	uint64_t file_a[256];	   /* a line of 8 bits put on the a-file */
+};
+extern struct bits_edges bits_edges;
+
+/* The a-file of x (rank 1 first) as a line of 8 bits. */
+static inline unsigned
+bits_pack_a(uint64_t x)
+{
+	return (unsigned)(((x & UINT64_C(0x0101010101010101)) *
+			      UINT64_C(0x0102040810204080)) >>
+	    56);
+}
+
+/* The squares of the full lines along shift d (7 or 9) of filled f. */
+static inline uint64_t
+bits_full_diag(uint64_t f, int d, uint64_t up, uint64_t down)
+{
+	uint64_t e = ~f, u1 = up, u2 = u1 & (u1 << d), u4 = u2 & (u2 << 2 * d);
+	uint64_t d1 = down, d2 = d1 & (d1 >> d), d4 = d2 & (d2 >> 2 * d);
+
+	/* Each empty square spreads along the line both ways. */
+	e |= (e << d & u1) | (e >> d & d1);
+	e |= (e << 2 * d & u2) | (e >> 2 * d & d2);
+	e |= (e << 4 * d & u4) | (e >> 4 * d & d4);
+	return ~e;
+}
+
 /*
- * Discs of O that can never be flipped, a lower bound: a disc is stable
- * when along each of the four lines through it the line is full, or a
- * neighbour on that line is the edge or a stable disc of the same colour.
+ * Discs of O that can never be flipped, a lower bound: those of the
+ * edges that no play on their edge can flip (a table), and a disc
+ * inside when along each of the four lines through it the line is full,
+ * or a neighbour on that line is the edge or a stable disc of the same
+ * colour.
  */
-uint64_t bits_stable(uint64_t P, uint64_t O);
+static inline uint64_t
+bits_stable(uint64_t P, uint64_t O)
+{
+	uint64_t f = P | O, h = f, v = f, d9, d7, st, old;
+
+	h &= h >> 1;
+	h &= h >> 2;
+	h &= h >> 4;
+	h = (h & UINT64_C(0x0101010101010101)) * 0xff;
+	v &= v >> 8 | v << 56;
+	v &= v >> 16 | v << 48;
+	v &= v >> 32 | v << 32;
+	d9 = bits_full_diag(f, 9, BITS_NOT_A, BITS_NOT_H);
+	d7 = bits_full_diag(f, 7, BITS_NOT_H, BITS_NOT_A);
+	st = (uint64_t)bits_edges.stable[O & 0xff][P & 0xff] |
+	    (uint64_t)bits_edges.stable[O >> 56][P >> 56] << 56 |
+	    bits_edges.file_a[bits_edges.stable[bits_pack_a(O)]
+						[bits_pack_a(P)]] |
+	    bits_edges.file_a[bits_edges.stable[bits_pack_a(O >> 7)]
+						[bits_pack_a(P >> 7)]]
+		<< 7;
+	do {
+		old = st;
+		st |= O &
+		    (h | (st << 1 & BITS_NOT_A) | (st >> 1 & BITS_NOT_H) |
+			~BITS_INNER) &
+		    (v | st << 8 | st >> 8 | UINT64_C(0xff000000000000ff)) &
+		    (d9 | (st << 9 & BITS_NOT_A) | (st >> 9 & BITS_NOT_H) |
+			~UINT64_C(0x007e7e7e7e7e7e00)) &
+		    (d7 | (st << 7 & BITS_NOT_H) | (st >> 7 & BITS_NOT_A) |
+			~UINT64_C(0x007e7e7e7e7e7e00));
+	} while (st != old);
+	return st;
+}
 
 /*
  * The empty squares of the quadrants holding an odd number of empties:

@@ -8,6 +8,7 @@
  * stability cutoff and fastest-first ordering.  The budgets are checked
  * here, every few thousand nodes.
  */
+#include <limits.h>
 #include <time.h>
 
 /* The second copy (search-v3.c) has names of its own. */
@@ -214,43 +215,62 @@ order_key(uint64_t P, uint64_t O, int sq, uint64_t f, uint64_t odd)
 	return key;
 }
 
+/* A key not computed yet (gen_moves's lazy mode). */
+#define KEY_LATER INT_MIN
+
+/* The keys of list[from..nm-1] still KEY_LATER. */
+static void
+order_keys(uint64_t P, uint64_t O, struct smove *list, int from, int nm)
+{
+	uint64_t odd = bits_odd_quadrants(~(P | O));
+	int	 i;
+
+	for (i = from; i < nm; i++)
+		if (list[i].key == KEY_LATER)
+			list[i].key = order_key(
+			    P, O, list[i].sq, list[i].flips, odd);
+}
+
 /*
  * The children of P's moves with their keys, into list: the number of
  * moves, or -1 when a child's bound in the table already cuts (its value
- * in *cut).
+ * in *cut).  lazy: when the table's move hmove is legal, only its key is
+ * set, the others' left KEY_LATER for children() to compute if that
+ * move does not cut.
  */
 static int
 gen_moves(struct search *s, uint64_t P, uint64_t O, uint64_t moves, int n,
-    int beta, int hmove, struct smove *list, int *cut)
+    int beta, int hmove, bool lazy, struct smove *list, int *cut)
 {
 	const struct tt_entry *ce;
-	uint64_t	       odd = bits_odd_quadrants(~(P | O)), f, b;
+	uint64_t	       f, b;
 	int		       nm = 0, i, sq;
 	bool		       etc = n >= ETC_MIN && beta <= 64 &&
 	    !(s->off & (SEARCH_OFF_ETC | SEARCH_OFF_TABLE));
 
+	lazy = lazy && hmove < 64 && (moves >> hmove & 1);
 	/* The children's entries are asked for at once, read after. */
 	for (; moves != 0; moves &= moves - 1) {
 		sq = bits_first(moves);
 		f = bits_flips(P, O, sq);
 		list[nm].sq = sq;
 		list[nm].flips = f;
+		list[nm].key = sq == hmove ? 1 << 30 : KEY_LATER;
 		if (n > SHALLOW + 1)
 			tt_prefetch(&s->tt, O ^ f, P ^ f ^ (UINT64_C(1) << sq));
 		nm++;
 	}
-	for (i = 0; i < nm; i++) {
-		sq = list[i].sq;
+	for (i = 0; etc && i < nm; i++) {
 		f = list[i].flips;
-		b = UINT64_C(1) << sq;
-		list[i].key = sq == hmove ? 1 << 30 :
-					    order_key(P, O, sq, f, odd);
-		if (etc && (ce = tt_probe(&s->tt, O ^ f, P ^ f ^ b)) != NULL &&
+		b = UINT64_C(1) << list[i].sq;
+		if ((ce = tt_probe(&s->tt, O ^ f, P ^ f ^ b)) != NULL &&
 		    -ce->hi >= beta) {
 			*cut = -ce->hi;
 			return -1;
 		}
 	}
+	if (!lazy)
+		order_keys(P, O, list, 0, nm);
 	return nm;
 }
 
@@ -278,6 +298,8 @@ children(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 	int	 best = -SEARCH_INF, v, i;
 
 	for (i = 0; i < nm; i++) {
+		if (i == 1 && list[1].key == KEY_LATER)
+			order_keys(P, O, list, 1, nm);
 		pick(list, i, nm);
 		cP = O ^ list[i].flips;
 		cO = P ^ list[i].flips ^ (UINT64_C(1) << list[i].sq);
@@ -337,7 +359,7 @@ search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 		beta = e->hi < beta ? e->hi : beta;
 		hmove = e->move;
 	}
-	if ((nm = gen_moves(s, P, O, moves, n, beta, hmove, list, &v)) < 0) {
+	if ((nm = gen_moves(s, P, O, moves, n, beta, hmove, true, list, &v)) < 0) {
 		tt_store(&s->tt, P, O, n, alpha, beta, v, -1);
 		return v;
 	}
@@ -357,7 +379,7 @@ search_root(struct search *s, uint64_t P, uint64_t O, int n, int *bm,
 
 	/* No cutoff from the table here (beta 65): the root's move. */
 	nm = gen_moves(s, P, O, bits_moves(P, O), n, 65,
-	    e != NULL ? e->move : TT_NO_MOVE, list, &v);
+	    e != NULL ? e->move : TT_NO_MOVE, false, list, &v);
 	*bm = -1;
 	if (all == NULL) {
 		v = children(s, P, O, -SEARCH_INF, SEARCH_INF, n, list, nm, bm);

@@ -150,6 +150,70 @@ START_TEST(everything_against_nothing)
 }
 END_TEST
 
+/*
+ * The stable discs are never flipped: from random positions of 4-40
+ * empties, random games to the end keep every disc bits_stable gave.
+ */
+START_TEST(stable_discs_stay)
+{
+	uint64_t P, O, st, p, o, m, f, t;
+	int	 i, g, k, sq, turn;
+
+	bits_init();
+	for (i = 0; i < 400; i++) {
+		if (random_position(&P, &O, 4 + i % 37) < 0)
+			continue;
+		st = bits_stable(P, O);
+		ck_assert_uint_eq(st & ~O, 0);
+		for (g = 0; g < 20; g++) {
+			/* p moves, o waits; turn 1 when p is O's side */
+			p = P, o = O, turn = 0;
+			for (;;) {
+				ck_assert_msg(((turn ? p : o) & st) == st,
+				    "position %d game %d", i, g);
+				if ((m = bits_moves(p, o)) == 0) {
+					if (bits_moves(o, p) == 0)
+						break;
+					t = p, p = o, o = t, turn ^= 1;
+					continue;
+				}
+				for (k = rnd() % bits_count(m); k > 0; k--)
+					m &= m - 1;
+				sq = bits_first(m);
+				f = bits_flips(p, o, sq);
+				t = o ^ f;
+				o = p ^ f ^ (UINT64_C(1) << sq);
+				p = t;
+				turn ^= 1;
+			}
+		}
+	}
+}
+END_TEST
+
+/*
+ * A run of the side's discs on an edge, shut in by the other side's with
+ * the corners empty, can never be flipped: no move on the edge brackets
+ * it.  The edges' table finds it; stability by contact from a corner
+ * does not.
+ */
+START_TEST(edge_run_shut_in)
+{
+	uint64_t P = UINT64_C(0x42), O = UINT64_C(0x3c);
+	uint64_t fa = UINT64_C(0x0001000000000100),
+		 ra = UINT64_C(0x0000010101010000);
+
+	bits_init();
+	ck_assert_uint_eq(bits_stable(P, O), O);
+	/* The same on the a-file and, mirrored, on the h-file and rank 8. */
+	ck_assert_uint_eq(bits_stable(fa, ra), ra);
+	ck_assert_uint_eq(bits_stable(fa << 7, ra << 7), ra << 7);
+	ck_assert_uint_eq(bits_stable(P << 56, O << 56), O << 56);
+	/* With a corner free to bracket it from outside, no longer. */
+	ck_assert_uint_eq(bits_stable(UINT64_C(0x40), O), 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -157,5 +221,7 @@ main(void)
 
 	unit_tcase(s, "pruning", 300, etc_against_none, stability_against_none,
 	    table_against_none, everything_against_nothing, NULL);
+	unit_tcase(s, "stability", 60, stable_discs_stay, edge_run_shut_in,
+	    NULL);
 	return unit_run(s);
 }
