@@ -43,8 +43,8 @@ struct options {
 	struct cli_perfect   *perfect; /* --solve: check_all's */
 	const char	     *opening_names; /* --opening-names FILE */
 	struct cli_openings  *openings;	     /* its names, read */
-	struct cli_split_spec split;   /* --split-by, --split, ... */
-	struct cli_split     *sp;      /* its files, while checking */
+	struct cli_split_spec split;	     /* --split-by, --split, ... */
+	struct cli_split     *sp;	     /* its files, while checking */
 	/* --progress 1, --no-progress -1, neither 0. */
 	int progress;
 };
@@ -237,8 +237,7 @@ solve_option(struct options *opt, int c, const char *arg)
 static int
 table_options(const struct options *opt)
 {
-	struct report_table *tb;
-	char		     err[320];
+	char err[320];
 
 	if (opt->columns != NULL && opt->table == NULL) {
 		cli_error("--columns is for --table");
@@ -255,12 +254,11 @@ table_options(const struct options *opt)
 	if (opt->table == NULL)
 		return 0;
 	/* The columns are checked before any input is read. */
-	if ((tb = report_table_new(
-		 stdout, opt->table, opt->columns, err, sizeof err)) == NULL) {
+	if (report_table_check(opt->table, opt->columns, err, sizeof err) ==
+	    -1) {
 		cli_error("%s", *err != '\0' ? err : "out of memory");
 		return -1;
 	}
-	report_table_free(tb);
 	return 0;
 }
 
@@ -349,9 +347,7 @@ parse_options(int argc, char **argv, struct options *opt)
 				return -1;
 			break;
 		case OPT_DUPLICATES: opt->dd.path = optarg; break;
-		case OPT_TABLE:
-			opt->table = optarg;
-			break;
+		case OPT_TABLE: opt->table = optarg; break;
 		case OPT_COLUMNS: opt->columns = optarg; break;
 		case OPT_OPENING_NAMES: opt->opening_names = optarg; break;
 		case OPT_SPLIT_BY:
@@ -398,8 +394,9 @@ parse_options(int argc, char **argv, struct options *opt)
 	if (opt->dd.on && (opt->in.jobs > 1 || opt->in.shard.n != 0)) {
 		cli_error("--dedupe keeps the first of each game in input "
 			  "order: not with %s",
-		    opt->in.jobs > 1 ? "-j" : "--shard (a shard sees only its "
-					       "own records)");
+		    opt->in.jobs > 1 ? "-j" :
+				       "--shard (a shard sees only its "
+				       "own records)");
 		return -1;
 	}
 	if (table_options(opt) == -1)
@@ -925,9 +922,8 @@ summary(const struct totals *t, struct options *opt)
 {
 	bool empty;
 
-	fprintf(stderr,
-	    "%s: %lu record%s: %lu finished", cli_progname(), t->records,
-	    t->records == 1 ? "" : "s", t->finished);
+	fprintf(stderr, "%s: %lu record%s: %lu finished", cli_progname(),
+	    t->records, t->records == 1 ? "" : "s", t->finished);
 	if (t->forfeited > 0)
 		fprintf(stderr, " (%lu forfeited)", t->forfeited);
 	fprintf(stderr, ", %lu unfinished, %lu illegal, %lu malformed",

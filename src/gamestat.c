@@ -62,7 +62,7 @@ struct options {
 	struct cli_jobs	     *j;   /* a worker's, with -j */
 	uint64_t	      seq; /* the records of the shard, for -j */
 	/* -j: each worker parses only its own reports (doc-split.h). */
-	bool split;
+	bool		     split;
 	const char	    *table;   /* --table: tsv, csv, or NULL */
 	const char	    *columns; /* --columns */
 	struct report_table *tb;      /* --table's, while reading */
@@ -265,17 +265,16 @@ dedupe_options(const struct options *opt)
 static int
 table_options(const struct options *opt)
 {
-	const char	    *no = opt->in.jobs > 1 ? "-j" :
-		   opt->merge			   ? "--merge" :
-		   opt->partial			   ? "--partial" :
-		   opt->by != NULL		   ? "--by" :
-		   opt->plot != NULL		   ? "--plot" :
-		   opt->overlap			   ? "--overlap" :
-		   opt->tree.on			   ? "--tree" :
-		   opt->figures != 0		   ? "--figures" :
-						     NULL;
-	struct report_table *tb;
-	char		     err[320];
+	const char *no = opt->in.jobs > 1 ? "-j" :
+	    opt->merge			  ? "--merge" :
+	    opt->partial		  ? "--partial" :
+	    opt->by != NULL		  ? "--by" :
+	    opt->plot != NULL		  ? "--plot" :
+	    opt->overlap		  ? "--overlap" :
+	    opt->tree.on		  ? "--tree" :
+	    opt->figures != 0		  ? "--figures" :
+					    NULL;
+	char	    err[320];
 
 	if (opt->columns != NULL && opt->table == NULL) {
 		cli_error("--columns is for --table");
@@ -290,12 +289,11 @@ table_options(const struct options *opt)
 		return -1;
 	}
 	/* The columns are checked before any input is read. */
-	if ((tb = report_table_new(
-		 stdout, opt->table, opt->columns, err, sizeof err)) == NULL) {
+	if (report_table_check(opt->table, opt->columns, err, sizeof err) ==
+	    -1) {
 		cli_error("%s", *err != '\0' ? err : "out of memory");
 		return -1;
 	}
-	report_table_free(tb);
 	return 0;
 }
 
@@ -461,9 +459,7 @@ parse_options(int argc, char **argv, struct options *opt)
 			}
 			break;
 		case OPT_NO_PLAYERS: opt->no_players = true; break;
-		case OPT_TABLE:
-			opt->table = optarg;
-			break;
+		case OPT_TABLE: opt->table = optarg; break;
 		case OPT_COLUMNS: opt->columns = optarg; break;
 		case OPT_OPENING_NAMES: opt->opening_names = optarg; break;
 		case 'h': usage(stdout); exit(cli_help_done());
@@ -648,7 +644,7 @@ read_reports(struct run *r, struct options *opt, FILE *in, const char *name,
 		cli_error("%s: %s replays records: reports have no "
 			  "turns",
 		    name,
-		    opt->dd.on		      ? "--dedupe" :
+		    opt->dd.on		  ? "--dedupe" :
 			opt->figures != 0 ? "--figures" :
 					    "--opening-names");
 		r->io_error = true;
@@ -743,8 +739,8 @@ opening_of(const struct cli_openings *ops, const struct replay *rp,
  * False after a read error.
  */
 static bool
-range_begin(struct run *r, struct range *rg, struct record_reader *rd,
-    const char *name)
+range_begin(
+    struct run *r, struct range *rg, struct record_reader *rd, const char *name)
 {
 	int rc;
 
@@ -811,8 +807,8 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		r->io_error = true;
 		return;
 	}
-	rd = cli_records_reader(&opt->in, syn, rg != NULL ? rg->fp : in, path,
-	    name);
+	rd = cli_records_reader(
+	    &opt->in, syn, rg != NULL ? rg->fp : in, path, name);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
 		cli_error("out of memory");
 		exit(CLI_INTERNAL);
@@ -845,7 +841,8 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		if ((rc = record_reader_next(rd, &rec)) != 1)
 			break;
 		/* A range past the input's start starts at no first record. */
-		if (rec->index == 1 && (rg == NULL || !rg->on || rg->start == 0))
+		if (rec->index == 1 &&
+		    (rg == NULL || !rg->on || rg->start == 0))
 			input_error(r, name, rec);
 		if (!cli_record_take(shard, opt->j, &opt->seq))
 			continue;
@@ -869,10 +866,12 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 		}
 		rec = played;
 		if ((rp.has_error && rp.error.code == DIAG_NO_MEMORY) ||
-		    report_game_of(rec, &rp, opt->openings != NULL ? NULL : opt->by,
-			&g, &buf, &cap) == -1 ||
+		    report_game_of(rec, &rp,
+			opt->openings != NULL ? NULL : opt->by, &g, &buf,
+			&cap) == -1 ||
 		    (opt->openings != NULL &&
-			opening_of(opt->openings, &rp, &g, &obuf, &ocap) == -1)) {
+			opening_of(opt->openings, &rp, &g, &obuf, &ocap) ==
+			    -1)) {
 			cli_error("out of memory");
 			exit(CLI_INTERNAL);
 		}
@@ -1007,8 +1006,8 @@ read_input(struct run *r, struct options *opt, struct record_syntax *syn,
 	const char  *name = cli_input_name(path);
 	struct range rg;
 	char	     peek[PEEK];
-	size_t	    len = 0;
-	FILE	   *in;
+	size_t	     len = 0;
+	FILE	    *in;
 
 	in = se != NULL ? cli_input_open_seen(path, seen_bytes, se) :
 			  cli_input_open(path);
@@ -1622,8 +1621,7 @@ main(int argc, char **argv)
 		status = CLI_BAD;
 		goto out_free;
 	}
-	if (opt.merge &&
-	    !cli_covers_complete(r.sum, opt.expect, opt.partial)) {
+	if (opt.merge && !cli_covers_complete(r.sum, opt.expect, opt.partial)) {
 		status = CLI_BAD;
 		goto out_free;
 	}

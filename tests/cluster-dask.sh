@@ -28,11 +28,7 @@ if [ -z "$py" ]; then
 	echo "SKIP: python3 cannot import distributed (Debian: python3-distributed)"
 	exit 77
 fi
-gamestat=$(pwd)/gamestat
-[ -x "$gamestat" ] || { echo "FAIL: no $gamestat"; exit 99; }
-tmp=$(mktemp -d) || exit 99
-pids=
-fail=0
+cluster_tmp
 cleanup() {
 	for p in $pids; do
 		stop_pid "$p"

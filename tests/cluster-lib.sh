@@ -1,17 +1,23 @@
 # SPDX-License-Identifier: MIT
-# What the cluster tests (tests/cluster-slurm.sh, tests/cluster-ssh.sh)
+# What the cluster tests (tests/cluster-slurm.sh, cluster-ssh.sh, cluster-dask.sh)
 # share, sourced by them: a fatal ng, the input, private ports, and
 # stopping the daemons a test started, by PID.  Expects $srcdir; the
-# functions but cluster_scratch expect $tmp.
+# functions but cluster_scratch and cluster_tmp expect $tmp.
 
 # cluster_scratch: skips (77) unless root, which the daemons run as;
-# $gamestat the built gamestat by its absolute path, $tmp a new scratch
-# folder, no daemon started yet ($pids) and no check failed ($fail).
+# then cluster_tmp.
 cluster_scratch() {
 	if [ "$(id -u)" != 0 ]; then
 		echo "SKIP: the daemons of this test run as root"
 		exit 77
 	fi
+	cluster_tmp
+}
+
+# cluster_tmp: $gamestat the built gamestat by its absolute path, $tmp a
+# new scratch folder, no daemon started yet ($pids) and no check failed
+# ($fail).
+cluster_tmp() {
 	gamestat=$(pwd)/gamestat
 	[ -x "$gamestat" ] || { echo "FAIL: no $gamestat"; exit 99; }
 	tmp=$(mktemp -d) || exit 99

@@ -201,8 +201,8 @@ cli_perfect_record(struct cli_perfect *cp, struct record_syntax *syn,
 	replay_record(syn, rec, &at_start, &cp->start);
 	if (cp->start.status == REPLAY_MALFORMED ||
 	    (n = line_actions(cp, syn, rp, &d)) == -1 ||
-	    solve_line(cp->sv, cp->start.pos, cp->acts, cp->turn_of,
-		(size_t)n, cp->empties, &cp->opt, &cp->line, &d) == -1) {
+	    solve_line(cp->sv, cp->start.pos, cp->acts, cp->turn_of, (size_t)n,
+		cp->empties, &cp->opt, &cp->line, &d) == -1) {
 		if (cp->start.status != REPLAY_MALFORMED &&
 		    d.code == DIAG_NO_MEMORY)
 			return -1;

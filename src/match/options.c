@@ -105,8 +105,8 @@ slice_option(struct match *m, const char *arg)
 	if (n >= sizeof first ||
 	    (memcpy(first, arg, n), first[n] = '\0',
 		!cli_parse_count(first, &m->slice_first)) ||
-	    !cli_parse_count(arg[n] == '-' ? arg + n + 1 : first,
-		&m->slice_last)) {
+	    !cli_parse_count(
+		arg[n] == '-' ? arg + n + 1 : first, &m->slice_last)) {
 		cli_error("--slice: '%s' is no slice: I-J, games I to J of "
 			  "the match from 1, or one game I",
 		    arg);

@@ -292,11 +292,11 @@ struct tree {
 	struct diag_pos setup_at;
 	int		to_move; /* PL or BO */
 	/* AB, AW, AE by row and column, placed once SZ is known. */
-	int		points[TREE_SIDE_MAX * TREE_SIDE_MAX];
-	bool		placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
-	int		pieces[RULES_MAX_CELLS];
-	bool		bad_point;
-	bool		main_done;    /* a variation closed: the rest is not */
+	int  points[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	bool placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	int  pieces[RULES_MAX_CELLS];
+	bool bad_point;
+	bool main_done; /* a variation closed: the rest is not */
 	/*
 	 * SGF's TM, seconds, and XT[TimeControl=...], the clock as said
 	 * (formats/sgf.md): the tag TM added (+1; 0 none), and whether XT

@@ -90,6 +90,12 @@ struct report_reader;
 int  report_table_write_read(struct report_table *, struct report_reader *);
 bool report_table_needs_records(const struct report_table *);
 void report_table_free(struct report_table *);
+/*
+ * Whether format and columns make a table, before any input is read: 0,
+ * or -1 with err as report_table_new leaves it.
+ */
+int report_table_check(
+    const char *format, const char *columns, char *err, size_t errlen);
 
 /*
  * gameplay's documents: where a referee's game stands (arbiter-status/1),
@@ -136,7 +142,7 @@ struct report_clock {
  * (nmoves of each, scores[i] INT_MIN where unknown) only in --all.
  */
 struct report_solved {
-	bool		   exact; /* false: a budget ran out first */
+	bool		   exact;  /* false: a budget ran out first */
 	int		   colour; /* whose score: the one to move */
 	int		   score;
 	int		   empties;
@@ -367,8 +373,8 @@ int report_game_of(const struct record *, const struct replay *, const char *by,
  * buf.  A game without an opening has no value (NULL).
  */
 #define REPORT_BY_OPENING "opening"
-const char *report_opening_group(
-    const char *name, uint64_t number, char *buf, size_t cap);
+const char *
+report_opening_group(const char *name, uint64_t number, char *buf, size_t cap);
 
 /*
  * Writes a summary of s as one YAML document (a partial state with

@@ -204,7 +204,11 @@ report_table_header(struct report_table *t)
  * or nothing (an empty cell).
  */
 struct value {
-	enum { V_NONE, V_TEXT, V_NUMBER } kind;
+	enum {
+		V_NONE,
+		V_TEXT,
+		V_NUMBER
+	} kind;
 	const char *s;
 	size_t	    len;
 	long long   n;
@@ -283,7 +287,7 @@ winner(const struct replay *rp)
 		return rp->game->colour[rp->forfeit_winner];
 	if (!rp->score.over && !rp->agreed && !rp->adjudged)
 		return NULL;
-	w = rp->agreed ? -1 :
+	w = rp->agreed	 ? -1 :
 	    rp->adjudged ? rp->adjudged_winner :
 			   rp->score.winner;
 	return w == -1 ? "draw" : rp->game->colour[w];
@@ -403,8 +407,7 @@ report_tag(struct from_report *f, const char *name)
 	const char	  *k;
 	size_t		   i;
 
-	for (i = 0; yin_is(tags, YAML_MAPPING_NODE) && i < yin_count(tags);
-	     i++)
+	for (i = 0; yin_is(tags, YAML_MAPPING_NODE) && i < yin_count(tags); i++)
 		if ((k = yin_text(yin_key(f->y, tags, i))) != NULL &&
 		    record_tag_name_eq(k, name))
 			return yin_text(yin_value(f->y, tags, i));
@@ -457,7 +460,9 @@ report_value(void *arg, const struct cell *c, struct value *v)
 			text(v, w);
 		break;
 	case COL_MARGIN: report_margin(f, v); break;
-	case COL_TERMINATION: text(v, report_text(f, "forfeit", "cause")); break;
+	case COL_TERMINATION:
+		text(v, report_text(f, "forfeit", "cause"));
+		break;
 	case COL_CODE: text(v, report_text(f, "error", "code")); break;
 	case COL_ERROR_LINE: text(v, report_text(f, "error", "line")); break;
 	case COL_ERROR_COLUMN:
@@ -473,4 +478,17 @@ report_table_write_read(struct report_table *t, struct report_reader *rd)
 	struct from_report f = { .y = &rd->y, .root = yin_root(&rd->y) };
 
 	return put_row(t, report_value, &f);
+}
+
+int
+report_table_check(
+    const char *format, const char *columns, char *err, size_t errlen)
+{
+	struct report_table *t = report_table_new(
+	    stdout, format, columns, err, errlen);
+
+	if (t == NULL)
+		return -1;
+	report_table_free(t);
+	return 0;
 }

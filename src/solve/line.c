@@ -52,27 +52,40 @@ solve_empties(const struct rules_position *pos)
 }
 
 /*
- * solve_point by the generic solver, its table its own: 0, 1 when it
- * cannot tell (a budget, a line that comes back, Herd's dice), -1.
+ * Solves pos by the solver that serves it (8x8 Reversi the endgame
+ * solver, every other game the generic one, its table its own), its
+ * nodes and seconds counted in l, its value, the first colour's, into
+ * *margin: 0, 1 when it cannot tell (a budget; in the generic solver a
+ * line that comes back, or Herd's dice), -1 with d filled.
  */
 static int
-solve_point_game(const struct rules_position *pos,
-    const struct solve_options *opt, struct solve_line *l,
-    struct solve_point *p, struct diag *d)
+solve_one(struct solve *sv, const struct rules_position *pos,
+    const struct solve_options *opt, struct solve_line *l, int *margin,
+    struct diag *d)
 {
-	struct solve_game_result r;
-	int			 rc;
+	struct solve_result	 r;
+	struct solve_game_result g;
+	int			 rc, value, colour;
 
-	rc = solve_game(pos, opt, 0, &r, d);
-	solve_game_result_free(&r);
-	if (rc == -1)
-		return -1;
-	l->nodes += r.nodes;
-	l->seconds += r.seconds;
-	if (rc == 1)
-		return 1;
-	p->margin = r.colour == 0 ? r.value : -r.value;
-	return 0;
+	if (solve_serves(pos, NULL)) {
+		if ((rc = solve_position(sv, pos, opt, &r, d)) == -1)
+			return -1;
+		l->nodes += r.nodes;
+		l->seconds += r.seconds;
+		value = r.score;
+		colour = rules_to_move(pos);
+	} else {
+		if ((rc = solve_game(pos, opt, 0, &g, d)) == -1)
+			return -1;
+		solve_game_result_free(&g);
+		l->nodes += g.nodes;
+		l->seconds += g.seconds;
+		value = g.value;
+		colour = g.colour;
+	}
+	if (rc == 0)
+		*margin = colour == 0 ? value : -value;
+	return rc;
 }
 
 /*
@@ -84,9 +97,7 @@ solve_point(struct solve *sv, const struct rules_position *pos,
     const struct solve_options *opt, struct solve_line *l, struct diag *d)
 {
 	struct solve_options left = *opt;
-	struct solve_result  r;
 	struct solve_point  *p;
-	int		     rc;
 
 	if (array_grow(&l->points, &l->points_cap, l->npoints + 1,
 		sizeof *l->points) == -1)
@@ -105,17 +116,7 @@ solve_point(struct solve *sv, const struct rules_position *pos,
 			return 1;
 		left.max_seconds = opt->max_seconds - l->seconds;
 	}
-	if (!solve_serves(pos, NULL))
-		return solve_point_game(pos, &left, l, p, d);
-	rc = solve_position(sv, pos, &left, &r, d);
-	if (rc == -1)
-		return -1;
-	l->nodes += r.nodes;
-	l->seconds += r.seconds;
-	if (rc == 1)
-		return 1;
-	p->margin = rules_to_move(pos) == 0 ? r.score : -r.score;
-	return 0;
+	return solve_one(sv, pos, &left, l, &p->margin, d);
 }
 
 /*
@@ -184,9 +185,9 @@ play(struct rules_position *pos, const struct rules_action *a, size_t i,
 /* From action first (pos) to the end: each position solved, then judged. */
 static int
 solve_rest(struct solve *sv, struct rules_position *pos,
-    const struct rules_action *acts, const unsigned long *turn_of,
-    size_t first, size_t n, const struct solve_options *opt,
-    struct solve_line *l, struct diag *d)
+    const struct rules_action *acts, const unsigned long *turn_of, size_t first,
+    size_t n, const struct solve_options *opt, struct solve_line *l,
+    struct diag *d)
 {
 	size_t i;
 	int    rc, *colour = NULL;
