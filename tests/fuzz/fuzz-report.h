@@ -257,8 +257,16 @@ check_replay(const struct record *rec, const struct replay *rp,
 	if (rp->status != REPLAY_MALFORMED) {
 		FUZZ_CHECK(rp->game != NULL && rp->pos != NULL);
 		FUZZ_CHECK(rp->turns >= rp->passes);
-		FUZZ_CHECK(rp->score.over == (rp->status == REPLAY_FINISHED) ||
-		    rp->status == REPLAY_ILLEGAL);
+		/*
+		 * A game over is finished (or illegal); a game not over is
+		 * finished only when decided off the board: a forfeit, an
+		 * agreed draw, an adjudication (issue 27, item 11).
+		 */
+		FUZZ_CHECK(rp->score.over ?
+			rp->status == REPLAY_FINISHED ||
+			    rp->status == REPLAY_ILLEGAL :
+			rp->status != REPLAY_FINISHED || rp->forfeit ||
+			    rp->agreed || rp->adjudged);
 		/*
 		 * Turns are tokens plus the passes a transcript implies; a
 		 * last token that is a turn in progress is no turn yet.
