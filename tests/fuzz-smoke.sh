@@ -3,7 +3,8 @@
 # tests/fuzz/smoke.sh (make fuzz-smoke, make fuzz-long) with a stand-in for
 # a libFuzzer target, so that it runs without clang: the time handed on,
 # the figures reported, a failing target failing the run, the work
-# directory emptied for a smoke run and kept with FUZZ_KEEP=1.
+# directory emptied for a smoke run and kept with FUZZ_KEEP=1, targets
+# run side by side (FUZZ_JOBS) each reported, one failure failing all.
 set -u
 srcdir=$(cd "${srcdir:-.}" && pwd)
 tmp=$(mktemp -d)
@@ -69,4 +70,18 @@ smoke 7 FAKE_RC=1
 rc=$?
 check "a finding fails the run" [ "$rc" = 1 ]
 check "a finding is named" grep -q '^FAIL: fuzz_fake: exit status 1' out
+
+# Three targets, two at a time: the failing one in the middle.
+sed 's/exit "${FAKE_RC:-0}"/exit 3/' tests/fuzz/fuzz_fake > tests/fuzz/fuzz_bad
+cp tests/fuzz/fuzz_fake tests/fuzz/fuzz_good
+chmod +x tests/fuzz/fuzz_bad tests/fuzz/fuzz_good
+env srcdir="$srcdir" FUZZ_JOBS=2 sh "$srcdir/tests/fuzz/smoke.sh" 5 \
+    tests/fuzz/fuzz_fake tests/fuzz/fuzz_bad tests/fuzz/fuzz_good \
+    > out 2>&1
+rc=$?
+check "side by side, a finding fails the run" [ "$rc" = 1 ]
+check "side by side, the finding is named" \
+    grep -q '^FAIL: fuzz_bad: exit status 3' out
+check "side by side, every other target is reported" \
+    [ "$(grep -c '^ok: fuzz_\(fake\|good\): 5 runs' out)" = 2 ]
 exit $fail

@@ -11,13 +11,19 @@
 # FUZZ_ARGS adds libFuzzer options (e.g. -jobs=4).  New inputs go to
 # tests/fuzz/work-NAME, emptied first; with FUZZ_KEEP=1 (make fuzz-long) to
 # tests/fuzz/long-NAME, kept, so that a long run resumes from the last.
+# FUZZ_JOBS targets run at once (the number of processors by default).
 set -u
 srcdir=${srcdir:-.}
 time=$1
 shift
-status=0
+jobs=${FUZZ_JOBS:-$(nproc 2> /dev/null || echo 1)}
 mkdir -p tests/fuzz/findings
-for target in "$@"; do
+
+# One target's run: its line of figures, or FAIL and the findings, on
+# standard output; status 1 on a finding.
+run() {	# target
+	target=$1
+	status=0
 	name=$(basename "$target" | sed 's/^fuzz_//')
 	seeds=$srcdir/tests/fuzz/corpus/$name
 	log=tests/fuzz/$name.log
@@ -50,5 +56,34 @@ for target in "$@"; do
 		    "${cov:-no coverage figure}," \
 		    "corpus $(ls "$work" | wc -l) files"
 	fi
+	return $status
+}
+
+# Worker w of $jobs: the targets w, w + jobs, ...; its report in
+# tests/fuzz/smoke.W, its status in tests/fuzz/smoke.W.status.
+worker() {	# w target...
+	w=$1 i=0 st=0
+	shift
+	for t in "$@"; do
+		i=$((i + 1))
+		[ $(((i - 1) % jobs)) = "$w" ] || continue
+		run "$t" || st=1
+	done > "tests/fuzz/smoke.$w"
+	echo "$st" > "tests/fuzz/smoke.$w.status"
+}
+
+w=0
+while [ "$w" -lt "$jobs" ]; do
+	rm -f "tests/fuzz/smoke.$w.status"
+	worker "$w" "$@" &
+	w=$((w + 1))
+done
+wait
+status=0
+w=0
+while [ "$w" -lt "$jobs" ]; do
+	cat "tests/fuzz/smoke.$w"
+	[ "$(cat "tests/fuzz/smoke.$w.status" 2> /dev/null)" = 0 ] || status=1
+	w=$((w + 1))
 done
 exit $status
