@@ -109,10 +109,10 @@ main(int argc, char **argv)
 	}
 	secs = now() - t0;
 	printf("%s %s: %ld games in %.3f s: %.0f games/s, %.1f turns and "
-	       "%.1f actions a game, %ld finished\n",
+	       "%.1f actions a game, %ld finished, %llu turns in all\n",
 	    g->name, pos->board.name, games, secs, (double)games / secs,
 	    (double)turns / (double)games, (double)actions / (double)games,
-	    finished);
+	    finished, turns);
 	rules_position_free(pos);
 	return 0;
 }

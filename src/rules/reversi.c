@@ -644,6 +644,64 @@ reversi_play_cells(
 	return i;
 }
 
+/*
+ * rules_playout() on a board up to 8x8: the very games of its loop of
+ * legal() and play() (rules.md §1), without listing the moves or a call a
+ * turn: one draw a turn over the moves' count, the pick the move of that
+ * rank in square order, a draw for a pass too.  The discs stay in two
+ * words, the mover's first, as in play_cells().
+ */
+HOT static long
+reversi_playout(
+    const struct rules_board *b, void *st, struct rules_rng *rng, int max_turns)
+{
+	struct reversi *r = st;
+	uint64_t	me, opp, moves, flips, t;
+	long		played = 0;
+	int		c = r->head.to_move, k, open = r->head.open;
+	int		turned[2] = { r->flipped[0], r->flipped[1] };
+
+	(void)b;
+	if (r->big)
+		return -1;
+	if (r->head.phase == RULES_GAME_OVER)
+		return 0;
+	me = r->bb[c];
+	opp = r->bb[!c];
+	for (; max_turns <= 0 || played < max_turns; played++) {
+		moves = bb_moves(me, opp, r->valid);
+		if (moves == 0) {
+			/* legal(): the end play() left open, or a pass. */
+			if (open && !bb_any_move(opp, me, r->valid))
+				break;
+			(void)rules_rng_below(rng, 1);
+			open = 0;
+			t = me;
+		} else {
+			k = (int)rules_rng_below(
+			    rng, (uint64_t)__builtin_popcountll(moves));
+			for (; k > 0; k--)
+				moves &= moves - 1;
+			flips = bb_flips(me, opp, __builtin_ctzll(moves));
+			turned[c] += __builtin_popcountll(flips);
+			t = me | flips | (moves & -moves);
+			opp &= ~flips;
+			open = 1;
+		}
+		/* The mover's discs become the opponent's to move. */
+		me = opp;
+		opp = t;
+		c = !c;
+	}
+	r->bb[c] = me;
+	r->bb[!c] = opp;
+	r->head.to_move = (uint8_t)c;
+	r->head.open = (uint8_t)open;
+	r->flipped[0] = (uint16_t)turned[0];
+	r->flipped[1] = (uint16_t)turned[1];
+	return played;
+}
+
 static void
 reversi_score(
     const struct rules_board *b, const void *st, struct rules_score *s)
@@ -967,6 +1025,7 @@ const struct rules_game rules_reversi = {
 	.legal = reversi_legal,
 	.play = reversi_play,
 	.play_cells = reversi_play_cells,
+	.playout = reversi_playout,
 	.score = reversi_score,
 	.piece = reversi_piece,
 	.setup = reversi_setup,

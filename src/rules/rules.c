@@ -506,8 +506,16 @@ rules_playout(struct rules_position *pos, struct rules_rng *rng, int max_turns,
 	const struct rules_game *g = pos->game;
 	struct rules_action	*acts, one, *pick;
 	size_t			 n, cap, played;
+	long			 k;
 	int			 last;
 
+	/* The game's own loop, where it has one: the swap is this one's. */
+	if (each == NULL && g->playout != NULL && !chead_of(pos->state)->pie &&
+	    (k = g->playout(&pos->board, pos->state, rng, max_turns)) >= 0) {
+		head_of(pos->state)->turn += (int32_t)k;
+		pos->actions += (int)k;
+		return (size_t)k;
+	}
 	cap = 64;
 	acts = malloc(cap * sizeof *acts);
 	if (acts == NULL)

@@ -203,6 +203,7 @@ struct rules_head {
 };
 
 struct rules_perft_count; /* below, with perft */
+struct rules_rng;	  /* below, with the playouts */
 struct rules_perft_table;
 
 /*
@@ -310,6 +311,17 @@ struct rules_game {
 	 */
 	size_t (*play_cells)(
 	    const struct rules_board *, void *st, const int16_t *to, size_t n);
+	/*
+	 * Optional (NULL: rules_playout() plays legal() and play() a turn):
+	 * a random playout from st, each action a whole turn, at most
+	 * max_turns of them (0: no cap), the very games rules_playout()'s
+	 * own loop plays with the same generator (one rules_rng_below() a
+	 * turn over legal()'s count, the pick at that index of its list).
+	 * Returns the actions played, or -1 where it does not serve st, left
+	 * to the loop.  Does not count turns.
+	 */
+	long (*playout)(const struct rules_board *, void *st,
+	    struct rules_rng *, int max_turns);
 	void (*score)(
 	    const struct rules_board *, const void *st, struct rules_score *);
 	/* What stands on a cell: RULES_EMPTY or a piece value (below). */

@@ -1046,6 +1046,71 @@ START_TEST(playout_is_reproducible)
 }
 END_TEST
 
+static void
+count_pass(
+    const struct rules_position *pos, const struct rules_action *a, void *n)
+{
+	(void)pos;
+	*(size_t *)n += a->kind == RULES_PASS;
+}
+
+/*
+ * A game's own playout (reversi_playout) plays the very games of
+ * rules_playout()'s loop of legal() and play(): the same table without
+ * the entry plays the loop.  From the start and from positions part-way
+ * (passes and game ends among them), on each bitboard size and on 10x10
+ * (the loop's), capped and not: the same states, counts, turns and
+ * generator afterwards.
+ */
+START_TEST(own_playout_is_the_loop)
+{
+	static const char *boards[] = { "4x4", "6x6", "8x8", "10x10" };
+	static const int   caps[] = { 0, 1, 7, 40 };
+	struct rules_game  loop = rules_reversi;
+	struct rules_rng   ra, rb, walk;
+	struct diag	   d;
+	size_t		   na, nb, passes = 0, ends = 0;
+	int		   i, j, pre;
+
+	loop.playout = NULL;
+	ck_assert_ptr_nonnull(rules_reversi.playout);
+	rules_rng_seed(&walk, 99);
+	for (i = 0; i < 4 * 400; i++) {
+		struct rules_position *a, *b;
+
+		a = rules_position_new(&rules_reversi, boards[i % 4], NULL, &d);
+		b = rules_position_new(&loop, boards[i % 4], NULL, &d);
+		ck_assert_ptr_nonnull(a);
+		ck_assert_ptr_nonnull(b);
+		/* Part-way: the same random turns on both first. */
+		pre = (int)rules_rng_below(&walk, 50);
+		rules_rng_seed(&ra, (uint64_t)i);
+		rules_rng_seed(&rb, (uint64_t)i);
+		rules_playout(a, &ra, pre, NULL, NULL);
+		rules_playout(b, &rb, pre, count_pass, &passes);
+		for (j = 0; j < 2; j++) {
+			na = rules_playout(
+			    a, &ra, caps[(i / 4 + j) % 4], NULL, NULL);
+			nb = rules_playout(
+			    b, &rb, caps[(i / 4 + j) % 4], count_pass, &passes);
+			ck_assert_uint_eq(na, nb);
+		}
+		ck_assert_mem_eq(a->state, b->state, rules_reversi.state_size);
+		ck_assert_int_eq(a->actions, b->actions);
+		ck_assert_int_eq(rules_turn(a), rules_turn(b));
+		ck_assert_int_eq(rules_phase(a), rules_phase(b));
+		ck_assert_uint_eq(rules_rng_next(&ra), rules_rng_next(&rb));
+		ends += rules_phase(a) == RULES_GAME_OVER;
+		rules_position_free(a);
+		rules_position_free(b);
+	}
+	/* Not vacuous: passes, games ended and games cut by the caps. */
+	ck_assert_uint_gt(ends, 100);
+	ck_assert_uint_lt(ends, 4 * 400);
+	ck_assert_uint_gt(passes, 0);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -1058,7 +1123,7 @@ main(void)
 	unit_tcase(s, "rng", 0, rng_reference, rng_below_uniform, NULL);
 	unit_tcase(s, "registry", 0, registry_finds_games, registry_dice,
 	    registry_turn_caps, registry_pie_rule, variant_parse,
-	    playout_is_reproducible, NULL);
+	    playout_is_reproducible, own_playout_is_the_loop, NULL);
 	tc = unit_tcase(s, "reversi", 60, reversi_start,
 	    reversi_flips_every_line, reversi_run_must_end_in_own_disc,
 	    reversi_illegal_moves, reversi_pass_only_without_moves,

@@ -1,0 +1,61 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Random Reversi playouts (make bench; issue 34's target 3): GAMES games
+# (200,000) of bench_playout reversi against the same games on Edax's move
+# generator (bench/edax_playout.c, built here against the Edax source
+# tree EDAX_SRC names: its all.c, main renamed, and the rules library for
+# the generator), in turn RUNS times (7) under farm-bench where it is on
+# PATH, else /usr/bin/time: the median CPU seconds (user + system) of
+# each and their ratio.  Both must play the same games: the turns in all
+# are compared first.  Skips (exit 0) without EDAX_SRC.
+set -eu
+if [ -z "${EDAX_SRC:-}" ] || [ ! -r "$EDAX_SRC/all.c" ]; then
+	echo "bench/playout-edax.sh: EDAX_SRC names no Edax source tree" \
+	    "(its src/ folder, with all.c); skipped"
+	exit 0
+fi
+srcdir=${srcdir:-.}
+games=${GAMES:-200000}
+runs=${RUNS:-7}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cc=${CC:-gcc}
+flags="-O2 -DNDEBUG -march=x86-64-v3"
+# shellcheck disable=SC2086
+$cc -std=c17 -D_GNU_SOURCE=1 $flags -Dmain=edax_main -w \
+    -c "$EDAX_SRC/all.c" -o "$tmp/edax.o"
+# shellcheck disable=SC2086
+$cc -std=c17 -D_GNU_SOURCE=1 $flags -I"$EDAX_SRC" -I"$srcdir/src" -I. \
+    "$srcdir/bench/edax_playout.c" "$tmp/edax.o" src/rules/librules.a \
+    -o "$tmp/edax_playout" -lm -lrt -lpthread
+
+ours=$(./bench/bench_playout -n "$games" reversi | sed 's/.*, //')
+theirs=$("$tmp/edax_playout" "$games" | sed 's/.*, //')
+if [ "$ours" != "$theirs" ]; then
+	echo "bench/playout-edax.sh: not the same games: $ours against" \
+	    "$theirs" >&2
+	exit 1
+fi
+echo "reversi 8x8, $games random games, the same on both: $ours"
+if command -v farm-bench > /dev/null 2>&1; then
+	farm-bench -n "$runs" --vs "$tmp/edax_playout $games" -- \
+	    ./bench/bench_playout -n "$games" reversi 2>&1 | grep 'cpu s\|A/B cpu'
+	exit 0
+fi
+cpu() {	# command...: CPU seconds
+	/usr/bin/time -f '%U %S' -o "$tmp/t" "$@" > /dev/null
+	awk '{ printf "%.3f\n", $1 + $2 }' "$tmp/t"
+}
+: > "$tmp/a"
+: > "$tmp/b"
+i=0
+while [ "$i" -lt "$runs" ]; do
+	cpu ./bench/bench_playout -n "$games" reversi >> "$tmp/a"
+	cpu "$tmp/edax_playout" "$games" >> "$tmp/b"
+	i=$((i + 1))
+done
+a=$(sort -n "$tmp/a" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+b=$(sort -n "$tmp/b" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+awk -v a="$a" -v b="$b" 'BEGIN {
+	printf "CPU s, medians: ours %.3f, Edax generator %.3f: %.3fx\n",
+	    a, b, a / b }'
