@@ -300,6 +300,7 @@ struct tree {
 	/* AB, AW, AE by row and column, placed once SZ is known. */
 	int  points[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	bool placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	int  rows, cols; /* past the last row and column placed */
 	int  pieces[RULES_MAX_CELLS];
 	bool bad_point;
 	bool main_done; /* a variation closed: the rest is not */
@@ -549,6 +550,8 @@ tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
 				    (int)len, v);
 			tr->points[r * TREE_SIDE_MAX + c] = piece;
 			tr->placed[r * TREE_SIDE_MAX + c] = true;
+			tr->rows = r >= tr->rows ? r + 1 : tr->rows;
+			tr->cols = c >= tr->cols ? c + 1 : tr->cols;
 		}
 }
 
@@ -787,8 +790,9 @@ tree_points(struct tree *tr)
 {
 	int r, c, n = tr->size;
 
-	for (r = 0; r < TREE_SIDE_MAX; r++)
-		for (c = 0; c < TREE_SIDE_MAX; c++) {
+	/* Within the points placed: a tree without AB, AW and AE has none. */
+	for (r = 0; r < tr->rows; r++)
+		for (c = 0; c < tr->cols; c++) {
 			if (!tr->placed[r * TREE_SIDE_MAX + c])
 				continue;
 			if (n < 1 || n > TREE_SIDE_MAX || r >= n || c >= n)
