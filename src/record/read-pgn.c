@@ -166,27 +166,10 @@ skip_space(const char *s, size_t i, size_t n)
 	return i;
 }
 
-/*
- * Nearly every token is a few bytes (f5, 12., pass): its first four
- * looked up at once, its end found with no branch on its length, which
- * a loop's exit mispredicted at most tokens.
- */
 static inline size_t
 token_stop(const char *s, size_t i, size_t n)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	unsigned	     ends;
-
-	while (i + 4 <= n) {
-		ends = (unsigned)token_end[u[i]] |
-		    (unsigned)token_end[u[i + 1]] << 1 |
-		    (unsigned)token_end[u[i + 2]] << 2 |
-		    (unsigned)token_end[u[i + 3]] << 3;
-		if (ends != 0)
-			return i + (size_t)__builtin_ctz(ends);
-		i += 4;
-	}
-	while (i < n && !token_end[u[i]])
+	while (i < n && !token_end[(unsigned char)s[i]])
 		i++;
 	return i;
 }
