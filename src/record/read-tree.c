@@ -260,7 +260,7 @@ sgf_point(const char *v, size_t len)
 		.height = TREE_SIDE_MAX,
 		.ncells = TREE_SIDE_MAX * TREE_SIDE_MAX,
 		.name = "16x16" };
-	int cell;
+	int				cell;
 
 	/* Row-major: a square cell is already row * side + column. */
 	if ((cell = rules_cell_parse(&b, v, len)) >= 0)
@@ -1048,13 +1048,13 @@ tree_values(struct tree_parse *p, const char *id, size_t idlen)
 	struct record_reader *rd = p->rd;
 	struct tree_prop      prop;
 	size_t		      n;
-	int		      move = idlen == 1 && (id[0] == 'B' || id[0] == 'W');
+	int move = idlen == 1 && (id[0] == 'B' || id[0] == 'W');
 
 	while (p->c == '[') {
 		if (move && !p->tr.main_done && rd->have_line &&
 		    rd->pos < rd->linelen &&
-		    (n = plain_move_len(rd->line + rd->pos,
-			 rd->linelen - rd->pos)) != 0 &&
+		    (n = plain_move_len(
+			 rd->line + rd->pos, rd->linelen - rd->pos)) != 0 &&
 		    n <= rd->max_size) {
 			tree_plain_move(p, id[0] == 'W', rd->pos, n);
 			rd->pos += n + 1;
