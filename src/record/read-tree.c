@@ -251,11 +251,17 @@ bad:
 static int
 sgf_point(const char *v, size_t len)
 {
-	struct rules_board b;
-	int		   cell;
+	/*
+	 * What rules_square_init makes of the widest board, made once: it
+	 * was made for every point, and clearing a board is most of it.
+	 */
+	static const struct rules_board b = { .geometry = RULES_SQUARE,
+		.width = TREE_SIDE_MAX,
+		.height = TREE_SIDE_MAX,
+		.ncells = TREE_SIDE_MAX * TREE_SIDE_MAX,
+		.name = "16x16" };
+	int				cell;
 
-	if (rules_square_init(&b, TREE_SIDE_MAX, TREE_SIDE_MAX, NULL) == -1)
-		return -1;
 	/* Row-major: a square cell is already row * side + column. */
 	if ((cell = rules_cell_parse(&b, v, len)) >= 0)
 		return cell;
@@ -294,6 +300,7 @@ struct tree {
 	/* AB, AW, AE by row and column, placed once SZ is known. */
 	int  points[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	bool placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	int  rows, cols; /* past the last row and column placed */
 	int  pieces[RULES_MAX_CELLS];
 	bool bad_point;
 	bool main_done; /* a variation closed: the rest is not */
@@ -543,6 +550,8 @@ tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
 				    (int)len, v);
 			tr->points[r * TREE_SIDE_MAX + c] = piece;
 			tr->placed[r * TREE_SIDE_MAX + c] = true;
+			tr->rows = r >= tr->rows ? r + 1 : tr->rows;
+			tr->cols = c >= tr->cols ? c + 1 : tr->cols;
 		}
 }
 
@@ -753,14 +762,17 @@ tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 		prop_move(rd, tr, p);
 		return;
 	}
+	/* The first letter first: most properties are none of these. */
 	for (i = 0; i < sizeof tree_props / sizeof tree_props[0]; i++)
 		if ((tree_props[i].formats & format) &&
+		    p->id[0] == tree_props[i].id[0] &&
 		    strcmp(p->id, tree_props[i].id) == 0) {
 			tree_props[i].read(rd, tr, p);
 			return;
 		}
 	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
 		if ((tree_tags[i].formats & format) &&
+		    p->id[0] == tree_tags[i].id[0] &&
 		    strcmp(p->id, tree_tags[i].id) == 0) {
 			reader_tag_text(
 			    rd, tree_tags[i].tag, p->v, p->len, p->at);
@@ -778,8 +790,9 @@ tree_points(struct tree *tr)
 {
 	int r, c, n = tr->size;
 
-	for (r = 0; r < TREE_SIDE_MAX; r++)
-		for (c = 0; c < TREE_SIDE_MAX; c++) {
+	/* Within the points placed: a tree without AB, AW and AE has none. */
+	for (r = 0; r < tr->rows; r++)
+		for (c = 0; c < tr->cols; c++) {
 			if (!tr->placed[r * TREE_SIDE_MAX + c])
 				continue;
 			if (n < 1 || n > TREE_SIDE_MAX || r >= n || c >= n)
@@ -976,6 +989,93 @@ tree_value(struct tree_parse *p)
 }
 
 /*
+ * The length of a move's value as nearly every one is written, f5 in
+ * B[f5]: letters and digits that are no pass, closed by ']' (v[n]) within
+ * the room bytes of the line at v; 0 for any other value (a pass, a note
+ * after a '/', white space, an escape, a line end), left to tree_value
+ * and prop_move, which read these as this does.
+ */
+static inline size_t
+plain_move_len(const char *v, size_t room)
+{
+	size_t	      n;
+	unsigned char l;
+
+	for (n = 0; n < room && n < 8 && v[n] != ']'; n++) {
+		l = (unsigned char)v[n] | 0x20;
+		if (!is_digit(v[n]) && (l < 'a' || l > 'z'))
+			return 0;
+	}
+	if (n == 0 || n >= room || v[n] != ']' ||
+	    ((v[0] | 0x20) == 'p' && (n == 2 || n == 4)))
+		return 0;
+	return n;
+}
+
+/*
+ * The move of colour whose plain value (n bytes, plain_move_len's) is at
+ * column col of the line: prop_move's reading of it, without the copy of
+ * the property.
+ */
+static inline void
+tree_plain_move(struct tree_parse *p, int colour, size_t col, size_t n)
+{
+	struct record_reader *rd = p->rd;
+	struct tree	     *tr = &p->tr;
+	struct record_token  *t;
+
+	if (tr->first_colour == -1) {
+		tr->first_colour = colour;
+		tr->first_at = reader_pos(rd, col);
+	} else if (tr->bad_colour == -1 &&
+	    colour != (tr->first_colour ^ (int)(tr->nmoves & 1))) {
+		tr->bad_colour = colour;
+		tr->bad_colour_at = reader_pos(rd, col);
+	}
+	tr->nmoves++;
+	if ((t = add_turn(rd, rd->line + col, n)) != NULL)
+		t->at = reader_pos(rd, col);
+}
+
+/*
+ * The values of the property id (upper case, idlen letters), the first
+ * '[' in hand; each value of the main line read into the record.  p->c
+ * is left at the byte after them.
+ */
+static void
+tree_values(struct tree_parse *p, const char *id, size_t idlen)
+{
+	struct record_reader *rd = p->rd;
+	struct tree_prop      prop;
+	size_t		      n;
+	int move = idlen == 1 && (id[0] == 'B' || id[0] == 'W');
+
+	while (p->c == '[') {
+		if (move && !p->tr.main_done && rd->have_line &&
+		    rd->pos < rd->linelen &&
+		    (n = plain_move_len(
+			 rd->line + rd->pos, rd->linelen - rd->pos)) != 0 &&
+		    n <= rd->max_size) {
+			tree_plain_move(p, id[0] == 'W', rd->pos, n);
+			rd->pos += n + 1;
+			tree_next(p);
+			continue;
+		}
+		prop.at = p->at;
+		prop.vat = reader_pos(rd, rd->pos);
+		if (!tree_value(p))
+			return;
+		/* The main line only: the first variation. */
+		if (!p->tr.main_done) {
+			prop = (struct tree_prop){ id, p->v, p->vlen, prop.at,
+				prop.vat };
+			tree_apply(rd, &p->tr, &prop);
+		}
+		tree_next(p);
+	}
+}
+
+/*
  * Property: PropIdent (letters, read in upper case) then PropValue, one
  * or more; each value of the main line is read into the record.  p->c
  * is its first letter, or a '[' with no name before it; p->c is left at
@@ -985,7 +1085,6 @@ static void
 tree_property(struct tree_parse *p)
 {
 	struct record_reader *rd = p->rd;
-	struct tree_prop      prop;
 	char		      id[8];
 	size_t		      idlen = 0;
 	struct diag_pos	      nat = p->at;
@@ -1006,19 +1105,54 @@ tree_property(struct tree_parse *p)
 		    "the property %s has no value (%s[...])", id, id);
 		return;
 	}
-	while (p->c == '[') {
-		prop.at = p->at;
-		prop.vat = reader_pos(rd, rd->pos);
-		if (!tree_value(p))
-			return;
-		/* The main line only: the first variation. */
-		if (!p->tr.main_done) {
-			prop = (struct tree_prop){ id, p->v, p->vlen, prop.at,
-				prop.vat };
-			tree_apply(rd, &p->tr, &prop);
+	tree_values(p, id, idlen);
+}
+
+/*
+ * The main line's nodes as nearly every tree writes them, on one line
+ * with nothing between: ;B[f5]W[d6] (SGF) or B[f5]W[d6] (GGF), the byte
+ * in hand (p->c, at rd->pos - 1) the first.  Read as tree_node and
+ * tree_property would, a byte at a time in the line, up to the first byte
+ * that is something else, which is then in hand as tree_next leaves it
+ * (white space skipped, the line left), the rest of the last move's
+ * values read if it is a '['.
+ * Returns false, nothing read, when the first byte is none of these.
+ */
+static bool
+tree_run(struct tree_parse *p)
+{
+	static const char     ids[2][2] = { "B", "W" };
+	struct record_reader *rd = p->rd;
+	const char	     *s = rd->line;
+	size_t		      len = rd->linelen, i, start, n;
+	int		      colour = -1; /* of the last move, -1: a ';' */
+
+	if (p->after_variation || p->tr.main_done || !rd->have_line ||
+	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
+		return false;
+	for (i = start = rd->pos - 1; i < len;) {
+		if (s[i] == ';') {
+			colour = -1;
+			i++;
+			continue;
 		}
-		tree_next(p);
+		if ((s[i] != 'B' && s[i] != 'W') || i + 1 >= len ||
+		    s[i + 1] != '[' ||
+		    (n = plain_move_len(s + i + 2, len - i - 2)) == 0 ||
+		    n > rd->max_size)
+			break;
+		colour = s[i] == 'W';
+		tree_plain_move(p, colour, i + 2, n);
+		i += n + 3;
 	}
+	if (i == start)
+		return false;
+	rd->pos = i;
+	tree_next(p);
+	/* More values of the last move (B[f5][d6], B[f5]\n[d6]). */
+	if (p->c == '[' && colour != -1)
+		tree_values(p, ids[colour], 1);
+	return true;
 }
 
 /* Node: ';' (in hand) then its properties. */
@@ -1042,6 +1176,8 @@ static void
 tree_game(struct tree_parse *p)
 {
 	for (p->depth = 1, tree_next(p); p->c >= 0;) {
+		if ((p->c == ';' || p->c == 'B' || p->c == 'W') && tree_run(p))
+			continue;
 		if (p->c == '(') {
 			p->after_variation = false;
 			p->depth++;

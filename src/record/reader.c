@@ -486,10 +486,13 @@ reader_tag(struct record_reader *rd, size_t name_off, size_t value_off,
 	size_t n = rd->rec.ntags;
 	int    rc;
 
-	if (array_grow(&rd->rec.tags, &rd->tagcap, n + 1,
-		sizeof *rd->rec.tags) == -1 ||
-	    array_grow(&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
-		sizeof *rd->tag_off) == -1 ||
+	/* Every tag of every record comes here: grow only when full. */
+	if ((n >= rd->tagcap &&
+		array_grow(&rd->rec.tags, &rd->tagcap, n + 1,
+		    sizeof *rd->rec.tags) == -1) ||
+	    (2 * n + 2 > rd->tagoffcap &&
+		array_grow(&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
+		    sizeof *rd->tag_off) == -1) ||
 	    (rc = tag_seen(rd, n, name_off)) == -1)
 		return reader_oom(rd);
 	if (rc == 1)
