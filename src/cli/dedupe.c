@@ -47,6 +47,12 @@ struct cli_dedupe {
 	struct h128		 start_hash;
 	struct h128		*pre; /* prefix: a game's prefixes' hashes */
 	size_t			 npre, pre_cap;
+	/* cli_dedupe_prepare's hash of the record it was given. */
+	const struct record	  *early_rec;
+	const struct record_token *early_turns;
+	unsigned long		   early_index;
+	size_t			   early_nturns;
+	struct h128		   early;
 	struct rules_action	*acts; /* a token's, parsed */
 	size_t			*offs;
 	uint64_t		*vals; /* their least images' values */
@@ -593,13 +599,20 @@ position_hash(struct cli_dedupe *dd, const struct rules_position *pos)
  * archive's every game), else the record replayed to its start.  NULL for
  * a record whose start has an error (-1 in *rc for memory).
  */
+/* Whether rec starts as its game and board do (no Setup, no Variant). */
+static bool
+plain_start(const struct record *rec)
+{
+	return record_tag_find(rec, "Setup") == NULL &&
+	    record_tag_find(rec, "Variant") == NULL;
+}
+
 static const struct rules_position *
 start_of(struct cli_dedupe *dd, struct record_syntax *syn,
     const struct record *rec, const struct replay *rp, int *rc)
 {
 	struct replay_options ro = dd->ro;
-	bool		      plain = record_tag_find(rec, "Setup") == NULL &&
-	    record_tag_find(rec, "Variant") == NULL;
+	bool		      plain = plain_start(rec);
 
 	dd->start_same = plain && dd->start_game == rp->game &&
 	    strcmp(dd->start_board, rp->pos->board.name) == 0;
@@ -641,6 +654,43 @@ turn_hash(struct cli_dedupe *dd, struct record_syntax *syn,
 	return 1;
 }
 
+void
+cli_dedupe_prepare(struct cli_dedupe *dd, struct record_syntax *syn,
+    const struct record *rec)
+{
+	struct h128 h;
+
+	dd->early_rec = NULL;
+	/*
+	 * start_of's last start was plain, and game_hash found its
+	 * symmetries (kept_of): the start of rec too, if the replay agrees.
+	 */
+	if (dd->spec.mode != CLI_DEDUPE_EXACT || dd->start_game == NULL ||
+	    !dd->kept_valid || !plain_start(rec))
+		return;
+	dd->start_same = true;
+	if (game_hash(dd, syn, dd->start.pos, rec->turns, rec->nturns, false,
+		&h) == -1)
+		return;
+	/* A slot missed in the cache costs as much as hashing a game. */
+	if (dd->cap > 0)
+		__builtin_prefetch(&dd->slot[h.a & (dd->cap - 1)]);
+	dd->early = h;
+	dd->early_rec = rec;
+	dd->early_turns = rec->turns;
+	dd->early_index = rec->index;
+	dd->early_nturns = rec->nturns;
+}
+
+/* Whether cli_dedupe_prepare's hash is rec's, from start_of's start. */
+static bool
+early_is(const struct cli_dedupe *dd, const struct record *rec)
+{
+	return dd->start_same && dd->early_rec == rec &&
+	    dd->early_turns == rec->turns && dd->early_index == rec->index &&
+	    dd->early_nturns == rec->nturns;
+}
+
 int
 cli_dedupe_seen(struct cli_dedupe *dd, struct record_syntax *syn,
     const struct record *rec, const struct replay *rp, bool add)
@@ -661,10 +711,13 @@ cli_dedupe_seen(struct cli_dedupe *dd, struct record_syntax *syn,
 	} else {
 		if ((start = start_of(dd, syn, rec, rp, &rc)) == NULL)
 			return rc;
-		if (game_hash(dd, syn, start, rec->turns, rec->nturns,
-			prefix && add, &h) == -1)
+		if (early_is(dd, rec))
+			h = dd->early;
+		else if (game_hash(dd, syn, start, rec->turns, rec->nturns,
+			     prefix && add, &h) == -1)
 			return -1;
 	}
+	dd->early_rec = NULL;
 	if (!prefix)
 		return set_has_add(dd, h, add);
 	if (set_has(dd, h))
