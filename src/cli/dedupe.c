@@ -655,8 +655,8 @@ turn_hash(struct cli_dedupe *dd, struct record_syntax *syn,
 }
 
 void
-cli_dedupe_prepare(struct cli_dedupe *dd, struct record_syntax *syn,
-    const struct record *rec)
+cli_dedupe_prepare(
+    struct cli_dedupe *dd, struct record_syntax *syn, const struct record *rec)
 {
 	struct h128 h;
 
