@@ -607,6 +607,9 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
 		if (opt->openings != NULL)
 			cli_openings_begin(opt->openings);
+		/* Its slot of the set on its way while the replay runs. */
+		if (opt->dd.on)
+			cli_dedupe_prepare(opt->dd.set, syn, rec);
 		if ((rec = replay_selected(
 			 syn, rec, sub, at, &ro, rp, opt, t)) == NULL) {
 			if (t->ranged)

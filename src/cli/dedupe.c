@@ -47,6 +47,12 @@ struct cli_dedupe {
 	struct h128		 start_hash;
 	struct h128		*pre; /* prefix: a game's prefixes' hashes */
 	size_t			 npre, pre_cap;
+	/* cli_dedupe_prepare's hash of the record it was given. */
+	const struct record	  *early_rec;
+	const struct record_token *early_turns;
+	unsigned long		   early_index;
+	size_t			   early_nturns;
+	struct h128		   early;
 	struct rules_action	*acts; /* a token's, parsed */
 	size_t			*offs;
 	uint64_t		*vals; /* their least images' values */
@@ -242,6 +248,29 @@ set_add(struct cli_dedupe *dd, struct h128 h)
 	return 0;
 }
 
+/*
+ * Whether h is in the set, and when not and add, adds it: one probe for
+ * both, a new game's slot the one its search ends at.  1, 0, or -1 when
+ * memory runs out.
+ */
+static int
+set_has_add(struct cli_dedupe *dd, struct h128 h, bool add)
+{
+	size_t i;
+
+	if (dd->cap > 0) {
+		i = slot_of(dd, h);
+		if (dd->slot[i].a != 0 || dd->slot[i].b != 0)
+			return 1;
+		if (add && 4 * (dd->n + 1) <= 3 * dd->cap) {
+			dd->slot[i] = h;
+			dd->n++;
+			return 0;
+		}
+	}
+	return add ? set_add(dd, h) : 0;
+}
+
 /* ---- Symmetries ----------------------------------------------------- */
 
 static bool
@@ -301,6 +330,29 @@ kept_of(struct cli_dedupe *dd, const struct rules_position *start)
 #define PASS_TURN (-2)
 
 /*
+ * The cell of a square such as f5 written with two bytes, as the codec
+ * and the referee's fast way read it, or -1: nearly every turn of an
+ * archive (no pass is a square).  Only where the game plays cells
+ * (rules_play_cells), whose codec reads a square so.
+ */
+static inline int
+square_cell(const struct rules_position *pos, const char *tok, size_t len)
+{
+	const struct rules_board *b = &pos->board;
+	unsigned		  file, rank;
+
+	if (len != 2 || b->geometry != RULES_SQUARE ||
+	    pos->game->play_cells == NULL)
+		return -1;
+	file = ((unsigned char)tok[0] | 0x20) - 'a';
+	rank = (unsigned char)tok[1] - '1';
+	if (file >= 23 || rank >= 9 || file >= (unsigned)b->width ||
+	    rank >= (unsigned)b->height)
+		return -1;
+	return (int)(rank * (unsigned)b->width + file);
+}
+
+/*
  * The actions of a turn kept by the replay (the codec's canonical
  * spelling): into dd->acts, their number, PASS_TURN, or -1 (memory, or
  * no turn).
@@ -309,28 +361,14 @@ static int
 parse_kept(struct cli_dedupe *dd, struct record_syntax *syn,
     const struct rules_position *pos, const char *tok, size_t len)
 {
-	const struct rules_board *b = &pos->board;
-	size_t			  need;
-	unsigned		  file, rank;
-	struct diag		  d;
+	size_t	    need;
+	int	    c;
+	struct diag d;
 
-	/*
-	 * The referee's fast way for a square such as f5, as the codec's,
-	 * first: nearly every turn of an archive (no pass is a square).
-	 */
-	if (len == 2 && b->geometry == RULES_SQUARE &&
-	    pos->game->play_cells != NULL) {
-		file = ((unsigned char)tok[0] | 0x20) - 'a';
-		rank = (unsigned char)tok[1] - '1';
-		if (file < 23 && rank < 9 && file < (unsigned)b->width &&
-		    rank < (unsigned)b->height) {
-			dd->acts[0] = (struct rules_action){
-				.kind = RULES_PLACE,
-				.to = (int16_t)(rank * (unsigned)b->width +
-				    file)
-			};
-			return 1;
-		}
+	if ((c = square_cell(pos, tok, len)) != -1) {
+		dd->acts[0] = (struct rules_action){ .kind = RULES_PLACE,
+			.to = (int16_t)c };
+		return 1;
 	}
 	if (record_turn_is_pass(tok, len))
 		return PASS_TURN;
@@ -347,7 +385,7 @@ parse_kept(struct cli_dedupe *dd, struct record_syntax *syn,
 			return -1;
 	}
 	return record_turn_parse(
-	    syn, b, tok, len, dd->acts, dd->offs, dd->acts_cap, &d);
+	    syn, &pos->board, tok, len, dd->acts, dd->offs, dd->acts_cap, &d);
 }
 
 /*
@@ -448,6 +486,39 @@ pack_turn(struct h128 *h, struct packer *pk, const uint64_t *v, int n)
 }
 
 /*
+ * The turns from toks[t] on that are squares written with two bytes,
+ * while one symmetry (map) is left: each its code, 0x8000 | its image
+ * (a cell of a square board is below 2^14), packed as pack_turn packs
+ * it, with no action made and no image compared (least_image's one
+ * map).  An archive's every turn after the first is one.  Returns the
+ * index of the first turn left, pack_turn's.
+ */
+static size_t
+pack_squares(struct h128 *h, struct packer *pk,
+    const struct rules_position *start, const int16_t *map,
+    const struct record_token *toks, size_t t, size_t ntoks)
+{
+	struct h128 hh = *h; /* in registers, not through h */
+	uint64_t    word = pk->word;
+	int	    n = pk->n, c;
+
+	for (; t < ntoks; t++) {
+		if ((c = square_cell(start, toks[t].text, toks[t].len)) == -1)
+			break;
+		word = word << 16 | 0x8000 | (uint16_t)map[c];
+		if (++n == 4) {
+			mix(&hh, word);
+			word = 0;
+			n = 0;
+		}
+	}
+	*h = hh;
+	pk->word = word;
+	pk->n = n;
+	return t;
+}
+
+/*
  * The canonical hash of the game of the ntoks turn tokens at toks played
  * from start, in *out: the hash of its least image under the symmetries
  * that keep the start, action by action (the images of a game are the
@@ -486,6 +557,9 @@ game_hash(struct cli_dedupe *dd, struct record_syntax *syn,
 				return -1;
 			dd->pre[dd->npre++] = finish(h);
 		}
+		if (!each_turn && al.n == 1)
+			t = pack_squares(
+			    &h, &pk, start, s->map[al.only], toks, t, ntoks);
 		if (t == ntoks)
 			break;
 		/*
@@ -525,13 +599,20 @@ position_hash(struct cli_dedupe *dd, const struct rules_position *pos)
  * archive's every game), else the record replayed to its start.  NULL for
  * a record whose start has an error (-1 in *rc for memory).
  */
+/* Whether rec starts as its game and board do (no Setup, no Variant). */
+static bool
+plain_start(const struct record *rec)
+{
+	return record_tag_find(rec, "Setup") == NULL &&
+	    record_tag_find(rec, "Variant") == NULL;
+}
+
 static const struct rules_position *
 start_of(struct cli_dedupe *dd, struct record_syntax *syn,
     const struct record *rec, const struct replay *rp, int *rc)
 {
 	struct replay_options ro = dd->ro;
-	bool		      plain = record_tag_find(rec, "Setup") == NULL &&
-	    record_tag_find(rec, "Variant") == NULL;
+	bool		      plain = plain_start(rec);
 
 	dd->start_same = plain && dd->start_game == rp->game &&
 	    strcmp(dd->start_board, rp->pos->board.name) == 0;
@@ -573,6 +654,43 @@ turn_hash(struct cli_dedupe *dd, struct record_syntax *syn,
 	return 1;
 }
 
+void
+cli_dedupe_prepare(
+    struct cli_dedupe *dd, struct record_syntax *syn, const struct record *rec)
+{
+	struct h128 h;
+
+	dd->early_rec = NULL;
+	/*
+	 * start_of's last start was plain, and game_hash found its
+	 * symmetries (kept_of): the start of rec too, if the replay agrees.
+	 */
+	if (dd->spec.mode != CLI_DEDUPE_EXACT || dd->start_game == NULL ||
+	    !dd->kept_valid || !plain_start(rec))
+		return;
+	dd->start_same = true;
+	if (game_hash(dd, syn, dd->start.pos, rec->turns, rec->nturns, false,
+		&h) == -1)
+		return;
+	/* A slot missed in the cache costs as much as hashing a game. */
+	if (dd->cap > 0)
+		__builtin_prefetch(&dd->slot[h.a & (dd->cap - 1)]);
+	dd->early = h;
+	dd->early_rec = rec;
+	dd->early_turns = rec->turns;
+	dd->early_index = rec->index;
+	dd->early_nturns = rec->nturns;
+}
+
+/* Whether cli_dedupe_prepare's hash is rec's, from start_of's start. */
+static bool
+early_is(const struct cli_dedupe *dd, const struct record *rec)
+{
+	return dd->start_same && dd->early_rec == rec &&
+	    dd->early_turns == rec->turns && dd->early_index == rec->index &&
+	    dd->early_nturns == rec->nturns;
+}
+
 int
 cli_dedupe_seen(struct cli_dedupe *dd, struct record_syntax *syn,
     const struct record *rec, const struct replay *rp, bool add)
@@ -593,16 +711,19 @@ cli_dedupe_seen(struct cli_dedupe *dd, struct record_syntax *syn,
 	} else {
 		if ((start = start_of(dd, syn, rec, rp, &rc)) == NULL)
 			return rc;
-		if (game_hash(dd, syn, start, rec->turns, rec->nturns,
-			prefix && add, &h) == -1)
+		if (early_is(dd, rec))
+			h = dd->early;
+		else if (game_hash(dd, syn, start, rec->turns, rec->nturns,
+			     prefix && add, &h) == -1)
 			return -1;
 	}
+	dd->early_rec = NULL;
+	if (!prefix)
+		return set_has_add(dd, h, add);
 	if (set_has(dd, h))
 		return 1;
-	if (add && !prefix && set_add(dd, h) == -1)
-		return -1;
 	/* Every game a prefix of this one is seen from now on. */
-	for (i = 0; add && prefix && i < dd->npre; i++)
+	for (i = 0; add && i < dd->npre; i++)
 		if (set_add(dd, dd->pre[i]) == -1)
 			return -1;
 	return 0;

@@ -50,6 +50,16 @@ void cli_dedupe_free(struct cli_dedupe *);
 int cli_dedupe_seen(struct cli_dedupe *, struct record_syntax *,
     const struct record *rec, const struct replay *rp, bool add);
 
+/*
+ * Before rec's replay (a hint; nothing changes without it): with exact,
+ * when rec has no Setup or Variant tag and the last start was a plain
+ * one, rec's hash from that start, and its slot of the set fetched into
+ * the cache while the replay runs; cli_dedupe_seen takes the hash when
+ * rec's start is that one after all, else makes it again.
+ */
+void cli_dedupe_prepare(
+    struct cli_dedupe *, struct record_syntax *, const struct record *rec);
+
 /* The distinct entries held, for figures. */
 unsigned long cli_dedupe_size(const struct cli_dedupe *);
 

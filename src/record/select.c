@@ -672,10 +672,24 @@ compare(const char *a, const char *b, bool date)
 	return i < 0 ? -1 : i > 0;
 }
 
+/* Whether c, a comparison's sign, is what operator op asks. */
+static bool
+ordered(enum op op, int c)
+{
+	switch (op) {
+	case OP_EQ: return c == 0;
+	case OP_NE: return c != 0;
+	case OP_LT: return c < 0;
+	case OP_LE: return c <= 0;
+	case OP_GT: return c > 0;
+	default: return c >= 0;
+	}
+}
+
 static bool
 holds(const struct node *t, const char *v, bool date)
 {
-	int c, rc, f[3];
+	int rc, f[3];
 
 	if (v == NULL)
 		return false;
@@ -690,15 +704,31 @@ holds(const struct node *t, const char *v, bool date)
 	/* A record's date that is none holds no order, as if absent. */
 	if (date && pgn_date(v, f) == 0)
 		return false;
-	c = compare(v, t->value, date);
-	switch (t->op) {
-	case OP_EQ: return c == 0;
-	case OP_NE: return c != 0;
-	case OP_LT: return c < 0;
-	case OP_LE: return c <= 0;
-	case OP_GT: return c > 0;
-	default: return c >= 0;
+	return ordered(t->op, compare(v, t->value, date));
+}
+
+/*
+ * A count (the turns) against the value, as holds would compare it
+ * written in decimal, without writing it: a value of digits alone (as
+ * compare's numbers of one field) is a number, anything else goes to
+ * holds.  Every record of an archive comes here for a test of turns.
+ */
+static bool
+holds_count(const struct node *t, size_t n)
+{
+	char		   count[24];
+	const char	  *s = t->value;
+	unsigned long long x = 0;
+	int		   digits = 0;
+
+	if (t->op != OP_MATCH && t->op != OP_NOMATCH) {
+		for (; *s >= '0' && *s <= '9' && digits < 19; s++, digits++)
+			x = 10 * x + (unsigned long long)(*s - '0');
+		if (*s == '\0' && digits > 0 && digits < 19)
+			return ordered(t->op, n < x ? -1 : n > x);
 	}
+	snprintf(count, sizeof count, "%zu", n);
+	return holds(t, count, false);
 }
 
 /* Whether the record's turns begin with the value's, blank-separated. */
@@ -729,7 +759,6 @@ opens_with(const struct record_select_view *v, const char *want)
 static bool
 test_holds(const struct node *t, const struct record_select_view *v)
 {
-	char   count[24];
 	size_t i, n;
 	bool   any, negated;
 
@@ -759,9 +788,7 @@ test_holds(const struct node *t, const struct record_select_view *v)
 		return holds(t, v->winner != NULL ? v->winner : "none", false);
 	case F_CAUSE: return holds(t, v->cause, false);
 	case F_RESULT: return holds(t, v->result, false);
-	case F_TURNS:
-		snprintf(count, sizeof count, "%zu", v->nturns);
-		return holds(t, count, false);
+	case F_TURNS: return holds_count(t, v->nturns);
 	case F_OPENING: return opens_with(v, t->value) == (t->op == OP_EQ);
 	case F_POSITION: return t->reached == (t->op == OP_EQ);
 	}

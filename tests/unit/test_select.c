@@ -127,6 +127,15 @@ START_TEST(test_fields)
 	YES("turns = 4");
 	YES("turns > 3");
 	NO("turns < 4");
+	/* Compared as numbers unwritten (select.c, holds_count): leading
+	 * zeros, none, and values past what 64 bits hold, as written. */
+	YES("turns = 004");
+	YES("turns >= 0");
+	NO("turns != 00004");
+	YES("turns < 999999999999999999");
+	YES("turns < 1000000000000000000");
+	YES("turns < 99999999999999999999999");
+	NO("turns >= 18446744073709551620");
 	YES("opening = \"f5 d6\"");
 	YES("opening = \"F5  D6 c3\""); /* cells in any case */
 	NO("opening = \"f5 f6\"");
