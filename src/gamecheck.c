@@ -123,28 +123,10 @@ usage(FILE *f)
 	    "  -j, --jobs=N             check in N processes (the output is\n"
 	    "                           the same)\n"
 	    "      --shard=K/N          check only records i (from 0, across\n"
-	    "                           the inputs) with i mod N = K - 1\n"
-	    "      --files-from=LIST    read the files LIST names, one a line\n"
-	    "                           (- standard input), after the others\n"
-	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
-	    "                           line; SPEC names the columns as it\n"
-	    "                           would (id,winner,moves)\n"
-	    "      --wthor-players=FILE WTHOR inputs name their players\n"
-	    "                           from FILE (default: WTHOR.JOU beside\n"
-	    "                           the input)\n"
-	    "      --wthor-tournaments=FILE  and their tournaments (WTHOR.TRN)\n"
-	    "      --implicit-pass[=WHEN]  imply the passes a record of the\n"
-	    "                           notation leaves out: auto (a Reversi\n"
-	    "                           record with none written), yes, no\n"
-	    "      --max-record-size=SIZE  the most a line or a record may\n"
-	    "                           take (default 64M): longer is too-large\n"
-	    "      --select=EXPR        check only the records EXPR selects\n"
-	    "                           (gamecheck(1), SELECTION)\n"
-	    "      --records=LIST       only the selected records N, N-M, N-\n"
-	    "      --ids=LIST           only the records whose own id (GameId)\n"
-	    "                           is N, N-M, N- (from 0)\n"
-	    "      --first=N, --last=N  only the first (last) N selected\n"
-	    "      --every=K            only every Kth selected record\n"
+	    "                           the inputs) with i mod N = K - 1\n");
+	cli_records_usage(f);
+	cli_select_usage(f, "check");
+	fprintf(f,
 	    "      --plies=N            keep the first N turns of each\n"
 	    "      --drop-plies=N       drop the first N turns of each (a\n"
 	    "                           Setup of the position after them)\n"
@@ -274,103 +256,72 @@ split_option(struct cli_split_spec *spec, int c, const char *arg)
 	}
 }
 
+/*
+ * One option of gamecheck's own (the records' and the selection's are
+ * taken before): 0, or -1 after saying what is wrong with it.
+ */
 static int
-parse_options(int argc, char **argv, struct options *opt)
+own_option(
+    struct options *opt, int c, const char *arg, char **argv, const char *opts)
 {
-	static const char	   opts[] = ":g:f:qo:j:hV";
-	static const struct option longopts[] = {
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "require-finished", no_argument, NULL, OPT_REQUIRE_FINISHED },
-		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
-		{ "output", required_argument, NULL, 'o' },
-		{ "write", required_argument, NULL, OPT_WRITE },
-		{ "keep-illegal", no_argument, NULL, OPT_KEEP_ILLEGAL },
-		CLI_SELECT_LONGOPTS,
-		{ "solve", required_argument, NULL, OPT_SOLVE },
-		{ "solve-nodes", required_argument, NULL, OPT_SOLVE_NODES },
-		{ "solve-seconds", required_argument, NULL, OPT_SOLVE_SECONDS },
-		{ "dedupe", required_argument, NULL, OPT_DEDUPE },
-		{ "duplicates", required_argument, NULL, OPT_DUPLICATES },
-		{ "table", required_argument, NULL, OPT_TABLE },
-		{ "columns", required_argument, NULL, OPT_COLUMNS },
-		{ "opening-names", required_argument, NULL, OPT_OPENING_NAMES },
-		{ "split-by", required_argument, NULL, OPT_SPLIT_BY },
-		{ "split", required_argument, NULL, OPT_SPLIT },
-		{ "split-dir", required_argument, NULL, OPT_SPLIT_DIR },
-		{ "split-max", required_argument, NULL, OPT_SPLIT_MAX },
-		{ "progress", no_argument, NULL, OPT_PROGRESS },
-		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c, rc;
-
-	memset(opt, 0, sizeof *opt);
-	cli_records_init(&opt->in, false);
-	while ((c = cli_records_getopt(&opt->in, argc, argv, opts, longopts)) !=
-	    -1) {
-		if ((rc = cli_select_option(&opt->sel, c, optarg)) != 0) {
-			if (rc == -1)
-				return -1;
-			continue;
+	switch (c) {
+	case CLI_OPT_FAILED: return -1;
+	case 'q': opt->quiet = true; break;
+	case OPT_REQUIRE_FINISHED: opt->require_finished = true; break;
+	case OPT_MAX_ERRORS:
+		if (!cli_parse_count(arg, &opt->max_errors)) {
+			cli_error("--max-errors takes a count, not '%s'", arg);
+			return -1;
 		}
-		switch (c) {
-		case CLI_OPT_FAILED: return -1;
-		case 'q': opt->quiet = true; break;
-		case OPT_REQUIRE_FINISHED: opt->require_finished = true; break;
-		case OPT_MAX_ERRORS:
-			if (!cli_parse_count(optarg, &opt->max_errors)) {
-				cli_error("--max-errors takes a count, not "
-					  "'%s'",
-				    optarg);
-				return -1;
-			}
-			break;
-		case 'o': opt->output = optarg; break;
-		case OPT_WRITE:
-			if (!record_export_known(optarg)) {
-				cli_error("--write: unknown format '%s' (pgn, "
-					  "transcript, csv, ggf, sgf, wthor)",
-				    optarg);
-				return -1;
-			}
-			opt->write = optarg;
-			break;
-		case OPT_KEEP_ILLEGAL: opt->keep_illegal = true; break;
-		case OPT_SOLVE:
-		case OPT_SOLVE_NODES:
-		case OPT_SOLVE_SECONDS:
-			if (solve_option(opt, c, optarg) == -1)
-				return -1;
-			break;
-		case OPT_DEDUPE:
-			if (!cli_dedupe_option(&opt->dd, optarg))
-				return -1;
-			break;
-		case OPT_DUPLICATES: opt->dd.path = optarg; break;
-		case OPT_TABLE: opt->table = optarg; break;
-		case OPT_COLUMNS: opt->columns = optarg; break;
-		case OPT_OPENING_NAMES: opt->opening_names = optarg; break;
-		case OPT_SPLIT_BY:
-		case OPT_SPLIT:
-		case OPT_SPLIT_DIR:
-		case OPT_SPLIT_MAX:
-			if (!split_option(&opt->split, c, optarg))
-				return -1;
-			break;
-		case OPT_PROGRESS: opt->progress = 1; break;
-		case OPT_NO_PROGRESS: opt->progress = -1; break;
-		case 'h': usage(stdout); exit(cli_help_done());
-		case 'V': exit(cli_version("gamecheck"));
-		default: cli_option_error(argv, opts, c, false); return -1;
+		break;
+	case 'o': opt->output = arg; break;
+	case OPT_WRITE:
+		if (!record_export_known(arg)) {
+			cli_error("--write: unknown format '%s' "
+				  "(pgn, transcript, csv, ggf, sgf, wthor)",
+			    arg);
+			return -1;
 		}
+		opt->write = arg;
+		break;
+	case OPT_KEEP_ILLEGAL: opt->keep_illegal = true; break;
+	case OPT_SOLVE:
+	case OPT_SOLVE_NODES:
+	case OPT_SOLVE_SECONDS:
+		if (solve_option(opt, c, arg) == -1)
+			return -1;
+		break;
+	case OPT_DEDUPE:
+		if (!cli_dedupe_option(&opt->dd, arg))
+			return -1;
+		break;
+	case OPT_DUPLICATES: opt->dd.path = arg; break;
+	case OPT_TABLE: opt->table = arg; break;
+	case OPT_COLUMNS: opt->columns = arg; break;
+	case OPT_OPENING_NAMES: opt->opening_names = arg; break;
+	case OPT_SPLIT_BY:
+	case OPT_SPLIT:
+	case OPT_SPLIT_DIR:
+	case OPT_SPLIT_MAX:
+		if (!split_option(&opt->split, c, arg))
+			return -1;
+		break;
+	case OPT_PROGRESS: opt->progress = 1; break;
+	case OPT_NO_PROGRESS: opt->progress = -1; break;
+	case 'h': usage(stdout); exit(cli_help_done());
+	case 'V': exit(cli_version("gamecheck"));
+	default: cli_option_error(argv, opts, c, false); return -1;
 	}
-	if (cli_select_check(&opt->sel, &opt->in) == -1)
-		return -1;
-	/* -q is quiet on a terminal too, unless --progress. */
-	if (opt->progress != 0)
-		cli_progress_mode(opt->progress);
-	else if (opt->quiet)
-		cli_progress_mode(-1);
+	return 0;
+}
+
+/*
+ * The options that go together, and those that do not: 0, or -1 after
+ * saying which.
+ */
+static int
+options_agree(const struct options *opt)
+{
 	if (opt->in.jobs > 1 && opt->max_errors > 0) {
 		cli_error("--max-errors stops at the first errors in input "
 			  "order: not with -j");
@@ -427,6 +378,58 @@ parse_options(int argc, char **argv, struct options *opt)
 		return -1;
 	}
 	return 0;
+}
+
+static int
+parse_options(int argc, char **argv, struct options *opt)
+{
+	static const char	   opts[] = ":g:f:qo:j:hV";
+	static const struct option longopts[] = {
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "require-finished", no_argument, NULL, OPT_REQUIRE_FINISHED },
+		{ "max-errors", required_argument, NULL, OPT_MAX_ERRORS },
+		{ "output", required_argument, NULL, 'o' },
+		{ "write", required_argument, NULL, OPT_WRITE },
+		{ "keep-illegal", no_argument, NULL, OPT_KEEP_ILLEGAL },
+		CLI_SELECT_LONGOPTS,
+		{ "solve", required_argument, NULL, OPT_SOLVE },
+		{ "solve-nodes", required_argument, NULL, OPT_SOLVE_NODES },
+		{ "solve-seconds", required_argument, NULL, OPT_SOLVE_SECONDS },
+		{ "dedupe", required_argument, NULL, OPT_DEDUPE },
+		{ "duplicates", required_argument, NULL, OPT_DUPLICATES },
+		{ "table", required_argument, NULL, OPT_TABLE },
+		{ "columns", required_argument, NULL, OPT_COLUMNS },
+		{ "opening-names", required_argument, NULL, OPT_OPENING_NAMES },
+		{ "split-by", required_argument, NULL, OPT_SPLIT_BY },
+		{ "split", required_argument, NULL, OPT_SPLIT },
+		{ "split-dir", required_argument, NULL, OPT_SPLIT_DIR },
+		{ "split-max", required_argument, NULL, OPT_SPLIT_MAX },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, rc;
+
+	memset(opt, 0, sizeof *opt);
+	cli_records_init(&opt->in, false);
+	while ((c = cli_records_getopt(&opt->in, argc, argv, opts, longopts)) !=
+	    -1) {
+		if ((rc = cli_select_option(&opt->sel, c, optarg)) != 0) {
+			if (rc == -1)
+				return -1;
+			continue;
+		}
+		if (own_option(opt, c, optarg, argv, opts) == -1)
+			return -1;
+	}
+	if (cli_select_check(&opt->sel, &opt->in) == -1)
+		return -1;
+	/* -q is quiet on a terminal too, unless --progress. */
+	if (opt->progress != 0)
+		cli_progress_mode(opt->progress);
+	else if (opt->quiet)
+		cli_progress_mode(-1);
+	return options_agree(opt);
 }
 
 /* Counts one replayed record and says what is wrong with it. */
@@ -533,30 +536,144 @@ replay_selected(struct record_syntax *syn, const struct record *rec,
 	return NULL;
 }
 
+/* Where check_input puts the records it checks: any of them NULL. */
+struct sinks {
+	struct report_writer *w;   /* the reports, or NULL (-q, --write) */
+	struct record_export *x;   /* --write, or NULL */
+	FILE		     *out; /* the output both write on */
+};
+
+/*
+ * The next record of this task (--shard) or worker (-j) in *rec, and its
+ * frame of -j in *sub: 1, 0 at the end, or -1 when reading fails.  The
+ * others' records are skipped unread.  An empty input is no record of
+ * the numbering: task 1 and -j's first worker alone report it.
+ */
+static int
+next_mine(struct record_reader *rd, struct options *opt,
+    const struct record **rec, unsigned *sub)
+{
+	int rc;
+
+	for (;;) {
+		if (!cli_record_mine(&opt->in.shard, opt->j, opt->seq)) {
+			if ((rc = record_reader_skip(rd)) == 1) {
+				cli_record_take(
+				    &opt->in.shard, opt->j, &opt->seq);
+				continue;
+			}
+			if (rc == -1)
+				return -1;
+			/* At the end: an empty input still has its report. */
+		}
+		if ((rc = record_reader_next_or_empty(rd, rec)) != 1)
+			return rc;
+		if ((*rec)->malformed &&
+		    (*rec)->error.code == DIAG_EMPTY_INPUT) {
+			if ((opt->in.shard.n != 0 && opt->in.shard.k != 1) ||
+			    !cli_jobs_first(opt->j))
+				continue;
+			/* -j: the first worker reports it, before record at. */
+			*sub = CLI_JOBS_EMPTY;
+			return 1;
+		}
+		if (cli_record_take(&opt->in.shard, opt->j, &opt->seq)) {
+			*sub = CLI_JOBS_RECORD;
+			return 1;
+		}
+	}
+}
+
+/*
+ * The row of rec (--table) and its report, with its solve (solved 1) and
+ * its opening's name (--opening-names): 0, or -1 after saying why.
+ */
+static int
+report_record(const char *path, const char *name, const struct record *rec,
+    const struct replay *rp, int solved, const struct sinks *o,
+    struct options *opt)
+{
+	struct report_perfect pp = { 0 };
+	struct cli_opening    op;
+
+	if (solved == 1)
+		pp.line = &opt->perfect->line;
+	if (opt->openings != NULL && cli_openings_match(opt->openings, &op)) {
+		pp.opening_name = op.name;
+		pp.opening_number = op.number;
+		pp.opening_turns = op.turns;
+	}
+	if (opt->tb != NULL &&
+	    report_table_write(opt->tb, path, rec, rp) == -1) {
+		if (cli_output_ok(o->out, "table"))
+			cli_error("%s: record %lu: cannot write its row", name,
+			    rec->index);
+		return -1;
+	}
+	if (o->w != NULL &&
+	    report_write_perfect(o->w, path, rec, rp,
+		pp.line != NULL || pp.opening_turns > 0 ? &pp : NULL) == -1) {
+		if (cli_output_ok(o->out, "report"))
+			cli_error("%s: record %lu: cannot write its report",
+			    name, rec->index);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Puts out one record checked: left out as a duplicate (--dedupe), to
+ * its file (--split-by), written (--write), its row and its report.
+ * Returns 0, 1 for a duplicate (counted, no report of its own), or -1
+ * when an output fails or memory runs out (said).
+ */
+static int
+put_record(struct record_syntax *syn, const char *path, const char *name,
+    const struct record *rec, struct replay *rp, int solved,
+    const struct sinks *o, struct options *opt, struct totals *t)
+{
+	int rc;
+
+	if (opt->dd.on &&
+	    (rc = cli_dedupe_record(&opt->dd, syn, name, rec, rp)) != 0) {
+		if (rc == -1)
+			return -1;
+		t->duplicates++;
+		return 1;
+	}
+	if (opt->sp != NULL && split_record(name, rec, rp, opt, t) == -1)
+		return -1;
+	if (o->x != NULL && write_record(o->x, name, rec, rp, opt, t) == -1) {
+		if (cli_output_ok(o->out, "record"))
+			cli_error("%s: record %lu: cannot write it", name,
+			    rec->index);
+		return -1;
+	}
+	return report_record(path, name, rec, rp, solved, o, opt);
+}
+
 /*
  * Checks every record of one input.  Returns 0, or -1 on an I/O error
  * (reported).  *stop is set once --max-errors is reached.
  */
 static int
 check_input(struct record_syntax *syn, const char *path, FILE *in,
-    struct report_writer *w, struct record_export *x, FILE *out,
-    struct options *opt, struct totals *t, struct replay *rp, bool *stop)
+    const struct sinks *o, struct options *opt, struct totals *t,
+    struct replay *rp, bool *stop)
 {
 	struct replay_options ro = {
 		.game = opt->in.game,
 		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
 		.max_legal = 64,
-		.keep_turns = x != NULL || opt->perfect != NULL ||
+		.keep_turns = o->x != NULL || opt->perfect != NULL ||
 		    opt->dd.path != NULL || opt->sp != NULL,
 	};
 	struct record_reader *rd;
 	const struct record  *rec;
 	const char	     *name = cli_input_name(path);
-	struct report_perfect pp;
-	struct cli_opening    op;
 	uint64_t	      at;
 	unsigned	      sub;
-	int		      rc, solved = 0;
+	int		      rc, put, solved = 0;
 
 	cli_select_replay_options(&opt->sel, &ro);
 	if (opt->openings != NULL)
@@ -572,34 +689,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	 * Validating nothing is more likely a mistake than a pass: an input
 	 * without records is a malformed record of its own, with its report.
 	 */
-	for (;;) {
-		/* Another task's (or worker's) record is skipped unread. */
-		if (!cli_record_mine(&opt->in.shard, opt->j, opt->seq)) {
-			if ((rc = record_reader_skip(rd)) == 1) {
-				cli_record_take(
-				    &opt->in.shard, opt->j, &opt->seq);
-				continue;
-			}
-			if (rc == -1)
-				break;
-			/* At the end: an empty input still has its report. */
-		}
-		if ((rc = record_reader_next_or_empty(rd, &rec)) != 1)
-			break;
-		/*
-		 * The empty input is no record of the numbering: task 1
-		 * reports it.
-		 */
-		if (rec->malformed && rec->error.code == DIAG_EMPTY_INPUT) {
-			if ((opt->in.shard.n != 0 && opt->in.shard.k != 1) ||
-			    !cli_jobs_first(opt->j))
-				continue;
-			/* -j: the first worker reports it, before record at. */
-			sub = CLI_JOBS_EMPTY;
-		} else if (!cli_record_take(&opt->in.shard, opt->j, &opt->seq))
-			continue;
-		else
-			sub = CLI_JOBS_RECORD;
+	while ((rc = next_mine(rd, opt, &rec, &sub)) == 1) {
 		/*
 		 * -j: what a record prints is its frame's; what an input
 		 * prints is marked off where inputs open and end.
@@ -624,61 +714,16 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 			break;
 		}
 		tally(name, rec, rp, opt, t);
-		/* A duplicate is counted, and has no report of its own. */
-		if (opt->dd.on &&
-		    (rc = cli_dedupe_record(&opt->dd, syn, name, rec, rp)) !=
-			0) {
-			if (rc == -1) {
-				rc = -2;
-				break;
-			}
-			t->duplicates++;
-			cli_progress(t->records);
-			continue;
-		}
-		if (opt->sp != NULL &&
-		    split_record(name, rec, rp, opt, t) == -1) {
+		if ((put = put_record(
+			 syn, path, name, rec, rp, solved, o, opt, t)) == -1) {
 			rc = -2;
 			break;
 		}
-		if (x != NULL && write_record(x, name, rec, rp, opt, t) == -1) {
-			if (cli_output_ok(out, "record"))
-				cli_error("%s: record %lu: cannot write it",
-				    name, rec->index);
-			rc = -2;
-			break;
-		}
-		pp = (struct report_perfect){ 0 };
-		if (solved == 1)
-			pp.line = &opt->perfect->line;
-		if (opt->openings != NULL &&
-		    cli_openings_match(opt->openings, &op)) {
-			pp.opening_name = op.name;
-			pp.opening_number = op.number;
-			pp.opening_turns = op.turns;
-		}
-		if (opt->tb != NULL &&
-		    report_table_write(opt->tb, path, rec, rp) == -1) {
-			if (cli_output_ok(out, "table"))
-				cli_error("%s: record %lu: cannot write its "
-					  "row",
-				    name, rec->index);
-			rc = -2;
-			break;
-		}
-		if (w != NULL &&
-		    report_write_perfect(w, path, rec, rp,
-			pp.line != NULL || pp.opening_turns > 0 ? &pp : NULL) ==
-			-1) {
-			if (cli_output_ok(out, "report"))
-				cli_error("%s: record %lu: cannot write its "
-					  "report",
-				    name, rec->index);
-			rc = -2;
-			break;
-		}
-		cli_jobs_mark(opt->j, at, sub);
+		if (put == 0)
+			cli_jobs_mark(opt->j, at, sub);
 		cli_progress(t->records);
+		if (put == 1)
+			continue;
 		if (opt->max_errors > 0 && t->errors >= opt->max_errors) {
 			*stop = true;
 			break;
@@ -789,6 +834,7 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	struct record_export *x = NULL;
 	struct cli_perfect    cp;
 	struct replay	      rp;
+	struct sinks	      o;
 	FILE		     *in;
 	int		      i;
 
@@ -824,6 +870,7 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		cli_perfect_init(&cp, opt->solve_empties, &opt->budget);
 		opt->perfect = &cp;
 	}
+	o = (struct sinks){ .w = w, .x = x, .out = out };
 	for (i = 0; i < nfiles && !t->stop && !t->ranged; i++) {
 		/* What an input's opening says is no record's (-j). */
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
@@ -835,8 +882,8 @@ check_all(struct record_syntax *syn, char *const *files, int nfiles,
 			t->io_error = true;
 			continue;
 		}
-		if (check_input(syn, files[i], in, w, x, out, opt, t, &rp,
-			&t->stop) == -1)
+		if (check_input(syn, files[i], in, &o, opt, t, &rp, &t->stop) ==
+		    -1)
 			t->io_error = true;
 		cli_input_close(in);
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
@@ -948,6 +995,53 @@ summary(const struct totals *t, struct options *opt)
 	return empty;
 }
 
+/*
+ * What comes before any output: the options, the inputs, the notation's
+ * patterns, --opening-names, and --last's count.  Returns CLI_OK with
+ * *synp, *files and *nfiles set, or the exit status after saying why
+ * (what was made freed).
+ */
+static int
+prepare(int argc, char **argv, struct options *opt, struct record_syntax **synp,
+    char *const **files, int *nfiles)
+{
+	struct record_syntax *syn;
+
+	/* What --select holds is freed on every way out (LeakSanitizer). */
+	if (parse_options(argc, argv, opt) == -1 ||
+	    (*files = cli_records_inputs(
+		 &opt->in, argc, argv, opt->output, nfiles)) == NULL ||
+	    (opt->dd.path != NULL &&
+		!cli_dedupe_path_ok(
+		    opt->dd.path, opt->output, *files, *nfiles))) {
+		cli_select_free(&opt->sel);
+		return CLI_USAGE;
+	}
+	if ((syn = record_syntax_new()) == NULL) {
+		cli_error("cannot compile the notation's patterns");
+		cli_select_free(&opt->sel);
+		return CLI_INTERNAL;
+	}
+	/* The names are read once, before -j's workers share them. */
+	if (opt->opening_names != NULL &&
+	    (opt->openings = cli_openings_load(syn, opt->opening_names)) ==
+		NULL) {
+		record_syntax_free(syn);
+		cli_select_free(&opt->sel);
+		return CLI_USAGE;
+	}
+	progress_size(*files, *nfiles);
+	/* --last: the selected records are counted first. */
+	if (cli_select_count(&opt->sel, &opt->in, syn, *files, *nfiles) == -1) {
+		record_syntax_free(syn);
+		cli_openings_free(opt->openings);
+		cli_select_free(&opt->sel);
+		return CLI_USAGE;
+	}
+	*synp = syn;
+	return CLI_OK;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -963,36 +1057,9 @@ main(int argc, char **argv)
 	int		      nfiles, status;
 
 	cli_init(argv[0]);
-	/* What --select holds is freed on every way out (LeakSanitizer). */
-	if (parse_options(argc, argv, &opt) == -1 ||
-	    (files = cli_records_inputs(
-		 &opt.in, argc, argv, opt.output, &nfiles)) == NULL ||
-	    (opt.dd.path != NULL &&
-		!cli_dedupe_path_ok(opt.dd.path, opt.output, files, nfiles))) {
-		cli_select_free(&opt.sel);
-		return CLI_USAGE;
-	}
-	if ((syn = record_syntax_new()) == NULL) {
-		cli_error("cannot compile the notation's patterns");
-		cli_select_free(&opt.sel);
-		return CLI_INTERNAL;
-	}
-	/* The names are read once, before -j's workers share them. */
-	if (opt.opening_names != NULL &&
-	    (opt.openings = cli_openings_load(syn, opt.opening_names)) ==
-		NULL) {
-		record_syntax_free(syn);
-		cli_select_free(&opt.sel);
-		return CLI_USAGE;
-	}
-	progress_size(files, nfiles);
-	/* --last: the selected records are counted first. */
-	if (cli_select_count(&opt.sel, &opt.in, syn, files, nfiles) == -1) {
-		record_syntax_free(syn);
-		cli_openings_free(opt.openings);
-		cli_select_free(&opt.sel);
-		return CLI_USAGE;
-	}
+	if ((status = prepare(argc, argv, &opt, &syn, &files, &nfiles)) !=
+	    CLI_OK)
+		return status;
 	/* The workers start before any output is opened: it is ours. */
 	if (opt.in.jobs > 1) {
 		if ((opt.j = cli_jobs_start(opt.in.jobs, files, nfiles, &k)) ==

@@ -171,28 +171,10 @@ usage(FILE *f)
 	    "                           of each regular file, else records i\n"
 	    "                           (from 0, across the inputs) with\n"
 	    "                           i mod N = K - 1\n"
-	    "      --shard-by=MODE      bytes (default), records\n"
-	    "      --files-from=LIST    read the files LIST names, one a line\n"
-	    "                           (- standard input), after the others\n"
-	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
-	    "                           line; SPEC names the columns as it\n"
-	    "                           would (id,winner,moves)\n"
-	    "      --wthor-players=FILE WTHOR inputs name their players\n"
-	    "                           from FILE (default: WTHOR.JOU beside\n"
-	    "                           the input)\n"
-	    "      --wthor-tournaments=FILE  and their tournaments (WTHOR.TRN)\n"
-	    "      --implicit-pass[=WHEN]  imply the passes a record of the\n"
-	    "                           notation leaves out: auto (a Reversi\n"
-	    "                           record with none written), yes, no\n"
-	    "      --max-record-size=SIZE  the most a line or a record may\n"
-	    "                           take (default 64M): longer is too-large\n"
-	    "      --select=EXPR        count only the records EXPR selects\n"
-	    "                           (gamecheck(1), SELECTION)\n"
-	    "      --records=LIST       only the selected records N, N-M, N-\n"
-	    "      --ids=LIST           only the records whose own id (GameId)\n"
-	    "                           is N, N-M, N- (from 0)\n"
-	    "      --first=N, --last=N  only the first (last) N selected\n"
-	    "      --every=K            only every Kth selected record\n"
+	    "      --shard-by=MODE      bytes (default), records\n");
+	cli_records_usage(f);
+	cli_select_usage(f, "count");
+	fprintf(f,
 	    "      --plies=N            count the first N turns of each\n"
 	    "      --drop-plies=N       count each without its first N turns\n"
 	    "      --dedupe=MODE        leave out the games seen before, up\n"
@@ -359,6 +341,162 @@ tree_options(const struct options *opt)
 	return 0;
 }
 
+/*
+ * One option of gamestat's own (the records' and the selection's are
+ * taken before): 0, or -1 after saying what is wrong with it.
+ */
+static int
+own_option(
+    struct options *opt, int c, const char *arg, char **argv, const char *opts)
+{
+	switch (c) {
+	case CLI_OPT_FAILED: return -1;
+	case OPT_BY:
+		if (*arg == '\0') {
+			cli_error("--by takes a tag name");
+			return -1;
+		}
+		opt->by = arg;
+		break;
+	case 'p': opt->partial = true; break;
+	case 'm': opt->merge = true; break;
+	case 'P': opt->plot = arg; break;
+	case 'o': opt->output = arg; break;
+	case OPT_EXPECT:
+		if (!cli_parse_count(arg, &opt->expect) || opt->expect == 0) {
+			cli_error("--expect takes a number of shards, "
+				  "1 or more, not '%s'",
+			    arg);
+			return -1;
+		}
+		break;
+	case OPT_EXPECT_INPUTS: opt->inputs = arg; break;
+	case OPT_NAME: opt->name = arg; break;
+	case OPT_SHARD_BY:
+		if (strcmp(arg, "bytes") != 0 && strcmp(arg, "records") != 0) {
+			cli_error("--shard-by takes bytes or records, "
+				  "not '%s'",
+			    arg);
+			return -1;
+		}
+		opt->shard_bytes = strcmp(arg, "bytes") == 0;
+		break;
+	case OPT_DEDUPE:
+		if (!cli_dedupe_option(&opt->dd, arg))
+			return -1;
+		break;
+	case OPT_DUPLICATES: opt->dd.path = arg; break;
+	case OPT_OVERLAP: opt->overlap = true; break;
+	case OPT_TREE: opt->tree.on = true; break;
+	case OPT_DEPTH:
+		if (!cli_tree_depth_option(&opt->tree, arg))
+			return -1;
+		break;
+	case OPT_HTML: opt->tree.html = arg; break;
+	case OPT_FROM:
+		if (!cli_tree_from_option(&opt->tree, arg))
+			return -1;
+		break;
+	case OPT_FIGURES:
+		if (!stat_figures_parse(arg, &opt->figures)) {
+			cli_error("--figures takes a list of swap, "
+				  "tension and luck, or all, not '%s'",
+			    arg);
+			return -1;
+		}
+		break;
+	case OPT_NO_PLAYERS: opt->no_players = true; break;
+	case OPT_TABLE: opt->table = arg; break;
+	case OPT_COLUMNS: opt->columns = arg; break;
+	case OPT_OPENING_NAMES: opt->opening_names = arg; break;
+	case 'h': usage(stdout); exit(cli_help_done());
+	case 'V': exit(cli_version("gamestat"));
+	default: cli_option_error(argv, opts, c, false); return -1;
+	}
+	return 0;
+}
+
+/*
+ * What is read (reports, records, or either: opt->input) from --merge,
+ * --format and --csv-columns: 0, or -1 after saying what does not go
+ * together.
+ */
+static int
+input_options(struct options *opt)
+{
+	opt->input = opt->in.reports	  ? INPUT_REPORT :
+	    opt->in.format == RECORD_AUTO ? INPUT_AUTO :
+					    INPUT_RECORDS;
+	if (opt->merge &&
+	    (opt->by != NULL || opt->in.game != NULL ||
+		opt->input != INPUT_AUTO)) {
+		cli_error("--merge takes its grouping from the partial "
+			  "summaries: no --by, --game or --format");
+		return -1;
+	}
+	if (opt->in.csv_columns != NULL &&
+	    (opt->merge || opt->input == INPUT_REPORT ||
+		(opt->in.format != RECORD_AUTO &&
+		    opt->in.format != RECORD_CSV))) {
+		cli_error("--csv-columns reads records in CSV: no --merge or "
+			  "--format other than csv");
+		return -1;
+	}
+	if (opt->in.csv_columns != NULL) {
+		opt->input = INPUT_RECORDS;
+		opt->in.format = RECORD_CSV;
+	}
+	return 0;
+}
+
+/*
+ * What the selection, --figures, --no-players and a merge's options go
+ * with, then the others' own checks: 0, or -1 after saying why.
+ */
+static int
+options_agree(const struct options *opt)
+{
+	if ((cli_select_any(&opt->sel) || opt->sel.has_plies ||
+		opt->sel.drop > 0) &&
+	    (opt->merge || opt->input == INPUT_REPORT)) {
+		cli_error("--select, the ranges and --plies read records: no "
+			  "%s",
+		    opt->merge ? "--merge" : "--format report");
+		return -1;
+	}
+	if (opt->figures != 0 && (opt->merge || opt->input == INPUT_REPORT)) {
+		cli_error("--figures replays records: no %s (a merge takes "
+			  "the figures of its partial summaries)",
+		    opt->merge ? "--merge" : "--format report");
+		return -1;
+	}
+	if (opt->no_players && opt->merge) {
+		cli_error("--no-players counts records without their players: "
+			  "give it to the runs that write the partial "
+			  "summaries, not to --merge");
+		return -1;
+	}
+	if (opt->expect != 0 && !opt->merge) {
+		cli_error("--expect counts the shards of a merge: only with "
+			  "--merge");
+		return -1;
+	}
+	if (opt->inputs != NULL && !opt->merge) {
+		cli_error("--expect-inputs checks the inputs of a merge: only "
+			  "with --merge");
+		return -1;
+	}
+	if (opt->merge && opt->in.shard.n != 0) {
+		cli_error("--merge reads every partial summary whole: no "
+			  "--shard");
+		return -1;
+	}
+	if (dedupe_options(opt) == -1 || table_options(opt) == -1 ||
+	    opening_options(opt) == -1)
+		return -1;
+	return tree_options(opt);
+}
+
 static int
 parse_options(int argc, char **argv, struct options *opt)
 {
@@ -400,136 +538,13 @@ parse_options(int argc, char **argv, struct options *opt)
 				return -1;
 			continue;
 		}
-		switch (c) {
-		case CLI_OPT_FAILED: return -1;
-		case OPT_BY:
-			if (*optarg == '\0') {
-				cli_error("--by takes a tag name");
-				return -1;
-			}
-			opt->by = optarg;
-			break;
-		case 'p': opt->partial = true; break;
-		case 'm': opt->merge = true; break;
-		case 'P': opt->plot = optarg; break;
-		case 'o': opt->output = optarg; break;
-		case OPT_EXPECT:
-			if (!cli_parse_count(optarg, &opt->expect) ||
-			    opt->expect == 0) {
-				cli_error("--expect takes a number of shards, "
-					  "1 or more, not '%s'",
-				    optarg);
-				return -1;
-			}
-			break;
-		case OPT_EXPECT_INPUTS: opt->inputs = optarg; break;
-		case OPT_NAME: opt->name = optarg; break;
-		case OPT_SHARD_BY:
-			if (strcmp(optarg, "bytes") != 0 &&
-			    strcmp(optarg, "records") != 0) {
-				cli_error("--shard-by takes bytes or records, "
-					  "not '%s'",
-				    optarg);
-				return -1;
-			}
-			opt->shard_bytes = strcmp(optarg, "bytes") == 0;
-			break;
-		case OPT_DEDUPE:
-			if (!cli_dedupe_option(&opt->dd, optarg))
-				return -1;
-			break;
-		case OPT_DUPLICATES: opt->dd.path = optarg; break;
-		case OPT_OVERLAP: opt->overlap = true; break;
-		case OPT_TREE: opt->tree.on = true; break;
-		case OPT_DEPTH:
-			if (!cli_tree_depth_option(&opt->tree, optarg))
-				return -1;
-			break;
-		case OPT_HTML: opt->tree.html = optarg; break;
-		case OPT_FROM:
-			if (!cli_tree_from_option(&opt->tree, optarg))
-				return -1;
-			break;
-		case OPT_FIGURES:
-			if (!stat_figures_parse(optarg, &opt->figures)) {
-				cli_error("--figures takes a list of swap, "
-					  "tension and luck, or all, not '%s'",
-				    optarg);
-				return -1;
-			}
-			break;
-		case OPT_NO_PLAYERS: opt->no_players = true; break;
-		case OPT_TABLE: opt->table = optarg; break;
-		case OPT_COLUMNS: opt->columns = optarg; break;
-		case OPT_OPENING_NAMES: opt->opening_names = optarg; break;
-		case 'h': usage(stdout); exit(cli_help_done());
-		case 'V': exit(cli_version("gamestat"));
-		default: cli_option_error(argv, opts, c, false); return -1;
-		}
+		if (own_option(opt, c, optarg, argv, opts) == -1)
+			return -1;
 	}
-	opt->input = opt->in.reports	  ? INPUT_REPORT :
-	    opt->in.format == RECORD_AUTO ? INPUT_AUTO :
-					    INPUT_RECORDS;
-	if (opt->merge &&
-	    (opt->by != NULL || opt->in.game != NULL ||
-		opt->input != INPUT_AUTO)) {
-		cli_error("--merge takes its grouping from the partial "
-			  "summaries: no --by, --game or --format");
+	if (input_options(opt) == -1 ||
+	    cli_select_check(&opt->sel, &opt->in) == -1)
 		return -1;
-	}
-	if (opt->in.csv_columns != NULL &&
-	    (opt->merge || opt->input == INPUT_REPORT ||
-		(opt->in.format != RECORD_AUTO &&
-		    opt->in.format != RECORD_CSV))) {
-		cli_error("--csv-columns reads records in CSV: no --merge or "
-			  "--format other than csv");
-		return -1;
-	}
-	if (opt->in.csv_columns != NULL) {
-		opt->input = INPUT_RECORDS;
-		opt->in.format = RECORD_CSV;
-	}
-	if (cli_select_check(&opt->sel, &opt->in) == -1)
-		return -1;
-	if ((cli_select_any(&opt->sel) || opt->sel.has_plies ||
-		opt->sel.drop > 0) &&
-	    (opt->merge || opt->input == INPUT_REPORT)) {
-		cli_error("--select, the ranges and --plies read records: no "
-			  "%s",
-		    opt->merge ? "--merge" : "--format report");
-		return -1;
-	}
-	if (opt->figures != 0 && (opt->merge || opt->input == INPUT_REPORT)) {
-		cli_error("--figures replays records: no %s (a merge takes "
-			  "the figures of its partial summaries)",
-		    opt->merge ? "--merge" : "--format report");
-		return -1;
-	}
-	if (opt->no_players && opt->merge) {
-		cli_error("--no-players counts records without their players: "
-			  "give it to the runs that write the partial "
-			  "summaries, not to --merge");
-		return -1;
-	}
-	if (opt->expect != 0 && !opt->merge) {
-		cli_error("--expect counts the shards of a merge: only with "
-			  "--merge");
-		return -1;
-	}
-	if (opt->inputs != NULL && !opt->merge) {
-		cli_error("--expect-inputs checks the inputs of a merge: only "
-			  "with --merge");
-		return -1;
-	}
-	if (opt->merge && opt->in.shard.n != 0) {
-		cli_error("--merge reads every partial summary whole: no "
-			  "--shard");
-		return -1;
-	}
-	if (dedupe_options(opt) == -1 || table_options(opt) == -1 ||
-	    opening_options(opt) == -1)
-		return -1;
-	return tree_options(opt);
+	return options_agree(opt);
 }
 
 /*
@@ -769,6 +784,125 @@ range_end(struct run *r, struct record_reader *rd, const char *name)
 	r->io_error = true;
 }
 
+/*
+ * The reader of an input's records for read_records, primed with the
+ * bytes peeked and handed task's range rg (NULL: the whole input), with
+ * *ro the replay's options: the reader, or NULL (r->io_error, said).
+ */
+static struct record_reader *
+records_open(struct run *r, struct options *opt, struct record_syntax *syn,
+    FILE *in, const char *path, const char *name, const char *peek, size_t len,
+    struct range *rg, struct replay_options *ro)
+{
+	struct record_reader *rd;
+
+	if (by_opening(opt) && opt->openings == NULL) {
+		cli_error("%s: --by opening names each record's opening from "
+			  "a file: give --opening-names FILE",
+		    name);
+		r->io_error = true;
+		return NULL;
+	}
+	cli_select_replay_options(&opt->sel, ro);
+	if (opt->tree.on)
+		cli_tree_replay_options(&opt->tree, ro);
+	if (opt->openings != NULL)
+		cli_openings_replay_options(opt->openings, ro);
+	/* A range's own stream goes on after the bytes peeked. */
+	if (rg != NULL && fseeko(rg->fp, (off_t)len, SEEK_SET) == -1) {
+		cli_read_error(name);
+		r->io_error = true;
+		return NULL;
+	}
+	rd = cli_records_reader(
+	    &opt->in, syn, rg != NULL ? rg->fp : in, path, name);
+	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
+		cli_error("out of memory");
+		exit(CLI_INTERNAL);
+	}
+	/* A range is all this task's: no record of it is numbered. */
+	if (rg != NULL && !range_begin(r, rg, rd, name)) {
+		record_reader_free(rd);
+		return NULL;
+	}
+	return rd;
+}
+
+/*
+ * Counts one record replayed in rp, its group in g: left out as a
+ * duplicate (--dedupe), else in the summary, its row (--table), its
+ * tree (--tree) and its figures (fg, with --figures).  Returns 0, 1 for
+ * a duplicate, or -1 when an output fails (r->io_error, said); exits
+ * when memory runs out.
+ */
+static int
+count_record(struct run *r, struct options *opt, struct record_syntax *syn,
+    const char *path, const char *name, const struct record *rec,
+    struct replay *rp, struct stat_game *g, struct cli_figures *fg)
+{
+	int rc;
+
+	/* A duplicate is counted apart, not in the summary. */
+	if (opt->dd.on &&
+	    (rc = cli_dedupe_record(&opt->dd, syn, name, rec, rp)) != 0) {
+		if (rc == -1) {
+			r->io_error = true;
+			return -1;
+		}
+		r->duplicates++;
+		return 1;
+	}
+	count(r, g, name);
+	if (opt->tb != NULL &&
+	    report_table_write(opt->tb, path, rec, rp) == -1) {
+		table_error(r, opt);
+		return -1;
+	}
+	if (opt->tree.on &&
+	    (rc = cli_tree_record(&opt->tree, syn, name, rec, rp, g)) != 0)
+		exit(rc == -2 ? CLI_USAGE : CLI_INTERNAL);
+	if (opt->figures != 0 && cli_figures_count(fg, r->sum->last) == -1) {
+		cli_error(errno == EINVAL ?
+			"%s: a group's boards have other numbers of cells" :
+			"%s: out of memory, or a count beyond 2^63 - 1",
+		    name);
+		exit(CLI_INTERNAL);
+	}
+	return 0;
+}
+
+/*
+ * The next record of this task or worker (shard, opt->j) in *rec: 1, 0
+ * at the end, or -1 when reading fails.  The others' records are
+ * skipped unread, but for an input's first, which every task reads to
+ * tell what is wrong with the input (input_error), alike.
+ */
+static int
+next_mine(struct run *r, struct options *opt, struct record_reader *rd,
+    struct cli_shard *shard, const struct range *rg, const char *name,
+    const struct record **rec)
+{
+	int rc;
+
+	for (;;) {
+		if (record_reader_count(rd) > 0 &&
+		    !cli_record_mine(shard, opt->j, opt->seq)) {
+			if ((rc = record_reader_skip(rd)) != 1)
+				return rc;
+			cli_record_take(shard, opt->j, &opt->seq);
+			continue;
+		}
+		if ((rc = record_reader_next(rd, rec)) != 1)
+			return rc;
+		/* A range past the input's start starts at no first record. */
+		if ((*rec)->index == 1 &&
+		    (rg == NULL || !rg->on || rg->start == 0))
+			input_error(r, name, *rec);
+		if (cli_record_take(shard, opt->j, &opt->seq))
+			return 1;
+	}
+}
+
 static void
 read_records(struct run *r, struct options *opt, struct record_syntax *syn,
     FILE *in, const char *path, const char *name, const char *peek, size_t len,
@@ -787,37 +921,11 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	struct cli_figures    fg;
 	char		     *buf = NULL, *obuf = NULL;
 	size_t		      cap = 0, ocap = 0;
-	int		      rc, dup;
+	int		      rc, counted;
 
-	if (by_opening(opt) && opt->openings == NULL) {
-		cli_error("%s: --by opening names each record's opening from "
-			  "a file: give --opening-names FILE",
-		    name);
-		r->io_error = true;
+	if ((rd = records_open(
+		 r, opt, syn, in, path, name, peek, len, rg, &ro)) == NULL)
 		return;
-	}
-	cli_select_replay_options(&opt->sel, &ro);
-	if (opt->tree.on)
-		cli_tree_replay_options(&opt->tree, &ro);
-	if (opt->openings != NULL)
-		cli_openings_replay_options(opt->openings, &ro);
-	/* A range's own stream goes on after the bytes peeked. */
-	if (rg != NULL && fseeko(rg->fp, (off_t)len, SEEK_SET) == -1) {
-		cli_read_error(name);
-		r->io_error = true;
-		return;
-	}
-	rd = cli_records_reader(
-	    &opt->in, syn, rg != NULL ? rg->fp : in, path, name);
-	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
-		cli_error("out of memory");
-		exit(CLI_INTERNAL);
-	}
-	/* A range is all this task's: no record of it is numbered. */
-	if (rg != NULL && !range_begin(r, rg, rd, name)) {
-		record_reader_free(rd);
-		return;
-	}
 	if (rg != NULL && rg->on)
 		shard = &every;
 	replay_init(&rp);
@@ -825,27 +933,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	if (opt->figures != 0)
 		cli_figures_init(&fg, opt->figures, &ro, &rp);
 	/* An empty input is no record (formats/summary.md). */
-	for (;;) {
-		/*
-		 * Another task's (or worker's) record is skipped unread, but
-		 * for an input's first, which every task reads to tell what
-		 * is wrong with the input (input_error), alike.
-		 */
-		if (record_reader_count(rd) > 0 &&
-		    !cli_record_mine(shard, opt->j, opt->seq)) {
-			if ((rc = record_reader_skip(rd)) != 1)
-				break;
-			cli_record_take(shard, opt->j, &opt->seq);
-			continue;
-		}
-		if ((rc = record_reader_next(rd, &rec)) != 1)
-			break;
-		/* A range past the input's start starts at no first record. */
-		if (rec->index == 1 &&
-		    (rg == NULL || !rg->on || rg->start == 0))
-			input_error(r, name, rec);
-		if (!cli_record_take(shard, opt->j, &opt->seq))
-			continue;
+	while ((rc = next_mine(r, opt, rd, shard, rg, name, &rec)) == 1) {
 		/* A record not selected is not counted. */
 		if (!cli_select_early(&opt->sel, rec)) {
 			if (cli_select_done(&opt->sel))
@@ -875,41 +963,10 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 			cli_error("out of memory");
 			exit(CLI_INTERNAL);
 		}
-		/* A duplicate is counted apart, not in the summary. */
-		if (opt->dd.on &&
-		    (dup = cli_dedupe_record(&opt->dd, syn, name, rec, &rp)) !=
-			0) {
-			if (dup == -1) {
-				r->io_error = true;
-				break;
-			}
-			r->duplicates++;
-			continue;
-		}
-		count(r, &g, name);
-		if (opt->tb != NULL &&
-		    report_table_write(opt->tb, path, rec, &rp) == -1) {
-			table_error(r, opt);
+		if ((counted = count_record(
+			 r, opt, syn, path, name, rec, &rp, &g, &fg)) == -1)
 			break;
-		}
-		if (opt->tree.on &&
-		    (dup = cli_tree_record(
-			 &opt->tree, syn, name, rec, &rp, &g)) != 0) {
-			if (dup == -2)
-				exit(CLI_USAGE);
-			exit(CLI_INTERNAL);
-		}
-		if (opt->figures != 0 &&
-		    cli_figures_count(&fg, r->sum->last) == -1) {
-			cli_error(errno == EINVAL ?
-				"%s: a group's boards have other numbers "
-				"of cells" :
-				"%s: out of memory, or a count beyond "
-				"2^63 - 1",
-			    name);
-			exit(CLI_INTERNAL);
-		}
-		if (cli_select_done(&opt->sel))
+		if (counted == 0 && cli_select_done(&opt->sel))
 			break;
 	}
 	if (rc == -1) {
@@ -1538,6 +1595,60 @@ select_said(struct options *opt, const struct run *r)
 	return n == 0;
 }
 
+/*
+ * What a run writes only when its inputs were read whole and its
+ * shards are all there (formats/summary.md): r's summary and tree made
+ * if none was read, its covers (--partial).  CLI_OK, or the exit status
+ * after saying why nothing is written.
+ */
+static int
+summary_ready(
+    struct run *r, struct options *opt, char *const *files, int nfiles)
+{
+	if (r->sum == NULL && (r->sum = stat_summary_new(NULL)) == NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	if (r->seen != NULL && !cover_run(r, opt, files, nfiles)) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	/*
+	 * A partial claims what it covers, and a merge that all its
+	 * partials were merged: a run that could not read all of its inputs
+	 * writes neither, not even to standard output (a task's >).  The
+	 * shards an unread partial held are then missing, which says less.
+	 */
+	if ((opt->partial || opt->merge) && r->io_error) {
+		cli_error(opt->merge ? "no summary written: a partial summary "
+				       "could not be read" :
+				       "no partial summary written: an input "
+				       "could not be read");
+		return CLI_USAGE;
+	}
+	/*
+	 * A merge short of shards is refused whole, nothing written; a
+	 * merge into a partial is a step on the way, and may be.
+	 */
+	if (opt->tree.on && !opt->merge)
+		r->tree = cli_tree_take(&opt->tree);
+	if (opt->tree.on && r->tree == NULL &&
+	    (r->tree = stat_tree_new(cli_tree_depth(&opt->tree), NULL)) ==
+		NULL) {
+		cli_error("out of memory");
+		return CLI_INTERNAL;
+	}
+	/* A partial tree unread leaves out what it covers. */
+	if (opt->merge && opt->tree.on && r->bad) {
+		cli_error("no tree written: a partial tree could not be read");
+		return CLI_BAD;
+	}
+	if (opt->merge &&
+	    !cli_covers_complete(r->sum, opt->expect, opt->partial))
+		return CLI_BAD;
+	return CLI_OK;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1582,49 +1693,8 @@ main(int argc, char **argv)
 		status = CLI_BAD;
 		goto out_free;
 	}
-	if (r.sum == NULL && (r.sum = stat_summary_new(NULL)) == NULL) {
-		cli_error("out of memory");
+	if ((status = summary_ready(&r, &opt, files, nfiles)) != CLI_OK)
 		goto out_free;
-	}
-	if (r.seen != NULL && !cover_run(&r, &opt, files, nfiles)) {
-		cli_error("out of memory");
-		goto out_free;
-	}
-	/*
-	 * A partial claims what it covers, and a merge that all its
-	 * partials were merged: a run that could not read all of its inputs
-	 * writes neither, not even to standard output (a task's >).  The
-	 * shards an unread partial held are then missing, which says less.
-	 */
-	if ((opt.partial || opt.merge) && r.io_error) {
-		cli_error(opt.merge ? "no summary written: a partial summary "
-				      "could not be read" :
-				      "no partial summary written: an input "
-				      "could not be read");
-		status = CLI_USAGE;
-		goto out_free;
-	}
-	/*
-	 * A merge short of shards is refused whole, nothing written; a
-	 * merge into a partial is a step on the way, and may be.
-	 */
-	if (opt.tree.on && !opt.merge)
-		r.tree = cli_tree_take(&opt.tree);
-	if (opt.tree.on && r.tree == NULL &&
-	    (r.tree = stat_tree_new(cli_tree_depth(&opt.tree), NULL)) == NULL) {
-		cli_error("out of memory");
-		goto out_free;
-	}
-	/* A partial tree unread leaves out what it covers. */
-	if (opt.merge && opt.tree.on && r.bad) {
-		cli_error("no tree written: a partial tree could not be read");
-		status = CLI_BAD;
-		goto out_free;
-	}
-	if (opt.merge && !cli_covers_complete(r.sum, opt.expect, opt.partial)) {
-		status = CLI_BAD;
-		goto out_free;
-	}
 	/* Files are replaced only by a full run. */
 	if (opt.tb != NULL ? !end_table(&opt, !r.io_error) :
 			     !write_all(&opt, &r, ch, paths, !r.io_error))

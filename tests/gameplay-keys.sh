@@ -11,68 +11,46 @@
 # replaces keys.  Every output of every command is kept, and at the end
 # no key may be found in any of them.
 set -u
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-gp=$(pwd)/gameplay
-gc=$(pwd)/gamecheck
-out=$tmp/out
+. "${srcdir:-.}/tests/lib.sh"
+gp=$builddir/gameplay
+gc=$builddir/gamecheck
+# Every output is kept there (exits keeps the commands'), and looked
+# through at the end.
+out=$tmp/kept
 mkdir "$out"
-n=0
 cd "$tmp" || exit 99
-
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
-
-# run WANT WHAT ARGS...: gameplay ARGS must exit WANT; its outputs kept.
-run() {
-	want=$1 what=$2
-	shift 2
-	n=$((n + 1))
-	"$gp" "$@" > "$out/$n.out" 2> "$out/$n.err" < /dev/null
-	got=$?
-	[ "$got" = "$want" ] ||
-	    bad "$what: exit $got, not $want: $(cat "$out/$n.err")"
-	last=$out/$n.err
-}
 
 # refused WHAT ARGS...: exit 2, one line said, the record unchanged.
 refused() {
 	what=$1
 	shift
 	cp g.pgn before.pgn
-	run 2 "$what" "$@"
-	cmp -s g.pgn before.pgn || bad "$what: the record changed"
-	[ "$(wc -l < "$last")" = 1 ] || bad "$what: not one line: $(cat "$last")"
-	[ -s "$out/$n.out" ] && bad "$what: wrote to stdout"
-}
-
-said() {
-	grep -q -- "$1" "$last" || bad "$2: says $(cat "$last"), not $1"
+	exits 2 "$what" "$gp" "$@"
+	cmp -s g.pgn before.pgn || ng "$what: the record changed"
+	[ "$(wc -l < err)" = 1 ] || ng "$what: not one line: $(cat err)"
+	[ -s out ] && ng "$what: wrote to stdout"
 }
 
 # --- gameplay new --keys
-run 0 "new --keys" new -b Ada -w Bob --keys k reversi -o g.pgn
+exits 0 "new --keys" "$gp" new -b Ada -w Bob --keys k reversi -o g.pgn
 for h in black white referee; do
-	[ "$(stat -c %a "k/$h.key")" = 600 ] || bad "k/$h.key: not mode 0600"
-	grep -Eq '^[0-9a-f]{32}$' "k/$h.key" || bad "k/$h.key: no key"
+	[ "$(stat -c %a "k/$h.key")" = 600 ] || ng "k/$h.key: not mode 0600"
+	grep -Eq '^[0-9a-f]{32}$' "k/$h.key" || ng "k/$h.key: no key"
 done
 grep -q '^\[BlackKeyHash "\$argon2id\$v=19\$m=65536,t=2,p=1\$' g.pgn ||
-    bad "no BlackKeyHash"
-"$gc" g.pgn > "$out/report" 2>&1 || bad "gamecheck: $(cat "$out/report")"
-grep -q '^keyed: true$' "$out/report" || bad "the report says no keyed"
+    ng "no BlackKeyHash"
+"$gc" g.pgn > "$out/report" 2>&1 || ng "gamecheck: $(cat "$out/report")"
+grep -q '^keyed: true$' "$out/report" || ng "the report says no keyed"
 # Never over a file, never through a link; nothing else is left.
 mkdir k2 && : > k2/white.key
-run 2 "new over a key file" new --keys k2 reversi -o g2.pgn
+exits 2 "new over a key file" "$gp" new --keys k2 reversi -o g2.pgn
 said "k2/white.key: File exists" "new over a key file"
-[ -e g2.pgn ] && bad "new over a key file wrote the record"
-[ -e k2/black.key ] && bad "new over a key file left black.key"
+[ -e g2.pgn ] && ng "new over a key file wrote the record"
+[ -e k2/black.key ] && ng "new over a key file left black.key"
 mkdir k3 && ln -s ../victim k3/black.key
-run 2 "new through a link" new --keys k3 reversi -o g3.pgn
-[ -e victim ] && bad "new wrote through a link"
-[ -e g3.pgn ] && bad "new through a link wrote the record"
+exits 2 "new through a link" "$gp" new --keys k3 reversi -o g3.pgn
+[ -e victim ] && ng "new wrote through a link"
+[ -e g3.pgn ] && ng "new through a link wrote the record"
 
 # --- who may change it
 refused "a move without --as" move -i g.pgn f5
@@ -92,24 +70,24 @@ said "white may not: it is black's turn" "out of turn"
 refused "the referee moves" move -i --as referee \
     --key-file k/referee.key g.pgn f5
 refused "--as a stranger" move -i --as red --key-file k/black.key g.pgn f5
-run 0 "black's move" move -i --as black --key-file k/black.key g.pgn f5
-grep -q '^1\. f5 \*$' g.pgn || bad "black's move is not in the record"
+exits 0 "black's move" "$gp" move -i --as black --key-file k/black.key g.pgn f5
+grep -q '^1\. f5 \*$' g.pgn || ng "black's move is not in the record"
 # Replayed: black's f5 sent again with black's key is out of turn...
 refused "a replayed move" move -i --as black --key-file k/black.key \
     g.pgn f5
 said "black may not: it is white's turn" "a replayed move"
 # From a descriptor: a pipe, as a mail gateway would hand it over.
 cat k/white.key | "$gp" move -i --as white --key-fd 0 g.pgn d6 \
-    > "$out/pipe.out" 2> "$out/pipe.err" || bad "--key-fd: $(cat "$out/pipe.err")"
+    > "$out/pipe.out" 2> "$out/pipe.err" || ng "--key-fd: $(cat "$out/pipe.err")"
 # ... and on black's next turn, stale with the --turn it was sent for.
 cp g.pgn before.pgn
-run 1 "a replay of turn 1 on black's turn" move -i --turn 1 --as black \
+exits 1 "a replay of turn 1 on black's turn" "$gp" move -i --turn 1 --as black \
     --key-file k/black.key g.pgn f5
 said "stale-turn" "a replay with --turn"
-cmp -s g.pgn before.pgn || bad "a stale replay changed the record"
-run 0 "black's second move" move -i --as black --key-file k/black.key \
+cmp -s g.pgn before.pgn || ng "a stale replay changed the record"
+exits 0 "black's second move" "$gp" move -i --as black --key-file k/black.key \
     g.pgn c3
-run 0 "white's second move" move -i --as white --key-file k/white.key \
+exits 0 "white's second move" "$gp" move -i --as white --key-file k/white.key \
     g.pgn d3
 
 # --- off the board: each player for their own colour
@@ -118,7 +96,7 @@ refused "resign for the other" resign -i --as white --key-file k/white.key \
 said "a player acts for their own colour" "resign for the other"
 refused "offer for the other" offer -i --as black --key-file k/black.key \
     g.pgn draw white
-run 0 "black offers" offer -i --as black --key-file k/black.key g.pgn \
+exits 0 "black offers" "$gp" offer -i --as black --key-file k/black.key g.pgn \
     draw black
 refused "accept for the other" accept -i --as black \
     --key-file k/black.key g.pgn white
@@ -129,16 +107,16 @@ refused "claim by the player to move" claim -i --as black \
 said "only white, who waits for black, or the referee may" "claim"
 refused "leave for the other" leave -i --as white --key-file k/white.key \
     g.pgn black 2026-01-01T00:00:00Z 2026-01-02T00:00:00Z
-run 0 "white declines" decline -i --as white --key-file k/white.key \
+exits 0 "white declines" "$gp" decline -i --as white --key-file k/white.key \
     g.pgn white
 # A takeback: the colour is the last operand of accept (after undo).
-run 0 "black offers a takeback" offer -i --as black \
+exits 0 "black offers a takeback" "$gp" offer -i --as black \
     --key-file k/black.key g.pgn undo black
 refused "accept a takeback for the other" accept -i --as black \
     --key-file k/black.key g.pgn undo white
 refused "accept a takeback with black's key" accept -i --as white \
     --key-file k/black.key g.pgn undo white
-run 0 "white accepts the takeback" accept -i --as white \
+exits 0 "white accepts the takeback" "$gp" accept -i --as white \
     --key-file k/white.key g.pgn undo white
 refused "undo by the player not to move" undo -i --as white \
     --key-file k/white.key g.pgn
@@ -176,13 +154,13 @@ refused "a key before the command" "--key-file=$key" move g.pgn c4
 cp g.pgn keyed.pgn
 sed 's/^\(\[BlackKeyHash "[^"]*\)A"/\1B"/;t;s/^\(\[BlackKeyHash "[^"]*\)."/\1A"/' \
     g.pgn > edited.pgn
-cmp -s g.pgn edited.pgn && bad "the hash was not edited"
+cmp -s g.pgn edited.pgn && ng "the hash was not edited"
 cp edited.pgn g.pgn
 refused "an edited hash" move -i --as black --key-file k/black.key g.pgn c4
 said "the key is not black's" "an edited hash"
 sed 's/^\[BlackKeyHash "\$argon2id\$v=19\$m=65536,t=2/[BlackKeyHash "$argon2id$v=19$m=65536,t=1/' \
     edited.pgn > g.pgn
-run 1 "a hash of other limits" move -i --as black --key-file k/black.key \
+exits 1 "a hash of other limits" "$gp" move -i --as black --key-file k/black.key \
     g.pgn c4
 said "bad-key-hash" "a hash of other limits"
 grep -v KeyHash before.pgn > g.pgn
@@ -196,89 +174,89 @@ refused "rekey by a player" rekey -i --keys k4 --as black \
     --key-file k/black.key g.pgn
 refused "rekey over a key file" rekey -i --keys k --as referee \
     --key-file k/referee.key g.pgn
-run 0 "rekey white" rekey -i --keys k4 --colour white --as referee \
+exits 0 "rekey white" "$gp" rekey -i --keys k4 --colour white --as referee \
     --key-file k/referee.key g.pgn
-[ -e k4/black.key ] && bad "rekey white made black a key"
-[ "$(stat -c %a k4/white.key)" = 600 ] || bad "k4/white.key: not 0600"
+[ -e k4/black.key ] && ng "rekey white made black a key"
+[ "$(stat -c %a k4/white.key)" = 600 ] || ng "k4/white.key: not 0600"
 grep -q "^$(grep '^\[BlackKeyHash' keyed.pgn | sed 's/[][$.*]/\\&/g')\$" \
-    g.pgn || bad "rekey white changed black's hash"
+    g.pgn || ng "rekey white changed black's hash"
 legal() {
 	"$gp" legal g.pgn | sed -n 's/^legal: \[\([^],]*\).*/\1/p'
 }
-run 0 "black's key, kept" move -i --as black --key-file k/black.key \
+exits 0 "black's key, kept" "$gp" move -i --as black --key-file k/black.key \
     g.pgn "$(legal)"
 refused "white's old key" move -i --as white --key-file k/white.key \
     g.pgn "$(legal)"
-run 0 "white's new key" move -i --as white --key-file k4/white.key g.pgn \
+exits 0 "white's new key" "$gp" move -i --as white --key-file k4/white.key g.pgn \
     "$(legal)"
-"$gc" -q g.pgn 2> "$out/check" || bad "the game: $(cat "$out/check")"
+"$gc" -q g.pgn 2> "$out/check" || ng "the game: $(cat "$out/check")"
 
 # --- claim: the waiting player's or the referee's, in a timed game
-run 0 "new timed, keyed" new --at 2026-01-01T00:00:00Z --control 3d/move \
+exits 0 "new timed, keyed" "$gp" new --at 2026-01-01T00:00:00Z --control 3d/move \
     --keys kc -o c.pgn reversi
-run 0 "black's timed move" move -i --at 2026-01-02T00:00:00Z --as black \
+exits 0 "black's timed move" "$gp" move -i --at 2026-01-02T00:00:00Z --as black \
     --key-file kc/black.key c.pgn f5
 cp c.pgn c0.pgn
-run 2 "white claims on white's own time" claim -i \
+exits 2 "white claims on white's own time" "$gp" claim -i \
     --at 2026-01-09T00:00:00Z --as white --key-file kc/white.key c.pgn
 said "only black, who waits for white, or the referee may" "white claims"
-run 2 "the referee claims with black's key" claim -i \
+exits 2 "the referee claims with black's key" "$gp" claim -i \
     --at 2026-01-09T00:00:00Z --as referee --key-file kc/black.key c.pgn
 said "the key is not the referee's" "the referee with black's key"
-cmp -s c.pgn c0.pgn || bad "a refused claim changed the record"
-run 0 "the referee claims" claim -i --at 2026-01-09T00:00:00Z \
+cmp -s c.pgn c0.pgn || ng "a refused claim changed the record"
+exits 0 "the referee claims" "$gp" claim -i --at 2026-01-09T00:00:00Z \
     --as referee --key-file kc/referee.key c.pgn
 grep -q '^\[Termination "white timed out"\]$' c.pgn ||
-    bad "the referee's claim is not in the record"
+    ng "the referee's claim is not in the record"
 cp c0.pgn c.pgn
-run 0 "black claims" claim -i --at 2026-01-09T00:00:00Z --as black \
+exits 0 "black claims" "$gp" claim -i --at 2026-01-09T00:00:00Z --as black \
     --key-file kc/black.key c.pgn
 
 # --- a keyed move is its holder's turns only, never the other's after it
-run 0 "new keyed, for several moves" new --keys km -o m.pgn reversi
+exits 0 "new keyed, for several moves" "$gp" new --keys km -o m.pgn reversi
 cp m.pgn g0.pgn
-run 2 "black plays white's turns too" move -i --as black \
+exits 2 "black plays white's turns too" "$gp" move -i --as black \
     --key-file km/black.key m.pgn d3 c5 f6
 said "c5 is white's turn" "black plays white's turns"
-cmp -s m.pgn g0.pgn || bad "a move with the other's turns changed the record"
-run 0 "black plays black's turn" move -i --as black \
+cmp -s m.pgn g0.pgn || ng "a move with the other's turns changed the record"
+exits 0 "black plays black's turn" "$gp" move -i --as black \
     --key-file km/black.key m.pgn d3
-run 0 "new keyed Herd" new --keys kd -S 7 -o d.pgn herd
+exits 0 "new keyed Herd" "$gp" new --keys kd -S 7 -o d.pgn herd
 cp d.pgn g0.pgn
-run 2 "black plays white's dice and actions" move -i --as black \
+exits 2 "black plays white's dice and actions" "$gp" move -i --as black \
     --key-file kd/black.key d.pgn 13: e1 15: xe1 e1
-cmp -s d.pgn g0.pgn || bad "a Herd move of the other's turn changed the record"
+cmp -s d.pgn g0.pgn || ng "a Herd move of the other's turn changed the record"
 
 # --- adjudication: the director is the referee
-run 0 "new keyed for adjudication" new --keys ka -o a.pgn reversi
+exits 0 "new keyed for adjudication" "$gp" new --keys ka -o a.pgn reversi
 cp a.pgn g0.pgn
-run 2 "black adjudicates" adjudicate -i --as black \
+exits 2 "black adjudicates" "$gp" adjudicate -i --as black \
     --key-file ka/black.key --result 64-0 --reason mine a.pgn
-cmp -s a.pgn g0.pgn || bad "a refused adjudication changed the record"
-run 0 "the referee adjudicates" adjudicate -i --as referee \
+cmp -s a.pgn g0.pgn || ng "a refused adjudication changed the record"
+exits 0 "the referee adjudicates" "$gp" adjudicate -i --as referee \
     --key-file ka/referee.key --result 1/2-1/2 --reason 'the event ended' \
     a.pgn
 grep -q '^\[Termination "adjudicated"\]$' a.pgn ||
-    bad "the referee's adjudication is not in the record"
+    ng "the referee's adjudication is not in the record"
 
 # --- secret dice on a keyed record: the referee rolls and reveals
-run 0 "new keyed, secret dice" new --keys kh --secret-seed kh.seed \
+exits 0 "new keyed, secret dice" "$gp" new --keys kh --secret-seed kh.seed \
     -o h.pgn herd
-run 2 "roll without a key" roll --secret-seed kh.seed h.pgn
-run 2 "black rolls" roll --as black --key-file kh/black.key \
+exits 2 "roll without a key" "$gp" roll --secret-seed kh.seed h.pgn
+exits 2 "black rolls" "$gp" roll --as black --key-file kh/black.key \
     --secret-seed kh.seed h.pgn
-run 0 "the referee rolls" roll --as referee --key-file kh/referee.key \
+exits 0 "the referee rolls" "$gp" roll --as referee --key-file kh/referee.key \
     --secret-seed kh.seed h.pgn
-run 2 "reveal without a key" reveal -i --force --secret-seed kh.seed h.pgn
-run 0 "the referee reveals" reveal -i --force --as referee \
+exits 2 "reveal without a key" "$gp" reveal -i --force --secret-seed kh.seed h.pgn
+exits 0 "the referee reveals" "$gp" reveal -i --force --as referee \
     --key-file kh/referee.key --secret-seed kh.seed h.pgn
-grep -q '^\[Seed ' h.pgn || bad "the referee's reveal is not in the record"
+grep -q '^\[Seed ' h.pgn || ng "the referee's reveal is not in the record"
 
 # --- no key in any output, nor in the record
 for f in k/*.key k4/*.key kc/*.key kh/*.key ka/*.key km/*.key kd/*.key; do
 	if grep -rqF "$(cat "$f")" "$out" g.pgn c.pgn; then
-		bad "the key of $f appears in an output"
+		ng "the key of $f appears in an output"
 	fi
 done
-[ "$fail" = 0 ] && echo "ok: keyed records, $n commands"
+[ "$fail" = 0 ] && echo "ok: keyed records, $runs commands"
 exit $fail

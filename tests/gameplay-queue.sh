@@ -12,72 +12,53 @@
 # queued reply apply it once; and no queued turn shows in status, show,
 # the replay page, gamecheck's report or the opponent's messages.
 set -u
-tmp=$(mktemp -d) || exit 99
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-gp=$(pwd)/gameplay
-gc=$(pwd)/gamecheck
+. "${srcdir:-.}/tests/lib.sh"
+gp=$builddir/gameplay
+gc=$builddir/gamecheck
 rounds=${ARBITER_ROUNDS:-5}
 cd "$tmp" || exit 99
 
-bad() {
-	echo "FAIL: $*"
-	fail=1
-}
-
-# run WANT WHAT ARGS...: gameplay ARGS must exit WANT; out and err kept.
-run() {
-	want=$1 what=$2
-	shift 2
-	"$gp" "$@" > out 2> err < /dev/null
-	got=$?
-	[ "$got" = "$want" ] || bad "$what: exit $got, not $want: $(cat err)"
-}
-
-# refused WANT WHAT ARGS...: exit WANT, the record and queue unchanged.
+# refused WANT WHAT ARGS...: gameplay ARGS exits WANT, the record and
+# queue unchanged.
 refused() {
 	want=$1 what=$2
 	shift 2
 	cp g.pgn before.pgn
 	[ -e g.pgn.black.queue ] && cp g.pgn.black.queue before.queue
-	run "$want" "$what" "$@"
-	cmp -s g.pgn before.pgn || bad "$what: the record changed"
+	exits "$want" "$what" "$gp" "$@"
+	cmp -s g.pgn before.pgn || ng "$what: the record changed"
 	if [ -e before.queue ]; then
 		cmp -s g.pgn.black.queue before.queue ||
-		    bad "$what: the queue changed"
+		    ng "$what: the queue changed"
 	fi
 	rm -f before.queue
 }
 
-said() {
-	grep -q -- "$1" err || bad "$2: says $(cat err), not $1"
-}
-
 # --- registered only once every turn is legal
 "$gp" new --date 2024.05.01 reversi -o g.pgn || exit 99
-run 0 "f5" move -i g.pgn f5
+exits 0 "f5" "$gp" move -i g.pgn f5
 refused 1 "an illegal line" queue --as black g.pgn 'f4 e3 f6 a1'
 said "<line>:1:10: error: turn 4 of the line: " "an illegal line"
-[ -e g.pgn.black.queue ] && bad "an illegal line left a queue file"
+[ -e g.pgn.black.queue ] && ng "an illegal line left a queue file"
 refused 1 "a line that is no turns" queue --as black g.pgn 'f4 {x}'
 refused 2 "an odd line" queue --as black g.pgn 'f4 e3 f6'
 refused 2 "on one's own turn" queue --as white g.pgn 'e6 f4'
 said "it is white's turn" "on one's own turn"
 refused 2 "without --as" queue g.pgn 'f4 e3'
 refused 2 "--as the referee" queue --as referee g.pgn 'f4 e3'
-run 2 "from standard input" queue --as black - 'f4 e3'
-run 0 "a line" queue --as black g.pgn 'f4 e3 f6 d3'
-[ "$(cat out)" = "1: f4 e3 f6 d3" ] || bad "queue says $(cat out)"
-[ "$(stat -c %a g.pgn.black.queue)" = 600 ] || bad "the queue is not 0600"
-run 0 "a second line" queue --as black g.pgn 'd6 c3'
-run 0 "a third line" queue --as black g.pgn 'f6 e6'
-run 0 "the list" queue --list --as black g.pgn
+exits 2 "from standard input" "$gp" queue --as black - 'f4 e3'
+exits 0 "a line" "$gp" queue --as black g.pgn 'f4 e3 f6 d3'
+[ "$(cat out)" = "1: f4 e3 f6 d3" ] || ng "queue says $(cat out)"
+[ "$(stat -c %a g.pgn.black.queue)" = 600 ] || ng "the queue is not 0600"
+exits 0 "a second line" "$gp" queue --as black g.pgn 'd6 c3'
+exits 0 "a third line" "$gp" queue --as black g.pgn 'f6 e6'
+exits 0 "the list" "$gp" queue --list --as black g.pgn
 printf '1: f4 e3 f6 d3\n2: d6 c3\n3: f6 e6\n' > want
-cmp -s out want || bad "the list: $(cat out)"
+cmp -s out want || ng "the list: $(cat out)"
 refused 2 "cancel a line not there" queue --cancel 4 --as black g.pgn
-run 0 "cancel 3" queue --cancel 3 --as black g.pgn
-run 0 "white's list" queue --list --as white g.pgn
-[ -s out ] && bad "white's list shows black's lines: $(cat out)"
+exits 0 "cancel 3" "$gp" queue --cancel 3 --as black g.pgn
+exits 0 "white's list" "$gp" queue --list --as white g.pgn
+[ -s out ] && ng "white's list shows black's lines: $(cat out)"
 
 # --- nothing of the queue shows to anyone else
 for c in "$gp status g.pgn" "$gp show g.pgn" "$gp show --html p.html g.pgn" \
@@ -89,36 +70,36 @@ for c in "$gp status g.pgn" "$gp show g.pgn" "$gp show --html p.html g.pgn" \
 	# shellcheck disable=SC2086
 	$c > "without.out" 2>&1
 	mv aside g.pgn.black.queue
-	cmp -s with.out without.out || bad "$c shows the queue"
+	cmp -s with.out without.out || ng "$c shows the queue"
 	if [ -e p.html ]; then
-		cmp -s p.html with.html || bad "$c: the page shows the queue"
+		cmp -s p.html with.html || ng "$c: the page shows the queue"
 		rm -f p.html with.html
 	fi
 done
 
 # --- played in the opponent's update, dated with it; the rest dropped
-run 0 "white's f4" move -i --at 2024-05-01T10:00:00Z g.pgn f4
+exits 0 "white's f4" "$gp" move -i --at 2024-05-01T10:00:00Z g.pgn f4
 grep -q '^1\. f5 f4 {\[%at 2024-05-01T10:00:00Z\]} 2\. e3 {\[%at 2024-05-01T10:00:00Z\]} \*$' g.pgn ||
-    bad "the reply is not in the record, dated: $(tail -n 1 g.pgn)"
+    ng "the reply is not in the record, dated: $(tail -n 1 g.pgn)"
 said "black's queued reply e3 was played" "the reply played"
 said "1 queued line of black's no longer matches the game: dropped" \
     "the line dropped"
-grep -q 'd6\|c3\|f6\|d3' err && bad "the opponent is told queued turns: $(cat err)"
-"$gc" --quiet g.pgn 2> /dev/null || bad "the record with the reply does not check"
-run 0 "the list after" queue --list --as black g.pgn
-[ "$(cat out)" = "1: f6 d3" ] || bad "the list after: $(cat out)"
+grep -q 'd6\|c3\|f6\|d3' err && ng "the opponent is told queued turns: $(cat err)"
+"$gc" --quiet g.pgn 2> /dev/null || ng "the record with the reply does not check"
+exits 0 "the list after" "$gp" queue --list --as black g.pgn
+[ "$(cat out)" = "1: f6 d3" ] || ng "the list after: $(cat out)"
 
 # --- checked again when played: a reply the referee's file holds that is
 # no longer legal (edited by hand) is dropped, the move written alone
 cp g.pgn g0.pgn
 cp g.pgn.black.queue q0
 sed 's/ f6 d3$/ f6 a1/' q0 > g.pgn.black.queue
-run 0 "a reply no longer legal" move -i g.pgn f6
-grep -q 'a1' g.pgn && bad "an illegal queued reply was played"
-grep -q 'f6 \*$' g.pgn || bad "the move was not written alone"
+exits 0 "a reply no longer legal" "$gp" move -i g.pgn f6
+grep -q 'a1' g.pgn && ng "an illegal queued reply was played"
+grep -q 'f6 \*$' g.pgn || ng "the move was not written alone"
 said "1 queued line of black's no longer matches" "an illegal reply"
-[ -e g.pgn.black.queue ] && bad "the illegal line was kept"
-"$gc" --quiet g.pgn 2> /dev/null || bad "the record does not check"
+[ -e g.pgn.black.queue ] && ng "the illegal line was kept"
+"$gc" --quiet g.pgn 2> /dev/null || ng "the record does not check"
 # A queue file that is no queue: queue-file, nothing written.
 cp g0.pgn g.pgn
 sed 's/ f6 d3$/ f6 d3 e6/' q0 > g.pgn.black.queue
@@ -139,7 +120,7 @@ ln -s elsewhere g.pgn.black.queue
 refused 2 "a queue file that is a link, move" move -i g.pgn f6
 said "a queue file may not be a symbolic link" "a link"
 refused 2 "a queue file that is a link, queue" queue --as black g.pgn 'f6 d3'
-cmp -s elsewhere q0 || bad "written through a link"
+cmp -s elsewhere q0 || ng "written through a link"
 rm g.pgn.black.queue
 if [ "$(id -u)" = 0 ]; then
 	cp q0 g.pgn.black.queue
@@ -155,66 +136,66 @@ fi
 # --- keyed: only with the queuing colour's key
 rm -f g.pgn; "$gp" new --date 2024.05.01 --keys k reversi -o g.pgn || exit 99
 rm -f g.pgn.black.queue
-run 0 "keyed f5" move -i --as black --key-file k/black.key g.pgn f5
+exits 0 "keyed f5" "$gp" move -i --as black --key-file k/black.key g.pgn f5
 refused 2 "keyed, no key" queue --as black g.pgn 'f4 e3'
 refused 2 "keyed, white's key for black" queue --as black \
     --key-file k/white.key g.pgn 'f4 e3'
 said "the key is not black's" "white's key for black"
-run 0 "keyed, black's line" queue --as black --key-file k/black.key g.pgn \
+exits 0 "keyed, black's line" "$gp" queue --as black --key-file k/black.key g.pgn \
     'f4 e3'
 refused 2 "white lists black's" queue --list --as black \
     --key-file k/white.key g.pgn
-[ -s out ] && bad "white listed black's queue: $(cat out)"
+[ -s out ] && ng "white listed black's queue: $(cat out)"
 refused 2 "white cancels black's" queue --cancel all --as black \
     --key-file k/white.key g.pgn
 refused 2 "the referee's key lists" queue --list --as referee \
     --key-file k/referee.key g.pgn
-run 0 "white's own list" queue --list --as white --key-file k/white.key g.pgn
-[ -s out ] && bad "white's own list shows black's: $(cat out)"
-run 0 "black's list" queue --list --as black --key-file k/black.key g.pgn
-[ "$(cat out)" = "1: f4 e3" ] || bad "black's list: $(cat out)"
-run 0 "white's f4, keyed" move -i --as white --key-file k/white.key g.pgn f4
-grep -q 'f5 f4 2\. e3 \*$' g.pgn || bad "keyed: no reply: $(tail -n 1 g.pgn)"
-run 0 "black cancels" queue --cancel all --as black --key-file k/black.key \
+exits 0 "white's own list" "$gp" queue --list --as white --key-file k/white.key g.pgn
+[ -s out ] && ng "white's own list shows black's: $(cat out)"
+exits 0 "black's list" "$gp" queue --list --as black --key-file k/black.key g.pgn
+[ "$(cat out)" = "1: f4 e3" ] || ng "black's list: $(cat out)"
+exits 0 "white's f4, keyed" "$gp" move -i --as white --key-file k/white.key g.pgn f4
+grep -q 'f5 f4 2\. e3 \*$' g.pgn || ng "keyed: no reply: $(tail -n 1 g.pgn)"
+exits 0 "black cancels" "$gp" queue --cancel all --as black --key-file k/black.key \
     g.pgn
-[ -e g.pgn.black.queue ] && bad "cancel all left a queue file"
+[ -e g.pgn.black.queue ] && ng "cancel all left a queue file"
 # A line holds on the turns it was queued after: taken back, and another
 # game of as many turns played, it is dropped, even where its turns would
 # be legal (e6 f4 e3 is, as f5 f4 e3).
 rm -f t.pgn t.pgn.black.queue
 "$gp" new --date 2024.05.01 reversi -o t.pgn || exit 99
 "$gp" move -i t.pgn f5 || exit 99
-run 0 "a line after f5" queue --as black t.pgn 'f4 e3'
+exits 0 "a line after f5" "$gp" queue --as black t.pgn 'f4 e3'
 "$gp" offer -i t.pgn undo black > /dev/null || exit 99
 "$gp" accept -i t.pgn undo white > /dev/null || exit 99
 "$gp" move -i t.pgn e6 || exit 99
-run 0 "f4 after e6" move -i t.pgn f4
-grep -q 'e3' t.pgn && bad "a line queued after f5 was played after e6"
+exits 0 "f4 after e6" "$gp" move -i t.pgn f4
+grep -q 'e3' t.pgn && ng "a line queued after f5 was played after e6"
 said "1 queued line of black's no longer matches" "another history"
 # Oust: a turn of several actions matches once whole, played in parts,
 # its capture marked or not.
 "$gp" new --date 2024.05.01 --size 4 oust -o o.pgn || exit 99
 "$gp" move -i o.pgn f1 c4 c6 || exit 99
-run 0 "an Oust line" queue --as black o.pgn 'c5*,g4 e3'
-run 0 "white's capture" move -i o.pgn c5
-grep -q 'e3' o.pgn && bad "Oust: replied to half a turn"
-run 0 "white's placement after it" move -i o.pgn g4
+exits 0 "an Oust line" "$gp" queue --as black o.pgn 'c5*,g4 e3'
+exits 0 "white's capture" "$gp" move -i o.pgn c5
+grep -q 'e3' o.pgn && ng "Oust: replied to half a turn"
+exits 0 "white's placement after it" "$gp" move -i o.pgn g4
 grep -q '^1\. f1 c4 2\. c6 c5,g4 3\. e3 \*$' o.pgn ||
-    bad "Oust: no reply to the whole turn: $(tail -n 1 o.pgn)"
+    ng "Oust: no reply to the whole turn: $(tail -n 1 o.pgn)"
 # A reply that ends the game is played with the result, and the line,
 # played whole, is not said to be dropped.
 "$gp" new --date 2024.05.01 --size 3 oust -o w.pgn || exit 99
 "$gp" move -i w.pgn c3 || exit 99
-run 0 "a winning line" queue --as black w.pgn 'd3 c4*'
-run 0 "white's d3" move -i w.pgn d3
+exits 0 "a winning line" "$gp" queue --as black w.pgn 'd3 c4*'
+exits 0 "white's d3" "$gp" move -i w.pgn d3
 grep -q '^1\. c3 d3 2\. c4\* 1-0$' w.pgn ||
-    bad "the winning reply: $(tail -n 1 w.pgn)"
-grep -q 'dropped' err && bad "a line played whole was said dropped"
+    ng "the winning reply: $(tail -n 1 w.pgn)"
+grep -q 'dropped' err && ng "a line played whole was said dropped"
 "$gc" --quiet --require-finished w.pgn 2> /dev/null ||
-    bad "the game won by a reply does not check"
+    ng "the game won by a reply does not check"
 # Herd has dice: no reply can be queued.
 "$gp" new --seed 7 herd -o h.pgn || exit 99
-run 2 "a game with dice" queue --as white h.pgn 'a1 b1'
+exits 2 "a game with dice" "$gp" queue --as white h.pgn 'a1 b1'
 said "a game with dice" "a game with dice"
 
 # --- two referees apply the opponent's move at once: one reply, once
@@ -232,12 +213,12 @@ for round in $(seq 1 "$rounds"); do
 	wait $pb
 	rb=$?
 	[ $((ra == 0)) -ne $((rb == 0)) ] ||
-	    bad "round $round: exits $ra and $rb, not one success"
+	    ng "round $round: exits $ra and $rb, not one success"
 	grep -q '^1\. f5 f4 2\. e3 \*$' r.pgn ||
-	    bad "round $round: the record is $(tail -n 1 r.pgn)"
-	"$gc" --quiet r.pgn 2> /dev/null || bad "round $round: the record does not check"
+	    ng "round $round: the record is $(tail -n 1 r.pgn)"
+	"$gc" --quiet r.pgn 2> /dev/null || ng "round $round: the record does not check"
 	[ "$(cut -d ' ' -f 1,3- r.pgn.black.queue)" = "1 f4 e3 f6 d3" ] ||
-	    bad "round $round: the queue is $(cat r.pgn.black.queue)"
-	ls -A | grep -q 'gameplay-\|queue\.' && bad "round $round: temporary files left"
+	    ng "round $round: the queue is $(cat r.pgn.black.queue)"
+	ls -A | grep -q 'gameplay-\|queue\.' && ng "round $round: temporary files left"
 done
 exit $fail

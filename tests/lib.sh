@@ -3,8 +3,8 @@
 #   . "${srcdir:-.}/tests/lib.sh"
 # the built tools first on PATH, the test engines' folder, a scratch
 # folder $tmp removed at exit, and ok/ng lines, ng setting $fail, which
-# the test ends with (exit $fail); what a terminal shows of a progress
-# line (shown).
+# the test ends with (exit $fail); a command's exit status checked
+# (exits, said); what a terminal shows of a progress line (shown).
 srcdir=${srcdir:-.}
 builddir=$(pwd)
 PATH="$builddir:$PATH"
@@ -15,6 +15,29 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 ng() { echo "FAIL: $*"; fail=1; }
 ok() { echo "ok: $*"; }
+
+# exits WANT WHAT CMD...: CMD, reading nothing, must exit WANT, else ng
+# with what it said.  Its output is left in $tmp/out and its errors in
+# $tmp/err, and both are kept as $tmp/kept/N.out and N.err for the Nth
+# call ($runs), for a test that looks through every output at the end.
+runs=0
+exits() {
+	want=$1 what=$2
+	shift 2
+	runs=$((runs + 1))
+	"$@" > "$tmp/out" 2> "$tmp/err" < /dev/null
+	got=$?
+	mkdir -p "$tmp/kept"
+	cp "$tmp/out" "$tmp/kept/$runs.out"
+	cp "$tmp/err" "$tmp/kept/$runs.err"
+	[ "$got" = "$want" ] ||
+	    ng "$what: exit $got, not $want: $(cat "$tmp/err")"
+}
+
+# said TEXT WHAT: the last command of exits said TEXT, else ng.
+said() {
+	grep -q -- "$1" "$tmp/err" || ng "$2: says $(cat "$tmp/err"), not $1"
+}
 
 # finished FILE N: true if gamecheck finds FILE's N records all finished
 # (none unfinished, illegal or malformed); $got holds gamecheck's last

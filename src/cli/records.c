@@ -378,3 +378,23 @@ cli_records_cut_short(struct record_reader *rd, struct diag *d)
 	    "records)");
 	return true;
 }
+
+void
+cli_records_usage(FILE *f)
+{
+	fprintf(f,
+	    "      --files-from=LIST    read the files LIST names, one a line\n"
+	    "                           (- standard input), after the others\n"
+	    "      --csv-columns=SPEC   the inputs are CSV without a header\n"
+	    "                           line; SPEC names the columns as it\n"
+	    "                           would (id,winner,moves)\n"
+	    "      --wthor-players=FILE WTHOR inputs name their players\n"
+	    "                           from FILE (default: WTHOR.JOU beside\n"
+	    "                           the input)\n"
+	    "      --wthor-tournaments=FILE  and their tournaments (WTHOR.TRN)\n"
+	    "      --implicit-pass[=WHEN]  imply the passes a record of the\n"
+	    "                           notation leaves out: auto (a Reversi\n"
+	    "                           record with none written), yes, no\n"
+	    "      --max-record-size=SIZE  the most a line or a record may\n"
+	    "                           take (default 64M): longer is too-large\n");
+}

@@ -96,6 +96,12 @@ void cli_records_init(struct cli_records *, bool reports_ok);
 int cli_records_getopt(struct cli_records *, int argc, char **argv,
     const char *optstring, const struct option *own);
 /*
+ * Writes to f the help lines of the reading options that every tool
+ * reading records lists alike (--files-from to --max-record-size), so
+ * that their --help texts cannot drift apart.
+ */
+void cli_records_usage(FILE *f);
+/*
  * The inputs of the options (cli_inputs, with their --files-from), none
  * of them output (NULL: standard output; cli_output_distinct), their
  * count in *n.  NULL after saying why.

@@ -514,3 +514,17 @@ cli_select_free(struct cli_select *cs)
 	cs->ranges = NULL;
 	cs->ids = NULL;
 }
+
+void
+cli_select_usage(FILE *f, const char *verb)
+{
+	fprintf(f,
+	    "      --select=EXPR        %s only the records EXPR selects\n"
+	    "                           (gamecheck(1), SELECTION)\n"
+	    "      --records=LIST       only the selected records N, N-M, N-\n"
+	    "      --ids=LIST           only the records whose own id (GameId)\n"
+	    "                           is N, N-M, N- (from 0)\n"
+	    "      --first=N, --last=N  only the first (last) N selected\n"
+	    "      --every=K            only every Kth selected record\n",
+	    verb);
+}

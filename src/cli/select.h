@@ -90,6 +90,12 @@ int cli_select_option(struct cli_select *, int c, const char *arg);
  */
 void cli_select_say(const struct cli_select *, FILE *f);
 /*
+ * Writes to f the help lines of --select (what the tool does with the
+ * records it selects: verb, "check" or "count"), --records, --ids,
+ * --first, --last and --every, alike in every tool.
+ */
+void cli_select_usage(FILE *f, const char *verb);
+/*
  * Checks the options together, with the run's (in): -1 after saying why
  * they do not go together, else 0.
  */

@@ -119,41 +119,70 @@ slice_option(struct match *m, const char *arg)
 	return 0;
 }
 
+/* --black-protocol, --white-protocol: 0, or -1 after saying why. */
+static int
+protocol_option(struct match *m, int c, const char *arg)
+{
+	char names[128];
+	int  k = c == MATCH_OPT_WHITE_PROTOCOL;
+
+	m->proto_set[k] = true;
+	if ((m->side[k].proto = match_proto_find(arg)) == NULL) {
+		match_protocol_names(names, sizeof names);
+		cli_error("--%s-protocol takes %s, not '%s'",
+		    k == 0 ? "black" : "white", names, arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --tc, --black-tc, --white-tc: 0, or -1 after saying why. */
+static int
+tc_option(struct match *m, int c, const char *arg)
+{
+	if (!match_tc_parse(arg,
+		c == MATCH_OPT_TC ? &m->tc_both :
+				    &m->tc[c == MATCH_OPT_WHITE_TC])) {
+		cli_error("--%s takes BASE+INC seconds, not '%s'",
+		    c == MATCH_OPT_TC		? "tc" :
+			c == MATCH_OPT_BLACK_TC ? "black-tc" :
+						  "white-tc",
+		    arg);
+		return -1;
+	}
+	return 0;
+}
+
+/* --engine: one more entrant of the tournament: 0, or -1 (said). */
+static int
+engine_option(struct match *m, const char *arg)
+{
+	if (array_grow(&m->engines, &m->engines_cap, m->nengines + 1,
+		sizeof *m->engines) == -1 ||
+	    array_grow(&m->engine_lines, &m->engine_lines_cap, m->nengines + 1,
+		sizeof *m->engine_lines) == -1) {
+		cli_error("out of memory");
+		return -1;
+	}
+	m->engine_lines[m->nengines] = 0;
+	m->engines[m->nengines++] = arg;
+	return 0;
+}
+
 int
 match_option(void *settings, int c, const char *arg)
 {
 	struct match *m = settings;
-	char	      names[128];
 	int	      k;
 
 	switch (c) {
 	case 'b': m->side[0].e.cmd = arg; break;
 	case 'w': m->side[1].e.cmd = arg; break;
 	case MATCH_OPT_BLACK_PROTOCOL:
-	case MATCH_OPT_WHITE_PROTOCOL:
-		k = c == MATCH_OPT_WHITE_PROTOCOL;
-		m->proto_set[k] = true;
-		if ((m->side[k].proto = match_proto_find(arg)) == NULL) {
-			match_protocol_names(names, sizeof names);
-			cli_error("--%s-protocol takes %s, not '%s'",
-			    k == 0 ? "black" : "white", names, arg);
-			return -1;
-		}
-		break;
+	case MATCH_OPT_WHITE_PROTOCOL: return protocol_option(m, c, arg);
 	case MATCH_OPT_TC:
 	case MATCH_OPT_BLACK_TC:
-	case MATCH_OPT_WHITE_TC:
-		if (!match_tc_parse(arg,
-			c == MATCH_OPT_TC ? &m->tc_both :
-					    &m->tc[c == MATCH_OPT_WHITE_TC])) {
-			cli_error("--%s takes BASE+INC seconds, not '%s'",
-			    c == MATCH_OPT_TC		? "tc" :
-				c == MATCH_OPT_BLACK_TC ? "black-tc" :
-							  "white-tc",
-			    arg);
-			return -1;
-		}
-		break;
+	case MATCH_OPT_WHITE_TC: return tc_option(m, c, arg);
 	case MATCH_OPT_ALTERNATE: m->alternate = true; break;
 	case MATCH_OPT_SPRT:
 		m->sprt_on = true;
@@ -171,20 +200,7 @@ match_option(void *settings, int c, const char *arg)
 		m->completion = k == 1;
 		break;
 	case MATCH_OPT_OPENINGS: m->openings_path = arg; break;
-	case MATCH_OPT_ENGINE:
-		if (array_grow(&m->engines, &m->engines_cap, m->nengines + 1,
-			sizeof *m->engines) == -1) {
-			cli_error("out of memory");
-			return -1;
-		}
-		if (array_grow(&m->engine_lines, &m->engine_lines_cap,
-			m->nengines + 1, sizeof *m->engine_lines) == -1) {
-			cli_error("out of memory");
-			return -1;
-		}
-		m->engine_lines[m->nengines] = 0;
-		m->engines[m->nengines++] = arg;
-		break;
+	case MATCH_OPT_ENGINE: return engine_option(m, arg);
 	case MATCH_OPT_LOG: m->log.path = arg; break;
 	case MATCH_OPT_ENGINES: m->engines_path = arg; break;
 	case MATCH_OPT_TOURNAMENT:

@@ -275,11 +275,52 @@ html_option(FILE *out, const struct play_record *pr, int k)
 }
 
 /*
- * Writes pr's record as section k (from 1) of the page: its facts (with
- * what stands at its end: the offers and a timed game's clocks clk, NULL
- * without), the board of every turn up to the last legal one and of the
- * illegal turn, the buttons and the move list, each turn by its player
- * with its comments; the page opens at turn start.  Returns 0, or -1 when
+ * The title and the facts of pr's record (caption c): its players, its
+ * tags, what the referee says of it, and what stands at its end (the
+ * offers, and a timed game's clocks clk, NULL without).
+ */
+static void
+html_facts(FILE *out, const struct play_record *pr, const struct caption *c,
+    const struct report_clock *clk)
+{
+	const struct replay *rp = &pr->rp;
+	char		     buf[RECORD_SHOWN];
+	unsigned long	     t;
+
+	fprintf(out, "<h1>");
+	xml_escape(out, c->title);
+	fprintf(out, "</h1>\n<dl class=\"facts\">\n<dt>players</dt><dd>");
+	for (t = 0; t < RULES_COLOURS; t++) {
+		fprintf(out, "%s", t > 0 ? " \xe2\x80\x93 " : "");
+		xml_escape(out, c->name[t]);
+		fprintf(out, " (%s)", rp->game->colour[t]);
+	}
+	fprintf(out, "</dd>\n");
+	if (show_tag_text(pr->rec, "Date", buf, sizeof buf))
+		html_fact(out, "date", buf);
+	if (show_tag_text(pr->rec, "Result", buf, sizeof buf))
+		html_fact(out, "result", buf);
+	if (show_tag_text(pr->rec, "Termination", buf, sizeof buf))
+		html_fact(out, "termination", buf);
+	html_fact(out, "referee", rp->has_error ? NULL : c->state);
+	if (rp->has_error) {
+		fprintf(out, "<dt>referee</dt><dd class=\"diag\">%s record: ",
+		    replay_status_name(rp->status));
+		html_diag(out, rp);
+		fprintf(out, "</dd>\n");
+	} else if (rp->has_recorded && rp->verified && !rp->agrees)
+		html_fact(out, "check",
+		    "the recorded result disagrees with the board");
+	if (!rp->has_error)
+		show_page_standing(out, pr, clk);
+	fprintf(out, "</dl>\n");
+}
+
+/*
+ * Writes pr's record as section k (from 1) of the page: its facts
+ * (html_facts, with clk), the board of every turn up to the last legal
+ * one and of the illegal turn, the buttons and the move list, each turn
+ * by its player with its comments; the page opens at turn start.  Returns 0, or -1 when
  * memory ran out (said).
  */
 static int
@@ -289,8 +330,7 @@ html_record(FILE *out, struct show_lines *lines, const struct play_record *pr,
 	const struct replay *rp = &pr->rp;
 	struct view	     v = { 0 };
 	struct caption	     c;
-	char		    *moves = NULL, *tok, buf[RECORD_SHOWN];
-	char		     name[RECORD_SHOWN];
+	char		    *moves = NULL, *tok, name[RECORD_SHOWN];
 	size_t		     mlen = 0;
 	unsigned long	     t, last, bad = 0;
 	FILE		    *m;
@@ -308,36 +348,11 @@ html_record(FILE *out, struct show_lines *lines, const struct play_record *pr,
 	}
 	fprintf(out,
 	    "<section class=\"record\" data-record=\"%d\" "
-	    "data-start=\"%lu\"%s>\n<h1>",
+	    "data-start=\"%lu\"%s>\n",
 	    k, start < last ? start : last, k > 1 ? " hidden" : "");
-	xml_escape(out, c.title);
-	fprintf(out, "</h1>\n<dl class=\"facts\">\n<dt>players</dt><dd>");
-	for (t = 0; t < RULES_COLOURS; t++) {
-		fprintf(out, "%s", t > 0 ? " \xe2\x80\x93 " : "");
-		xml_escape(out, c.name[t]);
-		fprintf(out, " (%s)", rp->game->colour[t]);
-	}
-	fprintf(out, "</dd>\n");
-	if (show_tag_text(pr->rec, "Date", buf, sizeof buf))
-		html_fact(out, "date", buf);
-	if (show_tag_text(pr->rec, "Result", buf, sizeof buf))
-		html_fact(out, "result", buf);
-	if (show_tag_text(pr->rec, "Termination", buf, sizeof buf))
-		html_fact(out, "termination", buf);
-	html_fact(out, "referee", rp->has_error ? NULL : c.state);
-	if (rp->has_error) {
-		fprintf(out, "<dt>referee</dt><dd class=\"diag\">%s record: ",
-		    replay_status_name(rp->status));
-		html_diag(out, rp);
-		fprintf(out, "</dd>\n");
-	} else if (rp->has_recorded && rp->verified && !rp->agrees)
-		html_fact(out, "check",
-		    "the recorded result disagrees with "
-		    "the board");
-	if (!rp->has_error)
-		show_page_standing(out, pr, clk);
+	html_facts(out, pr, &c, clk);
 	fprintf(out,
-	    "</dl>\n<div class=\"nav\"><button data-go=\"first\">"
+	    "<div class=\"nav\"><button data-go=\"first\">"
 	    "\xc2\xab first</button><button data-go=\"previous\">"
 	    "\xe2\x97\x80 previous</button><button data-go=\"next\">next "
 	    "\xe2\x96\xb6</button><button data-go=\"last\">last "

@@ -1349,13 +1349,10 @@ passes_implied(const struct record *rec, const struct replay_options *opt,
 	return true;
 }
 
-void
-replay_record(struct record_syntax *syn, const struct record *rec,
-    const struct replay_options *opt, struct replay *rp)
+/* Sets rp to a record not yet replayed: unfinished, nothing said. */
+static void
+replay_reset(struct replay *rp)
 {
-	size_t i, end;
-	bool   fast;
-
 	rp->status = REPLAY_UNFINISHED;
 	rp->game = NULL;
 	rp->turns = rp->actions = rp->passes = rp->implied_passes = 0;
@@ -1377,19 +1374,80 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	rp->has_legal = false;
 	memset(&rp->score, 0, sizeof rp->score);
 	rp->score.winner = -1;
+}
+
+/*
+ * A record the reader could not read: malformed, its reader's error,
+ * and its game named where the record or the caller says.
+ */
+static void
+replay_malformed(const struct record *rec, const struct replay_options *opt,
+    struct replay *rp)
+{
+	rp->status = REPLAY_MALFORMED;
+	rp->has_error = true;
+	rp->error = rec->error;
+	/* Still name the game where the record or the caller says. */
+	if (record_tag_find(rec, "Game") != NULL) {
+		if (!has_nul(record_tag_find(rec, "Game")))
+			rp->game = rules_game_find(
+			    record_tag_find(rec, "Game")->value);
+	} else if (opt->game != NULL)
+		rp->game = opt->game;
+	else
+		rp->game = rec->format_game;
+}
+
+/*
+ * What a record replayed to its end says of itself, checked against the
+ * board: its result, termination, claims, agreements and adjudication;
+ * and whether the players, a director or a forfeit ended it.
+ */
+static void
+check_end(
+    struct record_syntax *syn, const struct record *rec, struct replay *rp)
+{
+	check_result(syn, rec, rp);
+	/* Termination and Winner tags: GGF and SGF give theirs too. */
+	if (!rp->has_error)
+		check_termination(syn, rec, rp);
+	if (!rp->has_error)
+		replay_check_claim(rec, rp);
+	if (!rp->has_error)
+		replay_check_agreement(rec, rp);
+	if (!rp->has_error)
+		replay_check_unrevealed(rec, rp);
+	if (!rp->has_error)
+		replay_check_adjudication(syn, rec, rp);
+	/*
+	 * A match drew it on the programs' evaluations (--adjudicate
+	 * draw:): the referee's adjudication, a draw.
+	 */
+	if (!rp->has_error && !rp->score.over &&
+	    replay_termination_drawn(rec) && rp->has_recorded &&
+	    strcmp(rp->recorded, "1/2-1/2") == 0) {
+		rp->adjudged = true;
+		rp->adjudged_winner = -1;
+	}
+	/*
+	 * Ended by the players, a director or a forfeit (a
+	 * resignation, a claim, a withdrawal...): finished, its cause
+	 * in the report (issue 27, item 11).
+	 */
+	if (!rp->has_error && (rp->agreed || rp->adjudged || rp->forfeit))
+		rp->status = REPLAY_FINISHED;
+}
+
+void
+replay_record(struct record_syntax *syn, const struct record *rec,
+    const struct replay_options *opt, struct replay *rp)
+{
+	size_t i, end;
+	bool   fast;
+
+	replay_reset(rp);
 	if (rec->malformed) {
-		rp->status = REPLAY_MALFORMED;
-		rp->has_error = true;
-		rp->error = rec->error;
-		/* Still name the game where the record or the caller says. */
-		if (record_tag_find(rec, "Game") != NULL) {
-			if (!has_nul(record_tag_find(rec, "Game")))
-				rp->game = rules_game_find(
-				    record_tag_find(rec, "Game")->value);
-		} else if (opt->game != NULL)
-			rp->game = opt->game;
-		else
-			rp->game = rec->format_game;
+		replay_malformed(rec, opt, rp);
 		return;
 	}
 	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp) ||
@@ -1439,35 +1497,6 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 		return;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
 	if (!opt->limit || opt->upto >= rec->nturns) {
-		check_result(syn, rec, rp);
-		/* Termination and Winner tags: GGF and SGF give theirs too. */
-		if (!rp->has_error)
-			check_termination(syn, rec, rp);
-		if (!rp->has_error)
-			replay_check_claim(rec, rp);
-		if (!rp->has_error)
-			replay_check_agreement(rec, rp);
-		if (!rp->has_error)
-			replay_check_unrevealed(rec, rp);
-		if (!rp->has_error)
-			replay_check_adjudication(syn, rec, rp);
-		/*
-		 * A match drew it on the programs' evaluations (--adjudicate
-		 * draw:): the referee's adjudication, a draw.
-		 */
-		if (!rp->has_error && !rp->score.over &&
-		    replay_termination_drawn(rec) && rp->has_recorded &&
-		    strcmp(rp->recorded, "1/2-1/2") == 0) {
-			rp->adjudged = true;
-			rp->adjudged_winner = -1;
-		}
-		/*
-		 * Ended by the players, a director or a forfeit (a
-		 * resignation, a claim, a withdrawal...): finished, its cause
-		 * in the report (issue 27, item 11).
-		 */
-		if (!rp->has_error && (rp->agreed || rp->adjudged ||
-		    rp->forfeit))
-			rp->status = REPLAY_FINISHED;
+		check_end(syn, rec, rp);
 	}
 }

@@ -476,6 +476,81 @@ forfeit_winner_agrees(struct yin *y, const yaml_node_t *res,
 	    w);
 }
 
+/* The report's status: a STAT_* value, or -1 (d filled in). */
+static int
+read_status(struct yin *y, const yaml_node_t *root, struct diag *d)
+{
+	yaml_node_t *n = yin_get(y, root, "status");
+	int	     st;
+
+	if ((st = status_of(yin_text(n))) != -1)
+		return st;
+	if (n == NULL)
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the report has no status");
+	else
+		yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "status: \"%s\" is not finished, unfinished, illegal or "
+		    "malformed",
+		    yin_text(n) != NULL ? yin_text(n) : "");
+	return -1;
+}
+
+/*
+ * The report of a malformed record, one for its error (report.md): 1,
+ * 0 for an empty input's, which stands for no record (counted as
+ * nothing, as gamestat counts the empty input itself, so that an empty
+ * shard merges as nothing: formats/summary.md), or -1 (d filled in).
+ */
+static int
+read_malformed(struct yin *y, const yaml_node_t *root, struct diag *d)
+{
+	yaml_node_t *n;
+
+	if (yin_unique_keys(y, yin_get(y, root, "error"), d) == -1)
+		return -1;
+	if ((n = yin_get(y, yin_get(y, root, "error"), "code")) == NULL ||
+	    yin_text(n) == NULL) {
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		    "the report of a malformed record has no error code");
+		return -1;
+	}
+	if (read_always(y, root, d) == -1)
+		return -1;
+	return strcmp(yin_text(n), diag_name(DIAG_EMPTY_INPUT)) == 0 ? 0 : 1;
+}
+
+/*
+ * A finished game (no forfeit) of game rg, its result res: decided off
+ * the board (an agreement, an adjudication) or on it, g->adjudicated
+ * when a solver's Termination says it.  0, or -1 (d filled in).
+ */
+static int
+read_finished_game(struct yin *y, const yaml_node_t *root,
+    const yaml_node_t *res, const struct rules_game *rg, struct stat_game *g,
+    struct diag *d)
+{
+	const char *t = NULL; /* the Termination tag, once read */
+
+	if (g->colour[0] == NULL || g->colour[1] == NULL) {
+		yin_fail(d, DIAG_BAD_VALUE, root->start_mark,
+		    "the colours of game \"%s\" are unknown", g->game);
+		return -1;
+	}
+	if (yin_get(y, root, "agreement") != NULL ||
+	    yin_get(y, root, "adjudication") != NULL) {
+		if (read_decided(y, root, res, g, d) == -1)
+			return -1;
+	} else if (read_finished(y, root, res, rg, g, d) == -1 ||
+	    check_no_forfeit(y, root, rg, d) == -1 ||
+	    tag_value(y, root, "Termination", &t, d) == -1)
+		return -1;
+	g->adjudicated = t != NULL &&
+	    strncmp(t, STAT_SOLVED_TERMINATION,
+		strlen(STAT_SOLVED_TERMINATION)) == 0;
+	return 0;
+}
+
 int
 report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
     struct diag *d)
@@ -483,7 +558,6 @@ report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
 	struct yin		*y = &rd->y;
 	const struct rules_game *rg;
 	yaml_node_t		*root, *res, *n;
-	const char		*t;
 	int			 rc, st;
 
 again:
@@ -495,27 +569,16 @@ again:
 	if (root == NULL || yin_unique_root(y, d) == -1)
 		goto out_stop;
 	memset(g, 0, sizeof *g);
-	t = NULL; /* the Termination tag, once read */
-	n = yin_get(y, root, "status");
-	if ((st = status_of(yin_text(n))) == -1) {
-		if (n == NULL)
-			yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
-			    "the report has no status");
-		else
-			yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
-			    "status: \"%s\" is not finished, unfinished, "
-			    "illegal or malformed",
-			    yin_text(n) != NULL ? yin_text(n) : "");
+	if ((st = read_status(y, root, d)) == -1)
 		goto out_stop;
-	}
 	g->status = (enum stat_status)st;
 	g->game = yin_text(yin_get(y, root, "game"));
 	g->board = yin_text(yin_get(y, root, "board"));
 	if (by == NULL)
 		rc = 0;
 	else if (strcmp(by, REPORT_BY_OPENING) == 0)
-		rc = opening_value(y, root, rd->opening, sizeof rd->opening,
-		    &g->value, d);
+		rc = opening_value(
+		    y, root, rd->opening, sizeof rd->opening, &g->value, d);
 	else
 		rc = tag_value(y, root, by, &g->value, d);
 	if (rc == -1 ||
@@ -523,25 +586,9 @@ again:
 		goto out_stop;
 	rg = colours_of(y, root, g);
 	if (g->status == STAT_MALFORMED) {
-		/* A malformed record is one for its error (report.md). */
-		if (yin_unique_keys(y, yin_get(y, root, "error"), d) == -1)
+		if ((rc = read_malformed(y, root, d)) == -1)
 			goto out_stop;
-		if ((n = yin_get(y, yin_get(y, root, "error"), "code")) ==
-			NULL ||
-		    yin_text(n) == NULL) {
-			yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
-			    "the report of a malformed record has no error "
-			    "code");
-			goto out_stop;
-		}
-		if (read_always(y, root, d) == -1)
-			goto out_stop;
-		/*
-		 * The report of an empty input stands for no record: counted
-		 * as nothing, as gamestat counts the empty input itself, so
-		 * that an empty shard merges as nothing (formats/summary.md).
-		 */
-		if (strcmp(yin_text(n), diag_name(DIAG_EMPTY_INPUT)) == 0)
+		if (rc == 0)
 			goto again;
 		return 1;
 	}
@@ -570,24 +617,9 @@ again:
 	} else if (g->status == STAT_UNFINISHED) {
 		if (check_no_forfeit(y, root, rg, d) == -1)
 			goto out_stop;
-	} else if (g->status == STAT_FINISHED) {
-		if (g->colour[0] == NULL || g->colour[1] == NULL) {
-			yin_fail(d, DIAG_BAD_VALUE, root->start_mark,
-			    "the colours of game \"%s\" are unknown", g->game);
-			goto out_stop;
-		}
-		if (yin_get(y, root, "agreement") != NULL ||
-		    yin_get(y, root, "adjudication") != NULL) {
-			if (read_decided(y, root, res, g, d) == -1)
-				goto out_stop;
-		} else if (read_finished(y, root, res, rg, g, d) == -1 ||
-		    check_no_forfeit(y, root, rg, d) == -1 ||
-		    tag_value(y, root, "Termination", &t, d) == -1)
-			goto out_stop;
-		g->adjudicated = t != NULL &&
-		    strncmp(t, STAT_SOLVED_TERMINATION,
-			strlen(STAT_SOLVED_TERMINATION)) == 0;
-	}
+	} else if (g->status == STAT_FINISHED &&
+	    read_finished_game(y, root, res, rg, g, d) == -1)
+		goto out_stop;
 	if (read_always(y, root, d) == -1)
 		goto out_stop;
 	return 1;
