@@ -46,8 +46,9 @@ for y in "" --yaml; do
 	    ng "batches of 3 from stdin $y: other output"
 done
 [ "$(grep -c '^record: ' "$tmp/one")" = 20 ] &&
-    grep -q '^record: 20$' "$tmp/one" && ok "batches: -j 1, -j 2 and stdin the same" ||
+    grep -q '^record: 20$' "$tmp/one" ||
     ng "batches: $(grep '^record: ' "$tmp/one" | tail -n 2)"
+[ $fail = 0 ] && ok "batches: -j 1, -j 2 and stdin the same"
 
 # --resume after a kill -9 at the 170th position (game 6 of 12 of about
 # 32 turns, batch 2): the records before it kept, and the run resumed
@@ -94,4 +95,16 @@ st=$?
     cmp -s "$tmp/four.pgn" "$tmp/four.keep" &&
     ok "--resume refuses a file of more games than the inputs" ||
     ng "more records: exit $st: $(cat "$tmp/f.err")"
+
+# A second input missing, or a folder: said before anything is analysed
+# (exit 2), -o not written.
+for bad in "$tmp/none.pgn" "$tmp"; do
+	gameplay analyze --player greedy -o "$tmp/x.pgn" "$tmp/k.pgn" "$bad" \
+	    2> "$tmp/x.err"
+	st=$?
+	[ $st = 2 ] && [ ! -e "$tmp/x.pgn" ] && [ "$(wc -l < "$tmp/x.err")" = 1 ] &&
+	    grep -q "^gameplay: $bad: " "$tmp/x.err" ||
+	    ng "a bad second input $bad: exit $st: $(cat "$tmp/x.err")"
+done
+ok "a missing or folder input said before anything is analysed"
 exit $fail

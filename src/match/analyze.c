@@ -8,6 +8,8 @@
  * match's workers (workers.h), --resume by the match's reading back
  * (resume.h), so that an analysis stopped goes on where it stopped.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -188,21 +190,31 @@ keep_game(
 	return ag->result == NULL ? -1 : 0;
 }
 
-/* Opens each input but standard input and closes it again: a status. */
+/*
+ * Opens each input but standard input and closes it again, so that one
+ * missing, or a folder, is said before anything is analysed: a status.
+ */
 static int
 inputs_check(char **paths, int n)
 {
-	FILE *fp;
-	int   i;
+	struct stat st;
+	FILE	   *fp;
+	int	    i, err;
 
 	for (i = 0; i < n; i++) {
 		if (strcmp(paths[i], "-") == 0)
 			continue;
-		if ((fp = fopen(paths[i], "r")) == NULL) {
-			cli_error("%s: %s", paths[i], strerror(errno));
+		err = 0;
+		if ((fp = fopen(paths[i], "r")) == NULL)
+			err = errno;
+		else if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode))
+			err = EISDIR;
+		if (fp != NULL)
+			fclose(fp);
+		if (err != 0) {
+			cli_error("%s: %s", paths[i], strerror(err));
 			return CLI_USAGE;
 		}
-		fclose(fp);
 	}
 	return CLI_OK;
 }
