@@ -2,11 +2,12 @@
 /*
  * gameplay analyze (analyze.h): its options, streaming the records to
  * analyse in batches (each replayed once; one that is not legal is said
- * and left out; a batch freed once written), each game's positions valued in turn by the analyser
- * (analysers.c) and its record written again with a comment per turn
- * (formats/record.md, "Analyses"), or its YAML document; -j N by the
- * match's workers (workers.h), --resume by the match's reading back
- * (resume.h), so that an analysis stopped goes on where it stopped.
+ * and left out; a batch freed once written), each game's positions
+ * valued in turn by the analyser (analysers.c) and its record written
+ * again with a comment per turn (formats/record.md, "Analyses"), or its
+ * YAML document; -j N by the match's workers (workers.h), --resume by
+ * the match's reading back (resume.h), so that an analysis stopped goes
+ * on where it stopped.
  */
 #include <sys/stat.h>
 
