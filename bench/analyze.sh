@@ -5,7 +5,9 @@
 # set, by greedy at depths 1 and 3, by mcts:100 (a best move only) and by
 # the exact solver within 14 and 18 empties (the positions further from
 # the end are not its: positions counts those it valued).  A position is
-# a turn's comment in the output.  make bench runs it.
+# a turn's comment in the output.  Then the peak memory (KiB) of greedy
+# at depth 1 over MEM and 4 x MEM generated games of 3 turns (the inputs
+# are streamed: the two peaks alike).  make bench runs it.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start analyze
@@ -37,3 +39,11 @@ run "greedy depth 3" --player greedy --depth 3
 run "mcts:100" --player mcts:100
 run "solver 14 empties" --solver --empties 14
 run "solver 18 empties" --solver --empties 18
+
+mem=${MEM:-25000}
+for n in "$mem" $((4 * mem)); do
+	./tests/gen-records reversi -n "$n" -s 7 -c 3 > "$tmp/m.pgn"
+	/usr/bin/time -f %M -o "$tmp/t" ./gameplay analyze --player greedy \
+	    "$tmp/m.pgn" > /dev/null 2>&1 || true
+	printf 'analyze peak memory %7d games %8d KiB\n' "$n" "$(tail -n 1 "$tmp/t")"
+done

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gameplay analyze (analyze.h): its options, reading the records to
- * analyse (each replayed once; one that is not legal is said and left
- * out), each game's positions valued in turn by the analyser
- * (analysers.c) and its record written again with a comment per turn
- * (formats/record.md, "Analyses"), or its YAML document; -j N by the
- * match's workers (workers.h), --resume by the match's reading back
- * (resume.h), so that an analysis stopped goes on where it stopped.
+ * gameplay analyze (analyze.h): its options, streaming the records to
+ * analyse in batches (each replayed once; one that is not legal is said
+ * and left out; a batch freed once written), each game's positions
+ * valued in turn by the analyser (analysers.c) and its record written
+ * again with a comment per turn (formats/record.md, "Analyses"), or its
+ * YAML document; -j N by the match's workers (workers.h), --resume by
+ * the match's reading back (resume.h), so that an analysis stopped goes
+ * on where it stopped.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,6 +35,8 @@ analyze_init(struct analyze *a)
 	a->startup_timeout = 30;
 	a->jobs = 1;
 	a->proto = &match_proto_arbiter;
+	a->batch = ANALYZE_BATCH;
+	replay_init(&a->rp);
 }
 
 static void
@@ -47,18 +53,6 @@ game_fini(struct analyze_game *ag)
 	free(ag->board);
 	free(ag->setup);
 	free(ag->result);
-}
-
-void
-analyze_fini(struct analyze *a)
-{
-	size_t i;
-
-	for (i = 0; i < a->ngames; i++)
-		game_fini(&a->games[i]);
-	free(a->games);
-	free(a->done);
-	record_syntax_free(a->syn);
 }
 
 /* A decimal number of seconds, 0 or more (more than 0 if positive). */
@@ -163,19 +157,15 @@ copy(const char *s, size_t len)
 	return p;
 }
 
-/* Keeps the replayed record rec (rp) as a game to analyse: 0 or -1. */
+/* Keeps the replayed record rec (rp) as the game ag: 0 or -1. */
 static int
-keep_game(struct analyze *a, const struct record *rec, const struct replay *rp)
+keep_game(
+    struct analyze_game *ag, const struct record *rec, const struct replay *rp)
 {
 	const struct record_tag *t;
-	struct analyze_game	*ag;
 	const char		*k = rp->kept;
 	size_t			 i;
 
-	if (array_grow(&a->games, &a->games_cap, a->ngames + 1,
-		sizeof *a->games) == -1)
-		return -1;
-	ag = &a->games[a->ngames++];
 	memset(ag, 0, sizeof *ag);
 	ag->game = rp->game;
 	if ((ag->board = strdup(rp->pos->board.name)) == NULL ||
@@ -201,54 +191,152 @@ keep_game(struct analyze *a, const struct record *rec, const struct replay *rp)
 	return ag->result == NULL ? -1 : 0;
 }
 
-/* Reads the records of path, keeping the legal ones: a status. */
+/*
+ * Opens each input but standard input and closes it again, so that one
+ * missing, or a folder, is said before anything is analysed: a status.
+ */
 static int
-read_file(struct analyze *a, const char *path)
+inputs_check(char **paths, int n)
+{
+	struct stat st;
+	FILE	   *fp;
+	int	    i, err;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(paths[i], "-") == 0)
+			continue;
+		err = 0;
+		if ((fp = fopen(paths[i], "r")) == NULL)
+			err = errno;
+		else if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode))
+			err = EISDIR;
+		if (fp != NULL)
+			fclose(fp);
+		if (err != 0) {
+			cli_error("%s: %s", paths[i], strerror(err));
+			return CLI_USAGE;
+		}
+	}
+	return CLI_OK;
+}
+
+/* Ends the reading of the current input. */
+static void
+input_close(struct analyze *a)
+{
+	record_reader_free(a->rd);
+	a->rd = NULL;
+	if (a->in != NULL && a->in != stdin)
+		fclose(a->in);
+	a->in = NULL;
+}
+
+/* Starts reading the next input: a status. */
+static int
+input_open(struct analyze *a)
+{
+	const char *path = a->paths[a->ipath++];
+
+	a->in = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
+	if (a->in == NULL) {
+		cli_error("%s: %s", path, strerror(errno));
+		return CLI_USAGE;
+	}
+	if ((a->rd = record_reader_new(a->syn, a->in, path, RECORD_AUTO)) ==
+	    NULL) {
+		cli_error("analyze: %s", strerror(ENOMEM));
+		return CLI_INTERNAL;
+	}
+	return CLI_OK;
+}
+
+/*
+ * Reads the next legal game of the inputs into ag (owned by the caller,
+ * game_fini), saying each record that is not legal and leaving it out.
+ * Returns 1, 0 at the end of the inputs, or -1 with *status set after
+ * saying why (a read error, no memory).
+ */
+static int
+input_next(struct analyze *a, struct analyze_game *ag, int *status)
 {
 	struct replay_options ro = { .game = a->force_game,
 		.keep_turns = true };
-	struct record_reader *rd;
 	const struct record  *rec;
-	struct replay	      rp;
-	struct buf	      b;
-	FILE		     *fp;
-	int		      r, status = CLI_OK;
+	int		      r;
 
-	buf_init(&b);
-	fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "r");
-	if (fp == NULL || buf_read_file(&b, fp) == -1) {
-		cli_error("%s: %s", path, strerror(errno));
-		if (fp != NULL && fp != stdin)
-			fclose(fp);
-		buf_fini(&b);
-		return CLI_USAGE;
-	}
-	if (fp != stdin)
-		fclose(fp);
-	replay_init(&rp);
-	if ((rd = record_reader_new_buffer(
-		 a->syn, b.s, b.len, path, RECORD_AUTO)) == NULL)
-		status = CLI_INTERNAL;
-	while (status == CLI_OK && (r = record_reader_next(rd, &rec)) == 1) {
-		replay_record(a->syn, rec, &ro, &rp);
-		if (rp.status == REPLAY_ILLEGAL ||
-		    rp.status == REPLAY_MALFORMED) {
-			match_diag(path, &rp);
+	for (;;) {
+		if (a->rd == NULL && a->ipath == a->npaths)
+			return 0;
+		if (a->rd == NULL && (*status = input_open(a)) != CLI_OK)
+			return -1;
+		if ((r = record_reader_next(a->rd, &rec)) == 0) {
+			input_close(a);
+			continue;
+		}
+		if (r == -1) {
+			cli_error("%s: %s", record_reader_name(a->rd),
+			    strerror(errno));
+			*status = CLI_USAGE;
+			return -1;
+		}
+		replay_record(a->syn, rec, &ro, &a->rp);
+		if (a->rp.status == REPLAY_ILLEGAL ||
+		    a->rp.status == REPLAY_MALFORMED) {
+			match_diag(record_reader_name(a->rd), &a->rp);
 			a->skipped = true;
 			continue;
 		}
-		if (keep_game(a, rec, &rp) == -1)
-			status = CLI_INTERNAL;
+		if (keep_game(ag, rec, &a->rp) == -1) {
+			game_fini(ag);
+			cli_error("analyze: %s", strerror(ENOMEM));
+			*status = CLI_INTERNAL;
+			return -1;
+		}
+		a->nread++;
+		return 1;
 	}
-	if (status == CLI_OK && r == -1) {
-		cli_error("%s: %s", path, strerror(errno));
-		status = CLI_USAGE;
+}
+
+/* Frees the batch's games: the next batch starts after them. */
+static void
+batch_free(struct analyze *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->ngames; i++)
+		game_fini(&a->games[i]);
+	a->ngames = 0;
+}
+
+void
+analyze_fini(struct analyze *a)
+{
+	batch_free(a);
+	free(a->games);
+	input_close(a);
+	replay_fini(&a->rp);
+	record_syntax_free(a->syn);
+}
+
+/*
+ * Reads the next batch of games into a->games (none at the end of the
+ * inputs): a status.
+ */
+static int
+batch_read(struct analyze *a)
+{
+	size_t t, bytes = 0;
+	int    r, status = CLI_OK;
+
+	batch_free(a);
+	a->base = a->nread;
+	a->taken = 0;
+	while (a->ngames < a->batch && bytes < ANALYZE_BATCH_BYTES &&
+	    (r = input_next(a, &a->games[a->ngames], &status)) == 1) {
+		for (t = 0; t < a->games[a->ngames].nturns; t++)
+			bytes += strlen(a->games[a->ngames].turns[t]) + 1;
+		a->ngames++;
 	}
-	if (status == CLI_INTERNAL)
-		cli_error("analyze: %s", strerror(ENOMEM));
-	record_reader_free(rd);
-	replay_fini(&rp);
-	buf_fini(&b);
 	return status;
 }
 
@@ -335,8 +423,9 @@ out_free:
 }
 
 /*
- * Values every position of game i, pts[t] before turn t (its dice
- * rolled) and pts[nturns] after the last.  Returns the exit status.
+ * Values every position of game i of the batch, pts[t] before turn t
+ * (its dice rolled) and pts[nturns] after the last.  Returns the exit
+ * status.
  */
 static int
 analyse_game(struct analyze *a, unsigned long i, struct analyze_point *pts)
@@ -348,7 +437,7 @@ analyse_game(struct analyze *a, unsigned long i, struct analyze_point *pts)
 	size_t			   t;
 	int			   status = CLI_OK;
 
-	if (game_start(ag, i, &pg) == -1)
+	if (game_start(ag, a->base + i, &pg) == -1)
 		return CLI_INTERNAL;
 	for (t = 0; t <= ag->nturns && status == CLI_OK; t++) {
 		memset(&keep, 0, sizeof keep);
@@ -357,8 +446,8 @@ analyse_game(struct analyze *a, unsigned long i, struct analyze_point *pts)
 			status = CLI_INTERNAL;
 			break;
 		}
-		snprintf(
-		    where, sizeof where, "game %lu, turn %zu", i + 1, t + 1);
+		snprintf(where, sizeof where, "game %lu, turn %zu",
+		    a->base + i + 1, t + 1);
 		/* After the last turn, a roll to come is nobody's choice. */
 		if (t == ag->nturns && dice_next(pg.pos))
 			memset(&pts[t], 0, sizeof pts[t]);
@@ -453,14 +542,14 @@ tag_value(const struct analyze_game *ag, const char *name)
 	return NULL;
 }
 
-/* Writes game i's analysis as YAML (--yaml): 0, or -1 (errno). */
+/* Writes game i of the batch as YAML (--yaml): 0, or -1 (errno). */
 static int
 write_yaml(FILE *out, const struct analyze *a, unsigned long i,
     const struct analyze_point *pts)
 {
 	const struct analyze_game   *ag = &a->games[i];
 	struct report_analysis_turn *turns;
-	struct report_analysis	     r = { .record = i + 1,
+	struct report_analysis	     r = { .record = a->base + i + 1,
 		      .game = ag->game->name,
 		      .board = ag->board,
 		      .result = ag->result,
@@ -528,7 +617,7 @@ out_free:
 	return rc;
 }
 
-/* Analyses game i and writes its record to out: the exit status. */
+/* Analyses game i of the batch, writes its record to out: a status. */
 static int
 do_game(struct analyze *a, unsigned long i, FILE *out)
 {
@@ -549,37 +638,60 @@ do_game(struct analyze *a, unsigned long i, FILE *out)
 	return status;
 }
 
-/* Game i's record, analysed, is in: its count and the progress. */
+/* A game's record, analysed, is in: its count and the progress. */
 static void
-game_in(struct analyze *a, unsigned long i)
+game_in(struct analyze *a)
 {
-	a->done[i] = true;
 	a->ndone++;
 	cli_progress(a->ndone);
 }
 
-/* Whether rec, record i of -o's file, is game i analysed (resume). */
+/* Whether ag's turns are rec's. */
+static bool
+same_turns(const struct analyze_game *ag, const struct record *rec)
+{
+	size_t t;
+
+	if (rec->nturns != ag->nturns)
+		return false;
+	for (t = 0; t < ag->nturns; t++)
+		if (rec->turns[t].len != strlen(ag->turns[t]) ||
+		    memcmp(rec->turns[t].text, ag->turns[t],
+			rec->turns[t].len) != 0)
+			return false;
+	return true;
+}
+
+/*
+ * Whether rec, record i of -o's file, is game i of the inputs analysed
+ * (resume): the inputs are read as far, each game checked and freed.
+ */
 static int
 resumed(void *arg, unsigned long i, const struct record *rec,
     const struct replay *rp)
 {
-	struct analyze		  *a = arg;
-	const struct analyze_game *ag = &a->games[i];
-	size_t			   t;
+	struct analyze	   *a = arg;
+	struct analyze_game ag;
+	int		    r, status;
 
 	(void)rp;
-	for (t = 0; rec->nturns == ag->nturns && t < ag->nturns; t++)
-		if (rec->turns[t].len != strlen(ag->turns[t]) ||
-		    memcmp(rec->turns[t].text, ag->turns[t],
-			rec->turns[t].len) != 0)
-			break;
-	if (rec->nturns != ag->nturns || t < ag->nturns) {
+	if ((r = input_next(a, &ag, &status)) == -1)
+		return -1;
+	if (r == 0) {
+		cli_error("%s: record %lu is not one of the %lu games of the "
+			  "inputs: not resumed",
+		    a->output, i + 1, a->nread);
+		return -1;
+	}
+	r = same_turns(&ag, rec) ? 0 : -1;
+	game_fini(&ag);
+	if (r == -1) {
 		cli_error("%s: record %lu is not game %lu of the inputs "
 			  "(its turns differ): not resumed",
 		    a->output, i + 1, i + 1);
 		return -1;
 	}
-	game_in(a, i);
+	game_in(a);
 	return 0;
 }
 
@@ -603,7 +715,7 @@ output_open(struct analyze *a, char **paths, int n)
 	}
 	if ((a->out = match_resume_open(a->output)) == NULL)
 		return -1;
-	return match_resume_read(a->out, a->output, a->syn, NULL, 0, a->ngames,
+	return match_resume_read(a->out, a->output, a->syn, NULL, 0, ULONG_MAX,
 	    false, resumed, a, &got);
 }
 
@@ -649,10 +761,11 @@ output_written(struct analyze *a, const char *text, size_t len)
 	return CLI_USAGE;
 }
 
+/* Whether game i of the batch is in (the batch's are taken in order). */
 static bool
 worker_done(void *arg, unsigned long i)
 {
-	return ((struct analyze *)arg)->done[i];
+	return i < ((struct analyze *)arg)->taken;
 }
 
 static int
@@ -667,8 +780,11 @@ worker_take(void *arg, unsigned long i, const char *text, size_t len)
 	struct analyze *a = arg;
 	int		status;
 
-	if ((status = output_written(a, text, len)) == CLI_OK)
-		game_in(a, i);
+	(void)i;
+	if ((status = output_written(a, text, len)) == CLI_OK) {
+		a->taken++;
+		game_in(a);
+	}
 	return status;
 }
 
@@ -678,9 +794,9 @@ worker_end(void *arg, bool kill)
 	analyze_analyser_stop(arg, kill);
 }
 
-/* Analyses the games not in yet, here or by -j's workers. */
+/* Analyses the batch's games, here or by -j's workers. */
 static int
-analyse_all(struct analyze *a)
+batch_run(struct analyze *a)
 {
 	struct match_workers w = { .arg = a,
 		.n = a->jobs,
@@ -698,8 +814,6 @@ analyse_all(struct analyze *a)
 	if (a->jobs > 1)
 		return match_workers_run(&w);
 	for (i = 0; i < a->ngames && status == CLI_OK; i++) {
-		if (a->done[i])
-			continue;
 		text = NULL;
 		if ((mem = open_memstream(&text, &len)) == NULL) {
 			cli_error("analyze: %s", strerror(errno));
@@ -715,10 +829,41 @@ analyse_all(struct analyze *a)
 	return status;
 }
 
+/* Analyses the games of the inputs not in yet, batch after batch. */
+static int
+analyse_all(struct analyze *a)
+{
+	int status;
+
+	while ((status = batch_read(a)) == CLI_OK && a->ngames > 0 &&
+	    (status = batch_run(a)) == CLI_OK)
+		continue;
+	return status;
+}
+
+/* Takes the inputs and the batch's size: a status. */
+static int
+inputs_start(struct analyze *a, char **paths, int n)
+{
+	const char   *env = getenv("ARBITER_TEST_ANALYZE_BATCH");
+	unsigned long b;
+
+	if (env != NULL && cli_parse_count(env, &b) && b >= 1 &&
+	    b <= ANALYZE_BATCH)
+		a->batch = b;
+	a->paths = paths;
+	a->npaths = n;
+	if ((a->games = calloc(a->batch, sizeof *a->games)) == NULL) {
+		cli_error("analyze: %s", strerror(ENOMEM));
+		return CLI_INTERNAL;
+	}
+	return inputs_check(paths, n);
+}
+
 int
 analyze_run(struct analyze *a, char **paths, int n)
 {
-	int i, status = CLI_OK;
+	int status;
 
 	if (a->kind == ANALYZE_NONE) {
 		cli_error("analyze: name an analyser: --engine CMD, --player "
@@ -734,14 +879,8 @@ analyze_run(struct analyze *a, char **paths, int n)
 		cli_error("analyze: %s", strerror(ENOMEM));
 		return CLI_INTERNAL;
 	}
-	for (i = 0; i < n && status == CLI_OK; i++)
-		status = read_file(a, paths[i]);
-	if (status != CLI_OK)
+	if ((status = inputs_start(a, paths, n)) != CLI_OK)
 		return status;
-	if ((a->done = calloc(a->ngames + 1, sizeof *a->done)) == NULL) {
-		cli_error("analyze: %s", strerror(ENOMEM));
-		return CLI_INTERNAL;
-	}
 	if ((status = analyze_analyser_start(a)) != CLI_OK)
 		return status;
 	if (output_open(a, paths, n) == -1)
@@ -754,7 +893,7 @@ analyze_run(struct analyze *a, char **paths, int n)
 	if (status == CLI_OK && a->skipped)
 		status = CLI_BAD;
 	if (status == CLI_USAGE && a->output != NULL && a->ndone > 0)
-		cli_error("analyze: %lu of %zu games in %s; --resume goes on",
-		    a->ndone, a->ngames, a->output);
+		cli_error("analyze: %lu games in %s; --resume goes on",
+		    a->ndone, a->output);
 	return status;
 }

@@ -7,9 +7,12 @@
  * (greedy's evaluation searched --depth actions deep; random and mcts name
  * a best turn only), a program over one of the match's protocols (proto.h,
  * engine.h: the match's own layer, time-outs and all) and the exact
- * solver for the positions within its reach.  The games are analysed
- * one after the other, or by workers (workers.h, -j); --resume reads
- * back what -o holds and goes on after it (resume.h).  The command entry
+ * solver for the positions within its reach.  The inputs are streamed
+ * (design.md §1, memory bounded whatever their size): a batch of games
+ * read, analysed one after the other or by workers (workers.h, -j),
+ * written in order and freed, then the next; --resume reads back what
+ * -o holds, each record checked against the next game of the inputs as
+ * both are read, and goes on after it (resume.h).  The command entry
  * is src/play/cmd-analyze.c's: analyze_init, analyze_option for each
  * option, analyze_run, analyze_fini.
  */
@@ -42,6 +45,13 @@ enum {
 #define ANALYZE_SOLVE_NODES 20000000ULL
 /* The deepest search of the built-in analyser (actions). */
 #define ANALYZE_DEPTH_MAX 6
+/*
+ * A batch: at most so many games, or the first game past so many bytes
+ * of turns, in memory at once.  The environment's
+ * ARBITER_TEST_ANALYZE_BATCH sets the games (tests: batches of 3).
+ */
+#define ANALYZE_BATCH	    256
+#define ANALYZE_BATCH_BYTES ((size_t)4 << 20)
 
 enum analyze_kind {
 	ANALYZE_NONE,
@@ -100,21 +110,29 @@ struct analyze {
 	const struct rules_game	 *force_game; /* -g */
 
 	struct record_syntax *syn;
-	struct analyze_game  *games;
-	size_t		      ngames, games_cap;
-	bool		      skipped; /* a record not legal, not analysed */
-	bool		     *done;
-	unsigned long	      ndone;
-	FILE		     *out;
-	struct cli_output     outf;
-	bool		      out_failed;
-	struct match_side     side;
-	struct match_tc	      tc;
-	struct player	     *player;
-	bool		      greedy; /* the player's values by search */
-	struct solve	     *solver;
-	unsigned long	      positions; /* analysed, for the progress */
-	char		      name[300]; /* the analyser, for --yaml */
+	/* The inputs as they are read: paths[ipath] by rd from in. */
+	char		    **paths;
+	int		      npaths, ipath;
+	FILE		     *in;
+	struct record_reader *rd;
+	struct replay	      rp;
+	unsigned long	      nread; /* the legal games read */
+	/* The batch: games[0] is game base of the inputs (from 0). */
+	struct analyze_game *games;
+	size_t		     ngames, batch, taken; /* taken: written */
+	unsigned long	     base;
+	bool		     skipped; /* a record not legal, not analysed */
+	unsigned long	     ndone;
+	FILE		    *out;
+	struct cli_output    outf;
+	bool		     out_failed;
+	struct match_side    side;
+	struct match_tc	     tc;
+	struct player	    *player;
+	bool		     greedy; /* the player's values by search */
+	struct solve	    *solver;
+	unsigned long	     positions; /* analysed, for the progress */
+	char		     name[300]; /* the analyser, for --yaml */
 };
 
 void analyze_init(struct analyze *a);

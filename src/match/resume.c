@@ -18,25 +18,52 @@
 #include "match/resume.h"
 
 /*
- * Whether rec is whole: its result token is there and is its Result tag,
- * and the blank line that ends every record follows it in text.  A kill
- * in the middle of a write leaves a record without one of them.
+ * Whether rec's result token is there and is its Result tag, *at where
+ * the token ends: a kill in the middle of a write leaves a record without
+ * one of them, or without what follows the token (whole, whole_text).
  */
 static bool
-whole(const struct record *rec, const char *text, size_t len, size_t *end)
+result_whole(const struct record *rec, off_t *at)
 {
 	const struct record_tag *t = record_tag_find(rec, "Result");
-	size_t			 at;
 
 	if (rec->malformed || !rec->has_result || t == NULL ||
 	    t->value_len != rec->result.len ||
 	    memcmp(t->value, rec->result.text, rec->result.len) != 0)
 		return false;
-	at = (size_t)rec->result.at.offset + rec->result.len;
-	if (at + 2 > len || memcmp(text + at, "\n\n", 2) != 0)
-		return false;
-	*end = at + 2;
+	*at = (off_t)rec->result.at.offset + (off_t)rec->result.len;
 	return true;
+}
+
+/*
+ * Whether rec, read from fp, is whole (result_whole), its token followed
+ * in the file by the line end and the blank line that end every record a
+ * match writes (blank; else by the line end alone: gameplay analyze
+ * writes no blank line between its records); *end where it ends.
+ */
+static bool
+whole(const struct record *rec, FILE *fp, bool blank, off_t *end)
+{
+	size_t n = blank ? 2 : 1;
+	char   after[2];
+	off_t  at;
+
+	if (!result_whole(rec, &at) ||
+	    pread(fileno(fp), after, n, at) != (ssize_t)n ||
+	    memcmp(after, "\n\n", n) != 0)
+		return false;
+	*end = at + (off_t)n;
+	return true;
+}
+
+/* The same of rec read from the len bytes at text, a match's record. */
+static bool
+whole_text(const struct record *rec, const char *text, size_t len)
+{
+	off_t at;
+
+	return result_whole(rec, &at) && (size_t)at + 2 <= len &&
+	    memcmp(text + at, "\n\n", 2) == 0;
 }
 
 /* Whether rec's tag name has exactly the value v. */
@@ -69,38 +96,25 @@ round_of(const struct record *rec, unsigned long *i)
 int
 match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
     const char *match_id, unsigned long first, unsigned long last,
-    bool any_order,
-    match_resume_fn each, void *arg, unsigned long *games)
+    bool any_order, match_resume_fn each, void *arg, unsigned long *games)
 {
-	struct record_reader *rd = NULL;
+	struct record_reader *rd;
 	const struct record  *rec;
 	struct replay	      rp;
 	struct replay_options ro = { .max_legal = 0 };
-	char		     *text = NULL, round[32];
-	size_t		      len = 0, cap = 0, n, end = 0;
+	char		      round[32];
+	off_t		      end = 0;
 	unsigned long	      i;
 	int		      r, rc = -1;
 
 	*games = 0;
 	replay_init(&rp);
-	for (;;) {
-		if (array_grow(&text, &cap, len + 65536, 1) == -1)
-			goto out_nomem;
-		if ((n = fread(text + len, 1, cap - len, fp)) == 0)
-			break;
-		len += n;
-	}
-	if (ferror(fp)) {
-		cli_error("%s: %s", path, strerror(errno));
-		goto out_free;
-	}
-	if (len > 0 &&
-	    (rd = record_reader_new_buffer(syn, text, len, path, RECORD_PGN)) ==
-		NULL)
+	/* Streamed: memory bounded by a record, whatever the file's size. */
+	if ((rd = record_reader_new(syn, fp, path, RECORD_PGN)) == NULL)
 		goto out_nomem;
-	while (rd != NULL && (r = record_reader_next(rd, &rec)) == 1) {
+	while ((r = record_reader_next(rd, &rec)) == 1) {
 		snprintf(round, sizeof round, "%lu", first + *games + 1);
-		if (!whole(rec, text, len, &end)) {
+		if (!whole(rec, fp, match_id != NULL, &end)) {
 			/* Only the last record can be cut short. */
 			if (record_reader_next(rd, &rec) == 0)
 				break;
@@ -138,13 +152,15 @@ match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
 			goto out_free;
 		(*games)++;
 	}
-	if (rd != NULL && r == -1)
-		goto out_nomem;
+	if (r == -1) {
+		cli_error("%s: %s", path, strerror(errno));
+		goto out_free;
+	}
 	/* The records kept, and nothing of the one a kill cut short. */
 	if (*games == 0)
 		end = 0;
-	if (fflush(fp) == EOF || ftruncate(fileno(fp), (off_t)end) == -1 ||
-	    fseeko(fp, (off_t)end, SEEK_SET) == -1) {
+	if (fflush(fp) == EOF || ftruncate(fileno(fp), end) == -1 ||
+	    fseeko(fp, end, SEEK_SET) == -1) {
 		cli_error("%s: %s", path, strerror(errno));
 		goto out_free;
 	}
@@ -160,7 +176,6 @@ out_nomem:
 out_free:
 	record_reader_free(rd);
 	replay_fini(&rp);
-	free(text);
 	return rc;
 }
 
@@ -172,7 +187,6 @@ match_resume_record(struct record_syntax *syn, const char *text, size_t len,
 	const struct record  *rec;
 	struct replay	      rp;
 	struct replay_options ro = { .max_legal = 0 };
-	size_t		      end;
 	int		      rc = -1;
 
 	replay_init(&rp);
@@ -181,7 +195,7 @@ match_resume_record(struct record_syntax *syn, const char *text, size_t len,
 		cli_error("match: %s", strerror(ENOMEM));
 		goto out_free;
 	}
-	if (record_reader_next(rd, &rec) != 1 || !whole(rec, text, len, &end)) {
+	if (record_reader_next(rd, &rec) != 1 || !whole_text(rec, text, len)) {
 		cli_error("match: game %lu: no whole record came back", i + 1);
 		goto out_free;
 	}

@@ -328,6 +328,23 @@ children_read(struct child *kids, size_t n, size_t *k, int *status)
 	return 0;
 }
 
+/*
+ * Holds c's result (status st) in h, a slot taken and empty, for its
+ * turn: the two buffers change places, so that none is freed and made
+ * again each game (its pages faulted in anew each time the heap is
+ * trimmed).
+ */
+static void
+hold(struct held *h, struct child *c, int st)
+{
+	struct buf spare = h->out;
+
+	h->in = true;
+	h->status = st;
+	h->out = c->in;
+	c->in = spare;
+}
+
 int
 match_workers_run(const struct match_workers *w)
 {
@@ -362,7 +379,7 @@ match_workers_run(const struct match_workers *w)
 			if (status == CLI_OK)
 				status = w->take(
 				    w->arg, turn, h->out.s, h->out.len);
-			buf_fini(&h->out);
+			h->out.len = 0; /* kept for a result to come */
 			if (status == CLI_OK && !w->done(w->arg, turn)) {
 				cli_error(
 				    "match: game %lu not taken", turn + 1);
@@ -410,11 +427,7 @@ match_workers_run(const struct match_workers *w)
 			continue;
 		}
 		/* Held for its turn, a failure too: games before it go on. */
-		h = &held[c->i % nheld];
-		h->in = true;
-		h->status = st;
-		h->out = c->in;
-		buf_init(&c->in);
+		hold(&held[c->i % nheld], c, st);
 		if (st != CLI_OK)
 			ending = true;
 	}
