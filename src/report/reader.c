@@ -34,6 +34,8 @@ report_reader_free(struct report_reader *rd)
 		return;
 	if (rd->scanning)
 		yaml_parser_delete(&rd->scan);
+	partial_rows_clear(rd);
+	free(rd->list);
 	yin_fini(&rd->y);
 	free(rd);
 }
