@@ -171,6 +171,7 @@ partial_rows_clear(struct report_reader *rd)
 	free(rd->names);
 	rd->names = NULL;
 	rd->nnames = rd->namecap = 0;
+	hashmap_fini(&rd->name_at);
 	rd->has_item_dup = false;
 }
 
@@ -192,18 +193,46 @@ is_row_list(struct yin *y, void *arg)
 	    partial_kind_of(yin_open_key(y, 3)) != -1;
 }
 
-/* A copy of a name in rd->names: its offset, or -1. */
+/* hashmap_eq_fn: whether the name at offset at of rd->names is key. */
+static bool
+name_eq(const void *key, size_t at, const void *arg)
+{
+	const struct report_reader *rd = arg;
+
+	return strcmp(rd->names + at, key) == 0;
+}
+
+/*
+ * The offset of a name in rd->names, copied there the first time (a
+ * player has many rows): 0, or -1.
+ */
 static int
 keep_name(struct report_reader *rd, const char *name, uint64_t *at)
 {
-	size_t len = strlen(name) + 1;
+	size_t	 len = strlen(name) + 1, v;
+	uint64_t h = hashmap_hash(HASHMAP_HASH_INIT, name, len);
 
-	if (array_grow(&rd->names, &rd->namecap, rd->nnames + len, 1) == -1)
+	if ((v = hashmap_get(&rd->name_at, h, name, name_eq, rd)) !=
+	    HASHMAP_ABSENT) {
+		*at = v;
+		return 0;
+	}
+	if (array_grow(&rd->names, &rd->namecap, rd->nnames + len, 1) == -1 ||
+	    hashmap_put(&rd->name_at, h, rd->nnames) == -1)
 		return -1;
 	memcpy(rd->names + rd->nnames, name, len);
 	*at = rd->nnames;
 	rd->nnames += len;
 	return 0;
+}
+
+/* A mark in a row's two cells, line and column at most 2^32 - 1. */
+static void
+put_mark(uint64_t *cell, yaml_mark_t m)
+{
+	cell[0] = m.index;
+	cell[1] = (uint64_t)(m.line < UINT32_MAX ? m.line : UINT32_MAX) << 32 |
+	    (m.column < UINT32_MAX ? m.column : UINT32_MAX);
 }
 
 /* The list of node id, made (empty, of kind) if new: NULL, or the list. */
@@ -275,9 +304,7 @@ take_row(struct yin *y, int list, int item, void *arg)
 		sizeof *l->cell) == -1)
 		return -1;
 	row = l->cell + l->ncells;
-	row[0] = c->start_mark.index;
-	row[1] = c->start_mark.line;
-	row[2] = c->start_mark.column;
+	put_mark(row, c->start_mark);
 	for (i = 0; i < row_shape[kind].names; i++)
 		if (keep_name(rd, name[i], &row[PARTIAL_ROW_AT + i]) == -1)
 			return -1;
@@ -312,7 +339,8 @@ partial_row(struct yin *y, const struct partial_list *l, size_t r,
 	const uint64_t	     *c = l->cell + r * row_stride(l->kind);
 	unsigned	      i, names = row_shape[l->kind].names;
 
-	row->at = (yaml_mark_t){ (size_t)c[0], (size_t)c[1], (size_t)c[2] };
+	row->at = (yaml_mark_t){ (size_t)c[0], (size_t)(c[1] >> 32),
+		(size_t)(c[1] & UINT32_MAX) };
 	row->name[1] = NULL;
 	for (i = 0; i < names; i++)
 		row->name[i] = rd->names + c[PARTIAL_ROW_AT + i];

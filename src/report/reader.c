@@ -24,6 +24,7 @@ report_reader_new(FILE *in, const char *name, const void *prefix, size_t len)
 		free(rd);
 		return NULL;
 	}
+	hashmap_init(&rd->name_at);
 	return rd;
 }
 

@@ -21,11 +21,12 @@
 /*
  * A list of rows of a partial's group (pairs, forfeited, decided,
  * analysis), read from its events one row at a time (read-partial.c):
- * each row PARTIAL_ROW_AT cells of where it starts (index, line, column),
- * then its names (offsets in the reader's names), then its counts.  A row
+ * each row PARTIAL_ROW_AT cells of where it starts (its index, then its
+ * line and column, 32 bits each), then its names (offsets in the
+ * reader's names, each name kept once), then its counts.  A row
  * refused is told in err once the rows before it were added.
  */
-#define PARTIAL_ROW_AT 3
+#define PARTIAL_ROW_AT 2
 struct partial_list {
 	int	    id; /* the list's node */
 	int	    kind;
@@ -58,6 +59,7 @@ struct report_reader {
 	size_t		     nlists, listcap;
 	char		    *names;
 	size_t		     nnames, namecap;
+	struct hashmap	     name_at; /* a name -> its offset in names */
 	bool		     has_item_dup;
 	struct diag	     item_dup;
 	size_t		     item_dup_at;
