@@ -308,8 +308,7 @@ take_row(struct yin *y, int list, int item, void *arg)
 	for (i = 0; i < row_shape[kind].names; i++)
 		if (keep_name(rd, name[i], &row[PARTIAL_ROW_AT + i]) == -1)
 			return -1;
-	memcpy(row + PARTIAL_ROW_AT + i, v,
-	    row_shape[kind].counts * sizeof *v);
+	memcpy(row + PARTIAL_ROW_AT + i, v, row_shape[kind].counts * sizeof *v);
 	l->ncells += row_stride(kind);
 	l->nrows++;
 	return 0;
