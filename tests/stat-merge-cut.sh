@@ -4,7 +4,7 @@
 # partials were read whole as a YAML tree (issue 33, item 8: they are
 # read as a stream of events now): tests/partials/rows.yaml, a partial
 # with rows of pairs, forfeited, decided and analysis, cut at every
-# fourth byte, and each of its lines edited seven ways (a number made a
+# fifth byte, and each of its lines edited seven ways (a number made a
 # letter or past the largest count, the line dropped or given twice, a
 # row one longer, a row made a mapping with a key twice, its first name
 # made "Ada"), the checksum made right again; each gives the exit status
@@ -33,7 +33,7 @@ size=$(wc -c < "$src")
 	while [ $i -lt "$size" ]; do
 		head -c $i "$src" > "$tmp/p"
 		run "cut-$i"
-		i=$((i + 4))
+		i=$((i + 5))
 	done
 	lines=$(wc -l < "$src")
 	l=2
