@@ -10,6 +10,7 @@
 # The partials are made once in DIR (a new temporary directory if unset;
 # kept when given, and reused when already made there).  GAMESTAT names
 # the gamestat to time (./gamestat): another build's, to compare.
+# Then one partial of PAIRS pairs of players alone (see its end).
 # Figures, not pass/fail: on a shared machine they move with its load.
 set -eu
 srcdir=${srcdir:-.}
@@ -82,3 +83,18 @@ for n in ${PARTIALS:-10 100 1000 10000}; do
 	printf '%9d %12s %10d K %12s %10d K\n' "$n" "$flat_cpu" "$flat_kb" \
 	    "$1" "$2"
 done
+
+# One large partial, as a game server's archive makes them: PAIRS (200000)
+# pairs of a quarter as many players, merged alone; its peak memory
+# against its size.
+pairs=${PAIRS:-200000}
+if [ ! -f "$tmp/pairs.$pairs.yaml" ]; then
+	awk -v n="$pairs" -v p=$((pairs / 4)) \
+	    -f "$srcdir/tests/partials/pairs.awk" |
+	    sh "$srcdir/tests/partial-crc.sh" > "$tmp/pairs.$pairs.yaml"
+fi
+size=$(wc -c < "$tmp/pairs.$pairs.yaml")
+set -- $(timed "$gamestat" --merge -o "$tmp/flat" "$tmp/pairs.$pairs.yaml")
+printf '%d pairs (%d bytes): %s CPU s, %d K peak (%.1f times its size)\n' \
+    "$pairs" "$size" "$1" "$2" "$(echo "$2 $size" |
+	awk '{ print $1 * 1024 / $2 }')"

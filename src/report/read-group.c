@@ -167,50 +167,24 @@ add_series(
 	return 0;
 }
 
-/*
- * The group's pairs of players; *dropped set where a pair names no
- * player ("?"), as a gamestat before "?" was no player wrote them: they
- * rate nobody, and dropped, the merge says what the records would
- * (formats/summary.md, "players").
- */
+/* The row of a pair: two names, different, and three counts. */
 static int
-add_pairs(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
-    bool *dropped, struct diag *d)
+read_pair(struct yin *y, const yaml_node_t *c, const char *name[2],
+    uint64_t v[3], struct diag *d)
 {
-	const yaml_node_t *n = yin_get(y, gn, "pairs"), *c;
-	const char	  *name[2];
-	uint64_t	   v[3];
-	long		   a, b;
-	size_t		   i, k;
+	size_t k;
 
-	if (!yin_is(n, YAML_SEQUENCE_NODE))
-		return 0;
-	for (i = 0; i < yin_count(n); i++) {
-		c = yin_item(y, n, i);
-		if (!yin_is_list(c, 5) ||
-		    (name[0] = yin_text(yin_item(y, c, 0))) == NULL ||
-		    (name[1] = yin_text(yin_item(y, c, 1))) == NULL ||
-		    strcmp(name[0], name[1]) == 0)
-			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
-			    "pairs: want [player, other player, wins, wins, "
-			    "draws]");
-		for (k = 0; k < 3; k++)
-			if (partial_counter(
-				yin_item(y, c, 2 + k), "pairs", &v[k], d) == -1)
-				return -1;
-		if (!stat_player_named(name[0]) ||
-		    !stat_player_named(name[1])) {
-			*dropped = true;
-			continue;
-		}
-		if ((a = stat_player(g, name[0])) == -1 ||
-		    (b = stat_player(g, name[1])) == -1)
-			return report_reader_oom(d);
-		if (added(stat_pair_add(
-			      g, (uint32_t)a, (uint32_t)b, v[0], v[1], v[2]),
-			d, c->start_mark, "pairs") == -1)
+	if (!yin_is_list(c, 5) ||
+	    (name[0] = yin_text(yin_item(y, c, 0))) == NULL ||
+	    (name[1] = yin_text(yin_item(y, c, 1))) == NULL ||
+	    strcmp(name[0], name[1]) == 0)
+		return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+		    "pairs: want [player, other player, wins, wins, "
+		    "draws]");
+	for (k = 0; k < 3; k++)
+		if (partial_counter(yin_item(y, c, 2 + k), "pairs", &v[k], d) ==
+		    -1)
 			return -1;
-	}
 	return 0;
 }
 
@@ -243,6 +217,151 @@ read_causes(struct yin *y, const yaml_node_t *n, size_t from,
 	return 0;
 }
 
+/* The row of a player's forfeits: a name and a forfeit at least. */
+static int
+read_forfeited(struct yin *y, const yaml_node_t *c, const char **name,
+    uint64_t v[STAT_CAUSES], struct diag *d)
+{
+	int k;
+
+	if (!yin_is(c, YAML_SEQUENCE_NODE) || yin_count(c) == 0 ||
+	    (*name = yin_text(yin_item(y, c, 0))) == NULL)
+		return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+		    "forfeited: want [player, illegal, crash, "
+		    "timeout, resign (, withdraw)]");
+	memset(v, 0, STAT_CAUSES * sizeof *v);
+	if (read_causes(y, c, 1, v, d) == -1)
+		return -1;
+	for (k = 0; k < STAT_CAUSES && v[k] == 0; k++)
+		continue;
+	if (k == STAT_CAUSES)
+		return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+		    "forfeited: a row of no forfeit");
+	return 0;
+}
+
+/* The row of a player's games decided off the board: one at least. */
+static int
+read_decided(struct yin *y, const yaml_node_t *c, const char **name,
+    uint64_t v[2], struct diag *d)
+{
+	size_t i;
+
+	if (!yin_is_list(c, 3) || (*name = yin_text(yin_item(y, c, 0))) == NULL)
+		return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+		    "decided: want [player, agreed, adjudged]");
+	for (i = 0; i < 2; i++)
+		if (partial_counter(
+			yin_item(y, c, i + 1), "decided", &v[i], d) == -1)
+			return -1;
+	if (v[0] == 0 && v[1] == 0)
+		return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+		    "decided: a row of no game");
+	return 0;
+}
+
+/* The row of a player's analysed turns: none more than its turns. */
+static int
+read_analysis(struct yin *y, const yaml_node_t *c, const char **name,
+    uint64_t v[STAT_ANALYSIS], struct diag *d)
+{
+	int i;
+
+	if (!yin_is_list(c, STAT_ANALYSIS + 1) ||
+	    (*name = yin_text(yin_item(y, c, 0))) == NULL)
+		return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
+		    "analysis: want [player, turns, loss-milli, "
+		    "inaccuracies, mistakes, blunders, decisive]");
+	for (i = 0; i < STAT_ANALYSIS; i++)
+		if (partial_counter(yin_item(y, c, (size_t)i + 1), "analysis",
+			&v[i], d) == -1)
+			return -1;
+	if (v[0] == 0 || v[2] + v[3] + v[4] > v[0] || v[5] > v[0])
+		return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
+		    "analysis: %s: counts beyond its %" PRIu64
+		    " turns analysed",
+		    *name, v[0]);
+	return 0;
+}
+
+int
+partial_kind_of(const char *k)
+{
+	static const char *const key[PARTIAL_KINDS] = {
+		[PARTIAL_PAIRS] = "pairs",
+		[PARTIAL_FORFEITED] = "forfeited",
+		[PARTIAL_DECIDED] = "decided",
+		[PARTIAL_ANALYSIS] = "analysis",
+	};
+	int i;
+
+	for (i = 0; i < PARTIAL_KINDS; i++)
+		if (strcmp(k, key[i]) == 0)
+			return i;
+	return -1;
+}
+
+int
+partial_row_read(struct yin *y, int kind, const yaml_node_t *c,
+    const char *name[2], uint64_t v[STAT_ANALYSIS], struct diag *d)
+{
+	switch (kind) {
+	case PARTIAL_PAIRS: return read_pair(y, c, name, v, d);
+	case PARTIAL_FORFEITED: return read_forfeited(y, c, name, v, d);
+	case PARTIAL_DECIDED: return read_decided(y, c, name, v, d);
+	default: return read_analysis(y, c, name, v, d);
+	}
+}
+
+/*
+ * The end of a list's rows: 0, or -1 with the row refused after those
+ * added, as it was read (partial_row_read).
+ */
+static int
+rows_end(const struct partial_list *l, struct diag *d)
+{
+	if (l == NULL || !l->has_err)
+		return 0;
+	*d = l->err;
+	return -1;
+}
+
+/*
+ * The group's pairs of players; *dropped set where a pair names no
+ * player ("?"), as a gamestat before "?" was no player wrote them: they
+ * rate nobody, and dropped, the merge says what the records would
+ * (formats/summary.md, "players").
+ */
+static int
+add_pairs(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
+    bool *dropped, struct diag *d)
+{
+	const yaml_node_t   *n = yin_get(y, gn, "pairs");
+	struct partial_list *l = partial_rows(y, n);
+	struct partial_row   r;
+	long		     a, b;
+	size_t		     i;
+
+	if (!yin_is(n, YAML_SEQUENCE_NODE))
+		return 0;
+	for (i = 0; l != NULL && i < l->nrows; i++) {
+		partial_row(y, l, i, &r);
+		if (!stat_player_named(r.name[0]) ||
+		    !stat_player_named(r.name[1])) {
+			*dropped = true;
+			continue;
+		}
+		if ((a = stat_player(g, r.name[0])) == -1 ||
+		    (b = stat_player(g, r.name[1])) == -1)
+			return report_reader_oom(d);
+		if (added(stat_pair_add(g, (uint32_t)a, (uint32_t)b, r.v[0],
+			      r.v[1], r.v[2]),
+			d, r.at, "pairs") == -1)
+			return -1;
+	}
+	return rows_end(l, d);
+}
+
 /*
  * Whether the group's pairs hold one of the player name against no player
  * ("?"), a pair an older gamestat wrote.
@@ -250,86 +369,91 @@ read_causes(struct yin *y, const yaml_node_t *n, size_t from,
 static bool
 played_no_player(struct yin *y, const yaml_node_t *gn, const char *name)
 {
-	const yaml_node_t *n = yin_get(y, gn, "pairs");
-	const char	  *p[2];
-	size_t		   i, k;
+	struct partial_list *l = partial_rows(y, yin_get(y, gn, "pairs"));
+	struct partial_row   r;
+	size_t		     i;
 
-	for (i = 0; i < yin_count(n); i++) {
-		/* Each a sequence of five, two names first: add_pairs saw. */
-		for (k = 0; k < 2; k++)
-			p[k] = yin_text(yin_item(y, yin_item(y, n, i), k));
-		if ((strcmp(p[0], name) == 0 && !stat_player_named(p[1])) ||
-		    (strcmp(p[1], name) == 0 && !stat_player_named(p[0])))
+	for (i = 0; l != NULL && i < l->nrows; i++) {
+		partial_row(y, l, i, &r);
+		if ((strcmp(r.name[0], name) == 0 &&
+			!stat_player_named(r.name[1])) ||
+		    (strcmp(r.name[1], name) == 0 &&
+			!stat_player_named(r.name[0])))
 			return true;
 	}
 	return false;
 }
 
 /*
+ * A player's row of forfeits added: of a player of the group's games
+ * (pairs, read before), who lost at least as many games.
+ */
+static int
+add_forfeited_row(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
+    bool dropped, const struct partial_row *r, struct diag *d)
+{
+	uint64_t lost;
+	long	 a;
+	int	 k;
+
+	/*
+	 * As in pairs: an older gamestat's row of no player.  A player's
+	 * row that counts games against no player cannot be told apart into
+	 * those that count now and those that do not.
+	 */
+	if (!stat_player_named(r->name[0]))
+		return 0;
+	if (dropped && played_no_player(y, gn, r->name[0]))
+		return yin_fail(d, DIAG_BAD_VALUE, r->at,
+		    "forfeited: %s played \"?\" or a player with no "
+		    "name, whose games an older gamestat counted and "
+		    "this one does not: summarize the inputs again",
+		    r->name[0]);
+	if ((a = stat_player_find(g, r->name[0])) == -1)
+		return yin_fail(d, DIAG_PARTIAL_MISMATCH, r->at,
+		    "forfeited: %s plays no game of the group's pairs",
+		    r->name[0]);
+	for (k = 0, lost = 0; k < STAT_CAUSES; k++)
+		if (!stat_count_add(&g->forfeited[a][k], r->v[k]) ||
+		    !stat_count_add(&lost, g->forfeited[a][k]))
+			return partial_overflow(d, r->at, "forfeited");
+	if (lost > stat_player_losses(g, (size_t)a))
+		return yin_fail(d, DIAG_PARTIAL_MISMATCH, r->at,
+		    "forfeited: %s lost %" PRIu64 " games by forfeit, "
+		    "but %" PRIu64 " in the pairs",
+		    r->name[0], lost, stat_player_losses(g, (size_t)a));
+	return 0;
+}
+
+/*
  * The forfeits of a group and of its players; absent (a partial summary
- * of games none of which was forfeited) means none.  A player's row must
- * hold a forfeit, of a player of the group's games (pairs, read before),
- * who lost at least as many games; the players' forfeits of a cause are
- * at most the group's (design.md §6: inconsistent partials are refused).
+ * of games none of which was forfeited) means none.  The players'
+ * forfeits of a cause are at most the group's (design.md §6:
+ * inconsistent partials are refused).
  */
 static int
 add_forfeits(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
     bool dropped, struct diag *d)
 {
-	yaml_node_t *n, *c;
-	const char  *name;
-	uint64_t     v[STAT_CAUSES], sum[STAT_CAUSES] = { 0 }, lost;
-	size_t	     i, j;
-	long	     a;
-	int	     k;
+	yaml_node_t	    *n;
+	struct partial_list *l;
+	struct partial_row   r;
+	uint64_t	     sum[STAT_CAUSES] = { 0 };
+	size_t		     i, j;
+	int		     k;
 
 	if ((n = yin_get(y, gn, "forfeits")) != NULL &&
 	    read_causes(y, n, 0, g->forfeits, d) == -1)
 		return -1;
 	n = yin_get(y, gn, "forfeited");
-	for (j = 0; yin_is(n, YAML_SEQUENCE_NODE) && j < yin_count(n); j++) {
-		c = yin_item(y, n, j);
-		if (!yin_is(c, YAML_SEQUENCE_NODE) || yin_count(c) == 0 ||
-		    (name = yin_text(yin_item(y, c, 0))) == NULL)
-			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
-			    "forfeited: want [player, illegal, crash, "
-			    "timeout, resign (, withdraw)]");
-		memset(v, 0, sizeof v);
-		if (read_causes(y, c, 1, v, d) == -1)
+	l = yin_is(n, YAML_SEQUENCE_NODE) ? partial_rows(y, n) : NULL;
+	for (j = 0; l != NULL && j < l->nrows; j++) {
+		partial_row(y, l, j, &r);
+		if (add_forfeited_row(y, gn, g, dropped, &r, d) == -1)
 			return -1;
-		for (k = 0; k < STAT_CAUSES && v[k] == 0; k++)
-			continue;
-		if (k == STAT_CAUSES)
-			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
-			    "forfeited: a row of no forfeit");
-		/*
-		 * As in pairs: an older gamestat's row of no player.  A
-		 * player's row that counts games against no player cannot be
-		 * told apart into those that count now and those that do not.
-		 */
-		if (!stat_player_named(name))
-			continue;
-		if (dropped && played_no_player(y, gn, name))
-			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
-			    "forfeited: %s played \"?\" or a player with no "
-			    "name, whose games an older gamestat counted and "
-			    "this one does not: summarize the inputs again",
-			    name);
-		if ((a = stat_player_find(g, name)) == -1)
-			return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
-			    "forfeited: %s plays no game of the group's pairs",
-			    name);
-		for (k = 0, lost = 0; k < STAT_CAUSES; k++)
-			if (!stat_count_add(&g->forfeited[a][k], v[k]) ||
-			    !stat_count_add(&lost, g->forfeited[a][k]))
-				return partial_overflow(
-				    d, c->start_mark, "forfeited");
-		if (lost > stat_player_losses(g, (size_t)a))
-			return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
-			    "forfeited: %s lost %" PRIu64 " games by forfeit, "
-			    "but %" PRIu64 " in the pairs",
-			    name, lost, stat_player_losses(g, (size_t)a));
 	}
+	if (rows_end(l, d) == -1)
+		return -1;
 	for (i = 0; i < g->nplayers; i++)
 		for (k = 0; k < STAT_CAUSES; k++)
 			if (!stat_count_add(&sum[k], g->forfeited[i][k]))
@@ -359,36 +483,28 @@ add_decided(
 {
 	static const char *const kind[] = { "agreed", "adjudged" };
 	const uint64_t		 group[] = { g->agreed, g->adjudged };
-	yaml_node_t		*n = yin_get(y, gn, "decided"), *c;
-	const char		*name;
-	uint64_t		 v[2], sum[2] = { 0, 0 };
+	yaml_node_t		*n = yin_get(y, gn, "decided");
+	struct partial_list	*l;
+	struct partial_row	 r;
+	uint64_t		 sum[2] = { 0, 0 };
 	size_t			 i, j;
 	long			 a;
 
-	for (j = 0; yin_is(n, YAML_SEQUENCE_NODE) && j < yin_count(n); j++) {
-		c = yin_item(y, n, j);
-		if (!yin_is_list(c, 3) ||
-		    (name = yin_text(yin_item(y, c, 0))) == NULL)
-			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
-			    "decided: want [player, agreed, adjudged]");
-		for (i = 0; i < 2; i++)
-			if (partial_counter(yin_item(y, c, i + 1), "decided",
-				&v[i], d) == -1)
-				return -1;
-		if (v[0] == 0 && v[1] == 0)
-			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
-			    "decided: a row of no game");
-		if (!stat_player_named(name))
+	l = yin_is(n, YAML_SEQUENCE_NODE) ? partial_rows(y, n) : NULL;
+	for (j = 0; l != NULL && j < l->nrows; j++) {
+		partial_row(y, l, j, &r);
+		if (!stat_player_named(r.name[0]))
 			continue;
-		if ((a = stat_player_find(g, name)) == -1)
-			return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
+		if ((a = stat_player_find(g, r.name[0])) == -1)
+			return yin_fail(d, DIAG_PARTIAL_MISMATCH, r.at,
 			    "decided: %s plays no game of the group's pairs",
-			    name);
+			    r.name[0]);
 		for (i = 0; i < 2; i++)
-			if (!stat_count_add(&g->decided[a][i], v[i]))
-				return partial_overflow(
-				    d, c->start_mark, "decided");
+			if (!stat_count_add(&g->decided[a][i], r.v[i]))
+				return partial_overflow(d, r.at, "decided");
 	}
+	if (rows_end(l, d) == -1)
+		return -1;
 	for (a = 0; (size_t)a < g->nplayers; a++)
 		for (i = 0; i < 2; i++)
 			if (!stat_count_add(&sum[i], g->decided[a][i]))
@@ -416,41 +532,27 @@ static int
 add_analysis(
     struct yin *y, const yaml_node_t *gn, struct stat_group *g, struct diag *d)
 {
-	yaml_node_t *n = yin_get(y, gn, "analysis"), *c;
-	const char  *name;
-	uint64_t     v[STAT_ANALYSIS];
-	size_t	     j;
-	long	     a;
-	int	     i;
+	yaml_node_t	    *n = yin_get(y, gn, "analysis");
+	struct partial_list *l;
+	struct partial_row   r;
+	size_t		     j;
+	long		     a;
+	int		     i;
 
-	for (j = 0; yin_is(n, YAML_SEQUENCE_NODE) && j < yin_count(n); j++) {
-		c = yin_item(y, n, j);
-		if (!yin_is_list(c, STAT_ANALYSIS + 1) ||
-		    (name = yin_text(yin_item(y, c, 0))) == NULL)
-			return yin_fail(d, DIAG_BAD_VALUE, c->start_mark,
-			    "analysis: want [player, turns, loss-milli, "
-			    "inaccuracies, mistakes, blunders, decisive]");
-		for (i = 0; i < STAT_ANALYSIS; i++)
-			if (partial_counter(yin_item(y, c, (size_t)i + 1),
-				"analysis", &v[i], d) == -1)
-				return -1;
-		if (v[0] == 0 || v[2] + v[3] + v[4] > v[0] || v[5] > v[0])
-			return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
-			    "analysis: %s: counts beyond its %" PRIu64
-			    " turns analysed",
-			    name, v[0]);
-		if (!stat_player_named(name))
+	l = yin_is(n, YAML_SEQUENCE_NODE) ? partial_rows(y, n) : NULL;
+	for (j = 0; l != NULL && j < l->nrows; j++) {
+		partial_row(y, l, j, &r);
+		if (!stat_player_named(r.name[0]))
 			continue;
-		if ((a = stat_player_find(g, name)) == -1)
-			return yin_fail(d, DIAG_PARTIAL_MISMATCH, c->start_mark,
+		if ((a = stat_player_find(g, r.name[0])) == -1)
+			return yin_fail(d, DIAG_PARTIAL_MISMATCH, r.at,
 			    "analysis: %s plays no game of the group's pairs",
-			    name);
+			    r.name[0]);
 		for (i = 0; i < STAT_ANALYSIS; i++)
-			if (!stat_count_add(&g->analysis[a][i], v[i]))
-				return partial_overflow(
-				    d, c->start_mark, "analysis");
+			if (!stat_count_add(&g->analysis[a][i], r.v[i]))
+				return partial_overflow(d, r.at, "analysis");
 	}
-	return 0;
+	return rows_end(l, d);
 }
 
 /*

@@ -142,6 +142,210 @@ out_event:
 	return rc;
 }
 
+/* ---- The rows of a group's lists, read from events ----------------- */
+
+/* How many names and counts a row of each kind holds. */
+static const struct {
+	unsigned names, counts;
+} row_shape[PARTIAL_KINDS] = {
+	[PARTIAL_PAIRS] = { 2, 3 },
+	[PARTIAL_FORFEITED] = { 1, STAT_CAUSES },
+	[PARTIAL_DECIDED] = { 1, 2 },
+	[PARTIAL_ANALYSIS] = { 1, STAT_ANALYSIS },
+};
+
+static size_t
+row_stride(int kind)
+{
+	return PARTIAL_ROW_AT + row_shape[kind].names + row_shape[kind].counts;
+}
+
+void
+partial_rows_clear(struct report_reader *rd)
+{
+	size_t i;
+
+	for (i = 0; i < rd->nlists; i++)
+		free(rd->list[i].cell);
+	rd->nlists = 0;
+	free(rd->names);
+	rd->names = NULL;
+	rd->nnames = rd->namecap = 0;
+	hashmap_fini(&rd->name_at);
+	rd->has_item_dup = false;
+}
+
+/*
+ * yin_stream's is_list: a sequence under pairs, forfeited, decided or
+ * analysis of a group (root, groups, a group, the list), the lists that
+ * grow with the players (formats/summary.md).
+ */
+static bool
+is_row_list(struct yin *y, void *arg)
+{
+	(void)arg;
+	return y->nopened == 4 &&
+	    yin_is(yin_open_node(y, 0), YAML_MAPPING_NODE) &&
+	    yin_is(yin_open_node(y, 2), YAML_MAPPING_NODE) &&
+	    yin_open_key(y, 1) != NULL &&
+	    strcmp(yin_open_key(y, 1), "groups") == 0 &&
+	    yin_open_key(y, 3) != NULL &&
+	    partial_kind_of(yin_open_key(y, 3)) != -1;
+}
+
+/* hashmap_eq_fn: whether the name at offset at of rd->names is key. */
+static bool
+name_eq(const void *key, size_t at, const void *arg)
+{
+	const struct report_reader *rd = arg;
+
+	return strcmp(rd->names + at, key) == 0;
+}
+
+/*
+ * The offset of a name in rd->names, copied there the first time (a
+ * player has many rows): 0, or -1.
+ */
+static int
+keep_name(struct report_reader *rd, const char *name, uint64_t *at)
+{
+	size_t	 len = strlen(name) + 1, v;
+	uint64_t h = hashmap_hash(HASHMAP_HASH_INIT, name, len);
+
+	if ((v = hashmap_get(&rd->name_at, h, name, name_eq, rd)) !=
+	    HASHMAP_ABSENT) {
+		*at = v;
+		return 0;
+	}
+	if (array_grow(&rd->names, &rd->namecap, rd->nnames + len, 1) == -1 ||
+	    hashmap_put(&rd->name_at, h, rd->nnames) == -1)
+		return -1;
+	memcpy(rd->names + rd->nnames, name, len);
+	*at = rd->nnames;
+	rd->nnames += len;
+	return 0;
+}
+
+/* A mark in a row's two cells, line and column at most 2^32 - 1. */
+static void
+put_mark(uint64_t *cell, yaml_mark_t m)
+{
+	cell[0] = m.index;
+	cell[1] = (uint64_t)(m.line < UINT32_MAX ? m.line : UINT32_MAX) << 32 |
+	    (m.column < UINT32_MAX ? m.column : UINT32_MAX);
+}
+
+/* The list of node id, made (empty, of kind) if new: NULL, or the list. */
+static struct partial_list *
+list_of(struct report_reader *rd, int id, int kind)
+{
+	struct partial_list *l;
+
+	if (rd->nlists > 0 && rd->list[rd->nlists - 1].id == id)
+		return &rd->list[rd->nlists - 1];
+	if (array_grow(&rd->list, &rd->listcap, rd->nlists + 1,
+		sizeof *rd->list) == -1)
+		return NULL;
+	l = &rd->list[rd->nlists++];
+	memset(l, 0, sizeof *l);
+	l->id = id;
+	l->kind = kind;
+	return l;
+}
+
+/*
+ * A mapping of the item (nodes from index first) with a key twice, noted
+ * for check_head when it is the document's first: 0, or -1 (memory).
+ */
+static int
+note_item_dup(struct report_reader *rd, size_t first)
+{
+	struct diag d;
+	size_t	    i;
+
+	for (i = first; i < rd->y.nnodes && !rd->has_item_dup; i++)
+		if (yin_unique_keys(&rd->y, &rd->y.nodes[i], &d) == -1) {
+			if (d.code == DIAG_NONE)
+				return -1;
+			rd->has_item_dup = true;
+			rd->item_dup = d;
+			rd->item_dup_at = rd->y.nodes[i].start_mark.index;
+		}
+	return 0;
+}
+
+/* yin_stream's item: the item checked and kept as a row. */
+static int
+take_row(struct yin *y, int list, int item, void *arg)
+{
+	struct report_reader *rd = arg;
+	struct partial_list  *l;
+	const yaml_node_t    *c = yin_node(y, item);
+	const char	     *name[2];
+	uint64_t	      v[STAT_ANALYSIS], *row;
+	struct diag	      d;
+	unsigned	      i;
+	int		      kind;
+
+	kind = partial_kind_of(yin_open_key(y, y->nopened - 1));
+	if (note_item_dup(rd, (size_t)item - 1) == -1 ||
+	    (l = list_of(rd, list, kind)) == NULL)
+		return -1;
+	if (l->has_err)
+		return 0; /* nothing after a row refused is read */
+	if (partial_row_read(y, kind, c, name, v, &d) == -1) {
+		if (d.code == DIAG_NONE)
+			return -1;
+		l->has_err = true;
+		l->err = d;
+		return 0;
+	}
+	if (array_grow(&l->cell, &l->cellcap, l->ncells + row_stride(kind),
+		sizeof *l->cell) == -1)
+		return -1;
+	row = l->cell + l->ncells;
+	put_mark(row, c->start_mark);
+	for (i = 0; i < row_shape[kind].names; i++)
+		if (keep_name(rd, name[i], &row[PARTIAL_ROW_AT + i]) == -1)
+			return -1;
+	memcpy(row + PARTIAL_ROW_AT + i, v, row_shape[kind].counts * sizeof *v);
+	l->ncells += row_stride(kind);
+	l->nrows++;
+	return 0;
+}
+
+struct partial_list *
+partial_rows(struct yin *y, const yaml_node_t *n)
+{
+	struct report_reader *rd = y->stream_arg;
+	int		      id;
+	size_t		      i;
+
+	if (n == NULL || rd == NULL)
+		return NULL;
+	id = (int)(n - y->nodes) + 1;
+	for (i = 0; i < rd->nlists; i++)
+		if (rd->list[i].id == id)
+			return &rd->list[i];
+	return NULL;
+}
+
+void
+partial_row(struct yin *y, const struct partial_list *l, size_t r,
+    struct partial_row *row)
+{
+	struct report_reader *rd = y->stream_arg;
+	const uint64_t	     *c = l->cell + r * row_stride(l->kind);
+	unsigned	      i, names = row_shape[l->kind].names;
+
+	row->at = (yaml_mark_t){ (size_t)c[0], (size_t)(c[1] >> 32),
+		(size_t)(c[1] & UINT32_MAX) };
+	row->name[1] = NULL;
+	for (i = 0; i < names; i++)
+		row->name[i] = rd->names + c[PARTIAL_ROW_AT + i];
+	row->v = c + PARTIAL_ROW_AT + names;
+}
+
 /*
  * The trailer (formats/summary.md): its records agree with the header's
  * and the groups', its checksum with the lines it covers.
@@ -233,10 +437,21 @@ check_head(struct report_reader *rd, const yaml_node_t *root,
 	const char	  *p;
 	size_t		   i;
 
-	/* Every mapping of a partial is read. */
-	for (i = 0; i < y->nnodes; i++)
+	/*
+	 * Every mapping of a partial is read; those of rows were checked as
+	 * they were read (take_row), and the first in the document is told.
+	 */
+	for (i = 0; i < y->nnodes; i++) {
+		if (rd->has_item_dup &&
+		    y->nodes[i].start_mark.index > rd->item_dup_at)
+			break;
 		if (yin_unique_keys(y, &y->nodes[i], d) == -1)
 			return -1;
+	}
+	if (rd->has_item_dup) {
+		*d = rd->item_dup;
+		return -1;
+	}
 	n = yin_get(y, root, "partial");
 	if ((p = yin_text(n)) == NULL || strcmp(p, "true") != 0)
 		return yin_fail(d, DIAG_NOT_PARTIAL, root->start_mark,
@@ -279,9 +494,9 @@ read_body(struct report_reader *rd, const yaml_node_t *root,
 }
 
 /*
- * part merged into *s, in place, or, for the first partial (*s NULL),
- * into a new summary *s; its covers named for this input and checked
- * against those of *s: 0, or -1 with d filled.  Everything that can
+ * part merged into *s, in place (the first partial, *s NULL, becomes
+ * the summary: its caller's); its covers named for this input and
+ * checked against those of *s: 0, or -1 with d filled.  Everything that can
  * refuse part (its covers, colours, sums that overflow) is checked before
  * anything of it is added, so that a partial refused adds nothing, and a
  * merge of N partials takes time in their size, not N times the state's;
@@ -312,8 +527,8 @@ merge(struct yin *y, const yaml_node_t *root, struct stat_summary *part,
 		return partial_overflow(
 		    d, n->start_mark, "merged with the partials before");
 	}
-	if (*s == NULL && (*s = stat_summary_new(part->by)) == NULL)
-		return report_reader_oom(d);
+	if (*s == NULL)
+		return 0; /* the first partial is the summary so far */
 	if (stat_merge(*s, part) == -1)
 		return report_reader_oom(d);
 	return 0;
@@ -337,6 +552,8 @@ report_read_partial(
 		rd->y.done = true;
 		return rc;
 	}
+	partial_rows_clear(rd);
+	yin_stream(&rd->y, is_row_list, take_row, rd);
 	if ((rc = yin_load(&rd->y, d)) != 1)
 		return rc;
 	root = report_reader_root(&rd->y, REPORT_SUMMARY_SCHEMA,
@@ -354,10 +571,16 @@ report_read_partial(
 		goto out_stop;
 	}
 	part->figures = asked;
-	if (read_body(rd, root, part, d) == -1 ||
-	    merge(&rd->y, root, part, s, d) == -1)
+	if (read_body(rd, root, part, d) == -1)
 		goto out_stop;
-	stat_summary_free(part);
+	/* The rows were added: what merge keeps is of part's size. */
+	partial_rows_clear(rd);
+	if (merge(&rd->y, root, part, s, d) == -1)
+		goto out_stop;
+	if (*s == NULL)
+		*s = part;
+	else
+		stat_summary_free(part);
 	return 1;
 
 out_stop:

@@ -25,6 +25,39 @@ int partial_counter(
 /* A sum that would pass STAT_COUNT_MAX: partial-overflow at `at'; -1. */
 int partial_overflow(struct diag *d, yaml_mark_t at, const char *what);
 
+/*
+ * The lists of a group read as rows (reader.h, struct partial_list), by
+ * kind: how many names and counts a row holds.
+ */
+enum partial_kind {
+	PARTIAL_PAIRS,
+	PARTIAL_FORFEITED,
+	PARTIAL_DECIDED,
+	PARTIAL_ANALYSIS,
+	PARTIAL_KINDS
+};
+struct partial_row {
+	yaml_mark_t	at;
+	const char     *name[2];
+	const uint64_t *v;
+};
+/* The kind of a group's key k, or -1 for a key of no such list. */
+int partial_kind_of(const char *k);
+/*
+ * A row of kind, the item c, checked alone (its shape and counts, as the
+ * group's reader says): names into name (borrowed from the document),
+ * counts into v.  0, or -1 with d filled.
+ */
+int partial_row_read(struct yin *y, int kind, const yaml_node_t *c,
+    const char *name[2], uint64_t v[STAT_ANALYSIS], struct diag *d);
+/*
+ * The rows of the list node n of a group (NULL: n is none, no row), and
+ * row r of them into *row.
+ */
+struct partial_list *partial_rows(struct yin *y, const yaml_node_t *n);
+void partial_row(struct yin *y, const struct partial_list *l, size_t r,
+    struct partial_row *row);
+
 /* Reads the group gn and adds it to s: 0, or -1 with d filled. */
 int partial_read_group(struct yin *y, const yaml_node_t *gn,
     struct stat_summary *s, struct diag *d);

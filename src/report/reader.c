@@ -24,6 +24,7 @@ report_reader_new(FILE *in, const char *name, const void *prefix, size_t len)
 		free(rd);
 		return NULL;
 	}
+	hashmap_init(&rd->name_at);
 	return rd;
 }
 
@@ -34,6 +35,8 @@ report_reader_free(struct report_reader *rd)
 		return;
 	if (rd->scanning)
 		yaml_parser_delete(&rd->scan);
+	partial_rows_clear(rd);
+	free(rd->list);
 	yin_fini(&rd->y);
 	free(rd);
 }

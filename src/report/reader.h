@@ -18,6 +18,25 @@
 #include "report/report.h"
 #include "report/yaml-in.h"
 
+/*
+ * A list of rows of a partial's group (pairs, forfeited, decided,
+ * analysis), read from its events one row at a time (read-partial.c):
+ * each row PARTIAL_ROW_AT cells of where it starts (its index, then its
+ * line and column, 32 bits each), then its names (offsets in the
+ * reader's names, each name kept once), then its counts.  A row
+ * refused is told in err once the rows before it were added.
+ */
+#define PARTIAL_ROW_AT 2
+struct partial_list {
+	int	    id; /* the list's node */
+	int	    kind;
+	uint64_t   *cell;
+	size_t	    ncells, cellcap;
+	size_t	    nrows;
+	bool	    has_err;
+	struct diag err;
+};
+
 struct report_reader {
 	struct yin y;
 	/*
@@ -32,6 +51,18 @@ struct report_reader {
 	size_t	      end_line;	 /* its end: line */
 	bool	      has_end;	 /* the document has its trailer */
 	yaml_mark_t   doc_end;
+	/*
+	 * The document's lists read as rows, the names they hold, and the
+	 * first mapping of a row with a key twice (its index in item_dup_at).
+	 */
+	struct partial_list *list;
+	size_t		     nlists, listcap;
+	char		    *names;
+	size_t		     nnames, namecap;
+	struct hashmap	     name_at; /* a name -> its offset in names */
+	bool		     has_item_dup;
+	struct diag	     item_dup;
+	size_t		     item_dup_at;
 	/* Reports: --by opening's value of an opening without a name. */
 	char opening[32];
 };
@@ -43,6 +74,9 @@ struct report_reader {
  */
 yaml_node_t *report_reader_root(struct yin *y, const char *want,
     const char *other, const char *hint, struct diag *d);
+
+/* Frees the document's rows (read-partial.c). */
+void partial_rows_clear(struct report_reader *rd);
 
 /* Memory ran out: d's code DIAG_NONE, errno ENOMEM; -1. */
 int report_reader_oom(struct diag *d);

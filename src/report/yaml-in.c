@@ -199,6 +199,71 @@ add_to_parent(struct yin *y, int id)
 	return 0;
 }
 
+static void fix_nodes(struct yin *y, size_t from);
+
+/*
+ * After a node is complete: where it is an item of the list streamed, it
+ * is handed over and dropped with its subtree (yin_stream).  0, or -1.
+ */
+static int
+item_done(struct yin *y)
+{
+	int list, item, rc;
+
+	if (y->stream_level == 0 || y->nopened != y->stream_level)
+		return 0;
+	list = y->open[y->opened[y->nopened - 1]];
+	item = y->open[y->nopen - 1];
+	fix_nodes(y, (size_t)item - 1);
+	rc = y->stream_item(y, list, item, y->stream_arg);
+	y->nnodes = (size_t)item - 1;
+	y->ntext = y->base_text;
+	y->npairs = y->base_pairs;
+	y->nitems = y->base_items;
+	y->nopen--;
+	return rc;
+}
+
+void
+yin_stream(struct yin *y, bool (*is_list)(struct yin *, void *),
+    int (*item)(struct yin *, int, int, void *), void *arg)
+{
+	y->stream_list = is_list;
+	y->stream_item = item;
+	y->stream_arg = arg;
+}
+
+const yaml_node_t *
+yin_open_node(const struct yin *y, size_t level)
+{
+	return level < y->nopened ? &y->nodes[y->open[y->opened[level]] - 1] :
+				    NULL;
+}
+
+const char *
+yin_open_key(const struct yin *y, size_t level)
+{
+	const yaml_node_t *parent = yin_open_node(y, level - 1);
+	size_t		   at;
+	int		   key;
+
+	if (level == 0 || level >= y->nopened || parent == NULL ||
+	    parent->type != YAML_MAPPING_NODE)
+		return NULL;
+	/*
+	 * The collection is an entry of its parent (at), and its own id
+	 * again heads its entries; in a mapping, keys and values alternate
+	 * after the mapping's own id.
+	 */
+	at = y->opened[level] - 1;
+	if ((at - y->opened[level - 1] - 1) % 2 != 1)
+		return NULL;
+	key = y->open[at - 1];
+	if (y->nodes[key - 1].type != YAML_SCALAR_NODE)
+		return NULL;
+	return y->text + y->span[key - 1].first;
+}
+
 /* The event's node, as yaml_parser_load_node would add it: 0, or -1. */
 static int
 add_event(struct yin *y, yaml_event_t *ev)
@@ -224,7 +289,9 @@ add_event(struct yin *y, yaml_event_t *ev)
 		n->data.scalar.style = ev->data.scalar.style;
 		y->span[id - 1] = (struct yin_span){ y->ntext, len };
 		y->ntext += len + 1;
-		return add_to_parent(y, id);
+		if (add_to_parent(y, id) == -1)
+			return -1;
+		return item_done(y);
 	case YAML_SEQUENCE_START_EVENT:
 	case YAML_MAPPING_START_EVENT:
 		id = add_node(y,
@@ -247,6 +314,14 @@ add_event(struct yin *y, yaml_event_t *ev)
 		/* The collection's own id first, its entries after it. */
 		y->opened[y->nopened++] = y->nopen;
 		y->open[y->nopen++] = id;
+		if (ev->type == YAML_SEQUENCE_START_EVENT &&
+		    y->stream_list != NULL && y->stream_level == 0 &&
+		    y->stream_list(y, y->stream_arg)) {
+			y->stream_level = y->nopened;
+			y->base_text = y->ntext;
+			y->base_pairs = y->npairs;
+			y->base_items = y->nitems;
+		}
 		return 0;
 	case YAML_SEQUENCE_END_EVENT:
 	case YAML_MAPPING_END_EVENT:
@@ -275,7 +350,9 @@ add_event(struct yin *y, yaml_event_t *ev)
 				y->items[y->nitems++] = y->open[from + 1 + i];
 		}
 		y->nopen = from;
-		return 0;
+		if (y->stream_level == y->nopened + 1)
+			y->stream_level = 0; /* the list streamed ended */
+		return item_done(y);
 	default: return 0;
 	}
 }
@@ -352,14 +429,15 @@ index_root(struct yin *y)
 		(st).end = (st).top; \
 	} while (0)
 
+/* fix_document's pointers of the nodes from index from on. */
 static void
-fix_document(struct yin *y)
+fix_nodes(struct yin *y, size_t from)
 {
 	yaml_node_t	*n;
 	struct yin_span *sp;
 	size_t		 i;
 
-	for (i = 0; i < y->nnodes; i++) {
+	for (i = from; i < y->nnodes; i++) {
 		n = &y->nodes[i];
 		sp = &y->span[i];
 		switch (n->type) {
@@ -376,6 +454,12 @@ fix_document(struct yin *y)
 		default: break;
 		}
 	}
+}
+
+static void
+fix_document(struct yin *y)
+{
+	fix_nodes(y, 0);
 	y->doc.nodes.start = y->nodes;
 	y->doc.nodes.top = y->nodes + y->nnodes;
 	y->doc.nodes.end = y->doc.nodes.top;
@@ -396,6 +480,7 @@ build(struct yin *y)
 
 	y->nnodes = y->npairs = y->nitems = y->ntext = 0;
 	y->nopen = y->nopened = 0;
+	y->stream_level = 0;
 	y->has_refused = false;
 	memset(&y->doc, 0, sizeof y->doc);
 	if (!p->stream_start_produced) {

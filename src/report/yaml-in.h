@@ -79,6 +79,16 @@ struct yin {
 	struct diag refused;
 	/* The input held whole (yin_hold): a line's offset, cached. */
 	size_t at_line, at_off;
+	/*
+	 * Lists streamed (yin_stream): whether the sequence just opened
+	 * is one, and what takes each of its items; the level of the one
+	 * open + 1 (0: none) and the arrays' lengths where it began.
+	 */
+	bool (*stream_list)(struct yin *y, void *arg);
+	int (*stream_item)(struct yin *y, int list, int item, void *arg);
+	void  *stream_arg;
+	size_t stream_level;
+	size_t base_text, base_pairs, base_items;
 };
 
 /*
@@ -100,6 +110,28 @@ void yin_fini(struct yin *y);
  * is set and nothing more is read.
  */
 int yin_load(struct yin *y, struct diag *d);
+
+/*
+ * Streams lists instead of building them whole (partial summaries' rows,
+ * issue 33): when a sequence opens, is_list(y, arg) says whether its
+ * items are handed over one at a time (yin_open_node and yin_open_key
+ * say where it stands); each item, once read, is built alone, given to
+ * item(y, list, item, arg) (the list's and the item's node ids; the
+ * item's subtree is the nodes from it to the last, their pointers set)
+ * and dropped, so that the list is an empty sequence in the document and
+ * memory is bounded by an item, not the list.  item returns 0, or -1 when
+ * memory runs out.  A list holds no list streamed.
+ */
+void yin_stream(struct yin *y, bool (*is_list)(struct yin *, void *),
+    int (*item)(struct yin *, int, int, void *), void *arg);
+/*
+ * While a document is built: the open collection at level (0: the root;
+ * the one just opened: y->nopened - 1), or NULL; and the text of the
+ * key it is the value of, or NULL (not in a mapping, or a key that is no
+ * scalar).
+ */
+const yaml_node_t *yin_open_node(const struct yin *y, size_t level);
+const char	  *yin_open_key(const struct yin *y, size_t level);
 
 /* The anchor an event gives its node, or NULL. */
 const char *yin_event_anchor(const yaml_event_t *ev);
