@@ -3,7 +3,8 @@
  * The exact search of the solver (search.h): fail-soft alpha-beta with
  * principal variation (null-window) re-searches; near the end a search
  * without the table that orders moves by quadrant parity alone, the last
- * empty square solved by counting flips; above it the transposition
+ * four empties ordered once (last4, last3, last2), the last empty square
+ * solved by counting flips; above it the transposition
  * table (bounds, best move first), enhanced transposition cutoffs, the
  * stability cutoff and fastest-first ordering.  The budgets are checked
  * here, every few thousand nodes.
@@ -23,10 +24,13 @@
 
 /* At most this many empties: the search without the table. */
 #define SHALLOW 6
-/* At most this many: every empty square is tried, no move generation. */
-#define TRY_ALL 4
 /* At least this many: enhanced transposition cutoffs. */
 #define ETC_MIN 10
+/*
+ * At most this many: moves ordered by the replies alone, without the
+ * potential mobility (a twentieth less CPU on FFO #45, as many nodes).
+ */
+#define ORDER_CHEAP 9
 /* Nodes between two readings of the clock. */
 #define CHECK_EVERY 4096
 
@@ -95,14 +99,15 @@ last1(uint64_t P, uint64_t O, int sq)
 }
 
 /*
- * The value of the last two empty squares for P, without a call a move:
- * each child is the last square's value.
+ * The value of the last two empty squares a and b for P, without a call
+ * a move: each child is the last square's value.
  */
 static int
-last2(struct search *s, uint64_t P, uint64_t O, int alpha, int beta)
+last2(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int a,
+    int b)
 {
-	uint64_t E = ~(P | O), f;
-	int	 a = bits_first(E), b = bits_first(E & (E - 1)), v, best;
+	uint64_t f;
+	int	 v, best;
 
 	s->nodes++;
 	if ((f = bits_flips(P, O, a)) != 0) {
@@ -147,44 +152,143 @@ last2(struct search *s, uint64_t P, uint64_t O, int alpha, int beta)
 static const uint64_t square_class[3] = { BITS_CORNERS,
 	~(BITS_CORNERS | SQ_NEAR_CORNER), SQ_NEAR_CORNER };
 
+/* For each of k squares, the other k - 1 in their order. */
+static const int others4[4][3] = { { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 },
+	{ 0, 1, 2 } };
+static const int others3[3][2] = { { 1, 2 }, { 0, 2 }, { 0, 1 } };
+
+/*
+ * The squares of cand in the order the last empties try them, into sq:
+ * odd quadrants first (of the empties E), in each square_class's order.
+ * Returns their number.
+ */
+static int
+parity_order(uint64_t cand, uint64_t E, int *sq)
+{
+	uint64_t odd = bits_odd_quadrants(E), x;
+	int	 g, k = 0;
+
+	for (g = 0; g < 6; g++)
+		for (x = cand & (g < 3 ? odd : ~odd) & square_class[g % 3];
+		     x != 0; x &= x - 1)
+			sq[k++] = bits_first(x);
+	return k;
+}
+
+/*
+ * The value of the last three empty squares x[0..2] for P, tried in that
+ * order, the two left of a move kept in theirs (Edax's search_solve_3):
+ * no move generation, no ordering.  passed: O has just passed.
+ */
+static int
+last3(struct search *s, uint64_t P, uint64_t O, int alpha, int beta,
+    const int *x, bool passed)
+{
+	uint64_t f;
+	int	 best = -SEARCH_INF, v, i;
+
+	s->nodes++;
+	for (i = 0; i < 3; i++) {
+		if ((f = bits_flips(P, O, x[i])) == 0)
+			continue;
+		v = -last2(s, O ^ f, P ^ f ^ (UINT64_C(1) << x[i]), -beta,
+		    -alpha, x[others3[i][0]], x[others3[i][1]]);
+		if (v > best) {
+			best = v;
+			if (v > alpha) {
+				alpha = v;
+				if (v >= beta)
+					return v;
+			}
+		}
+	}
+	if (best != -SEARCH_INF)
+		return best;
+	if (passed)
+		return bits_final(P, O);
+	return -last3(s, O, P, -beta, -alpha, x, true);
+}
+
+/*
+ * The value of the last four empty squares for P: ordered once by
+ * parity_order, each child a last3 of the other three in that order.
+ */
+static int
+last4(struct search *s, uint64_t P, uint64_t O, int alpha, int beta,
+    bool passed)
+{
+	uint64_t f;
+	int	 best = -SEARCH_INF, v, i, x[4], y[3];
+
+	s->nodes++;
+	if (alpha >= stab_threshold[4] && !(s->off & SEARCH_OFF_STABILITY) &&
+	    (v = 64 - 2 * bits_count(bits_stable(P, O))) <= alpha)
+		return v;
+	parity_order(~(P | O), ~(P | O), x);
+	for (i = 0; i < 4; i++) {
+		if ((f = bits_flips(P, O, x[i])) == 0)
+			continue;
+		y[0] = x[others4[i][0]];
+		y[1] = x[others4[i][1]];
+		y[2] = x[others4[i][2]];
+		v = -last3(s, O ^ f, P ^ f ^ (UINT64_C(1) << x[i]), -beta,
+		    -alpha, y, false);
+		if (v > best) {
+			best = v;
+			if (v > alpha) {
+				alpha = v;
+				if (v >= beta)
+					return v;
+			}
+		}
+	}
+	if (best != -SEARCH_INF)
+		return best;
+	if (passed)
+		return bits_final(P, O);
+	return -last4(s, O, P, -beta, -alpha, true);
+}
+
 /*
  * The search of the last few empties: no table, odd quadrants first, in
- * each the squares of square_class's order.  On four empties or fewer
- * every empty square is tried for flips rather than the moves generated,
- * most of them being legal.
+ * each the squares of square_class's order; the last four and three
+ * empties by last4 and last3, the last two by last2.
  */
 static int
 shallow(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
     bool passed)
 {
-	uint64_t E = ~(P | O), cand, odd, x, f;
-	int	 best = -SEARCH_INF, v, sq, g;
+	uint64_t E = ~(P | O), f;
+	int	 best = -SEARCH_INF, v, sq[SOLVE_MAX_MOVES], i, k;
 
+	if (n == 4)
+		return last4(s, P, O, alpha, beta, passed);
+	if (n == 3) {
+		parity_order(E, E, sq);
+		return last3(s, P, O, alpha, beta, sq, passed);
+	}
 	if (n == 2)
-		return last2(s, P, O, alpha, beta);
+		return last2(s, P, O, alpha, beta, bits_first(E),
+		    bits_first(E & (E - 1)));
 	s->nodes++;
 	if (alpha >= stab_threshold[n] && !(s->off & SEARCH_OFF_STABILITY) &&
 	    (v = 64 - 2 * bits_count(bits_stable(P, O))) <= alpha)
 		return v;
-	cand = n <= TRY_ALL ? E : bits_moves(P, O);
-	odd = bits_odd_quadrants(E);
-	for (g = 0; g < 6; g++)
-		for (x = cand & (g < 3 ? odd : ~odd) & square_class[g % 3];
-		     x != 0; x &= x - 1) {
-			sq = bits_first(x);
-			if ((f = bits_flips(P, O, sq)) == 0)
-				continue;
-			v = -shallow(s, O ^ f, P ^ f ^ (UINT64_C(1) << sq),
-			    -beta, -alpha, n - 1, false);
-			if (v > best) {
-				best = v;
-				if (v > alpha) {
-					alpha = v;
-					if (v >= beta)
-						return v;
-				}
+	k = parity_order(n <= 1 ? E : bits_moves(P, O), E, sq);
+	for (i = 0; i < k; i++) {
+		if ((f = bits_flips(P, O, sq[i])) == 0)
+			continue;
+		v = -shallow(s, O ^ f, P ^ f ^ (UINT64_C(1) << sq[i]), -beta,
+		    -alpha, n - 1, false);
+		if (v > best) {
+			best = v;
+			if (v > alpha) {
+				alpha = v;
+				if (v >= beta)
+					return v;
 			}
 		}
+	}
 	if (best == -SEARCH_INF) {
 		if (passed)
 			return bits_final(P, O);
@@ -196,18 +300,19 @@ shallow(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 /*
  * Ordering key of a move to sq flipping f: the opponent's fewest moves
  * (corners counting twice), then the fewest empty squares next to the
- * mover's discs (the opponent's potential mobility); odd quadrants and
- * corners break ties.
+ * mover's discs (the opponent's potential mobility) above ORDER_CHEAP
+ * empties n; odd quadrants and corners break ties.
  */
 static int
-order_key(uint64_t P, uint64_t O, int sq, uint64_t f, uint64_t odd)
+order_key(uint64_t P, uint64_t O, int sq, uint64_t f, uint64_t odd, int n)
 {
 	uint64_t b = UINT64_C(1) << sq, cP = O ^ f, cO = P ^ f ^ b;
 	uint64_t mob = bits_moves(cP, cO);
 	int	 key;
 
 	key = -(bits_count(mob) + bits_count(mob & BITS_CORNERS)) * 64;
-	key -= bits_count(bits_frontier(cO, ~(cP | cO))) * 16;
+	if (n > ORDER_CHEAP)
+		key -= bits_count(bits_frontier(cO, ~(cP | cO))) * 16;
 	if (b & odd)
 		key += 16;
 	if (b & BITS_CORNERS)
@@ -223,12 +328,13 @@ static void
 order_keys(uint64_t P, uint64_t O, struct smove *list, int from, int nm)
 {
 	uint64_t odd = bits_odd_quadrants(~(P | O));
+	int	 n = 64 - bits_count(P | O);
 	int	 i;
 
 	for (i = from; i < nm; i++)
 		if (list[i].key == KEY_LATER)
 			list[i].key = order_key(
-			    P, O, list[i].sq, list[i].flips, odd);
+			    P, O, list[i].sq, list[i].flips, odd, n);
 }
 
 /*

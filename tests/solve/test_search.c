@@ -214,6 +214,76 @@ START_TEST(edge_run_shut_in)
 }
 END_TEST
 
+/*
+ * A plain negamax on the same kernels, every move tried, no pruning but
+ * alpha-beta's, no table: what the last empties' specialised code
+ * (last4, last3, last2, last1) must agree with.
+ */
+static int
+plain(uint64_t P, uint64_t O, int alpha, int beta, bool passed)
+{
+	uint64_t m = bits_moves(P, O), f;
+	int	 best = -SEARCH_INF, v, sq;
+
+	if (m == 0) {
+		if (passed)
+			return bits_final(P, O);
+		return -plain(O, P, -beta, -alpha, true);
+	}
+	for (; m != 0; m &= m - 1) {
+		sq = bits_first(m);
+		f = bits_flips(P, O, sq);
+		v = -plain(O ^ f, P ^ f ^ (UINT64_C(1) << sq), -beta, -alpha,
+		    false);
+		if (v > best)
+			best = v;
+		if (v > alpha)
+			alpha = v;
+		if (alpha >= beta)
+			break;
+	}
+	return best;
+}
+
+/*
+ * Positions of 1-6 empties reached by play, or by play then a random
+ * side to move: the search (its specialised last four, three, two and
+ * one empties) in a random window against the plain negamax's value, in
+ * both copies; passes and games ending early included.
+ */
+START_TEST(last_empties_against_plain)
+{
+	struct search gen, fast;
+	uint64_t      P, O, t;
+	int	      i, n, want, alpha, beta;
+
+	bits_init();
+	search_start(&gen, 0, false);
+	search_start(&fast, 0, search_have_v3());
+	for (i = 0; i < 20000; i++) {
+		n = 1 + i % 6;
+		if (random_position(&P, &O, n) < 0)
+			continue;
+		if (rnd() % 2)
+			t = P, P = O, O = t;
+		want = plain(P, O, -SEARCH_INF, SEARCH_INF, false);
+		alpha = (int)(rnd() % 129) - 65;
+		beta = alpha + 1 + (int)(rnd() % 3 == 0 ? 1 : rnd() % 40);
+		ck_assert_int_eq(ab(&gen, P, O, -64, 64, n), want);
+		ck_assert_int_eq(ab(&fast, P, O, -64, 64, n), want);
+		ck_assert_msg(bound_holds(ab(&gen, P, O, alpha, beta, n), alpha,
+				  beta, want),
+		    "position %d: (%d, %d), value %d", i, alpha, beta, want);
+		ck_assert_msg(bound_holds(ab(&fast, P, O, alpha, beta, n),
+				  alpha, beta, want),
+		    "position %d (v3): (%d, %d), value %d", i, alpha, beta,
+		    want);
+	}
+	tt_free(&gen.tt);
+	tt_free(&fast.tt);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -221,6 +291,7 @@ main(void)
 
 	unit_tcase(s, "pruning", 300, etc_against_none, stability_against_none,
 	    table_against_none, everything_against_nothing, NULL);
+	unit_tcase(s, "last empties", 60, last_empties_against_plain, NULL);
 	unit_tcase(s, "stability", 60, stable_discs_stay, edge_run_shut_in,
 	    NULL);
 	return unit_run(s);
