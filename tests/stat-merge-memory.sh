@@ -14,8 +14,13 @@ size=$(wc -c < "$tmp/big.yaml")
 /usr/bin/time -f %M -o "$tmp/kb" gamestat --merge --partial -o "$tmp/out" \
     "$tmp/big.yaml" || ng "the merge failed"
 kb=$(tail -n 1 "$tmp/kb")
-[ "$kb" -le $((size * 10 / 1024)) ] &&
-    ok "peak $kb KB for a partial of $size bytes" ||
-    ng "peak $kb KB, more than 10 times the partial's $size bytes"
+# AddressSanitizer's shadow memory and quarantine are no measure of ours.
+if grep -q __asan_init "$(command -v gamestat)" 2> /dev/null; then
+	echo "skip: the peak of a sanitized build ($kb KB) says nothing"
+elif [ "$kb" -le $((size * 10 / 1024)) ]; then
+	ok "peak $kb KB for a partial of $size bytes"
+else
+	ng "peak $kb KB, more than 10 times the partial's $size bytes"
+fi
 grep -qx 'records: 200000' "$tmp/out" || ng "records: $(grep '^records' "$tmp/out")"
 exit $fail
