@@ -120,7 +120,7 @@ check_theoretical(const struct cli_perfect *cp, const char *name,
 	const struct solve_point *p = NULL;
 	int			  depth = (int)rec->wthor.depth;
 	int			  stored = 2 * rec->wthor.theoretical - 64;
-	char			  msg[160], a[16], b[16];
+	char			  msg[160], a[24], b[24];
 	struct diag		  d;
 
 	if (depth > cp->empties) {

@@ -176,7 +176,7 @@ read_leave(const struct record *rec, size_t k, struct replay *rp)
 	const struct record_stamp *st = &rec->stamps[k];
 	struct corr_leave	   l;
 	struct corr_error	   err;
-	char	msg[96], now[CORR_TIME_LEN], was[CORR_TIME_LEN];
+	char	msg[sizeof err.msg], now[CORR_TIME_LEN], was[CORR_TIME_LEN];
 	int64_t asked;
 
 	if (!rp->timed) {
