@@ -87,8 +87,10 @@ static const v4u64 shift4 = { 4, 32, 36, 28 };
 KERNEL v4u64
 lines(uint64_t opp, uint64_t valid)
 {
-	return (v4u64){ opp & EDGE & valid, opp & valid, opp & EDGE & valid,
-		opp & EDGE & valid };
+	const v4u64 inner = { EDGE & valid, valid, EDGE & valid, EDGE & valid };
+
+	/* One broadcast and one mask, the mask loop-invariant. */
+	return (v4u64){ opp, opp, opp, opp } & inner;
 }
 
 KERNEL v4u64
@@ -656,6 +658,7 @@ reversi_playout(
     const struct rules_board *b, void *st, struct rules_rng *rng, int max_turns)
 {
 	struct reversi *r = st;
+	const uint64_t	valid = r->valid;
 	uint64_t	me, opp, moves, flips, t;
 	long		played = 0;
 	int		c = r->head.to_move, k, open = r->head.open;
@@ -669,10 +672,10 @@ reversi_playout(
 	me = r->bb[c];
 	opp = r->bb[!c];
 	for (; max_turns <= 0 || played < max_turns; played++) {
-		moves = bb_moves(me, opp, r->valid);
+		moves = bb_moves(me, opp, valid);
 		if (moves == 0) {
 			/* legal(): the end play() left open, or a pass. */
-			if (open && !bb_any_move(opp, me, r->valid))
+			if (open && !bb_any_move(opp, me, valid))
 				break;
 			(void)rules_rng_below(rng, 1);
 			open = 0;
