@@ -125,15 +125,28 @@ or4(v4u64 x)
 	return x[0] | x[1] | x[2] | x[3];
 }
 
-/* The empty squares where `me' may move (rules.md §1). */
+/*
+ * The empty squares where `me' may move (rules.md §1): in each lane, the
+ * opponent discs next to mine in that direction, extended by one, then
+ * by two twice through the pairs of opponent discs, one square past.
+ */
 KERNEL uint64_t
 bb_moves(uint64_t me, uint64_t opp, uint64_t valid)
 {
-	v4u64 run = lines(opp, valid), gen = { me, me, me, me }, m;
+	v4u64 run = lines(opp, valid), mine = { me, me, me, me };
+	v4u64 fl, fr, pl, pr;
 
-	m = ((fill_l(gen, run) & ~gen) << shift1) |
-	    ((fill_r(gen, run) & ~gen) >> shift1);
-	return or4(m) & ~(me | opp) & valid;
+	fl = run & (mine << shift1);
+	fr = run & (mine >> shift1);
+	fl |= run & (fl << shift1);
+	fr |= run & (fr >> shift1);
+	pl = run & (run << shift1);
+	pr = pl >> shift1;
+	fl |= pl & (fl << shift2);
+	fr |= pr & (fr >> shift2);
+	fl |= pl & (fl << shift2);
+	fr |= pr & (fr >> shift2);
+	return or4((fl << shift1) | (fr >> shift1)) & ~(me | opp) & valid;
 }
 
 /*
@@ -162,59 +175,61 @@ bb_any_move(uint64_t me, uint64_t opp, uint64_t valid)
 /* k rows towards the high bits, or -k back: no shift count is negative. */
 #define ROWS(k)	      (8 * ((k) > 0 ? (k) : 0))
 #define BY_ROWS(m, k) ((m) << ROWS(k) >> ROWS(-(k)))
-#define LINES(s) \
+#define LINE_PART(s, m) \
 	{ \
-		UINT64_C(0xFF) << ((s)&56), FILE_A << ((s)&7), \
-		    BY_ROWS(DIAG_A1, ((s) >> 3) - ((s)&7)), \
-		    BY_ROWS(DIAG_H1, ((s) >> 3) + ((s)&7) - 7) \
+		UINT64_C(0xFF) << ((s)&56) & (m), FILE_A << ((s)&7) & (m), \
+		    BY_ROWS(DIAG_A1, ((s) >> 3) - ((s)&7)) & (m), \
+		    BY_ROWS(DIAG_H1, ((s) >> 3) + ((s)&7) - 7) & (m) \
 	}
-#define LINES_ROW(y) \
-	LINES(8 * (y)), LINES(8 * (y) + 1), LINES(8 * (y) + 2), \
-	    LINES(8 * (y) + 3), LINES(8 * (y) + 4), LINES(8 * (y) + 5), \
-	    LINES(8 * (y) + 6), LINES(8 * (y) + 7)
+#define HALVES(s) \
+	{ \
+		LINE_PART(s, ~UINT64_C(1) << (s)), \
+		    LINE_PART(s, (UINT64_C(1) << (s)) - 1) \
+	}
+#define HALVES_ROW(y) \
+	HALVES(8 * (y)), HALVES(8 * (y) + 1), HALVES(8 * (y) + 2), \
+	    HALVES(8 * (y) + 3), HALVES(8 * (y) + 4), HALVES(8 * (y) + 5), \
+	    HALVES(8 * (y) + 6), HALVES(8 * (y) + 7)
 
-static const v4u64 lines_of[64] = { LINES_ROW(0), LINES_ROW(1), LINES_ROW(2),
-	LINES_ROW(3), LINES_ROW(4), LINES_ROW(5), LINES_ROW(6), LINES_ROW(7) };
+/* The four lines through each square, cut there: above it, below it. */
+static const struct {
+	v4u64 up, down;
+} halves_of[64] = { HALVES_ROW(0), HALVES_ROW(1), HALVES_ROW(2), HALVES_ROW(3),
+	HALVES_ROW(4), HALVES_ROW(5), HALVES_ROW(6), HALVES_ROW(7) };
 
-/*
- * The run of a line going down from the square (to lower bits): the
- * opponent discs after the first square without one, the highest bit
- * of stop, if that square holds one of mine (stop | 1 keeps the count
- * in range when stop is empty).
- */
-KERNEL uint64_t
-run_down(uint64_t line, uint64_t me, uint64_t opp)
-{
-	uint64_t stop = line & ~opp, mine;
-
-	mine = UINT64_C(1) << (63 - __builtin_clzll(stop | 1)) & stop & me;
-	return -(mine << 1) & line;
-}
+typedef int64_t v4s64 __attribute__((vector_size(32)));
 
 /*
  * The discs a move on bit s turns over (rules.md §1): in each of the
- * eight lines from s, the run of opponent discs closed by one of mine.
- * The four lines through s are cut at s into the halves above and
- * below.  Going up, the first square without an opponent disc is the
- * lowest bit, found in the four lines at once; going down it is the
- * highest, one line at a time.  A square off a smaller board is never
- * the opponent's, so a run stops there unclosed.
+ * eight lines from s, the run of opponent discs closed by one of mine,
+ * the four lines above s in one vector and the four below in another.
+ * Going up, the first square without an opponent disc is the lowest
+ * bit: the run is what lies below it, if that square is mine.  Going
+ * down it is the highest: the run closes if my highest disc lies above
+ * the highest empty square (the two sets are disjoint: the larger word
+ * holds it), and it is what lies above the shadow of my discs smeared
+ * down the line.  A square off a smaller board is never the opponent's,
+ * so a run stops there unclosed.
  */
 KERNEL uint64_t
 bb_flips(uint64_t me, uint64_t opp, int s)
 {
-	const v4u64 *l = &lines_of[s];
-	uint64_t     down = (UINT64_C(1) << s) - 1;
-	v4u64	     up = *l & (~UINT64_C(1) << s), stop, mine, f;
+	const v4u64 up = halves_of[s].up, dn = halves_of[s].down;
+	const v4u64 mine = { me, me, me, me }, theirs = { opp, opp, opp, opp };
+	v4u64	    stop, low, my, empty, shadow, f;
 
-	stop = up & ~opp;
-	mine = stop & -stop & me;
+	stop = up & ~theirs;
+	low = stop & -stop & mine;
 	/* A vector comparison yields all ones (-1) where it holds. */
-	f = (mine + (v4u64)(mine != 0)) & up;
-	return or4(f) | run_down((*l)[0] & down, me, opp) |
-	    run_down((*l)[1] & down, me, opp) |
-	    run_down((*l)[2] & down, me, opp) |
-	    run_down((*l)[3] & down, me, opp);
+	f = (low + (v4u64)(low != 0)) & up;
+	my = dn & mine;
+	empty = dn & ~theirs & ~mine;
+	shadow = my | my >> shift1;
+	shadow |= shadow >> shift2;
+	shadow |= shadow >> shift4;
+	/* Below bit 63 (s is above): a signed comparison will do. */
+	f |= dn & ~shadow & (v4u64)((v4s64)my > (v4s64)empty);
+	return or4(f);
 }
 
 /*
