@@ -125,16 +125,31 @@ or4(v4u64 x)
 	return x[0] | x[1] | x[2] | x[3];
 }
 
+/* All four lanes x. */
+KERNEL v4u64
+splat(uint64_t x)
+{
+	return (v4u64){ x, x, x, x };
+}
+
+/* All four lanes the union of x's, without leaving the register. */
+KERNEL v4u64
+or_all(v4u64 x)
+{
+	x |= __builtin_shufflevector(x, x, 2, 3, 0, 1);
+	return x | __builtin_shufflevector(x, x, 1, 0, 3, 2);
+}
+
 /*
  * The empty squares where `me' may move (rules.md §1): in each lane, the
  * opponent discs next to mine in that direction, extended by one, then
  * by two twice through the pairs of opponent discs, one square past.
  */
 KERNEL uint64_t
-bb_moves(uint64_t me, uint64_t opp, uint64_t valid)
+moves_of(v4u64 mine, v4u64 theirs, uint64_t valid)
 {
-	v4u64 run = lines(opp, valid), mine = { me, me, me, me };
-	v4u64 fl, fr, pl, pr;
+	const v4u64 inner = { EDGE & valid, valid, EDGE & valid, EDGE & valid };
+	v4u64	    run = theirs & inner, fl, fr, pl, pr;
 
 	fl = run & (mine << shift1);
 	fr = run & (mine >> shift1);
@@ -146,7 +161,14 @@ bb_moves(uint64_t me, uint64_t opp, uint64_t valid)
 	fr |= pr & (fr >> shift2);
 	fl |= pl & (fl << shift2);
 	fr |= pr & (fr >> shift2);
-	return or4((fl << shift1) | (fr >> shift1)) & ~(me | opp) & valid;
+	return or4(((fl << shift1) | (fr >> shift1)) & ~(mine | theirs)) &
+	    valid;
+}
+
+KERNEL uint64_t
+bb_moves(uint64_t me, uint64_t opp, uint64_t valid)
+{
+	return moves_of(splat(me), splat(opp), valid);
 }
 
 /*
@@ -211,11 +233,10 @@ typedef int64_t v4s64 __attribute__((vector_size(32)));
  * down the line.  A square off a smaller board is never the opponent's,
  * so a run stops there unclosed.
  */
-KERNEL uint64_t
-bb_flips(uint64_t me, uint64_t opp, int s)
+KERNEL v4u64
+flips_of(v4u64 mine, v4u64 theirs, int s)
 {
 	const v4u64 up = halves_of[s].up, dn = halves_of[s].down;
-	const v4u64 mine = { me, me, me, me }, theirs = { opp, opp, opp, opp };
 	v4u64	    stop, low, my, empty, shadow, f;
 
 	stop = up & ~theirs;
@@ -229,7 +250,13 @@ bb_flips(uint64_t me, uint64_t opp, int s)
 	shadow |= shadow >> shift4;
 	/* Below bit 63 (s is above): a signed comparison will do. */
 	f |= dn & ~shadow & (v4u64)((v4s64)my > (v4s64)empty);
-	return or4(f);
+	return or_all(f);
+}
+
+KERNEL uint64_t
+bb_flips(uint64_t me, uint64_t opp, int s)
+{
+	return flips_of(splat(me), splat(opp), s)[0];
 }
 
 /*
@@ -674,7 +701,8 @@ reversi_playout(
 {
 	struct reversi *r = st;
 	const uint64_t	valid = r->valid;
-	uint64_t	me, opp, moves, flips, t;
+	v4u64		me, opp, flips, t;
+	uint64_t	moves;
 	long		played = 0;
 	int		c = r->head.to_move, k, open = r->head.open;
 	int		turned[2] = { r->flipped[0], r->flipped[1] };
@@ -684,13 +712,14 @@ reversi_playout(
 		return -1;
 	if (r->head.phase == RULES_GAME_OVER)
 		return 0;
-	me = r->bb[c];
-	opp = r->bb[!c];
+	/* The discs stay in all four lanes, for the next fills. */
+	me = splat(r->bb[c]);
+	opp = splat(r->bb[!c]);
 	for (; max_turns <= 0 || played < max_turns; played++) {
-		moves = bb_moves(me, opp, valid);
+		moves = moves_of(me, opp, valid);
 		if (moves == 0) {
 			/* legal(): the end play() left open, or a pass. */
-			if (open && !bb_any_move(opp, me, valid))
+			if (open && moves_of(opp, me, valid) == 0)
 				break;
 			(void)rules_rng_below(rng, 1);
 			open = 0;
@@ -700,9 +729,9 @@ reversi_playout(
 			    rng, (uint64_t)__builtin_popcountll(moves));
 			for (; k > 0; k--)
 				moves &= moves - 1;
-			flips = bb_flips(me, opp, __builtin_ctzll(moves));
-			turned[c] += __builtin_popcountll(flips);
-			t = me | flips | (moves & -moves);
+			flips = flips_of(me, opp, __builtin_ctzll(moves));
+			turned[c] += __builtin_popcountll(flips[0]);
+			t = me | flips | splat(moves & -moves);
 			opp &= ~flips;
 			open = 1;
 		}
@@ -711,8 +740,8 @@ reversi_playout(
 		opp = t;
 		c = !c;
 	}
-	r->bb[c] = me;
-	r->bb[!c] = opp;
+	r->bb[c] = me[0];
+	r->bb[!c] = opp[0];
 	r->head.to_move = (uint8_t)c;
 	r->head.open = (uint8_t)open;
 	r->flipped[0] = (uint16_t)turned[0];
