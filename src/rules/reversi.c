@@ -695,23 +695,16 @@ reversi_play_cells(
  * rank in square order, a draw for a pass too.  The discs stay in two
  * words, the mover's first, as in play_cells().
  */
-HOT static long
-reversi_playout(
-    const struct rules_board *b, void *st, struct rules_rng *rng, int max_turns)
+KERNEL long
+playout_bb(
+    struct reversi *r, struct rules_rng *rng, int max_turns, uint64_t valid)
 {
-	struct reversi *r = st;
-	const uint64_t	valid = r->valid;
-	v4u64		me, opp, flips, t;
-	uint64_t	moves;
-	long		played = 0;
-	int		c = r->head.to_move, k, open = r->head.open;
-	int		turned[2] = { r->flipped[0], r->flipped[1] };
+	v4u64	 me, opp, flips, t;
+	uint64_t moves;
+	long	 played = 0;
+	int	 c = r->head.to_move, k, open = r->head.open;
+	int	 turned[2] = { r->flipped[0], r->flipped[1] };
 
-	(void)b;
-	if (r->big)
-		return -1;
-	if (r->head.phase == RULES_GAME_OVER)
-		return 0;
 	/* The discs stay in all four lanes, for the next fills. */
 	me = splat(r->bb[c]);
 	opp = splat(r->bb[!c]);
@@ -747,6 +740,26 @@ reversi_playout(
 	r->flipped[0] = (uint16_t)turned[0];
 	r->flipped[1] = (uint16_t)turned[1];
 	return played;
+}
+
+/*
+ * The loop above, on the full 8x8 board with its masks as constants, or
+ * on a smaller one.
+ */
+HOT static long
+reversi_playout(
+    const struct rules_board *b, void *st, struct rules_rng *rng, int max_turns)
+{
+	struct reversi *r = st;
+
+	(void)b;
+	if (r->big)
+		return -1;
+	if (r->head.phase == RULES_GAME_OVER)
+		return 0;
+	if (r->valid == ~UINT64_C(0))
+		return playout_bb(r, rng, max_turns, ~UINT64_C(0));
+	return playout_bb(r, rng, max_turns, r->valid);
 }
 
 static void
