@@ -84,13 +84,24 @@ static const v4u64 shift4 = { 4, 32, 36, 28 };
 
 #define EDGE (~(FILE_A | FILE_H))
 
+/* All four lanes x. */
+KERNEL v4u64
+splat(uint64_t x)
+{
+	return (v4u64){ x, x, x, x };
+}
+
+/* The squares a run may cross, by lane: a mask set once for a loop. */
+KERNEL v4u64
+crossable(uint64_t valid)
+{
+	return (v4u64){ EDGE & valid, valid, EDGE & valid, EDGE & valid };
+}
+
 KERNEL v4u64
 lines(uint64_t opp, uint64_t valid)
 {
-	const v4u64 inner = { EDGE & valid, valid, EDGE & valid, EDGE & valid };
-
-	/* One broadcast and one mask, the mask loop-invariant. */
-	return (v4u64){ opp, opp, opp, opp } & inner;
+	return splat(opp) & crossable(valid);
 }
 
 KERNEL v4u64
@@ -125,13 +136,6 @@ or4(v4u64 x)
 	return x[0] | x[1] | x[2] | x[3];
 }
 
-/* All four lanes x. */
-KERNEL v4u64
-splat(uint64_t x)
-{
-	return (v4u64){ x, x, x, x };
-}
-
 /* All four lanes the union of x's, without leaving the register. */
 KERNEL v4u64
 or_all(v4u64 x)
@@ -141,28 +145,17 @@ or_all(v4u64 x)
 }
 
 /*
- * The empty squares where `me' may move (rules.md §1): in each lane, the
- * opponent discs next to mine in that direction, extended by one, then
- * by two twice through the pairs of opponent discs, one square past.
+ * The empty squares where `me' may move (rules.md §1), my discs and the
+ * opponent's in all four lanes.
  */
 KERNEL uint64_t
 moves_of(v4u64 mine, v4u64 theirs, uint64_t valid)
 {
-	const v4u64 inner = { EDGE & valid, valid, EDGE & valid, EDGE & valid };
-	v4u64	    run = theirs & inner, fl, fr, pl, pr;
+	v4u64 run = theirs & crossable(valid), m;
 
-	fl = run & (mine << shift1);
-	fr = run & (mine >> shift1);
-	fl |= run & (fl << shift1);
-	fr |= run & (fr >> shift1);
-	pl = run & (run << shift1);
-	pr = pl >> shift1;
-	fl |= pl & (fl << shift2);
-	fr |= pr & (fr >> shift2);
-	fl |= pl & (fl << shift2);
-	fr |= pr & (fr >> shift2);
-	return or4(((fl << shift1) | (fr >> shift1)) & ~(mine | theirs)) &
-	    valid;
+	m = ((fill_l(mine, run) & ~mine) << shift1) |
+	    ((fill_r(mine, run) & ~mine) >> shift1);
+	return or4(m & ~(mine | theirs)) & valid;
 }
 
 KERNEL uint64_t
@@ -692,8 +685,9 @@ reversi_play_cells(
  * rules_playout() on a board up to 8x8: the very games of its loop of
  * legal() and play() (rules.md §1), without listing the moves or a call a
  * turn: one draw a turn over the moves' count, the pick the move of that
- * rank in square order, a draw for a pass too.  The discs stay in two
- * words, the mover's first, as in play_cells().
+ * rank in square order, a draw for a pass too.  The discs stay in all
+ * four lanes of two vectors, the mover's first, from one turn's flips to
+ * the next turn's fills.
  */
 KERNEL long
 playout_bb(
@@ -705,7 +699,6 @@ playout_bb(
 	int	 c = r->head.to_move, k, open = r->head.open;
 	int	 turned[2] = { r->flipped[0], r->flipped[1] };
 
-	/* The discs stay in all four lanes, for the next fills. */
 	me = splat(r->bb[c]);
 	opp = splat(r->bb[!c]);
 	for (; max_turns <= 0 || played < max_turns; played++) {
