@@ -155,7 +155,7 @@ moves_of(v4u64 mine, v4u64 theirs, uint64_t valid)
 
 	m = ((fill_l(mine, run) & ~mine) << shift1) |
 	    ((fill_r(mine, run) & ~mine) >> shift1);
-	return or4(m & ~(mine | theirs)) & valid;
+	return or4(m) & ~(mine[0] | theirs[0]) & valid;
 }
 
 KERNEL uint64_t
