@@ -24,6 +24,14 @@
 #   the full 8x8 board's masks as constants.  The random pick (a loop over
 #   the moves' bits, its exit mispredicted) and the generator's call are
 #   the same in both loops and are about a third of either's time.
+# The rest, paired against main (farm-bench, median A/B CPU, load 8-11):
+# the other games' bench_playout -n 20000 (7 runs each) herd 3 0.992x,
+# herd 5 0.965x, herd 6 0.998x, stones 8x8 1.027x, oust 7 0.993x,
+# rive 3-3-5 1.013x, rive 5 1.023x (none uses reversi.c: noise);
+# bench_perft reversi 11 (15 runs) 1.002x; gameplay perft --hash 64
+# reversi 12 (9 runs) 1.007x; gamecheck -q on the Othello set x10
+# (256,560 games, 9 runs) 1.010x, its full output byte-identical; every
+# perft count identical (8x8 to 11, 6x6 to 12, 4x4 to 14, 10x10 to 6).
 set -eu
 if [ -z "${EDAX_SRC:-}" ] || [ ! -r "$EDAX_SRC/all.c" ]; then
 	echo "bench/playout-edax.sh: EDAX_SRC names no Edax source tree" \
