@@ -8,6 +8,30 @@
 # PATH, else /usr/bin/time: the median CPU seconds (user + system) of
 # each and their ratio.  Both must play the same games: the turns in all
 # are compared first.  Skips (exit 0) without EDAX_SRC.
+#
+# Issue 34 target 3, from a ./configure'd build (-g -O2) of each, Edax's
+# abulmo/edax-reversi HEAD fetched into /tmp/edax/src, AMD EPYC (Zen 4),
+# 2 cores shared, load 8.7-9.2 (uptime), in the same minutes:
+#   EDAX_SRC=/tmp/edax/src/src RUNS=7 srcdir=. sh bench/playout-edax.sh
+#   main 329edbe:           ours 0.404 s, Edax 0.374 s: 1.080x
+#   reversi.c of branch replay: ours 0.366 s, Edax 0.383 s: 0.939x
+# and paired against main's bench_playout, 11 runs, load 9.2:
+#   farm-bench -n 11 --vs 'MAIN/bench/bench_playout -n 200000 reversi' \
+#       -- ./bench/bench_playout -n 200000 reversi
+#   0.946x (0.385 s against 0.409 s).  What did it: the flips from a table
+#   of the lines through each square already cut there, both halves in
+#   vectors; the discs kept in all four lanes from one turn to the next;
+#   the full 8x8 board's masks as constants.  The random pick (a loop over
+#   the moves' bits, its exit mispredicted) and the generator's call are
+#   the same in both loops and are about a third of either's time.
+# The rest, paired against main (farm-bench, median A/B CPU, load 8-11):
+# the other games' bench_playout -n 20000 (7 runs each) herd 3 0.992x,
+# herd 5 0.965x, herd 6 0.998x, stones 8x8 1.027x, oust 7 0.993x,
+# rive 3-3-5 1.013x, rive 5 1.023x (none uses reversi.c: noise);
+# bench_perft reversi 11 (15 runs) 1.002x; gameplay perft --hash 64
+# reversi 12 (9 runs) 1.007x; gamecheck -q on the Othello set x10
+# (256,560 games, 9 runs) 1.010x, its full output byte-identical; every
+# perft count identical (8x8 to 11, 6x6 to 12, 4x4 to 14, 10x10 to 6).
 set -eu
 if [ -z "${EDAX_SRC:-}" ] || [ ! -r "$EDAX_SRC/all.c" ]; then
 	echo "bench/playout-edax.sh: EDAX_SRC names no Edax source tree" \

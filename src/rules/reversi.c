@@ -84,11 +84,24 @@ static const v4u64 shift4 = { 4, 32, 36, 28 };
 
 #define EDGE (~(FILE_A | FILE_H))
 
+/* All four lanes x. */
+KERNEL v4u64
+splat(uint64_t x)
+{
+	return (v4u64){ x, x, x, x };
+}
+
+/* The squares a run may cross, by lane: a mask set once for a loop. */
+KERNEL v4u64
+crossable(uint64_t valid)
+{
+	return (v4u64){ EDGE & valid, valid, EDGE & valid, EDGE & valid };
+}
+
 KERNEL v4u64
 lines(uint64_t opp, uint64_t valid)
 {
-	return (v4u64){ opp & EDGE & valid, opp & valid, opp & EDGE & valid,
-		opp & EDGE & valid };
+	return splat(opp) & crossable(valid);
 }
 
 KERNEL v4u64
@@ -123,15 +136,32 @@ or4(v4u64 x)
 	return x[0] | x[1] | x[2] | x[3];
 }
 
-/* The empty squares where `me' may move (rules.md §1). */
+/* All four lanes the union of x's, without leaving the register. */
+KERNEL v4u64
+or_all(v4u64 x)
+{
+	x |= __builtin_shufflevector(x, x, 2, 3, 0, 1);
+	return x | __builtin_shufflevector(x, x, 1, 0, 3, 2);
+}
+
+/*
+ * The empty squares where `me' may move (rules.md §1), my discs and the
+ * opponent's in all four lanes.
+ */
+KERNEL uint64_t
+moves_of(v4u64 mine, v4u64 theirs, uint64_t valid)
+{
+	v4u64 run = theirs & crossable(valid), m;
+
+	m = ((fill_l(mine, run) & ~mine) << shift1) |
+	    ((fill_r(mine, run) & ~mine) >> shift1);
+	return or4(m) & ~(mine[0] | theirs[0]) & valid;
+}
+
 KERNEL uint64_t
 bb_moves(uint64_t me, uint64_t opp, uint64_t valid)
 {
-	v4u64 run = lines(opp, valid), gen = { me, me, me, me }, m;
-
-	m = ((fill_l(gen, run) & ~gen) << shift1) |
-	    ((fill_r(gen, run) & ~gen) >> shift1);
-	return or4(m) & ~(me | opp) & valid;
+	return moves_of(splat(me), splat(opp), valid);
 }
 
 /*
@@ -160,59 +190,66 @@ bb_any_move(uint64_t me, uint64_t opp, uint64_t valid)
 /* k rows towards the high bits, or -k back: no shift count is negative. */
 #define ROWS(k)	      (8 * ((k) > 0 ? (k) : 0))
 #define BY_ROWS(m, k) ((m) << ROWS(k) >> ROWS(-(k)))
-#define LINES(s) \
+#define LINE_PART(s, m) \
 	{ \
-		UINT64_C(0xFF) << ((s)&56), FILE_A << ((s)&7), \
-		    BY_ROWS(DIAG_A1, ((s) >> 3) - ((s)&7)), \
-		    BY_ROWS(DIAG_H1, ((s) >> 3) + ((s)&7) - 7) \
+		UINT64_C(0xFF) << ((s)&56) & (m), FILE_A << ((s)&7) & (m), \
+		    BY_ROWS(DIAG_A1, ((s) >> 3) - ((s)&7)) & (m), \
+		    BY_ROWS(DIAG_H1, ((s) >> 3) + ((s)&7) - 7) & (m) \
 	}
-#define LINES_ROW(y) \
-	LINES(8 * (y)), LINES(8 * (y) + 1), LINES(8 * (y) + 2), \
-	    LINES(8 * (y) + 3), LINES(8 * (y) + 4), LINES(8 * (y) + 5), \
-	    LINES(8 * (y) + 6), LINES(8 * (y) + 7)
+#define HALVES(s) \
+	{ \
+		LINE_PART(s, ~UINT64_C(1) << (s)), \
+		    LINE_PART(s, (UINT64_C(1) << (s)) - 1) \
+	}
+#define HALVES_ROW(y) \
+	HALVES(8 * (y)), HALVES(8 * (y) + 1), HALVES(8 * (y) + 2), \
+	    HALVES(8 * (y) + 3), HALVES(8 * (y) + 4), HALVES(8 * (y) + 5), \
+	    HALVES(8 * (y) + 6), HALVES(8 * (y) + 7)
 
-static const v4u64 lines_of[64] = { LINES_ROW(0), LINES_ROW(1), LINES_ROW(2),
-	LINES_ROW(3), LINES_ROW(4), LINES_ROW(5), LINES_ROW(6), LINES_ROW(7) };
+/* The four lines through each square, cut there: above it, below it. */
+static const struct {
+	v4u64 up, down;
+} halves_of[64] = { HALVES_ROW(0), HALVES_ROW(1), HALVES_ROW(2), HALVES_ROW(3),
+	HALVES_ROW(4), HALVES_ROW(5), HALVES_ROW(6), HALVES_ROW(7) };
 
-/*
- * The run of a line going down from the square (to lower bits): the
- * opponent discs after the first square without one, the highest bit
- * of stop, if that square holds one of mine (stop | 1 keeps the count
- * in range when stop is empty).
- */
-KERNEL uint64_t
-run_down(uint64_t line, uint64_t me, uint64_t opp)
-{
-	uint64_t stop = line & ~opp, mine;
-
-	mine = UINT64_C(1) << (63 - __builtin_clzll(stop | 1)) & stop & me;
-	return -(mine << 1) & line;
-}
+typedef int64_t v4s64 __attribute__((vector_size(32)));
 
 /*
  * The discs a move on bit s turns over (rules.md §1): in each of the
- * eight lines from s, the run of opponent discs closed by one of mine.
- * The four lines through s are cut at s into the halves above and
- * below.  Going up, the first square without an opponent disc is the
- * lowest bit, found in the four lines at once; going down it is the
- * highest, one line at a time.  A square off a smaller board is never
- * the opponent's, so a run stops there unclosed.
+ * eight lines from s, the run of opponent discs closed by one of mine,
+ * the four lines above s in one vector and the four below in another.
+ * Going up, the first square without an opponent disc is the lowest
+ * bit: the run is what lies below it, if that square is mine.  Going
+ * down it is the highest: the run closes if my highest disc lies above
+ * the highest empty square (the two sets are disjoint: the larger word
+ * holds it), and it is what lies above the shadow of my discs smeared
+ * down the line.  A square off a smaller board is never the opponent's,
+ * so a run stops there unclosed.
  */
+KERNEL v4u64
+flips_of(v4u64 mine, v4u64 theirs, int s)
+{
+	const v4u64 up = halves_of[s].up, dn = halves_of[s].down;
+	v4u64	    stop, low, my, empty, shadow, f;
+
+	stop = up & ~theirs;
+	low = stop & -stop & mine;
+	/* A vector comparison yields all ones (-1) where it holds. */
+	f = (low + (v4u64)(low != 0)) & up;
+	my = dn & mine;
+	empty = dn & ~theirs & ~mine;
+	shadow = my | my >> shift1;
+	shadow |= shadow >> shift2;
+	shadow |= shadow >> shift4;
+	/* Below bit 63 (s is above): a signed comparison will do. */
+	f |= dn & ~shadow & (v4u64)((v4s64)my > (v4s64)empty);
+	return or_all(f);
+}
+
 KERNEL uint64_t
 bb_flips(uint64_t me, uint64_t opp, int s)
 {
-	const v4u64 *l = &lines_of[s];
-	uint64_t     down = (UINT64_C(1) << s) - 1;
-	v4u64	     up = *l & (~UINT64_C(1) << s), stop, mine, f;
-
-	stop = up & ~opp;
-	mine = stop & -stop & me;
-	/* A vector comparison yields all ones (-1) where it holds. */
-	f = (mine + (v4u64)(mine != 0)) & up;
-	return or4(f) | run_down((*l)[0] & down, me, opp) |
-	    run_down((*l)[1] & down, me, opp) |
-	    run_down((*l)[2] & down, me, opp) |
-	    run_down((*l)[3] & down, me, opp);
+	return flips_of(splat(me), splat(opp), s)[0];
 }
 
 /*
@@ -648,31 +685,27 @@ reversi_play_cells(
  * rules_playout() on a board up to 8x8: the very games of its loop of
  * legal() and play() (rules.md §1), without listing the moves or a call a
  * turn: one draw a turn over the moves' count, the pick the move of that
- * rank in square order, a draw for a pass too.  The discs stay in two
- * words, the mover's first, as in play_cells().
+ * rank in square order, a draw for a pass too.  The discs stay in all
+ * four lanes of two vectors, the mover's first, from one turn's flips to
+ * the next turn's fills.
  */
-HOT static long
-reversi_playout(
-    const struct rules_board *b, void *st, struct rules_rng *rng, int max_turns)
+KERNEL long
+playout_bb(
+    struct reversi *r, struct rules_rng *rng, int max_turns, uint64_t valid)
 {
-	struct reversi *r = st;
-	uint64_t	me, opp, moves, flips, t;
-	long		played = 0;
-	int		c = r->head.to_move, k, open = r->head.open;
-	int		turned[2] = { r->flipped[0], r->flipped[1] };
+	v4u64	 me, opp, flips, t;
+	uint64_t moves;
+	long	 played = 0;
+	int	 c = r->head.to_move, k, open = r->head.open;
+	int	 turned[2] = { r->flipped[0], r->flipped[1] };
 
-	(void)b;
-	if (r->big)
-		return -1;
-	if (r->head.phase == RULES_GAME_OVER)
-		return 0;
-	me = r->bb[c];
-	opp = r->bb[!c];
+	me = splat(r->bb[c]);
+	opp = splat(r->bb[!c]);
 	for (; max_turns <= 0 || played < max_turns; played++) {
-		moves = bb_moves(me, opp, r->valid);
+		moves = moves_of(me, opp, valid);
 		if (moves == 0) {
 			/* legal(): the end play() left open, or a pass. */
-			if (open && !bb_any_move(opp, me, r->valid))
+			if (open && moves_of(opp, me, valid) == 0)
 				break;
 			(void)rules_rng_below(rng, 1);
 			open = 0;
@@ -682,9 +715,9 @@ reversi_playout(
 			    rng, (uint64_t)__builtin_popcountll(moves));
 			for (; k > 0; k--)
 				moves &= moves - 1;
-			flips = bb_flips(me, opp, __builtin_ctzll(moves));
-			turned[c] += __builtin_popcountll(flips);
-			t = me | flips | (moves & -moves);
+			flips = flips_of(me, opp, __builtin_ctzll(moves));
+			turned[c] += __builtin_popcountll(flips[0]);
+			t = me | flips | splat(moves & -moves);
 			opp &= ~flips;
 			open = 1;
 		}
@@ -693,13 +726,33 @@ reversi_playout(
 		opp = t;
 		c = !c;
 	}
-	r->bb[c] = me;
-	r->bb[!c] = opp;
+	r->bb[c] = me[0];
+	r->bb[!c] = opp[0];
 	r->head.to_move = (uint8_t)c;
 	r->head.open = (uint8_t)open;
 	r->flipped[0] = (uint16_t)turned[0];
 	r->flipped[1] = (uint16_t)turned[1];
 	return played;
+}
+
+/*
+ * The loop above, on the full 8x8 board with its masks as constants, or
+ * on a smaller one.
+ */
+HOT static long
+reversi_playout(
+    const struct rules_board *b, void *st, struct rules_rng *rng, int max_turns)
+{
+	struct reversi *r = st;
+
+	(void)b;
+	if (r->big)
+		return -1;
+	if (r->head.phase == RULES_GAME_OVER)
+		return 0;
+	if (r->valid == ~UINT64_C(0))
+		return playout_bb(r, rng, max_turns, ~UINT64_C(0));
+	return playout_bb(r, rng, max_turns, r->valid);
 }
 
 static void

@@ -1013,6 +1013,108 @@ START_TEST(reversi_play_cells_as_play)
 }
 END_TEST
 
+/*
+ * The bitboards' move generator and flips (the fills of legal() and
+ * perft, the runs of play(), play_cells() and the own playout) against
+ * the naive oracle on random boards, not only those games reach: every
+ * density, long runs, full lines and edges, discs off the play order.
+ * Each side to move; every square tried by play() and play_cells(); the
+ * game's perft against the walk through legal() and play(); its own
+ * playout against the loop for a few turns.
+ */
+START_TEST(reversi_flips_on_random_boards)
+{
+	static const char *const sizes[] = { "4x4", "6x6", "8x8" };
+	struct rules_game	 loop = rules_reversi;
+	struct rules_position	*pos, *ref;
+	struct rules_action	 acts[64], place = { .kind = RULES_PLACE };
+	struct rules_rng	 rng, ra, rb;
+	struct diag		 d;
+	int			 pieces[64], cells[64], i, k, n, me, boards;
+	int			 count, played = 0, most = 0;
+	int16_t			 to;
+	uint64_t		 empty, mine;
+	size_t			 nl;
+
+	loop.playout = NULL;
+	pos = turns_new("reversi", sizes[_i]);
+	ref = rules_position_new(&loop, sizes[_i], NULL, &d);
+	ck_assert_ptr_nonnull(ref);
+	n = pos->board.width;
+	rules_rng_seed(&rng, 34 + (uint64_t)_i);
+	for (boards = 0; boards < 3000; boards++) {
+		/* Out of 16: how many squares are empty, how many mine. */
+		empty = rules_rng_below(&rng, 12);
+		mine = 1 + rules_rng_below(&rng, 14);
+		for (i = 0; i < n * n; i++) {
+			k = (int)rules_rng_below(&rng, 16);
+			pieces[i] = (uint64_t)k < empty	     ? RULES_EMPTY :
+			    rules_rng_below(&rng, 16) < mine ? RULES_PIECE(0) :
+							       RULES_PIECE(1);
+		}
+		/* The centre is never empty; a corner disc: not the start. */
+		for (i = 0; i < 4; i++)
+			if (pieces[(n / 2 - 1 + i / 2) * n + n / 2 - 1 +
+				i % 2] == RULES_EMPTY)
+				pieces[(n / 2 - 1 + i / 2) * n + n / 2 - 1 +
+				    i % 2] = RULES_PIECE(i % 2);
+		pieces[0] = RULES_PIECE(boards % 2);
+		me = (int)rules_rng_below(&rng, 2);
+		ck_assert_int_eq(rules_setup(pos, pieces, me, &d), 0);
+		/* legal() lists exactly the oracle's moves, or a pass. */
+		memcpy(cells, pieces, sizeof cells);
+		nl = rules_legal(pos, acts, 64);
+		count = 0;
+		for (i = 0; i < n * n; i++)
+			count += oracle_flips(cells, n, me, i, false) > 0;
+		if (count > 0) {
+			ck_assert_uint_eq(nl, (size_t)count);
+			for (k = 0; k < (int)nl; k++)
+				ck_assert_int_gt(oracle_flips(cells, n, me,
+						     acts[k].to, false),
+				    0);
+		} else
+			ck_assert(
+			    nl == 0 || (nl == 1 && acts[0].kind == RULES_PASS));
+		/* Every square, by play() and by play_cells(). */
+		for (i = 0; i < n * n; i++) {
+			memcpy(cells, pieces, sizeof cells);
+			k = oracle_flips(cells, n, me, i, true);
+			cells[i] = k > 0 ? 1 + me : cells[i];
+			place.to = (int16_t)i;
+			ck_assert_int_eq(rules_setup(pos, pieces, me, &d), 0);
+			ck_assert_int_eq(
+			    rules_play(pos, &place, NULL) == 0, k > 0);
+			turns_require_pieces(pos, cells);
+			ck_assert_int_eq(rules_setup(pos, pieces, me, &d), 0);
+			to = (int16_t)i;
+			ck_assert_uint_eq(
+			    rules_play_cells(pos, &to, 1), k > 0 ? 1 : 0);
+			turns_require_pieces(pos, cells);
+			played += k > 0;
+			most = k > most ? k : most;
+		}
+		/* perft (fills) against legal() and play(); the playout. */
+		ck_assert_int_eq(rules_setup(pos, pieces, me, &d), 0);
+		ck_assert_int_eq(rules_setup(ref, pieces, me, &d), 0);
+		if (boards % 8 == 0)
+			ck_assert_uint_eq(rules_perft(pos, 2),
+			    rules_perft_actions(
+				pos->game, &pos->board, pos->state, 2));
+		rules_rng_seed(&ra, (uint64_t)boards);
+		rules_rng_seed(&rb, (uint64_t)boards);
+		ck_assert_uint_eq(rules_playout(pos, &ra, 6, NULL, NULL),
+		    rules_playout(ref, &rb, 6, NULL, NULL));
+		ck_assert_mem_eq(pos->state, ref->state, loop.state_size);
+	}
+	/* Not vacuous: many moves, some turning over long runs. */
+	ck_assert_int_gt(played, 3000);
+	ck_assert_int_gt(most, n);
+	rules_position_free(pos);
+	rules_position_free(ref);
+}
+END_TEST
+
 START_TEST(reversi_board_specs)
 {
 	static const char *const bad[] = { "7x7", "18", "8x6", "", "8x08",
@@ -1133,5 +1235,6 @@ main(void)
 	    perft_out_of_memory, reversi_board_specs, NULL);
 	tcase_add_loop_test(tc, reversi_matches_oracle, 0, 5);
 	tcase_add_loop_test(tc, reversi_play_cells_as_play, 0, 4);
+	tcase_add_loop_test(tc, reversi_flips_on_random_boards, 0, 3);
 	return unit_run(s);
 }
