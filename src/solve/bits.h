@@ -20,8 +20,18 @@
 struct bits_rays {
 	uint64_t up[64][4];   /* towards higher squares: +1, +8, +9, +7 */
 	uint64_t down[64][4]; /* towards lower squares: -1, -8, -9, -7 */
+	uint64_t near[64];    /* the (up to) eight squares next to each */
+	uint64_t line[64][4]; /* the four whole lines through each */
+	uint8_t	 at[64][4];   /* its place in each line, a pext index */
 };
 extern struct bits_rays bits_rays;
+
+/*
+ * [x][l]: the discs flipped by playing the empty place x of a full line
+ * of 8 places whose mover's discs are l (bit x ignored), the others the
+ * opponent's: the last empty square's flips, counted by line.
+ */
+extern uint8_t bits_last_flips[8][256];
 
 /* Fills bits_rays and bits_edges; idempotent, call before anything else here. */
 void bits_init(void);
@@ -156,6 +166,32 @@ bits_flips(uint64_t P, uint64_t O, int sq)
 }
 #endif
 
+#ifdef SEARCH_V3
+/*
+ * The number of discs P flips by playing the last empty square sq (all
+ * the others full): each line through sq gathered by pext and counted by
+ * bits_last_flips, no flips computed (the x86-64-v3 copy).
+ */
+static inline int
+bits_count_last_flips(uint64_t P, int sq)
+{
+	const uint64_t *l = bits_rays.line[sq];
+	const uint8_t  *at = bits_rays.at[sq];
+
+	return bits_last_flips[at[0]][__builtin_ia32_pext_di(P, l[0])] +
+	    bits_last_flips[at[1]][__builtin_ia32_pext_di(P, l[1])] +
+	    bits_last_flips[at[2]][__builtin_ia32_pext_di(P, l[2])] +
+	    bits_last_flips[at[3]][__builtin_ia32_pext_di(P, l[3])];
+}
+#else
+/* The number of discs P flips by playing the last empty square sq. */
+static inline int
+bits_count_last_flips(uint64_t P, int sq)
+{
+	return bits_count(bits_flips(P, ~P & ~(UINT64_C(1) << sq), sq));
+}
+#endif
+
 /* The empty squares of e next to a disc of q: q's frontier. */
 static inline uint64_t
 bits_frontier(uint64_t q, uint64_t e)
@@ -218,10 +254,10 @@ bits_stable(uint64_t P, uint64_t O)
 	d7 = bits_full_diag(f, 7, BITS_NOT_H, BITS_NOT_A);
 	st = (uint64_t)bits_edges.stable[O & 0xff][P & 0xff] |
 	    (uint64_t)bits_edges.stable[O >> 56][P >> 56] << 56 |
-	    bits_edges.file_a[bits_edges.stable[bits_pack_a(O)]
-						[bits_pack_a(P)]] |
+	    bits_edges
+		.file_a[bits_edges.stable[bits_pack_a(O)][bits_pack_a(P)]] |
 	    bits_edges.file_a[bits_edges.stable[bits_pack_a(O >> 7)]
-						[bits_pack_a(P >> 7)]]
+					       [bits_pack_a(P >> 7)]]
 		<< 7;
 	do {
 		old = st;
