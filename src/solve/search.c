@@ -263,6 +263,17 @@ shallow(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 	return k == 1 ? last1(P, sq[0]) : bits_final(P, O);
 }
 
+/* The mover's discs in the corners and next to its discs in them. */
+static inline uint64_t
+corner_stable(uint64_t p)
+{
+	uint64_t c = p & BITS_CORNERS;
+
+	return (c | (c << 1 & UINT64_C(0x0200000000000002)) |
+		   (c >> 1 & UINT64_C(0x4000000000000040)) | c << 8 | c >> 8) &
+	    p;
+}
+
 /*
  * Ordering key of a move to sq flipping f: the opponent's fewest moves
  * (corners counting twice), then the fewest empty squares next to the
@@ -283,6 +294,7 @@ order_key(uint64_t P, uint64_t O, int sq, uint64_t f, uint64_t odd, int n)
 		key += 16;
 	if (b & BITS_CORNERS)
 		key += 32;
+	key += bits_count(corner_stable(cO)) * 8;
 	return key;
 }
 
@@ -304,46 +316,64 @@ order_keys(uint64_t P, uint64_t O, struct smove *list, int from, int nm)
 }
 
 /*
- * The children of P's moves with their keys, into list: the number of
- * moves, or -1 when a child's bound in the table already cuts (its value
- * in *cut).  lazy: when the table's move hmove is legal, only its key is
- * set, the others' left KEY_LATER for children() to compute if that
- * move does not cut.
+ * P's moves with their flips, into list, their keys left KEY_LATER; the
+ * children's table entries asked of the processor at once, to be read
+ * after (the node's own probe after this work).  Returns their number.
  */
 static int
 gen_moves(struct search *s, uint64_t P, uint64_t O, uint64_t moves, int n,
-    int beta, int hmove, bool lazy, struct smove *list, int *cut)
+    struct smove *list)
 {
-	const struct tt_entry *ce;
-	uint64_t	       f, b;
-	int		       nm = 0, i, sq;
-	bool		       etc = n >= ETC_MIN && beta <= 64 &&
-	    !(s->off & (SEARCH_OFF_ETC | SEARCH_OFF_TABLE));
+	uint64_t f;
+	int	 nm = 0, sq;
 
-	lazy = lazy && hmove < 64 && (moves >> hmove & 1);
-	/* The children's entries are asked for at once, read after. */
 	for (; moves != 0; moves &= moves - 1) {
 		sq = bits_first(moves);
 		f = bits_flips(P, O, sq);
 		list[nm].sq = sq;
 		list[nm].flips = f;
-		list[nm].key = sq == hmove ? 1 << 30 : KEY_LATER;
+		list[nm].key = KEY_LATER;
 		if (n > SHALLOW + 1)
 			tt_prefetch(&s->tt, O ^ f, P ^ f ^ (UINT64_C(1) << sq));
 		nm++;
 	}
+	return nm;
+}
+
+/*
+ * The keys of the nm moves of list, or false when a child's bound in the
+ * table already cuts (its value in *cut).  lazy: when the table's move
+ * hmove is legal, only its key is set, the others' left KEY_LATER for
+ * children() to compute if that move does not cut.
+ */
+static bool
+order_moves(struct search *s, uint64_t P, uint64_t O, int n, int beta,
+    int hmove, bool lazy, struct smove *list, int nm, int *cut)
+{
+	const struct tt_entry *ce;
+	uint64_t	       f, b;
+	int		       i;
+	bool		       found = false;
+	bool		       etc = n >= ETC_MIN && beta <= 64 &&
+	    !(s->off & (SEARCH_OFF_ETC | SEARCH_OFF_TABLE));
+
+	for (i = 0; i < nm; i++)
+		if (list[i].sq == hmove) {
+			list[i].key = 1 << 30;
+			found = true;
+		}
 	for (i = 0; etc && i < nm; i++) {
 		f = list[i].flips;
 		b = UINT64_C(1) << list[i].sq;
 		if ((ce = tt_probe(&s->tt, O ^ f, P ^ f ^ b)) != NULL &&
 		    -ce->hi >= beta) {
 			*cut = -ce->hi;
-			return -1;
+			return false;
 		}
 	}
-	if (!lazy)
+	if (!(lazy && found))
 		order_keys(P, O, list, 0, nm);
-	return nm;
+	return true;
 }
 
 /* Moves the best keyed move of list[i..nm-1] to list[i]. */
@@ -420,6 +450,7 @@ search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 	}
 	if (stability_cut(s, P, O, alpha, n, &v))
 		return v;
+	nm = gen_moves(s, P, O, moves, n, list);
 	if ((e = tt_probe(&s->tt, P, O)) != NULL &&
 	    !(s->off & SEARCH_OFF_TABLE)) {
 		if (e->lo >= beta || e->lo == e->hi)
@@ -430,8 +461,7 @@ search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 		beta = e->hi < beta ? e->hi : beta;
 		hmove = e->move;
 	}
-	if ((nm = gen_moves(s, P, O, moves, n, beta, hmove, true, list, &v)) <
-	    0) {
+	if (!order_moves(s, P, O, n, beta, hmove, true, list, nm, &v)) {
 		tt_store(&s->tt, P, O, n, alpha, beta, v, -1);
 		return v;
 	}
@@ -450,8 +480,9 @@ search_root(struct search *s, uint64_t P, uint64_t O, int n, int *bm,
 	int		       nm, i, v;
 
 	/* No cutoff from the table here (beta 65): the root's move. */
-	nm = gen_moves(s, P, O, bits_moves(P, O), n, 65,
-	    e != NULL ? e->move : TT_NO_MOVE, false, list, &v);
+	nm = gen_moves(s, P, O, bits_moves(P, O), n, list);
+	order_moves(s, P, O, n, 65, e != NULL ? e->move : TT_NO_MOVE, false,
+	    list, nm, &v);
 	*bm = -1;
 	if (all == NULL) {
 		v = children(s, P, O, -SEARCH_INF, SEARCH_INF, n, list, nm, bm);
