@@ -8,8 +8,9 @@
 
 #include "solve/bits.h"
 
-struct bits_rays bits_rays;
+struct bits_rays  bits_rays;
 struct bits_edges bits_edges;
+uint8_t		  bits_last_flips[8][256];
 
 /* The discs of o that me flips by playing x on a line of 8 squares. */
 static unsigned
@@ -54,10 +55,10 @@ edges_init(void)
 						continue;
 					f = line_flips(o, p, (int)x);
 					st &= bits_edges.stable[o | f | 1u << x]
-								[p ^ f];
+							       [p ^ f];
 					f = line_flips(p, o, (int)x);
-					st &= bits_edges.stable[o ^ f]
-							       [p | f | 1u << x];
+					st &= bits_edges.stable[o ^ f][p | f |
+					    1u << x];
 				}
 				bits_edges.stable[o][p] = (uint8_t)st;
 			}
@@ -91,7 +92,22 @@ bits_init(void)
 				else
 					bits_rays.down[sq][k] = m;
 			}
+	for (sq = 0; sq < 64; sq++) {
+		uint64_t b = UINT64_C(1) << sq;
+
+		bits_rays.near[sq] = bits_frontier(b, ~b);
+		for (k = 0; k < 4; k++) {
+			bits_rays.line[sq][k] = bits_rays.up[sq][k] |
+			    bits_rays.down[sq][k] | b;
+			bits_rays.at[sq][k] = (uint8_t)bits_count(
+			    bits_rays.line[sq][k] & (b - 1));
+		}
+	}
+	for (x = 0; x < 8; x++)
+		for (y = 0; y < 256; y++)
+			bits_last_flips[x][y] = (uint8_t)bits_count(
+			    line_flips((unsigned)y & ~(1u << x),
+				~(unsigned)y & ~(1u << x) & 0xff, x));
 	edges_init();
 	done = true;
 }
-

@@ -20,8 +20,18 @@
 struct bits_rays {
 	uint64_t up[64][4];   /* towards higher squares: +1, +8, +9, +7 */
 	uint64_t down[64][4]; /* towards lower squares: -1, -8, -9, -7 */
+	uint64_t near[64];    /* the (up to) eight squares next to each */
+	uint64_t line[64][4]; /* the four whole lines through each */
+	uint8_t	 at[64][4];   /* its place in each line, a pext index */
 };
 extern struct bits_rays bits_rays;
+
+/*
+ * [x][l]: the discs flipped by playing the empty place x of a full line
+ * of 8 places whose mover's discs are l (bit x ignored), the others the
+ * opponent's: the last empty square's flips, counted by line.
+ */
+extern uint8_t bits_last_flips[8][256];
 
 /* Fills bits_rays and bits_edges; idempotent, call before anything else here. */
 void bits_init(void);
@@ -99,32 +109,32 @@ bits_moves(uint64_t P, uint64_t O)
 /*
  * The discs of O that P flips by playing the empty square sq (0 if the
  * move is not legal), the four directions at once in AVX2's lanes (the
- * search's x86-64-v3 copy, search-v3.c): from sq a Kogge-Stone fill
- * through O (without the a- and h-files but along a file) in each lane,
- * up the board and down; a run of O flips when a disc of P closes it.
+ * search's x86-64-v3 copy, search-v3.c; Okuhara and acepck's flip for
+ * Edax and Egaroucid).  Up the board the lowest square that is not O
+ * flips the run below it when it is P's; down the board the run down to
+ * the highest square of P flips when no empty square lies above that P
+ * (a signed comparison: no ray down holds bit 63).
  */
 static inline uint64_t
 bits_flips(uint64_t P, uint64_t O, int sq)
 {
-	const bits_v4 d = { 1, 8, 9, 7 }, d2 = d * 2, d4 = d * 4;
-	const bits_v4 keep = { BITS_INNER, ~UINT64_C(0), BITS_INNER,
-		BITS_INNER };
-	bits_v4	      pp = { P, P, P, P }, om = (bits_v4){ O, O, O, O } & keep;
-	bits_v4 b = (bits_v4){ 1, 1, 1, 1 } << (bits_v4){ sq, sq, sq, sq };
-	bits_v4 g, q, f;
+	typedef int64_t bits_s4 __attribute__((vector_size(32)));
+	const bits_v4	d = { 1, 8, 9, 7 };
+	bits_v4		pp = { P, P, P, P }, oo = { O, O, O, O };
+	bits_v4		up, dn, rp, rs, re, lo, lf, f;
 
-	g = b | (om & (b << d));
-	q = om & (om << d);
-	g |= q & (g << d2);
-	q &= q << d2;
-	g |= q & (g << d4);
-	f = (g & ~b) & (bits_v4)(((g << d) & pp) != 0);
-	g = b | (om & (b >> d));
-	q = om & (om >> d);
-	g |= q & (g >> d2);
-	q &= q >> d2;
-	g |= q & (g >> d4);
-	f |= (g & ~b) & (bits_v4)(((g >> d) & pp) != 0);
+	__builtin_memcpy(&up, bits_rays.up[sq], sizeof(up));
+	__builtin_memcpy(&dn, bits_rays.down[sq], sizeof(dn));
+	rp = pp & dn;
+	rs = rp | rp >> d;
+	rs |= rs >> (d * 2);
+	rs |= rs >> (d * 4);
+	re = (~oo & dn) ^ rp;
+	f = ~rs & dn & (bits_v4)((bits_s4)rp > (bits_s4)re);
+	lo = ~oo & up;
+	lo = (lo ^ (lo - 1)) & up;
+	lf = lo & ~pp;
+	f |= lf & ~(bits_v4)(lf == lo);
 	return f[0] | f[1] | f[2] | f[3];
 }
 #else
@@ -153,6 +163,32 @@ bits_flips(uint64_t P, uint64_t O, int sq)
 		flips |= -(o << 1) & m;
 	}
 	return flips;
+}
+#endif
+
+#ifdef SEARCH_V3
+/*
+ * The number of discs P flips by playing the last empty square sq (all
+ * the others full): each line through sq gathered by pext and counted by
+ * bits_last_flips, no flips computed (the x86-64-v3 copy).
+ */
+static inline int
+bits_count_last_flips(uint64_t P, int sq)
+{
+	const uint64_t *l = bits_rays.line[sq];
+	const uint8_t  *at = bits_rays.at[sq];
+
+	return bits_last_flips[at[0]][__builtin_ia32_pext_di(P, l[0])] +
+	    bits_last_flips[at[1]][__builtin_ia32_pext_di(P, l[1])] +
+	    bits_last_flips[at[2]][__builtin_ia32_pext_di(P, l[2])] +
+	    bits_last_flips[at[3]][__builtin_ia32_pext_di(P, l[3])];
+}
+#else
+/* The number of discs P flips by playing the last empty square sq. */
+static inline int
+bits_count_last_flips(uint64_t P, int sq)
+{
+	return bits_count(bits_flips(P, ~P & ~(UINT64_C(1) << sq), sq));
 }
 #endif
 
@@ -218,10 +254,10 @@ bits_stable(uint64_t P, uint64_t O)
 	d7 = bits_full_diag(f, 7, BITS_NOT_H, BITS_NOT_A);
 	st = (uint64_t)bits_edges.stable[O & 0xff][P & 0xff] |
 	    (uint64_t)bits_edges.stable[O >> 56][P >> 56] << 56 |
-	    bits_edges.file_a[bits_edges.stable[bits_pack_a(O)]
-						[bits_pack_a(P)]] |
+	    bits_edges
+		.file_a[bits_edges.stable[bits_pack_a(O)][bits_pack_a(P)]] |
 	    bits_edges.file_a[bits_edges.stable[bits_pack_a(O >> 7)]
-						[bits_pack_a(P >> 7)]]
+					       [bits_pack_a(P >> 7)]]
 		<< 7;
 	do {
 		old = st;

@@ -2,9 +2,9 @@
 /*
  * The exact search of the solver (search.h): fail-soft alpha-beta with
  * principal variation (null-window) re-searches; near the end a search
- * without the table that orders moves by quadrant parity alone, the last
- * four empties ordered once (last4, last3, last2), the last empty square
- * solved by counting flips; above it the transposition
+ * without the table over a list of the empties that orders moves by
+ * quadrant parity alone (last_moves, last2), the last empty square solved
+ * by counting its flips line by line; above it the transposition
  * table (bounds, best move first), enhanced transposition cutoffs, the
  * stability cutoff and fastest-first ordering.  The budgets are checked
  * here, every few thousand nodes.
@@ -83,19 +83,25 @@ budget_out(struct search *s)
 	return s->aborted;
 }
 
-/* The value of the last empty square sq for P. */
+/* The value of the last empty square sq for P, the rest of the board full. */
 static inline int
-last1(uint64_t P, uint64_t O, int sq)
+last1(uint64_t P, int sq)
 {
-	uint64_t f = bits_flips(P, O, sq);
-	int	 p = bits_count(P);
+	int p = bits_count(P), f;
 
-	if (f != 0)
-		return 2 * (p + 1 + bits_count(f)) - 64;
-	if ((f = bits_flips(O, P, sq)) != 0)
-		return 2 * (p - bits_count(f)) - 64;
+	if ((f = bits_count_last_flips(P, sq)) != 0)
+		return 2 * (p + 1 + f) - 64;
+	if ((f = bits_count_last_flips(~P & ~(UINT64_C(1) << sq), sq)) != 0)
+		return 2 * (p - f) - 64;
 	/* Neither can play: 63 discs, the empty square to the winner. */
 	return 2 * p - 63 > 0 ? 2 * p - 62 : 2 * p - 64;
+}
+
+/* The discs of O that P flips at sq, tried only next to a disc of O. */
+static inline uint64_t
+near_flips(uint64_t P, uint64_t O, int sq)
+{
+	return (O & bits_rays.near[sq]) != 0 ? bits_flips(P, O, sq) : 0;
 }
 
 /*
@@ -103,44 +109,57 @@ last1(uint64_t P, uint64_t O, int sq)
  * a move: each child is the last square's value.
  */
 static int
-last2(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int a,
-    int b)
+last2(
+    struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int a, int b)
 {
 	uint64_t f;
-	int	 v, best;
+	int	 v, best = -SEARCH_INF;
 
 	s->nodes++;
-	if ((f = bits_flips(P, O, a)) != 0) {
+	if ((f = near_flips(P, O, a)) != 0) {
 		s->nodes++;
-		best = -last1(O ^ f, P ^ f ^ (UINT64_C(1) << a), b);
-		if (best < beta && (f = bits_flips(P, O, b)) != 0) {
-			s->nodes++;
-			v = -last1(O ^ f, P ^ f ^ (UINT64_C(1) << b), a);
-			best = v > best ? v : best;
-		}
+		best = -last1(O ^ f, b);
+		if (best >= beta)
+			return best;
+	}
+	if ((f = near_flips(P, O, b)) != 0) {
+		s->nodes++;
+		v = -last1(O ^ f, a);
+		return v > best ? v : best;
+	}
+	if (best != -SEARCH_INF)
 		return best;
-	}
-	if ((f = bits_flips(P, O, b)) != 0) {
-		s->nodes++;
-		return -last1(O ^ f, P ^ f ^ (UINT64_C(1) << b), a);
-	}
 	/* P passes: O's best is P's worst. */
 	s->nodes++;
-	if ((f = bits_flips(O, P, a)) != 0) {
+	best = SEARCH_INF;
+	if ((f = near_flips(O, P, a)) != 0) {
 		s->nodes++;
-		best = last1(P ^ f, O ^ f ^ (UINT64_C(1) << a), b);
-		if (best > alpha && (f = bits_flips(O, P, b)) != 0) {
-			s->nodes++;
-			v = last1(P ^ f, O ^ f ^ (UINT64_C(1) << b), a);
-			best = v < best ? v : best;
-		}
+		best = last1(P ^ f, b);
+		if (best <= alpha)
+			return best;
+	}
+	if ((f = near_flips(O, P, b)) != 0) {
+		s->nodes++;
+		v = last1(P ^ f, a);
+		return v < best ? v : best;
+	}
+	if (best != SEARCH_INF)
 		return best;
-	}
-	if ((f = bits_flips(O, P, b)) != 0) {
-		s->nodes++;
-		return last1(P ^ f, O ^ f ^ (UINT64_C(1) << b), a);
-	}
 	return bits_final(P, O);
+}
+
+/*
+ * Whether the stability cutoff applies: P's value is at most 64 less
+ * twice O's stable discs, into *v; tried from stab_threshold[n] up.
+ */
+static inline bool
+stability_cut(
+    const struct search *s, uint64_t P, uint64_t O, int alpha, int n, int *v)
+{
+	if (alpha < stab_threshold[n] || (s->off & SEARCH_OFF_STABILITY))
+		return false;
+	*v = 64 - 2 * bits_count(bits_stable(P, O));
+	return *v <= alpha;
 }
 
 /*
@@ -152,87 +171,58 @@ last2(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int a,
 static const uint64_t square_class[3] = { BITS_CORNERS,
 	~(BITS_CORNERS | SQ_NEAR_CORNER), SQ_NEAR_CORNER };
 
-/* For each of k squares, the other k - 1 in their order. */
-static const int others4[4][3] = { { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 },
-	{ 0, 1, 2 } };
-static const int others3[3][2] = { { 1, 2 }, { 0, 2 }, { 0, 1 } };
-
-/*
- * The squares of cand in the order the last empties try them, into sq:
- * odd quadrants first (of the empties E), in each square_class's order.
- * Returns their number.
- */
-static int
-parity_order(uint64_t cand, uint64_t E, int *sq)
+/* The quadrant of sq as a bit of a parity mask. */
+static inline unsigned
+quad_bit(int sq)
 {
-	uint64_t odd = bits_odd_quadrants(E), x;
-	int	 g, k = 0;
+	return 1u << ((sq >> 2 & 1) | (sq >> 4 & 2));
+}
 
-	for (g = 0; g < 6; g++)
-		for (x = cand & (g < 3 ? odd : ~odd) & square_class[g % 3];
-		     x != 0; x &= x - 1)
-			sq[k++] = bits_first(x);
-	return k;
+/* The k squares of x but sq, in their order, into y. */
+static inline void
+others(const int *x, int k, int sq, int *y)
+{
+	int i, j;
+
+	for (i = j = 0; i < k; i++)
+		if (x[i] != sq)
+			y[j++] = x[i];
 }
 
 /*
- * The value of the last three empty squares x[0..2] for P, tried in that
- * order, the two left of a move kept in theirs (Edax's search_solve_3):
- * no move generation, no ordering.  passed: O has just passed.
+ * The value of the last n (2 to SHALLOW) empty squares x[0..n-1] for P,
+ * a list in square_class's order; parity: the quadrants holding an odd
+ * number of them.  From four empties up the squares of odd quadrants are
+ * tried first, and the children's lists keep square_class's order, but
+ * that of the last three, which keeps the order of the four before:
+ * each of the last three tried in that order (no move generation, no
+ * ordering: Edax's search_solve_3).  passed: O has just passed.
  */
 static int
-last3(struct search *s, uint64_t P, uint64_t O, int alpha, int beta,
-    const int *x, bool passed)
+last_moves(struct search *s, uint64_t P, uint64_t O, int alpha, int beta,
+    const int *x, int n, unsigned parity, bool passed)
 {
 	uint64_t f;
-	int	 best = -SEARCH_INF, v, i;
+	unsigned odd = n > 3 ? parity : 15;
+	int	 best = -SEARCH_INF, v, i, k = 0, o[SHALLOW], y[SHALLOW];
 
+	if (n == 2)
+		return last2(s, P, O, alpha, beta, x[0], x[1]);
 	s->nodes++;
-	for (i = 0; i < 3; i++) {
-		if ((f = bits_flips(P, O, x[i])) == 0)
-			continue;
-		v = -last2(s, O ^ f, P ^ f ^ (UINT64_C(1) << x[i]), -beta,
-		    -alpha, x[others3[i][0]], x[others3[i][1]]);
-		if (v > best) {
-			best = v;
-			if (v > alpha) {
-				alpha = v;
-				if (v >= beta)
-					return v;
-			}
-		}
-	}
-	if (best != -SEARCH_INF)
-		return best;
-	if (passed)
-		return bits_final(P, O);
-	return -last3(s, O, P, -beta, -alpha, x, true);
-}
-
-/*
- * The value of the last four empty squares for P: ordered once by
- * parity_order, each child a last3 of the other three in that order.
- */
-static int
-last4(struct search *s, uint64_t P, uint64_t O, int alpha, int beta,
-    bool passed)
-{
-	uint64_t f;
-	int	 best = -SEARCH_INF, v, i, x[4], y[3];
-
-	s->nodes++;
-	if (alpha >= stab_threshold[4] && !(s->off & SEARCH_OFF_STABILITY) &&
-	    (v = 64 - 2 * bits_count(bits_stable(P, O))) <= alpha)
+	if (stability_cut(s, P, O, alpha, n, &v))
 		return v;
-	parity_order(~(P | O), ~(P | O), x);
-	for (i = 0; i < 4; i++) {
-		if ((f = bits_flips(P, O, x[i])) == 0)
+	for (i = 0; i < n; i++)
+		if (odd & quad_bit(x[i]))
+			o[k++] = x[i];
+	for (i = 0; i < n; i++)
+		if (!(odd & quad_bit(x[i])))
+			o[k++] = x[i];
+	for (i = 0; i < n; i++) {
+		if ((f = near_flips(P, O, o[i])) == 0)
 			continue;
-		y[0] = x[others4[i][0]];
-		y[1] = x[others4[i][1]];
-		y[2] = x[others4[i][2]];
-		v = -last3(s, O ^ f, P ^ f ^ (UINT64_C(1) << x[i]), -beta,
-		    -alpha, y, false);
+		others(n > 4 ? x : o, n, o[i], y);
+		v = -last_moves(s, O ^ f, P ^ f ^ (UINT64_C(1) << o[i]), -beta,
+		    -alpha, y, n - 1, parity ^ quad_bit(o[i]), false);
 		if (v > best) {
 			best = v;
 			if (v > alpha) {
@@ -246,55 +236,42 @@ last4(struct search *s, uint64_t P, uint64_t O, int alpha, int beta,
 		return best;
 	if (passed)
 		return bits_final(P, O);
-	return -last4(s, O, P, -beta, -alpha, true);
+	return -last_moves(s, O, P, -beta, -alpha, x, n, parity, true);
 }
 
 /*
- * The search of the last few empties: no table, odd quadrants first, in
- * each the squares of square_class's order; the last four and three
- * empties by last4 and last3, the last two by last2.
+ * The search of the last few empties: no table; the empties listed once
+ * in square_class's order with their quadrants' parity, for last_moves.
  */
 static int
 shallow(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
     bool passed)
 {
-	uint64_t E = ~(P | O), f;
-	int	 best = -SEARCH_INF, v, sq[SOLVE_MAX_MOVES], i, k;
+	uint64_t E = ~(P | O), x;
+	unsigned parity = 0;
+	int	 sq[SHALLOW], g, k = 0;
 
-	if (n == 4)
-		return last4(s, P, O, alpha, beta, passed);
-	if (n == 3) {
-		parity_order(E, E, sq);
-		return last3(s, P, O, alpha, beta, sq, passed);
-	}
-	if (n == 2)
-		return last2(s, P, O, alpha, beta, bits_first(E),
-		    bits_first(E & (E - 1)));
-	s->nodes++;
-	if (alpha >= stab_threshold[n] && !(s->off & SEARCH_OFF_STABILITY) &&
-	    (v = 64 - 2 * bits_count(bits_stable(P, O))) <= alpha)
-		return v;
-	k = parity_order(n <= 1 ? E : bits_moves(P, O), E, sq);
-	for (i = 0; i < k; i++) {
-		if ((f = bits_flips(P, O, sq[i])) == 0)
-			continue;
-		v = -shallow(s, O ^ f, P ^ f ^ (UINT64_C(1) << sq[i]), -beta,
-		    -alpha, n - 1, false);
-		if (v > best) {
-			best = v;
-			if (v > alpha) {
-				alpha = v;
-				if (v >= beta)
-					return v;
-			}
+	(void)n;
+	for (g = 0; g < 3; g++)
+		for (x = E & square_class[g]; x != 0; x &= x - 1) {
+			sq[k] = bits_first(x);
+			parity ^= quad_bit(sq[k++]);
 		}
-	}
-	if (best == -SEARCH_INF) {
-		if (passed)
-			return bits_final(P, O);
-		return -shallow(s, O, P, -beta, -alpha, n, true);
-	}
-	return best;
+	if (k >= 2)
+		return last_moves(s, P, O, alpha, beta, sq, k, parity, passed);
+	s->nodes++;
+	return k == 1 ? last1(P, sq[0]) : bits_final(P, O);
+}
+
+/* The mover's discs in the corners and next to its discs in them. */
+static inline uint64_t
+corner_stable(uint64_t p)
+{
+	uint64_t c = p & BITS_CORNERS;
+
+	return (c | (c << 1 & UINT64_C(0x0200000000000002)) |
+		   (c >> 1 & UINT64_C(0x4000000000000040)) | c << 8 | c >> 8) &
+	    p;
 }
 
 /*
@@ -317,6 +294,7 @@ order_key(uint64_t P, uint64_t O, int sq, uint64_t f, uint64_t odd, int n)
 		key += 16;
 	if (b & BITS_CORNERS)
 		key += 32;
+	key += bits_count(corner_stable(cO)) * 8;
 	return key;
 }
 
@@ -338,46 +316,64 @@ order_keys(uint64_t P, uint64_t O, struct smove *list, int from, int nm)
 }
 
 /*
- * The children of P's moves with their keys, into list: the number of
- * moves, or -1 when a child's bound in the table already cuts (its value
- * in *cut).  lazy: when the table's move hmove is legal, only its key is
- * set, the others' left KEY_LATER for children() to compute if that
- * move does not cut.
+ * P's moves with their flips, into list, their keys left KEY_LATER; the
+ * children's table entries asked of the processor at once, to be read
+ * after (the node's own probe after this work).  Returns their number.
  */
 static int
 gen_moves(struct search *s, uint64_t P, uint64_t O, uint64_t moves, int n,
-    int beta, int hmove, bool lazy, struct smove *list, int *cut)
+    struct smove *list)
 {
-	const struct tt_entry *ce;
-	uint64_t	       f, b;
-	int		       nm = 0, i, sq;
-	bool		       etc = n >= ETC_MIN && beta <= 64 &&
-	    !(s->off & (SEARCH_OFF_ETC | SEARCH_OFF_TABLE));
+	uint64_t f;
+	int	 nm = 0, sq;
 
-	lazy = lazy && hmove < 64 && (moves >> hmove & 1);
-	/* The children's entries are asked for at once, read after. */
 	for (; moves != 0; moves &= moves - 1) {
 		sq = bits_first(moves);
 		f = bits_flips(P, O, sq);
 		list[nm].sq = sq;
 		list[nm].flips = f;
-		list[nm].key = sq == hmove ? 1 << 30 : KEY_LATER;
+		list[nm].key = KEY_LATER;
 		if (n > SHALLOW + 1)
 			tt_prefetch(&s->tt, O ^ f, P ^ f ^ (UINT64_C(1) << sq));
 		nm++;
 	}
+	return nm;
+}
+
+/*
+ * The keys of the nm moves of list, or false when a child's bound in the
+ * table already cuts (its value in *cut).  lazy: when the table's move
+ * hmove is legal, only its key is set, the others' left KEY_LATER for
+ * children() to compute if that move does not cut.
+ */
+static bool
+order_moves(struct search *s, uint64_t P, uint64_t O, int n, int beta,
+    int hmove, bool lazy, struct smove *list, int nm, int *cut)
+{
+	const struct tt_entry *ce;
+	uint64_t	       f, b;
+	int		       i;
+	bool		       found = false;
+	bool		       etc = n >= ETC_MIN && beta <= 64 &&
+	    !(s->off & (SEARCH_OFF_ETC | SEARCH_OFF_TABLE));
+
+	for (i = 0; i < nm; i++)
+		if (list[i].sq == hmove) {
+			list[i].key = 1 << 30;
+			found = true;
+		}
 	for (i = 0; etc && i < nm; i++) {
 		f = list[i].flips;
 		b = UINT64_C(1) << list[i].sq;
 		if ((ce = tt_probe(&s->tt, O ^ f, P ^ f ^ b)) != NULL &&
 		    -ce->hi >= beta) {
 			*cut = -ce->hi;
-			return -1;
+			return false;
 		}
 	}
-	if (!lazy)
+	if (!(lazy && found))
 		order_keys(P, O, list, 0, nm);
-	return nm;
+	return true;
 }
 
 /* Moves the best keyed move of list[i..nm-1] to list[i]. */
@@ -452,9 +448,9 @@ search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 			return bits_final(P, O);
 		return -search_ab(s, O, P, -beta, -alpha, n, true);
 	}
-	if (alpha >= stab_threshold[n] && !(s->off & SEARCH_OFF_STABILITY) &&
-	    (v = 64 - 2 * bits_count(bits_stable(P, O))) <= alpha)
+	if (stability_cut(s, P, O, alpha, n, &v))
 		return v;
+	nm = gen_moves(s, P, O, moves, n, list);
 	if ((e = tt_probe(&s->tt, P, O)) != NULL &&
 	    !(s->off & SEARCH_OFF_TABLE)) {
 		if (e->lo >= beta || e->lo == e->hi)
@@ -465,7 +461,7 @@ search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 		beta = e->hi < beta ? e->hi : beta;
 		hmove = e->move;
 	}
-	if ((nm = gen_moves(s, P, O, moves, n, beta, hmove, true, list, &v)) < 0) {
+	if (!order_moves(s, P, O, n, beta, hmove, true, list, nm, &v)) {
 		tt_store(&s->tt, P, O, n, alpha, beta, v, -1);
 		return v;
 	}
@@ -484,8 +480,9 @@ search_root(struct search *s, uint64_t P, uint64_t O, int n, int *bm,
 	int		       nm, i, v;
 
 	/* No cutoff from the table here (beta 65): the root's move. */
-	nm = gen_moves(s, P, O, bits_moves(P, O), n, 65,
-	    e != NULL ? e->move : TT_NO_MOVE, false, list, &v);
+	nm = gen_moves(s, P, O, bits_moves(P, O), n, list);
+	order_moves(s, P, O, n, 65, e != NULL ? e->move : TT_NO_MOVE, false,
+	    list, nm, &v);
 	*bm = -1;
 	if (all == NULL) {
 		v = children(s, P, O, -SEARCH_INF, SEARCH_INF, n, list, nm, bm);
