@@ -169,6 +169,14 @@ skip_space(const char *s, size_t i, size_t n)
 static inline size_t
 token_stop(const char *s, size_t i, size_t n)
 {
+	/*
+	 * s[i] starts a token.  Most are a square, two bytes, told here with
+	 * no loop: the loop's exit, after two bytes or three, mispredicted
+	 * at every token.
+	 */
+	if (n - i >= 3 && !token_end[(unsigned char)s[i + 1]] &&
+	    token_end[(unsigned char)s[i + 2]])
+		return i + 2;
 	while (i < n && !token_end[(unsigned char)s[i]])
 		i++;
 	return i;
@@ -408,19 +416,23 @@ read_item(struct record_reader *rd, char c)
 {
 	size_t start;
 
-	switch (c) {
-	case '[':
+	if (c == '[') {
 		if (rd->has_movetext)
 			return 1;
 		read_tag(rd);
 		return 0;
-	case '{':
+	}
+	if (c == '{') {
 		rd->in_comment = true;
 		rd->comment_at = reader_pos(rd, rd->pos);
 		rd->pos++;
 		return 0;
-	case ';': rd->pos = rd->linelen; return 0;
-	case '}':
+	}
+	if (c == ';') {
+		rd->pos = rd->linelen;
+		return 0;
+	}
+	if (c == '}') {
 		diag_set_at(first_error(rd), DIAG_STRAY_BRACE,
 		    reader_pos(rd, rd->pos), 1, "'}' without an opening '{'");
 		rd->pos++;
