@@ -499,8 +499,7 @@ reader_tag(struct record_reader *rd, size_t name_off, size_t value_off,
 		return 1;
 	rd->tag_off[2 * n] = name_off;
 	rd->tag_off[2 * n + 1] = value_off;
-	rd->rec.tags[n] = (struct record_tag){ NULL, NULL, value_len, at,
-		record_tag_key(rd->text + name_off) };
+	rd->rec.tags[n] = (struct record_tag){ NULL, NULL, value_len, at };
 	rd->rec.ntags++;
 	return 0;
 }

@@ -45,19 +45,17 @@ record_tag_name_hash(const char *s)
 }
 
 const struct record_tag *
-record_tag_find_key(const struct record *rec, const char *name, uint32_t key)
+record_tag_find(const struct record *rec, const char *name)
 {
 	size_t i;
 
 	/*
 	 * PGN spells tags one way; a lookup forgives the case.  By hand, not
 	 * strcasecmp: the replay asks for a dozen tags of every record, most
-	 * of them absent, and the key a tag carries tells most of them
-	 * without reading the tag's name (a load more, in the text).
+	 * of them absent.
 	 */
 	for (i = 0; i < rec->ntags; i++)
-		if ((rec->tags[i].key == 0 || rec->tags[i].key == key) &&
-		    name_eq(rec->tags[i].name, name))
+		if (name_eq(rec->tags[i].name, name))
 			return &rec->tags[i];
 	return NULL;
 }

@@ -30,12 +30,6 @@ struct record_tag {
 	char	       *value; /* unescaped; may hold any bytes */
 	size_t		value_len;
 	struct diag_pos at;
-	/*
-	 * The name's record_tag_key, or 0 for not known (a tag built by
-	 * hand): record_tag_find skips a tag whose key differs from the
-	 * name's without reading the name.
-	 */
-	uint32_t key;
 };
 
 /*
@@ -182,6 +176,10 @@ struct record {
 	struct diag error;
 };
 
+/* Tag lookup (tag.c).  Looks a tag up by name, ignoring case; NULL if absent. */
+const struct record_tag *
+record_tag_find(const struct record *, const char *name);
+
 /*
  * Whether two tag names are one tag: equal in any case (ASCII, as the C
  * locale folds it), as record_tag_find and the duplicate-tag check match
@@ -193,40 +191,6 @@ bool record_tag_name_eq(const char *a, const char *b);
  * (record_tag_name_eq) share: for maps of tags by name.
  */
 uint64_t record_tag_name_hash(const char *name);
-/*
- * The first bytes of a tag name (NUL terminated), folded and packed: never
- * 0, and the same for two names that are one tag.  Names with different
- * keys are different tags; the same key says nothing.  Inline, so that a
- * literal name's key is a constant.
- */
-static inline uint32_t
-record_tag_key(const char *name)
-{
-	uint32_t key = 0;
-	int	 i;
-
-	/* Folded as tolower() in the C locale; the NUL ends a short name. */
-	for (i = 0; i < 4; i++) {
-		key = key << 8 |
-		    (unsigned char)(name[i] >= 'A' && name[i] <= 'Z' ?
-			    name[i] - 'A' + 'a' :
-			    name[i]);
-		if (name[i] == '\0')
-			return key << 8 * (3 - i) | 1;
-	}
-	return key | 1;
-}
-
-/* record_tag_find for a name whose record_tag_key is key. */
-const struct record_tag *
-record_tag_find_key(const struct record *, const char *name, uint32_t key);
-
-/* Tag lookup (tag.c).  Looks a tag up by name, ignoring case; NULL if absent. */
-static inline const struct record_tag *
-record_tag_find(const struct record *rec, const char *name)
-{
-	return record_tag_find_key(rec, name, record_tag_key(name));
-}
 
 /*
  * A decimal as GGF writes its komi and results ("-0.500", "+8.5", "3"):
