@@ -9,6 +9,31 @@
 # ARBITER_REFERENCE (another build's directory) each format is also
 # paired against that build on the same file: new/old.  Target: every
 # ratio to the CSV within 1.25 (make bench; skips without farm-bench).
+#
+# Before/after, branch formats against main 329edbe, each tree's
+# gamecheck -O2, in the same minutes, by
+#   ARBITER_DATASET=.../othello_dataset.csv sh bench/formats.sh
+# in each tree, and ARBITER_REFERENCE=<main's tree> in the branch's.  Two
+# rounds, at load 7-9 and at load 3-4 on 2 cores (a ratio moves by 0.1-0.4
+# from run to run at that load: read the pairs, not the digits):
+#   x CSV, before -> after   round 1 (load 8)*    round 2 (load 3)
+#     transcript             0.91 -> 0.90         0.88 -> 0.90
+#     notation               2.48 -> 1.83         2.16 -> 2.06
+#     WTHOR                  1.38 -> 1.07         1.38 -> 1.02
+#     GGF                    2.30 -> 2.03         1.79 -> 1.98
+#     SGF                    2.35 -> 2.06         2.22 -> 2.05
+#   x main, same file (round 2): transcript 1.14, notation 0.99,
+#     WTHOR 0.89, GGF 0.97, SGF 0.98.  (*: with a tag key since reverted.)
+# The transcript's reading is the same code as main's: its 1.14 (1.12 in
+# round 1) looks like code placement (reversi_play_cells, 45% of it, moved
+# from 16 to 32 bytes past a 64-byte line), to be confirmed on an idle
+# machine.  farm-bench pairs at 9-21 runs: WTHOR 0.85x main (an inline
+# wthor_square writing into the line: no store-forwarding stall), SGF
+# 0.95x (two-byte tokens copied with no memcpy call), GGF 0.93x (XT's tag
+# check); the notation's split into functions of one job cost it about 4%
+# of layout, won back by the inline record_turn_is_pass and two-byte
+# tokens.  Peak RSS flat: 3.6-3.8 MB on every format (/usr/bin/time),
+# before and after.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

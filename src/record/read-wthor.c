@@ -83,11 +83,6 @@ wthor_tag(struct record_reader *rd, const char *name, const char *value,
 }
 
 /*
- * The game's number in its file, from 1, as its GameId tag: the source's
- * own id (formats/wthor.md).  Written without printf, which costs a
- * game 3% of its reading.  -1 out of memory.
- */
-/*
  * The Date tag of a game of year y into buf (at least 32 bytes):
  * "%04u.??.??", without printf, as every game has one.
  */
@@ -102,6 +97,11 @@ wthor_date(unsigned y, char *buf)
 	memcpy(buf + pad + len, ".??.??", sizeof ".??.??");
 }
 
+/*
+ * The game's number in its file, from 1, as its GameId tag: the source's
+ * own id (formats/wthor.md).  Written without printf, which costs a
+ * game 3% of its reading.  -1 out of memory.
+ */
 static int
 wthor_id(struct record_reader *rd, unsigned long k)
 {
@@ -133,7 +133,6 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 {
 	unsigned long	     k = rd->index + 1;
 	size_t		     end = WTHOR_MOVES, used, i;
-	char		     sq[2];
 	struct record_token *t;
 
 	while (end > 0 && m[end - 1] == 0)
@@ -160,9 +159,7 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 			    "pass, which WTHOR leaves unwritten",
 			    i + 1);
 			memcpy(rd->line + 2 * i, "pa", 2);
-		} else if (wthor_square(m[i], sq))
-			memcpy(rd->line + 2 * i, sq, 2);
-		else {
+		} else if (!wthor_square(m[i], rd->line + 2 * i)) {
 			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_MOVE,
 			    wthor_pos(k, 8 + i), 1,
 			    "move byte %zu is %u: no square (10 * row + "

@@ -61,21 +61,6 @@ parse_cell(const struct rules_board *b, const char *tok, size_t *p, size_t len,
 	return 0;
 }
 
-bool
-record_turn_is_pass(const char *tok, size_t len)
-{
-	/*
-	 * Tokens are counted, not terminated: compare with their length.
-	 * Exactly as SYN_TURN: a transcript's pattern lets Pa and pA through
-	 * (formats/record.md, section 7), which are no pass here.
-	 */
-	if (len == 4)
-		return memcmp(tok, "pass", 4) == 0;
-	return len == 2 &&
-	    (memcmp(tok, "PA", 2) == 0 || memcmp(tok, "pa", 2) == 0 ||
-		memcmp(tok, "--", 2) == 0);
-}
-
 int
 record_turn_parse(struct record_syntax *syn, const struct rules_board *b,
     const char *tok, size_t len, struct rules_action *out, size_t *offs,

@@ -49,18 +49,6 @@ wthor_header_encode(const struct wthor_header *h, unsigned char *b)
 	b[14] = h->depth;
 }
 
-bool
-wthor_square(unsigned b, char name[2])
-{
-	unsigned row = b / 10, col = b % 10;
-
-	if (row < 1 || row > 8 || col < 1 || col > 8)
-		return false;
-	name[0] = (char)('a' + col - 1);
-	name[1] = (char)('0' + row);
-	return true;
-}
-
 int
 wthor_names_load(struct wthor_names *nm, const char *path, size_t size)
 {
