@@ -17,45 +17,11 @@ set -u
 src="$srcdir/tests/partials/rows.yaml"
 want="$srcdir/tests/partials/rows.expected"
 
-# run NAME: merges $tmp/p, one line of NAME, status and stderr.
-run() {
-	rm -f "$tmp/out"
-	(cd "$tmp" && gamestat --merge --partial -o out p 2> err)
-	rc=$?
-	sum=-
-	[ -e "$tmp/out" ] && sum=$(cksum < "$tmp/out" | cut -d' ' -f1)
-	printf '%s %s %s %s\n' "$1" "$rc" "$sum" "$(tr '\n' '|' < "$tmp/err")"
-}
-
-size=$(wc -c < "$src")
+merge="--merge --partial"
+. "$srcdir/tests/partial-cut.sh"
 {
-	i=0
-	while [ $i -lt "$size" ]; do
-		head -c $i "$src" > "$tmp/p"
-		run "cut-$i"
-		i=$((i + 5))
-	done
-	lines=$(wc -l < "$src")
-	l=2
-	while [ $l -le "$lines" ]; do
-		for m in 1 2 3 4 5 6 7; do
-			awk -v l=$l -v m=$m 'NR != l { print; next }
-			    m == 1 { sub(/[0-9]/, "x") }
-			    m == 2 { next }
-			    m == 3 { sub(/\]$/, ", 1]") }
-			    m == 4 { sub(/\[/, "{k: 1, k: 2, z: ["); sub(/\]$/, "]}") }
-			    m == 5 { sub(/"[^"]*"/, "\"Ada\"") }
-			    m == 6 { print }
-			    m == 7 { sub(/[0-9]+/, "9223372036854775807") }
-			    { print }' "$src" | sh "$srcdir/tests/partial-crc.sh" \
-			    > "$tmp/p"
-			cmp -s "$tmp/p" "$src" || run "line-$l-$m"
-		done
-		l=$((l + 1))
-	done
-	# Whole: merged.
-	cp "$src" "$tmp/p"
-	run whole
+	cuts 5
+	edits
 } > "$tmp/got"
 if [ "${REGEN:-}" = 1 ]; then
 	cp "$tmp/got" "$want"

@@ -253,24 +253,40 @@ list_of(struct report_reader *rd, int id, int kind)
 	return l;
 }
 
-/*
- * A mapping of the item (nodes from index first) with a key twice, noted
- * for check_head when it is the document's first: 0, or -1 (memory).
- */
-static int
-note_item_dup(struct report_reader *rd, size_t first)
+int
+partial_note_dup(
+    struct yin *y, size_t first, bool *has, struct diag *dup, size_t *at)
 {
 	struct diag d;
 	size_t	    i;
 
-	for (i = first; i < rd->y.nnodes && !rd->has_item_dup; i++)
-		if (yin_unique_keys(&rd->y, &rd->y.nodes[i], &d) == -1) {
+	for (i = first; i < y->nnodes && !*has; i++)
+		if (yin_unique_keys(y, &y->nodes[i], &d) == -1) {
 			if (d.code == DIAG_NONE)
 				return -1;
-			rd->has_item_dup = true;
-			rd->item_dup = d;
-			rd->item_dup_at = rd->y.nodes[i].start_mark.index;
+			*has = true;
+			*dup = d;
+			*at = y->nodes[i].start_mark.index;
 		}
+	return 0;
+}
+
+int
+partial_unique_keys(
+    struct yin *y, bool has, const struct diag *dup, size_t at, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < y->nnodes; i++) {
+		if (has && y->nodes[i].start_mark.index > at)
+			break;
+		if (yin_unique_keys(y, &y->nodes[i], d) == -1)
+			return -1;
+	}
+	if (has) {
+		*d = *dup;
+		return -1;
+	}
 	return 0;
 }
 
@@ -288,7 +304,8 @@ take_row(struct yin *y, int list, int item, void *arg)
 	int		      kind;
 
 	kind = partial_kind_of(yin_open_key(y, y->nopened - 1));
-	if (note_item_dup(rd, (size_t)item - 1) == -1 ||
+	if (partial_note_dup(y, (size_t)item - 1, &rd->has_item_dup,
+		&rd->item_dup, &rd->item_dup_at) == -1 ||
 	    (l = list_of(rd, list, kind)) == NULL)
 		return -1;
 	if (l->has_err)
@@ -435,23 +452,14 @@ check_head(struct report_reader *rd, const yaml_node_t *root,
 	struct yin	  *y = &rd->y;
 	const yaml_node_t *n;
 	const char	  *p;
-	size_t		   i;
 
 	/*
 	 * Every mapping of a partial is read; those of rows were checked as
 	 * they were read (take_row), and the first in the document is told.
 	 */
-	for (i = 0; i < y->nnodes; i++) {
-		if (rd->has_item_dup &&
-		    y->nodes[i].start_mark.index > rd->item_dup_at)
-			break;
-		if (yin_unique_keys(y, &y->nodes[i], d) == -1)
-			return -1;
-	}
-	if (rd->has_item_dup) {
-		*d = rd->item_dup;
+	if (partial_unique_keys(
+		y, rd->has_item_dup, &rd->item_dup, rd->item_dup_at, d) == -1)
 		return -1;
-	}
 	n = yin_get(y, root, "partial");
 	if ((p = yin_text(n)) == NULL || strcmp(p, "true") != 0)
 		return yin_fail(d, DIAG_NOT_PARTIAL, root->start_mark,

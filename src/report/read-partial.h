@@ -58,6 +58,22 @@ struct partial_list *partial_rows(struct yin *y, const yaml_node_t *n);
 void partial_row(struct yin *y, const struct partial_list *l, size_t r,
     struct partial_row *row);
 
+/*
+ * The items of a list streamed (yin_stream) are dropped before the
+ * document's keys can be checked, so each item's are checked as it is
+ * read.  partial_note_dup notes the first mapping with a key twice among
+ * the nodes of y from index first on, if none was noted yet (*has): the
+ * diagnostic into *dup, the mapping's byte offset into *at; 0, or -1
+ * when memory runs out.  partial_unique_keys checks every mapping of the
+ * document, up to the one noted: 0, or -1 with d filled, the first
+ * mapping in the document with a key twice told (formats/summary.md:
+ * each key of a mapping once).
+ */
+int partial_note_dup(
+    struct yin *y, size_t first, bool *has, struct diag *dup, size_t *at);
+int partial_unique_keys(
+    struct yin *y, bool has, const struct diag *dup, size_t at, struct diag *d);
+
 /* Reads the group gn and adds it to s: 0, or -1 with d filled. */
 int partial_read_group(struct yin *y, const yaml_node_t *gn,
     struct stat_summary *s, struct diag *d);
@@ -87,7 +103,7 @@ int partial_add_hist(struct yin *y, const yaml_node_t *gn, const char *k,
     struct stat_hist *h, struct diag *d);
 int partial_read_asked(struct yin *y, const yaml_node_t *root,
     const struct stat_summary *s, unsigned *set, struct diag *d);
-int partial_read_design(struct yin *y, const yaml_node_t *gn,
-    struct stat_group *g, struct diag *d);
+int partial_read_design(
+    struct yin *y, const yaml_node_t *gn, struct stat_group *g, struct diag *d);
 
 #endif

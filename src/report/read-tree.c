@@ -2,9 +2,14 @@
 /*
  * Reading partial trees back (formats/summary.md, "The tree": schema
  * arbiter-tree/1 with partial: true) and merging them: a document is read
- * whole into a tree of its own, its covers checked against those before
- * (read-covers.c), and only then added to the trees before, so that a
- * document in error adds nothing, and a shard given twice is refused.
+ * as a stream of events (yin_stream), each position of a tree's nodes
+ * added to a tree of the document's own as it is read and then dropped,
+ * so that memory is that tree's, not a YAML tree's of the document; its
+ * moves added once the list's positions are all numbered.  Its head and
+ * covers are checked against those before (read-covers.c), in the order
+ * a document read whole was, and only then is it added to the trees
+ * before, so that a document in error adds nothing, and a shard given
+ * twice is refused.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -32,6 +37,45 @@ bad(struct diag *d, const yaml_node_t *n, const yaml_node_t *outer,
 	return yin_fail(d, DIAG_BAD_VALUE,
 	    n != NULL ? n->start_mark : outer->start_mark, "%s", what);
 }
+
+/* A move read with its position, added once its list is all read. */
+struct pending {
+	uint32_t	       from;	  /* node */
+	uint32_t	       move;	  /* string */
+	uint64_t	       to;	  /* id */
+	yaml_mark_t	       at, to_at; /* the move's, its to:'s */
+	bool		       bad_count; /* its count refused: move_err */
+	struct stat_tree_count c;
+};
+
+/*
+ * The lists of nodes streamed: the tree they are read into (part), the
+ * list being read (list, its group, its nodes' numbers and its moves),
+ * the first error and the list it is in (found in the order read_group
+ * finds it in a document read whole), and the first mapping of an item
+ * with a key twice (read_head tells it first).
+ */
+struct stream {
+	struct stat_tree *part;
+	bool		  off;	/* a list not streamed: none after it */
+	bool		  stop; /* an error found: nothing more is read */
+	bool		  oom;
+	int		 *lists; /* node ids of the lists streamed */
+	size_t		  nlists, listcap;
+	int		  list;
+	uint32_t	  group;
+	struct ids	  ids;
+	size_t		  idcap;
+	struct pending	 *mv;
+	size_t		  nmv, mvcap;
+	bool		  has_move_err; /* no move read after it */
+	struct diag	  move_err;
+	int		  err_list;
+	struct diag	  err;
+	bool		  has_dup;
+	struct diag	  dup;
+	size_t		  dup_at;
+};
 
 /* The count under key in map, which must be there. */
 static int
@@ -213,9 +257,331 @@ read_moves(struct yin *y, struct stat_tree *t, const yaml_node_t *list,
 	return 0;
 }
 
+/* ---- The lists of nodes, read from events -------------------------- */
+
+/* Whether the list of node id was streamed. */
+static bool
+streamed(const struct stream *st, int id)
+{
+	size_t i;
+
+	for (i = 0; i < st->nlists; i++)
+		if (st->lists[i] == id)
+			return true;
+	return false;
+}
+
+/*
+ * Node id while the document is built (its pointers are set only at the
+ * document's end), into *n with a scalar's text set: n, or NULL.
+ */
+static const yaml_node_t *
+open_node(const struct yin *y, int id, yaml_node_t *n)
+{
+	const yaml_node_t *o = yin_node(y, id);
+
+	if (o == NULL)
+		return NULL;
+	*n = *o;
+	if (n->type == YAML_SCALAR_NODE)
+		n->data.scalar.value = (yaml_char_t *)y->text +
+		    y->span[id - 1].first;
+	return n;
+}
+
+/*
+ * The node id of the value of key in the mapping open at level, among
+ * its entries read so far (the first, as yin_get finds it), or 0.
+ */
 static int
-read_group(
-    struct yin *y, struct stat_tree *t, const yaml_node_t *g, struct diag *d)
+open_get(const struct yin *y, size_t level, const char *key)
+{
+	size_t	    k, last = y->opened[level + 1] - 1;
+	yaml_node_t kn;
+	const char *s;
+
+	for (k = y->opened[level] + 1; k < last; k += 2) {
+		s = yin_text(open_node(y, y->open[k], &kn));
+		if (s != NULL && strcmp(s, key) == 0)
+			return y->open[k + 1];
+	}
+	return 0;
+}
+
+/* The text of the scalar id, as yin_text says it, or NULL. */
+static const char *
+open_text(const struct yin *y, int id)
+{
+	yaml_node_t n;
+
+	return yin_text(open_node(y, id, &n));
+}
+
+/*
+ * A tree's game, board and colours, read before its nodes (as gamestat
+ * writes them) and as read_group wants them: its group of st->part, made
+ * of the depth of the root's depth:, read before the trees.  0, or -1
+ * (not there or not so: the list is read whole, and read_group says what
+ * is wrong; or memory, st->oom).
+ */
+static int
+open_group(struct yin *y, struct stream *st)
+{
+	yaml_node_t	   n;
+	const yaml_node_t *c;
+	const char	  *game, *board, *colour[2];
+	struct diag	   d;
+	uint64_t	   depth;
+	int		   id;
+	size_t		   i;
+
+	if ((id = open_get(y, 0, "depth")) == 0 ||
+	    partial_counter(open_node(y, id, &n), "depth", &depth, &d) == -1 ||
+	    (st->part != NULL && st->part->depth != depth) ||
+	    (game = open_text(y, open_get(y, 2, "game"))) == NULL ||
+	    (board = open_text(y, open_get(y, 2, "board"))) == NULL ||
+	    (c = yin_node(y, id = open_get(y, 2, "colours"))) == NULL ||
+	    c->type != YAML_SEQUENCE_NODE || y->span[id - 1].n != 2)
+		return -1;
+	for (i = 0; i < 2; i++)
+		if ((colour[i] = open_text(
+			 y, y->items[y->span[id - 1].first + i])) == NULL)
+			return -1;
+	if (st->part == NULL &&
+	    (st->part = stat_tree_new((unsigned long)depth, NULL)) == NULL)
+		goto out_oom;
+	if ((st->group = stat_tree_group(st->part, game, board, colour)) ==
+	    STAT_TREE_NONE)
+		goto out_oom;
+	return 0;
+
+out_oom:
+	st->oom = st->stop = true;
+	return -1;
+}
+
+/* The first error of the list being read: -1, or 0 where it is memory. */
+static int
+list_fail(struct stream *st, const struct diag *d)
+{
+	if (d->code == DIAG_NONE) {
+		st->oom = true;
+		return -1;
+	}
+	st->stop = true;
+	st->err_list = st->list;
+	st->err = *d;
+	return 0;
+}
+
+/*
+ * The moves of the list read, once its nodes are all numbered, as
+ * read_moves adds them: the first move refused, if any, is the list's
+ * error (st->err).
+ */
+static void
+finish_list(struct stream *st)
+{
+	struct stat_tree_count *ec, old;
+	struct pending	       *p;
+	struct diag		d;
+	uint32_t		e, k;
+	size_t			i;
+
+	if (st->list == 0)
+		return;
+	for (i = 0; i < st->nmv && !st->stop; i++) {
+		p = &st->mv[i];
+		if (p->to == 0 || p->to > st->ids.n) {
+			yin_fail(&d, DIAG_BAD_VALUE, p->to_at,
+			    "to: want the id of a node listed");
+			list_fail(st, &d);
+			break;
+		}
+		e = stat_tree_edge(
+		    st->part, p->from, p->move, st->ids.node[p->to - 1]);
+		if (e == STAT_TREE_NONE) {
+			st->oom = st->stop = true;
+			break;
+		}
+		ec = &st->part->edge[e].c;
+		if (ec->games != 0) {
+			yin_fail(&d, DIAG_PARTIAL_DUPLICATE, p->at,
+			    "a move listed twice");
+			list_fail(st, &d);
+			break;
+		}
+		if (p->bad_count) {
+			list_fail(st, &st->move_err);
+			break;
+		}
+		/* As read_count into ec: its examples offered after. */
+		old = *ec;
+		*ec = p->c;
+		for (k = 0; k < old.nex; k++)
+			if (stat_tree_example(st->part, ec,
+				stat_tree_string(st->part, old.exid[k]),
+				old.exnum[k]) == -1) {
+				st->oom = st->stop = true;
+				break;
+			}
+	}
+	if (!st->stop && st->has_move_err)
+		list_fail(st, &st->move_err);
+	st->list = 0;
+	st->nmv = 0;
+	st->ids.n = 0;
+	st->has_move_err = false;
+}
+
+/*
+ * yin_stream's is_list: the nodes of a tree (root, trees, a tree, its
+ * nodes), streamed where its game, board and colours and the root's
+ * depth came before them; once one is not, none after it is, so that
+ * the groups are made in the order of the document.
+ */
+static bool
+is_node_list(struct yin *y, void *arg)
+{
+	struct stream *st = arg;
+	const char    *k;
+
+	if (y->nopened != 4 ||
+	    !yin_is(yin_open_node(y, 0), YAML_MAPPING_NODE) ||
+	    !yin_is(yin_open_node(y, 2), YAML_MAPPING_NODE) ||
+	    (k = yin_open_key(y, 1)) == NULL || strcmp(k, "trees") != 0 ||
+	    (k = yin_open_key(y, 3)) == NULL || strcmp(k, "nodes") != 0)
+		return false;
+	finish_list(st);
+	if (st->off || st->oom || (!st->stop && open_group(y, st) == -1)) {
+		st->off = true;
+		return false;
+	}
+	if (array_grow(&st->lists, &st->listcap, st->nlists + 1,
+		sizeof *st->lists) == -1) {
+		st->oom = st->off = true;
+		return false;
+	}
+	st->list = y->open[y->opened[3]];
+	st->lists[st->nlists++] = st->list;
+	return true;
+}
+
+/*
+ * The moves of node n (numbered v) kept for finish_list, as read_moves
+ * reads them: the first refused is st->move_err, and no move after it
+ * is kept.  0, or -1 (memory).
+ */
+static int
+keep_moves(struct yin *y, struct stream *st, const yaml_node_t *n, uint32_t v)
+{
+	const yaml_node_t *ms, *m;
+	struct pending	  *p;
+	const char	  *text;
+	uint64_t	   to;
+	size_t		   j;
+
+	if (st->has_move_err || (ms = yin_get(y, n, "moves")) == NULL)
+		return 0;
+	if (!yin_is(ms, YAML_SEQUENCE_NODE)) {
+		st->has_move_err = true;
+		bad(&st->move_err, ms, n, "moves: want a list of moves");
+		return 0;
+	}
+	for (j = 0; j < yin_count(ms); j++) {
+		m = yin_item(y, ms, j);
+		if ((text = yin_text(yin_get(y, m, "move"))) == NULL) {
+			st->has_move_err = true;
+			bad(&st->move_err, yin_get(y, m, "move"), ms,
+			    "move: want the move's text");
+			return 0;
+		}
+		if (count_of(y, m, "to", &to, &st->move_err) == -1) {
+			st->has_move_err = true;
+			return 0;
+		}
+		if (array_grow(
+			&st->mv, &st->mvcap, st->nmv + 1, sizeof *st->mv) == -1)
+			return -1;
+		p = &st->mv[st->nmv++];
+		memset(p, 0, sizeof *p);
+		p->from = v;
+		p->to = to;
+		p->at = m->start_mark;
+		p->to_at = yin_get(y, m, "to")->start_mark;
+		if ((p->move = stat_tree_intern(
+			 st->part, text, strlen(text))) == STAT_TREE_NONE)
+			return -1;
+		if (read_count(y, st->part, m, &p->c, &st->move_err) == -1) {
+			if (st->move_err.code == DIAG_NONE)
+				return -1;
+			p->bad_count = st->has_move_err = true;
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/*
+ * yin_stream's item: a node of the list, checked and added to st->part
+ * as read_nodes adds it, its moves kept.  0, or -1 (memory).
+ */
+static int
+take_node(struct yin *y, int list, int item, void *arg)
+{
+	struct stream	  *st = arg;
+	const yaml_node_t *n = yin_node(y, item);
+	uint8_t		   key[RULES_KEY_SIZE(RULES_MAX_CELLS)];
+	size_t		   i = st->ids.n, len = 0;
+	uint64_t	   id, turn;
+	uint32_t	   v;
+	struct diag	   d;
+	struct stat_tree  *t = st->part;
+
+	if (partial_note_dup(
+		y, (size_t)item - 1, &st->has_dup, &st->dup, &st->dup_at) == -1)
+		return -1;
+	if (st->stop)
+		return st->oom ? -1 : 0;
+	if (!yin_is(n, YAML_MAPPING_NODE)) {
+		bad(&d, n, yin_node(y, list), "nodes: want a list of nodes");
+		return list_fail(st, &d);
+	}
+	if (count_of(y, n, "id", &id, &d) == -1 ||
+	    count_of(y, n, "turn", &turn, &d) == -1)
+		return list_fail(st, &d);
+	if (id != i + 1) {
+		bad(&d, yin_get(y, n, "id"), n,
+		    "id: want the nodes numbered from 1 in order");
+		return list_fail(st, &d);
+	}
+	if (turn > t->depth) {
+		bad(&d, yin_get(y, n, "turn"), n,
+		    "turn: deeper than the tree's depth");
+		return list_fail(st, &d);
+	}
+	if (read_key(yin_get(y, n, "key"), n, key, sizeof key, &len, &d) == -1)
+		return list_fail(st, &d);
+	v = stat_tree_node(t, st->group, key, len, (unsigned long)turn);
+	if (v == STAT_TREE_NONE)
+		return -1;
+	if (t->node[v].c.games != 0) {
+		yin_fail(&d, DIAG_PARTIAL_DUPLICATE, n->start_mark,
+		    "a position listed twice");
+		return list_fail(st, &d);
+	}
+	if (read_count(y, t, n, &t->node[v].c, &d) == -1)
+		return list_fail(st, &d);
+	if (array_grow(&st->ids.node, &st->idcap, st->ids.n + 1,
+		sizeof *st->ids.node) == -1)
+		return -1;
+	st->ids.node[st->ids.n++] = v;
+	return keep_moves(y, st, n, v);
+}
+
+static int
+read_group(struct yin *y, const struct stream *st, struct stat_tree *t,
+    const yaml_node_t *g, struct diag *d)
 {
 	const yaml_node_t *c = yin_get(y, g, "colours"), *list;
 	const char	  *game = yin_text(yin_get(y, g, "game"));
@@ -233,6 +599,13 @@ read_group(
 	list = yin_get(y, g, "nodes");
 	if (!yin_is(list, YAML_SEQUENCE_NODE))
 		return bad(d, list, g, "nodes: want a list of nodes");
+	if (streamed(st, (int)(list - y->nodes) + 1)) {
+		if (st->err_list == (int)(list - y->nodes) + 1) {
+			*d = st->err;
+			return -1;
+		}
+		return 0; /* read as it came */
+	}
 	if ((group = stat_tree_group(t, game, board, colour)) == STAT_TREE_NONE)
 		return report_reader_oom(d);
 	if (read_nodes(y, t, group, list, &ids, d) == 0 &&
@@ -243,22 +616,21 @@ read_group(
 }
 
 /*
- * The head: partial, its end there, the depth and --from of the trees
- * before (t, or NULL).  The new tree into *part.
+ * The head: each key of a mapping once, partial, its end there, the
+ * depth and --from of the trees before (t, or NULL).  The document's
+ * tree into *part, made if no list was streamed into it.
  */
 static int
-read_head(struct yin *y, const yaml_node_t *root, const struct stat_tree *t,
-    struct stat_tree **part, struct diag *d)
+read_head(struct yin *y, const struct stream *st, const yaml_node_t *root,
+    const struct stat_tree *t, struct stat_tree **part, struct diag *d)
 {
 	const yaml_node_t *n = yin_get(y, root, "from"), *end;
 	const char	  *p = yin_text(yin_get(y, root, "partial"));
 	const char	  *from = yin_text(n);
 	uint64_t	   depth, records, tail;
-	size_t		   i;
 
-	for (i = 0; i < y->nnodes; i++)
-		if (yin_unique_keys(y, &y->nodes[i], d) == -1)
-			return -1;
+	if (partial_unique_keys(y, st->has_dup, &st->dup, st->dup_at, d) == -1)
+		return -1;
 	if (p == NULL || strcmp(p, "true") != 0)
 		return yin_fail(d, DIAG_NOT_PARTIAL, root->start_mark,
 		    "a tree without its state cannot be merged (write trees "
@@ -285,7 +657,12 @@ read_head(struct yin *y, const yaml_node_t *root, const struct stat_tree *t,
 		    (unsigned long long)depth,
 		    from != NULL ? from : "the start", t->depth,
 		    t->from != NULL ? t->from : "the start");
-	if ((*part = stat_tree_new((unsigned long)depth, from)) == NULL)
+	/* A tree streamed was made of the same depth: its from now. */
+	if (*part == NULL &&
+	    (*part = stat_tree_new((unsigned long)depth, from)) == NULL)
+		return report_reader_oom(d);
+	if (from != NULL && (*part)->from == NULL &&
+	    ((*part)->from = strdup(from)) == NULL)
 		return report_reader_oom(d);
 	(*part)->records = records;
 	return 0;
@@ -322,11 +699,20 @@ read_covers(struct yin *y, const yaml_node_t *root, struct stat_summary *cov,
 	return 0;
 }
 
+static void
+stream_fini(struct stream *st)
+{
+	stat_tree_free(st->part);
+	free(st->lists);
+	free(st->ids.node);
+	free(st->mv);
+}
+
 int
 report_read_tree(struct report_reader *rd, struct stat_tree **t,
     struct stat_summary *cov, struct diag *d)
 {
-	struct stat_tree    *part = NULL;
+	struct stream	     st;
 	struct stat_summary *pc = NULL;
 	const yaml_node_t   *root, *list;
 	size_t		     i;
@@ -334,12 +720,31 @@ report_read_tree(struct report_reader *rd, struct stat_tree **t,
 
 	if (rd->y.done)
 		return 0;
-	if ((rc = yin_load(&rd->y, d)) != 1)
+	memset(&st, 0, sizeof st);
+	yin_stream(&rd->y, is_node_list, take_node, &st);
+	rc = yin_load(&rd->y, d);
+	if (rc == 1)
+		finish_list(&st);
+	yin_stream(&rd->y, NULL, NULL, NULL);
+	if (rc == 0 && rd->ndocs == 0) {
+		/* As a partial summary's: a lost shard is no empty tree. */
+		rd->y.done = true;
+		rc = yin_fail(d, DIAG_PARTIAL_EMPTY, (yaml_mark_t){ 0, 0, 0 },
+		    "no partial tree: the input is empty");
+	}
+	if (rc != 1) {
+		stream_fini(&st);
 		return rc;
+	}
+	rd->ndocs++;
+	if (st.oom) {
+		report_reader_oom(d);
+		goto out_stop;
+	}
 	root = report_reader_root(&rd->y, REPORT_TREE_SCHEMA,
 	    "arbiter-summary/",
 	    "a summary, not a tree (merge summaries without --tree)", d);
-	if (root == NULL || read_head(&rd->y, root, *t, &part, d) == -1)
+	if (root == NULL || read_head(&rd->y, &st, root, *t, &st.part, d) == -1)
 		goto out_stop;
 	list = yin_get(&rd->y, root, "trees");
 	if (!yin_is(list, YAML_SEQUENCE_NODE)) {
@@ -347,15 +752,15 @@ report_read_tree(struct report_reader *rd, struct stat_tree **t,
 		goto out_stop;
 	}
 	for (i = 0; i < yin_count(list); i++)
-		if (read_group(&rd->y, part, yin_item(&rd->y, list, i), d) ==
-		    -1)
+		if (read_group(&rd->y, &st, st.part, yin_item(&rd->y, list, i),
+			d) == -1)
 			goto out_stop;
 	if (read_covers(&rd->y, root, cov, &pc, d) == -1)
 		goto out_stop;
 	if (*t == NULL) {
-		*t = part;
-		part = NULL;
-	} else if (stat_tree_absorb(*t, part) == -1) {
+		*t = st.part;
+		st.part = NULL;
+	} else if (stat_tree_absorb(*t, st.part) == -1) {
 		if (errno == ERANGE)
 			yin_fail(d, DIAG_PARTIAL_OVERFLOW, root->start_mark,
 			    "the trees' counts overflow");
@@ -369,12 +774,12 @@ report_read_tree(struct report_reader *rd, struct stat_tree **t,
 		goto out_stop;
 	}
 	stat_summary_free(pc);
-	stat_tree_free(part);
+	stream_fini(&st);
 	return 1;
 
 out_stop:
 	stat_summary_free(pc);
-	stat_tree_free(part);
+	stream_fini(&st);
 	rd->y.done = true;
 	return -1;
 }
