@@ -92,14 +92,7 @@ figures_group(
 
 	yout_open(o, YOUT_BLOCK_MAP);
 	summary_group_head(o, s, g);
-	if (stat_has_forfeits(g))
-		summary_causes(o, "forfeits", g->forfeits, false);
-	if (g->adjudicated > 0)
-		yout_kv_uint(o, "adjudicated", g->adjudicated);
-	if (g->agreed > 0)
-		yout_kv_uint(o, "agreed", g->agreed);
-	if (g->adjudged > 0)
-		yout_kv_uint(o, "adjudged", g->adjudged);
+	summary_off_board(o, g, false);
 	colour_counts(o, g, "wins", g->colour_wins);
 	yout_kv_uint(o, "draws", g->draws);
 	yout_plain(o, "seats");

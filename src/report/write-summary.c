@@ -58,6 +58,19 @@ summary_group_head(
 	yout_kv_uint(o, "malformed", g->malformed);
 }
 
+void
+summary_off_board(struct yout *o, const struct stat_group *g, bool partial)
+{
+	if (stat_has_forfeits(g))
+		summary_causes(o, "forfeits", g->forfeits, partial);
+	if (g->adjudicated > 0)
+		yout_kv_uint(o, "adjudicated", g->adjudicated);
+	if (g->agreed > 0)
+		yout_kv_uint(o, "agreed", g->agreed);
+	if (g->adjudged > 0)
+		yout_kv_uint(o, "adjudged", g->adjudged);
+}
+
 /*
  * Games lost by forfeit, by cause: [i, c, t, r] or {illegal: i, ...},
  * then the later causes if any counts (STAT_CAUSES_ALWAYS).

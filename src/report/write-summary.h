@@ -20,6 +20,12 @@ void summary_hist(struct yout *o, const char *k, const struct stat_hist *h);
 /* A group's value, game, board, colours and counts by status. */
 void summary_group_head(
     struct yout *o, const struct stat_summary *s, const struct stat_group *g);
+/*
+ * The games decided off the board: forfeits by cause (as summary_causes),
+ * and those adjudicated, agreed and adjudged, each key only when not 0.
+ */
+void summary_off_board(
+    struct yout *o, const struct stat_group *g, bool partial);
 /* Games lost by forfeit, by cause: [i, c, t, r] or {illegal: i, ...}. */
 void summary_causes(
     struct yout *o, const char *k, const uint64_t v[STAT_CAUSES], bool partial);
