@@ -139,6 +139,20 @@ analysis(struct yout *o, const struct stat_group *g)
 	return 0;
 }
 
+/* [n, sum, sumsq], a series' state for a colour, whatever the colour. */
+static void
+partial_moments(struct yout *o, const struct stat_group *g, int colour,
+    const struct stat_moments *m)
+{
+	(void)g;
+	(void)colour;
+	yout_open(o, YOUT_FLOW_SEQ);
+	yout_uint(o, m->n);
+	yout_int(o, m->sum);
+	yout_uint(o, m->sumsq);
+	yout_close(o);
+}
+
 int
 partial_group(
     struct yout *o, const struct stat_summary *s, const struct stat_group *g)
@@ -146,7 +160,6 @@ partial_group(
 	struct named_pair      *np;
 	const struct stat_pair *p;
 	size_t			i;
-	int			k;
 
 	yout_open(o, YOUT_BLOCK_MAP);
 	summary_group_head(o, s, g);
@@ -157,21 +170,7 @@ partial_group(
 	summary_hist(o, "margin", &g->margin);
 	summary_hist(o, "turns", &g->turns);
 	summary_hist(o, "actions", &g->actions);
-	yout_plain(o, "series");
-	yout_open(o, YOUT_BLOCK_MAP);
-	for (i = 0; i < g->nseries; i++) {
-		yout_plain(o, g->series[i].name);
-		yout_open(o, YOUT_FLOW_SEQ);
-		for (k = 0; k < 2; k++) {
-			yout_open(o, YOUT_FLOW_SEQ);
-			yout_uint(o, g->series[i].by_colour[k].n);
-			yout_int(o, g->series[i].by_colour[k].sum);
-			yout_uint(o, g->series[i].by_colour[k].sumsq);
-			yout_close(o);
-		}
-		yout_close(o);
-	}
-	yout_close(o);
+	summary_series(o, g, YOUT_FLOW_SEQ, partial_moments);
 	if ((np = calloc(g->npairs + 1, sizeof *np)) == NULL)
 		return -1;
 	for (i = 0; i < g->npairs; i++) {

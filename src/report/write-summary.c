@@ -59,6 +59,25 @@ summary_group_head(
 }
 
 void
+summary_series(struct yout *o, const struct stat_group *g, enum yout_node kind,
+    summary_moments_fn *moments)
+{
+	size_t i;
+	int    k;
+
+	yout_plain(o, "series");
+	yout_open(o, YOUT_BLOCK_MAP);
+	for (i = 0; i < g->nseries; i++) {
+		yout_plain(o, g->series[i].name);
+		yout_open(o, kind);
+		for (k = 0; k < 2; k++)
+			moments(o, g, k, &g->series[i].by_colour[k]);
+		yout_close(o);
+	}
+	yout_close(o);
+}
+
+void
 summary_off_board(struct yout *o, const struct stat_group *g, bool partial)
 {
 	if (stat_has_forfeits(g))
@@ -132,9 +151,7 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 		errno = ENOMEM;
 		return -1;
 	}
-	yout_document_start(o);
-	yout_open(o, YOUT_BLOCK_MAP);
-	yout_kv_plain(o, "schema", REPORT_SUMMARY_SCHEMA);
+	yout_start(o, REPORT_SUMMARY_SCHEMA);
 	if (partial)
 		yout_kv_plain(o, "partial", "true");
 	if (partial || s->by != NULL) {

@@ -20,6 +20,15 @@ void summary_hist(struct yout *o, const char *k, const struct stat_hist *h);
 /* A group's value, game, board, colours and counts by status. */
 void summary_group_head(
     struct yout *o, const struct stat_summary *s, const struct stat_group *g);
+/* Writes the moments m of a series for colour (0 or 1) of g. */
+typedef void summary_moments_fn(struct yout *o, const struct stat_group *g,
+    int colour, const struct stat_moments *m);
+/*
+ * series: {name: ..., ...}, each of g's series a node of kind holding
+ * its two colours' moments, each written by moments.
+ */
+void summary_series(struct yout *o, const struct stat_group *g,
+    enum yout_node kind, summary_moments_fn *moments);
 /*
  * The games decided off the board: forfeits by cause (as summary_causes),
  * and those adjudicated, agreed and adjudged, each key only when not 0.
