@@ -31,10 +31,8 @@ fi
 cluster_tmp
 cleanup() {
 	cluster_stop
-	cluster_logs "$tmp"/*.log
-	rm -rf "$tmp"
 }
-cluster_traps
+cluster_traps "$tmp/*.log"
 
 cluster_input
 "$gamestat" "$tmp/games.csv" > "$tmp/whole" || ng "gamestat over the whole"

@@ -117,10 +117,13 @@ cluster_logs() {
 	done
 }
 
-# cluster_traps: the test's cleanup function runs at exit, and an
-# interrupted test ends failed (99) through it.
+# cluster_traps LOG...: at exit, the test's cleanup function (which
+# stops what it started), the logs (patterns, expanded then) shown where a
+# check failed (cluster_logs), and $tmp removed; an interrupted test ends
+# failed (99) the same way.
 cluster_traps() {
-	trap cleanup EXIT
+	cluster_logs_kept=$*
+	trap 'cleanup; cluster_logs $cluster_logs_kept; rm -rf "$tmp"' EXIT
 	trap 'fail=1; exit 99' INT TERM HUP
 }
 

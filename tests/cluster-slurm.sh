@@ -45,10 +45,8 @@ cleanup() {
 		wait_until 15 no_jobs
 		cluster_stop
 	fi
-	cluster_logs "$tmp"/log/*
-	rm -rf "$tmp"
 }
-cluster_traps
+cluster_traps "$tmp/log/*"
 
 no_jobs() {
 	[ -z "$(timeout 10 squeue --noheader 2> /dev/null)" ]

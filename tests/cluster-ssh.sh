@@ -28,12 +28,8 @@ cluster_scratch
 cleanup() {
 	rm -f "$tmp"/hold.*
 	cluster_stop
-	if [ "$fail" != 0 ] && [ -f "$tmp/sshd.log" ]; then
-		echo "== sshd's log"; tail -n 20 "$tmp/sshd.log"
-	fi
-	rm -rf "$tmp"
 }
-cluster_traps
+cluster_traps "$tmp/sshd.log"
 
 # The input, read whole by every task, and the summary of one run over it.
 cluster_input
