@@ -30,18 +30,9 @@ if [ -z "$py" ]; then
 fi
 cluster_tmp
 cleanup() {
-	for p in $pids; do
-		stop_pid "$p"
-	done
-	if [ "$fail" != 0 ]; then
-		for f in "$tmp"/*.log; do
-			[ -f "$f" ] && { echo "== $f"; tail -n 15 "$f"; }
-		done
-	fi
-	rm -rf "$tmp"
+	cluster_stop
 }
-trap cleanup EXIT
-trap 'fail=1; exit 99' INT TERM HUP
+cluster_traps "$tmp/*.log"
 
 cluster_input
 "$gamestat" "$tmp/games.csv" > "$tmp/whole" || ng "gamestat over the whole"

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: MIT
 # What the cluster tests (tests/cluster-slurm.sh, cluster-ssh.sh, cluster-dask.sh)
-# share, sourced by them: a fatal ng, the input, private ports, and
-# stopping the daemons a test started, by PID.  Expects $srcdir; the
-# functions but cluster_scratch and cluster_tmp expect $tmp.
+# share, sourced by them: a fatal ng, the input, private ports,
+# stopping the daemons a test started, by PID, its logs on failure and
+# its traps.  Expects $srcdir; the functions but cluster_scratch and
+# cluster_tmp expect $tmp.
 
 # cluster_scratch: skips (77) unless root, which the daemons run as;
 # then cluster_tmp.
@@ -95,6 +96,35 @@ stop_pid() {
 	kill -9 "$1" 2> /dev/null
 	wait "$1" 2> /dev/null
 	return 0
+}
+
+# cluster_stop: stops the daemons the test started ($pids), in the order
+# they started.
+cluster_stop() {
+	for p in $pids; do
+		stop_pid "$p"
+	done
+}
+
+# cluster_logs FILE...: when a check failed, the last 15 lines of each
+# FILE that exists, under its name, to show why.
+cluster_logs() {
+	[ "$fail" != 0 ] || return 0
+	for f in "$@"; do
+		[ -f "$f" ] || continue
+		echo "== $f"
+		tail -n 15 "$f"
+	done
+}
+
+# cluster_traps LOG...: at exit, the test's cleanup function (which
+# stops what it started), the logs (patterns, expanded then) shown where a
+# check failed (cluster_logs), and $tmp removed; an interrupted test ends
+# failed (99) the same way.
+cluster_traps() {
+	cluster_logs_kept=$*
+	trap 'cleanup; cluster_logs $cluster_logs_kept; rm -rf "$tmp"' EXIT
+	trap 'fail=1; exit 99' INT TERM HUP
 }
 
 # wait_until SECONDS COMMAND...: runs COMMAND every 0.2 s until it

@@ -43,20 +43,10 @@ cleanup() {
 		# Jobs first, so that no slurmstepd outlives its slurmd.
 		timeout 10 scancel --quiet --user="$(id -un)" 2> /dev/null
 		wait_until 15 no_jobs
-		for p in $pids; do
-			stop_pid "$p"
-		done
+		cluster_stop
 	fi
-	if [ "$fail" != 0 ]; then
-		for f in "$tmp"/log/*; do
-			[ -f "$f" ] || continue
-			echo "== $f"; tail -n 15 "$f"
-		done
-	fi
-	rm -rf "$tmp"
 }
-trap cleanup EXIT
-trap 'fail=1; exit 99' INT TERM HUP
+cluster_traps "$tmp/log/*"
 
 no_jobs() {
 	[ -z "$(timeout 10 squeue --noheader 2> /dev/null)" ]

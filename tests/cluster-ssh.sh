@@ -27,16 +27,9 @@ need_gnu_parallel
 cluster_scratch
 cleanup() {
 	rm -f "$tmp"/hold.*
-	for p in $pids; do
-		stop_pid "$p"
-	done
-	if [ "$fail" != 0 ] && [ -f "$tmp/sshd.log" ]; then
-		echo "== sshd's log"; tail -n 20 "$tmp/sshd.log"
-	fi
-	rm -rf "$tmp"
+	cluster_stop
 }
-trap cleanup EXIT
-trap 'fail=1; exit 99' INT TERM HUP
+cluster_traps "$tmp/sshd.log"
 
 # The input, read whole by every task, and the summary of one run over it.
 cluster_input

@@ -76,25 +76,27 @@ ARBITER_TEST_ANALYZE_BATCH=3 gameplay analyze --engine "gameplay engine greedy" 
 records() {
 	awk "/^\\[Event / { k++ } $2" "$1"
 }
+# refused OUT RESUMED SAYS WHAT: analyze -o OUT --resume RESUMED exits 2
+# saying SAYS, OUT as it was.
+refused() {
+	cp "$1" "$tmp/keep"
+	gameplay analyze --engine "gameplay engine greedy" -o "$1" \
+	    --resume "$2" 2> "$tmp/refused.err"
+	st=$?
+	[ $st = 2 ] && grep -q "$3" "$tmp/refused.err" &&
+	    cmp -s "$1" "$tmp/keep" &&
+	    ok "--resume refuses a file $4" ||
+	    ng "a file $4: exit $st: $(cat "$tmp/refused.err")"
+}
 records "$tmp/whole.pgn" 'k <= 4' > "$tmp/four.pgn"
 records "$tmp/four.pgn" 'k != 3' > "$tmp/other.pgn"
-cp "$tmp/other.pgn" "$tmp/other.keep"
-gameplay analyze --engine "gameplay engine greedy" -o "$tmp/other.pgn" \
-    --resume "$tmp/k.pgn" 2> "$tmp/o.err"
-st=$?
-[ $st = 2 ] && grep -q 'record 3 is not game 3 of the inputs' "$tmp/o.err" &&
-    cmp -s "$tmp/other.pgn" "$tmp/other.keep" &&
-    ok "--resume refuses a file whose 3rd record is another game" ||
-    ng "other 3rd record: exit $st: $(cat "$tmp/o.err")"
+refused "$tmp/other.pgn" "$tmp/k.pgn" \
+    'record 3 is not game 3 of the inputs' \
+    "whose 3rd record is another game"
 records "$tmp/k.pgn" 'k <= 2' > "$tmp/two.pgn"
-cp "$tmp/four.pgn" "$tmp/four.keep"
-gameplay analyze --engine "gameplay engine greedy" -o "$tmp/four.pgn" \
-    --resume "$tmp/two.pgn" 2> "$tmp/f.err"
-st=$?
-[ $st = 2 ] && grep -q 'record 3 is not one of the 2 games of the inputs' "$tmp/f.err" &&
-    cmp -s "$tmp/four.pgn" "$tmp/four.keep" &&
-    ok "--resume refuses a file of more games than the inputs" ||
-    ng "more records: exit $st: $(cat "$tmp/f.err")"
+refused "$tmp/four.pgn" "$tmp/two.pgn" \
+    'record 3 is not one of the 2 games of the inputs' \
+    "of more games than the inputs"
 
 # A second input missing, or a folder: said before anything is analysed
 # (exit 2), -o not written.

@@ -40,12 +40,25 @@ tty() {
 	    < /dev/null > "$tmp/tty.raw" 2>&1
 }
 
-for try in 1 2 3; do
+# retried PATTERN FILE CMD...: CMD until FILE holds PATTERN, three
+# times at most, the records bigger before each try again: a faster run
+# than the one that sized them can end before the line is drawn.
+retried() {
+	pattern=$1 file=$2
+	shift 2
+	for try in 1 2 3; do
+		"$@"
+		grep -q "$pattern" "$file" && return
+		[ $try = 3 ] || bigger || return
+	done
+}
+
+# plain_and_tty: gamecheck without a terminal, then on one.
+plain_and_tty() {
 	gamecheck "$tmp/big.pgn" > "$tmp/plain.out" 2> "$tmp/plain.err"
 	tty "'$tmp/big.pgn'"
-	grep -q "$pct" "$tmp/tty.raw" && break
-	[ $try = 3 ] || bigger || break
-done
+}
+retried "$pct" "$tmp/tty.raw" plain_and_tty
 if grep -q "$pct" "$tmp/tty.raw"; then
 	ok "on a terminal: the part read, records, rate and ETA"
 else
@@ -63,12 +76,11 @@ else
 fi
 
 # A pipe: no size, so no part and no ETA.
-for try in 1 2 3; do
+piped_tty() {
 	NO_COLOR=1 script -qec "cat '$tmp/big.pgn' | gamecheck > /dev/null" \
 	    /dev/null < /dev/null > "$tmp/tty.raw" 2>&1
-	grep -q "$rate" "$tmp/tty.raw" && break
-	[ $try = 3 ] || bigger || break
-done
+}
+retried "$rate" "$tmp/tty.raw" piped_tty
 if grep -q "$rate" "$tmp/tty.raw" && ! grep -q "$pct" "$tmp/tty.raw"; then
 	ok "from a pipe: records and rate, no ETA"
 else
@@ -86,12 +98,12 @@ for args in "-q" "--no-progress" "-q --no-progress"; do
 done
 
 # --progress forces it where stderr is a file, and with -q.
+# gamecheck_to_err ARGS: gamecheck ARGS of the records, stderr to $tmp/err.
+gamecheck_to_err() {
+	gamecheck "$@" "$tmp/big.pgn" > /dev/null 2> "$tmp/err"
+}
 for args in "--progress" "-q --progress"; do
-	for try in 1 2 3; do
-		gamecheck $args "$tmp/big.pgn" > /dev/null 2> "$tmp/err"
-		grep -q "$pct" "$tmp/err" && break
-		[ $try = 3 ] || bigger || break
-	done
+	retried "$pct" "$tmp/err" gamecheck_to_err $args
 	if grep -q "$pct" "$tmp/err"; then
 		ok "$args without a terminal: progress"
 	else

@@ -29,6 +29,17 @@ fresh() {
 }
 # True if $1 still holds the old contents.
 kept() { [ "$(cat "$1" 2> /dev/null)" = "old contents" ]; }
+# unchanged WHAT ORIG FILE: the command just run (its status in $rc, its
+# errors in $d/err) was refused, exit 2, FILE still ORIG's bytes; else
+# ng with what it said, FILE put back for the tests that follow.
+unchanged() {
+	if [ $rc = 2 ] && cmp -s "$2" "$3"; then
+		ok "$1 refused"
+	else
+		ng "$1: exit $rc: $(cat "$d/err")"
+		cp "$2" "$3"
+	fi
+}
 
 # ---- An output that is an input (refused before reading: exit 2).
 fresh same
@@ -55,28 +66,16 @@ check_refused "gameplay show X --svg X" $gp show "$d/x.pgn" --svg "$d/x.pgn"
 for c in "$gc" "$gs"; do
 	$c -o "$d/x.pgn" - < "$d/x.pgn" > /dev/null 2> "$d/err"
 	rc=$?
-	if [ $rc = 2 ] && cmp -s "$games" "$d/x.pgn"; then
-		ok "$c -o X - < X refused"
-	else
-		ng "$c -o X - < X: exit $rc"; cp "$games" "$d/x.pgn"
-	fi
+	unchanged "$c -o X - < X" "$games" "$d/x.pgn"
 	$c "$d/x.pgn" >> "$d/x.pgn" 2> "$d/err"
 	rc=$?
-	if [ $rc = 2 ] && cmp -s "$games" "$d/x.pgn"; then
-		ok "$c X >> X refused"
-	else
-		ng "$c X >> X: exit $rc"; cp "$games" "$d/x.pgn"
-	fi
+	unchanged "$c X >> X" "$games" "$d/x.pgn"
 done
 $gp new --date 2024.05.01 -o "$d/r.pgn" reversi || exit 99
 cp "$d/r.pgn" "$d/r.orig"
 $gp move "$d/r.pgn" d3 >> "$d/r.pgn" 2> "$d/err"
 rc=$?
-if [ $rc = 2 ] && cmp -s "$d/r.orig" "$d/r.pgn"; then
-	ok "gameplay move R d3 >> R refused"
-else
-	ng "gameplay move R d3 >> R: exit $rc"
-fi
+unchanged "gameplay move R d3 >> R" "$d/r.orig" "$d/r.pgn"
 mkdir "$d/charts"
 cp "$games" "$d/charts/margin.svg"
 $gs --plot "$d/charts" "$d/charts/margin.svg" > /dev/null 2> "$d/err"
@@ -384,12 +383,8 @@ if [ "$as" = skip ]; then
 else
 	$as "$gpu" move -i "$d/r.pgn" d3 2> "$d/err"
 	rc=$?
-	if [ $rc = 2 ] && cmp -s "$tmp/move/r.orig" "$d/r.pgn"; then
-		ok "move -i on a file the user may not write refused"
-	else
-		ng "move -i on a file the user may not write: exit $rc"
-		cat "$d/err"
-	fi
+	unchanged "move -i on a file the user may not write" \
+	    "$tmp/move/r.orig" "$d/r.pgn"
 fi
 
 # Another user's file: it becomes ours, with its group and mode, or is

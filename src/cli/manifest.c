@@ -41,12 +41,6 @@ struct manifest {
 /* The manifest loaded: reachable until exit, as a --files-from list. */
 static struct manifest *loaded;
 
-static uint64_t
-name_hash(const char *name)
-{
-	return hashmap_hash(HASHMAP_HASH_INIT, name, strlen(name) + 1);
-}
-
 static bool
 name_eq(const void *key, size_t value, const void *arg)
 {
@@ -58,7 +52,8 @@ name_eq(const void *key, size_t value, const void *arg)
 static size_t
 find(const struct manifest *m, const char *name)
 {
-	return hashmap_get(&m->names, name_hash(name), name, name_eq, m);
+	return hashmap_get(
+	    &m->names, hashmap_hash_name(name), name, name_eq, m);
 }
 
 /* Says what is wrong with line of m at col (1-based): false. */
@@ -128,7 +123,7 @@ read_line(struct manifest *m, char *p, unsigned long lineno)
 		return bad_line(m, lineno, 1,
 		    "%s is in the manifest twice (line %lu first)", p,
 		    m->entry[v].line);
-	if (hashmap_put(&m->names, name_hash(p), m->n) == -1) {
+	if (hashmap_put(&m->names, hashmap_hash_name(p), m->n) == -1) {
 		cli_error("out of memory");
 		return false;
 	}
@@ -230,7 +225,8 @@ check_input(struct manifest *m, const struct stat_input *in, size_t *n)
 		    cli_shown(in->name), m->path);
 		if (array_grow(
 			&m->entry, &m->cap, m->n + 1, sizeof *m->entry) == -1 ||
-		    hashmap_put(&m->names, name_hash(in->name), m->n) == -1) {
+		    hashmap_put(&m->names, hashmap_hash_name(in->name), m->n) ==
+			-1) {
 			cli_error("out of memory");
 			exit(CLI_INTERNAL);
 		}

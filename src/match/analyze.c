@@ -719,33 +719,15 @@ output_open(struct analyze *a, char **paths, int n)
 	    false, resumed, a, &got);
 }
 
-/* Ends -o whatever the status (match_output_close's rules). */
+/* Ends -o whatever the status (match_output_end's rules). */
 static int
 output_close(struct analyze *a, int status)
 {
 	FILE *fp = a->out;
-	bool  failed;
 
 	a->out = NULL;
-	if (fp == NULL || fp == stdout)
-		return status;
-	if (!a->resume) {
-		if (a->out_failed || (status != CLI_OK && a->ndone == 0)) {
-			cli_output_abort(&a->outf);
-			return status;
-		}
-		return cli_output_commit(&a->outf) || status != CLI_OK ?
-		    status :
-		    CLI_USAGE;
-	}
-	failed = fflush(fp) == EOF || fsync(fileno(fp)) == -1;
-	if (fclose(fp) == EOF)
-		failed = true;
-	if (failed && status == CLI_OK) {
-		cli_error("%s: %s", a->output, strerror(errno));
-		return CLI_USAGE;
-	}
-	return status;
+	return match_output_end(fp, a->output, a->resume, &a->outf,
+	    a->out_failed || (status != CLI_OK && a->ndone == 0), status);
 }
 
 /* The status after text (len bytes) is written to the output. */

@@ -199,6 +199,33 @@ match_output_written(struct match *m, int rc)
 	return CLI_USAGE;
 }
 
+int
+match_output_end(FILE *fp, const char *name, bool resume,
+    struct cli_output *outf, bool discard, int status)
+{
+	bool failed;
+
+	if (fp == NULL || fp == stdout)
+		return status;
+	if (!resume) {
+		if (discard) {
+			cli_output_abort(outf);
+			return status;
+		}
+		return cli_output_commit(outf) || status != CLI_OK ?
+		    status :
+		    CLI_USAGE;
+	}
+	failed = fflush(fp) == EOF || fsync(fileno(fp)) == -1;
+	if (fclose(fp) == EOF)
+		failed = true;
+	if (failed && status == CLI_OK) {
+		cli_error("%s: %s", name, strerror(errno));
+		return CLI_USAGE;
+	}
+	return status;
+}
+
 /*
  * The records of a match that ends, whatever its status: -o's new file
  * put in place, unless a write to it failed or the match stopped before
@@ -209,26 +236,8 @@ int
 match_output_close(struct match *m, int status)
 {
 	FILE *fp = m->out;
-	int   failed;
 
 	m->out = NULL;
-	if (fp == NULL || fp == stdout)
-		return status;
-	if (!m->resume) {
-		if (m->out_failed || (status != CLI_OK && m->ncounted == 0)) {
-			cli_output_abort(&m->outf);
-			return status;
-		}
-		return cli_output_commit(&m->outf) || status != CLI_OK ?
-		    status :
-		    CLI_USAGE;
-	}
-	failed = fflush(fp) == EOF || fsync(fileno(fp)) == -1;
-	if (fclose(fp) == EOF)
-		failed = 1;
-	if (failed && status == CLI_OK) {
-		cli_error("%s: %s", m->output, strerror(errno));
-		return CLI_USAGE;
-	}
-	return status;
+	return match_output_end(fp, m->output, m->resume, &m->outf,
+	    m->out_failed || (status != CLI_OK && m->ncounted == 0), status);
 }

@@ -14,6 +14,8 @@
 #include "record/record.h"
 #include "referee/referee.h"
 
+struct cli_output;
+
 /*
  * Called with each game i (from 0) found by match_resume_read, its record
  * and its replay (borrowed, for the call only); returns 0, or -1 after
@@ -47,6 +49,17 @@ int match_resume_read(FILE *fp, const char *path, struct record_syntax *syn,
  * after saying why.
  */
 FILE *match_resume_open(const char *path);
+/*
+ * Ends a run's output fp (name names it in messages) whatever status the
+ * run ends with (output.c): stdout or none, nothing; -o's new file outf,
+ * without resume, put in place, or, where discard (a write to it failed,
+ * or the run stopped before anything was counted), dropped, the old file
+ * staying as a kill leaves it; with resume, fp flushed, synced and
+ * closed, which unlocks it.  Returns the exit status: status, or
+ * CLI_USAGE for an end that failed.
+ */
+int match_output_end(FILE *fp, const char *name, bool resume,
+    struct cli_output *outf, bool discard, int status);
 
 /*
  * Replays the record of game i that text (len bytes, borrowed) holds,

@@ -188,10 +188,7 @@ request_go(struct session *se, char **w, size_t nw)
 	}
 	printf(
 	    "%s\n", record_action_format(&se->pos->board, &a, buf, sizeof buf));
-	if (fflush(stdout) == EOF)
-		return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
-							 CLI_USAGE;
-	return -1;
+	return match_serve_flushed(-1);
 }
 
 /* `ready': ready, at once: our players load nothing at their start. */
@@ -200,10 +197,7 @@ request_ready(struct session *se, char **w, size_t nw)
 {
 	(void)se, (void)w, (void)nw;
 	printf("ready\n");
-	if (fflush(stdout) == EOF)
-		return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
-							 CLI_USAGE;
-	return -1;
+	return match_serve_flushed(-1);
 }
 
 /* `quit': the end of the session, CLI_OK. */

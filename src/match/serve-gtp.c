@@ -537,12 +537,8 @@ serve_gtp(struct player *pl, unsigned long seed)
 		printf("%c%s %s\n\n", r == -1 ? '?' : '=', id, text);
 		free(text);
 		text = NULL;
-		if (fflush(stdout) == EOF) {
-			status = cli_output_ok(stdout, "stdout") ?
-			    CLI_INTERNAL :
-			    CLI_USAGE;
+		if ((status = match_serve_flushed(status)) != CLI_OK)
 			break;
-		}
 	}
 out_free:
 	free(line);

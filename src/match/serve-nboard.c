@@ -327,10 +327,7 @@ serve_nboard(struct player *pl, unsigned long seed)
 	while (status == -1 && (len = getline(&line, &cap, stdin)) != -1) {
 		line[strcspn(line, "\r\n")] = '\0';
 		status = command(&s, line);
-		if (fflush(stdout) == EOF)
-			status = cli_output_ok(stdout, "stdout") ?
-			    CLI_INTERNAL :
-			    CLI_USAGE;
+		status = match_serve_flushed(status);
 	}
 	if (status == -1)
 		status = CLI_OK;

@@ -13,6 +13,9 @@
 #define ARBITER_MATCH_SERVE_H
 
 #include <stddef.h>
+#include <stdio.h>
+
+#include "cli/cli.h"
 
 struct player;
 
@@ -37,5 +40,18 @@ struct match_serve {
  * match_protocol_names, proto.h).
  */
 const struct match_serve *match_serve_find(const char *name);
+
+/*
+ * status once the answers written are flushed to the referee: where stdout
+ * fails, the exit status that ends the session instead (cli_output_ok).
+ */
+static inline int
+match_serve_flushed(int status)
+{
+	if (fflush(stdout) == EOF)
+		return cli_output_ok(stdout, "stdout") ? CLI_INTERNAL :
+							 CLI_USAGE;
+	return status;
+}
 
 #endif

@@ -17,9 +17,7 @@ static void
 bad(struct replay *rp, enum diag_code code, const struct record_tag *t,
     const char *msg)
 {
-	rp->status = REPLAY_MALFORMED;
-	rp->has_error = true;
-	diag_set_at(&rp->error, code, t->at, 0, "%s", msg);
+	diag_set_at(replay_mark_malformed(rp), code, t->at, 0, "%s", msg);
 }
 
 /* Whether t's value is n lower-case hex digits (a salt or a hash). */

@@ -250,6 +250,11 @@ bool replay_forfeit_score(
 void replay_init(struct replay *);
 void replay_fini(struct replay *);
 /*
+ * Marks rp's record malformed (for the referee's own readers of a
+ * record's parts); returns rp's diagnostic, for the caller to fill.
+ */
+struct diag *replay_mark_malformed(struct replay *rp);
+/*
  * Replays rec (borrowed) and scores it; the result is in *rp.  Running
  * out of memory makes the record malformed with the code DIAG_NO_MEMORY:
  * a caller that must tell that from a bad record looks at rp->error.code.

@@ -67,9 +67,8 @@ replay_fini(struct replay *rp)
 
 /* ---- Setting up ---------------------------------------------------- */
 
-/* Marks the record malformed; its first error is the diagnostic returned. */
-static struct diag *
-malformed(struct replay *rp)
+struct diag *
+replay_mark_malformed(struct replay *rp)
 {
 	rp->status = REPLAY_MALFORMED;
 	rp->has_error = true;
@@ -122,8 +121,9 @@ check_nuls(const struct record *rec, struct replay *rp)
 
 	for (i = 0; i < sizeof read / sizeof read[0]; i++)
 		if (has_nul(t = record_tag_find(rec, read[i].tag))) {
-			diag_set_at(malformed(rp), read[i].code, t->at, 0,
-			    "the %s tag's value holds a NUL byte", t->name);
+			diag_set_at(replay_mark_malformed(rp), read[i].code,
+			    t->at, 0, "the %s tag's value holds a NUL byte",
+			    t->name);
 			return -1;
 		}
 	return 0;
@@ -136,7 +136,7 @@ malformed_rules(struct replay *rp, const struct diag *d, struct diag_pos at)
 	char msg[sizeof d->msg];
 
 	util_printable(d->msg, strlen(d->msg), msg, sizeof msg);
-	diag_set_at(malformed(rp), d->code, at, 0, "%s", msg);
+	diag_set_at(replay_mark_malformed(rp), d->code, at, 0, "%s", msg);
 }
 
 /*
@@ -178,20 +178,20 @@ find_game(const struct record *rec, const struct replay_options *opt,
 	if (g == NULL)
 		g = rec->format_game;
 	if (has_nul(gt)) {
-		diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
-		    "the %s tag's value holds a NUL byte", gt->name);
+		diag_set_at(replay_mark_malformed(rp), DIAG_UNKNOWN_GAME,
+		    gt->at, 0, "the %s tag's value holds a NUL byte", gt->name);
 		return NULL;
 	}
 	if (gt != NULL) {
 		util_printable(gt->value, gt->value_len, shown, sizeof shown);
 		if ((named = rules_game_lookup(gt->value, shown, &d)) == NULL) {
-			diag_set_at(malformed(rp), DIAG_UNKNOWN_GAME, gt->at, 0,
-			    "%s", d.msg);
+			diag_set_at(replay_mark_malformed(rp),
+			    DIAG_UNKNOWN_GAME, gt->at, 0, "%s", d.msg);
 			return NULL;
 		}
 		if (g != NULL && g != named) {
-			diag_set_at(malformed(rp), DIAG_GAME_MISMATCH, gt->at,
-			    0,
+			diag_set_at(replay_mark_malformed(rp),
+			    DIAG_GAME_MISMATCH, gt->at, 0,
 			    "the record is a game of %s, not the game asked "
 			    "for",
 			    shown);
@@ -200,8 +200,8 @@ find_game(const struct record *rec, const struct replay_options *opt,
 		g = named;
 	}
 	if (g == NULL)
-		diag_set_at(malformed(rp), DIAG_NO_GAME, rec->start, 0,
-		    "no Game tag; add one or name the game with --game");
+		diag_set_at(replay_mark_malformed(rp), DIAG_NO_GAME, rec->start,
+		    0, "no Game tag; add one or name the game with --game");
 	return g;
 }
 
@@ -223,7 +223,7 @@ read_seed(const struct record *rec, struct replay *rp)
 	if (st->value[0] < '0' || st->value[0] > '9' || *end != '\0' ||
 	    errno != 0) {
 		util_printable(st->value, st->value_len, shown, sizeof shown);
-		diag_set_at(malformed(rp), DIAG_BAD_SEED, st->at, 0,
+		diag_set_at(replay_mark_malformed(rp), DIAG_BAD_SEED, st->at, 0,
 		    "a Seed is a decimal number from 0 to "
 		    "18446744073709551615, not \"%s\"",
 		    shown);
@@ -260,7 +260,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	if (bt != NULL && zt != NULL && !same_board(g, bt->value, zt->value)) {
 		util_printable(zt->value, zt->value_len, shown, sizeof shown);
 		util_printable(bt->value, bt->value_len, other, sizeof other);
-		diag_set_at(malformed(rp), DIAG_BAD_BOARD, zt->at, 0,
+		diag_set_at(replay_mark_malformed(rp), DIAG_BAD_BOARD, zt->at,
+		    0,
 		    "the Size tag says "
 		    "\"%s\" and the Board tag \"%s\": give one",
 		    shown, other);
@@ -497,8 +498,8 @@ keep_turn(const struct replay_options *opt, const struct record_token *tok,
 	}
 	if (array_grow(&rp->kept, &rp->scratch.kept_cap,
 		rp->kept_len + (size_t)len + 1, 1) == -1) {
-		diag_set_at(
-		    malformed(rp), DIAG_NO_MEMORY, tok->at, 0, "out of memory");
+		diag_set_at(replay_mark_malformed(rp), DIAG_NO_MEMORY, tok->at,
+		    0, "out of memory");
 		return -1;
 	}
 	memcpy(rp->kept + rp->kept_len, s, (size_t)len);
@@ -522,8 +523,8 @@ implied_pass(const struct replay_options *opt, const struct record_token *tok,
 		if (array_grow(&rp->turn_captures,
 			&rp->scratch.turn_captures_cap, rp->turns + 1,
 			sizeof *rp->turn_captures) == -1) {
-			diag_set_at(malformed(rp), DIAG_NO_MEMORY, tok->at, 0,
-			    "out of memory");
+			diag_set_at(replay_mark_malformed(rp), DIAG_NO_MEMORY,
+			    tok->at, 0, "out of memory");
 			return -1;
 		}
 		rp->turn_captures[rp->turns] = 0;
@@ -638,8 +639,8 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 	if (!t->continues && t->n == 1 && t->acts[0].kind == RULES_PASS)
 		rp->passes++;
 	if (note_turn(rp, t->acts, t->n) == -1) {
-		diag_set_at(
-		    malformed(rp), DIAG_NO_MEMORY, tok->at, 0, "out of memory");
+		diag_set_at(replay_mark_malformed(rp), DIAG_NO_MEMORY, tok->at,
+		    0, "out of memory");
 		return -1;
 	}
 	if (keep_turn(opt, tok, t->acts, t->n, rp) == -1)
@@ -711,8 +712,8 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	}
 	bound = record_turn_bound(tok->text, tok->len);
 	if (reserve(sc, bound) == -1) {
-		diag_set_at(
-		    malformed(rp), DIAG_NO_MEMORY, tok->at, 0, "out of memory");
+		diag_set_at(replay_mark_malformed(rp), DIAG_NO_MEMORY, tok->at,
+		    0, "out of memory");
 		return -1;
 	}
 	/*
@@ -812,7 +813,8 @@ claim_ok(const struct record *rec, struct replay *rp)
 
 	if (c->kind != RECORD_CLAIM_WOF || c->wof <= cells)
 		return true;
-	diag_set_at(malformed(rp), DIAG_BAD_WTHOR_SCORE, c->at, c->at_len,
+	diag_set_at(replay_mark_malformed(rp), DIAG_BAD_WTHOR_SCORE, c->at,
+	    c->at_len,
 	    "the stored score is %d, more than the board's %d cells "
 	    "(Black's discs)",
 	    c->wof, cells);
@@ -958,7 +960,8 @@ check_words(struct record_syntax *syn, const struct record *rec,
 	else {
 		fits = record_result_score(syn, text, strlen(text), &a, &b);
 		if (fits == -1) {
-			diag_set_at(malformed(rp), DIAG_BAD_RESULT, c->at, 0,
+			diag_set_at(replay_mark_malformed(rp), DIAG_BAD_RESULT,
+			    c->at, 0,
 			    "a result is a score like 36-28, 1-0, or * (not "
 			    "\"%s\")",
 			    rp->recorded);
@@ -1012,7 +1015,7 @@ apply_komi(const struct record *rec, struct replay *rp)
 		return 0;
 	if (has_nul(kt) ||
 	    record_decimal_milli(kt->value, kt->value_len, &komi) == -1) {
-		diag_set_at(malformed(rp), DIAG_BAD_TAG, kt->at, 0,
+		diag_set_at(replay_mark_malformed(rp), DIAG_BAD_TAG, kt->at, 0,
 		    "the Komi tag is no decimal like -0.5");
 		return -1;
 	}
@@ -1035,14 +1038,15 @@ check_result(
 	const struct record_tag *rt = record_tag_find(rec, "Result");
 
 	if (has_nul(rt)) {
-		diag_set_at(malformed(rp), DIAG_BAD_RESULT, rt->at, 0,
-		    "the %s tag's value holds a NUL byte", rt->name);
+		diag_set_at(replay_mark_malformed(rp), DIAG_BAD_RESULT, rt->at,
+		    0, "the %s tag's value holds a NUL byte", rt->name);
 		return;
 	}
 	if (rec->has_result && rt != NULL &&
 	    strcmp(rt->value, rec->result.text) != 0 &&
 	    strcmp(rt->value, "*") != 0) {
-		diag_set_at(malformed(rp), DIAG_RESULT_CONFLICT, rt->at, 0,
+		diag_set_at(replay_mark_malformed(rp), DIAG_RESULT_CONFLICT,
+		    rt->at, 0,
 		    "the Result tag and the result token differ (%s)",
 		    rec->result.text);
 		return;
@@ -1306,8 +1310,8 @@ check_termination(
 	else if (move != NULL &&
 	    (legal = quoted_move_legal(syn, move, move_len, rp)) != 0) {
 		if (legal == -1)
-			diag_set_at(malformed(rp), DIAG_NO_MEMORY, tt->at, 0,
-			    "out of memory");
+			diag_set_at(replay_mark_malformed(rp), DIAG_NO_MEMORY,
+			    tt->at, 0, "out of memory");
 		else
 			diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, tt->at,
 			    0,

@@ -13,14 +13,6 @@
 #include "referee/referee.h"
 #include "util/util.h"
 
-static struct diag *
-bad(struct replay *rp)
-{
-	rp->status = REPLAY_MALFORMED;
-	rp->has_error = true;
-	return &rp->error;
-}
-
 /* The Start and TimeControl tags.  Returns 0, or -1 (malformed). */
 static int
 read_tags(const struct record *rec, struct replay *rp)
@@ -34,9 +26,9 @@ read_tags(const struct record *rec, struct replay *rp)
 		    -1) {
 			util_printable(
 			    t->value, t->value_len, shown, sizeof shown);
-			diag_set_at(bad(rp), DIAG_BAD_TIME, t->at, 0,
-			    "the Start tag \"%s\" is no moment: %s", shown,
-			    err.msg);
+			diag_set_at(replay_mark_malformed(rp), DIAG_BAD_TIME,
+			    t->at, 0, "the Start tag \"%s\" is no moment: %s",
+			    shown, err.msg);
 			return -1;
 		}
 		rp->timed = rp->has_time = true;
@@ -52,7 +44,8 @@ read_tags(const struct record *rec, struct replay *rp)
 			t->value, t->value_len, &rp->control, &err) == -1) {
 			util_printable(
 			    t->value, t->value_len, shown, sizeof shown);
-			diag_set_at(bad(rp), DIAG_BAD_TIME_CONTROL, t->at, 0,
+			diag_set_at(replay_mark_malformed(rp),
+			    DIAG_BAD_TIME_CONTROL, t->at, 0,
 			    "the TimeControl tag \"%s\" is no control of "
 			    "formats/clock.md: %s",
 			    shown, err.msg);
@@ -143,8 +136,8 @@ stamp_moment(
 	at.col += off + err.at;
 	at.offset += off + err.at;
 	util_printable(st->text + off, st->len - off, shown, sizeof shown);
-	diag_set_at(bad(rp), DIAG_BAD_TIME, at, 0, "\"%s\" is no moment: %s",
-	    shown, err.msg);
+	diag_set_at(replay_mark_malformed(rp), DIAG_BAD_TIME, at, 0,
+	    "\"%s\" is no moment: %s", shown, err.msg);
 	return -1;
 }
 
@@ -160,7 +153,7 @@ in_order(struct replay *rp, const struct record_stamp *st, const char *what,
 
 	if (!rp->has_time || t >= rp->last_time)
 		return 0;
-	diag_set_at(bad(rp), DIAG_TIME_BACKWARDS, st->at, 0,
+	diag_set_at(replay_mark_malformed(rp), DIAG_TIME_BACKWARDS, st->at, 0,
 	    "%s %s, before %s: time never goes back", what,
 	    corr_time_format(t, now), corr_time_format(rp->last_time, was));
 	return -1;
@@ -180,14 +173,16 @@ read_leave(const struct record *rec, size_t k, struct replay *rp)
 	int64_t asked;
 
 	if (!rp->timed) {
-		diag_set_at(bad(rp), DIAG_MISPLACED_TIME, st->at, 0,
+		diag_set_at(replay_mark_malformed(rp), DIAG_MISPLACED_TIME,
+		    st->at, 0,
 		    "leave stops a clock, and a game without a Start tag has "
 		    "none");
 		return -1;
 	}
 	if (leave_parse(rp->game, st->text, st->len, &l, &asked, msg,
 		sizeof msg) == -1) {
-		diag_set_at(bad(rp), DIAG_BAD_LEAVE, st->at, 0,
+		diag_set_at(replay_mark_malformed(rp), DIAG_BAD_LEAVE, st->at,
+		    0,
 		    "a leave is {[%%leave COLOUR from TIME to TIME asked "
 		    "TIME]}: %s",
 		    msg);
@@ -197,7 +192,8 @@ read_leave(const struct record *rec, size_t k, struct replay *rp)
 		return -1;
 	if (corr_leave_check(
 		&rp->control, rp->leaves, rp->nleaves, &l, asked, &err) == -1) {
-		diag_set_at(bad(rp), replay_leave_code(err.kind), st->at, 0,
+		diag_set_at(replay_mark_malformed(rp),
+		    replay_leave_code(err.kind), st->at, 0,
 		    "%s's leave from %s to %s: %s", rp->game->colour[l.colour],
 		    corr_time_format(l.from, now), corr_time_format(l.to, was),
 		    err.msg);
@@ -205,8 +201,8 @@ read_leave(const struct record *rec, size_t k, struct replay *rp)
 	}
 	if (array_grow(&rp->leaves, &rp->leaves_cap, rp->nleaves + 1,
 		sizeof *rp->leaves) == -1) {
-		diag_set_at(
-		    bad(rp), DIAG_NO_MEMORY, st->at, 0, "out of memory");
+		diag_set_at(replay_mark_malformed(rp), DIAG_NO_MEMORY, st->at,
+		    0, "out of memory");
 		return -1;
 	}
 	rp->leaves[rp->nleaves++] = l;
@@ -225,14 +221,15 @@ read_stamp(const struct record *rec, size_t k, struct replay *rp)
 	if (stamp_moment(rp, st, 0, &t) == -1)
 		return -1;
 	if (st->turn == 0) {
-		diag_set_at(bad(rp), DIAG_MISPLACED_TIME, st->at, 0,
+		diag_set_at(replay_mark_malformed(rp), DIAG_MISPLACED_TIME,
+		    st->at, 0,
 		    "a moment dates the turn it follows, and this one "
 		    "follows none (the game's start is the Start tag)");
 		return -1;
 	}
 	if (rp->times[st->turn - 1] != INT64_MIN) {
-		diag_set_at(bad(rp), DIAG_MISPLACED_TIME, st->at, 0,
-		    "turn %zu is dated twice", st->turn);
+		diag_set_at(replay_mark_malformed(rp), DIAG_MISPLACED_TIME,
+		    st->at, 0, "turn %zu is dated twice", st->turn);
 		return -1;
 	}
 	snprintf(what, sizeof what, "turn %zu is dated", st->turn);
@@ -262,7 +259,8 @@ read_takeback(const struct record *rec, size_t k, struct replay *rp)
 	if ((sp = memchr(st->text + 5, ' ', st->len - 5)) == NULL) {
 		if (!rp->timed)
 			return 0;
-		diag_set_at(bad(rp), DIAG_MISPLACED_TIME, st->at, 0,
+		diag_set_at(replay_mark_malformed(rp), DIAG_MISPLACED_TIME,
+		    st->at, 0,
 		    "a takeback in a game with a Start tag has its moment: "
 		    "{[%%accept undo COLOUR TIME]}");
 		return -1;
@@ -290,8 +288,8 @@ replay_times(const struct record *rec, struct replay *rp)
 		return 0;
 	if (array_grow(&rp->times, &rp->times_cap, rec->nturns + 1,
 		sizeof *rp->times) == -1) {
-		diag_set_at(
-		    bad(rp), DIAG_NO_MEMORY, rec->start, 0, "out of memory");
+		diag_set_at(replay_mark_malformed(rp), DIAG_NO_MEMORY,
+		    rec->start, 0, "out of memory");
 		return -1;
 	}
 	for (i = 0; i < rec->nturns; i++)
@@ -309,8 +307,9 @@ replay_times(const struct record *rec, struct replay *rp)
 		return 0;
 	for (i = 0; i < rec->nturns; i++)
 		if (rp->times[i] == INT64_MIN) {
-			diag_set_at(bad(rp), DIAG_MISPLACED_TIME,
-			    rec->turns[i].at, rec->turns[i].len,
+			diag_set_at(replay_mark_malformed(rp),
+			    DIAG_MISPLACED_TIME, rec->turns[i].at,
+			    rec->turns[i].len,
 			    "turn %zu has no moment {[%%at TIME]}: a game "
 			    "with a Start tag dates every turn",
 			    i + 1);

@@ -472,6 +472,41 @@ add_forfeits(struct yin *y, const yaml_node_t *gn, struct stat_group *g,
 }
 
 /*
+ * Adds the rows of the list n (["name", width counts]), each of a player
+ * of g, to that player's counts: the width counts at counts + a * width
+ * for player a (g's array of a count array a player, from its first).
+ * key names the list in messages; n absent or no list: nothing.  A row
+ * of no player ("?") is passed over; one of a player of none of the
+ * group's pairs is refused, and so is a count that overflows.  0, or -1
+ * with d filled.
+ */
+static int
+add_player_rows(struct yin *y, const yaml_node_t *n, struct stat_group *g,
+    const char *key, uint64_t *counts, size_t width, struct diag *d)
+{
+	struct partial_list *l;
+	struct partial_row   r;
+	size_t		     i, j;
+	long		     a;
+
+	l = yin_is(n, YAML_SEQUENCE_NODE) ? partial_rows(y, n) : NULL;
+	for (j = 0; l != NULL && j < l->nrows; j++) {
+		partial_row(y, l, j, &r);
+		if (!stat_player_named(r.name[0]))
+			continue;
+		if ((a = stat_player_find(g, r.name[0])) == -1)
+			return yin_fail(d, DIAG_PARTIAL_MISMATCH, r.at,
+			    "%s: %s plays no game of the group's pairs", key,
+			    r.name[0]);
+		for (i = 0; i < width; i++)
+			if (!stat_count_add(
+				&counts[(size_t)a * width + i], r.v[i]))
+				return partial_overflow(d, r.at, key);
+	}
+	return rows_end(l, d);
+}
+
+/*
  * The players of games ended off the board (decided: ["name", agreed,
  * adjudged]); absent: none.  Each row names a player of the group's
  * pairs and counts a game, and the players' games of a kind are at most
@@ -484,26 +519,12 @@ add_decided(
 	static const char *const kind[] = { "agreed", "adjudged" };
 	const uint64_t		 group[] = { g->agreed, g->adjudged };
 	yaml_node_t		*n = yin_get(y, gn, "decided");
-	struct partial_list	*l;
-	struct partial_row	 r;
 	uint64_t		 sum[2] = { 0, 0 };
-	size_t			 i, j;
+	size_t			 i;
 	long			 a;
 
-	l = yin_is(n, YAML_SEQUENCE_NODE) ? partial_rows(y, n) : NULL;
-	for (j = 0; l != NULL && j < l->nrows; j++) {
-		partial_row(y, l, j, &r);
-		if (!stat_player_named(r.name[0]))
-			continue;
-		if ((a = stat_player_find(g, r.name[0])) == -1)
-			return yin_fail(d, DIAG_PARTIAL_MISMATCH, r.at,
-			    "decided: %s plays no game of the group's pairs",
-			    r.name[0]);
-		for (i = 0; i < 2; i++)
-			if (!stat_count_add(&g->decided[a][i], r.v[i]))
-				return partial_overflow(d, r.at, "decided");
-	}
-	if (rows_end(l, d) == -1)
+	if (add_player_rows(y, n, g, "decided",
+		g->decided != NULL ? g->decided[0] : NULL, 2, d) == -1)
 		return -1;
 	for (a = 0; (size_t)a < g->nplayers; a++)
 		for (i = 0; i < 2; i++)
@@ -532,27 +553,8 @@ static int
 add_analysis(
     struct yin *y, const yaml_node_t *gn, struct stat_group *g, struct diag *d)
 {
-	yaml_node_t	    *n = yin_get(y, gn, "analysis");
-	struct partial_list *l;
-	struct partial_row   r;
-	size_t		     j;
-	long		     a;
-	int		     i;
-
-	l = yin_is(n, YAML_SEQUENCE_NODE) ? partial_rows(y, n) : NULL;
-	for (j = 0; l != NULL && j < l->nrows; j++) {
-		partial_row(y, l, j, &r);
-		if (!stat_player_named(r.name[0]))
-			continue;
-		if ((a = stat_player_find(g, r.name[0])) == -1)
-			return yin_fail(d, DIAG_PARTIAL_MISMATCH, r.at,
-			    "analysis: %s plays no game of the group's pairs",
-			    r.name[0]);
-		for (i = 0; i < STAT_ANALYSIS; i++)
-			if (!stat_count_add(&g->analysis[a][i], r.v[i]))
-				return partial_overflow(d, r.at, "analysis");
-	}
-	return rows_end(l, d);
+	return add_player_rows(y, yin_get(y, gn, "analysis"), g, "analysis",
+	    g->analysis != NULL ? g->analysis[0] : NULL, STAT_ANALYSIS, d);
 }
 
 /*

@@ -57,9 +57,7 @@ report_write_analysis(FILE *out, const struct report_analysis *a)
 
 	if ((w = yout_new_emitter(out, NULL)) == NULL)
 		return -1;
-	yout_document_start(w);
-	yout_open(w, YOUT_BLOCK_MAP);
-	yout_kv_plain(w, "schema", "arbiter-analysis/1");
+	yout_start(w, "arbiter-analysis/1");
 	yout_kv_int(w, "record", (long long)a->record);
 	yout_kv_plain(w, "game", a->game);
 	yout_kv_plain(w, "board", a->board);

@@ -80,26 +80,35 @@ colour_counts(struct yout *o, const struct stat_group *g, const char *k,
 	yout_close(o);
 }
 
+/* colour: {games: n, mean: m, sd: s}, a series' figures for a colour. */
+static void
+figures_moments(struct yout *o, const struct stat_group *g, int colour,
+    const struct stat_moments *m)
+{
+	double mean, sd;
+
+	yout_plain(o, g->colour[colour]);
+	yout_open(o, YOUT_FLOW_MAP);
+	yout_kv_uint(o, "games", m->n);
+	if (stat_moments_mean_sd(m, &mean, &sd)) {
+		yout_kv_real(o, "mean", mean, 3, true);
+		yout_kv_real(o, "sd", sd, 3, true);
+	}
+	yout_close(o);
+}
+
 int
 figures_group(
     struct yout *o, const struct stat_summary *s, const struct stat_group *g)
 {
 	struct stat_rating *r;
 	uint64_t	    decisive = g->seat_wins[0] + g->seat_wins[1];
-	double		    lo, hi, mean, sd;
+	double		    lo, hi;
 	size_t		    i;
-	int		    k;
 
 	yout_open(o, YOUT_BLOCK_MAP);
 	summary_group_head(o, s, g);
-	if (stat_has_forfeits(g))
-		summary_causes(o, "forfeits", g->forfeits, false);
-	if (g->adjudicated > 0)
-		yout_kv_uint(o, "adjudicated", g->adjudicated);
-	if (g->agreed > 0)
-		yout_kv_uint(o, "agreed", g->agreed);
-	if (g->adjudged > 0)
-		yout_kv_uint(o, "adjudged", g->adjudged);
+	summary_off_board(o, g, false);
 	colour_counts(o, g, "wins", g->colour_wins);
 	yout_kv_uint(o, "draws", g->draws);
 	yout_plain(o, "seats");
@@ -120,25 +129,7 @@ figures_group(
 	summary_distribution(o, "margin", &g->margin);
 	summary_distribution(o, "turns", &g->turns);
 	summary_distribution(o, "actions", &g->actions);
-	yout_plain(o, "series");
-	yout_open(o, YOUT_BLOCK_MAP);
-	for (i = 0; i < g->nseries; i++) {
-		yout_plain(o, g->series[i].name);
-		yout_open(o, YOUT_BLOCK_MAP);
-		for (k = 0; k < 2; k++) {
-			yout_plain(o, g->colour[k]);
-			yout_open(o, YOUT_FLOW_MAP);
-			yout_kv_uint(o, "games", g->series[i].by_colour[k].n);
-			if (stat_moments_mean_sd(
-				&g->series[i].by_colour[k], &mean, &sd)) {
-				yout_kv_real(o, "mean", mean, 3, true);
-				yout_kv_real(o, "sd", sd, 3, true);
-			}
-			yout_close(o);
-		}
-		yout_close(o);
-	}
-	yout_close(o);
+	summary_series(o, g, YOUT_BLOCK_MAP, figures_moments);
 	if (stat_ratings(g, 1, &r) == -1)
 		return -1;
 	yout_plain(o, "players");

@@ -149,9 +149,7 @@ report_write_match(FILE *out, const struct report_match *m)
 	/* The players are a block sequence, which only libyaml writes. */
 	if ((w = yout_new_emitter(out, NULL)) == NULL)
 		return -1;
-	yout_document_start(w);
-	yout_open(w, YOUT_BLOCK_MAP);
-	yout_kv_plain(w, "schema", "arbiter-match/1");
+	yout_start(w, "arbiter-match/1");
 	yout_kv_plain(w, "event", m->event);
 	yout_kv_plain(w, "game", m->game->name);
 	yout_kv_plain(w, "board", m->board);

@@ -39,36 +39,88 @@ compare_players(const void *pa, const void *pb)
 	return strcmp(**(char **const *)pa, **(char **const *)pb);
 }
 
-/* The players who lost by forfeit, by name: ["name", i, c, t, r]. */
+/* The most counts a row of a players' list holds. */
+#define ROW_COUNTS (STAT_CAUSES > STAT_ANALYSIS ? STAT_CAUSES : STAT_ANALYSIS)
+
+/*
+ * The counts of player k in its row of a players' list, into v (room for
+ * ROW_COUNTS): how many, or 0 where the list leaves the player out.
+ */
+typedef size_t
+row_counts_fn(const struct stat_group *g, size_t k, uint64_t v[ROW_COUNTS]);
+
+/*
+ * key: a list of ["name", counts...], a row a player of g that counts
+ * gives any, by name.  0, or -1 when memory runs out.
+ */
 static int
-forfeited(struct yout *o, const struct stat_group *g)
+player_rows(struct yout *o, const struct stat_group *g, const char *key,
+    row_counts_fn *counts)
 {
-	char ***sorted;
-	size_t	i, k;
-	int	c;
+	char  ***sorted;
+	uint64_t v[ROW_COUNTS];
+	size_t	 i, j, k, n;
 
 	if ((sorted = calloc(g->nplayers + 1, sizeof *sorted)) == NULL)
 		return -1;
 	for (i = 0; i < g->nplayers; i++)
 		sorted[i] = &g->player[i];
 	qsort(sorted, g->nplayers, sizeof *sorted, compare_players);
-	yout_plain(o, "forfeited");
+	yout_plain(o, key);
 	yout_open(o, YOUT_BLOCK_SEQ);
 	for (i = 0; i < g->nplayers; i++) {
 		k = (size_t)(sorted[i] - g->player);
-		if (!summary_any_cause(g->forfeited[k]))
+		if ((n = counts(g, k, v)) == 0)
 			continue;
 		yout_open(o, YOUT_FLOW_SEQ);
 		yout_quoted(o, g->player[k]);
-		for (c = 0; c < STAT_CAUSES; c++)
-			if (c < STAT_CAUSES_ALWAYS ||
-			    summary_later_causes(g->forfeited[k]))
-				yout_uint(o, g->forfeited[k][c]);
+		for (j = 0; j < n; j++)
+			yout_uint(o, v[j]);
 		yout_close(o);
 	}
 	yout_close(o);
 	free(sorted);
 	return 0;
+}
+
+/*
+ * A player's games lost by forfeit: [i, c, t, r], and the later causes
+ * where it lost any by them; none when it lost none.
+ */
+static size_t
+forfeited_counts(const struct stat_group *g, size_t k, uint64_t v[ROW_COUNTS])
+{
+	size_t n = summary_later_causes(g->forfeited[k]) ? STAT_CAUSES :
+							   STAT_CAUSES_ALWAYS;
+
+	if (!summary_any_cause(g->forfeited[k]))
+		return 0;
+	memcpy(v, g->forfeited[k], n * sizeof *v);
+	return n;
+}
+
+/*
+ * A player's analysed turns: turns, loss-milli, inaccuracies, mistakes,
+ * blunders, decisive; none without a turn analysed.
+ */
+static size_t
+analysis_counts(const struct stat_group *g, size_t k, uint64_t v[ROW_COUNTS])
+{
+	if (g->analysis[k][0] == 0)
+		return 0;
+	memcpy(v, g->analysis[k], STAT_ANALYSIS * sizeof *v);
+	return STAT_ANALYSIS;
+}
+
+/* A player's games ended off the board: agreed, adjudged; or none. */
+static size_t
+decided_counts(const struct stat_group *g, size_t k, uint64_t v[ROW_COUNTS])
+{
+	if (g->decided[k][0] == 0 && g->decided[k][1] == 0)
+		return 0;
+	v[0] = g->decided[k][0];
+	v[1] = g->decided[k][1];
+	return 2;
 }
 
 /*
@@ -79,66 +131,26 @@ forfeited(struct yout *o, const struct stat_group *g)
 static int
 analysis(struct yout *o, const struct stat_group *g)
 {
-	char ***sorted;
-	size_t	i, k, n = 0;
-	int	j;
+	size_t i;
 
 	for (i = 0; i < g->nplayers; i++)
-		n += g->analysis[i][0] > 0;
-	if (n == 0)
-		return 0;
-	if ((sorted = calloc(g->nplayers + 1, sizeof *sorted)) == NULL)
-		return -1;
-	for (i = 0; i < g->nplayers; i++)
-		sorted[i] = &g->player[i];
-	qsort(sorted, g->nplayers, sizeof *sorted, compare_players);
-	yout_plain(o, "analysis");
-	yout_open(o, YOUT_BLOCK_SEQ);
-	for (i = 0; i < g->nplayers; i++) {
-		k = (size_t)(sorted[i] - g->player);
-		if (g->analysis[k][0] == 0)
-			continue;
-		yout_open(o, YOUT_FLOW_SEQ);
-		yout_quoted(o, g->player[k]);
-		for (j = 0; j < STAT_ANALYSIS; j++)
-			yout_uint(o, g->analysis[k][j]);
-		yout_close(o);
-	}
-	yout_close(o);
-	free(sorted);
+		if (g->analysis[i][0] > 0)
+			return player_rows(o, g, "analysis", analysis_counts);
 	return 0;
 }
 
-/*
- * The players of games ended off the board, by name: ["name", agreed,
- * adjudged]; only with such games.
- */
-static int
-decided(struct yout *o, const struct stat_group *g)
+/* [n, sum, sumsq], a series' state for a colour, whatever the colour. */
+static void
+partial_moments(struct yout *o, const struct stat_group *g, int colour,
+    const struct stat_moments *m)
 {
-	char ***sorted;
-	size_t	i, k;
-
-	if ((sorted = calloc(g->nplayers + 1, sizeof *sorted)) == NULL)
-		return -1;
-	for (i = 0; i < g->nplayers; i++)
-		sorted[i] = &g->player[i];
-	qsort(sorted, g->nplayers, sizeof *sorted, compare_players);
-	yout_plain(o, "decided");
-	yout_open(o, YOUT_BLOCK_SEQ);
-	for (i = 0; i < g->nplayers; i++) {
-		k = (size_t)(sorted[i] - g->player);
-		if (g->decided[k][0] == 0 && g->decided[k][1] == 0)
-			continue;
-		yout_open(o, YOUT_FLOW_SEQ);
-		yout_quoted(o, g->player[k]);
-		yout_uint(o, g->decided[k][0]);
-		yout_uint(o, g->decided[k][1]);
-		yout_close(o);
-	}
+	(void)g;
+	(void)colour;
+	yout_open(o, YOUT_FLOW_SEQ);
+	yout_uint(o, m->n);
+	yout_int(o, m->sum);
+	yout_uint(o, m->sumsq);
 	yout_close(o);
-	free(sorted);
-	return 0;
 }
 
 int
@@ -148,39 +160,17 @@ partial_group(
 	struct named_pair      *np;
 	const struct stat_pair *p;
 	size_t			i;
-	int			k;
 
 	yout_open(o, YOUT_BLOCK_MAP);
 	summary_group_head(o, s, g);
-	if (stat_has_forfeits(g))
-		summary_causes(o, "forfeits", g->forfeits, true);
-	if (g->adjudicated > 0)
-		yout_kv_uint(o, "adjudicated", g->adjudicated);
-	if (g->agreed > 0)
-		yout_kv_uint(o, "agreed", g->agreed);
-	if (g->adjudged > 0)
-		yout_kv_uint(o, "adjudged", g->adjudged);
+	summary_off_board(o, g, true);
 	yout_kv_uint(o, "draws", g->draws);
 	yout_kv_uints(o, "wins", g->colour_wins, 2);
 	yout_kv_uints(o, "seats", g->seat_wins, 2);
 	summary_hist(o, "margin", &g->margin);
 	summary_hist(o, "turns", &g->turns);
 	summary_hist(o, "actions", &g->actions);
-	yout_plain(o, "series");
-	yout_open(o, YOUT_BLOCK_MAP);
-	for (i = 0; i < g->nseries; i++) {
-		yout_plain(o, g->series[i].name);
-		yout_open(o, YOUT_FLOW_SEQ);
-		for (k = 0; k < 2; k++) {
-			yout_open(o, YOUT_FLOW_SEQ);
-			yout_uint(o, g->series[i].by_colour[k].n);
-			yout_int(o, g->series[i].by_colour[k].sum);
-			yout_uint(o, g->series[i].by_colour[k].sumsq);
-			yout_close(o);
-		}
-		yout_close(o);
-	}
-	yout_close(o);
+	summary_series(o, g, YOUT_FLOW_SEQ, partial_moments);
 	if ((np = calloc(g->npairs + 1, sizeof *np)) == NULL)
 		return -1;
 	for (i = 0; i < g->npairs; i++) {
@@ -208,9 +198,13 @@ partial_group(
 	}
 	yout_close(o);
 	free(np);
-	if (stat_has_forfeits(g) && forfeited(o, g) == -1)
+	/* The players who lost by forfeit, by name: ["name", i, c, t, r]. */
+	if (stat_has_forfeits(g) &&
+	    player_rows(o, g, "forfeited", forfeited_counts) == -1)
 		return -1;
-	if ((g->agreed > 0 || g->adjudged > 0) && decided(o, g) == -1)
+	/* Players of games ended off the board: ["name", agreed, adjudged]. */
+	if ((g->agreed > 0 || g->adjudged > 0) &&
+	    player_rows(o, g, "decided", decided_counts) == -1)
 		return -1;
 	if (analysis(o, g) == -1)
 		return -1;

@@ -54,18 +54,6 @@ write_mistakes(
 	yout_close(w);
 }
 
-/* k: {black: v0, white: v1}. */
-static void
-write_by_colour(struct yout *w, const char *k, const struct replay *rp,
-    long long v0, long long v1)
-{
-	yout_key(w, k);
-	yout_open(w, YOUT_FLOW_MAP);
-	yout_kv_int(w, rp->game->colour[0], v0);
-	yout_kv_int(w, rp->game->colour[1], v1);
-	yout_close(w);
-}
-
 void
 replay_write_perfect(
     struct yout *w, const struct replay *rp, const struct report_perfect *pp)
@@ -88,9 +76,9 @@ replay_write_perfect(
 	if (l->status == SOLVE_EXACT) {
 		write_score(w, "score", rp, l->margin);
 		write_mistakes(w, rp, l);
-		write_by_colour(w, "mistakes-by", rp, (long long)l->count[0],
-		    (long long)l->count[1]);
-		write_by_colour(w,
+		replay_write_colours(w, "mistakes-by", rp,
+		    (long long)l->count[0], (long long)l->count[1]);
+		replay_write_colours(w,
 		    rp->game == &rules_reversi ? "discs-lost" : "points-lost",
 		    rp, l->lost[0], l->lost[1]);
 	}

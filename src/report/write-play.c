@@ -228,9 +228,7 @@ play_write(FILE *out, const struct report_play *p, const struct play_doc *doc)
 
 	if ((w = yout_new(out)) == NULL)
 		return -1;
-	yout_document_start(w);
-	yout_open(w, YOUT_BLOCK_MAP);
-	yout_kv_plain(w, "schema", doc->schema);
+	yout_start(w, doc->schema);
 	yout_kv_text(w, "source", p->source, strlen(p->source));
 	yout_kv_plain(w, "game", rp->game->name);
 	if (doc->head != NULL)

@@ -160,6 +160,17 @@ replay_write_forfeit(struct yout *w, const struct replay *rp)
 }
 
 void
+replay_write_colours(struct yout *w, const char *k, const struct replay *rp,
+    long long v0, long long v1)
+{
+	yout_key(w, k);
+	yout_open(w, YOUT_FLOW_MAP);
+	yout_kv_int(w, rp->game->colour[0], v0);
+	yout_kv_int(w, rp->game->colour[1], v1);
+	yout_close(w);
+}
+
+void
 replay_write_stats(struct yout *w, const struct replay *rp)
 {
 	const struct rules_score *s = &rp->score;

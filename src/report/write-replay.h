@@ -27,6 +27,9 @@ void replay_write_adjudication(
     struct yout *w, const struct record *rec, const struct replay *rp);
 /* forfeit: who won a game decided off the board, and why. */
 void replay_write_forfeit(struct yout *w, const struct replay *rp);
+/* k: {black: v0, white: v1}, a figure per colour (rp's game's colours). */
+void replay_write_colours(struct yout *w, const char *k,
+    const struct replay *rp, long long v0, long long v1);
 /* Each of the score's figures per colour: k: {black: 36, white: 28}. */
 void replay_write_stats(struct yout *w, const struct replay *rp);
 /* k: [f5, d6] of n actions on board (rp's position's). */

@@ -169,18 +169,6 @@ write_notes(struct yout *w, const struct record *rec)
 	yout_close(w);
 }
 
-/* A per-colour figure of the losses: {black: N, white: M}. */
-static void
-kv_colours(struct yout *w, const struct replay *rp, const char *k,
-    long long b, long long c)
-{
-	yout_key(w, k);
-	yout_open(w, YOUT_FLOW_MAP);
-	yout_kv_int(w, rp->game->colour[0], b);
-	yout_kv_int(w, rp->game->colour[1], c);
-	yout_close(w);
-}
-
 /*
  * What gameplay analyze's comments say of the game (report_losses), as
  * per-colour figures that gamestat sums (formats/report.md, "Analyses"),
@@ -195,16 +183,17 @@ write_losses(struct yout *w, const struct record *rec, const struct replay *rp)
 	report_losses(rec, rp, &l);
 	if (!l.any)
 		return;
-	kv_colours(w, rp, "analysed", (long long)l.turns[0],
-	    (long long)l.turns[1]);
-	kv_colours(w, rp, "loss-milli", l.loss[0], l.loss[1]);
-	kv_colours(w, rp, "inaccuracies", (long long)l.inaccuracies[0],
-	    (long long)l.inaccuracies[1]);
-	kv_colours(w, rp, "mistakes", (long long)l.mistakes[0],
+	replay_write_colours(
+	    w, "analysed", rp, (long long)l.turns[0], (long long)l.turns[1]);
+	replay_write_colours(w, "loss-milli", rp, l.loss[0], l.loss[1]);
+	replay_write_colours(w, "inaccuracies", rp,
+	    (long long)l.inaccuracies[0], (long long)l.inaccuracies[1]);
+	replay_write_colours(w, "mistakes", rp, (long long)l.mistakes[0],
 	    (long long)l.mistakes[1]);
-	kv_colours(w, rp, "blunders", (long long)l.blunders[0],
+	replay_write_colours(w, "blunders", rp, (long long)l.blunders[0],
 	    (long long)l.blunders[1]);
-	kv_colours(w, rp, "decisive", l.decisive && l.decisive_colour == 0,
+	replay_write_colours(w, "decisive", rp,
+	    l.decisive && l.decisive_colour == 0,
 	    l.decisive && l.decisive_colour == 1);
 	if (!l.decisive)
 		return;

@@ -58,6 +58,38 @@ summary_group_head(
 	yout_kv_uint(o, "malformed", g->malformed);
 }
 
+void
+summary_series(struct yout *o, const struct stat_group *g, enum yout_node kind,
+    summary_moments_fn *moments)
+{
+	size_t i;
+	int    k;
+
+	yout_plain(o, "series");
+	yout_open(o, YOUT_BLOCK_MAP);
+	for (i = 0; i < g->nseries; i++) {
+		yout_plain(o, g->series[i].name);
+		yout_open(o, kind);
+		for (k = 0; k < 2; k++)
+			moments(o, g, k, &g->series[i].by_colour[k]);
+		yout_close(o);
+	}
+	yout_close(o);
+}
+
+void
+summary_off_board(struct yout *o, const struct stat_group *g, bool partial)
+{
+	if (stat_has_forfeits(g))
+		summary_causes(o, "forfeits", g->forfeits, partial);
+	if (g->adjudicated > 0)
+		yout_kv_uint(o, "adjudicated", g->adjudicated);
+	if (g->agreed > 0)
+		yout_kv_uint(o, "agreed", g->agreed);
+	if (g->adjudged > 0)
+		yout_kv_uint(o, "adjudged", g->adjudged);
+}
+
 /*
  * Games lost by forfeit, by cause: [i, c, t, r] or {illegal: i, ...},
  * then the later causes if any counts (STAT_CAUSES_ALWAYS).
@@ -119,9 +151,7 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 		errno = ENOMEM;
 		return -1;
 	}
-	yout_document_start(o);
-	yout_open(o, YOUT_BLOCK_MAP);
-	yout_kv_plain(o, "schema", REPORT_SUMMARY_SCHEMA);
+	yout_start(o, REPORT_SUMMARY_SCHEMA);
 	if (partial)
 		yout_kv_plain(o, "partial", "true");
 	if (partial || s->by != NULL) {

@@ -20,6 +20,21 @@ void summary_hist(struct yout *o, const char *k, const struct stat_hist *h);
 /* A group's value, game, board, colours and counts by status. */
 void summary_group_head(
     struct yout *o, const struct stat_summary *s, const struct stat_group *g);
+/* Writes the moments m of a series for colour (0 or 1) of g. */
+typedef void summary_moments_fn(struct yout *o, const struct stat_group *g,
+    int colour, const struct stat_moments *m);
+/*
+ * series: {name: ..., ...}, each of g's series a node of kind holding
+ * its two colours' moments, each written by moments.
+ */
+void summary_series(struct yout *o, const struct stat_group *g,
+    enum yout_node kind, summary_moments_fn *moments);
+/*
+ * The games decided off the board: forfeits by cause (as summary_causes),
+ * and those adjudicated, agreed and adjudged, each key only when not 0.
+ */
+void summary_off_board(
+    struct yout *o, const struct stat_group *g, bool partial);
 /* Games lost by forfeit, by cause: [i, c, t, r] or {illegal: i, ...}. */
 void summary_causes(
     struct yout *o, const char *k, const uint64_t v[STAT_CAUSES], bool partial);

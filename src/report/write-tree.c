@@ -209,9 +209,7 @@ report_tree_write(FILE *f, const struct stat_tree *t,
 		errno = ENOMEM;
 		return -1;
 	}
-	yout_document_start(o);
-	yout_open(o, YOUT_BLOCK_MAP);
-	yout_kv_plain(o, "schema", REPORT_TREE_SCHEMA);
+	yout_start(o, REPORT_TREE_SCHEMA);
 	if (partial)
 		yout_kv_plain(o, "partial", "true");
 	yout_kv_uint(o, "depth", t->depth);

@@ -191,6 +191,18 @@ yout_kv_plain(struct yout *w, const char *k, const char *v)
 	yout_plain(w, v);
 }
 
+/*
+ * Starts a document of schema: the document, its root block mapping and
+ * the mapping's first key, schema: (borrowed, written at once).
+ */
+static inline void
+yout_start(struct yout *w, const char *schema)
+{
+	yout_document_start(w);
+	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_plain(w, "schema", schema);
+}
+
 static inline void
 yout_kv_int(struct yout *w, const char *k, long long v)
 {

@@ -200,12 +200,6 @@ names_one_file(const char *name)
 	return strcmp(name, "-") != 0 && strstr(name, "\xef\xbf\xbd") == NULL;
 }
 
-static uint64_t
-name_hash(const char *name)
-{
-	return hashmap_hash(HASHMAP_HASH_INIT, name, strlen(name) + 1);
-}
-
 static bool
 name_eq(const void *key, size_t value, const void *arg)
 {
@@ -230,7 +224,7 @@ stat_cover_version(
 		if (!names_one_file(a->name) || a->bytes == 0)
 			continue;
 		v = hashmap_get(
-		    &s->names, name_hash(a->name), a->name, name_eq, s);
+		    &s->names, hashmap_hash_name(a->name), a->name, name_eq, s);
 		if (v == HASHMAP_ABSENT)
 			continue;
 		at = &s->input_at[v];
@@ -299,9 +293,9 @@ stat_cover_done(struct stat_summary *s)
 			return -1;
 		if (names_one_file(c->input[i].name) &&
 		    c->input[i].bytes != 0 &&
-		    hashmap_get(&s->names, name_hash(c->input[i].name),
+		    hashmap_get(&s->names, hashmap_hash_name(c->input[i].name),
 			c->input[i].name, name_eq, s) == HASHMAP_ABSENT &&
-		    hashmap_put(&s->names, name_hash(c->input[i].name),
+		    hashmap_put(&s->names, hashmap_hash_name(c->input[i].name),
 			s->ninput_at) == -1)
 			return -1;
 		s->input_at[s->ninput_at++] = (struct stat_input_at){ at, i,

@@ -54,6 +54,12 @@ hashmap_hash(uint64_t h, const void *p, size_t len)
 	return h;
 }
 
+uint64_t
+hashmap_hash_name(const char *name)
+{
+	return hashmap_hash(HASHMAP_HASH_INIT, name, strlen(name) + 1);
+}
+
 size_t
 hashmap_get(const struct hashmap *m, uint64_t hash, const void *key,
     hashmap_eq_fn *eq, const void *arg)

@@ -124,6 +124,12 @@ void hashmap_clear(struct hashmap *m);
 uint64_t hashmap_hash(uint64_t h, const void *p, size_t len);
 
 /*
+ * The hash of the string name as a key of its own, its NUL included, so
+ * that a name followed by more parts never hashes as a longer name.
+ */
+uint64_t hashmap_hash_name(const char *name);
+
+/*
  * The value of key (borrowed, hashed to hash), or HASHMAP_ABSENT: the
  * first value of that hash for which eq(key, value, arg) is true.
  */

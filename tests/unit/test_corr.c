@@ -173,28 +173,44 @@ START_TEST(test_control_anchors)
 }
 END_TEST
 
+/* Controls refused: the text, the byte said wrong, words of the message. */
+static const struct refused_control {
+	const char *text;
+	size_t	    at;
+	const char *msg;
+} refused_controls[] = {
+	{ "", 0, "a number is missing" },
+	{ "3x", 1, "a unit is d, h or m" },
+	{ "3", 1, "a unit is missing" },
+	{ "03d", 0, "leading zero" },
+	{ "1234567d", 6, "over 6 digits" },
+	{ "3d;", 2, "a comma or the end" },
+	{ "3d+", 3, "a number is missing" },
+	{ "3d,cap", 3, "an option is" },
+	{ "3d,whole,whole", 9, "given twice" },
+	{ "0d", 0, "no time to play" },
+	{ "1000/3d", 0, "turns from 1 to 999" },
+	{ "3d,cap=2d", 0, "a cap below" },
+	{ "3d/move,cap=5d", 0, "cap= goes with a bank" },
+	{ "30d,double=20d", 0, "add whole" },
+	{ "36h,whole", 0, "whole days" },
+	{ "3d/mov", 2, "a comma or the end" },
+	/* 0 would read as no option at all: no leave would be no limit. */
+	{ "30d,leave=0d", 10, "more than 0" },
+	{ "30d,cap=0h", 8, "more than 0" },
+	{ "30d,whole,double=0d", 17, "more than 0" },
+};
+
 START_TEST(test_control_errors)
 {
-	bad_control("", 0, "a number is missing");
-	bad_control("3x", 1, "a unit is d, h or m");
-	bad_control("3", 1, "a unit is missing");
-	bad_control("03d", 0, "leading zero");
-	bad_control("1234567d", 6, "over 6 digits");
-	bad_control("3d;", 2, "a comma or the end");
-	bad_control("3d+", 3, "a number is missing");
-	bad_control("3d,cap", 3, "an option is");
-	bad_control("3d,whole,whole", 9, "given twice");
-	bad_control("0d", 0, "no time to play");
-	bad_control("1000/3d", 0, "turns from 1 to 999");
-	bad_control("3d,cap=2d", 0, "a cap below");
-	bad_control("3d/move,cap=5d", 0, "cap= goes with a bank");
-	bad_control("30d,double=20d", 0, "add whole");
-	bad_control("36h,whole", 0, "whole days");
-	bad_control("3d/mov", 2, "a comma or the end");
-	/* 0 would read as no option at all: no leave would be no limit. */
-	bad_control("30d,leave=0d", 10, "more than 0");
-	bad_control("30d,cap=0h", 8, "more than 0");
-	bad_control("30d,whole,double=0d", 17, "more than 0");
+	const struct refused_control *r;
+	size_t			      i;
+
+	for (i = 0; i < sizeof refused_controls / sizeof refused_controls[0];
+	     i++) {
+		r = &refused_controls[i];
+		bad_control(r->text, r->at, r->msg);
+	}
 }
 END_TEST
 

@@ -342,6 +342,16 @@ START_TEST(test_count_overflow)
 }
 END_TEST
 
+/* Ends the cover being added to s: kept where keep, else dropped. */
+static void
+cover_end(struct stat_summary *s, bool keep)
+{
+	if (keep)
+		ck_assert_int_eq(stat_cover_done(s), 0);
+	else
+		stat_cover_drop(s);
+}
+
 /* A cover of shard k/n (0/0: none) of the inputs named, added to s. */
 static enum stat_conflict
 cover(struct stat_summary *s, unsigned long k, unsigned long n, const char *a,
@@ -358,10 +368,7 @@ cover(struct stat_summary *s, unsigned long k, unsigned long n, const char *a,
 		    stat_cover_input(c, b, (uint64_t)b[0], b[0]), 0);
 	*other = (size_t)-1;
 	why = stat_cover_conflict(s, other);
-	if (why == STAT_CONFLICT_NONE)
-		ck_assert_int_eq(stat_cover_done(s), 0);
-	else
-		stat_cover_drop(s);
+	cover_end(s, why == STAT_CONFLICT_NONE);
 	return why;
 }
 
@@ -406,10 +413,8 @@ version(struct stat_summary *s, const char *name, uint64_t bytes, size_t *other,
 
 	ck_assert_ptr_nonnull(c);
 	ck_assert_int_eq(stat_cover_input(c, name, bytes, 1), 0);
-	if ((rc = stat_cover_version(s, other, in, oin)) == 0)
-		ck_assert_int_eq(stat_cover_done(s), 0);
-	else
-		stat_cover_drop(s);
+	rc = stat_cover_version(s, other, in, oin);
+	cover_end(s, rc == 0);
 	return rc;
 }
 

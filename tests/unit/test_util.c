@@ -406,6 +406,18 @@ START_TEST(hashmap_hash_is_fnv1a)
 }
 END_TEST
 
+START_TEST(hashmap_hash_name_ends_at_nul)
+{
+	/* The NUL hashed: "ab" is not "a" carried on by "b". */
+	ck_assert_uint_eq(hashmap_hash_name("foo"),
+	    hashmap_hash(HASHMAP_HASH_INIT, "foo", 4));
+	ck_assert_uint_ne(hashmap_hash_name("ab"),
+	    hashmap_hash(hashmap_hash_name("a"), "b", 1));
+	ck_assert_uint_ne(
+	    hashmap_hash_name(""), hashmap_hash(HASHMAP_HASH_INIT, "", 0));
+}
+END_TEST
+
 /* ---- Text ------------------------------------------------------------ */
 
 START_TEST(utf8_decodes_and_refuses)
@@ -503,7 +515,8 @@ main(void)
 	    read_file_failure_keeps_bytes, read_fd_empty_and_whole,
 	    read_fd_failure_keeps_bytes, NULL);
 	unit_tcase(s, "hashmap", 0, hashmap_many_keys, hashmap_collisions,
-	    hashmap_clear_forgets, hashmap_hash_is_fnv1a, NULL);
+	    hashmap_clear_forgets, hashmap_hash_is_fnv1a,
+	    hashmap_hash_name_ends_at_nul, NULL);
 	unit_tcase(s, "text", 0, utf8_decodes_and_refuses, xml_escapes_markup,
 	    xml_replaces_controls, xml_replaces_invalid_utf8, NULL);
 	return unit_run(s);
