@@ -17,8 +17,6 @@
 #include "play/play.h"
 #include "util/util.h"
 
-static int exec_adjudicate(int, char **);
-
 enum {
 	OPT_RESULT = PLAY_OPT_OWN,
 	OPT_REASON,
@@ -26,7 +24,7 @@ enum {
 	OPT_WITHDRAWN,
 };
 
-static const struct option longopts[] = {
+const struct option play_longopts_adjudicate[] = {
 	PLAY_LONGOPTS_EDIT,
 	{ "result", required_argument, NULL, OPT_RESULT },
 	{ "reason", required_argument, NULL, OPT_REASON },
@@ -37,45 +35,14 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_adjudicate = {
-	.name = "adjudicate",
-	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
-	.usage =
-	    "[-i] [-g game] [-r n] [--at time] --result result\n"
-	    "       --reason text [--method method] record\n"
-	    "       gameplay adjudicate [-i] [-g game] [-r n] [--at time]\n"
-	    "       --withdrawn colour [--reason text] record",
-	.summary = "a director decides an unfinished game",
-	.help =
-	    "A director decides the unfinished game of RECORD: write the\n"
-	    "record with the decision to standard output.\n"
-	    "\n"
-	    "  -i, --in-place         replace RECORD instead, under a lock\n"
-	    "      --at=TIME          in a timed game, its moment (RFC 3339;\n"
-	    "                         default: now)\n"
-	    "      --result=RESULT    the decision: 1/2-1/2 or a score such\n"
-	    "                         as 40-24 (the colour with more wins)\n"
-	    "      --reason=TEXT      why (the AdjudicationReason tag)\n"
-	    "      --method=METHOD    director (the default), or solver:\n"
-	    "                         perfect play (formats/solve.md)\n"
-	    "      --withdrawn=COLOUR the player of COLOUR withdrew: a loss\n"
-	    "                         for COLOUR, scored as a resignation\n" PLAY_KEY_HELP,
-	.width = 23,
-	.select = true,
-	.option = option,
-	.exec = exec_adjudicate,
-};
-
 /* The edit's settings first, so that play_edit_option may take them. */
 struct adjudication {
 	struct play_edit ed;
 	const char	*result, *reason, *method, *withdrawn;
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_adjudicate(void *settings, int c, const char *arg)
 {
 	struct adjudication *a = settings;
 
@@ -237,8 +204,8 @@ write_withdrawal(const struct play_record *pr, const struct adjudication *a,
 	    when != NULL ? "Adjudicated" : NULL, when, a->reason, np);
 }
 
-static int
-exec_adjudicate(int argc, char **argv)
+int
+play_exec_adjudicate(int argc, char **argv)
 {
 	struct adjudication a = { 0 };
 	struct cli_locked   lf = { .fd = -1 };

@@ -15,38 +15,6 @@
 
 #include "play/play.h"
 
-static int exec_claim(int, char **);
-
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-const struct play_cmd play_cmd_claim = {
-	.name = "claim",
-	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
-	.usage = "[-i] [-g game] [-r n] [--at time] record",
-	.summary = "claim a loss on time of the player to move",
-	.help =
-	    "Claim a loss on time in the timed game of RECORD: if the player\n"
-	    "to move is past their deadline, write the record with their\n"
-	    "loss on time to standard output; if not, say the deadline and\n"
-	    "exit 1.\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    /* clang-format off */
-	    "      --at=TIME    the claim's moment (RFC 3339; default: now)\n"
-	    PLAY_KEY_HELP,
-	/* clang-format on */
-	.width = 17,
-	.select = true,
-	.option = play_edit_option,
-	.exec = exec_claim,
-	.actor = PLAY_ACTOR_CLAIMANT,
-};
-
 /*
  * Whether pr's game has a clock to claim on: timed, with a control, not
  * decided.  Returns CLI_OK, or CLI_BAD after saying why not.
@@ -67,8 +35,8 @@ claimable(const struct play_record *pr)
 	return CLI_OK;
 }
 
-static int
-exec_claim(int argc, char **argv)
+int
+play_exec_claim(int argc, char **argv)
 {
 	struct play_edit    cs = { 0 };
 	struct cli_locked   lf = { .fd = -1 };

@@ -14,41 +14,6 @@
 
 #include "play/play.h"
 
-static int exec_leave(int, char **);
-
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-const struct play_cmd play_cmd_leave = {
-	.name = "leave",
-	.args = { ":ig:r:hV", longopts, 4, 4,
-	    "name a record, a colour and the leave's start and end" },
-	.usage = "[-i] [-g game] [-r n] [--at time] record colour from to",
-	.summary = "stop a player's clock from one moment to another",
-	.help =
-	    "Grant the player who started with COLOUR leave in the timed game\n"
-	    "of RECORD: their clock stops from FROM to TO (RFC 3339), and the\n"
-	    "new record goes to standard output.  Refused when it starts\n"
-	    "before it is asked, overlaps their other leave or exceeds the\n"
-	    "control's leave= a year.\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    /* clang-format off */
-	    "      --at=TIME    when it is asked (RFC 3339; default: now)\n"
-	    PLAY_KEY_HELP,
-	/* clang-format on */
-	.width = 17,
-	.select = true,
-	.option = play_edit_option,
-	.exec = exec_leave,
-	.actor = PLAY_ACTOR_OPERAND,
-	.actor_operand = 1,
-};
-
 /*
  * The leave the operands ask for (colour, from, to) in pr's game into l.
  * Returns CLI_OK, or CLI_USAGE after saying what is wrong.
@@ -132,8 +97,8 @@ grant(const struct play_record *pr, const struct play_edit *ls,
 	return CLI_OK;
 }
 
-static int
-exec_leave(int argc, char **argv)
+int
+play_exec_leave(int argc, char **argv)
 {
 	struct play_edit   ls = { 0 };
 	struct cli_locked  lf = { .fd = -1 };

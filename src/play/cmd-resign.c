@@ -11,38 +11,8 @@
 
 #include "play/play.h"
 
-static int exec_resign(int, char **);
-
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-const struct play_cmd play_cmd_resign = {
-	.name = "resign",
-	.args = { ":ig:r:hV", longopts, 2, 2, "name a record and a colour" },
-	.usage = "[-i] [-g game] [-r n] [--at time] record colour",
-	.summary = "the player of a colour resigns",
-	.help =
-	    "The player of COLOUR (the colour they play now) resigns the game\n"
-	    "of RECORD, on either player's turn: write the record with the\n"
-	    "loss to standard output.\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --at=TIME    in a timed game, its moment (RFC 3339;\n"
-	    "                   default: now)\n" PLAY_KEY_HELP,
-	.width = 17,
-	.select = true,
-	.option = play_edit_option,
-	.exec = exec_resign,
-	.actor = PLAY_ACTOR_OPERAND,
-	.actor_operand = 1,
-};
-
-static int
-exec_resign(int argc, char **argv)
+int
+play_exec_resign(int argc, char **argv)
 {
 	struct play_edit   ed = { 0 };
 	struct cli_locked  lf = { .fd = -1 };

@@ -14,14 +14,12 @@
 #include "play/dice.h"
 #include "play/play.h"
 
-static int exec_reveal(int, char **);
-
 enum {
 	OPT_SECRET_SEED = PLAY_OPT_OWN,
 	OPT_FORCE
 };
 
-static const struct option longopts[] = {
+const struct option play_longopts_reveal[] = {
 	{ "in-place", no_argument, NULL, 'i' },
 	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
 	{ "force", no_argument, NULL, OPT_FORCE },
@@ -31,30 +29,6 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_reveal = {
-	.name = "reveal",
-	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
-	.usage = "[-i] [--force] [-g game] [-r n] --secret-seed file record",
-	.summary = "reveal the secret seed of a record's dice",
-	.help =
-	    "Reveal the seed that RECORD's dice come from, kept secret in\n"
-	    "FILE (gameplay new --secret-seed): write the record with its\n"
-	    "Seed and SeedSalt tags, which anyone can check against its\n"
-	    "SeedCommit and every roll, to standard output, once the game\n"
-	    "is over.\n"
-	    "\n"
-	    "      --secret-seed=FILE  the seed file (required)\n"
-	    "  -i, --in-place          replace RECORD instead, under a lock\n"
-	    "      --force             reveal before the game is over (the\n"
-	    "                          dice to come are then public)\n" PLAY_KEY_HELP,
-	.width = 24,
-	.select = true,
-	.option = option,
-	.exec = exec_reveal,
-};
-
 /* reveal's settings: -g, -r and -i as an edit's, the seed file, --force. */
 struct reveal_settings {
 	struct play_edit ed;
@@ -62,8 +36,8 @@ struct reveal_settings {
 	bool		 force;
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_reveal(void *settings, int c, const char *arg)
 {
 	struct reveal_settings *rs = settings;
 
@@ -108,8 +82,8 @@ write_reveal(const struct play_record *pr, const struct play_edit *ed,
 	return status;
 }
 
-static int
-exec_reveal(int argc, char **argv)
+int
+play_exec_reveal(int argc, char **argv)
 {
 	struct reveal_settings rs = { 0 };
 	struct cli_locked      lf = { .fd = -1 };

@@ -13,14 +13,12 @@
 #include "play/play.h"
 #include "report/report.h"
 
-static int exec_roll(int, char **);
-
 enum {
 	OPT_TURN = PLAY_OPT_OWN,
 	OPT_SECRET_SEED
 };
 
-static const struct option longopts[] = {
+const struct option play_longopts_roll[] = {
 	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
 	{ "turn", required_argument, NULL, OPT_TURN },
 	PLAY_LONGOPT_AT,
@@ -30,32 +28,8 @@ static const struct option longopts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_roll = {
-	.name = "roll",
-	.args = { ":g:r:hV", longopts, 1, 1, "name one record" },
-	.usage = "[-g game] [-r n] [--turn turn]\n"
-		 "       [--secret-seed file [--at time]] record",
-	.summary = "the dice of the next turn, from the record's Seed",
-	.help =
-	    "The dice of the next turn of RECORD, a game with dice, from its\n"
-	    "Seed tag, as one YAML document.\n"
-	    "\n"
-	    "      --turn=TURN         only if the turn due is TURN\n"
-	    "      --secret-seed=FILE  secret dice (a SeedCommit): roll\n"
-	    "                          them from FILE, the referee's, and\n"
-	    "                          write them into RECORD, under a lock\n"
-	    "      --at=TIME           in a timed game, the roll's moment\n"
-	    "                          (RFC 3339; default: now)\n" PLAY_KEY_HELP,
-	.width = 24,
-	.select = true,
-	.option = option,
-	.exec = exec_roll,
-};
-
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_roll(void *settings, int c, const char *arg)
 {
 	struct play_roll *ro = settings;
 
@@ -120,7 +94,8 @@ public_roll_due(const struct play_record *pr, const struct play_roll *ro)
 	}
 	/* In a turn in progress, its dice are rolled: the next turn's are. */
 	if (ro->has_turn &&
-	    ro->turn != (unsigned long)rules_turn(pr->rp.pos) + pr->rp.in_turn) {
+	    ro->turn !=
+		(unsigned long)rules_turn(pr->rp.pos) + pr->rp.in_turn) {
 		diag_set_at(&d, DIAG_DICE_NOT_DUE, pr->rec->start, 0,
 		    "the dice of turn %lu are asked, but the turn due is %d",
 		    ro->turn, rules_turn(pr->rp.pos) + pr->rp.in_turn);
@@ -130,8 +105,8 @@ public_roll_due(const struct play_record *pr, const struct play_roll *ro)
 	return CLI_OK;
 }
 
-static int
-exec_roll(int argc, char **argv)
+int
+play_exec_roll(int argc, char **argv)
 {
 	struct play_roll   ro = { 0 };
 	struct play_record pr;

@@ -13,37 +13,6 @@
 
 #include "play/play.h"
 
-static int exec_undo(int, char **);
-
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-const struct play_cmd play_cmd_undo = {
-	.name = "undo",
-	.args = { ":ig:r:hV", longopts, 1, 2,
-	    "name a record and the actions to take back" },
-	.usage = "[-i] [-g game] [-r n] [--at time] record [actions]",
-	.summary = "the player to move takes back actions of their turn",
-	.help =
-	    "The player to move takes back the last ACTIONS actions (default:\n"
-	    "all) of their turn in progress in the game of RECORD, alone; the\n"
-	    "dice rolled stay.  Write the record to standard output.  A\n"
-	    "finished turn is taken back by agreement (offer RECORD undo).\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --at=TIME    in a timed game, its moment, not before the\n"
-	    "                   last (RFC 3339; default: now)\n" PLAY_KEY_HELP,
-	.width = 17,
-	.select = true,
-	.option = play_edit_option,
-	.exec = exec_undo,
-	.actor = PLAY_ACTOR_TO_MOVE,
-};
-
 /*
  * The actions of pr's turn in progress into acts (cap), with the number
  * of them that are the dice's; the position before it into rp (the
@@ -140,8 +109,8 @@ out_oom:
 	return CLI_INTERNAL;
 }
 
-static int
-exec_undo(int argc, char **argv)
+int
+play_exec_undo(int argc, char **argv)
 {
 	struct play_edit     ed = { 0 };
 	struct cli_locked    lf = { .fd = -1 };

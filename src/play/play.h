@@ -30,9 +30,12 @@
  */
 struct play_cmd {
 	const char *name;
+	/*
+	 * Options end at the first operand (getopt's "+"); the short
+	 * options are those of args.longopts (play_optstring).
+	 */
+	bool in_order;
 	struct {
-		/* getopt_long's, from ':' ("+:": options end at an operand) */
-		const char *template;
 		/* Ends with PLAY_LONGOPTS_COMMON and a zeroed entry. */
 		const struct option *longopts;
 		int		     lower, upper; /* operands; upper -1: any */
@@ -111,10 +114,37 @@ int play_usage_error(const struct play_cmd *);
 /* cmd's --help on stdout, but for cli_help_done()'s last line. */
 void play_help(const struct play_cmd *);
 
-/* Each command's entry: play_cmd_new and so on (commands.def). */
-#define PLAY_CMD(x) extern const struct play_cmd play_cmd_##x;
+/*
+ * getopt_long's option string for cmd, made from its long options: ':'
+ * first ("+:" for in_order), then the short name of each option that has
+ * one, with ':' after it if it takes an argument, each once, into buf
+ * (cap bytes, enough for PLAY_OPTSTRING_MAX).  Returns buf.
+ */
+#define PLAY_OPTSTRING_MAX 128
+const char *play_optstring(const struct play_cmd *cmd, char *buf, size_t cap);
+
+/*
+ * Each command's entry, play_cmd_new and so on, made by table.c from
+ * commands.def; what cmd-NAME.c defines for it: play_exec_NAME, and
+ * play_option_NAME and play_longopts_NAME where its entry names them.
+ */
+#define PLAY_CMD(x, ...) \
+	extern const struct play_cmd play_cmd_##x; \
+	extern const struct option   play_longopts_##x[]; \
+	int			     play_exec_##x(int argc, char **argv); \
+	int play_option_##x(void *settings, int c, const char *arg);
 #include "play/commands.def"
 #undef PLAY_CMD
+
+/*
+ * A command's long options in its entry (commands.def): the ones given,
+ * then -h and -V, then the zeroed entry.
+ */
+#define PLAY_OPTS(...) \
+	((const struct option[]){ \
+	    __VA_ARGS__, PLAY_LONGOPTS_COMMON, { NULL, 0, NULL, 0 } })
+#define PLAY_OPTS_NONE \
+	((const struct option[]){ PLAY_LONGOPTS_COMMON, { NULL, 0, NULL, 0 } })
 
 /*
  * Which record of a file a command takes, and its game where the record
@@ -146,7 +176,7 @@ int play_select_option(struct play_select *, int c, const char *arg);
  */
 extern const struct option play_record_longopts[];
 #define PLAY_RECORD_ENTRY \
-	.args = { ":g:r:hV", play_record_longopts, 1, 1, "name one record" }, \
+	.args = { play_record_longopts, 1, 1, "name one record" }, \
 	.usage = "[-g game] [-r n] record", .width = 17, .select = true, \
 	.option = play_record_option
 int play_record_option(void *sel, int c, const char *arg);
@@ -404,9 +434,9 @@ char *play_update_text(
  * status, or -1 after saying "out of memory" when the text could not be
  * made.
  */
-int play_update_load(const struct play_record *pr,
-    const struct record_update *u, const struct play_select *sel,
-    struct play_record *np);
+int
+play_update_load(const struct play_record *pr, const struct record_update *u,
+    const struct play_select *sel, struct play_record *np);
 /*
  * Says that the record a command wrote (what, e.g. "the decided record")
  * does not check, which is a bug of ours; returns CLI_INTERNAL.
