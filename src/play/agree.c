@@ -1,24 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What gameplay offer, accept and decline share (formats/record.md,
- * "Draws by agreement", "Takebacks"): their operands, and the record
- * with the offer or answer written after its last turn, which the
- * referee checks as gamecheck does, so that an acceptance without an
- * offer, or by the player who offered, is refused with gamecheck's code.
- * An accepted takeback then removes its turns (takeback.c).
+ * gameplay offer, accept and decline (formats/record.md, "Draws by
+ * agreement", "Takebacks"), one command written three times: a player
+ * offers the other a draw or a takeback ({[%offer draw COLOUR]} or
+ * {[%offer undo COLOUR TURNS]}), or accepts or declines the one the other
+ * offered ({[%accept draw COLOUR]}, {[%decline draw|undo COLOUR]}), after
+ * the record's last turn, which the referee checks as gamecheck does, so
+ * that an acceptance without an offer, or by the player who offered, is
+ * refused with gamecheck's code.  An accepted takeback then removes its
+ * turns (takeback.c) and is written after the last turn left.  With -i
+ * under move's lock.  Their entries are commands.def's; the command's
+ * name is the word written.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "play/play.h"
-
-const struct option play_agreement_longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
 
 static int
 colour_operand(
@@ -222,8 +220,14 @@ agree_write(const struct play_cmd *cmd, const struct play_record *pr,
 	return status;
 }
 
-int
-play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv)
+/*
+ * The exec of offer, accept and decline, whose name is the word written
+ * and whose last operand is the colour.  Returns the exit status: an
+ * answer the referee refuses (accept-without-offer...) is CLI_BAD after
+ * its diagnostic.
+ */
+static int
+agreement_exec(const struct play_cmd *cmd, int argc, char **argv)
 {
 	struct play_edit   ed = { 0 };
 	struct cli_locked  lf = { .fd = -1 };
@@ -243,4 +247,22 @@ play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv)
 		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
 out_close:
 	return play_edit_close(&pr, &np, &lf, status);
+}
+
+int
+play_exec_offer(int argc, char **argv)
+{
+	return agreement_exec(&play_cmd_offer, argc, argv);
+}
+
+int
+play_exec_accept(int argc, char **argv)
+{
+	return agreement_exec(&play_cmd_accept, argc, argv);
+}
+
+int
+play_exec_decline(int argc, char **argv)
+{
+	return agreement_exec(&play_cmd_decline, argc, argv);
 }

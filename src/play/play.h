@@ -356,15 +356,7 @@ int play_edit_close(struct play_record *pr, struct play_record *np,
  */
 int play_decidable(const struct play_record *pr, const char *what);
 
-/*
- * Draws by agreement (agree.c): the exec of offer, accept and decline,
- * whose name is the word written ({[%NAME draw COLOUR]}) and whose last
- * operand is the colour.  Returns the exit status: an answer the referee
- * refuses (accept-without-offer...) is CLI_BAD after its diagnostic.
- */
-int play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv);
-/* Their options, and the lines of -i and --at in their --help. */
-extern const struct option play_agreement_longopts[];
+/* The lines of -i and --at in the --help of offer, accept and decline. */
 #define PLAY_AGREEMENT_HELP \
 	"\n" \
 	"  -i, --in-place   replace RECORD instead, under a lock\n" \
