@@ -62,12 +62,11 @@ struct agree_args {
 
 static int
 agree_operands(const struct play_cmd *cmd, const struct play_record *pr,
-    int argc, char **argv, struct agree_args *a)
+    char *const *op, int n, struct agree_args *a)
 {
-	const char  *kind = NULL;
-	char *const *op = argv + optind;
-	int	     n = argc - optind, status;
-	bool	     offer = cmd->args.lower == 3;
+	const char *kind = NULL;
+	int	    status;
+	bool	    offer = cmd->args.lower == 3;
 
 	if (offer || n == 3)
 		kind = op[1];
@@ -221,48 +220,44 @@ agree_write(const struct play_cmd *cmd, const struct play_record *pr,
 }
 
 /*
- * The exec of offer, accept and decline, whose name is the word written
- * and whose last operand is the colour.  Returns the exit status: an
- * answer the referee refuses (accept-without-offer...) is CLI_BAD after
- * its diagnostic.
+ * The edit of offer, accept and decline (play_edit_fn), whose name is
+ * the word written and whose last operand is the colour: an answer the
+ * referee refuses (accept-without-offer...) is CLI_BAD after its
+ * diagnostic.
  */
 static int
-agreement_exec(const struct play_cmd *cmd, int argc, char **argv)
+agreement(const struct play_cmd *cmd, const struct play_record *pr,
+    const struct play_edit *ed, char *const *operands, int noperands,
+    struct play_record *np)
 {
-	struct play_edit   ed = { 0 };
-	struct cli_locked  lf = { .fd = -1 };
-	struct play_record pr, np;
-	struct agree_args  a = { 0 };
-	char		   what[32];
-	int		   status;
+	struct agree_args a = { 0 };
+	char		  what[32];
+	int		  status;
 
-	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(cmd, argc, argv, &ed, &lf, &pr)) != -1 ||
-	    (status = agree_operands(cmd, &pr, argc, argv, &a)) != CLI_OK)
-		goto out_close;
+	if ((status = agree_operands(cmd, pr, operands, noperands, &a)) !=
+	    CLI_OK)
+		return status;
 	snprintf(what, sizeof what, "%s a %s in", cmd->name,
 	    a.undo ? "takeback" : "draw");
-	if ((status = agreeable(&pr, what)) == CLI_OK &&
-	    (status = agree_write(cmd, &pr, &ed, &a, &np)) == CLI_OK)
-		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
-out_close:
-	return play_edit_close(&pr, &np, &lf, status);
+	if ((status = agreeable(pr, what)) != CLI_OK)
+		return status;
+	return agree_write(cmd, pr, ed, &a, np);
 }
 
 int
 play_exec_offer(int argc, char **argv)
 {
-	return agreement_exec(&play_cmd_offer, argc, argv);
+	return play_edit_exec(&play_cmd_offer, argc, argv, agreement);
 }
 
 int
 play_exec_accept(int argc, char **argv)
 {
-	return agreement_exec(&play_cmd_accept, argc, argv);
+	return play_edit_exec(&play_cmd_accept, argc, argv, agreement);
 }
 
 int
 play_exec_decline(int argc, char **argv)
 {
-	return agreement_exec(&play_cmd_decline, argc, argv);
+	return play_edit_exec(&play_cmd_decline, argc, argv, agreement);
 }

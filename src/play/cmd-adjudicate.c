@@ -204,33 +204,42 @@ write_withdrawal(const struct play_record *pr, const struct adjudication *a,
 	    when != NULL ? "Adjudicated" : NULL, when, a->reason, np);
 }
 
+/*
+ * The record decided as ed, the start of the command's struct
+ * adjudication, says.
+ */
+static int
+adjudicate(const struct play_cmd *cmd, const struct play_record *pr,
+    const struct play_edit *ed, char *const *operands, int noperands,
+    struct play_record *np)
+{
+	const struct adjudication *a = (const struct adjudication *)ed;
+	char			   when[CORR_TIME_LEN];
+	int64_t			   t;
+	int			   status;
+
+	(void)cmd;
+	(void)operands;
+	(void)noperands;
+	if ((status = settled(a)) != CLI_OK ||
+	    (status = play_decidable(pr, "adjudicate")) != CLI_OK)
+		return status;
+	/* The moment of a timed game's decision, not before its last. */
+	if (pr->rp.timed &&
+	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
+		return status;
+	if (pr->rp.timed)
+		corr_time_format(t, when);
+	return a->withdrawn != NULL ?
+	    write_withdrawal(pr, a, pr->rp.timed ? when : NULL, np) :
+	    write_adjudication(pr, a, pr->rp.timed ? when : NULL, np);
+}
+
 int
 play_exec_adjudicate(int argc, char **argv)
 {
 	struct adjudication a = { 0 };
-	struct cli_locked   lf = { .fd = -1 };
-	struct play_record  pr, np;
-	char		    when[CORR_TIME_LEN];
-	int64_t		    t;
-	int		    status;
 
-	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(
-		 &play_cmd_adjudicate, argc, argv, &a.ed, &lf, &pr)) != -1 ||
-	    (status = settled(&a)) != CLI_OK ||
-	    (status = play_decidable(&pr, "adjudicate")) != CLI_OK)
-		goto out_close;
-	/* The moment of a timed game's decision, not before its last. */
-	if (pr.rp.timed &&
-	    (status = play_at_now(&pr, &a.ed.at, pr.rec->start, &t)) != CLI_OK)
-		goto out_close;
-	if (pr.rp.timed)
-		corr_time_format(t, when);
-	status = a.withdrawn != NULL ?
-	    write_withdrawal(&pr, &a, pr.rp.timed ? when : NULL, &np) :
-	    write_adjudication(&pr, &a, pr.rp.timed ? when : NULL, &np);
-	if (status == CLI_OK)
-		status = play_write_locked(a.ed.in_place, &lf, pr.name, &np);
-out_close:
-	return play_edit_close(&pr, &np, &lf, status);
+	return play_edit_run(
+	    &play_cmd_adjudicate, argc, argv, &a.ed, adjudicate);
 }

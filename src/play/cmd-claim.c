@@ -35,36 +35,37 @@ claimable(const struct play_record *pr)
 	return CLI_OK;
 }
 
-int
-play_exec_claim(int argc, char **argv)
+/* The record with the loss on time, if it is due. */
+static int
+claim(const struct play_cmd *cmd, const struct play_record *pr,
+    const struct play_edit *ed, char *const *operands, int noperands,
+    struct play_record *np)
 {
-	struct play_edit    cs = { 0 };
-	struct cli_locked   lf = { .fd = -1 };
-	struct play_record  pr, np;
 	struct report_clock clock;
 	char		    when[CORR_TIME_LEN], due[CORR_TIME_LEN];
 	int64_t		    t;
 	int		    status;
 
-	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(
-		 &play_cmd_claim, argc, argv, &cs, &lf, &pr)) != -1)
-		goto out_close;
-	if ((status = claimable(&pr)) != CLI_OK ||
-	    (status = play_at_now(&pr, &cs.at, pr.rec->start, &t)) != CLI_OK)
-		goto out_close;
-	play_clock(&pr, t, &clock);
+	(void)cmd;
+	(void)operands;
+	(void)noperands;
+	if ((status = claimable(pr)) != CLI_OK ||
+	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
+		return status;
+	play_clock(pr, t, &clock);
 	corr_time_format(t, when);
 	if (!clock.s.overdue) {
-		cli_error("%s: no claim at %s: %s's deadline is %s", pr.name,
-		    when, pr.rp.game->colour[clock.to_move],
+		cli_error("%s: no claim at %s: %s's deadline is %s", pr->name,
+		    when, pr->rp.game->colour[clock.to_move],
 		    corr_time_format(clock.s.deadline, due));
-		status = CLI_BAD;
-		goto out_close;
+		return CLI_BAD;
 	}
-	if ((status = play_write_forfeit(&pr, &cs, rules_to_move(pr.rp.pos),
-		 "timed out", "Claimed", when, &np)) == CLI_OK)
-		status = play_write_locked(cs.in_place, &lf, pr.name, &np);
-out_close:
-	return play_edit_close(&pr, &np, &lf, status);
+	return play_write_forfeit(pr, ed, rules_to_move(pr->rp.pos),
+	    "timed out", "Claimed", when, np);
+}
+
+int
+play_exec_claim(int argc, char **argv)
+{
+	return play_edit_exec(&play_cmd_claim, argc, argv, claim);
 }

@@ -19,7 +19,8 @@
  * Returns CLI_OK, or CLI_USAGE after saying what is wrong.
  */
 static int
-leave_operands(const struct play_record *pr, char **arg, struct corr_leave *l)
+leave_operands(
+    const struct play_record *pr, char *const *arg, struct corr_leave *l)
 {
 	const struct rules_game *g = pr->rp.game;
 	struct corr_error	 err;
@@ -97,26 +98,27 @@ grant(const struct play_record *pr, const struct play_edit *ls,
 	return CLI_OK;
 }
 
+/* The record with the leave operands[1] to operands[3] ask. */
+static int
+leave(const struct play_cmd *cmd, const struct play_record *pr,
+    const struct play_edit *ed, char *const *operands, int noperands,
+    struct play_record *np)
+{
+	struct corr_leave l;
+	int64_t		  t;
+	int		  status;
+
+	(void)cmd;
+	(void)noperands;
+	if ((status = leave_ok(pr)) != CLI_OK ||
+	    (status = leave_operands(pr, operands + 1, &l)) != CLI_OK ||
+	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
+		return status;
+	return grant(pr, ed, &l, t, np);
+}
+
 int
 play_exec_leave(int argc, char **argv)
 {
-	struct play_edit   ls = { 0 };
-	struct cli_locked  lf = { .fd = -1 };
-	struct play_record pr, np;
-	struct corr_leave  l;
-	int64_t		   t;
-	int		   status;
-
-	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(
-		 &play_cmd_leave, argc, argv, &ls, &lf, &pr)) != -1)
-		goto out_close;
-	if ((status = leave_ok(&pr)) != CLI_OK ||
-	    (status = leave_operands(&pr, argv + optind + 1, &l)) != CLI_OK ||
-	    (status = play_at_now(&pr, &ls.at, pr.rec->start, &t)) != CLI_OK)
-		goto out_close;
-	if ((status = grant(&pr, &ls, &l, t, &np)) == CLI_OK)
-		status = play_write_locked(ls.in_place, &lf, pr.name, &np);
-out_close:
-	return play_edit_close(&pr, &np, &lf, status);
+	return play_edit_exec(&play_cmd_leave, argc, argv, leave);
 }

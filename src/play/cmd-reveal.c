@@ -82,46 +82,52 @@ write_reveal(const struct play_record *pr, const struct play_edit *ed,
 	return status;
 }
 
+/*
+ * The record with its seed revealed, as ed, the start of the command's
+ * struct reveal_settings, says.
+ */
+static int
+reveal(const struct play_cmd *cmd, const struct play_record *pr,
+    const struct play_edit *ed, char *const *operands, int noperands,
+    struct play_record *np)
+{
+	const struct reveal_settings *rs = (const struct reveal_settings *)ed;
+	struct secret_seed	      s;
+	int			      status;
+
+	(void)cmd;
+	(void)operands;
+	(void)noperands;
+	if (rs->secret == NULL) {
+		cli_error("reveal: name the seed file with --secret-seed");
+		return CLI_USAGE;
+	}
+	if (!play_dice_secret(pr)) {
+		cli_error("%s: no secret seed to reveal: the record has no "
+			  "SeedCommit, or its Seed is there",
+		    pr->name);
+		return CLI_USAGE;
+	}
+	/* A seed revealed early shows every die to come. */
+	if (!rs->force && pr->rp.status != REPLAY_FINISHED && !pr->rp.forfeit &&
+	    !pr->rp.agreed) {
+		cli_error("%s: the game is not over, and its seed gives every "
+			  "die to come: --force reveals it now (a game "
+			  "abandoned)",
+		    pr->name);
+		return CLI_BAD;
+	}
+	memset(&s, 0, sizeof s);
+	if ((status = play_dice_seed(pr, rs->secret, &s)) == CLI_OK)
+		status = write_reveal(pr, ed, &s, np);
+	secret_wipe(&s, sizeof s);
+	return status;
+}
+
 int
 play_exec_reveal(int argc, char **argv)
 {
 	struct reveal_settings rs = { 0 };
-	struct cli_locked      lf = { .fd = -1 };
-	struct play_record     pr, np;
-	struct secret_seed     s;
-	int		       status;
 
-	memset(&np, 0, sizeof np);
-	memset(&s, 0, sizeof s);
-	if ((status = play_edit_open(
-		 &play_cmd_reveal, argc, argv, &rs.ed, &lf, &pr)) != -1)
-		goto out_close;
-	if (rs.secret == NULL) {
-		cli_error("reveal: name the seed file with --secret-seed");
-		status = CLI_USAGE;
-		goto out_close;
-	}
-	if (!play_dice_secret(&pr)) {
-		cli_error("%s: no secret seed to reveal: the record has no "
-			  "SeedCommit, or its Seed is there",
-		    pr.name);
-		status = CLI_USAGE;
-		goto out_close;
-	}
-	/* A seed revealed early shows every die to come. */
-	if (!rs.force && pr.rp.status != REPLAY_FINISHED && !pr.rp.forfeit &&
-	    !pr.rp.agreed) {
-		cli_error("%s: the game is not over, and its seed gives every "
-			  "die to come: --force reveals it now (a game "
-			  "abandoned)",
-		    pr.name);
-		status = CLI_BAD;
-		goto out_close;
-	}
-	if ((status = play_dice_seed(&pr, rs.secret, &s)) == CLI_OK &&
-	    (status = write_reveal(&pr, &rs.ed, &s, &np)) == CLI_OK)
-		status = play_write_locked(rs.ed.in_place, &lf, pr.name, &np);
-out_close:
-	secret_wipe(&s, sizeof s);
-	return play_edit_close(&pr, &np, &lf, status);
+	return play_edit_run(&play_cmd_reveal, argc, argv, &rs.ed, reveal);
 }

@@ -109,12 +109,15 @@ out_oom:
 	return CLI_INTERNAL;
 }
 
-int
-play_exec_undo(int argc, char **argv)
+/*
+ * The record with the last operands[1] actions (default: all) of the
+ * turn in progress taken back.
+ */
+static int
+undo(const struct play_cmd *cmd, const struct play_record *pr,
+    const struct play_edit *ed, char *const *operands, int noperands,
+    struct play_record *np)
 {
-	struct play_edit     ed = { 0 };
-	struct cli_locked    lf = { .fd = -1 };
-	struct play_record   pr, np;
 	struct replay	     before;
 	struct rules_action *acts = NULL;
 	char		     when[CORR_TIME_LEN];
@@ -122,41 +125,41 @@ play_exec_undo(int argc, char **argv)
 	int64_t		     t;
 	int		     status, n;
 
-	memset(&np, 0, sizeof np);
-	replay_init(&before);
-	if ((status = play_edit_open(
-		 &play_cmd_undo, argc, argv, &ed, &lf, &pr)) != -1 ||
-	    (status = play_decidable(&pr, "take back")) != CLI_OK)
-		goto out_close;
-	if (!pr.rp.in_turn) {
+	(void)cmd;
+	if ((status = play_decidable(pr, "take back")) != CLI_OK)
+		return status;
+	if (!pr->rp.in_turn) {
 		cli_error(
 		    "%s: no turn is in progress: a finished turn is taken "
 		    "back by agreement (gameplay offer RECORD undo "
 		    "COLOUR)",
-		    pr.name);
-		status = CLI_BAD;
-		goto out_close;
+		    pr->name);
+		return CLI_BAD;
 	}
-	if (pr.rp.timed &&
-	    (status = play_at_now(&pr, &ed.at, pr.rec->start, &t)) != CLI_OK)
-		goto out_close;
-	cap = record_turn_bound(pr.rec->turns[pr.rec->nturns - 1].text,
-	    pr.rec->turns[pr.rec->nturns - 1].len);
+	if (pr->rp.timed &&
+	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
+		return status;
+	replay_init(&before);
+	cap = record_turn_bound(pr->rec->turns[pr->rec->nturns - 1].text,
+	    pr->rec->turns[pr->rec->nturns - 1].len);
 	if ((acts = calloc(cap, sizeof *acts)) == NULL ||
-	    (n = in_progress(&pr, &before, acts, cap, &dice)) == -1) {
+	    (n = in_progress(pr, &before, acts, cap, &dice)) == -1) {
 		cli_error("out of memory");
 		status = CLI_INTERNAL;
-		goto out_close;
+		goto out_free;
 	}
-	if ((status = undo_count(&pr,
-		 optind + 1 < argc ? argv[optind + 1] : NULL, (size_t)n, dice,
-		 &k)) == CLI_OK &&
-	    (status = undo_write(&pr, &ed, before.pos, acts, (size_t)n, k,
-		 pr.rp.timed ? corr_time_format(t, when) : NULL, &np)) ==
-		CLI_OK)
-		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
-out_close:
+	if ((status = undo_count(pr, noperands > 1 ? operands[1] : NULL,
+		 (size_t)n, dice, &k)) == CLI_OK)
+		status = undo_write(pr, ed, before.pos, acts, (size_t)n, k,
+		    pr->rp.timed ? corr_time_format(t, when) : NULL, np);
+out_free:
 	free(acts);
 	replay_fini(&before);
-	return play_edit_close(&pr, &np, &lf, status);
+	return status;
+}
+
+int
+play_exec_undo(int argc, char **argv)
+{
+	return play_edit_exec(&play_cmd_undo, argc, argv, undo);
 }

@@ -348,6 +348,27 @@ int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
  */
 int play_edit_close(struct play_record *pr, struct play_record *np,
     struct cli_locked *lf, int status);
+/*
+ * The edit of such a command: the new record made from pr's, by ed (the
+ * settings play_edit_run parsed, which may start a larger struct of the
+ * command's), its operands being operands[0] (the record) to
+ * operands[noperands - 1], read back into np (zeroed).  Returns the exit
+ * status, after saying why on stderr when it is not CLI_OK.
+ */
+typedef int play_edit_fn(const struct play_cmd *cmd,
+    const struct play_record *pr, const struct play_edit *ed,
+    char *const *operands, int noperands, struct play_record *np);
+/*
+ * The whole of such a command, for one whose edit is edit: the record
+ * opened under its lock (play_edit_open, into ed, zeroed by the caller),
+ * edited, written to standard output or in place (play_write_locked) and
+ * closed (play_edit_close).  Returns the exit status.
+ * play_edit_exec is the same with settings of its own.
+ */
+int play_edit_run(const struct play_cmd *cmd, int argc, char **argv,
+    struct play_edit *ed, play_edit_fn *edit);
+int play_edit_exec(
+    const struct play_cmd *cmd, int argc, char **argv, play_edit_fn *edit);
 
 /*
  * Whether pr's game may still be decided off the board (claim, resign):
