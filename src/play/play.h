@@ -83,6 +83,8 @@ struct play_cmd {
 
 /* The command called name, or NULL (table.c). */
 const struct play_cmd *play_cmd_find(const char *name);
+/* The ith command in commands.def's order, or NULL past the last. */
+const struct play_cmd *play_cmd_at(size_t i);
 /* gameplay's own --help, but for cli_help_done()'s last line. */
 void play_help_gameplay(void);
 

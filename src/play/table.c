@@ -39,6 +39,12 @@ play_cmd_find(const char *name)
 	return NULL;
 }
 
+const struct play_cmd *
+play_cmd_at(size_t i)
+{
+	return i < NCOMMANDS ? commands[i] : NULL;
+}
+
 void
 play_help_gameplay(void)
 {
