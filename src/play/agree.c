@@ -226,22 +226,21 @@ agree_write(const struct play_cmd *cmd, const struct play_record *pr,
  * diagnostic.
  */
 static int
-agreement(const struct play_cmd *cmd, const struct play_record *pr,
-    const struct play_edit *ed, char *const *operands, int noperands,
+agreement(const struct play_record *pr, const struct play_edit *ed,
     struct play_record *np)
 {
 	struct agree_args a = { 0 };
 	char		  what[32];
 	int		  status;
 
-	if ((status = agree_operands(cmd, pr, operands, noperands, &a)) !=
-	    CLI_OK)
+	if ((status = agree_operands(
+		 ed->cmd, pr, ed->operands, ed->noperands, &a)) != CLI_OK)
 		return status;
-	snprintf(what, sizeof what, "%s a %s in", cmd->name,
+	snprintf(what, sizeof what, "%s a %s in", ed->cmd->name,
 	    a.undo ? "takeback" : "draw");
 	if ((status = agreeable(pr, what)) != CLI_OK)
 		return status;
-	return agree_write(cmd, pr, ed, &a, np);
+	return agree_write(ed->cmd, pr, ed, &a, np);
 }
 
 int

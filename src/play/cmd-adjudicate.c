@@ -209,8 +209,7 @@ write_withdrawal(const struct play_record *pr, const struct adjudication *a,
  * adjudication, says.
  */
 static int
-adjudicate(const struct play_cmd *cmd, const struct play_record *pr,
-    const struct play_edit *ed, char *const *operands, int noperands,
+adjudicate(const struct play_record *pr, const struct play_edit *ed,
     struct play_record *np)
 {
 	const struct adjudication *a = (const struct adjudication *)ed;
@@ -218,9 +217,6 @@ adjudicate(const struct play_cmd *cmd, const struct play_record *pr,
 	int64_t			   t;
 	int			   status;
 
-	(void)cmd;
-	(void)operands;
-	(void)noperands;
 	if ((status = settled(a)) != CLI_OK ||
 	    (status = play_decidable(pr, "adjudicate")) != CLI_OK)
 		return status;

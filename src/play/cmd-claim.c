@@ -37,8 +37,7 @@ claimable(const struct play_record *pr)
 
 /* The record with the loss on time, if it is due. */
 static int
-claim(const struct play_cmd *cmd, const struct play_record *pr,
-    const struct play_edit *ed, char *const *operands, int noperands,
+claim(const struct play_record *pr, const struct play_edit *ed,
     struct play_record *np)
 {
 	struct report_clock clock;
@@ -46,9 +45,6 @@ claim(const struct play_cmd *cmd, const struct play_record *pr,
 	int64_t		    t;
 	int		    status;
 
-	(void)cmd;
-	(void)operands;
-	(void)noperands;
 	if ((status = claimable(pr)) != CLI_OK ||
 	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
 		return status;

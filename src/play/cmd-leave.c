@@ -98,20 +98,17 @@ grant(const struct play_record *pr, const struct play_edit *ls,
 	return CLI_OK;
 }
 
-/* The record with the leave operands[1] to operands[3] ask. */
+/* The record with the leave ed->operands[1] to operands[3] ask. */
 static int
-leave(const struct play_cmd *cmd, const struct play_record *pr,
-    const struct play_edit *ed, char *const *operands, int noperands,
+leave(const struct play_record *pr, const struct play_edit *ed,
     struct play_record *np)
 {
 	struct corr_leave l;
 	int64_t		  t;
 	int		  status;
 
-	(void)cmd;
-	(void)noperands;
 	if ((status = leave_ok(pr)) != CLI_OK ||
-	    (status = leave_operands(pr, operands + 1, &l)) != CLI_OK ||
+	    (status = leave_operands(pr, ed->operands + 1, &l)) != CLI_OK ||
 	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
 		return status;
 	return grant(pr, ed, &l, t, np);

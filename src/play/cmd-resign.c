@@ -11,25 +11,22 @@
 
 #include "play/play.h"
 
-/* The record with the resignation of the colour operands[1] names. */
+/* The record with the resignation of the colour ed->operands[1] names. */
 static int
-resign(const struct play_cmd *cmd, const struct play_record *pr,
-    const struct play_edit *ed, char *const *operands, int noperands,
+resign(const struct play_record *pr, const struct play_edit *ed,
     struct play_record *np)
 {
 	char	when[CORR_TIME_LEN];
 	int64_t t;
 	int	status, loser;
 
-	(void)cmd;
-	(void)noperands;
 	if ((status = play_decidable(pr, "resign")) != CLI_OK)
 		return status;
 	for (loser = 0; loser < 2; loser++)
-		if (strcmp(operands[1], pr->rp.game->colour[loser]) == 0)
+		if (strcmp(ed->operands[1], pr->rp.game->colour[loser]) == 0)
 			break;
 	if (loser == 2) {
-		cli_error("resign: %s: the colour is %s or %s", operands[1],
+		cli_error("resign: %s: the colour is %s or %s", ed->operands[1],
 		    pr->rp.game->colour[0], pr->rp.game->colour[1]);
 		return CLI_USAGE;
 	}

@@ -87,17 +87,13 @@ write_reveal(const struct play_record *pr, const struct play_edit *ed,
  * struct reveal_settings, says.
  */
 static int
-reveal(const struct play_cmd *cmd, const struct play_record *pr,
-    const struct play_edit *ed, char *const *operands, int noperands,
+reveal(const struct play_record *pr, const struct play_edit *ed,
     struct play_record *np)
 {
 	const struct reveal_settings *rs = (const struct reveal_settings *)ed;
 	struct secret_seed	      s;
 	int			      status;
 
-	(void)cmd;
-	(void)operands;
-	(void)noperands;
 	if (rs->secret == NULL) {
 		cli_error("reveal: name the seed file with --secret-seed");
 		return CLI_USAGE;

@@ -110,12 +110,11 @@ out_oom:
 }
 
 /*
- * The record with the last operands[1] actions (default: all) of the
+ * The record with the last ed->operands[1] actions (default: all) of the
  * turn in progress taken back.
  */
 static int
-undo(const struct play_cmd *cmd, const struct play_record *pr,
-    const struct play_edit *ed, char *const *operands, int noperands,
+undo(const struct play_record *pr, const struct play_edit *ed,
     struct play_record *np)
 {
 	struct replay	     before;
@@ -125,7 +124,6 @@ undo(const struct play_cmd *cmd, const struct play_record *pr,
 	int64_t		     t;
 	int		     status, n;
 
-	(void)cmd;
 	if ((status = play_decidable(pr, "take back")) != CLI_OK)
 		return status;
 	if (!pr->rp.in_turn) {
@@ -148,7 +146,7 @@ undo(const struct play_cmd *cmd, const struct play_record *pr,
 		status = CLI_INTERNAL;
 		goto out_free;
 	}
-	if ((status = undo_count(pr, noperands > 1 ? operands[1] : NULL,
+	if ((status = undo_count(pr, ed->noperands > 1 ? ed->operands[1] : NULL,
 		 (size_t)n, dice, &k)) == CLI_OK)
 		status = undo_write(pr, ed, before.pos, acts, (size_t)n, k,
 		    pr->rp.timed ? corr_time_format(t, when) : NULL, np);

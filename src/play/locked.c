@@ -37,6 +37,9 @@ play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
 	memset(pr, 0, sizeof *pr);
 	if ((status = play_parse(cmd, argc, argv, ed)) != -1)
 		return status;
+	ed->cmd = cmd;
+	ed->operands = argv + optind;
+	ed->noperands = argc - optind;
 	if (ed->in_place && strcmp(argv[optind], "-") == 0) {
 		cli_error("%s: --in-place needs a file, not standard input",
 		    cmd->name);
@@ -69,8 +72,7 @@ play_edit_run(const struct play_cmd *cmd, int argc, char **argv,
 
 	memset(&np, 0, sizeof np);
 	if ((status = play_edit_open(cmd, argc, argv, ed, &lf, &pr)) == -1 &&
-	    (status = edit(cmd, &pr, ed, argv + optind, argc - optind, &np)) ==
-		CLI_OK)
+	    (status = edit(&pr, ed, &np)) == CLI_OK)
 		status = play_write_locked(ed->in_place, &lf, pr.name, &np);
 	return play_edit_close(&pr, &np, &lf, status);
 }

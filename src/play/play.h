@@ -329,6 +329,13 @@ struct play_edit {
 	bool		   in_place;
 	struct play_at	   at;
 	struct play_key	   key;
+	/*
+	 * What play_edit_open parsed: the command, and its operands,
+	 * operands[0] (the record) to operands[noperands - 1].
+	 */
+	const struct play_cmd *cmd;
+	char *const	      *operands;
+	int		       noperands;
 };
 
 #define PLAY_LONGOPTS_EDIT \
@@ -351,15 +358,13 @@ int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
 int play_edit_close(struct play_record *pr, struct play_record *np,
     struct cli_locked *lf, int status);
 /*
- * The edit of such a command: the new record made from pr's, by ed (the
- * settings play_edit_run parsed, which may start a larger struct of the
- * command's), its operands being operands[0] (the record) to
- * operands[noperands - 1], read back into np (zeroed).  Returns the exit
- * status, after saying why on stderr when it is not CLI_OK.
+ * The edit of such a command: the new record made from pr's as ed says
+ * (the settings and operands play_edit_run parsed; they may start a
+ * larger struct of the command's), read back into np (zeroed).  Returns
+ * the exit status, after saying why on stderr when it is not CLI_OK.
  */
-typedef int play_edit_fn(const struct play_cmd *cmd,
-    const struct play_record *pr, const struct play_edit *ed,
-    char *const *operands, int noperands, struct play_record *np);
+typedef int play_edit_fn(const struct play_record *pr,
+    const struct play_edit *ed, struct play_record *np);
 /*
  * The whole of such a command, for one whose edit is edit: the record
  * opened under its lock (play_edit_open, into ed, zeroed by the caller),
