@@ -17,24 +17,6 @@
 #include "play/play.h"
 #include "util/util.h"
 
-enum {
-	OPT_RESULT = PLAY_OPT_OWN,
-	OPT_REASON,
-	OPT_METHOD,
-	OPT_WITHDRAWN,
-};
-
-const struct option play_longopts_adjudicate[] = {
-	PLAY_LONGOPTS_EDIT,
-	{ "result", required_argument, NULL, OPT_RESULT },
-	{ "reason", required_argument, NULL, OPT_REASON },
-	{ "method", required_argument, NULL, OPT_METHOD },
-	{ "withdrawn", required_argument, NULL, OPT_WITHDRAWN },
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 /* The edit's settings first, so that play_edit_option may take them. */
 struct adjudication {
 	struct play_edit ed;
@@ -47,10 +29,10 @@ play_option_adjudicate(void *settings, int c, const char *arg)
 	struct adjudication *a = settings;
 
 	switch (c) {
-	case OPT_RESULT: a->result = arg; return 0;
-	case OPT_REASON: a->reason = arg; return 0;
-	case OPT_METHOD: a->method = arg; return 0;
-	case OPT_WITHDRAWN: a->withdrawn = arg; return 0;
+	case PLAY_OPT_RESULT: a->result = arg; return 0;
+	case PLAY_OPT_REASON: a->reason = arg; return 0;
+	case PLAY_OPT_METHOD: a->method = arg; return 0;
+	case PLAY_OPT_WITHDRAWN: a->withdrawn = arg; return 0;
 	default: return play_edit_option(&a->ed, c, arg);
 	}
 }

@@ -12,17 +12,6 @@
 #include "play/play.h"
 #include "player/player.h"
 
-enum {
-	OPT_PROTOCOL = PLAY_OPT_OWN
-};
-
-const struct option play_longopts_engine[] = {
-	{ "seed", required_argument, NULL, 'S' },
-	{ "protocol", required_argument, NULL, OPT_PROTOCOL },
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 /* What the options say: the session's seed and its protocol. */
 struct engine_settings {
 	unsigned long		  seed;
@@ -37,7 +26,7 @@ play_option_engine(void *settings, int c, const char *arg)
 
 	if (c == 'S' && !match_count("--seed", arg, &es->seed))
 		return -1;
-	if (c == OPT_PROTOCOL) {
+	if (c == PLAY_OPT_PROTOCOL) {
 		if ((es->protocol = match_serve_find(arg)) == NULL) {
 			match_protocol_names(names, sizeof names);
 			cli_error("--protocol takes %s, not '%s'", names, arg);

@@ -19,20 +19,6 @@
 #include "play/queue.h"
 #include "util/util.h"
 
-enum {
-	OPT_TURN = PLAY_OPT_OWN
-};
-
-const struct option play_longopts_move[] = {
-	{ "in-place", no_argument, NULL, 'i' },
-	{ "turn", required_argument, NULL, OPT_TURN },
-	PLAY_LONGOPT_AT,
-	PLAY_LONGOPTS_KEY,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 /* What the options say: which record, where it goes, for which turn. */
 struct move_settings {
 	struct play_select sel;
@@ -52,7 +38,7 @@ play_option_move(void *settings, int c, const char *arg)
 
 	switch (c) {
 	case 'i': ms->in_place = true; break;
-	case OPT_TURN:
+	case PLAY_OPT_TURN:
 		if (!match_count("--turn", arg, &ms->want))
 			return -1;
 		ms->has_turn = true;

@@ -18,32 +18,6 @@
 #include "play/dice.h"
 #include "play/play.h"
 
-enum {
-	OPT_FORCE = PLAY_OPT_OWN,
-	OPT_SETUP,
-	OPT_KEYS,
-	OPT_SECRET_SEED
-};
-
-const struct option play_longopts_new[] = {
-	{ "size", required_argument, NULL, 's' },
-	{ "black", required_argument, NULL, 'b' },
-	{ "white", required_argument, NULL, 'w' },
-	{ "date", required_argument, NULL, 'd' },
-	{ "event", required_argument, NULL, 'e' },
-	{ "seed", required_argument, NULL, 'S' },
-	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
-	{ "variant", required_argument, NULL, 'v' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "setup", required_argument, NULL, OPT_SETUP },
-	{ "control", required_argument, NULL, 'c' },
-	{ "keys", required_argument, NULL, OPT_KEYS },
-	PLAY_LONGOPT_AT,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 /* What the options say: the record's tags and where it goes. */
 struct new_settings {
 	const char *size; /* NULL: the game's board */
@@ -91,10 +65,10 @@ play_option_new(void *settings, int c, const char *arg)
 	case 'S': ns->seed = arg; break;
 	case 'v': ns->variant = arg; break;
 	case 'o': ns->output = arg; break;
-	case OPT_FORCE: ns->force = true; break;
-	case OPT_SETUP: ns->setup = arg; break;
-	case OPT_KEYS: ns->keys = arg; break;
-	case OPT_SECRET_SEED: ns->secret_seed = arg; break;
+	case PLAY_OPT_FORCE: ns->force = true; break;
+	case PLAY_OPT_SETUP: ns->setup = arg; break;
+	case PLAY_OPT_KEYS: ns->keys = arg; break;
+	case PLAY_OPT_SECRET_SEED: ns->secret_seed = arg; break;
 	case 'c': return control_option(ns, arg);
 	case PLAY_OPT_AT: return play_at_option(arg, &ns->at);
 	}

@@ -13,19 +13,6 @@
 
 #include "play/play.h"
 
-enum {
-	OPT_DIVIDE = PLAY_OPT_OWN,
-	OPT_HASH,
-};
-
-const struct option play_longopts_perft[] = {
-	{ "size", required_argument, NULL, 's' },
-	{ "divide", no_argument, NULL, OPT_DIVIDE },
-	{ "hash", required_argument, NULL, OPT_HASH },
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 /* The largest table: 64 GiB, far past any machine this runs on. */
 #define PERFT_MAX_MB 65536
 
@@ -42,8 +29,8 @@ play_option_perft(void *settings, int c, const char *arg)
 
 	switch (c) {
 	case 's': ps->spec = arg; return 0;
-	case OPT_DIVIDE: ps->divide = true; return 0;
-	case OPT_HASH:
+	case PLAY_OPT_DIVIDE: ps->divide = true; return 0;
+	case PLAY_OPT_HASH:
 		if (!match_count("--hash", arg, &ps->mb))
 			return -1;
 		if (ps->mb < 1 || ps->mb > PERFT_MAX_MB) {

@@ -15,21 +15,6 @@
 #include "play/queue.h"
 #include "util/util.h"
 
-enum {
-	OPT_LIST = PLAY_OPT_OWN,
-	OPT_CANCEL
-};
-
-const struct option play_longopts_queue[] = {
-	{ "in-place", no_argument, NULL, 'i' },
-	{ "list", no_argument, NULL, OPT_LIST },
-	{ "cancel", required_argument, NULL, OPT_CANCEL },
-	PLAY_LONGOPTS_KEY,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 struct queue_settings {
 	struct play_edit ed;
 	bool		 list;
@@ -42,8 +27,8 @@ play_option_queue(void *settings, int c, const char *arg)
 	struct queue_settings *qs = settings;
 
 	switch (c) {
-	case OPT_LIST: qs->list = true; return 0;
-	case OPT_CANCEL: qs->cancel = arg; return 0;
+	case PLAY_OPT_LIST: qs->list = true; return 0;
+	case PLAY_OPT_CANCEL: qs->cancel = arg; return 0;
 	default: return play_edit_option(&qs->ed, c, arg);
 	}
 }

@@ -12,21 +12,6 @@
 
 #include "play/play.h"
 
-enum {
-	OPT_KEYS = PLAY_OPT_OWN,
-	OPT_COLOUR
-};
-
-const struct option play_longopts_rekey[] = {
-	{ "in-place", no_argument, NULL, 'i' },
-	{ "keys", required_argument, NULL, OPT_KEYS },
-	{ "colour", required_argument, NULL, OPT_COLOUR },
-	PLAY_LONGOPTS_KEY,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 /* The edit's settings first: play_edit_open parses into them. */
 struct rekey_settings {
 	struct play_edit ed;
@@ -40,8 +25,8 @@ play_option_rekey(void *settings, int c, const char *arg)
 	struct rekey_settings *rs = settings;
 
 	switch (c) {
-	case OPT_KEYS: rs->dir = arg; return 0;
-	case OPT_COLOUR: rs->colour = arg; return 0;
+	case PLAY_OPT_KEYS: rs->dir = arg; return 0;
+	case PLAY_OPT_COLOUR: rs->colour = arg; return 0;
 	default: return play_edit_option(&rs->ed, c, arg);
 	}
 }

@@ -14,21 +14,6 @@
 #include "play/dice.h"
 #include "play/play.h"
 
-enum {
-	OPT_SECRET_SEED = PLAY_OPT_OWN,
-	OPT_FORCE
-};
-
-const struct option play_longopts_reveal[] = {
-	{ "in-place", no_argument, NULL, 'i' },
-	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	PLAY_LONGOPTS_KEY,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 /* reveal's settings: -g, -r and -i as an edit's, the seed file, --force. */
 struct reveal_settings {
 	struct play_edit ed;
@@ -41,11 +26,11 @@ play_option_reveal(void *settings, int c, const char *arg)
 {
 	struct reveal_settings *rs = settings;
 
-	if (c == OPT_SECRET_SEED) {
+	if (c == PLAY_OPT_SECRET_SEED) {
 		rs->secret = arg;
 		return 0;
 	}
-	if (c == OPT_FORCE) {
+	if (c == PLAY_OPT_FORCE) {
 		rs->force = true;
 		return 0;
 	}

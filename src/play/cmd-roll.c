@@ -13,29 +13,14 @@
 #include "play/play.h"
 #include "report/report.h"
 
-enum {
-	OPT_TURN = PLAY_OPT_OWN,
-	OPT_SECRET_SEED
-};
-
-const struct option play_longopts_roll[] = {
-	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
-	{ "turn", required_argument, NULL, OPT_TURN },
-	PLAY_LONGOPT_AT,
-	PLAY_LONGOPTS_KEY,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 int
 play_option_roll(void *settings, int c, const char *arg)
 {
 	struct play_roll *ro = settings;
 
 	switch (c) {
-	case OPT_SECRET_SEED: ro->secret = arg; return 0;
-	case OPT_TURN:
+	case PLAY_OPT_SECRET_SEED: ro->secret = arg; return 0;
+	case PLAY_OPT_TURN:
 		if (!match_count("--turn", arg, &ro->turn))
 			return -1;
 		ro->has_turn = true;

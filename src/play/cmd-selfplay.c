@@ -16,14 +16,6 @@
 #include "play/play.h"
 #include "player/player.h"
 
-const struct option play_longopts_selfplay[] = {
-	MATCH_LONGOPTS_SERIES,
-	{ "black", required_argument, NULL, 'b' },
-	{ "white", required_argument, NULL, 'w' },
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 /* What the options say: the series, and the players' specs. */
 struct selfplay_settings {
 	struct match_series ps;

@@ -15,23 +15,6 @@
 #include "draw/draw.h"
 #include "play/show.h"
 
-enum {
-	OPT_SVG = PLAY_OPT_OWN,
-	OPT_HTML,
-	OPT_CLOCK_AT
-};
-
-const struct option play_longopts_show[] = {
-	{ "ascii", no_argument, NULL, 'a' },
-	{ "html", required_argument, NULL, OPT_HTML },
-	{ "svg", required_argument, NULL, OPT_SVG },
-	{ "at", required_argument, NULL, 't' },
-	{ "clock-at", required_argument, NULL, OPT_CLOCK_AT },
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 /* What the options say: which position, and how to draw it. */
 struct show_settings {
 	struct play_select sel;
@@ -50,9 +33,9 @@ play_option_show(void *settings, int c, const char *arg)
 
 	switch (c) {
 	case 'a': ss->cs = DRAW_ASCII; break;
-	case OPT_SVG: ss->svg = arg; break;
-	case OPT_HTML: ss->html = arg; break;
-	case OPT_CLOCK_AT: return play_at_option(arg, &ss->clock);
+	case PLAY_OPT_SVG: ss->svg = arg; break;
+	case PLAY_OPT_HTML: ss->html = arg; break;
+	case PLAY_OPT_CLOCK_AT: return play_at_option(arg, &ss->clock);
 	case 't':
 		if (!match_count("--at", arg, &ss->upto))
 			return -1;

@@ -19,23 +19,6 @@
 #include "solve/line.h"
 #include "solve/solve.h"
 
-enum {
-	OPT_ALL = PLAY_OPT_OWN,
-	OPT_NODES,
-	OPT_SECONDS,
-	OPT_HASH,
-};
-
-const struct option play_longopts_solve[] = {
-	{ "all", no_argument, NULL, OPT_ALL },
-	{ "nodes", required_argument, NULL, OPT_NODES },
-	{ "seconds", required_argument, NULL, OPT_SECONDS },
-	{ "hash", required_argument, NULL, OPT_HASH },
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
 struct solve_settings {
 	struct play_select   sel;
 	struct solve_options opt;
@@ -68,8 +51,8 @@ play_option_solve(void *settings, int c, const char *arg)
 	unsigned long	       n;
 
 	switch (c) {
-	case OPT_ALL: ss->opt.all = true; return 0;
-	case OPT_NODES:
+	case PLAY_OPT_ALL: ss->opt.all = true; return 0;
+	case PLAY_OPT_NODES:
 		if (!match_count("--nodes", arg, &n))
 			return -1;
 		if (n == 0) {
@@ -78,8 +61,8 @@ play_option_solve(void *settings, int c, const char *arg)
 		}
 		ss->opt.max_nodes = n;
 		return 0;
-	case OPT_SECONDS: return seconds_option(ss, arg);
-	case OPT_HASH:
+	case PLAY_OPT_SECONDS: return seconds_option(ss, arg);
+	case PLAY_OPT_HASH:
 		if (!match_count("--hash", arg, &ss->mb))
 			return -1;
 		if (ss->mb < 1 || ss->mb > 65536) {

@@ -95,6 +95,35 @@ void play_help_gameplay(void);
  */
 #define PLAY_OPT_OWN MATCH_OPT_OWN
 
+/*
+ * The values of the commands' own options that have no short name, in
+ * one list so that their tables can stand in commands.def: a name is one
+ * option wherever a command takes it.  Past PLAY_OPT_AT and the key's.
+ */
+enum play_opt {
+	PLAY_OPT_ALL = PLAY_OPT_OWN + 64,
+	PLAY_OPT_CANCEL,
+	PLAY_OPT_CLOCK_AT,
+	PLAY_OPT_COLOUR,
+	PLAY_OPT_DIVIDE,
+	PLAY_OPT_FORCE,
+	PLAY_OPT_HASH,
+	PLAY_OPT_HTML,
+	PLAY_OPT_KEYS,
+	PLAY_OPT_LIST,
+	PLAY_OPT_METHOD,
+	PLAY_OPT_NODES,
+	PLAY_OPT_PROTOCOL,
+	PLAY_OPT_REASON,
+	PLAY_OPT_RESULT,
+	PLAY_OPT_SECONDS,
+	PLAY_OPT_SECRET_SEED,
+	PLAY_OPT_SETUP,
+	PLAY_OPT_SVG,
+	PLAY_OPT_TURN,
+	PLAY_OPT_WITHDRAWN,
+};
+
 /* The options every command takes, for its getopt_long table. */
 #define PLAY_LONGOPTS_COMMON \
 	{ "help", no_argument, NULL, 'h' }, \
@@ -128,7 +157,7 @@ const char *play_optstring(const struct play_cmd *cmd, char *buf, size_t cap);
 /*
  * Each command's entry, play_cmd_new and so on, made by table.c from
  * commands.def; what cmd-NAME.c defines for it: play_exec_NAME, and
- * play_option_NAME and play_longopts_NAME where its entry names them.
+ * play_option_NAME and play_longopts_NAME if its entry names it.
  */
 #define PLAY_CMD(x, ...) \
 	extern const struct play_cmd play_cmd_##x; \
