@@ -111,9 +111,7 @@ play_exec_roll(int argc, char **argv)
 	if ((status = play_open(&pr, argv[optind], &ro.sel)) != CLI_OK ||
 	    (status = public_roll_due(&pr, &ro)) != CLI_OK)
 		goto out_close;
-	p.source = pr.path;
-	p.rec = pr.rec;
-	p.rp = &pr.rp;
+	play_report_of(&pr, &p);
 	p.next_turn = pr.rp.in_turn;
 	rng = pr.rp.rng;
 	rules_dice_roll(&rng, &p.dice[0], &p.dice[1]);

@@ -82,9 +82,7 @@ write_solved(struct play_record *pr, const struct report_solved *s)
 {
 	struct report_play p = { 0 };
 
-	p.source = pr->path;
-	p.rec = pr->rec;
-	p.rp = &pr->rp;
+	play_report_of(pr, &p);
 	p.solved = s;
 	if (match_finish(report_write_solve(stdout, &p)) != CLI_OK)
 		return CLI_USAGE;

@@ -42,9 +42,7 @@ play_exec_status(int argc, char **argv)
 	if ((status = play_parse(&play_cmd_status, argc, argv, &ss)) != -1 ||
 	    (status = play_open(&pr, argv[optind], &ss.sel)) != CLI_OK)
 		goto out_close;
-	p.source = pr.path;
-	p.rec = pr.rec;
-	p.rp = &pr.rp;
+	play_report_of(&pr, &p);
 	if (pr.rp.timed) {
 		if ((status = play_at_now(&pr, &ss.at, pr.rec->start, &t)) !=
 		    CLI_OK)

@@ -259,6 +259,11 @@ void play_close(struct play_record *);
  */
 int play_open_args(const struct play_cmd *, int argc, char **argv,
     struct play_record *pr, struct report_play *p);
+/*
+ * Points p's source, record and replay at pr's (borrowed), the start of
+ * every document a command writes of one record.
+ */
+void play_report_of(const struct play_record *pr, struct report_play *p);
 
 /*
  * Correspondence time (time.c, formats/record.md "Moments"): the moment
