@@ -78,23 +78,24 @@ records() {
 }
 records "$tmp/whole.pgn" 'k <= 4' > "$tmp/four.pgn"
 records "$tmp/four.pgn" 'k != 3' > "$tmp/other.pgn"
-cp "$tmp/other.pgn" "$tmp/other.keep"
-gameplay analyze --engine "gameplay engine greedy" -o "$tmp/other.pgn" \
-    --resume "$tmp/k.pgn" 2> "$tmp/o.err"
-st=$?
-[ $st = 2 ] && grep -q 'record 3 is not game 3 of the inputs' "$tmp/o.err" &&
-    cmp -s "$tmp/other.pgn" "$tmp/other.keep" &&
-    ok "--resume refuses a file whose 3rd record is another game" ||
-    ng "other 3rd record: exit $st: $(cat "$tmp/o.err")"
+# refused NAME INPUTS TEXT WHAT: analyze -o NAME.pgn --resume INPUTS exits 2
+# saying TEXT, and NAME.pgn stays as it was.
+refused() {
+	cp "$tmp/$1.pgn" "$tmp/$1.keep"
+	gameplay analyze --engine "gameplay engine greedy" -o "$tmp/$1.pgn" \
+	    --resume "$2" 2> "$tmp/$1.err"
+	st=$?
+	[ $st = 2 ] && grep -q "$3" "$tmp/$1.err" &&
+	    cmp -s "$tmp/$1.pgn" "$tmp/$1.keep" &&
+	    ok "--resume refuses $4" ||
+	    ng "$4: exit $st: $(cat "$tmp/$1.err")"
+}
+refused other "$tmp/k.pgn" 'record 3 is not game 3 of the inputs' \
+    "a file whose 3rd record is another game"
 records "$tmp/k.pgn" 'k <= 2' > "$tmp/two.pgn"
-cp "$tmp/four.pgn" "$tmp/four.keep"
-gameplay analyze --engine "gameplay engine greedy" -o "$tmp/four.pgn" \
-    --resume "$tmp/two.pgn" 2> "$tmp/f.err"
-st=$?
-[ $st = 2 ] && grep -q 'record 3 is not one of the 2 games of the inputs' "$tmp/f.err" &&
-    cmp -s "$tmp/four.pgn" "$tmp/four.keep" &&
-    ok "--resume refuses a file of more games than the inputs" ||
-    ng "more records: exit $st: $(cat "$tmp/f.err")"
+refused four "$tmp/two.pgn" \
+    'record 3 is not one of the 2 games of the inputs' \
+    "a file of more games than the inputs"
 
 # A second input missing, or a folder: said before anything is analysed
 # (exit 2), -o not written.
