@@ -15,8 +15,7 @@ main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "color", required_argument, NULL, 'C' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		PLAY_LONGOPTS_COMMON,
 		{ NULL, 0, NULL, 0 },
 	};
 	/* "+": stop at the command; its options are its own. */

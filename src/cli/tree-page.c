@@ -42,16 +42,7 @@ static const char page_style[] =
     ".moves tr[data-to]:hover { background: var(--hi); }\n";
 
 static const char page_script[] =
-    "\"use strict\";\n"
-    "(function () {\n"
-    "var body = document.body, errors = [], path = [];\n"
-    "function fail(m) {\n"
-    "\terrors.push(m);\n"
-    "\tbody.setAttribute(\"data-errors\", errors.join(\"\\n\"));\n"
-    "}\n"
-    "window.addEventListener(\"error\", function (e) {\n"
-    "\tfail(String(e.message));\n"
-    "});\n"
+    DRAW_PAGE_ERRORS(", path = []")
     "function stones(n) {\n"
     "\tvar s = [];\n"
     "\tn.querySelectorAll(\".stone\").forEach(function (e) {\n"

@@ -65,6 +65,26 @@ struct draw_caption {
 #define DRAW_SVG_INLINE 0x1 /* no XML declaration: for an HTML page */
 
 /*
+ * The start of the script of a page that shows drawings (gameplay show
+ * --html, gamestat --tree --html), through its opening "var" line, whose
+ * other names are vars (a C string: ", path = []", or ""): any script
+ * error, and what the script says is wrong through fail(message), is
+ * collected in the body's data-errors attribute, one a line, which
+ * tests/browser.sh reads.
+ */
+#define DRAW_PAGE_ERRORS(vars) \
+	"\"use strict\";\n" \
+	"(function () {\n" \
+	"var body = document.body, errors = []" vars ";\n" \
+	"function fail(m) {\n" \
+	"\terrors.push(m);\n" \
+	"\tbody.setAttribute(\"data-errors\", errors.join(\"\\n\"));\n" \
+	"}\n" \
+	"window.addEventListener(\"error\", function (e) {\n" \
+	"\tfail(String(e.message));\n" \
+	"});\n"
+
+/*
  * Writes pos as an SVG document to out: when cap is not NULL a header
  * (title, players with their colour and score, the one to move marked,
  * the state); the board in the same orientation as draw_text, stones

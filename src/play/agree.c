@@ -1,24 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What gameplay offer, accept and decline share (formats/record.md,
- * "Draws by agreement", "Takebacks"): their operands, and the record
- * with the offer or answer written after its last turn, which the
- * referee checks as gamecheck does, so that an acceptance without an
- * offer, or by the player who offered, is refused with gamecheck's code.
- * An accepted takeback then removes its turns (takeback.c).
+ * gameplay offer, accept and decline (formats/record.md, "Draws by
+ * agreement", "Takebacks"), one command written three times: a player
+ * offers the other a draw or a takeback ({[%offer draw COLOUR]} or
+ * {[%offer undo COLOUR TURNS]}), or accepts or declines the one the other
+ * offered ({[%accept draw COLOUR]}, {[%decline draw|undo COLOUR]}), after
+ * the record's last turn, which the referee checks as gamecheck does, so
+ * that an acceptance without an offer, or by the player who offered, is
+ * refused with gamecheck's code.  An accepted takeback then removes its
+ * turns (takeback.c) and is written after the last turn left.  With -i
+ * under move's lock.  Their entries are commands.def's; the command's
+ * name is the word written.
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "play/play.h"
-
-const struct option play_agreement_longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
 
 static int
 colour_operand(
@@ -64,12 +62,11 @@ struct agree_args {
 
 static int
 agree_operands(const struct play_cmd *cmd, const struct play_record *pr,
-    int argc, char **argv, struct agree_args *a)
+    char *const *op, int n, struct agree_args *a)
 {
-	const char  *kind = NULL;
-	char *const *op = argv + optind;
-	int	     n = argc - optind, status;
-	bool	     offer = cmd->args.lower == 3;
+	const char *kind = NULL;
+	int	    status;
+	bool	    offer = cmd->args.lower == 3;
 
 	if (offer || n == 3)
 		kind = op[1];
@@ -222,25 +219,44 @@ agree_write(const struct play_cmd *cmd, const struct play_record *pr,
 	return status;
 }
 
-int
-play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv)
+/*
+ * The edit of offer, accept and decline (play_edit_fn), whose name is
+ * the word written and whose last operand is the colour: an answer the
+ * referee refuses (accept-without-offer...) is CLI_BAD after its
+ * diagnostic.
+ */
+static int
+agreement(const struct play_record *pr, const struct play_edit *ed,
+    struct play_record *np)
 {
-	struct play_edit   ed = { 0 };
-	struct cli_locked  lf = { .fd = -1 };
-	struct play_record pr, np;
-	struct agree_args  a = { 0 };
-	char		   what[32];
-	int		   status;
+	struct agree_args a = { 0 };
+	char		  what[32];
+	int		  status;
 
-	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(cmd, argc, argv, &ed, &lf, &pr)) != -1 ||
-	    (status = agree_operands(cmd, &pr, argc, argv, &a)) != CLI_OK)
-		goto out_close;
-	snprintf(what, sizeof what, "%s a %s in", cmd->name,
+	if ((status = agree_operands(
+		 ed->cmd, pr, ed->operands, ed->noperands, &a)) != CLI_OK)
+		return status;
+	snprintf(what, sizeof what, "%s a %s in", ed->cmd->name,
 	    a.undo ? "takeback" : "draw");
-	if ((status = agreeable(&pr, what)) == CLI_OK &&
-	    (status = agree_write(cmd, &pr, &ed, &a, &np)) == CLI_OK)
-		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
-out_close:
-	return play_edit_close(&pr, &np, &lf, status);
+	if ((status = agreeable(pr, what)) != CLI_OK)
+		return status;
+	return agree_write(ed->cmd, pr, ed, &a, np);
+}
+
+int
+play_exec_offer(int argc, char **argv)
+{
+	return play_edit_exec(&play_cmd_offer, argc, argv, agreement);
+}
+
+int
+play_exec_accept(int argc, char **argv)
+{
+	return play_edit_exec(&play_cmd_accept, argc, argv, agreement);
+}
+
+int
+play_exec_decline(int argc, char **argv)
+{
+	return play_edit_exec(&play_cmd_decline, argc, argv, agreement);
 }

@@ -17,73 +17,22 @@
 #include "play/play.h"
 #include "util/util.h"
 
-static int exec_adjudicate(int, char **);
-
-enum {
-	OPT_RESULT = PLAY_OPT_OWN,
-	OPT_REASON,
-	OPT_METHOD,
-	OPT_WITHDRAWN,
-};
-
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	{ "result", required_argument, NULL, OPT_RESULT },
-	{ "reason", required_argument, NULL, OPT_REASON },
-	{ "method", required_argument, NULL, OPT_METHOD },
-	{ "withdrawn", required_argument, NULL, OPT_WITHDRAWN },
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_adjudicate = {
-	.name = "adjudicate",
-	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
-	.usage =
-	    "[-i] [-g game] [-r n] [--at time] --result result\n"
-	    "       --reason text [--method method] record\n"
-	    "       gameplay adjudicate [-i] [-g game] [-r n] [--at time]\n"
-	    "       --withdrawn colour [--reason text] record",
-	.summary = "a director decides an unfinished game",
-	.help =
-	    "A director decides the unfinished game of RECORD: write the\n"
-	    "record with the decision to standard output.\n"
-	    "\n"
-	    "  -i, --in-place         replace RECORD instead, under a lock\n"
-	    "      --at=TIME          in a timed game, its moment (RFC 3339;\n"
-	    "                         default: now)\n"
-	    "      --result=RESULT    the decision: 1/2-1/2 or a score such\n"
-	    "                         as 40-24 (the colour with more wins)\n"
-	    "      --reason=TEXT      why (the AdjudicationReason tag)\n"
-	    "      --method=METHOD    director (the default), or solver:\n"
-	    "                         perfect play (formats/solve.md)\n"
-	    "      --withdrawn=COLOUR the player of COLOUR withdrew: a loss\n"
-	    "                         for COLOUR, scored as a resignation\n" PLAY_KEY_HELP,
-	.width = 23,
-	.select = true,
-	.option = option,
-	.exec = exec_adjudicate,
-};
-
 /* The edit's settings first, so that play_edit_option may take them. */
 struct adjudication {
 	struct play_edit ed;
 	const char	*result, *reason, *method, *withdrawn;
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_adjudicate(void *settings, int c, const char *arg)
 {
 	struct adjudication *a = settings;
 
 	switch (c) {
-	case OPT_RESULT: a->result = arg; return 0;
-	case OPT_REASON: a->reason = arg; return 0;
-	case OPT_METHOD: a->method = arg; return 0;
-	case OPT_WITHDRAWN: a->withdrawn = arg; return 0;
+	case PLAY_OPT_RESULT: a->result = arg; return 0;
+	case PLAY_OPT_REASON: a->reason = arg; return 0;
+	case PLAY_OPT_METHOD: a->method = arg; return 0;
+	case PLAY_OPT_WITHDRAWN: a->withdrawn = arg; return 0;
 	default: return play_edit_option(&a->ed, c, arg);
 	}
 }
@@ -237,33 +186,38 @@ write_withdrawal(const struct play_record *pr, const struct adjudication *a,
 	    when != NULL ? "Adjudicated" : NULL, when, a->reason, np);
 }
 
+/*
+ * The record decided as ed, the start of the command's struct
+ * adjudication, says.
+ */
 static int
-exec_adjudicate(int argc, char **argv)
+adjudicate(const struct play_record *pr, const struct play_edit *ed,
+    struct play_record *np)
+{
+	const struct adjudication *a = (const struct adjudication *)ed;
+	char			   when[CORR_TIME_LEN];
+	int64_t			   t;
+	int			   status;
+
+	if ((status = settled(a)) != CLI_OK ||
+	    (status = play_decidable(pr, "adjudicate")) != CLI_OK)
+		return status;
+	/* The moment of a timed game's decision, not before its last. */
+	if (pr->rp.timed &&
+	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
+		return status;
+	if (pr->rp.timed)
+		corr_time_format(t, when);
+	return a->withdrawn != NULL ?
+	    write_withdrawal(pr, a, pr->rp.timed ? when : NULL, np) :
+	    write_adjudication(pr, a, pr->rp.timed ? when : NULL, np);
+}
+
+int
+play_exec_adjudicate(int argc, char **argv)
 {
 	struct adjudication a = { 0 };
-	struct cli_locked   lf = { .fd = -1 };
-	struct play_record  pr, np;
-	char		    when[CORR_TIME_LEN];
-	int64_t		    t;
-	int		    status;
 
-	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(
-		 &play_cmd_adjudicate, argc, argv, &a.ed, &lf, &pr)) != -1 ||
-	    (status = settled(&a)) != CLI_OK ||
-	    (status = play_decidable(&pr, "adjudicate")) != CLI_OK)
-		goto out_close;
-	/* The moment of a timed game's decision, not before its last. */
-	if (pr.rp.timed &&
-	    (status = play_at_now(&pr, &a.ed.at, pr.rec->start, &t)) != CLI_OK)
-		goto out_close;
-	if (pr.rp.timed)
-		corr_time_format(t, when);
-	status = a.withdrawn != NULL ?
-	    write_withdrawal(&pr, &a, pr.rp.timed ? when : NULL, &np) :
-	    write_adjudication(&pr, &a, pr.rp.timed ? when : NULL, &np);
-	if (status == CLI_OK)
-		status = play_write_locked(a.ed.in_place, &lf, pr.name, &np);
-out_close:
-	return play_edit_close(&pr, &np, &lf, status);
+	return play_edit_run(
+	    &play_cmd_adjudicate, argc, argv, &a.ed, adjudicate);
 }

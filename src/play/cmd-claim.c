@@ -15,38 +15,6 @@
 
 #include "play/play.h"
 
-static int exec_claim(int, char **);
-
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-const struct play_cmd play_cmd_claim = {
-	.name = "claim",
-	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
-	.usage = "[-i] [-g game] [-r n] [--at time] record",
-	.summary = "claim a loss on time of the player to move",
-	.help =
-	    "Claim a loss on time in the timed game of RECORD: if the player\n"
-	    "to move is past their deadline, write the record with their\n"
-	    "loss on time to standard output; if not, say the deadline and\n"
-	    "exit 1.\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    /* clang-format off */
-	    "      --at=TIME    the claim's moment (RFC 3339; default: now)\n"
-	    PLAY_KEY_HELP,
-	/* clang-format on */
-	.width = 17,
-	.select = true,
-	.option = play_edit_option,
-	.exec = exec_claim,
-	.actor = PLAY_ACTOR_CLAIMANT,
-};
-
 /*
  * Whether pr's game has a clock to claim on: timed, with a control, not
  * decided.  Returns CLI_OK, or CLI_BAD after saying why not.
@@ -67,36 +35,33 @@ claimable(const struct play_record *pr)
 	return CLI_OK;
 }
 
+/* The record with the loss on time, if it is due. */
 static int
-exec_claim(int argc, char **argv)
+claim(const struct play_record *pr, const struct play_edit *ed,
+    struct play_record *np)
 {
-	struct play_edit    cs = { 0 };
-	struct cli_locked   lf = { .fd = -1 };
-	struct play_record  pr, np;
 	struct report_clock clock;
 	char		    when[CORR_TIME_LEN], due[CORR_TIME_LEN];
 	int64_t		    t;
 	int		    status;
 
-	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(
-		 &play_cmd_claim, argc, argv, &cs, &lf, &pr)) != -1)
-		goto out_close;
-	if ((status = claimable(&pr)) != CLI_OK ||
-	    (status = play_at_now(&pr, &cs.at, pr.rec->start, &t)) != CLI_OK)
-		goto out_close;
-	play_clock(&pr, t, &clock);
+	if ((status = claimable(pr)) != CLI_OK ||
+	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
+		return status;
+	play_clock(pr, t, &clock);
 	corr_time_format(t, when);
 	if (!clock.s.overdue) {
-		cli_error("%s: no claim at %s: %s's deadline is %s", pr.name,
-		    when, pr.rp.game->colour[clock.to_move],
+		cli_error("%s: no claim at %s: %s's deadline is %s", pr->name,
+		    when, pr->rp.game->colour[clock.to_move],
 		    corr_time_format(clock.s.deadline, due));
-		status = CLI_BAD;
-		goto out_close;
+		return CLI_BAD;
 	}
-	if ((status = play_write_forfeit(&pr, &cs, rules_to_move(pr.rp.pos),
-		 "timed out", "Claimed", when, &np)) == CLI_OK)
-		status = play_write_locked(cs.in_place, &lf, pr.name, &np);
-out_close:
-	return play_edit_close(&pr, &np, &lf, status);
+	return play_write_forfeit(pr, ed, rules_to_move(pr->rp.pos),
+	    "timed out", "Claimed", when, np);
+}
+
+int
+play_exec_claim(int argc, char **argv)
+{
+	return play_edit_exec(&play_cmd_claim, argc, argv, claim);
 }

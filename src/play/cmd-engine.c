@@ -12,56 +12,21 @@
 #include "play/play.h"
 #include "player/player.h"
 
-static int exec_engine(int, char **);
-
-enum {
-	OPT_PROTOCOL = PLAY_OPT_OWN
-};
-
-static const struct option longopts[] = {
-	{ "seed", required_argument, NULL, 'S' },
-	{ "protocol", required_argument, NULL, OPT_PROTOCOL },
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_engine = {
-	.name = "engine",
-	.args = { ":S:hV", longopts, 1, 1, "name one player" },
-	.usage = "[-S seed] [--protocol proto] player",
-	.summary = "a built-in player on the match protocol, GTP or NBoard",
-	.help =
-	    "Play PLAYER (random, greedy, mcts, mcts:N) over the match\n"
-	    "protocol, GTP or NBoard (formats/protocol.md) on standard input\n"
-	    "and output.\n"
-	    "\n"
-	    "  -S, --seed=S          game k of the session plays with seed\n"
-	    "                        S+k-1, or S+G-1 after the referee's\n"
-	    "                        `seed G' (default 1)\n"
-	    "      --protocol=PROTO  arbiter (default), gtp or nboard\n"
-	    "                        (reversi only)\n",
-	.width = 22,
-	.option = option,
-	.exec = exec_engine,
-};
-
 /* What the options say: the session's seed and its protocol. */
 struct engine_settings {
 	unsigned long		  seed;
 	const struct match_serve *protocol;
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_engine(void *settings, int c, const char *arg)
 {
 	struct engine_settings *es = settings;
 	char			names[128];
 
 	if (c == 'S' && !match_count("--seed", arg, &es->seed))
 		return -1;
-	if (c == OPT_PROTOCOL) {
+	if (c == PLAY_OPT_PROTOCOL) {
 		if ((es->protocol = match_serve_find(arg)) == NULL) {
 			match_protocol_names(names, sizeof names);
 			cli_error("--protocol takes %s, not '%s'", names, arg);
@@ -71,8 +36,8 @@ option(void *settings, int c, const char *arg)
 	return 0;
 }
 
-static int
-exec_engine(int argc, char **argv)
+int
+play_exec_engine(int argc, char **argv)
 {
 	struct engine_settings es = { .seed = 1,
 		.protocol = &match_serve_arbiter };

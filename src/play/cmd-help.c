@@ -8,30 +8,8 @@
 
 #include "play/play.h"
 
-static int exec_help(int, char **);
-
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-const struct play_cmd play_cmd_help = {
-	.name = "help",
-	.args = { ":hV", longopts, 0, 1, "name one command" },
-	.usage = "[command]",
-	.summary = "describe gameplay or one of its commands",
-	.help =
-	    "Describe COMMAND, as gameplay COMMAND --help does, or without\n"
-	    "one gameplay itself.\n"
-	    "\n",
-	.width = 15,
-	/* A usage error points to what this command itself shows. */
-	.hint = "gameplay help",
-	.exec = exec_help,
-};
-
-static int
-exec_help(int argc, char **argv)
+int
+play_exec_help(int argc, char **argv)
 {
 	const struct play_cmd *cmd;
 	int		       status;

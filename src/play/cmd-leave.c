@@ -14,47 +14,13 @@
 
 #include "play/play.h"
 
-static int exec_leave(int, char **);
-
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-const struct play_cmd play_cmd_leave = {
-	.name = "leave",
-	.args = { ":ig:r:hV", longopts, 4, 4,
-	    "name a record, a colour and the leave's start and end" },
-	.usage = "[-i] [-g game] [-r n] [--at time] record colour from to",
-	.summary = "stop a player's clock from one moment to another",
-	.help =
-	    "Grant the player who started with COLOUR leave in the timed game\n"
-	    "of RECORD: their clock stops from FROM to TO (RFC 3339), and the\n"
-	    "new record goes to standard output.  Refused when it starts\n"
-	    "before it is asked, overlaps their other leave or exceeds the\n"
-	    "control's leave= a year.\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    /* clang-format off */
-	    "      --at=TIME    when it is asked (RFC 3339; default: now)\n"
-	    PLAY_KEY_HELP,
-	/* clang-format on */
-	.width = 17,
-	.select = true,
-	.option = play_edit_option,
-	.exec = exec_leave,
-	.actor = PLAY_ACTOR_OPERAND,
-	.actor_operand = 1,
-};
-
 /*
  * The leave the operands ask for (colour, from, to) in pr's game into l.
  * Returns CLI_OK, or CLI_USAGE after saying what is wrong.
  */
 static int
-leave_operands(const struct play_record *pr, char **arg, struct corr_leave *l)
+leave_operands(
+    const struct play_record *pr, char *const *arg, struct corr_leave *l)
 {
 	const struct rules_game *g = pr->rp.game;
 	struct corr_error	 err;
@@ -132,26 +98,24 @@ grant(const struct play_record *pr, const struct play_edit *ls,
 	return CLI_OK;
 }
 
+/* The record with the leave ed->operands[1] to operands[3] ask. */
 static int
-exec_leave(int argc, char **argv)
+leave(const struct play_record *pr, const struct play_edit *ed,
+    struct play_record *np)
 {
-	struct play_edit   ls = { 0 };
-	struct cli_locked  lf = { .fd = -1 };
-	struct play_record pr, np;
-	struct corr_leave  l;
-	int64_t		   t;
-	int		   status;
+	struct corr_leave l;
+	int64_t		  t;
+	int		  status;
 
-	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(
-		 &play_cmd_leave, argc, argv, &ls, &lf, &pr)) != -1)
-		goto out_close;
-	if ((status = leave_ok(&pr)) != CLI_OK ||
-	    (status = leave_operands(&pr, argv + optind + 1, &l)) != CLI_OK ||
-	    (status = play_at_now(&pr, &ls.at, pr.rec->start, &t)) != CLI_OK)
-		goto out_close;
-	if ((status = grant(&pr, &ls, &l, t, &np)) == CLI_OK)
-		status = play_write_locked(ls.in_place, &lf, pr.name, &np);
-out_close:
-	return play_edit_close(&pr, &np, &lf, status);
+	if ((status = leave_ok(pr)) != CLI_OK ||
+	    (status = leave_operands(pr, ed->operands + 1, &l)) != CLI_OK ||
+	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
+		return status;
+	return grant(pr, ed, &l, t, np);
+}
+
+int
+play_exec_leave(int argc, char **argv)
+{
+	return play_edit_exec(&play_cmd_leave, argc, argv, leave);
 }

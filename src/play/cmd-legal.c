@@ -12,21 +12,8 @@
 #include "play/play.h"
 #include "report/report.h"
 
-static int exec_legal(int, char **);
-
-const struct play_cmd play_cmd_legal = {
-	.name = "legal",
-	PLAY_RECORD_ENTRY,
-	.summary = "the legal next actions of the player to move, as YAML",
-	.help =
-	    "The legal next actions of the player to move in RECORD, as one\n"
-	    "YAML document; in a turn in progress, the actions that may\n"
-	    "continue it.\n\n",
-	.exec = exec_legal,
-};
-
-static int
-exec_legal(int argc, char **argv)
+int
+play_exec_legal(int argc, char **argv)
 {
 	struct play_record   pr;
 	struct report_play   p = { 0 };

@@ -19,52 +19,6 @@
 #include "play/queue.h"
 #include "util/util.h"
 
-static int exec_move(int, char **);
-
-enum {
-	OPT_TURN = PLAY_OPT_OWN
-};
-
-static const struct option longopts[] = {
-	{ "in-place", no_argument, NULL, 'i' },
-	{ "turn", required_argument, NULL, OPT_TURN },
-	PLAY_LONGOPT_AT,
-	PLAY_LONGOPTS_KEY,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_move = {
-	.name = "move",
-	/*
-	 * Options end at the record ("+"): every word after it is a move,
-	 * the pass token "--" included, but for a "--" right after the
-	 * record, which ends the options as a user of any tool means it.
-	 */
-	.args = { "+:ig:r:hV", longopts, 2, -1, "name a record and a move" },
-	.usage = "[-i] [-g game] [-r n] [--turn turn] [--at time]\n"
-		 "       record move ...",
-	.summary = "apply moves if they are legal; write the new record",
-	.help =
-	    "Apply each MOVE (a turn, as the notation writes it, or the\n"
-	    "next actions of a turn in progress) to RECORD if it is legal,\n"
-	    "and write the new record to standard output (with -r, the whole\n"
-	    "file, the other records as they were).\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --turn=TURN  only if the next turn of RECORD is TURN\n"
-	    "      --at=TIME    the moves' moment (RFC 3339; default: now in\n"
-	    "                   a timed game, none in another)\n" PLAY_KEY_HELP,
-	.width = 17,
-	.select = true,
-	.option = option,
-	.exec = exec_move,
-	.actor = PLAY_ACTOR_TO_MOVE,
-};
-
 /* What the options say: which record, where it goes, for which turn. */
 struct move_settings {
 	struct play_select sel;
@@ -77,14 +31,14 @@ struct move_settings {
 	char stamp[CORR_TIME_LEN];
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_move(void *settings, int c, const char *arg)
 {
 	struct move_settings *ms = settings;
 
 	switch (c) {
 	case 'i': ms->in_place = true; break;
-	case OPT_TURN:
+	case PLAY_OPT_TURN:
 		if (!match_count("--turn", arg, &ms->want))
 			return -1;
 		ms->has_turn = true;
@@ -582,8 +536,8 @@ write_answered(const struct move_settings *ms, struct cli_locked *lf,
 
 	if (!ms->in_place)
 		return play_write_locked(false, lf, pr->name, np);
-	if ((status = play_queue_answer(lf->path, &ms->sel, ms->stamp, np, &q,
-		 &said)) == CLI_OK &&
+	if ((status = play_queue_answer(
+		 lf->path, &ms->sel, ms->stamp, np, &q, &said)) == CLI_OK &&
 	    (q.path == NULL || (status = play_queue_write(&q, np)) == CLI_OK)) {
 		if ((status = play_write_locked(true, lf, pr->name, np)) ==
 		    CLI_OK)
@@ -596,8 +550,8 @@ write_answered(const struct move_settings *ms, struct cli_locked *lf,
 	return status;
 }
 
-static int
-exec_move(int argc, char **argv)
+int
+play_exec_move(int argc, char **argv)
 {
 	struct move_settings ms = { 0 };
 	struct cli_locked    lf = { .fd = -1 };
@@ -627,9 +581,9 @@ exec_move(int argc, char **argv)
 		 &pr, moves, nmoves, insertion_pos(pr.rec))) != CLI_OK ||
 	    (status = stamp_due(&pr, &ms)) != CLI_OK)
 		goto out_close;
-	t.holder = pr.rp.keyed ? play_key_holder("move", "--as", pr.rp.game,
-					 ms.key.as) :
-				 -1;
+	t.holder = pr.rp.keyed ?
+	    play_key_holder("move", "--as", pr.rp.game, ms.key.as) :
+	    -1;
 	if (group(&pr, moves, nmoves, &t, &fail) == -1) {
 		cli_error("out of memory");
 		status = CLI_INTERNAL;

@@ -18,79 +18,6 @@
 #include "play/dice.h"
 #include "play/play.h"
 
-static int exec_new(int, char **);
-
-enum {
-	OPT_FORCE = PLAY_OPT_OWN,
-	OPT_SETUP,
-	OPT_KEYS,
-	OPT_SECRET_SEED
-};
-
-static const struct option longopts[] = {
-	{ "size", required_argument, NULL, 's' },
-	{ "black", required_argument, NULL, 'b' },
-	{ "white", required_argument, NULL, 'w' },
-	{ "date", required_argument, NULL, 'd' },
-	{ "event", required_argument, NULL, 'e' },
-	{ "seed", required_argument, NULL, 'S' },
-	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
-	{ "variant", required_argument, NULL, 'v' },
-	{ "output", required_argument, NULL, 'o' },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	{ "setup", required_argument, NULL, OPT_SETUP },
-	{ "control", required_argument, NULL, 'c' },
-	{ "keys", required_argument, NULL, OPT_KEYS },
-	PLAY_LONGOPT_AT,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_new = {
-	.name = "new",
-	.args = { ":s:b:w:d:e:S:v:o:c:hV", longopts, 1, 1, "name one game" },
-	.usage =
-	    "[--force] [-s spec] [-b name] [-w name] [-d date] "
-	    "[-e event]\n"
-	    "       [-S seed | --secret-seed file] [-v variant] "
-	    "[--setup position]\n"
-	    "       [-c control] [--at time] [--keys dir] [-o file] game",
-	.summary = "write a fresh record for a game",
-	.help =
-	    "Write a fresh record for GAME: its tags and no moves.\n"
-	    "\n"
-	    "  -s, --size=SPEC        the board (default: the game's)\n"
-	    "  -b, --black=NAME       the Black player\n"
-	    "  -w, --white=NAME       the White player\n"
-	    "  -d, --date=DATE        YYYY.MM.DD (default: the day of --at,\n"
-	    "                         else today, UTC)\n"
-	    "  -e, --event=EVENT      the Event tag\n"
-	    "  -S, --seed=N           the dice seed of a dice game (default:\n"
-	    "                         drawn from the system's entropy)\n"
-	    "      --secret-seed=FILE\n"
-	    "                         secret dice: keep the seed in FILE\n"
-	    "                         (new, mode 0600), and in the record\n"
-	    "                         only a commitment to it\n"
-	    "  -v, --variant=VARIANT  rule options (pie, no-pie)\n"
-	    "      --setup=POSITION   start from POSITION: a Setup tag value\n"
-	    "                         (formats/record.md)\n"
-	    "  -c, --control=CONTROL  a correspondence game under CONTROL\n"
-	    "                         (formats/clock.md: 3d/move, 30d+3d...)\n"
-	    "      --at=TIME          a correspondence game begun at TIME\n"
-	    "                         (RFC 3339; with -c, default: now)\n"
-	    "      --keys=DIR         a keyed record: a key for each player\n"
-	    "                         and the referee in new files of DIR\n"
-	    "                         (COLOUR.key, referee.key), their\n"
-	    "                         hashes in the record\n"
-	    "  -o, --output=FILE      write FILE instead of standard output\n"
-	    "      --force            let --output replace an existing file\n",
-	.width = 23,
-	.option = option,
-	.exec = exec_new,
-};
-
 /* What the options say: the record's tags and where it goes. */
 struct new_settings {
 	const char *size; /* NULL: the game's board */
@@ -124,8 +51,8 @@ control_option(struct new_settings *ns, const char *arg)
 	return 0;
 }
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_new(void *settings, int c, const char *arg)
 {
 	struct new_settings *ns = settings;
 
@@ -138,10 +65,10 @@ option(void *settings, int c, const char *arg)
 	case 'S': ns->seed = arg; break;
 	case 'v': ns->variant = arg; break;
 	case 'o': ns->output = arg; break;
-	case OPT_FORCE: ns->force = true; break;
-	case OPT_SETUP: ns->setup = arg; break;
-	case OPT_KEYS: ns->keys = arg; break;
-	case OPT_SECRET_SEED: ns->secret_seed = arg; break;
+	case PLAY_OPT_FORCE: ns->force = true; break;
+	case PLAY_OPT_SETUP: ns->setup = arg; break;
+	case PLAY_OPT_KEYS: ns->keys = arg; break;
+	case PLAY_OPT_SECRET_SEED: ns->secret_seed = arg; break;
 	case 'c': return control_option(ns, arg);
 	case PLAY_OPT_AT: return play_at_option(arg, &ns->at);
 	}
@@ -403,8 +330,8 @@ new_keys(const struct new_settings *ns, const struct rules_game *g,
 	    ns->keys, g, 1u << 0 | 1u << 1 | 1u << REPLAY_KEY_REFEREE, km);
 }
 
-static int
-exec_new(int argc, char **argv)
+int
+play_exec_new(int argc, char **argv)
 {
 	struct new_settings	 ns = { .black = "?", .white = "?" };
 	const struct rules_game *g;
@@ -422,8 +349,8 @@ exec_new(int argc, char **argv)
 
 	if ((status = play_parse(&play_cmd_new, argc, argv, &ns)) != -1)
 		return status;
-	if ((g = cli_find_game(argv[optind])) == NULL ||
-	    !settings_ok(&ns) || (pos = position_new(g, &ns)) == NULL)
+	if ((g = cli_find_game(argv[optind])) == NULL || !settings_ok(&ns) ||
+	    (pos = position_new(g, &ns)) == NULL)
 		return CLI_USAGE;
 	dice = match_uses_dice(pos);
 	if ((status = choose_seed(&ns, g, dice, &seed)) == CLI_OK) {

@@ -13,40 +13,6 @@
 
 #include "play/play.h"
 
-static int exec_perft(int, char **);
-
-enum {
-	OPT_DIVIDE = PLAY_OPT_OWN,
-	OPT_HASH,
-};
-
-static const struct option longopts[] = {
-	{ "size", required_argument, NULL, 's' },
-	{ "divide", no_argument, NULL, OPT_DIVIDE },
-	{ "hash", required_argument, NULL, OPT_HASH },
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_perft = {
-	.name = "perft",
-	.args = { ":s:hV", longopts, 2, 2, "name one game and a depth" },
-	.usage = "[-s spec] [--divide] [--hash MB] game depth",
-	.summary = "count the tree of a game DEPTH turns deep",
-	.help =
-	    "Count the positions DEPTH turns deep from the start of GAME\n"
-	    "(reversi, stones, oust or rive), with the CPU time.\n"
-	    "\n"
-	    "  -s, --size=SPEC        the board (default: the game's)\n"
-	    "      --divide           the count under each first action\n"
-	    "      --hash=MB          a transposition table of MB megabytes\n",
-	.width = 23,
-	.option = option,
-	.exec = exec_perft,
-};
-
 /* The largest table: 64 GiB, far past any machine this runs on. */
 #define PERFT_MAX_MB 65536
 
@@ -56,15 +22,15 @@ struct perft_settings {
 	unsigned long mb; /* 0: no table */
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_perft(void *settings, int c, const char *arg)
 {
 	struct perft_settings *ps = settings;
 
 	switch (c) {
 	case 's': ps->spec = arg; return 0;
-	case OPT_DIVIDE: ps->divide = true; return 0;
-	case OPT_HASH:
+	case PLAY_OPT_DIVIDE: ps->divide = true; return 0;
+	case PLAY_OPT_HASH:
 		if (!match_count("--hash", arg, &ps->mb))
 			return -1;
 		if (ps->mb < 1 || ps->mb > PERFT_MAX_MB) {
@@ -99,8 +65,8 @@ cpu_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static int
-exec_perft(int argc, char **argv)
+int
+play_exec_perft(int argc, char **argv)
 {
 	struct perft_settings	  ps = { 0 };
 	const struct rules_game	 *g;

@@ -15,68 +15,20 @@
 #include "play/queue.h"
 #include "util/util.h"
 
-static int exec_queue(int, char **);
-
-enum {
-	OPT_LIST = PLAY_OPT_OWN,
-	OPT_CANCEL
-};
-
-static const struct option longopts[] = {
-	{ "in-place", no_argument, NULL, 'i' },
-	{ "list", no_argument, NULL, OPT_LIST },
-	{ "cancel", required_argument, NULL, OPT_CANCEL },
-	PLAY_LONGOPTS_KEY,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_queue = {
-	.name = "queue",
-	.args = { ":ig:r:hV", longopts, 1, 2, "name a record and a line" },
-	.usage = "[-i] [-g game] [-r n] --as colour record line\n"
-		 "       gameplay queue --list | --cancel n|all --as colour "
-		 "record",
-	.summary = "queue replies to the opponent's moves; list, cancel them",
-	.help =
-	    "Queue LINE, turns of the notation separated by blanks, the\n"
-	    "opponent's next turn and COLOUR's reply in turn (\"c4 d3 e3 f4\":\n"
-	    "if c4 then d3, then if e3 then f4), once each turn was found\n"
-	    "legal from RECORD's position.  When the opponent's move -i\n"
-	    "matches a line, the referee plays its reply in the same update;\n"
-	    "a line the game left is dropped.  The lines are kept in\n"
-	    "RECORD.COLOUR.queue (mode 0600), never in the record.  Not for\n"
-	    "a game with dice, nor a file of several records.  The queue is\n"
-	    "COLOUR's (--as); on a keyed record, with COLOUR's key alone.\n"
-	    "\n"
-	    "  -i, --in-place   accepted: a queue is always changed in place,\n"
-	    "                   under RECORD's lock\n"
-	    "      --list       list COLOUR's lines, numbered, the turns to come\n"
-	    "      --cancel=N   cancel line N of the list, or all of them\n" PLAY_KEY_HELP,
-	.width = 17,
-	.select = true,
-	.option = option,
-	.exec = exec_queue,
-	.actor = PLAY_ACTOR_AS,
-};
-
 struct queue_settings {
 	struct play_edit ed;
 	bool		 list;
 	const char	*cancel; /* or NULL */
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_queue(void *settings, int c, const char *arg)
 {
 	struct queue_settings *qs = settings;
 
 	switch (c) {
-	case OPT_LIST: qs->list = true; return 0;
-	case OPT_CANCEL: qs->cancel = arg; return 0;
+	case PLAY_OPT_LIST: qs->list = true; return 0;
+	case PLAY_OPT_CANCEL: qs->cancel = arg; return 0;
 	default: return play_edit_option(&qs->ed, c, arg);
 	}
 }
@@ -309,8 +261,8 @@ queue_owner(const struct queue_settings *qs, const struct play_record *pr,
 	return CLI_OK;
 }
 
-static int
-exec_queue(int argc, char **argv)
+int
+play_exec_queue(int argc, char **argv)
 {
 	struct queue_settings qs = { 0 };
 	struct cli_locked     lf = { .fd = -1 };

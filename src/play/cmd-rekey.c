@@ -12,47 +12,6 @@
 
 #include "play/play.h"
 
-static int exec_rekey(int, char **);
-
-enum {
-	OPT_KEYS = PLAY_OPT_OWN,
-	OPT_COLOUR
-};
-
-static const struct option longopts[] = {
-	{ "in-place", no_argument, NULL, 'i' },
-	{ "keys", required_argument, NULL, OPT_KEYS },
-	{ "colour", required_argument, NULL, OPT_COLOUR },
-	PLAY_LONGOPTS_KEY,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_rekey = {
-	.name = "rekey",
-	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
-	.usage = "[-i] [-g game] [-r n] --keys dir [--colour colour]\n"
-		 "       --as referee --key-file path record",
-	.summary = "the referee replaces the keys of a keyed record",
-	.help =
-	    "Replace the keys of the keyed RECORD (all, or one holder's):\n"
-	    "new keys in new files of DIR, their hashes in the record, which\n"
-	    "goes to standard output.  Only the referee may, with the\n"
-	    "referee's key.\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --keys=DIR   write the new keys to DIR/COLOUR.key and\n"
-	    "                   DIR/referee.key, never over a file there\n"
-	    "      --colour=C   only C's key (a colour, or referee)\n" PLAY_KEY_HELP,
-	.width = 17,
-	.select = true,
-	.option = option,
-	.exec = exec_rekey,
-};
-
 /* The edit's settings first: play_edit_open parses into them. */
 struct rekey_settings {
 	struct play_edit ed;
@@ -60,14 +19,14 @@ struct rekey_settings {
 	const char	*colour; /* or NULL: every holder */
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_rekey(void *settings, int c, const char *arg)
 {
 	struct rekey_settings *rs = settings;
 
 	switch (c) {
-	case OPT_KEYS: rs->dir = arg; return 0;
-	case OPT_COLOUR: rs->colour = arg; return 0;
+	case PLAY_OPT_KEYS: rs->dir = arg; return 0;
+	case PLAY_OPT_COLOUR: rs->colour = arg; return 0;
 	default: return play_edit_option(&rs->ed, c, arg);
 	}
 }
@@ -121,8 +80,8 @@ rewrite(const struct play_record *pr, const struct rekey_settings *rs,
 	return CLI_OK;
 }
 
-static int
-exec_rekey(int argc, char **argv)
+int
+play_exec_rekey(int argc, char **argv)
 {
 	struct rekey_settings rs = { 0 };
 	struct cli_locked     lf = { .fd = -1 };

@@ -11,70 +11,36 @@
 
 #include "play/play.h"
 
-static int exec_resign(int, char **);
-
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-const struct play_cmd play_cmd_resign = {
-	.name = "resign",
-	.args = { ":ig:r:hV", longopts, 2, 2, "name a record and a colour" },
-	.usage = "[-i] [-g game] [-r n] [--at time] record colour",
-	.summary = "the player of a colour resigns",
-	.help =
-	    "The player of COLOUR (the colour they play now) resigns the game\n"
-	    "of RECORD, on either player's turn: write the record with the\n"
-	    "loss to standard output.\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --at=TIME    in a timed game, its moment (RFC 3339;\n"
-	    "                   default: now)\n" PLAY_KEY_HELP,
-	.width = 17,
-	.select = true,
-	.option = play_edit_option,
-	.exec = exec_resign,
-	.actor = PLAY_ACTOR_OPERAND,
-	.actor_operand = 1,
-};
-
+/* The record with the resignation of the colour ed->operands[1] names. */
 static int
-exec_resign(int argc, char **argv)
+resign(const struct play_record *pr, const struct play_edit *ed,
+    struct play_record *np)
 {
-	struct play_edit   ed = { 0 };
-	struct cli_locked  lf = { .fd = -1 };
-	struct play_record pr, np;
-	char		   when[CORR_TIME_LEN];
-	int64_t		   t;
-	int		   status, loser;
+	char	when[CORR_TIME_LEN];
+	int64_t t;
+	int	status, loser;
 
-	memset(&np, 0, sizeof np);
-	if ((status = play_edit_open(
-		 &play_cmd_resign, argc, argv, &ed, &lf, &pr)) != -1 ||
-	    (status = play_decidable(&pr, "resign")) != CLI_OK)
-		goto out_close;
+	if ((status = play_decidable(pr, "resign")) != CLI_OK)
+		return status;
 	for (loser = 0; loser < 2; loser++)
-		if (strcmp(argv[optind + 1], pr.rp.game->colour[loser]) == 0)
+		if (strcmp(ed->operands[1], pr->rp.game->colour[loser]) == 0)
 			break;
 	if (loser == 2) {
-		cli_error("resign: %s: the colour is %s or %s",
-		    argv[optind + 1], pr.rp.game->colour[0],
-		    pr.rp.game->colour[1]);
-		status = CLI_USAGE;
-		goto out_close;
+		cli_error("resign: %s: the colour is %s or %s", ed->operands[1],
+		    pr->rp.game->colour[0], pr->rp.game->colour[1]);
+		return CLI_USAGE;
 	}
 	/* The moment of a timed game's resignation, not before its last. */
-	if (pr.rp.timed &&
-	    (status = play_at_now(&pr, &ed.at, pr.rec->start, &t)) != CLI_OK)
-		goto out_close;
-	if ((status = play_write_forfeit(&pr, &ed, loser, "resigned",
-		 pr.rp.timed ? "Resigned" : NULL,
-		 pr.rp.timed ? corr_time_format(t, when) : NULL, &np)) ==
-	    CLI_OK)
-		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
-out_close:
-	return play_edit_close(&pr, &np, &lf, status);
+	if (pr->rp.timed &&
+	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
+		return status;
+	return play_write_forfeit(pr, ed, loser, "resigned",
+	    pr->rp.timed ? "Resigned" : NULL,
+	    pr->rp.timed ? corr_time_format(t, when) : NULL, np);
+}
+
+int
+play_exec_resign(int argc, char **argv)
+{
+	return play_edit_exec(&play_cmd_resign, argc, argv, resign);
 }

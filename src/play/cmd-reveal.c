@@ -14,47 +14,6 @@
 #include "play/dice.h"
 #include "play/play.h"
 
-static int exec_reveal(int, char **);
-
-enum {
-	OPT_SECRET_SEED = PLAY_OPT_OWN,
-	OPT_FORCE
-};
-
-static const struct option longopts[] = {
-	{ "in-place", no_argument, NULL, 'i' },
-	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
-	{ "force", no_argument, NULL, OPT_FORCE },
-	PLAY_LONGOPTS_KEY,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_reveal = {
-	.name = "reveal",
-	.args = { ":ig:r:hV", longopts, 1, 1, "name one record" },
-	.usage = "[-i] [--force] [-g game] [-r n] --secret-seed file record",
-	.summary = "reveal the secret seed of a record's dice",
-	.help =
-	    "Reveal the seed that RECORD's dice come from, kept secret in\n"
-	    "FILE (gameplay new --secret-seed): write the record with its\n"
-	    "Seed and SeedSalt tags, which anyone can check against its\n"
-	    "SeedCommit and every roll, to standard output, once the game\n"
-	    "is over.\n"
-	    "\n"
-	    "      --secret-seed=FILE  the seed file (required)\n"
-	    "  -i, --in-place          replace RECORD instead, under a lock\n"
-	    "      --force             reveal before the game is over (the\n"
-	    "                          dice to come are then public)\n" PLAY_KEY_HELP,
-	.width = 24,
-	.select = true,
-	.option = option,
-	.exec = exec_reveal,
-};
-
 /* reveal's settings: -g, -r and -i as an edit's, the seed file, --force. */
 struct reveal_settings {
 	struct play_edit ed;
@@ -62,16 +21,16 @@ struct reveal_settings {
 	bool		 force;
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_reveal(void *settings, int c, const char *arg)
 {
 	struct reveal_settings *rs = settings;
 
-	if (c == OPT_SECRET_SEED) {
+	if (c == PLAY_OPT_SECRET_SEED) {
 		rs->secret = arg;
 		return 0;
 	}
-	if (c == OPT_FORCE) {
+	if (c == PLAY_OPT_FORCE) {
 		rs->force = true;
 		return 0;
 	}
@@ -108,46 +67,48 @@ write_reveal(const struct play_record *pr, const struct play_edit *ed,
 	return status;
 }
 
+/*
+ * The record with its seed revealed, as ed, the start of the command's
+ * struct reveal_settings, says.
+ */
 static int
-exec_reveal(int argc, char **argv)
+reveal(const struct play_record *pr, const struct play_edit *ed,
+    struct play_record *np)
 {
-	struct reveal_settings rs = { 0 };
-	struct cli_locked      lf = { .fd = -1 };
-	struct play_record     pr, np;
-	struct secret_seed     s;
-	int		       status;
+	const struct reveal_settings *rs = (const struct reveal_settings *)ed;
+	struct secret_seed	      s;
+	int			      status;
 
-	memset(&np, 0, sizeof np);
-	memset(&s, 0, sizeof s);
-	if ((status = play_edit_open(
-		 &play_cmd_reveal, argc, argv, &rs.ed, &lf, &pr)) != -1)
-		goto out_close;
-	if (rs.secret == NULL) {
+	if (rs->secret == NULL) {
 		cli_error("reveal: name the seed file with --secret-seed");
-		status = CLI_USAGE;
-		goto out_close;
+		return CLI_USAGE;
 	}
-	if (!play_dice_secret(&pr)) {
+	if (!play_dice_secret(pr)) {
 		cli_error("%s: no secret seed to reveal: the record has no "
 			  "SeedCommit, or its Seed is there",
-		    pr.name);
-		status = CLI_USAGE;
-		goto out_close;
+		    pr->name);
+		return CLI_USAGE;
 	}
 	/* A seed revealed early shows every die to come. */
-	if (!rs.force && pr.rp.status != REPLAY_FINISHED && !pr.rp.forfeit &&
-	    !pr.rp.agreed) {
+	if (!rs->force && pr->rp.status != REPLAY_FINISHED && !pr->rp.forfeit &&
+	    !pr->rp.agreed) {
 		cli_error("%s: the game is not over, and its seed gives every "
 			  "die to come: --force reveals it now (a game "
 			  "abandoned)",
-		    pr.name);
-		status = CLI_BAD;
-		goto out_close;
+		    pr->name);
+		return CLI_BAD;
 	}
-	if ((status = play_dice_seed(&pr, rs.secret, &s)) == CLI_OK &&
-	    (status = write_reveal(&pr, &rs.ed, &s, &np)) == CLI_OK)
-		status = play_write_locked(rs.ed.in_place, &lf, pr.name, &np);
-out_close:
+	memset(&s, 0, sizeof s);
+	if ((status = play_dice_seed(pr, rs->secret, &s)) == CLI_OK)
+		status = write_reveal(pr, ed, &s, np);
 	secret_wipe(&s, sizeof s);
-	return play_edit_close(&pr, &np, &lf, status);
+	return status;
+}
+
+int
+play_exec_reveal(int argc, char **argv)
+{
+	struct reveal_settings rs = { 0 };
+
+	return play_edit_run(&play_cmd_reveal, argc, argv, &rs.ed, reveal);
 }

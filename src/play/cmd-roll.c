@@ -13,55 +13,14 @@
 #include "play/play.h"
 #include "report/report.h"
 
-static int exec_roll(int, char **);
-
-enum {
-	OPT_TURN = PLAY_OPT_OWN,
-	OPT_SECRET_SEED
-};
-
-static const struct option longopts[] = {
-	{ "secret-seed", required_argument, NULL, OPT_SECRET_SEED },
-	{ "turn", required_argument, NULL, OPT_TURN },
-	PLAY_LONGOPT_AT,
-	PLAY_LONGOPTS_KEY,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_roll = {
-	.name = "roll",
-	.args = { ":g:r:hV", longopts, 1, 1, "name one record" },
-	.usage = "[-g game] [-r n] [--turn turn]\n"
-		 "       [--secret-seed file [--at time]] record",
-	.summary = "the dice of the next turn, from the record's Seed",
-	.help =
-	    "The dice of the next turn of RECORD, a game with dice, from its\n"
-	    "Seed tag, as one YAML document.\n"
-	    "\n"
-	    "      --turn=TURN         only if the turn due is TURN\n"
-	    "      --secret-seed=FILE  secret dice (a SeedCommit): roll\n"
-	    "                          them from FILE, the referee's, and\n"
-	    "                          write them into RECORD, under a lock\n"
-	    "      --at=TIME           in a timed game, the roll's moment\n"
-	    "                          (RFC 3339; default: now)\n" PLAY_KEY_HELP,
-	.width = 24,
-	.select = true,
-	.option = option,
-	.exec = exec_roll,
-};
-
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_roll(void *settings, int c, const char *arg)
 {
 	struct play_roll *ro = settings;
 
 	switch (c) {
-	case OPT_SECRET_SEED: ro->secret = arg; return 0;
-	case OPT_TURN:
+	case PLAY_OPT_SECRET_SEED: ro->secret = arg; return 0;
+	case PLAY_OPT_TURN:
 		if (!match_count("--turn", arg, &ro->turn))
 			return -1;
 		ro->has_turn = true;
@@ -120,7 +79,8 @@ public_roll_due(const struct play_record *pr, const struct play_roll *ro)
 	}
 	/* In a turn in progress, its dice are rolled: the next turn's are. */
 	if (ro->has_turn &&
-	    ro->turn != (unsigned long)rules_turn(pr->rp.pos) + pr->rp.in_turn) {
+	    ro->turn !=
+		(unsigned long)rules_turn(pr->rp.pos) + pr->rp.in_turn) {
 		diag_set_at(&d, DIAG_DICE_NOT_DUE, pr->rec->start, 0,
 		    "the dice of turn %lu are asked, but the turn due is %d",
 		    ro->turn, rules_turn(pr->rp.pos) + pr->rp.in_turn);
@@ -130,8 +90,8 @@ public_roll_due(const struct play_record *pr, const struct play_roll *ro)
 	return CLI_OK;
 }
 
-static int
-exec_roll(int argc, char **argv)
+int
+play_exec_roll(int argc, char **argv)
 {
 	struct play_roll   ro = { 0 };
 	struct play_record pr;
@@ -151,9 +111,7 @@ exec_roll(int argc, char **argv)
 	if ((status = play_open(&pr, argv[optind], &ro.sel)) != CLI_OK ||
 	    (status = public_roll_due(&pr, &ro)) != CLI_OK)
 		goto out_close;
-	p.source = pr.path;
-	p.rec = pr.rec;
-	p.rp = &pr.rp;
+	play_report_of(&pr, &p);
 	p.next_turn = pr.rp.in_turn;
 	rng = pr.rp.rng;
 	rules_dice_roll(&rng, &p.dice[0], &p.dice[1]);

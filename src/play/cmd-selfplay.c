@@ -16,52 +16,14 @@
 #include "play/play.h"
 #include "player/player.h"
 
-static int exec_selfplay(int, char **);
-
-static const struct option longopts[] = {
-	MATCH_LONGOPTS_SERIES,
-	{ "black", required_argument, NULL, 'b' },
-	{ "white", required_argument, NULL, 'w' },
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_selfplay = {
-	.name = "selfplay",
-	.args = { ":n:S:s:b:w:hV", longopts, 1, 1, "name one game" },
-	.usage = "[-n games] [-S seed] [-s spec] [-b player] [-w player]\n"
-		 "       [--max-turns turns] [--summary file] game",
-	.summary = "games between built-in players, as records",
-	.help = "Play GAMES games of GAME between two built-in players and\n"
-		"write their records to standard output.\n"
-		"\n"
-		"  -n, --games=N          how many games (default 1)\n"
-		"  -S, --seed=S           game i is played with seed S+i-1\n"
-		"                         (default 1)\n"
-		"  -s, --size=SPEC        the board (default: the game's)\n"
-		"  -b, --black=PLAYER     the Black player (default random)\n"
-		"  -w, --white=PLAYER     the White player (default random)\n"
-		"      --max-turns=T      stop a game after T turns, aborted\n"
-		"                         (0: never; default: the game's)\n"
-		"      --summary=FILE     write a YAML summary to FILE\n"
-		"                         (- for standard error)\n",
-	.width = 23,
-	.footer = "Players: random, greedy, mcts, mcts:N (N playouts per "
-		  "action).\n",
-	.option = option,
-	.exec = exec_selfplay,
-};
-
 /* What the options say: the series, and the players' specs. */
 struct selfplay_settings {
 	struct match_series ps;
 	const char	   *spec[2]; /* --black, --white */
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_selfplay(void *settings, int c, const char *arg)
 {
 	struct selfplay_settings *ss = settings;
 
@@ -120,8 +82,8 @@ play_one(struct match_series *ps, unsigned long i, struct player *pl[2],
 	return status;
 }
 
-static int
-exec_selfplay(int argc, char **argv)
+int
+play_exec_selfplay(int argc, char **argv)
 {
 	struct selfplay_settings ss = { .spec = { "random", "random" } };
 	struct match_series	*ps = &ss.ps;

@@ -15,54 +15,6 @@
 #include "draw/draw.h"
 #include "play/show.h"
 
-static int exec_show(int, char **);
-
-enum {
-	OPT_SVG = PLAY_OPT_OWN,
-	OPT_HTML,
-	OPT_CLOCK_AT
-};
-
-static const struct option longopts[] = {
-	{ "ascii", no_argument, NULL, 'a' },
-	{ "html", required_argument, NULL, OPT_HTML },
-	{ "svg", required_argument, NULL, OPT_SVG },
-	{ "at", required_argument, NULL, 't' },
-	{ "clock-at", required_argument, NULL, OPT_CLOCK_AT },
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_show = {
-	.name = "show",
-	.args = { ":ag:r:t:hV", longopts, 1, 1, "name one record" },
-	.usage = "[-a] [-g game] [-r n] [--html file] [--svg file]\n"
-		 "       [-t turn] [--clock-at time] record",
-	.summary = "show the position: a text diagram, an SVG picture, a "
-		   "replay page",
-	.help =
-	    "Show the position of RECORD after its last action: a board\n"
-	    "diagram, whose turn it is, the score so far and the last turn;\n"
-	    "then the offers standing and, in a timed game, the clocks.\n"
-	    "\n"
-	    "  -a, --ascii      draw with ASCII characters only\n"
-	    "      --html=FILE  write a replay page of the whole game to FILE\n"
-	    "                   (every record of the file without -r)\n"
-	    "      --svg=FILE   also write an SVG picture to FILE (- for\n"
-	    "                   standard output, instead of the text)\n"
-	    "  -t, --at=TURN    the position after turn TURN (0: the start)\n"
-	    "      --clock-at=TIME\n"
-	    "                   a timed game's clocks at TIME (RFC 3339;\n"
-	    "                   default: now)\n",
-	.width = 17,
-	.select = true,
-	.option = option,
-	.exec = exec_show,
-};
-
 /* What the options say: which position, and how to draw it. */
 struct show_settings {
 	struct play_select sel;
@@ -74,16 +26,16 @@ struct show_settings {
 	struct play_at	   clock; /* --clock-at */
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_show(void *settings, int c, const char *arg)
 {
 	struct show_settings *ss = settings;
 
 	switch (c) {
 	case 'a': ss->cs = DRAW_ASCII; break;
-	case OPT_SVG: ss->svg = arg; break;
-	case OPT_HTML: ss->html = arg; break;
-	case OPT_CLOCK_AT: return play_at_option(arg, &ss->clock);
+	case PLAY_OPT_SVG: ss->svg = arg; break;
+	case PLAY_OPT_HTML: ss->html = arg; break;
+	case PLAY_OPT_CLOCK_AT: return play_at_option(arg, &ss->clock);
 	case 't':
 		if (!match_count("--at", arg, &ss->upto))
 			return -1;
@@ -189,8 +141,8 @@ clocks(const struct play_record *pr, const struct play_at *clock,
 	return CLI_OK;
 }
 
-static int
-exec_show(int argc, char **argv)
+int
+play_exec_show(int argc, char **argv)
 {
 	struct show_settings ss = { .cs = DRAW_UNICODE };
 	struct play_record   pr;

@@ -19,52 +19,6 @@
 #include "solve/line.h"
 #include "solve/solve.h"
 
-static int exec_solve(int, char **);
-
-enum {
-	OPT_ALL = PLAY_OPT_OWN,
-	OPT_NODES,
-	OPT_SECONDS,
-	OPT_HASH,
-};
-
-static const struct option longopts[] = {
-	{ "all", no_argument, NULL, OPT_ALL },
-	{ "nodes", required_argument, NULL, OPT_NODES },
-	{ "seconds", required_argument, NULL, OPT_SECONDS },
-	{ "hash", required_argument, NULL, OPT_HASH },
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_solve = {
-	.name = "solve",
-	.args = { ":g:r:hV", longopts, 1, 1, "name one record" },
-	.usage = "[--all] [--nodes n] [--seconds s] [--hash MB] [-g game] "
-		 "[-r n] record",
-	.summary = "the perfect-play value of a position, as YAML",
-	.help =
-	    "The perfect-play value of RECORD's position, as one YAML\n"
-	    "document: the final points difference for the player to move\n"
-	    "(for:; in Reversi discs, empty squares to the winner), and the\n"
-	    "moves (in the other games a whole turn) that keep it.\n"
-	    "\n"
-	    "      --all          the value of every legal move too\n"
-	    "      --nodes=N      give up after about N positions: unknown\n"
-	    "      --seconds=S    give up after S seconds: unknown\n"
-	    "      --hash=MB      a transposition table of MB megabytes (64)\n",
-	.width = 19,
-	.select = true,
-	.footer = "Exit status: 0 the value is exact, 1 a budget ran out "
-		  "(value: unknown)\nor the record is illegal, 2 usage or I/O "
-		  "error, 3 internal error.\n",
-	.option = option,
-	.exec = exec_solve,
-};
-
 struct solve_settings {
 	struct play_select   sel;
 	struct solve_options opt;
@@ -90,15 +44,15 @@ seconds_option(struct solve_settings *ss, const char *arg)
 	return 0;
 }
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_solve(void *settings, int c, const char *arg)
 {
 	struct solve_settings *ss = settings;
 	unsigned long	       n;
 
 	switch (c) {
-	case OPT_ALL: ss->opt.all = true; return 0;
-	case OPT_NODES:
+	case PLAY_OPT_ALL: ss->opt.all = true; return 0;
+	case PLAY_OPT_NODES:
 		if (!match_count("--nodes", arg, &n))
 			return -1;
 		if (n == 0) {
@@ -107,8 +61,8 @@ option(void *settings, int c, const char *arg)
 		}
 		ss->opt.max_nodes = n;
 		return 0;
-	case OPT_SECONDS: return seconds_option(ss, arg);
-	case OPT_HASH:
+	case PLAY_OPT_SECONDS: return seconds_option(ss, arg);
+	case PLAY_OPT_HASH:
 		if (!match_count("--hash", arg, &ss->mb))
 			return -1;
 		if (ss->mb < 1 || ss->mb > 65536) {
@@ -128,9 +82,7 @@ write_solved(struct play_record *pr, const struct report_solved *s)
 {
 	struct report_play p = { 0 };
 
-	p.source = pr->path;
-	p.rec = pr->rec;
-	p.rp = &pr->rp;
+	play_report_of(pr, &p);
 	p.solved = s;
 	if (match_finish(report_write_solve(stdout, &p)) != CLI_OK)
 		return CLI_USAGE;
@@ -241,8 +193,8 @@ solve_other(struct play_record *pr, const struct solve_settings *ss)
 	return status;
 }
 
-static int
-exec_solve(int argc, char **argv)
+int
+play_exec_solve(int argc, char **argv)
 {
 	struct solve_settings ss = { 0 };
 	struct play_record    pr;

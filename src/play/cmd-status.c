@@ -12,39 +12,13 @@
 #include "play/play.h"
 #include "report/report.h"
 
-static int exec_status(int, char **);
-
-static const struct option longopts[] = {
-	PLAY_LONGOPT_AT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-static int option(void *, int, const char *);
-
-const struct play_cmd play_cmd_status = {
-	.name = "status",
-	.args = { ":g:r:hV", longopts, 1, 1, "name one record" },
-	.usage = "[-g game] [-r n] [--at time] record",
-	.summary = "where the game stands, as YAML",
-	.help = "Where the game of RECORD stands, as one YAML document; in a\n"
-		"timed game, where the clocks stand.\n\n"
-		"      --at=TIME    the clocks at TIME (RFC 3339; default:"
-		" now)\n",
-	.width = 17,
-	.select = true,
-	.option = option,
-	.exec = exec_status,
-};
-
 struct status_settings {
 	struct play_select sel;
 	struct play_at	   at;
 };
 
-static int
-option(void *settings, int c, const char *arg)
+int
+play_option_status(void *settings, int c, const char *arg)
 {
 	struct status_settings *ss = settings;
 
@@ -53,8 +27,8 @@ option(void *settings, int c, const char *arg)
 	return play_select_option(&ss->sel, c, arg);
 }
 
-static int
-exec_status(int argc, char **argv)
+int
+play_exec_status(int argc, char **argv)
 {
 	struct status_settings ss = { 0 };
 	struct play_record     pr;
@@ -68,9 +42,7 @@ exec_status(int argc, char **argv)
 	if ((status = play_parse(&play_cmd_status, argc, argv, &ss)) != -1 ||
 	    (status = play_open(&pr, argv[optind], &ss.sel)) != CLI_OK)
 		goto out_close;
-	p.source = pr.path;
-	p.rec = pr.rec;
-	p.rp = &pr.rp;
+	play_report_of(&pr, &p);
 	if (pr.rp.timed) {
 		if ((status = play_at_now(&pr, &ss.at, pr.rec->start, &t)) !=
 		    CLI_OK)

@@ -13,37 +13,6 @@
 
 #include "play/play.h"
 
-static int exec_undo(int, char **);
-
-static const struct option longopts[] = {
-	PLAY_LONGOPTS_EDIT,
-	PLAY_LONGOPTS_RECORD,
-	PLAY_LONGOPTS_COMMON,
-	{ NULL, 0, NULL, 0 },
-};
-
-const struct play_cmd play_cmd_undo = {
-	.name = "undo",
-	.args = { ":ig:r:hV", longopts, 1, 2,
-	    "name a record and the actions to take back" },
-	.usage = "[-i] [-g game] [-r n] [--at time] record [actions]",
-	.summary = "the player to move takes back actions of their turn",
-	.help =
-	    "The player to move takes back the last ACTIONS actions (default:\n"
-	    "all) of their turn in progress in the game of RECORD, alone; the\n"
-	    "dice rolled stay.  Write the record to standard output.  A\n"
-	    "finished turn is taken back by agreement (offer RECORD undo).\n"
-	    "\n"
-	    "  -i, --in-place   replace RECORD instead, under a lock\n"
-	    "      --at=TIME    in a timed game, its moment, not before the\n"
-	    "                   last (RFC 3339; default: now)\n" PLAY_KEY_HELP,
-	.width = 17,
-	.select = true,
-	.option = play_edit_option,
-	.exec = exec_undo,
-	.actor = PLAY_ACTOR_TO_MOVE,
-};
-
 /*
  * The actions of pr's turn in progress into acts (cap), with the number
  * of them that are the dice's; the position before it into rp (the
@@ -140,12 +109,14 @@ out_oom:
 	return CLI_INTERNAL;
 }
 
+/*
+ * The record with the last ed->operands[1] actions (default: all) of the
+ * turn in progress taken back.
+ */
 static int
-exec_undo(int argc, char **argv)
+undo(const struct play_record *pr, const struct play_edit *ed,
+    struct play_record *np)
 {
-	struct play_edit     ed = { 0 };
-	struct cli_locked    lf = { .fd = -1 };
-	struct play_record   pr, np;
 	struct replay	     before;
 	struct rules_action *acts = NULL;
 	char		     when[CORR_TIME_LEN];
@@ -153,41 +124,40 @@ exec_undo(int argc, char **argv)
 	int64_t		     t;
 	int		     status, n;
 
-	memset(&np, 0, sizeof np);
-	replay_init(&before);
-	if ((status = play_edit_open(
-		 &play_cmd_undo, argc, argv, &ed, &lf, &pr)) != -1 ||
-	    (status = play_decidable(&pr, "take back")) != CLI_OK)
-		goto out_close;
-	if (!pr.rp.in_turn) {
+	if ((status = play_decidable(pr, "take back")) != CLI_OK)
+		return status;
+	if (!pr->rp.in_turn) {
 		cli_error(
 		    "%s: no turn is in progress: a finished turn is taken "
 		    "back by agreement (gameplay offer RECORD undo "
 		    "COLOUR)",
-		    pr.name);
-		status = CLI_BAD;
-		goto out_close;
+		    pr->name);
+		return CLI_BAD;
 	}
-	if (pr.rp.timed &&
-	    (status = play_at_now(&pr, &ed.at, pr.rec->start, &t)) != CLI_OK)
-		goto out_close;
-	cap = record_turn_bound(pr.rec->turns[pr.rec->nturns - 1].text,
-	    pr.rec->turns[pr.rec->nturns - 1].len);
+	if (pr->rp.timed &&
+	    (status = play_at_now(pr, &ed->at, pr->rec->start, &t)) != CLI_OK)
+		return status;
+	replay_init(&before);
+	cap = record_turn_bound(pr->rec->turns[pr->rec->nturns - 1].text,
+	    pr->rec->turns[pr->rec->nturns - 1].len);
 	if ((acts = calloc(cap, sizeof *acts)) == NULL ||
-	    (n = in_progress(&pr, &before, acts, cap, &dice)) == -1) {
+	    (n = in_progress(pr, &before, acts, cap, &dice)) == -1) {
 		cli_error("out of memory");
 		status = CLI_INTERNAL;
-		goto out_close;
+		goto out_free;
 	}
-	if ((status = undo_count(&pr,
-		 optind + 1 < argc ? argv[optind + 1] : NULL, (size_t)n, dice,
-		 &k)) == CLI_OK &&
-	    (status = undo_write(&pr, &ed, before.pos, acts, (size_t)n, k,
-		 pr.rp.timed ? corr_time_format(t, when) : NULL, &np)) ==
-		CLI_OK)
-		status = play_write_locked(ed.in_place, &lf, pr.name, &np);
-out_close:
+	if ((status = undo_count(pr, ed->noperands > 1 ? ed->operands[1] : NULL,
+		 (size_t)n, dice, &k)) == CLI_OK)
+		status = undo_write(pr, ed, before.pos, acts, (size_t)n, k,
+		    pr->rp.timed ? corr_time_format(t, when) : NULL, np);
+out_free:
 	free(acts);
 	replay_fini(&before);
-	return play_edit_close(&pr, &np, &lf, status);
+	return status;
+}
+
+int
+play_exec_undo(int argc, char **argv)
+{
+	return play_edit_exec(&play_cmd_undo, argc, argv, undo);
 }

@@ -6,10 +6,44 @@
  * wrong count and its --help.  What an option means, and the work, is
  * the command's own file.
  */
+#include <ctype.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "play/play.h"
+
+const char *
+play_optstring(const struct play_cmd *cmd, char *buf, size_t cap)
+{
+	const struct option *o;
+	size_t		     n = 0;
+
+	if (cmd->in_order && n + 1 < cap)
+		buf[n++] = '+';
+	if (n + 1 < cap)
+		buf[n++] = ':';
+	for (o = cmd->args.longopts; o->name != NULL; o++) {
+		/* A short name once: "concurrency" is -j as "jobs" is. */
+		if (o->val <= 0 || o->val > UCHAR_MAX || !isalnum(o->val))
+			continue;
+		buf[n] = '\0';
+		if (memchr(buf, o->val, n) != NULL)
+			continue;
+		if (n + 3 >= cap)
+			break;
+		buf[n++] = (char)o->val;
+		if (o->has_arg == required_argument)
+			buf[n++] = ':';
+		else if (o->has_arg == optional_argument) {
+			buf[n++] = ':';
+			buf[n++] = ':';
+		}
+	}
+	buf[n] = '\0';
+	return buf;
+}
 
 /* "usage: gameplay NAME SYNOPSIS", as the man page's SYNOPSIS. */
 static void
@@ -53,12 +87,13 @@ play_help(const struct play_cmd *cmd)
  * usage error in one line.  Returns the exit status.
  */
 static int
-common_option(const struct play_cmd *cmd, int c, char **argv)
+common_option(
+    const struct play_cmd *cmd, const char *optstring, int c, char **argv)
 {
 	switch (c) {
 	case 'h': play_help(cmd); return cli_help_done();
 	case 'V': return cli_version("gameplay");
-	default: return cli_option_error(argv, cmd->args.template, c, true);
+	default: return cli_option_error(argv, optstring, c, true);
 	}
 }
 
@@ -77,13 +112,15 @@ play_usage_error(const struct play_cmd *cmd)
 int
 play_parse(const struct play_cmd *cmd, int argc, char **argv, void *settings)
 {
-	int c, n;
+	char optstring[PLAY_OPTSTRING_MAX];
+	int  c, n;
 
-	while ((c = getopt_long(argc, argv, cmd->args.template,
-		    cmd->args.longopts, NULL)) != -1) {
+	play_optstring(cmd, optstring, sizeof optstring);
+	while ((c = getopt_long(
+		    argc, argv, optstring, cmd->args.longopts, NULL)) != -1) {
 		/* ':' and '?' are getopt's errors, 'h' and 'V' ours. */
 		if (c == ':' || c == '?' || c == 'h' || c == 'V')
-			return common_option(cmd, c, argv);
+			return common_option(cmd, optstring, c, argv);
 		if (cmd->option(settings, c, optarg) == -1)
 			return CLI_USAGE;
 	}

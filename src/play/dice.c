@@ -257,9 +257,7 @@ play_roll_secret(const struct play_roll *ro, const char *path)
 	    (status = play_write_locked(true, &lf, pr.name, &np)) != CLI_OK)
 		goto out_close;
 	/* Said only once written: no roll is shown that is not kept. */
-	p.source = pr.path;
-	p.rec = pr.rec;
-	p.rp = &pr.rp;
+	play_report_of(&pr, &p);
 	status = match_finish(report_write_roll(stdout, &p));
 out_close:
 	secret_wipe(&s, sizeof s);

@@ -220,10 +220,16 @@ play_open_args(const struct play_cmd *cmd, int argc, char **argv,
 		return status;
 	if ((status = play_open(pr, argv[optind], &sel)) != CLI_OK)
 		return status;
+	play_report_of(pr, p);
+	return -1;
+}
+
+void
+play_report_of(const struct play_record *pr, struct report_play *p)
+{
 	p->source = pr->path;
 	p->rec = pr->rec;
 	p->rp = &pr->rp;
-	return -1;
 }
 
 void

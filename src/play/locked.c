@@ -6,6 +6,7 @@
  * record in place take turns: the second reads what the first wrote.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,9 @@ play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
 	memset(pr, 0, sizeof *pr);
 	if ((status = play_parse(cmd, argc, argv, ed)) != -1)
 		return status;
+	ed->cmd = cmd;
+	ed->operands = argv + optind;
+	ed->noperands = argc - optind;
 	if (ed->in_place && strcmp(argv[optind], "-") == 0) {
 		cli_error("%s: --in-place needs a file, not standard input",
 		    cmd->name);
@@ -56,6 +60,30 @@ play_edit_close(struct play_record *pr, struct play_record *np,
 	play_close(pr);
 	cli_locked_close(lf);
 	return status;
+}
+
+int
+play_edit_run(const struct play_cmd *cmd, int argc, char **argv,
+    struct play_edit *ed, play_edit_fn *edit)
+{
+	struct cli_locked  lf = { .fd = -1 };
+	struct play_record pr, np;
+	int		   status;
+
+	memset(&np, 0, sizeof np);
+	if ((status = play_edit_open(cmd, argc, argv, ed, &lf, &pr)) == -1 &&
+	    (status = edit(&pr, ed, &np)) == CLI_OK)
+		status = play_write_locked(ed->in_place, &lf, pr.name, &np);
+	return play_edit_close(&pr, &np, &lf, status);
+}
+
+int
+play_edit_exec(
+    const struct play_cmd *cmd, int argc, char **argv, play_edit_fn *edit)
+{
+	struct play_edit ed = { 0 };
+
+	return play_edit_run(cmd, argc, argv, &ed, edit);
 }
 
 /* play_open_locked's read, whatever the record's keys. */

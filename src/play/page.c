@@ -52,16 +52,7 @@ static const char html_style[] =
     ".facts dd { margin-left: 8.5em; }\n";
 
 static const char html_script[] =
-    "\"use strict\";\n"
-    "(function () {\n"
-    "var body = document.body, errors = [];\n"
-    "function fail(m) {\n"
-    "\terrors.push(m);\n"
-    "\tbody.setAttribute(\"data-errors\", errors.join(\"\\n\"));\n"
-    "}\n"
-    "window.addEventListener(\"error\", function (e) {\n"
-    "\tfail(String(e.message));\n"
-    "});\n"
+    DRAW_PAGE_ERRORS("")
     "var sections = document.querySelectorAll(\"section.record\");\n"
     "var cur = sections[0], turn = 0, shown = null;\n"
     "var lines = JSON.parse(document.getElementById(\"lines\").textContent);\n"

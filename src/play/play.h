@@ -30,9 +30,12 @@
  */
 struct play_cmd {
 	const char *name;
+	/*
+	 * Options end at the first operand (getopt's "+"); the short
+	 * options are those of args.longopts (play_optstring).
+	 */
+	bool in_order;
 	struct {
-		/* getopt_long's, from ':' ("+:": options end at an operand) */
-		const char *template;
 		/* Ends with PLAY_LONGOPTS_COMMON and a zeroed entry. */
 		const struct option *longopts;
 		int		     lower, upper; /* operands; upper -1: any */
@@ -80,6 +83,8 @@ struct play_cmd {
 
 /* The command called name, or NULL (table.c). */
 const struct play_cmd *play_cmd_find(const char *name);
+/* The ith command in commands.def's order, or NULL past the last. */
+const struct play_cmd *play_cmd_at(size_t i);
 /* gameplay's own --help, but for cli_help_done()'s last line. */
 void play_help_gameplay(void);
 
@@ -89,6 +94,35 @@ void play_help_gameplay(void);
  * across the commands.
  */
 #define PLAY_OPT_OWN MATCH_OPT_OWN
+
+/*
+ * The values of the commands' own options that have no short name, in
+ * one list so that their tables can stand in commands.def: a name is one
+ * option wherever a command takes it.  Past PLAY_OPT_AT and the key's.
+ */
+enum play_opt {
+	PLAY_OPT_ALL = PLAY_OPT_OWN + 64,
+	PLAY_OPT_CANCEL,
+	PLAY_OPT_CLOCK_AT,
+	PLAY_OPT_COLOUR,
+	PLAY_OPT_DIVIDE,
+	PLAY_OPT_FORCE,
+	PLAY_OPT_HASH,
+	PLAY_OPT_HTML,
+	PLAY_OPT_KEYS,
+	PLAY_OPT_LIST,
+	PLAY_OPT_METHOD,
+	PLAY_OPT_NODES,
+	PLAY_OPT_PROTOCOL,
+	PLAY_OPT_REASON,
+	PLAY_OPT_RESULT,
+	PLAY_OPT_SECONDS,
+	PLAY_OPT_SECRET_SEED,
+	PLAY_OPT_SETUP,
+	PLAY_OPT_SVG,
+	PLAY_OPT_TURN,
+	PLAY_OPT_WITHDRAWN,
+};
 
 /* The options every command takes, for its getopt_long table. */
 #define PLAY_LONGOPTS_COMMON \
@@ -111,10 +145,37 @@ int play_usage_error(const struct play_cmd *);
 /* cmd's --help on stdout, but for cli_help_done()'s last line. */
 void play_help(const struct play_cmd *);
 
-/* Each command's entry: play_cmd_new and so on (commands.def). */
-#define PLAY_CMD(x) extern const struct play_cmd play_cmd_##x;
+/*
+ * getopt_long's option string for cmd, made from its long options: ':'
+ * first ("+:" for in_order), then the short name of each option that has
+ * one, with ':' after it if it takes an argument, each once, into buf
+ * (cap bytes, enough for PLAY_OPTSTRING_MAX).  Returns buf.
+ */
+#define PLAY_OPTSTRING_MAX 128
+const char *play_optstring(const struct play_cmd *cmd, char *buf, size_t cap);
+
+/*
+ * Each command's entry, play_cmd_new and so on, made by table.c from
+ * commands.def; what cmd-NAME.c defines for it: play_exec_NAME, and
+ * play_option_NAME and play_longopts_NAME if its entry names it.
+ */
+#define PLAY_CMD(x, ...) \
+	extern const struct play_cmd play_cmd_##x; \
+	extern const struct option   play_longopts_##x[]; \
+	int			     play_exec_##x(int argc, char **argv); \
+	int play_option_##x(void *settings, int c, const char *arg);
 #include "play/commands.def"
 #undef PLAY_CMD
+
+/*
+ * A command's long options in its entry (commands.def): the ones given,
+ * then -h and -V, then the zeroed entry.
+ */
+#define PLAY_OPTS(...) \
+	((const struct option[]){ \
+	    __VA_ARGS__, PLAY_LONGOPTS_COMMON, { NULL, 0, NULL, 0 } })
+#define PLAY_OPTS_NONE \
+	((const struct option[]){ PLAY_LONGOPTS_COMMON, { NULL, 0, NULL, 0 } })
 
 /*
  * Which record of a file a command takes, and its game where the record
@@ -146,7 +207,7 @@ int play_select_option(struct play_select *, int c, const char *arg);
  */
 extern const struct option play_record_longopts[];
 #define PLAY_RECORD_ENTRY \
-	.args = { ":g:r:hV", play_record_longopts, 1, 1, "name one record" }, \
+	.args = { play_record_longopts, 1, 1, "name one record" }, \
 	.usage = "[-g game] [-r n] record", .width = 17, .select = true, \
 	.option = play_record_option
 int play_record_option(void *sel, int c, const char *arg);
@@ -198,6 +259,11 @@ void play_close(struct play_record *);
  */
 int play_open_args(const struct play_cmd *, int argc, char **argv,
     struct play_record *pr, struct report_play *p);
+/*
+ * Points p's source, record and replay at pr's (borrowed), the start of
+ * every document a command writes of one record.
+ */
+void play_report_of(const struct play_record *pr, struct report_play *p);
 
 /*
  * Correspondence time (time.c, formats/record.md "Moments"): the moment
@@ -297,6 +363,13 @@ struct play_edit {
 	bool		   in_place;
 	struct play_at	   at;
 	struct play_key	   key;
+	/*
+	 * What play_edit_open parsed: the command, and its operands,
+	 * operands[0] (the record) to operands[noperands - 1].
+	 */
+	const struct play_cmd *cmd;
+	char *const	      *operands;
+	int		       noperands;
 };
 
 #define PLAY_LONGOPTS_EDIT \
@@ -318,6 +391,25 @@ int play_edit_open(const struct play_cmd *cmd, int argc, char **argv,
  */
 int play_edit_close(struct play_record *pr, struct play_record *np,
     struct cli_locked *lf, int status);
+/*
+ * The edit of such a command: the new record made from pr's as ed says
+ * (the settings and operands play_edit_run parsed; they may start a
+ * larger struct of the command's), read back into np (zeroed).  Returns
+ * the exit status, after saying why on stderr when it is not CLI_OK.
+ */
+typedef int play_edit_fn(const struct play_record *pr,
+    const struct play_edit *ed, struct play_record *np);
+/*
+ * The whole of such a command, for one whose edit is edit: the record
+ * opened under its lock (play_edit_open, into ed, zeroed by the caller),
+ * edited, written to standard output or in place (play_write_locked) and
+ * closed (play_edit_close).  Returns the exit status.
+ * play_edit_exec is the same with settings of its own.
+ */
+int play_edit_run(const struct play_cmd *cmd, int argc, char **argv,
+    struct play_edit *ed, play_edit_fn *edit);
+int play_edit_exec(
+    const struct play_cmd *cmd, int argc, char **argv, play_edit_fn *edit);
 
 /*
  * Whether pr's game may still be decided off the board (claim, resign):
@@ -326,15 +418,7 @@ int play_edit_close(struct play_record *pr, struct play_record *np,
  */
 int play_decidable(const struct play_record *pr, const char *what);
 
-/*
- * Draws by agreement (agree.c): the exec of offer, accept and decline,
- * whose name is the word written ({[%NAME draw COLOUR]}) and whose last
- * operand is the colour.  Returns the exit status: an answer the referee
- * refuses (accept-without-offer...) is CLI_BAD after its diagnostic.
- */
-int play_agreement_exec(const struct play_cmd *cmd, int argc, char **argv);
-/* Their options, and the lines of -i and --at in their --help. */
-extern const struct option play_agreement_longopts[];
+/* The lines of -i and --at in the --help of offer, accept and decline. */
 #define PLAY_AGREEMENT_HELP \
 	"\n" \
 	"  -i, --in-place   replace RECORD instead, under a lock\n" \
@@ -404,9 +488,9 @@ char *play_update_text(
  * status, or -1 after saying "out of memory" when the text could not be
  * made.
  */
-int play_update_load(const struct play_record *pr,
-    const struct record_update *u, const struct play_select *sel,
-    struct play_record *np);
+int
+play_update_load(const struct play_record *pr, const struct record_update *u,
+    const struct play_select *sel, struct play_record *np);
 /*
  * Says that the record a command wrote (what, e.g. "the decided record")
  * does not check, which is a bug of ours; returns CLI_INTERNAL.

@@ -3,14 +3,24 @@
  * The table of gameplay's commands (play.h), one file each (cmd-*.c), as
  * tmux's cmd.c lists its cmd_entry tables, made from commands.def:
  * finding a command by name, and gameplay's own --help, which lists them.
- * A new command is its file and one line in commands.def.
+ * A new command is its file and one PLAY_CMD entry in commands.def.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "match/analyze.h"
+#include "match/match.h"
 #include "play/play.h"
 
-#define PLAY_CMD(x) &play_cmd_##x,
+/* Each command's entry, its exec being play_exec_NAME of cmd-NAME.c. */
+#define PLAY_CMD(x, ...) \
+	const struct play_cmd play_cmd_##x = { \
+		.name = #x, .exec = play_exec_##x, __VA_ARGS__ \
+	};
+#include "play/commands.def"
+#undef PLAY_CMD
+
+#define PLAY_CMD(x, ...) &play_cmd_##x,
 static const struct play_cmd *const commands[] = {
 #include "play/commands.def"
 };
@@ -27,6 +37,12 @@ play_cmd_find(const char *name)
 		if (strcmp(name, commands[i]->name) == 0)
 			return commands[i];
 	return NULL;
+}
+
+const struct play_cmd *
+play_cmd_at(size_t i)
+{
+	return i < NCOMMANDS ? commands[i] : NULL;
 }
 
 void
