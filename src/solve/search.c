@@ -4,9 +4,10 @@
  * principal variation (null-window) re-searches; near the end a search
  * without the table over a list of the empties that orders moves by
  * quadrant parity alone (last_moves, last2), the last empty square solved
- * by counting its flips line by line; above it the transposition
- * table (bounds, best move first), enhanced transposition cutoffs, the
- * stability cutoff and fastest-first ordering.  The budgets are checked
+ * by counting its flips line by line; above it, from TABLE_MIN
+ * empties, the transposition table (bounds, best move first), enhanced
+ * transposition cutoffs, the stability cutoff and fastest-first
+ * ordering.  The budgets are checked
  * here, every few thousand nodes.
  */
 #include <limits.h>
@@ -24,6 +25,11 @@
 
 /* At most this many empties: the search without the table. */
 #define SHALLOW 6
+/*
+ * At least this many: the transposition table (at seven empties its
+ * probe, a cache miss, cost more than the nodes it saved).
+ */
+#define TABLE_MIN 8
 /* At least this many: enhanced transposition cutoffs. */
 #define ETC_MIN 10
 /*
@@ -333,7 +339,7 @@ gen_moves(struct search *s, uint64_t P, uint64_t O, uint64_t moves, int n,
 		list[nm].sq = sq;
 		list[nm].flips = f;
 		list[nm].key = KEY_LATER;
-		if (n > SHALLOW + 1)
+		if (n > TABLE_MIN)
 			tt_prefetch(&s->tt, O ^ f, P ^ f ^ (UINT64_C(1) << sq));
 		nm++;
 	}
@@ -451,7 +457,7 @@ search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 	if (stability_cut(s, P, O, alpha, n, &v))
 		return v;
 	nm = gen_moves(s, P, O, moves, n, list);
-	if ((e = tt_probe(&s->tt, P, O)) != NULL &&
+	if (n >= TABLE_MIN && (e = tt_probe(&s->tt, P, O)) != NULL &&
 	    !(s->off & SEARCH_OFF_TABLE)) {
 		if (e->lo >= beta || e->lo == e->hi)
 			return e->lo;
@@ -466,7 +472,7 @@ search_ab(struct search *s, uint64_t P, uint64_t O, int alpha, int beta, int n,
 		return v;
 	}
 	v = children(s, P, O, alpha, beta, n, list, nm, &bm);
-	if (!s->aborted)
+	if (!s->aborted && n >= TABLE_MIN)
 		tt_store(&s->tt, P, O, n, alpha, beta, v, bm);
 	return v;
 }
