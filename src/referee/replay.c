@@ -107,20 +107,20 @@ static int
 check_nuls(const struct record *rec, struct replay *rp)
 {
 	static const struct {
-		const char    *tag;
-		enum diag_code code;
+		enum record_known tag;
+		enum diag_code	  code;
 	} read[] = {
-		{ "Board", DIAG_BAD_BOARD },
-		{ "Size", DIAG_BAD_BOARD },
-		{ "Seed", DIAG_BAD_SEED },
-		{ "Variant", DIAG_BAD_VARIANT },
-		{ "Setup", DIAG_BAD_SETUP_TAG },
+		{ RECORD_TAG_BOARD, DIAG_BAD_BOARD },
+		{ RECORD_TAG_SIZE, DIAG_BAD_BOARD },
+		{ RECORD_TAG_SEED, DIAG_BAD_SEED },
+		{ RECORD_TAG_VARIANT, DIAG_BAD_VARIANT },
+		{ RECORD_TAG_SETUP, DIAG_BAD_SETUP_TAG },
 	};
 	const struct record_tag *t;
 	size_t			 i;
 
 	for (i = 0; i < sizeof read / sizeof read[0]; i++)
-		if (has_nul(t = record_tag_find(rec, read[i].tag))) {
+		if (has_nul(t = record_tag_known(rec, read[i].tag))) {
 			diag_set_at(replay_mark_malformed(rp), read[i].code,
 			    t->at, 0, "the %s tag's value holds a NUL byte",
 			    t->name);
@@ -147,7 +147,7 @@ malformed_rules(struct replay *rp, const struct diag *d, struct diag_pos at)
 static int
 set_up_position(const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *st = record_tag_find(rec, "Setup");
+	const struct record_tag *st = record_tag_known(rec, RECORD_TAG_SETUP);
 	int			 pieces[RULES_MAX_CELLS], to_move;
 	struct diag		 d;
 
@@ -170,7 +170,7 @@ static const struct rules_game *
 find_game(const struct record *rec, const struct replay_options *opt,
     struct replay *rp)
 {
-	const struct record_tag *gt = record_tag_find(rec, "Game");
+	const struct record_tag *gt = record_tag_known(rec, RECORD_TAG_GAME);
 	const struct rules_game *g = opt->game, *named;
 	char			 shown[RECORD_SHOWN];
 	struct diag		 d;
@@ -212,7 +212,7 @@ find_game(const struct record *rec, const struct replay_options *opt,
 static int
 read_seed(const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *st = record_tag_find(rec, "Seed");
+	const struct record_tag *st = record_tag_known(rec, RECORD_TAG_SEED);
 	char			 shown[RECORD_SHOWN], *end;
 
 	rp->seeded = false;
@@ -255,8 +255,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	rp->game = g;
 	if (check_nuls(rec, rp) == -1)
 		return -1;
-	bt = record_tag_find(rec, "Board");
-	zt = record_tag_find(rec, "Size");
+	bt = record_tag_known(rec, RECORD_TAG_BOARD);
+	zt = record_tag_known(rec, RECORD_TAG_SIZE);
 	if (bt != NULL && zt != NULL && !same_board(g, bt->value, zt->value)) {
 		util_printable(zt->value, zt->value_len, shown, sizeof shown);
 		util_printable(bt->value, bt->value_len, other, sizeof other);
@@ -272,7 +272,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	spec = bt != NULL ? bt->value : g->default_board;
 	if (read_seed(rec, rp) == -1 || replay_check_commitment(rec, rp) == -1)
 		return -1;
-	vt = record_tag_find(rec, "Variant");
+	vt = record_tag_known(rec, RECORD_TAG_VARIANT);
 	if (vt == NULL)
 		rules_variant_default(g, &v);
 	else if (rules_variant_parse(g, vt->value, &v, &d) == -1) {
@@ -660,7 +660,7 @@ replay_turn(const struct record_token *tok, const struct replay_turn *t,
  * The cell of a turn token written as two bytes, a square of a small
  * square board such as f5 (the codec's reading of it), or -1.
  */
-static int
+static inline int
 two_byte_square(const struct rules_board *b, const struct record_token *tok)
 {
 	unsigned file, rank;
@@ -1007,7 +1007,7 @@ check_words(struct record_syntax *syn, const struct record *rec,
 static int
 apply_komi(const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *kt = record_tag_find(rec, "Komi");
+	const struct record_tag *kt = record_tag_known(rec, RECORD_TAG_KOMI);
 	struct rules_score	*s = &rp->score;
 	long			 komi, d;
 
@@ -1035,7 +1035,7 @@ static void
 check_result(
     struct record_syntax *syn, const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *rt = record_tag_find(rec, "Result");
+	const struct record_tag *rt = record_tag_known(rec, RECORD_TAG_RESULT);
 
 	if (has_nul(rt)) {
 		diag_set_at(replay_mark_malformed(rp), DIAG_BAD_RESULT, rt->at,
@@ -1161,11 +1161,12 @@ static bool
 forfeit_score(
     const struct record *rec, const struct replay *rp, int score[RULES_COLOURS])
 {
-	const struct record_tag *tt = record_tag_find(rec, "Termination");
-	enum replay_cause	 cause;
-	const char		*move;
-	size_t			 move_len;
-	int			 loser;
+	const struct record_tag *tt = record_tag_known(
+	    rec, RECORD_TAG_TERMINATION);
+	enum replay_cause cause;
+	const char	 *move;
+	size_t		  move_len;
+	int		  loser;
 
 	if (tt == NULL ||
 	    !forfeit_of(rp->game, tt->value, tt->value_len, &cause, &loser,
@@ -1235,8 +1236,9 @@ static void
 check_termination(
     struct record_syntax *syn, const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *tt = record_tag_find(rec, "Termination");
-	const struct record_tag *wt = record_tag_find(rec, "Winner");
+	const struct record_tag *tt = record_tag_known(
+	    rec, RECORD_TAG_TERMINATION);
+	const struct record_tag *wt = record_tag_known(rec, RECORD_TAG_WINNER);
 	const struct rules_game *g = rp->game;
 	/*
 	 * Set by forfeit_of() and read only after it said yes, which -O2
@@ -1388,14 +1390,15 @@ static void
 replay_malformed(const struct record *rec, const struct replay_options *opt,
     struct replay *rp)
 {
+	const struct record_tag *gt;
+
 	rp->status = REPLAY_MALFORMED;
 	rp->has_error = true;
 	rp->error = rec->error;
 	/* Still name the game where the record or the caller says. */
-	if (record_tag_find(rec, "Game") != NULL) {
-		if (!has_nul(record_tag_find(rec, "Game")))
-			rp->game = rules_game_find(
-			    record_tag_find(rec, "Game")->value);
+	if ((gt = record_tag_known(rec, RECORD_TAG_GAME)) != NULL) {
+		if (!has_nul(gt))
+			rp->game = rules_game_find(gt->value);
 	} else if (opt->game != NULL)
 		rp->game = opt->game;
 	else
