@@ -657,23 +657,46 @@ replay_turn(const struct record_token *tok, const struct replay_turn *t,
 }
 
 /*
+ * Where the two-byte squares of a board lie (two_byte_square): files a..w
+ * and ranks 1..9 that the board has, none on a board of another
+ * geometry.  Worked out once a record, not once a turn.
+ */
+struct two_byte_bounds {
+	unsigned files;
+	unsigned ranks;
+	unsigned width;
+};
+
+static inline struct two_byte_bounds
+two_byte_bounds(const struct rules_board *b)
+{
+	struct two_byte_bounds tb = { 0, 0, (unsigned)b->width };
+
+	/* Letters a..w as the codec's; an x would be a removal. */
+	if (b->geometry == RULES_SQUARE) {
+		tb.files = b->width < 23 ? (unsigned)b->width : 23;
+		tb.ranks = b->height < 9 ? (unsigned)b->height : 9;
+	}
+	return tb;
+}
+
+/*
  * The cell of a turn token written as two bytes, a square of a small
  * square board such as f5 (the codec's reading of it), or -1.
  */
 static inline int
-two_byte_square(const struct rules_board *b, const struct record_token *tok)
+two_byte_square(
+    const struct two_byte_bounds *tb, const struct record_token *tok)
 {
 	unsigned file, rank;
 
-	if (tok->len != 2 || b->geometry != RULES_SQUARE)
+	if (tok->len != 2)
 		return -1;
 	file = ((unsigned char)tok->text[0] | 0x20) - 'a';
 	rank = (unsigned char)tok->text[1] - '1';
-	/* Letters a..w as the codec's; an x would be a removal. */
-	if (file >= 23 || rank >= 9 || file >= (unsigned)b->width ||
-	    rank >= (unsigned)b->height)
+	if (file >= tb->files || rank >= tb->ranks)
 		return -1;
-	return (int)(rank * (unsigned)b->width + file);
+	return (int)(rank * tb->width + file);
 }
 
 /*
@@ -687,6 +710,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 {
 	struct replay_scratch	 *sc = &rp->scratch;
 	const struct rules_board *b = &rp->pos->board;
+	struct two_byte_bounds	  tb = two_byte_bounds(b);
 	struct replay_turn	  t;
 	size_t			  cut, bound;
 	int			  c;
@@ -697,7 +721,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	 * fast path), reached here without its calls.  reserve() has room
 	 * for two actions from the first turn on.
 	 */
-	if ((c = two_byte_square(b, tok)) != -1 && sc->acts_cap >= 2 &&
+	if ((c = two_byte_square(&tb, tok)) != -1 && sc->acts_cap >= 2 &&
 	    sc->offs_cap >= 2) {
 		sc->acts[0] = (struct rules_action){ .kind = RULES_PLACE,
 			.to = (int16_t)c };
@@ -749,19 +773,21 @@ static int
 play_squares(const struct record *rec, size_t *i, size_t end,
     const struct replay_options *opt, struct replay *rp)
 {
-	struct rules_action a = { .kind = RULES_PLACE };
-	struct rules_action pass = { .kind = RULES_PASS };
-	int16_t		    cells[64];
-	size_t		    n, k, j, max;
-	int		    c;
+	struct two_byte_bounds	   tb = two_byte_bounds(&rp->pos->board);
+	const struct record_token *tok;
+	struct rules_action	   a = { .kind = RULES_PLACE };
+	struct rules_action	   pass = { .kind = RULES_PASS };
+	int16_t			   cells[64];
+	size_t			   n, k, j, max, avail;
+	int			   c;
 
 	/* One square at a time where each position is shown (opt->each). */
 	max = opt->each != NULL ? 1 : 64;
 	for (;;) {
-		for (n = 0; n < max && *i + n < end; n++) {
-			c = two_byte_square(
-			    &rp->pos->board, &rec->turns[*i + n]);
-			if (c == -1)
+		avail = end - *i < max ? end - *i : max;
+		tok = &rec->turns[*i];
+		for (n = 0; n < avail; n++) {
+			if ((c = two_byte_square(&tb, &tok[n])) == -1)
 				break;
 			cells[n] = (int16_t)c;
 		}
