@@ -34,6 +34,22 @@
 # of layout, won back by the inline record_turn_is_pass and two-byte
 # tokens.  Peak RSS flat: 3.6-3.8 MB on every format (/usr/bin/time),
 # before and after.
+#
+# Branch replay2 against main f1cabb3 (the replay side every format
+# shares: known tags by number, two_byte_square's bounds once a run), the
+# 102,628 games, gamecheck -O2, paired in the same minutes at load 8-9 on
+# 2 cores, by farm-bench -n 21 (CSV, notation) or 15 --vs 'main -q F' --
+# 'replay2 -q F', A/B cpu min/median/max:
+#     CSV 0.78/0.94/0.99, notation 0.85/0.96/1.32, transcript
+#     0.91/0.95/1.04, WTHOR 0.82/0.90/1.05, GGF 0.80/0.98/1.01, SGF
+#     0.89/0.95/1.03.
+# Instructions (callgrind gamecheck -q, the set once, 25,657 games, main
+# -> replay2): CSV 361.8M -> 318.7M (-11.9%), transcripts 323.8M ->
+# 294.5M (-9.0%), WTHOR 462.8M -> 382.1M (-17.4%: its records carry a
+# dozen tags, each once searched for by every lookup), GGF 780.4M ->
+# 731.1M (-6.3%), the notation (its first 5,000 games) 85.7M -> 78.9M
+# (-8.0%).  Output the same: bench/same-output.sh main's gamecheck, and
+# cmp of full reports and stderr on the set in every format.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

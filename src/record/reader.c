@@ -431,6 +431,7 @@ reader_finish(struct record_reader *rd)
 		rd->rec.tags[i].name = rd->text + rd->tag_off[2 * i];
 		rd->rec.tags[i].value = rd->text + rd->tag_off[2 * i + 1];
 	}
+	record_tag_note_known(&rd->rec);
 	if (!rd->in_line)
 		for (i = 0; i < rd->rec.nturns; i++)
 			rd->rec.turns[i].text = rd->text + rd->turn_off[i];

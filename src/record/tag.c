@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Tag lookup (record.h): a record's tags found by name, and tag names
+ * Tag lookup (record.h): a record's tags found by name, or by number
+ * for the tags the referee reads of every record, and tag names
  * compared and hashed in any case, as the notation treats them.  Reading
  * tags is the readers'; what a tag means, their users'.
  */
@@ -51,13 +52,80 @@ record_tag_find(const struct record *rec, const char *name)
 
 	/*
 	 * PGN spells tags one way; a lookup forgives the case.  By hand, not
-	 * strcasecmp: the replay asks for a dozen tags of every record, most
-	 * of them absent.
+	 * strcasecmp: callers other than the replay (record_tag_known) ask
+	 * for tags of every record too.
 	 */
 	for (i = 0; i < rec->ntags; i++)
 		if (name_eq(rec->tags[i].name, name))
 			return &rec->tags[i];
 	return NULL;
+}
+
+const char *const record_known_names[RECORD_TAG_NKNOWN] = {
+	[RECORD_TAG_ADJUDICATED] = "Adjudicated",
+	[RECORD_TAG_ADJUDICATION_METHOD] = "AdjudicationMethod",
+	[RECORD_TAG_ADJUDICATION_REASON] = "AdjudicationReason",
+	[RECORD_TAG_BOARD] = "Board",
+	[RECORD_TAG_CLAIMED] = "Claimed",
+	[RECORD_TAG_GAME] = "Game",
+	[RECORD_TAG_KOMI] = "Komi",
+	[RECORD_TAG_RESIGNED] = "Resigned",
+	[RECORD_TAG_RESULT] = "Result",
+	[RECORD_TAG_SEED] = "Seed",
+	[RECORD_TAG_SEED_COMMIT] = "SeedCommit",
+	[RECORD_TAG_SEED_SALT] = "SeedSalt",
+	[RECORD_TAG_SETUP] = "Setup",
+	[RECORD_TAG_SIZE] = "Size",
+	[RECORD_TAG_START] = "Start",
+	[RECORD_TAG_TERMINATION] = "Termination",
+	[RECORD_TAG_TIME_CONTROL] = "TimeControl",
+	[RECORD_TAG_VARIANT] = "Variant",
+	[RECORD_TAG_WINNER] = "Winner",
+};
+
+/*
+ * The known tags by the first letter of their name, folded: those of
+ * 'a' + i are record_known_names[by_letter[i][0]] up to, not including,
+ * [by_letter[i][1]] (the names are in order).
+ */
+static const unsigned char by_letter[26][2] = {
+	['a' - 'a'] = { RECORD_TAG_ADJUDICATED, RECORD_TAG_BOARD },
+	['b' - 'a'] = { RECORD_TAG_BOARD, RECORD_TAG_CLAIMED },
+	['c' - 'a'] = { RECORD_TAG_CLAIMED, RECORD_TAG_GAME },
+	['g' - 'a'] = { RECORD_TAG_GAME, RECORD_TAG_KOMI },
+	['k' - 'a'] = { RECORD_TAG_KOMI, RECORD_TAG_RESIGNED },
+	['r' - 'a'] = { RECORD_TAG_RESIGNED, RECORD_TAG_SEED },
+	['s' - 'a'] = { RECORD_TAG_SEED, RECORD_TAG_TERMINATION },
+	['t' - 'a'] = { RECORD_TAG_TERMINATION, RECORD_TAG_VARIANT },
+	['v' - 'a'] = { RECORD_TAG_VARIANT, RECORD_TAG_WINNER },
+	['w' - 'a'] = { RECORD_TAG_WINNER, RECORD_TAG_NKNOWN },
+};
+
+void
+record_tag_note_known(struct record *rec)
+{
+	size_t	 i;
+	unsigned first, k;
+
+	/*
+	 * Once a record, each tag against the known names of its first
+	 * letter: none for most tags (GameId, Event...), one or two else.
+	 */
+	rec->known = 0;
+	for (i = 0; i < rec->ntags; i++) {
+		first = (unsigned)fold(rec->tags[i].name[0]) - 'a';
+		if (first >= 26)
+			continue;
+		for (k = by_letter[first][0]; k < by_letter[first][1]; k++)
+			if ((rec->known >> k & 1) == 0 &&
+			    name_eq(rec->tags[i].name, record_known_names[k])) {
+				rec->known |= (uint32_t)1 << k;
+				rec->known_at[k] = (uint32_t)i;
+				break;
+			}
+	}
+	rec->known_of = rec->tags;
+	rec->known_n = rec->ntags;
 }
 
 int

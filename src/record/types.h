@@ -125,6 +125,38 @@ struct record_claim {
 };
 
 /*
+ * The tags the referee asks of every record (replay, its times, claims,
+ * commitments and adjudications), by number: the reader notes which of
+ * them a record holds as it finishes the record, so that asking for one
+ * (record_tag_known) costs no search, and the absent, most of them, no
+ * reading of any name.  record_known_names gives each one's name, in
+ * this order.
+ */
+enum record_known {
+	RECORD_TAG_ADJUDICATED,
+	RECORD_TAG_ADJUDICATION_METHOD,
+	RECORD_TAG_ADJUDICATION_REASON,
+	RECORD_TAG_BOARD,
+	RECORD_TAG_CLAIMED,
+	RECORD_TAG_GAME,
+	RECORD_TAG_KOMI,
+	RECORD_TAG_RESIGNED,
+	RECORD_TAG_RESULT,
+	RECORD_TAG_SEED,
+	RECORD_TAG_SEED_COMMIT,
+	RECORD_TAG_SEED_SALT,
+	RECORD_TAG_SETUP,
+	RECORD_TAG_SIZE,
+	RECORD_TAG_START,
+	RECORD_TAG_TERMINATION,
+	RECORD_TAG_TIME_CONTROL,
+	RECORD_TAG_VARIANT,
+	RECORD_TAG_WINNER,
+	RECORD_TAG_NKNOWN
+};
+extern const char *const record_known_names[RECORD_TAG_NKNOWN];
+
+/*
  * One record as read, before any rule is applied.  The reader owns the
  * storage and reuses it for the next record: copy what must outlive the
  * next call to record_reader_next.
@@ -135,16 +167,27 @@ struct record {
 	enum record_format format;
 	bool		   implicit_passes; /* transcripts: passes unwritten */
 
-	struct record_tag   *tags;
-	size_t		     ntags;
-	struct record_token *turns;
-	size_t		     nturns;
-	bool		     has_result;
-	struct record_token  result;
-	struct record_note  *notes; /* GGF, SGF: by turn, in order */
-	size_t		     nnotes;
-	struct record_stamp *stamps; /* the notation: in order */
-	size_t		     nstamps;
+	struct record_tag *tags;
+	size_t		   ntags;
+	/*
+	 * The known tags among them (record_tag_note_known): bit k of known
+	 * set if tag k of enum record_known is tags[known_at[k]].  Only of
+	 * the tags array known_of with known_n tags: a record whose tags
+	 * were built or changed elsewhere (a copy with a tag added, a
+	 * record made by hand) is not this one, and is searched by name.
+	 */
+	const struct record_tag *known_of;
+	size_t			 known_n;
+	uint32_t		 known;
+	uint32_t		 known_at[RECORD_TAG_NKNOWN];
+	struct record_token	*turns;
+	size_t			 nturns;
+	bool			 has_result;
+	struct record_token	 result;
+	struct record_note	*notes; /* GGF, SGF: by turn, in order */
+	size_t			 nnotes;
+	struct record_stamp	*stamps; /* the notation: in order */
+	size_t			 nstamps;
 
 	/* The game every record of the format is, NULL: a Game tag says. */
 	const struct rules_game *format_game;
@@ -179,6 +222,26 @@ struct record {
 /* Tag lookup (tag.c).  Looks a tag up by name, ignoring case; NULL if absent. */
 const struct record_tag *
 record_tag_find(const struct record *, const char *name);
+
+/*
+ * Notes which of rec's tags are known tags (enum record_known), for
+ * record_tag_known: a reader's, once its record's tag names are set.
+ * The first of two tags of one name is the one noted, as
+ * record_tag_find would find it.
+ */
+void record_tag_note_known(struct record *rec);
+
+/*
+ * Looks known tag k up: as record_tag_find(rec, record_known_names[k]),
+ * with no search where the reader noted rec's known tags.
+ */
+static inline const struct record_tag *
+record_tag_known(const struct record *rec, enum record_known k)
+{
+	if (rec->known_of != rec->tags || rec->known_n != rec->ntags)
+		return record_tag_find(rec, record_known_names[k]);
+	return (rec->known >> k & 1) != 0 ? &rec->tags[rec->known_at[k]] : NULL;
+}
 
 /*
  * Whether two tag names are one tag: equal in any case (ASCII, as the C

@@ -24,7 +24,8 @@ static const char *const methods[] = { "director", "solver" };
 bool
 replay_termination_adjudged(const struct record *rec)
 {
-	const struct record_tag *tt = record_tag_find(rec, "Termination");
+	const struct record_tag *tt = record_tag_known(
+	    rec, RECORD_TAG_TERMINATION);
 
 	return tt != NULL && tt->value_len == sizeof adjudged - 1 &&
 	    memcmp(tt->value, adjudged, sizeof adjudged - 1) == 0;
@@ -80,10 +81,10 @@ static int
 check_tags(
     const struct record *rec, const struct record_tag *tt, struct replay *rp)
 {
-	const struct record_tag *rt = record_tag_find(
-	    rec, "AdjudicationReason");
-	const struct record_tag *mt = record_tag_find(
-	    rec, "AdjudicationMethod");
+	const struct record_tag *rt = record_tag_known(
+	    rec, RECORD_TAG_ADJUDICATION_REASON);
+	const struct record_tag *mt = record_tag_known(
+	    rec, RECORD_TAG_ADJUDICATION_METHOD);
 	char shown[RECORD_SHOWN];
 
 	if (rt == NULL || rt->value_len == 0) {
@@ -140,8 +141,9 @@ check_decision(struct record_syntax *syn, const struct record *rec,
 static int
 check_moment(const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *t = record_tag_find(rec, "Adjudicated");
-	struct corr_error	 err;
+	const struct record_tag *t = record_tag_known(
+	    rec, RECORD_TAG_ADJUDICATED);
+	struct corr_error err;
 	char	shown[RECORD_SHOWN], when[CORR_TIME_LEN], last[CORR_TIME_LEN];
 	int64_t at;
 
@@ -169,8 +171,9 @@ void
 replay_check_adjudication(
     struct record_syntax *syn, const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *tt = record_tag_find(rec, "Termination");
-	const struct record_tag *wt = record_tag_find(rec, "Winner");
+	const struct record_tag *tt = record_tag_known(
+	    rec, RECORD_TAG_TERMINATION);
+	const struct record_tag *wt = record_tag_known(rec, RECORD_TAG_WINNER);
 	const struct rules_game *g = rp->game;
 	char			 who[RECORD_SHOWN];
 	int			 winner, named = -2, c;

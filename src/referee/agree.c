@@ -24,7 +24,8 @@ static const char agreed[] = "agreed draw";
 bool
 replay_termination_agreed(const struct record *rec)
 {
-	const struct record_tag *tt = record_tag_find(rec, "Termination");
+	const struct record_tag *tt = record_tag_known(
+	    rec, RECORD_TAG_TERMINATION);
 
 	return tt != NULL && tt->value_len == sizeof agreed - 1 &&
 	    memcmp(tt->value, agreed, sizeof agreed - 1) == 0;
@@ -33,7 +34,8 @@ replay_termination_agreed(const struct record *rec)
 bool
 replay_termination_drawn(const struct record *rec)
 {
-	const struct record_tag *tt = record_tag_find(rec, "Termination");
+	const struct record_tag *tt = record_tag_known(
+	    rec, RECORD_TAG_TERMINATION);
 
 	return tt != NULL && tt->value_len == strlen(REPLAY_DRAWN_ON_EVAL) &&
 	    memcmp(tt->value, REPLAY_DRAWN_ON_EVAL, tt->value_len) == 0;
@@ -307,7 +309,7 @@ replay_check_agreement(const struct record *rec, struct replay *rp)
 	rp->draw_offer = o[0].colour;
 	rp->undo_offer = o[1].colour;
 	rp->undo_turns = o[1].turns;
-	tt = record_tag_find(rec, "Termination");
+	tt = record_tag_known(rec, RECORD_TAG_TERMINATION);
 	if (acc == rec->nstamps) {
 		if (ended)
 			fail(rp, DIAG_AGREEMENT_MISSING, tt->at,

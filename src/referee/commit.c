@@ -30,9 +30,11 @@ is_hex(const struct record_tag *t, size_t n)
 int
 replay_check_commitment(const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *ct = record_tag_find(rec, "SeedCommit");
-	const struct record_tag *st = record_tag_find(rec, "SeedSalt");
-	const struct record_tag *seed = record_tag_find(rec, "Seed");
+	const struct record_tag *ct = record_tag_known(
+	    rec, RECORD_TAG_SEED_COMMIT);
+	const struct record_tag *st = record_tag_known(
+	    rec, RECORD_TAG_SEED_SALT);
+	const struct record_tag *seed = record_tag_known(rec, RECORD_TAG_SEED);
 	struct secret_seed	 s;
 	char			 hash[SECRET_COMMIT_LEN], msg[256];
 
@@ -75,7 +77,8 @@ replay_check_commitment(const struct record *rec, struct replay *rp)
 void
 replay_check_unrevealed(const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *ct = record_tag_find(rec, "SeedCommit");
+	const struct record_tag *ct = record_tag_known(
+	    rec, RECORD_TAG_SEED_COMMIT);
 
 	if (ct == NULL || rp->seeded || rp->has_warning ||
 	    (rp->status != REPLAY_FINISHED && !rp->forfeit && !rp->agreed))

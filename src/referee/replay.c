@@ -107,20 +107,20 @@ static int
 check_nuls(const struct record *rec, struct replay *rp)
 {
 	static const struct {
-		const char    *tag;
-		enum diag_code code;
+		enum record_known tag;
+		enum diag_code	  code;
 	} read[] = {
-		{ "Board", DIAG_BAD_BOARD },
-		{ "Size", DIAG_BAD_BOARD },
-		{ "Seed", DIAG_BAD_SEED },
-		{ "Variant", DIAG_BAD_VARIANT },
-		{ "Setup", DIAG_BAD_SETUP_TAG },
+		{ RECORD_TAG_BOARD, DIAG_BAD_BOARD },
+		{ RECORD_TAG_SIZE, DIAG_BAD_BOARD },
+		{ RECORD_TAG_SEED, DIAG_BAD_SEED },
+		{ RECORD_TAG_VARIANT, DIAG_BAD_VARIANT },
+		{ RECORD_TAG_SETUP, DIAG_BAD_SETUP_TAG },
 	};
 	const struct record_tag *t;
 	size_t			 i;
 
 	for (i = 0; i < sizeof read / sizeof read[0]; i++)
-		if (has_nul(t = record_tag_find(rec, read[i].tag))) {
+		if (has_nul(t = record_tag_known(rec, read[i].tag))) {
 			diag_set_at(replay_mark_malformed(rp), read[i].code,
 			    t->at, 0, "the %s tag's value holds a NUL byte",
 			    t->name);
@@ -147,7 +147,7 @@ malformed_rules(struct replay *rp, const struct diag *d, struct diag_pos at)
 static int
 set_up_position(const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *st = record_tag_find(rec, "Setup");
+	const struct record_tag *st = record_tag_known(rec, RECORD_TAG_SETUP);
 	int			 pieces[RULES_MAX_CELLS], to_move;
 	struct diag		 d;
 
@@ -170,7 +170,7 @@ static const struct rules_game *
 find_game(const struct record *rec, const struct replay_options *opt,
     struct replay *rp)
 {
-	const struct record_tag *gt = record_tag_find(rec, "Game");
+	const struct record_tag *gt = record_tag_known(rec, RECORD_TAG_GAME);
 	const struct rules_game *g = opt->game, *named;
 	char			 shown[RECORD_SHOWN];
 	struct diag		 d;
@@ -212,7 +212,7 @@ find_game(const struct record *rec, const struct replay_options *opt,
 static int
 read_seed(const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *st = record_tag_find(rec, "Seed");
+	const struct record_tag *st = record_tag_known(rec, RECORD_TAG_SEED);
 	char			 shown[RECORD_SHOWN], *end;
 
 	rp->seeded = false;
@@ -255,8 +255,8 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	rp->game = g;
 	if (check_nuls(rec, rp) == -1)
 		return -1;
-	bt = record_tag_find(rec, "Board");
-	zt = record_tag_find(rec, "Size");
+	bt = record_tag_known(rec, RECORD_TAG_BOARD);
+	zt = record_tag_known(rec, RECORD_TAG_SIZE);
 	if (bt != NULL && zt != NULL && !same_board(g, bt->value, zt->value)) {
 		util_printable(zt->value, zt->value_len, shown, sizeof shown);
 		util_printable(bt->value, bt->value_len, other, sizeof other);
@@ -272,7 +272,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 	spec = bt != NULL ? bt->value : g->default_board;
 	if (read_seed(rec, rp) == -1 || replay_check_commitment(rec, rp) == -1)
 		return -1;
-	vt = record_tag_find(rec, "Variant");
+	vt = record_tag_known(rec, RECORD_TAG_VARIANT);
 	if (vt == NULL)
 		rules_variant_default(g, &v);
 	else if (rules_variant_parse(g, vt->value, &v, &d) == -1) {
@@ -657,23 +657,46 @@ replay_turn(const struct record_token *tok, const struct replay_turn *t,
 }
 
 /*
+ * Where the two-byte squares of a board lie (two_byte_square): files a..w
+ * and ranks 1..9 that the board has, none on a board of another
+ * geometry.  Worked out once a record, not once a turn.
+ */
+struct two_byte_bounds {
+	unsigned files;
+	unsigned ranks;
+	unsigned width;
+};
+
+static inline struct two_byte_bounds
+two_byte_bounds(const struct rules_board *b)
+{
+	struct two_byte_bounds tb = { 0, 0, (unsigned)b->width };
+
+	/* Letters a..w as the codec's; an x would be a removal. */
+	if (b->geometry == RULES_SQUARE) {
+		tb.files = b->width < 23 ? (unsigned)b->width : 23;
+		tb.ranks = b->height < 9 ? (unsigned)b->height : 9;
+	}
+	return tb;
+}
+
+/*
  * The cell of a turn token written as two bytes, a square of a small
  * square board such as f5 (the codec's reading of it), or -1.
  */
-static int
-two_byte_square(const struct rules_board *b, const struct record_token *tok)
+static inline int
+two_byte_square(
+    const struct two_byte_bounds *tb, const struct record_token *tok)
 {
 	unsigned file, rank;
 
-	if (tok->len != 2 || b->geometry != RULES_SQUARE)
+	if (tok->len != 2)
 		return -1;
 	file = ((unsigned char)tok->text[0] | 0x20) - 'a';
 	rank = (unsigned char)tok->text[1] - '1';
-	/* Letters a..w as the codec's; an x would be a removal. */
-	if (file >= 23 || rank >= 9 || file >= (unsigned)b->width ||
-	    rank >= (unsigned)b->height)
+	if (file >= tb->files || rank >= tb->ranks)
 		return -1;
-	return (int)(rank * (unsigned)b->width + file);
+	return (int)(rank * tb->width + file);
 }
 
 /*
@@ -687,6 +710,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 {
 	struct replay_scratch	 *sc = &rp->scratch;
 	const struct rules_board *b = &rp->pos->board;
+	struct two_byte_bounds	  tb = two_byte_bounds(b);
 	struct replay_turn	  t;
 	size_t			  cut, bound;
 	int			  c;
@@ -697,7 +721,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	 * fast path), reached here without its calls.  reserve() has room
 	 * for two actions from the first turn on.
 	 */
-	if ((c = two_byte_square(b, tok)) != -1 && sc->acts_cap >= 2 &&
+	if ((c = two_byte_square(&tb, tok)) != -1 && sc->acts_cap >= 2 &&
 	    sc->offs_cap >= 2) {
 		sc->acts[0] = (struct rules_action){ .kind = RULES_PLACE,
 			.to = (int16_t)c };
@@ -749,19 +773,21 @@ static int
 play_squares(const struct record *rec, size_t *i, size_t end,
     const struct replay_options *opt, struct replay *rp)
 {
-	struct rules_action a = { .kind = RULES_PLACE };
-	struct rules_action pass = { .kind = RULES_PASS };
-	int16_t		    cells[64];
-	size_t		    n, k, j, max;
-	int		    c;
+	struct two_byte_bounds	   tb = two_byte_bounds(&rp->pos->board);
+	const struct record_token *tok;
+	struct rules_action	   a = { .kind = RULES_PLACE };
+	struct rules_action	   pass = { .kind = RULES_PASS };
+	int16_t			   cells[64];
+	size_t			   n, k, j, max, avail;
+	int			   c;
 
 	/* One square at a time where each position is shown (opt->each). */
 	max = opt->each != NULL ? 1 : 64;
 	for (;;) {
-		for (n = 0; n < max && *i + n < end; n++) {
-			c = two_byte_square(
-			    &rp->pos->board, &rec->turns[*i + n]);
-			if (c == -1)
+		avail = end - *i < max ? end - *i : max;
+		tok = &rec->turns[*i];
+		for (n = 0; n < avail; n++) {
+			if ((c = two_byte_square(&tb, &tok[n])) == -1)
 				break;
 			cells[n] = (int16_t)c;
 		}
@@ -1007,7 +1033,7 @@ check_words(struct record_syntax *syn, const struct record *rec,
 static int
 apply_komi(const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *kt = record_tag_find(rec, "Komi");
+	const struct record_tag *kt = record_tag_known(rec, RECORD_TAG_KOMI);
 	struct rules_score	*s = &rp->score;
 	long			 komi, d;
 
@@ -1035,7 +1061,7 @@ static void
 check_result(
     struct record_syntax *syn, const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *rt = record_tag_find(rec, "Result");
+	const struct record_tag *rt = record_tag_known(rec, RECORD_TAG_RESULT);
 
 	if (has_nul(rt)) {
 		diag_set_at(replay_mark_malformed(rp), DIAG_BAD_RESULT, rt->at,
@@ -1161,11 +1187,12 @@ static bool
 forfeit_score(
     const struct record *rec, const struct replay *rp, int score[RULES_COLOURS])
 {
-	const struct record_tag *tt = record_tag_find(rec, "Termination");
-	enum replay_cause	 cause;
-	const char		*move;
-	size_t			 move_len;
-	int			 loser;
+	const struct record_tag *tt = record_tag_known(
+	    rec, RECORD_TAG_TERMINATION);
+	enum replay_cause cause;
+	const char	 *move;
+	size_t		  move_len;
+	int		  loser;
 
 	if (tt == NULL ||
 	    !forfeit_of(rp->game, tt->value, tt->value_len, &cause, &loser,
@@ -1235,8 +1262,9 @@ static void
 check_termination(
     struct record_syntax *syn, const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *tt = record_tag_find(rec, "Termination");
-	const struct record_tag *wt = record_tag_find(rec, "Winner");
+	const struct record_tag *tt = record_tag_known(
+	    rec, RECORD_TAG_TERMINATION);
+	const struct record_tag *wt = record_tag_known(rec, RECORD_TAG_WINNER);
 	const struct rules_game *g = rp->game;
 	/*
 	 * Set by forfeit_of() and read only after it said yes, which -O2
@@ -1388,14 +1416,15 @@ static void
 replay_malformed(const struct record *rec, const struct replay_options *opt,
     struct replay *rp)
 {
+	const struct record_tag *gt;
+
 	rp->status = REPLAY_MALFORMED;
 	rp->has_error = true;
 	rp->error = rec->error;
 	/* Still name the game where the record or the caller says. */
-	if (record_tag_find(rec, "Game") != NULL) {
-		if (!has_nul(record_tag_find(rec, "Game")))
-			rp->game = rules_game_find(
-			    record_tag_find(rec, "Game")->value);
+	if ((gt = record_tag_known(rec, RECORD_TAG_GAME)) != NULL) {
+		if (!has_nul(gt))
+			rp->game = rules_game_find(gt->value);
 	} else if (opt->game != NULL)
 		rp->game = opt->game;
 	else

@@ -21,7 +21,7 @@ read_tags(const struct record *rec, struct replay *rp)
 	struct corr_error	 err;
 	char			 shown[RECORD_SHOWN];
 
-	if ((t = record_tag_find(rec, "Start")) != NULL) {
+	if ((t = record_tag_known(rec, RECORD_TAG_START)) != NULL) {
 		if (corr_time_parse(t->value, t->value_len, &rp->start, &err) ==
 		    -1) {
 			util_printable(
@@ -39,7 +39,8 @@ read_tags(const struct record *rec, struct replay *rp)
 	 * another record the tag is free text, as PGN's seconds ("40/7200")
 	 * and GGF's TM ("05:00//02:00") are.
 	 */
-	if (rp->timed && (t = record_tag_find(rec, "TimeControl")) != NULL) {
+	if (rp->timed &&
+	    (t = record_tag_known(rec, RECORD_TAG_TIME_CONTROL)) != NULL) {
 		if (corr_control_parse(
 			t->value, t->value_len, &rp->control, &err) == -1) {
 			util_printable(
@@ -353,10 +354,11 @@ claim_wrong(struct replay *rp)
  * last (bad-time, time-backwards; the forfeit then not scored).
  */
 static void
-check_dated(const struct record *rec, struct replay *rp, const char *name,
+check_dated(const struct record *rec, struct replay *rp, enum record_known k,
     const char *what)
 {
-	const struct record_tag *t = record_tag_find(rec, name);
+	const struct record_tag *t = record_tag_known(rec, k);
+	const char		*name = record_known_names[k];
 	struct corr_error	 err;
 	char	shown[RECORD_SHOWN], when[CORR_TIME_LEN], last[CORR_TIME_LEN];
 	int64_t at;
@@ -377,17 +379,18 @@ check_dated(const struct record *rec, struct replay *rp, const char *name,
 void
 replay_check_claim(const struct record *rec, struct replay *rp)
 {
-	const struct record_tag *t = record_tag_find(rec, "Claimed");
-	const struct record_tag *tt = record_tag_find(rec, "Termination");
-	struct corr_clock	 c;
-	struct corr_error	 err;
+	const struct record_tag *t = record_tag_known(rec, RECORD_TAG_CLAIMED);
+	const struct record_tag *tt = record_tag_known(
+	    rec, RECORD_TAG_TERMINATION);
+	struct corr_clock c;
+	struct corr_error err;
 	char	shown[RECORD_SHOWN], when[CORR_TIME_LEN], due[CORR_TIME_LEN];
 	int64_t at, deadline;
 
 	if (rp->forfeit && rp->forfeit_cause == REPLAY_BY_RESIGN)
-		check_dated(rec, rp, "Resigned", "resignation");
+		check_dated(rec, rp, RECORD_TAG_RESIGNED, "resignation");
 	if (rp->forfeit && rp->forfeit_cause == REPLAY_BY_WITHDRAW)
-		check_dated(rec, rp, "Adjudicated", "withdrawal");
+		check_dated(rec, rp, RECORD_TAG_ADJUDICATED, "withdrawal");
 	if (!rp->forfeit || rp->forfeit_cause != REPLAY_BY_TIMEOUT ||
 	    !rp->timed || !rp->has_control)
 		return;

@@ -87,6 +87,79 @@ START_TEST(reads_tags_turns_and_result)
 }
 END_TEST
 
+START_TEST(known_tags_as_searched)
+{
+	static const char    text[] = "[Event \"a\"]\n"
+				      "[gAmE \"reversi\"]\n"
+				      "[Setup \"x\"]\n"
+				      "f5 *\n"
+				      "[Result \"*\"]\n"
+				      "f5 *\n"
+				      "[winner \"v\"]\n"
+				      "[VARIANT \"v\"]\n"
+				      "[timecontrol \"v\"]\n"
+				      "[TERMINATION \"v\"]\n"
+				      "[start \"v\"]\n"
+				      "[SIZE \"v\"]\n"
+				      "[setup \"v\"]\n"
+				      "[SEEDSALT \"v\"]\n"
+				      "[seedcommit \"v\"]\n"
+				      "[SEED \"v\"]\n"
+				      "[result \"v\"]\n"
+				      "[RESIGNED \"v\"]\n"
+				      "[komi \"v\"]\n"
+				      "[GAME \"v\"]\n"
+				      "[claimed \"v\"]\n"
+				      "[BOARD \"v\"]\n"
+				      "[adjudicationreason \"v\"]\n"
+				      "[ADJUDICATIONMETHOD \"v\"]\n"
+				      "[adjudicated \"v\"]\n"
+				      "f5 *\n";
+	const struct record *rec;
+	struct record	     copy;
+	struct record_tag    tags[2];
+	unsigned	     k;
+
+	reader_open(text, sizeof text - 1, RECORD_AUTO);
+	rec = next_record();
+	/* Each known tag as the search by name finds it, in any case. */
+	for (k = 0; k < RECORD_TAG_NKNOWN; k++)
+		ck_assert_ptr_eq(record_tag_known(rec, k),
+		    record_tag_find(rec, record_known_names[k]));
+	ck_assert_ptr_eq(record_tag_known(rec, RECORD_TAG_GAME), &rec->tags[1]);
+	ck_assert_ptr_eq(
+	    record_tag_known(rec, RECORD_TAG_SETUP), &rec->tags[2]);
+	/* A copy with its tags changed (cli/select.c's) is searched. */
+	copy = *rec;
+	tags[0] = rec->tags[0];
+	tags[1] = (struct record_tag){
+		.name = (char *)"RESULT", .value = (char *)"1-0", .value_len = 3
+	};
+	copy.tags = tags;
+	copy.ntags = 2;
+	ck_assert_ptr_eq(record_tag_known(&copy, RECORD_TAG_RESULT), &tags[1]);
+	ck_assert_ptr_null(record_tag_known(&copy, RECORD_TAG_GAME));
+	/* A record made by hand, its index zero, is searched too. */
+	memset(&copy, 0, sizeof copy);
+	copy.tags = tags;
+	copy.ntags = 2;
+	ck_assert_ptr_eq(record_tag_known(&copy, RECORD_TAG_RESULT), &tags[1]);
+	/* The next record's own, fewer tags: none of the last one's. */
+	rec = next_record();
+	ck_assert_ptr_eq(
+	    record_tag_known(rec, RECORD_TAG_RESULT), &rec->tags[0]);
+	ck_assert_ptr_null(record_tag_known(rec, RECORD_TAG_GAME));
+	ck_assert_ptr_null(record_tag_known(rec, RECORD_TAG_SETUP));
+	/* Every known tag, in either case, found by the index. */
+	rec = next_record();
+	ck_assert_ptr_eq(rec->known_of, rec->tags);
+	for (k = 0; k < RECORD_TAG_NKNOWN; k++)
+		ck_assert_ptr_eq(record_tag_known(rec, k),
+		    &rec->tags[RECORD_TAG_NKNOWN - 1 - k]);
+	assert_no_more();
+}
+END_TEST
+
 START_TEST(many_records_and_boundaries)
 {
 	/* A result ends a record; so does a tag after movetext. */
@@ -1358,8 +1431,7 @@ START_TEST(takeback_removes_turns)
 	    taken_back("[Game \"reversi\"]\n\n{intro} 1. f5 *\n", 0),
 	    "[Game \"reversi\"]\n\n{intro} {N} *\n");
 	/* Back to the start: the note opens the movetext's line. */
-	ck_assert_str_eq(
-	    taken_back("[Game \"reversi\"]\n\n1. f5 d6 *\n", 0),
+	ck_assert_str_eq(taken_back("[Game \"reversi\"]\n\n1. f5 d6 *\n", 0),
 	    "[Game \"reversi\"]\n\n{N} *\n");
 	/* A ; comment ends its line: the note goes on the next. */
 	ck_assert_str_eq(
@@ -1581,8 +1653,8 @@ record_sig(const struct record *rec, char *out, size_t cap)
 		    rec->tags[i].name, (int)rec->tags[i].value_len,
 		    rec->tags[i].value);
 	for (i = 0; i < rec->nturns && n < cap; i++)
-		n += (size_t)snprintf(out + n, cap - n, " %s",
-		    turn_text(rec, i));
+		n += (size_t)snprintf(
+		    out + n, cap - n, " %s", turn_text(rec, i));
 	if (n < cap)
 		snprintf(out + n, cap - n, ";\n");
 }
@@ -1673,8 +1745,8 @@ START_TEST(ranges_give_each_record_once)
 			refused++;
 			continue;
 		}
-		ck_assert_int_eq(read_range(text, len, range_inputs[_i].fmt,
-				     c, len, split, sizeof split),
+		ck_assert_int_eq(read_range(text, len, range_inputs[_i].fmt, c,
+				     len, split, sizeof split),
 		    1);
 		ck_assert_msg(strcmp(whole, split) == 0,
 		    "cut at %zu:\n%s---\n%s", c, whole, split);
@@ -1698,8 +1770,8 @@ record_suite(void)
 	 * alone, several on a machine others load (Check's default is 4).
 	 */
 	tc = unit_tcase(s, "reader", 120, reads_tags_turns_and_result,
-	    ggf_games, sgf_games, tree_main_line, sgf_size_last,
-	    many_records_and_boundaries, line_ends_and_bom,
+	    known_tags_as_searched, ggf_games, sgf_games, tree_main_line,
+	    sgf_size_last, many_records_and_boundaries, line_ends_and_bom,
 	    move_numbers_checked, malformed_records_do_not_stop_the_next,
 	    transcripts_split_into_turns, transcripts_as_the_pattern_says,
 	    transcript_lines_across_blocks, tags_as_the_pattern_says,
