@@ -89,6 +89,56 @@ for tool in gamecheck gamestat; do
 	same "$tool, an SGF tree never closed" $tool awkward.sgf
 done
 
+# The notation, whose records a worker passes over item by item, building
+# nothing: comments holding lines that open with '[' and results, a %
+# line, tags and movetext on one line, records of no tag one after
+# another on a line, a move number glued to a result, a stray '}', a
+# record ended by a tag after its movetext, malformed tags, comments
+# alone between records; then inputs ending in tags, in an open comment
+# and in a comment alone.
+cat > awkward.pgn <<'EOF'
+[Event "a"]
+[Game "reversi"]
+
+1. f5 {a comment
+[Event "inside"] 1-0 [%clk 0:01:00]
+} d6 2. c3 [%clk 0:00:59] d3 *
+
+[Event "b"] [Game "reversi"] f5 d6 c3 33-31
+f5 d6 c3 * f5 f6 e6 0-1
+%[Event "escaped"] 1-0
+[Event "c"]
+f5 ; 1-0 in a ; comment
+d6 1. 2.* } f5 *
+[Event "d"]
+f5 d6
+[Event "e"]
+[Event x]
+[Event "a \"q\" b"]
+[Event "unclosed]
+
+{just a comment} {and [Event "another"]
+one} f5 d6 1/2-1/2
+{between}
+[Event "f"]
+f5 {[%clk 1:00]} d6 c3 *
+EOF
+sed -n '1,/^%/p' awkward.pgn > ends-in-tags.pgn
+printf '%s\n' '[Event "g"]' '[Game "reversi"]' >> ends-in-tags.pgn
+{ cat awkward.pgn; printf '%s\n' '[Event "h"]' 'f5 {open' '[x'; } > open.pgn
+{ cat awkward.pgn; printf '%s\n' '{a comment alone at the end}'; } > tail.pgn
+for tool in gamecheck gamestat; do
+	same "$tool, awkward notation" $tool awkward.pgn reversi-games.pgn \
+	    awkward.pgn
+	same "$tool, awkward notation, --game" $tool --game reversi \
+	    awkward.pgn open.pgn
+	for f in ends-in-tags.pgn open.pgn tail.pgn; do
+		same "$tool, $f" $tool $f
+	done
+	same "$tool, the notation by --shard 2/3" $tool --shard 2/3 \
+	    awkward.pgn open.pgn
+done
+
 # WTHOR, whose games a worker passes over by arithmetic (68 bytes each,
 # undecoded): the fixtures, a last game cut short, a game the header
 # does not count, a header counting a game the input lacks, a header
