@@ -527,6 +527,38 @@ next_pgn(struct record_reader *rd)
 }
 
 /*
+ * The bytes without which a line of movetext is tokens alone, none a
+ * result (every result holds a '*' or a '-'), none a comment or a tag.
+ */
+static const bool pgn_marks[256] = {
+	['{'] = true,
+	['}'] = true,
+	[';'] = true,
+	['['] = true,
+	['*'] = true,
+	['-'] = true,
+};
+
+/*
+ * Whether line s (n bytes) holds none of pgn_marks, and then in *tokens
+ * whether it holds any byte that is no white space.
+ */
+static bool
+plain_line(const char *s, size_t n, bool *tokens)
+{
+	size_t i;
+	bool   any = false;
+
+	for (i = 0; i < n; i++) {
+		if (pgn_marks[(unsigned char)s[i]])
+			return false;
+		any = any || !is_space(s[i]);
+	}
+	*tokens = any;
+	return true;
+}
+
+/*
  * Passes over the next record as next_pgn reads it, item by item, but
  * building nothing: a tag's length alone matched, a token only told a
  * result or not, a comment's commands unread.  It leaves what next_pgn
@@ -539,6 +571,7 @@ skip_pgn(struct record_reader *rd)
 {
 	struct diag_pos start = { 0, 0, 0 };
 	bool   any = false, movetext = false, tags = false, result = false;
+	bool   plain;
 	size_t g[6], at, len;
 	unsigned long number;
 	bool	      dots;
@@ -559,6 +592,13 @@ skip_pgn(struct record_reader *rd)
 			rd->pos = close == NULL ?
 			    rd->linelen :
 			    (size_t)(close - rd->line) + 1;
+			continue;
+		}
+		/* A line of moves past the record's start: passed whole. */
+		if (rd->pos == 0 && start.line != 0 &&
+		    plain_line(rd->line, rd->linelen, &plain)) {
+			movetext = movetext || plain;
+			rd->pos = rd->linelen;
 			continue;
 		}
 		rd->pos = skip_space(rd->line, rd->pos, rd->linelen);

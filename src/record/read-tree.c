@@ -1307,48 +1307,6 @@ skip_byte(struct tree_skip *k, int c)
 }
 
 /*
- * Takes bytes *at to n of a line (s) as skip_byte takes them one by
- * one, but a value and the bytes before a tree by memchr: whether the
- * tree ended, *at past its ')', else *at is n and k what the line
- * leaves (an escape at its end is the line end's, as skip_byte has it).
- */
-static bool
-skip_span(struct tree_skip *k, const char *s, size_t *at, size_t n)
-{
-	const char *e, *b;
-	size_t	    i = *at;
-	bool	    end = false;
-
-	while (i < n && !end) {
-		if (k->esc) {
-			k->esc = false;
-			i++;
-		} else if (k->in_value) {
-			if ((e = memchr(s + i, ']', n - i)) == NULL)
-				e = s + n;
-			if ((b = memchr(s + i, '\\', (size_t)(e - s) - i)) !=
-			    NULL) {
-				k->esc = true;
-				i = (size_t)(b - s) + 1;
-			} else {
-				k->in_value = e == s + n;
-				i = (size_t)(e - s) + (e < s + n);
-			}
-		} else if (k->depth == 0) {
-			if ((e = memchr(s + i, '(', n - i)) == NULL)
-				i = n;
-			else {
-				k->depth = 1;
-				i = (size_t)(e - s) + 1;
-			}
-		} else
-			end = skip_byte(k, (unsigned char)s[i++]);
-	}
-	*at = i;
-	return end;
-}
-
-/*
  * Moves past the next game tree as next_tree reads it, without building
  * it: anything before its '(' passed over, then every '[' outside a
  * value opening one, closed by a ']' no '\\' escapes, and the '(' and
@@ -1363,10 +1321,10 @@ skip_tree(struct record_reader *rd)
 	int		 c;
 
 	for (;;) {
-		/* The line in hand a span at a time, without a call a byte. */
-		if (rd->have_line && rd->pos < rd->linelen &&
-		    skip_span(&k, rd->line, &rd->pos, rd->linelen))
-			return 1;
+		/* The bytes of the line in hand without a call each. */
+		while (rd->have_line && rd->pos < rd->linelen)
+			if (skip_byte(&k, (unsigned char)rd->line[rd->pos++]))
+				return 1;
 		if ((c = tree_byte(rd, &nl)) < 0)
 			return c == -2 ? -1 : k.depth > 0;
 		if (skip_byte(&k, c))
