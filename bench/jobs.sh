@@ -11,6 +11,18 @@
 # turn, to meet the same load; the outputs are checked equal.  Figures,
 # not pass/fail: on a shared machine they move with its load.  Build
 # without --enable-debug for figures worth quoting.
+#
+# Issue 34 item 4, -j 2's CPU over -j 1's, gamecheck -q on the data set
+# repeated 4 times (102,628 games, each format by --write, WTHOR by
+# bench_to_wthor), farm-bench -n 5-7 --vs '-j 1' -- '-j 2', paired
+# medians, main f1cabb3 against branch jobs, in the same minutes at load
+# 10-12 on 2 cores (a CI run and other helpers: no figure of wall time
+# here is of idle cores):
+#   WTHOR 1.25 -> 1.03 (skip_wthor; gamestat 1.07); the notation 1.53 and
+#   1.56 -> 1.31 (skip_pgn; gamestat 1.34); GGF 1.25 and SGF 1.26 on
+#   main, unchanged (a memchr a value measured 1.32 and 1.37, withdrawn;
+#   GGF again 1.31 at load 12: noise of 0.06); CSV 1.07, transcripts
+#   1.08 (the line skip, unchanged).
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
@@ -67,6 +79,32 @@ for tool in "gamecheck --quiet" "gamestat"; do
 	cmp -s "$tmp/out.a" "$tmp/out.b" || echo "$tool -j 2: OUTPUT DIFFERS"
 	line "$tool -j 1" "$1" "$2" "$1"
 	line "$tool -j 2" "$3" "$4" "$1"
+done
+
+# The same games in each other input format, -j 1 against -j 2, for
+# gamecheck --quiet: a worker passes over the others' records by the
+# format's skip (a WTHOR game by its size, a line, a tree by its
+# brackets, a notation record by its items), so -j 2's CPU over -j 1's
+# is what the skip costs.  WTHOR by bench/bench_to_wthor when built.
+for f in transcript pgn ggf sgf; do
+	./gamecheck --write=$f "$tmp/big.csv" > "$tmp/big.$f" 2> /dev/null ||
+	    true
+done
+[ -x bench/bench_to_wthor ] &&
+    ./bench/bench_to_wthor -n "$n" "$src" > "$tmp/big.wtb" 2> /dev/null ||
+    rm -f "$tmp/big.wtb"
+for f in transcript pgn wtb ggf sgf; do
+	[ -s "$tmp/big.$f" ] || continue
+	opt=
+	[ $f != transcript ] || opt='-f transcript'
+	# shellcheck disable=SC2086
+	set -- $(pair ./gamecheck --quiet $opt -j 1 "$tmp/big.$f" -- \
+	    ./gamecheck --quiet $opt -j 2 "$tmp/big.$f")
+	cmp -s "$tmp/out.a" "$tmp/out.b" || echo "$f -j 2: OUTPUT DIFFERS"
+	line "gamecheck --quiet -j 1, $f" "$1" "$2" "$1"
+	line "gamecheck --quiet -j 2, $f" "$3" "$4" "$1"
+	awk -v a="$2" -v b="$4" 'BEGIN { printf "%-34s %.2fx CPU of -j 1\n", "", b / a }'
+	rm -f "$tmp/big.$f"
 done
 
 # The same games as a YAML stream of reports: each worker parses only its

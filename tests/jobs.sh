@@ -17,6 +17,8 @@ for f in "$srcdir"/examples/*.pgn "$srcdir"/examples/*.csv \
     "$srcdir"/tests/forfeits.pgn; do
 	cp "$f" "$tmp/"
 done
+cp "$srcdir"/tests/cases/data/*.ggf "$srcdir"/tests/cases/data/*.sgf \
+    "$srcdir"/tests/cases/data/wthor/* "$tmp/" || exit 99
 : > "$tmp/empty.pgn"
 [ -r "$data" ] && cp "$data" "$tmp/data.csv"
 cd "$tmp" || exit 99
@@ -62,20 +64,22 @@ same "gamecheck -q" gamecheck -q errors.pgn bad-utf8.pgn
 # GGF and SGF, whose trees a worker passes over by their brackets alone:
 # bytes before a tree, values holding ( ) [ and an escaped ], an escape
 # at a line's end, a tree across lines with a variation, a property
-# without a value; then a value and a tree the input never closes.
-cp "$srcdir"/tests/cases/data/*.ggf "$srcdir"/tests/cases/data/*.sgf .
+# without a value, an escaped ] before ) and (, an escaped \ before ];
+# then a value and a tree the input never closes.
 b='BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]'
 {
 	printf '%s\n' "(;GM[Othello]${b}B[f5];)"
 	printf '%s\n' "junk [ ) before (;GM[Othello]${b}PB[a(b]B[f5]C[x ( \\] y]W[d6];)"
 	printf '%s\n' "2 (;GM[Othello]${b}C[line end \\" ")]B[f5]" "W[d6](;B[c3])(;B[c5]));)"
+	printf '%s\n' "(;GM[Othello]${b}C[a \\] ) ( b \\\\]B[f5]W[d6];)"
 	printf '%s\n' "(;GM[Othello]${b}PW B[f5];)" "(;GM[Othello]${b}B[f5]W[d6]"
 	printf '%s\n' "(;GM[Othello]${b}B[f5]C[open"
 } > awkward.ggf
-[ "$(gamecheck awkward.ggf 2> /dev/null | grep -c "^format: ggf$")" = 5 ] ||
-    ng "awkward.ggf is not read as 5 GGF records (the last tree holds the last line)"
+[ "$(gamecheck awkward.ggf 2> /dev/null | grep -c "^format: ggf$")" = 6 ] ||
+    ng "awkward.ggf is not read as 6 GGF records (the last tree holds the last line)"
 {
 	printf '%s\n' "(;GM[2]FF[4]SZ[8]C[a ) ( \\] [ b];B[f5];W[d6](;B[c3])(;B[c5]))"
+	printf '%s\n' "(;GM[2]FF[4]SZ[8]C[\\\\];B[f5]C[\\]) (];W[d6])"
 	printf '%s\n' "(;GM[2]FF[4]SZ[8]C[\\" "];B[f5]" ";W[d6])" "(;GM[2]FF[4]SZ[8];B[f5]"
 } > awkward.sgf
 for tool in gamecheck gamestat; do
@@ -84,6 +88,88 @@ for tool in gamecheck gamestat; do
 	    awkward.ggf
 	same "$tool, an SGF tree never closed" $tool awkward.sgf
 done
+
+# The notation, whose records a worker passes over item by item, building
+# nothing: comments holding lines that open with '[' and results, a %
+# line, tags and movetext on one line, records of no tag one after
+# another on a line, a move number glued to a result, a stray '}', a
+# record ended by a tag after its movetext, malformed tags, comments
+# alone between records; then inputs ending in tags, in an open comment
+# and in a comment alone.
+cat > awkward.pgn <<'EOF'
+[Event "a"]
+[Game "reversi"]
+
+1. f5 {a comment
+[Event "inside"] 1-0 [%clk 0:01:00]
+} d6 2. c3 [%clk 0:00:59] d3 *
+
+[Event "b"] [Game "reversi"] f5 d6 c3 33-31
+f5 d6 c3 * f5 f6 e6 0-1
+%[Event "escaped"] 1-0
+[Event "c"]
+f5 ; 1-0 in a ; comment
+d6 1. 2.* } f5 *
+[Event "d"]
+f5 d6
+[Event "e"]
+[Event x]
+[Event "a \"q\" b"]
+[Event "unclosed]
+
+{just a comment} {and [Event "another"]
+one} f5 d6 1/2-1/2
+{between}
+[Event "f"]
+f5 {[%clk 1:00]} d6 c3 *
+EOF
+sed -n '1,/^%/p' awkward.pgn > ends-in-tags.pgn
+printf '%s\n' '[Event "g"]' '[Game "reversi"]' >> ends-in-tags.pgn
+{ cat awkward.pgn; printf '%s\n' '[Event "h"]' 'f5 {open' '[x'; } > open.pgn
+{ cat awkward.pgn; printf '%s\n' '{a comment alone at the end}'; } > tail.pgn
+for tool in gamecheck gamestat; do
+	same "$tool, awkward notation" $tool awkward.pgn reversi-games.pgn \
+	    awkward.pgn
+	same "$tool, awkward notation, --game" $tool --game reversi \
+	    awkward.pgn open.pgn
+	for f in ends-in-tags.pgn open.pgn tail.pgn; do
+		same "$tool, $f" $tool $f
+	done
+	same "$tool, the notation by --shard 2/3" $tool --shard 2/3 \
+	    awkward.pgn open.pgn
+done
+
+# WTHOR, whose games a worker passes over by arithmetic (68 bytes each,
+# undecoded): the fixtures, a last game cut short, a game the header
+# does not count, a header counting a game the input lacks, a header
+# alone (read as WTHOR by -f: their sizes are not a WTHOR file's), and
+# 40 games (the header's count patched) for many turns.
+w=games.wtb
+head -c 250 $w > cut.wtb
+{ cat $w; tail -c 68 $w; } > extra.wtb
+head -c 220 $w > fewer.wtb
+head -c 16 $w > header.wtb
+{
+	head -c 4 $w
+	printf '\050\000\000\000'
+	tail -c +9 $w | head -c 8
+	i=0
+	while [ $i -lt 10 ]; do
+		tail -c +17 $w
+		i=$((i + 1))
+	done
+} > forty.wtb
+for tool in gamecheck gamestat; do
+	same "$tool, WTHOR files" $tool games.wtb playok.wtb quirks.wtb \
+	    solved.wtb short.wtb board10.wtb forty.wtb
+	same "$tool, a WTHOR game cut short" $tool -f wthor cut.wtb forty.wtb
+	same "$tool, WTHOR games past and short of the count" $tool \
+	    -f wthor extra.wtb fewer.wtb header.wtb forty.wtb
+	same "$tool, WTHOR by --shard 2/3" $tool -f wthor --shard 2/3 \
+	    forty.wtb cut.wtb
+done
+[ "$(gamecheck forty.wtb 2> /dev/null | grep -c '^format: wthor$')" = 40 ] ||
+    ng "forty.wtb is not read as 40 WTHOR games"
 
 # Many frames, of both outputs: the reports pass the workers' buffers
 # and the parent's window (64 KiB and more) while diagnostics come

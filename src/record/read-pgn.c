@@ -87,6 +87,17 @@ tag_by_hand(const char *s, size_t len, size_t *g)
 	return (int)i + 1;
 }
 
+/* The tag at s (len bytes, s[0] the '['): the bytes it takes, or -1. */
+static int
+tag_match(struct record_reader *rd, const char *s, size_t len, size_t *g)
+{
+	int m;
+
+	if ((m = tag_by_hand(s, len, g)) < 0)
+		m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
+	return m;
+}
+
 /* Reads [Name "value"] at rd->pos. */
 static void
 read_tag(struct record_reader *rd)
@@ -97,9 +108,7 @@ read_tag(struct record_reader *rd)
 	struct diag_pos at = reader_pos(rd, rd->pos);
 	int		m;
 
-	if ((m = tag_by_hand(s, len, g)) < 0)
-		m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
-	if (m < 0) {
+	if ((m = tag_match(rd, s, len, g)) < 0) {
 		/* An opening quote never closed on this line is unterminated. */
 		const char *q = memchr(s, '"', len);
 		bool	    open = q != NULL &&
@@ -204,6 +213,17 @@ move_number(const char *s, size_t len, unsigned long *number, bool *dots)
 	return i > 0 && i < len && s[i] == '.' ? i + 1 : 0;
 }
 
+/* Whether s (len bytes, no move number, len > 0) is a result token. */
+static inline bool
+result_token(struct record_reader *rd, const char *s, size_t len)
+{
+	size_t g[2];
+
+	return (s[0] == '*' || is_digit(s[0])) &&
+	    (score_dash(s, len) != 0 ||
+		syntax_match(rd->syn, SYN_RESULT, s, len, g, 1) > 0);
+}
+
 /*
  * One whitespace-free token of movetext, bytes start to end of the line.
  * Returns 1 when it ends the record (a result token), 0 otherwise.
@@ -212,7 +232,7 @@ static int
 read_token(struct record_reader *rd, size_t start, size_t end)
 {
 	const char	    *s = rd->line + start;
-	size_t		     len = end - start, g[2];
+	size_t		     len = end - start;
 	struct diag_pos	     at = reader_pos(rd, start);
 	unsigned long	     want, number;
 	bool		     dots;
@@ -234,9 +254,7 @@ read_token(struct record_reader *rd, size_t start, size_t end)
 		if (len == 0)
 			return 0;
 	}
-	if ((s[0] == '*' || is_digit(s[0])) &&
-	    (score_dash(s, len) != 0 ||
-		syntax_match(rd->syn, SYN_RESULT, s, len, g, 1) > 0)) {
+	if (result_token(rd, s, len)) {
 		long long off = text_add(rd, s, len);
 
 		if (off == -1)
@@ -509,6 +527,135 @@ next_pgn(struct record_reader *rd)
 }
 
 /*
+ * The bytes without which a line of movetext is tokens alone, none a
+ * result (every result holds a '*' or a '-'), none a comment or a tag.
+ */
+static const bool pgn_marks[256] = {
+	['{'] = true,
+	['}'] = true,
+	[';'] = true,
+	['['] = true,
+	['*'] = true,
+	['-'] = true,
+};
+
+/*
+ * Whether line s (n bytes) holds none of pgn_marks, and then in *tokens
+ * whether it holds any byte that is no white space.
+ */
+static bool
+plain_line(const char *s, size_t n, bool *tokens)
+{
+	size_t i;
+	bool   any = false;
+
+	for (i = 0; i < n; i++) {
+		if (pgn_marks[(unsigned char)s[i]])
+			return false;
+		any = any || !is_space(s[i]);
+	}
+	*tokens = any;
+	return true;
+}
+
+/*
+ * Passes over the next record as next_pgn reads it, item by item, but
+ * building nothing: a tag's length alone matched, a token only told a
+ * result or not, a comment's commands unread.  It leaves what next_pgn
+ * leaves for the next record and the input's end: the open comment,
+ * whether the record ended in its tags, and where it started.  A -j
+ * worker passes over the others' records so (record_reader_skip).
+ */
+static int
+skip_pgn(struct record_reader *rd)
+{
+	struct diag_pos start = { 0, 0, 0 };
+	bool   any = false, movetext = false, tags = false, result = false;
+	bool   plain;
+	size_t g[6], at, len;
+	unsigned long number;
+	bool	      dots;
+	char	      c, *close;
+	int	      rc, m;
+
+	/*
+	 * A record over a --max-record-size smaller than the default may be
+	 * cut short where its text stops fitting: only reading it tells.
+	 */
+	if (rd->max_size < RECORD_MAX_SIZE)
+		return next_pgn(rd);
+	while ((rc = pgn_line(rd)) == 1) {
+		if (rd->in_comment) {
+			close = memchr(
+			    rd->line + rd->pos, '}', rd->linelen - rd->pos);
+			rd->in_comment = close == NULL;
+			rd->pos = close == NULL ?
+			    rd->linelen :
+			    (size_t)(close - rd->line) + 1;
+			continue;
+		}
+		/* A line of moves past the record's start: passed whole. */
+		if (rd->pos == 0 && start.line != 0 &&
+		    plain_line(rd->line, rd->linelen, &plain)) {
+			movetext = movetext || plain;
+			rd->pos = rd->linelen;
+			continue;
+		}
+		rd->pos = skip_space(rd->line, rd->pos, rd->linelen);
+		if (rd->pos >= rd->linelen)
+			continue;
+		c = rd->line[rd->pos];
+		any = true;
+		if (start.line == 0 && c != '{' && c != ';')
+			start = reader_pos(rd, rd->pos);
+		if (c == '[') {
+			if (movetext)
+				break;
+			m = tag_match(
+			    rd, rd->line + rd->pos, rd->linelen - rd->pos, g);
+			tags = tags || m >= 0;
+			rd->pos = m < 0 ? rd->linelen : rd->pos + (size_t)m;
+		} else if (c == '{') {
+			rd->in_comment = true;
+			rd->comment_at = reader_pos(rd, rd->pos);
+			rd->pos++;
+		} else if (c == ';')
+			rd->pos = rd->linelen;
+		else if (c == '}')
+			rd->pos++;
+		else {
+			at = rd->pos;
+			rd->pos = token_stop(rd->line, rd->pos, rd->linelen);
+			len = rd->pos - at;
+			m = (int)move_number(
+			    rd->line + at, len, &number, &dots);
+			movetext = movetext || m > 0;
+			if ((size_t)m == len)
+				continue;
+			if ((result = result_token(
+				 rd, rd->line + at + m, len - (size_t)m)))
+				break;
+			movetext = true;
+		}
+	}
+	if (rc == -1)
+		return -1;
+	if (!any)
+		return 0;
+	if (rd->in_comment && rd->eof) {
+		/* Told unterminated, so a record even of comments alone. */
+		rd->in_comment = false;
+		if (start.line == 0)
+			start = rd->comment_at;
+	} else if (start.line == 0)
+		return 0;
+	/* As end_record: only the end of the input ends one in its tags. */
+	rd->ended_in_tags = tags && !movetext && !result;
+	rd->ended_at = start;
+	return 1;
+}
+
+/*
  * Byte ranges: a record starts at a line opening with '[' after a line
  * that does not (blank, the movetext or a result before it, a ;
  * comment): formats/record.md, "Shards".  A record that starts otherwise
@@ -524,5 +671,6 @@ pgn_boundary(bool prev_blank, int prev_first, bool blank, int first)
 
 const struct read_format read_pgn = {
 	.next = next_pgn,
+	.skip = skip_pgn,
 	.boundary = pgn_boundary,
 };

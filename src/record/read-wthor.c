@@ -257,13 +257,14 @@ wthor_start(struct record_reader *rd)
 }
 
 /*
- * Reads one WTHOR game: 68 bytes, made a record (formats/wthor.md).  The
- * end of the input where the header's count says, or a short game or
- * games the header does not count, is told once, as a malformed record
- * of its own.
+ * Reads one WTHOR game: 68 bytes, made a record (formats/wthor.md) when
+ * build, else passed over undecoded.  The end of the input where the
+ * header's count says, or a short game or games the header does not
+ * count, is told once, as a malformed record of its own, built either
+ * way.
  */
 static int
-next_wthor(struct record_reader *rd)
+wthor_game(struct record_reader *rd, bool build)
 {
 	unsigned char g[WTHOR_GAME];
 	unsigned long k;
@@ -280,6 +281,8 @@ next_wthor(struct record_reader *rd)
 	k = rd->index + 1;
 	if (n == 0 && rd->index == rd->wthor.games)
 		return 0;
+	if (!build && n == WTHOR_GAME && rd->index < rd->wthor.games)
+		return 1;
 	reader_reset(rd);
 	rd->rec.start = wthor_pos(k, 0);
 	rd->rec_line = rd->rec.start.offset;
@@ -335,6 +338,23 @@ out:
 	return 1;
 }
 
+static int
+next_wthor(struct record_reader *rd)
+{
+	return wthor_game(rd, true);
+}
+
+/*
+ * A -j worker passes over the others' games so (record_reader_skip): by
+ * their size, as next_wthor counts them, with no names looked up and no
+ * moves decoded.
+ */
+static int
+skip_wthor(struct record_reader *rd)
+{
+	return wthor_game(rd, false);
+}
+
 /*
  * Byte ranges (formats/record.md, "Shards"): the first game at or past
  * start, by arithmetic, after the header every range reads; none past
@@ -367,6 +387,7 @@ seek_wthor(struct record_reader *rd, unsigned long long start)
 const struct read_format read_wthor = {
 	.sniff = wthor_sniff,
 	.next = next_wthor,
+	.skip = skip_wthor,
 	.seek = seek_wthor,
 	.line_tokens = true,
 	.binary = true,
