@@ -221,10 +221,6 @@ table_options(const struct options *opt)
 {
 	char err[320];
 
-	if (opt->columns != NULL && opt->table == NULL) {
-		cli_error("--columns is for --table");
-		return -1;
-	}
 	if (opt->table != NULL &&
 	    ((opt->write != NULL && !cli_split_on(&opt->split)) ||
 		opt->quiet)) {
@@ -233,8 +229,6 @@ table_options(const struct options *opt)
 		    opt->quiet ? "-q" : "--write");
 		return -1;
 	}
-	if (opt->table == NULL)
-		return 0;
 	/* The columns are checked before any input is read. */
 	if (report_table_check(opt->table, opt->columns, err, sizeof err) ==
 	    -1) {
@@ -661,13 +655,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
     const struct sinks *o, struct options *opt, struct totals *t,
     struct replay *rp, bool *stop)
 {
-	struct replay_options ro = {
-		.game = opt->in.game,
-		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-		.max_legal = 64,
-		.keep_turns = o->x != NULL || opt->perfect != NULL ||
-		    opt->dd.path != NULL || opt->sp != NULL,
-	};
+	struct replay_options ro = cli_records_replay(&opt->in);
 	struct record_reader *rd;
 	const struct record  *rec;
 	const char	     *name = cli_input_name(path);
@@ -675,6 +663,9 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	unsigned	      sub;
 	int		      rc, put, solved = 0;
 
+	ro.max_legal = 64;
+	ro.keep_turns = o->x != NULL || opt->perfect != NULL ||
+	    opt->dd.path != NULL || opt->sp != NULL;
 	cli_select_replay_options(&opt->sel, &ro);
 	if (opt->openings != NULL)
 		cli_openings_replay_options(opt->openings, &ro);
@@ -745,10 +736,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 static int
 start_dedupe(struct options *opt)
 {
-	struct replay_options ro = {
-		.game = opt->in.game,
-		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-	};
+	struct replay_options ro = cli_records_replay(&opt->in);
 
 	return cli_dedupe_start(
 	    &opt->dd, &ro, opt->write != NULL ? opt->write : "pgn");

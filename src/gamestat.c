@@ -258,13 +258,7 @@ table_options(const struct options *opt)
 					    NULL;
 	char	    err[320];
 
-	if (opt->columns != NULL && opt->table == NULL) {
-		cli_error("--columns is for --table");
-		return -1;
-	}
-	if (opt->table == NULL)
-		return 0;
-	if (no != NULL) {
+	if (opt->table != NULL && no != NULL) {
 		cli_error("--table writes a row a record in input order, "
 			  "instead of the summary: not with %s",
 		    no);
@@ -909,10 +903,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
     struct range *rg)
 {
 	struct cli_shard      every = { 0, 0, 0 }, *shard = &opt->in.shard;
-	struct replay_options ro = { .game = opt->in.game,
-		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-		.max_legal = 0,
-		.keep_turns = opt->dd.path != NULL };
+	struct replay_options ro = cli_records_replay(&opt->in);
 	struct record_reader *rd;
 	const struct record  *rec, *played;
 	struct replay	      rp;
@@ -923,6 +914,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	size_t		      cap = 0, ocap = 0;
 	int		      rc, counted;
 
+	ro.keep_turns = opt->dd.path != NULL;
 	if ((rd = records_open(
 		 r, opt, syn, in, path, name, peek, len, rg, &ro)) == NULL)
 		return;
@@ -1321,10 +1313,7 @@ out_short:
 static int
 start_dedupe(struct options *opt)
 {
-	struct replay_options ro = {
-		.game = opt->in.game,
-		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-	};
+	struct replay_options ro = cli_records_replay(&opt->in);
 
 	return cli_dedupe_start(&opt->dd, &ro, "pgn");
 }
@@ -1333,10 +1322,7 @@ start_dedupe(struct options *opt)
 static int
 start_tree(struct options *opt)
 {
-	struct replay_options ro = {
-		.game = opt->in.game,
-		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-	};
+	struct replay_options ro = cli_records_replay(&opt->in);
 
 	return cli_tree_start(&opt->tree, &ro);
 }

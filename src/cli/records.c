@@ -312,6 +312,13 @@ cli_records_inputs(const struct cli_records *ro, int argc, char **argv,
 	return files;
 }
 
+struct replay_options
+cli_records_replay(const struct cli_records *in)
+{
+	return (struct replay_options){ .game = in->game,
+		.implicit_pass = (enum replay_implicit)in->implicit_pass };
+}
+
 struct record_reader *
 cli_records_reader(const struct cli_records *ro, struct record_syntax *syn,
     FILE *in, const char *path, const char *name)

@@ -15,6 +15,7 @@
 
 #include "cli/jobs.h"
 #include "record/record.h"
+#include "referee/referee.h"
 
 /*
  * --shard K/N (formats/record.md, "Shards"): the records of all inputs,
@@ -116,6 +117,11 @@ char *const *cli_records_inputs(const struct cli_records *, int argc,
  */
 struct record_reader *cli_records_reader(const struct cli_records *,
     struct record_syntax *, FILE *in, const char *path, const char *name);
+/*
+ * How the options say records are replayed: the game of -g and
+ * --implicit-pass, the rest zero for the caller to fill in.
+ */
+struct replay_options cli_records_replay(const struct cli_records *);
 
 /*
  * Whether rec, the first record of an input, shows that the input was
