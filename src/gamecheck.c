@@ -140,12 +140,9 @@ usage(FILE *f)
 	    "                           that lost value (perfect-play)\n"
 	    "      --solve-nodes=N      give up a record's solve after about\n"
 	    "                           N positions (value unknown)\n"
-	    "      --solve-seconds=S    ... after S seconds\n"
-	    "      --dedupe=MODE        leave out the games seen before, up\n"
-	    "                           to symmetry: the same turns, their\n"
-	    "                           start, or the position at the end\n"
-	    "                           (exact, prefix, position), or after\n"
-	    "                           N turns (position:N)\n"
+	    "      --solve-seconds=S    ... after S seconds\n");
+	cli_dedupe_usage(f);
+	fprintf(f,
 	    "      --duplicates=FILE    write those left out to FILE (in the\n"
 	    "                           --write format, else pgn)\n"
 	    "      --table=FORMAT       a table of the reports, a row a\n"

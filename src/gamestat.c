@@ -176,12 +176,9 @@ usage(FILE *f)
 	cli_select_usage(f, "count");
 	fprintf(f,
 	    "      --plies=N            count the first N turns of each\n"
-	    "      --drop-plies=N       count each without its first N turns\n"
-	    "      --dedupe=MODE        leave out the games seen before, up\n"
-	    "                           to symmetry: the same turns, their\n"
-	    "                           start, or the position at the end\n"
-	    "                           (exact, prefix, position), or after\n"
-	    "                           N turns (position:N)\n"
+	    "      --drop-plies=N       count each without its first N turns\n");
+	cli_dedupe_usage(f);
+	fprintf(f,
 	    "      --duplicates=FILE    write those left out to FILE (pgn)\n"
 	    "      --figures=LIST       the designers' figures too: swap,\n"
 	    "                           tension, luck, or all\n"
