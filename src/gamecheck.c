@@ -159,13 +159,9 @@ usage(FILE *f)
 	    "      --split-max=N        make at most N files (default 256)\n"
 	    "      --progress           show progress on standard error even\n"
 	    "                           if it is no terminal, or with -q\n"
-	    "      --no-progress        show none, even on a terminal\n"
-	    "      --color=WHEN         colour messages (auto, always, never)\n"
-	    "  -h, --help               show this help and exit\n"
-	    "  -V, --version            show the version and exit\n"
-	    "\n"
-	    "Files are read in order; - or none reads standard input.\n"
-	    "Games:");
+	    "      --no-progress        show none, even on a terminal\n");
+	cli_records_usage_end(f);
+	fputs("Games:", f);
 	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
 		fprintf(f, " %s", g->name);
 	fprintf(f,

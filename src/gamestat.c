@@ -201,12 +201,9 @@ usage(FILE *f)
 	    "                           to FILE too\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
-	    "                           the same)\n"
-	    "      --color=WHEN         colour messages (auto, always, never)\n"
-	    "  -h, --help               show this help and exit\n"
-	    "  -V, --version            show the version and exit\n"
-	    "\n"
-	    "Files are read in order; - or none reads standard input.\n"
+	    "                           the same)\n");
+	cli_records_usage_end(f);
+	fprintf(f,
 	    "Exit status: 0 all input counted, 1 some input could not be\n"
 	    "read as records, reports or partial summaries, 2 usage or I/O\n"
 	    "error, 3 internal error.  See gamestat(1).\n");

@@ -405,3 +405,14 @@ cli_records_usage(FILE *f)
 	    "      --max-record-size=SIZE  the most a line or a record may\n"
 	    "                           take (default 64M): longer is too-large\n");
 }
+
+void
+cli_records_usage_end(FILE *f)
+{
+	fprintf(f,
+	    "      --color=WHEN         colour messages (auto, always, never)\n"
+	    "  -h, --help               show this help and exit\n"
+	    "  -V, --version            show the version and exit\n"
+	    "\n"
+	    "Files are read in order; - or none reads standard input.\n");
+}

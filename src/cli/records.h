@@ -103,6 +103,11 @@ int cli_records_getopt(struct cli_records *, int argc, char **argv,
  */
 void cli_records_usage(FILE *f);
 /*
+ * Writes to f the lines that end the options of every tool reading
+ * records (--color, --help, --version) and how it reads its files.
+ */
+void cli_records_usage_end(FILE *f);
+/*
  * The inputs of the options (cli_inputs, with their --files-from), none
  * of them output (NULL: standard output; cli_output_distinct), their
  * count in *n.  NULL after saying why.
