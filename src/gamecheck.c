@@ -140,12 +140,9 @@ usage(FILE *f)
 	    "                           that lost value (perfect-play)\n"
 	    "      --solve-nodes=N      give up a record's solve after about\n"
 	    "                           N positions (value unknown)\n"
-	    "      --solve-seconds=S    ... after S seconds\n"
-	    "      --dedupe=MODE        leave out the games seen before, up\n"
-	    "                           to symmetry: the same turns, their\n"
-	    "                           start, or the position at the end\n"
-	    "                           (exact, prefix, position), or after\n"
-	    "                           N turns (position:N)\n"
+	    "      --solve-seconds=S    ... after S seconds\n");
+	cli_dedupe_usage(f);
+	fprintf(f,
 	    "      --duplicates=FILE    write those left out to FILE (in the\n"
 	    "                           --write format, else pgn)\n"
 	    "      --table=FORMAT       a table of the reports, a row a\n"
@@ -162,13 +159,9 @@ usage(FILE *f)
 	    "      --split-max=N        make at most N files (default 256)\n"
 	    "      --progress           show progress on standard error even\n"
 	    "                           if it is no terminal, or with -q\n"
-	    "      --no-progress        show none, even on a terminal\n"
-	    "      --color=WHEN         colour messages (auto, always, never)\n"
-	    "  -h, --help               show this help and exit\n"
-	    "  -V, --version            show the version and exit\n"
-	    "\n"
-	    "Files are read in order; - or none reads standard input.\n"
-	    "Games:");
+	    "      --no-progress        show none, even on a terminal\n");
+	cli_records_usage_end(f);
+	fputs("Games:", f);
 	for (i = 0; (g = rules_game_at(i)) != NULL; i++)
 		fprintf(f, " %s", g->name);
 	fprintf(f,
@@ -221,10 +214,6 @@ table_options(const struct options *opt)
 {
 	char err[320];
 
-	if (opt->columns != NULL && opt->table == NULL) {
-		cli_error("--columns is for --table");
-		return -1;
-	}
 	if (opt->table != NULL &&
 	    ((opt->write != NULL && !cli_split_on(&opt->split)) ||
 		opt->quiet)) {
@@ -233,8 +222,6 @@ table_options(const struct options *opt)
 		    opt->quiet ? "-q" : "--write");
 		return -1;
 	}
-	if (opt->table == NULL)
-		return 0;
 	/* The columns are checked before any input is read. */
 	if (report_table_check(opt->table, opt->columns, err, sizeof err) ==
 	    -1) {
@@ -661,13 +648,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
     const struct sinks *o, struct options *opt, struct totals *t,
     struct replay *rp, bool *stop)
 {
-	struct replay_options ro = {
-		.game = opt->in.game,
-		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-		.max_legal = 64,
-		.keep_turns = o->x != NULL || opt->perfect != NULL ||
-		    opt->dd.path != NULL || opt->sp != NULL,
-	};
+	struct replay_options ro = cli_records_replay(&opt->in);
 	struct record_reader *rd;
 	const struct record  *rec;
 	const char	     *name = cli_input_name(path);
@@ -675,6 +656,9 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 	unsigned	      sub;
 	int		      rc, put, solved = 0;
 
+	ro.max_legal = 64;
+	ro.keep_turns = o->x != NULL || opt->perfect != NULL ||
+	    opt->dd.path != NULL || opt->sp != NULL;
 	cli_select_replay_options(&opt->sel, &ro);
 	if (opt->openings != NULL)
 		cli_openings_replay_options(opt->openings, &ro);
@@ -745,10 +729,7 @@ check_input(struct record_syntax *syn, const char *path, FILE *in,
 static int
 start_dedupe(struct options *opt)
 {
-	struct replay_options ro = {
-		.game = opt->in.game,
-		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-	};
+	struct replay_options ro = cli_records_replay(&opt->in);
 
 	return cli_dedupe_start(
 	    &opt->dd, &ro, opt->write != NULL ? opt->write : "pgn");

@@ -176,12 +176,9 @@ usage(FILE *f)
 	cli_select_usage(f, "count");
 	fprintf(f,
 	    "      --plies=N            count the first N turns of each\n"
-	    "      --drop-plies=N       count each without its first N turns\n"
-	    "      --dedupe=MODE        leave out the games seen before, up\n"
-	    "                           to symmetry: the same turns, their\n"
-	    "                           start, or the position at the end\n"
-	    "                           (exact, prefix, position), or after\n"
-	    "                           N turns (position:N)\n"
+	    "      --drop-plies=N       count each without its first N turns\n");
+	cli_dedupe_usage(f);
+	fprintf(f,
 	    "      --duplicates=FILE    write those left out to FILE (pgn)\n"
 	    "      --figures=LIST       the designers' figures too: swap,\n"
 	    "                           tension, luck, or all\n"
@@ -204,12 +201,9 @@ usage(FILE *f)
 	    "                           to FILE too\n"
 	    "  -o, --output=FILE        write the summary to FILE\n"
 	    "  -j, --jobs=N             count in N processes (the summary is\n"
-	    "                           the same)\n"
-	    "      --color=WHEN         colour messages (auto, always, never)\n"
-	    "  -h, --help               show this help and exit\n"
-	    "  -V, --version            show the version and exit\n"
-	    "\n"
-	    "Files are read in order; - or none reads standard input.\n"
+	    "                           the same)\n");
+	cli_records_usage_end(f);
+	fprintf(f,
 	    "Exit status: 0 all input counted, 1 some input could not be\n"
 	    "read as records, reports or partial summaries, 2 usage or I/O\n"
 	    "error, 3 internal error.  See gamestat(1).\n");
@@ -258,13 +252,7 @@ table_options(const struct options *opt)
 					    NULL;
 	char	    err[320];
 
-	if (opt->columns != NULL && opt->table == NULL) {
-		cli_error("--columns is for --table");
-		return -1;
-	}
-	if (opt->table == NULL)
-		return 0;
-	if (no != NULL) {
+	if (opt->table != NULL && no != NULL) {
 		cli_error("--table writes a row a record in input order, "
 			  "instead of the summary: not with %s",
 		    no);
@@ -909,10 +897,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
     struct range *rg)
 {
 	struct cli_shard      every = { 0, 0, 0 }, *shard = &opt->in.shard;
-	struct replay_options ro = { .game = opt->in.game,
-		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-		.max_legal = 0,
-		.keep_turns = opt->dd.path != NULL };
+	struct replay_options ro = cli_records_replay(&opt->in);
 	struct record_reader *rd;
 	const struct record  *rec, *played;
 	struct replay	      rp;
@@ -923,6 +908,7 @@ read_records(struct run *r, struct options *opt, struct record_syntax *syn,
 	size_t		      cap = 0, ocap = 0;
 	int		      rc, counted;
 
+	ro.keep_turns = opt->dd.path != NULL;
 	if ((rd = records_open(
 		 r, opt, syn, in, path, name, peek, len, rg, &ro)) == NULL)
 		return;
@@ -1321,10 +1307,7 @@ out_short:
 static int
 start_dedupe(struct options *opt)
 {
-	struct replay_options ro = {
-		.game = opt->in.game,
-		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-	};
+	struct replay_options ro = cli_records_replay(&opt->in);
 
 	return cli_dedupe_start(&opt->dd, &ro, "pgn");
 }
@@ -1333,10 +1316,7 @@ start_dedupe(struct options *opt)
 static int
 start_tree(struct options *opt)
 {
-	struct replay_options ro = {
-		.game = opt->in.game,
-		.implicit_pass = (enum replay_implicit)opt->in.implicit_pass,
-	};
+	struct replay_options ro = cli_records_replay(&opt->in);
 
 	return cli_tree_start(&opt->tree, &ro);
 }

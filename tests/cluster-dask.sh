@@ -35,10 +35,8 @@ cleanup() {
 cluster_traps "$tmp/*.log"
 
 cluster_input
-"$gamestat" "$tmp/games.csv" > "$tmp/whole" || ng "gamestat over the whole"
 
-port=$(free_ports 1 16900 16939) || ng "no free port in 16900-16939"
-port=${port% }
+cluster_port 16900 16939
 readme=$(cd "$srcdir" && pwd)/README.md
 cd "$tmp" || exit 99
 "$py" -m distributed.cli.dask_scheduler --host 127.0.0.1 --port "$port" \

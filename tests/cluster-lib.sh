@@ -50,8 +50,10 @@ cluster_short_refused() {
 	echo "ok: 7 of the 8 partials refused, nothing written"
 }
 
-# The Othello data set when it is present, otherwise the examples' CSV
-# archive repeated; written to $tmp/games.csv (one header line).
+# The input every task reads whole: the Othello data set when it is
+# present, otherwise the examples' CSV archive repeated, written to
+# $tmp/games.csv (one header line); and in $tmp/whole the summary of one
+# gamestat run over it, which the tasks' merge must equal.
 cluster_input() {
 	data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
 	csv="$srcdir/examples/archive.csv"
@@ -63,6 +65,14 @@ cluster_input() {
 	awk -v k="$copies" 'NR == 1 { print; next } { row[n++] = $0 }
 	    END { for (i = 0; i < k; i++) for (r = 0; r < n; r++) print row[r] }' \
 	    "$csv" > "$tmp/games.csv"
+	"$gamestat" "$tmp/games.csv" > "$tmp/whole" ||
+	    ng "gamestat over the whole"
+}
+
+# cluster_port LOW HIGH: one free port of LOW-HIGH (free_ports) in $port.
+cluster_port() {
+	port=$(free_ports 1 "$1" "$2") || ng "no free port in $1-$2"
+	port=${port% }
 }
 
 # free_ports N LOW HIGH: N TCP ports of LOW-HIGH that no socket uses,

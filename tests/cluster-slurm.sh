@@ -71,7 +71,6 @@ reason_never() {	# JOB
 
 # The input, read whole by every task, and the summary of one run over it.
 cluster_input
-"$gamestat" "$tmp/games.csv" > "$tmp/whole" || ng "gamestat over the whole"
 
 mkdir "$tmp/log" "$tmp/state" "$tmp/spool" "$tmp/spool/node1" \
     "$tmp/spool/node2" "$tmp/munge" "$tmp/out"

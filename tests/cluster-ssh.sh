@@ -33,11 +33,9 @@ cluster_traps "$tmp/sshd.log"
 
 # The input, read whole by every task, and the summary of one run over it.
 cluster_input
-"$gamestat" "$tmp/games.csv" > "$tmp/whole" || ng "gamestat over the whole"
 
 # sshd on both addresses, a private port; keys of the test only.
-port=$(free_ports 1 16860 16899) || ng "no free port in 16860-16899"
-port=${port% }
+cluster_port 16860 16899
 ssh-keygen -q -t ed25519 -N '' -C arbiter-test-host -f "$tmp/host_key" &&
     ssh-keygen -q -t ed25519 -N '' -C arbiter-test -f "$tmp/key" ||
     ng "ssh-keygen"

@@ -45,6 +45,21 @@ unchanged() {
 fresh same
 cp "$games" "$d/x.pgn"
 ln -s x.pgn "$d/link"
+# plot_refused WHAT DIR TEXT CMD...: CMD, with charts for DIR, is
+# refused (exit 2) saying TEXT, and DIR is left empty.
+plot_refused() {
+	what=$1 dir=$2 text=$3
+	shift 3
+	"$@" > /dev/null 2> "$d/err" < /dev/null
+	rc=$?
+	if [ $rc = 2 ] && [ -z "$(ls -A "$dir")" ] &&
+	    grep -q "$text" "$d/err"; then
+		ok "$what: refused"
+	else
+		ng "$what: exit $rc"
+	fi
+}
+
 check_refused() {
 	what=$1
 	shift
@@ -122,14 +137,9 @@ two_refused "gamestat -o D/margin.svg --plot D" "$m" $gs -o "$m" \
 two_refused "gamestat --plot D > D/margin.svg" "$m" $gs --plot "$d/charts" \
     "$games" 1<> "$m"
 rm "$m"
-$gs -o "$d/charts/length.svg" --plot "$d/charts" "$games" 2> "$d/err"
-rc=$?
-if [ $rc = 2 ] && [ -z "$(ls -A "$d/charts")" ] &&
-    grep -q 'two outputs cannot be one file' "$d/err"; then
-	ok "gamestat -o D/length.svg --plot D refused, no such file yet"
-else
-	ng "gamestat -o D/length.svg --plot D, no such file yet: exit $rc"
-fi
+plot_refused "gamestat -o D/length.svg --plot D, no such file yet" \
+    "$d/charts" 'two outputs cannot be one file' \
+    $gs -o "$d/charts/length.svg" --plot "$d/charts" "$games"
 exec 4>&-
 
 # A run that fails writes no file at all: neither -o nor an earlier chart.
@@ -464,14 +474,8 @@ fi
 if [ "$(id -u)" = 0 ]; then
 	mkdir "$d/theirs"
 	chown nobody "$d/theirs"
-	$gs --plot "$d/theirs" "$games" > /dev/null 2> "$d/err"
-	rc=$?
-	if [ $rc = 2 ] && [ -z "$(ls -A "$d/theirs")" ] &&
-	    grep -q 'owned by another user' "$d/err"; then
-		ok "--plot into another user's directory refused"
-	else
-		ng "--plot into another user's directory: exit $rc"
-	fi
+	plot_refused "--plot into another user's directory" "$d/theirs" \
+	    'owned by another user' $gs --plot "$d/theirs" "$games"
 else
 	echo "skip: another user's directory needs root to make"
 fi

@@ -59,6 +59,17 @@ struct cli_dedupe {
 	size_t			 acts_cap;
 };
 
+void
+cli_dedupe_usage(FILE *f)
+{
+	fprintf(f,
+	    "      --dedupe=MODE        leave out the games seen before, up\n"
+	    "                           to symmetry: the same turns, their\n"
+	    "                           start, or the position at the end\n"
+	    "                           (exact, prefix, position), or after\n"
+	    "                           N turns (position:N)\n");
+}
+
 bool
 cli_dedupe_option(struct cli_dedupe_run *run, const char *arg)
 {

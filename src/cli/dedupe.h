@@ -85,6 +85,11 @@ struct cli_dedupe_run {
 bool cli_dedupe_path_ok(
     const char *path, const char *output, char *const *inputs, int n);
 /*
+ * Writes to f the help lines of --dedupe, which every tool that takes it
+ * lists alike (its --duplicates line is the tool's).
+ */
+void cli_dedupe_usage(FILE *f);
+/*
  * The option --dedupe=arg into run (on, spec): true, or false after
  * saying what the modes are (a usage error).
  */

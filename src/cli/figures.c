@@ -116,8 +116,7 @@ each(void *arg, const struct rules_position *pos)
 	struct cli_figures *fg = arg;
 	int		    i;
 
-	if (fg->next != NULL)
-		fg->next(fg->next_arg, pos);
+	replay_each_call(&fg->before, pos);
 	if (fg->seen == 0) {
 		for (i = 0; i < pos->board.ncells; i++)
 			fg->start[i] = (uint8_t)rules_piece(pos, i);
@@ -143,10 +142,7 @@ cli_figures_init(struct cli_figures *fg, unsigned want,
 	memset(fg, 0, sizeof *fg);
 	fg->want = want;
 	fg->rp = rp;
-	fg->next = ro->each;
-	fg->next_arg = ro->each_arg;
-	ro->each = each;
-	ro->each_arg = fg;
+	replay_each_chain(ro, &fg->before, each, fg);
 	cli_figures_reset(fg);
 }
 

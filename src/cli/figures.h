@@ -21,9 +21,8 @@
 struct cli_figures {
 	unsigned	     want; /* STAT_FIG_* */
 	const struct replay *rp;
-	/* The watcher of the selection, called first (NULL: none). */
-	void (*next)(void *, const struct rules_position *);
-	void		       *next_arg;
+	/* The watcher of the selection, called first. */
+	struct replay_each	before;
 	unsigned long		seen; /* positions seen, the start included */
 	int			last_leader; /* colour, -1 none yet */
 	long long		changes;

@@ -37,11 +37,10 @@ struct cli_openings {
 	struct hashmap		 map;  /* key -> entry */
 	size_t			 maxturns;
 	/* The record being replayed: its positions' keys, 0..maxturns. */
-	uint8_t *poskeys;
-	size_t	 npos;
-	bool	 other; /* another game or board than the file's */
-	void (*each)(void *, const struct rules_position *);
-	void *each_arg;
+	uint8_t		  *poskeys;
+	size_t		   npos;
+	bool		   other;  /* another game or board than the file's */
+	struct replay_each before; /* the replay's each before ours */
 };
 
 static bool
@@ -309,8 +308,7 @@ each_position(void *arg, const struct rules_position *pos)
 {
 	struct cli_openings *op = arg;
 
-	if (op->each != NULL)
-		op->each(op->each_arg, pos);
+	replay_each_call(&op->before, pos);
 	if (op->other || op->npos > op->maxturns)
 		return;
 	if (pos->game != op->game || strcmp(pos->board.name, op->board) != 0) {
@@ -324,10 +322,7 @@ each_position(void *arg, const struct rules_position *pos)
 void
 cli_openings_replay_options(struct cli_openings *op, struct replay_options *ro)
 {
-	op->each = ro->each;
-	op->each_arg = ro->each_arg;
-	ro->each = each_position;
-	ro->each_arg = op;
+	replay_each_chain(ro, &op->before, each_position, op);
 }
 
 void

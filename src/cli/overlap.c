@@ -29,8 +29,7 @@ static int
 read_side(const struct cli_records *in, struct record_syntax *syn,
     struct cli_dedupe *dd, bool add, struct side *s)
 {
-	struct replay_options ro = { .game = in->game,
-		.implicit_pass = (enum replay_implicit)in->implicit_pass };
+	struct replay_options ro = cli_records_replay(in);
 	const char	     *name = cli_input_name(s->path);
 	struct record_reader *rd;
 	const struct record  *rec;
@@ -99,8 +98,7 @@ int
 cli_overlap(const struct cli_records *in, const struct cli_dedupe_spec *spec,
     const char *a, const char *b, FILE *out)
 {
-	struct replay_options ro = { .game = in->game,
-		.implicit_pass = (enum replay_implicit)in->implicit_pass };
+	struct replay_options ro = cli_records_replay(in);
 	struct side	      sa = { .path = a }, sb = { .path = b };
 	struct record_syntax *syn;
 	struct cli_dedupe    *dd;

@@ -312,6 +312,13 @@ cli_records_inputs(const struct cli_records *ro, int argc, char **argv,
 	return files;
 }
 
+struct replay_options
+cli_records_replay(const struct cli_records *in)
+{
+	return (struct replay_options){ .game = in->game,
+		.implicit_pass = (enum replay_implicit)in->implicit_pass };
+}
+
 struct record_reader *
 cli_records_reader(const struct cli_records *ro, struct record_syntax *syn,
     FILE *in, const char *path, const char *name)
@@ -397,4 +404,15 @@ cli_records_usage(FILE *f)
 	    "                           record with none written), yes, no\n"
 	    "      --max-record-size=SIZE  the most a line or a record may\n"
 	    "                           take (default 64M): longer is too-large\n");
+}
+
+void
+cli_records_usage_end(FILE *f)
+{
+	fprintf(f,
+	    "      --color=WHEN         colour messages (auto, always, never)\n"
+	    "  -h, --help               show this help and exit\n"
+	    "  -V, --version            show the version and exit\n"
+	    "\n"
+	    "Files are read in order; - or none reads standard input.\n");
 }

@@ -15,6 +15,7 @@
 
 #include "cli/jobs.h"
 #include "record/record.h"
+#include "referee/referee.h"
 
 /*
  * --shard K/N (formats/record.md, "Shards"): the records of all inputs,
@@ -102,6 +103,11 @@ int cli_records_getopt(struct cli_records *, int argc, char **argv,
  */
 void cli_records_usage(FILE *f);
 /*
+ * Writes to f the lines that end the options of every tool reading
+ * records (--color, --help, --version) and how it reads its files.
+ */
+void cli_records_usage_end(FILE *f);
+/*
  * The inputs of the options (cli_inputs, with their --files-from), none
  * of them output (NULL: standard output; cli_output_distinct), their
  * count in *n.  NULL after saying why.
@@ -116,6 +122,11 @@ char *const *cli_records_inputs(const struct cli_records *, int argc,
  */
 struct record_reader *cli_records_reader(const struct cli_records *,
     struct record_syntax *, FILE *in, const char *path, const char *name);
+/*
+ * How the options say records are replayed: the game of -g and
+ * --implicit-pass, the rest zero for the caller to fill in.
+ */
+struct replay_options cli_records_replay(const struct cli_records *);
 
 /*
  * Whether rec, the first record of an input, shows that the input was

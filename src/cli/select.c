@@ -353,8 +353,7 @@ static int
 count_input(struct cli_select *cs, const struct cli_records *in,
     struct record_syntax *syn, const char *path, struct replay *rp)
 {
-	struct replay_options	  ro = { .game = in->game,
-		    .implicit_pass = (enum replay_implicit)in->implicit_pass };
+	struct replay_options	  ro = cli_records_replay(in);
 	struct record_reader	 *rd;
 	const struct record	 *rec;
 	struct record_select_view v;

@@ -24,10 +24,8 @@ static const char *const start_tags[] = { "Game", "Board", "Size", "Setup",
 
 struct cli_tree {
 	struct stat_tree     *tree;
-	struct replay_options ro; /* the run's, for --from's line */
-	/* The replay's each before ours. */
-	void (*each)(void *, const struct rules_position *);
-	void *each_arg;
+	struct replay_options ro;     /* the run's, for --from's line */
+	struct replay_each    before; /* the replay's each before ours */
 	/* The symmetries of the last board. */
 	const struct rules_game *sym_game;
 	struct rules_board	 board;
@@ -245,8 +243,7 @@ each_position(void *arg, const struct rules_position *pos)
 	struct cli_tree *ct = arg;
 	uint8_t		*key;
 
-	if (ct->each != NULL)
-		ct->each(ct->each_arg, pos);
+	replay_each_call(&ct->before, pos);
 	if (ct->npos >= ct->want ||
 	    (ct->npos == 0 && symmetries_of(ct, pos) == -1))
 		return;
@@ -261,12 +258,7 @@ each_position(void *arg, const struct rules_position *pos)
 void
 cli_tree_replay_options(struct cli_tree_run *run, struct replay_options *ro)
 {
-	struct cli_tree *ct = run->ct;
-
-	ct->each = ro->each;
-	ct->each_arg = ro->each_arg;
-	ro->each = each_position;
-	ro->each_arg = ct;
+	replay_each_chain(ro, &run->ct->before, each_position, run->ct);
 }
 
 void

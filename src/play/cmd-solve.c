@@ -115,17 +115,6 @@ write_value(struct play_record *pr, const struct solve_result *r)
 	return write_solved(pr, &s);
 }
 
-/* The number of empty cells of pos. */
-static int
-empty_cells(const struct rules_position *pos)
-{
-	int i, n = 0;
-
-	for (i = 0; i < pos->board.ncells; i++)
-		n += rules_piece(pos, i) == RULES_EMPTY;
-	return n;
-}
-
 /*
  * The document of the generic solver's r for pr's position: the best turn
  * and with --all every first action as notation tokens; exit status.
@@ -149,7 +138,7 @@ write_game_value(struct play_record *pr, const struct solve_game_result *r)
 	}
 	s.colour = r->colour;
 	s.score = r->value;
-	s.empties = empty_cells(pr->rp.pos);
+	s.empties = solve_empties(pr->rp.pos);
 	s.why = r->why;
 	if (r->nbest > 0 &&
 	    record_turn_format(b, r->best, r->nbest, turn, sizeof turn) >= 0) {

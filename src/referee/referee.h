@@ -100,6 +100,20 @@ struct replay_options {
 	void (*each)(void *each_arg, const struct rules_position *pos);
 	void *each_arg;
 };
+/*
+ * A watcher of the positions (each) added to the options' own, which
+ * still sees every position first: replay_each_chain makes each(arg,
+ * pos) the options' each and keeps the one they had in *before, which
+ * the watcher shows pos to first with replay_each_call (NULL: none).
+ */
+struct replay_each {
+	void (*each)(void *each_arg, const struct rules_position *pos);
+	void *each_arg;
+};
+void replay_each_chain(struct replay_options *, struct replay_each *before,
+    void (*each)(void *, const struct rules_position *), void *arg);
+void replay_each_call(
+    const struct replay_each *, const struct rules_position *pos);
 
 /*
  * The referee's own storage, kept from one record to the next so that a

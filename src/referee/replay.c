@@ -45,6 +45,23 @@ replay_cause_name(enum replay_cause c)
 }
 
 void
+replay_each_chain(struct replay_options *ro, struct replay_each *before,
+    void (*each)(void *, const struct rules_position *), void *arg)
+{
+	before->each = ro->each;
+	before->each_arg = ro->each_arg;
+	ro->each = each;
+	ro->each_arg = arg;
+}
+
+void
+replay_each_call(const struct replay_each *e, const struct rules_position *pos)
+{
+	if (e->each != NULL)
+		e->each(e->each_arg, pos);
+}
+
+void
 replay_init(struct replay *rp)
 {
 	memset(rp, 0, sizeof *rp);

@@ -176,19 +176,9 @@ read_input(
 	return 0;
 }
 
-static void
-cover_fini(struct stat_cover *cv)
-{
-	size_t i;
-
-	for (i = 0; i < cv->ninputs; i++)
-		free(cv->input[i].name);
-	free(cv->input);
-}
-
 /*
  * One cover, {shard: K/N or ~, inputs: [...]}, read into cv (which the
- * caller frees with cover_fini, whatever the result): 0, or -1.
+ * caller frees with stat_cover_fini, whatever the result): 0, or -1.
  */
 static int
 read_cover(
@@ -233,7 +223,7 @@ partial_read_covers(struct yin *y, const yaml_node_t *root,
 		if (rc == 0)
 			rc = partial_cover_check(
 			    &cv, part, true, c->start_mark, d);
-		cover_fini(&cv);
+		stat_cover_fini(&cv);
 		if (rc == -1)
 			return -1;
 	}

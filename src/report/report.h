@@ -91,8 +91,10 @@ int  report_table_write_read(struct report_table *, struct report_reader *);
 bool report_table_needs_records(const struct report_table *);
 void report_table_free(struct report_table *);
 /*
- * Whether format and columns make a table, before any input is read: 0,
- * or -1 with err as report_table_new leaves it.
+ * Whether --table format and --columns columns make a table, before any
+ * input is read: 0 (format NULL: no table, and columns NULL too), or -1
+ * with err saying why not ("--columns is for --table"), or as
+ * report_table_new leaves it.
  */
 int report_table_check(
     const char *format, const char *columns, char *err, size_t errlen);

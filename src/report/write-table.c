@@ -6,6 +6,7 @@
  * holds is what the YAML report says, in the same words; the table only
  * flattens it, from a record and its replay or from the report itself.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -484,10 +485,15 @@ int
 report_table_check(
     const char *format, const char *columns, char *err, size_t errlen)
 {
-	struct report_table *t = report_table_new(
-	    stdout, format, columns, err, errlen);
+	struct report_table *t;
 
-	if (t == NULL)
+	if (format == NULL) {
+		snprintf(err, errlen, "%s",
+		    columns != NULL ? "--columns is for --table" : "");
+		return columns != NULL ? -1 : 0;
+	}
+	if ((t = report_table_new(stdout, format, columns, err, errlen)) ==
+	    NULL)
 		return -1;
 	report_table_free(t);
 	return 0;

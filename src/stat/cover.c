@@ -42,8 +42,8 @@ stat_cover_input(
 	return 0;
 }
 
-static void
-cover_fini(struct stat_cover *c)
+void
+stat_cover_fini(struct stat_cover *c)
 {
 	size_t i;
 
@@ -59,7 +59,7 @@ stat_covers_fini(struct stat_summary *s)
 	size_t i;
 
 	for (i = 0; i < s->ncovers; i++)
-		cover_fini(&s->cover[i]);
+		stat_cover_fini(&s->cover[i]);
 	free(s->cover);
 	hashmap_fini(&s->inputs);
 	hashmap_fini(&s->names);
@@ -70,7 +70,7 @@ void
 stat_cover_drop(struct stat_summary *s)
 {
 	if (s->ncovers > 0)
-		cover_fini(&s->cover[--s->ncovers]);
+		stat_cover_fini(&s->cover[--s->ncovers]);
 }
 
 /* An input's hash: its name, its size and its CRC-32. */

@@ -363,6 +363,11 @@ int stat_cover_input(
  * checked against it; 0 or -1 (memory).
  */
 int stat_cover_done(struct stat_summary *);
+/*
+ * Frees what cover c holds, its inputs and its from: a summary's, or one
+ * of the caller's own (read to be checked, say).
+ */
+void stat_cover_fini(struct stat_cover *c);
 /* Removes the cover last added (one found in conflict, say). */
 void stat_cover_drop(struct stat_summary *);
 /* Frees all of the covers of s, for stat_summary_free. */

@@ -11,6 +11,7 @@
  * true value from above, one at or above beta from below.
  */
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -27,30 +28,43 @@ rnd(void)
 	return seed >> 8;
 }
 
+/*
+ * One turn at random of *p, to move, against *o: a random move, or a pass
+ * when *p has none; then the sides swap, *p the next to move.  Returns
+ * false, changing nothing, when neither side can move.
+ */
+static bool
+random_turn(uint64_t *p, uint64_t *o)
+{
+	uint64_t m = bits_moves(*p, *o), f, t;
+	int	 k, sq;
+
+	if (m == 0) {
+		if (bits_moves(*o, *p) == 0)
+			return false;
+		t = *p, *p = *o, *o = t;
+		return true;
+	}
+	for (k = rnd() % bits_count(m); k > 0; k--)
+		m &= m - 1;
+	sq = bits_first(m);
+	f = bits_flips(*p, *o, sq);
+	t = *o ^ f;
+	*o = *p ^ f ^ (UINT64_C(1) << sq);
+	*p = t;
+	return true;
+}
+
 /* A position of `empties' empties played at random from the start. */
 static int
 random_position(uint64_t *P, uint64_t *O, int empties)
 {
 	uint64_t p = UINT64_C(0x0000000810000000),
 		 o = UINT64_C(0x0000001008000000);
-	uint64_t m, t, f;
-	int	 k, sq;
 
-	while (64 - bits_count(p | o) > empties) {
-		if ((m = bits_moves(p, o)) == 0) {
-			if (bits_moves(o, p) == 0)
-				return -1;
-			t = p, p = o, o = t;
-			continue;
-		}
-		for (k = rnd() % bits_count(m); k > 0; k--)
-			m &= m - 1;
-		sq = bits_first(m);
-		f = bits_flips(p, o, sq);
-		t = o ^ f;
-		o = p ^ f ^ (UINT64_C(1) << sq);
-		p = t;
-	}
+	while (64 - bits_count(p | o) > empties)
+		if (!random_turn(&p, &o))
+			return -1;
 	*P = p;
 	*O = o;
 	return 0;
@@ -156,8 +170,8 @@ END_TEST
  */
 START_TEST(stable_discs_stay)
 {
-	uint64_t P, O, st, p, o, m, f, t;
-	int	 i, g, k, sq, turn;
+	uint64_t P, O, st, p, o;
+	int	 i, g, turn;
 
 	bits_init();
 	for (i = 0; i < 400; i++) {
@@ -171,19 +185,8 @@ START_TEST(stable_discs_stay)
 			for (;;) {
 				ck_assert_msg(((turn ? p : o) & st) == st,
 				    "position %d game %d", i, g);
-				if ((m = bits_moves(p, o)) == 0) {
-					if (bits_moves(o, p) == 0)
-						break;
-					t = p, p = o, o = t, turn ^= 1;
-					continue;
-				}
-				for (k = rnd() % bits_count(m); k > 0; k--)
-					m &= m - 1;
-				sq = bits_first(m);
-				f = bits_flips(p, o, sq);
-				t = o ^ f;
-				o = p ^ f ^ (UINT64_C(1) << sq);
-				p = t;
+				if (!random_turn(&p, &o))
+					break;
 				turn ^= 1;
 			}
 		}
