@@ -69,14 +69,10 @@ rec=$tmp/short.pgn
 $gp new --date 2024.05.01 --black Ada reversi -o "$rec"
 $gp move -i "$rec" f5 d6 c3
 cp "$rec" "$tmp/before"
-$gp move -i "$rec" e4 2> "$tmp/err"
-st=$?
-if [ $st = 1 ] && cmp -s "$rec" "$tmp/before" &&
-    grep -q '\[occupied\]' "$tmp/err"; then
-	ok "illegal move: exit 1, file byte-identical"
-else
-	ng "illegal move: exit $st"; cat "$tmp/err"
-fi
+exits 1 "illegal move" $gp move -i "$rec" e4
+said '\[occupied\]' "illegal move"
+cmp -s "$rec" "$tmp/before" && ok "illegal move: file byte-identical" ||
+    ng "illegal move: the file changed"
 $gp move -i "$rec" d3 d3 2> /dev/null
 st=$?
 [ $st = 1 ] && cmp -s "$rec" "$tmp/before" &&

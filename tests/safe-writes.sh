@@ -60,16 +60,18 @@ plot_refused() {
 	fi
 }
 
+# check_refused WHAT CMD...: CMD, writing x.pgn, one of its inputs, is
+# refused (exit 2) saying so, and x.pgn is left as it was (else put back
+# for the tests that follow).
 check_refused() {
 	what=$1
 	shift
-	"$@" > /dev/null 2> "$d/err" < /dev/null
-	rc=$?
-	if [ $rc = 2 ] && cmp -s "$games" "$d/x.pgn" &&
-	    grep -q 'is also an input' "$d/err"; then
-		ok "$what refused"
+	exits 2 "$what" "$@"
+	said 'is also an input' "$what"
+	if cmp -s "$games" "$d/x.pgn"; then
+		ok "$what refused, x.pgn kept"
 	else
-		ng "$what: exit $rc"; cat "$d/err"
+		ng "$what: x.pgn changed"
 		cp "$games" "$d/x.pgn"
 	fi
 }

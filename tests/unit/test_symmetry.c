@@ -80,21 +80,24 @@ check_group(
 	}
 }
 
+/* Boards and their symmetries: board_n the board's own, game_n those the
+ * rules keep (test_game_symmetries says which). */
+static const struct {
+	const char *game, *spec;
+	int	    board_n, game_n;
+} boards[] = {
+	{ "reversi", "8x8", 8, 8 },
+	{ "reversi", "6x6", 8, 8 },
+	{ "reversi", "4x4", 8, 8 },
+	{ "oust", "2", 12, 12 },
+	{ "oust", "5", 12, 12 },
+	{ "oust", "9", 12, 12 },
+	{ "rive", "3-3-5", 4, 4 },
+	{ "stones", NULL, 8, 2 },
+};
+
 START_TEST(test_counts)
 {
-	static const struct {
-		const char *game, *spec;
-		int	    n;
-	} boards[] = {
-		{ "reversi", "8x8", 8 },
-		{ "reversi", "6x6", 8 },
-		{ "reversi", "4x4", 8 },
-		{ "oust", "2", 12 },
-		{ "oust", "5", 12 },
-		{ "oust", "9", 12 },
-		{ "rive", "3-3-5", 4 },
-		{ "stones", NULL, 8 },
-	};
 	struct rules_symmetries s;
 	struct rules_board	b;
 	struct rules_position  *pos;
@@ -103,7 +106,7 @@ START_TEST(test_counts)
 	for (i = 0; i < sizeof boards / sizeof boards[0]; i++) {
 		pos = position(boards[i].game, boards[i].spec);
 		rules_symmetries_of(&pos->board, &s);
-		check_group(&pos->board, &s, boards[i].n);
+		check_group(&pos->board, &s, boards[i].board_n);
 		rules_position_free(pos);
 	}
 	/* An oblong board: the half turn and the two mirrors. */
@@ -120,24 +123,15 @@ END_TEST
  */
 START_TEST(test_game_symmetries)
 {
-	static const struct {
-		const char *game, *spec;
-		int	    n;
-	} games[] = {
-		{ "reversi", "8x8", 8 },
-		{ "oust", "5", 12 },
-		{ "rive", "3-3-5", 4 },
-		{ "stones", NULL, 2 },
-	};
 	struct rules_symmetries s;
 	struct rules_position  *pos;
 	size_t			i;
 	int			c;
 
-	for (i = 0; i < sizeof games / sizeof games[0]; i++) {
-		pos = position(games[i].game, games[i].spec);
+	for (i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+		pos = position(boards[i].game, boards[i].spec);
 		rules_symmetries_of_game(pos, &s);
-		ck_assert_int_eq(s.n, games[i].n);
+		ck_assert_int_eq(s.n, boards[i].game_n);
 		for (c = 0; c < pos->board.ncells; c++)
 			ck_assert_int_eq(s.map[0][c], c);
 		rules_position_free(pos);
