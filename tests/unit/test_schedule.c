@@ -28,7 +28,7 @@ START_TEST(two_programs_alternate)
 {
 	struct match_schedule s;
 	struct match_slot     slot;
-	unsigned long	     i;
+	unsigned long	      i;
 
 	setup(&s, false, false, 0, MATCH_ORDER_SEQUENTIAL, 7);
 	for (i = 0; i < 4; i++) {
@@ -51,28 +51,38 @@ START_TEST(two_programs_alternate)
 }
 END_TEST
 
+/*
+ * Games 0 to n-1 of s start from openings want[0..n-1], the first
+ * program Black in the even games and, if s alternates, White in the odd.
+ */
+static void
+check_openings(
+    const struct match_schedule *s, const long *want, unsigned long n)
+{
+	struct match_slot slot;
+	unsigned long	  i;
+
+	for (i = 0; i < n; i++) {
+		match_schedule_game(s, i, &slot);
+		ck_assert_int_eq(slot.opening, want[i]);
+		ck_assert_int_eq(
+		    slot.start[0], s->alternate ? (int)(i % 2) : 0);
+	}
+}
+
 START_TEST(openings_in_order_and_repeated)
 {
-	static const long    seq[] = { 0, 1, 2, 0, 1 };
-	static const long    rep[] = { 0, 0, 1, 1, 2, 2, 0, 0 };
+	static const long     seq[] = { 0, 1, 2, 0, 1 };
+	static const long     rep[] = { 0, 0, 1, 1, 2, 2, 0, 0 };
 	struct match_schedule s;
-	struct match_slot     slot;
-	unsigned long	     i;
 
 	setup(&s, false, false, 3, MATCH_ORDER_SEQUENTIAL, 1);
-	for (i = 0; i < 5; i++) {
-		match_schedule_game(&s, i, &slot);
-		ck_assert_int_eq(slot.opening, seq[i]);
-	}
+	check_openings(&s, seq, 5);
 	match_schedule_fini(&s);
 	/* --repeat: a pair from one opening, colours reversed. */
 	setup(&s, false, true, 3, MATCH_ORDER_SEQUENTIAL, 1);
 	ck_assert(s.alternate);
-	for (i = 0; i < 8; i++) {
-		match_schedule_game(&s, i, &slot);
-		ck_assert_int_eq(slot.opening, rep[i]);
-		ck_assert_int_eq(slot.start[0], (int)(i % 2));
-	}
+	check_openings(&s, rep, 8);
 	match_schedule_fini(&s);
 }
 END_TEST
@@ -81,8 +91,8 @@ START_TEST(openings_shuffled_from_the_seed)
 {
 	struct match_schedule s, t;
 	struct match_slot     a, b;
-	bool		     seen[8], moved = false;
-	unsigned long	     seed, i;
+	bool		      seen[8], moved = false;
+	unsigned long	      seed, i;
 
 	for (seed = 1; seed <= 5; seed++) {
 		setup(&s, false, false, 8, MATCH_ORDER_RANDOM, seed);
@@ -111,11 +121,12 @@ END_TEST
 
 /* The engines of each pairing's first game, per games a pairing. */
 static void
-check_pairings(const struct match_schedule *s, const size_t (*want)[2], size_t n)
+check_pairings(
+    const struct match_schedule *s, const size_t (*want)[2], size_t n)
 {
 	struct match_slot slot;
-	size_t		 p;
-	unsigned long	 j;
+	size_t		  p;
+	unsigned long	  j;
 
 	ck_assert_uint_eq(s->npairings, n);
 	ck_assert_uint_eq(match_schedule_games(s), n * s->per_pairing);
@@ -132,9 +143,9 @@ check_pairings(const struct match_schedule *s, const size_t (*want)[2], size_t n
 
 START_TEST(round_robin_and_gauntlet)
 {
-	static const size_t  rr[][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 }, { 1, 2 },
-		 { 1, 3 }, { 2, 3 } };
-	static const size_t  ga[][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 } };
+	static const size_t rr[][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 }, { 1, 2 },
+		{ 1, 3 }, { 2, 3 } };
+	static const size_t ga[][2] = { { 0, 1 }, { 0, 2 }, { 0, 3 } };
 	struct match_schedule s;
 
 	memset(&s, 0, sizeof s);
