@@ -69,7 +69,7 @@ check_refused() {
 	exits 2 "$what" "$@"
 	said 'is also an input' "$what"
 	if cmp -s "$games" "$d/x.pgn"; then
-		ok "$what refused, x.pgn kept"
+		ok "$what: x.pgn kept"
 	else
 		ng "$what: x.pgn changed"
 		cp "$games" "$d/x.pgn"
