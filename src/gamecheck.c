@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "batch/check.h"
+#include "batch/table.h"
 
 /* The options without a short name (README, "Options"). */
 enum {
@@ -157,23 +158,11 @@ solve_option(struct batch_check_options *opt, int c, const char *arg)
 static int
 table_options(const struct batch_check_options *opt)
 {
-	char err[320];
+	const char *no = opt->quiet			     ? "-q" :
+	    opt->write != NULL && !cli_split_on(&opt->split) ? "--write" :
+							       NULL;
 
-	if (opt->table != NULL &&
-	    ((opt->write != NULL && !cli_split_on(&opt->split)) ||
-		opt->quiet)) {
-		cli_error("--table writes a row a record in input order, "
-			  "instead of the reports: not with %s",
-		    opt->quiet ? "-q" : "--write");
-		return -1;
-	}
-	/* The columns are checked before any input is read. */
-	if (report_table_check(opt->table, opt->columns, err, sizeof err) ==
-	    -1) {
-		cli_error("%s", *err != '\0' ? err : "out of memory");
-		return -1;
-	}
-	return 0;
+	return batch_table_options(opt->table, opt->columns, "reports", no);
 }
 
 /* --split-by, --split, --split-dir, --split-max: true, or false (said). */

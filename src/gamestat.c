@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "batch/stat.h"
+#include "batch/table.h"
 #include "cli/cover.h"
 #include "cli/figures.h"
 #include "cli/manifest.h"
@@ -165,21 +166,8 @@ table_options(const struct batch_stat_options *opt)
 	    opt->tree.on		  ? "--tree" :
 	    opt->figures != 0		  ? "--figures" :
 					    NULL;
-	char	    err[320];
 
-	if (opt->table != NULL && no != NULL) {
-		cli_error("--table writes a row a record in input order, "
-			  "instead of the summary: not with %s",
-		    no);
-		return -1;
-	}
-	/* The columns are checked before any input is read. */
-	if (report_table_check(opt->table, opt->columns, err, sizeof err) ==
-	    -1) {
-		cli_error("%s", *err != '\0' ? err : "out of memory");
-		return -1;
-	}
-	return 0;
+	return batch_table_options(opt->table, opt->columns, "summary", no);
 }
 
 /* What --opening-names goes with: 0, or -1 after saying why. */

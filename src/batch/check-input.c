@@ -1,13 +1,50 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * gamecheck: the checking loop over one input, the records of this task
- * (--shard) or worker (-j) replayed as selected, solved (--solve) and put
- * out.
+ * (--shard) or worker (-j) replayed as selected, solved (--solve),
+ * counted and put out.
  */
 #include <errno.h>
 #include <stdio.h>
 
 #include "batch/check-run.h"
+
+/* Counts one replayed record and says what is wrong with it. */
+static void
+tally(const char *name, const struct record *rec, struct replay *rp,
+    const struct batch_check_options *opt, struct batch_check_totals *t)
+{
+	char prefix[96];
+
+	t->records++;
+	switch (rp->status) {
+	case REPLAY_FINISHED:
+		/* A forfeit is finished, and said apart among them. */
+		t->finished++;
+		if (rp->forfeit)
+			t->forfeited++;
+		break;
+	case REPLAY_UNFINISHED: t->unfinished++; break;
+	case REPLAY_ILLEGAL: t->illegal++; break;
+	case REPLAY_MALFORMED: t->malformed++; break;
+	}
+	if (opt->require_finished)
+		cli_require_finished(rec, rp);
+	if (rp->has_warning)
+		cli_diag(name, &rp->warning, NULL);
+	if (!rp->has_error)
+		return;
+	t->errors++;
+	if (rp->error.code == DIAG_RESULT_MISMATCH)
+		t->mismatched++;
+	if (rp->error.code == DIAG_NO_MEMORY)
+		t->out_of_memory = true;
+	prefix[0] = '\0';
+	if (rp->error_turn > 0)
+		snprintf(prefix, sizeof prefix,
+		    "turn %lu (%s): ", rp->error_turn, rp->error_move);
+	cli_diag(name, &rp->error, prefix);
+}
 
 /*
  * Replays rec if it is selected (--select, the ranges): the record
@@ -136,7 +173,7 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 			rc = -2;
 			break;
 		}
-		batch_check_tally(name, rec, rp, opt, t);
+		tally(name, rec, rp, opt, t);
 		if ((put = batch_check_put(
 			 syn, path, name, rec, rp, solved, o, opt, t)) == -1) {
 			rc = -2;

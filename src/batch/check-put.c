@@ -1,48 +1,28 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gamecheck: putting out one record checked, and counting it: its
- * duplicate left out (--dedupe), its file (--split-by), its record
- * (--write), its row (--table) and its report.
+ * gamecheck: putting out one record checked: its duplicate left out
+ * (--dedupe), its file (--split-by), its record (--write), its row
+ * (--table) and its report.
  */
 #include <stdio.h>
 
 #include "batch/check-run.h"
 
-/* Counts one replayed record and says what is wrong with it. */
-void
-batch_check_tally(const char *name, const struct record *rec, struct replay *rp,
-    const struct batch_check_options *opt, struct batch_check_totals *t)
+/*
+ * A record written by --write or --split-by, counted by how it went (rc):
+ * memory run out, or an error of its own when it could not be written.
+ * Returns 0, or -1 when the output failed or memory ran out.
+ */
+static int
+converted(
+    enum cli_convert rc, const struct replay *rp, struct batch_check_totals *t)
 {
-	char prefix[96];
-
-	t->records++;
-	switch (rp->status) {
-	case REPLAY_FINISHED:
-		/* A forfeit is finished, and said apart among them. */
-		t->finished++;
-		if (rp->forfeit)
-			t->forfeited++;
-		break;
-	case REPLAY_UNFINISHED: t->unfinished++; break;
-	case REPLAY_ILLEGAL: t->illegal++; break;
-	case REPLAY_MALFORMED: t->malformed++; break;
-	}
-	if (opt->require_finished)
-		cli_require_finished(rec, rp);
-	if (rp->has_warning)
-		cli_diag(name, &rp->warning, NULL);
-	if (!rp->has_error)
-		return;
-	t->errors++;
-	if (rp->error.code == DIAG_RESULT_MISMATCH)
-		t->mismatched++;
-	if (rp->error.code == DIAG_NO_MEMORY)
+	if (rc == CLI_CONVERT_NOMEM)
 		t->out_of_memory = true;
-	prefix[0] = '\0';
-	if (rp->error_turn > 0)
-		snprintf(prefix, sizeof prefix,
-		    "turn %lu (%s): ", rp->error_turn, rp->error_move);
-	cli_diag(name, &rp->error, prefix);
+	/* Counted once, however many errors the record has. */
+	if (rc == CLI_CONVERT_UNWRITABLE && !rp->has_error)
+		t->errors++;
+	return rc < 0 ? -1 : 0;
 }
 
 /*
@@ -54,15 +34,8 @@ write_record(struct record_export *x, const char *name,
     const struct record *rec, const struct replay *rp,
     const struct batch_check_options *opt, struct batch_check_totals *t)
 {
-	enum cli_convert rc;
-
-	rc = cli_convert_write(x, name, rec, rp, opt->keep_illegal);
-	if (rc == CLI_CONVERT_NOMEM)
-		t->out_of_memory = true;
-	/* Counted once, however many errors the record has. */
-	if (rc == CLI_CONVERT_UNWRITABLE && !rp->has_error)
-		t->errors++;
-	return rc < 0 ? -1 : 0;
+	return converted(
+	    cli_convert_write(x, name, rec, rp, opt->keep_illegal), rp, t);
 }
 
 /*
@@ -77,13 +50,9 @@ split_record(const char *name, const struct record *rec,
 	enum cli_convert rc;
 
 	rc = cli_split_write(opt->sp, name, rec, rp, opt->keep_illegal);
-	if (rc == CLI_CONVERT_NOMEM) {
+	if (rc == CLI_CONVERT_NOMEM)
 		cli_error("%s: record %lu: out of memory", name, rec->index);
-		t->out_of_memory = true;
-	}
-	if (rc == CLI_CONVERT_UNWRITABLE && !rp->has_error)
-		t->errors++;
-	return rc < 0 ? -1 : 0;
+	return converted(rc, rp, t);
 }
 
 /*
@@ -98,6 +67,9 @@ report_record(const char *path, const char *name, const struct record *rec,
 	struct report_perfect pp = { 0 };
 	struct cli_opening    op;
 
+	/* -q: no row and no report, so no opening to look up. */
+	if (opt->tb == NULL && o->w == NULL)
+		return 0;
 	if (solved == 1)
 		pp.line = &opt->perfect->line;
 	if (opt->openings != NULL && cli_openings_match(opt->openings, &op)) {

@@ -17,11 +17,6 @@ struct batch_check_sinks {
 	FILE		     *out; /* the output both write on */
 };
 
-/* Counts one replayed record into t and says what is wrong with it. */
-void
-batch_check_tally(const char *name, const struct record *rec, struct replay *rp,
-    const struct batch_check_options *opt, struct batch_check_totals *t);
-
 /*
  * Puts out one record checked: left out as a duplicate (--dedupe), to
  * its file (--split-by), written (--write), its row and its report (with
