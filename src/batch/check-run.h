@@ -10,7 +10,7 @@
 #include "batch/check.h"
 #include "referee/referee.h"
 
-/* Where check_input puts the records it checks: any of them NULL. */
+/* Where batch_check_input puts the records it checks: any of them NULL. */
 struct batch_check_sinks {
 	struct report_writer *w;   /* the reports, or NULL (-q, --write) */
 	struct record_export *x;   /* --write, or NULL */

@@ -40,7 +40,7 @@ struct batch_check_options {
 	bool		      solve;   /* --solve N: N in solve_empties */
 	int		      solve_empties;
 	struct solve_options  budget;  /* --solve-nodes, --solve-seconds */
-	struct cli_perfect   *perfect; /* --solve: check_all's */
+	struct cli_perfect   *perfect; /* --solve: batch_check_all's */
 	const char	     *opening_names; /* --opening-names FILE */
 	struct cli_openings  *openings;	     /* its names, read */
 	struct cli_split_spec split;	     /* --split-by, --split, ... */

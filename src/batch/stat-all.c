@@ -19,7 +19,7 @@ start_dedupe(struct batch_stat_options *opt)
 	return cli_dedupe_start(&opt->dd, &ro, "pgn");
 }
 
-/* --tree: the tree, for records replayed as read_records does. */
+/* --tree: the tree, for records replayed as batch_stat_read_records does. */
 static int
 start_tree(struct batch_stat_options *opt)
 {

@@ -114,7 +114,7 @@ stat_redo(const char *buf, size_t len)
 
 /*
  * Reads every input in opt's -j workers, or, when a worker's split of
- * reports was unsure (read_split), in this process after all: CLI_OK, or
+ * reports was unsure (stat-reports.c), in this process after all: CLI_OK, or
  * the exit status (said).
  */
 int

@@ -15,9 +15,10 @@
 
 /*
  * Whether task K of N reads input path by bytes (formats/record.md,
- * "Shards"): a regular file, uncompressed, when nothing needs the records numbered from the input's start (--tree
- * names games by their number).  If so, rg holds the task's range and
- * a stream of the file; the reader may still refuse it (its format).
+ * "Shards"): a regular file, uncompressed, when nothing needs the
+ * records numbered from the input's start (--tree names games by their
+ * number).  If so, rg holds the task's range and a stream of the file;
+ * the reader may still refuse it (its format).
  */
 bool
 batch_range_open(const struct batch_stat_options *opt, const char *path,

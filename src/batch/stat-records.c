@@ -62,9 +62,10 @@ opening_of(const struct cli_openings *ops, const struct replay *rp,
 }
 
 /*
- * The reader of an input's records for read_records, primed with the
- * bytes peeked and handed task's range rg (NULL: the whole input), with
- * *ro the replay's options: the reader, or NULL (r->io_error, said).
+ * The reader of an input's records for batch_stat_read_records, primed
+ * with the bytes peeked and handed task's range rg (NULL: the whole
+ * input), with *ro the replay's options: the reader, or NULL
+ * (r->io_error, said).
  */
 static struct record_reader *
 records_open(struct batch_stat_run *r, struct batch_stat_options *opt,
