@@ -120,6 +120,8 @@ batch_check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		opt->perfect = &cp;
 	}
 	o = (struct batch_check_sinks){ .w = w, .x = x, .out = out };
+	o.any = w != NULL || x != NULL || opt->tb != NULL || opt->sp != NULL ||
+	    opt->dd.on;
 	for (i = 0; i < nfiles && !t->stop && !t->ranged; i++) {
 		/* What an input's opening says is no record's (-j). */
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);

@@ -15,6 +15,8 @@ struct batch_check_sinks {
 	struct report_writer *w;   /* the reports, or NULL (-q, --write) */
 	struct record_export *x;   /* --write, or NULL */
 	FILE		     *out; /* the output both write on */
+	/* Anything to put out (batch_check_put): false for -q alone. */
+	bool any;
 };
 
 /*
