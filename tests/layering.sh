@@ -27,14 +27,15 @@ set -u
 # files directly in src/ (gamecheck.c, gameplay.c, gamestat.c).  corr
 # (correspondence time) is pure computation over numbers and includes
 # nothing of ours; secret (keys, commitments) stands on diag alone;
-# solve (the Othello endgame solver) on the rules core.
+# solve (the Othello endgame solver) on the rules core; batch (the
+# runs of gamecheck and gamestat over their inputs) under the mains.
 LAYERS='
 util diag corr
 rules stat secret
 record draw player solve
 referee cli
 report
-play match
+play match batch
 main
 '
 

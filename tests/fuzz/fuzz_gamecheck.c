@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target: gamecheck's path from bytes to reports, as
- * src/gamecheck.c drives it: read each record, replay it, write its YAML
+ * src/batch/check-*.c drive it: read each record, replay it, write its YAML
  * report.  The first byte holds the options (format, a forced game, the
  * legal list on or off); the rest is the input.  The whole report stream
  * is then parsed again with libyaml's parser and must be valid YAML with

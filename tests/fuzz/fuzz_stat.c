@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target: gamestat's readers (src/report/read-*.c) on arbitrary
- * bytes.  The first byte picks what is read, as src/gamestat.c reads it:
+ * bytes.  The first byte picks what is read, as src/batch/stat-*.c read it:
  * a report stream (report_read_game, grouped by nothing or by the Event
  * tag, each game counted with stat_add) or partial summaries
  * (report_read_partial, as --merge and the -j workers' results); the rest

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gamecheck: the checking loop over one input, the records of this task
+ * (--shard) or worker (-j) replayed as selected, solved (--solve),
+ * counted and put out.
+ */
+#include <errno.h>
+#include <stdio.h>
+
+#include "batch/check-run.h"
+
+/* Counts one replayed record and says what is wrong with it. */
+static void
+tally(const char *name, const struct record *rec, struct replay *rp,
+    const struct batch_check_options *opt, struct batch_check_totals *t)
+{
+	char prefix[96];
+
+	t->records++;
+	switch (rp->status) {
+	case REPLAY_FINISHED:
+		/* A forfeit is finished, and said apart among them. */
+		t->finished++;
+		if (rp->forfeit)
+			t->forfeited++;
+		break;
+	case REPLAY_UNFINISHED: t->unfinished++; break;
+	case REPLAY_ILLEGAL: t->illegal++; break;
+	case REPLAY_MALFORMED: t->malformed++; break;
+	}
+	if (opt->require_finished)
+		cli_require_finished(rec, rp);
+	if (rp->has_warning)
+		cli_diag(name, &rp->warning, NULL);
+	if (!rp->has_error)
+		return;
+	t->errors++;
+	if (rp->error.code == DIAG_RESULT_MISMATCH)
+		t->mismatched++;
+	if (rp->error.code == DIAG_NO_MEMORY)
+		t->out_of_memory = true;
+	prefix[0] = '\0';
+	if (rp->error_turn > 0)
+		snprintf(prefix, sizeof prefix,
+		    "turn %lu (%s): ", rp->error_turn, rp->error_move);
+	cli_diag(name, &rp->error, prefix);
+}
+
+/*
+ * Replays rec if it is selected (--select, the ranges): the record
+ * replayed (cli_select_replay: rec or, with --drop-plies, its end), or
+ * NULL.  A record the selection leaves out before its replay is not
+ * replayed; an empty input's report is no record's, and always made.
+ * One left out has its (empty) frame of -j marked, at, and sets
+ * t->ranged once the ranges are over.
+ */
+static const struct record *
+replay_selected(struct record_syntax *syn, const struct record *rec,
+    unsigned sub, uint64_t at, const struct replay_options *ro,
+    struct replay *rp, struct batch_check_options *opt,
+    struct batch_check_totals *t)
+{
+	const struct record *played;
+
+	if ((sub != CLI_JOBS_RECORD || cli_select_early(&opt->sel, rec))) {
+		cli_select_start(&opt->sel);
+		played = cli_select_replay(&opt->sel, syn, rec, ro, rp);
+		if (sub != CLI_JOBS_RECORD ||
+		    cli_select_keep(&opt->sel, rec, rp))
+			return played;
+	}
+	cli_jobs_mark(opt->j, at, sub);
+	t->ranged = cli_select_done(&opt->sel);
+	return NULL;
+}
+
+/*
+ * The next record of this task (--shard) or worker (-j) in *rec, and its
+ * frame of -j in *sub: 1, 0 at the end, or -1 when reading fails.  The
+ * others' records are skipped unread.  An empty input is no record of
+ * the numbering: task 1 and -j's first worker alone report it.
+ */
+static int
+next_mine(struct record_reader *rd, struct batch_check_options *opt,
+    const struct record **rec, unsigned *sub)
+{
+	int rc;
+
+	for (;;) {
+		if (!cli_record_mine(&opt->in.shard, opt->j, opt->seq)) {
+			if ((rc = record_reader_skip(rd)) == 1) {
+				cli_record_take(
+				    &opt->in.shard, opt->j, &opt->seq);
+				continue;
+			}
+			if (rc == -1)
+				return -1;
+			/* At the end: an empty input still has its report. */
+		}
+		if ((rc = record_reader_next_or_empty(rd, rec)) != 1)
+			return rc;
+		if ((*rec)->malformed &&
+		    (*rec)->error.code == DIAG_EMPTY_INPUT) {
+			if ((opt->in.shard.n != 0 && opt->in.shard.k != 1) ||
+			    !cli_jobs_first(opt->j))
+				continue;
+			/* -j: the first worker reports it, before record at. */
+			*sub = CLI_JOBS_EMPTY;
+			return 1;
+		}
+		if (cli_record_take(&opt->in.shard, opt->j, &opt->seq)) {
+			*sub = CLI_JOBS_RECORD;
+			return 1;
+		}
+	}
+}
+
+/*
+ * Checks every record of one input.  Returns 0, or -1 on an I/O error
+ * (reported).  *stop is set once --max-errors is reached.
+ */
+int
+batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
+    const struct batch_check_sinks *o, struct batch_check_options *opt,
+    struct batch_check_totals *t, struct replay *rp, bool *stop)
+{
+	struct replay_options ro = cli_records_replay(&opt->in);
+	struct record_reader *rd;
+	const struct record  *rec;
+	const char	     *name = cli_input_name(path);
+	uint64_t	      at;
+	unsigned	      sub;
+	int		      rc, put, solved = 0;
+
+	ro.max_legal = 64;
+	ro.keep_turns = o->x != NULL || opt->perfect != NULL ||
+	    opt->dd.path != NULL || opt->sp != NULL;
+	cli_select_replay_options(&opt->sel, &ro);
+	if (opt->openings != NULL)
+		cli_openings_replay_options(opt->openings, &ro);
+	rd = cli_records_reader(&opt->in, syn, in, path, name);
+	if (rd == NULL) {
+		cli_error("%s: out of memory", name);
+		t->out_of_memory = true;
+		return -1;
+	}
+	/*
+	 * replay_record fails only for memory; it says so in the record.
+	 * Validating nothing is more likely a mistake than a pass: an input
+	 * without records is a malformed record of its own, with its report.
+	 */
+	while ((rc = next_mine(rd, opt, &rec, &sub)) == 1) {
+		/*
+		 * -j: what a record prints is its frame's; what an input
+		 * prints is marked off where inputs open and end.
+		 */
+		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
+		if (opt->openings != NULL)
+			cli_openings_begin(opt->openings);
+		/* Its slot of the set on its way while the replay runs. */
+		if (opt->dd.on)
+			cli_dedupe_prepare(opt->dd.set, syn, rec);
+		if ((rec = replay_selected(
+			 syn, rec, sub, at, &ro, rp, opt, t)) == NULL) {
+			if (t->ranged)
+				break;
+			continue;
+		}
+		if (opt->perfect != NULL &&
+		    (solved = cli_perfect_record(
+			 opt->perfect, syn, name, rec, rp, &ro)) == -1) {
+			t->out_of_memory = true;
+			rc = -2;
+			break;
+		}
+		tally(name, rec, rp, opt, t);
+		/* -q alone puts out nothing: no call a record (the speed). */
+		put = o->any ? batch_check_put(syn, path, name, rec, rp, solved,
+				   o, opt, t) :
+			       0;
+		if (put == -1) {
+			rc = -2;
+			break;
+		}
+		if (put == 0)
+			cli_jobs_mark(opt->j, at, sub);
+		cli_progress(t->records);
+		if (put == 1)
+			continue;
+		if (opt->max_errors > 0 && t->errors >= opt->max_errors) {
+			*stop = true;
+			break;
+		}
+		if ((t->ranged = cli_select_done(&opt->sel))) /* no more */
+			break;
+	}
+	if (rc == -1) {
+		/* Reading failed: the input (exit 2), or memory (3). */
+		cli_read_error(name);
+		if (errno == ENOMEM)
+			t->out_of_memory = true;
+	}
+	record_reader_free(rd);
+	return rc < 0 ? -1 : 0;
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * gamestat: one input read, told records from reports by its first
+ * bytes (or as --format and --merge say), by bytes where a shard can be
+ * (stat-range.c), its size and CRC-32 taken for its cover (--partial).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "batch/stat-read.h"
+
+/* Enough of an input to see its first line. */
+#define PEEK 512
+
+/*
+ * A YAML stream of reports starts with a document marker, a directive or
+ * the schema key (after blank lines and comments); records never do.
+ */
+static bool
+looks_like_yaml(const char *p, size_t n)
+{
+	size_t i = 0;
+
+	if (n >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	for (;;) {
+		while (i < n &&
+		    (p[i] == ' ' || p[i] == '\t' || p[i] == '\r' ||
+			p[i] == '\n'))
+			i++;
+		if (i < n && p[i] == '#') {
+			while (i < n && p[i] != '\n')
+				i++;
+			continue;
+		}
+		break;
+	}
+	p += i;
+	n -= i;
+	return (n >= 3 && memcmp(p, "---", 3) == 0 &&
+		   (n == 3 || p[3] == ' ' || p[3] == '\n' || p[3] == '\r')) ||
+	    (n >= 5 && memcmp(p, "%YAML", 5) == 0) ||
+	    (n >= 7 && memcmp(p, "schema:", 7) == 0);
+}
+
+static void
+seen_bytes(void *arg, const void *buf, size_t n)
+{
+	struct batch_seen *se = arg;
+
+	se->bytes += n;
+	se->crc = report_crc32(se->crc, buf, n);
+}
+
+/*
+ * Reads input path; with se, the bytes of all of it go to se (so that a
+ * reader stopping early still has the input's size and checksum).
+ */
+void
+batch_stat_read_input(struct batch_stat_run *r, struct batch_stat_options *opt,
+    struct record_syntax *syn, const char *path, struct batch_seen *se)
+{
+	const char	  *name = cli_input_name(path);
+	struct batch_range rg;
+	char		   peek[PEEK];
+	size_t		   len = 0;
+	FILE		  *in;
+
+	in = se != NULL ? cli_input_open_seen(path, seen_bytes, se) :
+			  cli_input_open(path);
+	if (in == NULL) {
+		r->io_error = true;
+		return;
+	}
+	if (!opt->merge && opt->input == BATCH_INPUT_AUTO) {
+		len = fread(peek, 1, sizeof peek, in);
+		if (len == 0 && ferror(in)) {
+			cli_read_error(name);
+			r->io_error = true;
+			goto out_close;
+		}
+	}
+	if ((cli_select_any(&opt->sel) || opt->sel.has_plies ||
+		opt->sel.drop > 0) &&
+	    !opt->merge && opt->input == BATCH_INPUT_AUTO &&
+	    looks_like_yaml(peek, len)) {
+		cli_error("%s: --select, the ranges and --plies read records, "
+			  "not reports",
+		    name);
+		r->bad = true;
+	} else if (opt->merge || opt->input == BATCH_INPUT_REPORT ||
+	    (opt->input == BATCH_INPUT_AUTO && looks_like_yaml(peek, len)))
+		batch_stat_read_reports(r, opt, in, name, peek, len);
+	else if (batch_range_open(opt, path, &rg)) {
+		batch_stat_read_records(
+		    r, opt, syn, in, path, name, peek, len, &rg);
+		if (rg.on && se != NULL && !batch_range_seen(&rg, se)) {
+			cli_read_error(name);
+			r->io_error = true;
+		}
+		fclose(rg.fp);
+		if (rg.on)
+			se = NULL;
+	} else
+		batch_stat_read_records(
+		    r, opt, syn, in, path, name, peek, len, NULL);
+	while (se != NULL && !ferror(in) && fread(peek, 1, sizeof peek, in) > 0)
+		continue;
+	if (se != NULL && ferror(in)) {
+		cli_read_error(name);
+		r->io_error = true;
+	}
+out_close:
+	cli_input_close(in);
+}
