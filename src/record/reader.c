@@ -235,8 +235,10 @@ reader_refill(struct record_reader *rd)
 static int
 line_add(struct record_reader *rd, size_t have, const char *p, size_t n)
 {
-	if (n >= SIZE_MAX - have ||
-	    array_grow(&rd->line, &rd->linecap, have + n + 1, 1) == -1) {
+	/* A line that fits is no call: every line of an input comes here. */
+	if (n >= rd->linecap - have &&
+	    (n >= SIZE_MAX - have ||
+		array_grow(&rd->line, &rd->linecap, have + n + 1, 1) == -1)) {
 		errno = ENOMEM;
 		return -1;
 	}
