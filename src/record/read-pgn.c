@@ -186,14 +186,14 @@ token_end(char c)
 }
 
 /*
- * Where the white space from s[i] ends, and where the token from s[i]
- * ends (s is n bytes).  The index is a local, not rd->pos: a position in
+ * Where the white space from s[i] ends (s a line, which its NUL ends),
+ * and where the token from s[i] ends (s n bytes).  The index is a local, not rd->pos: a position in
  * memory was written back after every byte.
  */
 static inline size_t
-skip_space(const char *s, size_t i, size_t n)
+skip_space(const char *s, size_t i)
 {
-	while (i < n && (pgn_class[(unsigned char)s[i]] & PGN_SPACE))
+	while (pgn_class[(unsigned char)s[i]] & PGN_SPACE)
 		i++;
 	return i;
 }
@@ -214,29 +214,30 @@ token_stop(const char *s, size_t i, size_t n)
 }
 
 /*
- * A move number at the start of s (len bytes): digits, then "..." or ".".
- * Returns the bytes it takes (0 for none), with the number in *number
- * (ULONG_MAX when it does not fit, which no turn is) and whether it was
- * "..." in *dots.  By hand, not a pattern: one comes before every other
- * token of a record.
+ * A move number at the start of the token s (the byte past it a byte of
+ * PGN_END or the line's NUL, so neither a digit nor a '.'):
+ * digits, then "..." or ".".  Returns the bytes it takes (0 for none),
+ * with the number in *number (ULONG_MAX when it does not fit, which no
+ * turn is) and whether it was "..." in *dots.  By hand, not a pattern:
+ * one comes before every other token of a record.
  */
 static inline size_t
-move_number(const char *s, size_t len, unsigned long *number, bool *dots)
+move_number(const char *s, unsigned long *number, bool *dots)
 {
 	unsigned long n = 0, digit;
 	size_t	      i;
 
 	/* Nine digits fit any unsigned long: no test of overflow. */
-	for (i = 0;
-	     i < len && i < 9 && (digit = (unsigned char)s[i] - '0') < 10; i++)
-		n = n * 10 + digit;
-	for (; i < len && (digit = (unsigned char)s[i] - '0') < 10; i++)
-		n = n > (ULONG_MAX - digit) / 10 ? ULONG_MAX : n * 10 + digit;
+	for (i = 0; (digit = (unsigned char)s[i] - '0') < 10; i++)
+		n = i < 9			 ? n * 10 + digit :
+		    n > (ULONG_MAX - digit) / 10 ? ULONG_MAX :
+						   n * 10 + digit;
 	*number = n;
-	*dots = i > 0 && len - i >= 3 && memcmp(s + i, "...", 3) == 0;
+	/* The byte past the token keeps each byte looked at within it. */
+	*dots = i > 0 && s[i] == '.' && s[i + 1] == '.' && s[i + 2] == '.';
 	if (*dots)
 		return i + 3;
-	return i > 0 && i < len && s[i] == '.' ? i + 1 : 0;
+	return i > 0 && s[i] == '.' ? i + 1 : 0;
 }
 
 /* Whether s (len bytes, no move number, len > 0) is a result token. */
@@ -384,7 +385,7 @@ plain_line(const char *s, size_t n, bool *tokens)
 		p++;
 	if (p != (const unsigned char *)s + n)
 		return false;
-	*tokens = skip_space(s, 0, n) < n;
+	*tokens = skip_space(s, 0) < n;
 	return true;
 }
 
@@ -494,7 +495,7 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 			continue;
 		}
 		for (;; i = to) {
-			if ((i = skip_space(s, i, n)) >= n)
+			if ((i = skip_space(s, i)) >= n)
 				break;
 			c = s[i];
 			if (!started) {
@@ -543,7 +544,7 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 			}
 			to = token_stop(s, i, n);
 			m = is_digit(c) ?
-			    move_number(s + i, to - i, &sc->number, &sc->dots) :
+			    move_number(s + i, &sc->number, &sc->dots) :
 			    0;
 			if (m > 0)
 				rd->has_movetext = true;
