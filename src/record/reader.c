@@ -329,7 +329,8 @@ reader_line(struct record_reader *rd)
 		}
 		break;
 	}
-	if (line_add(rd, n, "", 0) == -1)
+	/* Room for the NUL, most often there already. */
+	if (n >= rd->linecap && line_add(rd, n, "", 0) == -1)
 		return -1;
 	rd->line[n] = '\0';
 	rd->linelen = n;
