@@ -206,8 +206,8 @@ token_end(char c)
 
 /*
  * Where the white space from s[i] ends (s a line, which its NUL ends),
- * and where the token from s[i] ends (s n bytes).  The index is a local, not rd->pos: a position in
- * memory was written back after every byte.
+ * and where the token from s[i] ends (s n bytes).  The index is a local,
+ * not rd->pos: a position in memory was written back after every byte.
  */
 static inline size_t
 skip_space(const char *s, size_t i)
@@ -237,11 +237,11 @@ token_stop(const char *s, size_t i, size_t n)
 
 /*
  * A move number at the start of the token s (the byte past it a byte of
- * PGN_END or the line's NUL, so neither a digit nor a '.'):
- * digits, then "..." or ".".  Returns the bytes it takes (0 for none),
- * with the number in *number (ULONG_MAX when it does not fit, which no
- * turn is) and whether it was "..." in *dots.  By hand, not a pattern:
- * one comes before every other token of a record.
+ * PGN_END or the line's NUL, so neither a digit nor a '.'): digits, then
+ * "..." or ".".  Returns the bytes it takes (0 for none), with the number
+ * in *number (ULONG_MAX when it does not fit, which no turn is) and
+ * whether it was "..." in *dots.  By hand, not a pattern: one comes
+ * before every other token of a record.
  */
 static inline size_t
 move_number(const char *s, unsigned long *number, bool *dots)
@@ -423,8 +423,8 @@ enum pgn_item {
 };
 
 /*
- * The scanner's state over one record, and the item found last, bytes
- * from to to of rd->line.
+ * The scanner's state over one record, and the item found last: the
+ * bytes of rd->line from from to to.
  */
 struct pgn_scan {
 	struct diag_pos *start; /* the record's first tag or token; line 0 */
