@@ -50,6 +50,33 @@
 # 731.1M (-6.3%), the notation (its first 5,000 games) 85.7M -> 78.9M
 # (-8.0%).  Output the same: bench/same-output.sh main's gamecheck, and
 # cmp of full reports and stderr on the set in every format.
+#
+# Branch pgn against main 3f6d9e3, the notation's reading: one scanner
+# of where a record ends (pgn_scan) that reading and passing over a
+# record share, its tokens read in the scanner's loop, the line held in
+# locals from one token to the next; move numbers, white space and
+# scores by hand against the byte past them; a line's room in reader.c
+# checked with no call.  gamecheck -O2 each, the 102,628 games, paired
+# by farm-bench -n 7 --vs 'gamecheck -q g.csv' -- gamecheck -q g.pgn
+# (and --vs main's gamecheck on the same file, each format written by
+# main's --write) in the same minutes, three rounds at load 11-14 on 2
+# cores (a ratio moves by 0.2-0.4 from run to run at that load; the
+# first two rounds on earlier builds of the branch, the third on its
+# last):
+#   notation x CSV      main 2.52, 2.43, 2.51    branch 1.73, 1.92, 1.93
+#   branch x main, the notation: 0.81, 0.83, 0.73; the CSV: 0.97, 1.07,
+#   0.98 (the same reading but the shared line room).
+# Not yet the target: the notation still 1.9x the CSV, not 1.25x.
+# Instructions (valgrind --tool=callgrind gamecheck -q FILE, the set
+# once, 25,657 games, the notation by main's --write): the notation
+# 874.7M -> 655.5M (-25.1%), the CSV 318.7M -> 316.5M (-0.7%): the
+# notation 2.74x the CSV's -> 2.07x.  What is left of it over the CSV's:
+# reader_line (62M: the notation's ten lines a game against the CSV's
+# one), the tags (45M: tag_by_hand, reader_tag, record_tag_note_known),
+# each turn's copy into the record's text and its pointer set in
+# reader_finish (the CSV's point into its line), and the scan of three
+# times the bytes.  Output the same: cmp of the full reports and stderr
+# against main's on the file, -j 1, 2, 3.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -23,6 +23,22 @@
 #   main, unchanged (a memchr a value measured 1.32 and 1.37, withdrawn;
 #   GGF again 1.31 at load 12: noise of 0.06); CSV 1.07, transcripts
 #   1.08 (the line skip, unchanged).
+#
+# Branch pgn against main 3f6d9e3, the notation passed over by the
+# scanner that reads it (pgn_scan, lines of moves alone passed whole),
+# the same 102,628 games, farm-bench -n 7 --vs '-j 1' -- '-j 2' at load
+# 11-14 on 2 cores, three rounds: main 1.32, 1.31, 1.47 -> branch 1.22,
+# 1.38, 1.37 (noise of 0.2 at that load, no difference to read in it).
+# Instructions (valgrind --tool=callgrind --trace-children=yes
+# gamecheck -q -j N, the set once, summed over the processes), -j 2 over
+# -j 1: main 1110.1M / 874.7M = 1.27 -> branch 812.6M / 655.5M = 1.24
+# (the CSV on main: 1.04).  Not yet the target of 1.1.  A record passed
+# over costs about 6.3k instructions (of 25k read and replayed): 38%
+# reading its lines (reader_line), 13% its tags, the rest the scan; no
+# pass that still reads every line gets it under 1.1 (one over the
+# input's block without copying its lines measured the same, withdrawn):
+# workers given byte ranges (read-range.c) rather than every Nth record
+# would pass over nothing.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}

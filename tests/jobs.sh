@@ -139,6 +139,29 @@ for tool in gamecheck gamestat; do
 	    awkward.pgn open.pgn
 done
 
+# A record larger than the text limit, which a worker passes over: 10 MB
+# of comment over lines (holding commands, results, '[' lines and
+# braces' look-alikes) and on one line, records after each; with the
+# default limit (the pass builds nothing) and with --max-record-size
+# under the record (then the record is cut short where its text stops
+# fitting, and a line over the limit stops the input).
+awk 'BEGIN {
+	print "[Event \"big\"]"; print "[Game \"reversi\"]"; print ""
+	print "1. f5 {"
+	for (i = 0; i < 80000; i++)
+		printf "[%%at 0:0%d] [%%eval 0.5,3] 1-0 %d. e6 * [Event \"x\"]\n", i % 10, i
+	print "} d6 2. c3 *"; print "[Event \"after\"]"; print "f5 d6 *"
+	printf "[Event \"line\"]\nf5 {"
+	for (i = 0; i < 1000000; i++)
+		printf "0-1 [x "
+	print "} d6 *"; print "f5 f6 e6 1-0"
+}' > big.pgn
+for tool in gamecheck gamestat; do
+	same "$tool, a record of 10 MB passed over" $tool big.pgn awkward.pgn
+	same "$tool, a record of 10 MB over --max-record-size" $tool \
+	    --max-record-size 1M big.pgn awkward.pgn
+done
+
 # WTHOR, whose games a worker passes over by arithmetic (68 bytes each,
 # undecoded): the fixtures, a last game cut short, a game the header
 # does not count, a header counting a game the input lacks, a header

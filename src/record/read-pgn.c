@@ -6,7 +6,6 @@
  * lines, the record being built and the table are the core's (reader.c);
  * what a turn token means is turn.c's.
  */
-#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +32,26 @@ score_dash(const char *s, size_t len)
 	return j > i + 1 && j == len ? i : 0;
 }
 
+/*
+ * The digits at s, to the first byte that is none, as strtoul reads them
+ * (by hand: every record's result comes here): 1 with their number in *v,
+ * or 0 with ULONG_MAX when it does not fit.
+ */
+static int
+score_number(const char *s, unsigned long *v)
+{
+	unsigned long n = 0, digit;
+	int	      fits = 1;
+
+	for (; (digit = (unsigned char)*s - '0') < 10; s++) {
+		if (n > (ULONG_MAX - digit) / 10)
+			fits = 0;
+		n = n * 10 + digit;
+	}
+	*v = fits ? n : ULONG_MAX;
+	return fits;
+}
+
 int
 record_result_score(struct record_syntax *syn, const char *text, size_t len,
     unsigned long *a, unsigned long *b)
@@ -46,10 +65,7 @@ record_result_score(struct record_syntax *syn, const char *text, size_t len,
 	} else if (syntax_match(syn, SYN_RESULT, text, len, g, 3) != (int)len ||
 	    g[2] == SYNTAX_UNSET)
 		return -1;
-	errno = 0;
-	*a = strtoul(text + g[2], NULL, 10);
-	*b = strtoul(text + g[4], NULL, 10);
-	return errno == 0 ? 1 : 0;
+	return score_number(text + g[2], a) & score_number(text + g[4], b);
 }
 
 /*
@@ -98,17 +114,19 @@ tag_match(struct record_reader *rd, const char *s, size_t len, size_t *g)
 	return m;
 }
 
-/* Reads [Name "value"] at rd->pos. */
+/*
+ * Reads the tag at rd->line[from], m bytes matched by tag_match (groups
+ * g), or -1 for none: told then as a bad or unterminated tag.
+ */
 static void
-read_tag(struct record_reader *rd)
+read_tag(struct record_reader *rd, size_t from, int m, const size_t *g)
 {
-	const char     *s = rd->line + rd->pos;
-	size_t		g[6], i, k, len = rd->linelen - rd->pos;
+	const char     *s = rd->line + from;
+	size_t		i, k, len = rd->linelen - from;
 	long long	name_off, value_off;
-	struct diag_pos at = reader_pos(rd, rd->pos);
-	int		m;
+	struct diag_pos at = reader_pos(rd, from);
 
-	if ((m = tag_match(rd, s, len, g)) < 0) {
+	if (m < 0) {
 		/* An opening quote never closed on this line is unterminated. */
 		const char *q = memchr(s, '"', len);
 		bool	    open = q != NULL &&
@@ -127,15 +145,18 @@ read_tag(struct record_reader *rd)
 		rd->pos = rd->linelen;
 		return;
 	}
-	/* Unescape \" and \\ in place. */
-	for (i = k = 0; i < g[5] - g[4]; i++) {
-		char c = rd->text[value_off + (long long)i];
+	/* Unescape \" and \\ in place; most values have no backslash. */
+	k = g[5] - g[4];
+	if (memchr(rd->text + value_off, '\\', k) != NULL) {
+		for (i = k = 0; i < g[5] - g[4]; i++) {
+			char c = rd->text[value_off + (long long)i];
 
-		if (c == '\\')
-			c = rd->text[value_off + (long long)++i];
-		rd->text[value_off + (long long)k++] = c;
+			if (c == '\\')
+				c = rd->text[value_off + (long long)++i];
+			rd->text[value_off + (long long)k++] = c;
+		}
+		rd->text[value_off + (long long)k] = '\0';
 	}
-	rd->text[value_off + (long long)k] = '\0';
 	switch (reader_tag(rd, (size_t)name_off, (size_t)value_off, k, at)) {
 	case -1: rd->pos = rd->linelen; return;
 	case 1:
@@ -147,30 +168,54 @@ read_tag(struct record_reader *rd)
 }
 
 /*
- * The bytes that end a token of movetext, white space (is_space) and
- * comments, as a table: the tokenizer looks up every byte of movetext.
+ * The bytes of the notation by what they start or end, as a table: the
+ * scanner looks up every byte of movetext.  PGN_END ends a token (white
+ * space and comments); PGN_SPACE is white space (is_space); PGN_ITEM
+ * starts an item that is no token (a tag, a comment, a stray '}');
+ * PGN_MARK is a byte without which a line is tokens alone, none a result
+ * (every result holds a '*' or a '-'), none a comment or a tag (and NUL,
+ * plain_line's end).
  */
-static const bool token_end[256] = {
-	[' '] = true,
-	['\t'] = true,
-	['\n'] = true,
-	['\v'] = true,
-	['\f'] = true,
-	['\r'] = true,
-	['{'] = true,
-	['}'] = true,
-	[';'] = true,
+enum {
+	PGN_END = 1,
+	PGN_SPACE = 2,
+	PGN_ITEM = 4,
+	PGN_MARK = 8
+};
+static const unsigned char pgn_class[256] = {
+	[' '] = PGN_END | PGN_SPACE,
+	['\t'] = PGN_END | PGN_SPACE,
+	['\n'] = PGN_END | PGN_SPACE,
+	['\v'] = PGN_END | PGN_SPACE,
+	['\f'] = PGN_END | PGN_SPACE,
+	['\r'] = PGN_END | PGN_SPACE,
+	['{'] = PGN_END | PGN_ITEM | PGN_MARK,
+	['}'] = PGN_END | PGN_ITEM | PGN_MARK,
+	[';'] = PGN_END | PGN_ITEM | PGN_MARK,
+	['['] = PGN_ITEM | PGN_MARK,
+	['\0'] = PGN_MARK,
+	['*'] = PGN_MARK,
+	['-'] = PGN_MARK,
 };
 
+static inline bool
+token_end(char c)
+{
+	return (pgn_class[(unsigned char)c] & PGN_END) != 0;
+}
+
 /*
- * Where the white space from s[i] ends, and where the token from s[i]
- * ends (s is n bytes).  The index is a local, not rd->pos: a position in
- * memory was written back after every byte.
+ * Where the white space from s[i] ends (s a line, which its NUL ends),
+ * and where the token from s[i] ends (s n bytes).  The index is a local,
+ * not rd->pos: a position in memory was written back after every byte.
  */
 static inline size_t
-skip_space(const char *s, size_t i, size_t n)
+skip_space(const char *s, size_t i)
 {
-	while (i < n && is_space(s[i]))
+	/* Most tokens are apart by one space: told with no loop. */
+	if (s[i] == ' ' && !(pgn_class[(unsigned char)s[i + 1]] & PGN_SPACE))
+		return i + 1;
+	while (pgn_class[(unsigned char)s[i]] & PGN_SPACE)
 		i++;
 	return i;
 }
@@ -183,34 +228,38 @@ token_stop(const char *s, size_t i, size_t n)
 	 * no loop: the loop's exit, after two bytes or three, mispredicted
 	 * at every token.
 	 */
-	if (n - i >= 3 && !token_end[(unsigned char)s[i + 1]] &&
-	    token_end[(unsigned char)s[i + 2]])
+	if (n - i >= 3 && !token_end(s[i + 1]) && token_end(s[i + 2]))
 		return i + 2;
-	while (i < n && !token_end[(unsigned char)s[i]])
+	while (i < n && !token_end(s[i]))
 		i++;
 	return i;
 }
 
 /*
- * A move number at the start of s (len bytes): digits, then "..." or ".".
- * Returns the bytes it takes (0 for none), with the number in *number
- * (ULONG_MAX when it does not fit, which no turn is) and whether it was
- * "..." in *dots.  By hand, not a pattern: one comes before every other
- * token of a record.
+ * A move number at the start of the token s (the byte past it a byte of
+ * PGN_END or the line's NUL, so neither a digit nor a '.'): digits, then
+ * "..." or ".".  Returns the bytes it takes (0 for none), with the number
+ * in *number (ULONG_MAX when it does not fit, which no turn is) and
+ * whether it was "..." in *dots.  By hand, not a pattern: one comes
+ * before every other token of a record.
  */
-static size_t
-move_number(const char *s, size_t len, unsigned long *number, bool *dots)
+static inline size_t
+move_number(const char *s, unsigned long *number, bool *dots)
 {
 	unsigned long n = 0, digit;
 	size_t	      i;
 
-	for (i = 0; i < len && (digit = (unsigned char)s[i] - '0') < 10; i++)
-		n = n > (ULONG_MAX - digit) / 10 ? ULONG_MAX : n * 10 + digit;
+	/* Nine digits fit any unsigned long: no test of overflow. */
+	for (i = 0; (digit = (unsigned char)s[i] - '0') < 10; i++)
+		n = i < 9			 ? n * 10 + digit :
+		    n > (ULONG_MAX - digit) / 10 ? ULONG_MAX :
+						   n * 10 + digit;
 	*number = n;
-	*dots = i > 0 && len - i >= 3 && memcmp(s + i, "...", 3) == 0;
+	/* The byte past the token keeps each byte looked at within it. */
+	*dots = i > 0 && s[i] == '.' && s[i + 1] == '.' && s[i + 2] == '.';
 	if (*dots)
 		return i + 3;
-	return i > 0 && i < len && s[i] == '.' ? i + 1 : 0;
+	return i > 0 && s[i] == '.' ? i + 1 : 0;
 }
 
 /* Whether s (len bytes, no move number, len > 0) is a result token. */
@@ -222,51 +271,6 @@ result_token(struct record_reader *rd, const char *s, size_t len)
 	return (s[0] == '*' || is_digit(s[0])) &&
 	    (score_dash(s, len) != 0 ||
 		syntax_match(rd->syn, SYN_RESULT, s, len, g, 1) > 0);
-}
-
-/*
- * One whitespace-free token of movetext, bytes start to end of the line.
- * Returns 1 when it ends the record (a result token), 0 otherwise.
- */
-static int
-read_token(struct record_reader *rd, size_t start, size_t end)
-{
-	const char	    *s = rd->line + start;
-	size_t		     len = end - start;
-	struct diag_pos	     at = reader_pos(rd, start);
-	unsigned long	     want, number;
-	bool		     dots;
-	int		     m;
-	struct record_token *t;
-
-	if ((m = (int)move_number(s, len, &number, &dots)) > 0) {
-		/* N. comes before turn 2N-1, N... before turn 2N. */
-		want = rd->rec.nturns / 2 + 1;
-		if (number != want || dots != (rd->rec.nturns % 2 == 1))
-			diag_set_at(first_error(rd), DIAG_BAD_MOVE_NUMBER, at,
-			    (size_t)m, "move number %.*s where %lu%s was due",
-			    m, s, want, rd->rec.nturns % 2 ? "..." : ".");
-		rd->has_movetext = true;
-		s += m;
-		len -= (size_t)m;
-		at.col += (unsigned long)m;
-		at.offset += (unsigned long long)m;
-		if (len == 0)
-			return 0;
-	}
-	if (result_token(rd, s, len)) {
-		long long off = text_add(rd, s, len);
-
-		if (off == -1)
-			return reader_oom(rd), 1;
-		rd->result_off = (size_t)off;
-		rd->rec.has_result = true;
-		rd->rec.result = (struct record_token){ NULL, len, at };
-		return 1;
-	}
-	if ((t = add_turn(rd, s, len)) != NULL)
-		t->at = at;
-	return 0;
 }
 
 /*
@@ -373,7 +377,7 @@ read_stamps(struct record_reader *rd, size_t from, size_t to)
  * this one is used up; a % line is an escape, ignored as in PGN.  Returns
  * 1 with a line, 0 at the end of the input, -1 on a read error.
  */
-static int
+static inline int
 pgn_line(struct record_reader *rd)
 {
 	int rc;
@@ -389,76 +393,225 @@ pgn_line(struct record_reader *rd)
 }
 
 /*
- * The rest of an open { comment on this line: its commands kept
- * (read_stamps), and the comment closed at its '}'.
+ * Whether line s (n bytes, s[n] a NUL as reader_line ends it) holds no
+ * PGN_MARK byte, and then in *tokens whether it holds any byte that is no
+ * white space.  A NUL is a mark: a line holding one is read item by item,
+ * and the one after the line stops the loop with no test of its length.
  */
-static void
-read_comment(struct record_reader *rd)
+static inline bool
+plain_line(const char *s, size_t n, bool *tokens)
 {
-	char *close = memchr(rd->line + rd->pos, '}', rd->linelen - rd->pos);
+	const unsigned char *p = (const unsigned char *)s;
 
-	read_stamps(rd, rd->pos,
-	    close != NULL ? (size_t)(close - rd->line) : rd->linelen);
-	if (close == NULL) {
-		rd->pos = rd->linelen;
+	while (!(pgn_class[*p] & PGN_MARK))
+		p++;
+	if (p != (const unsigned char *)s + n)
+		return false;
+	*tokens = skip_space(s, 0) < n;
+	return true;
+}
+
+/* What pgn_scan finds (the items of formats/record.md, "Records"). */
+enum pgn_item {
+	PGN_ERROR = -1, /* a read error */
+	PGN_EOF,	/* the end of the input */
+	PGN_STOP,    /* a tag after movetext, at rd->pos: the next record's */
+	PGN_RESULT,  /* a token ending in a result, which ends the record */
+	PGN_TAG,     /* a tag, or a line's rest that is none (m -1) */
+	PGN_COMMENT, /* text of an open { comment, the line's or to its } */
+	PGN_STRAY,   /* a '}' that no '{' opened */
+};
+
+/*
+ * The scanner's state over one record, and the item found last: the
+ * bytes of rd->line from from to to.
+ */
+struct pgn_scan {
+	struct diag_pos *start; /* the record's first tag or token; line 0 */
+	bool		 any;	/* an item seen, a comment too */
+	bool		 brace; /* a { comment before the start */
+	bool		 tags;	/* a tag matched */
+	size_t		 from;
+	size_t		 to;
+	int		 m;    /* a tag's bytes; a token's move number's */
+	size_t		 g[6]; /* a tag's name and value (tag_match) */
+	unsigned long	 number;
+	bool		 dots;
+};
+
+/* The move number of m bytes at line[from]: N. before turn 2N-1, N... 2N. */
+static inline void
+read_number(struct record_reader *rd, size_t from, size_t m,
+    unsigned long number, bool dots)
+{
+	unsigned long want = rd->rec.nturns / 2 + 1;
+
+	if (number != want || dots != (rd->rec.nturns % 2 == 1))
+		diag_set_at(first_error(rd), DIAG_BAD_MOVE_NUMBER,
+		    reader_pos(rd, from), m,
+		    "move number %.*s where %lu%s was due", (int)m,
+		    rd->line + from, want, rd->rec.nturns % 2 ? "..." : ".");
+}
+
+/* The turn at line[from, to): kept, with where it stands. */
+static inline void
+read_turn(struct record_reader *rd, size_t from, size_t to)
+{
+	struct record_token *t;
+
+	if ((t = add_turn(rd, rd->line + from, to - from)) != NULL)
+		t->at = reader_pos(rd, from);
+}
+
+/* Past the comment text sc found: rd->pos after it, the comment closed. */
+static inline void
+comment_end(struct record_reader *rd, const struct pgn_scan *sc)
+{
+	rd->in_comment = sc->to == rd->linelen;
+	rd->pos = rd->in_comment ? sc->to : sc->to + 1;
+}
+
+/*
+ * Where a record of the notation ends, written once for reading it
+ * (next_pgn, build) and passing over it (skip_pgn, !build): the next item
+ * of the record at rd->pos, in *sc.  A record ends at its result token,
+ * before a tag that follows movetext (rd->has_movetext: a move number or
+ * a turn), or at the end of the input; a { comment may span lines, a ;
+ * comment and a line opening with % (outside a comment) end at the
+ * line's end.  Building, the first item resets the record, and a token
+ * that does not end it is read here, the line's bytes held in locals from
+ * one token to the next; the other items are returned, rd->pos at them.
+ * Passing over, only PGN_STOP, PGN_RESULT and the end are returned, a
+ * comment's text is not looked at, and a line of tokens alone past the
+ * record's start is passed whole (plain_line).  Inlined into each, so
+ * that the pass tests nothing about building.
+ */
+static inline __attribute__((always_inline)) enum pgn_item
+pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
+{
+	const char *s, *close;
+	size_t	    i, n, to, m;
+	char	    c;
+	bool	    tokens, started = sc->any && sc->start->line != 0;
+	int	    rc;
+
+	for (;;) {
+		if ((rc = pgn_line(rd)) != 1)
+			return rc == -1 ? PGN_ERROR : PGN_EOF;
+		s = rd->line;
+		n = rd->linelen;
+		i = rd->pos;
+		if (rd->in_comment) {
+			close = memchr(s + i, '}', n - i);
+			sc->from = i;
+			sc->to = close != NULL ? (size_t)(close - s) : n;
+			if (build)
+				return PGN_COMMENT;
+			comment_end(rd, sc);
+			continue;
+		}
+		/* A line of moves past the record's start: passed whole. */
+		if (!build && i == 0 && started && plain_line(s, n, &tokens)) {
+			rd->has_movetext = rd->has_movetext || tokens;
+			rd->pos = n;
+			continue;
+		}
+		for (;; i = to) {
+			if ((i = skip_space(s, i)) >= n)
+				break;
+			c = s[i];
+			if (!started) {
+				if (!sc->any) {
+					rd->pos = i;
+					if (build)
+						reader_reset(rd);
+					sc->any = true;
+				}
+				if (c != '{' && c != ';') {
+					*sc->start = reader_pos(rd, i);
+					if (build && !sc->brace)
+						rd->rec_line = rd->line_offset;
+					started = true;
+				}
+			}
+			if (pgn_class[(unsigned char)c] & PGN_ITEM) {
+				sc->from = i;
+				rd->pos = i;
+				switch (c) {
+				case '[':
+					if (rd->has_movetext)
+						return PGN_STOP;
+					sc->m = tag_match(
+					    rd, s + i, n - i, sc->g);
+					sc->tags = sc->tags || sc->m >= 0;
+					if (build)
+						return PGN_TAG;
+					rd->pos = sc->m < 0 ? n :
+							      i + (size_t)sc->m;
+					break;
+				case '{':
+					sc->brace = true;
+					rd->in_comment = true;
+					rd->comment_at = reader_pos(rd, i);
+					rd->pos = i + 1;
+					break;
+				case ';': rd->pos = n; break;
+				default: /* '}' */
+					rd->pos = i + 1;
+					if (build)
+						return PGN_STRAY;
+					break;
+				}
+				goto next_line;
+			}
+			to = token_stop(s, i, n);
+			m = is_digit(c) ?
+			    move_number(s + i, &sc->number, &sc->dots) :
+			    0;
+			if (m > 0)
+				rd->has_movetext = true;
+			if (i + m < to) {
+				if (result_token(rd, s + i + m, to - i - m)) {
+					sc->from = i;
+					sc->to = rd->pos = to;
+					sc->m = (int)m;
+					return PGN_RESULT;
+				}
+				/* Building, add_turn says if the turn is kept. */
+				if (!build)
+					rd->has_movetext = true;
+			}
+			if (build) {
+				rd->pos = to;
+				if (m > 0)
+					read_number(
+					    rd, i, m, sc->number, sc->dots);
+				if (i + m < to)
+					read_turn(rd, i + m, to);
+			}
+		}
+		rd->pos = n;
+	next_line:;
+	}
+}
+
+/* The result token sc found, after its move number. */
+static void
+read_result(struct record_reader *rd, const struct pgn_scan *sc)
+{
+	size_t	  from = sc->from + (size_t)sc->m, len = sc->to - from;
+	long long off;
+
+	if (sc->m > 0)
+		read_number(rd, sc->from, (size_t)sc->m, sc->number, sc->dots);
+	if ((off = text_add(rd, rd->line + from, len)) == -1) {
+		reader_oom(rd);
 		return;
 	}
-	rd->pos = (size_t)(close - rd->line) + 1;
-	rd->in_comment = false;
-}
-
-/*
- * Notes where the record starts, at its first tag or token, not a comment;
- * for byte ranges, on the line of a { comment before it (*brace: one was
- * seen).
- */
-static void
-mark_start(struct record_reader *rd, char c, bool *brace)
-{
-	if (rd->rec.start.line == 0 && c != '{' && c != ';') {
-		rd->rec.start = reader_pos(rd, rd->pos);
-		if (!*brace)
-			rd->rec_line = rd->line_offset;
-	}
-	*brace = *brace || c == '{';
-}
-
-/*
- * The item at rd->pos, c its first byte: a tag of the tag block, a
- * comment's opening, a ; comment, a stray '}' or a token of movetext.
- * Returns 1 when it ends the record (a tag after movetext, left for the
- * next record, or a result token), 0 otherwise.
- */
-static int
-read_item(struct record_reader *rd, char c)
-{
-	size_t start;
-
-	if (c == '[') {
-		if (rd->has_movetext)
-			return 1;
-		read_tag(rd);
-		return 0;
-	}
-	if (c == '{') {
-		rd->in_comment = true;
-		rd->comment_at = reader_pos(rd, rd->pos);
-		rd->pos++;
-		return 0;
-	}
-	if (c == ';') {
-		rd->pos = rd->linelen;
-		return 0;
-	}
-	if (c == '}') {
-		diag_set_at(first_error(rd), DIAG_STRAY_BRACE,
-		    reader_pos(rd, rd->pos), 1, "'}' without an opening '{'");
-		rd->pos++;
-		return 0;
-	}
-	start = rd->pos;
-	rd->pos = token_stop(rd->line, rd->pos, rd->linelen);
-	return read_token(rd, start, rd->pos);
+	rd->result_off = (size_t)off;
+	rd->rec.has_result = true;
+	rd->rec.result = (struct record_token){ NULL, len,
+		reader_pos(rd, from) };
 }
 
 /*
@@ -493,154 +646,70 @@ end_record(struct record_reader *rd)
 }
 
 /*
- * Reads one record in the record notation.  A record ends at its result
- * token, before a tag that follows movetext, or at the end of the input.
- * Returns 1 with a record, 0 at the end, -1 on a read error.
+ * Reads one record in the record notation, item by item as pgn_scan
+ * finds them.  Returns 1 with a record, 0 at the end, -1 on a read error.
  */
 static int
 next_pgn(struct record_reader *rd)
 {
-	bool any = false, brace = false;
-	char c;
-	int  rc;
+	struct pgn_scan sc = { .start = &rd->rec.start };
+	enum pgn_item	item;
 
-	while ((rc = pgn_line(rd)) == 1) {
-		if (rd->in_comment) {
-			read_comment(rd);
-			continue;
-		}
-		rd->pos = skip_space(rd->line, rd->pos, rd->linelen);
-		if (rd->pos >= rd->linelen)
-			continue;
-		c = rd->line[rd->pos];
-		if (!any) {
-			reader_reset(rd);
-			any = true;
-		}
-		mark_start(rd, c, &brace);
-		if (read_item(rd, c) == 1)
+	/* The record's start is reset with it, at its first item. */
+	while ((item = pgn_scan(rd, &sc, true)) > PGN_RESULT) {
+		switch (item) {
+		case PGN_TAG: read_tag(rd, sc.from, sc.m, sc.g); break;
+		case PGN_COMMENT:
+			read_stamps(rd, sc.from, sc.to);
+			comment_end(rd, &sc);
 			break;
+		default:
+			diag_set_at(first_error(rd), DIAG_STRAY_BRACE,
+			    reader_pos(rd, sc.from), 1,
+			    "'}' without an opening '{'");
+			break;
+		}
 	}
-	if (rc == -1)
+	if (item == PGN_RESULT)
+		read_result(rd, &sc);
+	if (item == PGN_ERROR)
 		return -1;
-	return any ? end_record(rd) : 0;
+	return sc.any ? end_record(rd) : 0;
 }
 
 /*
- * The bytes without which a line of movetext is tokens alone, none a
- * result (every result holds a '*' or a '-'), none a comment or a tag.
- */
-static const bool pgn_marks[256] = {
-	['{'] = true,
-	['}'] = true,
-	[';'] = true,
-	['['] = true,
-	['*'] = true,
-	['-'] = true,
-};
-
-/*
- * Whether line s (n bytes) holds none of pgn_marks, and then in *tokens
- * whether it holds any byte that is no white space.
- */
-static bool
-plain_line(const char *s, size_t n, bool *tokens)
-{
-	size_t i;
-	bool   any = false;
-
-	for (i = 0; i < n; i++) {
-		if (pgn_marks[(unsigned char)s[i]])
-			return false;
-		any = any || !is_space(s[i]);
-	}
-	*tokens = any;
-	return true;
-}
-
-/*
- * Passes over the next record as next_pgn reads it, item by item, but
- * building nothing: a tag's length alone matched, a token only told a
- * result or not, a comment's commands unread.  It leaves what next_pgn
- * leaves for the next record and the input's end: the open comment,
- * whether the record ended in its tags, and where it started.  A -j
- * worker passes over the others' records so (record_reader_skip).
+ * Passes over the next record as next_pgn reads it (pgn_scan), building
+ * nothing.  It leaves what next_pgn leaves for the next record and the
+ * input's end: the open comment, whether the record ended in its tags,
+ * and where it started.  A -j worker passes over the others' records so
+ * (record_reader_skip).
  */
 static int
 skip_pgn(struct record_reader *rd)
 {
 	struct diag_pos start = { 0, 0, 0 };
-	bool   any = false, movetext = false, tags = false, result = false;
-	bool   plain;
-	size_t g[6], at, len;
-	unsigned long number;
-	bool	      dots;
-	char	      c, *close;
-	int	      rc, m;
+	struct pgn_scan sc = { .start = &start };
+	enum pgn_item	item;
+	int		rc;
 
 	/*
 	 * A record over a --max-record-size smaller than the default may be
 	 * cut short where its text stops fitting: only reading it tells.
 	 */
-	if (rd->max_size < RECORD_MAX_SIZE)
-		return next_pgn(rd);
-	while ((rc = pgn_line(rd)) == 1) {
-		if (rd->in_comment) {
-			close = memchr(
-			    rd->line + rd->pos, '}', rd->linelen - rd->pos);
-			rd->in_comment = close == NULL;
-			rd->pos = close == NULL ?
-			    rd->linelen :
-			    (size_t)(close - rd->line) + 1;
-			continue;
-		}
-		/* A line of moves past the record's start: passed whole. */
-		if (rd->pos == 0 && start.line != 0 &&
-		    plain_line(rd->line, rd->linelen, &plain)) {
-			movetext = movetext || plain;
-			rd->pos = rd->linelen;
-			continue;
-		}
-		rd->pos = skip_space(rd->line, rd->pos, rd->linelen);
-		if (rd->pos >= rd->linelen)
-			continue;
-		c = rd->line[rd->pos];
-		any = true;
-		if (start.line == 0 && c != '{' && c != ';')
-			start = reader_pos(rd, rd->pos);
-		if (c == '[') {
-			if (movetext)
-				break;
-			m = tag_match(
-			    rd, rd->line + rd->pos, rd->linelen - rd->pos, g);
-			tags = tags || m >= 0;
-			rd->pos = m < 0 ? rd->linelen : rd->pos + (size_t)m;
-		} else if (c == '{') {
-			rd->in_comment = true;
-			rd->comment_at = reader_pos(rd, rd->pos);
-			rd->pos++;
-		} else if (c == ';')
-			rd->pos = rd->linelen;
-		else if (c == '}')
-			rd->pos++;
-		else {
-			at = rd->pos;
-			rd->pos = token_stop(rd->line, rd->pos, rd->linelen);
-			len = rd->pos - at;
-			m = (int)move_number(
-			    rd->line + at, len, &number, &dots);
-			movetext = movetext || m > 0;
-			if ((size_t)m == len)
-				continue;
-			if ((result = result_token(
-				 rd, rd->line + at + m, len - (size_t)m)))
-				break;
-			movetext = true;
-		}
+	if (rd->max_size < RECORD_MAX_SIZE) {
+		/*
+		 * reader_finish numbered the record, and the core numbers one
+		 * passed over (record_reader_skip): once is its number.
+		 */
+		if ((rc = next_pgn(rd)) == 1)
+			rd->index--;
+		return rc;
 	}
-	if (rc == -1)
+	rd->has_movetext = false;
+	item = pgn_scan(rd, &sc, false);
+	if (item == PGN_ERROR)
 		return -1;
-	if (!any)
+	if (!sc.any)
 		return 0;
 	if (rd->in_comment && rd->eof) {
 		/* Told unterminated, so a record even of comments alone. */
@@ -650,7 +719,7 @@ skip_pgn(struct record_reader *rd)
 	} else if (start.line == 0)
 		return 0;
 	/* As end_record: only the end of the input ends one in its tags. */
-	rd->ended_in_tags = tags && !movetext && !result;
+	rd->ended_in_tags = sc.tags && !rd->has_movetext && item != PGN_RESULT;
 	rd->ended_at = start;
 	return 1;
 }

@@ -235,8 +235,10 @@ reader_refill(struct record_reader *rd)
 static int
 line_add(struct record_reader *rd, size_t have, const char *p, size_t n)
 {
-	if (n >= SIZE_MAX - have ||
-	    array_grow(&rd->line, &rd->linecap, have + n + 1, 1) == -1) {
+	/* A line that fits is no call: every line of an input comes here. */
+	if (n >= rd->linecap - have &&
+	    (n >= SIZE_MAX - have ||
+		array_grow(&rd->line, &rd->linecap, have + n + 1, 1) == -1)) {
 		errno = ENOMEM;
 		return -1;
 	}
@@ -327,7 +329,8 @@ reader_line(struct record_reader *rd)
 		}
 		break;
 	}
-	if (line_add(rd, n, "", 0) == -1)
+	/* Room for the NUL, most often there already. */
+	if (n >= rd->linecap && line_add(rd, n, "", 0) == -1)
 		return -1;
 	rd->line[n] = '\0';
 	rd->linelen = n;
