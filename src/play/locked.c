@@ -219,8 +219,8 @@ play_decidable(const struct play_record *pr, const char *what)
 		    pr->name, how, what);
 		return CLI_BAD;
 	}
-	if ((tt = record_tag_find(pr->rec, "Termination")) != NULL &&
-	    tt->value_len == 7 && memcmp(tt->value, "aborted", 7) == 0) {
+	if (record_tag_value_is(
+		(tt = record_tag_find(pr->rec, "Termination")), "aborted")) {
 		cli_error("%s: the game was aborted (the Termination tag): "
 			  "there is nothing to %s",
 		    pr->name, what);

@@ -223,6 +223,9 @@ struct record {
 const struct record_tag *
 record_tag_find(const struct record *, const char *name);
 
+/* Whether tag t is there (not NULL) and its value is exactly v. */
+bool record_tag_value_is(const struct record_tag *t, const char *v);
+
 /*
  * Notes which of rec's tags are known tags (enum record_known), for
  * record_tag_known: a reader's, once its record's tag names are set.

@@ -111,31 +111,8 @@ stat_figures_free(struct stat_figures *f)
 struct stat_swap_move *
 stat_swap_move_get(struct stat_figures *f, const char *cell)
 {
-	size_t lo = 0, hi = f->nmoves, mid;
-	int    c;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if ((c = strcmp(f->move[mid].cell, cell)) == 0)
-			return &f->move[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (array_grow(&f->move, &f->movecap, f->nmoves + 1, sizeof *f->move) ==
-	    -1)
-		return NULL;
-	memmove(
-	    &f->move[lo + 1], &f->move[lo], (f->nmoves - lo) * sizeof *f->move);
-	memset(&f->move[lo], 0, sizeof f->move[lo]);
-	if ((f->move[lo].cell = strdup(cell)) == NULL) {
-		memmove(&f->move[lo], &f->move[lo + 1],
-		    (f->nmoves - lo) * sizeof *f->move);
-		return NULL;
-	}
-	f->nmoves++;
-	return &f->move[lo];
+	return array_get_name(&f->move, &f->nmoves, &f->movecap,
+	    sizeof *f->move, offsetof(struct stat_swap_move, cell), cell);
 }
 
 /* The board's cells: the group's, or set by its first game. */
@@ -299,8 +276,8 @@ stat_figures_merge_check(
     const struct stat_figures *dst, const struct stat_figures *src)
 {
 	const struct stat_swap_move *m;
-	size_t			     i, lo, hi, mid = 0;
-	int			     c, k;
+	size_t			     i, at;
+	int			     k;
 
 	if (src->cells != 0 && dst->cells != 0 && src->cells != dst->cells) {
 		errno = EINVAL;
@@ -308,16 +285,9 @@ stat_figures_merge_check(
 	}
 	for (i = 0; i < src->nmoves; i++) {
 		m = &src->move[i];
-		for (lo = 0, hi = dst->nmoves; lo < hi;) {
-			mid = lo + (hi - lo) / 2;
-			if ((c = strcmp(dst->move[mid].cell, m->cell)) == 0)
-				break;
-			if (c < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < hi && !counts_fit(&dst->move[mid].games, &m->games, 4))
+		if (array_find_name(dst->move, dst->nmoves, sizeof *dst->move,
+			offsetof(struct stat_swap_move, cell), m->cell, &at) &&
+		    !counts_fit(&dst->move[at].games, &m->games, 4))
 			goto out_overflow;
 	}
 	for (i = 0; i < NHISTS; i++)

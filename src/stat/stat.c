@@ -150,35 +150,11 @@ moments_add(struct stat_moments *m, long long v)
 struct stat_series *
 stat_series_get(struct stat_group *g, const char *name)
 {
-	struct stat_series *s;
-	size_t		    lo = 0, hi = g->nseries, mid, cap = g->nseries;
-	int		    c;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		c = strcmp(g->series[mid].name, name);
-		if (c == 0)
-			return &g->series[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	/* Few series per game: an exact fit keeps the code short. */
-	if (array_grow(&g->series, &cap, g->nseries + 1, sizeof *g->series) ==
-	    -1)
-		return NULL;
-	memmove(g->series + lo + 1, g->series + lo,
-	    (g->nseries - lo) * sizeof *g->series);
-	s = &g->series[lo];
-	memset(s, 0, sizeof *s);
-	if ((s->name = strdup(name)) == NULL) {
-		memmove(g->series + lo, g->series + lo + 1,
-		    (g->nseries - lo) * sizeof *g->series);
-		return NULL;
-	}
-	g->nseries++;
-	return s;
+	size_t cap = g->nseries;
+
+	return array_get_name(&g->series, &g->nseries, &cap, sizeof *g->series,
+	    offsetof(struct stat_series, name), name);
 }
 
 /* ---- Players and pairs -------------------------------------------- */
@@ -538,9 +514,7 @@ group_free(struct stat_group *g)
 	for (i = 0; i < g->nseries; i++)
 		free(g->series[i].name);
 	free(g->series);
-	for (i = 0; i < g->nplayers; i++)
-		free(g->player[i]);
-	free(g->player);
+	array_free_strings(g->player, g->nplayers);
 	free(g->forfeited);
 	free(g->decided);
 	free(g->analysis);
