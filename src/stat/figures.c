@@ -100,9 +100,8 @@ stat_figures_free(struct stat_figures *f)
 
 	if (f == NULL)
 		return;
-	for (i = 0; i < f->nmoves; i++)
-		free(f->move[i].cell);
-	free(f->move);
+	array_free_named(f->move, f->nmoves, sizeof *f->move,
+	    offsetof(struct stat_swap_move, cell));
 	for (i = 0; i < NHISTS; i++)
 		hist_free(hist_at(f, i));
 	free(f);

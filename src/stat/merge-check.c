@@ -8,6 +8,7 @@
  * merging each into a copy of the state so far took N times that.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "stat/figures.h"

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -499,8 +500,6 @@ stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 static void
 group_free(struct stat_group *g)
 {
-	size_t i;
-
 	if (g == NULL)
 		return;
 	free(g->value);
@@ -511,9 +510,8 @@ group_free(struct stat_group *g)
 	hist_fini(&g->margin);
 	hist_fini(&g->turns);
 	hist_fini(&g->actions);
-	for (i = 0; i < g->nseries; i++)
-		free(g->series[i].name);
-	free(g->series);
+	array_free_named(g->series, g->nseries, sizeof *g->series,
+	    offsetof(struct stat_series, name));
 	array_free_strings(g->player, g->nplayers);
 	free(g->forfeited);
 	free(g->decided);

@@ -103,6 +103,16 @@ array_get_name(
 }
 
 void
+array_free_named(void *base, size_t n, size_t size, size_t off)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free((char *)(uintptr_t)name_at(base, i, size, off));
+	free(base);
+}
+
+void
 array_free_strings(char **v, size_t n)
 {
 	size_t i;

@@ -50,6 +50,13 @@ bool array_find_name(const void *base, size_t n, size_t size, size_t off,
 void *array_get_name(void *pp, size_t *n, size_t *cap, size_t size, size_t off,
     const char *name);
 
+/*
+ * Frees the string (a char *, owned, NULL for none) at byte offset off of
+ * each of the n elements of size bytes at base, as array_get_name makes
+ * them, then base itself; NULL with n 0 is none.
+ */
+void array_free_named(void *base, size_t n, size_t size, size_t off);
+
 /* Frees the n strings of v (owned), then v; NULL with n 0 is none. */
 void array_free_strings(char **v, size_t n);
 
