@@ -215,32 +215,6 @@ stat_figures_add(struct stat_figures *f, const struct stat_figures_game *x)
 	return 0;
 }
 
-/* Whether a[i] + b[i] stays at most STAT_COUNT_MAX for each i < n. */
-static bool
-counts_fit(const uint64_t *a, const uint64_t *b, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (a[i] > STAT_COUNT_MAX || b[i] > STAT_COUNT_MAX - a[i])
-			return false;
-	return true;
-}
-
-static int
-add_counts(uint64_t *a, const uint64_t *b, size_t n)
-{
-	size_t i;
-
-	if (!counts_fit(a, b, n)) {
-		errno = EOVERFLOW;
-		return -1;
-	}
-	for (i = 0; i < n; i++)
-		a[i] += b[i];
-	return 0;
-}
-
 int
 stat_figures_merge(struct stat_figures *dst, const struct stat_figures *src)
 {
@@ -253,7 +227,7 @@ stat_figures_merge(struct stat_figures *dst, const struct stat_figures *src)
 		return -1;
 	for (i = 0; i < src->nmoves; i++)
 		if ((m = stat_swap_move_get(dst, src->move[i].cell)) == NULL ||
-		    add_counts(&m->games, &src->move[i].games, 4) == -1)
+		    stat_counts_add(&m->games, &src->move[i].games, 4) == -1)
 			return -1;
 	for (i = 0; i < NHISTS; i++)
 		for (h = hist_of(src, i), j = 0; j < h->n; j++)
@@ -286,15 +260,16 @@ stat_figures_merge_check(
 		m = &src->move[i];
 		if (array_find_name(dst->move, dst->nmoves, sizeof *dst->move,
 			offsetof(struct stat_swap_move, cell), m->cell, &at) &&
-		    !counts_fit(&dst->move[at].games, &m->games, 4))
+		    !stat_counts_fit(&dst->move[at].games, &m->games, 4))
 			goto out_overflow;
 	}
 	for (i = 0; i < NHISTS; i++)
 		if (!stat_hist_merge_fits(hist_of(dst, i), hist_of(src, i)))
 			goto out_overflow;
 	for (k = 0; k < 2; k++)
-		if (!counts_fit(&dst->dice[k].n, &src->dice[k].n, 1) ||
-		    !counts_fit(&dst->dice[k].sumsq, &src->dice[k].sumsq, 1) ||
+		if (!stat_counts_fit(&dst->dice[k].n, &src->dice[k].n, 1) ||
+		    !stat_counts_fit(
+			&dst->dice[k].sumsq, &src->dice[k].sumsq, 1) ||
 		    (src->dice[k].sum > 0 &&
 			dst->dice[k].sum > INT64_MAX - src->dice[k].sum) ||
 		    (src->dice[k].sum < 0 &&
