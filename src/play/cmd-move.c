@@ -362,8 +362,8 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 	 * ended it would leave a record whose tags contradict the board
 	 * (forfeit-mismatch): the tag goes first, by hand.
 	 */
-	if (record_tag_value_is(
-		(tt = record_tag_find(pr->rec, "Termination")), "aborted")) {
+	tt = record_tag_find(pr->rec, "Termination");
+	if (record_tag_value_is(tt, "aborted")) {
 		diag_set_at(&d, DIAG_GAME_OVER, tt->at, 0,
 		    "the game was aborted (the Termination tag): no turn may follow; remove the tag to play it on");
 		cli_diag(pr->name, &d, NULL);
