@@ -45,12 +45,6 @@ record_tag_name_hash(const char *s)
 	return h;
 }
 
-bool
-record_tag_value_is(const struct record_tag *t, const char *v)
-{
-	return t != NULL && util_bytes_are(t->value, t->value_len, v);
-}
-
 const struct record_tag *
 record_tag_find(const struct record *rec, const char *name)
 {
