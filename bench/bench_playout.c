@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "rules/rules.h"
+#include "util/util.h"
 
 static void
 usage(FILE *f)
@@ -25,15 +26,6 @@ usage(FILE *f)
 	    "  -c, --cap=N      turn cap per game, 0 for none (default 1000)\n"
 	    "  -p, --perft=D    count perft(D) from the start instead\n"
 	    "  -h, --help       show this help\n");
-}
-
-static double
-now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 int
@@ -85,9 +77,9 @@ main(int argc, char **argv)
 		return 2;
 	}
 	if (depth > 0) {
-		t0 = now();
+		t0 = clock_seconds(CLOCK_MONOTONIC);
 		nodes = rules_perft(pos, depth);
-		secs = now() - t0;
+		secs = clock_seconds(CLOCK_MONOTONIC) - t0;
 		if (nodes == RULES_PERFT_NO_MEMORY) {
 			fprintf(stderr, "bench_playout: out of memory\n");
 			rules_position_free(pos);
@@ -100,14 +92,14 @@ main(int argc, char **argv)
 		return 0;
 	}
 	rules_rng_seed(&rng, seed);
-	t0 = now();
+	t0 = clock_seconds(CLOCK_MONOTONIC);
 	for (i = 0; i < games; i++) {
 		rules_position_reset(pos);
 		actions += rules_playout(pos, &rng, cap, NULL, NULL);
 		turns += (unsigned long long)(rules_turn(pos) - 1);
 		finished += rules_phase(pos) == RULES_GAME_OVER;
 	}
-	secs = now() - t0;
+	secs = clock_seconds(CLOCK_MONOTONIC) - t0;
 	printf("%s %s: %ld games in %.3f s: %.0f games/s, %.1f turns and "
 	       "%.1f actions a game, %ld finished, %llu turns in all\n",
 	    g->name, pos->board.name, games, secs, (double)games / secs,

@@ -18,15 +18,7 @@
 
 #include "report/report.h"
 #include "stat/stat.h"
-
-static double
-cpu_now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+#include "util/util.h"
 
 /* libyaml's parser alone: the documents seen. */
 static unsigned long
@@ -118,15 +110,15 @@ main(int argc, char **argv)
 		return 2;
 	}
 	for (r = 0; r < rounds; r++) {
-		t0 = cpu_now();
+		t0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 		docs = bare_parse(argv[optind]);
-		t[0][r] = cpu_now() - t0;
-		t0 = cpu_now();
+		t[0][r] = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
+		t0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 		games = read_reports(argv[optind], false);
-		t[1][r] = cpu_now() - t0;
-		t0 = cpu_now();
+		t[1][r] = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
+		t0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 		read_reports(argv[optind], true);
-		t[2][r] = cpu_now() - t0;
+		t[2][r] = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
 	}
 	for (k = 0; k < 3; k++) {
 		qsort(t[k], (size_t)rounds, sizeof t[k][0], by_value);

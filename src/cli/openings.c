@@ -7,6 +7,7 @@
  * replay shows them, the deepest found in the map naming its opening.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,13 +290,10 @@ cli_openings_load(struct record_syntax *syn, const char *path)
 void
 cli_openings_free(struct cli_openings *op)
 {
-	size_t i;
-
 	if (op == NULL)
 		return;
-	for (i = 0; i < op->n; i++)
-		free(op->e[i].name);
-	free(op->e);
+	array_free_named(
+	    op->e, op->n, sizeof *op->e, offsetof(struct entry, name));
 	free(op->keys);
 	free(op->poskeys);
 	hashmap_fini(&op->map);

@@ -42,14 +42,8 @@ analyze_init(struct analyze *a)
 static void
 game_fini(struct analyze_game *ag)
 {
-	size_t i;
-
-	for (i = 0; i < 2 * ag->ntags; i++)
-		free(ag->names[i]);
-	for (i = 0; i < ag->nturns; i++)
-		free(ag->turns[i]);
-	free(ag->names);
-	free(ag->turns);
+	array_free_strings(ag->names, 2 * ag->ntags);
+	array_free_strings(ag->turns, ag->nturns);
 	free(ag->board);
 	free(ag->setup);
 	free(ag->result);

@@ -180,10 +180,7 @@ engine_stop(struct engine *e, bool kill_it)
 double
 engine_now(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+	return clock_seconds(CLOCK_MONOTONIC);
 }
 
 double

@@ -33,11 +33,7 @@ match_game_init(struct match_game *pg, const struct rules_game *g,
 void
 match_game_fini(struct match_game *pg)
 {
-	size_t i;
-
-	for (i = 0; i < pg->nturns; i++)
-		free(pg->turns[i]);
-	free(pg->turns);
+	array_free_strings(pg->turns, pg->nturns);
 	free(pg->cur);
 	free(pg->log);
 	rules_position_free(pg->pos);

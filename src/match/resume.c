@@ -70,10 +70,7 @@ whole_text(const struct record *rec, const char *text, size_t len)
 static bool
 tag_is(const struct record *rec, const char *name, const char *v)
 {
-	const struct record_tag *t = record_tag_find(rec, name);
-
-	return t != NULL && t->value_len == strlen(v) &&
-	    memcmp(t->value, v, t->value_len) == 0;
+	return record_tag_value_is(record_tag_find(rec, name), v);
 }
 
 /* The game rec is of by its Round tag, from 0, into *i; false if none. */

@@ -139,10 +139,7 @@ match_game_write(
 	if (fwrite(text, 1, len, out) == len && fflush(out) == 0)
 		rc = 0;
 out_free:
-	if (noted != NULL)
-		for (i = 0; i < nturns; i++)
-			free(noted[i]);
-	free(noted);
+	record_noted_free(noted, nturns);
 	free(text);
 	free(turns);
 	return rc;

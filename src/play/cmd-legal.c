@@ -32,7 +32,8 @@ play_exec_legal(int argc, char **argv)
 			p.so_far = play_so_far(&pr);
 			p.legal = acts;
 			p.nlegal = n == 0 ? 0 : replay_legal(&pr.rp, acts, n);
-			status = match_finish(report_write_legal(stdout, &p));
+			status = match_finish(
+			    report_write_play(stdout, REPORT_PLAY_LEGAL, &p));
 			free((char *)(uintptr_t)p.so_far);
 		}
 	}

@@ -71,11 +71,7 @@ struct tokens {
 static void
 tokens_free(struct tokens *t)
 {
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		free(t->v[i]);
-	free(t->v);
+	array_free_strings(t->v, t->n);
 }
 
 /* Where a new turn would be written: for diagnostics about a move. */
@@ -366,8 +362,8 @@ moves_ok(const struct play_record *pr, const struct move_settings *ms,
 	 * ended it would leave a record whose tags contradict the board
 	 * (forfeit-mismatch): the tag goes first, by hand.
 	 */
-	if ((tt = record_tag_find(pr->rec, "Termination")) != NULL &&
-	    tt->value_len == 7 && memcmp(tt->value, "aborted", 7) == 0) {
+	tt = record_tag_find(pr->rec, "Termination");
+	if (record_tag_value_is(tt, "aborted")) {
 		diag_set_at(&d, DIAG_GAME_OVER, tt->at, 0,
 		    "the game was aborted (the Termination tag): no turn may follow; remove the tag to play it on");
 		cli_diag(pr->name, &d, NULL);

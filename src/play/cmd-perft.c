@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "play/play.h"
+#include "util/util.h"
 
 /* The largest table: 64 GiB, far past any machine this runs on. */
 #define PERFT_MAX_MB 65536
@@ -56,15 +57,6 @@ divide_line(
 	    record_action_format(&pos->board, a, buf, sizeof buf), c->nodes);
 }
 
-static double
-cpu_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 int
 play_exec_perft(int argc, char **argv)
 {
@@ -105,13 +97,13 @@ play_exec_perft(int argc, char **argv)
 		status = CLI_INTERNAL;
 		goto out_free;
 	}
-	t0 = cpu_seconds();
+	t0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	if (ps.divide)
 		rc = rules_perft_divide(
 		    pos, (int)depth, t, &c, divide_line, pos);
 	else
 		rc = rules_perft_count(pos, (int)depth, t, &c);
-	s = cpu_seconds() - t0;
+	s = clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
 	if (rc == -1) {
 		cli_error("out of memory");
 		status = CLI_INTERNAL;

@@ -115,7 +115,7 @@ play_exec_roll(int argc, char **argv)
 	p.next_turn = pr.rp.in_turn;
 	rng = pr.rp.rng;
 	rules_dice_roll(&rng, &p.dice[0], &p.dice[1]);
-	status = match_finish(report_write_roll(stdout, &p));
+	status = match_finish(report_write_play(stdout, REPORT_PLAY_ROLL, &p));
 out_close:
 	play_close(&pr);
 	return status;

@@ -84,7 +84,8 @@ write_solved(struct play_record *pr, const struct report_solved *s)
 
 	play_report_of(pr, &p);
 	p.solved = s;
-	if (match_finish(report_write_solve(stdout, &p)) != CLI_OK)
+	if (match_finish(report_write_play(stdout, REPORT_PLAY_SOLVE, &p)) !=
+	    CLI_OK)
 		return CLI_USAGE;
 	return s->exact ? CLI_OK : CLI_BAD;
 }

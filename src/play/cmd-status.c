@@ -51,7 +51,8 @@ play_exec_status(int argc, char **argv)
 		p.clock = &clock;
 	}
 	p.so_far = play_so_far(&pr);
-	status = match_finish(report_write_status(stdout, &p));
+	status = match_finish(
+	    report_write_play(stdout, REPORT_PLAY_STATUS, &p));
 	free((char *)(uintptr_t)p.so_far);
 out_close:
 	play_close(&pr);

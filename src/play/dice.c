@@ -258,7 +258,7 @@ play_roll_secret(const struct play_roll *ro, const char *path)
 		goto out_close;
 	/* Said only once written: no roll is shown that is not kept. */
 	play_report_of(&pr, &p);
-	status = match_finish(report_write_roll(stdout, &p));
+	status = match_finish(report_write_play(stdout, REPORT_PLAY_ROLL, &p));
 out_close:
 	secret_wipe(&s, sizeof s);
 	return play_edit_close(&pr, &np, &lf, status);

@@ -209,8 +209,7 @@ play_with_rest(const struct play_record *pr, char *s, size_t *len)
 int
 play_decidable(const struct play_record *pr, const char *what)
 {
-	const struct record_tag *tt;
-	char			 how[RECORD_SHOWN + 32];
+	char how[RECORD_SHOWN + 32];
 
 	if (pr->rp.forfeit) {
 		play_forfeit_text(pr->rec, &pr->rp, how, sizeof how);
@@ -219,8 +218,8 @@ play_decidable(const struct play_record *pr, const char *what)
 		    pr->name, how, what);
 		return CLI_BAD;
 	}
-	if ((tt = record_tag_find(pr->rec, "Termination")) != NULL &&
-	    tt->value_len == 7 && memcmp(tt->value, "aborted", 7) == 0) {
+	if (record_tag_value_is(
+		record_tag_find(pr->rec, "Termination"), "aborted")) {
 		cli_error("%s: the game was aborted (the Termination tag): "
 			  "there is nothing to %s",
 		    pr->name, what);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "rules/rules.h"
+#include "util/util.h"
 
 enum record_format {
 	RECORD_AUTO, /* sniffed from the first block */
@@ -222,6 +223,17 @@ struct record {
 /* Tag lookup (tag.c).  Looks a tag up by name, ignoring case; NULL if absent. */
 const struct record_tag *
 record_tag_find(const struct record *, const char *name);
+
+/*
+ * Whether tag t is there (not NULL) and its value is exactly v; inline,
+ * so that the referee's checks of every record read a literal's length
+ * at compile time.
+ */
+static inline bool
+record_tag_value_is(const struct record_tag *t, const char *v)
+{
+	return t != NULL && util_bytes_are(t->value, t->value_len, v);
+}
 
 /*
  * Notes which of rec's tags are known tags (enum record_known), for

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "record/writer.h"
+#include "util/util.h"
 
 /* Whether s (len bytes) is 1 to max digits. */
 static bool
@@ -102,11 +103,6 @@ record_noted_turns(const struct record_out *o, char ***noted)
 void
 record_noted_free(char **noted, size_t n)
 {
-	size_t i;
-
-	if (noted == NULL)
-		return;
-	for (i = 0; i < n; i++)
-		free(noted[i]);
-	free(noted);
+	if (noted != NULL)
+		array_free_strings(noted, n);
 }

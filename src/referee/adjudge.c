@@ -24,11 +24,8 @@ static const char *const methods[] = { "director", "solver" };
 bool
 replay_termination_adjudged(const struct record *rec)
 {
-	const struct record_tag *tt = record_tag_known(
-	    rec, RECORD_TAG_TERMINATION);
-
-	return tt != NULL && tt->value_len == sizeof adjudged - 1 &&
-	    memcmp(tt->value, adjudged, sizeof adjudged - 1) == 0;
+	return record_tag_value_is(
+	    record_tag_known(rec, RECORD_TAG_TERMINATION), adjudged);
 }
 
 bool
@@ -37,8 +34,7 @@ replay_adjudication_method(const char *v, size_t len)
 	size_t i;
 
 	for (i = 0; i < sizeof methods / sizeof methods[0]; i++)
-		if (len == strlen(methods[i]) &&
-		    memcmp(v, methods[i], len) == 0)
+		if (util_bytes_are(v, len, methods[i]))
 			return true;
 	return false;
 }
@@ -176,7 +172,7 @@ replay_check_adjudication(
 	const struct record_tag *wt = record_tag_known(rec, RECORD_TAG_WINNER);
 	const struct rules_game *g = rp->game;
 	char			 who[RECORD_SHOWN];
-	int			 winner, named = -2, c;
+	int			 winner, named = -2;
 
 	if (!replay_termination_adjudged(rec))
 		return;
@@ -193,11 +189,7 @@ replay_check_adjudication(
 		return;
 	if (wt != NULL) {
 		util_printable(wt->value, wt->value_len, who, sizeof who);
-		named = -1;
-		for (c = 0; c < RULES_COLOURS; c++)
-			if (wt->value_len == strlen(g->colour[c]) &&
-			    memcmp(wt->value, g->colour[c], wt->value_len) == 0)
-				named = c;
+		named = replay_colour_named(g, wt->value, wt->value_len);
 	}
 	if (winner == -1 && wt != NULL) {
 		diag_set_at(wrong(rp, false), DIAG_ADJUDICATION_MISMATCH,

@@ -24,21 +24,27 @@ static const char agreed[] = "agreed draw";
 bool
 replay_termination_agreed(const struct record *rec)
 {
-	const struct record_tag *tt = record_tag_known(
-	    rec, RECORD_TAG_TERMINATION);
-
-	return tt != NULL && tt->value_len == sizeof agreed - 1 &&
-	    memcmp(tt->value, agreed, sizeof agreed - 1) == 0;
+	return record_tag_value_is(
+	    record_tag_known(rec, RECORD_TAG_TERMINATION), agreed);
 }
 
 bool
 replay_termination_drawn(const struct record *rec)
 {
-	const struct record_tag *tt = record_tag_known(
-	    rec, RECORD_TAG_TERMINATION);
+	return record_tag_value_is(
+	    record_tag_known(rec, RECORD_TAG_TERMINATION),
+	    REPLAY_DRAWN_ON_EVAL);
+}
 
-	return tt != NULL && tt->value_len == strlen(REPLAY_DRAWN_ON_EVAL) &&
-	    memcmp(tt->value, REPLAY_DRAWN_ON_EVAL, tt->value_len) == 0;
+int
+replay_colour_named(const struct rules_game *g, const char *v, size_t len)
+{
+	int c;
+
+	for (c = 0; c < RULES_COLOURS; c++)
+		if (util_bytes_are(v, len, g->colour[c]))
+			return c;
+	return -1;
 }
 
 static bool
@@ -57,19 +63,6 @@ struct agree_word {
 	int	      colour;
 	unsigned long turns;
 };
-
-/* The colour named by the n bytes at p in g, or -1. */
-static int
-colour_named(const struct rules_game *g, const char *p, size_t n)
-{
-	int c;
-
-	for (c = 0; c < 2; c++)
-		if (n == strlen(g->colour[c]) &&
-		    memcmp(p, g->colour[c], n) == 0)
-			return c;
-	return -1;
-}
 
 /*
  * "draw COLOUR", or "undo COLOUR" and then the turns of an offer (a
@@ -92,7 +85,7 @@ agree_parse(const struct rules_game *g, const struct record_stamp *st,
 	p += 5;
 	if ((sp = memchr(p, ' ', (size_t)(end - p))) == NULL)
 		sp = end;
-	if ((w->colour = colour_named(g, p, (size_t)(sp - p))) == -1)
+	if ((w->colour = replay_colour_named(g, p, (size_t)(sp - p))) == -1)
 		return -1;
 	if (!w->undo || st->kind == RECORD_STAMP_DECLINE)
 		return sp == end ? 0 : -1;

@@ -374,6 +374,8 @@ void replay_check_claim(const struct record *rec, struct replay *rp);
 void replay_check_agreement(const struct record *rec, struct replay *rp);
 /* Whether rec's Termination tag is "agreed draw". */
 bool replay_termination_agreed(const struct record *rec);
+/* The colour of g that the len bytes at v name exactly, or -1. */
+int replay_colour_named(const struct rules_game *g, const char *v, size_t len);
 /*
  * Whether rec's Termination tag says gameplay match --adjudicate draw:
  * ended it drawn (REPLAY_DRAWN_ON_EVAL): a draw off the board, Result

@@ -1104,25 +1104,6 @@ check_result(
 
 /* ---- A game decided off the board ---------------------------------- */
 
-/* Whether v (len bytes, any bytes) is s. */
-static bool
-value_is(const char *v, size_t len, const char *s)
-{
-	return len == strlen(s) && memcmp(v, s, len) == 0;
-}
-
-/* The colour of g that v (len bytes) names exactly, or -1. */
-static int
-colour_named(const struct rules_game *g, const char *v, size_t len)
-{
-	int c;
-
-	for (c = 0; c < RULES_COLOURS; c++)
-		if (value_is(v, len, g->colour[c]))
-			return c;
-	return -1;
-}
-
 /* The Termination values of a forfeit, but the illegal move's. */
 static const struct {
 	const char	 *tail;
@@ -1155,7 +1136,7 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
 		t = strlen(forfeit_tails[i].tail);
 		if (len > t &&
 		    memcmp(v + len - t, forfeit_tails[i].tail, t) == 0 &&
-		    (*loser = colour_named(g, v, len - t)) != -1) {
+		    (*loser = replay_colour_named(g, v, len - t)) != -1) {
 			*cause = forfeit_tails[i].cause;
 			return true;
 		}
@@ -1166,7 +1147,8 @@ forfeit_of(const struct rules_game *g, const char *v, size_t len,
 	for (i = len - b; i > h; i--)
 		if (memcmp(v + i, by, b) == 0)
 			break;
-	if (i <= h || (*loser = colour_named(g, v + i + b, len - i - b)) == -1)
+	if (i <= h ||
+	    (*loser = replay_colour_named(g, v + i + b, len - i - b)) == -1)
 		return false;
 	*cause = REPLAY_BY_ILLEGAL;
 	*move = v + h;
@@ -1296,7 +1278,7 @@ check_termination(
 
 	if (tt == NULL)
 		return;
-	aborted = value_is(tt->value, tt->value_len, "aborted");
+	aborted = record_tag_value_is(tt, "aborted");
 	ours = aborted ||
 	    forfeit_of(
 		g, tt->value, tt->value_len, &cause, &loser, &move, &move_len);
@@ -1347,7 +1329,7 @@ check_termination(
 		    "the Termination tag says \"%s\", but %s was to move", why,
 		    g->colour[rules_to_move(rp->pos)]);
 	else if (wt != NULL &&
-	    colour_named(g, wt->value, wt->value_len) != 1 - loser)
+	    replay_colour_named(g, wt->value, wt->value_len) != 1 - loser)
 		diag_set_at(&rp->error, DIAG_FORFEIT_MISMATCH, wt->at, 0,
 		    "the Winner tag says %s, but the Termination tag says "
 		    "\"%s\"",

@@ -165,14 +165,21 @@ struct report_solved {
 	const char	  *why;
 };
 
+/* gameplay's documents of one game: status, legal, roll, solve. */
+enum report_play_doc {
+	REPORT_PLAY_STATUS,
+	REPORT_PLAY_LEGAL,
+	REPORT_PLAY_ROLL,
+	REPORT_PLAY_SOLVE,
+};
+
 /*
- * Each writes one document to out and returns 0, or -1 when out cannot be
- * written (errno from the output, or EINVAL for an emitter error).
+ * Writes p as one document of kind doc to out and returns 0, or -1 when
+ * out cannot be written (errno from the output, or EINVAL for an emitter
+ * error).
  */
-int report_write_status(FILE *out, const struct report_play *);
-int report_write_legal(FILE *out, const struct report_play *);
-int report_write_roll(FILE *out, const struct report_play *);
-int report_write_solve(FILE *out, const struct report_play *);
+int report_write_play(
+    FILE *out, enum report_play_doc doc, const struct report_play *p);
 
 /*
  * A series of games between two players, as gameplay selfplay and match
@@ -252,7 +259,7 @@ struct report_match {
 	const struct report_tournament *tournament;
 };
 
-/* Writes m as one YAML document; 0, or -1 as report_write_status. */
+/* Writes m as one YAML document; 0, or -1 as report_write_play. */
 int report_write_match(FILE *out, const struct report_match *m);
 
 /*
@@ -275,7 +282,7 @@ struct report_analysis {
 	const struct report_analysis_turn *turns;
 	size_t				   nturns;
 };
-/* Writes a as one YAML document; 0, or -1 as report_write_status. */
+/* Writes a as one YAML document; 0, or -1 as report_write_play. */
 int report_write_analysis(FILE *out, const struct report_analysis *a);
 
 /*

@@ -67,8 +67,7 @@ report_write_analysis(FILE *out, const struct report_analysis *a)
 		yout_kv_text(w, "white", a->white, strlen(a->white));
 	yout_kv_text(w, "result", a->result, strlen(a->result));
 	yout_kv_text(w, "analyser", a->analyser, strlen(a->analyser));
-	yout_key(w, "turns");
-	yout_open(w, YOUT_BLOCK_SEQ);
+	yout_kv_open(w, "turns", YOUT_BLOCK_SEQ);
 	for (i = 0; i < a->nturns; i++)
 		write_turn(w, &a->turns[i]);
 	yout_close(w);

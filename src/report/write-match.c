@@ -18,8 +18,7 @@ kv_counts(struct yout *w, const char *k, const unsigned long *v, int n)
 {
 	int i;
 
-	yout_key(w, k);
-	yout_open(w, YOUT_FLOW_SEQ);
+	yout_kv_open(w, k, YOUT_FLOW_SEQ);
 	for (i = 0; i < n; i++)
 		yout_int(w, (long long)v[i]);
 	yout_close(w);
@@ -29,16 +28,14 @@ kv_counts(struct yout *w, const char *k, const unsigned long *v, int n)
 static void
 write_match_stats(struct yout *w, const struct report_match_stats *t)
 {
-	yout_key(w, "elo");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "elo", YOUT_BLOCK_MAP);
 	yout_kv_real(w, "difference", t->elo, 1, t->elo_defined);
 	yout_kv_pair(w, "interval", t->lo, t->hi, 1, t->elo_defined);
 	yout_kv_real(w, "los", t->los, 4, t->elo_defined);
 	yout_close(w);
 	if (!t->sprt)
 		return;
-	yout_key(w, "sprt");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "sprt", YOUT_BLOCK_MAP);
 	yout_kv_real(w, "elo0", t->elo0, 2, true);
 	yout_kv_real(w, "elo1", t->elo1, 2, true);
 	yout_kv_real(w, "alpha", t->alpha, 4, true);
@@ -88,8 +85,7 @@ write_side(
 		all[k] = sd->as[0][k] + sd->as[1][k];
 	write_outcomes(w, all);
 	for (c = 0; c < RULES_COLOURS; c++) {
-		yout_key(w, g->colour[c]);
-		yout_open(w, YOUT_FLOW_MAP);
+		yout_kv_open(w, g->colour[c], YOUT_FLOW_MAP);
 		write_outcomes(w, sd->as[c]);
 		yout_close(w);
 	}
@@ -104,8 +100,7 @@ write_tournament(struct yout *w, const struct rules_game *g,
 	const struct report_pairing *p;
 	size_t			     i;
 
-	yout_key(w, "players");
-	yout_open(w, YOUT_BLOCK_SEQ);
+	yout_kv_open(w, "players", YOUT_BLOCK_SEQ);
 	for (i = 0; i < t->nentrants; i++) {
 		e = &t->entrant[i];
 		yout_open(w, YOUT_BLOCK_MAP);
@@ -116,12 +111,10 @@ write_tournament(struct yout *w, const struct rules_game *g,
 		yout_close(w);
 	}
 	yout_close(w);
-	yout_key(w, "tournament");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "tournament", YOUT_BLOCK_MAP);
 	yout_kv_plain(w, "kind", t->kind);
 	yout_kv_int(w, "games-per-pairing", (long long)t->per_pairing);
-	yout_key(w, "pairings");
-	yout_open(w, YOUT_BLOCK_SEQ);
+	yout_kv_open(w, "pairings", YOUT_BLOCK_SEQ);
 	for (i = 0; i < t->npairings; i++) {
 		p = &t->pairing[i];
 		yout_open(w, YOUT_BLOCK_MAP);
@@ -160,8 +153,7 @@ report_write_match(FILE *out, const struct report_match *m)
 		write_tournament(w, m->game, m->tournament);
 		goto out_end;
 	}
-	yout_key(w, "players");
-	yout_open(w, YOUT_BLOCK_SEQ);
+	yout_kv_open(w, "players", YOUT_BLOCK_SEQ);
 	for (i = 0; i < 2; i++) {
 		sd = &m->side[i];
 		yout_open(w, YOUT_BLOCK_MAP);

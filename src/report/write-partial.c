@@ -290,10 +290,8 @@ partial_covers(struct yout *o, const struct stat_summary *s)
 void
 partial_trailer(struct yout *o, const struct stat_summary *s)
 {
-	yout_key(o, "end");
-	yout_open(o, YOUT_FLOW_MAP);
+	yout_kv_open(o, "end", YOUT_FLOW_MAP);
 	yout_kv_uint(o, "records", s->records);
-	yout_key(o, "checksum");
-	yout_quoted(o, "00000000");
+	yout_kv_quoted(o, "checksum", "00000000");
 	yout_close(o);
 }

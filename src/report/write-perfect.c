@@ -38,8 +38,7 @@ write_mistakes(
 	char			  name[RULES_CELL_NAME];
 	size_t			  i;
 
-	yout_key(w, "mistakes");
-	yout_open(w, YOUT_FLOW_SEQ);
+	yout_kv_open(w, "mistakes", YOUT_FLOW_SEQ);
 	for (i = 0; i < l->nmistakes; i++) {
 		yout_open(w, YOUT_FLOW_MAP);
 		yout_kv_int(w, "turn", (long long)l->mistakes[i].turn);
@@ -60,8 +59,7 @@ replay_write_perfect(
 {
 	const struct solve_line *l = pp->line;
 
-	yout_key(w, "perfect-play");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "perfect-play", YOUT_BLOCK_MAP);
 	if (!l->reached) {
 		yout_kv_plain(w, "solved", "not-reached");
 		yout_close(w);

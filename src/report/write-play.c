@@ -55,8 +55,7 @@ clock_write(
 {
 	int i;
 
-	yout_key(w, "clock");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "clock", YOUT_BLOCK_MAP);
 	kv_time(w, "at", c->at);
 	kv_time(w, "start", c->start);
 	if (c->has_control)
@@ -71,8 +70,7 @@ clock_write(
 		yout_kv_plain(w, "claim", c->s.overdue ? "due" : "not-due");
 	}
 	for (i = 0; c->has_control && i < 2; i++) {
-		yout_key(w, rp->game->colour[i]);
-		yout_open(w, YOUT_FLOW_MAP);
+		yout_kv_open(w, rp->game->colour[i], YOUT_FLOW_MAP);
 		yout_key(w, "used");
 		yout_int(w, c->s.used[i]);
 		yout_key(w, "left");
@@ -93,18 +91,15 @@ offers_write(struct yout *w, const struct replay *rp)
 {
 	if (rp->draw_offer == -1 && rp->undo_offer == -1)
 		return;
-	yout_key(w, "offers");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "offers", YOUT_BLOCK_MAP);
 	if (rp->draw_offer != -1) {
-		yout_key(w, "draw");
-		yout_open(w, YOUT_FLOW_MAP);
+		yout_kv_open(w, "draw", YOUT_FLOW_MAP);
 		yout_key(w, "by");
 		yout_plain(w, rp->game->colour[rp->draw_offer]);
 		yout_close(w);
 	}
 	if (rp->undo_offer != -1) {
-		yout_key(w, "undo");
-		yout_open(w, YOUT_FLOW_MAP);
+		yout_kv_open(w, "undo", YOUT_FLOW_MAP);
 		yout_key(w, "by");
 		yout_plain(w, rp->game->colour[rp->undo_offer]);
 		yout_key(w, "turns");
@@ -146,14 +141,12 @@ roll_body(struct yout *w, const struct report_play *p)
 {
 	char buf[32];
 
-	yout_key(w, "dice");
-	yout_open(w, YOUT_FLOW_SEQ);
+	yout_kv_open(w, "dice", YOUT_FLOW_SEQ);
 	yout_int(w, p->dice[0]);
 	yout_int(w, p->dice[1]);
 	yout_close(w);
 	snprintf(buf, sizeof buf, "%d%d:", p->dice[0], p->dice[1]);
-	yout_key(w, "token");
-	yout_quoted(w, buf);
+	yout_kv_quoted(w, "token", buf);
 }
 
 /* A cell's name, or pass. */
@@ -179,8 +172,7 @@ solve_body(struct yout *w, const struct report_play *p)
 	yout_kv_plain(w, "for", p->rp->game->colour[s->colour]);
 	if (s->exact)
 		yout_kv_int(w, "score", s->score);
-	yout_key(w, "best");
-	yout_open(w, YOUT_FLOW_SEQ);
+	yout_kv_open(w, "best", YOUT_FLOW_SEQ);
 	for (i = 0; i < s->nbest; i++)
 		if (s->best_tokens != NULL)
 			yout_quoted(w, s->best_tokens[i]);
@@ -190,8 +182,7 @@ solve_body(struct yout *w, const struct report_play *p)
 	if (s->nmoves > 0) {
 		/* Flow collections: the direct writer's (block lists are the
 		 * emitter's alone). */
-		yout_key(w, "moves");
-		yout_open(w, YOUT_FLOW_SEQ);
+		yout_kv_open(w, "moves", YOUT_FLOW_SEQ);
 		for (i = 0; i < s->nmoves; i++) {
 			yout_open(w, YOUT_FLOW_MAP);
 			yout_key(w, "move");
@@ -212,19 +203,20 @@ solve_body(struct yout *w, const struct report_play *p)
 	yout_kv_real(w, "seconds", s->seconds, 3, true);
 }
 
-static const struct play_doc status_doc = { "arbiter-status/1", status_head,
-	status_body };
-static const struct play_doc legal_doc = { "arbiter-legal/1", NULL,
-	legal_body };
-static const struct play_doc roll_doc = { "arbiter-roll/1", NULL, roll_body };
-static const struct play_doc solve_doc = { "arbiter-solve/1", NULL,
-	solve_body };
+static const struct play_doc docs[] = {
+	[REPORT_PLAY_STATUS] = { "arbiter-status/1", status_head, status_body },
+	[REPORT_PLAY_LEGAL] = { "arbiter-legal/1", NULL, legal_body },
+	[REPORT_PLAY_ROLL] = { "arbiter-roll/1", NULL, roll_body },
+	[REPORT_PLAY_SOLVE] = { "arbiter-solve/1", NULL, solve_body },
+};
 
-static int
-play_write(FILE *out, const struct report_play *p, const struct play_doc *doc)
+int
+report_write_play(
+    FILE *out, enum report_play_doc kind, const struct report_play *p)
 {
-	const struct replay *rp = p->rp;
-	struct yout	    *w;
+	const struct play_doc *doc = &docs[kind];
+	const struct replay   *rp = p->rp;
+	struct yout	      *w;
 
 	if ((w = yout_new(out)) == NULL)
 		return -1;
@@ -247,28 +239,4 @@ play_write(FILE *out, const struct report_play *p, const struct play_doc *doc)
 		yout_kv_text(w, "so-far", p->so_far, strlen(p->so_far));
 	doc->body(w, p);
 	return yout_finish(w);
-}
-
-int
-report_write_status(FILE *out, const struct report_play *p)
-{
-	return play_write(out, p, &status_doc);
-}
-
-int
-report_write_legal(FILE *out, const struct report_play *p)
-{
-	return play_write(out, p, &legal_doc);
-}
-
-int
-report_write_roll(FILE *out, const struct report_play *p)
-{
-	return play_write(out, p, &roll_doc);
-}
-
-int
-report_write_solve(FILE *out, const struct report_play *p)
-{
-	return play_write(out, p, &solve_doc);
 }

@@ -46,8 +46,7 @@ replay_write_players(
 
 	if (!report_players(rec, rp, t))
 		return;
-	yout_key(w, "players");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "players", YOUT_BLOCK_MAP);
 	for (i = 0; i < RULES_COLOURS; i++) {
 		yout_key(w, rp->game->colour[i]);
 		if (t[i] != NULL)
@@ -86,15 +85,12 @@ replay_write_result(
 	const struct record_tag	 *kt;
 	char			  buf[32];
 
-	yout_key(w, "result");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "result", YOUT_BLOCK_MAP);
 	yout_kv_plain(w, "winner", result_winner(rp));
-	yout_key(w, "score");
-	yout_quoted(w, yout_score(buf, s->points[0], s->points[1]));
-	if (s->alt_name != NULL && s->over) {
-		yout_key(w, s->alt_name);
-		yout_quoted(w, yout_score(buf, s->alt[0], s->alt[1]));
-	}
+	yout_kv_quoted(w, "score", yout_score(buf, s->points[0], s->points[1]));
+	if (s->alt_name != NULL && s->over)
+		yout_kv_quoted(
+		    w, s->alt_name, yout_score(buf, s->alt[0], s->alt[1]));
 	/* The komi that decided the winner (a Komi tag, GGF's KM). */
 	if ((kt = record_tag_find(rec, "Komi")) != NULL && s->over)
 		yout_kv_text(w, "komi", kt->value, kt->value_len);
@@ -126,8 +122,7 @@ replay_write_adjudication(
 	    rec, "AdjudicationMethod");
 	const char		*method = mt != NULL ? mt->value : "director";
 
-	yout_key(w, "adjudication");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "adjudication", YOUT_BLOCK_MAP);
 	yout_kv_plain(w, "winner",
 	    rp->adjudged_winner == -1 ? "draw" :
 					rp->game->colour[rp->adjudged_winner]);
@@ -147,15 +142,12 @@ replay_write_forfeit(struct yout *w, const struct replay *rp)
 	int  score[RULES_COLOURS];
 	char buf[32];
 
-	yout_key(w, "forfeit");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "forfeit", YOUT_BLOCK_MAP);
 	yout_kv_plain(w, "winner", rp->game->colour[rp->forfeit_winner]);
 	yout_kv_plain(w, "cause", replay_cause_name(rp->forfeit_cause));
 	/* The score its Result may give, where the game has one. */
-	if (replay_forfeit_score(rp, 1 - rp->forfeit_winner, score)) {
-		yout_key(w, "score");
-		yout_quoted(w, yout_score(buf, score[0], score[1]));
-	}
+	if (replay_forfeit_score(rp, 1 - rp->forfeit_winner, score))
+		yout_kv_quoted(w, "score", yout_score(buf, score[0], score[1]));
 	yout_close(w);
 }
 
@@ -163,8 +155,7 @@ void
 replay_write_colours(struct yout *w, const char *k, const struct replay *rp,
     long long v0, long long v1)
 {
-	yout_key(w, k);
-	yout_open(w, YOUT_FLOW_MAP);
+	yout_kv_open(w, k, YOUT_FLOW_MAP);
 	yout_kv_int(w, rp->game->colour[0], v0);
 	yout_kv_int(w, rp->game->colour[1], v1);
 	yout_close(w);
@@ -177,8 +168,7 @@ replay_write_stats(struct yout *w, const struct replay *rp)
 	int			  i, j;
 
 	for (j = 0; j < s->nstats; j++) {
-		yout_key(w, s->stats[j].name);
-		yout_open(w, YOUT_FLOW_MAP);
+		yout_kv_open(w, s->stats[j].name, YOUT_FLOW_MAP);
 		for (i = 0; i < RULES_COLOURS; i++)
 			yout_kv_int(
 			    w, rp->game->colour[i], s->stats[j].value[i]);
@@ -193,8 +183,7 @@ replay_write_actions(struct yout *w, const char *k,
 	char   buf[32];
 	size_t i;
 
-	yout_key(w, k);
-	yout_open(w, YOUT_FLOW_SEQ);
+	yout_kv_open(w, k, YOUT_FLOW_SEQ);
 	for (i = 0; i < n; i++)
 		yout_plain(
 		    w, record_action_format(board, &a[i], buf, sizeof buf));

@@ -97,8 +97,7 @@ write_tags(struct yout *w, const struct record *rec)
 
 	if (rec->ntags == 0)
 		return;
-	yout_key(w, "tags");
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, "tags", YOUT_BLOCK_MAP);
 	for (i = 0; i < rec->ntags; i++) {
 		write_tag_name(w, rec->tags[i].name);
 		yout_text(w, rec->tags[i].value, rec->tags[i].value_len);
@@ -114,8 +113,7 @@ write_turn_lists(struct yout *w, const struct replay *rp)
 	size_t i;
 
 	if (rp->ndice > 0) {
-		yout_key(w, "dice");
-		yout_open(w, YOUT_FLOW_SEQ);
+		yout_kv_open(w, "dice", YOUT_FLOW_SEQ);
 		for (i = 0; i < rp->ndice; i++) {
 			snprintf(buf, sizeof buf, "%d%d", rp->dice[i] / 10,
 			    rp->dice[i] % 10);
@@ -124,12 +122,19 @@ write_turn_lists(struct yout *w, const struct replay *rp)
 		yout_close(w);
 	}
 	if (rp->counts_captures && rp->turns > 0) {
-		yout_key(w, "captures-by-turn");
-		yout_open(w, YOUT_FLOW_SEQ);
+		yout_kv_open(w, "captures-by-turn", YOUT_FLOW_SEQ);
 		for (i = 0; i < rp->turns; i++)
 			yout_int(w, rp->turn_captures[i]);
 		yout_close(w);
 	}
+}
+
+/* k: the len bytes at s, where a note said something of k. */
+static void
+note_said(struct yout *w, const char *k, const char *s, size_t len)
+{
+	if (len > 0)
+		yout_kv_text(w, k, s, len);
 }
 
 /*
@@ -146,24 +151,17 @@ write_notes(struct yout *w, const struct record *rec)
 
 	if (rec->nnotes == 0)
 		return;
-	yout_key(w, "move-notes");
-	yout_open(w, YOUT_FLOW_SEQ);
+	yout_kv_open(w, "move-notes", YOUT_FLOW_SEQ);
 	for (i = 0; i < rec->nnotes; i++) {
 		n = &rec->notes[i];
 		yout_open(w, YOUT_FLOW_MAP);
 		yout_kv_int(w, "turn", (long long)n->turn + 1);
-		if (n->eval_len > 0)
-			yout_kv_text(w, "eval", n->eval, n->eval_len);
-		if (n->depth_len > 0)
-			yout_kv_text(w, "depth", n->depth, n->depth_len);
-		if (n->nodes_len > 0)
-			yout_kv_text(w, "nodes", n->nodes, n->nodes_len);
-		if (n->time_len > 0)
-			yout_kv_text(w, "time", n->time, n->time_len);
-		if (n->best_len > 0)
-			yout_kv_text(w, "best", n->best, n->best_len);
-		if (n->loss_len > 0)
-			yout_kv_text(w, "loss", n->loss, n->loss_len);
+		note_said(w, "eval", n->eval, n->eval_len);
+		note_said(w, "depth", n->depth, n->depth_len);
+		note_said(w, "nodes", n->nodes, n->nodes_len);
+		note_said(w, "time", n->time, n->time_len);
+		note_said(w, "best", n->best, n->best_len);
+		note_said(w, "loss", n->loss, n->loss_len);
 		yout_close(w);
 	}
 	yout_close(w);
@@ -198,8 +196,7 @@ write_losses(struct yout *w, const struct record *rec, const struct replay *rp)
 	if (!l.decisive)
 		return;
 	n = &rec->notes[l.decisive_move];
-	yout_key(w, "decisive-mistake");
-	yout_open(w, YOUT_FLOW_MAP);
+	yout_kv_open(w, "decisive-mistake", YOUT_FLOW_MAP);
 	yout_kv_int(w, "turn", (long long)l.decisive_turn);
 	yout_kv_plain(w, "colour", rp->game->colour[l.decisive_colour]);
 	if (n->turn < rec->nturns)
@@ -218,8 +215,7 @@ static void
 write_diag(struct yout *w, const char *k, const struct diag *d,
     const struct replay *rp)
 {
-	yout_key(w, k);
-	yout_open(w, YOUT_BLOCK_MAP);
+	yout_kv_open(w, k, YOUT_BLOCK_MAP);
 	yout_kv_plain(w, "code", diag_name(d->code));
 	yout_kv_int(w, "line", (long long)d->at.line);
 	yout_kv_int(w, "column", (long long)d->at.col);
@@ -266,8 +262,7 @@ write_head(struct report_writer *rw, const char *source)
 static void
 write_opening(struct yout *w, const struct report_perfect *pp)
 {
-	yout_key(w, "opening");
-	yout_open(w, YOUT_FLOW_MAP);
+	yout_kv_open(w, "opening", YOUT_FLOW_MAP);
 	yout_kv_int(w, "number", (long long)pp->opening_number);
 	yout_kv_int(w, "turns", (long long)pp->opening_turns);
 	if (pp->opening_name != NULL)

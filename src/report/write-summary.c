@@ -123,6 +123,14 @@ summary_later_causes(const uint64_t v[STAT_CAUSES])
 	return false;
 }
 
+void
+summary_start(struct yout *o, const char *schema, bool partial)
+{
+	yout_start(o, schema);
+	if (partial)
+		yout_kv_plain(o, "partial", "true");
+}
+
 bool
 summary_any_cause(const uint64_t v[STAT_CAUSES])
 {
@@ -151,21 +159,16 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 		errno = ENOMEM;
 		return -1;
 	}
-	yout_start(o, REPORT_SUMMARY_SCHEMA);
-	if (partial)
-		yout_kv_plain(o, "partial", "true");
-	if (partial || s->by != NULL) {
-		yout_key(o, "by");
-		yout_quoted(o, s->by);
-	}
+	summary_start(o, REPORT_SUMMARY_SCHEMA, partial);
+	if (partial || s->by != NULL)
+		yout_kv_quoted(o, "by", s->by);
 	design_asked(o, s);
 	if (partial && partial_covers(o, s) == -1) {
 		errno = ENOMEM;
 		goto out_free;
 	}
 	yout_kv_uint(o, "records", s->records);
-	yout_key(o, "groups");
-	yout_open(o, YOUT_BLOCK_SEQ);
+	yout_kv_open(o, "groups", YOUT_BLOCK_SEQ);
 	for (i = 0; i < s->ngroups; i++)
 		if ((partial ? partial_group(o, s, v[i]) :
 			       figures_group(o, s, v[i])) == -1) {
@@ -174,10 +177,8 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 		}
 	yout_close(o);
 	/* Last but the trailer, so that no line before it moves. */
-	if (partial && s->read != NULL) {
-		yout_key(o, "read");
-		yout_quoted(o, s->read);
-	}
+	if (partial && s->read != NULL)
+		yout_kv_quoted(o, "read", s->read);
 	if (partial)
 		partial_trailer(o, s);
 	yout_close(o);

@@ -15,6 +15,11 @@
 #include "report/yaml-out.h"
 #include "util/util.h"
 
+/*
+ * Starts a document of schema on o, with partial: true at once where it is
+ * partial (gamestat --partial), where read-partial.c and read-tree.c ask.
+ */
+void summary_start(struct yout *o, const char *schema, bool partial);
 /* k: {value: count, ...}, a histogram's bins. */
 void summary_hist(struct yout *o, const char *k, const struct stat_hist *h);
 /* A group's value, game, board, colours and counts by status. */

@@ -6,6 +6,7 @@
  * holds is what the YAML report says, in the same words; the table only
  * flattens it, from a record and its replay or from the report itself.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,13 +62,10 @@ struct report_table {
 void
 report_table_free(struct report_table *t)
 {
-	size_t i;
-
 	if (t == NULL)
 		return;
-	for (i = 0; i < t->ncells; i++)
-		free(t->cells[i].tag);
-	free(t->cells);
+	array_free_named(
+	    t->cells, t->ncells, sizeof *t->cells, offsetof(struct cell, tag));
 	free(t);
 }
 

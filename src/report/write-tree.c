@@ -67,8 +67,7 @@ write_count(struct yout *o, const struct stat_tree *t,
 	uint32_t i;
 
 	if (partial) {
-		yout_key(o, "count");
-		yout_open(o, YOUT_FLOW_SEQ);
+		yout_kv_open(o, "count", YOUT_FLOW_SEQ);
 		yout_uint(o, c->games);
 		yout_uint(o, c->wins[0]);
 		yout_uint(o, c->wins[1]);
@@ -78,8 +77,7 @@ write_count(struct yout *o, const struct stat_tree *t,
 		yout_close(o);
 	} else {
 		yout_kv_uint(o, "games", c->games);
-		yout_key(o, "wins");
-		yout_open(o, YOUT_FLOW_MAP);
+		yout_kv_open(o, "wins", YOUT_FLOW_MAP);
 		for (i = 0; i < 2; i++) {
 			yout_plain(o, stat_tree_string(t, g->colour[i]));
 			yout_uint(o, c->wins[i]);
@@ -90,8 +88,7 @@ write_count(struct yout *o, const struct stat_tree *t,
 		    c->scored > 0 ? (double)c->margin / (double)c->scored : 0,
 		    3, c->scored > 0);
 	}
-	yout_key(o, "examples");
-	yout_open(o, YOUT_FLOW_SEQ);
+	yout_kv_open(o, "examples", YOUT_FLOW_SEQ);
 	for (i = 0; i < c->nex; i++)
 		write_example(o, t, c, i, partial);
 	yout_close(o);
@@ -111,8 +108,7 @@ write_moves(struct yout *o, const struct stat_tree *t,
 		return -1;
 	if (n == 0)
 		return 0;
-	yout_key(o, "moves");
-	yout_open(o, YOUT_BLOCK_SEQ);
+	yout_kv_open(o, "moves", YOUT_BLOCK_SEQ);
 	for (i = 0; i < n; i++) {
 		yout_open(o, YOUT_BLOCK_MAP);
 		yout_key(o, "move");
@@ -165,14 +161,12 @@ write_group(
 	yout_open(o, YOUT_BLOCK_MAP);
 	yout_kv_plain(o, "game", stat_tree_string(t, g->game));
 	yout_kv_plain(o, "board", stat_tree_string(t, g->board));
-	yout_key(o, "colours");
-	yout_open(o, YOUT_FLOW_SEQ);
+	yout_kv_open(o, "colours", YOUT_FLOW_SEQ);
 	yout_plain(o, stat_tree_string(t, g->colour[0]));
 	yout_plain(o, stat_tree_string(t, g->colour[1]));
 	yout_close(o);
 	yout_kv_uint(o, "positions", l.n);
-	yout_key(o, "nodes");
-	yout_open(o, YOUT_BLOCK_SEQ);
+	yout_kv_open(o, "nodes", YOUT_BLOCK_SEQ);
 	for (i = 0; i < l.n; i++) {
 		v = l.order[i];
 		yout_open(o, YOUT_BLOCK_MAP);
@@ -209,17 +203,12 @@ report_tree_write(FILE *f, const struct stat_tree *t,
 		errno = ENOMEM;
 		return -1;
 	}
-	yout_start(o, REPORT_TREE_SCHEMA);
-	if (partial)
-		yout_kv_plain(o, "partial", "true");
+	summary_start(o, REPORT_TREE_SCHEMA, partial);
 	yout_kv_uint(o, "depth", t->depth);
-	if (t->from != NULL) {
-		yout_key(o, "from");
-		yout_quoted(o, t->from);
-	}
+	if (t->from != NULL)
+		yout_kv_quoted(o, "from", t->from);
 	yout_kv_uint(o, "records", t->records);
-	yout_key(o, "trees");
-	yout_open(o, YOUT_BLOCK_SEQ);
+	yout_kv_open(o, "trees", YOUT_BLOCK_SEQ);
 	for (i = 0; i < t->ngroups; i++)
 		if (write_group(o, t, g[i], partial) == -1) {
 			free(g);
@@ -237,8 +226,7 @@ report_tree_write(FILE *f, const struct stat_tree *t,
 	}
 	/* Last: a partial cut short has none (read-tree.c). */
 	if (partial) {
-		yout_key(o, "end");
-		yout_open(o, YOUT_FLOW_MAP);
+		yout_kv_open(o, "end", YOUT_FLOW_MAP);
 		yout_kv_uint(o, "records", t->records);
 		yout_close(o);
 	}

@@ -146,8 +146,7 @@ yout_kv_uints(struct yout *w, const char *k, const uint64_t *v, size_t n)
 {
 	size_t i;
 
-	yout_key(w, k);
-	yout_open(w, YOUT_FLOW_SEQ);
+	yout_kv_open(w, k, YOUT_FLOW_SEQ);
 	for (i = 0; i < n; i++)
 		yout_uint(w, v[i]);
 	yout_close(w);
@@ -157,8 +156,7 @@ void
 yout_kv_pair(
     struct yout *w, const char *k, double a, double b, int prec, bool defined)
 {
-	yout_key(w, k);
-	yout_open(w, YOUT_FLOW_SEQ);
+	yout_kv_open(w, k, YOUT_FLOW_SEQ);
 	yout_real(w, a, prec, defined);
 	yout_real(w, b, prec, defined);
 	yout_close(w);

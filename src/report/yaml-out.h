@@ -191,6 +191,22 @@ yout_kv_plain(struct yout *w, const char *k, const char *v)
 	yout_plain(w, v);
 }
 
+/* A key and its value, double-quoted (NULL: ~). */
+static inline void
+yout_kv_quoted(struct yout *w, const char *k, const char *v)
+{
+	yout_key(w, k);
+	yout_quoted(w, v);
+}
+
+/* A key and, as its value, a collection of kind opened (yout_close ends it). */
+static inline void
+yout_kv_open(struct yout *w, const char *k, enum yout_node kind)
+{
+	yout_key(w, k);
+	yout_open(w, kind);
+}
+
 /*
  * Starts a document of schema: the document, its root block mapping and
  * the mapping's first key, schema: (borrowed, written at once).

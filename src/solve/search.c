@@ -22,6 +22,7 @@
 #include "solve/bits.h"
 #include "solve/search.h"
 #include "solve/solve.h"
+#include "util/util.h"
 
 /* At most this many empties: the search without the table. */
 #define SHALLOW 6
@@ -60,10 +61,7 @@ static const int stab_threshold[65] = { 99, 99, 99, 99, 6, 8, 10, 12, 14, 16,
 double
 search_clock(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+	return clock_seconds(CLOCK_MONOTONIC);
 }
 
 bool

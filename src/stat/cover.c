@@ -6,6 +6,7 @@
  * count a record twice, split a list another way, or leave a shard out.
  * The counts themselves are stat.c's; naming the inputs is the tool's.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,11 +46,8 @@ stat_cover_input(
 void
 stat_cover_fini(struct stat_cover *c)
 {
-	size_t i;
-
-	for (i = 0; i < c->ninputs; i++)
-		free(c->input[i].name);
-	free(c->input);
+	array_free_named(c->input, c->ninputs, sizeof *c->input,
+	    offsetof(struct stat_input, name));
 	free(c->from);
 }
 

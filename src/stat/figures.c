@@ -100,9 +100,8 @@ stat_figures_free(struct stat_figures *f)
 
 	if (f == NULL)
 		return;
-	for (i = 0; i < f->nmoves; i++)
-		free(f->move[i].cell);
-	free(f->move);
+	array_free_named(f->move, f->nmoves, sizeof *f->move,
+	    offsetof(struct stat_swap_move, cell));
 	for (i = 0; i < NHISTS; i++)
 		hist_free(hist_at(f, i));
 	free(f);
@@ -111,31 +110,8 @@ stat_figures_free(struct stat_figures *f)
 struct stat_swap_move *
 stat_swap_move_get(struct stat_figures *f, const char *cell)
 {
-	size_t lo = 0, hi = f->nmoves, mid;
-	int    c;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if ((c = strcmp(f->move[mid].cell, cell)) == 0)
-			return &f->move[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (array_grow(&f->move, &f->movecap, f->nmoves + 1, sizeof *f->move) ==
-	    -1)
-		return NULL;
-	memmove(
-	    &f->move[lo + 1], &f->move[lo], (f->nmoves - lo) * sizeof *f->move);
-	memset(&f->move[lo], 0, sizeof f->move[lo]);
-	if ((f->move[lo].cell = strdup(cell)) == NULL) {
-		memmove(&f->move[lo], &f->move[lo + 1],
-		    (f->nmoves - lo) * sizeof *f->move);
-		return NULL;
-	}
-	f->nmoves++;
-	return &f->move[lo];
+	return array_get_name(&f->move, &f->nmoves, &f->movecap,
+	    sizeof *f->move, offsetof(struct stat_swap_move, cell), cell);
 }
 
 /* The board's cells: the group's, or set by its first game. */
@@ -239,32 +215,6 @@ stat_figures_add(struct stat_figures *f, const struct stat_figures_game *x)
 	return 0;
 }
 
-/* Whether a[i] + b[i] stays at most STAT_COUNT_MAX for each i < n. */
-static bool
-counts_fit(const uint64_t *a, const uint64_t *b, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (a[i] > STAT_COUNT_MAX || b[i] > STAT_COUNT_MAX - a[i])
-			return false;
-	return true;
-}
-
-static int
-add_counts(uint64_t *a, const uint64_t *b, size_t n)
-{
-	size_t i;
-
-	if (!counts_fit(a, b, n)) {
-		errno = EOVERFLOW;
-		return -1;
-	}
-	for (i = 0; i < n; i++)
-		a[i] += b[i];
-	return 0;
-}
-
 int
 stat_figures_merge(struct stat_figures *dst, const struct stat_figures *src)
 {
@@ -277,7 +227,7 @@ stat_figures_merge(struct stat_figures *dst, const struct stat_figures *src)
 		return -1;
 	for (i = 0; i < src->nmoves; i++)
 		if ((m = stat_swap_move_get(dst, src->move[i].cell)) == NULL ||
-		    add_counts(&m->games, &src->move[i].games, 4) == -1)
+		    stat_counts_add(&m->games, &src->move[i].games, 4) == -1)
 			return -1;
 	for (i = 0; i < NHISTS; i++)
 		for (h = hist_of(src, i), j = 0; j < h->n; j++)
@@ -299,8 +249,8 @@ stat_figures_merge_check(
     const struct stat_figures *dst, const struct stat_figures *src)
 {
 	const struct stat_swap_move *m;
-	size_t			     i, lo, hi, mid = 0;
-	int			     c, k;
+	size_t			     i, at;
+	int			     k;
 
 	if (src->cells != 0 && dst->cells != 0 && src->cells != dst->cells) {
 		errno = EINVAL;
@@ -308,24 +258,18 @@ stat_figures_merge_check(
 	}
 	for (i = 0; i < src->nmoves; i++) {
 		m = &src->move[i];
-		for (lo = 0, hi = dst->nmoves; lo < hi;) {
-			mid = lo + (hi - lo) / 2;
-			if ((c = strcmp(dst->move[mid].cell, m->cell)) == 0)
-				break;
-			if (c < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < hi && !counts_fit(&dst->move[mid].games, &m->games, 4))
+		if (array_find_name(dst->move, dst->nmoves, sizeof *dst->move,
+			offsetof(struct stat_swap_move, cell), m->cell, &at) &&
+		    !stat_counts_fit(&dst->move[at].games, &m->games, 4))
 			goto out_overflow;
 	}
 	for (i = 0; i < NHISTS; i++)
 		if (!stat_hist_merge_fits(hist_of(dst, i), hist_of(src, i)))
 			goto out_overflow;
 	for (k = 0; k < 2; k++)
-		if (!counts_fit(&dst->dice[k].n, &src->dice[k].n, 1) ||
-		    !counts_fit(&dst->dice[k].sumsq, &src->dice[k].sumsq, 1) ||
+		if (!stat_counts_fit(&dst->dice[k].n, &src->dice[k].n, 1) ||
+		    !stat_counts_fit(
+			&dst->dice[k].sumsq, &src->dice[k].sumsq, 1) ||
 		    (src->dice[k].sum > 0 &&
 			dst->dice[k].sum > INT64_MAX - src->dice[k].sum) ||
 		    (src->dice[k].sum < 0 &&

@@ -8,6 +8,7 @@
  * merging each into a copy of the state so far took N times that.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "stat/figures.h"
@@ -62,19 +63,12 @@ stat_hist_merge_fits(const struct stat_hist *dst, const struct stat_hist *src)
 static const struct stat_series *
 series_find(const struct stat_group *g, const char *name)
 {
-	size_t lo = 0, hi = g->nseries, mid;
-	int    c;
+	size_t at;
 
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if ((c = strcmp(g->series[mid].name, name)) == 0)
-			return &g->series[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return NULL;
+	if (!array_find_name(g->series, g->nseries, sizeof *g->series,
+		offsetof(struct stat_series, name), name, &at))
+		return NULL;
+	return &g->series[at];
 }
 
 static bool

@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +121,31 @@ stat_count_add(uint64_t *a, uint64_t b)
 }
 
 bool
+stat_counts_fit(const uint64_t *a, const uint64_t *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (a[i] > STAT_COUNT_MAX || b[i] > STAT_COUNT_MAX - a[i])
+			return false;
+	return true;
+}
+
+int
+stat_counts_add(uint64_t *a, const uint64_t *b, size_t n)
+{
+	size_t i;
+
+	if (!stat_counts_fit(a, b, n)) {
+		errno = EOVERFLOW;
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		a[i] += b[i];
+	return 0;
+}
+
+bool
 stat_sum_add(int64_t *a, int64_t b)
 {
 	/* INT64_MIN stays out: |sum| is what a partial can carry. */
@@ -150,35 +177,11 @@ moments_add(struct stat_moments *m, long long v)
 struct stat_series *
 stat_series_get(struct stat_group *g, const char *name)
 {
-	struct stat_series *s;
-	size_t		    lo = 0, hi = g->nseries, mid, cap = g->nseries;
-	int		    c;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		c = strcmp(g->series[mid].name, name);
-		if (c == 0)
-			return &g->series[mid];
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
 	/* Few series per game: an exact fit keeps the code short. */
-	if (array_grow(&g->series, &cap, g->nseries + 1, sizeof *g->series) ==
-	    -1)
-		return NULL;
-	memmove(g->series + lo + 1, g->series + lo,
-	    (g->nseries - lo) * sizeof *g->series);
-	s = &g->series[lo];
-	memset(s, 0, sizeof *s);
-	if ((s->name = strdup(name)) == NULL) {
-		memmove(g->series + lo, g->series + lo + 1,
-		    (g->nseries - lo) * sizeof *g->series);
-		return NULL;
-	}
-	g->nseries++;
-	return s;
+	size_t cap = g->nseries;
+
+	return array_get_name(&g->series, &g->nseries, &cap, sizeof *g->series,
+	    offsetof(struct stat_series, name), name);
 }
 
 /* ---- Players and pairs -------------------------------------------- */
@@ -431,6 +434,18 @@ series_consistent(
 	return true;
 }
 
+/* name, after saying in why, by fmt, what is wrong with it. */
+static const char *__attribute__((format(printf, 4, 5)))
+said(char *why, size_t cap, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, cap, fmt, ap);
+	va_end(ap);
+	return name;
+}
+
 const char *
 stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 {
@@ -445,61 +460,47 @@ stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 	statuses = sum_held(statuses, g->illegal);
 	statuses = sum_held(statuses, g->malformed);
 	statuses = sum_held(statuses, forfeits);
-	if (g->records != statuses) {
-		snprintf(why, cap,
+	if (g->records != statuses)
+		return said(why, cap, "records",
 		    "%" PRIu64 ", but finished, unfinished, illegal, "
 		    "malformed and forfeits add up to %" PRIu64,
 		    g->records, statuses);
-		return "records";
-	}
-	if (g->adjudicated > g->finished) {
-		snprintf(why, cap,
+	if (g->adjudicated > g->finished)
+		return said(why, cap, "adjudicated",
 		    "%" PRIu64 ", more than the %" PRIu64 " finished games",
 		    g->adjudicated, g->finished);
-		return "adjudicated";
-	}
 	/* A game is ended one way: by the board, agreement or a director. */
 	if (sum_held(sum_held(g->adjudicated, g->agreed), g->adjudged) >
-	    g->finished) {
-		snprintf(why, cap,
+	    g->finished)
+		return said(why, cap, "agreed",
 		    "%" PRIu64 " agreed and %" PRIu64 " adjudged, with the "
 		    "adjudicated, more than the %" PRIu64 " finished games",
 		    g->agreed, g->adjudged, g->finished);
-		return "agreed";
-	}
-	if (g->agreed > g->draws) {
-		snprintf(why, cap,
+	if (g->agreed > g->draws)
+		return said(why, cap, "agreed",
 		    "%" PRIu64 " agreed draws, more than the %" PRIu64 " draws",
 		    g->agreed, g->draws);
-		return "agreed";
-	}
 	decided = sum_held(g->finished, forfeits);
 	wins = sum_held(g->colour_wins[0], g->colour_wins[1]);
-	if (sum_held(wins, g->draws) != decided) {
-		snprintf(why, cap,
+	if (sum_held(wins, g->draws) != decided)
+		return said(why, cap, "wins",
 		    "%" PRIu64 " and %" PRIu64 ", draws %" PRIu64 ", but "
 		    "%" PRIu64 " games decided (finished or forfeited)",
 		    g->colour_wins[0], g->colour_wins[1], g->draws, decided);
-		return "wins";
-	}
-	if (sum_held(g->seat_wins[0], g->seat_wins[1]) != wins) {
-		snprintf(why, cap,
+	if (sum_held(g->seat_wins[0], g->seat_wins[1]) != wins)
+		return said(why, cap, "seats",
 		    "%" PRIu64 " and %" PRIu64 ", but %" PRIu64 " games "
 		    "won",
 		    g->seat_wins[0], g->seat_wins[1], wins);
-		return "seats";
-	}
 	if (!lengths_consistent(&g->turns, g->finished, "turns", why, cap))
 		return "turns";
 	if (!lengths_consistent(&g->actions, g->finished, "actions", why, cap))
 		return "actions";
 	hist_total(&g->margin, LLONG_MIN, &n);
-	if (n > g->finished) {
-		snprintf(why, cap,
+	if (n > g->finished)
+		return said(why, cap, "margin",
 		    "%" PRIu64 " games, but %" PRIu64 " finished", n,
 		    g->finished);
-		return "margin";
-	}
 	for (i = 0; i < g->nseries; i++)
 		if (!series_consistent(&g->series[i], g->finished, why, cap))
 			return "series";
@@ -508,13 +509,11 @@ stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 		    pair_wins, sum_held(g->pair[i].wins_a, g->pair[i].wins_b));
 		pair_draws = sum_held(pair_draws, g->pair[i].draws);
 	}
-	if (pair_wins > wins || pair_draws > g->draws) {
-		snprintf(why, cap,
+	if (pair_wins > wins || pair_draws > g->draws)
+		return said(why, cap, "pairs",
 		    "%" PRIu64 " games won and %" PRIu64 " drawn, but the "
 		    "group's wins are %" PRIu64 " and draws %" PRIu64,
 		    pair_wins, pair_draws, wins, g->draws);
-		return "pairs";
-	}
 	return NULL;
 }
 
@@ -523,8 +522,6 @@ stat_group_inconsistent(const struct stat_group *g, char *why, size_t cap)
 static void
 group_free(struct stat_group *g)
 {
-	size_t i;
-
 	if (g == NULL)
 		return;
 	free(g->value);
@@ -535,12 +532,9 @@ group_free(struct stat_group *g)
 	hist_fini(&g->margin);
 	hist_fini(&g->turns);
 	hist_fini(&g->actions);
-	for (i = 0; i < g->nseries; i++)
-		free(g->series[i].name);
-	free(g->series);
-	for (i = 0; i < g->nplayers; i++)
-		free(g->player[i]);
-	free(g->player);
+	array_free_named(g->series, g->nseries, sizeof *g->series,
+	    offsetof(struct stat_series, name));
+	array_free_strings(g->player, g->nplayers);
 	free(g->forfeited);
 	free(g->decided);
 	free(g->analysis);
@@ -769,13 +763,10 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	    !stat_count_add(&g->adjudged, src->adjudged) ||
 	    !stat_count_add(&g->draws, src->draws))
 		goto out_overflow;
-	for (k = 0; k < STAT_CAUSES; k++)
-		if (!stat_count_add(&g->forfeits[k], src->forfeits[k]))
-			goto out_overflow;
-	for (k = 0; k < 2; k++)
-		if (!stat_count_add(&g->colour_wins[k], src->colour_wins[k]) ||
-		    !stat_count_add(&g->seat_wins[k], src->seat_wins[k]))
-			goto out_overflow;
+	if (stat_counts_add(g->forfeits, src->forfeits, STAT_CAUSES) == -1 ||
+	    stat_counts_add(g->colour_wins, src->colour_wins, 2) == -1 ||
+	    stat_counts_add(g->seat_wins, src->seat_wins, 2) == -1)
+		return -1;
 	if (hist_merge(&g->margin, &src->margin) == -1 ||
 	    hist_merge(&g->turns, &src->turns) == -1 ||
 	    hist_merge(&g->actions, &src->actions) == -1)
@@ -798,26 +789,14 @@ group_merge(struct stat_summary *dst, const struct stat_group *src)
 	if ((map = calloc(src->nplayers + 1, sizeof *map)) == NULL)
 		return -1;
 	for (i = 0; i < src->nplayers; i++) {
-		if ((map[i] = stat_player(g, src->player[i])) == -1)
+		if ((map[i] = stat_player(g, src->player[i])) == -1 ||
+		    stat_counts_add(g->forfeited[map[i]], src->forfeited[i],
+			STAT_CAUSES) == -1 ||
+		    stat_counts_add(g->decided[map[i]], src->decided[i], 2) ==
+			-1 ||
+		    stat_counts_add(g->analysis[map[i]], src->analysis[i],
+			STAT_ANALYSIS) == -1)
 			goto out_free_map;
-		for (k = 0; k < STAT_CAUSES; k++)
-			if (!stat_count_add(&g->forfeited[map[i]][k],
-				src->forfeited[i][k])) {
-				errno = EOVERFLOW;
-				goto out_free_map;
-			}
-		for (k = 0; k < 2; k++)
-			if (!stat_count_add(
-				&g->decided[map[i]][k], src->decided[i][k])) {
-				errno = EOVERFLOW;
-				goto out_free_map;
-			}
-		for (k = 0; k < STAT_ANALYSIS; k++)
-			if (!stat_count_add(&g->analysis[map[i]][k],
-				src->analysis[i][k])) {
-				errno = EOVERFLOW;
-				goto out_free_map;
-			}
 	}
 	for (i = 0; i < src->npairs; i++) {
 		p = &src->pair[i];

@@ -270,6 +270,13 @@ const struct stat_group *stat_group_find(const struct stat_summary *,
 bool stat_count_add(uint64_t *a, uint64_t b);
 /* *a += b when |sum| is at most STAT_COUNT_MAX; false (*a unchanged). */
 bool stat_sum_add(int64_t *a, int64_t b);
+/* Whether a[i] + b[i] stays at most STAT_COUNT_MAX for each i < n. */
+bool stat_counts_fit(const uint64_t *a, const uint64_t *b, size_t n);
+/*
+ * a[i] += b[i] for each i < n when stat_counts_fit: 0; else -1 (errno
+ * EOVERFLOW) with a unchanged.
+ */
+int stat_counts_add(uint64_t *a, const uint64_t *b, size_t n);
 
 /* The place of v in h: the first bin whose value is not below v. */
 size_t stat_hist_index(const struct stat_hist *, long long v);

@@ -45,6 +45,83 @@ array_grow(void *pp, size_t *cap, size_t need, size_t size)
 	return 0;
 }
 
+/* The name of element i of the array at base, as array_find_name's. */
+static const char *
+name_at(const void *base, size_t i, size_t size, size_t off)
+{
+	const char *s;
+
+	memcpy(&s, (const char *)base + i * size + off, sizeof s);
+	return s;
+}
+
+bool
+array_find_name(const void *base, size_t n, size_t size, size_t off,
+    const char *name, size_t *at)
+{
+	size_t lo = 0, hi = n, mid;
+	int    c;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if ((c = strcmp(name_at(base, mid, size, off), name)) == 0) {
+			*at = mid;
+			return true;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*at = lo;
+	return false;
+}
+
+void *
+array_get_name(
+    void *pp, size_t *n, size_t *cap, size_t size, size_t off, const char *name)
+{
+	char  *p, *e, *copy;
+	size_t at;
+
+	memcpy(&p, pp, sizeof p);
+	if (array_find_name(p, *n, size, off, name, &at))
+		return p + at * size;
+	if ((copy = strdup(name)) == NULL ||
+	    array_grow(pp, cap, *n + 1, size) == -1) {
+		free(copy);
+		errno = ENOMEM;
+		return NULL;
+	}
+	memcpy(&p, pp, sizeof p);
+	e = p + at * size;
+	memmove(e + size, e, (*n - at) * size);
+	memset(e, 0, size);
+	memcpy(e + off, &copy, sizeof copy);
+	(*n)++;
+	return e;
+}
+
+void
+array_free_named(void *base, size_t n, size_t size, size_t off)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free((char *)(uintptr_t)name_at(base, i, size, off));
+	free(base);
+}
+
+void
+array_free_strings(char **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
 void
 buf_init(struct buf *b)
 {

@@ -7,7 +7,7 @@
  * globals, nothing printed but to a FILE the caller passes, no exit:
  * failures are return values, with errno set as the C library sets it.
  * Each facility has its own prefix: array_, buf_, hashmap_, utf8_, xml_,
- * util_ (text shown on a terminal), pipe_.
+ * util_ (text shown on a terminal, bytes compared), pipe_, clock_.
  */
 #ifndef ARBITER_UTIL_H
 #define ARBITER_UTIL_H
@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
+#include <time.h>
 
 /* ---- Growing arrays (grow.c) -------------------------------------- */
 
@@ -30,6 +32,33 @@
  * were, so the caller still owns (and frees) the old array.
  */
 int array_grow(void *pp, size_t *cap, size_t need, size_t size);
+
+/*
+ * Arrays kept sorted by a name: n elements of size bytes at base, each
+ * holding a string (a char *, never NULL) at byte offset off, ascending
+ * by strcmp.  array_find_name: whether name (borrowed) is one of them,
+ * with its index, or the index it would be inserted at, in *at.
+ */
+bool array_find_name(const void *base, size_t n, size_t size, size_t off,
+    const char *name, size_t *at);
+/*
+ * The element of such an array at *pp (*n elements in capacity *cap, as
+ * array_grow's) named name: found, or inserted in its place as zero bytes
+ * but for its name, a copy of name the array owns.  NULL (errno ENOMEM)
+ * when memory runs out, the elements as they were.
+ */
+void *array_get_name(void *pp, size_t *n, size_t *cap, size_t size, size_t off,
+    const char *name);
+
+/*
+ * Frees the string (a char *, owned, NULL for none) at byte offset off of
+ * each of the n elements of size bytes at base, as array_get_name makes
+ * them, then base itself; NULL with n 0 is none.
+ */
+void array_free_named(void *base, size_t n, size_t size, size_t off);
+
+/* Frees the n strings of v (owned), then v; NULL with n 0 is none. */
+void array_free_strings(char **v, size_t n);
 
 /*
  * A growing byte string: s holds len bytes and a NUL after them (when s
@@ -183,6 +212,25 @@ void util_printable(const char *s, size_t len, char *buf, size_t cap);
  * For a file or engine name in a message, which must be shown whole.
  */
 char *util_printable_dup(const char *s);
+
+/* Whether the len bytes at v (any bytes) are exactly the string s. */
+static inline bool
+util_bytes_are(const char *v, size_t len, const char *s)
+{
+	return len == strlen(s) && memcmp(v, s, len) == 0;
+}
+
+/* ---- Clocks ---------------------------------------------------------- */
+
+/* The time of clock id (CLOCK_MONOTONIC, CLOCK_PROCESS_CPUTIME_ID), in s. */
+static inline double
+clock_seconds(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 /* ---- Pipes to child processes (pipe.c) ------------------------------- */
 
