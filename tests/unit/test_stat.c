@@ -342,6 +342,27 @@ START_TEST(test_count_overflow)
 }
 END_TEST
 
+/* Counts added element by element, or not at all. */
+START_TEST(test_counts_add)
+{
+	uint64_t c[3] = { 1, STAT_COUNT_MAX - 1, 0 };
+	uint64_t d[3] = { 2, 1, 5 }, e[3] = { 0, 1, 0 };
+
+	ck_assert(stat_counts_fit(c, d, 3));
+	ck_assert_int_eq(stat_counts_add(c, d, 3), 0);
+	ck_assert_uint_eq(c[0], 3);
+	ck_assert_uint_eq(c[1], STAT_COUNT_MAX);
+	ck_assert_uint_eq(c[2], 5);
+	ck_assert(!stat_counts_fit(c, e, 3));
+	errno = 0;
+	ck_assert_int_eq(stat_counts_add(c, e, 3), -1);
+	ck_assert_int_eq(errno, EOVERFLOW);
+	ck_assert_uint_eq(c[0], 3);
+	ck_assert_uint_eq(c[1], STAT_COUNT_MAX);
+	ck_assert(stat_counts_fit(c, e, 1));
+}
+END_TEST
+
 /* Ends the cover being added to s: kept where keep, else dropped. */
 static void
 cover_end(struct stat_summary *s, bool keep)
@@ -799,9 +820,10 @@ main(void)
 
 	unit_tcase(s, "core", 0, test_add, test_swap_seats, test_merge_exact,
 	    test_groups_sorted, test_quantiles, test_wilson, test_ratings_hand,
-	    test_ratings_unbeaten, test_count_overflow, test_covers,
-	    test_cover_repeat, test_cover_version, test_player_named,
-	    test_elo_trinomial, test_elo_pentanomial, test_elo_extremes,
-	    test_figures_merge, test_figures_inconsistent, NULL);
+	    test_ratings_unbeaten, test_count_overflow, test_counts_add,
+	    test_covers, test_cover_repeat, test_cover_version,
+	    test_player_named, test_elo_trinomial, test_elo_pentanomial,
+	    test_elo_extremes, test_figures_merge, test_figures_inconsistent,
+	    NULL);
 	return unit_run(s);
 }

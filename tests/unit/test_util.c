@@ -9,6 +9,7 @@
 #define _GNU_SOURCE /* fopencookie(3) */
 #include <check.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,6 +155,93 @@ START_TEST(buf_overflow_keeps_the_bytes)
 	ck_assert_uint_eq(b.len, 4);
 	ck_assert_str_eq(b.s, "kept");
 	buf_fini(&b);
+}
+END_TEST
+
+/* ---- Arrays sorted by name ----------------------------------------- */
+
+/* An element with its name not first, as the match's series are. */
+struct named {
+	int   n;
+	char *name;
+};
+
+#define NAME_AT offsetof(struct named, name)
+
+START_TEST(array_name_sorted_and_found)
+{
+	static const char *names[] = { "mid", "a", "zz", "b", "mid", "a" };
+	struct named	  *v = NULL, *e;
+	size_t		   n = 0, cap = 0, at, i;
+	int		   k = 0;
+
+	for (i = 0; i < sizeof names / sizeof *names; i++) {
+		e = array_get_name(&v, &n, &cap, sizeof *v, NAME_AT, names[i]);
+		ck_assert_ptr_nonnull(e);
+		ck_assert_str_eq(e->name, names[i]);
+		/* A new one is zero but for its name, a copy. */
+		ck_assert(e->name != names[i]);
+		e->n += ++k;
+	}
+	/* Four names, ascending, each met once or twice. */
+	ck_assert_uint_eq(n, 4);
+	ck_assert_str_eq(v[0].name, "a");
+	ck_assert_int_eq(v[0].n, 2 + 6);
+	ck_assert_str_eq(v[1].name, "b");
+	ck_assert_int_eq(v[1].n, 4);
+	ck_assert_str_eq(v[2].name, "mid");
+	ck_assert_int_eq(v[2].n, 1 + 5);
+	ck_assert_str_eq(v[3].name, "zz");
+	ck_assert_int_eq(v[3].n, 3);
+	ck_assert(array_find_name(v, n, sizeof *v, NAME_AT, "b", &at));
+	ck_assert_uint_eq(at, 1);
+	/* Not there: where it would go, first, between, last. */
+	ck_assert(!array_find_name(v, n, sizeof *v, NAME_AT, "", &at));
+	ck_assert_uint_eq(at, 0);
+	ck_assert(!array_find_name(v, n, sizeof *v, NAME_AT, "c", &at));
+	ck_assert_uint_eq(at, 2);
+	ck_assert(!array_find_name(v, n, sizeof *v, NAME_AT, "zzz", &at));
+	ck_assert_uint_eq(at, 4);
+	ck_assert(!array_find_name(NULL, 0, sizeof *v, NAME_AT, "a", &at));
+	ck_assert_uint_eq(at, 0);
+	array_free_named(v, n, sizeof *v, NAME_AT);
+	array_free_named(NULL, 0, sizeof *v, NAME_AT);
+}
+END_TEST
+
+START_TEST(array_free_strings_frees_each)
+{
+	char **v = calloc(3, sizeof *v);
+
+	ck_assert_ptr_nonnull(v);
+	v[0] = strdup("x");
+	v[1] = strdup("y");
+	v[2] = NULL; /* a slot never filled */
+	array_free_strings(v, 3);
+	array_free_strings(NULL, 0);
+}
+END_TEST
+
+START_TEST(bytes_are_whole_strings)
+{
+	ck_assert(util_bytes_are("black", 5, "black"));
+	ck_assert(!util_bytes_are("black", 4, "black"));
+	ck_assert(!util_bytes_are("blackx", 6, "black"));
+	ck_assert(util_bytes_are("x", 0, ""));
+	ck_assert(!util_bytes_are("white", 5, "black"));
+	/* Any bytes: a NUL inside is compared, not an end. */
+	ck_assert(!util_bytes_are("bl\0ck", 5, "black"));
+}
+END_TEST
+
+START_TEST(clock_seconds_moves_on)
+{
+	double a = clock_seconds(CLOCK_MONOTONIC), b;
+
+	ck_assert(a > 0);
+	b = clock_seconds(CLOCK_MONOTONIC);
+	ck_assert(b >= a);
+	ck_assert(clock_seconds(CLOCK_PROCESS_CPUTIME_ID) >= 0);
 }
 END_TEST
 
@@ -309,7 +397,8 @@ START_TEST(read_fd_empty_and_whole)
 	ck_assert_str_eq(b.s, "");
 	close(p[0]);
 	ck_assert_int_eq(pipe(p), 0);
-	ck_assert_int_eq(write(p[1], text, strlen(text)), (ssize_t)strlen(text));
+	ck_assert_int_eq(
+	    write(p[1], text, strlen(text)), (ssize_t)strlen(text));
 	close(p[1]);
 	ck_assert_int_eq(buf_read_fd(&b, p[0]), 0);
 	ck_assert_str_eq(b.s, text);
@@ -511,6 +600,9 @@ main(void)
 	unit_tcase(s, "grow", 0, array_grows_and_zeroes,
 	    array_enough_is_a_no_op, array_size_overflow, array_out_of_memory,
 	    buf_appends_with_nul, buf_overflow_keeps_the_bytes, NULL);
+	unit_tcase(s, "named", 0, array_name_sorted_and_found,
+	    array_free_strings_frees_each, bytes_are_whole_strings,
+	    clock_seconds_moves_on, NULL);
 	unit_tcase(s, "readall", 0, read_file_appends_all,
 	    read_file_failure_keeps_bytes, read_fd_empty_and_whole,
 	    read_fd_failure_keeps_bytes, NULL);
