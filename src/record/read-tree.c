@@ -996,6 +996,13 @@ tree_value(struct tree_parse *p)
 	return false;
 }
 
+/* A byte of a plain move: an ASCII letter or digit. */
+static inline bool
+move_byte(char c)
+{
+	return is_digit(c) || tree_letter(c);
+}
+
 /*
  * The length of a move's value as nearly every one is written, f5 in
  * B[f5]: letters and digits that are no pass, closed by ']' (v[n]) within
@@ -1009,6 +1016,10 @@ plain_move_len(const char *v, size_t room)
 	size_t	      n;
 	unsigned char l;
 
+	/* A square (f5), nearly every move: its two bytes at once. */
+	if (room > 2 && v[2] == ']' && move_byte(v[0]) && move_byte(v[1]) &&
+	    (v[0] | 0x20) != 'p')
+		return 2;
 	for (n = 0; n < room && n < 8 && v[n] != ']'; n++) {
 		l = (unsigned char)v[n] | 0x20;
 		if (!is_digit(v[n]) && (l < 'a' || l > 'z'))
@@ -1025,7 +1036,7 @@ plain_move_len(const char *v, size_t room)
  * column col of the line: prop_move's reading of it, without the copy of
  * the property.
  */
-static inline void
+static inline __attribute__((always_inline)) void
 tree_plain_move(struct tree_parse *p, int colour, size_t col, size_t n)
 {
 	struct record_reader *rd = p->rd;
