@@ -8,6 +8,7 @@
  * (reader.c).
  */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,6 +305,39 @@ tag_name_ok(const char *s, size_t len)
 	return len > 0;
 }
 
+/*
+ * The colours of a tree's moves as they come (tree_colours reads them at
+ * the end): the first's, the first out of turn's, where each is.
+ */
+struct tree_order {
+	int		first_colour; /* of the first move, -1 before it */
+	size_t		nmoves;
+	int		bad_colour; /* of a move out of turn, -1 if none */
+	struct diag_pos first_at;
+	struct diag_pos bad_colour_at;
+};
+
+/*
+ * A move by colour: where the caller is to say it stands (the first
+ * move, or the first out of turn, since passes are written), or NULL.
+ */
+static inline struct diag_pos *
+order_move(struct tree_order *o, int colour)
+{
+	struct diag_pos *at = NULL;
+
+	if (o->first_colour == -1) {
+		o->first_colour = colour;
+		at = &o->first_at;
+	} else if (o->bad_colour == -1 &&
+	    colour != (o->first_colour ^ (int)(o->nmoves & 1))) {
+		o->bad_colour = colour;
+		at = &o->bad_colour_at;
+	}
+	o->nmoves++;
+	return at;
+}
+
 /* What one game tree says besides its moves, gathered as it is read. */
 struct tree {
 	int		size; /* SZ or BO */
@@ -319,10 +353,8 @@ struct tree {
 	struct diag_pos setup_at;
 	int		to_move; /* PL or BO */
 	/* AB, AW, AE by row and column, placed once SZ is known. */
-	int  points[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	bool placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	int  rows, cols; /* past the last row and column placed */
-	int  pieces[RULES_MAX_CELLS];
 	bool bad_point;
 	bool main_done; /* a variation closed: the rest is not */
 	/*
@@ -330,13 +362,16 @@ struct tree {
 	 * (formats/sgf.md): the tag TM added (+1; 0 none), and whether XT
 	 * gave it, which then stands whatever TM says.
 	 */
-	size_t		tm_tag;
-	bool		tc_xt;
-	int		first_colour; /* of the first move, -1 before it */
-	struct diag_pos first_at;
-	size_t		nmoves;
-	int		bad_colour; /* of a move out of turn, -1 if none */
-	struct diag_pos bad_colour_at;
+	size_t		  tm_tag;
+	bool		  tc_xt;
+	struct tree_order order;
+	/*
+	 * Last, left unset by next_tree (zeroing them was a tenth of the
+	 * work of a game's properties): the piece of each cell placed, and
+	 * the board's pieces, set by tree_points.
+	 */
+	int points[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	int pieces[RULES_MAX_CELLS];
 };
 
 /*
@@ -440,7 +475,7 @@ static bool
 tree_before_moves(struct record_reader *rd, const struct tree *tr,
     const char *id, struct diag_pos at)
 {
-	if (tr->nmoves > 0) {
+	if (tr->order.nmoves > 0) {
 		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
 		    "%s after the first move: a set-up comes before the moves",
 		    id);
@@ -601,17 +636,10 @@ struct tree_prop {
 static void
 prop_move(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	int colour = p->id[0] == 'W';
+	struct diag_pos *at;
 
-	if (tr->first_colour == -1) {
-		tr->first_colour = colour;
-		tr->first_at = p->vat;
-	} else if (tr->bad_colour == -1 &&
-	    colour != (tr->first_colour ^ (int)(tr->nmoves & 1))) {
-		tr->bad_colour = colour;
-		tr->bad_colour_at = p->vat;
-	}
-	tr->nmoves++;
+	if ((at = order_move(&tr->order, p->id[0] == 'W')) != NULL)
+		*at = p->vat;
 	tree_move(rd, p->v, p->len, p->vat);
 }
 
@@ -777,6 +805,17 @@ static const struct {
 };
 
 /*
+ * Whether the property id (NUL terminated) is want, one or two letters
+ * as every id of tree_props and tree_tags: no strcmp call a property.
+ */
+static inline bool
+id_is(const char *id, const char *want)
+{
+	return id[0] == want[0] && id[1] == want[1] &&
+	    (want[1] == '\0' || id[2] == '\0');
+}
+
+/*
  * One value of a property of the main line, read into the record: a
  * move, a tag, or what the tree says of its board, set-up and result.
  */
@@ -791,18 +830,15 @@ tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 		prop_move(rd, tr, p);
 		return;
 	}
-	/* The first letter first: most properties are none of these. */
 	for (i = 0; i < sizeof tree_props / sizeof tree_props[0]; i++)
-		if ((tree_props[i].formats & format) &&
-		    p->id[0] == tree_props[i].id[0] &&
-		    strcmp(p->id, tree_props[i].id) == 0) {
+		if (id_is(p->id, tree_props[i].id) &&
+		    (tree_props[i].formats & format)) {
 			tree_props[i].read(rd, tr, p);
 			return;
 		}
 	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
-		if ((tree_tags[i].formats & format) &&
-		    p->id[0] == tree_tags[i].id[0] &&
-		    strcmp(p->id, tree_tags[i].id) == 0) {
+		if (id_is(p->id, tree_tags[i].id) &&
+		    (tree_tags[i].formats & format)) {
 			reader_tag_text(
 			    rd, tree_tags[i].tag, p->v, p->len, p->at);
 			return;
@@ -819,6 +855,8 @@ tree_points(struct tree *tr)
 {
 	int r, c, n = tr->size;
 
+	if (tr->setup && n >= 1 && n <= TREE_SIDE_MAX)
+		memset(tr->pieces, 0, sizeof *tr->pieces * (size_t)(n * n));
 	/* Within the points placed: a tree without AB, AW and AE has none. */
 	for (r = 0; r < tr->rows; r++)
 		for (c = 0; c < tr->cols; c++) {
@@ -843,14 +881,14 @@ tree_colours(struct record_reader *rd, const struct tree *tr)
 	struct diag_pos	   at;
 	int		   moved;
 
-	if (tr->first_colour == -1)
+	if (tr->order.first_colour == -1)
 		return;
-	if (tr->first_colour != tr->to_move) {
-		at = tr->first_at;
-		moved = tr->first_colour;
-	} else if (tr->bad_colour != -1) {
-		at = tr->bad_colour_at;
-		moved = tr->bad_colour;
+	if (tr->order.first_colour != tr->to_move) {
+		at = tr->order.first_at;
+		moved = tr->order.first_colour;
+	} else if (tr->order.bad_colour != -1) {
+		at = tr->order.bad_colour_at;
+		moved = tr->order.bad_colour;
 	} else
 		return;
 	diag_set_at(first_error(rd), DIAG_WRONG_COLOUR, at, 0,
@@ -871,7 +909,6 @@ tree_colours(struct record_reader *rd, const struct tree *tr)
  */
 struct tree_parse {
 	struct record_reader *rd;
-	struct tree	      tr;
 	int		      c;
 	struct diag_pos	      at;
 	bool		      gap;
@@ -881,6 +918,7 @@ struct tree_parse {
 	struct diag_pos	      pat;
 	const char	     *v; /* the last value: in the line, or rd->value */
 	size_t		      vlen;
+	struct tree	      tr; /* last: its own last members left unset */
 };
 
 /* Reads the next byte of the input, across lines: -1 at the end. */
@@ -1058,21 +1096,14 @@ plain_move_len(const char *v, size_t room)
  * the property.
  */
 static inline __attribute__((always_inline)) void
-tree_plain_move(struct tree_parse *p, int colour, size_t col, size_t n)
+tree_plain_move(struct record_reader *rd, struct tree_order *o, int colour,
+    size_t col, size_t n)
 {
-	struct record_reader *rd = p->rd;
-	struct tree	     *tr = &p->tr;
-	struct record_token  *t;
+	struct record_token *t;
+	struct diag_pos	    *at;
 
-	if (tr->first_colour == -1) {
-		tr->first_colour = colour;
-		tr->first_at = reader_pos(rd, col);
-	} else if (tr->bad_colour == -1 &&
-	    colour != (tr->first_colour ^ (int)(tr->nmoves & 1))) {
-		tr->bad_colour = colour;
-		tr->bad_colour_at = reader_pos(rd, col);
-	}
-	tr->nmoves++;
+	if ((at = order_move(o, colour)) != NULL)
+		*at = reader_pos(rd, col);
 	if ((t = add_turn(rd, rd->line + col, n)) != NULL)
 		t->at = reader_pos(rd, col);
 }
@@ -1096,7 +1127,8 @@ tree_values(struct tree_parse *p, const char *id, size_t idlen)
 		    (n = plain_move_len(
 			 rd->line + rd->pos, rd->linelen - rd->pos)) != 0 &&
 		    n <= rd->max_size) {
-			tree_plain_move(p, id[0] == 'W', rd->pos, n);
+			tree_plain_move(
+			    rd, &p->tr.order, id[0] == 'W', rd->pos, n);
 			rd->pos += n + 1;
 			tree_next(p);
 			continue;
@@ -1135,7 +1167,7 @@ tree_property(struct tree_parse *p)
 		    "a value with no property name before it");
 	for (; tree_letter(p->c) && (idlen == 0 || !p->gap); tree_next(p))
 		if (idlen < sizeof id - 1)
-			id[idlen++] = (char)toupper(p->c);
+			id[idlen++] = (char)(p->c & ~0x20);
 		else
 			diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, p->at,
 			    1, "a property name is a few letters");
@@ -1166,6 +1198,8 @@ tree_run(struct tree_parse *p)
 	const char	     *s = rd->line;
 	size_t		      len = rd->linelen, i, start, n;
 	int		      colour = -1; /* of the last move, -1: a ';' */
+	/* A copy the compiler keeps in registers: text stores alias all. */
+	struct tree_order o = p->tr.order;
 
 	if (p->after_variation || p->tr.main_done || !rd->have_line ||
 	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
@@ -1182,11 +1216,12 @@ tree_run(struct tree_parse *p)
 		    n > rd->max_size)
 			break;
 		colour = s[i] == 'W';
-		tree_plain_move(p, colour, i + 2, n);
+		tree_plain_move(rd, &o, colour, i + 2, n);
 		i += n + 3;
 	}
 	if (i == start)
 		return false;
+	p->tr.order = o;
 	rd->pos = i;
 	tree_next(p);
 	/* More values of the last move (B[f5][d6], B[f5]\n[d6]). */
@@ -1291,7 +1326,7 @@ next_tree(struct record_reader *rd)
 {
 	struct tree_parse p;
 
-	memset(&p, 0, sizeof p);
+	memset(&p, 0, offsetof(struct tree_parse, tr.points));
 	p.rd = rd;
 	do
 		tree_next(&p);
@@ -1300,7 +1335,7 @@ next_tree(struct record_reader *rd)
 		return p.c == -2 ? -1 : 0;
 	reader_reset(rd);
 	p.tr.size = 8;
-	p.tr.first_colour = p.tr.bad_colour = -1;
+	p.tr.order.first_colour = p.tr.order.bad_colour = -1;
 	rd->rec.start = p.at;
 	tree_game(&p);
 	if (p.c == -2)
