@@ -24,15 +24,21 @@ start_setup(struct record_reader *rd, int n)
 {
 	struct rules_position *pos;
 	char		       spec[16];
+	int		       i;
 
 	if (rd->start_size == n)
 		return rd->start_setup;
 	snprintf(spec, sizeof spec, "%dx%d", n, n);
 	rd->start_setup[0] = '\0';
+	rd->start_cells = 0;
 	if ((pos = rules_position_new(&rules_reversi, spec, NULL, NULL)) !=
 	    NULL) {
 		record_setup_format(
 		    pos, rd->start_setup, sizeof rd->start_setup);
+		for (i = 0; i < pos->board.ncells; i++)
+			rd->start_pieces[i] = rules_piece(pos, i);
+		rd->start_cells = pos->board.ncells;
+		rd->start_to_move = rules_to_move(pos);
 		rules_position_free(pos);
 	}
 	rd->start_size = n;
@@ -47,6 +53,15 @@ tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
 	char text[RECORD_SETUP_MAX];
 	int  len;
 
+	/*
+	 * The start position, as nearly every tree gives it: the same
+	 * pieces make the same text, so none is made and compared.
+	 */
+	start_setup(rd, n);
+	if (rd->start_cells == n * n && to_move == rd->start_to_move &&
+	    memcmp(pieces, rd->start_pieces,
+		sizeof *pieces * (size_t)(n * n)) == 0)
+		return;
 	len = record_setup_text(pieces, n * n, to_move, text, sizeof text);
 	if (len > 0 && strcmp(text, start_setup(rd, n)) != 0)
 		reader_tag_text(rd, "Setup", text, (size_t)len, at);
