@@ -332,25 +332,43 @@ struct tree_order {
 	struct diag_pos bad_colour_at;
 };
 
+/* What order_move asks its caller to say where it stands. */
+enum {
+	ORDER_AS_DUE,
+	ORDER_FIRST,
+	ORDER_OUT_OF_TURN
+};
+
 /*
- * A move by colour: where the caller is to say it stands (the first
- * move, or the first out of turn, since passes are written), or NULL.
+ * A move by colour: whether it is the first move, the first out of turn
+ * (passes are written), or neither; the caller sets first_at or
+ * bad_colour_at.  No pointer into o: a copy of it stays in registers.
  */
-static inline struct diag_pos *
+static inline int
 order_move(struct tree_order *o, int colour)
 {
-	struct diag_pos *at = NULL;
+	int kind = ORDER_AS_DUE;
 
 	if (o->first_colour == -1) {
 		o->first_colour = colour;
-		at = &o->first_at;
+		kind = ORDER_FIRST;
 	} else if (o->bad_colour == -1 &&
 	    colour != (o->first_colour ^ (int)(o->nmoves & 1))) {
 		o->bad_colour = colour;
-		at = &o->bad_colour_at;
+		kind = ORDER_OUT_OF_TURN;
 	}
 	o->nmoves++;
-	return at;
+	return kind;
+}
+
+/* Where a move of the order stands, as order_move said. */
+static inline void
+order_at(struct tree_order *o, int kind, struct diag_pos at)
+{
+	if (kind == ORDER_FIRST)
+		o->first_at = at;
+	else if (kind == ORDER_OUT_OF_TURN)
+		o->bad_colour_at = at;
 }
 
 /* What one game tree says besides its moves, gathered as it is read. */
@@ -651,10 +669,7 @@ struct tree_prop {
 static void
 prop_move(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	struct diag_pos *at;
-
-	if ((at = order_move(&tr->order, p->id[0] == 'W')) != NULL)
-		*at = p->vat;
+	order_at(&tr->order, order_move(&tr->order, p->id[0] == 'W'), p->vat);
 	tree_move(rd, p->v, p->len, p->vat);
 }
 
@@ -1074,7 +1089,72 @@ tree_value(struct tree_parse *p)
 static inline bool
 move_byte(char c)
 {
-	return is_digit(c) || tree_letter(c);
+	static const bool alnum[256] = {
+		['0'] = 1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		['A'] = 1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		['a'] = 1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+		1,
+	};
+
+	return alnum[(unsigned char)c];
 }
 
 /*
@@ -1115,10 +1195,10 @@ tree_plain_move(struct record_reader *rd, struct tree_order *o, int colour,
     size_t col, size_t n)
 {
 	struct record_token *t;
-	struct diag_pos	    *at;
+	int		     kind;
 
-	if ((at = order_move(o, colour)) != NULL)
-		*at = reader_pos(rd, col);
+	if ((kind = order_move(o, colour)) != ORDER_AS_DUE)
+		order_at(o, kind, reader_pos(rd, col));
 	if ((t = add_turn(rd, rd->line + col, n)) != NULL)
 		t->at = reader_pos(rd, col);
 }
