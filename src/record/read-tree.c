@@ -68,6 +68,35 @@ tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
 }
 
 /*
+ * What a byte of BO's cells is, by a table (every GGF tree has a BO, and
+ * its bytes a test each were a twentieth of reading one): white space
+ * (isspace's, in the C locale the tools keep), an empty cell (- .), a
+ * black disc (* X x), a white one (O o), or none of these.
+ */
+enum {
+	BO_BAD,
+	BO_SPACE,
+	BO_EMPTY,
+	BO_BLACK,
+	BO_WHITE
+};
+static const unsigned char bo_cell[256] = {
+	[' '] = BO_SPACE,
+	['\t'] = BO_SPACE,
+	['\n'] = BO_SPACE,
+	['\v'] = BO_SPACE,
+	['\f'] = BO_SPACE,
+	['\r'] = BO_SPACE,
+	['-'] = BO_EMPTY,
+	['.'] = BO_EMPTY,
+	['*'] = BO_BLACK,
+	['X'] = BO_BLACK,
+	['x'] = BO_BLACK,
+	['O'] = BO_WHITE,
+	['o'] = BO_WHITE,
+};
+
+/*
  * GGF BO[8 <64 cells of * O -> <side>].  Returns the colour to move, or -1
  * with bad-setup-tag.
  */
@@ -88,27 +117,21 @@ ggf_board(
 	if (n < 4 || n > 16 || i == len || !isspace((unsigned char)v[i]))
 		goto bad;
 	for (; i < len; i++) {
-		char c = v[i];
+		int cell = bo_cell[(unsigned char)v[i]];
 
-		if (isspace((unsigned char)c))
+		if (cell == BO_SPACE)
 			continue;
 		if (k == n * n) {
-			if ((c == '*' || c == 'O' || c == 'o' || c == 'X' ||
-				c == 'x') &&
-			    side == -1) {
-				side = c == '*' || c == 'X' || c == 'x' ? 0 : 1;
+			if (cell >= BO_BLACK && side == -1) {
+				side = cell - BO_BLACK;
 				continue;
 			}
 			goto bad;
 		}
-		if (c == '-' || c == '.')
-			pieces[k++] = RULES_EMPTY;
-		else if (c == '*' || c == 'X' || c == 'x')
-			pieces[k++] = RULES_PIECE(0);
-		else if (c == 'O' || c == 'o')
-			pieces[k++] = RULES_PIECE(1);
-		else
+		if (cell == BO_BAD)
 			goto bad;
+		pieces[k++] = cell == BO_EMPTY ? RULES_EMPTY :
+						 RULES_PIECE(cell - BO_BLACK);
 	}
 	if (k != n * n || side == -1)
 		goto bad;
@@ -473,7 +496,7 @@ static void
 tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
 	const char *eq = memchr(v, '=', len);
-	char	    shown[RECORD_SHOWN], *name;
+	char	    shown[RECORD_SHOWN], small[32], *name;
 	size_t	    n = eq != NULL ? (size_t)(eq - v) : 0;
 
 	/* Of any length, as the notation's (the writer writes them all). */
@@ -485,7 +508,12 @@ tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 		    shown);
 		return;
 	}
-	if ((name = strndup(v, n)) == NULL) {
+	/* Nearly every name is short (GameId): no allocation for it. */
+	if (n < sizeof small) {
+		memcpy(small, v, n);
+		small[n] = '\0';
+		name = small;
+	} else if ((name = strndup(v, n)) == NULL) {
 		reader_oom(rd);
 		return;
 	}
@@ -496,7 +524,8 @@ tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 		    name, rd->format == RECORD_GGF ? "GGF" : "SGF");
 	else
 		reader_tag_text(rd, name, eq + 1, len - n - 1, at);
-	free(name);
+	if (name != small)
+		free(name);
 }
 
 /*
