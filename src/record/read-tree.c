@@ -173,10 +173,10 @@ disc_count(char *s, long v)
  */
 static void
 tree_result(struct record_reader *rd, long margin, char flag, int ncells,
-    struct diag_pos at, const char *shown)
+    struct diag_pos at, const char *v, size_t len)
 {
 	static const char *colour[] = { "black", "white" };
-	char		   text[64];
+	char		   text[64], shown[RECORD_SHOWN];
 	int		   loser;
 	size_t		   n;
 
@@ -203,6 +203,7 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 		return;
 	}
 	if (margin > ncells || margin < -ncells || (ncells - margin) % 2) {
+		util_printable(v, len, shown, sizeof shown);
 		diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
 		    "RE[%s] is no disc margin on a board of %d cells", shown,
 		    ncells);
@@ -226,7 +227,6 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 	char shown[RECORD_SHOWN], buf[64], *end, *rest, flag = 0;
 	long margin, milli;
 
-	util_printable(v, len, shown, sizeof shown);
 	if (len == 0 || len >= sizeof buf)
 		goto bad;
 	memcpy(buf, v, len);
@@ -235,7 +235,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		return;
 	if (rd->format == RECORD_SGF) {
 		if (strcmp(buf, "0") == 0 || strcasecmp(buf, "Draw") == 0) {
-			tree_result(rd, 0, 0, ncells, at, shown);
+			tree_result(rd, 0, 0, ncells, at, v, len);
 			return;
 		}
 		if (strcasecmp(buf, "Void") == 0)
@@ -246,7 +246,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		    strcmp(buf + 2, "Resign") == 0 ||
 		    strcmp(buf + 2, "T") == 0 || strcmp(buf + 2, "Time") == 0) {
 			tree_result(rd, buf[0] == 'B' ? 1 : -1,
-			    buf[2] == 'R' ? 'r' : 't', ncells, at, shown);
+			    buf[2] == 'R' ? 'r' : 't', ncells, at, v, len);
 			return;
 		}
 		if (!isdigit((unsigned char)buf[2]))
@@ -254,8 +254,8 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		margin = strtol(buf + 2, &end, 10);
 		if (*end != '\0')
 			goto bad;
-		tree_result(
-		    rd, buf[0] == 'B' ? margin : -margin, 0, ncells, at, shown);
+		tree_result(rd, buf[0] == 'B' ? margin : -margin, 0, ncells, at,
+		    v, len);
 		return;
 	}
 	if ((rest = strchr(buf, ':')) == NULL)
@@ -272,7 +272,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 	if (flag == 'r' || flag == 't') {
 		if (milli == 0)
 			goto bad;
-		tree_result(rd, milli > 0 ? 1 : -1, flag, ncells, at, shown);
+		tree_result(rd, milli > 0 ? 1 : -1, flag, ncells, at, v, len);
 		return;
 	}
 	/*
@@ -282,6 +282,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 	 * whole.
 	 */
 	if ((milli + komi) % 1000 != 0) {
+		util_printable(v, len, shown, sizeof shown);
 		diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
 		    komi != 0 ?
 			"RE[%s] with the komi added back is no disc margin" :
@@ -290,9 +291,10 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		    shown);
 		return;
 	}
-	tree_result(rd, (milli + komi) / 1000, flag, ncells, at, shown);
+	tree_result(rd, (milli + komi) / 1000, flag, ncells, at, v, len);
 	return;
 bad:
+	util_printable(v, len, shown, sizeof shown);
 	diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
 	    "RE[%s] is no result: %s", shown,
 	    rd->format == RECORD_SGF ? "B+12, W+R, 0 or Draw" :
