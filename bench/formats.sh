@@ -77,6 +77,34 @@
 # reader_finish (the CSV's point into its line), and the scan of three
 # times the bytes.  Output the same: cmp of the full reports and stderr
 # against main's on the file, -j 1, 2, 3.
+#
+# Branch gtree against main 3f6d9e3 (read-tree.c, GGF and SGF), each
+# tree's gamecheck -O2.  Instructions, valgrind --tool=callgrind
+# gamecheck -q on the set once (25,657 games, each format by main's
+# --write), main -> gtree: GGF 731.6M -> 599.0M (-18.1%), SGF 780.2M ->
+# 645.1M (-17.3%); CSV 318.7M, the same code (GGF 1.88x and SGF 2.02x
+# its instructions, from 2.30x and 2.45x).  What went: a square's two
+# bytes checked at once and the move inline in the run (7%), the Result
+# tag's discs without snprintf (3%), the tree's cell arrays no longer
+# zeroed a game and property ids matched without strcmp (3%), a start
+# position known by its pieces, no Setup text made and compared (2%),
+# a square's bytes by a table and the moves' colours in registers (2%),
+# BO's cells by a table, a short XT name on the stack (GGF 1.5%), RE
+# shown only for a diagnostic.  Left:
+# each move's copy into the record's text and its pointer set at the end
+# (a tree may span lines, so its tokens cannot point into one), about 90
+# instructions a move against the CSV's 50; the header's properties.
+# Paired, farm-bench -n 7 (CPU, median A/B), the 102,628 games, load
+# 14-16 on 2 cores (runs of 0.2-0.4 s: read the pairs, not the digits):
+#   GGF x CSV 2.25 (main) -> 1.84 (gtree); SGF x CSV 2.21 -> 1.89;
+#   gtree x main on the same file: GGF 0.82, SGF 0.84.
+# Peak RSS flat: 11.4-11.6 MiB both (farm-bench's peak, its own floor).
+# Output the same: cmp of gamecheck's YAML, -q, --write=pgn
+# --keep-illegal, --write=sgf, -j 2 and -j 3 (stdout, stderr, exit) of
+# main and gtree on 2,000 games of the set as GGF and SGF, as is, with
+# moves mangled and with bytes mangled (brackets dropped and escaped,
+# values split across lines, passes, notes, white space, variations),
+# and every golden case's tree input.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

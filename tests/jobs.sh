@@ -82,11 +82,31 @@ b='BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- 
 	printf '%s\n' "(;GM[2]FF[4]SZ[8]C[\\\\];B[f5]C[\\]) (];W[d6])"
 	printf '%s\n' "(;GM[2]FF[4]SZ[8]C[\\" "];B[f5]" ";W[d6])" "(;GM[2]FF[4]SZ[8];B[f5]"
 } > awkward.sgf
+# The same on lines with no '\\', where a worker looks at the parens
+# alone: several trees on a line, brackets and parens before a tree,
+# values holding ( ) and [ (first, last, alone), a stray ] outside a
+# value, a value open across a line end with a ) after it, variations,
+# a '\\' after a tree's end on its line, a tree's end on a line after it.
+s='(;GM[2]FF[4]SZ[8]'
+{
+	printf '%s\n' "${s};B[f5])${s};B[d3]) x ${s}C[)];B[c4];W[c3])"
+	printf '%s\n' "] [ ) junk ${s}C[(];B[f5]C[a [ ) b];W[d6])"
+	printf '%s\n' "${s}C[[)];B[f5](;W[d6];B[c3])(;W[f6]))${s}];B[e6])"
+	printf '%s\n' "${s}C[open" ") ( [ ]B[f5];W[d6])${s};B[f5]C[\\]])"
+	printf '%s\n' "${s};B[f5]" "(;W[d6])" ")${s}(;B[f5]) C[x])"
+} > plain.sgf
+[ "$(gamecheck plain.sgf 2> /dev/null | grep -c "^format: sgf$")" = 10 ] ||
+    ng "plain.sgf is not read as 10 SGF records"
+sed 's/GM\[2\]FF\[4\]SZ\[8\]/GM[Othello]/g' plain.sgf > plain.ggf
 for tool in gamecheck gamestat; do
 	same "$tool, GGF and SGF trees" $tool games.ggf games.sgf \
 	    ggs-count.ggf ggs-komi.ggf bad-property.ggf wrong-colour.sgf \
 	    awkward.ggf
 	same "$tool, an SGF tree never closed" $tool awkward.sgf
+	same "$tool, trees on lines with no escape" $tool plain.sgf \
+	    plain.ggf
+	same "$tool, trees on lines with no escape, --shard 2/3" $tool \
+	    --shard 2/3 plain.sgf plain.ggf
 done
 
 # The notation, whose records a worker passes over item by item, building

@@ -8,6 +8,7 @@
  * (reader.c).
  */
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,15 +24,21 @@ start_setup(struct record_reader *rd, int n)
 {
 	struct rules_position *pos;
 	char		       spec[16];
+	int		       i;
 
 	if (rd->start_size == n)
 		return rd->start_setup;
 	snprintf(spec, sizeof spec, "%dx%d", n, n);
 	rd->start_setup[0] = '\0';
+	rd->start_cells = 0;
 	if ((pos = rules_position_new(&rules_reversi, spec, NULL, NULL)) !=
 	    NULL) {
 		record_setup_format(
 		    pos, rd->start_setup, sizeof rd->start_setup);
+		for (i = 0; i < pos->board.ncells; i++)
+			rd->start_pieces[i] = rules_piece(pos, i);
+		rd->start_cells = pos->board.ncells;
+		rd->start_to_move = rules_to_move(pos);
 		rules_position_free(pos);
 	}
 	rd->start_size = n;
@@ -46,10 +53,48 @@ tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
 	char text[RECORD_SETUP_MAX];
 	int  len;
 
+	/*
+	 * The start position, as nearly every tree gives it: the same
+	 * pieces make the same text, so none is made and compared.
+	 */
+	start_setup(rd, n);
+	if (rd->start_cells == n * n && to_move == rd->start_to_move &&
+	    memcmp(pieces, rd->start_pieces,
+		sizeof *pieces * (size_t)(n * n)) == 0)
+		return;
 	len = record_setup_text(pieces, n * n, to_move, text, sizeof text);
 	if (len > 0 && strcmp(text, start_setup(rd, n)) != 0)
 		reader_tag_text(rd, "Setup", text, (size_t)len, at);
 }
+
+/*
+ * What a byte of BO's cells is, by a table (every GGF tree has a BO, and
+ * its bytes a test each were a twentieth of reading one): white space
+ * (isspace's, in the C locale the tools keep), an empty cell (- .), a
+ * black disc (* X x), a white one (O o), or none of these.
+ */
+enum {
+	BO_BAD,
+	BO_SPACE,
+	BO_EMPTY,
+	BO_BLACK,
+	BO_WHITE
+};
+static const unsigned char bo_cell[256] = {
+	[' '] = BO_SPACE,
+	['\t'] = BO_SPACE,
+	['\n'] = BO_SPACE,
+	['\v'] = BO_SPACE,
+	['\f'] = BO_SPACE,
+	['\r'] = BO_SPACE,
+	['-'] = BO_EMPTY,
+	['.'] = BO_EMPTY,
+	['*'] = BO_BLACK,
+	['X'] = BO_BLACK,
+	['x'] = BO_BLACK,
+	['O'] = BO_WHITE,
+	['o'] = BO_WHITE,
+};
 
 /*
  * GGF BO[8 <64 cells of * O -> <side>].  Returns the colour to move, or -1
@@ -72,27 +117,21 @@ ggf_board(
 	if (n < 4 || n > 16 || i == len || !isspace((unsigned char)v[i]))
 		goto bad;
 	for (; i < len; i++) {
-		char c = v[i];
+		int cell = bo_cell[(unsigned char)v[i]];
 
-		if (isspace((unsigned char)c))
+		if (cell == BO_SPACE)
 			continue;
 		if (k == n * n) {
-			if ((c == '*' || c == 'O' || c == 'o' || c == 'X' ||
-				c == 'x') &&
-			    side == -1) {
-				side = c == '*' || c == 'X' || c == 'x' ? 0 : 1;
+			if (cell >= BO_BLACK && side == -1) {
+				side = cell - BO_BLACK;
 				continue;
 			}
 			goto bad;
 		}
-		if (c == '-' || c == '.')
-			pieces[k++] = RULES_EMPTY;
-		else if (c == '*' || c == 'X' || c == 'x')
-			pieces[k++] = RULES_PIECE(0);
-		else if (c == 'O' || c == 'o')
-			pieces[k++] = RULES_PIECE(1);
-		else
+		if (cell == BO_BAD)
 			goto bad;
+		pieces[k++] = cell == BO_EMPTY ? RULES_EMPTY :
+						 RULES_PIECE(cell - BO_BLACK);
 	}
 	if (k != n * n || side == -1)
 		goto bad;
@@ -110,16 +149,36 @@ bad:
 }
 
 /*
+ * The decimal of a count of discs (0 to SZ[99]'s 9801) into s, as "%ld"
+ * writes it, with no NUL: its length.  Every result comes here, and
+ * snprintf was a twentieth of reading a tree.
+ */
+static size_t
+disc_count(char *s, long v)
+{
+	char   d[8];
+	size_t n = 0, i;
+
+	do
+		d[n++] = (char)('0' + v % 10);
+	while ((v /= 10) > 0);
+	for (i = 0; i < n; i++)
+		s[i] = d[n - 1 - i];
+	return n;
+}
+
+/*
  * Result from a disc margin for Black (WOF: empties to the winner, so
  * the two scores fill the board), or a forfeit; ncells of the board.
  */
 static void
 tree_result(struct record_reader *rd, long margin, char flag, int ncells,
-    struct diag_pos at, const char *shown)
+    struct diag_pos at, const char *v, size_t len)
 {
 	static const char *colour[] = { "black", "white" };
-	char		   text[64];
+	char		   text[64], shown[RECORD_SHOWN];
 	int		   loser;
+	size_t		   n;
 
 	if (flag == 'r' || flag == 't') {
 		loser = margin > 0 ? 1 : 0;
@@ -144,14 +203,16 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 		return;
 	}
 	if (margin > ncells || margin < -ncells || (ncells - margin) % 2) {
+		util_printable(v, len, shown, sizeof shown);
 		diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
 		    "RE[%s] is no disc margin on a board of %d cells", shown,
 		    ncells);
 		return;
 	}
-	snprintf(text, sizeof text, "%ld-%ld", (ncells + margin) / 2,
-	    (ncells - margin) / 2);
-	reader_tag_text(rd, "Result", text, strlen(text), at);
+	n = disc_count(text, (ncells + margin) / 2);
+	text[n++] = '-';
+	n += disc_count(text + n, (ncells - margin) / 2);
+	reader_tag_text(rd, "Result", text, n, at);
 }
 
 /*
@@ -166,7 +227,6 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 	char shown[RECORD_SHOWN], buf[64], *end, *rest, flag = 0;
 	long margin, milli;
 
-	util_printable(v, len, shown, sizeof shown);
 	if (len == 0 || len >= sizeof buf)
 		goto bad;
 	memcpy(buf, v, len);
@@ -175,7 +235,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		return;
 	if (rd->format == RECORD_SGF) {
 		if (strcmp(buf, "0") == 0 || strcasecmp(buf, "Draw") == 0) {
-			tree_result(rd, 0, 0, ncells, at, shown);
+			tree_result(rd, 0, 0, ncells, at, v, len);
 			return;
 		}
 		if (strcasecmp(buf, "Void") == 0)
@@ -186,7 +246,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		    strcmp(buf + 2, "Resign") == 0 ||
 		    strcmp(buf + 2, "T") == 0 || strcmp(buf + 2, "Time") == 0) {
 			tree_result(rd, buf[0] == 'B' ? 1 : -1,
-			    buf[2] == 'R' ? 'r' : 't', ncells, at, shown);
+			    buf[2] == 'R' ? 'r' : 't', ncells, at, v, len);
 			return;
 		}
 		if (!isdigit((unsigned char)buf[2]))
@@ -194,8 +254,8 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		margin = strtol(buf + 2, &end, 10);
 		if (*end != '\0')
 			goto bad;
-		tree_result(
-		    rd, buf[0] == 'B' ? margin : -margin, 0, ncells, at, shown);
+		tree_result(rd, buf[0] == 'B' ? margin : -margin, 0, ncells, at,
+		    v, len);
 		return;
 	}
 	if ((rest = strchr(buf, ':')) == NULL)
@@ -212,7 +272,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 	if (flag == 'r' || flag == 't') {
 		if (milli == 0)
 			goto bad;
-		tree_result(rd, milli > 0 ? 1 : -1, flag, ncells, at, shown);
+		tree_result(rd, milli > 0 ? 1 : -1, flag, ncells, at, v, len);
 		return;
 	}
 	/*
@@ -222,6 +282,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 	 * whole.
 	 */
 	if ((milli + komi) % 1000 != 0) {
+		util_printable(v, len, shown, sizeof shown);
 		diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
 		    komi != 0 ?
 			"RE[%s] with the komi added back is no disc margin" :
@@ -230,9 +291,10 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		    shown);
 		return;
 	}
-	tree_result(rd, (milli + komi) / 1000, flag, ncells, at, shown);
+	tree_result(rd, (milli + komi) / 1000, flag, ncells, at, v, len);
 	return;
 bad:
+	util_printable(v, len, shown, sizeof shown);
 	diag_set_at(first_error(rd), DIAG_BAD_RE, at, 0,
 	    "RE[%s] is no result: %s", shown,
 	    rd->format == RECORD_SGF ? "B+12, W+R, 0 or Draw" :
@@ -283,6 +345,57 @@ tag_name_ok(const char *s, size_t len)
 	return len > 0;
 }
 
+/*
+ * The colours of a tree's moves as they come (tree_colours reads them at
+ * the end): the first's, the first out of turn's, where each is.
+ */
+struct tree_order {
+	int		first_colour; /* of the first move, -1 before it */
+	size_t		nmoves;
+	int		bad_colour; /* of a move out of turn, -1 if none */
+	struct diag_pos first_at;
+	struct diag_pos bad_colour_at;
+};
+
+/* What order_move asks its caller to say where it stands. */
+enum {
+	ORDER_AS_DUE,
+	ORDER_FIRST,
+	ORDER_OUT_OF_TURN
+};
+
+/*
+ * A move by colour: whether it is the first move, the first out of turn
+ * (passes are written), or neither; the caller sets first_at or
+ * bad_colour_at.  No pointer into o: a copy of it stays in registers.
+ */
+static inline int
+order_move(struct tree_order *o, int colour)
+{
+	int kind = ORDER_AS_DUE;
+
+	if (o->first_colour == -1) {
+		o->first_colour = colour;
+		kind = ORDER_FIRST;
+	} else if (o->bad_colour == -1 &&
+	    colour != (o->first_colour ^ (int)(o->nmoves & 1))) {
+		o->bad_colour = colour;
+		kind = ORDER_OUT_OF_TURN;
+	}
+	o->nmoves++;
+	return kind;
+}
+
+/* Where a move of the order stands, as order_move said. */
+static inline void
+order_at(struct tree_order *o, int kind, struct diag_pos at)
+{
+	if (kind == ORDER_FIRST)
+		o->first_at = at;
+	else if (kind == ORDER_OUT_OF_TURN)
+		o->bad_colour_at = at;
+}
+
 /* What one game tree says besides its moves, gathered as it is read. */
 struct tree {
 	int		size; /* SZ or BO */
@@ -298,10 +411,8 @@ struct tree {
 	struct diag_pos setup_at;
 	int		to_move; /* PL or BO */
 	/* AB, AW, AE by row and column, placed once SZ is known. */
-	int  points[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	bool placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	int  rows, cols; /* past the last row and column placed */
-	int  pieces[RULES_MAX_CELLS];
 	bool bad_point;
 	bool main_done; /* a variation closed: the rest is not */
 	/*
@@ -309,13 +420,16 @@ struct tree {
 	 * (formats/sgf.md): the tag TM added (+1; 0 none), and whether XT
 	 * gave it, which then stands whatever TM says.
 	 */
-	size_t		tm_tag;
-	bool		tc_xt;
-	int		first_colour; /* of the first move, -1 before it */
-	struct diag_pos first_at;
-	size_t		nmoves;
-	int		bad_colour; /* of a move out of turn, -1 if none */
-	struct diag_pos bad_colour_at;
+	size_t		  tm_tag;
+	bool		  tc_xt;
+	struct tree_order order;
+	/*
+	 * Last, left unset by next_tree (zeroing their 2.6 KB a tree was
+	 * 1.5% of reading one): the piece of each cell placed (read where
+	 * placed is set), and the board's pieces, set by tree_points.
+	 */
+	int points[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	int pieces[RULES_MAX_CELLS];
 };
 
 /*
@@ -384,7 +498,7 @@ static void
 tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
 	const char *eq = memchr(v, '=', len);
-	char	    shown[RECORD_SHOWN], *name;
+	char	    shown[RECORD_SHOWN], small[32], *name;
 	size_t	    n = eq != NULL ? (size_t)(eq - v) : 0;
 
 	/* Of any length, as the notation's (the writer writes them all). */
@@ -396,7 +510,12 @@ tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 		    shown);
 		return;
 	}
-	if ((name = strndup(v, n)) == NULL) {
+	/* Nearly every name is short (GameId): no allocation for it. */
+	if (n < sizeof small) {
+		memcpy(small, v, n);
+		small[n] = '\0';
+		name = small;
+	} else if ((name = strndup(v, n)) == NULL) {
 		reader_oom(rd);
 		return;
 	}
@@ -407,7 +526,8 @@ tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 		    name, rd->format == RECORD_GGF ? "GGF" : "SGF");
 	else
 		reader_tag_text(rd, name, eq + 1, len - n - 1, at);
-	free(name);
+	if (name != small)
+		free(name);
 }
 
 /*
@@ -419,7 +539,7 @@ static bool
 tree_before_moves(struct record_reader *rd, const struct tree *tr,
     const char *id, struct diag_pos at)
 {
-	if (tr->nmoves > 0) {
+	if (tr->order.nmoves > 0) {
 		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, at, 1,
 		    "%s after the first move: a set-up comes before the moves",
 		    id);
@@ -580,17 +700,7 @@ struct tree_prop {
 static void
 prop_move(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	int colour = p->id[0] == 'W';
-
-	if (tr->first_colour == -1) {
-		tr->first_colour = colour;
-		tr->first_at = p->vat;
-	} else if (tr->bad_colour == -1 &&
-	    colour != (tr->first_colour ^ (int)(tr->nmoves & 1))) {
-		tr->bad_colour = colour;
-		tr->bad_colour_at = p->vat;
-	}
-	tr->nmoves++;
+	order_at(&tr->order, order_move(&tr->order, p->id[0] == 'W'), p->vat);
 	tree_move(rd, p->v, p->len, p->vat);
 }
 
@@ -756,6 +866,17 @@ static const struct {
 };
 
 /*
+ * Whether the property id (NUL terminated) is want, one or two letters
+ * as every id of tree_props and tree_tags: no strcmp call a property.
+ */
+static inline bool
+id_is(const char *id, const char *want)
+{
+	return id[0] == want[0] && id[1] == want[1] &&
+	    (want[1] == '\0' || id[2] == '\0');
+}
+
+/*
  * One value of a property of the main line, read into the record: a
  * move, a tag, or what the tree says of its board, set-up and result.
  */
@@ -770,18 +891,15 @@ tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 		prop_move(rd, tr, p);
 		return;
 	}
-	/* The first letter first: most properties are none of these. */
 	for (i = 0; i < sizeof tree_props / sizeof tree_props[0]; i++)
-		if ((tree_props[i].formats & format) &&
-		    p->id[0] == tree_props[i].id[0] &&
-		    strcmp(p->id, tree_props[i].id) == 0) {
+		if (id_is(p->id, tree_props[i].id) &&
+		    (tree_props[i].formats & format)) {
 			tree_props[i].read(rd, tr, p);
 			return;
 		}
 	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
-		if ((tree_tags[i].formats & format) &&
-		    p->id[0] == tree_tags[i].id[0] &&
-		    strcmp(p->id, tree_tags[i].id) == 0) {
+		if (id_is(p->id, tree_tags[i].id) &&
+		    (tree_tags[i].formats & format)) {
 			reader_tag_text(
 			    rd, tree_tags[i].tag, p->v, p->len, p->at);
 			return;
@@ -798,6 +916,8 @@ tree_points(struct tree *tr)
 {
 	int r, c, n = tr->size;
 
+	if (tr->setup && n >= 1 && n <= TREE_SIDE_MAX)
+		memset(tr->pieces, 0, sizeof *tr->pieces * (size_t)(n * n));
 	/* Within the points placed: a tree without AB, AW and AE has none. */
 	for (r = 0; r < tr->rows; r++)
 		for (c = 0; c < tr->cols; c++) {
@@ -822,14 +942,14 @@ tree_colours(struct record_reader *rd, const struct tree *tr)
 	struct diag_pos	   at;
 	int		   moved;
 
-	if (tr->first_colour == -1)
+	if (tr->order.first_colour == -1)
 		return;
-	if (tr->first_colour != tr->to_move) {
-		at = tr->first_at;
-		moved = tr->first_colour;
-	} else if (tr->bad_colour != -1) {
-		at = tr->bad_colour_at;
-		moved = tr->bad_colour;
+	if (tr->order.first_colour != tr->to_move) {
+		at = tr->order.first_at;
+		moved = tr->order.first_colour;
+	} else if (tr->order.bad_colour != -1) {
+		at = tr->order.bad_colour_at;
+		moved = tr->order.bad_colour;
 	} else
 		return;
 	diag_set_at(first_error(rd), DIAG_WRONG_COLOUR, at, 0,
@@ -850,7 +970,6 @@ tree_colours(struct record_reader *rd, const struct tree *tr)
  */
 struct tree_parse {
 	struct record_reader *rd;
-	struct tree	      tr;
 	int		      c;
 	struct diag_pos	      at;
 	bool		      gap;
@@ -860,6 +979,7 @@ struct tree_parse {
 	struct diag_pos	      pat;
 	const char	     *v; /* the last value: in the line, or rd->value */
 	size_t		      vlen;
+	struct tree	      tr; /* last: its own last members left unset */
 };
 
 /* Reads the next byte of the input, across lines: -1 at the end. */
@@ -996,6 +1116,23 @@ tree_value(struct tree_parse *p)
 	return false;
 }
 
+/* A byte of a plain move: an ASCII letter or digit. */
+static inline bool
+move_byte(char c)
+{
+	/* clang-format off */
+	static const bool alnum[256] = {
+		['0'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		['A'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+			1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+		['a'] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+			1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	};
+	/* clang-format on */
+
+	return alnum[(unsigned char)c];
+}
+
 /*
  * The length of a move's value as nearly every one is written, f5 in
  * B[f5]: letters and digits that are no pass, closed by ']' (v[n]) within
@@ -1009,6 +1146,10 @@ plain_move_len(const char *v, size_t room)
 	size_t	      n;
 	unsigned char l;
 
+	/* A square (f5), nearly every move: its two bytes at once. */
+	if (room > 2 && v[2] == ']' && move_byte(v[0]) && move_byte(v[1]) &&
+	    (v[0] | 0x20) != 'p')
+		return 2;
 	for (n = 0; n < room && n < 8 && v[n] != ']'; n++) {
 		l = (unsigned char)v[n] | 0x20;
 		if (!is_digit(v[n]) && (l < 'a' || l > 'z'))
@@ -1025,22 +1166,15 @@ plain_move_len(const char *v, size_t room)
  * column col of the line: prop_move's reading of it, without the copy of
  * the property.
  */
-static inline void
-tree_plain_move(struct tree_parse *p, int colour, size_t col, size_t n)
+static inline __attribute__((always_inline)) void
+tree_plain_move(struct record_reader *rd, struct tree_order *o, int colour,
+    size_t col, size_t n)
 {
-	struct record_reader *rd = p->rd;
-	struct tree	     *tr = &p->tr;
-	struct record_token  *t;
+	struct record_token *t;
+	int		     kind;
 
-	if (tr->first_colour == -1) {
-		tr->first_colour = colour;
-		tr->first_at = reader_pos(rd, col);
-	} else if (tr->bad_colour == -1 &&
-	    colour != (tr->first_colour ^ (int)(tr->nmoves & 1))) {
-		tr->bad_colour = colour;
-		tr->bad_colour_at = reader_pos(rd, col);
-	}
-	tr->nmoves++;
+	if ((kind = order_move(o, colour)) != ORDER_AS_DUE)
+		order_at(o, kind, reader_pos(rd, col));
 	if ((t = add_turn(rd, rd->line + col, n)) != NULL)
 		t->at = reader_pos(rd, col);
 }
@@ -1064,7 +1198,8 @@ tree_values(struct tree_parse *p, const char *id, size_t idlen)
 		    (n = plain_move_len(
 			 rd->line + rd->pos, rd->linelen - rd->pos)) != 0 &&
 		    n <= rd->max_size) {
-			tree_plain_move(p, id[0] == 'W', rd->pos, n);
+			tree_plain_move(
+			    rd, &p->tr.order, id[0] == 'W', rd->pos, n);
 			rd->pos += n + 1;
 			tree_next(p);
 			continue;
@@ -1103,7 +1238,7 @@ tree_property(struct tree_parse *p)
 		    "a value with no property name before it");
 	for (; tree_letter(p->c) && (idlen == 0 || !p->gap); tree_next(p))
 		if (idlen < sizeof id - 1)
-			id[idlen++] = (char)toupper(p->c);
+			id[idlen++] = (char)(p->c & ~0x20);
 		else
 			diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, p->at,
 			    1, "a property name is a few letters");
@@ -1134,6 +1269,8 @@ tree_run(struct tree_parse *p)
 	const char	     *s = rd->line;
 	size_t		      len = rd->linelen, i, start, n;
 	int		      colour = -1; /* of the last move, -1: a ';' */
+	/* A copy the compiler keeps in registers: text stores alias all. */
+	struct tree_order o = p->tr.order;
 
 	if (p->after_variation || p->tr.main_done || !rd->have_line ||
 	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
@@ -1150,11 +1287,12 @@ tree_run(struct tree_parse *p)
 		    n > rd->max_size)
 			break;
 		colour = s[i] == 'W';
-		tree_plain_move(p, colour, i + 2, n);
+		tree_plain_move(rd, &o, colour, i + 2, n);
 		i += n + 3;
 	}
 	if (i == start)
 		return false;
+	p->tr.order = o;
 	rd->pos = i;
 	tree_next(p);
 	/* More values of the last move (B[f5][d6], B[f5]\n[d6]). */
@@ -1259,7 +1397,7 @@ next_tree(struct record_reader *rd)
 {
 	struct tree_parse p;
 
-	memset(&p, 0, sizeof p);
+	memset(&p, 0, offsetof(struct tree_parse, tr.points));
 	p.rd = rd;
 	do
 		tree_next(&p);
@@ -1268,7 +1406,7 @@ next_tree(struct record_reader *rd)
 		return p.c == -2 ? -1 : 0;
 	reader_reset(rd);
 	p.tr.size = 8;
-	p.tr.first_colour = p.tr.bad_colour = -1;
+	p.tr.order.first_colour = p.tr.order.bad_colour = -1;
 	rd->rec.start = p.at;
 	tree_game(&p);
 	if (p.c == -2)
@@ -1307,6 +1445,61 @@ skip_byte(struct tree_skip *k, int c)
 }
 
 /*
+ * Whether the parse is in a value just before x, where it was at seg
+ * (after a paren, or where skip_plain started) with no paren of the tree
+ * and no '\\' between: in a tree a '[' leaves it in one (it opens one or
+ * is in one) and a ']' out of one.  Before the tree, brackets are passed
+ * over.
+ */
+static inline void
+skip_brackets(struct tree_skip *k, const char *s, size_t seg, size_t x)
+{
+	if (k->depth == 0)
+		return;
+	while (x > seg && s[x - 1] != '[' && s[x - 1] != ']')
+		x--;
+	if (x > seg)
+		k->in_value = s[x - 1] == '[';
+}
+
+/*
+ * skip_byte's reading of the line s (len bytes) from *i, not after a '\\',
+ * a stretch up to the next ')' at a time: where it holds no '\\', only
+ * its '(' and ')' need looking at (skip_brackets).  Whether the tree
+ * ended, *i then past its ')'; else *i is len, or the start of a stretch
+ * with a '\\' left to skip_byte, and k as skip_byte would leave it.
+ */
+static bool
+skip_plain(struct tree_skip *k, const char *s, size_t *i, size_t len)
+{
+	const char *paren;
+	size_t	    seg = *i, end;
+	bool	    closed;
+
+	while (seg < len) {
+		paren = memchr(s + seg, ')', len - seg);
+		closed = paren != NULL;
+		end = closed ? (size_t)(paren - s) : len;
+		if (memchr(s + seg, '\\', end - seg) != NULL)
+			break;
+		while ((paren = memchr(s + seg, '(', end - seg)) != NULL) {
+			skip_brackets(k, s, seg, (size_t)(paren - s));
+			seg = (size_t)(paren - s) + 1;
+			if (!k->in_value)
+				k->depth++;
+		}
+		skip_brackets(k, s, seg, end);
+		seg = closed ? end + 1 : len;
+		if (closed && !k->in_value && k->depth > 0 && --k->depth == 0) {
+			*i = seg;
+			return true;
+		}
+	}
+	*i = seg;
+	return false;
+}
+
+/*
  * Moves past the next game tree as next_tree reads it, without building
  * it: anything before its '(' passed over, then every '[' outside a
  * value opening one, closed by a ']' no '\\' escapes, and the '(' and
@@ -1321,6 +1514,10 @@ skip_tree(struct record_reader *rd)
 	int		 c;
 
 	for (;;) {
+		/* Most of a line by its parens, a -j worker's most bytes. */
+		if (rd->have_line && !k.esc &&
+		    skip_plain(&k, rd->line, &rd->pos, rd->linelen))
+			return 1;
 		/* The bytes of the line in hand without a call each. */
 		while (rd->have_line && rd->pos < rd->linelen)
 			if (skip_byte(&k, (unsigned char)rd->line[rd->pos++]))

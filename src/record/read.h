@@ -174,10 +174,16 @@ struct record_reader {
 	/* The record's tags by name (any case), to find duplicates. */
 	struct hashmap tags;
 
-	/* GGF and SGF: a property value, and the start position's text. */
+	/*
+	 * GGF and SGF: a property value, and the start position's text and
+	 * pieces (start_cells of them, 0: none), with its colour to move.
+	 */
 	struct buf value;
 	char	   start_setup[RECORD_SETUP_MAX];
 	int	   start_size; /* of start_setup; 0: none yet */
+	int	   start_pieces[RULES_MAX_CELLS];
+	int	   start_cells;
+	int	   start_to_move;
 };
 
 /* ---- Bytes (inlined: every byte of an input is asked these) -------- */
