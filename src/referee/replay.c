@@ -778,6 +778,37 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 }
 
 /*
+ * The cells of the turn tokens tok[0..avail-1] into cells, as
+ * two_byte_square reads them, up to the first that is none: how many.
+ */
+static size_t
+two_byte_squares(const struct two_byte_bounds *tb,
+    const struct record_token *tok, size_t avail, int16_t *cells)
+{
+	unsigned file, rank;
+	size_t	 n;
+	int	 c;
+
+	if (tb->files == 8 && tb->ranks == 8 && tb->width == 8) {
+		/* 8x8, the archives' board: one test of both coordinates. */
+		for (n = 0; n < avail && tok[n].len == 2; n++) {
+			file = ((unsigned char)tok[n].text[0] | 0x20) - 'a';
+			rank = (unsigned char)tok[n].text[1] - '1';
+			if ((file | rank) >= 8)
+				break;
+			cells[n] = (int16_t)(rank << 3 | file);
+		}
+		return n;
+	}
+	for (n = 0; n < avail; n++) {
+		if ((c = two_byte_square(tb, &tok[n])) == -1)
+			break;
+		cells[n] = (int16_t)c;
+	}
+	return n;
+}
+
+/*
  * Plays the turn tokens from rec->turns[*i] on that are one square each,
  * as far as the game's rules_play_cells goes (the way of archive games:
  * no call per move), with the passes a transcript leaves unwritten, and
@@ -790,32 +821,38 @@ static int
 play_squares(const struct record *rec, size_t *i, size_t end,
     const struct replay_options *opt, struct replay *rp)
 {
-	struct two_byte_bounds	   tb = two_byte_bounds(&rp->pos->board);
-	const struct record_token *tok;
-	struct rules_action	   a = { .kind = RULES_PLACE };
-	struct rules_action	   pass = { .kind = RULES_PASS };
-	int16_t			   cells[64];
-	size_t			   n, k, j, max, avail;
-	int			   c;
+	struct two_byte_bounds tb = two_byte_bounds(&rp->pos->board);
+	struct rules_action    a = { .kind = RULES_PLACE };
+	struct rules_action    pass = { .kind = RULES_PASS };
+	int16_t		       cells[64];
+	size_t		       n, k, j, max, avail, from = 0, have = 0, off;
+	bool		       cut = false;
 
 	/* One square at a time where each position is shown (opt->each). */
 	max = opt->each != NULL ? 1 : 64;
 	for (;;) {
-		avail = end - *i < max ? end - *i : max;
-		tok = &rec->turns[*i];
-		for (n = 0; n < avail; n++) {
-			if ((c = two_byte_square(&tb, &tok[n])) == -1)
-				break;
-			cells[n] = (int16_t)c;
+		/*
+		 * cells[0..have-1] are the tokens from rec->turns[from] on:
+		 * those after a pass implied are not read again.  cut: the
+		 * squares stop after them (a token that is none, or end).
+		 */
+		if (*i >= from + have) {
+			avail = end - *i < max ? end - *i : max;
+			have = two_byte_squares(
+			    &tb, &rec->turns[*i], avail, cells);
+			from = *i;
+			cut = have < max;
 		}
+		off = *i - from;
+		n = have - off;
 		/* Room to keep them first ("f5" and its NUL), so none fails. */
 		if (opt->keep_turns &&
 		    array_grow(&rp->kept, &rp->scratch.kept_cap,
 			rp->kept_len + 3 * n + 1, 1) == -1)
 			return 0;
-		k = rules_play_cells(rp->pos, cells, n);
+		k = rules_play_cells(rp->pos, cells + off, n);
 		for (j = 0; opt->keep_turns && j < k; j++) {
-			a.to = cells[j];
+			a.to = cells[off + j];
 			keep_turn(opt, &rec->turns[*i + j], &a, 1, rp);
 		}
 		rp->turns += k;
@@ -824,7 +861,7 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		if (opt->each != NULL && k > 0)
 			opt->each(opt->each_arg, rp->pos);
 		if (k == n) {
-			if (n < max)
+			if (cut)
 				return 0;
 			continue;
 		}
