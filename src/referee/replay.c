@@ -777,6 +777,57 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	    tok == &rec->turns[rec->nturns - 1], opt, rp);
 }
 
+#if defined(__GNUC__)
+typedef unsigned char v16u8 __attribute__((vector_size(16)));
+
+/*
+ * The cells of the 8x8 squares of tok[0..avail-1], eight at a time while
+ * eight tokens in a row are two bytes each, one after the other in one
+ * text (a line's record: a transcript, a CSV row), all squares of the
+ * board: how many.  The rest is two_byte_squares' loop.
+ */
+static size_t
+eight_square_runs(const struct record_token *tok, size_t avail, int16_t *cells)
+{
+	static const v16u8 fold = { 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0,
+		0x20, 0, 0x20, 0, 0x20, 0 };
+	static const v16u8 low = { 'a', '1', 'a', '1', 'a', '1', 'a', '1', 'a',
+		'1', 'a', '1', 'a', '1', 'a', '1' };
+	v16u8		   v;
+	unsigned char	   d[16];
+	uint64_t	   bad[2];
+	size_t		   n, k;
+	const char	  *s;
+
+	for (n = 0; n + 8 <= avail; n += 8) {
+		s = tok[n].text;
+		for (k = 0; k < 8; k++)
+			if (tok[n + k].len != 2 || tok[n + k].text != s + 2 * k)
+				return n;
+		memcpy(&v, s, sizeof v);
+		v = (v | fold) - low;
+		memcpy(d, &v, sizeof d);
+		/* A file or rank of 8 or more (or below a or 1, wrapped). */
+		v &= 0xf8;
+		memcpy(bad, &v, sizeof bad);
+		if ((bad[0] | bad[1]) != 0)
+			return n;
+		for (k = 0; k < 8; k++)
+			cells[n + k] = (int16_t)(d[2 * k + 1] << 3 | d[2 * k]);
+	}
+	return n;
+}
+#else
+static size_t
+eight_square_runs(const struct record_token *tok, size_t avail, int16_t *cells)
+{
+	(void)tok;
+	(void)avail;
+	(void)cells;
+	return 0;
+}
+#endif
+
 /*
  * The cells of the turn tokens tok[0..avail-1] into cells, as
  * two_byte_square reads them, up to the first that is none: how many.
@@ -791,7 +842,8 @@ two_byte_squares(const struct two_byte_bounds *tb,
 
 	if (tb->files == 8 && tb->ranks == 8 && tb->width == 8) {
 		/* 8x8, the archives' board: one test of both coordinates. */
-		for (n = 0; n < avail && tok[n].len == 2; n++) {
+		n = eight_square_runs(tok, avail, cells);
+		for (; n < avail && tok[n].len == 2; n++) {
 			file = ((unsigned char)tok[n].text[0] | 0x20) - 'a';
 			rank = (unsigned char)tok[n].text[1] - '1';
 			if ((file | rank) >= 8)
