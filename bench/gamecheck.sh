@@ -33,9 +33,11 @@
 #   and stderr too (big.csv; it with a byte of every 50th row changed; its
 #   moves column as transcripts).  Perft and playouts: the same instruction
 #   counts (bench_playout reversi, stones; gameplay perft reversi);
-#   bench_playout -n 200000 reversi 1.023x, gameplay perft reversi 11
-#   1.008x (11 and 7 runs, load 8-9: code placement, no code of theirs
-#   changed).
+#   paired CPU, load 4-9: gameplay perft reversi 11 1.008x (7 runs),
+#   bench_playout -n 20000 stones 0.999x (7), bench_playout -n 200000
+#   reversi 1.023x, 1.037x, 1.040x (11 each; main against a copy of
+#   itself 1.002x): no code of the playout changed, its instructions the
+#   same, so code placement, to be watched (the bound is 5%).
 set -eu
 ref=${ARBITER_REFERENCE:-}
 . "${srcdir:-.}/bench/lib.sh"
