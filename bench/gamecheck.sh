@@ -9,6 +9,35 @@
 # before a change) each line shows that build's figure beside ours, run in
 # the same minutes.  Then peak RSS as the input grows: 10k, 1M and (piped
 # from a generator, never stored) 10M records (make bench).
+#
+# Issue 34 target 2 (gamecheck -q on CSV at 2,000,000 games/s on one
+# core), branch csvfast, from a ./configure'd build (-g -O2) of each, main
+# c650c40 built out of tree; big.csv is the Othello set repeated 4x
+# (102,628 games), huge.csv 40x (1,026,280):
+#   awk -v k=4 'NR == 1 { print; next } { row[n++] = $0 } END {
+#       for (i = 0; i < k; i++) for (r = 0; r < n; r++) print row[r] }' \
+#       othello_dataset.csv > big.csv
+#   valgrind --tool=callgrind ./gamecheck -q big.csv
+#   main 1,270,580,011 instructions (12,380 a game), csvfast 934,450,778
+#   (9,105): the transcript's turns 311M to 110M (two-byte squares taken
+#   sixteen bytes at a time, checked as one vector), reversi_play_cells
+#   438M to 367M (8x8: the discs in all four lanes from move to move, the
+#   turned-over counts in registers, one test a move), replay_record's
+#   own 191M to 129M (8x8 squares read eight at a time where they lie in
+#   a row in the line, none read twice around an implied pass).
+#   farm-bench -n 7 --vs 'MAIN/gamecheck -q big.csv' -- ./gamecheck -q big.csv
+#   0.755x CPU (0.129 s against 0.172 s), load 6.3-6.7 (uptime);
+#   the same on huge.csv 0.748x (1.090 s against 1.526 s), load 6.7-8.3:
+#   940,000 games per CPU second against 673,000.  The output of -q, the
+#   full reports, --table=tsv and --write=pgn byte-identical, exit status
+#   and stderr too (big.csv; it with a byte of every 50th row changed; its
+#   moves column as transcripts).  Perft and playouts: the same instruction
+#   counts (bench_playout reversi, stones; gameplay perft reversi);
+#   paired CPU, load 4-9: gameplay perft reversi 11 1.008x (7 runs),
+#   bench_playout -n 20000 stones 0.999x (7), bench_playout -n 200000
+#   reversi 1.023x, 1.037x, 1.040x (11 each; main against a copy of
+#   itself 1.002x): no code of the playout changed, its instructions the
+#   same, so code placement, to be watched (the issue's bound is 5%).
 set -eu
 ref=${ARBITER_REFERENCE:-}
 . "${srcdir:-.}/bench/lib.sh"

@@ -35,6 +35,100 @@ transcript_square(const char *s, size_t len)
 	return 0;
 }
 
+/* Sixteen bytes at a time (GCC's vector extension: SSE2 on x86-64). */
+#if defined(__GNUC__)
+typedef unsigned char v16u8 __attribute__((vector_size(16)));
+
+/*
+ * Whether the 16 bytes at s are eight two-byte squares: letters a..p (in
+ * either case) at even bytes, digits at odd ones.
+ */
+static inline bool
+eight_squares(const char *s)
+{
+	static const v16u8 fold = { 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0,
+		0x20, 0, 0x20, 0, 0x20, 0 };
+	static const v16u8 low = { 'a', '0', 'a', '0', 'a', '0', 'a', '0', 'a',
+		'0', 'a', '0', 'a', '0', 'a', '0' };
+	static const v16u8 span = { 16, 10, 16, 10, 16, 10, 16, 10, 16, 10, 16,
+		10, 16, 10, 16, 10 };
+	v16u8		   v;
+	uint64_t	   ok[2];
+
+	memcpy(&v, s, sizeof v);
+	/* A comparison's lanes: all ones where it holds. */
+	v = (v16u8)(((v | fold) - low) < span);
+	memcpy(ok, &v, sizeof ok);
+	return (ok[0] & ok[1]) == UINT64_MAX;
+}
+#else
+static inline bool
+eight_squares(const char *s)
+{
+	(void)s;
+	return false;
+}
+#endif
+
+/*
+ * Adds the turns of the run of two-byte squares at j (a letter a..p and
+ * a digit no other digit follows) as transcript_square and add_turn
+ * would, one by one, while the turns have room: an archive game is one
+ * such run, and each of its moves comes here.  Returns where the run
+ * stops, the next token transcript_turns' own.
+ */
+static size_t
+square_run(struct record_reader *rd, size_t j, size_t end)
+{
+	const char	    *s = rd->line;
+	size_t		     n = rd->rec.nturns, room, start = j, k;
+	size_t		     most = rd->max_size / sizeof *rd->rec.turns;
+	struct record_token *t;
+	struct diag_pos	     at;
+
+	room = rd->turncap < most ? rd->turncap : most;
+	if (!rd->in_line || n >= room)
+		return j;
+	room -= n;
+	t = rd->rec.turns + n;
+	at = reader_pos(rd, j);
+	while (room >= 8 && end - j >= 16 && eight_squares(s + j)) {
+		for (k = 0; k < 8; k++) {
+			t[k].text = rd->line + j + 2 * k;
+			t[k].len = 2;
+			t[k].at = (struct diag_pos){ at.line, at.col + 2 * k,
+				at.offset + 2 * k };
+		}
+		t += 8;
+		room -= 8;
+		j += 16;
+		at.col += 16;
+		at.offset += 16;
+	}
+	while (room > 0 && end - j >= 2 &&
+	    ((unsigned char)s[j] | 0x20) - (unsigned)'a' < 16 &&
+	    is_digit(s[j + 1])) {
+		t->text = rd->line + j;
+		t->len = 2;
+		t->at = at;
+		at.col += 2;
+		at.offset += 2;
+		t++;
+		room--;
+		j += 2;
+	}
+	/* A digit more: the last square has three bytes, no run's. */
+	if (j > start && j < end && is_digit(s[j])) {
+		t--;
+		j -= 2;
+	}
+	if (j > start) {
+		rd->rec.nturns = (size_t)(t - rd->rec.turns);
+		rd->has_movetext = true;
+	}
+	return j;
+}
+
 /*
  * Splits a transcript (squares and passes run together) into turns, in
  * one pass: the turns of a transcript that turns out bad are dropped.
@@ -51,6 +145,8 @@ transcript_turns(struct record_reader *rd, size_t start, size_t end)
 	while (end > i && is_space(s[end - 1]))
 		end--;
 	for (j = i; j < end; j += k) {
+		if ((j = square_run(rd, j, end)) == end)
+			break;
 		if ((k = transcript_square(s + j, end - j)) == 0)
 			break;
 		if ((t = add_turn(rd, s + j, k)) == NULL)

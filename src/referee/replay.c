@@ -777,6 +777,89 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	    tok == &rec->turns[rec->nturns - 1], opt, rp);
 }
 
+#if defined(__GNUC__)
+typedef unsigned char v16u8 __attribute__((vector_size(16)));
+
+/*
+ * The cells of the 8x8 squares of tok[0..avail-1], eight at a time while
+ * eight tokens in a row are two bytes each, one after the other in one
+ * text (a line's record: a transcript, a CSV row), all squares of the
+ * board: how many.  The rest is two_byte_squares' loop.
+ */
+static size_t
+eight_square_runs(const struct record_token *tok, size_t avail, int16_t *cells)
+{
+	static const v16u8 fold = { 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0,
+		0x20, 0, 0x20, 0, 0x20, 0 };
+	static const v16u8 low = { 'a', '1', 'a', '1', 'a', '1', 'a', '1', 'a',
+		'1', 'a', '1', 'a', '1', 'a', '1' };
+	v16u8		   v;
+	unsigned char	   d[16];
+	uint64_t	   bad[2];
+	size_t		   n, k;
+	const char	  *s;
+
+	for (n = 0; n + 8 <= avail; n += 8) {
+		s = tok[n].text;
+		for (k = 0; k < 8; k++)
+			if (tok[n + k].len != 2 || tok[n + k].text != s + 2 * k)
+				return n;
+		memcpy(&v, s, sizeof v);
+		v = (v | fold) - low;
+		memcpy(d, &v, sizeof d);
+		/* A file or rank of 8 or more (or below a or 1, wrapped). */
+		v &= 0xf8;
+		memcpy(bad, &v, sizeof bad);
+		if ((bad[0] | bad[1]) != 0)
+			return n;
+		for (k = 0; k < 8; k++)
+			cells[n + k] = (int16_t)(d[2 * k + 1] << 3 | d[2 * k]);
+	}
+	return n;
+}
+#else
+static size_t
+eight_square_runs(const struct record_token *tok, size_t avail, int16_t *cells)
+{
+	(void)tok;
+	(void)avail;
+	(void)cells;
+	return 0;
+}
+#endif
+
+/*
+ * The cells of the turn tokens tok[0..avail-1] into cells, as
+ * two_byte_square reads them, up to the first that is none: how many.
+ */
+static size_t
+two_byte_squares(const struct two_byte_bounds *tb,
+    const struct record_token *tok, size_t avail, int16_t *cells)
+{
+	unsigned file, rank;
+	size_t	 n;
+	int	 c;
+
+	if (tb->files == 8 && tb->ranks == 8 && tb->width == 8) {
+		/* 8x8, the archives' board: one test of both coordinates. */
+		n = eight_square_runs(tok, avail, cells);
+		for (; n < avail && tok[n].len == 2; n++) {
+			file = ((unsigned char)tok[n].text[0] | 0x20) - 'a';
+			rank = (unsigned char)tok[n].text[1] - '1';
+			if ((file | rank) >= 8)
+				break;
+			cells[n] = (int16_t)(rank << 3 | file);
+		}
+		return n;
+	}
+	for (n = 0; n < avail; n++) {
+		if ((c = two_byte_square(tb, &tok[n])) == -1)
+			break;
+		cells[n] = (int16_t)c;
+	}
+	return n;
+}
+
 /*
  * Plays the turn tokens from rec->turns[*i] on that are one square each,
  * as far as the game's rules_play_cells goes (the way of archive games:
@@ -790,32 +873,38 @@ static int
 play_squares(const struct record *rec, size_t *i, size_t end,
     const struct replay_options *opt, struct replay *rp)
 {
-	struct two_byte_bounds	   tb = two_byte_bounds(&rp->pos->board);
-	const struct record_token *tok;
-	struct rules_action	   a = { .kind = RULES_PLACE };
-	struct rules_action	   pass = { .kind = RULES_PASS };
-	int16_t			   cells[64];
-	size_t			   n, k, j, max, avail;
-	int			   c;
+	struct two_byte_bounds tb = two_byte_bounds(&rp->pos->board);
+	struct rules_action    a = { .kind = RULES_PLACE };
+	struct rules_action    pass = { .kind = RULES_PASS };
+	int16_t		       cells[64];
+	size_t		       n, k, j, max, avail, from = 0, have = 0, off;
+	bool		       cut = false;
 
 	/* One square at a time where each position is shown (opt->each). */
 	max = opt->each != NULL ? 1 : 64;
 	for (;;) {
-		avail = end - *i < max ? end - *i : max;
-		tok = &rec->turns[*i];
-		for (n = 0; n < avail; n++) {
-			if ((c = two_byte_square(&tb, &tok[n])) == -1)
-				break;
-			cells[n] = (int16_t)c;
+		/*
+		 * cells[0..have-1] are the tokens from rec->turns[from] on:
+		 * those after a pass implied are not read again.  cut: the
+		 * squares stop after them (a token that is none, or end).
+		 */
+		if (*i >= from + have) {
+			avail = end - *i < max ? end - *i : max;
+			have = two_byte_squares(
+			    &tb, &rec->turns[*i], avail, cells);
+			from = *i;
+			cut = have < max;
 		}
+		off = *i - from;
+		n = have - off;
 		/* Room to keep them first ("f5" and its NUL), so none fails. */
 		if (opt->keep_turns &&
 		    array_grow(&rp->kept, &rp->scratch.kept_cap,
 			rp->kept_len + 3 * n + 1, 1) == -1)
 			return 0;
-		k = rules_play_cells(rp->pos, cells, n);
+		k = rules_play_cells(rp->pos, cells + off, n);
 		for (j = 0; opt->keep_turns && j < k; j++) {
-			a.to = cells[j];
+			a.to = cells[off + j];
 			keep_turn(opt, &rec->turns[*i + j], &a, 1, rp);
 		}
 		rp->turns += k;
@@ -824,7 +913,7 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		if (opt->each != NULL && k > 0)
 			opt->each(opt->each_arg, rp->pos);
 		if (k == n) {
-			if (n < max)
+			if (cut)
 				return 0;
 			continue;
 		}

@@ -650,6 +650,35 @@ reversi_play_cells(
 			r->flipped[c] = (uint16_t)(r->flipped[c] + k);
 			c = !c;
 		}
+	} else if (b->ncells == 64) {
+		/*
+		 * 8x8, the archives' board: a cell is its bit; the discs stay
+		 * in all four lanes from one move to the next (playout_bb's
+		 * way), each side's count of discs turned over beside its
+		 * discs; one test for a cell play() must judge.
+		 */
+		v4u64	 vme = splat(r->bb[c]), vopp = splat(r->bb[!c]), vf, vt;
+		unsigned turned = r->flipped[c], waiting = r->flipped[!c];
+
+		for (i = 0; i < n && (uint16_t)to[i] < 64; i++) {
+			p = to[i];
+			sq = UINT64_C(1) << p;
+			vf = flips_of(vme, vopp, p);
+			flips = vf[0];
+			if (((vme[0] | vopp[0]) & sq) != 0 || flips == 0)
+				break;
+			t = turned + (unsigned)__builtin_popcountll(flips);
+			turned = waiting;
+			waiting = (unsigned)t;
+			vt = vme | vf | splat(sq);
+			vme = vopp & ~vf;
+			vopp = vt;
+		}
+		c ^= (int)(i & 1);
+		r->bb[c] = vme[0];
+		r->bb[!c] = vopp[0];
+		r->flipped[c] = (uint16_t)turned;
+		r->flipped[!c] = (uint16_t)waiting;
 	} else {
 		me = r->bb[c];
 		opp = r->bb[!c];

@@ -374,6 +374,67 @@ START_TEST(transcripts_as_the_pattern_says)
 END_TEST
 
 /*
+ * Transcripts long enough to be read sixteen bytes at a time, twelve
+ * squares with one byte changed to each edge of a transcript, cut at
+ * every length from 14 bytes on, and one of 300 squares: refused
+ * exactly where the SYN_TRANSCRIPT pattern refuses them, each turn's
+ * text and column those of the squares in order.
+ */
+START_TEST(transcript_runs_as_the_pattern_says)
+{
+	static const char    base[] = "a1P8p9A2h3b4c5d6e7f8g1h2";
+	static const char    alpha[] = "apPAq10-x`@{";
+	char		    *text, *p;
+	size_t		     cap, i, a, len, n, k, g[2];
+	const struct record *rec;
+	bool		     ok;
+
+	cap = (sizeof base - 1) * (sizeof alpha - 1) * (sizeof base) *
+		(sizeof base) +
+	    601;
+	text = p = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (i = 0; i < sizeof base - 1; i++)
+		for (a = 0; a < sizeof alpha - 1; a++)
+			for (len = 14; len < sizeof base; len++) {
+				if (i >= len)
+					continue;
+				memcpy(p, base, len);
+				p[i] = alpha[a];
+				p[len] = '\n';
+				p += len + 1;
+			}
+	for (k = 0; k < 300; k++) {
+		*p++ = (char)('a' + k % 8);
+		*p++ = (char)('1' + k % 7);
+	}
+	*p++ = '\n';
+	ck_assert(p <= text + cap);
+	cap = (size_t)(p - text);
+	reader_open(text, cap, RECORD_TRANSCRIPT);
+	for (p = text; p < text + cap; p += len + 1) {
+		len = strcspn(p, "\n");
+		ok = syntax_match(syn, SYN_TRANSCRIPT, p, len, g, 1) >= 0;
+		rec = next_record();
+		ck_assert_msg(rec->malformed == !ok, "%.*s: %s", (int)len, p,
+		    ok ? "refused" : "accepted");
+		for (k = 0, n = 0; k < rec->nturns; k++) {
+			ck_assert(memcmp(rec->turns[k].text, p + n,
+				      rec->turns[k].len) == 0);
+			ck_assert_int_eq(rec->turns[k].at.col, n + 1);
+			ck_assert_int_eq(
+			    rec->turns[k].at.offset, (size_t)(p - text) + n);
+			n += rec->turns[k].len;
+		}
+		ck_assert_uint_eq(n, ok ? len : 0);
+	}
+	assert_no_more();
+	reader_close();
+	free(text);
+}
+END_TEST
+
+/*
  * Every tag line "[" and up to six bytes over an alphabet that reaches
  * each edge of a tag (blanks, quotes, escapes, the bracket): the reader
  * takes the tag, name and value, exactly where the SYN_TAG pattern
@@ -1774,10 +1835,11 @@ record_suite(void)
 	    sgf_size_last, many_records_and_boundaries, line_ends_and_bom,
 	    move_numbers_checked, malformed_records_do_not_stop_the_next,
 	    transcripts_split_into_turns, transcripts_as_the_pattern_says,
-	    transcript_lines_across_blocks, tags_as_the_pattern_says,
-	    result_tokens, format_names, claimed_results, csv_columns_by_name,
-	    binary_input_is_one_record, skip_is_read_unseen,
-	    buffer_reads_as_stream, stamps_read_after_their_turn, NULL);
+	    transcript_runs_as_the_pattern_says, transcript_lines_across_blocks,
+	    tags_as_the_pattern_says, result_tokens, format_names,
+	    claimed_results, csv_columns_by_name, binary_input_is_one_record,
+	    skip_is_read_unseen, buffer_reads_as_stream,
+	    stamps_read_after_their_turn, NULL);
 	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(tc, tree_colours, 0, 8);
 	tcase_add_loop_test(tc, ggf_re_values, 0, 11);

@@ -86,6 +86,98 @@ START_TEST(replay_implicit_passes_only_in_transcripts)
 }
 END_TEST
 
+/* A position shown (opt->each): counted, so that the replay shows each. */
+static void
+count_position(void *arg, const struct rules_position *pos)
+{
+	(void)pos;
+	(*(size_t *)arg)++;
+}
+
+/*
+ * Replays the first record of text both ways replay_record plays squares:
+ * in runs (eight at a time where eight lie in a row in the text) and one
+ * at a time (a position shown after each); the two agree in all.
+ */
+static void
+assert_runs_as_one_by_one(const char *text, enum record_format fmt)
+{
+	const struct record  *rec;
+	struct replay_options runs = { .max_legal = 64 }, one = runs;
+	struct replay	      a, b;
+	size_t		      shown = 0;
+	int		      cell;
+
+	one.each = count_position;
+	one.each_arg = &shown;
+	replay_init(&a);
+	replay_init(&b);
+	rd = record_reader_new_buffer(syn, text, strlen(text), "test", fmt);
+	ck_assert_ptr_nonnull(rd);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	replay_record(syn, rec, &runs, &a);
+	replay_record(syn, rec, &one, &b);
+	ck_assert_msg(a.status == b.status && a.turns == b.turns &&
+		a.implied_passes == b.implied_passes &&
+		a.error_turn == b.error_turn && a.has_error == b.has_error,
+	    "%s: %s at %zu against %s at %zu", text,
+	    replay_status_name(a.status), a.error_turn,
+	    replay_status_name(b.status), b.error_turn);
+	if (a.has_error) {
+		ck_assert_int_eq(a.error.code, b.error.code);
+		ck_assert_int_eq(a.error.at.col, b.error.at.col);
+		ck_assert_str_eq(a.error.msg, b.error.msg);
+	}
+	ck_assert_int_eq(a.score.winner, b.score.winner);
+	/* A record the reader refused has no position. */
+	if (a.status != REPLAY_MALFORMED) {
+		for (cell = 0; cell < 64; cell++)
+			ck_assert_int_eq(
+			    rules_piece(a.pos, cell), rules_piece(b.pos, cell));
+		ck_assert_uint_gt(shown, 0);
+	}
+	reader_close();
+	replay_fini(&a);
+	replay_fini(&b);
+}
+
+/*
+ * A game with two passes implied, each square of it in turn written
+ * another way (in either case, off the board, past the letters or digits
+ * an 8x8 board has, three bytes, a pass), as a transcript (its squares in
+ * a row in the line) and as the notation (apart).
+ */
+START_TEST(replay_squares_in_runs_as_one_by_one)
+{
+	static const char moves[] =
+	    "d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8"
+	    "b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8h5";
+	static const char *const other[] = { "D3", "i1", "a9", "a0", "`1", "q1",
+		"h8", "a10", "--", "e3" };
+	char			 text[512], pgn[1024];
+	size_t			 at, k, i, n;
+
+	assert_runs_as_one_by_one(moves, RECORD_TRANSCRIPT);
+	for (at = 0; at + 1 < sizeof moves; at += 2)
+		for (k = 0; k < sizeof other / sizeof other[0]; k++) {
+			snprintf(text, sizeof text, "%.*s%s%s\n", (int)at,
+			    moves, other[k], moves + at + 2);
+			assert_runs_as_one_by_one(text, RECORD_TRANSCRIPT);
+			n = (size_t)snprintf(
+			    pgn, sizeof pgn, "[Game \"reversi\"]\n");
+			for (i = 0; i < at; i += 2)
+				n += (size_t)snprintf(pgn + n, sizeof pgn - n,
+				    "%.2s ", moves + i);
+			n += (size_t)snprintf(
+			    pgn + n, sizeof pgn - n, "%s ", other[k]);
+			for (i = at + 2; moves[i] != '\0'; i += 2)
+				n += (size_t)snprintf(pgn + n, sizeof pgn - n,
+				    "%.2s ", moves + i);
+			assert_runs_as_one_by_one(pgn, RECORD_PGN);
+		}
+}
+END_TEST
+
 /*
  * The notation's implied passes (replay_implicit): AUTO implies them in a
  * Reversi record that writes none, not in one that writes a pass; YES in
@@ -463,6 +555,7 @@ main(void)
 	TCase *tc;
 
 	tc = unit_tcase(s, "replay", 0, replay_finished_game,
+	    replay_squares_in_runs_as_one_by_one,
 	    replay_implicit_passes_only_in_transcripts,
 	    replay_implicit_passes_in_the_notation, replay_error_position,
 	    replay_reuses_storage, replay_turn_continues,
