@@ -786,9 +786,21 @@ yin_number(const yaml_node_t *n, const char *what, bool neg, long long *v,
 {
 	const char *s = yin_text(n);
 	char	   *end;
+	long long   x;
+	size_t	    i;
 
 	if (s == NULL || !((*s >= '0' && *s <= '9') || (neg && *s == '-')))
 		goto out_bad;
+	/*
+	 * Most are a few digits: added up here, as strtoll would, where
+	 * they cannot overflow (18 digits); the rest are strtoll's.
+	 */
+	for (i = 0, x = 0; i < 18 && s[i] >= '0' && s[i] <= '9'; i++)
+		x = x * 10 + (s[i] - '0');
+	if (i > 0 && s[i] == '\0') {
+		*v = x;
+		return 0;
+	}
 	errno = 0;
 	*v = strtoll(s, &end, 10);
 	if (errno == 0 && *end == '\0')
