@@ -23,6 +23,11 @@
 #   main, unchanged (a memchr a value measured 1.32 and 1.37, withdrawn;
 #   GGF again 1.31 at load 12: noise of 0.06); CSV 1.07, transcripts
 #   1.08 (the line skip, unchanged).
+# gamestat over the reports of the data set repeated 4 times (102,628
+# documents, 29 MB), farm-bench -n 5-7 --vs 'gamestat -j 1 r4.yaml' --
+# 'gamestat -j 2 r4.yaml', paired medians of CPU: main 3f6d9e3 1.03x
+# (load 5.6-7.5), branch yread 1.01x (load 8.0-8.3, a make check beside
+# it), outputs identical (cmp); wall 0.84x and 0.69x, of busy cores.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
