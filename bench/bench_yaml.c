@@ -7,6 +7,28 @@
  * does with a report.  CPU time of this process, median of the rounds,
  * the three taken in turn in each round.
  *   bench_yaml [-r rounds] FILE
+ *
+ * Issue 34 item 5 (within 1.25x, with margin), branch yread against main
+ * 3f6d9e3, both ./configure (-O2).  FILE: the Othello data set's 25,657
+ * transcripts through gamecheck (r1.yaml, 7.2 MB), or 4 times over
+ * (r4.yaml, 29 MB), as bench/gamestat.sh makes it.
+ * Instructions, valgrind --tool=callgrind ./bench/bench_yaml -r 1 r1.yaml
+ * (the parse: main's cost less read_reports'; stable under load):
+ *   libyaml event parse  2,237.5 M
+ *   report_read_game     2,606.0 M (1.165x) -> 2,494.6 M (1.115x)
+ *   ... + stat_add       2,625.0 M (1.173x) -> 2,513.6 M (1.123x)
+ * the build's overhead above libyaml (yaml-in.c: a node no longer
+ * cleared whole, pointed at its text and entries as it is made, not in
+ * a pass at the document's end; refuse() and the arrays' growth tested
+ * inline) and yin_number's strtoll for short numbers.  Whole gamestat
+ * r1.yaml: 2,627.5 M -> 2,516.1 M instructions (0.958x).
+ * CPU time, ./bench/bench_yaml -r 7 r4.yaml, load 8-9 on 2 cores (a full
+ * make check beside it): main 1.19x (0.863 s parse), yread 1.14x (0.927
+ * s parse); earlier runs at load 11-13 ranged 1.15-1.31x on both sides:
+ * the instruction counts are the figure to trust here.  Paired,
+ * farm-bench -n 7 --vs 'main/gamestat r4.yaml' -- 'yread/gamestat
+ * r4.yaml': 0.946x CPU (median; 0.917-1.084), load 5.9-7.0, outputs
+ * byte-identical (cmp).
  */
 #include <stdbool.h>
 #include <stdio.h>

@@ -7,6 +7,11 @@
 # archive across every core with GNU parallel, then --merge; and the
 # reading of reports against libyaml's bare parse (bench/bench_yaml)
 # (make bench).
+#
+# Issue 34 item 5, the reading of reports against libyaml's bare parse:
+# bench/bench_yaml's header has the figures and commands (branch yread:
+# 1.165x -> 1.115x in callgrind instructions, 1.19x -> 1.14x in CPU time
+# at load 8-9), the report stream made as below from the data set.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}

@@ -5,9 +5,13 @@
  * as a stream of events (yin_stream), each position of a tree's nodes
  * added to a tree of the document's own as it is read and then dropped,
  * so that memory is that tree's, not a YAML tree's of the document; its
- * moves added once the list's positions are all numbered.  Its head and
- * covers are checked against those before (read-covers.c), in the order
- * a document read whole was, and only then is it added to the trees
+ * moves added once the list's positions are all numbered.  A list that
+ * comes before its tree's game, board and colours or the root's depth
+ * (gamestat writes them first) is read the same way into a tree of its
+ * own and added once they are read, with what depended on them checked
+ * then, so that it is told as one read in order.  Its head and covers
+ * are checked against those before (read-covers.c), in the order a
+ * document read whole was, and only then is it added to the trees
  * before, so that a document in error adds nothing, and a shard given
  * twice is refused.
  */
@@ -40,12 +44,45 @@ bad(struct diag *d, const yaml_node_t *n, const yaml_node_t *outer,
 
 /* A move read with its position, added once its list is all read. */
 struct pending {
-	uint32_t	       from;	  /* node */
+	uint32_t	       from;	  /* node (of a list kept: its index) */
 	uint32_t	       move;	  /* string */
 	uint64_t	       to;	  /* id */
 	yaml_mark_t	       at, to_at; /* the move's, its to:'s */
 	bool		       bad_count; /* its count refused: move_err */
 	struct stat_tree_count c;
+};
+
+/*
+ * Where the error of a node of a list kept was found, so that read_group
+ * tells what a tree read in order would have told before it: a check of
+ * its turn against the depth comes before its key, a position listed
+ * twice before its count.
+ */
+enum err_step {
+	ERR_BEFORE_TURN, /* the node, its id or turn: nothing told before */
+	ERR_KEY,	 /* after its turn's check */
+	ERR_TWICE,	 /* a position twice in its list: after its turn's */
+	ERR_COUNT	 /* after its turn's check and its position's */
+};
+
+/* A node of a list kept: where it was, its turn and its position. */
+struct kept_node {
+	yaml_mark_t at, turn_at;
+	uint64_t    turn;
+	uint32_t    node; /* in the scratch tree, or NONE: its key refused */
+};
+
+/*
+ * A list kept (struct stream): its node id, its nodes (kn from first),
+ * its moves, their first error.
+ */
+struct kept {
+	int		list;
+	size_t		first, n;
+	struct pending *mv;
+	size_t		nmv;
+	bool		has_move_err;
+	struct diag	move_err;
 };
 
 /*
@@ -57,11 +94,9 @@ struct pending {
  */
 struct stream {
 	struct stat_tree *part;
-	bool		  off;	/* a list not streamed: none after it */
+	bool		  off;	/* memory ran out: no list streamed after */
 	bool		  stop; /* an error found: nothing more is read */
 	bool		  oom;
-	int		 *lists; /* node ids of the lists streamed */
-	size_t		  nlists, listcap;
 	int		  list;
 	uint32_t	  group;
 	struct ids	  ids;
@@ -72,6 +107,21 @@ struct stream {
 	struct diag	  move_err;
 	int		  err_list;
 	struct diag	  err;
+	enum err_step	  err_step; /* of a list kept: where it was */
+	/*
+	 * The lists read before their tree's game, board and colours or
+	 * the root's depth (a document gamestat does not write): kept in
+	 * a tree of their own (scratch), a group each, until read_group
+	 * adds them as it would have added them read in order; once one
+	 * is kept, every list after it is, so that the groups are made
+	 * in the order of the document.
+	 */
+	bool		  keep;
+	struct stat_tree *scratch;
+	struct kept	 *kept;
+	size_t		  nkept, keptcap;
+	struct kept_node *kn;
+	size_t		  nkn, kncap;
 	bool		  has_dup;
 	struct diag	  dup;
 	size_t		  dup_at;
@@ -172,104 +222,7 @@ read_count(struct yin *y, struct stat_tree *t, const yaml_node_t *map,
 	return 0;
 }
 
-/* The nodes of a tree: made, counted and numbered in ids. */
-static int
-read_nodes(struct yin *y, struct stat_tree *t, uint32_t group,
-    const yaml_node_t *list, struct ids *ids, struct diag *d)
-{
-	const yaml_node_t *n;
-	uint8_t		   key[RULES_KEY_SIZE(RULES_MAX_CELLS)];
-	size_t		   i, len = 0;
-	uint64_t	   id, turn;
-	uint32_t	   v;
-
-	ids->n = yin_count(list);
-	if ((ids->node = calloc(ids->n + 1, sizeof *ids->node)) == NULL)
-		return report_reader_oom(d);
-	for (i = 0; i < ids->n; i++) {
-		n = yin_item(y, list, i);
-		if (!yin_is(n, YAML_MAPPING_NODE))
-			return bad(d, n, list, "nodes: want a list of nodes");
-		if (count_of(y, n, "id", &id, d) == -1 ||
-		    count_of(y, n, "turn", &turn, d) == -1)
-			return -1;
-		if (id != i + 1)
-			return bad(d, yin_get(y, n, "id"), n,
-			    "id: want the nodes numbered from 1 in order");
-		if (turn > t->depth)
-			return bad(d, yin_get(y, n, "turn"), n,
-			    "turn: deeper than the tree's depth");
-		if (read_key(yin_get(y, n, "key"), n, key, sizeof key, &len,
-			d) == -1)
-			return -1;
-		v = stat_tree_node(t, group, key, len, (unsigned long)turn);
-		if (v == STAT_TREE_NONE)
-			return report_reader_oom(d);
-		if (t->node[v].c.games != 0)
-			return yin_fail(d, DIAG_PARTIAL_DUPLICATE,
-			    n->start_mark, "a position listed twice");
-		if (read_count(y, t, n, &t->node[v].c, d) == -1)
-			return -1;
-		ids->node[i] = v;
-	}
-	return 0;
-}
-
-/* The moves of each node, once every node is numbered. */
-static int
-read_moves(struct yin *y, struct stat_tree *t, const yaml_node_t *list,
-    const struct ids *ids, struct diag *d)
-{
-	const yaml_node_t *n, *ms, *m;
-	const char	  *text;
-	uint64_t	   to;
-	uint32_t	   s, e;
-	size_t		   i, j;
-
-	for (i = 0; i < ids->n; i++) {
-		n = yin_item(y, list, i);
-		if ((ms = yin_get(y, n, "moves")) == NULL)
-			continue;
-		if (!yin_is(ms, YAML_SEQUENCE_NODE))
-			return bad(d, ms, n, "moves: want a list of moves");
-		for (j = 0; j < yin_count(ms); j++) {
-			m = yin_item(y, ms, j);
-			if ((text = yin_text(yin_get(y, m, "move"))) == NULL)
-				return bad(d, yin_get(y, m, "move"), ms,
-				    "move: want the move's text");
-			if (count_of(y, m, "to", &to, d) == -1)
-				return -1;
-			if (to == 0 || to > ids->n)
-				return bad(d, yin_get(y, m, "to"), m,
-				    "to: want the id of a node listed");
-			if ((s = stat_tree_intern(t, text, strlen(text))) ==
-				STAT_TREE_NONE ||
-			    (e = stat_tree_edge(t, ids->node[i], s,
-				 ids->node[to - 1])) == STAT_TREE_NONE)
-				return report_reader_oom(d);
-			if (t->edge[e].c.games != 0)
-				return yin_fail(d, DIAG_PARTIAL_DUPLICATE,
-				    m->start_mark, "a move listed twice");
-			if (read_count(y, t, m, &t->edge[e].c, d) == -1)
-				return -1;
-		}
-	}
-	return 0;
-}
-
 /* ---- The lists of nodes, read from events -------------------------- */
-
-/* Whether the list of node id was streamed. */
-static bool
-streamed(const struct stream *st, int id)
-{
-	size_t i;
-
-	for (i = 0; i < st->nlists; i++)
-		if (st->lists[i] == id)
-			return true;
-	return false;
-}
 
 /*
  * Node id while the document is built (its pointers are set only at the
@@ -283,9 +236,6 @@ open_node(const struct yin *y, int id, yaml_node_t *n)
 	if (o == NULL)
 		return NULL;
 	*n = *o;
-	if (n->type == YAML_SCALAR_NODE)
-		n->data.scalar.value = (yaml_char_t *)y->text +
-		    y->span[id - 1].first;
 	return n;
 }
 
@@ -321,7 +271,7 @@ open_text(const struct yin *y, int id)
  * A tree's game, board and colours, read before its nodes (as gamestat
  * writes them) and as read_group wants them: its group of st->part, made
  * of the depth of the root's depth:, read before the trees.  0, or -1
- * (not there or not so: the list is read whole, and read_group says what
+ * (not there or not so: the list is kept, and read_group says what
  * is wrong; or memory, st->oom).
  */
 static int
@@ -360,9 +310,12 @@ out_oom:
 	return -1;
 }
 
-/* The first error of the list being read: -1, or 0 where it is memory. */
+/*
+ * The first error of the list being read, found at step of a node of a
+ * list kept: 0, or -1 where it is memory.
+ */
 static int
-list_fail(struct stream *st, const struct diag *d)
+list_fail(struct stream *st, const struct diag *d, enum err_step step)
 {
 	if (d->code == DIAG_NONE) {
 		st->oom = true;
@@ -371,13 +324,62 @@ list_fail(struct stream *st, const struct diag *d)
 	st->stop = true;
 	st->err_list = st->list;
 	st->err = *d;
+	st->err_step = step;
 	return 0;
 }
 
 /*
- * The moves of the list read, once its nodes are all numbered, as
- * read_moves adds them: the first move refused, if any, is the list's
- * error (st->err).
+ * A list to keep (struct stream) begins: its group of the scratch tree,
+ * one of its own, named for its place.  0, or -1 (memory).
+ */
+static int
+keep_list(struct stream *st)
+{
+	const char  *none[2] = { "", "" };
+	char	     name[32];
+	struct kept *k;
+
+	if (st->scratch == NULL &&
+	    (st->scratch = stat_tree_new(0, NULL)) == NULL)
+		return -1;
+	if (array_grow(
+		&st->kept, &st->keptcap, st->nkept + 1, sizeof *st->kept) == -1)
+		return -1;
+	snprintf(name, sizeof name, "%zu", st->nkept);
+	if ((st->group = stat_tree_group(st->scratch, name, "", none)) ==
+	    STAT_TREE_NONE)
+		return -1;
+	k = &st->kept[st->nkept++];
+	memset(k, 0, sizeof *k);
+	k->list = st->list;
+	k->first = st->nkn;
+	return 0;
+}
+
+/* The list kept that was read: its moves kept with it. */
+static void
+keep_list_moves(struct stream *st)
+{
+	struct kept *k;
+
+	if (st->nkept > 0 && (k = &st->kept[st->nkept - 1])->list == st->list) {
+		k->mv = st->mv;
+		k->nmv = st->nmv;
+		k->has_move_err = st->has_move_err;
+		k->move_err = st->move_err;
+		st->mv = NULL;
+		st->mvcap = 0;
+	}
+	st->list = 0;
+	st->nmv = 0;
+	st->ids.n = 0;
+	st->has_move_err = false;
+}
+
+/*
+ * The moves of the list read, once its nodes are all numbered, as a
+ * list read whole added them: the first move refused, if any, is the
+ * list's error (st->err).
  */
 static void
 finish_list(struct stream *st)
@@ -390,12 +392,16 @@ finish_list(struct stream *st)
 
 	if (st->list == 0)
 		return;
+	if (st->keep) {
+		keep_list_moves(st);
+		return;
+	}
 	for (i = 0; i < st->nmv && !st->stop; i++) {
 		p = &st->mv[i];
 		if (p->to == 0 || p->to > st->ids.n) {
 			yin_fail(&d, DIAG_BAD_VALUE, p->to_at,
 			    "to: want the id of a node listed");
-			list_fail(st, &d);
+			list_fail(st, &d, ERR_BEFORE_TURN);
 			break;
 		}
 		e = stat_tree_edge(
@@ -408,11 +414,11 @@ finish_list(struct stream *st)
 		if (ec->games != 0) {
 			yin_fail(&d, DIAG_PARTIAL_DUPLICATE, p->at,
 			    "a move listed twice");
-			list_fail(st, &d);
+			list_fail(st, &d, ERR_BEFORE_TURN);
 			break;
 		}
 		if (p->bad_count) {
-			list_fail(st, &st->move_err);
+			list_fail(st, &st->move_err, ERR_BEFORE_TURN);
 			break;
 		}
 		/* As read_count into ec: its examples offered after. */
@@ -427,7 +433,7 @@ finish_list(struct stream *st)
 			}
 	}
 	if (!st->stop && st->has_move_err)
-		list_fail(st, &st->move_err);
+		list_fail(st, &st->move_err, ERR_BEFORE_TURN);
 	st->list = 0;
 	st->nmv = 0;
 	st->ids.n = 0;
@@ -436,9 +442,9 @@ finish_list(struct stream *st)
 
 /*
  * yin_stream's is_list: the nodes of a tree (root, trees, a tree, its
- * nodes), streamed where its game, board and colours and the root's
- * depth came before them; once one is not, none after it is, so that
- * the groups are made in the order of the document.
+ * nodes), each streamed: into its group where its game, board and
+ * colours and the root's depth came before it, else kept (struct
+ * stream).
  */
 static bool
 is_node_list(struct yin *y, void *arg)
@@ -453,27 +459,29 @@ is_node_list(struct yin *y, void *arg)
 	    (k = yin_open_key(y, 3)) == NULL || strcmp(k, "nodes") != 0)
 		return false;
 	finish_list(st);
-	if (st->off || st->oom || (!st->stop && open_group(y, st) == -1)) {
-		st->off = true;
+	if (st->off || st->oom)
 		return false;
-	}
-	if (array_grow(&st->lists, &st->listcap, st->nlists + 1,
-		sizeof *st->lists) == -1) {
-		st->oom = st->off = true;
-		return false;
-	}
 	st->list = y->open[y->opened[3]];
-	st->lists[st->nlists++] = st->list;
+	if (!st->stop && !st->keep && open_group(y, st) == -1)
+		st->keep = !st->oom;
+	if (!st->stop && st->keep && keep_list(st) == -1)
+		st->oom = true;
+	if (st->oom) {
+		st->off = true;
+		st->list = 0;
+		return false;
+	}
 	return true;
 }
 
 /*
- * The moves of node n (numbered v) kept for finish_list, as read_moves
- * reads them: the first refused is st->move_err, and no move after it
- * is kept.  0, or -1 (memory).
+ * The moves of node n (numbered v; of a list kept, its index) kept for
+ * finish_list, as a list read whole reads them: the first refused is
+ * st->move_err, and no move after it is kept.  0, or -1 (memory).
  */
 static int
-keep_moves(struct yin *y, struct stream *st, const yaml_node_t *n, uint32_t v)
+keep_moves(struct yin *y, struct stream *st, struct stat_tree *t,
+    const yaml_node_t *n, uint32_t v)
 {
 	const yaml_node_t *ms, *m;
 	struct pending	  *p;
@@ -509,10 +517,10 @@ keep_moves(struct yin *y, struct stream *st, const yaml_node_t *n, uint32_t v)
 		p->to = to;
 		p->at = m->start_mark;
 		p->to_at = yin_get(y, m, "to")->start_mark;
-		if ((p->move = stat_tree_intern(
-			 st->part, text, strlen(text))) == STAT_TREE_NONE)
+		if ((p->move = stat_tree_intern(t, text, strlen(text))) ==
+		    STAT_TREE_NONE)
 			return -1;
-		if (read_count(y, st->part, m, &p->c, &st->move_err) == -1) {
+		if (read_count(y, t, m, &p->c, &st->move_err) == -1) {
 			if (st->move_err.code == DIAG_NONE)
 				return -1;
 			p->bad_count = st->has_move_err = true;
@@ -524,7 +532,9 @@ keep_moves(struct yin *y, struct stream *st, const yaml_node_t *n, uint32_t v)
 
 /*
  * yin_stream's item: a node of the list, checked and added to st->part
- * as read_nodes adds it, its moves kept.  0, or -1 (memory).
+ * (a list kept: to st->scratch, what depends on the tree's depth and on
+ * the lists before it left to add_kept), its moves kept.  0, or -1
+ * (memory).
  */
 static int
 take_node(struct yin *y, int list, int item, void *arg)
@@ -536,7 +546,8 @@ take_node(struct yin *y, int list, int item, void *arg)
 	uint64_t	   id, turn;
 	uint32_t	   v;
 	struct diag	   d;
-	struct stat_tree  *t = st->part;
+	struct stat_tree  *t = st->keep ? st->scratch : st->part;
+	struct kept_node  *kn = NULL;
 
 	if (partial_note_dup(
 		y, (size_t)item - 1, &st->has_dup, &st->dup, &st->dup_at) == -1)
@@ -545,51 +556,167 @@ take_node(struct yin *y, int list, int item, void *arg)
 		return st->oom ? -1 : 0;
 	if (!yin_is(n, YAML_MAPPING_NODE)) {
 		bad(&d, n, yin_node(y, list), "nodes: want a list of nodes");
-		return list_fail(st, &d);
+		return list_fail(st, &d, ERR_BEFORE_TURN);
 	}
 	if (count_of(y, n, "id", &id, &d) == -1 ||
 	    count_of(y, n, "turn", &turn, &d) == -1)
-		return list_fail(st, &d);
+		return list_fail(st, &d, ERR_BEFORE_TURN);
 	if (id != i + 1) {
 		bad(&d, yin_get(y, n, "id"), n,
 		    "id: want the nodes numbered from 1 in order");
-		return list_fail(st, &d);
+		return list_fail(st, &d, ERR_BEFORE_TURN);
 	}
-	if (turn > t->depth) {
+	if (st->keep) {
+		if (array_grow(
+			&st->kn, &st->kncap, st->nkn + 1, sizeof *st->kn) == -1)
+			return -1;
+		kn = &st->kn[st->nkn++];
+		*kn = (struct kept_node){ n->start_mark,
+			yin_get(y, n, "turn")->start_mark, turn,
+			STAT_TREE_NONE };
+		st->kept[st->nkept - 1].n++;
+	} else if (turn > t->depth) {
 		bad(&d, yin_get(y, n, "turn"), n,
 		    "turn: deeper than the tree's depth");
-		return list_fail(st, &d);
+		return list_fail(st, &d, ERR_BEFORE_TURN);
 	}
 	if (read_key(yin_get(y, n, "key"), n, key, sizeof key, &len, &d) == -1)
-		return list_fail(st, &d);
-	v = stat_tree_node(t, st->group, key, len, (unsigned long)turn);
+		return list_fail(st, &d, ERR_KEY);
+	/* A list kept: its turn told as the tree's depth would allow. */
+	v = stat_tree_node(
+	    t, st->group, key, len, kn != NULL ? 0 : (unsigned long)turn);
 	if (v == STAT_TREE_NONE)
 		return -1;
 	if (t->node[v].c.games != 0) {
 		yin_fail(&d, DIAG_PARTIAL_DUPLICATE, n->start_mark,
 		    "a position listed twice");
-		return list_fail(st, &d);
+		return list_fail(st, &d, ERR_TWICE);
 	}
+	if (kn != NULL)
+		kn->node = v;
 	if (read_count(y, t, n, &t->node[v].c, &d) == -1)
-		return list_fail(st, &d);
+		return list_fail(st, &d, ERR_COUNT);
 	if (array_grow(&st->ids.node, &st->idcap, st->ids.n + 1,
 		sizeof *st->ids.node) == -1)
 		return -1;
 	st->ids.node[st->ids.n++] = v;
-	return keep_moves(y, st, n, v);
+	return keep_moves(y, st, t, n, kn != NULL ? (uint32_t)i : v);
+}
+
+/*
+ * A count of the scratch tree's (from) as one of t's (to): its examples,
+ * strings of from, offered to t in their order.  0, or -1 (memory).
+ */
+static int
+copy_count(struct stat_tree *t, struct stat_tree_count *to,
+    const struct stat_tree *from, const struct stat_tree_count *c)
+{
+	struct stat_tree_count was = *c; /* c may be to */
+	uint32_t	       k;
+
+	*to = was;
+	to->nex = 0;
+	for (k = 0; k < was.nex; k++)
+		if (stat_tree_example(t, to,
+			stat_tree_string(from, was.exid[k]),
+			was.exnum[k]) == -1)
+			return -1;
+	return 0;
+}
+
+/*
+ * A list kept (struct stream) added to st->part's group, now that it is
+ * known, as take_node and finish_list add a list read in order: each
+ * node's turn against the tree's depth and its position against those
+ * before it, the error found in the list told in its place, then its
+ * moves.  0, or -1 with d filled.
+ */
+static int
+add_kept(struct stream *st, struct kept *k, uint32_t group, struct diag *d)
+{
+	struct stat_tree *t = st->part, *s = st->scratch;
+	struct stream	  was;
+	struct kept_node *kn;
+	struct pending	 *p;
+	bool		  err = st->stop && st->err_list == k->list, last;
+	uint32_t	  v;
+	size_t		  i;
+
+	st->ids.n = 0;
+	for (i = 0; i < k->n; i++) {
+		kn = &st->kn[k->first + i];
+		last = err && i + 1 == k->n && st->err_step != ERR_BEFORE_TURN;
+		if (kn->turn > t->depth)
+			return yin_fail(d, DIAG_BAD_VALUE, kn->turn_at, "%s",
+			    "turn: deeper than the tree's depth");
+		if (last && st->err_step != ERR_COUNT)
+			break;
+		v = stat_tree_node(t, group, stat_tree_key(s, kn->node),
+		    s->node[kn->node].keylen, (unsigned long)kn->turn);
+		if (v == STAT_TREE_NONE)
+			return report_reader_oom(d);
+		if (t->node[v].c.games != 0)
+			return yin_fail(d, DIAG_PARTIAL_DUPLICATE, kn->at,
+			    "a position listed twice");
+		if (last)
+			break;
+		if (copy_count(t, &t->node[v].c, s, &s->node[kn->node].c) ==
+			-1 ||
+		    array_grow(&st->ids.node, &st->idcap, st->ids.n + 1,
+			sizeof *st->ids.node) == -1)
+			return report_reader_oom(d);
+		st->ids.node[st->ids.n++] = v;
+	}
+	if (err) {
+		*d = st->err;
+		return -1;
+	}
+	for (i = 0; i < k->nmv; i++) {
+		p = &k->mv[i];
+		p->from = st->ids.node[p->from];
+		if ((p->move = stat_tree_intern(t, stat_tree_string(s, p->move),
+			 strlen(stat_tree_string(s, p->move)))) ==
+			STAT_TREE_NONE ||
+		    (!p->bad_count && copy_count(t, &p->c, s, &p->c) == -1))
+			return report_reader_oom(d);
+	}
+	/* Its moves, as finish_list adds those of a list read in order. */
+	free(st->mv);
+	st->mv = k->mv;
+	st->nmv = st->mvcap = k->nmv;
+	k->mv = NULL;
+	st->has_move_err = k->has_move_err;
+	st->move_err = k->move_err;
+	st->list = k->list;
+	st->keep = false;
+	/* An error of a list after it was found as it was read: not yet. */
+	was = *st;
+	st->stop = false;
+	finish_list(st);
+	if (st->oom)
+		return report_reader_oom(d);
+	if (st->stop) {
+		*d = st->err;
+		return -1;
+	}
+	st->stop = was.stop;
+	st->err_list = was.err_list;
+	st->err = was.err;
+	st->err_step = was.err_step;
+	return 0;
 }
 
 static int
-read_group(struct yin *y, const struct stream *st, struct stat_tree *t,
+read_group(struct yin *y, struct stream *st, struct stat_tree *t,
     const yaml_node_t *g, struct diag *d)
 {
 	const yaml_node_t *c = yin_get(y, g, "colours"), *list;
 	const char	  *game = yin_text(yin_get(y, g, "game"));
 	const char	  *board = yin_text(yin_get(y, g, "board"));
 	const char	  *colour[2];
-	struct ids	   ids = { NULL, 0 };
 	uint32_t	   group;
-	int		   rc = -1;
+	int		   id;
+	size_t		   i;
 
 	if (!yin_is(g, YAML_MAPPING_NODE) || game == NULL || board == NULL ||
 	    !yin_is_list(c, 2) ||
@@ -599,20 +726,19 @@ read_group(struct yin *y, const struct stream *st, struct stat_tree *t,
 	list = yin_get(y, g, "nodes");
 	if (!yin_is(list, YAML_SEQUENCE_NODE))
 		return bad(d, list, g, "nodes: want a list of nodes");
-	if (streamed(st, (int)(list - y->nodes) + 1)) {
-		if (st->err_list == (int)(list - y->nodes) + 1) {
-			*d = st->err;
-			return -1;
+	id = (int)(list - y->nodes) + 1;
+	for (i = 0; i < st->nkept; i++)
+		if (st->kept[i].list == id) {
+			group = stat_tree_group(t, game, board, colour);
+			if (group == STAT_TREE_NONE)
+				return report_reader_oom(d);
+			return add_kept(st, &st->kept[i], group, d);
 		}
-		return 0; /* read as it came */
+	if (st->stop && st->err_list == id) {
+		*d = st->err;
+		return -1;
 	}
-	if ((group = stat_tree_group(t, game, board, colour)) == STAT_TREE_NONE)
-		return report_reader_oom(d);
-	if (read_nodes(y, t, group, list, &ids, d) == 0 &&
-	    read_moves(y, t, list, &ids, d) == 0)
-		rc = 0;
-	free(ids.node);
-	return rc;
+	return 0; /* read as it came */
 }
 
 /*
@@ -702,8 +828,14 @@ read_covers(struct yin *y, const yaml_node_t *root, struct stat_summary *cov,
 static void
 stream_fini(struct stream *st)
 {
+	size_t i;
+
 	stat_tree_free(st->part);
-	free(st->lists);
+	stat_tree_free(st->scratch);
+	for (i = 0; i < st->nkept; i++)
+		free(st->kept[i].mv);
+	free(st->kept);
+	free(st->kn);
 	free(st->ids.node);
 	free(st->mv);
 }

@@ -163,30 +163,134 @@ refuse(struct yin *y, const yaml_event_t *ev)
 	return 0;
 }
 
-/* A new node of the event; its id (1-based), or -1. */
+/*
+ * A node's stack of libyaml's (start, top, end) over its entries of base
+ * (the document's pairs or items) that sp says; the pairs and the items
+ * are two types of one shape.  An array not yet made (a first document
+ * whose lists or mappings are all empty) is NULL, and an offset of NULL,
+ * even of 0, is undefined behaviour: an empty node's pairs or items are
+ * NULL to NULL, whatever the arrays.
+ */
+#define SET_STACK(st, base, sp) \
+	do { \
+		(st).start = (st).top = NULL; \
+		if ((sp)->n > 0) { \
+			(st).start = (base) + (sp)->first; \
+			(st).top = (st).start + (sp)->n; \
+		} \
+		(st).end = (st).top; \
+	} while (0)
+
+/*
+ * Each node is pointed at its text, pairs or items as it is made (a
+ * collection when it ends, empty while it is open), so that a document
+ * is ready when its last event is read; when one of the arrays grows and
+ * moves, which past the first documents it does not, every node made is
+ * pointed again.
+ */
+static void
+point_nodes(struct yin *y)
+{
+	yaml_node_t	*n;
+	struct yin_span *sp;
+	size_t		 i;
+
+	for (i = 0; i < y->nnodes; i++) {
+		n = &y->nodes[i];
+		sp = &y->span[i];
+		switch (n->type) {
+		case YAML_SCALAR_NODE:
+			n->data.scalar.value = (yaml_char_t *)y->text +
+			    sp->first;
+			break;
+		case YAML_MAPPING_NODE:
+			SET_STACK(n->data.mapping.pairs, y->pairs, sp);
+			break;
+		case YAML_SEQUENCE_NODE:
+			SET_STACK(n->data.sequence.items, y->items, sp);
+			break;
+		default: break;
+		}
+	}
+}
+
+/* array_grow of the text, pairs or items, the nodes pointed again. */
 static int
+grow_data(struct yin *y, void *pp, size_t *cap, size_t need, size_t size)
+{
+	if (array_grow(pp, cap, need, size) == -1)
+		return -1;
+	point_nodes(y);
+	return 0;
+}
+
+/*
+ * Whether refuse() need look at the event: most are a plain scalar or a
+ * collection without an anchor, within the depth, and not "<<".
+ */
+static inline bool
+may_refuse(const struct yin *y, const yaml_event_t *ev)
+{
+	const yaml_char_t *v;
+
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+		v = ev->data.scalar.value;
+		return ev->data.scalar.anchor != NULL ||
+		    (v[0] == '<' && v[1] == '<' && v[2] == '\0');
+	case YAML_SEQUENCE_START_EVENT:
+		return ev->data.sequence_start.anchor != NULL ||
+		    y->nopened >= YIN_DEPTH;
+	case YAML_MAPPING_START_EVENT:
+		return ev->data.mapping_start.anchor != NULL ||
+		    y->nopened >= YIN_DEPTH;
+	case YAML_ALIAS_EVENT: return true;
+	default: return false;
+	}
+}
+
+/*
+ * Room for one more node and its span, the two arrays grown together:
+ * 0, or -1.  Past the first documents it is never called.
+ */
+static int
+grow_nodes(struct yin *y)
+{
+	size_t cap = y->nodecap;
+
+	if (y->nnodes >= INT_MAX - 1 ||
+	    array_grow(&y->nodes, &cap, y->nnodes + 1, sizeof *y->nodes) == -1)
+		return -1;
+	y->nodecap = cap;
+	if (array_grow(&y->span, &y->spancap, cap, sizeof *y->span) == -1)
+		return -1;
+	return 0;
+}
+
+/*
+ * A new node of the event; its id (1-based), or -1.  Only what a reader
+ * looks at is set (its data by the caller): a node is
+ * made for every event, and clearing the whole of one cost more than
+ * the rest of it.
+ */
+static inline int
 add_node(struct yin *y, yaml_node_type_t type, const yaml_event_t *ev)
 {
 	yaml_node_t *n;
 
-	/* After the first documents the arrays are big enough. */
 	if ((y->nnodes >= y->nodecap || y->nnodes >= y->spancap) &&
-	    (y->nnodes >= INT_MAX - 1 ||
-		array_grow(&y->nodes, &y->nodecap, y->nnodes + 1,
-		    sizeof *y->nodes) == -1 ||
-		array_grow(&y->span, &y->spancap, y->nnodes + 1,
-		    sizeof *y->span) == -1))
+	    grow_nodes(y) == -1)
 		return -1;
 	n = &y->nodes[y->nnodes];
-	memset(n, 0, sizeof *n);
 	n->type = type;
+	n->tag = NULL;
 	n->start_mark = ev->start_mark;
 	n->end_mark = ev->end_mark;
 	return (int)++y->nnodes;
 }
 
 /* Puts node id in the open collection, if any: 0, or -1. */
-static int
+static inline int
 add_to_parent(struct yin *y, int id)
 {
 	if (y->nopened == 0)
@@ -199,22 +303,17 @@ add_to_parent(struct yin *y, int id)
 	return 0;
 }
 
-static void fix_nodes(struct yin *y, size_t from);
-
 /*
  * After a node is complete: where it is an item of the list streamed, it
  * is handed over and dropped with its subtree (yin_stream).  0, or -1.
  */
 static int
-item_done(struct yin *y)
+hand_item(struct yin *y)
 {
 	int list, item, rc;
 
-	if (y->stream_level == 0 || y->nopened != y->stream_level)
-		return 0;
 	list = y->open[y->opened[y->nopened - 1]];
 	item = y->open[y->nopen - 1];
-	fix_nodes(y, (size_t)item - 1);
 	rc = y->stream_item(y, list, item, y->stream_arg);
 	y->nnodes = (size_t)item - 1;
 	y->ntext = y->base_text;
@@ -222,6 +321,14 @@ item_done(struct yin *y)
 	y->nitems = y->base_items;
 	y->nopen--;
 	return rc;
+}
+
+static inline int
+item_done(struct yin *y)
+{
+	if (y->stream_level == 0 || y->nopened != y->stream_level)
+		return 0;
+	return hand_item(y);
 }
 
 void
@@ -261,7 +368,7 @@ yin_open_key(const struct yin *y, size_t level)
 	key = y->open[at - 1];
 	if (y->nodes[key - 1].type != YAML_SCALAR_NODE)
 		return NULL;
-	return y->text + y->span[key - 1].first;
+	return (const char *)y->nodes[key - 1].data.scalar.value;
 }
 
 /* The event's node, as yaml_parser_load_node would add it: 0, or -1. */
@@ -274,17 +381,18 @@ add_event(struct yin *y, yaml_event_t *ev)
 
 	switch (ev->type) {
 	case YAML_SCALAR_EVENT:
-		if ((id = add_node(y, YAML_SCALAR_NODE, ev)) == -1)
-			return -1;
 		len = ev->data.scalar.length;
-		if (len >= SIZE_MAX - y->ntext ||
-		    (y->ntext + len + 1 > y->textcap &&
-			array_grow(&y->text, &y->textcap, y->ntext + len + 1,
+		if (len >= y->textcap - y->ntext &&
+		    (len >= SIZE_MAX - y->ntext ||
+			grow_data(y, &y->text, &y->textcap, y->ntext + len + 1,
 			    1) == -1))
+			return -1;
+		if ((id = add_node(y, YAML_SCALAR_NODE, ev)) == -1)
 			return -1;
 		memcpy(y->text + y->ntext, ev->data.scalar.value, len);
 		y->text[y->ntext + len] = '\0';
 		n = &y->nodes[id - 1];
+		n->data.scalar.value = (yaml_char_t *)y->text + y->ntext;
 		n->data.scalar.length = len;
 		n->data.scalar.style = ev->data.scalar.style;
 		y->span[id - 1] = (struct yin_span){ y->ntext, len };
@@ -301,15 +409,24 @@ add_event(struct yin *y, yaml_event_t *ev)
 		if (id == -1)
 			return -1;
 		n = &y->nodes[id - 1];
-		if (ev->type == YAML_MAPPING_START_EVENT)
+		/* Empty while it is open (point_nodes). */
+		y->span[id - 1] = (struct yin_span){ 0, 0 };
+		if (ev->type == YAML_MAPPING_START_EVENT) {
 			n->data.mapping.style = ev->data.mapping_start.style;
-		else
+			SET_STACK(
+			    n->data.mapping.pairs, y->pairs, &y->span[id - 1]);
+		} else {
 			n->data.sequence.style = ev->data.sequence_start.style;
+			SET_STACK(
+			    n->data.sequence.items, y->items, &y->span[id - 1]);
+		}
 		if (add_to_parent(y, id) == -1 ||
-		    array_grow(&y->opened, &y->openedcap, y->nopened + 1,
-			sizeof *y->opened) == -1 ||
-		    array_grow(&y->open, &y->opencap, y->nopen + 1,
-			sizeof *y->open) == -1)
+		    (y->nopened >= y->openedcap &&
+			array_grow(&y->opened, &y->openedcap, y->nopened + 1,
+			    sizeof *y->opened) == -1) ||
+		    (y->nopen >= y->opencap &&
+			array_grow(&y->open, &y->opencap, y->nopen + 1,
+			    sizeof *y->open) == -1))
 			return -1;
 		/* The collection's own id first, its entries after it. */
 		y->opened[y->nopened++] = y->nopen;
@@ -331,7 +448,8 @@ add_event(struct yin *y, yaml_event_t *ev)
 		n->end_mark = ev->end_mark;
 		len = y->nopen - from - 1;
 		if (n->type == YAML_MAPPING_NODE) {
-			if (array_grow(&y->pairs, &y->paircap,
+			if (y->npairs + len / 2 > y->paircap &&
+			    grow_data(y, &y->pairs, &y->paircap,
 				y->npairs + len / 2, sizeof *y->pairs) == -1)
 				return -1;
 			y->span[id - 1] = (struct yin_span){ y->npairs,
@@ -341,13 +459,18 @@ add_event(struct yin *y, yaml_event_t *ev)
 					y->open[from + 1 + i],
 					y->open[from + 2 + i]
 				};
+			SET_STACK(
+			    n->data.mapping.pairs, y->pairs, &y->span[id - 1]);
 		} else {
-			if (array_grow(&y->items, &y->itemcap, y->nitems + len,
-				sizeof *y->items) == -1)
+			if (y->nitems + len > y->itemcap &&
+			    grow_data(y, &y->items, &y->itemcap,
+				y->nitems + len, sizeof *y->items) == -1)
 				return -1;
 			y->span[id - 1] = (struct yin_span){ y->nitems, len };
 			for (i = 0; i < len; i++)
 				y->items[y->nitems++] = y->open[from + 1 + i];
+			SET_STACK(
+			    n->data.sequence.items, y->items, &y->span[id - 1]);
 		}
 		y->nopen = from;
 		if (y->stream_level == y->nopened + 1)
@@ -407,59 +530,9 @@ index_root(struct yin *y)
 	y->root_indexed = true;
 }
 
-/*
- * Points the nodes at their text, pairs and items, now that the arrays
- * have stopped moving, and the document at its nodes.  An array not yet
- * made (a first document whose lists or mappings are all empty) is
- * NULL, and an offset of NULL, even of 0, is undefined behaviour: an
- * empty node's pairs or items are NULL to NULL, whatever the arrays.
- */
-/*
- * A node's stack of libyaml's (start, top, end) over its entries of base
- * (the document's pairs or items) that sp says; the pairs and the items
- * are two types of one shape.
- */
-#define SET_STACK(st, base, sp) \
-	do { \
-		(st).start = (st).top = NULL; \
-		if ((sp)->n > 0) { \
-			(st).start = (base) + (sp)->first; \
-			(st).top = (st).start + (sp)->n; \
-		} \
-		(st).end = (st).top; \
-	} while (0)
-
-/* fix_document's pointers of the nodes from index from on. */
-static void
-fix_nodes(struct yin *y, size_t from)
-{
-	yaml_node_t	*n;
-	struct yin_span *sp;
-	size_t		 i;
-
-	for (i = from; i < y->nnodes; i++) {
-		n = &y->nodes[i];
-		sp = &y->span[i];
-		switch (n->type) {
-		case YAML_SCALAR_NODE:
-			n->data.scalar.value = (yaml_char_t *)y->text +
-			    sp->first;
-			break;
-		case YAML_MAPPING_NODE:
-			SET_STACK(n->data.mapping.pairs, y->pairs, sp);
-			break;
-		case YAML_SEQUENCE_NODE:
-			SET_STACK(n->data.sequence.items, y->items, sp);
-			break;
-		default: break;
-		}
-	}
-}
-
 static void
 fix_document(struct yin *y)
 {
-	fix_nodes(y, 0);
 	y->doc.nodes.start = y->nodes;
 	y->doc.nodes.top = y->nodes + y->nnodes;
 	y->doc.nodes.end = y->doc.nodes.top;
@@ -506,7 +579,7 @@ build(struct yin *y)
 			rc = 1;
 			break;
 		}
-		if (refuse(y, &ev) == -1) {
+		if (may_refuse(y, &ev) && refuse(y, &ev) == -1) {
 			y->has_refused = true;
 			break;
 		}
@@ -713,9 +786,21 @@ yin_number(const yaml_node_t *n, const char *what, bool neg, long long *v,
 {
 	const char *s = yin_text(n);
 	char	   *end;
+	long long   x;
+	size_t	    i;
 
 	if (s == NULL || !((*s >= '0' && *s <= '9') || (neg && *s == '-')))
 		goto out_bad;
+	/*
+	 * Most are a few digits: added up here, as strtoll would, where
+	 * they cannot overflow (18 digits); the rest are strtoll's.
+	 */
+	for (i = 0, x = 0; i < 18 && s[i] >= '0' && s[i] <= '9'; i++)
+		x = x * 10 + (s[i] - '0');
+	if (i > 0 && s[i] == '\0') {
+		*v = x;
+		return 0;
+	}
 	errno = 0;
 	*v = strtoll(s, &end, 10);
 	if (errno == 0 && *end == '\0')
