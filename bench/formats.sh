@@ -105,6 +105,17 @@
 # moves mangled and with bytes mangled (brackets dropped and escaped,
 # values split across lines, passes, notes, white space, variations),
 # and every golden case's tree input.
+#
+# WTHOR after csvfast (the CSV 0.74x main 3f6d9e3 left WTHOR 1.27x the
+# CSV by bench/jobs.sh): the WOF score's text by hand, not snprintf (7%
+# of WTHOR's instructions), and move bytes named by a table, not a
+# division by ten.  Instructions (callgrind, gamecheck -q, 102,628
+# games): WTHOR 1,377M -> 1,236M (-10.3%; main 3f6d9e3 1,513M), CSV 934M.
+# farm-bench -n 9 on the set repeated 40 times (1,026,280 games), load
+# 0.5-0.9, 09:15 UTC, median CPU A/B:
+#   --vs 'gamecheck -q huge.csv' -- gamecheck -q huge.wtb        1.18
+#   --vs '<3f6d9e3>/gamecheck -q huge.wtb' -- gamecheck -q huge.wtb 0.71
+#   --vs '<3f6d9e3>/gamecheck -q huge.csv' -- gamecheck -q huge.csv 0.74
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -1,4 +1,17 @@
 /* SPDX-License-Identifier: MIT */
+/* clang-format off */
+#define WTHOR_ROW(r) \
+	[10 * (r) + 1] = { 'a', '0' + (r) }, [10 * (r) + 2] = { 'b', '0' + (r) }, \
+	[10 * (r) + 3] = { 'c', '0' + (r) }, [10 * (r) + 4] = { 'd', '0' + (r) }, \
+	[10 * (r) + 5] = { 'e', '0' + (r) }, [10 * (r) + 6] = { 'f', '0' + (r) }, \
+	[10 * (r) + 7] = { 'g', '0' + (r) }, [10 * (r) + 8] = { 'h', '0' + (r) }
+const char wthor_square_names[100][2] = {
+	WTHOR_ROW(1), WTHOR_ROW(2), WTHOR_ROW(3), WTHOR_ROW(4),
+	WTHOR_ROW(5), WTHOR_ROW(6), WTHOR_ROW(7), WTHOR_ROW(8),
+};
+#undef WTHOR_ROW
+/* clang-format on */
+
 /*
  * WTHOR's bytes (wthor.h, formats/wthor.md): the header's fields and the
  * move bytes, and the name files WTHOR.JOU and WTHOR.TRN.  Reading a

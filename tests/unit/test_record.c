@@ -12,6 +12,7 @@
 
 #include "record/record.h"
 #include "record/syntax.h"
+#include "record/wthor.h"
 #include "util/util.h"
 #include "reading.h"
 #include "unit.h"
@@ -1820,6 +1821,30 @@ START_TEST(ranges_give_each_record_once)
 }
 END_TEST
 
+/* Every move byte named as formats/wthor.md says: 10 * row + column. */
+START_TEST(wthor_move_bytes_named)
+{
+	unsigned b;
+	char	 name[3] = "xx";
+
+	for (b = 0; b < 256; b++) {
+		unsigned row = b / 10, col = b % 10;
+		bool	 square = b < 100 && row >= 1 && row <= 8 && col >= 1 &&
+		    col <= 8;
+
+		memcpy(name, "xx", 2);
+		ck_assert_int_eq(wthor_square(b, name), square);
+		if (square) {
+			ck_assert_int_eq(name[0], 'a' + (int)col - 1);
+			ck_assert_int_eq(name[1], '0' + (int)row);
+		} else
+			ck_assert_str_eq(name, "xx");
+	}
+	ck_assert(wthor_square(56, name));
+	ck_assert_str_eq(name, "f5");
+}
+END_TEST
+
 static Suite *
 record_suite(void)
 {
@@ -1850,7 +1875,8 @@ record_suite(void)
 	    sizeof range_inputs / sizeof range_inputs[0]);
 
 	tc = unit_tcase(s, "turns", 0, turn_tokens, printable_cut_where_needed,
-	    turn_commas, turn_joined, result_scores, NULL);
+	    turn_commas, turn_joined, result_scores, wthor_move_bytes_named,
+	    NULL);
 	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 
 	tc = unit_tcase(s, "writer", 0, update_appends_turns,
