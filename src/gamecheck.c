@@ -329,20 +329,14 @@ parse_options(int argc, char **argv, struct batch_check_options *opt)
 		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, rc;
+	int c;
 
 	memset(opt, 0, sizeof *opt);
 	cli_records_init(&opt->in, false);
-	while ((c = cli_records_getopt(&opt->in, argc, argv, opts, longopts)) !=
-	    -1) {
-		if ((rc = cli_select_option(&opt->sel, c, optarg)) != 0) {
-			if (rc == -1)
-				return -1;
-			continue;
-		}
+	while ((c = cli_select_getopt(
+		    &opt->sel, &opt->in, argc, argv, opts, longopts)) != -1)
 		if (own_option(opt, c, optarg, argv, opts) == -1)
 			return -1;
-	}
 	if (cli_select_check(&opt->sel, &opt->in) == -1)
 		return -1;
 	/* -q is quiet on a terminal too, unless --progress. */

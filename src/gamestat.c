@@ -411,21 +411,15 @@ parse_options(int argc, char **argv, struct batch_stat_options *opt)
 		{ "shard-by", required_argument, NULL, OPT_SHARD_BY },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c, rc;
+	int c;
 
 	memset(opt, 0, sizeof *opt);
 	opt->shard_bytes = true;
 	cli_records_init(&opt->in, true);
-	while ((c = cli_records_getopt(&opt->in, argc, argv, opts, longopts)) !=
-	    -1) {
-		if ((rc = cli_select_option(&opt->sel, c, optarg)) != 0) {
-			if (rc == -1)
-				return -1;
-			continue;
-		}
+	while ((c = cli_select_getopt(
+		    &opt->sel, &opt->in, argc, argv, opts, longopts)) != -1)
 		if (own_option(opt, c, optarg, argv, opts) == -1)
 			return -1;
-	}
 	if (input_options(opt) == -1 ||
 	    cli_select_check(&opt->sel, &opt->in) == -1)
 		return -1;

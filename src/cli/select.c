@@ -9,6 +9,7 @@
  * a record is numbered before it is replayed where the expression needs
  * no replay, and one out of range is then never replayed.
  */
+#include <getopt.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +171,18 @@ cli_select_option(struct cli_select *cs, int c, const char *arg)
 		return 1;
 	}
 	return 0;
+}
+
+int
+cli_select_getopt(struct cli_select *cs, struct cli_records *in, int argc,
+    char **argv, const char *optstring, const struct option *own)
+{
+	int c, rc;
+
+	while ((c = cli_records_getopt(in, argc, argv, optstring, own)) != -1)
+		if ((rc = cli_select_option(cs, c, optarg)) != 1)
+			return rc == -1 ? CLI_OPT_FAILED : c;
+	return -1;
 }
 
 void

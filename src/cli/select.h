@@ -85,6 +85,13 @@ struct cli_select {
  */
 int cli_select_option(struct cli_select *, int c, const char *arg);
 /*
+ * cli_records_getopt with these options taken too, each checked as it is
+ * given: the next option for the tool, -1 at the end, or CLI_OPT_FAILED
+ * after saying what is wrong with one (a usage error).
+ */
+int cli_select_getopt(struct cli_select *, struct cli_records *, int argc,
+    char **argv, const char *optstring, const struct option *own);
+/*
  * The options given, as " --select=EXPR --plies=N" (their arguments as
  * given), to f: what a partial summary says of how it read its records.
  */
