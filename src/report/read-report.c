@@ -38,13 +38,32 @@ reserved_key(const char *k)
 	    strcmp(k, "result") == 0 || strcmp(k, "error") == 0;
 }
 
+/*
+ * The value of key in a mapping of two pairs whose keys' text is pk, as
+ * yin_get finds it (the first pair's when both match), or NULL.
+ */
+static yaml_node_t *
+pair_value(struct yin *y, const yaml_node_t *map, const char *const pk[2],
+    const char *key)
+{
+	int i;
+
+	if (key == NULL)
+		return NULL;
+	for (i = 0; i < 2; i++)
+		if (pk[i] != NULL && pk[i][0] == key[0] &&
+		    strcmp(pk[i], key) == 0)
+			return yin_value(y, map, (size_t)i);
+	return NULL;
+}
+
 /* Per-colour figures: top-level maps from the two colours to numbers. */
 static int
 read_series(
     struct yin *y, const yaml_node_t *root, struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *v, *c;
-	const char  *k;
+	const char  *k, *pk[2];
 	long long    x;
 	size_t	     j, n = yin_count(root);
 	int	     i;
@@ -57,12 +76,15 @@ read_series(
 		    reserved_key(k) || yin_count(v) != 2 ||
 		    g->nseries == STAT_MAX_SERIES)
 			continue;
+		/* The two keys read once, not looked up for each colour. */
+		pk[0] = yin_text(yin_key(y, v, 0));
+		pk[1] = yin_text(yin_key(y, v, 1));
 		for (i = 0; i < 2; i++) {
 			/*
 			 * Both colours found in two pairs are two keys; else
 			 * the map is no figure, unless a key is given twice.
 			 */
-			c = yin_get(y, v, g->colour[i]);
+			c = pair_value(y, v, pk, g->colour[i]);
 			if (c == NULL && yin_unique_keys(y, v, d) == -1)
 				return -1;
 			if (c == NULL)
@@ -93,6 +115,17 @@ read_seats(struct yin *y, const yaml_node_t *root, struct stat_game *g)
 }
 
 _Static_assert(REPLAY_CAUSES == STAT_CAUSES, "one list of causes");
+
+/*
+ * The result's keys that gamestat reads, found in one pass over its pairs
+ * (read_replayed; its keys are unique by then), each NULL when absent.
+ */
+struct result_keys {
+	const yaml_node_t *map;
+	yaml_node_t	  *winner;
+	yaml_node_t	  *score;
+	yaml_node_t	  *komi;
+};
 
 /* A game decided off the board: forfeit's winner and cause, players. */
 static int
@@ -136,8 +169,9 @@ read_forfeit(struct yin *y, const yaml_node_t *root, const yaml_node_t *n,
  * Its result and score were read before (read_replayed).
  */
 static int
-read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
-    const struct rules_game *rg, struct stat_game *g, struct diag *d)
+read_finished(struct yin *y, const yaml_node_t *root,
+    const struct result_keys *res, const struct rules_game *rg,
+    struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *n;
 	const char  *w, *k;
@@ -145,9 +179,9 @@ read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
 	long	     komi;
 	long long    margin;
 
-	n = yin_get(y, res, "winner");
+	n = res->winner;
 	if ((w = yin_text(n)) == NULL)
-		return yin_fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, res->map->end_mark,
 		    "the result has no winner");
 	if (strcmp(w, "draw") == 0)
 		g->winner = -1;
@@ -169,9 +203,9 @@ read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
 	    g->points[1] > g->points[0]	       ? 1 :
 						 -1;
 	/* A komi (a Komi tag: GGF's KM) decides with the score. */
-	if ((k = yin_text(yin_get(y, res, "komi"))) != NULL) {
+	if ((k = yin_text(res->komi)) != NULL) {
 		if (record_decimal_milli(k, strlen(k), &komi) == -1)
-			return yin_fail(d, DIAG_BAD_VALUE, res->start_mark,
+			return yin_fail(d, DIAG_BAD_VALUE, res->map->start_mark,
 			    "komi: \"%s\" is no decimal", k);
 		margin = (g->points[0] - g->points[1]) * 1000 - komi;
 		by_score = margin > 0 ? 0 : margin < 0 ? 1 : -1;
@@ -192,15 +226,15 @@ read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
  * score or figures, as report_game_of counts it.
  */
 static int
-read_decided(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
-    struct stat_game *g, struct diag *d)
+read_decided(struct yin *y, const yaml_node_t *root,
+    const struct result_keys *res, struct stat_game *g, struct diag *d)
 {
-	yaml_node_t *n = yin_get(y, res, "winner");
+	yaml_node_t *n = res->winner;
 	const char  *w = yin_text(n);
 	int	     i;
 
 	if (w == NULL)
-		return yin_fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, res->map->end_mark,
 		    "the result has no winner");
 	for (i = 0; i < 2 && strcmp(w, g->colour[i]) != 0; i++)
 		continue;
@@ -307,8 +341,7 @@ opening_value(struct yin *y, const yaml_node_t *root, char *buf, size_t cap,
 	*v = NULL;
 	if (op == NULL)
 		return 0;
-	if (!yin_is(op, YAML_MAPPING_NODE) ||
-	    yin_unique_keys(y, op, d) == -1)
+	if (!yin_is(op, YAML_MAPPING_NODE) || yin_unique_keys(y, op, d) == -1)
 		return yin_fail(d, DIAG_BAD_VALUE, op->start_mark,
 		    "opening: want {number: N, turns: N, name: TEXT}");
 	if (whole(y, op, "number", &number, d) == -1)
@@ -316,8 +349,8 @@ opening_value(struct yin *y, const yaml_node_t *root, char *buf, size_t cap,
 	if (number < 1)
 		return yin_fail(d, DIAG_BAD_VALUE, op->start_mark,
 		    "opening: number: want 1 or more");
-	*v = report_opening_group(yin_text(yin_get(y, op, "name")),
-	    (uint64_t)number, buf, cap);
+	*v = report_opening_group(
+	    yin_text(yin_get(y, op, "name")), (uint64_t)number, buf, cap);
 	return 0;
 }
 
@@ -378,42 +411,55 @@ read_always(struct yin *y, const yaml_node_t *root, struct diag *d)
  * The keys a replayed record's report always holds (formats/report.md),
  * so that a stream cut at a line end is refused, not counted: the counts,
  * and a result with a winner and a score; an illegal record's error.
- * Returns the result, or NULL with d filled.
+ * The result's keys into *rk: 0, or -1 with d filled.
  */
-static yaml_node_t *
-read_replayed(
-    struct yin *y, const yaml_node_t *root, struct stat_game *g, struct diag *d)
+static int
+read_replayed(struct yin *y, const yaml_node_t *root, struct stat_game *g,
+    struct result_keys *rk, struct diag *d)
 {
 	yaml_node_t *res = yin_get(y, root, "result"), *w, *n;
+	const char  *k;
 	long long    turns, actions, points[2];
+	size_t	     i;
 
 	if (whole(y, root, "turns", &turns, d) == -1 ||
 	    whole(y, root, "actions", &actions, d) == -1 ||
 	    yin_unique_keys(y, res, d) == -1)
-		return NULL;
+		return -1;
 	if (res == NULL || res->type != YAML_MAPPING_NODE) {
 		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
 		    "a%s game's report has no result",
 		    g->status == STAT_FINISHED	  ? " finished" :
 			g->status == STAT_ILLEGAL ? "n illegal" :
 						    "n unfinished");
-		return NULL;
+		return -1;
 	}
-	if ((w = yin_get(y, res, "winner")) == NULL ||
-	    (n = yin_get(y, res, "score")) == NULL) {
+	/* Its keys are unique: one pass finds those read, not a scan each. */
+	*rk = (struct result_keys){ .map = res };
+	for (i = 0; i < yin_count(res); i++) {
+		if ((k = yin_text(yin_key(y, res, i))) == NULL)
+			continue;
+		if (strcmp(k, "winner") == 0)
+			rk->winner = yin_value(y, res, i);
+		else if (strcmp(k, "score") == 0)
+			rk->score = yin_value(y, res, i);
+		else if (strcmp(k, "komi") == 0)
+			rk->komi = yin_value(y, res, i);
+	}
+	if ((w = rk->winner) == NULL || (n = rk->score) == NULL) {
 		yin_fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
 		    "the result has no %s", w == NULL ? "winner" : "score");
-		return NULL;
+		return -1;
 	}
 	if (score_of(yin_text(n), points) == -1) {
 		yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
 		    "score: \"%s\" is not A-B, two whole numbers of zero or "
 		    "more",
 		    yin_text(n) != NULL ? yin_text(n) : "");
-		return NULL;
+		return -1;
 	}
 	if (present(y, root, "passes", d) == -1)
-		return NULL;
+		return -1;
 	/* Counted for finished games only, as report_game_of counts them. */
 	if (g->status == STAT_FINISHED) {
 		g->turns = turns;
@@ -425,25 +471,27 @@ read_replayed(
 	if (g->status == STAT_ILLEGAL && yin_get(y, root, "error") == NULL) {
 		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
 		    "the report of an illegal record has no error");
-		return NULL;
+		return -1;
 	}
-	return res;
+	return 0;
 }
 
 /*
  * An unfinished game without a forfeit whose Termination tag names one:
  * the replay scored it as forfeited or refused it with an error
  * (formats/record.md, "Games stopped early"), so a report with neither
- * was cut before its forfeit.
+ * was cut before its forfeit.  The tag's value into *tp, as tag_value
+ * gives it, for the caller that reads it too.
  */
 static int
 check_no_forfeit(struct yin *y, const yaml_node_t *root,
-    const struct rules_game *rg, struct diag *d)
+    const struct rules_game *rg, const char **tp, struct diag *d)
 {
 	const char *t;
 
-	if (tag_value(y, root, "Termination", &t, d) == -1)
+	if (tag_value(y, root, "Termination", tp, d) == -1)
 		return -1;
+	t = *tp;
 	if (rg != NULL && t != NULL && yin_get(y, root, "error") == NULL &&
 	    replay_names_forfeit(rg, t, strlen(t)))
 		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
@@ -459,10 +507,10 @@ check_no_forfeit(struct yin *y, const yaml_node_t *root,
  * contradicts itself.  0, or -1 with d filled.
  */
 static int
-forfeit_winner_agrees(struct yin *y, const yaml_node_t *res,
-    const struct stat_game *g, int st, struct diag *d)
+forfeit_winner_agrees(const struct result_keys *res, const struct stat_game *g,
+    int st, struct diag *d)
 {
-	yaml_node_t *n = yin_get(y, res, "winner");
+	yaml_node_t *n = res->winner;
 	const char  *w = yin_text(n);
 	const char  *want = st == STAT_FINISHED ? g->colour[g->winner] : "none";
 
@@ -527,8 +575,8 @@ read_malformed(struct yin *y, const yaml_node_t *root, struct diag *d)
  */
 static int
 read_finished_game(struct yin *y, const yaml_node_t *root,
-    const yaml_node_t *res, const struct rules_game *rg, struct stat_game *g,
-    struct diag *d)
+    const struct result_keys *res, const struct rules_game *rg,
+    struct stat_game *g, struct diag *d)
 {
 	const char *t = NULL; /* the Termination tag, once read */
 
@@ -542,8 +590,7 @@ read_finished_game(struct yin *y, const yaml_node_t *root,
 		if (read_decided(y, root, res, g, d) == -1)
 			return -1;
 	} else if (read_finished(y, root, res, rg, g, d) == -1 ||
-	    check_no_forfeit(y, root, rg, d) == -1 ||
-	    tag_value(y, root, "Termination", &t, d) == -1)
+	    check_no_forfeit(y, root, rg, &t, d) == -1)
 		return -1;
 	g->adjudicated = t != NULL &&
 	    strncmp(t, STAT_SOLVED_TERMINATION,
@@ -557,7 +604,9 @@ report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
 {
 	struct yin		*y = &rd->y;
 	const struct rules_game *rg;
-	yaml_node_t		*root, *res, *n;
+	struct result_keys	 res;
+	yaml_node_t		*root, *n;
+	const char		*t; /* the Termination tag */
 	int			 rc, st;
 
 again:
@@ -608,17 +657,17 @@ again:
 		g->status = STAT_UNFINISHED;
 	else
 		n = g->status == STAT_UNFINISHED ? n : NULL;
-	if ((res = read_replayed(y, root, g, d)) == NULL)
+	if (read_replayed(y, root, g, &res, d) == -1)
 		goto out_stop;
 	if (n != NULL) {
 		if (read_forfeit(y, root, n, g, d) == -1 ||
-		    forfeit_winner_agrees(y, res, g, st, d) == -1)
+		    forfeit_winner_agrees(&res, g, st, d) == -1)
 			goto out_stop;
 	} else if (g->status == STAT_UNFINISHED) {
-		if (check_no_forfeit(y, root, rg, d) == -1)
+		if (check_no_forfeit(y, root, rg, &t, d) == -1)
 			goto out_stop;
 	} else if (g->status == STAT_FINISHED &&
-	    read_finished_game(y, root, res, rg, g, d) == -1)
+	    read_finished_game(y, root, &res, rg, g, d) == -1)
 		goto out_stop;
 	if (read_always(y, root, d) == -1)
 		goto out_stop;
