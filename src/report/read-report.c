@@ -31,11 +31,97 @@ status_of(const char *s)
 	return -1;
 }
 
-static bool
-reserved_key(const char *k)
+/*
+ * The root's keys that gamestat reads, in root_names' order: their
+ * values found in one pass over the root's pairs (root_read).
+ */
+enum root_key {
+	RK_STATUS,
+	RK_GAME,
+	RK_BOARD,
+	RK_PLAYERS,
+	RK_TAGS,
+	RK_OPENING,
+	RK_ERROR,
+	RK_FORFEIT,
+	RK_RESULT,
+	RK_TURNS,
+	RK_ACTIONS,
+	RK_PASSES,
+	RK_SOURCE,
+	RK_RECORD,
+	RK_LINE,
+	RK_FORMAT,
+	RK_SWAPPED,
+	RK_AGREEMENT,
+	RK_ADJUDICATION,
+	RK_KEYS
+};
+
+static const char *const root_names[RK_KEYS] = { "status", "game", "board",
+	"players", "tags", "opening", "error", "forfeit", "result", "turns",
+	"actions", "passes", "source", "record", "line", "format", "swapped",
+	"agreement", "adjudication" };
+
+#define RK_BIT(k) (1u << (k))
+/* The names of root_names by their first byte. */
+static const unsigned root_first[128] = {
+	['a'] = RK_BIT(RK_ACTIONS) | RK_BIT(RK_AGREEMENT) |
+	    RK_BIT(RK_ADJUDICATION),
+	['b'] = RK_BIT(RK_BOARD),
+	['e'] = RK_BIT(RK_ERROR),
+	['f'] = RK_BIT(RK_FORFEIT) | RK_BIT(RK_FORMAT),
+	['g'] = RK_BIT(RK_GAME),
+	['l'] = RK_BIT(RK_LINE),
+	['o'] = RK_BIT(RK_OPENING),
+	['p'] = RK_BIT(RK_PLAYERS) | RK_BIT(RK_PASSES),
+	['r'] = RK_BIT(RK_RESULT) | RK_BIT(RK_RECORD),
+	['s'] = RK_BIT(RK_STATUS) | RK_BIT(RK_SOURCE) | RK_BIT(RK_SWAPPED),
+	['t'] = RK_BIT(RK_TAGS) | RK_BIT(RK_TURNS),
+};
+
+/* A report's root and the values of its keys read (NULL: absent). */
+struct report_root {
+	const yaml_node_t *node;
+	yaml_node_t	  *value[RK_KEYS];
+};
+
+/*
+ * The values of root's keys that gamestat reads, each where yin_get finds
+ * it, in one pass (the root's keys are unique: yin_unique_root) rather
+ * than a lookup for each of the two dozen asked a report; a key's first
+ * byte picks the few names it may be.
+ */
+static void
+root_read(struct yin *y, const yaml_node_t *root, struct report_root *r)
 {
-	return strcmp(k, "tags") == 0 || strcmp(k, "players") == 0 ||
-	    strcmp(k, "result") == 0 || strcmp(k, "error") == 0;
+	const char *k;
+	size_t	    j, n = yin_count(root);
+	unsigned    m;
+	int	    i;
+
+	memset(r, 0, sizeof *r);
+	r->node = root;
+	for (j = 0; j < n; j++) {
+		if ((k = yin_text(yin_key(y, root, j))) == NULL ||
+		    (unsigned char)k[0] >= 128)
+			continue;
+		for (m = root_first[(unsigned char)k[0]]; m != 0; m &= m - 1) {
+			i = __builtin_ctz(m);
+			if (strcmp(root_names[i], k) == 0) {
+				r->value[i] = yin_value(y, root, j);
+				break;
+			}
+		}
+	}
+}
+
+/* Whether value v of the root is one of the maps that are no figures. */
+static bool
+reserved_value(const struct report_root *r, const yaml_node_t *v)
+{
+	return v == r->value[RK_TAGS] || v == r->value[RK_PLAYERS] ||
+	    v == r->value[RK_RESULT] || v == r->value[RK_ERROR];
 }
 
 /*
@@ -59,21 +145,21 @@ pair_value(struct yin *y, const yaml_node_t *map, const char *const pk[2],
 
 /* Per-colour figures: top-level maps from the two colours to numbers. */
 static int
-read_series(
-    struct yin *y, const yaml_node_t *root, struct stat_game *g, struct diag *d)
+read_series(struct yin *y, const struct report_root *r, struct stat_game *g,
+    struct diag *d)
 {
 	yaml_node_t *v, *c;
 	const char  *k, *pk[2];
 	long long    x;
-	size_t	     j, n = yin_count(root);
+	size_t	     j, n = yin_count(r->node);
 	int	     i;
 
 	for (j = 0; j < n; j++) {
-		v = yin_value(y, root, j);
+		v = yin_value(y, r->node, j);
 		/* Most keys hold a scalar: that test first. */
 		if (v->type != YAML_MAPPING_NODE ||
-		    (k = yin_text(yin_key(y, root, j))) == NULL ||
-		    reserved_key(k) || yin_count(v) != 2 ||
+		    (k = yin_text(yin_key(y, r->node, j))) == NULL ||
+		    reserved_value(r, v) || yin_count(v) != 2 ||
 		    g->nseries == STAT_MAX_SERIES)
 			continue;
 		/* The two keys read once, not looked up for each colour. */
@@ -101,15 +187,15 @@ read_series(
 
 /* Who played which colour, and whether they swapped. */
 static void
-read_seats(struct yin *y, const yaml_node_t *root, struct stat_game *g)
+read_seats(struct yin *y, const struct report_root *r, struct stat_game *g)
 {
 	yaml_node_t *pl;
 	const char  *w;
 	int	     i;
 
-	g->swapped = (w = yin_text(yin_get(y, root, "swapped"))) != NULL &&
+	g->swapped = (w = yin_text(r->value[RK_SWAPPED])) != NULL &&
 	    strcmp(w, "true") == 0;
-	if ((pl = yin_get(y, root, "players")) != NULL)
+	if ((pl = r->value[RK_PLAYERS]) != NULL)
 		for (i = 0; i < 2; i++)
 			g->player[i] = yin_text(yin_get(y, pl, g->colour[i]));
 }
@@ -129,7 +215,7 @@ struct result_keys {
 
 /* A game decided off the board: forfeit's winner and cause, players. */
 static int
-read_forfeit(struct yin *y, const yaml_node_t *root, const yaml_node_t *n,
+read_forfeit(struct yin *y, const struct report_root *r, const yaml_node_t *n,
     struct stat_game *g, struct diag *d)
 {
 	const char *w = yin_text(yin_get(y, n, "winner"));
@@ -160,7 +246,7 @@ read_forfeit(struct yin *y, const yaml_node_t *root, const yaml_node_t *n,
 		    c);
 	g->cause = i;
 	g->status = STAT_FORFEIT;
-	read_seats(y, root, g);
+	read_seats(y, r, g);
 	return 0;
 }
 
@@ -169,7 +255,7 @@ read_forfeit(struct yin *y, const yaml_node_t *root, const yaml_node_t *n,
  * Its result and score were read before (read_replayed).
  */
 static int
-read_finished(struct yin *y, const yaml_node_t *root,
+read_finished(struct yin *y, const struct report_root *r,
     const struct result_keys *res, const struct rules_game *rg,
     struct stat_game *g, struct diag *d)
 {
@@ -216,8 +302,8 @@ read_finished(struct yin *y, const yaml_node_t *root,
 		    g->points[1],
 		    by_score == -1 ? "is a draw" : "is a win for ",
 		    by_score == -1 ? "" : g->colour[by_score]);
-	read_seats(y, root, g);
-	return read_series(y, root, g, d);
+	read_seats(y, r, g);
+	return read_series(y, r, g, d);
 }
 
 /*
@@ -226,7 +312,7 @@ read_finished(struct yin *y, const yaml_node_t *root,
  * score or figures, as report_game_of counts it.
  */
 static int
-read_decided(struct yin *y, const yaml_node_t *root,
+read_decided(struct yin *y, const struct report_root *r,
     const struct result_keys *res, struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *n = res->winner;
@@ -243,13 +329,13 @@ read_decided(struct yin *y, const yaml_node_t *root,
 		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
 		    "winner: \"%s\" is neither a colour of %s nor draw", w,
 		    g->game);
-	g->agreed = yin_get(y, root, "agreement") != NULL;
+	g->agreed = r->value[RK_AGREEMENT] != NULL;
 	g->adjudged = !g->agreed;
 	if (g->agreed && g->winner != -1)
 		return yin_fail(d, DIAG_REPORT_INCONSISTENT, n->start_mark,
 		    "winner: %s, but the game was drawn by agreement", w);
 	g->has_score = false;
-	read_seats(y, root, g);
+	read_seats(y, r, g);
 	return 0;
 }
 
@@ -258,12 +344,12 @@ read_decided(struct yin *y, const yaml_node_t *root,
  * game, or NULL for one this gamestat does not know.
  */
 static const struct rules_game *
-colours_of(struct yin *y, const yaml_node_t *root, struct stat_game *g)
+colours_of(struct yin *y, const struct report_root *r, struct stat_game *g)
 {
 	const struct rules_game *rg = g->game != NULL ?
 	    rules_game_find(g->game) :
 	    NULL;
-	yaml_node_t		*pl = yin_get(y, root, "players");
+	yaml_node_t		*pl = r->value[RK_PLAYERS];
 	int			 i;
 
 	if (rg != NULL) {
@@ -283,10 +369,10 @@ colours_of(struct yin *y, const yaml_node_t *root, struct stat_game *g)
  * is bad-value.  0, or -1 with d filled.
  */
 static int
-tag_value(struct yin *y, const yaml_node_t *root, const char *name,
+tag_value(struct yin *y, const struct report_root *r, const char *name,
     const char **v, struct diag *d)
 {
-	const yaml_node_t *tags = yin_get(y, root, "tags");
+	const yaml_node_t *tags = r->value[RK_TAGS];
 	const char	  *k, *f;
 	size_t		   i, first = SIZE_MAX;
 
@@ -315,13 +401,11 @@ tag_value(struct yin *y, const yaml_node_t *root, const char *name,
 
 /* A count the report must hold. */
 static int
-whole(struct yin *y, const yaml_node_t *root, const char *key, long long *v,
-    struct diag *d)
+whole(const yaml_node_t *n, const yaml_node_t *map, const char *key,
+    long long *v, struct diag *d)
 {
-	yaml_node_t *n = yin_get(y, root, key);
-
 	if (n == NULL)
-		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, map->end_mark,
 		    "the report has no %s", key);
 	return yin_number(n, key, false, v, d);
 }
@@ -332,10 +416,10 @@ whole(struct yin *y, const yaml_node_t *root, const char *key, long long *v,
  * without one.  0, or -1 with d filled.
  */
 static int
-opening_value(struct yin *y, const yaml_node_t *root, char *buf, size_t cap,
+opening_value(struct yin *y, const struct report_root *r, char *buf, size_t cap,
     const char **v, struct diag *d)
 {
-	const yaml_node_t *op = yin_get(y, root, "opening");
+	const yaml_node_t *op = r->value[RK_OPENING];
 	long long	   number;
 
 	*v = NULL;
@@ -344,7 +428,7 @@ opening_value(struct yin *y, const yaml_node_t *root, char *buf, size_t cap,
 	if (!yin_is(op, YAML_MAPPING_NODE) || yin_unique_keys(y, op, d) == -1)
 		return yin_fail(d, DIAG_BAD_VALUE, op->start_mark,
 		    "opening: want {number: N, turns: N, name: TEXT}");
-	if (whole(y, op, "number", &number, d) == -1)
+	if (whole(yin_get(y, op, "number"), op, "number", &number, d) == -1)
 		return -1;
 	if (number < 1)
 		return yin_fail(d, DIAG_BAD_VALUE, op->start_mark,
@@ -383,11 +467,11 @@ score_of(const char *s, long long v[2])
 
 /* A key the report must hold, of any value. */
 static int
-present(struct yin *y, const yaml_node_t *root, const char *key, struct diag *d)
+present(const struct report_root *r, enum root_key k, struct diag *d)
 {
-	if (yin_get(y, root, key) == NULL)
-		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
-		    "the report has no %s", key);
+	if (r->value[k] == NULL)
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
+		    "the report has no %s", root_names[k]);
 	return 0;
 }
 
@@ -396,13 +480,11 @@ present(struct yin *y, const yaml_node_t *root, const char *key, struct diag *d)
  * needs (formats/report.md, "Keys": present "always").
  */
 static int
-read_always(struct yin *y, const yaml_node_t *root, struct diag *d)
+read_always(const struct report_root *r, struct diag *d)
 {
 	/* Only there: nothing is counted from them. */
-	if (present(y, root, "source", d) == -1 ||
-	    present(y, root, "record", d) == -1 ||
-	    present(y, root, "line", d) == -1 ||
-	    present(y, root, "format", d) == -1)
+	if (present(r, RK_SOURCE, d) == -1 || present(r, RK_RECORD, d) == -1 ||
+	    present(r, RK_LINE, d) == -1 || present(r, RK_FORMAT, d) == -1)
 		return -1;
 	return 0;
 }
@@ -414,20 +496,21 @@ read_always(struct yin *y, const yaml_node_t *root, struct diag *d)
  * The result's keys into *rk: 0, or -1 with d filled.
  */
 static int
-read_replayed(struct yin *y, const yaml_node_t *root, struct stat_game *g,
+read_replayed(struct yin *y, const struct report_root *r, struct stat_game *g,
     struct result_keys *rk, struct diag *d)
 {
-	yaml_node_t *res = yin_get(y, root, "result"), *w, *n;
+	yaml_node_t *res = r->value[RK_RESULT], *w, *n;
 	const char  *k;
 	long long    turns, actions, points[2];
 	size_t	     i;
 
-	if (whole(y, root, "turns", &turns, d) == -1 ||
-	    whole(y, root, "actions", &actions, d) == -1 ||
+	if (whole(r->value[RK_TURNS], r->node, "turns", &turns, d) == -1 ||
+	    whole(r->value[RK_ACTIONS], r->node, "actions", &actions, d) ==
+		-1 ||
 	    yin_unique_keys(y, res, d) == -1)
 		return -1;
 	if (res == NULL || res->type != YAML_MAPPING_NODE) {
-		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "a%s game's report has no result",
 		    g->status == STAT_FINISHED	  ? " finished" :
 			g->status == STAT_ILLEGAL ? "n illegal" :
@@ -458,7 +541,7 @@ read_replayed(struct yin *y, const yaml_node_t *root, struct stat_game *g,
 		    yin_text(n) != NULL ? yin_text(n) : "");
 		return -1;
 	}
-	if (present(y, root, "passes", d) == -1)
+	if (present(r, RK_PASSES, d) == -1)
 		return -1;
 	/* Counted for finished games only, as report_game_of counts them. */
 	if (g->status == STAT_FINISHED) {
@@ -468,8 +551,8 @@ read_replayed(struct yin *y, const yaml_node_t *root, struct stat_game *g,
 		g->points[0] = points[0];
 		g->points[1] = points[1];
 	}
-	if (g->status == STAT_ILLEGAL && yin_get(y, root, "error") == NULL) {
-		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+	if (g->status == STAT_ILLEGAL && r->value[RK_ERROR] == NULL) {
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "the report of an illegal record has no error");
 		return -1;
 	}
@@ -484,17 +567,17 @@ read_replayed(struct yin *y, const yaml_node_t *root, struct stat_game *g,
  * gives it, for the caller that reads it too.
  */
 static int
-check_no_forfeit(struct yin *y, const yaml_node_t *root,
+check_no_forfeit(struct yin *y, const struct report_root *r,
     const struct rules_game *rg, const char **tp, struct diag *d)
 {
 	const char *t;
 
-	if (tag_value(y, root, "Termination", tp, d) == -1)
+	if (tag_value(y, r, "Termination", tp, d) == -1)
 		return -1;
 	t = *tp;
-	if (rg != NULL && t != NULL && yin_get(y, root, "error") == NULL &&
+	if (rg != NULL && t != NULL && r->value[RK_ERROR] == NULL &&
 	    replay_names_forfeit(rg, t, strlen(t)))
-		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "the Termination tag says \"%s\", but the report has no "
 		    "forfeit and no error",
 		    t);
@@ -526,15 +609,15 @@ forfeit_winner_agrees(const struct result_keys *res, const struct stat_game *g,
 
 /* The report's status: a STAT_* value, or -1 (d filled in). */
 static int
-read_status(struct yin *y, const yaml_node_t *root, struct diag *d)
+read_status(const struct report_root *r, struct diag *d)
 {
-	yaml_node_t *n = yin_get(y, root, "status");
+	yaml_node_t *n = r->value[RK_STATUS];
 	int	     st;
 
 	if ((st = status_of(yin_text(n))) != -1)
 		return st;
 	if (n == NULL)
-		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "the report has no status");
 	else
 		yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
@@ -551,19 +634,19 @@ read_status(struct yin *y, const yaml_node_t *root, struct diag *d)
  * shard merges as nothing: formats/summary.md), or -1 (d filled in).
  */
 static int
-read_malformed(struct yin *y, const yaml_node_t *root, struct diag *d)
+read_malformed(struct yin *y, const struct report_root *r, struct diag *d)
 {
 	yaml_node_t *n;
 
-	if (yin_unique_keys(y, yin_get(y, root, "error"), d) == -1)
+	if (yin_unique_keys(y, r->value[RK_ERROR], d) == -1)
 		return -1;
-	if ((n = yin_get(y, yin_get(y, root, "error"), "code")) == NULL ||
+	if ((n = yin_get(y, r->value[RK_ERROR], "code")) == NULL ||
 	    yin_text(n) == NULL) {
-		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "the report of a malformed record has no error code");
 		return -1;
 	}
-	if (read_always(y, root, d) == -1)
+	if (read_always(r, d) == -1)
 		return -1;
 	return strcmp(yin_text(n), diag_name(DIAG_EMPTY_INPUT)) == 0 ? 0 : 1;
 }
@@ -574,23 +657,23 @@ read_malformed(struct yin *y, const yaml_node_t *root, struct diag *d)
  * when a solver's Termination says it.  0, or -1 (d filled in).
  */
 static int
-read_finished_game(struct yin *y, const yaml_node_t *root,
+read_finished_game(struct yin *y, const struct report_root *r,
     const struct result_keys *res, const struct rules_game *rg,
     struct stat_game *g, struct diag *d)
 {
 	const char *t = NULL; /* the Termination tag, once read */
 
 	if (g->colour[0] == NULL || g->colour[1] == NULL) {
-		yin_fail(d, DIAG_BAD_VALUE, root->start_mark,
+		yin_fail(d, DIAG_BAD_VALUE, r->node->start_mark,
 		    "the colours of game \"%s\" are unknown", g->game);
 		return -1;
 	}
-	if (yin_get(y, root, "agreement") != NULL ||
-	    yin_get(y, root, "adjudication") != NULL) {
-		if (read_decided(y, root, res, g, d) == -1)
+	if (r->value[RK_AGREEMENT] != NULL ||
+	    r->value[RK_ADJUDICATION] != NULL) {
+		if (read_decided(y, r, res, g, d) == -1)
 			return -1;
-	} else if (read_finished(y, root, res, rg, g, d) == -1 ||
-	    check_no_forfeit(y, root, rg, &t, d) == -1)
+	} else if (read_finished(y, r, res, rg, g, d) == -1 ||
+	    check_no_forfeit(y, r, rg, &t, d) == -1)
 		return -1;
 	g->adjudicated = t != NULL &&
 	    strncmp(t, STAT_SOLVED_TERMINATION,
@@ -602,12 +685,14 @@ int
 report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
     struct diag *d)
 {
-	struct yin		*y = &rd->y;
-	const struct rules_game *rg;
-	struct result_keys	 res;
-	yaml_node_t		*root, *n;
-	const char		*t; /* the Termination tag */
-	int			 rc, st;
+	struct yin		 *y = &rd->y;
+	const struct rules_game	 *rg;
+	struct result_keys	  res;
+	struct report_root	  rr;
+	const struct report_root *r = &rr;
+	yaml_node_t		 *root, *n;
+	const char		 *t; /* the Termination tag */
+	int			  rc, st;
 
 again:
 	if ((rc = yin_load(y, d)) != 1)
@@ -617,32 +702,32 @@ again:
 	    d);
 	if (root == NULL || yin_unique_root(y, d) == -1)
 		goto out_stop;
+	root_read(y, root, &rr);
 	memset(g, 0, sizeof *g);
-	if ((st = read_status(y, root, d)) == -1)
+	if ((st = read_status(r, d)) == -1)
 		goto out_stop;
 	g->status = (enum stat_status)st;
-	g->game = yin_text(yin_get(y, root, "game"));
-	g->board = yin_text(yin_get(y, root, "board"));
+	g->game = yin_text(r->value[RK_GAME]);
+	g->board = yin_text(r->value[RK_BOARD]);
 	if (by == NULL)
 		rc = 0;
 	else if (strcmp(by, REPORT_BY_OPENING) == 0)
 		rc = opening_value(
-		    y, root, rd->opening, sizeof rd->opening, &g->value, d);
+		    y, r, rd->opening, sizeof rd->opening, &g->value, d);
 	else
-		rc = tag_value(y, root, by, &g->value, d);
-	if (rc == -1 ||
-	    yin_unique_keys(y, yin_get(y, root, "players"), d) == -1)
+		rc = tag_value(y, r, by, &g->value, d);
+	if (rc == -1 || yin_unique_keys(y, r->value[RK_PLAYERS], d) == -1)
 		goto out_stop;
-	rg = colours_of(y, root, g);
+	rg = colours_of(y, r, g);
 	if (g->status == STAT_MALFORMED) {
-		if ((rc = read_malformed(y, root, d)) == -1)
+		if ((rc = read_malformed(y, r, d)) == -1)
 			goto out_stop;
 		if (rc == 0)
 			goto again;
 		return 1;
 	}
 	if (g->game == NULL || g->board == NULL) {
-		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "the report of a game that was replayed has no %s",
 		    g->game == NULL ? "game" : "board");
 		goto out_stop;
@@ -652,24 +737,24 @@ again:
 	 * report has it unfinished, its winner none (report.md): both count
 	 * as the forfeit, by its cause, with no score.
 	 */
-	n = yin_get(y, root, "forfeit");
+	n = r->value[RK_FORFEIT];
 	if (n != NULL && g->status == STAT_FINISHED)
 		g->status = STAT_UNFINISHED;
 	else
 		n = g->status == STAT_UNFINISHED ? n : NULL;
-	if (read_replayed(y, root, g, &res, d) == -1)
+	if (read_replayed(y, r, g, &res, d) == -1)
 		goto out_stop;
 	if (n != NULL) {
-		if (read_forfeit(y, root, n, g, d) == -1 ||
+		if (read_forfeit(y, r, n, g, d) == -1 ||
 		    forfeit_winner_agrees(&res, g, st, d) == -1)
 			goto out_stop;
 	} else if (g->status == STAT_UNFINISHED) {
-		if (check_no_forfeit(y, root, rg, &t, d) == -1)
+		if (check_no_forfeit(y, r, rg, &t, d) == -1)
 			goto out_stop;
 	} else if (g->status == STAT_FINISHED &&
-	    read_finished_game(y, root, &res, rg, g, d) == -1)
+	    read_finished_game(y, r, &res, rg, g, d) == -1)
 		goto out_stop;
-	if (read_always(y, root, d) == -1)
+	if (read_always(r, d) == -1)
 		goto out_stop;
 	return 1;
 
