@@ -29,6 +29,24 @@
  * farm-bench -n 7 --vs 'main/gamestat r4.yaml' -- 'yread/gamestat
  * r4.yaml': 0.946x CPU (median; 0.917-1.084), load 5.9-7.0, outputs
  * byte-identical (cmp).
+ * Branch yread2 against main e11e01b, same command and build, r1.yaml
+ * made again (gamecheck of the transcripts in /tmp/yr2: 7.5 MB):
+ *   libyaml event parse  2,262.5 M (main) 2,262.4 M (yread2)
+ *   report_read_game     2,520.1 M (1.114x) -> 2,502.3 M (1.106x)
+ *   ... + stat_add       2,542.5 M (1.124x) -> 2,525.9 M (1.117x)
+ * read-report.c: the root's keys read found in one pass over its pairs
+ * (a key's first byte picks the names it may be), not two dozen yin_get;
+ * the result's winner, score and komi in one pass; the figure maps' two
+ * keys read once, not a scan for each colour; the Termination tag once.
+ * Over both reads: yin_get 119.2 M -> 4.1 M; report_read_game less
+ * yin_load 250.1 M -> 230.0 M; yin_load 4,791.3 M -> 4,776.9 M with
+ * yaml-in.c unchanged (code placement, not this change: half the gain
+ * above is that).  What is left above libyaml is yin_load's building of
+ * the document (yaml-in.c).  CPU time, load 2-3.7, r4.yaml: farm-bench
+ * -n 21 --vs 'main/gamestat r4.yaml' -- 'yread2/gamestat r4.yaml' 1.016x
+ * (0.768-1.168), outputs byte-identical (cmp); bench_yaml -r 7 r4.yaml
+ * main 1.35x/1.17x, yread2 1.05x/1.11x: a 0.7% change is under this
+ * machine's noise, the instruction counts are the figure.
  */
 #include <stdbool.h>
 #include <stdio.h>

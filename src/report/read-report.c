@@ -31,38 +31,146 @@ status_of(const char *s)
 	return -1;
 }
 
-static bool
-reserved_key(const char *k)
+/*
+ * The root's keys that gamestat reads, in root_names' order: their
+ * values found in one pass over the root's pairs (root_read).
+ */
+enum root_key {
+	RK_STATUS,
+	RK_GAME,
+	RK_BOARD,
+	RK_PLAYERS,
+	RK_TAGS,
+	RK_OPENING,
+	RK_ERROR,
+	RK_FORFEIT,
+	RK_RESULT,
+	RK_TURNS,
+	RK_ACTIONS,
+	RK_PASSES,
+	RK_SOURCE,
+	RK_RECORD,
+	RK_LINE,
+	RK_FORMAT,
+	RK_SWAPPED,
+	RK_AGREEMENT,
+	RK_ADJUDICATION,
+	RK_KEYS
+};
+
+static const char *const root_names[RK_KEYS] = { "status", "game", "board",
+	"players", "tags", "opening", "error", "forfeit", "result", "turns",
+	"actions", "passes", "source", "record", "line", "format", "swapped",
+	"agreement", "adjudication" };
+
+#define RK_BIT(k) (1u << (k))
+/* The names of root_names by their first byte. */
+static const unsigned root_first[128] = {
+	['a'] = RK_BIT(RK_ACTIONS) | RK_BIT(RK_AGREEMENT) |
+	    RK_BIT(RK_ADJUDICATION),
+	['b'] = RK_BIT(RK_BOARD),
+	['e'] = RK_BIT(RK_ERROR),
+	['f'] = RK_BIT(RK_FORFEIT) | RK_BIT(RK_FORMAT),
+	['g'] = RK_BIT(RK_GAME),
+	['l'] = RK_BIT(RK_LINE),
+	['o'] = RK_BIT(RK_OPENING),
+	['p'] = RK_BIT(RK_PLAYERS) | RK_BIT(RK_PASSES),
+	['r'] = RK_BIT(RK_RESULT) | RK_BIT(RK_RECORD),
+	['s'] = RK_BIT(RK_STATUS) | RK_BIT(RK_SOURCE) | RK_BIT(RK_SWAPPED),
+	['t'] = RK_BIT(RK_TAGS) | RK_BIT(RK_TURNS),
+};
+
+/* A report's root and the values of its keys read (NULL: absent). */
+struct report_root {
+	const yaml_node_t *node;
+	yaml_node_t	  *value[RK_KEYS];
+};
+
+/*
+ * The values of root's keys that gamestat reads, each where yin_get finds
+ * it, in one pass (the root's keys are unique: yin_unique_root) rather
+ * than a lookup for each of the two dozen asked a report; a key's first
+ * byte picks the few names it may be.
+ */
+static void
+root_read(struct yin *y, const yaml_node_t *root, struct report_root *r)
 {
-	return strcmp(k, "tags") == 0 || strcmp(k, "players") == 0 ||
-	    strcmp(k, "result") == 0 || strcmp(k, "error") == 0;
+	const char *k;
+	size_t	    j, n = yin_count(root);
+	unsigned    m;
+	int	    i;
+
+	memset(r, 0, sizeof *r);
+	r->node = root;
+	for (j = 0; j < n; j++) {
+		if ((k = yin_text(yin_key(y, root, j))) == NULL ||
+		    (unsigned char)k[0] >= 128)
+			continue;
+		for (m = root_first[(unsigned char)k[0]]; m != 0; m &= m - 1) {
+			i = __builtin_ctz(m);
+			if (strcmp(root_names[i], k) == 0) {
+				r->value[i] = yin_value(y, root, j);
+				break;
+			}
+		}
+	}
+}
+
+/* Whether value v of the root is one of the maps that are no figures. */
+static bool
+reserved_value(const struct report_root *r, const yaml_node_t *v)
+{
+	return v == r->value[RK_TAGS] || v == r->value[RK_PLAYERS] ||
+	    v == r->value[RK_RESULT] || v == r->value[RK_ERROR];
+}
+
+/*
+ * The value of key in a mapping of two pairs whose keys' text is pk, as
+ * yin_get finds it (the first pair's when both match), or NULL.
+ */
+static yaml_node_t *
+pair_value(struct yin *y, const yaml_node_t *map, const char *const pk[2],
+    const char *key)
+{
+	int i;
+
+	if (key == NULL)
+		return NULL;
+	for (i = 0; i < 2; i++)
+		if (pk[i] != NULL && pk[i][0] == key[0] &&
+		    strcmp(pk[i], key) == 0)
+			return yin_value(y, map, (size_t)i);
+	return NULL;
 }
 
 /* Per-colour figures: top-level maps from the two colours to numbers. */
 static int
-read_series(
-    struct yin *y, const yaml_node_t *root, struct stat_game *g, struct diag *d)
+read_series(struct yin *y, const struct report_root *r, struct stat_game *g,
+    struct diag *d)
 {
 	yaml_node_t *v, *c;
-	const char  *k;
+	const char  *k, *pk[2];
 	long long    x;
-	size_t	     j, n = yin_count(root);
+	size_t	     j, n = yin_count(r->node);
 	int	     i;
 
 	for (j = 0; j < n; j++) {
-		v = yin_value(y, root, j);
+		v = yin_value(y, r->node, j);
 		/* Most keys hold a scalar: that test first. */
 		if (v->type != YAML_MAPPING_NODE ||
-		    (k = yin_text(yin_key(y, root, j))) == NULL ||
-		    reserved_key(k) || yin_count(v) != 2 ||
+		    (k = yin_text(yin_key(y, r->node, j))) == NULL ||
+		    reserved_value(r, v) || yin_count(v) != 2 ||
 		    g->nseries == STAT_MAX_SERIES)
 			continue;
+		/* The two keys read once, not looked up for each colour. */
+		pk[0] = yin_text(yin_key(y, v, 0));
+		pk[1] = yin_text(yin_key(y, v, 1));
 		for (i = 0; i < 2; i++) {
 			/*
 			 * Both colours found in two pairs are two keys; else
 			 * the map is no figure, unless a key is given twice.
 			 */
-			c = yin_get(y, v, g->colour[i]);
+			c = pair_value(y, v, pk, g->colour[i]);
 			if (c == NULL && yin_unique_keys(y, v, d) == -1)
 				return -1;
 			if (c == NULL)
@@ -79,24 +187,35 @@ read_series(
 
 /* Who played which colour, and whether they swapped. */
 static void
-read_seats(struct yin *y, const yaml_node_t *root, struct stat_game *g)
+read_seats(struct yin *y, const struct report_root *r, struct stat_game *g)
 {
 	yaml_node_t *pl;
 	const char  *w;
 	int	     i;
 
-	g->swapped = (w = yin_text(yin_get(y, root, "swapped"))) != NULL &&
+	g->swapped = (w = yin_text(r->value[RK_SWAPPED])) != NULL &&
 	    strcmp(w, "true") == 0;
-	if ((pl = yin_get(y, root, "players")) != NULL)
+	if ((pl = r->value[RK_PLAYERS]) != NULL)
 		for (i = 0; i < 2; i++)
 			g->player[i] = yin_text(yin_get(y, pl, g->colour[i]));
 }
 
 _Static_assert(REPLAY_CAUSES == STAT_CAUSES, "one list of causes");
 
+/*
+ * The result's keys that gamestat reads, found in one pass over its pairs
+ * (read_replayed; its keys are unique by then), each NULL when absent.
+ */
+struct result_keys {
+	const yaml_node_t *map;
+	yaml_node_t	  *winner;
+	yaml_node_t	  *score;
+	yaml_node_t	  *komi;
+};
+
 /* A game decided off the board: forfeit's winner and cause, players. */
 static int
-read_forfeit(struct yin *y, const yaml_node_t *root, const yaml_node_t *n,
+read_forfeit(struct yin *y, const struct report_root *r, const yaml_node_t *n,
     struct stat_game *g, struct diag *d)
 {
 	const char *w = yin_text(yin_get(y, n, "winner"));
@@ -127,7 +246,7 @@ read_forfeit(struct yin *y, const yaml_node_t *root, const yaml_node_t *n,
 		    c);
 	g->cause = i;
 	g->status = STAT_FORFEIT;
-	read_seats(y, root, g);
+	read_seats(y, r, g);
 	return 0;
 }
 
@@ -136,8 +255,9 @@ read_forfeit(struct yin *y, const yaml_node_t *root, const yaml_node_t *n,
  * Its result and score were read before (read_replayed).
  */
 static int
-read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
-    const struct rules_game *rg, struct stat_game *g, struct diag *d)
+read_finished(struct yin *y, const struct report_root *r,
+    const struct result_keys *res, const struct rules_game *rg,
+    struct stat_game *g, struct diag *d)
 {
 	yaml_node_t *n;
 	const char  *w, *k;
@@ -145,9 +265,9 @@ read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
 	long	     komi;
 	long long    margin;
 
-	n = yin_get(y, res, "winner");
+	n = res->winner;
 	if ((w = yin_text(n)) == NULL)
-		return yin_fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, res->map->end_mark,
 		    "the result has no winner");
 	if (strcmp(w, "draw") == 0)
 		g->winner = -1;
@@ -169,9 +289,9 @@ read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
 	    g->points[1] > g->points[0]	       ? 1 :
 						 -1;
 	/* A komi (a Komi tag: GGF's KM) decides with the score. */
-	if ((k = yin_text(yin_get(y, res, "komi"))) != NULL) {
+	if ((k = yin_text(res->komi)) != NULL) {
 		if (record_decimal_milli(k, strlen(k), &komi) == -1)
-			return yin_fail(d, DIAG_BAD_VALUE, res->start_mark,
+			return yin_fail(d, DIAG_BAD_VALUE, res->map->start_mark,
 			    "komi: \"%s\" is no decimal", k);
 		margin = (g->points[0] - g->points[1]) * 1000 - komi;
 		by_score = margin > 0 ? 0 : margin < 0 ? 1 : -1;
@@ -182,8 +302,8 @@ read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
 		    g->points[1],
 		    by_score == -1 ? "is a draw" : "is a win for ",
 		    by_score == -1 ? "" : g->colour[by_score]);
-	read_seats(y, root, g);
-	return read_series(y, root, g, d);
+	read_seats(y, r, g);
+	return read_series(y, r, g, d);
 }
 
 /*
@@ -192,15 +312,15 @@ read_finished(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
  * score or figures, as report_game_of counts it.
  */
 static int
-read_decided(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
-    struct stat_game *g, struct diag *d)
+read_decided(struct yin *y, const struct report_root *r,
+    const struct result_keys *res, struct stat_game *g, struct diag *d)
 {
-	yaml_node_t *n = yin_get(y, res, "winner");
+	yaml_node_t *n = res->winner;
 	const char  *w = yin_text(n);
 	int	     i;
 
 	if (w == NULL)
-		return yin_fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, res->map->end_mark,
 		    "the result has no winner");
 	for (i = 0; i < 2 && strcmp(w, g->colour[i]) != 0; i++)
 		continue;
@@ -209,13 +329,13 @@ read_decided(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
 		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
 		    "winner: \"%s\" is neither a colour of %s nor draw", w,
 		    g->game);
-	g->agreed = yin_get(y, root, "agreement") != NULL;
+	g->agreed = r->value[RK_AGREEMENT] != NULL;
 	g->adjudged = !g->agreed;
 	if (g->agreed && g->winner != -1)
 		return yin_fail(d, DIAG_REPORT_INCONSISTENT, n->start_mark,
 		    "winner: %s, but the game was drawn by agreement", w);
 	g->has_score = false;
-	read_seats(y, root, g);
+	read_seats(y, r, g);
 	return 0;
 }
 
@@ -224,12 +344,12 @@ read_decided(struct yin *y, const yaml_node_t *root, const yaml_node_t *res,
  * game, or NULL for one this gamestat does not know.
  */
 static const struct rules_game *
-colours_of(struct yin *y, const yaml_node_t *root, struct stat_game *g)
+colours_of(struct yin *y, const struct report_root *r, struct stat_game *g)
 {
 	const struct rules_game *rg = g->game != NULL ?
 	    rules_game_find(g->game) :
 	    NULL;
-	yaml_node_t		*pl = yin_get(y, root, "players");
+	yaml_node_t		*pl = r->value[RK_PLAYERS];
 	int			 i;
 
 	if (rg != NULL) {
@@ -249,10 +369,10 @@ colours_of(struct yin *y, const yaml_node_t *root, struct stat_game *g)
  * is bad-value.  0, or -1 with d filled.
  */
 static int
-tag_value(struct yin *y, const yaml_node_t *root, const char *name,
+tag_value(struct yin *y, const struct report_root *r, const char *name,
     const char **v, struct diag *d)
 {
-	const yaml_node_t *tags = yin_get(y, root, "tags");
+	const yaml_node_t *tags = r->value[RK_TAGS];
 	const char	  *k, *f;
 	size_t		   i, first = SIZE_MAX;
 
@@ -281,13 +401,11 @@ tag_value(struct yin *y, const yaml_node_t *root, const char *name,
 
 /* A count the report must hold. */
 static int
-whole(struct yin *y, const yaml_node_t *root, const char *key, long long *v,
-    struct diag *d)
+whole(const yaml_node_t *n, const yaml_node_t *map, const char *key,
+    long long *v, struct diag *d)
 {
-	yaml_node_t *n = yin_get(y, root, key);
-
 	if (n == NULL)
-		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, map->end_mark,
 		    "the report has no %s", key);
 	return yin_number(n, key, false, v, d);
 }
@@ -298,26 +416,25 @@ whole(struct yin *y, const yaml_node_t *root, const char *key, long long *v,
  * without one.  0, or -1 with d filled.
  */
 static int
-opening_value(struct yin *y, const yaml_node_t *root, char *buf, size_t cap,
+opening_value(struct yin *y, const struct report_root *r, char *buf, size_t cap,
     const char **v, struct diag *d)
 {
-	const yaml_node_t *op = yin_get(y, root, "opening");
+	const yaml_node_t *op = r->value[RK_OPENING];
 	long long	   number;
 
 	*v = NULL;
 	if (op == NULL)
 		return 0;
-	if (!yin_is(op, YAML_MAPPING_NODE) ||
-	    yin_unique_keys(y, op, d) == -1)
+	if (!yin_is(op, YAML_MAPPING_NODE) || yin_unique_keys(y, op, d) == -1)
 		return yin_fail(d, DIAG_BAD_VALUE, op->start_mark,
 		    "opening: want {number: N, turns: N, name: TEXT}");
-	if (whole(y, op, "number", &number, d) == -1)
+	if (whole(yin_get(y, op, "number"), op, "number", &number, d) == -1)
 		return -1;
 	if (number < 1)
 		return yin_fail(d, DIAG_BAD_VALUE, op->start_mark,
 		    "opening: number: want 1 or more");
-	*v = report_opening_group(yin_text(yin_get(y, op, "name")),
-	    (uint64_t)number, buf, cap);
+	*v = report_opening_group(
+	    yin_text(yin_get(y, op, "name")), (uint64_t)number, buf, cap);
 	return 0;
 }
 
@@ -350,11 +467,11 @@ score_of(const char *s, long long v[2])
 
 /* A key the report must hold, of any value. */
 static int
-present(struct yin *y, const yaml_node_t *root, const char *key, struct diag *d)
+present(const struct report_root *r, enum root_key k, struct diag *d)
 {
-	if (yin_get(y, root, key) == NULL)
-		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
-		    "the report has no %s", key);
+	if (r->value[k] == NULL)
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
+		    "the report has no %s", root_names[k]);
 	return 0;
 }
 
@@ -363,13 +480,11 @@ present(struct yin *y, const yaml_node_t *root, const char *key, struct diag *d)
  * needs (formats/report.md, "Keys": present "always").
  */
 static int
-read_always(struct yin *y, const yaml_node_t *root, struct diag *d)
+read_always(const struct report_root *r, struct diag *d)
 {
 	/* Only there: nothing is counted from them. */
-	if (present(y, root, "source", d) == -1 ||
-	    present(y, root, "record", d) == -1 ||
-	    present(y, root, "line", d) == -1 ||
-	    present(y, root, "format", d) == -1)
+	if (present(r, RK_SOURCE, d) == -1 || present(r, RK_RECORD, d) == -1 ||
+	    present(r, RK_LINE, d) == -1 || present(r, RK_FORMAT, d) == -1)
 		return -1;
 	return 0;
 }
@@ -378,42 +493,56 @@ read_always(struct yin *y, const yaml_node_t *root, struct diag *d)
  * The keys a replayed record's report always holds (formats/report.md),
  * so that a stream cut at a line end is refused, not counted: the counts,
  * and a result with a winner and a score; an illegal record's error.
- * Returns the result, or NULL with d filled.
+ * The result's keys into *rk: 0, or -1 with d filled.
  */
-static yaml_node_t *
-read_replayed(
-    struct yin *y, const yaml_node_t *root, struct stat_game *g, struct diag *d)
+static int
+read_replayed(struct yin *y, const struct report_root *r, struct stat_game *g,
+    struct result_keys *rk, struct diag *d)
 {
-	yaml_node_t *res = yin_get(y, root, "result"), *w, *n;
+	yaml_node_t *res = r->value[RK_RESULT], *w, *n;
+	const char  *k;
 	long long    turns, actions, points[2];
+	size_t	     i;
 
-	if (whole(y, root, "turns", &turns, d) == -1 ||
-	    whole(y, root, "actions", &actions, d) == -1 ||
+	if (whole(r->value[RK_TURNS], r->node, "turns", &turns, d) == -1 ||
+	    whole(r->value[RK_ACTIONS], r->node, "actions", &actions, d) ==
+		-1 ||
 	    yin_unique_keys(y, res, d) == -1)
-		return NULL;
+		return -1;
 	if (res == NULL || res->type != YAML_MAPPING_NODE) {
-		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "a%s game's report has no result",
 		    g->status == STAT_FINISHED	  ? " finished" :
 			g->status == STAT_ILLEGAL ? "n illegal" :
 						    "n unfinished");
-		return NULL;
+		return -1;
 	}
-	if ((w = yin_get(y, res, "winner")) == NULL ||
-	    (n = yin_get(y, res, "score")) == NULL) {
+	/* Its keys are unique: one pass finds those read, not a scan each. */
+	*rk = (struct result_keys){ .map = res };
+	for (i = 0; i < yin_count(res); i++) {
+		if ((k = yin_text(yin_key(y, res, i))) == NULL)
+			continue;
+		if (strcmp(k, "winner") == 0)
+			rk->winner = yin_value(y, res, i);
+		else if (strcmp(k, "score") == 0)
+			rk->score = yin_value(y, res, i);
+		else if (strcmp(k, "komi") == 0)
+			rk->komi = yin_value(y, res, i);
+	}
+	if ((w = rk->winner) == NULL || (n = rk->score) == NULL) {
 		yin_fail(d, DIAG_REPORT_INCOMPLETE, res->end_mark,
 		    "the result has no %s", w == NULL ? "winner" : "score");
-		return NULL;
+		return -1;
 	}
 	if (score_of(yin_text(n), points) == -1) {
 		yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
 		    "score: \"%s\" is not A-B, two whole numbers of zero or "
 		    "more",
 		    yin_text(n) != NULL ? yin_text(n) : "");
-		return NULL;
+		return -1;
 	}
-	if (present(y, root, "passes", d) == -1)
-		return NULL;
+	if (present(r, RK_PASSES, d) == -1)
+		return -1;
 	/* Counted for finished games only, as report_game_of counts them. */
 	if (g->status == STAT_FINISHED) {
 		g->turns = turns;
@@ -422,31 +551,33 @@ read_replayed(
 		g->points[0] = points[0];
 		g->points[1] = points[1];
 	}
-	if (g->status == STAT_ILLEGAL && yin_get(y, root, "error") == NULL) {
-		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+	if (g->status == STAT_ILLEGAL && r->value[RK_ERROR] == NULL) {
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "the report of an illegal record has no error");
-		return NULL;
+		return -1;
 	}
-	return res;
+	return 0;
 }
 
 /*
  * An unfinished game without a forfeit whose Termination tag names one:
  * the replay scored it as forfeited or refused it with an error
  * (formats/record.md, "Games stopped early"), so a report with neither
- * was cut before its forfeit.
+ * was cut before its forfeit.  The tag's value into *tp, as tag_value
+ * gives it, for the caller that reads it too.
  */
 static int
-check_no_forfeit(struct yin *y, const yaml_node_t *root,
-    const struct rules_game *rg, struct diag *d)
+check_no_forfeit(struct yin *y, const struct report_root *r,
+    const struct rules_game *rg, const char **tp, struct diag *d)
 {
 	const char *t;
 
-	if (tag_value(y, root, "Termination", &t, d) == -1)
+	if (tag_value(y, r, "Termination", tp, d) == -1)
 		return -1;
-	if (rg != NULL && t != NULL && yin_get(y, root, "error") == NULL &&
+	t = *tp;
+	if (rg != NULL && t != NULL && r->value[RK_ERROR] == NULL &&
 	    replay_names_forfeit(rg, t, strlen(t)))
-		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		return yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "the Termination tag says \"%s\", but the report has no "
 		    "forfeit and no error",
 		    t);
@@ -459,10 +590,10 @@ check_no_forfeit(struct yin *y, const yaml_node_t *root,
  * contradicts itself.  0, or -1 with d filled.
  */
 static int
-forfeit_winner_agrees(struct yin *y, const yaml_node_t *res,
-    const struct stat_game *g, int st, struct diag *d)
+forfeit_winner_agrees(const struct result_keys *res, const struct stat_game *g,
+    int st, struct diag *d)
 {
-	yaml_node_t *n = yin_get(y, res, "winner");
+	yaml_node_t *n = res->winner;
 	const char  *w = yin_text(n);
 	const char  *want = st == STAT_FINISHED ? g->colour[g->winner] : "none";
 
@@ -478,15 +609,15 @@ forfeit_winner_agrees(struct yin *y, const yaml_node_t *res,
 
 /* The report's status: a STAT_* value, or -1 (d filled in). */
 static int
-read_status(struct yin *y, const yaml_node_t *root, struct diag *d)
+read_status(const struct report_root *r, struct diag *d)
 {
-	yaml_node_t *n = yin_get(y, root, "status");
+	yaml_node_t *n = r->value[RK_STATUS];
 	int	     st;
 
 	if ((st = status_of(yin_text(n))) != -1)
 		return st;
 	if (n == NULL)
-		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "the report has no status");
 	else
 		yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
@@ -503,19 +634,19 @@ read_status(struct yin *y, const yaml_node_t *root, struct diag *d)
  * shard merges as nothing: formats/summary.md), or -1 (d filled in).
  */
 static int
-read_malformed(struct yin *y, const yaml_node_t *root, struct diag *d)
+read_malformed(struct yin *y, const struct report_root *r, struct diag *d)
 {
 	yaml_node_t *n;
 
-	if (yin_unique_keys(y, yin_get(y, root, "error"), d) == -1)
+	if (yin_unique_keys(y, r->value[RK_ERROR], d) == -1)
 		return -1;
-	if ((n = yin_get(y, yin_get(y, root, "error"), "code")) == NULL ||
+	if ((n = yin_get(y, r->value[RK_ERROR], "code")) == NULL ||
 	    yin_text(n) == NULL) {
-		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "the report of a malformed record has no error code");
 		return -1;
 	}
-	if (read_always(y, root, d) == -1)
+	if (read_always(r, d) == -1)
 		return -1;
 	return strcmp(yin_text(n), diag_name(DIAG_EMPTY_INPUT)) == 0 ? 0 : 1;
 }
@@ -526,24 +657,23 @@ read_malformed(struct yin *y, const yaml_node_t *root, struct diag *d)
  * when a solver's Termination says it.  0, or -1 (d filled in).
  */
 static int
-read_finished_game(struct yin *y, const yaml_node_t *root,
-    const yaml_node_t *res, const struct rules_game *rg, struct stat_game *g,
-    struct diag *d)
+read_finished_game(struct yin *y, const struct report_root *r,
+    const struct result_keys *res, const struct rules_game *rg,
+    struct stat_game *g, struct diag *d)
 {
 	const char *t = NULL; /* the Termination tag, once read */
 
 	if (g->colour[0] == NULL || g->colour[1] == NULL) {
-		yin_fail(d, DIAG_BAD_VALUE, root->start_mark,
+		yin_fail(d, DIAG_BAD_VALUE, r->node->start_mark,
 		    "the colours of game \"%s\" are unknown", g->game);
 		return -1;
 	}
-	if (yin_get(y, root, "agreement") != NULL ||
-	    yin_get(y, root, "adjudication") != NULL) {
-		if (read_decided(y, root, res, g, d) == -1)
+	if (r->value[RK_AGREEMENT] != NULL ||
+	    r->value[RK_ADJUDICATION] != NULL) {
+		if (read_decided(y, r, res, g, d) == -1)
 			return -1;
-	} else if (read_finished(y, root, res, rg, g, d) == -1 ||
-	    check_no_forfeit(y, root, rg, d) == -1 ||
-	    tag_value(y, root, "Termination", &t, d) == -1)
+	} else if (read_finished(y, r, res, rg, g, d) == -1 ||
+	    check_no_forfeit(y, r, rg, &t, d) == -1)
 		return -1;
 	g->adjudicated = t != NULL &&
 	    strncmp(t, STAT_SOLVED_TERMINATION,
@@ -555,10 +685,14 @@ int
 report_read_game(struct report_reader *rd, const char *by, struct stat_game *g,
     struct diag *d)
 {
-	struct yin		*y = &rd->y;
-	const struct rules_game *rg;
-	yaml_node_t		*root, *res, *n;
-	int			 rc, st;
+	struct yin		 *y = &rd->y;
+	const struct rules_game	 *rg;
+	struct result_keys	  res;
+	struct report_root	  rr;
+	const struct report_root *r = &rr;
+	yaml_node_t		 *root, *n;
+	const char		 *t; /* the Termination tag */
+	int			  rc, st;
 
 again:
 	if ((rc = yin_load(y, d)) != 1)
@@ -568,32 +702,32 @@ again:
 	    d);
 	if (root == NULL || yin_unique_root(y, d) == -1)
 		goto out_stop;
+	root_read(y, root, &rr);
 	memset(g, 0, sizeof *g);
-	if ((st = read_status(y, root, d)) == -1)
+	if ((st = read_status(r, d)) == -1)
 		goto out_stop;
 	g->status = (enum stat_status)st;
-	g->game = yin_text(yin_get(y, root, "game"));
-	g->board = yin_text(yin_get(y, root, "board"));
+	g->game = yin_text(r->value[RK_GAME]);
+	g->board = yin_text(r->value[RK_BOARD]);
 	if (by == NULL)
 		rc = 0;
 	else if (strcmp(by, REPORT_BY_OPENING) == 0)
 		rc = opening_value(
-		    y, root, rd->opening, sizeof rd->opening, &g->value, d);
+		    y, r, rd->opening, sizeof rd->opening, &g->value, d);
 	else
-		rc = tag_value(y, root, by, &g->value, d);
-	if (rc == -1 ||
-	    yin_unique_keys(y, yin_get(y, root, "players"), d) == -1)
+		rc = tag_value(y, r, by, &g->value, d);
+	if (rc == -1 || yin_unique_keys(y, r->value[RK_PLAYERS], d) == -1)
 		goto out_stop;
-	rg = colours_of(y, root, g);
+	rg = colours_of(y, r, g);
 	if (g->status == STAT_MALFORMED) {
-		if ((rc = read_malformed(y, root, d)) == -1)
+		if ((rc = read_malformed(y, r, d)) == -1)
 			goto out_stop;
 		if (rc == 0)
 			goto again;
 		return 1;
 	}
 	if (g->game == NULL || g->board == NULL) {
-		yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
+		yin_fail(d, DIAG_REPORT_INCOMPLETE, r->node->end_mark,
 		    "the report of a game that was replayed has no %s",
 		    g->game == NULL ? "game" : "board");
 		goto out_stop;
@@ -603,24 +737,24 @@ again:
 	 * report has it unfinished, its winner none (report.md): both count
 	 * as the forfeit, by its cause, with no score.
 	 */
-	n = yin_get(y, root, "forfeit");
+	n = r->value[RK_FORFEIT];
 	if (n != NULL && g->status == STAT_FINISHED)
 		g->status = STAT_UNFINISHED;
 	else
 		n = g->status == STAT_UNFINISHED ? n : NULL;
-	if ((res = read_replayed(y, root, g, d)) == NULL)
+	if (read_replayed(y, r, g, &res, d) == -1)
 		goto out_stop;
 	if (n != NULL) {
-		if (read_forfeit(y, root, n, g, d) == -1 ||
-		    forfeit_winner_agrees(y, res, g, st, d) == -1)
+		if (read_forfeit(y, r, n, g, d) == -1 ||
+		    forfeit_winner_agrees(&res, g, st, d) == -1)
 			goto out_stop;
 	} else if (g->status == STAT_UNFINISHED) {
-		if (check_no_forfeit(y, root, rg, d) == -1)
+		if (check_no_forfeit(y, r, rg, &t, d) == -1)
 			goto out_stop;
 	} else if (g->status == STAT_FINISHED &&
-	    read_finished_game(y, root, res, rg, g, d) == -1)
+	    read_finished_game(y, r, &res, rg, g, d) == -1)
 		goto out_stop;
-	if (read_always(y, root, d) == -1)
+	if (read_always(r, d) == -1)
 		goto out_stop;
 	return 1;
 
