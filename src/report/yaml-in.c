@@ -371,111 +371,128 @@ yin_open_key(const struct yin *y, size_t level)
 	return (const char *)y->nodes[key - 1].data.scalar.value;
 }
 
-/* The event's node, as yaml_parser_load_node would add it: 0, or -1. */
+/* A scalar's node, its text copied: 0, or -1. */
 static int
-add_event(struct yin *y, yaml_event_t *ev)
+add_scalar(struct yin *y, yaml_event_t *ev)
+{
+	yaml_node_t *n;
+	size_t	     len = ev->data.scalar.length;
+	int	     id;
+
+	if (len >= y->textcap - y->ntext &&
+	    (len >= SIZE_MAX - y->ntext ||
+		grow_data(y, &y->text, &y->textcap, y->ntext + len + 1, 1) ==
+		    -1))
+		return -1;
+	if ((id = add_node(y, YAML_SCALAR_NODE, ev)) == -1)
+		return -1;
+	memcpy(y->text + y->ntext, ev->data.scalar.value, len);
+	y->text[y->ntext + len] = '\0';
+	n = &y->nodes[id - 1];
+	n->data.scalar.value = (yaml_char_t *)y->text + y->ntext;
+	n->data.scalar.length = len;
+	n->data.scalar.style = ev->data.scalar.style;
+	y->span[id - 1] = (struct yin_span){ y->ntext, len };
+	y->ntext += len + 1;
+	if (add_to_parent(y, id) == -1)
+		return -1;
+	return item_done(y);
+}
+
+/* A sequence's or mapping's node, opened: 0, or -1. */
+static int
+open_collection(struct yin *y, yaml_event_t *ev)
+{
+	yaml_node_t *n;
+	int	     id;
+
+	id = add_node(y,
+	    ev->type == YAML_MAPPING_START_EVENT ? YAML_MAPPING_NODE :
+						   YAML_SEQUENCE_NODE,
+	    ev);
+	if (id == -1)
+		return -1;
+	n = &y->nodes[id - 1];
+	/* Empty while it is open (point_nodes). */
+	y->span[id - 1] = (struct yin_span){ 0, 0 };
+	if (ev->type == YAML_MAPPING_START_EVENT) {
+		n->data.mapping.style = ev->data.mapping_start.style;
+		SET_STACK(n->data.mapping.pairs, y->pairs, &y->span[id - 1]);
+	} else {
+		n->data.sequence.style = ev->data.sequence_start.style;
+		SET_STACK(n->data.sequence.items, y->items, &y->span[id - 1]);
+	}
+	if (add_to_parent(y, id) == -1 ||
+	    (y->nopened >= y->openedcap &&
+		array_grow(&y->opened, &y->openedcap, y->nopened + 1,
+		    sizeof *y->opened) == -1) ||
+	    (y->nopen >= y->opencap &&
+		array_grow(&y->open, &y->opencap, y->nopen + 1,
+		    sizeof *y->open) == -1))
+		return -1;
+	/* The collection's own id first, its entries after it. */
+	y->opened[y->nopened++] = y->nopen;
+	y->open[y->nopen++] = id;
+	if (ev->type == YAML_SEQUENCE_START_EVENT && y->stream_list != NULL &&
+	    y->stream_level == 0 && y->stream_list(y, y->stream_arg)) {
+		y->stream_level = y->nopened;
+		y->base_text = y->ntext;
+		y->base_pairs = y->npairs;
+		y->base_items = y->nitems;
+	}
+	return 0;
+}
+
+/* The innermost open collection closed, its entries in place: 0, or -1. */
+static int
+close_collection(struct yin *y, yaml_event_t *ev)
 {
 	yaml_node_t *n;
 	size_t	     i, len, from;
 	int	     id;
 
+	from = y->opened[--y->nopened];
+	id = y->open[from];
+	n = &y->nodes[id - 1];
+	n->end_mark = ev->end_mark;
+	len = y->nopen - from - 1;
+	if (n->type == YAML_MAPPING_NODE) {
+		if (y->npairs + len / 2 > y->paircap &&
+		    grow_data(y, &y->pairs, &y->paircap, y->npairs + len / 2,
+			sizeof *y->pairs) == -1)
+			return -1;
+		y->span[id - 1] = (struct yin_span){ y->npairs, len / 2 };
+		for (i = 0; i + 1 < len; i += 2)
+			y->pairs[y->npairs++] = (yaml_node_pair_t){
+				y->open[from + 1 + i], y->open[from + 2 + i]
+			};
+		SET_STACK(n->data.mapping.pairs, y->pairs, &y->span[id - 1]);
+	} else {
+		if (y->nitems + len > y->itemcap &&
+		    grow_data(y, &y->items, &y->itemcap, y->nitems + len,
+			sizeof *y->items) == -1)
+			return -1;
+		y->span[id - 1] = (struct yin_span){ y->nitems, len };
+		for (i = 0; i < len; i++)
+			y->items[y->nitems++] = y->open[from + 1 + i];
+		SET_STACK(n->data.sequence.items, y->items, &y->span[id - 1]);
+	}
+	y->nopen = from;
+	if (y->stream_level == y->nopened + 1)
+		y->stream_level = 0; /* the list streamed ended */
+	return item_done(y);
+}
+
+/* The event's node, as yaml_parser_load_node would add it: 0, or -1. */
+static int
+add_event(struct yin *y, yaml_event_t *ev)
+{
 	switch (ev->type) {
-	case YAML_SCALAR_EVENT:
-		len = ev->data.scalar.length;
-		if (len >= y->textcap - y->ntext &&
-		    (len >= SIZE_MAX - y->ntext ||
-			grow_data(y, &y->text, &y->textcap, y->ntext + len + 1,
-			    1) == -1))
-			return -1;
-		if ((id = add_node(y, YAML_SCALAR_NODE, ev)) == -1)
-			return -1;
-		memcpy(y->text + y->ntext, ev->data.scalar.value, len);
-		y->text[y->ntext + len] = '\0';
-		n = &y->nodes[id - 1];
-		n->data.scalar.value = (yaml_char_t *)y->text + y->ntext;
-		n->data.scalar.length = len;
-		n->data.scalar.style = ev->data.scalar.style;
-		y->span[id - 1] = (struct yin_span){ y->ntext, len };
-		y->ntext += len + 1;
-		if (add_to_parent(y, id) == -1)
-			return -1;
-		return item_done(y);
+	case YAML_SCALAR_EVENT: return add_scalar(y, ev);
 	case YAML_SEQUENCE_START_EVENT:
-	case YAML_MAPPING_START_EVENT:
-		id = add_node(y,
-		    ev->type == YAML_MAPPING_START_EVENT ? YAML_MAPPING_NODE :
-							   YAML_SEQUENCE_NODE,
-		    ev);
-		if (id == -1)
-			return -1;
-		n = &y->nodes[id - 1];
-		/* Empty while it is open (point_nodes). */
-		y->span[id - 1] = (struct yin_span){ 0, 0 };
-		if (ev->type == YAML_MAPPING_START_EVENT) {
-			n->data.mapping.style = ev->data.mapping_start.style;
-			SET_STACK(
-			    n->data.mapping.pairs, y->pairs, &y->span[id - 1]);
-		} else {
-			n->data.sequence.style = ev->data.sequence_start.style;
-			SET_STACK(
-			    n->data.sequence.items, y->items, &y->span[id - 1]);
-		}
-		if (add_to_parent(y, id) == -1 ||
-		    (y->nopened >= y->openedcap &&
-			array_grow(&y->opened, &y->openedcap, y->nopened + 1,
-			    sizeof *y->opened) == -1) ||
-		    (y->nopen >= y->opencap &&
-			array_grow(&y->open, &y->opencap, y->nopen + 1,
-			    sizeof *y->open) == -1))
-			return -1;
-		/* The collection's own id first, its entries after it. */
-		y->opened[y->nopened++] = y->nopen;
-		y->open[y->nopen++] = id;
-		if (ev->type == YAML_SEQUENCE_START_EVENT &&
-		    y->stream_list != NULL && y->stream_level == 0 &&
-		    y->stream_list(y, y->stream_arg)) {
-			y->stream_level = y->nopened;
-			y->base_text = y->ntext;
-			y->base_pairs = y->npairs;
-			y->base_items = y->nitems;
-		}
-		return 0;
+	case YAML_MAPPING_START_EVENT: return open_collection(y, ev);
 	case YAML_SEQUENCE_END_EVENT:
-	case YAML_MAPPING_END_EVENT:
-		from = y->opened[--y->nopened];
-		id = y->open[from];
-		n = &y->nodes[id - 1];
-		n->end_mark = ev->end_mark;
-		len = y->nopen - from - 1;
-		if (n->type == YAML_MAPPING_NODE) {
-			if (y->npairs + len / 2 > y->paircap &&
-			    grow_data(y, &y->pairs, &y->paircap,
-				y->npairs + len / 2, sizeof *y->pairs) == -1)
-				return -1;
-			y->span[id - 1] = (struct yin_span){ y->npairs,
-				len / 2 };
-			for (i = 0; i + 1 < len; i += 2)
-				y->pairs[y->npairs++] = (yaml_node_pair_t){
-					y->open[from + 1 + i],
-					y->open[from + 2 + i]
-				};
-			SET_STACK(
-			    n->data.mapping.pairs, y->pairs, &y->span[id - 1]);
-		} else {
-			if (y->nitems + len > y->itemcap &&
-			    grow_data(y, &y->items, &y->itemcap,
-				y->nitems + len, sizeof *y->items) == -1)
-				return -1;
-			y->span[id - 1] = (struct yin_span){ y->nitems, len };
-			for (i = 0; i < len; i++)
-				y->items[y->nitems++] = y->open[from + 1 + i];
-			SET_STACK(
-			    n->data.sequence.items, y->items, &y->span[id - 1]);
-		}
-		y->nopen = from;
-		if (y->stream_level == y->nopened + 1)
-			y->stream_level = 0; /* the list streamed ended */
-		return item_done(y);
+	case YAML_MAPPING_END_EVENT: return close_collection(y, ev);
 	default: return 0;
 	}
 }
