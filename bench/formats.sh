@@ -116,6 +116,33 @@
 #   --vs 'gamecheck -q huge.csv' -- gamecheck -q huge.wtb        1.18
 #   --vs '<3f6d9e3>/gamecheck -q huge.wtb' -- gamecheck -q huge.wtb 0.71
 #   --vs '<3f6d9e3>/gamecheck -q huge.csv' -- gamecheck -q huge.csv 0.74
+#
+# Branch ptags against main e11e01b, the notation's tags: a record's
+# first 16 tags checked for a duplicate by a scan of the earlier names
+# (their first bytes first), the hash map only past them; tag names
+# compared byte for byte and folded only where they differ, a known
+# name's second byte checked first (record_tag_note_known); the Result
+# claim by its known-tag number, no search; a value scanned once by
+# hand for its quote and a backslash, not by two memchr calls and a
+# third in read_tag.  Instructions
+# (valgrind --tool=callgrind gamecheck -q, the set once, 25,657 games,
+# the notation by main's --write), main -> ptags: 637.4M -> 614.0M
+# (-3.7%); reader_tag 20.5M -> 8.2M, record_tag_note_known 17.1M ->
+# 10.5M, tag_by_hand 21.6M -> 19.2M, read_tag's backslash search 2.8M
+# -> 0.  The CSV on the same games 227.2M: the notation 2.81x its
+# instructions -> 2.70x.  Left of the tags: about 40M (tag_by_hand's
+# bytes, reader_tag, record_tag_note_known); the rest of the gap is the
+# movetext and its lines (next_pgn, reader_line, the turns' copies).
+# Paired, farm-bench -n 9 --vs '<main>/gamecheck -q huge.pgn' --
+# gamecheck -q huge.pgn, the notation of 1,026,280 games, both -O2,
+# load 2.2-3.0 on 2 cores, 09:30 UTC: A/B cpu 0.85/0.95/1.07 (min,
+# median, max).  On 102,628 games (runs of 0.2 s) -n 21 moved 0.60-1.38
+# at that load: the instructions are the figure to trust.
+# Output the same: cmp of gamecheck's YAML, -q, -j 2 and --write=pgn
+# --keep-illegal (stdout, stderr, exit) of main and ptags on the set's
+# notation and on 3,000 records of 0 to 42 tags, duplicates in any case,
+# odd names and escaped values; CSV, GGF, SGF and transcripts of 3,000
+# games too.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -77,8 +77,7 @@ record_result_score(struct record_syntax *syn, const char *text, size_t len,
 static int
 tag_by_hand(const char *s, size_t len, size_t *g)
 {
-	const char *q;
-	size_t	    i = 1;
+	size_t i = 1;
 
 	while (i < len && is_blank(s[i]))
 		i++;
@@ -91,11 +90,13 @@ tag_by_hand(const char *s, size_t len, size_t *g)
 		i++;
 	if (i == len || s[i] != '"')
 		return -1;
-	g[4] = ++i;
-	if ((q = memchr(s + i, '"', len - i)) == NULL ||
-	    memchr(s + i, '\\', (size_t)(q - s) - i) != NULL)
+	/* A value is a few bytes: scanned by hand, for both at once. */
+	for (g[4] = ++i; i < len && s[i] != '"'; i++)
+		if (s[i] == '\\')
+			return -1;
+	if (i == len)
 		return -1;
-	g[5] = i = (size_t)(q - s);
+	g[5] = i;
 	for (i++; i < len && is_blank(s[i]); i++)
 		continue;
 	if (i == len || s[i] != ']' || i + 1 > INT_MAX)
@@ -103,23 +104,29 @@ tag_by_hand(const char *s, size_t len, size_t *g)
 	return (int)i + 1;
 }
 
-/* The tag at s (len bytes, s[0] the '['): the bytes it takes, or -1. */
+/*
+ * The tag at s (len bytes, s[0] the '['): the bytes it takes, or -1;
+ * *plain whether its value is known to hold no backslash.
+ */
 static int
-tag_match(struct record_reader *rd, const char *s, size_t len, size_t *g)
+tag_match(
+    struct record_reader *rd, const char *s, size_t len, size_t *g, bool *plain)
 {
 	int m;
 
-	if ((m = tag_by_hand(s, len, g)) < 0)
-		m = syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
-	return m;
+	if ((*plain = (m = tag_by_hand(s, len, g)) >= 0))
+		return m;
+	return syntax_match(rd->syn, SYN_TAG, s, len, g, 3);
 }
 
 /*
  * Reads the tag at rd->line[from], m bytes matched by tag_match (groups
- * g), or -1 for none: told then as a bad or unterminated tag.
+ * g, plain its answer), or -1 for none: told then as a bad or
+ * unterminated tag.
  */
 static void
-read_tag(struct record_reader *rd, size_t from, int m, const size_t *g)
+read_tag(
+    struct record_reader *rd, size_t from, int m, const size_t *g, bool plain)
 {
 	const char     *s = rd->line + from;
 	size_t		i, k, len = rd->linelen - from;
@@ -147,7 +154,7 @@ read_tag(struct record_reader *rd, size_t from, int m, const size_t *g)
 	}
 	/* Unescape \" and \\ in place; most values have no backslash. */
 	k = g[5] - g[4];
-	if (memchr(rd->text + value_off, '\\', k) != NULL) {
+	if (!plain && memchr(rd->text + value_off, '\\', k) != NULL) {
 		for (i = k = 0; i < g[5] - g[4]; i++) {
 			char c = rd->text[value_off + (long long)i];
 
@@ -433,8 +440,9 @@ struct pgn_scan {
 	bool		 tags;	/* a tag matched */
 	size_t		 from;
 	size_t		 to;
-	int		 m;    /* a tag's bytes; a token's move number's */
-	size_t		 g[6]; /* a tag's name and value (tag_match) */
+	int		 m;	/* a tag's bytes; a token's move number's */
+	size_t		 g[6];	/* a tag's name and value (tag_match) */
+	bool		 plain; /* its value without a backslash */
 	unsigned long	 number;
 	bool		 dots;
 };
@@ -541,8 +549,8 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 				case '[':
 					if (rd->has_movetext)
 						return PGN_STOP;
-					sc->m = tag_match(
-					    rd, s + i, n - i, sc->g);
+					sc->m = tag_match(rd, s + i, n - i,
+					    sc->g, &sc->plain);
 					sc->tags = sc->tags || sc->m >= 0;
 					if (build)
 						return PGN_TAG;
@@ -658,7 +666,9 @@ next_pgn(struct record_reader *rd)
 	/* The record's start is reset with it, at its first item. */
 	while ((item = pgn_scan(rd, &sc, true)) > PGN_RESULT) {
 		switch (item) {
-		case PGN_TAG: read_tag(rd, sc.from, sc.m, sc.g); break;
+		case PGN_TAG:
+			read_tag(rd, sc.from, sc.m, sc.g, sc.plain);
+			break;
 		case PGN_COMMENT:
 			read_stamps(rd, sc.from, sc.to);
 			comment_end(rd, &sc);

@@ -369,8 +369,9 @@ reader_reset(struct record_reader *rd)
 	rd->textlen = 0;
 	rd->has_movetext = false;
 	rd->rec_line = rd->line_offset;
-	/* O(1) however many tags the last record had. */
-	hashmap_clear(&rd->tags);
+	/* O(1) however many tags the last record had; none for a few. */
+	if (rd->tags.n != 0)
+		hashmap_clear(&rd->tags);
 	/* A cut line read ahead (a sniff, a tag) is this record's too. */
 	if (line_unread(rd))
 		too_large_at(rd, reader_pos(rd, rd->cut_col - 1));
@@ -418,7 +419,7 @@ claim_result(struct record *rec)
 			.text = rec->result.text,
 			.len = rec->result.len,
 			.at = rec->result.at };
-	else if ((rt = record_tag_find(rec, "Result")) != NULL)
+	else if ((rt = record_tag_known(rec, RECORD_TAG_RESULT)) != NULL)
 		rec->claim = (struct record_claim){ .kind = RECORD_CLAIM_RESULT,
 			.text = rt->value,
 			.len = rt->value_len,
@@ -466,18 +467,45 @@ tag_eq(const void *key, size_t value, const void *arg)
 }
 
 /*
+ * Up to this many tags a record's names are checked against the earlier
+ * ones by a scan: a record of the notation has seven to a dozen, and
+ * comparing their first bytes costs less than hashing each name.
+ */
+#define TAG_SCAN_MAX 16
+
+/*
  * Whether the record already has a tag called like the name at text
- * offset name_off; if not, adds tag n (its name at name_off).  A hash
- * keeps a record of a million tags linear (a scan of the earlier names
- * made it quadratic).  Returns 1 for a duplicate, 0, or -1 when memory
- * runs out.
+ * offset name_off; if not, adds tag n (its name at name_off).  Past
+ * TAG_SCAN_MAX tags a hash keeps a record of a million tags linear (a
+ * scan of the earlier names made it quadratic).  Returns 1 for a
+ * duplicate, 0, or -1 when memory runs out.
  */
 static int
 tag_seen(struct record_reader *rd, size_t n, size_t name_off)
 {
-	const char *name = rd->text + name_off;
-	uint64_t    h = record_tag_name_hash(name);
+	const char *name = rd->text + name_off, *other;
+	uint64_t    h;
+	size_t	    i;
 
+	if (n < TAG_SCAN_MAX) {
+		for (i = 0; i < n; i++) {
+			other = rd->text + rd->tag_off[2 * i];
+			/* Names one in any case have first bytes equal but bit 5. */
+			if (((other[0] ^ name[0]) & ~0x20) == 0 &&
+			    record_tag_name_eq(other, name))
+				return 1;
+		}
+		return 0;
+	}
+	/* The map takes over: first the names the scan kept. */
+	if (rd->tags.n == 0)
+		for (i = 0; i < n; i++)
+			if (hashmap_put(&rd->tags,
+				record_tag_name_hash(
+				    rd->text + rd->tag_off[2 * i]),
+				i) == -1)
+				return -1;
+	h = record_tag_name_hash(name);
 	if (hashmap_get(&rd->tags, h, name, tag_eq, rd) != HASHMAP_ABSENT)
 		return 1;
 	return hashmap_put(&rd->tags, h, n);

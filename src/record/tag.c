@@ -18,14 +18,27 @@ fold(char c)
 				      (unsigned char)c;
 }
 
-/* strcasecmp(a, b) == 0 in the C locale, with no call. */
+/*
+ * strcasecmp(a, b) == 0 in the C locale, with no call: bytes folded only
+ * where they differ, as few do in names written as the notation spells
+ * them.
+ */
 static inline bool
 name_eq(const char *a, const char *b)
 {
-	for (; fold(*a) == fold(*b); a++, b++)
-		if (*a == '\0')
-			return true;
-	return false;
+	for (;; a++, b++)
+		if (*a == *b) {
+			if (*a == '\0')
+				return true;
+		} else if (fold(*a) != fold(*b))
+			return false;
+}
+
+/* Whether bytes a and b may be one byte folded: equal but for bit 5. */
+static inline bool
+may_fold_eq(char a, char b)
+{
+	return ((a ^ b) & ~0x20) == 0;
 }
 
 bool
@@ -118,6 +131,8 @@ record_tag_note_known(struct record *rec)
 			continue;
 		for (k = by_letter[first][0]; k < by_letter[first][1]; k++)
 			if ((rec->known >> k & 1) == 0 &&
+			    may_fold_eq(rec->tags[i].name[1],
+				record_known_names[k][1]) &&
 			    name_eq(rec->tags[i].name, record_known_names[k])) {
 				rec->known |= (uint32_t)1 << k;
 				rec->known_at[k] = (uint32_t)i;

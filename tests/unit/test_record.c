@@ -236,6 +236,60 @@ START_TEST(move_numbers_checked)
 }
 END_TEST
 
+START_TEST(duplicate_tags_found_at_any_count)
+{
+	/*
+	 * The reader scans a few tags for a duplicate and hashes many
+	 * (reader.c): records of 1 to 40 tags, the duplicate of the first,
+	 * the middle or the last one in another case, each followed by the
+	 * same names once, which are no duplicates of the record before.
+	 */
+	static char	     text[8192];
+	const struct record *rec;
+	size_t		     n, len;
+	int		     w;
+
+	for (n = 1; n <= 40; n++) {
+		size_t i, j, dup[3] = { 0, (n - 1) / 2, n - 1 };
+
+		for (j = 0; j < 3; j++) {
+			len = 0;
+			for (i = 0; i < n; i++) {
+				w = snprintf(text + len, sizeof text - len,
+				    "[Tag%zu \"%zu\"]\n", i, i);
+				len += (size_t)w;
+			}
+			w = snprintf(text + len, sizeof text - len,
+			    "[tAG%zu \"again\"]\nf5 *\n\n", dup[j]);
+			len += (size_t)w;
+			for (i = 0; i < n; i++) {
+				w = snprintf(text + len, sizeof text - len,
+				    "[Tag%zu \"%zu\"]\n", i, i);
+				len += (size_t)w;
+			}
+			w = snprintf(text + len, sizeof text - len, "f5 *\n");
+			len += (size_t)w;
+			ck_assert_uint_lt(len, sizeof text);
+
+			reader_open(text, len, RECORD_PGN);
+			rec = next_record();
+			ck_assert_msg(rec->malformed, "%zu tags", n);
+			ck_assert_str_eq(
+			    diag_name(rec->error.code), "duplicate-tag");
+			ck_assert_uint_eq(rec->error.at.line, n + 1);
+			ck_assert_uint_eq(rec->ntags, n);
+			ck_assert_str_eq(
+			    record_tag_find(rec, "TAG0")->value, "0");
+			rec = next_record();
+			ck_assert_msg(
+			    !rec->malformed, "%zu tags: %s", n, rec->error.msg);
+			ck_assert_uint_eq(rec->ntags, n);
+			assert_no_more();
+		}
+	}
+}
+END_TEST
+
 START_TEST(malformed_records_do_not_stop_the_next)
 {
 	static const char text[] = "[Event \"open\n[Game \"reversi\"]\nf5 *\n"
@@ -1859,7 +1913,8 @@ record_suite(void)
 	    known_tags_as_searched, ggf_games, sgf_games, tree_main_line,
 	    sgf_size_last, many_records_and_boundaries, line_ends_and_bom,
 	    move_numbers_checked, malformed_records_do_not_stop_the_next,
-	    transcripts_split_into_turns, transcripts_as_the_pattern_says,
+	    duplicate_tags_found_at_any_count, transcripts_split_into_turns,
+	    transcripts_as_the_pattern_says,
 	    transcript_runs_as_the_pattern_says, transcript_lines_across_blocks,
 	    tags_as_the_pattern_says, result_tokens, format_names,
 	    claimed_results, csv_columns_by_name, binary_input_is_one_record,
