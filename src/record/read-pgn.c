@@ -480,6 +480,29 @@ comment_end(struct record_reader *rd, const struct pgn_scan *sc)
 }
 
 /*
+ * An item c at rd->line[i] before the record has started, for pgn_scan:
+ * the first resets the record (building); whether it starts the record
+ * there, which a comment does not.
+ */
+static inline __attribute__((always_inline)) bool
+pgn_start(
+    struct record_reader *rd, struct pgn_scan *sc, size_t i, char c, bool build)
+{
+	if (!sc->any) {
+		rd->pos = i;
+		if (build)
+			reader_reset(rd);
+		sc->any = true;
+	}
+	if (c == '{' || c == ';')
+		return false;
+	*sc->start = reader_pos(rd, i);
+	if (build && !sc->brace)
+		rd->rec_line = rd->line_offset;
+	return true;
+}
+
+/*
  * Where a record of the notation ends, written once for reading it
  * (next_pgn, build) and passing over it (skip_pgn, !build): the next item
  * of the record at rd->pos, in *sc.  A record ends at its result token,
@@ -528,20 +551,8 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 			if ((i = skip_space(s, i)) >= n)
 				break;
 			c = s[i];
-			if (!started) {
-				if (!sc->any) {
-					rd->pos = i;
-					if (build)
-						reader_reset(rd);
-					sc->any = true;
-				}
-				if (c != '{' && c != ';') {
-					*sc->start = reader_pos(rd, i);
-					if (build && !sc->brace)
-						rd->rec_line = rd->line_offset;
-					started = true;
-				}
-			}
+			if (!started)
+				started = pgn_start(rd, sc, i, c, build);
 			if (pgn_class[(unsigned char)c] & PGN_ITEM) {
 				sc->from = i;
 				rd->pos = i;
