@@ -380,6 +380,41 @@ START_TEST(transcript_lines_across_blocks)
 END_TEST
 
 /*
+ * Reads text (len bytes, a transcript a line) and checks each line's
+ * record: malformed exactly where the SYN_TRANSCRIPT pattern refuses the
+ * line (the reader checks by hand), an accepted one's turns all of it,
+ * in order, each at its column and offset.
+ */
+static void
+check_transcript_lines(const char *text, size_t len)
+{
+	const struct record *rec;
+	const char	    *p;
+	size_t		     i, n, k, g[2];
+	bool		     ok;
+
+	reader_open(text, len, RECORD_TRANSCRIPT);
+	for (p = text; p < text + len; p += k + 1) {
+		k = strcspn(p, "\n");
+		ok = syntax_match(syn, SYN_TRANSCRIPT, p, k, g, 1) >= 0;
+		rec = next_record();
+		ck_assert_msg(rec->malformed == !ok, "%.*s: %s", (int)k, p,
+		    ok ? "refused" : "accepted");
+		for (i = 0, n = 0; i < rec->nturns; i++) {
+			ck_assert(memcmp(rec->turns[i].text, p + n,
+				      rec->turns[i].len) == 0);
+			ck_assert_int_eq(rec->turns[i].at.col, n + 1);
+			ck_assert_int_eq(
+			    rec->turns[i].at.offset, (size_t)(p - text) + n);
+			n += rec->turns[i].len;
+		}
+		ck_assert_uint_eq(n, ok ? k : 0);
+	}
+	assert_no_more();
+	reader_close();
+}
+
+/*
  * Every string of up to four bytes over an alphabet that reaches each
  * edge of a transcript (letters a..p and beyond, PA, --, one digit or
  * three): a record is refused exactly where the SYN_TRANSCRIPT pattern
@@ -387,12 +422,10 @@ END_TEST
  */
 START_TEST(transcripts_as_the_pattern_says)
 {
-	static const char    alpha[] = "apPAq10-x";
-	char		    *text, *p;
-	size_t		     k = sizeof alpha - 1, n, i, len, g[2], cap = 0;
-	const struct record *rec;
-	bool		     ok;
-	int		     w;
+	static const char alpha[] = "apPAq10-x";
+	char		 *text, *p;
+	size_t		  k = sizeof alpha - 1, n, i, len, cap = 0;
+	int		  w;
 
 	for (len = 1, n = k; len <= 4; len++, n *= k)
 		cap += n * (len + 1);
@@ -406,24 +439,7 @@ START_TEST(transcripts_as_the_pattern_says)
 				*p++ = alpha[x % k];
 			*p++ = '\n';
 		}
-	reader_open(text, (size_t)(p - text), RECORD_TRANSCRIPT);
-	for (p = text; p < text + cap; p += len + 1) {
-		len = strcspn(p, "\n");
-		ok = syntax_match(syn, SYN_TRANSCRIPT, p, len, g, 1) >= 0;
-		rec = next_record();
-		ck_assert_msg(rec->malformed == !ok, "%.*s: %s", (int)len, p,
-		    ok ? "refused" : "accepted");
-		/* The turns of an accepted one are all of it, in order. */
-		for (i = 0, n = 0; i < rec->nturns; i++) {
-			ck_assert(memcmp(rec->turns[i].text, p + n,
-				      rec->turns[i].len) == 0);
-			ck_assert_int_eq(rec->turns[i].at.col, n + 1);
-			n += rec->turns[i].len;
-		}
-		ck_assert_uint_eq(n, ok ? len : 0);
-	}
-	assert_no_more();
-	reader_close();
+	check_transcript_lines(text, (size_t)(p - text));
 	free(text);
 }
 END_TEST
@@ -437,12 +453,10 @@ END_TEST
  */
 START_TEST(transcript_runs_as_the_pattern_says)
 {
-	static const char    base[] = "a1P8p9A2h3b4c5d6e7f8g1h2";
-	static const char    alpha[] = "apPAq10-x`@{";
-	char		    *text, *p;
-	size_t		     cap, i, a, len, n, k, g[2];
-	const struct record *rec;
-	bool		     ok;
+	static const char base[] = "a1P8p9A2h3b4c5d6e7f8g1h2";
+	static const char alpha[] = "apPAq10-x`@{";
+	char		 *text, *p;
+	size_t		  cap, i, a, len, k;
 
 	cap = (sizeof base - 1) * (sizeof alpha - 1) * (sizeof base) *
 		(sizeof base) +
@@ -465,26 +479,7 @@ START_TEST(transcript_runs_as_the_pattern_says)
 	}
 	*p++ = '\n';
 	ck_assert(p <= text + cap);
-	cap = (size_t)(p - text);
-	reader_open(text, cap, RECORD_TRANSCRIPT);
-	for (p = text; p < text + cap; p += len + 1) {
-		len = strcspn(p, "\n");
-		ok = syntax_match(syn, SYN_TRANSCRIPT, p, len, g, 1) >= 0;
-		rec = next_record();
-		ck_assert_msg(rec->malformed == !ok, "%.*s: %s", (int)len, p,
-		    ok ? "refused" : "accepted");
-		for (k = 0, n = 0; k < rec->nturns; k++) {
-			ck_assert(memcmp(rec->turns[k].text, p + n,
-				      rec->turns[k].len) == 0);
-			ck_assert_int_eq(rec->turns[k].at.col, n + 1);
-			ck_assert_int_eq(
-			    rec->turns[k].at.offset, (size_t)(p - text) + n);
-			n += rec->turns[k].len;
-		}
-		ck_assert_uint_eq(n, ok ? len : 0);
-	}
-	assert_no_more();
-	reader_close();
+	check_transcript_lines(text, (size_t)(p - text));
 	free(text);
 }
 END_TEST
