@@ -43,14 +43,15 @@ batch_stat_read_here(struct batch_stat_run *r, struct batch_stat_options *opt,
 		return CLI_INTERNAL;
 	/* Once the ranges are over, no input is read. */
 	for (i = 0; i < nfiles && !cli_select_done(&opt->sel) &&
-	     !(opt->dd.on && r->io_error);
+	     !(opt->dd.on && r->io_error) && r->stop == 0;
 	     i++)
 		batch_stat_read_input(r, opt, syn, files[i],
 		    r->seen != NULL ? &r->seen[i] : NULL);
 	r->skipped = opt->sel.skipped;
-	if (opt->dd.on && !cli_dedupe_finish(&opt->dd, !r->io_error))
+	if (opt->dd.on &&
+	    !cli_dedupe_finish(&opt->dd, !r->io_error && r->stop == 0))
 		r->io_error = true;
-	return CLI_OK;
+	return r->stop != 0 ? r->stop : CLI_OK;
 }
 
 /*

@@ -36,9 +36,15 @@ stat_worker(struct batch_stat_run *r, struct batch_stat_options *opt,
 	FILE		  *f;
 	int		   i;
 
-	for (i = 0; i < nfiles && !r->redo; i++)
+	for (i = 0; i < nfiles && !r->redo && r->stop == 0; i++)
 		batch_stat_read_input(r, opt, syn, files[i],
 		    r->seen != NULL ? &r->seen[i] : NULL);
+	/*
+	 * A worker stopped short fails, and the parent writes nothing; no
+	 * exit(3): the parent's atexit handlers are not the worker's.
+	 */
+	if (r->stop != 0)
+		_exit(r->stop);
 	if ((f = open_memstream(&buf, &len)) == NULL)
 		_exit(CLI_INTERNAL);
 	/* Written as bytes: its padding too is set (memcheck). */

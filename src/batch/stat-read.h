@@ -23,11 +23,15 @@ struct batch_range {
 };
 
 /*
- * Counts g into r's summary, and the progress line; exits (said) when g
- * does not fit the summary (other colour names) or memory runs out.
+ * Counts g into r's summary, and the progress line: true, or false with
+ * r->stop set (said) when g does not fit the summary (other colour
+ * names) or memory runs out.
  */
-void batch_stat_count(
+bool batch_stat_count(
     struct batch_stat_run *r, const struct stat_game *g, const char *name);
+
+/* Memory ran out: says so, and sets r->stop. */
+void batch_stat_no_memory(struct batch_stat_run *r);
 
 /* --table's output failed: said once (quiet on EPIPE), the run fails. */
 void batch_stat_table_error(
@@ -36,7 +40,7 @@ void batch_stat_table_error(
 /*
  * Reads input name's reports (or partial summaries, with --merge) from
  * in, primed with the len bytes peeked, into r.  What is wrong is said
- * and set in r; exits when memory runs out.
+ * and set in r (r->stop: the run goes no further).
  */
 void batch_stat_read_reports(struct batch_stat_run *r,
     struct batch_stat_options *opt, FILE *in, const char *name,
@@ -45,8 +49,8 @@ void batch_stat_read_reports(struct batch_stat_run *r,
 /*
  * Reads input path's records (from in, primed with the len bytes peeked,
  * or by task's range rg, NULL for all of it) into r, each replayed as
- * selected.  What is wrong is said and set in r; exits when memory runs
- * out.
+ * selected.  What is wrong is said and set in r (r->stop: the run goes
+ * no further).
  */
 void batch_stat_read_records(struct batch_stat_run *r,
     struct batch_stat_options *opt, struct record_syntax *syn, FILE *in,

@@ -96,8 +96,9 @@ records_open(struct batch_stat_run *r, struct batch_stat_options *opt,
 	rd = cli_records_reader(
 	    &opt->in, syn, rg != NULL ? rg->fp : in, path, name);
 	if (rd == NULL || record_reader_prime(rd, peek, len) == -1) {
-		cli_error("out of memory");
-		exit(CLI_INTERNAL);
+		batch_stat_no_memory(r);
+		record_reader_free(rd);
+		return NULL;
 	}
 	/* A range is all this task's: no record of it is numbered. */
 	if (rg != NULL && !batch_range_begin(r, rg, rd, name)) {
@@ -111,8 +112,8 @@ records_open(struct batch_stat_run *r, struct batch_stat_options *opt,
  * Counts one record replayed in rp, its group in g: left out as a
  * duplicate (--dedupe), else in the summary, its row (--table), its
  * tree (--tree) and its figures (fg, with --figures).  Returns 0, 1 for
- * a duplicate, or -1 when an output fails (r->io_error, said); exits
- * when memory runs out.
+ * a duplicate, or -1 when an output fails (r->io_error, said) or the run
+ * stops (r->stop, said).
  */
 static int
 count_record(struct batch_stat_run *r, struct batch_stat_options *opt,
@@ -132,21 +133,25 @@ count_record(struct batch_stat_run *r, struct batch_stat_options *opt,
 		r->duplicates++;
 		return 1;
 	}
-	batch_stat_count(r, g, name);
+	if (!batch_stat_count(r, g, name))
+		return -1;
 	if (opt->tb != NULL &&
 	    report_table_write(opt->tb, path, rec, rp) == -1) {
 		batch_stat_table_error(r, opt);
 		return -1;
 	}
 	if (opt->tree.on &&
-	    (rc = cli_tree_record(&opt->tree, syn, name, rec, rp, g)) != 0)
-		exit(rc == -2 ? CLI_USAGE : CLI_INTERNAL);
+	    (rc = cli_tree_record(&opt->tree, syn, name, rec, rp, g)) != 0) {
+		r->stop = rc == -2 ? CLI_USAGE : CLI_INTERNAL;
+		return -1;
+	}
 	if (opt->figures != 0 && cli_figures_count(fg, r->sum->last) == -1) {
 		cli_error(errno == EINVAL ?
 			"%s: a group's boards have other numbers of cells" :
 			"%s: out of memory, or a count beyond 2^63 - 1",
 		    name);
-		exit(CLI_INTERNAL);
+		r->stop = CLI_INTERNAL;
+		return -1;
 	}
 	return 0;
 }
@@ -239,8 +244,8 @@ batch_stat_read_records(struct batch_stat_run *r,
 		    (opt->openings != NULL &&
 			opening_of(opt->openings, &rp, &g, &obuf, &ocap) ==
 			    -1)) {
-			cli_error("out of memory");
-			exit(CLI_INTERNAL);
+			batch_stat_no_memory(r);
+			break;
 		}
 		if ((counted = count_record(
 			 r, opt, syn, path, name, rec, &rp, &g, &fg)) == -1)
@@ -248,14 +253,15 @@ batch_stat_read_records(struct batch_stat_run *r,
 		if (counted == 0 && cli_select_done(&opt->sel))
 			break;
 	}
+	/* A run stopped short (r->stop) says no more of the input. */
 	if (rc == -1) {
 		cli_read_error(name);
 		r->io_error = true;
-	} else if (cli_records_cut_short(rd, &d)) {
+	} else if (r->stop == 0 && cli_records_cut_short(rd, &d)) {
 		cli_diag(name, &d, NULL);
 		r->bad = true;
 	}
-	if (rc != -1 && rg != NULL && rg->on)
+	if (rc != -1 && r->stop == 0 && rg != NULL && rg->on)
 		batch_range_end(r, rd, name);
 	free(buf);
 	free(obuf);

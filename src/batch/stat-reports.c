@@ -11,7 +11,7 @@
 #include "batch/stat-read.h"
 #include "cli/doc-split.h"
 
-void
+bool
 batch_stat_count(
     struct batch_stat_run *r, const struct stat_game *g, const char *name)
 {
@@ -22,9 +22,19 @@ batch_stat_count(
 			    name, g->game);
 		else
 			cli_error("out of memory");
-		exit(CLI_INTERNAL);
+		r->stop = CLI_INTERNAL;
+		return false;
 	}
 	cli_progress(++r->records);
+	return true;
+}
+
+/* Memory ran out: said, and the run stops. */
+void
+batch_stat_no_memory(struct batch_stat_run *r)
+{
+	cli_error("out of memory");
+	r->stop = CLI_INTERNAL;
 }
 
 /* --table's output failed: said once (quiet on EPIPE), the run fails. */
@@ -67,17 +77,20 @@ read_split(struct batch_stat_run *r, struct batch_stat_options *opt, FILE *in,
 	int		      rc;
 
 	if ((f = cli_docs_open(in, peek, len, opt->j, &opt->seq, &docs)) ==
-		NULL ||
-	    (rd = report_reader_new(f, name, NULL, 0)) == NULL) {
-		cli_error("out of memory");
-		exit(CLI_INTERNAL);
+	    NULL) {
+		batch_stat_no_memory(r);
+		return;
 	}
-	while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1) {
-		batch_stat_count(r, &g, name);
+	if ((rd = report_reader_new(f, name, NULL, 0)) == NULL) {
+		batch_stat_no_memory(r);
+		cli_docs_close(f, docs, n);
+		return;
+	}
+	while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1 &&
+	    batch_stat_count(r, &g, name))
 		n++;
-	}
 	report_reader_free(rd);
-	if (!cli_docs_close(f, docs, n) || rc == -1)
+	if ((!cli_docs_close(f, docs, n) || rc == -1) && r->stop == 0)
 		r->redo = true;
 }
 
@@ -113,8 +126,8 @@ batch_stat_read_reports(struct batch_stat_run *r,
 		return;
 	}
 	if ((rd = report_reader_new(in, name, peek, len)) == NULL) {
-		cli_error("out of memory");
-		exit(CLI_INTERNAL);
+		batch_stat_no_memory(r);
+		return;
 	}
 	if (opt->merge && opt->tree.on) {
 		while ((rc = report_read_tree(rd, &r->tree, r->sum, &d)) == 1)
@@ -131,7 +144,10 @@ batch_stat_read_reports(struct batch_stat_run *r,
 		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1) {
 			if (!cli_record_take(&opt->in.shard, opt->j, &opt->seq))
 				continue;
-			batch_stat_count(r, &g, name);
+			if (!batch_stat_count(r, &g, name)) {
+				rc = 0;
+				break;
+			}
 			if (opt->tb != NULL &&
 			    report_table_write_read(opt->tb, rd) == -1) {
 				batch_stat_table_error(r, opt);

@@ -80,6 +80,11 @@ struct batch_stat_run {
 	unsigned long	     duplicates; /* --dedupe */
 	struct stat_tree    *tree;	 /* --tree --merge's */
 	bool		     redo;	 /* -j's split of reports unsure */
+	/*
+	 * The exit status the run stopped on, said (memory: CLI_INTERNAL;
+	 * --from no line of a record's game: CLI_USAGE), or 0.
+	 */
+	int stop;
 };
 
 /* Whether the run groups by opening (--by opening). */
@@ -90,7 +95,7 @@ bool batch_stat_by_opening(const struct batch_stat_options *opt);
  * opt's -j workers (--merge reads little and stays in one); r->sum made
  * (unless --merge), --opening-names read into opt->openings, r->seen
  * made for --partial, all r's to free.  Returns CLI_OK, or the exit
- * status after saying why.  Exits when memory runs out while reading.
+ * status after saying why (r->stop when reading stopped short).
  */
 int batch_stat_read_all(struct batch_stat_run *r,
     struct batch_stat_options *opt, char *const *files, int nfiles);

@@ -158,6 +158,35 @@ START_TEST(ranges_only_for_plain_files)
 }
 END_TEST
 
+/*
+ * A run that cannot go on (here --tree --from turns that are no line of
+ * a record's game) stops and returns its exit status, said: the library
+ * does not exit (Check's fork would take an exit for a failure), and no
+ * later input is read.
+ */
+START_TEST(stopped_run_returns)
+{
+	struct batch_stat_options opt;
+	struct batch_stat_run	  r = { 0 };
+	char			  one[64], two[64];
+	char			 *files[2] = { one, two };
+
+	make_file(one, 0, "[Game \"reversi\"]\n\nf5 d6\n");
+	make_file(two, 0, "[Game \"reversi\"]\n\nf5 f6\n");
+	memset(&opt, 0, sizeof opt);
+	cli_records_init(&opt.in, true);
+	opt.tree.on = true;
+	ck_assert(cli_tree_from_option(&opt.tree, "a1"));
+	ck_assert_int_eq(batch_stat_read_all(&r, &opt, files, 2), CLI_USAGE);
+	ck_assert_int_eq(r.stop, CLI_USAGE);
+	ck_assert_uint_eq(r.records, 1);
+	cli_tree_free(&opt.tree);
+	stat_summary_free(r.sum);
+	unlink(one);
+	unlink(two);
+}
+END_TEST
+
 int
 main(void)
 {
@@ -170,5 +199,6 @@ main(void)
 	    s, "options", 0, table_options_agree, by_opening_is_the_word, NULL);
 	unit_tcase(s, "range", 0, ranges_meet_end_to_end,
 	    ranges_only_for_plain_files, NULL);
+	unit_tcase(s, "stop", 0, stopped_run_returns, NULL);
 	return unit_run(s);
 }
