@@ -454,17 +454,10 @@ START_TEST(svg_every_hex_board)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("draw");
-	TCase *tc;
-
-	unit_tcase(s, "text", 0, reversi_row1_on_top,
-	    reversi_large_board_margins, square_rank1_at_bottom_and_pinned,
-	    hexhex_side_3, hex_335_and_every_side, NULL);
-	tc = unit_tcase(s, "svg", 0, svg_marks_last_turn,
-	    svg_hex_cells_and_removals, svg_dice_of_the_turn, NULL);
-	tcase_add_loop_test(tc, svg_every_hex_board, 0, 12);
-	return unit_run(s);
-}
+UNIT_MAIN("draw",
+    unit_tcase("text", 0, reversi_row1_on_top, reversi_large_board_margins,
+	square_rank1_at_bottom_and_pinned, hexhex_side_3,
+	hex_335_and_every_side, NULL),
+    unit_loops(unit_tcase("svg", 0, svg_marks_last_turn,
+		   svg_hex_cells_and_removals, svg_dice_of_the_turn, NULL),
+	svg_every_hex_board, 0, 12, NULL))

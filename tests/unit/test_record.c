@@ -1894,53 +1894,37 @@ START_TEST(wthor_move_bytes_named)
 }
 END_TEST
 
-static Suite *
-record_suite(void)
-{
-	Suite *s = suite_create("record");
-	TCase *tc;
-
-	/*
-	 * The exhaustive tests read a few hundred thousand records: a second
-	 * alone, several on a machine others load (Check's default is 4).
-	 */
-	tc = unit_tcase(s, "reader", 120, reads_tags_turns_and_result,
-	    known_tags_as_searched, ggf_games, sgf_games, tree_main_line,
-	    sgf_size_last, many_records_and_boundaries, line_ends_and_bom,
-	    move_numbers_checked, malformed_records_do_not_stop_the_next,
-	    duplicate_tags_found_at_any_count, transcripts_split_into_turns,
-	    transcripts_as_the_pattern_says,
-	    transcript_runs_as_the_pattern_says, transcript_lines_across_blocks,
-	    tags_as_the_pattern_says, result_tokens, format_names,
-	    claimed_results, csv_columns_by_name, binary_input_is_one_record,
-	    skip_is_read_unseen, buffer_reads_as_stream,
-	    stamps_read_after_their_turn, NULL);
-	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
-	tcase_add_loop_test(tc, tree_colours, 0, 8);
-	tcase_add_loop_test(tc, ggf_re_values, 0, 11);
-	tcase_add_loop_test(tc, setup_values, 0, 8);
-	tcase_add_loop_test(tc, sniffing, 0, 8);
-	tcase_add_loop_test(tc, empty_and_comment_only_inputs, 0, 3);
-	tcase_add_loop_test(tc, ranges_give_each_record_once, 0,
-	    sizeof range_inputs / sizeof range_inputs[0]);
-
-	tc = unit_tcase(s, "turns", 0, turn_tokens, printable_cut_where_needed,
-	    turn_commas, turn_joined, result_scores, wthor_move_bytes_named,
-	    NULL);
-	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
-
-	tc = unit_tcase(s, "writer", 0, update_appends_turns,
-	    update_sets_result, update_wraps_long_lines, update_writes_stamps,
-	    update_sets_tags, takeback_removes_turns, NULL);
-	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
-	tcase_add_loop_test(tc, write_and_read_back, 0, 2);
-	tcase_add_loop_test(tc, turn_tokens_formatted, 0, 7);
-	tcase_add_loop_test(tc, update_places_turns, 0, 6);
-	return s;
-}
-
-int
-main(void)
-{
-	return unit_run(record_suite());
-}
+/*
+ * The exhaustive tests read a few hundred thousand records: a second
+ * alone, several on a machine others load (Check's default is 4).
+ */
+UNIT_MAIN("record",
+    unit_loops(
+	unit_fixture(
+	    unit_tcase("reader", 120, reads_tags_turns_and_result,
+		known_tags_as_searched, ggf_games, sgf_games, tree_main_line,
+		sgf_size_last, many_records_and_boundaries, line_ends_and_bom,
+		move_numbers_checked, malformed_records_do_not_stop_the_next,
+		duplicate_tags_found_at_any_count, transcripts_split_into_turns,
+		transcripts_as_the_pattern_says,
+		transcript_runs_as_the_pattern_says,
+		transcript_lines_across_blocks, tags_as_the_pattern_says,
+		result_tokens, format_names, claimed_results,
+		csv_columns_by_name, binary_input_is_one_record,
+		skip_is_read_unseen, buffer_reads_as_stream,
+		stamps_read_after_their_turn, NULL),
+	    syntax_setup, syntax_teardown),
+	tree_colours, 0, 8, ggf_re_values, 0, 11, setup_values, 0, 8, sniffing,
+	0, 8, empty_and_comment_only_inputs, 0, 3, ranges_give_each_record_once,
+	0, (int)(sizeof range_inputs / sizeof range_inputs[0]), NULL),
+    unit_fixture(unit_tcase("turns", 0, turn_tokens, printable_cut_where_needed,
+		     turn_commas, turn_joined, result_scores,
+		     wthor_move_bytes_named, NULL),
+	syntax_setup, syntax_teardown),
+    unit_loops(unit_fixture(unit_tcase("writer", 0, update_appends_turns,
+				update_sets_result, update_wraps_long_lines,
+				update_writes_stamps, update_sets_tags,
+				takeback_removes_turns, NULL),
+		   syntax_setup, syntax_teardown),
+	write_and_read_back, 0, 2, turn_tokens_formatted, 0, 7,
+	update_places_turns, 0, 6, NULL))

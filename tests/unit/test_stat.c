@@ -813,17 +813,10 @@ START_TEST(test_figures_inconsistent)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("stat");
-
-	unit_tcase(s, "core", 0, test_add, test_swap_seats, test_merge_exact,
-	    test_groups_sorted, test_quantiles, test_wilson, test_ratings_hand,
-	    test_ratings_unbeaten, test_count_overflow, test_counts_add,
-	    test_covers, test_cover_repeat, test_cover_version,
-	    test_player_named, test_elo_trinomial, test_elo_pentanomial,
-	    test_elo_extremes, test_figures_merge, test_figures_inconsistent,
-	    NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("stat",
+    unit_tcase("core", 0, test_add, test_swap_seats, test_merge_exact,
+	test_groups_sorted, test_quantiles, test_wilson, test_ratings_hand,
+	test_ratings_unbeaten, test_count_overflow, test_counts_add,
+	test_covers, test_cover_repeat, test_cover_version, test_player_named,
+	test_elo_trinomial, test_elo_pentanomial, test_elo_extremes,
+	test_figures_merge, test_figures_inconsistent, NULL))
