@@ -648,6 +648,37 @@ check_transcript_lines(const char *text, size_t len)
 }
 
 /*
+ * Every string of 1 to most bytes over the bytes of alpha, the shorter
+ * first, each after before and before after: a text the caller frees,
+ * *len bytes long.
+ */
+static char *
+every_string(const char *alpha, size_t most, const char *before,
+    const char *after, size_t *len)
+{
+	size_t k = strlen(alpha), nb = strlen(before), na = strlen(after);
+	size_t n, i, l, w, x, cap = 0;
+	char  *text, *p;
+
+	for (l = 1, n = k; l <= most; l++, n *= k)
+		cap += n * (nb + l + na);
+	text = p = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (l = 1, n = k; l <= most; l++, n *= k)
+		for (i = 0; i < n; i++) {
+			memcpy(p, before, nb);
+			p += nb;
+			for (w = 0, x = i; w < l; w++, x /= k)
+				*p++ = alpha[x % k];
+			memcpy(p, after, na);
+			p += na;
+		}
+	ck_assert_ptr_eq(p, text + cap);
+	*len = cap;
+	return text;
+}
+
+/*
  * Every string of up to four bytes over an alphabet that reaches each
  * edge of a transcript (letters a..p and beyond, PA, --, one digit or
  * three): a record is refused exactly where the SYN_TRANSCRIPT pattern
@@ -655,24 +686,10 @@ check_transcript_lines(const char *text, size_t len)
  */
 START_TEST(transcripts_as_the_pattern_says)
 {
-	static const char alpha[] = "apPAq10-x";
-	char		 *text, *p;
-	size_t		  k = sizeof alpha - 1, n, i, len, cap = 0;
-	int		  w;
+	size_t len;
+	char  *text = every_string("apPAq10-x", 4, "", "\n", &len);
 
-	for (len = 1, n = k; len <= 4; len++, n *= k)
-		cap += n * (len + 1);
-	text = p = malloc(cap);
-	ck_assert_ptr_nonnull(text);
-	for (len = 1, n = k; len <= 4; len++, n *= k)
-		for (i = 0; i < n; i++) {
-			size_t x = i;
-
-			for (w = 0; w < (int)len; w++, x /= k)
-				*p++ = alpha[x % k];
-			*p++ = '\n';
-		}
-	check_transcript_lines(text, (size_t)(p - text));
+	check_transcript_lines(text, len);
 	free(text);
 }
 END_TEST
@@ -725,27 +742,12 @@ END_TEST
  */
 START_TEST(tags_as_the_pattern_says)
 {
-	static const char alpha[] = "a1_ \t\"\\]";
-	char		 *text, *p, value[16];
-	size_t		  k = sizeof alpha - 1, n, i, j, v, len, g[6], cap = 0;
+	char		    *text, *p, value[16];
+	size_t		     j, v, len, g[6], cap;
 	const struct record *rec;
-	int		     w, m;
+	int		     m;
 
-	for (len = 1, n = k; len <= 6; len++, n *= k)
-		cap += n * (len + 4);
-	text = p = malloc(cap);
-	ck_assert_ptr_nonnull(text);
-	for (len = 1, n = k; len <= 6; len++, n *= k)
-		for (i = 0; i < n; i++) {
-			size_t x = i;
-
-			*p++ = '[';
-			for (w = 0; w < (int)len; w++, x /= k)
-				*p++ = alpha[x % k];
-			memcpy(p, "\n*\n", 3);
-			p += 3;
-		}
-	ck_assert_ptr_eq(p, text + cap);
+	text = every_string("a1_ \t\"\\]", 6, "[", "\n*\n", &cap);
 	reader_open(text, cap, RECORD_PGN);
 	for (p = text; p < text + cap; p += len + 3) {
 		len = strcspn(p, "\n");
@@ -1275,31 +1277,55 @@ START_TEST(turn_tokens_formatted)
 }
 END_TEST
 
-/* Applies an update to text and returns the new text (static). */
-static const char *
-updated(const char *text, bool replace_last, const char *turn1,
-    const char *turn2, const char *result)
+/* The first record of text, read by the test's reader. */
+static const struct record *
+first_record(const char *text)
 {
-	static char	     buf[1024];
-	const char	    *turns[2] = { turn1, turn2 };
-	struct record_update u = { replace_last, turns,
-		turn2 != NULL	  ? 2 :
-		    turn1 != NULL ? 1 :
-				    0,
-		result, NULL, NULL, NULL, 0, NULL };
-	const struct record *rec;
-	size_t		     len;
-	char		    *out;
-
 	reader_open(text, strlen(text), RECORD_PGN);
-	rec = next_record();
-	out = record_update_text(text, strlen(text), rec, &u, &len);
+	return next_record();
+}
+
+/*
+ * The text out, len bytes, that an edit of the test's record made:
+ * copied (static), out freed and the reader closed.
+ */
+static const char *
+edited(char *out, size_t len)
+{
+	static char buf[1024];
+
 	ck_assert_ptr_nonnull(out);
 	ck_assert_uint_eq(strlen(out), len);
 	snprintf(buf, sizeof buf, "%s", out);
 	free(out);
 	reader_close();
 	return buf;
+}
+
+/* Applies the update u to text and returns the new text (static). */
+static const char *
+update_of(const char *text, const struct record_update *u)
+{
+	size_t len;
+	char  *out = record_update_text(
+	     text, strlen(text), first_record(text), u, &len);
+
+	return edited(out, len);
+}
+
+/* The text of an update of text by up to two turns and a result. */
+static const char *
+updated(const char *text, bool replace_last, const char *turn1,
+    const char *turn2, const char *result)
+{
+	const char	    *turns[2] = { turn1, turn2 };
+	struct record_update u = { replace_last, turns,
+		turn2 != NULL	  ? 2 :
+		    turn1 != NULL ? 1 :
+				    0,
+		result, NULL, NULL, NULL, 0, NULL };
+
+	return update_of(text, &u);
 }
 
 START_TEST(update_appends_turns)
@@ -1419,21 +1445,11 @@ END_TEST
 static const char *
 taken_back(const char *text, size_t keep)
 {
-	static char	     buf[1024];
-	const struct record *rec;
-	size_t		     len;
-	char		    *out;
+	size_t len;
+	char  *out = record_takeback_text(
+	     text, strlen(text), first_record(text), keep, "{N}", &len);
 
-	reader_open(text, strlen(text), RECORD_PGN);
-	rec = next_record();
-	out = record_takeback_text(text, strlen(text), rec, keep, "{N}", &len);
-	reader_close();
-	if (out == NULL)
-		return NULL;
-	ck_assert_uint_eq(strlen(out), len);
-	snprintf(buf, sizeof buf, "%s", out);
-	free(out);
-	return buf;
+	return out != NULL ? edited(out, len) : NULL;
 }
 
 /*
@@ -1500,54 +1516,40 @@ assert_shown(size_t n, const char *tail, size_t m, const char *shown)
  */
 START_TEST(printable_cut_where_needed)
 {
-	char buf[8];
+	static const struct {
+		size_t	    n;	   /* times 'a' */
+		const char *tail;  /* then this */
+		size_t	    m;	   /* shown as times 'a' */
+		const char *shown; /* then this */
+	} cases[] = {
+		/* 58 and 59 bytes fit; 60 and 61 are cut to 56 and the dots. */
+		{ 58, "", 58, "" },
+		{ 59, "", 59, "" },
+		{ 60, "", 56, "..." },
+		{ 61, "", 56, "..." },
+		/* A two-byte character is kept whole or not at all. */
+		{ 57, "\303\251", 57, "\303\251" },
+		{ 56, "\303\251b", 56, "\303\251b" },
+		{ 56, "\303\251bb", 56, "..." },
+		{ 55, "\303\251bbb", 55, "..." },
+		{ 54, "\303\251bbbb", 54, "\303\251..." },
+		{ 58, "\303\251", 56, "..." },
+		/* So is an escape (four bytes for an ESC, two for a backslash). */
+		{ 55, "\033", 55, "\\x1b" },
+		{ 56, "\033", 56, "..." },
+		{ 52, "\033bbb", 52, "\\x1bbbb" },
+		{ 53, "\033bbb", 53, "..." },
+		{ 52, "\033bbbb", 52, "\\x1b..." },
+		{ 57, "\\", 57, "\\\\" },
+		{ 58, "\\", 56, "..." },
+	};
+	char   buf[8];
+	size_t i;
 
 	ck_assert_int_eq(RECORD_SHOWN, 60);
-	/* 58 and 59 bytes fit; 60 and 61 are cut to 56 and the dots. */
-	assert_shown(58, "", 58, "");
-	assert_shown(59, "", 59, "");
-	assert_shown(60, "", 56, "...");
-	assert_shown(61, "", 56, "...");
-
-	/* A two-byte character is kept whole or not at all. */
-	assert_shown(57, "\xc3\xa9", 57, "\xc3\xa9");
-	assert_shown(56,
-	    "\xc3\xa9"
-	    "b",
-	    56,
-	    "\xc3\xa9"
-	    "b");
-	assert_shown(56,
-	    "\xc3\xa9"
-	    "bb",
-	    56, "...");
-	assert_shown(55,
-	    "\xc3\xa9"
-	    "bbb",
-	    55, "...");
-	assert_shown(54,
-	    "\xc3\xa9"
-	    "bbbb",
-	    54, "\xc3\xa9...");
-	assert_shown(58, "\xc3\xa9", 56, "...");
-
-	/* So is an escape (four bytes for an ESC, two for a backslash). */
-	assert_shown(55, "\x1b", 55, "\\x1b");
-	assert_shown(56, "\x1b", 56, "...");
-	assert_shown(52,
-	    "\x1b"
-	    "bbb",
-	    52, "\\x1bbbb");
-	assert_shown(53,
-	    "\x1b"
-	    "bbb",
-	    53, "...");
-	assert_shown(52,
-	    "\x1b"
-	    "bbbb",
-	    52, "\\x1b...");
-	assert_shown(57, "\\", 57, "\\\\");
-	assert_shown(58, "\\", 56, "...");
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_shown(
+		    cases[i].n, cases[i].tail, cases[i].m, cases[i].shown);
 
 	/* Small buffers: nothing is written past cap, not even the NUL. */
 	memset(buf, 'z', sizeof buf);
@@ -1570,69 +1572,41 @@ START_TEST(update_writes_stamps)
 {
 	static const char    text[] = "[Game \"oust\"]\n\n1. c3 "
 				      "{[%at 2026-01-01T00:00:00Z]} 1... b4* *\n";
-	static const char    plain[] = "[Game \"reversi\"]\n\n1. f5 *\n";
 	const char	    *turns[2] = { "b4*,a1", "e1" };
 	struct record_update u = { true, turns, 2, NULL, NULL,
 		"2026-01-02T00:00:00Z", NULL, 0, NULL };
-	const struct record *rec;
-	size_t		     len;
-	char		    *out;
 
 	/* The turn in progress without a moment gets one after it. */
-	reader_open(text, sizeof text - 1, RECORD_PGN);
-	rec = next_record();
-	out = record_update_text(text, sizeof text - 1, rec, &u, &len);
-	ck_assert_str_eq(out,
+	ck_assert_str_eq(update_of(text, &u),
 	    "[Game \"oust\"]\n\n1. c3 {[%at 2026-01-01T00:00:00Z]} 1... "
 	    "b4*,a1 {[%at 2026-01-02T00:00:00Z]} 2. e1\n"
 	    "{[%at 2026-01-02T00:00:00Z]} *\n");
-	free(out);
-	reader_close();
 	/* A new turn, dated: no comment came before it, so no N... */
 	u = (struct record_update){ false, turns + 1, 1, NULL, NULL,
 		"2026-01-02T00:00:00Z", NULL, 0, NULL };
-	reader_open(plain, sizeof plain - 1, RECORD_PGN);
-	rec = next_record();
-	out = record_update_text(plain, sizeof plain - 1, rec, &u, &len);
-	ck_assert_str_eq(out,
+	ck_assert_str_eq(update_of("[Game \"reversi\"]\n\n1. f5 *\n", &u),
 	    "[Game \"reversi\"]\n\n1. f5 e1 "
 	    "{[%at 2026-01-02T00:00:00Z]} *\n");
-	free(out);
-	reader_close();
 }
 END_TEST
 
 START_TEST(update_sets_tags)
 {
-	static const char tagged[] = "[Game \"reversi\"]\r\n[Winner \"x\"]"
-				     "\r\n\r\n1. f5 *\r\n";
-	static const char bare[] = "1. f5 *\n";
 	const struct record_tag_out tags[2] = {
 		{ "Termination", "white \"timed\" out" }, { "Winner", "black" }
 	};
 	struct record_update u = { .tags = tags, .ntags = 2 };
-	const struct record *rec;
-	size_t		     len;
-	char		    *out;
 
 	/* A tag there gets its value; another goes after the last one. */
-	reader_open(tagged, sizeof tagged - 1, RECORD_PGN);
-	rec = next_record();
-	out = record_update_text(tagged, sizeof tagged - 1, rec, &u, &len);
-	ck_assert_str_eq(out,
+	ck_assert_str_eq(update_of("[Game \"reversi\"]\r\n[Winner \"x\"]"
+				   "\r\n\r\n1. f5 *\r\n",
+			     &u),
 	    "[Game \"reversi\"]\r\n[Winner \"black\"]\r\n"
 	    "[Termination \"white \\\"timed\\\" out\"]\r\n\r\n1. f5 *\r\n");
-	free(out);
-	reader_close();
 	/* No tags yet: each on a line of its own before the movetext. */
-	reader_open(bare, sizeof bare - 1, RECORD_PGN);
-	rec = next_record();
-	out = record_update_text(bare, sizeof bare - 1, rec, &u, &len);
-	ck_assert_str_eq(out,
+	ck_assert_str_eq(update_of("1. f5 *\n", &u),
 	    "[Termination \"white \\\"timed\\\" out\"]\n"
 	    "[Winner \"black\"]\n1. f5 *\n");
-	free(out);
-	reader_close();
 }
 END_TEST
 
