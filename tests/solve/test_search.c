@@ -236,8 +236,8 @@ plain(uint64_t P, uint64_t O, int alpha, int beta, bool passed)
 	for (; m != 0; m &= m - 1) {
 		sq = bits_first(m);
 		f = bits_flips(P, O, sq);
-		v = -plain(O ^ f, P ^ f ^ (UINT64_C(1) << sq), -beta, -alpha,
-		    false);
+		v = -plain(
+		    O ^ f, P ^ f ^ (UINT64_C(1) << sq), -beta, -alpha, false);
 		if (v > best)
 			best = v;
 		if (v > alpha)
@@ -287,15 +287,8 @@ START_TEST(last_empties_against_plain)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("solve search");
-
-	unit_tcase(s, "pruning", 300, etc_against_none, stability_against_none,
-	    table_against_none, everything_against_nothing, NULL);
-	unit_tcase(s, "last empties", 60, last_empties_against_plain, NULL);
-	unit_tcase(s, "stability", 60, stable_discs_stay, edge_run_shut_in,
-	    NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("solve search",
+    unit_tcase("pruning", 300, etc_against_none, stability_against_none,
+	table_against_none, everything_against_nothing, NULL),
+    unit_tcase("last empties", 60, last_empties_against_plain, NULL),
+    unit_tcase("stability", 60, stable_discs_stay, edge_run_shut_in, NULL))

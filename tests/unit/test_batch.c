@@ -190,15 +190,13 @@ END_TEST
 int
 main(void)
 {
-	Suite *s = suite_create("batch");
-
 	cli_init("test_batch");
-	unit_tcase(s, "check", 0, add_totals_sums_workers,
-	    add_totals_refuses_cut_short, NULL);
-	unit_tcase(
-	    s, "options", 0, table_options_agree, by_opening_is_the_word, NULL);
-	unit_tcase(s, "range", 0, ranges_meet_end_to_end,
-	    ranges_only_for_plain_files, NULL);
-	unit_tcase(s, "stop", 0, stopped_run_returns, NULL);
-	return unit_run(s);
+	return unit_main("batch",
+	    unit_tcase("check", 0, add_totals_sums_workers,
+		add_totals_refuses_cut_short, NULL),
+	    unit_tcase("options", 0, table_options_agree,
+		by_opening_is_the_word, NULL),
+	    unit_tcase("range", 0, ranges_meet_end_to_end,
+		ranges_only_for_plain_files, NULL),
+	    unit_tcase("stop", 0, stopped_run_returns, NULL), NULL);
 }

@@ -65,8 +65,8 @@ START_TEST(test_time_parse)
 	/* Past the years a moment is written in, once in UTC. */
 	bad_time("9999-12-31T23:59:59-01:00", 19);
 	bad_time("0000-01-01T00:00:00+01:00", 19);
-	ck_assert_int_eq(when("9999-12-31T23:59:59+01:00"),
-	    when("9999-12-31T22:59:59Z"));
+	ck_assert_int_eq(
+	    when("9999-12-31T23:59:59+01:00"), when("9999-12-31T22:59:59Z"));
 }
 END_TEST
 
@@ -91,8 +91,8 @@ START_TEST(test_time_format)
 	    corr_time_format(when("2026-06-30T12:00:00+05:30"), buf),
 	    "2026-06-30T06:30:00Z");
 	/* Any int64_t is written, its true year, without overflow. */
-	ck_assert_str_eq(corr_time_format(INT64_MAX, buf),
-	    "292277026596-12-04T15:30:07Z");
+	ck_assert_str_eq(
+	    corr_time_format(INT64_MAX, buf), "292277026596-12-04T15:30:07Z");
 	ck_assert_ptr_nonnull(corr_time_format(INT64_MIN, buf));
 	ck_assert_int_eq(buf[0], '-');
 }
@@ -378,8 +378,8 @@ START_TEST(test_leave)
 	    corr_leave_check(&ctl, lv, 0, &l, T0 + 4 * DAY, &err), -1);
 	ck_assert_int_eq(err.kind, CORR_BAD_LEAVE);
 	ck_assert_ptr_nonnull(strstr(err.msg, "in the past"));
-	ck_assert_int_eq(corr_leave_check(&ctl, lv, 0, &l, T0 + 2 * DAY, &err),
-	    0);
+	ck_assert_int_eq(
+	    corr_leave_check(&ctl, lv, 0, &l, T0 + 2 * DAY, &err), 0);
 
 	/* Overlapping, backwards, and past the year's 45 days. */
 	l = (struct corr_leave){ 0, T0 + 14 * DAY, T0 + 16 * DAY };
@@ -471,14 +471,8 @@ START_TEST(test_deadline_naive)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("corr");
-
-	unit_tcase(s, "corr", 0, test_time_parse, test_time_format,
-	    test_control_anchors, test_control_errors, test_charge,
-	    test_clock_iccf, test_clock_little_golem, test_clock_per_move,
-	    test_clock_moves_in_days, test_leave, test_deadline_naive, NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("corr",
+    unit_tcase("corr", 0, test_time_parse, test_time_format,
+	test_control_anchors, test_control_errors, test_charge, test_clock_iccf,
+	test_clock_little_golem, test_clock_per_move, test_clock_moves_in_days,
+	test_leave, test_deadline_naive, NULL))

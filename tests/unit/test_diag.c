@@ -98,11 +98,5 @@ START_TEST(test_fill)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("diag");
-
-	unit_tcase(s, "core", 0, test_names, test_severities, test_fill, NULL);
-	return unit_run(s);
-}
+UNIT_MAIN(
+    "diag", unit_tcase("core", 0, test_names, test_severities, test_fill, NULL))

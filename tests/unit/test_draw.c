@@ -252,19 +252,37 @@ START_TEST(hex_335_and_every_side)
 }
 END_TEST
 
-/* An SVG picture as a string (the caller frees). */
-static char *
-svg_of(const struct rules_position *pos, const struct draw_last *last,
-    const struct draw_caption *cap, int flags)
+/*
+ * What an SVG test draws: the position shown and, for the marks of its
+ * last turn, the position before that turn; and the picture drawn.  Each
+ * test's own, freed after it, passed or failed, by svg_teardown.
+ */
+static struct rules_position *before, *shown;
+static char		     *svg;
+
+static void
+svg_teardown(void)
+{
+	free(svg);
+	rules_position_free(shown);
+	rules_position_free(before);
+	svg = NULL;
+	shown = before = NULL;
+}
+
+/* Draws shown as an SVG picture into svg, in place of the one before. */
+static void
+draw(const struct draw_last *last, const struct draw_caption *cap, int flags)
 {
 	char  *buf = NULL;
 	size_t len = 0;
 	FILE  *f = open_memstream(&buf, &len);
 
 	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(draw_svg(f, pos, last, cap, flags), 0);
+	ck_assert_int_eq(draw_svg(f, shown, last, cap, flags), 0);
 	fclose(f);
-	return buf;
+	free(svg);
+	svg = buf;
 }
 
 static int
@@ -281,14 +299,13 @@ count(const char *s, const char *what)
 
 START_TEST(svg_marks_last_turn)
 {
-	struct rules_position *before = position(&rules_reversi, NULL, NULL);
-	struct rules_position *pos = rules_position_dup(before);
-	struct rules_action    f5 = { .kind = RULES_PLACE };
-	struct draw_last       last = { before, &f5, 1 };
-	char		      *svg;
+	struct rules_action f5 = { .kind = RULES_PLACE };
+	struct draw_last    last = { NULL, &f5, 1 };
 
-	f5.to = (int16_t)rules_cell_parse(&pos->board, "f5", 2);
-	ck_assert_int_eq(rules_play(pos, &f5, NULL), 0);
+	last.before = before = position(&rules_reversi, NULL, NULL);
+	shown = rules_position_dup(before);
+	f5.to = (int16_t)rules_cell_parse(&shown->board, "f5", 2);
+	ck_assert_int_eq(rules_play(shown, &f5, NULL), 0);
 	struct draw_caption cap = { .title = "Reversi <8x8> & co",
 		.player = { "Ada", NULL },
 		.score = { 4, 1 },
@@ -297,7 +314,7 @@ START_TEST(svg_marks_last_turn)
 		.last = "last turn 1, black: f5",
 		.to_move = 1 };
 
-	svg = svg_of(pos, &last, &cap, 0);
+	draw(&last, &cap, 0);
 	ck_assert_int_eq(strncmp(svg, "<?xml version=\"1.0\"", 19), 0);
 	/* Five on the board, one for each player in the header. */
 	ck_assert_int_eq(count(svg, "class=\"stone "), 7);
@@ -322,31 +339,26 @@ START_TEST(svg_marks_last_turn)
 	ck_assert_int_eq(count(svg, "class=\"changed\""), 2);
 	ck_assert_ptr_nonnull(strstr(svg, "Reversi &lt;8x8&gt; &amp; co"));
 	ck_assert_ptr_nonnull(strstr(svg, "</svg>\n"));
-	free(svg);
-	rules_position_free(pos);
-	rules_position_free(before);
 }
 END_TEST
 
 START_TEST(svg_hex_cells_and_removals)
 {
-	struct rules_position *before = position(&standin_hex, "4", NULL);
-	struct rules_position *pos;
-	int		       pieces[RULES_MAX_CELLS] = { 0 };
-	struct rules_action    a[2] = { { .kind = RULES_PLACE },
-		   { .kind = RULES_REMOVE } };
-	struct draw_last       last = { before, a, 2 };
-	char		      *svg;
+	int		    pieces[RULES_MAX_CELLS] = { 0 };
+	struct rules_action a[2] = { { .kind = RULES_PLACE },
+		{ .kind = RULES_REMOVE } };
+	struct draw_last    last = { NULL, a, 2 };
 
+	last.before = before = position(&standin_hex, "4", NULL);
 	pieces[0] = pieces[1] = RULES_PIECE(1);
 	ck_assert_int_eq(rules_setup(before, pieces, 0, NULL), 0);
-	pos = rules_position_dup(before);
+	shown = rules_position_dup(before);
 	pieces[0] = RULES_EMPTY;
 	pieces[5] = RULES_PIECE(0) | RULES_PINNED;
-	ck_assert_int_eq(rules_setup(pos, pieces, 1, NULL), 0);
+	ck_assert_int_eq(rules_setup(shown, pieces, 1, NULL), 0);
 	a[0].to = 5;
 	a[1].to = 0;
-	svg = svg_of(pos, &last, NULL, DRAW_SVG_INLINE);
+	draw(&last, NULL, DRAW_SVG_INLINE);
 	ck_assert_int_eq(strncmp(svg, "<svg ", 5), 0);
 	ck_assert_int_eq(count(svg, "<polygon"), 37);
 	/* On the board and in the legend. */
@@ -361,44 +373,35 @@ START_TEST(svg_hex_cells_and_removals)
 	ck_assert_ptr_null(strstr(svg, ">captured</text>"));
 	/* 7 column letters, 7 row numbers. */
 	ck_assert_int_eq(count(svg, "class=\"coord\""), 14);
-	free(svg);
 	/* Gone with no action of the turn's: captured. */
 	last.nactions = 1;
-	svg = svg_of(pos, &last, NULL, DRAW_SVG_INLINE);
+	draw(&last, NULL, DRAW_SVG_INLINE);
 	ck_assert_int_eq(count(svg, "class=\"removed\""), 2);
 	ck_assert_ptr_nonnull(strstr(svg, ">captured</text>"));
 	ck_assert_ptr_null(strstr(svg, ">removed</text>"));
-	free(svg);
-	rules_position_free(pos);
-	rules_position_free(before);
 }
 END_TEST
 
 /* Herd: the dice of the last turn drawn under the board, faces 4 and 2. */
 START_TEST(svg_dice_of_the_turn)
 {
-	struct rules_position *before = position(&standin_hex, "3", NULL);
 	struct rules_action a[2] = { { .kind = RULES_DICE, .from = 4, .to = 2 },
 		{ .kind = RULES_PLACE, .to = 3 } };
-	struct draw_last    last = { before, a, 2 };
-	struct rules_position *pos = rules_position_dup(before);
-	int		       pieces[RULES_MAX_CELLS] = { 0 };
-	char		      *svg;
+	struct draw_last    last = { NULL, a, 2 };
+	int		    pieces[RULES_MAX_CELLS] = { 0 };
 
+	last.before = before = position(&standin_hex, "3", NULL);
+	shown = rules_position_dup(before);
 	pieces[3] = RULES_PIECE(0);
-	ck_assert_int_eq(rules_setup(pos, pieces, 1, NULL), 0);
-	svg = svg_of(pos, &last, NULL, 0);
+	ck_assert_int_eq(rules_setup(shown, pieces, 1, NULL), 0);
+	draw(&last, NULL, 0);
 	ck_assert_int_eq(count(svg, "class=\"die\""), 2);
 	ck_assert_ptr_nonnull(strstr(svg, "data-face=\"4\""));
 	ck_assert_ptr_nonnull(strstr(svg, "data-face=\"2\""));
 	ck_assert_int_eq(count(svg, "class=\"pip\""), 6);
-	free(svg);
 	/* No dice without a roll. */
-	svg = svg_of(pos, NULL, NULL, 0);
+	draw(NULL, NULL, 0);
 	ck_assert_int_eq(count(svg, "class=\"die\""), 0);
-	free(svg);
-	rules_position_free(pos);
-	rules_position_free(before);
 }
 END_TEST
 
@@ -414,24 +417,23 @@ START_TEST(svg_every_hex_board)
 		"9", "10", "11", "12", "3-3-5" };
 	const char		*dir = getenv("DRAW_SVG_DIR");
 	struct draw_caption	 cap = { .to_move = -1 };
-	struct rules_position	*pos;
 	int			 pieces[RULES_MAX_CELLS] = { 0 }, i;
-	char			*svg, path[512];
+	char			 path[512];
 	FILE			*f;
 
-	pos = position(&standin_hex, specs[_i], NULL);
-	for (i = 0; i < pos->board.ncells; i++)
+	shown = position(&standin_hex, specs[_i], NULL);
+	for (i = 0; i < shown->board.ncells; i++)
 		pieces[i] = i % 3 == 0 ?
 		    RULES_EMPTY :
 		    RULES_PIECE(i % 2) | (i % 7 == 0 ? RULES_PINNED : 0);
-	ck_assert_int_eq(rules_setup(pos, pieces, 0, NULL), 0);
+	ck_assert_int_eq(rules_setup(shown, pieces, 0, NULL), 0);
 	/* Markup, controls and bytes that are not UTF-8: all escaped. */
 	cap.title = "Stand-in <hex> & \"co\" 'x'\x01\x1b[0m \xff\xc3(";
 	cap.player[0] = "<b>&amp;";
 	cap.player[1] = "A name much longer than thirty-two characters";
 	cap.state = "game over: <a draw>";
-	svg = svg_of(pos, NULL, &cap, 0);
-	ck_assert_int_eq(count(svg, "<polygon"), pos->board.ncells);
+	draw(NULL, &cap, 0);
+	ck_assert_int_eq(count(svg, "<polygon"), shown->board.ncells);
 	ck_assert_ptr_nonnull(strstr(svg,
 	    "Stand-in &lt;hex&gt; &amp; "
 	    "&quot;co&quot; &apos;x&apos;\xef\xbf\xbd\xef\xbf\xbd[0m "
@@ -449,22 +451,15 @@ START_TEST(svg_every_hex_board)
 		fputs(svg, f);
 		fclose(f);
 	}
-	free(svg);
-	rules_position_free(pos);
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("draw");
-	TCase *tc;
-
-	unit_tcase(s, "text", 0, reversi_row1_on_top,
-	    reversi_large_board_margins, square_rank1_at_bottom_and_pinned,
-	    hexhex_side_3, hex_335_and_every_side, NULL);
-	tc = unit_tcase(s, "svg", 0, svg_marks_last_turn,
-	    svg_hex_cells_and_removals, svg_dice_of_the_turn, NULL);
-	tcase_add_loop_test(tc, svg_every_hex_board, 0, 12);
-	return unit_run(s);
-}
+UNIT_MAIN("draw",
+    unit_tcase("text", 0, reversi_row1_on_top, reversi_large_board_margins,
+	square_rank1_at_bottom_and_pinned, hexhex_side_3,
+	hex_335_and_every_side, NULL),
+    unit_loops(unit_fixture(
+		   unit_tcase("svg", 0, svg_marks_last_turn,
+		       svg_hex_cells_and_removals, svg_dice_of_the_turn, NULL),
+		   NULL, svg_teardown),
+	svg_every_hex_board, 0, 12, NULL))

@@ -882,27 +882,18 @@ START_TEST(herd_playout_reproducible)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("herd");
-	TCase *tc;
-
-	unit_tcase(s, "rules", 0, herd_registered, herd_board_specs,
-	    herd_start_lists_all_rolls,
-	    herd_first_turn_places_lo_without_removal,
-	    herd_remove_lo_then_place_hi, herd_removal_capped_by_enemy_stones,
-	    herd_no_enemy_stones_no_removal, herd_forbidden_cell,
-	    herd_capture_adds_to_quota, herd_double_capture,
-	    herd_capture_only_when_surrounded,
-	    herd_turn_ends_when_no_cell_is_left, herd_game_ends_on_full_board,
-	    herd_capture_on_the_last_cell_goes_on,
-	    herd_stopping_early_is_not_a_turn_end,
-	    herd_setup_refuses_the_unreachable, herd_setup_and_pieces, NULL);
-	unit_tcase(s, "diagnostics", 0, herd_diagnostics,
-	    herd_game_over_rejects, NULL);
-	unit_tcase(s, "dice", 0, dice_vectors, dice_fair, NULL);
-	tc = unit_tcase(s, "playouts", 300, herd_playout_reproducible, NULL);
-	tcase_add_loop_test(tc, herd_random_playouts, 3, 7);
-	return unit_run(s);
-}
+UNIT_MAIN("herd",
+    unit_tcase("rules", 0, herd_registered, herd_board_specs,
+	herd_start_lists_all_rolls, herd_first_turn_places_lo_without_removal,
+	herd_remove_lo_then_place_hi, herd_removal_capped_by_enemy_stones,
+	herd_no_enemy_stones_no_removal, herd_forbidden_cell,
+	herd_capture_adds_to_quota, herd_double_capture,
+	herd_capture_only_when_surrounded, herd_turn_ends_when_no_cell_is_left,
+	herd_game_ends_on_full_board, herd_capture_on_the_last_cell_goes_on,
+	herd_stopping_early_is_not_a_turn_end,
+	herd_setup_refuses_the_unreachable, herd_setup_and_pieces, NULL),
+    unit_tcase(
+	"diagnostics", 0, herd_diagnostics, herd_game_over_rejects, NULL),
+    unit_tcase("dice", 0, dice_vectors, dice_fair, NULL),
+    unit_loops(unit_tcase("playouts", 300, herd_playout_reproducible, NULL),
+	herd_random_playouts, 3, 7, NULL))

@@ -74,11 +74,11 @@ END_TEST
 /* What a program says beside its action (formats/protocol.md). */
 START_TEST(eval_score_read)
 {
-	struct match_eval ev;
-	static const char *const bad[] = { "", "+", "abc", "nan", "inf",
-		"1e3", "0x10", "1.5x", "--1", ".5", "100000.001", "100001",
+	struct match_eval	 ev;
+	static const char *const bad[] = { "", "+", "abc", "nan", "inf", "1e3",
+		"0x10", "1.5x", "--1", ".5", "100000.001", "100001",
 		"99999999999999999999" };
-	size_t i;
+	size_t			 i;
 
 	match_eval_clear(&ev);
 	ck_assert_int_eq(match_eval_score(&ev, "-1.25", 5), 0);
@@ -92,8 +92,8 @@ START_TEST(eval_score_read)
 	ck_assert(ev.milli == 100000000);
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		match_eval_clear(&ev);
-		ck_assert_msg(match_eval_score(&ev, bad[i], strlen(bad[i])) ==
-			    -1 &&
+		ck_assert_msg(
+		    match_eval_score(&ev, bad[i], strlen(bad[i])) == -1 &&
 			!ev.has && ev.bad[0] != '\0',
 		    "%s", bad[i]);
 	}
@@ -102,13 +102,13 @@ END_TEST
 
 START_TEST(eval_words_read)
 {
-	struct match_eval ev;
-	char		  buf[160];
-	static const char *const bad[] = { "eval", "eval 1 eval 2",
-		"depth 3", "eval 1 depth", "eval 1 depth 10000",
+	struct match_eval	 ev;
+	char			 buf[160];
+	static const char *const bad[] = { "eval", "eval 1 eval 2", "depth 3",
+		"eval 1 depth", "eval 1 depth 10000",
 		"eval 1 nodes 1234567890123456789", "eval 1 best f5",
 		"eval 1 depth -1" };
-	size_t i;
+	size_t			 i;
 
 	match_eval_words(&ev, "nodes 40960 eval 1.5 depth 12", 29);
 	ck_assert(ev.has && ev.milli == 1500 && ev.depth == 12 &&
@@ -334,9 +334,8 @@ match_file(unsigned long round, ...)
  * last excluded): its return, *games and what each got.
  */
 static int
-resume_slice(FILE *fp, const char *id, unsigned long first,
-    unsigned long last, bool any_order, struct got *got,
-    unsigned long *games)
+resume_slice(FILE *fp, const char *id, unsigned long first, unsigned long last,
+    bool any_order, struct got *got, unsigned long *games)
 {
 	struct record_syntax *syn = record_syntax_new();
 	int		      rc;
@@ -434,23 +433,16 @@ START_TEST(resume_slice_games)
 }
 END_TEST
 
-static Suite *
-match_suite(void)
-{
-	Suite *s = suite_create("match");
-
-	unit_tcase(s, "match", 0, sprt_test_read, sprt_test_refused,
-	    time_control_read, eval_score_read, eval_words_read,
-	    protocol_tables, tally_by_program,
-	    tally_pairs_colours_reversed, tally_sprt_decides,
-	    resume_whole_and_cut_short, resume_refuses_another_match,
-	    resume_any_order, resume_slice_games, NULL);
-	return s;
-}
-
 int
 main(void)
 {
 	cli_init("test_match");
-	return unit_run(match_suite());
+	return unit_main("match",
+	    unit_tcase("match", 0, sprt_test_read, sprt_test_refused,
+		time_control_read, eval_score_read, eval_words_read,
+		protocol_tables, tally_by_program, tally_pairs_colours_reversed,
+		tally_sprt_decides, resume_whole_and_cut_short,
+		resume_refuses_another_match, resume_any_order,
+		resume_slice_games, NULL),
+	    NULL);
 }

@@ -764,23 +764,14 @@ START_TEST(oust_incremental_matches_fresh)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("oust");
-	TCase *tc;
-
-	unit_tcase(s, "rules", 0, oust_boards, oust_empty_start,
-	    oust_case_c3_d3, oust_case_pairs, oust_case_side4,
-	    oust_capture_then_place_again,
-	    oust_capture_ends_turn_without_placement,
-	    oust_pass_only_without_placement, oust_bad_actions, oust_swap,
-	    oust_swap_late_or_off, oust_setup, NULL);
-	tc = unit_tcase(s, "perft", 120, oust_perft, NULL);
-	tcase_add_loop_test(tc, oust_perft_matches_oracle, 0, 2);
-	tc = unit_tcase(s, "playouts", 300, NULL);
-	tcase_add_loop_test(tc, oust_playouts_match_oracle, 0, 5);
-	tcase_add_loop_test(tc, oust_playouts_many, 0, 4);
-	tcase_add_loop_test(tc, oust_incremental_matches_fresh, 0, 6);
-	return unit_run(s);
-}
+UNIT_MAIN("oust",
+    unit_tcase("rules", 0, oust_boards, oust_empty_start, oust_case_c3_d3,
+	oust_case_pairs, oust_case_side4, oust_capture_then_place_again,
+	oust_capture_ends_turn_without_placement,
+	oust_pass_only_without_placement, oust_bad_actions, oust_swap,
+	oust_swap_late_or_off, oust_setup, NULL),
+    unit_loops(unit_tcase("perft", 120, oust_perft, NULL),
+	oust_perft_matches_oracle, 0, 2, NULL),
+    unit_loops(unit_tcase("playouts", 300, NULL), oust_playouts_match_oracle, 0,
+	5, oust_playouts_many, 0, 4, oust_incremental_matches_fresh, 0, 6,
+	NULL))

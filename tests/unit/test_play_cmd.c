@@ -132,12 +132,6 @@ START_TEST(test_no_two_alike)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("play_cmd");
-
-	unit_tcase(s, "play_cmd", 0, test_entries_whole,
-	    test_optstring_of_longopts, test_no_two_alike, NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("play_cmd",
+    unit_tcase("play_cmd", 0, test_entries_whole, test_optstring_of_longopts,
+	test_no_two_alike, NULL))

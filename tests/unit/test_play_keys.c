@@ -147,14 +147,8 @@ START_TEST(test_argv)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("play_keys");
-	TCase *tc;
-
-	tc = unit_tcase(s, "play_keys", 60, test_open_locked_refuses,
-	    test_new_command_is_referees, test_keys_made, test_argv, NULL);
-	tcase_add_checked_fixture(tc, setup, teardown);
-	return unit_run(s);
-}
+UNIT_MAIN("play_keys",
+    unit_fixture(
+	unit_tcase("play_keys", 60, test_open_locked_refuses,
+	    test_new_command_is_referees, test_keys_made, test_argv, NULL),
+	setup, teardown))

@@ -214,12 +214,6 @@ START_TEST(evaluation)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("player");
-
-	unit_tcase(s, "player", 60, specs, no_dice, legal_and_repeatable,
-	    greedy_wins_in_one, mcts_wins_in_one, evaluation, NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("player",
+    unit_tcase("player", 60, specs, no_dice, legal_and_repeatable,
+	greedy_wins_in_one, mcts_wins_in_one, evaluation, NULL))

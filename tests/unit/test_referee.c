@@ -548,22 +548,17 @@ START_TEST(replay_turn_diagnostics)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("referee");
-	TCase *tc;
-
-	tc = unit_tcase(s, "replay", 0, replay_finished_game,
-	    replay_squares_in_runs_as_one_by_one,
-	    replay_implicit_passes_only_in_transcripts,
-	    replay_implicit_passes_in_the_notation, replay_error_position,
-	    replay_reuses_storage, replay_turn_continues,
-	    replay_turn_diagnostics, NULL);
-	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
-	tcase_add_loop_test(tc, replay_result_forms, 0, 5);
-	tc = unit_tcase(s, "wthor", 0, wthor_writer_refuses_other_turns, NULL);
-	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
-	tcase_add_loop_test(tc, wthor_round_trip, 0, 3);
-	return unit_run(s);
-}
+UNIT_MAIN("referee",
+    unit_loops(
+	unit_fixture(unit_tcase("replay", 0, replay_finished_game,
+			 replay_squares_in_runs_as_one_by_one,
+			 replay_implicit_passes_only_in_transcripts,
+			 replay_implicit_passes_in_the_notation,
+			 replay_error_position, replay_reuses_storage,
+			 replay_turn_continues, replay_turn_diagnostics, NULL),
+	    syntax_setup, syntax_teardown),
+	replay_result_forms, 0, 5, NULL),
+    unit_loops(unit_fixture(unit_tcase("wthor", 0,
+				wthor_writer_refuses_other_turns, NULL),
+		   syntax_setup, syntax_teardown),
+	wthor_round_trip, 0, 3, NULL))

@@ -548,22 +548,10 @@ START_TEST(yaml_layer_backends_agree)
 }
 END_TEST
 
-static Suite *
-report_suite(void)
-{
-	Suite *s = suite_create("report");
-
-	unit_tcase(s, "emit", 0, finished_game_report, illegal_move_report,
-	    any_bytes_stay_valid_yaml, utf8_clean, quote_hard_strings,
-	    direct_writer_matches_libyaml, source_changes_between_reports,
-	    yaml_layer_backends_agree, NULL);
-	/* A million code points through libyaml: more than Check's 4 s. */
-	unit_tcase(s, "every code point", 60, quote_every_code_point, NULL);
-	return s;
-}
-
-int
-main(void)
-{
-	return unit_run(report_suite());
-}
+UNIT_MAIN("report",
+    unit_tcase("emit", 0, finished_game_report, illegal_move_report,
+	any_bytes_stay_valid_yaml, utf8_clean, quote_hard_strings,
+	direct_writer_matches_libyaml, source_changes_between_reports,
+	yaml_layer_backends_agree, NULL),
+    /* A million code points through libyaml: more than Check's 4 s. */
+    unit_tcase("every code point", 60, quote_every_code_point, NULL))

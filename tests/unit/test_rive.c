@@ -900,23 +900,13 @@ START_TEST(rive_setup_plays_on)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("rive");
-	TCase *tc;
-
-	unit_tcase(s, "rules", 0, rive_boards, rive_case_empty_and_c3,
-	    rive_case_turn8_captures, rive_case_removal_sets,
-	    rive_removal_splits, rive_removal_dead_end, rive_bad_actions,
-	    rive_swap, rive_game_end, rive_setup, NULL);
-	tc = unit_tcase(s, "perft", 120, rive_perft, NULL);
-	tcase_add_loop_test(tc, rive_perft_matches_oracle, 0, 3);
-	tc = unit_tcase(s, "playouts", 300, NULL);
-	tcase_add_loop_test(tc, rive_playouts_match_oracle, 0, 5);
-	tcase_add_loop_test(tc, rive_playouts_many, 0, 4);
-	tcase_add_loop_test(tc, rive_removals_match_reference, 0, 4);
-	tcase_add_loop_test(tc, rive_incremental_matches_fresh, 0, 7);
-	tcase_add_loop_test(tc, rive_setup_plays_on, 0, 4);
-	return unit_run(s);
-}
+UNIT_MAIN("rive",
+    unit_tcase("rules", 0, rive_boards, rive_case_empty_and_c3,
+	rive_case_turn8_captures, rive_case_removal_sets, rive_removal_splits,
+	rive_removal_dead_end, rive_bad_actions, rive_swap, rive_game_end,
+	rive_setup, NULL),
+    unit_loops(unit_tcase("perft", 120, rive_perft, NULL),
+	rive_perft_matches_oracle, 0, 3, NULL),
+    unit_loops(unit_tcase("playouts", 300, NULL), rive_playouts_match_oracle, 0,
+	5, rive_playouts_many, 0, 4, rive_removals_match_reference, 0, 4,
+	rive_incremental_matches_fresh, 0, 7, rive_setup_plays_on, 0, 4, NULL))

@@ -1213,28 +1213,20 @@ START_TEST(own_playout_is_the_loop)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("rules");
-	TCase *tc;
-
-	unit_tcase(s, "geometry", 0, hexhex_cell_counts, hex_neighbour_sets,
-	    hexhex_side3_names, hex_neighbours, hex_neighbours_padded,
-	    rive_335_board, square_names, board_specs, NULL);
-	unit_tcase(s, "rng", 0, rng_reference, rng_below_uniform, NULL);
-	unit_tcase(s, "registry", 0, registry_finds_games, registry_dice,
-	    registry_turn_caps, registry_pie_rule, variant_parse,
-	    playout_is_reproducible, own_playout_is_the_loop, NULL);
-	tc = unit_tcase(s, "reversi", 60, reversi_start,
-	    reversi_flips_every_line, reversi_run_must_end_in_own_disc,
-	    reversi_illegal_moves, reversi_pass_only_without_moves,
-	    reversi_end_and_wof_score, reversi_end_left_open,
-	    reversi_open_goes_on, reversi_draw_splits_empties,
-	    reversi_setup_refuses_the_unreachable, reversi_perft,
-	    perft_out_of_memory, reversi_board_specs, NULL);
-	tcase_add_loop_test(tc, reversi_matches_oracle, 0, 5);
-	tcase_add_loop_test(tc, reversi_play_cells_as_play, 0, 4);
-	tcase_add_loop_test(tc, reversi_flips_on_random_boards, 0, 3);
-	return unit_run(s);
-}
+UNIT_MAIN("rules",
+    unit_tcase("geometry", 0, hexhex_cell_counts, hex_neighbour_sets,
+	hexhex_side3_names, hex_neighbours, hex_neighbours_padded,
+	rive_335_board, square_names, board_specs, NULL),
+    unit_tcase("rng", 0, rng_reference, rng_below_uniform, NULL),
+    unit_tcase("registry", 0, registry_finds_games, registry_dice,
+	registry_turn_caps, registry_pie_rule, variant_parse,
+	playout_is_reproducible, own_playout_is_the_loop, NULL),
+    unit_loops(
+	unit_tcase("reversi", 60, reversi_start, reversi_flips_every_line,
+	    reversi_run_must_end_in_own_disc, reversi_illegal_moves,
+	    reversi_pass_only_without_moves, reversi_end_and_wof_score,
+	    reversi_end_left_open, reversi_open_goes_on,
+	    reversi_draw_splits_empties, reversi_setup_refuses_the_unreachable,
+	    reversi_perft, perft_out_of_memory, reversi_board_specs, NULL),
+	reversi_matches_oracle, 0, 5, reversi_play_cells_as_play, 0, 4,
+	reversi_flips_on_random_boards, 0, 3, NULL))

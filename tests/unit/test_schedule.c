@@ -163,13 +163,7 @@ START_TEST(round_robin_and_gauntlet)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("schedule");
-
-	unit_tcase(s, "schedule", 0, two_programs_alternate,
-	    openings_in_order_and_repeated, openings_shuffled_from_the_seed,
-	    round_robin_and_gauntlet, NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("schedule",
+    unit_tcase("schedule", 0, two_programs_alternate,
+	openings_in_order_and_repeated, openings_shuffled_from_the_seed,
+	round_robin_and_gauntlet, NULL))

@@ -236,8 +236,8 @@ START_TEST(test_seed_commit)
 		ck_assert_str_eq(out, v[i].commit);
 	}
 	secret_seed_text(&s, text);
-	ck_assert_str_eq(text,
-	    "ffffffffffffffffffffffffffffffff:18446744073709551615");
+	ck_assert_str_eq(
+	    text, "ffffffffffffffffffffffffffffffff:18446744073709551615");
 	/* New seeds: a fresh salt each time, so the same seed commits to
 	 * another hash. */
 	secret_seed_new(&s);
@@ -355,9 +355,8 @@ START_TEST(test_text_files)
 	ck_assert_int_eq(secret_text_write(q, "1 f4 e3\n", 8, &d), 0);
 	ck_assert_int_eq(lstat(q, &st), 0);
 	ck_assert_int_eq(S_ISREG(st.st_mode), 1);
-	ck_assert_int_eq(secret_text_read(in_dir("elsewhere"), "queue", &text,
-			     &len, &d),
-	    0);
+	ck_assert_int_eq(
+	    secret_text_read(in_dir("elsewhere"), "queue", &text, &len, &d), 0);
 	ck_assert_str_eq(text, "3 f6 d3\n");
 	free(text);
 	if (geteuid() == 0) {
@@ -369,15 +368,8 @@ START_TEST(test_text_files)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("secret");
-	TCase *tc;
-
-	tc = unit_tcase(s, "secret", 60, test_keys, test_key_files,
-	    test_key_file_contents, test_commit, test_seed_commit,
-	    test_seed_files, test_text_files, NULL);
-	tcase_add_checked_fixture(tc, setup, teardown);
-	return unit_run(s);
-}
+UNIT_MAIN("secret",
+    unit_fixture(unit_tcase("secret", 60, test_keys, test_key_files,
+		     test_key_file_contents, test_commit, test_seed_commit,
+		     test_seed_files, test_text_files, NULL),
+	setup, teardown))

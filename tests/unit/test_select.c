@@ -409,13 +409,7 @@ START_TEST(test_positions)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("select");
-
-	unit_tcase(s, "select", 0, test_tags, test_dates, test_fields,
-	    test_precedence, test_errors, test_bad_dates, test_record_bad_date,
-	    test_replays, test_tokens, test_positions, test_result, NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("select",
+    unit_tcase("select", 0, test_tags, test_dates, test_fields, test_precedence,
+	test_errors, test_bad_dates, test_record_bad_date, test_replays,
+	test_tokens, test_positions, test_result, NULL))

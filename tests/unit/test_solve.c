@@ -429,32 +429,10 @@ START_TEST(from_rules_position)
 }
 END_TEST
 
-static Suite *
-solve_suite(void)
-{
-	Suite *s = suite_create("solve");
-	TCase *tc = tcase_create("naive");
-
-	tcase_set_timeout(tc, 300);
-	tcase_add_test(tc, against_naive_minimax);
-	tcase_add_test(tc, table_reused_across_solves);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("ffo");
-	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, ffo_1_to_19, 1, 20);
-	tcase_add_test(tc, ffo_all_mode);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("edges");
-	tcase_add_test(tc, budget_gives_unknown);
-	tcase_add_test(tc, finished_game);
-	tcase_add_test(tc, forced_pass);
-	tcase_add_test(tc, from_rules_position);
-	suite_add_tcase(s, tc);
-	return s;
-}
-
-int
-main(void)
-{
-	return unit_run(solve_suite());
-}
+UNIT_MAIN("solve",
+    unit_tcase(
+	"naive", 300, against_naive_minimax, table_reused_across_solves, NULL),
+    unit_loops(
+	unit_tcase("ffo", 120, ffo_all_mode, NULL), ffo_1_to_19, 1, 20, NULL),
+    unit_tcase("edges", 0, budget_gives_unknown, finished_game, forced_pass,
+	from_rules_position, NULL))

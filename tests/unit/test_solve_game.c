@@ -329,18 +329,12 @@ START_TEST(test_over)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("solve game");
-	TCase *tc;
-
-	/* About 30 s under AddressSanitizer at -O0 on an idle core: a loop
-	 * test its own 300 s, to hold on a loaded machine. */
-	tc = unit_tcase(s, "naive", 300, NULL);
-	tcase_add_loop_test(
-	    tc, test_naive, 0, (int)(sizeof naive_rows / sizeof naive_rows[0]));
-	unit_tcase(s, "cases", 0, test_oust_case, test_herd_roll, test_budget,
-	    test_over, NULL);
-	return unit_run(s);
-}
+/*
+ * About 30 s under AddressSanitizer at -O0 on an idle core: a loop test
+ * its own 300 s, to hold on a loaded machine.
+ */
+UNIT_MAIN("solve game",
+    unit_loops(unit_tcase("naive", 300, NULL), test_naive, 0,
+	(int)(sizeof naive_rows / sizeof naive_rows[0]), NULL),
+    unit_tcase("cases", 0, test_oust_case, test_herd_roll, test_budget,
+	test_over, NULL))

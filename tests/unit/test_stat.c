@@ -166,15 +166,17 @@ START_TEST(test_merge_exact)
 		ck_assert_int_eq(stat_add(whole, &g), 0);
 		ck_assert_int_eq(stat_add(part[(seed >> 20) % 3], &g), 0);
 	}
-	/* Merged in another order than the parts were made. */
-	ck_assert_int_eq(stat_merge(merged, part[2]), 0);
-	ck_assert_int_eq(stat_merge(merged, part[0]), 0);
-	ck_assert_int_eq(stat_merge(merged, part[1]), 0);
+	/*
+	 * Merged in another order than the parts were made, each part freed
+	 * once merged: the sum holds nothing of its parts'.
+	 */
+	for (k = 0; k < 3; k++) {
+		ck_assert_int_eq(stat_merge(merged, part[(k + 2) % 3]), 0);
+		stat_summary_free(part[(k + 2) % 3]);
+	}
 	ck_assert_uint_eq(merged->records, whole->records);
 	ck_assert_uint_eq(merged->ngroups, 1);
 	assert_same_group(whole->group[0], merged->group[0]);
-	for (k = 0; k < 3; k++)
-		stat_summary_free(part[k]);
 	stat_summary_free(whole);
 	stat_summary_free(merged);
 }
@@ -745,8 +747,11 @@ START_TEST(test_figures_merge)
 		ck_assert_int_eq(stat_figures_add(whole, &x), 0);
 		ck_assert_int_eq(stat_figures_add(part[(i * 7) % 3], &x), 0);
 	}
-	for (k = 2; k >= 0; k--)
+	/* Each part freed once merged: the sum holds nothing of its parts'. */
+	for (k = 2; k >= 0; k--) {
 		ck_assert_int_eq(stat_figures_merge(merged, part[k]), 0);
+		stat_figures_free(part[k]);
+	}
 	ck_assert_uint_eq(merged->nmoves, 3);
 	for (i = 0; i < 3; i++) {
 		ck_assert_str_eq(merged->move[i].cell, whole->move[i].cell);
@@ -766,8 +771,6 @@ START_TEST(test_figures_merge)
 	/* 200 games, the first legal count at turn 1 in each. */
 	ck_assert_uint_eq(whole->branching_turns.count[0], 200);
 	ck_assert_uint_eq(whole->branching_legal.count[0], 200 * 19);
-	for (k = 0; k < 3; k++)
-		stat_figures_free(part[k]);
 	stat_figures_free(whole);
 	stat_figures_free(merged);
 }
@@ -813,17 +816,10 @@ START_TEST(test_figures_inconsistent)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("stat");
-
-	unit_tcase(s, "core", 0, test_add, test_swap_seats, test_merge_exact,
-	    test_groups_sorted, test_quantiles, test_wilson, test_ratings_hand,
-	    test_ratings_unbeaten, test_count_overflow, test_counts_add,
-	    test_covers, test_cover_repeat, test_cover_version,
-	    test_player_named, test_elo_trinomial, test_elo_pentanomial,
-	    test_elo_extremes, test_figures_merge, test_figures_inconsistent,
-	    NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("stat",
+    unit_tcase("core", 0, test_add, test_swap_seats, test_merge_exact,
+	test_groups_sorted, test_quantiles, test_wilson, test_ratings_hand,
+	test_ratings_unbeaten, test_count_overflow, test_counts_add,
+	test_covers, test_cover_repeat, test_cover_version, test_player_named,
+	test_elo_trinomial, test_elo_pentanomial, test_elo_extremes,
+	test_figures_merge, test_figures_inconsistent, NULL))

@@ -759,20 +759,13 @@ START_TEST(stones_random_playouts)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("stones");
-
-	unit_tcase(s, "rules", 0, stones_registered, stones_start,
-	    stones_jump_pins_and_slide_goes_on, stones_one_jump_per_move,
-	    stones_landing_must_be_empty, stones_jumpable_stones,
-	    stones_sideways_jump, stones_far_rank, stones_black_moves_down,
-	    stones_game_end_and_score, stones_jump_only_is_not_the_end,
-	    stones_setup_refuses_the_unreachable, stones_setup_and_pieces,
-	    NULL);
-	unit_tcase(s, "diagnostics", 0, stones_diagnostics, NULL);
-	unit_tcase(s, "perft", 120, stones_perft, NULL);
-	unit_tcase(s, "playouts", 300, stones_random_playouts, NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("stones",
+    unit_tcase("rules", 0, stones_registered, stones_start,
+	stones_jump_pins_and_slide_goes_on, stones_one_jump_per_move,
+	stones_landing_must_be_empty, stones_jumpable_stones,
+	stones_sideways_jump, stones_far_rank, stones_black_moves_down,
+	stones_game_end_and_score, stones_jump_only_is_not_the_end,
+	stones_setup_refuses_the_unreachable, stones_setup_and_pieces, NULL),
+    unit_tcase("diagnostics", 0, stones_diagnostics, NULL),
+    unit_tcase("perft", 120, stones_perft, NULL),
+    unit_tcase("playouts", 300, stones_random_playouts, NULL))

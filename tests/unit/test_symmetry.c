@@ -286,12 +286,6 @@ START_TEST(test_key_symmetries)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("symmetry");
-
-	unit_tcase(s, "symmetry", 0, test_counts, test_game_symmetries,
-	    test_start_kept, test_keys, test_key_symmetries, NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("symmetry",
+    unit_tcase("symmetry", 0, test_counts, test_game_symmetries,
+	test_start_kept, test_keys, test_key_symmetries, NULL))

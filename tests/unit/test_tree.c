@@ -187,12 +187,6 @@ START_TEST(test_overflow)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("tree");
-
-	unit_tcase(s, "core", 0, test_examples, test_absorb_exact, test_order,
-	    test_overflow, NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("tree",
+    unit_tcase("core", 0, test_examples, test_absorb_exact, test_order,
+	test_overflow, NULL))

@@ -592,24 +592,18 @@ START_TEST(xml_replaces_invalid_utf8)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("util");
-
-	unit_tcase(s, "grow", 0, array_grows_and_zeroes,
-	    array_enough_is_a_no_op, array_size_overflow, array_out_of_memory,
-	    buf_appends_with_nul, buf_overflow_keeps_the_bytes, NULL);
-	unit_tcase(s, "named", 0, array_name_sorted_and_found,
-	    array_free_strings_frees_each, bytes_are_whole_strings,
-	    clock_seconds_moves_on, NULL);
-	unit_tcase(s, "readall", 0, read_file_appends_all,
-	    read_file_failure_keeps_bytes, read_fd_empty_and_whole,
-	    read_fd_failure_keeps_bytes, NULL);
-	unit_tcase(s, "hashmap", 0, hashmap_many_keys, hashmap_collisions,
-	    hashmap_clear_forgets, hashmap_hash_is_fnv1a,
-	    hashmap_hash_name_ends_at_nul, NULL);
-	unit_tcase(s, "text", 0, utf8_decodes_and_refuses, xml_escapes_markup,
-	    xml_replaces_controls, xml_replaces_invalid_utf8, NULL);
-	return unit_run(s);
-}
+UNIT_MAIN("util",
+    unit_tcase("grow", 0, array_grows_and_zeroes, array_enough_is_a_no_op,
+	array_size_overflow, array_out_of_memory, buf_appends_with_nul,
+	buf_overflow_keeps_the_bytes, NULL),
+    unit_tcase("named", 0, array_name_sorted_and_found,
+	array_free_strings_frees_each, bytes_are_whole_strings,
+	clock_seconds_moves_on, NULL),
+    unit_tcase("readall", 0, read_file_appends_all,
+	read_file_failure_keeps_bytes, read_fd_empty_and_whole,
+	read_fd_failure_keeps_bytes, NULL),
+    unit_tcase("hashmap", 0, hashmap_many_keys, hashmap_collisions,
+	hashmap_clear_forgets, hashmap_hash_is_fnv1a,
+	hashmap_hash_name_ends_at_nul, NULL),
+    unit_tcase("text", 0, utf8_decodes_and_refuses, xml_escapes_markup,
+	xml_replaces_controls, xml_replaces_invalid_utf8, NULL))
