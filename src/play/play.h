@@ -286,6 +286,14 @@ void play_close(struct play_record *);
 int play_open_args(const struct play_cmd *, int argc, char **argv,
     struct play_record *pr, struct report_play *p);
 /*
+ * The same for a command with settings of its own (borrowed; the caller
+ * zeroed them), which its entry's option function parses into, sel
+ * among them.
+ */
+int play_open_settings(const struct play_cmd *, int argc, char **argv,
+    void *settings, const struct play_select *sel, struct play_record *pr,
+    struct report_play *p);
+/*
  * Points p's source, record and replay at pr's (borrowed), the start of
  * every document a command writes of one record.
  */
