@@ -129,23 +129,17 @@ solve_option(struct batch_check_options *opt, int c, const char *arg)
 		opt->budget.max_seconds = strtod(arg, &end);
 		if (arg[0] < '0' || arg[0] > '9' || *end != '\0' ||
 		    !(opt->budget.max_seconds > 0) ||
-		    opt->budget.max_seconds > 1e7) {
-			cli_error("--solve-seconds takes seconds (more than "
-				  "0), not '%s'",
-			    arg);
-			return -1;
-		}
+		    opt->budget.max_seconds > 1e7)
+			return cli_bad_value(
+			    "--solve-seconds", "seconds (more than 0)", arg);
 		return 0;
 	}
 	if (!cli_parse_count(arg, &n) || (n == 0 && c != OPT_SOLVE) ||
-	    (c == OPT_SOLVE && n > 64)) {
-		cli_error(c == OPT_SOLVE ?
-			"--solve takes a number of empty squares from 0 to "
-			"64, not '%s'" :
-			"--solve-nodes takes a count of 1 or more, not '%s'",
-		    arg);
-		return -1;
-	}
+	    (c == OPT_SOLVE && n > 64))
+		return c == OPT_SOLVE ?
+		    cli_bad_value("--solve",
+			"a number of empty squares from 0 to 64", arg) :
+		    cli_bad_value("--solve-nodes", "a count of 1 or more", arg);
 	if (c == OPT_SOLVE) {
 		opt->solve = true;
 		opt->solve_empties = (int)n;
@@ -190,10 +184,8 @@ own_option(struct batch_check_options *opt, int c, const char *arg, char **argv,
 	case 'q': opt->quiet = true; break;
 	case OPT_REQUIRE_FINISHED: opt->require_finished = true; break;
 	case OPT_MAX_ERRORS:
-		if (!cli_parse_count(arg, &opt->max_errors)) {
-			cli_error("--max-errors takes a count, not '%s'", arg);
-			return -1;
-		}
+		if (!cli_parse_count(arg, &opt->max_errors))
+			return cli_bad_value("--max-errors", "a count", arg);
 		break;
 	case 'o': opt->output = arg; break;
 	case OPT_WRITE:

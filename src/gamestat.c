@@ -247,22 +247,16 @@ own_option(struct batch_stat_options *opt, int c, const char *arg, char **argv,
 	case 'P': opt->plot = arg; break;
 	case 'o': opt->output = arg; break;
 	case OPT_EXPECT:
-		if (!cli_parse_count(arg, &opt->expect) || opt->expect == 0) {
-			cli_error("--expect takes a number of shards, "
-				  "1 or more, not '%s'",
-			    arg);
-			return -1;
-		}
+		if (!cli_parse_count(arg, &opt->expect) || opt->expect == 0)
+			return cli_bad_value(
+			    "--expect", "a number of shards, 1 or more", arg);
 		break;
 	case OPT_EXPECT_INPUTS: opt->inputs = arg; break;
 	case OPT_NAME: opt->name = arg; break;
 	case OPT_SHARD_BY:
-		if (strcmp(arg, "bytes") != 0 && strcmp(arg, "records") != 0) {
-			cli_error("--shard-by takes bytes or records, "
-				  "not '%s'",
-			    arg);
-			return -1;
-		}
+		if (strcmp(arg, "bytes") != 0 && strcmp(arg, "records") != 0)
+			return cli_bad_value(
+			    "--shard-by", "bytes or records", arg);
 		opt->shard_bytes = strcmp(arg, "bytes") == 0;
 		break;
 	case OPT_DEDUPE:
@@ -282,12 +276,9 @@ own_option(struct batch_stat_options *opt, int c, const char *arg, char **argv,
 			return -1;
 		break;
 	case OPT_FIGURES:
-		if (!stat_figures_parse(arg, &opt->figures)) {
-			cli_error("--figures takes a list of swap, "
-				  "tension and luck, or all, not '%s'",
-			    arg);
-			return -1;
-		}
+		if (!stat_figures_parse(arg, &opt->figures))
+			return cli_bad_value("--figures",
+			    "a list of swap, tension and luck, or all", arg);
 		break;
 	case OPT_NO_PLAYERS: opt->no_players = true; break;
 	case OPT_TABLE: opt->table = arg; break;

@@ -184,6 +184,13 @@ cli_error(const char *fmt, ...)
 	va_end(ap);
 }
 
+int
+cli_bad_value(const char *opt, const char *what, const char *arg)
+{
+	cli_error("%s takes %s, not '%s'", opt, what, arg);
+	return -1;
+}
+
 /* --color: -1 never, 0 auto, 1 always. */
 static int colour_mode;
 

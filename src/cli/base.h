@@ -60,6 +60,13 @@ cli_option_error(char *const *argv, const char *optstring, int c, bool command);
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /*
+ * Says that option opt ("--expect") takes what ("a count") and not arg,
+ * the usage error of an option's value every tool words alike: "OPT
+ * takes WHAT, not 'ARG'".  Returns -1.
+ */
+int cli_bad_value(const char *opt, const char *what, const char *arg);
+
+/*
  * --color=WHEN: the colour of the severity in cli_diag, "auto" (the
  * default: on a terminal whose TERM is not dumb, unless NO_COLOR is set),
  * "always" or "never".  False after saying that arg is none of them.

@@ -192,11 +192,9 @@ match_option(void *settings, int c, const char *arg)
 	case MATCH_OPT_RESUME: m->resume = true; break;
 	case 'j': return cli_jobs_option(arg, &m->jobs) ? 0 : -1;
 	case MATCH_OPT_ORDER:
-		if ((k = one_of(arg, "game", "completion")) == -1) {
-			cli_error(
-			    "--order takes game or completion, not '%s'", arg);
-			return -1;
-		}
+		if ((k = one_of(arg, "game", "completion")) == -1)
+			return cli_bad_value(
+			    "--order", "game or completion", arg);
 		m->completion = k == 1;
 		break;
 	case MATCH_OPT_OPENINGS: m->openings_path = arg; break;
@@ -204,12 +202,9 @@ match_option(void *settings, int c, const char *arg)
 	case MATCH_OPT_LOG: m->log.path = arg; break;
 	case MATCH_OPT_ENGINES: m->engines_path = arg; break;
 	case MATCH_OPT_TOURNAMENT:
-		if ((k = one_of(arg, "round-robin", "gauntlet")) == -1) {
-			cli_error(
-			    "--tournament takes round-robin or gauntlet, not '%s'",
-			    arg);
-			return -1;
-		}
+		if ((k = one_of(arg, "round-robin", "gauntlet")) == -1)
+			return cli_bad_value(
+			    "--tournament", "round-robin or gauntlet", arg);
 		m->sch.kind = k == 0 ? MATCH_TOURNAMENT_ROUND_ROBIN :
 				       MATCH_TOURNAMENT_GAUNTLET;
 		break;
@@ -217,12 +212,9 @@ match_option(void *settings, int c, const char *arg)
 	case MATCH_OPT_ADJUDICATE: return match_adjudicate_option(m, arg);
 	case MATCH_OPT_OPENINGS_ORDER:
 		m->order_set = true;
-		if ((k = one_of(arg, "sequential", "random")) == -1) {
-			cli_error(
-			    "--openings-order takes sequential or random, not '%s'",
-			    arg);
-			return -1;
-		}
+		if ((k = one_of(arg, "sequential", "random")) == -1)
+			return cli_bad_value(
+			    "--openings-order", "sequential or random", arg);
 		m->order = k == 0 ? MATCH_ORDER_SEQUENTIAL : MATCH_ORDER_RANDOM;
 		break;
 	case MATCH_OPT_SLICE: return slice_option(m, arg);

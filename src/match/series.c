@@ -16,7 +16,7 @@ match_count(const char *name, const char *arg, unsigned long *v)
 {
 	if (cli_parse_count(arg, v))
 		return true;
-	cli_error("%s takes a count, not '%s'", name, arg);
+	cli_bad_value(name, "a count", arg);
 	return false;
 }
 

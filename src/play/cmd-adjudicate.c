@@ -17,25 +17,22 @@
 #include "play/play.h"
 #include "util/util.h"
 
-/* The edit's settings first, so that play_edit_option may take them. */
+/*
+ * The edit's settings first, so that play_edit_option may take them; the
+ * rest are play_fields_adjudicate's.
+ */
 struct adjudication {
 	struct play_edit ed;
 	const char	*result, *reason, *method, *withdrawn;
 };
 
-int
-play_option_adjudicate(void *settings, int c, const char *arg)
-{
-	struct adjudication *a = settings;
-
-	switch (c) {
-	case PLAY_OPT_RESULT: a->result = arg; return 0;
-	case PLAY_OPT_REASON: a->reason = arg; return 0;
-	case PLAY_OPT_METHOD: a->method = arg; return 0;
-	case PLAY_OPT_WITHDRAWN: a->withdrawn = arg; return 0;
-	default: return play_edit_option(&a->ed, c, arg);
-	}
-}
+const struct play_field play_fields_adjudicate[] = {
+	PLAY_FIELD(struct adjudication, PLAY_OPT_RESULT, result),
+	PLAY_FIELD(struct adjudication, PLAY_OPT_REASON, reason),
+	PLAY_FIELD(struct adjudication, PLAY_OPT_METHOD, method),
+	PLAY_FIELD(struct adjudication, PLAY_OPT_WITHDRAWN, withdrawn),
+	PLAY_FIELDS_END,
+};
 
 /*
  * What the options ask for, before the record is read: a decision or a

@@ -51,27 +51,32 @@ control_option(struct new_settings *ns, const char *arg)
 	return 0;
 }
 
+const struct play_field play_fields_new[] = {
+	PLAY_FIELD(struct new_settings, 's', size),
+	PLAY_FIELD(struct new_settings, 'b', black),
+	PLAY_FIELD(struct new_settings, 'w', white),
+	PLAY_FIELD(struct new_settings, 'd', date),
+	PLAY_FIELD(struct new_settings, 'e', event),
+	PLAY_FIELD(struct new_settings, 'S', seed),
+	PLAY_FIELD(struct new_settings, 'v', variant),
+	PLAY_FIELD(struct new_settings, 'o', output),
+	PLAY_FLAG(struct new_settings, PLAY_OPT_FORCE, force),
+	PLAY_FIELD(struct new_settings, PLAY_OPT_SETUP, setup),
+	PLAY_FIELD(struct new_settings, PLAY_OPT_KEYS, keys),
+	PLAY_FIELD(struct new_settings, PLAY_OPT_SECRET_SEED, secret_seed),
+	PLAY_FIELDS_END,
+};
+
+/* The options new does more with than keep them (play_fields_new). */
 int
 play_option_new(void *settings, int c, const char *arg)
 {
 	struct new_settings *ns = settings;
 
-	switch (c) {
-	case 's': ns->size = arg; break;
-	case 'b': ns->black = arg; break;
-	case 'w': ns->white = arg; break;
-	case 'd': ns->date = arg; break;
-	case 'e': ns->event = arg; break;
-	case 'S': ns->seed = arg; break;
-	case 'v': ns->variant = arg; break;
-	case 'o': ns->output = arg; break;
-	case PLAY_OPT_FORCE: ns->force = true; break;
-	case PLAY_OPT_SETUP: ns->setup = arg; break;
-	case PLAY_OPT_KEYS: ns->keys = arg; break;
-	case PLAY_OPT_SECRET_SEED: ns->secret_seed = arg; break;
-	case 'c': return control_option(ns, arg);
-	case PLAY_OPT_AT: return play_at_option(arg, &ns->at);
-	}
+	if (c == 'c')
+		return control_option(ns, arg);
+	if (c == PLAY_OPT_AT)
+		return play_at_option(arg, &ns->at);
 	return 0;
 }
 

@@ -21,17 +21,12 @@ struct queue_settings {
 	const char	*cancel; /* or NULL */
 };
 
-int
-play_option_queue(void *settings, int c, const char *arg)
-{
-	struct queue_settings *qs = settings;
-
-	switch (c) {
-	case PLAY_OPT_LIST: qs->list = true; return 0;
-	case PLAY_OPT_CANCEL: qs->cancel = arg; return 0;
-	default: return play_edit_option(&qs->ed, c, arg);
-	}
-}
+/* The edit's settings are play_edit_option's, --list and --cancel kept. */
+const struct play_field play_fields_queue[] = {
+	PLAY_FLAG(struct queue_settings, PLAY_OPT_LIST, list),
+	PLAY_FIELD(struct queue_settings, PLAY_OPT_CANCEL, cancel),
+	PLAY_FIELDS_END,
+};
 
 /* The index in q of its live line number n (1-based), or q->n. */
 static size_t

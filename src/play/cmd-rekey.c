@@ -12,24 +12,21 @@
 
 #include "play/play.h"
 
-/* The edit's settings first: play_edit_open parses into them. */
+/*
+ * The edit's settings first: play_edit_open parses into them, the others
+ * as play_fields_rekey says.
+ */
 struct rekey_settings {
 	struct play_edit ed;
 	const char	*dir;
 	const char	*colour; /* or NULL: every holder */
 };
 
-int
-play_option_rekey(void *settings, int c, const char *arg)
-{
-	struct rekey_settings *rs = settings;
-
-	switch (c) {
-	case PLAY_OPT_KEYS: rs->dir = arg; return 0;
-	case PLAY_OPT_COLOUR: rs->colour = arg; return 0;
-	default: return play_edit_option(&rs->ed, c, arg);
-	}
-}
+const struct play_field play_fields_rekey[] = {
+	PLAY_FIELD(struct rekey_settings, PLAY_OPT_KEYS, dir),
+	PLAY_FIELD(struct rekey_settings, PLAY_OPT_COLOUR, colour),
+	PLAY_FIELDS_END,
+};
 
 /*
  * The holders whose keys are replaced, as play_keys_make's mask, into

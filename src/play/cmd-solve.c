@@ -36,11 +36,8 @@ seconds_option(struct solve_settings *ss, const char *arg)
 	if (arg[0] < '0' || arg[0] > '9' ||
 	    arg[strspn(arg, "0123456789.")] != '\0' || *endp != '\0' ||
 	    errno != 0 || !(ss->opt.max_seconds > 0) ||
-	    ss->opt.max_seconds > 1e7) {
-		cli_error(
-		    "--seconds takes seconds (more than 0), not '%s'", arg);
-		return -1;
-	}
+	    ss->opt.max_seconds > 1e7)
+		return cli_bad_value("--seconds", "seconds (more than 0)", arg);
 	return 0;
 }
 

@@ -37,12 +37,9 @@ play_exec_status(int argc, char **argv)
 	int64_t		       t;
 	int		       status;
 
-	memset(&pr, 0, sizeof pr);
-	replay_init(&pr.rp);
-	if ((status = play_parse(&play_cmd_status, argc, argv, &ss)) != -1 ||
-	    (status = play_open(&pr, argv[optind], &ss.sel)) != CLI_OK)
+	if ((status = play_open_settings(
+		 &play_cmd_status, argc, argv, &ss, &ss.sel, &pr, &p)) != -1)
 		goto out_close;
-	play_report_of(&pr, &p);
 	if (pr.rp.timed) {
 		if ((status = play_at_now(&pr, &ss.at, pr.rec->start, &t)) !=
 		    CLI_OK)

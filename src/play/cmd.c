@@ -109,6 +109,25 @@ play_usage_error(const struct play_cmd *cmd)
 	return CLI_USAGE;
 }
 
+/* Keeps option c's argument as cmd's fields say: false if none is c's. */
+static bool
+keep_field(const struct play_cmd *cmd, void *settings, int c, char *arg)
+{
+	const struct play_field *f;
+	char			*at;
+
+	for (f = cmd->fields; f != NULL && f->c != 0; f++)
+		if (f->c == c) {
+			at = (char *)settings + f->off;
+			if (f->flag)
+				*(bool *)(void *)at = true;
+			else
+				*(const char **)(void *)at = arg;
+			return true;
+		}
+	return false;
+}
+
 int
 play_parse(const struct play_cmd *cmd, int argc, char **argv, void *settings)
 {
@@ -121,7 +140,8 @@ play_parse(const struct play_cmd *cmd, int argc, char **argv, void *settings)
 		/* ':' and '?' are getopt's errors, 'h' and 'V' ours. */
 		if (c == ':' || c == '?' || c == 'h' || c == 'V')
 			return common_option(cmd, optstring, c, argv);
-		if (cmd->option(settings, c, optarg) == -1)
+		if (!keep_field(cmd, settings, c, optarg) &&
+		    cmd->option(settings, c, optarg) == -1)
 			return CLI_USAGE;
 	}
 	n = argc - optind;

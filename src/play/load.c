@@ -212,13 +212,22 @@ play_open_args(const struct play_cmd *cmd, int argc, char **argv,
     struct play_record *pr, struct report_play *p)
 {
 	struct play_select sel = { 0 };
-	int		   status;
+
+	return play_open_settings(cmd, argc, argv, &sel, &sel, pr, p);
+}
+
+int
+play_open_settings(const struct play_cmd *cmd, int argc, char **argv,
+    void *settings, const struct play_select *sel, struct play_record *pr,
+    struct report_play *p)
+{
+	int status;
 
 	memset(pr, 0, sizeof *pr);
 	replay_init(&pr->rp);
-	if ((status = play_parse(cmd, argc, argv, &sel)) != -1)
+	if ((status = play_parse(cmd, argc, argv, settings)) != -1)
 		return status;
-	if ((status = play_open(pr, argv[optind], &sel)) != CLI_OK)
+	if ((status = play_open(pr, argv[optind], sel)) != CLI_OK)
 		return status;
 	play_report_of(pr, p);
 	return -1;

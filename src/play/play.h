@@ -13,6 +13,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -22,6 +23,23 @@
 #include "referee/referee.h"
 #include "report/report.h"
 #include "secret/secret.h"
+
+/*
+ * An option a command only keeps (its entry's fields): its argument into
+ * the `const char *' at offset off of the command's settings or, for an
+ * option without one (flag), true into the bool there.
+ */
+struct play_field {
+	int    c; /* getopt_long's value; 0 ends the list */
+	bool   flag;
+	size_t off;
+};
+/* The entries: option c keeps its argument (flag: true) in type's m. */
+/* clang-format off */
+#define PLAY_FIELD(type, c, m) { (c), false, offsetof(type, m) }
+#define PLAY_FLAG(type, c, m) { (c), true, offsetof(type, m) }
+#define PLAY_FIELDS_END { 0, false, 0 }
+/* clang-format on */
 
 /*
  * A command, as tmux's cmd_entry: its name, its options and operands and
@@ -60,6 +78,11 @@ struct play_cmd {
 	 * what is wrong with arg.  NULL: the command has none but -h, -V.
 	 */
 	int (*option)(void *settings, int c, const char *arg);
+	/*
+	 * The options it only keeps, taken before option sees them, ended
+	 * by a zeroed entry: cmd-NAME.c's play_fields_NAME, or NULL.
+	 */
+	const struct play_field *fields;
 	/* argv[0] is the command's name; returns an exit status. */
 	int (*exec)(int argc, char **argv);
 	/*
@@ -133,8 +156,9 @@ enum play_opt {
 
 /*
  * Parses the options of argv (argv[0] is the command's name) as cmd's
- * entry says: each one of its own goes to cmd->option with settings
- * (borrowed; the caller set its defaults), -h and -V are done here, and
+ * entry says: each one of its own is kept as cmd->fields say, or goes to
+ * cmd->option, in settings (borrowed; the caller set its defaults), -h
+ * and -V are done here, and
  * the operands are counted.  Returns -1 to go on, the operands being
  * argv[optind] to argv[argc - 1]; else the exit status after -h, -V or a
  * usage error said on stderr in one line.
@@ -157,12 +181,14 @@ const char *play_optstring(const struct play_cmd *cmd, char *buf, size_t cap);
 /*
  * Each command's entry, play_cmd_new and so on, made by table.c from
  * commands.def; what cmd-NAME.c defines for it: play_exec_NAME, and
- * play_option_NAME and play_longopts_NAME if its entry names it.
+ * play_option_NAME, play_fields_NAME and play_longopts_NAME if its entry
+ * names it.
  */
 #define PLAY_CMD(x, ...) \
-	extern const struct play_cmd play_cmd_##x; \
-	extern const struct option   play_longopts_##x[]; \
-	int			     play_exec_##x(int argc, char **argv); \
+	extern const struct play_cmd   play_cmd_##x; \
+	extern const struct option     play_longopts_##x[]; \
+	extern const struct play_field play_fields_##x[]; \
+	int			       play_exec_##x(int argc, char **argv); \
 	int play_option_##x(void *settings, int c, const char *arg);
 #include "play/commands.def"
 #undef PLAY_CMD
@@ -259,6 +285,14 @@ void play_close(struct play_record *);
  */
 int play_open_args(const struct play_cmd *, int argc, char **argv,
     struct play_record *pr, struct report_play *p);
+/*
+ * The same for a command with settings of its own (borrowed; the caller
+ * zeroed them), which its entry's option function parses into, sel
+ * among them.
+ */
+int play_open_settings(const struct play_cmd *, int argc, char **argv,
+    void *settings, const struct play_select *sel, struct play_record *pr,
+    struct report_play *p);
 /*
  * Points p's source, record and replay at pr's (borrowed), the start of
  * every document a command writes of one record.

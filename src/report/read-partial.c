@@ -501,6 +501,23 @@ read_body(struct report_reader *rd, const yaml_node_t *root,
 	return 0;
 }
 
+int
+partial_covers_from(struct yin *y, const yaml_node_t *covers,
+    struct stat_summary *part, struct stat_summary *s, struct diag *d)
+{
+	size_t i;
+
+	for (i = 0; i < part->ncovers; i++) {
+		if ((part->cover[i].from = strdup(y->name)) == NULL)
+			return report_reader_oom(d);
+		if (s != NULL &&
+		    partial_cover_check(
+			&part->cover[i], s, false, covers->start_mark, d) == -1)
+			return -1;
+	}
+	return 0;
+}
+
 /*
  * part merged into *s, in place (the first partial, *s NULL, becomes
  * the summary: its caller's); its covers named for this input and
@@ -515,17 +532,11 @@ static int
 merge(struct yin *y, const yaml_node_t *root, struct stat_summary *part,
     struct stat_summary **s, struct diag *d)
 {
-	const yaml_node_t *n = yin_get(y, root, "covers");
-	size_t		   i;
+	const yaml_node_t *n;
 
-	for (i = 0; i < part->ncovers; i++) {
-		if ((part->cover[i].from = strdup(y->name)) == NULL)
-			return report_reader_oom(d);
-		if (*s != NULL &&
-		    partial_cover_check(
-			&part->cover[i], *s, false, n->start_mark, d) == -1)
-			return -1;
-	}
+	if (partial_covers_from(y, yin_get(y, root, "covers"), part, *s, d) ==
+	    -1)
+		return -1;
 	n = yin_get(y, root, "groups");
 	if (*s != NULL && stat_merge_check(*s, part) == -1) {
 		if (errno == EINVAL)

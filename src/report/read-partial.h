@@ -94,6 +94,15 @@ int partial_cover_check(const struct stat_cover *c, struct stat_summary *s,
     bool keep, yaml_mark_t at, struct diag *d);
 
 /*
+ * Names each of part's covers for this input (y's name) and, unless s is
+ * NULL, checks it against s's covers as partial_cover_check does, at the
+ * node covers (part's list, read before): 0, or -1 with d filled.  A
+ * partial summary's merge and a partial tree's covers both.
+ */
+int partial_covers_from(struct yin *y, const yaml_node_t *covers,
+    struct stat_summary *part, struct stat_summary *s, struct diag *d);
+
+/*
  * gamestat --figures (read-design.c): the partial's list of the figures
  * asked for into *set, the same as s's (NULL: the first partial); and a
  * group's `design' counts, if any, added to g.  0, or -1 with d filled.

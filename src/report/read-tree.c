@@ -805,7 +805,6 @@ read_covers(struct yin *y, const yaml_node_t *root, struct stat_summary *cov,
     struct stat_summary **pc, struct diag *d)
 {
 	const yaml_node_t *n = yin_get(y, root, "covers");
-	size_t		   i;
 
 	if (n == NULL)
 		return yin_fail(d, DIAG_REPORT_INCOMPLETE, root->end_mark,
@@ -815,14 +814,7 @@ read_covers(struct yin *y, const yaml_node_t *root, struct stat_summary *cov,
 		return report_reader_oom(d);
 	if (partial_read_covers(y, root, *pc, d) == -1)
 		return -1;
-	for (i = 0; i < (*pc)->ncovers; i++) {
-		if (((*pc)->cover[i].from = strdup(y->name)) == NULL)
-			return report_reader_oom(d);
-		if (partial_cover_check(
-			&(*pc)->cover[i], cov, false, n->start_mark, d) == -1)
-			return -1;
-	}
-	return 0;
+	return partial_covers_from(y, n, *pc, cov, d);
 }
 
 static void
