@@ -13,6 +13,7 @@
 
 #include "record/read.h"
 #include "record/syntax.h"
+#include "util/simd.h"
 
 /*
  * The length of the square or pass at s (len > 0 bytes): SYN_TRANSCRIPT's
@@ -35,10 +36,7 @@ transcript_square(const char *s, size_t len)
 	return 0;
 }
 
-/* Sixteen bytes at a time (GCC's vector extension: SSE2 on x86-64). */
-#if defined(__GNUC__)
-typedef unsigned char v16u8 __attribute__((vector_size(16)));
-
+#if UTIL_V16
 /*
  * Whether the 16 bytes at s are eight two-byte squares: letters a..p (in
  * either case) at even bytes, digits at odd ones.
@@ -46,18 +44,16 @@ typedef unsigned char v16u8 __attribute__((vector_size(16)));
 static inline bool
 eight_squares(const char *s)
 {
-	static const v16u8 fold = { 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0,
-		0x20, 0, 0x20, 0, 0x20, 0 };
-	static const v16u8 low = { 'a', '0', 'a', '0', 'a', '0', 'a', '0', 'a',
-		'0', 'a', '0', 'a', '0', 'a', '0' };
-	static const v16u8 span = { 16, 10, 16, 10, 16, 10, 16, 10, 16, 10, 16,
-		10, 16, 10, 16, 10 };
-	v16u8		   v;
-	uint64_t	   ok[2];
+	static const util_v16u8 low = { 'a', '0', 'a', '0', 'a', '0', 'a', '0',
+		'a', '0', 'a', '0', 'a', '0', 'a', '0' };
+	static const util_v16u8 span = { 16, 10, 16, 10, 16, 10, 16, 10, 16, 10,
+		16, 10, 16, 10, 16, 10 };
+	util_v16u8		v;
+	uint64_t		ok[2];
 
 	memcpy(&v, s, sizeof v);
 	/* A comparison's lanes: all ones where it holds. */
-	v = (v16u8)(((v | fold) - low) < span);
+	v = (util_v16u8)(((v | util_v16_fold) - low) < span);
 	memcpy(ok, &v, sizeof ok);
 	return (ok[0] & ok[1]) == UINT64_MAX;
 }

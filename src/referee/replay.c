@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "referee/referee.h"
+#include "util/simd.h"
 #include "util/util.h"
 
 const char *
@@ -777,9 +778,7 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	    tok == &rec->turns[rec->nturns - 1], opt, rp);
 }
 
-#if defined(__GNUC__)
-typedef unsigned char v16u8 __attribute__((vector_size(16)));
-
+#if UTIL_V16
 /*
  * The cells of the 8x8 squares of tok[0..avail-1], eight at a time while
  * eight tokens in a row are two bytes each, one after the other in one
@@ -789,15 +788,13 @@ typedef unsigned char v16u8 __attribute__((vector_size(16)));
 static size_t
 eight_square_runs(const struct record_token *tok, size_t avail, int16_t *cells)
 {
-	static const v16u8 fold = { 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0,
-		0x20, 0, 0x20, 0, 0x20, 0 };
-	static const v16u8 low = { 'a', '1', 'a', '1', 'a', '1', 'a', '1', 'a',
-		'1', 'a', '1', 'a', '1', 'a', '1' };
-	v16u8		   v;
-	unsigned char	   d[16];
-	uint64_t	   bad[2];
-	size_t		   n, k;
-	const char	  *s;
+	static const util_v16u8 low = { 'a', '1', 'a', '1', 'a', '1', 'a', '1',
+		'a', '1', 'a', '1', 'a', '1', 'a', '1' };
+	util_v16u8		v;
+	unsigned char		d[16];
+	uint64_t		bad[2];
+	size_t			n, k;
+	const char	       *s;
 
 	for (n = 0; n + 8 <= avail; n += 8) {
 		s = tok[n].text;
@@ -805,7 +802,7 @@ eight_square_runs(const struct record_token *tok, size_t avail, int16_t *cells)
 			if (tok[n + k].len != 2 || tok[n + k].text != s + 2 * k)
 				return n;
 		memcpy(&v, s, sizeof v);
-		v = (v | fold) - low;
+		v = (v | util_v16_fold) - low;
 		memcpy(d, &v, sizeof d);
 		/* A file or rank of 8 or more (or below a or 1, wrapped). */
 		v &= 0xf8;
