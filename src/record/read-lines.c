@@ -13,6 +13,7 @@
 
 #include "record/read.h"
 #include "record/syntax.h"
+#include "record/turn.h"
 #include "util/simd.h"
 
 /*
@@ -169,6 +170,7 @@ transcript_turns(struct record_reader *rd, size_t start, size_t end)
 		if ((t = add_turn(rd, s + j, k)) == NULL)
 			return;
 		t->at = reader_pos(rd, j);
+		rd->squares[rd->rec.nturns - 1] = record_square_byte(s + j, k);
 	}
 	if (j == end && j > i)
 		return;

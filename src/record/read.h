@@ -16,7 +16,6 @@
 
 #include "record/reader.h"
 #include "record/setup.h"
-#include "record/turn.h"
 #include "record/wthor.h"
 #include "util/util.h"
 
@@ -356,8 +355,8 @@ int reader_turn_room(struct record_reader *);
  * Adds a turn token; the caller sets where it stands.  In the notation
  * its text is copied (a record spans lines), and pointed at once the text
  * stops moving (reader_finish); a line's record stays put until the next
- * record, so its tokens point into the line at once, and their squares
- * are decoded for the referee (record_squares).  Returns the token,
+ * record, so its tokens point into the line at once (and the caller
+ * sets the turn's square in rd->squares: record_squares).  Returns the token,
  * or NULL when memory runs out (the record told so).  The position is not
  * an argument: a struct passed by value was stores and a wider load per
  * move, which stalled.
@@ -373,11 +372,10 @@ add_turn(struct record_reader *rd, const char *s, size_t len)
 	if (n >= rd->turncap && reader_turn_room(rd) == -1)
 		return NULL;
 	t = &rd->rec.turns[n];
-	if (rd->in_line) {
+	if (rd->in_line)
 		/* s is in the line: the same byte, writable, with no cast. */
 		t->text = rd->line + (s - rd->line);
-		rd->squares[n] = record_square_byte(s, len);
-	} else {
+	else {
 		if ((n >= rd->turnoffcap &&
 			array_grow(&rd->turn_off, &rd->turnoffcap, n + 1,
 			    sizeof *rd->turn_off) == -1) ||

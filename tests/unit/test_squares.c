@@ -141,16 +141,14 @@ replay_squares(const struct record *rec, bool squares, struct replay *rp)
 }
 
 /*
- * The first record of text replayed from its squares and from its tokens:
- * the two agree in all, the diagnostic's place and the move it quotes
- * included.
+ * rec replayed from its squares and from its tokens: the two agree in
+ * all, the diagnostic's place and the move it quotes included.
  */
 static void
-assert_squares_as_tokens(const char *text, enum record_format fmt)
+assert_record_squares_as_tokens(const struct record *rec, const char *text)
 {
-	const struct record *rec = first_record(text, fmt);
-	struct replay	     a, b;
-	int		     cell;
+	struct replay a, b;
+	int	      cell;
 
 	replay_init(&a);
 	replay_init(&b);
@@ -182,6 +180,13 @@ assert_squares_as_tokens(const char *text, enum record_format fmt)
 	replay_fini(&b);
 }
 
+/* The same of the first record of text in format fmt. */
+static void
+assert_squares_as_tokens(const char *text, enum record_format fmt)
+{
+	assert_record_squares_as_tokens(first_record(text, fmt), text);
+}
+
 START_TEST(replay_squares_as_tokens)
 {
 	char   text[512], csv[600];
@@ -197,6 +202,37 @@ START_TEST(replay_squares_as_tokens)
 			    csv, sizeof csv, "id,winner,moves\n7,1,%s\n", text);
 			assert_squares_as_tokens(csv, RECORD_CSV);
 		}
+}
+END_TEST
+
+/*
+ * WTHOR's games, passes and bad move bytes among them: each record's
+ * squares are its tokens', and its replay from them theirs.
+ */
+START_TEST(wthor_squares_as_tokens)
+{
+	static const char *const files[] = { "board10.wtb", "games.wtb",
+		"playok.wtb", "quirks.wtb", "short.wtb", "solved.wtb" };
+	const struct record	*rec;
+	char			 path[256];
+	size_t			 i, n = 0;
+
+	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
+		snprintf(path, sizeof path, "%s/tests/cases/data/wthor/%s",
+		    getenv("srcdir") != NULL ? getenv("srcdir") : ".",
+		    files[i]);
+		reader_close();
+		rd_fp = fopen(path, "rb");
+		ck_assert_msg(rd_fp != NULL, "%s", path);
+		rd = record_reader_new(syn, rd_fp, path, RECORD_WTHOR);
+		ck_assert_ptr_nonnull(rd);
+		while (record_reader_next(rd, &rec) == 1) {
+			assert_squares_of_tokens(rec, path);
+			assert_record_squares_as_tokens(rec, path);
+			n++;
+		}
+	}
+	ck_assert_uint_gt(n, 10);
 }
 END_TEST
 
@@ -233,8 +269,8 @@ main(void)
 
 	tc = unit_tcase(s, "squares", 0, square_byte_forms,
 	    squares_read_with_the_tokens, squares_only_of_the_turns_read,
-	    replay_squares_as_tokens, replay_changed_turns_by_their_tokens,
-	    NULL);
+	    replay_squares_as_tokens, wthor_squares_as_tokens,
+	    replay_changed_turns_by_their_tokens, NULL);
 	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	return unit_run(s);
 }
