@@ -89,8 +89,8 @@ eight_squares(const char *s, uint8_t *sq)
  * Adds the turns of the run of two-byte squares at j (a letter a..p and
  * a digit no other digit follows), and their squares, as
  * transcript_square and add_turn would, one by one, while the turns have
- * room: an archive game is one
- * such run, and each of its moves comes here.  Returns where the run
+ * room: an archive game is one such run, and each of its moves comes
+ * here.  Returns where the run
  * stops, the next token transcript_turns' own.
  */
 static size_t

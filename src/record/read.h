@@ -30,8 +30,9 @@
  * without building it, as next would read it, with next's returns; NULL
  * when only reading it finds where it ends.  line_tokens: a record is one
  * line (or is put in one) whose tokens point into it, each turn's square
- * decoded in rd->squares, and passes are left unwritten.  binary: the format's bytes are no text, so never
- * binary input (formats/record.md, "Input").  game: the game every
+ * decoded in rd->squares (record_squares), and passes are left
+ * unwritten.  binary: the format's bytes are no text, so never binary
+ * input (formats/record.md, "Input").  game: the game every
  * record of the format is, NULL when a Game tag says.
  */
 struct read_format {
@@ -89,10 +90,10 @@ struct record_reader {
 	 * column cut_col (the rest of it read, not kept); stopped: a line was
 	 * cut, so no record is read after the one that holds it.
 	 */
-	size_t	      max_size;
-	bool	      cut;
-	bool	      stopped;
-	unsigned long cut_col;
+	size_t		  max_size;
+	bool		  cut;
+	bool		  stopped;
+	unsigned long	  cut_col;
 
 	/* The current line: no line end, NULs allowed. */
 	char		  *line;
@@ -151,27 +152,28 @@ struct record_reader {
 	unsigned long index;
 	struct record empty; /* for an input without records */
 	/* Binary input: 0 not looked at, 1 text, 2 binary, 3 reported. */
-	int	 binary;
-	char	*text;
-	size_t	 textlen;
-	size_t	 textcap;
-	size_t	 tagcap;
-	size_t	*tag_off; /* name and value offsets, by twos */
-	size_t	 tagoffcap;
-	size_t	 turncap;
-	uint8_t *squares;   /* a line's record: its turns' (record_squares) */
-	size_t	 squarecap; /* turncap or more */
-	size_t	*turn_off;
-	size_t	 turnoffcap;
-	size_t	 result_off;
-	bool	 has_movetext;
-	bool	 in_line; /* the record's tokens point into its line */
-	size_t	 notecap;
-	size_t	 stampcap;
-	size_t	*stamp_off; /* each stamp's text offset */
-	size_t	 stampoffcap;
-	size_t	*note_off; /* each note's RECORD_NOTE_PARTS offsets */
-	size_t	 noteoffcap;
+	int	binary;
+	char   *text;
+	size_t	textlen;
+	size_t	textcap;
+	size_t	tagcap;
+	size_t *tag_off; /* name and value offsets, by twos */
+	size_t	tagoffcap;
+	size_t	turncap;
+	/* A line's record: its turns' squares; as many as turncap or more. */
+	uint8_t *squares;
+	size_t	 squarecap;
+	size_t *turn_off;
+	size_t	turnoffcap;
+	size_t	result_off;
+	bool	has_movetext;
+	bool	in_line; /* the record's tokens point into its line */
+	size_t	notecap;
+	size_t	stampcap;
+	size_t *stamp_off; /* each stamp's text offset */
+	size_t	stampoffcap;
+	size_t *note_off; /* each note's RECORD_NOTE_PARTS offsets */
+	size_t	noteoffcap;
 
 	/* The record's tags by name (any case), to find duplicates. */
 	struct hashmap tags;
@@ -252,11 +254,7 @@ reader_pos(const struct record_reader *rd, size_t col)
 /* ---- Byte ranges (read-range.c) ------------------------------------ */
 
 /* The states of a range (rd->range; 0: no range). */
-enum {
-	RANGE_SEEK = 1,
-	RANGE_IN,
-	RANGE_DONE
-};
+enum { RANGE_SEEK = 1, RANGE_IN, RANGE_DONE };
 /* The format of an input from its first block (reader.c). */
 void reader_sniff(struct record_reader *);
 /*
@@ -310,7 +308,8 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 	if (off + len + 1 > rd->textcap) {
 		if (len >= rd->max_size || off + len + 1 > rd->max_size)
 			return reader_too_large(rd);
-		if (array_grow(&rd->text, &rd->textcap, off + len + 1, 1) == -1)
+		if (array_grow(&rd->text, &rd->textcap, off + len + 1, 1) ==
+		    -1)
 			return -1;
 	}
 	/* Most tokens are a square, two bytes: copied with no call. */
@@ -340,8 +339,8 @@ enum reader_note_kind {
  * kept in the note of the last turn (one made for it if need be); one
  * that is not one is dropped with the warning bad-eval.
  */
-void reader_note(
-    struct record_reader *, enum reader_note_kind kind, size_t at, size_t len);
+void reader_note(struct record_reader *, enum reader_note_kind kind,
+    size_t at, size_t len);
 /*
  * A note of turn (0-based), the turn's own if it is the last note, else
  * a new one with nothing in it: its index, or -1 (the record told).
@@ -355,8 +354,8 @@ int reader_turn_room(struct record_reader *);
  * Adds a turn token; the caller sets where it stands.  In the notation
  * its text is copied (a record spans lines), and pointed at once the text
  * stops moving (reader_finish); a line's record stays put until the next
- * record, so its tokens point into the line at once (and the caller
- * sets the turn's square in rd->squares: record_squares).  Returns the token,
+ * record, so its tokens point into the line at once (the caller sets
+ * the turn's square in rd->squares, record_squares).  Returns the token,
  * or NULL when memory runs out (the record told so).  The position is not
  * an argument: a struct passed by value was stores and a wider load per
  * move, which stalled.

@@ -183,6 +183,7 @@ struct record {
 	uint32_t		 known_at[RECORD_TAG_NKNOWN];
 	struct record_token	*turns;
 	size_t			 nturns;
+
 	/*
 	 * The turns' squares as the reader decoded them, one byte a turn
 	 * (record_square_byte), so that the referee reads no square twice;
@@ -194,12 +195,13 @@ struct record {
 	const uint8_t		  *squares;
 	const struct record_token *squares_of;
 	size_t			   squares_n;
-	bool			   has_result;
-	struct record_token	   result;
-	struct record_note	  *notes; /* GGF, SGF: by turn, in order */
-	size_t			   nnotes;
-	struct record_stamp	  *stamps; /* the notation: in order */
-	size_t			   nstamps;
+
+	bool		     has_result;
+	struct record_token  result;
+	struct record_note  *notes; /* GGF, SGF: by turn, in order */
+	size_t		     nnotes;
+	struct record_stamp *stamps; /* the notation: in order */
+	size_t		     nstamps;
 
 	/* The game every record of the format is, NULL: a Game tag says. */
 	const struct rules_game *format_game;
