@@ -38,6 +38,38 @@
 #   reversi 1.023x, 1.037x, 1.040x (11 each; main against a copy of
 #   itself 1.002x): no code of the playout changed, its instructions the
 #   same, so code placement, to be watched (the issue's bound is 5%).
+#
+# Branch decode against main d764e8c: the line readers (CSV, transcripts,
+# WTHOR) hand the replay each turn's square as one byte (record_squares:
+# file and rank, decoded as the reader checks it, sixteen bytes at a
+# time), so the replay no longer re-checks and re-decodes each square's
+# text (eight_square_runs went); the 16-byte vector type in util/simd.h;
+# a run's eight tokens stored unrolled.  Instructions, valgrind
+# --tool=callgrind gamecheck -q, the set once (25,657 games; the others
+# written by main's --write, WTHOR by bench_to_wthor), main -> decode:
+#   CSV 227.2M -> 210.0M (-7.6%), transcripts 207.4M -> 190.2M (-8.3%),
+#   notation 614.0M -> 612.9M, WTHOR 294.2M -> 291.7M, GGF 560.1M ->
+#   559.3M, SGF 604.3M -> 603.5M.
+# The CSV's split now (main's in brackets): reversi_play_cells 91.8M,
+# 43.7% (40.4%); reading 60.7M (61.6M), the turns' tokens and squares
+# 26.2M of it (27.4M); the replay's own around the rules 49M (65M): the
+# squares' cells 6M (about 21M decoding and checking the text), set_up
+# 11.6M, implied passes 8.4M.  Left for 2M games/s: reversi_play_cells
+# is latency-bound (each move needs the last board), so several games
+# replayed interleaved (src/rules and the batch's loop, not here; a
+# game's squares, 60 bytes, are now all the fast path needs of it, cheap
+# to keep for a few records); and all but reversi_play_cells, ~4,600
+# instructions of the 8,184 a game (the tokens ~1,000, then set_up, the
+# tags, the CSV's fields, the record's reset), to be halved.
+# farm-bench -n 7 --vs 'MAIN/gamecheck -q F' -- ./gamecheck -q F, median
+# A/B CPU, both -O2 (./configure), 12:07-12:08 UTC, load 8.4-8.9 on 2
+# cores: huge.csv 0.920 (0.965 s against 1.019 s: 1,063,000 games per
+# CPU second against 1,007,000), big.csv 0.903 (0.105 s against 0.115 s:
+# 977,000 against 892,000), transcripts of big.csv 0.947, its notation
+# 0.962, its WTHOR 0.956.  Output byte-identical: full reports, -q and -j
+# 2 (stdout, stderr, exit) on the set in all six formats and on huge.csv;
+# bench/same-output.sh against main's gamecheck; every gamecheck golden
+# case; --write=wthor the same.
 set -eu
 ref=${ARBITER_REFERENCE:-}
 . "${srcdir:-.}/bench/lib.sh"

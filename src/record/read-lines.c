@@ -13,6 +13,8 @@
 
 #include "record/read.h"
 #include "record/syntax.h"
+#include "record/turn.h"
+#include "util/simd.h"
 
 /*
  * The length of the square or pass at s (len > 0 bytes): SYN_TRANSCRIPT's
@@ -35,46 +37,60 @@ transcript_square(const char *s, size_t len)
 	return 0;
 }
 
-/* Sixteen bytes at a time (GCC's vector extension: SSE2 on x86-64). */
-#if defined(__GNUC__)
-typedef unsigned char v16u8 __attribute__((vector_size(16)));
+#if UTIL_V16
+typedef uint16_t v8u16 __attribute__((vector_size(16)));
+typedef uint8_t	 v8u8 __attribute__((vector_size(8)));
 
 /*
  * Whether the 16 bytes at s are eight two-byte squares: letters a..p (in
- * either case) at even bytes, digits at odd ones.
+ * either case) at even bytes, digits at odd ones; if so, their
+ * record_square_byte into sq[0..7], each a file and a rank less one.
  */
 static inline bool
-eight_squares(const char *s)
+eight_squares(const char *s, uint8_t *sq)
 {
-	static const v16u8 fold = { 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0,
-		0x20, 0, 0x20, 0, 0x20, 0 };
-	static const v16u8 low = { 'a', '0', 'a', '0', 'a', '0', 'a', '0', 'a',
-		'0', 'a', '0', 'a', '0', 'a', '0' };
-	static const v16u8 span = { 16, 10, 16, 10, 16, 10, 16, 10, 16, 10, 16,
-		10, 16, 10, 16, 10 };
-	v16u8		   v;
-	uint64_t	   ok[2];
+	static const util_v16u8 low = { 'a', '0', 'a', '0', 'a', '0', 'a', '0',
+		'a', '0', 'a', '0', 'a', '0', 'a', '0' };
+	static const util_v16u8 span = { 16, 10, 16, 10, 16, 10, 16, 10, 16, 10,
+		16, 10, 16, 10, 16, 10 };
+	static const util_v16u8 one = { 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0,
+		1, 0, 1 };
+	util_v16u8		v, in;
+	v8u16			w;
+	v8u8			b;
+	uint64_t		ok[2];
 
 	memcpy(&v, s, sizeof v);
+	v = (v | util_v16_fold) - low;
 	/* A comparison's lanes: all ones where it holds. */
-	v = (v16u8)(((v | fold) - low) < span);
-	memcpy(ok, &v, sizeof ok);
-	return (ok[0] & ok[1]) == UINT64_MAX;
+	in = (util_v16u8)(v < span);
+	memcpy(ok, &in, sizeof ok);
+	if ((ok[0] & ok[1]) != UINT64_MAX)
+		return false;
+	/* Little-endian pairs: the file low, the rank high, into one byte. */
+	v -= one;
+	memcpy(&w, &v, sizeof w);
+	w = (w & 0xf) | (w >> 4 & 0xf0);
+	b = __builtin_convertvector(w, v8u8);
+	memcpy(sq, &b, sizeof b);
+	return true;
 }
 #else
 static inline bool
-eight_squares(const char *s)
+eight_squares(const char *s, uint8_t *sq)
 {
 	(void)s;
+	(void)sq;
 	return false;
 }
 #endif
 
 /*
  * Adds the turns of the run of two-byte squares at j (a letter a..p and
- * a digit no other digit follows) as transcript_square and add_turn
- * would, one by one, while the turns have room: an archive game is one
- * such run, and each of its moves comes here.  Returns where the run
+ * a digit no other digit follows), and their squares, as
+ * transcript_square and add_turn would, one by one, while the turns have
+ * room: an archive game is one such run, and each of its moves comes
+ * here.  Returns where the run
  * stops, the next token transcript_turns' own.
  */
 static size_t
@@ -92,7 +108,10 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 	room -= n;
 	t = rd->rec.turns + n;
 	at = reader_pos(rd, j);
-	while (room >= 8 && end - j >= 16 && eight_squares(s + j)) {
+	while (room >= 8 && end - j >= 16 &&
+	    eight_squares(s + j, rd->squares + (t - rd->rec.turns))) {
+		/* Unrolled (GCC, clang): no loop, a token's fields by offsets. */
+#pragma GCC unroll 8
 		for (k = 0; k < 8; k++) {
 			t[k].text = rd->line + j + 2 * k;
 			t[k].len = 2;
@@ -111,6 +130,7 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 		t->text = rd->line + j;
 		t->len = 2;
 		t->at = at;
+		rd->squares[t - rd->rec.turns] = record_square_byte(s + j, 2);
 		at.col += 2;
 		at.offset += 2;
 		t++;
@@ -152,6 +172,7 @@ transcript_turns(struct record_reader *rd, size_t start, size_t end)
 		if ((t = add_turn(rd, s + j, k)) == NULL)
 			return;
 		t->at = reader_pos(rd, j);
+		rd->squares[rd->rec.nturns - 1] = record_square_byte(s + j, k);
 	}
 	if (j == end && j > i)
 		return;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "record/read.h"
+#include "record/turn.h"
 #include "record/wthor.h"
 
 int
@@ -174,6 +175,9 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 		if ((t = add_turn(rd, rd->line + 2 * i, 2)) == NULL)
 			return;
 		t->at = wthor_pos(k, 8 + i);
+		/* A pass ("pa", byte 0) is no square. */
+		rd->squares[i] = m[i] == 0 ? RECORD_SQUARE_NONE :
+					     wthor_square_bytes[m[i]];
 	}
 }
 

@@ -29,9 +29,10 @@
  * the end, -1 on a read error (errno).  skip: moves past the next record
  * without building it, as next would read it, with next's returns; NULL
  * when only reading it finds where it ends.  line_tokens: a record is one
- * line (or is put in one) whose tokens point into it, and passes are
- * left unwritten.  binary: the format's bytes are no text, so never
- * binary input (formats/record.md, "Input").  game: the game every
+ * line (or is put in one) whose tokens point into it, each turn's square
+ * decoded in rd->squares (record_squares), and passes are left
+ * unwritten.  binary: the format's bytes are no text, so never binary
+ * input (formats/record.md, "Input").  game: the game every
  * record of the format is, NULL when a Game tag says.
  */
 struct read_format {
@@ -159,6 +160,9 @@ struct record_reader {
 	size_t *tag_off; /* name and value offsets, by twos */
 	size_t	tagoffcap;
 	size_t	turncap;
+	/* A line's record: its turns' squares; as many as turncap or more. */
+	uint8_t *squares;
+	size_t	 squarecap;
 	size_t *turn_off;
 	size_t	turnoffcap;
 	size_t	result_off;
@@ -350,7 +354,8 @@ int reader_turn_room(struct record_reader *);
  * Adds a turn token; the caller sets where it stands.  In the notation
  * its text is copied (a record spans lines), and pointed at once the text
  * stops moving (reader_finish); a line's record stays put until the next
- * record, so its tokens point into the line at once.  Returns the token,
+ * record, so its tokens point into the line at once (the caller sets
+ * the turn's square in rd->squares, record_squares).  Returns the token,
  * or NULL when memory runs out (the record told so).  The position is not
  * an argument: a struct passed by value was stores and a wider load per
  * move, which stalled.

@@ -145,6 +145,7 @@ record_reader_free(struct record_reader *rd)
 	wthor_names_fini(&rd->wthor_names[1]);
 	free(rd->rec.tags);
 	free(rd->rec.turns);
+	free(rd->squares);
 	hashmap_fini(&rd->tags);
 	free(rd->value.s);
 	free(rd->rec.notes);
@@ -395,11 +396,16 @@ reader_too_large(struct record_reader *rd)
 int
 reader_turn_room(struct record_reader *rd)
 {
+	size_t cap = rd->turncap;
+
 	if (rd->rec.nturns >= rd->max_size / sizeof *rd->rec.turns)
 		return reader_too_large(rd);
-	if (array_grow(&rd->rec.turns, &rd->turncap, rd->rec.nturns + 1,
-		sizeof *rd->rec.turns) == -1)
+	/* The squares have room for as many: turncap counts both. */
+	if (array_grow(&rd->rec.turns, &cap, rd->rec.nturns + 1,
+		sizeof *rd->rec.turns) == -1 ||
+	    array_grow(&rd->squares, &rd->squarecap, cap, 1) == -1)
 		return reader_oom(rd);
+	rd->turncap = cap;
 	return 0;
 }
 
@@ -439,6 +445,11 @@ reader_finish(struct record_reader *rd)
 	if (!rd->in_line)
 		for (i = 0; i < rd->rec.nturns; i++)
 			rd->rec.turns[i].text = rd->text + rd->turn_off[i];
+	else {
+		rd->rec.squares = rd->squares;
+		rd->rec.squares_of = rd->rec.turns;
+		rd->rec.squares_n = rd->rec.nturns;
+	}
 	for (i = 0; i < rd->rec.nnotes; i++) {
 		const size_t *o = rd->note_off + RECORD_NOTE_PARTS * i;
 

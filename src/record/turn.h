@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "record/types.h"
@@ -48,6 +49,30 @@ record_turn_is_pass(const char *tok, size_t len)
 	    (memcmp(tok, "PA", 2) == 0 || memcmp(tok, "pa", 2) == 0 ||
 		memcmp(tok, "--", 2) == 0);
 }
+/*
+ * A turn token as one byte, the form in which a reader hands the referee
+ * its squares (record->squares): a letter a..p (either case) and a digit
+ * is file | (digit - 1) << 4 (f5 is 0x45, a10 no such token), whatever
+ * the board, which the referee checks; any other token is
+ * RECORD_SQUARE_NONE.  A rank nibble of 15 (the digit 0's too) is on no
+ * board.
+ */
+#define RECORD_SQUARE_NONE 0xff
+
+static inline uint8_t
+record_square_byte(const char *tok, size_t len)
+{
+	unsigned file, digit;
+
+	if (len != 2)
+		return RECORD_SQUARE_NONE;
+	file = ((unsigned char)tok[0] | 0x20) - (unsigned)'a';
+	digit = (unsigned char)tok[1] - (unsigned)'0';
+	if (file >= 16 || digit >= 10)
+		return RECORD_SQUARE_NONE;
+	return (uint8_t)(file | (digit - 1) << 4);
+}
+
 /*
  * The actions of tok before the one holding byte off (a bad cell that
  * record_turn_parse reported), as record_turn_parse writes them; the

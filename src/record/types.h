@@ -183,12 +183,25 @@ struct record {
 	uint32_t		 known_at[RECORD_TAG_NKNOWN];
 	struct record_token	*turns;
 	size_t			 nturns;
-	bool			 has_result;
-	struct record_token	 result;
-	struct record_note	*notes; /* GGF, SGF: by turn, in order */
-	size_t			 nnotes;
-	struct record_stamp	*stamps; /* the notation: in order */
-	size_t			 nstamps;
+
+	/*
+	 * The turns' squares as the reader decoded them, one byte a turn
+	 * (record_square_byte), so that the referee reads no square twice;
+	 * NULL where the reader gave none.  Only of the turns array
+	 * squares_of with squares_n turns, as known_of: a record whose turns
+	 * were built or changed elsewhere is read from its tokens
+	 * (record_squares).
+	 */
+	const uint8_t		  *squares;
+	const struct record_token *squares_of;
+	size_t			   squares_n;
+
+	bool		     has_result;
+	struct record_token  result;
+	struct record_note  *notes; /* GGF, SGF: by turn, in order */
+	size_t		     nnotes;
+	struct record_stamp *stamps; /* the notation: in order */
+	size_t		     nstamps;
 
 	/* The game every record of the format is, NULL: a Game tag says. */
 	const struct rules_game *format_game;
@@ -253,6 +266,18 @@ record_tag_known(const struct record *rec, enum record_known k)
 	if (rec->known_of != rec->tags || rec->known_n != rec->ntags)
 		return record_tag_find(rec, record_known_names[k]);
 	return (rec->known >> k & 1) != 0 ? &rec->tags[rec->known_at[k]] : NULL;
+}
+
+/*
+ * The squares of rec's turns (rec->squares), or NULL where the reader gave
+ * none or the turns are no longer the ones it read.
+ */
+static inline const uint8_t *
+record_squares(const struct record *rec)
+{
+	if (rec->squares_of != rec->turns || rec->squares_n != rec->nturns)
+		return NULL;
+	return rec->squares;
 }
 
 /*

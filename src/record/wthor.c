@@ -1,17 +1,4 @@
 /* SPDX-License-Identifier: MIT */
-/* clang-format off */
-#define WTHOR_ROW(r) \
-	[10 * (r) + 1] = { 'a', '0' + (r) }, [10 * (r) + 2] = { 'b', '0' + (r) }, \
-	[10 * (r) + 3] = { 'c', '0' + (r) }, [10 * (r) + 4] = { 'd', '0' + (r) }, \
-	[10 * (r) + 5] = { 'e', '0' + (r) }, [10 * (r) + 6] = { 'f', '0' + (r) }, \
-	[10 * (r) + 7] = { 'g', '0' + (r) }, [10 * (r) + 8] = { 'h', '0' + (r) }
-const char wthor_square_names[100][2] = {
-	WTHOR_ROW(1), WTHOR_ROW(2), WTHOR_ROW(3), WTHOR_ROW(4),
-	WTHOR_ROW(5), WTHOR_ROW(6), WTHOR_ROW(7), WTHOR_ROW(8),
-};
-#undef WTHOR_ROW
-/* clang-format on */
-
 /*
  * WTHOR's bytes (wthor.h, formats/wthor.md): the header's fields and the
  * move bytes, and the name files WTHOR.JOU and WTHOR.TRN.  Reading a
@@ -26,6 +13,29 @@ const char wthor_square_names[100][2] = {
 #include "record/writer.h"
 #include "record/wthor.h"
 #include "util/util.h"
+
+/*
+ * The tables of the move bytes that name squares, 10 * row + column (both
+ * 1..8): each entry F(row, column from 0).
+ */
+/* clang-format off */
+#define WTHOR_ROW(F, r) \
+	[10 * (r) + 1] = F(r, 0), [10 * (r) + 2] = F(r, 1), \
+	[10 * (r) + 3] = F(r, 2), [10 * (r) + 4] = F(r, 3), \
+	[10 * (r) + 5] = F(r, 4), [10 * (r) + 6] = F(r, 5), \
+	[10 * (r) + 7] = F(r, 6), [10 * (r) + 8] = F(r, 7)
+#define WTHOR_SQUARES(F) \
+	WTHOR_ROW(F, 1), WTHOR_ROW(F, 2), WTHOR_ROW(F, 3), WTHOR_ROW(F, 4), \
+	WTHOR_ROW(F, 5), WTHOR_ROW(F, 6), WTHOR_ROW(F, 7), WTHOR_ROW(F, 8)
+#define WTHOR_NAME(r, c) { (char)('a' + (c)), (char)('0' + (r)) }
+#define WTHOR_BYTE(r, c) (uint8_t)(((r) - 1) << 4 | (c))
+const char wthor_square_names[100][2] = { WTHOR_SQUARES(WTHOR_NAME) };
+const uint8_t wthor_square_bytes[100] = { WTHOR_SQUARES(WTHOR_BYTE) };
+#undef WTHOR_BYTE
+#undef WTHOR_NAME
+#undef WTHOR_SQUARES
+#undef WTHOR_ROW
+/* clang-format on */
 
 void
 wthor_header_decode(const unsigned char *b, struct wthor_header *h)

@@ -54,6 +54,12 @@ void wthor_header_encode(const struct wthor_header *h, unsigned char *b);
  * "a1" for 11 to "h8" for 88, two NULs for a byte that names no square.
  */
 extern const char wthor_square_names[100][2];
+/*
+ * The same squares as a line reader hands them to the referee
+ * (record_square_byte: the file, and the rank less one in the high
+ * nibble); 0 for a byte that names none.
+ */
+extern const uint8_t wthor_square_bytes[100];
 
 /*
  * Whether b is a square's move byte; if so, its name ("f5") in

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "referee/referee.h"
+#include "util/simd.h"
 #include "util/util.h"
 
 const char *
@@ -777,56 +778,37 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 	    tok == &rec->turns[rec->nturns - 1], opt, rp);
 }
 
-#if defined(__GNUC__)
-typedef unsigned char v16u8 __attribute__((vector_size(16)));
-
 /*
- * The cells of the 8x8 squares of tok[0..avail-1], eight at a time while
- * eight tokens in a row are two bytes each, one after the other in one
- * text (a line's record: a transcript, a CSV row), all squares of the
- * board: how many.  The rest is two_byte_squares' loop.
+ * The cells of the squares sq[0..avail-1] (record_squares) on 8x8, the
+ * archives' board, up to the first that is none of its: how many.  The
+ * reader checked and decoded them: a square is on the board when neither
+ * its file nor its rank reaches 8 (bits 0x88), sixteen at a time.
  */
 static size_t
-eight_square_runs(const struct record_token *tok, size_t avail, int16_t *cells)
+square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
 {
-	static const v16u8 fold = { 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0,
-		0x20, 0, 0x20, 0, 0x20, 0 };
-	static const v16u8 low = { 'a', '1', 'a', '1', 'a', '1', 'a', '1', 'a',
-		'1', 'a', '1', 'a', '1', 'a', '1' };
-	v16u8		   v;
-	unsigned char	   d[16];
-	uint64_t	   bad[2];
-	size_t		   n, k;
-	const char	  *s;
+	size_t n = 0;
 
-	for (n = 0; n + 8 <= avail; n += 8) {
-		s = tok[n].text;
-		for (k = 0; k < 8; k++)
-			if (tok[n + k].len != 2 || tok[n + k].text != s + 2 * k)
-				return n;
-		memcpy(&v, s, sizeof v);
-		v = (v | fold) - low;
-		memcpy(d, &v, sizeof d);
-		/* A file or rank of 8 or more (or below a or 1, wrapped). */
-		v &= 0xf8;
-		memcpy(bad, &v, sizeof bad);
+#if UTIL_V16
+	util_v16u8 v, off;
+	uint64_t   bad[2];
+	size_t	   k;
+
+	for (; n + 16 <= avail; n += 16) {
+		memcpy(&v, sq + n, sizeof v);
+		off = v & 0x88;
+		memcpy(bad, &off, sizeof bad);
 		if ((bad[0] | bad[1]) != 0)
-			return n;
-		for (k = 0; k < 8; k++)
-			cells[n + k] = (int16_t)(d[2 * k + 1] << 3 | d[2 * k]);
+			break;
+		v = (v >> 1 & 0x38) | (v & 7);
+		for (k = 0; k < 16; k++)
+			cells[n + k] = v[k];
 	}
+#endif
+	for (; n < avail && (sq[n] & 0x88) == 0; n++)
+		cells[n] = (int16_t)((sq[n] >> 1 & 0x38) | (sq[n] & 7));
 	return n;
 }
-#else
-static size_t
-eight_square_runs(const struct record_token *tok, size_t avail, int16_t *cells)
-{
-	(void)tok;
-	(void)avail;
-	(void)cells;
-	return 0;
-}
-#endif
 
 /*
  * The cells of the turn tokens tok[0..avail-1] into cells, as
@@ -842,8 +824,7 @@ two_byte_squares(const struct two_byte_bounds *tb,
 
 	if (tb->files == 8 && tb->ranks == 8 && tb->width == 8) {
 		/* 8x8, the archives' board: one test of both coordinates. */
-		n = eight_square_runs(tok, avail, cells);
-		for (; n < avail && tok[n].len == 2; n++) {
+		for (n = 0; n < avail && tok[n].len == 2; n++) {
 			file = ((unsigned char)tok[n].text[0] | 0x20) - 'a';
 			rank = (unsigned char)tok[n].text[1] - '1';
 			if ((file | rank) >= 8)
@@ -874,6 +855,7 @@ play_squares(const struct record *rec, size_t *i, size_t end,
     const struct replay_options *opt, struct replay *rp)
 {
 	struct two_byte_bounds tb = two_byte_bounds(&rp->pos->board);
+	const uint8_t	      *sq = NULL;
 	struct rules_action    a = { .kind = RULES_PLACE };
 	struct rules_action    pass = { .kind = RULES_PASS };
 	int16_t		       cells[64];
@@ -882,6 +864,9 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 
 	/* One square at a time where each position is shown (opt->each). */
 	max = opt->each != NULL ? 1 : 64;
+	/* Squares a line reader decoded are not read again (its board: 8x8). */
+	if (tb.files == 8 && tb.ranks == 8 && tb.width == 8)
+		sq = record_squares(rec);
 	for (;;) {
 		/*
 		 * cells[0..have-1] are the tokens from rec->turns[from] on:
@@ -890,8 +875,10 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		 */
 		if (*i >= from + have) {
 			avail = end - *i < max ? end - *i : max;
-			have = two_byte_squares(
-			    &tb, &rec->turns[*i], avail, cells);
+			have = sq != NULL ?
+			    square_cells(sq + *i, avail, cells) :
+			    two_byte_squares(
+				&tb, &rec->turns[*i], avail, cells);
 			from = *i;
 			cut = have < max;
 		}

@@ -96,8 +96,8 @@ count_position(void *arg, const struct rules_position *pos)
 
 /*
  * Replays the first record of text both ways replay_record plays squares:
- * in runs (eight at a time where eight lie in a row in the text) and one
- * at a time (a position shown after each); the two agree in all.
+ * in runs (sixteen at a time from the squares a line reader decoded) and
+ * one at a time (a position shown after each); the two agree in all.
  */
 static void
 assert_runs_as_one_by_one(const char *text, enum record_format fmt)

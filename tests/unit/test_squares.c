@@ -1,0 +1,276 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests of the squares a line reader hands the referee
+ * (record_squares, src/record) and of the replay that plays them
+ * (src/referee): each turn's square byte as record_square_byte gives it,
+ * sixteen bytes at a time or one by one, and a replay from them that says
+ * all that a replay from the tokens says, bad squares included.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record.h"
+#include "referee/referee.h"
+#include "reading.h"
+#include "unit.h"
+
+/* A real game (White passes before h7 and before h5). */
+static const char game[] =
+    "d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8"
+    "b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8h5";
+
+/* What may stand for one of its squares: bad ones, passes, cases. */
+static const char *const other[] = { "D3", "i1", "a9", "a0", "`1", "q1", "h8",
+	"a10", "--", "PA", "pa", "p9", "e3", "H8" };
+
+START_TEST(square_byte_forms)
+{
+	static const struct {
+		const char *tok;
+		unsigned    byte;
+	} cases[] = {
+		{ "a1", 0x00 },
+		{ "f5", 0x45 },
+		{ "F5", 0x45 },
+		{ "h8", 0x77 },
+		{ "p9", 0x8f },
+		{ "i9", 0x88 },
+		{ "a0", 0xf0 }, /* rank nibble 15: on no board */
+		{ "q1", RECORD_SQUARE_NONE },
+		{ "`1", RECORD_SQUARE_NONE },
+		{ "pa", RECORD_SQUARE_NONE },
+		{ "--", RECORD_SQUARE_NONE },
+		{ "a10", RECORD_SQUARE_NONE },
+		{ "pass", RECORD_SQUARE_NONE },
+		{ "f", RECORD_SQUARE_NONE },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		ck_assert_msg(record_square_byte(cases[i].tok,
+				  strlen(cases[i].tok)) == cases[i].byte,
+		    "%s", cases[i].tok);
+}
+END_TEST
+
+/* The first record of text in format fmt, from the test's reader. */
+static const struct record *
+first_record(const char *text, enum record_format fmt)
+{
+	const struct record *rec;
+
+	reader_close();
+	rd = record_reader_new_buffer(syn, text, strlen(text), "test", fmt);
+	ck_assert_ptr_nonnull(rd);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	return rec;
+}
+
+/*
+ * Every turn of a line's record has its square byte, as
+ * record_square_byte reads its token: however the run of squares falls
+ * on the reader's blocks of sixteen bytes.
+ */
+static void
+assert_squares_of_tokens(const struct record *rec, const char *text)
+{
+	const uint8_t *sq = record_squares(rec);
+	size_t	       i;
+
+	ck_assert_msg(rec->malformed || sq != NULL, "%s: no squares", text);
+	for (i = 0; sq != NULL && i < rec->nturns; i++)
+		ck_assert_msg(sq[i] ==
+			record_square_byte(
+			    rec->turns[i].text, rec->turns[i].len),
+		    "%s: turn %zu", text, i + 1);
+}
+
+START_TEST(squares_read_with_the_tokens)
+{
+	char   text[512], csv[600];
+	size_t at, k;
+
+	assert_squares_of_tokens(first_record(game, RECORD_TRANSCRIPT), game);
+	for (at = 0; at + 1 < sizeof game; at += 2)
+		for (k = 0; k < sizeof other / sizeof other[0]; k++) {
+			snprintf(text, sizeof text, "%.*s%s%s", (int)at, game,
+			    other[k], game + at + 2);
+			assert_squares_of_tokens(
+			    first_record(text, RECORD_TRANSCRIPT), text);
+			snprintf(
+			    csv, sizeof csv, "id,winner,moves\n7,1,%s\n", text);
+			assert_squares_of_tokens(
+			    first_record(csv, RECORD_CSV), csv);
+		}
+}
+END_TEST
+
+START_TEST(squares_only_of_the_turns_read)
+{
+	const struct record *rec;
+	struct record	     copy;
+
+	/* The notation's tokens are copied: the referee reads them. */
+	rec = first_record("[Game \"reversi\"]\nf5 d6 c3\n", RECORD_PGN);
+	ck_assert_ptr_null(record_squares(rec));
+	/* A record whose turns were changed is read from its tokens. */
+	rec = first_record("f5d6c3d3c4\n", RECORD_TRANSCRIPT);
+	ck_assert_ptr_nonnull(record_squares(rec));
+	copy = *rec;
+	copy.turns++;
+	copy.nturns--;
+	ck_assert_ptr_null(record_squares(&copy));
+	copy = *rec;
+	copy.nturns--;
+	ck_assert_ptr_null(record_squares(&copy));
+}
+END_TEST
+
+/* Replays rec into rp, with the squares the reader gave or without. */
+static void
+replay_squares(const struct record *rec, bool squares, struct replay *rp)
+{
+	struct replay_options opt = { .max_legal = 64 };
+	struct record	      tokens = *rec;
+
+	if (!squares)
+		tokens.squares = NULL;
+	replay_record(syn, &tokens, &opt, rp);
+}
+
+/*
+ * rec replayed from its squares and from its tokens: the two agree in
+ * all, the diagnostic's place and the move it quotes included.
+ */
+static void
+assert_record_squares_as_tokens(const struct record *rec, const char *text)
+{
+	struct replay a, b;
+	int	      cell;
+
+	replay_init(&a);
+	replay_init(&b);
+	replay_squares(rec, true, &a);
+	replay_squares(rec, false, &b);
+	ck_assert_msg(a.status == b.status && a.turns == b.turns &&
+		a.implied_passes == b.implied_passes &&
+		a.error_turn == b.error_turn && a.has_error == b.has_error &&
+		a.has_warning == b.has_warning,
+	    "%s: %s at %zu against %s at %zu", text,
+	    replay_status_name(a.status), a.error_turn,
+	    replay_status_name(b.status), b.error_turn);
+	if (a.has_error) {
+		ck_assert_int_eq(a.error.code, b.error.code);
+		ck_assert_int_eq(a.error.at.line, b.error.at.line);
+		ck_assert_int_eq(a.error.at.col, b.error.at.col);
+		ck_assert_int_eq(a.error.at.offset, b.error.at.offset);
+		ck_assert_int_eq(a.error.len, b.error.len);
+		ck_assert_str_eq(a.error.msg, b.error.msg);
+		ck_assert_str_eq(a.error_move, b.error_move);
+		ck_assert_int_eq(a.nlegal, b.nlegal);
+	}
+	ck_assert_int_eq(a.score.winner, b.score.winner);
+	if (a.status != REPLAY_MALFORMED)
+		for (cell = 0; cell < 64; cell++)
+			ck_assert_int_eq(
+			    rules_piece(a.pos, cell), rules_piece(b.pos, cell));
+	replay_fini(&a);
+	replay_fini(&b);
+}
+
+/* The same of the first record of text in format fmt. */
+static void
+assert_squares_as_tokens(const char *text, enum record_format fmt)
+{
+	assert_record_squares_as_tokens(first_record(text, fmt), text);
+}
+
+START_TEST(replay_squares_as_tokens)
+{
+	char   text[512], csv[600];
+	size_t at, k;
+
+	assert_squares_as_tokens(game, RECORD_TRANSCRIPT);
+	for (at = 0; at + 1 < sizeof game; at += 2)
+		for (k = 0; k < sizeof other / sizeof other[0]; k++) {
+			snprintf(text, sizeof text, "%.*s%s%s", (int)at, game,
+			    other[k], game + at + 2);
+			assert_squares_as_tokens(text, RECORD_TRANSCRIPT);
+			snprintf(
+			    csv, sizeof csv, "id,winner,moves\n7,1,%s\n", text);
+			assert_squares_as_tokens(csv, RECORD_CSV);
+		}
+}
+END_TEST
+
+/*
+ * WTHOR's games, passes and bad move bytes among them: each record's
+ * squares are its tokens', and its replay from them theirs.
+ */
+START_TEST(wthor_squares_as_tokens)
+{
+	static const char *const files[] = { "board10.wtb", "games.wtb",
+		"playok.wtb", "quirks.wtb", "short.wtb", "solved.wtb" };
+	const struct record	*rec;
+	char			 path[256];
+	size_t			 i, n = 0;
+
+	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
+		snprintf(path, sizeof path, "%s/tests/cases/data/wthor/%s",
+		    getenv("srcdir") != NULL ? getenv("srcdir") : ".",
+		    files[i]);
+		reader_close();
+		rd_fp = fopen(path, "rb");
+		ck_assert_msg(rd_fp != NULL, "%s", path);
+		rd = record_reader_new(syn, rd_fp, path, RECORD_WTHOR);
+		ck_assert_ptr_nonnull(rd);
+		while (record_reader_next(rd, &rec) == 1) {
+			assert_squares_of_tokens(rec, path);
+			assert_record_squares_as_tokens(rec, path);
+			n++;
+		}
+	}
+	ck_assert_uint_gt(n, 10);
+}
+END_TEST
+
+START_TEST(replay_changed_turns_by_their_tokens)
+{
+	static char	      f5[] = "f5", f6[] = "f6", e6[] = "e6";
+	struct record_token   turns[3] = { { f5, 2, { 1, 1, 0 } },
+		  { f6, 2, { 1, 3, 2 } }, { e6, 2, { 1, 5, 4 } } };
+	struct replay_options opt = { .max_legal = 64 };
+	const struct record  *rec;
+	struct record	      other;
+	struct replay	      rp;
+
+	/* Other turns than the squares': the turns are the ones played. */
+	rec = first_record("f5d6c3\n", RECORD_TRANSCRIPT);
+	other = *rec;
+	other.turns = turns;
+	replay_init(&rp);
+	replay_record(syn, &other, &opt, &rp);
+	ck_assert(!rp.has_error);
+	ck_assert_int_eq(rp.turns, 3);
+	/* e6 (5 * 8 + 4) is Black's, piece 1; c3 (2 * 8 + 2) was not played. */
+	ck_assert_int_eq(rules_piece(rp.pos, 5 * 8 + 4), 1);
+	ck_assert_int_eq(rules_piece(rp.pos, 2 * 8 + 2), RULES_EMPTY);
+	replay_fini(&rp);
+}
+END_TEST
+
+int
+main(void)
+{
+	Suite *s = suite_create("squares");
+	TCase *tc;
+
+	tc = unit_tcase(s, "squares", 0, square_byte_forms,
+	    squares_read_with_the_tokens, squares_only_of_the_turns_read,
+	    replay_squares_as_tokens, wthor_squares_as_tokens,
+	    replay_changed_turns_by_their_tokens, NULL);
+	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
+	return unit_run(s);
+}
