@@ -261,16 +261,10 @@ START_TEST(replay_changed_turns_by_their_tokens)
 }
 END_TEST
 
-int
-main(void)
-{
-	Suite *s = suite_create("squares");
-	TCase *tc;
-
-	tc = unit_tcase(s, "squares", 0, square_byte_forms,
+UNIT_MAIN("squares",
+    unit_fixture(
+	unit_tcase("squares", 0, square_byte_forms,
 	    squares_read_with_the_tokens, squares_only_of_the_turns_read,
 	    replay_squares_as_tokens, wthor_squares_as_tokens,
-	    replay_changed_turns_by_their_tokens, NULL);
-	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
-	return unit_run(s);
-}
+	    replay_changed_turns_by_their_tokens, NULL),
+	syntax_setup, syntax_teardown))
