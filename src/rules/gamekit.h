@@ -1,18 +1,62 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the game files share beyond the game interface, for the parts of
- * a table entry that are the same in several games: the score's winner
- * and its per-colour figures, and the set-up check that every piece is a
- * plain black or white one.  The rules of each game, and every message
- * naming a game, stay in its file.  Nothing here is on the hot path of
- * legal() and play().
+ * a table entry that are the same in several games: the cleared start of
+ * init(), the piece entry of a game keeping a byte a cell, the score's
+ * winner and its per-colour figures, and the set-up check that every
+ * piece is a plain black or white one.  The rules of each game, and every
+ * message naming a game, stay in its file.  Nothing here is on the hot
+ * path of legal() and play().
  */
 #ifndef ARBITER_GAMEKIT_H
 #define ARBITER_GAMEKIT_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
 
 #include "rules/rules.h"
+
+/*
+ * Clears st, a game's state of size bytes, to the first turn's start
+ * with colour 0 to move (it moves first in every game, rules.h), before
+ * the game sets out its pieces: what each game's init() begins with.
+ * Returns st.
+ */
+static inline void *
+gamekit_clear(void *st, size_t size)
+{
+	struct rules_head *h = memset(st, 0, size);
+
+	h->to_move = 0;
+	h->phase = RULES_TURN_START;
+	return st;
+}
+
+/*
+ * The first members of the state of a game that keeps each cell's piece
+ * in a byte (Herd, Oust, Rive): the head, then cell[], RULES_EMPTY or
+ * RULES_PIECE(colour) by cell.  Such a game's state struct begins with
+ * the same two members, which GAMEKIT_CELLS_FIRST(its type) checks, and
+ * its piece entry is gamekit_cell_piece.
+ */
+struct gamekit_cells {
+	struct rules_head head;
+	uint8_t		  cell[RULES_MAX_CELLS];
+};
+
+#define GAMEKIT_CELLS_FIRST(type) \
+	_Static_assert( \
+	    offsetof(type, cell) == offsetof(struct gamekit_cells, cell), \
+	    #type " begins with its head and cell[]")
+
+/* The piece entry of a game whose state begins as struct gamekit_cells. */
+static inline int
+gamekit_cell_piece(const struct rules_board *b, const void *st, int cell)
+{
+	(void)b;
+	return ((const struct gamekit_cells *)st)->cell[cell];
+}
 
 /* The colour with more of v, or -1 where both have as many. */
 static inline int

@@ -33,6 +33,7 @@ struct herd {
 	uint8_t die[2];
 	uint8_t opening; /* Black's first turn not yet over */
 };
+GAMEKIT_CELLS_FIRST(struct herd);
 
 static const char *
 colour_name(int c)
@@ -130,14 +131,11 @@ static int
 herd_init(const struct rules_board *b, void *st, const struct rules_variant *v,
     struct diag *d)
 {
-	struct herd *h = st;
+	struct herd *h = gamekit_clear(st, sizeof *h);
 
 	(void)b;
 	(void)v;
 	(void)d;
-	memset(h, 0, sizeof *h);
-	h->head.to_move = BLACK;
-	h->head.phase = RULES_TURN_START;
 	h->opening = 1;
 	return 0;
 }
@@ -328,13 +326,6 @@ herd_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	gamekit_stat(s, "removed", h->removed[0], h->removed[1]);
 }
 
-static int
-herd_piece(const struct rules_board *b, const void *st, int cell)
-{
-	(void)b;
-	return ((const struct herd *)st)->cell[cell];
-}
-
 /*
  * An empty board with Black to move is the start of the game (no removal
  * on that turn); any other position is in the middle of one.  Refused,
@@ -386,20 +377,13 @@ herd_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 }
 
 const struct rules_game rules_herd = {
-	.name = "herd",
+	RULES_GAME_ENTRIES(herd),
 	.title = "Herd",
 	.colour = { "black", "white" },
 	.default_board = "5",
 	.figure = { "stone", "stones" },
 	.turn_cap = 1000,
 	.has_dice = true,
-	.state_size = sizeof(struct herd),
-	.board = herd_board,
-	.init = herd_init,
-	.legal = herd_legal,
-	.play = herd_play,
-	.score = herd_score,
-	.piece = herd_piece,
-	.setup = herd_setup,
+	.piece = gamekit_cell_piece,
 	.perft = NULL,
 };

@@ -88,6 +88,7 @@ struct rive {
 	int16_t		  need;	       /* removals of that merge */
 	int16_t		  keep;	       /* stones of it that stay */
 };
+GAMEKIT_CELLS_FIRST(struct rive);
 
 /*
  * v(e): the size of the largest group next to e (rules.md §3).  All six
@@ -629,16 +630,13 @@ static int
 rive_init(const struct rules_board *b, void *st, const struct rules_variant *v,
     struct diag *d)
 {
-	struct rive *r = st;
+	struct rive *r = gamekit_clear(st, sizeof *r);
 
 	(void)v;
 	(void)d;
-	memset(r, 0, sizeof *r);
 	set_fill(r->empty, b->ncells);
 	r->nempty = (int16_t)b->ncells;
 	r->placed = -1;
-	r->head.to_move = BLACK;
-	r->head.phase = RULES_TURN_START;
 	build_levels(b, r);
 	find_placements(r, b->words);
 	return 0;
@@ -941,13 +939,6 @@ rive_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	    (const int[]){ r->captured[0], r->captured[1] });
 }
 
-static int
-rive_piece(const struct rules_board *b, const void *st, int cell)
-{
-	(void)b;
-	return ((const struct rive *)st)->cell[cell];
-}
-
 /*
  * Any arrangement of black and white stones is accepted (Rive has no
  * invariant to check; its rule orders play, not shapes).  A full board is
@@ -1038,21 +1029,14 @@ rive_perft(const struct rules_board *b, const void *st, int depth)
 }
 
 const struct rules_game rules_rive = {
-	.name = "rive",
+	RULES_GAME_ENTRIES(rive),
 	.title = "Rive",
 	.colour = { "black", "white" },
 	.default_board = "3-3-5",
 	.figure = { "stone", "stones" },
 	.turn_cap = 1000,
 	.has_pie = true,
-	.state_size = sizeof(struct rive),
-	.board = rive_board,
-	.init = rive_init,
-	.legal = rive_legal,
 	.legal_at = rive_legal_at,
-	.play = rive_play,
-	.score = rive_score,
-	.piece = rive_piece,
-	.setup = rive_setup,
+	.piece = gamekit_cell_piece,
 	.perft = rive_perft,
 };
