@@ -320,9 +320,7 @@ herd_score(const struct rules_board *b, const void *st, struct rules_score *s)
 
 	(void)b;
 	/* The cell count is odd, so a full board has no draw. */
-	gamekit_score_stones(s, h->head.phase == RULES_GAME_OVER,
-	    (const int[]){ h->stones[0], h->stones[1] },
-	    (const int[]){ h->captured[0], h->captured[1] });
+	gamekit_score_stones(s, &h->head, h->stones, h->captured);
 	gamekit_stat(s, "removed", h->removed[0], h->removed[1]);
 }
 
@@ -345,9 +343,7 @@ herd_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	char	     name[RULES_CELL_NAME];
 	int	     e, p;
 
-	herd_init(b, &fresh, v, d);
-	if (gamekit_plain_pieces(
-		b, pieces, "herd has only black and white stones", d) == -1)
+	if (gamekit_setup(&rules_herd, b, &fresh, v, pieces, "stones", d) == -1)
 		return -1;
 	for (e = 0; e < b->ncells; e++)
 		if (pieces[e] != RULES_EMPTY)
@@ -377,13 +373,11 @@ herd_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 }
 
 const struct rules_game rules_herd = {
-	RULES_GAME_ENTRIES(herd),
 	.title = "Herd",
 	.colour = { "black", "white" },
 	.default_board = "5",
 	.figure = { "stone", "stones" },
 	.turn_cap = 1000,
 	.has_dice = true,
-	.piece = gamekit_cell_piece,
-	.perft = NULL,
+	RULES_GAME_ENTRIES(herd, gamekit_cell_piece),
 };

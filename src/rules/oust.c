@@ -716,9 +716,7 @@ oust_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	char	     g1[96], g2[96];
 	int	     i, k, m, p;
 
-	oust_init(b, o, v, d);
-	if (gamekit_plain_pieces(
-		b, pieces, "oust has only black and white stones", d) == -1)
+	if (gamekit_setup(&rules_oust, b, o, v, pieces, "stones", d) == -1)
 		return -1;
 	for (i = 0; i < b->ncells; i++) {
 		if (pieces[i] == RULES_EMPTY)
@@ -814,7 +812,6 @@ oust_perft(const struct rules_board *b, const void *st, int depth)
 }
 
 const struct rules_game rules_oust = {
-	RULES_GAME_ENTRIES(oust),
 	.title = "Oust",
 	.colour = { "black", "white" },
 	.default_board = "7",
@@ -822,7 +819,7 @@ const struct rules_game rules_oust = {
 	.turn_cap = 1000,
 	.has_pie = true,
 	.points_max = 1,
+	RULES_GAME_ENTRIES(oust, gamekit_cell_piece),
 	.legal_at = oust_legal_at,
-	.piece = gamekit_cell_piece,
 	.perft = oust_perft,
 };

@@ -874,9 +874,7 @@ reversi_setup(const struct rules_board *b, void *st,
 	struct reversi *r = st;
 	int		i;
 
-	reversi_init(b, r, v, d);
-	if (gamekit_plain_pieces(
-		b, pieces, "reversi has only black and white discs", d) == -1)
+	if (gamekit_setup(&rules_reversi, b, r, v, pieces, "discs", d) == -1)
 		return -1;
 	if (reversi_setup_reachable(b, r, pieces, to_move, d) == -1)
 		return -1;
@@ -1089,7 +1087,6 @@ reversi_perft_count(const struct rules_board *b, const void *st, int depth,
 }
 
 const struct rules_game rules_reversi = {
-	RULES_GAME_ENTRIES(reversi),
 	.title = "Reversi",
 	/* Othello is Reversi under its trade name (rules.md §1). */
 	.aliases = { "othello" },
@@ -1098,9 +1095,9 @@ const struct rules_game rules_reversi = {
 	.figure = { "disc", "discs" },
 	.turn_cap = 0,
 	.row1_on_top = true,
+	RULES_GAME_ENTRIES(reversi, reversi_piece),
 	.play_cells = reversi_play_cells,
 	.playout = reversi_playout,
-	.piece = reversi_piece,
 	.over = reversi_over,
 	.perft = reversi_perft,
 	.perft_count = reversi_perft_count,

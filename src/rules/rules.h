@@ -354,17 +354,16 @@ struct rules_game {
 };
 
 /*
- * The entries every game's table has, named by the game's prefix x (its
- * name, "x"): its state, struct x, and its static functions x_board,
- * x_init, x_legal, x_play, x_score and x_setup.  A game's table begins
- * with RULES_GAME_ENTRIES(x), then lists what is its own: its title and
- * the rest of its data, its piece entry, and the optional entries it
- * has.
+ * The entries every game's table has: its name, "x", its state, struct x,
+ * the static functions named by its prefix x, x_board, x_init, x_legal,
+ * x_play, x_score and x_setup, and its piece entry, piece.  A game's
+ * table lists its data (title, colours, board and the rest), then
+ * RULES_GAME_ENTRIES(x, piece), then the optional entries it has.
  */
-#define RULES_GAME_ENTRIES(x) \
+#define RULES_GAME_ENTRIES(x, piece_entry) \
 	.name = #x, .state_size = sizeof(struct x), .board = x##_board, \
 	.init = x##_init, .legal = x##_legal, .play = x##_play, \
-	.score = x##_score, .setup = x##_setup
+	.score = x##_score, .piece = piece_entry, .setup = x##_setup
 
 /*
  * The registry (games.def): the game called name or one of its aliases,

@@ -456,7 +456,6 @@ stones_perft(const struct rules_board *b, const void *st, int depth)
 }
 
 const struct rules_game rules_stones = {
-	RULES_GAME_ENTRIES(stones),
 	.title = "Stones!",
 	/* Stones! is written with its bang in titles. */
 	.aliases = { "stones!" },
@@ -467,6 +466,6 @@ const struct rules_game rules_stones = {
 	/* The far rank: eight squares. */
 	.points_max = 8,
 	.turn_cap = 500,
-	.piece = stones_piece,
+	RULES_GAME_ENTRIES(stones, stones_piece),
 	.perft = stones_perft,
 };
