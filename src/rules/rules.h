@@ -246,7 +246,7 @@ struct rules_game {
 	 * ("othello" for Reversi, its trade name); unused slots NULL.
 	 */
 	const char *aliases[RULES_MAX_ALIASES];
-	size_t	    state_size;
+	size_t	 state_size;
 	/*
 	 * How the game prints a square board: true with row 1 on top
 	 * (Reversi, rules.md §1), false (the default, so a game that says
@@ -321,7 +321,7 @@ struct rules_game {
 	 * to the loop.  Does not count turns.
 	 */
 	long (*playout)(const struct rules_board *, void *st,
-	    struct rules_rng *, int			  max_turns);
+	    struct rules_rng *, int max_turns);
 	void (*score)(
 	    const struct rules_board *, const void *st, struct rules_score *);
 	/* What stands on a cell: RULES_EMPTY or a piece value (below). */
@@ -378,8 +378,8 @@ const struct rules_game *rules_game_at(size_t i); /* NULL past the end */
  * name or begins with it ("did you mean reversi?"), else the games there
  * are.  shown is name as the caller may print it.
  */
-const struct rules_game *
-rules_game_lookup(const char *name, const char *shown, struct diag *d);
+const struct rules_game *rules_game_lookup(
+    const char *name, const char *shown, struct diag *d);
 
 /* Reads a Variant tag value ("no-pie", "pie"; comma separated). */
 int  rules_variant_parse(const struct rules_game *, const char *spec,
