@@ -33,6 +33,7 @@ struct herd {
 	uint8_t die[2];
 	uint8_t opening; /* Black's first turn not yet over */
 };
+GAMEKIT_CELLS_FIRST(struct herd);
 
 static const char *
 colour_name(int c)
@@ -130,14 +131,11 @@ static int
 herd_init(const struct rules_board *b, void *st, const struct rules_variant *v,
     struct diag *d)
 {
-	struct herd *h = st;
+	struct herd *h = gamekit_clear(st, sizeof *h);
 
 	(void)b;
 	(void)v;
 	(void)d;
-	memset(h, 0, sizeof *h);
-	h->head.to_move = BLACK;
-	h->head.phase = RULES_TURN_START;
 	h->opening = 1;
 	return 0;
 }
@@ -322,17 +320,8 @@ herd_score(const struct rules_board *b, const void *st, struct rules_score *s)
 
 	(void)b;
 	/* The cell count is odd, so a full board has no draw. */
-	gamekit_score_stones(s, h->head.phase == RULES_GAME_OVER,
-	    (const int[]){ h->stones[0], h->stones[1] },
-	    (const int[]){ h->captured[0], h->captured[1] });
+	gamekit_score_stones(s, &h->head, h->stones, h->captured);
 	gamekit_stat(s, "removed", h->removed[0], h->removed[1]);
-}
-
-static int
-herd_piece(const struct rules_board *b, const void *st, int cell)
-{
-	(void)b;
-	return ((const struct herd *)st)->cell[cell];
 }
 
 /*
@@ -354,9 +343,7 @@ herd_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	char	     name[RULES_CELL_NAME];
 	int	     e, p;
 
-	herd_init(b, &fresh, v, d);
-	if (gamekit_plain_pieces(
-		b, pieces, "herd has only black and white stones", d) == -1)
+	if (gamekit_setup(&rules_herd, b, &fresh, v, pieces, "stones", d) == -1)
 		return -1;
 	for (e = 0; e < b->ncells; e++)
 		if (pieces[e] != RULES_EMPTY)
@@ -386,20 +373,11 @@ herd_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 }
 
 const struct rules_game rules_herd = {
-	.name = "herd",
 	.title = "Herd",
 	.colour = { "black", "white" },
 	.default_board = "5",
 	.figure = { "stone", "stones" },
 	.turn_cap = 1000,
 	.has_dice = true,
-	.state_size = sizeof(struct herd),
-	.board = herd_board,
-	.init = herd_init,
-	.legal = herd_legal,
-	.play = herd_play,
-	.score = herd_score,
-	.piece = herd_piece,
-	.setup = herd_setup,
-	.perft = NULL,
+	RULES_GAME_ENTRIES(herd, gamekit_cell_piece),
 };

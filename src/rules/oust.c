@@ -59,6 +59,7 @@ struct oust {
 	int16_t	 captured[2]; /* enemy stones removed */
 	uint8_t	 winner;
 };
+GAMEKIT_CELLS_FIRST(struct oust);
 
 /* What judging one cell found, for play() and its diagnostics. */
 struct oust_eval {
@@ -419,14 +420,11 @@ static int
 oust_init(const struct rules_board *b, void *st, const struct rules_variant *v,
     struct diag *d)
 {
-	struct oust *o = st;
+	struct oust *o = gamekit_clear(st, sizeof *o);
 
 	(void)v;
 	(void)d;
-	memset(o, 0, sizeof *o);
 	set_fill(o->empty, b->ncells);
-	o->head.to_move = BLACK;
-	o->head.phase = RULES_TURN_START;
 	return 0;
 }
 
@@ -689,13 +687,6 @@ oust_score(const struct rules_board *b, const void *st, struct rules_score *s)
 	gamekit_stat(s, "captured", o->captured[0], o->captured[1]);
 }
 
-static int
-oust_piece(const struct rules_board *b, const void *st, int cell)
-{
-	(void)b;
-	return ((const struct oust *)st)->cell[cell];
-}
-
 /* Names a group as "the black group at b3 c3" (up to 5 stones). */
 static void
 group_name(const struct rules_board *b, const struct oust *o, int h, char *out,
@@ -725,9 +716,7 @@ oust_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	char	     g1[96], g2[96];
 	int	     i, k, m, p;
 
-	oust_init(b, o, v, d);
-	if (gamekit_plain_pieces(
-		b, pieces, "oust has only black and white stones", d) == -1)
+	if (gamekit_setup(&rules_oust, b, o, v, pieces, "stones", d) == -1)
 		return -1;
 	for (i = 0; i < b->ncells; i++) {
 		if (pieces[i] == RULES_EMPTY)
@@ -823,7 +812,6 @@ oust_perft(const struct rules_board *b, const void *st, int depth)
 }
 
 const struct rules_game rules_oust = {
-	.name = "oust",
 	.title = "Oust",
 	.colour = { "black", "white" },
 	.default_board = "7",
@@ -831,14 +819,7 @@ const struct rules_game rules_oust = {
 	.turn_cap = 1000,
 	.has_pie = true,
 	.points_max = 1,
-	.state_size = sizeof(struct oust),
-	.board = oust_board,
-	.init = oust_init,
-	.legal = oust_legal,
+	RULES_GAME_ENTRIES(oust, gamekit_cell_piece),
 	.legal_at = oust_legal_at,
-	.play = oust_play,
-	.score = oust_score,
-	.piece = oust_piece,
-	.setup = oust_setup,
 	.perft = oust_perft,
 };

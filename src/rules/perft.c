@@ -20,9 +20,10 @@ struct perft_entry {
 	int32_t			 depth;
 };
 
+/* One block of heap: the mask, then the entries. */
 struct rules_perft_table {
-	struct perft_entry *e;
-	size_t		    mask; /* entries - 1, a power of two */
+	size_t		   mask; /* entries - 1, a power of two */
+	struct perft_entry e[];
 };
 
 /* What one walk needs: the game, its board and the table. */
@@ -58,12 +59,8 @@ rules_perft_table_new(size_t bytes)
 		return NULL;
 	while (n <= bytes / sizeof(struct perft_entry) / 2)
 		n *= 2;
-	if ((t = malloc(sizeof *t)) == NULL)
+	if ((t = calloc(1, sizeof *t + n * sizeof *t->e)) == NULL)
 		return NULL;
-	if ((t->e = calloc(n, sizeof *t->e)) == NULL) {
-		free(t);
-		return NULL;
-	}
 	t->mask = n - 1;
 	return t;
 }
@@ -77,9 +74,6 @@ rules_perft_table_clear(struct rules_perft_table *t)
 void
 rules_perft_table_free(struct rules_perft_table *t)
 {
-	if (t == NULL)
-		return;
-	free(t->e);
 	free(t);
 }
 
@@ -151,6 +145,15 @@ state_key(const struct perft_walk *w, const void *st)
 static int walk_turn(const struct perft_walk *, const void *, int, int,
     struct rules_perft_count *);
 
+/* g's state size rounded up so that actions may follow a state. */
+static size_t
+walk_state_size(const struct rules_game *g)
+{
+	size_t a = _Alignof(struct rules_action);
+
+	return (g->state_size + a - 1) / a * a;
+}
+
 /*
  * The counts below the child of an action: the rest of the turn when it
  * goes on (later removals of it only above `to', so that each set is
@@ -186,7 +189,7 @@ walk_turn(const struct perft_walk *w, const void *st, int depth, int minrem,
 	struct rules_action	*acts;
 	unsigned char		*child;
 	uint64_t		 key = 0;
-	size_t			 n, i;
+	size_t			 n, i, size = walk_state_size(w->g);
 	int			 rc = 0;
 	bool			 hashed;
 
@@ -199,12 +202,10 @@ walk_turn(const struct perft_walk *w, const void *st, int depth, int minrem,
 	if (hashed && perft_table_probe(w->t, key = state_key(w, st), depth, c))
 		return 0;
 	n = rules_state_legal(w->g, w->b, st, NULL, 0);
-	acts = malloc((n + 1) * sizeof *acts);
-	child = malloc(w->g->state_size);
-	if (acts == NULL || child == NULL) {
-		rc = -1;
-		goto out_free;
-	}
+	/* One block a node: the child's state, then the actions. */
+	if ((child = malloc(size + (n + 1) * sizeof *acts)) == NULL)
+		return -1;
+	acts = (struct rules_action *)(child + size);
 	rules_state_legal(w->g, w->b, st, acts, n);
 	for (i = 0; i < n && rc == 0; i++) {
 		if (acts[i].kind == RULES_REMOVE && acts[i].to < minrem)
@@ -219,9 +220,7 @@ walk_turn(const struct perft_walk *w, const void *st, int depth, int minrem,
 			perft_table_store(w->t, key, depth, &sub);
 		perft_count_add(c, &sub);
 	}
-out_free:
 	free(child);
-	free(acts);
 	return rc;
 }
 

@@ -460,7 +460,7 @@ static int
 reversi_init(const struct rules_board *b, void *st,
     const struct rules_variant *v, struct diag *d)
 {
-	struct reversi *r = st;
+	struct reversi *r = gamekit_clear(st, sizeof *r);
 	int		n = b->width, m = n / 2, x, y;
 	int		start[4][3] = {
 			    /* rules.md §1: d4 e5 White, e4 d5 Black (on 8x8). */
@@ -473,7 +473,6 @@ reversi_init(const struct rules_board *b, void *st,
 
 	(void)v;
 	(void)d;
-	memset(r, 0, sizeof *r);
 	r->big = n > 8;
 	if (r->big)
 		big_clear(r, n);
@@ -488,8 +487,6 @@ reversi_init(const struct rules_board *b, void *st,
 		else
 			r->bb[start[i][2]] |= UINT64_C(1) << (y * 8 + x);
 	}
-	r->head.to_move = BLACK;
-	r->head.phase = RULES_TURN_START;
 	return 0;
 }
 
@@ -877,9 +874,7 @@ reversi_setup(const struct rules_board *b, void *st,
 	struct reversi *r = st;
 	int		i;
 
-	reversi_init(b, r, v, d);
-	if (gamekit_plain_pieces(
-		b, pieces, "reversi has only black and white discs", d) == -1)
+	if (gamekit_setup(&rules_reversi, b, r, v, pieces, "discs", d) == -1)
 		return -1;
 	if (reversi_setup_reachable(b, r, pieces, to_move, d) == -1)
 		return -1;
@@ -1092,7 +1087,6 @@ reversi_perft_count(const struct rules_board *b, const void *st, int depth,
 }
 
 const struct rules_game rules_reversi = {
-	.name = "reversi",
 	.title = "Reversi",
 	/* Othello is Reversi under its trade name (rules.md §1). */
 	.aliases = { "othello" },
@@ -1101,16 +1095,9 @@ const struct rules_game rules_reversi = {
 	.figure = { "disc", "discs" },
 	.turn_cap = 0,
 	.row1_on_top = true,
-	.state_size = sizeof(struct reversi),
-	.board = reversi_board,
-	.init = reversi_init,
-	.legal = reversi_legal,
-	.play = reversi_play,
+	RULES_GAME_ENTRIES(reversi, reversi_piece),
 	.play_cells = reversi_play_cells,
 	.playout = reversi_playout,
-	.score = reversi_score,
-	.piece = reversi_piece,
-	.setup = reversi_setup,
 	.over = reversi_over,
 	.perft = reversi_perft,
 	.perft_count = reversi_perft_count,

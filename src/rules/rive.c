@@ -82,12 +82,13 @@ struct rive {
 	int16_t		  ncan; /* how many in can */
 	int16_t		  vmin; /* M: the least v(e) */
 	int16_t		  stones[2];
-	int16_t		  captured[2]; /* enemy stones removed */
+	int32_t		  captured[2]; /* enemy stones removed */
 	int16_t		  placed;      /* the merging stone, or -1 */
 	int16_t		  owed;	       /* removals still to make */
 	int16_t		  need;	       /* removals of that merge */
 	int16_t		  keep;	       /* stones of it that stay */
 };
+GAMEKIT_CELLS_FIRST(struct rive);
 
 /*
  * v(e): the size of the largest group next to e (rules.md §3).  All six
@@ -629,16 +630,13 @@ static int
 rive_init(const struct rules_board *b, void *st, const struct rules_variant *v,
     struct diag *d)
 {
-	struct rive *r = st;
+	struct rive *r = gamekit_clear(st, sizeof *r);
 
 	(void)v;
 	(void)d;
-	memset(r, 0, sizeof *r);
 	set_fill(r->empty, b->ncells);
 	r->nempty = (int16_t)b->ncells;
 	r->placed = -1;
-	r->head.to_move = BLACK;
-	r->head.phase = RULES_TURN_START;
 	build_levels(b, r);
 	find_placements(r, b->words);
 	return 0;
@@ -936,16 +934,7 @@ rive_score(const struct rules_board *b, const void *st, struct rules_score *s)
 
 	(void)b;
 	/* Odd cell counts: a full board has no draw. */
-	gamekit_score_stones(s, r->head.phase == RULES_GAME_OVER,
-	    (const int[]){ r->stones[0], r->stones[1] },
-	    (const int[]){ r->captured[0], r->captured[1] });
-}
-
-static int
-rive_piece(const struct rules_board *b, const void *st, int cell)
-{
-	(void)b;
-	return ((const struct rive *)st)->cell[cell];
+	gamekit_score_stones(s, &r->head, r->stones, r->captured);
 }
 
 /*
@@ -960,9 +949,7 @@ rive_setup(const struct rules_board *b, void *st, const struct rules_variant *v,
 	struct rive *r = st;
 	int	     i, k, m;
 
-	rive_init(b, r, v, d);
-	if (gamekit_plain_pieces(
-		b, pieces, "rive has only black and white stones", d) == -1)
+	if (gamekit_setup(&rules_rive, b, r, v, pieces, "stones", d) == -1)
 		return -1;
 	for (i = 0; i < b->ncells; i++) {
 		if (pieces[i] == RULES_EMPTY)
@@ -1038,21 +1025,13 @@ rive_perft(const struct rules_board *b, const void *st, int depth)
 }
 
 const struct rules_game rules_rive = {
-	.name = "rive",
 	.title = "Rive",
 	.colour = { "black", "white" },
 	.default_board = "3-3-5",
 	.figure = { "stone", "stones" },
 	.turn_cap = 1000,
 	.has_pie = true,
-	.state_size = sizeof(struct rive),
-	.board = rive_board,
-	.init = rive_init,
-	.legal = rive_legal,
+	RULES_GAME_ENTRIES(rive, gamekit_cell_piece),
 	.legal_at = rive_legal_at,
-	.play = rive_play,
-	.score = rive_score,
-	.piece = rive_piece,
-	.setup = rive_setup,
 	.perft = rive_perft,
 };

@@ -354,6 +354,18 @@ struct rules_game {
 };
 
 /*
+ * The entries every game's table has: its name, "x", its state, struct x,
+ * the static functions named by its prefix x, x_board, x_init, x_legal,
+ * x_play, x_score and x_setup, and its piece entry, piece.  A game's
+ * table lists its data (title, colours, board and the rest), then
+ * RULES_GAME_ENTRIES(x, piece), then the optional entries it has.
+ */
+#define RULES_GAME_ENTRIES(x, piece_entry) \
+	.name = #x, .state_size = sizeof(struct x), .board = x##_board, \
+	.init = x##_init, .legal = x##_legal, .play = x##_play, \
+	.score = x##_score, .piece = piece_entry, .setup = x##_setup
+
+/*
  * The registry (games.def): the game called name or one of its aliases,
  * any case ("Stones!" is stones, "Othello" is reversi), or NULL.
  */

@@ -172,16 +172,13 @@ static int
 stones_init(const struct rules_board *b, void *st,
     const struct rules_variant *v, struct diag *d)
 {
-	struct stones *s = st;
+	struct stones *s = gamekit_clear(st, sizeof *s);
 
 	(void)b;
 	(void)v;
 	(void)d;
-	memset(s, 0, sizeof *s);
 	s->bb[WHITE] = RANK_1;
 	s->bb[BLACK] = RANK_8;
-	s->head.to_move = WHITE;
-	s->head.phase = RULES_TURN_START;
 	return 0;
 }
 
@@ -459,7 +456,6 @@ stones_perft(const struct rules_board *b, const void *st, int depth)
 }
 
 const struct rules_game rules_stones = {
-	.name = "stones",
 	.title = "Stones!",
 	/* Stones! is written with its bang in titles. */
 	.aliases = { "stones!" },
@@ -470,13 +466,6 @@ const struct rules_game rules_stones = {
 	/* The far rank: eight squares. */
 	.points_max = 8,
 	.turn_cap = 500,
-	.state_size = sizeof(struct stones),
-	.board = stones_board,
-	.init = stones_init,
-	.legal = stones_legal,
-	.play = stones_play,
-	.score = stones_score,
-	.piece = stones_piece,
-	.setup = stones_setup,
+	RULES_GAME_ENTRIES(stones, stones_piece),
 	.perft = stones_perft,
 };
