@@ -106,7 +106,6 @@ assert_runs_as_one_by_one(const char *text, enum record_format fmt)
 	struct replay_options runs = { .max_legal = 64 }, one = runs;
 	struct replay	      a, b;
 	size_t		      shown = 0;
-	int		      cell;
 
 	one.each = count_position;
 	one.each_arg = &shown;
@@ -117,25 +116,10 @@ assert_runs_as_one_by_one(const char *text, enum record_format fmt)
 	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
 	replay_record(syn, rec, &runs, &a);
 	replay_record(syn, rec, &one, &b);
-	ck_assert_msg(a.status == b.status && a.turns == b.turns &&
-		a.implied_passes == b.implied_passes &&
-		a.error_turn == b.error_turn && a.has_error == b.has_error,
-	    "%s: %s at %zu against %s at %zu", text,
-	    replay_status_name(a.status), a.error_turn,
-	    replay_status_name(b.status), b.error_turn);
-	if (a.has_error) {
-		ck_assert_int_eq(a.error.code, b.error.code);
-		ck_assert_int_eq(a.error.at.col, b.error.at.col);
-		ck_assert_str_eq(a.error.msg, b.error.msg);
-	}
-	ck_assert_int_eq(a.score.winner, b.score.winner);
-	/* A record the reader refused has no position. */
-	if (a.status != REPLAY_MALFORMED) {
-		for (cell = 0; cell < 64; cell++)
-			ck_assert_int_eq(
-			    rules_piece(a.pos, cell), rules_piece(b.pos, cell));
+	assert_same_replays(text, &a, &b);
+	/* A record the reader refused has no position to show. */
+	if (a.status != REPLAY_MALFORMED)
 		ck_assert_uint_gt(shown, 0);
-	}
 	reader_close();
 	replay_fini(&a);
 	replay_fini(&b);

@@ -148,34 +148,12 @@ static void
 assert_record_squares_as_tokens(const struct record *rec, const char *text)
 {
 	struct replay a, b;
-	int	      cell;
 
 	replay_init(&a);
 	replay_init(&b);
 	replay_squares(rec, true, &a);
 	replay_squares(rec, false, &b);
-	ck_assert_msg(a.status == b.status && a.turns == b.turns &&
-		a.implied_passes == b.implied_passes &&
-		a.error_turn == b.error_turn && a.has_error == b.has_error &&
-		a.has_warning == b.has_warning,
-	    "%s: %s at %zu against %s at %zu", text,
-	    replay_status_name(a.status), a.error_turn,
-	    replay_status_name(b.status), b.error_turn);
-	if (a.has_error) {
-		ck_assert_int_eq(a.error.code, b.error.code);
-		ck_assert_int_eq(a.error.at.line, b.error.at.line);
-		ck_assert_int_eq(a.error.at.col, b.error.at.col);
-		ck_assert_int_eq(a.error.at.offset, b.error.at.offset);
-		ck_assert_int_eq(a.error.len, b.error.len);
-		ck_assert_str_eq(a.error.msg, b.error.msg);
-		ck_assert_str_eq(a.error_move, b.error_move);
-		ck_assert_int_eq(a.nlegal, b.nlegal);
-	}
-	ck_assert_int_eq(a.score.winner, b.score.winner);
-	if (a.status != REPLAY_MALFORMED)
-		for (cell = 0; cell < 64; cell++)
-			ck_assert_int_eq(
-			    rules_piece(a.pos, cell), rules_piece(b.pos, cell));
+	assert_same_replays(text, &a, &b);
 	replay_fini(&a);
 	replay_fini(&b);
 }
