@@ -55,10 +55,8 @@ START_TEST(herd_board_specs)
 }
 END_TEST
 
-START_TEST(herd_start_lists_all_rolls)
+TURNS_TEST(herd_start_lists_all_rolls, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
 	diagram_assert(pos,
 	    "    . . .    "
 	    "   . . . .   "
@@ -72,16 +70,12 @@ START_TEST(herd_start_lists_all_rolls)
 	    "11: 12: 13: 14: 15: 16: 21: 22: 23: 24: 25: 26: "
 	    "31: 32: 33: 34: 35: 36: 41: 42: 43: 44: 45: 46: "
 	    "51: 52: 53: 54: 55: 56: 61: 62: 63: 64: 65: 66:");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- A turn (rules.md §4) ----------------------------------------- */
 
-START_TEST(herd_first_turn_places_lo_without_removal)
+TURNS_TEST(herd_first_turn_places_lo_without_removal, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
 	turns_actions(pos, "53:");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert(rules_mid_turn(pos));
@@ -104,14 +98,10 @@ START_TEST(herd_first_turn_places_lo_without_removal)
 	    "  . . X X X  "
 	    "   . . . .   "
 	    "    . . .    ");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_remove_lo_then_place_hi)
+TURNS_TEST(herd_remove_lo_then_place_hi, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
 	turns_actions(pos, "22:c3,d3");
 	/* White: min(lo = 2, 2 black stones) removals, then hi = 6. */
 	turns_actions(pos, "62:");
@@ -140,14 +130,11 @@ START_TEST(herd_remove_lo_then_place_hi)
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(diagram_stones(pos, BLACK), 3);
 	ck_assert_int_eq(diagram_stones(pos, WHITE), 5);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_removal_capped_by_enemy_stones)
+TURNS_TEST(herd_removal_capped_by_enemy_stones, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct diag	       d;
+	struct diag d;
 
 	diagram_setup(pos,
 	    "    . . .    "
@@ -166,14 +153,10 @@ START_TEST(herd_removal_capped_by_enemy_stones)
 	turns_actions(pos, "a3 a4 a5 b5 c5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(diagram_stones(pos, BLACK), 8);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_no_enemy_stones_no_removal)
+TURNS_TEST(herd_no_enemy_stones_no_removal, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
 	/* White has no stone: min(lo, 0) = 0 removals, placements at once. */
 	diagram_setup(pos,
 	    "    . . .    "
@@ -191,14 +174,10 @@ START_TEST(herd_no_enemy_stones_no_removal)
 	    pos, "xb4", "too-many-removals", "white has no stone to remove");
 	turns_actions(pos, "c1 d1 e1 e2");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_forbidden_cell)
+TURNS_TEST(herd_forbidden_cell, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
 	/* a5's neighbours b5 a4 b4 are all White: forbidden to Black. */
 	diagram_setup(pos,
 	    "    . O .    "
@@ -215,14 +194,11 @@ START_TEST(herd_forbidden_cell)
 	turns_actions(pos, "c5");
 	turns_actions(pos, "11:xc5 a5");
 	ck_assert_int_eq(turns_piece(pos, "a5"), RULES_PIECE(WHITE));
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_capture_adds_to_quota)
+TURNS_TEST(herd_capture_adds_to_quota, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_score     s;
+	struct rules_score s;
 
 	diagram_setup(pos,
 	    "    O X .    "
@@ -253,15 +229,12 @@ START_TEST(herd_capture_adds_to_quota)
 	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[BLACK], 1);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[BLACK], 5);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[WHITE], 0);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_double_capture)
+TURNS_TEST(herd_double_capture, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_action    a = { .kind = RULES_PLACE, .capture = 1 };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_PLACE, .capture = 1 };
+	struct diag	    d;
 
 	diagram_setup(pos,
 	    "    O . O    "
@@ -280,14 +253,10 @@ START_TEST(herd_double_capture)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_actions(pos, "c5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_capture_only_when_surrounded)
+TURNS_TEST(herd_capture_only_when_surrounded, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
 	/* a4 keeps the empty a3 (and b3): no capture at b4. */
 	diagram_setup(pos,
 	    "    X . .    "
@@ -302,14 +271,10 @@ START_TEST(herd_capture_only_when_surrounded)
 	/* White takes b4 back: a5 and b3 keep empty neighbours. */
 	turns_actions(pos, "11:xb4,b4");
 	ck_assert_int_eq(diagram_stones(pos, WHITE), 2);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_turn_ends_when_no_cell_is_left)
+TURNS_TEST(herd_turn_ends_when_no_cell_is_left, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
 	/*
 	 * After xe1 both empty cells, a5 and e1, are walled in by White (as
 	 * is Black's pair: a lone stone walled in cannot arise).
@@ -336,14 +301,11 @@ START_TEST(herd_turn_ends_when_no_cell_is_left)
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_actions(pos, "a5");
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_capture_on_the_last_cell_goes_on)
+TURNS_TEST(herd_capture_on_the_last_cell_goes_on, "herd", "2")
 {
-	struct rules_position *pos = turns_new("herd", "2");
-	struct rules_score     s;
+	struct rules_score s;
 
 	/*
 	 * formats/herd.md: captures come before the full-board check.  b2
@@ -363,14 +325,11 @@ START_TEST(herd_capture_on_the_last_cell_goes_on)
 	rules_score(pos, &s);
 	ck_assert_int_eq(s.points[BLACK], 7);
 	ck_assert_int_eq(s.winner, BLACK);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_game_ends_on_full_board)
+TURNS_TEST(herd_game_ends_on_full_board, "herd", "2")
 {
-	struct rules_position *pos = turns_new("herd", "2");
-	struct rules_score     s;
+	struct rules_score s;
 
 	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1. */
 	diagram_setup(pos,
@@ -395,28 +354,21 @@ START_TEST(herd_game_ends_on_full_board)
 	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[BLACK], 1);
 	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[WHITE], 0);
 	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[BLACK], 0);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_stopping_early_is_not_a_turn_end)
+TURNS_TEST(herd_stopping_early_is_not_a_turn_end, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
 	turns_actions(pos, "66:a5 b5 c5 d4 c4");
 	/* A placement is still owed and possible: the turn goes on. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	ck_assert_int_eq(rules_turn(pos), 1);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* What rules.md §4 makes certain of every position a game reaches. */
-START_TEST(herd_setup_refuses_the_unreachable)
+TURNS_TEST(herd_setup_refuses_the_unreachable, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct diag	       d;
+	struct diag d;
 
 	/*
 	 * c1's neighbours are all Black: White could not place there, and
@@ -457,15 +409,12 @@ START_TEST(herd_setup_refuses_the_unreachable)
 			     "    . . .    ",
 			     WHITE, &d),
 	    "an empty board is the start of the game, with black to move");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_setup_and_pieces)
+TURNS_TEST(herd_setup_and_pieces, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct diag	       d;
-	int		       pieces[RULES_MAX_CELLS] = { 0 };
+	struct diag d;
+	int	    pieces[RULES_MAX_CELLS] = { 0 };
 
 	/* An empty board with Black to move is the start: no removal. */
 	diagram_setup(pos,
@@ -490,17 +439,14 @@ START_TEST(herd_setup_and_pieces)
 	pieces[0] = RULES_PIECE(BLACK) | RULES_PINNED;
 	ck_assert_int_eq(rules_setup(pos, pieces, BLACK, &d), -1);
 	ck_assert_str_eq(diag_name(d.code), "bad-setup");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Diagnostics: one test per code ------------------------------- */
 
-START_TEST(herd_diagnostics)
+TURNS_TEST(herd_diagnostics, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_action    a;
-	struct diag	       d;
+	struct rules_action a;
+	struct diag	    d;
 
 	turns_fail_saying(pos, "c3", "dice-missing",
 	    "black must roll the dice before placing");
@@ -560,15 +506,12 @@ START_TEST(herd_diagnostics)
 	turns_reject(pos, &a, "not-a-capture", &d);
 	ck_assert_str_eq(
 	    d.msg, "b4 is marked as a capture but captures nothing");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_game_over_rejects)
+TURNS_TEST(herd_game_over_rejects, "herd", "2")
 {
-	struct rules_position *pos = turns_new("herd", "2");
-	struct diag	       d;
-	struct rules_action    a = { .kind = RULES_DICE, .from = 1, .to = 1 };
+	struct diag	    d;
+	struct rules_action a = { .kind = RULES_DICE, .from = 1, .to = 1 };
 
 	diagram_setup(pos,
 	    "  X O  "
@@ -577,9 +520,7 @@ START_TEST(herd_game_over_rejects)
 	    BLACK);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	turns_reject(pos, &a, "game-over", &d);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- The dice generator (formats/rng.md) -------------------------- */
 

@@ -151,19 +151,15 @@ START_TEST(oust_boards)
 }
 END_TEST
 
-START_TEST(oust_empty_start)
+TURNS_TEST(oust_empty_start, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	/* Every cell is a non-capturing placement; no pass, no swap yet. */
 	turns_assert_legal(pos,
 	    "a3 a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 "
 	    "d3 d4 e1 e2 e3");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- rules.md §2 cases ---------------------------------------------------- */
 
@@ -210,10 +206,9 @@ START_TEST(oust_case_c3_d3)
 }
 END_TEST
 
-START_TEST(oust_case_pairs)
+TURNS_TEST(oust_case_pairs, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct diag	       d;
+	struct diag d;
 
 	turns_play(pos, "c3 b4 e1 a4*,c1 b3 d4");
 	ck_assert_int_eq(rules_turn(pos), 7);
@@ -251,16 +246,13 @@ START_TEST(oust_case_pairs)
 	    "  . X . . .\n"
 	    "   . . . .\n"
 	    "    . X X\n");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(oust_case_side4)
+TURNS_TEST(oust_case_side4, "oust", "4")
 {
-	struct rules_position *pos = turns_new("oust", "4");
-	struct rules_score     s;
-	int		       i, n = 0;
-	char		       name[RULES_CELL_NAME], got[64] = "";
+	struct rules_score s;
+	int		   i, n = 0;
+	char		   name[RULES_CELL_NAME], got[64] = "";
 
 	turns_play(pos, "f1 c4 c6 c5*,g4 e3 d4*,c2 d1");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
@@ -287,17 +279,14 @@ START_TEST(oust_case_side4)
 	ck_assert_ptr_nonnull(strstr(got, "g4"));
 	ck_assert_ptr_nonnull(strstr(got, "c4"));
 	ck_assert_ptr_nonnull(strstr(got, "c5"));
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Turn structure ------------------------------------------------------- */
 
-START_TEST(oust_capture_then_place_again)
+TURNS_TEST(oust_capture_then_place_again, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_action    a = { .kind = RULES_PLACE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct diag	    d;
 
 	turns_play(pos, "c3 b4 e1");
 	a.to = (int16_t)turns_cell(pos, "a4");
@@ -316,9 +305,7 @@ START_TEST(oust_capture_then_place_again)
 	turns_play(pos, "c1");
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	ck_assert_int_eq(rules_turn(pos), 5);
-	rules_position_free(pos);
 }
-END_TEST
 
 /*
  * After a capture, when the mover has no legal placement left the turn
@@ -326,10 +313,9 @@ END_TEST
  * empty cell then touches a black stone, and joins it either next to no
  * white group or next to the white three a5 b5 c5, which is not smaller.
  */
-START_TEST(oust_capture_ends_turn_without_placement)
+TURNS_TEST(oust_capture_ends_turn_without_placement, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_score     s;
+	struct rules_score s;
 
 	diagram_setup(pos,
 	    "    O O O\n"
@@ -352,15 +338,12 @@ START_TEST(oust_capture_ends_turn_without_placement)
 	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[0], 2);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[0], 4);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[1], 3);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(oust_pass_only_without_placement)
+TURNS_TEST(oust_pass_only_without_placement, "oust", "2")
 {
-	struct rules_position *pos = turns_new("oust", "2");
-	struct diag	       d;
-	struct rules_score     s;
+	struct diag	   d;
+	struct rules_score s;
 
 	/* White's b2 touches every cell, and the black pair beside it. */
 	diagram_setup(pos,
@@ -381,15 +364,12 @@ START_TEST(oust_pass_only_without_placement)
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
 	ck_assert_int_eq(s.winner, 0);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(oust_bad_actions)
+TURNS_TEST(oust_bad_actions, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_action    a = { .kind = RULES_REMOVE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_REMOVE };
+	struct diag	    d;
 
 	turns_play(pos, "c3");
 	turns_fail_saying(pos, "c3", "occupied", "c3 is occupied");
@@ -411,17 +391,14 @@ START_TEST(oust_bad_actions)
 	    "nothing");
 	turns_fail(pos, "pass", "pass-with-placement", &d);
 	ck_assert_int_eq(rules_turn(pos), 2);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Pie rule ------------------------------------------------------------- */
 
-START_TEST(oust_swap)
+TURNS_TEST(oust_swap, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct diag	       d;
-	struct rules_score     s;
+	struct diag	   d;
+	struct rules_score s;
 
 	turns_fail_saying(pos, "swap", "swap-not-allowed",
 	    "a swap is only allowed as the second turn of "
@@ -449,9 +426,7 @@ START_TEST(oust_swap)
 	rules_score(pos, &s);
 	ck_assert(rules_swapped(pos));
 	ck_assert_int_eq(s.winner, 0);
-	rules_position_free(pos);
 }
-END_TEST
 
 START_TEST(oust_swap_late_or_off)
 {
@@ -474,10 +449,9 @@ END_TEST
 
 /* ---- Set-up positions ----------------------------------------------------- */
 
-START_TEST(oust_setup)
+TURNS_TEST(oust_setup, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct diag	       d;
+	struct diag d;
 
 	/* Two touching enemy groups of 2 cannot arise. */
 	diagram_refused(pos,
@@ -528,9 +502,7 @@ START_TEST(oust_setup)
 	ck_assert_str_eq(d.msg,
 	    "neither black nor white could place a stone "
 	    "here: no game of oust reaches this position");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Perft (formats/oust.md) ---------------------------------------------- */
 

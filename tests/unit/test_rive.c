@@ -166,10 +166,8 @@ START_TEST(rive_boards)
 }
 END_TEST
 
-START_TEST(rive_case_empty_and_c3)
+TURNS_TEST(rive_case_empty_and_c3, "rive", "3")
 {
-	struct rules_position *pos = turns_new("rive", "3");
-
 	turns_assert_legal(pos,
 	    "a3 a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 "
 	    "d3 d4 e1 e2 e3");
@@ -179,9 +177,7 @@ START_TEST(rive_case_empty_and_c3)
 	turns_fail_saying(pos, "d3", "not-smallest",
 	    "d3 touches a group of 1 stone, but cells "
 	    "touching no group are free: a3 a4 a5 b2 b5 and 7 more");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* The turn of pos goes on, its legal actions (sorted) want. */
 static void
@@ -191,10 +187,8 @@ assert_turn_goes_on(const struct rules_position *pos, const char *want)
 	turns_assert_legal(pos, want);
 }
 
-START_TEST(rive_case_turn8_captures)
+TURNS_TEST(rive_case_turn8_captures, "rive", "3")
 {
-	struct rules_position *pos = turns_new("rive", "3");
-
 	turns_play(pos, "c3 a3 e3 c1 c5 a5 e1");
 	diagram_assert(pos,
 	    "    O . X\n"
@@ -234,9 +228,7 @@ START_TEST(rive_case_turn8_captures)
 	    "  O O . . X\n"
 	    "   . . . .\n"
 	    "    O . X\n");
-	rules_position_free(pos);
 }
-END_TEST
 
 START_TEST(rive_case_removal_sets)
 {
@@ -308,10 +300,9 @@ static const char split_position[] = "    O X .\n"
 				     "   O . X O\n"
 				     "    . O X\n";
 
-START_TEST(rive_removal_splits)
+TURNS_TEST(rive_removal_splits, "rive", "3")
 {
-	struct rules_position *pos = turns_new("rive", "3");
-	struct diag	       d;
+	struct diag d;
 
 	diagram_setup(pos, split_position, 0);
 	turns_assert_legal(pos, "a3 b3 b4 c4 c5");
@@ -324,19 +315,15 @@ START_TEST(rive_removal_splits)
 	turns_fail(pos, "xe3", "removal-not-in-group", &d);
 	turns_assert_legal(pos, "xb2 xb5");
 	turns_play(pos, "xb5,c4");
-	rules_position_free(pos);
 }
-END_TEST
 
 /*
  * Two removals owed: d3 joins c5 d4 (2) and d1 e1 e2 (3), a path
  * c5-d4-d3-e2-e1-d1 of which 4 stones must stay.  Taking e2 first leaves
  * only 3 joined to d3, so no valid set remains: refused at once.
  */
-START_TEST(rive_removal_dead_end)
+TURNS_TEST(rive_removal_dead_end, "rive", "3")
 {
-	struct rules_position *pos = turns_new("rive", "3");
-
 	diagram_setup(pos,
 	    "    O . O\n"
 	    "   . X . X\n"
@@ -361,15 +348,12 @@ START_TEST(rive_removal_dead_end)
 	    "  . O . X .\n"
 	    "   X . . O\n"
 	    "    . . .\n");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(rive_bad_actions)
+TURNS_TEST(rive_bad_actions, "rive", "3")
 {
-	struct rules_position *pos = turns_new("rive", "3");
-	struct rules_action    a = { .kind = RULES_MOVE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_MOVE };
+	struct diag	    d;
 
 	turns_fail_saying(pos, "pass", "no-pass",
 	    "rive has no pass: a legal placement always "
@@ -388,9 +372,7 @@ START_TEST(rive_bad_actions)
 	turns_play(pos, "a3 c1 a5 c5 e1 e3");
 	/* The `*' is fine on a merge. */
 	turns_play(pos, "b3*xc3,c4");
-	rules_position_free(pos);
 }
-END_TEST
 
 START_TEST(rive_swap)
 {
@@ -413,11 +395,10 @@ START_TEST(rive_swap)
 }
 END_TEST
 
-START_TEST(rive_game_end)
+TURNS_TEST(rive_game_end, "rive", "2")
 {
-	struct rules_position *pos = turns_new("rive", "2");
-	struct rules_score     s;
-	struct diag	       d;
+	struct rules_score s;
+	struct diag	   d;
 
 	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1; the ring is one group of 6. */
 	diagram_setup(pos,
@@ -435,22 +416,17 @@ START_TEST(rive_game_end)
 	ck_assert_int_eq(s.points[1], 3);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[0], 4);
 	turns_fail(pos, "b2", "game-over", &d);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(rive_setup)
+TURNS_TEST(rive_setup, "rive", "2")
 {
-	struct rules_position *pos = turns_new("rive", "2");
-	struct diag	       d;
+	struct diag d;
 
 	diagram_refused(pos, "  X o\n . . .\n  . .\n", 0, &d);
 	/* A full board is a finished game. */
 	diagram_setup(pos, "  X X\n X O O\n  O O\n", 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Perft (formats/rive.md) ---------------------------------------------- */
 

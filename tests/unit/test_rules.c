@@ -422,10 +422,8 @@ END_TEST
 
 /* ---- Reversi (rules.md §1) ---------------------------------------- */
 
-START_TEST(reversi_start)
+TURNS_TEST(reversi_start, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-
 	diagram_assert(pos,
 	    "........"
 	    "........"
@@ -437,14 +435,10 @@ START_TEST(reversi_start)
 	    "........");
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	turns_assert_listed(pos, "d3 c4 f5 e6");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_flips_every_line)
+TURNS_TEST(reversi_flips_every_line, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-
 	/*
 	 * c3 closes a row, a column and a diagonal at once; e4 and d5 fill
 	 * the centre (always full) and lie on none of its lines.
@@ -469,15 +463,12 @@ START_TEST(reversi_flips_every_line)
 	    "........"
 	    "........"
 	    "........");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_run_must_end_in_own_disc)
+TURNS_TEST(reversi_run_must_end_in_own_disc, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action    a = { .kind = RULES_PLACE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct diag	    d;
 
 	/*
 	 * a1: the row of white discs runs to the edge, the column is mine;
@@ -504,15 +495,12 @@ START_TEST(reversi_run_must_end_in_own_disc)
 	    "........"
 	    "........"
 	    "........");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_illegal_moves)
+TURNS_TEST(reversi_illegal_moves, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action    a = { .kind = RULES_PLACE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct diag	    d;
 
 	a.to = (int16_t)turns_cell(pos, "d4");
 	turns_reject(pos, &a, "occupied", &d);
@@ -527,15 +515,12 @@ START_TEST(reversi_illegal_moves)
 	/* Nothing changed. */
 	ck_assert_int_eq(rules_turn(pos), 1);
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_pass_only_without_moves)
+TURNS_TEST(reversi_pass_only_without_moves, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action    a = { .kind = RULES_PLACE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct diag	    d;
 
 	/* White (O) to move has nothing: its only action is pass. */
 	diagram_setup(pos,
@@ -555,14 +540,11 @@ START_TEST(reversi_pass_only_without_moves)
 	turns_play(pos, "pass");
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	turns_assert_listed(pos, "h7 h8");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_end_and_wof_score)
+TURNS_TEST(reversi_end_and_wof_score, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_score     s;
+	struct rules_score s;
 
 	/* The shortest game: 9 moves, White wiped out with 51 squares empty. */
 	turns_play(pos, "e6 f4 e3 f6 g5 d6 e7 f5 c5");
@@ -575,17 +557,14 @@ START_TEST(reversi_end_and_wof_score)
 	ck_assert_int_eq(s.alt[0], 64);
 	ck_assert_int_eq(s.alt[1], 0);
 	ck_assert_int_eq(rules_turn(pos), 10);
-	rules_position_free(pos);
 }
-END_TEST
 
 /*
  * Reversi leaves the game-over test open after a move (rules.h, struct
  * rules_head): every way of asking must still see the end of the game.
  */
-START_TEST(reversi_end_left_open)
+TURNS_TEST(reversi_end_left_open, "reversi", NULL)
 {
-	struct rules_position	*pos = turns_new("reversi", NULL);
 	struct rules_perft_count c;
 	struct rules_action	 a, out[2];
 	struct diag		 d;
@@ -614,19 +593,16 @@ START_TEST(reversi_end_left_open)
 	ck_assert_uint_eq(c.ended, 1);
 	ck_assert_uint_eq(
 	    rules_perft_actions(pos->game, &pos->board, pos->state, 3), 1);
-	rules_position_free(pos);
 }
-END_TEST
 
 /*
  * One move before the end the game goes on: the open test settles to a
  * turn start, and the last move is legal.
  */
-START_TEST(reversi_open_goes_on)
+TURNS_TEST(reversi_open_goes_on, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action    out[64];
-	struct rules_score     s;
+	struct rules_action out[64];
+	struct rules_score  s;
 
 	turns_play(pos, "e6 f4 e3 f6 g5 d6 e7 f5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
@@ -637,14 +613,11 @@ START_TEST(reversi_open_goes_on)
 	turns_play(pos, "c5");
 	ck_assert(!rules_mid_turn(pos));
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_draw_splits_empties)
+TURNS_TEST(reversi_draw_splits_empties, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_score     s;
+	struct rules_score s;
 
 	/* Neither side can move; 31 discs each, 2 empty squares. */
 	diagram_setup(pos,
@@ -663,9 +636,7 @@ START_TEST(reversi_draw_splits_empties)
 	ck_assert_int_eq(s.points[0], 31);
 	ck_assert_int_eq(s.alt[0], 32);
 	ck_assert_int_eq(s.alt[1], 32);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* What rules.md §1 makes certain of every position a game reaches. */
 START_TEST(reversi_setup_refuses_the_unreachable)
@@ -796,10 +767,9 @@ __asan_default_options(void)
 	return "allocator_may_return_null=1";
 }
 
-START_TEST(perft_out_of_memory)
+TURNS_TEST(perft_out_of_memory, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_game      huge = *pos->game;
+	struct rules_game huge = *pos->game;
 
 	/* A state no malloc can copy: the walk says so, not "0 leaves". */
 	huge.state_size = SIZE_MAX / 2;
@@ -809,9 +779,7 @@ START_TEST(perft_out_of_memory)
 	/* Depth 1 counts the legal moves without copying a state. */
 	ck_assert_uint_eq(
 	    rules_perft_actions(&huge, &pos->board, pos->state, 1), 4);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* An independent, naive Reversi to check both representations against. */
 static int

@@ -31,6 +31,23 @@ turns_new(const char *game, const char *spec)
 	return pos;
 }
 
+/*
+ * A Check test (START_TEST) called name whose body, which follows as a
+ * block, plays on pos: a new position of game on board spec (NULL: the
+ * default), made before the body and freed after it, as a fixture would.
+ */
+#define TURNS_TEST(name, game, spec) \
+	static void name##_on(struct rules_position *pos); \
+	START_TEST(name) \
+	{ \
+		struct rules_position *pos = turns_new(game, spec); \
+\
+		name##_on(pos); \
+		rules_position_free(pos); \
+	} \
+	END_TEST \
+	static void name##_on(struct rules_position *pos)
+
 /* The cell named by the len bytes at name; fails the test if none is. */
 static inline int
 turns_cell_n(const struct rules_position *pos, const char *name, size_t len)
