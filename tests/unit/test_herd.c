@@ -88,11 +88,9 @@ TURNS_TEST(herd_first_turn_places_lo_without_removal, "herd", "3")
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_actions(pos, "e3");
 	/* lo = 3 placed: White's turn. */
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert(!rules_mid_turn(pos));
-	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(rules_turn(pos), 2);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, WHITE,
 	    "    . . .    "
 	    "   . . . .   "
 	    "  . . X X X  "
@@ -115,9 +113,7 @@ TURNS_TEST(herd_remove_lo_then_place_hi, "herd", "3")
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	turns_actions(pos, "e1");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	ck_assert_int_eq(rules_to_move(pos), BLACK);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, BLACK,
 	    "    O O O    "
 	    "   O . . .   "
 	    "  O . . . .  "
@@ -215,9 +211,7 @@ TURNS_TEST(herd_capture_adds_to_quota, "herd", "3")
 	turns_actions(pos, "a5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_actions(pos, "c3");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, WHITE,
 	    "    X X .    "
 	    "   X X . .   "
 	    "  . . X . .  "
@@ -344,13 +338,8 @@ TURNS_TEST(herd_game_ends_on_full_board, "herd", "2")
 	ck_assert_int_eq(s.winner, -1);
 	/* Full after the second of three placements: over at once. */
 	turns_actions(pos, "a2");
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	turns_assert_over(pos, &s, WHITE, 3, 4);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
-	rules_score(pos, &s);
-	ck_assert(s.over);
-	ck_assert_int_eq(s.points[BLACK], 3);
-	ck_assert_int_eq(s.points[WHITE], 4);
-	ck_assert_int_eq(s.winner, WHITE);
 	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[BLACK], 1);
 	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[WHITE], 0);
 	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[BLACK], 0);

@@ -220,9 +220,7 @@ TURNS_TEST(rive_case_turn8_captures, "rive", "3")
 	ck_assert_int_eq(rules_to_move(pos), 1);
 	turns_assert_legal(pos, "b5 c4 d1 d2 d3 d4 e2");
 	turns_play(pos, "c4");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	ck_assert_int_eq(rules_to_move(pos), 0);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, 0,
 	    "    O . X\n"
 	    "   . . O .\n"
 	    "  O O . . X\n"
@@ -302,17 +300,20 @@ static const char split_position[] = "    O X .\n"
 
 TURNS_TEST(rive_removal_splits, "rive", "3")
 {
-	struct diag d;
+	/* Refused one after another, a3 standing after the first. */
+	static const struct turns_refusal refused[] = {
+		{ "a3,xa5", "removal-splits",
+		    "removing a5 would split the group into a3 "
+		    "a4 b2 and b5: the 4 stones left must be connected" },
+		{ "xa4", "removal-splits",
+		    "removing a4 would split the group into a3 "
+		    "b2 and a5 b5: the 4 stones left must be connected" },
+		{ "xe3", "removal-not-in-group", NULL },
+	};
 
 	diagram_setup(pos, split_position, 0);
 	turns_assert_legal(pos, "a3 b3 b4 c4 c5");
-	turns_fail_saying(pos, "a3,xa5", "removal-splits",
-	    "removing a5 would split the group into a3 "
-	    "a4 b2 and b5: the 4 stones left must be connected");
-	turns_fail_saying(pos, "xa4", "removal-splits",
-	    "removing a4 would split the group into a3 "
-	    "b2 and a5 b5: the 4 stones left must be connected");
-	turns_fail(pos, "xe3", "removal-not-in-group", &d);
+	turns_refuse_each(pos, refused, sizeof refused / sizeof refused[0]);
 	turns_assert_legal(pos, "xb2 xb5");
 	turns_play(pos, "xb5,c4");
 }
@@ -408,12 +409,7 @@ TURNS_TEST(rive_game_end, "rive", "2")
 	    0);
 	turns_assert_legal(pos, "b2");
 	turns_play(pos, "b2");
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_score(pos, &s);
-	ck_assert(s.over);
-	ck_assert_int_eq(s.winner, 0);
-	ck_assert_int_eq(s.points[0], 4);
-	ck_assert_int_eq(s.points[1], 3);
+	turns_assert_over(pos, &s, 0, 4, 3);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[0], 4);
 	turns_fail(pos, "b2", "game-over", &d);
 }
@@ -504,18 +500,12 @@ oracle_turn(
 	return total;
 }
 
+/* Complete turns, depth deep, from a turn start; pie rule on. */
 static uint64_t
 oracle_perft(
     const struct rules_board *b, const int *cells, int p, int turn, int depth)
 {
-	uint64_t total;
-
-	if (depth == 0)
-		return 1;
-	total = oracle_turn(b, cells, p, turn, depth);
-	if (turn == 2)
-		total += oracle_perft(b, cells, p, turn + 1, depth - 1);
-	return total;
+	return turns_pie_perft(b, cells, p, turn, depth, oracle_turn);
 }
 
 /*

@@ -548,12 +548,7 @@ TURNS_TEST(reversi_end_and_wof_score, "reversi", NULL)
 
 	/* The shortest game: 9 moves, White wiped out with 51 squares empty. */
 	turns_play(pos, "e6 f4 e3 f6 g5 d6 e7 f5 c5");
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_score(pos, &s);
-	ck_assert(s.over);
-	ck_assert_int_eq(s.winner, 0);
-	ck_assert_int_eq(s.points[0], 13);
-	ck_assert_int_eq(s.points[1], 0);
+	turns_assert_over(pos, &s, 0, 13, 0);
 	ck_assert_int_eq(s.alt[0], 64);
 	ck_assert_int_eq(s.alt[1], 0);
 	ck_assert_int_eq(rules_turn(pos), 10);

@@ -283,12 +283,7 @@ TURNS_TEST(stones_far_rank, "stones", NULL)
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 1);
 	turns_play(pos, "d8-f8");
 	/* Black: e8 is pinned, b1 pinned: no move, the game is over. */
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_score(pos, &s);
-	ck_assert(s.over);
-	ck_assert_int_eq(s.points[WHITE], 1);
-	ck_assert_int_eq(s.points[BLACK], 0);
-	ck_assert_int_eq(s.winner, WHITE);
+	turns_assert_over(pos, &s, WHITE, 1, 0);
 	ck_assert_int_eq(rules_stat_find(&s, "far-rank")->value[WHITE], 1);
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[BLACK], 2);
 	ck_assert_int_eq(rules_stat_find(&s, "unpinned")->value[BLACK], 0);
@@ -334,14 +329,9 @@ TURNS_TEST(stones_game_end_and_score, "stones", NULL)
 	    "........"
 	    ".xO...o.",
 	    WHITE);
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
-	rules_score(pos, &s);
-	ck_assert(s.over);
 	/* Unpinned on the far rank: c8 for White, c1 for Black: a draw. */
-	ck_assert_int_eq(s.points[WHITE], 1);
-	ck_assert_int_eq(s.points[BLACK], 1);
-	ck_assert_int_eq(s.winner, -1);
+	turns_assert_over(pos, &s, -1, 1, 1);
+	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[WHITE], 2);
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[BLACK], 1);
 	/* A game in progress has no winner yet. */

@@ -133,6 +133,36 @@ turns_parse(const struct rules_position *pos, const char *tok,
 }
 
 /*
+ * pos is in phase with colour to move, and its board is the diagram want
+ * (diagram_assert()).
+ */
+static inline void
+turns_assert_at(
+    const struct rules_position *pos, int phase, int colour, const char *want)
+{
+	ck_assert_int_eq(rules_phase(pos), phase);
+	ck_assert_int_eq(rules_to_move(pos), colour);
+	diagram_assert(pos, want);
+}
+
+/*
+ * The game of pos is over, won by winner (-1: a draw) with points[0] and
+ * points[1] p0 and p1; the score is left in *s for the caller's other
+ * checks.
+ */
+static inline void
+turns_assert_over(const struct rules_position *pos, struct rules_score *s,
+    int winner, int p0, int p1)
+{
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_score(pos, s);
+	ck_assert(s->over);
+	ck_assert_int_eq(s->winner, winner);
+	ck_assert_int_eq(s->points[0], p0);
+	ck_assert_int_eq(s->points[1], p1);
+}
+
+/*
  * Plays space-separated turns; each must be accepted and must complete its
  * turn (the phase is not RULES_TURN_MIDDLE afterwards).
  */
@@ -262,7 +292,10 @@ turns_fail_saying(struct rules_position *pos, const char *tok, const char *code,
 	ck_assert_str_eq(turns_fail(pos, tok, code, &d), msg);
 }
 
-/* A token refused with a code and a message, as turns_fail_saying(). */
+/*
+ * A token refused with a code and a message, as turns_fail_saying(); msg
+ * NULL: the code alone is checked, as turns_fail().
+ */
 struct turns_refusal {
 	const char *tok, *code, *msg;
 };
@@ -272,10 +305,14 @@ static inline void
 turns_refuse_each(
     struct rules_position *pos, const struct turns_refusal *r, size_t n)
 {
-	size_t i;
+	struct diag d;
+	size_t	    i;
 
 	for (i = 0; i < n; i++)
-		turns_fail_saying(pos, r[i].tok, r[i].code, r[i].msg);
+		if (r[i].msg == NULL)
+			turns_fail(pos, r[i].tok, r[i].code, &d);
+		else
+			turns_fail_saying(pos, r[i].tok, r[i].code, r[i].msg);
 }
 
 /*
@@ -509,6 +546,34 @@ turns_assert_perft_oracle(const char *game, const char *spec, int max,
 		ck_assert_uint_eq(rules_perft(pos, depth),
 		    oracle(&pos->board, cells, 0, 1, depth));
 	rules_position_free(pos);
+}
+
+/*
+ * An oracle's count of complete turns, depth deep, from a turn start
+ * (colour p to move, the turn-th turn of the game): the naive perfts the
+ * game tests hold their rules' perft against.
+ */
+typedef uint64_t
+turns_oracle(const struct rules_board *, const int *, int, int, int);
+
+/*
+ * An oracle for a game with the pie rule: 1 at depth 0; else the turns
+ * played from the board, counted by played, and on turn 2 the swap too,
+ * which keeps the board and the colour to move (rules.md §0).
+ */
+static inline uint64_t
+turns_pie_perft(const struct rules_board *b, const int *cells, int p, int turn,
+    int depth, turns_oracle *played)
+{
+	uint64_t total;
+
+	if (depth == 0)
+		return 1;
+	total = played(b, cells, p, turn, depth);
+	if (turn == 2)
+		total += turns_pie_perft(
+		    b, cells, p, turn + 1, depth - 1, played);
+	return total;
 }
 
 /*
