@@ -57,14 +57,12 @@ END_TEST
 
 TURNS_TEST(herd_start_lists_all_rolls, "herd", "3")
 {
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, BLACK,
 	    "    . . .    "
 	    "   . . . .   "
 	    "  . . . . .  "
 	    "   . . . .   "
 	    "    . . .    ");
-	ck_assert_int_eq(rules_to_move(pos), BLACK);
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	/* All 36 ordered rolls, so that a uniform pick is a fair roll. */
 	turns_assert_listed(pos,
 	    "11: 12: 13: 14: 15: 16: 21: 22: 23: 24: 25: 26: "

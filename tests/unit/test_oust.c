@@ -588,9 +588,8 @@ END_TEST
 /* ---- Random playouts against the oracle ----------------------------------- */
 
 struct check_ctx {
-	int		 cells[RULES_MAX_CELLS];
-	int		 actions;
-	struct rules_rng rng;
+	int cells[RULES_MAX_CELLS];
+	int actions;
 };
 
 /* No group of 2+ touches an enemy group of 2+ (the invariant of §2). */
@@ -661,57 +660,63 @@ check_action(
 	ctx->actions++;
 }
 
+/* The game ends only by wiping out the opponent. */
+static void
+check_wiped_out(const struct rules_position *pos, size_t actions, void *arg)
+{
+	struct rules_score s;
+
+	(void)actions;
+	(void)arg;
+	rules_score(pos, &s);
+	ck_assert(s.over);
+	ck_assert_int_ge(s.winner, 0);
+	ck_assert_int_eq(diagram_stones(pos, !s.winner), 0);
+	ck_assert_int_ge(diagram_stones(pos, s.winner), 2);
+	ck_assert_int_eq(s.points[s.winner], 1);
+	ck_assert_int_eq(s.points[!s.winner], 0);
+	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[s.winner],
+	    diagram_stones(pos, s.winner));
+}
+
+/* Every action checked against the oracle, and the end of each game. */
+static const struct turns_playouts oracle_playouts = { check_action,
+	check_wiped_out, sizeof(struct check_ctx) };
+
 START_TEST(oust_playouts_match_oracle)
 {
 	static const char *const sides[] = { "2", "3", "4", "5", "7" };
 	static const int	 games[] = { 3000, 1500, 400, 150, 30 };
-	struct rules_position	*pos = turns_new("oust", sides[_i]);
-	struct check_ctx	 ctx;
-	struct rules_score	 s;
-	int			 g, i;
 
-	rules_rng_seed(&ctx.rng, 1000 + (uint64_t)_i);
-	for (g = 0; g < games[_i]; g++) {
-		rules_position_reset(pos);
-		for (i = 0; i < pos->board.ncells; i++)
-			ctx.cells[i] = RULES_EMPTY;
-		ctx.actions = 0;
-		rules_playout(pos, &ctx.rng, 0, check_action, &ctx);
-		/* The game ends only by wiping out the opponent. */
-		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-		rules_score(pos, &s);
-		ck_assert(s.over);
-		ck_assert_int_ge(s.winner, 0);
-		ck_assert_int_eq(diagram_stones(pos, !s.winner), 0);
-		ck_assert_int_ge(diagram_stones(pos, s.winner), 2);
-		ck_assert_int_eq(s.points[s.winner], 1);
-		ck_assert_int_eq(s.points[!s.winner], 0);
-		ck_assert_int_eq(rules_stat_find(&s, "stones")->value[s.winner],
-		    diagram_stones(pos, s.winner));
-	}
-	rules_position_free(pos);
+	turns_assert_playouts("oust", sides[_i], games[_i], 1000 + (uint64_t)_i,
+	    &oracle_playouts);
 }
 END_TEST
+
+/* A quick game's end: more than one action, the loser wiped out. */
+static void
+check_quick_end(const struct rules_position *pos, size_t actions, void *arg)
+{
+	struct rules_score s;
+
+	(void)arg;
+	ck_assert_uint_gt(actions, 1);
+	rules_score(pos, &s);
+	ck_assert_int_eq(diagram_stones(pos, !s.winner), 0);
+}
+
+/* Many quick games, no action checked, the end of each checked. */
+static const struct turns_playouts quick_playouts = { NULL, check_quick_end,
+	0 };
 
 /* Without the per-action oracle: many quick games, the end state checked. */
 START_TEST(oust_playouts_many)
 {
 	static const char *const sides[] = { "2", "3", "6", "12" };
 	static const int	 games[] = { 20000, 10000, 2000, 100 };
-	struct rules_position	*pos = turns_new("oust", sides[_i]);
-	struct rules_rng	 rng;
-	struct rules_score	 s;
-	int			 g;
 
-	rules_rng_seed(&rng, 77 + (uint64_t)_i);
-	for (g = 0; g < games[_i]; g++) {
-		rules_position_reset(pos);
-		ck_assert_uint_gt(rules_playout(pos, &rng, 0, NULL, NULL), 1);
-		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-		rules_score(pos, &s);
-		ck_assert_int_eq(diagram_stones(pos, !s.winner), 0);
-	}
-	rules_position_free(pos);
+	turns_assert_playouts(
+	    "oust", sides[_i], games[_i], 77 + (uint64_t)_i, &quick_playouts);
 }
 END_TEST
 

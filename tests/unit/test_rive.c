@@ -667,33 +667,39 @@ oracle_playout(struct rules_position *pos, struct rules_rng *rng,
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 }
 
+/* The game ends with the board full, each side scoring its stones. */
+static void
+check_full_and_scored(
+    const struct rules_position *pos, size_t actions, void *arg)
+{
+	struct rules_score s;
+	int		   i, stones[2] = { 0, 0 };
+
+	(void)actions;
+	(void)arg;
+	for (i = 0; i < pos->board.ncells; i++) {
+		ck_assert_int_ne(rules_piece(pos, i), RULES_EMPTY);
+		stones[RULES_COLOUR_OF(rules_piece(pos, i))]++;
+	}
+	rules_score(pos, &s);
+	ck_assert(s.over);
+	ck_assert_int_eq(s.points[0], stones[0]);
+	ck_assert_int_eq(s.points[1], stones[1]);
+	ck_assert_int_eq(s.points[0] + s.points[1], pos->board.ncells);
+	ck_assert_int_eq(s.winner, stones[0] > stones[1] ? 0 : 1);
+}
+
+/* Every action checked against the oracle, and the end of each game. */
+static const struct turns_playouts oracle_playouts = { check_action,
+	check_full_and_scored, sizeof(struct check_ctx) };
+
 START_TEST(rive_playouts_match_oracle)
 {
 	static const char *const sides[] = { "2", "3", "3-3-5", "4", "5" };
 	static const int	 games[] = { 1000, 150, 40, 6, 1 };
-	struct rules_position	*pos = turns_new("rive", sides[_i]);
-	struct check_ctx	 ctx;
-	struct rules_rng	 rng;
-	struct rules_score	 s;
-	int			 g, i, stones[2];
 
-	rules_rng_seed(&rng, 2000 + (uint64_t)_i);
-	for (g = 0; g < games[_i]; g++) {
-		oracle_playout(pos, &rng, check_action, &ctx);
-		/* The game ends with the board full. */
-		stones[0] = stones[1] = 0;
-		for (i = 0; i < pos->board.ncells; i++) {
-			ck_assert_int_ne(rules_piece(pos, i), RULES_EMPTY);
-			stones[RULES_COLOUR_OF(rules_piece(pos, i))]++;
-		}
-		rules_score(pos, &s);
-		ck_assert(s.over);
-		ck_assert_int_eq(s.points[0], stones[0]);
-		ck_assert_int_eq(s.points[1], stones[1]);
-		ck_assert_int_eq(s.points[0] + s.points[1], pos->board.ncells);
-		ck_assert_int_eq(s.winner, stones[0] > stones[1] ? 0 : 1);
-	}
-	rules_position_free(pos);
+	turns_assert_playouts("rive", sides[_i], games[_i], 2000 + (uint64_t)_i,
+	    &oracle_playouts);
 }
 END_TEST
 
@@ -758,23 +764,28 @@ START_TEST(rive_removals_match_reference)
 }
 END_TEST
 
+/* The game ends with the board full. */
+static void
+check_full(const struct rules_position *pos, size_t actions, void *arg)
+{
+	int i;
+
+	(void)actions;
+	(void)arg;
+	for (i = 0; i < pos->board.ncells; i++)
+		ck_assert_int_ne(rules_piece(pos, i), RULES_EMPTY);
+}
+
+/* Many quick games, no action checked, the end of each checked. */
+static const struct turns_playouts quick_playouts = { NULL, check_full, 0 };
+
 START_TEST(rive_playouts_many)
 {
 	static const char *const sides[] = { "2", "3-3-5", "5", "7" };
 	static const int	 games[] = { 5000, 300, 10, 1 };
-	struct rules_position	*pos = turns_new("rive", sides[_i]);
-	struct rules_rng	 rng;
-	int			 g, i;
 
-	rules_rng_seed(&rng, 99 + (uint64_t)_i);
-	for (g = 0; g < games[_i]; g++) {
-		rules_position_reset(pos);
-		rules_playout(pos, &rng, 0, NULL, NULL);
-		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-		for (i = 0; i < pos->board.ncells; i++)
-			ck_assert_int_ne(rules_piece(pos, i), RULES_EMPTY);
-	}
-	rules_position_free(pos);
+	turns_assert_playouts(
+	    "rive", sides[_i], games[_i], 99 + (uint64_t)_i, &quick_playouts);
 }
 END_TEST
 

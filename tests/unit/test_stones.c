@@ -64,7 +64,7 @@ TURNS_TEST(stones_start, "stones", NULL)
 {
 	struct rules_score s;
 
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, WHITE,
 	    "OOOOOOOO"
 	    "........"
 	    "........"
@@ -73,8 +73,6 @@ TURNS_TEST(stones_start, "stones", NULL)
 	    "........"
 	    "........"
 	    "XXXXXXXX");
-	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 54);
 	/* a1 up the long diagonal to g7; h8 is Black with no square beyond. */
 	assert_moves(pos, "a1", "b2 c3 d4 e5 f6 g7");

@@ -500,6 +500,52 @@ turns_assert_playout_twice(const char *game, uint64_t seed, int max_turns,
 }
 
 /*
+ * How turns_assert_playouts() checks each game: arg, size bytes the
+ * checks keep (size 0: arg is NULL), is zeroed before it; check (NULL:
+ * none) is given every action with arg, as rules_playout() passes them;
+ * ended(pos, actions, arg) checks the end, actions being how many the game
+ * played.
+ */
+struct turns_playouts {
+	void (*check)(
+	    const struct rules_position *, const struct rules_action *, void *);
+	void (*ended)(const struct rules_position *, size_t, void *);
+	size_t size;
+};
+
+/*
+ * games random playouts of game on board spec, one after another with one
+ * rng seeded seed, each from the start to the end of the game and checked
+ * as p says.
+ */
+static inline void
+turns_assert_playouts(const char *game, const char *spec, int games,
+    uint64_t seed, const struct turns_playouts *p)
+{
+	struct rules_position *pos = turns_new(game, spec);
+	struct rules_rng       rng;
+	void		      *arg = NULL;
+	size_t		       n;
+	int		       g;
+
+	if (p->size > 0) {
+		arg = malloc(p->size);
+		ck_assert_ptr_nonnull(arg);
+	}
+	rules_rng_seed(&rng, seed);
+	for (g = 0; g < games; g++) {
+		rules_position_reset(pos);
+		if (arg != NULL)
+			memset(arg, 0, p->size);
+		n = rules_playout(pos, &rng, 0, p->check, arg);
+		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+		p->ended(pos, n, arg);
+	}
+	free(arg);
+	rules_position_free(pos);
+}
+
+/*
  * perft from the start of game on board spec is want[depth] at each depth
  * up to the terminating 0.
  */
