@@ -306,17 +306,16 @@ TURNS_TEST(oust_capture_then_place_again, "oust", "3")
  * empty cell then touches a black stone, and joins it either next to no
  * white group or next to the white three a5 b5 c5, which is not smaller.
  */
-TURNS_TEST(oust_capture_ends_turn_without_placement, "oust", "3")
+TURNS_SETUP_TEST(oust_capture_ends_turn_without_placement, "oust", "3",
+    "    O O O\n"
+    "   . . . .\n"
+    "  . X . . .\n"
+    "   X . X O\n"
+    "    . O .\n",
+    0)
 {
 	struct rules_score s;
 
-	diagram_setup(pos,
-	    "    O O O\n"
-	    "   . . . .\n"
-	    "  . X . . .\n"
-	    "   X . X O\n"
-	    "    . O .\n",
-	    0);
 	turns_play(pos, "d3*");
 	turns_assert_at(pos, RULES_TURN_START, 1,
 	    "    O O O\n"
@@ -331,17 +330,16 @@ TURNS_TEST(oust_capture_ends_turn_without_placement, "oust", "3")
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[1], 3);
 }
 
-TURNS_TEST(oust_pass_only_without_placement, "oust", "2")
+/* White's b2 touches every cell, and the black pair beside it. */
+TURNS_SETUP_TEST(oust_pass_only_without_placement, "oust", "2",
+    "  X X\n"
+    " . O .\n"
+    "  . .\n",
+    1)
 {
 	struct diag	   d;
 	struct rules_score s;
 
-	/* White's b2 touches every cell, and the black pair beside it. */
-	diagram_setup(pos,
-	    "  X X\n"
-	    " . O .\n"
-	    "  . .\n",
-	    1);
 	turns_assert_legal(pos, "pass");
 	turns_fail(pos, "c2", "enemy-too-big", &d);
 	turns_play(pos, "pass");

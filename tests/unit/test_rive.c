@@ -323,15 +323,14 @@ TURNS_TEST(rive_removal_splits, "rive", "3")
  * c5-d4-d3-e2-e1-d1 of which 4 stones must stay.  Taking e2 first leaves
  * only 3 joined to d3, so no valid set remains: refused at once.
  */
-TURNS_TEST(rive_removal_dead_end, "rive", "3")
+TURNS_SETUP_TEST(rive_removal_dead_end, "rive", "3",
+    "    O . O\n"
+    "   . X . X\n"
+    "  . O . . .\n"
+    "   X . . O\n"
+    "    . X O\n",
+    0)
 {
-	diagram_setup(pos,
-	    "    O . O\n"
-	    "   . X . X\n"
-	    "  . O . . .\n"
-	    "   X . . O\n"
-	    "    . X O\n",
-	    0);
 	turns_actions(pos, "d3");
 	assert_turn_goes_on(pos, "xc5 xd1 xd4 xe1");
 	turns_fail_saying(pos, "xe2", "removal-splits",
@@ -341,8 +340,7 @@ TURNS_TEST(rive_removal_dead_end, "rive", "3")
 	turns_actions(pos, "xe1");
 	/* d1 is cut off now: only it completes the set. */
 	turns_assert_legal(pos, "xd1");
-	turns_actions(pos, "xd1");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "xd1", RULES_TURN_MIDDLE);
 	diagram_assert(pos,
 	    "    O . O\n"
 	    "   . X . X\n"
@@ -396,17 +394,16 @@ START_TEST(rive_swap)
 }
 END_TEST
 
-TURNS_TEST(rive_game_end, "rive", "2")
+/* Side 2: a3 b3 / a2 b2 c2 / b1 c1; the ring is one group of 6. */
+TURNS_SETUP_TEST(rive_game_end, "rive", "2",
+    "  X X\n"
+    " X . O\n"
+    "  O O\n",
+    0)
 {
 	struct rules_score s;
 	struct diag	   d;
 
-	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1; the ring is one group of 6. */
-	diagram_setup(pos,
-	    "  X X\n"
-	    " X . O\n"
-	    "  O O\n",
-	    0);
 	turns_assert_legal(pos, "b2");
 	turns_play(pos, "b2");
 	turns_assert_over(pos, &s, 0, 4, 3);

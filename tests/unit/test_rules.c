@@ -422,37 +422,38 @@ END_TEST
 
 /* ---- Reversi (rules.md §1) ---------------------------------------- */
 
+/* The start of Reversi on its 8x8 board, row 1 on top. */
+static const char reversi_start_board[] = "........"
+					  "........"
+					  "........"
+					  "...OX..."
+					  "...XO..."
+					  "........"
+					  "........"
+					  "........";
+
 TURNS_TEST(reversi_start, "reversi", NULL)
 {
-	diagram_assert(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "...OX..."
-	    "...XO..."
-	    "........"
-	    "........"
-	    "........");
+	diagram_assert(pos, reversi_start_board);
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	turns_assert_listed(pos, "d3 c4 f5 e6");
 }
 
-TURNS_TEST(reversi_flips_every_line, "reversi", NULL)
+/*
+ * c3 closes a row, a column and a diagonal at once; e4 and d5 fill
+ * the centre (always full) and lie on none of its lines.
+ */
+TURNS_SETUP_TEST(reversi_flips_every_line, "reversi", NULL,
+    "X.X.X..."
+    ".OOO...."
+    "XO.OX..."
+    ".OOOX..."
+    "X.XXX..."
+    "........"
+    "........"
+    "........",
+    0)
 {
-	/*
-	 * c3 closes a row, a column and a diagonal at once; e4 and d5 fill
-	 * the centre (always full) and lie on none of its lines.
-	 */
-	diagram_setup(pos,
-	    "X.X.X..."
-	    ".OOO...."
-	    "XO.OX..."
-	    ".OOOX..."
-	    "X.XXX..."
-	    "........"
-	    "........"
-	    "........",
-	    0);
 	turns_play(pos, "c3");
 	diagram_assert(pos,
 	    "X.X.X..."
@@ -465,25 +466,24 @@ TURNS_TEST(reversi_flips_every_line, "reversi", NULL)
 	    "........");
 }
 
-TURNS_TEST(reversi_run_must_end_in_own_disc, "reversi", NULL)
+/*
+ * a1: the row of white discs runs to the edge, the column is mine;
+ * the diagonal to the (always full) centre starts with an empty b2.
+ */
+TURNS_SETUP_TEST(reversi_run_must_end_in_own_disc, "reversi", NULL,
+    ".OOOOOOO"
+    "O......."
+    "X......."
+    "...OX..."
+    "...XO..."
+    "........"
+    "........"
+    "........",
+    0)
 {
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct diag	    d;
 
-	/*
-	 * a1: the row of white discs runs to the edge, the column is mine;
-	 * the diagonal to the (always full) centre starts with an empty b2.
-	 */
-	diagram_setup(pos,
-	    ".OOOOOOO"
-	    "O......."
-	    "X......."
-	    "...OX..."
-	    "...XO..."
-	    "........"
-	    "........"
-	    "........",
-	    0);
 	a.to = (int16_t)turns_cell(pos, "a1");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
 	diagram_assert(pos,
@@ -517,22 +517,21 @@ TURNS_TEST(reversi_illegal_moves, "reversi", NULL)
 	ck_assert_int_eq(rules_to_move(pos), 0);
 }
 
-TURNS_TEST(reversi_pass_only_without_moves, "reversi", NULL)
+/* White (O) to move has nothing: its only action is pass. */
+TURNS_SETUP_TEST(reversi_pass_only_without_moves, "reversi", NULL,
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXO."
+    "XXXXXXX.",
+    1)
 {
 	struct rules_action a = { .kind = RULES_PLACE };
 	struct diag	    d;
 
-	/* White (O) to move has nothing: its only action is pass. */
-	diagram_setup(pos,
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXO."
-	    "XXXXXXX.",
-	    1);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	turns_assert_listed(pos, "pass");
 	a.to = (int16_t)turns_cell(pos, "h7");
@@ -610,21 +609,20 @@ TURNS_TEST(reversi_open_goes_on, "reversi", NULL)
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 }
 
-TURNS_TEST(reversi_draw_splits_empties, "reversi", NULL)
+/* Neither side can move; 31 discs each, 2 empty squares. */
+TURNS_SETUP_TEST(reversi_draw_splits_empties, "reversi", NULL,
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXX."
+    "OOOOOOO."
+    "OOOOOOOO"
+    "OOOOOOOO"
+    "OOOOOOOO",
+    0)
 {
 	struct rules_score s;
 
-	/* Neither side can move; 31 discs each, 2 empty squares. */
-	diagram_setup(pos,
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXX."
-	    "OOOOOOO."
-	    "OOOOOOOO"
-	    "OOOOOOOO"
-	    "OOOOOOOO",
-	    0);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
 	ck_assert_int_eq(s.winner, -1);
@@ -678,16 +676,7 @@ START_TEST(reversi_setup_refuses_the_unreachable)
 	    "d4 is black: four discs are the start position, where it is "
 	    "white");
 	/* Black has a move at the start, so cannot have passed. */
-	ck_assert_str_eq(diagram_refused(pos,
-			     "........"
-			     "........"
-			     "........"
-			     "...OX..."
-			     "...XO..."
-			     "........"
-			     "........"
-			     "........",
-			     1, &d),
+	ck_assert_str_eq(diagram_refused(pos, reversi_start_board, 1, &d),
 	    "white cannot be to move in the start position: black has a "
 	    "move there and may not pass");
 	/* One move later White is to move: accepted. */
@@ -703,16 +692,7 @@ START_TEST(reversi_setup_refuses_the_unreachable)
 	    1);
 	turns_assert_legal(pos, "d6 f4 f6");
 	/* The start itself, on a 6x6 board too. */
-	diagram_setup(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "...OX..."
-	    "...XO..."
-	    "........"
-	    "........"
-	    "........",
-	    0);
+	diagram_setup(pos, reversi_start_board, 0);
 	rules_position_free(pos);
 	pos = turns_new("reversi", "6");
 	ck_assert_str_eq(diagram_refused(pos,

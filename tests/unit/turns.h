@@ -36,12 +36,20 @@ turns_new(const char *game, const char *spec)
  * block, plays on pos: a new position of game on board spec (NULL: the
  * default), made before the body and freed after it, as a fixture would.
  */
-#define TURNS_TEST(name, game, spec) \
+#define TURNS_TEST(name, game, spec) TURNS_TEST_AFTER(name, game, spec, (void)0)
+
+/* As TURNS_TEST, pos set up before the body as diagram_setup() does. */
+#define TURNS_SETUP_TEST(name, game, spec, diagram, colour) \
+	TURNS_TEST_AFTER(name, game, spec, diagram_setup(pos, diagram, colour))
+
+/* As TURNS_TEST, the expression setup evaluated on pos before the body. */
+#define TURNS_TEST_AFTER(name, game, spec, setup) \
 	static void name##_on(struct rules_position *pos); \
 	START_TEST(name) \
 	{ \
 		struct rules_position *pos = turns_new(game, spec); \
 \
+		setup; \
 		name##_on(pos); \
 		rules_position_free(pos); \
 	} \
@@ -203,6 +211,15 @@ turns_actions(struct rules_position *pos, const char *actions)
 		ck_assert_msg(rules_play(pos, &a[i], &d) == 0,
 		    "%s (action %d): %s [%s]", actions, i + 1, d.msg,
 		    diag_name(d.code));
+}
+
+/* Plays actions as turns_actions(), after which pos is in phase. */
+static inline void
+turns_actions_to(struct rules_position *pos, const char *actions, int phase)
+{
+	turns_actions(pos, actions);
+	ck_assert_msg(rules_phase(pos) == phase, "after %s: phase %d, not %d",
+	    actions, rules_phase(pos), phase);
 }
 
 /*
