@@ -681,15 +681,8 @@ check_wiped_out(const struct rules_position *pos, size_t actions, void *arg)
 static const struct turns_playouts oracle_playouts = { check_action,
 	check_wiped_out, sizeof(struct check_ctx) };
 
-START_TEST(oust_playouts_match_oracle)
-{
-	static const char *const sides[] = { "2", "3", "4", "5", "7" };
-	static const int	 games[] = { 3000, 1500, 400, 150, 30 };
-
-	turns_assert_playouts("oust", sides[_i], games[_i], 1000 + (uint64_t)_i,
-	    &oracle_playouts);
-}
-END_TEST
+TURNS_PLAYOUTS_TEST(oust_playouts_match_oracle, "oust", 1000, &oracle_playouts,
+    { "2", 3000 }, { "3", 1500 }, { "4", 400 }, { "5", 150 }, { "7", 30 })
 
 /* A quick game's end: more than one action, the loser wiped out. */
 static void
@@ -708,15 +701,8 @@ static const struct turns_playouts quick_playouts = { NULL, check_quick_end,
 	0 };
 
 /* Without the per-action oracle: many quick games, the end state checked. */
-START_TEST(oust_playouts_many)
-{
-	static const char *const sides[] = { "2", "3", "6", "12" };
-	static const int	 games[] = { 20000, 10000, 2000, 100 };
-
-	turns_assert_playouts(
-	    "oust", sides[_i], games[_i], 77 + (uint64_t)_i, &quick_playouts);
-}
-END_TEST
+TURNS_PLAYOUTS_TEST(oust_playouts_many, "oust", 77, &quick_playouts,
+    { "2", 20000 }, { "3", 10000 }, { "6", 2000 }, { "12", 100 })
 
 /*
  * The legal sets are kept incrementally (src/rules/oust.c): checked after

@@ -690,15 +690,8 @@ check_full_and_scored(
 static const struct turns_playouts oracle_playouts = { check_action,
 	check_full_and_scored, sizeof(struct check_ctx) };
 
-START_TEST(rive_playouts_match_oracle)
-{
-	static const char *const sides[] = { "2", "3", "3-3-5", "4", "5" };
-	static const int	 games[] = { 1000, 150, 40, 6, 1 };
-
-	turns_assert_playouts("rive", sides[_i], games[_i], 2000 + (uint64_t)_i,
-	    &oracle_playouts);
-}
-END_TEST
+TURNS_PLAYOUTS_TEST(rive_playouts_match_oracle, "rive", 2000, &oracle_playouts,
+    { "2", 1000 }, { "3", 150 }, { "3-3-5", 40 }, { "4", 6 }, { "5", 1 })
 
 /*
  * A playout callback: while removals are owed, the stones listed are those
@@ -776,15 +769,8 @@ check_full(const struct rules_position *pos, size_t actions, void *arg)
 /* Many quick games, no action checked, the end of each checked. */
 static const struct turns_playouts quick_playouts = { NULL, check_full, 0 };
 
-START_TEST(rive_playouts_many)
-{
-	static const char *const sides[] = { "2", "3-3-5", "5", "7" };
-	static const int	 games[] = { 5000, 300, 10, 1 };
-
-	turns_assert_playouts(
-	    "rive", sides[_i], games[_i], 99 + (uint64_t)_i, &quick_playouts);
-}
-END_TEST
+TURNS_PLAYOUTS_TEST(rive_playouts_many, "rive", 99, &quick_playouts,
+    { "2", 5000 }, { "3-3-5", 300 }, { "5", 10 }, { "7", 1 })
 
 /*
  * The legal actions are kept in the state (src/rules/rive.c): checked

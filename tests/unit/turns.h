@@ -217,9 +217,12 @@ turns_actions(struct rules_position *pos, const char *actions)
 static inline void
 turns_actions_to(struct rules_position *pos, const char *actions, int phase)
 {
+	int got;
+
 	turns_actions(pos, actions);
-	ck_assert_msg(rules_phase(pos) == phase, "after %s: phase %d, not %d",
-	    actions, rules_phase(pos), phase);
+	got = (int)rules_phase(pos);
+	ck_assert_msg(
+	    got == phase, "after %s: phase %d, not %d", actions, got, phase);
 }
 
 /*
@@ -561,6 +564,29 @@ turns_assert_playouts(const char *game, const char *spec, int games,
 	free(arg);
 	rules_position_free(pos);
 }
+
+/* A board of a loop test and how many games to play on it. */
+struct turns_board {
+	const char *spec;
+	int	    games;
+};
+
+/*
+ * A Check loop test called name: its _i-th run plays the games of the
+ * _i-th board of the list that follows (struct turns_board initializers,
+ * one a run), seeded seed + _i, checked as checks says
+ * (turns_assert_playouts()).
+ */
+#define TURNS_PLAYOUTS_TEST(name, game, seed, checks, ...) \
+	START_TEST(name) \
+	{ \
+		static const struct turns_board boards[] = { __VA_ARGS__ }; \
+\
+		ck_assert_int_lt(_i, sizeof boards / sizeof boards[0]); \
+		turns_assert_playouts(game, boards[_i].spec, boards[_i].games, \
+		    (seed) + (uint64_t)_i, checks); \
+	} \
+	END_TEST
 
 /*
  * perft from the start of game on board spec is want[depth] at each depth
