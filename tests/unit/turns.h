@@ -4,8 +4,11 @@
  * written as the notation writes them ("f5", "c1-f4", "35:xd2,e5",
  * "c5*,g4", "b3xc3,c4", "pass", "swap"), played action by action, refused
  * actions checked to leave the position as it was, and legal actions
- * listed as names.  The real notation reader lives in src/record; this is
- * the least the rules tests need.
+ * listed as names; the game tests' position made and freed around each
+ * test (TURNS_TEST), and their shared checks: phase, mover and board, a
+ * finished game's score, perft against an oracle, seeded playouts.  The
+ * real notation reader lives in src/record; this is the least the rules
+ * tests need.
  */
 #ifndef ARBITER_TEST_TURNS_H
 #define ARBITER_TEST_TURNS_H
