@@ -87,17 +87,18 @@ TURNS_TEST(stones_start, "stones", NULL)
 
 /* ---- Moves -------------------------------------------------------- */
 
-TURNS_SETUP_TEST(stones_jump_pins_and_slide_goes_on, "stones", NULL,
-    "........"
-    "........"
-    "........"
-    "........"
-    "........"
-    "...O...."
-    "........"
-    ".X......",
-    WHITE)
+TURNS_TEST(stones_jump_pins_and_slide_goes_on, "stones", NULL)
 {
+	diagram_setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "...O...."
+	    "........"
+	    ".X......",
+	    WHITE);
 	/* Up-left a2; up-right c2, over d3, then any empty square beyond. */
 	assert_moves(pos, "b1", "a2 c2 e4 f5 g6 h7");
 	turns_play(pos, "b1-f5");
@@ -114,19 +115,20 @@ TURNS_SETUP_TEST(stones_jump_pins_and_slide_goes_on, "stones", NULL,
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 }
 
-TURNS_SETUP_TEST(stones_one_jump_per_move, "stones", NULL,
-    "........"
-    "......O."
-    "........"
-    "....O..."
-    "........"
-    "..O....."
-    "........"
-    "X.......",
-    WHITE)
+TURNS_TEST(stones_one_jump_per_move, "stones", NULL)
 {
 	struct diag d;
 
+	diagram_setup(pos,
+	    "........"
+	    "......O."
+	    "........"
+	    "....O..."
+	    "........"
+	    "..O....."
+	    "........"
+	    "X.......",
+	    WHITE);
 	/* After c3 the slide stops at e5: no second jump. */
 	assert_moves(pos, "a1", "b2 d4");
 	turns_fail_saying(pos, "a1-f6", "second-jump",
@@ -137,18 +139,19 @@ TURNS_SETUP_TEST(stones_one_jump_per_move, "stones", NULL,
 	    turns_piece(pos, "c3"), RULES_PIECE(BLACK) | RULES_PINNED);
 }
 
-/* c3 is jumpable but d4 beyond it is taken; h8 has no beyond. */
-TURNS_SETUP_TEST(stones_landing_must_be_empty, "stones", NULL,
-    ".......O"
-    "......X."
-    "........"
-    "........"
-    "...O...."
-    "..O....."
-    "........"
-    "X.......",
-    WHITE)
+TURNS_TEST(stones_landing_must_be_empty, "stones", NULL)
 {
+	/* c3 is jumpable but d4 beyond it is taken; h8 has no beyond. */
+	diagram_setup(pos,
+	    ".......O"
+	    "......X."
+	    "........"
+	    "........"
+	    "...O...."
+	    "..O....."
+	    "........"
+	    "X.......",
+	    WHITE);
 	assert_moves(pos, "a1", "b2");
 	assert_moves(pos, "g7", "f8");
 	/* The slide stops at c3: no jump lands on d4, so e5 is out of reach. */
@@ -208,19 +211,20 @@ START_TEST(stones_jumpable_stones)
 }
 END_TEST
 
-TURNS_SETUP_TEST(stones_sideways_jump, "stones", NULL,
-    "........"
-    "........"
-    "........"
-    ".OXOX..."
-    "........"
-    "........"
-    "........"
-    ".......O",
-    WHITE)
+TURNS_TEST(stones_sideways_jump, "stones", NULL)
 {
 	struct diag d;
 
+	diagram_setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    ".OXOX..."
+	    "........"
+	    "........"
+	    "........"
+	    ".......O",
+	    WHITE);
 	/* c5 jumps b5 to a5; not d5, whose beyond (e5) is taken. */
 	assert_moves(pos, "c5", "b6 a7 d6 e7 f8 a5");
 	assert_moves(pos, "e5", "d6 c7 b8 f6 g7 h8");
@@ -258,20 +262,21 @@ TURNS_SETUP_TEST(stones_sideways_jump, "stones", NULL,
 	ck_assert_int_eq(turns_piece(pos, "d1"), RULES_PIECE(WHITE));
 }
 
-/* d8 has no forward diagonal, yet jumps sideways over e8. */
-TURNS_SETUP_TEST(stones_far_rank, "stones", NULL,
-    "...XO..."
-    "........"
-    "........"
-    "........"
-    "........"
-    "........"
-    "........"
-    ".o......",
-    WHITE)
+TURNS_TEST(stones_far_rank, "stones", NULL)
 {
 	struct rules_score s;
 
+	/* d8 has no forward diagonal, yet jumps sideways over e8. */
+	diagram_setup(pos,
+	    "...XO..."
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    ".o......",
+	    WHITE);
 	assert_moves(pos, "d8", "f8");
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 1);
 	turns_play(pos, "d8-f8");
@@ -283,19 +288,20 @@ TURNS_SETUP_TEST(stones_far_rank, "stones", NULL,
 	ck_assert_int_eq(rules_stat_find(&s, "unpinned")->value[WHITE], 1);
 }
 
-TURNS_SETUP_TEST(stones_black_moves_down, "stones", NULL,
-    "........"
-    "........"
-    "........"
-    "....O..."
-    "........"
-    "......X."
-    "........"
-    "X.......",
-    BLACK)
+TURNS_TEST(stones_black_moves_down, "stones", NULL)
 {
 	struct diag d;
 
+	diagram_setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "....O..."
+	    "........"
+	    "......X."
+	    "........"
+	    "X.......",
+	    BLACK);
 	assert_moves(pos, "e5", "d4 c3 b2 f4 h2");
 	turns_fail(pos, "e5-f6", "backward-move", &d);
 	turns_play(pos, "e5-h2");
@@ -303,23 +309,24 @@ TURNS_SETUP_TEST(stones_black_moves_down, "stones", NULL,
 	    turns_piece(pos, "g3"), RULES_PIECE(WHITE) | RULES_PINNED);
 }
 
-/*
- * White to move: c8 has no diagonal and nothing to jump sideways,
- * g8 and b1 are pinned.  No move: the game is over.
- */
-TURNS_SETUP_TEST(stones_game_end_and_score, "stones", NULL,
-    "..X...x."
-    "........"
-    "........"
-    "........"
-    "........"
-    "........"
-    "........"
-    ".xO...o.",
-    WHITE)
+TURNS_TEST(stones_game_end_and_score, "stones", NULL)
 {
 	struct rules_score s;
 
+	/*
+	 * White to move: c8 has no diagonal and nothing to jump sideways,
+	 * g8 and b1 are pinned.  No move: the game is over.
+	 */
+	diagram_setup(pos,
+	    "..X...x."
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    ".xO...o.",
+	    WHITE);
 	/* Unpinned on the far rank: c8 for White, c1 for Black: a draw. */
 	turns_assert_over(pos, &s, -1, 1, 1);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
@@ -342,22 +349,23 @@ TURNS_SETUP_TEST(stones_game_end_and_score, "stones", NULL,
 	ck_assert_int_eq(s.winner, -1);
 }
 
-/*
- * No stone of the player to move can slide one square, the quick
- * test of whether a move is left; a jump still can, and slide on:
- * White a1 over b2 to c3..h8, Black h8 over g7 to f6..a1.
- */
-TURNS_SETUP_TEST(stones_jump_only_is_not_the_end, "stones", NULL,
-    "........"
-    "........"
-    "........"
-    "........"
-    "........"
-    "........"
-    ".O......"
-    "X.......",
-    WHITE)
+TURNS_TEST(stones_jump_only_is_not_the_end, "stones", NULL)
 {
+	/*
+	 * No stone of the player to move can slide one square, the quick
+	 * test of whether a move is left; a jump still can, and slide on:
+	 * White a1 over b2 to c3..h8, Black h8 over g7 to f6..a1.
+	 */
+	diagram_setup(pos,
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    "........"
+	    ".O......"
+	    "X.......",
+	    WHITE);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 6);
 	diagram_setup(pos,
