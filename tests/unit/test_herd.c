@@ -55,79 +55,58 @@ START_TEST(herd_board_specs)
 }
 END_TEST
 
-START_TEST(herd_start_lists_all_rolls)
+TURNS_TEST(herd_start_lists_all_rolls, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, BLACK,
 	    "    . . .    "
 	    "   . . . .   "
 	    "  . . . . .  "
 	    "   . . . .   "
 	    "    . . .    ");
-	ck_assert_int_eq(rules_to_move(pos), BLACK);
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	/* All 36 ordered rolls, so that a uniform pick is a fair roll. */
 	turns_assert_listed(pos,
 	    "11: 12: 13: 14: 15: 16: 21: 22: 23: 24: 25: 26: "
 	    "31: 32: 33: 34: 35: 36: 41: 42: 43: 44: 45: 46: "
 	    "51: 52: 53: 54: 55: 56: 61: 62: 63: 64: 65: 66:");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- A turn (rules.md §4) ----------------------------------------- */
 
-START_TEST(herd_first_turn_places_lo_without_removal)
+TURNS_TEST(herd_first_turn_places_lo_without_removal, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
-	turns_actions(pos, "53:");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "53:", RULES_TURN_MIDDLE);
 	ck_assert(rules_mid_turn(pos));
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	/* No removal on Black's first turn; every cell is open. */
 	turns_assert_listed(pos,
 	    "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
 	    "a4 b4 c4 d4 a5 b5 c5");
-	turns_actions(pos, "c3 d3");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "c3 d3", RULES_TURN_MIDDLE);
 	turns_actions(pos, "e3");
 	/* lo = 3 placed: White's turn. */
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert(!rules_mid_turn(pos));
-	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(rules_turn(pos), 2);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, WHITE,
 	    "    . . .    "
 	    "   . . . .   "
 	    "  . . X X X  "
 	    "   . . . .   "
 	    "    . . .    ");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_remove_lo_then_place_hi)
+TURNS_TEST(herd_remove_lo_then_place_hi, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
 	turns_actions(pos, "22:c3,d3");
 	/* White: min(lo = 2, 2 black stones) removals, then hi = 6. */
-	turns_actions(pos, "62:");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "62:", RULES_TURN_MIDDLE);
 	turns_assert_listed(pos, "xc3 xd3");
-	turns_actions(pos, "xd3");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "xd3", RULES_TURN_MIDDLE);
 	turns_actions(pos, "xc3");
 	ck_assert_int_eq(diagram_stones(pos, BLACK), 0);
-	turns_actions(pos, "a3 a4 a5 b5 c5");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "a3 a4 a5 b5 c5", RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	turns_actions(pos, "e1");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	ck_assert_int_eq(rules_to_move(pos), BLACK);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, BLACK,
 	    "    O O O    "
 	    "   O . . .   "
 	    "  O . . . .  "
@@ -140,22 +119,18 @@ START_TEST(herd_remove_lo_then_place_hi)
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	ck_assert_int_eq(diagram_stones(pos, BLACK), 3);
 	ck_assert_int_eq(diagram_stones(pos, WHITE), 5);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_removal_capped_by_enemy_stones)
+TURNS_SETUP_TEST(herd_removal_capped_by_enemy_stones, "herd", "3",
+    "    . . .    "
+    "   . X . .   "
+    "  . . X X .  "
+    "   . . . .   "
+    "    . . O    ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct diag	       d;
+	struct diag d;
 
-	diagram_setup(pos,
-	    "    . . .    "
-	    "   . X . .   "
-	    "  . . X X .  "
-	    "   . . . .   "
-	    "    . . O    ",
-	    BLACK);
 	/* lo = 4 but White has one stone: exactly one removal. */
 	turns_actions(pos, "54:");
 	turns_assert_listed(pos, "xe1");
@@ -163,27 +138,20 @@ START_TEST(herd_removal_capped_by_enemy_stones)
 	ck_assert_int_eq(diagram_stones(pos, WHITE), 0);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	turns_fail(pos, "xc3", "too-many-removals", &d);
-	turns_actions(pos, "a3 a4 a5 b5 c5");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
+	turns_actions_to(pos, "a3 a4 a5 b5 c5", RULES_TURN_START);
 	ck_assert_int_eq(diagram_stones(pos, BLACK), 8);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_no_enemy_stones_no_removal)
+/* White has no stone: min(lo, 0) = 0 removals, placements at once. */
+TURNS_SETUP_TEST(herd_no_enemy_stones_no_removal, "herd", "3",
+    "    . . .    "
+    "   . X . .   "
+    "  . . . . .  "
+    "   . . . .   "
+    "    . . .    ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
-	/* White has no stone: min(lo, 0) = 0 removals, placements at once. */
-	diagram_setup(pos,
-	    "    . . .    "
-	    "   . X . .   "
-	    "  . . . . .  "
-	    "   . . . .   "
-	    "    . . .    ",
-	    BLACK);
-	turns_actions(pos, "43:");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "43:", RULES_TURN_MIDDLE);
 	turns_assert_listed(pos,
 	    "c1 d1 e1 b2 c2 d2 e2 a3 b3 c3 d3 e3 "
 	    "a4 c4 d4 a5 b5 c5");
@@ -191,22 +159,17 @@ START_TEST(herd_no_enemy_stones_no_removal)
 	    pos, "xb4", "too-many-removals", "white has no stone to remove");
 	turns_actions(pos, "c1 d1 e1 e2");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_forbidden_cell)
+/* a5's neighbours b5 a4 b4 are all White: forbidden to Black. */
+TURNS_SETUP_TEST(herd_forbidden_cell, "herd", "3",
+    "    . O .    "
+    "   O O . .   "
+    "  . . X . .  "
+    "   . . . .   "
+    "    . . O    ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
-	/* a5's neighbours b5 a4 b4 are all White: forbidden to Black. */
-	diagram_setup(pos,
-	    "    . O .    "
-	    "   O O . .   "
-	    "  . . X . .  "
-	    "   . . . .   "
-	    "    . . O    ",
-	    BLACK);
 	turns_actions(pos, "11:xe1");
 	turns_assert_listed(pos, "c1 d1 e1 b2 c2 d2 e2 a3 b3 d3 e3 c4 d4 c5");
 	turns_fail_saying(pos, "a5", "forbidden-cell",
@@ -215,33 +178,26 @@ START_TEST(herd_forbidden_cell)
 	turns_actions(pos, "c5");
 	turns_actions(pos, "11:xc5 a5");
 	ck_assert_int_eq(turns_piece(pos, "a5"), RULES_PIECE(WHITE));
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_capture_adds_to_quota)
+TURNS_SETUP_TEST(herd_capture_adds_to_quota, "herd", "3",
+    "    O X .    "
+    "   X . . .   "
+    "  . . . . .  "
+    "   . . . .   "
+    "    . . O    ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_score     s;
+	struct rules_score s;
 
-	diagram_setup(pos,
-	    "    O X .    "
-	    "   X . . .   "
-	    "  . . . . .  "
-	    "   . . . .   "
-	    "    . . O    ",
-	    BLACK);
 	/* hi = 2; b4 surrounds a5 (b5 a4 b4 Black): captured, quota 2. */
 	turns_actions(pos, "12:xe1,b4");
 	ck_assert_int_eq(turns_piece(pos, "a5"), RULES_EMPTY);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	/* The freed cell is open to the captor. */
-	turns_actions(pos, "a5");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "a5", RULES_TURN_MIDDLE);
 	turns_actions(pos, "c3");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, WHITE,
 	    "    X X .    "
 	    "   X X . .   "
 	    "  . . X . .  "
@@ -253,76 +209,59 @@ START_TEST(herd_capture_adds_to_quota)
 	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[BLACK], 1);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[BLACK], 5);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[WHITE], 0);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_double_capture)
+TURNS_SETUP_TEST(herd_double_capture, "herd", "3",
+    "    O . O    "
+    "   X X X X   "
+    "  . . . . .  "
+    "   . . . .   "
+    "    O . .    ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_action    a = { .kind = RULES_PLACE, .capture = 1 };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_PLACE, .capture = 1 };
+	struct diag	    d;
 
-	diagram_setup(pos,
-	    "    O . O    "
-	    "   X X X X   "
-	    "  . . . . .  "
-	    "   . . . .   "
-	    "    O . .    ",
-	    BLACK);
 	turns_actions(pos, "11:xc1");
 	/* b5 surrounds both a5 and c5: two captures, quota 1 - 1 + 2. */
 	a.to = (int16_t)turns_cell(pos, "b5");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
 	ck_assert_int_eq(diagram_stones(pos, WHITE), 0);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	turns_actions(pos, "a5");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	turns_actions(pos, "c5");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	rules_position_free(pos);
+	turns_actions_to(pos, "a5", RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "c5", RULES_TURN_START);
 }
-END_TEST
 
-START_TEST(herd_capture_only_when_surrounded)
+/* a4 keeps the empty a3 (and b3): no capture at b4. */
+TURNS_SETUP_TEST(herd_capture_only_when_surrounded, "herd", "3",
+    "    X . .    "
+    "   O . . .   "
+    "  . X . . .  "
+    "   . . . .   "
+    "    . . O    ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
-	/* a4 keeps the empty a3 (and b3): no capture at b4. */
-	diagram_setup(pos,
-	    "    X . .    "
-	    "   O . . .   "
-	    "  . X . . .  "
-	    "   . . . .   "
-	    "    . . O    ",
-	    BLACK);
 	turns_actions(pos, "11:xe1,b4");
 	ck_assert_int_eq(turns_piece(pos, "a4"), RULES_PIECE(WHITE));
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	/* White takes b4 back: a5 and b3 keep empty neighbours. */
 	turns_actions(pos, "11:xb4,b4");
 	ck_assert_int_eq(diagram_stones(pos, WHITE), 2);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_turn_ends_when_no_cell_is_left)
+/*
+ * After xe1 both empty cells, a5 and e1, are walled in by White (as
+ * is Black's pair: a lone stone walled in cannot arise).
+ */
+TURNS_SETUP_TEST(herd_turn_ends_when_no_cell_is_left, "herd", "3",
+    "    . O O    "
+    "   O O O O   "
+    "  O O X X O  "
+    "   O O O O   "
+    "    O O O    ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
-	/*
-	 * After xe1 both empty cells, a5 and e1, are walled in by White (as
-	 * is Black's pair: a lone stone walled in cannot arise).
-	 */
-	diagram_setup(pos,
-	    "    . O O    "
-	    "   O O O O   "
-	    "  O O X X O  "
-	    "   O O O O   "
-	    "    O O O    ",
-	    BLACK);
-	turns_actions(pos, "13:");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "13:", RULES_TURN_MIDDLE);
 	turns_actions(pos, "xe1");
 	/* Three placements lost; White's turn, turn counter moved on. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
@@ -334,89 +273,65 @@ START_TEST(herd_turn_ends_when_no_cell_is_left)
 	turns_actions(pos, "c3 e1 d3");
 	/* a5 remains: the board fills and the game is over. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	turns_actions(pos, "a5");
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_position_free(pos);
+	turns_actions_to(pos, "a5", RULES_GAME_OVER);
 }
-END_TEST
 
-START_TEST(herd_capture_on_the_last_cell_goes_on)
+/*
+ * formats/herd.md: captures come before the full-board check.  b2
+ * fills the last cell but captures a3, so the board is not full and
+ * the capture's extra placement follows.
+ */
+TURNS_SETUP_TEST(herd_capture_on_the_last_cell_goes_on, "herd", "2",
+    "  O X  "
+    " X . X "
+    "  X O  ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "2");
-	struct rules_score     s;
+	struct rules_score s;
 
-	/*
-	 * formats/herd.md: captures come before the full-board check.  b2
-	 * fills the last cell but captures a3, so the board is not full and
-	 * the capture's extra placement follows.
-	 */
-	diagram_setup(pos,
-	    "  O X  "
-	    " X . X "
-	    "  X O  ",
-	    BLACK);
-	turns_actions(pos, "12:xc1,c1,b2");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "12:xc1,c1,b2", RULES_TURN_MIDDLE);
 	ck_assert_int_eq(turns_piece(pos, "a3"), RULES_EMPTY);
-	turns_actions(pos, "a3");
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	turns_actions_to(pos, "a3", RULES_GAME_OVER);
 	rules_score(pos, &s);
 	ck_assert_int_eq(s.points[BLACK], 7);
 	ck_assert_int_eq(s.winner, BLACK);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_game_ends_on_full_board)
+/* Side 2: a3 b3 / a2 b2 c2 / b1 c1. */
+TURNS_SETUP_TEST(herd_game_ends_on_full_board, "herd", "2",
+    "  X O  "
+    " O . O "
+    "  O O  ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "2");
-	struct rules_score     s;
+	struct rules_score s;
 
-	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1. */
-	diagram_setup(pos,
-	    "  X O  "
-	    " O . O "
-	    "  O O  ",
-	    BLACK);
-	turns_actions(pos, "13:xa2,b2");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "13:xa2,b2", RULES_TURN_MIDDLE);
 	rules_score(pos, &s);
 	ck_assert(!s.over);
 	ck_assert_int_eq(s.winner, -1);
 	/* Full after the second of three placements: over at once. */
 	turns_actions(pos, "a2");
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	turns_assert_over(pos, &s, WHITE, 3, 4);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
-	rules_score(pos, &s);
-	ck_assert(s.over);
-	ck_assert_int_eq(s.points[BLACK], 3);
-	ck_assert_int_eq(s.points[WHITE], 4);
-	ck_assert_int_eq(s.winner, WHITE);
 	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[BLACK], 1);
 	ck_assert_int_eq(rules_stat_find(&s, "removed")->value[WHITE], 0);
 	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[BLACK], 0);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_stopping_early_is_not_a_turn_end)
+TURNS_TEST(herd_stopping_early_is_not_a_turn_end, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-
 	turns_actions(pos, "66:a5 b5 c5 d4 c4");
 	/* A placement is still owed and possible: the turn goes on. */
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
 	ck_assert_int_eq(rules_to_move(pos), BLACK);
 	ck_assert_int_eq(rules_turn(pos), 1);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* What rules.md §4 makes certain of every position a game reaches. */
-START_TEST(herd_setup_refuses_the_unreachable)
+TURNS_TEST(herd_setup_refuses_the_unreachable, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct diag	       d;
+	struct diag d;
 
 	/*
 	 * c1's neighbours are all Black: White could not place there, and
@@ -457,24 +372,20 @@ START_TEST(herd_setup_refuses_the_unreachable)
 			     "    . . .    ",
 			     WHITE, &d),
 	    "an empty board is the start of the game, with black to move");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_setup_and_pieces)
+/* An empty board with Black to move is the start: no removal. */
+TURNS_SETUP_TEST(herd_setup_and_pieces, "herd", "3",
+    "    . . .    "
+    "   . . . .   "
+    "  . . . . .  "
+    "   . . . .   "
+    "    . . .    ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct diag	       d;
-	int		       pieces[RULES_MAX_CELLS] = { 0 };
+	struct diag d;
+	int	    pieces[RULES_MAX_CELLS] = { 0 };
 
-	/* An empty board with Black to move is the start: no removal. */
-	diagram_setup(pos,
-	    "    . . .    "
-	    "   . . . .   "
-	    "  . . . . .  "
-	    "   . . . .   "
-	    "    . . .    ",
-	    BLACK);
 	turns_actions(pos, "12:c3");
 	ck_assert_int_eq(rules_to_move(pos), WHITE);
 	/* A full board is a finished game. */
@@ -490,17 +401,14 @@ START_TEST(herd_setup_and_pieces)
 	pieces[0] = RULES_PIECE(BLACK) | RULES_PINNED;
 	ck_assert_int_eq(rules_setup(pos, pieces, BLACK, &d), -1);
 	ck_assert_str_eq(diag_name(d.code), "bad-setup");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Diagnostics: one test per code ------------------------------- */
 
-START_TEST(herd_diagnostics)
+TURNS_TEST(herd_diagnostics, "herd", "3")
 {
-	struct rules_position *pos = turns_new("herd", "3");
-	struct rules_action    a;
-	struct diag	       d;
+	struct rules_action a;
+	struct diag	    d;
 
 	turns_fail_saying(pos, "c3", "dice-missing",
 	    "black must roll the dice before placing");
@@ -560,26 +468,20 @@ START_TEST(herd_diagnostics)
 	turns_reject(pos, &a, "not-a-capture", &d);
 	ck_assert_str_eq(
 	    d.msg, "b4 is marked as a capture but captures nothing");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(herd_game_over_rejects)
+TURNS_SETUP_TEST(herd_game_over_rejects, "herd", "2",
+    "  X O  "
+    " O X O "
+    "  O O  ",
+    BLACK)
 {
-	struct rules_position *pos = turns_new("herd", "2");
-	struct diag	       d;
-	struct rules_action    a = { .kind = RULES_DICE, .from = 1, .to = 1 };
+	struct diag	    d;
+	struct rules_action a = { .kind = RULES_DICE, .from = 1, .to = 1 };
 
-	diagram_setup(pos,
-	    "  X O  "
-	    " O X O "
-	    "  O O  ",
-	    BLACK);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	turns_reject(pos, &a, "game-over", &d);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- The dice generator (formats/rng.md) -------------------------- */
 

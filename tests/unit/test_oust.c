@@ -151,19 +151,15 @@ START_TEST(oust_boards)
 }
 END_TEST
 
-START_TEST(oust_empty_start)
+TURNS_TEST(oust_empty_start, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	/* Every cell is a non-capturing placement; no pass, no swap yet. */
 	turns_assert_legal(pos,
 	    "a3 a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 "
 	    "d3 d4 e1 e2 e3");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- rules.md §2 cases ---------------------------------------------------- */
 
@@ -187,7 +183,7 @@ START_TEST(oust_case_c3_d3)
 		ck_assert_msg(!is_capture(pos, quiet[i]), "%s", quiet[i]);
 	turns_play(pos, "c4*");
 	/* White has no stones: Black wins at once, no further placement. */
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	turns_assert_over(pos, &s, 0, 1, 0);
 	ck_assert_int_eq(rules_turn(pos), 4);
 	diagram_assert(pos,
 	    "    . . .\n"
@@ -195,11 +191,6 @@ START_TEST(oust_case_c3_d3)
 	    "  . . X . .\n"
 	    "   . . . .\n"
 	    "    . . .\n");
-	rules_score(pos, &s);
-	ck_assert(s.over);
-	ck_assert_int_eq(s.winner, 0);
-	ck_assert_int_eq(s.points[0], 1);
-	ck_assert_int_eq(s.points[1], 0);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[0], 2);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[1], 0);
 	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[0], 1);
@@ -210,10 +201,9 @@ START_TEST(oust_case_c3_d3)
 }
 END_TEST
 
-START_TEST(oust_case_pairs)
+TURNS_TEST(oust_case_pairs, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct diag	       d;
+	struct diag d;
 
 	turns_play(pos, "c3 b4 e1 a4*,c1 b3 d4");
 	ck_assert_int_eq(rules_turn(pos), 7);
@@ -243,24 +233,19 @@ START_TEST(oust_case_pairs)
 	turns_fail(pos, "e2", "no-enemy-contact", &d);
 	turns_actions(pos, "d1*");
 	/* Black still has placements: the turn goes on. */
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
-	ck_assert_int_eq(rules_to_move(pos), 0);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_MIDDLE, 0,
 	    "    . . .\n"
 	    "   O O . O\n"
 	    "  . X . . .\n"
 	    "   . . . .\n"
 	    "    . X X\n");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(oust_case_side4)
+TURNS_TEST(oust_case_side4, "oust", "4")
 {
-	struct rules_position *pos = turns_new("oust", "4");
-	struct rules_score     s;
-	int		       i, n = 0;
-	char		       name[RULES_CELL_NAME], got[64] = "";
+	struct rules_score s;
+	int		   i, n = 0;
+	char		   name[RULES_CELL_NAME], got[64] = "";
 
 	turns_play(pos, "f1 c4 c6 c5*,g4 e3 d4*,c2 d1");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
@@ -287,17 +272,14 @@ START_TEST(oust_case_side4)
 	ck_assert_ptr_nonnull(strstr(got, "g4"));
 	ck_assert_ptr_nonnull(strstr(got, "c4"));
 	ck_assert_ptr_nonnull(strstr(got, "c5"));
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Turn structure ------------------------------------------------------- */
 
-START_TEST(oust_capture_then_place_again)
+TURNS_TEST(oust_capture_then_place_again, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_action    a = { .kind = RULES_PLACE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct diag	    d;
 
 	turns_play(pos, "c3 b4 e1");
 	a.to = (int16_t)turns_cell(pos, "a4");
@@ -316,9 +298,7 @@ START_TEST(oust_capture_then_place_again)
 	turns_play(pos, "c1");
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	ck_assert_int_eq(rules_turn(pos), 5);
-	rules_position_free(pos);
 }
-END_TEST
 
 /*
  * After a capture, when the mover has no legal placement left the turn
@@ -326,22 +306,18 @@ END_TEST
  * empty cell then touches a black stone, and joins it either next to no
  * white group or next to the white three a5 b5 c5, which is not smaller.
  */
-START_TEST(oust_capture_ends_turn_without_placement)
+TURNS_SETUP_TEST(oust_capture_ends_turn_without_placement, "oust", "3",
+    "    O O O\n"
+    "   . . . .\n"
+    "  . X . . .\n"
+    "   X . X O\n"
+    "    . O .\n",
+    0)
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_score     s;
+	struct rules_score s;
 
-	diagram_setup(pos,
-	    "    O O O\n"
-	    "   . . . .\n"
-	    "  . X . . .\n"
-	    "   X . X O\n"
-	    "    . O .\n",
-	    0);
 	turns_play(pos, "d3*");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	ck_assert_int_eq(rules_to_move(pos), 1);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, 1,
 	    "    O O O\n"
 	    "   . . . .\n"
 	    "  . X . X .\n"
@@ -352,22 +328,18 @@ START_TEST(oust_capture_ends_turn_without_placement)
 	ck_assert_int_eq(rules_stat_find(&s, "captured")->value[0], 2);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[0], 4);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[1], 3);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(oust_pass_only_without_placement)
+/* White's b2 touches every cell, and the black pair beside it. */
+TURNS_SETUP_TEST(oust_pass_only_without_placement, "oust", "2",
+    "  X X\n"
+    " . O .\n"
+    "  . .\n",
+    1)
 {
-	struct rules_position *pos = turns_new("oust", "2");
-	struct diag	       d;
-	struct rules_score     s;
+	struct diag	   d;
+	struct rules_score s;
 
-	/* White's b2 touches every cell, and the black pair beside it. */
-	diagram_setup(pos,
-	    "  X X\n"
-	    " . O .\n"
-	    "  . .\n",
-	    1);
 	turns_assert_legal(pos, "pass");
 	turns_fail(pos, "c2", "enemy-too-big", &d);
 	turns_play(pos, "pass");
@@ -381,15 +353,12 @@ START_TEST(oust_pass_only_without_placement)
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
 	ck_assert_int_eq(s.winner, 0);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(oust_bad_actions)
+TURNS_TEST(oust_bad_actions, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct rules_action    a = { .kind = RULES_REMOVE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_REMOVE };
+	struct diag	    d;
 
 	turns_play(pos, "c3");
 	turns_fail_saying(pos, "c3", "occupied", "c3 is occupied");
@@ -411,17 +380,14 @@ START_TEST(oust_bad_actions)
 	    "nothing");
 	turns_fail(pos, "pass", "pass-with-placement", &d);
 	ck_assert_int_eq(rules_turn(pos), 2);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Pie rule ------------------------------------------------------------- */
 
-START_TEST(oust_swap)
+TURNS_TEST(oust_swap, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct diag	       d;
-	struct rules_score     s;
+	struct diag	   d;
+	struct rules_score s;
 
 	turns_fail_saying(pos, "swap", "swap-not-allowed",
 	    "a swap is only allowed as the second turn of "
@@ -432,10 +398,8 @@ START_TEST(oust_swap)
 	    "e1 e2 e3 swap");
 	turns_play(pos, "swap");
 	/* The board is unchanged and White (who made move 1) moves next. */
-	ck_assert_int_eq(rules_to_move(pos), 1);
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_int_eq(rules_turn(pos), 3);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, 1,
 	    "    . . .\n"
 	    "   . . . .\n"
 	    "  . . X . .\n"
@@ -449,9 +413,7 @@ START_TEST(oust_swap)
 	rules_score(pos, &s);
 	ck_assert(rules_swapped(pos));
 	ck_assert_int_eq(s.winner, 0);
-	rules_position_free(pos);
 }
-END_TEST
 
 START_TEST(oust_swap_late_or_off)
 {
@@ -474,10 +436,9 @@ END_TEST
 
 /* ---- Set-up positions ----------------------------------------------------- */
 
-START_TEST(oust_setup)
+TURNS_TEST(oust_setup, "oust", "3")
 {
-	struct rules_position *pos = turns_new("oust", "3");
-	struct diag	       d;
+	struct diag d;
 
 	/* Two touching enemy groups of 2 cannot arise. */
 	diagram_refused(pos,
@@ -528,9 +489,7 @@ START_TEST(oust_setup)
 	ck_assert_str_eq(d.msg,
 	    "neither black nor white could place a stone "
 	    "here: no game of oust reaches this position");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Perft (formats/oust.md) ---------------------------------------------- */
 
@@ -577,22 +536,25 @@ oracle_turn(
 	return total;
 }
 
+/*
+ * A whole turn from its start: a pass when no placement is legal (never
+ * so on turn 2, where the one stone leaves most cells apart from it).
+ */
+static uint64_t
+oracle_turn_or_pass(
+    const struct rules_board *b, const int *cells, int p, int turn, int depth)
+{
+	if (oracle_count_legal(b, cells, p) == 0)
+		return oracle_perft(b, cells, !p, turn + 1, depth - 1);
+	return oracle_turn(b, cells, p, turn, depth);
+}
+
 /* Complete turns, depth deep, from a turn start; pie rule on. */
 static uint64_t
 oracle_perft(
     const struct rules_board *b, const int *cells, int p, int turn, int depth)
 {
-	uint64_t total;
-
-	if (depth == 0)
-		return 1;
-	if (oracle_count_legal(b, cells, p) == 0)
-		return oracle_perft(b, cells, !p, turn + 1, depth - 1);
-	total = oracle_turn(b, cells, p, turn, depth);
-	/* The swap keeps the board and White to move. */
-	if (turn == 2)
-		total += oracle_perft(b, cells, p, turn + 1, depth - 1);
-	return total;
+	return turns_pie_perft(b, cells, p, turn, depth, oracle_turn_or_pass);
 }
 
 /*
@@ -624,9 +586,8 @@ END_TEST
 /* ---- Random playouts against the oracle ----------------------------------- */
 
 struct check_ctx {
-	int		 cells[RULES_MAX_CELLS];
-	int		 actions;
-	struct rules_rng rng;
+	int cells[RULES_MAX_CELLS];
+	int actions;
 };
 
 /* No group of 2+ touches an enemy group of 2+ (the invariant of §2). */
@@ -697,59 +658,51 @@ check_action(
 	ctx->actions++;
 }
 
-START_TEST(oust_playouts_match_oracle)
+/* The game ends only by wiping out the opponent. */
+static void
+check_wiped_out(const struct rules_position *pos, size_t actions, void *arg)
 {
-	static const char *const sides[] = { "2", "3", "4", "5", "7" };
-	static const int	 games[] = { 3000, 1500, 400, 150, 30 };
-	struct rules_position	*pos = turns_new("oust", sides[_i]);
-	struct check_ctx	 ctx;
-	struct rules_score	 s;
-	int			 g, i;
+	struct rules_score s;
 
-	rules_rng_seed(&ctx.rng, 1000 + (uint64_t)_i);
-	for (g = 0; g < games[_i]; g++) {
-		rules_position_reset(pos);
-		for (i = 0; i < pos->board.ncells; i++)
-			ctx.cells[i] = RULES_EMPTY;
-		ctx.actions = 0;
-		rules_playout(pos, &ctx.rng, 0, check_action, &ctx);
-		/* The game ends only by wiping out the opponent. */
-		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-		rules_score(pos, &s);
-		ck_assert(s.over);
-		ck_assert_int_ge(s.winner, 0);
-		ck_assert_int_eq(diagram_stones(pos, !s.winner), 0);
-		ck_assert_int_ge(diagram_stones(pos, s.winner), 2);
-		ck_assert_int_eq(s.points[s.winner], 1);
-		ck_assert_int_eq(s.points[!s.winner], 0);
-		ck_assert_int_eq(rules_stat_find(&s, "stones")->value[s.winner],
-		    diagram_stones(pos, s.winner));
-	}
-	rules_position_free(pos);
+	(void)actions;
+	(void)arg;
+	rules_score(pos, &s);
+	ck_assert(s.over);
+	ck_assert_int_ge(s.winner, 0);
+	ck_assert_int_eq(diagram_stones(pos, !s.winner), 0);
+	ck_assert_int_ge(diagram_stones(pos, s.winner), 2);
+	ck_assert_int_eq(s.points[s.winner], 1);
+	ck_assert_int_eq(s.points[!s.winner], 0);
+	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[s.winner],
+	    diagram_stones(pos, s.winner));
 }
-END_TEST
+
+/* Every action checked against the oracle, and the end of each game. */
+static const struct turns_playouts oracle_playouts = { check_action,
+	check_wiped_out, sizeof(struct check_ctx) };
+
+TURNS_PLAYOUTS_TEST(oust_playouts_match_oracle, "oust", 1000, &oracle_playouts,
+    { "2", 3000 }, { "3", 1500 }, { "4", 400 }, { "5", 150 }, { "7", 30 })
+
+/* A quick game's end: more than one action, the loser wiped out. */
+static void
+check_quick_end(const struct rules_position *pos, size_t actions, void *arg)
+{
+	struct rules_score s;
+
+	(void)arg;
+	ck_assert_uint_gt(actions, 1);
+	rules_score(pos, &s);
+	ck_assert_int_eq(diagram_stones(pos, !s.winner), 0);
+}
+
+/* Many quick games, no action checked, the end of each checked. */
+static const struct turns_playouts quick_playouts = { NULL, check_quick_end,
+	0 };
 
 /* Without the per-action oracle: many quick games, the end state checked. */
-START_TEST(oust_playouts_many)
-{
-	static const char *const sides[] = { "2", "3", "6", "12" };
-	static const int	 games[] = { 20000, 10000, 2000, 100 };
-	struct rules_position	*pos = turns_new("oust", sides[_i]);
-	struct rules_rng	 rng;
-	struct rules_score	 s;
-	int			 g;
-
-	rules_rng_seed(&rng, 77 + (uint64_t)_i);
-	for (g = 0; g < games[_i]; g++) {
-		rules_position_reset(pos);
-		ck_assert_uint_gt(rules_playout(pos, &rng, 0, NULL, NULL), 1);
-		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-		rules_score(pos, &s);
-		ck_assert_int_eq(diagram_stones(pos, !s.winner), 0);
-	}
-	rules_position_free(pos);
-}
-END_TEST
+TURNS_PLAYOUTS_TEST(oust_playouts_many, "oust", 77, &quick_playouts,
+    { "2", 20000 }, { "3", 10000 }, { "6", 2000 }, { "12", 100 })
 
 /*
  * The legal sets are kept incrementally (src/rules/oust.c): checked after

@@ -166,10 +166,8 @@ START_TEST(rive_boards)
 }
 END_TEST
 
-START_TEST(rive_case_empty_and_c3)
+TURNS_TEST(rive_case_empty_and_c3, "rive", "3")
 {
-	struct rules_position *pos = turns_new("rive", "3");
-
 	turns_assert_legal(pos,
 	    "a3 a4 a5 b2 b3 b4 b5 c1 c2 c3 c4 c5 d1 d2 "
 	    "d3 d4 e1 e2 e3");
@@ -179,9 +177,7 @@ START_TEST(rive_case_empty_and_c3)
 	turns_fail_saying(pos, "d3", "not-smallest",
 	    "d3 touches a group of 1 stone, but cells "
 	    "touching no group are free: a3 a4 a5 b2 b5 and 7 more");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* The turn of pos goes on, its legal actions (sorted) want. */
 static void
@@ -191,10 +187,8 @@ assert_turn_goes_on(const struct rules_position *pos, const char *want)
 	turns_assert_legal(pos, want);
 }
 
-START_TEST(rive_case_turn8_captures)
+TURNS_TEST(rive_case_turn8_captures, "rive", "3")
 {
-	struct rules_position *pos = turns_new("rive", "3");
-
 	turns_play(pos, "c3 a3 e3 c1 c5 a5 e1");
 	diagram_assert(pos,
 	    "    O . X\n"
@@ -226,17 +220,13 @@ START_TEST(rive_case_turn8_captures)
 	ck_assert_int_eq(rules_to_move(pos), 1);
 	turns_assert_legal(pos, "b5 c4 d1 d2 d3 d4 e2");
 	turns_play(pos, "c4");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
-	ck_assert_int_eq(rules_to_move(pos), 0);
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, 0,
 	    "    O . X\n"
 	    "   . . O .\n"
 	    "  O O . . X\n"
 	    "   . . . .\n"
 	    "    O . X\n");
-	rules_position_free(pos);
 }
-END_TEST
 
 START_TEST(rive_case_removal_sets)
 {
@@ -308,42 +298,39 @@ static const char split_position[] = "    O X .\n"
 				     "   O . X O\n"
 				     "    . O X\n";
 
-START_TEST(rive_removal_splits)
+TURNS_TEST(rive_removal_splits, "rive", "3")
 {
-	struct rules_position *pos = turns_new("rive", "3");
-	struct diag	       d;
+	/* Refused one after another, a3 standing after the first. */
+	static const struct turns_refusal refused[] = {
+		{ "a3,xa5", "removal-splits",
+		    "removing a5 would split the group into a3 "
+		    "a4 b2 and b5: the 4 stones left must be connected" },
+		{ "xa4", "removal-splits",
+		    "removing a4 would split the group into a3 "
+		    "b2 and a5 b5: the 4 stones left must be connected" },
+		{ "xe3", "removal-not-in-group", NULL },
+	};
 
 	diagram_setup(pos, split_position, 0);
 	turns_assert_legal(pos, "a3 b3 b4 c4 c5");
-	turns_fail_saying(pos, "a3,xa5", "removal-splits",
-	    "removing a5 would split the group into a3 "
-	    "a4 b2 and b5: the 4 stones left must be connected");
-	turns_fail_saying(pos, "xa4", "removal-splits",
-	    "removing a4 would split the group into a3 "
-	    "b2 and a5 b5: the 4 stones left must be connected");
-	turns_fail(pos, "xe3", "removal-not-in-group", &d);
+	turns_refuse_each(pos, refused, sizeof refused / sizeof refused[0]);
 	turns_assert_legal(pos, "xb2 xb5");
 	turns_play(pos, "xb5,c4");
-	rules_position_free(pos);
 }
-END_TEST
 
 /*
  * Two removals owed: d3 joins c5 d4 (2) and d1 e1 e2 (3), a path
  * c5-d4-d3-e2-e1-d1 of which 4 stones must stay.  Taking e2 first leaves
  * only 3 joined to d3, so no valid set remains: refused at once.
  */
-START_TEST(rive_removal_dead_end)
+TURNS_SETUP_TEST(rive_removal_dead_end, "rive", "3",
+    "    O . O\n"
+    "   . X . X\n"
+    "  . O . . .\n"
+    "   X . . O\n"
+    "    . X O\n",
+    0)
 {
-	struct rules_position *pos = turns_new("rive", "3");
-
-	diagram_setup(pos,
-	    "    O . O\n"
-	    "   . X . X\n"
-	    "  . O . . .\n"
-	    "   X . . O\n"
-	    "    . X O\n",
-	    0);
 	turns_actions(pos, "d3");
 	assert_turn_goes_on(pos, "xc5 xd1 xd4 xe1");
 	turns_fail_saying(pos, "xe2", "removal-splits",
@@ -353,23 +340,19 @@ START_TEST(rive_removal_dead_end)
 	turns_actions(pos, "xe1");
 	/* d1 is cut off now: only it completes the set. */
 	turns_assert_legal(pos, "xd1");
-	turns_actions(pos, "xd1");
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_MIDDLE);
+	turns_actions_to(pos, "xd1", RULES_TURN_MIDDLE);
 	diagram_assert(pos,
 	    "    O . O\n"
 	    "   . X . X\n"
 	    "  . O . X .\n"
 	    "   X . . O\n"
 	    "    . . .\n");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(rive_bad_actions)
+TURNS_TEST(rive_bad_actions, "rive", "3")
 {
-	struct rules_position *pos = turns_new("rive", "3");
-	struct rules_action    a = { .kind = RULES_MOVE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_MOVE };
+	struct diag	    d;
 
 	turns_fail_saying(pos, "pass", "no-pass",
 	    "rive has no pass: a legal placement always "
@@ -388,9 +371,7 @@ START_TEST(rive_bad_actions)
 	turns_play(pos, "a3 c1 a5 c5 e1 e3");
 	/* The `*' is fine on a merge. */
 	turns_play(pos, "b3*xc3,c4");
-	rules_position_free(pos);
 }
-END_TEST
 
 START_TEST(rive_swap)
 {
@@ -413,44 +394,32 @@ START_TEST(rive_swap)
 }
 END_TEST
 
-START_TEST(rive_game_end)
+/* Side 2: a3 b3 / a2 b2 c2 / b1 c1; the ring is one group of 6. */
+TURNS_SETUP_TEST(rive_game_end, "rive", "2",
+    "  X X\n"
+    " X . O\n"
+    "  O O\n",
+    0)
 {
-	struct rules_position *pos = turns_new("rive", "2");
-	struct rules_score     s;
-	struct diag	       d;
+	struct rules_score s;
+	struct diag	   d;
 
-	/* Side 2: a3 b3 / a2 b2 c2 / b1 c1; the ring is one group of 6. */
-	diagram_setup(pos,
-	    "  X X\n"
-	    " X . O\n"
-	    "  O O\n",
-	    0);
 	turns_assert_legal(pos, "b2");
 	turns_play(pos, "b2");
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_score(pos, &s);
-	ck_assert(s.over);
-	ck_assert_int_eq(s.winner, 0);
-	ck_assert_int_eq(s.points[0], 4);
-	ck_assert_int_eq(s.points[1], 3);
+	turns_assert_over(pos, &s, 0, 4, 3);
 	ck_assert_int_eq(rules_stat_find(&s, "stones")->value[0], 4);
 	turns_fail(pos, "b2", "game-over", &d);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(rive_setup)
+TURNS_TEST(rive_setup, "rive", "2")
 {
-	struct rules_position *pos = turns_new("rive", "2");
-	struct diag	       d;
+	struct diag d;
 
 	diagram_refused(pos, "  X o\n . . .\n  . .\n", 0, &d);
 	/* A full board is a finished game. */
 	diagram_setup(pos, "  X X\n X O O\n  O O\n", 1);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Perft (formats/rive.md) ---------------------------------------------- */
 
@@ -528,18 +497,12 @@ oracle_turn(
 	return total;
 }
 
+/* Complete turns, depth deep, from a turn start; pie rule on. */
 static uint64_t
 oracle_perft(
     const struct rules_board *b, const int *cells, int p, int turn, int depth)
 {
-	uint64_t total;
-
-	if (depth == 0)
-		return 1;
-	total = oracle_turn(b, cells, p, turn, depth);
-	if (turn == 2)
-		total += oracle_perft(b, cells, p, turn + 1, depth - 1);
-	return total;
+	return turns_pie_perft(b, cells, p, turn, depth, oracle_turn);
 }
 
 /*
@@ -701,35 +664,34 @@ oracle_playout(struct rules_position *pos, struct rules_rng *rng,
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 }
 
-START_TEST(rive_playouts_match_oracle)
+/* The game ends with the board full, each side scoring its stones. */
+static void
+check_full_and_scored(
+    const struct rules_position *pos, size_t actions, void *arg)
 {
-	static const char *const sides[] = { "2", "3", "3-3-5", "4", "5" };
-	static const int	 games[] = { 1000, 150, 40, 6, 1 };
-	struct rules_position	*pos = turns_new("rive", sides[_i]);
-	struct check_ctx	 ctx;
-	struct rules_rng	 rng;
-	struct rules_score	 s;
-	int			 g, i, stones[2];
+	struct rules_score s;
+	int		   i, stones[2] = { 0, 0 };
 
-	rules_rng_seed(&rng, 2000 + (uint64_t)_i);
-	for (g = 0; g < games[_i]; g++) {
-		oracle_playout(pos, &rng, check_action, &ctx);
-		/* The game ends with the board full. */
-		stones[0] = stones[1] = 0;
-		for (i = 0; i < pos->board.ncells; i++) {
-			ck_assert_int_ne(rules_piece(pos, i), RULES_EMPTY);
-			stones[RULES_COLOUR_OF(rules_piece(pos, i))]++;
-		}
-		rules_score(pos, &s);
-		ck_assert(s.over);
-		ck_assert_int_eq(s.points[0], stones[0]);
-		ck_assert_int_eq(s.points[1], stones[1]);
-		ck_assert_int_eq(s.points[0] + s.points[1], pos->board.ncells);
-		ck_assert_int_eq(s.winner, stones[0] > stones[1] ? 0 : 1);
+	(void)actions;
+	(void)arg;
+	for (i = 0; i < pos->board.ncells; i++) {
+		ck_assert_int_ne(rules_piece(pos, i), RULES_EMPTY);
+		stones[RULES_COLOUR_OF(rules_piece(pos, i))]++;
 	}
-	rules_position_free(pos);
+	rules_score(pos, &s);
+	ck_assert(s.over);
+	ck_assert_int_eq(s.points[0], stones[0]);
+	ck_assert_int_eq(s.points[1], stones[1]);
+	ck_assert_int_eq(s.points[0] + s.points[1], pos->board.ncells);
+	ck_assert_int_eq(s.winner, stones[0] > stones[1] ? 0 : 1);
 }
-END_TEST
+
+/* Every action checked against the oracle, and the end of each game. */
+static const struct turns_playouts oracle_playouts = { check_action,
+	check_full_and_scored, sizeof(struct check_ctx) };
+
+TURNS_PLAYOUTS_TEST(rive_playouts_match_oracle, "rive", 2000, &oracle_playouts,
+    { "2", 1000 }, { "3", 150 }, { "3-3-5", 40 }, { "4", 6 }, { "5", 1 })
 
 /*
  * A playout callback: while removals are owed, the stones listed are those
@@ -792,25 +754,23 @@ START_TEST(rive_removals_match_reference)
 }
 END_TEST
 
-START_TEST(rive_playouts_many)
+/* The game ends with the board full. */
+static void
+check_full(const struct rules_position *pos, size_t actions, void *arg)
 {
-	static const char *const sides[] = { "2", "3-3-5", "5", "7" };
-	static const int	 games[] = { 5000, 300, 10, 1 };
-	struct rules_position	*pos = turns_new("rive", sides[_i]);
-	struct rules_rng	 rng;
-	int			 g, i;
+	int i;
 
-	rules_rng_seed(&rng, 99 + (uint64_t)_i);
-	for (g = 0; g < games[_i]; g++) {
-		rules_position_reset(pos);
-		rules_playout(pos, &rng, 0, NULL, NULL);
-		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-		for (i = 0; i < pos->board.ncells; i++)
-			ck_assert_int_ne(rules_piece(pos, i), RULES_EMPTY);
-	}
-	rules_position_free(pos);
+	(void)actions;
+	(void)arg;
+	for (i = 0; i < pos->board.ncells; i++)
+		ck_assert_int_ne(rules_piece(pos, i), RULES_EMPTY);
 }
-END_TEST
+
+/* Many quick games, no action checked, the end of each checked. */
+static const struct turns_playouts quick_playouts = { NULL, check_full, 0 };
+
+TURNS_PLAYOUTS_TEST(rive_playouts_many, "rive", 99, &quick_playouts,
+    { "2", 5000 }, { "3-3-5", 300 }, { "5", 10 }, { "7", 1 })
 
 /*
  * The legal actions are kept in the state (src/rules/rive.c): checked

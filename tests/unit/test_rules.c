@@ -422,43 +422,38 @@ END_TEST
 
 /* ---- Reversi (rules.md §1) ---------------------------------------- */
 
-START_TEST(reversi_start)
-{
-	struct rules_position *pos = turns_new("reversi", NULL);
+/* The start of Reversi on its 8x8 board, row 1 on top. */
+static const char reversi_start_board[] = "........"
+					  "........"
+					  "........"
+					  "...OX..."
+					  "...XO..."
+					  "........"
+					  "........"
+					  "........";
 
-	diagram_assert(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "...OX..."
-	    "...XO..."
-	    "........"
-	    "........"
-	    "........");
+TURNS_TEST(reversi_start, "reversi", NULL)
+{
+	diagram_assert(pos, reversi_start_board);
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	turns_assert_listed(pos, "d3 c4 f5 e6");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_flips_every_line)
+/*
+ * c3 closes a row, a column and a diagonal at once; e4 and d5 fill
+ * the centre (always full) and lie on none of its lines.
+ */
+TURNS_SETUP_TEST(reversi_flips_every_line, "reversi", NULL,
+    "X.X.X..."
+    ".OOO...."
+    "XO.OX..."
+    ".OOOX..."
+    "X.XXX..."
+    "........"
+    "........"
+    "........",
+    0)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-
-	/*
-	 * c3 closes a row, a column and a diagonal at once; e4 and d5 fill
-	 * the centre (always full) and lie on none of its lines.
-	 */
-	diagram_setup(pos,
-	    "X.X.X..."
-	    ".OOO...."
-	    "XO.OX..."
-	    ".OOOX..."
-	    "X.XXX..."
-	    "........"
-	    "........"
-	    "........",
-	    0);
 	turns_play(pos, "c3");
 	diagram_assert(pos,
 	    "X.X.X..."
@@ -469,30 +464,26 @@ START_TEST(reversi_flips_every_line)
 	    "........"
 	    "........"
 	    "........");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_run_must_end_in_own_disc)
+/*
+ * a1: the row of white discs runs to the edge, the column is mine;
+ * the diagonal to the (always full) centre starts with an empty b2.
+ */
+TURNS_SETUP_TEST(reversi_run_must_end_in_own_disc, "reversi", NULL,
+    ".OOOOOOO"
+    "O......."
+    "X......."
+    "...OX..."
+    "...XO..."
+    "........"
+    "........"
+    "........",
+    0)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action    a = { .kind = RULES_PLACE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct diag	    d;
 
-	/*
-	 * a1: the row of white discs runs to the edge, the column is mine;
-	 * the diagonal to the (always full) centre starts with an empty b2.
-	 */
-	diagram_setup(pos,
-	    ".OOOOOOO"
-	    "O......."
-	    "X......."
-	    "...OX..."
-	    "...XO..."
-	    "........"
-	    "........"
-	    "........",
-	    0);
 	a.to = (int16_t)turns_cell(pos, "a1");
 	ck_assert_int_eq(rules_play(pos, &a, &d), 0);
 	diagram_assert(pos,
@@ -504,15 +495,12 @@ START_TEST(reversi_run_must_end_in_own_disc)
 	    "........"
 	    "........"
 	    "........");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_illegal_moves)
+TURNS_TEST(reversi_illegal_moves, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action    a = { .kind = RULES_PLACE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct diag	    d;
 
 	a.to = (int16_t)turns_cell(pos, "d4");
 	turns_reject(pos, &a, "occupied", &d);
@@ -527,27 +515,23 @@ START_TEST(reversi_illegal_moves)
 	/* Nothing changed. */
 	ck_assert_int_eq(rules_turn(pos), 1);
 	ck_assert_int_eq(rules_to_move(pos), 0);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_pass_only_without_moves)
+/* White (O) to move has nothing: its only action is pass. */
+TURNS_SETUP_TEST(reversi_pass_only_without_moves, "reversi", NULL,
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXO."
+    "XXXXXXX.",
+    1)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action    a = { .kind = RULES_PLACE };
-	struct diag	       d;
+	struct rules_action a = { .kind = RULES_PLACE };
+	struct diag	    d;
 
-	/* White (O) to move has nothing: its only action is pass. */
-	diagram_setup(pos,
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXO."
-	    "XXXXXXX.",
-	    1);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	turns_assert_listed(pos, "pass");
 	a.to = (int16_t)turns_cell(pos, "h7");
@@ -555,37 +539,26 @@ START_TEST(reversi_pass_only_without_moves)
 	turns_play(pos, "pass");
 	ck_assert_int_eq(rules_to_move(pos), 0);
 	turns_assert_listed(pos, "h7 h8");
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_end_and_wof_score)
+TURNS_TEST(reversi_end_and_wof_score, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_score     s;
+	struct rules_score s;
 
 	/* The shortest game: 9 moves, White wiped out with 51 squares empty. */
 	turns_play(pos, "e6 f4 e3 f6 g5 d6 e7 f5 c5");
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_score(pos, &s);
-	ck_assert(s.over);
-	ck_assert_int_eq(s.winner, 0);
-	ck_assert_int_eq(s.points[0], 13);
-	ck_assert_int_eq(s.points[1], 0);
+	turns_assert_over(pos, &s, 0, 13, 0);
 	ck_assert_int_eq(s.alt[0], 64);
 	ck_assert_int_eq(s.alt[1], 0);
 	ck_assert_int_eq(rules_turn(pos), 10);
-	rules_position_free(pos);
 }
-END_TEST
 
 /*
  * Reversi leaves the game-over test open after a move (rules.h, struct
  * rules_head): every way of asking must still see the end of the game.
  */
-START_TEST(reversi_end_left_open)
+TURNS_TEST(reversi_end_left_open, "reversi", NULL)
 {
-	struct rules_position	*pos = turns_new("reversi", NULL);
 	struct rules_perft_count c;
 	struct rules_action	 a, out[2];
 	struct diag		 d;
@@ -614,19 +587,16 @@ START_TEST(reversi_end_left_open)
 	ck_assert_uint_eq(c.ended, 1);
 	ck_assert_uint_eq(
 	    rules_perft_actions(pos->game, &pos->board, pos->state, 3), 1);
-	rules_position_free(pos);
 }
-END_TEST
 
 /*
  * One move before the end the game goes on: the open test settles to a
  * turn start, and the last move is legal.
  */
-START_TEST(reversi_open_goes_on)
+TURNS_TEST(reversi_open_goes_on, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_action    out[64];
-	struct rules_score     s;
+	struct rules_action out[64];
+	struct rules_score  s;
 
 	turns_play(pos, "e6 f4 e3 f6 g5 d6 e7 f5");
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
@@ -637,35 +607,29 @@ START_TEST(reversi_open_goes_on)
 	turns_play(pos, "c5");
 	ck_assert(!rules_mid_turn(pos));
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(reversi_draw_splits_empties)
+/* Neither side can move; 31 discs each, 2 empty squares. */
+TURNS_SETUP_TEST(reversi_draw_splits_empties, "reversi", NULL,
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXXX"
+    "XXXXXXX."
+    "OOOOOOO."
+    "OOOOOOOO"
+    "OOOOOOOO"
+    "OOOOOOOO",
+    0)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_score     s;
+	struct rules_score s;
 
-	/* Neither side can move; 31 discs each, 2 empty squares. */
-	diagram_setup(pos,
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXXX"
-	    "XXXXXXX."
-	    "OOOOOOO."
-	    "OOOOOOOO"
-	    "OOOOOOOO"
-	    "OOOOOOOO",
-	    0);
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
 	rules_score(pos, &s);
 	ck_assert_int_eq(s.winner, -1);
 	ck_assert_int_eq(s.points[0], 31);
 	ck_assert_int_eq(s.alt[0], 32);
 	ck_assert_int_eq(s.alt[1], 32);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* What rules.md §1 makes certain of every position a game reaches. */
 START_TEST(reversi_setup_refuses_the_unreachable)
@@ -712,16 +676,7 @@ START_TEST(reversi_setup_refuses_the_unreachable)
 	    "d4 is black: four discs are the start position, where it is "
 	    "white");
 	/* Black has a move at the start, so cannot have passed. */
-	ck_assert_str_eq(diagram_refused(pos,
-			     "........"
-			     "........"
-			     "........"
-			     "...OX..."
-			     "...XO..."
-			     "........"
-			     "........"
-			     "........",
-			     1, &d),
+	ck_assert_str_eq(diagram_refused(pos, reversi_start_board, 1, &d),
 	    "white cannot be to move in the start position: black has a "
 	    "move there and may not pass");
 	/* One move later White is to move: accepted. */
@@ -737,16 +692,7 @@ START_TEST(reversi_setup_refuses_the_unreachable)
 	    1);
 	turns_assert_legal(pos, "d6 f4 f6");
 	/* The start itself, on a 6x6 board too. */
-	diagram_setup(pos,
-	    "........"
-	    "........"
-	    "........"
-	    "...OX..."
-	    "...XO..."
-	    "........"
-	    "........"
-	    "........",
-	    0);
+	diagram_setup(pos, reversi_start_board, 0);
 	rules_position_free(pos);
 	pos = turns_new("reversi", "6");
 	ck_assert_str_eq(diagram_refused(pos,
@@ -796,10 +742,9 @@ __asan_default_options(void)
 	return "allocator_may_return_null=1";
 }
 
-START_TEST(perft_out_of_memory)
+TURNS_TEST(perft_out_of_memory, "reversi", NULL)
 {
-	struct rules_position *pos = turns_new("reversi", NULL);
-	struct rules_game      huge = *pos->game;
+	struct rules_game huge = *pos->game;
 
 	/* A state no malloc can copy: the walk says so, not "0 leaves". */
 	huge.state_size = SIZE_MAX / 2;
@@ -809,9 +754,7 @@ START_TEST(perft_out_of_memory)
 	/* Depth 1 counts the legal moves without copying a state. */
 	ck_assert_uint_eq(
 	    rules_perft_actions(&huge, &pos->board, pos->state, 1), 4);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* An independent, naive Reversi to check both representations against. */
 static int

@@ -60,12 +60,11 @@ START_TEST(stones_registered)
 }
 END_TEST
 
-START_TEST(stones_start)
+TURNS_TEST(stones_start, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_score     s;
+	struct rules_score s;
 
-	diagram_assert(pos,
+	turns_assert_at(pos, RULES_TURN_START, WHITE,
 	    "OOOOOOOO"
 	    "........"
 	    "........"
@@ -74,8 +73,6 @@ START_TEST(stones_start)
 	    "........"
 	    "........"
 	    "XXXXXXXX");
-	ck_assert_int_eq(rules_to_move(pos), WHITE);
-	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 54);
 	/* a1 up the long diagonal to g7; h8 is Black with no square beyond. */
 	assert_moves(pos, "a1", "b2 c3 d4 e5 f6 g7");
@@ -86,16 +83,12 @@ START_TEST(stones_start)
 	ck_assert_int_eq(rules_stat_find(&s, "unpinned")->value[WHITE], 8);
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[BLACK], 0);
 	ck_assert_int_eq(rules_stat_find(&s, "far-rank")->value[BLACK], 0);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Moves -------------------------------------------------------- */
 
-START_TEST(stones_jump_pins_and_slide_goes_on)
+TURNS_TEST(stones_jump_pins_and_slide_goes_on, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-
 	diagram_setup(pos,
 	    "........"
 	    "........"
@@ -120,14 +113,11 @@ START_TEST(stones_jump_pins_and_slide_goes_on)
 	    "........");
 	/* Black has no stone that may move: the game is over. */
 	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(stones_one_jump_per_move)
+TURNS_TEST(stones_one_jump_per_move, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag	       d;
+	struct diag d;
 
 	diagram_setup(pos,
 	    "........"
@@ -147,14 +137,10 @@ START_TEST(stones_one_jump_per_move)
 	turns_play(pos, "a1-d4");
 	ck_assert_int_eq(
 	    turns_piece(pos, "c3"), RULES_PIECE(BLACK) | RULES_PINNED);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(stones_landing_must_be_empty)
+TURNS_TEST(stones_landing_must_be_empty, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-
 	/* c3 is jumpable but d4 beyond it is taken; h8 has no beyond. */
 	diagram_setup(pos,
 	    ".......O"
@@ -172,9 +158,7 @@ START_TEST(stones_landing_must_be_empty)
 	turns_fail_saying(pos, "a1-e5", "unreachable",
 	    "a1-e5 cannot jump c3: d4 beyond it is occupied");
 	turns_fail_saying(pos, "a1-d4", "occupied", "d4 is occupied");
-	rules_position_free(pos);
 }
-END_TEST
 
 START_TEST(stones_jumpable_stones)
 {
@@ -227,10 +211,9 @@ START_TEST(stones_jumpable_stones)
 }
 END_TEST
 
-START_TEST(stones_sideways_jump)
+TURNS_TEST(stones_sideways_jump, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag	       d;
+	struct diag d;
 
 	diagram_setup(pos,
 	    "........"
@@ -277,14 +260,11 @@ START_TEST(stones_sideways_jump)
 	assert_moves(pos, "c1", "b2 a3 d2 e3 f4 g5 h6 e1");
 	turns_play(pos, "c1-e1");
 	ck_assert_int_eq(turns_piece(pos, "d1"), RULES_PIECE(WHITE));
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(stones_far_rank)
+TURNS_TEST(stones_far_rank, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_score     s;
+	struct rules_score s;
 
 	/* d8 has no forward diagonal, yet jumps sideways over e8. */
 	diagram_setup(pos,
@@ -301,24 +281,16 @@ START_TEST(stones_far_rank)
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 1);
 	turns_play(pos, "d8-f8");
 	/* Black: e8 is pinned, b1 pinned: no move, the game is over. */
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	rules_score(pos, &s);
-	ck_assert(s.over);
-	ck_assert_int_eq(s.points[WHITE], 1);
-	ck_assert_int_eq(s.points[BLACK], 0);
-	ck_assert_int_eq(s.winner, WHITE);
+	turns_assert_over(pos, &s, WHITE, 1, 0);
 	ck_assert_int_eq(rules_stat_find(&s, "far-rank")->value[WHITE], 1);
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[BLACK], 2);
 	ck_assert_int_eq(rules_stat_find(&s, "unpinned")->value[BLACK], 0);
 	ck_assert_int_eq(rules_stat_find(&s, "unpinned")->value[WHITE], 1);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(stones_black_moves_down)
+TURNS_TEST(stones_black_moves_down, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag	       d;
+	struct diag d;
 
 	diagram_setup(pos,
 	    "........"
@@ -335,14 +307,11 @@ START_TEST(stones_black_moves_down)
 	turns_play(pos, "e5-h2");
 	ck_assert_int_eq(
 	    turns_piece(pos, "g3"), RULES_PIECE(WHITE) | RULES_PINNED);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(stones_game_end_and_score)
+TURNS_TEST(stones_game_end_and_score, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-	struct rules_score     s;
+	struct rules_score s;
 
 	/*
 	 * White to move: c8 has no diagonal and nothing to jump sideways,
@@ -358,14 +327,9 @@ START_TEST(stones_game_end_and_score)
 	    "........"
 	    ".xO...o.",
 	    WHITE);
-	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
-	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
-	rules_score(pos, &s);
-	ck_assert(s.over);
 	/* Unpinned on the far rank: c8 for White, c1 for Black: a draw. */
-	ck_assert_int_eq(s.points[WHITE], 1);
-	ck_assert_int_eq(s.points[BLACK], 1);
-	ck_assert_int_eq(s.winner, -1);
+	turns_assert_over(pos, &s, -1, 1, 1);
+	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 0);
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[WHITE], 2);
 	ck_assert_int_eq(rules_stat_find(&s, "pinned")->value[BLACK], 1);
 	/* A game in progress has no winner yet. */
@@ -383,14 +347,10 @@ START_TEST(stones_game_end_and_score)
 	ck_assert(!s.over);
 	ck_assert_int_eq(s.points[WHITE], 1);
 	ck_assert_int_eq(s.winner, -1);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(stones_jump_only_is_not_the_end)
+TURNS_TEST(stones_jump_only_is_not_the_end, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-
 	/*
 	 * No stone of the player to move can slide one square, the quick
 	 * test of whether a move is left; a jump still can, and slide on:
@@ -420,15 +380,12 @@ START_TEST(stones_jump_only_is_not_the_end)
 	    BLACK);
 	ck_assert_int_eq(rules_phase(pos), RULES_TURN_START);
 	ck_assert_uint_eq(rules_legal(pos, NULL, 0), 6);
-	rules_position_free(pos);
 }
-END_TEST
 
 /* What rules.md §5 makes certain of every position a game reaches. */
-START_TEST(stones_setup_refuses_the_unreachable)
+TURNS_TEST(stones_setup_refuses_the_unreachable, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag	       d;
+	struct diag d;
 
 	/* Each side starts with 8 and no stone leaves the board. */
 	ck_assert_str_eq(diagram_refused(pos,
@@ -491,15 +448,12 @@ START_TEST(stones_setup_refuses_the_unreachable)
 	    "........"
 	    "XXXXXXo.",
 	    WHITE);
-	rules_position_free(pos);
 }
-END_TEST
 
-START_TEST(stones_setup_and_pieces)
+TURNS_TEST(stones_setup_and_pieces, "stones", NULL)
 {
-	struct rules_position *pos = turns_new("stones", NULL);
-	struct diag	       d;
-	int		       pieces[64] = { 0 };
+	struct diag d;
+	int	    pieces[64] = { 0 };
 
 	ck_assert_int_eq(turns_piece(pos, "a1"), RULES_PIECE(WHITE));
 	ck_assert_int_eq(turns_piece(pos, "h8"), RULES_PIECE(BLACK));
@@ -510,9 +464,7 @@ START_TEST(stones_setup_and_pieces)
 	pieces[0] = RULES_PINNED;
 	ck_assert_int_eq(rules_setup(pos, pieces, WHITE, &d), -1);
 	ck_assert_str_eq(diag_name(d.code), "bad-setup");
-	rules_position_free(pos);
 }
-END_TEST
 
 /* ---- Diagnostics: one test per code ------------------------------- */
 

@@ -4,8 +4,11 @@
  * written as the notation writes them ("f5", "c1-f4", "35:xd2,e5",
  * "c5*,g4", "b3xc3,c4", "pass", "swap"), played action by action, refused
  * actions checked to leave the position as it was, and legal actions
- * listed as names.  The real notation reader lives in src/record; this is
- * the least the rules tests need.
+ * listed as names; the game tests' position made and freed around each
+ * test (TURNS_TEST), and their shared checks: phase, mover and board, a
+ * finished game's score, perft against an oracle, seeded playouts.  The
+ * real notation reader lives in src/record; this is the least the rules
+ * tests need.
  */
 #ifndef ARBITER_TEST_TURNS_H
 #define ARBITER_TEST_TURNS_H
@@ -30,6 +33,31 @@ turns_new(const char *game, const char *spec)
 	ck_assert_msg(pos != NULL, "%s", d.msg);
 	return pos;
 }
+
+/*
+ * A Check test (START_TEST) called name whose body, which follows as a
+ * block, plays on pos: a new position of game on board spec (NULL: the
+ * default), made before the body and freed after it, as a fixture would.
+ */
+#define TURNS_TEST(name, game, spec) TURNS_TEST_AFTER(name, game, spec, (void)0)
+
+/* As TURNS_TEST, pos set up before the body as diagram_setup() does. */
+#define TURNS_SETUP_TEST(name, game, spec, diagram, colour) \
+	TURNS_TEST_AFTER(name, game, spec, diagram_setup(pos, diagram, colour))
+
+/* As TURNS_TEST, the expression setup evaluated on pos before the body. */
+#define TURNS_TEST_AFTER(name, game, spec, setup) \
+	static void name##_on(struct rules_position *pos); \
+	START_TEST(name) \
+	{ \
+		struct rules_position *pos = turns_new(game, spec); \
+\
+		setup; \
+		name##_on(pos); \
+		rules_position_free(pos); \
+	} \
+	END_TEST \
+	static void name##_on(struct rules_position *pos)
 
 /* The cell named by the len bytes at name; fails the test if none is. */
 static inline int
@@ -116,6 +144,36 @@ turns_parse(const struct rules_position *pos, const char *tok,
 }
 
 /*
+ * pos is in phase with colour to move, and its board is the diagram want
+ * (diagram_assert()).
+ */
+static inline void
+turns_assert_at(
+    const struct rules_position *pos, int phase, int colour, const char *want)
+{
+	ck_assert_int_eq(rules_phase(pos), phase);
+	ck_assert_int_eq(rules_to_move(pos), colour);
+	diagram_assert(pos, want);
+}
+
+/*
+ * The game of pos is over, won by winner (-1: a draw) with points[0] and
+ * points[1] p0 and p1; the score is left in *s for the caller's other
+ * checks.
+ */
+static inline void
+turns_assert_over(const struct rules_position *pos, struct rules_score *s,
+    int winner, int p0, int p1)
+{
+	ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+	rules_score(pos, s);
+	ck_assert(s->over);
+	ck_assert_int_eq(s->winner, winner);
+	ck_assert_int_eq(s->points[0], p0);
+	ck_assert_int_eq(s->points[1], p1);
+}
+
+/*
  * Plays space-separated turns; each must be accepted and must complete its
  * turn (the phase is not RULES_TURN_MIDDLE afterwards).
  */
@@ -156,6 +214,18 @@ turns_actions(struct rules_position *pos, const char *actions)
 		ck_assert_msg(rules_play(pos, &a[i], &d) == 0,
 		    "%s (action %d): %s [%s]", actions, i + 1, d.msg,
 		    diag_name(d.code));
+}
+
+/* Plays actions as turns_actions(), after which pos is in phase. */
+static inline void
+turns_actions_to(struct rules_position *pos, const char *actions, int phase)
+{
+	int got;
+
+	turns_actions(pos, actions);
+	got = (int)rules_phase(pos);
+	ck_assert_msg(
+	    got == phase, "after %s: phase %d, not %d", actions, got, phase);
 }
 
 /*
@@ -245,7 +315,10 @@ turns_fail_saying(struct rules_position *pos, const char *tok, const char *code,
 	ck_assert_str_eq(turns_fail(pos, tok, code, &d), msg);
 }
 
-/* A token refused with a code and a message, as turns_fail_saying(). */
+/*
+ * A token refused with a code and a message, as turns_fail_saying(); msg
+ * NULL: the code alone is checked, as turns_fail().
+ */
 struct turns_refusal {
 	const char *tok, *code, *msg;
 };
@@ -255,10 +328,14 @@ static inline void
 turns_refuse_each(
     struct rules_position *pos, const struct turns_refusal *r, size_t n)
 {
-	size_t i;
+	struct diag d;
+	size_t	    i;
 
 	for (i = 0; i < n; i++)
-		turns_fail_saying(pos, r[i].tok, r[i].code, r[i].msg);
+		if (r[i].msg == NULL)
+			turns_fail(pos, r[i].tok, r[i].code, &d);
+		else
+			turns_fail_saying(pos, r[i].tok, r[i].code, r[i].msg);
 }
 
 /*
@@ -446,6 +523,75 @@ turns_assert_playout_twice(const char *game, uint64_t seed, int max_turns,
 }
 
 /*
+ * How turns_assert_playouts() checks each game: arg, size bytes the
+ * checks keep (size 0: arg is NULL), is zeroed before it; check (NULL:
+ * none) is given every action with arg, as rules_playout() passes them;
+ * ended(pos, actions, arg) checks the end, actions being how many the game
+ * played.
+ */
+struct turns_playouts {
+	void (*check)(
+	    const struct rules_position *, const struct rules_action *, void *);
+	void (*ended)(const struct rules_position *, size_t, void *);
+	size_t size;
+};
+
+/*
+ * games random playouts of game on board spec, one after another with one
+ * rng seeded seed, each from the start to the end of the game and checked
+ * as p says.
+ */
+static inline void
+turns_assert_playouts(const char *game, const char *spec, int games,
+    uint64_t seed, const struct turns_playouts *p)
+{
+	struct rules_position *pos = turns_new(game, spec);
+	struct rules_rng       rng;
+	void		      *arg = NULL;
+	size_t		       n;
+	int		       g;
+
+	if (p->size > 0) {
+		arg = malloc(p->size);
+		ck_assert_ptr_nonnull(arg);
+	}
+	rules_rng_seed(&rng, seed);
+	for (g = 0; g < games; g++) {
+		rules_position_reset(pos);
+		if (arg != NULL)
+			memset(arg, 0, p->size);
+		n = rules_playout(pos, &rng, 0, p->check, arg);
+		ck_assert_int_eq(rules_phase(pos), RULES_GAME_OVER);
+		p->ended(pos, n, arg);
+	}
+	free(arg);
+	rules_position_free(pos);
+}
+
+/* A board of a loop test and how many games to play on it. */
+struct turns_board {
+	const char *spec;
+	int	    games;
+};
+
+/*
+ * A Check loop test called name: its _i-th run plays the games of the
+ * _i-th board of the list that follows (struct turns_board initializers,
+ * one a run), seeded seed + _i, checked as checks says
+ * (turns_assert_playouts()).
+ */
+#define TURNS_PLAYOUTS_TEST(name, game, seed, checks, ...) \
+	START_TEST(name) \
+	{ \
+		static const struct turns_board boards[] = { __VA_ARGS__ }; \
+\
+		ck_assert_int_lt(_i, sizeof boards / sizeof boards[0]); \
+		turns_assert_playouts(game, boards[_i].spec, boards[_i].games, \
+		    (seed) + (uint64_t)_i, checks); \
+	} \
+	END_TEST
+
+/*
  * perft from the start of game on board spec is want[depth] at each depth
  * up to the terminating 0.
  */
@@ -492,6 +638,34 @@ turns_assert_perft_oracle(const char *game, const char *spec, int max,
 		ck_assert_uint_eq(rules_perft(pos, depth),
 		    oracle(&pos->board, cells, 0, 1, depth));
 	rules_position_free(pos);
+}
+
+/*
+ * An oracle's count of complete turns, depth deep, from a turn start
+ * (colour p to move, the turn-th turn of the game): the naive perfts the
+ * game tests hold their rules' perft against.
+ */
+typedef uint64_t
+turns_oracle(const struct rules_board *, const int *, int, int, int);
+
+/*
+ * An oracle for a game with the pie rule: 1 at depth 0; else the turns
+ * played from the board, counted by played, and on turn 2 the swap too,
+ * which keeps the board and the colour to move (rules.md §0).
+ */
+static inline uint64_t
+turns_pie_perft(const struct rules_board *b, const int *cells, int p, int turn,
+    int depth, turns_oracle *played)
+{
+	uint64_t total;
+
+	if (depth == 0)
+		return 1;
+	total = played(b, cells, p, turn, depth);
+	if (turn == 2)
+		total += turns_pie_perft(
+		    b, cells, p, turn + 1, depth - 1, played);
+	return total;
 }
 
 /*
