@@ -194,7 +194,6 @@ check_passes(const char *text, size_t len)
 		n++;
 	}
 	ck_assert_int_eq(rc, 0);
-		fprintf(stderr, "len %zu n %zu\n", len, n);
 	reader_close();
 	for (k = 2; k <= 3; k++)
 		for (r = 0; r < k; r++) {
