@@ -73,6 +73,12 @@ static const struct {
 	PIECE("1. f5 d6\n\n\n2. c3 d3\n  \n3. 1-0\n"),
 	PIECE("[Event \"\xef\xbb\xbf\"] f5 *\n"),
 	PIECE("[Event \"q\" ]\n[ Game \"reversi\"]\n[Event \"y\"x]\nf5 *\n"),
+	PIECE("[Event \"y\"x\n[Event \"z\"\n"),
+	PIECE("[ \"nameless\"]\n"),
+	PIECE("f5 d6\n1/2-1/2\nf5\n0-1\n"),
+	PIECE("\xef\xbb\xbf"
+	      "1. f5 *\n"),
+	PIECE("\xef\xbb\xbf[Event \"bom\"]\nf5 *\n"),
 };
 
 #define NPIECES (sizeof pieces / sizeof pieces[0])
@@ -230,17 +236,22 @@ check_passes(const char *text, size_t len)
 		}
 }
 
-/* Each piece alone, and cut short at each of its bytes. */
+/*
+ * Each piece alone, and cut short at each of its bytes; at the input's
+ * start, and after a line (the first line is read, not passed).
+ */
 START_TEST(pass_ends_pieces_where_reading_does)
 {
 	char   buf[400];
-	size_t i, k;
+	size_t i, k, first;
 
-	for (i = 0; i < NPIECES; i++)
-		for (k = 0; k <= pieces[i].len; k++) {
-			memcpy(buf, pieces[i].text, k);
-			check_passes(buf, k);
-		}
+	for (first = 0; first < 2; first++)
+		for (i = 0; i < NPIECES; i++)
+			for (k = 0; k <= pieces[i].len; k++) {
+				buf[0] = '\n';
+				memcpy(buf + first, pieces[i].text, k);
+				check_passes(buf, first + k);
+			}
 }
 END_TEST
 
