@@ -766,10 +766,11 @@ pass_lines(struct record_reader *rd, struct pgn_scan *sc)
  * that does not end it is read here, the line's bytes held in locals from
  * one token to the next; the other items are returned, rd->pos at them.
  * Passing over, only PGN_STOP, PGN_RESULT and the end are returned, a
- * comment's text is not looked at, and the lines the input's block
- * holds whole go by pass_line, uncopied, where it knows them (nearly all
- * of a record's).  Inlined into each, so that the pass tests nothing
- * about building.
+ * comment's text is not looked at, the lines the input's block holds
+ * whole go by pass_line, uncopied, where it knows them (nearly all of a
+ * record's), and of the others a line of tokens alone past the record's
+ * start is passed whole (plain_line).  Inlined into each, so that the
+ * pass tests nothing about building.
  */
 static inline __attribute__((always_inline)) enum pgn_item
 pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
