@@ -270,6 +270,31 @@ START_TEST(pass_ends_runs_of_pieces_where_reading_does)
 }
 END_TEST
 
+/*
+ * Records with CRLF, CR and LF line ends at every byte of the first
+ * block's end: a line end split across blocks (CR LF), a line the block
+ * holds all but its end of, a result or a tag at the block's last byte.
+ */
+START_TEST(pass_ends_records_across_the_block_end)
+{
+	static const char *recs[] = { "[Event \"a\"]\r\n1. f5 d6 *\r\n\r\n",
+		"[Event \"b\"]\r1. f5 d6 0-1\r\r", "f5 d6\n[Event \"c\"]\n" };
+	static char	   text[70000];
+	size_t		   len, pad, k;
+
+	for (pad = 0; pad < 120; pad++) {
+		/* A first line that ends pad bytes short of the window. */
+		len = (size_t)sprintf(text, "%%");
+		memset(text + len, 'x', 65536 - 100 + pad);
+		len += 65536 - 100 + pad;
+		text[len++] = '\n';
+		for (k = 0; k < 12; k++)
+			len += (size_t)sprintf(text + len, "%s", recs[k % 3]);
+		check_passes(text, len);
+	}
+}
+END_TEST
+
 int
 main(void)
 {
@@ -281,5 +306,6 @@ main(void)
 	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
 	tcase_add_loop_test(
 	    tc, pass_ends_runs_of_pieces_where_reading_does, 0, 4);
+	tcase_add_test(tc, pass_ends_records_across_the_block_end);
 	return unit_run(s);
 }
