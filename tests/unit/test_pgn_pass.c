@@ -242,7 +242,7 @@ check_passes(const char *text, size_t len)
  */
 START_TEST(pass_ends_pieces_where_reading_does)
 {
-	char   buf[400];
+	static char buf[400];
 	size_t i, k, first;
 
 	for (first = 0; first < 2; first++)
