@@ -686,73 +686,107 @@ pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 }
 
 /*
- * Passes over the line at rd->inbuf[rd->inpos], in the block with its
- * end, as pgn_scan would (the record's start, its tags, its movetext,
- * its result): a blank line, a % line, a line of tags, a line of
- * movetext, maybe ended by a result.  Any other (a comment, a tag after
- * movetext, a tag the pattern must judge, more after a result, a line
- * the block does not hold whole, the input's first line with its byte
- * order mark) is left to pgn_scan, PASS_READ, nothing changed.
+ * Where the line at s[a] ends (its LF or CR), passed over as pgn_scan
+ * would (the record's start, its tags, its movetext, its result), or 0
+ * for a line left to pgn_scan.  Passed: a blank line, a % line, a line
+ * of tags (in *tags whether one matched), a line of movetext, maybe
+ * ended by a result (*found PASS_RESULT).  *at: its first item, or
+ * SIZE_MAX for none.  Left: a comment, a tag after movetext (movetext),
+ * a tag the pattern must judge, more after a result, a line the block
+ * does not hold whole.
  */
-static inline enum pass_line
-pass_line(struct record_reader *rd, struct pgn_scan *sc)
+static inline size_t
+pass_line(struct record_reader *rd, const char *s, size_t a, size_t end,
+    bool movetext, bool *tags, size_t *at, enum pass_line *found)
 {
-	const char    *s = rd->inbuf;
-	size_t	       a = rd->inpos, end = rd->inlen, i, e, next;
-	bool	       tags = sc->tags, item = true;
-	enum pass_line found = PASS_LINE;
+	size_t i = a, e;
 
-	if ((i = pass_blanks(s, a, end)) == end)
-		return PASS_READ;
-	if (s[i] == '\n' || s[i] == '\r' || (s[i] == '%' && i == a)) {
+	if (s[i] == ' ' || s[i] == '\t' || s[i] == '\v' || s[i] == '\f')
+		i = pass_blanks(s, i, end);
+	*at = SIZE_MAX;
+	if (i == end)
+		return 0;
+	if (s[i] == '\n' || s[i] == '\r' || (s[i] == '%' && i == a))
 		/* A blank line, or an escape (pgn_line). */
 		e = pass_eol(s, i, end);
-		item = false;
-	} else if (s[i] == '[') {
-		if (rd->has_movetext || (e = pass_tags(s, i, end, &tags)) == 0)
-			return PASS_READ;
+	else if (s[i] == '[') {
+		if (movetext || (e = pass_tags(s, i, end, tags)) == 0)
+			return 0;
+		*at = i;
 	} else if (s[i] == '{' || s[i] == '}' || s[i] == ';' ||
-	    (e = pass_movetext(rd, s, i, end, &found)) == 0)
-		return PASS_READ;
-	if (e == end || (s[e] == '\r' && e + 1 == end))
-		return PASS_READ;
-	/* Its end: LF, CR, or CR LF (reader_line). */
-	next = e + 1 + (s[e] == '\r' && s[e + 1] == '\n');
-	rd->lineno++;
-	rd->line_offset = rd->next_offset;
-	rd->line_start = 0;
-	if (item && !(sc->any && sc->start->line != 0)) {
-		*sc->start = reader_pos(rd, i - a);
-		sc->any = true;
-	}
-	sc->tags = tags;
-	if (found == PASS_LINE && item && s[i] != '[')
-		rd->has_movetext = true;
-	rd->next_offset += next - a;
-	rd->inpos = next;
-	rd->have_line = false;
-	return found;
+	    (e = pass_movetext(rd, s, i, end, found)) == 0)
+		return 0;
+	else
+		*at = i;
+	return e == end || (s[e] == '\r' && e + 1 == end) ? 0 : e;
 }
 
 /*
- * Passes over the lines at the input's block as pass_line does, reading
- * blocks, until the record's result (PASS_RESULT) or a line it leaves to
- * pgn_scan (PASS_READ).  The first line of an input, which may open with
- * a byte order mark, is pgn_scan's.
+ * Passes over the lines at rd->inbuf[rd->inpos] that pass_line passes,
+ * reading blocks, until the record's result (PASS_RESULT) or a line left
+ * to pgn_scan (PASS_READ), which nothing here has changed.  The first
+ * line of an input, which may open with a byte order mark, is
+ * pgn_scan's.
  */
 static enum pass_line
 pass_lines(struct record_reader *rd, struct pgn_scan *sc)
 {
-	enum pass_line item;
+	const char    *s = rd->inbuf;
+	size_t	       a, end, e, at, next, from, last = 0;
+	unsigned long  lines;
+	bool	       tags = sc->tags, movetext = rd->has_movetext, line_tags;
+	enum pass_line found = PASS_LINE;
 
 	if (rd->lineno == 0)
 		return PASS_READ;
-	for (;;) {
-		if (rd->inpos == rd->inlen && reader_refill(rd) != 1)
-			return PASS_READ;
-		if ((item = pass_line(rd, sc)) != PASS_LINE)
-			return item;
+	while (found == PASS_LINE) {
+		if (rd->inpos == rd->inlen && reader_refill(rd) != 1) {
+			found = PASS_READ;
+			break;
+		}
+		/* Kept in locals, line by line: rd's, once a block. */
+		from = a = rd->inpos;
+		end = rd->inlen;
+		for (lines = 0; a < end; a = next) {
+			line_tags = tags;
+			if ((e = pass_line(rd, s, a, end, movetext, &line_tags,
+				 &at, &found)) == 0) {
+				found = PASS_READ;
+				break;
+			}
+			/* Its end: LF, CR, or CR LF (reader_line). */
+			next = e + 1 + (s[e] == '\r' && s[e + 1] == '\n');
+			last = a;
+			lines++;
+			if (at != SIZE_MAX &&
+			    !(sc->any && sc->start->line != 0)) {
+				/* reader_pos, the line not read. */
+				*sc->start = (struct diag_pos){
+					rd->lineno + lines, at - a + 1,
+					rd->next_offset + (at - from)
+				};
+				sc->any = true;
+			}
+			tags = line_tags;
+			if (found == PASS_RESULT) {
+				a = next;
+				break;
+			}
+			movetext = movetext || (at != SIZE_MAX && s[at] != '[');
+		}
+		if (lines > 0) {
+			/* As reader_line leaves the last line, read to its end. */
+			rd->lineno += lines;
+			rd->line_offset = rd->next_offset + (last - from);
+			rd->line_start = 0;
+			rd->next_offset += a - from;
+			rd->inpos = a;
+			rd->have_line = false;
+		}
 	}
+	sc->tags = tags;
+	rd->has_movetext = movetext;
+	return found;
 }
 
 /*
