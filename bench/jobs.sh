@@ -40,6 +40,24 @@
 # workers given byte ranges (read-range.c) rather than every Nth record
 # would pass over nothing.
 #
+# Branch pskip against main d764e8c, the notation: a worker passes over
+# the lines its input's block holds whole where it reads them
+# (pass_lines: blank and % lines, tag lines, movetext to its result),
+# uncopied, the bytes that may end a token or a record looked for 16 at
+# a time (SSE2; a byte loop elsewhere); any other line (a comment, a tag
+# after movetext, one across blocks) is pgn_scan's as before.
+# Instructions, callgrind --trace-children gamecheck -q -j N on the set
+# once (25,657 games), summed over the processes: -j 1 614.0M on both
+# (unchanged to 61 instructions); -j 2 768.6M (main, 1.25) -> 663.4M
+# (1.08); a record passed over 5.8k -> 1.7k instructions (373 bytes).
+# GGF and SGF -j 2 unchanged (589.7M / 560.1M = 1.05, 633.5M / 604.3M =
+# 1.05).  farm-bench -n 15 --vs '-j 1' -- '-j 2', the 102,628 games,
+# paired medians of CPU, at load 6-10 on 2 cores (other helpers, a make
+# check), main then branch in the same minutes, four rounds: main 1.24,
+# 1.20, 1.33, 1.24 -> branch 1.11, 1.12, 1.16, 1.13 (the first two an
+# earlier step of the branch at 1.09 of the instructions); -j 2's wall
+# 0.83-1.13 of -j 1's (busy cores: no figure of idle ones).
+#
 # Branch gtree against main 3f6d9e3, GGF and SGF: a worker passes over a
 # tree's line by memchr of its parens alone where the line holds no '\'
 # (skip_plain: after a '[' the parse is in a value, after a ']' out of

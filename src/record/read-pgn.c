@@ -9,6 +9,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "record/read.h"
 #include "record/syntax.h"
@@ -181,21 +184,25 @@ read_tag(
  * starts an item that is no token (a tag, a comment, a stray '}');
  * PGN_MARK is a byte without which a line is tokens alone, none a result
  * (every result holds a '*' or a '-'), none a comment or a tag (and NUL,
- * plain_line's end).
+ * plain_line's end).  For the pass over tags (pass_plain_tag): PGN_NAME
+ * a byte of a tag's name (name_char), PGN_VALUE one that ends a value
+ * on its line or makes it other than plain.
  */
 enum {
 	PGN_END = 1,
 	PGN_SPACE = 2,
 	PGN_ITEM = 4,
-	PGN_MARK = 8
+	PGN_MARK = 8,
+	PGN_NAME = 16,
+	PGN_VALUE = 32
 };
 static const unsigned char pgn_class[256] = {
 	[' '] = PGN_END | PGN_SPACE,
 	['\t'] = PGN_END | PGN_SPACE,
-	['\n'] = PGN_END | PGN_SPACE,
+	['\n'] = PGN_END | PGN_SPACE | PGN_VALUE,
 	['\v'] = PGN_END | PGN_SPACE,
 	['\f'] = PGN_END | PGN_SPACE,
-	['\r'] = PGN_END | PGN_SPACE,
+	['\r'] = PGN_END | PGN_SPACE | PGN_VALUE,
 	['{'] = PGN_END | PGN_ITEM | PGN_MARK,
 	['}'] = PGN_END | PGN_ITEM | PGN_MARK,
 	[';'] = PGN_END | PGN_ITEM | PGN_MARK,
@@ -203,6 +210,12 @@ static const unsigned char pgn_class[256] = {
 	['\0'] = PGN_MARK,
 	['*'] = PGN_MARK,
 	['-'] = PGN_MARK,
+	['"'] = PGN_VALUE,
+	['\\'] = PGN_VALUE,
+	['_'] = PGN_NAME,
+	['0' ... '9'] = PGN_NAME,
+	['A' ... 'Z'] = PGN_NAME,
+	['a' ... 'z'] = PGN_NAME,
 };
 
 static inline bool
@@ -503,6 +516,280 @@ pgn_start(
 }
 
 /*
+ * The pass over a line in the input's block, without copying it: what a
+ * -j worker does to nearly every line of the others' records.  The bytes
+ * that may matter to it between tokens are few (pass_byte): a line's end,
+ * a result's '*' or '-' (every result holds one), a '[', '{' or ';'; and
+ * ESC, which the test cannot tell from them and the pass lets by.  They
+ * are looked for 16 bytes at a time.
+ */
+static inline bool
+pass_byte(unsigned char c)
+{
+	unsigned char a = c | 0x20, b = c | 0x60;
+
+	/* \n * (0x0a 0x2a), \r - (0x0d 0x2d), ESC ; [ { (0x1b ... 0x7b). */
+	return a == 0x2a || a == 0x2d || b == 0x7b;
+}
+
+/* Where the first byte of s[i, end) that pass_byte takes is, or end. */
+static inline size_t
+pass_next(const char *s, size_t i, size_t end)
+{
+#if defined(__SSE2__)
+	const __m128i x20 = _mm_set1_epi8(0x20), x60 = _mm_set1_epi8(0x60);
+	__m128i	      v, a;
+	unsigned      m;
+
+	for (; end - i >= 16; i += 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+		a = _mm_or_si128(v, x20);
+		v = _mm_or_si128(
+		    _mm_or_si128(_mm_cmpeq_epi8(a, _mm_set1_epi8(0x2a)),
+			_mm_cmpeq_epi8(a, _mm_set1_epi8(0x2d))),
+		    _mm_cmpeq_epi8(_mm_or_si128(v, x60), _mm_set1_epi8(0x7b)));
+		if ((m = (unsigned)_mm_movemask_epi8(v)) != 0)
+			return i + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (i < end && !pass_byte((unsigned char)s[i]))
+		i++;
+	return i;
+}
+
+/* White space within a line (is_space but for the line ends). */
+static inline size_t
+pass_blanks(const char *s, size_t i, size_t end)
+{
+	while (i < end &&
+	    (s[i] == ' ' || s[i] == '\t' || s[i] == '\v' || s[i] == '\f'))
+		i++;
+	return i;
+}
+
+/* Where the line from s[i] ends, its LF or CR, or end. */
+static inline size_t
+pass_eol(const char *s, size_t i, size_t end)
+{
+	while ((i = pass_next(s, i, end)) < end && s[i] != '\n' && s[i] != '\r')
+		i++;
+	return i;
+}
+
+/* What pass_line makes of a line. */
+enum pass_line {
+	PASS_READ,   /* left to pgn_scan: the line is not passed */
+	PASS_LINE,   /* passed, the record goes on */
+	PASS_RESULT, /* passed, its result ends the record */
+};
+
+/*
+ * A line of one tag as nearly all are, [Name "value"], its value holding
+ * no backslash: where it ends, its LF or CR (tag_by_hand's match, with
+ * nothing after it but white space); or 0 for any other line.
+ */
+static inline size_t
+pass_plain_tag(const char *s, size_t i, size_t end)
+{
+	size_t j = i + 1;
+
+	while (j < end && (pgn_class[(unsigned char)s[j]] & PGN_NAME))
+		j++;
+	if (j == i + 1 || end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
+		return 0;
+	for (j += 2; j < end && !(pgn_class[(unsigned char)s[j]] & PGN_VALUE);
+	     j++)
+		continue;
+	if (end - j < 2 || s[j] != '"' || s[j + 1] != ']')
+		return 0;
+	j = pass_blanks(s, j + 2, end);
+	return j < end && (s[j] == '\n' || s[j] == '\r') ? j : 0;
+}
+
+/*
+ * Where the line of tags at s[i] ends (i at its '['): each a tag that
+ * tag_by_hand matches, no other item after them; or 0, and then
+ * pgn_scan reads the line.  *tags whether one matched.
+ */
+static inline size_t
+pass_tags(const char *s, size_t i, size_t end, bool *tags)
+{
+	size_t g[6], e;
+	int    m;
+
+	if ((e = pass_plain_tag(s, i, end)) != 0) {
+		*tags = true;
+		return e;
+	}
+	if ((e = pass_eol(s, i, end)) == end)
+		return 0;
+	for (;;) {
+		if ((m = tag_by_hand(s + i, e - i, g)) < 0)
+			return 0;
+		*tags = true;
+		if ((i = pass_blanks(s, i + (size_t)m, e)) == e)
+			return e;
+		if (s[i] != '[')
+			return 0;
+	}
+}
+
+/*
+ * The line of movetext at s[i, end) (i its first byte, a token's): its
+ * end, with PASS_LINE in *item, or with PASS_RESULT where a result
+ * ends the record and nothing but white space follows it; 0 for a line
+ * pgn_scan must read (a comment, a tag after a token, a result with
+ * more after it, no line end in the block).
+ */
+static inline size_t
+pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
+    enum pass_line *item)
+{
+	size_t	      q, ts, te, m, e;
+	unsigned long number;
+	bool	      dots;
+
+	for (q = i;; q = te) {
+		if ((q = pass_next(s, q, end)) == end)
+			return 0;
+		te = q + 1;
+		switch (s[q]) {
+		case '\n':
+		case '\r': *item = PASS_LINE; return q;
+		case '{':
+		case ';': return 0;
+		case '[':
+			/* A tag after movetext ends the record: read it. */
+			if (token_end(s[q - 1]))
+				return 0;
+			continue;
+		case '*':
+		case '-': break;
+		default: continue; /* ESC */
+		}
+		/* The token holding the '*' or '-', as pgn_scan finds it. */
+		for (ts = q; ts > i && !token_end(s[ts - 1]); ts--)
+			continue;
+		while (te < end && !token_end(s[te]))
+			te++;
+		if (te == end)
+			return 0;
+		m = is_digit(s[ts]) ? move_number(s + ts, &number, &dots) : 0;
+		if (ts + m < te && result_token(rd, s + ts + m, te - ts - m)) {
+			if ((e = pass_blanks(s, te, end)) == end ||
+			    (s[e] != '\n' && s[e] != '\r'))
+				return 0;
+			*item = PASS_RESULT;
+			return e;
+		}
+	}
+}
+
+/*
+ * Where the line at s[a] ends (its LF or CR), passed over as pgn_scan
+ * would (the record's start, its tags, its movetext, its result), or 0
+ * for a line left to pgn_scan.  Passed: a blank line, a % line, a line
+ * of tags (in *tags whether one matched), a line of movetext, maybe
+ * ended by a result (*found PASS_RESULT).  *at: its first item, or
+ * SIZE_MAX for none.  Left: a comment, a tag after movetext (movetext),
+ * a tag the pattern must judge, more after a result, a line the block
+ * does not hold whole.
+ */
+static inline size_t
+pass_line(struct record_reader *rd, const char *s, size_t a, size_t end,
+    bool movetext, bool *tags, size_t *at, enum pass_line *found)
+{
+	size_t i = a, e;
+
+	if (s[i] == ' ' || s[i] == '\t' || s[i] == '\v' || s[i] == '\f')
+		i = pass_blanks(s, i, end);
+	*at = SIZE_MAX;
+	if (i == end)
+		return 0;
+	if (s[i] == '\n' || s[i] == '\r' || (s[i] == '%' && i == a))
+		/* A blank line, or an escape (pgn_line). */
+		e = pass_eol(s, i, end);
+	else if (s[i] == '[') {
+		if (movetext || (e = pass_tags(s, i, end, tags)) == 0)
+			return 0;
+		*at = i;
+	} else if (s[i] == '{' || s[i] == '}' || s[i] == ';' ||
+	    (e = pass_movetext(rd, s, i, end, found)) == 0)
+		return 0;
+	else
+		*at = i;
+	return e == end || (s[e] == '\r' && e + 1 == end) ? 0 : e;
+}
+
+/*
+ * Passes over the lines at rd->inbuf[rd->inpos] that pass_line passes,
+ * reading blocks, until the record's result (PASS_RESULT) or a line left
+ * to pgn_scan (PASS_READ), which nothing here has changed.  The first
+ * line of an input, which may open with a byte order mark, is
+ * pgn_scan's.
+ */
+static enum pass_line
+pass_lines(struct record_reader *rd, struct pgn_scan *sc)
+{
+	const char    *s = rd->inbuf;
+	size_t	       a, end, e, at, next, from, last = 0;
+	unsigned long  lines;
+	bool	       tags = sc->tags, movetext = rd->has_movetext, line_tags;
+	enum pass_line found = PASS_LINE;
+
+	if (rd->lineno == 0)
+		return PASS_READ;
+	while (found == PASS_LINE) {
+		if (rd->inpos == rd->inlen && reader_refill(rd) != 1) {
+			found = PASS_READ;
+			break;
+		}
+		/* Kept in locals, line by line: rd's, once a block. */
+		from = a = rd->inpos;
+		end = rd->inlen;
+		for (lines = 0; a < end; a = next) {
+			line_tags = tags;
+			if ((e = pass_line(rd, s, a, end, movetext, &line_tags,
+				 &at, &found)) == 0) {
+				found = PASS_READ;
+				break;
+			}
+			/* Its end: LF, CR, or CR LF (reader_line). */
+			next = e + 1 + (s[e] == '\r' && s[e + 1] == '\n');
+			last = a;
+			lines++;
+			if (at != SIZE_MAX &&
+			    !(sc->any && sc->start->line != 0)) {
+				/* reader_pos, the line not read. */
+				*sc->start = (struct diag_pos){
+					rd->lineno + lines, at - a + 1,
+					rd->next_offset + (at - from)
+				};
+				sc->any = true;
+			}
+			tags = line_tags;
+			if (found == PASS_RESULT) {
+				a = next;
+				break;
+			}
+			movetext = movetext || (at != SIZE_MAX && s[at] != '[');
+		}
+		if (lines > 0) {
+			/* As reader_line leaves the last line, read to its end. */
+			rd->lineno += lines;
+			rd->line_offset = rd->next_offset + (last - from);
+			rd->line_start = 0;
+			rd->next_offset += a - from;
+			rd->inpos = a;
+			rd->have_line = false;
+		}
+	}
+	sc->tags = tags;
+	rd->has_movetext = movetext;
+	return found;
+}
+
+/*
  * Where a record of the notation ends, written once for reading it
  * (next_pgn, build) and passing over it (skip_pgn, !build): the next item
  * of the record at rd->pos, in *sc.  A record ends at its result token,
@@ -513,9 +800,11 @@ pgn_start(
  * that does not end it is read here, the line's bytes held in locals from
  * one token to the next; the other items are returned, rd->pos at them.
  * Passing over, only PGN_STOP, PGN_RESULT and the end are returned, a
- * comment's text is not looked at, and a line of tokens alone past the
- * record's start is passed whole (plain_line).  Inlined into each, so
- * that the pass tests nothing about building.
+ * comment's text is not looked at, the lines the input's block holds
+ * whole go by pass_line, uncopied, where it knows them (nearly all of a
+ * record's), and of the others a line of tokens alone past the record's
+ * start is passed whole (plain_line).  Inlined into each, so that the
+ * pass tests nothing about building.
  */
 static inline __attribute__((always_inline)) enum pgn_item
 pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
@@ -527,6 +816,13 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 	int	    rc;
 
 	for (;;) {
+		/* Passing over, the lines the block holds whole go by here. */
+		if (!build && !rd->in_comment &&
+		    !(rd->have_line && rd->pos < rd->linelen)) {
+			if (pass_lines(rd, sc) == PASS_RESULT)
+				return PGN_RESULT;
+			started = sc->any && sc->start->line != 0;
+		}
 		if ((rc = pgn_line(rd)) != 1)
 			return rc == -1 ? PGN_ERROR : PGN_EOF;
 		s = rd->line;

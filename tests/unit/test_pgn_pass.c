@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Unit tests of the notation's pass (skip_pgn in read-pgn.c, what a -j
+ * worker does to the records of the others): records passed over end
+ * where reading them ends them, so that the records read between them
+ * are the same, numbers, positions, errors and all, and an input ending
+ * inside a record is told the same.  The inputs are hostile pieces
+ * (comments holding braces, semicolons, '[' and results, % lines, records
+ * of no tag, tags and results sharing lines with movetext, NULs, lines
+ * far longer than a block) run together in random orders, with LF, CRLF,
+ * CR and mixed line ends, and cut short at the end.
+ */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record/record.h"
+#include "reading.h"
+
+#define PIECE(s) \
+	{ \
+		s, sizeof s - 1 \
+	}
+
+/* Pieces of the notation, whole records or not: each ends a line. */
+static const struct {
+	const char *text;
+	size_t	    len;
+} pieces[] = {
+	PIECE("[Event \"a\"]\n[Game \"reversi\"]\n\n"
+	      "1. f5 d6 2. c3 d3 3. c4 f4 *\n\n"),
+	PIECE("[Result \"33-31\"]\n1. f5 {a comment\n"
+	      "[Event \"inside\"] 1-0 [%clk 0:01:00]\n"
+	      "} d6 2. c3 [%clk 0:00:59] d3 *\n"),
+	PIECE("[Event \"b\"] [Game \"reversi\"] f5 d6 c3 33-31\n"),
+	PIECE("f5 d6 c3 * f5 f6 e6 0-1\n"),
+	PIECE("%[Event \"escaped\"] 1-0\n"),
+	PIECE("f5 ; 1-0 in a ; comment\nd6 1. 2.* } f5 *\n"),
+	PIECE("[Event \"d\"]\nf5 d6\n"),
+	PIECE("[Event x]\n[Event \"a \\\"q\\\" b\"]\n[Event \"unclosed]\n\n"),
+	PIECE("{just a comment} {and [Event \"another\"]\none} f5 d6 "
+	      "1/2-1/2\n"),
+	PIECE("{between}\n"),
+	PIECE("f5 {[%clk 1:00]} d6 c3 *\n"),
+	PIECE("1. f5 d6 2. c3-d3 e6-f7 [x] y[z 1-0  \t\n"),
+	PIECE("1.f5 2.d6 3.c3 31.46-18\n"),
+	PIECE("  \t[Event \"sp\"]  \t\n\t1. f5\t d6 *  \t \n"),
+	PIECE("[Event \"e\"]\n1. f5 d6 2. c3 d3\n[Event \"f\"]\n"),
+	PIECE("f5 d6 *[Event \"g\"] f5 *\n"),
+	PIECE("f5 d6 1-0 {after the result}\n"),
+	PIECE("f5 d6 1-0 ; after the result\n"),
+	PIECE("}stray f5 *\n"),
+	PIECE("\x1b f5 \x1b-1 \x1b[ *\n"),
+	PIECE("f5 \0 d6 \0-\0 *\n"),
+	PIECE("[Event \"n\"]\n\n1. f5 d6 2. c3 d3 3. c4 f4 4. f3 e6 5. e7 f7 "
+	      "6. c5 b6 7. g5 e3\n8. d7 c6 9. b4 f6 10. g6 h5 11. g4 b5 "
+	      "12. a6 a5 13. a4 c7 14. f2 f1\n15. c8 d8 16. e8 b8 17. h4 g3 "
+	      "18. e2 f8 19. g8 h3 20. h6 g7 21. h8 h7\n22. d1 c1 23. d2 e1 "
+	      "24. c2 b1 25. b3 a3 26. a2 a1 27. b2 g1 28. g2 h1\n29. h2 b7 "
+	      "30. a8 pass 31. a7 34-30\n\n"),
+	PIECE("f5 d6 [Event \"on the line\"] d6 *\n"),
+	PIECE("*\n1. *\n"),
+	PIECE("[A \"1\"][B \"2\"]f5 *\n"),
+	PIECE("[Event \"v\"] junk\nf5 *\n"),
+	PIECE(" %x f5 *\n"),
+	PIECE("[Event \"t\"]\n%f5 d6 *\n[Game \"reversi\"]\n"),
+	PIECE("1. f5 {open\n%not an escape\n[Event \"no\"] *\n;} d6 *\n"),
+	PIECE("[Event \"x\"]\n{\n}\n;f5\n[Event \"y\"]\nf5 -- - * -*- 1-\n"
+	      "2-3-4 0-1\n"),
+	PIECE("1. f5 d6\n\n\n2. c3 d3\n  \n3. 1-0\n"),
+	PIECE("[Event \"\xef\xbb\xbf\"] f5 *\n"),
+	PIECE("[Event \"q\" ]\n[ Game \"reversi\"]\n[Event \"y\"x]\nf5 *\n"),
+	PIECE("[Event \"y\"x\n[Event \"z\"\n"),
+	PIECE("[ \"nameless\"]\n"),
+	PIECE("f5 d6\n1/2-1/2\nf5\n0-1\n"),
+	PIECE("\xef\xbb\xbf"
+	      "1. f5 *\n"),
+	PIECE("\xef\xbb\xbf[Event \"bom\"]\nf5 *\n"),
+};
+
+#define NPIECES (sizeof pieces / sizeof pieces[0])
+
+/* A long line: n bytes of "f5 d6 ", or of a comment's look-alikes. */
+static size_t
+long_line(char *out, size_t n, int comment)
+{
+	static const char *fill[] = { "f5 d6 ", "x1-0 [y {z ;w * " };
+	const char	  *f = fill[comment];
+	size_t		   k = strlen(f), len = 0;
+
+	if (comment)
+		len += (size_t)sprintf(out, "f5 {");
+	for (; len + k < n; len += k)
+		memcpy(out + len, f, k);
+	len += (size_t)sprintf(out + len, "%s", comment ? "} d6 *\n" : "*\n");
+	return len;
+}
+
+/* The next of a small generator of pseudo-random numbers (xorshift). */
+static uint32_t
+next_rand(uint32_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 17;
+	*x ^= *x << 5;
+	return *x;
+}
+
+/*
+ * An input of about n bytes in out: the pieces in a random order (seed),
+ * now and then a long line, line ends by ends (0 LF, 1 CRLF, 2 CR, 3 any
+ * of them), cut short at a random byte of its last piece (cut).
+ */
+static size_t
+make_input(char *out, size_t n, uint32_t seed, int ends, int cut)
+{
+	static char line[150000];
+	size_t	    len = 0, k, i, last = 0;
+	uint32_t    x = seed;
+	const char *s;
+	int	    e;
+
+	while (len < n) {
+		last = len;
+		/* A long line about once in 25 kB. */
+		k = next_rand(&x) % (NPIECES * 16 + 2);
+		if (k < NPIECES * 16) {
+			s = pieces[k % NPIECES].text;
+			k = pieces[k % NPIECES].len;
+		} else {
+			k = long_line(line,
+			    40000 + next_rand(&x) % (sizeof line - 40000),
+			    k % 2);
+			s = line;
+		}
+		for (i = 0; i < k; i++) {
+			if (s[i] != '\n') {
+				out[len++] = s[i];
+				continue;
+			}
+			e = ends < 3 ? ends : (int)(next_rand(&x) % 3);
+			if (e != 0)
+				out[len++] = '\r';
+			if (e != 2)
+				out[len++] = '\n';
+		}
+	}
+	if (cut)
+		len = last + next_rand(&x) % (len - last);
+	return len;
+}
+
+/* What a record read gives, to be compared. */
+struct seen {
+	unsigned long	index;
+	struct diag_pos start;
+	enum diag_code	code;
+	struct diag_pos at;
+	size_t		ntags;
+	size_t		nturns;
+	bool		has_result;
+	bool		in_tags;
+	struct diag_pos tags_at;
+};
+
+static void
+assert_pos_eq(struct diag_pos a, struct diag_pos b)
+{
+	ck_assert_uint_eq(a.line, b.line);
+	ck_assert_uint_eq(a.col, b.col);
+	ck_assert_uint_eq(a.offset, b.offset);
+}
+
+/*
+ * Reads text[len] whole, then again passing over every k-th record but
+ * the r-th (for k 2 and 3): the records read are the same, and so are
+ * where each ended in its tags and the count at the end.
+ */
+static void
+check_passes(const char *text, size_t len)
+{
+	static struct seen   all[20000];
+	const struct record *rec;
+	struct diag_pos	     at;
+	size_t		     n = 0, i, k, r;
+	int		     rc;
+
+	rd = record_reader_new_buffer(syn, text, len, "test", RECORD_PGN);
+	ck_assert_ptr_nonnull(rd);
+	while ((rc = record_reader_next(rd, &rec)) == 1) {
+		ck_assert_uint_lt(n, sizeof all / sizeof all[0]);
+		all[n] = (struct seen){ rec->index, rec->start, rec->error.code,
+			rec->error.at, rec->ntags, rec->nturns, rec->has_result,
+			false, { 0, 0, 0 } };
+		all[n].in_tags = record_reader_ended_in_tags(
+		    rd, &all[n].tags_at);
+		n++;
+	}
+	ck_assert_int_eq(rc, 0);
+	reader_close();
+	for (k = 2; k <= 3; k++)
+		for (r = 0; r < k; r++) {
+			rd = record_reader_new_buffer(
+			    syn, text, len, "test", RECORD_PGN);
+			for (i = 0; i < n; i++) {
+				if (i % k != r) {
+					ck_assert_int_eq(
+					    record_reader_skip(rd), 1);
+				} else {
+					ck_assert_int_eq(
+					    record_reader_next(rd, &rec), 1);
+					ck_assert_uint_eq(
+					    rec->index, all[i].index);
+					assert_pos_eq(rec->start, all[i].start);
+					ck_assert_int_eq(
+					    rec->error.code, all[i].code);
+					assert_pos_eq(rec->error.at, all[i].at);
+					ck_assert_uint_eq(
+					    rec->ntags, all[i].ntags);
+					ck_assert_uint_eq(
+					    rec->nturns, all[i].nturns);
+					ck_assert(rec->has_result ==
+					    all[i].has_result);
+				}
+				ck_assert(record_reader_ended_in_tags(
+					      rd, &at) == all[i].in_tags);
+				if (all[i].in_tags)
+					assert_pos_eq(at, all[i].tags_at);
+			}
+			/* Nothing more, read or passed over. */
+			ck_assert_int_eq(record_reader_skip(rd), 0);
+			reader_close();
+		}
+}
+
+/*
+ * Each piece alone, and cut short at each of its bytes; at the input's
+ * start, and after a line (the first line is read, not passed).
+ */
+START_TEST(pass_ends_pieces_where_reading_does)
+{
+	static char buf[400];
+	size_t	    i, k, first;
+
+	for (first = 0; first < 2; first++)
+		for (i = 0; i < NPIECES; i++)
+			for (k = 0; k <= pieces[i].len; k++) {
+				buf[0] = '\n';
+				memcpy(buf + first, pieces[i].text, k);
+				check_passes(buf, first + k);
+			}
+}
+END_TEST
+
+/* The pieces run together over many blocks (_i: the line ends). */
+START_TEST(pass_ends_runs_of_pieces_where_reading_does)
+{
+	static char text[1 << 20];
+	size_t	    len;
+	uint32_t    seed;
+
+	for (seed = 1; seed <= 6; seed++) {
+		len = make_input(text, 400000,
+		    seed * 2654435761u + (uint32_t)_i, _i, (int)(seed % 2));
+		check_passes(text, len);
+	}
+}
+END_TEST
+
+/*
+ * Records with CRLF, CR and LF line ends at every byte of the first
+ * block's end: a line end split across blocks (CR LF), a line the block
+ * holds all but its end of, a result or a tag at the block's last byte.
+ */
+START_TEST(pass_ends_records_across_the_block_end)
+{
+	static const char *recs[] = { "[Event \"a\"]\r\n1. f5 d6 *\r\n\r\n",
+		"[Event \"b\"]\r1. f5 d6 0-1\r\r", "f5 d6\n[Event \"c\"]\n" };
+	static char	   text[70000];
+	size_t		   len, pad, k;
+
+	for (pad = 0; pad < 120; pad++) {
+		/* A first line that ends pad bytes short of the window. */
+		len = (size_t)sprintf(text, "%%");
+		memset(text + len, 'x', 65536 - 100 + pad);
+		len += 65536 - 100 + pad;
+		text[len++] = '\n';
+		for (k = 0; k < 12; k++)
+			len += (size_t)sprintf(text + len, "%s", recs[k % 3]);
+		check_passes(text, len);
+	}
+}
+END_TEST
+
+/*
+ * By Check's own calls, not unit.h's helpers: these are being reworked
+ * on main (UNIT_MAIN), and this file builds on either side.
+ */
+int
+main(void)
+{
+	Suite	*s = suite_create("pgn_pass");
+	TCase	*tc = tcase_create("pass");
+	SRunner *sr;
+	int	 failed;
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
+	tcase_add_test(tc, pass_ends_pieces_where_reading_does);
+	tcase_add_loop_test(
+	    tc, pass_ends_runs_of_pieces_where_reading_does, 0, 4);
+	tcase_add_test(tc, pass_ends_records_across_the_block_end);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
