@@ -18,6 +18,7 @@
 
 #include "record/record.h"
 #include "reading.h"
+#include "unit.h"
 
 #define PIECE(s) \
 	{ \
@@ -294,28 +295,9 @@ START_TEST(pass_ends_records_across_the_block_end)
 }
 END_TEST
 
-/*
- * By Check's own calls, not unit.h's helpers: these are being reworked
- * on main (UNIT_MAIN), and this file builds on either side.
- */
-int
-main(void)
-{
-	Suite	*s = suite_create("pgn_pass");
-	TCase	*tc = tcase_create("pass");
-	SRunner *sr;
-	int	 failed;
-
-	tcase_set_timeout(tc, 60);
-	tcase_add_checked_fixture(tc, syntax_setup, syntax_teardown);
-	tcase_add_test(tc, pass_ends_pieces_where_reading_does);
-	tcase_add_loop_test(
-	    tc, pass_ends_runs_of_pieces_where_reading_does, 0, 4);
-	tcase_add_test(tc, pass_ends_records_across_the_block_end);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+UNIT_MAIN("pgn_pass",
+    unit_loops(
+	unit_fixture(unit_tcase("pass", 60, pass_ends_pieces_where_reading_does,
+			 pass_ends_records_across_the_block_end, NULL),
+	    syntax_setup, syntax_teardown),
+	pass_ends_runs_of_pieces_where_reading_does, 0, 4, NULL))

@@ -231,8 +231,9 @@ turns_actions_to(struct rules_position *pos, const char *actions, int phase)
 /*
  * The name of an action as the notation writes it ("c3", "xc3", "c1-f4",
  * "35:", "pass", "swap"), without a capture mark, in buf[len]; a cell off
- * the board is written "#n".
+ * the board is written "#n".  TURNS_NAME bytes hold any, "#n-#n" too.
  */
+#define TURNS_NAME 32
 static inline const char *
 turns_name(const struct rules_position *pos, const struct rules_action *a,
     char *buf, size_t len)
@@ -267,7 +268,7 @@ turns_reject(struct rules_position *pos, const struct rules_action *a,
     const char *code, struct diag *d)
 {
 	struct rules_position *before = rules_position_dup(pos);
-	char		       name[32];
+	char		       name[TURNS_NAME];
 
 	ck_assert_ptr_nonnull(before);
 	turns_name(pos, a, name, sizeof name);
@@ -374,9 +375,9 @@ turns_legal(
     const struct rules_position *pos, char *out, size_t len, bool sorted)
 {
 	struct rules_action acts[RULES_MAX_CELLS + 36];
-	char   names[RULES_MAX_CELLS + 36][2 * RULES_CELL_NAME + 2];
-	char  *order[RULES_MAX_CELLS + 36];
-	size_t n, i, k = 0;
+	char		    names[RULES_MAX_CELLS + 36][TURNS_NAME];
+	char		   *order[RULES_MAX_CELLS + 36];
+	size_t		    n, i, k = 0;
 
 	n = rules_legal(pos, acts, RULES_MAX_CELLS + 36);
 	ck_assert_uint_le(n, RULES_MAX_CELLS + 36);
@@ -738,7 +739,7 @@ static inline void
 turns_require_accepted(struct rules_position *scratch,
     const struct rules_position *pos, const struct rules_action *a)
 {
-	char name[32];
+	char name[TURNS_NAME];
 
 	rules_position_copy(scratch, pos);
 	if (rules_play(scratch, a, NULL) != 0)
@@ -754,7 +755,7 @@ static inline void
 turns_require_refused(struct rules_position *scratch,
     const struct rules_position *pos, const struct rules_action *a)
 {
-	char name[32];
+	char name[TURNS_NAME];
 
 	rules_position_copy(scratch, pos);
 	turns_name(pos, a, name, sizeof name);
