@@ -57,7 +57,8 @@ extern const char wthor_square_names[100][2];
 /*
  * The same squares as a line reader hands them to the referee
  * (record_square_byte: the file, and the rank less one in the high
- * nibble); 0 for a byte that names none.
+ * nibble), to be read only for a byte wthor_square takes: one that names
+ * no square holds 0 there, which is also a1's.
  */
 extern const uint8_t wthor_square_bytes[100];
 

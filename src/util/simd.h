@@ -3,12 +3,16 @@
  * Sixteen bytes at a time, with GCC's vector extension (SSE2 on x86-64):
  * the type and the constant of the hot loops over runs of two-byte
  * squares (the line readers' and the replay's).  UTIL_V16 says whether
- * the compiler has them; without, those loops go a byte at a time.
+ * they may be used: a compiler with the extension and
+ * __builtin_convertvector (GCC 9, clang), on a little-endian machine (a
+ * square's two bytes are read as one 16-bit lane, the file low); else
+ * those loops go a byte at a time.
  */
 #ifndef ARBITER_UTIL_SIMD_H
 #define ARBITER_UTIL_SIMD_H
 
-#if defined(__GNUC__)
+#if defined(__GNUC__) && (defined(__clang__) || __GNUC__ >= 9) && \
+    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define UTIL_V16 1
 
 typedef unsigned char util_v16u8 __attribute__((vector_size(16)));
