@@ -135,6 +135,7 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 	unsigned long	     k = rd->index + 1;
 	size_t		     end = WTHOR_MOVES, used, i;
 	struct record_token *t;
+	struct diag_pos	     at;
 
 	while (end > 0 && m[end - 1] == 0)
 		end--;
@@ -152,6 +153,15 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 		reader_oom(rd);
 		return;
 	}
+	if (used > rd->turncap && reader_turn_room(rd, used) == -1)
+		return;
+	/*
+	 * Each byte's name into the line and its turn, as add_turn makes
+	 * them, with its square (a pass, "pa", byte 0, is none); the turns
+	 * count only once every byte named one.
+	 */
+	t = rd->rec.turns;
+	at = wthor_pos(k, 8);
 	for (i = 0; i < used; i++) {
 		if (m[i] == 0) {
 			diag_set_at(wthor_warning(rd), DIAG_WTHOR_PASS_BYTE,
@@ -160,7 +170,10 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 			    "pass, which WTHOR leaves unwritten",
 			    i + 1);
 			memcpy(rd->line + 2 * i, "pa", 2);
-		} else if (!wthor_square(m[i], rd->line + 2 * i)) {
+			rd->squares[i] = RECORD_SQUARE_NONE;
+		} else if (wthor_square(m[i], rd->line + 2 * i))
+			rd->squares[i] = wthor_square_bytes[m[i]];
+		else {
 			diag_set_at(first_error(rd), DIAG_BAD_WTHOR_MOVE,
 			    wthor_pos(k, 8 + i), 1,
 			    "move byte %zu is %u: no square (10 * row + "
@@ -168,17 +181,13 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 			    i + 1, m[i]);
 			return;
 		}
+		t[i] = (struct record_token){ rd->line + 2 * i, 2,
+			{ at.line, at.col + i, at.offset + i } };
 	}
 	rd->linelen = 2 * used;
 	rd->line[rd->linelen] = '\0';
-	for (i = 0; i < used; i++) {
-		if ((t = add_turn(rd, rd->line + 2 * i, 2)) == NULL)
-			return;
-		t->at = wthor_pos(k, 8 + i);
-		/* A pass ("pa", byte 0) is no square. */
-		rd->squares[i] = m[i] == 0 ? RECORD_SQUARE_NONE :
-					     wthor_square_bytes[m[i]];
-	}
+	rd->rec.nturns = used;
+	rd->has_movetext = rd->has_movetext || used > 0;
 }
 
 /*

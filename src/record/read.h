@@ -347,8 +347,11 @@ void reader_note(struct record_reader *, enum reader_note_kind kind,
  */
 long reader_note_of(struct record_reader *, size_t turn);
 
-/* The turns' storage for one more; 0, or -1 with the record told. */
-int reader_turn_room(struct record_reader *);
+/*
+ * The turns' storage (and the squares') for n in all; 0, or -1 with the
+ * record told (too large, or out of memory).
+ */
+int reader_turn_room(struct record_reader *, size_t n);
 
 /*
  * Adds a turn token; the caller sets where it stands.  In the notation
@@ -368,7 +371,7 @@ add_turn(struct record_reader *rd, const char *s, size_t len)
 	size_t		     n = rd->rec.nturns;
 
 	/* Every move comes here: the common case stays out of libutil. */
-	if (n >= rd->turncap && reader_turn_room(rd) == -1)
+	if (n >= rd->turncap && reader_turn_room(rd, n + 1) == -1)
 		return NULL;
 	t = &rd->rec.turns[n];
 	if (rd->in_line)

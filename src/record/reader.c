@@ -394,14 +394,14 @@ reader_too_large(struct record_reader *rd)
 }
 
 int
-reader_turn_room(struct record_reader *rd)
+reader_turn_room(struct record_reader *rd, size_t n)
 {
 	size_t cap = rd->turncap;
 
-	if (rd->rec.nturns >= rd->max_size / sizeof *rd->rec.turns)
+	if (n > rd->max_size / sizeof *rd->rec.turns)
 		return reader_too_large(rd);
 	/* The squares have room for as many: turncap counts both. */
-	if (array_grow(&rd->rec.turns, &cap, rd->rec.nturns + 1,
+	if (array_grow(&rd->rec.turns, &cap, n,
 		sizeof *rd->rec.turns) == -1 ||
 	    array_grow(&rd->squares, &rd->squarecap, cap, 1) == -1)
 		return reader_oom(rd);
