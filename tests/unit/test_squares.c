@@ -221,15 +221,15 @@ START_TEST(replay_changed_turns_by_their_tokens)
 		  { f6, 2, { 1, 3, 2 } }, { e6, 2, { 1, 5, 4 } } };
 	struct replay_options opt = { .max_legal = 64 };
 	const struct record  *rec;
-	struct record	      other;
+	struct record	      changed;
 	struct replay	      rp;
 
 	/* Other turns than the squares': the turns are the ones played. */
 	rec = first_record("f5d6c3\n", RECORD_TRANSCRIPT);
-	other = *rec;
-	other.turns = turns;
+	changed = *rec;
+	changed.turns = turns;
 	replay_init(&rp);
-	replay_record(syn, &other, &opt, &rp);
+	replay_record(syn, &changed, &opt, &rp);
 	ck_assert(!rp.has_error);
 	ck_assert_int_eq(rp.turns, 3);
 	/* e6 (5 * 8 + 4) is Black's, piece 1; c3 (2 * 8 + 2) was not played. */
