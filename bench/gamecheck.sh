@@ -70,6 +70,18 @@
 # 2 (stdout, stderr, exit) on the set in all six formats and on huge.csv;
 # bench/same-output.sh against main's gamecheck; every gamecheck golden
 # case; --write=wthor the same.
+#
+# The replay's kernel against main 60a1517: an x86-64-v4 clone of the hot
+# entries (AVX-512's three-way logic: fewer steps a move) and or_all's
+# second swap within each half (vpshufd, one cycle, for vpermq's three).
+# The kernel is most of the time: replaying each game's squares twice
+# (the copy's result thrown away) took huge.csv from 0.77 s to 1.20 s.
+# Paired, alternating, /usr/bin/time user+sys, 9 runs each, 16:30 UTC,
+# load 0.9-1.3 on 2 cores: huge.csv median 0.70 s against 0.77 s (0.91x:
+# 1,466,000 games per CPU second against 1,333,000); bench_playout -n
+# 200000 reversi 0.30 s against 0.33 s (5 runs).  Instructions the same
+# (valgrind has no AVX-512: it runs the v3 clone).  Output identical:
+# full reports and stderr of big.csv, bench/same-output.sh.
 set -eu
 ref=${ARBITER_REFERENCE:-}
 . "${srcdir:-.}/bench/lib.sh"
