@@ -9,6 +9,7 @@
  * record, never by the size of the input.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -350,6 +351,16 @@ reader_line(struct record_reader *rd)
 
 /* ---- Building a record ------------------------------------------- */
 
+/* d as if it were all zero bytes, but for its message's first. */
+static void
+reader_diag_clear(struct diag *d)
+{
+	d->code = DIAG_NONE;
+	d->msg[0] = '\0';
+	d->at = (struct diag_pos){ 0, 0, 0 };
+	d->len = 0;
+}
+
 void
 reader_reset(struct record_reader *rd)
 {
@@ -358,7 +369,14 @@ reader_reset(struct record_reader *rd)
 	struct record_note  *notes = rd->rec.notes;
 	struct record_stamp *stamps = rd->rec.stamps;
 
-	memset(&rd->rec, 0, sizeof rd->rec);
+	/*
+	 * All but the two messages' texts (most of the record's bytes),
+	 * read only when the record says it has one.
+	 */
+	memset(&rd->rec, 0, offsetof(struct record, warning));
+	reader_diag_clear(&rd->rec.warning);
+	rd->rec.malformed = false;
+	reader_diag_clear(&rd->rec.error);
 	rd->rec.stamps = stamps;
 	rd->rec.tags = tags;
 	rd->rec.turns = turns;

@@ -782,7 +782,9 @@ play_turn(struct record_syntax *syn, const struct record *rec,
  * The cells of the squares sq[0..avail-1] (record_squares) on 8x8, the
  * archives' board, up to the first that is none of its: how many.  The
  * reader checked and decoded them: a square is on the board when neither
- * its file nor its rank reaches 8 (bits 0x88), sixteen at a time.
+ * its file nor its rank reaches 8 (bits 0x88), sixteen at a time, the
+ * last sixteen padded with a1s; so cells has room for avail rounded up
+ * to sixteen (64: avail is at most 64).
  */
 static size_t
 square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
@@ -790,24 +792,36 @@ square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
 	size_t n = 0;
 
 #if UTIL_V16
-	util_v16u8 v, off;
-	uint64_t   bad[2];
-	size_t	   k;
+	typedef int16_t v16s16 __attribute__((vector_size(32)));
+	util_v16u8	v, off;
+	v16s16		c;
+	uint64_t	bad[2];
+	size_t		r;
 
-	for (; n + 16 <= avail; n += 16) {
-		memcpy(&v, sq + n, sizeof v);
+	for (; n < avail; n += 16) {
+		r = avail - n;
+		if (r >= 16) {
+			memcpy(&v, sq + n, sizeof v);
+		} else {
+			v = (util_v16u8){ 0 };
+			memcpy(&v, sq + n, r);
+		}
+		c = __builtin_convertvector((v >> 1 & 0x38) | (v & 7), v16s16);
+		memcpy(cells + n, &c, sizeof c);
 		off = v & 0x88;
 		memcpy(bad, &off, sizeof bad);
-		if ((bad[0] | bad[1]) != 0)
-			break;
-		v = (v >> 1 & 0x38) | (v & 7);
-		for (k = 0; k < 16; k++)
-			cells[n + k] = v[k];
+		/* Little-endian: the first square off the board, its byte. */
+		if (bad[0] != 0)
+			return n + (size_t)__builtin_ctzll(bad[0]) / 8;
+		if (bad[1] != 0)
+			return n + 8 + (size_t)__builtin_ctzll(bad[1]) / 8;
 	}
-#endif
+	return avail;
+#else
 	for (; n < avail && (sq[n] & 0x88) == 0; n++)
 		cells[n] = (int16_t)((sq[n] >> 1 & 0x38) | (sq[n] & 7));
 	return n;
+#endif
 }
 
 /*
