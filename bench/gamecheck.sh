@@ -82,6 +82,24 @@
 # 200000 reversi 0.30 s against 0.33 s (5 runs).  Instructions the same
 # (valgrind has no AVX-512: it runs the v3 clone).  Output identical:
 # full reports and stderr of big.csv, bench/same-output.sh.
+#
+# Two games at a time against main 1e2db3b: gamecheck holds a record
+# (record_reader_hold: the reader reads the next into other storage) and
+# replays the two with their first runs of squares side by side
+# (replay_records_pair, reversi's play_cells_pair): each move waits for
+# the last board, and the other game's moves fill the wait.  A test first,
+# in the kernel alone: each game's squares replayed a second time beside
+# the first, in one loop, took huge.csv from 0.69 s to 0.79 s, where a
+# second replay after the first took it to 1.06 s.  Paired, alternating,
+# 11 runs each, 16:50 UTC, load 3.3-4.1 on 2 cores (the other core
+# busy): huge.csv median 0.68 s against 0.74 s (0.92x: 1,509,000 games
+# per CPU second); transcripts, WTHOR, GGF and the notation of big.csv
+# no slower (5 runs each, 10 ms steps).  Instructions (valgrind: the v3
+# clone, two games' registers spilling where v4 has 32) up: CSV 206.8M
+# -> 230.1M, transcripts 187.0M -> 210.0M, WTHOR 254.0M -> 276.8M; the
+# formats whose readers decode no squares do not pair.  Output identical:
+# all six formats with -j 1 and -j 2 (full reports, stderr, exit status),
+# bench/same-output.sh, the golden cases.
 set -eu
 ref=${ARBITER_REFERENCE:-}
 . "${srcdir:-.}/bench/lib.sh"

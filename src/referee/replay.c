@@ -1590,21 +1590,23 @@ check_end(
 		rp->status = REPLAY_FINISHED;
 }
 
-void
-replay_record(struct record_syntax *syn, const struct record *rec,
-    const struct replay_options *opt, struct replay *rp)
+/*
+ * replay_record up to the record's turns: false where it is done with
+ * there (malformed, or not set up), else true, with *end the turns to
+ * play and *fast whether runs of squares go at a time.
+ */
+static bool
+replay_start(const struct record *rec, const struct replay_options *opt,
+    struct replay *rp, size_t *end, bool *fast)
 {
-	size_t i, end;
-	bool   fast;
-
 	replay_reset(rp);
 	if (rec->malformed) {
 		replay_malformed(rec, opt, rp);
-		return;
+		return false;
 	}
 	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp) ||
 	    replay_times(rec, rp) == -1 || replay_keys(rec, rp) == -1)
-		return;
+		return false;
 	rp->implicit = passes_implied(rec, opt, rp);
 	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */
 	if (rec->has_warning) {
@@ -1613,16 +1615,25 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	}
 	rp->ndice = 0;
 	rp->scratch.captured_so_far = 0;
-	end = opt->limit && opt->upto < rec->nturns ? opt->upto : rec->nturns;
-	rp->cut = end < rec->nturns;
+	*end = opt->limit && opt->upto < rec->nturns ? opt->upto : rec->nturns;
+	rp->cut = *end < rec->nturns;
 	/*
 	 * Runs of squares at a time where the game can (no dice, no counts
 	 * of captures kept per turn), a turn at a time around them.
 	 */
-	fast = rp->pos->game->play_cells != NULL && !rp->counts_captures;
+	*fast = rp->pos->game->play_cells != NULL && !rp->counts_captures;
 	if (opt->each != NULL)
 		opt->each(opt->each_arg, rp->pos);
-	for (i = 0; i < end; i++) {
+	return true;
+}
+
+/* replay_record from turn i (the turns before it played) to its end. */
+static void
+replay_finish(struct record_syntax *syn, const struct record *rec,
+    const struct replay_options *opt, struct replay *rp, size_t i,
+    size_t end, bool fast)
+{
+	for (; i < end; i++) {
 		if (fast &&
 		    (play_squares(rec, &i, end, opt, rp) == -1 || i == end)) {
 			if (i < end)
@@ -1651,4 +1662,67 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_end(syn, rec, rp);
 	}
+}
+
+void
+replay_record(struct record_syntax *syn, const struct record *rec,
+    const struct replay_options *opt, struct replay *rp)
+{
+	size_t end;
+	bool   fast;
+
+	if (replay_start(rec, opt, rp, &end, &fast))
+		replay_finish(syn, rec, opt, rp, 0, end, fast);
+}
+
+/*
+ * The squares a record's turns start with, as play_squares takes them
+ * at its first turn, into cells (room for 64): how many, 0 where the
+ * reader decoded none or the board is not 8x8.
+ */
+static size_t
+first_cells(const struct record *rec, const struct replay *rp, size_t end,
+    int16_t *cells)
+{
+	struct two_byte_bounds tb = two_byte_bounds(&rp->pos->board);
+	const uint8_t	      *sq;
+
+	if (tb.files != 8 || tb.ranks != 8 || tb.width != 8 ||
+	    (sq = record_squares(rec)) == NULL)
+		return 0;
+	return square_cells(sq, end < 64 ? end : 64, cells);
+}
+
+void
+replay_records_pair(struct record_syntax *syn, const struct record *rec[2],
+    const struct replay_options *opt, struct replay *rp[2])
+{
+	struct rules_position *pos[2];
+	int16_t		       cells[2][64];
+	const int16_t	      *to[2] = { cells[0], cells[1] };
+	size_t		       end[2], n[2], k[2] = { 0, 0 };
+	bool		       fast[2], on[2];
+	int		       g;
+
+	for (g = 0; g < 2; g++) {
+		on[g] = replay_start(rec[g], opt, rp[g], &end[g], &fast[g]);
+		n[g] = on[g] && fast[g] && opt->each == NULL &&
+			!opt->keep_turns ?
+		    first_cells(rec[g], rp[g], end[g], cells[g]) :
+		    0;
+	}
+	/* Both runs at once: play_squares goes on from where each stops. */
+	if (n[0] > 0 && n[1] > 0) {
+		pos[0] = rp[0]->pos;
+		pos[1] = rp[1]->pos;
+		rules_play_cells_pair(pos, to, n, k);
+		for (g = 0; g < 2; g++) {
+			rp[g]->turns += k[g];
+			rp[g]->actions += k[g];
+		}
+	}
+	for (g = 0; g < 2; g++)
+		if (on[g])
+			replay_finish(syn, rec[g], opt, rp[g], k[g], end[g],
+			    fast[g]);
 }
