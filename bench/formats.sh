@@ -143,6 +143,19 @@
 # notation and on 3,000 records of 0 to 42 tags, duplicates in any case,
 # odd names and escaped values; CSV, GGF, SGF and transcripts of 3,000
 # games too.
+#
+# Branch pgn against main 60a1517, the notation's squares: each turn's
+# square decoded as the notation's reader reads its token (a lookup a
+# byte, record_squares), so that the replay plays them without reading
+# the tokens again, as the line readers' and WTHOR's; a pass looked for
+# only among the turns that are no square (passes_implied); a square's
+# turn added with one test of the arrays' room.  Instructions (valgrind
+# --tool=callgrind gamecheck -q FILE, /tmp one.EXT, 25,657 games), main
+# -> pgn: the notation 613.0M -> 568.0M (23,892 -> 22,140 a game, -7.3%;
+# replay_record and its turn.h 67.9M -> 20.7M), the CSV 210.02M ->
+# 210.06M (8,186 a game): the notation 2.92x the CSV's -> 2.70x.
+# Output the same: bench/same-output.sh main's gamecheck, cmp of full
+# and -q reports, stderr and exit of big.pgn and one.csv, -j 1 and -j 2.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

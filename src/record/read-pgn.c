@@ -15,6 +15,7 @@
 
 #include "record/read.h"
 #include "record/syntax.h"
+#include "record/turn.h"
 
 /*
  * Whether s (len bytes) is a score, digits, a dash and digits: the result
@@ -474,14 +475,66 @@ read_number(struct record_reader *rd, size_t from, size_t m,
 		    rd->line + from, want, rd->rec.nturns % 2 ? "..." : ".");
 }
 
-/* The turn at line[from, to): kept, with where it stands. */
+/*
+ * record_square_byte of a two-byte token by two lookups, one a byte, each
+ * the complement of its part (a file a..p in either case, or a digit's
+ * rank less one in the high nibble), 0 for a byte that is none: the
+ * complement of the two ANDed is the file and rank, and RECORD_SQUARE_NONE
+ * when either is 0.  Every turn comes here.
+ */
+#define SQ_FILE(c, f) [c] = (uint8_t)~(f), [c - 32] = (uint8_t)~(f)
+#define SQ_RANK(c) [c] = (uint8_t) ~((c - '0' + 15) % 16 << 4)
+static const uint8_t square_file[256] = { SQ_FILE('a', 0), SQ_FILE('b', 1),
+	SQ_FILE('c', 2), SQ_FILE('d', 3), SQ_FILE('e', 4), SQ_FILE('f', 5),
+	SQ_FILE('g', 6), SQ_FILE('h', 7), SQ_FILE('i', 8), SQ_FILE('j', 9),
+	SQ_FILE('k', 10), SQ_FILE('l', 11), SQ_FILE('m', 12),
+	SQ_FILE('n', 13), SQ_FILE('o', 14), SQ_FILE('p', 15) };
+static const uint8_t square_rank[256] = { SQ_RANK('0'), SQ_RANK('1'),
+	SQ_RANK('2'), SQ_RANK('3'), SQ_RANK('4'), SQ_RANK('5'), SQ_RANK('6'),
+	SQ_RANK('7'), SQ_RANK('8'), SQ_RANK('9') };
+#undef SQ_FILE
+#undef SQ_RANK
+
+static inline uint8_t
+square_byte(const char *s, size_t len)
+{
+	if (len != 2)
+		return RECORD_SQUARE_NONE;
+	return (uint8_t)~(square_file[(unsigned char)s[0]] &
+	    square_rank[(unsigned char)s[1]]);
+}
+
+/*
+ * The turn at line[from, to): kept, with where it stands, and its square
+ * (record_squares), so that the referee reads no token twice.
+ */
 static inline void
 read_turn(struct record_reader *rd, size_t from, size_t to)
 {
 	struct record_token *t;
+	const char	    *s = rd->line + from;
+	size_t		     n = rd->rec.nturns, off = rd->textlen;
 
-	if ((t = add_turn(rd, rd->line + from, to - from)) != NULL)
+	/*
+	 * Most turns are a square with room for it in every array: add_turn
+	 * and text_add without their tests of each (the notation's tokens
+	 * are copied, never in_line).
+	 */
+	if (to - from == 2 && n < rd->turncap && n < rd->turnoffcap &&
+	    off + 3 <= rd->textcap) {
+		memcpy(rd->text + off, s, 2);
+		rd->text[off + 2] = '\0';
+		rd->textlen = off + 3;
+		rd->turn_off[n] = off;
+		t = &rd->rec.turns[n];
+		*t = (struct record_token){ NULL, 2, reader_pos(rd, from) };
+		rd->squares[n] = square_byte(s, 2);
+		rd->rec.nturns = n + 1;
+		rd->has_movetext = true;
+	} else if ((t = add_turn(rd, s, to - from)) != NULL) {
 		t->at = reader_pos(rd, from);
+		rd->squares[n] = square_byte(s, to - from);
+	}
 }
 
 /* Past the comment text sc found: rd->pos after it, the comment closed. */
@@ -957,6 +1010,10 @@ end_record(struct record_reader *rd)
 	    !rd->rec.has_result;
 	rd->ended_at = rd->rec.start;
 	reader_finish(rd);
+	/* Each turn's square, read_turn's: add_turn grew them together. */
+	rd->rec.squares = rd->squares;
+	rd->rec.squares_of = rd->rec.turns;
+	rd->rec.squares_n = rd->rec.nturns;
 	return 1;
 }
 

@@ -1469,7 +1469,8 @@ static bool
 passes_implied(const struct record *rec, const struct replay_options *opt,
     const struct replay *rp)
 {
-	size_t i;
+	const uint8_t *sq, *p;
+	size_t	       i;
 
 	if (rec->implicit_passes)
 		return true;
@@ -1480,6 +1481,18 @@ passes_implied(const struct record *rec, const struct replay_options *opt,
 		return true;
 	if (rp->game != &rules_reversi)
 		return false;
+	/* A pass is no square: only the turns that are none are looked at. */
+	if ((sq = record_squares(rec)) != NULL) {
+		for (i = 0; (p = memchr(sq + i, RECORD_SQUARE_NONE,
+				 rec->nturns - i)) != NULL;
+		     i++) {
+			i = (size_t)(p - sq);
+			if (record_turn_is_pass(
+				rec->turns[i].text, rec->turns[i].len))
+				return false;
+		}
+		return true;
+	}
 	for (i = 0; i < rec->nturns; i++)
 		if (record_turn_is_pass(rec->turns[i].text, rec->turns[i].len))
 			return false;
