@@ -124,16 +124,16 @@ tag_match(
 }
 
 /*
- * Reads the tag at rd->line[from], m bytes matched by tag_match (groups
- * g, plain its answer), or -1 for none: told then as a bad or
- * unterminated tag.
+ * Reads the tag at line[from] (rd->line, or a line of the input's block:
+ * build_lines; n bytes), m bytes matched by tag_match (groups g, plain
+ * its answer), or -1 for none: told then as a bad or unterminated tag.
  */
 static void
-read_tag(
-    struct record_reader *rd, size_t from, int m, const size_t *g, bool plain)
+read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
+    int m, const size_t *g, bool plain)
 {
-	const char     *s = rd->line + from;
-	size_t		i, k, len = rd->linelen - from;
+	const char     *s = line + from;
+	size_t		i, k, len = n - from;
 	long long	name_off, value_off;
 	struct diag_pos at = reader_pos(rd, from);
 
@@ -147,13 +147,13 @@ read_tag(
 		    open ? DIAG_UNTERMINATED_TAG : DIAG_BAD_TAG, at, len,
 		    open ? "tag value not closed by '\"]' on its line" :
 			   "a tag pair is [Name \"value\"]");
-		rd->pos = rd->linelen;
+		rd->pos = n;
 		return;
 	}
 	if ((name_off = text_add(rd, s + g[2], g[3] - g[2])) == -1 ||
 	    (value_off = text_add(rd, s + g[4], g[5] - g[4])) == -1) {
 		reader_oom(rd);
-		rd->pos = rd->linelen;
+		rd->pos = n;
 		return;
 	}
 	/* Unescape \" and \\ in place; most values have no backslash. */
@@ -169,7 +169,7 @@ read_tag(
 		rd->text[value_off + (long long)k] = '\0';
 	}
 	switch (reader_tag(rd, (size_t)name_off, (size_t)value_off, k, at)) {
-	case -1: rd->pos = rd->linelen; return;
+	case -1: rd->pos = n; return;
 	case 1:
 		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, (size_t)m,
 		    "tag %s given twice", rd->text + name_off);
@@ -461,10 +461,13 @@ struct pgn_scan {
 	bool		 dots;
 };
 
-/* The move number of m bytes at line[from]: N. before turn 2N-1, N... 2N. */
+/*
+ * The move number of m bytes at line[from] (rd->line, or a line of the
+ * block: build_lines): N. before turn 2N-1, N... before 2N.
+ */
 static inline void
-read_number(struct record_reader *rd, size_t from, size_t m,
-    unsigned long number, bool dots)
+read_number(struct record_reader *rd, const char *line, size_t from,
+    size_t m, unsigned long number, bool dots)
 {
 	unsigned long want = rd->rec.nturns / 2 + 1;
 
@@ -472,7 +475,7 @@ read_number(struct record_reader *rd, size_t from, size_t m,
 		diag_set_at(first_error(rd), DIAG_BAD_MOVE_NUMBER,
 		    reader_pos(rd, from), m,
 		    "move number %.*s where %lu%s was due", (int)m,
-		    rd->line + from, want, rd->rec.nturns % 2 ? "..." : ".");
+		    line + from, want, rd->rec.nturns % 2 ? "..." : ".");
 }
 
 /*
@@ -505,14 +508,15 @@ square_byte(const char *s, size_t len)
 }
 
 /*
- * The turn at line[from, to): kept, with where it stands, and its square
- * (record_squares), so that the referee reads no token twice.
+ * The turn at line[from, to) (as read_number's): kept, with where it
+ * stands, and its square (record_squares), so that the referee reads no
+ * token twice.
  */
-static inline void
-read_turn(struct record_reader *rd, size_t from, size_t to)
+static inline __attribute__((always_inline)) void
+read_turn(struct record_reader *rd, const char *line, size_t from, size_t to)
 {
 	struct record_token *t;
-	const char	    *s = rd->line + from;
+	const char	    *s = line + from;
 	size_t		     n = rd->rec.nturns, off = rd->textlen;
 
 	/*
@@ -639,10 +643,11 @@ enum pass_line {
 /*
  * A line of one tag as nearly all are, [Name "value"], its value holding
  * no backslash: where it ends, its LF or CR (tag_by_hand's match, with
- * nothing after it but white space); or 0 for any other line.
+ * nothing after it but white space), the match's bytes in *m and its
+ * groups in g as tag_by_hand gives them; or 0 for any other line.
  */
 static inline size_t
-pass_plain_tag(const char *s, size_t i, size_t end)
+plain_tag(const char *s, size_t i, size_t end, size_t *g, int *m)
 {
 	size_t j = i + 1;
 
@@ -650,13 +655,28 @@ pass_plain_tag(const char *s, size_t i, size_t end)
 		j++;
 	if (j == i + 1 || end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
 		return 0;
+	g[2] = 1;
+	g[3] = j - i;
+	g[4] = j + 2 - i;
 	for (j += 2; j < end && !(pgn_class[(unsigned char)s[j]] & PGN_VALUE);
 	     j++)
 		continue;
 	if (end - j < 2 || s[j] != '"' || s[j + 1] != ']')
 		return 0;
+	g[5] = j - i;
+	*m = (int)(j + 2 - i);
 	j = pass_blanks(s, j + 2, end);
 	return j < end && (s[j] == '\n' || s[j] == '\r') ? j : 0;
+}
+
+/* The same, passing over the tag. */
+static inline size_t
+pass_plain_tag(const char *s, size_t i, size_t end)
+{
+	size_t g[6];
+	int    m;
+
+	return plain_tag(s, i, end, g, &m);
 }
 
 /*
@@ -842,6 +862,112 @@ pass_lines(struct record_reader *rd, struct pgn_scan *sc)
 	return found;
 }
 
+/* A '}' at column from of the line that no '{' opened. */
+static void
+stray_brace(struct record_reader *rd, size_t from)
+{
+	diag_set_at(first_error(rd), DIAG_STRAY_BRACE, reader_pos(rd, from), 1,
+	    "'}' without an opening '{'");
+}
+
+/*
+ * The move numbers and turns of the line s[0, n) from s[i] (s[n] its LF
+ * or CR), a line that holds no byte of PGN_MARK but a '}' or a NUL
+ * (build_lines): read as pgn_scan reads them, with no item but a stray
+ * '}' and no result (every result holds a '*' or a '-').  White space as
+ * skip_space's, to the line's end.
+ */
+static inline void
+build_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
+{
+	unsigned long number;
+	size_t	      to, m;
+	bool	      dots;
+
+	for (;; i = to) {
+		if (s[i] == ' ' &&
+		    !(pgn_class[(unsigned char)s[i + 1]] & PGN_SPACE))
+			i++;
+		else
+			while (i < n &&
+			    (pgn_class[(unsigned char)s[i]] & PGN_SPACE))
+				i++;
+		if (i >= n)
+			return;
+		if (s[i] == '}') {
+			stray_brace(rd, i);
+			to = i + 1;
+			continue;
+		}
+		to = token_stop(s, i, n);
+		m = is_digit(s[i]) ? move_number(s + i, &number, &dots) : 0;
+		rd->pos = to;
+		if (m > 0) {
+			rd->has_movetext = true;
+			read_number(rd, s, i, m, number, dots);
+		}
+		if (i + m < to)
+			read_turn(rd, s, i + m, to);
+	}
+}
+
+/*
+ * Reads the lines at rd->inbuf[rd->inpos] past the record's start that
+ * the block holds whole, as pgn_scan would, without copying them into
+ * rd->line (reader_line): blank and % lines, a line of one plain tag
+ * before the movetext (plain_tag), a line of move numbers and turns
+ * (build_movetext).  Stops before any other line (a comment, a result, a
+ * tag after movetext, one the block does not hold whole), which pgn_scan
+ * reads, nothing about it changed; rd is left as reader_line leaves it
+ * line by line (its number, offsets, no line held).  A line in the block
+ * is shorter than any --max-record-size that lets the caller here, so
+ * never cut.
+ */
+static void
+build_lines(struct record_reader *rd, struct pgn_scan *sc)
+{
+	const char *s = rd->inbuf;
+	size_t	    a, i, e, end, g[6];
+	int	    m = 0;
+
+	for (;;) {
+		if (rd->inpos == rd->inlen && reader_refill(rd) != 1)
+			return;
+		a = rd->inpos;
+		end = rd->inlen;
+		if ((i = pass_blanks(s, a, end)) == end)
+			return;
+		if (s[i] == '\n' || s[i] == '\r' || (s[i] == '%' && i == a))
+			/* A blank line, or an escape (pgn_line). */
+			e = pass_eol(s, i, end);
+		else if (s[i] == '[') {
+			if (rd->has_movetext ||
+			    (e = plain_tag(s, i, end, g, &m)) == 0)
+				return;
+		} else if ((e = pass_next(s, i, end)) == end ||
+		    (s[e] != '\n' && s[e] != '\r'))
+			return;
+		if (e == end || (s[e] == '\r' && e + 1 == end))
+			return;
+		/* As reader_line: the line's number, where it starts. */
+		rd->lineno++;
+		rd->line_offset = rd->next_offset;
+		rd->line_start = 0;
+		rd->cut = false;
+		rd->have_line = false;
+		if (s[i] == '[') {
+			rd->pos = i - a;
+			sc->tags = true;
+			read_tag(rd, s + a, e - a, i - a, m, g, true);
+		} else if (e > i && !(s[i] == '%' && i == a))
+			build_movetext(rd, s + a, i - a, e - a);
+		/* Its end: LF, CR, or CR LF. */
+		e += 1 + (s[e] == '\r' && s[e + 1] == '\n');
+		rd->next_offset += e - a;
+		rd->inpos = e;
+	}
+}
+
 /*
  * Where a record of the notation ends, written once for reading it
  * (next_pgn, build) and passing over it (skip_pgn, !build): the next item
@@ -876,6 +1002,11 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 				return PGN_RESULT;
 			started = sc->any && sc->start->line != 0;
 		}
+		/* Reading, those past its start that need no more, here. */
+		if (build && started && !rd->in_comment &&
+		    !(rd->have_line && rd->pos < rd->linelen) &&
+		    rd->max_size >= sizeof rd->inbuf)
+			build_lines(rd, sc);
 		if ((rc = pgn_line(rd)) != 1)
 			return rc == -1 ? PGN_ERROR : PGN_EOF;
 		s = rd->line;
@@ -952,10 +1083,10 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 			if (build) {
 				rd->pos = to;
 				if (m > 0)
-					read_number(
-					    rd, i, m, sc->number, sc->dots);
+					read_number(rd, s, i, m, sc->number,
+					    sc->dots);
 				if (i + m < to)
-					read_turn(rd, i + m, to);
+					read_turn(rd, s, i + m, to);
 			}
 		}
 		rd->pos = n;
@@ -971,7 +1102,8 @@ read_result(struct record_reader *rd, const struct pgn_scan *sc)
 	long long off;
 
 	if (sc->m > 0)
-		read_number(rd, sc->from, (size_t)sc->m, sc->number, sc->dots);
+		read_number(rd, rd->line, sc->from, (size_t)sc->m, sc->number,
+		    sc->dots);
 	if ((off = text_add(rd, rd->line + from, len)) == -1) {
 		reader_oom(rd);
 		return;
@@ -1031,17 +1163,14 @@ next_pgn(struct record_reader *rd)
 	while ((item = pgn_scan(rd, &sc, true)) > PGN_RESULT) {
 		switch (item) {
 		case PGN_TAG:
-			read_tag(rd, sc.from, sc.m, sc.g, sc.plain);
+			read_tag(rd, rd->line, rd->linelen, sc.from, sc.m, sc.g,
+			    sc.plain);
 			break;
 		case PGN_COMMENT:
 			read_stamps(rd, sc.from, sc.to);
 			comment_end(rd, &sc);
 			break;
-		default:
-			diag_set_at(first_error(rd), DIAG_STRAY_BRACE,
-			    reader_pos(rd, sc.from), 1,
-			    "'}' without an opening '{'");
-			break;
+		default: stray_brace(rd, sc.from); break;
 		}
 	}
 	if (item == PGN_RESULT)
