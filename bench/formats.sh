@@ -165,7 +165,10 @@
 # one.pgn with CRLF and CR line ends, and gamecheck (-f pgn, -j 2,
 # --max-record-size 300) on every fuzz corpus file and case input;
 # test_pgn_pass reads its hostile inputs both ways, every record and
-# diagnostic compared.
+# diagnostic compared.  Then the record's first line and the line ending
+# in its result read there too (and the blank lines between records):
+# 516.7M -> 500.5M (19,508 a game, -3.1%; reader_line and tag_by_hand
+# 19.2M -> 0), 2.38x the CSV's; the same checks.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -454,6 +454,7 @@ struct pgn_scan {
 	bool		 tags;	/* a tag matched */
 	size_t		 from;
 	size_t		 to;
+	const char	*line; /* a result's: rd->line, or the block's */
 	int		 m;	/* a tag's bytes; a token's move number's */
 	size_t		 g[6];	/* a tag's name and value (tag_match) */
 	bool		 plain; /* its value without a backslash */
@@ -615,11 +616,16 @@ pass_next(const char *s, size_t i, size_t end)
 }
 
 /* White space within a line (is_space but for the line ends). */
+static inline bool
+line_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+}
+
 static inline size_t
 pass_blanks(const char *s, size_t i, size_t end)
 {
-	while (i < end &&
-	    (s[i] == ' ' || s[i] == '\t' || s[i] == '\v' || s[i] == '\f'))
+	while (i < end && line_blank(s[i]))
 		i++;
 	return i;
 }
@@ -912,53 +918,77 @@ build_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 }
 
 /*
- * Reads the lines at rd->inbuf[rd->inpos] past the record's start that
- * the block holds whole, as pgn_scan would, without copying them into
- * rd->line (reader_line): blank and % lines, a line of one plain tag
- * before the movetext (plain_tag), a line of move numbers and turns
- * (build_movetext).  Stops before any other line (a comment, a result, a
- * tag after movetext, one the block does not hold whole), which pgn_scan
- * reads, nothing about it changed; rd is left as reader_line leaves it
- * line by line (its number, offsets, no line held).  A line in the block
- * is shorter than any --max-record-size that lets the caller here, so
- * never cut.
+ * Reads the lines at rd->inbuf[rd->inpos] that the block holds whole, as
+ * pgn_scan would, without copying them into rd->line (reader_line):
+ * blank and % lines, a line of one plain tag (plain_tag), a line of move
+ * numbers and turns (build_movetext), maybe ended by the record's result
+ * with nothing after it: then true, the result in *sc as pgn_scan finds
+ * it (PGN_RESULT), its line the block's.  The record starts at the first
+ * of their items as at pgn_scan's (pgn_start).  Stops before any other
+ * line (a comment, a tag after movetext, one the block does not hold
+ * whole), which pgn_scan reads, nothing about it changed; rd is left as
+ * reader_line leaves it line by line (its number, offsets, no line
+ * held).  A line in the block is shorter than any --max-record-size that
+ * lets the caller here, so never cut; the input's first line, which may
+ * open with a byte order mark, is pgn_scan's.
  */
-static void
+static bool
 build_lines(struct record_reader *rd, struct pgn_scan *sc)
 {
-	const char *s = rd->inbuf;
-	size_t	    a, i, e, end, g[6];
-	int	    m = 0;
+	const char    *s = rd->inbuf;
+	size_t	       a, i, e, end, ts, te, g[6];
+	int	       m = 0;
+	bool	       started = sc->any && sc->start->line != 0;
+	enum pass_line item = PASS_LINE;
 
-	for (;;) {
+	while (item == PASS_LINE) {
 		if (rd->inpos == rd->inlen && reader_refill(rd) != 1)
-			return;
+			return false;
 		a = rd->inpos;
 		end = rd->inlen;
 		if ((i = pass_blanks(s, a, end)) == end)
-			return;
+			return false;
 		if (s[i] == '\n' || s[i] == '\r' || (s[i] == '%' && i == a))
 			/* A blank line, or an escape (pgn_line). */
 			e = pass_eol(s, i, end);
 		else if (s[i] == '[') {
-			if (rd->has_movetext ||
+			/* After movetext, the next record's (PGN_STOP). */
+			if ((sc->any && rd->has_movetext) ||
 			    (e = plain_tag(s, i, end, g, &m)) == 0)
-				return;
-		} else if ((e = pass_next(s, i, end)) == end ||
-		    (s[e] != '\n' && s[e] != '\r'))
-			return;
+				return false;
+		} else if (s[i] == '{' || s[i] == ';' ||
+		    (e = pass_movetext(rd, s, i, end, &item)) == 0)
+			return false;
 		if (e == end || (s[e] == '\r' && e + 1 == end))
-			return;
+			return false;
 		/* As reader_line: the line's number, where it starts. */
 		rd->lineno++;
 		rd->line_offset = rd->next_offset;
 		rd->line_start = 0;
 		rd->cut = false;
 		rd->have_line = false;
+		if (e > i && !(s[i] == '%' && i == a) && !started)
+			started = pgn_start(rd, sc, i - a, s[i], true);
 		if (s[i] == '[') {
 			rd->pos = i - a;
 			sc->tags = true;
 			read_tag(rd, s + a, e - a, i - a, m, g, true);
+		} else if (item == PASS_RESULT) {
+			/* The result: the last token, blanks after it. */
+			for (te = e; te > i && line_blank(s[te - 1]); te--)
+				continue;
+			for (ts = te; ts > i && !token_end(s[ts - 1]); ts--)
+				continue;
+			build_movetext(rd, s + a, i - a, ts - a);
+			m = is_digit(s[ts]) ?
+			    (int)move_number(s + ts, &sc->number, &sc->dots) :
+			    0;
+			if (m > 0)
+				rd->has_movetext = true;
+			sc->from = ts - a;
+			sc->to = rd->pos = te - a;
+			sc->m = m;
+			sc->line = s + a;
 		} else if (e > i && !(s[i] == '%' && i == a))
 			build_movetext(rd, s + a, i - a, e - a);
 		/* Its end: LF, CR, or CR LF. */
@@ -966,6 +996,7 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 		rd->next_offset += e - a;
 		rd->inpos = e;
 	}
+	return true;
 }
 
 /*
@@ -1002,11 +1033,14 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 				return PGN_RESULT;
 			started = sc->any && sc->start->line != 0;
 		}
-		/* Reading, those past its start that need no more, here. */
-		if (build && started && !rd->in_comment &&
+		/* Reading, those that need no more go by build_lines. */
+		if (build && !rd->in_comment && rd->lineno > 0 &&
 		    !(rd->have_line && rd->pos < rd->linelen) &&
-		    rd->max_size >= sizeof rd->inbuf)
-			build_lines(rd, sc);
+		    rd->max_size >= sizeof rd->inbuf) {
+			if (build_lines(rd, sc))
+				return PGN_RESULT;
+			started = sc->any && sc->start->line != 0;
+		}
 		if ((rc = pgn_line(rd)) != 1)
 			return rc == -1 ? PGN_ERROR : PGN_EOF;
 		s = rd->line;
@@ -1071,6 +1105,7 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 				rd->has_movetext = true;
 			if (i + m < to) {
 				if (result_token(rd, s + i + m, to - i - m)) {
+					sc->line = s;
 					sc->from = i;
 					sc->to = rd->pos = to;
 					sc->m = (int)m;
@@ -1102,9 +1137,9 @@ read_result(struct record_reader *rd, const struct pgn_scan *sc)
 	long long off;
 
 	if (sc->m > 0)
-		read_number(rd, rd->line, sc->from, (size_t)sc->m, sc->number,
+		read_number(rd, sc->line, sc->from, (size_t)sc->m, sc->number,
 		    sc->dots);
-	if ((off = text_add(rd, rd->line + from, len)) == -1) {
+	if ((off = text_add(rd, sc->line + from, len)) == -1) {
 		reader_oom(rd);
 		return;
 	}
