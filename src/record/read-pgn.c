@@ -905,8 +905,18 @@ build_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 			to = i + 1;
 			continue;
 		}
-		to = token_stop(s, i, n);
-		m = is_digit(s[i]) ? move_number(s + i, &number, &dots) : 0;
+		/*
+		 * A move number first: the token most often ends with it.
+		 * move_number reads no byte past the line (none is a '.').
+		 */
+		if (is_digit(s[i])) {
+			m = move_number(s + i, &number, &dots);
+			to = m > 0 && token_end(s[i + m]) ? i + m :
+							    token_stop(s, i, n);
+		} else {
+			m = 0;
+			to = token_stop(s, i, n);
+		}
 		rd->pos = to;
 		if (m > 0) {
 			rd->has_movetext = true;
