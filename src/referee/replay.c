@@ -735,14 +735,18 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 
 	/*
 	 * Most turns are one square of a small square board, written with
-	 * two bytes: the codec would read them as this one PLACE (its own
-	 * fast path), reached here without its calls.  reserve() has room
-	 * for two actions from the first turn on.
+	 * two bytes, and the notation's others mostly a pass: the codec
+	 * would read them as this one PLACE or PASS (its own fast paths),
+	 * reached here without its calls.  reserve() has room for two
+	 * actions from the first turn on (a pass's bound).
 	 */
-	if ((c = two_byte_square(&tb, tok)) != -1 && sc->acts_cap >= 2 &&
-	    sc->offs_cap >= 2) {
-		sc->acts[0] = (struct rules_action){ .kind = RULES_PLACE,
-			.to = (int16_t)c };
+	if (sc->acts_cap >= 2 && sc->offs_cap >= 2 &&
+	    ((c = two_byte_square(&tb, tok)) != -1 ||
+		record_turn_is_pass(tok->text, tok->len))) {
+		sc->acts[0] = c != -1 ?
+		    (struct rules_action){ .kind = RULES_PLACE,
+			.to = (int16_t)c } :
+		    (struct rules_action){ .kind = RULES_PASS };
 		sc->offs[0] = 0;
 		t.acts = sc->acts;
 		t.offs = sc->offs;
@@ -1483,7 +1487,8 @@ static bool
 passes_implied(const struct record *rec, const struct replay_options *opt,
     const struct replay *rp)
 {
-	size_t i;
+	const uint8_t *sq, *p;
+	size_t	       i;
 
 	if (rec->implicit_passes)
 		return true;
@@ -1494,6 +1499,18 @@ passes_implied(const struct record *rec, const struct replay_options *opt,
 		return true;
 	if (rp->game != &rules_reversi)
 		return false;
+	/* A pass is no square: only the turns that are none are looked at. */
+	if ((sq = record_squares(rec)) != NULL) {
+		for (i = 0; (p = memchr(sq + i, RECORD_SQUARE_NONE,
+				 rec->nturns - i)) != NULL;
+		     i++) {
+			i = (size_t)(p - sq);
+			if (record_turn_is_pass(
+				rec->turns[i].text, rec->turns[i].len))
+				return false;
+		}
+		return true;
+	}
 	for (i = 0; i < rec->nturns; i++)
 		if (record_turn_is_pass(rec->turns[i].text, rec->turns[i].len))
 			return false;

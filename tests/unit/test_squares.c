@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Unit tests of the squares a line reader hands the referee
+ * Unit tests of the squares a reader hands the referee
  * (record_squares, src/record) and of the replay that plays them
  * (src/referee): each turn's square byte as record_square_byte gives it,
  * sixteen bytes at a time or one by one, and a replay from them that says
@@ -23,7 +23,7 @@ static const char game[] =
 
 /* What may stand for one of its squares: bad ones, passes, cases. */
 static const char *const other[] = { "D3", "i1", "a9", "a0", "`1", "q1", "h8",
-	"a10", "--", "PA", "pa", "p9", "e3", "H8" };
+	"a10", "--", "PA", "pa", "p9", "e3", "H8", "pass" };
 
 START_TEST(square_byte_forms)
 {
@@ -87,9 +87,31 @@ assert_squares_of_tokens(const struct record *rec, const char *text)
 		    "%s: turn %zu", text, i + 1);
 }
 
+/*
+ * The game in the notation into out (size bytes), its turn at byte at of
+ * game (even) written tok: move numbers, ten turns a line, a Game tag.
+ */
+static void
+notation_of(char *out, size_t size, size_t at, const char *tok)
+{
+	size_t i, n;
+
+	n = (size_t)snprintf(out, size, "[Game \"reversi\"]\n\n");
+	for (i = 0; i + 1 < sizeof game && n < size; i += 2) {
+		if (i % 4 == 0)
+			n += (size_t)snprintf(
+			    out + n, size - n, "%zu. ", i / 4 + 1);
+		if (n < size)
+			n += (size_t)snprintf(out + n, size - n, "%.*s%s",
+			    i == at ? (int)strlen(tok) : 2,
+			    i == at ? tok : game + i, i % 20 == 18 ? "\n" : " ");
+	}
+	ck_assert_uint_lt(n, size);
+}
+
 START_TEST(squares_read_with_the_tokens)
 {
-	char   text[512], csv[600];
+	char   text[512], csv[600], pgn[700];
 	size_t at, k;
 
 	assert_squares_of_tokens(first_record(game, RECORD_TRANSCRIPT), game);
@@ -103,6 +125,9 @@ START_TEST(squares_read_with_the_tokens)
 			    csv, sizeof csv, "id,winner,moves\n7,1,%s\n", text);
 			assert_squares_of_tokens(
 			    first_record(csv, RECORD_CSV), csv);
+			notation_of(pgn, sizeof pgn, at, other[k]);
+			assert_squares_of_tokens(
+			    first_record(pgn, RECORD_PGN), pgn);
 		}
 }
 END_TEST
@@ -112,19 +137,24 @@ START_TEST(squares_only_of_the_turns_read)
 	const struct record *rec;
 	struct record	     copy;
 
-	/* The notation's tokens are copied: the referee reads them. */
-	rec = first_record("[Game \"reversi\"]\nf5 d6 c3\n", RECORD_PGN);
-	ck_assert_ptr_null(record_squares(rec));
+	static const char *const texts[] = { "f5d6c3d3c4\n",
+		"[Game \"reversi\"]\n1. f5 d6 2. c3 d3 3. c4\n" };
+	static const enum record_format fmts[] = { RECORD_TRANSCRIPT,
+		RECORD_PGN };
+	size_t i;
+
 	/* A record whose turns were changed is read from its tokens. */
-	rec = first_record("f5d6c3d3c4\n", RECORD_TRANSCRIPT);
-	ck_assert_ptr_nonnull(record_squares(rec));
-	copy = *rec;
-	copy.turns++;
-	copy.nturns--;
-	ck_assert_ptr_null(record_squares(&copy));
-	copy = *rec;
-	copy.nturns--;
-	ck_assert_ptr_null(record_squares(&copy));
+	for (i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		rec = first_record(texts[i], fmts[i]);
+		ck_assert_ptr_nonnull(record_squares(rec));
+		copy = *rec;
+		copy.turns++;
+		copy.nturns--;
+		ck_assert_ptr_null(record_squares(&copy));
+		copy = *rec;
+		copy.nturns--;
+		ck_assert_ptr_null(record_squares(&copy));
+	}
 }
 END_TEST
 
@@ -167,7 +197,7 @@ assert_squares_as_tokens(const char *text, enum record_format fmt)
 
 START_TEST(replay_squares_as_tokens)
 {
-	char   text[512], csv[600];
+	char   text[512], csv[600], pgn[700];
 	size_t at, k;
 
 	assert_squares_as_tokens(game, RECORD_TRANSCRIPT);
@@ -179,6 +209,8 @@ START_TEST(replay_squares_as_tokens)
 			snprintf(
 			    csv, sizeof csv, "id,winner,moves\n7,1,%s\n", text);
 			assert_squares_as_tokens(csv, RECORD_CSV);
+			notation_of(pgn, sizeof pgn, at, other[k]);
+			assert_squares_as_tokens(pgn, RECORD_PGN);
 		}
 }
 END_TEST
