@@ -215,27 +215,35 @@ START_TEST(replay_squares_as_tokens)
 }
 END_TEST
 
+/* WTHOR's fixtures: games, passes and bad move bytes among them. */
+static const char *const wthor_files[] = { "board10.wtb", "games.wtb",
+	"playok.wtb", "quirks.wtb", "short.wtb", "solved.wtb" };
+
+/* Opens the test's reader on the WTHOR fixture name, its path in path. */
+static void
+wthor_open(const char *name, char *path, size_t cap)
+{
+	snprintf(path, cap, "%s/tests/cases/data/wthor/%s",
+	    getenv("srcdir") != NULL ? getenv("srcdir") : ".", name);
+	reader_close();
+	rd_fp = fopen(path, "rb");
+	ck_assert_msg(rd_fp != NULL, "%s", path);
+	rd = record_reader_new(syn, rd_fp, path, RECORD_WTHOR);
+	ck_assert_ptr_nonnull(rd);
+}
+
 /*
  * WTHOR's games, passes and bad move bytes among them: each record's
  * squares are its tokens', and its replay from them theirs.
  */
 START_TEST(wthor_squares_as_tokens)
 {
-	static const char *const files[] = { "board10.wtb", "games.wtb",
-		"playok.wtb", "quirks.wtb", "short.wtb", "solved.wtb" };
 	const struct record	*rec;
 	char			 path[256];
 	size_t			 i, n = 0;
 
-	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
-		snprintf(path, sizeof path, "%s/tests/cases/data/wthor/%s",
-		    getenv("srcdir") != NULL ? getenv("srcdir") : ".",
-		    files[i]);
-		reader_close();
-		rd_fp = fopen(path, "rb");
-		ck_assert_msg(rd_fp != NULL, "%s", path);
-		rd = record_reader_new(syn, rd_fp, path, RECORD_WTHOR);
-		ck_assert_ptr_nonnull(rd);
+	for (i = 0; i < sizeof wthor_files / sizeof wthor_files[0]; i++) {
+		wthor_open(wthor_files[i], path, sizeof path);
 		while (record_reader_next(rd, &rec) == 1) {
 			assert_squares_of_tokens(rec, path);
 			assert_record_squares_as_tokens(rec, path);
@@ -295,8 +303,6 @@ assert_pairs_as_alone(const char *what)
  */
 START_TEST(replay_pairs_as_alone)
 {
-	static const char *const files[] = { "board10.wtb", "games.wtb",
-		"playok.wtb", "quirks.wtb", "short.wtb", "solved.wtb" };
 	enum record_format	 fmt;
 	char			*text, path[256];
 	size_t			 cap = 1 << 20, len, at, k, i, n = 0;
@@ -321,15 +327,8 @@ START_TEST(replay_pairs_as_alone)
 		if (fmt == RECORD_CSV)
 			break;
 	}
-	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
-		snprintf(path, sizeof path, "%s/tests/cases/data/wthor/%s",
-		    getenv("srcdir") != NULL ? getenv("srcdir") : ".",
-		    files[i]);
-		reader_close();
-		rd_fp = fopen(path, "rb");
-		ck_assert_msg(rd_fp != NULL, "%s", path);
-		rd = record_reader_new(syn, rd_fp, path, RECORD_WTHOR);
-		ck_assert_ptr_nonnull(rd);
+	for (i = 0; i < sizeof wthor_files / sizeof wthor_files[0]; i++) {
+		wthor_open(wthor_files[i], path, sizeof path);
 		n += assert_pairs_as_alone(path);
 	}
 	ck_assert_uint_gt(n, 10);
