@@ -297,35 +297,42 @@ assert_pairs_as_alone(const char *what)
 }
 
 /*
- * The game with each stand-in at each of its squares, in rows one after
- * another, as CSV and as transcripts; and WTHOR's games: pairs of them
- * replayed as each alone, however far apart they stop.
+ * The game with each stand-in at each of its squares, one record after
+ * another, as CSV, transcripts and the notation; and WTHOR's games:
+ * pairs of them replayed as each alone, however far apart they stop.
  */
 START_TEST(replay_pairs_as_alone)
 {
-	enum record_format	 fmt;
-	char			*text, path[256];
-	size_t			 cap = 1 << 20, len, at, k, i, n = 0;
+	static const enum record_format fmts[] = { RECORD_TRANSCRIPT,
+		RECORD_CSV, RECORD_PGN };
+	char	*text, path[256];
+	size_t	 cap = 1 << 20, len, at, k, i, f, n = 0;
 
-	for (fmt = RECORD_TRANSCRIPT;; fmt = RECORD_CSV) {
+	for (f = 0; f < sizeof fmts / sizeof fmts[0]; f++) {
 		text = malloc(cap);
 		ck_assert_ptr_nonnull(text);
 		len = (size_t)snprintf(text, cap, "%s%s\n",
-		    fmt == RECORD_CSV ? "id,winner,moves\n7,1," : "", game);
+		    fmts[f] == RECORD_CSV ? "id,winner,moves\n7,1," : "", game);
 		for (at = 0; at + 1 < sizeof game; at += 2)
-			for (k = 0; k < sizeof other / sizeof other[0]; k++)
-				len += (size_t)snprintf(text + len, cap - len,
-				    "%s%.*s%s%s\n", fmt == RECORD_CSV ? "7,1," : "",
-				    (int)at, game, other[k], game + at + 2);
+			for (k = 0; k < sizeof other / sizeof other[0]; k++) {
+				if (fmts[f] == RECORD_PGN)
+					notation_of(text + len, cap - len, at,
+					    other[k]);
+				else
+					snprintf(text + len, cap - len,
+					    "%s%.*s%s%s\n",
+					    fmts[f] == RECORD_CSV ? "7,1," : "",
+					    (int)at, game, other[k],
+					    game + at + 2);
+				len += strlen(text + len);
+			}
 		ck_assert_uint_lt(len, cap - 1);
 		reader_close();
-		rd = record_reader_new_buffer(syn, text, len, "test", fmt);
+		rd = record_reader_new_buffer(syn, text, len, "test", fmts[f]);
 		ck_assert_ptr_nonnull(rd);
 		ck_assert_uint_gt(assert_pairs_as_alone(text), 800);
 		reader_close();
 		free(text);
-		if (fmt == RECORD_CSV)
-			break;
 	}
 	for (i = 0; i < sizeof wthor_files / sizeof wthor_files[0]; i++) {
 		wthor_open(wthor_files[i], path, sizeof path);
