@@ -786,9 +786,10 @@ play_turn(struct record_syntax *syn, const struct record *rec,
  * The cells of the squares sq[0..avail-1] (record_squares) on 8x8, the
  * archives' board, up to the first that is none of its: how many.  The
  * reader checked and decoded them: a square is on the board when neither
- * its file nor its rank reaches 8 (bits 0x88), sixteen at a time, the
- * last sixteen padded with a1s; so cells has room for avail rounded up
- * to sixteen (64: avail is at most 64).
+ * its file nor its rank reaches 8 (bits 0x88).  Sixteen at a time, the
+ * last sixteen those that end at avail (again some before them, already
+ * found good), or, fewer than sixteen in all, padded with a1s; so cells
+ * has room for avail rounded up to sixteen (64: avail is at most 64).
  */
 static size_t
 square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
@@ -800,25 +801,27 @@ square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
 	util_v16u8	v, off;
 	v16s16		c;
 	uint64_t	bad[2];
-	size_t		r;
+	size_t		at;
 
-	for (; n < avail; n += 16) {
-		r = avail - n;
-		if (r >= 16) {
-			memcpy(&v, sq + n, sizeof v);
+	while (n < avail) {
+		if (avail >= 16) {
+			at = avail - n >= 16 ? n : avail - 16;
+			memcpy(&v, sq + at, sizeof v);
 		} else {
+			at = 0;
 			v = (util_v16u8){ 0 };
-			memcpy(&v, sq + n, r);
+			memcpy(&v, sq, avail);
 		}
 		c = __builtin_convertvector((v >> 1 & 0x38) | (v & 7), v16s16);
-		memcpy(cells + n, &c, sizeof c);
+		memcpy(cells + at, &c, sizeof c);
 		off = v & 0x88;
 		memcpy(bad, &off, sizeof bad);
 		/* Little-endian: the first square off the board, its byte. */
 		if (bad[0] != 0)
-			return n + (size_t)__builtin_ctzll(bad[0]) / 8;
+			return at + (size_t)__builtin_ctzll(bad[0]) / 8;
 		if (bad[1] != 0)
-			return n + 8 + (size_t)__builtin_ctzll(bad[1]) / 8;
+			return at + 8 + (size_t)__builtin_ctzll(bad[1]) / 8;
+		n = at + 16;
 	}
 	return avail;
 #else

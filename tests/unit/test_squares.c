@@ -211,6 +211,10 @@ START_TEST(replay_squares_as_tokens)
 			assert_squares_as_tokens(csv, RECORD_CSV);
 			notation_of(pgn, sizeof pgn, at, other[k]);
 			assert_squares_as_tokens(pgn, RECORD_PGN);
+			/* The game cut there: runs of every length. */
+			snprintf(text, sizeof text, "%.*s%s\n", (int)at, game,
+			    other[k]);
+			assert_squares_as_tokens(text, RECORD_TRANSCRIPT);
 		}
 }
 END_TEST
