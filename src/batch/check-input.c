@@ -184,7 +184,7 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 	const char	     *name = cli_input_name(path);
 	uint64_t	      at, held_at = 0;
 	unsigned	      sub;
-	int		      rc, s = 0, solved = 0;
+	int		      rc, s = 0, solved = 0, read_errno;
 
 	ro.max_legal = 64;
 	ro.keep_turns = o->x != NULL || opt->perfect != NULL ||
@@ -199,8 +199,12 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 		return -1;
 	}
 	replay_init(&rp_held);
-	/* Without the room to hold one, each record alone. */
-	if (pairs(&ro, opt))
+	/*
+	 * Without the room to hold one, each record alone; and where a read
+	 * may say something (a stream found corrupt), before the record
+	 * read ahead of it is put out.
+	 */
+	if (pairs(&ro, opt) && !cli_input_decompressed(in))
 		hold = record_hold_new();
 	/*
 	 * replay_record fails only for memory; it says so in the record.
@@ -269,13 +273,18 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 		rc = -2;
 	/*
 	 * The input ended, or reading failed, with a record held: it was
-	 * read first, so it comes first.
+	 * read first, so it comes first, and if it stops the run (as it
+	 * would have before the read), the read's end or failure is not
+	 * met.  Putting it out must not change the read's errno.
 	 */
 	if (held != NULL) {
+		read_errno = errno;
 		replay_record(syn, held, &ro, &rp_held);
-		if (settle(syn, path, name, held, &rp_held, 0, held_at,
-			CLI_JOBS_RECORD, o, opt, t, stop) == -2)
-			rc = -2;
+		s = settle(syn, path, name, held, &rp_held, 0, held_at,
+		    CLI_JOBS_RECORD, o, opt, t, stop);
+		if (s != 0)
+			rc = s == -2 ? -2 : 1;
+		errno = read_errno;
 	}
 	if (rc == -1) {
 		/* Reading failed: the input (exit 2), or memory (3). */

@@ -60,7 +60,9 @@ enum step {
 };
 
 struct input {
-	FILE	   *raw;  /* the file, or stdin */
+	FILE	     *raw;  /* the file, or stdin */
+	FILE	     *file;	/* the stream of ours that reads it */
+	struct input *next_open; /* the next being decompressed */
 	const char *name; /* in messages, borrowed */
 	void (*seen)(void *, const void *, size_t);
 	void *arg;
@@ -411,9 +413,19 @@ input_read(void *cookie, char *buf, size_t size)
 	return -1;
 }
 
+/* The inputs being decompressed, open now (cli_input_decompressed). */
+static struct input *decompressing;
+
 static void
 input_free(struct input *in)
 {
+	struct input **p;
+
+	for (p = &decompressing; *p != NULL; p = &(*p)->next_open)
+		if (*p == in) {
+			*p = in->next_open;
+			break;
+		}
 	decoder_end(in);
 	if (in->raw != stdin)
 		fclose(in->raw);
@@ -477,8 +489,25 @@ input_wrap(FILE *raw, const char		     *name,
 	if ((f = fopencookie(in, "r", io)) == NULL) {
 		cli_error("%s: %s", name, strerror(errno));
 		input_free(in);
+		return NULL;
+	}
+	in->file = f;
+	if (in->kind != PLAIN) {
+		in->next_open = decompressing;
+		decompressing = in;
 	}
 	return f;
+}
+
+bool
+cli_input_decompressed(const FILE *f)
+{
+	const struct input *in;
+
+	for (in = decompressing; in != NULL; in = in->next_open)
+		if (in->file == f)
+			return true;
+	return false;
 }
 
 FILE *

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -45,6 +46,14 @@ void  cli_input_close(FILE *in);
  */
 FILE *cli_input_open_seen(const char *path,
     void (*seen)(void *arg, const void *buf, size_t n), void *arg);
+
+/*
+ * Whether f, opened by cli_input_open(_seen), is read decompressed: a
+ * read from it may say that its stream is corrupt (bad-compressed) as it
+ * happens, so whoever reads ahead of what it puts out would put that
+ * out of order.
+ */
+bool cli_input_decompressed(const FILE *f);
 
 /*
  * errno after a read from an input failed for a reason already said (a
