@@ -143,6 +143,25 @@
 # notation and on 3,000 records of 0 to 42 tags, duplicates in any case,
 # odd names and escaped values; CSV, GGF, SGF and transcripts of 3,000
 # games too.
+#
+# Branch tree against main 60a1517, the GGF and SGF readers (issue 34,
+# target 1).  Instructions per game (valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q /tmp/lead/one.EXT, the set once,
+# 25,657 games, each format by main's --write), main -> tree:
+#   step 1, the moves of a line's run written by tree_squares (eight
+#   bytes of the line read at once, a move's frame checked by one mask,
+#   its turn, offset, square and text stored through pointers held in
+#   registers), each turn's square decoded as it is read and handed to
+#   the replay (record_squares), as the line readers' and WTHOR's:
+#     GGF 21,800 -> 18,423, SGF 23,522 -> 19,788, CSV 8,186 -> 8,186;
+#     GGF's replay_record 44.8M -> 19.7M; next_tree and what it
+#     inlines 186.5M -> 44.3M, and tree_squares 74.2M.
+# Output the same: cmp of gamecheck's YAML, -q, -j 2, -q -j 2,
+# --write=ggf and --write=sgf (stdout, stderr, exit) of main and tree on
+# the set's GGF and SGF, on 3,000 games of each as is, with CRLF and CR
+# line ends, moves upper case, split across lines, with notes and bad
+# squares, cut short and with 300 bytes mangled (12 seeds), and on the
+# golden cases' tree inputs.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -641,8 +641,10 @@ tree_move(
 		v = "pass";
 		len = 4;
 	}
-	if ((t = add_turn(rd, v, len)) != NULL)
+	if ((t = add_turn(rd, v, len)) != NULL) {
 		t->at = at;
+		rd->squares[rd->rec.nturns - 1] = record_square_byte(v, len);
+	}
 }
 
 /*
@@ -1175,8 +1177,11 @@ tree_plain_move(struct record_reader *rd, struct tree_order *o, int colour,
 
 	if ((kind = order_move(o, colour)) != ORDER_AS_DUE)
 		order_at(o, kind, reader_pos(rd, col));
-	if ((t = add_turn(rd, rd->line + col, n)) != NULL)
+	if ((t = add_turn(rd, rd->line + col, n)) != NULL) {
 		t->at = reader_pos(rd, col);
+		rd->squares[rd->rec.nturns - 1] = record_square_byte(
+		    rd->line + col, n);
+	}
 }
 
 /*
@@ -1252,13 +1257,130 @@ tree_property(struct tree_parse *p)
 }
 
 /*
+ * Where tree_squares writes the moves of a line: the turns, their text
+ * offsets, squares and text, and how many more of them each has room
+ * for, so that a move of two bytes takes no call and no check of a
+ * capacity of its own.  room is 0 where a move would need more (memory,
+ * or a limit on the record's size: tree_plain_move's way, one by one).
+ */
+struct tree_room {
+	struct record_token *turns;
+	size_t		    *turn_off;
+	uint8_t		    *squares;
+	char		    *text;
+	size_t		     nturns, textlen, room;
+};
+
+static inline void
+room_take(const struct record_reader *rd, struct tree_room *r)
+{
+	size_t n = rd->rec.nturns, room = 0;
+
+	r->turns = rd->rec.turns;
+	r->turn_off = rd->turn_off;
+	r->squares = rd->squares;
+	r->text = rd->text;
+	r->nturns = n;
+	r->textlen = rd->textlen;
+	/* Each move: a turn, its offset, its square and 3 bytes ("f5"). */
+	if (rd->max_size >= 2 && n < rd->turncap && n < rd->turnoffcap) {
+		room = rd->turncap < rd->turnoffcap ? rd->turncap - n :
+						      rd->turnoffcap - n;
+		/* A fourth byte stored with them, for one store. */
+		if (rd->textcap <= rd->textlen)
+			room = 0;
+		else if ((rd->textcap - rd->textlen - 1) / 3 < room)
+			room = (rd->textcap - rd->textlen - 1) / 3;
+	}
+	r->room = room;
+}
+
+/*
+ * tree_squares' loop, the format's way of writing a move its constant
+ * (semi: 1 SGF's ;B[f5], 0 GGF's B[f5]), so that its masks and strides
+ * take no register.  want: a move's bytes as the next must be.
+ */
+static inline __attribute__((always_inline)) size_t
+square_moves(const char *s, size_t i, size_t len, uint64_t want,
+    struct tree_room *r, unsigned long lineno, size_t col0,
+    unsigned long long off0, const unsigned semi)
+{
+	const unsigned sh = 8 * semi, stride = 5 + semi;
+	const uint64_t mask = (uint64_t)0xff0000ffff << sh | semi * 0xff;
+	const uint64_t flip = (uint64_t)('B' ^ 'W') << sh;
+	struct record_token *restrict t = r->turns + r->nturns;
+	struct record_token *end = t + r->room;
+	size_t *restrict turn_off = r->turn_off + r->nturns;
+	uint8_t *restrict squares = r->squares + r->nturns;
+	char *restrict text = r->text;
+	size_t tl = r->textlen, k;
+	/* A byte's column and offset are its index and these. */
+	size_t		   dcol = col0 + 2 + semi;
+	unsigned long long doff = off0 + 2 + semi;
+	uint64_t	   w;
+	uint32_t	   two;
+	unsigned	   file, rank;
+
+	for (; t < end && len - i >= 8; t++) {
+		memcpy(&w, s + i, sizeof w);
+		if ((w & mask) != want)
+			break;
+		two = (uint32_t)(w >> (16 + sh)) & 0xffff;
+		file = ((two & 0xff) | 0x20) - 'a';
+		rank = (two >> 8) - '1';
+		if ((file | rank) >= 8)
+			break;
+		t->text = NULL;
+		t->len = 2;
+		t->at = (struct diag_pos){ lineno, dcol + i, doff + i };
+		*turn_off++ = tl;
+		*squares++ = (uint8_t)(file | rank << 4);
+		/* "f5" and its NUL; the fourth byte is in the room, unused. */
+		memcpy(text + tl, &two, sizeof two);
+		tl += 3;
+		i += stride;
+		want ^= flip;
+	}
+	k = (size_t)(t - (r->turns + r->nturns));
+	r->nturns += k;
+	r->textlen = tl;
+	r->room -= k;
+	return i;
+}
+
+/*
+ * The moves of the line s (len bytes) from i that are a square of 8x8
+ * (a1 to h8, either case), written SGF's way (;B[f5]) or GGF's (B[f5])
+ * as the first is, each of colour due (0 or 1) by turns, eight bytes of
+ * the line or more from it: written into r as tree_plain_move would
+ * write them, col0 and off0 making a column and an offset of a byte's
+ * index (reader_pos); as many as r has room for.  Returns where they
+ * stop, at a byte after a ']', or i: the rest is tree_run's.  Apart from
+ * tree_run, so that the pointers it writes through stay in registers.
+ */
+static __attribute__((noinline)) size_t
+tree_squares(const char *s, size_t i, size_t len, int due, struct tree_room *r,
+    unsigned long lineno, size_t col0, unsigned long long off0)
+{
+	uint64_t c = due == 1 ? 'W' : 'B';
+
+	if (s[i] == ';')
+		return square_moves(s, i, len,
+		    (uint64_t)']' << 40 | (uint64_t)'[' << 16 | c << 8 | ';', r,
+		    lineno, col0, off0, 1);
+	return square_moves(s, i, len, (uint64_t)']' << 32 | '[' << 8 | c, r,
+	    lineno, col0, off0, 0);
+}
+
+/*
  * The main line's nodes as nearly every tree writes them, on one line
  * with nothing between: ;B[f5]W[d6] (SGF) or B[f5]W[d6] (GGF), the byte
  * in hand (p->c, at rd->pos - 1) the first.  Read as tree_node and
  * tree_property would, a byte at a time in the line, up to the first byte
  * that is something else, which is then in hand as tree_next leaves it
  * (white space skipped, the line left), the rest of the last move's
- * values read if it is a '['.
+ * values read if it is a '['.  Moves of two bytes in turn after the
+ * first (nearly every one) are tree_squares' to write.
  * Returns false, nothing read, when the first byte is none of these.
  */
 static bool
@@ -1267,15 +1389,32 @@ tree_run(struct tree_parse *p)
 	static const char     ids[2][2] = { "B", "W" };
 	struct record_reader *rd = p->rd;
 	const char	     *s = rd->line;
-	size_t		      len = rd->linelen, i, start, n;
+	size_t		      len = rd->linelen, i, j, start, n;
 	int		      colour = -1; /* of the last move, -1: a ';' */
 	/* A copy the compiler keeps in registers: text stores alias all. */
 	struct tree_order o = p->tr.order;
+	struct tree_room  r;
 
 	if (p->after_variation || p->tr.main_done || !rd->have_line ||
 	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
 		return false;
 	for (i = start = rd->pos - 1; i < len;) {
+		if (o.first_colour != -1 && o.bad_colour == -1) {
+			room_take(rd, &r);
+			j = tree_squares(s, i, len,
+			    o.first_colour ^ (int)(o.nmoves & 1), &r,
+			    rd->lineno, 1 - rd->line_start, rd->line_offset);
+			if (j != i) {
+				o.nmoves += r.nturns - rd->rec.nturns;
+				if (r.nturns != rd->rec.nturns)
+					rd->has_movetext = true;
+				rd->rec.nturns = r.nturns;
+				rd->textlen = r.textlen;
+				colour = s[j - 5] == 'W';
+				if ((i = j) >= len)
+					break;
+			}
+		}
 		if (s[i] == ';') {
 			colour = -1;
 			i++;
@@ -1413,6 +1552,13 @@ next_tree(struct record_reader *rd)
 		return -1;
 	tree_end(&p);
 	reader_finish(rd);
+	/*
+	 * Each turn's square was decoded as it was read (record_squares),
+	 * as a line reader's: the replay reads no token again.
+	 */
+	rd->rec.squares = rd->squares;
+	rd->rec.squares_of = rd->rec.turns;
+	rd->rec.squares_n = rd->rec.nturns;
 	return 1;
 }
 
