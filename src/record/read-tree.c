@@ -104,10 +104,26 @@ static int
 ggf_board(
     struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
-	int    pieces[RULES_MAX_CELLS], n, k = 0, side = -1;
-	size_t i = 0;
-	char   size[16];
+	/*
+	 * The start, as GGS writes nearly every board: its pieces as the
+	 * loop below reads them (d4 and e5 white, e4 and d5 black, rows
+	 * from the first), with no byte read twice.
+	 */
+	static const char start[] = "8 -------- -------- -------- ---O*--- "
+				    "---*O--- -------- -------- -------- *";
+	static const int  start_pieces[64] = { [27] = RULES_PIECE(1),
+		 [28] = RULES_PIECE(0),
+		 [35] = RULES_PIECE(0),
+		 [36] = RULES_PIECE(1) };
+	int		  pieces[RULES_MAX_CELLS], n, k = 0, side = -1;
+	size_t		  i = 0;
+	char		  size[16];
 
+	_Static_assert(RULES_EMPTY == 0, "start_pieces' other cells empty");
+	if (len == sizeof start - 1 && memcmp(v, start, len) == 0) {
+		tree_setup(rd, start_pieces, 8, 0, at);
+		return 0;
+	}
 	while (i < len && isspace((unsigned char)v[i]))
 		i++;
 	if (i < len && v[i] == '0')
@@ -1048,6 +1064,36 @@ tree_after_variation(struct tree_parse *p)
 }
 
 /*
+ * Where the first ']' or '\\' of the len bytes at s is, or len: eight
+ * bytes at a time (a GGF's BO is 75 bytes), each of them found zero
+ * after an exclusive or with it.  Little-endian, the lowest byte first,
+ * so that the lowest bit set is the first such byte (a borrow runs only
+ * up from a zero byte); a byte at a time elsewhere.
+ */
+static inline size_t
+value_stop(const char *s, size_t len)
+{
+	size_t n = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t ones = 0x0101010101010101, highs = ones << 7;
+	uint64_t       w, a, b, hit;
+
+	for (; len - n >= 8; n += 8) {
+		memcpy(&w, s + n, sizeof w);
+		a = w ^ (ones * ']');
+		b = w ^ (ones * '\\');
+		hit = ((a - ones) & ~a) | ((b - ones) & ~b);
+		if ((hit &= highs) != 0)
+			return n + (size_t)__builtin_ctzll(hit) / 8;
+	}
+#endif
+	for (; n < len && s[n] != ']' && s[n] != '\\'; n++)
+		continue;
+	return n;
+}
+
+/*
  * PropValue: '[' (in hand) then any bytes up to a ']' not escaped by a
  * '\', into rd->value: a line end as '\n', an escaped one dropped.  False
  * when the input ends first (or memory runs out), p->c then saying why.
@@ -1069,10 +1115,7 @@ tree_value(struct tree_parse *p)
 	 */
 	if (rd->have_line) {
 		start = rd->line + rd->pos;
-		for (n = 0; rd->pos + n < rd->linelen && start[n] != ']' &&
-		     start[n] != '\\';
-		     n++)
-			;
+		n = value_stop(start, rd->linelen - rd->pos);
 		if (rd->pos + n < rd->linelen && start[n] == ']' &&
 		    n <= rd->max_size) {
 			rd->pos += n + 1;
