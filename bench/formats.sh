@@ -161,6 +161,11 @@
 #     GGF 18,423 -> 16,704 (ggf_board 33.7M -> 3.9M, tree_values
 #     49.8M -> 37.7M), SGF 19,788 -> 19,911 (its values are a few
 #     bytes: a word's test costs what their bytes did), CSV 8,186.
+#   step 3, a property's name read where it stands when its '[' follows
+#   on the line, GM and FF (in every root) passed with no search of the
+#   tables, XT[GameId=] carried with no search, a point of AB, AW or AE
+#   with no memchr for a colon:
+#     GGF 16,704 -> 16,168, SGF 19,911 -> 19,024, CSV 8,186.
 # Output the same: cmp of gamecheck's YAML, -q, -j 2, -q -j 2,
 # --write=ggf and --write=sgf (stdout, stderr, exit) of main and tree on
 # the set's GGF and SGF, on 3,000 games of each as is, with CRLF and CR

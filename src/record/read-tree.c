@@ -491,6 +491,9 @@ xt_may_carry(const struct record_reader *rd, const char *name)
 	 */
 	int first = name[0] | 0x20;
 
+	/* The archives' own, on every game: none of those below. */
+	if (strcmp(name, "GameId") == 0)
+		return true;
 	/* TM holds seconds alone: the clock as said rides on XT. */
 	if (rd->format == RECORD_SGF && strcmp(name, "TimeControl") == 0)
 		return true;
@@ -673,7 +676,8 @@ static void
 tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
     const char *v, size_t len, struct diag_pos at)
 {
-	const char *colon = memchr(v, ':', len);
+	/* A point is two bytes (d5, dc): a colon there is a bad point. */
+	const char *colon = len > 2 ? memchr(v, ':', len) : NULL;
 	int	    a, b, r0, r1, c0, c1, r, c;
 
 	a = sgf_point(v, colon != NULL ? (size_t)(colon - v) : len);
@@ -909,6 +913,9 @@ tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 		prop_move(rd, tr, p);
 		return;
 	}
+	/* In every root, and in neither table: no search of them. */
+	if (id_is(p->id, "GM") || id_is(p->id, "FF"))
+		return;
 	for (i = 0; i < sizeof tree_props / sizeof tree_props[0]; i++)
 		if (id_is(p->id, tree_props[i].id) &&
 		    (tree_props[i].formats & format)) {
@@ -1277,13 +1284,37 @@ tree_property(struct tree_parse *p)
 {
 	struct record_reader *rd = p->rd;
 	char		      id[8];
-	size_t		      idlen = 0;
+	const char	     *s;
+	size_t		      idlen = 0, room;
 	struct diag_pos	      nat = p->at;
 
 	tree_after_variation(p);
 	if (p->c == '[')
 		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, p->at, 1,
 		    "a value with no property name before it");
+	/*
+	 * Nearly every name is a few letters and its '[' on the line in
+	 * hand, nothing between: read there, as the loop below would.
+	 */
+	if (tree_letter(p->c) && rd->have_line && rd->pos > 0 &&
+	    rd->pos <= rd->linelen) {
+		s = rd->line + rd->pos - 1;
+		room = rd->linelen - (rd->pos - 1);
+		for (idlen = 0; idlen < room && idlen < sizeof id - 1 &&
+		     tree_letter((unsigned char)s[idlen]);
+		     idlen++)
+			id[idlen] = (char)(s[idlen] & ~0x20);
+		if (idlen < room && s[idlen] == '[') {
+			id[idlen] = '\0';
+			rd->pos += idlen;
+			p->c = '[';
+			p->gap = false;
+			p->at = reader_pos(rd, rd->pos - 1);
+			tree_values(p, id, idlen);
+			return;
+		}
+		idlen = 0;
+	}
 	for (; tree_letter(p->c) && (idlen == 0 || !p->gap); tree_next(p))
 		if (idlen < sizeof id - 1)
 			id[idlen++] = (char)(p->c & ~0x20);

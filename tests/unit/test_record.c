@@ -338,6 +338,23 @@ static const struct {
 		"malformed=0|tag Setup=---------------------------OX------"
 		"XO--------------------------- O",
 		"malformed=1|error=wrong-colour" } },
+	{ "GGF property names read where they stand and otherwise: any case, "
+	  "a blank before the '[', split, too long",
+	    "(;GM[Othello]pb[ann]PW[bob];)\n(;GM[Othello]PB [ann];)\n"
+	    "(;GM[Othello]P B[ann];)\n(;GM[Othello]ABCDEFGH[x];)\n",
+	    RECORD_GGF,
+	    { "malformed=0|tag Black=ann|tag White=bob",
+		"malformed=0|tag Black=ann",
+		"malformed=1|error=bad-property|error.at.col=14",
+		"malformed=1|error=bad-property|error.at.col=21" } },
+	{ "GGF property names: a line end before the '[', the longest, one "
+	  "at the input's end",
+	    "(;GM[Othello]PB\n[ann];)\n(;GM[Othello]ABCDEFG[x]B[f5];)\n"
+	    "(;GM[Othello]PB",
+	    RECORD_GGF,
+	    { "malformed=0|tag Black=ann|start.line=1",
+		"malformed=0|nturns=1|turns[0].at.col=26",
+		"malformed=1|error=unterminated-property|error.at.line=4" } },
 	{ "SGF games: the start position given as stones, no Setup; c3 is "
 	  "cell 14 of 6x6, SGF's letter pairs name cells too",
 	    "(;GM[2]FF[4]SZ[8]PB[Ada]RE[W+4]AB[e4][d5]AW[dd][ee]PL[B]\n"
