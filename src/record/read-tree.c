@@ -1393,22 +1393,33 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 	unsigned long long doff = off0 + 2 + semi;
 	uint64_t	   w;
 	uint32_t	   two;
-	unsigned	   file, rank;
+	unsigned	   file, rank, square;
 
-	for (; t < end && len - i >= 8; t++) {
-		memcpy(&w, s + i, sizeof w);
+	for (; t < end && len - i >= stride; t++) {
+		/* The line's last move (B[h1];) may end it: no byte past. */
+		if (len - i >= 8)
+			memcpy(&w, s + i, sizeof w);
+		else {
+			w = 0;
+			memcpy(&w, s + i, len - i);
+		}
 		if ((w & mask) != want)
 			break;
 		two = (uint32_t)(w >> (16 + sh)) & 0xffff;
 		file = ((two & 0xff) | 0x20) - 'a';
 		rank = (two >> 8) - '1';
-		if ((file | rank) >= 8)
-			break;
+		square = file | rank << 4;
+		/* A pass as the codec writes it (PA, pa) is kept as written. */
+		if ((file | rank) >= 8) {
+			if (two != ('P' | 'A' << 8) && two != ('p' | 'a' << 8))
+				break;
+			square = RECORD_SQUARE_NONE;
+		}
 		t->text = NULL;
 		t->len = 2;
 		t->at = (struct diag_pos){ lineno, dcol + i, doff + i };
 		*turn_off++ = tl;
-		*squares++ = (uint8_t)(file | rank << 4);
+		*squares++ = (uint8_t)square;
 		/* "f5" and its NUL; the fourth byte is in the room, unused. */
 		memcpy(text + tl, &two, sizeof two);
 		tl += 3;
@@ -1424,13 +1435,14 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 
 /*
  * The moves of the line s (len bytes) from i that are a square of 8x8
- * (a1 to h8, either case), written SGF's way (;B[f5]) or GGF's (B[f5])
- * as the first is, each of colour due (0 or 1) by turns, eight bytes of
- * the line or more from it: written into r as tree_plain_move would
- * write them, col0 and off0 making a column and an offset of a byte's
- * index (reader_pos); as many as r has room for.  Returns where they
- * stop, at a byte after a ']', or i: the rest is tree_run's.  Apart from
- * tree_run, so that the pointers it writes through stay in registers.
+ * (a1 to h8, either case) or a pass as the codec writes it (PA, pa),
+ * written SGF's way (;B[f5]) or GGF's (B[f5]) as the first is, each of
+ * colour due (0 or 1) by turns: written into r as tree_plain_move and
+ * prop_move would write them, col0 and off0 making a column and an
+ * offset of a byte's index (reader_pos); as many as r has room for.
+ * Returns where they stop, at a byte after a ']', or i: the rest is
+ * tree_run's.  Apart from tree_run, so that the pointers it writes
+ * through stay in registers.
  */
 static __attribute__((noinline)) size_t
 tree_squares(const char *s, size_t i, size_t len, int due, struct tree_room *r,
@@ -1453,8 +1465,9 @@ tree_squares(const char *s, size_t i, size_t len, int due, struct tree_room *r,
  * tree_property would, a byte at a time in the line, up to the first byte
  * that is something else, which is then in hand as tree_next leaves it
  * (white space skipped, the line left), the rest of the last move's
- * values read if it is a '['.  Moves of two bytes in turn after the
- * first (nearly every one) are tree_squares' to write.
+ * values read if it is a '['.  Squares and passes of two bytes in turn
+ * (nearly every move) are tree_squares' to write, until one is out of
+ * turn.
  * Returns false, nothing read, when the first byte is none of these.
  */
 static bool
@@ -1465,6 +1478,7 @@ tree_run(struct tree_parse *p)
 	const char	     *s = rd->line;
 	size_t		      len = rd->linelen, i, j, start, n;
 	int		      colour = -1; /* of the last move, -1: a ';' */
+	int		      due;
 	/* A copy the compiler keeps in registers: text stores alias all. */
 	struct tree_order o = p->tr.order;
 	struct tree_room  r;
@@ -1473,12 +1487,25 @@ tree_run(struct tree_parse *p)
 	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
 		return false;
 	for (i = start = rd->pos - 1; i < len;) {
-		if (o.first_colour != -1 && o.bad_colour == -1) {
+		/* The colour due, or the first move's (';' before it or not). */
+		due = -1;
+		if (o.first_colour != -1)
+			due = o.first_colour ^ (int)(o.nmoves & 1);
+		else if (s[i + (s[i] == ';' && i + 1 < len)] == 'B')
+			due = 0;
+		else if (s[i + (s[i] == ';' && i + 1 < len)] == 'W')
+			due = 1;
+		if (due != -1 && o.bad_colour == -1) {
 			room_take(rd, &r);
-			j = tree_squares(s, i, len,
-			    o.first_colour ^ (int)(o.nmoves & 1), &r,
-			    rd->lineno, 1 - rd->line_start, rd->line_offset);
+			j = tree_squares(s, i, len, due, &r, rd->lineno,
+			    1 - rd->line_start, rd->line_offset);
 			if (j != i) {
+				/* As order_move would say of each. */
+				if (o.first_colour == -1) {
+					o.first_colour = due;
+					o.first_at =
+					    rd->rec.turns[rd->rec.nturns].at;
+				}
 				o.nmoves += r.nturns - rd->rec.nturns;
 				if (r.nturns != rd->rec.nturns)
 					rd->has_movetext = true;

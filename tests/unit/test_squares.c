@@ -243,17 +243,25 @@ START_TEST(tree_squares_as_tokens)
 {
 	static const enum record_format fmts[] = { RECORD_GGF, RECORD_SGF };
 	static const char *const	seps[] = { "", "\n", " " };
-	const char		       *text;
-	size_t				f, s, k;
-	long				at;
+	/* Besides other: a tree's passes, notes and blanks in a move. */
+	static const char *const tree_other[] = { "Pa", "pA", "pass", "PASS",
+		"", "f5/1.5", " f5", "f5 ", "PA/2" };
+	const char		*text, *tok;
+	size_t f, s, k, nother = sizeof other / sizeof other[0];
+	long   at;
 
 	for (f = 0; f < 2; f++)
 		for (s = 0; s < 3; s++)
 			for (at = -1; at < 62; at++)
-				for (k = 0; k < sizeof other / sizeof other[0];
+				for (k = 0; k < nother +
+					 sizeof tree_other /
+					     sizeof tree_other[0];
 				     k++) {
+					tok = k < nother ?
+					    other[k] :
+					    tree_other[k - nother];
 					text = tree_text(
-					    fmts[f], at, other[k], seps[s]);
+					    fmts[f], at, tok, seps[s]);
 					assert_squares_of_tokens(
 					    first_record(text, fmts[f]), text);
 					assert_squares_as_tokens(text, fmts[f]);
