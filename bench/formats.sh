@@ -170,6 +170,10 @@
 #   move and a line's last (fewer than eight bytes left) too, so that a
 #   game's moves are one run, not one a pass:
 #     GGF 16,168 -> 14,868, SGF 19,024 -> 17,199, CSV 8,186.
+#   step 5, tree_squares' loop with the line's last move apart from
+#   the loads of eight bytes and no text pointer stored (reader_finish
+#   sets it), and BO's side from ggf_board, not atoi:
+#     GGF 14,868 -> 14,690, SGF 17,199 -> 17,148, CSV 8,186.
 # Output the same: cmp of gamecheck's YAML, -q, -j 2, -q -j 2,
 # --write=ggf and --write=sgf (stdout, stderr, exit) of main and tree on
 # the set's GGF and SGF, on 3,000 games of each as is, with CRLF and CR

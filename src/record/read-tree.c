@@ -97,12 +97,12 @@ static const unsigned char bo_cell[256] = {
 };
 
 /*
- * GGF BO[8 <64 cells of * O -> <side>].  Returns the colour to move, or -1
- * with bad-setup-tag.
+ * GGF BO[8 <64 cells of * O -> <side>].  Returns the colour to move, the
+ * board's side in *width, or -1 with bad-setup-tag.
  */
 static int
-ggf_board(
-    struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
+ggf_board(struct record_reader *rd, const char *v, size_t len,
+    struct diag_pos at, int *width)
 {
 	/*
 	 * The start, as GGS writes nearly every board: its pieces as the
@@ -122,6 +122,7 @@ ggf_board(
 	_Static_assert(RULES_EMPTY == 0, "start_pieces' other cells empty");
 	if (len == sizeof start - 1 && memcmp(v, start, len) == 0) {
 		tree_setup(rd, start_pieces, 8, 0, at);
+		*width = 8;
 		return 0;
 	}
 	while (i < len && isspace((unsigned char)v[i]))
@@ -156,6 +157,7 @@ ggf_board(
 		reader_tag_text(rd, "Size", size, strlen(size), at);
 	}
 	tree_setup(rd, pieces, n, side, at);
+	*width = n;
 	return side;
 bad:
 	diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 0,
@@ -761,14 +763,14 @@ prop_km(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 static void
 prop_bo(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	int colour;
+	int colour, width;
 
 	if (!tree_before_moves(rd, tr, p->id, p->at) ||
 	    !tree_once(rd, &tr->sized, p->id, p->at))
 		return;
-	if ((colour = ggf_board(rd, p->v, p->len, p->at)) != -1) {
+	if ((colour = ggf_board(rd, p->v, p->len, p->at, &width)) != -1) {
 		tr->to_move = colour;
-		tr->size = atoi(p->v);
+		tr->size = width;
 	}
 }
 
@@ -1394,15 +1396,20 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 	uint64_t	   w;
 	uint32_t	   two;
 	unsigned	   file, rank, square;
+	/* Moves whose eight bytes the line holds, then its last few. */
+	size_t whole = len >= 8 ? len - 8 : 0;
+	bool   tail = false;
 
-	for (; t < end && len - i >= stride; t++) {
-		/* The line's last move (B[h1];) may end it: no byte past. */
-		if (len - i >= 8)
+	for (; t < end; t++) {
+		if (i <= whole && len >= 8)
 			memcpy(&w, s + i, sizeof w);
-		else {
+		else if (len - i >= stride && !tail) {
+			/* The line's last move (B[h1];) may end it. */
 			w = 0;
 			memcpy(&w, s + i, len - i);
-		}
+			tail = true;
+		} else
+			break;
 		if ((w & mask) != want)
 			break;
 		two = (uint32_t)(w >> (16 + sh)) & 0xffff;
@@ -1415,7 +1422,7 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 				break;
 			square = RECORD_SQUARE_NONE;
 		}
-		t->text = NULL;
+		/* Its text pointed at by reader_finish, as add_turn's. */
 		t->len = 2;
 		t->at = (struct diag_pos){ lineno, dcol + i, doff + i };
 		*turn_off++ = tl;
