@@ -174,6 +174,11 @@
 #   the loads of eight bytes and no text pointer stored (reader_finish
 #   sets it), and BO's side from ggf_board, not atoi:
 #     GGF 14,868 -> 14,690, SGF 17,199 -> 17,148, CSV 8,186.
+#   step 6, SGF's RE by its first byte and its digits by hand (no
+#   strcasecmp, strcmp or strtol on B+n), the properties searched in
+#   the order trees give them, the set-up points placed from a list of
+#   those given, not a scan of their rows and columns:
+#     GGF 14,690 -> 14,696, SGF 17,148 -> 16,617, CSV 8,186.
 # Output the same: cmp of gamecheck's YAML, -q, -j 2, -q -j 2,
 # --write=ggf and --write=sgf (stdout, stderr, exit) of main and tree on
 # the set's GGF and SGF, on 3,000 games of each as is, with CRLF and CR

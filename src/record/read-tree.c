@@ -8,6 +8,7 @@
  * (reader.c).
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -252,14 +253,28 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 	if (strcmp(buf, "?") == 0)
 		return;
 	if (rd->format == RECORD_SGF) {
-		if (strcmp(buf, "0") == 0 || strcasecmp(buf, "Draw") == 0) {
+		/* The first byte first: nearly every result is B+n or W+n. */
+		if ((buf[0] == '0' && buf[1] == '\0') ||
+		    ((buf[0] | 0x20) == 'd' && strcasecmp(buf, "Draw") == 0)) {
 			tree_result(rd, 0, 0, ncells, at, v, len);
 			return;
 		}
-		if (strcasecmp(buf, "Void") == 0)
+		if ((buf[0] | 0x20) == 'v' && strcasecmp(buf, "Void") == 0)
 			return;
 		if ((buf[0] != 'B' && buf[0] != 'W') || buf[1] != '+')
 			goto bad;
+		if (isdigit((unsigned char)buf[2])) {
+			/* strtol's reading, to the NUL: LONG_MAX past it. */
+			for (margin = 0, end = buf + 2; is_digit(*end); end++)
+				margin = margin > (LONG_MAX - 9) / 10 ?
+				    LONG_MAX :
+				    margin * 10 + (*end - '0');
+			if (*end != '\0')
+				goto bad;
+			tree_result(rd, buf[0] == 'B' ? margin : -margin, 0,
+			    ncells, at, v, len);
+			return;
+		}
 		if (strcmp(buf + 2, "R") == 0 ||
 		    strcmp(buf + 2, "Resign") == 0 ||
 		    strcmp(buf + 2, "T") == 0 || strcmp(buf + 2, "Time") == 0) {
@@ -267,14 +282,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 			    buf[2] == 'R' ? 'r' : 't', ncells, at, v, len);
 			return;
 		}
-		if (!isdigit((unsigned char)buf[2]))
-			goto bad;
-		margin = strtol(buf + 2, &end, 10);
-		if (*end != '\0')
-			goto bad;
-		tree_result(rd, buf[0] == 'B' ? margin : -margin, 0, ncells, at,
-		    v, len);
-		return;
+		goto bad;
 	}
 	if ((rest = strchr(buf, ':')) == NULL)
 		rest = buf + len;
@@ -430,7 +438,7 @@ struct tree {
 	int		to_move; /* PL or BO */
 	/* AB, AW, AE by row and column, placed once SZ is known. */
 	bool placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
-	int  rows, cols; /* past the last row and column placed */
+	int  nplaced; /* cells in placed_at */
 	bool bad_point;
 	bool main_done; /* a variation closed: the rest is not */
 	/*
@@ -444,10 +452,12 @@ struct tree {
 	/*
 	 * Last, left unset by next_tree (zeroing their 2.6 KB a tree was
 	 * 1.5% of reading one): the piece of each cell placed (read where
-	 * placed is set), and the board's pieces, set by tree_points.
+	 * placed is set), the cells placed in the order they were
+	 * (nplaced of them), and the board's pieces, set by tree_points.
 	 */
-	int points[TREE_SIDE_MAX * TREE_SIDE_MAX];
-	int pieces[RULES_MAX_CELLS];
+	int	 points[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	uint16_t placed_at[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	int	 pieces[RULES_MAX_CELLS];
 };
 
 /*
@@ -700,10 +710,11 @@ tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
 				    at, 1,
 				    "AB, AW and AE name a cell twice ([%.*s])",
 				    (int)len, v);
+			else
+				tr->placed_at[tr->nplaced++] =
+				    (uint16_t)(r * TREE_SIDE_MAX + c);
 			tr->points[r * TREE_SIDE_MAX + c] = piece;
 			tr->placed[r * TREE_SIDE_MAX + c] = true;
-			tr->rows = r >= tr->rows ? r + 1 : tr->rows;
-			tr->cols = c >= tr->cols ? c + 1 : tr->cols;
 		}
 }
 
@@ -867,7 +878,8 @@ prop_pl(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 
 /*
  * The properties a referee reads besides the tags (tree_tags), in the
- * formats that have them; moves first, as nearly every property is one.
+ * formats that have them; moves first, as nearly every property is one,
+ * then as often as a tree has them (a search stops at the first).
  */
 static const struct {
 	const char *id;
@@ -878,14 +890,14 @@ static const struct {
 	{ "B", TREE_GGF | TREE_SGF, prop_move },
 	{ "W", TREE_GGF | TREE_SGF, prop_move },
 	{ "RE", TREE_GGF | TREE_SGF, prop_re },
-	{ "BO", TREE_GGF, prop_bo },
-	{ "KM", TREE_GGF, prop_km },
-	{ "SZ", TREE_SGF, prop_sz },
 	{ "XT", TREE_GGF | TREE_SGF, prop_xt },
 	{ "AB", TREE_SGF, prop_points },
 	{ "AW", TREE_SGF, prop_points },
-	{ "AE", TREE_SGF, prop_points },
+	{ "BO", TREE_GGF, prop_bo },
+	{ "SZ", TREE_SGF, prop_sz },
 	{ "PL", TREE_SGF, prop_pl },
+	{ "KM", TREE_GGF, prop_km },
+	{ "AE", TREE_SGF, prop_points },
 	{ "TM", TREE_SGF, prop_tm },
 };
 
@@ -941,21 +953,20 @@ tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 static void
 tree_points(struct tree *tr)
 {
-	int r, c, n = tr->size;
+	int r, c, k, n = tr->size;
 
 	if (tr->setup && n >= 1 && n <= TREE_SIDE_MAX)
 		memset(tr->pieces, 0, sizeof *tr->pieces * (size_t)(n * n));
-	/* Within the points placed: a tree without AB, AW and AE has none. */
-	for (r = 0; r < tr->rows; r++)
-		for (c = 0; c < tr->cols; c++) {
-			if (!tr->placed[r * TREE_SIDE_MAX + c])
-				continue;
-			if (n < 1 || n > TREE_SIDE_MAX || r >= n || c >= n)
-				tr->bad_point = true;
-			else
-				tr->pieces[r * n + c] =
-				    tr->points[r * TREE_SIDE_MAX + c];
-		}
+	/* The points placed alone: a tree without AB, AW and AE has none. */
+	for (k = 0; k < tr->nplaced; k++) {
+		r = tr->placed_at[k] / TREE_SIDE_MAX;
+		c = tr->placed_at[k] % TREE_SIDE_MAX;
+		if (n < 1 || n > TREE_SIDE_MAX || r >= n || c >= n)
+			tr->bad_point = true;
+		else
+			tr->pieces[r * n + c] =
+			    tr->points[r * TREE_SIDE_MAX + c];
+	}
 }
 
 /*

@@ -355,6 +355,16 @@ static const struct {
 	    { "malformed=0|tag Black=ann|start.line=1",
 		"malformed=0|nturns=1|turns[0].at.col=26",
 		"malformed=1|error=unterminated-property|error.at.line=4" } },
+	{ "SGF results: digits as strtol reads them, past a long too, a draw "
+	  "in any case, a resignation",
+	    "(;GM[2]RE[B+00028];B[f5])\n"
+	    "(;GM[2]RE[W+99999999999999999999999];B[f5])\n"
+	    "(;GM[2]RE[draw];B[f5])\n(;GM[2]RE[W+Resign];B[f5])\n",
+	    RECORD_SGF,
+	    { "malformed=0|tag Result=46-18", "malformed=1|error=bad-re",
+		"malformed=0|tag Result=32-32",
+		"malformed=0|tag Termination=black resigned|"
+		"tag Winner=white" } },
 	{ "SGF games: the start position given as stones, no Setup; c3 is "
 	  "cell 14 of 6x6, SGF's letter pairs name cells too",
 	    "(;GM[2]FF[4]SZ[8]PB[Ada]RE[W+4]AB[e4][d5]AW[dd][ee]PL[B]\n"
