@@ -70,6 +70,36 @@
 # 2 (stdout, stderr, exit) on the set in all six formats and on huge.csv;
 # bench/same-output.sh against main's gamecheck; every gamecheck golden
 # case; --write=wthor the same.
+#
+# The replay's kernel against main 60a1517: an x86-64-v4 clone of the hot
+# entries (AVX-512's three-way logic: fewer steps a move) and or_all's
+# second swap within each half (vpshufd, one cycle, for vpermq's three).
+# The kernel is most of the time: replaying each game's squares twice
+# (the copy's result thrown away) took huge.csv from 0.77 s to 1.20 s.
+# Paired, alternating, /usr/bin/time user+sys, 9 runs each, 16:30 UTC,
+# load 0.9-1.3 on 2 cores: huge.csv median 0.70 s against 0.77 s (0.91x:
+# 1,466,000 games per CPU second against 1,333,000); bench_playout -n
+# 200000 reversi 0.30 s against 0.33 s (5 runs).  Instructions the same
+# (valgrind has no AVX-512: it runs the v3 clone).  Output identical:
+# full reports and stderr of big.csv, bench/same-output.sh.
+#
+# Two games at a time against main 1e2db3b: gamecheck holds a record
+# (record_reader_hold: the reader reads the next into other storage) and
+# replays the two with their first runs of squares side by side
+# (replay_records_pair, reversi's play_cells_pair): each move waits for
+# the last board, and the other game's moves fill the wait.  A test first,
+# in the kernel alone: each game's squares replayed a second time beside
+# the first, in one loop, took huge.csv from 0.69 s to 0.79 s, where a
+# second replay after the first took it to 1.06 s.  Paired, alternating,
+# 11 runs each, 16:50 UTC, load 3.3-4.1 on 2 cores (the other core
+# busy): huge.csv median 0.68 s against 0.74 s (0.92x: 1,509,000 games
+# per CPU second); transcripts, WTHOR, GGF and the notation of big.csv
+# no slower (5 runs each, 10 ms steps).  Instructions (valgrind: the v3
+# clone, two games' registers spilling where v4 has 32) up: CSV 206.8M
+# -> 230.1M, transcripts 187.0M -> 210.0M, WTHOR 254.0M -> 276.8M; the
+# formats whose readers decode no squares do not pair.  Output identical:
+# all six formats with -j 1 and -j 2 (full reports, stderr, exit status),
+# bench/same-output.sh, the golden cases.
 set -eu
 ref=${ARBITER_REFERENCE:-}
 . "${srcdir:-.}/bench/lib.sh"

@@ -116,8 +116,59 @@ next_mine(struct record_reader *rd, struct batch_check_options *opt,
 }
 
 /*
+ * What follows a record's replay: its tally, its report (-j: its frame)
+ * and the progress.  0 to go on; 1 to stop reading, --max-errors reached
+ * (*stop) or the ranges done (t->ranged); -2 when putting out failed.
+ */
+static int
+settle(struct record_syntax *syn, const char *path, const char *name,
+    const struct record *rec, struct replay *rp, int solved, uint64_t at,
+    unsigned sub, const struct batch_check_sinks *o,
+    struct batch_check_options *opt, struct batch_check_totals *t,
+    bool *stop)
+{
+	int put;
+
+	tally(name, rec, rp, opt, t);
+	/* -q alone puts out nothing: no call a record (the speed). */
+	put = o->any ?
+	    batch_check_put(syn, path, name, rec, rp, solved, o, opt, t) :
+	    0;
+	if (put == -1)
+		return -2;
+	if (put == 0)
+		cli_jobs_mark(opt->j, at, sub);
+	cli_progress(t->records);
+	if (put == 1)
+		return 0;
+	if (opt->max_errors > 0 && t->errors >= opt->max_errors) {
+		*stop = true;
+		return 1;
+	}
+	return (t->ranged = cli_select_done(&opt->sel)) ? 1 : 0;
+}
+
+/*
+ * Records of this run are replayed two at a time (replay_records_pair:
+ * faster) where each is replayed whole and on its own: no selection,
+ * opening tree, set of positions or solving, nothing kept of the turns.
+ * Of those, the ones whose reader decoded their squares pair (those
+ * whose moves replay_records_pair plays side by side).
+ */
+static bool
+pairs(const struct replay_options *ro, const struct batch_check_options *opt)
+{
+	return !cli_select_any(&opt->sel) && opt->sel.drop == 0 &&
+	    opt->openings == NULL && !opt->dd.on && opt->perfect == NULL &&
+	    ro->each == NULL && !ro->keep_turns;
+}
+
+/*
  * Checks every record of one input.  Returns 0, or -1 on an I/O error
- * (reported).  *stop is set once --max-errors is reached.
+ * (reported).  *stop is set once --max-errors is reached.  A record read
+ * may be held (record_reader_hold) until the next is read, the two then
+ * replayed as a pair and put out in their order; one held when a record
+ * that cannot pair comes, or the input ends, is replayed alone first.
  */
 int
 batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
@@ -126,11 +177,14 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 {
 	struct replay_options ro = cli_records_replay(&opt->in);
 	struct record_reader *rd;
-	const struct record  *rec;
+	struct record_hold   *hold = NULL;
+	struct replay	      rp_held;
+	const struct record  *rec, *held = NULL, *two[2];
+	struct replay	     *rps[2] = { &rp_held, rp };
 	const char	     *name = cli_input_name(path);
-	uint64_t	      at;
+	uint64_t	      at, held_at = 0;
 	unsigned	      sub;
-	int		      rc, put, solved = 0;
+	int		      rc, s = 0, solved = 0;
 
 	ro.max_legal = 64;
 	ro.keep_turns = o->x != NULL || opt->perfect != NULL ||
@@ -144,6 +198,10 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 		t->out_of_memory = true;
 		return -1;
 	}
+	replay_init(&rp_held);
+	/* Without the room to hold one, each record alone. */
+	if (pairs(&ro, opt))
+		hold = record_hold_new();
 	/*
 	 * replay_record fails only for memory; it says so in the record.
 	 * Validating nothing is more likely a mistake than a pass: an input
@@ -155,6 +213,36 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 		 * prints is marked off where inputs open and end.
 		 */
 		at = sub == CLI_JOBS_RECORD ? opt->seq - 1 : opt->seq;
+		if (hold != NULL && sub == CLI_JOBS_RECORD && !rec->malformed &&
+		    record_squares(rec) != NULL) {
+			if (held == NULL &&
+			    record_reader_hold(rd, rec, hold)) {
+				held = record_held(hold);
+				held_at = at;
+				continue;
+			}
+			if (held != NULL) {
+				two[0] = held;
+				two[1] = rec;
+				held = NULL;
+				replay_records_pair(syn, two, &ro, rps);
+				if ((s = settle(syn, path, name, two[0],
+					 &rp_held, 0, held_at, sub, o, opt, t,
+					 stop)) != 0 ||
+				    (s = settle(syn, path, name, rec, rp, 0,
+					 at, sub, o, opt, t, stop)) != 0)
+					break;
+				continue;
+			}
+		}
+		if (held != NULL) {
+			two[0] = held;
+			held = NULL;
+			replay_record(syn, two[0], &ro, &rp_held);
+			if ((s = settle(syn, path, name, two[0], &rp_held, 0,
+				 held_at, CLI_JOBS_RECORD, o, opt, t, stop)) != 0)
+				break;
+		}
 		if (opt->openings != NULL)
 			cli_openings_begin(opt->openings);
 		/* Its slot of the set on its way while the replay runs. */
@@ -173,26 +261,21 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 			rc = -2;
 			break;
 		}
-		tally(name, rec, rp, opt, t);
-		/* -q alone puts out nothing: no call a record (the speed). */
-		put = o->any ? batch_check_put(syn, path, name, rec, rp, solved,
-				   o, opt, t) :
-			       0;
-		if (put == -1) {
+		if ((s = settle(syn, path, name, rec, rp, solved, at, sub, o,
+			 opt, t, stop)) != 0)
+			break;
+	}
+	if (rc == 1 && s == -2)
+		rc = -2;
+	/*
+	 * The input ended, or reading failed, with a record held: it was
+	 * read first, so it comes first.
+	 */
+	if (held != NULL) {
+		replay_record(syn, held, &ro, &rp_held);
+		if (settle(syn, path, name, held, &rp_held, 0, held_at,
+			CLI_JOBS_RECORD, o, opt, t, stop) == -2)
 			rc = -2;
-			break;
-		}
-		if (put == 0)
-			cli_jobs_mark(opt->j, at, sub);
-		cli_progress(t->records);
-		if (put == 1)
-			continue;
-		if (opt->max_errors > 0 && t->errors >= opt->max_errors) {
-			*stop = true;
-			break;
-		}
-		if ((t->ranged = cli_select_done(&opt->sel))) /* no more */
-			break;
 	}
 	if (rc == -1) {
 		/* Reading failed: the input (exit 2), or memory (3). */
@@ -200,6 +283,8 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 		if (errno == ENOMEM)
 			t->out_of_memory = true;
 	}
+	record_hold_free(hold);
+	replay_fini(&rp_held);
 	record_reader_free(rd);
 	return rc < 0 ? -1 : 0;
 }

@@ -9,6 +9,7 @@
  * record, never by the size of the input.
  */
 #include <errno.h>
+#include <stddef.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +154,117 @@ record_reader_free(struct record_reader *rd)
 	free(rd->rec.stamps);
 	free(rd->stamp_off);
 	free(rd);
+}
+
+/*
+ * The storage a record points into, that record_reader_hold trades: the
+ * record, its arrays' room, its text, its squares, and its line where its
+ * turns point into it (line_tokens: a record is one line, none read
+ * ahead).
+ */
+struct record_hold {
+	struct record rec;
+	size_t	      tagcap, turncap, notecap, stampcap;
+	char	     *text;
+	size_t	      textcap;
+	uint8_t	     *squares;
+	size_t	      squarecap;
+	char	     *line;
+	size_t	      linecap;
+};
+
+struct record_hold *
+record_hold_new(void)
+{
+	return calloc(1, sizeof(struct record_hold));
+}
+
+void
+record_hold_free(struct record_hold *h)
+{
+	if (h == NULL)
+		return;
+	free(h->rec.tags);
+	free(h->rec.turns);
+	free(h->rec.notes);
+	free(h->rec.stamps);
+	free(h->text);
+	free(h->squares);
+	free(h->line);
+	free(h);
+}
+
+static void
+swap_size(size_t *a, size_t *b)
+{
+	size_t t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+static void
+swap_chars(char **a, char **b)
+{
+	char *t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
+bool
+record_reader_hold(struct record_reader *rd, const struct record *rec,
+    struct record_hold *h)
+{
+	struct record_tag   *tags = h->rec.tags;
+	struct record_token *turns = h->rec.turns;
+	struct record_note  *notes = h->rec.notes;
+	struct record_stamp *stamps = h->rec.stamps;
+	uint8_t		    *sq;
+
+	if (rec != &rd->rec || rd->range != 0)
+		return false;
+	/*
+	 * The record, its messages' texts only where it has them (most of
+	 * its bytes); the reader's takes h's arrays, empty: reader_reset
+	 * clears the rest before the next record is read into it.
+	 */
+	memcpy(&h->rec, &rd->rec, offsetof(struct record, warning));
+	if (rd->rec.has_warning)
+		h->rec.warning = rd->rec.warning;
+	h->rec.malformed = rd->rec.malformed;
+	if (rd->rec.malformed)
+		h->rec.error = rd->rec.error;
+	rd->rec.tags = tags;
+	rd->rec.ntags = 0;
+	rd->rec.turns = turns;
+	rd->rec.nturns = 0;
+	rd->rec.notes = notes;
+	rd->rec.nnotes = 0;
+	rd->rec.stamps = stamps;
+	rd->rec.nstamps = 0;
+	rd->rec.squares = NULL;
+	swap_size(&rd->tagcap, &h->tagcap);
+	swap_size(&rd->turncap, &h->turncap);
+	swap_size(&rd->notecap, &h->notecap);
+	swap_size(&rd->stampcap, &h->stampcap);
+	swap_chars(&rd->text, &h->text);
+	swap_size(&rd->textcap, &h->textcap);
+	sq = rd->squares;
+	rd->squares = h->squares;
+	h->squares = sq;
+	swap_size(&rd->squarecap, &h->squarecap);
+	if (rd->in_line) {
+		swap_chars(&rd->line, &h->line);
+		swap_size(&rd->linecap, &h->linecap);
+	}
+	return true;
+}
+
+const struct record *
+record_held(const struct record_hold *h)
+{
+	return &h->rec;
 }
 
 const char *
@@ -350,6 +462,16 @@ reader_line(struct record_reader *rd)
 
 /* ---- Building a record ------------------------------------------- */
 
+/* d as if it were all zero bytes, but for its message's first. */
+static void
+reader_diag_clear(struct diag *d)
+{
+	d->code = DIAG_NONE;
+	d->msg[0] = '\0';
+	d->at = (struct diag_pos){ 0, 0, 0 };
+	d->len = 0;
+}
+
 void
 reader_reset(struct record_reader *rd)
 {
@@ -358,7 +480,14 @@ reader_reset(struct record_reader *rd)
 	struct record_note  *notes = rd->rec.notes;
 	struct record_stamp *stamps = rd->rec.stamps;
 
-	memset(&rd->rec, 0, sizeof rd->rec);
+	/*
+	 * All but the two messages' texts (most of the record's bytes),
+	 * read only when the record says it has one.
+	 */
+	memset(&rd->rec, 0, offsetof(struct record, warning));
+	reader_diag_clear(&rd->rec.warning);
+	rd->rec.malformed = false;
+	reader_diag_clear(&rd->rec.error);
 	rd->rec.stamps = stamps;
 	rd->rec.tags = tags;
 	rd->rec.turns = turns;

@@ -71,6 +71,23 @@ enum record_format record_reader_format(const struct record_reader *);
 int record_reader_next(struct record_reader *, const struct record **rec);
 
 /*
+ * A record kept while its reader reads on, so that two can be worked on
+ * at once (gamecheck replays two games interleaved): record_reader_hold
+ * moves the record just read, *rec, into h with all the storage it
+ * points into, and gives the reader h's storage (that of the record held
+ * before, now let go) to read the next into.  False, and nothing moved,
+ * for a record that is not the reader's own (the one an empty input
+ * gives) or while a byte range is read (--shard's ranges).  The record is
+ * record_held(h) until the next hold; record_hold_free frees it.
+ */
+struct record_hold;
+struct record_hold  *record_hold_new(void);
+void		     record_hold_free(struct record_hold *);
+bool		     record_reader_hold(struct record_reader *,
+			 const struct record *rec, struct record_hold *h);
+const struct record *record_held(const struct record_hold *);
+
+/*
  * Moves past the next record without building it, as record_reader_next
  * would have read it (it counts in the numbering): 1, 0 at the end, -1 on
  * a read error.  Cheap where a record is a line (transcripts, CSV); in the

@@ -160,7 +160,8 @@ extern const char *const record_known_names[RECORD_TAG_NKNOWN];
 /*
  * One record as read, before any rule is applied.  The reader owns the
  * storage and reuses it for the next record: copy what must outlive the
- * next call to record_reader_next.
+ * next call to record_reader_next, or hold the record
+ * (record_reader_hold).
  */
 struct record {
 	unsigned long	   index; /* 1-based within its input */

@@ -275,6 +275,13 @@ struct diag *replay_mark_malformed(struct replay *rp);
  */
 void replay_record(struct record_syntax *, const struct record *,
     const struct replay_options *, struct replay *rp);
+/*
+ * replay_record for two records, rp[g] replaying rec[g], the same as one
+ * and then the other: the first moves of two archive games are played
+ * side by side (rules_play_cells_pair), which is faster.
+ */
+void replay_records_pair(struct record_syntax *, const struct record *rec[2],
+    const struct replay_options *, struct replay *rp[2]);
 
 /*
  * One turn token's actions as the codec read them (record_turn_parse),

@@ -782,7 +782,9 @@ play_turn(struct record_syntax *syn, const struct record *rec,
  * The cells of the squares sq[0..avail-1] (record_squares) on 8x8, the
  * archives' board, up to the first that is none of its: how many.  The
  * reader checked and decoded them: a square is on the board when neither
- * its file nor its rank reaches 8 (bits 0x88), sixteen at a time.
+ * its file nor its rank reaches 8 (bits 0x88), sixteen at a time, the
+ * last sixteen padded with a1s; so cells has room for avail rounded up
+ * to sixteen (64: avail is at most 64).
  */
 static size_t
 square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
@@ -790,24 +792,36 @@ square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
 	size_t n = 0;
 
 #if UTIL_V16
-	util_v16u8 v, off;
-	uint64_t   bad[2];
-	size_t	   k;
+	typedef int16_t v16s16 __attribute__((vector_size(32)));
+	util_v16u8	v, off;
+	v16s16		c;
+	uint64_t	bad[2];
+	size_t		r;
 
-	for (; n + 16 <= avail; n += 16) {
-		memcpy(&v, sq + n, sizeof v);
+	for (; n < avail; n += 16) {
+		r = avail - n;
+		if (r >= 16) {
+			memcpy(&v, sq + n, sizeof v);
+		} else {
+			v = (util_v16u8){ 0 };
+			memcpy(&v, sq + n, r);
+		}
+		c = __builtin_convertvector((v >> 1 & 0x38) | (v & 7), v16s16);
+		memcpy(cells + n, &c, sizeof c);
 		off = v & 0x88;
 		memcpy(bad, &off, sizeof bad);
-		if ((bad[0] | bad[1]) != 0)
-			break;
-		v = (v >> 1 & 0x38) | (v & 7);
-		for (k = 0; k < 16; k++)
-			cells[n + k] = v[k];
+		/* Little-endian: the first square off the board, its byte. */
+		if (bad[0] != 0)
+			return n + (size_t)__builtin_ctzll(bad[0]) / 8;
+		if (bad[1] != 0)
+			return n + 8 + (size_t)__builtin_ctzll(bad[1]) / 8;
 	}
-#endif
+	return avail;
+#else
 	for (; n < avail && (sq[n] & 0x88) == 0; n++)
 		cells[n] = (int16_t)((sq[n] >> 1 & 0x38) | (sq[n] & 7));
 	return n;
+#endif
 }
 
 /*
@@ -1576,21 +1590,23 @@ check_end(
 		rp->status = REPLAY_FINISHED;
 }
 
-void
-replay_record(struct record_syntax *syn, const struct record *rec,
-    const struct replay_options *opt, struct replay *rp)
+/*
+ * replay_record up to the record's turns: false where it is done with
+ * there (malformed, or not set up), else true, with *end the turns to
+ * play and *fast whether runs of squares go at a time.
+ */
+static bool
+replay_start(const struct record *rec, const struct replay_options *opt,
+    struct replay *rp, size_t *end, bool *fast)
 {
-	size_t i, end;
-	bool   fast;
-
 	replay_reset(rp);
 	if (rec->malformed) {
 		replay_malformed(rec, opt, rp);
-		return;
+		return false;
 	}
 	if (set_up(rec, opt, rp) == -1 || !claim_ok(rec, rp) ||
 	    replay_times(rec, rp) == -1 || replay_keys(rec, rp) == -1)
-		return;
+		return false;
 	rp->implicit = passes_implied(rec, opt, rp);
 	/* The reader's doubt (a WTHOR quirk) comes before the replay's. */
 	if (rec->has_warning) {
@@ -1599,16 +1615,25 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	}
 	rp->ndice = 0;
 	rp->scratch.captured_so_far = 0;
-	end = opt->limit && opt->upto < rec->nturns ? opt->upto : rec->nturns;
-	rp->cut = end < rec->nturns;
+	*end = opt->limit && opt->upto < rec->nturns ? opt->upto : rec->nturns;
+	rp->cut = *end < rec->nturns;
 	/*
 	 * Runs of squares at a time where the game can (no dice, no counts
 	 * of captures kept per turn), a turn at a time around them.
 	 */
-	fast = rp->pos->game->play_cells != NULL && !rp->counts_captures;
+	*fast = rp->pos->game->play_cells != NULL && !rp->counts_captures;
 	if (opt->each != NULL)
 		opt->each(opt->each_arg, rp->pos);
-	for (i = 0; i < end; i++) {
+	return true;
+}
+
+/* replay_record from turn i (the turns before it played) to its end. */
+static void
+replay_finish(struct record_syntax *syn, const struct record *rec,
+    const struct replay_options *opt, struct replay *rp, size_t i,
+    size_t end, bool fast)
+{
+	for (; i < end; i++) {
 		if (fast &&
 		    (play_squares(rec, &i, end, opt, rp) == -1 || i == end)) {
 			if (i < end)
@@ -1637,4 +1662,67 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 	if (!opt->limit || opt->upto >= rec->nturns) {
 		check_end(syn, rec, rp);
 	}
+}
+
+void
+replay_record(struct record_syntax *syn, const struct record *rec,
+    const struct replay_options *opt, struct replay *rp)
+{
+	size_t end;
+	bool   fast;
+
+	if (replay_start(rec, opt, rp, &end, &fast))
+		replay_finish(syn, rec, opt, rp, 0, end, fast);
+}
+
+/*
+ * The squares a record's turns start with, as play_squares takes them
+ * at its first turn, into cells (room for 64): how many, 0 where the
+ * reader decoded none or the board is not 8x8.
+ */
+static size_t
+first_cells(const struct record *rec, const struct replay *rp, size_t end,
+    int16_t *cells)
+{
+	struct two_byte_bounds tb = two_byte_bounds(&rp->pos->board);
+	const uint8_t	      *sq;
+
+	if (tb.files != 8 || tb.ranks != 8 || tb.width != 8 ||
+	    (sq = record_squares(rec)) == NULL)
+		return 0;
+	return square_cells(sq, end < 64 ? end : 64, cells);
+}
+
+void
+replay_records_pair(struct record_syntax *syn, const struct record *rec[2],
+    const struct replay_options *opt, struct replay *rp[2])
+{
+	struct rules_position *pos[2];
+	int16_t		       cells[2][64];
+	const int16_t	      *to[2] = { cells[0], cells[1] };
+	size_t		       end[2], n[2], k[2] = { 0, 0 };
+	bool		       fast[2], on[2];
+	int		       g;
+
+	for (g = 0; g < 2; g++) {
+		on[g] = replay_start(rec[g], opt, rp[g], &end[g], &fast[g]);
+		n[g] = on[g] && fast[g] && opt->each == NULL &&
+			!opt->keep_turns ?
+		    first_cells(rec[g], rp[g], end[g], cells[g]) :
+		    0;
+	}
+	/* Both runs at once: play_squares goes on from where each stops. */
+	if (n[0] > 0 && n[1] > 0) {
+		pos[0] = rp[0]->pos;
+		pos[1] = rp[1]->pos;
+		rules_play_cells_pair(pos, to, n, k);
+		for (g = 0; g < 2; g++) {
+			rp[g]->turns += k[g];
+			rp[g]->actions += k[g];
+		}
+	}
+	for (g = 0; g < 2; g++)
+		if (on[g])
+			replay_finish(syn, rec[g], opt, rp[g], k[g], end[g],
+			    fast[g]);
 }

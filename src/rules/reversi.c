@@ -19,10 +19,12 @@
 #define WHITE 1
 
 /*
- * The hot entries are compiled twice with GCC on x86-64, for x86-64-v3
- * (AVX2, and the popcount instruction that counts the flips) and for any
- * x86-64, and the loader picks one for the processor (flatten inlines the
- * fills so that they take the clone's instruction set).
+ * The hot entries are compiled three times with GCC on x86-64, for
+ * x86-64-v4 (AVX-512: three-way logic in one instruction, so a move's
+ * flips take fewer steps), for x86-64-v3 (AVX2, and the popcount
+ * instruction that counts the flips) and for any x86-64, and the loader
+ * picks one for the processor (flatten inlines the fills so that they take
+ * the clone's instruction set).
  */
 #if defined(__clang__)
 #pragma clang diagnostic ignored "-Wpsabi"
@@ -30,7 +32,9 @@
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define HOT __attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
+#define HOT \
+	__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", \
+	    "default"), flatten))
 #else
 #define HOT
 #endif
@@ -77,6 +81,7 @@ struct reversi {
  * lanes see no discs there; valid drops squares beyond a board under 8x8.
  */
 typedef uint64_t v4u64 __attribute__((vector_size(32)));
+typedef uint32_t v8u32 __attribute__((vector_size(32)));
 
 static const v4u64 shift1 = { 1, 8, 9, 7 };
 static const v4u64 shift2 = { 2, 16, 18, 14 };
@@ -136,12 +141,20 @@ or4(v4u64 x)
 	return x[0] | x[1] | x[2] | x[3];
 }
 
-/* All four lanes the union of x's, without leaving the register. */
+/*
+ * All four lanes the union of x's, without leaving the register: the
+ * halves swapped, then each half's two lanes swapped as four 32-bit
+ * words within it (one cycle, where a swap of 64-bit lanes takes a
+ * shuffle across halves, three: a replay's every move waits for it).
+ */
 KERNEL v4u64
 or_all(v4u64 x)
 {
+	v8u32 h;
+
 	x |= __builtin_shufflevector(x, x, 2, 3, 0, 1);
-	return x | __builtin_shufflevector(x, x, 1, 0, 3, 2);
+	h = (v8u32)x;
+	return x | (v4u64)__builtin_shufflevector(h, h, 2, 3, 0, 1, 6, 7, 4, 5);
 }
 
 /*
@@ -620,17 +633,85 @@ reversi_play(const struct rules_board *b, void *st,
 }
 
 /*
+ * An 8x8 game between two moves of a run (play_cells): the discs in all
+ * four lanes, the mover's first (playout_bb's way), and each side's count
+ * of discs turned over, the mover's first.
+ */
+struct run8 {
+	v4u64	 me, opp;
+	unsigned turned, waiting;
+};
+
+KERNEL struct run8
+run8_of(const struct reversi *r)
+{
+	int c = r->head.to_move;
+
+	return (struct run8){ splat(r->bb[c]), splat(r->bb[!c]), r->flipped[c],
+		r->flipped[!c] };
+}
+
+/*
+ * Plays cell p for g as play() would where it would say nothing: on the
+ * board, empty, turning discs over.  False, g as it was, for a cell
+ * play() must judge (rules.md §1), which is also where a player with no
+ * move must pass.
+ */
+KERNEL bool
+run8_play(struct run8 *g, int16_t p)
+{
+	uint64_t sq, flips;
+	v4u64	 vf, vt;
+	unsigned t;
+
+	if ((uint16_t)p >= 64)
+		return false;
+	sq = UINT64_C(1) << p;
+	vf = flips_of(g->me, g->opp, p);
+	flips = vf[0];
+	if (((g->me[0] | g->opp[0]) & sq) != 0 || flips == 0)
+		return false;
+	t = g->turned + (unsigned)__builtin_popcountll(flips);
+	g->turned = g->waiting;
+	g->waiting = t;
+	/* The mover's discs become the opponent's to move. */
+	vt = g->me | vf | splat(sq);
+	g->me = g->opp & ~vf;
+	g->opp = vt;
+	return true;
+}
+
+/* r after the i moves g played from it. */
+KERNEL void
+run8_store(struct reversi *r, const struct run8 *g, size_t i)
+{
+	int c = r->head.to_move ^ (int)(i & 1);
+
+	r->bb[c] = g->me[0];
+	r->bb[!c] = g->opp[0];
+	r->flipped[c] = (uint16_t)g->turned;
+	r->flipped[!c] = (uint16_t)g->waiting;
+	if (i > 0) {
+		/* As after play(): not over before the move; now open. */
+		r->head.to_move = (uint8_t)c;
+		r->head.phase = RULES_TURN_START;
+		r->head.open = 1;
+	}
+}
+
+/*
  * play() for a run of cells, a whole archive game at a time: the same
  * rule (rules.md §1), without a call, a check of the action's kind or a
  * store of the state per move.  It stops before a cell that is off the
- * board, occupied or flips nothing, which is also where a player with
- * no move must pass: play() is the judge of that cell.
+ * board, occupied or flips nothing, which is also where a player with no
+ * move must pass: play() is the judge of that cell.
  */
 HOT static size_t
 reversi_play_cells(
     const struct rules_board *b, void *st, const int16_t *to, size_t n)
 {
 	struct reversi *r = st;
+	struct run8	g;
 	uint64_t	me, opp, sq, flips, t;
 	size_t		i;
 	int		c = r->head.to_move, p, k;
@@ -648,34 +729,12 @@ reversi_play_cells(
 			c = !c;
 		}
 	} else if (b->ncells == 64) {
-		/*
-		 * 8x8, the archives' board: a cell is its bit; the discs stay
-		 * in all four lanes from one move to the next (playout_bb's
-		 * way), each side's count of discs turned over beside its
-		 * discs; one test for a cell play() must judge.
-		 */
-		v4u64	 vme = splat(r->bb[c]), vopp = splat(r->bb[!c]), vf, vt;
-		unsigned turned = r->flipped[c], waiting = r->flipped[!c];
-
-		for (i = 0; i < n && (uint16_t)to[i] < 64; i++) {
-			p = to[i];
-			sq = UINT64_C(1) << p;
-			vf = flips_of(vme, vopp, p);
-			flips = vf[0];
-			if (((vme[0] | vopp[0]) & sq) != 0 || flips == 0)
-				break;
-			t = turned + (unsigned)__builtin_popcountll(flips);
-			turned = waiting;
-			waiting = (unsigned)t;
-			vt = vme | vf | splat(sq);
-			vme = vopp & ~vf;
-			vopp = vt;
-		}
-		c ^= (int)(i & 1);
-		r->bb[c] = vme[0];
-		r->bb[!c] = vopp[0];
-		r->flipped[c] = (uint16_t)turned;
-		r->flipped[!c] = (uint16_t)waiting;
+		/* 8x8, the archives' board: one test for a cell play() judges. */
+		g = run8_of(r);
+		for (i = 0; i < n && run8_play(&g, to[i]); i++)
+			;
+		run8_store(r, &g, i);
+		return i;
 	} else {
 		me = r->bb[c];
 		opp = r->bb[!c];
@@ -705,6 +764,48 @@ reversi_play_cells(
 		r->head.open = 1;
 	}
 	return i;
+}
+
+/*
+ * play_cells for two 8x8 games side by side: a move of each in turn, so
+ * that one's flips are worked out while the other's wait for their last
+ * board; once one stops, the other goes on alone.  Other boards: one
+ * game, then the other.
+ */
+HOT static void
+reversi_play_cells_pair(const struct rules_board *b, void *st[2],
+    const int16_t *const to[2], const size_t n[2], size_t k[2])
+{
+	struct run8 a, b2;
+	size_t	    i = 0, j = 0;
+	bool	    on_a = true, on_b = true;
+
+	if (b->ncells != 64 || ((struct reversi *)st[0])->big ||
+	    ((struct reversi *)st[1])->big) {
+		k[0] = reversi_play_cells(b, st[0], to[0], n[0]);
+		k[1] = reversi_play_cells(b, st[1], to[1], n[1]);
+		return;
+	}
+	/* In locals, not arrays: each game's discs stay in registers. */
+	a = run8_of(st[0]);
+	b2 = run8_of(st[1]);
+	while (i < n[0] && j < n[1]) {
+		on_a = run8_play(&a, to[0][i]);
+		on_b = run8_play(&b2, to[1][j]);
+		i += on_a;
+		j += on_b;
+		if (!on_a || !on_b)
+			break;
+	}
+	/* The other goes on alone, unless it stopped too. */
+	while (on_a && i < n[0] && run8_play(&a, to[0][i]))
+		i++;
+	while (on_b && j < n[1] && run8_play(&b2, to[1][j]))
+		j++;
+	run8_store(st[0], &a, i);
+	run8_store(st[1], &b2, j);
+	k[0] = i;
+	k[1] = j;
 }
 
 /*
@@ -1097,6 +1198,7 @@ const struct rules_game rules_reversi = {
 	.row1_on_top = true,
 	RULES_GAME_ENTRIES(reversi, reversi_piece),
 	.play_cells = reversi_play_cells,
+	.play_cells_pair = reversi_play_cells_pair,
 	.playout = reversi_playout,
 	.over = reversi_over,
 	.perft = reversi_perft,

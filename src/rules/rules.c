@@ -405,6 +405,29 @@ rules_play_cells(struct rules_position *pos, const int16_t *to, size_t n)
 }
 
 void
+rules_play_cells_pair(struct rules_position *pos[2],
+    const int16_t *const to[2], const size_t n[2], size_t k[2])
+{
+	void *st[2] = { pos[0]->state, pos[1]->state };
+	int   g;
+
+	if (pos[0]->game->play_cells_pair == NULL ||
+	    pos[1]->game != pos[0]->game ||
+	    strcmp(pos[0]->board.name, pos[1]->board.name) != 0 ||
+	    head_of(st[0])->phase == RULES_GAME_OVER ||
+	    head_of(st[1])->phase == RULES_GAME_OVER) {
+		for (g = 0; g < 2; g++)
+			k[g] = rules_play_cells(pos[g], to[g], n[g]);
+		return;
+	}
+	pos[0]->game->play_cells_pair(&pos[0]->board, st, to, n, k);
+	for (g = 0; g < 2; g++) {
+		head_of(st[g])->turn += (int32_t)k[g];
+		pos[g]->actions += (int)k[g];
+	}
+}
+
+void
 rules_score(const struct rules_position *pos, struct rules_score *s)
 {
 	memset(s, 0, sizeof *s);

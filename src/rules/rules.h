@@ -312,6 +312,15 @@ struct rules_game {
 	size_t (*play_cells)(
 	    const struct rules_board *, void *st, const int16_t *to, size_t n);
 	/*
+	 * Optional (NULL: play_cells for one, then the other): play_cells
+	 * for two games of one board at once, st[g] playing to[g][0..n[g]-1]
+	 * and k[g] set to how many it played, each exactly as play_cells
+	 * alone.  Each move waits for the last board: two games side by side
+	 * keep the processor busy where one leaves it waiting.
+	 */
+	void (*play_cells_pair)(const struct rules_board *, void *st[2],
+	    const int16_t *const to[2], const size_t n[2], size_t k[2]);
+	/*
 	 * Optional (NULL: rules_playout() plays legal() and play() a turn):
 	 * a random playout from st, each action a whole turn, at most
 	 * max_turns of them (0: no cap), the very games rules_playout()'s
@@ -444,6 +453,13 @@ rules_play(struct rules_position *, const struct rules_action *, struct diag *);
  * game without the entry.  The caller plays that one with rules_play.
  */
 size_t rules_play_cells(struct rules_position *, const int16_t *to, size_t n);
+/*
+ * rules_play_cells for two positions of one game and board, pos[g]
+ * playing to[g][0..n[g]-1], k[g] how many it played: the same as two
+ * calls, but at once where the game can (the play_cells_pair entry).
+ */
+void rules_play_cells_pair(struct rules_position *pos[2],
+    const int16_t *const to[2], const size_t n[2], size_t k[2]);
 void   rules_score(const struct rules_position *, struct rules_score *);
 int    rules_piece(const struct rules_position *, int cell);
 /*

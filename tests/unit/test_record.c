@@ -475,6 +475,35 @@ START_TEST(records_as_written)
 }
 END_TEST
 
+/*
+ * A record held (record_reader_hold) is as it was read while its reader
+ * reads the next ones into other storage, and those are as read too.
+ */
+START_TEST(records_held_as_written)
+{
+	struct record_hold  *hold = record_hold_new();
+	const struct record *rec, *held = NULL;
+	size_t		     k;
+
+	ck_assert_ptr_nonnull(hold);
+	reader_open(
+	    written[_i].text, strlen(written[_i].text), written[_i].fmt);
+	for (k = 0; written[_i].want[k] != NULL; k++) {
+		rec = next_record();
+		if (held != NULL)
+			expect(held, written[_i].want[k - 1]);
+		expect(rec, written[_i].want[k]);
+		ck_assert(record_reader_hold(rd, rec, hold));
+		held = record_held(hold);
+		ck_assert_ptr_ne(held, rec);
+	}
+	assert_no_more();
+	if (held != NULL)
+		expect(held, written[_i].want[k - 1]);
+	record_hold_free(hold);
+}
+END_TEST
+
 START_TEST(reads_tags_turns_and_result)
 {
 	static const char    text[] = "[Event \"Club \\\"night\\\"\"]\n"
@@ -1883,6 +1912,7 @@ UNIT_MAIN("record",
 		buffer_reads_as_stream, tree_values_at_any_byte, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
+	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	setup_values, 0, 8, sniffing, 0, 8, ranges_give_each_record_once, 0,
 	(int)(sizeof range_inputs / sizeof range_inputs[0]), NULL),
     unit_fixture(unit_tcase("turns", 0, turn_tokens, printable_cut_where_needed,

@@ -874,6 +874,33 @@ assert_same_position(
 }
 
 /*
+ * The cells of a random game from pos's start, with a wrong cell (off the
+ * board, occupied, flipping nothing) now and then and one after the end,
+ * into cells (room for 400): how many.  pos is left at the game's end.
+ */
+static size_t
+random_cells(struct rules_position *pos, struct rules_rng *rng, int16_t *cells)
+{
+	struct rules_action acts[256];
+	size_t		    n, k, nl;
+
+	rules_position_reset(pos);
+	for (n = 0; rules_phase(pos) != RULES_GAME_OVER && n < 390;) {
+		nl = rules_legal(pos, acts, 256);
+		k = rules_rng_below(rng, nl);
+		if (rules_rng_below(rng, 40) == 0)
+			cells[n++] = (int16_t)rules_rng_below(rng,
+					 (uint64_t)pos->board.ncells + 2) -
+			    1;
+		if (acts[k].kind == RULES_PLACE)
+			cells[n++] = acts[k].to;
+		ck_assert_int_eq(rules_play(pos, &acts[k], NULL), 0);
+	}
+	cells[n++] = 0;
+	return n;
+}
+
+/*
  * rules_play_cells plays a run of cells exactly as play() does one by
  * one, on both representations, and stops exactly before the cells that
  * play() must judge: a pass to imply, an occupied square, a square that
@@ -882,34 +909,18 @@ assert_same_position(
 START_TEST(reversi_play_cells_as_play)
 {
 	static const char *const sizes[] = { "4x4", "6x6", "8x8", "10x10" };
-	struct rules_position	*one, *run, *probe;
-	struct rules_action	 acts[256];
-	struct rules_rng	 rng;
-	int16_t			 cells[400];
-	size_t			 n, i, k, nl;
-	int			 games, stops = 0, passes = 0, ended = 0;
+	struct rules_position *one, *run, *probe;
+	struct rules_rng       rng;
+	int16_t		       cells[400];
+	size_t		       n, i, k;
+	int		       games, stops = 0, passes = 0, ended = 0;
 
 	one = turns_new("reversi", sizes[_i]);
 	run = turns_new("reversi", sizes[_i]);
 	probe = turns_new("reversi", sizes[_i]);
 	rules_rng_seed(&rng, 40 + (uint64_t)_i);
 	for (games = 0; games < 30; games++) {
-		/* A random game's cells, with a wrong cell now and then. */
-		rules_position_reset(one);
-		for (n = 0; rules_phase(one) != RULES_GAME_OVER && n < 390;) {
-			nl = rules_legal(one, acts, 256);
-			k = rules_rng_below(&rng, nl);
-			if (rules_rng_below(&rng, 40) == 0)
-				cells[n++] = (int16_t)rules_rng_below(&rng,
-						 (uint64_t)one->board.ncells +
-						     2) -
-				    1;
-			if (acts[k].kind == RULES_PLACE)
-				cells[n++] = acts[k].to;
-			ck_assert_int_eq(rules_play(one, &acts[k], NULL), 0);
-		}
-		/* And cells after the end. */
-		cells[n++] = 0;
+		n = random_cells(one, &rng, cells);
 		rules_position_reset(one);
 		rules_position_reset(run);
 		for (i = 0; i < n;) {
@@ -953,6 +964,69 @@ START_TEST(reversi_play_cells_as_play)
 	rules_position_free(one);
 	rules_position_free(run);
 	rules_position_free(probe);
+}
+END_TEST
+
+/*
+ * rules_play_cells_pair is two rules_play_cells: the same counts and
+ * positions, for two games of one board that stop apart (a wrong cell, a
+ * pass to imply, the end, the cells given running out first), each pair
+ * of runs from where the last stopped; and for games of two boards, or
+ * one over, which it plays one and then the other.
+ */
+START_TEST(reversi_play_cells_pair_as_two)
+{
+	static const char *const sizes[] = { "4x4", "6x6", "8x8", "10x10" };
+	struct rules_position	*pair[2], *one[2];
+	struct rules_rng	 rng;
+	int16_t			 cells[2][400];
+	const int16_t		*to[2];
+	size_t			 n[2], at[2], left[2], k[2], k1;
+	int			 games, g, calls, apart = 0;
+
+	for (g = 0; g < 2; g++) {
+		/* The second game on another board now and then. */
+		pair[g] = turns_new("reversi", sizes[g == 1 && _i == 3 ? 0 : _i]);
+		one[g] = turns_new("reversi", sizes[g == 1 && _i == 3 ? 0 : _i]);
+	}
+	rules_rng_seed(&rng, 70 + (uint64_t)_i);
+	for (games = 0; games < 40; games++) {
+		for (g = 0; g < 2; g++) {
+			n[g] = random_cells(one[g], &rng, cells[g]);
+			rules_position_reset(one[g]);
+			rules_position_reset(pair[g]);
+			at[g] = 0;
+		}
+		for (calls = 0; at[0] < n[0] || at[1] < n[1]; calls++) {
+			for (g = 0; g < 2; g++) {
+				to[g] = cells[g] + at[g];
+				/* Now and then fewer cells than the game has. */
+				left[g] = n[g] - at[g];
+				if (left[g] > 3 && rules_rng_below(&rng, 4) == 0)
+					left[g] = rules_rng_below(&rng, left[g]);
+			}
+			rules_play_cells_pair(pair, to, left, k);
+			apart += k[0] != k[1];
+			for (g = 0; g < 2; g++) {
+				k1 = rules_play_cells(one[g], to[g], left[g]);
+				ck_assert_uint_eq(k[g], k1);
+				assert_same_position(one[g], pair[g]);
+				at[g] += k[g];
+				/* Stopped before a cell: play() judges it. */
+				if (k[g] == left[g] || at[g] == n[g])
+					continue;
+				ck_assert_int_eq(play_one_cell(one[g], cells[g][at[g]]),
+				    play_one_cell(pair[g], cells[g][at[g]]));
+				assert_same_position(one[g], pair[g]);
+				at[g]++;
+			}
+		}
+	}
+	ck_assert_int_gt(apart, 40);
+	for (g = 0; g < 2; g++) {
+		rules_position_free(pair[g]);
+		rules_position_free(one[g]);
+	}
 }
 END_TEST
 
@@ -1172,4 +1246,5 @@ UNIT_MAIN("rules",
 	    reversi_draw_splits_empties, reversi_setup_refuses_the_unreachable,
 	    reversi_perft, perft_out_of_memory, reversi_board_specs, NULL),
 	reversi_matches_oracle, 0, 5, reversi_play_cells_as_play, 0, 4,
+	reversi_play_cells_pair_as_two, 0, 4,
 	reversi_flips_on_random_boards, 0, 3, NULL))

@@ -303,6 +303,128 @@ START_TEST(wthor_squares_as_tokens)
 END_TEST
 
 /*
+ * Each record of the test's reader replayed in a pair with the one
+ * before it (held: record_reader_hold), by replay_records_pair, as each
+ * replayed alone: the two agree in all.  How many records.
+ */
+static size_t
+assert_pairs_as_alone(const char *what)
+{
+	struct replay_options opt = { .max_legal = 64 };
+	struct record_hold   *hold = record_hold_new();
+	const struct record  *rec, *two[2] = { NULL, NULL };
+	struct replay	      paired[2], alone[2];
+	struct replay	     *pp[2] = { &paired[0], &paired[1] };
+	size_t		      n = 0;
+	int		      g;
+
+	ck_assert_ptr_nonnull(hold);
+	for (g = 0; g < 2; g++) {
+		replay_init(&paired[g]);
+		replay_init(&alone[g]);
+	}
+	while (record_reader_next(rd, &rec) == 1) {
+		if (two[0] != NULL) {
+			two[1] = rec;
+			replay_records_pair(syn, two, &opt, pp);
+			for (g = 0; g < 2; g++) {
+				replay_record(syn, two[g], &opt, &alone[g]);
+				assert_same_replays(what, &paired[g], &alone[g]);
+			}
+		}
+		ck_assert(record_reader_hold(rd, rec, hold));
+		two[0] = record_held(hold);
+		n++;
+	}
+	for (g = 0; g < 2; g++) {
+		replay_fini(&paired[g]);
+		replay_fini(&alone[g]);
+	}
+	record_hold_free(hold);
+	return n;
+}
+
+/*
+ * The game with each stand-in at each of its squares, in rows one after
+ * another, as CSV and as transcripts; and WTHOR's games: pairs of them
+ * replayed as each alone, however far apart they stop.
+ */
+START_TEST(replay_pairs_as_alone)
+{
+	static const char *const files[] = { "board10.wtb", "games.wtb",
+		"playok.wtb", "quirks.wtb", "short.wtb", "solved.wtb" };
+	enum record_format	 fmt;
+	char			*text, path[256];
+	size_t			 cap = 1 << 20, len, at, k, i, n = 0;
+
+	for (fmt = RECORD_TRANSCRIPT;; fmt = RECORD_CSV) {
+		text = malloc(cap);
+		ck_assert_ptr_nonnull(text);
+		len = (size_t)snprintf(text, cap, "%s%s\n",
+		    fmt == RECORD_CSV ? "id,winner,moves\n7,1," : "", game);
+		for (at = 0; at + 1 < sizeof game; at += 2)
+			for (k = 0; k < sizeof other / sizeof other[0]; k++)
+				len += (size_t)snprintf(text + len, cap - len,
+				    "%s%.*s%s%s\n", fmt == RECORD_CSV ? "7,1," : "",
+				    (int)at, game, other[k], game + at + 2);
+		ck_assert_uint_lt(len, cap - 1);
+		reader_close();
+		rd = record_reader_new_buffer(syn, text, len, "test", fmt);
+		ck_assert_ptr_nonnull(rd);
+		ck_assert_uint_gt(assert_pairs_as_alone(text), 800);
+		reader_close();
+		free(text);
+		if (fmt == RECORD_CSV)
+			break;
+	}
+	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
+		snprintf(path, sizeof path, "%s/tests/cases/data/wthor/%s",
+		    getenv("srcdir") != NULL ? getenv("srcdir") : ".",
+		    files[i]);
+		reader_close();
+		rd_fp = fopen(path, "rb");
+		ck_assert_msg(rd_fp != NULL, "%s", path);
+		rd = record_reader_new(syn, rd_fp, path, RECORD_WTHOR);
+		ck_assert_ptr_nonnull(rd);
+		n += assert_pairs_as_alone(path);
+	}
+	ck_assert_uint_gt(n, 10);
+}
+END_TEST
+
+/*
+ * A tree's records the same (their squares read with their moves): the
+ * game with each stand-in at each of its turns, GGF and SGF, one tree
+ * after another.
+ */
+START_TEST(tree_pairs_as_alone)
+{
+	static const enum record_format fmts[] = { RECORD_GGF, RECORD_SGF };
+	char			       *text;
+	size_t				cap = 1 << 20, len, k, f;
+	long				at;
+
+	for (f = 0; f < 2; f++) {
+		text = malloc(cap);
+		ck_assert_ptr_nonnull(text);
+		len = (size_t)snprintf(
+		    text, cap, "%s", tree_text(fmts[f], -1, "", ""));
+		for (at = 0; at < 62; at++)
+			for (k = 0; k < sizeof other / sizeof other[0]; k++)
+				len += (size_t)snprintf(text + len, cap - len,
+				    "%s", tree_text(fmts[f], at, other[k], ""));
+		ck_assert_uint_lt(len, cap - 1);
+		reader_close();
+		rd = record_reader_new_buffer(syn, text, len, "test", fmts[f]);
+		ck_assert_ptr_nonnull(rd);
+		ck_assert_uint_gt(assert_pairs_as_alone(text), 800);
+		reader_close();
+		free(text);
+	}
+}
+END_TEST
+
+/*
  * The first record of text in format fmt, its turns changed to f5 f6
  * e6 (other turns than the squares'): the turns are the ones played.
  */
@@ -346,5 +468,6 @@ UNIT_MAIN("squares",
 	unit_tcase("squares", 0, square_byte_forms,
 	    squares_read_with_the_tokens, squares_only_of_the_turns_read,
 	    replay_squares_as_tokens, wthor_squares_as_tokens,
-	    tree_squares_as_tokens, replay_changed_turns_by_their_tokens, NULL),
+	    tree_squares_as_tokens, replay_pairs_as_alone, tree_pairs_as_alone,
+	    replay_changed_turns_by_their_tokens, NULL),
 	syntax_setup, syntax_teardown))
