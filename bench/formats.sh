@@ -179,6 +179,19 @@
 #   the order trees give them, the set-up points placed from a list of
 #   those given, not a scan of their rows and columns:
 #     GGF 14,690 -> 14,696, SGF 17,148 -> 16,617, CSV 8,186.
+# On main 60a1517 the CSV is 8,186: GGF 2.66x -> 1.80x its instructions,
+# SGF 2.87x -> 2.03x.  Merged with main e008ce1 (two records replayed at
+# a time), main -> tree: GGF 21,995 -> 15,496, SGF 23,705 -> 17,417, CSV
+# 8,970 -> 8,969 (1.73x and 1.94x the CSV's).  Paired CPU, user + system
+# by /usr/bin/time -f '%U %S' gamecheck -q, medians of 5 in turn, the set
+# 40 times (1,026,280 games: huge.csv, big.ggf and big.sgf repeated ten
+# times), load 2-3 on 2 cores: x CSV, main -> tree: GGF 2.30 -> 1.72,
+# SGF 2.43 -> 1.81; tree / main on the same file: GGF 0.75, SGF 0.74,
+# CSV 1.00.  Left of the gap (GGF, a game): tree_squares ~3,100 (about 49
+# a move: a turn's 24-byte position, its offset, square and text stored),
+# the root's properties ~2,000 (a pass through tree_property, tree_values
+# and tree_apply each), reader_finish's turn pointers 505, the written
+# passes' turns judged one by one in the replay (play_turn, ~640).
 # Output the same: cmp of gamecheck's YAML, -q, -j 2, -q -j 2,
 # --write=ggf and --write=sgf (stdout, stderr, exit) of main and tree on
 # the set's GGF and SGF, on 3,000 games of each as is, with CRLF and CR
