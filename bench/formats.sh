@@ -187,8 +187,12 @@
 # 40 times (1,026,280 games: huge.csv, big.ggf and big.sgf repeated ten
 # times), load 2-3 on 2 cores: x CSV, main -> tree: GGF 2.30 -> 1.72,
 # SGF 2.43 -> 1.81; tree / main on the same file: GGF 0.75, SGF 0.74,
-# CSV 1.00.  Left of the gap (GGF, a game): tree_squares ~3,100 (about 49
-# a move: a turn's 24-byte position, its offset, square and text stored),
+# CSV 1.00.  Step 7, after the merge: tree_squares' loop bounded by one
+# compare a move (the room and the line's whole words folded into one
+# bound): GGF 15,496 -> 15,276, SGF 17,417 -> 17,120 (1.70x and 1.91x
+# the CSV's 8,969).  Left of the gap (GGF, a game): tree_squares ~2,900
+# (about 46 a move: a turn's 24-byte position, its offset, square and
+# text stored),
 # the root's properties ~2,000 (a pass through tree_property, tree_values
 # and tree_apply each), reader_finish's turn pointers 505, the written
 # passes' turns judged one by one in the replay (play_turn, ~640).

@@ -1396,7 +1396,6 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 	const uint64_t mask = (uint64_t)0xff0000ffff << sh | semi * 0xff;
 	const uint64_t flip = (uint64_t)('B' ^ 'W') << sh;
 	struct record_token *restrict t = r->turns + r->nturns;
-	struct record_token *end = t + r->room;
 	size_t *restrict turn_off = r->turn_off + r->nturns;
 	uint8_t *restrict squares = r->squares + r->nturns;
 	char *restrict text = r->text;
@@ -1407,14 +1406,21 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 	uint64_t	   w;
 	uint32_t	   two;
 	unsigned	   file, rank, square;
-	/* Moves whose eight bytes the line holds, then its last few. */
-	size_t whole = len >= 8 ? len - 8 : 0;
+	/*
+	 * Moves that r has room for start below stop; those whose eight
+	 * bytes the line holds, below whole; then the line's last few.
+	 */
+	size_t stop = r->room < (len - i) / stride + 1 ? i + r->room * stride :
+							 len;
+	size_t whole = len >= 8 ? len - 7 : 0;
 	bool   tail = false;
 
-	for (; t < end; t++) {
-		if (i <= whole && len >= 8)
+	if (whole > stop)
+		whole = stop;
+	for (;; t++) {
+		if (i < whole)
 			memcpy(&w, s + i, sizeof w);
-		else if (len - i >= stride && !tail) {
+		else if (i < stop && len - i >= stride && !tail) {
 			/* The line's last move (B[h1];) may end it. */
 			w = 0;
 			memcpy(&w, s + i, len - i);
