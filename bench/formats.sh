@@ -182,26 +182,29 @@
 # On main 60a1517 the CSV is 8,186: GGF 2.66x -> 1.80x its instructions,
 # SGF 2.87x -> 2.03x.  Merged with main e008ce1 (two records replayed at
 # a time), main -> tree: GGF 21,995 -> 15,496, SGF 23,705 -> 17,417, CSV
-# 8,970 -> 8,969 (1.73x and 1.94x the CSV's).  Paired CPU, user + system
-# by /usr/bin/time -f '%U %S' gamecheck -q, medians of 5 in turn, the set
-# 40 times (1,026,280 games: huge.csv, big.ggf and big.sgf repeated ten
-# times), load 2-3 on 2 cores: x CSV, main -> tree: GGF 2.30 -> 1.72,
-# SGF 2.43 -> 1.81; tree / main on the same file: GGF 0.75, SGF 0.74,
-# CSV 1.00.  Step 7, after the merge: tree_squares' loop bounded by one
-# compare a move (the room and the line's whole words folded into one
-# bound): GGF 15,496 -> 15,276, SGF 17,417 -> 17,120 (1.70x and 1.91x
-# the CSV's 8,969).  Left of the gap (GGF, a game): tree_squares ~2,900
-# (about 46 a move: a turn's 24-byte position, its offset, square and
-# text stored),
-# the root's properties ~2,000 (a pass through tree_property, tree_values
-# and tree_apply each), reader_finish's turn pointers 505, the written
-# passes' turns judged one by one in the replay (play_turn, ~640).
+# 8,970 -> 8,969 (1.73x and 1.94x the CSV's); step 7, after the merge,
+# tree_squares' loop bounded by one compare a move (the room and the
+# line's whole words folded into one bound): GGF 15,496 -> 15,276, SGF
+# 17,417 -> 17,120 (1.70x and 1.91x the CSV's 8,969).
+# Paired CPU at the last step, user + system by /usr/bin/time -f '%U %S'
+# gamecheck -q, medians of 5 in turn, the set 40 times (1,026,280 games:
+# huge.csv, big.ggf and big.sgf repeated ten times), load 2.6-2.8 on 2
+# cores: x CSV, main e008ce1 -> tree: GGF 2.33 -> 1.66, SGF 2.51 -> 1.82;
+# tree / main on the same file: GGF 0.71, SGF 0.73, CSV 1.00.
+# Left of the gap (GGF, a game): tree_squares ~2,900 (about 46 a move: a
+# turn's 24-byte position, its offset, square and text stored), the
+# root's properties ~2,000 (a pass through tree_property, tree_values and
+# tree_apply each), reader_finish's turn pointers 505, the written
+# passes judged one by one in the replay (play_turn, ~640).
 # Output the same: cmp of gamecheck's YAML, -q, -j 2, -q -j 2,
-# --write=ggf and --write=sgf (stdout, stderr, exit) of main and tree on
-# the set's GGF and SGF, on 3,000 games of each as is, with CRLF and CR
-# line ends, moves upper case, split across lines, with notes and bad
-# squares, cut short and with 300 bytes mangled (12 seeds), and on the
-# golden cases' tree inputs.
+# --write=ggf and --write=sgf (stdout, stderr, exit) of main 60a1517 and
+# tree, at each step and merged, on the set's GGF and SGF, on 3,000 games
+# of each as is, with CRLF and CR line ends, moves upper case, split
+# across lines, with notes, bad squares, passes in each case and doubled,
+# boards and set-ups other than the start, results of every form (NUL
+# bytes, past a long), cut short, ended at the input's end, with 300
+# bytes mangled (12 seeds), and on the golden cases' tree inputs; and
+# bench/same-output.sh for the CSV, transcripts and notation.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
