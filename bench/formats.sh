@@ -144,6 +144,41 @@
 # odd names and escaped values; CSV, GGF, SGF and transcripts of 3,000
 # games too.
 #
+# Branch pgn against main 60a1517, the notation's squares: each turn's
+# square decoded as the notation's reader reads its token (a lookup a
+# byte, record_squares), so that the replay plays them without reading
+# the tokens again, as the line readers' and WTHOR's; a pass looked for
+# only among the turns that are no square (passes_implied); a square's
+# turn added with one test of the arrays' room.  Instructions (valgrind
+# --tool=callgrind gamecheck -q FILE, /tmp one.EXT, 25,657 games), main
+# -> pgn: the notation 613.0M -> 568.0M (23,892 -> 22,140 a game, -7.3%;
+# replay_record and its turn.h 67.9M -> 20.7M), the CSV 210.02M ->
+# 210.06M (8,186 a game): the notation 2.92x the CSV's -> 2.70x.
+# Output the same: bench/same-output.sh main's gamecheck, cmp of full
+# and -q reports, stderr and exit of big.pgn and one.csv, -j 1 and -j 2.
+# Then the lines past a record's start that the input's block holds
+# whole read where they lie, not copied by reader_line (build_lines: a
+# blank or % line, one plain tag, move numbers and turns; a comment, a
+# result and the rest left to pgn_scan): the notation 568.0M -> 516.7M
+# (20,139 a game, -9.0%; reader_line, line_add, memchr 48.0M -> 12.3M),
+# the CSV 210.06M: 2.46x the CSV's.  Output the same as above, and on
+# one.pgn with CRLF and CR line ends, and gamecheck (-f pgn, -j 2,
+# --max-record-size 300) on every fuzz corpus file and case input;
+# test_pgn_pass reads its hostile inputs both ways, every record and
+# diagnostic compared.  Then the record's first line and the line ending
+# in its result read there too (and the blank lines between records):
+# 516.7M -> 500.5M (19,508 a game, -3.1%; reader_line and tag_by_hand
+# 19.2M -> 0), 2.38x the CSV's; the same checks.  Then a move number's
+# token ended where the number ends (no second scan of its bytes), and a
+# pass replayed as a square is (play_turn, no parse): 500.5M -> 496.8M
+# (the pass) -> 479.5M (18,689 a game), the CSV 210.06M: 2.28x.  The
+# same checks, and full reports of one.EXT in GGF, SGF, transcripts and
+# WTHOR against main's.  CPU (user + system, /usr/bin/time -f '%U %S'
+# gamecheck -q, medians of 7 runs, main's and pgn's in turn, load 2-5
+# on 2 cores): big.pgn four times (410,512 games) 0.74 s -> 0.59 s
+# (0.80x), huge.csv (1,026,280 games) 0.83 s -> 0.82 s; the notation
+# 2.22x the CSV's CPU a game -> 1.80x, against the 1.25x of target 1.
+#
 # Branch tree against main 60a1517, the GGF and SGF readers (issue 34,
 # target 1).  Instructions per game (valgrind --tool=callgrind
 # --callgrind-out-file=F gamecheck -q /tmp/lead/one.EXT, the set once,

@@ -109,7 +109,7 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 	t = rd->rec.turns + n;
 	at = reader_pos(rd, j);
 	while (room >= 8 && end - j >= 16 &&
-	    eight_squares(s + j, rd->squares + (t - rd->rec.turns))) {
+	    eight_squares(s + j, rd->squares + n)) {
 		/* Unrolled (GCC, clang): no loop, a token's fields by offsets. */
 #pragma GCC unroll 8
 		for (k = 0; k < 8; k++) {
@@ -119,6 +119,7 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 				at.offset + 2 * k };
 		}
 		t += 8;
+		n += 8;
 		room -= 8;
 		j += 16;
 		at.col += 16;
@@ -130,7 +131,7 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 		t->text = rd->line + j;
 		t->len = 2;
 		t->at = at;
-		rd->squares[t - rd->rec.turns] = record_square_byte(s + j, 2);
+		rd->squares[n++] = record_square_byte(s + j, 2);
 		at.col += 2;
 		at.offset += 2;
 		t++;
@@ -140,10 +141,11 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 	/* A digit more: the last square has three bytes, no run's. */
 	if (j > start && j < end && is_digit(s[j])) {
 		t--;
+		n--;
 		j -= 2;
 	}
 	if (j > start) {
-		rd->rec.nturns = (size_t)(t - rd->rec.turns);
+		rd->rec.nturns = n;
 		rd->has_movetext = true;
 	}
 	return j;

@@ -15,6 +15,7 @@
 
 #include "record/read.h"
 #include "record/syntax.h"
+#include "record/turn.h"
 
 /*
  * Whether s (len bytes) is a score, digits, a dash and digits: the result
@@ -123,16 +124,16 @@ tag_match(
 }
 
 /*
- * Reads the tag at rd->line[from], m bytes matched by tag_match (groups
- * g, plain its answer), or -1 for none: told then as a bad or
- * unterminated tag.
+ * Reads the tag at line[from] (rd->line, or a line of the input's block:
+ * build_lines; n bytes), m bytes matched by tag_match (groups g, plain
+ * its answer), or -1 for none: told then as a bad or unterminated tag.
  */
 static void
-read_tag(
-    struct record_reader *rd, size_t from, int m, const size_t *g, bool plain)
+read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
+    int m, const size_t *g, bool plain)
 {
-	const char     *s = rd->line + from;
-	size_t		i, k, len = rd->linelen - from;
+	const char     *s = line + from;
+	size_t		i, k, len = n - from;
 	long long	name_off, value_off;
 	struct diag_pos at = reader_pos(rd, from);
 
@@ -146,13 +147,13 @@ read_tag(
 		    open ? DIAG_UNTERMINATED_TAG : DIAG_BAD_TAG, at, len,
 		    open ? "tag value not closed by '\"]' on its line" :
 			   "a tag pair is [Name \"value\"]");
-		rd->pos = rd->linelen;
+		rd->pos = n;
 		return;
 	}
 	if ((name_off = text_add(rd, s + g[2], g[3] - g[2])) == -1 ||
 	    (value_off = text_add(rd, s + g[4], g[5] - g[4])) == -1) {
 		reader_oom(rd);
-		rd->pos = rd->linelen;
+		rd->pos = n;
 		return;
 	}
 	/* Unescape \" and \\ in place; most values have no backslash. */
@@ -168,7 +169,7 @@ read_tag(
 		rd->text[value_off + (long long)k] = '\0';
 	}
 	switch (reader_tag(rd, (size_t)name_off, (size_t)value_off, k, at)) {
-	case -1: rd->pos = rd->linelen; return;
+	case -1: rd->pos = n; return;
 	case 1:
 		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, (size_t)m,
 		    "tag %s given twice", rd->text + name_off);
@@ -453,6 +454,7 @@ struct pgn_scan {
 	bool		 tags;	/* a tag matched */
 	size_t		 from;
 	size_t		 to;
+	const char	*line; /* a result's: rd->line, or the block's */
 	int		 m;	/* a tag's bytes; a token's move number's */
 	size_t		 g[6];	/* a tag's name and value (tag_match) */
 	bool		 plain; /* its value without a backslash */
@@ -460,10 +462,13 @@ struct pgn_scan {
 	bool		 dots;
 };
 
-/* The move number of m bytes at line[from]: N. before turn 2N-1, N... 2N. */
+/*
+ * The move number of m bytes at line[from] (rd->line, or a line of the
+ * block: build_lines): N. before turn 2N-1, N... before 2N.
+ */
 static inline void
-read_number(struct record_reader *rd, size_t from, size_t m,
-    unsigned long number, bool dots)
+read_number(struct record_reader *rd, const char *line, size_t from,
+    size_t m, unsigned long number, bool dots)
 {
 	unsigned long want = rd->rec.nturns / 2 + 1;
 
@@ -471,17 +476,70 @@ read_number(struct record_reader *rd, size_t from, size_t m,
 		diag_set_at(first_error(rd), DIAG_BAD_MOVE_NUMBER,
 		    reader_pos(rd, from), m,
 		    "move number %.*s where %lu%s was due", (int)m,
-		    rd->line + from, want, rd->rec.nturns % 2 ? "..." : ".");
+		    line + from, want, rd->rec.nturns % 2 ? "..." : ".");
 }
 
-/* The turn at line[from, to): kept, with where it stands. */
-static inline void
-read_turn(struct record_reader *rd, size_t from, size_t to)
+/*
+ * record_square_byte of a two-byte token by two lookups, one a byte, each
+ * the complement of its part (a file a..p in either case, or a digit's
+ * rank less one in the high nibble), 0 for a byte that is none: the
+ * complement of the two ANDed is the file and rank, and RECORD_SQUARE_NONE
+ * when either is 0.  Every turn comes here.
+ */
+#define SQ_FILE(c, f) [c] = (uint8_t)~(f), [c - 32] = (uint8_t)~(f)
+#define SQ_RANK(c) [c] = (uint8_t) ~((c - '0' + 15) % 16 << 4)
+static const uint8_t square_file[256] = { SQ_FILE('a', 0), SQ_FILE('b', 1),
+	SQ_FILE('c', 2), SQ_FILE('d', 3), SQ_FILE('e', 4), SQ_FILE('f', 5),
+	SQ_FILE('g', 6), SQ_FILE('h', 7), SQ_FILE('i', 8), SQ_FILE('j', 9),
+	SQ_FILE('k', 10), SQ_FILE('l', 11), SQ_FILE('m', 12),
+	SQ_FILE('n', 13), SQ_FILE('o', 14), SQ_FILE('p', 15) };
+static const uint8_t square_rank[256] = { SQ_RANK('0'), SQ_RANK('1'),
+	SQ_RANK('2'), SQ_RANK('3'), SQ_RANK('4'), SQ_RANK('5'), SQ_RANK('6'),
+	SQ_RANK('7'), SQ_RANK('8'), SQ_RANK('9') };
+#undef SQ_FILE
+#undef SQ_RANK
+
+static inline uint8_t
+square_byte(const char *s, size_t len)
+{
+	if (len != 2)
+		return RECORD_SQUARE_NONE;
+	return (uint8_t)~(square_file[(unsigned char)s[0]] &
+	    square_rank[(unsigned char)s[1]]);
+}
+
+/*
+ * The turn at line[from, to) (as read_number's): kept, with where it
+ * stands, and its square (record_squares), so that the referee reads no
+ * token twice.
+ */
+static inline __attribute__((always_inline)) void
+read_turn(struct record_reader *rd, const char *line, size_t from, size_t to)
 {
 	struct record_token *t;
+	const char	    *s = line + from;
+	size_t		     n = rd->rec.nturns, off = rd->textlen;
 
-	if ((t = add_turn(rd, rd->line + from, to - from)) != NULL)
+	/*
+	 * Most turns are a square with room for it in every array: add_turn
+	 * and text_add without their tests of each (the notation's tokens
+	 * are copied, never in_line).
+	 */
+	if (to - from == 2 && n < rd->turncap && n < rd->turnoffcap &&
+	    off + 3 <= rd->textcap) {
+		memcpy(rd->text + off, s, 2);
+		rd->text[off + 2] = '\0';
+		rd->textlen = off + 3;
+		rd->turn_off[n] = off;
+		t = &rd->rec.turns[n];
+		*t = (struct record_token){ NULL, 2, reader_pos(rd, from) };
+		rd->squares[n] = square_byte(s, 2);
+		rd->rec.nturns = n + 1;
+		rd->has_movetext = true;
+	} else if ((t = add_turn(rd, s, to - from)) != NULL) {
 		t->at = reader_pos(rd, from);
+		rd->squares[n] = square_byte(s, to - from);
+	}
 }
 
 /* Past the comment text sc found: rd->pos after it, the comment closed. */
@@ -558,11 +616,16 @@ pass_next(const char *s, size_t i, size_t end)
 }
 
 /* White space within a line (is_space but for the line ends). */
+static inline bool
+line_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+}
+
 static inline size_t
 pass_blanks(const char *s, size_t i, size_t end)
 {
-	while (i < end &&
-	    (s[i] == ' ' || s[i] == '\t' || s[i] == '\v' || s[i] == '\f'))
+	while (i < end && line_blank(s[i]))
 		i++;
 	return i;
 }
@@ -586,10 +649,11 @@ enum pass_line {
 /*
  * A line of one tag as nearly all are, [Name "value"], its value holding
  * no backslash: where it ends, its LF or CR (tag_by_hand's match, with
- * nothing after it but white space); or 0 for any other line.
+ * nothing after it but white space), the match's bytes in *m and its
+ * groups in g as tag_by_hand gives them; or 0 for any other line.
  */
 static inline size_t
-pass_plain_tag(const char *s, size_t i, size_t end)
+plain_tag(const char *s, size_t i, size_t end, size_t *g, int *m)
 {
 	size_t j = i + 1;
 
@@ -597,13 +661,28 @@ pass_plain_tag(const char *s, size_t i, size_t end)
 		j++;
 	if (j == i + 1 || end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
 		return 0;
+	g[2] = 1;
+	g[3] = j - i;
+	g[4] = j + 2 - i;
 	for (j += 2; j < end && !(pgn_class[(unsigned char)s[j]] & PGN_VALUE);
 	     j++)
 		continue;
 	if (end - j < 2 || s[j] != '"' || s[j + 1] != ']')
 		return 0;
+	g[5] = j - i;
+	*m = (int)(j + 2 - i);
 	j = pass_blanks(s, j + 2, end);
 	return j < end && (s[j] == '\n' || s[j] == '\r') ? j : 0;
+}
+
+/* The same, passing over the tag. */
+static inline size_t
+pass_plain_tag(const char *s, size_t i, size_t end)
+{
+	size_t g[6];
+	int    m;
+
+	return plain_tag(s, i, end, g, &m);
 }
 
 /*
@@ -789,6 +868,147 @@ pass_lines(struct record_reader *rd, struct pgn_scan *sc)
 	return found;
 }
 
+/* A '}' at column from of the line that no '{' opened. */
+static void
+stray_brace(struct record_reader *rd, size_t from)
+{
+	diag_set_at(first_error(rd), DIAG_STRAY_BRACE, reader_pos(rd, from), 1,
+	    "'}' without an opening '{'");
+}
+
+/*
+ * The move numbers and turns of the line s[0, n) from s[i] (s[n] its LF
+ * or CR), a line that holds no byte of PGN_MARK but a '}' or a NUL
+ * (build_lines): read as pgn_scan reads them, with no item but a stray
+ * '}' and no result (every result holds a '*' or a '-').  White space as
+ * skip_space's, to the line's end.
+ */
+static inline void
+build_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
+{
+	unsigned long number;
+	size_t	      to, m;
+	bool	      dots;
+
+	for (;; i = to) {
+		if (s[i] == ' ' &&
+		    !(pgn_class[(unsigned char)s[i + 1]] & PGN_SPACE))
+			i++;
+		else
+			while (i < n &&
+			    (pgn_class[(unsigned char)s[i]] & PGN_SPACE))
+				i++;
+		if (i >= n)
+			return;
+		if (s[i] == '}') {
+			stray_brace(rd, i);
+			to = i + 1;
+			continue;
+		}
+		/*
+		 * A move number first: the token most often ends with it.
+		 * move_number reads no byte past the line (none is a '.').
+		 */
+		if (is_digit(s[i])) {
+			m = move_number(s + i, &number, &dots);
+			to = m > 0 && token_end(s[i + m]) ? i + m :
+							    token_stop(s, i, n);
+		} else {
+			m = 0;
+			to = token_stop(s, i, n);
+		}
+		rd->pos = to;
+		if (m > 0) {
+			rd->has_movetext = true;
+			read_number(rd, s, i, m, number, dots);
+		}
+		if (i + m < to)
+			read_turn(rd, s, i + m, to);
+	}
+}
+
+/*
+ * Reads the lines at rd->inbuf[rd->inpos] that the block holds whole, as
+ * pgn_scan would, without copying them into rd->line (reader_line):
+ * blank and % lines, a line of one plain tag (plain_tag), a line of move
+ * numbers and turns (build_movetext), maybe ended by the record's result
+ * with nothing after it: then true, the result in *sc as pgn_scan finds
+ * it (PGN_RESULT), its line the block's.  The record starts at the first
+ * of their items as at pgn_scan's (pgn_start).  Stops before any other
+ * line (a comment, a tag after movetext, one the block does not hold
+ * whole), which pgn_scan reads, nothing about it changed; rd is left as
+ * reader_line leaves it line by line (its number, offsets, no line
+ * held).  A line in the block is shorter than any --max-record-size that
+ * lets the caller here, so never cut; the input's first line, which may
+ * open with a byte order mark, is pgn_scan's.
+ */
+static bool
+build_lines(struct record_reader *rd, struct pgn_scan *sc)
+{
+	const char    *s = rd->inbuf;
+	size_t	       a, i, e, end, ts, te, g[6];
+	int	       m = 0;
+	bool	       started = sc->any && sc->start->line != 0;
+	enum pass_line item = PASS_LINE;
+
+	while (item == PASS_LINE) {
+		if (rd->inpos == rd->inlen && reader_refill(rd) != 1)
+			return false;
+		a = rd->inpos;
+		end = rd->inlen;
+		if ((i = pass_blanks(s, a, end)) == end)
+			return false;
+		if (s[i] == '\n' || s[i] == '\r' || (s[i] == '%' && i == a))
+			/* A blank line, or an escape (pgn_line). */
+			e = pass_eol(s, i, end);
+		else if (s[i] == '[') {
+			/* After movetext, the next record's (PGN_STOP). */
+			if ((sc->any && rd->has_movetext) ||
+			    (e = plain_tag(s, i, end, g, &m)) == 0)
+				return false;
+		} else if (s[i] == '{' || s[i] == ';' ||
+		    (e = pass_movetext(rd, s, i, end, &item)) == 0)
+			return false;
+		if (e == end || (s[e] == '\r' && e + 1 == end))
+			return false;
+		/* As reader_line: the line's number, where it starts. */
+		rd->lineno++;
+		rd->line_offset = rd->next_offset;
+		rd->line_start = 0;
+		rd->cut = false;
+		rd->have_line = false;
+		if (e > i && !(s[i] == '%' && i == a) && !started)
+			started = pgn_start(rd, sc, i - a, s[i], true);
+		if (s[i] == '[') {
+			rd->pos = i - a;
+			sc->tags = true;
+			read_tag(rd, s + a, e - a, i - a, m, g, true);
+		} else if (item == PASS_RESULT) {
+			/* The result: the last token, blanks after it. */
+			for (te = e; te > i && line_blank(s[te - 1]); te--)
+				continue;
+			for (ts = te; ts > i && !token_end(s[ts - 1]); ts--)
+				continue;
+			build_movetext(rd, s + a, i - a, ts - a);
+			m = is_digit(s[ts]) ?
+			    (int)move_number(s + ts, &sc->number, &sc->dots) :
+			    0;
+			if (m > 0)
+				rd->has_movetext = true;
+			sc->from = ts - a;
+			sc->to = rd->pos = te - a;
+			sc->m = m;
+			sc->line = s + a;
+		} else if (e > i && !(s[i] == '%' && i == a))
+			build_movetext(rd, s + a, i - a, e - a);
+		/* Its end: LF, CR, or CR LF. */
+		e += 1 + (s[e] == '\r' && s[e + 1] == '\n');
+		rd->next_offset += e - a;
+		rd->inpos = e;
+	}
+	return true;
+}
+
 /*
  * Where a record of the notation ends, written once for reading it
  * (next_pgn, build) and passing over it (skip_pgn, !build): the next item
@@ -820,6 +1040,14 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 		if (!build && !rd->in_comment &&
 		    !(rd->have_line && rd->pos < rd->linelen)) {
 			if (pass_lines(rd, sc) == PASS_RESULT)
+				return PGN_RESULT;
+			started = sc->any && sc->start->line != 0;
+		}
+		/* Reading, those that need no more go by build_lines. */
+		if (build && !rd->in_comment && rd->lineno > 0 &&
+		    !(rd->have_line && rd->pos < rd->linelen) &&
+		    rd->max_size >= sizeof rd->inbuf) {
+			if (build_lines(rd, sc))
 				return PGN_RESULT;
 			started = sc->any && sc->start->line != 0;
 		}
@@ -887,6 +1115,7 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 				rd->has_movetext = true;
 			if (i + m < to) {
 				if (result_token(rd, s + i + m, to - i - m)) {
+					sc->line = s;
 					sc->from = i;
 					sc->to = rd->pos = to;
 					sc->m = (int)m;
@@ -899,10 +1128,10 @@ pgn_scan(struct record_reader *rd, struct pgn_scan *sc, bool build)
 			if (build) {
 				rd->pos = to;
 				if (m > 0)
-					read_number(
-					    rd, i, m, sc->number, sc->dots);
+					read_number(rd, s, i, m, sc->number,
+					    sc->dots);
 				if (i + m < to)
-					read_turn(rd, i + m, to);
+					read_turn(rd, s, i + m, to);
 			}
 		}
 		rd->pos = n;
@@ -918,8 +1147,9 @@ read_result(struct record_reader *rd, const struct pgn_scan *sc)
 	long long off;
 
 	if (sc->m > 0)
-		read_number(rd, sc->from, (size_t)sc->m, sc->number, sc->dots);
-	if ((off = text_add(rd, rd->line + from, len)) == -1) {
+		read_number(rd, sc->line, sc->from, (size_t)sc->m, sc->number,
+		    sc->dots);
+	if ((off = text_add(rd, sc->line + from, len)) == -1) {
 		reader_oom(rd);
 		return;
 	}
@@ -957,6 +1187,10 @@ end_record(struct record_reader *rd)
 	    !rd->rec.has_result;
 	rd->ended_at = rd->rec.start;
 	reader_finish(rd);
+	/* Each turn's square, read_turn's: add_turn grew them together. */
+	rd->rec.squares = rd->squares;
+	rd->rec.squares_of = rd->rec.turns;
+	rd->rec.squares_n = rd->rec.nturns;
 	return 1;
 }
 
@@ -974,17 +1208,14 @@ next_pgn(struct record_reader *rd)
 	while ((item = pgn_scan(rd, &sc, true)) > PGN_RESULT) {
 		switch (item) {
 		case PGN_TAG:
-			read_tag(rd, sc.from, sc.m, sc.g, sc.plain);
+			read_tag(rd, rd->line, rd->linelen, sc.from, sc.m, sc.g,
+			    sc.plain);
 			break;
 		case PGN_COMMENT:
 			read_stamps(rd, sc.from, sc.to);
 			comment_end(rd, &sc);
 			break;
-		default:
-			diag_set_at(first_error(rd), DIAG_STRAY_BRACE,
-			    reader_pos(rd, sc.from), 1,
-			    "'}' without an opening '{'");
-			break;
+		default: stray_brace(rd, sc.from); break;
 		}
 	}
 	if (item == PGN_RESULT)

@@ -735,14 +735,18 @@ play_turn(struct record_syntax *syn, const struct record *rec,
 
 	/*
 	 * Most turns are one square of a small square board, written with
-	 * two bytes: the codec would read them as this one PLACE (its own
-	 * fast path), reached here without its calls.  reserve() has room
-	 * for two actions from the first turn on.
+	 * two bytes, and the notation's others mostly a pass: the codec
+	 * would read them as this one PLACE or PASS (its own fast paths),
+	 * reached here without its calls.  reserve() has room for two
+	 * actions from the first turn on (a pass's bound).
 	 */
-	if ((c = two_byte_square(&tb, tok)) != -1 && sc->acts_cap >= 2 &&
-	    sc->offs_cap >= 2) {
-		sc->acts[0] = (struct rules_action){ .kind = RULES_PLACE,
-			.to = (int16_t)c };
+	if (sc->acts_cap >= 2 && sc->offs_cap >= 2 &&
+	    ((c = two_byte_square(&tb, tok)) != -1 ||
+		record_turn_is_pass(tok->text, tok->len))) {
+		sc->acts[0] = c != -1 ?
+		    (struct rules_action){ .kind = RULES_PLACE,
+			.to = (int16_t)c } :
+		    (struct rules_action){ .kind = RULES_PASS };
 		sc->offs[0] = 0;
 		t.acts = sc->acts;
 		t.offs = sc->offs;
@@ -782,9 +786,10 @@ play_turn(struct record_syntax *syn, const struct record *rec,
  * The cells of the squares sq[0..avail-1] (record_squares) on 8x8, the
  * archives' board, up to the first that is none of its: how many.  The
  * reader checked and decoded them: a square is on the board when neither
- * its file nor its rank reaches 8 (bits 0x88), sixteen at a time, the
- * last sixteen padded with a1s; so cells has room for avail rounded up
- * to sixteen (64: avail is at most 64).
+ * its file nor its rank reaches 8 (bits 0x88).  Sixteen at a time, the
+ * last sixteen those that end at avail (again some before them, already
+ * found good), or, fewer than sixteen in all, padded with a1s; so cells
+ * has room for avail rounded up to sixteen (64: avail is at most 64).
  */
 static size_t
 square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
@@ -796,25 +801,27 @@ square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
 	util_v16u8	v, off;
 	v16s16		c;
 	uint64_t	bad[2];
-	size_t		r;
+	size_t		at;
 
-	for (; n < avail; n += 16) {
-		r = avail - n;
-		if (r >= 16) {
-			memcpy(&v, sq + n, sizeof v);
+	while (n < avail) {
+		if (avail >= 16) {
+			at = avail - n >= 16 ? n : avail - 16;
+			memcpy(&v, sq + at, sizeof v);
 		} else {
+			at = 0;
 			v = (util_v16u8){ 0 };
-			memcpy(&v, sq + n, r);
+			memcpy(&v, sq, avail);
 		}
 		c = __builtin_convertvector((v >> 1 & 0x38) | (v & 7), v16s16);
-		memcpy(cells + n, &c, sizeof c);
+		memcpy(cells + at, &c, sizeof c);
 		off = v & 0x88;
 		memcpy(bad, &off, sizeof bad);
 		/* Little-endian: the first square off the board, its byte. */
 		if (bad[0] != 0)
-			return n + (size_t)__builtin_ctzll(bad[0]) / 8;
+			return at + (size_t)__builtin_ctzll(bad[0]) / 8;
 		if (bad[1] != 0)
-			return n + 8 + (size_t)__builtin_ctzll(bad[1]) / 8;
+			return at + 8 + (size_t)__builtin_ctzll(bad[1]) / 8;
+		n = at + 16;
 	}
 	return avail;
 #else
@@ -1483,7 +1490,8 @@ static bool
 passes_implied(const struct record *rec, const struct replay_options *opt,
     const struct replay *rp)
 {
-	size_t i;
+	const uint8_t *sq, *p;
+	size_t	       i;
 
 	if (rec->implicit_passes)
 		return true;
@@ -1494,6 +1502,18 @@ passes_implied(const struct record *rec, const struct replay_options *opt,
 		return true;
 	if (rp->game != &rules_reversi)
 		return false;
+	/* A pass is no square: only the turns that are none are looked at. */
+	if ((sq = record_squares(rec)) != NULL) {
+		for (i = 0; (p = memchr(sq + i, RECORD_SQUARE_NONE,
+				 rec->nturns - i)) != NULL;
+		     i++) {
+			i = (size_t)(p - sq);
+			if (record_turn_is_pass(
+				rec->turns[i].text, rec->turns[i].len))
+				return false;
+		}
+		return true;
+	}
 	for (i = 0; i < rec->nturns; i++)
 		if (record_turn_is_pass(rec->turns[i].text, rec->turns[i].len))
 			return false;

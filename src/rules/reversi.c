@@ -776,36 +776,42 @@ HOT static void
 reversi_play_cells_pair(const struct rules_board *b, void *st[2],
     const int16_t *const to[2], const size_t n[2], size_t k[2])
 {
-	struct run8 a, b2;
-	size_t	    i = 0, j = 0;
-	bool	    on_a = true, on_b = true;
+	const int16_t *ta = to[0], *tb = to[1];
+	struct run8    a, c;
+	size_t	       na = n[0], nb = n[1], m = na < nb ? na : nb, i, ia, ib;
 
 	if (b->ncells != 64 || ((struct reversi *)st[0])->big ||
 	    ((struct reversi *)st[1])->big) {
-		k[0] = reversi_play_cells(b, st[0], to[0], n[0]);
-		k[1] = reversi_play_cells(b, st[1], to[1], n[1]);
+		k[0] = reversi_play_cells(b, st[0], ta, na);
+		k[1] = reversi_play_cells(b, st[1], tb, nb);
 		return;
 	}
-	/* In locals, not arrays: each game's discs stay in registers. */
+	/* In locals: each game's discs stay in registers. */
 	a = run8_of(st[0]);
-	b2 = run8_of(st[1]);
-	while (i < n[0] && j < n[1]) {
-		on_a = run8_play(&a, to[0][i]);
-		on_b = run8_play(&b2, to[1][j]);
-		i += on_a;
-		j += on_b;
-		if (!on_a || !on_b)
+	c = run8_of(st[1]);
+	ia = ib = SIZE_MAX;
+	for (i = 0; i < m; i++) {
+		if (!run8_play(&a, ta[i])) {
+			ia = i;
 			break;
+		}
+		if (!run8_play(&c, tb[i])) {
+			ib = i;
+			break;
+		}
 	}
 	/* The other goes on alone, unless it stopped too. */
-	while (on_a && i < n[0] && run8_play(&a, to[0][i]))
-		i++;
-	while (on_b && j < n[1] && run8_play(&b2, to[1][j]))
-		j++;
-	run8_store(st[0], &a, i);
-	run8_store(st[1], &b2, j);
-	k[0] = i;
-	k[1] = j;
+	if (ia == SIZE_MAX)
+		for (ia = i + (ib != SIZE_MAX); ia < na && run8_play(&a, ta[ia]);
+		     ia++)
+			;
+	if (ib == SIZE_MAX)
+		for (ib = i; ib < nb && run8_play(&c, tb[ib]); ib++)
+			;
+	run8_store(st[0], &a, ia);
+	run8_store(st[1], &c, ib);
+	k[0] = ia;
+	k[1] = ib;
 }
 
 /*

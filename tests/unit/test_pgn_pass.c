@@ -79,6 +79,12 @@ static const struct {
 	PIECE("\xef\xbb\xbf"
 	      "1. f5 *\n"),
 	PIECE("\xef\xbb\xbf[Event \"bom\"]\nf5 *\n"),
+	PIECE("[Event \"h\"]\n[event \"h\"]\n  [Round \"1\"]   \n\n"
+	      "1. f5 d6 2. c3 } d3\n3... c4 1. f4 \v\f\n4. f3\0 e6 *\n"),
+	PIECE("[Event \"i\"]\n%esc\n[Site \"a\\\\b\"]\n\t[Date \"d\"]\n"
+	      "1.f5 d6 2.c3\n e6 } }f5 a10 I9 pa pass --\n \n0-1\n"),
+	PIECE("[Event \"j\"]\n[Site \"s\"] [Round \"2\"]\n[Date\t\"x\"]\n"
+	      "1. f5 d6 2. c3 d3}\n99999999999999999999. c4\n[Event \"k\"]\n"),
 };
 
 #define NPIECES (sizeof pieces / sizeof pieces[0])
@@ -111,11 +117,12 @@ next_rand(uint32_t *x)
 
 /*
  * An input of about n bytes in out: the pieces in a random order (seed),
- * now and then a long line, line ends by ends (0 LF, 1 CRLF, 2 CR, 3 any
- * of them), cut short at a random byte of its last piece (cut).
+ * now and then a long line (unless none is long), line ends by ends (0 LF,
+ * 1 CRLF, 2 CR, 3 any of them), cut short at a random byte of its last
+ * piece (cut).
  */
 static size_t
-make_input(char *out, size_t n, uint32_t seed, int ends, int cut)
+make_input(char *out, size_t n, uint32_t seed, int ends, int cut, int long_ok)
 {
 	static char line[150000];
 	size_t	    len = 0, k, i, last = 0;
@@ -127,7 +134,7 @@ make_input(char *out, size_t n, uint32_t seed, int ends, int cut)
 		last = len;
 		/* A long line about once in 25 kB. */
 		k = next_rand(&x) % (NPIECES * 16 + 2);
-		if (k < NPIECES * 16) {
+		if (k < NPIECES * 16 || !long_ok) {
 			s = pieces[k % NPIECES].text;
 			k = pieces[k % NPIECES].len;
 		} else {
@@ -237,6 +244,94 @@ check_passes(const char *text, size_t len)
 }
 
 /*
+ * What reading gives of text[len], every record in full, its turns,
+ * tags, notes, stamps, squares and diagnostic (positions, message), in
+ * a stream: the reader's lines held for --max-record-size max (0: the
+ * default).
+ */
+static char *
+describe_reading(const char *text, size_t len, size_t max)
+{
+	const struct record *rec;
+	const uint8_t	    *sq;
+	struct diag_pos	     at;
+	char		    *out = NULL;
+	size_t		     n = 0, i;
+	FILE		    *f = open_memstream(&out, &n);
+	int		     rc;
+
+	ck_assert_ptr_nonnull(f);
+	rd = record_reader_new_buffer(syn, text, len, "test", RECORD_PGN);
+	ck_assert_ptr_nonnull(rd);
+	record_reader_max_size(rd, max);
+#define POS(p) (p).line, (p).col, (p).offset
+	while ((rc = record_reader_next(rd, &rec)) == 1) {
+		fprintf(f, "record %lu at %lu:%lu+%llu malformed %d\n",
+		    rec->index, POS(rec->start), rec->malformed);
+		if (rec->malformed)
+			fprintf(f, " error %d at %lu:%lu+%llu len %zu: %s\n",
+			    rec->error.code, POS(rec->error.at), rec->error.len,
+			    rec->error.msg);
+		for (i = 0; i < rec->ntags; i++) {
+			fprintf(f, " tag %s at %lu:%lu+%llu =", rec->tags[i].name,
+			    POS(rec->tags[i].at));
+			fwrite(rec->tags[i].value, 1, rec->tags[i].value_len, f);
+			fprintf(f, "\n");
+		}
+		sq = record_squares(rec);
+		for (i = 0; i < rec->nturns; i++) {
+			fprintf(f, " turn at %lu:%lu+%llu sq %d ",
+			    POS(rec->turns[i].at), sq != NULL ? sq[i] : -1);
+			fwrite(rec->turns[i].text, 1, rec->turns[i].len, f);
+			fprintf(f, "\n");
+		}
+		for (i = 0; i < rec->nstamps; i++)
+			fprintf(f, " stamp %d turn %zu at %lu:%lu+%llu %.*s\n",
+			    rec->stamps[i].kind, rec->stamps[i].turn,
+			    POS(rec->stamps[i].at), (int)rec->stamps[i].len,
+			    rec->stamps[i].text);
+		for (i = 0; i < rec->nnotes; i++)
+			fprintf(f, " note %zu %s %s %s %s %s %s\n",
+			    rec->notes[i].turn, rec->notes[i].eval,
+			    rec->notes[i].time, rec->notes[i].depth,
+			    rec->notes[i].nodes, rec->notes[i].best,
+			    rec->notes[i].loss);
+		if (rec->has_result)
+			fprintf(f, " result at %lu:%lu+%llu %.*s\n",
+			    POS(rec->result.at), (int)rec->result.len,
+			    rec->result.text);
+		if (rec->has_warning)
+			fprintf(f, " warning %d at %lu:%lu+%llu: %s\n",
+			    rec->warning.code, POS(rec->warning.at),
+			    rec->warning.msg);
+		if (record_reader_ended_in_tags(rd, &at))
+			fprintf(f, " ended in tags at %lu:%lu+%llu\n", POS(at));
+	}
+#undef POS
+	fprintf(f, "end %d\n", rc);
+	reader_close();
+	ck_assert_int_eq(fclose(f), 0);
+	return out;
+}
+
+/*
+ * text[len] read as it is and with lines held for a --max-record-size
+ * below a block's (the lines copied one by one, none read in the block,
+ * build_lines): the same records, byte for byte, the same diagnostics.
+ * No line of text is as long as a block.
+ */
+static void
+check_block_lines(const char *text, size_t len)
+{
+	char *a = describe_reading(text, len, 0);
+	char *b = describe_reading(text, len, 65535);
+
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+}
+
+/*
  * Each piece alone, and cut short at each of its bytes; at the input's
  * start, and after a line (the first line is read, not passed).
  */
@@ -251,6 +346,7 @@ START_TEST(pass_ends_pieces_where_reading_does)
 				buf[0] = '\n';
 				memcpy(buf + first, pieces[i].text, k);
 				check_passes(buf, first + k);
+				check_block_lines(buf, first + k);
 			}
 }
 END_TEST
@@ -264,8 +360,44 @@ START_TEST(pass_ends_runs_of_pieces_where_reading_does)
 
 	for (seed = 1; seed <= 6; seed++) {
 		len = make_input(text, 400000,
-		    seed * 2654435761u + (uint32_t)_i, _i, (int)(seed % 2));
+		    seed * 2654435761u + (uint32_t)_i, _i, (int)(seed % 2), 1);
 		check_passes(text, len);
+	}
+}
+END_TEST
+
+/*
+ * Read as by copied lines: the pieces run together over many blocks, no
+ * line long; and records at every byte of a block's end after lines of
+ * % escapes (_i: the line ends).
+ */
+START_TEST(reading_in_the_block_as_by_lines)
+{
+	static const char *recs[] = { "[Event \"a\"]\r\n1. f5 d6 *\r\n\r\n",
+		"[Event \"b\"]\r[Round \"3\"]\r1. f5 d6\r2. c3 0-1\r\r",
+		"[Event \"c\"]\n[Site \"x\"]\nf5 d6\nc3 }\n[Event \"d\"]\n" };
+	static char	   text[1 << 20];
+	size_t		   len, pad, k;
+	uint32_t	   seed;
+
+	for (seed = 1; seed <= 3; seed++) {
+		len = make_input(text, 300000,
+		    seed * 2246822519u + (uint32_t)_i, _i, (int)(seed % 2), 0);
+		check_block_lines(text, len);
+	}
+	for (pad = 0; pad < 120; pad += 1 + (size_t)_i) {
+		/* % lines of 100 bytes or fewer to 100 - pad short of it. */
+		for (len = 0; len < 65536 - 100 + pad; len += k) {
+			k = 65536 - 100 + pad - len < 100 ?
+			    65536 - 100 + pad - len :
+			    100;
+			memset(text + len, 'x', k);
+			text[len] = '%';
+			text[len + k - 1] = '\n';
+		}
+		for (k = 0; k < 12; k++)
+			len += (size_t)sprintf(text + len, "%s", recs[k % 3]);
+		check_block_lines(text, len);
 	}
 }
 END_TEST
@@ -300,4 +432,5 @@ UNIT_MAIN("pgn_pass",
 	unit_fixture(unit_tcase("pass", 60, pass_ends_pieces_where_reading_does,
 			 pass_ends_records_across_the_block_end, NULL),
 	    syntax_setup, syntax_teardown),
-	pass_ends_runs_of_pieces_where_reading_does, 0, 4, NULL))
+	pass_ends_runs_of_pieces_where_reading_does, 0, 4,
+	reading_in_the_block_as_by_lines, 0, 4, NULL))

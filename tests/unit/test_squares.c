@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Unit tests of the squares a line, WTHOR or tree reader hands the
- * referee (record_squares, src/record) and of the replay that plays them
+ * Unit tests of the squares a reader hands the referee
+ * (record_squares, src/record) and of the replay that plays them
  * (src/referee): each turn's square byte as record_square_byte gives it,
  * sixteen bytes at a time or one by one, and a replay from them that says
  * all that a replay from the tokens says, bad squares included.
@@ -23,7 +23,7 @@ static const char game[] =
 
 /* What may stand for one of its squares: bad ones, passes, cases. */
 static const char *const other[] = { "D3", "i1", "a9", "a0", "`1", "q1", "h8",
-	"a10", "--", "PA", "pa", "p9", "e3", "H8" };
+	"a10", "--", "PA", "pa", "p9", "e3", "H8", "pass" };
 
 START_TEST(square_byte_forms)
 {
@@ -87,9 +87,31 @@ assert_squares_of_tokens(const struct record *rec, const char *text)
 		    "%s: turn %zu", text, i + 1);
 }
 
+/*
+ * The game in the notation into out (size bytes), its turn at byte at of
+ * game (even) written tok: move numbers, ten turns a line, a Game tag.
+ */
+static void
+notation_of(char *out, size_t size, size_t at, const char *tok)
+{
+	size_t i, n;
+
+	n = (size_t)snprintf(out, size, "[Game \"reversi\"]\n\n");
+	for (i = 0; i + 1 < sizeof game && n < size; i += 2) {
+		if (i % 4 == 0)
+			n += (size_t)snprintf(
+			    out + n, size - n, "%zu. ", i / 4 + 1);
+		if (n < size)
+			n += (size_t)snprintf(out + n, size - n, "%.*s%s",
+			    i == at ? (int)strlen(tok) : 2,
+			    i == at ? tok : game + i, i % 20 == 18 ? "\n" : " ");
+	}
+	ck_assert_uint_lt(n, size);
+}
+
 START_TEST(squares_read_with_the_tokens)
 {
-	char   text[512], csv[600];
+	char   text[512], csv[600], pgn[700];
 	size_t at, k;
 
 	assert_squares_of_tokens(first_record(game, RECORD_TRANSCRIPT), game);
@@ -103,6 +125,9 @@ START_TEST(squares_read_with_the_tokens)
 			    csv, sizeof csv, "id,winner,moves\n7,1,%s\n", text);
 			assert_squares_of_tokens(
 			    first_record(csv, RECORD_CSV), csv);
+			notation_of(pgn, sizeof pgn, at, other[k]);
+			assert_squares_of_tokens(
+			    first_record(pgn, RECORD_PGN), pgn);
 		}
 }
 END_TEST
@@ -112,26 +137,26 @@ START_TEST(squares_only_of_the_turns_read)
 	const struct record *rec;
 	struct record	     copy;
 
-	/* The notation's tokens are copied: the referee reads them. */
-	rec = first_record("[Game \"reversi\"]\nf5 d6 c3\n", RECORD_PGN);
-	ck_assert_ptr_null(record_squares(rec));
+	/* A line's, the notation's, a tree's (its moves across lines). */
+	static const char *const texts[] = { "f5d6c3d3c4\n",
+		"[Game \"reversi\"]\n1. f5 d6 2. c3 d3 3. c4\n",
+		"(;GM[2];B[f5];W[d6]\n;B[c3];W[d3];B[c4])\n" };
+	static const enum record_format fmts[] = { RECORD_TRANSCRIPT,
+		RECORD_PGN, RECORD_SGF };
+	size_t i;
+
 	/* A record whose turns were changed is read from its tokens. */
-	rec = first_record("f5d6c3d3c4\n", RECORD_TRANSCRIPT);
-	ck_assert_ptr_nonnull(record_squares(rec));
-	copy = *rec;
-	copy.turns++;
-	copy.nturns--;
-	ck_assert_ptr_null(record_squares(&copy));
-	copy = *rec;
-	copy.nturns--;
-	ck_assert_ptr_null(record_squares(&copy));
-	/* A tree's too, its moves run together or not. */
-	rec = first_record("(;GM[2];B[f5];W[d6]\n;B[c3];W[d3])\n", RECORD_SGF);
-	ck_assert_ptr_nonnull(record_squares(rec));
-	ck_assert_uint_eq(rec->nturns, 4);
-	copy = *rec;
-	copy.nturns--;
-	ck_assert_ptr_null(record_squares(&copy));
+	for (i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		rec = first_record(texts[i], fmts[i]);
+		ck_assert_ptr_nonnull(record_squares(rec));
+		copy = *rec;
+		copy.turns++;
+		copy.nturns--;
+		ck_assert_ptr_null(record_squares(&copy));
+		copy = *rec;
+		copy.nturns--;
+		ck_assert_ptr_null(record_squares(&copy));
+	}
 }
 END_TEST
 
@@ -174,7 +199,7 @@ assert_squares_as_tokens(const char *text, enum record_format fmt)
 
 START_TEST(replay_squares_as_tokens)
 {
-	char   text[512], csv[600];
+	char   text[512], csv[600], pgn[700];
 	size_t at, k;
 
 	assert_squares_as_tokens(game, RECORD_TRANSCRIPT);
@@ -186,9 +211,32 @@ START_TEST(replay_squares_as_tokens)
 			snprintf(
 			    csv, sizeof csv, "id,winner,moves\n7,1,%s\n", text);
 			assert_squares_as_tokens(csv, RECORD_CSV);
+			notation_of(pgn, sizeof pgn, at, other[k]);
+			assert_squares_as_tokens(pgn, RECORD_PGN);
+			/* The game cut there: runs of every length. */
+			snprintf(text, sizeof text, "%.*s%s\n", (int)at, game,
+			    other[k]);
+			assert_squares_as_tokens(text, RECORD_TRANSCRIPT);
 		}
 }
 END_TEST
+
+/* WTHOR's fixtures: games, passes and bad move bytes among them. */
+static const char *const wthor_files[] = { "board10.wtb", "games.wtb",
+	"playok.wtb", "quirks.wtb", "short.wtb", "solved.wtb" };
+
+/* Opens the test's reader on the WTHOR fixture name, its path in path. */
+static void
+wthor_open(const char *name, char *path, size_t cap)
+{
+	snprintf(path, cap, "%s/tests/cases/data/wthor/%s",
+	    getenv("srcdir") != NULL ? getenv("srcdir") : ".", name);
+	reader_close();
+	rd_fp = fopen(path, "rb");
+	ck_assert_msg(rd_fp != NULL, "%s", path);
+	rd = record_reader_new(syn, rd_fp, path, RECORD_WTHOR);
+	ck_assert_ptr_nonnull(rd);
+}
 
 /*
  * The game as a GGF or SGF tree (fmt), its passes written, with token
@@ -277,21 +325,12 @@ END_TEST
  */
 START_TEST(wthor_squares_as_tokens)
 {
-	static const char *const files[] = { "board10.wtb", "games.wtb",
-		"playok.wtb", "quirks.wtb", "short.wtb", "solved.wtb" };
 	const struct record	*rec;
 	char			 path[256];
 	size_t			 i, n = 0;
 
-	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
-		snprintf(path, sizeof path, "%s/tests/cases/data/wthor/%s",
-		    getenv("srcdir") != NULL ? getenv("srcdir") : ".",
-		    files[i]);
-		reader_close();
-		rd_fp = fopen(path, "rb");
-		ck_assert_msg(rd_fp != NULL, "%s", path);
-		rd = record_reader_new(syn, rd_fp, path, RECORD_WTHOR);
-		ck_assert_ptr_nonnull(rd);
+	for (i = 0; i < sizeof wthor_files / sizeof wthor_files[0]; i++) {
+		wthor_open(wthor_files[i], path, sizeof path);
 		while (record_reader_next(rd, &rec) == 1) {
 			assert_squares_of_tokens(rec, path);
 			assert_record_squares_as_tokens(rec, path);
@@ -345,47 +384,45 @@ assert_pairs_as_alone(const char *what)
 }
 
 /*
- * The game with each stand-in at each of its squares, in rows one after
- * another, as CSV and as transcripts; and WTHOR's games: pairs of them
- * replayed as each alone, however far apart they stop.
+ * The game with each stand-in at each of its squares, one record after
+ * another, as CSV, transcripts and the notation; and WTHOR's games:
+ * pairs of them replayed as each alone, however far apart they stop.
  */
 START_TEST(replay_pairs_as_alone)
 {
-	static const char *const files[] = { "board10.wtb", "games.wtb",
-		"playok.wtb", "quirks.wtb", "short.wtb", "solved.wtb" };
-	enum record_format	 fmt;
-	char			*text, path[256];
-	size_t			 cap = 1 << 20, len, at, k, i, n = 0;
+	static const enum record_format fmts[] = { RECORD_TRANSCRIPT,
+		RECORD_CSV, RECORD_PGN };
+	char	*text, path[256];
+	size_t	 cap = 1 << 20, len, at, k, i, f, n = 0;
 
-	for (fmt = RECORD_TRANSCRIPT;; fmt = RECORD_CSV) {
+	for (f = 0; f < sizeof fmts / sizeof fmts[0]; f++) {
 		text = malloc(cap);
 		ck_assert_ptr_nonnull(text);
 		len = (size_t)snprintf(text, cap, "%s%s\n",
-		    fmt == RECORD_CSV ? "id,winner,moves\n7,1," : "", game);
+		    fmts[f] == RECORD_CSV ? "id,winner,moves\n7,1," : "", game);
 		for (at = 0; at + 1 < sizeof game; at += 2)
-			for (k = 0; k < sizeof other / sizeof other[0]; k++)
-				len += (size_t)snprintf(text + len, cap - len,
-				    "%s%.*s%s%s\n", fmt == RECORD_CSV ? "7,1," : "",
-				    (int)at, game, other[k], game + at + 2);
+			for (k = 0; k < sizeof other / sizeof other[0]; k++) {
+				if (fmts[f] == RECORD_PGN)
+					notation_of(text + len, cap - len, at,
+					    other[k]);
+				else
+					snprintf(text + len, cap - len,
+					    "%s%.*s%s%s\n",
+					    fmts[f] == RECORD_CSV ? "7,1," : "",
+					    (int)at, game, other[k],
+					    game + at + 2);
+				len += strlen(text + len);
+			}
 		ck_assert_uint_lt(len, cap - 1);
 		reader_close();
-		rd = record_reader_new_buffer(syn, text, len, "test", fmt);
+		rd = record_reader_new_buffer(syn, text, len, "test", fmts[f]);
 		ck_assert_ptr_nonnull(rd);
 		ck_assert_uint_gt(assert_pairs_as_alone(text), 800);
 		reader_close();
 		free(text);
-		if (fmt == RECORD_CSV)
-			break;
 	}
-	for (i = 0; i < sizeof files / sizeof files[0]; i++) {
-		snprintf(path, sizeof path, "%s/tests/cases/data/wthor/%s",
-		    getenv("srcdir") != NULL ? getenv("srcdir") : ".",
-		    files[i]);
-		reader_close();
-		rd_fp = fopen(path, "rb");
-		ck_assert_msg(rd_fp != NULL, "%s", path);
-		rd = record_reader_new(syn, rd_fp, path, RECORD_WTHOR);
-		ck_assert_ptr_nonnull(rd);
+	for (i = 0; i < sizeof wthor_files / sizeof wthor_files[0]; i++) {
+		wthor_open(wthor_files[i], path, sizeof path);
 		n += assert_pairs_as_alone(path);
 	}
 	ck_assert_uint_gt(n, 10);
