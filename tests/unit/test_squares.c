@@ -385,13 +385,14 @@ assert_pairs_as_alone(const char *what)
 
 /*
  * The game with each stand-in at each of its squares, one record after
- * another, as CSV, transcripts and the notation; and WTHOR's games:
- * pairs of them replayed as each alone, however far apart they stop.
+ * another, as CSV, transcripts, the notation, GGF and SGF trees; and
+ * WTHOR's games: pairs of them replayed as each alone, however far apart
+ * they stop.
  */
 START_TEST(replay_pairs_as_alone)
 {
 	static const enum record_format fmts[] = { RECORD_TRANSCRIPT,
-		RECORD_CSV, RECORD_PGN };
+		RECORD_CSV, RECORD_PGN, RECORD_GGF, RECORD_SGF };
 	char	*text, path[256];
 	size_t	 cap = 1 << 20, len, at, k, i, f, n = 0;
 
@@ -400,11 +401,19 @@ START_TEST(replay_pairs_as_alone)
 		ck_assert_ptr_nonnull(text);
 		len = (size_t)snprintf(text, cap, "%s%s\n",
 		    fmts[f] == RECORD_CSV ? "id,winner,moves\n7,1," : "", game);
+		if (fmts[f] == RECORD_GGF || fmts[f] == RECORD_SGF)
+			len = (size_t)snprintf(text, cap, "%s",
+			    tree_text(fmts[f], -1, "", ""));
 		for (at = 0; at + 1 < sizeof game; at += 2)
 			for (k = 0; k < sizeof other / sizeof other[0]; k++) {
 				if (fmts[f] == RECORD_PGN)
 					notation_of(text + len, cap - len, at,
 					    other[k]);
+				else if (fmts[f] == RECORD_GGF ||
+				    fmts[f] == RECORD_SGF)
+					snprintf(text + len, cap - len, "%s",
+					    tree_text(fmts[f], (long)at / 2,
+						other[k], ""));
 				else
 					snprintf(text + len, cap - len,
 					    "%s%.*s%s%s\n",
@@ -426,38 +435,6 @@ START_TEST(replay_pairs_as_alone)
 		n += assert_pairs_as_alone(path);
 	}
 	ck_assert_uint_gt(n, 10);
-}
-END_TEST
-
-/*
- * A tree's records the same (their squares read with their moves): the
- * game with each stand-in at each of its turns, GGF and SGF, one tree
- * after another.
- */
-START_TEST(tree_pairs_as_alone)
-{
-	static const enum record_format fmts[] = { RECORD_GGF, RECORD_SGF };
-	char			       *text;
-	size_t				cap = 1 << 20, len, k, f;
-	long				at;
-
-	for (f = 0; f < 2; f++) {
-		text = malloc(cap);
-		ck_assert_ptr_nonnull(text);
-		len = (size_t)snprintf(
-		    text, cap, "%s", tree_text(fmts[f], -1, "", ""));
-		for (at = 0; at < 62; at++)
-			for (k = 0; k < sizeof other / sizeof other[0]; k++)
-				len += (size_t)snprintf(text + len, cap - len,
-				    "%s", tree_text(fmts[f], at, other[k], ""));
-		ck_assert_uint_lt(len, cap - 1);
-		reader_close();
-		rd = record_reader_new_buffer(syn, text, len, "test", fmts[f]);
-		ck_assert_ptr_nonnull(rd);
-		ck_assert_uint_gt(assert_pairs_as_alone(text), 800);
-		reader_close();
-		free(text);
-	}
 }
 END_TEST
 
@@ -505,6 +482,6 @@ UNIT_MAIN("squares",
 	unit_tcase("squares", 0, square_byte_forms,
 	    squares_read_with_the_tokens, squares_only_of_the_turns_read,
 	    replay_squares_as_tokens, wthor_squares_as_tokens,
-	    tree_squares_as_tokens, replay_pairs_as_alone, tree_pairs_as_alone,
+	    tree_squares_as_tokens, replay_pairs_as_alone,
 	    replay_changed_turns_by_their_tokens, NULL),
 	syntax_setup, syntax_teardown))
