@@ -226,6 +226,11 @@
 # huge.csv, big.ggf and big.sgf repeated ten times), load 2.6-2.8 on 2
 # cores: x CSV, main e008ce1 -> tree: GGF 2.33 -> 1.66, SGF 2.51 -> 1.82;
 # tree / main on the same file: GGF 0.71, SGF 0.73, CSV 1.00.
+# Merged with main a656f5f (its notation's squares, a pass replayed as a
+# square is), main -> tree: GGF 21,995 -> 14,923, SGF 23,705 -> 16,767,
+# CSV 8,654 -> 8,654 (1.72x and 1.94x the CSV's instructions); paired
+# CPU as above, load 1.5-2.8: x CSV GGF 2.37 -> 1.68, SGF 2.63 -> 1.79;
+# tree / main GGF 0.72, SGF 0.69, CSV 1.01.
 # Left of the gap (GGF, a game): tree_squares ~2,900 (about 46 a move: a
 # turn's 24-byte position, its offset, square and text stored), the
 # root's properties ~2,000 (a pass through tree_property, tree_values and
