@@ -178,6 +178,73 @@
 # on 2 cores): big.pgn four times (410,512 games) 0.74 s -> 0.59 s
 # (0.80x), huge.csv (1,026,280 games) 0.83 s -> 0.82 s; the notation
 # 2.22x the CSV's CPU a game -> 1.80x, against the 1.25x of target 1.
+#
+# Branch tree against main 60a1517, the GGF and SGF readers (issue 34,
+# target 1).  Instructions per game (valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q /tmp/lead/one.EXT, the set once,
+# 25,657 games, each format by main's --write), main -> tree:
+#   step 1, the moves of a line's run written by tree_squares (eight
+#   bytes of the line read at once, a move's frame checked by one mask,
+#   its turn, offset, square and text stored through pointers held in
+#   registers), each turn's square decoded as it is read and handed to
+#   the replay (record_squares), as the line readers' and WTHOR's:
+#     GGF 21,800 -> 18,423, SGF 23,522 -> 19,788, CSV 8,186 -> 8,186;
+#     GGF's replay_record 44.8M -> 19.7M; next_tree and what it
+#     inlines 186.5M -> 44.3M, and tree_squares 74.2M.
+#   step 2, GGF's start board (nearly every BO) by one memcmp, and a
+#   value's end by eight bytes at a time (value_stop):
+#     GGF 18,423 -> 16,704 (ggf_board 33.7M -> 3.9M, tree_values
+#     49.8M -> 37.7M), SGF 19,788 -> 19,911 (its values are a few
+#     bytes: a word's test costs what their bytes did), CSV 8,186.
+#   step 3, a property's name read where it stands when its '[' follows
+#   on the line, GM and FF (in every root) passed with no search of the
+#   tables, XT[GameId=] carried with no search, a point of AB, AW or AE
+#   with no memchr for a colon:
+#     GGF 16,704 -> 16,168, SGF 19,911 -> 19,024, CSV 8,186.
+#   step 4, tree_squares takes passes (PA, pa), a main line's first
+#   move and a line's last (fewer than eight bytes left) too, so that a
+#   game's moves are one run, not one a pass:
+#     GGF 16,168 -> 14,868, SGF 19,024 -> 17,199, CSV 8,186.
+#   step 5, tree_squares' loop with the line's last move apart from
+#   the loads of eight bytes and no text pointer stored (reader_finish
+#   sets it), and BO's side from ggf_board, not atoi:
+#     GGF 14,868 -> 14,690, SGF 17,199 -> 17,148, CSV 8,186.
+#   step 6, SGF's RE by its first byte and its digits by hand (no
+#   strcasecmp, strcmp or strtol on B+n), the properties searched in
+#   the order trees give them, the set-up points placed from a list of
+#   those given, not a scan of their rows and columns:
+#     GGF 14,690 -> 14,696, SGF 17,148 -> 16,617, CSV 8,186.
+# On main 60a1517 the CSV is 8,186: GGF 2.66x -> 1.80x its instructions,
+# SGF 2.87x -> 2.03x.  Merged with main e008ce1 (two records replayed at
+# a time), main -> tree: GGF 21,995 -> 15,496, SGF 23,705 -> 17,417, CSV
+# 8,970 -> 8,969 (1.73x and 1.94x the CSV's); step 7, after the merge,
+# tree_squares' loop bounded by one compare a move (the room and the
+# line's whole words folded into one bound): GGF 15,496 -> 15,276, SGF
+# 17,417 -> 17,120 (1.70x and 1.91x the CSV's 8,969).
+# Paired CPU at the last step, user + system by /usr/bin/time -f '%U %S'
+# gamecheck -q, medians of 5 in turn, the set 40 times (1,026,280 games:
+# huge.csv, big.ggf and big.sgf repeated ten times), load 2.6-2.8 on 2
+# cores: x CSV, main e008ce1 -> tree: GGF 2.33 -> 1.66, SGF 2.51 -> 1.82;
+# tree / main on the same file: GGF 0.71, SGF 0.73, CSV 1.00.
+# Merged with main a656f5f (its notation's squares, a pass replayed as a
+# square is), main -> tree: GGF 21,995 -> 14,923, SGF 23,705 -> 16,767,
+# CSV 8,654 -> 8,654 (1.72x and 1.94x the CSV's instructions); paired
+# CPU as above, load 1.5-2.8: x CSV GGF 2.37 -> 1.68, SGF 2.63 -> 1.79;
+# tree / main GGF 0.72, SGF 0.69, CSV 1.01.
+# Left of the gap (GGF, a game): tree_squares ~2,900 (about 46 a move: a
+# turn's 24-byte position, its offset, square and text stored), the
+# root's properties ~2,000 (a pass through tree_property, tree_values and
+# tree_apply each), reader_finish's turn pointers 505, the written
+# passes judged one by one in the replay (play_turn, ~640).
+# Output the same: cmp of gamecheck's YAML, -q, -j 2, -q -j 2,
+# --write=ggf and --write=sgf (stdout, stderr, exit) of main 60a1517 and
+# tree, at each step and merged, on the set's GGF and SGF, on 3,000 games
+# of each as is, with CRLF and CR line ends, moves upper case, split
+# across lines, with notes, bad squares, passes in each case and doubled,
+# boards and set-ups other than the start, results of every form (NUL
+# bytes, past a long), cut short, ended at the input's end, with 300
+# bytes mangled (12 seeds), and on the golden cases' tree inputs; and
+# bench/same-output.sh for the CSV, transcripts and notation.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -8,6 +8,7 @@
  * (reader.c).
  */
 #include <ctype.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,17 +98,34 @@ static const unsigned char bo_cell[256] = {
 };
 
 /*
- * GGF BO[8 <64 cells of * O -> <side>].  Returns the colour to move, or -1
- * with bad-setup-tag.
+ * GGF BO[8 <64 cells of * O -> <side>].  Returns the colour to move, the
+ * board's side in *width, or -1 with bad-setup-tag.
  */
 static int
-ggf_board(
-    struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
+ggf_board(struct record_reader *rd, const char *v, size_t len,
+    struct diag_pos at, int *width)
 {
-	int    pieces[RULES_MAX_CELLS], n, k = 0, side = -1;
-	size_t i = 0;
-	char   size[16];
+	/*
+	 * The start, as GGS writes nearly every board: its pieces as the
+	 * loop below reads them (d4 and e5 white, e4 and d5 black, rows
+	 * from the first), with no byte read twice.
+	 */
+	static const char start[] = "8 -------- -------- -------- ---O*--- "
+				    "---*O--- -------- -------- -------- *";
+	static const int  start_pieces[64] = { [27] = RULES_PIECE(1),
+		 [28] = RULES_PIECE(0),
+		 [35] = RULES_PIECE(0),
+		 [36] = RULES_PIECE(1) };
+	int		  pieces[RULES_MAX_CELLS], n, k = 0, side = -1;
+	size_t		  i = 0;
+	char		  size[16];
 
+	_Static_assert(RULES_EMPTY == 0, "start_pieces' other cells empty");
+	if (len == sizeof start - 1 && memcmp(v, start, len) == 0) {
+		tree_setup(rd, start_pieces, 8, 0, at);
+		*width = 8;
+		return 0;
+	}
 	while (i < len && isspace((unsigned char)v[i]))
 		i++;
 	if (i < len && v[i] == '0')
@@ -140,6 +158,7 @@ ggf_board(
 		reader_tag_text(rd, "Size", size, strlen(size), at);
 	}
 	tree_setup(rd, pieces, n, side, at);
+	*width = n;
 	return side;
 bad:
 	diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 0,
@@ -234,14 +253,28 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 	if (strcmp(buf, "?") == 0)
 		return;
 	if (rd->format == RECORD_SGF) {
-		if (strcmp(buf, "0") == 0 || strcasecmp(buf, "Draw") == 0) {
+		/* The first byte first: nearly every result is B+n or W+n. */
+		if ((buf[0] == '0' && buf[1] == '\0') ||
+		    ((buf[0] | 0x20) == 'd' && strcasecmp(buf, "Draw") == 0)) {
 			tree_result(rd, 0, 0, ncells, at, v, len);
 			return;
 		}
-		if (strcasecmp(buf, "Void") == 0)
+		if ((buf[0] | 0x20) == 'v' && strcasecmp(buf, "Void") == 0)
 			return;
 		if ((buf[0] != 'B' && buf[0] != 'W') || buf[1] != '+')
 			goto bad;
+		if (isdigit((unsigned char)buf[2])) {
+			/* strtol's reading, to the NUL: LONG_MAX past it. */
+			for (margin = 0, end = buf + 2; is_digit(*end); end++)
+				margin = margin > (LONG_MAX - 9) / 10 ?
+				    LONG_MAX :
+				    margin * 10 + (*end - '0');
+			if (*end != '\0')
+				goto bad;
+			tree_result(rd, buf[0] == 'B' ? margin : -margin, 0,
+			    ncells, at, v, len);
+			return;
+		}
 		if (strcmp(buf + 2, "R") == 0 ||
 		    strcmp(buf + 2, "Resign") == 0 ||
 		    strcmp(buf + 2, "T") == 0 || strcmp(buf + 2, "Time") == 0) {
@@ -249,14 +282,7 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 			    buf[2] == 'R' ? 'r' : 't', ncells, at, v, len);
 			return;
 		}
-		if (!isdigit((unsigned char)buf[2]))
-			goto bad;
-		margin = strtol(buf + 2, &end, 10);
-		if (*end != '\0')
-			goto bad;
-		tree_result(rd, buf[0] == 'B' ? margin : -margin, 0, ncells, at,
-		    v, len);
-		return;
+		goto bad;
 	}
 	if ((rest = strchr(buf, ':')) == NULL)
 		rest = buf + len;
@@ -412,7 +438,7 @@ struct tree {
 	int		to_move; /* PL or BO */
 	/* AB, AW, AE by row and column, placed once SZ is known. */
 	bool placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
-	int  rows, cols; /* past the last row and column placed */
+	int  nplaced; /* cells in placed_at */
 	bool bad_point;
 	bool main_done; /* a variation closed: the rest is not */
 	/*
@@ -426,10 +452,12 @@ struct tree {
 	/*
 	 * Last, left unset by next_tree (zeroing their 2.6 KB a tree was
 	 * 1.5% of reading one): the piece of each cell placed (read where
-	 * placed is set), and the board's pieces, set by tree_points.
+	 * placed is set), the cells placed in the order they were
+	 * (nplaced of them), and the board's pieces, set by tree_points.
 	 */
-	int points[TREE_SIDE_MAX * TREE_SIDE_MAX];
-	int pieces[RULES_MAX_CELLS];
+	int	 points[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	uint16_t placed_at[TREE_SIDE_MAX * TREE_SIDE_MAX];
+	int	 pieces[RULES_MAX_CELLS];
 };
 
 /*
@@ -475,6 +503,9 @@ xt_may_carry(const struct record_reader *rd, const char *name)
 	 */
 	int first = name[0] | 0x20;
 
+	/* The archives' own, on every game: none of those below. */
+	if (strcmp(name, "GameId") == 0)
+		return true;
 	/* TM holds seconds alone: the clock as said rides on XT. */
 	if (rd->format == RECORD_SGF && strcmp(name, "TimeControl") == 0)
 		return true;
@@ -641,8 +672,10 @@ tree_move(
 		v = "pass";
 		len = 4;
 	}
-	if ((t = add_turn(rd, v, len)) != NULL)
+	if ((t = add_turn(rd, v, len)) != NULL) {
 		t->at = at;
+		rd->squares[rd->rec.nturns - 1] = record_square_byte(v, len);
+	}
 }
 
 /*
@@ -655,7 +688,8 @@ static void
 tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
     const char *v, size_t len, struct diag_pos at)
 {
-	const char *colon = memchr(v, ':', len);
+	/* A point is two bytes (d5, dc): a colon there is a bad point. */
+	const char *colon = len > 2 ? memchr(v, ':', len) : NULL;
 	int	    a, b, r0, r1, c0, c1, r, c;
 
 	a = sgf_point(v, colon != NULL ? (size_t)(colon - v) : len);
@@ -676,10 +710,11 @@ tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
 				    at, 1,
 				    "AB, AW and AE name a cell twice ([%.*s])",
 				    (int)len, v);
+			else
+				tr->placed_at[tr->nplaced++] =
+				    (uint16_t)(r * TREE_SIDE_MAX + c);
 			tr->points[r * TREE_SIDE_MAX + c] = piece;
 			tr->placed[r * TREE_SIDE_MAX + c] = true;
-			tr->rows = r >= tr->rows ? r + 1 : tr->rows;
-			tr->cols = c >= tr->cols ? c + 1 : tr->cols;
 		}
 }
 
@@ -739,14 +774,14 @@ prop_km(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 static void
 prop_bo(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	int colour;
+	int colour, width;
 
 	if (!tree_before_moves(rd, tr, p->id, p->at) ||
 	    !tree_once(rd, &tr->sized, p->id, p->at))
 		return;
-	if ((colour = ggf_board(rd, p->v, p->len, p->at)) != -1) {
+	if ((colour = ggf_board(rd, p->v, p->len, p->at, &width)) != -1) {
 		tr->to_move = colour;
-		tr->size = atoi(p->v);
+		tr->size = width;
 	}
 }
 
@@ -843,7 +878,8 @@ prop_pl(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 
 /*
  * The properties a referee reads besides the tags (tree_tags), in the
- * formats that have them; moves first, as nearly every property is one.
+ * formats that have them; moves first, as nearly every property is one,
+ * then as often as a tree has them (a search stops at the first).
  */
 static const struct {
 	const char *id;
@@ -854,14 +890,14 @@ static const struct {
 	{ "B", TREE_GGF | TREE_SGF, prop_move },
 	{ "W", TREE_GGF | TREE_SGF, prop_move },
 	{ "RE", TREE_GGF | TREE_SGF, prop_re },
-	{ "BO", TREE_GGF, prop_bo },
-	{ "KM", TREE_GGF, prop_km },
-	{ "SZ", TREE_SGF, prop_sz },
 	{ "XT", TREE_GGF | TREE_SGF, prop_xt },
 	{ "AB", TREE_SGF, prop_points },
 	{ "AW", TREE_SGF, prop_points },
-	{ "AE", TREE_SGF, prop_points },
+	{ "BO", TREE_GGF, prop_bo },
+	{ "SZ", TREE_SGF, prop_sz },
 	{ "PL", TREE_SGF, prop_pl },
+	{ "KM", TREE_GGF, prop_km },
+	{ "AE", TREE_SGF, prop_points },
 	{ "TM", TREE_SGF, prop_tm },
 };
 
@@ -891,6 +927,9 @@ tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 		prop_move(rd, tr, p);
 		return;
 	}
+	/* In every root, and in neither table: no search of them. */
+	if (id_is(p->id, "GM") || id_is(p->id, "FF"))
+		return;
 	for (i = 0; i < sizeof tree_props / sizeof tree_props[0]; i++)
 		if (id_is(p->id, tree_props[i].id) &&
 		    (tree_props[i].formats & format)) {
@@ -914,21 +953,20 @@ tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 static void
 tree_points(struct tree *tr)
 {
-	int r, c, n = tr->size;
+	int r, c, k, n = tr->size;
 
 	if (tr->setup && n >= 1 && n <= TREE_SIDE_MAX)
 		memset(tr->pieces, 0, sizeof *tr->pieces * (size_t)(n * n));
-	/* Within the points placed: a tree without AB, AW and AE has none. */
-	for (r = 0; r < tr->rows; r++)
-		for (c = 0; c < tr->cols; c++) {
-			if (!tr->placed[r * TREE_SIDE_MAX + c])
-				continue;
-			if (n < 1 || n > TREE_SIDE_MAX || r >= n || c >= n)
-				tr->bad_point = true;
-			else
-				tr->pieces[r * n + c] =
-				    tr->points[r * TREE_SIDE_MAX + c];
-		}
+	/* The points placed alone: a tree without AB, AW and AE has none. */
+	for (k = 0; k < tr->nplaced; k++) {
+		r = tr->placed_at[k] / TREE_SIDE_MAX;
+		c = tr->placed_at[k] % TREE_SIDE_MAX;
+		if (n < 1 || n > TREE_SIDE_MAX || r >= n || c >= n)
+			tr->bad_point = true;
+		else
+			tr->pieces[r * n + c] =
+			    tr->points[r * TREE_SIDE_MAX + c];
+	}
 }
 
 /*
@@ -1046,6 +1084,36 @@ tree_after_variation(struct tree_parse *p)
 }
 
 /*
+ * Where the first ']' or '\\' of the len bytes at s is, or len: eight
+ * bytes at a time (a GGF's BO is 75 bytes), each of them found zero
+ * after an exclusive or with it.  Little-endian, the lowest byte first,
+ * so that the lowest bit set is the first such byte (a borrow runs only
+ * up from a zero byte); a byte at a time elsewhere.
+ */
+static inline size_t
+value_stop(const char *s, size_t len)
+{
+	size_t n = 0;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t ones = 0x0101010101010101, highs = ones << 7;
+	uint64_t       w, a, b, hit;
+
+	for (; len - n >= 8; n += 8) {
+		memcpy(&w, s + n, sizeof w);
+		a = w ^ (ones * ']');
+		b = w ^ (ones * '\\');
+		hit = ((a - ones) & ~a) | ((b - ones) & ~b);
+		if ((hit &= highs) != 0)
+			return n + (size_t)__builtin_ctzll(hit) / 8;
+	}
+#endif
+	for (; n < len && s[n] != ']' && s[n] != '\\'; n++)
+		continue;
+	return n;
+}
+
+/*
  * PropValue: '[' (in hand) then any bytes up to a ']' not escaped by a
  * '\', into rd->value: a line end as '\n', an escaped one dropped.  False
  * when the input ends first (or memory runs out), p->c then saying why.
@@ -1067,10 +1135,7 @@ tree_value(struct tree_parse *p)
 	 */
 	if (rd->have_line) {
 		start = rd->line + rd->pos;
-		for (n = 0; rd->pos + n < rd->linelen && start[n] != ']' &&
-		     start[n] != '\\';
-		     n++)
-			;
+		n = value_stop(start, rd->linelen - rd->pos);
 		if (rd->pos + n < rd->linelen && start[n] == ']' &&
 		    n <= rd->max_size) {
 			rd->pos += n + 1;
@@ -1175,8 +1240,11 @@ tree_plain_move(struct record_reader *rd, struct tree_order *o, int colour,
 
 	if ((kind = order_move(o, colour)) != ORDER_AS_DUE)
 		order_at(o, kind, reader_pos(rd, col));
-	if ((t = add_turn(rd, rd->line + col, n)) != NULL)
+	if ((t = add_turn(rd, rd->line + col, n)) != NULL) {
 		t->at = reader_pos(rd, col);
+		rd->squares[rd->rec.nturns - 1] = record_square_byte(
+		    rd->line + col, n);
+	}
 }
 
 /*
@@ -1229,13 +1297,37 @@ tree_property(struct tree_parse *p)
 {
 	struct record_reader *rd = p->rd;
 	char		      id[8];
-	size_t		      idlen = 0;
+	const char	     *s;
+	size_t		      idlen = 0, room;
 	struct diag_pos	      nat = p->at;
 
 	tree_after_variation(p);
 	if (p->c == '[')
 		diag_set_at(first_error(rd), DIAG_BAD_PROPERTY, p->at, 1,
 		    "a value with no property name before it");
+	/*
+	 * Nearly every name is a few letters and its '[' on the line in
+	 * hand, nothing between: read there, as the loop below would.
+	 */
+	if (tree_letter(p->c) && rd->have_line && rd->pos > 0 &&
+	    rd->pos <= rd->linelen) {
+		s = rd->line + rd->pos - 1;
+		room = rd->linelen - (rd->pos - 1);
+		for (idlen = 0; idlen < room && idlen < sizeof id - 1 &&
+		     tree_letter((unsigned char)s[idlen]);
+		     idlen++)
+			id[idlen] = (char)(s[idlen] & ~0x20);
+		if (idlen < room && s[idlen] == '[') {
+			id[idlen] = '\0';
+			rd->pos += idlen;
+			p->c = '[';
+			p->gap = false;
+			p->at = reader_pos(rd, rd->pos - 1);
+			tree_values(p, id, idlen);
+			return;
+		}
+		idlen = 0;
+	}
 	for (; tree_letter(p->c) && (idlen == 0 || !p->gap); tree_next(p))
 		if (idlen < sizeof id - 1)
 			id[idlen++] = (char)(p->c & ~0x20);
@@ -1252,13 +1344,154 @@ tree_property(struct tree_parse *p)
 }
 
 /*
+ * Where tree_squares writes the moves of a line: the turns, their text
+ * offsets, squares and text, and how many more of them each has room
+ * for, so that a move of two bytes takes no call and no check of a
+ * capacity of its own.  room is 0 where a move would need more (memory,
+ * or a limit on the record's size: tree_plain_move's way, one by one).
+ */
+struct tree_room {
+	struct record_token *turns;
+	size_t		    *turn_off;
+	uint8_t		    *squares;
+	char		    *text;
+	size_t		     nturns, textlen, room;
+};
+
+static inline void
+room_take(const struct record_reader *rd, struct tree_room *r)
+{
+	size_t n = rd->rec.nturns, room = 0;
+
+	r->turns = rd->rec.turns;
+	r->turn_off = rd->turn_off;
+	r->squares = rd->squares;
+	r->text = rd->text;
+	r->nturns = n;
+	r->textlen = rd->textlen;
+	/* Each move: a turn, its offset, its square and 3 bytes ("f5"). */
+	if (rd->max_size >= 2 && n < rd->turncap && n < rd->turnoffcap) {
+		room = rd->turncap < rd->turnoffcap ? rd->turncap - n :
+						      rd->turnoffcap - n;
+		/* A fourth byte stored with them, for one store. */
+		if (rd->textcap <= rd->textlen)
+			room = 0;
+		else if ((rd->textcap - rd->textlen - 1) / 3 < room)
+			room = (rd->textcap - rd->textlen - 1) / 3;
+	}
+	r->room = room;
+}
+
+/*
+ * tree_squares' loop, the format's way of writing a move its constant
+ * (semi: 1 SGF's ;B[f5], 0 GGF's B[f5]), so that its masks and strides
+ * take no register.  want: a move's bytes as the next must be.
+ */
+static inline __attribute__((always_inline)) size_t
+square_moves(const char *s, size_t i, size_t len, uint64_t want,
+    struct tree_room *r, unsigned long lineno, size_t col0,
+    unsigned long long off0, const unsigned semi)
+{
+	const unsigned sh = 8 * semi, stride = 5 + semi;
+	const uint64_t mask = (uint64_t)0xff0000ffff << sh | semi * 0xff;
+	const uint64_t flip = (uint64_t)('B' ^ 'W') << sh;
+	struct record_token *restrict t = r->turns + r->nturns;
+	size_t *restrict turn_off = r->turn_off + r->nturns;
+	uint8_t *restrict squares = r->squares + r->nturns;
+	char *restrict text = r->text;
+	size_t tl = r->textlen, k;
+	/* A byte's column and offset are its index and these. */
+	size_t		   dcol = col0 + 2 + semi;
+	unsigned long long doff = off0 + 2 + semi;
+	uint64_t	   w;
+	uint32_t	   two;
+	unsigned	   file, rank, square;
+	/*
+	 * Moves that r has room for start below stop; those whose eight
+	 * bytes the line holds, below whole; then the line's last few.
+	 */
+	size_t stop = r->room < (len - i) / stride + 1 ? i + r->room * stride :
+							 len;
+	size_t whole = len >= 8 ? len - 7 : 0;
+	bool   tail = false;
+
+	if (whole > stop)
+		whole = stop;
+	for (;; t++) {
+		if (i < whole)
+			memcpy(&w, s + i, sizeof w);
+		else if (i < stop && len - i >= stride && !tail) {
+			/* The line's last move (B[h1];) may end it. */
+			w = 0;
+			memcpy(&w, s + i, len - i);
+			tail = true;
+		} else
+			break;
+		if ((w & mask) != want)
+			break;
+		two = (uint32_t)(w >> (16 + sh)) & 0xffff;
+		file = ((two & 0xff) | 0x20) - 'a';
+		rank = (two >> 8) - '1';
+		square = file | rank << 4;
+		/* A pass as the codec writes it (PA, pa) is kept as written. */
+		if ((file | rank) >= 8) {
+			if (two != ('P' | 'A' << 8) && two != ('p' | 'a' << 8))
+				break;
+			square = RECORD_SQUARE_NONE;
+		}
+		/* Its text pointed at by reader_finish, as add_turn's. */
+		t->len = 2;
+		t->at = (struct diag_pos){ lineno, dcol + i, doff + i };
+		*turn_off++ = tl;
+		*squares++ = (uint8_t)square;
+		/* "f5" and its NUL; the fourth byte is in the room, unused. */
+		memcpy(text + tl, &two, sizeof two);
+		tl += 3;
+		i += stride;
+		want ^= flip;
+	}
+	k = (size_t)(t - (r->turns + r->nturns));
+	r->nturns += k;
+	r->textlen = tl;
+	r->room -= k;
+	return i;
+}
+
+/*
+ * The moves of the line s (len bytes) from i that are a square of 8x8
+ * (a1 to h8, either case) or a pass as the codec writes it (PA, pa),
+ * written SGF's way (;B[f5]) or GGF's (B[f5]) as the first is, each of
+ * colour due (0 or 1) by turns: written into r as tree_plain_move and
+ * prop_move would write them, col0 and off0 making a column and an
+ * offset of a byte's index (reader_pos); as many as r has room for.
+ * Returns where they stop, at a byte after a ']', or i: the rest is
+ * tree_run's.  Apart from tree_run, so that the pointers it writes
+ * through stay in registers.
+ */
+static __attribute__((noinline)) size_t
+tree_squares(const char *s, size_t i, size_t len, int due, struct tree_room *r,
+    unsigned long lineno, size_t col0, unsigned long long off0)
+{
+	uint64_t c = due == 1 ? 'W' : 'B';
+
+	if (s[i] == ';')
+		return square_moves(s, i, len,
+		    (uint64_t)']' << 40 | (uint64_t)'[' << 16 | c << 8 | ';', r,
+		    lineno, col0, off0, 1);
+	return square_moves(s, i, len, (uint64_t)']' << 32 | '[' << 8 | c, r,
+	    lineno, col0, off0, 0);
+}
+
+/*
  * The main line's nodes as nearly every tree writes them, on one line
  * with nothing between: ;B[f5]W[d6] (SGF) or B[f5]W[d6] (GGF), the byte
  * in hand (p->c, at rd->pos - 1) the first.  Read as tree_node and
  * tree_property would, a byte at a time in the line, up to the first byte
  * that is something else, which is then in hand as tree_next leaves it
  * (white space skipped, the line left), the rest of the last move's
- * values read if it is a '['.
+ * values read if it is a '['.  Squares and passes of two bytes in turn
+ * (nearly every move) are tree_squares' to write, until one is out of
+ * turn.
  * Returns false, nothing read, when the first byte is none of these.
  */
 static bool
@@ -1267,15 +1500,46 @@ tree_run(struct tree_parse *p)
 	static const char     ids[2][2] = { "B", "W" };
 	struct record_reader *rd = p->rd;
 	const char	     *s = rd->line;
-	size_t		      len = rd->linelen, i, start, n;
+	size_t		      len = rd->linelen, i, j, start, n;
 	int		      colour = -1; /* of the last move, -1: a ';' */
+	int		      due;
 	/* A copy the compiler keeps in registers: text stores alias all. */
 	struct tree_order o = p->tr.order;
+	struct tree_room  r;
 
 	if (p->after_variation || p->tr.main_done || !rd->have_line ||
 	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
 		return false;
 	for (i = start = rd->pos - 1; i < len;) {
+		/* The colour due, or the first move's (';' before it or not). */
+		due = -1;
+		if (o.first_colour != -1)
+			due = o.first_colour ^ (int)(o.nmoves & 1);
+		else if (s[i + (s[i] == ';' && i + 1 < len)] == 'B')
+			due = 0;
+		else if (s[i + (s[i] == ';' && i + 1 < len)] == 'W')
+			due = 1;
+		if (due != -1 && o.bad_colour == -1) {
+			room_take(rd, &r);
+			j = tree_squares(s, i, len, due, &r, rd->lineno,
+			    1 - rd->line_start, rd->line_offset);
+			if (j != i) {
+				/* As order_move would say of each. */
+				if (o.first_colour == -1) {
+					o.first_colour = due;
+					o.first_at =
+					    rd->rec.turns[rd->rec.nturns].at;
+				}
+				o.nmoves += r.nturns - rd->rec.nturns;
+				if (r.nturns != rd->rec.nturns)
+					rd->has_movetext = true;
+				rd->rec.nturns = r.nturns;
+				rd->textlen = r.textlen;
+				colour = s[j - 5] == 'W';
+				if ((i = j) >= len)
+					break;
+			}
+		}
 		if (s[i] == ';') {
 			colour = -1;
 			i++;
@@ -1413,6 +1677,13 @@ next_tree(struct record_reader *rd)
 		return -1;
 	tree_end(&p);
 	reader_finish(rd);
+	/*
+	 * Each turn's square was decoded as it was read (record_squares),
+	 * as a line reader's: the replay reads no token again.
+	 */
+	rd->rec.squares = rd->squares;
+	rd->rec.squares_of = rd->rec.turns;
+	rd->rec.squares_n = rd->rec.nturns;
 	return 1;
 }
 

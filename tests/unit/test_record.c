@@ -322,6 +322,49 @@ static const struct {
 		"---XO--------------------------- O|"
 		"tag Termination=black resigned|tag Winner=white",
 		"malformed=1|error=bad-setup-tag" } },
+	{ "GGF's start board as GGS writes it and otherwise: no Setup, black "
+	  "to move; the same cells with white to move are a Setup",
+	    "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- "
+	    "-------- -------- -------- *]B[f5];)\n"
+	    "(;GM[Othello]BO[8  -------- -------- -------- ---o*--- "
+	    "---*o--- -------- -------- -------- *]B[f5];)\n"
+	    "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- "
+	    "-------- -------- -------- O]W[f4];)\n"
+	    "(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- "
+	    "-------- -------- -------- *]W[f4];)\n",
+	    RECORD_GGF,
+	    { "malformed=0|tag Setup=NULL|tag Size=NULL|nturns=1",
+		"malformed=0|tag Setup=NULL|tag Size=NULL|nturns=1",
+		"malformed=0|tag Setup=---------------------------OX------"
+		"XO--------------------------- O",
+		"malformed=1|error=wrong-colour" } },
+	{ "GGF property names read where they stand and otherwise: any case, "
+	  "a blank before the '[', split, too long",
+	    "(;GM[Othello]pb[ann]PW[bob];)\n(;GM[Othello]PB [ann];)\n"
+	    "(;GM[Othello]P B[ann];)\n(;GM[Othello]ABCDEFGH[x];)\n",
+	    RECORD_GGF,
+	    { "malformed=0|tag Black=ann|tag White=bob",
+		"malformed=0|tag Black=ann",
+		"malformed=1|error=bad-property|error.at.col=14",
+		"malformed=1|error=bad-property|error.at.col=21" } },
+	{ "GGF property names: a line end before the '[', the longest, one "
+	  "at the input's end",
+	    "(;GM[Othello]PB\n[ann];)\n(;GM[Othello]ABCDEFG[x]B[f5];)\n"
+	    "(;GM[Othello]PB",
+	    RECORD_GGF,
+	    { "malformed=0|tag Black=ann|start.line=1",
+		"malformed=0|nturns=1|turns[0].at.col=26",
+		"malformed=1|error=unterminated-property|error.at.line=4" } },
+	{ "SGF results: digits as strtol reads them, past a long too, a draw "
+	  "in any case, a resignation",
+	    "(;GM[2]RE[B+00028];B[f5])\n"
+	    "(;GM[2]RE[W+99999999999999999999999];B[f5])\n"
+	    "(;GM[2]RE[draw];B[f5])\n(;GM[2]RE[W+Resign];B[f5])\n",
+	    RECORD_SGF,
+	    { "malformed=0|tag Result=46-18", "malformed=1|error=bad-re",
+		"malformed=0|tag Result=32-32",
+		"malformed=0|tag Termination=black resigned|"
+		"tag Winner=white" } },
 	{ "SGF games: the start position given as stones, no Setup; c3 is "
 	  "cell 14 of 6x6, SGF's letter pairs name cells too",
 	    "(;GM[2]FF[4]SZ[8]PB[Ada]RE[W+4]AB[e4][d5]AW[dd][ee]PL[B]\n"
@@ -607,6 +650,61 @@ START_TEST(duplicate_tags_found_at_any_count)
 			ck_assert_uint_eq(rec->ntags, n);
 			assert_no_more();
 		}
+	}
+}
+END_TEST
+
+/*
+ * A GGF value's end, found eight bytes at a time: a ']' and an escape at
+ * each byte of a word, a value closed at the line's end and one that
+ * runs on past it; the move after it where it stands.
+ */
+START_TEST(tree_values_at_any_byte)
+{
+	static const char *const escapes[] = { "\\]", "\\\\" };
+	char			 text[128], want[64], x[32];
+	const struct record	*rec;
+	const struct record_tag *site;
+	size_t			 k, j, e;
+
+	for (k = 0; k < 20; k++) {
+		memset(x, 'x', k);
+		x[k] = '\0';
+		snprintf(text, sizeof text, "(;GM[Othello]PC[%s]B[f5];)\n", x);
+		reader_open(text, strlen(text), RECORD_GGF);
+		rec = next_record();
+		site = record_tag_find(rec, "Site");
+		ck_assert_ptr_nonnull(site);
+		ck_assert_str_eq(site->value, x);
+		ck_assert_uint_eq(rec->turns[0].at.col, 20 + k);
+		/* Closed at the line's end, and running on past it. */
+		snprintf(text, sizeof text,
+		    "(;GM[Othello]PC[%s]\nB[f5];)\n(;GM[Othello]PC[%s\ny]"
+		    "B[f5];)\n",
+		    x, x);
+		reader_open(text, strlen(text), RECORD_GGF);
+		rec = next_record();
+		ck_assert_str_eq(record_tag_find(rec, "Site")->value, x);
+		ck_assert_uint_eq(rec->turns[0].at.line, 2);
+		ck_assert_uint_eq(rec->turns[0].at.col, 3);
+		rec = next_record();
+		snprintf(want, sizeof want, "%s\ny", x);
+		ck_assert_str_eq(record_tag_find(rec, "Site")->value, want);
+		ck_assert_uint_eq(rec->turns[0].at.col, 5);
+		/* An escape at each byte: \] and \\. */
+		for (j = 0; j <= k; j++)
+			for (e = 0; e < 2; e++) {
+				snprintf(text, sizeof text,
+				    "(;GM[Othello]PC[%.*s%s%s]B[f5];)\n",
+				    (int)j, x, escapes[e], x + j);
+				reader_open(text, strlen(text), RECORD_GGF);
+				rec = next_record();
+				snprintf(want, sizeof want, "%.*s%c%s", (int)j,
+				    x, escapes[e][1], x + j);
+				ck_assert_str_eq(
+				    record_tag_find(rec, "Site")->value, want);
+				ck_assert_uint_eq(rec->turns[0].at.col, 22 + k);
+			}
 	}
 }
 END_TEST
@@ -1811,7 +1909,7 @@ UNIT_MAIN("record",
 		transcript_runs_as_the_pattern_says,
 		transcript_lines_across_blocks, tags_as_the_pattern_says,
 		format_names, binary_input_is_one_record, skip_is_read_unseen,
-		buffer_reads_as_stream, NULL),
+		buffer_reads_as_stream, tree_values_at_any_byte, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),

@@ -137,10 +137,12 @@ START_TEST(squares_only_of_the_turns_read)
 	const struct record *rec;
 	struct record	     copy;
 
+	/* A line's, the notation's, a tree's (its moves across lines). */
 	static const char *const texts[] = { "f5d6c3d3c4\n",
-		"[Game \"reversi\"]\n1. f5 d6 2. c3 d3 3. c4\n" };
+		"[Game \"reversi\"]\n1. f5 d6 2. c3 d3 3. c4\n",
+		"(;GM[2];B[f5];W[d6]\n;B[c3];W[d3];B[c4])\n" };
 	static const enum record_format fmts[] = { RECORD_TRANSCRIPT,
-		RECORD_PGN };
+		RECORD_PGN, RECORD_SGF };
 	size_t i;
 
 	/* A record whose turns were changed is read from its tokens. */
@@ -237,6 +239,87 @@ wthor_open(const char *name, char *path, size_t cap)
 }
 
 /*
+ * The game as a GGF or SGF tree (fmt), its passes written, with token
+ * stand_in in place of its turn at (none: -1), each move apart from the
+ * last by sep: the moves of a line are read eight bytes at a time, the
+ * others one by one.
+ */
+static const char *
+tree_text(
+    enum record_format fmt, long at, const char *stand_in, const char *sep)
+{
+	static char text[2048];
+	/* The moves of game before which Black passes (h7's, h5's). */
+	static const int passes[] = { 56, 59 };
+	size_t		 len = 0, k, turn = 0;
+	const char	*tok;
+	int		 colour = 0, p = 0;
+
+	len += (size_t)snprintf(text, sizeof text, "%s",
+	    fmt == RECORD_GGF ?
+		"(;GM[Othello]PC[x]BO[8 -------- -------- -------- ---O*--- "
+		"---*O--- -------- -------- -------- *]" :
+		"(;GM[2]FF[4]SZ[8]");
+	for (k = 0; k < sizeof game - 1; k += 2, turn++) {
+		if (p < 2 && (int)k / 2 == passes[p]) {
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			    "%s%s[PA]%s", fmt == RECORD_SGF ? ";" : "",
+			    colour ? "W" : "B", sep);
+			colour = !colour;
+			p++;
+			turn++;
+		}
+		tok = (long)turn == at ? stand_in : NULL;
+		len += (size_t)snprintf(text + len, sizeof text - len,
+		    "%s%s[%.*s]%s", fmt == RECORD_SGF ? ";" : "",
+		    colour ? "W" : "B", tok != NULL ? (int)strlen(tok) : 2,
+		    tok != NULL ? tok : game + k,
+		    k + 2 < sizeof game - 1 ? sep : "");
+		colour = !colour;
+	}
+	snprintf(text + len, sizeof text - len, "%s",
+	    fmt == RECORD_GGF ? ";)\n" : ")\n");
+	return text;
+}
+
+/*
+ * A GGF or SGF tree's turns have their square bytes too, written in a
+ * run or one by one, and its replay from them is its tokens': each turn
+ * replaced by what may stand for it, in a line and across lines.
+ */
+START_TEST(tree_squares_as_tokens)
+{
+	static const enum record_format fmts[] = { RECORD_GGF, RECORD_SGF };
+	static const char *const	seps[] = { "", "\n", " " };
+	/* Besides other: a tree's passes, notes and blanks in a move. */
+	static const char *const tree_other[] = { "Pa", "pA", "pass", "PASS",
+		"", "f5/1.5", " f5", "f5 ", "PA/2" };
+	const char		*text, *tok;
+	size_t f, s, k, nother = sizeof other / sizeof other[0];
+	long   at;
+
+	for (f = 0; f < 2; f++)
+		for (s = 0; s < 3; s++)
+			for (at = -1; at < 62; at++)
+				for (k = 0; k < nother +
+					 sizeof tree_other /
+					     sizeof tree_other[0];
+				     k++) {
+					tok = k < nother ?
+					    other[k] :
+					    tree_other[k - nother];
+					text = tree_text(
+					    fmts[f], at, tok, seps[s]);
+					assert_squares_of_tokens(
+					    first_record(text, fmts[f]), text);
+					assert_squares_as_tokens(text, fmts[f]);
+					if (at == -1)
+						break;
+				}
+}
+END_TEST
+
+/*
  * WTHOR's games, passes and bad move bytes among them: each record's
  * squares are its tokens', and its replay from them theirs.
  */
@@ -305,13 +388,14 @@ assert_pairs_as_alone(const char *what)
 
 /*
  * The game with each stand-in at each of its squares, one record after
- * another, as CSV, transcripts and the notation; and WTHOR's games:
- * pairs of them replayed as each alone, however far apart they stop.
+ * another, as CSV, transcripts, the notation, GGF and SGF trees; and
+ * WTHOR's games: pairs of them replayed as each alone, however far apart
+ * they stop.
  */
 START_TEST(replay_pairs_as_alone)
 {
 	static const enum record_format fmts[] = { RECORD_TRANSCRIPT,
-		RECORD_CSV, RECORD_PGN };
+		RECORD_CSV, RECORD_PGN, RECORD_GGF, RECORD_SGF };
 	char	*text, path[256];
 	size_t	 cap = 1 << 20, len, at, k, i, f, n = 0;
 
@@ -320,11 +404,19 @@ START_TEST(replay_pairs_as_alone)
 		ck_assert_ptr_nonnull(text);
 		len = (size_t)snprintf(text, cap, "%s%s\n",
 		    fmts[f] == RECORD_CSV ? "id,winner,moves\n7,1," : "", game);
+		if (fmts[f] == RECORD_GGF || fmts[f] == RECORD_SGF)
+			len = (size_t)snprintf(text, cap, "%s",
+			    tree_text(fmts[f], -1, "", ""));
 		for (at = 0; at + 1 < sizeof game; at += 2)
 			for (k = 0; k < sizeof other / sizeof other[0]; k++) {
 				if (fmts[f] == RECORD_PGN)
 					notation_of(text + len, cap - len, at,
 					    other[k]);
+				else if (fmts[f] == RECORD_GGF ||
+				    fmts[f] == RECORD_SGF)
+					snprintf(text + len, cap - len, "%s",
+					    tree_text(fmts[f], (long)at / 2,
+						other[k], ""));
 				else
 					snprintf(text + len, cap - len,
 					    "%s%.*s%s%s\n",
@@ -350,7 +442,12 @@ START_TEST(replay_pairs_as_alone)
 }
 END_TEST
 
-START_TEST(replay_changed_turns_by_their_tokens)
+/*
+ * The first record of text in format fmt, its turns changed to f5 f6
+ * e6 (other turns than the squares'): the turns are the ones played.
+ */
+static void
+assert_changed_turns_played(const char *text, enum record_format fmt)
 {
 	static char	      f5[] = "f5", f6[] = "f6", e6[] = "e6";
 	struct record_token   turns[3] = { { f5, 2, { 1, 1, 0 } },
@@ -360,8 +457,8 @@ START_TEST(replay_changed_turns_by_their_tokens)
 	struct record	      changed;
 	struct replay	      rp;
 
-	/* Other turns than the squares': the turns are the ones played. */
-	rec = first_record("f5d6c3\n", RECORD_TRANSCRIPT);
+	rec = first_record(text, fmt);
+	ck_assert_ptr_nonnull(record_squares(rec));
 	changed = *rec;
 	changed.turns = turns;
 	replay_init(&rp);
@@ -373,6 +470,15 @@ START_TEST(replay_changed_turns_by_their_tokens)
 	ck_assert_int_eq(rules_piece(rp.pos, 2 * 8 + 2), RULES_EMPTY);
 	replay_fini(&rp);
 }
+
+START_TEST(replay_changed_turns_by_their_tokens)
+{
+	assert_changed_turns_played("f5d6c3\n", RECORD_TRANSCRIPT);
+	/* A tree's record, its squares read with its moves, the same. */
+	assert_changed_turns_played(
+	    "(;GM[Othello]B[f5]W[d6]B[c3];)\n", RECORD_GGF);
+	assert_changed_turns_played("(;GM[2];B[f5];W[d6];B[c3])\n", RECORD_SGF);
+}
 END_TEST
 
 UNIT_MAIN("squares",
@@ -380,5 +486,6 @@ UNIT_MAIN("squares",
 	unit_tcase("squares", 0, square_byte_forms,
 	    squares_read_with_the_tokens, squares_only_of_the_turns_read,
 	    replay_squares_as_tokens, wthor_squares_as_tokens,
-	    replay_pairs_as_alone, replay_changed_turns_by_their_tokens, NULL),
+	    tree_squares_as_tokens, replay_pairs_as_alone,
+	    replay_changed_turns_by_their_tokens, NULL),
 	syntax_setup, syntax_teardown))
