@@ -178,6 +178,25 @@
 # on 2 cores): big.pgn four times (410,512 games) 0.74 s -> 0.59 s
 # (0.80x), huge.csv (1,026,280 games) 0.83 s -> 0.82 s; the notation
 # 2.22x the CSV's CPU a game -> 1.80x, against the 1.25x of target 1.
+#
+# Branch pgn2 against main b4d0100 (which replays two records at a
+# time), the notation's movetext: a run of move numbers and turns as
+# nearly all are written, "12. f5 d6 ", read by fast_movetext with a
+# few tests a token (the number compared with the one due, a square's
+# two bytes by square_byte, one space after each), the counts and the
+# arrays' pointers in locals, stored once a run; any other token is
+# build_movetext's as before.  Instructions (valgrind --tool=callgrind
+# gamecheck -q FILE, one.EXT, 25,657 games), main -> pgn2: the notation
+# 498.7M -> 447.6M (19,437 -> 17,445 a game, -10.2%; build_movetext
+# 183.4M -> 130.3M), the CSV 230.16M -> 230.16M (8,971 a game): 2.17x
+# the CSV's -> 1.94x.  Output the same: bench/same-output.sh main's
+# gamecheck; cmp of full reports (one.pgn, one.csv) and -q (big.pgn,
+# big.csv), stderr and exit, -j 1 and -j 2, the notation also with CRLF
+# and CR line ends; gamecheck -f pgn (and -q -j 2) on every fuzz corpus
+# file and case input, as is and CRLF, against b4d0100's own build.
+# test_pgn_pass reads new hostile runs both ways (numbers not due, of
+# three digits or a leading zero, "1.f5", two spaces, tabs, a token at a
+# line's end, p0, a10, F5, '}' and NUL after a square).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
