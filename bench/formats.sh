@@ -196,7 +196,14 @@
 # file and case input, as is and CRLF, against b4d0100's own build.
 # test_pgn_pass reads new hostile runs both ways (numbers not due, of
 # three digits or a leading zero, "1.f5", two spaces, tabs, a token at a
-# line's end, p0, a10, F5, '}' and NUL after a square).
+# line's end, p0, a10, F5, '}' and NUL after a square).  Then a
+# two-digit move number's four bytes ("12. ") compared at once, the
+# turns stored through a pointer: 447.6M -> 444.1M; and the Game tag's
+# value made printable only for a diagnostic (find_game): 444.1M ->
+# 440.2M (17,156 a game), 1.91x the CSV's; the CSV 230.16M, transcripts
+# 210.26M, GGF 564.31M, SGF 608.21M, WTHOR 277.00M the same before and
+# after.  The same output checks; the golden cases of an unknown game,
+# a game not the one asked for and a long value shown.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -876,6 +876,17 @@ stray_brace(struct record_reader *rd, size_t from)
 	    "'}' without an opening '{'");
 }
 
+/* Four bytes in their order in memory, as one uint32_t read there. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define BYTES4(a, b, c, d) \
+	((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | \
+	    (uint32_t)(d))
+#else
+#define BYTES4(a, b, c, d) \
+	((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | \
+	    (uint32_t)(d) << 24)
+#endif
+
 /*
  * The run of tokens at s[i] of the line s[0, n) (build_movetext's) as
  * nearly all are written, "12. f5 d6 13. c4": a move number of one or
@@ -891,7 +902,11 @@ stray_brace(struct record_reader *rd, size_t from)
 static inline size_t
 fast_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 {
-	struct record_token *turns = rd->rec.turns;
+	/*
+	 * The arrays in locals: a store of a byte of text may alias rd,
+	 * which would be loaded again after each.
+	 */
+	struct record_token *t = rd->rec.turns + rd->rec.nturns;
 	char		    *text = rd->text;
 	size_t		    *turn_off = rd->turn_off;
 	uint8_t		    *squares = rd->squares;
@@ -908,52 +923,52 @@ fast_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 	unsigned long	     line = rd->lineno;
 	unsigned long long   base = rd->line_offset;
 	size_t		     start = rd->line_start;
+	uint32_t	     x;
 	uint8_t		     sq;
 	unsigned	     c;
 
-	/*
-	 * The arrays' pointers in locals: a store of a byte of text may
-	 * alias rd, which would be loaded again after each.
-	 */
 	if (room < cap)
 		cap = room;
 	for (;; i = k + 1) {
 		c = (unsigned char)s[i];
 		if (c - '0' < 10) {
-			/* N. before turn 2N-1 (read_number's due). */
+			/*
+			 * "N. " before turn 2N-1 (read_number's due), two
+			 * digits' four bytes compared at once; one at the
+			 * line's end is build_movetext's.
+			 */
 			w = nt / 2 + 1;
-			if (nt % 2 != 0 || n - i < 2)
+			if (nt % 2 != 0 || n - i < 3 || w >= 100)
 				break;
-			if (w < 10 && c == '0' + w && s[i + 1] == '.')
+			if (w < 10) {
+				if (c != '0' + w || s[i + 1] != '.' ||
+				    s[i + 2] != ' ')
+					break;
 				k = i + 2;
-			else if (w >= 10 && w < 100 && n - i >= 3 &&
-			    c == '0' + w / 10 && (unsigned char)s[i + 1] == '0' + w % 10 &&
-			    s[i + 2] == '.')
+			} else {
+				memcpy(&x, s + i, 4);
+				if (x != BYTES4('0' + w / 10, '0' + w % 10, '.',
+					     ' '))
+					break;
 				k = i + 3;
-			else
-				break;
-		} else {
-			if (n - i < 2 || nt >= cap ||
-			    (sq = square_byte(s + i, 2)) == RECORD_SQUARE_NONE)
-				break;
-			k = i + 2;
-			if (k != n && s[k] != ' ')
-				break;
-			memcpy(text + off, s + i, 2);
-			text[off + 2] = '\0';
-			turn_off[nt] = off;
-			off += 3;
-			turns[nt] = (struct record_token){ NULL, 2,
-				{ line, i + 1 - start, base + i } };
-			squares[nt] = sq;
-			nt++;
+			}
 			pos = k;
-			if (k == n)
-				break;
 			continue;
 		}
+		if (n - i < 2 || nt >= cap ||
+		    (sq = square_byte(s + i, 2)) == RECORD_SQUARE_NONE)
+			break;
+		k = i + 2;
 		if (k != n && s[k] != ' ')
 			break;
+		memcpy(text + off, s + i, 2);
+		text[off + 2] = '\0';
+		turn_off[nt] = off;
+		off += 3;
+		*t++ = (struct record_token){ NULL, 2,
+			{ line, i + 1 - start, base + i } };
+		squares[nt] = sq;
+		nt++;
 		pos = k;
 		if (k == n)
 			break;
