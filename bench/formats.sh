@@ -205,14 +205,20 @@
 # after.  The same output checks; the golden cases of an unknown game,
 # a game not the one asked for and a long value shown.  CPU (user +
 # system, /usr/bin/time -f '%U %S' gamecheck -q, medians of 7 runs,
-# b4d0100's and pgn2's in turn, load 3-4 on 2 cores): big.pgn ten times
+# b4d0100's and pgn2's in turn, load 4 on 2 cores): big.pgn ten times
 # (1,026,280 games) 1.35 s -> 1.23 s (0.91x), big.csv ten times (its
 # header once) 0.69 s -> 0.69 s; the notation 1.96x the CSV's CPU a game
-# -> 1.78x, against the 1.25x of target 1.  Left: the square's turn
-# still about 45 instructions in fast_movetext (its stores: the text,
-# its offset, the token and its position, the square; spills of the
-# arrays' pointers), reader_finish's pointer for each turn (11M), the
-# tags (about 55M: plain_tag, read_tag, reader_tag,
+# -> 1.78x, against the 1.25x of target 1.  Then the turns that
+# fast_movetext reads point into the record's text at once, and
+# reader_finish points only those after them (rd->turns_at, 0 when the
+# text grows and at each record): 440.2M -> 432.4M (16,853 a game,
+# -1.8%; reader_finish 13.3M -> 3.4M), 1.88x the CSV's; the CSV 230.16M
+# -> 230.18M, transcripts 210.26M -> 210.29M, GGF 564.31M -> 564.52M,
+# SGF 608.21M -> 608.41M, WTHOR 277.00M -> 277.02M (a store a record,
+# and a bound a record in reader_finish).  The same output checks.
+# Left: the square's turn still about 45 instructions in fast_movetext
+# (its stores: the text, its offset, the token and its position, the
+# square; spills of the arrays' pointers), the tags (about 55M: plain_tag, read_tag, reader_tag,
 # record_tag_note_known), and play_turn's judge_turn for the turns past
 # a written pass (14M against the CSV's 9M).
 set -eu

@@ -965,7 +965,7 @@ fast_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 		text[off + 2] = '\0';
 		turn_off[nt] = off;
 		off += 3;
-		*t++ = (struct record_token){ NULL, 2,
+		*t++ = (struct record_token){ text + off - 3, 2,
 			{ line, i + 1 - start, base + i } };
 		squares[nt] = sq;
 		nt++;
@@ -974,6 +974,9 @@ fast_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 			break;
 	}
 	if (pos != from) {
+		/* Its turns point into the text, which has not moved. */
+		if (rd->turns_at == rd->rec.nturns)
+			rd->turns_at = nt;
 		rd->rec.nturns = nt;
 		rd->textlen = off;
 		rd->has_movetext = true;
