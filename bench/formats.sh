@@ -245,6 +245,49 @@
 # bytes, past a long), cut short, ended at the input's end, with 300
 # bytes mangled (12 seeds), and on the golden cases' tree inputs; and
 # bench/same-output.sh for the CSV, transcripts and notation.
+#
+# Branch pgn2 against main b4d0100 (which replays two records at a
+# time), the notation's movetext: a run of move numbers and turns as
+# nearly all are written, "12. f5 d6 ", read by fast_movetext with a
+# few tests a token (the number compared with the one due, a square's
+# two bytes by square_byte, one space after each), the counts and the
+# arrays' pointers in locals, stored once a run; any other token is
+# build_movetext's as before.  Instructions (valgrind --tool=callgrind
+# gamecheck -q FILE, one.EXT, 25,657 games), main -> pgn2: the notation
+# 498.7M -> 447.6M (19,437 -> 17,445 a game, -10.2%; build_movetext
+# 183.4M -> 130.3M), the CSV 230.16M -> 230.16M (8,971 a game): 2.17x
+# the CSV's -> 1.94x.  Output the same: bench/same-output.sh main's
+# gamecheck; cmp of full reports (one.pgn, one.csv) and -q (big.pgn,
+# big.csv), stderr and exit, -j 1 and -j 2, the notation also with CRLF
+# and CR line ends; gamecheck -f pgn (and -q -j 2) on every fuzz corpus
+# file and case input, as is and CRLF, against b4d0100's own build.
+# test_pgn_pass reads new hostile runs both ways (numbers not due, of
+# three digits or a leading zero, "1.f5", two spaces, tabs, a token at a
+# line's end, p0, a10, F5, '}' and NUL after a square).  Then a
+# two-digit move number's four bytes ("12. ") compared at once, the
+# turns stored through a pointer: 447.6M -> 444.1M; and the Game tag's
+# value made printable only for a diagnostic (find_game): 444.1M ->
+# 440.2M (17,156 a game), 1.91x the CSV's; the CSV 230.16M, transcripts
+# 210.26M, GGF 564.31M, SGF 608.21M, WTHOR 277.00M the same before and
+# after.  The same output checks; the golden cases of an unknown game,
+# a game not the one asked for and a long value shown.  CPU (user +
+# system, /usr/bin/time -f '%U %S' gamecheck -q, medians of 7 runs,
+# b4d0100's and pgn2's in turn, load 4 on 2 cores): big.pgn ten times
+# (1,026,280 games) 1.35 s -> 1.23 s (0.91x), big.csv ten times (its
+# header once) 0.69 s -> 0.69 s; the notation 1.96x the CSV's CPU a game
+# -> 1.78x, against the 1.25x of target 1.  Then the turns that
+# fast_movetext reads point into the record's text at once, and
+# reader_finish points only those after them (rd->turns_at, 0 when the
+# text grows and at each record): 440.2M -> 432.4M (16,853 a game,
+# -1.8%; reader_finish 13.3M -> 3.4M), 1.88x the CSV's; the CSV 230.16M
+# -> 230.18M, transcripts 210.26M -> 210.29M, GGF 564.31M -> 564.52M,
+# SGF 608.21M -> 608.41M, WTHOR 277.00M -> 277.02M (a store a record,
+# and a bound a record in reader_finish).  The same output checks.
+# Left: the square's turn still about 45 instructions in fast_movetext
+# (its stores: the text, its offset, the token and its position, the
+# square; spills of the arrays' pointers), the tags (about 55M:
+# plain_tag, read_tag, reader_tag, record_tag_note_known), and play_turn's judge_turn for the turns past
+# a written pass (14M against the CSV's 9M).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -876,6 +876,115 @@ stray_brace(struct record_reader *rd, size_t from)
 	    "'}' without an opening '{'");
 }
 
+/* Four bytes in their order in memory, as one uint32_t read there. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define BYTES4(a, b, c, d) \
+	((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | \
+	    (uint32_t)(d))
+#else
+#define BYTES4(a, b, c, d) \
+	((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | \
+	    (uint32_t)(d) << 24)
+#endif
+
+/*
+ * The run of tokens at s[i] of the line s[0, n) (build_movetext's) as
+ * nearly all are written, "12. f5 d6 13. c4": a move number of one or
+ * two digits, the one due before White's turn, and turns that are a
+ * square's two bytes (square_byte), each token followed by one space or
+ * the line's end, with room for each turn in every array.  Read as
+ * build_movetext reads them (no move number told, each turn read_turn's
+ * first case), the record's counts held in locals and stored once.
+ * Returns where the run stops, at a token (or white space) build_movetext
+ * reads, or i when it takes none.  The tokens are told apart with a
+ * handful of tests each, not build_movetext's walk of every byte.
+ */
+static inline size_t
+fast_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
+{
+	/*
+	 * The arrays in locals: a store of a byte of text may alias rd,
+	 * which would be loaded again after each.
+	 */
+	struct record_token *t = rd->rec.turns + rd->rec.nturns;
+	char		    *text = rd->text;
+	size_t		    *turn_off = rd->turn_off;
+	uint8_t		    *squares = rd->squares;
+	size_t		     nt = rd->rec.nturns, off = rd->textlen, k, w;
+	/* The turns with room in every array (three bytes of text each). */
+	size_t		     cap = rd->turncap < rd->turnoffcap ?
+			 rd->turncap :
+			 rd->turnoffcap;
+	size_t		     room = off < rd->textcap ?
+			 nt + (rd->textcap - off) / 3 :
+			 nt;
+	const size_t	     from = i;
+	size_t		     pos = i;
+	unsigned long	     line = rd->lineno;
+	unsigned long long   base = rd->line_offset;
+	size_t		     start = rd->line_start;
+	uint32_t	     x;
+	uint8_t		     sq;
+	unsigned	     c;
+
+	if (room < cap)
+		cap = room;
+	for (;; i = k + 1) {
+		c = (unsigned char)s[i];
+		if (c - '0' < 10) {
+			/*
+			 * "N. " before turn 2N-1 (read_number's due), two
+			 * digits' four bytes compared at once; one at the
+			 * line's end is build_movetext's.
+			 */
+			w = nt / 2 + 1;
+			if (nt % 2 != 0 || n - i < 3 || w >= 100)
+				break;
+			if (w < 10) {
+				if (c != '0' + w || s[i + 1] != '.' ||
+				    s[i + 2] != ' ')
+					break;
+				k = i + 2;
+			} else {
+				memcpy(&x, s + i, 4);
+				if (x != BYTES4('0' + w / 10, '0' + w % 10, '.',
+					     ' '))
+					break;
+				k = i + 3;
+			}
+			pos = k;
+			continue;
+		}
+		if (n - i < 2 || nt >= cap ||
+		    (sq = square_byte(s + i, 2)) == RECORD_SQUARE_NONE)
+			break;
+		k = i + 2;
+		if (k != n && s[k] != ' ')
+			break;
+		memcpy(text + off, s + i, 2);
+		text[off + 2] = '\0';
+		turn_off[nt] = off;
+		off += 3;
+		*t++ = (struct record_token){ text + off - 3, 2,
+			{ line, i + 1 - start, base + i } };
+		squares[nt] = sq;
+		nt++;
+		pos = k;
+		if (k == n)
+			break;
+	}
+	if (pos != from) {
+		/* Its turns point into the text, which has not moved. */
+		if (rd->turns_at == rd->rec.nturns)
+			rd->turns_at = nt;
+		rd->rec.nturns = nt;
+		rd->textlen = off;
+		rd->has_movetext = true;
+		rd->pos = pos;
+	}
+	return pos;
+}
+
 /*
  * The move numbers and turns of the line s[0, n) from s[i] (s[n] its LF
  * or CR), a line that holds no byte of PGN_MARK but a '}' or a NUL
@@ -900,6 +1009,8 @@ build_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 				i++;
 		if (i >= n)
 			return;
+		if ((to = fast_movetext(rd, s, i, n)) != i)
+			continue;
 		if (s[i] == '}') {
 			stray_brace(rd, i);
 			to = i + 1;

@@ -165,6 +165,12 @@ struct record_reader {
 	size_t	 squarecap;
 	size_t *turn_off;
 	size_t	turnoffcap;
+	/*
+	 * The first turns whose text points into text already (set as they
+	 * were read: fast_movetext's); reader_finish points the others.  0
+	 * when text moves, and at each record.
+	 */
+	size_t	turns_at;
 	size_t	result_off;
 	bool	has_movetext;
 	bool	in_line; /* the record's tokens point into its line */
@@ -311,6 +317,7 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 		if (array_grow(&rd->text, &rd->textcap, off + len + 1, 1) ==
 		    -1)
 			return -1;
+		rd->turns_at = 0;
 	}
 	/* Most tokens are a square, two bytes: copied with no call. */
 	if (len == 2)

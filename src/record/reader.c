@@ -497,6 +497,7 @@ reader_reset(struct record_reader *rd)
 	rd->in_line = rd->entry->line_tokens;
 	rd->rec.implicit_passes = rd->in_line;
 	rd->textlen = 0;
+	rd->turns_at = 0;
 	rd->has_movetext = false;
 	rd->rec_line = rd->line_offset;
 	/* O(1) however many tags the last record had; none for a few. */
@@ -572,7 +573,9 @@ reader_finish(struct record_reader *rd)
 	}
 	record_tag_note_known(&rd->rec);
 	if (!rd->in_line)
-		for (i = 0; i < rd->rec.nturns; i++)
+		/* Those read by fast_movetext point into the text already. */
+		for (i = rd->turns_at <= rd->rec.nturns ? rd->turns_at : 0;
+		     i < rd->rec.nturns; i++)
 			rd->rec.turns[i].text = rd->text + rd->turn_off[i];
 	else {
 		rd->rec.squares = rd->squares;

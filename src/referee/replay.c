@@ -201,8 +201,17 @@ find_game(const struct record *rec, const struct replay_options *opt,
 		return NULL;
 	}
 	if (gt != NULL) {
-		util_printable(gt->value, gt->value_len, shown, sizeof shown);
-		if ((named = rules_game_lookup(gt->value, shown, &d)) == NULL) {
+		/*
+		 * The value as shown is for a diagnostic alone: made only
+		 * when the name is no game's or not the one asked for.
+		 */
+		if ((named = rules_game_find(gt->value)) == NULL ||
+		    (g != NULL && g != named))
+			util_printable(gt->value, gt->value_len, shown,
+			    sizeof shown);
+		if (named == NULL) {
+			/* No game of that name: rules_game_lookup says why. */
+			(void)rules_game_lookup(gt->value, shown, &d);
 			diag_set_at(replay_mark_malformed(rp),
 			    DIAG_UNKNOWN_GAME, gt->at, 0, "%s", d.msg);
 			return NULL;

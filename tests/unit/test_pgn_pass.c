@@ -85,6 +85,17 @@ static const struct {
 	      "1.f5 d6 2.c3\n e6 } }f5 a10 I9 pa pass --\n \n0-1\n"),
 	PIECE("[Event \"j\"]\n[Site \"s\"] [Round \"2\"]\n[Date\t\"x\"]\n"
 	      "1. f5 d6 2. c3 d3}\n99999999999999999999. c4\n[Event \"k\"]\n"),
+	/* Runs of numbers and squares (fast_movetext) and their edges. */
+	PIECE("1. f5 d6 2. c3 d3 3. c4 f4 4. f3 e6 5. e7 f7 6. c5 b6 7. g5 "
+	      "e3 8. d7 c6 9. b4 f6 10. g6 h5 11. g4 b5\n12.  a6  a5 13.\ta4 "
+	      "c7 14.f2 f1 F5 p0 a0 a10 01. 15 . c8 2. d8 16... e8 pass 17. "
+	      "d1 *\n"),
+	PIECE("1. f5 d6 2.\n c3\nd3\n3. c4 2. f4 3... f3 e6}\n4. e7 f7\n"
+	      "5. c5 2 6. b6 g5\f7. e3 d7\v8. c6 b4\r\n9. f6 g6 10 h5 *\n"),
+	PIECE("1. f5 d6 2. c3 d3 f5} 3. c4\0 f4 4. f3 10. e6 5.. e7 1 f7 "
+	      "6. c5{x} b6 7. g5 e3 *\n"),
+	PIECE("3. f5 1... d6 1. c3 d3 2. c4 f4 3. f3 e6 4.e7 f7 5. c5 b6 "
+	      "6. g5 e3 0-1\n"),
 };
 
 #define NPIECES (sizeof pieces / sizeof pieces[0])
