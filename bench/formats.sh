@@ -288,6 +288,29 @@
 # square; spills of the arrays' pointers), the tags (about 55M:
 # plain_tag, read_tag, reader_tag, record_tag_note_known), and play_turn's judge_turn for the turns past
 # a written pass (14M against the CSV's 9M).
+#
+# Branch pgn3 against main aa773be, what is left of the notation after
+# pgn2.  Instructions (valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q /tmp/lead/one.EXT, 25,657 games,
+# each tree's gamecheck -O2; main's from git archive main), main ->
+# pgn3:
+#   step 1, a result's score as nearly every one is, "46-18", read once
+#   by hand in check_words (plain_score: at most nine digits a side, the
+#   text kept as util_printable keeps it), no util_printable, strlen,
+#   strcmp or record_result_score for it: the notation 425.30M ->
+#   419.14M (16,577 -> 16,336 a game), GGF 383.08M -> 376.92M, SGF
+#   430.41M -> 424.25M; the CSV 222.06M (8,655 a game), transcripts
+#   202.15M, WTHOR 270.03M the same (no words claimed): the notation
+#   1.92x the CSV's instructions -> 1.89x.
+# Output the same at each step: bench/same-output.sh
+# /work/wt/base/b/gamecheck; cmp of full and -q reports, stderr and exit,
+# -j 1 and -j 2, against it, of one.pgn, big.pgn and both with CRLF and
+# CR line ends, and of one.csv, one.ggf, one.sgf, one.wtb and
+# one.transcript; the golden cases, bad-input.sh, adversarial.sh,
+# roundtrip.sh, test_pgn_pass, test_record, test_squares, test_referee
+# (replay_result_forms: scores of nine digits a side and more, leading
+# zeros, long runs, a dash missing or doubled, a byte after; the text
+# shown compared with util_printable's).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -1110,6 +1110,40 @@ static bool forfeit_score(
     const struct record *, const struct replay *, int score[RULES_COLOURS]);
 
 /*
+ * A score as nearly every result is written, "46-18": up to nine digits,
+ * a dash, up to nine digits, the text's end.  Read once, by hand, with
+ * the text kept as util_printable keeps printable ASCII that fits
+ * (shown, 20 bytes or more), its numbers in *a and *b as
+ * record_result_score gives them; false for any other text (then those
+ * judge it).
+ */
+static bool
+plain_score(const char *s, char *shown, unsigned long *a, unsigned long *b)
+{
+	unsigned long n[2] = { 0, 0 }, digit;
+	size_t	      i = 0, start;
+	int	      k;
+
+	for (k = 0; k < 2; k++) {
+		/* Ten digits at most written: a long run stops there. */
+		for (start = i;
+		     i - start <= 9 && (digit = (unsigned char)s[i] - '0') < 10;
+		     i++) {
+			n[k] = n[k] * 10 + digit;
+			shown[i] = s[i];
+		}
+		if (i == start || i - start > 9 ||
+		    s[i] != (k == 0 ? '-' : '\0'))
+			return false;
+		shown[i] = s[i];
+		i++;
+	}
+	*a = n[0];
+	*b = n[1];
+	return true;
+}
+
+/*
  * A claimed result in the notation's words: a score, 1/2-1/2 or *.  A
  * game decided off the board may also give its forfeit's score
  * (forfeit_score).
@@ -1123,21 +1157,27 @@ check_words(struct record_syntax *syn, const struct record *rec,
 	unsigned long		  a, b;
 	bool			  ok, forfeit = false;
 	int			  fits, f[RULES_COLOURS];
+	bool			  scored;
 
 	rp->has_recorded = true;
-	util_printable(text, strlen(text), rp->recorded, sizeof rp->recorded);
+	_Static_assert(sizeof rp->recorded >= 20, "a plain score's room");
+	if (!(scored = plain_score(text, rp->recorded, &a, &b)))
+		util_printable(
+		    text, strlen(text), rp->recorded, sizeof rp->recorded);
 	/* A director's decision is replay_check_adjudication's. */
 	if (!s->over && replay_termination_adjudged(rec))
 		return;
 	rp->verified = true;
-	if (strcmp(text, "*") == 0)
+	if (!scored && strcmp(text, "*") == 0)
 		ok = !s->over;
-	else if (strcmp(text, "1/2-1/2") == 0)
+	else if (!scored && strcmp(text, "1/2-1/2") == 0)
 		ok = s->over ? s->winner == -1 :
 			       replay_termination_agreed(rec) ||
 			replay_termination_drawn(rec);
 	else {
-		fits = record_result_score(syn, text, strlen(text), &a, &b);
+		fits = scored ? 1 :
+				record_result_score(
+				    syn, text, strlen(text), &a, &b);
 		if (fits == -1) {
 			diag_set_at(replay_mark_malformed(rp), DIAG_BAD_RESULT,
 			    c->at, 0,

@@ -11,6 +11,7 @@
 
 #include "record/record.h"
 #include "referee/referee.h"
+#include "util/util.h"
 #include "reading.h"
 #include "unit.h"
 
@@ -236,8 +237,22 @@ START_TEST(replay_result_forms)
 		{ "0-13", false },
 		{ "*", false },
 		{ "1/2-1/2", false },
+		/* A score read by hand (plain_score) or by the pattern. */
+		{ "013-00", true },
+		{ "000000013-000000000", true },
+		{ "0000000013-0", true },
+		{ "13-0000000000", true },
+		{ "00000000000000000000000000000000000013-0", true },
+		{ "13-00000000000000000000000000000000000000", true },
+		{ "99999999999999999999999999-0", false },
+		{ "13-", false },
+		{ "-0", false },
+		{ "13--0", false },
+		{ "13-0 ", false },
+		{ "13-0x", false },
+		{ "1a-0", false },
 	};
-	char	      text[128];
+	char	      text[128], shown[sizeof ((struct replay *)0)->recorded];
 	struct replay rp;
 
 	replay_init(&rp);
@@ -249,6 +264,10 @@ START_TEST(replay_result_forms)
 	ck_assert(rp.has_recorded);
 	ck_assert_int_eq(rp.agrees, cases[_i].agrees);
 	ck_assert_int_eq(rp.has_error, !cases[_i].agrees);
+	/* The text shown is util_printable's, however it was read. */
+	util_printable(cases[_i].result, strlen(cases[_i].result), shown,
+	    sizeof shown);
+	ck_assert_str_eq(rp.recorded, shown);
 	replay_fini(&rp);
 }
 END_TEST
@@ -541,7 +560,7 @@ UNIT_MAIN("referee",
 			 replay_error_position, replay_reuses_storage,
 			 replay_turn_continues, replay_turn_diagnostics, NULL),
 	    syntax_setup, syntax_teardown),
-	replay_result_forms, 0, 5, NULL),
+	replay_result_forms, 0, 18, NULL),
     unit_loops(unit_fixture(unit_tcase("wthor", 0,
 				wthor_writer_refuses_other_turns, NULL),
 		   syntax_setup, syntax_teardown),
