@@ -6,6 +6,7 @@
  * tags is the readers'; what a tag means, their users'.
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "record/types.h"
 #include "util/util.h"
@@ -32,13 +33,6 @@ name_eq(const char *a, const char *b)
 				return true;
 		} else if (fold(*a) != fold(*b))
 			return false;
-}
-
-/* Whether bytes a and b may be one byte folded: equal but for bit 5. */
-static inline bool
-may_fold_eq(char a, char b)
-{
-	return ((a ^ b) & ~0x20) == 0;
 }
 
 bool
@@ -114,28 +108,113 @@ static const unsigned char by_letter[26][2] = {
 	['w' - 'a'] = { RECORD_TAG_WINNER, RECORD_TAG_NKNOWN },
 };
 
+/*
+ * record_known_names in lower case, their lengths apart: a name matches
+ * by its bytes with bit 5 set (known_eq), no fold and no NUL test a byte.
+ */
+static const struct {
+	char	      lower[sizeof "adjudicationmethod"];
+	unsigned char len;
+} known_lower[RECORD_TAG_NKNOWN] = {
+	[RECORD_TAG_ADJUDICATED] = { "adjudicated", 11 },
+	[RECORD_TAG_ADJUDICATION_METHOD] = { "adjudicationmethod", 18 },
+	[RECORD_TAG_ADJUDICATION_REASON] = { "adjudicationreason", 18 },
+	[RECORD_TAG_BOARD] = { "board", 5 },
+	[RECORD_TAG_CLAIMED] = { "claimed", 7 },
+	[RECORD_TAG_GAME] = { "game", 4 },
+	[RECORD_TAG_KOMI] = { "komi", 4 },
+	[RECORD_TAG_RESIGNED] = { "resigned", 8 },
+	[RECORD_TAG_RESULT] = { "result", 6 },
+	[RECORD_TAG_SEED] = { "seed", 4 },
+	[RECORD_TAG_SEED_COMMIT] = { "seedcommit", 10 },
+	[RECORD_TAG_SEED_SALT] = { "seedsalt", 8 },
+	[RECORD_TAG_SETUP] = { "setup", 5 },
+	[RECORD_TAG_SIZE] = { "size", 4 },
+	[RECORD_TAG_START] = { "start", 5 },
+	[RECORD_TAG_TERMINATION] = { "termination", 11 },
+	[RECORD_TAG_TIME_CONTROL] = { "timecontrol", 11 },
+	[RECORD_TAG_VARIANT] = { "variant", 7 },
+	[RECORD_TAG_WINNER] = { "winner", 6 },
+};
+
+/*
+ * The first four bytes of name (its first folded in first), each but the
+ * first with bit 5 set, to the NUL: a byte with bit 5 set is a lower-case
+ * letter only if it is that letter in either case, and the known names
+ * are letters alone.  A NUL (0x20) and the bytes past it (0) are no
+ * letter, so a name of fewer bytes matches no known word, and no byte
+ * past its NUL is read.
+ */
+static inline uint32_t
+name_word(const char *name, unsigned char first)
+{
+	unsigned char b[4] = { first, (unsigned char)name[1] | 0x20, 0, 0 };
+	uint32_t      w;
+
+	if (name[1] != '\0') {
+		b[2] = (unsigned char)name[2] | 0x20;
+		if (name[2] != '\0')
+			b[3] = (unsigned char)name[3] | 0x20;
+	}
+	memcpy(&w, b, sizeof w);
+	return w;
+}
+
+/* The same of known name k (lower case, four bytes or more). */
+static inline uint32_t
+known_word(unsigned k)
+{
+	uint32_t w;
+
+	memcpy(&w, known_lower[k].lower, sizeof w);
+	return w;
+}
+
+/*
+ * Whether name, its word (name_word) known k's, is known name k in any
+ * case: its bytes past the fourth as name_word takes them.  Its first
+ * four bytes are letters, so name[4] is in it.
+ */
+static inline bool
+known_eq(const char *name, unsigned k)
+{
+	const char *lower = known_lower[k].lower;
+	size_t	    j, len = known_lower[k].len;
+
+	for (j = 4; j < len; j++)
+		if (((unsigned char)name[j] | 0x20) != (unsigned char)lower[j])
+			return false;
+	return name[len] == '\0';
+}
+
 void
 record_tag_note_known(struct record *rec)
 {
-	size_t	 i;
-	unsigned first, k;
+	size_t	    i;
+	unsigned    first, k;
+	uint32_t    w;
+	const char *name;
 
 	/*
 	 * Once a record, each tag against the known names of its first
 	 * letter: none for most tags (GameId, Event...), one or two else.
+	 * A name matches one known name at most: a tag of a name known
+	 * already (a duplicate, in a record made by hand) is passed.
 	 */
 	rec->known = 0;
 	for (i = 0; i < rec->ntags; i++) {
-		first = (unsigned)fold(rec->tags[i].name[0]) - 'a';
+		name = rec->tags[i].name;
+		first = (unsigned)fold(name[0]) - 'a';
 		if (first >= 26)
 			continue;
+		w = name_word(name, (unsigned char)('a' + first));
 		for (k = by_letter[first][0]; k < by_letter[first][1]; k++)
-			if ((rec->known >> k & 1) == 0 &&
-			    may_fold_eq(rec->tags[i].name[1],
-				record_known_names[k][1]) &&
-			    name_eq(rec->tags[i].name, record_known_names[k])) {
-				rec->known |= (uint32_t)1 << k;
-				rec->known_at[k] = (uint32_t)i;
+			if (w == known_word(k) &&
+			    known_eq(name, k)) {
+				if ((rec->known >> k & 1) == 0) {
+					rec->known |= (uint32_t)1 << k;
+					rec->known_at[k] = (uint32_t)i;
+				}
 				break;
 			}
 	}

@@ -527,6 +527,40 @@ START_TEST(reads_tags_turns_and_result)
 }
 END_TEST
 
+START_TEST(known_tags_near_misses)
+{
+	/*
+	 * Names a byte or a case from a known one, shorter, longer, a byte
+	 * past bit 5 ('@' for 'a'...), then the known ones: each found as
+	 * the search by name finds it (record_tag_note_known's words).
+	 */
+	static const char text[] =
+	    "[G \"v\"]\n[Ga \"v\"]\n[Gam \"v\"]\n[Games \"v\"]\n"
+	    "[GameId \"v\"]\n[G_me \"v\"]\n[Gamf \"v\"]\n[S \"v\"]\n"
+	    "[Siz \"v\"]\n[Sizes \"v\"]\n[Seeds \"v\"]\n[Resul \"v\"]\n"
+	    "[Results \"v\"]\n[Resigne \"v\"]\n[Adjudicatio \"v\"]\n"
+	    "[AdjudicationMethods \"v\"]\n[Adjudication \"v\"]\n"
+	    "[Win \"v\"]\n[W1nner \"v\"]\n[Boar \"v\"]\n"
+	    "[SeedCommi \"v\"]\n[Time \"v\"]\n"
+	    "[size \"v\"]\n[RESULT \"v\"]\n[gAME \"v\"]\n"
+	    "[SeedSalt \"v\"]\n[Seed \"v\"]\n"
+	    "f5 *\n";
+	const struct record *rec;
+	unsigned	     k;
+
+	reader_open(text, sizeof text - 1, RECORD_AUTO);
+	rec = next_record();
+	ck_assert_ptr_eq(rec->known_of, rec->tags);
+	for (k = 0; k < RECORD_TAG_NKNOWN; k++)
+		ck_assert_ptr_eq(record_tag_known(rec, k),
+		    record_tag_find(rec, record_known_names[k]));
+	ck_assert_ptr_nonnull(record_tag_known(rec, RECORD_TAG_SIZE));
+	ck_assert_ptr_nonnull(record_tag_known(rec, RECORD_TAG_SEED));
+	ck_assert_ptr_null(record_tag_known(rec, RECORD_TAG_WINNER));
+	assert_no_more();
+}
+END_TEST
+
 START_TEST(known_tags_as_searched)
 {
 	static const char    text[] = "[Event \"a\"]\n"
@@ -1904,7 +1938,8 @@ UNIT_MAIN("record",
     unit_loops(
 	unit_fixture(
 	    unit_tcase("reader", 120, reads_tags_turns_and_result,
-		known_tags_as_searched, duplicate_tags_found_at_any_count,
+		known_tags_as_searched, known_tags_near_misses,
+		duplicate_tags_found_at_any_count,
 		transcripts_as_the_pattern_says,
 		transcript_runs_as_the_pattern_says,
 		transcript_lines_across_blocks, tags_as_the_pattern_says,
