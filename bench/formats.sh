@@ -310,6 +310,15 @@
 #   220.91M (8,610 a game), GGF 376.92M -> 373.97M, SGF 424.25M ->
 #   421.30M, WTHOR 270.03M -> 269.72M, transcripts 202.15M the same:
 #   the notation 1.88x the CSV's.
+# CPU after step 2 (user + system, /usr/bin/time -f '%U %S' gamecheck
+# -q, medians of 5 runs, main's and pgn3's in turn, load 0.9 on 2
+# cores): big.pgn ten times (1,026,280 games) 1.19 s -> 1.14 s (0.96x),
+# huge.csv 0.66 s -> 0.65 s; the notation 1.80x the CSV's CPU a game ->
+# 1.75x, against the 1.25x of target 1.  Left: the tags (plain_tag,
+# read_tag, reader_tag about 28M, note_known 7M), pass_movetext's scan
+# of each line before build_movetext reads it (16M), a written pass
+# judged by play_turn and rules_play (14M, about 400 instructions each:
+# its legality asks for a move generation).
 # Output the same at each step: bench/same-output.sh
 # /work/wt/base/b/gamecheck; cmp of full and -q reports, stderr and exit,
 # -j 1 and -j 2, against it, of one.pgn, big.pgn and both with CRLF and
