@@ -245,6 +245,16 @@
 # bytes, past a long), cut short, ended at the input's end, with 300
 # bytes mangled (12 seeds), and on the golden cases' tree inputs; and
 # bench/same-output.sh for the CSV, transcripts and notation.
+#
+# Branch tree2 against main f36ea63, the GGF and SGF roots (issue 34,
+# target 1).  Instructions per game, valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q /tmp/lead/one.EXT (the set once,
+# 25,657 games), main -> tree2:
+#   step 1, XT[GameId=n] (every archive game) a tag with no search for
+#   its '=' nor of the names an XT cannot carry, and GGF's RE[+n.000]
+#   with no komi read by hand (no copy's strchr, no
+#   record_decimal_milli):
+#     GGF 14,923 -> 14,622, SGF 16,767 -> 16,593, CSV 8,654 -> 8,654.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

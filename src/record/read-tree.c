@@ -284,6 +284,23 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		}
 		goto bad;
 	}
+	/*
+	 * Nearly every GGF result is a whole margin, +28.000 or -4.000,
+	 * with no komi: its digits by hand, as record_decimal_milli and the
+	 * reading below would take them.
+	 */
+	if (komi == 0 && len >= 6 && len <= 8 &&
+	    (buf[0] == '+' || buf[0] == '-') &&
+	    memcmp(buf + len - 4, ".000", 4) == 0) {
+		for (margin = 0, end = buf + 1;
+		     end < buf + len - 4 && is_digit(*end); end++)
+			margin = margin * 10 + (*end - '0');
+		if (end == buf + len - 4) {
+			tree_result(rd, buf[0] == '-' ? -margin : margin, 0,
+			    ncells, at, v, len);
+			return;
+		}
+	}
 	if ((rest = strchr(buf, ':')) == NULL)
 		rest = buf + len;
 	if (record_decimal_milli(buf, (size_t)(rest - buf), &milli) == -1)
@@ -528,10 +545,23 @@ xt_may_carry(const struct record_reader *rd, const char *name)
 static void
 tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
-	const char *eq = memchr(v, '=', len);
-	char	    shown[RECORD_SHOWN], small[32], *name;
-	size_t	    n = eq != NULL ? (size_t)(eq - v) : 0;
+	static const char id[] = "GameId=";
+	const char	 *eq;
+	char		  shown[RECORD_SHOWN], small[32], *name;
+	size_t		  n;
 
+	/*
+	 * The archives' own, on every game: a name of letters that an XT
+	 * may carry (xt_may_carry), so no search for its '=' nor of the
+	 * names XT cannot carry.
+	 */
+	if (len >= sizeof id - 1 && memcmp(v, id, sizeof id - 1) == 0) {
+		reader_tag_text(
+		    rd, "GameId", v + sizeof id - 1, len - (sizeof id - 1), at);
+		return;
+	}
+	eq = memchr(v, '=', len);
+	n = eq != NULL ? (size_t)(eq - v) : 0;
 	/* Of any length, as the notation's (the writer writes them all). */
 	if (eq == NULL || !tag_name_ok(v, n)) {
 		util_printable(v, len, shown, sizeof shown);
