@@ -906,34 +906,49 @@ prop_pl(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 	tr->to_move = p->len > 0 && (p->v[0] == 'W' || p->v[0] == 'w');
 }
 
+/* What a property of the main line says, read into the record. */
+typedef void
+prop_read(struct record_reader *, struct tree *, const struct tree_prop *);
+
+/* GM and FF, in every root: nothing a referee reads. */
+static void
+prop_none(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	(void)rd, (void)tr, (void)p;
+}
+
+/* A property id of two letters as one number, for a switch. */
+#define TREE_ID(a, b) ((a) << 8 | (b))
+
 /*
- * The properties a referee reads besides the tags (tree_tags), in the
- * formats that have them; moves first, as nearly every property is one,
- * then as often as a tree has them (a search stops at the first).
+ * The reading of the property id (two letters, as TREE_ID gives them)
+ * in the format (TREE_GGF or TREE_SGF) besides the tags (tree_tags), or
+ * NULL: one switch, where a search of a table of them was a twentieth
+ * of reading an SGF tree (its root has eight properties).
  */
-static const struct {
-	const char *id;
-	int	    formats;
-	void (*read)(
-	    struct record_reader *, struct tree *, const struct tree_prop *);
-} tree_props[] = {
-	{ "B", TREE_GGF | TREE_SGF, prop_move },
-	{ "W", TREE_GGF | TREE_SGF, prop_move },
-	{ "RE", TREE_GGF | TREE_SGF, prop_re },
-	{ "XT", TREE_GGF | TREE_SGF, prop_xt },
-	{ "AB", TREE_SGF, prop_points },
-	{ "AW", TREE_SGF, prop_points },
-	{ "BO", TREE_GGF, prop_bo },
-	{ "SZ", TREE_SGF, prop_sz },
-	{ "PL", TREE_SGF, prop_pl },
-	{ "KM", TREE_GGF, prop_km },
-	{ "AE", TREE_SGF, prop_points },
-	{ "TM", TREE_SGF, prop_tm },
-};
+static prop_read *
+tree_prop_read(int id, int format)
+{
+	switch (id) {
+	case TREE_ID('G', 'M'):
+	case TREE_ID('F', 'F'): return prop_none;
+	case TREE_ID('R', 'E'): return prop_re;
+	case TREE_ID('X', 'T'): return prop_xt;
+	case TREE_ID('A', 'B'):
+	case TREE_ID('A', 'W'):
+	case TREE_ID('A', 'E'): return format == TREE_SGF ? prop_points : NULL;
+	case TREE_ID('S', 'Z'): return format == TREE_SGF ? prop_sz : NULL;
+	case TREE_ID('P', 'L'): return format == TREE_SGF ? prop_pl : NULL;
+	case TREE_ID('T', 'M'): return format == TREE_SGF ? prop_tm : NULL;
+	case TREE_ID('B', 'O'): return format == TREE_GGF ? prop_bo : NULL;
+	case TREE_ID('K', 'M'): return format == TREE_GGF ? prop_km : NULL;
+	}
+	return NULL;
+}
 
 /*
  * Whether the property id (NUL terminated) is want, one or two letters
- * as every id of tree_props and tree_tags: no strcmp call a property.
+ * as every id of tree_tags: no strcmp call a property.
  */
 static inline bool
 id_is(const char *id, const char *want)
@@ -949,23 +964,21 @@ id_is(const char *id, const char *want)
 static void
 tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	int    format = 1 << rd->format;
-	size_t i;
+	int	   format = 1 << rd->format;
+	size_t	   i;
+	prop_read *read;
 
 	/* Moves first, without a call: nearly every property is one. */
 	if ((p->id[0] == 'B' || p->id[0] == 'W') && p->id[1] == '\0') {
 		prop_move(rd, tr, p);
 		return;
 	}
-	/* In every root, and in neither table: no search of them. */
-	if (id_is(p->id, "GM") || id_is(p->id, "FF"))
+	if (p->id[1] != '\0' && p->id[2] == '\0' &&
+	    (read = tree_prop_read(TREE_ID(p->id[0], p->id[1]), format)) !=
+		NULL) {
+		read(rd, tr, p);
 		return;
-	for (i = 0; i < sizeof tree_props / sizeof tree_props[0]; i++)
-		if (id_is(p->id, tree_props[i].id) &&
-		    (tree_props[i].formats & format)) {
-			tree_props[i].read(rd, tr, p);
-			return;
-		}
+	}
 	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
 		if (id_is(p->id, tree_tags[i].id) &&
 		    (tree_tags[i].formats & format)) {
@@ -973,7 +986,7 @@ tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 			    rd, tree_tags[i].tag, p->v, p->len, p->at);
 			return;
 		}
-	/* Others (GM, FF, CA, AP, GN, C, ...) say nothing a referee reads. */
+	/* Others (CA, AP, GN, C, ...) say nothing a referee reads. */
 }
 
 /*

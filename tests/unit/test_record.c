@@ -413,6 +413,18 @@ static const struct {
 	    RECORD_AUTO, { "malformed=0" } },
 	{ "GGF, white twice", "(;GM[Othello]B[f5]W[d6]W[c3];)\n", RECORD_AUTO,
 	    { "malformed=1|error=wrong-colour|error.at.col=26" } },
+	/*
+	 * The other format's properties, and names that begin as one of
+	 * them, say nothing: no tag, no set-up, no size.
+	 */
+	{ "GGF, SGF's set-up, size and clock",
+	    "(;GM[Othello]AB[a1]SZ[6]PL[W]TM[5]AE[d4]B[f5];)\n", RECORD_AUTO,
+	    { "malformed=0|ntags=0|nturns=1" } },
+	{ "SGF, GGF's board and komi", "(;GM[2]FF[4]BO[8 x]KM[1.5]B[f5])\n",
+	    RECORD_AUTO, { "malformed=0|ntags=0|nturns=1" } },
+	{ "GGF, names of three letters",
+	    "(;GM[Othello]REX[+12.000]XTA[a=b]GMM[x]B[f5];)\n", RECORD_AUTO,
+	    { "malformed=0|ntags=0|nturns=1" } },
 	/* GGF's RE values; its B[] is a pass, as SGF's. */
 	{ "RE in hex", "(;GM[Othello]RE[0x10]B[f5]W[d6]B[];)\n", RECORD_AUTO,
 	    { "malformed=1|error=bad-re" } },
