@@ -259,6 +259,9 @@
 #   letters (tree_prop_read), not a search of a table of them (an SGF
 #   root has eight, each searched for among a dozen):
 #     GGF 14,622 -> 14,548, SGF 16,593 -> 16,333, CSV 8,654.
+#   step 3, an AB, AW or AE point of two bytes (e4, nearly every one)
+#   placed alone, not as a rectangle of one cell:
+#     GGF 14,548, SGF 16,333 -> 16,083, CSV 8,654.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -709,6 +709,24 @@ tree_move(
 }
 
 /*
+ * The cell point (row * TREE_SIDE_MAX + column) given piece by the value
+ * of len bytes at v, an AB, AW or AE at at.
+ */
+static inline void
+tree_place(struct record_reader *rd, struct tree *tr, int piece, int point,
+    const char *v, size_t len, struct diag_pos at)
+{
+	/* Which of two would stand there?  FF[4] says neither. */
+	if (tr->placed[point])
+		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 1,
+		    "AB, AW and AE name a cell twice ([%.*s])", (int)len, v);
+	else
+		tr->placed_at[tr->nplaced++] = (uint16_t)point;
+	tr->points[point] = piece;
+	tr->placed[point] = true;
+}
+
+/*
  * An AB, AW or AE value (len bytes at v): one point, or FF[4]'s
  * compressed list of the points of a rectangle, "aa:cc" (two corners,
  * either way round), each given piece; a point no board has is a bad
@@ -718,10 +736,19 @@ static void
 tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
     const char *v, size_t len, struct diag_pos at)
 {
-	/* A point is two bytes (d5, dc): a colon there is a bad point. */
-	const char *colon = len > 2 ? memchr(v, ':', len) : NULL;
+	const char *colon;
 	int	    a, b, r0, r1, c0, c1, r, c;
 
+	/* A point of two bytes (d5, dc), nearly every value: no rectangle. */
+	if (len == 2) {
+		if ((a = sgf_point(v, len)) == -1)
+			tr->bad_point = true;
+		else
+			tree_place(rd, tr, piece, a, v, len, at);
+		return;
+	}
+	/* A point is two bytes (d5, dc): a colon there is a bad point. */
+	colon = len > 2 ? memchr(v, ':', len) : NULL;
 	a = sgf_point(v, colon != NULL ? (size_t)(colon - v) : len);
 	b = colon != NULL ?
 	    sgf_point(colon + 1, len - (size_t)(colon - v) - 1) :
@@ -733,19 +760,9 @@ tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
 	r0 = a / TREE_SIDE_MAX, r1 = b / TREE_SIDE_MAX;
 	c0 = a % TREE_SIDE_MAX, c1 = b % TREE_SIDE_MAX;
 	for (r = r0 < r1 ? r0 : r1; r <= (r0 < r1 ? r1 : r0); r++)
-		for (c = c0 < c1 ? c0 : c1; c <= (c0 < c1 ? c1 : c0); c++) {
-			/* Which of two would stand there?  FF[4] says neither. */
-			if (tr->placed[r * TREE_SIDE_MAX + c])
-				diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG,
-				    at, 1,
-				    "AB, AW and AE name a cell twice ([%.*s])",
-				    (int)len, v);
-			else
-				tr->placed_at[tr->nplaced++] =
-				    (uint16_t)(r * TREE_SIDE_MAX + c);
-			tr->points[r * TREE_SIDE_MAX + c] = piece;
-			tr->placed[r * TREE_SIDE_MAX + c] = true;
-		}
+		for (c = c0 < c1 ? c0 : c1; c <= (c0 < c1 ? c1 : c0); c++)
+			tree_place(
+			    rd, tr, piece, r * TREE_SIDE_MAX + c, v, len, at);
 }
 
 /* One value of a property: at is its '[', vat its first byte. */

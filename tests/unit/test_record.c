@@ -391,6 +391,16 @@ static const struct {
 	    { "malformed=0|tag Size=6x6|"
 	      "tag Setup=--------------XO----OX-------------- X",
 		"malformed=1|error=bad-setup-tag" } },
+	/* Points of two bytes, each placed alone (no rectangle). */
+	{ "a point given twice, by AB and AW",
+	    "(;GM[2]FF[4]SZ[8]AB[e4][d5]AW[d4][e4]PL[B];B[f5])\n", RECORD_AUTO,
+	    { "malformed=1|error=bad-setup-tag|error.at.col=34" } },
+	{ "a point of two bytes no board has",
+	    "(;GM[2]FF[4]SZ[8]AB[e4][z9]AW[d4][e5];B[f5])\n", RECORD_AUTO,
+	    { "malformed=1|error=bad-setup-tag|error.at.col=20" } },
+	{ "a point of two bytes off the 8x8 board",
+	    "(;GM[2]FF[4]SZ[8]AB[e4][d5]AW[d4][e5][i9];B[f5])\n", RECORD_AUTO,
+	    { "malformed=1|error=bad-setup-tag|error.at.col=20" } },
 	/* Tree formats: turns in the colours' order, or refused. */
 	{ "white first", "(;GM[2]FF[4]SZ[8];W[f5];B[d6])\n", RECORD_AUTO,
 	    { "malformed=1|error=wrong-colour|error.at.col=21" } },
