@@ -262,6 +262,24 @@
 #   step 3, an AB, AW or AE point of two bytes (e4, nearly every one)
 #   placed alone, not as a rectangle of one cell:
 #     GGF 14,548, SGF 16,333 -> 16,083, CSV 8,654.
+# Main f36ea63 -> tree2: GGF 14,923 -> 14,548 (-2.5%), SGF 16,767 ->
+# 16,083 (-4.1%), CSV 8,654: 1.72x -> 1.68x and 1.94x -> 1.86x the CSV's
+# instructions.  Paired CPU, user + system by /usr/bin/time -f '%U %S'
+# gamecheck -q, medians of 7 in turn, the set 40 times (1,026,280 games:
+# big.EXT repeated ten times), load 1.5-2.5 on 2 cores, main -> tree2:
+# CSV 0.67 -> 0.66 s, GGF 1.14 -> 1.09, SGF 1.22 -> 1.19; x CSV: GGF
+# 1.70 -> 1.65, SGF 1.82 -> 1.80.  Left of the gap as the branch tree
+# left it (tree_squares, the replay's passes, reader_finish's pointers),
+# and of the roots: the tags each made by reader_tag_text (GGF's Result
+# and GameId, about 350 a game with record_tag_note_known), a property's
+# own cost through tree_property, tree_values and tree_value (about 150
+# each: an SGF root has eight), BO's and AB/AW's start position compared
+# again by tree_setup (about 85).  Output the same: cmp of gamecheck's
+# YAML, -q, -j 2, -q -j 2, --write=ggf and --write=sgf (stdout, stderr,
+# exit) of tree2 and the reference build of main (before today) at each
+# step, and of main f36ea63 at the last, on the set's GGF and SGF and on
+# the hostile variants listed for the branch tree above, with RE, XT
+# and SGF set-ups of every form.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
