@@ -262,14 +262,19 @@
 #   step 3, an AB, AW or AE point of two bytes (e4, nearly every one)
 #   placed alone, not as a rectangle of one cell:
 #     GGF 14,548, SGF 16,333 -> 16,083, CSV 8,654.
-# Main f36ea63 -> tree2: GGF 14,923 -> 14,548 (-2.5%), SGF 16,767 ->
-# 16,083 (-4.1%), CSV 8,654: 1.72x -> 1.68x and 1.94x -> 1.86x the CSV's
+#   step 4, a property's value handed to its reading with no second copy
+#   of it, and where the value starts found for a move's alone:
+#     GGF 14,548 -> 14,490, SGF 16,083 -> 15,934, CSV 8,654.
+# Main f36ea63 -> tree2: GGF 14,923 -> 14,490 (-2.9%), SGF 16,767 ->
+# 15,934 (-5.0%), CSV 8,654: 1.72x -> 1.67x and 1.94x -> 1.84x the CSV's
 # instructions.  Paired CPU, user + system by /usr/bin/time -f '%U %S'
 # gamecheck -q, medians of 7 in turn, the set 40 times (1,026,280 games:
-# big.EXT repeated ten times), load 1.5-2.5 on 2 cores, main -> tree2:
-# CSV 0.67 -> 0.66 s, GGF 1.14 -> 1.09, SGF 1.22 -> 1.19; x CSV: GGF
-# 1.70 -> 1.65, SGF 1.82 -> 1.80.  Left of the gap as the branch tree
-# left it (tree_squares, the replay's passes, reader_finish's pointers),
+# big.EXT repeated ten times), load 1.2-1.9 on 2 cores, main -> tree2:
+# CSV 0.65 -> 0.67 s (the same code), GGF 1.12 -> 1.07, SGF 1.22 ->
+# 1.19; x CSV: GGF 1.72 -> 1.60, SGF 1.88 -> 1.78 (at step 3, load
+# 1.5-2.5: CSV 0.67 -> 0.66, GGF 1.14 -> 1.09, SGF 1.22 -> 1.19).
+# Left of the gap as the branch tree left it (tree_squares, the
+# replay's passes, reader_finish's pointers),
 # and of the roots: the tags each made by reader_tag_text (GGF's Result
 # and GameId, about 350 a game with record_tag_note_known), a property's
 # own cost through tree_property, tree_values and tree_value (about 150

@@ -1332,14 +1332,16 @@ tree_values(struct tree_parse *p, const char *id, size_t idlen)
 			tree_next(p);
 			continue;
 		}
+		prop.id = id;
 		prop.at = p->at;
-		prop.vat = reader_pos(rd, rd->pos);
+		/* Where the value starts: a move's alone says it (prop_move). */
+		prop.vat = move ? reader_pos(rd, rd->pos) : p->at;
 		if (!tree_value(p))
 			return;
 		/* The main line only: the first variation. */
 		if (!p->tr.main_done) {
-			prop = (struct tree_prop){ id, p->v, p->vlen, prop.at,
-				prop.vat };
+			prop.v = p->v;
+			prop.len = p->vlen;
 			tree_apply(rd, &p->tr, &prop);
 		}
 		tree_next(p);

@@ -391,6 +391,14 @@ static const struct {
 	    { "malformed=0|tag Size=6x6|"
 	      "tag Setup=--------------XO----OX-------------- X",
 		"malformed=1|error=bad-setup-tag" } },
+	/*
+	 * Moves read as a property's values (a note, a pass spelled out),
+	 * each where its value starts; a property before them moves none.
+	 */
+	{ "moves read as values, where each starts",
+	    "(;GM[Othello]PB[x]B[f5/1.5]W[pass]B[c3];)\n", RECORD_AUTO,
+	    { "malformed=0|nturns=3|turns[0].at.col=21|turns[1].at.col=30|"
+	      "turns[2].at.col=37" } },
 	/* Points of two bytes, each placed alone (no rectangle). */
 	{ "a point given twice, by AB and AW",
 	    "(;GM[2]FF[4]SZ[8]AB[e4][d5]AW[d4][e4]PL[B];B[f5])\n", RECORD_AUTO,
