@@ -286,8 +286,49 @@
 # Left: the square's turn still about 45 instructions in fast_movetext
 # (its stores: the text, its offset, the token and its position, the
 # square; spills of the arrays' pointers), the tags (about 55M:
-# plain_tag, read_tag, reader_tag, record_tag_note_known), and play_turn's judge_turn for the turns past
-# a written pass (14M against the CSV's 9M).
+# plain_tag, read_tag, reader_tag, record_tag_note_known), and
+# play_turn's judge_turn for the turns past a written pass (14M against
+# the CSV's 9M).
+#
+# Branch tree2 against main f36ea63, the GGF and SGF roots (issue 34,
+# target 1).  Instructions per game, valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q /tmp/lead/one.EXT (the set once,
+# 25,657 games), main -> tree2:
+#   step 1, XT[GameId=n] (every archive game) a tag with no search for
+#   its '=' nor of the names an XT cannot carry, and GGF's RE[+n.000]
+#   with no komi read by hand (no copy's strchr, no
+#   record_decimal_milli):
+#     GGF 14,923 -> 14,622, SGF 16,767 -> 16,593, CSV 8,654 -> 8,654.
+#   step 2, a property's reading found by one switch on its two
+#   letters (tree_prop_read), not a search of a table of them (an SGF
+#   root has eight, each searched for among a dozen):
+#     GGF 14,622 -> 14,548, SGF 16,593 -> 16,333, CSV 8,654.
+#   step 3, an AB, AW or AE point of two bytes (e4, nearly every one)
+#   placed alone, not as a rectangle of one cell:
+#     GGF 14,548, SGF 16,333 -> 16,083, CSV 8,654.
+#   step 4, a property's value handed to its reading with no second copy
+#   of it, and where the value starts found for a move's alone:
+#     GGF 14,548 -> 14,490, SGF 16,083 -> 15,934, CSV 8,654.
+# Main f36ea63 -> tree2: GGF 14,923 -> 14,490 (-2.9%), SGF 16,767 ->
+# 15,934 (-5.0%), CSV 8,654: 1.72x -> 1.67x and 1.94x -> 1.84x the CSV's
+# instructions.  Paired CPU, user + system by /usr/bin/time -f '%U %S'
+# gamecheck -q, medians of 7 in turn, the set 40 times (1,026,280 games:
+# big.EXT repeated ten times), load 1.2-1.9 on 2 cores, main -> tree2:
+# CSV 0.65 -> 0.67 s (the same code), GGF 1.12 -> 1.07, SGF 1.22 ->
+# 1.19; x CSV: GGF 1.72 -> 1.60, SGF 1.88 -> 1.78 (at step 3, load
+# 1.5-2.5: CSV 0.67 -> 0.66, GGF 1.14 -> 1.09, SGF 1.22 -> 1.19).
+# Left of the gap as the branch tree left it (tree_squares, the
+# replay's passes, reader_finish's pointers),
+# and of the roots: the tags each made by reader_tag_text (GGF's Result
+# and GameId, about 350 a game with record_tag_note_known), a property's
+# own cost through tree_property, tree_values and tree_value (about 150
+# each: an SGF root has eight), BO's and AB/AW's start position compared
+# again by tree_setup (about 85).  Output the same: cmp of gamecheck's
+# YAML, -q, -j 2, -q -j 2, --write=ggf and --write=sgf (stdout, stderr,
+# exit) of tree2 and the reference build of main (before today) at each
+# step, and of main f36ea63 at the last, on the set's GGF and SGF and on
+# the hostile variants listed for the branch tree above, with RE, XT
+# and SGF set-ups of every form.
 #
 # Branch pgn3 against main aa773be, what is left of the notation after
 # pgn2.  Instructions (valgrind --tool=callgrind

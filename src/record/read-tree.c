@@ -284,6 +284,23 @@ tree_re(struct record_reader *rd, const char *v, size_t len, struct diag_pos at,
 		}
 		goto bad;
 	}
+	/*
+	 * Nearly every GGF result is a whole margin, +28.000 or -4.000,
+	 * with no komi: its digits by hand, as record_decimal_milli and the
+	 * reading below would take them.
+	 */
+	if (komi == 0 && len >= 6 && len <= 8 &&
+	    (buf[0] == '+' || buf[0] == '-') &&
+	    memcmp(buf + len - 4, ".000", 4) == 0) {
+		for (margin = 0, end = buf + 1;
+		     end < buf + len - 4 && is_digit(*end); end++)
+			margin = margin * 10 + (*end - '0');
+		if (end == buf + len - 4) {
+			tree_result(rd, buf[0] == '-' ? -margin : margin, 0,
+			    ncells, at, v, len);
+			return;
+		}
+	}
 	if ((rest = strchr(buf, ':')) == NULL)
 		rest = buf + len;
 	if (record_decimal_milli(buf, (size_t)(rest - buf), &milli) == -1)
@@ -528,10 +545,23 @@ xt_may_carry(const struct record_reader *rd, const char *name)
 static void
 tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 {
-	const char *eq = memchr(v, '=', len);
-	char	    shown[RECORD_SHOWN], small[32], *name;
-	size_t	    n = eq != NULL ? (size_t)(eq - v) : 0;
+	static const char id[] = "GameId=";
+	const char	 *eq;
+	char		  shown[RECORD_SHOWN], small[32], *name;
+	size_t		  n;
 
+	/*
+	 * The archives' own, on every game: a name of letters that an XT
+	 * may carry (xt_may_carry), so no search for its '=' nor of the
+	 * names XT cannot carry.
+	 */
+	if (len >= sizeof id - 1 && memcmp(v, id, sizeof id - 1) == 0) {
+		reader_tag_text(
+		    rd, "GameId", v + sizeof id - 1, len - (sizeof id - 1), at);
+		return;
+	}
+	eq = memchr(v, '=', len);
+	n = eq != NULL ? (size_t)(eq - v) : 0;
 	/* Of any length, as the notation's (the writer writes them all). */
 	if (eq == NULL || !tag_name_ok(v, n)) {
 		util_printable(v, len, shown, sizeof shown);
@@ -679,6 +709,24 @@ tree_move(
 }
 
 /*
+ * The cell point (row * TREE_SIDE_MAX + column) given piece by the value
+ * of len bytes at v, an AB, AW or AE at at.
+ */
+static inline void
+tree_place(struct record_reader *rd, struct tree *tr, int piece, int point,
+    const char *v, size_t len, struct diag_pos at)
+{
+	/* Which of two would stand there?  FF[4] says neither. */
+	if (tr->placed[point])
+		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 1,
+		    "AB, AW and AE name a cell twice ([%.*s])", (int)len, v);
+	else
+		tr->placed_at[tr->nplaced++] = (uint16_t)point;
+	tr->points[point] = piece;
+	tr->placed[point] = true;
+}
+
+/*
  * An AB, AW or AE value (len bytes at v): one point, or FF[4]'s
  * compressed list of the points of a rectangle, "aa:cc" (two corners,
  * either way round), each given piece; a point no board has is a bad
@@ -688,10 +736,19 @@ static void
 tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
     const char *v, size_t len, struct diag_pos at)
 {
-	/* A point is two bytes (d5, dc): a colon there is a bad point. */
-	const char *colon = len > 2 ? memchr(v, ':', len) : NULL;
+	const char *colon;
 	int	    a, b, r0, r1, c0, c1, r, c;
 
+	/* A point of two bytes (d5, dc), nearly every value: no rectangle. */
+	if (len == 2) {
+		if ((a = sgf_point(v, len)) == -1)
+			tr->bad_point = true;
+		else
+			tree_place(rd, tr, piece, a, v, len, at);
+		return;
+	}
+	/* A point is two bytes (d5, dc): a colon there is a bad point. */
+	colon = len > 2 ? memchr(v, ':', len) : NULL;
 	a = sgf_point(v, colon != NULL ? (size_t)(colon - v) : len);
 	b = colon != NULL ?
 	    sgf_point(colon + 1, len - (size_t)(colon - v) - 1) :
@@ -703,19 +760,9 @@ tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
 	r0 = a / TREE_SIDE_MAX, r1 = b / TREE_SIDE_MAX;
 	c0 = a % TREE_SIDE_MAX, c1 = b % TREE_SIDE_MAX;
 	for (r = r0 < r1 ? r0 : r1; r <= (r0 < r1 ? r1 : r0); r++)
-		for (c = c0 < c1 ? c0 : c1; c <= (c0 < c1 ? c1 : c0); c++) {
-			/* Which of two would stand there?  FF[4] says neither. */
-			if (tr->placed[r * TREE_SIDE_MAX + c])
-				diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG,
-				    at, 1,
-				    "AB, AW and AE name a cell twice ([%.*s])",
-				    (int)len, v);
-			else
-				tr->placed_at[tr->nplaced++] =
-				    (uint16_t)(r * TREE_SIDE_MAX + c);
-			tr->points[r * TREE_SIDE_MAX + c] = piece;
-			tr->placed[r * TREE_SIDE_MAX + c] = true;
-		}
+		for (c = c0 < c1 ? c0 : c1; c <= (c0 < c1 ? c1 : c0); c++)
+			tree_place(
+			    rd, tr, piece, r * TREE_SIDE_MAX + c, v, len, at);
 }
 
 /* One value of a property: at is its '[', vat its first byte. */
@@ -876,34 +923,49 @@ prop_pl(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 	tr->to_move = p->len > 0 && (p->v[0] == 'W' || p->v[0] == 'w');
 }
 
+/* What a property of the main line says, read into the record. */
+typedef void
+prop_read(struct record_reader *, struct tree *, const struct tree_prop *);
+
+/* GM and FF, in every root: nothing a referee reads. */
+static void
+prop_none(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
+{
+	(void)rd, (void)tr, (void)p;
+}
+
+/* A property id of two letters as one number, for a switch. */
+#define TREE_ID(a, b) ((a) << 8 | (b))
+
 /*
- * The properties a referee reads besides the tags (tree_tags), in the
- * formats that have them; moves first, as nearly every property is one,
- * then as often as a tree has them (a search stops at the first).
+ * The reading of the property id (two letters, as TREE_ID gives them)
+ * in the format (TREE_GGF or TREE_SGF) besides the tags (tree_tags), or
+ * NULL: one switch, where a search of a table of them was a twentieth
+ * of reading an SGF tree (its root has eight properties).
  */
-static const struct {
-	const char *id;
-	int	    formats;
-	void (*read)(
-	    struct record_reader *, struct tree *, const struct tree_prop *);
-} tree_props[] = {
-	{ "B", TREE_GGF | TREE_SGF, prop_move },
-	{ "W", TREE_GGF | TREE_SGF, prop_move },
-	{ "RE", TREE_GGF | TREE_SGF, prop_re },
-	{ "XT", TREE_GGF | TREE_SGF, prop_xt },
-	{ "AB", TREE_SGF, prop_points },
-	{ "AW", TREE_SGF, prop_points },
-	{ "BO", TREE_GGF, prop_bo },
-	{ "SZ", TREE_SGF, prop_sz },
-	{ "PL", TREE_SGF, prop_pl },
-	{ "KM", TREE_GGF, prop_km },
-	{ "AE", TREE_SGF, prop_points },
-	{ "TM", TREE_SGF, prop_tm },
-};
+static prop_read *
+tree_prop_read(int id, int format)
+{
+	switch (id) {
+	case TREE_ID('G', 'M'):
+	case TREE_ID('F', 'F'): return prop_none;
+	case TREE_ID('R', 'E'): return prop_re;
+	case TREE_ID('X', 'T'): return prop_xt;
+	case TREE_ID('A', 'B'):
+	case TREE_ID('A', 'W'):
+	case TREE_ID('A', 'E'): return format == TREE_SGF ? prop_points : NULL;
+	case TREE_ID('S', 'Z'): return format == TREE_SGF ? prop_sz : NULL;
+	case TREE_ID('P', 'L'): return format == TREE_SGF ? prop_pl : NULL;
+	case TREE_ID('T', 'M'): return format == TREE_SGF ? prop_tm : NULL;
+	case TREE_ID('B', 'O'): return format == TREE_GGF ? prop_bo : NULL;
+	case TREE_ID('K', 'M'): return format == TREE_GGF ? prop_km : NULL;
+	}
+	return NULL;
+}
 
 /*
  * Whether the property id (NUL terminated) is want, one or two letters
- * as every id of tree_props and tree_tags: no strcmp call a property.
+ * as every id of tree_tags: no strcmp call a property.
  */
 static inline bool
 id_is(const char *id, const char *want)
@@ -919,23 +981,21 @@ id_is(const char *id, const char *want)
 static void
 tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	int    format = 1 << rd->format;
-	size_t i;
+	int	   format = 1 << rd->format;
+	size_t	   i;
+	prop_read *read;
 
 	/* Moves first, without a call: nearly every property is one. */
 	if ((p->id[0] == 'B' || p->id[0] == 'W') && p->id[1] == '\0') {
 		prop_move(rd, tr, p);
 		return;
 	}
-	/* In every root, and in neither table: no search of them. */
-	if (id_is(p->id, "GM") || id_is(p->id, "FF"))
+	if (p->id[1] != '\0' && p->id[2] == '\0' &&
+	    (read = tree_prop_read(TREE_ID(p->id[0], p->id[1]), format)) !=
+		NULL) {
+		read(rd, tr, p);
 		return;
-	for (i = 0; i < sizeof tree_props / sizeof tree_props[0]; i++)
-		if (id_is(p->id, tree_props[i].id) &&
-		    (tree_props[i].formats & format)) {
-			tree_props[i].read(rd, tr, p);
-			return;
-		}
+	}
 	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
 		if (id_is(p->id, tree_tags[i].id) &&
 		    (tree_tags[i].formats & format)) {
@@ -943,7 +1003,7 @@ tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 			    rd, tree_tags[i].tag, p->v, p->len, p->at);
 			return;
 		}
-	/* Others (GM, FF, CA, AP, GN, C, ...) say nothing a referee reads. */
+	/* Others (CA, AP, GN, C, ...) say nothing a referee reads. */
 }
 
 /*
@@ -1272,14 +1332,16 @@ tree_values(struct tree_parse *p, const char *id, size_t idlen)
 			tree_next(p);
 			continue;
 		}
+		prop.id = id;
 		prop.at = p->at;
-		prop.vat = reader_pos(rd, rd->pos);
+		/* Where the value starts: a move's alone says it (prop_move). */
+		prop.vat = move ? reader_pos(rd, rd->pos) : p->at;
 		if (!tree_value(p))
 			return;
 		/* The main line only: the first variation. */
 		if (!p->tr.main_done) {
-			prop = (struct tree_prop){ id, p->v, p->vlen, prop.at,
-				prop.vat };
+			prop.v = p->v;
+			prop.len = p->vlen;
 			tree_apply(rd, &p->tr, &prop);
 		}
 		tree_next(p);

@@ -391,6 +391,24 @@ static const struct {
 	    { "malformed=0|tag Size=6x6|"
 	      "tag Setup=--------------XO----OX-------------- X",
 		"malformed=1|error=bad-setup-tag" } },
+	/*
+	 * Moves read as a property's values (a note, a pass spelled out),
+	 * each where its value starts; a property before them moves none.
+	 */
+	{ "moves read as values, where each starts",
+	    "(;GM[Othello]PB[x]B[f5/1.5]W[pass]B[c3];)\n", RECORD_AUTO,
+	    { "malformed=0|nturns=3|turns[0].at.col=21|turns[1].at.col=30|"
+	      "turns[2].at.col=37" } },
+	/* Points of two bytes, each placed alone (no rectangle). */
+	{ "a point given twice, by AB and AW",
+	    "(;GM[2]FF[4]SZ[8]AB[e4][d5]AW[d4][e4]PL[B];B[f5])\n", RECORD_AUTO,
+	    { "malformed=1|error=bad-setup-tag|error.at.col=34" } },
+	{ "a point of two bytes no board has",
+	    "(;GM[2]FF[4]SZ[8]AB[e4][z9]AW[d4][e5];B[f5])\n", RECORD_AUTO,
+	    { "malformed=1|error=bad-setup-tag|error.at.col=20" } },
+	{ "a point of two bytes off the 8x8 board",
+	    "(;GM[2]FF[4]SZ[8]AB[e4][d5]AW[d4][e5][i9];B[f5])\n", RECORD_AUTO,
+	    { "malformed=1|error=bad-setup-tag|error.at.col=20" } },
 	/* Tree formats: turns in the colours' order, or refused. */
 	{ "white first", "(;GM[2]FF[4]SZ[8];W[f5];B[d6])\n", RECORD_AUTO,
 	    { "malformed=1|error=wrong-colour|error.at.col=21" } },
@@ -413,6 +431,18 @@ static const struct {
 	    RECORD_AUTO, { "malformed=0" } },
 	{ "GGF, white twice", "(;GM[Othello]B[f5]W[d6]W[c3];)\n", RECORD_AUTO,
 	    { "malformed=1|error=wrong-colour|error.at.col=26" } },
+	/*
+	 * The other format's properties, and names that begin as one of
+	 * them, say nothing: no tag, no set-up, no size.
+	 */
+	{ "GGF, SGF's set-up, size and clock",
+	    "(;GM[Othello]AB[a1]SZ[6]PL[W]TM[5]AE[d4]B[f5];)\n", RECORD_AUTO,
+	    { "malformed=0|ntags=0|nturns=1" } },
+	{ "SGF, GGF's board and komi", "(;GM[2]FF[4]BO[8 x]KM[1.5]B[f5])\n",
+	    RECORD_AUTO, { "malformed=0|ntags=0|nturns=1" } },
+	{ "GGF, names of three letters",
+	    "(;GM[Othello]REX[+12.000]XTA[a=b]GMM[x]B[f5];)\n", RECORD_AUTO,
+	    { "malformed=0|ntags=0|nturns=1" } },
 	/* GGF's RE values; its B[] is a pass, as SGF's. */
 	{ "RE in hex", "(;GM[Othello]RE[0x10]B[f5]W[d6]B[];)\n", RECORD_AUTO,
 	    { "malformed=1|error=bad-re" } },
@@ -444,6 +474,34 @@ static const struct {
 	{ "RE, white ahead", "(;GM[Othello]RE[-12]B[f5]W[d6]B[];)\n",
 	    RECORD_AUTO,
 	    { "malformed=0|nturns=3|turns[2]=pass|tag Result=26-38" } },
+	/* Whole margins (+n.000) as nearly every GGS game writes them. */
+	{ "RE, white ahead by a whole margin",
+	    "(;GM[Othello]RE[-12.000]B[f5]W[d6]B[];)\n", RECORD_AUTO,
+	    { "malformed=0|nturns=3|turns[2]=pass|tag Result=26-38" } },
+	{ "RE, a draw with a minus", "(;GM[Othello]RE[-0.000]B[f5];)\n",
+	    RECORD_AUTO, { "malformed=0|tag Result=32-32" } },
+	{ "RE, a margin of three digits", "(;GM[Othello]RE[+100.000]B[f5];)\n",
+	    RECORD_AUTO, { "malformed=1|error=bad-re" } },
+	{ "RE, an odd margin", "(;GM[Othello]RE[+1.000]B[f5];)\n", RECORD_AUTO,
+	    { "malformed=1|error=bad-re" } },
+	{ "RE, no digit before .000", "(;GM[Othello]RE[+.000]B[f5];)\n",
+	    RECORD_AUTO, { "malformed=1|error=bad-re" } },
+	{ "RE, a letter among its digits", "(;GM[Othello]RE[+1a.000]B[f5];)\n",
+	    RECORD_AUTO, { "malformed=1|error=bad-re" } },
+	{ "RE, four places", "(;GM[Othello]RE[+12.0000]B[f5];)\n", RECORD_AUTO,
+	    { "malformed=0|tag Result=38-26" } },
+	{ "RE, a whole margin less the komi",
+	    "(;GM[Othello]KM[-0.500]RE[+8.000]B[f5];)\n", RECORD_AUTO,
+	    { "malformed=1|error=bad-re" } },
+	/* XT[GameId=...], on every archive game, and names like it. */
+	{ "XT, a game's id", "(;GM[Othello]XT[GameId=42]B[f5];)\n", RECORD_AUTO,
+	    { "malformed=0|tag GameId=42" } },
+	{ "XT, an empty game id", "(;GM[Othello]XT[GameId=]B[f5];)\n",
+	    RECORD_AUTO, { "malformed=0|tag GameId=" } },
+	{ "XT, a longer name", "(;GM[Othello]XT[GameIdx=1]B[f5];)\n",
+	    RECORD_AUTO, { "malformed=0|tag GameIdx=1" } },
+	{ "XT, a game's id with no '='", "(;GM[Othello]XT[GameId]B[f5];)\n",
+	    RECORD_AUTO, { "malformed=1|error=bad-property" } },
 	/* No record at all. */
 	{ "nothing", "", RECORD_AUTO, { NULL } },
 	{ "blank lines", "\n \n", RECORD_AUTO, { NULL } },
