@@ -339,7 +339,7 @@
 #   by hand in check_words (plain_score: at most nine digits a side, the
 #   text kept as util_printable keeps it), no util_printable, strlen,
 #   strcmp or record_result_score for it: the notation 425.30M ->
-#   419.14M (16,577 -> 16,336 a game), GGF 383.08M -> 376.92M, SGF
+#   419.14M (16,576 -> 16,336 a game), GGF 383.08M -> 376.92M, SGF
 #   430.41M -> 424.25M; the CSV 222.06M (8,655 a game), transcripts
 #   202.15M, WTHOR 270.03M the same (no words claimed): the notation
 #   1.92x the CSV's instructions -> 1.89x.
