@@ -100,6 +100,16 @@
 # formats whose readers decode no squares do not pair.  Output identical:
 # all six formats with -j 1 and -j 2 (full reports, stderr, exit status),
 # bench/same-output.sh, the golden cases.
+# Four games at a time (a lane each, or lockstep to the first stop) was
+# tried: 0.67 s against the pair's 0.66 s, registers spilling; not kept.
+#
+# End of the session, main b92f90e against 60a1517 (its start), idle
+# cores (load 0.2-0.7), alternating, 7 runs each: huge.csv 0.68 s against
+# 0.80 s (0.85x): 1,509,000 games per CPU second, not yet the 2,000,000
+# of target 2.  perf record -e cpu-clock (this machine has no cycle
+# counter): the pair's kernel 35%, the single kernel after passes 7%,
+# the transcript's tokens 8-9%, then the record's set-up, tags and
+# score, none over 3%.
 set -eu
 ref=${ARBITER_REFERENCE:-}
 . "${srcdir:-.}/bench/lib.sh"

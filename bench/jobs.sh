@@ -77,6 +77,21 @@
 # 'gamestat -j 2 r4.yaml', paired medians of CPU: main 3f6d9e3 1.03x
 # (load 5.6-7.5), branch yread 1.01x (load 8.0-8.3, a make check beside
 # it), outputs identical (cmp); wall 0.84x and 0.69x, of busy cores.
+#
+# On idle cores, main b92f90e (games replayed two at a time, the faster
+# notation and trees), 17:44 UTC: no other process of the session, load
+# average 0.2-0.7, top showing nothing busy.  gamecheck -q -j 1 against
+# -j 2, alternating, /usr/bin/time, medians of five, the set repeated 16
+# times (410,512 games; each format by --write, WTHOR by bench_to_wthor):
+#   -j 2's CPU over -j 1's, and its wall-clock speed-up:
+#   CSV 1.07, 1.92x; transcripts 1.04, 1.84x; WTHOR 1.03, 1.93x; GGF
+#   1.09, 1.86x; SGF 1.11, 1.76x; the notation 1.15, 1.70x.
+# huge.csv (1,026,280 games), five pairs: wall 0.66 s -> 0.35 s (1.89x),
+# CPU 0.66 s -> 0.71 s (1.08x).  Instructions summed over the processes
+# (callgrind --trace-children, the set once): CSV 1.051, transcripts
+# 1.056, WTHOR 1.036, GGF 1.074, SGF 1.068, the notation 1.132: its
+# reading grew faster (16.2k instructions a game) while its passing over
+# (about 2.2k a record) did not.  Not yet item 4 on the notation and SGF.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
