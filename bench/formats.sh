@@ -379,7 +379,7 @@
 # /usr/bin/time, medians of five: transcripts 0.85x, WTHOR 1.19x, GGF
 # 1.59x, SGF 1.73x, the notation 1.76x the CSV's CPU (0.26 s).
 # Instructions a game (callgrind, the set once): CSV 8,610, transcripts
-# 7,879, WTHOR 10,512, GGF 14,576, SGF 16,420, the notation 16,211.
+# 7,879, WTHOR 10,512, GGF 14,143, SGF 15,587, the notation 16,211.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
