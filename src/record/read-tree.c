@@ -1358,7 +1358,8 @@ static void
 tree_property(struct tree_parse *p)
 {
 	struct record_reader *rd = p->rd;
-	char		      id[8];
+	/* Zeroed past the name: tree_apply reads two letters at once. */
+	char		      id[8] = { 0 };
 	const char	     *s;
 	size_t		      idlen = 0, room;
 	struct diag_pos	      nat = p->at;
