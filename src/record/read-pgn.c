@@ -906,7 +906,7 @@ fast_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 	 * The arrays in locals: a store of a byte of text may alias rd,
 	 * which would be loaded again after each.
 	 */
-	struct record_token *t = rd->rec.turns + rd->rec.nturns;
+	struct record_token *t;
 	char		    *text = rd->text;
 	size_t		    *turn_off = rd->turn_off;
 	uint8_t		    *squares = rd->squares;
@@ -929,6 +929,11 @@ fast_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 
 	if (room < cap)
 		cap = room;
+	/* No arrays yet (none grown): build_movetext's, which grows them. */
+	if (rd->rec.turns == NULL || text == NULL || turn_off == NULL ||
+	    squares == NULL)
+		return i;
+	t = rd->rec.turns + nt;
 	for (;; i = k + 1) {
 		c = (unsigned char)s[i];
 		if (c - '0' < 10) {

@@ -1537,6 +1537,10 @@ tree_squares(const char *s, size_t i, size_t len, int due, struct tree_room *r,
 {
 	uint64_t c = due == 1 ? 'W' : 'B';
 
+	/* No arrays yet (none grown): the parsers', which grow them. */
+	if (r->turns == NULL || r->turn_off == NULL || r->squares == NULL ||
+	    r->text == NULL)
+		return i;
 	if (s[i] == ';')
 		return square_moves(s, i, len,
 		    (uint64_t)']' << 40 | (uint64_t)'[' << 16 | c << 8 | ';', r,
