@@ -150,7 +150,7 @@
 # the tokens again, as the line readers' and WTHOR's; a pass looked for
 # only among the turns that are no square (passes_implied); a square's
 # turn added with one test of the arrays' room.  Instructions (valgrind
-# --tool=callgrind gamecheck -q FILE, /tmp one.EXT, 25,657 games), main
+# --tool=callgrind gamecheck -q FILE, one.EXT (the set once in format EXT), 25,657 games), main
 # -> pgn: the notation 613.0M -> 568.0M (23,892 -> 22,140 a game, -7.3%;
 # replay_record and its turn.h 67.9M -> 20.7M), the CSV 210.02M ->
 # 210.06M (8,186 a game): the notation 2.92x the CSV's -> 2.70x.
@@ -181,7 +181,7 @@
 #
 # Branch tree against main 60a1517, the GGF and SGF readers (issue 34,
 # target 1).  Instructions per game (valgrind --tool=callgrind
-# --callgrind-out-file=F gamecheck -q /tmp/lead/one.EXT, the set once,
+# --callgrind-out-file=F gamecheck -q one.EXT, the set once,
 # 25,657 games, each format by main's --write), main -> tree:
 #   step 1, the moves of a line's run written by tree_squares (eight
 #   bytes of the line read at once, a move's frame checked by one mask,
@@ -292,7 +292,7 @@
 #
 # Branch tree2 against main f36ea63, the GGF and SGF roots (issue 34,
 # target 1).  Instructions per game, valgrind --tool=callgrind
-# --callgrind-out-file=F gamecheck -q /tmp/lead/one.EXT (the set once,
+# --callgrind-out-file=F gamecheck -q one.EXT (the set once,
 # 25,657 games), main -> tree2:
 #   step 1, XT[GameId=n] (every archive game) a tag with no search for
 #   its '=' nor of the names an XT cannot carry, and GGF's RE[+n.000]
@@ -332,7 +332,7 @@
 #
 # Branch pgn3 against main aa773be, what is left of the notation after
 # pgn2.  Instructions (valgrind --tool=callgrind
-# --callgrind-out-file=F gamecheck -q /tmp/lead/one.EXT, 25,657 games,
+# --callgrind-out-file=F gamecheck -q one.EXT, 25,657 games,
 # each tree's gamecheck -O2; main's from git archive main), main ->
 # pgn3:
 #   step 1, a result's score as nearly every one is, "46-18", read once
@@ -361,7 +361,7 @@
 # judged by play_turn and rules_play (14M, about 400 instructions each:
 # its legality asks for a move generation).
 # Output the same at each step: bench/same-output.sh
-# /work/wt/base/b/gamecheck; cmp of full and -q reports, stderr and exit,
+# main's gamecheck (60a1517); cmp of full and -q reports, stderr and exit,
 # -j 1 and -j 2, against it, of one.pgn, big.pgn and both with CRLF and
 # CR line ends, and of one.csv, one.ggf, one.sgf, one.wtb and
 # one.transcript; the golden cases, bad-input.sh, adversarial.sh,
