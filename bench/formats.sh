@@ -150,7 +150,7 @@
 # the tokens again, as the line readers' and WTHOR's; a pass looked for
 # only among the turns that are no square (passes_implied); a square's
 # turn added with one test of the arrays' room.  Instructions (valgrind
-# --tool=callgrind gamecheck -q FILE, one.EXT (the set once in format EXT), 25,657 games), main
+# --tool=callgrind gamecheck -q one.EXT, the set once, 25,657 games), main
 # -> pgn: the notation 613.0M -> 568.0M (23,892 -> 22,140 a game, -7.3%;
 # replay_record and its turn.h 67.9M -> 20.7M), the CSV 210.02M ->
 # 210.06M (8,186 a game): the notation 2.92x the CSV's -> 2.70x.
