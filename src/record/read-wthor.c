@@ -148,6 +148,12 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 		    "unused move bytes %zu-%zu hold 92, not 0", used + 1, end);
 	while (used > 0 && m[used - 1] == 0)
 		used--;
+	/* Past the most a record may take: at the first byte past it. */
+	if (used > rd->max_size / sizeof *rd->rec.turns) {
+		reader_too_large_at(
+		    rd, wthor_pos(k, 8 + rd->max_size / sizeof *rd->rec.turns));
+		return;
+	}
 	rd->linelen = 0;
 	if (array_grow(&rd->line, &rd->linecap, 2 * used + 1, 1) == -1) {
 		reader_oom(rd);

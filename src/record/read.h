@@ -299,10 +299,11 @@ first_error(struct record_reader *rd)
 int reader_oom(struct record_reader *);
 
 /*
- * The record is larger than the reader may hold: too-large, at rd->pos.
- * Returns -1.
+ * The record is larger than the reader may hold: too-large, at rd->pos
+ * (reader_too_large) or at (a binary format's byte).  Returns -1.
  */
 int reader_too_large(struct record_reader *);
+int reader_too_large_at(struct record_reader *, struct diag_pos at);
 
 /* Copies len bytes into the record's text; returns the offset or -1. */
 static inline long long

@@ -285,8 +285,8 @@ record_reader_format(const struct record_reader *rd)
  * A line cut at max_size makes the record that reads it too-large, at
  * the first byte dropped; so does a record over max_size.
  */
-static void
-too_large_at(struct record_reader *rd, struct diag_pos at)
+int
+reader_too_large_at(struct record_reader *rd, struct diag_pos at)
 {
 	static const char *const units[] = { "bytes", "KiB", "MiB", "GiB" };
 	size_t			 n = rd->max_size, u = 0;
@@ -300,6 +300,7 @@ too_large_at(struct record_reader *rd, struct diag_pos at)
 	    "%s %zu %s, the most a record may take (--max-record-size)%s",
 	    rd->cut ? "a line longer than" : "a record larger in memory than",
 	    n, units[u], rd->cut ? ": the rest of the input is not read" : "");
+	return -1;
 }
 
 /* Whether a cut line is read and not yet taken by any record. */
@@ -316,7 +317,7 @@ line_unread(const struct record_reader *rd)
 static void
 line_cut(struct record_reader *rd)
 {
-	too_large_at(rd, reader_pos(rd, rd->cut_col - 1));
+	reader_too_large_at(rd, reader_pos(rd, rd->cut_col - 1));
 	rd->stopped = true;
 }
 
@@ -505,7 +506,7 @@ reader_reset(struct record_reader *rd)
 		hashmap_clear(&rd->tags);
 	/* A cut line read ahead (a sniff, a tag) is this record's too. */
 	if (line_unread(rd))
-		too_large_at(rd, reader_pos(rd, rd->cut_col - 1));
+		reader_too_large_at(rd, reader_pos(rd, rd->cut_col - 1));
 }
 
 int
@@ -519,8 +520,7 @@ reader_oom(struct record_reader *rd)
 int
 reader_too_large(struct record_reader *rd)
 {
-	too_large_at(rd, reader_pos(rd, rd->pos));
-	return -1;
+	return reader_too_large_at(rd, reader_pos(rd, rd->pos));
 }
 
 int
