@@ -120,20 +120,29 @@ next_mine(struct record_reader *rd, struct batch_check_options *opt,
  * and the progress.  0 to go on; 1 to stop reading, --max-errors reached
  * (*stop) or the ranges done (t->ranged); -2 when putting out failed.
  */
-static int
-settle(struct record_syntax *syn, const char *path, const char *name,
-    const struct record *rec, struct replay *rp, int solved, uint64_t at,
-    unsigned sub, const struct batch_check_sinks *o,
-    struct batch_check_options *opt, struct batch_check_totals *t,
-    bool *stop)
-{
-	int put;
+/* What the records of one input are settled by (batch_check_input's). */
+struct input_run {
+	struct record_syntax	       *syn;
+	const char		       *path, *name;
+	const struct batch_check_sinks *o;
+	struct batch_check_options     *opt;
+	struct batch_check_totals      *t;
+	bool			       *stop;
+};
 
-	tally(name, rec, rp, opt, t);
+static int
+settle(const struct input_run *in, const struct record *rec,
+    struct replay *rp, int solved, uint64_t at, unsigned sub)
+{
+	struct batch_check_options *opt = in->opt;
+	struct batch_check_totals  *t = in->t;
+	int			    put;
+
+	tally(in->name, rec, rp, opt, t);
 	/* -q alone puts out nothing: no call a record (the speed). */
-	put = o->any ?
-	    batch_check_put(syn, path, name, rec, rp, solved, o, opt, t) :
-	    0;
+	put = in->o->any ? batch_check_put(in->syn, in->path, in->name, rec,
+			       rp, solved, in->o, opt, t) :
+			   0;
 	if (put == -1)
 		return -2;
 	if (put == 0)
@@ -142,10 +151,19 @@ settle(struct record_syntax *syn, const char *path, const char *name,
 	if (put == 1)
 		return 0;
 	if (opt->max_errors > 0 && t->errors >= opt->max_errors) {
-		*stop = true;
+		*in->stop = true;
 		return 1;
 	}
 	return (t->ranged = cli_select_done(&opt->sel)) ? 1 : 0;
+}
+
+/* A held record replayed alone, then settled (as settle()). */
+static int
+settle_alone(const struct input_run *in, const struct record *rec,
+    const struct replay_options *ro, struct replay *rp, uint64_t at)
+{
+	replay_record(in->syn, rec, ro, rp);
+	return settle(in, rec, rp, 0, at, CLI_JOBS_RECORD);
 }
 
 /*
@@ -182,6 +200,7 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 	const struct record  *rec, *held = NULL, *two[2];
 	struct replay	     *rps[2] = { &rp_held, rp };
 	const char	     *name = cli_input_name(path);
+	struct input_run      run = { syn, path, name, o, opt, t, stop };
 	uint64_t	      at, held_at = 0;
 	unsigned	      sub;
 	int		      rc, s = 0, solved = 0, read_errno;
@@ -230,21 +249,18 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 				two[1] = rec;
 				held = NULL;
 				replay_records_pair(syn, two, &ro, rps);
-				if ((s = settle(syn, path, name, two[0],
-					 &rp_held, 0, held_at, sub, o, opt, t,
-					 stop)) != 0 ||
-				    (s = settle(syn, path, name, rec, rp, 0,
-					 at, sub, o, opt, t, stop)) != 0)
+				s = settle(&run, two[0], &rp_held, 0, held_at, sub);
+				if (s == 0)
+					s = settle(&run, rec, rp, 0, at, sub);
+				if (s != 0)
 					break;
 				continue;
 			}
 		}
 		if (held != NULL) {
-			two[0] = held;
+			s = settle_alone(&run, held, &ro, &rp_held, held_at);
 			held = NULL;
-			replay_record(syn, two[0], &ro, &rp_held);
-			if ((s = settle(syn, path, name, two[0], &rp_held, 0,
-				 held_at, CLI_JOBS_RECORD, o, opt, t, stop)) != 0)
+			if (s != 0)
 				break;
 		}
 		if (opt->openings != NULL)
@@ -265,8 +281,7 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 			rc = -2;
 			break;
 		}
-		if ((s = settle(syn, path, name, rec, rp, solved, at, sub, o,
-			 opt, t, stop)) != 0)
+		if ((s = settle(&run, rec, rp, solved, at, sub)) != 0)
 			break;
 	}
 	if (rc == 1 && s == -2)
@@ -279,9 +294,7 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 	 */
 	if (held != NULL) {
 		read_errno = errno;
-		replay_record(syn, held, &ro, &rp_held);
-		s = settle(syn, path, name, held, &rp_held, 0, held_at,
-		    CLI_JOBS_RECORD, o, opt, t, stop);
+		s = settle_alone(&run, held, &ro, &rp_held, held_at);
 		if (s != 0)
 			rc = s == -2 ? -2 : 1;
 		errno = read_errno;
