@@ -6,7 +6,9 @@
 # Othello set as CSV, transcripts and notation, with moves swapped, cut,
 # mangled and passes written or left out, so that illegal, malformed and
 # unfinished records, passes and every fast path's edge come through.
-# Compares the full YAML, the --quiet summary and the exit status.
+# Compares the full YAML, the --quiet summary and the exit status; and
+# gamestat's summary and table (the gamestat beside the reference
+# gamecheck), alone and with -j 2.
 #   bench/same-output.sh REFERENCE-GAMECHECK [GAMES]
 set -u
 ref=${1:?usage: bench/same-output.sh reference-gamecheck [games]}
@@ -39,17 +41,19 @@ mangle() {
 }
 
 status=0
-same() {	# label, gamecheck options and inputs...
+tool=gamecheck
+same() {	# label, gamecheck (or $tool) options and inputs...
 	label=$1
 	shift
-	"$ref" "$@" > "$tmp/ref.out" 2> "$tmp/ref.err"
+	"$(dirname "$ref")/$tool" "$@" > "$tmp/ref.out" 2> "$tmp/ref.err"
 	echo "exit $?" >> "$tmp/ref.err"
-	./gamecheck "$@" > "$tmp/new.out" 2> "$tmp/new.err"
+	"./$tool" "$@" > "$tmp/new.out" 2> "$tmp/new.err"
 	echo "exit $?" >> "$tmp/new.err"
 	if cmp -s "$tmp/ref.out" "$tmp/new.out" &&
 	    cmp -s "$tmp/ref.err" "$tmp/new.err"; then
 		printf '%-32s same: %s\n' "$label" \
-		    "$(grep 'records:' "$tmp/new.err" | sed 's/^gamecheck: //')"
+		    "$(cat "$tmp/new.err" "$tmp/new.out" | grep -m 1 'records:' |
+		    sed 's/^gamecheck: //')"
 	else
 		printf '%-32s DIFFERENT\n' "$label"
 		diff "$tmp/ref.out" "$tmp/new.out" | head -5
@@ -82,6 +86,14 @@ if [ -r "$data" ]; then
 	same "transcripts, --quiet" --quiet "$tmp/mm.txt"
 	same "notation (Othello set)" "$tmp/m.pgn"
 	same "notation (Othello set), --quiet" --quiet "$tmp/m.pgn"
+	tool=gamestat
+	for f in m.csv m.pgn mixed.pgn; do
+		same "gamestat $f" "$tmp/$f"
+		same "gamestat -j 2 $f" -j 2 "$tmp/$f"
+		same "gamestat --table=csv $f" --table=csv "$tmp/$f"
+	done
+	same "gamestat transcripts" -f transcript "$tmp/mm.txt"
+	tool=gamecheck
 else
 	echo "bench/same-output.sh: no data set at $data; CSV skipped"
 fi

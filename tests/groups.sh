@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# gamecheck replays records in pairs, one held while the next is read
-# (record_reader_hold): what it puts out is what it did record by record.
+# gamecheck and gamestat replay records in pairs, one held while the next
+# is read (record_reader_hold): what they put out is what they did record
+# by record.
 # A read that fails after a held record: the record first, then the
 # failure with its own errno (not one the record's report left); with
 # --max-errors reached by the held record, no failure, as the read was
@@ -32,6 +33,13 @@ else
 	    ! grep -q 'memory' err &&
 	    ok "--max-errors reached by a held record: the failing read not made" ||
 	    ng "--max-errors and a failing read: exit $s: $(cat err)"
+	(ulimit -v 65536; gamestat -f transcript oom.txt) > out 2> err
+	s=$?
+	[ "$s" -eq 2 ] && grep -q '^records: 1$' out &&
+	    grep -q '^  illegal: 1$' out &&
+	    grep -q 'oom.txt: Cannot allocate memory$' err &&
+	    ok "gamestat: a held record counted, then the read out of memory" ||
+	    ng "gamestat, a held record, then out of memory: exit $s: $(cat err)"
 	rm -f oom.txt
 fi
 

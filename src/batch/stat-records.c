@@ -188,6 +188,72 @@ next_mine(struct batch_stat_run *r, struct batch_stat_options *opt,
 	}
 }
 
+/* One input's records being counted: what counting each needs. */
+struct records_run {
+	struct batch_stat_run	  *r;
+	struct batch_stat_options *opt;
+	struct record_syntax	  *syn;
+	const char		  *path, *name;
+	struct stat_game	   g;
+	struct cli_figures	   fg;
+	char			  *buf, *obuf;
+	size_t			   cap, ocap;
+};
+
+/*
+ * Counts a record replayed in rp, with its group (count_record).  False
+ * to stop reading: an error (said), or the selection done.
+ */
+static bool
+counted(struct records_run *in, const struct record *rec, struct replay *rp)
+{
+	struct batch_stat_options *opt = in->opt;
+	int			   rc;
+
+	if ((rp->has_error && rp->error.code == DIAG_NO_MEMORY) ||
+	    report_game_of(rec, rp, opt->openings != NULL ? NULL : opt->by,
+		&in->g, &in->buf, &in->cap) == -1 ||
+	    (opt->openings != NULL &&
+		opening_of(opt->openings, rp, &in->g, &in->obuf, &in->ocap) ==
+		    -1)) {
+		batch_stat_no_memory(in->r);
+		return false;
+	}
+	if ((rc = count_record(in->r, opt, in->syn, in->path, in->name, rec, rp,
+		 &in->g, &in->fg)) == -1)
+		return false;
+	return rc != 0 || !cli_select_done(&opt->sel);
+}
+
+/* A held record replayed alone, then counted (as counted()). */
+static bool
+counted_alone(struct records_run *in, const struct record *rec,
+    const struct replay_options *ro, struct replay *rp)
+{
+	replay_record(in->syn, rec, ro, rp);
+	return counted(in, rec, rp);
+}
+
+/*
+ * Records are replayed two at a time (replay_records_pair: faster), as
+ * gamecheck's are, where each is replayed whole and on its own and
+ * counted as it comes: nothing selected, no tree, opening names,
+ * figures or duplicates, nothing kept of the turns.
+ */
+static bool
+pairs(const struct replay_options *ro, const struct batch_stat_options *opt)
+{
+	return !cli_select_any(&opt->sel) && opt->sel.drop == 0 &&
+	    !opt->tree.on && opt->openings == NULL && opt->figures == 0 &&
+	    !opt->dd.on && ro->each == NULL && !ro->keep_turns;
+}
+
+/*
+ * Reads and counts the records of one input.  A record read may be held
+ * (record_reader_hold) until the next is read, the two then replayed as a
+ * pair and counted in their order; one held when a record that cannot
+ * pair comes, or the input ends, is replayed alone first.
+ */
 void
 batch_stat_read_records(struct batch_stat_run *r,
     struct batch_stat_options *opt, struct record_syntax *syn, FILE *in,
@@ -196,15 +262,15 @@ batch_stat_read_records(struct batch_stat_run *r,
 {
 	struct cli_shard      every = { 0, 0, 0 }, *shard = &opt->in.shard;
 	struct replay_options ro = cli_records_replay(&opt->in);
+	struct records_run    run = { .r = r, .opt = opt, .syn = syn,
+		     .path = path, .name = name };
 	struct record_reader *rd;
-	const struct record  *rec, *played;
-	struct replay	      rp;
-	struct stat_game      g;
+	struct record_hold   *hold = NULL;
+	const struct record  *rec, *played, *held = NULL, *two[2];
+	struct replay	      rp, rp_held;
+	struct replay	     *rps[2] = { &rp_held, &rp };
 	struct diag	      d;
-	struct cli_figures    fg;
-	char		     *buf = NULL, *obuf = NULL;
-	size_t		      cap = 0, ocap = 0;
-	int		      rc, counted;
+	int		      rc, read_errno;
 
 	ro.keep_turns = opt->dd.path != NULL;
 	if ((rd = records_open(
@@ -213,11 +279,43 @@ batch_stat_read_records(struct batch_stat_run *r,
 	if (rg != NULL && rg->on)
 		shard = &every;
 	replay_init(&rp);
+	replay_init(&rp_held);
 	/* Watched only when asked for: no cost otherwise. */
 	if (opt->figures != 0)
-		cli_figures_init(&fg, opt->figures, &ro, &rp);
+		cli_figures_init(&run.fg, opt->figures, &ro, &rp);
+	/*
+	 * Without the room to hold one, each record alone; and where a read
+	 * may say something (a stream found corrupt), before the record
+	 * read ahead of it is counted.  A range's reader holds none.
+	 */
+	if (pairs(&ro, opt) && !cli_input_decompressed(in) &&
+	    (rg == NULL || !rg->on))
+		hold = record_hold_new();
 	/* An empty input is no record (formats/summary.md). */
 	while ((rc = next_mine(r, opt, rd, shard, rg, name, &rec)) == 1) {
+		if (hold != NULL && !rec->malformed &&
+		    record_squares(rec) != NULL) {
+			if (held == NULL && record_reader_hold(rd, rec, hold)) {
+				held = record_held(hold);
+				continue;
+			}
+			if (held != NULL) {
+				two[0] = held;
+				two[1] = rec;
+				held = NULL;
+				replay_records_pair(syn, two, &ro, rps);
+				if (!counted(&run, two[0], &rp_held) ||
+				    !counted(&run, rec, &rp))
+					break;
+				continue;
+			}
+		}
+		if (held != NULL) {
+			two[0] = held;
+			held = NULL;
+			if (!counted_alone(&run, two[0], &ro, &rp_held))
+				break;
+		}
 		/* A record not selected is not counted. */
 		if (!cli_select_early(&opt->sel, rec)) {
 			if (cli_select_done(&opt->sel))
@@ -229,29 +327,24 @@ batch_stat_read_records(struct batch_stat_run *r,
 		if (opt->openings != NULL)
 			cli_openings_begin(opt->openings);
 		if (opt->figures != 0)
-			cli_figures_reset(&fg);
+			cli_figures_reset(&run.fg);
 		played = cli_select_replay(&opt->sel, syn, rec, &ro, &rp);
 		if (!cli_select_keep(&opt->sel, rec, &rp)) {
 			if (cli_select_done(&opt->sel))
 				break;
 			continue;
 		}
-		rec = played;
-		if ((rp.has_error && rp.error.code == DIAG_NO_MEMORY) ||
-		    report_game_of(rec, &rp,
-			opt->openings != NULL ? NULL : opt->by, &g, &buf,
-			&cap) == -1 ||
-		    (opt->openings != NULL &&
-			opening_of(opt->openings, &rp, &g, &obuf, &ocap) ==
-			    -1)) {
-			batch_stat_no_memory(r);
+		if (!counted(&run, played, &rp))
 			break;
-		}
-		if ((counted = count_record(
-			 r, opt, syn, path, name, rec, &rp, &g, &fg)) == -1)
-			break;
-		if (counted == 0 && cli_select_done(&opt->sel))
-			break;
+	}
+	/*
+	 * The input ended, or reading failed, with a record held: it was
+	 * read first, so it is counted first; the read's errno is kept.
+	 */
+	if (held != NULL) {
+		read_errno = errno;
+		counted_alone(&run, held, &ro, &rp_held);
+		errno = read_errno;
 	}
 	/* A run stopped short (r->stop) says no more of the input. */
 	if (rc == -1) {
@@ -263,10 +356,12 @@ batch_stat_read_records(struct batch_stat_run *r,
 	}
 	if (rc != -1 && r->stop == 0 && rg != NULL && rg->on)
 		batch_range_end(r, rd, name);
-	free(buf);
-	free(obuf);
+	free(run.buf);
+	free(run.obuf);
 	if (opt->figures != 0)
-		cli_figures_fini(&fg);
+		cli_figures_fini(&run.fg);
+	record_hold_free(hold);
+	replay_fini(&rp_held);
 	replay_fini(&rp);
 	record_reader_free(rd);
 }
