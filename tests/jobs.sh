@@ -109,6 +109,37 @@ for tool in gamecheck gamestat; do
 	    --shard 2/3 plain.sgf plain.ggf
 done
 
+# Each text format of the data set's first 2,000 games (or of the
+# examples' games), its delimiters mangled at random (seeded: the same
+# each run): about one line in three has a byte made one of { } [ ] ( ) ;
+# " \ a line end or a blank line, so that a worker's pass over a record
+# and a reading of it meet every delimiter where the other does not
+# expect it.
+if [ -r data.csv ]; then
+	head -n 2001 data.csv > some.csv
+else
+	cat archive.csv > some.csv
+fi
+for f in pgn ggf sgf transcript; do
+	gamecheck --write=$f some.csv > w.$f 2> /dev/null
+	awk -v seed=17 'BEGIN { srand(seed); n = split("{ } [ ] ( ) ; \" \\", d, " ") }
+	{
+		if (length($0) > 0 && rand() < 0.33) {
+			i = 1 + int(rand() * length($0))
+			r = rand()
+			c = r < 0.1 ? "\n" : r < 0.15 ? "\n\n" : d[1 + int(rand() * n)]
+			$0 = substr($0, 1, i - 1) c substr($0, i + 1)
+		}
+		print
+	}' w.$f > mangled.$f
+done
+for tool in gamecheck gamestat; do
+	same "$tool, every text format's delimiters mangled" $tool \
+	    mangled.pgn mangled.ggf mangled.sgf
+	same "$tool, transcripts mangled" $tool -f transcript \
+	    mangled.transcript
+done
+
 # The notation, whose records a worker passes over item by item, building
 # nothing: comments holding lines that open with '[' and results, a %
 # line, tags and movetext on one line, records of no tag one after
