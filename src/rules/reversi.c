@@ -61,13 +61,14 @@
 
 struct reversi {
 	struct rules_head head;
-	uint64_t	  bb[2];	   /* by colour, boards up to 8x8 */
-	uint64_t	  valid;	   /* the board's squares, as bits */
-	uint8_t		  cell[BIG_CELLS]; /* larger boards */
+	uint64_t	  bb[2];      /* by colour, boards up to 8x8 */
+	uint64_t	  valid;      /* the board's squares, as bits */
 	int8_t		  span[4];    /* x0, y0, x1, y1: where moves may be */
 	uint16_t	  discs[2];   /* on larger boards, by colour */
 	uint8_t		  big;	      /* one byte per cell */
 	uint16_t	  flipped[2]; /* discs each colour turned over */
+	/* Larger boards; last, as big_clear alone sets it (reversi_init). */
+	uint8_t		  cell[BIG_CELLS];
 };
 
 /* ---- Bitboards (boards up to 8x8) ---------------------------------- */
@@ -473,7 +474,8 @@ static int
 reversi_init(const struct rules_board *b, void *st,
     const struct rules_variant *v, struct diag *d)
 {
-	struct reversi *r = gamekit_clear(st, sizeof *r);
+	/* Not the cells, big_clear's: an 8x8 game clears a tenth as much. */
+	struct reversi *r = gamekit_clear(st, offsetof(struct reversi, cell));
 	int		n = b->width, m = n / 2, x, y;
 	int		start[4][3] = {
 			    /* rules.md §1: d4 e5 White, e4 d5 Black (on 8x8). */
