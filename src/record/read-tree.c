@@ -1446,74 +1446,107 @@ room_take(const struct record_reader *rd, struct tree_room *r)
 }
 
 /*
+ * One move of tree_squares' loop, its first eight bytes w as the format
+ * writes them (semi: 1 SGF's ;B[f5], 0 GGF's B[f5]), want their bytes as
+ * the move due must be: whether it is a square of 8x8 or a pass as the
+ * codec writes it (PA, pa), with its square (record_square_byte's) in
+ * *square and its two bytes in *two.
+ */
+static inline __attribute__((always_inline)) bool
+square_move(uint64_t w, uint64_t want, const unsigned semi, uint8_t *square,
+    uint32_t *two)
+{
+	const unsigned sh = 8 * semi;
+	const uint64_t mask = (uint64_t)0xff0000ffff << sh | semi * 0xff;
+	uint32_t       pair, d;
+
+	if ((w & mask) != want)
+		return false;
+	pair = (uint32_t)(w >> (16 + sh)) & 0xffff;
+	/*
+	 * The file (either case) less 'a' in the low byte, the rank less
+	 * '1' in the high one: a byte below its floor borrows, and sets
+	 * the high bits, so that both are below 8 only for a1 to h8.
+	 */
+	d = (pair | 0x20) - ('a' | '1' << 8);
+	if ((d & 0xf8f8) != 0) {
+		/* A pass as the codec writes it (PA, pa) is kept as written. */
+		if (pair != ('P' | 'A' << 8) && pair != ('p' | 'a' << 8))
+			return false;
+		d = RECORD_SQUARE_NONE;
+	}
+	/* The file's high four bits are zero: the rank's low four go there. */
+	*square = (uint8_t)(d | d >> 4);
+	*two = pair;
+	return true;
+}
+
+/*
  * tree_squares' loop, the format's way of writing a move its constant
  * (semi: 1 SGF's ;B[f5], 0 GGF's B[f5]), so that its masks and strides
- * take no register.  want: a move's bytes as the next must be.
+ * take no register.  want: a move's bytes as the next must be.  Each
+ * turn's text pointed at as it is written (rd->turns_at), its offset
+ * kept should the text move before the record ends.
  */
 static inline __attribute__((always_inline)) size_t
 square_moves(const char *s, size_t i, size_t len, uint64_t want,
     struct tree_room *r, unsigned long lineno, size_t col0,
     unsigned long long off0, const unsigned semi)
 {
-	const unsigned sh = 8 * semi, stride = 5 + semi;
-	const uint64_t mask = (uint64_t)0xff0000ffff << sh | semi * 0xff;
-	const uint64_t flip = (uint64_t)('B' ^ 'W') << sh;
-	struct record_token *restrict t = r->turns + r->nturns;
-	size_t *restrict turn_off = r->turn_off + r->nturns;
-	uint8_t *restrict squares = r->squares + r->nturns;
-	char *restrict text = r->text;
-	size_t tl = r->textlen, k;
+	const unsigned	     sh = 8 * semi, stride = 5 + semi;
+	const uint64_t	     flip = (uint64_t)('B' ^ 'W') << sh;
+	struct record_token *t0 = r->turns + r->nturns, *restrict t = t0;
+	size_t *restrict     turn_off = r->turn_off + r->nturns;
+	uint8_t *restrict    squares = r->squares + r->nturns;
+	char *restrict	     text = r->text;
+	size_t		     tl = r->textlen, k;
 	/* A byte's column and offset are its index and these. */
-	size_t		   dcol = col0 + 2 + semi;
-	unsigned long long doff = off0 + 2 + semi;
-	uint64_t	   w;
-	uint32_t	   two;
-	unsigned	   file, rank, square;
+	size_t		     dcol = col0 + 2 + semi;
+	unsigned long long   doff = off0 + 2 + semi;
+	uint64_t	     w;
+	uint32_t	     two;
+	uint8_t		     square;
 	/*
-	 * Moves that r has room for start below stop; those whose eight
-	 * bytes the line holds, below whole; then the line's last few.
+	 * Moves whose eight bytes the line holds start below whole; those
+	 * that r has room for, below stop; the line's last one apart.
 	 */
+	size_t whole = len >= 8 ? len - 7 : 0;
 	size_t stop = r->room < (len - i) / stride + 1 ? i + r->room * stride :
 							 len;
-	size_t whole = len >= 8 ? len - 7 : 0;
-	bool   tail = false;
 
-	if (whole > stop)
-		whole = stop;
-	for (;; t++) {
-		if (i < whole)
+	if (stop > whole)
+		stop = whole;
+	for (;;) {
+		if (i < stop)
 			memcpy(&w, s + i, sizeof w);
-		else if (i < stop && len - i >= stride && !tail) {
-			/* The line's last move (B[h1];) may end it. */
-			w = 0;
-			memcpy(&w, s + i, len - i);
-			tail = true;
+		else if (i >= whole && len - i >= stride &&
+		    (size_t)(t - t0) < r->room) {
+			/* The line's last move (B[h1];), its bytes at the low end. */
+			if (len >= 8) {
+				memcpy(&w, s + len - 8, sizeof w);
+				w >>= 8 * (8 - (len - i));
+			} else
+				for (w = 0, k = len - i; k-- > 0;)
+					w = w << 8 | (unsigned char)s[i + k];
+			/* No move after it. */
+			whole = SIZE_MAX;
 		} else
 			break;
-		if ((w & mask) != want)
+		if (!square_move(w, want, semi, &square, &two))
 			break;
-		two = (uint32_t)(w >> (16 + sh)) & 0xffff;
-		file = ((two & 0xff) | 0x20) - 'a';
-		rank = (two >> 8) - '1';
-		square = file | rank << 4;
-		/* A pass as the codec writes it (PA, pa) is kept as written. */
-		if ((file | rank) >= 8) {
-			if (two != ('P' | 'A' << 8) && two != ('p' | 'a' << 8))
-				break;
-			square = RECORD_SQUARE_NONE;
-		}
-		/* Its text pointed at by reader_finish, as add_turn's. */
+		t->text = text + tl;
 		t->len = 2;
 		t->at = (struct diag_pos){ lineno, dcol + i, doff + i };
+		t++;
 		*turn_off++ = tl;
-		*squares++ = (uint8_t)square;
+		*squares++ = square;
 		/* "f5" and its NUL; the fourth byte is in the room, unused. */
 		memcpy(text + tl, &two, sizeof two);
 		tl += 3;
 		i += stride;
 		want ^= flip;
 	}
-	k = (size_t)(t - (r->turns + r->nturns));
+	k = (size_t)(t - t0);
 	r->nturns += k;
 	r->textlen = tl;
 	r->room -= k;
@@ -1570,6 +1603,7 @@ tree_run(struct tree_parse *p)
 	size_t		      len = rd->linelen, i, j, start, n;
 	int		      colour = -1; /* of the last move, -1: a ';' */
 	int		      due;
+	char		      c;
 	/* A copy the compiler keeps in registers: text stores alias all. */
 	struct tree_order o = p->tr.order;
 	struct tree_room  r;
@@ -1578,15 +1612,15 @@ tree_run(struct tree_parse *p)
 	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
 		return false;
 	for (i = start = rd->pos - 1; i < len;) {
-		/* The colour due, or the first move's (';' before it or not). */
-		due = -1;
-		if (o.first_colour != -1)
-			due = o.first_colour ^ (int)(o.nmoves & 1);
-		else if (s[i + (s[i] == ';' && i + 1 < len)] == 'B')
-			due = 0;
-		else if (s[i + (s[i] == ';' && i + 1 < len)] == 'W')
-			due = 1;
-		if (due != -1 && o.bad_colour == -1) {
+		/*
+		 * The colour due, or the first move's (';' before it or
+		 * not); none where no move starts (GGF's ";)").
+		 */
+		c = s[i + (s[i] == ';' && i + 1 < len)];
+		if ((c == 'B' || c == 'W') && o.bad_colour == -1) {
+			due = o.first_colour != -1 ?
+			    o.first_colour ^ (int)(o.nmoves & 1) :
+			    c == 'W';
 			room_take(rd, &r);
 			j = tree_squares(s, i, len, due, &r, rd->lineno,
 			    1 - rd->line_start, rd->line_offset);
@@ -1600,6 +1634,9 @@ tree_run(struct tree_parse *p)
 				o.nmoves += r.nturns - rd->rec.nturns;
 				if (r.nturns != rd->rec.nturns)
 					rd->has_movetext = true;
+				/* Their text pointed at, as the turns' before. */
+				if (rd->turns_at == rd->rec.nturns)
+					rd->turns_at = r.nturns;
 				rd->rec.nturns = r.nturns;
 				rd->textlen = r.textlen;
 				colour = s[j - 5] == 'W';

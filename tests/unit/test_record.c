@@ -802,6 +802,78 @@ START_TEST(tree_values_at_any_byte)
 END_TEST
 
 /*
+ * A tree's turns point at their text (a run's as it is written), however
+ * the record's text grows after them: a long tag value after a run,
+ * between runs, or before the moves; a move read one by one (a note, a
+ * pass word) among runs; and the records after it, on the same line and
+ * on the next, reusing the text.  Each turn's text its own, NUL ended.
+ */
+START_TEST(tree_turns_point_into_their_text)
+{
+	static const char *const fmts[2][3] = {
+		/* Before the moves, a move, the end. */
+		{ "(;GM[Othello]", "%s[%s]", ";)" },
+		{ "(;GM[2]FF[4]", ";%s[%s]", ")" },
+	};
+	static const char *const moves[] = { "f5", "d6", "c3", "d3", "c4",
+		"f4", "f6/1.5", "f3", "e6", "e7", "pass", "c5", "b4", "PA" };
+	static const char *const want[] = { "f5", "d6", "c3", "d3", "c4",
+		"f4", "f6", "f3", "e6", "e7", "pass", "c5", "b4", "PA" };
+	static const enum record_format formats[] = { RECORD_GGF, RECORD_SGF };
+	const size_t n = sizeof moves / sizeof moves[0];
+	char	    *text, *big;
+	size_t	     f, at, k, len, cap = 60000, r;
+	const struct record *rec;
+
+	text = malloc(cap);
+	big = malloc(20000);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_ptr_nonnull(big);
+	memset(big, 'x', 19999);
+	big[19999] = '\0';
+	for (f = 0; f < 2; f++)
+		for (at = 0; at <= n; at++) {
+			len = 0;
+			/* Two trees on a line, then one on the next. */
+			for (r = 0; r < 3; r++) {
+				len += (size_t)snprintf(text + len, cap - len,
+				    "%s", fmts[f][0]);
+				for (k = 0; k <= n; k++) {
+					if (k == at && r != 1)
+						len += (size_t)snprintf(
+						    text + len, cap - len,
+						    "%sPC[%s]",
+						    f == 1 ? ";" : "", big);
+					if (k < n)
+						len += (size_t)snprintf(
+						    text + len, cap - len,
+						    fmts[f][1], k % 2 ? "W" : "B",
+						    moves[k]);
+				}
+				len += (size_t)snprintf(text + len, cap - len,
+				    "%s%s", fmts[f][2], r == 1 ? "\n" : "");
+			}
+			ck_assert_uint_lt(len, cap);
+			reader_open(text, len, formats[f]);
+			for (r = 0; r < 3; r++) {
+				rec = next_record();
+				ck_assert_uint_eq(rec->nturns, n);
+				for (k = 0; k < n; k++) {
+					ck_assert_str_eq(
+					    turn_text(rec, k), want[k]);
+					ck_assert_int_eq(
+					    rec->turns[k].text[rec->turns[k].len],
+					    '\0');
+				}
+			}
+			assert_no_more();
+		}
+	free(big);
+	free(text);
+}
+END_TEST
+
+/*
  * Line ends as read_line finds them: lone CRs through a whole block (no
  * LF in it), a CR as the block's last byte, a line longer than a block,
  * and a last line with no end; each record's turns are its own line's.
@@ -2002,7 +2074,8 @@ UNIT_MAIN("record",
 		transcript_runs_as_the_pattern_says,
 		transcript_lines_across_blocks, tags_as_the_pattern_says,
 		format_names, binary_input_is_one_record, skip_is_read_unseen,
-		buffer_reads_as_stream, tree_values_at_any_byte, NULL),
+		buffer_reads_as_stream, tree_values_at_any_byte,
+		tree_turns_point_into_their_text, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
