@@ -1481,6 +1481,32 @@ square_move(uint64_t w, uint64_t want, const unsigned semi, uint8_t *square,
 	return true;
 }
 
+/* A token's line and column, stored at once (struct diag_pos's first two). */
+typedef unsigned long tree_line_col __attribute__((vector_size(16)));
+_Static_assert(offsetof(struct diag_pos, col) == sizeof(unsigned long) &&
+	sizeof(tree_line_col) == 2 * sizeof(unsigned long),
+    "a diag_pos starts with its line and column");
+
+/*
+ * A turn of tree_squares' loop written: its token at t (its text at
+ * offset tl of text, its line and column lc, its offset off), the text's
+ * offset, its square and its text ("f5" and its NUL; the fourth byte of
+ * two is in the room, unused).
+ */
+static inline __attribute__((always_inline)) void
+square_turn(struct record_token *t, size_t *turn_off, uint8_t *squares,
+    char *text, size_t tl, tree_line_col lc, unsigned long long off,
+    uint8_t square, uint32_t two)
+{
+	t->text = text + tl;
+	t->len = 2;
+	memcpy(&t->at, &lc, sizeof lc);
+	t->at.offset = off;
+	*turn_off = tl;
+	*squares = square;
+	memcpy(text + tl, &two, sizeof two);
+}
+
 /*
  * tree_squares' loop, the format's way of writing a move its constant
  * (semi: 1 SGF's ;B[f5], 0 GGF's B[f5]), so that its masks and strides
@@ -1495,14 +1521,15 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 {
 	const unsigned	     sh = 8 * semi, stride = 5 + semi;
 	const uint64_t	     flip = (uint64_t)('B' ^ 'W') << sh;
+	const tree_line_col  step = { 0, stride };
 	struct record_token *t0 = r->turns + r->nturns, *restrict t = t0;
 	size_t *restrict     turn_off = r->turn_off + r->nturns;
 	uint8_t *restrict    squares = r->squares + r->nturns;
 	char *restrict	     text = r->text;
 	size_t		     tl = r->textlen, k;
-	/* A byte's column and offset are its index and these. */
-	size_t		     dcol = col0 + 2 + semi;
+	/* A byte's offset is its index and doff; the square's column, lc's. */
 	unsigned long long   doff = off0 + 2 + semi;
+	tree_line_col	     lc = { lineno, col0 + 2 + semi + i };
 	uint64_t	     w;
 	uint32_t	     two;
 	uint8_t		     square;
@@ -1516,36 +1543,32 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 
 	if (stop > whole)
 		stop = whole;
-	for (;;) {
-		if (i < stop)
-			memcpy(&w, s + i, sizeof w);
-		else if (i >= whole && len - i >= stride &&
-		    (size_t)(t - t0) < r->room) {
-			/* The line's last move (B[h1];), its bytes at the low end. */
-			if (len >= 8) {
-				memcpy(&w, s + len - 8, sizeof w);
-				w >>= 8 * (8 - (len - i));
-			} else
-				for (w = 0, k = len - i; k-- > 0;)
-					w = w << 8 | (unsigned char)s[i + k];
-			/* No move after it. */
-			whole = SIZE_MAX;
-		} else
-			break;
+	for (; i < stop; i += stride) {
+		memcpy(&w, s + i, sizeof w);
 		if (!square_move(w, want, semi, &square, &two))
-			break;
-		t->text = text + tl;
-		t->len = 2;
-		t->at = (struct diag_pos){ lineno, dcol + i, doff + i };
-		t++;
-		*turn_off++ = tl;
-		*squares++ = square;
-		/* "f5" and its NUL; the fourth byte is in the room, unused. */
-		memcpy(text + tl, &two, sizeof two);
+			goto out;
+		square_turn(t++, turn_off++, squares++, text, tl, lc, doff + i,
+		    square, two);
 		tl += 3;
-		i += stride;
+		lc += step;
 		want ^= flip;
 	}
+	/* The line's last move (B[h1];), its bytes at the low end. */
+	if (i >= whole && len - i >= stride && (size_t)(t - t0) < r->room) {
+		if (len >= 8) {
+			memcpy(&w, s + len - 8, sizeof w);
+			w >>= 8 * (8 - (len - i));
+		} else
+			for (w = 0, k = len - i; k-- > 0;)
+				w = w << 8 | (unsigned char)s[i + k];
+		if (square_move(w, want, semi, &square, &two)) {
+			square_turn(t++, turn_off, squares, text, tl, lc,
+			    doff + i, square, two);
+			tl += 3;
+			i += stride;
+		}
+	}
+out:
 	k = (size_t)(t - t0);
 	r->nturns += k;
 	r->textlen = tl;
@@ -1669,6 +1692,82 @@ tree_run(struct tree_parse *p)
 	return true;
 }
 
+/*
+ * The properties of the main line as nearly every root writes them, on
+ * the line in hand with nothing between: PB[name]RE[B+28]AB[e4][d5]...,
+ * a name of letters, each value closed on the line by a ']' with no
+ * escape before it; the byte in hand (p->c, at rd->pos - 1) the first
+ * letter.  Each value read into the record as tree_property and
+ * tree_values would, without a byte taken at a time between them (a
+ * dozen a root, each a tenth of reading it); the first byte that is
+ * something else, or a move (B[ or W[), left in hand as tree_next leaves
+ * it, and a property whose values stop being plain left to tree_values
+ * at the value's '['.  Returns false, nothing read, when the first
+ * property is not plain.
+ */
+static bool
+tree_props(struct tree_parse *p)
+{
+	struct record_reader *rd = p->rd;
+	const char	     *s = rd->line;
+	size_t		      len = rd->linelen, i, j, n, idlen, start;
+	size_t		      last = 0, lastlen = 0; /* the last name read */
+	/* Zeroed past the name: tree_apply reads two letters at once. */
+	char		      id[8];
+	struct tree_prop      prop;
+
+	if (p->after_variation || p->tr.main_done || !rd->have_line ||
+	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
+		return false;
+	prop.id = id;
+	for (i = start = rd->pos - 1; i < len;) {
+		memset(id, 0, sizeof id);
+		for (idlen = 0; i + idlen < len && idlen < sizeof id - 1 &&
+		     tree_letter((unsigned char)s[i + idlen]);
+		     idlen++)
+			id[idlen] = (char)(s[i + idlen] & ~0x20);
+		/* Moves are tree_run's. */
+		if (idlen == 0 || i + idlen >= len || s[i + idlen] != '[' ||
+		    (idlen == 1 && (id[0] == 'B' || id[0] == 'W')))
+			break;
+		for (j = i + idlen; j < len && s[j] == '['; j += n + 2) {
+			n = value_stop(s + j + 1, len - j - 1);
+			if (j + 1 + n >= len || s[j + 1 + n] != ']' ||
+			    n > rd->max_size) {
+				/* From this value's '[' on, tree_values'. */
+				if (j == i + idlen)
+					goto out;
+				rd->pos = j + 1;
+				p->c = '[';
+				p->gap = false;
+				p->at = reader_pos(rd, j);
+				tree_values(p, id, idlen);
+				return true;
+			}
+			prop.at = prop.vat = reader_pos(rd, j);
+			prop.v = s + j + 1;
+			prop.len = n;
+			tree_apply(rd, &p->tr, &prop);
+		}
+		last = i;
+		lastlen = idlen;
+		i = j;
+	}
+out:
+	if (i == start)
+		return false;
+	/* The last name, read before the line may move. */
+	memset(id, 0, sizeof id);
+	for (idlen = 0; idlen < lastlen; idlen++)
+		id[idlen] = (char)(s[last + idlen] & ~0x20);
+	rd->pos = i;
+	tree_next(p);
+	/* More values of the last property (AB[e4] [d5], AB[e4]\n[d5]). */
+	if (p->c == '[')
+		tree_values(p, id, idlen);
+	return true;
+}
+
 /* Node: ';' (in hand) then its properties. */
 static void
 tree_node(struct tree_parse *p)
@@ -1705,6 +1804,8 @@ tree_game(struct tree_parse *p)
 		} else if (p->c == ';')
 			/* An empty node (GGS's ";)") says nothing. */
 			tree_node(p);
+		else if (tree_letter(p->c) && tree_props(p))
+			continue;
 		else if (p->c == '[' || tree_letter(p->c))
 			tree_property(p);
 		else {

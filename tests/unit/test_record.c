@@ -802,6 +802,70 @@ START_TEST(tree_values_at_any_byte)
 END_TEST
 
 /*
+ * A root's properties read where they stand on the line (tree_props) as
+ * one by one: more values of a property after a gap or a line end, a
+ * value that runs past the line or holds an escape (the first, or one
+ * after plain ones), a long name, names in lower case, a name apart from
+ * its value, and the input's end in a name.
+ */
+START_TEST(tree_roots_as_read_apart)
+{
+	static const struct {
+		const char *text;
+		const char *code; /* NULL: none */
+		unsigned long line, col;
+		const char *black; /* NULL: not checked */
+	} cases[] = {
+		{ "(;GM[2]PB[a]\n[b]PW[c];B[f5])\n", "duplicate-tag", 2, 1,
+		    "a" },
+		{ "(;GM[2]PB[a] [b]PW[c];B[f5])\n", "duplicate-tag", 1, 14,
+		    "a" },
+		{ "(;GM[2]PB[a][b\n]PW[c];B[f5])\n", "duplicate-tag", 1, 13,
+		    "a" },
+		{ "(;GM[2]PB[a\\]b]PW[c];B[f5])\n", NULL, 0, 0, "a]b" },
+		{ "(;GM[2]PW[c]PB[a\\]b];B[f5])\n", NULL, 0, 0, "a]b" },
+		{ "(;GM[2]PW[c]PB[a\\\\]b];B[f5])\n", "bad-property", 1, 20,
+		    "a\\" },
+		{ "(;GM[2]PW[c]PB[a\nb];B[f5])\n", NULL, 0, 0, "a\nb" },
+		{ "(;GM[2]PLAYERBLACK[x]PB[a];B[f5])\n", "bad-property", 1,
+		    15, "a" },
+		{ "(;GM[2]pb[a]pw[b];B[f5])\n", NULL, 0, 0, "a" },
+		{ "(;GM[2]PB[a]PW[b]", "unterminated-property", 1, 1, "a" },
+		{ "(;GM[2]PW[c]PB[a]\n;B[f5])\n", NULL, 0, 0, "a" },
+		{ "(;GM[2]PW[c]PB [a]EV[e];B[f5])\n", NULL, 0, 0, "a" },
+		{ "(;GM[2]PW[c]PB[a]\tEV[e][f];B[f5])\n", "duplicate-tag", 1,
+		    24, "a" },
+		{ "(;GM[2]PW[c]EV[e][f\\]];B[f5])\n", "duplicate-tag", 1, 18,
+		    NULL },
+		{ "(;GM[2]PW[c]PB[a]EV", "unterminated-property", 1, 1, "a" },
+	};
+	const struct record	*rec;
+	const struct record_tag *black;
+	size_t			 k;
+
+	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		reader_open(cases[k].text, strlen(cases[k].text), RECORD_SGF);
+		rec = next_record();
+		if (cases[k].code == NULL)
+			ck_assert_msg(!rec->malformed, "%s: %s", cases[k].text,
+			    rec->error.msg);
+		else {
+			ck_assert_msg(rec->malformed, "%s", cases[k].text);
+			ck_assert_str_eq(
+			    diag_name(rec->error.code), cases[k].code);
+			ck_assert_uint_eq(rec->error.at.line, cases[k].line);
+			ck_assert_uint_eq(rec->error.at.col, cases[k].col);
+		}
+		if (cases[k].black != NULL) {
+			black = record_tag_find(rec, "Black");
+			ck_assert_ptr_nonnull(black);
+			ck_assert_str_eq(black->value, cases[k].black);
+		}
+	}
+}
+END_TEST
+
+/*
  * A tree's turns point at their text (a run's as it is written), however
  * the record's text grows after them: a long tag value after a run,
  * between runs, or before the moves; a move read one by one (a note, a
@@ -2075,7 +2139,8 @@ UNIT_MAIN("record",
 		transcript_lines_across_blocks, tags_as_the_pattern_says,
 		format_names, binary_input_is_one_record, skip_is_read_unseen,
 		buffer_reads_as_stream, tree_values_at_any_byte,
-		tree_turns_point_into_their_text, NULL),
+		tree_turns_point_into_their_text, tree_roots_as_read_apart,
+		NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
