@@ -400,6 +400,14 @@
 #   tree_apply), not a byte at a time through tree_property, tree_values,
 #   tree_value and tree_next each:
 #     GGF 12,916 -> 12,402, SGF 14,773 -> 14,001, CSV 8,610.
+#   step 4 (target 4, -j), a tree that is a whole line of the input's
+#   block passed over where it lies (skip_line_tree: four memchr calls,
+#   no copy into rd->line, no byte-by-byte parens), not read by
+#   reader_line and skip_plain: a record passed over about 935 -> 630
+#   instructions.  gamecheck -q -j 2 one.EXT under callgrind
+#   --trace-children=yes, both workers and the parent, against -j 1:
+#   main GGF 391.9M / 363.4M (1.078x), SGF 429.7M / 400.3M (1.073x);
+#   tree3 GGF 338.7M / 318.2M (1.064x), SGF 379.7M / 359.2M (1.057x).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -1976,6 +1976,53 @@ skip_plain(struct tree_skip *k, const char *s, size_t *i, size_t len)
 }
 
 /*
+ * skip_tree's way past a tree that is the whole next line of the input's
+ * block, as nearly every archive writes one: its '(' first, its one ')'
+ * last (then LF or CR LF), no other paren, no escape and no CR before
+ * it, the ')' outside a value (the last bracket before it no '['): the
+ * line passed over where it lies, as reader_line would count it, not
+ * copied into rd->line and its bytes not taken one by one (a -j worker
+ * passes over every other record).  False, nothing done, for anything
+ * else: a line in hand not all read, the first line, a line the block
+ * does not hold whole or longer than max_size (cut, too-large).
+ */
+static bool
+skip_line_tree(struct record_reader *rd)
+{
+	const char *p = rd->inbuf + rd->inpos, *lf, *q;
+	size_t	    avail = rd->inlen - rd->inpos, n, eol = 1;
+
+	if ((rd->have_line && rd->pos < rd->linelen) || rd->lineno == 0 ||
+	    avail == 0 || p[0] != '(')
+		return false;
+	/* The block's next LF, as line_end looks for it: once a block. */
+	if (rd->next_lf == SIZE_MAX || rd->next_lf < rd->inpos) {
+		lf = memchr(p, '\n', avail);
+		rd->next_lf = lf != NULL ? (size_t)(lf - rd->inbuf) : rd->inlen;
+	}
+	if (rd->next_lf == rd->inlen)
+		return false;
+	n = rd->next_lf - rd->inpos;
+	if (n > 0 && p[n - 1] == '\r') {
+		n--;
+		eol = 2;
+	}
+	if (n < 2 || p[n - 1] != ')' || n > rd->max_size ||
+	    memchr(p, ')', n - 1) != NULL || memchr(p + 1, '(', n - 1) != NULL ||
+	    memchr(p, '\\', n) != NULL || memchr(p, '\r', n) != NULL)
+		return false;
+	for (q = p + n - 1; q > p && q[-1] != '[' && q[-1] != ']'; q--)
+		continue;
+	if (q > p && q[-1] == '[')
+		return false;
+	rd->have_line = false;
+	rd->inpos += n + eol;
+	rd->next_offset += n + eol;
+	rd->lineno++;
+	return true;
+}
+
+/*
  * Moves past the next game tree as next_tree reads it, without building
  * it: anything before its '(' passed over, then every '[' outside a
  * value opening one, closed by a ']' no '\\' escapes, and the '(' and
@@ -1989,6 +2036,8 @@ skip_tree(struct record_reader *rd)
 	bool		 nl;
 	int		 c;
 
+	if (skip_line_tree(rd))
+		return 1;
 	for (;;) {
 		/* Most of a line by its parens, a -j worker's most bytes. */
 		if (rd->have_line && !k.esc &&

@@ -1263,6 +1263,136 @@ START_TEST(binary_input_is_one_record)
 END_TEST
 
 /*
+ * Skipping a GGF or SGF tree (-j) leaves the reader where reading it
+ * would, whether the tree is a whole line passed over where it lies
+ * (skip_line_tree) or not: the records after it have the same number,
+ * start, error and turns, whatever ends the lines (LF, CR LF, a lone
+ * CR), with a paren or an escape in a value, a ')' in a value at the
+ * line's end, two trees on a line, a tree across lines, variations,
+ * bytes after the ')', a GGS count before the tree, lines across the
+ * reader's blocks, and a line longer than the most a record may take.
+ */
+START_TEST(tree_skip_is_read_unseen)
+{
+	static const char *const sgf[] = {
+		"(;GM[2];B[f5];W[d6])",
+		"(;GM[2]C[a)b];B[f5];W[d6])",
+		"(;GM[2]C[a(b];B[f5])",
+		"(;GM[2]C[a\\]b)];B[f5])",
+		"(;GM[2];B[f5]C[x)",
+		"];W[d6])",
+		"(;GM[2];B[f5])(;GM[2];B[d3])",
+		"(;GM[2];B[f5]\n;W[d6])",
+		"(;GM[2];B[f5](;W[d6])(;W[f4]))",
+		"(;GM[2];B[f5]) ",
+		"(;GM[2]PB[\r];B[f5])",
+		"(;GM[2];B[f5];W[d6];B[c3])",
+		"(;GM[2]C[a[b)",
+		"]B[f5])",
+		"(;GM[2]C[]b)",
+		"(;GM[2];B[f5]\0;W[d6])",
+		"x(;GM[2];B[f5])",
+	};
+	static const char *const ggf[] = {
+		"(;GM[Othello]B[f5]W[d6];)",
+		"2 (;GM[Othello]B[f5];)",
+		"(;GM[Othello]PC[)]B[f5];)",
+		"(;GM[Othello]B[f5]W[d6]B[c3];)",
+	};
+	static const char *const ends[] = { "\n", "\r\n", "\r", "\n\n",
+		"\n \t\n" };
+	struct {
+		unsigned long	   index, line, col;
+		unsigned long long offset;
+		int		   code;
+		size_t		   nturns;
+	} all[2500];
+	const struct record *rec;
+	const char *const   *forms;
+	char		    *text;
+	size_t		     len, i, n = sizeof all / sizeof all[0], cap = 200000,
+			 nforms, k, w, most;
+	int		     fmt, pass, c;
+
+	text = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (fmt = 0; fmt < 2; fmt++)
+		for (most = 0; most < 2; most++) {
+			forms = fmt == 0 ? sgf : ggf;
+			nforms = fmt == 0 ? sizeof sgf / sizeof sgf[0] :
+					    sizeof ggf / sizeof ggf[0];
+			len = 0;
+			for (i = 0; i < n; i++) {
+				/* Lines of different lengths, to cross blocks. */
+				k = i % 7 == 3 ? i / 7 % nforms : 0;
+				w = strlen(forms[k]) + 1;
+				memcpy(text + len, forms[k], w);
+				len += w - 1;
+				/* The NUL's form: its bytes past the NUL too. */
+				if (strcmp(forms[k], "(;GM[2];B[f5]") == 0) {
+					memcpy(text + len, "\0;W[d6])", 8);
+					len += 8;
+				}
+				if (i % 11 == 5)
+					for (c = 0; c < (int)(i % 90); c++)
+						text[len++] = c % 2 ? ']' : 'x';
+				len += (size_t)snprintf(text + len, cap - len,
+				    "%s", i % 13 == 0 ? "" : ends[i % 5]);
+			}
+			ck_assert_uint_lt(len, cap);
+			for (pass = 0; pass < 3; pass++) {
+				reader_open(text, len,
+				    fmt == 0 ? RECORD_SGF : RECORD_GGF);
+				if (most)
+					record_reader_max_size(rd, 1024);
+				for (i = 0; i < n; i++) {
+					/* Pass 0 reads all; 1, 2 skip every other. */
+					if (pass > 0 &&
+					    i % 2 == (size_t)pass - 1) {
+						if (record_reader_skip(rd) != 1)
+							break;
+						continue;
+					}
+					if (record_reader_next(rd, &rec) != 1)
+						break;
+					if (pass == 0) {
+						all[i].index = rec->index;
+						all[i].line = rec->start.line;
+						all[i].col = rec->start.col;
+						all[i].offset = rec->start.offset;
+						all[i].code = rec->malformed ?
+						    (int)rec->error.code :
+						    -1;
+						all[i].nturns = rec->nturns;
+						continue;
+					}
+					ck_assert_uint_eq(
+					    rec->index, all[i].index);
+					ck_assert_uint_eq(
+					    rec->start.line, all[i].line);
+					ck_assert_uint_eq(
+					    rec->start.col, all[i].col);
+					ck_assert_uint_eq(
+					    rec->start.offset, all[i].offset);
+					ck_assert_int_eq(rec->malformed ?
+						(int)rec->error.code :
+						-1,
+					    all[i].code);
+					ck_assert_uint_eq(
+					    rec->nturns, all[i].nturns);
+				}
+				if (pass == 0)
+					n = i;
+				else
+					ck_assert_uint_eq(i, n);
+			}
+			n = sizeof all / sizeof all[0];
+		}
+	free(text);
+}
+END_TEST
+
+/*
  * Skipping a record of a line format (-j, --shard) leaves the reader
  * where reading it would: the records after it have the same number,
  * line and offset, whatever ends the lines (LF, CR LF, a lone CR), with
@@ -2140,7 +2270,7 @@ UNIT_MAIN("record",
 		format_names, binary_input_is_one_record, skip_is_read_unseen,
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
-		NULL),
+		tree_skip_is_read_unseen, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
