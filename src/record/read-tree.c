@@ -366,7 +366,18 @@ sgf_point(const char *v, size_t len)
 		.ncells = TREE_SIDE_MAX * TREE_SIDE_MAX,
 		.name = "16x16" };
 	int				cell;
+	unsigned			file, rank;
 
+	/*
+	 * A cell of two bytes (e4, nearly every point): rules_cell_parse's
+	 * reading by hand, with no call (a letter, a digit 1-9).
+	 */
+	if (len == 2 && (rank = (unsigned char)v[1] - (unsigned)'1') < 9) {
+		file = ((unsigned char)v[0] | 0x20) - (unsigned)'a';
+		return file < TREE_SIDE_MAX ?
+		    (int)(rank * TREE_SIDE_MAX + file) :
+		    -1;
+	}
 	/* Row-major: a square cell is already row * side + column. */
 	if ((cell = rules_cell_parse(&b, v, len)) >= 0)
 		return cell;
@@ -909,13 +920,15 @@ prop_points(
 static void
 prop_pl(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	char shown[RECORD_SHOWN];
+	char shown[RECORD_SHOWN], c;
 
 	if (!tree_before_moves(rd, tr, p->id, p->at) ||
 	    !tree_once(rd, &tr->has_pl, p->id, p->at))
 		return;
 	tree_set_up(tr, p->at);
-	if (p->len != 1 || strchr("BbWw", p->v[0]) == NULL) {
+	/* strchr("BbWw")'s colours by hand, its NUL too. */
+	c = p->len == 1 ? p->v[0] : 'x';
+	if (c != '\0' && (c | 0x20) != 'b' && (c | 0x20) != 'w') {
 		util_printable(p->v, p->len, shown, sizeof shown);
 		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, p->at, 1,
 		    "PL[%s] names no colour: PL[B] or PL[W]", shown);

@@ -14,6 +14,7 @@
 #include "record/record.h"
 #include "record/syntax.h"
 #include "record/wthor.h"
+#include "rules/rules.h"
 #include "util/util.h"
 #include "reading.h"
 #include "unit.h"
@@ -798,6 +799,72 @@ START_TEST(tree_values_at_any_byte)
 				ck_assert_uint_eq(rec->turns[0].at.col, 22 + k);
 			}
 	}
+}
+END_TEST
+
+/*
+ * An SGF set-up's point of two bytes, read by hand (sgf_point), as
+ * rules_cell_parse reads a cell on the widest board, else SGF's letter
+ * pair: each pair of bytes from letters of either case, digits and their
+ * neighbours, a NUL and bytes past ASCII, a bad point where neither
+ * reads one.  And PL's colour: B, b, W, w and a NUL, nothing else.
+ */
+START_TEST(sgf_points_as_cells_read)
+{
+	static const char bytes[] = "aehijpqzAEHPQZ0189:@`{/ \x80\xc1";
+	static const struct rules_board widest = { .geometry = RULES_SQUARE,
+		.width = 16,
+		.height = 16,
+		.ncells = 256,
+		.name = "16x16" };
+	static const char *const pls[] = { "B", "b", "W", "w", "x", " ", "",
+		"BW", "\x80" };
+	char		     text[64], v[2];
+	const struct record *rec;
+	size_t		     a, b, n = sizeof bytes; /* the NUL too */
+	int		     cell;
+	bool		     bad;
+
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++) {
+			v[0] = bytes[a];
+			v[1] = bytes[b];
+			/* A NUL and a byte past ASCII: binary input. */
+			if ((v[0] == '\0' || v[1] == '\0') &&
+			    ((unsigned char)v[0] >= 0x80 ||
+				(unsigned char)v[1] >= 0x80))
+				continue;
+			cell = rules_cell_parse(&widest, v, 2);
+			if (cell < 0 && v[0] >= 'a' && v[0] <= 'p' &&
+			    v[1] >= 'a' && v[1] <= 'p')
+				cell = (v[1] - 'a') * 16 + (v[0] - 'a');
+			bad = cell < 0;
+			memcpy(text, "(;GM[2]SZ[16]AB[", 16);
+			memcpy(text + 16, v, 2);
+			memcpy(text + 18, "];B[a1])\n", 10);
+			reader_open(text, 27, RECORD_SGF);
+			rec = next_record();
+			ck_assert_msg(bad == (rec->malformed &&
+						 rec->error.code ==
+						     DIAG_BAD_SETUP_TAG),
+			    "AB[%02x %02x]: %s", (unsigned char)v[0],
+			    (unsigned char)v[1], rec->error.msg);
+		}
+	for (a = 0; a < sizeof pls / sizeof pls[0]; a++) {
+		n = (size_t)snprintf(
+		    text, sizeof text, "(;GM[2]PL[%s];W[f4])\n", pls[a]);
+		reader_open(text, n, RECORD_SGF);
+		rec = next_record();
+		ck_assert_msg((a < 4) == !(rec->malformed &&
+					      rec->error.code ==
+						  DIAG_BAD_SETUP_TAG),
+		    "PL[%s]: %s", pls[a], rec->error.msg);
+	}
+	memcpy(text, "(;GM[2]PL[\0];B[f5])\n", 20);
+	reader_open(text, 20, RECORD_SGF);
+	rec = next_record();
+	ck_assert_msg(!(rec->malformed && rec->error.code == DIAG_BAD_SETUP_TAG),
+	    "PL[NUL]: %s", rec->error.msg);
 }
 END_TEST
 
@@ -2270,7 +2337,7 @@ UNIT_MAIN("record",
 		format_names, binary_input_is_one_record, skip_is_read_unseen,
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
-		tree_skip_is_read_unseen, NULL),
+		tree_skip_is_read_unseen, sgf_points_as_cells_read, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
