@@ -1735,10 +1735,19 @@ tree_props(struct tree_parse *p)
 	prop.id = id;
 	for (i = start = rd->pos - 1; i < len;) {
 		memset(id, 0, sizeof id);
-		for (idlen = 0; i + idlen < len && idlen < sizeof id - 1 &&
-		     tree_letter((unsigned char)s[i + idlen]);
-		     idlen++)
-			id[idlen] = (char)(s[i + idlen] & ~0x20);
+		/* Two letters, nearly every name: no loop. */
+		if (len - i > 2 && s[i + 2] == '[' &&
+		    tree_letter((unsigned char)s[i]) &&
+		    tree_letter((unsigned char)s[i + 1])) {
+			id[0] = (char)(s[i] & ~0x20);
+			id[1] = (char)(s[i + 1] & ~0x20);
+			idlen = 2;
+		} else
+			for (idlen = 0; i + idlen < len &&
+			     idlen < sizeof id - 1 &&
+			     tree_letter((unsigned char)s[i + idlen]);
+			     idlen++)
+				id[idlen] = (char)(s[i + idlen] & ~0x20);
 		/* Moves are tree_run's. */
 		if (idlen == 0 || i + idlen >= len || s[i + idlen] != '[' ||
 		    (idlen == 1 && (id[0] == 'B' || id[0] == 'W')))

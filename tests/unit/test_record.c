@@ -942,9 +942,9 @@ END_TEST
 START_TEST(tree_turns_point_into_their_text)
 {
 	static const char *const fmts[2][3] = {
-		/* Before the moves, a move, the end. */
-		{ "(;GM[Othello]", "%s[%s]", ";)" },
-		{ "(;GM[2]FF[4]", ";%s[%s]", ")" },
+		/* Before the moves, before a move, the end. */
+		{ "(;GM[Othello]", "", ";)" },
+		{ "(;GM[2]FF[4]", ";", ")" },
 	};
 	static const char *const moves[] = { "f5", "d6", "c3", "d3", "c4",
 		"f4", "f6/1.5", "f3", "e6", "e7", "pass", "c5", "b4", "PA" };
@@ -978,7 +978,8 @@ START_TEST(tree_turns_point_into_their_text)
 					if (k < n)
 						len += (size_t)snprintf(
 						    text + len, cap - len,
-						    fmts[f][1], k % 2 ? "W" : "B",
+						    "%s%s[%s]", fmts[f][1],
+						    k % 2 ? "W" : "B",
 						    moves[k]);
 				}
 				len += (size_t)snprintf(text + len, cap - len,
