@@ -1494,26 +1494,30 @@ square_move(uint64_t w, uint64_t want, const unsigned semi, uint8_t *square,
 	return true;
 }
 
-/* A token's line and column, stored at once (struct diag_pos's first two). */
-typedef unsigned long tree_line_col __attribute__((vector_size(16)));
+/*
+ * A token's line and column, stored at once (struct diag_pos's first
+ * two): two lanes on any machine, as wide as two unsigned longs.
+ */
+typedef unsigned long tree_line_col
+    __attribute__((vector_size(2 * sizeof(unsigned long))));
 _Static_assert(offsetof(struct diag_pos, col) == sizeof(unsigned long) &&
 	sizeof(tree_line_col) == 2 * sizeof(unsigned long),
     "a diag_pos starts with its line and column");
 
 /*
  * A turn of tree_squares' loop written: its token at t (its text at
- * offset tl of text, its line and column lc, its offset off), the text's
+ * offset tl of text, its line and column *lc, its offset off), the text's
  * offset, its square and its text ("f5" and its NUL; the fourth byte of
  * two is in the room, unused).
  */
 static inline __attribute__((always_inline)) void
 square_turn(struct record_token *t, size_t *turn_off, uint8_t *squares,
-    char *text, size_t tl, tree_line_col lc, unsigned long long off,
+    char *text, size_t tl, const tree_line_col *lc, unsigned long long off,
     uint8_t square, uint32_t two)
 {
 	t->text = text + tl;
 	t->len = 2;
-	memcpy(&t->at, &lc, sizeof lc);
+	memcpy(&t->at, lc, sizeof *lc);
 	t->at.offset = off;
 	*turn_off = tl;
 	*squares = square;
@@ -1560,7 +1564,7 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 		memcpy(&w, s + i, sizeof w);
 		if (!square_move(w, want, semi, &square, &two))
 			goto out;
-		square_turn(t++, turn_off++, squares++, text, tl, lc, doff + i,
+		square_turn(t++, turn_off++, squares++, text, tl, &lc, doff + i,
 		    square, two);
 		tl += 3;
 		lc += step;
@@ -1575,7 +1579,7 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 			for (w = 0, k = len - i; k-- > 0;)
 				w = w << 8 | (unsigned char)s[i + k];
 		if (square_move(w, want, semi, &square, &two)) {
-			square_turn(t++, turn_off, squares, text, tl, lc,
+			square_turn(t++, turn_off, squares, text, tl, &lc,
 			    doff + i, square, two);
 			tl += 3;
 			i += stride;
