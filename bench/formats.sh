@@ -414,6 +414,38 @@
 #   step 6, a property's name of two letters (nearly every one) read
 #   with no loop:
 #     GGF 12,402 -> 12,359, SGF 13,864 -> 13,772, CSV 8,610.
+# Main 5cc3a50 -> tree3: GGF 14,143 -> 12,359 (-12.6%), SGF 15,587 ->
+# 13,772 (-11.6%), CSV 8,610 -> 8,610: 1.64x -> 1.44x and 1.81x -> 1.60x
+# the CSV's instructions; -j 2 against -j 1 (instructions, as in step 4)
+# GGF 1.078x -> 1.065x, SGF 1.073x -> 1.058x.  CPU, user + system by
+# /usr/bin/time -f '%U %S' gamecheck -q, medians of 5, main's and tree3's
+# in turn, the set 16 times (410,512 games), load 6-7 on 2 cores (other
+# sessions' builds): CSV 0.27 -> 0.27 s, GGF 0.43 -> 0.38 (0.88x), SGF
+# 0.48 -> 0.43 (0.90x); x CSV GGF 1.59 -> 1.41, SGF 1.78 -> 1.59.  -j 2
+# against -j 1, perf stat -e task-clock (both workers), medians of 7 in
+# turn, same load: SGF main 477 -> 530 ms (1.110x), tree3 421 -> 468 ms
+# (1.111x); GGF main 414 -> 465 ms (1.123x), tree3 383 -> 427 ms
+# (1.114x): the time a record passed over costs fell with the reading's,
+# and what is left of -j 2's is mostly each worker reading every byte;
+# its wall speed-up could not be measured at that load (0.65-0.69 CPUs
+# used).  Left: tree_squares' loop, about 33 instructions a move, nine of
+# them the stores of its token (five words), offset, square and text (two
+# moves checked at once as sixteen bytes were tried: no fewer, the stores
+# and GCC's spills the rest); a root's values, about 100 each through
+# tree_apply, reader_tag_text and tree_result; the replay's written
+# passes and result words (play_turn, judge_turn, replay_finish: about
+# 500 a game over the CSV's, not the reader's).  Output the same: cmp of
+# gamecheck's YAML, -q, -j 2, -q -j 2, --write=ggf, --write=sgf,
+# --write=pgn --keep-illegal, --max-record-size 2K and 2600 (stdout,
+# stderr, exit) against main 5cc3a50's build at each step, on 3,000 games
+# of the set's GGF and SGF as is, with CRLF and CR line ends, no last
+# line end, moves upper case, split by line ends and blanks at random,
+# with notes, bad squares, passes of each form, escapes, comments,
+# variations, colours out of turn, cut short, 300 bytes mangled (8
+# seeds) and 200 trees on one line; main's tests/jobs.sh (its trees and
+# mangled delimiters, -j 2 and 3) with tree3's build; the golden cases
+# of GGF and SGF under valgrind's memcheck (debug build) and a minute of
+# fuzz_reader (clang, ASan and UBSan) with GGF and SGF seeds.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
