@@ -1380,7 +1380,7 @@ START_TEST(tree_skip_is_read_unseen)
 	char		    *text;
 	size_t		     len, i, n = sizeof all / sizeof all[0], cap = 200000,
 			 nforms, k, w, most;
-	int		     fmt, pass, c;
+	int		     fmt, pass, c, rest = 0;
 
 	text = malloc(cap);
 	ck_assert_ptr_nonnull(text);
@@ -1391,6 +1391,15 @@ START_TEST(tree_skip_is_read_unseen)
 					    sizeof ggf / sizeof ggf[0];
 			len = 0;
 			for (i = 0; i < n; i++) {
+				/* A line past the most a record may take, once. */
+				if (i == 2001) {
+					memcpy(text + len, "(;GM[2]C[", 9);
+					len += 9;
+					memset(text + len, 'x', 1100);
+					len += 1100;
+					memcpy(text + len, "])\n", 3);
+					len += 3;
+				}
 				/* Lines of different lengths, to cross blocks. */
 				k = i % 7 == 3 ? i / 7 % nforms : 0;
 				w = strlen(forms[k]) + 1;
@@ -1449,10 +1458,15 @@ START_TEST(tree_skip_is_read_unseen)
 					ck_assert_uint_eq(
 					    rec->nturns, all[i].nturns);
 				}
-				if (pass == 0)
+				/* Stopped where reading stopped. */
+				if (pass == 0) {
 					n = i;
-				else
+					rest = record_reader_next(rd, &rec);
+				} else {
 					ck_assert_uint_eq(i, n);
+					ck_assert_int_eq(
+					    record_reader_next(rd, &rec), rest);
+				}
 			}
 			n = sizeof all / sizeof all[0];
 		}
