@@ -414,24 +414,30 @@
 #   step 6, a property's name of two letters (nearly every one) read
 #   with no loop:
 #     GGF 12,402 -> 12,359, SGF 13,864 -> 13,772, CSV 8,610.
-# Main 5cc3a50 -> tree3: GGF 14,143 -> 12,359 (-12.6%), SGF 15,587 ->
-# 13,772 (-11.6%), CSV 8,610 -> 8,610: 1.64x -> 1.44x and 1.81x -> 1.60x
+#   step 7, a value's end (value_stop) sixteen bytes at a time first
+#   (GCC's vectors: BO's 75 bytes, XT's, long names), then eight:
+#     GGF 12,359 -> 12,171, SGF 13,772 -> 13,621, CSV 8,610.
+# Main 5cc3a50 -> tree3: GGF 14,143 -> 12,171 (-13.9%), SGF 15,587 ->
+# 13,621 (-12.6%), CSV 8,610 -> 8,610: 1.64x -> 1.41x and 1.81x -> 1.58x
 # the CSV's instructions; -j 2 against -j 1 (instructions, as in step 4)
-# GGF 1.078x -> 1.065x, SGF 1.073x -> 1.058x.  CPU, user + system by
+# GGF 1.078x -> 1.066x, SGF 1.073x -> 1.058x.  CPU, user + system by
 # /usr/bin/time -f '%U %S' gamecheck -q, medians of 5, main's and tree3's
 # in turn, the set 16 times (410,512 games), load 6-7 on 2 cores (other
-# sessions' builds): CSV 0.27 -> 0.27 s, GGF 0.43 -> 0.38 (0.88x), SGF
-# 0.48 -> 0.43 (0.90x); x CSV GGF 1.59 -> 1.41, SGF 1.78 -> 1.59.  -j 2
-# against -j 1, perf stat -e task-clock (both workers), medians of 7 in
-# turn, same load: SGF main 477 -> 530 ms (1.110x), tree3 421 -> 468 ms
-# (1.111x); GGF main 414 -> 465 ms (1.123x), tree3 383 -> 427 ms
-# (1.114x): the time a record passed over costs fell with the reading's,
-# and what is left of -j 2's is mostly each worker reading every byte;
-# its wall speed-up could not be measured at that load (0.65-0.69 CPUs
-# used).  Left: tree_squares' loop, about 33 instructions a move, nine of
-# them the stores of its token (five words), offset, square and text (two
-# moves checked at once as sixteen bytes were tried: no fewer, the stores
-# and GCC's spills the rest); a root's values, about 100 each through
+# sessions' builds), two rounds (step 6; step 7): CSV 0.27 -> 0.27 s;
+# 0.26 -> 0.25, GGF 0.43 -> 0.38; 0.41 -> 0.36 (0.88x), SGF 0.48 -> 0.43;
+# 0.46 -> 0.41 (0.89x); x CSV GGF 1.59 -> 1.41; 1.58 -> 1.44, SGF 1.78
+# -> 1.59; 1.77 -> 1.64.  -j 2 against -j 1, perf stat -e task-clock
+# (both workers), medians of 7 in turn, same load: SGF main 1.110x,
+# 1.153x, tree3 1.111x, 1.098x (j1 427 ms, j2 469 ms at step 7); GGF main
+# 1.123x, 1.132x, tree3 1.114x, 1.120x: at that load a round moves the
+# ratio by 0.04; the time a record passed over costs fell with the
+# reading's, and what is left of -j 2's is mostly each worker reading
+# every byte.  Its wall speed-up could not be measured at that load
+# (0.60-0.69 CPUs used).  Left: tree_squares' loop, about 33
+# instructions a move, nine of them the stores of its token (five
+# words), offset, square and text (two moves checked at once as sixteen
+# bytes were tried: no fewer, the stores and GCC's spills the rest); a
+# root's values, about 100 each through
 # tree_apply, reader_tag_text and tree_result; the replay's written
 # passes and result words (play_turn, judge_turn, replay_finish: about
 # 500 a game over the CSV's, not the reader's).  Output the same: cmp of

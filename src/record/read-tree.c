@@ -18,6 +18,7 @@
 #include "record/read.h"
 #include "record/setup.h"
 #include "record/turn.h"
+#include "util/simd.h"
 
 /* The Setup value of the start position on a board of side n. */
 static const char *
@@ -1168,6 +1169,21 @@ value_stop(const char *s, size_t len)
 {
 	size_t n = 0;
 
+#if UTIL_V16
+	/* Sixteen bytes at a time first (BO's 75): a lane all ones, a hit. */
+	util_v16u8 v, hits;
+	uint64_t   q[2];
+
+	for (; len - n >= 16; n += 16) {
+		memcpy(&v, s + n, sizeof v);
+		hits = (util_v16u8)(v == ']') | (util_v16u8)(v == '\\');
+		memcpy(q, &hits, sizeof q);
+		if ((q[0] | q[1]) != 0)
+			return n +
+			    (q[0] != 0 ? (size_t)__builtin_ctzll(q[0]) / 8 :
+					 8 + (size_t)__builtin_ctzll(q[1]) / 8);
+	}
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	const uint64_t ones = 0x0101010101010101, highs = ones << 7;
 	uint64_t       w, a, b, hit;
@@ -1540,16 +1556,16 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 	const uint64_t	     flip = (uint64_t)('B' ^ 'W') << sh;
 	const tree_line_col  step = { 0, stride };
 	struct record_token *t0 = r->turns + r->nturns, *restrict t = t0;
-	size_t *restrict     turn_off = r->turn_off + r->nturns;
-	uint8_t *restrict    squares = r->squares + r->nturns;
-	char *restrict	     text = r->text;
-	size_t		     tl = r->textlen, k;
+	size_t *restrict turn_off = r->turn_off + r->nturns;
+	uint8_t *restrict squares = r->squares + r->nturns;
+	char *restrict text = r->text;
+	size_t tl = r->textlen, k;
 	/* A byte's offset is its index and doff; the square's column, lc's. */
-	unsigned long long   doff = off0 + 2 + semi;
-	tree_line_col	     lc = { lineno, col0 + 2 + semi + i };
-	uint64_t	     w;
-	uint32_t	     two;
-	uint8_t		     square;
+	unsigned long long doff = off0 + 2 + semi;
+	tree_line_col	   lc = { lineno, col0 + 2 + semi + i };
+	uint64_t	   w;
+	uint32_t	   two;
+	uint8_t		   square;
 	/*
 	 * Moves whose eight bytes the line holds start below whole; those
 	 * that r has room for, below stop; the line's last one apart.
@@ -1674,7 +1690,7 @@ tree_run(struct tree_parse *p)
 				o.nmoves += r.nturns - rd->rec.nturns;
 				if (r.nturns != rd->rec.nturns)
 					rd->has_movetext = true;
-				/* Their text pointed at, as the turns' before. */
+				/* Their text pointed at, as before. */
 				if (rd->turns_at == rd->rec.nturns)
 					rd->turns_at = r.nturns;
 				rd->rec.nturns = r.nturns;
@@ -1730,8 +1746,8 @@ tree_props(struct tree_parse *p)
 	size_t		      len = rd->linelen, i, j, n, idlen, start;
 	size_t		      last = 0, lastlen = 0; /* the last name read */
 	/* Zeroed past the name: tree_apply reads two letters at once. */
-	char		      id[8];
-	struct tree_prop      prop;
+	char		 id[8];
+	struct tree_prop prop;
 
 	if (p->after_variation || p->tr.main_done || !rd->have_line ||
 	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
@@ -1747,8 +1763,8 @@ tree_props(struct tree_parse *p)
 			id[1] = (char)(s[i + 1] & ~0x20);
 			idlen = 2;
 		} else
-			for (idlen = 0; i + idlen < len &&
-			     idlen < sizeof id - 1 &&
+			for (idlen = 0;
+			     i + idlen < len && idlen < sizeof id - 1 &&
 			     tree_letter((unsigned char)s[i + idlen]);
 			     idlen++)
 				id[idlen] = (char)(s[i + idlen] & ~0x20);
@@ -2034,8 +2050,9 @@ skip_line_tree(struct record_reader *rd)
 		eol = 2;
 	}
 	if (n < 2 || p[n - 1] != ')' || n > rd->max_size ||
-	    memchr(p, ')', n - 1) != NULL || memchr(p + 1, '(', n - 1) != NULL ||
-	    memchr(p, '\\', n) != NULL || memchr(p, '\r', n) != NULL)
+	    memchr(p, ')', n - 1) != NULL ||
+	    memchr(p + 1, '(', n - 1) != NULL || memchr(p, '\\', n) != NULL ||
+	    memchr(p, '\r', n) != NULL)
 		return false;
 	for (q = p + n - 1; q > p && q[-1] != '[' && q[-1] != ']'; q--)
 		continue;

@@ -748,19 +748,20 @@ START_TEST(duplicate_tags_found_at_any_count)
 END_TEST
 
 /*
- * A GGF value's end, found eight bytes at a time: a ']' and an escape at
- * each byte of a word, a value closed at the line's end and one that
+ * A GGF value's end, found sixteen and eight bytes at a time: a ']' and an
+ * escape at each byte of a word, a value closed at the line's end and one that
  * runs on past it; the move after it where it stands.
  */
 START_TEST(tree_values_at_any_byte)
 {
 	static const char *const escapes[] = { "\\]", "\\\\" };
-	char			 text[128], want[64], x[32];
+	char			 text[192], want[96], x[48];
 	const struct record	*rec;
 	const struct record_tag *site;
 	size_t			 k, j, e;
 
-	for (k = 0; k < 20; k++) {
+	/* Past two words of sixteen bytes, and the bytes after them. */
+	for (k = 0; k < 40; k++) {
 		memset(x, 'x', k);
 		x[k] = '\0';
 		snprintf(text, sizeof text, "(;GM[Othello]PC[%s]B[f5];)\n", x);
@@ -819,11 +820,11 @@ START_TEST(sgf_points_as_cells_read)
 		.name = "16x16" };
 	static const char *const pls[] = { "B", "b", "W", "w", "x", " ", "",
 		"BW", "\x80" };
-	char		     text[64], v[2];
-	const struct record *rec;
-	size_t		     a, b, n = sizeof bytes; /* the NUL too */
-	int		     cell;
-	bool		     bad;
+	char			 text[64], v[2];
+	const struct record	*rec;
+	size_t			 a, b, n = sizeof bytes; /* the NUL too */
+	int			 cell;
+	bool			 bad;
 
 	for (a = 0; a < n; a++)
 		for (b = 0; b < n; b++) {
@@ -844,9 +845,9 @@ START_TEST(sgf_points_as_cells_read)
 			memcpy(text + 18, "];B[a1])\n", 10);
 			reader_open(text, 27, RECORD_SGF);
 			rec = next_record();
-			ck_assert_msg(bad == (rec->malformed &&
-						 rec->error.code ==
-						     DIAG_BAD_SETUP_TAG),
+			ck_assert_msg(bad ==
+				(rec->malformed &&
+				    rec->error.code == DIAG_BAD_SETUP_TAG),
 			    "AB[%02x %02x]: %s", (unsigned char)v[0],
 			    (unsigned char)v[1], rec->error.msg);
 		}
@@ -855,15 +856,16 @@ START_TEST(sgf_points_as_cells_read)
 		    text, sizeof text, "(;GM[2]PL[%s];W[f4])\n", pls[a]);
 		reader_open(text, n, RECORD_SGF);
 		rec = next_record();
-		ck_assert_msg((a < 4) == !(rec->malformed &&
-					      rec->error.code ==
-						  DIAG_BAD_SETUP_TAG),
+		ck_assert_msg((a < 4) ==
+			!(rec->malformed &&
+			    rec->error.code == DIAG_BAD_SETUP_TAG),
 		    "PL[%s]: %s", pls[a], rec->error.msg);
 	}
 	memcpy(text, "(;GM[2]PL[\0];B[f5])\n", 20);
 	reader_open(text, 20, RECORD_SGF);
 	rec = next_record();
-	ck_assert_msg(!(rec->malformed && rec->error.code == DIAG_BAD_SETUP_TAG),
+	ck_assert_msg(
+	    !(rec->malformed && rec->error.code == DIAG_BAD_SETUP_TAG),
 	    "PL[NUL]: %s", rec->error.msg);
 }
 END_TEST
@@ -878,10 +880,10 @@ END_TEST
 START_TEST(tree_roots_as_read_apart)
 {
 	static const struct {
-		const char *text;
-		const char *code; /* NULL: none */
+		const char   *text;
+		const char   *code; /* NULL: none */
 		unsigned long line, col;
-		const char *black; /* NULL: not checked */
+		const char   *black; /* NULL: not checked */
 	} cases[] = {
 		{ "(;GM[2]PB[a]\n[b]PW[c];B[f5])\n", "duplicate-tag", 2, 1,
 		    "a" },
@@ -894,8 +896,8 @@ START_TEST(tree_roots_as_read_apart)
 		{ "(;GM[2]PW[c]PB[a\\\\]b];B[f5])\n", "bad-property", 1, 20,
 		    "a\\" },
 		{ "(;GM[2]PW[c]PB[a\nb];B[f5])\n", NULL, 0, 0, "a\nb" },
-		{ "(;GM[2]PLAYERBLACK[x]PB[a];B[f5])\n", "bad-property", 1,
-		    15, "a" },
+		{ "(;GM[2]PLAYERBLACK[x]PB[a];B[f5])\n", "bad-property", 1, 15,
+		    "a" },
 		{ "(;GM[2]pb[a]pw[b];B[f5])\n", NULL, 0, 0, "a" },
 		{ "(;GM[2]PB[a]PW[b]", "unterminated-property", 1, 1, "a" },
 		{ "(;GM[2]PW[c]PB[a]\n;B[f5])\n", NULL, 0, 0, "a" },
@@ -946,15 +948,15 @@ START_TEST(tree_turns_point_into_their_text)
 		{ "(;GM[Othello]", "", ";)" },
 		{ "(;GM[2]FF[4]", ";", ")" },
 	};
-	static const char *const moves[] = { "f5", "d6", "c3", "d3", "c4",
-		"f4", "f6/1.5", "f3", "e6", "e7", "pass", "c5", "b4", "PA" };
-	static const char *const want[] = { "f5", "d6", "c3", "d3", "c4",
-		"f4", "f6", "f3", "e6", "e7", "pass", "c5", "b4", "PA" };
+	static const char *const moves[] = { "f5", "d6", "c3", "d3", "c4", "f4",
+		"f6/1.5", "f3", "e6", "e7", "pass", "c5", "b4", "PA" };
+	static const char *const want[] = { "f5", "d6", "c3", "d3", "c4", "f4",
+		"f6", "f3", "e6", "e7", "pass", "c5", "b4", "PA" };
 	static const enum record_format formats[] = { RECORD_GGF, RECORD_SGF };
-	const size_t n = sizeof moves / sizeof moves[0];
-	char	    *text, *big;
-	size_t	     f, at, k, len, cap = 60000, r;
-	const struct record *rec;
+	const size_t			n = sizeof moves / sizeof moves[0];
+	char			       *text, *big;
+	size_t				f, at, k, len, cap = 60000, r;
+	const struct record	       *rec;
 
 	text = malloc(cap);
 	big = malloc(20000);
@@ -967,8 +969,8 @@ START_TEST(tree_turns_point_into_their_text)
 			len = 0;
 			/* Two trees on a line, then one on the next. */
 			for (r = 0; r < 3; r++) {
-				len += (size_t)snprintf(text + len, cap - len,
-				    "%s", fmts[f][0]);
+				len += (size_t)snprintf(
+				    text + len, cap - len, "%s", fmts[f][0]);
 				for (k = 0; k <= n; k++) {
 					if (k == at && r != 1)
 						len += (size_t)snprintf(
@@ -994,7 +996,8 @@ START_TEST(tree_turns_point_into_their_text)
 					ck_assert_str_eq(
 					    turn_text(rec, k), want[k]);
 					ck_assert_int_eq(
-					    rec->turns[k].text[rec->turns[k].len],
+					    rec->turns[k]
+						.text[rec->turns[k].len],
 					    '\0');
 				}
 			}
@@ -1378,9 +1381,9 @@ START_TEST(tree_skip_is_read_unseen)
 	const struct record *rec;
 	const char *const   *forms;
 	char		    *text;
-	size_t		     len, i, n = sizeof all / sizeof all[0], cap = 200000,
-			 nforms, k, w, most;
-	int		     fmt, pass, c, rest = 0;
+	size_t len, i, n = sizeof all / sizeof all[0], cap = 200000, nforms, k,
+		       w, most;
+	int fmt, pass, c, rest = 0;
 
 	text = malloc(cap);
 	ck_assert_ptr_nonnull(text);
@@ -1391,7 +1394,7 @@ START_TEST(tree_skip_is_read_unseen)
 					    sizeof ggf / sizeof ggf[0];
 			len = 0;
 			for (i = 0; i < n; i++) {
-				/* A line past the most a record may take, once. */
+				/* Once, a line past the most a record takes. */
 				if (i == 2001) {
 					memcpy(text + len, "(;GM[2]C[", 9);
 					len += 9;
@@ -1400,12 +1403,12 @@ START_TEST(tree_skip_is_read_unseen)
 					memcpy(text + len, "])\n", 3);
 					len += 3;
 				}
-				/* Lines of different lengths, to cross blocks. */
+				/* Lines of many lengths, to cross blocks. */
 				k = i % 7 == 3 ? i / 7 % nforms : 0;
 				w = strlen(forms[k]) + 1;
 				memcpy(text + len, forms[k], w);
 				len += w - 1;
-				/* The NUL's form: its bytes past the NUL too. */
+				/* The NUL's form: its bytes past it too. */
 				if (strcmp(forms[k], "(;GM[2];B[f5]") == 0) {
 					memcpy(text + len, "\0;W[d6])", 8);
 					len += 8;
@@ -1423,7 +1426,7 @@ START_TEST(tree_skip_is_read_unseen)
 				if (most)
 					record_reader_max_size(rd, 1024);
 				for (i = 0; i < n; i++) {
-					/* Pass 0 reads all; 1, 2 skip every other. */
+					/* Pass 0 reads all; 1, 2 skip half. */
 					if (pass > 0 &&
 					    i % 2 == (size_t)pass - 1) {
 						if (record_reader_skip(rd) != 1)
@@ -1436,7 +1439,8 @@ START_TEST(tree_skip_is_read_unseen)
 						all[i].index = rec->index;
 						all[i].line = rec->start.line;
 						all[i].col = rec->start.col;
-						all[i].offset = rec->start.offset;
+						all[i].offset =
+						    rec->start.offset;
 						all[i].code = rec->malformed ?
 						    (int)rec->error.code :
 						    -1;
