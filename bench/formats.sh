@@ -380,6 +380,78 @@
 # 1.59x, SGF 1.73x, the notation 1.76x the CSV's CPU (0.26 s).
 # Instructions a game (callgrind, the set once): CSV 8,610, transcripts
 # 7,879, WTHOR 10,512, GGF 14,143, SGF 15,587, the notation 16,211.
+#
+# Branch tree3 against main 5cc3a50, the GGF and SGF readers (issue 34,
+# target 1).  Instructions per game, valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q one.EXT (the set once, 25,657
+# games), main -> tree3:
+#   step 1, tree_squares' turns pointed at their text as they are
+#   written (rd->turns_at, as the notation's fast_movetext: reader_finish
+#   13.1M -> 0.3M), a move's file and rank checked by one subtraction
+#   and one mask, the line's last move by a shift, not a memcpy call, and
+#   no call where no move starts (GGF's ";)"):
+#     GGF 14,143 -> 13,171, SGF 15,587 -> 15,088, CSV 8,610 -> 8,610.
+#   step 2, tree_squares' loop with nothing spilled: a token's line and
+#   column stored at once (a vector of two), the line's last move out of
+#   the loop (about 33 instructions a move, from 45):
+#     GGF 13,171 -> 12,916, SGF 15,088 -> 14,773.
+#   step 3, a root's properties read where they stand on the line
+#   (tree_props: a name, then each value's end by value_stop, handed to
+#   tree_apply), not a byte at a time through tree_property, tree_values,
+#   tree_value and tree_next each:
+#     GGF 12,916 -> 12,402, SGF 14,773 -> 14,001, CSV 8,610.
+#   step 4 (target 4, -j), a tree that is a whole line of the input's
+#   block passed over where it lies (skip_line_tree: four memchr calls,
+#   no copy into rd->line, no byte-by-byte parens), not read by
+#   reader_line and skip_plain: a record passed over about 935 -> 630
+#   instructions.  gamecheck -q -j 2 one.EXT under callgrind
+#   --trace-children=yes, both workers and the parent, against -j 1:
+#   main GGF 391.9M / 363.4M (1.078x), SGF 429.7M / 400.3M (1.073x);
+#   tree3 GGF 338.7M / 318.2M (1.064x), SGF 379.7M / 359.2M (1.057x).
+#   step 5, an SGF set-up's point of two bytes (e4) read by hand, not
+#   by a call of rules_cell_parse, and PL's colour with no strchr:
+#     GGF 12,402, SGF 14,001 -> 13,864, CSV 8,610.
+#   step 6, a property's name of two letters (nearly every one) read
+#   with no loop:
+#     GGF 12,402 -> 12,359, SGF 13,864 -> 13,772, CSV 8,610.
+#   step 7, a value's end (value_stop) sixteen bytes at a time first
+#   (GCC's vectors: BO's 75 bytes, XT's, long names), then eight:
+#     GGF 12,359 -> 12,171, SGF 13,772 -> 13,621, CSV 8,610.
+# Main 5cc3a50 -> tree3: GGF 14,143 -> 12,171 (-13.9%), SGF 15,587 ->
+# 13,621 (-12.6%), CSV 8,610 -> 8,610: 1.64x -> 1.41x and 1.81x -> 1.58x
+# the CSV's instructions; -j 2 against -j 1 (instructions, as in step 4)
+# GGF 1.078x -> 1.066x, SGF 1.073x -> 1.058x.  CPU, user + system by
+# /usr/bin/time -f '%U %S' gamecheck -q, medians of 5, main's and tree3's
+# in turn, the set 16 times (410,512 games), load 6-7 on 2 cores (other
+# sessions' builds), two rounds (step 6; step 7): CSV 0.27 -> 0.27 s;
+# 0.26 -> 0.25, GGF 0.43 -> 0.38; 0.41 -> 0.36 (0.88x), SGF 0.48 -> 0.43;
+# 0.46 -> 0.41 (0.89x); x CSV GGF 1.59 -> 1.41; 1.58 -> 1.44, SGF 1.78
+# -> 1.59; 1.77 -> 1.64.  -j 2 against -j 1, perf stat -e task-clock
+# (both workers), medians of 7 in turn, same load: SGF main 1.110x,
+# 1.153x, tree3 1.111x, 1.098x (j1 427 ms, j2 469 ms at step 7); GGF main
+# 1.123x, 1.132x, tree3 1.114x, 1.120x: at that load a round moves the
+# ratio by 0.04; the time a record passed over costs fell with the
+# reading's, and what is left of -j 2's is mostly each worker reading
+# every byte.  Its wall speed-up could not be measured at that load
+# (0.60-0.69 CPUs used).  Left: tree_squares' loop, about 33
+# instructions a move, nine of them the stores of its token (five
+# words), offset, square and text (two moves checked at once as sixteen
+# bytes were tried: no fewer, the stores and GCC's spills the rest); a
+# root's values, about 100 each through
+# tree_apply, reader_tag_text and tree_result; the replay's written
+# passes and result words (play_turn, judge_turn, replay_finish: about
+# 500 a game over the CSV's, not the reader's).  Output the same: cmp of
+# gamecheck's YAML, -q, -j 2, -q -j 2, --write=ggf, --write=sgf,
+# --write=pgn --keep-illegal, --max-record-size 2K and 2600 (stdout,
+# stderr, exit) against main 5cc3a50's build at each step, on 3,000 games
+# of the set's GGF and SGF as is, with CRLF and CR line ends, no last
+# line end, moves upper case, split by line ends and blanks at random,
+# with notes, bad squares, passes of each form, escapes, comments,
+# variations, colours out of turn, cut short, 300 bytes mangled (8
+# seeds) and 200 trees on one line; main's tests/jobs.sh (its trees and
+# mangled delimiters, -j 2 and 3) with tree3's build; the golden cases
+# of GGF and SGF under valgrind's memcheck (debug build) and a minute of
+# fuzz_reader (clang, ASan and UBSan) with GGF and SGF seeds.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -18,6 +18,7 @@
 #include "record/read.h"
 #include "record/setup.h"
 #include "record/turn.h"
+#include "util/simd.h"
 
 /* The Setup value of the start position on a board of side n. */
 static const char *
@@ -366,7 +367,18 @@ sgf_point(const char *v, size_t len)
 		.ncells = TREE_SIDE_MAX * TREE_SIDE_MAX,
 		.name = "16x16" };
 	int				cell;
+	unsigned			file, rank;
 
+	/*
+	 * A cell of two bytes (e4, nearly every point): rules_cell_parse's
+	 * reading by hand, with no call (a letter, a digit 1-9).
+	 */
+	if (len == 2 && (rank = (unsigned char)v[1] - (unsigned)'1') < 9) {
+		file = ((unsigned char)v[0] | 0x20) - (unsigned)'a';
+		return file < TREE_SIDE_MAX ?
+		    (int)(rank * TREE_SIDE_MAX + file) :
+		    -1;
+	}
 	/* Row-major: a square cell is already row * side + column. */
 	if ((cell = rules_cell_parse(&b, v, len)) >= 0)
 		return cell;
@@ -909,13 +921,15 @@ prop_points(
 static void
 prop_pl(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	char shown[RECORD_SHOWN];
+	char shown[RECORD_SHOWN], c;
 
 	if (!tree_before_moves(rd, tr, p->id, p->at) ||
 	    !tree_once(rd, &tr->has_pl, p->id, p->at))
 		return;
 	tree_set_up(tr, p->at);
-	if (p->len != 1 || strchr("BbWw", p->v[0]) == NULL) {
+	/* strchr("BbWw")'s colours by hand, its NUL too. */
+	c = p->len == 1 ? p->v[0] : 'x';
+	if (c != '\0' && (c | 0x20) != 'b' && (c | 0x20) != 'w') {
 		util_printable(p->v, p->len, shown, sizeof shown);
 		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, p->at, 1,
 		    "PL[%s] names no colour: PL[B] or PL[W]", shown);
@@ -1155,6 +1169,21 @@ value_stop(const char *s, size_t len)
 {
 	size_t n = 0;
 
+#if UTIL_V16
+	/* Sixteen bytes at a time first (BO's 75): a lane all ones, a hit. */
+	util_v16u8 v, hits;
+	uint64_t   q[2];
+
+	for (; len - n >= 16; n += 16) {
+		memcpy(&v, s + n, sizeof v);
+		hits = (util_v16u8)(v == ']') | (util_v16u8)(v == '\\');
+		memcpy(q, &hits, sizeof q);
+		if ((q[0] | q[1]) != 0)
+			return n +
+			    (q[0] != 0 ? (size_t)__builtin_ctzll(q[0]) / 8 :
+					 8 + (size_t)__builtin_ctzll(q[1]) / 8);
+	}
+#endif
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	const uint64_t ones = 0x0101010101010101, highs = ones << 7;
 	uint64_t       w, a, b, hit;
@@ -1446,74 +1475,134 @@ room_take(const struct record_reader *rd, struct tree_room *r)
 }
 
 /*
+ * One move of tree_squares' loop, its first eight bytes w as the format
+ * writes them (semi: 1 SGF's ;B[f5], 0 GGF's B[f5]), want their bytes as
+ * the move due must be: whether it is a square of 8x8 or a pass as the
+ * codec writes it (PA, pa), with its square (record_square_byte's) in
+ * *square and its two bytes in *two.
+ */
+static inline __attribute__((always_inline)) bool
+square_move(uint64_t w, uint64_t want, const unsigned semi, uint8_t *square,
+    uint32_t *two)
+{
+	const unsigned sh = 8 * semi;
+	const uint64_t mask = (uint64_t)0xff0000ffff << sh | semi * 0xff;
+	uint32_t       pair, d;
+
+	if ((w & mask) != want)
+		return false;
+	pair = (uint32_t)(w >> (16 + sh)) & 0xffff;
+	/*
+	 * The file (either case) less 'a' in the low byte, the rank less
+	 * '1' in the high one: a byte below its floor borrows, and sets
+	 * the high bits, so that both are below 8 only for a1 to h8.
+	 */
+	d = (pair | 0x20) - ('a' | '1' << 8);
+	if ((d & 0xf8f8) != 0) {
+		/* A pass as the codec writes it (PA, pa) is kept as written. */
+		if (pair != ('P' | 'A' << 8) && pair != ('p' | 'a' << 8))
+			return false;
+		d = RECORD_SQUARE_NONE;
+	}
+	/* The file's high four bits are zero: the rank's low four go there. */
+	*square = (uint8_t)(d | d >> 4);
+	*two = pair;
+	return true;
+}
+
+/*
+ * A token's line and column, stored at once (struct diag_pos's first
+ * two): two lanes on any machine, as wide as two unsigned longs.
+ */
+typedef unsigned long tree_line_col
+    __attribute__((vector_size(2 * sizeof(unsigned long))));
+_Static_assert(offsetof(struct diag_pos, col) == sizeof(unsigned long) &&
+	sizeof(tree_line_col) == 2 * sizeof(unsigned long),
+    "a diag_pos starts with its line and column");
+
+/*
+ * A turn of tree_squares' loop written: its token at t (its text at
+ * offset tl of text, its line and column *lc, its offset off), the text's
+ * offset, its square and its text ("f5" and its NUL; the fourth byte of
+ * two is in the room, unused).
+ */
+static inline __attribute__((always_inline)) void
+square_turn(struct record_token *t, size_t *turn_off, uint8_t *squares,
+    char *text, size_t tl, const tree_line_col *lc, unsigned long long off,
+    uint8_t square, uint32_t two)
+{
+	t->text = text + tl;
+	t->len = 2;
+	memcpy(&t->at, lc, sizeof *lc);
+	t->at.offset = off;
+	*turn_off = tl;
+	*squares = square;
+	memcpy(text + tl, &two, sizeof two);
+}
+
+/*
  * tree_squares' loop, the format's way of writing a move its constant
  * (semi: 1 SGF's ;B[f5], 0 GGF's B[f5]), so that its masks and strides
- * take no register.  want: a move's bytes as the next must be.
+ * take no register.  want: a move's bytes as the next must be.  Each
+ * turn's text pointed at as it is written (rd->turns_at), its offset
+ * kept should the text move before the record ends.
  */
 static inline __attribute__((always_inline)) size_t
 square_moves(const char *s, size_t i, size_t len, uint64_t want,
     struct tree_room *r, unsigned long lineno, size_t col0,
     unsigned long long off0, const unsigned semi)
 {
-	const unsigned sh = 8 * semi, stride = 5 + semi;
-	const uint64_t mask = (uint64_t)0xff0000ffff << sh | semi * 0xff;
-	const uint64_t flip = (uint64_t)('B' ^ 'W') << sh;
-	struct record_token *restrict t = r->turns + r->nturns;
+	const unsigned	     sh = 8 * semi, stride = 5 + semi;
+	const uint64_t	     flip = (uint64_t)('B' ^ 'W') << sh;
+	const tree_line_col  step = { 0, stride };
+	struct record_token *t0 = r->turns + r->nturns, *restrict t = t0;
 	size_t *restrict turn_off = r->turn_off + r->nturns;
 	uint8_t *restrict squares = r->squares + r->nturns;
 	char *restrict text = r->text;
 	size_t tl = r->textlen, k;
-	/* A byte's column and offset are its index and these. */
-	size_t		   dcol = col0 + 2 + semi;
+	/* A byte's offset is its index and doff; the square's column, lc's. */
 	unsigned long long doff = off0 + 2 + semi;
+	tree_line_col	   lc = { lineno, col0 + 2 + semi + i };
 	uint64_t	   w;
 	uint32_t	   two;
-	unsigned	   file, rank, square;
+	uint8_t		   square;
 	/*
-	 * Moves that r has room for start below stop; those whose eight
-	 * bytes the line holds, below whole; then the line's last few.
+	 * Moves whose eight bytes the line holds start below whole; those
+	 * that r has room for, below stop; the line's last one apart.
 	 */
+	size_t whole = len >= 8 ? len - 7 : 0;
 	size_t stop = r->room < (len - i) / stride + 1 ? i + r->room * stride :
 							 len;
-	size_t whole = len >= 8 ? len - 7 : 0;
-	bool   tail = false;
 
-	if (whole > stop)
-		whole = stop;
-	for (;; t++) {
-		if (i < whole)
-			memcpy(&w, s + i, sizeof w);
-		else if (i < stop && len - i >= stride && !tail) {
-			/* The line's last move (B[h1];) may end it. */
-			w = 0;
-			memcpy(&w, s + i, len - i);
-			tail = true;
-		} else
-			break;
-		if ((w & mask) != want)
-			break;
-		two = (uint32_t)(w >> (16 + sh)) & 0xffff;
-		file = ((two & 0xff) | 0x20) - 'a';
-		rank = (two >> 8) - '1';
-		square = file | rank << 4;
-		/* A pass as the codec writes it (PA, pa) is kept as written. */
-		if ((file | rank) >= 8) {
-			if (two != ('P' | 'A' << 8) && two != ('p' | 'a' << 8))
-				break;
-			square = RECORD_SQUARE_NONE;
-		}
-		/* Its text pointed at by reader_finish, as add_turn's. */
-		t->len = 2;
-		t->at = (struct diag_pos){ lineno, dcol + i, doff + i };
-		*turn_off++ = tl;
-		*squares++ = (uint8_t)square;
-		/* "f5" and its NUL; the fourth byte is in the room, unused. */
-		memcpy(text + tl, &two, sizeof two);
+	if (stop > whole)
+		stop = whole;
+	for (; i < stop; i += stride) {
+		memcpy(&w, s + i, sizeof w);
+		if (!square_move(w, want, semi, &square, &two))
+			goto out;
+		square_turn(t++, turn_off++, squares++, text, tl, &lc, doff + i,
+		    square, two);
 		tl += 3;
-		i += stride;
+		lc += step;
 		want ^= flip;
 	}
-	k = (size_t)(t - (r->turns + r->nturns));
+	/* The line's last move (B[h1];), its bytes at the low end. */
+	if (i >= whole && len - i >= stride && (size_t)(t - t0) < r->room) {
+		if (len >= 8) {
+			memcpy(&w, s + len - 8, sizeof w);
+			w >>= 8 * (8 - (len - i));
+		} else
+			for (w = 0, k = len - i; k-- > 0;)
+				w = w << 8 | (unsigned char)s[i + k];
+		if (square_move(w, want, semi, &square, &two)) {
+			square_turn(t++, turn_off, squares, text, tl, &lc,
+			    doff + i, square, two);
+			tl += 3;
+			i += stride;
+		}
+	}
+out:
+	k = (size_t)(t - t0);
 	r->nturns += k;
 	r->textlen = tl;
 	r->room -= k;
@@ -1570,6 +1659,7 @@ tree_run(struct tree_parse *p)
 	size_t		      len = rd->linelen, i, j, start, n;
 	int		      colour = -1; /* of the last move, -1: a ';' */
 	int		      due;
+	char		      c;
 	/* A copy the compiler keeps in registers: text stores alias all. */
 	struct tree_order o = p->tr.order;
 	struct tree_room  r;
@@ -1578,15 +1668,15 @@ tree_run(struct tree_parse *p)
 	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
 		return false;
 	for (i = start = rd->pos - 1; i < len;) {
-		/* The colour due, or the first move's (';' before it or not). */
-		due = -1;
-		if (o.first_colour != -1)
-			due = o.first_colour ^ (int)(o.nmoves & 1);
-		else if (s[i + (s[i] == ';' && i + 1 < len)] == 'B')
-			due = 0;
-		else if (s[i + (s[i] == ';' && i + 1 < len)] == 'W')
-			due = 1;
-		if (due != -1 && o.bad_colour == -1) {
+		/*
+		 * The colour due, or the first move's (';' before it or
+		 * not); none where no move starts (GGF's ";)").
+		 */
+		c = s[i + (s[i] == ';' && i + 1 < len)];
+		if ((c == 'B' || c == 'W') && o.bad_colour == -1) {
+			due = o.first_colour != -1 ?
+			    o.first_colour ^ (int)(o.nmoves & 1) :
+			    c == 'W';
 			room_take(rd, &r);
 			j = tree_squares(s, i, len, due, &r, rd->lineno,
 			    1 - rd->line_start, rd->line_offset);
@@ -1600,6 +1690,9 @@ tree_run(struct tree_parse *p)
 				o.nmoves += r.nturns - rd->rec.nturns;
 				if (r.nturns != rd->rec.nturns)
 					rd->has_movetext = true;
+				/* Their text pointed at, as before. */
+				if (rd->turns_at == rd->rec.nturns)
+					rd->turns_at = r.nturns;
 				rd->rec.nturns = r.nturns;
 				rd->textlen = r.textlen;
 				colour = s[j - 5] == 'W';
@@ -1629,6 +1722,91 @@ tree_run(struct tree_parse *p)
 	/* More values of the last move (B[f5][d6], B[f5]\n[d6]). */
 	if (p->c == '[' && colour != -1)
 		tree_values(p, ids[colour], 1);
+	return true;
+}
+
+/*
+ * The properties of the main line as nearly every root writes them, on
+ * the line in hand with nothing between: PB[name]RE[B+28]AB[e4][d5]...,
+ * a name of letters, each value closed on the line by a ']' with no
+ * escape before it; the byte in hand (p->c, at rd->pos - 1) the first
+ * letter.  Each value read into the record as tree_property and
+ * tree_values would, without a byte taken at a time between them (a
+ * dozen a root, each a tenth of reading it); the first byte that is
+ * something else, or a move (B[ or W[), left in hand as tree_next leaves
+ * it, and a property whose values stop being plain left to tree_values
+ * at the value's '['.  Returns false, nothing read, when the first
+ * property is not plain.
+ */
+static bool
+tree_props(struct tree_parse *p)
+{
+	struct record_reader *rd = p->rd;
+	const char	     *s = rd->line;
+	size_t		      len = rd->linelen, i, j, n, idlen, start;
+	size_t		      last = 0, lastlen = 0; /* the last name read */
+	/* Zeroed past the name: tree_apply reads two letters at once. */
+	char		 id[8];
+	struct tree_prop prop;
+
+	if (p->after_variation || p->tr.main_done || !rd->have_line ||
+	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
+		return false;
+	prop.id = id;
+	for (i = start = rd->pos - 1; i < len;) {
+		memset(id, 0, sizeof id);
+		/* Two letters, nearly every name: no loop. */
+		if (len - i > 2 && s[i + 2] == '[' &&
+		    tree_letter((unsigned char)s[i]) &&
+		    tree_letter((unsigned char)s[i + 1])) {
+			id[0] = (char)(s[i] & ~0x20);
+			id[1] = (char)(s[i + 1] & ~0x20);
+			idlen = 2;
+		} else
+			for (idlen = 0;
+			     i + idlen < len && idlen < sizeof id - 1 &&
+			     tree_letter((unsigned char)s[i + idlen]);
+			     idlen++)
+				id[idlen] = (char)(s[i + idlen] & ~0x20);
+		/* Moves are tree_run's. */
+		if (idlen == 0 || i + idlen >= len || s[i + idlen] != '[' ||
+		    (idlen == 1 && (id[0] == 'B' || id[0] == 'W')))
+			break;
+		for (j = i + idlen; j < len && s[j] == '['; j += n + 2) {
+			n = value_stop(s + j + 1, len - j - 1);
+			if (j + 1 + n >= len || s[j + 1 + n] != ']' ||
+			    n > rd->max_size) {
+				/* From this value's '[' on, tree_values'. */
+				if (j == i + idlen)
+					goto out;
+				rd->pos = j + 1;
+				p->c = '[';
+				p->gap = false;
+				p->at = reader_pos(rd, j);
+				tree_values(p, id, idlen);
+				return true;
+			}
+			prop.at = prop.vat = reader_pos(rd, j);
+			prop.v = s + j + 1;
+			prop.len = n;
+			tree_apply(rd, &p->tr, &prop);
+		}
+		last = i;
+		lastlen = idlen;
+		i = j;
+	}
+out:
+	if (i == start)
+		return false;
+	/* The last name, read before the line may move. */
+	memset(id, 0, sizeof id);
+	for (idlen = 0; idlen < lastlen; idlen++)
+		id[idlen] = (char)(s[last + idlen] & ~0x20);
+	rd->pos = i;
+	tree_next(p);
+	/* More values of the last property (AB[e4] [d5], AB[e4]\n[d5]). */
+	if (p->c == '[')
+		tree_values(p, id, idlen);
 	return true;
 }
 
@@ -1668,6 +1846,8 @@ tree_game(struct tree_parse *p)
 		} else if (p->c == ';')
 			/* An empty node (GGS's ";)") says nothing. */
 			tree_node(p);
+		else if (tree_letter(p->c) && tree_props(p))
+			continue;
 		else if (p->c == '[' || tree_letter(p->c))
 			tree_property(p);
 		else {
@@ -1838,6 +2018,54 @@ skip_plain(struct tree_skip *k, const char *s, size_t *i, size_t len)
 }
 
 /*
+ * skip_tree's way past a tree that is the whole next line of the input's
+ * block, as nearly every archive writes one: its '(' first, its one ')'
+ * last (then LF or CR LF), no other paren, no escape and no CR before
+ * it, the ')' outside a value (the last bracket before it no '['): the
+ * line passed over where it lies, as reader_line would count it, not
+ * copied into rd->line and its bytes not taken one by one (a -j worker
+ * passes over every other record).  False, nothing done, for anything
+ * else: a line in hand not all read, the first line, a line the block
+ * does not hold whole or longer than max_size (cut, too-large).
+ */
+static bool
+skip_line_tree(struct record_reader *rd)
+{
+	const char *p = rd->inbuf + rd->inpos, *lf, *q;
+	size_t	    avail = rd->inlen - rd->inpos, n, eol = 1;
+
+	if ((rd->have_line && rd->pos < rd->linelen) || rd->lineno == 0 ||
+	    avail == 0 || p[0] != '(')
+		return false;
+	/* The block's next LF, as line_end looks for it: once a block. */
+	if (rd->next_lf == SIZE_MAX || rd->next_lf < rd->inpos) {
+		lf = memchr(p, '\n', avail);
+		rd->next_lf = lf != NULL ? (size_t)(lf - rd->inbuf) : rd->inlen;
+	}
+	if (rd->next_lf == rd->inlen)
+		return false;
+	n = rd->next_lf - rd->inpos;
+	if (n > 0 && p[n - 1] == '\r') {
+		n--;
+		eol = 2;
+	}
+	if (n < 2 || p[n - 1] != ')' || n > rd->max_size ||
+	    memchr(p, ')', n - 1) != NULL ||
+	    memchr(p + 1, '(', n - 1) != NULL || memchr(p, '\\', n) != NULL ||
+	    memchr(p, '\r', n) != NULL)
+		return false;
+	for (q = p + n - 1; q > p && q[-1] != '[' && q[-1] != ']'; q--)
+		continue;
+	if (q > p && q[-1] == '[')
+		return false;
+	rd->have_line = false;
+	rd->inpos += n + eol;
+	rd->next_offset += n + eol;
+	rd->lineno++;
+	return true;
+}
+
+/*
  * Moves past the next game tree as next_tree reads it, without building
  * it: anything before its '(' passed over, then every '[' outside a
  * value opening one, closed by a ']' no '\\' escapes, and the '(' and
@@ -1851,6 +2079,8 @@ skip_tree(struct record_reader *rd)
 	bool		 nl;
 	int		 c;
 
+	if (skip_line_tree(rd))
+		return 1;
 	for (;;) {
 		/* Most of a line by its parens, a -j worker's most bytes. */
 		if (rd->have_line && !k.esc &&

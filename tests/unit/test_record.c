@@ -14,6 +14,7 @@
 #include "record/record.h"
 #include "record/syntax.h"
 #include "record/wthor.h"
+#include "rules/rules.h"
 #include "util/util.h"
 #include "reading.h"
 #include "unit.h"
@@ -747,19 +748,20 @@ START_TEST(duplicate_tags_found_at_any_count)
 END_TEST
 
 /*
- * A GGF value's end, found eight bytes at a time: a ']' and an escape at
- * each byte of a word, a value closed at the line's end and one that
+ * A GGF value's end, found sixteen and eight bytes at a time: a ']' and an
+ * escape at each byte of a word, a value closed at the line's end and one that
  * runs on past it; the move after it where it stands.
  */
 START_TEST(tree_values_at_any_byte)
 {
 	static const char *const escapes[] = { "\\]", "\\\\" };
-	char			 text[128], want[64], x[32];
+	char			 text[192], want[96], x[48];
 	const struct record	*rec;
 	const struct record_tag *site;
 	size_t			 k, j, e;
 
-	for (k = 0; k < 20; k++) {
+	/* Past two words of sixteen bytes, and the bytes after them. */
+	for (k = 0; k < 40; k++) {
 		memset(x, 'x', k);
 		x[k] = '\0';
 		snprintf(text, sizeof text, "(;GM[Othello]PC[%s]B[f5];)\n", x);
@@ -798,6 +800,211 @@ START_TEST(tree_values_at_any_byte)
 				ck_assert_uint_eq(rec->turns[0].at.col, 22 + k);
 			}
 	}
+}
+END_TEST
+
+/*
+ * An SGF set-up's point of two bytes, read by hand (sgf_point), as
+ * rules_cell_parse reads a cell on the widest board, else SGF's letter
+ * pair: each pair of bytes from letters of either case, digits and their
+ * neighbours, a NUL and bytes past ASCII, a bad point where neither
+ * reads one.  And PL's colour: B, b, W, w and a NUL, nothing else.
+ */
+START_TEST(sgf_points_as_cells_read)
+{
+	static const char bytes[] = "aehijpqzAEHPQZ0189:@`{/ \x80\xc1";
+	static const struct rules_board widest = { .geometry = RULES_SQUARE,
+		.width = 16,
+		.height = 16,
+		.ncells = 256,
+		.name = "16x16" };
+	static const char *const pls[] = { "B", "b", "W", "w", "x", " ", "",
+		"BW", "\x80" };
+	char			 text[64], v[2];
+	const struct record	*rec;
+	size_t			 a, b, n = sizeof bytes; /* the NUL too */
+	int			 cell;
+	bool			 bad;
+
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++) {
+			v[0] = bytes[a];
+			v[1] = bytes[b];
+			/* A NUL and a byte past ASCII: binary input. */
+			if ((v[0] == '\0' || v[1] == '\0') &&
+			    ((unsigned char)v[0] >= 0x80 ||
+				(unsigned char)v[1] >= 0x80))
+				continue;
+			cell = rules_cell_parse(&widest, v, 2);
+			if (cell < 0 && v[0] >= 'a' && v[0] <= 'p' &&
+			    v[1] >= 'a' && v[1] <= 'p')
+				cell = (v[1] - 'a') * 16 + (v[0] - 'a');
+			bad = cell < 0;
+			memcpy(text, "(;GM[2]SZ[16]AB[", 16);
+			memcpy(text + 16, v, 2);
+			memcpy(text + 18, "];B[a1])\n", 10);
+			reader_open(text, 27, RECORD_SGF);
+			rec = next_record();
+			ck_assert_msg(bad ==
+				(rec->malformed &&
+				    rec->error.code == DIAG_BAD_SETUP_TAG),
+			    "AB[%02x %02x]: %s", (unsigned char)v[0],
+			    (unsigned char)v[1], rec->error.msg);
+		}
+	for (a = 0; a < sizeof pls / sizeof pls[0]; a++) {
+		n = (size_t)snprintf(
+		    text, sizeof text, "(;GM[2]PL[%s];W[f4])\n", pls[a]);
+		reader_open(text, n, RECORD_SGF);
+		rec = next_record();
+		ck_assert_msg((a < 4) ==
+			!(rec->malformed &&
+			    rec->error.code == DIAG_BAD_SETUP_TAG),
+		    "PL[%s]: %s", pls[a], rec->error.msg);
+	}
+	memcpy(text, "(;GM[2]PL[\0];B[f5])\n", 20);
+	reader_open(text, 20, RECORD_SGF);
+	rec = next_record();
+	ck_assert_msg(
+	    !(rec->malformed && rec->error.code == DIAG_BAD_SETUP_TAG),
+	    "PL[NUL]: %s", rec->error.msg);
+}
+END_TEST
+
+/*
+ * A root's properties read where they stand on the line (tree_props) as
+ * one by one: more values of a property after a gap or a line end, a
+ * value that runs past the line or holds an escape (the first, or one
+ * after plain ones), a long name, names in lower case, a name apart from
+ * its value, and the input's end in a name.
+ */
+START_TEST(tree_roots_as_read_apart)
+{
+	static const struct {
+		const char   *text;
+		const char   *code; /* NULL: none */
+		unsigned long line, col;
+		const char   *black; /* NULL: not checked */
+	} cases[] = {
+		{ "(;GM[2]PB[a]\n[b]PW[c];B[f5])\n", "duplicate-tag", 2, 1,
+		    "a" },
+		{ "(;GM[2]PB[a] [b]PW[c];B[f5])\n", "duplicate-tag", 1, 14,
+		    "a" },
+		{ "(;GM[2]PB[a][b\n]PW[c];B[f5])\n", "duplicate-tag", 1, 13,
+		    "a" },
+		{ "(;GM[2]PB[a\\]b]PW[c];B[f5])\n", NULL, 0, 0, "a]b" },
+		{ "(;GM[2]PW[c]PB[a\\]b];B[f5])\n", NULL, 0, 0, "a]b" },
+		{ "(;GM[2]PW[c]PB[a\\\\]b];B[f5])\n", "bad-property", 1, 20,
+		    "a\\" },
+		{ "(;GM[2]PW[c]PB[a\nb];B[f5])\n", NULL, 0, 0, "a\nb" },
+		{ "(;GM[2]PLAYERBLACK[x]PB[a];B[f5])\n", "bad-property", 1, 15,
+		    "a" },
+		{ "(;GM[2]pb[a]pw[b];B[f5])\n", NULL, 0, 0, "a" },
+		{ "(;GM[2]PB[a]PW[b]", "unterminated-property", 1, 1, "a" },
+		{ "(;GM[2]PW[c]PB[a]\n;B[f5])\n", NULL, 0, 0, "a" },
+		{ "(;GM[2]PW[c]PB [a]EV[e];B[f5])\n", NULL, 0, 0, "a" },
+		{ "(;GM[2]PW[c]PB[a]\tEV[e][f];B[f5])\n", "duplicate-tag", 1,
+		    24, "a" },
+		{ "(;GM[2]PW[c]EV[e][f\\]];B[f5])\n", "duplicate-tag", 1, 18,
+		    NULL },
+		{ "(;GM[2]PW[c]PB[a]EV", "unterminated-property", 1, 1, "a" },
+	};
+	const struct record	*rec;
+	const struct record_tag *black;
+	size_t			 k;
+
+	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		reader_open(cases[k].text, strlen(cases[k].text), RECORD_SGF);
+		rec = next_record();
+		if (cases[k].code == NULL)
+			ck_assert_msg(!rec->malformed, "%s: %s", cases[k].text,
+			    rec->error.msg);
+		else {
+			ck_assert_msg(rec->malformed, "%s", cases[k].text);
+			ck_assert_str_eq(
+			    diag_name(rec->error.code), cases[k].code);
+			ck_assert_uint_eq(rec->error.at.line, cases[k].line);
+			ck_assert_uint_eq(rec->error.at.col, cases[k].col);
+		}
+		if (cases[k].black != NULL) {
+			black = record_tag_find(rec, "Black");
+			ck_assert_ptr_nonnull(black);
+			ck_assert_str_eq(black->value, cases[k].black);
+		}
+	}
+}
+END_TEST
+
+/*
+ * A tree's turns point at their text (a run's as it is written), however
+ * the record's text grows after them: a long tag value after a run,
+ * between runs, or before the moves; a move read one by one (a note, a
+ * pass word) among runs; and the records after it, on the same line and
+ * on the next, reusing the text.  Each turn's text its own, NUL ended.
+ */
+START_TEST(tree_turns_point_into_their_text)
+{
+	static const char *const fmts[2][3] = {
+		/* Before the moves, before a move, the end. */
+		{ "(;GM[Othello]", "", ";)" },
+		{ "(;GM[2]FF[4]", ";", ")" },
+	};
+	static const char *const moves[] = { "f5", "d6", "c3", "d3", "c4", "f4",
+		"f6/1.5", "f3", "e6", "e7", "pass", "c5", "b4", "PA" };
+	static const char *const want[] = { "f5", "d6", "c3", "d3", "c4", "f4",
+		"f6", "f3", "e6", "e7", "pass", "c5", "b4", "PA" };
+	static const enum record_format formats[] = { RECORD_GGF, RECORD_SGF };
+	const size_t			n = sizeof moves / sizeof moves[0];
+	char			       *text, *big;
+	size_t				f, at, k, len, cap = 60000, r;
+	const struct record	       *rec;
+
+	text = malloc(cap);
+	big = malloc(20000);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_ptr_nonnull(big);
+	memset(big, 'x', 19999);
+	big[19999] = '\0';
+	for (f = 0; f < 2; f++)
+		for (at = 0; at <= n; at++) {
+			len = 0;
+			/* Two trees on a line, then one on the next. */
+			for (r = 0; r < 3; r++) {
+				len += (size_t)snprintf(
+				    text + len, cap - len, "%s", fmts[f][0]);
+				for (k = 0; k <= n; k++) {
+					if (k == at && r != 1)
+						len += (size_t)snprintf(
+						    text + len, cap - len,
+						    "%sPC[%s]",
+						    f == 1 ? ";" : "", big);
+					if (k < n)
+						len += (size_t)snprintf(
+						    text + len, cap - len,
+						    "%s%s[%s]", fmts[f][1],
+						    k % 2 ? "W" : "B",
+						    moves[k]);
+				}
+				len += (size_t)snprintf(text + len, cap - len,
+				    "%s%s", fmts[f][2], r == 1 ? "\n" : "");
+			}
+			ck_assert_uint_lt(len, cap);
+			reader_open(text, len, formats[f]);
+			for (r = 0; r < 3; r++) {
+				rec = next_record();
+				ck_assert_uint_eq(rec->nturns, n);
+				for (k = 0; k < n; k++) {
+					ck_assert_str_eq(
+					    turn_text(rec, k), want[k]);
+					ck_assert_int_eq(
+					    rec->turns[k]
+						.text[rec->turns[k].len],
+					    '\0');
+				}
+			}
+			assert_no_more();
+		}
+	free(big);
+	free(text);
 }
 END_TEST
 
@@ -1123,6 +1330,151 @@ START_TEST(binary_input_is_one_record)
 
 	reader_open(nul, sizeof nul - 1, RECORD_AUTO);
 	ck_assert_int_ne(next_record()->error.code, DIAG_BINARY_INPUT);
+}
+END_TEST
+
+/*
+ * Skipping a GGF or SGF tree (-j) leaves the reader where reading it
+ * would, whether the tree is a whole line passed over where it lies
+ * (skip_line_tree) or not: the records after it have the same number,
+ * start, error and turns, whatever ends the lines (LF, CR LF, a lone
+ * CR), with a paren or an escape in a value, a ')' in a value at the
+ * line's end, two trees on a line, a tree across lines, variations,
+ * bytes after the ')', a GGS count before the tree, lines across the
+ * reader's blocks, and a line longer than the most a record may take.
+ */
+START_TEST(tree_skip_is_read_unseen)
+{
+	static const char *const sgf[] = {
+		"(;GM[2];B[f5];W[d6])",
+		"(;GM[2]C[a)b];B[f5];W[d6])",
+		"(;GM[2]C[a(b];B[f5])",
+		"(;GM[2]C[a\\]b)];B[f5])",
+		"(;GM[2];B[f5]C[x)",
+		"];W[d6])",
+		"(;GM[2];B[f5])(;GM[2];B[d3])",
+		"(;GM[2];B[f5]\n;W[d6])",
+		"(;GM[2];B[f5](;W[d6])(;W[f4]))",
+		"(;GM[2];B[f5]) ",
+		"(;GM[2]PB[\r];B[f5])",
+		"(;GM[2];B[f5];W[d6];B[c3])",
+		"(;GM[2]C[a[b)",
+		"]B[f5])",
+		"(;GM[2]C[]b)",
+		"(;GM[2];B[f5]\0;W[d6])",
+		"x(;GM[2];B[f5])",
+	};
+	static const char *const ggf[] = {
+		"(;GM[Othello]B[f5]W[d6];)",
+		"2 (;GM[Othello]B[f5];)",
+		"(;GM[Othello]PC[)]B[f5];)",
+		"(;GM[Othello]B[f5]W[d6]B[c3];)",
+	};
+	static const char *const ends[] = { "\n", "\r\n", "\r", "\n\n",
+		"\n \t\n" };
+	struct {
+		unsigned long	   index, line, col;
+		unsigned long long offset;
+		int		   code;
+		size_t		   nturns;
+	} all[2500];
+	const struct record *rec;
+	const char *const   *forms;
+	char		    *text;
+	size_t len, i, n = sizeof all / sizeof all[0], cap = 200000, nforms, k,
+		       w, most;
+	int fmt, pass, c, rest = 0;
+
+	text = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (fmt = 0; fmt < 2; fmt++)
+		for (most = 0; most < 2; most++) {
+			forms = fmt == 0 ? sgf : ggf;
+			nforms = fmt == 0 ? sizeof sgf / sizeof sgf[0] :
+					    sizeof ggf / sizeof ggf[0];
+			len = 0;
+			for (i = 0; i < n; i++) {
+				/* Once, a line past the most a record takes. */
+				if (i == 2001) {
+					memcpy(text + len, "(;GM[2]C[", 9);
+					len += 9;
+					memset(text + len, 'x', 1100);
+					len += 1100;
+					memcpy(text + len, "])\n", 3);
+					len += 3;
+				}
+				/* Lines of many lengths, to cross blocks. */
+				k = i % 7 == 3 ? i / 7 % nforms : 0;
+				w = strlen(forms[k]) + 1;
+				memcpy(text + len, forms[k], w);
+				len += w - 1;
+				/* The NUL's form: its bytes past it too. */
+				if (strcmp(forms[k], "(;GM[2];B[f5]") == 0) {
+					memcpy(text + len, "\0;W[d6])", 8);
+					len += 8;
+				}
+				if (i % 11 == 5)
+					for (c = 0; c < (int)(i % 90); c++)
+						text[len++] = c % 2 ? ']' : 'x';
+				len += (size_t)snprintf(text + len, cap - len,
+				    "%s", i % 13 == 0 ? "" : ends[i % 5]);
+			}
+			ck_assert_uint_lt(len, cap);
+			for (pass = 0; pass < 3; pass++) {
+				reader_open(text, len,
+				    fmt == 0 ? RECORD_SGF : RECORD_GGF);
+				if (most)
+					record_reader_max_size(rd, 1024);
+				for (i = 0; i < n; i++) {
+					/* Pass 0 reads all; 1, 2 skip half. */
+					if (pass > 0 &&
+					    i % 2 == (size_t)pass - 1) {
+						if (record_reader_skip(rd) != 1)
+							break;
+						continue;
+					}
+					if (record_reader_next(rd, &rec) != 1)
+						break;
+					if (pass == 0) {
+						all[i].index = rec->index;
+						all[i].line = rec->start.line;
+						all[i].col = rec->start.col;
+						all[i].offset =
+						    rec->start.offset;
+						all[i].code = rec->malformed ?
+						    (int)rec->error.code :
+						    -1;
+						all[i].nturns = rec->nturns;
+						continue;
+					}
+					ck_assert_uint_eq(
+					    rec->index, all[i].index);
+					ck_assert_uint_eq(
+					    rec->start.line, all[i].line);
+					ck_assert_uint_eq(
+					    rec->start.col, all[i].col);
+					ck_assert_uint_eq(
+					    rec->start.offset, all[i].offset);
+					ck_assert_int_eq(rec->malformed ?
+						(int)rec->error.code :
+						-1,
+					    all[i].code);
+					ck_assert_uint_eq(
+					    rec->nturns, all[i].nturns);
+				}
+				/* Stopped where reading stopped. */
+				if (pass == 0) {
+					n = i;
+					rest = record_reader_next(rd, &rec);
+				} else {
+					ck_assert_uint_eq(i, n);
+					ck_assert_int_eq(
+					    record_reader_next(rd, &rec), rest);
+				}
+			}
+			n = sizeof all / sizeof all[0];
+		}
+	free(text);
 }
 END_TEST
 
@@ -2002,7 +2354,9 @@ UNIT_MAIN("record",
 		transcript_runs_as_the_pattern_says,
 		transcript_lines_across_blocks, tags_as_the_pattern_says,
 		format_names, binary_input_is_one_record, skip_is_read_unseen,
-		buffer_reads_as_stream, tree_values_at_any_byte, NULL),
+		buffer_reads_as_stream, tree_values_at_any_byte,
+		tree_turns_point_into_their_text, tree_roots_as_read_apart,
+		tree_skip_is_read_unseen, sgf_points_as_cells_read, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
