@@ -888,117 +888,165 @@ stray_brace(struct record_reader *rd, size_t from)
 #endif
 
 /*
- * The run of tokens at s[i] of the line s[0, n) (build_movetext's) as
- * nearly all are written, "12. f5 d6 13. c4": a move number of one or
- * two digits, the one due before White's turn, and turns that are a
- * square's two bytes (square_byte), each token followed by one space or
- * the line's end, with room for each turn in every array.  Read as
- * build_movetext reads them (no move number told, each turn read_turn's
- * first case), the record's counts held in locals and stored once.
- * Returns where the run stops, at a token (or white space) build_movetext
- * reads, or i when it takes none.  The tokens are told apart with a
- * handful of tests each, not build_movetext's walk of every byte.
+ * The run of tokens at s[i] as nearly all are written, "12. f5 d6 13. c4
+ * pass": a move number of one or two digits, the one due before White's
+ * turn, and turns that are a square's two bytes (square_byte) or "pass"
+ * in any case, each token followed by one space or the line's end (its
+ * LF or CR), with room for each turn in every array.  s holds end bytes
+ * and the run stops five short of them, so that no byte past them is
+ * read: a line the block does not hold whole is build_movetext's (or
+ * pgn_scan's) to read.  The tokens' positions are line, col0 + k and
+ * off0 + k for s[k] (reader_pos, the line not yet read).  Read as
+ * build_movetext reads them (no move number told, each turn read_turn's),
+ * the record's counts held in locals and stored once.  Returns where the
+ * run stops: the line's end when it read the line to it, else a token
+ * (or white space) build_movetext reads, i when it takes none.  It stops
+ * at a byte of PGN_MARK or a line end, never past one.  The tokens are
+ * told apart with a handful of tests each, not build_movetext's walk of
+ * every byte; the whole line so read needs no pass_movetext first.
  */
 static inline size_t
-fast_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
+plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
+    unsigned long line, size_t col0, unsigned long long off0)
 {
 	/*
 	 * The arrays in locals: a store of a byte of text may alias rd,
-	 * which would be loaded again after each.
+	 * which would be loaded again after each.  The bytes by a pointer,
+	 * a token's column and offset by its address: fewer registers.
 	 */
-	struct record_token *t;
+	struct record_token *t, *tend;
 	char		    *text = rd->text;
-	size_t		    *turn_off = rd->turn_off;
-	uint8_t		    *squares = rd->squares;
-	size_t		     nt = rd->rec.nturns, off = rd->textlen, k, w;
-	/* The turns with room in every array (three bytes of text each). */
-	size_t		     cap = rd->turncap < rd->turnoffcap ?
-			 rd->turncap :
-			 rd->turnoffcap;
-	size_t		     room = off < rd->textcap ?
-			 nt + (rd->textcap - off) / 3 :
-			 nt;
-	const size_t	     from = i;
-	size_t		     pos = i;
-	unsigned long	     line = rd->lineno;
-	unsigned long long   base = rd->line_offset;
-	size_t		     start = rd->line_start;
-	uint32_t	     x;
+	size_t		    *o = rd->turn_off;
+	uint8_t		    *q = rd->squares, *const q0 = q;
+	size_t		     nt = rd->rec.nturns, off = rd->textlen, room, k;
+	const char	    *p = s + i, *lim;
+	uintptr_t	     colb, offb;
+	uint32_t	     x, want;
 	uint8_t		     sq;
 	unsigned	     c;
 
-	if (room < cap)
-		cap = room;
 	/* No arrays yet (none grown): build_movetext's, which grows them. */
-	if (rd->rec.turns == NULL || text == NULL || turn_off == NULL ||
-	    squares == NULL)
+	if (rd->rec.turns == NULL || text == NULL || o == NULL || q == NULL ||
+	    end < 5)
 		return i;
+	/* The turns with room in every array (five bytes of text each). */
+	room = rd->turncap < rd->turnoffcap ? rd->turncap : rd->turnoffcap;
+	room = nt < room ? room - nt : 0;
+	k = off < rd->textcap ? (rd->textcap - off) / 5 : 0;
+	if (k < room)
+		room = k;
 	t = rd->rec.turns + nt;
-	for (;; i = k + 1) {
-		c = (unsigned char)s[i];
+	tend = t + room;
+	o += nt;
+	q += nt;
+	lim = s + end - 5;
+	colb = (uintptr_t)col0 - (uintptr_t)s;
+	offb = (uintptr_t)off0 - (uintptr_t)s;
+	while (p <= lim && t != tend) {
+		c = (unsigned char)*p;
 		if (c - '0' < 10) {
-			/*
-			 * "N. " before turn 2N-1 (read_number's due), two
-			 * digits' four bytes compared at once; one at the
-			 * line's end is build_movetext's.
-			 */
-			w = nt / 2 + 1;
-			if (nt % 2 != 0 || n - i < 3 || w >= 100)
+			/* "N. " before turn 2N-1 (read_number's due). */
+			k = (size_t)(q - q0);
+			if (k % 2 != 0 || k >= 198)
 				break;
-			if (w < 10) {
-				if (c != '0' + w || s[i + 1] != '.' ||
-				    s[i + 2] != ' ')
-					break;
-				k = i + 2;
+			k = k / 2 + 1;
+			memcpy(&x, p, 4);
+			if (k < 10) {
+				x &= BYTES4(0xff, 0xff, 0, 0);
+				want = BYTES4('0' + k, '.', 0, 0);
+				k = 2;
 			} else {
-				memcpy(&x, s + i, 4);
-				if (x != BYTES4('0' + w / 10, '0' + w % 10, '.',
-					     ' '))
-					break;
-				k = i + 3;
+				x &= BYTES4(0xff, 0xff, 0xff, 0);
+				want = BYTES4('0' + k / 10, '0' + k % 10, '.', 0);
+				k = 3;
 			}
-			pos = k;
-			continue;
+			if (x != want)
+				break;
+			c = (unsigned char)p[k];
+			if (c == ' ') {
+				p += k + 1;
+				continue;
+			}
+		} else if ((sq = square_byte(p, 2)) != RECORD_SQUARE_NONE) {
+			/*
+			 * Stored before the byte after it is looked at: stores
+			 * past the counts are no turn's.
+			 */
+			memcpy(text + off, p, 2);
+			text[off + 2] = '\0';
+			*o = off;
+			*t = (struct record_token){ text + off, 2,
+				{ line, (uintptr_t)p + colb,
+				    (uintptr_t)p + offb } };
+			*q = sq;
+			c = (unsigned char)p[2];
+			k = 2;
+			if (c == ' ') {
+				p += 3;
+				t++;
+				o++;
+				q++;
+				off += 3;
+				continue;
+			}
+			if (c == '\n' || c == '\r') {
+				t++;
+				o++;
+				q++;
+				off += 3;
+			}
+		} else {
+			memcpy(&x, p, 4);
+			if ((x | BYTES4(0x20, 0x20, 0x20, 0x20)) !=
+			    BYTES4('p', 'a', 's', 's'))
+				break;
+			k = 4;
+			c = (unsigned char)p[4];
+			if (c != ' ' && c != '\n' && c != '\r')
+				break;
+			memcpy(text + off, p, 4);
+			text[off + 4] = '\0';
+			*o++ = off;
+			*t++ = (struct record_token){ text + off, 4,
+				{ line, (uintptr_t)p + colb,
+				    (uintptr_t)p + offb } };
+			*q++ = RECORD_SQUARE_NONE;
+			off += 5;
+			if (c == ' ') {
+				p += 5;
+				continue;
+			}
 		}
-		if (n - i < 2 || nt >= cap ||
-		    (sq = square_byte(s + i, 2)) == RECORD_SQUARE_NONE)
-			break;
-		k = i + 2;
-		if (k != n && s[k] != ' ')
-			break;
-		memcpy(text + off, s + i, 2);
-		text[off + 2] = '\0';
-		turn_off[nt] = off;
-		off += 3;
-		*t++ = (struct record_token){ text + off - 3, 2,
-			{ line, i + 1 - start, base + i } };
-		squares[nt] = sq;
-		nt++;
-		pos = k;
-		if (k == n)
-			break;
+		/* The line's end, or a token's end the run does not take. */
+		if (c == '\n' || c == '\r')
+			p += k;
+		break;
 	}
-	if (pos != from) {
+	if (p != s + i) {
 		/* Its turns point into the text, which has not moved. */
+		nt = (size_t)(q - q0);
 		if (rd->turns_at == rd->rec.nturns)
 			rd->turns_at = nt;
 		rd->rec.nturns = nt;
 		rd->textlen = off;
 		rd->has_movetext = true;
-		rd->pos = pos;
+		/* Past the last token, as build_movetext leaves it. */
+		rd->pos = (size_t)(p - s) + col0 - 1 - (p[-1] == ' ');
 	}
-	return pos;
+	return (size_t)(p - s);
 }
 
 /*
  * The move numbers and turns of the line s[0, n) from s[i] (s[n] its LF
- * or CR), a line that holds no byte of PGN_MARK but a '}' or a NUL
- * (build_lines): read as pgn_scan reads them, with no item but a stray
- * '}' and no result (every result holds a '*' or a '-').  White space as
- * skip_space's, to the line's end.
+ * or CR, or a result's first byte), a line that holds no byte of
+ * PGN_MARK but a '}' or a NUL (build_lines): read as pgn_scan reads them,
+ * with no item but a stray '}' and no result (every result holds a '*'
+ * or a '-').  White space as skip_space's, to the line's end.  s holds
+ * end bytes (the block's), which plain_movetext may look at.
  */
 static inline void
-build_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
+build_movetext(
+    struct record_reader *rd, const char *s, size_t i, size_t n, size_t end)
 {
 	unsigned long number;
 	size_t	      to, m;
@@ -1014,7 +1062,8 @@ build_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 				i++;
 		if (i >= n)
 			return;
-		if ((to = fast_movetext(rd, s, i, n)) != i)
+		if ((to = plain_movetext(rd, s, i, end, rd->lineno,
+			 1 - rd->line_start, rd->line_offset)) != i)
 			continue;
 		if (s[i] == '}') {
 			stray_brace(rd, i);
@@ -1062,10 +1111,13 @@ static bool
 build_lines(struct record_reader *rd, struct pgn_scan *sc)
 {
 	const char    *s = rd->inbuf;
-	size_t	       a, i, e, end, ts, te, g[6];
+	size_t	       a, i, p, e, end, ts, te, g[6];
 	int	       m = 0;
 	bool	       started = sc->any && sc->start->line != 0;
 	enum pass_line item = PASS_LINE;
+	/* What plain_movetext changes, for a line left to pgn_scan after. */
+	size_t	       was_n = 0, was_len = 0, was_at = 0, was_pos = 0;
+	bool	       was_movetext = false;
 
 	while (item == PASS_LINE) {
 		if (rd->inpos == rd->inlen && reader_refill(rd) != 1)
@@ -1074,6 +1126,7 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 		end = rd->inlen;
 		if ((i = pass_blanks(s, a, end)) == end)
 			return false;
+		p = i;
 		if (s[i] == '\n' || s[i] == '\r' || (s[i] == '%' && i == a))
 			/* A blank line, or an escape (pgn_line). */
 			e = pass_eol(s, i, end);
@@ -1082,11 +1135,40 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 			if ((sc->any && rd->has_movetext) ||
 			    (e = plain_tag(s, i, end, g, &m)) == 0)
 				return false;
-		} else if (s[i] == '{' || s[i] == ';' ||
-		    (e = pass_movetext(rd, s, i, end, &item)) == 0)
+		} else if (s[i] == '{' || s[i] == ';')
 			return false;
-		if (e == end || (s[e] == '\r' && e + 1 == end))
+		else {
+			/*
+			 * Past the record's start, a line as nearly all are
+			 * read as it is passed (plain_movetext), its end
+			 * found so; pass_movetext passes the rest, if any.
+			 */
+			p = i;
+			if (started) {
+				was_n = rd->rec.nturns;
+				was_len = rd->textlen;
+				was_at = rd->turns_at;
+				was_pos = rd->pos;
+				was_movetext = rd->has_movetext;
+				p = plain_movetext(rd, s, i, end, rd->lineno + 1,
+				    1 - a, rd->next_offset - a);
+			}
+			if (s[p] == '\n' || s[p] == '\r')
+				e = p;
+			else if ((e = pass_movetext(rd, s, p, end, &item)) == 0)
+				e = end;
+		}
+		if (e == end || (s[e] == '\r' && e + 1 == end)) {
+			if (p != i) {
+				/* Left to pgn_scan as it was. */
+				rd->rec.nturns = was_n;
+				rd->textlen = was_len;
+				rd->turns_at = was_at;
+				rd->pos = was_pos;
+				rd->has_movetext = was_movetext;
+			}
 			return false;
+		}
 		/* As reader_line: the line's number, where it starts. */
 		rd->lineno++;
 		rd->line_offset = rd->next_offset;
@@ -1105,7 +1187,7 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 				continue;
 			for (ts = te; ts > i && !token_end(s[ts - 1]); ts--)
 				continue;
-			build_movetext(rd, s + a, i - a, ts - a);
+			build_movetext(rd, s + a, p - a, ts - a, end - a);
 			m = is_digit(s[ts]) ?
 			    (int)move_number(s + ts, &sc->number, &sc->dots) :
 			    0;
@@ -1115,8 +1197,8 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 			sc->to = rd->pos = te - a;
 			sc->m = m;
 			sc->line = s + a;
-		} else if (e > i && !(s[i] == '%' && i == a))
-			build_movetext(rd, s + a, i - a, e - a);
+		} else if (e > p && !(s[i] == '%' && i == a))
+			build_movetext(rd, s + a, p - a, e - a, end - a);
 		/* Its end: LF, CR, or CR LF. */
 		e += 1 + (s[e] == '\r' && s[e + 1] == '\n');
 		rd->next_offset += e - a;

@@ -96,6 +96,19 @@ static const struct {
 	      "6. c5{x} b6 7. g5 e3 *\n"),
 	PIECE("3. f5 1... d6 1. c3 d3 2. c4 f4 3. f3 e6 4.e7 f7 5. c5 b6 "
 	      "6. g5 e3 0-1\n"),
+	/* Lines read whole as they are passed (plain_movetext). */
+	PIECE("[Event \"p\"]\n1. f5 pass 2. PASS Pass 3. pasS passe pas 4. c3 "
+	      "pass\n5. pass\tf4 6. pass{x} e6 pass;\nf3 *\n"),
+	PIECE("[Event \"l\"]\n1. f5 d6 2.\n c3 d3 3.\r\nc4 f4 4.\rf3 e6 5. e7\r"
+	      "pass\r\nf7 pass\rc5 \n6. b6 \r\n7. 1-0\n"),
+	PIECE("[Event \"m\"]\n1. f5 d6 2. c3 d3 3. c4 f4 4. f3 e6 5. e7 f7 "
+	      "6. c5 b6 7. g5 e3 8. d7 c6 9. b4 f6 10. g6 h5 11. g4\n"
+	      "b5 12. a6 a5 13. a4 c7 14. f2 f1 15. c8 d8 16. e8 b8\n"
+	      "17. h4 g3 1O. e2 f8 19 g8\n20. h3 pass 21 pass\n"
+	      "22. h6 g7 22. h8 *\n"),
+	PIECE("[Event \"r\"]\n1. f5 d6 2. c3 d3 3. c4 2-0\n"
+	      "[Event \"s\"]\n1. f5 d6 2. c3 d3 3. c4 f4 1/2-1/2 \n"
+	      "[Event \"t\"]\n1. f5 d6 2. c3 d3 3. c4 f4 4.33-31\n"),
 };
 
 #define NPIECES (sizeof pieces / sizeof pieces[0])
@@ -386,7 +399,9 @@ START_TEST(reading_in_the_block_as_by_lines)
 {
 	static const char *recs[] = { "[Event \"a\"]\r\n1. f5 d6 *\r\n\r\n",
 		"[Event \"b\"]\r[Round \"3\"]\r1. f5 d6\r2. c3 0-1\r\r",
-		"[Event \"c\"]\n[Site \"x\"]\nf5 d6\nc3 }\n[Event \"d\"]\n" };
+		"[Event \"c\"]\n[Site \"x\"]\nf5 d6\nc3 }\n[Event \"d\"]\n",
+		"[Event \"e\"]\r\n1. f5 pass 2. c3 d3\r\n3. c4 f4 4. f3\r\n"
+		"e6 pass 33-31\r\n\r\n" };
 	static char	   text[1 << 20];
 	size_t		   len, pad, k;
 	uint32_t	   seed;
@@ -407,7 +422,7 @@ START_TEST(reading_in_the_block_as_by_lines)
 			text[len + k - 1] = '\n';
 		}
 		for (k = 0; k < 12; k++)
-			len += (size_t)sprintf(text + len, "%s", recs[k % 3]);
+			len += (size_t)sprintf(text + len, "%s", recs[k % 4]);
 		check_block_lines(text, len);
 	}
 }
