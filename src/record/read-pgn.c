@@ -905,6 +905,26 @@ stray_brace(struct record_reader *rd, size_t from)
  * told apart with a handful of tests each, not build_movetext's walk of
  * every byte; the whole line so read needs no pass_movetext first.
  */
+/*
+ * The bytes of move number n below 100, "n." (one digit) or "nn." (two),
+ * as one uint32_t read where they stand (BYTES4), the byte after them 0:
+ * plain_movetext's due number compared at once.
+ */
+#define NUMBER1(n) BYTES4('0' + (n), '.', 0, 0)
+#define NUMBER2(n) BYTES4('0' + (n) / 10, '0' + (n) % 10, '.', 0)
+#define NUMBERS10(t) \
+	NUMBER2(10 * (t)), NUMBER2(10 * (t) + 1), NUMBER2(10 * (t) + 2), \
+	    NUMBER2(10 * (t) + 3), NUMBER2(10 * (t) + 4), \
+	    NUMBER2(10 * (t) + 5), NUMBER2(10 * (t) + 6), \
+	    NUMBER2(10 * (t) + 7), NUMBER2(10 * (t) + 8), NUMBER2(10 * (t) + 9)
+static const uint32_t number_bytes[100] = { 0, NUMBER1(1), NUMBER1(2),
+	NUMBER1(3), NUMBER1(4), NUMBER1(5), NUMBER1(6), NUMBER1(7), NUMBER1(8),
+	NUMBER1(9), NUMBERS10(1), NUMBERS10(2), NUMBERS10(3), NUMBERS10(4),
+	NUMBERS10(5), NUMBERS10(6), NUMBERS10(7), NUMBERS10(8), NUMBERS10(9) };
+#undef NUMBER1
+#undef NUMBER2
+#undef NUMBERS10
+
 static inline size_t
 plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
     unsigned long line, size_t col0, unsigned long long off0)
@@ -912,16 +932,17 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 	/*
 	 * The arrays in locals: a store of a byte of text may alias rd,
 	 * which would be loaded again after each.  The bytes by a pointer,
-	 * a token's column and offset by its address: fewer registers.
+	 * a token's column and offset by its address, the arrays by one
+	 * index: fewer registers.
 	 */
-	struct record_token *t, *tend;
-	char		    *text = rd->text;
-	size_t		    *o = rd->turn_off;
-	uint8_t		    *q = rd->squares, *const q0 = q;
+	struct record_token *t;
+	char		    *const text = rd->text;
+	size_t		    *const o = rd->turn_off;
+	uint8_t		    *const q = rd->squares;
 	size_t		     nt = rd->rec.nturns, off = rd->textlen, room, k;
 	const char	    *p = s + i, *lim;
 	uintptr_t	     colb, offb;
-	uint32_t	     x, want;
+	uint32_t	     x;
 	uint8_t		     sq;
 	unsigned	     c;
 
@@ -935,33 +956,30 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 	k = off < rd->textcap ? (rd->textcap - off) / 5 : 0;
 	if (k < room)
 		room = k;
+	/*
+	 * One bound for both: no byte read past s[end - 1], and a turn
+	 * takes three bytes or more, so that one starting at s[i + 3r] or
+	 * before has r turns before it at most.
+	 */
+	if (room == 0 || i > end - 5)
+		return i;
+	lim = end - 5 - i < 3 * (room - 1) ? s + end - 5 : p + 3 * (room - 1);
 	t = rd->rec.turns + nt;
-	tend = t + room;
-	o += nt;
-	q += nt;
-	lim = s + end - 5;
 	colb = (uintptr_t)col0 - (uintptr_t)s;
 	offb = (uintptr_t)off0 - (uintptr_t)s;
-	while (p <= lim && t != tend) {
+	while (p <= lim) {
 		c = (unsigned char)*p;
 		if (c - '0' < 10) {
 			/* "N. " before turn 2N-1 (read_number's due). */
-			k = (size_t)(q - q0);
-			if (k % 2 != 0 || k >= 198)
+			if (nt % 2 != 0 || nt >= 198)
 				break;
-			k = k / 2 + 1;
+			k = nt / 2 + 1;
 			memcpy(&x, p, 4);
-			if (k < 10) {
-				x &= BYTES4(0xff, 0xff, 0, 0);
-				want = BYTES4('0' + k, '.', 0, 0);
-				k = 2;
-			} else {
-				x &= BYTES4(0xff, 0xff, 0xff, 0);
-				want = BYTES4('0' + k / 10, '0' + k % 10, '.', 0);
-				k = 3;
-			}
-			if (x != want)
+			x &= k < 10 ? BYTES4(0xff, 0xff, 0, 0) :
+				      BYTES4(0xff, 0xff, 0xff, 0);
+			if (x != number_bytes[k])
 				break;
+			k = k < 10 ? 2 : 3;
 			c = (unsigned char)p[k];
 			if (c == ' ') {
 				p += k + 1;
@@ -974,25 +992,23 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 			 */
 			memcpy(text + off, p, 2);
 			text[off + 2] = '\0';
-			*o = off;
+			o[nt] = off;
 			*t = (struct record_token){ text + off, 2,
 				{ line, (uintptr_t)p + colb,
 				    (uintptr_t)p + offb } };
-			*q = sq;
+			q[nt] = sq;
 			c = (unsigned char)p[2];
 			k = 2;
 			if (c == ' ') {
 				p += 3;
 				t++;
-				o++;
-				q++;
+				nt++;
 				off += 3;
 				continue;
 			}
 			if (c == '\n' || c == '\r') {
 				t++;
-				o++;
-				q++;
+				nt++;
 				off += 3;
 			}
 		} else {
@@ -1006,11 +1022,11 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 				break;
 			memcpy(text + off, p, 4);
 			text[off + 4] = '\0';
-			*o++ = off;
+			o[nt] = off;
 			*t++ = (struct record_token){ text + off, 4,
 				{ line, (uintptr_t)p + colb,
 				    (uintptr_t)p + offb } };
-			*q++ = RECORD_SQUARE_NONE;
+			q[nt++] = RECORD_SQUARE_NONE;
 			off += 5;
 			if (c == ' ') {
 				p += 5;
@@ -1024,7 +1040,6 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 	}
 	if (p != s + i) {
 		/* Its turns point into the text, which has not moved. */
-		nt = (size_t)(q - q0);
 		if (rd->turns_at == rd->rec.nturns)
 			rd->turns_at = nt;
 		rd->rec.nturns = nt;
