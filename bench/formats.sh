@@ -399,8 +399,14 @@
 #   division by ten), the turns' arrays by one index, and the arrays'
 #   room folded into the bound of the bytes (a turn takes three bytes or
 #   more): one compare a token, no spill of a pointer in the loop:
-#   380.31M -> 360.62M (14,055 a game; plain_movetext 106.3M -> 86.6M),
-#   the CSV 220.91M: 1.63x.
+#   380.31M -> 363.20M (14,156 a game; plain_movetext 106.3M -> 89.1M),
+#   the CSV 220.91M: 1.64x.
+#   step 3, a tag's name and value scanned 16 bytes at a time
+#   (name_stop, value_stop: every tag, read or passed over), and
+#   plain_movetext's loop a function apart (plain_tokens) whose locals
+#   fit in registers (GCC spilled two or three of them, as the code
+#   around it changed): 363.20M -> 363.10M (plain_tag 12.84M -> 11.70M;
+#   the loop 81.9M and its set-up, in next_pgn, 8M).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -647,6 +647,62 @@ enum pass_line {
 };
 
 /*
+ * Where the run of bytes of PGN_NAME (a tag's name), and where the run of
+ * bytes other than PGN_VALUE (its value), from s[j] ends, or end: 16
+ * bytes at a time (each tag of every record, read or passed over, comes
+ * here twice), the last few one by one.  A byte of 0x80 or more is no
+ * letter: negative in the signed compares.
+ */
+static inline size_t
+name_stop(const char *s, size_t j, size_t end)
+{
+#if defined(__SSE2__)
+	__m128i	 v, l, ok;
+	unsigned bad;
+
+	for (; end - j >= 16; j += 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
+		l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+		ok = _mm_or_si128(
+		    _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('a' - 1)),
+			_mm_cmplt_epi8(l, _mm_set1_epi8('z' + 1))),
+		    _mm_or_si128(
+			_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+			    _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1))),
+			_mm_cmpeq_epi8(v, _mm_set1_epi8('_'))));
+		if ((bad = ~(unsigned)_mm_movemask_epi8(ok) & 0xffff) != 0)
+			return j + (size_t)__builtin_ctz(bad);
+	}
+#endif
+	while (j < end && (pgn_class[(unsigned char)s[j]] & PGN_NAME))
+		j++;
+	return j;
+}
+
+static inline size_t
+value_stop(const char *s, size_t j, size_t end)
+{
+#if defined(__SSE2__)
+	__m128i	 v, hit;
+	unsigned m;
+
+	for (; end - j >= 16; j += 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
+		hit = _mm_or_si128(
+		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+			_mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+			_mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+		if ((m = (unsigned)_mm_movemask_epi8(hit)) != 0)
+			return j + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (j < end && !(pgn_class[(unsigned char)s[j]] & PGN_VALUE))
+		j++;
+	return j;
+}
+
+/*
  * A line of one tag as nearly all are, [Name "value"], its value holding
  * no backslash: where it ends, its LF or CR (tag_by_hand's match, with
  * nothing after it but white space), the match's bytes in *m and its
@@ -655,18 +711,14 @@ enum pass_line {
 static inline size_t
 plain_tag(const char *s, size_t i, size_t end, size_t *g, int *m)
 {
-	size_t j = i + 1;
+	size_t j = name_stop(s, i + 1, end);
 
-	while (j < end && (pgn_class[(unsigned char)s[j]] & PGN_NAME))
-		j++;
 	if (j == i + 1 || end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
 		return 0;
 	g[2] = 1;
 	g[3] = j - i;
 	g[4] = j + 2 - i;
-	for (j += 2; j < end && !(pgn_class[(unsigned char)s[j]] & PGN_VALUE);
-	     j++)
-		continue;
+	j = value_stop(s, j + 2, end);
 	if (end - j < 2 || s[j] != '"' || s[j + 1] != ']')
 		return 0;
 	g[5] = j - i;
@@ -925,48 +977,41 @@ static const uint32_t number_bytes[100] = { 0, NUMBER1(1), NUMBER1(2),
 #undef NUMBER2
 #undef NUMBERS10
 
-static inline size_t
-plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
-    unsigned long line, size_t col0, unsigned long long off0)
-{
-	/*
-	 * The arrays in locals: a store of a byte of text may alias rd,
-	 * which would be loaded again after each.  The bytes by a pointer,
-	 * a token's column and offset by its address, the arrays by one
-	 * index: fewer registers.
-	 */
+/*
+ * plain_movetext's run: the record's arrays and counts, and where its
+ * tokens stand (a token at p: column p + colb, offset p + offb).
+ */
+struct plain_run {
 	struct record_token *t;
-	char		    *const text = rd->text;
-	size_t		    *const o = rd->turn_off;
-	uint8_t		    *const q = rd->squares;
-	size_t		     nt = rd->rec.nturns, off = rd->textlen, room, k;
-	const char	    *p = s + i, *lim;
-	uintptr_t	     colb, offb;
+	char		    *text;
+	size_t		    *o;
+	uint8_t		    *q;
+	size_t		     nt;
+	size_t		     off;
+	unsigned long	     line;
+	uintptr_t	     colb;
+	uintptr_t	     offb;
+};
+
+/*
+ * The tokens of plain_movetext from p, none starting past lim: where they
+ * stop, r's counts moved past them.  Apart, with nothing of the reader
+ * in it, so that its locals fit in registers.
+ */
+static __attribute__((noinline)) const char *
+plain_tokens(struct plain_run *r, const char *p, const char *lim)
+{
+	struct record_token *t = r->t;
+	char *const	     text = r->text;
+	size_t *const	     o = r->o;
+	uint8_t *const	     q = r->q;
+	size_t		     nt = r->nt, off = r->off, k;
+	const unsigned long  line = r->line;
+	const uintptr_t	     colb = r->colb, offb = r->offb;
 	uint32_t	     x;
 	uint8_t		     sq;
 	unsigned	     c;
 
-	/* No arrays yet (none grown): build_movetext's, which grows them. */
-	if (rd->rec.turns == NULL || text == NULL || o == NULL || q == NULL ||
-	    end < 5)
-		return i;
-	/* The turns with room in every array (five bytes of text each). */
-	room = rd->turncap < rd->turnoffcap ? rd->turncap : rd->turnoffcap;
-	room = nt < room ? room - nt : 0;
-	k = off < rd->textcap ? (rd->textcap - off) / 5 : 0;
-	if (k < room)
-		room = k;
-	/*
-	 * One bound for both: no byte read past s[end - 1], and a turn
-	 * takes three bytes or more, so that one starting at s[i + 3r] or
-	 * before has r turns before it at most.
-	 */
-	if (room == 0 || i > end - 5)
-		return i;
-	lim = end - 5 - i < 3 * (room - 1) ? s + end - 5 : p + 3 * (room - 1);
-	t = rd->rec.turns + nt;
-	colb = (uintptr_t)col0 - (uintptr_t)s;
-	offb = (uintptr_t)off0 - (uintptr_t)s;
 	while (p <= lim) {
 		c = (unsigned char)*p;
 		if (c - '0' < 10) {
@@ -1038,12 +1083,47 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 			p += k;
 		break;
 	}
+	r->nt = nt;
+	r->off = off;
+	return p;
+}
+
+static inline size_t
+plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
+    unsigned long line, size_t col0, unsigned long long off0)
+{
+	struct plain_run r;
+	const char	*p;
+	size_t		 room, k, nt = rd->rec.nturns;
+
+	/* No arrays yet (none grown): build_movetext's, which grows them. */
+	if (rd->rec.turns == NULL || rd->text == NULL ||
+	    rd->turn_off == NULL || rd->squares == NULL || end - i < 5)
+		return i;
+	/* The turns with room in every array (five bytes of text each). */
+	room = rd->turncap < rd->turnoffcap ? rd->turncap : rd->turnoffcap;
+	room = nt < room ? room - nt : 0;
+	k = rd->textlen < rd->textcap ? (rd->textcap - rd->textlen) / 5 : 0;
+	if (k < room)
+		room = k;
+	if (room == 0)
+		return i;
+	r = (struct plain_run){ rd->rec.turns + nt, rd->text, rd->turn_off,
+		rd->squares, nt, rd->textlen, line,
+		(uintptr_t)col0 - (uintptr_t)s, (uintptr_t)off0 - (uintptr_t)s };
+	/*
+	 * One bound for both: no byte read past s[end - 1], and a turn
+	 * takes three bytes or more, so that one starting at s[i + 3r] or
+	 * before has r turns before it at most.
+	 */
+	p = plain_tokens(&r, s + i,
+	    end - 5 - i < 3 * (room - 1) ? s + end - 5 : s + i + 3 * (room - 1));
 	if (p != s + i) {
 		/* Its turns point into the text, which has not moved. */
 		if (rd->turns_at == rd->rec.nturns)
-			rd->turns_at = nt;
-		rd->rec.nturns = nt;
-		rd->textlen = off;
+			rd->turns_at = r.nt;
+		rd->rec.nturns = r.nt;
+		rd->textlen = r.off;
 		rd->has_movetext = true;
 		/* Past the last token, as build_movetext leaves it. */
 		rd->pos = (size_t)(p - s) + col0 - 1 - (p[-1] == ' ');

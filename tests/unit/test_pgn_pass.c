@@ -106,6 +106,12 @@ static const struct {
 	      "b5 12. a6 a5 13. a4 c7 14. f2 f1 15. c8 d8 16. e8 b8\n"
 	      "17. h4 g3 1O. e2 f8 19 g8\n20. h3 pass 21 pass\n"
 	      "22. h6 g7 22. h8 *\n"),
+	/* Tags' names and values about 16 bytes long (plain_tag). */
+	PIECE("[AVeryLongTagNameOf_Bytes09 \"a value longer than sixteen\"]\n"
+	      "[Nam\xc3\xa9 \"x\"]\n[N@me \"x\"]\n[N`me \"x\"]\n"
+	      "[Name{ \"x\"]\n[Nz_Z09az_AZ09az \"0123456789abcde\\\\f\"]\n"
+	      "[Z2 \"0123456789abcdef\rg\"]\n[Z3 \"0123456789abcd\"]\n"
+	      "[Z4 \"0123456789abcdefghij\"]  \t\n[Z5 \"\x80\xff\"]\nf5 *\n"),
 	PIECE("[Event \"r\"]\n1. f5 d6 2. c3 d3 3. c4 2-0\n"
 	      "[Event \"s\"]\n1. f5 d6 2. c3 d3 3. c4 f4 1/2-1/2 \n"
 	      "[Event \"t\"]\n1. f5 d6 2. c3 d3 3. c4 f4 4.33-31\n"),
