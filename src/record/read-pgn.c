@@ -979,7 +979,10 @@ static const uint32_t number_bytes[100] = { 0, NUMBER1(1), NUMBER1(2),
 
 /*
  * plain_movetext's run: the record's arrays and counts, and where its
- * tokens stand (a token at p: column p + colb, offset p + offb).
+ * tokens stand (a token at p: column p + colb, offset p + offb); with
+ * cross, it goes on past an LF to a line that opens with a token's
+ * first byte: the lines so ended, where the last two start, and the
+ * counts at the last one's start.
  */
 struct plain_run {
 	struct record_token *t;
@@ -991,6 +994,12 @@ struct plain_run {
 	unsigned long	     line;
 	uintptr_t	     colb;
 	uintptr_t	     offb;
+	bool		     cross;
+	unsigned long	     lines;
+	const char	    *line_at;
+	const char	    *prev_at;
+	size_t		     nt_line;
+	size_t		     off_line;
 };
 
 /*
@@ -1006,8 +1015,9 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 	size_t *const	     o = r->o;
 	uint8_t *const	     q = r->q;
 	size_t		     nt = r->nt, off = r->off, k;
-	const unsigned long  line = r->line;
-	const uintptr_t	     colb = r->colb, offb = r->offb;
+	unsigned long	     line = r->line;
+	uintptr_t	     colb = r->colb;
+	const uintptr_t	     offb = r->offb;
 	uint32_t	     x;
 	uint8_t		     sq;
 	unsigned	     c;
@@ -1079,6 +1089,20 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			}
 		}
 		/* The line's end, or a token's end the run does not take. */
+		if (c == '\n' && r->cross && p + k + 1 <= lim &&
+		    (is_digit(p[k + 1]) ||
+			(unsigned)((unsigned char)p[k + 1] | 0x20) - 'a' < 16)) {
+			/* On to the next line, as build_lines reads it. */
+			p += k + 1;
+			line++;
+			colb = 1 - (uintptr_t)p;
+			r->lines++;
+			r->prev_at = r->line_at;
+			r->line_at = p;
+			r->nt_line = nt;
+			r->off_line = off;
+			continue;
+		}
 		if (c == '\n' || c == '\r')
 			p += k;
 		break;
@@ -1090,11 +1114,14 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 
 static inline size_t
 plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
-    unsigned long line, size_t col0, unsigned long long off0)
+    unsigned long line, size_t col0, unsigned long long off0,
+    struct plain_run *run)
 {
 	struct plain_run r;
 	const char	*p;
 	size_t		 room, k, nt = rd->rec.nturns;
+
+	run->lines = 0;
 
 	/* No arrays yet (none grown): build_movetext's, which grows them. */
 	if (rd->rec.turns == NULL || rd->text == NULL ||
@@ -1110,7 +1137,8 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 		return i;
 	r = (struct plain_run){ rd->rec.turns + nt, rd->text, rd->turn_off,
 		rd->squares, nt, rd->textlen, line,
-		(uintptr_t)col0 - (uintptr_t)s, (uintptr_t)off0 - (uintptr_t)s };
+		(uintptr_t)col0 - (uintptr_t)s, (uintptr_t)off0 - (uintptr_t)s,
+		run->cross, 0, s + (size_t)(1 - col0), NULL, nt, rd->textlen };
 	/*
 	 * One bound for both: no byte read past s[end - 1], and a turn
 	 * takes three bytes or more, so that one starting at s[i + 3r] or
@@ -1126,7 +1154,8 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 		rd->textlen = r.off;
 		rd->has_movetext = true;
 		/* Past the last token, as build_movetext leaves it. */
-		rd->pos = (size_t)(p - s) + col0 - 1 - (p[-1] == ' ');
+		rd->pos = (size_t)(p - r.line_at) - (p[-1] == ' ');
+		*run = r;
 	}
 	return (size_t)(p - s);
 }
@@ -1143,9 +1172,10 @@ static inline void
 build_movetext(
     struct record_reader *rd, const char *s, size_t i, size_t n, size_t end)
 {
-	unsigned long number;
-	size_t	      to, m;
-	bool	      dots;
+	struct plain_run run = { .cross = false };
+	unsigned long	 number;
+	size_t		 to, m;
+	bool		 dots;
 
 	for (;; i = to) {
 		if (s[i] == ' ' &&
@@ -1158,7 +1188,7 @@ build_movetext(
 		if (i >= n)
 			return;
 		if ((to = plain_movetext(rd, s, i, end, rd->lineno,
-			 1 - rd->line_start, rd->line_offset)) != i)
+			 1 - rd->line_start, rd->line_offset, &run)) != i)
 			continue;
 		if (s[i] == '}') {
 			stray_brace(rd, i);
@@ -1211,8 +1241,9 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 	bool	       started = sc->any && sc->start->line != 0;
 	enum pass_line item = PASS_LINE;
 	/* What plain_movetext changes, for a line left to pgn_scan after. */
-	size_t	       was_n = 0, was_len = 0, was_at = 0, was_pos = 0;
+	size_t	       was_n = 0, was_len = 0, was_pos = 0;
 	bool	       was_movetext = false;
+	struct plain_run run = { .cross = true };
 
 	while (item == PASS_LINE) {
 		if (rd->inpos == rd->inlen && reader_refill(rd) != 1)
@@ -1239,14 +1270,37 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 			 * found so; pass_movetext passes the rest, if any.
 			 */
 			p = i;
+			run.lines = 0;
 			if (started) {
 				was_n = rd->rec.nturns;
 				was_len = rd->textlen;
-				was_at = rd->turns_at;
 				was_pos = rd->pos;
 				was_movetext = rd->has_movetext;
 				p = plain_movetext(rd, s, i, end, rd->lineno + 1,
-				    1 - a, rd->next_offset - a);
+				    1 - a, rd->next_offset - a, &run);
+			}
+			if (run.lines > 0) {
+				/*
+				 * The lines it read to their LF, each as
+				 * reader_line leaves it; the last it reads in
+				 * is this one.
+				 */
+				rd->lineno += run.lines;
+				rd->line_offset = rd->next_offset +
+				    (size_t)(run.prev_at - (s + a));
+				rd->line_start = 0;
+				rd->cut = false;
+				rd->have_line = false;
+				rd->next_offset += (size_t)(run.line_at - (s + a));
+				rd->inpos = (size_t)(run.line_at - s);
+				/* Past the last token, as build_movetext. */
+				was_pos = (size_t)(run.line_at - 1 - run.prev_at);
+				was_n = run.nt_line;
+				was_len = run.off_line;
+				was_movetext = true;
+				a = i = rd->inpos;
+				if (p == i)
+					rd->pos = was_pos;
 			}
 			if (s[p] == '\n' || s[p] == '\r')
 				e = p;
@@ -1258,7 +1312,8 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 				/* Left to pgn_scan as it was. */
 				rd->rec.nturns = was_n;
 				rd->textlen = was_len;
-				rd->turns_at = was_at;
+				if (rd->turns_at > was_n)
+					rd->turns_at = was_n;
 				rd->pos = was_pos;
 				rd->has_movetext = was_movetext;
 			}

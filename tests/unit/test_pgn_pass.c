@@ -435,6 +435,39 @@ START_TEST(reading_in_the_block_as_by_lines)
 END_TEST
 
 /*
+ * Records of many short lines of moves (LF: plain_movetext reads on from
+ * one to the next) at every byte of the first block's end, read as by
+ * copied lines: a line the block holds part of after lines read whole.
+ */
+START_TEST(reading_lines_of_moves_across_the_block_end)
+{
+	static const char *recs[] = {
+		"[Event \"f\"]\n1. f5 d6\n2. c3 d3\n3. c4 f4\n4. f3 pass\npass e6\n"
+		"5. e7\nf7 6.\nc5 } b6\n7. g5 e3 *\n\n",
+		"[Event \"g\"]\n1. f5 d6 2. c3\nd3 3. c4 f4\nF3 e6\n{x} e7\n"
+		"5... f7 6. c5\n\n7. b6 1-0\n"
+	};
+	static char text[70000];
+	size_t	    len, pad, k;
+
+	for (pad = 0; pad < 200; pad++) {
+		for (len = 0; len < 65536 - 150 + pad; len += k) {
+			k = 65536 - 150 + pad - len < 100 ?
+			    65536 - 150 + pad - len :
+			    100;
+			memset(text + len, 'x', k);
+			text[len] = '%';
+			text[len + k - 1] = '\n';
+		}
+		for (k = 0; k < 6; k++)
+			len += (size_t)sprintf(text + len, "%s", recs[k % 2]);
+		check_block_lines(text, len);
+		check_passes(text, len);
+	}
+}
+END_TEST
+
+/*
  * Records with CRLF, CR and LF line ends at every byte of the first
  * block's end: a line end split across blocks (CR LF), a line the block
  * holds all but its end of, a result or a tag at the block's last byte.
@@ -462,7 +495,8 @@ END_TEST
 UNIT_MAIN("pgn_pass",
     unit_loops(
 	unit_fixture(unit_tcase("pass", 60, pass_ends_pieces_where_reading_does,
-			 pass_ends_records_across_the_block_end, NULL),
+			 pass_ends_records_across_the_block_end,
+			 reading_lines_of_moves_across_the_block_end, NULL),
 	    syntax_setup, syntax_teardown),
 	pass_ends_runs_of_pieces_where_reading_does, 0, 4,
 	reading_in_the_block_as_by_lines, 0, 4, NULL))
