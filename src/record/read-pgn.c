@@ -1107,8 +1107,11 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			p += k;
 		break;
 	}
+	r->t = t;
 	r->nt = nt;
 	r->off = off;
+	r->line = line;
+	r->colb = colb;
 	return p;
 }
 
@@ -1118,8 +1121,8 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
     struct plain_run *run)
 {
 	struct plain_run r;
-	const char	*p;
-	size_t		 room, k, nt = rd->rec.nturns;
+	const char	*p = s + i, *lim;
+	size_t		 room, k, cap, nt = rd->rec.nturns;
 
 	run->lines = 0;
 
@@ -1127,25 +1130,30 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 	if (rd->rec.turns == NULL || rd->text == NULL ||
 	    rd->turn_off == NULL || rd->squares == NULL || end - i < 5)
 		return i;
-	/* The turns with room in every array (five bytes of text each). */
-	room = rd->turncap < rd->turnoffcap ? rd->turncap : rd->turnoffcap;
-	room = nt < room ? room - nt : 0;
-	k = rd->textlen < rd->textcap ? (rd->textcap - rd->textlen) / 5 : 0;
-	if (k < room)
-		room = k;
-	if (room == 0)
-		return i;
 	r = (struct plain_run){ rd->rec.turns + nt, rd->text, rd->turn_off,
 		rd->squares, nt, rd->textlen, line,
 		(uintptr_t)col0 - (uintptr_t)s, (uintptr_t)off0 - (uintptr_t)s,
 		run->cross, 0, s + (size_t)(1 - col0), NULL, nt, rd->textlen };
-	/*
-	 * One bound for both: no byte read past s[end - 1], and a turn
-	 * takes three bytes or more, so that one starting at s[i + 3r] or
-	 * before has r turns before it at most.
-	 */
-	p = plain_tokens(&r, s + i,
-	    end - 5 - i < 3 * (room - 1) ? s + end - 5 : s + i + 3 * (room - 1));
+	cap = rd->turncap < rd->turnoffcap ? rd->turncap : rd->turnoffcap;
+	for (;;) {
+		/* The turns with room in every array (five bytes of text). */
+		room = r.nt < cap ? cap - r.nt : 0;
+		k = r.off < rd->textcap ? (rd->textcap - r.off) / 5 : 0;
+		if (k < room)
+			room = k;
+		if (room == 0 || (k = (size_t)(p - s)) > end - 5)
+			break;
+		/*
+		 * One bound for both: no byte read past s[end - 1], and a
+		 * turn takes three bytes or more, so that one starting at
+		 * s[k + 3r] or before has r turns before it at most; past
+		 * it, the room is looked at again.
+		 */
+		lim = end - 5 - k <= 3 * (room - 1) ? s + end - 5 :
+						      p + 3 * (room - 1);
+		if ((p = plain_tokens(&r, p, lim)) <= lim || lim == s + end - 5)
+			break;
+	}
 	if (p != s + i) {
 		/* Its turns point into the text, which has not moved. */
 		if (rd->turns_at == rd->rec.nturns)
@@ -1158,6 +1166,25 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 		*run = r;
 	}
 	return (size_t)(p - s);
+}
+
+/*
+ * A score at s[i] that ends the line, "46-18" (score_dash's), with
+ * nothing after it but blanks: where the line ends (its LF or CR), as
+ * pass_movetext finds it with PASS_RESULT; or 0 (then pass_movetext
+ * judges).  Nearly every record's last line stops plain_movetext there.
+ */
+static inline size_t
+plain_score(const char *s, size_t i, size_t end)
+{
+	size_t te = i;
+
+	while (te < end && (is_digit(s[te]) || s[te] == '-'))
+		te++;
+	if (te == end || score_dash(s + i, te - i) == 0)
+		return 0;
+	te = pass_blanks(s, te, end);
+	return te < end && (s[te] == '\n' || s[te] == '\r') ? te : 0;
 }
 
 /*
@@ -1304,6 +1331,8 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 			}
 			if (s[p] == '\n' || s[p] == '\r')
 				e = p;
+			else if ((e = plain_score(s, p, end)) != 0)
+				item = PASS_RESULT;
 			else if ((e = pass_movetext(rd, s, p, end, &item)) == 0)
 				e = end;
 		}
@@ -1337,7 +1366,8 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 				continue;
 			for (ts = te; ts > i && !token_end(s[ts - 1]); ts--)
 				continue;
-			build_movetext(rd, s + a, p - a, ts - a, end - a);
+			if (ts > p)
+				build_movetext(rd, s + a, p - a, ts - a, end - a);
 			m = is_digit(s[ts]) ?
 			    (int)move_number(s + ts, &sc->number, &sc->dots) :
 			    0;

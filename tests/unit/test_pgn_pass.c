@@ -112,6 +112,9 @@ static const struct {
 	      "[Name{ \"x\"]\n[Nz_Z09az_AZ09az \"0123456789abcde\\\\f\"]\n"
 	      "[Z2 \"0123456789abcdef\rg\"]\n[Z3 \"0123456789abcd\"]\n"
 	      "[Z4 \"0123456789abcdefghij\"]  \t\n[Z5 \"\x80\xff\"]\nf5 *\n"),
+	PIECE("[Event \"u\"]\n1. f5 d6 10-20\t\n[Event \"v\"]\n1. f5 46-18x\n"
+	      "[Event \"w\"]\n1. f5 -5 6- 1--2 46-18 \r\n[Event \"x\"]\n"
+	      "1. f5 46-18}\n[Event \"y\"]\n1. f5 3-4 *\n"),
 	PIECE("[Event \"r\"]\n1. f5 d6 2. c3 d3 3. c4 2-0\n"
 	      "[Event \"s\"]\n1. f5 d6 2. c3 d3 3. c4 f4 1/2-1/2 \n"
 	      "[Event \"t\"]\n1. f5 d6 2. c3 d3 3. c4 f4 4.33-31\n"),
