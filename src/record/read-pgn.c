@@ -770,11 +770,15 @@ pass_tags(const char *s, size_t i, size_t end, bool *tags)
  * end, with PASS_LINE in *item, or with PASS_RESULT where a result
  * ends the record and nothing but white space follows it; 0 for a line
  * pgn_scan must read (a comment, a tag after a token, a result with
- * more after it, no line end in the block).
+ * more after it, no line end in the block).  With lines, it goes on past
+ * an LF to a line that opens with a digit or a letter (a line of
+ * movetext to pass_line too), counting those lines in *lines, the last
+ * one's start in *last: the end is the last line's, and 0 leaves them
+ * all to pgn_scan.
  */
 static inline size_t
 pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
-    enum pass_line *item)
+    enum pass_line *item, unsigned long *lines, size_t *last)
 {
 	size_t	      q, ts, te, m, e;
 	unsigned long number;
@@ -786,6 +790,15 @@ pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 		te = q + 1;
 		switch (s[q]) {
 		case '\n':
+			if (lines != NULL && te < end &&
+			    (is_digit(s[te]) ||
+				(unsigned)((unsigned char)s[te] | 0x20) - 'a' <
+				    26)) {
+				++*lines;
+				*last = i = te;
+				continue;
+			}
+			/* FALLTHROUGH */
 		case '\r': *item = PASS_LINE; return q;
 		case '{':
 		case ';': return 0;
@@ -828,7 +841,8 @@ pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
  */
 static inline size_t
 pass_line(struct record_reader *rd, const char *s, size_t a, size_t end,
-    bool movetext, bool *tags, size_t *at, enum pass_line *found)
+    bool movetext, bool *tags, size_t *at, enum pass_line *found,
+    unsigned long *lines, size_t *last)
 {
 	size_t i = a, e;
 
@@ -845,7 +859,7 @@ pass_line(struct record_reader *rd, const char *s, size_t a, size_t end,
 			return 0;
 		*at = i;
 	} else if (s[i] == '{' || s[i] == '}' || s[i] == ';' ||
-	    (e = pass_movetext(rd, s, i, end, found)) == 0)
+	    (e = pass_movetext(rd, s, i, end, found, lines, last)) == 0)
 		return 0;
 	else
 		*at = i;
@@ -863,8 +877,8 @@ static enum pass_line
 pass_lines(struct record_reader *rd, struct pgn_scan *sc)
 {
 	const char    *s = rd->inbuf;
-	size_t	       a, end, e, at, next, from, last = 0;
-	unsigned long  lines;
+	size_t	       a, end, e, at, next, from, last = 0, more_at = 0;
+	unsigned long  lines, more;
 	bool	       tags = sc->tags, movetext = rd->has_movetext, line_tags;
 	enum pass_line found = PASS_LINE;
 
@@ -880,8 +894,9 @@ pass_lines(struct record_reader *rd, struct pgn_scan *sc)
 		end = rd->inlen;
 		for (lines = 0; a < end; a = next) {
 			line_tags = tags;
+			more = 0;
 			if ((e = pass_line(rd, s, a, end, movetext, &line_tags,
-				 &at, &found)) == 0) {
+				 &at, &found, &more, &more_at)) == 0) {
 				found = PASS_READ;
 				break;
 			}
@@ -897,6 +912,11 @@ pass_lines(struct record_reader *rd, struct pgn_scan *sc)
 					rd->next_offset + (at - from)
 				};
 				sc->any = true;
+			}
+			/* The lines of movetext pass_movetext read on to. */
+			if (more > 0) {
+				lines += more;
+				last = more_at;
 			}
 			tags = line_tags;
 			if (found == PASS_RESULT) {
@@ -1333,7 +1353,8 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 				e = p;
 			else if ((e = plain_score(s, p, end)) != 0)
 				item = PASS_RESULT;
-			else if ((e = pass_movetext(rd, s, p, end, &item)) == 0)
+			else if ((e = pass_movetext(rd, s, p, end, &item, NULL,
+				      NULL)) == 0)
 				e = end;
 		}
 		if (e == end || (s[e] == '\r' && e + 1 == end)) {
