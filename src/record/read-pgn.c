@@ -740,16 +740,26 @@ pass_plain_tag(const char *s, size_t i, size_t end)
 /*
  * Where the line of tags at s[i] ends (i at its '['): each a tag that
  * tag_by_hand matches, no other item after them; or 0, and then
- * pgn_scan reads the line.  *tags whether one matched.
+ * pgn_scan reads the line.  *tags whether one matched.  A line of one
+ * plain tag goes on past its LF to the next such line, as pass_movetext
+ * does (*lines, *last).
  */
 static inline size_t
-pass_tags(const char *s, size_t i, size_t end, bool *tags)
+pass_tags(const char *s, size_t i, size_t end, bool *tags,
+    unsigned long *lines, size_t *last)
 {
-	size_t g[6], e;
+	size_t g[6], e, f;
 	int    m;
 
 	if ((e = pass_plain_tag(s, i, end)) != 0) {
 		*tags = true;
+		/* The lines of one plain tag after it (LF), passed on. */
+		while (s[e] == '\n' && e + 1 < end && s[e + 1] == '[' &&
+		    (f = pass_plain_tag(s, e + 1, end)) != 0) {
+			++*lines;
+			*last = e + 1;
+			e = f;
+		}
 		return e;
 	}
 	if ((e = pass_eol(s, i, end)) == end)
@@ -855,7 +865,8 @@ pass_line(struct record_reader *rd, const char *s, size_t a, size_t end,
 		/* A blank line, or an escape (pgn_line). */
 		e = pass_eol(s, i, end);
 	else if (s[i] == '[') {
-		if (movetext || (e = pass_tags(s, i, end, tags)) == 0)
+		if (movetext ||
+		    (e = pass_tags(s, i, end, tags, lines, last)) == 0)
 			return 0;
 		*at = i;
 	} else if (s[i] == '{' || s[i] == '}' || s[i] == ';' ||
