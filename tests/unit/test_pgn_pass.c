@@ -364,6 +364,21 @@ check_block_lines(const char *text, size_t len)
 	free(b);
 }
 
+/* % lines of 100 bytes or fewer, n bytes in all: returns n. */
+static size_t
+escape_lines(char *text, size_t n)
+{
+	size_t len, k;
+
+	for (len = 0; len < n; len += k) {
+		k = n - len < 100 ? n - len : 100;
+		memset(text + len, 'x', k);
+		text[len] = '%';
+		text[len + k - 1] = '\n';
+	}
+	return len;
+}
+
 /*
  * Each piece alone, and cut short at each of its bytes; at the input's
  * start, and after a line (the first line is read, not passed).
@@ -422,14 +437,7 @@ START_TEST(reading_in_the_block_as_by_lines)
 	}
 	for (pad = 0; pad < 120; pad += 1 + (size_t)_i) {
 		/* % lines of 100 bytes or fewer to 100 - pad short of it. */
-		for (len = 0; len < 65536 - 100 + pad; len += k) {
-			k = 65536 - 100 + pad - len < 100 ?
-			    65536 - 100 + pad - len :
-			    100;
-			memset(text + len, 'x', k);
-			text[len] = '%';
-			text[len + k - 1] = '\n';
-		}
+		len = escape_lines(text, 65536 - 100 + pad);
 		for (k = 0; k < 12; k++)
 			len += (size_t)sprintf(text + len, "%s", recs[k % 4]);
 		check_block_lines(text, len);
@@ -454,14 +462,7 @@ START_TEST(reading_lines_of_moves_across_the_block_end)
 	size_t	    len, pad, k;
 
 	for (pad = 0; pad < 200; pad++) {
-		for (len = 0; len < 65536 - 150 + pad; len += k) {
-			k = 65536 - 150 + pad - len < 100 ?
-			    65536 - 150 + pad - len :
-			    100;
-			memset(text + len, 'x', k);
-			text[len] = '%';
-			text[len + k - 1] = '\n';
-		}
+		len = escape_lines(text, 65536 - 150 + pad);
 		for (k = 0; k < 6; k++)
 			len += (size_t)sprintf(text + len, "%s", recs[k % 2]);
 		check_block_lines(text, len);
