@@ -432,6 +432,10 @@
 #   CSV 220.91M -> 220.22M (8,583 a game), transcripts 202.17M the same,
 #   WTHOR 269.72M -> 268.59M, GGF 363.36M -> 361.64M, SGF 400.26M ->
 #   398.74M (main -> pgn4 on each): the notation 1.57x the CSV's.
+#   step 9, a square's two lookups in one table (one base), and the
+#   move number due by the turn's index from a table of its bytes, mask
+#   and length (none before Black's turns): 345.51M -> 339.27M (13,223 a
+#   game), 1.54x the CSV's 220.22M.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

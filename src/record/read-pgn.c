@@ -487,15 +487,15 @@ read_number(struct record_reader *rd, const char *line, size_t from,
  * when either is 0.  Every turn comes here.
  */
 #define SQ_FILE(c, f) [c] = (uint8_t)~(f), [c - 32] = (uint8_t)~(f)
-#define SQ_RANK(c) [c] = (uint8_t) ~((c - '0' + 15) % 16 << 4)
-static const uint8_t square_file[256] = { SQ_FILE('a', 0), SQ_FILE('b', 1),
+#define SQ_RANK(c) [256 + (c)] = (uint8_t) ~((c - '0' + 15) % 16 << 4)
+/* The files by the first byte, the ranks by 256 + the second: one table. */
+static const uint8_t square_part[512] = { SQ_FILE('a', 0), SQ_FILE('b', 1),
 	SQ_FILE('c', 2), SQ_FILE('d', 3), SQ_FILE('e', 4), SQ_FILE('f', 5),
 	SQ_FILE('g', 6), SQ_FILE('h', 7), SQ_FILE('i', 8), SQ_FILE('j', 9),
 	SQ_FILE('k', 10), SQ_FILE('l', 11), SQ_FILE('m', 12),
-	SQ_FILE('n', 13), SQ_FILE('o', 14), SQ_FILE('p', 15) };
-static const uint8_t square_rank[256] = { SQ_RANK('0'), SQ_RANK('1'),
-	SQ_RANK('2'), SQ_RANK('3'), SQ_RANK('4'), SQ_RANK('5'), SQ_RANK('6'),
-	SQ_RANK('7'), SQ_RANK('8'), SQ_RANK('9') };
+	SQ_FILE('n', 13), SQ_FILE('o', 14), SQ_FILE('p', 15), SQ_RANK('0'),
+	SQ_RANK('1'), SQ_RANK('2'), SQ_RANK('3'), SQ_RANK('4'), SQ_RANK('5'),
+	SQ_RANK('6'), SQ_RANK('7'), SQ_RANK('8'), SQ_RANK('9') };
 #undef SQ_FILE
 #undef SQ_RANK
 
@@ -504,8 +504,8 @@ square_byte(const char *s, size_t len)
 {
 	if (len != 2)
 		return RECORD_SQUARE_NONE;
-	return (uint8_t)~(square_file[(unsigned char)s[0]] &
-	    square_rank[(unsigned char)s[1]]);
+	return (uint8_t)~(square_part[(unsigned char)s[0]] &
+	    square_part[256 + (unsigned char)s[1]]);
 }
 
 /*
@@ -989,21 +989,32 @@ stray_brace(struct record_reader *rd, size_t from)
  * every byte; the whole line so read needs no pass_movetext first.
  */
 /*
- * The bytes of move number n below 100, "n." (one digit) or "nn." (two),
- * as one uint32_t read where they stand (BYTES4), the byte after them 0:
- * plain_movetext's due number compared at once.
+ * The move number due before turn nt (0-based), below 198: N. before turn
+ * 2N-1 (read_number's due), "n." or "nn.", as one uint32_t read where it
+ * stands (BYTES4) with the mask of its bytes, and their count; before
+ * Black's turns (odd nt) none, the mask 0 and the bytes 1 matching no
+ * word.  plain_tokens' due number compared at once.
  */
-#define NUMBER1(n) BYTES4('0' + (n), '.', 0, 0)
-#define NUMBER2(n) BYTES4('0' + (n) / 10, '0' + (n) % 10, '.', 0)
+#define NUMBER1(n) \
+	{ BYTES4('0' + (n), '.', 0, 0), BYTES4(0xff, 0xff, 0, 0), 2 }, \
+	    { 1, 0, 0 }
+#define NUMBER2(n) \
+	{ BYTES4('0' + (n) / 10, '0' + (n) % 10, '.', 0), \
+	    BYTES4(0xff, 0xff, 0xff, 0), 3 }, \
+	    { 1, 0, 0 }
 #define NUMBERS10(t) \
 	NUMBER2(10 * (t)), NUMBER2(10 * (t) + 1), NUMBER2(10 * (t) + 2), \
 	    NUMBER2(10 * (t) + 3), NUMBER2(10 * (t) + 4), \
 	    NUMBER2(10 * (t) + 5), NUMBER2(10 * (t) + 6), \
 	    NUMBER2(10 * (t) + 7), NUMBER2(10 * (t) + 8), NUMBER2(10 * (t) + 9)
-static const uint32_t number_bytes[100] = { 0, NUMBER1(1), NUMBER1(2),
-	NUMBER1(3), NUMBER1(4), NUMBER1(5), NUMBER1(6), NUMBER1(7), NUMBER1(8),
-	NUMBER1(9), NUMBERS10(1), NUMBERS10(2), NUMBERS10(3), NUMBERS10(4),
-	NUMBERS10(5), NUMBERS10(6), NUMBERS10(7), NUMBERS10(8), NUMBERS10(9) };
+static const struct {
+	uint32_t bytes;
+	uint32_t mask;
+	uint32_t len;
+} number_due[198] = { NUMBER1(1), NUMBER1(2), NUMBER1(3), NUMBER1(4),
+	NUMBER1(5), NUMBER1(6), NUMBER1(7), NUMBER1(8), NUMBER1(9),
+	NUMBERS10(1), NUMBERS10(2), NUMBERS10(3), NUMBERS10(4), NUMBERS10(5),
+	NUMBERS10(6), NUMBERS10(7), NUMBERS10(8), NUMBERS10(9) };
 #undef NUMBER1
 #undef NUMBER2
 #undef NUMBERS10
@@ -1057,15 +1068,12 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 		c = (unsigned char)*p;
 		if (c - '0' < 10) {
 			/* "N. " before turn 2N-1 (read_number's due). */
-			if (nt % 2 != 0 || nt >= 198)
+			if (nt >= 198)
 				break;
-			k = nt / 2 + 1;
 			memcpy(&x, p, 4);
-			x &= k < 10 ? BYTES4(0xff, 0xff, 0, 0) :
-				      BYTES4(0xff, 0xff, 0xff, 0);
-			if (x != number_bytes[k])
+			if ((x & number_due[nt].mask) != number_due[nt].bytes)
 				break;
-			k = k < 10 ? 2 : 3;
+			k = number_due[nt].len;
 			c = (unsigned char)p[k];
 			if (c == ' ') {
 				p += k + 1;

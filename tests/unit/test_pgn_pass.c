@@ -472,6 +472,32 @@ START_TEST(reading_lines_of_moves_across_the_block_end)
 END_TEST
 
 /*
+ * Records of 120 numbered moves (every move number plain_tokens compares,
+ * 1 to 99, and those past it), a number missed or doubled at each turn
+ * of one of them: read as by copied lines, and passed over.
+ */
+START_TEST(reading_every_move_number)
+{
+	static char text[1 << 18];
+	size_t	    len = 0, n, skip;
+
+	for (skip = 0; skip < 245; skip += 2) {
+		len += (size_t)sprintf(text + len, "[Event \"%zu\"]\n", skip);
+		for (n = 0; n < 240; n++) {
+			if (n % 2 == 0 && n != skip)
+				len += (size_t)sprintf(text + len, "%zu. ",
+				    n / 2 + 1 + (n == skip + 2));
+			len += (size_t)sprintf(text + len, "%s%s",
+			    n % 3 ? "f5" : "pass", n % 9 == 8 ? "\n" : " ");
+		}
+		len += (size_t)sprintf(text + len, "*\n\n");
+	}
+	check_block_lines(text, len);
+	check_passes(text, len);
+}
+END_TEST
+
+/*
  * Records with CRLF, CR and LF line ends at every byte of the first
  * block's end: a line end split across blocks (CR LF), a line the block
  * holds all but its end of, a result or a tag at the block's last byte.
@@ -500,7 +526,8 @@ UNIT_MAIN("pgn_pass",
     unit_loops(
 	unit_fixture(unit_tcase("pass", 60, pass_ends_pieces_where_reading_does,
 			 pass_ends_records_across_the_block_end,
-			 reading_lines_of_moves_across_the_block_end, NULL),
+			 reading_lines_of_moves_across_the_block_end,
+			 reading_every_move_number, NULL),
 	    syntax_setup, syntax_teardown),
 	pass_ends_runs_of_pieces_where_reading_does, 0, 4,
 	reading_in_the_block_as_by_lines, 0, 4, NULL))
