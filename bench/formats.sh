@@ -436,6 +436,32 @@
 #   move number due by the turn's index from a table of its bytes, mask
 #   and length (none before Black's turns): 345.51M -> 339.27M (13,223 a
 #   game), 1.54x the CSV's 220.22M.
+# Main 5cc3a50 -> pgn4: the notation 417.78M -> 339.27M (16,283 -> 13,223
+# a game, -18.8%), the CSV 220.91M -> 220.22M (8,610 -> 8,583): 1.89x
+# the CSV's instructions -> 1.54x; gamecheck -q -j 2 one.pgn (callgrind
+# --trace-children=yes, the two workers and the parent) 474.02M ->
+# 387.64M, 1.135x -> 1.143x -j 1's (a record passed over costs about
+# what it did, as a share, while reading one costs less).  CPU (user +
+# system, /usr/bin/time -f '%e %U %S' gamecheck -q, medians of 5,
+# main's and pgn4's in turn, big.pgn and big.csv four times (410,512
+# games), load 5.6-6.4 on 2 cores, 20:39 UTC; wall times at that load
+# say nothing of -j 2's speed-up): the notation 0.42 s -> 0.37 s
+# (0.88x), the CSV 0.24 s -> 0.24 s: the notation 1.75x the CSV's CPU
+# -> 1.54x (target 1.25x); -j 2 0.49 s -> 0.45 s, 1.17x -> 1.22x -j 1's
+# (target 1.1x).  Left: each turn's token and its 40-byte position
+# stored (about 20 of plain_tokens' 34 instructions a token), the tags
+# (about 1,400 a game: plain_tag, read_tag, reader_tag, note_known), a
+# record passed over (about 1,700: its tag lines and movetext scanned,
+# 16 bytes at a time).  Output the same at each step: bench/same-output.sh
+# main's gamecheck; cmp of full, -q, -j 2 and -q -j 2 reports, stderr and
+# exit of one.pgn (as is, CRLF, CR), big.pgn and one.csv; at the last,
+# one.ggf, one.sgf, one.wtb and one.transcript too, --write=ggf, sgf,
+# pgn and transcript of one.pgn, and gamecheck -f pgn and -q -j 2 -f pgn
+# on the fuzz corpora and a sixth of the inputs a minute's fuzzing made
+# (as is and CRLF); the golden cases, test_pgn_pass, test_record,
+# test_squares, test_tree, roundtrip.sh, bad-input.sh, adversarial.sh,
+# dataset.sh; the notation's 615 golden cases under valgrind (debug
+# build), fuzz_reader and fuzz_gamecheck a minute each (clang, UBSan).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
