@@ -452,6 +452,88 @@
 # mangled delimiters, -j 2 and 3) with tree3's build; the golden cases
 # of GGF and SGF under valgrind's memcheck (debug build) and a minute of
 # fuzz_reader (clang, ASan and UBSan) with GGF and SGF seeds.
+#
+# Branch pgn4 against main 5cc3a50, the notation's movetext lines read
+# as they are passed (issue 34, targets 1 and 4).  Instructions
+# (valgrind --tool=callgrind --callgrind-out-file=F gamecheck -q
+# one.EXT, 25,657 games, gamecheck -O2), main -> pgn4:
+#   step 1, a line of the block past the record's start read by
+#   plain_movetext before any scan of it: move numbers due, squares and
+#   "pass" (any case), each followed by one space or the line's end,
+#   which it finds so (no pass_movetext first; pass_movetext only for
+#   the rest of a line it stops in, its turns dropped if the line is
+#   pgn_scan's after all); each square's token stored before the byte
+#   after it is looked at, a token's column and offset by its address:
+#   the notation 417.78M -> 380.31M (16,283 -> 14,823 a game, -9.0%;
+#   build_movetext and pass_movetext 147.0M -> 110.0M), the CSV
+#   220.91M the same (8,610 a game): 1.89x the CSV's -> 1.72x.
+#   step 2, the due move number's bytes from a table (number_bytes, no
+#   division by ten), the turns' arrays by one index, and the arrays'
+#   room folded into the bound of the bytes (a turn takes three bytes or
+#   more): one compare a token, no spill of a pointer in the loop:
+#   380.31M -> 363.20M (14,156 a game; plain_movetext 106.3M -> 89.1M),
+#   the CSV 220.91M: 1.64x.
+#   step 3, a tag's name and value scanned 16 bytes at a time
+#   (name_stop, value_stop: every tag, read or passed over), and
+#   plain_movetext's loop a function apart (plain_tokens) whose locals
+#   fit in registers (GCC spilled two or three of them, as the code
+#   around it changed): 363.20M -> 363.10M (plain_tag 12.84M -> 11.70M;
+#   the loop 81.9M and its set-up, in next_pgn, 8M).
+#   step 4, plain_tokens reads on past an LF to a line that opens with
+#   a token's first byte (the lines so read told to build_lines at
+#   once, a line it stops in dropped back to that line alone): one call
+#   and one pass of build_lines' loop a record's movetext, not one a
+#   line: 363.10M -> 356.39M (13,891 a game), the CSV 220.91M: 1.61x.
+#   step 5, the arrays' room looked at again where the bound of the
+#   bytes stops plain_tokens (it stopped there a third of the way into
+#   most movetexts, the rest read by build_movetext), and a record's last
+#   line ending in a score ("46-18") found by plain_score, no
+#   pass_movetext: 356.39M -> 348.10M (13,568 a game), 1.58x the CSV's.
+#   step 6 (target 4), passing over a record (a -j worker's, of the
+#   others' records): pass_movetext reads on past an LF to a line that
+#   opens with a digit or a letter, pass_lines told the lines so passed:
+#   gamecheck -q -j 2 one.pgn, each worker 200.87M -> 198.76M (a record
+#   passed over 1,944 -> 1,780), -j 1 348.10M the same: -j 2 1.154x the
+#   instructions of -j 1 -> 1.142x.
+#   step 7 (target 4), a line of one plain tag passed on past its LF to
+#   the next such line (pass_tags), as the movetext's: each worker
+#   198.76M -> 197.35M (a record passed over 1,780 -> 1,670): 1.134x.
+#   step 8, text_add (every format's) copies 4 to 16 bytes as two
+#   words that may overlap, no memcpy call (a tag's name and value, a
+#   tree's tokens): the notation 348.10M -> 345.51M (13,467 a game), the
+#   CSV 220.91M -> 220.22M (8,583 a game), transcripts 202.17M the same,
+#   WTHOR 269.72M -> 268.59M, GGF 363.36M -> 361.64M, SGF 400.26M ->
+#   398.74M (main -> pgn4 on each): the notation 1.57x the CSV's.
+#   step 9, a square's two lookups in one table (one base), and the
+#   move number due by the turn's index from a table of its bytes, mask
+#   and length (none before Black's turns): 345.51M -> 339.27M (13,223 a
+#   game), 1.54x the CSV's 220.22M.
+# Main 5cc3a50 -> pgn4: the notation 417.78M -> 339.27M (16,283 -> 13,223
+# a game, -18.8%), the CSV 220.91M -> 220.22M (8,610 -> 8,583): 1.89x
+# the CSV's instructions -> 1.54x; gamecheck -q -j 2 one.pgn (callgrind
+# --trace-children=yes, the two workers and the parent) 474.02M ->
+# 387.64M, 1.135x -> 1.143x -j 1's (a record passed over costs about
+# what it did, as a share, while reading one costs less).  CPU (user +
+# system, /usr/bin/time -f '%e %U %S' gamecheck -q, medians of 5,
+# main's and pgn4's in turn, big.pgn and big.csv four times (410,512
+# games), load 5.6-6.4 on 2 cores, 20:39 UTC; wall times at that load
+# say nothing of -j 2's speed-up): the notation 0.42 s -> 0.37 s
+# (0.88x), the CSV 0.24 s -> 0.24 s: the notation 1.75x the CSV's CPU
+# -> 1.54x (target 1.25x); -j 2 0.49 s -> 0.45 s, 1.17x -> 1.22x -j 1's
+# (target 1.1x).  Left: each turn's token and its 40-byte position
+# stored (about 20 of plain_tokens' 34 instructions a token), the tags
+# (about 1,400 a game: plain_tag, read_tag, reader_tag, note_known), a
+# record passed over (about 1,700: its tag lines and movetext scanned,
+# 16 bytes at a time).  Output the same at each step: bench/same-output.sh
+# main's gamecheck; cmp of full, -q, -j 2 and -q -j 2 reports, stderr and
+# exit of one.pgn (as is, CRLF, CR), big.pgn and one.csv; at the last,
+# one.ggf, one.sgf, one.wtb and one.transcript too, --write=ggf, sgf,
+# pgn and transcript of one.pgn, and gamecheck -f pgn and -q -j 2 -f pgn
+# on the fuzz corpora and a sixth of the inputs a minute's fuzzing made
+# (as is and CRLF); the golden cases, test_pgn_pass, test_record,
+# test_squares, test_tree, roundtrip.sh, bad-input.sh, adversarial.sh,
+# dataset.sh; the notation's 615 golden cases under valgrind (debug
+# build), fuzz_reader and fuzz_gamecheck a minute each (clang, UBSan).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

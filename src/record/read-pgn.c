@@ -487,15 +487,15 @@ read_number(struct record_reader *rd, const char *line, size_t from,
  * when either is 0.  Every turn comes here.
  */
 #define SQ_FILE(c, f) [c] = (uint8_t)~(f), [c - 32] = (uint8_t)~(f)
-#define SQ_RANK(c) [c] = (uint8_t) ~((c - '0' + 15) % 16 << 4)
-static const uint8_t square_file[256] = { SQ_FILE('a', 0), SQ_FILE('b', 1),
+#define SQ_RANK(c) [256 + (c)] = (uint8_t) ~((c - '0' + 15) % 16 << 4)
+/* The files by the first byte, the ranks by 256 + the second: one table. */
+static const uint8_t square_part[512] = { SQ_FILE('a', 0), SQ_FILE('b', 1),
 	SQ_FILE('c', 2), SQ_FILE('d', 3), SQ_FILE('e', 4), SQ_FILE('f', 5),
 	SQ_FILE('g', 6), SQ_FILE('h', 7), SQ_FILE('i', 8), SQ_FILE('j', 9),
 	SQ_FILE('k', 10), SQ_FILE('l', 11), SQ_FILE('m', 12),
-	SQ_FILE('n', 13), SQ_FILE('o', 14), SQ_FILE('p', 15) };
-static const uint8_t square_rank[256] = { SQ_RANK('0'), SQ_RANK('1'),
-	SQ_RANK('2'), SQ_RANK('3'), SQ_RANK('4'), SQ_RANK('5'), SQ_RANK('6'),
-	SQ_RANK('7'), SQ_RANK('8'), SQ_RANK('9') };
+	SQ_FILE('n', 13), SQ_FILE('o', 14), SQ_FILE('p', 15), SQ_RANK('0'),
+	SQ_RANK('1'), SQ_RANK('2'), SQ_RANK('3'), SQ_RANK('4'), SQ_RANK('5'),
+	SQ_RANK('6'), SQ_RANK('7'), SQ_RANK('8'), SQ_RANK('9') };
 #undef SQ_FILE
 #undef SQ_RANK
 
@@ -504,8 +504,8 @@ square_byte(const char *s, size_t len)
 {
 	if (len != 2)
 		return RECORD_SQUARE_NONE;
-	return (uint8_t)~(square_file[(unsigned char)s[0]] &
-	    square_rank[(unsigned char)s[1]]);
+	return (uint8_t)~(square_part[(unsigned char)s[0]] &
+	    square_part[256 + (unsigned char)s[1]]);
 }
 
 /*
@@ -647,6 +647,62 @@ enum pass_line {
 };
 
 /*
+ * Where the run of bytes of PGN_NAME (a tag's name), and where the run of
+ * bytes other than PGN_VALUE (its value), from s[j] ends, or end: 16
+ * bytes at a time (each tag of every record, read or passed over, comes
+ * here twice), the last few one by one.  A byte of 0x80 or more is no
+ * letter: negative in the signed compares.
+ */
+static inline size_t
+name_stop(const char *s, size_t j, size_t end)
+{
+#if defined(__SSE2__)
+	__m128i	 v, l, ok;
+	unsigned bad;
+
+	for (; end - j >= 16; j += 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
+		l = _mm_or_si128(v, _mm_set1_epi8(0x20));
+		ok = _mm_or_si128(
+		    _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('a' - 1)),
+			_mm_cmplt_epi8(l, _mm_set1_epi8('z' + 1))),
+		    _mm_or_si128(
+			_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+			    _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1))),
+			_mm_cmpeq_epi8(v, _mm_set1_epi8('_'))));
+		if ((bad = ~(unsigned)_mm_movemask_epi8(ok) & 0xffff) != 0)
+			return j + (size_t)__builtin_ctz(bad);
+	}
+#endif
+	while (j < end && (pgn_class[(unsigned char)s[j]] & PGN_NAME))
+		j++;
+	return j;
+}
+
+static inline size_t
+value_stop(const char *s, size_t j, size_t end)
+{
+#if defined(__SSE2__)
+	__m128i	 v, hit;
+	unsigned m;
+
+	for (; end - j >= 16; j += 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)(s + j));
+		hit = _mm_or_si128(
+		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+			_mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+		    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+			_mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+		if ((m = (unsigned)_mm_movemask_epi8(hit)) != 0)
+			return j + (size_t)__builtin_ctz(m);
+	}
+#endif
+	while (j < end && !(pgn_class[(unsigned char)s[j]] & PGN_VALUE))
+		j++;
+	return j;
+}
+
+/*
  * A line of one tag as nearly all are, [Name "value"], its value holding
  * no backslash: where it ends, its LF or CR (tag_by_hand's match, with
  * nothing after it but white space), the match's bytes in *m and its
@@ -655,18 +711,14 @@ enum pass_line {
 static inline size_t
 plain_tag(const char *s, size_t i, size_t end, size_t *g, int *m)
 {
-	size_t j = i + 1;
+	size_t j = name_stop(s, i + 1, end);
 
-	while (j < end && (pgn_class[(unsigned char)s[j]] & PGN_NAME))
-		j++;
 	if (j == i + 1 || end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
 		return 0;
 	g[2] = 1;
 	g[3] = j - i;
 	g[4] = j + 2 - i;
-	for (j += 2; j < end && !(pgn_class[(unsigned char)s[j]] & PGN_VALUE);
-	     j++)
-		continue;
+	j = value_stop(s, j + 2, end);
 	if (end - j < 2 || s[j] != '"' || s[j + 1] != ']')
 		return 0;
 	g[5] = j - i;
@@ -688,16 +740,26 @@ pass_plain_tag(const char *s, size_t i, size_t end)
 /*
  * Where the line of tags at s[i] ends (i at its '['): each a tag that
  * tag_by_hand matches, no other item after them; or 0, and then
- * pgn_scan reads the line.  *tags whether one matched.
+ * pgn_scan reads the line.  *tags whether one matched.  A line of one
+ * plain tag goes on past its LF to the next such line, as pass_movetext
+ * does (*lines, *last).
  */
 static inline size_t
-pass_tags(const char *s, size_t i, size_t end, bool *tags)
+pass_tags(const char *s, size_t i, size_t end, bool *tags,
+    unsigned long *lines, size_t *last)
 {
-	size_t g[6], e;
+	size_t g[6], e, f;
 	int    m;
 
 	if ((e = pass_plain_tag(s, i, end)) != 0) {
 		*tags = true;
+		/* The lines of one plain tag after it (LF), passed on. */
+		while (s[e] == '\n' && e + 1 < end && s[e + 1] == '[' &&
+		    (f = pass_plain_tag(s, e + 1, end)) != 0) {
+			++*lines;
+			*last = e + 1;
+			e = f;
+		}
 		return e;
 	}
 	if ((e = pass_eol(s, i, end)) == end)
@@ -718,11 +780,15 @@ pass_tags(const char *s, size_t i, size_t end, bool *tags)
  * end, with PASS_LINE in *item, or with PASS_RESULT where a result
  * ends the record and nothing but white space follows it; 0 for a line
  * pgn_scan must read (a comment, a tag after a token, a result with
- * more after it, no line end in the block).
+ * more after it, no line end in the block).  With lines, it goes on past
+ * an LF to a line that opens with a digit or a letter (a line of
+ * movetext to pass_line too), counting those lines in *lines, the last
+ * one's start in *last: the end is the last line's, and 0 leaves them
+ * all to pgn_scan.
  */
 static inline size_t
 pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
-    enum pass_line *item)
+    enum pass_line *item, unsigned long *lines, size_t *last)
 {
 	size_t	      q, ts, te, m, e;
 	unsigned long number;
@@ -734,6 +800,15 @@ pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 		te = q + 1;
 		switch (s[q]) {
 		case '\n':
+			if (lines != NULL && te < end &&
+			    (is_digit(s[te]) ||
+				(unsigned)((unsigned char)s[te] | 0x20) - 'a' <
+				    26)) {
+				++*lines;
+				*last = i = te;
+				continue;
+			}
+			/* FALLTHROUGH */
 		case '\r': *item = PASS_LINE; return q;
 		case '{':
 		case ';': return 0;
@@ -776,7 +851,8 @@ pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
  */
 static inline size_t
 pass_line(struct record_reader *rd, const char *s, size_t a, size_t end,
-    bool movetext, bool *tags, size_t *at, enum pass_line *found)
+    bool movetext, bool *tags, size_t *at, enum pass_line *found,
+    unsigned long *lines, size_t *last)
 {
 	size_t i = a, e;
 
@@ -789,11 +865,12 @@ pass_line(struct record_reader *rd, const char *s, size_t a, size_t end,
 		/* A blank line, or an escape (pgn_line). */
 		e = pass_eol(s, i, end);
 	else if (s[i] == '[') {
-		if (movetext || (e = pass_tags(s, i, end, tags)) == 0)
+		if (movetext ||
+		    (e = pass_tags(s, i, end, tags, lines, last)) == 0)
 			return 0;
 		*at = i;
 	} else if (s[i] == '{' || s[i] == '}' || s[i] == ';' ||
-	    (e = pass_movetext(rd, s, i, end, found)) == 0)
+	    (e = pass_movetext(rd, s, i, end, found, lines, last)) == 0)
 		return 0;
 	else
 		*at = i;
@@ -811,8 +888,8 @@ static enum pass_line
 pass_lines(struct record_reader *rd, struct pgn_scan *sc)
 {
 	const char    *s = rd->inbuf;
-	size_t	       a, end, e, at, next, from, last = 0;
-	unsigned long  lines;
+	size_t	       a, end, e, at, next, from, last = 0, more_at = 0;
+	unsigned long  lines, more;
 	bool	       tags = sc->tags, movetext = rd->has_movetext, line_tags;
 	enum pass_line found = PASS_LINE;
 
@@ -828,8 +905,9 @@ pass_lines(struct record_reader *rd, struct pgn_scan *sc)
 		end = rd->inlen;
 		for (lines = 0; a < end; a = next) {
 			line_tags = tags;
+			more = 0;
 			if ((e = pass_line(rd, s, a, end, movetext, &line_tags,
-				 &at, &found)) == 0) {
+				 &at, &found, &more, &more_at)) == 0) {
 				found = PASS_READ;
 				break;
 			}
@@ -845,6 +923,11 @@ pass_lines(struct record_reader *rd, struct pgn_scan *sc)
 					rd->next_offset + (at - from)
 				};
 				sc->any = true;
+			}
+			/* The lines of movetext pass_movetext read on to. */
+			if (more > 0) {
+				lines += more;
+				last = more_at;
 			}
 			tags = line_tags;
 			if (found == PASS_RESULT) {
@@ -888,121 +971,277 @@ stray_brace(struct record_reader *rd, size_t from)
 #endif
 
 /*
- * The run of tokens at s[i] of the line s[0, n) (build_movetext's) as
- * nearly all are written, "12. f5 d6 13. c4": a move number of one or
- * two digits, the one due before White's turn, and turns that are a
- * square's two bytes (square_byte), each token followed by one space or
- * the line's end, with room for each turn in every array.  Read as
- * build_movetext reads them (no move number told, each turn read_turn's
- * first case), the record's counts held in locals and stored once.
- * Returns where the run stops, at a token (or white space) build_movetext
- * reads, or i when it takes none.  The tokens are told apart with a
- * handful of tests each, not build_movetext's walk of every byte.
+ * The run of tokens at s[i] as nearly all are written, "12. f5 d6 13. c4
+ * pass": a move number of one or two digits, the one due before White's
+ * turn, and turns that are a square's two bytes (square_byte) or "pass"
+ * in any case, each token followed by one space or the line's end (its
+ * LF or CR), with room for each turn in every array.  s holds end bytes
+ * and the run stops five short of them, so that no byte past them is
+ * read: a line the block does not hold whole is build_movetext's (or
+ * pgn_scan's) to read.  The tokens' positions are line, col0 + k and
+ * off0 + k for s[k] (reader_pos, the line not yet read).  Read as
+ * build_movetext reads them (no move number told, each turn read_turn's),
+ * the record's counts held in locals and stored once.  Returns where the
+ * run stops: the line's end when it read the line to it, else a token
+ * (or white space) build_movetext reads, i when it takes none.  It stops
+ * at a byte of PGN_MARK or a line end, never past one.  The tokens are
+ * told apart with a handful of tests each, not build_movetext's walk of
+ * every byte; the whole line so read needs no pass_movetext first.
  */
-static inline size_t
-fast_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
-{
-	/*
-	 * The arrays in locals: a store of a byte of text may alias rd,
-	 * which would be loaded again after each.
-	 */
+/*
+ * The move number due before turn nt (0-based), below 198: N. before turn
+ * 2N-1 (read_number's due), "n." or "nn.", as one uint32_t read where it
+ * stands (BYTES4) with the mask of its bytes, and their count; before
+ * Black's turns (odd nt) none, the mask 0 and the bytes 1 matching no
+ * word.  plain_tokens' due number compared at once.
+ */
+#define NUMBER1(n) \
+	{ BYTES4('0' + (n), '.', 0, 0), BYTES4(0xff, 0xff, 0, 0), 2 }, \
+	    { 1, 0, 0 }
+#define NUMBER2(n) \
+	{ BYTES4('0' + (n) / 10, '0' + (n) % 10, '.', 0), \
+	    BYTES4(0xff, 0xff, 0xff, 0), 3 }, \
+	    { 1, 0, 0 }
+#define NUMBERS10(t) \
+	NUMBER2(10 * (t)), NUMBER2(10 * (t) + 1), NUMBER2(10 * (t) + 2), \
+	    NUMBER2(10 * (t) + 3), NUMBER2(10 * (t) + 4), \
+	    NUMBER2(10 * (t) + 5), NUMBER2(10 * (t) + 6), \
+	    NUMBER2(10 * (t) + 7), NUMBER2(10 * (t) + 8), NUMBER2(10 * (t) + 9)
+static const struct {
+	uint32_t bytes;
+	uint32_t mask;
+	uint32_t len;
+} number_due[198] = { NUMBER1(1), NUMBER1(2), NUMBER1(3), NUMBER1(4),
+	NUMBER1(5), NUMBER1(6), NUMBER1(7), NUMBER1(8), NUMBER1(9),
+	NUMBERS10(1), NUMBERS10(2), NUMBERS10(3), NUMBERS10(4), NUMBERS10(5),
+	NUMBERS10(6), NUMBERS10(7), NUMBERS10(8), NUMBERS10(9) };
+#undef NUMBER1
+#undef NUMBER2
+#undef NUMBERS10
+
+/*
+ * plain_movetext's run: the record's arrays and counts, and where its
+ * tokens stand (a token at p: column p + colb, offset p + offb); with
+ * cross, it goes on past an LF to a line that opens with a token's
+ * first byte: the lines so ended, where the last two start, and the
+ * counts at the last one's start.
+ */
+struct plain_run {
 	struct record_token *t;
-	char		    *text = rd->text;
-	size_t		    *turn_off = rd->turn_off;
-	uint8_t		    *squares = rd->squares;
-	size_t		     nt = rd->rec.nturns, off = rd->textlen, k, w;
-	/* The turns with room in every array (three bytes of text each). */
-	size_t		     cap = rd->turncap < rd->turnoffcap ?
-			 rd->turncap :
-			 rd->turnoffcap;
-	size_t		     room = off < rd->textcap ?
-			 nt + (rd->textcap - off) / 3 :
-			 nt;
-	const size_t	     from = i;
-	size_t		     pos = i;
-	unsigned long	     line = rd->lineno;
-	unsigned long long   base = rd->line_offset;
-	size_t		     start = rd->line_start;
+	char		    *text;
+	size_t		    *o;
+	uint8_t		    *q;
+	size_t		     nt;
+	size_t		     off;
+	unsigned long	     line;
+	uintptr_t	     colb;
+	uintptr_t	     offb;
+	bool		     cross;
+	unsigned long	     lines;
+	const char	    *line_at;
+	const char	    *prev_at;
+	size_t		     nt_line;
+	size_t		     off_line;
+};
+
+/*
+ * The tokens of plain_movetext from p, none starting past lim: where they
+ * stop, r's counts moved past them.  Apart, with nothing of the reader
+ * in it, so that its locals fit in registers.
+ */
+static __attribute__((noinline)) const char *
+plain_tokens(struct plain_run *r, const char *p, const char *lim)
+{
+	struct record_token *t = r->t;
+	char *const	     text = r->text;
+	size_t *const	     o = r->o;
+	uint8_t *const	     q = r->q;
+	size_t		     nt = r->nt, off = r->off, k;
+	unsigned long	     line = r->line;
+	uintptr_t	     colb = r->colb;
+	const uintptr_t	     offb = r->offb;
 	uint32_t	     x;
 	uint8_t		     sq;
 	unsigned	     c;
 
-	if (room < cap)
-		cap = room;
-	/* No arrays yet (none grown): build_movetext's, which grows them. */
-	if (rd->rec.turns == NULL || text == NULL || turn_off == NULL ||
-	    squares == NULL)
-		return i;
-	t = rd->rec.turns + nt;
-	for (;; i = k + 1) {
-		c = (unsigned char)s[i];
+	while (p <= lim) {
+		c = (unsigned char)*p;
 		if (c - '0' < 10) {
-			/*
-			 * "N. " before turn 2N-1 (read_number's due), two
-			 * digits' four bytes compared at once; one at the
-			 * line's end is build_movetext's.
-			 */
-			w = nt / 2 + 1;
-			if (nt % 2 != 0 || n - i < 3 || w >= 100)
+			/* "N. " before turn 2N-1 (read_number's due). */
+			if (nt >= 198)
 				break;
-			if (w < 10) {
-				if (c != '0' + w || s[i + 1] != '.' ||
-				    s[i + 2] != ' ')
-					break;
-				k = i + 2;
-			} else {
-				memcpy(&x, s + i, 4);
-				if (x != BYTES4('0' + w / 10, '0' + w % 10, '.',
-					     ' '))
-					break;
-				k = i + 3;
+			memcpy(&x, p, 4);
+			if ((x & number_due[nt].mask) != number_due[nt].bytes)
+				break;
+			k = number_due[nt].len;
+			c = (unsigned char)p[k];
+			if (c == ' ') {
+				p += k + 1;
+				continue;
 			}
-			pos = k;
+		} else if ((sq = square_byte(p, 2)) != RECORD_SQUARE_NONE) {
+			/*
+			 * Stored before the byte after it is looked at: stores
+			 * past the counts are no turn's.
+			 */
+			memcpy(text + off, p, 2);
+			text[off + 2] = '\0';
+			o[nt] = off;
+			*t = (struct record_token){ text + off, 2,
+				{ line, (uintptr_t)p + colb,
+				    (uintptr_t)p + offb } };
+			q[nt] = sq;
+			c = (unsigned char)p[2];
+			k = 2;
+			if (c == ' ') {
+				p += 3;
+				t++;
+				nt++;
+				off += 3;
+				continue;
+			}
+			if (c == '\n' || c == '\r') {
+				t++;
+				nt++;
+				off += 3;
+			}
+		} else {
+			memcpy(&x, p, 4);
+			if ((x | BYTES4(0x20, 0x20, 0x20, 0x20)) !=
+			    BYTES4('p', 'a', 's', 's'))
+				break;
+			k = 4;
+			c = (unsigned char)p[4];
+			if (c != ' ' && c != '\n' && c != '\r')
+				break;
+			memcpy(text + off, p, 4);
+			text[off + 4] = '\0';
+			o[nt] = off;
+			*t++ = (struct record_token){ text + off, 4,
+				{ line, (uintptr_t)p + colb,
+				    (uintptr_t)p + offb } };
+			q[nt++] = RECORD_SQUARE_NONE;
+			off += 5;
+			if (c == ' ') {
+				p += 5;
+				continue;
+			}
+		}
+		/* The line's end, or a token's end the run does not take. */
+		if (c == '\n' && r->cross && p + k + 1 <= lim &&
+		    (is_digit(p[k + 1]) ||
+			(unsigned)((unsigned char)p[k + 1] | 0x20) - 'a' < 16)) {
+			/* On to the next line, as build_lines reads it. */
+			p += k + 1;
+			line++;
+			colb = 1 - (uintptr_t)p;
+			r->lines++;
+			r->prev_at = r->line_at;
+			r->line_at = p;
+			r->nt_line = nt;
+			r->off_line = off;
 			continue;
 		}
-		if (n - i < 2 || nt >= cap ||
-		    (sq = square_byte(s + i, 2)) == RECORD_SQUARE_NONE)
+		if (c == '\n' || c == '\r')
+			p += k;
+		break;
+	}
+	r->t = t;
+	r->nt = nt;
+	r->off = off;
+	r->line = line;
+	r->colb = colb;
+	return p;
+}
+
+static inline size_t
+plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
+    unsigned long line, size_t col0, unsigned long long off0,
+    struct plain_run *run)
+{
+	struct plain_run r;
+	const char	*p = s + i, *lim;
+	size_t		 room, k, cap, nt = rd->rec.nturns;
+
+	run->lines = 0;
+
+	/* No arrays yet (none grown): build_movetext's, which grows them. */
+	if (rd->rec.turns == NULL || rd->text == NULL ||
+	    rd->turn_off == NULL || rd->squares == NULL || end - i < 5)
+		return i;
+	r = (struct plain_run){ rd->rec.turns + nt, rd->text, rd->turn_off,
+		rd->squares, nt, rd->textlen, line,
+		(uintptr_t)col0 - (uintptr_t)s, (uintptr_t)off0 - (uintptr_t)s,
+		run->cross, 0, s + (size_t)(1 - col0), NULL, nt, rd->textlen };
+	cap = rd->turncap < rd->turnoffcap ? rd->turncap : rd->turnoffcap;
+	for (;;) {
+		/* The turns with room in every array (five bytes of text). */
+		room = r.nt < cap ? cap - r.nt : 0;
+		k = r.off < rd->textcap ? (rd->textcap - r.off) / 5 : 0;
+		if (k < room)
+			room = k;
+		if (room == 0 || (k = (size_t)(p - s)) > end - 5)
 			break;
-		k = i + 2;
-		if (k != n && s[k] != ' ')
-			break;
-		memcpy(text + off, s + i, 2);
-		text[off + 2] = '\0';
-		turn_off[nt] = off;
-		off += 3;
-		*t++ = (struct record_token){ text + off - 3, 2,
-			{ line, i + 1 - start, base + i } };
-		squares[nt] = sq;
-		nt++;
-		pos = k;
-		if (k == n)
+		/*
+		 * One bound for both: no byte read past s[end - 1], and a
+		 * turn takes three bytes or more, so that one starting at
+		 * s[k + 3r] or before has r turns before it at most; past
+		 * it, the room is looked at again.
+		 */
+		lim = end - 5 - k <= 3 * (room - 1) ? s + end - 5 :
+						      p + 3 * (room - 1);
+		if ((p = plain_tokens(&r, p, lim)) <= lim || lim == s + end - 5)
 			break;
 	}
-	if (pos != from) {
+	if (p != s + i) {
 		/* Its turns point into the text, which has not moved. */
 		if (rd->turns_at == rd->rec.nturns)
-			rd->turns_at = nt;
-		rd->rec.nturns = nt;
-		rd->textlen = off;
+			rd->turns_at = r.nt;
+		rd->rec.nturns = r.nt;
+		rd->textlen = r.off;
 		rd->has_movetext = true;
-		rd->pos = pos;
+		/* Past the last token, as build_movetext leaves it. */
+		rd->pos = (size_t)(p - r.line_at) - (p[-1] == ' ');
+		*run = r;
 	}
-	return pos;
+	return (size_t)(p - s);
+}
+
+/*
+ * A score at s[i] that ends the line, "46-18" (score_dash's), with
+ * nothing after it but blanks: where the line ends (its LF or CR), as
+ * pass_movetext finds it with PASS_RESULT; or 0 (then pass_movetext
+ * judges).  Nearly every record's last line stops plain_movetext there.
+ */
+static inline size_t
+plain_score(const char *s, size_t i, size_t end)
+{
+	size_t te = i;
+
+	while (te < end && (is_digit(s[te]) || s[te] == '-'))
+		te++;
+	if (te == end || score_dash(s + i, te - i) == 0)
+		return 0;
+	te = pass_blanks(s, te, end);
+	return te < end && (s[te] == '\n' || s[te] == '\r') ? te : 0;
 }
 
 /*
  * The move numbers and turns of the line s[0, n) from s[i] (s[n] its LF
- * or CR), a line that holds no byte of PGN_MARK but a '}' or a NUL
- * (build_lines): read as pgn_scan reads them, with no item but a stray
- * '}' and no result (every result holds a '*' or a '-').  White space as
- * skip_space's, to the line's end.
+ * or CR, or a result's first byte), a line that holds no byte of
+ * PGN_MARK but a '}' or a NUL (build_lines): read as pgn_scan reads them,
+ * with no item but a stray '}' and no result (every result holds a '*'
+ * or a '-').  White space as skip_space's, to the line's end.  s holds
+ * end bytes (the block's), which plain_movetext may look at.
  */
 static inline void
-build_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
+build_movetext(
+    struct record_reader *rd, const char *s, size_t i, size_t n, size_t end)
 {
-	unsigned long number;
-	size_t	      to, m;
-	bool	      dots;
+	struct plain_run run = { .cross = false };
+	unsigned long	 number;
+	size_t		 to, m;
+	bool		 dots;
 
 	for (;; i = to) {
 		if (s[i] == ' ' &&
@@ -1014,7 +1253,8 @@ build_movetext(struct record_reader *rd, const char *s, size_t i, size_t n)
 				i++;
 		if (i >= n)
 			return;
-		if ((to = fast_movetext(rd, s, i, n)) != i)
+		if ((to = plain_movetext(rd, s, i, end, rd->lineno,
+			 1 - rd->line_start, rd->line_offset, &run)) != i)
 			continue;
 		if (s[i] == '}') {
 			stray_brace(rd, i);
@@ -1062,10 +1302,14 @@ static bool
 build_lines(struct record_reader *rd, struct pgn_scan *sc)
 {
 	const char    *s = rd->inbuf;
-	size_t	       a, i, e, end, ts, te, g[6];
+	size_t	       a, i, p, e, end, ts, te, g[6];
 	int	       m = 0;
 	bool	       started = sc->any && sc->start->line != 0;
 	enum pass_line item = PASS_LINE;
+	/* What plain_movetext changes, for a line left to pgn_scan after. */
+	size_t	       was_n = 0, was_len = 0, was_pos = 0;
+	bool	       was_movetext = false;
+	struct plain_run run = { .cross = true };
 
 	while (item == PASS_LINE) {
 		if (rd->inpos == rd->inlen && reader_refill(rd) != 1)
@@ -1074,6 +1318,7 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 		end = rd->inlen;
 		if ((i = pass_blanks(s, a, end)) == end)
 			return false;
+		p = i;
 		if (s[i] == '\n' || s[i] == '\r' || (s[i] == '%' && i == a))
 			/* A blank line, or an escape (pgn_line). */
 			e = pass_eol(s, i, end);
@@ -1082,11 +1327,67 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 			if ((sc->any && rd->has_movetext) ||
 			    (e = plain_tag(s, i, end, g, &m)) == 0)
 				return false;
-		} else if (s[i] == '{' || s[i] == ';' ||
-		    (e = pass_movetext(rd, s, i, end, &item)) == 0)
+		} else if (s[i] == '{' || s[i] == ';')
 			return false;
-		if (e == end || (s[e] == '\r' && e + 1 == end))
+		else {
+			/*
+			 * Past the record's start, a line as nearly all are
+			 * read as it is passed (plain_movetext), its end
+			 * found so; pass_movetext passes the rest, if any.
+			 */
+			p = i;
+			run.lines = 0;
+			if (started) {
+				was_n = rd->rec.nturns;
+				was_len = rd->textlen;
+				was_pos = rd->pos;
+				was_movetext = rd->has_movetext;
+				p = plain_movetext(rd, s, i, end, rd->lineno + 1,
+				    1 - a, rd->next_offset - a, &run);
+			}
+			if (run.lines > 0) {
+				/*
+				 * The lines it read to their LF, each as
+				 * reader_line leaves it; the last it reads in
+				 * is this one.
+				 */
+				rd->lineno += run.lines;
+				rd->line_offset = rd->next_offset +
+				    (size_t)(run.prev_at - (s + a));
+				rd->line_start = 0;
+				rd->cut = false;
+				rd->have_line = false;
+				rd->next_offset += (size_t)(run.line_at - (s + a));
+				rd->inpos = (size_t)(run.line_at - s);
+				/* Past the last token, as build_movetext. */
+				was_pos = (size_t)(run.line_at - 1 - run.prev_at);
+				was_n = run.nt_line;
+				was_len = run.off_line;
+				was_movetext = true;
+				a = i = rd->inpos;
+				if (p == i)
+					rd->pos = was_pos;
+			}
+			if (s[p] == '\n' || s[p] == '\r')
+				e = p;
+			else if ((e = plain_score(s, p, end)) != 0)
+				item = PASS_RESULT;
+			else if ((e = pass_movetext(rd, s, p, end, &item, NULL,
+				      NULL)) == 0)
+				e = end;
+		}
+		if (e == end || (s[e] == '\r' && e + 1 == end)) {
+			if (p != i) {
+				/* Left to pgn_scan as it was. */
+				rd->rec.nturns = was_n;
+				rd->textlen = was_len;
+				if (rd->turns_at > was_n)
+					rd->turns_at = was_n;
+				rd->pos = was_pos;
+				rd->has_movetext = was_movetext;
+			}
 			return false;
+		}
 		/* As reader_line: the line's number, where it starts. */
 		rd->lineno++;
 		rd->line_offset = rd->next_offset;
@@ -1105,7 +1406,8 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 				continue;
 			for (ts = te; ts > i && !token_end(s[ts - 1]); ts--)
 				continue;
-			build_movetext(rd, s + a, i - a, ts - a);
+			if (ts > p)
+				build_movetext(rd, s + a, p - a, ts - a, end - a);
 			m = is_digit(s[ts]) ?
 			    (int)move_number(s + ts, &sc->number, &sc->dots) :
 			    0;
@@ -1115,8 +1417,8 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 			sc->to = rd->pos = te - a;
 			sc->m = m;
 			sc->line = s + a;
-		} else if (e > i && !(s[i] == '%' && i == a))
-			build_movetext(rd, s + a, i - a, e - a);
+		} else if (e > p && !(s[i] == '%' && i == a))
+			build_movetext(rd, s + a, p - a, e - a, end - a);
 		/* Its end: LF, CR, or CR LF. */
 		e += 1 + (s[e] == '\r' && s[e + 1] == '\n');
 		rd->next_offset += e - a;

@@ -310,6 +310,7 @@ static inline long long
 text_add(struct record_reader *rd, const char *s, size_t len)
 {
 	size_t off = rd->textlen;
+	char  *d;
 
 	/* Every token of the notation comes here: grow only when full. */
 	if (off + len + 1 > rd->textcap) {
@@ -320,11 +321,22 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 			return -1;
 		rd->turns_at = 0;
 	}
-	/* Most tokens are a square, two bytes: copied with no call. */
+	/*
+	 * Most tokens are a square, two bytes, and a tag's name or value a
+	 * few: copied with no call (4 to 16 bytes as two words that may
+	 * overlap, no byte read past s[len - 1]).
+	 */
+	d = rd->text + off;
 	if (len == 2)
-		memcpy(rd->text + off, s, 2);
-	else
-		memcpy(rd->text + off, s, len);
+		memcpy(d, s, 2);
+	else if (len - 4 <= 4) {
+		memcpy(d, s, 4);
+		memcpy(d + len - 4, s + len - 4, 4);
+	} else if (len - 9 <= 7) {
+		memcpy(d, s, 8);
+		memcpy(d + len - 8, s + len - 8, 8);
+	} else
+		memcpy(d, s, len);
 	rd->text[off + len] = '\0';
 	rd->textlen = off + len + 1;
 	return (long long)off;

@@ -96,6 +96,28 @@ static const struct {
 	      "6. c5{x} b6 7. g5 e3 *\n"),
 	PIECE("3. f5 1... d6 1. c3 d3 2. c4 f4 3. f3 e6 4.e7 f7 5. c5 b6 "
 	      "6. g5 e3 0-1\n"),
+	/* Lines read whole as they are passed (plain_movetext). */
+	PIECE("[Event \"p\"]\n1. f5 pass 2. PASS Pass 3. pasS passe pas 4. c3 "
+	      "pass\n5. pass\tf4 6. pass{x} e6 pass;\nf3 *\n"),
+	PIECE("[Event \"l\"]\n1. f5 d6 2.\n c3 d3 3.\r\nc4 f4 4.\rf3 e6 5. e7\r"
+	      "pass\r\nf7 pass\rc5 \n6. b6 \r\n7. 1-0\n"),
+	PIECE("[Event \"m\"]\n1. f5 d6 2. c3 d3 3. c4 f4 4. f3 e6 5. e7 f7 "
+	      "6. c5 b6 7. g5 e3 8. d7 c6 9. b4 f6 10. g6 h5 11. g4\n"
+	      "b5 12. a6 a5 13. a4 c7 14. f2 f1 15. c8 d8 16. e8 b8\n"
+	      "17. h4 g3 1O. e2 f8 19 g8\n20. h3 pass 21 pass\n"
+	      "22. h6 g7 22. h8 *\n"),
+	/* Tags' names and values about 16 bytes long (plain_tag). */
+	PIECE("[AVeryLongTagNameOf_Bytes09 \"a value longer than sixteen\"]\n"
+	      "[Nam\xc3\xa9 \"x\"]\n[N@me \"x\"]\n[N`me \"x\"]\n"
+	      "[Name{ \"x\"]\n[Nz_Z09az_AZ09az \"0123456789abcde\\\\f\"]\n"
+	      "[Z2 \"0123456789abcdef\rg\"]\n[Z3 \"0123456789abcd\"]\n"
+	      "[Z4 \"0123456789abcdefghij\"]  \t\n[Z5 \"\x80\xff\"]\nf5 *\n"),
+	PIECE("[Event \"u\"]\n1. f5 d6 10-20\t\n[Event \"v\"]\n1. f5 46-18x\n"
+	      "[Event \"w\"]\n1. f5 -5 6- 1--2 46-18 \r\n[Event \"x\"]\n"
+	      "1. f5 46-18}\n[Event \"y\"]\n1. f5 3-4 *\n"),
+	PIECE("[Event \"r\"]\n1. f5 d6 2. c3 d3 3. c4 2-0\n"
+	      "[Event \"s\"]\n1. f5 d6 2. c3 d3 3. c4 f4 1/2-1/2 \n"
+	      "[Event \"t\"]\n1. f5 d6 2. c3 d3 3. c4 f4 4.33-31\n"),
 };
 
 #define NPIECES (sizeof pieces / sizeof pieces[0])
@@ -342,6 +364,21 @@ check_block_lines(const char *text, size_t len)
 	free(b);
 }
 
+/* % lines of 100 bytes or fewer, n bytes in all: returns n. */
+static size_t
+escape_lines(char *text, size_t n)
+{
+	size_t len, k;
+
+	for (len = 0; len < n; len += k) {
+		k = n - len < 100 ? n - len : 100;
+		memset(text + len, 'x', k);
+		text[len] = '%';
+		text[len + k - 1] = '\n';
+	}
+	return len;
+}
+
 /*
  * Each piece alone, and cut short at each of its bytes; at the input's
  * start, and after a line (the first line is read, not passed).
@@ -386,7 +423,9 @@ START_TEST(reading_in_the_block_as_by_lines)
 {
 	static const char *recs[] = { "[Event \"a\"]\r\n1. f5 d6 *\r\n\r\n",
 		"[Event \"b\"]\r[Round \"3\"]\r1. f5 d6\r2. c3 0-1\r\r",
-		"[Event \"c\"]\n[Site \"x\"]\nf5 d6\nc3 }\n[Event \"d\"]\n" };
+		"[Event \"c\"]\n[Site \"x\"]\nf5 d6\nc3 }\n[Event \"d\"]\n",
+		"[Event \"e\"]\r\n1. f5 pass 2. c3 d3\r\n3. c4 f4 4. f3\r\n"
+		"e6 pass 33-31\r\n\r\n" };
 	static char	   text[1 << 20];
 	size_t		   len, pad, k;
 	uint32_t	   seed;
@@ -398,18 +437,63 @@ START_TEST(reading_in_the_block_as_by_lines)
 	}
 	for (pad = 0; pad < 120; pad += 1 + (size_t)_i) {
 		/* % lines of 100 bytes or fewer to 100 - pad short of it. */
-		for (len = 0; len < 65536 - 100 + pad; len += k) {
-			k = 65536 - 100 + pad - len < 100 ?
-			    65536 - 100 + pad - len :
-			    100;
-			memset(text + len, 'x', k);
-			text[len] = '%';
-			text[len + k - 1] = '\n';
-		}
+		len = escape_lines(text, 65536 - 100 + pad);
 		for (k = 0; k < 12; k++)
-			len += (size_t)sprintf(text + len, "%s", recs[k % 3]);
+			len += (size_t)sprintf(text + len, "%s", recs[k % 4]);
 		check_block_lines(text, len);
 	}
+}
+END_TEST
+
+/*
+ * Records of many short lines of moves (LF: plain_movetext reads on from
+ * one to the next) at every byte of the first block's end, read as by
+ * copied lines: a line the block holds part of after lines read whole.
+ */
+START_TEST(reading_lines_of_moves_across_the_block_end)
+{
+	static const char *recs[] = {
+		"[Event \"f\"]\n1. f5 d6\n2. c3 d3\n3. c4 f4\n4. f3 pass\npass e6\n"
+		"5. e7\nf7 6.\nc5 } b6\n7. g5 e3 *\n\n",
+		"[Event \"g\"]\n1. f5 d6 2. c3\nd3 3. c4 f4\nF3 e6\n{x} e7\n"
+		"5... f7 6. c5\n\n7. b6 1-0\n"
+	};
+	static char text[70000];
+	size_t	    len, pad, k;
+
+	for (pad = 0; pad < 200; pad++) {
+		len = escape_lines(text, 65536 - 150 + pad);
+		for (k = 0; k < 6; k++)
+			len += (size_t)sprintf(text + len, "%s", recs[k % 2]);
+		check_block_lines(text, len);
+		check_passes(text, len);
+	}
+}
+END_TEST
+
+/*
+ * Records of 120 numbered moves (every move number plain_tokens compares,
+ * 1 to 99, and those past it), a number missed or doubled at each turn
+ * of one of them: read as by copied lines, and passed over.
+ */
+START_TEST(reading_every_move_number)
+{
+	static char text[1 << 18];
+	size_t	    len = 0, n, skip;
+
+	for (skip = 0; skip < 245; skip += 2) {
+		len += (size_t)sprintf(text + len, "[Event \"%zu\"]\n", skip);
+		for (n = 0; n < 240; n++) {
+			if (n % 2 == 0 && n != skip)
+				len += (size_t)sprintf(text + len, "%zu. ",
+				    n / 2 + 1 + (n == skip + 2));
+			len += (size_t)sprintf(text + len, "%s%s",
+			    n % 3 ? "f5" : "pass", n % 9 == 8 ? "\n" : " ");
+		}
+		len += (size_t)sprintf(text + len, "*\n\n");
+	}
+	check_block_lines(text, len);
+	check_passes(text, len);
 }
 END_TEST
 
@@ -441,7 +525,9 @@ END_TEST
 UNIT_MAIN("pgn_pass",
     unit_loops(
 	unit_fixture(unit_tcase("pass", 60, pass_ends_pieces_where_reading_does,
-			 pass_ends_records_across_the_block_end, NULL),
+			 pass_ends_records_across_the_block_end,
+			 reading_lines_of_moves_across_the_block_end,
+			 reading_every_move_number, NULL),
 	    syntax_setup, syntax_teardown),
 	pass_ends_runs_of_pieces_where_reading_does, 0, 4,
 	reading_in_the_block_as_by_lines, 0, 4, NULL))
