@@ -1334,6 +1334,95 @@ START_TEST(binary_input_is_one_record)
 END_TEST
 
 /*
+ * A run of moves (tree_squares, two at a time) read as one by one: runs of
+ * 0 to 17 moves, each broken at every move by one out of turn, a square
+ * no board has, a note, a pass word, a lower-case id or the line's end,
+ * the run last on its line or not: each turn's text, square, line,
+ * column and offset where the move stands.
+ */
+START_TEST(tree_runs_stop_where_moves_do)
+{
+	static const char *const squares[] = { "f5", "d6", "c3", "D3", "c4",
+		"f4", "PA", "f3", "e6", "e7", "pa", "c5", "b4", "a1", "h8",
+		"b2", "g7", "a8" };
+	static const char *const breaks[] = { "[d7]", "[i9]", "[d7/1]",
+		"[pass]", "[a0]", "" };
+	static const char *const ends[] = { ";)", ")", ")\n", "\n" };
+	static const enum record_format formats[] = { RECORD_GGF, RECORD_SGF };
+	char		     text[512], id[2];
+	size_t		     col[24], f, n, b, e, k, len, want;
+	const struct record *rec;
+	const uint8_t	    *sq;
+
+	for (f = 0; f < 2; f++)
+		for (n = 0; n < 18; n++)
+			for (b = 0; b < sizeof breaks / sizeof breaks[0]; b++)
+				for (e = 0; e < 4; e++) {
+					len = (size_t)snprintf(text, sizeof text,
+					    "%s", f == 0 ? "(;GM[Othello]" :
+							   "(;GM[2]FF[4]");
+					for (k = 0; k < n; k++) {
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%s%s[",
+						    f == 1 ? ";" : "",
+						    k % 2 ? "W" : "B");
+						col[k] = len;
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%s]",
+						    squares[k]);
+					}
+					/* Out of turn: the colour just moved. */
+					id[0] = b == 0 ? (n % 2 ? 'B' : 'W') :
+							 (n % 2 ? 'W' : 'B');
+					id[1] = '\0';
+					if (b == 4)
+						id[0] = (char)(id[0] | 0x20);
+					if (*breaks[b] != '\0') {
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%s",
+						    f == 1 ? ";" : "");
+						col[n] = len + 2;
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%s%s", id,
+						    breaks[b]);
+					}
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len, "%s", ends[e]);
+					ck_assert_uint_lt(len, sizeof text);
+					reader_open(text, len, formats[f]);
+					rec = next_record();
+					want = n + (*breaks[b] != '\0');
+					ck_assert_msg(rec->nturns == want,
+					    "%s: %zu turns", text, rec->nturns);
+					sq = record_squares(rec);
+					ck_assert_msg(sq != NULL || want == 0,
+					    "%s: no squares", text);
+					for (k = 0; k < n; k++) {
+						ck_assert_str_eq(turn_text(rec, k),
+						    squares[k]);
+						ck_assert_int_eq(rec->turns[k].text[2],
+						    '\0');
+						ck_assert_uint_eq(sq[k],
+						    record_square_byte(squares[k], 2));
+						ck_assert_uint_eq(
+						    rec->turns[k].at.line, 1);
+						ck_assert_uint_eq(
+						    rec->turns[k].at.col, col[k] + 1);
+						ck_assert_uint_eq(
+						    rec->turns[k].at.offset, col[k]);
+					}
+					if (want > n) {
+						ck_assert_uint_eq(
+						    rec->turns[n].at.col, col[n] + 1);
+						ck_assert_uint_eq(sq[n],
+						    record_square_byte(rec->turns[n].text,
+							rec->turns[n].len));
+					}
+				}
+}
+END_TEST
+
+/*
  * Skipping a GGF or SGF tree (-j) leaves the reader where reading it
  * would, whether the tree is a whole line passed over where it lies
  * (skip_line_tree) or not: the records after it have the same number,
@@ -2356,7 +2445,8 @@ UNIT_MAIN("record",
 		format_names, binary_input_is_one_record, skip_is_read_unseen,
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
-		tree_skip_is_read_unseen, sgf_points_as_cells_read, NULL),
+		tree_skip_is_read_unseen, sgf_points_as_cells_read,
+		tree_runs_stop_where_moves_do, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
