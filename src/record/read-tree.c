@@ -350,6 +350,24 @@ bad:
 #define TREE_SIDE_MAX 16
 
 /*
+ * Whether the two bytes at v are a letter and a digit 1-9, a cell's name
+ * (e4, nearly every point): rules_cell_parse's reading by hand, with no
+ * call, the cell (row * TREE_SIDE_MAX + column) in *cell, -1 if the
+ * letter is past the widest board.
+ */
+static inline bool
+sgf_cell_name(const char *v, int *cell)
+{
+	unsigned rank = (unsigned char)v[1] - (unsigned)'1', file;
+
+	if (rank >= 9)
+		return false;
+	file = ((unsigned char)v[0] | 0x20) - (unsigned)'a';
+	*cell = file < TREE_SIDE_MAX ? (int)(rank * TREE_SIDE_MAX + file) : -1;
+	return true;
+}
+
+/*
  * An SGF point: a cell name (d5) or SGF's letter pair (dc), as row *
  * TREE_SIDE_MAX + column, or -1.  Read on the widest board, since SZ may
  * come after AB and AW; the board's own side is checked at the end.
@@ -367,18 +385,9 @@ sgf_point(const char *v, size_t len)
 		.ncells = TREE_SIDE_MAX * TREE_SIDE_MAX,
 		.name = "16x16" };
 	int				cell;
-	unsigned			file, rank;
 
-	/*
-	 * A cell of two bytes (e4, nearly every point): rules_cell_parse's
-	 * reading by hand, with no call (a letter, a digit 1-9).
-	 */
-	if (len == 2 && (rank = (unsigned char)v[1] - (unsigned)'1') < 9) {
-		file = ((unsigned char)v[0] | 0x20) - (unsigned)'a';
-		return file < TREE_SIDE_MAX ?
-		    (int)(rank * TREE_SIDE_MAX + file) :
-		    -1;
-	}
+	if (len == 2 && sgf_cell_name(v, &cell))
+		return cell;
 	/* Row-major: a square cell is already row * side + column. */
 	if ((cell = rules_cell_parse(&b, v, len)) >= 0)
 		return cell;
@@ -744,7 +753,7 @@ tree_place(struct record_reader *rd, struct tree *tr, int piece, int point,
  * either way round), each given piece; a point no board has is a bad
  * point.
  */
-static void
+static __attribute__((noinline)) void
 tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
     const char *v, size_t len, struct diag_pos at)
 {
@@ -909,12 +918,17 @@ static void
 prop_points(
     struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
+	int piece = p->id[1] == 'E' ? RULES_EMPTY : RULES_PIECE(p->id[1] == 'W');
+	int point;
+
 	if (!tree_before_moves(rd, tr, p->id, p->at))
 		return;
 	tree_set_up(tr, p->at);
-	tree_rectangle(rd, tr,
-	    p->id[1] == 'E' ? RULES_EMPTY : RULES_PIECE(p->id[1] == 'W'), p->v,
-	    p->len, p->at);
+	/* A cell's name (e4), nearly every point: no rectangle's reading. */
+	if (p->len == 2 && sgf_cell_name(p->v, &point) && point != -1)
+		tree_place(rd, tr, piece, point, p->v, p->len, p->at);
+	else
+		tree_rectangle(rd, tr, piece, p->v, p->len, p->at);
 }
 
 /* SGF's PL: the colour to move first. */
@@ -989,35 +1003,58 @@ id_is(const char *id, const char *want)
 }
 
 /*
+ * How the main line reads a property other than a move: its own reading,
+ * or the tag it gives, or neither (CA, AP, GN, C, ... say nothing a
+ * referee reads).  Found once a property, not once a value.
+ */
+struct tree_reading {
+	prop_read  *read;
+	const char *tag;
+};
+
+/* The reading of property id (upper case, NUL terminated) in format. */
+static struct tree_reading
+tree_reading_of(const char *id, int format)
+{
+	struct tree_reading how = { NULL, NULL };
+	size_t		    i;
+
+	if (id[1] != '\0' && id[2] == '\0' &&
+	    (how.read = tree_prop_read(TREE_ID(id[0], id[1]), format)) != NULL)
+		return how;
+	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
+		if (id_is(id, tree_tags[i].id) &&
+		    (tree_tags[i].formats & format)) {
+			how.tag = tree_tags[i].tag;
+			break;
+		}
+	return how;
+}
+
+/* One value of a property other than a move, read as how says. */
+static inline void
+tree_read_as(struct record_reader *rd, struct tree *tr,
+    const struct tree_prop *p, struct tree_reading how)
+{
+	if (how.read != NULL)
+		how.read(rd, tr, p);
+	else if (how.tag != NULL)
+		reader_tag_text(rd, how.tag, p->v, p->len, p->at);
+}
+
+/*
  * One value of a property of the main line, read into the record: a
  * move, a tag, or what the tree says of its board, set-up and result.
  */
 static void
 tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	int	   format = 1 << rd->format;
-	size_t	   i;
-	prop_read *read;
-
 	/* Moves first, without a call: nearly every property is one. */
 	if ((p->id[0] == 'B' || p->id[0] == 'W') && p->id[1] == '\0') {
 		prop_move(rd, tr, p);
 		return;
 	}
-	if (p->id[1] != '\0' && p->id[2] == '\0' &&
-	    (read = tree_prop_read(TREE_ID(p->id[0], p->id[1]), format)) !=
-		NULL) {
-		read(rd, tr, p);
-		return;
-	}
-	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
-		if (id_is(p->id, tree_tags[i].id) &&
-		    (tree_tags[i].formats & format)) {
-			reader_tag_text(
-			    rd, tree_tags[i].tag, p->v, p->len, p->at);
-			return;
-		}
-	/* Others (CA, AP, GN, C, ...) say nothing a referee reads. */
+	tree_read_as(rd, tr, p, tree_reading_of(p->id, 1 << rd->format));
 }
 
 /*
@@ -1576,6 +1613,39 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 
 	if (stop > whole)
 		stop = whole;
+	/*
+	 * Two moves at a time, each checked and written on its own: the
+	 * pointers, the position and the colour due step once a pair.
+	 */
+	for (; i + stride < stop; i += 2 * stride) {
+		uint64_t w2;
+		uint32_t two2;
+		uint8_t	 square2;
+
+		memcpy(&w, s + i, sizeof w);
+		memcpy(&w2, s + i + stride, sizeof w2);
+		if (!square_move(w, want, semi, &square, &two))
+			goto out;
+		if (!square_move(w2, want ^ flip, semi, &square2, &two2)) {
+			square_turn(t++, turn_off++, squares++, text, tl, &lc,
+			    doff + i, square, two);
+			tl += 3;
+			lc += step;
+			want ^= flip;
+			i += stride;
+			goto out;
+		}
+		square_turn(t, turn_off, squares, text, tl, &lc, doff + i,
+		    square, two);
+		lc += step;
+		square_turn(t + 1, turn_off + 1, squares + 1, text, tl + 3, &lc,
+		    doff + i + stride, square2, two2);
+		lc += step;
+		t += 2;
+		turn_off += 2;
+		squares += 2;
+		tl += 6;
+	}
 	for (; i < stop; i += stride) {
 		memcpy(&w, s + i, sizeof w);
 		if (!square_move(w, want, semi, &square, &two))
@@ -1745,9 +1815,10 @@ tree_props(struct tree_parse *p)
 	const char	     *s = rd->line;
 	size_t		      len = rd->linelen, i, j, n, idlen, start;
 	size_t		      last = 0, lastlen = 0; /* the last name read */
-	/* Zeroed past the name: tree_apply reads two letters at once. */
-	char		 id[8];
-	struct tree_prop prop;
+	/* Zeroed past the name: tree_reading_of reads two letters at once. */
+	char		    id[8];
+	struct tree_prop    prop;
+	struct tree_reading how;
 
 	if (p->after_variation || p->tr.main_done || !rd->have_line ||
 	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
@@ -1772,6 +1843,8 @@ tree_props(struct tree_parse *p)
 		if (idlen == 0 || i + idlen >= len || s[i + idlen] != '[' ||
 		    (idlen == 1 && (id[0] == 'B' || id[0] == 'W')))
 			break;
+		/* No move: its reading found once for all its values. */
+		how = tree_reading_of(id, 1 << rd->format);
 		for (j = i + idlen; j < len && s[j] == '['; j += n + 2) {
 			n = value_stop(s + j + 1, len - j - 1);
 			if (j + 1 + n >= len || s[j + 1 + n] != ']' ||
@@ -1789,7 +1862,7 @@ tree_props(struct tree_parse *p)
 			prop.at = prop.vat = reader_pos(rd, j);
 			prop.v = s + j + 1;
 			prop.len = n;
-			tree_apply(rd, &p->tr, &prop);
+			tree_read_as(rd, &p->tr, &prop, how);
 		}
 		last = i;
 		lastlen = idlen;
