@@ -1128,6 +1128,12 @@ struct tree_parse {
 	struct diag_pos	      pat;
 	const char	     *v; /* the last value: in the line, or rd->value */
 	size_t		      vlen;
+	/*
+	 * The last run of tree_squares whose turns' text offsets are not
+	 * written yet (run_n turns from run_from, their text every three
+	 * bytes from run_text): tree_run_offsets writes them.
+	 */
+	size_t		      run_from, run_n, run_text;
 	struct tree	      tr; /* last: its own last members left unset */
 };
 
@@ -1473,10 +1479,10 @@ tree_property(struct tree_parse *p)
 }
 
 /*
- * Where tree_squares writes the moves of a line: the turns, their text
- * offsets, squares and text, and how many more of them each has room
- * for, so that a move of two bytes takes no call and no check of a
- * capacity of its own.  room is 0 where a move would need more (memory,
+ * Where tree_squares writes the moves of a line: the turns, squares and
+ * text (their text offsets tree_run_offsets'), and how many more of them
+ * each has room for, so that a move of two bytes takes no call and no
+ * check of a capacity of its own.  room is 0 where a move would need more (memory,
  * or a limit on the record's size: tree_plain_move's way, one by one).
  */
 struct tree_room {
@@ -1559,20 +1565,19 @@ _Static_assert(offsetof(struct diag_pos, col) == sizeof(unsigned long) &&
 
 /*
  * A turn of tree_squares' loop written: its token at t (its text at
- * offset tl of text, its line and column *lc, its offset off), the text's
- * offset, its square and its text ("f5" and its NUL; the fourth byte of
- * two is in the room, unused).
+ * offset tl of text, its line and column *lc, its offset off), its square
+ * and its text ("f5" and its NUL; the fourth byte of two is in the room,
+ * unused).  The text's offset is tree_run_offsets' to write, once a run.
  */
 static inline __attribute__((always_inline)) void
-square_turn(struct record_token *t, size_t *turn_off, uint8_t *squares,
-    char *text, size_t tl, const tree_line_col *lc, unsigned long long off,
-    uint8_t square, uint32_t two)
+square_turn(struct record_token *t, uint8_t *squares, char *text, size_t tl,
+    const tree_line_col *lc, unsigned long long off, uint8_t square,
+    uint32_t two)
 {
 	t->text = text + tl;
 	t->len = 2;
 	memcpy(&t->at, lc, sizeof *lc);
 	t->at.offset = off;
-	*turn_off = tl;
 	*squares = square;
 	memcpy(text + tl, &two, sizeof two);
 }
@@ -1593,7 +1598,6 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 	const uint64_t	     flip = (uint64_t)('B' ^ 'W') << sh;
 	const tree_line_col  step = { 0, stride };
 	struct record_token *t0 = r->turns + r->nturns, *restrict t = t0;
-	size_t *restrict turn_off = r->turn_off + r->nturns;
 	uint8_t *restrict squares = r->squares + r->nturns;
 	char *restrict text = r->text;
 	size_t tl = r->textlen, k;
@@ -1627,7 +1631,7 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 		if (!square_move(w, want, semi, &square, &two))
 			goto out;
 		if (!square_move(w2, want ^ flip, semi, &square2, &two2)) {
-			square_turn(t++, turn_off++, squares++, text, tl, &lc,
+			square_turn(t++, squares++, text, tl, &lc,
 			    doff + i, square, two);
 			tl += 3;
 			lc += step;
@@ -1635,14 +1639,13 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 			i += stride;
 			goto out;
 		}
-		square_turn(t, turn_off, squares, text, tl, &lc, doff + i,
+		square_turn(t, squares, text, tl, &lc, doff + i,
 		    square, two);
 		lc += step;
-		square_turn(t + 1, turn_off + 1, squares + 1, text, tl + 3, &lc,
+		square_turn(t + 1, squares + 1, text, tl + 3, &lc,
 		    doff + i + stride, square2, two2);
 		lc += step;
 		t += 2;
-		turn_off += 2;
 		squares += 2;
 		tl += 6;
 	}
@@ -1650,7 +1653,7 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 		memcpy(&w, s + i, sizeof w);
 		if (!square_move(w, want, semi, &square, &two))
 			goto out;
-		square_turn(t++, turn_off++, squares++, text, tl, &lc, doff + i,
+		square_turn(t++, squares++, text, tl, &lc, doff + i,
 		    square, two);
 		tl += 3;
 		lc += step;
@@ -1665,7 +1668,7 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 			for (w = 0, k = len - i; k-- > 0;)
 				w = w << 8 | (unsigned char)s[i + k];
 		if (square_move(w, want, semi, &square, &two)) {
-			square_turn(t++, turn_off, squares, text, tl, &lc,
+			square_turn(t++, squares, text, tl, &lc,
 			    doff + i, square, two);
 			tl += 3;
 			i += stride;
@@ -1706,6 +1709,23 @@ tree_squares(const char *s, size_t i, size_t len, int due, struct tree_room *r,
 		    lineno, col0, off0, 1);
 	return square_moves(s, i, len, (uint64_t)']' << 32 | '[' << 8 | c, r,
 	    lineno, col0, off0, 0);
+}
+
+/*
+ * The text offsets (rd->turn_off) of the turns of tree_squares' last run,
+ * which reader_finish reads should the text have moved since (or where
+ * turns before them point at nothing yet): written once a run, and only
+ * where they may be read, not a store a move.  Their room was taken with
+ * the turns' (room_take).
+ */
+static void
+tree_run_offsets(struct tree_parse *p)
+{
+	size_t *off = p->rd->turn_off + p->run_from, k;
+
+	for (k = 0; k < p->run_n; k++)
+		off[k] = p->run_text + 3 * k;
+	p->run_n = 0;
 }
 
 /*
@@ -1763,6 +1783,11 @@ tree_run(struct tree_parse *p)
 				/* Their text pointed at, as before. */
 				if (rd->turns_at == rd->rec.nturns)
 					rd->turns_at = r.nturns;
+				/* Its offsets written later, the last's now. */
+				tree_run_offsets(p);
+				p->run_from = rd->rec.nturns;
+				p->run_n = r.nturns - rd->rec.nturns;
+				p->run_text = rd->textlen;
 				rd->rec.nturns = r.nturns;
 				rd->textlen = r.textlen;
 				colour = s[j - 5] == 'W';
@@ -1996,6 +2021,13 @@ next_tree(struct record_reader *rd)
 	if (p.c == -2)
 		return -1;
 	tree_end(&p);
+	/*
+	 * The last run's offsets, where reader_finish reads them: nearly
+	 * every tree's text stays put, its turns pointed at already.
+	 */
+	if (rd->turns_at > rd->rec.nturns ||
+	    rd->turns_at < p.run_from + p.run_n)
+		tree_run_offsets(&p);
 	reader_finish(rd);
 	/*
 	 * Each turn's square was decoded as it was read (record_squares),
