@@ -1554,30 +1554,37 @@ square_move(uint64_t w, uint64_t want, const unsigned semi, uint8_t *square,
 }
 
 /*
- * A token's line and column, stored at once (struct diag_pos's first
- * two): two lanes on any machine, as wide as two unsigned longs.
+ * A token's column and offset, which step alike from move to move: two
+ * lanes on any machine, stored at once where struct diag_pos has them
+ * side by side and as wide (TREE_COL_OFF_AT_ONCE), else one by one.
  */
-typedef unsigned long tree_line_col
-    __attribute__((vector_size(2 * sizeof(unsigned long))));
-_Static_assert(offsetof(struct diag_pos, col) == sizeof(unsigned long) &&
-	sizeof(tree_line_col) == 2 * sizeof(unsigned long),
-    "a diag_pos starts with its line and column");
+typedef unsigned long long tree_col_off
+    __attribute__((vector_size(2 * sizeof(unsigned long long))));
+#define TREE_COL_OFF_AT_ONCE                                          \
+	(sizeof(unsigned long) == sizeof(unsigned long long) &&       \
+	    offsetof(struct diag_pos, offset) ==                      \
+		offsetof(struct diag_pos, col) + sizeof(unsigned long))
 
 /*
  * A turn of tree_squares' loop written: its token at t (its text at
- * offset tl of text, its line and column *lc, its offset off), its square
+ * offset tl of text, its line, its column and offset *co), its square
  * and its text ("f5" and its NUL; the fourth byte of two is in the room,
  * unused).  The text's offset is tree_run_offsets' to write, once a run.
  */
 static inline __attribute__((always_inline)) void
 square_turn(struct record_token *t, uint8_t *squares, char *text, size_t tl,
-    const tree_line_col *lc, unsigned long long off, uint8_t square,
-    uint32_t two)
+    unsigned long line, const tree_col_off *co, uint8_t square, uint32_t two)
 {
 	t->text = text + tl;
 	t->len = 2;
-	memcpy(&t->at, lc, sizeof *lc);
-	t->at.offset = off;
+	t->at.line = line;
+	if (TREE_COL_OFF_AT_ONCE)
+		memcpy((char *)&t->at + offsetof(struct diag_pos, col), co,
+		    sizeof *co);
+	else {
+		t->at.col = (unsigned long)(*co)[0];
+		t->at.offset = (*co)[1];
+	}
 	*squares = square;
 	memcpy(text + tl, &two, sizeof two);
 }
@@ -1596,15 +1603,14 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 {
 	const unsigned	     sh = 8 * semi, stride = 5 + semi;
 	const uint64_t	     flip = (uint64_t)('B' ^ 'W') << sh;
-	const tree_line_col  step = { 0, stride };
+	const tree_col_off   step = { stride, stride };
 	struct record_token *t0 = r->turns + r->nturns, *restrict t = t0;
 	uint8_t *restrict squares = r->squares + r->nturns;
 	char *restrict text = r->text;
 	size_t tl = r->textlen, k;
-	/* A byte's offset is its index and doff; the square's column, lc's. */
-	unsigned long long doff = off0 + 2 + semi;
-	tree_line_col	   lc = { lineno, col0 + 2 + semi + i };
-	uint64_t	   w;
+	/* The square's column and offset, from its index i. */
+	tree_col_off co = { col0 + 2 + semi + i, off0 + 2 + semi + i };
+	uint64_t     w;
 	uint32_t	   two;
 	uint8_t		   square;
 	/*
@@ -1631,20 +1637,19 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 		if (!square_move(w, want, semi, &square, &two))
 			goto out;
 		if (!square_move(w2, want ^ flip, semi, &square2, &two2)) {
-			square_turn(t++, squares++, text, tl, &lc,
-			    doff + i, square, two);
+			square_turn(t++, squares++, text, tl, lineno, &co,
+			    square, two);
 			tl += 3;
-			lc += step;
+			co += step;
 			want ^= flip;
 			i += stride;
 			goto out;
 		}
-		square_turn(t, squares, text, tl, &lc, doff + i,
-		    square, two);
-		lc += step;
-		square_turn(t + 1, squares + 1, text, tl + 3, &lc,
-		    doff + i + stride, square2, two2);
-		lc += step;
+		square_turn(t, squares, text, tl, lineno, &co, square, two);
+		co += step;
+		square_turn(t + 1, squares + 1, text, tl + 3, lineno, &co,
+		    square2, two2);
+		co += step;
 		t += 2;
 		squares += 2;
 		tl += 6;
@@ -1653,10 +1658,9 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 		memcpy(&w, s + i, sizeof w);
 		if (!square_move(w, want, semi, &square, &two))
 			goto out;
-		square_turn(t++, squares++, text, tl, &lc, doff + i,
-		    square, two);
+		square_turn(t++, squares++, text, tl, lineno, &co, square, two);
 		tl += 3;
-		lc += step;
+		co += step;
 		want ^= flip;
 	}
 	/* The line's last move (B[h1];), its bytes at the low end. */
@@ -1668,8 +1672,8 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 			for (w = 0, k = len - i; k-- > 0;)
 				w = w << 8 | (unsigned char)s[i + k];
 		if (square_move(w, want, semi, &square, &two)) {
-			square_turn(t++, squares, text, tl, &lc,
-			    doff + i, square, two);
+			square_turn(
+			    t++, squares, text, tl, lineno, &co, square, two);
 			tl += 3;
 			i += stride;
 		}
