@@ -1423,6 +1423,47 @@ START_TEST(tree_runs_stop_where_moves_do)
 END_TEST
 
 /*
+ * A disc margin made a Result as "%d-%d" writes it (disc_count): each
+ * margin of a board's parity, counts of one to four digits, SGF's
+ * RE[B+n] and RE[W+n] on boards of each side, GGF's RE[+n.000] on 8x8.
+ */
+START_TEST(tree_results_as_printf_writes)
+{
+	static const int sides[] = { 4, 8, 9, 10, 16, 32, 99 };
+	char		 text[96], want[32];
+	const char	*result;
+	size_t		 k, len;
+	int		 n, m, f;
+
+	for (k = 0; k < sizeof sides / sizeof sides[0]; k++) {
+		n = sides[k] * sides[k];
+		for (m = -n; m <= n; m++) {
+			if ((n - m) % 2 != 0 || (sides[k] > 16 && m % 41 != 0))
+				continue;
+			snprintf(want, sizeof want, "%d-%d", (n + m) / 2,
+			    (n - m) / 2);
+			for (f = 0; f < 2; f++) {
+				if (f == 0 && sides[k] != 8)
+					continue;
+				len = f == 0 ?
+				    (size_t)snprintf(text, sizeof text,
+					"(;GM[Othello]RE[%+d.000];)\n", m) :
+				    (size_t)snprintf(text, sizeof text,
+					"(;GM[2]SZ[%d]RE[%c+%d];B[a1])\n",
+					sides[k], m < 0 ? 'W' : 'B',
+					m < 0 ? -m : m);
+				reader_open(text, len,
+				    f == 0 ? RECORD_GGF : RECORD_SGF);
+				result = tag_value(next_record(), "Result");
+				ck_assert_msg(result != NULL, "%s", text);
+				ck_assert_str_eq(result, want);
+			}
+		}
+	}
+}
+END_TEST
+
+/*
  * Skipping a GGF or SGF tree (-j) leaves the reader where reading it
  * would, whether the tree is a whole line passed over where it lies
  * (skip_line_tree) or not: the records after it have the same number,
@@ -2446,7 +2487,7 @@ UNIT_MAIN("record",
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
 		tree_skip_is_read_unseen, sgf_points_as_cells_read,
-		tree_runs_stop_where_moves_do, NULL),
+		tree_runs_stop_where_moves_do, tree_results_as_printf_writes, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
