@@ -179,6 +179,16 @@ disc_count(char *s, long v)
 	char   d[8];
 	size_t n = 0, i;
 
+	/* One or two digits, nearly every count (8x8 has 64 cells). */
+	if ((unsigned long)v < 10) {
+		s[0] = (char)('0' + v);
+		return 1;
+	}
+	if ((unsigned long)v < 100) {
+		s[0] = (char)('0' + v / 10);
+		s[1] = (char)('0' + v % 10);
+		return 2;
+	}
 	do
 		d[n++] = (char)('0' + v % 10);
 	while ((v /= 10) > 0);
