@@ -1464,6 +1464,57 @@ START_TEST(tree_results_as_printf_writes)
 END_TEST
 
 /*
+ * An SGF set-up that is the start of 8x8 (AB[e4][d5]AW[d4][e5], in any
+ * order, as tree_placed_start takes it) gives no Setup tag; one cell
+ * more, less, moved or of the other colour, another side, the other
+ * colour to move or a cell named twice is read as tree_points reads it.
+ */
+START_TEST(sgf_start_set_ups_as_placed)
+{
+	static const struct {
+		const char *text;
+		bool	    setup;
+		const char *code; /* NULL: none */
+	} cases[] = {
+		{ "(;GM[2]AB[e4][d5]AW[d4][e5];B[f5])\n", false, NULL },
+		{ "(;GM[2]AW[e5][d4]AB[d5][e4];B[f5])\n", false, NULL },
+		{ "(;GM[2]AB[E4][d5]AW[D4][e5]PL[B];B[f5])\n", false, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4][e5]AE[a1];B[f5])\n", false, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4][e5]PL[W];W[f4])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4][e6];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5][e5]AW[d4];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4][e5][a1];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d4]AW[d5][e5];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4]AE[e5];B[f5])\n", true, NULL },
+		{ "(;GM[2]SZ[10]AB[e4][d5]AW[d4][e5];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4][e5]AW[e4];B[f5])\n", true,
+		    "bad-setup-tag" },
+		{ "(;GM[2]AB[e4][d5]AW[d4][i9];B[f5])\n", false,
+		    "bad-setup-tag" },
+	};
+	const struct record *rec;
+	size_t		     k;
+
+	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		reader_open(cases[k].text, strlen(cases[k].text), RECORD_SGF);
+		rec = next_record();
+		ck_assert_msg((tag_value(rec, "Setup") != NULL) ==
+			cases[k].setup,
+		    "%s", cases[k].text);
+		if (cases[k].code == NULL)
+			ck_assert_msg(!rec->malformed, "%s: %s", cases[k].text,
+			    rec->error.msg);
+		else {
+			ck_assert_msg(rec->malformed, "%s", cases[k].text);
+			ck_assert_str_eq(
+			    diag_name(rec->error.code), cases[k].code);
+		}
+	}
+}
+END_TEST
+
+/*
  * Skipping a GGF or SGF tree (-j) leaves the reader where reading it
  * would, whether the tree is a whole line passed over where it lies
  * (skip_line_tree) or not: the records after it have the same number,
@@ -2487,7 +2538,8 @@ UNIT_MAIN("record",
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
 		tree_skip_is_read_unseen, sgf_points_as_cells_read,
-		tree_runs_stop_where_moves_do, tree_results_as_printf_writes, NULL),
+		tree_runs_stop_where_moves_do, tree_results_as_printf_writes,
+		sgf_start_set_ups_as_placed, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
