@@ -484,6 +484,11 @@
 #   reader_tag_text the same body, its position by address so that GCC
 #   copies it in neither):
 #     GGF 11,698 -> 11,670, SGF 12,862 -> 12,834, CSV 8,557 -> 8,557.
+#   step 6, an SGF set-up that is the start of 8x8, AB[e4][d5]AW[d4][e5]
+#   in any order (tree_placed_start), handed to tree_setup as the start's
+#   pieces (tree_start_pieces, ggf_board's BO table too), with no board
+#   of pieces made by tree_points:
+#     GGF 11,670 -> 11,676, SGF 12,834 -> 12,773.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -74,6 +74,17 @@ tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
 }
 
 /*
+ * The start of 8x8 as GGS and the SGF archives write nearly every board:
+ * d4 and e5 white, e4 and d5 black, rows from the first (ggf_board's
+ * reading of BO, tree_points' of AB and AW).
+ */
+static const int tree_start_pieces[64] = { [27] = RULES_PIECE(1),
+	[28] = RULES_PIECE(0),
+	[35] = RULES_PIECE(0),
+	[36] = RULES_PIECE(1) };
+_Static_assert(RULES_EMPTY == 0, "tree_start_pieces' other cells empty");
+
+/*
  * What a byte of BO's cells is, by a table (every GGF tree has a BO, and
  * its bytes a test each were a twentieth of reading one): white space
  * (isspace's, in the C locale the tools keep), an empty cell (- .), a
@@ -117,17 +128,12 @@ ggf_board(struct record_reader *rd, const char *v, size_t len,
 	 */
 	static const char start[] = "8 -------- -------- -------- ---O*--- "
 				    "---*O--- -------- -------- -------- *";
-	static const int  start_pieces[64] = { [27] = RULES_PIECE(1),
-		 [28] = RULES_PIECE(0),
-		 [35] = RULES_PIECE(0),
-		 [36] = RULES_PIECE(1) };
 	int		  pieces[RULES_MAX_CELLS], n, k = 0, side = -1;
 	size_t		  i = 0;
 	char		  size[16];
 
-	_Static_assert(RULES_EMPTY == 0, "start_pieces' other cells empty");
 	if (len == sizeof start - 1 && memcmp(v, start, len) == 0) {
-		tree_setup(rd, start_pieces, 8, 0, at);
+		tree_setup(rd, tree_start_pieces, 8, 0, at);
 		*width = 8;
 		return 0;
 	}
@@ -1095,6 +1101,30 @@ tree_points(struct tree *tr)
 }
 
 /*
+ * Whether the points placed (AB, AW, AE) are on 8x8 the four discs of
+ * tree_start_pieces and no other, so that tree_points would make those
+ * pieces (and no bad point): the points placed are each another cell.
+ */
+static bool
+tree_placed_start(const struct tree *tr)
+{
+	int k, point, piece;
+
+	if (tr->size != 8 || tr->nplaced != 4)
+		return false;
+	for (k = 0; k < 4; k++) {
+		point = tr->placed_at[k];
+		piece = tr->points[point];
+		if (point / TREE_SIDE_MAX >= 8 || point % TREE_SIDE_MAX >= 8 ||
+		    piece == RULES_EMPTY ||
+		    piece != tree_start_pieces[point / TREE_SIDE_MAX * 8 +
+			point % TREE_SIDE_MAX])
+			return false;
+	}
+	return true;
+}
+
+/*
  * The colours of the moves: the first the colour to move (PL, BO, else
  * Black), then alternating, since passes are written (formats/ggf.md).
  */
@@ -1987,6 +2017,7 @@ tree_end(struct tree_parse *p)
 {
 	struct record_reader *rd = p->rd;
 	struct tree	     *tr = &p->tr;
+	const int	     *pieces;
 	char		      size[16];
 
 	if (p->open_value || p->depth > 0)
@@ -2000,14 +2031,20 @@ tree_end(struct tree_parse *p)
 		snprintf(size, sizeof size, "%dx%d", tr->size, tr->size);
 		TREE_TAG(rd, "Size", size, strlen(size), tr->size_at);
 	}
-	tree_points(tr);
+	/* Nearly every SGF tree: tree_points' pieces known. */
+	if (tree_placed_start(tr))
+		pieces = tree_start_pieces;
+	else {
+		tree_points(tr);
+		pieces = tr->pieces;
+	}
 	if (tr->bad_point)
 		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, tr->setup_at,
 		    0,
 		    "AB, AW and AE name cells of the board (d5, or SGF's "
 		    "dc)");
 	else if (tr->setup && tr->size >= 4 && tr->size <= 16)
-		tree_setup(rd, tr->pieces, tr->size, tr->to_move, tr->setup_at);
+		tree_setup(rd, pieces, tr->size, tr->to_move, tr->setup_at);
 	tree_colours(rd, tr);
 	if (tr->has_re)
 		tree_re(rd, tr->re, tr->re_len, tr->re_at, tr->size * tr->size,
