@@ -59,6 +59,21 @@ turn_text(const struct record *rec, size_t i)
 	return buf;
 }
 
+/*
+ * Fails the test unless rec, read from text, is malformed with the error
+ * named code, or is not malformed where code is NULL.
+ */
+static void
+assert_error_code(const struct record *rec, const char *text, const char *code)
+{
+	if (code == NULL)
+		ck_assert_msg(!rec->malformed, "%s: %s", text, rec->error.msg);
+	else {
+		ck_assert_msg(rec->malformed, "%s", text);
+		ck_assert_str_eq(diag_name(rec->error.code), code);
+	}
+}
+
 /* The value of tag name in rec, or NULL. */
 static const char *
 tag_value(const struct record *rec, const char *name)
@@ -915,13 +930,8 @@ START_TEST(tree_roots_as_read_apart)
 	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		reader_open(cases[k].text, strlen(cases[k].text), RECORD_SGF);
 		rec = next_record();
-		if (cases[k].code == NULL)
-			ck_assert_msg(!rec->malformed, "%s: %s", cases[k].text,
-			    rec->error.msg);
-		else {
-			ck_assert_msg(rec->malformed, "%s", cases[k].text);
-			ck_assert_str_eq(
-			    diag_name(rec->error.code), cases[k].code);
+		assert_error_code(rec, cases[k].text, cases[k].code);
+		if (cases[k].code != NULL) {
 			ck_assert_uint_eq(rec->error.at.line, cases[k].line);
 			ck_assert_uint_eq(rec->error.at.col, cases[k].col);
 		}
@@ -1502,14 +1512,7 @@ START_TEST(sgf_start_set_ups_as_placed)
 		ck_assert_msg((tag_value(rec, "Setup") != NULL) ==
 			cases[k].setup,
 		    "%s", cases[k].text);
-		if (cases[k].code == NULL)
-			ck_assert_msg(!rec->malformed, "%s: %s", cases[k].text,
-			    rec->error.msg);
-		else {
-			ck_assert_msg(rec->malformed, "%s", cases[k].text);
-			ck_assert_str_eq(
-			    diag_name(rec->error.code), cases[k].code);
-		}
+		assert_error_code(rec, cases[k].text, cases[k].code);
 	}
 }
 END_TEST
