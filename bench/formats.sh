@@ -534,6 +534,70 @@
 # test_squares, test_tree, roundtrip.sh, bad-input.sh, adversarial.sh,
 # dataset.sh; the notation's 615 golden cases under valgrind (debug
 # build), fuzz_reader and fuzz_gamecheck a minute each (clang, UBSan).
+#
+# Branch tree4 against main 07ae15b, the GGF and SGF readers (issue 34,
+# target 1).  Instructions per game, valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q one.EXT (the set once, 25,657
+# games, gamecheck -O2), main -> tree4:
+#   main 07ae15b: GGF 12,123, SGF 13,573, CSV 8,557.
+#   step 1, tree_squares two moves a turn of its loop (each checked and
+#   written on its own: the pointers, position and colour due step once
+#   a pair), a root property's reading found once for all its values
+#   (tree_reading_of: its function or its tag), not once a value through
+#   tree_apply, and an SGF set-up's cell name (e4) placed with no call of
+#   tree_rectangle:
+#     GGF 12,123 -> 12,038, SGF 13,573 -> 13,147, CSV 8,557 -> 8,557.
+#   step 2, a run's text offsets (rd->turn_off) written once a run, and
+#   only where reader_finish will read them (the text moved, or turns
+#   before the run point at nothing yet), not stored a move (written
+#   every time, by a loop, they cost more than the stores: +234):
+#     GGF 12,038 -> 11,903, SGF 13,147 -> 13,012.
+#   step 3, tree_squares' token column and offset kept as one vector of
+#   two that steps by the stride and is stored at once (the line a word
+#   of its own), not the line and column so and the offset added to the
+#   byte's index a move (two fewer values spilled in the loop):
+#     GGF 11,903 -> 11,751, SGF 13,012 -> 12,915.
+#   step 4, a Result's disc counts of one or two digits (every 8x8
+#   game's) written with no loop (test_record's
+#   tree_results_as_printf_writes: every margin, sides 4 to 99):
+#     GGF 11,751 -> 11,698, SGF 12,915 -> 12,862.
+#   step 5, the tree's tags of a literal name (Result, GameId, ...) made
+#   by reader_tag_named (reader.c: the name's length known, no strlen;
+#   reader_tag_text the same body, its position by address so that GCC
+#   copies it in neither):
+#     GGF 11,698 -> 11,670, SGF 12,862 -> 12,834, CSV 8,557 -> 8,557.
+#   step 6, an SGF set-up that is the start of 8x8, AB[e4][d5]AW[d4][e5]
+#   in any order (tree_placed_start), handed to tree_setup as the start's
+#   pieces (tree_start_pieces, ggf_board's BO table too), with no board
+#   of pieces made by tree_points:
+#     GGF 11,670 -> 11,676, SGF 12,834 -> 12,773.
+# Main 07ae15b -> tree4: GGF 12,123 -> 11,676 (-3.7%), SGF 13,573 ->
+# 12,773 (-5.9%), CSV 8,557 -> 8,557 (219,547,146 both): 1.42x -> 1.36x
+# and 1.59x -> 1.49x the CSV's instructions.  CPU, task-clock by perf
+# stat -e task-clock gamecheck -q, medians of 9, main's (built from
+# git archive main) and tree4's in turn, the set 16 times (410,512
+# games), load 1: CSV 254 -> 254 ms, GGF 346 -> 339 ms (0.98x), SGF 377
+# -> 363 ms (0.96x); x CSV GGF 1.36 -> 1.33, SGF 1.48 -> 1.43.
+# /usr/bin/time's 10 ms steps were too coarse for these (GGF 0.34 ->
+# 0.34 s, SGF 0.37 -> 0.36, medians of 7).  Left: tree_squares, about 29
+# instructions a move (the stores of a token's text, length, line,
+# column and offset, its square and its text; a pair a turn spills
+# little now); next_tree's own (1,300 a GGF tree, 1,900 an SGF one:
+# tree_props' names and values, tree_next, the parse's zeroing);
+# reader_line's copy of a line of 430 bytes (about 450 a tree, the
+# CSV's 110); the Result and GameId tags (reader_tag, tag_seen,
+# record_tag_note_known: shared with every format); the replay's
+# written passes and result words (not the reader's).  Output the
+# same: cmp of gamecheck's YAML, -q, -j 1, -j 2, -q -j 2, --write=ggf
+# and --write=sgf with and without --max-record-size 2600 (stdout,
+# stderr, exit) against main 5cc3a50's build, on the set's GGF and SGF,
+# 3,000 games of each, 300 trees of each with 100-30,000-byte comments
+# among the moves, notes and line ends at random, as is and CRLF, 300
+# files of three trees mangled (2-4 edits each), 688 SGF set-ups about
+# the start (every order of AB/AW, PL, SZ, cells more, less, moved,
+# recoloured, twice, off the board); the GGF and SGF golden cases under
+# valgrind's memcheck (debug build); a minute of fuzz_reader (clang,
+# ASan and UBSan, 394,569 runs) from GGF and SGF seeds.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

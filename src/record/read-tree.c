@@ -20,6 +20,10 @@
 #include "record/turn.h"
 #include "util/simd.h"
 
+/* A tag of the literal name, its length known (reader_tag_named). */
+#define TREE_TAG(rd, name, v, len, at) \
+	reader_tag_named(rd, name, sizeof name - 1, v, len, at)
+
 /* The Setup value of the start position on a board of side n. */
 static const char *
 start_setup(struct record_reader *rd, int n)
@@ -66,8 +70,19 @@ tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
 		return;
 	len = record_setup_text(pieces, n * n, to_move, text, sizeof text);
 	if (len > 0 && strcmp(text, start_setup(rd, n)) != 0)
-		reader_tag_text(rd, "Setup", text, (size_t)len, at);
+		TREE_TAG(rd, "Setup", text, (size_t)len, at);
 }
+
+/*
+ * The start of 8x8 as GGS and the SGF archives write nearly every board:
+ * d4 and e5 white, e4 and d5 black, rows from the first (ggf_board's
+ * reading of BO, tree_points' of AB and AW).
+ */
+static const int tree_start_pieces[64] = { [27] = RULES_PIECE(1),
+	[28] = RULES_PIECE(0),
+	[35] = RULES_PIECE(0),
+	[36] = RULES_PIECE(1) };
+_Static_assert(RULES_EMPTY == 0, "tree_start_pieces' other cells empty");
 
 /*
  * What a byte of BO's cells is, by a table (every GGF tree has a BO, and
@@ -113,17 +128,12 @@ ggf_board(struct record_reader *rd, const char *v, size_t len,
 	 */
 	static const char start[] = "8 -------- -------- -------- ---O*--- "
 				    "---*O--- -------- -------- -------- *";
-	static const int  start_pieces[64] = { [27] = RULES_PIECE(1),
-		 [28] = RULES_PIECE(0),
-		 [35] = RULES_PIECE(0),
-		 [36] = RULES_PIECE(1) };
 	int		  pieces[RULES_MAX_CELLS], n, k = 0, side = -1;
 	size_t		  i = 0;
 	char		  size[16];
 
-	_Static_assert(RULES_EMPTY == 0, "start_pieces' other cells empty");
 	if (len == sizeof start - 1 && memcmp(v, start, len) == 0) {
-		tree_setup(rd, start_pieces, 8, 0, at);
+		tree_setup(rd, tree_start_pieces, 8, 0, at);
 		*width = 8;
 		return 0;
 	}
@@ -156,7 +166,7 @@ ggf_board(struct record_reader *rd, const char *v, size_t len,
 		goto bad;
 	if (n != 8) {
 		snprintf(size, sizeof size, "%dx%d", n, n);
-		reader_tag_text(rd, "Size", size, strlen(size), at);
+		TREE_TAG(rd, "Size", size, strlen(size), at);
 	}
 	tree_setup(rd, pieces, n, side, at);
 	*width = n;
@@ -179,6 +189,16 @@ disc_count(char *s, long v)
 	char   d[8];
 	size_t n = 0, i;
 
+	/* One or two digits, nearly every count (8x8 has 64 cells). */
+	if ((unsigned long)v < 10) {
+		s[0] = (char)('0' + v);
+		return 1;
+	}
+	if ((unsigned long)v < 100) {
+		s[0] = (char)('0' + v / 10);
+		s[1] = (char)('0' + v % 10);
+		return 2;
+	}
 	do
 		d[n++] = (char)('0' + v % 10);
 	while ((v /= 10) > 0);
@@ -204,7 +224,7 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 		loser = margin > 0 ? 1 : 0;
 		snprintf(text, sizeof text, "%s %s", colour[loser],
 		    flag == 'r' ? "resigned" : "timed out");
-		reader_tag_text(rd, "Termination", text, strlen(text), at);
+		TREE_TAG(rd, "Termination", text, strlen(text), at);
 		reader_tag_text(
 		    rd, "Winner", colour[!loser], strlen(colour[!loser]), at);
 		return;
@@ -219,7 +239,7 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 		else
 			snprintf(text, sizeof text, "agreed score, %s by %ld",
 			    colour[margin < 0], margin < 0 ? -margin : margin);
-		reader_tag_text(rd, "Termination", text, strlen(text), at);
+		TREE_TAG(rd, "Termination", text, strlen(text), at);
 		return;
 	}
 	if (margin > ncells || margin < -ncells || (ncells - margin) % 2) {
@@ -232,7 +252,7 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 	n = disc_count(text, (ncells + margin) / 2);
 	text[n++] = '-';
 	n += disc_count(text + n, (ncells - margin) / 2);
-	reader_tag_text(rd, "Result", text, n, at);
+	TREE_TAG(rd, "Result", text, n, at);
 }
 
 /*
@@ -350,6 +370,24 @@ bad:
 #define TREE_SIDE_MAX 16
 
 /*
+ * Whether the two bytes at v are a letter and a digit 1-9, a cell's name
+ * (e4, nearly every point): rules_cell_parse's reading by hand, with no
+ * call, the cell (row * TREE_SIDE_MAX + column) in *cell, -1 if the
+ * letter is past the widest board.
+ */
+static inline bool
+sgf_cell_name(const char *v, int *cell)
+{
+	unsigned rank = (unsigned char)v[1] - (unsigned)'1', file;
+
+	if (rank >= 9)
+		return false;
+	file = ((unsigned char)v[0] | 0x20) - (unsigned)'a';
+	*cell = file < TREE_SIDE_MAX ? (int)(rank * TREE_SIDE_MAX + file) : -1;
+	return true;
+}
+
+/*
  * An SGF point: a cell name (d5) or SGF's letter pair (dc), as row *
  * TREE_SIDE_MAX + column, or -1.  Read on the widest board, since SZ may
  * come after AB and AW; the board's own side is checked at the end.
@@ -367,18 +405,9 @@ sgf_point(const char *v, size_t len)
 		.ncells = TREE_SIDE_MAX * TREE_SIDE_MAX,
 		.name = "16x16" };
 	int				cell;
-	unsigned			file, rank;
 
-	/*
-	 * A cell of two bytes (e4, nearly every point): rules_cell_parse's
-	 * reading by hand, with no call (a letter, a digit 1-9).
-	 */
-	if (len == 2 && (rank = (unsigned char)v[1] - (unsigned)'1') < 9) {
-		file = ((unsigned char)v[0] | 0x20) - (unsigned)'a';
-		return file < TREE_SIDE_MAX ?
-		    (int)(rank * TREE_SIDE_MAX + file) :
-		    -1;
-	}
+	if (len == 2 && sgf_cell_name(v, &cell))
+		return cell;
 	/* Row-major: a square cell is already row * side + column. */
 	if ((cell = rules_cell_parse(&b, v, len)) >= 0)
 		return cell;
@@ -568,8 +597,8 @@ tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 	 * names XT cannot carry.
 	 */
 	if (len >= sizeof id - 1 && memcmp(v, id, sizeof id - 1) == 0) {
-		reader_tag_text(
-		    rd, "GameId", v + sizeof id - 1, len - (sizeof id - 1), at);
+		TREE_TAG(rd, "GameId", v + sizeof id - 1, len - (sizeof id - 1),
+		    at);
 		return;
 	}
 	eq = memchr(v, '=', len);
@@ -744,7 +773,7 @@ tree_place(struct record_reader *rd, struct tree *tr, int piece, int point,
  * either way round), each given piece; a point no board has is a bad
  * point.
  */
-static void
+static __attribute__((noinline)) void
 tree_rectangle(struct record_reader *rd, struct tree *tr, int piece,
     const char *v, size_t len, struct diag_pos at)
 {
@@ -826,7 +855,7 @@ prop_km(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 		tr->komi = 0;
 		return;
 	}
-	reader_tag_text(rd, "Komi", p->v, p->len, p->at);
+	TREE_TAG(rd, "Komi", p->v, p->len, p->at);
 }
 
 /* GGF's BO: the board's size, its cells and the colour to move. */
@@ -871,7 +900,7 @@ prop_tm(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
 	if (tr->tc_xt)
 		return;
-	reader_tag_text(rd, "TimeControl", p->v, p->len, p->at);
+	TREE_TAG(rd, "TimeControl", p->v, p->len, p->at);
 	if (tr->tm_tag == 0 && !rd->rec.malformed)
 		tr->tm_tag = rd->rec.ntags;
 }
@@ -909,12 +938,17 @@ static void
 prop_points(
     struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
+	int piece = p->id[1] == 'E' ? RULES_EMPTY : RULES_PIECE(p->id[1] == 'W');
+	int point;
+
 	if (!tree_before_moves(rd, tr, p->id, p->at))
 		return;
 	tree_set_up(tr, p->at);
-	tree_rectangle(rd, tr,
-	    p->id[1] == 'E' ? RULES_EMPTY : RULES_PIECE(p->id[1] == 'W'), p->v,
-	    p->len, p->at);
+	/* A cell's name (e4), nearly every point: no rectangle's reading. */
+	if (p->len == 2 && sgf_cell_name(p->v, &point) && point != -1)
+		tree_place(rd, tr, piece, point, p->v, p->len, p->at);
+	else
+		tree_rectangle(rd, tr, piece, p->v, p->len, p->at);
 }
 
 /* SGF's PL: the colour to move first. */
@@ -989,35 +1023,58 @@ id_is(const char *id, const char *want)
 }
 
 /*
+ * How the main line reads a property other than a move: its own reading,
+ * or the tag it gives, or neither (CA, AP, GN, C, ... say nothing a
+ * referee reads).  Found once a property, not once a value.
+ */
+struct tree_reading {
+	prop_read  *read;
+	const char *tag;
+};
+
+/* The reading of property id (upper case, NUL terminated) in format. */
+static struct tree_reading
+tree_reading_of(const char *id, int format)
+{
+	struct tree_reading how = { NULL, NULL };
+	size_t		    i;
+
+	if (id[1] != '\0' && id[2] == '\0' &&
+	    (how.read = tree_prop_read(TREE_ID(id[0], id[1]), format)) != NULL)
+		return how;
+	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
+		if (id_is(id, tree_tags[i].id) &&
+		    (tree_tags[i].formats & format)) {
+			how.tag = tree_tags[i].tag;
+			break;
+		}
+	return how;
+}
+
+/* One value of a property other than a move, read as how says. */
+static inline void
+tree_read_as(struct record_reader *rd, struct tree *tr,
+    const struct tree_prop *p, struct tree_reading how)
+{
+	if (how.read != NULL)
+		how.read(rd, tr, p);
+	else if (how.tag != NULL)
+		reader_tag_text(rd, how.tag, p->v, p->len, p->at);
+}
+
+/*
  * One value of a property of the main line, read into the record: a
  * move, a tag, or what the tree says of its board, set-up and result.
  */
 static void
 tree_apply(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
-	int	   format = 1 << rd->format;
-	size_t	   i;
-	prop_read *read;
-
 	/* Moves first, without a call: nearly every property is one. */
 	if ((p->id[0] == 'B' || p->id[0] == 'W') && p->id[1] == '\0') {
 		prop_move(rd, tr, p);
 		return;
 	}
-	if (p->id[1] != '\0' && p->id[2] == '\0' &&
-	    (read = tree_prop_read(TREE_ID(p->id[0], p->id[1]), format)) !=
-		NULL) {
-		read(rd, tr, p);
-		return;
-	}
-	for (i = 0; i < sizeof tree_tags / sizeof tree_tags[0]; i++)
-		if (id_is(p->id, tree_tags[i].id) &&
-		    (tree_tags[i].formats & format)) {
-			reader_tag_text(
-			    rd, tree_tags[i].tag, p->v, p->len, p->at);
-			return;
-		}
-	/* Others (CA, AP, GN, C, ...) say nothing a referee reads. */
+	tree_read_as(rd, tr, p, tree_reading_of(p->id, 1 << rd->format));
 }
 
 /*
@@ -1041,6 +1098,30 @@ tree_points(struct tree *tr)
 			tr->pieces[r * n + c] =
 			    tr->points[r * TREE_SIDE_MAX + c];
 	}
+}
+
+/*
+ * Whether the points placed (AB, AW, AE) are on 8x8 the four discs of
+ * tree_start_pieces and no other, so that tree_points would make those
+ * pieces (and no bad point): the points placed are each another cell.
+ */
+static bool
+tree_placed_start(const struct tree *tr)
+{
+	int k, point, piece;
+
+	if (tr->size != 8 || tr->nplaced != 4)
+		return false;
+	for (k = 0; k < 4; k++) {
+		point = tr->placed_at[k];
+		piece = tr->points[point];
+		if (point / TREE_SIDE_MAX >= 8 || point % TREE_SIDE_MAX >= 8 ||
+		    piece == RULES_EMPTY ||
+		    piece != tree_start_pieces[point / TREE_SIDE_MAX * 8 +
+			point % TREE_SIDE_MAX])
+			return false;
+	}
+	return true;
 }
 
 /*
@@ -1091,6 +1172,12 @@ struct tree_parse {
 	struct diag_pos	      pat;
 	const char	     *v; /* the last value: in the line, or rd->value */
 	size_t		      vlen;
+	/*
+	 * The last run of tree_squares whose turns' text offsets are not
+	 * written yet (run_n turns from run_from, their text every three
+	 * bytes from run_text): tree_run_offsets writes them.
+	 */
+	size_t		      run_from, run_n, run_text;
 	struct tree	      tr; /* last: its own last members left unset */
 };
 
@@ -1436,10 +1523,10 @@ tree_property(struct tree_parse *p)
 }
 
 /*
- * Where tree_squares writes the moves of a line: the turns, their text
- * offsets, squares and text, and how many more of them each has room
- * for, so that a move of two bytes takes no call and no check of a
- * capacity of its own.  room is 0 where a move would need more (memory,
+ * Where tree_squares writes the moves of a line: the turns, squares and
+ * text (their text offsets tree_run_offsets'), and how many more of them
+ * each has room for, so that a move of two bytes takes no call and no
+ * check of a capacity of its own.  room is 0 where a move would need more (memory,
  * or a limit on the record's size: tree_plain_move's way, one by one).
  */
 struct tree_room {
@@ -1511,31 +1598,37 @@ square_move(uint64_t w, uint64_t want, const unsigned semi, uint8_t *square,
 }
 
 /*
- * A token's line and column, stored at once (struct diag_pos's first
- * two): two lanes on any machine, as wide as two unsigned longs.
+ * A token's column and offset, which step alike from move to move: two
+ * lanes on any machine, stored at once where struct diag_pos has them
+ * side by side and as wide (TREE_COL_OFF_AT_ONCE), else one by one.
  */
-typedef unsigned long tree_line_col
-    __attribute__((vector_size(2 * sizeof(unsigned long))));
-_Static_assert(offsetof(struct diag_pos, col) == sizeof(unsigned long) &&
-	sizeof(tree_line_col) == 2 * sizeof(unsigned long),
-    "a diag_pos starts with its line and column");
+typedef unsigned long long tree_col_off
+    __attribute__((vector_size(2 * sizeof(unsigned long long))));
+#define TREE_COL_OFF_AT_ONCE                                          \
+	(sizeof(unsigned long) == sizeof(unsigned long long) &&       \
+	    offsetof(struct diag_pos, offset) ==                      \
+		offsetof(struct diag_pos, col) + sizeof(unsigned long))
 
 /*
  * A turn of tree_squares' loop written: its token at t (its text at
- * offset tl of text, its line and column *lc, its offset off), the text's
- * offset, its square and its text ("f5" and its NUL; the fourth byte of
- * two is in the room, unused).
+ * offset tl of text, its line, its column and offset *co), its square
+ * and its text ("f5" and its NUL; the fourth byte of two is in the room,
+ * unused).  The text's offset is tree_run_offsets' to write, once a run.
  */
 static inline __attribute__((always_inline)) void
-square_turn(struct record_token *t, size_t *turn_off, uint8_t *squares,
-    char *text, size_t tl, const tree_line_col *lc, unsigned long long off,
-    uint8_t square, uint32_t two)
+square_turn(struct record_token *t, uint8_t *squares, char *text, size_t tl,
+    unsigned long line, const tree_col_off *co, uint8_t square, uint32_t two)
 {
 	t->text = text + tl;
 	t->len = 2;
-	memcpy(&t->at, lc, sizeof *lc);
-	t->at.offset = off;
-	*turn_off = tl;
+	t->at.line = line;
+	if (TREE_COL_OFF_AT_ONCE)
+		memcpy((char *)&t->at + offsetof(struct diag_pos, col), co,
+		    sizeof *co);
+	else {
+		t->at.col = (unsigned long)(*co)[0];
+		t->at.offset = (*co)[1];
+	}
 	*squares = square;
 	memcpy(text + tl, &two, sizeof two);
 }
@@ -1554,16 +1647,14 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 {
 	const unsigned	     sh = 8 * semi, stride = 5 + semi;
 	const uint64_t	     flip = (uint64_t)('B' ^ 'W') << sh;
-	const tree_line_col  step = { 0, stride };
+	const tree_col_off   step = { stride, stride };
 	struct record_token *t0 = r->turns + r->nturns, *restrict t = t0;
-	size_t *restrict turn_off = r->turn_off + r->nturns;
 	uint8_t *restrict squares = r->squares + r->nturns;
 	char *restrict text = r->text;
 	size_t tl = r->textlen, k;
-	/* A byte's offset is its index and doff; the square's column, lc's. */
-	unsigned long long doff = off0 + 2 + semi;
-	tree_line_col	   lc = { lineno, col0 + 2 + semi + i };
-	uint64_t	   w;
+	/* The square's column and offset, from its index i. */
+	tree_col_off co = { col0 + 2 + semi + i, off0 + 2 + semi + i };
+	uint64_t     w;
 	uint32_t	   two;
 	uint8_t		   square;
 	/*
@@ -1576,14 +1667,44 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 
 	if (stop > whole)
 		stop = whole;
+	/*
+	 * Two moves at a time, each checked and written on its own: the
+	 * pointers, the position and the colour due step once a pair.
+	 */
+	for (; i + stride < stop; i += 2 * stride) {
+		uint64_t w2;
+		uint32_t two2;
+		uint8_t	 square2;
+
+		memcpy(&w, s + i, sizeof w);
+		memcpy(&w2, s + i + stride, sizeof w2);
+		if (!square_move(w, want, semi, &square, &two))
+			goto out;
+		if (!square_move(w2, want ^ flip, semi, &square2, &two2)) {
+			square_turn(t++, squares++, text, tl, lineno, &co,
+			    square, two);
+			tl += 3;
+			co += step;
+			want ^= flip;
+			i += stride;
+			goto out;
+		}
+		square_turn(t, squares, text, tl, lineno, &co, square, two);
+		co += step;
+		square_turn(t + 1, squares + 1, text, tl + 3, lineno, &co,
+		    square2, two2);
+		co += step;
+		t += 2;
+		squares += 2;
+		tl += 6;
+	}
 	for (; i < stop; i += stride) {
 		memcpy(&w, s + i, sizeof w);
 		if (!square_move(w, want, semi, &square, &two))
 			goto out;
-		square_turn(t++, turn_off++, squares++, text, tl, &lc, doff + i,
-		    square, two);
+		square_turn(t++, squares++, text, tl, lineno, &co, square, two);
 		tl += 3;
-		lc += step;
+		co += step;
 		want ^= flip;
 	}
 	/* The line's last move (B[h1];), its bytes at the low end. */
@@ -1595,8 +1716,8 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 			for (w = 0, k = len - i; k-- > 0;)
 				w = w << 8 | (unsigned char)s[i + k];
 		if (square_move(w, want, semi, &square, &two)) {
-			square_turn(t++, turn_off, squares, text, tl, &lc,
-			    doff + i, square, two);
+			square_turn(
+			    t++, squares, text, tl, lineno, &co, square, two);
 			tl += 3;
 			i += stride;
 		}
@@ -1636,6 +1757,23 @@ tree_squares(const char *s, size_t i, size_t len, int due, struct tree_room *r,
 		    lineno, col0, off0, 1);
 	return square_moves(s, i, len, (uint64_t)']' << 32 | '[' << 8 | c, r,
 	    lineno, col0, off0, 0);
+}
+
+/*
+ * The text offsets (rd->turn_off) of the turns of tree_squares' last run,
+ * which reader_finish reads should the text have moved since (or where
+ * turns before them point at nothing yet): written once a run, and only
+ * where they may be read, not a store a move.  Their room was taken with
+ * the turns' (room_take).
+ */
+static void
+tree_run_offsets(struct tree_parse *p)
+{
+	size_t *off = p->rd->turn_off + p->run_from, k;
+
+	for (k = 0; k < p->run_n; k++)
+		off[k] = p->run_text + 3 * k;
+	p->run_n = 0;
 }
 
 /*
@@ -1693,6 +1831,11 @@ tree_run(struct tree_parse *p)
 				/* Their text pointed at, as before. */
 				if (rd->turns_at == rd->rec.nturns)
 					rd->turns_at = r.nturns;
+				/* Its offsets written later, the last's now. */
+				tree_run_offsets(p);
+				p->run_from = rd->rec.nturns;
+				p->run_n = r.nturns - rd->rec.nturns;
+				p->run_text = rd->textlen;
 				rd->rec.nturns = r.nturns;
 				rd->textlen = r.textlen;
 				colour = s[j - 5] == 'W';
@@ -1745,9 +1888,10 @@ tree_props(struct tree_parse *p)
 	const char	     *s = rd->line;
 	size_t		      len = rd->linelen, i, j, n, idlen, start;
 	size_t		      last = 0, lastlen = 0; /* the last name read */
-	/* Zeroed past the name: tree_apply reads two letters at once. */
-	char		 id[8];
-	struct tree_prop prop;
+	/* Zeroed past the name: tree_reading_of reads two letters at once. */
+	char		    id[8];
+	struct tree_prop    prop;
+	struct tree_reading how;
 
 	if (p->after_variation || p->tr.main_done || !rd->have_line ||
 	    rd->pos == 0 || rd->pos > len || s[rd->pos - 1] != p->c)
@@ -1772,6 +1916,8 @@ tree_props(struct tree_parse *p)
 		if (idlen == 0 || i + idlen >= len || s[i + idlen] != '[' ||
 		    (idlen == 1 && (id[0] == 'B' || id[0] == 'W')))
 			break;
+		/* No move: its reading found once for all its values. */
+		how = tree_reading_of(id, 1 << rd->format);
 		for (j = i + idlen; j < len && s[j] == '['; j += n + 2) {
 			n = value_stop(s + j + 1, len - j - 1);
 			if (j + 1 + n >= len || s[j + 1 + n] != ']' ||
@@ -1789,7 +1935,7 @@ tree_props(struct tree_parse *p)
 			prop.at = prop.vat = reader_pos(rd, j);
 			prop.v = s + j + 1;
 			prop.len = n;
-			tree_apply(rd, &p->tr, &prop);
+			tree_read_as(rd, &p->tr, &prop, how);
 		}
 		last = i;
 		lastlen = idlen;
@@ -1871,6 +2017,7 @@ tree_end(struct tree_parse *p)
 {
 	struct record_reader *rd = p->rd;
 	struct tree	     *tr = &p->tr;
+	const int	     *pieces;
 	char		      size[16];
 
 	if (p->open_value || p->depth > 0)
@@ -1882,16 +2029,22 @@ tree_end(struct tree_parse *p)
 	/* Any other size is the referee's to judge (bad-board), not 8x8. */
 	if (rd->format == RECORD_SGF && tr->size != 8) {
 		snprintf(size, sizeof size, "%dx%d", tr->size, tr->size);
-		reader_tag_text(rd, "Size", size, strlen(size), tr->size_at);
+		TREE_TAG(rd, "Size", size, strlen(size), tr->size_at);
 	}
-	tree_points(tr);
+	/* Nearly every SGF tree: tree_points' pieces known. */
+	if (tree_placed_start(tr))
+		pieces = tree_start_pieces;
+	else {
+		tree_points(tr);
+		pieces = tr->pieces;
+	}
 	if (tr->bad_point)
 		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, tr->setup_at,
 		    0,
 		    "AB, AW and AE name cells of the board (d5, or SGF's "
 		    "dc)");
 	else if (tr->setup && tr->size >= 4 && tr->size <= 16)
-		tree_setup(rd, tr->pieces, tr->size, tr->to_move, tr->setup_at);
+		tree_setup(rd, pieces, tr->size, tr->to_move, tr->setup_at);
 	tree_colours(rd, tr);
 	if (tr->has_re)
 		tree_re(rd, tr->re, tr->re_len, tr->re_at, tr->size * tr->size,
@@ -1923,6 +2076,13 @@ next_tree(struct record_reader *rd)
 	if (p.c == -2)
 		return -1;
 	tree_end(&p);
+	/*
+	 * The last run's offsets, where reader_finish reads them: nearly
+	 * every tree's text stays put, its turns pointed at already.
+	 */
+	if (rd->turns_at > rd->rec.nturns ||
+	    rd->turns_at < p.run_from + p.run_n)
+		tree_run_offsets(&p);
 	reader_finish(rd);
 	/*
 	 * Each turn's square was decoded as it was read (record_squares),

@@ -428,6 +428,9 @@ int reader_tag(struct record_reader *, size_t name_off, size_t value_off,
  */
 void reader_tag_text(struct record_reader *, const char *name, const char *v,
     size_t len, struct diag_pos at);
+/* The same, the name's length namelen known (no strlen). */
+void reader_tag_named(struct record_reader *, const char *name,
+    size_t namelen, const char *v, size_t len, struct diag_pos at);
 /*
  * Gives tag k of the record (added by this reader) the value of len bytes
  * at v, copied.  Returns 0, or -1 when memory runs out (the record told

@@ -679,20 +679,38 @@ reader_tag(struct record_reader *rd, size_t name_off, size_t value_off,
 	return 0;
 }
 
-void
-reader_tag_text(struct record_reader *rd, const char *name, const char *v,
-    size_t len, struct diag_pos at)
+/*
+ * reader_tag_text's and reader_tag_named's body, in each with no call,
+ * at by its address (by value, GCC copied it in each).
+ */
+static inline __attribute__((always_inline)) void
+tag_named(struct record_reader *rd, const char *name, size_t namelen,
+    const char *v, size_t len, const struct diag_pos *at)
 {
 	long long name_off, value_off;
 
-	if ((name_off = text_add(rd, name, strlen(name))) == -1 ||
+	if ((name_off = text_add(rd, name, namelen)) == -1 ||
 	    (value_off = text_add(rd, v, len)) == -1) {
 		reader_oom(rd);
 		return;
 	}
-	if (reader_tag(rd, (size_t)name_off, (size_t)value_off, len, at) == 1)
-		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, 1,
+	if (reader_tag(rd, (size_t)name_off, (size_t)value_off, len, *at) == 1)
+		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, *at, 1,
 		    "tag %s given twice", name);
+}
+
+void
+reader_tag_text(struct record_reader *rd, const char *name, const char *v,
+    size_t len, struct diag_pos at)
+{
+	tag_named(rd, name, strlen(name), v, len, &at);
+}
+
+void
+reader_tag_named(struct record_reader *rd, const char *name, size_t namelen,
+    const char *v, size_t len, struct diag_pos at)
+{
+	tag_named(rd, name, namelen, v, len, &at);
 }
 
 int

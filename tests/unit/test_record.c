@@ -59,6 +59,21 @@ turn_text(const struct record *rec, size_t i)
 	return buf;
 }
 
+/*
+ * Fails the test unless rec, read from text, is malformed with the error
+ * named code, or is not malformed where code is NULL.
+ */
+static void
+assert_error_code(const struct record *rec, const char *text, const char *code)
+{
+	if (code == NULL)
+		ck_assert_msg(!rec->malformed, "%s: %s", text, rec->error.msg);
+	else {
+		ck_assert_msg(rec->malformed, "%s", text);
+		ck_assert_str_eq(diag_name(rec->error.code), code);
+	}
+}
+
 /* The value of tag name in rec, or NULL. */
 static const char *
 tag_value(const struct record *rec, const char *name)
@@ -915,13 +930,8 @@ START_TEST(tree_roots_as_read_apart)
 	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		reader_open(cases[k].text, strlen(cases[k].text), RECORD_SGF);
 		rec = next_record();
-		if (cases[k].code == NULL)
-			ck_assert_msg(!rec->malformed, "%s: %s", cases[k].text,
-			    rec->error.msg);
-		else {
-			ck_assert_msg(rec->malformed, "%s", cases[k].text);
-			ck_assert_str_eq(
-			    diag_name(rec->error.code), cases[k].code);
+		assert_error_code(rec, cases[k].text, cases[k].code);
+		if (cases[k].code != NULL) {
 			ck_assert_uint_eq(rec->error.at.line, cases[k].line);
 			ck_assert_uint_eq(rec->error.at.col, cases[k].col);
 		}
@@ -1330,6 +1340,180 @@ START_TEST(binary_input_is_one_record)
 
 	reader_open(nul, sizeof nul - 1, RECORD_AUTO);
 	ck_assert_int_ne(next_record()->error.code, DIAG_BINARY_INPUT);
+}
+END_TEST
+
+/*
+ * A run of moves (tree_squares, two at a time) read as one by one: runs of
+ * 0 to 17 moves, each broken at every move by one out of turn, a square
+ * no board has, a note, a pass word, a lower-case id or the line's end,
+ * the run last on its line or not: each turn's text, square, line,
+ * column and offset where the move stands.
+ */
+START_TEST(tree_runs_stop_where_moves_do)
+{
+	static const char *const squares[] = { "f5", "d6", "c3", "D3", "c4",
+		"f4", "PA", "f3", "e6", "e7", "pa", "c5", "b4", "a1", "h8",
+		"b2", "g7", "a8" };
+	static const char *const breaks[] = { "[d7]", "[i9]", "[d7/1]",
+		"[pass]", "[a0]", "" };
+	static const char *const ends[] = { ";)", ")", ")\n", "\n" };
+	static const enum record_format formats[] = { RECORD_GGF, RECORD_SGF };
+	char		     text[512], id[2];
+	size_t		     col[24], f, n, b, e, k, len, want;
+	const struct record *rec;
+	const uint8_t	    *sq;
+
+	for (f = 0; f < 2; f++)
+		for (n = 0; n < 18; n++)
+			for (b = 0; b < sizeof breaks / sizeof breaks[0]; b++)
+				for (e = 0; e < 4; e++) {
+					len = (size_t)snprintf(text, sizeof text,
+					    "%s", f == 0 ? "(;GM[Othello]" :
+							   "(;GM[2]FF[4]");
+					for (k = 0; k < n; k++) {
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%s%s[",
+						    f == 1 ? ";" : "",
+						    k % 2 ? "W" : "B");
+						col[k] = len;
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%s]",
+						    squares[k]);
+					}
+					/* Out of turn: the colour just moved. */
+					id[0] = b == 0 ? (n % 2 ? 'B' : 'W') :
+							 (n % 2 ? 'W' : 'B');
+					id[1] = '\0';
+					if (b == 4)
+						id[0] = (char)(id[0] | 0x20);
+					if (*breaks[b] != '\0') {
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%s",
+						    f == 1 ? ";" : "");
+						col[n] = len + 2;
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%s%s", id,
+						    breaks[b]);
+					}
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len, "%s", ends[e]);
+					ck_assert_uint_lt(len, sizeof text);
+					reader_open(text, len, formats[f]);
+					rec = next_record();
+					want = n + (*breaks[b] != '\0');
+					ck_assert_msg(rec->nturns == want,
+					    "%s: %zu turns", text, rec->nturns);
+					sq = record_squares(rec);
+					ck_assert_msg(sq != NULL || want == 0,
+					    "%s: no squares", text);
+					for (k = 0; k < n; k++) {
+						ck_assert_str_eq(turn_text(rec, k),
+						    squares[k]);
+						ck_assert_int_eq(rec->turns[k].text[2],
+						    '\0');
+						ck_assert_uint_eq(sq[k],
+						    record_square_byte(squares[k], 2));
+						ck_assert_uint_eq(
+						    rec->turns[k].at.line, 1);
+						ck_assert_uint_eq(
+						    rec->turns[k].at.col, col[k] + 1);
+						ck_assert_uint_eq(
+						    rec->turns[k].at.offset, col[k]);
+					}
+					if (want > n) {
+						ck_assert_uint_eq(
+						    rec->turns[n].at.col, col[n] + 1);
+						ck_assert_uint_eq(sq[n],
+						    record_square_byte(rec->turns[n].text,
+							rec->turns[n].len));
+					}
+				}
+}
+END_TEST
+
+/*
+ * A disc margin made a Result as "%d-%d" writes it (disc_count): each
+ * margin of a board's parity, counts of one to four digits, SGF's
+ * RE[B+n] and RE[W+n] on boards of each side, GGF's RE[+n.000] on 8x8.
+ */
+START_TEST(tree_results_as_printf_writes)
+{
+	static const int sides[] = { 4, 8, 9, 10, 16, 32, 99 };
+	char		 text[96], want[32];
+	const char	*result;
+	size_t		 k, len;
+	int		 n, m, f;
+
+	for (k = 0; k < sizeof sides / sizeof sides[0]; k++) {
+		n = sides[k] * sides[k];
+		for (m = -n; m <= n; m++) {
+			if ((n - m) % 2 != 0 || (sides[k] > 16 && m % 41 != 0))
+				continue;
+			snprintf(want, sizeof want, "%d-%d", (n + m) / 2,
+			    (n - m) / 2);
+			for (f = 0; f < 2; f++) {
+				if (f == 0 && sides[k] != 8)
+					continue;
+				len = f == 0 ?
+				    (size_t)snprintf(text, sizeof text,
+					"(;GM[Othello]RE[%+d.000];)\n", m) :
+				    (size_t)snprintf(text, sizeof text,
+					"(;GM[2]SZ[%d]RE[%c+%d];B[a1])\n",
+					sides[k], m < 0 ? 'W' : 'B',
+					m < 0 ? -m : m);
+				reader_open(text, len,
+				    f == 0 ? RECORD_GGF : RECORD_SGF);
+				result = tag_value(next_record(), "Result");
+				ck_assert_msg(result != NULL, "%s", text);
+				ck_assert_str_eq(result, want);
+			}
+		}
+	}
+}
+END_TEST
+
+/*
+ * An SGF set-up that is the start of 8x8 (AB[e4][d5]AW[d4][e5], in any
+ * order, as tree_placed_start takes it) gives no Setup tag; one cell
+ * more, less, moved or of the other colour, another side, the other
+ * colour to move or a cell named twice is read as tree_points reads it.
+ */
+START_TEST(sgf_start_set_ups_as_placed)
+{
+	static const struct {
+		const char *text;
+		bool	    setup;
+		const char *code; /* NULL: none */
+	} cases[] = {
+		{ "(;GM[2]AB[e4][d5]AW[d4][e5];B[f5])\n", false, NULL },
+		{ "(;GM[2]AW[e5][d4]AB[d5][e4];B[f5])\n", false, NULL },
+		{ "(;GM[2]AB[E4][d5]AW[D4][e5]PL[B];B[f5])\n", false, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4][e5]AE[a1];B[f5])\n", false, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4][e5]PL[W];W[f4])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4][e6];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5][e5]AW[d4];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4][e5][a1];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d4]AW[d5][e5];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4]AE[e5];B[f5])\n", true, NULL },
+		{ "(;GM[2]SZ[10]AB[e4][d5]AW[d4][e5];B[f5])\n", true, NULL },
+		{ "(;GM[2]AB[e4][d5]AW[d4][e5]AW[e4];B[f5])\n", true,
+		    "bad-setup-tag" },
+		{ "(;GM[2]AB[e4][d5]AW[d4][i9];B[f5])\n", false,
+		    "bad-setup-tag" },
+	};
+	const struct record *rec;
+	size_t		     k;
+
+	for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		reader_open(cases[k].text, strlen(cases[k].text), RECORD_SGF);
+		rec = next_record();
+		ck_assert_msg((tag_value(rec, "Setup") != NULL) ==
+			cases[k].setup,
+		    "%s", cases[k].text);
+		assert_error_code(rec, cases[k].text, cases[k].code);
+	}
 }
 END_TEST
 
@@ -2356,7 +2540,9 @@ UNIT_MAIN("record",
 		format_names, binary_input_is_one_record, skip_is_read_unseen,
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
-		tree_skip_is_read_unseen, sgf_points_as_cells_read, NULL),
+		tree_skip_is_read_unseen, sgf_points_as_cells_read,
+		tree_runs_stop_where_moves_do, tree_results_as_printf_writes,
+		sgf_start_set_ups_as_placed, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
