@@ -452,6 +452,31 @@
 # mangled delimiters, -j 2 and 3) with tree3's build; the golden cases
 # of GGF and SGF under valgrind's memcheck (debug build) and a minute of
 # fuzz_reader (clang, ASan and UBSan) with GGF and SGF seeds.
+#
+# Branch rpass against main 07ae15b, the replay side of the formats that
+# write their passes (issue 34, target 1).  Instructions per game,
+# valgrind --tool=callgrind --callgrind-out-file=F gamecheck -q one.EXT
+# (the set once, 25,657 games, 1.4 passes a game), main -> rpass:
+#   step 1, a written pass where the mover has no move played in
+#   play_squares (written_pass: rules_play of the pass, a turn and a pass
+#   counted, end_turn's bookkeeping where turns are kept), not left to
+#   play_turn and judge_turn with their checks, and play_squares not
+#   left and entered again at each:
+#     CSV 8,557 -> 8,559, transcripts 7,821 -> 7,822, notation 16,225
+#     -> 15,921, GGF 12,123 -> 11,809, SGF 13,573 -> 13,259, WTHOR 10,596
+#     -> 10,595.
+#   CPU, user + system by /usr/bin/time -f '%U %S' gamecheck -q, medians
+#   of 7, main's and rpass's in turn, the set 16 times (410,512 games),
+#   load 4-6 on 2 cores: CSV 0.23 -> 0.23 s, GGF 0.34 -> 0.33, SGF 0.37
+#   -> 0.37, notation 0.41 -> 0.42 (a step of 1-3% is below the noise).
+#   Output the same: bench/same-output.sh main 5cc3a50's gamecheck; the
+#   set's GGF and SGF with passes taken out, put in place of a move, put
+#   past the end, doubled, written pa, pass, [] and PA/1.5, games cut,
+#   results changed (and 5,000 games of a mangled CSV written by main as
+#   GGF, SGF and the notation): YAML, -q, -j 2, --write=transcript, ggf,
+#   sgf, pgn, --table=csv, --plies=40 and 59, --implicit-pass=yes and
+#   no, and a --select of the position after a written pass, stdout,
+#   stderr and exit against main's.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
