@@ -465,18 +465,26 @@
 #     CSV 8,557 -> 8,559, transcripts 7,821 -> 7,822, notation 16,225
 #     -> 15,921, GGF 12,123 -> 11,809, SGF 13,573 -> 13,259, WTHOR 10,596
 #     -> 10,595.
-#   CPU, user + system by /usr/bin/time -f '%U %S' gamecheck -q, medians
-#   of 7, main's and rpass's in turn, the set 16 times (410,512 games),
-#   load 4-6 on 2 cores: CSV 0.23 -> 0.23 s, GGF 0.34 -> 0.33, SGF 0.37
-#   -> 0.37, notation 0.41 -> 0.42 (a step of 1-3% is below the noise).
-#   Output the same: bench/same-output.sh main 5cc3a50's gamecheck; the
-#   set's GGF and SGF with passes taken out, put in place of a move, put
-#   past the end, doubled, written pa, pass, [] and PA/1.5, games cut,
-#   results changed (and 5,000 games of a mangled CSV written by main as
-#   GGF, SGF and the notation): YAML, -q, -j 2, --write=transcript, ggf,
-#   sgf, pgn, --table=csv, --plies=40 and 59, --implicit-pass=yes and
-#   no, and a --select of the position after a written pass, stdout,
-#   stderr and exit against main's.
+#   step 2, the result words: a claimed score of two digits each
+#   (46-18) read at once by plain_score, and a Game tag's game kept from
+#   the record before with its value (game_named), not sought by name
+#   in the table of games each record (the notation's):
+#     notation 15,921 -> 15,839, GGF 11,809 -> 11,771, SGF 13,259 ->
+#     13,221, CSV 8,559, transcripts 7,822, WTHOR 10,595.
+#   CPU (step 1), user + system by /usr/bin/time -f '%U %S' gamecheck
+#   -q, medians of 7, main's and rpass's in turn, the set 16 times
+#   (410,512 games), load 4-6 on 2 cores: CSV 0.23 -> 0.23 s, GGF 0.34
+#   -> 0.33, SGF 0.37 -> 0.37, notation 0.41 -> 0.42 (a step of 1-3% is
+#   below the noise).
+# Output the same at each step: bench/same-output.sh main 5cc3a50's
+# gamecheck; the set's GGF and SGF with passes taken out, put in place
+# of a move, put past the end, doubled, written pa, pass, [] and PA/1.5,
+# games cut, results changed; 5,000 games of a mangled CSV written by
+# main as GGF, SGF and the notation; a game with 24 results, written and
+# in its Result tag, NULs among them, as notation, GGF and SGF: YAML,
+# -q, -j 2, --write=transcript, ggf, sgf, pgn, --table=csv, --plies=40
+# and 59, --implicit-pass=yes and no, and a --select of the position
+# after a written pass, stdout, stderr and exit against main's.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

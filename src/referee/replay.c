@@ -181,6 +181,27 @@ set_up_position(const struct record *rec, struct replay *rp)
 }
 
 /*
+ * rules_game_find of the value of gt, a Game tag without a NUL byte: the
+ * game of the last value found kept, as a file's records name one game,
+ * with the value (short ones), compared with its NUL.
+ */
+static const struct rules_game *
+game_named(const struct record_tag *gt, struct replay_scratch *sc)
+{
+	const struct rules_game *g;
+
+	if (sc->named != NULL && gt->value_len < sizeof sc->named_as &&
+	    memcmp(gt->value, sc->named_as, gt->value_len + 1) == 0)
+		return sc->named;
+	if ((g = rules_game_find(gt->value)) != NULL &&
+	    gt->value_len < sizeof sc->named_as) {
+		memcpy(sc->named_as, gt->value, gt->value_len + 1);
+		sc->named = g;
+	}
+	return g;
+}
+
+/*
  * The game a record names (its Game tag), the one asked for (opt->game)
  * or the one its format implies; NULL with the record malformed.
  */
@@ -205,7 +226,7 @@ find_game(const struct record *rec, const struct replay_options *opt,
 		 * The value as shown is for a diagnostic alone: made only
 		 * when the name is no game's or not the one asked for.
 		 */
-		if ((named = rules_game_find(gt->value)) == NULL ||
+		if ((named = game_named(gt, &rp->scratch)) == NULL ||
 		    (g != NULL && g != named))
 			util_printable(gt->value, gt->value_len, shown,
 			    sizeof shown);
@@ -1189,19 +1210,41 @@ static bool forfeit_score(
 
 /*
  * A score as nearly every result is written, "46-18": up to nine digits,
- * a dash, up to nine digits, the text's end.  Read once, by hand, with
+ * a dash, up to nine digits, the text's end (len, the claim's length,
+ * a hint: the text ends at its NUL).  Read once, by hand, with
  * the text kept as util_printable keeps printable ASCII that fits
  * (shown, 20 bytes or more), its numbers in *a and *b as
  * record_result_score gives them; false for any other text (then those
  * judge it).
  */
 static bool
-plain_score(const char *s, char *shown, unsigned long *a, unsigned long *b)
+plain_score(
+    const char *s, size_t len, char *shown, unsigned long *a, unsigned long *b)
 {
 	unsigned long n[2] = { 0, 0 }, digit;
+	unsigned      d[4];
 	size_t	      i = 0, start;
 	int	      k;
 
+	/*
+	 * Two digits each, 46-18, nearly every game of 8x8: at once, len
+	 * (the claim's) only a hint, each byte checked in order up to the
+	 * NUL, which is read only past five bytes that are none.
+	 */
+	if (len == 5) {
+		d[0] = (unsigned char)s[0] - (unsigned)'0';
+		d[1] = (unsigned char)s[1] - (unsigned)'0';
+		if ((d[0] | d[1]) < 10 && s[2] == '-') {
+			d[2] = (unsigned char)s[3] - (unsigned)'0';
+			d[3] = (unsigned char)s[4] - (unsigned)'0';
+			if ((d[2] | d[3]) < 10 && s[5] == '\0') {
+				memcpy(shown, s, 6);
+				*a = d[0] * 10 + d[1];
+				*b = d[2] * 10 + d[3];
+				return true;
+			}
+		}
+	}
 	for (k = 0; k < 2; k++) {
 		/* Ten digits at most written: a long run stops there. */
 		for (start = i;
@@ -1239,7 +1282,7 @@ check_words(struct record_syntax *syn, const struct record *rec,
 
 	rp->has_recorded = true;
 	_Static_assert(sizeof rp->recorded >= 20, "a plain score's room");
-	if (!(scored = plain_score(text, rp->recorded, &a, &b)))
+	if (!(scored = plain_score(text, c->len, rp->recorded, &a, &b)))
 		util_printable(
 		    text, strlen(text), rp->recorded, sizeof rp->recorded);
 	/* A director's decision is replay_check_adjudication's. */
