@@ -471,6 +471,12 @@
 #   in the table of games each record (the notation's):
 #     notation 15,921 -> 15,839, GGF 11,809 -> 11,771, SGF 13,259 ->
 #     13,221, CSV 8,559, transcripts 7,822, WTHOR 10,595.
+#   step 3, fewer than eight squares (a run after a pass near the end)
+#   decoded one by one by square_cells, not copied into a vector by a
+#   memcpy call:
+#     CSV 8,559 -> 8,553, transcripts 7,822 -> 7,816, notation 15,839 ->
+#     15,794, GGF 11,771 -> 11,727, SGF 13,221 -> 13,177, WTHOR 10,595 ->
+#     10,589.
 #   CPU (step 1), user + system by /usr/bin/time -f '%U %S' gamecheck
 #   -q, medians of 7, main's and rpass's in turn, the set 16 times
 #   (410,512 games), load 4-6 on 2 cores: CSV 0.23 -> 0.23 s, GGF 0.34

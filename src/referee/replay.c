@@ -839,17 +839,15 @@ play_turn(struct record_syntax *syn, const struct record *rec,
  * found good), or, fewer than sixteen in all, padded with a1s; so cells
  * has room for avail rounded up to sixteen (64: avail is at most 64).
  */
-static size_t
-square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
-{
-	size_t n = 0;
-
 #if UTIL_V16
+static size_t
+square_cells16(const uint8_t *sq, size_t avail, int16_t *cells)
+{
 	typedef int16_t v16s16 __attribute__((vector_size(32)));
 	util_v16u8	v, off;
 	v16s16		c;
 	uint64_t	bad[2];
-	size_t		at;
+	size_t		at, n = 0;
 
 	while (n < avail) {
 		if (avail >= 16) {
@@ -872,11 +870,22 @@ square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
 		n = at + 16;
 	}
 	return avail;
-#else
+}
+#endif
+
+static size_t
+square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
+{
+	size_t n = 0;
+
+#if UTIL_V16
+	/* Fewer than eight (after a pass near the end): no vector's copy. */
+	if (avail >= 8)
+		return square_cells16(sq, avail, cells);
+#endif
 	for (; n < avail && (sq[n] & 0x88) == 0; n++)
 		cells[n] = (int16_t)((sq[n] >> 1 & 0x38) | (sq[n] & 7));
 	return n;
-#endif
 }
 
 /*
