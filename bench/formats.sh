@@ -598,6 +598,67 @@
 # recoloured, twice, off the board); the GGF and SGF golden cases under
 # valgrind's memcheck (debug build); a minute of fuzz_reader (clang,
 # ASan and UBSan, 394,569 runs) from GGF and SGF seeds.
+#
+# Branch rpass against main 07ae15b, the replay side of the formats that
+# write their passes (issue 34, target 1).  Instructions per game,
+# valgrind --tool=callgrind --callgrind-out-file=F gamecheck -q one.EXT
+# (the set once, 25,657 games, 1.4 passes a game), main -> rpass:
+#   step 1, a written pass where the mover has no move played in
+#   play_squares (written_pass: rules_play of the pass, a turn and a pass
+#   counted, end_turn's bookkeeping where turns are kept), not left to
+#   play_turn and judge_turn with their checks, and play_squares not
+#   left and entered again at each:
+#     CSV 8,557 -> 8,559, transcripts 7,821 -> 7,822, notation 16,225
+#     -> 15,921, GGF 12,123 -> 11,809, SGF 13,573 -> 13,259, WTHOR 10,596
+#     -> 10,595.
+#   step 2, the result words: a claimed score of two digits each
+#   (46-18) read at once by plain_score, and a Game tag's game kept from
+#   the record before with its value (game_named), not sought by name
+#   in the table of games each record (the notation's):
+#     notation 15,921 -> 15,839, GGF 11,809 -> 11,771, SGF 13,259 ->
+#     13,221, CSV 8,559, transcripts 7,822, WTHOR 10,595.
+#   step 3, fewer than eight squares (a run after a pass near the end)
+#   decoded one by one by square_cells, not copied into a vector by a
+#   memcpy call:
+#     CSV 8,559 -> 8,553, transcripts 7,822 -> 7,816, notation 15,839 ->
+#     15,794, GGF 11,771 -> 11,727, SGF 13,221 -> 13,177, WTHOR 10,595 ->
+#     10,589.
+#   CPU (step 1), user + system by /usr/bin/time -f '%U %S' gamecheck
+#   -q, medians of 7, main's and rpass's in turn, the set 16 times
+#   (410,512 games), load 4-6 on 2 cores: CSV 0.23 -> 0.23 s, GGF 0.34
+#   -> 0.33, SGF 0.37 -> 0.37, notation 0.41 -> 0.42 (a step of 1-3% is
+#   below the noise).
+# Main 07ae15b -> rpass: CSV 8,557 -> 8,553, transcripts 7,821 -> 7,816,
+# notation 16,225 -> 15,794 (-2.7%), GGF 12,123 -> 11,727 (-3.3%), SGF
+# 13,573 -> 13,177 (-2.9%), WTHOR 10,596 -> 10,589: x the CSV's
+# instructions GGF 1.42x -> 1.37x, SGF 1.59x -> 1.54x, notation 1.90x ->
+# 1.85x.  The replay's part (replay_records_pair, inclusive) over the
+# CSV's, a game: GGF and SGF 447 -> 55, the notation 709 -> 284 (its
+# Game, Size and Result tags' NUL checks, has_key_tag's strlen of each
+# tag's name, passes_implied's look for a written pass, the Result tag
+# against the token).  CPU as in step 1, at the end, two rounds at load
+# 1.3-1.7: CSV 0.25 -> 0.24 s; 0.23 -> 0.24, GGF 0.36 -> 0.34; 0.34 ->
+# 0.33, SGF 0.37 -> 0.37; 0.37 -> 0.36, notation 0.41 -> 0.41; 0.40 ->
+# 0.41, transcripts 0.21 -> 0.21, WTHOR 0.28 -> 0.27: GGF 0.94x and
+# 0.97x main's, the others within the noise.  Left for target 1: the
+# readers' part (GGF's and SGF's tree_squares and root properties, the
+# notation's movetext and tags), and a pass's rules_play (about 200
+# instructions, the CSV's implied passes' too) in src/rules.
+# Output the same at each step: bench/same-output.sh main 5cc3a50's
+# gamecheck; the set's GGF and SGF with passes taken out, put in place
+# of a move, put past the end, doubled, written pa, pass, [] and PA/1.5,
+# games cut, results changed; 5,000 games of a mangled CSV written by
+# main as GGF, SGF and the notation; a game with 24 results, written and
+# in its Result tag, NULs among them, as notation, GGF and SGF: YAML,
+# -q, -j 2, --write=transcript, ggf, sgf, pgn, --table=csv, --plies=40
+# and 59, --implicit-pass=yes and no, and a --select of the position
+# after a written pass, stdout, stderr and exit against main's; the
+# set as WTHOR, transcripts and notation, YAML with -j 1 and 2; the
+# golden cases (all 800) and, in a --enable-debug build, the 510 of
+# them with passes, trees, results, selections, plies or --write under
+# valgrind's memcheck (tests/valgrind-cases.sh gamecheck gameplay
+# gamestat); a minute of fuzz_gamecheck (clang --enable-fuzzing) from
+# its corpus and GGF, SGF and notation seeds with hostile passes.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

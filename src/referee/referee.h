@@ -129,6 +129,9 @@ struct replay_scratch {
 	size_t		     turn_captures_cap;
 	size_t		     kept_cap;
 	int		     captured_so_far;
+	/* The last Game tag's game, and the tag's value (game_named). */
+	const struct rules_game *named;
+	char			 named_as[16];
 };
 
 /*

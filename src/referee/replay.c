@@ -181,6 +181,27 @@ set_up_position(const struct record *rec, struct replay *rp)
 }
 
 /*
+ * rules_game_find of the value of gt, a Game tag without a NUL byte: the
+ * game of the last value found kept, as a file's records name one game,
+ * with the value (short ones), compared with its NUL.
+ */
+static const struct rules_game *
+game_named(const struct record_tag *gt, struct replay_scratch *sc)
+{
+	const struct rules_game *g;
+
+	if (sc->named != NULL && gt->value_len < sizeof sc->named_as &&
+	    memcmp(gt->value, sc->named_as, gt->value_len + 1) == 0)
+		return sc->named;
+	if ((g = rules_game_find(gt->value)) != NULL &&
+	    gt->value_len < sizeof sc->named_as) {
+		memcpy(sc->named_as, gt->value, gt->value_len + 1);
+		sc->named = g;
+	}
+	return g;
+}
+
+/*
  * The game a record names (its Game tag), the one asked for (opt->game)
  * or the one its format implies; NULL with the record malformed.
  */
@@ -205,7 +226,7 @@ find_game(const struct record *rec, const struct replay_options *opt,
 		 * The value as shown is for a diagnostic alone: made only
 		 * when the name is no game's or not the one asked for.
 		 */
-		if ((named = rules_game_find(gt->value)) == NULL ||
+		if ((named = game_named(gt, &rp->scratch)) == NULL ||
 		    (g != NULL && g != named))
 			util_printable(gt->value, gt->value_len, shown,
 			    sizeof shown);
@@ -575,6 +596,55 @@ game_over(struct replay *rp, const struct record_token *tok)
 }
 
 /*
+ * Ends the turn of token tok once its actions t are played, first of
+ * them played before (a turn that continues): what judge_turn owes after
+ * them, a cell off the board, a turn incomplete, and the turn counted,
+ * kept and noted.  0, or -1 when the record stops here.
+ */
+static int
+end_turn(const struct record_token *tok, const struct replay_turn *t,
+    size_t first, bool last, const struct replay_options *opt,
+    struct replay *rp)
+{
+	struct rules_position *pos = rp->pos;
+	char		       msg[320];
+	size_t		       cut;
+
+	if (t->off_board) {
+		cut = record_turn_cut(tok->text, (size_t)t->bad.at.offset);
+		if (t->n + (int)first > 0 && !rules_mid_turn(pos))
+			extra_actions(rp, tok, cut,
+			    record_turn_tail(tok->text, tok->len, cut));
+		else
+			illegal(rp, tok, (size_t)t->bad.at.offset, t->bad.len,
+			    t->bad.code, t->bad.msg, opt->max_legal);
+		return -1;
+	}
+	if (rules_mid_turn(pos)) {
+		/* A referee's record between two actions of one player. */
+		if (last) {
+			rp->in_turn = true;
+			return keep_turn(opt, tok, t->acts, t->n, rp);
+		}
+		incomplete_message(pos, msg, sizeof msg);
+		illegal(rp, tok, tok->len, 0, DIAG_TURN_INCOMPLETE, msg,
+		    opt->max_legal);
+		return -1;
+	}
+	if (!t->continues && t->n == 1 && t->acts[0].kind == RULES_PASS)
+		rp->passes++;
+	if (note_turn(rp, t->acts, t->n) == -1) {
+		diag_set_at(replay_mark_malformed(rp), DIAG_NO_MEMORY, tok->at,
+		    0, "out of memory");
+		return -1;
+	}
+	if (keep_turn(opt, tok, t->acts, t->n, rp) == -1)
+		return -1;
+	rp->turns++;
+	return 0;
+}
+
+/*
  * Judges the actions of one turn token (replay_turn's contract): the
  * checks of each action in order, then whether the turn is complete.
  * Transcripts leave passes unwritten (implicit).
@@ -588,7 +658,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 	struct rules_action    pass = { .kind = RULES_PASS };
 	struct diag	       d;
 	char		       msg[320];
-	size_t		       cut, first = t->continues ? 1 : 0;
+	size_t		       first = t->continues ? 1 : 0;
 	int		       k;
 
 	rp->in_turn = false;
@@ -642,38 +712,7 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 		    d.code, d.msg, opt->max_legal);
 		return -1;
 	}
-	if (t->off_board) {
-		cut = record_turn_cut(tok->text, (size_t)t->bad.at.offset);
-		if (t->n + (int)first > 0 && !rules_mid_turn(pos))
-			extra_actions(rp, tok, cut,
-			    record_turn_tail(tok->text, tok->len, cut));
-		else
-			illegal(rp, tok, (size_t)t->bad.at.offset, t->bad.len,
-			    t->bad.code, t->bad.msg, opt->max_legal);
-		return -1;
-	}
-	if (rules_mid_turn(pos)) {
-		/* A referee's record between two actions of one player. */
-		if (last) {
-			rp->in_turn = true;
-			return keep_turn(opt, tok, t->acts, t->n, rp);
-		}
-		incomplete_message(pos, msg, sizeof msg);
-		illegal(rp, tok, tok->len, 0, DIAG_TURN_INCOMPLETE, msg,
-		    opt->max_legal);
-		return -1;
-	}
-	if (!t->continues && t->n == 1 && t->acts[0].kind == RULES_PASS)
-		rp->passes++;
-	if (note_turn(rp, t->acts, t->n) == -1) {
-		diag_set_at(replay_mark_malformed(rp), DIAG_NO_MEMORY, tok->at,
-		    0, "out of memory");
-		return -1;
-	}
-	if (keep_turn(opt, tok, t->acts, t->n, rp) == -1)
-		return -1;
-	rp->turns++;
-	return 0;
+	return end_turn(tok, t, first, last, opt, rp);
 }
 
 int
@@ -800,17 +839,15 @@ play_turn(struct record_syntax *syn, const struct record *rec,
  * found good), or, fewer than sixteen in all, padded with a1s; so cells
  * has room for avail rounded up to sixteen (64: avail is at most 64).
  */
-static size_t
-square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
-{
-	size_t n = 0;
-
 #if UTIL_V16
+static size_t
+square_cells16(const uint8_t *sq, size_t avail, int16_t *cells)
+{
 	typedef int16_t v16s16 __attribute__((vector_size(32)));
 	util_v16u8	v, off;
 	v16s16		c;
 	uint64_t	bad[2];
-	size_t		at;
+	size_t		at, n = 0;
 
 	while (n < avail) {
 		if (avail >= 16) {
@@ -833,11 +870,22 @@ square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
 		n = at + 16;
 	}
 	return avail;
-#else
+}
+#endif
+
+static size_t
+square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
+{
+	size_t n = 0;
+
+#if UTIL_V16
+	/* Fewer than eight (after a pass near the end): no vector's copy. */
+	if (avail >= 8)
+		return square_cells16(sq, avail, cells);
+#endif
 	for (; n < avail && (sq[n] & 0x88) == 0; n++)
 		cells[n] = (int16_t)((sq[n] >> 1 & 0x38) | (sq[n] & 7));
 	return n;
-#endif
 }
 
 /*
@@ -871,10 +919,53 @@ two_byte_squares(const struct two_byte_bounds *tb,
 	return n;
 }
 
+/* A written pass as judge_turn takes it: one action, no other. */
+static const struct rules_action written_pass_action = { .kind = RULES_PASS };
+static const size_t		 written_pass_offset = 0;
+static const struct replay_turn	 written_pass_turn = {
+	 .acts = &written_pass_action,
+	 .offs = &written_pass_offset,
+	 .n = 1,
+};
+
+/*
+ * Plays turn token i of rec where it is a pass written and the player
+ * to move has no move: the turn judge_turn makes of it, counted, kept
+ * and noted the same, without its checks of a turn of other actions
+ * (the way of play_squares, which stops there).  1 played, 0 not (no
+ * pass, or one the rules refuse, which judge_turn is left to tell), or
+ * -1 when the record stops at it (judge_turn's -1).
+ */
+static int
+written_pass(const struct record *rec, size_t i,
+    const struct replay_options *opt, struct replay *rp)
+{
+	const struct record_token *tok = &rec->turns[i];
+
+	if (!record_turn_is_pass(tok->text, tok->len) ||
+	    rules_play(rp->pos, &written_pass_action, NULL) == -1)
+		return 0;
+	rp->in_turn = false;
+	rp->actions++;
+	/*
+	 * All end_turn does of a pass where no turn is kept, and the game
+	 * counts no captures (play_squares's): a turn and a pass more.
+	 */
+	if (opt->keep_turns || rules_mid_turn(rp->pos))
+		return end_turn(tok, &written_pass_turn, 0,
+			   i + 1 == rec->nturns, opt, rp) == -1 ?
+		    -1 :
+		    1;
+	rp->passes++;
+	rp->turns++;
+	return 1;
+}
+
 /*
  * Plays the turn tokens from rec->turns[*i] on that are one square each,
  * as far as the game's rules_play_cells goes (the way of archive games:
- * no call per move), with the passes a transcript leaves unwritten, and
+ * no call per move), with the passes a transcript leaves unwritten and
+ * those written where the player has no move (written_pass), and
  * moves *i past them: the same turns, kept the same way, as play_turn
  * would have played one by one.  The token it stops before is
  * play_turn's to judge.  Returns 0, or -1 when the record stops at
@@ -891,6 +982,7 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 	int16_t		       cells[64];
 	size_t		       n, k, j, max, avail, from = 0, have = 0, off;
 	bool		       cut = false;
+	int		       r;
 
 	/* One square at a time where each position is shown (opt->each). */
 	max = opt->each != NULL ? 1 : 64;
@@ -930,7 +1022,23 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		if (opt->each != NULL && k > 0)
 			opt->each(opt->each_arg, rp->pos);
 		if (k == n) {
-			if (cut)
+			if (!cut)
+				continue;
+			/*
+			 * The squares stop at a token that is none: a pass
+			 * (1.4 a game, written in GGF, SGF and the
+			 * notation) is played here, anything else is
+			 * play_turn's.
+			 */
+			if (*i == end ||
+			    (r = written_pass(rec, *i, opt, rp)) == 0)
+				return 0;
+			if (r == -1)
+				return -1;
+			++*i;
+			if (opt->each != NULL)
+				opt->each(opt->each_arg, rp->pos);
+			if (*i == end)
 				return 0;
 			continue;
 		}
@@ -1111,19 +1219,41 @@ static bool forfeit_score(
 
 /*
  * A score as nearly every result is written, "46-18": up to nine digits,
- * a dash, up to nine digits, the text's end.  Read once, by hand, with
+ * a dash, up to nine digits, the text's end (len, the claim's length,
+ * a hint: the text ends at its NUL).  Read once, by hand, with
  * the text kept as util_printable keeps printable ASCII that fits
  * (shown, 20 bytes or more), its numbers in *a and *b as
  * record_result_score gives them; false for any other text (then those
  * judge it).
  */
 static bool
-plain_score(const char *s, char *shown, unsigned long *a, unsigned long *b)
+plain_score(
+    const char *s, size_t len, char *shown, unsigned long *a, unsigned long *b)
 {
 	unsigned long n[2] = { 0, 0 }, digit;
+	unsigned      d[4];
 	size_t	      i = 0, start;
 	int	      k;
 
+	/*
+	 * Two digits each, 46-18, nearly every game of 8x8: at once, len
+	 * (the claim's) only a hint, each byte checked in order up to the
+	 * NUL, which is read only past five bytes that are none.
+	 */
+	if (len == 5) {
+		d[0] = (unsigned char)s[0] - (unsigned)'0';
+		d[1] = (unsigned char)s[1] - (unsigned)'0';
+		if ((d[0] | d[1]) < 10 && s[2] == '-') {
+			d[2] = (unsigned char)s[3] - (unsigned)'0';
+			d[3] = (unsigned char)s[4] - (unsigned)'0';
+			if ((d[2] | d[3]) < 10 && s[5] == '\0') {
+				memcpy(shown, s, 6);
+				*a = d[0] * 10 + d[1];
+				*b = d[2] * 10 + d[3];
+				return true;
+			}
+		}
+	}
 	for (k = 0; k < 2; k++) {
 		/* Ten digits at most written: a long run stops there. */
 		for (start = i;
@@ -1161,7 +1291,7 @@ check_words(struct record_syntax *syn, const struct record *rec,
 
 	rp->has_recorded = true;
 	_Static_assert(sizeof rp->recorded >= 20, "a plain score's room");
-	if (!(scored = plain_score(text, rp->recorded, &a, &b)))
+	if (!(scored = plain_score(text, c->len, rp->recorded, &a, &b)))
 		util_printable(
 		    text, strlen(text), rp->recorded, sizeof rp->recorded);
 	/* A director's decision is replay_check_adjudication's. */

@@ -290,6 +290,36 @@ START_TEST(replay_reuses_storage)
 }
 END_TEST
 
+/*
+ * Records naming games in turn through one replay: each its Game tag's
+ * game, by name or alias in any case, as rules_game_find gives it, or
+ * none; the last name's game kept does not answer for another name.
+ */
+START_TEST(replay_game_tags_in_turn)
+{
+	static const char *const names[] = { "reversi", "Reversi", "oust",
+		"othello", "OTHELLO", "reversi", "revers", "reversi ",
+		"reversiXXXXXXXXXXXXXXXX", "oust", "reversi", "" };
+	struct replay		 rp;
+	char			 text[128];
+	size_t			 i, k;
+
+	replay_init(&rp);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+			snprintf(
+			    text, sizeof text, "[Game \"%s\"]\n*\n", names[i]);
+			replay_text(text, RECORD_PGN, &rp);
+			ck_assert_msg(rp.game == rules_game_find(names[i]),
+			    "%s", names[i]);
+			ck_assert_int_eq(rp.status,
+			    rp.game != NULL ? REPLAY_UNFINISHED :
+					      REPLAY_MALFORMED);
+		}
+	replay_fini(&rp);
+}
+END_TEST
+
 /* A file of the source tree, read whole (the caller frees it). */
 static char *
 slurp(const char *rel, size_t *len)
@@ -558,7 +588,8 @@ UNIT_MAIN("referee",
 			 replay_implicit_passes_only_in_transcripts,
 			 replay_implicit_passes_in_the_notation,
 			 replay_error_position, replay_reuses_storage,
-			 replay_turn_continues, replay_turn_diagnostics, NULL),
+			 replay_game_tags_in_turn, replay_turn_continues,
+			 replay_turn_diagnostics, NULL),
 	    syntax_setup, syntax_teardown),
 	replay_result_forms, 0, 18, NULL),
     unit_loops(unit_fixture(unit_tcase("wthor", 0,

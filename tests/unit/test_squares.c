@@ -481,11 +481,170 @@ START_TEST(replay_changed_turns_by_their_tokens)
 }
 END_TEST
 
+/*
+ * rec replayed up to each of its written passes and that pass judged by
+ * replay_turn (judge_turn, the general path), against rec replayed one
+ * turn further (play_squares takes a written pass the short way where
+ * the mover has no move): the two agree in all a replay keeps of the
+ * turn, the pass legal, illegal or after the game's end, its turns
+ * kept (keep) or not.  How many passes were compared.
+ */
+static size_t
+assert_passes_kept_as_turns(
+    const struct record *rec, const char *text, bool keep)
+{
+	static const struct rules_action pass = { .kind = RULES_PASS };
+	static const size_t		 off = 0;
+	struct replay_options opt = { .max_legal = 64, .limit = true,
+		.keep_turns = keep };
+	struct replay_turn    t = { .acts = &pass, .offs = &off, .n = 1 };
+	struct replay	      a, b;
+	size_t		      j, n = 0;
+	int		      cell;
+
+	replay_init(&a);
+	replay_init(&b);
+	for (j = 0; j < rec->nturns; j++) {
+		if (!record_turn_is_pass(rec->turns[j].text, rec->turns[j].len))
+			continue;
+		opt.upto = j;
+		replay_record(syn, rec, &opt, &b);
+		/* An error before the pass: no turn of it to judge. */
+		if (b.has_error || b.error_turn != 0)
+			continue;
+		if (replay_turn(&rec->turns[j], &t, j + 1 == rec->nturns, &opt,
+			&b) == -1)
+			b.error_turn = j + 1;
+		opt.upto = j + 1;
+		replay_record(syn, rec, &opt, &a);
+		ck_assert_msg(a.turns == b.turns && a.passes == b.passes &&
+			a.actions == b.actions &&
+			a.implied_passes == b.implied_passes &&
+			a.in_turn == b.in_turn && a.has_error == b.has_error &&
+			a.error_turn == b.error_turn,
+		    "%s: pass at turn %zu: %lu turns, %lu passes, error %d "
+		    "at %lu against %lu, %lu, %d at %lu",
+		    text, j + 1, a.turns, a.passes, a.has_error, a.error_turn,
+		    b.turns, b.passes, b.has_error, b.error_turn);
+		if (a.has_error) {
+			ck_assert_int_eq(a.status, b.status);
+			ck_assert_int_eq(a.error.code, b.error.code);
+			ck_assert_int_eq(a.error.at.line, b.error.at.line);
+			ck_assert_int_eq(a.error.at.col, b.error.at.col);
+			ck_assert_int_eq(a.error.at.offset, b.error.at.offset);
+			ck_assert_int_eq(a.error.len, b.error.len);
+			ck_assert_str_eq(a.error.msg, b.error.msg);
+			ck_assert_str_eq(a.error_move, b.error_move);
+			ck_assert_int_eq(a.nlegal, b.nlegal);
+			ck_assert_mem_eq(
+			    a.legal, b.legal, a.nlegal * sizeof *a.legal);
+		}
+		ck_assert_uint_eq(a.nkept, b.nkept);
+		ck_assert_uint_eq(a.kept_len, b.kept_len);
+		ck_assert_mem_eq(a.kept, b.kept, a.kept_len);
+		ck_assert_int_eq(rules_to_move(a.pos), rules_to_move(b.pos));
+		for (cell = 0; cell < 64; cell++)
+			ck_assert_int_eq(
+			    rules_piece(a.pos, cell), rules_piece(b.pos, cell));
+		n++;
+	}
+	replay_fini(&a);
+	replay_fini(&b);
+	return n;
+}
+
+/* The same, the turns kept and not. */
+static size_t
+assert_passes_as_turns(const struct record *rec, const char *text)
+{
+	return assert_passes_kept_as_turns(rec, text, false) +
+	    assert_passes_kept_as_turns(rec, text, true);
+}
+
+/*
+ * The game in fmt (a transcript, CSV or the notation), its passes
+ * written as pass where (passes) or not, with the pass token tok in
+ * place of its turn at (-1: none) and, with after, one more pass past
+ * its end: into a static buffer.
+ */
+static const char *
+passes_text(enum record_format fmt, bool passes, long at, const char *tok,
+    bool after)
+{
+	static char	 text[2048];
+	static const int before[] = { 56, 59 }; /* h7's, h5's (tree_text) */
+	size_t		 len = 0, k;
+	long		 turn = 0;
+	int		 p = 0;
+
+	if (fmt == RECORD_CSV)
+		len = (size_t)snprintf(
+		    text, sizeof text, "id,winner,moves\n7,1,");
+	else if (fmt == RECORD_PGN)
+		len = (size_t)snprintf(
+		    text, sizeof text, "[Game \"reversi\"]\n\n");
+	for (k = 0; k < sizeof game - 1; k += 2, turn++) {
+		if (passes && p < 2 && (int)k / 2 == before[p]) {
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			    "%s%s", turn == at ? tok : "pass",
+			    fmt == RECORD_PGN ? " " : "");
+			p++;
+			turn++;
+		}
+		len += (size_t)snprintf(text + len, sizeof text - len,
+		    "%.*s%s", turn == at ? (int)strlen(tok) : 2,
+		    turn == at ? tok : game + k,
+		    fmt == RECORD_PGN ? (turn % 10 == 9 ? "\n" : " ") : "");
+	}
+	snprintf(text + len, sizeof text - len, "%s\n", after ? "pass" : "");
+	ck_assert_uint_lt(len, sizeof text - 8);
+	return text;
+}
+
+/*
+ * Written passes, legal (where the mover has no move), illegal (in place
+ * of a move) and past the game's end, in every format that writes them:
+ * each taken as one turn by the general path.
+ */
+START_TEST(written_passes_as_turns)
+{
+	static const enum record_format lines[] = { RECORD_TRANSCRIPT,
+		RECORD_CSV, RECORD_PGN };
+	static const enum record_format trees[] = { RECORD_GGF, RECORD_SGF };
+	static const char *const	passes[] = { "pass", "PA", "pa", "--" };
+	const char		*text;
+	size_t			 f, k, n = 0;
+	long			 at;
+
+	for (f = 0; f < sizeof lines / sizeof lines[0]; f++)
+		for (k = 0; k < sizeof passes / sizeof passes[0]; k++)
+			for (at = -1; at < 62; at++) {
+				text = passes_text(
+				    lines[f], true, at, passes[k], at == -1);
+				n += assert_passes_as_turns(
+				    first_record(text, lines[f]), text);
+				text = passes_text(
+				    lines[f], false, at, passes[k], false);
+				n += assert_passes_as_turns(
+				    first_record(text, lines[f]), text);
+			}
+	for (f = 0; f < sizeof trees / sizeof trees[0]; f++)
+		for (k = 0; k < sizeof passes / sizeof passes[0]; k++)
+			for (at = -1; at < 62; at++) {
+				text = tree_text(trees[f], at, passes[k], "");
+				n += assert_passes_as_turns(
+				    first_record(text, trees[f]), text);
+			}
+	ck_assert_uint_gt(n, 1000);
+}
+END_TEST
+
 UNIT_MAIN("squares",
     unit_fixture(
 	unit_tcase("squares", 0, square_byte_forms,
 	    squares_read_with_the_tokens, squares_only_of_the_turns_read,
 	    replay_squares_as_tokens, wthor_squares_as_tokens,
 	    tree_squares_as_tokens, replay_pairs_as_alone,
-	    replay_changed_turns_by_their_tokens, NULL),
+	    replay_changed_turns_by_their_tokens, written_passes_as_turns,
+	    NULL),
 	syntax_setup, syntax_teardown))
