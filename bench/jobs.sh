@@ -92,6 +92,17 @@
 # 1.056, WTHOR 1.036, GGF 1.074, SGF 1.068, the notation 1.132: its
 # reading grew faster (16.2k instructions a game) while its passing over
 # (about 2.2k a record) did not.  Not yet item 4 on the notation and SGF.
+#
+# End of the session of main a1b917e (the readers a fifth cheaper, written
+# passes played in the kernel's loop, gamestat pairing records), the set
+# repeated 16 times (410,512 games) in each format, -j 1 and -j 2 in
+# turn, /usr/bin/time, medians of five, load 1.4-1.7 (nothing else of
+# the session running), CPU ratio and wall-clock speed-up:
+#   gamecheck -q: CSV 1.04, 1.91x; transcripts 1.09, 1.90x; WTHOR 1.00,
+#     1.92x; GGF 1.09, 1.77x; SGF 1.11, 1.78x; notation 1.22, 1.63x (its
+#     reading now costs little more than its passing over: 1.15 before);
+#   gamestat (records): CSV 1.07, 1.88x; transcripts 0.97, 2.07x; WTHOR
+#     1.03, 1.89x; GGF 1.11, 1.86x; SGF 1.13, 1.78x; notation 1.17, 1.68x.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
