@@ -7,6 +7,8 @@
  * input's lines and the record being built are the core's (reader.c).
  */
 #include <ctype.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -37,7 +39,23 @@ transcript_square(const char *s, size_t len)
 	return 0;
 }
 
+/*
+ * The hot loop of square_run is compiled for x86-64-v3 (AVX2: sixteen
+ * squares, and eight tokens in ten stores) and for any x86-64, and the
+ * loader picks one for the processor (flatten: the vector helpers take
+ * the clone's instruction set).
+ */
+#if UTIL_V16 && defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define RUN_CLONES \
+	__attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
+#else
+#define RUN_CLONES
+#endif
+
 #if UTIL_V16
+typedef uint8_t	 v32u8 __attribute__((vector_size(32)));
+typedef uint16_t v16u16 __attribute__((vector_size(32)));
+typedef uint64_t v4u64 __attribute__((vector_size(32)));
 typedef uint16_t v8u16 __attribute__((vector_size(16)));
 typedef uint8_t	 v8u8 __attribute__((vector_size(8)));
 
@@ -46,7 +64,7 @@ typedef uint8_t	 v8u8 __attribute__((vector_size(8)));
  * either case) at even bytes, digits at odd ones; if so, their
  * record_square_byte into sq[0..7], each a file and a rank less one.
  */
-static inline bool
+static inline __attribute__((always_inline)) bool
 eight_squares(const char *s, uint8_t *sq)
 {
 	static const util_v16u8 low = { 'a', '0', 'a', '0', 'a', '0', 'a', '0',
@@ -75,6 +93,98 @@ eight_squares(const char *s, uint8_t *sq)
 	memcpy(sq, &b, sizeof b);
 	return true;
 }
+
+/* eight_squares for the 32 bytes at s, sixteen squares into sq[0..15]. */
+static inline __attribute__((always_inline)) bool
+sixteen_squares(const char *s, uint8_t *sq)
+{
+	static const v32u8 low = { 'a', '0', 'a', '0', 'a', '0', 'a', '0', 'a',
+		'0', 'a', '0', 'a', '0', 'a', '0', 'a', '0', 'a', '0', 'a', '0',
+		'a', '0', 'a', '0', 'a', '0', 'a', '0', 'a', '0' };
+	static const v32u8 span = { 16, 10, 16, 10, 16, 10, 16, 10, 16, 10, 16,
+		10, 16, 10, 16, 10, 16, 10, 16, 10, 16, 10, 16, 10, 16, 10, 16,
+		10, 16, 10, 16, 10 };
+	/* Letters folded to lower case: 0x20 at even bytes. */
+	static const v16u16 fold = { 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20,
+		0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20 };
+	v32u8		    v, in;
+	v16u16		    w;
+	util_v16u8	    b;
+	uint64_t	    ok[4];
+
+	memcpy(&v, s, sizeof v);
+	v = (v | (v32u8)fold) - low;
+	in = (v32u8)(v < span);
+	memcpy(ok, &in, sizeof ok);
+	if ((ok[0] & ok[1] & ok[2] & ok[3]) != UINT64_MAX)
+		return false;
+	/* The rank less one: the high byte of each little-endian pair. */
+	memcpy(&w, &v, sizeof w);
+	w -= 0x100;
+	w = (w & 0xf) | (w >> 4 & 0xf0);
+	b = __builtin_convertvector(w, util_v16u8);
+	memcpy(sq, &b, sizeof b);
+	return true;
+}
+
+/*
+ * A run's tokens eight at a time: those of eight two-byte squares in a
+ * row, as five vectors of four 64-bit words (text, len, line, col,
+ * offset, token after token), and what the next eight add to them.
+ * Only where a token is those five words (else square_run stores its
+ * fields one by one).
+ */
+struct run_tokens {
+	v4u64 v[10];
+};
+
+#define TOKEN_WORDS \
+	(sizeof(struct record_token) == 5 * sizeof(uint64_t) && \
+	    offsetof(struct record_token, text) == 0 && \
+	    sizeof(char *) == sizeof(uint64_t) && \
+	    offsetof(struct record_token, len) == 8 && \
+	    sizeof(size_t) == sizeof(uint64_t) && \
+	    offsetof(struct record_token, at) == 16 && \
+	    sizeof(struct diag_pos) == 3 * sizeof(uint64_t) && \
+	    offsetof(struct diag_pos, col) == 8 && \
+	    offsetof(struct diag_pos, offset) == 16)
+
+/* The eight tokens from text (at at), two bytes each. */
+static inline __attribute__((always_inline)) void
+run_tokens_at(struct run_tokens *r, const char *text, struct diag_pos at)
+{
+	uint64_t p = (uint64_t)(uintptr_t)text, l = at.line, c = at.col;
+	uint64_t o = at.offset;
+	static const v4u64 four[5] = { { 8, 0, 0, 8 }, { 8, 8, 0, 0 },
+		{ 8, 8, 8, 0 }, { 0, 8, 8, 8 }, { 0, 0, 8, 8 } };
+	int		   k;
+
+	r->v[0] = (v4u64){ p, 2, l, c };
+	r->v[1] = (v4u64){ o, p + 2, 2, l };
+	r->v[2] = (v4u64){ c + 2, o + 2, p + 4, 2 };
+	r->v[3] = (v4u64){ l, c + 4, o + 4, p + 6 };
+	r->v[4] = (v4u64){ 2, l, c + 6, o + 6 };
+#pragma GCC unroll 5
+	for (k = 0; k < 5; k++)
+		r->v[5 + k] = r->v[k] + four[k];
+}
+
+/* Stores r's eight tokens at t and moves r on to the next eight's. */
+static inline __attribute__((always_inline)) void
+run_tokens_put(struct run_tokens *r, struct record_token *t)
+{
+	static const v4u64 next[5] = { { 16, 0, 0, 16 }, { 16, 16, 0, 0 },
+		{ 16, 16, 16, 0 }, { 0, 16, 16, 16 }, { 0, 0, 16, 16 } };
+	int		   k;
+
+	/* Unrolled (GCC, clang): the vectors stay in registers. */
+#pragma GCC unroll 10
+	for (k = 0; k < 10; k++) {
+		memcpy(
+		    (char *)t + k * sizeof r->v[k], &r->v[k], sizeof r->v[k]);
+		r->v[k] += next[k < 5 ? k : k - 5];
+	}
+}
 #else
 static inline bool
 eight_squares(const char *s, uint8_t *sq)
@@ -93,14 +203,17 @@ eight_squares(const char *s, uint8_t *sq)
  * here.  Returns where the run
  * stops, the next token transcript_turns' own.
  */
-static size_t
+RUN_CLONES static size_t
 square_run(struct record_reader *rd, size_t j, size_t end)
 {
 	const char	    *s = rd->line;
-	size_t		     n = rd->rec.nturns, room, start = j, k;
+	size_t		     n = rd->rec.nturns, room, start = j, k, r;
 	size_t		     most = rd->max_size / sizeof *rd->rec.turns;
 	struct record_token *t;
 	struct diag_pos	     at;
+#if UTIL_V16
+	struct run_tokens rt;
+#endif
 
 	room = rd->turncap < most ? rd->turncap : most;
 	if (!rd->in_line || n >= room)
@@ -108,6 +221,52 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 	room -= n;
 	t = rd->rec.turns + n;
 	at = reader_pos(rd, j);
+#if UTIL_V16
+	if (TOKEN_WORDS && room >= 16 && end - j >= 32 &&
+	    sixteen_squares(s + j, rd->squares + n)) {
+		/*
+		 * Sixteen squares at a time, their tokens eight: then what
+		 * is left of the line, under sixteen bytes, is read as the
+		 * last sixteen of the run (those read again the same).
+		 */
+		run_tokens_at(&rt, rd->line + j, at);
+		for (;;) {
+			run_tokens_put(&rt, t);
+			run_tokens_put(&rt, t + 8);
+			t += 16;
+			n += 16;
+			room -= 16;
+			j += 32;
+			if (room < 16 || end - j < 32 ||
+			    !sixteen_squares(s + j, rd->squares + n))
+				break;
+		}
+		at.col += j - start;
+		at.offset += j - start;
+		if (room >= 8 && end - j >= 16 &&
+		    eight_squares(s + j, rd->squares + n)) {
+			run_tokens_put(&rt, t);
+			t += 8;
+			n += 8;
+			room -= 8;
+			j += 16;
+			at.col += 16;
+			at.offset += 16;
+		}
+		r = (end - j) / 2;
+		if (end - j < 16 && r > 0 && (end - j) % 2 == 0 && room >= r &&
+		    eight_squares(s + end - 16, rd->squares + n + r - 8)) {
+			/* The tokens from eight before the end. */
+			run_tokens_at(&rt, rd->line + end - 16,
+			    (struct diag_pos){ at.line, at.col + 2 * r - 16,
+				at.offset + 2 * r - 16 });
+			run_tokens_put(&rt, t + r - 8);
+			rd->rec.nturns = n + r;
+			rd->has_movetext = true;
+			return end;
+		}
+	}
+#endif
 	while (room >= 8 && end - j >= 16 &&
 	    eight_squares(s + j, rd->squares + n)) {
 		/* Unrolled (GCC, clang): no loop, a token's fields by offsets. */

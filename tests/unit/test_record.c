@@ -1069,35 +1069,70 @@ END_TEST
  * Reads text (len bytes, a transcript a line) and checks each line's
  * record: malformed exactly where the SYN_TRANSCRIPT pattern refuses the
  * line (the reader checks by hand), an accepted one's turns all of it,
- * in order, each at its column and offset.
+ * in order, each at its column and offset, each turn's square decoded as
+ * record_square_byte decodes its text.  With a CSV header, each line is
+ * read as the moves field of a row, between before and after.
  */
 static void
-check_transcript_lines(const char *text, size_t len)
+check_transcript_rows(const char *text, size_t len, const char *header,
+    const char *before, const char *after)
 {
 	const struct record *rec;
+	const uint8_t	    *sq;
 	const char	    *p;
-	size_t		     i, n, k, g[2];
+	char		    *in = NULL;
+	size_t		     i, n, k, g[2], at = 0, nb = 0, na = 0, cap;
 	bool		     ok;
 
-	reader_open(text, len, RECORD_TRANSCRIPT);
+	if (header != NULL) {
+		nb = strlen(before);
+		na = strlen(after);
+		cap = strlen(header) + len * (1 + nb + na);
+		in = malloc(cap);
+		ck_assert_ptr_nonnull(in);
+		at = strlen(header);
+		memcpy(in, header, at);
+		for (p = text; p < text + len; p += k + 1) {
+			k = strcspn(p, "\n");
+			at += (size_t)sprintf(
+			    in + at, "%s%.*s%s\n", before, (int)k, p, after);
+		}
+		reader_open(in, at, RECORD_CSV);
+		at = strlen(header);
+	} else
+		reader_open(text, len, RECORD_TRANSCRIPT);
 	for (p = text; p < text + len; p += k + 1) {
 		k = strcspn(p, "\n");
 		ok = syntax_match(syn, SYN_TRANSCRIPT, p, k, g, 1) >= 0;
 		rec = next_record();
 		ck_assert_msg(rec->malformed == !ok, "%.*s: %s", (int)k, p,
 		    ok ? "refused" : "accepted");
+		sq = record_squares(rec);
+		ck_assert(rec->nturns == 0 || sq != NULL);
 		for (i = 0, n = 0; i < rec->nturns; i++) {
 			ck_assert(memcmp(rec->turns[i].text, p + n,
 				      rec->turns[i].len) == 0);
-			ck_assert_int_eq(rec->turns[i].at.col, n + 1);
-			ck_assert_int_eq(
-			    rec->turns[i].at.offset, (size_t)(p - text) + n);
+			ck_assert_int_eq(rec->turns[i].at.col, nb + n + 1);
+			ck_assert_int_eq(rec->turns[i].at.offset,
+			    (header != NULL ? at : (size_t)(p - text)) + nb +
+				n);
+			ck_assert_int_eq(sq[i],
+			    record_square_byte(
+				rec->turns[i].text, rec->turns[i].len));
 			n += rec->turns[i].len;
 		}
 		ck_assert_uint_eq(n, ok ? k : 0);
+		at += nb + k + na + 1;
 	}
 	assert_no_more();
 	reader_close();
+	free(in);
+}
+
+static void
+check_transcript_lines(const char *text, size_t len)
+{
+	check_transcript_rows(text, len, NULL, NULL, NULL);
 }
 
 /*
@@ -1184,6 +1219,105 @@ START_TEST(transcript_runs_as_the_pattern_says)
 	ck_assert(p <= text + cap);
 	check_transcript_lines(text, (size_t)(p - text));
 	free(text);
+}
+END_TEST
+
+/*
+ * Transcripts read 32, 16 and 2 bytes at a time, the rest as the last
+ * sixteen: 36 squares with one byte changed to each edge of a transcript
+ * at each place, cut at 16, 32 and 64 bytes and around them, as
+ * transcript lines and as a CSV's moves field, last in its row or
+ * quoted before another: refused exactly where the SYN_TRANSCRIPT
+ * pattern refuses them, each turn's text, column and square those of
+ * the squares in order.
+ */
+START_TEST(long_transcript_runs_as_the_pattern_says)
+{
+	static const char   base[] = "a1P8p9A2h3b4c5d6e7f8g1h2a3b5c7d8e2f4"
+				     "g6h8A4B6C8D1E3F5G7H1p2o3n4m5l6k7j8i1";
+	static const char   alpha[] = "apPAq10-x`@{";
+	static const size_t cuts[] = { 14, 15, 16, 17, 18, 20, 24, 30, 31, 32,
+		33, 34, 46, 47, 48, 49, 50, 62, 63, 64, 65, 66, 70, 71, 72 };
+	char		   *text, *p;
+	size_t		    cap, i, a, c, len;
+
+	cap = (sizeof base) * (sizeof alpha) * (sizeof cuts / sizeof cuts[0]) *
+	    (sizeof base);
+	text = p = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (i = 0; i < sizeof base - 1; i++)
+		for (a = 0; a < sizeof alpha - 1; a++)
+			for (c = 0; c < sizeof cuts / sizeof cuts[0]; c++) {
+				if (i >= (len = cuts[c]))
+					continue;
+				memcpy(p, base, len);
+				p[i] = alpha[a];
+				p[len] = '\n';
+				p += len + 1;
+			}
+	for (c = 0; c < sizeof cuts / sizeof cuts[0]; c++) {
+		memcpy(p, base, cuts[c]);
+		p[cuts[c]] = '\n';
+		p += cuts[c] + 1;
+	}
+	ck_assert(p <= text + cap);
+	check_transcript_lines(text, (size_t)(p - text));
+	check_transcript_rows(
+	    text, (size_t)(p - text), "id,winner,moves\n", "7,1,", "");
+	check_transcript_rows(
+	    text, (size_t)(p - text), "id,moves,winner\n", "7,\"", "\",1");
+	free(text);
+}
+END_TEST
+
+/*
+ * A transcript of 16, 32 and 64 bytes and one square more, its line
+ * ended by LF, CR LF or CR, or not at all (the input's last), as a
+ * transcript and as a CSV row: every square read, the last at its
+ * column, each decoded.
+ */
+START_TEST(transcript_runs_at_line_ends)
+{
+	static const char	 base[] = "f5d6c3d3c4f4f6f3e6e7d7c6b6e3c5b5"
+					  "a6a5b4a4d2c2e2f2g4f7g5h6g6h5e8h4";
+	static const char *const ends[] = { "\n", "\r\n", "\r", "" };
+	static const size_t	 lens[] = { 16, 18, 32, 34, 64 };
+	const struct record	*rec;
+	const uint8_t		*sq;
+	char			 in[256];
+	size_t			 l, e, csv, n, i, k;
+
+	for (csv = 0; csv < 2; csv++)
+		for (l = 0; l < sizeof lens / sizeof lens[0]; l++)
+			for (e = 0; e < sizeof ends / sizeof ends[0]; e++) {
+				n = (size_t)snprintf(in, sizeof in,
+				    "%s%.*s%s%s", csv ? "id,moves\n1," : "",
+				    (int)lens[l], base, ends[e],
+				    csv ? "" : "e3\n");
+				reader_open(in, n,
+				    csv ? RECORD_CSV : RECORD_TRANSCRIPT);
+				rec = next_record();
+				/* A transcript with no line end runs on. */
+				k = lens[l] / 2 + (!csv && *ends[e] == '\0');
+				ck_assert_msg(!rec->malformed, "%s", in);
+				ck_assert_uint_eq(rec->nturns, k);
+				ck_assert_ptr_nonnull(sq = record_squares(rec));
+				for (i = 0; i < k; i++)
+					ck_assert_int_eq(sq[i],
+					    record_square_byte(
+						rec->turns[i].text, 2));
+				ck_assert_int_eq(rec->turns[k - 1].at.col,
+				    2 * k - 1 + (csv ? 2 : 0));
+				ck_assert(
+				    memcmp(rec->turns[lens[l] / 2 - 1].text,
+					base + lens[l] - 2, 2) == 0);
+				if (!csv && *ends[e] != '\0') {
+					rec = next_record();
+					ck_assert_uint_eq(rec->nturns, 1);
+				}
+				assert_no_more();
+				reader_close();
+			}
 }
 END_TEST
 
@@ -2536,8 +2670,10 @@ UNIT_MAIN("record",
 		duplicate_tags_found_at_any_count,
 		transcripts_as_the_pattern_says,
 		transcript_runs_as_the_pattern_says,
-		transcript_lines_across_blocks, tags_as_the_pattern_says,
-		format_names, binary_input_is_one_record, skip_is_read_unseen,
+		long_transcript_runs_as_the_pattern_says,
+		transcript_runs_at_line_ends, transcript_lines_across_blocks,
+		tags_as_the_pattern_says, format_names,
+		binary_input_is_one_record, skip_is_read_unseen,
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
 		tree_skip_is_read_unseen, sgf_points_as_cells_read,
