@@ -693,6 +693,53 @@ csv_id(struct record_reader *rd, size_t fs, size_t fe)
 }
 
 /*
+ * csv_row where the moves are the last column (an archive's row): the
+ * fields before them found with no quote in them, and the moves one run
+ * of squares to the end of the row, so that the row has the fields the
+ * columns say, none quoted, with no comma or quote in the moves (a
+ * square has none).  Then the row read as csv_row reads it: true; else
+ * nothing changed, and false, for csv_row to read it.
+ */
+static bool
+csv_plain_row(struct record_reader *rd)
+{
+	const char *s = rd->line;
+	size_t	    p = rd->pos, len = rd->linelen, fs[3], fe[3], i, end;
+	size_t	    n0 = rd->rec.nturns;
+	bool	    had = rd->has_movetext;
+	long	    col, last = rd->csv_cols - 1;
+
+	if (rd->csv_moves != last || last > 3)
+		return false;
+	for (col = 0; col < last; col++) {
+		fs[col] = p;
+		for (; p < len && s[p] != ','; p++)
+			if (s[p] == '"')
+				return false;
+		if (p == len)
+			return false;
+		fe[col] = p++;
+	}
+	for (i = p, end = len; i < end && is_space(s[i]); i++)
+		continue;
+	while (end > i && is_space(s[end - 1]))
+		end--;
+	if (i == end || square_run(rd, i, end) != end) {
+		rd->rec.nturns = n0;
+		rd->has_movetext = had;
+		return false;
+	}
+	for (col = 0; col < last; col++)
+		if (col == rd->csv_winner)
+			csv_winner(rd, fs[col], fe[col]);
+		else if (col == rd->csv_id && fe[col] > fs[col])
+			/* csv_id's, with no quote to undouble. */
+			reader_tag_text(rd, "GameId", s + fs[col],
+			    fe[col] - fs[col], reader_pos(rd, fs[col]));
+	return true;
+}
+
+/*
  * The fields of a row: the moves column read as a transcript and the
  * winner column as the claim, if the row has the fields the columns say.
  */
@@ -702,6 +749,9 @@ csv_row(struct record_reader *rd)
 	size_t	    p = rd->pos, fs, fe, bad, ms = 0, me = 0, extra = 0;
 	long	    col;
 	const char *than;
+
+	if (csv_plain_row(rd))
+		return;
 
 	for (col = 0; csv_field(rd->line, rd->linelen, &p, &fs, &fe, &bad);
 	     col++) {

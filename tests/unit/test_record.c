@@ -321,6 +321,27 @@ static const struct {
 	      "turns[1].at.col=5",
 		"claim.winner=1|turns[0]=e6",
 		"malformed=1|error=bad-csv-winner" } },
+	{ "CSV rows with the moves last, plain or not: a quote in a field "
+	  "before them, blanks around them, a field more or less",
+	    "id,winner,moves\n\"7\",1,f5d6\n7\"x,-1, f5d6 \n8,0,f5d6,\n9,1\n",
+	    RECORD_CSV,
+	    { "malformed=0|tag GameId=7|claim.winner=0|nturns=2|"
+	      "turns[1].at.col=9",
+		"malformed=0|tag GameId=7\"x|claim.winner=1|nturns=2|"
+		"turns[0].at.col=9|turns[1].at.offset=37",
+		"malformed=1|error=bad-csv-row|error.at.col=10",
+		"malformed=1|error=bad-csv-row|error.at.col=4" } },
+	{ "CSV rows with the moves last that are no run of squares: a bad "
+	  "winner, a pass, a quote or comma in the moves, none at all",
+	    "id,winner,moves\n1,x,f5d6c4\n2,1,f5d6pa\n3,1,f5\"d6\n4,1,\n",
+	    RECORD_CSV,
+	    { "malformed=1|error=bad-csv-winner|error.at.col=3",
+		"malformed=0|nturns=3|turns[2]=pa|tag GameId=2",
+		"malformed=1|error=bad-transcript|error.at.col=7",
+		"malformed=1|error=bad-transcript|error.at.col=5" } },
+	{ "CSV moves last and quoted, a comma in them",
+	    "id,winner,moves\n5,1,\"f5,d6\"\n", RECORD_CSV,
+	    { "malformed=1|error=bad-transcript|error.at.col=8" } },
 	{ "GGF games: +12 on 64 cells, empties to the winner, is 38-26",
 	    "(;GM[Othello]PB[alpha]PW[be\\]ta]DT[2003]TY[s8r18]RE[+12.000]\n"
 	    "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- "
