@@ -683,6 +683,18 @@
 #   csv_field or memchr a field; any other row read field by field as
 #   before:
 #     CSV 8,004 -> 7,735, transcripts 7,297.
+#   step 4, the passes a transcript leaves unwritten played by the runs
+#   of squares themselves (reversi's play_cells and play_cells_pair,
+#   rules_play_cells_passing): where a run stops before a cell and the
+#   mover has no move but the other side has one, the pass play() would
+#   take there, and the run goes on, two games still side by side; not
+#   a rules_play of the pass, implied_pass and the run entered again
+#   (1.4 passes a game).  Only where passes are implied and no turn is
+#   kept or shown:
+#     CSV 7,735 -> 7,324, transcripts 7,297 -> 6,886, notation (main)
+#     12,735 -> 12,697, WTHOR 10,531 -> 9,966, GGF 11,221 -> 11,162, SGF
+#     12,318 -> 12,259 (those two write their passes: steps 2 and 4's
+#     kernel with no passes).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

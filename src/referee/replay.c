@@ -981,11 +981,14 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 	struct rules_action    pass = { .kind = RULES_PASS };
 	int16_t		       cells[64];
 	size_t		       n, k, j, max, avail, from = 0, have = 0, off;
-	bool		       cut = false;
+	size_t		       passes;
+	bool		       cut = false, passing;
 	int		       r;
 
 	/* One square at a time where each position is shown (opt->each). */
 	max = opt->each != NULL ? 1 : 64;
+	passing = rp->implicit && opt->each == NULL && !opt->keep_turns &&
+	    !rp->counts_captures;
 	/* Squares a line reader decoded are not read again (its board: 8x8). */
 	if (tb.files == 8 && tb.ranks == 8 && tb.width == 8)
 		sq = record_squares(rec);
@@ -1011,7 +1014,20 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		    array_grow(&rp->kept, &rp->scratch.kept_cap,
 			rp->kept_len + 3 * n + 1, 1) == -1)
 			return 0;
-		k = rules_play_cells(rp->pos, cells + off, n);
+		/*
+		 * The passes a transcript leaves unwritten played with the
+		 * squares where none is kept or shown: counted, as
+		 * implied_pass counts them.
+		 */
+		if (passing) {
+			k = rules_play_cells_passing(
+			    rp->pos, cells + off, n, &passes);
+			rp->turns += passes;
+			rp->actions += passes;
+			rp->passes += passes;
+			rp->implied_passes += passes;
+		} else
+			k = rules_play_cells(rp->pos, cells + off, n);
 		for (j = 0; opt->keep_turns && j < k; j++) {
 			a.to = cells[off + j];
 			keep_turn(opt, &rec->turns[*i + j], &a, 1, rp);
@@ -1899,7 +1915,7 @@ replay_records_pair(struct record_syntax *syn, const struct record *rec[2],
 	struct rules_position *pos[2];
 	int16_t		       cells[2][64];
 	const int16_t	      *to[2] = { cells[0], cells[1] };
-	size_t		       end[2], n[2], k[2] = { 0, 0 };
+	size_t		       end[2], n[2], k[2] = { 0, 0 }, p[2] = { 0, 0 };
 	bool		       fast[2], on[2];
 	int		       g;
 
@@ -1914,10 +1930,18 @@ replay_records_pair(struct record_syntax *syn, const struct record *rec[2],
 	if (n[0] > 0 && n[1] > 0) {
 		pos[0] = rp[0]->pos;
 		pos[1] = rp[1]->pos;
-		rules_play_cells_pair(pos, to, n, k);
+		/*
+		 * The passes left unwritten played there too, where both
+		 * imply them (n > 0: none kept or shown), as implied_pass
+		 * counts them.
+		 */
+		rules_play_cells_pair(pos, to, n, k,
+		    rp[0]->implicit && rp[1]->implicit ? p : NULL);
 		for (g = 0; g < 2; g++) {
-			rp[g]->turns += k[g];
-			rp[g]->actions += k[g];
+			rp[g]->turns += k[g] + p[g];
+			rp[g]->actions += k[g] + p[g];
+			rp[g]->passes += p[g];
+			rp[g]->implied_passes += p[g];
 		}
 	}
 	for (g = 0; g < 2; g++)

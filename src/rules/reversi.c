@@ -649,6 +649,9 @@ reversi_play(const struct rules_board *b, void *st,
 struct run8 {
 	v4u64	 me, opp;
 	unsigned turned, waiting;
+	/* The passes run8_step played; whether the last action was one. */
+	unsigned passes;
+	bool	 passed;
 };
 
 KERNEL struct run8
@@ -657,7 +660,7 @@ run8_of(const struct reversi *r)
 	int c = r->head.to_move;
 
 	return (struct run8){ splat(r->bb[c]), splat(r->bb[!c]), r->flipped[c],
-		r->flipped[!c] };
+		r->flipped[!c], 0, false };
 }
 
 /*
@@ -690,21 +693,67 @@ run8_play(struct run8 *g, int16_t p)
 	return true;
 }
 
-/* r after the i moves g played from it. */
+/*
+ * The pass play() takes where g's mover has no move and the other side
+ * has one (rules.md §1), played: true; else false, g as it was.  A pass
+ * turns nothing over: the counts change hands with the move.
+ */
+KERNEL bool
+run8_pass(struct run8 *g)
+{
+	v4u64	 t;
+	unsigned w;
+
+	if (bb_any_move(g->me[0], g->opp[0], ~UINT64_C(0)) ||
+	    !bb_any_move(g->opp[0], g->me[0], ~UINT64_C(0)))
+		return false;
+	t = g->me;
+	g->me = g->opp;
+	g->opp = t;
+	w = g->turned;
+	g->turned = g->waiting;
+	g->waiting = w;
+	g->passes++;
+	return true;
+}
+
+/*
+ * run8_play, or, where passes are implied (passes) and the mover must
+ * pass before cell p, that pass and then p.  False where it stops before
+ * p (after that pass, if it played one: g->passed).
+ */
+KERNEL bool
+run8_step(struct run8 *g, int16_t p, bool passes)
+{
+	if (run8_play(g, p))
+		return true;
+	if (!passes || (uint16_t)p >= 64 || !run8_pass(g))
+		return false;
+	if (run8_play(g, p))
+		return true;
+	g->passed = true;
+	return false;
+}
+
+/* r after the i moves and the passes g played from it. */
 KERNEL void
 run8_store(struct reversi *r, const struct run8 *g, size_t i)
 {
-	int c = r->head.to_move ^ (int)(i & 1);
+	size_t n = i + g->passes;
+	int    c = r->head.to_move ^ (int)(n & 1);
 
 	r->bb[c] = g->me[0];
 	r->bb[!c] = g->opp[0];
 	r->flipped[c] = (uint16_t)g->turned;
 	r->flipped[!c] = (uint16_t)g->waiting;
-	if (i > 0) {
-		/* As after play(): not over before the move; now open. */
+	if (n > 0) {
+		/*
+		 * As after play(): not over before the move; now open.  A
+		 * pass last leaves it closed (the other side can move).
+		 */
 		r->head.to_move = (uint8_t)c;
 		r->head.phase = RULES_TURN_START;
-		r->head.open = 1;
+		r->head.open = !g->passed;
 	}
 }
 
@@ -716,8 +765,8 @@ run8_store(struct reversi *r, const struct run8 *g, size_t i)
  * move must pass: play() is the judge of that cell.
  */
 HOT static size_t
-reversi_play_cells(
-    const struct rules_board *b, void *st, const int16_t *to, size_t n)
+reversi_play_cells(const struct rules_board *b, void *st, const int16_t *to,
+    size_t n, size_t *passes)
 {
 	struct reversi *r = st;
 	struct run8	g;
@@ -725,6 +774,9 @@ reversi_play_cells(
 	size_t		i;
 	int		c = r->head.to_move, p, k;
 
+	/* Passes on 8x8 only: elsewhere play() plays them. */
+	if (passes != NULL)
+		*passes = 0;
 	if (r->big) {
 		for (i = 0; i < n && to[i] >= 0 && to[i] < b->ncells; i++) {
 			p = big_at(b->width, to[i]);
@@ -740,9 +792,15 @@ reversi_play_cells(
 	} else if (b->ncells == 64) {
 		/* 8x8, the archives' board: one test for a cell play() judges. */
 		g = run8_of(r);
-		for (i = 0; i < n && run8_play(&g, to[i]); i++)
-			;
+		if (passes == NULL)
+			for (i = 0; i < n && run8_play(&g, to[i]); i++)
+				;
+		else
+			for (i = 0; i < n && run8_step(&g, to[i], true); i++)
+				;
 		run8_store(r, &g, i);
+		if (passes != NULL)
+			*passes = g.passes;
 		return i;
 	} else {
 		me = r->bb[c];
@@ -776,6 +834,41 @@ reversi_play_cells(
 }
 
 /*
+ * The runs of play_cells_pair, a and c playing to[0] and to[1] (n[0] and
+ * n[1] cells): a move of each in turn, then the one that goes on alone.
+ * *ia and *ib: the cells each played.
+ */
+KERNEL void
+run8_pair(struct run8 *a, struct run8 *c, const int16_t *const to[2],
+    const size_t n[2], size_t *ia, size_t *ib, bool pass)
+{
+	const int16_t *ta = to[0], *tb = to[1];
+	size_t	       na = n[0], nb = n[1], m = na < nb ? na : nb, i;
+	size_t	       ka = SIZE_MAX, kb = SIZE_MAX;
+
+	for (i = 0; i < m; i++) {
+		if (!run8_step(a, ta[i], pass)) {
+			ka = i;
+			break;
+		}
+		if (!run8_step(c, tb[i], pass)) {
+			kb = i;
+			break;
+		}
+	}
+	/* The other goes on alone, unless it stopped too. */
+	if (ka == SIZE_MAX)
+		for (ka = i + (kb != SIZE_MAX);
+		     ka < na && run8_step(a, ta[ka], pass); ka++)
+			;
+	if (kb == SIZE_MAX)
+		for (kb = i; kb < nb && run8_step(c, tb[kb], pass); kb++)
+			;
+	*ia = ka;
+	*ib = kb;
+}
+
+/*
  * play_cells for two 8x8 games side by side: a move of each in turn, so
  * that one's flips are worked out while the other's wait for their last
  * board; once one stops, the other goes on alone.  Other boards: one
@@ -783,44 +876,38 @@ reversi_play_cells(
  */
 HOT static void
 reversi_play_cells_pair(const struct rules_board *b, void *st[2],
-    const int16_t *const to[2], const size_t n[2], size_t k[2])
+    const int16_t *const to[2], const size_t n[2], size_t k[2],
+    size_t passes[2])
 {
 	const int16_t *ta = to[0], *tb = to[1];
 	struct run8    a, c;
-	size_t	       na = n[0], nb = n[1], m = na < nb ? na : nb, i, ia, ib;
+	size_t	       na = n[0], nb = n[1], ia, ib;
+	bool	       pass = passes != NULL;
 
 	if (b->ncells != 64 || ((struct reversi *)st[0])->big ||
 	    ((struct reversi *)st[1])->big) {
-		k[0] = reversi_play_cells(b, st[0], ta, na);
-		k[1] = reversi_play_cells(b, st[1], tb, nb);
+		k[0] = reversi_play_cells(
+		    b, st[0], ta, na, pass ? &passes[0] : NULL);
+		k[1] = reversi_play_cells(
+		    b, st[1], tb, nb, pass ? &passes[1] : NULL);
 		return;
 	}
 	/* In locals: each game's discs stay in registers. */
 	a = run8_of(st[0]);
 	c = run8_of(st[1]);
-	ia = ib = SIZE_MAX;
-	for (i = 0; i < m; i++) {
-		if (!run8_play(&a, ta[i])) {
-			ia = i;
-			break;
-		}
-		if (!run8_play(&c, tb[i])) {
-			ib = i;
-			break;
-		}
-	}
-	/* The other goes on alone, unless it stopped too. */
-	if (ia == SIZE_MAX)
-		for (ia = i + (ib != SIZE_MAX); ia < na && run8_play(&a, ta[ia]);
-		     ia++)
-			;
-	if (ib == SIZE_MAX)
-		for (ib = i; ib < nb && run8_play(&c, tb[ib]); ib++)
-			;
+	/* A loop of each kind: none tests for passes a move. */
+	if (pass)
+		run8_pair(&a, &c, to, n, &ia, &ib, true);
+	else
+		run8_pair(&a, &c, to, n, &ia, &ib, false);
 	run8_store(st[0], &a, ia);
 	run8_store(st[1], &c, ib);
 	k[0] = ia;
 	k[1] = ib;
+	if (pass) {
+		passes[0] = a.passes;
+		passes[1] = c.passes;
+	}
 }
 
 /*

@@ -393,23 +393,36 @@ rules_play(
 size_t
 rules_play_cells(struct rules_position *pos, const int16_t *to, size_t n)
 {
+	return rules_play_cells_passing(pos, to, n, NULL);
+}
+
+size_t
+rules_play_cells_passing(
+    struct rules_position *pos, const int16_t *to, size_t n, size_t *passes)
+{
 	struct rules_head *h = head_of(pos->state);
-	size_t		   k;
+	size_t		   k, p = 0;
 
 	if (pos->game->play_cells == NULL || h->phase == RULES_GAME_OVER)
-		return 0;
-	k = pos->game->play_cells(&pos->board, pos->state, to, n);
-	h->turn += (int32_t)k;
-	pos->actions += (int)k;
+		k = 0;
+	else
+		k = pos->game->play_cells(
+		    &pos->board, pos->state, to, n, passes != NULL ? &p : NULL);
+	/* A pass is a turn and an action, as rules_play counts it. */
+	h->turn += (int32_t)(k + p);
+	pos->actions += (int)(k + p);
+	if (passes != NULL)
+		*passes = p;
 	return k;
 }
 
 void
-rules_play_cells_pair(struct rules_position *pos[2],
-    const int16_t *const to[2], const size_t n[2], size_t k[2])
+rules_play_cells_pair(struct rules_position *pos[2], const int16_t *const to[2],
+    const size_t n[2], size_t k[2], size_t passes[2])
 {
-	void *st[2] = { pos[0]->state, pos[1]->state };
-	int   g;
+	void  *st[2] = { pos[0]->state, pos[1]->state };
+	size_t p[2] = { 0, 0 };
+	int    g;
 
 	if (pos[0]->game->play_cells_pair == NULL ||
 	    pos[1]->game != pos[0]->game ||
@@ -417,13 +430,17 @@ rules_play_cells_pair(struct rules_position *pos[2],
 	    head_of(st[0])->phase == RULES_GAME_OVER ||
 	    head_of(st[1])->phase == RULES_GAME_OVER) {
 		for (g = 0; g < 2; g++)
-			k[g] = rules_play_cells(pos[g], to[g], n[g]);
+			k[g] = rules_play_cells_passing(pos[g], to[g], n[g],
+			    passes != NULL ? &passes[g] : NULL);
 		return;
 	}
-	pos[0]->game->play_cells_pair(&pos[0]->board, st, to, n, k);
+	pos[0]->game->play_cells_pair(
+	    &pos[0]->board, st, to, n, k, passes != NULL ? p : NULL);
 	for (g = 0; g < 2; g++) {
-		head_of(st[g])->turn += (int32_t)k[g];
-		pos[g]->actions += (int)k[g];
+		head_of(st[g])->turn += (int32_t)(k[g] + p[g]);
+		pos[g]->actions += (int)(k[g] + p[g]);
+		if (passes != NULL)
+			passes[g] = p[g];
 	}
 }
 

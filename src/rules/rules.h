@@ -308,18 +308,25 @@ struct rules_game {
 	 * cell play() would refuse or that needs a pass first (the player to
 	 * move has no move), leaving that one to play(), which says why.
 	 * Does not count turns.  For long records: the replay of archives.
+	 * With passes (else NULL), it may first play the pass a cell needs
+	 * where play() would take it (the player to move has no move, the
+	 * other has one), as the records that leave their passes unwritten
+	 * imply them, and counts those passes in *passes (set; not in the
+	 * cells played).
 	 */
-	size_t (*play_cells)(
-	    const struct rules_board *, void *st, const int16_t *to, size_t n);
+	size_t (*play_cells)(const struct rules_board *, void *st,
+	    const int16_t *to, size_t n, size_t *passes);
 	/*
 	 * Optional (NULL: play_cells for one, then the other): play_cells
 	 * for two games of one board at once, st[g] playing to[g][0..n[g]-1]
-	 * and k[g] set to how many it played, each exactly as play_cells
-	 * alone.  Each move waits for the last board: two games side by side
-	 * keep the processor busy where one leaves it waiting.
+	 * and k[g] set to how many it played (passes[g] the passes, where
+	 * passes is not NULL), each exactly as play_cells alone.  Each move
+	 * waits for the last board: two games side by side keep the
+	 * processor busy where one leaves it waiting.
 	 */
 	void (*play_cells_pair)(const struct rules_board *, void *st[2],
-	    const int16_t *const to[2], const size_t n[2], size_t k[2]);
+	    const int16_t *const to[2], const size_t n[2], size_t k[2],
+	    size_t passes[2]);
 	/*
 	 * Optional (NULL: rules_playout() plays legal() and play() a turn):
 	 * a random playout from st, each action a whole turn, at most
@@ -454,12 +461,23 @@ rules_play(struct rules_position *, const struct rules_action *, struct diag *);
  */
 size_t rules_play_cells(struct rules_position *, const int16_t *to, size_t n);
 /*
+ * rules_play_cells where a pass the player to move must make before a
+ * cell may be played first, as rules_play would play it (see the
+ * play_cells entry): *passes set to how many it played, each a turn
+ * (counted with the cells', not in the count returned).
+ */
+size_t rules_play_cells_passing(
+    struct rules_position *, const int16_t *to, size_t n, size_t *passes);
+/*
  * rules_play_cells for two positions of one game and board, pos[g]
  * playing to[g][0..n[g]-1], k[g] how many it played: the same as two
  * calls, but at once where the game can (the play_cells_pair entry).
+ * With passes (else NULL), as two rules_play_cells_passing, passes[g]
+ * the passes of pos[g].
  */
-void rules_play_cells_pair(struct rules_position *pos[2],
-    const int16_t *const to[2], const size_t n[2], size_t k[2]);
+void
+rules_play_cells_pair(struct rules_position *pos[2], const int16_t *const to[2],
+    const size_t n[2], size_t k[2], size_t passes[2]);
 void   rules_score(const struct rules_position *, struct rules_score *);
 int    rules_piece(const struct rules_position *, int cell);
 /*

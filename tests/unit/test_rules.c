@@ -981,8 +981,9 @@ START_TEST(reversi_play_cells_pair_as_two)
 	struct rules_rng	 rng;
 	int16_t			 cells[2][400];
 	const int16_t		*to[2];
-	size_t			 n[2], at[2], left[2], k[2], k1;
-	int			 games, g, calls, apart = 0;
+	size_t			 n[2], at[2], left[2], k[2], k1, p[2], p1;
+	int			 games, g, calls, apart = 0, passed = 0;
+	bool			 passing;
 
 	for (g = 0; g < 2; g++) {
 		/* The second game on another board now and then. */
@@ -1005,11 +1006,21 @@ START_TEST(reversi_play_cells_pair_as_two)
 				if (left[g] > 3 && rules_rng_below(&rng, 4) == 0)
 					left[g] = rules_rng_below(&rng, left[g]);
 			}
-			rules_play_cells_pair(pair, to, left, k);
+			/* Every other game, passes played by the runs. */
+			passing = games % 2 == 1;
+			rules_play_cells_pair(
+			    pair, to, left, k, passing ? p : NULL);
 			apart += k[0] != k[1];
 			for (g = 0; g < 2; g++) {
-				k1 = rules_play_cells(one[g], to[g], left[g]);
+				k1 = passing ?
+				    rules_play_cells_passing(
+					one[g], to[g], left[g], &p1) :
+				    rules_play_cells(one[g], to[g], left[g]);
 				ck_assert_uint_eq(k[g], k1);
+				if (passing) {
+					ck_assert_uint_eq(p[g], p1);
+					passed += p1 > 0;
+				}
 				assert_same_position(one[g], pair[g]);
 				at[g] += k[g];
 				/* Stopped before a cell: play() judges it. */
@@ -1023,10 +1034,83 @@ START_TEST(reversi_play_cells_pair_as_two)
 		}
 	}
 	ck_assert_int_gt(apart, 40);
+	/* 8x8's runs played passes (the others leave them to play()). */
+	if (_i == 2)
+		ck_assert_int_gt(passed, 0);
 	for (g = 0; g < 2; g++) {
 		rules_position_free(pair[g]);
 		rules_position_free(one[g]);
 	}
+}
+END_TEST
+
+/*
+ * rules_play_cells_passing is rules_play_cells with the passes that the
+ * replay of a transcript implies: where it stops before a cell, a pass
+ * that rules_play takes, and on from the same cell, until a cell that
+ * needs no pass stops it, or the pass is refused.  The replay's loop
+ * (the passes the runs leave played by rules_play) over either gives the
+ * same cells, passes and positions, on every board, and where a game
+ * stops after a pass; the cell it stops before then judged by play() the
+ * same.  On 8x8 the runs play passes themselves.
+ */
+START_TEST(reversi_play_cells_passing_as_play)
+{
+	static const char *const sizes[] = { "4x4", "6x6", "8x8", "10x10" };
+	static const struct rules_action pass = { .kind = RULES_PASS };
+	struct rules_position		*one, *run;
+	struct rules_rng		 rng;
+	int16_t				 cells[400];
+	size_t				 n, i, k, tot, ps, p, in_runs = 0;
+	int				 games, stops = 0;
+
+	one = turns_new("reversi", sizes[_i]);
+	run = turns_new("reversi", sizes[_i]);
+	rules_rng_seed(&rng, 90 + (uint64_t)_i);
+	for (games = 0; games < 40; games++) {
+		n = random_cells(one, &rng, cells);
+		rules_position_reset(one);
+		rules_position_reset(run);
+		for (i = 0; i < n;) {
+			/* The replay's way: a run, a pass, the run again. */
+			for (tot = ps = 0;; ps++) {
+				tot += rules_play_cells(
+				    one, cells + i + tot, n - i - tot);
+				if (i + tot == n ||
+				    rules_play(one, &pass, NULL) != 0)
+					break;
+			}
+			for (k = 0;;) {
+				k += rules_play_cells_passing(
+				    run, cells + i + k, n - i - k, &p);
+				in_runs += p;
+				ck_assert_uint_ge(ps, p);
+				ps -= p;
+				if (i + k == n ||
+				    rules_play(run, &pass, NULL) != 0)
+					break;
+				ck_assert_uint_gt(ps, 0);
+				ps--;
+			}
+			ck_assert_uint_eq(k, tot);
+			ck_assert_uint_eq(ps, 0);
+			assert_same_position(one, run);
+			if ((i += k) == n)
+				break;
+			ck_assert_int_eq(play_one_cell(one, cells[i]),
+			    play_one_cell(run, cells[i]));
+			assert_same_position(one, run);
+			stops++;
+			i++;
+		}
+	}
+	ck_assert_int_gt(stops, 0);
+	if (_i == 2)
+		ck_assert_uint_gt(in_runs, 10);
+	else
+		ck_assert_uint_eq(in_runs, 0);
+	rules_position_free(one);
+	rules_position_free(run);
 }
 END_TEST
 
@@ -1247,4 +1331,5 @@ UNIT_MAIN("rules",
 	    reversi_perft, perft_out_of_memory, reversi_board_specs, NULL),
 	reversi_matches_oracle, 0, 5, reversi_play_cells_as_play, 0, 4,
 	reversi_play_cells_pair_as_two, 0, 4,
+	reversi_play_cells_passing_as_play, 0, 4,
 	reversi_flips_on_random_boards, 0, 3, NULL))
