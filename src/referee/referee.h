@@ -144,6 +144,8 @@ struct replay {
 	enum replay_status	 status;
 	const struct rules_game *game;
 	struct rules_position	*pos; /* final, or just before the error */
+	/* pos's board is its game's default_board (set_up: no strcmp). */
+	bool			 pos_default;
 	unsigned long	   turns;     /* turn tokens played, passes included */
 	unsigned long	   actions;
 	unsigned long	   passes;

@@ -327,15 +327,20 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		malformed_rules(rp, &d, vt->at);
 		return -1;
 	}
-	/* Reuse the position when the game and board are the same. */
+	/*
+	 * Reuse the position when the game and board are the same: the
+	 * game's default board again (every record of an archive) is.
+	 */
 	if (rp->pos != NULL && rp->pos->game == g &&
-	    strcmp(rp->pos->board.name, spec) == 0) {
+	    ((rp->pos_default && spec == g->default_board) ||
+		strcmp(rp->pos->board.name, spec) == 0)) {
 		rp->pos->variant = v;
 		rules_position_reset(rp->pos);
 	} else {
 		rules_position_free(rp->pos);
 		rp->pos = rules_position_new(g, spec, &v, &d);
 		if (rp->pos == NULL) {
+			rp->pos_default = false;
 			malformed_rules(
 			    rp, &d, bt != NULL ? bt->at : rec->start);
 			return -1;
@@ -344,6 +349,7 @@ set_up(const struct record *rec, const struct replay_options *opt,
 		rules_score(rp->pos, &s);
 		rp->counts_captures = rules_stat_find(&s, "captured") != NULL;
 	}
+	rp->pos_default = spec == g->default_board;
 	return set_up_position(rec, rp);
 }
 
