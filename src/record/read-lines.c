@@ -195,6 +195,19 @@ eight_squares(const char *s, uint8_t *sq)
 }
 #endif
 
+/* A run's place moved on by k squares, k turns stored at *t. */
+static inline void
+run_on(struct record_token **t, size_t *n, size_t *room, size_t *j,
+    struct diag_pos *at, size_t k)
+{
+	*t += k;
+	*n += k;
+	*room -= k;
+	*j += 2 * k;
+	at->col += 2 * k;
+	at->offset += 2 * k;
+}
+
 /*
  * Adds the turns of the run of two-byte squares at j (a letter a..p and
  * a digit no other digit follows), and their squares, as
@@ -246,12 +259,7 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 		if (room >= 8 && end - j >= 16 &&
 		    eight_squares(s + j, rd->squares + n)) {
 			run_tokens_put(&rt, t);
-			t += 8;
-			n += 8;
-			room -= 8;
-			j += 16;
-			at.col += 16;
-			at.offset += 16;
+			run_on(&t, &n, &room, &j, &at, 8);
 		}
 		r = (end - j) / 2;
 		if (end - j < 16 && r > 0 && (end - j) % 2 == 0 && room >= r &&
@@ -277,12 +285,7 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 			t[k].at = (struct diag_pos){ at.line, at.col + 2 * k,
 				at.offset + 2 * k };
 		}
-		t += 8;
-		n += 8;
-		room -= 8;
-		j += 16;
-		at.col += 16;
-		at.offset += 16;
+		run_on(&t, &n, &room, &j, &at, 8);
 	}
 	while (room > 0 && end - j >= 2 &&
 	    ((unsigned char)s[j] | 0x20) - (unsigned)'a' < 16 &&
