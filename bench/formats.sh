@@ -699,6 +699,12 @@
 #   where the record names no board, as before (the game's default):
 #     CSV 7,324 -> 7,297, transcripts 6,886 -> 6,863, notation 12,697 ->
 #     12,701 (code placement: the same calls).
+#   step 6, square_run compiled for x86-64-v4 too: instructions the same
+#   (valgrind runs the v3 clone); CPU on huge.csv, user + system of
+#   gamecheck -q by getrusage, 15 alternating runs, two rounds, load
+#   2.7: 0.983x and 0.986x (median of pair ratios), 0.507 s against
+#   0.516 s.  The same for the replay's square_cells16 gave 1.003x: not
+#   done.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

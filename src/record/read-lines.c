@@ -40,14 +40,15 @@ transcript_square(const char *s, size_t len)
 }
 
 /*
- * The hot loop of square_run is compiled for x86-64-v3 (AVX2: sixteen
- * squares, and eight tokens in ten stores) and for any x86-64, and the
- * loader picks one for the processor (flatten: the vector helpers take
- * the clone's instruction set).
+ * The hot loop of square_run is compiled for x86-64-v4 and v3 (AVX-512,
+ * AVX2: sixteen squares, and eight tokens in ten stores) and for any
+ * x86-64, and the loader picks one for the processor (flatten: the
+ * vector helpers take the clone's instruction set).
  */
 #if UTIL_V16 && defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #define RUN_CLONES \
-	__attribute__((target_clones("arch=x86-64-v3", "default"), flatten))
+	__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", \
+	    "default"), flatten))
 #else
 #define RUN_CLONES
 #endif
