@@ -705,6 +705,34 @@
 #   2.7: 0.983x and 0.986x (median of pair ratios), 0.507 s against
 #   0.516 s.  The same for the replay's square_cells16 gave 1.003x: not
 #   done.
+# Main 359b185 -> csv5, instructions a game: CSV 8,522 -> 7,297 (-14.4%),
+# transcripts 7,816 -> 6,863 (-12.2%), WTHOR 10,531 -> 9,966, GGF 11,221
+# -> 11,162, SGF 12,318 -> 12,259, notation 12,735 -> 12,701.  CPU, user
+# + system of gamecheck -q by getrusage, main's and csv5's alternating,
+# 23:00 UTC, load 2-4 on 2 cores (other sessions' work): huge.csv
+# (1,026,280 games) 11 pairs, median 0.534 s against 0.620 s, pair ratio
+# 0.854 (an earlier round, 11 pairs: 0.535 s against 0.611 s); the set
+# four times (big.EXT, 102,628 games), 7 pairs (pgn, sgf 15): CSV 0.852,
+# transcripts 0.860, WTHOR 0.916, GGF 0.986, SGF 0.994, notation 0.997;
+# gamestat on big.csv 0.879.  On an idle machine main took 0.59 s on
+# huge.csv (1.74M games a CPU second): 0.854x is about 0.50 s, 2.0M.
+# Benchmarks of item 3, a build of main 359b185 against csv5, 7
+# alternating runs: bench_playout -n 400000 reversi 0.61 s against 0.60
+# s, gameplay perft reversi 11 0.30 s against 0.30 s (the playout and
+# perft code unchanged).  Output the same as main 5cc3a50's gamecheck:
+# bench/same-output.sh; YAML, -q, -j 2 and -q -j 2 of the Othello set as
+# CSV and transcripts, the lead's edge inputs, and 3,000 games each as
+# CRLF, CR, a last line cut, quoted moves, moves before the winner, a
+# byte of each row changed to each of 19 hostile bytes (NUL, quote,
+# comma, blanks, 0x80, 0xff...), rows cut, a square of three bytes,
+# rows of every shape (a quoted id, a quote in one, a field more or
+# less, blanks around the moves, a pass written), moves cut at 2 to 66
+# bytes; and YAML, -q, -q -j 2, --plies=40 and 59, --implicit-pass=yes
+# and no, --max-errors=3, --write=transcript and pgn of the examples'
+# and the cases' notation, the set as notation, and those; gamestat's
+# summary the same on big.csv; the golden cases (800); test_record's
+# reader cases under valgrind's memcheck (the v3 clone: nothing that
+# main's does not also show).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -762,7 +762,9 @@ run8_store(struct reversi *r, const struct run8 *g, size_t i)
  * rule (rules.md §1), without a call, a check of the action's kind or a
  * store of the state per move.  It stops before a cell that is off the
  * board, occupied or flips nothing, which is also where a player with no
- * move must pass: play() is the judge of that cell.
+ * move must pass: play() is the judge of that cell.  With passes, on
+ * 8x8, the pass play() would take there is played first (run8_step),
+ * counted in *passes, and the cell tried again.
  */
 HOT static size_t
 reversi_play_cells(const struct rules_board *b, void *st, const int16_t *to,
