@@ -705,9 +705,15 @@
 #   2.7: 0.983x and 0.986x (median of pair ratios), 0.507 s against
 #   0.516 s.  The same for the replay's square_cells16 gave 1.003x: not
 #   done.
-# Main 359b185 -> csv5, instructions a game: CSV 8,522 -> 7,297 (-14.4%),
-# transcripts 7,816 -> 6,863 (-12.2%), WTHOR 10,531 -> 9,966, GGF 11,221
-# -> 11,162, SGF 12,318 -> 12,259, notation 12,735 -> 12,701.  CPU, user
+#   step 7, check_nuls with no look-up of its five tags where the record
+#   notes none of them (an archive's record):
+#     CSV 7,297 -> 7,241, transcripts 6,863 -> 6,807, WTHOR 9,966 ->
+#     9,888, GGF 11,162 -> 11,078, SGF 12,259 -> 12,175, notation 12,701
+#     -> 12,710.
+# Main 359b185 -> csv5, instructions a game: CSV 8,522 -> 7,241 (-15.0%),
+# transcripts 7,816 -> 6,807 (-12.9%), WTHOR 10,531 -> 9,888, GGF 11,221
+# -> 11,078, SGF 12,318 -> 12,175, notation 12,735 -> 12,710.  CPU (the
+# figures before step 7), user
 # + system of gamecheck -q by getrusage, main's and csv5's alternating,
 # 23:00 UTC, load 2-4 on 2 cores (other sessions' work): huge.csv
 # (1,026,280 games) 11 pairs, median 0.534 s against 0.620 s, pair ratio

@@ -38,6 +38,56 @@ replay_text(const char *text, enum record_format fmt, struct replay *rp)
 	replay_text_with(text, fmt, REPLAY_IMPLICIT_NO, rp);
 }
 
+/*
+ * The tags set_up reads after the game, each holding a NUL byte in a
+ * record of one reader after records that have none of them (an
+ * archive's look, which set_up passes over with no look-up): refused,
+ * each with its code; a NUL in a tag it does not read (Event) is no
+ * malformed record, nor a record after it with none.
+ */
+START_TEST(replay_tag_nuls_after_plain_records)
+{
+	static const struct {
+		const char *tag, *code;
+	} nul[] = { { "Board", "bad-board" }, { "Size", "bad-board" },
+		{ "Seed", "bad-seed" }, { "Variant", "bad-variant" },
+		{ "Setup", "bad-setup-tag" }, { "Event", NULL } };
+	struct replay_options opt = { .max_legal = 64 };
+	const struct record  *rec;
+	struct replay	      rp;
+	char		      text[512];
+	size_t		      i, n;
+
+	replay_init(&rp);
+	for (i = 0; i < sizeof nul / sizeof nul[0]; i++) {
+		n = (size_t)snprintf(text, sizeof text,
+		    "[Game \"reversi\"]\n\nf5 d6 *\n\n"
+		    "[Game \"reversi\"]\n[%s \"8", nul[i].tag);
+		text[n++] = '\0';
+		n += (size_t)snprintf(text + n, sizeof text - n,
+		    "x\"]\n\nf5 d6 *\n\n[Game \"reversi\"]\n\nf5 d6 *\n");
+		rd = record_reader_new_buffer(syn, text, n, "test", RECORD_PGN);
+		ck_assert_ptr_nonnull(rd);
+		ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+		replay_record(syn, rec, &opt, &rp);
+		ck_assert_int_eq(rp.status, REPLAY_UNFINISHED);
+		ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+		replay_record(syn, rec, &opt, &rp);
+		if (nul[i].code != NULL) {
+			ck_assert_int_eq(rp.status, REPLAY_MALFORMED);
+			ck_assert_str_eq(diag_name(rp.error.code), nul[i].code);
+			ck_assert_int_eq(rp.error.at.line, 6);
+		} else
+			ck_assert_int_eq(rp.status, REPLAY_UNFINISHED);
+		ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+		replay_record(syn, rec, &opt, &rp);
+		ck_assert_int_eq(rp.status, REPLAY_UNFINISHED);
+		reader_close();
+	}
+	replay_fini(&rp);
+}
+END_TEST
+
 START_TEST(replay_finished_game)
 {
 	struct replay rp;
@@ -584,6 +634,7 @@ END_TEST
 UNIT_MAIN("referee",
     unit_loops(
 	unit_fixture(unit_tcase("replay", 0, replay_finished_game,
+			 replay_tag_nuls_after_plain_records,
 			 replay_squares_in_runs_as_one_by_one,
 			 replay_implicit_passes_only_in_transcripts,
 			 replay_implicit_passes_in_the_notation,
