@@ -720,12 +720,15 @@
 # 0.854 (an earlier round, 11 pairs: 0.535 s against 0.611 s); the set
 # four times (big.EXT, 102,628 games), 7 pairs (pgn, sgf 15): CSV 0.852,
 # transcripts 0.860, WTHOR 0.916, GGF 0.986, SGF 0.994, notation 0.997;
-# gamestat on big.csv 0.879.  On an idle machine main took 0.59 s on
-# huge.csv (1.74M games a CPU second): 0.854x is about 0.50 s, 2.0M.
-# Benchmarks of item 3, a build of main 359b185 against csv5, 7
-# alternating runs: bench_playout -n 400000 reversi 0.61 s against 0.60
-# s, gameplay perft reversi 11 0.30 s against 0.30 s (the playout and
-# perft code unchanged).  Output the same as main 5cc3a50's gamecheck:
+# gamestat on big.csv 0.879.  At the end (step 7), huge.csv, 15 pairs,
+# 23:10 UTC, load 4.6-4.8: median 0.514 s against 0.617 s, pair ratio
+# 0.829 (1,997,000 games a CPU second against 1,663,000).  On an idle
+# machine main took 0.59 s (1.74M games a CPU second): 0.829x is about
+# 0.49 s, 2.1M.  Benchmarks of item 3, a build of main 359b185 against
+# csv5, 7 alternating runs, two rounds: bench_playout -n 400000 reversi
+# 0.61 s against 0.60 s, 0.64 against 0.62; gameplay perft reversi 11
+# 0.30 s against 0.30 s, 0.31 against 0.31 (the playout and perft code
+# unchanged).  Output the same as main 5cc3a50's gamecheck:
 # bench/same-output.sh; YAML, -q, -j 2 and -q -j 2 of the Othello set as
 # CSV and transcripts, the lead's edge inputs, and 3,000 games each as
 # CRLF, CR, a last line cut, quoted moves, moves before the winner, a
