@@ -1869,6 +1869,55 @@ tree_run(struct tree_parse *p)
 }
 
 /*
+ * Runs of properties that nearly every SGF root writes alike, byte for
+ * byte (gamecheck --write=sgf's, the archives'): the game, format and
+ * board, GM[2]FF[4]SZ[8], and the start, AB[e4][d5]AW[d4][e5]PL[B].
+ * Each read at once as tree_props would read its properties one by one
+ * (GM and FF say nothing; SZ[8] sizes the board; the four discs placed
+ * in that order, Black to move), where each would be read so: the board
+ * not sized yet, nothing placed, no PL and no move before, and values
+ * of two bytes within max_size.  Returns the bytes read, the line's at
+ * s + i, or 0, nothing read.
+ */
+static size_t
+sgf_root_run(struct tree_parse *p, const char *s, size_t i, size_t len)
+{
+	static const char head[] = "GM[2]FF[4]SZ[8]";
+	static const char start[] = "AB[e4][d5]AW[d4][e5]PL[B]";
+	/* e4, d5 (black), d4, e5 (white): row * TREE_SIDE_MAX + column. */
+	static const uint16_t at[4] = { 3 * TREE_SIDE_MAX + 4,
+		4 * TREE_SIDE_MAX + 3, 3 * TREE_SIDE_MAX + 3,
+		4 * TREE_SIDE_MAX + 4 };
+	struct tree *tr = &p->tr;
+	int	     k;
+
+	if (p->rd->format != RECORD_SGF || p->rd->max_size < 2)
+		return 0;
+	if (s[i] == 'G' && len - i >= sizeof head - 1 && !tr->sized &&
+	    memcmp(s + i, head, sizeof head - 1) == 0) {
+		tr->sized = true;
+		tr->size = 8;
+		tr->size_at = reader_pos(p->rd, i + 12);
+		return sizeof head - 1;
+	}
+	if (s[i] == 'A' && len - i >= sizeof start - 1 && tr->nplaced == 0 &&
+	    !tr->has_pl && tr->order.nmoves == 0 &&
+	    memcmp(s + i, start, sizeof start - 1) == 0) {
+		tree_set_up(tr, reader_pos(p->rd, i + 2));
+		for (k = 0; k < 4; k++) {
+			tr->placed_at[k] = at[k];
+			tr->points[at[k]] = RULES_PIECE(k >> 1);
+			tr->placed[at[k]] = true;
+		}
+		tr->nplaced = 4;
+		tr->has_pl = true;
+		tr->to_move = 0;
+		return sizeof start - 1;
+	}
+	return 0;
+}
+
+/*
  * The properties of the main line as nearly every root writes them, on
  * the line in hand with nothing between: PB[name]RE[B+28]AB[e4][d5]...,
  * a name of letters, each value closed on the line by a ']' with no
@@ -1898,6 +1947,13 @@ tree_props(struct tree_parse *p)
 		return false;
 	prop.id = id;
 	for (i = start = rd->pos - 1; i < len;) {
+		/* Their last property's name two letters, 5 bytes from the end. */
+		if ((n = sgf_root_run(p, s, i, len)) != 0) {
+			i += n;
+			last = i - 5;
+			lastlen = 2;
+			continue;
+		}
 		memset(id, 0, sizeof id);
 		/* Two letters, nearly every name: no loop. */
 		if (len - i > 2 && s[i + 2] == '[' &&

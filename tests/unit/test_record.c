@@ -1518,6 +1518,143 @@ START_TEST(sgf_start_set_ups_as_placed)
 END_TEST
 
 /*
+ * Appends to out all a tree's record says: its start, error and warning
+ * (code, place, message), tags (with their places), turns (with their
+ * places) and squares.
+ */
+static void
+tree_record_sig(const struct record *rec, char *out, size_t cap)
+{
+	const uint8_t *sq = record_squares(rec);
+	size_t	       n = strlen(out), i;
+
+	n += (size_t)snprintf(out + n, cap - n,
+	    "@%lu:%lu:%llu e%d %lu:%lu:%llu %s w%d %d %lu:%lu %s |",
+	    rec->start.line, rec->start.col, rec->start.offset,
+	    rec->malformed ? (int)rec->error.code : -1, rec->error.at.line,
+	    rec->error.at.col, rec->error.at.offset,
+	    rec->malformed ? rec->error.msg : "",
+	    (int)rec->has_warning,
+	    rec->has_warning ? (int)rec->warning.code : -1,
+	    rec->warning.at.line, rec->warning.at.col,
+	    rec->has_warning ? rec->warning.msg : "");
+	for (i = 0; i < rec->ntags && n < cap; i++)
+		n += (size_t)snprintf(out + n, cap - n, "[%s=%.*s %lu:%lu:%llu]",
+		    rec->tags[i].name, (int)rec->tags[i].value_len,
+		    rec->tags[i].value, rec->tags[i].at.line,
+		    rec->tags[i].at.col, rec->tags[i].at.offset);
+	for (i = 0; i < rec->nturns && n < cap; i++)
+		n += (size_t)snprintf(out + n, cap - n, " %s@%lu:%lu:%llu/%d",
+		    turn_text(rec, i), rec->turns[i].at.line,
+		    rec->turns[i].at.col, rec->turns[i].at.offset,
+		    sq != NULL ? sq[i] : -1);
+	if (n < cap)
+		snprintf(out + n, cap - n, ";\n");
+}
+
+/* The records of text[len] in fmt, max bytes a record, into out. */
+static void
+tree_sigs(const char *text, size_t len, enum record_format fmt, size_t max,
+    char *out, size_t cap)
+{
+	const struct record *rec;
+
+	out[0] = '\0';
+	reader_open(text, len, fmt);
+	record_reader_max_size(rd, max);
+	while (record_reader_next(rd, &rec) == 1)
+		tree_record_sig(rec, out, cap);
+}
+
+/*
+ * Replaces each '<' in form by head and each '>' by start, into out.
+ */
+static size_t
+root_form(const char *form, const char *head, const char *start, char *out,
+    size_t cap)
+{
+	size_t n = 0;
+
+	for (; *form != '\0'; form++) {
+		const char *w = *form == '<' ? head : *form == '>' ? start : NULL;
+		size_t	    k = w != NULL ? strlen(w) : 1;
+
+		ck_assert_uint_lt(n + k, cap);
+		memcpy(out + n, w != NULL ? w : form, k);
+		n += k;
+	}
+	out[n] = '\0';
+	return n;
+}
+
+/*
+ * The runs an SGF root writes alike (GM[2]FF[4]SZ[8] and
+ * AB[e4][d5]AW[d4][e5]PL[B], read at once) read as the same properties
+ * in lower case are, one by one: alone and together, either way round,
+ * with more values after them on the line and on the next, after SZ, AB
+ * or PL already, after a move, twice, cut by the input's end, with CR LF,
+ * in a variation, in GGF, and with a record's most bytes below a value's.
+ */
+START_TEST(sgf_root_runs_as_read_apart)
+{
+	static const char *const forms[] = {
+		"(;<>;B[f5];W[d6])\n",
+		"(;<RE[B+2]>;B[f5])\n",
+		"(;><;B[f5])\n",
+		"(;<[9]>;B[f5])\n",
+		"(;<\n[9]>;B[f5])\n",
+		"(;<>[W];B[f5])\n",
+		"(;<>\n[W];B[f5])\n",
+		"(;<> \n [W];B[f5])\n",
+		"(;SZ[10]<>;B[f5])\n",
+		"(;AB[a1]<>;B[f5])\n",
+		"(;AE[e4]<>;B[f5])\n",
+		"(;PL[W]<>;W[f5])\n",
+		"(;<;B[f5]>;W[d6])\n",
+		"(;<;B[f5]<;W[d6])\n",
+		"(;<>>;B[f5])\n",
+		"(;<<;B[f5])\n",
+		"(;<>",
+		"(;<>\n",
+		"(;<>[",
+		"(;<>\r\n;B[f5])\r\n",
+		"(;<>\r;B[f5])\r",
+		"(;<>XT[GameId=1];B[f5])\n(;<>XT[GameId=2];B[d3])\n",
+		"(;<>)(;<>)\n",
+		"(;GM[2];B[f5](;<>)(;>))\n",
+		"(;<>(;B[f5])(;W[f5]))\n",
+		"(;GM[2]<>;B[f5])\n",
+		"(;< >;B[f5])\n",
+		"x(;<>;W[f5])\n",
+	};
+	static const char head[] = "GM[2]FF[4]SZ[8]", start[] =
+	    "AB[e4][d5]AW[d4][e5]PL[B]";
+	static const char lhead[] = "gm[2]ff[4]sz[8]", lstart[] =
+	    "ab[e4][d5]aw[d4][e5]pl[B]";
+	static const enum record_format fmts[] = { RECORD_SGF, RECORD_GGF };
+	static const size_t maxes[] = { 0, 1, 2, 40 };
+	char		    text[256], ltext[256], got[4096], want[4096];
+	size_t		    k, f, m, len;
+
+	for (k = 0; k < sizeof forms / sizeof forms[0]; k++)
+		for (f = 0; f < 2; f++)
+			for (m = 0; m < sizeof maxes / sizeof maxes[0]; m++) {
+				len = root_form(forms[k], head, start, text,
+				    sizeof text);
+				root_form(forms[k], lhead, lstart, ltext,
+				    sizeof ltext);
+				tree_sigs(text, len, fmts[f], maxes[m], got,
+				    sizeof got);
+				tree_sigs(ltext, len, fmts[f], maxes[m], want,
+				    sizeof want);
+				ck_assert_msg(strcmp(got, want) == 0,
+				    "%s (format %zu, most %zu):\n%s\n%s",
+				    text, f, maxes[m], got, want);
+			}
+}
+END_TEST
+
+/*
  * Skipping a GGF or SGF tree (-j) leaves the reader where reading it
  * would, whether the tree is a whole line passed over where it lies
  * (skip_line_tree) or not: the records after it have the same number,
@@ -2542,7 +2679,8 @@ UNIT_MAIN("record",
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
 		tree_skip_is_read_unseen, sgf_points_as_cells_read,
 		tree_runs_stop_where_moves_do, tree_results_as_printf_writes,
-		sgf_start_set_ups_as_placed, NULL),
+		sgf_start_set_ups_as_placed, sgf_root_runs_as_read_apart,
+		NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
