@@ -1869,41 +1869,70 @@ tree_run(struct tree_parse *p)
 }
 
 /*
- * Runs of properties that nearly every SGF root writes alike, byte for
- * byte (gamecheck --write=sgf's, the archives'): the game, format and
- * board, GM[2]FF[4]SZ[8], and the start, AB[e4][d5]AW[d4][e5]PL[B].
- * Each read at once as tree_props would read its properties one by one
- * (GM and FF say nothing; SZ[8] sizes the board; the four discs placed
- * in that order, Black to move), where each would be read so: the board
- * not sized yet, nothing placed, no PL and no move before, and values
- * of two bytes within max_size.  Returns the bytes read, the line's at
- * s + i, or 0, nothing read.
+ * Runs of properties that nearly every root writes alike, byte for byte
+ * (gamecheck --write's, the archives'): in SGF the game, format and
+ * board, GM[2]FF[4]SZ[8], and the start, AB[e4][d5]AW[d4][e5]PL[B]; in
+ * GGF the game, GM[Othello], and the start, BO[8 ... *].  Each read at
+ * once as tree_props would read its properties one by one (GM and FF say
+ * nothing; SZ[8] sizes the board; the four discs placed in that order,
+ * Black to move; BO the start of 8x8, Black to move), where each would be
+ * read so: the board not sized yet, nothing placed, no PL and no move
+ * before, and values within max_size.  Returns the bytes read, the line's
+ * at s + i, the index of the last property's name (two letters) in
+ * *last, or 0, nothing read.
  */
 static size_t
-sgf_root_run(struct tree_parse *p, const char *s, size_t i, size_t len)
+tree_root_run(
+    struct tree_parse *p, const char *s, size_t i, size_t len, size_t *last)
 {
-	static const char head[] = "GM[2]FF[4]SZ[8]";
-	static const char start[] = "AB[e4][d5]AW[d4][e5]PL[B]";
+	static const char sgf_head[] = "GM[2]FF[4]SZ[8]";
+	static const char sgf_start[] = "AB[e4][d5]AW[d4][e5]PL[B]";
+	static const char ggf_head[] = "GM[Othello]";
+	static const char ggf_start[] = "BO[8 -------- -------- -------- "
+					"---O*--- ---*O--- -------- -------- "
+					"-------- *]";
 	/* e4, d5 (black), d4, e5 (white): row * TREE_SIDE_MAX + column. */
 	static const uint16_t at[4] = { 3 * TREE_SIDE_MAX + 4,
 		4 * TREE_SIDE_MAX + 3, 3 * TREE_SIDE_MAX + 3,
 		4 * TREE_SIDE_MAX + 4 };
-	struct tree *tr = &p->tr;
-	int	     k;
+	struct record_reader *rd = p->rd;
+	struct tree	     *tr = &p->tr;
+	int		      k;
 
-	if (p->rd->format != RECORD_SGF || p->rd->max_size < 2)
+	if (rd->format == RECORD_GGF) {
+		if (s[i] == 'G' && len - i >= sizeof ggf_head - 1 &&
+		    memcmp(s + i, ggf_head, sizeof ggf_head - 1) == 0) {
+			*last = i;
+			return sizeof ggf_head - 1;
+		}
+		if (s[i] == 'B' && len - i >= sizeof ggf_start - 1 &&
+		    !tr->sized && tr->order.nmoves == 0 &&
+		    rd->max_size >= sizeof ggf_start - 5 &&
+		    memcmp(s + i, ggf_start, sizeof ggf_start - 1) == 0) {
+			tr->sized = true;
+			tree_setup(rd, tree_start_pieces, 8, 0,
+			    reader_pos(rd, i + 2));
+			tr->to_move = 0;
+			tr->size = 8;
+			*last = i;
+			return sizeof ggf_start - 1;
+		}
 		return 0;
-	if (s[i] == 'G' && len - i >= sizeof head - 1 && !tr->sized &&
-	    memcmp(s + i, head, sizeof head - 1) == 0) {
+	}
+	if (rd->format != RECORD_SGF || rd->max_size < 2)
+		return 0;
+	if (s[i] == 'G' && len - i >= sizeof sgf_head - 1 && !tr->sized &&
+	    memcmp(s + i, sgf_head, sizeof sgf_head - 1) == 0) {
 		tr->sized = true;
 		tr->size = 8;
-		tr->size_at = reader_pos(p->rd, i + 12);
-		return sizeof head - 1;
+		tr->size_at = reader_pos(rd, i + 12);
+		*last = i + 10;
+		return sizeof sgf_head - 1;
 	}
-	if (s[i] == 'A' && len - i >= sizeof start - 1 && tr->nplaced == 0 &&
-	    !tr->has_pl && tr->order.nmoves == 0 &&
-	    memcmp(s + i, start, sizeof start - 1) == 0) {
-		tree_set_up(tr, reader_pos(p->rd, i + 2));
+	if (s[i] == 'A' && len - i >= sizeof sgf_start - 1 &&
+	    tr->nplaced == 0 && !tr->has_pl && tr->order.nmoves == 0 &&
+	    memcmp(s + i, sgf_start, sizeof sgf_start - 1) == 0) {
+		tree_set_up(tr, reader_pos(rd, i + 2));
 		for (k = 0; k < 4; k++) {
 			tr->placed_at[k] = at[k];
 			tr->points[at[k]] = RULES_PIECE(k >> 1);
@@ -1912,7 +1941,8 @@ sgf_root_run(struct tree_parse *p, const char *s, size_t i, size_t len)
 		tr->nplaced = 4;
 		tr->has_pl = true;
 		tr->to_move = 0;
-		return sizeof start - 1;
+		*last = i + 20;
+		return sizeof sgf_start - 1;
 	}
 	return 0;
 }
@@ -1947,10 +1977,8 @@ tree_props(struct tree_parse *p)
 		return false;
 	prop.id = id;
 	for (i = start = rd->pos - 1; i < len;) {
-		/* Their last property's name two letters, 5 bytes from the end. */
-		if ((n = sgf_root_run(p, s, i, len)) != 0) {
+		if ((n = tree_root_run(p, s, i, len, &last)) != 0) {
 			i += n;
-			last = i - 5;
 			lastlen = 2;
 			continue;
 		}

@@ -1588,17 +1588,19 @@ root_form(const char *form, const char *head, const char *start, char *out,
 }
 
 /*
- * The runs an SGF root writes alike (GM[2]FF[4]SZ[8] and
- * AB[e4][d5]AW[d4][e5]PL[B], read at once) read as the same properties
- * in lower case are, one by one: alone and together, either way round,
- * with more values after them on the line and on the next, after SZ, AB
- * or PL already, after a move, twice, cut by the input's end, with CR LF,
- * in a variation, in GGF, and with a record's most bytes below a value's.
+ * The runs a root writes alike, read at once (SGF's GM[2]FF[4]SZ[8] and
+ * AB[e4][d5]AW[d4][e5]PL[B], GGF's GM[Othello] and BO[8 ... *]), read
+ * as the same properties in lower case are, one by one: alone and
+ * together, either way round, with more values after them on the line
+ * and on the next, after SZ, BO, AB or PL already, after a move, twice,
+ * cut by the input's end, with CR LF and CR, in a variation, in the other
+ * format, and with a record's most bytes below a value's.
  */
-START_TEST(sgf_root_runs_as_read_apart)
+START_TEST(tree_root_runs_as_read_apart)
 {
 	static const char *const forms[] = {
 		"(;<>;B[f5];W[d6])\n",
+		"(;<>B[f5]W[d6];)\n",
 		"(;<RE[B+2]>;B[f5])\n",
 		"(;><;B[f5])\n",
 		"(;<[9]>;B[f5])\n",
@@ -1607,10 +1609,12 @@ START_TEST(sgf_root_runs_as_read_apart)
 		"(;<>\n[W];B[f5])\n",
 		"(;<> \n [W];B[f5])\n",
 		"(;SZ[10]<>;B[f5])\n",
+		"(;BO[4 ---- ---- ---- ---- *]<>;B[f5])\n",
 		"(;AB[a1]<>;B[f5])\n",
 		"(;AE[e4]<>;B[f5])\n",
 		"(;PL[W]<>;W[f5])\n",
 		"(;<;B[f5]>;W[d6])\n",
+		"(;<B[f5]>W[d6];)\n",
 		"(;<;B[f5]<;W[d6])\n",
 		"(;<>>;B[f5])\n",
 		"(;<<;B[f5])\n",
@@ -1627,30 +1631,40 @@ START_TEST(sgf_root_runs_as_read_apart)
 		"(;< >;B[f5])\n",
 		"x(;<>;W[f5])\n",
 	};
-	static const char head[] = "GM[2]FF[4]SZ[8]", start[] =
-	    "AB[e4][d5]AW[d4][e5]PL[B]";
-	static const char lhead[] = "gm[2]ff[4]sz[8]", lstart[] =
-	    "ab[e4][d5]aw[d4][e5]pl[B]";
+	/* Each format's runs, as read at once and in lower case. */
+	static const char *const runs[2][4] = {
+		{ "GM[2]FF[4]SZ[8]", "AB[e4][d5]AW[d4][e5]PL[B]",
+		    "gm[2]ff[4]sz[8]", "ab[e4][d5]aw[d4][e5]pl[B]" },
+		{ "GM[Othello]",
+		    "BO[8 -------- -------- -------- ---O*--- ---*O--- "
+		    "-------- -------- -------- *]",
+		    "gm[Othello]",
+		    "bo[8 -------- -------- -------- ---O*--- ---*O--- "
+		    "-------- -------- -------- *]" },
+	};
 	static const enum record_format fmts[] = { RECORD_SGF, RECORD_GGF };
-	static const size_t maxes[] = { 0, 1, 2, 40 };
-	char		    text[256], ltext[256], got[4096], want[4096];
-	size_t		    k, f, m, len;
+	static const size_t maxes[] = { 0, 1, 2, 40, 74, 75 };
+	char		    text[512], ltext[512], got[4096], want[4096];
+	size_t		    k, r, f, m, len;
 
 	for (k = 0; k < sizeof forms / sizeof forms[0]; k++)
-		for (f = 0; f < 2; f++)
-			for (m = 0; m < sizeof maxes / sizeof maxes[0]; m++) {
-				len = root_form(forms[k], head, start, text,
-				    sizeof text);
-				root_form(forms[k], lhead, lstart, ltext,
-				    sizeof ltext);
-				tree_sigs(text, len, fmts[f], maxes[m], got,
-				    sizeof got);
-				tree_sigs(ltext, len, fmts[f], maxes[m], want,
-				    sizeof want);
-				ck_assert_msg(strcmp(got, want) == 0,
-				    "%s (format %zu, most %zu):\n%s\n%s",
-				    text, f, maxes[m], got, want);
-			}
+		for (r = 0; r < 2; r++)
+			for (f = 0; f < 2; f++)
+				for (m = 0; m < sizeof maxes / sizeof maxes[0];
+				     m++) {
+					len = root_form(forms[k], runs[r][0],
+					    runs[r][1], text, sizeof text);
+					root_form(forms[k], runs[r][2],
+					    runs[r][3], ltext, sizeof ltext);
+					tree_sigs(text, len, fmts[f], maxes[m],
+					    got, sizeof got);
+					tree_sigs(ltext, len, fmts[f],
+					    maxes[m], want, sizeof want);
+					ck_assert_msg(strcmp(got, want) == 0,
+					    "%s (runs %zu, format %zu, most "
+					    "%zu):\n%s\n%s",
+					    text, r, f, maxes[m], got, want);
+				}
 }
 END_TEST
 
@@ -2679,7 +2693,7 @@ UNIT_MAIN("record",
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
 		tree_skip_is_read_unseen, sgf_points_as_cells_read,
 		tree_runs_stop_where_moves_do, tree_results_as_printf_writes,
-		sgf_start_set_ups_as_placed, sgf_root_runs_as_read_apart,
+		sgf_start_set_ups_as_placed, tree_root_runs_as_read_apart,
 		NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
