@@ -1633,12 +1633,62 @@ square_turn(struct record_token *t, uint8_t *squares, char *text, size_t tl,
 	memcpy(text + tl, &two, sizeof two);
 }
 
+#if UTIL_V16
+/*
+ * Two tokens of tree_squares' loop, 80 bytes, as five vectors of two
+ * words that each step alike from pair to pair: where struct
+ * record_token is five words (text, len, line, col, offset: the
+ * platforms GCC and clang target), a pair is five stores
+ * (TREE_PAIR_AT_ONCE), else none are written so.
+ */
+typedef unsigned long long tree_pair_v __attribute__((vector_size(16)));
+#define TREE_PAIR_AT_ONCE                                                    \
+	(sizeof(struct record_token) == 5 * sizeof(tree_pair_v) / 2 &&       \
+	    sizeof(char *) == sizeof(unsigned long long) &&                  \
+	    sizeof(size_t) == sizeof(unsigned long long) &&                  \
+	    offsetof(struct record_token, len) == sizeof(char *) &&          \
+	    offsetof(struct record_token, at) == 2 * sizeof(char *) &&       \
+	    TREE_COL_OFF_AT_ONCE && offsetof(struct diag_pos, col) == 8)
+
+/*
+ * The sixteen bytes of two moves as each format writes them, from the
+ * byte before GGF's (semi 0: xB[f5]W[d6]) and from SGF's first (semi 1:
+ * ;B[f5];W[d6]), so that in both the squares' files are bytes 3 and
+ * 3 + stride, neither the last of its eight; the first move Black's or
+ * White's: each byte's floor, those of the files (either case, ORed with
+ * pair_fold's 0x20) and ranks 'a' and '1', the others the byte due; and
+ * pair_high, the bits that must be clear once the floor is taken away,
+ * byte by byte (0xf8 for a file or rank below 8, 0xff for a byte due):
+ * a byte below its floor wraps round, and sets them.  Bytes before and
+ * past the pair are not looked at.
+ */
+static const util_v16u8 pair_fold[2] = {
+	{ 0, 0, 0, 0x20, 0, 0, 0, 0, 0x20 },
+	{ 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x20 },
+};
+static const util_v16u8 pair_high[2] = {
+	{ 0, 0xff, 0xff, 0xf8, 0xf8, 0xff, 0xff, 0xff, 0xf8, 0xf8, 0xff },
+	{ 0xff, 0xff, 0xff, 0xf8, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xf8,
+	    0xff },
+};
+static const util_v16u8 pair_floor[2][2] = {
+	{ { 0, 'B', '[', 'a', '1', ']', 'W', '[', 'a', '1', ']' },
+	    { 0, 'W', '[', 'a', '1', ']', 'B', '[', 'a', '1', ']' } },
+	{ { ';', 'B', '[', 'a', '1', ']', ';', 'W', '[', 'a', '1', ']' },
+	    { ';', 'W', '[', 'a', '1', ']', ';', 'B', '[', 'a', '1', ']' } },
+};
+#endif
+
 /*
  * tree_squares' loop, the format's way of writing a move its constant
  * (semi: 1 SGF's ;B[f5], 0 GGF's B[f5]), so that its masks and strides
- * take no register.  want: a move's bytes as the next must be.  Each
- * turn's text pointed at as it is written (rd->turns_at), its offset
- * kept should the text move before the record ends.
+ * take no register.  want: a move's bytes as the next must be.  Two
+ * moves at a time where both are squares of 8x8 (a1 to h8, either
+ * case), checked at once in sixteen bytes (pair_check_of), the squares
+ * from the bytes so checked, and their tokens five stores; anything else
+ * (a pass, the line's last moves) one by one by square_move.  Each
+ * turn's text pointed at as it is written (rd->turns_at), its offset kept
+ * should the text move before the record ends.
  */
 static inline __attribute__((always_inline)) size_t
 square_moves(const char *s, size_t i, size_t len, uint64_t want,
@@ -1667,38 +1717,75 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 
 	if (stop > whole)
 		stop = whole;
-	/*
-	 * Two moves at a time, each checked and written on its own: the
-	 * pointers, the position and the colour due step once a pair.
-	 */
-	for (; i + stride < stop; i += 2 * stride) {
-		uint64_t w2;
-		uint32_t two2;
-		uint8_t	 square2;
+	for (;;) {
+#if UTIL_V16
+		/* Pairs whose sixteen bytes the line holds, below whole - 8. */
+		if (TREE_PAIR_AT_ONCE && i + stride < stop && i >= 1 - semi &&
+		    i - (1 - semi) + 16 <= len) {
+			const unsigned long long d2 = 2 * stride;
+			/* The files' bytes in the text, and in the sixteen. */
+			const unsigned f = 2 + semi, g = f + stride, o = 1 - semi;
+			const util_v16u8 fold = pair_fold[semi],
+					 high = pair_high[semi],
+					 floor = pair_floor[semi]
+							   [(want >> sh & 0xff) ==
+							       'W'];
+			const tree_pair_v s0 = { 6, 0 }, s1 = { 0, d2 },
+					  s2 = { d2, 6 }, s4 = { d2, d2 };
+			tree_pair_v v0 = { (uintptr_t)(text + tl), 2 },
+				    v1 = { lineno, co[0] },
+				    v2 = { co[1], (uintptr_t)(text + tl + 3) },
+				    v3 = { 2, lineno },
+				    v4 = { co[0] + stride, co[1] + stride };
+			size_t end = len + o - 16 < stop - stride ?
+			    len + o - 16 + 1 :
+			    stop - stride;
 
-		memcpy(&w, s + i, sizeof w);
-		memcpy(&w2, s + i + stride, sizeof w2);
-		if (!square_move(w, want, semi, &square, &two))
-			goto out;
-		if (!square_move(w2, want ^ flip, semi, &square2, &two2)) {
-			square_turn(t++, squares++, text, tl, lineno, &co,
-			    square, two);
-			tl += 3;
-			co += step;
-			want ^= flip;
-			i += stride;
-			goto out;
+			for (; i < end; i += 2 * stride) {
+				util_v16u8 v, x;
+				uint64_t   z[2], q[2];
+				uint16_t   ta, tb;
+				uint32_t   wa, wb;
+
+				memcpy(&v, s + i - o, sizeof v);
+				v = (v | fold) - floor;
+				x = v & high;
+				memcpy(z, &x, sizeof z);
+				if ((z[0] | z[1]) != 0)
+					break;
+				/*
+				 * Each file (below 8) ORed with the rank after
+				 * it, four bits up: its square, in its byte.
+				 */
+				v |= (util_v16u8)((tree_pair_v)v >> 4);
+				memcpy(q, &v, sizeof q);
+				squares[0] = (uint8_t)(q[0] >> 24);
+				squares[1] = (uint8_t)(q[1] >> 8 * (3 + stride - 8));
+				memcpy(&ta, s + i + f, sizeof ta);
+				memcpy(&tb, s + i + g, sizeof tb);
+				wa = ta;
+				wb = tb;
+				memcpy(text + tl, &wa, sizeof wa);
+				memcpy(text + tl + 3, &wb, sizeof wb);
+				memcpy((char *)t, &v0, sizeof v0);
+				memcpy((char *)t + 16, &v1, sizeof v1);
+				memcpy((char *)t + 32, &v2, sizeof v2);
+				memcpy((char *)t + 48, &v3, sizeof v3);
+				memcpy((char *)t + 64, &v4, sizeof v4);
+				v0 += s0;
+				v1 += s1;
+				v2 += s2;
+				v4 += s4;
+				t += 2;
+				squares += 2;
+				tl += 6;
+				co += step + step;
+			}
 		}
-		square_turn(t, squares, text, tl, lineno, &co, square, two);
-		co += step;
-		square_turn(t + 1, squares + 1, text, tl + 3, lineno, &co,
-		    square2, two2);
-		co += step;
-		t += 2;
-		squares += 2;
-		tl += 6;
-	}
-	for (; i < stop; i += stride) {
+#endif
+		/* One move: a pass, or the moves past the pairs. */
+		if (i >= stop)
+			break;
 		memcpy(&w, s + i, sizeof w);
 		if (!square_move(w, want, semi, &square, &two))
 			goto out;
@@ -1706,6 +1793,7 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 		tl += 3;
 		co += step;
 		want ^= flip;
+		i += stride;
 	}
 	/* The line's last move (B[h1];), its bytes at the low end. */
 	if (i >= whole && len - i >= stride && (size_t)(t - t0) < r->room) {

@@ -5,6 +5,7 @@
  * imports, the turn-token codec, and writing (formats/record.md).  The
  * referee's tests are in test_referee.c.
  */
+#include <ctype.h>
 #include <check.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1433,6 +1434,81 @@ START_TEST(tree_runs_stop_where_moves_do)
 END_TEST
 
 /*
+ * A run's moves checked sixteen bytes, two moves, at a time (tree_squares)
+ * as one by one: every byte that leaves a value of two bytes (not '[',
+ * ']', '\\', '/', a line end, nor white space last, which is dropped) as
+ * the file and as the rank of each move of a run of 24 (so at each place
+ * in a pair and from the line's start and end), in each format: each
+ * turn's text the two bytes, its square record_square_byte's, and where
+ * it stands.
+ */
+START_TEST(tree_pairs_as_read_one_by_one)
+{
+	static const enum record_format formats[] = { RECORD_GGF, RECORD_SGF };
+	char				text[512];
+	size_t				col[24], f, k, m, p, len;
+	unsigned			b;
+	const struct record	       *rec;
+	const uint8_t		       *sq;
+
+	for (f = 0; f < 2; f++)
+		for (b = 0; b < 256; b++) {
+			if (b == '[' || b == ']' || b == '\\' || b == '/' ||
+			    b == '\n' || b == '\r')
+				continue;
+			for (k = 0; k < 24; k++)
+				for (p = 0; p < 2; p++) {
+					if (p == 1 && isspace((int)b))
+						continue;
+					len = (size_t)snprintf(text, sizeof text,
+					    "%s", f == 0 ? "(;GM[Othello]" :
+							   "(;GM[2]FF[4]");
+					for (m = 0; m < 24; m++) {
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%s%s[",
+						    f == 1 ? ";" : "",
+						    m % 2 ? "W" : "B");
+						col[m] = len;
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%c%c]",
+						    "abcdefghgfedcbahabcdefgh"[m],
+						    "12345678876543211234567"[m % 23]);
+					}
+					text[col[k] + p] = (char)b;
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len, "%s",
+					    f == 0 ? ";)\n" : ")\n");
+					reader_open(text, len, formats[f]);
+					rec = next_record();
+					ck_assert_msg(rec->nturns == 24,
+					    "byte %02x at %zu.%zu (%zu): %zu turns",
+					    b, k, p, f, rec->nturns);
+					sq = record_squares(rec);
+					ck_assert_ptr_nonnull(sq);
+					for (m = 0; m < 24; m++) {
+						ck_assert_msg(rec->turns[m].len == 2 &&
+							memcmp(rec->turns[m].text,
+								  text + col[m],
+								  2) == 0,
+						    "byte %02x at %zu.%zu (%zu): "
+						    "turn %zu",
+						    b, k, p, f, m);
+						ck_assert_uint_eq(sq[m],
+						    record_square_byte(
+							text + col[m], 2));
+						ck_assert_uint_eq(
+						    rec->turns[m].at.col, col[m] + 1);
+						ck_assert_uint_eq(
+						    rec->turns[m].at.offset, col[m]);
+						ck_assert_uint_eq(
+						    rec->turns[m].at.line, 1);
+					}
+				}
+		}
+}
+END_TEST
+
+/*
  * A disc margin made a Result as "%d-%d" writes it (disc_count): each
  * margin of a board's parity, counts of one to four digits, SGF's
  * RE[B+n] and RE[W+n] on boards of each side, GGF's RE[+n.000] on 8x8.
@@ -2692,7 +2768,8 @@ UNIT_MAIN("record",
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
 		tree_skip_is_read_unseen, sgf_points_as_cells_read,
-		tree_runs_stop_where_moves_do, tree_results_as_printf_writes,
+		tree_runs_stop_where_moves_do, tree_pairs_as_read_one_by_one,
+		tree_results_as_printf_writes,
 		sgf_start_set_ups_as_placed, tree_root_runs_as_read_apart,
 		NULL),
 	    syntax_setup, syntax_teardown),
