@@ -487,17 +487,21 @@ struct tree {
 	struct diag_pos size_at;
 	bool		has_re;
 	struct diag_pos re_at;
-	char		re[64];
-	size_t		re_len;
+	size_t		re_len; /* of re, below */
 	long		komi;  /* KM, in thousandths; 0 without */
 	bool		setup; /* AB, AW or PL */
 	bool		has_pl;
 	struct diag_pos setup_at;
 	int		to_move; /* PL or BO */
-	/* AB, AW, AE by row and column, placed once SZ is known. */
-	bool placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
-	int  nplaced; /* cells in placed_at */
-	bool bad_point;
+	/*
+	 * AB, AW, AE by row and column, placed once SZ is known, a bit a
+	 * cell; whether they are the start as tree_root_run placed it,
+	 * nothing placed since.
+	 */
+	uint64_t placed[TREE_SIDE_MAX * TREE_SIDE_MAX / 64];
+	int	 nplaced; /* cells in placed_at */
+	bool	 start_run;
+	bool	 bad_point;
 	bool main_done; /* a variation closed: the rest is not */
 	/*
 	 * SGF's TM, seconds, and XT[TimeControl=...], the clock as said
@@ -509,10 +513,12 @@ struct tree {
 	struct tree_order order;
 	/*
 	 * Last, left unset by next_tree (zeroing their 2.6 KB a tree was
-	 * 1.5% of reading one): the piece of each cell placed (read where
-	 * placed is set), the cells placed in the order they were
-	 * (nplaced of them), and the board's pieces, set by tree_points.
+	 * 1.5% of reading one): RE's value (re_len bytes, where has_re
+	 * says), the piece of each cell placed (read where placed is set),
+	 * the cells placed in the order they were (nplaced of them), and
+	 * the board's pieces, set by tree_points.
 	 */
+	char	 re[64];
 	int	 points[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	uint16_t placed_at[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	int	 pieces[RULES_MAX_CELLS];
@@ -757,14 +763,17 @@ static inline void
 tree_place(struct record_reader *rd, struct tree *tr, int piece, int point,
     const char *v, size_t len, struct diag_pos at)
 {
+	uint64_t bit = (uint64_t)1 << (point % 64);
+
 	/* Which of two would stand there?  FF[4] says neither. */
-	if (tr->placed[point])
+	if (tr->placed[point / 64] & bit)
 		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 1,
 		    "AB, AW and AE name a cell twice ([%.*s])", (int)len, v);
 	else
 		tr->placed_at[tr->nplaced++] = (uint16_t)point;
 	tr->points[point] = piece;
-	tr->placed[point] = true;
+	tr->placed[point / 64] |= bit;
+	tr->start_run = false;
 }
 
 /*
@@ -1112,6 +1121,8 @@ tree_placed_start(const struct tree *tr)
 
 	if (tr->size != 8 || tr->nplaced != 4)
 		return false;
+	if (tr->start_run)
+		return true;
 	for (k = 0; k < 4; k++) {
 		point = tr->placed_at[k];
 		piece = tr->points[point];
@@ -1886,8 +1897,12 @@ tree_run(struct tree_parse *p)
 	int		      colour = -1; /* of the last move, -1: a ';' */
 	int		      due;
 	char		      c;
-	/* A copy the compiler keeps in registers: text stores alias all. */
-	struct tree_order o = p->tr.order;
+	/*
+	 * A copy the compiler keeps in registers (text stores alias all):
+	 * its counts, and the places only once set, copied back then.
+	 */
+	struct tree_order o = { p->tr.order.first_colour, p->tr.order.nmoves,
+		p->tr.order.bad_colour, { 0, 0, 0 }, { 0, 0, 0 } };
 	struct tree_room  r;
 
 	if (p->after_variation || p->tr.main_done || !rd->have_line ||
@@ -1947,7 +1962,13 @@ tree_run(struct tree_parse *p)
 	}
 	if (i == start)
 		return false;
-	p->tr.order = o;
+	if (p->tr.order.first_colour == -1 && o.first_colour != -1)
+		p->tr.order.first_at = o.first_at;
+	if (p->tr.order.bad_colour == -1 && o.bad_colour != -1)
+		p->tr.order.bad_colour_at = o.bad_colour_at;
+	p->tr.order.first_colour = o.first_colour;
+	p->tr.order.nmoves = o.nmoves;
+	p->tr.order.bad_colour = o.bad_colour;
 	rd->pos = i;
 	tree_next(p);
 	/* More values of the last move (B[f5][d6], B[f5]\n[d6]). */
@@ -2024,9 +2045,10 @@ tree_root_run(
 		for (k = 0; k < 4; k++) {
 			tr->placed_at[k] = at[k];
 			tr->points[at[k]] = RULES_PIECE(k >> 1);
-			tr->placed[at[k]] = true;
+			tr->placed[at[k] / 64] |= (uint64_t)1 << (at[k] % 64);
 		}
 		tr->nplaced = 4;
+		tr->start_run = true;
 		tr->has_pl = true;
 		tr->to_move = 0;
 		*last = i + 20;
@@ -2065,7 +2087,10 @@ tree_props(struct tree_parse *p)
 		return false;
 	prop.id = id;
 	for (i = start = rd->pos - 1; i < len;) {
-		if ((n = tree_root_run(p, s, i, len, &last)) != 0) {
+		/* None left once the board is set up (SGF) or sized (GGF). */
+		if ((!p->tr.sized ||
+			(rd->format == RECORD_SGF && p->tr.nplaced == 0)) &&
+		    (n = tree_root_run(p, s, i, len, &last)) != 0) {
 			i += n;
 			lastlen = 2;
 			continue;

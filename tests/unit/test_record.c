@@ -1668,7 +1668,8 @@ root_form(const char *form, const char *head, const char *start, char *out,
  * AB[e4][d5]AW[d4][e5]PL[B], GGF's GM[Othello] and BO[8 ... *]), read
  * as the same properties in lower case are, one by one: alone and
  * together, either way round, with more values after them on the line
- * and on the next, after SZ, BO, AB or PL already, after a move, twice,
+ * and on the next, after SZ, BO, AB or PL already, before AB, AW, AE or
+ * SZ that change what they set, after a move, twice,
  * cut by the input's end, with CR LF and CR, in a variation, in the other
  * format, and with a record's most bytes below a value's.
  */
@@ -1689,6 +1690,11 @@ START_TEST(tree_root_runs_as_read_apart)
 		"(;AB[a1]<>;B[f5])\n",
 		"(;AE[e4]<>;B[f5])\n",
 		"(;PL[W]<>;W[f5])\n",
+		"(;<>AE[e4];B[f5])\n",
+		"(;<>AW[e4];B[f5])\n",
+		"(;<>AB[e4];B[f5])\n",
+		"(;<>SZ[10];B[f5])\n",
+		"(;>SZ[8];B[f5])\n",
 		"(;<;B[f5]>;W[d6])\n",
 		"(;<B[f5]>W[d6];)\n",
 		"(;<;B[f5]<;W[d6])\n",
