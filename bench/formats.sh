@@ -695,6 +695,19 @@
 #   look at its four cells, tree_root_run not called once the board is
 #   set up, and tree_run's copy of the move order its counts only:
 #     GGF 10,677 -> 10,627, SGF 10,772 -> 10,717.
+#   step 5 (target 4), a -j worker's pass over a tree that is its line
+#   (skip_line_tree): one scan for the line's first paren, escape or
+#   line end after its '(' (skip_special, 128 bytes a turn, compiled
+#   for x86-64-v3 too as reversi.c's entries are), the line such a tree
+#   where that is a ')' with a line end after it, not a memchr for its
+#   LF and four more over the line for ')', '(', '\\' and CR (test_record's
+#   tree_lines_skipped_as_read: each of those bytes at each byte of
+#   trees about 32 and 128 bytes long, skipped as read).  Instructions
+#   of gamecheck -q -j 2 over its processes (callgrind
+#   --trace-children=yes), per skipped record about 800 -> 630:
+#     GGF -j 2 293,155,271 -> 288,783,090 (x -j 1's 1.075 -> 1.059),
+#     SGF -j 2 295,406,532 -> 291,180,864 (1.074 -> 1.059); main
+#     359b185's 1.071 and 1.065.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -2375,46 +2375,129 @@ skip_plain(struct tree_skip *k, const char *s, size_t *i, size_t len)
 }
 
 /*
+ * The first of the len bytes at s that is a paren, a '\\' or a line end
+ * (CR, LF), or len: a hundred and twenty-eight at a time, once a skipped
+ * record, then the thirty-two that hold it (with GCC on x86-64 also
+ * compiled for x86-64-v3, AVX2, and picked by the loader for the
+ * processor, as reversi.c's entries are).  Those before the first hit are
+ * looked at again where the last thirty-two overlap them, and hold none.
+ */
+/* The clone's vectors are its own: no call passes one across. */
+#if defined(__clang__)
+#pragma clang diagnostic ignored "-Wpsabi"
+#elif defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define SKIP_SCAN __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define SKIP_SCAN
+#endif
+typedef unsigned char skip_v32 __attribute__((vector_size(32)));
+
+/* The bytes of the thirty-two at s that skip_special looks for. */
+static inline __attribute__((always_inline)) skip_v32
+skip_hits(const char *s)
+{
+	skip_v32 v;
+
+	memcpy(&v, s, sizeof v);
+	/* '(' and ')' differ in their lowest bit alone. */
+	return (skip_v32)((v | 1) == ')') | (skip_v32)(v == '\\') |
+	    (skip_v32)(v == '\r') | (skip_v32)(v == '\n');
+}
+
+/* Where the first hit of m is, 32 if none. */
+static inline __attribute__((always_inline)) size_t
+skip_first(skip_v32 m)
+{
+	uint64_t q[4];
+	size_t	 k;
+
+	memcpy(q, &m, sizeof q);
+	for (k = 0; k < 4; k++)
+		if (q[k] != 0)
+			return 8 * k + (size_t)__builtin_ctzll(q[k]) / 8;
+	return 32;
+}
+
+static SKIP_SCAN size_t
+skip_special(const char *s, size_t len)
+{
+	uint64_t q[4];
+	size_t	 i = 0, at;
+	skip_v32 h[4], m;
+
+	for (; len - i >= 128; i += 128) {
+		h[0] = skip_hits(s + i);
+		h[1] = skip_hits(s + i + 32);
+		h[2] = skip_hits(s + i + 64);
+		h[3] = skip_hits(s + i + 96);
+		m = h[0] | h[1] | h[2] | h[3];
+		memcpy(q, &m, sizeof q);
+		if ((q[0] | q[1] | q[2] | q[3]) != 0) {
+			for (at = 0; (m = h[at / 32], skip_first(m) == 32);
+			     at += 32)
+				continue;
+			return i + at + skip_first(m);
+		}
+	}
+	for (; len - i >= 32; i += 32)
+		if ((at = skip_first(skip_hits(s + i))) < 32)
+			return i + at;
+	if (i == len)
+		return len;
+	if (len >= 32)
+		return (at = skip_first(skip_hits(s + len - 32))) < 32 ?
+		    len - 32 + at :
+		    len;
+	for (at = 0; at < len; at++)
+		if ((s[at] | 1) == ')' || s[at] == '\\' || s[at] == '\r' ||
+		    s[at] == '\n')
+			return at;
+	return len;
+}
+
+/*
  * skip_tree's way past a tree that is the whole next line of the input's
  * block, as nearly every archive writes one: its '(' first, its one ')'
  * last (then LF or CR LF), no other paren, no escape and no CR before
  * it, the ')' outside a value (the last bracket before it no '['): the
  * line passed over where it lies, as reader_line would count it, not
  * copied into rd->line and its bytes not taken one by one (a -j worker
- * passes over every other record).  False, nothing done, for anything
- * else: a line in hand not all read, the first line, a line the block
- * does not hold whole or longer than max_size (cut, too-large).
+ * passes over every other record).  One scan finds the line's first
+ * paren, escape or line end after its '(': the line is such a tree when
+ * that is a ')' and a line end follows it.  False, nothing done, for
+ * anything else: a line in hand not all read, the first line, a line the
+ * block does not hold whole or longer than max_size (cut, too-large).
  */
 static bool
 skip_line_tree(struct record_reader *rd)
 {
-	const char *p = rd->inbuf + rd->inpos, *lf, *q;
-	size_t	    avail = rd->inlen - rd->inpos, n, eol = 1;
+	const char *p = rd->inbuf + rd->inpos, *q;
+	size_t	    avail = rd->inlen - rd->inpos, n, eol;
 
 	if ((rd->have_line && rd->pos < rd->linelen) || rd->lineno == 0 ||
 	    avail == 0 || p[0] != '(')
 		return false;
-	/* The block's next LF, as line_end looks for it: once a block. */
-	if (rd->next_lf == SIZE_MAX || rd->next_lf < rd->inpos) {
-		lf = memchr(p, '\n', avail);
-		rd->next_lf = lf != NULL ? (size_t)(lf - rd->inbuf) : rd->inlen;
-	}
-	if (rd->next_lf == rd->inlen)
+	n = 1 + skip_special(p + 1, avail - 1);
+	/* The ')' at n, then LF or CR LF, wholly in the block. */
+	if (n + 1 >= avail || p[n] != ')')
 		return false;
-	n = rd->next_lf - rd->inpos;
-	if (n > 0 && p[n - 1] == '\r') {
-		n--;
+	if (p[n + 1] == '\n')
+		eol = 1;
+	else if (p[n + 1] == '\r' && n + 2 < avail && p[n + 2] == '\n')
 		eol = 2;
-	}
-	if (n < 2 || p[n - 1] != ')' || n > rd->max_size ||
-	    memchr(p, ')', n - 1) != NULL ||
-	    memchr(p + 1, '(', n - 1) != NULL || memchr(p, '\\', n) != NULL ||
-	    memchr(p, '\r', n) != NULL)
+	else
+		return false;
+	if (++n > rd->max_size)
 		return false;
 	for (q = p + n - 1; q > p && q[-1] != '[' && q[-1] != ']'; q--)
 		continue;
 	if (q > p && q[-1] == '[')
 		return false;
+	/* The block's next LF, as line_end would have found it. */
+	rd->next_lf = rd->inpos + n + eol - 1;
 	rd->have_line = false;
 	rd->inpos += n + eol;
 	rd->next_offset += n + eol;

@@ -1751,6 +1751,95 @@ START_TEST(tree_root_runs_as_read_apart)
 END_TEST
 
 /*
+ * Where the records after the second tree start, and what they are, once
+ * that tree is read (skip false) or skipped, from text[len] in fmt: into
+ * out.
+ */
+static void
+after_tree(const char *text, size_t len, enum record_format fmt, bool skip,
+    char *out, size_t cap)
+{
+	const struct record *rec;
+	int		     rc;
+
+	reader_open(text, len, fmt);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rc = skip ? record_reader_skip(rd) : record_reader_next(rd, &rec);
+	ck_assert_int_eq(rc, 1);
+	out[0] = '\0';
+	while (record_reader_next(rd, &rec) == 1)
+		tree_record_sig(rec, out, cap);
+}
+
+/*
+ * A tree that is its line (not the first), skipped where it lies
+ * (skip_line_tree: one scan for its first paren, escape or line end, 32
+ * and 128 bytes at a time) as it is read: a comment of 0 to 300 bytes,
+ * before the move or after it; in trees of comments of lengths about 32
+ * and 128 bytes, each of '(', ')', '\\', CR, LF, '[' and ']' at each
+ * byte after the tree's '(' (in a value and out of one); the tree's ')'
+ * then LF, CR LF, CR CR LF, a lone CR, a byte, or the input's end.
+ */
+START_TEST(tree_lines_skipped_as_read)
+{
+	static const char	 specials[] = "()\\\r\n[]";
+	static const char *const ends[] = { "\n", "\r\n", "\r\r\n", "\r", "x\n",
+		"" };
+	static const size_t	 some[] = { 0, 1, 14, 15, 16, 17, 30, 31, 32,
+		33, 62, 63, 64, 65, 95, 96, 97, 110, 111, 112, 113, 126, 127, 128,
+		129 };
+	static char		 text[1024], got[4096], want[4096];
+	size_t			 n, k, c, e, f, len, at, t, mark;
+
+	for (n = 0; n <= 300; n++)
+		for (f = 0; f < 2; f++) {
+			/* Special bytes in trees of some lengths only. */
+			for (t = 0; t < sizeof some / sizeof some[0] &&
+			     some[t] != n;
+			     t++)
+				continue;
+			mark = t < sizeof some / sizeof some[0] ?
+			    sizeof specials - 1 :
+			    0;
+			for (c = 0; c <= mark; c++)
+				for (k = 1; k < (c == 0 ? 2 : n + 24); k++)
+					for (e = 0;
+					     e < sizeof ends / sizeof ends[0];
+					     e++) {
+						len = (size_t)snprintf(text,
+						    sizeof text, "%s%s",
+						    "(;GM[2];B[c4])\n",
+						    f == 0 ? "(;GM[2]FF[4]C[" :
+							     "(;GM[2];B[f5]C[");
+						memset(text + len, 'x', n);
+						len += n;
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len, "%s",
+						    f == 0 ? "];B[f5])" : "])");
+						/* The tree's byte k, not its '('. */
+						at = 15 + k;
+						if (c > 0 && at < len)
+							text[at] = specials[c - 1];
+						else if (c > 0)
+							continue;
+						len += (size_t)snprintf(text + len,
+						    sizeof text - len,
+						    "%s(;GM[2];B[d3])\n", ends[e]);
+						after_tree(text, len, RECORD_SGF,
+						    false, want, sizeof want);
+						after_tree(text, len, RECORD_SGF,
+						    true, got, sizeof got);
+						ck_assert_msg(
+						    strcmp(got, want) == 0,
+						    "comment %zu (%zu), byte %zu "
+						    "at %zu, end %zu:\n%s\n%s",
+						    n, f, c, k, e, got, want);
+					}
+		}
+}
+END_TEST
+
+/*
  * Skipping a GGF or SGF tree (-j) leaves the reader where reading it
  * would, whether the tree is a whole line passed over where it lies
  * (skip_line_tree) or not: the records after it have the same number,
@@ -2773,7 +2862,8 @@ UNIT_MAIN("record",
 		format_names, binary_input_is_one_record, skip_is_read_unseen,
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
-		tree_skip_is_read_unseen, sgf_points_as_cells_read,
+		tree_skip_is_read_unseen, tree_lines_skipped_as_read,
+		sgf_points_as_cells_read,
 		tree_runs_stop_where_moves_do, tree_pairs_as_read_one_by_one,
 		tree_results_as_printf_writes,
 		sgf_start_set_ups_as_placed, tree_root_runs_as_read_apart,
