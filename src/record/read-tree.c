@@ -1653,12 +1653,12 @@ square_turn(struct record_token *t, uint8_t *squares, char *text, size_t tl,
  * (TREE_PAIR_AT_ONCE), else none are written so.
  */
 typedef unsigned long long tree_pair_v __attribute__((vector_size(16)));
-#define TREE_PAIR_AT_ONCE                                                    \
-	(sizeof(struct record_token) == 5 * sizeof(tree_pair_v) / 2 &&       \
-	    sizeof(char *) == sizeof(unsigned long long) &&                  \
-	    sizeof(size_t) == sizeof(unsigned long long) &&                  \
-	    offsetof(struct record_token, len) == sizeof(char *) &&          \
-	    offsetof(struct record_token, at) == 2 * sizeof(char *) &&       \
+#define TREE_PAIR_AT_ONCE                                              \
+	(sizeof(struct record_token) == 5 * sizeof(tree_pair_v) / 2 && \
+	    sizeof(char *) == sizeof(unsigned long long) &&            \
+	    sizeof(size_t) == sizeof(unsigned long long) &&            \
+	    offsetof(struct record_token, len) == sizeof(char *) &&    \
+	    offsetof(struct record_token, at) == 2 * sizeof(char *) && \
 	    TREE_COL_OFF_AT_ONCE && offsetof(struct diag_pos, col) == 8)
 
 /*
@@ -1735,12 +1735,13 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 		    i - (1 - semi) + 16 <= len) {
 			const unsigned long long d2 = 2 * stride;
 			/* The files' bytes in the text, and in the sixteen. */
-			const unsigned f = 2 + semi, g = f + stride, o = 1 - semi;
-			const util_v16u8 fold = pair_fold[semi],
-					 high = pair_high[semi],
-					 floor = pair_floor[semi]
-							   [(want >> sh & 0xff) ==
-							       'W'];
+			const unsigned f = 2 + semi, g = f + stride,
+				       o = 1 - semi;
+			const util_v16u8
+			    fold = pair_fold[semi],
+			    high = pair_high[semi],
+			    floor =
+				pair_floor[semi][(want >> sh & 0xff) == 'W'];
 			const tree_pair_v s0 = { 6, 0 }, s1 = { 0, d2 },
 					  s2 = { d2, 6 }, s4 = { d2, d2 };
 			tree_pair_v v0 = { (uintptr_t)(text + tl), 2 },
@@ -1771,7 +1772,8 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 				v |= (util_v16u8)((tree_pair_v)v >> 4);
 				memcpy(q, &v, sizeof q);
 				squares[0] = (uint8_t)(q[0] >> 24);
-				squares[1] = (uint8_t)(q[1] >> 8 * (3 + stride - 8));
+				squares[1] = (uint8_t)(q[1] >>
+				    8 * (3 + stride - 8));
 				memcpy(&ta, s + i + f, sizeof ta);
 				memcpy(&tb, s + i + g, sizeof tb);
 				wa = ta;
@@ -2019,8 +2021,8 @@ tree_root_run(
 		    rd->max_size >= sizeof ggf_start - 5 &&
 		    memcmp(s + i, ggf_start, sizeof ggf_start - 1) == 0) {
 			tr->sized = true;
-			tree_setup(rd, tree_start_pieces, 8, 0,
-			    reader_pos(rd, i + 2));
+			tree_setup(
+			    rd, tree_start_pieces, 8, 0, reader_pos(rd, i + 2));
 			tr->to_move = 0;
 			tr->size = 8;
 			*last = i;

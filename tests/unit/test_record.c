@@ -1460,19 +1460,24 @@ START_TEST(tree_pairs_as_read_one_by_one)
 				for (p = 0; p < 2; p++) {
 					if (p == 1 && isspace((int)b))
 						continue;
-					len = (size_t)snprintf(text, sizeof text,
-					    "%s", f == 0 ? "(;GM[Othello]" :
-							   "(;GM[2]FF[4]");
+					len = (size_t)snprintf(text,
+					    sizeof text, "%s",
+					    f == 0 ? "(;GM[Othello]" :
+						     "(;GM[2]FF[4]");
 					for (m = 0; m < 24; m++) {
-						len += (size_t)snprintf(text + len,
+						len += (size_t)snprintf(
+						    text + len,
 						    sizeof text - len, "%s%s[",
 						    f == 1 ? ";" : "",
 						    m % 2 ? "W" : "B");
 						col[m] = len;
-						len += (size_t)snprintf(text + len,
+						len += (size_t)snprintf(
+						    text + len,
 						    sizeof text - len, "%c%c]",
-						    "abcdefghgfedcbahabcdefgh"[m],
-						    "12345678876543211234567"[m % 23]);
+						    "abcdefghgfedcbahabcdefgh"
+							[m],
+						    "12345678876543211234567"
+							[m % 23]);
 					}
 					text[col[k] + p] = (char)b;
 					len += (size_t)snprintf(text + len,
@@ -1486,10 +1491,12 @@ START_TEST(tree_pairs_as_read_one_by_one)
 					sq = record_squares(rec);
 					ck_assert_ptr_nonnull(sq);
 					for (m = 0; m < 24; m++) {
-						ck_assert_msg(rec->turns[m].len == 2 &&
-							memcmp(rec->turns[m].text,
-								  text + col[m],
-								  2) == 0,
+						ck_assert_msg(
+						    rec->turns[m].len == 2 &&
+							memcmp(
+							    rec->turns[m].text,
+							    text + col[m],
+							    2) == 0,
 						    "byte %02x at %zu.%zu (%zu): "
 						    "turn %zu",
 						    b, k, p, f, m);
@@ -1497,9 +1504,11 @@ START_TEST(tree_pairs_as_read_one_by_one)
 						    record_square_byte(
 							text + col[m], 2));
 						ck_assert_uint_eq(
-						    rec->turns[m].at.col, col[m] + 1);
+						    rec->turns[m].at.col,
+						    col[m] + 1);
 						ck_assert_uint_eq(
-						    rec->turns[m].at.offset, col[m]);
+						    rec->turns[m].at.offset,
+						    col[m]);
 						ck_assert_uint_eq(
 						    rec->turns[m].at.line, 1);
 					}
@@ -1609,16 +1618,16 @@ tree_record_sig(const struct record *rec, char *out, size_t cap)
 	    rec->start.line, rec->start.col, rec->start.offset,
 	    rec->malformed ? (int)rec->error.code : -1, rec->error.at.line,
 	    rec->error.at.col, rec->error.at.offset,
-	    rec->malformed ? rec->error.msg : "",
-	    (int)rec->has_warning,
+	    rec->malformed ? rec->error.msg : "", (int)rec->has_warning,
 	    rec->has_warning ? (int)rec->warning.code : -1,
 	    rec->warning.at.line, rec->warning.at.col,
 	    rec->has_warning ? rec->warning.msg : "");
 	for (i = 0; i < rec->ntags && n < cap; i++)
-		n += (size_t)snprintf(out + n, cap - n, "[%s=%.*s %lu:%lu:%llu]",
-		    rec->tags[i].name, (int)rec->tags[i].value_len,
-		    rec->tags[i].value, rec->tags[i].at.line,
-		    rec->tags[i].at.col, rec->tags[i].at.offset);
+		n += (size_t)snprintf(out + n, cap - n,
+		    "[%s=%.*s %lu:%lu:%llu]", rec->tags[i].name,
+		    (int)rec->tags[i].value_len, rec->tags[i].value,
+		    rec->tags[i].at.line, rec->tags[i].at.col,
+		    rec->tags[i].at.offset);
 	for (i = 0; i < rec->nturns && n < cap; i++)
 		n += (size_t)snprintf(out + n, cap - n, " %s@%lu:%lu:%llu/%d",
 		    turn_text(rec, i), rec->turns[i].at.line,
@@ -1652,7 +1661,9 @@ root_form(const char *form, const char *head, const char *start, char *out,
 	size_t n = 0;
 
 	for (; *form != '\0'; form++) {
-		const char *w = *form == '<' ? head : *form == '>' ? start : NULL;
+		const char *w = *form == '<' ? head :
+		    *form == '>'	     ? start :
+					       NULL;
 		size_t	    k = w != NULL ? strlen(w) : 1;
 
 		ck_assert_uint_lt(n + k, cap);
@@ -1725,9 +1736,9 @@ START_TEST(tree_root_runs_as_read_apart)
 		    "-------- -------- -------- *]" },
 	};
 	static const enum record_format fmts[] = { RECORD_SGF, RECORD_GGF };
-	static const size_t maxes[] = { 0, 1, 2, 40, 74, 75 };
-	char		    text[512], ltext[512], got[4096], want[4096];
-	size_t		    k, r, f, m, len;
+	static const size_t		maxes[] = { 0, 1, 2, 40, 74, 75 };
+	char   text[512], ltext[512], got[4096], want[4096];
+	size_t k, r, f, m, len;
 
 	for (k = 0; k < sizeof forms / sizeof forms[0]; k++)
 		for (r = 0; r < 2; r++)
@@ -1740,8 +1751,8 @@ START_TEST(tree_root_runs_as_read_apart)
 					    runs[r][3], ltext, sizeof ltext);
 					tree_sigs(text, len, fmts[f], maxes[m],
 					    got, sizeof got);
-					tree_sigs(ltext, len, fmts[f],
-					    maxes[m], want, sizeof want);
+					tree_sigs(ltext, len, fmts[f], maxes[m],
+					    want, sizeof want);
 					ck_assert_msg(strcmp(got, want) == 0,
 					    "%s (runs %zu, format %zu, most "
 					    "%zu):\n%s\n%s",
@@ -1785,17 +1796,17 @@ START_TEST(tree_lines_skipped_as_read)
 	static const char	 specials[] = "()\\\r\n[]";
 	static const char *const ends[] = { "\n", "\r\n", "\r\r\n", "\r", "x\n",
 		"" };
-	static const size_t	 some[] = { 0, 1, 14, 15, 16, 17, 30, 31, 32,
-		33, 62, 63, 64, 65, 95, 96, 97, 110, 111, 112, 113, 126, 127, 128,
+	static const size_t some[] = { 0, 1, 14, 15, 16, 17, 30, 31, 32, 33, 62,
+		63, 64, 65, 95, 96, 97, 110, 111, 112, 113, 126, 127, 128,
 		129 };
-	static char		 text[1024], got[4096], want[4096];
-	size_t			 n, k, c, e, f, len, at, t, mark;
+	static char	    text[1024], got[4096], want[4096];
+	size_t		    n, k, c, e, f, len, at, t, mark;
 
 	for (n = 0; n <= 300; n++)
 		for (f = 0; f < 2; f++) {
 			/* Special bytes in trees of some lengths only. */
-			for (t = 0; t < sizeof some / sizeof some[0] &&
-			     some[t] != n;
+			for (t = 0;
+			     t < sizeof some / sizeof some[0] && some[t] != n;
 			     t++)
 				continue;
 			mark = t < sizeof some / sizeof some[0] ?
@@ -1813,22 +1824,28 @@ START_TEST(tree_lines_skipped_as_read)
 							     "(;GM[2];B[f5]C[");
 						memset(text + len, 'x', n);
 						len += n;
-						len += (size_t)snprintf(text + len,
+						len += (size_t)snprintf(
+						    text + len,
 						    sizeof text - len, "%s",
 						    f == 0 ? "];B[f5])" : "])");
 						/* The tree's byte k, not its '('. */
 						at = 15 + k;
 						if (c > 0 && at < len)
-							text[at] = specials[c - 1];
+							text[at] =
+							    specials[c - 1];
 						else if (c > 0)
 							continue;
-						len += (size_t)snprintf(text + len,
+						len += (size_t)snprintf(
+						    text + len,
 						    sizeof text - len,
-						    "%s(;GM[2];B[d3])\n", ends[e]);
-						after_tree(text, len, RECORD_SGF,
-						    false, want, sizeof want);
-						after_tree(text, len, RECORD_SGF,
-						    true, got, sizeof got);
+						    "%s(;GM[2];B[d3])\n",
+						    ends[e]);
+						after_tree(text, len,
+						    RECORD_SGF, false, want,
+						    sizeof want);
+						after_tree(text, len,
+						    RECORD_SGF, true, got,
+						    sizeof got);
 						ck_assert_msg(
 						    strcmp(got, want) == 0,
 						    "comment %zu (%zu), byte %zu "
@@ -2863,9 +2880,8 @@ UNIT_MAIN("record",
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
 		tree_skip_is_read_unseen, tree_lines_skipped_as_read,
-		sgf_points_as_cells_read,
-		tree_runs_stop_where_moves_do, tree_pairs_as_read_one_by_one,
-		tree_results_as_printf_writes,
+		sgf_points_as_cells_read, tree_runs_stop_where_moves_do,
+		tree_pairs_as_read_one_by_one, tree_results_as_printf_writes,
 		sgf_start_set_ups_as_placed, tree_root_runs_as_read_apart,
 		NULL),
 	    syntax_setup, syntax_teardown),
