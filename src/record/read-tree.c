@@ -2384,12 +2384,6 @@ skip_plain(struct tree_skip *k, const char *s, size_t *i, size_t len)
  * processor, as reversi.c's entries are).  Those before the first hit are
  * looked at again where the last thirty-two overlap them, and hold none.
  */
-/* The clone's vectors are its own: no call passes one across. */
-#if defined(__clang__)
-#pragma clang diagnostic ignored "-Wpsabi"
-#elif defined(__GNUC__)
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #define SKIP_SCAN __attribute__((target_clones("arch=x86-64-v3", "default")))
 #else
@@ -2397,26 +2391,29 @@ skip_plain(struct tree_skip *k, const char *s, size_t *i, size_t len)
 #endif
 typedef unsigned char skip_v32 __attribute__((vector_size(32)));
 
-/* The bytes of the thirty-two at s that skip_special looks for. */
-static inline __attribute__((always_inline)) skip_v32
-skip_hits(const char *s)
+/*
+ * The bytes of the thirty-two at s that skip_special looks for, into *h
+ * (by address: a vector of 32 bytes passed by value is AVX's ABI).
+ */
+static inline __attribute__((always_inline)) void
+skip_hits(const char *s, skip_v32 *h)
 {
 	skip_v32 v;
 
 	memcpy(&v, s, sizeof v);
 	/* '(' and ')' differ in their lowest bit alone. */
-	return (skip_v32)((v | 1) == ')') | (skip_v32)(v == '\\') |
+	*h = (skip_v32)((v | 1) == ')') | (skip_v32)(v == '\\') |
 	    (skip_v32)(v == '\r') | (skip_v32)(v == '\n');
 }
 
-/* Where the first hit of m is, 32 if none. */
+/* Where the first hit of *m is, 32 if none. */
 static inline __attribute__((always_inline)) size_t
-skip_first(skip_v32 m)
+skip_first(const skip_v32 *m)
 {
 	uint64_t q[4];
 	size_t	 k;
 
-	memcpy(q, &m, sizeof q);
+	memcpy(q, m, sizeof q);
 	for (k = 0; k < 4; k++)
 		if (q[k] != 0)
 			return 8 * k + (size_t)__builtin_ctzll(q[k]) / 8;
@@ -2431,28 +2428,29 @@ skip_special(const char *s, size_t len)
 	skip_v32 h[4], m;
 
 	for (; len - i >= 128; i += 128) {
-		h[0] = skip_hits(s + i);
-		h[1] = skip_hits(s + i + 32);
-		h[2] = skip_hits(s + i + 64);
-		h[3] = skip_hits(s + i + 96);
+		skip_hits(s + i, &h[0]);
+		skip_hits(s + i + 32, &h[1]);
+		skip_hits(s + i + 64, &h[2]);
+		skip_hits(s + i + 96, &h[3]);
 		m = h[0] | h[1] | h[2] | h[3];
 		memcpy(q, &m, sizeof q);
 		if ((q[0] | q[1] | q[2] | q[3]) != 0) {
-			for (at = 0; (m = h[at / 32], skip_first(m) == 32);
-			     at += 32)
+			for (at = 0; skip_first(&h[at / 32]) == 32; at += 32)
 				continue;
-			return i + at + skip_first(m);
+			return i + at + skip_first(&h[at / 32]);
 		}
 	}
-	for (; len - i >= 32; i += 32)
-		if ((at = skip_first(skip_hits(s + i))) < 32)
+	for (; len - i >= 32; i += 32) {
+		skip_hits(s + i, &m);
+		if ((at = skip_first(&m)) < 32)
 			return i + at;
+	}
 	if (i == len)
 		return len;
-	if (len >= 32)
-		return (at = skip_first(skip_hits(s + len - 32))) < 32 ?
-		    len - 32 + at :
-		    len;
+	if (len >= 32) {
+		skip_hits(s + len - 32, &m);
+		return (at = skip_first(&m)) < 32 ? len - 32 + at : len;
+	}
 	for (at = 0; at < len; at++)
 		if ((s[at] | 1) == ')' || s[at] == '\\' || s[at] == '\r' ||
 		    s[at] == '\n')
