@@ -708,6 +708,12 @@
 #     GGF -j 2 293,155,271 -> 288,783,090 (x -j 1's 1.075 -> 1.059),
 #     SGF -j 2 295,406,532 -> 291,180,864 (1.074 -> 1.059); main
 #     359b185's 1.071 and 1.065.
+#   step 6, tree_setup handed tree_start_pieces on 8x8 with Black to
+#   move (the runs' BO and AB/AW/PL, tree_placed_start's) returns at
+#   once: reversi's own start (test_record's
+#   tree_start_pieces_are_reversis), so no Setup tag, where it made the
+#   rules' start and compared its 64 cells:
+#     GGF 10,627 -> 10,569, SGF 10,717 -> 10,660.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -1857,6 +1857,31 @@ START_TEST(tree_lines_skipped_as_read)
 END_TEST
 
 /*
+ * The start that GGF's and SGF's readers know without asking the rules
+ * (read-tree.c's tree_start_pieces: a BO or AB/AW/PL of it makes no
+ * Setup tag) is reversi's 8x8 start: d4 and e5 white, e4 and d5 black,
+ * the rest empty, Black to move.
+ */
+START_TEST(tree_start_pieces_are_reversis)
+{
+	struct rules_position *pos;
+	int		       i, want;
+
+	pos = rules_position_new(&rules_reversi, "8x8", NULL, NULL);
+	ck_assert_ptr_nonnull(pos);
+	ck_assert_int_eq(pos->board.ncells, 64);
+	for (i = 0; i < 64; i++) {
+		want = i == 27 || i == 36 ? RULES_PIECE(1) :
+		    i == 28 || i == 35	  ? RULES_PIECE(0) :
+					    RULES_EMPTY;
+		ck_assert_int_eq(rules_piece(pos, i), want);
+	}
+	ck_assert_int_eq(rules_to_move(pos), 0);
+	rules_position_free(pos);
+}
+END_TEST
+
+/*
  * Skipping a GGF or SGF tree (-j) leaves the reader where reading it
  * would, whether the tree is a whole line passed over where it lies
  * (skip_line_tree) or not: the records after it have the same number,
@@ -2880,6 +2905,7 @@ UNIT_MAIN("record",
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
 		tree_skip_is_read_unseen, tree_lines_skipped_as_read,
+		tree_start_pieces_are_reversis,
 		sgf_points_as_cells_read, tree_runs_stop_where_moves_do,
 		tree_pairs_as_read_one_by_one, tree_results_as_printf_writes,
 		sgf_start_set_ups_as_placed, tree_root_runs_as_read_apart,
