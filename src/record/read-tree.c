@@ -1697,6 +1697,43 @@ static const util_v16u8 pair_floor[2][2] = {
 	{ { ';', 'B', '[', 'a', '1', ']', ';', 'W', '[', 'a', '1', ']' },
 	    { ';', 'W', '[', 'a', '1', ']', ';', 'B', '[', 'a', '1', ']' } },
 };
+/*
+ * A pair of square_moves checked (y: its sixteen bytes less their floors,
+ * the first file at byte 3), its first square's text at m: the two
+ * squares (each file ORed with the rank after it, four bits up, in its
+ * byte), their text ("f5" and its NUL, each with a fourth byte in the
+ * room) at text, and their tokens at t, the five vectors v of their
+ * words, which then step by st.
+ */
+static inline __attribute__((always_inline)) void
+pair_put(const util_v16u8 *y, const char *m, const unsigned stride,
+    uint8_t *restrict squares, char *restrict text,
+    struct record_token *restrict t, tree_pair_v v[5], const tree_pair_v st[5])
+{
+	util_v16u8 u = *y | (util_v16u8)((tree_pair_v)*y >> 4);
+	uint64_t   q[2];
+	uint16_t   ta, tb;
+	uint32_t   wa, wb;
+	unsigned   k;
+
+	memcpy(q, &u, sizeof q);
+	squares[0] = (uint8_t)(q[0] >> 24);
+	squares[1] = (uint8_t)(q[1] >> 8 * (3 + stride - 8));
+	memcpy(&ta, m, sizeof ta);
+	memcpy(&tb, m + stride, sizeof tb);
+	wa = ta;
+	wb = tb;
+	memcpy(text, &wa, sizeof wa);
+	memcpy(text + 3, &wb, sizeof wb);
+#pragma GCC unroll 5
+	for (k = 0; k < 5; k++)
+		memcpy((char *)t + 16 * k, &v[k], sizeof v[k]);
+	/* The fourth, the second's length and the line, stays. */
+	v[0] += st[0];
+	v[1] += st[1];
+	v[2] += st[2];
+	v[4] += st[4];
+}
 #endif
 
 /*
@@ -1744,65 +1781,64 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 		    i - (1 - semi) + 16 <= len) {
 			const unsigned long long d2 = 2 * stride;
 			/* The files' bytes in the text, and in the sixteen. */
-			const unsigned f = 2 + semi, g = f + stride,
-				       o = 1 - semi;
+			const unsigned f = 2 + semi, o = 1 - semi;
 			const util_v16u8
 			    fold = pair_fold[semi],
 			    high = pair_high[semi],
 			    floor =
 				pair_floor[semi][(want >> sh & 0xff) == 'W'];
-			const tree_pair_v s0 = { 6, 0 }, s1 = { 0, d2 },
-					  s2 = { d2, 6 }, s4 = { d2, d2 };
-			tree_pair_v v0 = { (uintptr_t)(text + tl), 2 },
-				    v1 = { lineno, co[0] },
-				    v2 = { co[1], (uintptr_t)(text + tl + 3) },
-				    v3 = { 2, lineno },
-				    v4 = { co[0] + stride, co[1] + stride };
-			size_t end = len + o - 16 < stop - stride ?
-			    len + o - 16 + 1 :
-			    stop - stride;
+			const tree_pair_v st[5] = { { 6, 0 }, { 0, d2 },
+				{ d2, 6 }, { 0, 0 }, { d2, d2 } };
+			tree_pair_v v[5] = { { (uintptr_t)(text + tl), 2 },
+				{ lineno, co[0] },
+				{ co[1], (uintptr_t)(text + tl + 3) },
+				{ 2, lineno },
+				{ co[0] + stride, co[1] + stride } };
+			size_t	    end = len + o - 16 < stop - stride ?
+				 len + o - 16 + 1 :
+				 stop - stride;
+			util_v16u8  y[4], x;
+			uint64_t    z[2];
 
-			for (; i < end; i += 2 * stride) {
-				util_v16u8 v, x;
-				uint64_t   z[2], q[2];
-				uint16_t   ta, tb;
-				uint32_t   wa, wb;
-
-				memcpy(&v, s + i - o, sizeof v);
-				v = (v | fold) - floor;
-				x = v & high;
+			/* Four pairs checked at once, while they all are. */
+			for (; i + 6 * stride < end; i += 8 * stride) {
+#pragma GCC unroll 4
+				for (k = 0; k < 4; k++) {
+					memcpy(&y[k],
+					    s + i - o + k * 2 * stride,
+					    sizeof y[k]);
+					y[k] = (y[k] | fold) - floor;
+				}
+				x = (y[0] | y[1] | y[2] | y[3]) & high;
 				memcpy(z, &x, sizeof z);
 				if ((z[0] | z[1]) != 0)
 					break;
-				/*
-				 * Each file (below 8) ORed with the rank after
-				 * it, four bits up: its square, in its byte.
-				 */
-				v |= (util_v16u8)((tree_pair_v)v >> 4);
-				memcpy(q, &v, sizeof q);
-				squares[0] = (uint8_t)(q[0] >> 24);
-				squares[1] = (uint8_t)(q[1] >>
-				    8 * (3 + stride - 8));
-				memcpy(&ta, s + i + f, sizeof ta);
-				memcpy(&tb, s + i + g, sizeof tb);
-				wa = ta;
-				wb = tb;
-				memcpy(text + tl, &wa, sizeof wa);
-				memcpy(text + tl + 3, &wb, sizeof wb);
-				memcpy((char *)t, &v0, sizeof v0);
-				memcpy((char *)t + 16, &v1, sizeof v1);
-				memcpy((char *)t + 32, &v2, sizeof v2);
-				memcpy((char *)t + 48, &v3, sizeof v3);
-				memcpy((char *)t + 64, &v4, sizeof v4);
-				v0 += s0;
-				v1 += s1;
-				v2 += s2;
-				v4 += s4;
+#pragma GCC unroll 4
+				for (k = 0; k < 4; k++)
+					pair_put(&y[k],
+					    s + i + k * 2 * stride + f, stride,
+					    squares + 2 * k, text + tl + 6 * k,
+					    t + 2 * k, v, st);
+				t += 8;
+				squares += 8;
+				tl += 24;
+			}
+			/* Then a pair at a time. */
+			for (; i < end; i += 2 * stride) {
+				memcpy(&y[0], s + i - o, sizeof y[0]);
+				y[0] = (y[0] | fold) - floor;
+				x = y[0] & high;
+				memcpy(z, &x, sizeof z);
+				if ((z[0] | z[1]) != 0)
+					break;
+				pair_put(&y[0], s + i + f, stride, squares,
+				    text + tl, t, v, st);
 				t += 2;
 				squares += 2;
 				tl += 6;
-				co += step + step;
 			}
+			co = (tree_col_off){ col0 + 2 + semi + i,
+				off0 + 2 + semi + i };
 		}
 #endif
 		/* One move: a pass, or the moves past the pairs. */

@@ -1438,15 +1438,16 @@ END_TEST
  * as one by one: every byte that leaves a value of two bytes (not '[',
  * ']', '\\', '/', a line end, nor white space last, which is dropped) as
  * the file and as the rank of each move of a run of 24 (so at each place
- * in a pair and from the line's start and end), in each format: each
- * turn's text the two bytes, its square record_square_byte's, and where
- * it stands.
+ * in a pair and from the line's start and end), in each format, after a
+ * tree of 64 moves (so that the reader's arrays have room for a run):
+ * each turn's text the two bytes, its square record_square_byte's, and
+ * where it stands.
  */
 START_TEST(tree_pairs_as_read_one_by_one)
 {
 	static const enum record_format formats[] = { RECORD_GGF, RECORD_SGF };
-	char				text[512];
-	size_t				col[24], f, k, m, p, len;
+	char				text[1024];
+	size_t				col[24], f, k, m, p, len, warm;
 	unsigned			b;
 	const struct record	       *rec;
 	const uint8_t		       *sq;
@@ -1460,8 +1461,27 @@ START_TEST(tree_pairs_as_read_one_by_one)
 				for (p = 0; p < 2; p++) {
 					if (p == 1 && isspace((int)b))
 						continue;
+					/*
+					 * A tree of 64 moves first, so that the
+					 * reader's arrays have room for runs.
+					 */
 					len = (size_t)snprintf(text,
 					    sizeof text, "%s",
+					    f == 0 ? "(;GM[Othello]" :
+						     "(;GM[2]FF[4]");
+					for (m = 0; m < 64; m++)
+						len += (size_t)snprintf(
+						    text + len,
+						    sizeof text - len,
+						    "%s%s[a1]",
+						    f == 1 ? ";" : "",
+						    m % 2 ? "W" : "B");
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len, "%s",
+					    f == 0 ? ";)\n" : ")\n");
+					warm = len;
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len, "%s",
 					    f == 0 ? "(;GM[Othello]" :
 						     "(;GM[2]FF[4]");
 					for (m = 0; m < 24; m++) {
@@ -1484,6 +1504,8 @@ START_TEST(tree_pairs_as_read_one_by_one)
 					    sizeof text - len, "%s",
 					    f == 0 ? ";)\n" : ")\n");
 					reader_open(text, len, formats[f]);
+					ck_assert_uint_eq(
+					    next_record()->nturns, 64);
 					rec = next_record();
 					ck_assert_msg(rec->nturns == 24,
 					    "byte %02x at %zu.%zu (%zu): %zu turns",
@@ -1505,12 +1527,12 @@ START_TEST(tree_pairs_as_read_one_by_one)
 							text + col[m], 2));
 						ck_assert_uint_eq(
 						    rec->turns[m].at.col,
-						    col[m] + 1);
+						    col[m] - warm + 1);
 						ck_assert_uint_eq(
 						    rec->turns[m].at.offset,
 						    col[m]);
 						ck_assert_uint_eq(
-						    rec->turns[m].at.line, 1);
+						    rec->turns[m].at.line, 2);
 					}
 				}
 		}
