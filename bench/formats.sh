@@ -721,6 +721,38 @@
 #   a new reader's arrays have room for a few moves only, so that few
 #   of its pairs had gone through the loops):
 #     GGF 10,569 -> 10,478, SGF 10,660 -> 10,594, CSV 8,523.
+# Main 359b185 -> tree5: GGF 11,221 -> 10,478 (-6.6%), SGF 12,318 ->
+# 10,594 (-14.0%), CSV 8,523 -> 8,523 (218,670,670 both): x the CSV's
+# instructions GGF 1.32x -> 1.23x, SGF 1.45x -> 1.24x (the bar asked,
+# 10,300 a game, 1.21x, not reached).  -j 2 over -j 1, instructions
+# summed over the processes: GGF 1.071 -> 1.058, SGF 1.065 -> 1.058.
+# CPU, task-clock by perf stat -e task-clock gamecheck -q, the set 16
+# times (410,512 games), main's and tree5's in turn, medians of 11, at
+# load 2.5-3 on 2 cores (other sessions' work): CSV 244 -> 239 ms, GGF
+# 340 -> 320 (paired 0.958x), SGF 349 -> 318 (0.916x); x the CSV GGF
+# 1.39 -> 1.34, SGF 1.43 -> 1.33.  -j 2 over -j 1 in CPU at that load
+# (medians of 13 pairs): GGF 1.137 -> 1.131, SGF 1.106 -> 1.117, within
+# its noise; the wall speed-up wants idle cores, which were not to be
+# had.  Left: tree_squares about 19 instructions a move (a token's five
+# words, its square and text stores), next_tree's own (tree_next, the
+# root's RE and XT, the parse state), reader_line's copy of each line
+# (reader.c's, but an in-place line needs a field of read.h's reader),
+# the Result and GameId tags (reader_tag, record_tag_note_known: another
+# helper's).  Output the same at each step: gamecheck YAML, -q, -j 2,
+# -q -j 2 and -j 3 (stdout, stderr, exit) against main 5cc3a50's build
+# on the set's GGF and SGF, 800 files of three trees mangled (0-4 edits:
+# brackets, parens, escapes, CR, LF, NUL, passes, set-ups, case), each
+# whole file CR LF, CR, in lower case, on one line, spaced, with
+# upper-case squares and pass words, every byte of the moves of 5 games
+# replaced by each of 18 bytes and of one game by each of ( ) [ ] \\
+# (3,615 files); the same files read
+# through the library by both builds, every record's error, tags, turns
+# (text, length, line, column, offset) and squares compared, read and
+# with every second and third record skipped (13,287 runs); the golden
+# cases; test_record, test_tree, test_squares (and in a --enable-debug
+# build); roundtrip.sh, bad-input.sh, adversarial.sh, dataset.sh,
+# jobs.sh, groups.sh, jobs-reports.sh; the GGF and SGF golden cases and
+# mangled files with -j 2 under valgrind's memcheck (debug build).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
