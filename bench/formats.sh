@@ -742,6 +742,100 @@
 # summary the same on big.csv; the golden cases (800); test_record's
 # reader cases under valgrind's memcheck (the v3 clone: nothing that
 # main's does not also show).
+#
+# Branch tree5 against main 359b185, the GGF and SGF readers (issue 34,
+# targets 1 and 4).  Instructions per game, valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q one.EXT (the set once, 25,657
+# games, gamecheck -O2), main -> tree5:
+#   main 359b185: CSV 8,523, GGF 11,221, SGF 12,318.
+#   step 1, the two runs of properties nearly every SGF root writes
+#   alike, GM[2]FF[4]SZ[8] and AB[e4][d5]AW[d4][e5]PL[B], each read at
+#   once by one memcmp (sgf_root_run), where tree_props read them as
+#   eight properties and ten values (test_record's
+#   sgf_root_runs_as_read_apart: each against the same in lower case,
+#   read one by one):
+#     SGF 12,318 -> 11,109, GGF 11,221 -> 11,235, CSV 8,523.
+#   step 2, GGF's two such runs, GM[Othello] and the start's BO[8 ... *]
+#   (BO's 75 bytes no longer searched for their ']' and compared again
+#   by ggf_board), read the same way (tree_root_run; the test now
+#   tree_root_runs_as_read_apart, every form with each format's runs in
+#   each format):
+#     GGF 11,235 -> 10,938, SGF 11,109 -> 11,157.
+#   step 3, tree_squares two moves at once in sixteen bytes (from the
+#   byte before GGF's pair, so that in both formats the files are bytes
+#   3 and 3 + stride): every byte checked by one OR, subtraction and AND
+#   against the format's floors (files and ranks below 8 for a1 to h8,
+#   the others the byte due), both squares from the bytes so taken
+#   (each file ORed with its rank four bits up, one shift of the
+#   vector), the two tokens five stores of two words that each step
+#   alike; a pass or the line's last moves one by one as before
+#   (test_record's tree_pairs_as_read_one_by_one: every byte as the file
+#   and the rank of each move of a run of 24):
+#     GGF 10,938 -> 10,677, SGF 11,157 -> 10,772.
+#   step 4, less of the parse state zeroed a tree (the cells placed a
+#   bit each, RE's text left unset: 87 -> 59 instructions), the SGF
+#   start as tree_root_run placed it known to tree_placed_start with no
+#   look at its four cells, tree_root_run not called once the board is
+#   set up, and tree_run's copy of the move order its counts only:
+#     GGF 10,677 -> 10,627, SGF 10,772 -> 10,717.
+#   step 5 (target 4), a -j worker's pass over a tree that is its line
+#   (skip_line_tree): one scan for the line's first paren, escape or
+#   line end after its '(' (skip_special, 128 bytes a turn, compiled
+#   for x86-64-v3 too as reversi.c's entries are), the line such a tree
+#   where that is a ')' with a line end after it, not a memchr for its
+#   LF and four more over the line for ')', '(', '\\' and CR (test_record's
+#   tree_lines_skipped_as_read: each of those bytes at each byte of
+#   trees about 32 and 128 bytes long, skipped as read).  Instructions
+#   of gamecheck -q -j 2 over its processes (callgrind
+#   --trace-children=yes), per skipped record about 800 -> 630:
+#     GGF -j 2 293,155,271 -> 288,783,090 (x -j 1's 1.075 -> 1.059),
+#     SGF -j 2 295,406,532 -> 291,180,864 (1.074 -> 1.059); main
+#     359b185's 1.071 and 1.065.
+#   step 6, tree_setup handed tree_start_pieces on 8x8 with Black to
+#   move (the runs' BO and AB/AW/PL, tree_placed_start's) returns at
+#   once: reversi's own start (test_record's
+#   tree_start_pieces_are_reversis), so no Setup tag, where it made the
+#   rules' start and compared its 64 cells:
+#     GGF 10,627 -> 10,569, SGF 10,717 -> 10,660.
+#   step 7, tree_squares four pairs checked at once (their sixteen bytes
+#   each, one test of the four), each then written by pair_put, the
+#   column and offset worked out from the index once after (and
+#   tree_pairs_as_read_one_by_one now reads a tree of 64 moves first:
+#   a new reader's arrays have room for a few moves only, so that few
+#   of its pairs had gone through the loops):
+#     GGF 10,569 -> 10,478, SGF 10,660 -> 10,594, CSV 8,523.
+# Main 359b185 -> tree5: GGF 11,221 -> 10,478 (-6.6%), SGF 12,318 ->
+# 10,594 (-14.0%), CSV 8,523 -> 8,523 (218,670,670 both): x the CSV's
+# instructions GGF 1.32x -> 1.23x, SGF 1.45x -> 1.24x (the bar asked,
+# 10,300 a game, 1.21x, not reached).  -j 2 over -j 1, instructions
+# summed over the processes: GGF 1.071 -> 1.058, SGF 1.065 -> 1.058.
+# CPU, task-clock by perf stat -e task-clock gamecheck -q, the set 16
+# times (410,512 games), main's and tree5's in turn, medians of 11, at
+# load 2.5-3 on 2 cores (other sessions' work): CSV 244 -> 239 ms, GGF
+# 340 -> 320 (paired 0.958x), SGF 349 -> 318 (0.916x); x the CSV GGF
+# 1.39 -> 1.34, SGF 1.43 -> 1.33.  -j 2 over -j 1 in CPU at that load
+# (medians of 13 pairs): GGF 1.137 -> 1.131, SGF 1.106 -> 1.117, within
+# its noise; the wall speed-up wants idle cores, which were not to be
+# had.  Left: tree_squares about 19 instructions a move (a token's five
+# words, its square and text stores), next_tree's own (tree_next, the
+# root's RE and XT, the parse state), reader_line's copy of each line
+# (reader.c's, but an in-place line needs a field of read.h's reader),
+# the Result and GameId tags (reader_tag, record_tag_note_known: another
+# helper's).  Output the same at each step: gamecheck YAML, -q, -j 2,
+# -q -j 2 and -j 3 (stdout, stderr, exit) against main 5cc3a50's build
+# on the set's GGF and SGF, 800 files of three trees mangled (0-4 edits:
+# brackets, parens, escapes, CR, LF, NUL, passes, set-ups, case), each
+# whole file CR LF, CR, in lower case, on one line, spaced, with
+# upper-case squares and pass words, every byte of the moves of 5 games
+# replaced by each of 18 bytes and of one game by each of ( ) [ ] \\
+# (3,615 files); the same files read
+# through the library by both builds, every record's error, tags, turns
+# (text, length, line, column, offset) and squares compared, read and
+# with every second and third record skipped (13,287 runs); the golden
+# cases; test_record, test_tree, test_squares (and in a --enable-debug
+# build); roundtrip.sh, bad-input.sh, adversarial.sh, dataset.sh,
+# jobs.sh, groups.sh, jobs-reports.sh; the GGF and SGF golden cases and
+# mangled files with -j 2 under valgrind's memcheck (debug build).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -51,6 +51,17 @@ start_setup(struct record_reader *rd, int n)
 	return rd->start_setup;
 }
 
+/*
+ * The start of 8x8 as GGS and the SGF archives write nearly every board:
+ * d4 and e5 white, e4 and d5 black, rows from the first (ggf_board's
+ * reading of BO, tree_points' of AB and AW).
+ */
+static const int tree_start_pieces[64] = { [27] = RULES_PIECE(1),
+	[28] = RULES_PIECE(0),
+	[35] = RULES_PIECE(0),
+	[36] = RULES_PIECE(1) };
+_Static_assert(RULES_EMPTY == 0, "tree_start_pieces' other cells empty");
+
 /* A set-up position given: a Setup tag, unless it is the start. */
 static void
 tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
@@ -59,6 +70,14 @@ tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
 	char text[RECORD_SETUP_MAX];
 	int  len;
 
+	/*
+	 * The start of 8x8 as tree_start_pieces gives it, Black to move,
+	 * nearly every tree's: reversi's own start (test_record's
+	 * tree_start_pieces_are_reversis), so no tag, and nothing made
+	 * and compared.
+	 */
+	if (pieces == tree_start_pieces && n == 8 && to_move == 0)
+		return;
 	/*
 	 * The start position, as nearly every tree gives it: the same
 	 * pieces make the same text, so none is made and compared.
@@ -73,16 +92,6 @@ tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
 		TREE_TAG(rd, "Setup", text, (size_t)len, at);
 }
 
-/*
- * The start of 8x8 as GGS and the SGF archives write nearly every board:
- * d4 and e5 white, e4 and d5 black, rows from the first (ggf_board's
- * reading of BO, tree_points' of AB and AW).
- */
-static const int tree_start_pieces[64] = { [27] = RULES_PIECE(1),
-	[28] = RULES_PIECE(0),
-	[35] = RULES_PIECE(0),
-	[36] = RULES_PIECE(1) };
-_Static_assert(RULES_EMPTY == 0, "tree_start_pieces' other cells empty");
 
 /*
  * What a byte of BO's cells is, by a table (every GGF tree has a BO, and
@@ -487,17 +496,21 @@ struct tree {
 	struct diag_pos size_at;
 	bool		has_re;
 	struct diag_pos re_at;
-	char		re[64];
-	size_t		re_len;
+	size_t		re_len; /* of re, below */
 	long		komi;  /* KM, in thousandths; 0 without */
 	bool		setup; /* AB, AW or PL */
 	bool		has_pl;
 	struct diag_pos setup_at;
 	int		to_move; /* PL or BO */
-	/* AB, AW, AE by row and column, placed once SZ is known. */
-	bool placed[TREE_SIDE_MAX * TREE_SIDE_MAX];
-	int  nplaced; /* cells in placed_at */
-	bool bad_point;
+	/*
+	 * AB, AW, AE by row and column, placed once SZ is known, a bit a
+	 * cell; whether they are the start as tree_root_run placed it,
+	 * nothing placed since.
+	 */
+	uint64_t placed[TREE_SIDE_MAX * TREE_SIDE_MAX / 64];
+	int	 nplaced; /* cells in placed_at */
+	bool	 start_run;
+	bool	 bad_point;
 	bool main_done; /* a variation closed: the rest is not */
 	/*
 	 * SGF's TM, seconds, and XT[TimeControl=...], the clock as said
@@ -509,10 +522,12 @@ struct tree {
 	struct tree_order order;
 	/*
 	 * Last, left unset by next_tree (zeroing their 2.6 KB a tree was
-	 * 1.5% of reading one): the piece of each cell placed (read where
-	 * placed is set), the cells placed in the order they were
-	 * (nplaced of them), and the board's pieces, set by tree_points.
+	 * 1.5% of reading one): RE's value (re_len bytes, where has_re
+	 * says), the piece of each cell placed (read where placed is set),
+	 * the cells placed in the order they were (nplaced of them), and
+	 * the board's pieces, set by tree_points.
 	 */
+	char	 re[64];
 	int	 points[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	uint16_t placed_at[TREE_SIDE_MAX * TREE_SIDE_MAX];
 	int	 pieces[RULES_MAX_CELLS];
@@ -757,14 +772,17 @@ static inline void
 tree_place(struct record_reader *rd, struct tree *tr, int piece, int point,
     const char *v, size_t len, struct diag_pos at)
 {
+	uint64_t bit = (uint64_t)1 << (point % 64);
+
 	/* Which of two would stand there?  FF[4] says neither. */
-	if (tr->placed[point])
+	if (tr->placed[point / 64] & bit)
 		diag_set_at(first_error(rd), DIAG_BAD_SETUP_TAG, at, 1,
 		    "AB, AW and AE name a cell twice ([%.*s])", (int)len, v);
 	else
 		tr->placed_at[tr->nplaced++] = (uint16_t)point;
 	tr->points[point] = piece;
-	tr->placed[point] = true;
+	tr->placed[point / 64] |= bit;
+	tr->start_run = false;
 }
 
 /*
@@ -1112,6 +1130,8 @@ tree_placed_start(const struct tree *tr)
 
 	if (tr->size != 8 || tr->nplaced != 4)
 		return false;
+	if (tr->start_run)
+		return true;
 	for (k = 0; k < 4; k++) {
 		point = tr->placed_at[k];
 		piece = tr->points[point];
@@ -1633,12 +1653,99 @@ square_turn(struct record_token *t, uint8_t *squares, char *text, size_t tl,
 	memcpy(text + tl, &two, sizeof two);
 }
 
+#if UTIL_V16
+/*
+ * Two tokens of tree_squares' loop, 80 bytes, as five vectors of two
+ * words that each step alike from pair to pair: where struct
+ * record_token is five words (text, len, line, col, offset: the
+ * platforms GCC and clang target), a pair is five stores
+ * (TREE_PAIR_AT_ONCE), else none are written so.
+ */
+typedef unsigned long long tree_pair_v __attribute__((vector_size(16)));
+#define TREE_PAIR_AT_ONCE                                              \
+	(sizeof(struct record_token) == 5 * sizeof(tree_pair_v) / 2 && \
+	    sizeof(char *) == sizeof(unsigned long long) &&            \
+	    sizeof(size_t) == sizeof(unsigned long long) &&            \
+	    offsetof(struct record_token, len) == sizeof(char *) &&    \
+	    offsetof(struct record_token, at) == 2 * sizeof(char *) && \
+	    TREE_COL_OFF_AT_ONCE && offsetof(struct diag_pos, col) == 8)
+
+/*
+ * The sixteen bytes of two moves as each format writes them, from the
+ * byte before GGF's (semi 0: xB[f5]W[d6]) and from SGF's first (semi 1:
+ * ;B[f5];W[d6]), so that in both the squares' files are bytes 3 and
+ * 3 + stride, neither the last of its eight; the first move Black's or
+ * White's: each byte's floor, those of the files (either case, ORed with
+ * pair_fold's 0x20) and ranks 'a' and '1', the others the byte due; and
+ * pair_high, the bits that must be clear once the floor is taken away,
+ * byte by byte (0xf8 for a file or rank below 8, 0xff for a byte due):
+ * a byte below its floor wraps round, and sets them.  Bytes before and
+ * past the pair are not looked at.
+ */
+static const util_v16u8 pair_fold[2] = {
+	{ 0, 0, 0, 0x20, 0, 0, 0, 0, 0x20 },
+	{ 0, 0, 0, 0x20, 0, 0, 0, 0, 0, 0x20 },
+};
+static const util_v16u8 pair_high[2] = {
+	{ 0, 0xff, 0xff, 0xf8, 0xf8, 0xff, 0xff, 0xff, 0xf8, 0xf8, 0xff },
+	{ 0xff, 0xff, 0xff, 0xf8, 0xf8, 0xff, 0xff, 0xff, 0xff, 0xf8, 0xf8,
+	    0xff },
+};
+static const util_v16u8 pair_floor[2][2] = {
+	{ { 0, 'B', '[', 'a', '1', ']', 'W', '[', 'a', '1', ']' },
+	    { 0, 'W', '[', 'a', '1', ']', 'B', '[', 'a', '1', ']' } },
+	{ { ';', 'B', '[', 'a', '1', ']', ';', 'W', '[', 'a', '1', ']' },
+	    { ';', 'W', '[', 'a', '1', ']', ';', 'B', '[', 'a', '1', ']' } },
+};
+/*
+ * A pair of square_moves checked (y: its sixteen bytes less their floors,
+ * the first file at byte 3), its first square's text at m: the two
+ * squares (each file ORed with the rank after it, four bits up, in its
+ * byte), their text ("f5" and its NUL, each with a fourth byte in the
+ * room) at text, and their tokens at t, the five vectors v of their
+ * words, which then step by st.
+ */
+static inline __attribute__((always_inline)) void
+pair_put(const util_v16u8 *y, const char *m, const unsigned stride,
+    uint8_t *restrict squares, char *restrict text,
+    struct record_token *restrict t, tree_pair_v v[5], const tree_pair_v st[5])
+{
+	util_v16u8 u = *y | (util_v16u8)((tree_pair_v)*y >> 4);
+	uint64_t   q[2];
+	uint16_t   ta, tb;
+	uint32_t   wa, wb;
+	unsigned   k;
+
+	memcpy(q, &u, sizeof q);
+	squares[0] = (uint8_t)(q[0] >> 24);
+	squares[1] = (uint8_t)(q[1] >> 8 * (3 + stride - 8));
+	memcpy(&ta, m, sizeof ta);
+	memcpy(&tb, m + stride, sizeof tb);
+	wa = ta;
+	wb = tb;
+	memcpy(text, &wa, sizeof wa);
+	memcpy(text + 3, &wb, sizeof wb);
+#pragma GCC unroll 5
+	for (k = 0; k < 5; k++)
+		memcpy((char *)t + 16 * k, &v[k], sizeof v[k]);
+	/* The fourth, the second's length and the line, stays. */
+	v[0] += st[0];
+	v[1] += st[1];
+	v[2] += st[2];
+	v[4] += st[4];
+}
+#endif
+
 /*
  * tree_squares' loop, the format's way of writing a move its constant
  * (semi: 1 SGF's ;B[f5], 0 GGF's B[f5]), so that its masks and strides
- * take no register.  want: a move's bytes as the next must be.  Each
- * turn's text pointed at as it is written (rd->turns_at), its offset
- * kept should the text move before the record ends.
+ * take no register.  want: a move's bytes as the next must be.  Two
+ * moves at a time where both are squares of 8x8 (a1 to h8, either
+ * case), checked at once in sixteen bytes (pair_check_of), the squares
+ * from the bytes so checked, and their tokens five stores; anything else
+ * (a pass, the line's last moves) one by one by square_move.  Each
+ * turn's text pointed at as it is written (rd->turns_at), its offset kept
+ * should the text move before the record ends.
  */
 static inline __attribute__((always_inline)) size_t
 square_moves(const char *s, size_t i, size_t len, uint64_t want,
@@ -1667,38 +1774,76 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 
 	if (stop > whole)
 		stop = whole;
-	/*
-	 * Two moves at a time, each checked and written on its own: the
-	 * pointers, the position and the colour due step once a pair.
-	 */
-	for (; i + stride < stop; i += 2 * stride) {
-		uint64_t w2;
-		uint32_t two2;
-		uint8_t	 square2;
+	for (;;) {
+#if UTIL_V16
+		/* Pairs whose sixteen bytes the line holds, below whole - 8. */
+		if (TREE_PAIR_AT_ONCE && i + stride < stop && i >= 1 - semi &&
+		    i - (1 - semi) + 16 <= len) {
+			const unsigned long long d2 = 2 * stride;
+			/* The files' bytes in the text, and in the sixteen. */
+			const unsigned f = 2 + semi, o = 1 - semi;
+			const util_v16u8
+			    fold = pair_fold[semi],
+			    high = pair_high[semi],
+			    floor =
+				pair_floor[semi][(want >> sh & 0xff) == 'W'];
+			const tree_pair_v st[5] = { { 6, 0 }, { 0, d2 },
+				{ d2, 6 }, { 0, 0 }, { d2, d2 } };
+			tree_pair_v v[5] = { { (uintptr_t)(text + tl), 2 },
+				{ lineno, co[0] },
+				{ co[1], (uintptr_t)(text + tl + 3) },
+				{ 2, lineno },
+				{ co[0] + stride, co[1] + stride } };
+			size_t	    end = len + o - 16 < stop - stride ?
+				 len + o - 16 + 1 :
+				 stop - stride;
+			util_v16u8  y[4], x;
+			uint64_t    z[2];
 
-		memcpy(&w, s + i, sizeof w);
-		memcpy(&w2, s + i + stride, sizeof w2);
-		if (!square_move(w, want, semi, &square, &two))
-			goto out;
-		if (!square_move(w2, want ^ flip, semi, &square2, &two2)) {
-			square_turn(t++, squares++, text, tl, lineno, &co,
-			    square, two);
-			tl += 3;
-			co += step;
-			want ^= flip;
-			i += stride;
-			goto out;
+			/* Four pairs checked at once, while they all are. */
+			for (; i + 6 * stride < end; i += 8 * stride) {
+#pragma GCC unroll 4
+				for (k = 0; k < 4; k++) {
+					memcpy(&y[k],
+					    s + i - o + k * 2 * stride,
+					    sizeof y[k]);
+					y[k] = (y[k] | fold) - floor;
+				}
+				x = (y[0] | y[1] | y[2] | y[3]) & high;
+				memcpy(z, &x, sizeof z);
+				if ((z[0] | z[1]) != 0)
+					break;
+#pragma GCC unroll 4
+				for (k = 0; k < 4; k++)
+					pair_put(&y[k],
+					    s + i + k * 2 * stride + f, stride,
+					    squares + 2 * k, text + tl + 6 * k,
+					    t + 2 * k, v, st);
+				t += 8;
+				squares += 8;
+				tl += 24;
+			}
+			/* Then a pair at a time. */
+			for (; i < end; i += 2 * stride) {
+				memcpy(&y[0], s + i - o, sizeof y[0]);
+				y[0] = (y[0] | fold) - floor;
+				x = y[0] & high;
+				memcpy(z, &x, sizeof z);
+				if ((z[0] | z[1]) != 0)
+					break;
+				pair_put(&y[0], s + i + f, stride, squares,
+				    text + tl, t, v, st);
+				t += 2;
+				squares += 2;
+				tl += 6;
+			}
+			co = (tree_col_off){ col0 + 2 + semi + i,
+				off0 + 2 + semi + i };
 		}
-		square_turn(t, squares, text, tl, lineno, &co, square, two);
-		co += step;
-		square_turn(t + 1, squares + 1, text, tl + 3, lineno, &co,
-		    square2, two2);
-		co += step;
-		t += 2;
-		squares += 2;
-		tl += 6;
-	}
-	for (; i < stop; i += stride) {
+#endif
+		/* One move: a pass, or the moves past the pairs. */
+		if (i >= stop)
+			break;
 		memcpy(&w, s + i, sizeof w);
 		if (!square_move(w, want, semi, &square, &two))
 			goto out;
@@ -1706,6 +1851,7 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 		tl += 3;
 		co += step;
 		want ^= flip;
+		i += stride;
 	}
 	/* The line's last move (B[h1];), its bytes at the low end. */
 	if (i >= whole && len - i >= stride && (size_t)(t - t0) < r->room) {
@@ -1798,8 +1944,12 @@ tree_run(struct tree_parse *p)
 	int		      colour = -1; /* of the last move, -1: a ';' */
 	int		      due;
 	char		      c;
-	/* A copy the compiler keeps in registers: text stores alias all. */
-	struct tree_order o = p->tr.order;
+	/*
+	 * A copy the compiler keeps in registers (text stores alias all):
+	 * its counts, and the places only once set, copied back then.
+	 */
+	struct tree_order o = { p->tr.order.first_colour, p->tr.order.nmoves,
+		p->tr.order.bad_colour, { 0, 0, 0 }, { 0, 0, 0 } };
 	struct tree_room  r;
 
 	if (p->after_variation || p->tr.main_done || !rd->have_line ||
@@ -1859,13 +2009,99 @@ tree_run(struct tree_parse *p)
 	}
 	if (i == start)
 		return false;
-	p->tr.order = o;
+	if (p->tr.order.first_colour == -1 && o.first_colour != -1)
+		p->tr.order.first_at = o.first_at;
+	if (p->tr.order.bad_colour == -1 && o.bad_colour != -1)
+		p->tr.order.bad_colour_at = o.bad_colour_at;
+	p->tr.order.first_colour = o.first_colour;
+	p->tr.order.nmoves = o.nmoves;
+	p->tr.order.bad_colour = o.bad_colour;
 	rd->pos = i;
 	tree_next(p);
 	/* More values of the last move (B[f5][d6], B[f5]\n[d6]). */
 	if (p->c == '[' && colour != -1)
 		tree_values(p, ids[colour], 1);
 	return true;
+}
+
+/*
+ * Runs of properties that nearly every root writes alike, byte for byte
+ * (gamecheck --write's, the archives'): in SGF the game, format and
+ * board, GM[2]FF[4]SZ[8], and the start, AB[e4][d5]AW[d4][e5]PL[B]; in
+ * GGF the game, GM[Othello], and the start, BO[8 ... *].  Each read at
+ * once as tree_props would read its properties one by one (GM and FF say
+ * nothing; SZ[8] sizes the board; the four discs placed in that order,
+ * Black to move; BO the start of 8x8, Black to move), where each would be
+ * read so: the board not sized yet, nothing placed, no PL and no move
+ * before, and values within max_size.  Returns the bytes read, the line's
+ * at s + i, the index of the last property's name (two letters) in
+ * *last, or 0, nothing read.
+ */
+static size_t
+tree_root_run(
+    struct tree_parse *p, const char *s, size_t i, size_t len, size_t *last)
+{
+	static const char sgf_head[] = "GM[2]FF[4]SZ[8]";
+	static const char sgf_start[] = "AB[e4][d5]AW[d4][e5]PL[B]";
+	static const char ggf_head[] = "GM[Othello]";
+	static const char ggf_start[] = "BO[8 -------- -------- -------- "
+					"---O*--- ---*O--- -------- -------- "
+					"-------- *]";
+	/* e4, d5 (black), d4, e5 (white): row * TREE_SIDE_MAX + column. */
+	static const uint16_t at[4] = { 3 * TREE_SIDE_MAX + 4,
+		4 * TREE_SIDE_MAX + 3, 3 * TREE_SIDE_MAX + 3,
+		4 * TREE_SIDE_MAX + 4 };
+	struct record_reader *rd = p->rd;
+	struct tree	     *tr = &p->tr;
+	int		      k;
+
+	if (rd->format == RECORD_GGF) {
+		if (s[i] == 'G' && len - i >= sizeof ggf_head - 1 &&
+		    memcmp(s + i, ggf_head, sizeof ggf_head - 1) == 0) {
+			*last = i;
+			return sizeof ggf_head - 1;
+		}
+		if (s[i] == 'B' && len - i >= sizeof ggf_start - 1 &&
+		    !tr->sized && tr->order.nmoves == 0 &&
+		    rd->max_size >= sizeof ggf_start - 5 &&
+		    memcmp(s + i, ggf_start, sizeof ggf_start - 1) == 0) {
+			tr->sized = true;
+			tree_setup(
+			    rd, tree_start_pieces, 8, 0, reader_pos(rd, i + 2));
+			tr->to_move = 0;
+			tr->size = 8;
+			*last = i;
+			return sizeof ggf_start - 1;
+		}
+		return 0;
+	}
+	if (rd->format != RECORD_SGF || rd->max_size < 2)
+		return 0;
+	if (s[i] == 'G' && len - i >= sizeof sgf_head - 1 && !tr->sized &&
+	    memcmp(s + i, sgf_head, sizeof sgf_head - 1) == 0) {
+		tr->sized = true;
+		tr->size = 8;
+		tr->size_at = reader_pos(rd, i + 12);
+		*last = i + 10;
+		return sizeof sgf_head - 1;
+	}
+	if (s[i] == 'A' && len - i >= sizeof sgf_start - 1 &&
+	    tr->nplaced == 0 && !tr->has_pl && tr->order.nmoves == 0 &&
+	    memcmp(s + i, sgf_start, sizeof sgf_start - 1) == 0) {
+		tree_set_up(tr, reader_pos(rd, i + 2));
+		for (k = 0; k < 4; k++) {
+			tr->placed_at[k] = at[k];
+			tr->points[at[k]] = RULES_PIECE(k >> 1);
+			tr->placed[at[k] / 64] |= (uint64_t)1 << (at[k] % 64);
+		}
+		tr->nplaced = 4;
+		tr->start_run = true;
+		tr->has_pl = true;
+		tr->to_move = 0;
+		*last = i + 20;
+		return sizeof sgf_start - 1;
+	}
+	return 0;
 }
 
 /*
@@ -1898,6 +2134,14 @@ tree_props(struct tree_parse *p)
 		return false;
 	prop.id = id;
 	for (i = start = rd->pos - 1; i < len;) {
+		/* None left once the board is set up (SGF) or sized (GGF). */
+		if ((!p->tr.sized ||
+			(rd->format == RECORD_SGF && p->tr.nplaced == 0)) &&
+		    (n = tree_root_run(p, s, i, len, &last)) != 0) {
+			i += n;
+			lastlen = 2;
+			continue;
+		}
 		memset(id, 0, sizeof id);
 		/* Two letters, nearly every name: no loop. */
 		if (len - i > 2 && s[i + 2] == '[' &&
@@ -2178,46 +2422,127 @@ skip_plain(struct tree_skip *k, const char *s, size_t *i, size_t len)
 }
 
 /*
+ * The first of the len bytes at s that is a paren, a '\\' or a line end
+ * (CR, LF), or len: a hundred and twenty-eight at a time, once a skipped
+ * record, then the thirty-two that hold it (with GCC on x86-64 also
+ * compiled for x86-64-v3, AVX2, and picked by the loader for the
+ * processor, as reversi.c's entries are).  Those before the first hit are
+ * looked at again where the last thirty-two overlap them, and hold none.
+ */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+#define SKIP_SCAN __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define SKIP_SCAN
+#endif
+typedef unsigned char skip_v32 __attribute__((vector_size(32)));
+
+/*
+ * The bytes of the thirty-two at s that skip_special looks for, into *h
+ * (by address: a vector of 32 bytes passed by value is AVX's ABI).
+ */
+static inline __attribute__((always_inline)) void
+skip_hits(const char *s, skip_v32 *h)
+{
+	skip_v32 v;
+
+	memcpy(&v, s, sizeof v);
+	/* '(' and ')' differ in their lowest bit alone. */
+	*h = (skip_v32)((v | 1) == ')') | (skip_v32)(v == '\\') |
+	    (skip_v32)(v == '\r') | (skip_v32)(v == '\n');
+}
+
+/* Where the first hit of *m is, 32 if none. */
+static inline __attribute__((always_inline)) size_t
+skip_first(const skip_v32 *m)
+{
+	uint64_t q[4];
+	size_t	 k;
+
+	memcpy(q, m, sizeof q);
+	for (k = 0; k < 4; k++)
+		if (q[k] != 0)
+			return 8 * k + (size_t)__builtin_ctzll(q[k]) / 8;
+	return 32;
+}
+
+static SKIP_SCAN size_t
+skip_special(const char *s, size_t len)
+{
+	uint64_t q[4];
+	size_t	 i = 0, at;
+	skip_v32 h[4], m;
+
+	for (; len - i >= 128; i += 128) {
+		skip_hits(s + i, &h[0]);
+		skip_hits(s + i + 32, &h[1]);
+		skip_hits(s + i + 64, &h[2]);
+		skip_hits(s + i + 96, &h[3]);
+		m = h[0] | h[1] | h[2] | h[3];
+		memcpy(q, &m, sizeof q);
+		if ((q[0] | q[1] | q[2] | q[3]) != 0) {
+			for (at = 0; skip_first(&h[at / 32]) == 32; at += 32)
+				continue;
+			return i + at + skip_first(&h[at / 32]);
+		}
+	}
+	for (; len - i >= 32; i += 32) {
+		skip_hits(s + i, &m);
+		if ((at = skip_first(&m)) < 32)
+			return i + at;
+	}
+	if (i == len)
+		return len;
+	if (len >= 32) {
+		skip_hits(s + len - 32, &m);
+		return (at = skip_first(&m)) < 32 ? len - 32 + at : len;
+	}
+	for (at = 0; at < len; at++)
+		if ((s[at] | 1) == ')' || s[at] == '\\' || s[at] == '\r' ||
+		    s[at] == '\n')
+			return at;
+	return len;
+}
+
+/*
  * skip_tree's way past a tree that is the whole next line of the input's
  * block, as nearly every archive writes one: its '(' first, its one ')'
  * last (then LF or CR LF), no other paren, no escape and no CR before
  * it, the ')' outside a value (the last bracket before it no '['): the
  * line passed over where it lies, as reader_line would count it, not
  * copied into rd->line and its bytes not taken one by one (a -j worker
- * passes over every other record).  False, nothing done, for anything
- * else: a line in hand not all read, the first line, a line the block
- * does not hold whole or longer than max_size (cut, too-large).
+ * passes over every other record).  One scan finds the line's first
+ * paren, escape or line end after its '(': the line is such a tree when
+ * that is a ')' and a line end follows it.  False, nothing done, for
+ * anything else: a line in hand not all read, the first line, a line the
+ * block does not hold whole or longer than max_size (cut, too-large).
  */
 static bool
 skip_line_tree(struct record_reader *rd)
 {
-	const char *p = rd->inbuf + rd->inpos, *lf, *q;
-	size_t	    avail = rd->inlen - rd->inpos, n, eol = 1;
+	const char *p = rd->inbuf + rd->inpos, *q;
+	size_t	    avail = rd->inlen - rd->inpos, n, eol;
 
 	if ((rd->have_line && rd->pos < rd->linelen) || rd->lineno == 0 ||
 	    avail == 0 || p[0] != '(')
 		return false;
-	/* The block's next LF, as line_end looks for it: once a block. */
-	if (rd->next_lf == SIZE_MAX || rd->next_lf < rd->inpos) {
-		lf = memchr(p, '\n', avail);
-		rd->next_lf = lf != NULL ? (size_t)(lf - rd->inbuf) : rd->inlen;
-	}
-	if (rd->next_lf == rd->inlen)
+	n = 1 + skip_special(p + 1, avail - 1);
+	/* The ')' at n, then LF or CR LF, wholly in the block. */
+	if (n + 1 >= avail || p[n] != ')')
 		return false;
-	n = rd->next_lf - rd->inpos;
-	if (n > 0 && p[n - 1] == '\r') {
-		n--;
+	if (p[n + 1] == '\n')
+		eol = 1;
+	else if (p[n + 1] == '\r' && n + 2 < avail && p[n + 2] == '\n')
 		eol = 2;
-	}
-	if (n < 2 || p[n - 1] != ')' || n > rd->max_size ||
-	    memchr(p, ')', n - 1) != NULL ||
-	    memchr(p + 1, '(', n - 1) != NULL || memchr(p, '\\', n) != NULL ||
-	    memchr(p, '\r', n) != NULL)
+	else
+		return false;
+	if (++n > rd->max_size)
 		return false;
 	for (q = p + n - 1; q > p && q[-1] != '[' && q[-1] != ']'; q--)
 		continue;
 	if (q > p && q[-1] == '[')
 		return false;
+	/* The block's next LF, as line_end would have found it. */
+	rd->next_lf = rd->inpos + n + eol - 1;
 	rd->have_line = false;
 	rd->inpos += n + eol;
 	rd->next_offset += n + eol;

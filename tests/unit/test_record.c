@@ -5,6 +5,7 @@
  * imports, the turn-token codec, and writing (formats/record.md).  The
  * referee's tests are in test_referee.c.
  */
+#include <ctype.h>
 #include <check.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1588,6 +1589,112 @@ START_TEST(tree_runs_stop_where_moves_do)
 END_TEST
 
 /*
+ * A run's moves checked sixteen bytes, two moves, at a time (tree_squares)
+ * as one by one: every byte that leaves a value of two bytes (not '[',
+ * ']', '\\', '/', a line end, nor white space last, which is dropped) as
+ * the file and as the rank of each move of a run of 24 (so at each place
+ * in a pair and from the line's start and end), in each format, after a
+ * tree of 64 moves (so that the reader's arrays have room for a run):
+ * each turn's text the two bytes, its square record_square_byte's, and
+ * where it stands.
+ */
+START_TEST(tree_pairs_as_read_one_by_one)
+{
+	static const enum record_format formats[] = { RECORD_GGF, RECORD_SGF };
+	char				text[1024];
+	size_t				col[24], f, k, m, p, len, warm;
+	unsigned			b;
+	const struct record	       *rec;
+	const uint8_t		       *sq;
+
+	for (f = 0; f < 2; f++)
+		for (b = 0; b < 256; b++) {
+			if (b == '[' || b == ']' || b == '\\' || b == '/' ||
+			    b == '\n' || b == '\r')
+				continue;
+			for (k = 0; k < 24; k++)
+				for (p = 0; p < 2; p++) {
+					if (p == 1 && isspace((int)b))
+						continue;
+					/*
+					 * A tree of 64 moves first, so that the
+					 * reader's arrays have room for runs.
+					 */
+					len = (size_t)snprintf(text,
+					    sizeof text, "%s",
+					    f == 0 ? "(;GM[Othello]" :
+						     "(;GM[2]FF[4]");
+					for (m = 0; m < 64; m++)
+						len += (size_t)snprintf(
+						    text + len,
+						    sizeof text - len,
+						    "%s%s[a1]",
+						    f == 1 ? ";" : "",
+						    m % 2 ? "W" : "B");
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len, "%s",
+					    f == 0 ? ";)\n" : ")\n");
+					warm = len;
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len, "%s",
+					    f == 0 ? "(;GM[Othello]" :
+						     "(;GM[2]FF[4]");
+					for (m = 0; m < 24; m++) {
+						len += (size_t)snprintf(
+						    text + len,
+						    sizeof text - len, "%s%s[",
+						    f == 1 ? ";" : "",
+						    m % 2 ? "W" : "B");
+						col[m] = len;
+						len += (size_t)snprintf(
+						    text + len,
+						    sizeof text - len, "%c%c]",
+						    "abcdefghgfedcbahabcdefgh"
+							[m],
+						    "12345678876543211234567"
+							[m % 23]);
+					}
+					text[col[k] + p] = (char)b;
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len, "%s",
+					    f == 0 ? ";)\n" : ")\n");
+					reader_open(text, len, formats[f]);
+					ck_assert_uint_eq(
+					    next_record()->nturns, 64);
+					rec = next_record();
+					ck_assert_msg(rec->nturns == 24,
+					    "byte %02x at %zu.%zu (%zu): %zu turns",
+					    b, k, p, f, rec->nturns);
+					sq = record_squares(rec);
+					ck_assert_ptr_nonnull(sq);
+					for (m = 0; m < 24; m++) {
+						ck_assert_msg(
+						    rec->turns[m].len == 2 &&
+							memcmp(
+							    rec->turns[m].text,
+							    text + col[m],
+							    2) == 0,
+						    "byte %02x at %zu.%zu (%zu): "
+						    "turn %zu",
+						    b, k, p, f, m);
+						ck_assert_uint_eq(sq[m],
+						    record_square_byte(
+							text + col[m], 2));
+						ck_assert_uint_eq(
+						    rec->turns[m].at.col,
+						    col[m] - warm + 1);
+						ck_assert_uint_eq(
+						    rec->turns[m].at.offset,
+						    col[m]);
+						ck_assert_uint_eq(
+						    rec->turns[m].at.line, 2);
+					}
+				}
+		}
+}
+END_TEST
+
+/*
  * A disc margin made a Result as "%d-%d" writes it (disc_count): each
  * margin of a board's parity, counts of one to four digits, SGF's
  * RE[B+n] and RE[W+n] on boards of each side, GGF's RE[+n.000] on 8x8.
@@ -1669,6 +1776,285 @@ START_TEST(sgf_start_set_ups_as_placed)
 		    "%s", cases[k].text);
 		assert_error_code(rec, cases[k].text, cases[k].code);
 	}
+}
+END_TEST
+
+/*
+ * Appends to out all a tree's record says: its start, error and warning
+ * (code, place, message), tags (with their places), turns (with their
+ * places) and squares.
+ */
+static void
+tree_record_sig(const struct record *rec, char *out, size_t cap)
+{
+	const uint8_t *sq = record_squares(rec);
+	size_t	       n = strlen(out), i;
+
+	n += (size_t)snprintf(out + n, cap - n,
+	    "@%lu:%lu:%llu e%d %lu:%lu:%llu %s w%d %d %lu:%lu %s |",
+	    rec->start.line, rec->start.col, rec->start.offset,
+	    rec->malformed ? (int)rec->error.code : -1, rec->error.at.line,
+	    rec->error.at.col, rec->error.at.offset,
+	    rec->malformed ? rec->error.msg : "", (int)rec->has_warning,
+	    rec->has_warning ? (int)rec->warning.code : -1,
+	    rec->warning.at.line, rec->warning.at.col,
+	    rec->has_warning ? rec->warning.msg : "");
+	for (i = 0; i < rec->ntags && n < cap; i++)
+		n += (size_t)snprintf(out + n, cap - n,
+		    "[%s=%.*s %lu:%lu:%llu]", rec->tags[i].name,
+		    (int)rec->tags[i].value_len, rec->tags[i].value,
+		    rec->tags[i].at.line, rec->tags[i].at.col,
+		    rec->tags[i].at.offset);
+	for (i = 0; i < rec->nturns && n < cap; i++)
+		n += (size_t)snprintf(out + n, cap - n, " %s@%lu:%lu:%llu/%d",
+		    turn_text(rec, i), rec->turns[i].at.line,
+		    rec->turns[i].at.col, rec->turns[i].at.offset,
+		    sq != NULL ? sq[i] : -1);
+	if (n < cap)
+		snprintf(out + n, cap - n, ";\n");
+}
+
+/* The records of text[len] in fmt, max bytes a record, into out. */
+static void
+tree_sigs(const char *text, size_t len, enum record_format fmt, size_t max,
+    char *out, size_t cap)
+{
+	const struct record *rec;
+
+	out[0] = '\0';
+	reader_open(text, len, fmt);
+	record_reader_max_size(rd, max);
+	while (record_reader_next(rd, &rec) == 1)
+		tree_record_sig(rec, out, cap);
+}
+
+/*
+ * Replaces each '<' in form by head and each '>' by start, into out.
+ */
+static size_t
+root_form(const char *form, const char *head, const char *start, char *out,
+    size_t cap)
+{
+	size_t n = 0;
+
+	for (; *form != '\0'; form++) {
+		const char *w = *form == '<' ? head :
+		    *form == '>'	     ? start :
+					       NULL;
+		size_t	    k = w != NULL ? strlen(w) : 1;
+
+		ck_assert_uint_lt(n + k, cap);
+		memcpy(out + n, w != NULL ? w : form, k);
+		n += k;
+	}
+	out[n] = '\0';
+	return n;
+}
+
+/*
+ * The runs a root writes alike, read at once (SGF's GM[2]FF[4]SZ[8] and
+ * AB[e4][d5]AW[d4][e5]PL[B], GGF's GM[Othello] and BO[8 ... *]), read
+ * as the same properties in lower case are, one by one: alone and
+ * together, either way round, with more values after them on the line
+ * and on the next, after SZ, BO, AB or PL already, before AB, AW, AE or
+ * SZ that change what they set, after a move, twice,
+ * cut by the input's end, with CR LF and CR, in a variation, in the other
+ * format, and with a record's most bytes below a value's.
+ */
+START_TEST(tree_root_runs_as_read_apart)
+{
+	static const char *const forms[] = {
+		"(;<>;B[f5];W[d6])\n",
+		"(;<>B[f5]W[d6];)\n",
+		"(;<RE[B+2]>;B[f5])\n",
+		"(;><;B[f5])\n",
+		"(;<[9]>;B[f5])\n",
+		"(;<\n[9]>;B[f5])\n",
+		"(;<>[W];B[f5])\n",
+		"(;<>\n[W];B[f5])\n",
+		"(;<> \n [W];B[f5])\n",
+		"(;SZ[10]<>;B[f5])\n",
+		"(;BO[4 ---- ---- ---- ---- *]<>;B[f5])\n",
+		"(;AB[a1]<>;B[f5])\n",
+		"(;AE[e4]<>;B[f5])\n",
+		"(;PL[W]<>;W[f5])\n",
+		"(;<>AE[e4];B[f5])\n",
+		"(;<>AW[e4];B[f5])\n",
+		"(;<>AB[e4];B[f5])\n",
+		"(;<>SZ[10];B[f5])\n",
+		"(;>SZ[8];B[f5])\n",
+		"(;<;B[f5]>;W[d6])\n",
+		"(;<B[f5]>W[d6];)\n",
+		"(;<;B[f5]<;W[d6])\n",
+		"(;<>>;B[f5])\n",
+		"(;<<;B[f5])\n",
+		"(;<>",
+		"(;<>\n",
+		"(;<>[",
+		"(;<>\r\n;B[f5])\r\n",
+		"(;<>\r;B[f5])\r",
+		"(;<>XT[GameId=1];B[f5])\n(;<>XT[GameId=2];B[d3])\n",
+		"(;<>)(;<>)\n",
+		"(;GM[2];B[f5](;<>)(;>))\n",
+		"(;<>(;B[f5])(;W[f5]))\n",
+		"(;GM[2]<>;B[f5])\n",
+		"(;< >;B[f5])\n",
+		"x(;<>;W[f5])\n",
+	};
+	/* Each format's runs, as read at once and in lower case. */
+	static const char *const runs[2][4] = {
+		{ "GM[2]FF[4]SZ[8]", "AB[e4][d5]AW[d4][e5]PL[B]",
+		    "gm[2]ff[4]sz[8]", "ab[e4][d5]aw[d4][e5]pl[B]" },
+		{ "GM[Othello]",
+		    "BO[8 -------- -------- -------- ---O*--- ---*O--- "
+		    "-------- -------- -------- *]",
+		    "gm[Othello]",
+		    "bo[8 -------- -------- -------- ---O*--- ---*O--- "
+		    "-------- -------- -------- *]" },
+	};
+	static const enum record_format fmts[] = { RECORD_SGF, RECORD_GGF };
+	static const size_t		maxes[] = { 0, 1, 2, 40, 74, 75 };
+	char   text[512], ltext[512], got[4096], want[4096];
+	size_t k, r, f, m, len;
+
+	for (k = 0; k < sizeof forms / sizeof forms[0]; k++)
+		for (r = 0; r < 2; r++)
+			for (f = 0; f < 2; f++)
+				for (m = 0; m < sizeof maxes / sizeof maxes[0];
+				     m++) {
+					len = root_form(forms[k], runs[r][0],
+					    runs[r][1], text, sizeof text);
+					root_form(forms[k], runs[r][2],
+					    runs[r][3], ltext, sizeof ltext);
+					tree_sigs(text, len, fmts[f], maxes[m],
+					    got, sizeof got);
+					tree_sigs(ltext, len, fmts[f], maxes[m],
+					    want, sizeof want);
+					ck_assert_msg(strcmp(got, want) == 0,
+					    "%s (runs %zu, format %zu, most "
+					    "%zu):\n%s\n%s",
+					    text, r, f, maxes[m], got, want);
+				}
+}
+END_TEST
+
+/*
+ * Where the records after the second tree start, and what they are, once
+ * that tree is read (skip false) or skipped, from text[len] in fmt: into
+ * out.
+ */
+static void
+after_tree(const char *text, size_t len, enum record_format fmt, bool skip,
+    char *out, size_t cap)
+{
+	const struct record *rec;
+	int		     rc;
+
+	reader_open(text, len, fmt);
+	ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+	rc = skip ? record_reader_skip(rd) : record_reader_next(rd, &rec);
+	ck_assert_int_eq(rc, 1);
+	out[0] = '\0';
+	while (record_reader_next(rd, &rec) == 1)
+		tree_record_sig(rec, out, cap);
+}
+
+/*
+ * A tree that is its line (not the first), skipped where it lies
+ * (skip_line_tree: one scan for its first paren, escape or line end, 32
+ * and 128 bytes at a time) as it is read: a comment of 0 to 300 bytes,
+ * before the move or after it; in trees of comments of lengths about 32
+ * and 128 bytes, each of '(', ')', '\\', CR, LF, '[' and ']' at each
+ * byte after the tree's '(' (in a value and out of one); the tree's ')'
+ * then LF, CR LF, CR CR LF, a lone CR, a byte, or the input's end.
+ */
+START_TEST(tree_lines_skipped_as_read)
+{
+	static const char	 specials[] = "()\\\r\n[]";
+	static const char *const ends[] = { "\n", "\r\n", "\r\r\n", "\r", "x\n",
+		"" };
+	static const size_t some[] = { 0, 1, 14, 15, 16, 17, 30, 31, 32, 33, 62,
+		63, 64, 65, 95, 96, 97, 110, 111, 112, 113, 126, 127, 128,
+		129 };
+	static char	    text[1024], got[4096], want[4096];
+	size_t		    n, k, c, e, f, len, at, t, mark;
+
+	for (n = 0; n <= 300; n++)
+		for (f = 0; f < 2; f++) {
+			/* Special bytes in trees of some lengths only. */
+			for (t = 0;
+			     t < sizeof some / sizeof some[0] && some[t] != n;
+			     t++)
+				continue;
+			mark = t < sizeof some / sizeof some[0] ?
+			    sizeof specials - 1 :
+			    0;
+			for (c = 0; c <= mark; c++)
+				for (k = 1; k < (c == 0 ? 2 : n + 24); k++)
+					for (e = 0;
+					     e < sizeof ends / sizeof ends[0];
+					     e++) {
+						len = (size_t)snprintf(text,
+						    sizeof text, "%s%s",
+						    "(;GM[2];B[c4])\n",
+						    f == 0 ? "(;GM[2]FF[4]C[" :
+							     "(;GM[2];B[f5]C[");
+						memset(text + len, 'x', n);
+						len += n;
+						len += (size_t)snprintf(
+						    text + len,
+						    sizeof text - len, "%s",
+						    f == 0 ? "];B[f5])" : "])");
+						/* The tree's byte k, not its '('. */
+						at = 15 + k;
+						if (c > 0 && at < len)
+							text[at] =
+							    specials[c - 1];
+						else if (c > 0)
+							continue;
+						len += (size_t)snprintf(
+						    text + len,
+						    sizeof text - len,
+						    "%s(;GM[2];B[d3])\n",
+						    ends[e]);
+						after_tree(text, len,
+						    RECORD_SGF, false, want,
+						    sizeof want);
+						after_tree(text, len,
+						    RECORD_SGF, true, got,
+						    sizeof got);
+						ck_assert_msg(
+						    strcmp(got, want) == 0,
+						    "comment %zu (%zu), byte %zu "
+						    "at %zu, end %zu:\n%s\n%s",
+						    n, f, c, k, e, got, want);
+					}
+		}
+}
+END_TEST
+
+/*
+ * The start that GGF's and SGF's readers know without asking the rules
+ * (read-tree.c's tree_start_pieces: a BO or AB/AW/PL of it makes no
+ * Setup tag) is reversi's 8x8 start: d4 and e5 white, e4 and d5 black,
+ * the rest empty, Black to move.
+ */
+START_TEST(tree_start_pieces_are_reversis)
+{
+	struct rules_position *pos;
+	int		       i, want;
+
+	pos = rules_position_new(&rules_reversi, "8x8", NULL, NULL);
+	ck_assert_ptr_nonnull(pos);
+	ck_assert_int_eq(pos->board.ncells, 64);
+	for (i = 0; i < 64; i++) {
+		want = i == 27 || i == 36 ? RULES_PIECE(1) :
+		    i == 28 || i == 35	  ? RULES_PIECE(0) :
+					    RULES_EMPTY;
+		ck_assert_int_eq(rules_piece(pos, i), want);
+	}
+	ck_assert_int_eq(rules_to_move(pos), 0);
+	rules_position_free(pos);
 }
 END_TEST
 
@@ -2697,9 +3083,12 @@ UNIT_MAIN("record",
 		binary_input_is_one_record, skip_is_read_unseen,
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
-		tree_skip_is_read_unseen, sgf_points_as_cells_read,
-		tree_runs_stop_where_moves_do, tree_results_as_printf_writes,
-		sgf_start_set_ups_as_placed, NULL),
+		tree_skip_is_read_unseen, tree_lines_skipped_as_read,
+		tree_start_pieces_are_reversis,
+		sgf_points_as_cells_read, tree_runs_stop_where_moves_do,
+		tree_pairs_as_read_one_by_one, tree_results_as_printf_writes,
+		sgf_start_set_ups_as_placed, tree_root_runs_as_read_apart,
+		NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
