@@ -659,6 +659,18 @@
 # valgrind's memcheck (tests/valgrind-cases.sh gamecheck gameplay
 # gamestat); a minute of fuzz_gamecheck (clang --enable-fuzzing) from
 # its corpus and GGF, SGF and notation seeds with hostile passes.
+#
+# Branch pgn5 against main 359b185, the notation's movetext and every
+# format's tags.  Step 1: "12. f5 d6 13. " taken in one step a move in
+# plain_tokens (two squares and their spaces by one 8-byte load and mask,
+# their text "f5\0d6\0" one store, the next due number with its space
+# one compare); a tag's known name found as it is added (reader_tag_len:
+# a hash of its first four bytes and length, one candidate), so that a
+# known name's duplicate needs no search, an unknown name's search passes
+# the known ones, and record_tag_note_known finds the record noted.
+# Instructions a game (valgrind --tool=callgrind gamecheck -q one.EXT,
+# the set once, 25,657 games): notation 12,734 -> 12,393 (-2.7%), CSV
+# 8,523 -> 8,525, GGF 11,221 -> 11,228, SGF 12,318 -> 12,325.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -168,7 +168,8 @@ read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
 		}
 		rd->text[value_off + (long long)k] = '\0';
 	}
-	switch (reader_tag(rd, (size_t)name_off, (size_t)value_off, k, at)) {
+	switch (reader_tag_len(rd, (size_t)name_off, g[3] - g[2],
+	    (size_t)value_off, k, at)) {
 	case -1: rd->pos = n; return;
 	case 1:
 		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, (size_t)m,
@@ -959,16 +960,6 @@ stray_brace(struct record_reader *rd, size_t from)
 	    "'}' without an opening '{'");
 }
 
-/* Four bytes in their order in memory, as one uint32_t read there. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define BYTES4(a, b, c, d) \
-	((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | \
-	    (uint32_t)(d))
-#else
-#define BYTES4(a, b, c, d) \
-	((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | \
-	    (uint32_t)(d) << 24)
-#endif
 
 /*
  * The run of tokens at s[i] as nearly all are written, "12. f5 d6 13. c4
@@ -993,15 +984,20 @@ stray_brace(struct record_reader *rd, size_t from)
  * 2N-1 (read_number's due), "n." or "nn.", as one uint32_t read where it
  * stands (BYTES4) with the mask of its bytes, and their count; before
  * Black's turns (odd nt) none, the mask 0 and the bytes 1 matching no
- * word.  plain_tokens' due number compared at once.
+ * word.  plain_tokens' due number compared at once; spaced and smask the
+ * same with the space after it ("n. ", "nn. "), for its common shape.
  */
 #define NUMBER1(n) \
-	{ BYTES4('0' + (n), '.', 0, 0), BYTES4(0xff, 0xff, 0, 0), 2 }, \
-	    { 1, 0, 0 }
+	{ BYTES4('0' + (n), '.', 0, 0), BYTES4(0xff, 0xff, 0, 0), 2, \
+		BYTES4('0' + (n), '.', ' ', 0), \
+		BYTES4(0xff, 0xff, 0xff, 0) }, \
+	    { 1, 0, 0, 1, 0 }
 #define NUMBER2(n) \
 	{ BYTES4('0' + (n) / 10, '0' + (n) % 10, '.', 0), \
-	    BYTES4(0xff, 0xff, 0xff, 0), 3 }, \
-	    { 1, 0, 0 }
+		BYTES4(0xff, 0xff, 0xff, 0), 3, \
+		BYTES4('0' + (n) / 10, '0' + (n) % 10, '.', ' '), \
+		BYTES4(0xff, 0xff, 0xff, 0xff) }, \
+	    { 1, 0, 0, 1, 0 }
 #define NUMBERS10(t) \
 	NUMBER2(10 * (t)), NUMBER2(10 * (t) + 1), NUMBER2(10 * (t) + 2), \
 	    NUMBER2(10 * (t) + 3), NUMBER2(10 * (t) + 4), \
@@ -1011,6 +1007,8 @@ static const struct {
 	uint32_t bytes;
 	uint32_t mask;
 	uint32_t len;
+	uint32_t spaced;
+	uint32_t smask;
 } number_due[198] = { NUMBER1(1), NUMBER1(2), NUMBER1(3), NUMBER1(4),
 	NUMBER1(5), NUMBER1(6), NUMBER1(7), NUMBER1(8), NUMBER1(9),
 	NUMBERS10(1), NUMBERS10(2), NUMBERS10(3), NUMBERS10(4), NUMBERS10(5),
@@ -1061,7 +1059,8 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 	uintptr_t	     colb = r->colb;
 	const uintptr_t	     offb = r->offb;
 	uint32_t	     x;
-	uint8_t		     sq;
+	uint64_t	     y;
+	uint8_t		     sq, a, b;
 	unsigned	     c;
 
 	while (p <= lim) {
@@ -1077,6 +1076,54 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			c = (unsigned char)p[k];
 			if (c == ' ') {
 				p += k + 1;
+				/*
+				 * The common shape, "12. f5 d6 13. ", in one
+				 * step a move: two squares each followed by a
+				 * space, and the next due number and its
+				 * space, each as this loop takes it.  The
+				 * second square starts at lim or before (room
+				 * for both), and no byte past lim + 4 is
+				 * read.
+				 */
+				while (lim - p >= 3) {
+					memcpy(&y, p, 8);
+					a = square_part[(unsigned char)p[0]] &
+					    square_part[256 + (unsigned char)p[1]];
+					b = square_part[(unsigned char)p[3]] &
+					    square_part[256 + (unsigned char)p[4]];
+					if ((y & BYTES8(0, 0, 0xff, 0, 0, 0xff, 0,
+						      0)) !=
+						BYTES8(0, 0, ' ', 0, 0, ' ', 0, 0) ||
+					    a == 0 || b == 0)
+						break;
+					/* "f5\0d6\0" and two the next overwrites. */
+					y &= BYTES8(0xff, 0xff, 0, 0xff, 0xff, 0, 0,
+					    0);
+					memcpy(text + off, &y, 8);
+					o[nt] = off;
+					o[nt + 1] = off + 3;
+					t[0] = (struct record_token){ text + off, 2,
+						{ line, (uintptr_t)p + colb,
+						    (uintptr_t)p + offb } };
+					t[1] = (struct record_token){ text + off +
+						    3,
+						2,
+						{ line, (uintptr_t)p + 3 + colb,
+						    (uintptr_t)p + 3 + offb } };
+					q[nt] = (uint8_t)~a;
+					q[nt + 1] = (uint8_t)~b;
+					p += 6;
+					t += 2;
+					nt += 2;
+					off += 6;
+					if (nt >= 198 || p > lim)
+						break;
+					memcpy(&x, p, 4);
+					if ((x & number_due[nt].smask) !=
+					    number_due[nt].spaced)
+						break;
+					p += number_due[nt].len + 1;
+				}
 				continue;
 			}
 		} else if ((sq = square_byte(p, 2)) != RECORD_SQUARE_NONE) {

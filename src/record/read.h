@@ -183,6 +183,8 @@ struct record_reader {
 
 	/* The record's tags by name (any case), to find duplicates. */
 	struct hashmap tags;
+	/* Of its first 32 tags, those of a known name (reader_tag_len). */
+	uint32_t tags_known;
 
 	/*
 	 * GGF and SGF: a property value, and the start position's text and
@@ -225,6 +227,25 @@ name_char(char c)
 
 	return is_digit(c) || c == '_' || (l >= 'a' && l <= 'z');
 }
+
+/* Four bytes in their order in memory, as one uint32_t read there. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define BYTES4(a, b, c, d) \
+	((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | \
+	    (uint32_t)(d))
+#else
+#define BYTES4(a, b, c, d) \
+	((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | \
+	    (uint32_t)(d) << 24)
+#endif
+/* Eight bytes so, as one uint64_t. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define BYTES8(a, b, c, d, e, f, g, h) \
+	((uint64_t)BYTES4(a, b, c, d) << 32 | (uint64_t)BYTES4(e, f, g, h))
+#else
+#define BYTES8(a, b, c, d, e, f, g, h) \
+	((uint64_t)BYTES4(a, b, c, d) | (uint64_t)BYTES4(e, f, g, h) << 32)
+#endif
 
 /* ---- Input (reader.c) ---------------------------------------------- */
 
@@ -422,6 +443,19 @@ add_turn(struct record_reader *rd, const char *s, size_t len)
  */
 int reader_tag(struct record_reader *, size_t name_off, size_t value_off,
     size_t value_len, struct diag_pos at);
+/*
+ * The same, the name's length name_len known.  Each tag added so is noted
+ * as known or not as it comes (reader_known_tag), so that a duplicate of
+ * a known name needs no search and reader_finish's
+ * record_tag_note_known has nothing left to do.
+ */
+int reader_tag_len(struct record_reader *, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, struct diag_pos at);
+/*
+ * Which known tag (enum record_known) the name of len bytes, NUL
+ * terminated, is in any case, or -1 for none (tag.c).
+ */
+int reader_known_tag(const char *name, size_t len);
 /*
  * The same from a name (NUL terminated) and len bytes at v, copied; a tag
  * given twice is duplicate-tag at at.

@@ -624,7 +624,7 @@ tag_eq(const void *key, size_t value, const void *arg)
  * duplicate, 0, or -1 when memory runs out.
  */
 static int
-tag_seen(struct record_reader *rd, size_t n, size_t name_off)
+tag_seen(struct record_reader *rd, size_t n, size_t name_off, uint32_t skip)
 {
 	const char *name = rd->text + name_off, *other;
 	uint64_t    h;
@@ -632,6 +632,9 @@ tag_seen(struct record_reader *rd, size_t n, size_t name_off)
 
 	if (n < TAG_SCAN_MAX) {
 		for (i = 0; i < n; i++) {
+			/* Known names, which this one is not (skip). */
+			if (skip >> i & 1)
+				continue;
 			other = rd->text + rd->tag_off[2 * i];
 			/* Names one in any case have first bytes equal but bit 5. */
 			if (((other[0] ^ name[0]) & ~0x20) == 0 &&
@@ -658,24 +661,59 @@ int
 reader_tag(struct record_reader *rd, size_t name_off, size_t value_off,
     size_t value_len, struct diag_pos at)
 {
-	size_t n = rd->rec.ntags;
-	int    rc;
+	return reader_tag_len(rd, name_off, strlen(rd->text + name_off),
+	    value_off, value_len, at);
+}
 
+int
+reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, struct diag_pos at)
+{
+	struct record *rec = &rd->rec;
+	size_t	       n = rec->ntags;
+	int	       rc, k = -1;
+	/* The earlier tags noted as known or not (none after reader_reset). */
+	bool noted = n == 0 || (rec->known_of == rec->tags && rec->known_n == n);
+
+	if (n == 0) {
+		rec->known = 0;
+		rd->tags_known = 0;
+	}
 	/* Every tag of every record comes here: grow only when full. */
 	if ((n >= rd->tagcap &&
-		array_grow(&rd->rec.tags, &rd->tagcap, n + 1,
-		    sizeof *rd->rec.tags) == -1) ||
+		array_grow(&rec->tags, &rd->tagcap, n + 1, sizeof *rec->tags) ==
+		    -1) ||
 	    (2 * n + 2 > rd->tagoffcap &&
 		array_grow(&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
-		    sizeof *rd->tag_off) == -1) ||
-	    (rc = tag_seen(rd, n, name_off)) == -1)
+		    sizeof *rd->tag_off) == -1))
+		return reader_oom(rd);
+	if (noted)
+		k = reader_known_tag(rd->text + name_off, name_len);
+	/*
+	 * A known name is a duplicate just when a tag of it was noted (any
+	 * case: one known name); another is none of the known ones.
+	 */
+	if (k >= 0 && n < TAG_SCAN_MAX)
+		rc = (int)(rec->known >> k & 1);
+	else if ((rc = tag_seen(rd, n, name_off,
+		      noted && n < TAG_SCAN_MAX ? rd->tags_known : 0)) == -1)
 		return reader_oom(rd);
 	if (rc == 1)
 		return 1;
 	rd->tag_off[2 * n] = name_off;
 	rd->tag_off[2 * n + 1] = value_off;
-	rd->rec.tags[n] = (struct record_tag){ NULL, NULL, value_len, at };
-	rd->rec.ntags++;
+	rec->tags[n] = (struct record_tag){ NULL, NULL, value_len, at };
+	rec->ntags++;
+	if (noted) {
+		if (k >= 0) {
+			rec->known |= (uint32_t)1 << k;
+			rec->known_at[k] = (uint32_t)n;
+			if (n < 32)
+				rd->tags_known |= (uint32_t)1 << n;
+		}
+		rec->known_of = rec->tags;
+		rec->known_n = n + 1;
+	}
 	return 0;
 }
 
@@ -694,7 +732,8 @@ tag_named(struct record_reader *rd, const char *name, size_t namelen,
 		reader_oom(rd);
 		return;
 	}
-	if (reader_tag(rd, (size_t)name_off, (size_t)value_off, len, *at) == 1)
+	if (reader_tag_len(rd, (size_t)name_off, namelen, (size_t)value_off,
+		len, *at) == 1)
 		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, *at, 1,
 		    "tag %s given twice", name);
 }

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "record/read.h"
 #include "record/types.h"
 #include "util/util.h"
 
@@ -187,6 +188,63 @@ known_eq(const char *name, unsigned k)
 	return name[len] == '\0';
 }
 
+/*
+ * The known names by a hash of their first four bytes, each with bit 5
+ * set (a byte so is a lower-case letter only if it is that letter in
+ * either case), and their length: known_slot holds k + 1 for known name
+ * k, 0 for none.  AdjudicationMethod and AdjudicationReason share theirs
+ * (four bytes and a length alike); the multiplier puts each other name in
+ * a slot of its own (a slot given twice stops the build: -Woverride-init).
+ */
+#define KNOWN_HASH(w, len) \
+	((uint32_t)(((w) + (uint32_t)(len)) * 0xe4a3473du) >> 27)
+#define KNOWN_SLOT(a, b, c, d, len, k) \
+	[KNOWN_HASH(BYTES4(a, b, c, d), len)] = (k) + 1
+static const unsigned char known_slot[32] = {
+	KNOWN_SLOT('a', 'd', 'j', 'u', 11, RECORD_TAG_ADJUDICATED),
+	KNOWN_SLOT('a', 'd', 'j', 'u', 18, RECORD_TAG_ADJUDICATION_METHOD),
+	KNOWN_SLOT('b', 'o', 'a', 'r', 5, RECORD_TAG_BOARD),
+	KNOWN_SLOT('c', 'l', 'a', 'i', 7, RECORD_TAG_CLAIMED),
+	KNOWN_SLOT('g', 'a', 'm', 'e', 4, RECORD_TAG_GAME),
+	KNOWN_SLOT('k', 'o', 'm', 'i', 4, RECORD_TAG_KOMI),
+	KNOWN_SLOT('r', 'e', 's', 'i', 8, RECORD_TAG_RESIGNED),
+	KNOWN_SLOT('r', 'e', 's', 'u', 6, RECORD_TAG_RESULT),
+	KNOWN_SLOT('s', 'e', 'e', 'd', 4, RECORD_TAG_SEED),
+	KNOWN_SLOT('s', 'e', 'e', 'd', 10, RECORD_TAG_SEED_COMMIT),
+	KNOWN_SLOT('s', 'e', 'e', 'd', 8, RECORD_TAG_SEED_SALT),
+	KNOWN_SLOT('s', 'e', 't', 'u', 5, RECORD_TAG_SETUP),
+	KNOWN_SLOT('s', 'i', 'z', 'e', 4, RECORD_TAG_SIZE),
+	KNOWN_SLOT('s', 't', 'a', 'r', 5, RECORD_TAG_START),
+	KNOWN_SLOT('t', 'e', 'r', 'm', 11, RECORD_TAG_TERMINATION),
+	KNOWN_SLOT('t', 'i', 'm', 'e', 11, RECORD_TAG_TIME_CONTROL),
+	KNOWN_SLOT('v', 'a', 'r', 'i', 7, RECORD_TAG_VARIANT),
+	KNOWN_SLOT('w', 'i', 'n', 'n', 6, RECORD_TAG_WINNER),
+};
+#undef KNOWN_SLOT
+
+int
+reader_known_tag(const char *name, size_t len)
+{
+	uint32_t w;
+	unsigned k;
+
+	/* As record_tag_note_known's match: one candidate, by its slot. */
+	if (len < 4 || len > 18)
+		return -1;
+	memcpy(&w, name, sizeof w);
+	w |= BYTES4(0x20, 0x20, 0x20, 0x20);
+	k = known_slot[KNOWN_HASH(w, len)];
+	if (k-- == 0 || known_lower[k].len != len || w != known_word(k))
+		return -1;
+	if (known_eq(name, k))
+		return (int)k;
+	if (k == RECORD_TAG_ADJUDICATION_METHOD &&
+	    known_eq(name, RECORD_TAG_ADJUDICATION_REASON))
+		return RECORD_TAG_ADJUDICATION_REASON;
+	return -1;
+}
+#undef KNOWN_HASH
+
 void
 record_tag_note_known(struct record *rec)
 {
@@ -195,6 +253,9 @@ record_tag_note_known(struct record *rec)
 	uint32_t    w;
 	const char *name;
 
+	/* Noted as they were added (reader_tag_len): nothing to do. */
+	if (rec->known_of == rec->tags && rec->known_n == rec->ntags)
+		return;
 	/*
 	 * Once a record, each tag against the known names of its first
 	 * letter: none for most tags (GameId, Event...), one or two else.
