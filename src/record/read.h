@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "record/reader.h"
 #include "record/setup.h"
@@ -444,27 +445,101 @@ add_turn(struct record_reader *rd, const char *s, size_t len)
 int reader_tag(struct record_reader *, size_t name_off, size_t value_off,
     size_t value_len, struct diag_pos at);
 /*
- * The same, the name's length name_len known.  Each tag added so is noted
- * as known or not as it comes (reader_known_tag), so that a duplicate of
- * a known name needs no search and reader_finish's
- * record_tag_note_known has nothing left to do.
- */
-int reader_tag_len(struct record_reader *, size_t name_off, size_t name_len,
-    size_t value_off, size_t value_len, struct diag_pos at);
-/*
  * Which known tag (enum record_known) the name of len bytes, NUL
  * terminated, is in any case, or -1 for none (tag.c).
  */
 int reader_known_tag(const char *name, size_t len);
 /*
- * The same from a name (NUL terminated) and len bytes at v, copied; a tag
- * given twice is duplicate-tag at at.
+ * Up to this many tags a record's names are checked against the earlier
+ * ones by a scan: a record of the notation has seven to a dozen, and
+ * comparing their first bytes costs less than hashing each name.
  */
-void reader_tag_text(struct record_reader *, const char *name, const char *v,
-    size_t len, struct diag_pos at);
-/* The same, the name's length namelen known (no strlen). */
+#define READER_TAG_SCAN 16
+/*
+ * Whether one of the record's first n tags (fewer than READER_TAG_SCAN)
+ * but those of skip's bits (known names, which name is not) is called
+ * name in any case.
+ */
+static inline bool
+reader_tag_scan(
+    const struct record_reader *rd, size_t n, const char *name, uint32_t skip)
+{
+	const char *other;
+	size_t	    i;
+
+	for (i = 0; i < n; i++) {
+		if (skip >> i & 1)
+			continue;
+		other = rd->text + rd->tag_off[2 * i];
+		/* Names one in any case have first bytes equal but bit 5. */
+		if (((other[0] ^ name[0]) & ~0x20) == 0 &&
+		    record_tag_name_eq(other, name))
+			return true;
+	}
+	return false;
+}
+
+/* reader_tag_len but for its common case (reader.c). */
+int reader_tag_rest(struct record_reader *, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, const struct diag_pos *at);
+
+/*
+ * reader_tag, the name's length name_len known.  Each tag added so is
+ * noted as known or not as it comes (reader_known_tag), so that a
+ * duplicate of a known name needs no search, an unknown name's search
+ * passes the known ones, and reader_finish's record_tag_note_known has
+ * nothing left to do.  Inline for its common case, every tag of a record
+ * of a few: room in the arrays, the earlier tags noted and fewer than
+ * READER_TAG_SCAN.
+ */
+static inline int
+reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, struct diag_pos at)
+{
+	struct record *rec = &rd->rec;
+	const char    *name = rd->text + name_off;
+	size_t	       n = rec->ntags;
+	int	       k;
+
+	if (n >= READER_TAG_SCAN || n >= rd->tagcap ||
+	    2 * n + 2 > rd->tagoffcap ||
+	    (n != 0 && (rec->known_of != rec->tags || rec->known_n != n)))
+		return reader_tag_rest(
+		    rd, name_off, name_len, value_off, value_len, &at);
+	if (n == 0) {
+		rec->known = 0;
+		rd->tags_known = 0;
+	}
+	/* A known name is a duplicate just when a tag of it was noted. */
+	if ((k = reader_known_tag(name, name_len)) >= 0) {
+		if (rec->known >> k & 1)
+			return 1;
+		rec->known |= (uint32_t)1 << k;
+		rec->known_at[k] = (uint32_t)n;
+		rd->tags_known |= (uint32_t)1 << n;
+	} else if (reader_tag_scan(rd, n, name, rd->tags_known))
+		return 1;
+	rd->tag_off[2 * n] = name_off;
+	rd->tag_off[2 * n + 1] = value_off;
+	rec->tags[n] = (struct record_tag){ NULL, NULL, value_len, at };
+	rec->ntags = n + 1;
+	rec->known_of = rec->tags;
+	rec->known_n = n + 1;
+	return 0;
+}
+/* The same from a name, its length namelen, and len bytes at v, copied. */
 void reader_tag_named(struct record_reader *, const char *name,
     size_t namelen, const char *v, size_t len, struct diag_pos at);
+/*
+ * The same, the name NUL terminated; a tag given twice is duplicate-tag at
+ * at.  Inline: most names are a literal, whose length the compiler knows.
+ */
+static inline void
+reader_tag_text(struct record_reader *rd, const char *name, const char *v,
+    size_t len, struct diag_pos at)
+{
+	reader_tag_named(rd, name, strlen(name), v, len, at);
+}
 /*
  * Gives tag k of the record (added by this reader) the value of len bytes
  * at v, copied.  Returns 0, or -1 when memory runs out (the record told

@@ -609,40 +609,23 @@ tag_eq(const void *key, size_t value, const void *arg)
 	return strcasecmp(rd->text + rd->tag_off[2 * value], key) == 0;
 }
 
-/*
- * Up to this many tags a record's names are checked against the earlier
- * ones by a scan: a record of the notation has seven to a dozen, and
- * comparing their first bytes costs less than hashing each name.
- */
-#define TAG_SCAN_MAX 16
 
 /*
  * Whether the record already has a tag called like the name at text
  * offset name_off; if not, adds tag n (its name at name_off).  Past
- * TAG_SCAN_MAX tags a hash keeps a record of a million tags linear (a
+ * READER_TAG_SCAN tags a hash keeps a record of a million tags linear (a
  * scan of the earlier names made it quadratic).  Returns 1 for a
  * duplicate, 0, or -1 when memory runs out.
  */
 static int
 tag_seen(struct record_reader *rd, size_t n, size_t name_off, uint32_t skip)
 {
-	const char *name = rd->text + name_off, *other;
+	const char *name = rd->text + name_off;
 	uint64_t    h;
 	size_t	    i;
 
-	if (n < TAG_SCAN_MAX) {
-		for (i = 0; i < n; i++) {
-			/* Known names, which this one is not (skip). */
-			if (skip >> i & 1)
-				continue;
-			other = rd->text + rd->tag_off[2 * i];
-			/* Names one in any case have first bytes equal but bit 5. */
-			if (((other[0] ^ name[0]) & ~0x20) == 0 &&
-			    record_tag_name_eq(other, name))
-				return 1;
-		}
-		return 0;
-	}
+	if (n < READER_TAG_SCAN)
+		return reader_tag_scan(rd, n, name, skip) ? 1 : 0;
 	/* The map takes over: first the names the scan kept. */
 	if (rd->tags.n == 0)
 		for (i = 0; i < n; i++)
@@ -666,8 +649,8 @@ reader_tag(struct record_reader *rd, size_t name_off, size_t value_off,
 }
 
 int
-reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
-    size_t value_off, size_t value_len, struct diag_pos at)
+reader_tag_rest(struct record_reader *rd, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, const struct diag_pos *at)
 {
 	struct record *rec = &rd->rec;
 	size_t	       n = rec->ntags;
@@ -693,16 +676,16 @@ reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
 	 * A known name is a duplicate just when a tag of it was noted (any
 	 * case: one known name); another is none of the known ones.
 	 */
-	if (k >= 0 && n < TAG_SCAN_MAX)
+	if (k >= 0 && n < READER_TAG_SCAN)
 		rc = (int)(rec->known >> k & 1);
 	else if ((rc = tag_seen(rd, n, name_off,
-		      noted && n < TAG_SCAN_MAX ? rd->tags_known : 0)) == -1)
+		      noted && n < READER_TAG_SCAN ? rd->tags_known : 0)) == -1)
 		return reader_oom(rd);
 	if (rc == 1)
 		return 1;
 	rd->tag_off[2 * n] = name_off;
 	rd->tag_off[2 * n + 1] = value_off;
-	rec->tags[n] = (struct record_tag){ NULL, NULL, value_len, at };
+	rec->tags[n] = (struct record_tag){ NULL, NULL, value_len, *at };
 	rec->ntags++;
 	if (noted) {
 		if (k >= 0) {
@@ -717,10 +700,7 @@ reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
 	return 0;
 }
 
-/*
- * reader_tag_text's and reader_tag_named's body, in each with no call,
- * at by its address (by value, GCC copied it in each).
- */
+/* reader_tag_named's body, at by its address. */
 static inline __attribute__((always_inline)) void
 tag_named(struct record_reader *rd, const char *name, size_t namelen,
     const char *v, size_t len, const struct diag_pos *at)
@@ -736,13 +716,6 @@ tag_named(struct record_reader *rd, const char *name, size_t namelen,
 		len, *at) == 1)
 		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, *at, 1,
 		    "tag %s given twice", name);
-}
-
-void
-reader_tag_text(struct record_reader *rd, const char *name, const char *v,
-    size_t len, struct diag_pos at)
-{
-	tag_named(rd, name, strlen(name), v, len, &at);
 }
 
 void
