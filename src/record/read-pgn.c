@@ -986,6 +986,8 @@ stray_brace(struct record_reader *rd, size_t from)
  * Black's turns (odd nt) none, the mask 0 and the bytes 1 matching no
  * word.  plain_tokens' due number compared at once; spaced and smask the
  * same with the space after it ("n. ", "nn. "), for its common shape.
+ * Two more of no number (turns 198 and 199, past "99."), which its
+ * common shape meets with no test of the count first.
  */
 #define NUMBER1(n) \
 	{ BYTES4('0' + (n), '.', 0, 0), BYTES4(0xff, 0xff, 0, 0), 2, \
@@ -1009,10 +1011,11 @@ static const struct {
 	uint32_t len;
 	uint32_t spaced;
 	uint32_t smask;
-} number_due[198] = { NUMBER1(1), NUMBER1(2), NUMBER1(3), NUMBER1(4),
+} number_due[200] = { NUMBER1(1), NUMBER1(2), NUMBER1(3), NUMBER1(4),
 	NUMBER1(5), NUMBER1(6), NUMBER1(7), NUMBER1(8), NUMBER1(9),
 	NUMBERS10(1), NUMBERS10(2), NUMBERS10(3), NUMBERS10(4), NUMBERS10(5),
-	NUMBERS10(6), NUMBERS10(7), NUMBERS10(8), NUMBERS10(9) };
+	NUMBERS10(6), NUMBERS10(7), NUMBERS10(8), NUMBERS10(9), { 1, 0, 0, 1, 0 },
+	{ 1, 0, 0, 1, 0 } };
 #undef NUMBER1
 #undef NUMBER2
 #undef NUMBERS10
@@ -1081,11 +1084,12 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 				 * step a move: two squares each followed by a
 				 * space, and the next due number and its
 				 * space, each as this loop takes it.  The
-				 * second square starts at lim or before (room
-				 * for both), and no byte past lim + 4 is
-				 * read.
+				 * second square and the next number start at
+				 * lim or before (room for both, no byte past
+				 * lim + 4 read).  Past turn 197 the count's
+				 * number_due matches no number.
 				 */
-				while (lim - p >= 3) {
+				while (lim - p >= 6) {
 					memcpy(&y, p, 8);
 					a = square_part[(unsigned char)p[0]] &
 					    square_part[256 + (unsigned char)p[1]];
@@ -1116,8 +1120,6 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 					t += 2;
 					nt += 2;
 					off += 6;
-					if (nt >= 198 || p > lim)
-						break;
 					memcpy(&x, p, 4);
 					if ((x & number_due[nt].smask) !=
 					    number_due[nt].spaced)
@@ -1356,8 +1358,10 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 	/* What plain_movetext changes, for a line left to pgn_scan after. */
 	size_t	       was_n = 0, was_len = 0, was_pos = 0;
 	bool	       was_movetext = false;
-	struct plain_run run = { .cross = true };
+	struct plain_run run;
 
+	/* Its other members are plain_movetext's, read once it has run. */
+	run.cross = true;
 	while (item == PASS_LINE) {
 		if (rd->inpos == rd->inlen && reader_refill(rd) != 1)
 			return false;
@@ -1441,7 +1445,7 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 		rd->line_start = 0;
 		rd->cut = false;
 		rd->have_line = false;
-		if (e > i && !(s[i] == '%' && i == a) && !started)
+		if (!started && e > i && !(s[i] == '%' && i == a))
 			started = pgn_start(rd, sc, i - a, s[i], true);
 		if (s[i] == '[') {
 			rd->pos = i - a;
