@@ -128,7 +128,7 @@ tag_match(
  * build_lines; n bytes), m bytes matched by tag_match (groups g, plain
  * its answer), or -1 for none: told then as a bad or unterminated tag.
  */
-static void
+static inline __attribute__((always_inline)) void
 read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
     int m, const size_t *g, bool plain)
 {

@@ -345,13 +345,18 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 	}
 	/*
 	 * Most tokens are a square, two bytes, and a tag's name or value a
-	 * few: copied with no call (4 to 16 bytes as two words that may
-	 * overlap, no byte read past s[len - 1]).
+	 * few: copied with no call (1 to 3 bytes as three that may be one,
+	 * 4 to 16 as two words that may overlap, no byte read past
+	 * s[len - 1]).
 	 */
 	d = rd->text + off;
 	if (len == 2)
 		memcpy(d, s, 2);
-	else if (len - 4 <= 4) {
+	else if (len - 1 < 3) {
+		d[0] = s[0];
+		d[len / 2] = s[len / 2];
+		d[len - 1] = s[len - 1];
+	} else if (len - 4 <= 4) {
 		memcpy(d, s, 4);
 		memcpy(d + len - 4, s + len - 4, 4);
 	} else if (len - 9 <= 7) {
@@ -492,7 +497,7 @@ int reader_tag_rest(struct record_reader *, size_t name_off, size_t name_len,
  * of a few: room in the arrays, the earlier tags noted and fewer than
  * READER_TAG_SCAN.
  */
-static inline int
+static inline __attribute__((always_inline)) int
 reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
     size_t value_off, size_t value_len, struct diag_pos at)
 {

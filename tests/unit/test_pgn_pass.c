@@ -577,7 +577,8 @@ END_TEST
  * (AdjudicationMethod and AdjudicationReason share both), near misses,
  * duplicates, in random orders and more than 16 to a record (the scan
  * of names gives way to the map): each record's tags as a search by
- * name finds them, duplicates told as by comparing every pair.
+ * name finds them, duplicates told as by comparing every pair, each
+ * name and value (0 to 20 bytes: text_add's every way) as written.
  */
 START_TEST(known_tags_by_their_hash)
 {
@@ -592,10 +593,11 @@ START_TEST(known_tags_by_their_hash)
 		"Event", "Site", "Round", "Date", "White", "Black", "x_1",
 		"Time", "Gam", "Sz", "G", "Adjudicationmethod", "Zzzz" };
 	const size_t	   nnames = sizeof names / sizeof names[0];
+	static const char digits[] = "0123456789abcdefghij";
 	static char	   text[1 << 16];
 	const struct record *rec;
 	const char	    *order[64];
-	size_t		     len, i, j, n, distinct;
+	size_t		     len, i, j, n, distinct, kept[64];
 	uint32_t	     x = 7;
 	bool		     dup;
 	unsigned	     k;
@@ -604,8 +606,8 @@ START_TEST(known_tags_by_their_hash)
 		len = 0;
 		for (i = 0; i < n; i++) {
 			order[i] = names[next_rand(&x) % nnames];
-			len += (size_t)sprintf(text + len, "[%s \"%zu\"]\n",
-			    order[i], i);
+			len += (size_t)sprintf(text + len, "[%s \"%.*s\"]\n",
+			    order[i], (int)(i * 7 % 21), digits);
 		}
 		len += (size_t)sprintf(text + len, "f5 *\n");
 		distinct = 0;
@@ -616,7 +618,7 @@ START_TEST(known_tags_by_their_hash)
 			if (j < i)
 				dup = true;
 			else
-				distinct++;
+				kept[distinct++] = i;
 		}
 		rd = record_reader_new_buffer(
 		    syn, text, len, "test", RECORD_PGN);
@@ -629,6 +631,16 @@ START_TEST(known_tags_by_their_hash)
 		for (k = 0; k < RECORD_TAG_NKNOWN; k++)
 			ck_assert_ptr_eq(record_tag_known(rec, k),
 			    record_tag_find(rec, record_known_names[k]));
+		for (i = 0; i < distinct; i++) {
+			ck_assert_str_eq(rec->tags[i].name, order[kept[i]]);
+			ck_assert_uint_eq(
+			    rec->tags[i].value_len, kept[i] * 7 % 21);
+			ck_assert_int_eq(memcmp(rec->tags[i].value, digits,
+					     kept[i] * 7 % 21),
+			    0);
+			ck_assert_int_eq(
+			    rec->tags[i].value[rec->tags[i].value_len], '\0');
+		}
 		reader_close();
 	}
 }
