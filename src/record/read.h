@@ -450,10 +450,81 @@ add_turn(struct record_reader *rd, const char *s, size_t len)
 int reader_tag(struct record_reader *, size_t name_off, size_t value_off,
     size_t value_len, struct diag_pos at);
 /*
- * Which known tag (enum record_known) the name of len bytes, NUL
- * terminated, is in any case, or -1 for none (tag.c).
+ * The known names (record_known_names) in lower case, their lengths
+ * apart: a name matches by its bytes with bit 5 set, no fold and no NUL
+ * test a byte (tag.c).
  */
-int reader_known_tag(const char *name, size_t len);
+struct reader_known_name {
+	char	      lower[sizeof "adjudicationmethod"];
+	unsigned char len;
+};
+extern const struct reader_known_name reader_known_names[RECORD_TAG_NKNOWN];
+/*
+ * The known names by a hash of their first four bytes, each with bit 5
+ * set (a byte so is a lower-case letter only if it is that letter in
+ * either case), and their length: reader_known_slot holds k + 1 for
+ * known name k, 0 for none (tag.c).  AdjudicationMethod and
+ * AdjudicationReason share theirs (four bytes and a length alike); the
+ * multiplier puts each other name in a slot of its own (a slot given
+ * twice stops the build: -Woverride-init).
+ */
+#define READER_KNOWN_HASH(w, len) \
+	((uint32_t)(((w) + (uint32_t)(len)) * 0xe4a3473du) >> 27)
+extern const unsigned char reader_known_slot[32];
+
+/* The first four bytes of known name k (four or more) as one word. */
+static inline uint32_t
+reader_known_word(unsigned k)
+{
+	uint32_t w;
+
+	memcpy(&w, reader_known_names[k].lower, sizeof w);
+	return w;
+}
+
+/*
+ * Whether name, its first four bytes known name k's in any case, is known
+ * name k in any case: its bytes past the fourth with bit 5 set, then its
+ * NUL.
+ */
+static inline bool
+reader_known_eq(const char *name, unsigned k)
+{
+	const char *lower = reader_known_names[k].lower;
+	size_t	    j, len = reader_known_names[k].len;
+
+	for (j = 4; j < len; j++)
+		if (((unsigned char)name[j] | 0x20) != (unsigned char)lower[j])
+			return false;
+	return name[len] == '\0';
+}
+
+/*
+ * Which known tag (enum record_known) the name of len bytes, NUL
+ * terminated, is in any case, or -1 for none: as record_tag_note_known
+ * matches, one candidate by its slot.  Every tag a reader adds asks.
+ */
+static inline int
+reader_known_tag(const char *name, size_t len)
+{
+	uint32_t w;
+	unsigned k;
+
+	if (len < 4 || len > 18)
+		return -1;
+	memcpy(&w, name, sizeof w);
+	w |= BYTES4(0x20, 0x20, 0x20, 0x20);
+	k = reader_known_slot[READER_KNOWN_HASH(w, len)];
+	if (k-- == 0 || reader_known_names[k].len != len ||
+	    w != reader_known_word(k))
+		return -1;
+	if (reader_known_eq(name, k))
+		return (int)k;
+	if (k == RECORD_TAG_ADJUDICATION_METHOD &&
+	    reader_known_eq(name, RECORD_TAG_ADJUDICATION_REASON))
+		return RECORD_TAG_ADJUDICATION_REASON;
+	return -1;
+}
 /*
  * Up to this many tags a record's names are checked against the earlier
  * ones by a scan: a record of the notation has seven to a dozen, and

@@ -109,14 +109,8 @@ static const unsigned char by_letter[26][2] = {
 	['w' - 'a'] = { RECORD_TAG_WINNER, RECORD_TAG_NKNOWN },
 };
 
-/*
- * record_known_names in lower case, their lengths apart: a name matches
- * by its bytes with bit 5 set (known_eq), no fold and no NUL test a byte.
- */
-static const struct {
-	char	      lower[sizeof "adjudicationmethod"];
-	unsigned char len;
-} known_lower[RECORD_TAG_NKNOWN] = {
+/* record_known_names in lower case, their lengths apart (read.h). */
+const struct reader_known_name reader_known_names[RECORD_TAG_NKNOWN] = {
 	[RECORD_TAG_ADJUDICATED] = { "adjudicated", 11 },
 	[RECORD_TAG_ADJUDICATION_METHOD] = { "adjudicationmethod", 18 },
 	[RECORD_TAG_ADJUDICATION_REASON] = { "adjudicationreason", 18 },
@@ -161,46 +155,10 @@ name_word(const char *name, unsigned char first)
 	return w;
 }
 
-/* The same of known name k (lower case, four bytes or more). */
-static inline uint32_t
-known_word(unsigned k)
-{
-	uint32_t w;
-
-	memcpy(&w, known_lower[k].lower, sizeof w);
-	return w;
-}
-
-/*
- * Whether name, its word (name_word) known k's, is known name k in any
- * case: its bytes past the fourth as name_word takes them.  Its first
- * four bytes are letters, so name[4] is in it.
- */
-static inline bool
-known_eq(const char *name, unsigned k)
-{
-	const char *lower = known_lower[k].lower;
-	size_t	    j, len = known_lower[k].len;
-
-	for (j = 4; j < len; j++)
-		if (((unsigned char)name[j] | 0x20) != (unsigned char)lower[j])
-			return false;
-	return name[len] == '\0';
-}
-
-/*
- * The known names by a hash of their first four bytes, each with bit 5
- * set (a byte so is a lower-case letter only if it is that letter in
- * either case), and their length: known_slot holds k + 1 for known name
- * k, 0 for none.  AdjudicationMethod and AdjudicationReason share theirs
- * (four bytes and a length alike); the multiplier puts each other name in
- * a slot of its own (a slot given twice stops the build: -Woverride-init).
- */
-#define KNOWN_HASH(w, len) \
-	((uint32_t)(((w) + (uint32_t)(len)) * 0xe4a3473du) >> 27)
+/* The known names by their slot (read.h's READER_KNOWN_HASH). */
 #define KNOWN_SLOT(a, b, c, d, len, k) \
-	[KNOWN_HASH(BYTES4(a, b, c, d), len)] = (k) + 1
-static const unsigned char known_slot[32] = {
+	[READER_KNOWN_HASH(BYTES4(a, b, c, d), len)] = (k) + 1
+const unsigned char reader_known_slot[32] = {
 	KNOWN_SLOT('a', 'd', 'j', 'u', 11, RECORD_TAG_ADJUDICATED),
 	KNOWN_SLOT('a', 'd', 'j', 'u', 18, RECORD_TAG_ADJUDICATION_METHOD),
 	KNOWN_SLOT('b', 'o', 'a', 'r', 5, RECORD_TAG_BOARD),
@@ -222,28 +180,6 @@ static const unsigned char known_slot[32] = {
 };
 #undef KNOWN_SLOT
 
-int
-reader_known_tag(const char *name, size_t len)
-{
-	uint32_t w;
-	unsigned k;
-
-	/* As record_tag_note_known's match: one candidate, by its slot. */
-	if (len < 4 || len > 18)
-		return -1;
-	memcpy(&w, name, sizeof w);
-	w |= BYTES4(0x20, 0x20, 0x20, 0x20);
-	k = known_slot[KNOWN_HASH(w, len)];
-	if (k-- == 0 || known_lower[k].len != len || w != known_word(k))
-		return -1;
-	if (known_eq(name, k))
-		return (int)k;
-	if (k == RECORD_TAG_ADJUDICATION_METHOD &&
-	    known_eq(name, RECORD_TAG_ADJUDICATION_REASON))
-		return RECORD_TAG_ADJUDICATION_REASON;
-	return -1;
-}
-#undef KNOWN_HASH
 
 void
 record_tag_note_known(struct record *rec)
@@ -270,8 +206,8 @@ record_tag_note_known(struct record *rec)
 			continue;
 		w = name_word(name, (unsigned char)('a' + first));
 		for (k = by_letter[first][0]; k < by_letter[first][1]; k++)
-			if (w == known_word(k) &&
-			    known_eq(name, k)) {
+			if (w == reader_known_word(k) &&
+			    reader_known_eq(name, k)) {
 				if ((rec->known >> k & 1) == 0) {
 					rec->known |= (uint32_t)1 << k;
 					rec->known_at[k] = (uint32_t)i;
