@@ -688,6 +688,31 @@
 # -> 11,840 (main 12,734: -7.0%).
 # Step 6: reader_known_tag inline (read.h), its tables tag.c's.
 # Notation 11,840 -> 11,776 (main 12,734: -7.5%), CSV 8,498.
+# Step 7: number_due keeps a due number's count with its space (one add
+# less a move); text_add always inlined (GCC had stopped inlining it in
+# tag_named once known names were found there: SGF was 12,332).
+# Main 359b185 -> pgn5, instructions a game, the same command: notation
+# 12,734 -> 11,758 (-7.7%), CSV 8,523 -> 8,454, transcripts 7,817 ->
+# 7,816, WTHOR 10,532 -> 10,260, GGF 11,221 -> 11,136, SGF 12,318 ->
+# 12,249: the notation 1.49x -> 1.39x the CSV's instructions.
+# CPU, user + system by /usr/bin/time -f '%U %S' gamecheck -q, the set
+# 16 times (410,512 games), medians of 7, main's and pgn5's in turn, load
+# 2.6-2.9 on 2 cores: CSV 0.23 -> 0.23 s, notation 0.35 -> 0.32 s
+# (0.91x): the notation 1.52x -> 1.39x the CSV (target 1.25x: not met).
+# -j 2 against -j 1 on the notation (item 4, same files and runs): CPU
+# main 0.43/0.36 s (1.19x), pgn5 0.40/0.32 s (1.25x); instructions summed
+# over the processes (callgrind --trace-children, the set once) main
+# 1.148x, pgn5 1.160x: reading got cheaper, a worker's pass over the
+# others' records (skip_pgn, about 1,610 a record) did not.  Wall times
+# at that load were no measure (-j 2's wall as its CPU).
+# Output the same at each step: bench/same-output.sh main 5cc3a50's
+# gamecheck; the set in every format, the notation with CRLF and CR
+# line ends and a mixed file of hostile notation records: YAML, -q, -j 2,
+# -q -j 2, stdout, stderr and exit status; --write=ggf, sgf, pgn and transcript (with and
+# without --keep-illegal) of the mixed notation, CRLF notation and the
+# set's first 3 MB of GGF and SGF; the golden cases (all 800), and in an
+# --enable-debug build all 800 under valgrind's memcheck
+# (tests/valgrind-cases.sh gamecheck gamestat gameplay): no error.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -169,8 +169,8 @@ read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
 		}
 		rd->text[value_off + (long long)k] = '\0';
 	}
-	switch (reader_tag_len(rd, (size_t)name_off, g[3] - g[2],
-	    (size_t)value_off, k, at)) {
+	switch (reader_tag_len(
+	    rd, (size_t)name_off, g[3] - g[2], (size_t)value_off, k, at)) {
 	case -1: rd->pos = n; return;
 	case 1:
 		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, (size_t)m,
@@ -961,7 +961,6 @@ stray_brace(struct record_reader *rd, size_t from)
 	    "'}' without an opening '{'");
 }
 
-
 /*
  * The run of tokens at s[i] as nearly all are written, "12. f5 d6 13. c4
  * pass": a move number of one or two digits, the one due before White's
@@ -986,21 +985,22 @@ stray_brace(struct record_reader *rd, size_t from)
  * stands (BYTES4) with the mask of its bytes, and their count; before
  * Black's turns (odd nt) none, the mask 0 and the bytes 1 matching no
  * word.  plain_tokens' due number compared at once; spaced and smask the
- * same with the space after it ("n. ", "nn. "), for its common shape.
+ * same with the space after it ("n. ", "nn. "), and slen their count, for
+ * its common shape.
  * Two more of no number (turns 198 and 199, past "99."), which its
  * common shape meets with no test of the count first.
  */
 #define NUMBER1(n) \
 	{ BYTES4('0' + (n), '.', 0, 0), BYTES4(0xff, 0xff, 0, 0), 2, \
 		BYTES4('0' + (n), '.', ' ', 0), \
-		BYTES4(0xff, 0xff, 0xff, 0) }, \
-	    { 1, 0, 0, 1, 0 }
+		BYTES4(0xff, 0xff, 0xff, 0), 3 }, \
+	    { 1, 0, 0, 1, 0, 0 }
 #define NUMBER2(n) \
 	{ BYTES4('0' + (n) / 10, '0' + (n) % 10, '.', 0), \
 		BYTES4(0xff, 0xff, 0xff, 0), 3, \
 		BYTES4('0' + (n) / 10, '0' + (n) % 10, '.', ' '), \
-		BYTES4(0xff, 0xff, 0xff, 0xff) }, \
-	    { 1, 0, 0, 1, 0 }
+		BYTES4(0xff, 0xff, 0xff, 0xff), 4 }, \
+	    { 1, 0, 0, 1, 0, 0 }
 #define NUMBERS10(t) \
 	NUMBER2(10 * (t)), NUMBER2(10 * (t) + 1), NUMBER2(10 * (t) + 2), \
 	    NUMBER2(10 * (t) + 3), NUMBER2(10 * (t) + 4), \
@@ -1012,11 +1012,12 @@ static const struct {
 	uint32_t len;
 	uint32_t spaced;
 	uint32_t smask;
+	uint32_t slen;
 } number_due[200] = { NUMBER1(1), NUMBER1(2), NUMBER1(3), NUMBER1(4),
 	NUMBER1(5), NUMBER1(6), NUMBER1(7), NUMBER1(8), NUMBER1(9),
 	NUMBERS10(1), NUMBERS10(2), NUMBERS10(3), NUMBERS10(4), NUMBERS10(5),
-	NUMBERS10(6), NUMBERS10(7), NUMBERS10(8), NUMBERS10(9), { 1, 0, 0, 1, 0 },
-	{ 1, 0, 0, 1, 0 } };
+	NUMBERS10(6), NUMBERS10(7), NUMBERS10(8), NUMBERS10(9),
+	{ 1, 0, 0, 1, 0, 0 }, { 1, 0, 0, 1, 0, 0 } };
 #undef NUMBER1
 #undef NUMBER2
 #undef NUMBERS10
@@ -1055,8 +1056,7 @@ struct plain_run {
  */
 #if defined(__SSE2__) && defined(__LP64__)
 _Static_assert(sizeof(unsigned long) == 8 &&
-	offsetof(struct diag_pos, offset) ==
-	    offsetof(struct diag_pos, col) + 8,
+	offsetof(struct diag_pos, offset) == offsetof(struct diag_pos, col) + 8,
     "struct diag_pos: col and offset two adjacent 64-bit members");
 #endif
 static inline __attribute__((always_inline)) void
@@ -1127,17 +1127,21 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 				while (lim - p >= 6) {
 					memcpy(&y, p, 8);
 					a = square_part[(unsigned char)p[0]] &
-					    square_part[256 + (unsigned char)p[1]];
+					    square_part[256 +
+						(unsigned char)p[1]];
 					b = square_part[(unsigned char)p[3]] &
-					    square_part[256 + (unsigned char)p[4]];
-					if ((y & BYTES8(0, 0, 0xff, 0, 0, 0xff, 0,
-						      0)) !=
-						BYTES8(0, 0, ' ', 0, 0, ' ', 0, 0) ||
+					    square_part[256 +
+						(unsigned char)p[4]];
+					if ((y &
+						BYTES8(0, 0, 0xff, 0, 0, 0xff,
+						    0, 0)) !=
+						BYTES8(0, 0, ' ', 0, 0, ' ', 0,
+						    0) ||
 					    a == 0 || b == 0)
 						break;
-					/* "f5\0d6\0" and two the next overwrites. */
-					y &= BYTES8(0xff, 0xff, 0, 0xff, 0xff, 0, 0,
-					    0);
+					/* "f5\0d6\0", two bytes to spare. */
+					y &= BYTES8(
+					    0xff, 0xff, 0, 0xff, 0xff, 0, 0, 0);
 					memcpy(text + off, &y, 8);
 					o[nt] = off;
 					o[nt + 1] = off + 3;
@@ -1156,7 +1160,7 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 					if ((x & number_due[nt].smask) !=
 					    number_due[nt].spaced)
 						break;
-					p += number_due[nt].len + 1;
+					p += number_due[nt].slen;
 				}
 				continue;
 			}

@@ -328,7 +328,7 @@ int reader_too_large(struct record_reader *);
 int reader_too_large_at(struct record_reader *, struct diag_pos at);
 
 /* Copies len bytes into the record's text; returns the offset or -1. */
-static inline long long
+static inline __attribute__((always_inline)) long long
 text_add(struct record_reader *rd, const char *s, size_t len)
 {
 	size_t off = rd->textlen;

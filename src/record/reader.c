@@ -609,7 +609,6 @@ tag_eq(const void *key, size_t value, const void *arg)
 	return strcasecmp(rd->text + rd->tag_off[2 * value], key) == 0;
 }
 
-
 /*
  * Whether the record already has a tag called like the name at text
  * offset name_off; if not, adds tag n (its name at name_off).  Past
@@ -656,7 +655,8 @@ reader_tag_rest(struct record_reader *rd, size_t name_off, size_t name_len,
 	size_t	       n = rec->ntags;
 	int	       rc, k = -1;
 	/* The earlier tags noted as known or not (none after reader_reset). */
-	bool noted = n == 0 || (rec->known_of == rec->tags && rec->known_n == n);
+	bool noted = n == 0 ||
+	    (rec->known_of == rec->tags && rec->known_n == n);
 
 	if (n == 0) {
 		rec->known = 0;

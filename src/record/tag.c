@@ -180,7 +180,6 @@ const unsigned char reader_known_slot[32] = {
 };
 #undef KNOWN_SLOT
 
-
 void
 record_tag_note_known(struct record *rec)
 {

@@ -545,8 +545,8 @@ START_TEST(reading_pairs_of_squares_at_every_byte)
 		for (b = 0; b < sizeof bytes - 1; b++) {
 			memcpy(m, moves, sizeof moves);
 			m[j] = bytes[b];
-			len += (size_t)sprintf(text + len, "[Event \"%zu\"]\n",
-			    j);
+			len += (size_t)sprintf(
+			    text + len, "[Event \"%zu\"]\n", j);
 			/* Wrapped at a space past width w (10 to 40). */
 			w = 10 + (j + b) % 31;
 			for (k = col = 0; k < sizeof moves - 1; k++, col++) {
@@ -593,7 +593,7 @@ START_TEST(known_tags_by_their_hash)
 		"Event", "Site", "Round", "Date", "White", "Black", "x_1",
 		"Time", "Gam", "Sz", "G", "Adjudicationmethod", "Zzzz" };
 	const size_t	   nnames = sizeof names / sizeof names[0];
-	static const char digits[] = "0123456789abcdefghij";
+	static const char  digits[] = "0123456789abcdefghij";
 	static char	   text[1 << 16];
 	const struct record *rec;
 	const char	    *order[64];
@@ -613,7 +613,8 @@ START_TEST(known_tags_by_their_hash)
 		distinct = 0;
 		dup = false;
 		for (i = 0; i < n; i++) {
-			for (j = 0; j < i && strcasecmp(order[i], order[j]); j++)
+			for (j = 0; j < i && strcasecmp(order[i], order[j]);
+			     j++)
 				continue;
 			if (j < i)
 				dup = true;
