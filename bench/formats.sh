@@ -836,6 +836,60 @@
 # build); roundtrip.sh, bad-input.sh, adversarial.sh, dataset.sh,
 # jobs.sh, groups.sh, jobs-reports.sh; the GGF and SGF golden cases and
 # mangled files with -j 2 under valgrind's memcheck (debug build).
+#
+# Branch pgn5 against main 359b185, the notation's movetext and every
+# format's tags.  Step 1: "12. f5 d6 13. " taken in one step a move in
+# plain_tokens (two squares and their spaces by one 8-byte load and mask,
+# their text "f5\0d6\0" one store, the next due number with its space
+# one compare); a tag's known name found as it is added (reader_tag_len:
+# a hash of its first four bytes and length, one candidate), so that a
+# known name's duplicate needs no search, an unknown name's search passes
+# the known ones, and record_tag_note_known finds the record noted.
+# Instructions a game (valgrind --tool=callgrind gamecheck -q one.EXT,
+# the set once, 25,657 games): notation 12,734 -> 12,393 (-2.7%), CSV
+# 8,523 -> 8,525, GGF 11,221 -> 11,228, SGF 12,318 -> 12,325.
+# Step 2: reader_tag_len inline (read.h) for a record's first 16 tags
+# with room in the arrays, a call left only for the rest; reader_tag_text
+# inline, so that a literal name's strlen is the compiler's.  Main ->
+# step 2, the same command: notation 12,734 -> 12,233 (-3.9%), CSV 8,523
+# -> 8,486, GGF 11,221 -> 11,201, SGF 12,318 -> 12,314, WTHOR 10,532 ->
+# 10,454, transcripts 7,817 -> 7,816.
+# Step 3: the common shape's loop tests no count (number_due ends in two
+# entries that match no number) and no bound but one; build_lines sets
+# up less a call.  Notation 12,233 -> 12,093 (main 12,734: -5.0%).
+# Step 4: read_tag and reader_tag_len inlined where a tag line is read,
+# text_add copying 1 to 3 bytes with no call (the Size tag's "8x8").
+# Notation 12,093 -> 11,925 (main 12,734: -6.4%).
+# Step 5: a pair's columns and offsets stored as two 16-byte vectors
+# (place_two), which frees two registers of the loop.  Notation 11,925
+# -> 11,840 (main 12,734: -7.0%).
+# Step 6: reader_known_tag inline (read.h), its tables tag.c's.
+# Notation 11,840 -> 11,776 (main 12,734: -7.5%), CSV 8,498.
+# Step 7: number_due keeps a due number's count with its space (one add
+# less a move); text_add always inlined (GCC had stopped inlining it in
+# tag_named once known names were found there: SGF was 12,332).
+# Main 359b185 -> pgn5, instructions a game, the same command: notation
+# 12,734 -> 11,758 (-7.7%), CSV 8,523 -> 8,454, transcripts 7,817 ->
+# 7,816, WTHOR 10,532 -> 10,260, GGF 11,221 -> 11,136, SGF 12,318 ->
+# 12,249: the notation 1.49x -> 1.39x the CSV's instructions.
+# CPU, user + system by /usr/bin/time -f '%U %S' gamecheck -q, the set
+# 16 times (410,512 games), medians of 7, main's and pgn5's in turn, load
+# 2.6-2.9 on 2 cores: CSV 0.23 -> 0.23 s, notation 0.35 -> 0.32 s
+# (0.91x): the notation 1.52x -> 1.39x the CSV (target 1.25x: not met).
+# -j 2 against -j 1 on the notation (item 4, same files and runs): CPU
+# main 0.43/0.36 s (1.19x), pgn5 0.40/0.32 s (1.25x); instructions summed
+# over the processes (callgrind --trace-children, the set once) main
+# 1.148x, pgn5 1.160x: reading got cheaper, a worker's pass over the
+# others' records (skip_pgn, about 1,610 a record) did not.  Wall times
+# at that load were no measure (-j 2's wall as its CPU).
+# Output the same at each step: bench/same-output.sh main 5cc3a50's
+# gamecheck; the set in every format, the notation with CRLF and CR
+# line ends and a mixed file of hostile notation records: YAML, -q, -j 2,
+# -q -j 2, stdout, stderr and exit status; --write=ggf, sgf, pgn and transcript (with and
+# without --keep-illegal) of the mixed notation, CRLF notation and the
+# set's first 3 MB of GGF and SGF; the golden cases (all 800), and in an
+# --enable-debug build all 800 under valgrind's memcheck
+# (tests/valgrind-cases.sh gamecheck gamestat gameplay): no error.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -7,6 +7,7 @@
  * what a turn token means is turn.c's.
  */
 #include <limits.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__SSE2__)
@@ -128,7 +129,7 @@ tag_match(
  * build_lines; n bytes), m bytes matched by tag_match (groups g, plain
  * its answer), or -1 for none: told then as a bad or unterminated tag.
  */
-static void
+static inline __attribute__((always_inline)) void
 read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
     int m, const size_t *g, bool plain)
 {
@@ -168,7 +169,8 @@ read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
 		}
 		rd->text[value_off + (long long)k] = '\0';
 	}
-	switch (reader_tag(rd, (size_t)name_off, (size_t)value_off, k, at)) {
+	switch (reader_tag_len(
+	    rd, (size_t)name_off, g[3] - g[2], (size_t)value_off, k, at)) {
 	case -1: rd->pos = n; return;
 	case 1:
 		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, (size_t)m,
@@ -959,17 +961,6 @@ stray_brace(struct record_reader *rd, size_t from)
 	    "'}' without an opening '{'");
 }
 
-/* Four bytes in their order in memory, as one uint32_t read there. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-#define BYTES4(a, b, c, d) \
-	((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | \
-	    (uint32_t)(d))
-#else
-#define BYTES4(a, b, c, d) \
-	((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | \
-	    (uint32_t)(d) << 24)
-#endif
-
 /*
  * The run of tokens at s[i] as nearly all are written, "12. f5 d6 13. c4
  * pass": a move number of one or two digits, the one due before White's
@@ -993,15 +984,23 @@ stray_brace(struct record_reader *rd, size_t from)
  * 2N-1 (read_number's due), "n." or "nn.", as one uint32_t read where it
  * stands (BYTES4) with the mask of its bytes, and their count; before
  * Black's turns (odd nt) none, the mask 0 and the bytes 1 matching no
- * word.  plain_tokens' due number compared at once.
+ * word.  plain_tokens' due number compared at once; spaced and smask the
+ * same with the space after it ("n. ", "nn. "), and slen their count, for
+ * its common shape.
+ * Two more of no number (turns 198 and 199, past "99."), which its
+ * common shape meets with no test of the count first.
  */
 #define NUMBER1(n) \
-	{ BYTES4('0' + (n), '.', 0, 0), BYTES4(0xff, 0xff, 0, 0), 2 }, \
-	    { 1, 0, 0 }
+	{ BYTES4('0' + (n), '.', 0, 0), BYTES4(0xff, 0xff, 0, 0), 2, \
+		BYTES4('0' + (n), '.', ' ', 0), \
+		BYTES4(0xff, 0xff, 0xff, 0), 3 }, \
+	    { 1, 0, 0, 1, 0, 0 }
 #define NUMBER2(n) \
 	{ BYTES4('0' + (n) / 10, '0' + (n) % 10, '.', 0), \
-	    BYTES4(0xff, 0xff, 0xff, 0), 3 }, \
-	    { 1, 0, 0 }
+		BYTES4(0xff, 0xff, 0xff, 0), 3, \
+		BYTES4('0' + (n) / 10, '0' + (n) % 10, '.', ' '), \
+		BYTES4(0xff, 0xff, 0xff, 0xff), 4 }, \
+	    { 1, 0, 0, 1, 0, 0 }
 #define NUMBERS10(t) \
 	NUMBER2(10 * (t)), NUMBER2(10 * (t) + 1), NUMBER2(10 * (t) + 2), \
 	    NUMBER2(10 * (t) + 3), NUMBER2(10 * (t) + 4), \
@@ -1011,10 +1010,14 @@ static const struct {
 	uint32_t bytes;
 	uint32_t mask;
 	uint32_t len;
-} number_due[198] = { NUMBER1(1), NUMBER1(2), NUMBER1(3), NUMBER1(4),
+	uint32_t spaced;
+	uint32_t smask;
+	uint32_t slen;
+} number_due[200] = { NUMBER1(1), NUMBER1(2), NUMBER1(3), NUMBER1(4),
 	NUMBER1(5), NUMBER1(6), NUMBER1(7), NUMBER1(8), NUMBER1(9),
 	NUMBERS10(1), NUMBERS10(2), NUMBERS10(3), NUMBERS10(4), NUMBERS10(5),
-	NUMBERS10(6), NUMBERS10(7), NUMBERS10(8), NUMBERS10(9) };
+	NUMBERS10(6), NUMBERS10(7), NUMBERS10(8), NUMBERS10(9),
+	{ 1, 0, 0, 1, 0, 0 }, { 1, 0, 0, 1, 0, 0 } };
 #undef NUMBER1
 #undef NUMBER2
 #undef NUMBERS10
@@ -1045,6 +1048,39 @@ struct plain_run {
 };
 
 /*
+ * Where two tokens at p and p + 3 of one line stand (reader_pos): line,
+ * and their columns and offsets p + colb, p + offb.  The column and the
+ * offset are one 16-byte vector where they are two adjacent 64-bit
+ * members (x86-64's struct diag_pos): two stores a token, not four, and
+ * no register each for colb and offb in plain_tokens' loop.
+ */
+#if defined(__SSE2__) && defined(__LP64__)
+_Static_assert(sizeof(unsigned long) == 8 &&
+	offsetof(struct diag_pos, offset) == offsetof(struct diag_pos, col) + 8,
+    "struct diag_pos: col and offset two adjacent 64-bit members");
+#endif
+static inline __attribute__((always_inline)) void
+place_two(struct record_token *t, unsigned long line, const char *p,
+    uintptr_t colb, uintptr_t offb)
+{
+#if defined(__SSE2__) && defined(__LP64__)
+	__m128i v = _mm_add_epi64(_mm_set1_epi64x((long long)(uintptr_t)p),
+	    _mm_set_epi64x((long long)offb, (long long)colb));
+
+	t[0].at.line = line;
+	_mm_storeu_si128((__m128i *)(void *)&t[0].at.col, v);
+	t[1].at.line = line;
+	_mm_storeu_si128((__m128i *)(void *)&t[1].at.col,
+	    _mm_add_epi64(v, _mm_set1_epi64x(3)));
+#else
+	t[0].at = (struct diag_pos){ line, (uintptr_t)p + colb,
+		(uintptr_t)p + offb };
+	t[1].at = (struct diag_pos){ line, (uintptr_t)p + 3 + colb,
+		(uintptr_t)p + 3 + offb };
+#endif
+}
+
+/*
  * The tokens of plain_movetext from p, none starting past lim: where they
  * stop, r's counts moved past them.  Apart, with nothing of the reader
  * in it, so that its locals fit in registers.
@@ -1061,7 +1097,8 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 	uintptr_t	     colb = r->colb;
 	const uintptr_t	     offb = r->offb;
 	uint32_t	     x;
-	uint8_t		     sq;
+	uint64_t	     y;
+	uint8_t		     sq, a, b;
 	unsigned	     c;
 
 	while (p <= lim) {
@@ -1077,6 +1114,54 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			c = (unsigned char)p[k];
 			if (c == ' ') {
 				p += k + 1;
+				/*
+				 * The common shape, "12. f5 d6 13. ", in one
+				 * step a move: two squares each followed by a
+				 * space, and the next due number and its
+				 * space, each as this loop takes it.  The
+				 * second square and the next number start at
+				 * lim or before (room for both, no byte past
+				 * lim + 4 read).  Past turn 197 the count's
+				 * number_due matches no number.
+				 */
+				while (lim - p >= 6) {
+					memcpy(&y, p, 8);
+					a = square_part[(unsigned char)p[0]] &
+					    square_part[256 +
+						(unsigned char)p[1]];
+					b = square_part[(unsigned char)p[3]] &
+					    square_part[256 +
+						(unsigned char)p[4]];
+					if ((y &
+						BYTES8(0, 0, 0xff, 0, 0, 0xff,
+						    0, 0)) !=
+						BYTES8(0, 0, ' ', 0, 0, ' ', 0,
+						    0) ||
+					    a == 0 || b == 0)
+						break;
+					/* "f5\0d6\0", two bytes to spare. */
+					y &= BYTES8(
+					    0xff, 0xff, 0, 0xff, 0xff, 0, 0, 0);
+					memcpy(text + off, &y, 8);
+					o[nt] = off;
+					o[nt + 1] = off + 3;
+					t[0].text = text + off;
+					t[0].len = 2;
+					t[1].text = text + off + 3;
+					t[1].len = 2;
+					place_two(t, line, p, colb, offb);
+					q[nt] = (uint8_t)~a;
+					q[nt + 1] = (uint8_t)~b;
+					p += 6;
+					t += 2;
+					nt += 2;
+					off += 6;
+					memcpy(&x, p, 4);
+					if ((x & number_due[nt].smask) !=
+					    number_due[nt].spaced)
+						break;
+					p += number_due[nt].slen;
+				}
 				continue;
 			}
 		} else if ((sq = square_byte(p, 2)) != RECORD_SQUARE_NONE) {
@@ -1309,8 +1394,10 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 	/* What plain_movetext changes, for a line left to pgn_scan after. */
 	size_t	       was_n = 0, was_len = 0, was_pos = 0;
 	bool	       was_movetext = false;
-	struct plain_run run = { .cross = true };
+	struct plain_run run;
 
+	/* Its other members are plain_movetext's, read once it has run. */
+	run.cross = true;
 	while (item == PASS_LINE) {
 		if (rd->inpos == rd->inlen && reader_refill(rd) != 1)
 			return false;
@@ -1394,7 +1481,7 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 		rd->line_start = 0;
 		rd->cut = false;
 		rd->have_line = false;
-		if (e > i && !(s[i] == '%' && i == a) && !started)
+		if (!started && e > i && !(s[i] == '%' && i == a))
 			started = pgn_start(rd, sc, i - a, s[i], true);
 		if (s[i] == '[') {
 			rd->pos = i - a;

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "record/reader.h"
 #include "record/setup.h"
@@ -183,6 +184,8 @@ struct record_reader {
 
 	/* The record's tags by name (any case), to find duplicates. */
 	struct hashmap tags;
+	/* Of its first 32 tags, those of a known name (reader_tag_len). */
+	uint32_t tags_known;
 
 	/*
 	 * GGF and SGF: a property value, and the start position's text and
@@ -225,6 +228,25 @@ name_char(char c)
 
 	return is_digit(c) || c == '_' || (l >= 'a' && l <= 'z');
 }
+
+/* Four bytes in their order in memory, as one uint32_t read there. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define BYTES4(a, b, c, d) \
+	((uint32_t)(a) << 24 | (uint32_t)(b) << 16 | (uint32_t)(c) << 8 | \
+	    (uint32_t)(d))
+#else
+#define BYTES4(a, b, c, d) \
+	((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | \
+	    (uint32_t)(d) << 24)
+#endif
+/* Eight bytes so, as one uint64_t. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define BYTES8(a, b, c, d, e, f, g, h) \
+	((uint64_t)BYTES4(a, b, c, d) << 32 | (uint64_t)BYTES4(e, f, g, h))
+#else
+#define BYTES8(a, b, c, d, e, f, g, h) \
+	((uint64_t)BYTES4(a, b, c, d) | (uint64_t)BYTES4(e, f, g, h) << 32)
+#endif
 
 /* ---- Input (reader.c) ---------------------------------------------- */
 
@@ -306,7 +328,7 @@ int reader_too_large(struct record_reader *);
 int reader_too_large_at(struct record_reader *, struct diag_pos at);
 
 /* Copies len bytes into the record's text; returns the offset or -1. */
-static inline long long
+static inline __attribute__((always_inline)) long long
 text_add(struct record_reader *rd, const char *s, size_t len)
 {
 	size_t off = rd->textlen;
@@ -323,13 +345,18 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 	}
 	/*
 	 * Most tokens are a square, two bytes, and a tag's name or value a
-	 * few: copied with no call (4 to 16 bytes as two words that may
-	 * overlap, no byte read past s[len - 1]).
+	 * few: copied with no call (1 to 3 bytes as three that may be one,
+	 * 4 to 16 as two words that may overlap, no byte read past
+	 * s[len - 1]).
 	 */
 	d = rd->text + off;
 	if (len == 2)
 		memcpy(d, s, 2);
-	else if (len - 4 <= 4) {
+	else if (len - 1 < 3) {
+		d[0] = s[0];
+		d[len / 2] = s[len / 2];
+		d[len - 1] = s[len - 1];
+	} else if (len - 4 <= 4) {
 		memcpy(d, s, 4);
 		memcpy(d + len - 4, s + len - 4, 4);
 	} else if (len - 9 <= 7) {
@@ -423,14 +450,172 @@ add_turn(struct record_reader *rd, const char *s, size_t len)
 int reader_tag(struct record_reader *, size_t name_off, size_t value_off,
     size_t value_len, struct diag_pos at);
 /*
- * The same from a name (NUL terminated) and len bytes at v, copied; a tag
- * given twice is duplicate-tag at at.
+ * The known names (record_known_names) in lower case, their lengths
+ * apart: a name matches by its bytes with bit 5 set, no fold and no NUL
+ * test a byte (tag.c).
  */
-void reader_tag_text(struct record_reader *, const char *name, const char *v,
-    size_t len, struct diag_pos at);
-/* The same, the name's length namelen known (no strlen). */
+struct reader_known_name {
+	char	      lower[sizeof "adjudicationmethod"];
+	unsigned char len;
+};
+extern const struct reader_known_name reader_known_names[RECORD_TAG_NKNOWN];
+/*
+ * The known names by a hash of their first four bytes, each with bit 5
+ * set (a byte so is a lower-case letter only if it is that letter in
+ * either case), and their length: reader_known_slot holds k + 1 for
+ * known name k, 0 for none (tag.c).  AdjudicationMethod and
+ * AdjudicationReason share theirs (four bytes and a length alike); the
+ * multiplier puts each other name in a slot of its own (a slot given
+ * twice stops the build: -Woverride-init).
+ */
+#define READER_KNOWN_HASH(w, len) \
+	((uint32_t)(((w) + (uint32_t)(len)) * 0xe4a3473du) >> 27)
+extern const unsigned char reader_known_slot[32];
+
+/* The first four bytes of known name k (four or more) as one word. */
+static inline uint32_t
+reader_known_word(unsigned k)
+{
+	uint32_t w;
+
+	memcpy(&w, reader_known_names[k].lower, sizeof w);
+	return w;
+}
+
+/*
+ * Whether name, its first four bytes known name k's in any case, is known
+ * name k in any case: its bytes past the fourth with bit 5 set, then its
+ * NUL.
+ */
+static inline bool
+reader_known_eq(const char *name, unsigned k)
+{
+	const char *lower = reader_known_names[k].lower;
+	size_t	    j, len = reader_known_names[k].len;
+
+	for (j = 4; j < len; j++)
+		if (((unsigned char)name[j] | 0x20) != (unsigned char)lower[j])
+			return false;
+	return name[len] == '\0';
+}
+
+/*
+ * Which known tag (enum record_known) the name of len bytes, NUL
+ * terminated, is in any case, or -1 for none: as record_tag_note_known
+ * matches, one candidate by its slot.  Every tag a reader adds asks.
+ */
+static inline int
+reader_known_tag(const char *name, size_t len)
+{
+	uint32_t w;
+	unsigned k;
+
+	if (len < 4 || len > 18)
+		return -1;
+	memcpy(&w, name, sizeof w);
+	w |= BYTES4(0x20, 0x20, 0x20, 0x20);
+	k = reader_known_slot[READER_KNOWN_HASH(w, len)];
+	if (k-- == 0 || reader_known_names[k].len != len ||
+	    w != reader_known_word(k))
+		return -1;
+	if (reader_known_eq(name, k))
+		return (int)k;
+	if (k == RECORD_TAG_ADJUDICATION_METHOD &&
+	    reader_known_eq(name, RECORD_TAG_ADJUDICATION_REASON))
+		return RECORD_TAG_ADJUDICATION_REASON;
+	return -1;
+}
+/*
+ * Up to this many tags a record's names are checked against the earlier
+ * ones by a scan: a record of the notation has seven to a dozen, and
+ * comparing their first bytes costs less than hashing each name.
+ */
+#define READER_TAG_SCAN 16
+/*
+ * Whether one of the record's first n tags (fewer than READER_TAG_SCAN)
+ * but those of skip's bits (known names, which name is not) is called
+ * name in any case.
+ */
+static inline bool
+reader_tag_scan(
+    const struct record_reader *rd, size_t n, const char *name, uint32_t skip)
+{
+	const char *other;
+	size_t	    i;
+
+	for (i = 0; i < n; i++) {
+		if (skip >> i & 1)
+			continue;
+		other = rd->text + rd->tag_off[2 * i];
+		/* Names one in any case have first bytes equal but bit 5. */
+		if (((other[0] ^ name[0]) & ~0x20) == 0 &&
+		    record_tag_name_eq(other, name))
+			return true;
+	}
+	return false;
+}
+
+/* reader_tag_len but for its common case (reader.c). */
+int reader_tag_rest(struct record_reader *, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, const struct diag_pos *at);
+
+/*
+ * reader_tag, the name's length name_len known.  Each tag added so is
+ * noted as known or not as it comes (reader_known_tag), so that a
+ * duplicate of a known name needs no search, an unknown name's search
+ * passes the known ones, and reader_finish's record_tag_note_known has
+ * nothing left to do.  Inline for its common case, every tag of a record
+ * of a few: room in the arrays, the earlier tags noted and fewer than
+ * READER_TAG_SCAN.
+ */
+static inline __attribute__((always_inline)) int
+reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, struct diag_pos at)
+{
+	struct record *rec = &rd->rec;
+	const char    *name = rd->text + name_off;
+	size_t	       n = rec->ntags;
+	int	       k;
+
+	if (n >= READER_TAG_SCAN || n >= rd->tagcap ||
+	    2 * n + 2 > rd->tagoffcap ||
+	    (n != 0 && (rec->known_of != rec->tags || rec->known_n != n)))
+		return reader_tag_rest(
+		    rd, name_off, name_len, value_off, value_len, &at);
+	if (n == 0) {
+		rec->known = 0;
+		rd->tags_known = 0;
+	}
+	/* A known name is a duplicate just when a tag of it was noted. */
+	if ((k = reader_known_tag(name, name_len)) >= 0) {
+		if (rec->known >> k & 1)
+			return 1;
+		rec->known |= (uint32_t)1 << k;
+		rec->known_at[k] = (uint32_t)n;
+		rd->tags_known |= (uint32_t)1 << n;
+	} else if (reader_tag_scan(rd, n, name, rd->tags_known))
+		return 1;
+	rd->tag_off[2 * n] = name_off;
+	rd->tag_off[2 * n + 1] = value_off;
+	rec->tags[n] = (struct record_tag){ NULL, NULL, value_len, at };
+	rec->ntags = n + 1;
+	rec->known_of = rec->tags;
+	rec->known_n = n + 1;
+	return 0;
+}
+/* The same from a name, its length namelen, and len bytes at v, copied. */
 void reader_tag_named(struct record_reader *, const char *name,
     size_t namelen, const char *v, size_t len, struct diag_pos at);
+/*
+ * The same, the name NUL terminated; a tag given twice is duplicate-tag at
+ * at.  Inline: most names are a literal, whose length the compiler knows.
+ */
+static inline void
+reader_tag_text(struct record_reader *rd, const char *name, const char *v,
+    size_t len, struct diag_pos at)
+{
+	reader_tag_named(rd, name, strlen(name), v, len, at);
+}
 /*
  * Gives tag k of the record (added by this reader) the value of len bytes
  * at v, copied.  Returns 0, or -1 when memory runs out (the record told

@@ -610,36 +610,21 @@ tag_eq(const void *key, size_t value, const void *arg)
 }
 
 /*
- * Up to this many tags a record's names are checked against the earlier
- * ones by a scan: a record of the notation has seven to a dozen, and
- * comparing their first bytes costs less than hashing each name.
- */
-#define TAG_SCAN_MAX 16
-
-/*
  * Whether the record already has a tag called like the name at text
  * offset name_off; if not, adds tag n (its name at name_off).  Past
- * TAG_SCAN_MAX tags a hash keeps a record of a million tags linear (a
+ * READER_TAG_SCAN tags a hash keeps a record of a million tags linear (a
  * scan of the earlier names made it quadratic).  Returns 1 for a
  * duplicate, 0, or -1 when memory runs out.
  */
 static int
-tag_seen(struct record_reader *rd, size_t n, size_t name_off)
+tag_seen(struct record_reader *rd, size_t n, size_t name_off, uint32_t skip)
 {
-	const char *name = rd->text + name_off, *other;
+	const char *name = rd->text + name_off;
 	uint64_t    h;
 	size_t	    i;
 
-	if (n < TAG_SCAN_MAX) {
-		for (i = 0; i < n; i++) {
-			other = rd->text + rd->tag_off[2 * i];
-			/* Names one in any case have first bytes equal but bit 5. */
-			if (((other[0] ^ name[0]) & ~0x20) == 0 &&
-			    record_tag_name_eq(other, name))
-				return 1;
-		}
-		return 0;
-	}
+	if (n < READER_TAG_SCAN)
+		return reader_tag_scan(rd, n, name, skip) ? 1 : 0;
 	/* The map takes over: first the names the scan kept. */
 	if (rd->tags.n == 0)
 		for (i = 0; i < n; i++)
@@ -658,31 +643,64 @@ int
 reader_tag(struct record_reader *rd, size_t name_off, size_t value_off,
     size_t value_len, struct diag_pos at)
 {
-	size_t n = rd->rec.ntags;
-	int    rc;
+	return reader_tag_len(rd, name_off, strlen(rd->text + name_off),
+	    value_off, value_len, at);
+}
 
+int
+reader_tag_rest(struct record_reader *rd, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, const struct diag_pos *at)
+{
+	struct record *rec = &rd->rec;
+	size_t	       n = rec->ntags;
+	int	       rc, k = -1;
+	/* The earlier tags noted as known or not (none after reader_reset). */
+	bool noted = n == 0 ||
+	    (rec->known_of == rec->tags && rec->known_n == n);
+
+	if (n == 0) {
+		rec->known = 0;
+		rd->tags_known = 0;
+	}
 	/* Every tag of every record comes here: grow only when full. */
 	if ((n >= rd->tagcap &&
-		array_grow(&rd->rec.tags, &rd->tagcap, n + 1,
-		    sizeof *rd->rec.tags) == -1) ||
+		array_grow(&rec->tags, &rd->tagcap, n + 1, sizeof *rec->tags) ==
+		    -1) ||
 	    (2 * n + 2 > rd->tagoffcap &&
 		array_grow(&rd->tag_off, &rd->tagoffcap, 2 * n + 2,
-		    sizeof *rd->tag_off) == -1) ||
-	    (rc = tag_seen(rd, n, name_off)) == -1)
+		    sizeof *rd->tag_off) == -1))
+		return reader_oom(rd);
+	if (noted)
+		k = reader_known_tag(rd->text + name_off, name_len);
+	/*
+	 * A known name is a duplicate just when a tag of it was noted (any
+	 * case: one known name); another is none of the known ones.
+	 */
+	if (k >= 0 && n < READER_TAG_SCAN)
+		rc = (int)(rec->known >> k & 1);
+	else if ((rc = tag_seen(rd, n, name_off,
+		      noted && n < READER_TAG_SCAN ? rd->tags_known : 0)) == -1)
 		return reader_oom(rd);
 	if (rc == 1)
 		return 1;
 	rd->tag_off[2 * n] = name_off;
 	rd->tag_off[2 * n + 1] = value_off;
-	rd->rec.tags[n] = (struct record_tag){ NULL, NULL, value_len, at };
-	rd->rec.ntags++;
+	rec->tags[n] = (struct record_tag){ NULL, NULL, value_len, *at };
+	rec->ntags++;
+	if (noted) {
+		if (k >= 0) {
+			rec->known |= (uint32_t)1 << k;
+			rec->known_at[k] = (uint32_t)n;
+			if (n < 32)
+				rd->tags_known |= (uint32_t)1 << n;
+		}
+		rec->known_of = rec->tags;
+		rec->known_n = n + 1;
+	}
 	return 0;
 }
 
-/*
- * reader_tag_text's and reader_tag_named's body, in each with no call,
- * at by its address (by value, GCC copied it in each).
- */
+/* reader_tag_named's body, at by its address. */
 static inline __attribute__((always_inline)) void
 tag_named(struct record_reader *rd, const char *name, size_t namelen,
     const char *v, size_t len, const struct diag_pos *at)
@@ -694,16 +712,10 @@ tag_named(struct record_reader *rd, const char *name, size_t namelen,
 		reader_oom(rd);
 		return;
 	}
-	if (reader_tag(rd, (size_t)name_off, (size_t)value_off, len, *at) == 1)
+	if (reader_tag_len(rd, (size_t)name_off, namelen, (size_t)value_off,
+		len, *at) == 1)
 		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, *at, 1,
 		    "tag %s given twice", name);
-}
-
-void
-reader_tag_text(struct record_reader *rd, const char *name, const char *v,
-    size_t len, struct diag_pos at)
-{
-	tag_named(rd, name, strlen(name), v, len, &at);
 }
 
 void

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "record/read.h"
 #include "record/types.h"
 #include "util/util.h"
 
@@ -108,14 +109,8 @@ static const unsigned char by_letter[26][2] = {
 	['w' - 'a'] = { RECORD_TAG_WINNER, RECORD_TAG_NKNOWN },
 };
 
-/*
- * record_known_names in lower case, their lengths apart: a name matches
- * by its bytes with bit 5 set (known_eq), no fold and no NUL test a byte.
- */
-static const struct {
-	char	      lower[sizeof "adjudicationmethod"];
-	unsigned char len;
-} known_lower[RECORD_TAG_NKNOWN] = {
+/* record_known_names in lower case, their lengths apart (read.h). */
+const struct reader_known_name reader_known_names[RECORD_TAG_NKNOWN] = {
 	[RECORD_TAG_ADJUDICATED] = { "adjudicated", 11 },
 	[RECORD_TAG_ADJUDICATION_METHOD] = { "adjudicationmethod", 18 },
 	[RECORD_TAG_ADJUDICATION_REASON] = { "adjudicationreason", 18 },
@@ -160,32 +155,30 @@ name_word(const char *name, unsigned char first)
 	return w;
 }
 
-/* The same of known name k (lower case, four bytes or more). */
-static inline uint32_t
-known_word(unsigned k)
-{
-	uint32_t w;
-
-	memcpy(&w, known_lower[k].lower, sizeof w);
-	return w;
-}
-
-/*
- * Whether name, its word (name_word) known k's, is known name k in any
- * case: its bytes past the fourth as name_word takes them.  Its first
- * four bytes are letters, so name[4] is in it.
- */
-static inline bool
-known_eq(const char *name, unsigned k)
-{
-	const char *lower = known_lower[k].lower;
-	size_t	    j, len = known_lower[k].len;
-
-	for (j = 4; j < len; j++)
-		if (((unsigned char)name[j] | 0x20) != (unsigned char)lower[j])
-			return false;
-	return name[len] == '\0';
-}
+/* The known names by their slot (read.h's READER_KNOWN_HASH). */
+#define KNOWN_SLOT(a, b, c, d, len, k) \
+	[READER_KNOWN_HASH(BYTES4(a, b, c, d), len)] = (k) + 1
+const unsigned char reader_known_slot[32] = {
+	KNOWN_SLOT('a', 'd', 'j', 'u', 11, RECORD_TAG_ADJUDICATED),
+	KNOWN_SLOT('a', 'd', 'j', 'u', 18, RECORD_TAG_ADJUDICATION_METHOD),
+	KNOWN_SLOT('b', 'o', 'a', 'r', 5, RECORD_TAG_BOARD),
+	KNOWN_SLOT('c', 'l', 'a', 'i', 7, RECORD_TAG_CLAIMED),
+	KNOWN_SLOT('g', 'a', 'm', 'e', 4, RECORD_TAG_GAME),
+	KNOWN_SLOT('k', 'o', 'm', 'i', 4, RECORD_TAG_KOMI),
+	KNOWN_SLOT('r', 'e', 's', 'i', 8, RECORD_TAG_RESIGNED),
+	KNOWN_SLOT('r', 'e', 's', 'u', 6, RECORD_TAG_RESULT),
+	KNOWN_SLOT('s', 'e', 'e', 'd', 4, RECORD_TAG_SEED),
+	KNOWN_SLOT('s', 'e', 'e', 'd', 10, RECORD_TAG_SEED_COMMIT),
+	KNOWN_SLOT('s', 'e', 'e', 'd', 8, RECORD_TAG_SEED_SALT),
+	KNOWN_SLOT('s', 'e', 't', 'u', 5, RECORD_TAG_SETUP),
+	KNOWN_SLOT('s', 'i', 'z', 'e', 4, RECORD_TAG_SIZE),
+	KNOWN_SLOT('s', 't', 'a', 'r', 5, RECORD_TAG_START),
+	KNOWN_SLOT('t', 'e', 'r', 'm', 11, RECORD_TAG_TERMINATION),
+	KNOWN_SLOT('t', 'i', 'm', 'e', 11, RECORD_TAG_TIME_CONTROL),
+	KNOWN_SLOT('v', 'a', 'r', 'i', 7, RECORD_TAG_VARIANT),
+	KNOWN_SLOT('w', 'i', 'n', 'n', 6, RECORD_TAG_WINNER),
+};
+#undef KNOWN_SLOT
 
 void
 record_tag_note_known(struct record *rec)
@@ -195,6 +188,9 @@ record_tag_note_known(struct record *rec)
 	uint32_t    w;
 	const char *name;
 
+	/* Noted as they were added (reader_tag_len): nothing to do. */
+	if (rec->known_of == rec->tags && rec->known_n == rec->ntags)
+		return;
 	/*
 	 * Once a record, each tag against the known names of its first
 	 * letter: none for most tags (GameId, Event...), one or two else.
@@ -209,8 +205,8 @@ record_tag_note_known(struct record *rec)
 			continue;
 		w = name_word(name, (unsigned char)('a' + first));
 		for (k = by_letter[first][0]; k < by_letter[first][1]; k++)
-			if (w == known_word(k) &&
-			    known_eq(name, k)) {
+			if (w == reader_known_word(k) &&
+			    reader_known_eq(name, k)) {
 				if ((rec->known >> k & 1) == 0) {
 					rec->known |= (uint32_t)1 << k;
 					rec->known_at[k] = (uint32_t)i;

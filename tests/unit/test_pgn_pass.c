@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "record/record.h"
 #include "reading.h"
@@ -522,12 +523,138 @@ START_TEST(pass_ends_records_across_the_block_end)
 }
 END_TEST
 
+/*
+ * Records of numbered pairs of squares, "N. f5 d6 " (plain_tokens takes
+ * each in one step), with one byte changed at each byte of the movetext
+ * (a line end, a blank, a brace, a NUL, a byte of no square, an upper
+ * case file, a '-'), and lines wrapped at every width from 10 to 40 bytes
+ * (lines of exactly 16 and 32 bytes among them): read as by copied lines
+ * (one token at a time), and passed over.
+ */
+START_TEST(reading_pairs_of_squares_at_every_byte)
+{
+	static const char moves[] = "1. f5 d6 2. c3 d3 3. c4 f4 4. f3 e6 "
+				    "5. e7 f7 6. c5 b6 7. g5 e3 8. d7 c6 "
+				    "9. b4 f6 10. g6 h5 11. g4 b5 12. a6 a5 ";
+	static const char bytes[] = "\n\r\t }{\0zP-9.a0";
+	static char	  text[1 << 17];
+	size_t		  len = 0, j, b, w, col, k;
+	char		  m[sizeof moves];
+
+	for (j = 0; j < sizeof moves - 1; j++)
+		for (b = 0; b < sizeof bytes - 1; b++) {
+			memcpy(m, moves, sizeof moves);
+			m[j] = bytes[b];
+			len += (size_t)sprintf(
+			    text + len, "[Event \"%zu\"]\n", j);
+			/* Wrapped at a space past width w (10 to 40). */
+			w = 10 + (j + b) % 31;
+			for (k = col = 0; k < sizeof moves - 1; k++, col++) {
+				if (m[k] == ' ' && col >= w) {
+					text[len++] = (j + b) % 3 ? '\n' : '\r';
+					if ((j + b) % 3 == 0)
+						text[len++] = '\n';
+					col = 0;
+					continue;
+				}
+				text[len++] = m[k];
+			}
+			len += (size_t)sprintf(text + len, "*\n\n");
+			if (len > sizeof text - 400) {
+				check_block_lines(text, len);
+				check_passes(text, len);
+				len = 0;
+			}
+		}
+	check_block_lines(text, len);
+	check_passes(text, len);
+}
+END_TEST
+
+/*
+ * Tags of known names in any case (reader_known_tag: a hash of their
+ * first four bytes and length), names that share those with one
+ * (AdjudicationMethod and AdjudicationReason share both), near misses,
+ * duplicates, in random orders and more than 16 to a record (the scan
+ * of names gives way to the map): each record's tags as a search by
+ * name finds them, duplicates told as by comparing every pair, each
+ * name and value (0 to 20 bytes: text_add's every way) as written.
+ */
+START_TEST(known_tags_by_their_hash)
+{
+	static const char *names[] = { "Game", "GAME", "gAmE", "GameId", "Gamf",
+		"Size", "size", "Sizf", "Seed", "SEED", "SeedSalt", "seedsalt",
+		"SeedCommit", "SeedSalx", "Setup", "Start", "Starts", "Board",
+		"Komi", "Resigned", "Result", "RESULT", "Resulx", "Winner",
+		"Variant", "Claimed", "Termination", "TimeControl",
+		"Adjudicated", "AdjudicationMethod", "AdjudicationReason",
+		"adjudicationreason", "AdjudicationMethoX",
+		"AdjudicationReasoX", "AdjudicationReasons", "Adjudicatio_",
+		"Event", "Site", "Round", "Date", "White", "Black", "x_1",
+		"Time", "Gam", "Sz", "G", "Adjudicationmethod", "Zzzz" };
+	const size_t	   nnames = sizeof names / sizeof names[0];
+	static const char  digits[] = "0123456789abcdefghij";
+	static char	   text[1 << 16];
+	const struct record *rec;
+	const char	    *order[64];
+	size_t		     len, i, j, n, distinct, kept[64];
+	uint32_t	     x = 7;
+	bool		     dup;
+	unsigned	     k;
+
+	for (n = 1; n <= 40; n++) {
+		len = 0;
+		for (i = 0; i < n; i++) {
+			order[i] = names[next_rand(&x) % nnames];
+			len += (size_t)sprintf(text + len, "[%s \"%.*s\"]\n",
+			    order[i], (int)(i * 7 % 21), digits);
+		}
+		len += (size_t)sprintf(text + len, "f5 *\n");
+		distinct = 0;
+		dup = false;
+		for (i = 0; i < n; i++) {
+			for (j = 0; j < i && strcasecmp(order[i], order[j]);
+			     j++)
+				continue;
+			if (j < i)
+				dup = true;
+			else
+				kept[distinct++] = i;
+		}
+		rd = record_reader_new_buffer(
+		    syn, text, len, "test", RECORD_PGN);
+		ck_assert_ptr_nonnull(rd);
+		ck_assert_int_eq(record_reader_next(rd, &rec), 1);
+		ck_assert_uint_eq(rec->ntags, distinct);
+		ck_assert_int_eq(rec->malformed, dup);
+		if (dup)
+			ck_assert_int_eq(rec->error.code, DIAG_DUPLICATE_TAG);
+		for (k = 0; k < RECORD_TAG_NKNOWN; k++)
+			ck_assert_ptr_eq(record_tag_known(rec, k),
+			    record_tag_find(rec, record_known_names[k]));
+		for (i = 0; i < distinct; i++) {
+			ck_assert_str_eq(rec->tags[i].name, order[kept[i]]);
+			ck_assert_uint_eq(
+			    rec->tags[i].value_len, kept[i] * 7 % 21);
+			ck_assert_int_eq(memcmp(rec->tags[i].value, digits,
+					     kept[i] * 7 % 21),
+			    0);
+			ck_assert_int_eq(
+			    rec->tags[i].value[rec->tags[i].value_len], '\0');
+		}
+		reader_close();
+	}
+}
+END_TEST
+
 UNIT_MAIN("pgn_pass",
     unit_loops(
 	unit_fixture(unit_tcase("pass", 60, pass_ends_pieces_where_reading_does,
 			 pass_ends_records_across_the_block_end,
 			 reading_lines_of_moves_across_the_block_end,
-			 reading_every_move_number, NULL),
+			 reading_every_move_number,
+			 reading_pairs_of_squares_at_every_byte,
+			 known_tags_by_their_hash, NULL),
 	    syntax_setup, syntax_teardown),
 	pass_ends_runs_of_pieces_where_reading_does, 0, 4,
 	reading_in_the_block_as_by_lines, 0, 4, NULL))
