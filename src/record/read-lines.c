@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "record/read.h"
+#include "record/run-tokens.h"
 #include "record/syntax.h"
 #include "record/turn.h"
 #include "util/simd.h"
@@ -39,24 +40,9 @@ transcript_square(const char *s, size_t len)
 	return 0;
 }
 
-/*
- * The hot loop of square_run is compiled for x86-64-v4 and v3 (AVX-512,
- * AVX2: sixteen squares, and eight tokens in ten stores) and for any
- * x86-64, and the loader picks one for the processor (flatten: the
- * vector helpers take the clone's instruction set).
- */
-#if UTIL_V16 && defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define RUN_CLONES \
-	__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", \
-	    "default"), flatten))
-#else
-#define RUN_CLONES
-#endif
-
 #if UTIL_V16
 typedef uint8_t	 v32u8 __attribute__((vector_size(32)));
 typedef uint16_t v16u16 __attribute__((vector_size(32)));
-typedef uint64_t v4u64 __attribute__((vector_size(32)));
 typedef uint16_t v8u16 __attribute__((vector_size(16)));
 typedef uint8_t	 v8u8 __attribute__((vector_size(8)));
 
@@ -128,64 +114,6 @@ sixteen_squares(const char *s, uint8_t *sq)
 	return true;
 }
 
-/*
- * A run's tokens eight at a time: those of eight two-byte squares in a
- * row, as five vectors of four 64-bit words (text, len, line, col,
- * offset, token after token), and what the next eight add to them.
- * Only where a token is those five words (else square_run stores its
- * fields one by one).
- */
-struct run_tokens {
-	v4u64 v[10];
-};
-
-#define TOKEN_WORDS \
-	(sizeof(struct record_token) == 5 * sizeof(uint64_t) && \
-	    offsetof(struct record_token, text) == 0 && \
-	    sizeof(char *) == sizeof(uint64_t) && \
-	    offsetof(struct record_token, len) == 8 && \
-	    sizeof(size_t) == sizeof(uint64_t) && \
-	    offsetof(struct record_token, at) == 16 && \
-	    sizeof(struct diag_pos) == 3 * sizeof(uint64_t) && \
-	    offsetof(struct diag_pos, col) == 8 && \
-	    offsetof(struct diag_pos, offset) == 16)
-
-/* The eight tokens from text (at at), two bytes each. */
-static inline __attribute__((always_inline)) void
-run_tokens_at(struct run_tokens *r, const char *text, struct diag_pos at)
-{
-	uint64_t p = (uint64_t)(uintptr_t)text, l = at.line, c = at.col;
-	uint64_t o = at.offset;
-	static const v4u64 four[5] = { { 8, 0, 0, 8 }, { 8, 8, 0, 0 },
-		{ 8, 8, 8, 0 }, { 0, 8, 8, 8 }, { 0, 0, 8, 8 } };
-	int		   k;
-
-	r->v[0] = (v4u64){ p, 2, l, c };
-	r->v[1] = (v4u64){ o, p + 2, 2, l };
-	r->v[2] = (v4u64){ c + 2, o + 2, p + 4, 2 };
-	r->v[3] = (v4u64){ l, c + 4, o + 4, p + 6 };
-	r->v[4] = (v4u64){ 2, l, c + 6, o + 6 };
-#pragma GCC unroll 5
-	for (k = 0; k < 5; k++)
-		r->v[5 + k] = r->v[k] + four[k];
-}
-
-/* Stores r's eight tokens at t and moves r on to the next eight's. */
-static inline __attribute__((always_inline)) void
-run_tokens_put(struct run_tokens *r, struct record_token *t)
-{
-	static const v4u64 next[5] = { { 16, 0, 0, 16 }, { 16, 16, 0, 0 },
-		{ 16, 16, 16, 0 }, { 0, 16, 16, 16 }, { 0, 0, 16, 16 } };
-	int		   k;
-
-	/* Unrolled (GCC, clang): the vectors stay in registers. */
-#pragma GCC unroll 10
-	for (k = 0; k < 10; k++) {
-		memcpy(
-		    (char *)t + k * sizeof r->v[k], &r->v[k], sizeof r->v[k]);
-		r->v[k] += next[k < 5 ? k : k - 5];
-	}
-}
 #else
 static inline bool
 eight_squares(const char *s, uint8_t *sq)
@@ -243,10 +171,10 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 		 * is left of the line, under sixteen bytes, is read as the
 		 * last sixteen of the run (those read again the same).
 		 */
-		run_tokens_at(&rt, rd->line + j, at);
+		run_tokens_at(&rt, rd->line + j, at, 2);
 		for (;;) {
-			run_tokens_put(&rt, t);
-			run_tokens_put(&rt, t + 8);
+			run_tokens_put(&rt, t, 2);
+			run_tokens_put(&rt, t + 8, 2);
 			t += 16;
 			n += 16;
 			room -= 16;
@@ -259,7 +187,7 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 		at.offset += j - start;
 		if (room >= 8 && end - j >= 16 &&
 		    eight_squares(s + j, rd->squares + n)) {
-			run_tokens_put(&rt, t);
+			run_tokens_put(&rt, t, 2);
 			run_on(&t, &n, &room, &j, &at, 8);
 		}
 		r = (end - j) / 2;
@@ -268,8 +196,9 @@ square_run(struct record_reader *rd, size_t j, size_t end)
 			/* The tokens from eight before the end. */
 			run_tokens_at(&rt, rd->line + end - 16,
 			    (struct diag_pos){ at.line, at.col + 2 * r - 16,
-				at.offset + 2 * r - 16 });
-			run_tokens_put(&rt, t + r - 8);
+				at.offset + 2 * r - 16 },
+			    2);
+			run_tokens_put(&rt, t + r - 8, 2);
 			rd->rec.nturns = n + r;
 			rd->has_movetext = true;
 			return end;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "record/read.h"
+#include "record/run-tokens.h"
 #include "record/turn.h"
 #include "record/wthor.h"
 
@@ -124,6 +125,46 @@ wthor_warning(struct record_reader *rd)
 }
 
 /*
+ * The turns of the used move bytes at m (the first at at) and their
+ * squares, as wthor_moves makes them, when every byte names a square (the
+ * common game: no pass, no bad byte), the tokens of eight at a time where
+ * they are five words: true.  False when one names none (what was made
+ * then is made again one by one).
+ */
+RUN_CLONES static bool
+wthor_run(struct record_reader *rd, const unsigned char *m, size_t used,
+    struct diag_pos at)
+{
+	struct record_token *t = rd->rec.turns;
+	unsigned	     none = 0;
+	size_t		     i;
+
+	for (i = 0; i < used; i++) {
+		const char *name = wthor_square_names[m[i]];
+
+		none |= name[0] == '\0';
+		memcpy(rd->line + 2 * i, name, 2);
+		rd->squares[i] = wthor_square_bytes[m[i]];
+	}
+	if (none)
+		return false;
+	i = 0;
+#if UTIL_V16
+	if (TOKEN_WORDS && used >= 8) {
+		struct run_tokens rt;
+
+		run_tokens_at(&rt, rd->line, at, 1);
+		for (; i + 8 <= used; i += 8)
+			run_tokens_put(&rt, t + i, 1);
+	}
+#endif
+	for (; i < used; i++)
+		t[i] = (struct record_token){ rd->line + 2 * i, 2,
+			{ at.line, at.col + i, at.offset + i } };
+	return true;
+}
+
+/*
  * The moves of a game: its 60 move bytes at m as a transcript in the
  * line, one turn token a byte (formats/wthor.md, "Moves"): the unused
  * bytes at the end are 0 (or one writer's 92: a warning); a 0 before a
@@ -134,6 +175,7 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 {
 	unsigned long	     k = rd->index + 1;
 	size_t		     end = WTHOR_MOVES, used, i;
+	bool		     none;
 	struct record_token *t;
 	struct diag_pos	     at;
 
@@ -168,7 +210,9 @@ wthor_moves(struct record_reader *rd, const unsigned char *m)
 	 */
 	t = rd->rec.turns;
 	at = wthor_pos(k, 8);
-	for (i = 0; i < used; i++) {
+	/* A pass or a bad byte: each byte again, one by one. */
+	none = !wthor_run(rd, m, used, at);
+	for (i = 0; none && i < used; i++) {
 		if (m[i] == 0) {
 			diag_set_at(wthor_warning(rd), DIAG_WTHOR_PASS_BYTE,
 			    wthor_pos(k, 8 + i), 1,

@@ -29,8 +29,8 @@
 	WTHOR_ROW(F, 5), WTHOR_ROW(F, 6), WTHOR_ROW(F, 7), WTHOR_ROW(F, 8)
 #define WTHOR_NAME(r, c) { (char)('a' + (c)), (char)('0' + (r)) }
 #define WTHOR_BYTE(r, c) (uint8_t)(((r) - 1) << 4 | (c))
-const char wthor_square_names[100][2] = { WTHOR_SQUARES(WTHOR_NAME) };
-const uint8_t wthor_square_bytes[100] = { WTHOR_SQUARES(WTHOR_BYTE) };
+const char wthor_square_names[256][2] = { WTHOR_SQUARES(WTHOR_NAME) };
+const uint8_t wthor_square_bytes[256] = { WTHOR_SQUARES(WTHOR_BYTE) };
 #undef WTHOR_BYTE
 #undef WTHOR_NAME
 #undef WTHOR_SQUARES

@@ -50,17 +50,17 @@ void wthor_header_decode(const unsigned char *b, struct wthor_header *);
 void wthor_header_encode(const struct wthor_header *h, unsigned char *b);
 
 /*
- * The names of the move bytes below 100 (10 * row + column, both 1..8):
- * "a1" for 11 to "h8" for 88, two NULs for a byte that names no square.
+ * The names of the move bytes (10 * row + column, both 1..8): "a1" for
+ * 11 to "h8" for 88, two NULs for a byte that names no square.
  */
-extern const char wthor_square_names[100][2];
+extern const char wthor_square_names[256][2];
 /*
  * The same squares as a line reader hands them to the referee
  * (record_square_byte: the file, and the rank less one in the high
  * nibble), to be read only for a byte wthor_square takes: one that names
  * no square holds 0 there, which is also a1's.
  */
-extern const uint8_t wthor_square_bytes[100];
+extern const uint8_t wthor_square_bytes[256];
 
 /*
  * Whether b is a square's move byte; if so, its name ("f5") in

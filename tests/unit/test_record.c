@@ -3066,6 +3066,84 @@ START_TEST(wthor_move_bytes_named)
 END_TEST
 
 /*
+ * A WTHOR game's turns, one a move byte, each at its byte (line the game,
+ * column and offset the byte's), named as wthor_square names it, with
+ * its square byte; a 0 before a move a pass ("pa", no square); a byte
+ * that names no square, at any place, the game's error at that byte and
+ * no turn.  Games of every length, so that any run the reader takes
+ * whole ends at each place.
+ */
+START_TEST(wthor_turns_at_their_bytes)
+{
+	static unsigned char file[16 + 68 * 200];
+	const struct record *rec;
+	const uint8_t	    *sq;
+	struct wthor_header  h = { .games = 200, .board = 8 };
+	size_t		     g, i, used, base;
+	char		     name[2];
+
+	for (g = 0; g < 200; g++) {
+		unsigned char *m = file + 16 + 68 * g + 8;
+
+		memset(file + 16 + 68 * g, 0, 68);
+		used = g % 61;
+		for (i = 0; i < used; i++)
+			m[i] = (unsigned char)(11 + 10 * ((g + i) % 8) +
+			    (g * 7 + i * 3) % 8);
+		if (g >= 61 && g < 122 && used > 1)
+			m[(g * 5) % (used - 1)] = 0; /* a pass */
+		if (g >= 122 && used > 0) /* no square: 0..9, 89, 99, 255 */
+			m[(g * 3) % used] = (unsigned char[]){ 9, 10, 19, 89,
+				90, 99, 100, 255 }[g % 8];
+	}
+	wthor_header_encode(&h, file);
+	reader_open((const char *)file, sizeof file, RECORD_WTHOR);
+	for (g = 0; g < 200; g++) {
+		const unsigned char *m = file + 16 + 68 * g + 8;
+		size_t		     bad = SIZE_MAX;
+
+		rec = next_record();
+		base = 16 + 68 * g + 8;
+		used = 60;
+		while (used > 0 && m[used - 1] == 0)
+			used--;
+		for (i = 0; i < used && bad == SIZE_MAX; i++)
+			if (m[i] != 0 && !wthor_square(m[i], name))
+				bad = i;
+		if (bad != SIZE_MAX) {
+			ck_assert_msg(rec->malformed, "game %zu", g + 1);
+			ck_assert_uint_eq(rec->error.at.offset, base + bad);
+			ck_assert_uint_eq(rec->error.at.col, 8 + bad + 1);
+			continue;
+		}
+		ck_assert_msg(!rec->malformed, "game %zu", g + 1);
+		ck_assert_uint_eq(rec->nturns, used);
+		sq = record_squares(rec);
+		for (i = 0; i < used; i++) {
+			const struct record_token *t = &rec->turns[i];
+
+			ck_assert_uint_eq(t->len, 2);
+			ck_assert_uint_eq(t->at.line, g + 1);
+			ck_assert_uint_eq(t->at.col, 8 + i + 1);
+			ck_assert_uint_eq(t->at.offset, base + i);
+			if (m[i] == 0) {
+				ck_assert_int_eq(memcmp(t->text, "pa", 2), 0);
+				ck_assert_uint_eq(sq[i], RECORD_SQUARE_NONE);
+				continue;
+			}
+			ck_assert(wthor_square(m[i], name));
+			ck_assert_int_eq(memcmp(t->text, name, 2), 0);
+			ck_assert_uint_eq(sq[i],
+			    (unsigned)(name[0] - 'a') |
+				(unsigned)(name[1] - '1') << 4);
+		}
+	}
+	assert_no_more();
+	reader_close();
+}
+END_TEST
+
+/*
  * The exhaustive tests read a few hundred thousand records: a second
  * alone, several on a machine others load (Check's default is 4).
  */
@@ -3096,7 +3174,7 @@ UNIT_MAIN("record",
 	(int)(sizeof range_inputs / sizeof range_inputs[0]), NULL),
     unit_fixture(unit_tcase("turns", 0, turn_tokens, printable_cut_where_needed,
 		     turn_commas, turn_joined, result_scores,
-		     wthor_move_bytes_named, NULL),
+		     wthor_move_bytes_named, wthor_turns_at_their_bytes, NULL),
 	syntax_setup, syntax_teardown),
     unit_loops(unit_fixture(unit_tcase("writer", 0, update_appends_turns,
 				update_sets_result, update_wraps_long_lines,
