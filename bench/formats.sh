@@ -906,6 +906,45 @@
 # -q -j 2 (stdout, stderr, exit) the same as main 5cc3a50's on the set,
 # the WTHOR fixtures and 150 files of 40 games with up to six move bytes
 # made 0, 92 or no square (and every tenth cut short).
+#
+# Branch wpass against main 1b6e72c, the replay side of the formats that
+# write their passes (issue 34, target 1): a written pass the rules take
+# as the game going on (the player to move has no move, the other has
+# one) played inside the paired run (replay_records_pair's first_cells
+# puts it among the cells as RULES_CELL_PASS; reversi's
+# play_cells_pair_written, a copy of play_cells_pair used only where a
+# pair's squares hold such a pass, so that the CSV's loop stays as it
+# was), where it used to end the run: then each game played the pass by
+# rules_play, its squares decoded again and the rest played alone (GGF:
+# 36,234 passes and 52,737 solo runs in the set).  A pass the rules
+# refuse, two in a row and one past the end still stop the run and go
+# the old way, their diagnostics the same.  Instructions a game,
+# valgrind --tool=callgrind --callgrind-out-file=F gamecheck -q one.EXT
+# (the set once, 25,657 games, gamecheck -O2), main -> wpass: GGF 10,238
+# -> 9,850 (-3.8%), SGF 10,354 -> 9,966 (-3.8%), notation 11,733 ->
+# 11,345 (-3.3%), CSV 7,169 -> 7,192 (+0.3%: first_cells' look past the
+# squares and the count of passes played); big.csv 731.3M -> 733.7M.
+# CPU, task-clock by perf stat -x, -e task-clock gamecheck -q big.EXT
+# (102,628 games), medians of 11, main's and wpass's in turn, load 2.7-3
+# on 2 cores: CSV 51.8 -> 52.3 ms and 54.6 -> 54.6 ms (two rounds: pair
+# medians 1.004x, 1.007x), GGF 83.4 -> 80.9 ms (0.97x), SGF 79.2 -> 77.3
+# ms (0.98x), notation 83.2 -> 81.5 ms (0.98x); huge.csv (1,026,280
+# games, /usr/bin/time user + system, 9 pairs) 0.50 -> 0.50 s.  GGF
+# 1.55x the CSV's CPU, SGF 1.48x, notation 1.56x (target 1.25x: not
+# met).  bench_playout -n 200000 reversi 1.002x, bench_perft reversi 10
+# 1.005x (7 pairs).  Output the same: bench/same-output.sh main
+# 5cc3a50's gamecheck; the set in every format, YAML and -q, -j 1 and 2;
+# 8,000 GGF, SGF and notation records of the set, twice, half of them
+# with passes respelled (PA, pa, pass, PASS, Pass, --, SGF's [] and
+# [tt]), taken out, doubled, put in place of a move, at the first move
+# and past the end, and files of their first 1 to 5 records with a pass
+# (odd and even counts), under nine option sets (YAML, -q, -j 2,
+# --implicit-pass=yes and no, --write=transcript, --plies=40,
+# --max-errors=3); a mangled CSV written as GGF, SGF and the notation by
+# --write --keep-illegal and those checked; --write=ggf, sgf and pgn of
+# the mutated records; the golden cases (800); tests/roundtrip.sh,
+# bad-input.sh, adversarial.sh, dataset.sh; the unit tests touched in a
+# --enable-debug --enable-sanitizers build.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

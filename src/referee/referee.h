@@ -283,7 +283,8 @@ void replay_record(struct record_syntax *, const struct record *,
 /*
  * replay_record for two records, rp[g] replaying rec[g], the same as one
  * and then the other: the first moves of two archive games are played
- * side by side (rules_play_cells_pair), which is faster.
+ * side by side (rules_play_cells_pair), which is faster, with the
+ * passes written among them that the rules take as the game going on.
  */
 void replay_records_pair(struct record_syntax *, const struct record *rec[2],
     const struct replay_options *, struct replay *rp[2]);

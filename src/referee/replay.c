@@ -1904,21 +1904,51 @@ replay_record(struct record_syntax *syn, const struct record *rec,
 }
 
 /*
+ * The passes written among the squares sq[h..avail-1] from a square that
+ * is none (h < avail) on: as first_cells, cells[0..h-1] found.
+ */
+static size_t
+written_cells(const struct record *rec, const uint8_t *sq, size_t h,
+    size_t avail, int16_t *cells, uint8_t *wp, size_t *nwp)
+{
+	const struct record_token *t;
+
+	while (h < avail && sq[h] == RECORD_SQUARE_NONE) {
+		t = &rec->turns[h];
+		if (!record_turn_is_pass(t->text, t->len))
+			break;
+		cells[h] = RULES_CELL_PASS;
+		wp[(*nwp)++] = (uint8_t)h++;
+		h += square_cells(sq + h, avail - h, cells + h);
+	}
+	return h;
+}
+
+/*
  * The squares a record's turns start with, as play_squares takes them
- * at its first turn, into cells (room for 64): how many, 0 where the
- * reader decoded none or the board is not 8x8.
+ * at its first turn, into cells (room for 64 and sixteen more: the last
+ * vector of square_cells after a pass), with the passes written among
+ * them (a turn of no square that written_pass would take for one) as
+ * RULES_CELL_PASS, their indexes into wp (room for 64), how many into
+ * *nwp (set): how many cells, 0 where the reader decoded none or the
+ * board is not 8x8.
  */
 static size_t
 first_cells(const struct record *rec, const struct replay *rp, size_t end,
-    int16_t *cells)
+    int16_t *cells, uint8_t *wp, size_t *nwp)
 {
 	struct two_byte_bounds tb = two_byte_bounds(&rp->pos->board);
 	const uint8_t	      *sq;
+	size_t		       avail = end < 64 ? end : 64, h;
 
 	if (tb.files != 8 || tb.ranks != 8 || tb.width != 8 ||
 	    (sq = record_squares(rec)) == NULL)
 		return 0;
-	return square_cells(sq, end < 64 ? end : 64, cells);
+	h = square_cells(sq, avail, cells);
+	/* A game's squares mostly run to its end (the CSV's all). */
+	if (h < avail)
+		h = written_cells(rec, sq, h, avail, cells, wp, nwp);
+	return h;
 }
 
 void
@@ -1926,9 +1956,11 @@ replay_records_pair(struct record_syntax *syn, const struct record *rec[2],
     const struct replay_options *opt, struct replay *rp[2])
 {
 	struct rules_position *pos[2];
-	int16_t		       cells[2][64];
+	int16_t		       cells[2][64 + 16];
+	uint8_t		       wp[2][64];
 	const int16_t	      *to[2] = { cells[0], cells[1] };
 	size_t		       end[2], n[2], k[2] = { 0, 0 }, p[2] = { 0, 0 };
+	size_t		       nwp[2] = { 0, 0 }, w;
 	bool		       fast[2], on[2];
 	int		       g;
 
@@ -1936,7 +1968,8 @@ replay_records_pair(struct record_syntax *syn, const struct record *rec[2],
 		on[g] = replay_start(rec[g], opt, rp[g], &end[g], &fast[g]);
 		n[g] = on[g] && fast[g] && opt->each == NULL &&
 			!opt->keep_turns ?
-		    first_cells(rec[g], rp[g], end[g], cells[g]) :
+		    first_cells(
+			rec[g], rp[g], end[g], cells[g], wp[g], &nwp[g]) :
 		    0;
 	}
 	/* Both runs at once: play_squares goes on from where each stops. */
@@ -1949,12 +1982,17 @@ replay_records_pair(struct record_syntax *syn, const struct record *rec[2],
 		 * counts them.
 		 */
 		rules_play_cells_pair(pos, to, n, k,
-		    rp[0]->implicit && rp[1]->implicit ? p : NULL);
+		    rp[0]->implicit && rp[1]->implicit ? p : NULL,
+		    nwp[0] + nwp[1] > 0);
 		for (g = 0; g < 2; g++) {
 			rp[g]->turns += k[g] + p[g];
 			rp[g]->actions += k[g] + p[g];
 			rp[g]->passes += p[g];
 			rp[g]->implied_passes += p[g];
+			/* And the passes written it played, as written_pass. */
+			for (w = 0; w < nwp[g] && wp[g][w] < k[g]; w++)
+				;
+			rp[g]->passes += w;
 		}
 	}
 	for (g = 0; g < 2; g++)

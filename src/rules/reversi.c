@@ -649,7 +649,7 @@ reversi_play(const struct rules_board *b, void *st,
 struct run8 {
 	v4u64	 me, opp;
 	unsigned turned, waiting;
-	/* The passes run8_step played; whether the last action was one. */
+	/* The passes implied run8_step played; whether the last was one. */
 	unsigned passes;
 	bool	 passed;
 };
@@ -713,31 +713,40 @@ run8_pass(struct run8 *g)
 	w = g->turned;
 	g->turned = g->waiting;
 	g->waiting = w;
-	g->passes++;
 	return true;
 }
 
 /*
  * run8_play, or, where passes are implied (passes) and the mover must
- * pass before cell p, that pass and then p.  False where it stops before
- * p (after that pass, if it played one: g->passed).
+ * pass before cell p, that pass (counted) and then p, or, where cells
+ * may be passes written (written), a RULES_CELL_PASS played as a cell
+ * where run8_pass takes it.  False where it stops before p (after the
+ * pass implied, if it played one: g->passed).
  */
 KERNEL bool
-run8_step(struct run8 *g, int16_t p, bool passes)
+run8_step(struct run8 *g, int16_t p, bool passes, bool written)
 {
 	if (run8_play(g, p))
 		return true;
+	/* A pass written: where run8_pass takes it, else play()'s to judge. */
+	if (written && p == RULES_CELL_PASS)
+		return run8_pass(g);
 	if (!passes || (uint16_t)p >= 64 || !run8_pass(g))
 		return false;
+	g->passes++;
 	if (run8_play(g, p))
 		return true;
 	g->passed = true;
 	return false;
 }
 
-/* r after the i moves and the passes g played from it. */
+/*
+ * r after the i cells to[0..i-1] and the passes implied g played from
+ * it; written: as run8_step took them.
+ */
 KERNEL void
-run8_store(struct reversi *r, const struct run8 *g, size_t i)
+run8_store(struct reversi *r, const struct run8 *g, const int16_t *to, size_t i,
+    bool written)
 {
 	size_t n = i + g->passes;
 	int    c = r->head.to_move ^ (int)(n & 1);
@@ -749,11 +758,13 @@ run8_store(struct reversi *r, const struct run8 *g, size_t i)
 	if (n > 0) {
 		/*
 		 * As after play(): not over before the move; now open.  A
-		 * pass last leaves it closed (the other side can move).
+		 * pass last, implied or written, leaves it closed (the
+		 * other side can move).
 		 */
 		r->head.to_move = (uint8_t)c;
 		r->head.phase = RULES_TURN_START;
-		r->head.open = !g->passed;
+		r->head.open = !g->passed &&
+		    !(written && i > 0 && to[i - 1] == RULES_CELL_PASS);
 	}
 }
 
@@ -798,9 +809,10 @@ reversi_play_cells(const struct rules_board *b, void *st, const int16_t *to,
 			for (i = 0; i < n && run8_play(&g, to[i]); i++)
 				;
 		else
-			for (i = 0; i < n && run8_step(&g, to[i], true); i++)
+			for (i = 0; i < n && run8_step(&g, to[i], true, false);
+			     i++)
 				;
-		run8_store(r, &g, i);
+		run8_store(r, &g, to, i, false);
 		if (passes != NULL)
 			*passes = g.passes;
 		return i;
@@ -838,22 +850,22 @@ reversi_play_cells(const struct rules_board *b, void *st, const int16_t *to,
 /*
  * The runs of play_cells_pair, a and c playing to[0] and to[1] (n[0] and
  * n[1] cells): a move of each in turn, then the one that goes on alone.
- * *ia and *ib: the cells each played.
+ * *ia and *ib: the cells each played.  pass and written: run8_step's.
  */
 KERNEL void
 run8_pair(struct run8 *a, struct run8 *c, const int16_t *const to[2],
-    const size_t n[2], size_t *ia, size_t *ib, bool pass)
+    const size_t n[2], size_t *ia, size_t *ib, bool pass, bool written)
 {
 	const int16_t *ta = to[0], *tb = to[1];
 	size_t	       na = n[0], nb = n[1], m = na < nb ? na : nb, i;
 	size_t	       ka = SIZE_MAX, kb = SIZE_MAX;
 
 	for (i = 0; i < m; i++) {
-		if (!run8_step(a, ta[i], pass)) {
+		if (!run8_step(a, ta[i], pass, written)) {
 			ka = i;
 			break;
 		}
-		if (!run8_step(c, tb[i], pass)) {
+		if (!run8_step(c, tb[i], pass, written)) {
 			kb = i;
 			break;
 		}
@@ -861,25 +873,27 @@ run8_pair(struct run8 *a, struct run8 *c, const int16_t *const to[2],
 	/* The other goes on alone, unless it stopped too. */
 	if (ka == SIZE_MAX)
 		for (ka = i + (kb != SIZE_MAX);
-		     ka < na && run8_step(a, ta[ka], pass); ka++)
+		     ka < na && run8_step(a, ta[ka], pass, written); ka++)
 			;
 	if (kb == SIZE_MAX)
-		for (kb = i; kb < nb && run8_step(c, tb[kb], pass); kb++)
+		for (kb = i; kb < nb && run8_step(c, tb[kb], pass, written);
+		     kb++)
 			;
 	*ia = ka;
 	*ib = kb;
 }
 
 /*
- * play_cells for two 8x8 games side by side: a move of each in turn, so
- * that one's flips are worked out while the other's wait for their last
- * board; once one stops, the other goes on alone.  Other boards: one
- * game, then the other.
+ * play_cells_pair for two 8x8 games side by side: a move of each in turn,
+ * so that one's flips are worked out while the other's wait for their
+ * last board; once one stops, the other goes on alone.  Other boards: one
+ * game, then the other (where a pass written stops each).  written: the
+ * cells may be passes written (play_cells_pair_written).
  */
-HOT static void
-reversi_play_cells_pair(const struct rules_board *b, void *st[2],
+KERNEL void
+play_cells_pair_of(const struct rules_board *b, void *st[2],
     const int16_t *const to[2], const size_t n[2], size_t k[2],
-    size_t passes[2])
+    size_t passes[2], bool written)
 {
 	const int16_t *ta = to[0], *tb = to[1];
 	struct run8    a, c;
@@ -899,17 +913,38 @@ reversi_play_cells_pair(const struct rules_board *b, void *st[2],
 	c = run8_of(st[1]);
 	/* A loop of each kind: none tests for passes a move. */
 	if (pass)
-		run8_pair(&a, &c, to, n, &ia, &ib, true);
+		run8_pair(&a, &c, to, n, &ia, &ib, true, written);
 	else
-		run8_pair(&a, &c, to, n, &ia, &ib, false);
-	run8_store(st[0], &a, ia);
-	run8_store(st[1], &c, ib);
+		run8_pair(&a, &c, to, n, &ia, &ib, false, written);
+	run8_store(st[0], &a, ta, ia, written);
+	run8_store(st[1], &c, tb, ib, written);
 	k[0] = ia;
 	k[1] = ib;
 	if (pass) {
 		passes[0] = a.passes;
 		passes[1] = c.passes;
 	}
+}
+
+HOT static void
+reversi_play_cells_pair(const struct rules_board *b, void *st[2],
+    const int16_t *const to[2], const size_t n[2], size_t k[2],
+    size_t passes[2])
+{
+	play_cells_pair_of(b, st, to, n, k, passes, false);
+}
+
+/*
+ * The same for cells with passes written (GGF's, SGF's, the notation's):
+ * a copy of its own, so that the archives that write none keep their
+ * loops as they are.
+ */
+HOT static void
+reversi_play_cells_pair_written(const struct rules_board *b, void *st[2],
+    const int16_t *const to[2], const size_t n[2], size_t k[2],
+    size_t passes[2])
+{
+	play_cells_pair_of(b, st, to, n, k, passes, true);
 }
 
 /*
@@ -1304,6 +1339,7 @@ const struct rules_game rules_reversi = {
 	RULES_GAME_ENTRIES(reversi, reversi_piece),
 	.play_cells = reversi_play_cells,
 	.play_cells_pair = reversi_play_cells_pair,
+	.play_cells_pair_written = reversi_play_cells_pair_written,
 	.playout = reversi_playout,
 	.over = reversi_over,
 	.perft = reversi_perft,

@@ -418,14 +418,18 @@ rules_play_cells_passing(
 
 void
 rules_play_cells_pair(struct rules_position *pos[2], const int16_t *const to[2],
-    const size_t n[2], size_t k[2], size_t passes[2])
+    const size_t n[2], size_t k[2], size_t passes[2], bool written)
 {
 	void  *st[2] = { pos[0]->state, pos[1]->state };
 	size_t p[2] = { 0, 0 };
 	int    g;
+	void (*pair)(const struct rules_board *, void *[2],
+	    const int16_t *const[2], const size_t[2], size_t[2], size_t[2]);
 
-	if (pos[0]->game->play_cells_pair == NULL ||
-	    pos[1]->game != pos[0]->game ||
+	pair = written && pos[0]->game->play_cells_pair_written != NULL ?
+	    pos[0]->game->play_cells_pair_written :
+	    pos[0]->game->play_cells_pair;
+	if (pair == NULL || pos[1]->game != pos[0]->game ||
 	    strcmp(pos[0]->board.name, pos[1]->board.name) != 0 ||
 	    head_of(st[0])->phase == RULES_GAME_OVER ||
 	    head_of(st[1])->phase == RULES_GAME_OVER) {
@@ -434,8 +438,7 @@ rules_play_cells_pair(struct rules_position *pos[2], const int16_t *const to[2],
 			    passes != NULL ? &passes[g] : NULL);
 		return;
 	}
-	pos[0]->game->play_cells_pair(
-	    &pos[0]->board, st, to, n, k, passes != NULL ? p : NULL);
+	pair(&pos[0]->board, st, to, n, k, passes != NULL ? p : NULL);
 	for (g = 0; g < 2; g++) {
 		head_of(st[g])->turn += (int32_t)(k[g] + p[g]);
 		pos[g]->actions += (int)(k[g] + p[g]);

@@ -202,6 +202,12 @@ struct rules_head {
 					   over() says which */
 };
 
+/*
+ * A cell of a run that is a pass written (play_cells_pair_written); the
+ * other entries stop before it, as before any cell off the board.
+ */
+#define RULES_CELL_PASS (-2)
+
 struct rules_perft_count; /* below, with perft */
 struct rules_rng;	  /* below, with the playouts */
 struct rules_perft_table;
@@ -325,6 +331,18 @@ struct rules_game {
 	 * processor busy where one leaves it waiting.
 	 */
 	void (*play_cells_pair)(const struct rules_board *, void *st[2],
+	    const int16_t *const to[2], const size_t n[2], size_t k[2],
+	    size_t passes[2]);
+	/*
+	 * Optional (NULL: play_cells_pair, which stops before a pass
+	 * written): play_cells_pair for cells that may be passes written
+	 * (RULES_CELL_PASS), each played as a cell where play() takes it
+	 * as a turn the game goes on after (the player to move has no
+	 * move, the other has one), else left to play() as any cell it
+	 * must judge.  Its own entry so that runs without one keep their
+	 * loop.
+	 */
+	void (*play_cells_pair_written)(const struct rules_board *, void *st[2],
 	    const int16_t *const to[2], const size_t n[2], size_t k[2],
 	    size_t passes[2]);
 	/*
@@ -473,11 +491,15 @@ size_t rules_play_cells_passing(
  * playing to[g][0..n[g]-1], k[g] how many it played: the same as two
  * calls, but at once where the game can (the play_cells_pair entry).
  * With passes (else NULL), as two rules_play_cells_passing, passes[g]
- * the passes of pos[g].
+ * the passes of pos[g] (implied).  written: the cells may hold passes
+ * written (RULES_CELL_PASS), each played as a cell where the game's
+ * play_cells_pair_written takes it, as rules_play would a pass and
+ * counted in k[g]; else (or a game without the entry) the run stops
+ * before it.
  */
 void
 rules_play_cells_pair(struct rules_position *pos[2], const int16_t *const to[2],
-    const size_t n[2], size_t k[2], size_t passes[2]);
+    const size_t n[2], size_t k[2], size_t passes[2], bool written);
 void   rules_score(const struct rules_position *, struct rules_score *);
 int    rules_piece(const struct rules_position *, int cell);
 /*

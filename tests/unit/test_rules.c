@@ -877,9 +877,13 @@ assert_same_position(
  * The cells of a random game from pos's start, with a wrong cell (off the
  * board, occupied, flipping nothing) now and then and one after the end,
  * into cells (room for 400): how many.  pos is left at the game's end.
+ * written: its passes written (RULES_CELL_PASS) but now and then left
+ * out, the wrong cells passes (where the player has a move), a pass or
+ * two after the end.
  */
 static size_t
-random_cells(struct rules_position *pos, struct rules_rng *rng, int16_t *cells)
+random_cells_of(struct rules_position *pos, struct rules_rng *rng,
+    int16_t *cells, bool written)
 {
 	struct rules_action acts[256];
 	size_t		    n, k, nl;
@@ -889,15 +893,27 @@ random_cells(struct rules_position *pos, struct rules_rng *rng, int16_t *cells)
 		nl = rules_legal(pos, acts, 256);
 		k = rules_rng_below(rng, nl);
 		if (rules_rng_below(rng, 40) == 0)
-			cells[n++] = (int16_t)rules_rng_below(rng,
-					 (uint64_t)pos->board.ncells + 2) -
-			    1;
+			cells[n++] = written ?
+			    RULES_CELL_PASS :
+			    (int16_t)rules_rng_below(
+				rng, (uint64_t)pos->board.ncells + 2) -
+				1;
 		if (acts[k].kind == RULES_PLACE)
 			cells[n++] = acts[k].to;
+		else if (written && rules_rng_below(rng, 4) != 0)
+			cells[n++] = RULES_CELL_PASS;
 		ck_assert_int_eq(rules_play(pos, &acts[k], NULL), 0);
 	}
-	cells[n++] = 0;
+	cells[n++] = written ? RULES_CELL_PASS : 0;
+	if (written && rules_rng_below(rng, 2) == 0)
+		cells[n++] = RULES_CELL_PASS;
 	return n;
+}
+
+static size_t
+random_cells(struct rules_position *pos, struct rules_rng *rng, int16_t *cells)
+{
+	return random_cells_of(pos, rng, cells, false);
 }
 
 /*
@@ -1009,7 +1025,7 @@ START_TEST(reversi_play_cells_pair_as_two)
 			/* Every other game, passes played by the runs. */
 			passing = games % 2 == 1;
 			rules_play_cells_pair(
-			    pair, to, left, k, passing ? p : NULL);
+			    pair, to, left, k, passing ? p : NULL, false);
 			apart += k[0] != k[1];
 			for (g = 0; g < 2; g++) {
 				k1 = passing ?
@@ -1037,6 +1053,101 @@ START_TEST(reversi_play_cells_pair_as_two)
 	/* 8x8's runs played passes (the others leave them to play()). */
 	if (_i == 2)
 		ck_assert_int_gt(passed, 0);
+	for (g = 0; g < 2; g++) {
+		rules_position_free(pair[g]);
+		rules_position_free(one[g]);
+	}
+}
+END_TEST
+
+/* play_one_cell, or rules_play's pass for RULES_CELL_PASS. */
+static int
+play_written(struct rules_position *pos, int16_t cell, bool implied)
+{
+	struct rules_action a = { .kind = RULES_PLACE, .to = cell };
+	struct rules_action pass = { .kind = RULES_PASS };
+
+	if (cell == RULES_CELL_PASS)
+		return rules_play(pos, &pass, NULL);
+	return implied ? play_one_cell(pos, cell) : rules_play(pos, &a, NULL);
+}
+
+/*
+ * rules_play_cells_pair with passes written (play_cells_pair_written):
+ * each pass played where rules_play takes it as the game going on (a
+ * pass in a row, or one where the player has a move, stops the run, as
+ * does one after the end), with the passes implied or not, the games of
+ * a pair stopping apart; the same positions and counts as the cells
+ * played one by one, and the cell each stops before judged by play() the
+ * same.  Other boards stop before any pass written; so does the entry
+ * without written.
+ */
+START_TEST(reversi_play_cells_pair_written_as_play)
+{
+	static const char *const sizes[] = { "4x4", "6x6", "8x8", "10x10" };
+	struct rules_position	*pair[2], *one[2];
+	struct rules_rng	 rng;
+	int16_t			 cells[2][400];
+	const int16_t		*to[2];
+	size_t			 n[2], at[2], left[2], k[2], p[2], j;
+	int			 games, g, written = 0, implied = 0;
+	bool			 passing, with;
+
+	for (g = 0; g < 2; g++) {
+		pair[g] = turns_new("reversi", sizes[_i]);
+		one[g] = turns_new("reversi", sizes[_i]);
+	}
+	rules_rng_seed(&rng, 90 + (uint64_t)_i);
+	for (games = 0; games < 60; games++) {
+		for (g = 0; g < 2; g++) {
+			n[g] = random_cells_of(one[g], &rng, cells[g], true);
+			rules_position_reset(one[g]);
+			rules_position_reset(pair[g]);
+			at[g] = 0;
+		}
+		passing = games % 2 == 1;
+		/* Every fifth game, the entry that stops before a pass. */
+		with = games % 5 != 4;
+		while (at[0] < n[0] || at[1] < n[1]) {
+			for (g = 0; g < 2; g++) {
+				to[g] = cells[g] + at[g];
+				left[g] = n[g] - at[g];
+				if (left[g] > 3 && rules_rng_below(&rng, 4) == 0)
+					left[g] = rules_rng_below(&rng, left[g]);
+			}
+			rules_play_cells_pair(
+			    pair, to, left, k, passing ? p : NULL, with);
+			for (g = 0; g < 2; g++) {
+				for (j = 0; j < k[g]; j++) {
+					ck_assert_int_eq(play_written(one[g],
+							     to[g][j], passing),
+					    0);
+					written += to[g][j] == RULES_CELL_PASS;
+					ck_assert(with ||
+					    to[g][j] != RULES_CELL_PASS);
+					ck_assert(_i == 2 ||
+					    to[g][j] != RULES_CELL_PASS);
+				}
+				if (passing)
+					implied += p[g] > 0;
+				assert_same_position(one[g], pair[g]);
+				at[g] += k[g];
+				if (k[g] == left[g] || at[g] == n[g])
+					continue;
+				ck_assert_int_eq(play_written(one[g],
+						     cells[g][at[g]], passing),
+				    play_written(
+					pair[g], cells[g][at[g]], passing));
+				assert_same_position(one[g], pair[g]);
+				at[g]++;
+			}
+		}
+	}
+	/* 8x8's runs played passes written, and implied. */
+	if (_i == 2) {
+		ck_assert_int_gt(written, 20);
+		ck_assert_int_gt(implied, 0);
+	}
 	for (g = 0; g < 2; g++) {
 		rules_position_free(pair[g]);
 		rules_position_free(one[g]);
@@ -1331,5 +1442,6 @@ UNIT_MAIN("rules",
 	    reversi_perft, perft_out_of_memory, reversi_board_specs, NULL),
 	reversi_matches_oracle, 0, 5, reversi_play_cells_as_play, 0, 4,
 	reversi_play_cells_pair_as_two, 0, 4,
+	reversi_play_cells_pair_written_as_play, 0, 4,
 	reversi_play_cells_passing_as_play, 0, 4,
 	reversi_flips_on_random_boards, 0, 3, NULL))

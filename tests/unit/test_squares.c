@@ -342,6 +342,28 @@ START_TEST(wthor_squares_as_tokens)
 END_TEST
 
 /*
+ * assert_same_replays, and the counts a report shows besides, the player
+ * to move and the phase: a pass the runs played (written or implied)
+ * counted and left as play() leaves it.
+ */
+static void
+assert_same_counts(
+    const char *what, const struct replay *a, const struct replay *b)
+{
+	assert_same_replays(what, a, b);
+	ck_assert_msg(a->passes == b->passes && a->actions == b->actions &&
+		a->in_turn == b->in_turn && a->score.over == b->score.over,
+	    "%s: %lu passes, %lu actions against %lu, %lu", what, a->passes,
+	    a->actions, b->passes, b->actions);
+	if (a->status == REPLAY_MALFORMED)
+		return;
+	ck_assert_int_eq(rules_to_move(a->pos), rules_to_move(b->pos));
+	ck_assert_int_eq(rules_phase(a->pos), rules_phase(b->pos));
+	ck_assert_int_eq(a->pos->actions, b->pos->actions);
+	ck_assert_int_eq(rules_turn(a->pos), rules_turn(b->pos));
+}
+
+/*
  * Each record of the test's reader replayed in a pair with the one
  * before it (held: record_reader_hold), by replay_records_pair, as each
  * was replayed alone as soon as it was read: the two agree in all; and
@@ -371,8 +393,9 @@ assert_pairs_as_alone(const char *what)
 			assert_squares_of_tokens(two[0], what);
 			two[1] = rec;
 			replay_records_pair(syn, two, &opt, pp);
-			assert_same_replays(what, &paired[0], &alone[(n + 1) % 2]);
-			assert_same_replays(what, &paired[1], &alone[n % 2]);
+			assert_same_counts(
+			    what, &paired[0], &alone[(n + 1) % 2]);
+			assert_same_counts(what, &paired[1], &alone[n % 2]);
 		}
 		ck_assert(record_reader_hold(rd, rec, hold));
 		two[0] = record_held(hold);
@@ -642,6 +665,107 @@ START_TEST(written_passes_as_turns)
 }
 END_TEST
 
+/* Appends text to buf (of cap bytes, len used), without CSV's header. */
+static size_t
+append_record(char *buf, size_t cap, size_t len, const char *text)
+{
+	static const char header[] = "id,winner,moves\n";
+
+	if (len > 0 && strncmp(text, header, sizeof header - 1) == 0)
+		text += sizeof header - 1;
+	ck_assert_uint_lt(len + strlen(text), cap);
+	memcpy(buf + len, text, strlen(text) + 1);
+	return len + strlen(text);
+}
+
+/*
+ * Records with passes written, in pairs as alone (replay_records_pair's
+ * runs play those the rules take, play_cells_pair_written): each
+ * spelling of a pass in each format, at each turn (a pass the rules
+ * refuse where the player has a move, two in a row), past the end, with
+ * its passes written or implied, one pass implied and the next written;
+ * a wipe-out (neither side can move, the board not full) and one or two
+ * passes after it; each record paired with the one before and after it,
+ * so one game of a pair passes while the other goes on, and each stops
+ * before, at or after the other.
+ */
+START_TEST(written_passes_paired_as_alone)
+{
+	static const enum record_format lines[] = { RECORD_TRANSCRIPT,
+		RECORD_CSV, RECORD_PGN };
+	static const enum record_format trees[] = { RECORD_GGF, RECORD_SGF };
+	static const char *const	passes[] = { "pass", "PA", "pa", "--",
+		"Pass", "PASS" };
+	static const char *const wipe[] = {
+		"e6f4e3f6g5d6e7f5c5\n", "e6f4e3f6g5d6e7f5c5pass\n",
+		"e6f4e3f6g5d6e7f5c5passpass\n",
+		/* h7's pass implied, h5's written; and the other way. */
+		"d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8"
+		"b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3h7h8g8"
+		"passh5\n",
+		"d3c5f6f5e6e3d6f7b6d7e2c6d8c4e7c3f4c8c7d2d1a6b3f3b8f8b5f2e8a8"
+		"b4b7a7a5g3f1g4g5h6a4g6e1b2c1c2h3h4g2g7h2h1a1g1b1a2a3passh7h8"
+		"g8h5\n"
+	};
+	static const char *const wipe_trees[] = {
+		"(;GM[Othello]PC[x]BO[8 -------- -------- -------- ---O*--- "
+		"---*O--- -------- -------- -------- *]B[e6]W[f4]B[e3]W[f6]"
+		"B[g5]W[d6]B[e7]W[f5]B[c5]",
+		"(;GM[2]FF[4]SZ[8];B[e6];W[f4];B[e3];W[f6];B[g5];W[d6];B[e7];"
+		"W[f5];B[c5]"
+	};
+	static const char *const tree_ends[] = { ";)\n", ")\n" };
+	static const char *const ends[][2] = { { "", "" },
+		{ "W[PA]", ";W[]" }, { "W[PA]B[PA]", ";W[];B[]" },
+		{ "W[pass]", ";W[tt]" } };
+	size_t	 cap = 1 << 21, len, f, k, i, n = 0;
+	char	*text, one[512];
+	long	 at;
+
+	text = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (f = 0; f < sizeof lines / sizeof lines[0]; f++) {
+		len = 0;
+		for (k = 0; k < sizeof passes / sizeof passes[0]; k++)
+			for (at = -1; at < 62; at++)
+				for (i = 0; i < 3; i++)
+					len = append_record(text, cap, len,
+					    passes_text(lines[f], i != 1, at,
+						passes[k], i == 2));
+		if (lines[f] == RECORD_TRANSCRIPT)
+			for (i = 0; i < sizeof wipe / sizeof wipe[0]; i++)
+				len = append_record(text, cap, len, wipe[i]);
+		reader_close();
+		rd = record_reader_new_buffer(
+		    syn, text, len, "test", lines[f]);
+		ck_assert_ptr_nonnull(rd);
+		n += assert_pairs_as_alone(record_format_name(lines[f]));
+	}
+	for (f = 0; f < sizeof trees / sizeof trees[0]; f++) {
+		len = 0;
+		for (k = 0; k < sizeof passes / sizeof passes[0]; k++)
+			for (at = -1; at < 62; at++) {
+				len = append_record(text, cap, len,
+				    tree_text(trees[f], at, passes[k], ""));
+				len = append_record(text, cap, len,
+				    tree_text(trees[f], at, passes[k], "\n"));
+			}
+		for (i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+			snprintf(one, sizeof one, "%s%s%s", wipe_trees[f],
+			    ends[i][f], tree_ends[f]);
+			len = append_record(text, cap, len, one);
+		}
+		reader_close();
+		rd = record_reader_new_buffer(syn, text, len, "test", trees[f]);
+		ck_assert_ptr_nonnull(rd);
+		n += assert_pairs_as_alone(record_format_name(trees[f]));
+	}
+	reader_close();
+	free(text);
+	ck_assert_uint_gt(n, 4000);
+}
+END_TEST
+
 UNIT_MAIN("squares",
     unit_fixture(
 	unit_tcase("squares", 0, square_byte_forms,
@@ -649,5 +773,5 @@ UNIT_MAIN("squares",
 	    replay_squares_as_tokens, wthor_squares_as_tokens,
 	    tree_squares_as_tokens, replay_pairs_as_alone,
 	    replay_changed_turns_by_their_tokens, written_passes_as_turns,
-	    NULL),
+	    written_passes_paired_as_alone, NULL),
 	syntax_setup, syntax_teardown))
