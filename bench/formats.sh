@@ -890,6 +890,25 @@
 # set's first 3 MB of GGF and SGF; the golden cases (all 800), and in an
 # --enable-debug build all 800 under valgrind's memcheck
 # (tests/valgrind-cases.sh gamecheck gamestat gameplay): no error.
+#
+# Branch lines against main 1b6e72c, the reading every format shares
+# (issue 34, target 1).  Instructions a game, valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q one.EXT (the set once, 25,657
+# games, gamecheck -O2); main 1b6e72c: CSV 7,168, transcripts 6,807,
+# WTHOR 9,618, GGF 10,238, SGF 10,354, notation 11,732.
+#   step 1, a GGF or SGF line read where it stands in the input's block
+#   when the block holds it whole, its end and all (reader_line_here,
+#   rd->line_at), not copied into rd->line (430 bytes a tree): copied
+#   still where it crosses into the next block, where a CR is the
+#   block's last byte (its LF may be the next block's first) and where
+#   it is longer than max_size (test_record's tree_lines_across_blocks:
+#   a GGF and an SGF tree with a NUL, the block ending at each byte of
+#   its line and around, LF, CR, CR LF and no end, each read as the same
+#   tree alone; tree_line_filling_a_block: a line of exactly 64 KiB, a
+#   byte and 2 more, and one longer than a block); line_end inline in
+#   both its callers:
+#     GGF 10,238 -> 10,114, SGF 10,354 -> 10,231, CSV 7,168 -> 7,169,
+#     transcripts 6,807 -> 6,808, WTHOR 9,618, notation 11,732.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
