@@ -612,6 +612,8 @@ reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
 	rd->tag_off[2 * n + 1] = value_off;
 	rec->tags[n] = (struct record_tag){ NULL, NULL, value_len, at };
 	rec->ntags = n + 1;
+	if (record_tag_name_key_hash(name, name_len))
+		rec->known |= (uint32_t)1 << RECORD_KEY_HASH_NAMED;
 	rec->known_of = rec->tags;
 	rec->known_n = n + 1;
 	return 0;

@@ -750,6 +750,8 @@ reader_tag_rest(struct record_reader *rd, size_t name_off, size_t name_len,
 	rec->tags[n] = (struct record_tag){ NULL, NULL, value_len, *at };
 	rec->ntags++;
 	if (noted) {
+		if (record_tag_name_key_hash(rd->text + name_off, name_len))
+			rec->known |= (uint32_t)1 << RECORD_KEY_HASH_NAMED;
 		if (k >= 0) {
 			rec->known |= (uint32_t)1 << k;
 			rec->known_at[k] = (uint32_t)n;

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "record/record.h"
 #include "record/syntax.h"
@@ -2578,6 +2579,90 @@ START_TEST(tree_line_filling_a_block)
 }
 END_TEST
 
+/* The old rule of replay_keys: a tag named ...KeyHash, in any case. */
+static bool
+names_key_hash(const struct record *rec)
+{
+	size_t i, n;
+
+	for (i = 0; i < rec->ntags; i++)
+		if ((n = strlen(rec->tags[i].name)) >= 7 &&
+		    strcasecmp(rec->tags[i].name + n - 7, "KeyHash") == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Bit RECORD_KEY_HASH_NAMED of a record's known tags as that rule says:
+ * names of each case and near misses, as a record's first tag, among a
+ * few and past the tags scanned (READER_TAG_SCAN), after a duplicate,
+ * in the notation and a GGF's XT, and noted by record_tag_note_known in
+ * a record made by hand.
+ */
+START_TEST(key_hash_names_noted)
+{
+	static const char *const names[] = { "KeyHash", "WhiteKeyHash",
+		"blackkeyhash", "RefereeKEYHASH", "xKeYhAsH", "KeyHas",
+		"eyHash", "KeyHashes", "KeyHasH", "Keyhash_", "Key", "KeyJash",
+		"Result", "kEYHASh", "K\x80yHash" };
+	static const size_t	 before[] = { 0, 1, 3, 15, 16, 20, 40 };
+	static char		 text[8192];
+	const struct record	*rec;
+	struct record_tag	 tags[2];
+	struct record		 made;
+	size_t			 i, j, k, len;
+	bool			 want;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		for (j = 0; j < sizeof before / sizeof before[0]; j++)
+			for (k = 0; k < 2; k++) {
+				len = 0;
+				for (size_t t = 0; t < before[j]; t++)
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len,
+					    "[Tag%zu \"%zu\"]\n", t, t);
+				/* Its duplicate first: the name dropped. */
+				if (k == 1)
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len,
+					    "[Tag0 \"again\"]\n");
+				len += (size_t)snprintf(text + len,
+				    sizeof text - len, "[%s \"x\"]\n\nf5 *\n",
+				    names[i]);
+				reader_open(text, len, RECORD_PGN);
+				rec = next_record();
+				want = names_key_hash(rec);
+				ck_assert_ptr_eq(rec->known_of, rec->tags);
+				ck_assert_uint_eq(rec->known_n, rec->ntags);
+				ck_assert_msg(
+				    (rec->known >> RECORD_KEY_HASH_NAMED & 1) ==
+					want,
+				    "%s after %zu tags", names[i], before[j]);
+			}
+		len = (size_t)snprintf(text, sizeof text,
+		    "(;GM[Othello]XT[%s=x]B[f5];)\n", names[i]);
+		reader_open(text, len, RECORD_GGF);
+		rec = next_record();
+		ck_assert_ptr_eq(rec->known_of, rec->tags);
+		ck_assert_uint_eq(rec->known_n, rec->ntags);
+		ck_assert_int_eq(rec->known >> RECORD_KEY_HASH_NAMED & 1,
+		    names_key_hash(rec));
+		/* A record made by hand, noted whole. */
+		memset(&made, 0, sizeof made);
+		tags[0] = (struct record_tag){ (char *)"Result", (char *)"*", 1,
+			{ 1, 1, 0 } };
+		tags[1] = (struct record_tag){ (char *)(uintptr_t)names[i],
+			(char *)"x", 1, { 1, 1, 0 } };
+		made.tags = tags;
+		made.ntags = 2;
+		record_tag_note_known(&made);
+		ck_assert_int_eq(made.known >> RECORD_KEY_HASH_NAMED & 1,
+		    names_key_hash(&made));
+		ck_assert_int_eq(made.known >> RECORD_TAG_RESULT & 1, 1);
+	}
+}
+END_TEST
+
 /* The comma rule and where a token's text divides between actions. */
 START_TEST(turn_commas)
 {
@@ -3250,7 +3335,7 @@ UNIT_MAIN("record",
 		tree_runs_stop_where_moves_do, tree_pairs_as_read_one_by_one,
 		tree_results_as_printf_writes, sgf_start_set_ups_as_placed,
 		tree_root_runs_as_read_apart, tree_lines_across_blocks,
-		tree_line_filling_a_block, NULL),
+		tree_line_filling_a_block, key_hash_names_noted, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
