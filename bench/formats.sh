@@ -945,6 +945,60 @@
 # the mutated records; the golden cases (800); tests/roundtrip.sh,
 # bad-input.sh, adversarial.sh, dataset.sh; the unit tests touched in a
 # --enable-debug --enable-sanitizers build.
+#
+# Branch lines against main 1b6e72c, the reading every format shares
+# (issue 34, target 1).  Instructions a game, valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q one.EXT (the set once, 25,657
+# games, gamecheck -O2); main 1b6e72c: CSV 7,168, transcripts 6,807,
+# WTHOR 9,618, GGF 10,238, SGF 10,354, notation 11,732.
+#   step 1, a GGF or SGF line read where it stands in the input's block
+#   when the block holds it whole, its end and all (reader_line_here,
+#   rd->line_at), not copied into rd->line (430 bytes a tree): copied
+#   still where it crosses into the next block, where a CR is the
+#   block's last byte (its LF may be the next block's first) and where
+#   it is longer than max_size (test_record's tree_lines_across_blocks:
+#   a GGF and an SGF tree with a NUL, the block ending at each byte of
+#   its line and around, LF, CR, CR LF and no end, each read as the same
+#   tree alone; tree_line_filling_a_block: a line of exactly 64 KiB, a
+#   byte and 2 more, and one longer than a block); line_end inline in
+#   both its callers:
+#     GGF 10,238 -> 10,114, SGF 10,354 -> 10,231, CSV 7,168 -> 7,169,
+#     transcripts 6,807 -> 6,808, WTHOR 9,618, notation 11,732.
+#   step 2, whether a record has a tag named ...KeyHash (replay_keys,
+#   every record) noted by its reader as it notes the known tags (bit
+#   RECORD_KEY_HASH_NAMED of rec->known: a length test a tag, most names
+#   shorter than "KeyHash"), not a strlen and strcasecmp of every tag's
+#   name; replay_keys a test before any frame, the rest out of line
+#   (test_record's key_hash_names_noted: names of each case and near
+#   misses, first, among a few, past the 16 scanned, after a duplicate,
+#   in the notation and a GGF's XT, and a record made by hand, each as
+#   the old rule says):
+#     GGF 10,114 -> 10,067, SGF 10,231 -> 10,185, notation 11,732 ->
+#     11,654, WTHOR 9,618 -> 9,529, CSV 7,169 -> 7,143, transcripts
+#     6,808 -> 6,807.
+# Main 1b6e72c -> lines: GGF 10,238 -> 10,067 (-1.7%), SGF 10,354 ->
+# 10,185 (-1.6%), notation 11,732 -> 11,654 (-0.7%), WTHOR 9,618 ->
+# 9,529 (-0.9%), CSV 7,168 -> 7,143 (-0.3%), transcripts 6,807 ->
+# 6,807 (174,665,158 -> 174,665,120): x the CSV's instructions GGF
+# 1.43 -> 1.41, SGF 1.44 -> 1.43, notation 1.64 -> 1.63 (the bar, 1.25,
+# not met).  CPU, user + system by /usr/bin/time -f '%U %S' of ten
+# gamecheck -q big.EXT in a row (102,628 games each), main's and lines'
+# in turn, medians of 7 pairs, load 3.8-4.4 on 2 cores: CSV 0.54 ->
+# 0.54 s, GGF 0.83 -> 0.82, SGF 0.84 -> 0.83, notation 0.91 -> 0.90,
+# transcripts 0.49 -> 0.48, WTHOR 0.67 -> 0.68 (10 ms the resolution:
+# read the instructions).  The Result and GameId tags (reader_tag_named,
+# about 120 instructions a tag, most of it two text copies and the
+# known-name hash) were left: nothing found there worth a change.
+# Output the same: gamecheck YAML, -q, -j 2, -q -j 2 (stdout, stderr,
+# exit) against main 5cc3a50's build on one.EXT in all six formats; the
+# set's first 3,000 GGF and SGF trees with CR LF, CR, no last line end,
+# cut at 300,001 bytes, 400 bytes mangled, and their first 400 trees on
+# one line of over 64 KiB: YAML, -q, -j 2, --write=ggf, sgf and pgn,
+# -q from a pipe (-j 2 too) and a gzip, and -q with --max-record-size
+# 300, 2,000 and 70,000; the golden cases (all 800), test_record,
+# test_tree, test_squares, test_referee, test_pgn_pass, roundtrip.sh,
+# bad-input.sh, adversarial.sh, compress.sh, jobs.sh, groups.sh; the
+# four unit tests in a --enable-sanitizers build.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -1216,10 +1216,10 @@ tree_byte(struct record_reader *rd, bool *newline)
 			return '\n';
 		}
 		rd->have_line = false;
-		if ((rc = reader_line(rd)) <= 0)
+		if ((rc = reader_line_here(rd)) <= 0)
 			return rc == 0 ? -1 : -2;
 	}
-	return (unsigned char)rd->line[rd->pos++];
+	return (unsigned char)rd->line_at[rd->pos++];
 }
 
 /*
@@ -1236,7 +1236,7 @@ tree_next(struct tree_parse *p)
 	p->gap = false;
 	for (;;) {
 		if (rd->have_line && rd->pos < rd->linelen)
-			p->c = (unsigned char)rd->line[rd->pos++];
+			p->c = (unsigned char)rd->line_at[rd->pos++];
 		else if ((p->c = tree_byte(rd, &nl)) < 0)
 			break;
 		if (!is_space((char)p->c))
@@ -1330,7 +1330,7 @@ tree_value(struct tree_parse *p)
 	 * byte is asked for, after the value is read.
 	 */
 	if (rd->have_line) {
-		start = rd->line + rd->pos;
+		start = rd->line_at + rd->pos;
 		n = value_stop(start, rd->linelen - rd->pos);
 		if (rd->pos + n < rd->linelen && start[n] == ']' &&
 		    n <= rd->max_size) {
@@ -1357,9 +1357,10 @@ tree_value(struct tree_parse *p)
 			return true;
 		}
 		/* The bytes up to the next ] or \ of the line at once. */
-		start = nl ? "\n" : rd->line + rd->pos - 1;
+		start = nl ? "\n" : rd->line_at + rd->pos - 1;
 		for (n = 1; !nl && rd->pos < rd->linelen &&
-		     rd->line[rd->pos] != ']' && rd->line[rd->pos] != '\\';
+		     rd->line_at[rd->pos] != ']' &&
+		     rd->line_at[rd->pos] != '\\';
 		     n++)
 			rd->pos++;
 		/* Past the most a record may take: read on, keep nothing. */
@@ -1436,10 +1437,10 @@ tree_plain_move(struct record_reader *rd, struct tree_order *o, int colour,
 
 	if ((kind = order_move(o, colour)) != ORDER_AS_DUE)
 		order_at(o, kind, reader_pos(rd, col));
-	if ((t = add_turn(rd, rd->line + col, n)) != NULL) {
+	if ((t = add_turn(rd, rd->line_at + col, n)) != NULL) {
 		t->at = reader_pos(rd, col);
 		rd->squares[rd->rec.nturns - 1] = record_square_byte(
-		    rd->line + col, n);
+		    rd->line_at + col, n);
 	}
 }
 
@@ -1460,7 +1461,7 @@ tree_values(struct tree_parse *p, const char *id, size_t idlen)
 		if (move && !p->tr.main_done && rd->have_line &&
 		    rd->pos < rd->linelen &&
 		    (n = plain_move_len(
-			 rd->line + rd->pos, rd->linelen - rd->pos)) != 0 &&
+			 rd->line_at + rd->pos, rd->linelen - rd->pos)) != 0 &&
 		    n <= rd->max_size) {
 			tree_plain_move(
 			    rd, &p->tr.order, id[0] == 'W', rd->pos, n);
@@ -1510,7 +1511,7 @@ tree_property(struct tree_parse *p)
 	 */
 	if (tree_letter(p->c) && rd->have_line && rd->pos > 0 &&
 	    rd->pos <= rd->linelen) {
-		s = rd->line + rd->pos - 1;
+		s = rd->line_at + rd->pos - 1;
 		room = rd->linelen - (rd->pos - 1);
 		for (idlen = 0; idlen < room && idlen < sizeof id - 1 &&
 		     tree_letter((unsigned char)s[idlen]);
@@ -1939,7 +1940,7 @@ tree_run(struct tree_parse *p)
 {
 	static const char     ids[2][2] = { "B", "W" };
 	struct record_reader *rd = p->rd;
-	const char	     *s = rd->line;
+	const char	     *s = rd->line_at;
 	size_t		      len = rd->linelen, i, j, start, n;
 	int		      colour = -1; /* of the last move, -1: a ';' */
 	int		      due;
@@ -2121,7 +2122,7 @@ static bool
 tree_props(struct tree_parse *p)
 {
 	struct record_reader *rd = p->rd;
-	const char	     *s = rd->line;
+	const char	     *s = rd->line_at;
 	size_t		      len = rd->linelen, i, j, n, idlen, start;
 	size_t		      last = 0, lastlen = 0; /* the last name read */
 	/* Zeroed past the name: tree_reading_of reads two letters at once. */
@@ -2569,11 +2570,12 @@ skip_tree(struct record_reader *rd)
 	for (;;) {
 		/* Most of a line by its parens, a -j worker's most bytes. */
 		if (rd->have_line && !k.esc &&
-		    skip_plain(&k, rd->line, &rd->pos, rd->linelen))
+		    skip_plain(&k, rd->line_at, &rd->pos, rd->linelen))
 			return 1;
 		/* The bytes of the line in hand without a call each. */
 		while (rd->have_line && rd->pos < rd->linelen)
-			if (skip_byte(&k, (unsigned char)rd->line[rd->pos++]))
+			if (skip_byte(
+				&k, (unsigned char)rd->line_at[rd->pos++]))
 				return 1;
 		if ((c = tree_byte(rd, &nl)) < 0)
 			return c == -2 ? -1 : k.depth > 0;

@@ -96,8 +96,14 @@ struct record_reader {
 	bool		  stopped;
 	unsigned long	  cut_col;
 
-	/* The current line: no line end, NULs allowed. */
+	/*
+	 * The current line: no line end, NULs allowed.  line_at, set by
+	 * reader_line_here alone: its bytes, rd->line or, where the block
+	 * holds the line whole, where it stands in inbuf (no NUL after it
+	 * then).
+	 */
 	char		  *line;
+	const char	  *line_at;
 	size_t		   linecap;
 	size_t		   linelen;
 	size_t		   pos; /* next byte to look at */
@@ -260,6 +266,13 @@ int reader_refill(struct record_reader *);
  * CR).  Returns 1, 0 at the end, -1 on a read error.
  */
 int reader_line(struct record_reader *);
+/*
+ * As reader_line, but a line that lies whole in the input's block, its
+ * end and all, is left there, uncopied: read it at rd->line_at, not
+ * rd->line, and not past rd->linelen; it stays there until the next
+ * line is read.  A reader that reads its lines so reads them all so.
+ */
+int reader_line_here(struct record_reader *);
 /*
  * Up to n bytes of the input into out, through inbuf as lines are read:
  * the bytes read (fewer only at the end), or -1 on a read error.
@@ -599,6 +612,8 @@ reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
 	rd->tag_off[2 * n + 1] = value_off;
 	rec->tags[n] = (struct record_tag){ NULL, NULL, value_len, at };
 	rec->ntags = n + 1;
+	if (record_tag_name_key_hash(name, name_len))
+		rec->known |= (uint32_t)1 << RECORD_KEY_HASH_NAMED;
 	rec->known_of = rec->tags;
 	rec->known_n = n + 1;
 	return 0;

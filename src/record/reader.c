@@ -364,9 +364,10 @@ line_add(struct record_reader *rd, size_t have, const char *p, size_t n)
  * Where the line from rd->inpos ends in the block: its LF or CR, or
  * rd->inlen.  memchr, not a loop over the bytes: every byte of the input
  * comes here.  The next LF is looked for once a block (as in pass_line),
- * so a file of lone CRs is no search over the block per line.
+ * so a file of lone CRs is no search over the block per line.  Inline
+ * in both its callers: every line of every input comes here.
  */
-static size_t
+static inline __attribute__((always_inline)) size_t
 line_end(struct record_reader *rd)
 {
 	const char *p = rd->inbuf + rd->inpos, *lf, *cr;
@@ -395,6 +396,24 @@ line_keep(struct record_reader *rd, size_t n, size_t k)
 		rd->cut_col = (unsigned long)(n + k) + 1;
 	}
 	return line_add(rd, n, rd->inbuf + rd->inpos, k) == -1 ? -1 : (long)k;
+}
+
+/*
+ * The line of n bytes at s (rd->line_at) taken as the current line,
+ * counted, its first byte after a byte order mark the next to look at.
+ */
+static inline void
+line_taken(struct record_reader *rd, const char *s, size_t n)
+{
+	rd->linelen = n;
+	rd->lineno++;
+	/* A UTF-8 byte order mark is allowed before the first line. */
+	rd->line_start = rd->lineno == 1 && n >= 3 &&
+		memcmp(s, "\xef\xbb\xbf", 3) == 0 ?
+	    3 :
+	    0;
+	rd->pos = rd->line_start;
+	rd->have_line = true;
 }
 
 int
@@ -447,18 +466,61 @@ reader_line(struct record_reader *rd)
 	if (n >= rd->linecap && line_add(rd, n, "", 0) == -1)
 		return -1;
 	rd->line[n] = '\0';
-	rd->linelen = n;
-	rd->lineno++;
-	/* A UTF-8 byte order mark is allowed before the first line. */
-	rd->line_start = rd->lineno == 1 && n >= 3 &&
-		memcmp(rd->line, "\xef\xbb\xbf", 3) == 0 ?
-	    3 :
-	    0;
-	rd->pos = rd->line_start;
-	rd->have_line = true;
+	line_taken(rd, rd->line, n);
 	if (rd->cut)
 		line_cut(rd);
 	return 1;
+}
+
+/*
+ * The line from rd->inpos left where it stands when the block holds it
+ * whole, its end and all, and it is no longer than max_size: a CR the
+ * block's last byte may be a CR LF's first, which only a refill (over
+ * the line) would tell.  False, nothing done, for any other line.
+ */
+static bool
+line_here(struct record_reader *rd)
+{
+	size_t i, end;
+
+	if (rd->eof || rd->inpos == rd->inlen)
+		return false;
+	i = line_end(rd);
+	if (i == rd->inlen || i - rd->inpos > rd->max_size ||
+	    (rd->inbuf[i] == '\r' && i + 1 == rd->inlen))
+		return false;
+	end = i + 1 + (rd->inbuf[i] == '\r' && rd->inbuf[i + 1] == '\n');
+	rd->cut = false;
+	rd->line_offset = rd->next_offset;
+	rd->next_offset += end - rd->inpos;
+	rd->line_at = rd->inbuf + rd->inpos;
+	line_taken(rd, rd->line_at, i - rd->inpos);
+	rd->inpos = end;
+	return true;
+}
+
+int
+reader_line_here(struct record_reader *rd)
+{
+	int rc;
+
+	/* A block's first line is read there too. */
+	if (!rd->eof && rd->inpos == rd->inlen) {
+		if ((rc = reader_refill(rd)) == -1)
+			return -1;
+		if (rc == 0) {
+			/* As reader_line leaves the end. */
+			rd->cut = false;
+			rd->line_offset = rd->next_offset;
+			rd->eof = true;
+			return 0;
+		}
+	}
+	if (line_here(rd))
+		return 1;
+	rc = reader_line(rd);
+	rd->line_at = rd->line;
+	return rc;
 }
 
 /* ---- Building a record ------------------------------------------- */
@@ -688,6 +750,8 @@ reader_tag_rest(struct record_reader *rd, size_t name_off, size_t name_len,
 	rec->tags[n] = (struct record_tag){ NULL, NULL, value_len, *at };
 	rec->ntags++;
 	if (noted) {
+		if (record_tag_name_key_hash(rd->text + name_off, name_len))
+			rec->known |= (uint32_t)1 << RECORD_KEY_HASH_NAMED;
 		if (k >= 0) {
 			rec->known |= (uint32_t)1 << k;
 			rec->known_at[k] = (uint32_t)n;

@@ -200,6 +200,8 @@ record_tag_note_known(struct record *rec)
 	rec->known = 0;
 	for (i = 0; i < rec->ntags; i++) {
 		name = rec->tags[i].name;
+		if (record_tag_name_key_hash(name, strlen(name)))
+			rec->known |= (uint32_t)1 << RECORD_KEY_HASH_NAMED;
 		first = (unsigned)fold(name[0]) - 'a';
 		if (first >= 26)
 			continue;

@@ -156,6 +156,34 @@ enum record_known {
 	RECORD_TAG_NKNOWN
 };
 extern const char *const record_known_names[RECORD_TAG_NKNOWN];
+/*
+ * The bit of a record's known, past the known tags', set where one of
+ * its tags is named ...KeyHash in any case (formats/keys.md), noted as
+ * the known tags are: nearly no record has one, and the referee asks
+ * every record (replay_keys).
+ */
+#define RECORD_KEY_HASH_NAMED 31
+_Static_assert(RECORD_TAG_NKNOWN <= RECORD_KEY_HASH_NAMED,
+    "a known tag's bit is RECORD_KEY_HASH_NAMED");
+
+/*
+ * Whether the name of len bytes ends in "KeyHash" in any case, as
+ * strcasecmp would find it in the C locale the tools keep.
+ */
+static inline bool
+record_tag_name_key_hash(const char *name, size_t len)
+{
+	static const char key_hash[] = "keyhash";
+	size_t		  j;
+
+	if (len < sizeof key_hash - 1)
+		return false;
+	name += len - (sizeof key_hash - 1);
+	for (j = 0; j < sizeof key_hash - 1; j++)
+		if (((unsigned char)name[j] | 0x20) != key_hash[j])
+			return false;
+	return true;
+}
 
 /*
  * One record as read, before any rule is applied.  The reader owns the
@@ -173,7 +201,8 @@ struct record {
 	size_t		   ntags;
 	/*
 	 * The known tags among them (record_tag_note_known): bit k of known
-	 * set if tag k of enum record_known is tags[known_at[k]].  Only of
+	 * set if tag k of enum record_known is tags[known_at[k]], and bit
+	 * RECORD_KEY_HASH_NAMED if a tag is named ...KeyHash.  Only of
 	 * the tags array known_of with known_n tags: a record whose tags
 	 * were built or changed elsewhere (a copy with a tag added, a
 	 * record made by hand) is not this one, and is searched by name.

@@ -9,7 +9,6 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "referee/referee.h"
 
@@ -55,31 +54,43 @@ hash_form(const char *v, size_t len)
 }
 
 /*
- * Whether rec has a tag whose name ends in "KeyHash", in any case as
- * record_tag_find forgives it: one pass over the tags, so that the
- * records without keys, nearly all, cost no more than that.
+ * Whether one of rec's tags is named ...KeyHash, in any case as
+ * record_tag_find forgives it: one pass over the tags, for a record its
+ * reader did not note (has_key_tag).
  */
-static bool
-has_key_tag(const struct record *rec)
+static __attribute__((noinline)) bool
+key_tag_named(const struct record *rec)
 {
-	size_t i, n;
+	size_t i;
 
 	for (i = 0; i < rec->ntags; i++)
-		if ((n = strlen(rec->tags[i].name)) >= 7 &&
-		    strcasecmp(rec->tags[i].name + n - 7, "KeyHash") == 0)
+		if (record_tag_name_key_hash(
+			rec->tags[i].name, strlen(rec->tags[i].name)))
 			return true;
 	return false;
 }
 
-int
-replay_keys(const struct record *rec, struct replay *rp)
+/*
+ * Whether rec has a tag whose name ends in "KeyHash": as its reader
+ * noted it with the known tags, else by its names, so that the records
+ * without keys, nearly all, cost a test.
+ */
+static inline bool
+has_key_tag(const struct record *rec)
+{
+	if (rec->known_of == rec->tags && rec->known_n == rec->ntags)
+		return (rec->known >> RECORD_KEY_HASH_NAMED & 1) != 0;
+	return rec->ntags != 0 && key_tag_named(rec);
+}
+
+/* replay_keys of a record with a tag named ...KeyHash. */
+static __attribute__((noinline)) int
+check_keys(const struct record *rec, struct replay *rp)
 {
 	const struct record_tag *t[REPLAY_KEYS], *first = NULL;
 	char			 name[REPLAY_KEYS][32];
 	int			 i;
 
-	if (!has_key_tag(rec))
-		return 0;
 	for (i = 0; i < REPLAY_KEYS; i++) {
 		t[i] = record_tag_find(
 		    rec, replay_key_tag(rp->game, i, name[i], sizeof name[i]));
@@ -106,4 +117,10 @@ replay_keys(const struct record *rec, struct replay *rp)
 	}
 	rp->keyed = true;
 	return 0;
+}
+
+int
+replay_keys(const struct record *rec, struct replay *rp)
+{
+	return has_key_tag(rec) ? check_keys(rec, rp) : 0;
 }

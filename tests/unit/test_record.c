@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "record/record.h"
 #include "record/syntax.h"
@@ -2416,6 +2417,252 @@ START_TEST(buffer_reads_as_stream)
 }
 END_TEST
 
+/*
+ * Record a as record b, read dline lines and doff bytes earlier: its
+ * tags, turns, their places, and its diagnostic.
+ */
+static void
+assert_same_tree(const struct record *a, const struct record *b,
+    unsigned long dline, unsigned long long doff)
+{
+	size_t i;
+
+	ck_assert_int_eq(a->malformed, b->malformed);
+	if (a->malformed) {
+		ck_assert_int_eq(a->error.code, b->error.code);
+		ck_assert_uint_eq(a->error.at.line, b->error.at.line + dline);
+		ck_assert_uint_eq(a->error.at.col, b->error.at.col);
+	}
+	ck_assert_uint_eq(a->start.line, b->start.line + dline);
+	ck_assert_uint_eq(a->start.offset, b->start.offset + doff);
+	ck_assert_uint_eq(a->ntags, b->ntags);
+	for (i = 0; i < a->ntags; i++) {
+		ck_assert_str_eq(a->tags[i].name, b->tags[i].name);
+		ck_assert_uint_eq(a->tags[i].value_len, b->tags[i].value_len);
+		ck_assert_mem_eq(a->tags[i].value, b->tags[i].value,
+		    b->tags[i].value_len + 1);
+		ck_assert_uint_eq(a->tags[i].at.col, b->tags[i].at.col);
+		ck_assert_uint_eq(
+		    a->tags[i].at.offset, b->tags[i].at.offset + doff);
+	}
+	ck_assert_uint_eq(a->nturns, b->nturns);
+	for (i = 0; i < a->nturns; i++) {
+		ck_assert_uint_eq(a->turns[i].len, b->turns[i].len);
+		ck_assert_mem_eq(
+		    a->turns[i].text, b->turns[i].text, b->turns[i].len);
+		ck_assert_uint_eq(
+		    a->turns[i].at.line, b->turns[i].at.line + dline);
+		ck_assert_uint_eq(a->turns[i].at.col, b->turns[i].at.col);
+		ck_assert_uint_eq(
+		    a->turns[i].at.offset, b->turns[i].at.offset + doff);
+	}
+}
+
+/*
+ * A tree's line read where it stands in the reader's 64 KiB block, or
+ * copied where the block does not hold it whole: a GGF and an SGF tree
+ * (a NUL in a value) whose line crosses the block's end at each of its
+ * bytes and around, so that its end (LF, CR or CR LF) is the block's
+ * last byte or the next's first, a line then exactly filling the
+ * block, and the last line with no end; each tree read as the same
+ * tree alone, at the same column, its lines and offsets moved by the
+ * pad before it.
+ */
+START_TEST(tree_lines_across_blocks)
+{
+	static const char ggf[] =
+	    "(;GM[Othello]PC[a\0b]RE[+2.000]BO[8 "
+	    "-------- -------- -------- ---O*--- ---*O--- "
+	    "-------- -------- -------- *]B[f5]W[d6]"
+	    "B[c3]W[PA]B[h8];)",
+			  sgf[] = "(;GM[2]FF[4]SZ[8]RE[B+2]PC[a\0b]AB[e4][d5]"
+				  "AW[d4][e5]PL[B];B[f5];W[d6];B[c3];W[d3])";
+	static const struct {
+		const char	  *s;
+		size_t		   len;
+		enum record_format fmt;
+	} trees[] = { { ggf, sizeof ggf - 1, RECORD_GGF },
+		{ sgf, sizeof sgf - 1, RECORD_SGF } };
+	static const char *const ends[] = { "\n", "\r", "\r\n" };
+	const struct record	*rec;
+	struct record_reader	*alone;
+	const struct record	*want;
+	char			*text, one[256];
+	size_t			 t, e, len, n, cap = 65536 + 1024;
+	long			 b;
+
+	text = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (t = 0; t < 2; t++)
+		for (e = 0; e < 3; e++) {
+			n = trees[t].len;
+			memcpy(one, trees[t].s, n);
+			memcpy(one + n, ends[e], strlen(ends[e]));
+			n += strlen(ends[e]);
+			alone = record_reader_new_buffer(
+			    syn, one, n, "test", trees[t].fmt);
+			ck_assert_ptr_nonnull(alone);
+			ck_assert_int_eq(record_reader_next(alone, &want), 1);
+			/* The block ends b bytes into the tree's line. */
+			for (b = -4; b <= (long)n + 4; b++) {
+				len = (size_t)(65536 - b);
+				memset(text, ' ', len - 1);
+				text[len - 1] = '\n';
+				memcpy(text + len, one, n);
+				/* Then the same, its end the input's. */
+				memcpy(text + len + n, one, trees[t].len);
+				reader_open(
+				    text, len + n + trees[t].len, trees[t].fmt);
+				rec = next_record();
+				assert_same_tree(rec, want, 1, len);
+				rec = next_record();
+				assert_same_tree(rec, want, 2, len + n);
+				assert_no_more();
+			}
+			record_reader_free(alone);
+		}
+	free(text);
+}
+END_TEST
+
+/*
+ * A tree's line exactly filling the reader's first 64 KiB block, its
+ * end the block's last byte or bytes (LF, CR LF; a CR there and its LF
+ * the next block's first), a byte longer, and longer than the block:
+ * its long value and its moves read whole.
+ */
+START_TEST(tree_line_filling_a_block)
+{
+	static const char head[] = "(;GM[Othello]PC[", tail[] = "]B[f5]W[d6];)";
+	static const char *const ends[] = { "\n", "\r\n", "\r" };
+	const struct record	*rec;
+	char			*text;
+	size_t			 cap = 3 * 65536, len, e, v, k;
+	const size_t		 sizes[] = { 0, 1, 2, 65536 };
+
+	text = malloc(cap);
+	ck_assert_ptr_nonnull(text);
+	for (e = 0; e < 3; e++)
+		for (k = 0; k < 4; k++) {
+			/* The value's bytes, the line then 65536 + sizes[k]. */
+			v = 65536 + sizes[k] - (sizeof head - 1) -
+			    (sizeof tail - 1) - strlen(ends[e]);
+			len = 0;
+			memcpy(text, head, sizeof head - 1);
+			len += sizeof head - 1;
+			memset(text + len, 'x', v);
+			len += v;
+			memcpy(text + len, tail, sizeof tail - 1);
+			len += sizeof tail - 1;
+			memcpy(text + len, ends[e], strlen(ends[e]));
+			len += strlen(ends[e]);
+			len += (size_t)snprintf(
+			    text + len, cap - len, "(;GM[Othello]B[c4];)");
+			reader_open(text, len, RECORD_GGF);
+			rec = next_record();
+			ck_assert(!rec->malformed);
+			ck_assert_uint_eq(
+			    record_tag_find(rec, "Site")->value_len, v);
+			ck_assert_uint_eq(rec->nturns, 2);
+			ck_assert_str_eq(turn_text(rec, 1), "d6");
+			ck_assert_uint_eq(rec->turns[1].at.line, 1);
+			rec = next_record();
+			ck_assert_uint_eq(rec->nturns, 1);
+			ck_assert_str_eq(turn_text(rec, 0), "c4");
+			ck_assert_uint_eq(rec->turns[0].at.line, 2);
+			ck_assert_uint_eq(rec->turns[0].at.col, 16);
+			ck_assert_uint_eq(
+			    rec->turns[0].at.offset, 65536 + sizes[k] + 15);
+			assert_no_more();
+		}
+	free(text);
+}
+END_TEST
+
+/* The old rule of replay_keys: a tag named ...KeyHash, in any case. */
+static bool
+names_key_hash(const struct record *rec)
+{
+	size_t i, n;
+
+	for (i = 0; i < rec->ntags; i++)
+		if ((n = strlen(rec->tags[i].name)) >= 7 &&
+		    strcasecmp(rec->tags[i].name + n - 7, "KeyHash") == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Bit RECORD_KEY_HASH_NAMED of a record's known tags as that rule says:
+ * names of each case and near misses, as a record's first tag, among a
+ * few and past the tags scanned (READER_TAG_SCAN), after a duplicate,
+ * in the notation and a GGF's XT, and noted by record_tag_note_known in
+ * a record made by hand.
+ */
+START_TEST(key_hash_names_noted)
+{
+	static const char *const names[] = { "KeyHash", "WhiteKeyHash",
+		"blackkeyhash", "RefereeKEYHASH", "xKeYhAsH", "KeyHas",
+		"eyHash", "KeyHashes", "KeyHasH", "Keyhash_", "Key", "KeyJash",
+		"Result", "kEYHASh", "K\x80yHash" };
+	static const size_t	 before[] = { 0, 1, 3, 15, 16, 20, 40 };
+	static char		 text[8192];
+	const struct record	*rec;
+	struct record_tag	 tags[2];
+	struct record		 made;
+	size_t			 i, j, k, len;
+	bool			 want;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		for (j = 0; j < sizeof before / sizeof before[0]; j++)
+			for (k = 0; k < 2; k++) {
+				len = 0;
+				for (size_t t = 0; t < before[j]; t++)
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len,
+					    "[Tag%zu \"%zu\"]\n", t, t);
+				/* Its duplicate first: the name dropped. */
+				if (k == 1)
+					len += (size_t)snprintf(text + len,
+					    sizeof text - len,
+					    "[Tag0 \"again\"]\n");
+				len += (size_t)snprintf(text + len,
+				    sizeof text - len, "[%s \"x\"]\n\nf5 *\n",
+				    names[i]);
+				reader_open(text, len, RECORD_PGN);
+				rec = next_record();
+				want = names_key_hash(rec);
+				ck_assert_ptr_eq(rec->known_of, rec->tags);
+				ck_assert_uint_eq(rec->known_n, rec->ntags);
+				ck_assert_msg(
+				    (rec->known >> RECORD_KEY_HASH_NAMED & 1) ==
+					want,
+				    "%s after %zu tags", names[i], before[j]);
+			}
+		len = (size_t)snprintf(text, sizeof text,
+		    "(;GM[Othello]XT[%s=x]B[f5];)\n", names[i]);
+		reader_open(text, len, RECORD_GGF);
+		rec = next_record();
+		ck_assert_ptr_eq(rec->known_of, rec->tags);
+		ck_assert_uint_eq(rec->known_n, rec->ntags);
+		ck_assert_int_eq(rec->known >> RECORD_KEY_HASH_NAMED & 1,
+		    names_key_hash(rec));
+		/* A record made by hand, noted whole. */
+		memset(&made, 0, sizeof made);
+		tags[0] = (struct record_tag){ (char *)"Result", (char *)"*", 1,
+			{ 1, 1, 0 } };
+		tags[1] = (struct record_tag){ (char *)(uintptr_t)names[i],
+			(char *)"x", 1, { 1, 1, 0 } };
+		made.tags = tags;
+		made.ntags = 2;
+		record_tag_note_known(&made);
+		ck_assert_int_eq(made.known >> RECORD_KEY_HASH_NAMED & 1,
+		    names_key_hash(&made));
+		ck_assert_int_eq(made.known >> RECORD_TAG_RESULT & 1, 1);
+	}
+}
+END_TEST
+
 /* The comma rule and where a token's text divides between actions. */
 START_TEST(turn_commas)
 {
@@ -3162,11 +3409,11 @@ UNIT_MAIN("record",
 		buffer_reads_as_stream, tree_values_at_any_byte,
 		tree_turns_point_into_their_text, tree_roots_as_read_apart,
 		tree_skip_is_read_unseen, tree_lines_skipped_as_read,
-		tree_start_pieces_are_reversis,
-		sgf_points_as_cells_read, tree_runs_stop_where_moves_do,
-		tree_pairs_as_read_one_by_one, tree_results_as_printf_writes,
-		sgf_start_set_ups_as_placed, tree_root_runs_as_read_apart,
-		NULL),
+		tree_start_pieces_are_reversis, sgf_points_as_cells_read,
+		tree_runs_stop_where_moves_do, tree_pairs_as_read_one_by_one,
+		tree_results_as_printf_writes, sgf_start_set_ups_as_placed,
+		tree_root_runs_as_read_apart, tree_lines_across_blocks,
+		tree_line_filling_a_block, key_hash_names_noted, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
