@@ -862,16 +862,17 @@ pass_tags(const char *s, size_t i, size_t end, bool *tags,
 }
 
 /*
- * The lines of movetext a record passed over holds, 32 bytes at a time:
- * where the first byte of s[q, end) is that pass_movetext must look at (a
- * byte pass_byte takes but an LF before a digit or a letter, which only
- * starts another line of movetext), with the LFs so passed counted in
- * *lines and *i the start of the line after the last.  It stops short of
- * the block's last 32 bytes (the byte after an LF is looked at too),
+ * The lines of movetext a record passed over holds, many bytes at a
+ * time: where the first byte of s[q, end) is that pass_movetext must look
+ * at (a byte pass_byte takes but an LF before a digit or a letter, which
+ * only starts another line of movetext), with the LFs so passed counted
+ * in *lines and *i the start of the line after the last.  It stops short
+ * of the block's last 32 bytes (the byte after an LF is looked at too),
  * returning where pass_next goes on, a byte of no hit maybe.  On x86-64
- * with AVX2 (picked at run time, as reversi.c's entries are), else by
- * SSE2 16 bytes at a time, else not at all.  The hits of 32 bytes (hits,
- * from q) are few, an LF in most: each is looked at one by one.
+ * with AVX2 (picked at run time, as reversi.c's entries are) 64 bytes at
+ * a time, then 32; else by SSE2 16 at a time; else not at all.  The hits
+ * of a step (hits, from q) are few, an LF in most: each is looked at one
+ * by one (movetext_hit).
  */
 static inline __attribute__((always_inline)) bool
 movetext_hit(const char *s, size_t q, uint64_t hits, unsigned long *lines,
