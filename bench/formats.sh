@@ -999,6 +999,32 @@
 # test_tree, test_squares, test_referee, test_pgn_pass, roundtrip.sh,
 # bad-input.sh, adversarial.sh, compress.sh, jobs.sh, groups.sh; the
 # four unit tests in a --enable-sanitizers build.
+#
+# Branch pskip2 against main 1b6e72c, the notation's pass over the
+# records a -j worker does not own (issue 34, item 4): a record as nearly
+# all are written (blank lines of an LF, lines of one plain tag, movetext
+# lines its score ends) passed in one step (pass_common_record), not line
+# by line; its movetext looked at 64 bytes at a time with AVX2 (16 with
+# SSE2), an LF before a digit or letter passed as a line of the same run
+# (movetext_stop); a tag line held by 32 bytes checked by one look,
+# its bytes classed by their nibbles (short_plain_tag); "46-18" alone at
+# a line's end taken as the result with no pattern.  Anything else goes
+# the way it went.  A record passed over (callgrind of a loop of
+# record_reader_skip over the set once, 373 bytes a record): about
+# 1,675 -> 866 instructions.  Instructions summed over the processes
+# (valgrind --tool=callgrind --trace-children=yes gamecheck -q -j N
+# one.pgn), -j 2 / -j 1: main 349.4M / 301.1M = 1.161 -> pskip2 328.7M /
+# 301.1M = 1.092; gamestat -j N: 401.0M / 346.4M = 1.158 -> 380.3M /
+# 346.4M = 1.098 (-j 1 the same: reading untouched).  CPU, /usr/bin/time
+# -f '%U %S', medians of 7 runs of -j 1 and -j 2 in turn, main's and
+# pskip2's in the same minutes at load 3-6 on 2 cores: on big.pgn
+# (0.07-0.11 s, the clock's 0.01 s steps: no figure to read) and on it
+# 5 times (513,140 games): gamecheck main 0.43/0.55 s (1.28x) -> pskip2
+# 0.41/0.49 s (1.20x), gamestat 0.51/0.64 s (1.25x) -> 0.52/0.59 s
+# (1.13x).  Output the same as main 5cc3a50's gamecheck (YAML, -q,
+# stderr, exit status, -j 1, 2, 3) on one.pgn and notation files mangled
+# (comments, % lines, tags after movetext, CRLF, CR, NULs, blank lines of
+# spaces, results removed, cut short); bench/same-output.sh.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

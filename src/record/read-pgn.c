@@ -13,6 +13,10 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define MOVETEXT_AVX2 1
+#endif
 
 #include "record/read.h"
 #include "record/syntax.h"
@@ -740,6 +744,93 @@ pass_plain_tag(const char *s, size_t i, size_t end)
 }
 
 /*
+ * A line of one plain tag at s[i] (pass_plain_tag), then the lines of one
+ * plain tag after it (LF), passed on as pass_tags says; by fn.
+ */
+#define PLAIN_TAG_LINES(fn) \
+	do { \
+		size_t e_, f_; \
+		if ((e_ = fn(s, i, end)) == 0) \
+			return 0; \
+		while (s[e_] == '\n' && e_ + 1 < end && s[e_ + 1] == '[' && \
+		    (f_ = fn(s, e_ + 1, end)) != 0) { \
+			++*lines; \
+			*last = e_ + 1; \
+			e_ = f_; \
+		} \
+		return e_; \
+	} while (0)
+
+#if defined(MOVETEXT_AVX2)
+/*
+ * pass_plain_tag of a tag line whose first 32 bytes hold it and its LF,
+ * as nearly all do, by one look at them: its name's bytes, then the
+ * bytes of the value that stops at its '"' (value_stop).  Any other line
+ * is pass_plain_tag's.
+ */
+static inline __attribute__((always_inline, target("avx2,bmi"))) size_t
+short_plain_tag(const char *s, size_t i, size_t end)
+{
+	/*
+	 * Each byte's class by its two nibbles, one table each, ANDed
+	 * (lo, hi): 1 a digit, 2 and 4 the letters A-O and P-Z (either
+	 * case), 8 '_'; 16 '"', 32 '\\', 64 LF or CR.
+	 */
+	const __m256i lo = _mm256_setr_epi8(5, 7, 23, 7, 7, 7, 7, 7, 7, 7,
+			  70, 2, 34, 66, 2, 10, 5, 7, 23, 7, 7, 7, 7, 7, 7, 7,
+			  70, 2, 34, 66, 2, 10),
+		      hi = _mm256_setr_epi8(64, 0, 16, 1, 2, 44, 2, 4, 0, 0, 0,
+			  0, 0, 0, 0, 0, 64, 0, 16, 1, 2, 44, 2, 4, 0, 0, 0, 0,
+			  0, 0, 0, 0),
+		      low = _mm256_set1_epi8(0x0f);
+	__m256i	 v, c;
+	uint32_t names, stops;
+	size_t	 j, k;
+
+	if (end - i <= 34)
+		return pass_plain_tag(s, i, end);
+	v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+	c = _mm256_and_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(v, low)),
+	    _mm256_shuffle_epi8(
+		hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
+	names = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+		    _mm256_and_si256(c, low), _mm256_setzero_si256())) &
+	    ~(uint32_t)1;
+	stops = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+	    _mm256_and_si256(c, _mm256_set1_epi8(0x70)),
+	    _mm256_setzero_si256()));
+	/* The name's end, and the value's from its second byte on. */
+	if (names == 0 || (j = (size_t)__builtin_ctz(names)) == 1 || j >= 30 ||
+	    s[i + j] != ' ' || s[i + j + 1] != '"' ||
+	    (stops &= ~(((uint32_t)2 << (j + 1)) - 1)) == 0)
+		return pass_plain_tag(s, i, end);
+	k = i + (size_t)__builtin_ctz(stops);
+	if (s[k] == '"' && s[k + 1] == ']' && s[k + 2] == '\n')
+		return k + 2;
+	return pass_plain_tag(s, i, end);
+}
+
+static __attribute__((target("avx2,bmi"))) size_t
+plain_tag_lines_avx2(const char *s, size_t i, size_t end, unsigned long *lines,
+    size_t *last)
+{
+	PLAIN_TAG_LINES(short_plain_tag);
+}
+#endif
+
+static inline size_t
+plain_tag_lines(const char *s, size_t i, size_t end, unsigned long *lines,
+    size_t *last)
+{
+#if defined(MOVETEXT_AVX2)
+	if (__builtin_cpu_supports("avx2"))
+		return plain_tag_lines_avx2(s, i, end, lines, last);
+#endif
+	PLAIN_TAG_LINES(pass_plain_tag);
+}
+#undef PLAIN_TAG_LINES
+
+/*
  * Where the line of tags at s[i] ends (i at its '['): each a tag that
  * tag_by_hand matches, no other item after them; or 0, and then
  * pgn_scan reads the line.  *tags whether one matched.  A line of one
@@ -750,18 +841,11 @@ static inline size_t
 pass_tags(const char *s, size_t i, size_t end, bool *tags,
     unsigned long *lines, size_t *last)
 {
-	size_t g[6], e, f;
+	size_t g[6], e;
 	int    m;
 
-	if ((e = pass_plain_tag(s, i, end)) != 0) {
+	if ((e = plain_tag_lines(s, i, end, lines, last)) != 0) {
 		*tags = true;
-		/* The lines of one plain tag after it (LF), passed on. */
-		while (s[e] == '\n' && e + 1 < end && s[e + 1] == '[' &&
-		    (f = pass_plain_tag(s, e + 1, end)) != 0) {
-			++*lines;
-			*last = e + 1;
-			e = f;
-		}
 		return e;
 	}
 	if ((e = pass_eol(s, i, end)) == end)
@@ -775,6 +859,110 @@ pass_tags(const char *s, size_t i, size_t end, bool *tags,
 		if (s[i] != '[')
 			return 0;
 	}
+}
+
+/*
+ * The lines of movetext a record passed over holds, many bytes at a
+ * time: where the first byte of s[q, end) is that pass_movetext must look
+ * at (a byte pass_byte takes but an LF before a digit or a letter, which
+ * only starts another line of movetext), with the LFs so passed counted
+ * in *lines and *i the start of the line after the last.  It stops short
+ * of the block's last 32 bytes (the byte after an LF is looked at too),
+ * returning where pass_next goes on, a byte of no hit maybe.  On x86-64
+ * with AVX2 (picked at run time, as reversi.c's entries are) 64 bytes at
+ * a time, then 32; else by SSE2 16 at a time; else not at all.  The hits
+ * of a step (hits, from q) are few, an LF in most: each is looked at one
+ * by one (movetext_hit).
+ */
+static inline __attribute__((always_inline)) bool
+movetext_hit(const char *s, size_t q, uint64_t hits, unsigned long *lines,
+    size_t *i, size_t *at)
+{
+	size_t	      p;
+	unsigned char c;
+
+	for (; hits != 0; hits &= hits - 1) {
+		p = q + (size_t)__builtin_ctzll(hits);
+		c = (unsigned char)s[p + 1];
+		if (s[p] != '\n' ||
+		    !(is_digit((char)c) || (unsigned)(c | 0x20) - 'a' < 26)) {
+			*at = p;
+			return true;
+		}
+		++*lines;
+		*i = p + 1;
+	}
+	return false;
+}
+
+#if defined(MOVETEXT_AVX2)
+/* The bytes of the 32 at s that pass_byte takes, as a mask. */
+static inline __attribute__((always_inline, target("avx2"))) uint32_t
+movetext_hits32(const char *s)
+{
+	__m256i v, a;
+
+	v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+	a = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
+	return (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+	    _mm256_or_si256(_mm256_cmpeq_epi8(a, _mm256_set1_epi8(0x2a)),
+		_mm256_cmpeq_epi8(a, _mm256_set1_epi8(0x2d))),
+	    _mm256_cmpeq_epi8(_mm256_or_si256(v, _mm256_set1_epi8(0x60)),
+		_mm256_set1_epi8(0x7b))));
+}
+
+static __attribute__((target("avx2,bmi"))) size_t
+movetext_stop_avx2(const char *s, size_t q, size_t end, unsigned long *lines,
+    size_t *i)
+{
+	uint64_t hits;
+	size_t	 at;
+
+	/* Sixty-four at a time, then the last thirty-two. */
+	for (; end - q > 64; q += 64) {
+		hits = movetext_hits32(s + q) |
+		    (uint64_t)movetext_hits32(s + q + 32) << 32;
+		if (hits != 0 && movetext_hit(s, q, hits, lines, i, &at))
+			return at;
+	}
+	for (; end - q > 32; q += 32) {
+		hits = movetext_hits32(s + q);
+		if (hits != 0 && movetext_hit(s, q, hits, lines, i, &at))
+			return at;
+	}
+	return q;
+}
+#endif
+
+static size_t
+movetext_stop(const char *s, size_t q, size_t end, unsigned long *lines,
+    size_t *i)
+{
+#if defined(__SSE2__)
+	uint32_t hits;
+	size_t	 at;
+#endif
+
+#if defined(MOVETEXT_AVX2)
+	if (__builtin_cpu_supports("avx2"))
+		return movetext_stop_avx2(s, q, end, lines, i);
+#endif
+#if defined(__SSE2__)
+	for (; end - q > 32; q += 16) {
+		at = pass_next(s, q, q + 16);
+		hits = at < q + 16 ? (uint32_t)1 << (at - q) : 0;
+		if (hits != 0 && movetext_hit(s, q, hits, lines, i, &at))
+			return at;
+		if (hits != 0)
+			q = at + 1 - 16;
+	}
+#else
+	(void)s;
+	(void)end;
+	(void)lines;
+	(void)i;
+#endif
+	return q;
 }
 
 /*
@@ -797,7 +985,12 @@ pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 	bool	      dots;
 
 	for (q = i;; q = te) {
-		if ((q = pass_next(s, q, end)) == end)
+		if (lines != NULL) {
+			q = movetext_stop(s, q, end, lines, &i);
+			*last = i;
+		}
+		if ((q == end || !pass_byte((unsigned char)s[q])) &&
+		    (q = pass_next(s, q, end)) == end)
 			return 0;
 		te = q + 1;
 		switch (s[q]) {
@@ -819,8 +1012,24 @@ pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 			if (token_end(s[q - 1]))
 				return 0;
 			continue;
-		case '*':
-		case '-': break;
+		case '*': break;
+		case '-':
+			/*
+			 * A score alone at the line's end, "46-18\n", as most
+			 * records end: the token, no move number before it, a
+			 * result (score_dash), nothing after it.
+			 */
+			for (ts = q; ts > i && is_digit(s[ts - 1]); ts--)
+				continue;
+			while (te < end && is_digit(s[te]))
+				te++;
+			if (ts < q && te > q + 1 && te < end &&
+			    s[te] == '\n' && (ts == i || s[ts - 1] == ' ')) {
+				*item = PASS_RESULT;
+				return te;
+			}
+			te = q + 1;
+			break;
 		default: continue; /* ESC */
 		}
 		/* The token holding the '*' or '-', as pgn_scan finds it. */
@@ -877,6 +1086,23 @@ pass_line(struct record_reader *rd, const char *s, size_t a, size_t end,
 	else
 		*at = i;
 	return e == end || (s[e] == '\r' && e + 1 == end) ? 0 : e;
+}
+
+/*
+ * rd past the lines of the block from from to a passed over (lines of
+ * them, the last at last), as reader_line leaves the last line: read to
+ * its end.
+ */
+static inline void
+passed_lines(struct record_reader *rd, unsigned long lines, size_t from,
+    size_t last, size_t a)
+{
+	rd->lineno += lines;
+	rd->line_offset = rd->next_offset + (last - from);
+	rd->line_start = 0;
+	rd->next_offset += a - from;
+	rd->inpos = a;
+	rd->have_line = false;
 }
 
 /*
@@ -938,19 +1164,61 @@ pass_lines(struct record_reader *rd, struct pgn_scan *sc)
 			}
 			movetext = movetext || (at != SIZE_MAX && s[at] != '[');
 		}
-		if (lines > 0) {
-			/* As reader_line leaves the last line, read to its end. */
-			rd->lineno += lines;
-			rd->line_offset = rd->next_offset + (last - from);
-			rd->line_start = 0;
-			rd->next_offset += a - from;
-			rd->inpos = a;
-			rd->have_line = false;
-		}
+		if (lines > 0)
+			passed_lines(rd, lines, from, last, a);
 	}
 	sc->tags = tags;
 	rd->has_movetext = movetext;
 	return found;
+}
+
+/*
+ * A record passed over as nearly all are written: blank lines (LF
+ * alone), lines of plain tags (pass_tags' first form), blank lines, and
+ * lines of movetext (pass_movetext) that its result ends, each ended by
+ * an LF, in the block.  pass_lines passes over such a record line by line
+ * as pass_line does; here each run of lines is passed in one step, and rd
+ * and *start are left as pass_lines leaves them (its tags matched, no
+ * movetext told, as a line ending in its result does not tell it).
+ * Returns whether it passed the record; false leaves all as it was, the
+ * record pgn_scan's to pass.
+ */
+static bool
+pass_common_record(struct record_reader *rd, struct diag_pos *start)
+{
+	const char    *s = rd->inbuf;
+	size_t	       from = rd->inpos, end = rd->inlen, a = from, last = 0;
+	size_t	       at, e, more_at = 0;
+	unsigned long  lines = 0, more = 0;
+	enum pass_line found = PASS_LINE;
+
+	if (rd->lineno == 0 || rd->in_comment ||
+	    (rd->have_line && rd->pos < rd->linelen))
+		return false;
+	for (; a < end && s[a] == '\n'; a++)
+		last = a, lines++;
+	if (a == end || s[a] != '[' ||
+	    (e = plain_tag_lines(s, a, end, &more, &more_at)) == 0 ||
+	    s[e] != '\n')
+		return false;
+	at = a;
+	lines += 1 + more;
+	last = more > 0 ? more_at : a;
+	*start = (struct diag_pos){ rd->lineno + lines - more, 1,
+		rd->next_offset + (at - from) };
+	for (a = e + 1; a < end && s[a] == '\n'; a++)
+		last = a, lines++;
+	if (a == end || !(is_digit(s[a]) ||
+			     (unsigned)((unsigned char)s[a] | 0x20) - 'a' < 26))
+		return false;
+	more = 0;
+	if ((e = pass_movetext(rd, s, a, end, &found, &more, &more_at)) == 0 ||
+	    found != PASS_RESULT || s[e] != '\n')
+		return false;
+	lines += 1 + more;
+	last = more > 0 ? more_at : a;
+	passed_lines(rd, lines, from, last, e + 1);
+	return true;
 }
 
 /* A '}' at column from of the line that no '{' opened. */
@@ -1759,6 +2027,11 @@ skip_pgn(struct record_reader *rd)
 		return rc;
 	}
 	rd->has_movetext = false;
+	if (pass_common_record(rd, &start)) {
+		rd->ended_in_tags = false;
+		rd->ended_at = start;
+		return 1;
+	}
 	item = pgn_scan(rd, &sc, false);
 	if (item == PGN_ERROR)
 		return -1;

@@ -572,6 +572,128 @@ START_TEST(reading_pairs_of_squares_at_every_byte)
 END_TEST
 
 /*
+ * Records as nearly all are written (pass_common_record: LF blank lines,
+ * lines of one plain tag, movetext lines its score ends), three before
+ * and after one changed: a byte of the one replaced, or inserted before,
+ * at each of its bytes by each byte that may matter (a line end, a blank,
+ * a NUL, a comment's, a tag's, an escape, a result's, a byte of a name,
+ * a byte of no name).  The bytes after each vector's (32 and 64 at a
+ * time) move with each, and each input is also cut short at each byte
+ * of its last record.  Read in the block as by copied lines too (the
+ * scan of movetext, pass_movetext, is reading's as well).
+ */
+static const char common_rec[] =
+    "[Event \"ab\"]\n[Game \"reversi\"]\n[Result \"33-31\"]\n\n"
+    "1. f5 d6 2. c3 d3 3. c4 f4 4. f3 e6 5. e7 f7 6. c5 b6\n"
+    "7. g5 e3 8. d7 c6 9. b4 f6 10. g6 h5 33-31\n\n";
+
+static size_t
+common_records(char *text, size_t n)
+{
+	size_t len = 0, k;
+
+	for (k = 0; k < n; k++) {
+		memcpy(text + len, common_rec, sizeof common_rec - 1);
+		len += sizeof common_rec - 1;
+	}
+	return len;
+}
+
+START_TEST(pass_common_records_changed_at_every_byte)
+{
+	static const char bytes[] = "\n\r\t \0[{};%\"\\-*\x1b(A_9.\x80@`/:zZ0 ";
+	static char	  text[4096];
+	size_t		  len, j, b, ins, at;
+
+	for (j = 0; j < sizeof common_rec - 1; j++)
+		for (b = 0; b < sizeof bytes - 1; b++)
+			for (ins = 0; ins < 2; ins++) {
+				len = common_records(text, 3);
+				at = len + j;
+				len += common_records(text + len, 4);
+				if (ins)
+					memmove(text + at + 1, text + at,
+					    len++ - at);
+				text[at] = bytes[b];
+				check_passes(text, len);
+				check_block_lines(text, len);
+			}
+	len = common_records(text, 4);
+	for (j = 0; j < sizeof common_rec - 1; j++)
+		check_passes(text, len - j);
+}
+END_TEST
+
+/*
+ * A record's movetext of every length from none to 150 bytes, on one
+ * line and wrapped, its score alone or after others, so that its end
+ * falls at each byte of a vector; tags' names and values of every
+ * length about the 32 bytes plain_tag_lines looks at in one; read in
+ * the block as by copied lines too.
+ */
+START_TEST(pass_common_records_of_every_length)
+{
+	static const char moves[] = "1. f5 d6 2. c3 d3 3. c4 f4 4. f3 e6 "
+				    "5. e7 f7 6. c5 b6 7. g5 e3 8. d7 c6 "
+				    "9. b4 f6 10. g6 h5 11. g4 b5 12. a6 a5 "
+				    "13. a4 c7 14. f2 f1 15. c8 d8";
+	static const char *ends[] = { " 33-31\n", "33-31\n", " 1-0 \n",
+		" 5-\n", " -5\n", "\n33-31\n", " 33-31\r\n", " x3-1\n",
+		" 3-1x\n", " 3-1-2\n", " 3-1 0-1\n", "\n\n3-1\n", " *\n",
+		/* Tokens like a score, then more movetext and a result. */
+		" x3-1\n9. e6 0-1\n", " 3-1x\n9. e6 0-1\n",
+		" .3-1\n9. e6 0-1\n", " 3-\n9. e6 0-1\n", " -3\n9. e6 0-1\n",
+		" 3-1\n9. e6 0-1\n", "\n3-1\n9. e6 0-1\n", " 3-1 \n9. e6 0-1\n",
+		" 3-1\t\n9. e6 0-1\n", " 3-1\r\n9. e6 0-1\n", "\t3-1\n9. 0-1\n" };
+	const size_t	   nends = sizeof ends / sizeof ends[0];
+	static char	   text[8192];
+	size_t		   len, w, e, k;
+
+	for (w = 0; w < sizeof moves; w++)
+		for (e = 0; e < nends; e++) {
+			len = common_records(text, 2);
+			for (k = 0; k < 3; k++) {
+				len += (size_t)sprintf(text + len,
+				    "[Event%.*s \"%.*s\"]\n[Site \"s\"]\n\n"
+				    "%.*s%s\n",
+				    (int)(w % 30), "abcdefghijklmnopqrstuvwxyz0123",
+				    (int)((w + k) % 40),
+				    "0123456789012345678901234567890123456789",
+				    (int)w, moves, ends[(e + k) % nends]);
+				/* The first line wrapped at byte w / 2. */
+				if (k == 1 && w > 10 && moves[w / 2] == ' ')
+					text[len - strlen(ends[(e + k) % nends]) -
+					    1 - (w - w / 2)] = '\n';
+			}
+			len += common_records(text + len, 2);
+			check_passes(text, len);
+			check_block_lines(text, len);
+		}
+}
+END_TEST
+
+/*
+ * Records as nearly all are written at every byte of the first block's
+ * end (pass_common_record goes only as far as the block): a record, a
+ * tag, a line of movetext, a score across it.
+ */
+START_TEST(pass_common_records_across_the_block_end)
+{
+	static char text[70000];
+	size_t	    len, pad;
+
+	for (pad = 0; pad < sizeof common_rec + 40; pad++) {
+		len = (size_t)sprintf(text, "%%");
+		memset(text + len, 'x', 65536 - 200 + pad);
+		len += 65536 - 200 + pad;
+		text[len++] = '\n';
+		len += common_records(text + len, 6);
+		check_passes(text, len);
+	}
+}
+END_TEST
+
+/*
  * Tags of known names in any case (reader_known_tag: a hash of their
  * first four bytes and length), names that share those with one
  * (AdjudicationMethod and AdjudicationReason share both), near misses,
@@ -654,7 +776,10 @@ UNIT_MAIN("pgn_pass",
 			 reading_lines_of_moves_across_the_block_end,
 			 reading_every_move_number,
 			 reading_pairs_of_squares_at_every_byte,
-			 known_tags_by_their_hash, NULL),
+			 known_tags_by_their_hash,
+			 pass_common_records_changed_at_every_byte,
+			 pass_common_records_of_every_length,
+			 pass_common_records_across_the_block_end, NULL),
 	    syntax_setup, syntax_teardown),
 	pass_ends_runs_of_pieces_where_reading_does, 0, 4,
 	reading_in_the_block_as_by_lines, 0, 4, NULL))
