@@ -438,8 +438,8 @@ main(int argc, char **argv)
 		return status;
 	/* The workers start before any output is opened: it is ours. */
 	if (opt.in.jobs > 1) {
-		if ((opt.j = cli_jobs_start(opt.in.jobs, files, nfiles, &k)) ==
-		    NULL) {
+		if ((opt.j = cli_jobs_start(
+			 opt.in.jobs, files, nfiles, true, &k)) == NULL) {
 			record_syntax_free(syn);
 			cli_openings_free(opt.openings);
 			cli_select_free(&opt.sel);

@@ -1,13 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # -j, --jobs N (gamecheck, gamestat): the same standard output, standard
-# error and exit status as -j 1, byte for byte, for N = 2 and 3, over the
+# error and exit status as -j 1, byte for byte, for N = 2, 3 and 5 (more
+# workers than some inputs have records), over the
 # golden cases' inputs (every example, the hostile data, malformed and
 # illegal records, empty and missing inputs, reports), standard input,
-# --shard and -j together, and the Othello data set when it is present.
-# A worker killed is an error (exit 3) that writes nothing: with -o the
-# old file stays.  A pipe as an input is refused (each worker reads each
-# input).
+# --shard and -j together, and the Othello data set when it is present;
+# both ways of sharing out the records (runs of them where the inputs are
+# plain files, every N-th where one is compressed).  A worker killed is
+# an error (exit 3) that writes nothing, whichever it is (the first may
+# be waiting for the next): with -o the old file stays.  Workers whose
+# parent is killed die with it.  A pipe as an input is refused (each
+# worker reads each input).
 set -u
 . "${srcdir:-.}/tests/lib.sh"
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
@@ -31,11 +35,11 @@ all=$(ls *.pgn archive.csv *.txt | tr '\n' ' ')
 same() {
 	what=$1
 	shift
-	for j in 1 2 3; do
+	for j in 1 2 3 5; do
 		"$@" -j $j < stdin.in > out.$j 2> err.$j
 		echo $? > rc.$j
 	done
-	for j in 2 3; do
+	for j in 2 3 5; do
 		if ! cmp -s out.1 out.$j || ! cmp -s err.1 err.$j ||
 		    ! cmp -s rc.1 rc.$j; then
 			ng "$what: -j $j differs from -j 1"
@@ -43,7 +47,7 @@ same() {
 			return
 		fi
 	done
-	ok "$what: -j 2, -j 3 print what -j 1 prints (exit $(cat rc.1))"
+	ok "$what: -j 2, 3, 5 print what -j 1 prints (exit $(cat rc.1))"
 }
 
 cat archive.csv > stdin.in
@@ -57,6 +61,12 @@ for tool in gamecheck gamestat; do
 	same "$tool, --shard 2/3" $tool --shard 2/3 archive.csv \
 	    reversi-games.pgn transcripts.txt
 	same "$tool, a PGN split at a line" $tool piece.pgn
+	same "$tool, empty inputs among others" $tool empty.pgn \
+	    reversi-games.pgn empty.pgn archive.csv empty.pgn
+	if gzip -c archive.csv > archive.csv.gz 2> /dev/null; then
+		same "$tool, a compressed input among others" $tool \
+		    reversi-games.pgn archive.csv.gz transcripts.txt
+	fi
 	[ -r data.csv ] && same "$tool, the data set" $tool data.csv
 done
 same "gamecheck -q" gamecheck -q errors.pgn bad-utf8.pgn
@@ -317,6 +327,104 @@ for tool in gamecheck gamestat; do
 		ng "$tool: a worker killed gave exit $rc: $(cat err)"
 	fi
 done
+
+# The last worker killed while the first goes on: the first, which
+# waits to know where the last one's share starts, must not wait for
+# ever (the run is watched for 30 s).
+for tool in gamecheck gamestat; do
+	if ! start_stopped $tool; then
+		ng "$tool: the two workers never stopped"
+		continue
+	fi
+	set -- $(echo $kids | tr ' ' '\n' | sort -n)
+	kill -9 "$2"
+	kill -CONT "$1"
+	k=0
+	while kill -0 $pid 2> /dev/null && [ $k -lt 300 ]; do
+		k=$((k + 1))
+		sleep 0.1
+	done
+	if kill -0 $pid 2> /dev/null; then
+		kill -9 $pid "$1" 2> /dev/null
+		wait $pid
+		ng "$tool: the last worker killed, the run hangs"
+		continue
+	fi
+	wait $pid
+	rc=$?
+	if [ $rc -eq 3 ] && grep -q 'worker [12] of 2 killed by signal 9' err &&
+	    [ "$(cat out.yaml)" = old ]; then
+		ok "$tool: the last worker killed is exit 3, the old output kept"
+	else
+		ng "$tool: the last worker killed gave exit $rc: $(cat err)"
+	fi
+done
+
+# The parent killed: its workers die with it, even stopped ones (which
+# would otherwise wait for ever).
+if start_stopped gamecheck; then
+	kill -9 $pid
+	wait $pid 2> /dev/null
+	k=0
+	left=$kids
+	while [ -n "$left" ] && [ $k -lt 100 ]; do
+		left=
+		for c in $kids; do
+			case $(ps -o stat= -p "$c" 2> /dev/null) in
+			'' | Z*) ;;
+			*) left="$left $c" ;;
+			esac
+		done
+		k=$((k + 1))
+		sleep 0.1
+	done
+	if [ -z "$left" ]; then
+		ok "the parent killed, its workers die"
+	else
+		kill -9 $left 2> /dev/null
+		ng "the parent killed, workers$left live on"
+	fi
+else
+	ng "gamecheck: the two workers never stopped"
+fi
+
+# Many workers over a few MB, each share starting where the run's timing
+# says: shares out of order would take records twice or not at all.
+# -j 16 and 32, three times each, both tools.
+awk 'NR == 1 { print; next } { row[n++] = $0 }
+    END { for (i = 0; i < 4000; i++) for (r = 0; r < n; r++) print row[r] }' \
+    archive.csv > many.csv
+for tool in gamecheck gamestat; do
+	$tool many.csv > out.1 2> err.1
+	bad=
+	for j in 16 32 16 32 16 32; do
+		$tool -j $j many.csv > out.j 2> err.j
+		cmp -s out.1 out.j && cmp -s err.1 err.j || bad="$bad $j"
+	done
+	if [ -z "$bad" ]; then
+		ok "$tool: -j 16, -j 32 over many.csv print what -j 1 prints"
+	else
+		ng "$tool: over many.csv, -j$bad differ from -j 1"
+	fi
+done
+
+# The first worker let go a second before the last: it waits to know
+# where the last one's share starts, and the output is still -j 1's.
+if start_stopped gamecheck; then
+	set -- $(echo $kids | tr ' ' '\n' | sort -n)
+	kill -CONT "$1"
+	sleep 1
+	kill -CONT "$2"
+	wait $pid
+	rc=$?
+	if [ $rc -eq 0 ] && cmp -s out.yaml want.yaml; then
+		ok "the first worker waiting for the last writes what -j 1 writes"
+	else
+		ng "the first worker waiting for the last: exit $rc: $(cat err)"
+	fi
+else
+	ng "gamecheck: the two workers never stopped"
+fi
 
 # The hook itself changes nothing: workers stopped and let go write
 # what -j 1 writes.

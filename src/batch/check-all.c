@@ -122,8 +122,11 @@ batch_check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	o = (struct batch_check_sinks){ .w = w, .x = x, .out = out };
 	o.any = w != NULL || x != NULL || opt->tb != NULL || opt->sp != NULL ||
 	    opt->dd.on;
-	for (i = 0; i < nfiles && !t->stop && !t->ranged; i++) {
+	for (i = 0;
+	     i < nfiles && !t->stop && !t->ranged && !cli_jobs_done(opt->j);
+	     i++) {
 		/* What an input's opening says is no record's (-j). */
+		cli_jobs_input(opt->j, i);
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
 		/* Its bytes counted only where progress is drawn. */
 		in = cli_progress_wanted() ?
@@ -137,6 +140,7 @@ batch_check_all(struct record_syntax *syn, char *const *files, int nfiles,
 			syn, files[i], in, &o, opt, t, &rp, &t->stop) == -1)
 			t->io_error = true;
 		cli_input_close(in);
+		cli_jobs_input(opt->j, i + 1);
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
 		if ((w != NULL || x != NULL) && !cli_output_ok(out, outname)) {
 			t->io_error = true;

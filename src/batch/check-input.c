@@ -78,7 +78,7 @@ replay_selected(struct record_syntax *syn, const struct record *rec,
  * The next record of this task (--shard) or worker (-j) in *rec, and its
  * frame of -j in *sub: 1, 0 at the end, or -1 when reading fails.  The
  * others' records are skipped unread.  An empty input is no record of
- * the numbering: task 1 and -j's first worker alone report it.
+ * the numbering: task 1 and one of -j's workers alone report it.
  */
 static int
 next_mine(struct record_reader *rd, struct batch_check_options *opt,
@@ -87,7 +87,11 @@ next_mine(struct record_reader *rd, struct batch_check_options *opt,
 	int rc;
 
 	for (;;) {
+		cli_jobs_at(opt->j, record_reader_offset(rd));
 		if (!cli_record_mine(&opt->in.shard, opt->j, opt->seq)) {
+			/* -j: a worker past its share reads no further. */
+			if (cli_jobs_done(opt->j))
+				return 0;
 			if ((rc = record_reader_skip(rd)) == 1) {
 				cli_record_take(
 				    &opt->in.shard, opt->j, &opt->seq);
@@ -102,9 +106,9 @@ next_mine(struct record_reader *rd, struct batch_check_options *opt,
 		if ((*rec)->malformed &&
 		    (*rec)->error.code == DIAG_EMPTY_INPUT) {
 			if ((opt->in.shard.n != 0 && opt->in.shard.k != 1) ||
-			    !cli_jobs_first(opt->j))
+			    !cli_jobs_owns(opt->j, opt->seq))
 				continue;
-			/* -j: the first worker reports it, before record at. */
+			/* -j: one worker reports it, before record at. */
 			*sub = CLI_JOBS_EMPTY;
 			return 1;
 		}

@@ -104,6 +104,9 @@ batch_stat_read_input(struct batch_stat_run *r, struct batch_stat_options *opt,
 	} else
 		batch_stat_read_records(
 		    r, opt, syn, in, path, name, peek, len, NULL);
+	/* The cover is of every byte, but of -j's worker past its share. */
+	if (cli_jobs_done(opt->j))
+		se = NULL;
 	while (se != NULL && !ferror(in) && fread(peek, 1, sizeof peek, in) > 0)
 		continue;
 	if (se != NULL && ferror(in)) {

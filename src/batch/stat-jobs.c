@@ -23,8 +23,8 @@ struct worker_head {
 /*
  * A worker of -j: its share of the records, counted, and handed back as
  * its flags, each input's size and checksum, and its partial summary.
- * All it prints is about inputs, alike in every worker: the first
- * worker's is written.
+ * All it prints is about inputs, alike in every worker that reads them
+ * all: one's is written (jobs.c).
  */
 static void
 stat_worker(struct batch_stat_run *r, struct batch_stat_options *opt,
@@ -36,9 +36,13 @@ stat_worker(struct batch_stat_run *r, struct batch_stat_options *opt,
 	FILE		  *f;
 	int		   i;
 
-	for (i = 0; i < nfiles && !r->redo && r->stop == 0; i++)
+	for (i = 0;
+	     i < nfiles && !r->redo && r->stop == 0 && !cli_jobs_done(opt->j);
+	     i++) {
+		cli_jobs_input(opt->j, i);
 		batch_stat_read_input(r, opt, syn, files[i],
 		    r->seen != NULL ? &r->seen[i] : NULL);
+	}
 	/*
 	 * A worker stopped short fails, and the parent writes nothing; no
 	 * exit(3): the parent's atexit handlers are not the worker's.
@@ -52,7 +56,10 @@ stat_worker(struct batch_stat_run *r, struct batch_stat_options *opt,
 	h.bad = r->bad;
 	h.io_error = r->io_error;
 	h.redo = r->redo;
-	h.nseen = r->seen != NULL ? (size_t)nfiles : 0;
+	/* Each input's bytes as one worker read them all. */
+	h.nseen = r->seen != NULL && cli_jobs_reads_all(opt->j) ?
+	    (size_t)nfiles :
+	    0;
 	h.skipped = opt->sel.skipped;
 	if (fwrite(&h, sizeof h, 1, f) != 1 ||
 	    (h.nseen > 0 &&
@@ -83,7 +90,7 @@ stat_result(void *arg, unsigned long k, char *buf, size_t len)
 	r->bad = r->bad || h.bad;
 	r->io_error = r->io_error || h.io_error;
 	r->skipped += h.skipped;
-	if (k == 0 && h.nseen > 0)
+	if (h.nseen > 0)
 		memcpy(r->seen, buf + sizeof h, h.nseen * sizeof *r->seen);
 	if ((in = fmemopen(buf + off, len - off, "r")) == NULL ||
 	    (rd = report_reader_new(in, "-j", NULL, 0)) == NULL) {
@@ -129,6 +136,7 @@ batch_stat_read_workers(struct batch_stat_run *r,
     char *const *files, int nfiles)
 {
 	unsigned long k;
+	bool	      shares;
 	int	      i;
 
 	/*
@@ -139,7 +147,13 @@ batch_stat_read_workers(struct batch_stat_run *r,
 	for (i = 0; i < nfiles; i++)
 		if (strcmp(files[i], "-") == 0)
 			opt->split = false;
-	if ((opt->j = cli_jobs_start(opt->in.jobs, files, nfiles, &k)) == NULL)
+	/*
+	 * A task's byte range (--shard) is no run of the workers' shares,
+	 * which are of whole files: its records go round them.
+	 */
+	shares = opt->in.shard.n == 0 || !opt->shard_bytes;
+	if ((opt->j = cli_jobs_start(
+		 opt->in.jobs, files, nfiles, shares, &k)) == NULL)
 		return CLI_USAGE;
 	if (k < opt->in.jobs)
 		stat_worker(r, opt, syn, files, nfiles);

@@ -170,8 +170,12 @@ next_mine(struct batch_stat_run *r, struct batch_stat_options *opt,
 	int rc;
 
 	for (;;) {
+		cli_jobs_at(opt->j, record_reader_offset(rd));
 		if (record_reader_count(rd) > 0 &&
 		    !cli_record_mine(shard, opt->j, opt->seq)) {
+			/* -j: a worker past its share reads no further. */
+			if (cli_jobs_done(opt->j))
+				return 0;
 			if ((rc = record_reader_skip(rd)) != 1)
 				return rc;
 			cli_record_take(shard, opt->j, &opt->seq);
@@ -346,15 +350,21 @@ batch_stat_read_records(struct batch_stat_run *r,
 		counted_alone(&run, held, &ro, &rp_held);
 		errno = read_errno;
 	}
-	/* A run stopped short (r->stop) says no more of the input. */
-	if (rc == -1) {
+	/*
+	 * A run stopped short (r->stop) says no more of the input, nor does
+	 * a -j worker past its share (the input's end is another's).
+	 */
+	if (cli_jobs_done(opt->j))
+		rc = 0;
+	else if (rc == -1) {
 		cli_read_error(name);
 		r->io_error = true;
 	} else if (r->stop == 0 && cli_records_cut_short(rd, &d)) {
 		cli_diag(name, &d, NULL);
 		r->bad = true;
 	}
-	if (rc != -1 && r->stop == 0 && rg != NULL && rg->on)
+	if (rc != -1 && r->stop == 0 && rg != NULL && rg->on &&
+	    !cli_jobs_done(opt->j))
 		batch_range_end(r, rd, name);
 	free(run.buf);
 	free(run.obuf);

@@ -4,6 +4,8 @@
  * run (--merge, --tree --merge), each worker of -j its own documents
  * (doc-split.h), and counting each game read.
  */
+#include <sys/types.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +104,7 @@ batch_stat_read_reports(struct batch_stat_run *r,
 	struct report_reader *rd;
 	struct diag	      d;
 	struct stat_game      g;
+	off_t		      at;
 	int		      rc;
 
 	if (opt->dd.on || opt->figures != 0 || opt->openings != NULL) {
@@ -142,8 +145,20 @@ batch_stat_read_reports(struct batch_stat_run *r,
 		rc = 0;
 	} else
 		while ((rc = report_read_game(rd, opt->by, &g, &d)) == 1) {
-			if (!cli_record_take(&opt->in.shard, opt->j, &opt->seq))
+			/*
+			 * -j: the parser's reading of the file, where it is
+			 * (a stream counting its bytes for --partial tells
+			 * none: its shares are then unequal).
+			 */
+			if ((at = ftello(in)) != -1)
+				cli_jobs_at(opt->j, (unsigned long long)at);
+			if (!cli_record_take(
+				&opt->in.shard, opt->j, &opt->seq)) {
+				/* Past this worker's share: no further. */
+				if (cli_jobs_done(opt->j))
+					break;
 				continue;
+			}
 			if (!batch_stat_count(r, &g, name)) {
 				rc = 0;
 				break;

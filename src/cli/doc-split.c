@@ -19,20 +19,22 @@
 #include "cli/jobs.h"
 
 struct cli_docs {
-	FILE		      *in;
-	const struct cli_jobs *j;
-	uint64_t	      *seq;
-	unsigned char	       buf[65536];
-	size_t		       len; /* of buf, read */
-	size_t		       at;  /* of buf, scanned */
-	bool		       eof;
-	bool		       bol;	/* at a line's start */
-	bool		       first;	/* at the stream's start */
-	bool		       started; /* a document began */
-	bool		       own;	/* the bytes now are this worker's */
-	bool		       odd;	/* a directive, another encoding */
-	bool		       nl;	/* the last byte scanned was \n */
-	uint64_t	       owned;	/* documents that are this worker's */
+	FILE		  *in;
+	struct cli_jobs	  *j;
+	uint64_t	  *seq;
+	unsigned char	   buf[65536];
+	unsigned long long base; /* where buf[0] is in the stream */
+	size_t		   len;	 /* of buf, read */
+	size_t		   at;	 /* of buf, scanned */
+	bool		   eof;
+	bool		   bol;	    /* at a line's start */
+	bool		   first;   /* at the stream's start */
+	bool		   started; /* a document began */
+	bool		   own;	    /* the bytes now are this worker's */
+	bool		   odd;	    /* a directive, another encoding */
+	bool		   nl;	    /* the last byte scanned was \n */
+	bool		   stopped; /* past this worker's share */
+	uint64_t	   owned;   /* documents that are this worker's */
 };
 
 /* Keeps at least 4 bytes unscanned in the buffer, unless the input ends. */
@@ -44,6 +46,7 @@ docs_fill(struct cli_docs *d)
 	if (d->len - d->at >= 4 || d->eof)
 		return;
 	memmove(d->buf, d->buf + d->at, d->len - d->at);
+	d->base += d->at;
 	d->len -= d->at;
 	d->at = 0;
 	while (d->len < 4 && !d->eof) {
@@ -81,9 +84,12 @@ static void
 docs_begin(struct cli_docs *d)
 {
 	d->started = true;
+	cli_jobs_at(d->j, d->base + d->at);
 	d->own = cli_jobs_take(d->j, d->seq);
 	if (d->own)
 		d->owned++;
+	/* -j: a worker past its share reads no further. */
+	d->stopped = cli_jobs_done(d->j);
 }
 
 /* Looks at the start of a line: a document's start, a directive. */
@@ -144,13 +150,15 @@ docs_read(void *cookie, char *out, size_t size)
 	struct cli_docs *d = cookie;
 	size_t		 done = 0, n;
 
-	while (done < size) {
+	while (done < size && !d->stopped) {
 		docs_fill(d);
 		if (d->at == d->len)
 			break;
 		if (d->bol) {
 			docs_line(d);
 			d->bol = false;
+			if (d->stopped)
+				break;
 		}
 		if ((n = docs_stretch(d)) == 0)
 			continue;
@@ -169,7 +177,7 @@ docs_read(void *cookie, char *out, size_t size)
 }
 
 FILE *
-cli_docs_open(FILE *in, const void *peek, size_t len, const struct cli_jobs *j,
+cli_docs_open(FILE *in, const void *peek, size_t len, struct cli_jobs *j,
     uint64_t *seq, struct cli_docs **dp)
 {
 	static const cookie_io_functions_t io = { .read = docs_read };
@@ -197,7 +205,8 @@ cli_docs_open(FILE *in, const void *peek, size_t len, const struct cli_jobs *j,
 bool
 cli_docs_close(FILE *f, struct cli_docs *d, uint64_t ndocs)
 {
-	bool sure = !d->odd && d->eof && d->at == d->len && ndocs == d->owned;
+	bool sure = !d->odd && ((d->eof && d->at == d->len) || d->stopped) &&
+	    ndocs == d->owned;
 
 	fclose(f);
 	free(d);

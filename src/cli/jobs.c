@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * -j, --jobs N (gamecheck, gamestat): N worker processes, each reading
- * every input and doing every N-th record, and a parent that puts their
- * output back in input order, so that the run prints byte for byte what
- * one process prints.  A worker's standard output and standard error go
- * to temporary files of its own, cut into frames at the points the tool
- * marks (a record's output, what came before it); the parent writes the
- * frames of all workers sorted by where they were marked.  What a worker
- * did (its totals, its partial summary) comes back as a result of bytes.
+ * -j, --jobs N (gamecheck, gamestat): N worker processes, each doing a
+ * share of the records, and a parent that puts their output back in
+ * input order, so that the run prints byte for byte what one process
+ * prints.  Where every input is a regular file, not compressed, the
+ * shares are runs of records, one after another (below); else each
+ * worker reads every input and does every N-th record.  A worker's
+ * standard output and standard error go to temporary files of its own,
+ * cut into frames at the points the tool marks (a record's output, what
+ * came before it); the parent writes the frames of all workers sorted
+ * by where they were marked.  What a worker did (its totals, its partial
+ * summary) comes back as a result of bytes.
  * What a record is, and what the bytes mean, is the tool's.
  */
 /*
@@ -20,24 +23,73 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/base.h"
+#include "cli/input.h"
 #include "cli/jobs.h"
 #include "util/util.h"
 
-/* Where a frame ends in its worker's two files, and where it goes. */
+/*
+ * Where a frame ends in its worker's two files, where it goes, and
+ * whether it is this worker's to write (a record's always; what is no
+ * record's, printed alike by every worker that read so far, one's).
+ */
 struct frame {
 	uint64_t seq;
 	uint64_t sub;
 	uint64_t out_end;
 	uint64_t err_end;
+	uint64_t own;
+};
+
+/*
+ * Shares: worker k's records are those numbered from first(k) up to
+ * first(k + 1) (first(0) = 0, first(n) none), first(k) being the first
+ * record it is asked about once it has read up to byte lo(k) of the
+ * inputs (their sizes added up, in order).  So a worker passes over the
+ * records before its share, as cheaply as the reader can, and stops
+ * reading at its share's end, instead of passing over every other
+ * worker's records.  The shares are made smaller the later they start,
+ * by what passing over the bytes before them costs, so that the workers
+ * end together: r, the cost of a byte passed over over that of a byte
+ * done, is measured (a worker passing over its first bytes, the first
+ * worker doing them), or taken as JOBS_PASS where the inputs are too
+ * small to tell.  Only worker k reads where its share starts (its
+ * reader's bytes, counted however it likes): it tells the others in
+ * memory they share, first(k) once known, and before that how many
+ * records it has passed over (first(k) comes after them), so that worker
+ * k - 1 does a record only once it knows it is its own, and otherwise
+ * waits a moment.
+ */
+#define JOBS_PASS	0.125
+#define SHARE_NONE	UINT64_MAX
+#define JOBS_GAUGE_FROM (64 * 1024ULL)
+#define JOBS_GAUGE	(256 * 1024ULL)
+struct share {
+	_Atomic uint64_t first;
+	_Atomic uint64_t passed;
+	/* The first worker's: its cost of a byte done (ps), and r (ppm). */
+	_Atomic uint64_t cost;
+	_Atomic uint64_t r;
+	char		 pad[32]; /* a cache line each */
+};
+
+/* A worker's cost of a byte, timed over JOBS_GAUGE bytes or more. */
+struct gauge {
+	unsigned long long from; /* where the timing started */
+	uint64_t	   t;	 /* the CPU time then (ns); 0: not started */
+	uint64_t	   cost; /* ps a byte; 0: not known */
 };
 
 /* What the parent has read of one of a worker's files. */
@@ -89,6 +141,21 @@ struct cli_jobs {
 	struct frame   last;
 	struct sink    sink[2]; /* a worker's output and errors */
 	int	       waited;	/* 0: not yet; 1: all exited 0; -1: not */
+
+	/* Shares (NULL: every N-th record), and this worker's. */
+	struct share	   *share;
+	unsigned long long *base; /* where each input starts; their end */
+	int		    nfiles;
+	int		    input;    /* the one being read */
+	unsigned long long  lo;	      /* where this worker's share starts */
+	bool		    lo_known; /* else lo is the least it can be */
+	struct gauge	    gauge;
+	unsigned long long  pos;   /* where its reading is */
+	uint64_t	    first; /* its first record, SHARE_NONE: not known */
+	uint64_t	    no;	   /* records before it: none its first */
+	uint64_t	    until; /* below it, no record is the next's */
+	bool		    until_known; /* the next worker's first */
+	bool		    done;	 /* past its share */
 };
 
 /* An unlinked temporary file: its descriptor, or -1 (errno). */
@@ -227,14 +294,182 @@ sink_open(struct sink *s, int fd)
 	return f;
 }
 
+/*
+ * Shares (above), where every input is a regular file, not compressed
+ * (a reader counts a compressed input's bytes decompressed): where each
+ * input starts in their sizes added up, and the memory the workers share.
+ * An input that cannot be opened is 0 bytes here (each worker says why).
+ * 0, or -1 (errno).
+ */
+static int
+shares_start(struct cli_jobs *j, char *const *files, int nfiles)
+{
+	_Atomic uint64_t   probe;
+	unsigned long long total = 0;
+	unsigned char	   head[8];
+	struct stat	   st;
+	unsigned long	   i;
+	ssize_t		   got;
+	int		   f, fd;
+	bool		   own;
+
+	if ((j->base = calloc((size_t)nfiles + 1, sizeof *j->base)) == NULL)
+		return -1;
+	j->nfiles = nfiles;
+	for (f = 0; f < nfiles; f++) {
+		j->base[f] = total;
+		own = strcmp(files[f], "-") != 0;
+		fd = own ? open(files[f], O_RDONLY | O_CLOEXEC) :
+			   j->w[0].stdin_fd;
+		if (fd == -1)
+			continue;
+		got = pread(fd, head, sizeof head, 0);
+		if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode) || got < 0 ||
+		    cli_compression(head, (size_t)got) != NULL) {
+			if (own)
+				close(fd);
+			free(j->base);
+			j->base = NULL;
+			return 0;
+		}
+		total += (unsigned long long)st.st_size;
+		if (own)
+			close(fd);
+	}
+	j->base[nfiles] = total;
+	/* Atomics that lock would lock in one process only. */
+	if (!atomic_is_lock_free(&probe))
+		return 0;
+	j->share = mmap(NULL, j->n * sizeof *j->share, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (j->share == MAP_FAILED) {
+		j->share = NULL;
+		return -1;
+	}
+	for (i = 0; i < j->n; i++) {
+		atomic_init(&j->share[i].first, i == 0 ? 0 : SHARE_NONE);
+		atomic_init(&j->share[i].passed, 0);
+		atomic_init(&j->share[i].cost, 0);
+		atomic_init(&j->share[i].r, 0);
+	}
+	return 0;
+}
+
+/* Where worker k's share starts, r being what passing over costs. */
+static unsigned long long
+share_start(const struct cli_jobs *j, unsigned long k, double r)
+{
+	double	      qk = 1, qn = 1, q = 1 - r;
+	unsigned long i;
+
+	/*
+	 * lo(k) = S (1 - q^k) / (1 - q^n), q = 1 - r: passing over lo(k)
+	 * bytes and doing those up to lo(k + 1) take each worker as long.
+	 * At least S k / n, its limit as r goes to 0.
+	 */
+	if (r <= 0)
+		return (unsigned long long)((double)j->base[j->nfiles] *
+		    (double)k / (double)j->n);
+	for (i = 0; i < j->n; i++) {
+		if (i < k)
+			qk *= q;
+		qn *= q;
+	}
+	return (unsigned long long)((double)j->base[j->nfiles] * (1 - qk) /
+	    (1 - qn));
+}
+
 static void
-worker_start(struct cli_jobs *j, unsigned long k)
+share_begin(struct cli_jobs *j, unsigned long k)
+{
+	j->lo = share_start(j, k, 0);
+	j->first = k == 0 ? 0 : SHARE_NONE;
+	j->until_known = k + 1 == j->n;
+	j->until = j->until_known ? UINT64_MAX : 0;
+}
+
+/* The CPU time of this process so far, in ns. */
+static uint64_t
+cpu_ns(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) == -1)
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000 + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Times the worker's bytes from JOBS_GAUGE_FROM on, len of them at least:
+ * g->cost once known.
+ */
+static void
+gauge(struct gauge *g, unsigned long long pos, unsigned long long len)
+{
+	uint64_t t;
+
+	if (g->t == 0) {
+		if (pos >= JOBS_GAUGE_FROM) {
+			g->from = pos;
+			g->t = cpu_ns();
+		}
+		return;
+	}
+	if (pos - g->from < len || (t = cpu_ns()) <= g->t)
+		return;
+	g->cost = (t - g->t) * 1000 / (pos - g->from);
+	if (g->cost == 0)
+		g->cost = 1;
+}
+
+/*
+ * Where this worker's share starts, once r is known: r is one for all
+ * (were it not, a later share could start before an earlier one), told
+ * by the first worker to know it, from its cost of a byte passed over
+ * and the first worker's of one done, or JOBS_PASS once it has passed
+ * over as many bytes as the least any share can start at, not knowing.
+ */
+static void
+share_lo(struct cli_jobs *j)
+{
+	_Atomic uint64_t *shared = &j->share[0].r;
+	uint64_t	  r, done, none = 0;
+
+	if ((r = atomic_load_explicit(shared, memory_order_relaxed)) == 0) {
+		/* Over half the way to the least start: most of the bytes. */
+		if (j->gauge.cost == 0)
+			gauge(&j->gauge, j->pos,
+			    j->lo / 2 > JOBS_GAUGE ? j->lo / 2 : JOBS_GAUGE);
+		done = atomic_load_explicit(
+		    &j->share[0].cost, memory_order_relaxed);
+		if (j->gauge.cost != 0 && done != 0)
+			r = j->gauge.cost * 1000000 / done;
+		else if (j->pos >= j->lo)
+			r = (uint64_t)(JOBS_PASS * 1000000);
+		else
+			return;
+		r = r < 5000 ? 5000 : r > 500000 ? 500000 : r;
+		if (!atomic_compare_exchange_strong(shared, &none, r))
+			r = none;
+	}
+	j->lo = share_start(j, j->k, (double)r / 1000000);
+	j->lo_known = true;
+}
+
+static void
+worker_start(struct cli_jobs *j, unsigned long k, pid_t parent)
 {
 	static const int caught[] = { SIGHUP, SIGINT, SIGTERM };
 	unsigned long	 i;
 	FILE		*out, *err;
 	int		 f;
 
+	/*
+	 * A worker of a parent gone has nobody to write for, and one that
+	 * waits for the next worker (shares) would wait for ever.
+	 */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) == -1 || getppid() != parent)
+		_exit(CLI_INTERNAL);
 	/* Only the parent's outputs are anybody's to clean up. */
 	for (i = 0; i < sizeof caught / sizeof caught[0]; i++)
 		signal(caught[i], SIG_DFL);
@@ -264,6 +499,8 @@ worker_start(struct cli_jobs *j, unsigned long k)
 	stdout = out;
 	stderr = err;
 	j->k = k;
+	if (j->share != NULL)
+		share_begin(j, k);
 	/*
 	 * A testing hook: a worker that waits, stopped, before its first
 	 * record, so that tests/jobs.sh kills one that is surely at work.
@@ -297,12 +534,12 @@ inputs_rereadable(char *const *files, int nfiles, bool *reads_stdin)
 }
 
 struct cli_jobs *
-cli_jobs_start(
-    unsigned long n, char *const *files, int nfiles, unsigned long *k)
+cli_jobs_start(unsigned long n, char *const *files, int nfiles, bool shares,
+    unsigned long *k)
 {
 	struct cli_jobs *j;
 	unsigned long	 i;
-	pid_t		 pid;
+	pid_t		 pid, parent = getpid();
 	bool		 reads_stdin;
 	int		 f;
 
@@ -320,7 +557,8 @@ cli_jobs_start(
 			j->w[i].fd[f] = -1;
 		j->w[i].stdin_fd = -1;
 	}
-	if (reads_stdin && copy_stdin(j) == -1)
+	if ((reads_stdin && copy_stdin(j) == -1) ||
+	    (shares && shares_start(j, files, nfiles) == -1))
 		goto out_fail;
 	for (i = 0; i < n; i++)
 		for (f = 0; f < F_FILES; f++)
@@ -332,7 +570,7 @@ cli_jobs_start(
 		if ((pid = fork()) == -1)
 			goto out_fail;
 		if (pid == 0) {
-			worker_start(j, i);
+			worker_start(j, i, parent);
 			*k = i;
 			return j;
 		}
@@ -361,51 +599,172 @@ cli_jobs_option(const char *arg, unsigned long *n)
 	return true;
 }
 
-bool
-cli_jobs_mine(const struct cli_jobs *j, uint64_t seq)
+/* Worker k + 1's first record, or a bound below it, to be above seq. */
+static void
+share_wait(struct cli_jobs *j, uint64_t seq)
 {
-	return j == NULL || j->k == j->n || seq % j->n == j->k;
+	const struct timespec pause = { 0, 20000 };
+	struct share	     *next = &j->share[j->k + 1];
+	uint64_t	      f, p;
+
+	for (;;) {
+		f = atomic_load_explicit(&next->first, memory_order_acquire);
+		if (f != SHARE_NONE) {
+			j->until = f;
+			j->until_known = true;
+			return;
+		}
+		p = atomic_load_explicit(&next->passed, memory_order_relaxed);
+		if (p > seq) {
+			j->until = p;
+			return;
+		}
+		nanosleep(&pause, NULL);
+	}
+}
+
+static void
+share_fix(struct cli_jobs *j, uint64_t first)
+{
+	j->first = first;
+	atomic_store_explicit(
+	    &j->share[j->k].first, first, memory_order_release);
+}
+
+/* Whether record seq (or what comes before it) is this worker's. */
+static bool
+share_mine(struct cli_jobs *j, uint64_t seq)
+{
+	uint64_t prev, first;
+
+	if (j->first == SHARE_NONE) {
+		if (!j->lo_known)
+			share_lo(j);
+		/*
+		 * Not before the share before it starts: so the shares come
+		 * in order, whatever bytes each worker counts.
+		 */
+		prev = atomic_load_explicit(
+		    &j->share[j->k - 1].first, memory_order_acquire);
+		if (j->pos < j->lo || prev == SHARE_NONE) {
+			/* Nothing said of seq yet can be unsaid. */
+			if (seq >= j->no) {
+				j->no = seq + 1;
+				atomic_store_explicit(&j->share[j->k].passed,
+				    j->no, memory_order_relaxed);
+			}
+			return false;
+		}
+		first = seq > j->no ? seq : j->no;
+		share_fix(j, first > prev ? first : prev);
+	}
+	if (seq < j->first)
+		return false;
+	/* The first worker times its bytes for the others (share_lo). */
+	if (j->k == 0 && j->gauge.cost == 0) {
+		gauge(&j->gauge, j->pos, JOBS_GAUGE);
+		if (j->gauge.cost != 0)
+			atomic_store_explicit(&j->share[0].cost, j->gauge.cost,
+			    memory_order_relaxed);
+	}
+	if (seq >= j->until && !j->until_known)
+		share_wait(j, seq);
+	if (seq < j->until)
+		return true;
+	j->done = true;
+	return false;
 }
 
 bool
-cli_jobs_take(const struct cli_jobs *j, uint64_t *seq)
+cli_jobs_mine(struct cli_jobs *j, uint64_t seq)
+{
+	if (j == NULL || j->k == j->n)
+		return true;
+	return j->share != NULL ? share_mine(j, seq) : seq % j->n == j->k;
+}
+
+bool
+cli_jobs_take(struct cli_jobs *j, uint64_t *seq)
 {
 	return cli_jobs_mine(j, (*seq)++);
 }
 
 bool
-cli_jobs_first(const struct cli_jobs *j)
+cli_jobs_owns(struct cli_jobs *j, uint64_t seq)
 {
-	return j == NULL || j->k == 0 || j->k == j->n;
+	if (j == NULL || j->k == j->n)
+		return true;
+	return j->share != NULL ? share_mine(j, seq) : j->k == 0;
 }
 
 void
-cli_jobs_mark(struct cli_jobs *j, uint64_t seq, unsigned sub)
+cli_jobs_input(struct cli_jobs *j, int i)
+{
+	if (j != NULL && j->share != NULL && i >= 0 && i <= j->nfiles)
+		j->pos = j->base[j->input = i];
+}
+
+void
+cli_jobs_at(struct cli_jobs *j, unsigned long long offset)
+{
+	if (j != NULL && j->share != NULL)
+		j->pos = j->base[j->input] + offset;
+}
+
+bool
+cli_jobs_reads_all(const struct cli_jobs *j)
+{
+	return j == NULL || j->k == (j->share != NULL ? j->n - 1 : 0);
+}
+
+bool
+cli_jobs_done(const struct cli_jobs *j)
+{
+	return j != NULL && j->done;
+}
+
+static void
+mark(struct cli_jobs *j, uint64_t seq, unsigned sub, bool own)
 {
 	struct frame fr;
 	uint64_t     out, err;
 
-	if (j == NULL || j->k == j->n)
-		return;
 	out = j->sink[0].count;
 	err = j->sink[1].count;
 	/* An empty frame says nothing. */
 	if (out == j->last.out_end && err == j->last.err_end)
 		return;
-	fr = (struct frame){ seq, sub, out, err };
+	fr = (struct frame){ seq, sub, out, err, own };
 	if (fwrite(&fr, sizeof fr, 1, j->index) != 1)
 		_exit(CLI_INTERNAL);
 	j->last = fr;
 }
 
 void
+cli_jobs_mark(struct cli_jobs *j, uint64_t seq, unsigned sub)
+{
+	if (j == NULL || j->k == j->n)
+		return;
+	/* Asked even of an empty frame: a share may start there. */
+	mark(j, seq, sub, sub == CLI_JOBS_RECORD || cli_jobs_owns(j, seq));
+}
+
+void
 cli_jobs_exit(struct cli_jobs *j, const void *result, size_t len)
 {
 	const char *p = result;
+	uint64_t    prev;
 	ssize_t	    m;
 	size_t	    off;
 
-	cli_jobs_mark(j, UINT64_MAX, 0);
+	/* What comes after the last input: one worker's. */
+	mark(j, UINT64_MAX, 0, cli_jobs_reads_all(j));
+	/* A share never started starts past every record asked of. */
+	if (j->share != NULL && j->first == SHARE_NONE) {
+		prev = atomic_load_explicit(
+		    &j->share[j->k - 1].first, memory_order_acquire);
+		share_fix(j, prev != SHARE_NONE && prev > j->no ? prev : j->no);
+	}
 	if (fflush(stdout) == EOF || fflush(stderr) == EOF ||
 	    sink_flush(&j->sink[0]) == -1 || sink_flush(&j->sink[1]) == -1 ||
 	    fflush(j->index) == EOF)
@@ -433,34 +792,49 @@ slurp_fd(int fd, size_t *len)
 	return b.s;
 }
 
-/* Whether every worker exited 0; says which did not. */
+/*
+ * Whether every worker exited 0; says which did not.  The first to fail
+ * ends the run: the others are killed (one may be waiting for it).
+ */
 static bool
 wait_all(struct cli_jobs *j)
 {
-	unsigned long i;
+	unsigned long i, left = j->n;
 	bool	      ok = true;
+	pid_t	      pid;
 	int	      st;
 
 	if (j->waited != 0)
 		return j->waited == 1;
-	for (i = 0; i < j->n; i++) {
-		while (waitpid(j->w[i].pid, &st, 0) == -1)
-			if (errno != EINTR) {
-				st = -1;
-				break;
-			}
-		j->w[i].pid = 0;
-		if (st != -1 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+	while (left > 0) {
+		if ((pid = waitpid(-1, &st, 0)) == -1) {
+			if (errno == EINTR)
+				continue;
+			/* None left to wait for: those not seen failed. */
+			cli_error("-j: %s", strerror(errno));
+			ok = false;
+			break;
+		}
+		for (i = 0; i < j->n && j->w[i].pid != pid; i++)
 			continue;
-		if (st != -1 && WIFSIGNALED(st))
+		if (i == j->n)
+			continue;
+		j->w[i].pid = 0;
+		left--;
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+			continue;
+		if (ok && WIFSIGNALED(st))
 			cli_error("-j: worker %lu of %lu killed by signal %d: "
 				  "no output",
 			    i + 1, j->n, WTERMSIG(st));
-		else
+		else if (ok)
 			cli_error("-j: worker %lu of %lu failed (exit %d): no "
 				  "output",
-			    i + 1, j->n,
-			    st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+			    i + 1, j->n, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+		if (ok)
+			for (i = 0; i < j->n; i++)
+				if (j->w[i].pid > 0)
+					kill(j->w[i].pid, SIGKILL);
 		ok = false;
 	}
 	j->waited = ok ? 1 : -1;
@@ -606,10 +980,10 @@ cli_jobs_finish(struct cli_jobs *j, FILE				   *out,
 		w = &j->w[best];
 		fr = &w->frame[w->at++];
 		/*
-		 * What is not a record's (sub 0, 1) every worker printed
-		 * alike: the first worker's copy is written.
+		 * What is not a record's (sub 0, 1) every worker that read
+		 * so far printed alike: one copy is written.
 		 */
-		if ((fr->sub == CLI_JOBS_RECORD || best == 0) &&
+		if (fr->own &&
 		    (copy_range(w->fd[F_OUT], &w->win[0], w->out_at,
 			 fr->out_end, &st[0]) == -1 ||
 			copy_range(w->fd[F_ERR], &w->win[1], w->err_at,
@@ -661,6 +1035,9 @@ cli_jobs_free(struct cli_jobs *j)
 		free(j->w[i].win[0].buf);
 		free(j->w[i].win[1].buf);
 	}
+	if (j->share != NULL)
+		munmap(j->share, j->n * sizeof *j->share);
+	free(j->base);
 
 	free(j->w);
 	free(j);

@@ -18,19 +18,29 @@
  * regular file is refused, a usage error): it returns in each worker
  * with *k its number, 0 to n - 1, its standard output and error going to
  * files of its own, and in the parent with *k = n; NULL after saying why.
- * Each worker reads every input and takes the records cli_jobs_take says
- * are its (record seq, numbered by the caller from 0, with seq mod n =
- * k), marks with cli_jobs_mark(seq, sub) where the output of each part
- * ends (CLI_JOBS_BEFORE: what came before record seq, CLI_JOBS_EMPTY: an
- * empty input's report, both printed alike by every worker and taken
- * from worker 0; CLI_JOBS_RECORD: record seq's own), and ends with
- * cli_jobs_exit, handing its result (totals, a partial summary) back.
- * In the parent, cli_jobs_finish waits for them all, and, only if every
- * one exited 0, writes the frames in (seq, sub) order (standard output's
- * to out, standard error's to stderr) and calls result(arg, k, bytes,
- * len) for each worker's result in turn; it returns 0, or -1 after saying
- * why (a worker killed or failed: nothing is written).  cli_jobs_free
- * frees, NULL or not; cli_jobs_take with NULL takes every record.
+ * The records are numbered by the caller from 0 (seq), across the
+ * inputs; cli_jobs_take says whether record seq is this worker's (and
+ * counts it), cli_jobs_mine the same without counting.  With shares,
+ * where every input is a regular file, not compressed, a worker's
+ * records are a run of them, its share (jobs.c): the caller tells where its reading is,
+ * cli_jobs_input(i) as it opens input i (and i = nfiles past the last),
+ * cli_jobs_at(offset) before it asks of each record of it (the offset
+ * of its reader's bytes, however counted); cli_jobs_done says when the
+ * worker is past its share, to read no further.  Else record seq is
+ * worker seq mod n's, and each reads every input.  A worker marks with
+ * cli_jobs_mark(seq, sub) where the output of each part ends
+ * (CLI_JOBS_BEFORE: what came before record seq, CLI_JOBS_EMPTY: an
+ * empty input's report, both printed alike by every worker that read so
+ * far, and written by the one cli_jobs_owns(seq) says, which alone
+ * counts an empty input; CLI_JOBS_RECORD: record seq's own), and ends
+ * with cli_jobs_exit, handing its result (totals, a partial summary)
+ * back.  In the parent, cli_jobs_finish waits for them all, and, only if
+ * every one exited 0, writes the frames in (seq, sub) order (standard
+ * output's to out, standard error's to stderr) and calls result(arg, k,
+ * bytes, len) for each worker's result in turn; it returns 0, or -1
+ * after saying why (a worker killed or failed: the others are killed,
+ * nothing is written).  cli_jobs_free frees, NULL or not; with NULL,
+ * every record is taken and owned.
  */
 #define CLI_JOBS_MAX	256
 #define CLI_JOBS_BEFORE 0
@@ -38,13 +48,20 @@
 #define CLI_JOBS_RECORD 2
 struct cli_jobs;
 bool		 cli_jobs_option(const char *arg, unsigned long *n);
-struct cli_jobs *cli_jobs_start(
-    unsigned long n, char *const *files, int nfiles, unsigned long *k);
-bool cli_jobs_take(const struct cli_jobs *, uint64_t *seq);
-/* Whether record seq will be this worker's (nothing numbered). */
-bool cli_jobs_mine(const struct cli_jobs *, uint64_t seq);
-/* Whether this is the first worker (or no worker): it does what is once. */
-bool cli_jobs_first(const struct cli_jobs *);
+struct cli_jobs *cli_jobs_start(unsigned long n, char *const *files, int nfiles,
+    bool shares, unsigned long *k);
+bool		 cli_jobs_take(struct cli_jobs *, uint64_t *seq);
+bool		 cli_jobs_mine(struct cli_jobs *, uint64_t seq);
+bool		 cli_jobs_owns(struct cli_jobs *, uint64_t seq);
+void		 cli_jobs_input(struct cli_jobs *, int i);
+void		 cli_jobs_at(struct cli_jobs *, unsigned long long offset);
+bool		 cli_jobs_done(const struct cli_jobs *);
+/*
+ * Whether this worker reads every input to its end (one does: the first,
+ * or with shares the last); what it prints after the last input is the
+ * one copy written.
+ */
+bool cli_jobs_reads_all(const struct cli_jobs *);
 void cli_jobs_mark(struct cli_jobs *, uint64_t seq, unsigned sub);
 void cli_jobs_exit(struct cli_jobs *, const void *result, size_t len)
     __attribute__((noreturn));

@@ -339,14 +339,13 @@ cli_records_reader(const struct cli_records *ro, struct record_syntax *syn,
 }
 
 bool
-cli_record_mine(
-    const struct cli_shard *sh, const struct cli_jobs *j, uint64_t seq)
+cli_record_mine(const struct cli_shard *sh, struct cli_jobs *j, uint64_t seq)
 {
 	return cli_shard_mine(sh) && cli_jobs_mine(j, seq);
 }
 
 bool
-cli_record_take(struct cli_shard *sh, const struct cli_jobs *j, uint64_t *seq)
+cli_record_take(struct cli_shard *sh, struct cli_jobs *j, uint64_t *seq)
 {
 	/* The workers share out the task's records only. */
 	return cli_shard_take(sh) && cli_jobs_take(j, seq);

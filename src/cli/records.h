@@ -153,9 +153,7 @@ bool cli_shard_mine(const struct cli_shard *);
  * A task's (--shard) and a worker's (-j) records together: whether the
  * next record will be both's, and numbering it, whether it is.
  */
-bool cli_record_mine(
-    const struct cli_shard *, const struct cli_jobs *, uint64_t seq);
-bool
-cli_record_take(struct cli_shard *, const struct cli_jobs *, uint64_t *seq);
+bool cli_record_mine(const struct cli_shard *, struct cli_jobs *, uint64_t seq);
+bool cli_record_take(struct cli_shard *, struct cli_jobs *, uint64_t *seq);
 
 #endif

@@ -128,6 +128,7 @@ reader_restart_at(struct record_reader *rd, unsigned long long at)
 	if (fseeko(rd->fp, (off_t)at, SEEK_SET) == -1)
 		return -1;
 	rd->inpos = rd->inlen = 0;
+	rd->block_at = at;
 	rd->next_lf = SIZE_MAX;
 	rd->eof = false;
 	rd->have_line = false;

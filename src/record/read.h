@@ -79,11 +79,12 @@ struct record_reader {
 	const struct read_format *entry; /* NULL until the format is known */
 
 	/* Input, read in blocks. */
-	char   inbuf[65536];
-	size_t inpos;
-	size_t inlen;
-	size_t next_lf; /* in inbuf, or inlen; SIZE_MAX, or
+	char		   inbuf[65536];
+	size_t		   inpos;
+	size_t		   inlen;
+	size_t		   next_lf;  /* in inbuf, or inlen; SIZE_MAX, or
 					   < inpos: not looked for */
+	unsigned long long block_at; /* where inbuf[0] is in the input */
 
 	/*
 	 * The most bytes a line and a record's strings may take

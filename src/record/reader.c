@@ -324,6 +324,7 @@ line_cut(struct record_reader *rd)
 int
 reader_refill(struct record_reader *rd)
 {
+	rd->block_at += rd->inlen;
 	rd->inpos = 0;
 	rd->next_lf = SIZE_MAX;
 	if (rd->fp == NULL) {
@@ -1015,6 +1016,12 @@ unsigned long
 record_reader_count(const struct record_reader *rd)
 {
 	return rd->index;
+}
+
+unsigned long long
+record_reader_offset(const struct record_reader *rd)
+{
+	return rd->block_at + rd->inpos;
 }
 
 bool

@@ -123,6 +123,11 @@ int record_reader_range_check(struct record_reader *, struct diag *d);
 /* The records read or skipped so far. */
 unsigned long record_reader_count(const struct record_reader *);
 /*
+ * About how far into the input the reader is, in bytes: it grows as
+ * records are read or skipped (-j's shares).
+ */
+unsigned long long record_reader_offset(const struct record_reader *);
+/*
  * Whether the input's last record, read or skipped, is tags in the
  * notation with nothing after them (no movetext, no result token): only
  * the end of the input ends such a record, so the input was cut inside
