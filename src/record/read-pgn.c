@@ -828,30 +828,54 @@ tag_masks32(const char *s, struct tag_masks *t, int at)
 }
 
 /*
- * Of the lines from s[0], a line's '[' (the 66 bytes from it in the
- * block), the LFs that end those that pass_plain_tag passes to an LF as
- * above, one after the other, as a mask; 0 for none.  Each line's runs
- * end within it, at its LF at the latest (no name's byte, a value's
- * stop); a run that the 64 bytes do not end leaves its line to the next
- * look.
+ * Of the lines from s[0], a line's '[' (the 32 * halves + 2 bytes from it
+ * in the block; halves 1 to 3), the LFs that end those that
+ * pass_plain_tag passes to an LF as above, one after the other, as a
+ * mask; 0 for none.  Each line's runs end within it, at its LF at the
+ * latest (no name's byte, a value's stop); a run that the bytes looked at
+ * do not end (past them, no byte ends a name and all end a value) leaves
+ * its line to the next look.  One look of 96 bytes, not two of 64: the
+ * second waits on the first, and a record's tags most often fit.
  */
-static inline __attribute__((always_inline, target("avx2"))) uint64_t
-tag_lines_mask(const char *s)
-{
-	struct tag_masks t = { 0, 0, 0, 0, 0, 0 };
-	uint64_t	 names, values, ends, bad;
+typedef unsigned __int128 tag_bits;
 
-	tag_masks32(s, &t, 0);
-	tag_masks32(s + 32, &t, 32);
+static inline __attribute__((always_inline, target("avx2"))) tag_bits
+tag_lines_mask(const char *s, int halves)
+{
+	struct tag_masks a = { 0, 0, 0, 0, 0, 0 }, b = { 0, 0, 0, 0, 0, 0 };
+	tag_bits	 lf, names, values, ends, bad;
+
+	tag_masks32(s, &a, 0);
+	if (halves > 1)
+		tag_masks32(s + 32, &a, 32);
+	if (halves > 2)
+		tag_masks32(s + 64, &b, 0);
+#define TAG_BITS(m) ((tag_bits)b.m << 64 | a.m)
+	lf = TAG_BITS(lf);
 	/* Each name's first byte, after a '[' that opens a line. */
-	names = (((t.lf << 1) | 1) & t.open) << 1 & t.names;
+	names = (((lf << 1) | 1) & TAG_BITS(open)) << 1 & TAG_BITS(names);
 	/* The byte after each name, then each value's first byte. */
-	values = ((t.names + names) & ~t.names & t.quote) << 2;
+	values = ((TAG_BITS(names) + names) & ~TAG_BITS(names) &
+		     TAG_BITS(quote))
+	    << 2;
 	/* The byte after each value ('"' for a plain tag), then the LF. */
-	ends = ((~t.stops + values) & t.stops & t.close) << 2;
+	ends = ((~TAG_BITS(stops) + values) & TAG_BITS(stops) &
+		   TAG_BITS(close))
+	    << 2;
+#undef TAG_BITS
 	/* The LFs up to the first that ends no such line. */
-	bad = t.lf & ~ends;
-	return t.lf & ((bad & (0 - bad)) - 1);
+	bad = lf & ~ends;
+	return lf & ((bad & (0 - bad)) - 1);
+}
+
+/* The highest bit of m, not 0. */
+static inline __attribute__((always_inline)) size_t
+tag_top(tag_bits m)
+{
+	uint64_t h = (uint64_t)(m >> 64);
+
+	return h != 0 ? 127 - (size_t)__builtin_clzll(h) :
+			63 - (size_t)__builtin_clzll((uint64_t)m);
 }
 
 /*
@@ -863,17 +887,30 @@ static __attribute__((target("avx2,bmi,popcnt"))) size_t
 plain_tag_lines_avx2(const char *s, size_t i, size_t end, unsigned long *lines,
     size_t *last)
 {
-	uint64_t      ok;
+	tag_bits      ok;
 	size_t	      e = 0, f, from = i;
 	unsigned long n = 0;
+	bool	      wide = true;
 
 	for (;;) {
-		if (end - i >= 66 && (ok = tag_lines_mask(s + i)) != 0) {
-			f = i + 63 - (size_t)__builtin_clzll(ok);
-			n += (unsigned long)__builtin_popcountll(ok);
-			ok &= ~((uint64_t)1 << (f - i));
-			from = ok != 0 ? i + 64 - (size_t)__builtin_clzll(ok) :
-					 i;
+		/*
+		 * After a look of 96 bytes, the line it left is most often
+		 * short: a look of 32 first.
+		 */
+		ok = 0;
+		if (!wide && end - i >= 34)
+			ok = tag_lines_mask(s + i, 1);
+		if (ok == 0 && end - i >= 98) {
+			ok = tag_lines_mask(s + i, 3);
+			wide = false;
+		} else
+			wide = true;
+		if (ok != 0) {
+			f = i + tag_top(ok);
+			n += (unsigned long)(__builtin_popcountll((uint64_t)ok) +
+			    __builtin_popcountll((uint64_t)(ok >> 64)));
+			ok &= ~((tag_bits)1 << (f - i));
+			from = ok != 0 ? i + tag_top(ok) + 1 : i;
 		} else if ((f = pass_plain_tag(s, i, end)) != 0) {
 			n++;
 			from = i;

@@ -628,7 +628,7 @@ END_TEST
  * A record's movetext of every length from none to 150 bytes, on one
  * line and wrapped, its score alone or after others, so that its end
  * falls at each byte of a vector; tags' names and values of every
- * length about the 32 bytes plain_tag_lines looked at in one (64 now:
+ * length about the 32 bytes plain_tag_lines looked at in one (96 now:
  * pass_tag_lines_across_each_look); read in the block as by copied
  * lines too.
  */
@@ -697,7 +697,7 @@ END_TEST
 /*
  * Lines of plain tags of many lengths (names of 1 to 9 bytes, values of
  * 0 to 49), so that their ends, and their '"', ']' and LF, fall at each
- * byte of the 64 that plain_tag_lines looks at in one and of the next
+ * byte of the 96 that plain_tag_lines looks at first and of the next
  * look, each tag block changed at each byte by a byte that makes a line
  * other than plain (a line end, a blank, a quote, a backslash, a ']', a
  * '[', a byte of no name), among records as nearly all are written
@@ -714,7 +714,9 @@ START_TEST(pass_tag_lines_across_each_look)
 
 	for (k = 0; k < 5; k++)
 		tl += (size_t)sprintf(tags + tl, "[%.*s \"%.*s\"]\n",
-		    (int)(1 + (w + k) % 9), name, (int)((w * (k + 1) + k) % 50),
+		    (int)(1 + (w + k) % 9), name,
+		    (int)(w < 70 ? (w * (k + 1) + k) % 50 :
+				   ((w - 70) * (k + 2) + k * 13) % 47),
 		    value);
 	for (j = 0; j <= tl; j++)
 		for (b = 0; b < sizeof bytes - 1; b++) {
@@ -824,4 +826,4 @@ UNIT_MAIN("pgn_pass",
 	    syntax_setup, syntax_teardown),
 	pass_ends_runs_of_pieces_where_reading_does, 0, 4,
 	reading_in_the_block_as_by_lines, 0, 4,
-	pass_tag_lines_across_each_look, 0, 70, NULL))
+	pass_tag_lines_across_each_look, 0, 160, NULL))
