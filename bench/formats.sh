@@ -1025,6 +1025,47 @@
 # stderr, exit status, -j 1, 2, 3) on one.pgn and notation files mangled
 # (comments, % lines, tags after movetext, CRLF, CR, NULs, blank lines of
 # spaces, results removed, cut short); bench/same-output.sh.
+#
+# Branch pskip3 against main 3b7d2c2, the same pass (what a -j worker
+# does to every record before its share): a record's lines of plain
+# tags judged all at once from masks of the 96 bytes from the first
+# line's '[' (each line's name and value runs ended by a carry, as
+# simdjson ends its strings: one look a record, most often, then 32
+# bytes for a line it left; not one look a line); the movetext's LFs
+# before a digit or a letter taken out of the hits by the vector (no
+# branch a line), pass_byte's bytes found by a lookup of the low nibble;
+# the score ending the record ("46-18" after a space, with no walk)
+# looked at straight after movetext_stop, not through pass_movetext.
+# Behaviour the same, byte for byte.  The pass alone, perf stat -x, -e
+# task-clock gamecheck -q --shard 1/100000000 /tmp/lead/q.pgn (410,512
+# records, all but one passed over), medians of 11 runs in turn at load
+# 1.5-2 on 2 cores: main 57.0 ms -> 47.4 ms, of which the kernel's
+# read(2) copy is about 21 ms (dd bs=64K of the file: 22 ms): the
+# pass's own about 36 -> 26 ms.  The steps, each against the one before
+# in the same minutes (medians of 7-15): tags 64 bytes a look, the LFs
+# by the vector, pass_byte by lookup: main 58.4 -> 52.0 ms; the score
+# after movetext_stop 52.0 -> 52.0 (fewer instructions only), then with
+# no walk: main 53.9 -> 46.8; 32 bytes for the line a look left 50.8 ->
+# 49.5; 96 bytes a first look 48.3 -> 46.5 (two looks of 64 wait one on
+# the other: the pass is bound by such chains and by branches more than
+# by instructions).  perf record,
+# share of the run: plain_tag_lines_avx2 26.5% -> 17.8%,
+# movetext_stop_avx2 12.4% -> 17.4% (it now does pass_movetext's LF
+# work), skip_pgn 10.0% -> 6.9%, pass_movetext 4.6% -> 0.  Instructions
+# (valgrind --tool=callgrind of the same command on one.pgn): 24.61M ->
+# 24.88M (two looks of 64 bytes, not one of 96: 23.25M, 1.7 ms slower);
+# gamecheck -q one.pgn (-j 1) 289,065,445 -> 289,065,676, the same; -j 2
+# summed over the processes (--trace-children=yes) 316.70M -> 316.96M.
+# Output the same as main 5cc3a50's gamecheck (YAML, -q, stderr, exit
+# status; -j 2, -j 3, --shard 2/3, 1/3, 3/3 with -j 2, --max-record-size
+# 2000 -j 2) on one.pgn, the examples' and cases' notation files, and
+# one.pgn's first 2 MB with CRLF, CR, cut short, tags with trailing
+# blanks, backslashes and double spaces, comments, delimiters and bytes
+# mangled, a tag and a movetext line past 64 KiB; test_pgn_pass (a new
+# case: tag lines whose ends fall at each byte of a look and the next,
+# changed at each byte), test_record, jobs.sh, roundtrip.sh,
+# bad-input.sh, adversarial.sh, the 800 golden cases; test_pgn_pass,
+# test_record and jobs.sh in a --enable-sanitizers build.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -763,58 +763,170 @@ pass_plain_tag(const char *s, size_t i, size_t end)
 
 #if defined(MOVETEXT_AVX2)
 /*
- * pass_plain_tag of a tag line whose first 32 bytes hold it and its LF,
- * as nearly all do, by one look at them: its name's bytes, then the
- * bytes of the value that stops at its '"' (value_stop).  Any other line
- * is pass_plain_tag's.
+ * The lines of plain tags with AVX2: the 64 bytes from a line's '['
+ * looked at once (a record's tags take one or two such looks), as masks
+ * of what tag lines are made of, and all the lines they hold whole judged
+ * from them together, a run of bytes ended by a carry (an add) as
+ * simdjson ends its strings: from each line's '[', its name's run, then
+ * a space and '"', the value's run (no byte value_stop takes), then '"',
+ * ']' and an LF.  Such a line is one that pass_plain_tag passes, to that
+ * LF.  The masks of the 64 bytes at s: each a bit a byte, from s[0].
  */
-static inline __attribute__((always_inline, target("avx2,bmi"))) size_t
-short_plain_tag(const char *s, size_t i, size_t end)
+struct tag_masks {
+	uint64_t lf;	/* LF */
+	uint64_t open;	/* '[' */
+	uint64_t names; /* a byte of a name (PGN_NAME) */
+	uint64_t stops; /* a byte value_stop stops at (PGN_VALUE) */
+	uint64_t quote; /* ' ' then '"': a name's end, a value's start */
+	uint64_t close; /* '"', ']' then LF: a value's end, the line's */
+};
+
+/* The masks of the 32 bytes at s, in bits at of t's (0 or 32). */
+static inline __attribute__((always_inline, target("avx2"))) void
+tag_masks32(const char *s, struct tag_masks *t, int at)
 {
 	/*
 	 * Each byte's class by its two nibbles, one table each, ANDed
 	 * (lo, hi): 1 a digit, 2 and 4 the letters A-O and P-Z (either
-	 * case), 8 '_'; 16 '"', 32 '\\', 64 LF or CR.
+	 * case), 8 '_'; 16 '"', 32 '\\', 64 LF or CR; 0x80 '['.
 	 */
 	const __m256i lo = _mm256_setr_epi8(5, 7, 23, 7, 7, 7, 7, 7, 7, 7,
-			  70, 2, 34, 66, 2, 10, 5, 7, 23, 7, 7, 7, 7, 7, 7, 7,
-			  70, 2, 34, 66, 2, 10),
-		      hi = _mm256_setr_epi8(64, 0, 16, 1, 2, 44, 2, 4, 0, 0, 0,
-			  0, 0, 0, 0, 0, 64, 0, 16, 1, 2, 44, 2, 4, 0, 0, 0, 0,
-			  0, 0, 0, 0),
-		      low = _mm256_set1_epi8(0x0f);
-	__m256i	 v, c;
-	uint32_t names, stops;
-	size_t	 j, k;
+			  70, (char)0x82, 34, 66, 2, 10, 5, 7, 23, 7, 7, 7, 7,
+			  7, 7, 7, 70, (char)0x82, 34, 66, 2, 10),
+		      hi = _mm256_setr_epi8(64, 0, 16, 1, 2, (char)0xac, 2, 4,
+			  0, 0, 0, 0, 0, 0, 0, 0, 64, 0, 16, 1, 2, (char)0xac,
+			  2, 4, 0, 0, 0, 0, 0, 0, 0, 0),
+		      low = _mm256_set1_epi8(0x0f), zero = _mm256_setzero_si256();
+	__m256i v, v1, v2, c;
 
-	if (end - i <= 34)
-		return pass_plain_tag(s, i, end);
-	v = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+	v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+	v1 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 1));
+	v2 = _mm256_loadu_si256((const __m256i *)(const void *)(s + 2));
 	c = _mm256_and_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(v, low)),
 	    _mm256_shuffle_epi8(
 		hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), low)));
-	names = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
-		    _mm256_and_si256(c, low), _mm256_setzero_si256())) &
-	    ~(uint32_t)1;
-	stops = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
-	    _mm256_and_si256(c, _mm256_set1_epi8(0x70)),
-	    _mm256_setzero_si256()));
-	/* The name's end, and the value's from its second byte on. */
-	if (names == 0 || (j = (size_t)__builtin_ctz(names)) == 1 || j >= 30 ||
-	    s[i + j] != ' ' || s[i + j + 1] != '"' ||
-	    (stops &= ~(((uint32_t)2 << (j + 1)) - 1)) == 0)
-		return pass_plain_tag(s, i, end);
-	k = i + (size_t)__builtin_ctz(stops);
-	if (s[k] == '"' && s[k + 1] == ']' && s[k + 2] == '\n')
-		return k + 2;
-	return pass_plain_tag(s, i, end);
+	t->open |= (uint64_t)(uint32_t)_mm256_movemask_epi8(c) << at;
+	t->names |= (uint64_t)(uint32_t)~_mm256_movemask_epi8(
+			_mm256_cmpeq_epi8(_mm256_and_si256(c, low), zero))
+	    << at;
+	t->stops |= (uint64_t)(uint32_t)~_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+			_mm256_and_si256(c, _mm256_set1_epi8(0x70)), zero))
+	    << at;
+	t->lf |= (uint64_t)(uint32_t)_mm256_movemask_epi8(
+		     _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')))
+	    << at;
+	t->quote |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+			_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')),
+			_mm256_cmpeq_epi8(v1, _mm256_set1_epi8('"'))))
+	    << at;
+	t->close |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+			_mm256_and_si256(
+			    _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')),
+			    _mm256_cmpeq_epi8(v1, _mm256_set1_epi8(']'))),
+			_mm256_cmpeq_epi8(v2, _mm256_set1_epi8('\n'))))
+	    << at;
 }
 
-static __attribute__((target("avx2,bmi"))) size_t
+/*
+ * Of the lines from s[0], a line's '[' (the 32 * halves + 2 bytes from it
+ * in the block; halves 1 to 3), the LFs that end those that
+ * pass_plain_tag passes to an LF as above, one after the other, as a
+ * mask; 0 for none.  Each line's runs end within it, at its LF at the
+ * latest (no name's byte, a value's stop); a run that the bytes looked at
+ * do not end (past them, no byte ends a name and all end a value) leaves
+ * its line to the next look.  One look of 96 bytes, not two of 64: the
+ * second waits on the first, and a record's tags most often fit.
+ */
+typedef unsigned __int128 tag_bits;
+
+static inline __attribute__((always_inline, target("avx2"))) tag_bits
+tag_lines_mask(const char *s, int halves)
+{
+	struct tag_masks a = { 0, 0, 0, 0, 0, 0 }, b = { 0, 0, 0, 0, 0, 0 };
+	tag_bits	 lf, names, values, ends, bad;
+
+	tag_masks32(s, &a, 0);
+	if (halves > 1)
+		tag_masks32(s + 32, &a, 32);
+	if (halves > 2)
+		tag_masks32(s + 64, &b, 0);
+#define TAG_BITS(m) ((tag_bits)b.m << 64 | a.m)
+	lf = TAG_BITS(lf);
+	/* Each name's first byte, after a '[' that opens a line. */
+	names = (((lf << 1) | 1) & TAG_BITS(open)) << 1 & TAG_BITS(names);
+	/* The byte after each name, then each value's first byte. */
+	values = ((TAG_BITS(names) + names) & ~TAG_BITS(names) &
+		     TAG_BITS(quote))
+	    << 2;
+	/* The byte after each value ('"' for a plain tag), then the LF. */
+	ends = ((~TAG_BITS(stops) + values) & TAG_BITS(stops) &
+		   TAG_BITS(close))
+	    << 2;
+#undef TAG_BITS
+	/* The LFs up to the first that ends no such line. */
+	bad = lf & ~ends;
+	return lf & ((bad & (0 - bad)) - 1);
+}
+
+/* The highest bit of m, not 0. */
+static inline __attribute__((always_inline)) size_t
+tag_top(tag_bits m)
+{
+	uint64_t h = (uint64_t)(m >> 64);
+
+	return h != 0 ? 127 - (size_t)__builtin_clzll(h) :
+			63 - (size_t)__builtin_clzll((uint64_t)m);
+}
+
+/*
+ * pass_plain_tag's lines (PLAIN_TAG_LINES), the lines of one look
+ * (tag_lines_mask) in one step, those it does not judge by
+ * pass_plain_tag.
+ */
+static __attribute__((target("avx2,bmi,popcnt"))) size_t
 plain_tag_lines_avx2(const char *s, size_t i, size_t end, unsigned long *lines,
     size_t *last)
 {
-	PLAIN_TAG_LINES(short_plain_tag);
+	tag_bits      ok;
+	size_t	      e = 0, f, from = i;
+	unsigned long n = 0;
+	bool	      wide = true;
+
+	for (;;) {
+		/*
+		 * After a look of 96 bytes, the line it left is most often
+		 * short: a look of 32 first.
+		 */
+		ok = 0;
+		if (!wide && end - i >= 34)
+			ok = tag_lines_mask(s + i, 1);
+		if (ok == 0 && end - i >= 98) {
+			ok = tag_lines_mask(s + i, 3);
+			wide = false;
+		} else
+			wide = true;
+		if (ok != 0) {
+			f = i + tag_top(ok);
+			n += (unsigned long)(__builtin_popcountll((uint64_t)ok) +
+			    __builtin_popcountll((uint64_t)(ok >> 64)));
+			ok &= ~((tag_bits)1 << (f - i));
+			from = ok != 0 ? i + tag_top(ok) + 1 : i;
+		} else if ((f = pass_plain_tag(s, i, end)) != 0) {
+			n++;
+			from = i;
+		} else
+			break;
+		e = f;
+		if (s[e] != '\n' || e + 1 == end || s[e + 1] != '[')
+			break;
+		i = e + 1;
+	}
+	if (n == 0)
+		return 0;
+	*lines += n - 1;
+	if (n > 1)
+		*last = from;
+	return e;
 }
 #endif
 
@@ -870,9 +982,10 @@ pass_tags(const char *s, size_t i, size_t end, bool *tags,
  * of the block's last 32 bytes (the byte after an LF is looked at too),
  * returning where pass_next goes on, a byte of no hit maybe.  On x86-64
  * with AVX2 (picked at run time, as reversi.c's entries are) 64 bytes at
- * a time, then 32; else by SSE2 16 at a time; else not at all.  The hits
- * of a step (hits, from q) are few, an LF in most: each is looked at one
- * by one (movetext_hit).
+ * a time, then 32, the LFs before a digit or a letter found by the
+ * vector too and counted at once, with no branch a line (movetext_step);
+ * else by SSE2 16 at a time; else not at all.  The hits of a step (hits,
+ * from q) that holds others are looked at one by one (movetext_hit).
  */
 static inline __attribute__((always_inline)) bool
 movetext_hit(const char *s, size_t q, uint64_t hits, unsigned long *lines,
@@ -896,41 +1009,85 @@ movetext_hit(const char *s, size_t q, uint64_t hits, unsigned long *lines,
 }
 
 #if defined(MOVETEXT_AVX2)
-/* The bytes of the 32 at s that pass_byte takes, as a mask. */
+/*
+ * The bytes of the 32 at s that pass_byte takes, as a mask; in *more,
+ * those of them that are an LF before a digit or a letter (its next byte
+ * looked at too), which only start another line of movetext.  pass_byte
+ * by the byte's low nibble (a, b or d): the bits it ORs in and what that
+ * must give; a byte of 0x80 or more looks up zeros.  A byte's range by a
+ * signed compare, shifted by 0x80 (so '0' to '9' are the least ten).
+ */
 static inline __attribute__((always_inline, target("avx2"))) uint32_t
-movetext_hits32(const char *s)
+movetext_hits32(const char *s, uint32_t *more)
 {
-	__m256i v, a;
+	const __m256i ors = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x20,
+			  0x60, 0, 0x20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+			  0x20, 0x60, 0, 0x20, 0, 0),
+		      gives = _mm256_setr_epi8(-128, -128, -128, -128, -128,
+			  -128, -128, -128, -128, -128, 0x2a, 0x7b, -128, 0x2d,
+			  -128, -128, -128, -128, -128, -128, -128, -128, -128,
+			  -128, -128, -128, 0x2a, 0x7b, -128, 0x2d, -128, -128);
+	__m256i v, n, alnum;
 
 	v = _mm256_loadu_si256((const __m256i *)(const void *)s);
-	a = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
-	return (uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
-	    _mm256_or_si256(_mm256_cmpeq_epi8(a, _mm256_set1_epi8(0x2a)),
-		_mm256_cmpeq_epi8(a, _mm256_set1_epi8(0x2d))),
-	    _mm256_cmpeq_epi8(_mm256_or_si256(v, _mm256_set1_epi8(0x60)),
-		_mm256_set1_epi8(0x7b))));
+	n = _mm256_loadu_si256((const __m256i *)(const void *)(s + 1));
+	alnum = _mm256_or_si256(
+	    _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + 10),
+		_mm256_add_epi8(n, _mm256_set1_epi8(0x80 - '0'))),
+	    _mm256_cmpgt_epi8(_mm256_set1_epi8(-128 + 26),
+		_mm256_add_epi8(_mm256_or_si256(n, _mm256_set1_epi8(0x20)),
+		    _mm256_set1_epi8(0x80 - 'a'))));
+	*more = (uint32_t)_mm256_movemask_epi8(_mm256_and_si256(
+	    _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')), alnum));
+	return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(
+	    _mm256_or_si256(v, _mm256_shuffle_epi8(ors, v)),
+	    _mm256_shuffle_epi8(gives, v)));
 }
 
-static __attribute__((target("avx2,bmi"))) size_t
+/*
+ * A step of hits from q, its LFs before a digit or a letter in more: when
+ * those are all its hits (as in most steps), each such LF counted at once;
+ * else one by one (movetext_hit).
+ */
+static inline __attribute__((always_inline, target("avx2,bmi,popcnt"))) bool
+movetext_step(const char *s, size_t q, uint64_t hits, uint64_t more,
+    unsigned long *lines, size_t *i, size_t *at)
+{
+	if ((hits & ~more) != 0)
+		return movetext_hit(s, q, hits, lines, i, at);
+	*lines += (unsigned long)__builtin_popcountll(more);
+	if (more != 0)
+		*i = q + 64 - (size_t)__builtin_clzll(more);
+	return false;
+}
+
+static __attribute__((target("avx2,bmi,popcnt"))) size_t
 movetext_stop_avx2(const char *s, size_t q, size_t end, unsigned long *lines,
     size_t *i)
 {
-	uint64_t hits;
-	size_t	 at;
+	uint64_t      hits;
+	uint32_t      more0, more1;
+	unsigned long n = *lines;
+	size_t	      at, from = *i;
 
 	/* Sixty-four at a time, then the last thirty-two. */
 	for (; end - q > 64; q += 64) {
-		hits = movetext_hits32(s + q) |
-		    (uint64_t)movetext_hits32(s + q + 32) << 32;
-		if (hits != 0 && movetext_hit(s, q, hits, lines, i, &at))
-			return at;
+		hits = movetext_hits32(s + q, &more0) |
+		    (uint64_t)movetext_hits32(s + q + 32, &more1) << 32;
+		if (movetext_step(s, q, hits, more0 | (uint64_t)more1 << 32,
+			&n, &from, &at))
+			goto out;
 	}
 	for (; end - q > 32; q += 32) {
-		hits = movetext_hits32(s + q);
-		if (hits != 0 && movetext_hit(s, q, hits, lines, i, &at))
-			return at;
+		hits = movetext_hits32(s + q, &more0);
+		if (movetext_step(s, q, hits, more0, &n, &from, &at))
+			goto out;
 	}
-	return q;
+	at = q;
+out:
+	*lines = n;
+	*i = from;
+	return at;
 }
 #endif
 
@@ -963,6 +1120,31 @@ movetext_stop(const char *s, size_t q, size_t end, unsigned long *lines,
 	(void)i;
 #endif
 	return q;
+}
+
+/*
+ * A score alone at the line's end, "46-18\n", as most records end, its
+ * '-' at s[q] on the line from s[i]: the token, no move number before it,
+ * a result (score_dash), nothing after it.  Where its LF is, or 0.
+ */
+static inline size_t
+line_score(const char *s, size_t i, size_t q, size_t end)
+{
+	size_t ts, te = q + 1;
+
+	/* Two digits a side after a space, as nearly all are: no walk. */
+	if (q - i >= 3 && end - q > 3 && s[q - 3] == ' ' && s[q + 3] == '\n' &&
+	    is_digit(s[q - 2]) && is_digit(s[q - 1]) && is_digit(s[q + 1]) &&
+	    is_digit(s[q + 2]))
+		return q + 3;
+	for (ts = q; ts > i && is_digit(s[ts - 1]); ts--)
+		continue;
+	while (te < end && is_digit(s[te]))
+		te++;
+	return ts < q && te > q + 1 && te < end && s[te] == '\n' &&
+		(ts == i || s[ts - 1] == ' ') ?
+	    te :
+	    0;
 }
 
 /*
@@ -1014,21 +1196,10 @@ pass_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 			continue;
 		case '*': break;
 		case '-':
-			/*
-			 * A score alone at the line's end, "46-18\n", as most
-			 * records end: the token, no move number before it, a
-			 * result (score_dash), nothing after it.
-			 */
-			for (ts = q; ts > i && is_digit(s[ts - 1]); ts--)
-				continue;
-			while (te < end && is_digit(s[te]))
-				te++;
-			if (ts < q && te > q + 1 && te < end &&
-			    s[te] == '\n' && (ts == i || s[ts - 1] == ' ')) {
+			if ((e = line_score(s, i, q, end)) != 0) {
 				*item = PASS_RESULT;
-				return te;
+				return e;
 			}
-			te = q + 1;
 			break;
 		default: continue; /* ESC */
 		}
@@ -1211,10 +1382,21 @@ pass_common_record(struct record_reader *rd, struct diag_pos *start)
 	if (a == end || !(is_digit(s[a]) ||
 			     (unsigned)((unsigned char)s[a] | 0x20) - 'a' < 26))
 		return false;
+	/*
+	 * Most often the first byte pass_movetext would look at ends it, the
+	 * score's '-' (line_score): no more of it is needed.
+	 */
 	more = 0;
-	if ((e = pass_movetext(rd, s, a, end, &found, &more, &more_at)) == 0 ||
-	    found != PASS_RESULT || s[e] != '\n')
-		return false;
+	more_at = a;
+	e = movetext_stop(s, a, end, &more, &more_at);
+	if (e == end || s[e] != '-' ||
+	    (e = line_score(s, more_at, e, end)) == 0) {
+		more = 0;
+		if ((e = pass_movetext(rd, s, a, end, &found, &more,
+			 &more_at)) == 0 ||
+		    found != PASS_RESULT || s[e] != '\n')
+			return false;
+	}
 	lines += 1 + more;
 	last = more > 0 ? more_at : a;
 	passed_lines(rd, lines, from, last, e + 1);
@@ -2009,7 +2191,7 @@ static int
 skip_pgn(struct record_reader *rd)
 {
 	struct diag_pos start = { 0, 0, 0 };
-	struct pgn_scan sc = { .start = &start };
+	struct pgn_scan sc;
 	enum pgn_item	item;
 	int		rc;
 
@@ -2032,6 +2214,8 @@ skip_pgn(struct record_reader *rd)
 		rd->ended_at = start;
 		return 1;
 	}
+	/* Set here, past the common record, which needs none of it. */
+	sc = (struct pgn_scan){ .start = &start };
 	item = pgn_scan(rd, &sc, false);
 	if (item == PGN_ERROR)
 		return -1;

@@ -628,8 +628,9 @@ END_TEST
  * A record's movetext of every length from none to 150 bytes, on one
  * line and wrapped, its score alone or after others, so that its end
  * falls at each byte of a vector; tags' names and values of every
- * length about the 32 bytes plain_tag_lines looks at in one; read in
- * the block as by copied lines too.
+ * length about the 32 bytes plain_tag_lines looked at in one (96 now:
+ * pass_tag_lines_across_each_look); read in the block as by copied
+ * lines too.
  */
 START_TEST(pass_common_records_of_every_length)
 {
@@ -690,6 +691,48 @@ START_TEST(pass_common_records_across_the_block_end)
 		len += common_records(text + len, 6);
 		check_passes(text, len);
 	}
+}
+END_TEST
+
+/*
+ * Lines of plain tags of many lengths (names of 1 to 9 bytes, values of
+ * 0 to 49), so that their ends, and their '"', ']' and LF, fall at each
+ * byte of the 96 that plain_tag_lines looks at first and of the next
+ * look, each tag block changed at each byte by a byte that makes a line
+ * other than plain (a line end, a blank, a quote, a backslash, a ']', a
+ * '[', a byte of no name), among records as nearly all are written
+ * (_i: the lengths' pattern).
+ */
+START_TEST(pass_tag_lines_across_each_look)
+{
+	static const char bytes[] = "\n\r \"\\][\x80";
+	static const char name[] = "Abcdefghi",
+			  value[] = "01234567890123456789012345678901234567890"
+				    "123456789";
+	static char	  text[4096], tags[512];
+	size_t		  len, tl = 0, w = (size_t)_i, j, b, k, at;
+
+	for (k = 0; k < 5; k++)
+		tl += (size_t)sprintf(tags + tl, "[%.*s \"%.*s\"]\n",
+		    (int)(1 + (w + k) % 9), name,
+		    (int)(w < 70 ? (w * (k + 1) + k) % 50 :
+				   ((w - 70) * (k + 2) + k * 13) % 47),
+		    value);
+	for (j = 0; j <= tl; j++)
+		for (b = 0; b < sizeof bytes - 1; b++) {
+			if (j == tl && b > 0)
+				break;
+			len = common_records(text, 1);
+			at = len + j;
+			memcpy(text + len, tags, tl);
+			len += tl;
+			len += (size_t)sprintf(
+			    text + len, "\n1. f5 d6 2. c3 d3 33-31\n\n");
+			len += common_records(text + len, 1);
+			if (j < tl)
+				text[at] = bytes[b];
+			check_passes(text, len);
+		}
 }
 END_TEST
 
@@ -782,4 +825,5 @@ UNIT_MAIN("pgn_pass",
 			 pass_common_records_across_the_block_end, NULL),
 	    syntax_setup, syntax_teardown),
 	pass_ends_runs_of_pieces_where_reading_does, 0, 4,
-	reading_in_the_block_as_by_lines, 0, 4, NULL))
+	reading_in_the_block_as_by_lines, 0, 4,
+	pass_tag_lines_across_each_look, 0, 160, NULL))
