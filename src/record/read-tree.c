@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define SKIP_AVX2 1
+#endif
 
 #include "record/read.h"
 #include "record/setup.h"
@@ -2425,16 +2429,13 @@ skip_plain(struct tree_skip *k, const char *s, size_t *i, size_t len)
 /*
  * The first of the len bytes at s that is a paren, a '\\' or a line end
  * (CR, LF), or len: a hundred and twenty-eight at a time, once a skipped
- * record, then the thirty-two that hold it (with GCC on x86-64 also
- * compiled for x86-64-v3, AVX2, and picked by the loader for the
- * processor, as reversi.c's entries are).  Those before the first hit are
- * looked at again where the last thirty-two overlap them, and hold none.
+ * record, then the thirty-two that hold it; with AVX2 (where the
+ * processor has it: a -j worker's most bytes) the hundred and
+ * twenty-eight tested at once, then sixty-four at a time, each byte
+ * looked up by its low four bits (skip_hits_avx2).  Those before the
+ * first hit are looked at again where the last thirty-two overlap them,
+ * and hold none.
  */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
-#define SKIP_SCAN __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define SKIP_SCAN
-#endif
 typedef unsigned char skip_v32 __attribute__((vector_size(32)));
 
 /*
@@ -2466,8 +2467,82 @@ skip_first(const skip_v32 *m)
 	return 32;
 }
 
-static SKIP_SCAN size_t
-skip_special(const char *s, size_t len)
+#if defined(SKIP_AVX2)
+/*
+ * The bytes of the thirty-two at s that skip_special looks for, as a
+ * vector of 0xff and 0: '(' 0x28, ')' 0x29, LF 0x0a, '\\' 0x5c and CR
+ * 0x0d each have a low four bits of their own, so a byte is one of them
+ * when want's entry for its low four bits is itself.  want's other
+ * entries' low four bits are not their place's, and a byte of 0x80 or
+ * more looks up a 0.
+ */
+static inline __attribute__((always_inline, target("avx2"))) __m256i
+skip_hits_avx2(const char *s, __m256i want)
+{
+	__m256i v;
+
+	v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+	return _mm256_cmpeq_epi8(_mm256_shuffle_epi8(want, v), v);
+}
+
+/* Those of the sixty-four at s as a mask, the first thirty-two's low. */
+static inline __attribute__((always_inline, target("avx2"))) uint64_t
+skip_hits64(const char *s, __m256i want)
+{
+	return (uint32_t)_mm256_movemask_epi8(skip_hits_avx2(s, want)) |
+	    (uint64_t)(uint32_t)_mm256_movemask_epi8(
+		skip_hits_avx2(s + 32, want))
+	    << 32;
+}
+
+static __attribute__((target("avx2,bmi"))) size_t
+skip_special_avx2(const char *s, size_t len)
+{
+	const __m256i want = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1,
+	    0x28, 0x29, 0x0a, -1, 0x5c, 0x0d, -1, 0, -1, -1, -1, -1, -1, -1, -1,
+	    -1, 0x28, 0x29, 0x0a, -1, 0x5c, 0x0d, -1, 0);
+	__m256i	      any;
+	uint64_t      hits;
+	size_t	      i = 0;
+
+	/* A hundred and twenty-eight at a time, tested at once. */
+	for (; len - i >= 128; i += 128) {
+		any = _mm256_or_si256(
+		    _mm256_or_si256(skip_hits_avx2(s + i, want),
+			skip_hits_avx2(s + i + 32, want)),
+		    _mm256_or_si256(skip_hits_avx2(s + i + 64, want),
+			skip_hits_avx2(s + i + 96, want)));
+		if (!_mm256_testz_si256(any, any))
+			break;
+	}
+	for (; len - i >= 64; i += 64)
+		if ((hits = skip_hits64(s + i, want)) != 0)
+			return i + (size_t)__builtin_ctzll(hits);
+	if (len - i >= 32) {
+		hits = (uint32_t)_mm256_movemask_epi8(
+		    skip_hits_avx2(s + i, want));
+		if (hits != 0)
+			return i + (size_t)__builtin_ctzll(hits);
+		i += 32;
+	}
+	if (i == len)
+		return len;
+	if (len >= 32) {
+		hits = (uint32_t)_mm256_movemask_epi8(
+		    skip_hits_avx2(s + len - 32, want));
+		return hits != 0 ? len - 32 + (size_t)__builtin_ctzll(hits) :
+				   len;
+	}
+	for (; i < len; i++)
+		if ((s[i] | 1) == ')' || s[i] == '\\' || s[i] == '\r' ||
+		    s[i] == '\n')
+			return i;
+	return len;
+}
+#endif
+
+static size_t
+skip_special_plain(const char *s, size_t len)
 {
 	uint64_t q[4];
 	size_t	 i = 0, at;
@@ -2502,6 +2577,16 @@ skip_special(const char *s, size_t len)
 		    s[at] == '\n')
 			return at;
 	return len;
+}
+
+static inline size_t
+skip_special(const char *s, size_t len)
+{
+#if defined(SKIP_AVX2)
+	if (__builtin_cpu_supports("avx2"))
+		return skip_special_avx2(s, len);
+#endif
+	return skip_special_plain(s, len);
 }
 
 /*
@@ -2558,15 +2643,13 @@ skip_line_tree(struct record_reader *rd)
  * ')' outside values nesting to the tree's end (or the input's).  A
  * -j worker passes over the others' records so (record_reader_skip).
  */
-static int
-skip_tree(struct record_reader *rd)
+static __attribute__((noinline)) int
+skip_tree_bytes(struct record_reader *rd)
 {
 	struct tree_skip k = { 0, false, false };
 	bool		 nl;
 	int		 c;
 
-	if (skip_line_tree(rd))
-		return 1;
 	for (;;) {
 		/* Most of a line by its parens, a -j worker's most bytes. */
 		if (rd->have_line && !k.esc &&
@@ -2582,6 +2665,17 @@ skip_tree(struct record_reader *rd)
 		if (skip_byte(&k, c))
 			return 1;
 	}
+}
+
+/*
+ * Moves past the next game tree as next_tree reads it: a tree that is its
+ * line by one scan (skip_line_tree), any other byte by byte (its own
+ * function: the line's way saves no registers for it).
+ */
+static int
+skip_tree(struct record_reader *rd)
+{
+	return skip_line_tree(rd) ? 1 : skip_tree_bytes(rd);
 }
 
 /*

@@ -1962,10 +1962,10 @@ after_tree(const char *text, size_t len, enum record_format fmt, bool skip,
 
 /*
  * A tree that is its line (not the first), skipped where it lies
- * (skip_line_tree: one scan for its first paren, escape or line end, 32
- * and 128 bytes at a time) as it is read: a comment of 0 to 300 bytes,
- * before the move or after it; in trees of comments of lengths about 32
- * and 128 bytes, each of '(', ')', '\\', CR, LF, '[' and ']' at each
+ * (skip_line_tree: one scan for its first paren, escape or line end, 32,
+ * 64 and 128 bytes at a time) as it is read: a comment of 0 to 300 bytes,
+ * before the move or after it; in trees of comments of lengths about 32,
+ * 64, 128, 192 and 256 bytes, each of '(', ')', '\\', CR, LF, '[' and ']' at each
  * byte after the tree's '(' (in a value and out of one); the tree's ')'
  * then LF, CR LF, CR CR LF, a lone CR, a byte, or the input's end.
  */
@@ -1975,8 +1975,8 @@ START_TEST(tree_lines_skipped_as_read)
 	static const char *const ends[] = { "\n", "\r\n", "\r\r\n", "\r", "x\n",
 		"" };
 	static const size_t some[] = { 0, 1, 14, 15, 16, 17, 30, 31, 32, 33, 62,
-		63, 64, 65, 95, 96, 97, 110, 111, 112, 113, 126, 127, 128,
-		129 };
+		63, 64, 65, 95, 96, 97, 110, 111, 112, 113, 126, 127, 128, 129,
+		190, 191, 192, 193, 222, 223, 224, 225, 254, 255, 256, 257 };
 	static char	    text[1024], got[4096], want[4096];
 	size_t		    n, k, c, e, f, len, at, t, mark;
 
