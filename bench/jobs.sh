@@ -103,6 +103,32 @@
 #     reading now costs little more than its passing over: 1.15 before);
 #   gamestat (records): CSV 1.07, 1.88x; transcripts 0.97, 2.07x; WTHOR
 #     1.03, 1.89x; GGF 1.11, 1.86x; SGF 1.13, 1.78x; notation 1.17, 1.68x.
+#
+# Shares (main 3339cb2, with the passes of pskip3 and tskip): a worker
+# takes a run of records whose bytes start where passing over those
+# before it and doing its own take each worker as long (src/cli/jobs.c),
+# instead of every Nth record; then a worker waiting for the first's
+# cost of a byte done passes on to where its share would start at the
+# dearest passing (it took 0.125 when it got to S k / n first: gamestat
+# on reports, whose bytes pass over at a fiftieth of their cost, split
+# 55/45).  A shell loop: perf stat -x, -e task-clock for the CPU
+# (children included), date +%s%N around a second run for the wall,
+# -j 1 and -j 2 in turn, medians of 9 (3b7d2c2's: 7, ten minutes
+# earlier), the set repeated 16 times in each format (410,512 games)
+# and gamecheck's reports of it 4 times (big.yaml, 102,628 documents,
+# 34 MB); 2 cores, idle: no other process of the session (ps), load
+# average 0.9-1.4 (the runs' own).  -j 2's CPU over -j 1's and its wall speed-up:
+#   gamecheck -q, main 3b7d2c2 -> this: CSV 1.081, 1.85x -> 1.051,
+#     1.88x; transcripts 1.078, 1.79x -> 1.054, 1.87x; notation 1.162,
+#     1.68x -> 1.088, 1.84x; WTHOR 1.034, 1.82x -> 1.025, 1.90x; GGF
+#     1.123, 1.72x -> 1.073, 1.85x; SGF 1.119, 1.74x -> 1.071, 1.85x.
+#   gamestat of records, 3b7d2c2 -> this: CSV 1.057, 1.83x -> 1.043,
+#     1.83x; transcripts 1.073, 1.82x -> 1.046, 1.87x; notation 1.140,
+#     1.72x -> 1.092, 1.83x; WTHOR 1.033, 1.91x -> 1.011, 1.93x; GGF
+#     1.109, 1.77x -> 1.066, 1.87x; SGF 1.101, 1.75x -> 1.062, 1.83x.
+#   gamestat of reports (big.yaml), 11 runs, twice: 3b7d2c2 1.042 and
+#     1.048, 1.91x and 1.90x; shares before the wait 1.032 and 1.028,
+#     1.82x and 1.83x; this 1.026 and 1.020, 1.91x and 1.90x.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}

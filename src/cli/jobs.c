@@ -423,11 +423,25 @@ gauge(struct gauge *g, unsigned long long pos, unsigned long long len)
 }
 
 /*
+ * How far a worker passes over bytes waiting for r: where its share
+ * would start were r the most it is taken to be (0.5: share_lo), if
+ * the first worker's share is large enough for it to time its bytes
+ * (JOBS_GAUGE_FROM on); else the least its share can start at.
+ */
+static unsigned long long
+share_last(const struct cli_jobs *j)
+{
+	if (j->base[j->nfiles] / j->n < JOBS_GAUGE_FROM + JOBS_GAUGE)
+		return share_start(j, j->k, 0);
+	return share_start(j, j->k, 0.5);
+}
+
+/*
  * Where this worker's share starts, once r is known: r is one for all
  * (were it not, a later share could start before an earlier one), told
  * by the first worker to know it, from its cost of a byte passed over
  * and the first worker's of one done, or JOBS_PASS once it has passed
- * over as many bytes as the least any share can start at, not knowing.
+ * over share_last's bytes, not knowing.
  */
 static void
 share_lo(struct cli_jobs *j)
@@ -444,7 +458,7 @@ share_lo(struct cli_jobs *j)
 		    &j->share[0].cost, memory_order_relaxed);
 		if (j->gauge.cost != 0 && done != 0)
 			r = j->gauge.cost * 1000000 / done;
-		else if (j->pos >= j->lo)
+		else if (j->pos >= share_last(j))
 			r = (uint64_t)(JOBS_PASS * 1000000);
 		else
 			return;
@@ -646,7 +660,7 @@ share_mine(struct cli_jobs *j, uint64_t seq)
 		 */
 		prev = atomic_load_explicit(
 		    &j->share[j->k - 1].first, memory_order_acquire);
-		if (j->pos < j->lo || prev == SHARE_NONE) {
+		if (!j->lo_known || j->pos < j->lo || prev == SHARE_NONE) {
 			/* Nothing said of seq yet can be unsaid. */
 			if (seq >= j->no) {
 				j->no = seq + 1;
