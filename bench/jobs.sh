@@ -129,6 +129,14 @@
 #   gamestat of reports (big.yaml), 11 runs, twice: 3b7d2c2 1.042 and
 #     1.048, 1.91x and 1.90x; shares before the wait 1.032 and 1.028,
 #     1.82x and 1.83x; this 1.026 and 1.020, 1.91x and 1.90x.
+#
+# Reports on standard input split by their documents as a file's are
+# (the run done again in one process reads stdin's copy again, from its
+# start): gamestat -j 2 - < big.yaml over -j 1, CPU, medians of 5 in
+# turn, at load 2.3-2.8 (a CI rehearsal beside it): 937bb6a 1.677 ->
+# 1.049; with --partial 2.029 -> 1.082 (each worker had parsed every
+# report before its share; with --partial, whose stream tells no byte
+# offset, the first worker had done them all).
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}

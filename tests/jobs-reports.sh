@@ -5,7 +5,8 @@
 # byte, for N = 2 and 3, where a split is easy to get wrong (a document
 # line across the scan's 64 KiB buffer, a stream without "---", a last
 # document cut short, a wrong document, a directive, CR LF, a comment
-# before the first document, standard input).  That no worker parses
+# before the first document, standard input, read again where a split
+# was unsure).  That no worker parses
 # what another counts is a speed, measured in bench/jobs.sh (-j 2 against
 # -j 1 on a report stream), not here.
 set -u
@@ -110,6 +111,13 @@ same "a comment and blank lines before the first document" comment.yaml
 same "a byte-order mark" bom.yaml
 cp many.yaml stdin.in
 same "standard input" - one.yaml
+same "standard input between files" comment.yaml - one.yaml
+same "--partial, standard input" --partial - one.yaml
+# A split unsure: the run done again in one process reads standard
+# input's copy again, from its start.
+cp directive.yaml stdin.in
+same "a %YAML directive on standard input" one.yaml -
+same "--partial, a %YAML directive on standard input" --partial -
 : > stdin.in
 
 exit $fail

@@ -5,6 +5,7 @@
  * run done again in one process when a worker's split of reports was
  * unsure.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -139,14 +140,8 @@ batch_stat_read_workers(struct batch_stat_run *r,
 	bool	      shares;
 	int	      i;
 
-	/*
-	 * A shard takes records across the workers' shares; standard
-	 * input, copied for the workers, cannot be read again here.
-	 */
+	/* A shard takes records across the workers' shares. */
 	opt->split = opt->in.shard.n == 0;
-	for (i = 0; i < nfiles; i++)
-		if (strcmp(files[i], "-") == 0)
-			opt->split = false;
 	/*
 	 * A task's byte range (--shard) is no run of the workers' shares,
 	 * which are of whole files: its records go round them.
@@ -158,6 +153,12 @@ batch_stat_read_workers(struct batch_stat_run *r,
 	if (k < opt->in.jobs)
 		stat_worker(r, opt, syn, files, nfiles);
 	if ((i = cli_jobs_any(opt->j, stat_redo)) == 1) {
+		if (cli_jobs_stdin_again(opt->j) == -1) {
+			cli_error("-j: standard input: %s", strerror(errno));
+			cli_jobs_free(opt->j);
+			opt->j = NULL;
+			return CLI_INTERNAL;
+		}
 		cli_jobs_free(opt->j);
 		opt->j = NULL;
 		opt->split = false;

@@ -878,6 +878,18 @@ cli_jobs_any(struct cli_jobs *j, bool (*pred)(const char *buf, size_t len))
 	return 0;
 }
 
+int
+cli_jobs_stdin_again(struct cli_jobs *j)
+{
+	/* Every worker's descriptor is of the one copy. */
+	if (j->n == 0 || j->w[0].stdin_fd == -1)
+		return 0;
+	if (dup2(j->w[0].stdin_fd, STDIN_FILENO) == -1)
+		return -1;
+	/* Also drops what stdin may hold or say of the input copied. */
+	return fseeko(stdin, 0, SEEK_SET);
+}
+
 /*
  * Frames are a few hundred bytes (a record's report): a system call for
  * each, to read or to write, would cost the parent more than the rest of

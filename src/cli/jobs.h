@@ -77,4 +77,13 @@ void cli_jobs_free(struct cli_jobs *);
  */
 int cli_jobs_any(struct cli_jobs *, bool (*pred)(const char *buf, size_t len));
 
+/*
+ * In the parent, after the workers, before cli_jobs_free: standard input
+ * made the copy of it the workers read, from its start, so that the
+ * inputs can be read again here (where cli_jobs_any said a worker's
+ * reading was unsure).  0 (also where standard input was not copied),
+ * or -1 (errno).
+ */
+int cli_jobs_stdin_again(struct cli_jobs *);
+
 #endif
