@@ -1092,6 +1092,25 @@
 # and 256 bytes, the 64-byte step's edges), jobs.sh, roundtrip.sh and
 # the GGF/SGF/tree golden cases, also in an --enable-debug
 # --enable-sanitizers build.
+#
+# Branch tree6 against main 937bb6a, the GGF and SGF readers (issue 34,
+# target 1).  Instructions per game, valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q one.EXT (the set once, 25,657
+# games, gamecheck -O2), main -> tree6:
+#   main 937bb6a: CSV 7,178, GGF 9,690, SGF 9,807.
+#   step 1, tree_squares compiled for x86-64-v4 and v3 as the line
+#   readers' square_run is (RUN_CLONES), and eight moves at a time where
+#   four pairs check (four_pairs, the check pair_put's loop made): their
+#   texts ("f5" and its NUL each, 24 bytes) and squares gathered from
+#   the sixteen bytes of each pair by shuffles (eight_put), their tokens
+#   ten stores of four words as the CSV's (run-tokens.h, its texts' step
+#   now an argument: run_tokens_from, run_tokens_put_by), not twenty of
+#   two and a text and two squares a move; pairs and single moves past
+#   them as before (test_record's tree_eights_as_read_one_by_one: runs
+#   of 0 to 40 moves after comments of 0 to 3 bytes, with and without a
+#   pass and a tree before, each turn's text, NUL, square and place):
+#     GGF 9,690 -> 9,420, SGF 9,807 -> 9,533, CSV 7,178 -> 7,178;
+#     tree_squares 36.21M -> 29.26M (GGF), 36.38M -> 29.33M (SGF).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
