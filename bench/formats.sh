@@ -1111,6 +1111,19 @@
 #   pass and a tree before, each turn's text, NUL, square and place):
 #     GGF 9,690 -> 9,420, SGF 9,807 -> 9,533, CSV 7,178 -> 7,178;
 #     tree_squares 36.21M -> 29.26M (GGF), 36.38M -> 29.33M (SGF).
+#   step 2, next_tree's parse state zeroed by sixteen-byte stores up
+#   to RE's value (368 bytes; its 432 by memset were a rep stos, whose
+#   start perf record put at a sixth of next_tree's cycles), and a run's
+#   first place taken from its square's index, not loaded back from the
+#   token its vector stores just wrote (test_record's records_as_written:
+#   a GGF move in a node of its own and an SGF one on a line of its own
+#   against the colour to move, after a tree, so that the run reads
+#   them):
+#     GGF 9,420 -> 9,391, SGF 9,533 -> 9,500, CSV 7,178.
+#   CPU, perf stat -x, -e task-clock gamecheck -q big.EXT (102,628
+#   games), medians of 9 runs of main's, step 1's and step 2's in turn,
+#   load 0.8-1.4 on 2 cores: GGF 70.8 -> 70.6 -> 69.8 ms, CSV 48.9 ->
+#   49.6 -> 48.9 ms (the same code: the spread of a run).
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

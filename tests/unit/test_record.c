@@ -470,6 +470,27 @@ static const struct {
 	    RECORD_AUTO, { "malformed=0" } },
 	{ "GGF, white twice", "(;GM[Othello]B[f5]W[d6]W[c3];)\n", RECORD_AUTO,
 	    { "malformed=1|error=wrong-colour|error.at.col=26" } },
+	/* The same after a tree, so that the arrays have room for runs. */
+	{ "GGF, black first in a node of its own against BO's colour",
+	    "(;GM[Othello]B[f5]W[d6];)\n"
+	    "(;GM[Othello]BO[8 -------- -------- -------- ---OX--- "
+	    "---XO--- -------- -------- -------- O];B[f5];)\n",
+	    RECORD_AUTO,
+	    { "malformed=0",
+		"malformed=1|error=wrong-colour|error.at.col=96" } },
+	{ "white first on a line of its own",
+	    "(;GM[2]FF[4]SZ[8];B[f5];W[d6])\n"
+	    "(;GM[2]FF[4]SZ[8]C[x]\n;W[f5];B[d6])\n",
+	    RECORD_AUTO,
+	    { "malformed=0",
+		"malformed=1|error=wrong-colour|error.at.line=3|"
+		"error.at.col=4" } },
+	{ "GGF, white first",
+	    "(;GM[Othello]B[f5]W[d6];)\n"
+	    "(;GM[Othello]W[f5]B[d6];)\n",
+	    RECORD_AUTO,
+	    { "malformed=0",
+		"malformed=1|error=wrong-colour|error.at.col=16" } },
 	/*
 	 * The other format's properties, and names that begin as one of
 	 * them, say nothing: no tag, no set-up, no size.
