@@ -1092,6 +1092,78 @@
 # and 256 bytes, the 64-byte step's edges), jobs.sh, roundtrip.sh and
 # the GGF/SGF/tree golden cases, also in an --enable-debug
 # --enable-sanitizers build.
+#
+# Branch tree6 against main 937bb6a, the GGF and SGF readers (issue 34,
+# target 1).  Instructions per game, valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q one.EXT (the set once, 25,657
+# games, gamecheck -O2), main -> tree6:
+#   main 937bb6a: CSV 7,178, GGF 9,690, SGF 9,807.
+#   step 1, tree_squares compiled for x86-64-v4 and v3 as the line
+#   readers' square_run is (RUN_CLONES), and eight moves at a time where
+#   four pairs check (four_pairs, the check pair_put's loop made): their
+#   texts ("f5" and its NUL each, 24 bytes) and squares gathered from
+#   the sixteen bytes of each pair by shuffles (eight_put), their tokens
+#   ten stores of four words as the CSV's (run-tokens.h, its texts' step
+#   now an argument: run_tokens_from, run_tokens_put_by), not twenty of
+#   two and a text and two squares a move; pairs and single moves past
+#   them as before (test_record's tree_eights_as_read_one_by_one: runs
+#   of 0 to 40 moves after comments of 0 to 3 bytes, with and without a
+#   pass and a tree before, each turn's text, NUL, square and place):
+#     GGF 9,690 -> 9,420, SGF 9,807 -> 9,533, CSV 7,178 -> 7,178;
+#     tree_squares 36.21M -> 29.26M (GGF), 36.38M -> 29.33M (SGF).
+#   step 2, next_tree's parse state zeroed by sixteen-byte stores up
+#   to RE's value (368 bytes; its 432 by memset were a rep stos, whose
+#   start perf record put at a sixth of next_tree's cycles), and a run's
+#   first place taken from its square's index, not loaded back from the
+#   token its vector stores just wrote (test_record's records_as_written:
+#   a GGF move in a node of its own and an SGF one on a line of its own
+#   against the colour to move, after a tree, so that the run reads
+#   them):
+#     GGF 9,420 -> 9,391, SGF 9,533 -> 9,500, CSV 7,178.
+#   CPU, perf stat -x, -e task-clock gamecheck -q big.EXT (102,628
+#   games), medians of 9 runs of main's, step 1's and step 2's in turn,
+#   load 0.8-1.4 on 2 cores: GGF 70.8 -> 70.6 -> 69.8 ms, CSV 48.9 ->
+#   49.6 -> 48.9 ms (the same code: the spread of a run).
+# Main 937bb6a -> tree6: GGF 248.61M -> 240.94M instructions (9,690 ->
+# 9,391 a game, -3.1%), SGF 251.61M -> 243.74M (9,807 -> 9,500, -3.1%),
+# CSV 184.17M the same (the line readers' run-tokens.h calls compile to
+# the same code): x the CSV's instructions GGF 1.35 -> 1.31, SGF 1.37 ->
+# 1.32.  CPU, perf stat -x, -e task-clock gamecheck -q, main's and
+# tree6's in turn, load 2.2-3 on 2 cores, 10:21 UTC: big.EXT (102,628
+# games) medians of 11, CSV 50.3 -> 49.5 ms, GGF 71.9 -> 70.7 (0.98x),
+# SGF 71.8 -> 70.3 (0.98x); q.EXT (410,512 games) medians of 9, CSV
+# 199.2 -> 199.0 ms, GGF 289.7 -> 286.6 (0.99x), SGF 304.9 -> 296.1
+# (0.97x): x the CSV's CPU GGF 1.45 -> 1.44, SGF 1.53 -> 1.49.  The bar
+# (1.25x) is not met: the instructions fell more than the time did.
+# Where GGF's time goes against the CSV's (perf record of gamecheck -q
+# big.EXT five times, share of each run): tree_squares 10.7% (the CSV's
+# square_run 6.2%), next_tree 9.5% (next_line_record 2.8%), the
+# kernel's read(2) copy 5.7% (1.9%: the file is 3.3 times the bytes),
+# memchr for line ends 2.8% (1.2%), the replay of written passes
+# (square_cells, replay_records_pair, replay_start, replay_finish: 11.1%
+# against 7.5%), reader_tag_named 3.6% (3.8%).  Left: a tree's line is
+# found by memchr before it is parsed, then scanned again; next_tree's
+# own is spread over the root's properties (RE and XT through
+# tree_props' general way, about 100 instructions each), tree_next and
+# tree_run's set-up, none over 15%; tree_squares checks its eight moves
+# as four pairs of sixteen bytes (two loads of 32 from the moves and a
+# cross-lane gather were not tried).  Output the same at each step as
+# main 5cc3a50's gamecheck: YAML, -q, -j 2, -q -j 2, --write=ggf,
+# --write=sgf, --write=pgn --keep-illegal, -q --max-record-size 2600 and
+# 300, --max-record-size 70000 -j 2 (stdout, stderr, exit) on one.ggf,
+# one.sgf, their first 3,000 trees as is, CR LF, CR, with no last line
+# end, in upper case, moves upper case and mixed, on one line, 200 a
+# line (over 64 KiB), split by line ends and blanks, passes respelled,
+# notes, variations, cut short, each of 14 bytes at every byte of the
+# moves of 3 games, colours swapped, GGF moves in nodes of their own,
+# first moves apart, 52 files of 300-600 trees mangled (0-6 edits of
+# brackets, parens, escapes, line ends, NULs, passes, squares off the
+# board), and the first 42 files written by main's --write=ggf and sgf
+# (174 files, 1,740 runs); the golden cases (800), test_record,
+# test_tree, test_squares, test_referee, roundtrip.sh, bad-input.sh,
+# adversarial.sh, jobs.sh; test_record, test_tree, test_squares and
+# gamecheck on those files (-q, -j 2, --write) in an
+# --enable-sanitizers build: no report.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

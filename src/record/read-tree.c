@@ -20,9 +20,23 @@
 #endif
 
 #include "record/read.h"
+#include "record/run-tokens.h"
 #include "record/setup.h"
 #include "record/turn.h"
 #include "util/simd.h"
+
+/*
+ * Eight moves of a run at a time (square_moves): their texts and squares
+ * gathered by shuffles, where the compiler has them.
+ */
+#if UTIL_V16 && defined(__has_builtin)
+#if __has_builtin(__builtin_shufflevector)
+#define TREE_EIGHT 1
+#endif
+#endif
+#ifndef TREE_EIGHT
+#define TREE_EIGHT 0
+#endif
 
 /* A tag of the literal name, its length known (reader_tag_named). */
 #define TREE_TAG(rd, name, v, len, at) \
@@ -1703,6 +1717,22 @@ static const util_v16u8 pair_floor[2][2] = {
 	    { ';', 'W', '[', 'a', '1', ']', ';', 'B', '[', 'a', '1', ']' } },
 };
 /*
+ * The five vectors of pair_put's words for the pair whose first text is
+ * at text (the second's three bytes on), on line lineno, the first
+ * square's column and offset *co (the second's stride bytes on).
+ */
+static inline __attribute__((always_inline)) void
+pair_words(tree_pair_v v[5], const char *text, unsigned long lineno,
+    const tree_col_off *co, const unsigned stride)
+{
+	v[0] = (tree_pair_v){ (uintptr_t)text, 2 };
+	v[1] = (tree_pair_v){ lineno, (*co)[0] };
+	v[2] = (tree_pair_v){ (*co)[1], (uintptr_t)(text + 3) };
+	v[3] = (tree_pair_v){ 2, lineno };
+	v[4] = (tree_pair_v){ (*co)[0] + stride, (*co)[1] + stride };
+}
+
+/*
  * A pair of square_moves checked (y: its sixteen bytes less their floors,
  * the first file at byte 3), its first square's text at m: the two
  * squares (each file ORed with the rank after it, four bits up, in its
@@ -1739,16 +1769,99 @@ pair_put(const util_v16u8 *y, const char *m, const unsigned stride,
 	v[2] += st[2];
 	v[4] += st[4];
 }
+
+/*
+ * The sixteen bytes at each of p, p + 2 stride, p + 4 stride and p + 6
+ * stride (four pairs of square_moves, from the byte before GGF's first
+ * and SGF's ';') into b, less their floors into y (pair_floor's, the
+ * files ORed with fold): whether all eight moves are as high says they
+ * must be (squares of 8x8 of the colours due).
+ */
+static inline __attribute__((always_inline)) bool
+four_pairs(const char *p, const unsigned stride, const util_v16u8 *fold,
+    const util_v16u8 *floor, const util_v16u8 *high, util_v16u8 b[4],
+    util_v16u8 y[4])
+{
+	util_v16u8 x;
+	uint64_t   z[2];
+	unsigned   k;
+
+#pragma GCC unroll 4
+	for (k = 0; k < 4; k++) {
+		memcpy(&b[k], p + k * 2 * stride, sizeof b[k]);
+		y[k] = (b[k] | *fold) - *floor;
+	}
+	x = (y[0] | y[1] | y[2] | y[3]) & *high;
+	memcpy(z, &x, sizeof z);
+	return (z[0] | z[1]) == 0;
+}
+#endif
+
+#if TREE_EIGHT
+/*
+ * Four pairs of square_moves checked (b: their sixteen bytes each as read,
+ * the first file at byte 3, the second at 3 + stride): their texts, each
+ * "f5" and its NUL, in a row at text (24 bytes: "f5\0d6\0...", no byte
+ * past them written), and their squares at sq (each file less 'a' ORed
+ * with its rank less '1', four bits up: the rank's byte shifted into the
+ * file's within a word, as pair_put's).
+ */
+static inline __attribute__((always_inline)) void
+eight_put(const util_v16u8 b[4], const unsigned semi, char *text, uint8_t *sq)
+{
+	static const util_v16u8 keep = { 0xff, 0xff, 0, 0xff, 0xff, 0, 0xff,
+		0xff, 0, 0xff, 0xff, 0 };
+	static const util_v16u8 fold = { 0x20, 0, 0, 0x20, 0, 0, 0x20, 0, 0,
+		0x20, 0, 0 };
+	static const util_v16u8 low = { 'a', '1', 0, 'a', '1', 0, 'a', '1', 0,
+		'a', '1', 0 };
+	util_v16u8		lo, hi, x;
+	uint64_t		q[2];
+
+	/* Four moves' texts each, "f5?d6?c4?d3?", the ? then NULs. */
+	if (semi) {
+		lo = __builtin_shufflevector(b[0], b[1], 3, 4, 0, 9, 10, 0, 19,
+		    20, 0, 25, 26, 0, 0, 0, 0, 0);
+		hi = __builtin_shufflevector(b[2], b[3], 3, 4, 0, 9, 10, 0, 19,
+		    20, 0, 25, 26, 0, 0, 0, 0, 0);
+	} else {
+		lo = __builtin_shufflevector(b[0], b[1], 3, 4, 0, 8, 9, 0, 19,
+		    20, 0, 24, 25, 0, 0, 0, 0, 0);
+		hi = __builtin_shufflevector(b[2], b[3], 3, 4, 0, 8, 9, 0, 19,
+		    20, 0, 24, 25, 0, 0, 0, 0, 0);
+	}
+	lo &= keep;
+	hi &= keep;
+	x = __builtin_shufflevector(
+	    lo, hi, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 16, 17, 18, 19);
+	memcpy(text, &x, sizeof x);
+	x = __builtin_shufflevector(
+	    hi, hi, 4, 5, 6, 7, 8, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0);
+	memcpy(q, &x, sizeof q);
+	memcpy(text + 16, &q[0], sizeof q[0]);
+	/* The squares: a file's byte ORed with the rank's, shifted down. */
+	lo = (lo | fold) - low;
+	hi = (hi | fold) - low;
+	lo |= (util_v16u8)((tree_pair_v)lo >> 4);
+	hi |= (util_v16u8)((tree_pair_v)hi >> 4);
+	x = __builtin_shufflevector(
+	    lo, hi, 0, 3, 6, 9, 16, 19, 22, 25, 0, 0, 0, 0, 0, 0, 0, 0);
+	memcpy(q, &x, sizeof q);
+	memcpy(sq, &q[0], sizeof q[0]);
+}
 #endif
 
 /*
  * tree_squares' loop, the format's way of writing a move its constant
  * (semi: 1 SGF's ;B[f5], 0 GGF's B[f5]), so that its masks and strides
- * take no register.  want: a move's bytes as the next must be.  Two
- * moves at a time where both are squares of 8x8 (a1 to h8, either
- * case), checked at once in sixteen bytes (pair_check_of), the squares
- * from the bytes so checked, and their tokens five stores; anything else
- * (a pass, the line's last moves) one by one by square_move.  Each
+ * take no register.  want: a move's bytes as the next must be.  Eight
+ * moves at a time where all are squares of 8x8 (a1 to h8, either case),
+ * checked at once as four pairs of sixteen bytes, their texts and
+ * squares gathered from those bytes (eight_put) and their tokens ten
+ * stores of four words (run-tokens.h, as the line readers'); then two
+ * at a time, checked in sixteen bytes, the squares from the bytes so
+ * checked, and their tokens five stores (pair_put); anything else (a
+ * pass, the line's last moves) one by one by square_move.  Each
  * turn's text pointed at as it is written (rd->turns_at), its offset kept
  * should the text move before the record ends.
  */
@@ -1794,40 +1907,50 @@ square_moves(const char *s, size_t i, size_t len, uint64_t want,
 				pair_floor[semi][(want >> sh & 0xff) == 'W'];
 			const tree_pair_v st[5] = { { 6, 0 }, { 0, d2 },
 				{ d2, 6 }, { 0, 0 }, { d2, d2 } };
-			tree_pair_v v[5] = { { (uintptr_t)(text + tl), 2 },
-				{ lineno, co[0] },
-				{ co[1], (uintptr_t)(text + tl + 3) },
-				{ 2, lineno },
-				{ co[0] + stride, co[1] + stride } };
 			size_t	    end = len + o - 16 < stop - stride ?
 				 len + o - 16 + 1 :
 				 stop - stride;
-			util_v16u8  y[4], x;
+			util_v16u8	  b[4], y[4], x;
 			uint64_t    z[2];
+			tree_pair_v	  v[5];
+#if TREE_EIGHT
+			/* Set by run_tokens_from (GCC cannot tell). */
+			struct run_tokens rt = { 0 };
+#endif
 
-			/* Four pairs checked at once, while they all are. */
+#if TREE_EIGHT
+			/* Eight moves, four pairs, checked at once. */
+			if (i + 6 * stride < end)
+				run_tokens_from(&rt, text + tl, 3,
+				    (struct diag_pos){ lineno, co[0], co[1] },
+				    stride);
+#else
+			pair_words(v, text + tl, lineno, &co, stride);
+#endif
 			for (; i + 6 * stride < end; i += 8 * stride) {
-#pragma GCC unroll 4
-				for (k = 0; k < 4; k++) {
-					memcpy(&y[k],
-					    s + i - o + k * 2 * stride,
-					    sizeof y[k]);
-					y[k] = (y[k] | fold) - floor;
-				}
-				x = (y[0] | y[1] | y[2] | y[3]) & high;
-				memcpy(z, &x, sizeof z);
-				if ((z[0] | z[1]) != 0)
+				if (!four_pairs(s + i - o, stride, &fold,
+					&floor, &high, b, y))
 					break;
+#if TREE_EIGHT
+				eight_put(b, semi, text + tl, squares);
+				run_tokens_put_by(&rt, t, 3, stride);
+#else
 #pragma GCC unroll 4
 				for (k = 0; k < 4; k++)
 					pair_put(&y[k],
 					    s + i + k * 2 * stride + f, stride,
 					    squares + 2 * k, text + tl + 6 * k,
 					    t + 2 * k, v, st);
+#endif
 				t += 8;
 				squares += 8;
 				tl += 24;
 			}
+#if TREE_EIGHT
+			co = (tree_col_off){ col0 + 2 + semi + i,
+				off0 + 2 + semi + i };
+			pair_words(v, text + tl, lineno, &co, stride);
+#endif
 			/* Then a pair at a time. */
 			for (; i < end; i += 2 * stride) {
 				memcpy(&y[0], s + i - o, sizeof y[0]);
@@ -1892,7 +2015,7 @@ out:
  * tree_run's.  Apart from tree_run, so that the pointers it writes
  * through stay in registers.
  */
-static __attribute__((noinline)) size_t
+RUN_CLONES static __attribute__((noinline)) size_t
 tree_squares(const char *s, size_t i, size_t len, int due, struct tree_room *r,
     unsigned long lineno, size_t col0, unsigned long long off0)
 {
@@ -1977,8 +2100,13 @@ tree_run(struct tree_parse *p)
 				/* As order_move would say of each. */
 				if (o.first_colour == -1) {
 					o.first_colour = due;
-					o.first_at =
-					    rd->rec.turns[rd->rec.nturns].at;
+					/*
+					 * Its square's place, not the
+					 * token's, whose vector stores a
+					 * narrower load would wait on.
+					 */
+					o.first_at = reader_pos(
+					    rd, i + 2 + (s[i] == ';'));
 				}
 				o.nmoves += r.nturns - rd->rec.nturns;
 				if (r.nturns != rd->rec.nturns)
@@ -2301,6 +2429,30 @@ tree_end(struct tree_parse *p)
 }
 
 /*
+ * The parse state zeroed up to its tree's last members (RE's value and
+ * the cells, left unset): by sixteen-byte stores where the compiler has
+ * vectors, not memset's rep stos, whose start every tree paid (a sixth
+ * of next_tree's time).
+ */
+static inline void
+parse_zero(struct tree_parse *p)
+{
+	const size_t n = offsetof(struct tree_parse, tr.re);
+#if UTIL_V16
+	const util_v16u8 z = { 0 };
+	size_t		 k;
+
+	_Static_assert(offsetof(struct tree_parse, tr.re) % 16 == 0,
+	    "parse_zero's stores end where the tree's re starts");
+#pragma GCC unroll 32
+	for (k = 0; k < n / 16; k++)
+		memcpy((char *)p + 16 * k, &z, sizeof z);
+#else
+	memset(p, 0, n);
+#endif
+}
+
+/*
  * Collection: game trees, each a record, anything before one skipped (as
  * SGF allows).  Returns 1 with a record, 0 at the end, -1 on a read
  * error.
@@ -2310,7 +2462,7 @@ next_tree(struct record_reader *rd)
 {
 	struct tree_parse p;
 
-	memset(&p, 0, offsetof(struct tree_parse, tr.points));
+	parse_zero(&p);
 	p.rd = rd;
 	do
 		tree_next(&p);

@@ -470,6 +470,27 @@ static const struct {
 	    RECORD_AUTO, { "malformed=0" } },
 	{ "GGF, white twice", "(;GM[Othello]B[f5]W[d6]W[c3];)\n", RECORD_AUTO,
 	    { "malformed=1|error=wrong-colour|error.at.col=26" } },
+	/* The same after a tree, so that the arrays have room for runs. */
+	{ "GGF, black first in a node of its own against BO's colour",
+	    "(;GM[Othello]B[f5]W[d6];)\n"
+	    "(;GM[Othello]BO[8 -------- -------- -------- ---OX--- "
+	    "---XO--- -------- -------- -------- O];B[f5];)\n",
+	    RECORD_AUTO,
+	    { "malformed=0",
+		"malformed=1|error=wrong-colour|error.at.col=96" } },
+	{ "white first on a line of its own",
+	    "(;GM[2]FF[4]SZ[8];B[f5];W[d6])\n"
+	    "(;GM[2]FF[4]SZ[8]C[x]\n;W[f5];B[d6])\n",
+	    RECORD_AUTO,
+	    { "malformed=0",
+		"malformed=1|error=wrong-colour|error.at.line=3|"
+		"error.at.col=4" } },
+	{ "GGF, white first",
+	    "(;GM[Othello]B[f5]W[d6];)\n"
+	    "(;GM[Othello]W[f5]B[d6];)\n",
+	    RECORD_AUTO,
+	    { "malformed=0",
+		"malformed=1|error=wrong-colour|error.at.col=16" } },
 	/*
 	 * The other format's properties, and names that begin as one of
 	 * them, say nothing: no tag, no set-up, no size.
@@ -1692,6 +1713,91 @@ START_TEST(tree_pairs_as_read_one_by_one)
 					}
 				}
 		}
+}
+END_TEST
+
+/*
+ * A run of n moves (f: GGF or SGF) after a comment of lead bytes, with a
+ * pass a third of the way or none, read as one by one: each turn's text
+ * a copy of the move's two bytes and a NUL, its square and its place;
+ * warm: a tree of 64 moves first, so that the arrays have room.
+ */
+static void
+eights_case(size_t f, size_t n, size_t lead, size_t warm, size_t pass)
+{
+	static const enum record_format formats[] = { RECORD_GGF, RECORD_SGF };
+	static const char		files[] = "abcdefghHGFEDCBA";
+	char				text[2048], move[3];
+	size_t				col[48], m, len = 0, start;
+	const struct record	       *rec;
+	const uint8_t		       *sq;
+
+	if (warm) {
+		len += (size_t)snprintf(text + len, sizeof text - len, "%s",
+		    f == 0 ? "(;GM[Othello]" : "(;GM[2]FF[4]");
+		for (m = 0; m < 64; m++)
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			    "%s%s[a1]", f == 1 ? ";" : "", m % 2 ? "W" : "B");
+		len += (size_t)snprintf(text + len, sizeof text - len, "%s",
+		    f == 0 ? ";)\n" : ")\n");
+	}
+	start = len;
+	len += (size_t)snprintf(text + len, sizeof text - len, "%sC[%.*s]",
+	    f == 0 ? "(;GM[Othello]" : "(;GM[2]FF[4]", (int)lead, "xyz");
+	for (m = 0; m < n; m++) {
+		len += (size_t)snprintf(text + len, sizeof text - len, "%s%s[",
+		    f == 1 ? ";" : "", m % 2 ? "W" : "B");
+		col[m] = len;
+		if (pass && m == n / 3)
+			len += (size_t)snprintf(
+			    text + len, sizeof text - len, "PA]");
+		else
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			    "%c%c]", files[(m * 5 + n) % 16],
+			    (int)('1' + (m * 3 + lead) % 8));
+	}
+	len += (size_t)snprintf(
+	    text + len, sizeof text - len, "%s", f == 0 ? ";)\n" : ")\n");
+	ck_assert_uint_lt(len, sizeof text);
+	reader_open(text, len, formats[f]);
+	if (warm)
+		ck_assert_uint_eq(next_record()->nturns, 64);
+	rec = next_record();
+	ck_assert_msg(rec->nturns == n, "%zu moves (%zu, %zu, %zu): %zu", n, f,
+	    lead, pass, rec->nturns);
+	sq = record_squares(rec);
+	ck_assert(sq != NULL || n == 0);
+	for (m = 0; m < n; m++) {
+		memcpy(move, text + col[m], 2);
+		move[2] = '\0';
+		ck_assert_uint_eq(rec->turns[m].len, 2);
+		ck_assert_str_eq(rec->turns[m].text, move);
+		ck_assert_uint_eq(sq[m], record_square_byte(move, 2));
+		ck_assert_uint_eq(rec->turns[m].at.line, 1 + warm);
+		ck_assert_uint_eq(rec->turns[m].at.col, col[m] - start + 1);
+		ck_assert_uint_eq(rec->turns[m].at.offset, col[m]);
+	}
+	assert_no_more();
+}
+
+/*
+ * Runs of 0 to 40 moves, eight at a time where they can be (square_moves'
+ * four pairs at once), as read one by one (eights_case): after a comment
+ * of 0 to 3 bytes (the runs' bytes and text at each alignment), letters
+ * of either case among them, a pass at a third of the way or none, the
+ * arrays sized by a tree before or first grown by the run.
+ */
+START_TEST(tree_eights_as_read_one_by_one)
+{
+	size_t f, n, lead, warm, pass;
+
+	for (f = 0; f < 2; f++)
+		for (n = 0; n <= 40; n++)
+			for (lead = 0; lead < 4; lead++)
+				for (warm = 0; warm < 2; warm++)
+					for (pass = 0; pass < 2; pass++)
+						eights_case(
+						    f, n, lead, warm, pass);
 }
 END_TEST
 
@@ -3411,9 +3517,10 @@ UNIT_MAIN("record",
 		tree_skip_is_read_unseen, tree_lines_skipped_as_read,
 		tree_start_pieces_are_reversis, sgf_points_as_cells_read,
 		tree_runs_stop_where_moves_do, tree_pairs_as_read_one_by_one,
-		tree_results_as_printf_writes, sgf_start_set_ups_as_placed,
-		tree_root_runs_as_read_apart, tree_lines_across_blocks,
-		tree_line_filling_a_block, key_hash_names_noted, NULL),
+		tree_eights_as_read_one_by_one, tree_results_as_printf_writes,
+		sgf_start_set_ups_as_placed, tree_root_runs_as_read_apart,
+		tree_lines_across_blocks, tree_line_filling_a_block,
+		key_hash_names_noted, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
