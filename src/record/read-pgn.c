@@ -1482,7 +1482,6 @@ static const struct {
 struct plain_run {
 	struct record_token *t;
 	char		    *text;
-	size_t		    *o;
 	uint8_t		    *q;
 	size_t		     nt;
 	size_t		     off;
@@ -1540,7 +1539,6 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 {
 	struct record_token *t = r->t;
 	char *const	     text = r->text;
-	size_t *const	     o = r->o;
 	uint8_t *const	     q = r->q;
 	size_t		     nt = r->nt, off = r->off, k;
 	unsigned long	     line = r->line;
@@ -1593,8 +1591,6 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 					y &= BYTES8(
 					    0xff, 0xff, 0, 0xff, 0xff, 0, 0, 0);
 					memcpy(text + off, &y, 8);
-					o[nt] = off;
-					o[nt + 1] = off + 3;
 					t[0].text = text + off;
 					t[0].len = 2;
 					t[1].text = text + off + 3;
@@ -1621,7 +1617,6 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			 */
 			memcpy(text + off, p, 2);
 			text[off + 2] = '\0';
-			o[nt] = off;
 			*t = (struct record_token){ text + off, 2,
 				{ line, (uintptr_t)p + colb,
 				    (uintptr_t)p + offb } };
@@ -1651,7 +1646,6 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 				break;
 			memcpy(text + off, p, 4);
 			text[off + 4] = '\0';
-			o[nt] = off;
 			*t++ = (struct record_token){ text + off, 4,
 				{ line, (uintptr_t)p + colb,
 				    (uintptr_t)p + offb } };
@@ -1704,8 +1698,7 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 	if (rd->rec.turns == NULL || rd->text == NULL ||
 	    rd->turn_off == NULL || rd->squares == NULL || end - i < 5)
 		return i;
-	r = (struct plain_run){ rd->rec.turns + nt, rd->text, rd->turn_off,
-		rd->squares, nt, rd->textlen, line,
+	r = (struct plain_run){ rd->rec.turns + nt, rd->text, rd->squares, nt, rd->textlen, line,
 		(uintptr_t)col0 - (uintptr_t)s, (uintptr_t)off0 - (uintptr_t)s,
 		run->cross, 0, s + (size_t)(1 - col0), NULL, nt, rd->textlen };
 	cap = rd->turncap < rd->turnoffcap ? rd->turncap : rd->turnoffcap;
@@ -1729,9 +1722,18 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 			break;
 	}
 	if (p != s + i) {
-		/* Its turns point into the text, which has not moved. */
+		/*
+		 * Its turns point into the text, which has not moved: their
+		 * offsets are set only where reader_finish reads them (turns
+		 * before them point at nothing yet), else by reader_text_grow
+		 * should the text move.
+		 */
 		if (rd->turns_at == rd->rec.nturns)
 			rd->turns_at = r.nt;
+		else
+			for (k = rd->rec.nturns; k < r.nt; k++)
+				rd->turn_off[k] = (size_t)(
+				    rd->rec.turns[k].text - rd->text);
 		rd->rec.nturns = r.nt;
 		rd->textlen = r.off;
 		rd->has_movetext = true;

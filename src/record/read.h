@@ -175,8 +175,10 @@ struct record_reader {
 	size_t	turnoffcap;
 	/*
 	 * The first turns whose text points into text already (set as they
-	 * were read: fast_movetext's); reader_finish points the others.  0
-	 * when text moves, and at each record.
+	 * were read: fast_movetext's), their offsets in turn_off maybe unset
+	 * (reader_text_grow sets them before the text moves); reader_finish
+	 * points the others by their offsets.  0 when text moves, and at
+	 * each record.
 	 */
 	size_t	turns_at;
 	size_t	result_off;
@@ -341,6 +343,14 @@ int reader_oom(struct record_reader *);
 int reader_too_large(struct record_reader *);
 int reader_too_large_at(struct record_reader *, struct diag_pos at);
 
+/*
+ * The record's text grown to need bytes or more: the turns that pointed
+ * into it (rd->turns_at) have their offsets (rd->turn_off) set from their
+ * pointers first, which their readers leave unset, and reader_finish
+ * points them all again.  0, or -1 when memory runs out.
+ */
+int reader_text_grow(struct record_reader *, size_t need);
+
 /* Copies len bytes into the record's text; returns the offset or -1. */
 static inline __attribute__((always_inline)) long long
 text_add(struct record_reader *rd, const char *s, size_t len)
@@ -352,10 +362,8 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 	if (off + len + 1 > rd->textcap) {
 		if (len >= rd->max_size || off + len + 1 > rd->max_size)
 			return reader_too_large(rd);
-		if (array_grow(&rd->text, &rd->textcap, off + len + 1, 1) ==
-		    -1)
+		if (reader_text_grow(rd, off + len + 1) == -1)
 			return -1;
-		rd->turns_at = 0;
 	}
 	/*
 	 * Most tokens are a square, two bytes, and a tag's name or value a

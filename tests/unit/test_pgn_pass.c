@@ -572,6 +572,50 @@ START_TEST(reading_pairs_of_squares_at_every_byte)
 END_TEST
 
 /*
+ * A record's text moved (grown) after turns that point into it were read
+ * in the block (plain_tokens leaves their offsets unset): a stamp, a
+ * note or a result of every length to 600 bytes after one to three lines
+ * of moves, in a reader whose arrays a record of 40 turns grew before
+ * (so that plain_tokens reads the next record's from its first) and in a
+ * new one; read as by copied lines (every offset set).
+ */
+START_TEST(reading_turns_as_the_text_moves)
+{
+	static const char *after[][2] = { { "{[%at ", "]}" },
+		{ "{[%eval ", "]}" }, { "", "-1" },
+		{ "{[%leave ", "]} pass" } };
+	static char	   text[8192], fill[700], first[400];
+	size_t		   len, n, lines, k, t;
+
+	memset(fill, '1', sizeof fill - 1);
+	len = (size_t)sprintf(first, "[Event \"warm\"]\n");
+	for (t = 1; t <= 20; t++)
+		len += (size_t)sprintf(first + len, "%zu. f5 d6%s", t,
+		    t % 8 ? " " : "\n");
+	(void)sprintf(first + len, "*\n\n");
+	for (n = 0; n < 600; n += 1 + n / 64)
+		for (lines = 1; lines <= 3; lines++)
+			for (k = 0; k < 4; k++) {
+				fill[n] = '\0';
+				len = (size_t)sprintf(
+				    text, "%s", n % 2 ? first : "");
+				len += (size_t)sprintf(text + len,
+				    "[Event \"a\"]\n1. f5 d6 2. c3 d3\n"
+				    "%s%s3. c4 f4 4. f3 e6 ",
+				    lines > 1 ? "3. c4 f4 4. f3 e6\n" : "",
+				    lines > 2 ? "5. e7 f7 6. c5 b6\n" : "");
+				len += (size_t)sprintf(text + len, "%s%s%s",
+				    after[k][0], fill, after[k][1]);
+				len += (size_t)sprintf(
+				    text + len, " f5 d6 *\n\n[Event \"b\"]\n"
+						"1. f5 d6 2. c3 d3\n*\n");
+				fill[n] = '1';
+				check_block_lines(text, len);
+			}
+}
+END_TEST
+
+/*
  * Records as nearly all are written (pass_common_record: LF blank lines,
  * lines of one plain tag, movetext lines its score ends), three before
  * and after one changed: a byte of the one replaced, or inserted before,
@@ -819,6 +863,7 @@ UNIT_MAIN("pgn_pass",
 			 reading_lines_of_moves_across_the_block_end,
 			 reading_every_move_number,
 			 reading_pairs_of_squares_at_every_byte,
+			 reading_turns_as_the_text_moves,
 			 known_tags_by_their_hash,
 			 pass_common_records_changed_at_every_byte,
 			 pass_common_records_of_every_length,
