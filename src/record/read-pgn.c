@@ -132,10 +132,13 @@ tag_match(
  * Reads the tag at line[from] (rd->line, or a line of the input's block:
  * build_lines; n bytes), m bytes matched by tag_match (groups g, plain
  * its answer), or -1 for none: told then as a bad or unterminated tag.
+ * known: the name's known tag where named_tag found it in tag_names (a
+ * name of six bytes or fewer, eight bytes from it in line), else
+ * READER_KNOWN_ASK.
  */
 static inline __attribute__((always_inline)) void
 read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
-    int m, const size_t *g, bool plain)
+    int m, const size_t *g, bool plain, int known)
 {
 	const char     *s = line + from;
 	size_t		i, k, len = n - from;
@@ -155,8 +158,18 @@ read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
 		rd->pos = n;
 		return;
 	}
-	if ((name_off = text_add(rd, s + g[2], g[3] - g[2])) == -1 ||
-	    (value_off = text_add(rd, s + g[4], g[5] - g[4])) == -1) {
+	if (known != READER_KNOWN_ASK && rd->textlen + 8 <= rd->textcap) {
+		/* Its eight bytes as one word (its blank and quote after). */
+		name_off = (long long)rd->textlen;
+		memcpy(rd->text + rd->textlen, s + g[2], 8);
+		rd->text[rd->textlen + g[3] - g[2]] = '\0';
+		rd->textlen += g[3] - g[2] + 1;
+	} else if ((name_off = text_add(rd, s + g[2], g[3] - g[2])) == -1) {
+		reader_oom(rd);
+		rd->pos = n;
+		return;
+	}
+	if ((value_off = text_add(rd, s + g[4], g[5] - g[4])) == -1) {
 		reader_oom(rd);
 		rd->pos = n;
 		return;
@@ -173,8 +186,8 @@ read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
 		}
 		rd->text[value_off + (long long)k] = '\0';
 	}
-	switch (reader_tag_len(
-	    rd, (size_t)name_off, g[3] - g[2], (size_t)value_off, k, at)) {
+	switch (reader_tag_known(rd, (size_t)name_off, g[3] - g[2],
+	    (size_t)value_off, k, at, known)) {
 	case -1: rd->pos = n; return;
 	case 1:
 		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, (size_t)m,
@@ -712,14 +725,13 @@ value_stop(const char *s, size_t j, size_t end)
  * A line of one tag as nearly all are, [Name "value"], its value holding
  * no backslash: where it ends, its LF or CR (tag_by_hand's match, with
  * nothing after it but white space), the match's bytes in *m and its
- * groups in g as tag_by_hand gives them; or 0 for any other line.
+ * groups in g as tag_by_hand gives them; or 0 for any other line
+ * (plain_tag).  plain_value: the same from the name's end, s[j].
  */
 static inline size_t
-plain_tag(const char *s, size_t i, size_t end, size_t *g, int *m)
+plain_value(const char *s, size_t i, size_t j, size_t end, size_t *g, int *m)
 {
-	size_t j = name_stop(s, i + 1, end);
-
-	if (j == i + 1 || end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
+	if (end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
 		return 0;
 	g[2] = 1;
 	g[3] = j - i;
@@ -731,6 +743,88 @@ plain_tag(const char *s, size_t i, size_t end, size_t *g, int *m)
 	*m = (int)(j + 2 - i);
 	j = pass_blanks(s, j + 2, end);
 	return j < end && (s[j] == '\n' || s[j] == '\r') ? j : 0;
+}
+
+static inline size_t
+plain_tag(const char *s, size_t i, size_t end, size_t *g, int *m)
+{
+	size_t j = name_stop(s, i + 1, end);
+
+	return j == i + 1 ? 0 : plain_value(s, i, j, end, g, m);
+}
+
+/*
+ * Names that nearly every record of the notation gives its tags, each
+ * with its known tag (reader_known_tag's, -1 for none), as the eight
+ * bytes of "[Name \"" after the '[' (mask: the name, blank and quote) by
+ * a hash of their first five: a line opening so needs no scan of its
+ * name (name_stop) nor a look-up of it.  The multiplier puts each in a
+ * slot of its own (a slot given twice stops the build: -Woverride-init).
+ */
+#define TAG_NAME_SLOT(w) \
+	((unsigned)(((w) & BYTES8(0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0)) * \
+	    UINT64_C(0xc78fec459a9e994d) >> 59))
+#define TAG_NAME4(a, b, c, d, k) \
+	[TAG_NAME_SLOT(BYTES8(a, b, c, d, ' ', '"', 0, 0))] = { \
+		BYTES8(a, b, c, d, ' ', '"', 0, 0), \
+		BYTES8(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0), 4, k }
+#define TAG_NAME5(a, b, c, d, e, k) \
+	[TAG_NAME_SLOT(BYTES8(a, b, c, d, e, ' ', '"', 0))] = { \
+		BYTES8(a, b, c, d, e, ' ', '"', 0), \
+		BYTES8(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0), 5, k }
+#define TAG_NAME6(a, b, c, d, e, f, k) \
+	[TAG_NAME_SLOT(BYTES8(a, b, c, d, e, f, ' ', '"'))] = { \
+		BYTES8(a, b, c, d, e, f, ' ', '"'), \
+		BYTES8(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff), 6, k }
+static const struct {
+	uint64_t bytes;
+	uint64_t mask;
+	size_t	 len; /* the name's; 0: no name */
+	int	 known;
+} tag_names[32] = {
+	TAG_NAME4('G', 'a', 'm', 'e', RECORD_TAG_GAME),
+	TAG_NAME6('G', 'a', 'm', 'e', 'I', 'd', -1),
+	TAG_NAME4('S', 'i', 'z', 'e', RECORD_TAG_SIZE),
+	TAG_NAME6('R', 'e', 's', 'u', 'l', 't', RECORD_TAG_RESULT),
+	TAG_NAME5('E', 'v', 'e', 'n', 't', -1),
+	TAG_NAME4('S', 'i', 't', 'e', -1),
+	TAG_NAME4('D', 'a', 't', 'e', -1),
+	TAG_NAME5('R', 'o', 'u', 'n', 'd', -1),
+	TAG_NAME5('W', 'h', 'i', 't', 'e', -1),
+	TAG_NAME5('B', 'l', 'a', 'c', 'k', -1),
+	TAG_NAME5('B', 'o', 'a', 'r', 'd', RECORD_TAG_BOARD),
+	TAG_NAME5('S', 'e', 't', 'u', 'p', RECORD_TAG_SETUP),
+	TAG_NAME4('K', 'o', 'm', 'i', RECORD_TAG_KOMI),
+	TAG_NAME4('S', 'e', 'e', 'd', RECORD_TAG_SEED),
+	TAG_NAME6('W', 'i', 'n', 'n', 'e', 'r', RECORD_TAG_WINNER),
+	TAG_NAME5('S', 't', 'a', 'r', 't', RECORD_TAG_START),
+};
+#undef TAG_NAME4
+#undef TAG_NAME5
+#undef TAG_NAME6
+
+/*
+ * plain_tag, and in *known the name's known tag where tag_names has the
+ * name (its eight bytes in s), else READER_KNOWN_ASK.
+ */
+static inline size_t
+named_tag(const char *s, size_t i, size_t end, size_t *g, int *m, int *known)
+{
+	uint64_t w;
+	unsigned k;
+
+	if (end - i > 9) {
+		memcpy(&w, s + i + 1, 8);
+		k = TAG_NAME_SLOT(w);
+		if ((w & tag_names[k].mask) == tag_names[k].bytes &&
+		    tag_names[k].len != 0) {
+			*known = tag_names[k].known;
+			return plain_value(
+			    s, i, i + 1 + tag_names[k].len, end, g, m);
+		}
+	}
+	*known = READER_KNOWN_ASK;
+	return plain_tag(s, i, end, g, m);
 }
 
 /* The same, passing over the tag. */
@@ -1840,7 +1934,7 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 {
 	const char    *s = rd->inbuf;
 	size_t	       a, i, p, e, end, ts, te, g[6];
-	int	       m = 0;
+	int	       m = 0, known = READER_KNOWN_ASK;
 	bool	       started = sc->any && sc->start->line != 0;
 	enum pass_line item = PASS_LINE;
 	/* What plain_movetext changes, for a line left to pgn_scan after. */
@@ -1864,7 +1958,7 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 		else if (s[i] == '[') {
 			/* After movetext, the next record's (PGN_STOP). */
 			if ((sc->any && rd->has_movetext) ||
-			    (e = plain_tag(s, i, end, g, &m)) == 0)
+			    (e = named_tag(s, i, end, g, &m, &known)) == 0)
 				return false;
 		} else if (s[i] == '{' || s[i] == ';')
 			return false;
@@ -1938,7 +2032,7 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 		if (s[i] == '[') {
 			rd->pos = i - a;
 			sc->tags = true;
-			read_tag(rd, s + a, e - a, i - a, m, g, true);
+			read_tag(rd, s + a, e - a, i - a, m, g, true, known);
 		} else if (item == PASS_RESULT) {
 			/* The result: the last token, blanks after it. */
 			for (te = e; te > i && line_blank(s[te - 1]); te--)
@@ -2166,7 +2260,7 @@ next_pgn(struct record_reader *rd)
 		switch (item) {
 		case PGN_TAG:
 			read_tag(rd, rd->line, rd->linelen, sc.from, sc.m, sc.g,
-			    sc.plain);
+			    sc.plain, READER_KNOWN_ASK);
 			break;
 		case PGN_COMMENT:
 			read_stamps(rd, sc.from, sc.to);

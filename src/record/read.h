@@ -581,18 +581,21 @@ reader_tag_scan(
 int reader_tag_rest(struct record_reader *, size_t name_off, size_t name_len,
     size_t value_off, size_t value_len, const struct diag_pos *at);
 
+/* reader_tag_known's known for a name to be looked up. */
+#define READER_KNOWN_ASK (-2)
 /*
- * reader_tag, the name's length name_len known.  Each tag added so is
- * noted as known or not as it comes (reader_known_tag), so that a
- * duplicate of a known name needs no search, an unknown name's search
- * passes the known ones, and reader_finish's record_tag_note_known has
- * nothing left to do.  Inline for its common case, every tag of a record
- * of a few: room in the arrays, the earlier tags noted and fewer than
- * READER_TAG_SCAN.
+ * reader_tag, the name's length name_len known, and which known tag it is
+ * (reader_known_tag's answer, -1 for none) where its reader knows, else
+ * READER_KNOWN_ASK.  Each tag added so is noted as known or not as it
+ * comes, so that a duplicate of a known name needs no search, an unknown
+ * name's search passes the known ones, and reader_finish's
+ * record_tag_note_known has nothing left to do.  Inline for its common
+ * case, every tag of a record of a few: room in the arrays, the earlier
+ * tags noted and fewer than READER_TAG_SCAN.
  */
 static inline __attribute__((always_inline)) int
-reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
-    size_t value_off, size_t value_len, struct diag_pos at)
+reader_tag_known(struct record_reader *rd, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, struct diag_pos at, int known)
 {
 	struct record *rec = &rd->rec;
 	const char    *name = rd->text + name_off;
@@ -609,7 +612,9 @@ reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
 		rd->tags_known = 0;
 	}
 	/* A known name is a duplicate just when a tag of it was noted. */
-	if ((k = reader_known_tag(name, name_len)) >= 0) {
+	k = known == READER_KNOWN_ASK ? reader_known_tag(name, name_len) :
+					known;
+	if (k >= 0) {
 		if (rec->known >> k & 1)
 			return 1;
 		rec->known |= (uint32_t)1 << k;
@@ -626,6 +631,14 @@ reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
 	rec->known_of = rec->tags;
 	rec->known_n = n + 1;
 	return 0;
+}
+/* The same, the name looked up. */
+static inline __attribute__((always_inline)) int
+reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, struct diag_pos at)
+{
+	return reader_tag_known(rd, name_off, name_len, value_off, value_len,
+	    at, READER_KNOWN_ASK);
 }
 /* The same from a name, its length namelen, and len bytes at v, copied. */
 void reader_tag_named(struct record_reader *, const char *name,

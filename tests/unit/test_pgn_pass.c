@@ -616,6 +616,37 @@ START_TEST(reading_turns_as_the_text_moves)
 END_TEST
 
 /*
+ * Tags of the names read_tag takes from a table (named_tag: Game, Size,
+ * Result, GameId, ...), of near misses (another case, a byte more or
+ * less, a tab, no blank) and of others, two to a record in every pair
+ * (duplicates among them), after a tag whose value takes 0 to 23 bytes
+ * (the record's text full at each byte of a name): read in the block as
+ * by copied lines.
+ */
+START_TEST(reading_tags_of_the_names_table)
+{
+	static const char *names[] = { "Game", "GameId", "Size", "Result",
+		"Event", "Site", "Date", "Round", "White", "Black", "Board",
+		"Setup", "Komi", "Seed", "Winner", "Start", "game", "GAMEID",
+		"Gam", "Games", "GameI", "GameIdx", "Sizes", "Results", "Resul",
+		"Site\t", "Winne", "Winners", "Seeds", "Z", "KeyHash" };
+	static char text[1 << 20];
+	size_t	    len = 0, a, b, n = sizeof names / sizeof names[0];
+
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++) {
+			len += (size_t)sprintf(text + len,
+			    "[Event \"%.*s\"]\n[%s \"v%zu\"]\n[%s \"w\"]%s\n"
+			    "1. f5 d6 *\n\n",
+			    (int)((a + b) % 24), "abcdefghijklmnopqrstuvwx",
+			    names[a], b, names[b], b % 3 ? "" : " \t");
+		}
+	check_block_lines(text, len);
+	check_passes(text, len);
+}
+END_TEST
+
+/*
  * Records as nearly all are written (pass_common_record: LF blank lines,
  * lines of one plain tag, movetext lines its score ends), three before
  * and after one changed: a byte of the one replaced, or inserted before,
@@ -864,6 +895,7 @@ UNIT_MAIN("pgn_pass",
 			 reading_every_move_number,
 			 reading_pairs_of_squares_at_every_byte,
 			 reading_turns_as_the_text_moves,
+			 reading_tags_of_the_names_table,
 			 known_tags_by_their_hash,
 			 pass_common_records_changed_at_every_byte,
 			 pass_common_records_of_every_length,
