@@ -1634,7 +1634,8 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 	struct record_token *t = r->t;
 	char *const	     text = r->text;
 	uint8_t *const	     q = r->q;
-	size_t		     nt = r->nt, off = r->off, k;
+	size_t		     nt = r->nt, k;
+	char		    *d = text + r->off;
 	unsigned long	     line = r->line;
 	uintptr_t	     colb = r->colb;
 	const uintptr_t	     offb = r->offb;
@@ -1642,6 +1643,8 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 	uint64_t	     y;
 	uint8_t		     sq, a, b;
 	unsigned	     c;
+	/* The pairs' bound: lim - p >= 6 (lim is past s's 6th byte). */
+	const uintptr_t	     lim6 = (uintptr_t)lim - 6;
 
 	while (p <= lim) {
 		c = (unsigned char)*p;
@@ -1666,7 +1669,7 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 				 * lim + 4 read).  Past turn 197 the count's
 				 * number_due matches no number.
 				 */
-				while (lim - p >= 6) {
+				while ((uintptr_t)p <= lim6) {
 					memcpy(&y, p, 8);
 					a = square_part[(unsigned char)p[0]] &
 					    square_part[256 +
@@ -1681,13 +1684,15 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 						    0) ||
 					    a == 0 || b == 0)
 						break;
-					/* "f5\0d6\0", two bytes to spare. */
-					y &= BYTES8(
-					    0xff, 0xff, 0, 0xff, 0xff, 0, 0, 0);
-					memcpy(text + off, &y, 8);
-					t[0].text = text + off;
+					/*
+					 * "f5\0d6\0": its blanks made NULs, the
+					 * two bytes after them to spare.
+					 */
+					y ^= BYTES8(0, 0, ' ', 0, 0, ' ', 0, 0);
+					memcpy(d, &y, 8);
+					t[0].text = d;
 					t[0].len = 2;
-					t[1].text = text + off + 3;
+					t[1].text = d + 3;
 					t[1].len = 2;
 					place_two(t, line, p, colb, offb);
 					q[nt] = (uint8_t)~a;
@@ -1695,7 +1700,7 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 					p += 6;
 					t += 2;
 					nt += 2;
-					off += 6;
+					d += 6;
 					memcpy(&x, p, 4);
 					if ((x & number_due[nt].smask) !=
 					    number_due[nt].spaced)
@@ -1709,9 +1714,9 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			 * Stored before the byte after it is looked at: stores
 			 * past the counts are no turn's.
 			 */
-			memcpy(text + off, p, 2);
-			text[off + 2] = '\0';
-			*t = (struct record_token){ text + off, 2,
+			memcpy(d, p, 2);
+			d[2] = '\0';
+			*t = (struct record_token){ d, 2,
 				{ line, (uintptr_t)p + colb,
 				    (uintptr_t)p + offb } };
 			q[nt] = sq;
@@ -1721,13 +1726,13 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 				p += 3;
 				t++;
 				nt++;
-				off += 3;
+				d += 3;
 				continue;
 			}
 			if (c == '\n' || c == '\r') {
 				t++;
 				nt++;
-				off += 3;
+				d += 3;
 			}
 		} else {
 			memcpy(&x, p, 4);
@@ -1738,13 +1743,13 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			c = (unsigned char)p[4];
 			if (c != ' ' && c != '\n' && c != '\r')
 				break;
-			memcpy(text + off, p, 4);
-			text[off + 4] = '\0';
-			*t++ = (struct record_token){ text + off, 4,
+			memcpy(d, p, 4);
+			d[4] = '\0';
+			*t++ = (struct record_token){ d, 4,
 				{ line, (uintptr_t)p + colb,
 				    (uintptr_t)p + offb } };
 			q[nt++] = RECORD_SQUARE_NONE;
-			off += 5;
+			d += 5;
 			if (c == ' ') {
 				p += 5;
 				continue;
@@ -1762,7 +1767,7 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			r->prev_at = r->line_at;
 			r->line_at = p;
 			r->nt_line = nt;
-			r->off_line = off;
+			r->off_line = (size_t)(d - text);
 			continue;
 		}
 		if (c == '\n' || c == '\r')
@@ -1771,7 +1776,7 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 	}
 	r->t = t;
 	r->nt = nt;
-	r->off = off;
+	r->off = (size_t)(d - text);
 	r->line = line;
 	r->colb = colb;
 	return p;
