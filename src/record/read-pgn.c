@@ -1782,6 +1782,33 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 	return p;
 }
 
+/*
+ * Room for PLAIN_ROOM more turns than n in every array (a record's whole
+ * movetext, so that one call of plain_tokens reads it), grown where it is
+ * short, as a reader's first records find it, with no diagnostic: where
+ * growing fails, or would take an array past half the most a record may
+ * take (so that no capacity passes it), the room stays as it was.  The
+ * text may move (reader_text_grow).
+ */
+#define PLAIN_ROOM 128
+static __attribute__((noinline, cold)) void
+plain_room(struct record_reader *rd, size_t n)
+{
+	size_t cap = rd->turncap;
+
+	if (n + PLAIN_ROOM > rd->max_size / 2 / sizeof *rd->rec.turns ||
+	    rd->textlen + 5 * PLAIN_ROOM > rd->max_size / 2)
+		return;
+	if (array_grow(&rd->rec.turns, &cap, n + PLAIN_ROOM,
+		sizeof *rd->rec.turns) == 0 &&
+	    array_grow(&rd->squares, &rd->squarecap, cap, 1) == 0)
+		rd->turncap = cap;
+	(void)array_grow(&rd->turn_off, &rd->turnoffcap, n + PLAIN_ROOM,
+	    sizeof *rd->turn_off);
+	if (rd->textcap - rd->textlen < 5 * PLAIN_ROOM)
+		(void)reader_text_grow(rd, rd->textlen + 5 * PLAIN_ROOM);
+}
+
 static inline size_t
 plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
     unsigned long line, size_t col0, unsigned long long off0,
@@ -1797,9 +1824,13 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 	if (rd->rec.turns == NULL || rd->text == NULL ||
 	    rd->turn_off == NULL || rd->squares == NULL || end - i < 5)
 		return i;
-	r = (struct plain_run){ rd->rec.turns + nt, rd->text, rd->squares, nt, rd->textlen, line,
-		(uintptr_t)col0 - (uintptr_t)s, (uintptr_t)off0 - (uintptr_t)s,
-		run->cross, 0, s + (size_t)(1 - col0), NULL, nt, rd->textlen };
+	if (rd->turncap < nt + PLAIN_ROOM || rd->turnoffcap < nt + PLAIN_ROOM ||
+	    rd->textcap - rd->textlen < 5 * PLAIN_ROOM)
+		plain_room(rd, nt);
+	r = (struct plain_run){ rd->rec.turns + nt, rd->text, rd->squares, nt,
+		rd->textlen, line, (uintptr_t)col0 - (uintptr_t)s,
+		(uintptr_t)off0 - (uintptr_t)s, run->cross, 0,
+		s + (size_t)(1 - col0), NULL, nt, rd->textlen };
 	cap = rd->turncap < rd->turnoffcap ? rd->turncap : rd->turnoffcap;
 	for (;;) {
 		/* The turns with room in every array (five bytes of text). */

@@ -616,6 +616,35 @@ START_TEST(reading_turns_as_the_text_moves)
 END_TEST
 
 /*
+ * A new reader's first records, of 1 to 400 turns on lines of 1 to 9
+ * numbered pairs (plain_room grows the arrays for 128 turns more where
+ * plain_movetext finds less room, the text moving as it reads): read in
+ * the block as by copied lines.
+ */
+START_TEST(reading_first_records_as_room_grows)
+{
+	static char text[1 << 16];
+	size_t	    len, n, t, w;
+
+	for (n = 1; n <= 400; n += 1 + n / 32)
+		for (w = 1; w <= 9; w += 4) {
+			len = (size_t)sprintf(text, "[Event \"a\"]\n");
+			for (t = 0; t < n; t++) {
+				if (t % 2 == 0)
+					len += (size_t)sprintf(text + len,
+					    "%zu. ", t / 2 + 1);
+				len += (size_t)sprintf(text + len, "%s%s",
+				    t % 7 == 6 ? "pass" : "f5",
+				    t % (2 * w) == 2 * w - 1 ? "\n" : " ");
+			}
+			len += (size_t)sprintf(text + len,
+			    "*\n\n[Event \"b\"]\n1. f5 d6 2. c3 *\n");
+			check_block_lines(text, len);
+		}
+}
+END_TEST
+
+/*
  * Tags of the names read_tag takes from a table (named_tag: Game, Size,
  * Result, GameId, ...), of near misses (another case, a byte more or
  * less, a tab, no blank) and of others, two to a record in every pair
@@ -896,6 +925,7 @@ UNIT_MAIN("pgn_pass",
 			 reading_pairs_of_squares_at_every_byte,
 			 reading_turns_as_the_text_moves,
 			 reading_tags_of_the_names_table,
+			 reading_first_records_as_room_grows,
 			 known_tags_by_their_hash,
 			 pass_common_records_changed_at_every_byte,
 			 pass_common_records_of_every_length,
