@@ -1875,22 +1875,29 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 }
 
 /*
- * A score at s[i] that ends the line, "46-18" (score_dash's), with
- * nothing after it but blanks: where the line ends (its LF or CR), as
- * pass_movetext finds it with PASS_RESULT; or 0 (then pass_movetext
- * judges).  Nearly every record's last line stops plain_movetext there.
+ * A score at s[i] that ends the line, "46-18" (score_dash's: digits, a
+ * dash and digits, no byte of either after it), with nothing after it
+ * but blanks: where the line ends (its LF or CR), as pass_movetext finds
+ * it with PASS_RESULT, and where the score ends in *te; or 0 (then
+ * pass_movetext judges).  Nearly every record's last line stops
+ * plain_movetext there.
  */
 static inline size_t
-plain_score(const char *s, size_t i, size_t end)
+plain_score(const char *s, size_t i, size_t end, size_t *te)
 {
-	size_t te = i;
+	size_t j = i, k;
 
-	while (te < end && (is_digit(s[te]) || s[te] == '-'))
-		te++;
-	if (te == end || score_dash(s + i, te - i) == 0)
+	while (j < end && is_digit(s[j]))
+		j++;
+	if (j == i || j == end || s[j] != '-')
 		return 0;
-	te = pass_blanks(s, te, end);
-	return te < end && (s[te] == '\n' || s[te] == '\r') ? te : 0;
+	for (k = ++j; j < end && is_digit(s[j]); j++)
+		continue;
+	if (j == k || j == end || s[j] == '-')
+		return 0;
+	*te = j;
+	j = pass_blanks(s, j, end);
+	return j < end && (s[j] == '\n' || s[j] == '\r') ? j : 0;
 }
 
 /*
@@ -1969,13 +1976,13 @@ static bool
 build_lines(struct record_reader *rd, struct pgn_scan *sc)
 {
 	const char    *s = rd->inbuf;
-	size_t	       a, i, p, e, end, ts, te, g[6];
+	size_t	       a, i, p, e, end, ts, te = 0, g[6];
 	int	       m = 0, known = READER_KNOWN_ASK;
 	bool	       started = sc->any && sc->start->line != 0;
 	enum pass_line item = PASS_LINE;
 	/* What plain_movetext changes, for a line left to pgn_scan after. */
 	size_t	       was_n = 0, was_len = 0, was_pos = 0;
-	bool	       was_movetext = false;
+	bool	       was_movetext = false, scored = false;
 	struct plain_run run;
 
 	/* Its other members are plain_movetext's, read once it has run. */
@@ -2039,8 +2046,10 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 			}
 			if (s[p] == '\n' || s[p] == '\r')
 				e = p;
-			else if ((e = plain_score(s, p, end)) != 0)
+			else if ((e = plain_score(s, p, end, &te)) != 0) {
 				item = PASS_RESULT;
+				scored = true;
+			}
 			else if ((e = pass_movetext(rd, s, p, end, &item, NULL,
 				      NULL)) == 0)
 				e = end;
@@ -2069,6 +2078,16 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 			rd->pos = i - a;
 			sc->tags = true;
 			read_tag(rd, s + a, e - a, i - a, m, g, true, known);
+		} else if (item == PASS_RESULT && scored) {
+			/*
+			 * plain_score's at p (plain_tokens stopped at its first
+			 * byte, after a blank, or the line's first) to te, no
+			 * move number before it (a dash follows its digits).
+			 */
+			sc->from = p - a;
+			sc->to = rd->pos = te - a;
+			sc->m = 0;
+			sc->line = s + a;
 		} else if (item == PASS_RESULT) {
 			/* The result: the last token, blanks after it. */
 			for (te = e; te > i && line_blank(s[te - 1]); te--)

@@ -645,6 +645,40 @@ START_TEST(reading_first_records_as_room_grows)
 END_TEST
 
 /*
+ * Records whose last line ends in a score or what is nearly one (digits,
+ * a dash and digits: plain_score), after moves on its line, alone, after
+ * a move number, then blanks or not and each line end: read in the block
+ * as by copied lines, and passed over.
+ */
+START_TEST(reading_scores_ending_a_line)
+{
+	static const char *scores[] = { "46-18", "0-64", "1-2-3", "46-",
+		"-18", "46--18", "046-018", "99999999999999999999-1", "46-18x",
+		"46-18*", "4-6-", "4-6*", "*", "1-0", "31.46-18", "46-18}",
+		"46-1\0", "64-0" };
+	static const char *ends[] = { "\n", "\r", "\r\n", " \n", "\t \r\n" };
+	static const char *before[] = { "1. f5 d6 2. c3 d3 ", "1. f5 d6\n",
+		"1. f5 d6 2. c3 d3 3. " };
+	static char text[1 << 16];
+	size_t	    len = 0, k, e, b;
+
+	for (k = 0; k < sizeof scores / sizeof scores[0]; k++)
+		for (e = 0; e < sizeof ends / sizeof ends[0]; e++)
+			for (b = 0; b < sizeof before / sizeof before[0]; b++) {
+				len += (size_t)sprintf(text + len,
+				    "[Event \"%zu\"]\n\n%s", k, before[b]);
+				memcpy(text + len, scores[k], strlen(scores[k]));
+				len += strlen(scores[k]);
+				if (k == 16)
+					text[len++] = '\0';
+				len += (size_t)sprintf(text + len, "%s\n", ends[e]);
+			}
+	check_block_lines(text, len);
+	check_passes(text, len);
+}
+END_TEST
+
+/*
  * Tags of the names read_tag takes from a table (named_tag: Game, Size,
  * Result, GameId, ...), of near misses (another case, a byte more or
  * less, a tab, no blank) and of others, two to a record in every pair
@@ -926,6 +960,7 @@ UNIT_MAIN("pgn_pass",
 			 reading_turns_as_the_text_moves,
 			 reading_tags_of_the_names_table,
 			 reading_first_records_as_room_grows,
+			 reading_scores_ending_a_line,
 			 known_tags_by_their_hash,
 			 pass_common_records_changed_at_every_byte,
 			 pass_common_records_of_every_length,
