@@ -1141,6 +1141,11 @@
 #   reading_scores_ending_a_line: scores and near misses, after moves,
 #   alone and after a number, with each line end):
 #     notation 274.53M -> 270.41M (10,539 a game).
+#   step 6, a tag's value read inline where a tag line is (plain_value,
+#   plain_value_at: it was a call a tag), and a name of tag_names not
+#   looked at again for its blank and quote:
+#     notation 270.41M -> 267.87M (10,440 a game).  A -j worker's pass
+#     (gamecheck -q --shard 1/100000000 one.pgn) 25.37M the same.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -726,23 +726,32 @@ value_stop(const char *s, size_t j, size_t end)
  * no backslash: where it ends, its LF or CR (tag_by_hand's match, with
  * nothing after it but white space), the match's bytes in *m and its
  * groups in g as tag_by_hand gives them; or 0 for any other line
- * (plain_tag).  plain_value: the same from the name's end, s[j].
+ * (plain_tag).  plain_value: the same from the name's end, s[j];
+ * plain_value_at from the value's first byte, s[j], after the name's
+ * blank and quote.
  */
-static inline size_t
-plain_value(const char *s, size_t i, size_t j, size_t end, size_t *g, int *m)
+static inline __attribute__((always_inline)) size_t
+plain_value_at(
+    const char *s, size_t i, size_t j, size_t end, size_t *g, int *m)
 {
-	if (end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
-		return 0;
 	g[2] = 1;
-	g[3] = j - i;
-	g[4] = j + 2 - i;
-	j = value_stop(s, j + 2, end);
+	g[3] = j - 2 - i;
+	g[4] = j - i;
+	j = value_stop(s, j, end);
 	if (end - j < 2 || s[j] != '"' || s[j + 1] != ']')
 		return 0;
 	g[5] = j - i;
 	*m = (int)(j + 2 - i);
 	j = pass_blanks(s, j + 2, end);
 	return j < end && (s[j] == '\n' || s[j] == '\r') ? j : 0;
+}
+
+static inline __attribute__((always_inline)) size_t
+plain_value(const char *s, size_t i, size_t j, size_t end, size_t *g, int *m)
+{
+	if (end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
+		return 0;
+	return plain_value_at(s, i, j + 2, end, g, m);
 }
 
 static inline size_t
@@ -818,9 +827,10 @@ named_tag(const char *s, size_t i, size_t end, size_t *g, int *m, int *known)
 		k = TAG_NAME_SLOT(w);
 		if ((w & tag_names[k].mask) == tag_names[k].bytes &&
 		    tag_names[k].len != 0) {
+			/* Its blank and quote matched, and 9 bytes after '['. */
 			*known = tag_names[k].known;
-			return plain_value(
-			    s, i, i + 1 + tag_names[k].len, end, g, m);
+			return plain_value_at(
+			    s, i, i + 3 + tag_names[k].len, end, g, m);
 		}
 	}
 	*known = READER_KNOWN_ASK;
