@@ -1146,6 +1146,43 @@
 #   looked at again for its blank and quote:
 #     notation 270.41M -> 267.87M (10,440 a game).  A -j worker's pass
 #     (gamecheck -q --shard 1/100000000 one.pgn) 25.37M the same.
+# Main 937bb6a -> pgn6: the notation 289.32M -> 267.87M (11,277 -> 10,440
+# a game, -7.4%), CSV 184.17M, transcripts 175.55M, WTHOR 221.01M, GGF
+# 248.61M, SGF 251.59M the same (within 150 instructions): the notation
+# 1.571x the CSV's instructions -> 1.454x (the bar, 1.25x, not met).
+# CPU, task-clock by perf stat -x, -e task-clock gamecheck -q q.EXT (the
+# set 16 times, 410,512 games), main's and pgn6's in turn, medians of 11,
+# two rounds, 10:21 UTC at load 3-3.4 on 2 cores (other sessions' work):
+# notation 305.7 -> 289.4 ms and 310.8 -> 294.2 ms (pair medians 0.946x,
+# 0.948x), CSV 199.4 -> 199.2 ms and 203.2 -> 201.8 ms (1.003x, 1.000x):
+# the notation 1.53x the CSV's CPU -> 1.45x.  Tried and withdrawn: the
+# loop of pairs taking a pair with the line's LF after it or between
+# its squares ("f5 d6\n", "f5\nd6 ": 3 a game, each now two single
+# squares and the loop entered again): 267.87M -> 269.01M at best, the
+# test on the loop's way out kept more of its values on the stack
+# (-> 273.37M with the crossing a call taking them by address).  Left:
+# plain_tokens, about 2,050 a game (52 instructions a pair: the squares'
+# two lookups each, the token's eight stores; line ends, passes and a
+# game's last square as single squares, the loop entered about 5 times
+# a game); the tag lines, about 250 each (build_lines' dispatch, the
+# value's scan, two text copies, reader_tag_known); the replay's tags
+# (set_up's Game, Size and the NUL checks, the Result word: about 430 a
+# game over the CSV's, src/referee).  Output the same at each step:
+# bench/same-output.sh main 5cc3a50's gamecheck; gamecheck YAML, -q,
+# -j 2, -q -j 2, --write=pgn and --max-record-size 2000 (stdout, stderr,
+# exit) of one.pgn, its first 2 MB with CRLF and CR line ends, cut short,
+# mangled (1-3 bytes of half its records replaced, inserted or deleted:
+# line ends, blanks, braces, NUL, quotes, escapes, results' bytes),
+# rewrapped at widths 10-200 with doubled blanks and comments of stamps
+# up to 900 bytes, records of 100 to 5,000 turns, the examples', golden
+# cases' and fuzz corpora's notation; -q, YAML and -j 2 with
+# --max-record-size 65536 to 200000 on the long records; -j 3, --shard
+# 1/3, --shard 2/3 -j 2, --write=transcript and ggf, a pipe and a gzip
+# of one.pgn; gamestat on one.pgn, the mangled and the rewrapped; the
+# golden cases (800), test_pgn_pass, test_record, test_tree,
+# test_squares, roundtrip.sh, bad-input.sh, adversarial.sh, jobs.sh;
+# test_pgn_pass and test_record in an --enable-debug build, and the
+# debug gamecheck under valgrind's memcheck on the hostile inputs.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
