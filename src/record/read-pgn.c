@@ -731,8 +731,7 @@ value_stop(const char *s, size_t j, size_t end)
  * blank and quote.
  */
 static inline __attribute__((always_inline)) size_t
-plain_value_at(
-    const char *s, size_t i, size_t j, size_t end, size_t *g, int *m)
+plain_value_at(const char *s, size_t i, size_t j, size_t end, size_t *g, int *m)
 {
 	g[2] = 1;
 	g[3] = j - 2 - i;
@@ -827,7 +826,7 @@ named_tag(const char *s, size_t i, size_t end, size_t *g, int *m, int *known)
 		k = TAG_NAME_SLOT(w);
 		if ((w & tag_names[k].mask) == tag_names[k].bytes &&
 		    tag_names[k].len != 0) {
-			/* Its blank and quote matched, and 9 bytes after '['. */
+			/* Its blank and quote matched (9 bytes past '['). */
 			*known = tag_names[k].known;
 			return plain_value_at(
 			    s, i, i + 3 + tag_names[k].len, end, g, m);
@@ -1872,8 +1871,8 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 			rd->turns_at = r.nt;
 		else
 			for (k = rd->rec.nturns; k < r.nt; k++)
-				rd->turn_off[k] = (size_t)(
-				    rd->rec.turns[k].text - rd->text);
+				rd->turn_off[k] =
+				    (size_t)(rd->rec.turns[k].text - rd->text);
 		rd->rec.nturns = r.nt;
 		rd->textlen = r.off;
 		rd->has_movetext = true;
@@ -2059,9 +2058,8 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 			else if ((e = plain_score(s, p, end, &te)) != 0) {
 				item = PASS_RESULT;
 				scored = true;
-			}
-			else if ((e = pass_movetext(rd, s, p, end, &item, NULL,
-				      NULL)) == 0)
+			} else if ((e = pass_movetext(
+					rd, s, p, end, &item, NULL, NULL)) == 0)
 				e = end;
 		}
 		if (e == end || (s[e] == '\r' && e + 1 == end)) {

@@ -637,8 +637,8 @@ static inline __attribute__((always_inline)) int
 reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
     size_t value_off, size_t value_len, struct diag_pos at)
 {
-	return reader_tag_known(rd, name_off, name_len, value_off, value_len,
-	    at, READER_KNOWN_ASK);
+	return reader_tag_known(
+	    rd, name_off, name_len, value_off, value_len, at, READER_KNOWN_ASK);
 }
 /* The same from a name, its length namelen, and len bytes at v, copied. */
 void reader_tag_named(struct record_reader *, const char *name,

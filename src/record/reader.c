@@ -589,8 +589,8 @@ reader_too_large(struct record_reader *rd)
 int
 reader_text_grow(struct record_reader *rd, size_t need)
 {
-	size_t i, n = rd->turns_at < rd->rec.nturns ? rd->turns_at :
-						      rd->rec.nturns;
+	size_t i,
+	    n = rd->turns_at < rd->rec.nturns ? rd->turns_at : rd->rec.nturns;
 
 	for (i = 0; i < n; i++)
 		rd->turn_off[i] = (size_t)(rd->rec.turns[i].text - rd->text);

@@ -590,8 +590,8 @@ START_TEST(reading_turns_as_the_text_moves)
 	memset(fill, '1', sizeof fill - 1);
 	len = (size_t)sprintf(first, "[Event \"warm\"]\n");
 	for (t = 1; t <= 20; t++)
-		len += (size_t)sprintf(first + len, "%zu. f5 d6%s", t,
-		    t % 8 ? " " : "\n");
+		len += (size_t)sprintf(
+		    first + len, "%zu. f5 d6%s", t, t % 8 ? " " : "\n");
 	(void)sprintf(first + len, "*\n\n");
 	for (n = 0; n < 600; n += 1 + n / 64)
 		for (lines = 1; lines <= 3; lines++)
@@ -606,9 +606,9 @@ START_TEST(reading_turns_as_the_text_moves)
 				    lines > 2 ? "5. e7 f7 6. c5 b6\n" : "");
 				len += (size_t)sprintf(text + len, "%s%s%s",
 				    after[k][0], fill, after[k][1]);
-				len += (size_t)sprintf(
-				    text + len, " f5 d6 *\n\n[Event \"b\"]\n"
-						"1. f5 d6 2. c3 d3\n*\n");
+				len += (size_t)sprintf(text + len,
+				    " f5 d6 *\n\n[Event \"b\"]\n"
+				    "1. f5 d6 2. c3 d3\n*\n");
 				fill[n] = '1';
 				check_block_lines(text, len);
 			}
@@ -631,8 +631,8 @@ START_TEST(reading_first_records_as_room_grows)
 			len = (size_t)sprintf(text, "[Event \"a\"]\n");
 			for (t = 0; t < n; t++) {
 				if (t % 2 == 0)
-					len += (size_t)sprintf(text + len,
-					    "%zu. ", t / 2 + 1);
+					len += (size_t)sprintf(
+					    text + len, "%zu. ", t / 2 + 1);
 				len += (size_t)sprintf(text + len, "%s%s",
 				    t % 7 == 6 ? "pass" : "f5",
 				    t % (2 * w) == 2 * w - 1 ? "\n" : " ");
@@ -652,26 +652,28 @@ END_TEST
  */
 START_TEST(reading_scores_ending_a_line)
 {
-	static const char *scores[] = { "46-18", "0-64", "1-2-3", "46-",
-		"-18", "46--18", "046-018", "99999999999999999999-1", "46-18x",
+	static const char *scores[] = { "46-18", "0-64", "1-2-3", "46-", "-18",
+		"46--18", "046-018", "99999999999999999999-1", "46-18x",
 		"46-18*", "4-6-", "4-6*", "*", "1-0", "31.46-18", "46-18}",
 		"46-1\0", "64-0" };
 	static const char *ends[] = { "\n", "\r", "\r\n", " \n", "\t \r\n" };
 	static const char *before[] = { "1. f5 d6 2. c3 d3 ", "1. f5 d6\n",
 		"1. f5 d6 2. c3 d3 3. " };
-	static char text[1 << 16];
-	size_t	    len = 0, k, e, b;
+	static char	   text[1 << 16];
+	size_t		   len = 0, k, e, b;
 
 	for (k = 0; k < sizeof scores / sizeof scores[0]; k++)
 		for (e = 0; e < sizeof ends / sizeof ends[0]; e++)
 			for (b = 0; b < sizeof before / sizeof before[0]; b++) {
 				len += (size_t)sprintf(text + len,
 				    "[Event \"%zu\"]\n\n%s", k, before[b]);
-				memcpy(text + len, scores[k], strlen(scores[k]));
+				memcpy(
+				    text + len, scores[k], strlen(scores[k]));
 				len += strlen(scores[k]);
 				if (k == 16)
 					text[len++] = '\0';
-				len += (size_t)sprintf(text + len, "%s\n", ends[e]);
+				len += (size_t)sprintf(
+				    text + len, "%s\n", ends[e]);
 			}
 	check_block_lines(text, len);
 	check_passes(text, len);
@@ -693,9 +695,10 @@ START_TEST(reading_tags_of_the_names_table)
 		"Setup", "Komi", "Seed", "Winner", "Start", "game", "GAMEID",
 		"Gam", "Games", "GameI", "GameIdx", "Sizes", "Results", "Resul",
 		"Site\t", "Winne", "Winners", "Seeds", "Z", "KeyHash" };
-	static char text[1 << 20];
-	size_t	    len = 0, a, b, n = sizeof names / sizeof names[0];
+	static char	   text[1 << 20];
+	size_t		   len = 0, a, b, n;
 
+	n = sizeof names / sizeof names[0];
 	for (a = 0; a < n; a++)
 		for (b = 0; b < n; b++) {
 			len += (size_t)sprintf(text + len,
@@ -960,12 +963,11 @@ UNIT_MAIN("pgn_pass",
 			 reading_turns_as_the_text_moves,
 			 reading_tags_of_the_names_table,
 			 reading_first_records_as_room_grows,
-			 reading_scores_ending_a_line,
-			 known_tags_by_their_hash,
+			 reading_scores_ending_a_line, known_tags_by_their_hash,
 			 pass_common_records_changed_at_every_byte,
 			 pass_common_records_of_every_length,
 			 pass_common_records_across_the_block_end, NULL),
 	    syntax_setup, syntax_teardown),
 	pass_ends_runs_of_pieces_where_reading_does, 0, 4,
-	reading_in_the_block_as_by_lines, 0, 4,
-	pass_tag_lines_across_each_look, 0, 160, NULL))
+	reading_in_the_block_as_by_lines, 0, 4, pass_tag_lines_across_each_look,
+	0, 160, NULL))
