@@ -1164,6 +1164,97 @@
 # adversarial.sh, jobs.sh; test_record, test_tree, test_squares and
 # gamecheck on those files (-q, -j 2, --write) in an
 # --enable-sanitizers build: no report.
+#
+# Branch pgn6 against main 937bb6a, the notation's reading (issue 34,
+# item 1).  Instructions, valgrind --tool=callgrind
+# --callgrind-out-file=F gamecheck -q one.EXT (the set once, 25,657
+# games, gamecheck -O2), main -> pgn6:
+#   main 937bb6a: notation 289.32M (11,277 a game), CSV 184.17M (7,178).
+#   step 1, plain_tokens' turns leave their text offsets (rd->turn_off)
+#   unset: they point into the text as they are written (rd->turns_at),
+#   and reader_text_grow (reader.c, text_add's growth) sets the offsets
+#   of such turns from their pointers before the text moves; plain_movetext
+#   sets them itself only where turns before its run point at nothing
+#   yet (test_pgn_pass's reading_turns_as_the_text_moves: a stamp, note
+#   or result of every length to 600 bytes after one to three lines of
+#   moves, in a reader a longer record grew first):
+#     notation 289.32M -> 286.74M (11,176 a game), CSV 184.17M the same,
+#     GGF 248.61M the same.
+#   step 2, a tag line whose name is one of sixteen that nearly every
+#   record gives (Game, Size, Result, GameId, Event, ...: tag_names, by
+#   a hash of the five bytes after its '[') read with no scan of its
+#   name (named_tag) and no look-up of its known tag (reader_tag_known,
+#   read.h: reader_tag_len with the answer given), the name copied as
+#   one word of eight bytes (test_pgn_pass's
+#   reading_tags_of_the_names_table: each name and near misses, another
+#   case, a byte more or less, a tab, two to a record in every pair,
+#   after values of 0 to 23 bytes):
+#     notation 286.74M -> 281.01M (10,953 a game), CSV 184.17M, GGF
+#     248.61M, SGF 251.59M the same (within 75 instructions).
+#   step 3, plain_tokens' loop of pairs ("12. f5 d6 ") with fewer values
+#   live: the text's place one pointer (no offset beside it), the two
+#   blanks made NULs by the XOR that the test of them left in a register
+#   (not a mask of its own), the bound one compare (about 57 -> 52
+#   instructions a pair; the test of every byte is reading_pairs_of_
+#   squares_at_every_byte's):
+#     notation 281.01M -> 277.04M (10,798 a game), CSV 184.17M.
+#   step 4, plain_movetext grows the turns' arrays and the text where
+#   they have room for fewer than 128 more turns (plain_room: a reader's
+#   first records; no diagnostic, nothing past half the most a record
+#   may take), so that one call of plain_tokens reads a record's
+#   movetext, not two or three as the room of the last record's arrays
+#   bounded it (test_pgn_pass's reading_first_records_as_room_grows: a
+#   new reader's records of 1 to 400 turns):
+#     notation 277.04M -> 274.53M (10,700 a game).
+#   step 5, a record's last line that plain_score ends ("46-18" and
+#   blanks) read from where plain_score found the score, not its token
+#   found again backwards from the line's end, its move number looked
+#   for and score_dash called on it (test_pgn_pass's
+#   reading_scores_ending_a_line: scores and near misses, after moves,
+#   alone and after a number, with each line end):
+#     notation 274.53M -> 270.41M (10,539 a game).
+#   step 6, a tag's value read inline where a tag line is (plain_value,
+#   plain_value_at: it was a call a tag), and a name of tag_names not
+#   looked at again for its blank and quote:
+#     notation 270.41M -> 267.87M (10,440 a game).  A -j worker's pass
+#     (gamecheck -q --shard 1/100000000 one.pgn) 25.37M the same.
+# Main 937bb6a -> pgn6: the notation 289.32M -> 267.87M (11,277 -> 10,440
+# a game, -7.4%), CSV 184.17M, transcripts 175.55M, WTHOR 221.01M, GGF
+# 248.61M, SGF 251.59M the same (within 150 instructions): the notation
+# 1.571x the CSV's instructions -> 1.454x (the bar, 1.25x, not met).
+# CPU, task-clock by perf stat -x, -e task-clock gamecheck -q q.EXT (the
+# set 16 times, 410,512 games), main's and pgn6's in turn, medians of 11,
+# two rounds, 10:21 UTC at load 3-3.4 on 2 cores (other sessions' work):
+# notation 305.7 -> 289.4 ms and 310.8 -> 294.2 ms (pair medians 0.946x,
+# 0.948x), CSV 199.4 -> 199.2 ms and 203.2 -> 201.8 ms (1.003x, 1.000x):
+# the notation 1.53x the CSV's CPU -> 1.45x.  Tried and withdrawn: the
+# loop of pairs taking a pair with the line's LF after it or between
+# its squares ("f5 d6\n", "f5\nd6 ": 3 a game, each now two single
+# squares and the loop entered again): 267.87M -> 269.01M at best, the
+# test on the loop's way out kept more of its values on the stack
+# (-> 273.37M with the crossing a call taking them by address).  Left:
+# plain_tokens, about 2,050 a game (52 instructions a pair: the squares'
+# two lookups each, the token's eight stores; line ends, passes and a
+# game's last square as single squares, the loop entered about 5 times
+# a game); the tag lines, about 250 each (build_lines' dispatch, the
+# value's scan, two text copies, reader_tag_known); the replay's tags
+# (set_up's Game, Size and the NUL checks, the Result word: about 430 a
+# game over the CSV's, src/referee).  Output the same at each step:
+# bench/same-output.sh main 5cc3a50's gamecheck; gamecheck YAML, -q,
+# -j 2, -q -j 2, --write=pgn and --max-record-size 2000 (stdout, stderr,
+# exit) of one.pgn, its first 2 MB with CRLF and CR line ends, cut short,
+# mangled (1-3 bytes of half its records replaced, inserted or deleted:
+# line ends, blanks, braces, NUL, quotes, escapes, results' bytes),
+# rewrapped at widths 10-200 with doubled blanks and comments of stamps
+# up to 900 bytes, records of 100 to 5,000 turns, the examples', golden
+# cases' and fuzz corpora's notation; -q, YAML and -j 2 with
+# --max-record-size 65536 to 200000 on the long records; -j 3, --shard
+# 1/3, --shard 2/3 -j 2, --write=transcript and ggf, a pipe and a gzip
+# of one.pgn; gamestat on one.pgn, the mangled and the rewrapped; the
+# golden cases (800), test_pgn_pass, test_record, test_tree,
+# test_squares, roundtrip.sh, bad-input.sh, adversarial.sh, jobs.sh;
+# test_pgn_pass and test_record in an --enable-debug build, and the
+# debug gamecheck under valgrind's memcheck on the hostile inputs.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -132,10 +132,13 @@ tag_match(
  * Reads the tag at line[from] (rd->line, or a line of the input's block:
  * build_lines; n bytes), m bytes matched by tag_match (groups g, plain
  * its answer), or -1 for none: told then as a bad or unterminated tag.
+ * known: the name's known tag where named_tag found it in tag_names (a
+ * name of six bytes or fewer, eight bytes from it in line), else
+ * READER_KNOWN_ASK.
  */
 static inline __attribute__((always_inline)) void
 read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
-    int m, const size_t *g, bool plain)
+    int m, const size_t *g, bool plain, int known)
 {
 	const char     *s = line + from;
 	size_t		i, k, len = n - from;
@@ -155,8 +158,18 @@ read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
 		rd->pos = n;
 		return;
 	}
-	if ((name_off = text_add(rd, s + g[2], g[3] - g[2])) == -1 ||
-	    (value_off = text_add(rd, s + g[4], g[5] - g[4])) == -1) {
+	if (known != READER_KNOWN_ASK && rd->textlen + 8 <= rd->textcap) {
+		/* Its eight bytes as one word (its blank and quote after). */
+		name_off = (long long)rd->textlen;
+		memcpy(rd->text + rd->textlen, s + g[2], 8);
+		rd->text[rd->textlen + g[3] - g[2]] = '\0';
+		rd->textlen += g[3] - g[2] + 1;
+	} else if ((name_off = text_add(rd, s + g[2], g[3] - g[2])) == -1) {
+		reader_oom(rd);
+		rd->pos = n;
+		return;
+	}
+	if ((value_off = text_add(rd, s + g[4], g[5] - g[4])) == -1) {
 		reader_oom(rd);
 		rd->pos = n;
 		return;
@@ -173,8 +186,8 @@ read_tag(struct record_reader *rd, const char *line, size_t n, size_t from,
 		}
 		rd->text[value_off + (long long)k] = '\0';
 	}
-	switch (reader_tag_len(
-	    rd, (size_t)name_off, g[3] - g[2], (size_t)value_off, k, at)) {
+	switch (reader_tag_known(rd, (size_t)name_off, g[3] - g[2],
+	    (size_t)value_off, k, at, known)) {
 	case -1: rd->pos = n; return;
 	case 1:
 		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, (size_t)m,
@@ -712,25 +725,115 @@ value_stop(const char *s, size_t j, size_t end)
  * A line of one tag as nearly all are, [Name "value"], its value holding
  * no backslash: where it ends, its LF or CR (tag_by_hand's match, with
  * nothing after it but white space), the match's bytes in *m and its
- * groups in g as tag_by_hand gives them; or 0 for any other line.
+ * groups in g as tag_by_hand gives them; or 0 for any other line
+ * (plain_tag).  plain_value: the same from the name's end, s[j];
+ * plain_value_at from the value's first byte, s[j], after the name's
+ * blank and quote.
  */
-static inline size_t
-plain_tag(const char *s, size_t i, size_t end, size_t *g, int *m)
+static inline __attribute__((always_inline)) size_t
+plain_value_at(const char *s, size_t i, size_t j, size_t end, size_t *g, int *m)
 {
-	size_t j = name_stop(s, i + 1, end);
-
-	if (j == i + 1 || end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
-		return 0;
 	g[2] = 1;
-	g[3] = j - i;
-	g[4] = j + 2 - i;
-	j = value_stop(s, j + 2, end);
+	g[3] = j - 2 - i;
+	g[4] = j - i;
+	j = value_stop(s, j, end);
 	if (end - j < 2 || s[j] != '"' || s[j + 1] != ']')
 		return 0;
 	g[5] = j - i;
 	*m = (int)(j + 2 - i);
 	j = pass_blanks(s, j + 2, end);
 	return j < end && (s[j] == '\n' || s[j] == '\r') ? j : 0;
+}
+
+static inline __attribute__((always_inline)) size_t
+plain_value(const char *s, size_t i, size_t j, size_t end, size_t *g, int *m)
+{
+	if (end - j < 2 || s[j] != ' ' || s[j + 1] != '"')
+		return 0;
+	return plain_value_at(s, i, j + 2, end, g, m);
+}
+
+static inline size_t
+plain_tag(const char *s, size_t i, size_t end, size_t *g, int *m)
+{
+	size_t j = name_stop(s, i + 1, end);
+
+	return j == i + 1 ? 0 : plain_value(s, i, j, end, g, m);
+}
+
+/*
+ * Names that nearly every record of the notation gives its tags, each
+ * with its known tag (reader_known_tag's, -1 for none), as the eight
+ * bytes of "[Name \"" after the '[' (mask: the name, blank and quote) by
+ * a hash of their first five: a line opening so needs no scan of its
+ * name (name_stop) nor a look-up of it.  The multiplier puts each in a
+ * slot of its own (a slot given twice stops the build: -Woverride-init).
+ */
+#define TAG_NAME_SLOT(w) \
+	((unsigned)(((w) & BYTES8(0xff, 0xff, 0xff, 0xff, 0xff, 0, 0, 0)) * \
+	    UINT64_C(0xc78fec459a9e994d) >> 59))
+#define TAG_NAME4(a, b, c, d, k) \
+	[TAG_NAME_SLOT(BYTES8(a, b, c, d, ' ', '"', 0, 0))] = { \
+		BYTES8(a, b, c, d, ' ', '"', 0, 0), \
+		BYTES8(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0, 0), 4, k }
+#define TAG_NAME5(a, b, c, d, e, k) \
+	[TAG_NAME_SLOT(BYTES8(a, b, c, d, e, ' ', '"', 0))] = { \
+		BYTES8(a, b, c, d, e, ' ', '"', 0), \
+		BYTES8(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0), 5, k }
+#define TAG_NAME6(a, b, c, d, e, f, k) \
+	[TAG_NAME_SLOT(BYTES8(a, b, c, d, e, f, ' ', '"'))] = { \
+		BYTES8(a, b, c, d, e, f, ' ', '"'), \
+		BYTES8(0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff), 6, k }
+static const struct {
+	uint64_t bytes;
+	uint64_t mask;
+	size_t	 len; /* the name's; 0: no name */
+	int	 known;
+} tag_names[32] = {
+	TAG_NAME4('G', 'a', 'm', 'e', RECORD_TAG_GAME),
+	TAG_NAME6('G', 'a', 'm', 'e', 'I', 'd', -1),
+	TAG_NAME4('S', 'i', 'z', 'e', RECORD_TAG_SIZE),
+	TAG_NAME6('R', 'e', 's', 'u', 'l', 't', RECORD_TAG_RESULT),
+	TAG_NAME5('E', 'v', 'e', 'n', 't', -1),
+	TAG_NAME4('S', 'i', 't', 'e', -1),
+	TAG_NAME4('D', 'a', 't', 'e', -1),
+	TAG_NAME5('R', 'o', 'u', 'n', 'd', -1),
+	TAG_NAME5('W', 'h', 'i', 't', 'e', -1),
+	TAG_NAME5('B', 'l', 'a', 'c', 'k', -1),
+	TAG_NAME5('B', 'o', 'a', 'r', 'd', RECORD_TAG_BOARD),
+	TAG_NAME5('S', 'e', 't', 'u', 'p', RECORD_TAG_SETUP),
+	TAG_NAME4('K', 'o', 'm', 'i', RECORD_TAG_KOMI),
+	TAG_NAME4('S', 'e', 'e', 'd', RECORD_TAG_SEED),
+	TAG_NAME6('W', 'i', 'n', 'n', 'e', 'r', RECORD_TAG_WINNER),
+	TAG_NAME5('S', 't', 'a', 'r', 't', RECORD_TAG_START),
+};
+#undef TAG_NAME4
+#undef TAG_NAME5
+#undef TAG_NAME6
+
+/*
+ * plain_tag, and in *known the name's known tag where tag_names has the
+ * name (its eight bytes in s), else READER_KNOWN_ASK.
+ */
+static inline size_t
+named_tag(const char *s, size_t i, size_t end, size_t *g, int *m, int *known)
+{
+	uint64_t w;
+	unsigned k;
+
+	if (end - i > 9) {
+		memcpy(&w, s + i + 1, 8);
+		k = TAG_NAME_SLOT(w);
+		if ((w & tag_names[k].mask) == tag_names[k].bytes &&
+		    tag_names[k].len != 0) {
+			/* Its blank and quote matched (9 bytes past '['). */
+			*known = tag_names[k].known;
+			return plain_value_at(
+			    s, i, i + 3 + tag_names[k].len, end, g, m);
+		}
+	}
+	*known = READER_KNOWN_ASK;
+	return plain_tag(s, i, end, g, m);
 }
 
 /* The same, passing over the tag. */
@@ -1482,7 +1585,6 @@ static const struct {
 struct plain_run {
 	struct record_token *t;
 	char		    *text;
-	size_t		    *o;
 	uint8_t		    *q;
 	size_t		     nt;
 	size_t		     off;
@@ -1540,9 +1642,9 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 {
 	struct record_token *t = r->t;
 	char *const	     text = r->text;
-	size_t *const	     o = r->o;
 	uint8_t *const	     q = r->q;
-	size_t		     nt = r->nt, off = r->off, k;
+	size_t		     nt = r->nt, k;
+	char		    *d = text + r->off;
 	unsigned long	     line = r->line;
 	uintptr_t	     colb = r->colb;
 	const uintptr_t	     offb = r->offb;
@@ -1550,6 +1652,8 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 	uint64_t	     y;
 	uint8_t		     sq, a, b;
 	unsigned	     c;
+	/* The pairs' bound: lim - p >= 6 (lim is past s's 6th byte). */
+	const uintptr_t	     lim6 = (uintptr_t)lim - 6;
 
 	while (p <= lim) {
 		c = (unsigned char)*p;
@@ -1574,7 +1678,7 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 				 * lim + 4 read).  Past turn 197 the count's
 				 * number_due matches no number.
 				 */
-				while (lim - p >= 6) {
+				while ((uintptr_t)p <= lim6) {
 					memcpy(&y, p, 8);
 					a = square_part[(unsigned char)p[0]] &
 					    square_part[256 +
@@ -1589,15 +1693,15 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 						    0) ||
 					    a == 0 || b == 0)
 						break;
-					/* "f5\0d6\0", two bytes to spare. */
-					y &= BYTES8(
-					    0xff, 0xff, 0, 0xff, 0xff, 0, 0, 0);
-					memcpy(text + off, &y, 8);
-					o[nt] = off;
-					o[nt + 1] = off + 3;
-					t[0].text = text + off;
+					/*
+					 * "f5\0d6\0": its blanks made NULs, the
+					 * two bytes after them to spare.
+					 */
+					y ^= BYTES8(0, 0, ' ', 0, 0, ' ', 0, 0);
+					memcpy(d, &y, 8);
+					t[0].text = d;
 					t[0].len = 2;
-					t[1].text = text + off + 3;
+					t[1].text = d + 3;
 					t[1].len = 2;
 					place_two(t, line, p, colb, offb);
 					q[nt] = (uint8_t)~a;
@@ -1605,7 +1709,7 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 					p += 6;
 					t += 2;
 					nt += 2;
-					off += 6;
+					d += 6;
 					memcpy(&x, p, 4);
 					if ((x & number_due[nt].smask) !=
 					    number_due[nt].spaced)
@@ -1619,10 +1723,9 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			 * Stored before the byte after it is looked at: stores
 			 * past the counts are no turn's.
 			 */
-			memcpy(text + off, p, 2);
-			text[off + 2] = '\0';
-			o[nt] = off;
-			*t = (struct record_token){ text + off, 2,
+			memcpy(d, p, 2);
+			d[2] = '\0';
+			*t = (struct record_token){ d, 2,
 				{ line, (uintptr_t)p + colb,
 				    (uintptr_t)p + offb } };
 			q[nt] = sq;
@@ -1632,13 +1735,13 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 				p += 3;
 				t++;
 				nt++;
-				off += 3;
+				d += 3;
 				continue;
 			}
 			if (c == '\n' || c == '\r') {
 				t++;
 				nt++;
-				off += 3;
+				d += 3;
 			}
 		} else {
 			memcpy(&x, p, 4);
@@ -1649,14 +1752,13 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			c = (unsigned char)p[4];
 			if (c != ' ' && c != '\n' && c != '\r')
 				break;
-			memcpy(text + off, p, 4);
-			text[off + 4] = '\0';
-			o[nt] = off;
-			*t++ = (struct record_token){ text + off, 4,
+			memcpy(d, p, 4);
+			d[4] = '\0';
+			*t++ = (struct record_token){ d, 4,
 				{ line, (uintptr_t)p + colb,
 				    (uintptr_t)p + offb } };
 			q[nt++] = RECORD_SQUARE_NONE;
-			off += 5;
+			d += 5;
 			if (c == ' ') {
 				p += 5;
 				continue;
@@ -1674,7 +1776,7 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 			r->prev_at = r->line_at;
 			r->line_at = p;
 			r->nt_line = nt;
-			r->off_line = off;
+			r->off_line = (size_t)(d - text);
 			continue;
 		}
 		if (c == '\n' || c == '\r')
@@ -1683,10 +1785,37 @@ plain_tokens(struct plain_run *r, const char *p, const char *lim)
 	}
 	r->t = t;
 	r->nt = nt;
-	r->off = off;
+	r->off = (size_t)(d - text);
 	r->line = line;
 	r->colb = colb;
 	return p;
+}
+
+/*
+ * Room for PLAIN_ROOM more turns than n in every array (a record's whole
+ * movetext, so that one call of plain_tokens reads it), grown where it is
+ * short, as a reader's first records find it, with no diagnostic: where
+ * growing fails, or would take an array past half the most a record may
+ * take (so that no capacity passes it), the room stays as it was.  The
+ * text may move (reader_text_grow).
+ */
+#define PLAIN_ROOM 128
+static __attribute__((noinline, cold)) void
+plain_room(struct record_reader *rd, size_t n)
+{
+	size_t cap = rd->turncap;
+
+	if (n + PLAIN_ROOM > rd->max_size / 2 / sizeof *rd->rec.turns ||
+	    rd->textlen + 5 * PLAIN_ROOM > rd->max_size / 2)
+		return;
+	if (array_grow(&rd->rec.turns, &cap, n + PLAIN_ROOM,
+		sizeof *rd->rec.turns) == 0 &&
+	    array_grow(&rd->squares, &rd->squarecap, cap, 1) == 0)
+		rd->turncap = cap;
+	(void)array_grow(&rd->turn_off, &rd->turnoffcap, n + PLAIN_ROOM,
+	    sizeof *rd->turn_off);
+	if (rd->textcap - rd->textlen < 5 * PLAIN_ROOM)
+		(void)reader_text_grow(rd, rd->textlen + 5 * PLAIN_ROOM);
 }
 
 static inline size_t
@@ -1704,10 +1833,13 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 	if (rd->rec.turns == NULL || rd->text == NULL ||
 	    rd->turn_off == NULL || rd->squares == NULL || end - i < 5)
 		return i;
-	r = (struct plain_run){ rd->rec.turns + nt, rd->text, rd->turn_off,
-		rd->squares, nt, rd->textlen, line,
-		(uintptr_t)col0 - (uintptr_t)s, (uintptr_t)off0 - (uintptr_t)s,
-		run->cross, 0, s + (size_t)(1 - col0), NULL, nt, rd->textlen };
+	if (rd->turncap < nt + PLAIN_ROOM || rd->turnoffcap < nt + PLAIN_ROOM ||
+	    rd->textcap - rd->textlen < 5 * PLAIN_ROOM)
+		plain_room(rd, nt);
+	r = (struct plain_run){ rd->rec.turns + nt, rd->text, rd->squares, nt,
+		rd->textlen, line, (uintptr_t)col0 - (uintptr_t)s,
+		(uintptr_t)off0 - (uintptr_t)s, run->cross, 0,
+		s + (size_t)(1 - col0), NULL, nt, rd->textlen };
 	cap = rd->turncap < rd->turnoffcap ? rd->turncap : rd->turnoffcap;
 	for (;;) {
 		/* The turns with room in every array (five bytes of text). */
@@ -1729,9 +1861,18 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 			break;
 	}
 	if (p != s + i) {
-		/* Its turns point into the text, which has not moved. */
+		/*
+		 * Its turns point into the text, which has not moved: their
+		 * offsets are set only where reader_finish reads them (turns
+		 * before them point at nothing yet), else by reader_text_grow
+		 * should the text move.
+		 */
 		if (rd->turns_at == rd->rec.nturns)
 			rd->turns_at = r.nt;
+		else
+			for (k = rd->rec.nturns; k < r.nt; k++)
+				rd->turn_off[k] =
+				    (size_t)(rd->rec.turns[k].text - rd->text);
 		rd->rec.nturns = r.nt;
 		rd->textlen = r.off;
 		rd->has_movetext = true;
@@ -1743,22 +1884,29 @@ plain_movetext(struct record_reader *rd, const char *s, size_t i, size_t end,
 }
 
 /*
- * A score at s[i] that ends the line, "46-18" (score_dash's), with
- * nothing after it but blanks: where the line ends (its LF or CR), as
- * pass_movetext finds it with PASS_RESULT; or 0 (then pass_movetext
- * judges).  Nearly every record's last line stops plain_movetext there.
+ * A score at s[i] that ends the line, "46-18" (score_dash's: digits, a
+ * dash and digits, no byte of either after it), with nothing after it
+ * but blanks: where the line ends (its LF or CR), as pass_movetext finds
+ * it with PASS_RESULT, and where the score ends in *te; or 0 (then
+ * pass_movetext judges).  Nearly every record's last line stops
+ * plain_movetext there.
  */
 static inline size_t
-plain_score(const char *s, size_t i, size_t end)
+plain_score(const char *s, size_t i, size_t end, size_t *te)
 {
-	size_t te = i;
+	size_t j = i, k;
 
-	while (te < end && (is_digit(s[te]) || s[te] == '-'))
-		te++;
-	if (te == end || score_dash(s + i, te - i) == 0)
+	while (j < end && is_digit(s[j]))
+		j++;
+	if (j == i || j == end || s[j] != '-')
 		return 0;
-	te = pass_blanks(s, te, end);
-	return te < end && (s[te] == '\n' || s[te] == '\r') ? te : 0;
+	for (k = ++j; j < end && is_digit(s[j]); j++)
+		continue;
+	if (j == k || j == end || s[j] == '-')
+		return 0;
+	*te = j;
+	j = pass_blanks(s, j, end);
+	return j < end && (s[j] == '\n' || s[j] == '\r') ? j : 0;
 }
 
 /*
@@ -1837,13 +1985,13 @@ static bool
 build_lines(struct record_reader *rd, struct pgn_scan *sc)
 {
 	const char    *s = rd->inbuf;
-	size_t	       a, i, p, e, end, ts, te, g[6];
-	int	       m = 0;
+	size_t	       a, i, p, e, end, ts, te = 0, g[6];
+	int	       m = 0, known = READER_KNOWN_ASK;
 	bool	       started = sc->any && sc->start->line != 0;
 	enum pass_line item = PASS_LINE;
 	/* What plain_movetext changes, for a line left to pgn_scan after. */
 	size_t	       was_n = 0, was_len = 0, was_pos = 0;
-	bool	       was_movetext = false;
+	bool	       was_movetext = false, scored = false;
 	struct plain_run run;
 
 	/* Its other members are plain_movetext's, read once it has run. */
@@ -1862,7 +2010,7 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 		else if (s[i] == '[') {
 			/* After movetext, the next record's (PGN_STOP). */
 			if ((sc->any && rd->has_movetext) ||
-			    (e = plain_tag(s, i, end, g, &m)) == 0)
+			    (e = named_tag(s, i, end, g, &m, &known)) == 0)
 				return false;
 		} else if (s[i] == '{' || s[i] == ';')
 			return false;
@@ -1907,10 +2055,11 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 			}
 			if (s[p] == '\n' || s[p] == '\r')
 				e = p;
-			else if ((e = plain_score(s, p, end)) != 0)
+			else if ((e = plain_score(s, p, end, &te)) != 0) {
 				item = PASS_RESULT;
-			else if ((e = pass_movetext(rd, s, p, end, &item, NULL,
-				      NULL)) == 0)
+				scored = true;
+			} else if ((e = pass_movetext(
+					rd, s, p, end, &item, NULL, NULL)) == 0)
 				e = end;
 		}
 		if (e == end || (s[e] == '\r' && e + 1 == end)) {
@@ -1936,7 +2085,17 @@ build_lines(struct record_reader *rd, struct pgn_scan *sc)
 		if (s[i] == '[') {
 			rd->pos = i - a;
 			sc->tags = true;
-			read_tag(rd, s + a, e - a, i - a, m, g, true);
+			read_tag(rd, s + a, e - a, i - a, m, g, true, known);
+		} else if (item == PASS_RESULT && scored) {
+			/*
+			 * plain_score's at p (plain_tokens stopped at its first
+			 * byte, after a blank, or the line's first) to te, no
+			 * move number before it (a dash follows its digits).
+			 */
+			sc->from = p - a;
+			sc->to = rd->pos = te - a;
+			sc->m = 0;
+			sc->line = s + a;
 		} else if (item == PASS_RESULT) {
 			/* The result: the last token, blanks after it. */
 			for (te = e; te > i && line_blank(s[te - 1]); te--)
@@ -2164,7 +2323,7 @@ next_pgn(struct record_reader *rd)
 		switch (item) {
 		case PGN_TAG:
 			read_tag(rd, rd->line, rd->linelen, sc.from, sc.m, sc.g,
-			    sc.plain);
+			    sc.plain, READER_KNOWN_ASK);
 			break;
 		case PGN_COMMENT:
 			read_stamps(rd, sc.from, sc.to);

@@ -175,8 +175,10 @@ struct record_reader {
 	size_t	turnoffcap;
 	/*
 	 * The first turns whose text points into text already (set as they
-	 * were read: fast_movetext's); reader_finish points the others.  0
-	 * when text moves, and at each record.
+	 * were read: fast_movetext's), their offsets in turn_off maybe unset
+	 * (reader_text_grow sets them before the text moves); reader_finish
+	 * points the others by their offsets.  0 when text moves, and at
+	 * each record.
 	 */
 	size_t	turns_at;
 	size_t	result_off;
@@ -341,6 +343,14 @@ int reader_oom(struct record_reader *);
 int reader_too_large(struct record_reader *);
 int reader_too_large_at(struct record_reader *, struct diag_pos at);
 
+/*
+ * The record's text grown to need bytes or more: the turns that pointed
+ * into it (rd->turns_at) have their offsets (rd->turn_off) set from their
+ * pointers first, which their readers leave unset, and reader_finish
+ * points them all again.  0, or -1 when memory runs out.
+ */
+int reader_text_grow(struct record_reader *, size_t need);
+
 /* Copies len bytes into the record's text; returns the offset or -1. */
 static inline __attribute__((always_inline)) long long
 text_add(struct record_reader *rd, const char *s, size_t len)
@@ -352,10 +362,8 @@ text_add(struct record_reader *rd, const char *s, size_t len)
 	if (off + len + 1 > rd->textcap) {
 		if (len >= rd->max_size || off + len + 1 > rd->max_size)
 			return reader_too_large(rd);
-		if (array_grow(&rd->text, &rd->textcap, off + len + 1, 1) ==
-		    -1)
+		if (reader_text_grow(rd, off + len + 1) == -1)
 			return -1;
-		rd->turns_at = 0;
 	}
 	/*
 	 * Most tokens are a square, two bytes, and a tag's name or value a
@@ -573,18 +581,21 @@ reader_tag_scan(
 int reader_tag_rest(struct record_reader *, size_t name_off, size_t name_len,
     size_t value_off, size_t value_len, const struct diag_pos *at);
 
+/* reader_tag_known's known for a name to be looked up. */
+#define READER_KNOWN_ASK (-2)
 /*
- * reader_tag, the name's length name_len known.  Each tag added so is
- * noted as known or not as it comes (reader_known_tag), so that a
- * duplicate of a known name needs no search, an unknown name's search
- * passes the known ones, and reader_finish's record_tag_note_known has
- * nothing left to do.  Inline for its common case, every tag of a record
- * of a few: room in the arrays, the earlier tags noted and fewer than
- * READER_TAG_SCAN.
+ * reader_tag, the name's length name_len known, and which known tag it is
+ * (reader_known_tag's answer, -1 for none) where its reader knows, else
+ * READER_KNOWN_ASK.  Each tag added so is noted as known or not as it
+ * comes, so that a duplicate of a known name needs no search, an unknown
+ * name's search passes the known ones, and reader_finish's
+ * record_tag_note_known has nothing left to do.  Inline for its common
+ * case, every tag of a record of a few: room in the arrays, the earlier
+ * tags noted and fewer than READER_TAG_SCAN.
  */
 static inline __attribute__((always_inline)) int
-reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
-    size_t value_off, size_t value_len, struct diag_pos at)
+reader_tag_known(struct record_reader *rd, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, struct diag_pos at, int known)
 {
 	struct record *rec = &rd->rec;
 	const char    *name = rd->text + name_off;
@@ -601,7 +612,9 @@ reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
 		rd->tags_known = 0;
 	}
 	/* A known name is a duplicate just when a tag of it was noted. */
-	if ((k = reader_known_tag(name, name_len)) >= 0) {
+	k = known == READER_KNOWN_ASK ? reader_known_tag(name, name_len) :
+					known;
+	if (k >= 0) {
 		if (rec->known >> k & 1)
 			return 1;
 		rec->known |= (uint32_t)1 << k;
@@ -618,6 +631,14 @@ reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
 	rec->known_of = rec->tags;
 	rec->known_n = n + 1;
 	return 0;
+}
+/* The same, the name looked up. */
+static inline __attribute__((always_inline)) int
+reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
+    size_t value_off, size_t value_len, struct diag_pos at)
+{
+	return reader_tag_known(
+	    rd, name_off, name_len, value_off, value_len, at, READER_KNOWN_ASK);
 }
 /* The same from a name, its length namelen, and len bytes at v, copied. */
 void reader_tag_named(struct record_reader *, const char *name,

@@ -587,6 +587,20 @@ reader_too_large(struct record_reader *rd)
 }
 
 int
+reader_text_grow(struct record_reader *rd, size_t need)
+{
+	size_t i,
+	    n = rd->turns_at < rd->rec.nturns ? rd->turns_at : rd->rec.nturns;
+
+	for (i = 0; i < n; i++)
+		rd->turn_off[i] = (size_t)(rd->rec.turns[i].text - rd->text);
+	if (array_grow(&rd->text, &rd->textcap, need, 1) == -1)
+		return -1;
+	rd->turns_at = 0;
+	return 0;
+}
+
+int
 reader_turn_room(struct record_reader *rd, size_t n)
 {
 	size_t cap = rd->turncap;

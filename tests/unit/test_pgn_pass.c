@@ -572,6 +572,147 @@ START_TEST(reading_pairs_of_squares_at_every_byte)
 END_TEST
 
 /*
+ * A record's text moved (grown) after turns that point into it were read
+ * in the block (plain_tokens leaves their offsets unset): a stamp, a
+ * note or a result of every length to 600 bytes after one to three lines
+ * of moves, in a reader whose arrays a record of 40 turns grew before
+ * (so that plain_tokens reads the next record's from its first) and in a
+ * new one; read as by copied lines (every offset set).
+ */
+START_TEST(reading_turns_as_the_text_moves)
+{
+	static const char *after[][2] = { { "{[%at ", "]}" },
+		{ "{[%eval ", "]}" }, { "", "-1" },
+		{ "{[%leave ", "]} pass" } };
+	static char	   text[8192], fill[700], first[400];
+	size_t		   len, n, lines, k, t;
+
+	memset(fill, '1', sizeof fill - 1);
+	len = (size_t)sprintf(first, "[Event \"warm\"]\n");
+	for (t = 1; t <= 20; t++)
+		len += (size_t)sprintf(
+		    first + len, "%zu. f5 d6%s", t, t % 8 ? " " : "\n");
+	(void)sprintf(first + len, "*\n\n");
+	for (n = 0; n < 600; n += 1 + n / 64)
+		for (lines = 1; lines <= 3; lines++)
+			for (k = 0; k < 4; k++) {
+				fill[n] = '\0';
+				len = (size_t)sprintf(
+				    text, "%s", n % 2 ? first : "");
+				len += (size_t)sprintf(text + len,
+				    "[Event \"a\"]\n1. f5 d6 2. c3 d3\n"
+				    "%s%s3. c4 f4 4. f3 e6 ",
+				    lines > 1 ? "3. c4 f4 4. f3 e6\n" : "",
+				    lines > 2 ? "5. e7 f7 6. c5 b6\n" : "");
+				len += (size_t)sprintf(text + len, "%s%s%s",
+				    after[k][0], fill, after[k][1]);
+				len += (size_t)sprintf(text + len,
+				    " f5 d6 *\n\n[Event \"b\"]\n"
+				    "1. f5 d6 2. c3 d3\n*\n");
+				fill[n] = '1';
+				check_block_lines(text, len);
+			}
+}
+END_TEST
+
+/*
+ * A new reader's first records, of 1 to 400 turns on lines of 1 to 9
+ * numbered pairs (plain_room grows the arrays for 128 turns more where
+ * plain_movetext finds less room, the text moving as it reads): read in
+ * the block as by copied lines.
+ */
+START_TEST(reading_first_records_as_room_grows)
+{
+	static char text[1 << 16];
+	size_t	    len, n, t, w;
+
+	for (n = 1; n <= 400; n += 1 + n / 32)
+		for (w = 1; w <= 9; w += 4) {
+			len = (size_t)sprintf(text, "[Event \"a\"]\n");
+			for (t = 0; t < n; t++) {
+				if (t % 2 == 0)
+					len += (size_t)sprintf(
+					    text + len, "%zu. ", t / 2 + 1);
+				len += (size_t)sprintf(text + len, "%s%s",
+				    t % 7 == 6 ? "pass" : "f5",
+				    t % (2 * w) == 2 * w - 1 ? "\n" : " ");
+			}
+			len += (size_t)sprintf(text + len,
+			    "*\n\n[Event \"b\"]\n1. f5 d6 2. c3 *\n");
+			check_block_lines(text, len);
+		}
+}
+END_TEST
+
+/*
+ * Records whose last line ends in a score or what is nearly one (digits,
+ * a dash and digits: plain_score), after moves on its line, alone, after
+ * a move number, then blanks or not and each line end: read in the block
+ * as by copied lines, and passed over.
+ */
+START_TEST(reading_scores_ending_a_line)
+{
+	static const char *scores[] = { "46-18", "0-64", "1-2-3", "46-", "-18",
+		"46--18", "046-018", "99999999999999999999-1", "46-18x",
+		"46-18*", "4-6-", "4-6*", "*", "1-0", "31.46-18", "46-18}",
+		"46-1\0", "64-0" };
+	static const char *ends[] = { "\n", "\r", "\r\n", " \n", "\t \r\n" };
+	static const char *before[] = { "1. f5 d6 2. c3 d3 ", "1. f5 d6\n",
+		"1. f5 d6 2. c3 d3 3. " };
+	static char	   text[1 << 16];
+	size_t		   len = 0, k, e, b;
+
+	for (k = 0; k < sizeof scores / sizeof scores[0]; k++)
+		for (e = 0; e < sizeof ends / sizeof ends[0]; e++)
+			for (b = 0; b < sizeof before / sizeof before[0]; b++) {
+				len += (size_t)sprintf(text + len,
+				    "[Event \"%zu\"]\n\n%s", k, before[b]);
+				memcpy(
+				    text + len, scores[k], strlen(scores[k]));
+				len += strlen(scores[k]);
+				if (k == 16)
+					text[len++] = '\0';
+				len += (size_t)sprintf(
+				    text + len, "%s\n", ends[e]);
+			}
+	check_block_lines(text, len);
+	check_passes(text, len);
+}
+END_TEST
+
+/*
+ * Tags of the names read_tag takes from a table (named_tag: Game, Size,
+ * Result, GameId, ...), of near misses (another case, a byte more or
+ * less, a tab, no blank) and of others, two to a record in every pair
+ * (duplicates among them), after a tag whose value takes 0 to 23 bytes
+ * (the record's text full at each byte of a name): read in the block as
+ * by copied lines.
+ */
+START_TEST(reading_tags_of_the_names_table)
+{
+	static const char *names[] = { "Game", "GameId", "Size", "Result",
+		"Event", "Site", "Date", "Round", "White", "Black", "Board",
+		"Setup", "Komi", "Seed", "Winner", "Start", "game", "GAMEID",
+		"Gam", "Games", "GameI", "GameIdx", "Sizes", "Results", "Resul",
+		"Site\t", "Winne", "Winners", "Seeds", "Z", "KeyHash" };
+	static char	   text[1 << 20];
+	size_t		   len = 0, a, b, n;
+
+	n = sizeof names / sizeof names[0];
+	for (a = 0; a < n; a++)
+		for (b = 0; b < n; b++) {
+			len += (size_t)sprintf(text + len,
+			    "[Event \"%.*s\"]\n[%s \"v%zu\"]\n[%s \"w\"]%s\n"
+			    "1. f5 d6 *\n\n",
+			    (int)((a + b) % 24), "abcdefghijklmnopqrstuvwx",
+			    names[a], b, names[b], b % 3 ? "" : " \t");
+		}
+	check_block_lines(text, len);
+	check_passes(text, len);
+}
+END_TEST
+
+/*
  * Records as nearly all are written (pass_common_record: LF blank lines,
  * lines of one plain tag, movetext lines its score ends), three before
  * and after one changed: a byte of the one replaced, or inserted before,
@@ -819,11 +960,14 @@ UNIT_MAIN("pgn_pass",
 			 reading_lines_of_moves_across_the_block_end,
 			 reading_every_move_number,
 			 reading_pairs_of_squares_at_every_byte,
-			 known_tags_by_their_hash,
+			 reading_turns_as_the_text_moves,
+			 reading_tags_of_the_names_table,
+			 reading_first_records_as_room_grows,
+			 reading_scores_ending_a_line, known_tags_by_their_hash,
 			 pass_common_records_changed_at_every_byte,
 			 pass_common_records_of_every_length,
 			 pass_common_records_across_the_block_end, NULL),
 	    syntax_setup, syntax_teardown),
 	pass_ends_runs_of_pieces_where_reading_does, 0, 4,
-	reading_in_the_block_as_by_lines, 0, 4,
-	pass_tag_lines_across_each_look, 0, 160, NULL))
+	reading_in_the_block_as_by_lines, 0, 4, pass_tag_lines_across_each_look,
+	0, 160, NULL))
