@@ -21,6 +21,7 @@
 #include "record/read.h"
 #include "record/syntax.h"
 #include "record/turn.h"
+#include "util/simd.h"
 
 /*
  * Whether s (len bytes) is a score, digits, a dash and digits: the result
@@ -1038,7 +1039,7 @@ plain_tag_lines(const char *s, size_t i, size_t end, unsigned long *lines,
     size_t *last)
 {
 #if defined(MOVETEXT_AVX2)
-	if (__builtin_cpu_supports("avx2"))
+	if (UTIL_AVX2())
 		return plain_tag_lines_avx2(s, i, end, lines, last);
 #endif
 	PLAIN_TAG_LINES(pass_plain_tag);
@@ -1204,7 +1205,7 @@ movetext_stop(const char *s, size_t q, size_t end, unsigned long *lines,
 #endif
 
 #if defined(MOVETEXT_AVX2)
-	if (__builtin_cpu_supports("avx2"))
+	if (UTIL_AVX2())
 		return movetext_stop_avx2(s, q, end, lines, i);
 #endif
 #if defined(__SSE2__)

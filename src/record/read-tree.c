@@ -2735,7 +2735,7 @@ static inline size_t
 skip_special(const char *s, size_t len)
 {
 #if defined(SKIP_AVX2)
-	if (__builtin_cpu_supports("avx2"))
+	if (UTIL_AVX2())
 		return skip_special_avx2(s, len);
 #endif
 	return skip_special_plain(s, len);

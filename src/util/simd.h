@@ -24,4 +24,16 @@ static const util_v16u8 util_v16_fold = { 0x20, 0, 0x20, 0, 0x20, 0, 0x20, 0,
 #define UTIL_V16 0
 #endif
 
+/*
+ * Whether the processor runs AVX2, for the loops that pick their AVX2
+ * way at run time (the -j passes over the notation and the trees); never
+ * where built with -DARBITER_NO_AVX2, so that a machine with AVX2 tests
+ * the other ways too (.ci/run's sanitizer build).
+ */
+#ifdef ARBITER_NO_AVX2
+#define UTIL_AVX2() 0
+#else
+#define UTIL_AVX2() __builtin_cpu_supports("avx2")
+#endif
+
 #endif
