@@ -137,6 +137,23 @@
 # 1.049; with --partial 2.029 -> 1.082 (each worker had parsed every
 # report before its share; with --partial, whose stream tells no byte
 # offset, the first worker had done them all).
+#
+# End of the session, main with pgn6 and tree6 (the notation's reading
+# 5% cheaper, its passing over not: -j's share of passing grows), the
+# same loop, medians of 9, 10:48-10:51 UTC, load 1.4-1.9 falling (a CI
+# rehearsal stopped a minute before; nothing else of the session):
+#   gamecheck -q: CSV 1.057, 1.84x; transcripts 1.050, 1.87x; notation
+#     1.095, 1.76x (again, 11 runs at load 1.4: 1.100, 1.82x); WTHOR
+#     1.032, 1.91x; GGF 1.076, 1.82x; SGF 1.080, 1.84x.
+#   gamestat: reports 1.029, 1.84x; CSV 1.047, 1.85x; transcripts 1.040,
+#     1.87x; notation 1.088, 1.79x (again: 1.083, 1.79x); WTHOR 1.021,
+#     1.91x; GGF 1.052, 1.86x; SGF 1.057, 1.85x; reports on standard
+#     input, 7 runs: 1.046, 1.78x (937bb6a 1.706, 0.99x); --partial
+#     1.091, 1.82x (937bb6a 2.036, 0.97x).
+# The notation's workers end within 3 ms of each other (163 ms each, a
+# debug print of each worker's CPU and end): what -j 2 costs there is
+# the passing over itself, about 47 ms of q.pgn's 153 MB, of which the
+# kernel's read(2) copy is about 21 ms.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
