@@ -229,9 +229,10 @@ for sig in TERM HUP; do
 	[ $i -lt 100 ] || kill -s KILL $pid
 	wait $pid
 	rc=$?
-	[ $i -lt 100 ] || rc="alive 10 s after SIG$sig"
 	exec 3>&-
-	if [ $rc -gt 128 ] && [ -z "$(ls -A "$tmp/in")" ]; then
+	if [ $i -ge 100 ]; then
+		ng "SIG$sig left gamecheck alive for 10 s"
+	elif [ $rc -gt 128 ] && [ -z "$(ls -A "$tmp/in")" ]; then
 		ok "killed by SIG$sig: no file, no temporary file"
 	else
 		ng "killed by SIG$sig: exit $rc"; ls -A "$tmp/in"
