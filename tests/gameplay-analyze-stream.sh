@@ -20,9 +20,18 @@ for f in n 4n; do
 done
 a=$(tail -n 1 "$tmp/n.kb")
 b=$(tail -n 1 "$tmp/4n.kb")
-[ "$(grep -c '^\[Game' "$tmp/4n.out")" = 20000 ] && [ "$b" -le $((a + 1024)) ] &&
-    ok "peak memory over 20000 games ${b} KiB, over 5000 ${a} KiB" ||
-    ng "peak memory grows: 5000 games ${a} KiB, 20000 ${b} KiB"
+[ "$(grep -c '^\[Game' "$tmp/4n.out")" = 20000 ] ||
+    ng "20000 games analysed: $(grep -c '^\[Game' "$tmp/4n.out") records"
+# AddressSanitizer's shadow memory and quarantine are no measure of ours
+# (their peak over 5000 games has come within 1 MiB of that over 20000
+# and gone past it).
+if grep -q __asan_init "$(command -v gameplay)" 2> /dev/null; then
+	echo "skip: the peaks of a sanitized build (${a}, ${b} KiB) say nothing"
+elif [ "$b" -le $((a + 1024)) ]; then
+	ok "peak memory over 20000 games ${b} KiB, over 5000 ${a} KiB"
+else
+	ng "peak memory grows: 5000 games ${a} KiB, 20000 ${b} KiB"
+fi
 
 # Batches of 3 over 20 games of 1 to 12 turns, one illegal record among
 # them (said, left out, exit 1): -j 1, -j 2 and stdin write the same as
