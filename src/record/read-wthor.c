@@ -136,30 +136,42 @@ wthor_run(struct record_reader *rd, const unsigned char *m, size_t used,
     struct diag_pos at)
 {
 	struct record_token *t = rd->rec.turns;
-	unsigned	     none = 0;
-	size_t		     i;
+	/*
+	 * In locals: the stores through them could be to rd, for all GCC
+	 * knows, which it would read again for every byte.
+	 */
+	char *const    line = rd->line;
+	uint8_t *const squares = rd->squares;
+	/*
+	 * Every name's letter has bit 0x40 (its digit none), a byte that
+	 * names no square's two NULs neither: the names ANDed keep it (in
+	 * their letters' byte, whatever the byte order) when each is one.
+	 */
+	uint16_t name, all = 0xffff;
+	unsigned b;
+	size_t	 i;
 
 	for (i = 0; i < used; i++) {
-		const char *name = wthor_square_names[m[i]];
-
-		none |= name[0] == '\0';
-		memcpy(rd->line + 2 * i, name, 2);
-		rd->squares[i] = wthor_square_bytes[m[i]];
+		b = m[i];
+		memcpy(&name, wthor_square_names[b], 2);
+		all &= name;
+		memcpy(line + 2 * i, &name, 2);
+		squares[i] = wthor_square_bytes[b];
 	}
-	if (none)
+	if ((all & 0x4040) == 0)
 		return false;
 	i = 0;
 #if UTIL_V16
 	if (TOKEN_WORDS && used >= 8) {
 		struct run_tokens rt;
 
-		run_tokens_at(&rt, rd->line, at, 1);
+		run_tokens_at(&rt, line, at, 1);
 		for (; i + 8 <= used; i += 8)
 			run_tokens_put(&rt, t + i, 1);
 	}
 #endif
 	for (; i < used; i++)
-		t[i] = (struct record_token){ rd->line + 2 * i, 2,
+		t[i] = (struct record_token){ line + 2 * i, 2,
 			{ at.line, at.col + i, at.offset + i } };
 	return true;
 }
