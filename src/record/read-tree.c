@@ -27,9 +27,11 @@
 
 /*
  * Eight moves of a run at a time (square_moves): their texts and squares
- * gathered by shuffles, where the compiler has them.
+ * gathered by shuffles, where the compiler has them; a pair at a time
+ * where built with -DARBITER_NO_AVX2 too, so that the way of a compiler
+ * without them is tested (.ci/run's sanitizer build).
  */
-#if UTIL_V16 && defined(__has_builtin)
+#if UTIL_V16 && defined(__has_builtin) && !defined(ARBITER_NO_AVX2)
 #if __has_builtin(__builtin_shufflevector)
 #define TREE_EIGHT 1
 #endif
