@@ -1255,6 +1255,24 @@
 # test_squares, roundtrip.sh, bad-input.sh, adversarial.sh, jobs.sh;
 # test_pgn_pass and test_record in an --enable-debug build, and the
 # debug gamecheck under valgrind's memcheck on the hostile inputs.
+#
+# Main 6c8f40b -> 8c54c0b, WTHOR's move bytes (read-wthor.c, wthor_run):
+# its line and squares pointers in locals (GCC read them again from the
+# reader for every byte, as a store through them might have changed
+# them) and the names' "names none" test one AND a byte (bit 0x40 of
+# every letter), 17 -> 10 instructions a move.  Instructions (callgrind
+# gamecheck -q one.wtb, 25,657 games): 221.01M -> 212.03M (8,614 ->
+# 8,264 a game, -4.1%); CSV 184.17M the same: WTHOR 1.200x the CSV's
+# instructions -> 1.151x.  CPU on a noisy shared host (a gamecheck -q
+# q.csv from 0.27 to 0.44 s run to run at load 0.1-1), farm-bench -n 31
+# or 51 --pin 1, pair medians, 17:45-17:50 UTC: q.wtb new/old 0.971
+# (n 51; 0.945 at n 31); q.wtb x q.csv 1.209 (6c8f40b) -> 1.158
+# (8c54c0b).  Output the same: full reports, stderr and exit of one.wtb
+# and of a copy with 400 games' move bytes set to 0, 9, 10, 19, 20, 89,
+# 90, 92, 99, 100, 200, 255 or any byte (358 malformed, 41 illegal);
+# the golden cases' WTHOR (wthor-quirks.case fails with the test of
+# names left out), wthor-fixtures.sh, roundtrip.sh, report-bytes.sh,
+# jobs.sh, compress.sh.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
