@@ -40,9 +40,12 @@
 #define TREE_EIGHT 0
 #endif
 
-/* A tag of the literal name, its length known (reader_tag_named). */
-#define TREE_TAG(rd, name, v, len, at) \
-	reader_tag_named(rd, name, sizeof name - 1, v, len, at)
+/*
+ * A tag of the literal name, its length and its known tag (enum
+ * record_known, READER_KNOWN_NONE for none) known: no look-up.
+ */
+#define TREE_TAG(rd, known, name, v, len, at) \
+	reader_tag_named_known(rd, name, sizeof name - 1, v, len, at, known)
 
 /* The Setup value of the start position on a board of side n. */
 static const char *
@@ -109,7 +112,7 @@ tree_setup(struct record_reader *rd, const int *pieces, int n, int to_move,
 		return;
 	len = record_setup_text(pieces, n * n, to_move, text, sizeof text);
 	if (len > 0 && strcmp(text, start_setup(rd, n)) != 0)
-		TREE_TAG(rd, "Setup", text, (size_t)len, at);
+		TREE_TAG(rd, RECORD_TAG_SETUP, "Setup", text, (size_t)len, at);
 }
 
 
@@ -195,7 +198,7 @@ ggf_board(struct record_reader *rd, const char *v, size_t len,
 		goto bad;
 	if (n != 8) {
 		snprintf(size, sizeof size, "%dx%d", n, n);
-		TREE_TAG(rd, "Size", size, strlen(size), at);
+		TREE_TAG(rd, RECORD_TAG_SIZE, "Size", size, strlen(size), at);
 	}
 	tree_setup(rd, pieces, n, side, at);
 	*width = n;
@@ -253,7 +256,8 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 		loser = margin > 0 ? 1 : 0;
 		snprintf(text, sizeof text, "%s %s", colour[loser],
 		    flag == 'r' ? "resigned" : "timed out");
-		TREE_TAG(rd, "Termination", text, strlen(text), at);
+		TREE_TAG(rd, RECORD_TAG_TERMINATION, "Termination", text,
+		    strlen(text), at);
 		reader_tag_text(
 		    rd, "Winner", colour[!loser], strlen(colour[!loser]), at);
 		return;
@@ -268,7 +272,8 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 		else
 			snprintf(text, sizeof text, "agreed score, %s by %ld",
 			    colour[margin < 0], margin < 0 ? -margin : margin);
-		TREE_TAG(rd, "Termination", text, strlen(text), at);
+		TREE_TAG(rd, RECORD_TAG_TERMINATION, "Termination", text,
+		    strlen(text), at);
 		return;
 	}
 	if (margin > ncells || margin < -ncells || (ncells - margin) % 2) {
@@ -281,7 +286,7 @@ tree_result(struct record_reader *rd, long margin, char flag, int ncells,
 	n = disc_count(text, (ncells + margin) / 2);
 	text[n++] = '-';
 	n += disc_count(text + n, (ncells - margin) / 2);
-	TREE_TAG(rd, "Result", text, n, at);
+	TREE_TAG(rd, RECORD_TAG_RESULT, "Result", text, n, at);
 }
 
 /*
@@ -632,8 +637,8 @@ tree_xt(struct record_reader *rd, const char *v, size_t len, struct diag_pos at)
 	 * names XT cannot carry.
 	 */
 	if (len >= sizeof id - 1 && memcmp(v, id, sizeof id - 1) == 0) {
-		TREE_TAG(rd, "GameId", v + sizeof id - 1, len - (sizeof id - 1),
-		    at);
+		TREE_TAG(rd, READER_KNOWN_NONE, "GameId", v + sizeof id - 1,
+		    len - (sizeof id - 1), at);
 		return;
 	}
 	eq = memchr(v, '=', len);
@@ -893,7 +898,7 @@ prop_km(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 		tr->komi = 0;
 		return;
 	}
-	TREE_TAG(rd, "Komi", p->v, p->len, p->at);
+	TREE_TAG(rd, RECORD_TAG_KOMI, "Komi", p->v, p->len, p->at);
 }
 
 /* GGF's BO: the board's size, its cells and the colour to move. */
@@ -938,7 +943,8 @@ prop_tm(struct record_reader *rd, struct tree *tr, const struct tree_prop *p)
 {
 	if (tr->tc_xt)
 		return;
-	TREE_TAG(rd, "TimeControl", p->v, p->len, p->at);
+	TREE_TAG(
+	    rd, RECORD_TAG_TIME_CONTROL, "TimeControl", p->v, p->len, p->at);
 	if (tr->tm_tag == 0 && !rd->rec.malformed)
 		tr->tm_tag = rd->rec.ntags;
 }
@@ -2408,7 +2414,8 @@ tree_end(struct tree_parse *p)
 	/* Any other size is the referee's to judge (bad-board), not 8x8. */
 	if (rd->format == RECORD_SGF && tr->size != 8) {
 		snprintf(size, sizeof size, "%dx%d", tr->size, tr->size);
-		TREE_TAG(rd, "Size", size, strlen(size), tr->size_at);
+		TREE_TAG(rd, RECORD_TAG_SIZE, "Size", size, strlen(size),
+		    tr->size_at);
 	}
 	/* Nearly every SGF tree: tree_points' pieces known. */
 	if (tree_placed_start(tr))

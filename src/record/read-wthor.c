@@ -75,12 +75,18 @@ wthor_pos(unsigned long k, size_t col)
 			(unsigned long long)WTHOR_GAME * (k - 1) + col };
 }
 
-/* Adds the tag name: value, from the game's byte at; -1 out of memory. */
+/*
+ * Adds the tag name: value, from the game's byte at; -1 out of memory.
+ * Its name no known tag's (Event, Date, Black, White): not looked up.
+ */
+#define WTHOR_TAG(rd, name, value, at) \
+	wthor_tag(rd, name, sizeof name - 1, value, at)
 static int
-wthor_tag(struct record_reader *rd, const char *name, const char *value,
-    struct diag_pos at)
+wthor_tag(struct record_reader *rd, const char *name, size_t namelen,
+    const char *value, struct diag_pos at)
 {
-	reader_tag_text(rd, name, value, strlen(value), at);
+	reader_tag_named_known(
+	    rd, name, namelen, value, strlen(value), at, READER_KNOWN_NONE);
 	return rd->rec.malformed ? -1 : 0;
 }
 
@@ -110,7 +116,8 @@ wthor_id(struct record_reader *rd, unsigned long k)
 	char   digits[24];
 	size_t len = wthor_number(k, digits);
 
-	reader_tag_text(rd, "GameId", digits, len, wthor_pos(k, 0));
+	reader_tag_named_known(rd, "GameId", sizeof "GameId" - 1, digits, len,
+	    wthor_pos(k, 0), READER_KNOWN_NONE);
 	return rd->rec.malformed ? -1 : 0;
 }
 
@@ -392,18 +399,18 @@ wthor_game(struct record_reader *rd, bool build)
 		.at_len = 1 };
 	wthor_name(
 	    &rd->wthor_names[1], rd->rec.wthor.tournament, name, sizeof name);
-	if (wthor_tag(rd, "Event", name, wthor_pos(k, 0)) == -1)
+	if (WTHOR_TAG(rd, "Event", name, wthor_pos(k, 0)) == -1)
 		goto out;
 	if (rd->wthor.game_year != 0) {
 		wthor_date(rd->wthor.game_year, name);
-		if (wthor_tag(rd, "Date", name, wthor_pos(k, 0)) == -1)
+		if (WTHOR_TAG(rd, "Date", name, wthor_pos(k, 0)) == -1)
 			goto out;
 	}
 	wthor_name(&rd->wthor_names[0], rd->rec.wthor.black, name, sizeof name);
-	if (wthor_tag(rd, "Black", name, wthor_pos(k, 2)) == -1)
+	if (WTHOR_TAG(rd, "Black", name, wthor_pos(k, 2)) == -1)
 		goto out;
 	wthor_name(&rd->wthor_names[0], rd->rec.wthor.white, name, sizeof name);
-	if (wthor_tag(rd, "White", name, wthor_pos(k, 4)) == -1)
+	if (WTHOR_TAG(rd, "White", name, wthor_pos(k, 4)) == -1)
 		goto out;
 	if (wthor_id(rd, k) == -1)
 		goto out;

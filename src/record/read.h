@@ -583,6 +583,8 @@ int reader_tag_rest(struct record_reader *, size_t name_off, size_t name_len,
 
 /* reader_tag_known's known for a name to be looked up. */
 #define READER_KNOWN_ASK (-2)
+/* reader_tag_known's known for a name that is no known tag's. */
+#define READER_KNOWN_NONE (-1)
 /*
  * reader_tag, the name's length name_len known, and which known tag it is
  * (reader_known_tag's answer, -1 for none) where its reader knows, else
@@ -643,6 +645,13 @@ reader_tag_len(struct record_reader *rd, size_t name_off, size_t name_len,
 /* The same from a name, its length namelen, and len bytes at v, copied. */
 void reader_tag_named(struct record_reader *, const char *name,
     size_t namelen, const char *v, size_t len, struct diag_pos at);
+/*
+ * The same, the name's known tag given (reader_known_tag's answer for it,
+ * READER_KNOWN_NONE for none), as a reader knows it of a literal name:
+ * no look-up.
+ */
+void reader_tag_named_known(struct record_reader *, const char *name,
+    size_t namelen, const char *v, size_t len, struct diag_pos at, int known);
 /*
  * The same, the name NUL terminated; a tag given twice is duplicate-tag at
  * at.  Inline: most names are a literal, whose length the compiler knows.

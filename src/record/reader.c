@@ -779,10 +779,9 @@ reader_tag_rest(struct record_reader *rd, size_t name_off, size_t name_len,
 	return 0;
 }
 
-/* reader_tag_named's body, at by its address. */
-static inline __attribute__((always_inline)) void
-tag_named(struct record_reader *rd, const char *name, size_t namelen,
-    const char *v, size_t len, const struct diag_pos *at)
+void
+reader_tag_named_known(struct record_reader *rd, const char *name,
+    size_t namelen, const char *v, size_t len, struct diag_pos at, int known)
 {
 	long long name_off, value_off;
 
@@ -791,9 +790,9 @@ tag_named(struct record_reader *rd, const char *name, size_t namelen,
 		reader_oom(rd);
 		return;
 	}
-	if (reader_tag_len(rd, (size_t)name_off, namelen, (size_t)value_off,
-		len, *at) == 1)
-		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, *at, 1,
+	if (reader_tag_known(rd, (size_t)name_off, namelen, (size_t)value_off,
+		len, at, known) == 1)
+		diag_set_at(first_error(rd), DIAG_DUPLICATE_TAG, at, 1,
 		    "tag %s given twice", name);
 }
 
@@ -801,7 +800,7 @@ void
 reader_tag_named(struct record_reader *rd, const char *name, size_t namelen,
     const char *v, size_t len, struct diag_pos at)
 {
-	tag_named(rd, name, namelen, v, len, &at);
+	reader_tag_named_known(rd, name, namelen, v, len, at, READER_KNOWN_ASK);
 }
 
 int

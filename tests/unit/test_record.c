@@ -2769,6 +2769,61 @@ START_TEST(key_hash_names_noted)
 }
 END_TEST
 
+/*
+ * Each reader notes its records' known tags as record_tag_note_known
+ * notes the same tags from their names, whether it looks a name up or
+ * says which known tag it is (reader_tag_named_known): a WTHOR game of
+ * a year (Event, Date, Black, White, GameId), a GGF and an SGF game
+ * (Result, GameId, Termination...) and a CSV row (GameId).
+ */
+START_TEST(readers_note_known_tags_as_named)
+{
+	static unsigned char wtb[16 + 68];
+	static const struct {
+		const char	  *text;
+		enum record_format format;
+	} texts[] = {
+		{ "(;GM[Othello]PC[x]RE[+2.000]BO[8 -------- -------- "
+		  "-------- ---O*--- ---*O--- -------- -------- -------- *]"
+		  "XT[GameId=7]B[f5]W[d6];)\n",
+		    RECORD_GGF },
+		{ "(;GM[2]FF[4]SZ[8]RE[B+R]AB[e4][d5]AW[d4][e5]PL[B]"
+		  "XT[GameId=7];B[f5];W[d6])\n",
+		    RECORD_SGF },
+		{ "Othello_game_id,winner,game_moves\n7,1,f5d6\n", RECORD_CSV },
+	};
+	struct wthor_header  h = { .games = 1, .board = 8, .game_year = 1999 };
+	const struct record *rec;
+	struct record	     made;
+	size_t		     i, k;
+
+	for (i = 0; i <= sizeof texts / sizeof texts[0]; i++) {
+		if (i == sizeof texts / sizeof texts[0]) {
+			memset(wtb, 0, sizeof wtb);
+			wthor_header_encode(&h, wtb);
+			wtb[16 + 6] = 33;
+			memcpy(wtb + 16 + 8, (unsigned char[]){ 56, 64 }, 2);
+			reader_open(
+			    (const char *)wtb, sizeof wtb, RECORD_WTHOR);
+		} else
+			reader_open(texts[i].text, strlen(texts[i].text),
+			    texts[i].format);
+		rec = next_record();
+		ck_assert_uint_ge(rec->ntags, i == 2 ? 1 : 2);
+		ck_assert_ptr_eq(rec->known_of, rec->tags);
+		ck_assert_uint_eq(rec->known_n, rec->ntags);
+		made = (struct record){ .tags = rec->tags,
+			.ntags = rec->ntags };
+		record_tag_note_known(&made);
+		ck_assert_uint_eq(rec->known, made.known);
+		for (k = 0; k < RECORD_TAG_NKNOWN; k++)
+			if (made.known >> k & 1)
+				ck_assert_uint_eq(
+				    rec->known_at[k], made.known_at[k]);
+	}
+}
+END_TEST
+
 /* The comma rule and where a token's text divides between actions. */
 START_TEST(turn_commas)
 {
@@ -3520,7 +3575,7 @@ UNIT_MAIN("record",
 		tree_eights_as_read_one_by_one, tree_results_as_printf_writes,
 		sgf_start_set_ups_as_placed, tree_root_runs_as_read_apart,
 		tree_lines_across_blocks, tree_line_filling_a_block,
-		key_hash_names_noted, NULL),
+		key_hash_names_noted, readers_note_known_tags_as_named, NULL),
 	    syntax_setup, syntax_teardown),
 	records_as_written, 0, (int)(sizeof written / sizeof written[0]),
 	records_held_as_written, 0, (int)(sizeof written / sizeof written[0]),
