@@ -1282,6 +1282,38 @@
 # 210.55M (8,206 a game), GGF 240.94M -> 239.68M, SGF 243.72M ->
 # 242.46M (-0.5% to -0.7%); output the same (one.EXT and the mangled
 # copies, against 6c8f40b's).
+#
+# Main 308885d, where the CPU goes (2026-12-04, 19:40-20:00 UTC, load
+# about 1: a fuzzer pinned to the other core).  CPU x CSV's (farm-bench
+# -n 21 --pin 1, pair medians of gamecheck -q q.EXT): transcripts 0.93,
+# WTHOR 1.11, GGF 1.46, SGF 1.46, notation 1.48; instructions x CSV's
+# (callgrind, one.EXT) 0.95, 1.14, 1.30, 1.32, 1.45: the trees lose
+# 0.15 to the instructions in CPU, in user time (user x CSV 1.44), not
+# the kernel's.  Reading alone (gamecheck -q --ids 0 q.EXT: every
+# record read, none replayed): CSV 0.069 s, transcripts 0.051, WTHOR
+# 0.095, GGF 0.163, notation 0.162; the replay (the rest) CSV 0.205,
+# transcripts 0.203, WTHOR 0.214, GGF 0.238, notation 0.244, on as many
+# instructions within 2-6%.  Written passes cost the difference: on the
+# 9,154 games of the set that pass nowhere (x 16) GGF is 1.32x the
+# CSV's CPU (1.23x its instructions) and the replays take 0.072 and
+# 0.068 s; on the 16,503 that do, GGF reads a game 77 ns slower than one
+# without (395 more instructions in tree_squares, 5.8 more mispredicts
+# simulated by callgrind --branch-sim) and replays it 70 ns slower.  The
+# notation with its passes left out (implied, formats/record.md; each
+# record of one.pgn renumbered without them, x 16): 0.409 -> 0.374 s
+# (0.917x), reading 0.161 -> 0.142 s (-12% for 3.4% fewer
+# instructions), replay -6.5% (-1.2% instructions).  Tried and
+# withdrawn: passes taken in square_moves' eight- and two-at-a-time
+# loops (each move of a block the vectors refuse looked at by
+# square_move, the block kept where all are squares or passes), so that
+# a pass no longer ends them: GGF 239.68M -> 236.57M instructions,
+# SGF 242.46M -> 239.87M, pass games' reading -208 instructions a game,
+# but CPU new/old 0.996 (GGF) and 1.001 (SGF), n 41: the time a pass
+# costs is not in those instructions.  Also no change: the trees' pair
+# at a time way (-DARBITER_NO_AVX2) 1.008x the eight at a time's CPU on
+# q.ggf; a 16 KiB input block instead of 64 KiB 1.008x (GGF and CSV).
+# test_record's tree_eights_as_read_one_by_one now puts passes (PA, pa)
+# at every move of its runs and nine on, not only a third of the way.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -1717,10 +1717,11 @@ START_TEST(tree_pairs_as_read_one_by_one)
 END_TEST
 
 /*
- * A run of n moves (f: GGF or SGF) after a comment of lead bytes, with a
- * pass a third of the way or none, read as one by one: each turn's text
- * a copy of the move's two bytes and a NUL, its square and its place;
- * warm: a tree of 64 moves first, so that the arrays have room.
+ * A run of n moves (f: GGF or SGF) after a comment of lead bytes, with
+ * passes (PA, or pa after an odd lead) at moves pass - 1 and pass + 8, or
+ * none (pass 0), read as one by one: each turn's text a copy of the
+ * move's two bytes and a NUL, its square and its place; warm: a tree of
+ * 64 moves first, so that the arrays have room.
  */
 static void
 eights_case(size_t f, size_t n, size_t lead, size_t warm, size_t pass)
@@ -1748,9 +1749,9 @@ eights_case(size_t f, size_t n, size_t lead, size_t warm, size_t pass)
 		len += (size_t)snprintf(text + len, sizeof text - len, "%s%s[",
 		    f == 1 ? ";" : "", m % 2 ? "W" : "B");
 		col[m] = len;
-		if (pass && m == n / 3)
-			len += (size_t)snprintf(
-			    text + len, sizeof text - len, "PA]");
+		if (pass && (m == pass - 1 || m == pass + 8))
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			    "%s]", lead % 2 ? "pa" : "PA");
 		else
 			len += (size_t)snprintf(text + len, sizeof text - len,
 			    "%c%c]", files[(m * 5 + n) % 16],
@@ -1782,10 +1783,11 @@ eights_case(size_t f, size_t n, size_t lead, size_t warm, size_t pass)
 
 /*
  * Runs of 0 to 40 moves, eight at a time where they can be (square_moves'
- * four pairs at once), as read one by one (eights_case): after a comment
- * of 0 to 3 bytes (the runs' bytes and text at each alignment), letters
- * of either case among them, a pass at a third of the way or none, the
- * arrays sized by a tree before or first grown by the run.
+ * four pairs at once, passes among them or not), as read one by one
+ * (eights_case): after a comment of 0 to 3 bytes (the runs' bytes and
+ * text at each alignment), letters of either case among them, passes at
+ * each move (and nine on) or none, the arrays sized by a tree before or
+ * first grown by the run.
  */
 START_TEST(tree_eights_as_read_one_by_one)
 {
@@ -1795,7 +1797,7 @@ START_TEST(tree_eights_as_read_one_by_one)
 		for (n = 0; n <= 40; n++)
 			for (lead = 0; lead < 4; lead++)
 				for (warm = 0; warm < 2; warm++)
-					for (pass = 0; pass < 2; pass++)
+					for (pass = 0; pass <= n; pass++)
 						eights_case(
 						    f, n, lead, warm, pass);
 }
