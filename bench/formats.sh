@@ -1314,6 +1314,28 @@
 # q.ggf; a 16 KiB input block instead of 64 KiB 1.008x (GGF and CSV).
 # test_record's tree_eights_as_read_one_by_one now puts passes (PA, pa)
 # at every move of its runs and nine on, not only a third of the way.
+# Then the replay's share, timed inside it (a build that reads the
+# time-stamp counter around each step of replay_records_pair, ticks a
+# pair of games, medians of 3 runs of gamecheck -q q.EXT): replay_start
+# CSV 252, GGF 241, notation 400 (its Game and Size tags); first_cells
+# CSV 92, GGF 295 and notation 282 where a game of the pair writes a
+# pass (178k pairs of 205k), 153 and 99 where none does; the moves
+# 1,685, 1,640, 1,667; replay_finish 284, 400, 395.  first_cells went
+# back to square_cells after each pass written (written_cells), a short
+# run with a data-dependent end each time; now one run converts all the
+# squares and marks those that are none in a 64-bit mask
+# (square_cells_bad, replay.c), whose bits written_cells walks:
+# first_cells 295 -> 254 (GGF), 282 -> 224 (notation).  CPU, farm-bench
+# -n 41 --pin 1 pair medians new/old, two rounds 20:03 and 20:24 UTC:
+# GGF 0.989 and 0.995, SGF 0.989, notation 0.980 and 0.982, CSV 0.998;
+# instructions +0.4% to +0.5% (GGF 239.68M -> 240.81M, SGF 242.46M ->
+# 243.60M, notation 267.84M -> 268.98M; CSV 184.27M -> 184.25M).
+# Output the same (full reports,
+# stderr, exit) on one.EXT of every format, their mangled copies and
+# copies with 1% and 5% of the moves made passes or bad squares, with
+# UTIL_V16 1 and 0 (the scalar way); make check 914 passed; dropping
+# the mask's shift by the block makes pgn-implicit-pass-yes.case and
+# wthor-quirks.case fail.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh

@@ -886,6 +886,55 @@ square_cells16(const uint8_t *sq, size_t avail, int16_t *cells)
 }
 #endif
 
+/*
+ * The cells of all the squares sq[0..avail-1] (record_squares) on 8x8,
+ * those that are none of its too (any cell), and a bit for each of
+ * those (bit k: sq[k]): for a record that writes its passes, each a
+ * square that is none, one run over its squares, not one to each pass.
+ * Sixteen at a time as square_cells16 (cells has room for avail rounded
+ * up to sixteen), the bits of a sixteen gathered by multiplying.
+ */
+static uint64_t
+square_cells_bad(const uint8_t *sq, size_t avail, int16_t *cells)
+{
+	uint64_t bad = 0;
+#if UTIL_V16
+	typedef int16_t v16s16 __attribute__((vector_size(32)));
+	const uint64_t	gather = UINT64_C(0x0002040810204081);
+	util_v16u8	v, off;
+	v16s16		c;
+	uint64_t	w[2];
+	size_t		at, n;
+
+	for (n = 0; n < avail; n = at + 16) {
+		if (avail >= 16) {
+			at = avail - n >= 16 ? n : avail - 16;
+			memcpy(&v, sq + at, sizeof v);
+		} else {
+			at = 0;
+			v = (util_v16u8){ 0 };
+			memcpy(&v, sq, avail);
+		}
+		c = __builtin_convertvector((v >> 1 & 0x38) | (v & 7), v16s16);
+		memcpy(cells + at, &c, sizeof c);
+		/* 0x80 in each byte off the board, then a bit each. */
+		off = (util_v16u8)((v & 0x88) != 0) & 0x80;
+		memcpy(w, &off, sizeof w);
+		bad |= ((w[0] * gather) >> 56 | (w[1] * gather) >> 56 << 8)
+		    << at;
+	}
+#else
+	size_t k;
+
+	for (k = 0; k < avail; k++) {
+		cells[k] = (int16_t)((sq[k] >> 1 & 0x38) | (sq[k] & 7));
+		if ((sq[k] & 0x88) != 0)
+			bad |= UINT64_C(1) << k;
+	}
+#endif
+	return bad;
+}
+
 static size_t
 square_cells(const uint8_t *sq, size_t avail, int16_t *cells)
 {
@@ -1912,16 +1961,18 @@ written_cells(const struct record *rec, const uint8_t *sq, size_t h,
     size_t avail, int16_t *cells, uint8_t *wp, size_t *nwp)
 {
 	const struct record_token *t;
+	uint64_t bad = square_cells_bad(sq, avail, cells) & ~UINT64_C(0) << h;
 
-	while (h < avail && sq[h] == RECORD_SQUARE_NONE) {
+	for (; bad != 0; bad &= bad - 1) {
+		h = (size_t)__builtin_ctzll(bad);
 		t = &rec->turns[h];
-		if (!record_turn_is_pass(t->text, t->len))
-			break;
+		if (sq[h] != RECORD_SQUARE_NONE ||
+		    !record_turn_is_pass(t->text, t->len))
+			return h;
 		cells[h] = RULES_CELL_PASS;
-		wp[(*nwp)++] = (uint8_t)h++;
-		h += square_cells(sq + h, avail - h, cells + h);
+		wp[(*nwp)++] = (uint8_t)h;
 	}
-	return h;
+	return avail;
 }
 
 /*
