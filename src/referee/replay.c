@@ -853,26 +853,41 @@ play_turn(struct record_syntax *syn, const struct record *rec,
  * has room for avail rounded up to sixteen (64: avail is at most 64).
  */
 #if UTIL_V16
+/*
+ * One sixteen of them: those from n (or the sixteen that end at avail,
+ * or all, padded), their cells stored, their bytes in *v; where they
+ * start.
+ */
+static inline __attribute__((always_inline)) size_t
+cells16(
+    const uint8_t *sq, size_t avail, size_t n, int16_t *cells, util_v16u8 *v)
+{
+	typedef int16_t v16s16 __attribute__((vector_size(32)));
+	v16s16		c;
+	size_t		at;
+
+	if (avail >= 16) {
+		at = avail - n >= 16 ? n : avail - 16;
+		memcpy(v, sq + at, sizeof *v);
+	} else {
+		at = 0;
+		*v = (util_v16u8){ 0 };
+		memcpy(v, sq, avail);
+	}
+	c = __builtin_convertvector((*v >> 1 & 0x38) | (*v & 7), v16s16);
+	memcpy(cells + at, &c, sizeof c);
+	return at;
+}
+
 static size_t
 square_cells16(const uint8_t *sq, size_t avail, int16_t *cells)
 {
-	typedef int16_t v16s16 __attribute__((vector_size(32)));
-	util_v16u8	v, off;
-	v16s16		c;
-	uint64_t	bad[2];
-	size_t		at, n = 0;
+	util_v16u8 v, off;
+	uint64_t   bad[2];
+	size_t	   at, n = 0;
 
 	while (n < avail) {
-		if (avail >= 16) {
-			at = avail - n >= 16 ? n : avail - 16;
-			memcpy(&v, sq + at, sizeof v);
-		} else {
-			at = 0;
-			v = (util_v16u8){ 0 };
-			memcpy(&v, sq, avail);
-		}
-		c = __builtin_convertvector((v >> 1 & 0x38) | (v & 7), v16s16);
-		memcpy(cells + at, &c, sizeof c);
+		at = cells16(sq, avail, n, cells, &v);
 		off = v & 0x88;
 		memcpy(bad, &off, sizeof bad);
 		/* Little-endian: the first square off the board, its byte. */
@@ -891,32 +906,21 @@ square_cells16(const uint8_t *sq, size_t avail, int16_t *cells)
  * those that are none of its too (any cell), and a bit for each of
  * those (bit k: sq[k]): for a record that writes its passes, each a
  * square that is none, one run over its squares, not one to each pass.
- * Sixteen at a time as square_cells16 (cells has room for avail rounded
- * up to sixteen), the bits of a sixteen gathered by multiplying.
+ * Sixteen at a time as square_cells16, the bits of a sixteen gathered
+ * by multiplying.
  */
 static uint64_t
 square_cells_bad(const uint8_t *sq, size_t avail, int16_t *cells)
 {
 	uint64_t bad = 0;
 #if UTIL_V16
-	typedef int16_t v16s16 __attribute__((vector_size(32)));
-	const uint64_t	gather = UINT64_C(0x0002040810204081);
-	util_v16u8	v, off;
-	v16s16		c;
-	uint64_t	w[2];
-	size_t		at, n;
+	const uint64_t gather = UINT64_C(0x0002040810204081);
+	util_v16u8     v, off;
+	uint64_t       w[2];
+	size_t	       at, n;
 
 	for (n = 0; n < avail; n = at + 16) {
-		if (avail >= 16) {
-			at = avail - n >= 16 ? n : avail - 16;
-			memcpy(&v, sq + at, sizeof v);
-		} else {
-			at = 0;
-			v = (util_v16u8){ 0 };
-			memcpy(&v, sq, avail);
-		}
-		c = __builtin_convertvector((v >> 1 & 0x38) | (v & 7), v16s16);
-		memcpy(cells + at, &c, sizeof c);
+		at = cells16(sq, avail, n, cells, &v);
 		/* 0x80 in each byte off the board, then a bit each. */
 		off = (util_v16u8)((v & 0x88) != 0) & 0x80;
 		memcpy(w, &off, sizeof w);
