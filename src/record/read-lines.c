@@ -149,12 +149,13 @@ RUN_CLONES static size_t
 square_run(struct record_reader *rd, size_t j, size_t end)
 {
 	const char	    *s = rd->line;
-	size_t		     n = rd->rec.nturns, room, start = j, k, r;
+	size_t		     n = rd->rec.nturns, room, start = j, k;
 	size_t		     most = rd->max_size / sizeof *rd->rec.turns;
 	struct record_token *t;
 	struct diag_pos	     at;
 #if UTIL_V16
 	struct run_tokens rt;
+	size_t		  r;
 #endif
 
 	room = rd->turncap < most ? rd->turncap : most;
