@@ -154,6 +154,26 @@
 # debug print of each worker's CPU and end): what -j 2 costs there is
 # the passing over itself, about 47 ms of q.pgn's 153 MB, of which the
 # kernel's read(2) copy is about 21 ms.
+#
+# The last worker waits at the least its share can start at (S k / n)
+# for the first worker's cost of a byte done, instead of passing on to
+# the share of the dearest passing: over reports (passing over 0.5 ns a
+# byte, doing 32 ns) it got there in about 9 ms, before the first had
+# timed its first 320 KiB (about 10 ms), and a debug print of r and of
+# each worker's documents and CPU showed the shares 51,827/50,801 when
+# the cost came in time, 58,930/43,698 and 68,443/34,185 (r taken as
+# 0.125 at 2/3 of the bytes) when it did not: the first worker's 625-702
+# ms against the last's 394-515.  gamestat -j 2 q4.yaml (gamecheck's
+# reports of the data set 4 times, 102,628 documents, 34 MB), farm-bench
+# -n 11 --vs '-j 1' -- '-j 2', pair medians, 22:47 UTC, load 1.0-1.4 (the
+# runs' own; nothing else of the session running): wall 0.578 of -j 1's
+# (1.73x) -> 0.510 (1.96x), CPU 1.017 -> 1.014; new -j 2 over old -j 2:
+# wall 0.893, CPU 0.990.  perf stat -r 11 -e task-clock: 1.77x -> 1.95x.
+# gamecheck -q -j 2, new over old (q.EXT, 410,512 games, -n 11): CPU
+# and wall 0.99-1.01 in every format (its passing is dearer: the cost
+# comes before the least start).  New -j 2 over -j 1, CPU and wall
+# speed-up: CSV 1.053, 1.87x; transcripts 1.067, 1.84x; notation 1.106,
+# 1.78x; WTHOR 1.040, 1.90x; GGF 1.063, 1.85x; SGF 1.056, 1.87x.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}

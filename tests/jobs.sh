@@ -285,12 +285,15 @@ cat archive.csv | gamestat -j 2 /dev/stdin > /dev/null 2> err
 for i in 1 2 3 4 5 6 7 8; do sed 1d archive.csv; done > rows.csv
 gamecheck -j 1 --csv-columns id,winner,moves rows.csv > want.yaml 2> /dev/null
 
-# Starts "tool -j 2 -o out.yaml" on rows.csv with the workers stopped;
-# sets pid and kids (the workers, once both are stopped).
+# Starts "tool -j 2 -o out.yaml" on rows.csv (or on the arguments after
+# tool) with the workers stopped; sets pid and kids (the workers, once
+# both are stopped).
 start_stopped() {
+	tool=$1
+	shift
+	[ $# -gt 0 ] || set -- --csv-columns id,winner,moves rows.csv
 	echo old > out.yaml
-	ARBITER_TEST_STOP_WORKER=1 "$1" -j 2 -o out.yaml \
-	    --csv-columns id,winner,moves rows.csv 2> err &
+	ARBITER_TEST_STOP_WORKER=1 "$tool" -j 2 -o out.yaml "$@" 2> err &
 	pid=$!
 	k=0
 	while [ $k -lt 200 ]; do
@@ -405,6 +408,43 @@ for tool in gamecheck gamestat; do
 		ok "$tool: -j 16, -j 32 over many.csv print what -j 1 prints"
 	else
 		ng "$tool: over many.csv, -j$bad differ from -j 1"
+	fi
+done
+
+# The last worker let go a second before the first, over inputs large
+# enough for the first to time its bytes: the last passes over the
+# records before its share to the least it can start at, and waits
+# there for the first worker's timing (were it to pass on, its share
+# would start late wherever passing over is far cheaper than the first
+# worker's doing, as over reports, and leave the first the rest of the
+# work); so it is still waiting a second on (S: sleeping), and once the
+# first goes on, the output is -j 1's.
+gamecheck many.csv > many.yaml 2> /dev/null
+for run in "gamecheck many.csv" "gamestat many.yaml"; do
+	# shellcheck disable=SC2086
+	set -- $run
+	"$@" > want.out 2> /dev/null
+	# shellcheck disable=SC2086
+	if ! start_stopped $run; then
+		ng "$run: the two workers never stopped"
+		continue
+	fi
+	set -- $(echo $kids | tr ' ' '\n' | sort -n)
+	kill -CONT "$2"
+	sleep 1
+	st=$(ps -o stat= -p "$2" 2> /dev/null)
+	kill -CONT "$1"
+	wait $pid
+	rc=$?
+	case $st in
+	S*) waited=yes ;;
+	*) waited=no ;;
+	esac
+	if [ $waited = yes ] && [ $rc -eq 0 ] && cmp -s out.yaml want.out; then
+		ok "$run -j 2: the last worker waits for the first's timing"
+	else
+		ng "$run -j 2: the last worker '${st:-gone}' a second on" \
+		    "(S: waiting), exit $rc: $(cat err)"
 	fi
 done
 

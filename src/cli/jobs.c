@@ -65,7 +65,13 @@ struct frame {
  * end together: r, the cost of a byte passed over over that of a byte
  * done, is measured (a worker passing over its first bytes, the first
  * worker doing them), or taken as JOBS_PASS where the inputs are too
- * small to tell.  Only worker k reads where its share starts (its
+ * small to tell.  A worker that has timed its passing and reached the
+ * least its share can start at (r = 0) waits there for the first
+ * worker's timing rather than pass on (passing where a cheap pass
+ * outruns the first worker's first bytes, as over reports, would start
+ * its share late and leave the first worker the rest); the first worker
+ * says it has none (COST_NONE) where it stops or waits itself, so that
+ * nobody waits for ever.  Only worker k reads where its share starts (its
  * reader's bytes, counted however it likes): it tells the others in
  * memory they share, first(k) once known, and before that how many
  * records it has passed over (first(k) comes after them), so that worker
@@ -76,13 +82,16 @@ struct frame {
 #define SHARE_NONE	UINT64_MAX
 #define JOBS_GAUGE_FROM (64 * 1024ULL)
 #define JOBS_GAUGE	(256 * 1024ULL)
+#define COST_NONE	UINT64_MAX
 struct share {
 	_Atomic uint64_t first;
 	_Atomic uint64_t passed;
 	/* The first worker's: its cost of a byte done (ps), and r (ppm). */
 	_Atomic uint64_t cost;
 	_Atomic uint64_t r;
-	char		 pad[32]; /* a cache line each */
+	/* Waiting for the first worker's cost (share_done). */
+	_Atomic uint64_t waits;
+	char		 pad[24]; /* a cache line each */
 };
 
 /* A worker's cost of a byte, timed over JOBS_GAUGE bytes or more. */
@@ -351,6 +360,7 @@ shares_start(struct cli_jobs *j, char *const *files, int nfiles)
 		atomic_init(&j->share[i].passed, 0);
 		atomic_init(&j->share[i].cost, 0);
 		atomic_init(&j->share[i].r, 0);
+		atomic_init(&j->share[i].waits, 0);
 	}
 	return 0;
 }
@@ -437,11 +447,45 @@ share_last(const struct cli_jobs *j)
 }
 
 /*
+ * The first worker's cost of a byte done, waited for where this worker
+ * has timed its own and reached the least its share can start at (j->lo
+ * until r is known), if the first worker's share is large enough for it
+ * to time its bytes: 0 (not known) or COST_NONE (none to come) otherwise.
+ */
+static uint64_t
+share_done(struct cli_jobs *j)
+{
+	const struct timespec pause = { 0, 20000 };
+	_Atomic uint64_t     *cost = &j->share[0].cost;
+	uint64_t	      done;
+
+	if ((done = atomic_load_explicit(cost, memory_order_relaxed)) != 0 ||
+	    j->gauge.cost == 0 || j->pos < j->lo ||
+	    j->base[j->nfiles] / j->n < JOBS_GAUGE_FROM + JOBS_GAUGE)
+		return done;
+	atomic_store_explicit(&j->share[j->k].waits, 1, memory_order_release);
+	while ((done = atomic_load_explicit(cost, memory_order_acquire)) == 0)
+		nanosleep(&pause, NULL);
+	atomic_store_explicit(&j->share[j->k].waits, 0, memory_order_relaxed);
+	return done;
+}
+
+/* The first worker: its cost of a byte done, or COST_NONE, told once. */
+static void
+share_cost(struct cli_jobs *j, uint64_t cost)
+{
+	uint64_t none = 0;
+
+	atomic_compare_exchange_strong(&j->share[0].cost, &none, cost);
+}
+
+/*
  * Where this worker's share starts, once r is known: r is one for all
  * (were it not, a later share could start before an earlier one), told
  * by the first worker to know it, from its cost of a byte passed over
  * and the first worker's of one done, or JOBS_PASS once it has passed
- * over share_last's bytes, not knowing.
+ * over share_last's bytes, not knowing, or the first worker has no cost
+ * to tell.
  */
 static void
 share_lo(struct cli_jobs *j)
@@ -454,11 +498,10 @@ share_lo(struct cli_jobs *j)
 		if (j->gauge.cost == 0)
 			gauge(&j->gauge, j->pos,
 			    j->lo / 2 > JOBS_GAUGE ? j->lo / 2 : JOBS_GAUGE);
-		done = atomic_load_explicit(
-		    &j->share[0].cost, memory_order_relaxed);
-		if (j->gauge.cost != 0 && done != 0)
+		done = share_done(j);
+		if (j->gauge.cost != 0 && done != 0 && done != COST_NONE)
 			r = j->gauge.cost * 1000000 / done;
-		else if (j->pos >= share_last(j))
+		else if (j->pos >= share_last(j) || done == COST_NONE)
 			r = (uint64_t)(JOBS_PASS * 1000000);
 		else
 			return;
@@ -633,6 +676,10 @@ share_wait(struct cli_jobs *j, uint64_t seq)
 			j->until = p;
 			return;
 		}
+		/* The next waits for the first worker's cost: none comes. */
+		if (j->k == 0 &&
+		    atomic_load_explicit(&next->waits, memory_order_acquire))
+			share_cost(j, COST_NONE);
 		nanosleep(&pause, NULL);
 	}
 }
@@ -678,8 +725,7 @@ share_mine(struct cli_jobs *j, uint64_t seq)
 	if (j->k == 0 && j->gauge.cost == 0) {
 		gauge(&j->gauge, j->pos, JOBS_GAUGE);
 		if (j->gauge.cost != 0)
-			atomic_store_explicit(&j->share[0].cost, j->gauge.cost,
-			    memory_order_relaxed);
+			share_cost(j, j->gauge.cost);
 	}
 	if (seq >= j->until && !j->until_known)
 		share_wait(j, seq);
@@ -773,6 +819,9 @@ cli_jobs_exit(struct cli_jobs *j, const void *result, size_t len)
 
 	/* What comes after the last input: one worker's. */
 	mark(j, UINT64_MAX, 0, cli_jobs_reads_all(j));
+	/* The next may be waiting for the first worker's cost. */
+	if (j->share != NULL && j->k == 0)
+		share_cost(j, COST_NONE);
 	/* A share never started starts past every record asked of. */
 	if (j->share != NULL && j->first == SHARE_NONE) {
 		prev = atomic_load_explicit(
