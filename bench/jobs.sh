@@ -174,6 +174,27 @@
 # comes before the least start).  New -j 2 over -j 1, CPU and wall
 # speed-up: CSV 1.053, 1.87x; transcripts 1.067, 1.84x; notation 1.106,
 # 1.78x; WTHOR 1.040, 1.90x; GGF 1.063, 1.85x; SGF 1.056, 1.87x.
+#
+# gamecheck -q alone by byte ranges (formats/record.md, "Shards"): each
+# worker reads the records that start in its n-th of the inputs' bytes,
+# passing over none (the notation's passing over cost about 30 ms of
+# q.pgn's 0.39 s at -j 2: 57 ms for the whole file, perf stat -e
+# task-clock gamecheck -q --shard 1/1000000 q.pgn, and the second worker
+# passes over 54% of it), counting the lines before its range only where
+# it says something.  farm-bench -n 11 pair medians, q.EXT (410,512
+# games), 23:13 UTC, load 1.4-1.6 (the runs' own), main e347f3b against
+# this: -j 2 new over -j 2 main, CPU: notation 0.933 (wall 0.933), CSV
+# 0.976, transcripts 0.947, WTHOR 0.962, GGF 0.999 (by shares, as
+# before); new -j 2 over new -j 1, CPU and wall speed-up: notation 1.026,
+# 1.91x (main 1.106, 1.78x); CSV 1.034, 1.86x; transcripts 1.020, 1.93x;
+# WTHOR 1.003, 1.97x; GGF 1.070, 1.84x.  -j 1 unchanged (new over main,
+# --pin 1, -n 15: CSV 0.999, notation 0.999).  The first lines' count
+# where a diagnostic asks, by memchr(3) where a block has no CR: q.csv's
+# 32 warnings made its second worker count 27 MB of lines byte by byte
+# at first (CPU 1.10, wall 1.64x), then 1.034 and 1.86x.  gamestat's
+# byte ranges (--shard) now hold and pair records as the rest do:
+# gamestat --partial --shard 2/2 q.pgn 0.914 of main's CPU (--pin 1,
+# -n 11), its partial the same bytes.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}

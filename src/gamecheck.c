@@ -430,7 +430,7 @@ main(int argc, char **argv)
 	bool			   io_error = false, jobs_failed = false, empty;
 	char *const		  *files;
 	unsigned long		   k;
-	int			   nfiles, status;
+	int			   nfiles, status, redo;
 
 	cli_init(argv[0]);
 	if ((status = prepare(argc, argv, &opt, &syn, &files, &nfiles)) !=
@@ -438,8 +438,9 @@ main(int argc, char **argv)
 		return status;
 	/* The workers start before any output is opened: it is ours. */
 	if (opt.in.jobs > 1) {
-		if ((opt.j = cli_jobs_start(
-			 opt.in.jobs, files, nfiles, true, &k)) == NULL) {
+		if ((opt.j = cli_jobs_start(opt.in.jobs, files, nfiles,
+			 batch_check_jobs_how(syn, files, nfiles, &opt),
+			 &k)) == NULL) {
 			record_syntax_free(syn);
 			cli_openings_free(opt.openings);
 			cli_select_free(&opt.sel);
@@ -456,7 +457,20 @@ main(int argc, char **argv)
 		return CLI_USAGE;
 	}
 	out = o.fp;
-	if (opt.j != NULL) {
+	/*
+	 * -j by byte ranges, a worker's range not read so: the run again
+	 * here (nothing was put out: -q alone).
+	 */
+	if (opt.j != NULL && cli_jobs_ranges(opt.j) &&
+	    (redo = cli_jobs_any(opt.j, batch_check_redo)) != 0) {
+		cli_jobs_free(opt.j);
+		opt.j = NULL;
+		if (redo == 1)
+			batch_check_all(
+			    syn, files, nfiles, NULL, out, o.name, &opt, &t);
+		else
+			jobs_failed = true;
+	} else if (opt.j != NULL) {
 		if (batch_check_table_header(out, &opt) == -1)
 			io_error = true;
 		if (cli_jobs_finish(opt.j, out, batch_check_add_totals, &t) ==

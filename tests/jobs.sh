@@ -255,6 +255,73 @@ done
 [ "$(gamecheck forty.wtb 2> /dev/null | grep -c '^format: wthor$')" = 40 ] ||
     ng "forty.wtb is not read as 40 WTHOR games"
 
+# gamecheck -q alone, whose output needs no record's number in the run:
+# each worker reads the records that start in its byte range of the
+# inputs (WTHOR's by arithmetic), passing over none before them, and
+# counts the lines before its range where it says something.  Over the
+# inputs above; records with errors in every part, their lines ended by
+# LF, CR LF, CR and all three mixed; a CSV's header before every part; a
+# { comment before a record's tags where two ranges meet, which no line
+# tells (the run is then done again in one process); records of no tag;
+# an input of comments alone (empty, said by the run in one process);
+# empty and missing inputs among others, and inputs a range cannot split
+# (GGF) among them.
+# (w.pgn and some.csv repeated, for a few hundred records at least.)
+reps=1
+[ -r data.csv ] || reps=100
+i=0
+while [ $i -lt $reps ]; do
+	cat w.pgn
+	i=$((i + 1))
+done | awk '/^[1-9]/ && ++n % 7 == 0 { sub(/ [a-h][1-8] /, " a1 ") }
+    { print }' > errs.pgn
+awk '{ printf "%s\r\n", $0 }' errs.pgn > errs-crlf.pgn
+awk '{ printf "%s\r", $0 }' errs.pgn > errs-cr.pgn
+awk 'BEGIN { srand(29) }
+    { r = rand(); printf "%s%s", $0, r < 0.3 ? "\r\n" : r < 0.6 ? "\r" : "\n" }' \
+    errs.pgn > errs-mixed.pgn
+awk -v reps=$reps 'NR == 1 { print; next } { row[n++] = $0 }
+    END { for (i = 0; i < reps; i++) for (r = 0; r < n; r++)
+	print (i * n + r) % 13 == 5 ? row[r] "f5" : row[r] }' some.csv > errs.csv
+awk '{ printf "%s\r\n", $0 }' errs.csv > errs-crlf.csv
+{
+	printf '[Game "reversi"]\n\n1. f5 d6 *\n\n{'
+	awk 'BEGIN { for (i = 0; i < 2000; i++) printf "words " }'
+	printf '}\n[Game "reversi"]\n\n1. f5 a1 *\n'
+} > comment-first.pgn
+grep -v '^\[' errs.pgn > tagless.pgn
+awk 'BEGIN { for (i = 0; i < 3000; i++) print "; a comment " i }' \
+    > comments.pgn
+: > empty2.pgn
+# shellcheck disable=SC2086
+same "gamecheck -q, every input" gamecheck -q $all
+same "gamecheck -q, errors in every part" gamecheck -q errs.pgn errs.csv
+same "gamecheck -q, CR LF" gamecheck -q errs-crlf.pgn errs-crlf.csv
+same "gamecheck -q, CR" gamecheck -q errs-cr.pgn
+same "gamecheck -q, mixed line ends" gamecheck -q errs-mixed.pgn
+same "gamecheck -q --require-finished" gamecheck -q --require-finished \
+    errs-crlf.pgn errs.csv
+same "gamecheck -q, mangled" gamecheck -q mangled.pgn
+same "gamecheck -q, transcripts mangled" gamecheck -q -f transcript \
+    mangled.transcript
+same "gamecheck -q, a GGF among them" gamecheck -q errs.pgn mangled.ggf
+same "gamecheck -q, awkward notation" gamecheck -q awkward.pgn \
+    ends-in-tags.pgn open.pgn tail.pgn
+same "gamecheck -q, a record of 10 MB" gamecheck -q big.pgn awkward.pgn
+same "gamecheck -q, a comment before tags where ranges meet" \
+    gamecheck -q comment-first.pgn
+same "gamecheck -q, records of no tag" gamecheck -q tagless.pgn
+same "gamecheck -q, comments alone" gamecheck -q comments.pgn
+same "gamecheck -q, comments alone after records" gamecheck -q errs.csv \
+    comments.pgn
+same "gamecheck -q, empty and missing inputs" gamecheck -q empty.pgn \
+    errs.pgn no-such.pgn empty2.pgn errs.csv empty.pgn
+same "gamecheck -q, WTHOR" gamecheck -q games.wtb playok.wtb quirks.wtb \
+    solved.wtb short.wtb board10.wtb forty.wtb
+same "gamecheck -q, WTHOR cut, past and short of its count" gamecheck -q \
+    -f wthor cut.wtb extra.wtb fewer.wtb header.wtb forty.wtb
+[ -r data.csv ] && same "gamecheck -q, the data set" gamecheck -q data.csv
+
 # Many frames, of both outputs: the reports pass the workers' buffers
 # and the parent's window (64 KiB and more) while diagnostics come
 # between them, one row in seven illegal.
@@ -278,6 +345,29 @@ cat archive.csv | gamestat -j 2 /dev/stdin > /dev/null 2> err
 [ $? -eq 2 ] && grep -q 'not a regular file' err &&
     ok "a pipe as an input with -j is refused" ||
     ng "a pipe as an input with -j is not refused"
+
+# A named pipe nobody writes, with -q (whose inputs' formats are looked
+# at first): refused, not waited on (the run is watched for 30 s).
+if mkfifo fifo 2> /dev/null; then
+	gamecheck -q -j 2 archive.csv fifo > /dev/null 2> err &
+	pid=$!
+	k=0
+	while kill -0 $pid 2> /dev/null && [ $k -lt 300 ]; do
+		k=$((k + 1))
+		sleep 0.1
+	done
+	if kill -0 $pid 2> /dev/null; then
+		kill -9 $pid
+		wait $pid
+		ng "gamecheck -q -j 2 waits on a named pipe"
+	else
+		wait $pid
+		rc=$?
+		[ $rc -eq 2 ] && grep -q 'not a regular file' err &&
+		    ok "gamecheck -q -j 2: a named pipe is refused" ||
+		    ng "gamecheck -q -j 2, a named pipe: exit $rc: $(cat err)"
+	fi
+fi
 
 # A worker killed.  Each worker stops itself before its first record
 # (a hook for the tests), so the one killed is surely at work: a worker

@@ -84,8 +84,9 @@ batch_check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	struct cli_perfect	 cp;
 	struct replay		 rp;
 	struct batch_check_sinks o;
+	struct batch_check_part	 part;
 	FILE			*in;
-	int			 i;
+	int			 i, whose;
 
 	/* --write: records instead of reports (w is then NULL). */
 	if (opt->write != NULL && !cli_split_on(&opt->split) &&
@@ -122,9 +123,13 @@ batch_check_all(struct record_syntax *syn, char *const *files, int nfiles,
 	o = (struct batch_check_sinks){ .w = w, .x = x, .out = out };
 	o.any = w != NULL || x != NULL || opt->tb != NULL || opt->sp != NULL ||
 	    opt->dd.on;
-	for (i = 0;
-	     i < nfiles && !t->stop && !t->ranged && !cli_jobs_done(opt->j);
+	for (i = 0; i < nfiles && !t->stop && !t->ranged && !t->redo &&
+	     !cli_jobs_done(opt->j);
 	     i++) {
+		/* -j by byte ranges: none of it, all of it, or a part. */
+		if ((whose = cli_jobs_range(
+			 opt->j, i, &part.start, &part.end)) == -1)
+			continue;
 		/* What an input's opening says is no record's (-j). */
 		cli_jobs_input(opt->j, i);
 		cli_jobs_mark(opt->j, opt->seq, CLI_JOBS_BEFORE);
@@ -136,8 +141,9 @@ batch_check_all(struct record_syntax *syn, char *const *files, int nfiles,
 			t->io_error = true;
 			continue;
 		}
-		if (batch_check_input(
-			syn, files[i], in, &o, opt, t, &rp, &t->stop) == -1)
+		if (batch_check_input(syn, files[i], in,
+			whose == 1 ? &part : NULL, &o, opt, t, &rp,
+			&t->stop) == -1)
 			t->io_error = true;
 		cli_input_close(in);
 		cli_jobs_input(opt->j, i + 1);

@@ -9,10 +9,30 @@
 
 #include "batch/check-run.h"
 
+/*
+ * Says d of a record of input name read by rd: where rd read a byte
+ * range, its line counted from the input's start.
+ */
+static void
+say(const char *name, struct record_reader *rd, const struct diag *d,
+    const char *prefix)
+{
+	struct diag   at;
+	unsigned long lines;
+
+	if (d->at.line > 0 && (lines = record_reader_range_lines(rd)) > 0) {
+		at = *d;
+		at.at.line += lines;
+		d = &at;
+	}
+	cli_diag(name, d, prefix);
+}
+
 /* Counts one replayed record and says what is wrong with it. */
 static void
-tally(const char *name, const struct record *rec, struct replay *rp,
-    const struct batch_check_options *opt, struct batch_check_totals *t)
+tally(const char *name, struct record_reader *rd, const struct record *rec,
+    struct replay *rp, const struct batch_check_options *opt,
+    struct batch_check_totals *t)
 {
 	char prefix[96];
 
@@ -31,7 +51,7 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 	if (opt->require_finished)
 		cli_require_finished(rec, rp);
 	if (rp->has_warning)
-		cli_diag(name, &rp->warning, NULL);
+		say(name, rd, &rp->warning, NULL);
 	if (!rp->has_error)
 		return;
 	t->errors++;
@@ -43,7 +63,7 @@ tally(const char *name, const struct record *rec, struct replay *rp,
 	if (rp->error_turn > 0)
 		snprintf(prefix, sizeof prefix,
 		    "turn %lu (%s): ", rp->error_turn, rp->error_move);
-	cli_diag(name, &rp->error, prefix);
+	say(name, rd, &rp->error, prefix);
 }
 
 /*
@@ -82,7 +102,8 @@ replay_selected(struct record_syntax *syn, const struct record *rec,
  */
 static int
 next_mine(struct record_reader *rd, struct batch_check_options *opt,
-    const struct record **rec, unsigned *sub)
+    const struct batch_check_part *part, const struct record **rec,
+    unsigned *sub)
 {
 	int rc;
 
@@ -101,7 +122,10 @@ next_mine(struct record_reader *rd, struct batch_check_options *opt,
 				return -1;
 			/* At the end: an empty input still has its report. */
 		}
-		if ((rc = record_reader_next_or_empty(rd, rec)) != 1)
+		/* A part's input with no record is its first part's. */
+		if ((rc = part != NULL ?
+			    record_reader_next(rd, rec) :
+			    record_reader_next_or_empty(rd, rec)) != 1)
 			return rc;
 		if ((*rec)->malformed &&
 		    (*rec)->error.code == DIAG_EMPTY_INPUT) {
@@ -127,6 +151,7 @@ next_mine(struct record_reader *rd, struct batch_check_options *opt,
 /* What the records of one input are settled by (batch_check_input's). */
 struct input_run {
 	struct record_syntax	       *syn;
+	struct record_reader	       *rd;
 	const char		       *path, *name;
 	const struct batch_check_sinks *o;
 	struct batch_check_options     *opt;
@@ -142,7 +167,7 @@ settle(const struct input_run *in, const struct record *rec,
 	struct batch_check_totals  *t = in->t;
 	int			    put;
 
-	tally(in->name, rec, rp, opt, t);
+	tally(in->name, in->rd, rec, rp, opt, t);
 	/* -q alone puts out nothing: no call a record (the speed). */
 	put = in->o->any ? batch_check_put(in->syn, in->path, in->name, rec,
 			       rp, solved, in->o, opt, t) :
@@ -186,6 +211,28 @@ pairs(const struct replay_options *ro, const struct batch_check_options *opt)
 }
 
 /*
+ * The end of a part read (batch_check_input): where the next part starts
+ * where this one's records end, and the first part of an input found a
+ * record (or one past it), else t->redo.  0, or -1 on a read error.
+ */
+static int
+part_end(struct record_reader *rd, const struct batch_check_part *part,
+    struct batch_check_totals *t)
+{
+	struct diag d;
+	int	    rc;
+
+	if (part->start == 0 && record_reader_count(rd) == 0)
+		t->redo = true;
+	else if ((rc = record_reader_range_check(rd, &d)) != 1) {
+		if (rc == -1)
+			return -1;
+		t->redo = true;
+	}
+	return 0;
+}
+
+/*
  * Checks every record of one input.  Returns 0, or -1 on an I/O error
  * (reported).  *stop is set once --max-errors is reached.  A record read
  * may be held (record_reader_hold) until the next is read, the two then
@@ -194,8 +241,9 @@ pairs(const struct replay_options *ro, const struct batch_check_options *opt)
  */
 int
 batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
-    const struct batch_check_sinks *o, struct batch_check_options *opt,
-    struct batch_check_totals *t, struct replay *rp, bool *stop)
+    const struct batch_check_part *part, const struct batch_check_sinks *o,
+    struct batch_check_options *opt, struct batch_check_totals *t,
+    struct replay *rp, bool *stop)
 {
 	struct replay_options ro = cli_records_replay(&opt->in);
 	struct record_reader *rd;
@@ -204,7 +252,7 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 	const struct record  *rec, *held = NULL, *two[2];
 	struct replay	     *rps[2] = { &rp_held, rp };
 	const char	     *name = cli_input_name(path);
-	struct input_run      run = { syn, path, name, o, opt, t, stop };
+	struct input_run      run = { syn, NULL, path, name, o, opt, t, stop };
 	uint64_t	      at, held_at = 0;
 	unsigned	      sub;
 	int		      rc, s = 0, solved = 0, read_errno;
@@ -221,6 +269,16 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 		t->out_of_memory = true;
 		return -1;
 	}
+	run.rd = rd;
+	/* A part its format cannot read so: the run in one process. */
+	if (part != NULL &&
+	    (rc = record_reader_range(rd, part->start, part->end)) != 0) {
+		if (rc == -1)
+			cli_read_error(name);
+		t->redo = rc == 1;
+		record_reader_free(rd);
+		return rc == -1 ? -1 : 0;
+	}
 	replay_init(&rp_held);
 	/*
 	 * Without the room to hold one, each record alone; and where a read
@@ -234,7 +292,7 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 	 * Validating nothing is more likely a mistake than a pass: an input
 	 * without records is a malformed record of its own, with its report.
 	 */
-	while ((rc = next_mine(rd, opt, &rec, &sub)) == 1) {
+	while ((rc = next_mine(rd, opt, part, &rec, &sub)) == 1) {
 		/*
 		 * -j: what a record prints is its frame's; what an input
 		 * prints is marked off where inputs open and end.
@@ -303,6 +361,8 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 			rc = s == -2 ? -2 : 1;
 		errno = read_errno;
 	}
+	if (rc == 0 && part != NULL)
+		rc = part_end(rd, part, t);
 	if (rc == -1) {
 		/* Reading failed: the input (exit 2), or memory (3). */
 		cli_read_error(name);

@@ -3,10 +3,85 @@
  * gamecheck -j: a worker's run and its totals handed back, and the
  * parent's side of them (the table's header, the totals added).
  */
+#include <sys/stat.h>
+
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "batch/check-run.h"
+
+/* The most inputs whose formats -j looks at to read them by ranges. */
+#define RANGES_FILES 64
+
+/*
+ * Whether input path can be read by byte ranges: missing or empty (its
+ * worker says so, or reads it whole), or a regular file (no other is
+ * opened: -j refuses it), not compressed,
+ * in a format that tells where a record starts (record_reader_range: the
+ * notation, CSV and transcripts from a line, WTHOR by arithmetic), its
+ * first block read to know.
+ */
+static bool
+rangeable(struct record_syntax *syn, const char *path,
+    const struct batch_check_options *opt)
+{
+	struct record_reader *rd;
+	struct stat	      st;
+	unsigned char	      head[8];
+	ssize_t		      got;
+	FILE		     *f;
+	bool		      ok;
+
+	/* Not opened unless a regular file: a FIFO's open waits. */
+	if (strcmp(path, "-") == 0 ||
+	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
+		return false;
+	if ((f = fopen(path, "rb")) == NULL)
+		return true;
+	ok = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+	if (ok && st.st_size > 0) {
+		got = pread(fileno(f), head, sizeof head, 0);
+		ok = got > 0 && cli_compression(head, (size_t)got) == NULL &&
+		    (rd = cli_records_reader(
+			 &opt->in, syn, f, path, cli_input_name(path))) != NULL;
+		if (ok) {
+			ok = record_reader_range(rd, 0, 1) == 0;
+			record_reader_free(rd);
+		}
+	}
+	fclose(f);
+	return ok;
+}
+
+int
+batch_check_jobs_how(struct record_syntax *syn, char *const *files,
+    int nfiles, const struct batch_check_options *opt)
+{
+	int i;
+
+	if (!opt->quiet || opt->table != NULL || opt->write != NULL ||
+	    opt->dd.on || cli_split_on(&opt->split) || opt->solve ||
+	    opt->openings != NULL || cli_select_any(&opt->sel) ||
+	    opt->sel.drop != 0 || opt->in.shard.n != 0 || nfiles > RANGES_FILES)
+		return CLI_JOBS_SHARES;
+	for (i = 0; i < nfiles; i++)
+		if (!rangeable(syn, files[i], opt))
+			return CLI_JOBS_SHARES;
+	return CLI_JOBS_RANGES;
+}
+
+/* Whether a worker's range could not be read so (byte ranges). */
+bool
+batch_check_redo(const char *buf, size_t len)
+{
+	struct batch_check_totals t;
+
+	if (len != sizeof t)
+		return false;
+	memcpy(&t, buf, sizeof t);
+	return t.redo;
+}
 
 /* -j's parent: --table's header, before the rows: 0, or -1 (said). */
 int
@@ -68,6 +143,7 @@ batch_check_add_totals(void *arg, unsigned long k, char *buf, size_t len)
 	t->mismatched += w.mismatched;
 	t->errors += w.errors;
 	t->out_of_memory = t->out_of_memory || w.out_of_memory;
+	t->redo = t->redo || w.redo;
 	t->io_error = t->io_error || w.io_error;
 	return 0;
 }

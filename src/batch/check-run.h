@@ -32,13 +32,24 @@ int batch_check_put(struct record_syntax *syn, const char *path,
     struct batch_check_totals *t);
 
 /*
- * Checks every record of input path (read from in) into o and t, rp the
- * run's replay.  Returns 0, or -1 on an I/O error (reported).  *stop is
- * set once --max-errors is reached.
+ * -j by byte ranges (cli_jobs_range): the records of an input that start
+ * in [start, end) of it.
+ */
+struct batch_check_part {
+	unsigned long long start, end;
+};
+
+/*
+ * Checks every record of input path (read from in, or of its part, not
+ * NULL) into o and t, rp the run's replay.  Returns 0, or -1 on an I/O
+ * error (reported).  *stop is set once --max-errors is reached.  A part
+ * that cannot be read so (its format, a record's start no line tells, an
+ * input of no record, whose report is its first part's) sets t->redo.
  */
 int batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
-    const struct batch_check_sinks *o, struct batch_check_options *opt,
-    struct batch_check_totals *t, struct replay *rp, bool *stop);
+    const struct batch_check_part *part, const struct batch_check_sinks *o,
+    struct batch_check_options *opt, struct batch_check_totals *t,
+    struct replay *rp, bool *stop);
 
 /*
  * --table: the table on out, and its header unless this is a worker of

@@ -65,6 +65,8 @@ struct batch_check_totals {
 	bool	      io_error; /* with -j: a worker's */
 	bool	      stop;
 	bool	      ranged; /* the ranges are over: read no more */
+	/* -j by byte ranges: a range not read so, the run to do again. */
+	bool redo;
 };
 
 /*
@@ -99,5 +101,16 @@ int batch_check_table_header(FILE *out, struct batch_check_options *opt);
  * the run's (arg, a struct batch_check_totals).  0, or -1 (said).
  */
 int batch_check_add_totals(void *arg, unsigned long k, char *buf, size_t len);
+
+/*
+ * How -j shares out the records (cli_jobs_start's how): by byte ranges
+ * where nothing printed needs a record's number in the run (-q alone)
+ * and every input can be read so, else by shares.  Then a worker's
+ * totals (its result) may ask for the run in one process
+ * (batch_check_redo).
+ */
+int  batch_check_jobs_how(struct record_syntax *syn, char *const *files,
+     int nfiles, const struct batch_check_options *opt);
+bool batch_check_redo(const char *buf, size_t len);
 
 #endif

@@ -147,8 +147,8 @@ batch_stat_read_workers(struct batch_stat_run *r,
 	 * which are of whole files: its records go round them.
 	 */
 	shares = opt->in.shard.n == 0 || !opt->shard_bytes;
-	if ((opt->j = cli_jobs_start(
-		 opt->in.jobs, files, nfiles, shares, &k)) == NULL)
+	if ((opt->j = cli_jobs_start(opt->in.jobs, files, nfiles,
+		 shares ? CLI_JOBS_SHARES : CLI_JOBS_EVERY, &k)) == NULL)
 		return CLI_USAGE;
 	if (k < opt->in.jobs)
 		stat_worker(r, opt, syn, files, nfiles);

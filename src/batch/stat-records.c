@@ -290,10 +290,9 @@ batch_stat_read_records(struct batch_stat_run *r,
 	/*
 	 * Without the room to hold one, each record alone; and where a read
 	 * may say something (a stream found corrupt), before the record
-	 * read ahead of it is counted.  A range's reader holds none.
+	 * read ahead of it is counted.
 	 */
-	if (pairs(&ro, opt) && !cli_input_decompressed(in) &&
-	    (rg == NULL || !rg->on))
+	if (pairs(&ro, opt) && !cli_input_decompressed(in))
 		hold = record_hold_new();
 	/* An empty input is no record (formats/summary.md). */
 	while ((rc = next_mine(r, opt, rd, shard, rg, name, &rec)) == 1) {

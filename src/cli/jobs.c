@@ -151,6 +151,10 @@ struct cli_jobs {
 	struct sink    sink[2]; /* a worker's output and errors */
 	int	       waited;	/* 0: not yet; 1: all exited 0; -1: not */
 
+	/* Byte ranges: this worker's, [lo, hi) of the inputs' bytes. */
+	bool		   ranges;
+	unsigned long long hi;
+
 	/* Shares (NULL: every N-th record), and this worker's. */
 	struct share	   *share;
 	unsigned long long *base; /* where each input starts; their end */
@@ -311,7 +315,7 @@ sink_open(struct sink *s, int fd)
  * 0, or -1 (errno).
  */
 static int
-shares_start(struct cli_jobs *j, char *const *files, int nfiles)
+shares_start(struct cli_jobs *j, char *const *files, int nfiles, bool ranges)
 {
 	_Atomic uint64_t   probe;
 	unsigned long long total = 0;
@@ -346,6 +350,9 @@ shares_start(struct cli_jobs *j, char *const *files, int nfiles)
 			close(fd);
 	}
 	j->base[nfiles] = total;
+	/* Byte ranges: nothing shared. */
+	if ((j->ranges = ranges))
+		return 0;
 	/* Atomics that lock would lock in one process only. */
 	if (!atomic_is_lock_free(&probe))
 		return 0;
@@ -556,6 +563,10 @@ worker_start(struct cli_jobs *j, unsigned long k, pid_t parent)
 	stdout = out;
 	stderr = err;
 	j->k = k;
+	if (j->ranges) {
+		j->lo = share_start(j, k, 0);
+		j->hi = share_start(j, k + 1, 0);
+	}
 	if (j->share != NULL)
 		share_begin(j, k);
 	/*
@@ -591,7 +602,7 @@ inputs_rereadable(char *const *files, int nfiles, bool *reads_stdin)
 }
 
 struct cli_jobs *
-cli_jobs_start(unsigned long n, char *const *files, int nfiles, bool shares,
+cli_jobs_start(unsigned long n, char *const *files, int nfiles, int how,
     unsigned long *k)
 {
 	struct cli_jobs *j;
@@ -615,7 +626,8 @@ cli_jobs_start(unsigned long n, char *const *files, int nfiles, bool shares,
 		j->w[i].stdin_fd = -1;
 	}
 	if ((reads_stdin && copy_stdin(j) == -1) ||
-	    (shares && shares_start(j, files, nfiles) == -1))
+	    (how != CLI_JOBS_EVERY &&
+		shares_start(j, files, nfiles, how == CLI_JOBS_RANGES) == -1))
 		goto out_fail;
 	for (i = 0; i < n; i++)
 		for (f = 0; f < F_FILES; f++)
@@ -738,7 +750,7 @@ share_mine(struct cli_jobs *j, uint64_t seq)
 bool
 cli_jobs_mine(struct cli_jobs *j, uint64_t seq)
 {
-	if (j == NULL || j->k == j->n)
+	if (j == NULL || j->k == j->n || j->ranges)
 		return true;
 	return j->share != NULL ? share_mine(j, seq) : seq % j->n == j->k;
 }
@@ -752,7 +764,7 @@ cli_jobs_take(struct cli_jobs *j, uint64_t *seq)
 bool
 cli_jobs_owns(struct cli_jobs *j, uint64_t seq)
 {
-	if (j == NULL || j->k == j->n)
+	if (j == NULL || j->k == j->n || j->ranges)
 		return true;
 	return j->share != NULL ? share_mine(j, seq) : j->k == 0;
 }
@@ -774,7 +786,40 @@ cli_jobs_at(struct cli_jobs *j, unsigned long long offset)
 bool
 cli_jobs_reads_all(const struct cli_jobs *j)
 {
-	return j == NULL || j->k == (j->share != NULL ? j->n - 1 : 0);
+	return j == NULL ||
+	    j->k == (j->share != NULL || j->ranges ? j->n - 1 : 0);
+}
+
+bool
+cli_jobs_ranges(const struct cli_jobs *j)
+{
+	return j != NULL && j->ranges;
+}
+
+int
+cli_jobs_range(const struct cli_jobs *j, int i, unsigned long long *start,
+    unsigned long long *end)
+{
+	unsigned long long b, e;
+
+	if (!cli_jobs_ranges(j) || j->k == j->n)
+		return 0;
+	b = j->base[i];
+	e = j->base[i + 1];
+	/* An empty input (or one not opened) is the range's it starts in. */
+	if (b == e)
+		return (b >= j->lo && b < j->hi) ||
+			(b == j->base[j->nfiles] && j->k + 1 == j->n) ?
+		    0 :
+		    -1;
+	if (e <= j->lo || b >= j->hi)
+		return -1;
+	if (b >= j->lo && e <= j->hi)
+		return 0;
+	*start = (b > j->lo ? b : j->lo) - b;
+	/* The range that holds its end reads to its end, as it is then. */
+	*end = e <= j->hi ? (unsigned long long)-1 : j->hi - b;
+	return 1;
 }
 
 bool
@@ -794,6 +839,9 @@ mark(struct cli_jobs *j, uint64_t seq, unsigned sub, bool own)
 	/* An empty frame says nothing. */
 	if (out == j->last.out_end && err == j->last.err_end)
 		return;
+	/* Byte ranges: each worker's records after those before it. */
+	if (j->ranges && seq != UINT64_MAX)
+		seq |= (uint64_t)j->k << 40;
 	fr = (struct frame){ seq, sub, out, err, own };
 	if (fwrite(&fr, sizeof fr, 1, j->index) != 1)
 		_exit(CLI_INTERNAL);

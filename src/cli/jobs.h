@@ -46,10 +46,14 @@
 #define CLI_JOBS_BEFORE 0
 #define CLI_JOBS_EMPTY	1
 #define CLI_JOBS_RECORD 2
+/* cli_jobs_start's how: every N-th record, shares, byte ranges. */
+#define CLI_JOBS_EVERY	0
+#define CLI_JOBS_SHARES 1
+#define CLI_JOBS_RANGES 2
 struct cli_jobs;
 bool		 cli_jobs_option(const char *arg, unsigned long *n);
 struct cli_jobs *cli_jobs_start(unsigned long n, char *const *files, int nfiles,
-    bool shares, unsigned long *k);
+    int how, unsigned long *k);
 bool		 cli_jobs_take(struct cli_jobs *, uint64_t *seq);
 bool		 cli_jobs_mine(struct cli_jobs *, uint64_t seq);
 bool		 cli_jobs_owns(struct cli_jobs *, uint64_t seq);
@@ -69,6 +73,26 @@ int  cli_jobs_finish(struct cli_jobs *, FILE *out,
      int (*result)(void *arg, unsigned long k, char *buf, size_t len),
      void *arg);
 void cli_jobs_free(struct cli_jobs *);
+
+/*
+ * Byte ranges (how CLI_JOBS_RANGES, where shares could be): worker k
+ * reads the bytes from S k / n up to S (k + 1) / n of the inputs' sizes
+ * added up (S), the records that start there (record_reader_range), and
+ * nothing before them: no record is passed over.  Each worker numbers
+ * and takes all the records it reads, from 0, and its frames go after
+ * those of the workers before it; what no record prints is its own.  So
+ * the caller is to print nothing that needs a record's number in the
+ * run, and to read each input as cli_jobs_range says: -1 none of it; 0
+ * all of it, as ever (an input whose bytes are all in the range, or an
+ * empty one that starts there); 1 the records that start in [*start,
+ * *end) of it (*end (unsigned long long)-1: to its end).  Where a range
+ * cannot be read so (a record's start no line tells), the run is the
+ * caller's to do again in one process (cli_jobs_any).  cli_jobs_ranges
+ * says whether the run is by ranges (else by shares, or every N-th).
+ */
+int  cli_jobs_range(const struct cli_jobs *, int i, unsigned long long *start,
+     unsigned long long *end);
+bool cli_jobs_ranges(const struct cli_jobs *);
 
 /*
  * In the parent, before cli_jobs_finish: waits for the workers, and

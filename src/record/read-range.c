@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "record/read.h"
 
@@ -135,6 +136,7 @@ reader_restart_at(struct record_reader *rd, unsigned long long at)
 	rd->in_comment = false;
 	rd->next_offset = rd->line_offset = at;
 	rd->line_base = at;
+	rd->range_lines_known = false;
 	rd->lineno = 0;
 	return 0;
 }
@@ -183,36 +185,67 @@ reader_range_past(struct record_reader *rd)
 }
 
 /*
+ * The line ends in the input before offset off, counted as the reader
+ * counts them (an LF, a CR, a CR LF once), read by pread(2), so that
+ * where the stream stands is left as it is.  0 on a read error.
+ */
+static unsigned long
+lines_before(struct record_reader *rd, unsigned long long off)
+{
+	char		   buf[65536];
+	const char	  *p;
+	unsigned long long pos = 0;
+	unsigned long	   n = 0;
+	size_t		   i, want;
+	ssize_t		   got;
+	int		   fd = fileno(rd->fp);
+	char		   last = '\0';
+
+	while (pos < off) {
+		want = off - pos < sizeof buf ? (size_t)(off - pos) : sizeof buf;
+		if ((got = pread(fd, buf, want, (off_t)pos)) <= 0)
+			return 0;
+		if (last != '\r' && memchr(buf, '\r', (size_t)got) == NULL) {
+			/* No CR: the LFs, found by memchr(3). */
+			for (p = buf; (p = memchr(p, '\n', (size_t)(buf + got -
+							 p))) != NULL;
+			     p++)
+				n++;
+			last = buf[got - 1];
+		} else
+			for (i = 0; i < (size_t)got; last = buf[i++])
+				if (buf[i] == '\r' ||
+				    (buf[i] == '\n' && last != '\r'))
+					n++;
+		pos += (unsigned long long)got;
+	}
+	return n;
+}
+
+/*
  * The line at offset off, a line's start (1-based), counted from the
- * input's start: asked only to name a place, so a read is no cost that
- * matters.  0 on a read error.
+ * input's start: asked only to name a place.  0 on a read error.
  */
 static unsigned long
 line_at(struct record_reader *rd, unsigned long long off)
 {
-	unsigned long long pos;
-	unsigned long	   n = 1;
-	int		   c, last = EOF;
+	unsigned long n = lines_before(rd, off);
 
-	if (fseeko(rd->fp, 0, SEEK_SET) == -1)
-		return 0;
-	for (pos = 0; pos < off && (c = getc_unlocked(rd->fp)) != EOF; pos++) {
-		if (c == '\n' ? last != '\r' : c == '\r')
-			n++;
-		last = c;
-	}
-	return ferror(rd->fp) ? 0 : n;
+	return off == 0 || n > 0 ? n + 1 : 0;
 }
 
 unsigned long
-reader_range_lines(struct record_reader *rd)
+record_reader_range_lines(struct record_reader *rd)
 {
-	unsigned long n;
-
-	if (rd->range == 0 || rd->line_base == 0)
+	/* A seek's places count games from the input's start (WTHOR). */
+	if (rd->range == 0 || rd->line_base == 0 || rd->entry->seek != NULL)
 		return 0;
-	n = line_at(rd, rd->line_base);
-	return n > 0 ? n - 1 : 0;
+	/* Counted once, where a message first asks. */
+	if (!rd->range_lines_known) {
+		rd->range_lines = lines_before(rd, rd->line_base);
+		rd->range_lines_known = true;
+	}
+	return rd->range_lines;
 }
 
 int

@@ -131,6 +131,8 @@ struct record_reader {
 	unsigned long long range_end;
 	unsigned long long range_floor;
 	unsigned long long line_base;
+	unsigned long	   range_lines;	      /* the line ends before it, */
+	bool		   range_lines_known; /* once counted */
 	unsigned long long rec_line;
 	unsigned long long range_stop;
 	/* The last record, read or skipped, ended in its tags: at its start. */
@@ -310,8 +312,6 @@ int reader_range_begin(struct record_reader *);
 int reader_restart_at(struct record_reader *, unsigned long long at);
 /* Whether rd->rec, just read, starts past the range: it ends there. */
 bool reader_range_past(struct record_reader *);
-/* The line ends in the input before where reading restarted. */
-unsigned long reader_range_lines(struct record_reader *);
 
 /* ---- The record being built (reader.c) ----------------------------- */
 

@@ -222,7 +222,7 @@ record_reader_hold(struct record_reader *rd, const struct record *rec,
 	struct record_stamp *stamps = h->rec.stamps;
 	uint8_t		    *sq;
 
-	if (rec != &rd->rec || rd->range != 0)
+	if (rec != &rd->rec)
 		return false;
 	/*
 	 * The record, its messages' texts only where it has them (most of
@@ -1043,7 +1043,7 @@ record_reader_ended_in_tags(struct record_reader *rd, struct diag_pos *at)
 	if (!rd->ended_in_tags || rd->format != RECORD_PGN)
 		return false;
 	*at = rd->ended_at;
-	at->line += reader_range_lines(rd);
+	at->line += record_reader_range_lines(rd);
 	return true;
 }
 

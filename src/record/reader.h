@@ -77,8 +77,8 @@ int record_reader_next(struct record_reader *, const struct record **rec);
  * points into, and gives the reader h's storage (that of the record held
  * before, now let go) to read the next into.  False, and nothing moved,
  * for a record that is not the reader's own (the one an empty input
- * gives) or while a byte range is read (--shard's ranges).  The record is
- * record_held(h) until the next hold; record_hold_free frees it.
+ * gives).  The record is record_held(h) until the next hold;
+ * record_hold_free frees it.
  */
 struct record_hold;
 struct record_hold  *record_hold_new(void);
@@ -119,6 +119,15 @@ int record_reader_range(struct record_reader *, unsigned long long start,
  * (shard-boundary) and false.  -1 on a read error.
  */
 int record_reader_range_check(struct record_reader *, struct diag *d);
+/*
+ * A range's line ends before where its reading started (0 without a
+ * range, or where its places count from the input's start anyway, as
+ * WTHOR's games do): the lines of its records' places count from there,
+ * and this added to them gives the input's (a place's line 0 says no
+ * line).
+ * Counted once, at the first call; 0 on a read error.
+ */
+unsigned long record_reader_range_lines(struct record_reader *);
 
 /* The records read or skipped so far. */
 unsigned long record_reader_count(const struct record_reader *);
