@@ -346,17 +346,22 @@ cat archive.csv | gamestat -j 2 /dev/stdin > /dev/null 2> err
     ok "a pipe as an input with -j is refused" ||
     ng "a pipe as an input with -j is not refused"
 
+# Waits up to 30 s for process $1 to end: false if it still runs.
+ends() {
+	k=0
+	while kill -0 "$1" 2> /dev/null && [ $k -lt 300 ]; do
+		k=$((k + 1))
+		sleep 0.1
+	done
+	! kill -0 "$1" 2> /dev/null
+}
+
 # A named pipe nobody writes, with -q (whose inputs' formats are looked
 # at first): refused, not waited on (the run is watched for 30 s).
 if mkfifo fifo 2> /dev/null; then
 	gamecheck -q -j 2 archive.csv fifo > /dev/null 2> err &
 	pid=$!
-	k=0
-	while kill -0 $pid 2> /dev/null && [ $k -lt 300 ]; do
-		k=$((k + 1))
-		sleep 0.1
-	done
-	if kill -0 $pid 2> /dev/null; then
+	if ! ends $pid; then
 		kill -9 $pid
 		wait $pid
 		ng "gamecheck -q -j 2 waits on a named pipe"
@@ -432,12 +437,7 @@ for tool in gamecheck gamestat; do
 	set -- $(echo $kids | tr ' ' '\n' | sort -n)
 	kill -9 "$2"
 	kill -CONT "$1"
-	k=0
-	while kill -0 $pid 2> /dev/null && [ $k -lt 300 ]; do
-		k=$((k + 1))
-		sleep 0.1
-	done
-	if kill -0 $pid 2> /dev/null; then
+	if ! ends $pid; then
 		kill -9 $pid "$1" 2> /dev/null
 		wait $pid
 		ng "$tool: the last worker killed, the run hangs"
