@@ -1336,6 +1336,28 @@
 # UTIL_V16 1 and 0 (the scalar way); make check 914 passed; dropping
 # the mask's shift by the block makes pgn-implicit-pass-yes.case and
 # wthor-quirks.case fail.
+#
+# Where the time goes, sampled (main d95df5a, 2026-12-04 22:45 UTC, load
+# about 1, nothing else running).  This VM has no hardware counters, but
+# a timer samples: perf record -e cpu-clock -F 20000 gamecheck -q q.EXT,
+# then perf report --sort sym -n and perf annotate -l (the sampling makes
+# the run about 1.9 times as long; the shares are what count).  Samples:
+# CSV 7,939: reversi_play_cells_pair 4,079; its reading about 1,000
+# (square_run 486, reader_tag_named_known 286, next_line_record 242),
+# reader_reset 265; the kernel's read(2) copy 189.  GGF 14,193: the two
+# play_cells_pair kernels 4,807 (the time-stamp counter above found the
+# moves alike: this is where the passes are played and what is around
+# them); the trees' reading 3,155 (tree_squares 1,653, next_tree 1,502);
+# read(2)'s copy 678 (3.3x the bytes) and filemap 103; memchr 463 (each
+# line's end, reader_line_here); replay_records_pair 552 (CSV 110),
+# replay_start 323 (148), replay_finish 322 (133).  The notation 14,494:
+# plain_tokens 2,226, next_pgn 2,056, the copy 671, replay_records_pair
+# 553.  perf annotate -l puts no line of tree_squares or next_tree above
+# 6% of its function, nor of plain_tokens above 10%: no one place to
+# mend; the readers' gap is spread over their steps a byte and a
+# property.  The copy (5% of GGF's and the notation's samples, 2.4% of
+# the CSV's) would go only with mmap(2), which turns a file cut short
+# under the reader into SIGBUS: not tried.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
