@@ -320,6 +320,25 @@ same "gamecheck -q, WTHOR" gamecheck -q games.wtb playok.wtb quirks.wtb \
     solved.wtb short.wtb board10.wtb forty.wtb
 same "gamecheck -q, WTHOR cut, past and short of its count" gamecheck -q \
     -f wthor cut.wtb extra.wtb fewer.wtb header.wtb forty.wtb
+same "gamecheck -q --progress (read by shares)" gamecheck -q --progress \
+    errs.pgn errs.csv
+# A byte order mark is the input's first line's alone: one that starts a
+# line where a range starts is a byte of that line, as it is to -j 1.
+printf 'f5d6c3   \n\357\273\277f5d6c3\n' > bom.txt
+printf 'moves,winner\nf5d6c3,1\n\357\273\277f5d6c3,1\n' > bom.csv
+same "gamecheck -q, a byte order mark where a range starts" gamecheck -q \
+    -f transcript bom.txt
+same "gamecheck -q, a CSV row after a byte order mark" gamecheck -q bom.csv
+# WTHOR: a header counting 2 games, the first cut short at 40 bytes: a
+# range starting in it reads nothing (no second game to tell missing).
+{
+	head -c 4 games.wtb
+	printf '\002\000\000\000'
+	tail -c +9 games.wtb | head -c 8
+	tail -c +17 games.wtb | head -c 40
+} > short-last.wtb
+same "gamecheck -q, WTHOR's last game cut short" gamecheck -q -f wthor \
+    short-last.wtb
 [ -r data.csv ] && same "gamecheck -q, the data set" gamecheck -q data.csv
 
 # Many frames, of both outputs: the reports pass the workers' buffers

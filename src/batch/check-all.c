@@ -138,6 +138,9 @@ batch_check_all(struct record_syntax *syn, char *const *files, int nfiles,
 		    cli_input_open_seen(files[i], bytes_read, NULL) :
 		    cli_input_open(files[i]);
 		if (in == NULL) {
+			/* Gone since its size was taken: each part would say. */
+			if (whose == 1)
+				t->redo = true;
 			t->io_error = true;
 			continue;
 		}

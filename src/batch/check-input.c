@@ -363,6 +363,9 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 	}
 	if (rc == 0 && part != NULL)
 		rc = part_end(rd, part, t);
+	/* A part that failed: -j 1 stops the input there, saying so once. */
+	if (rc == -1 && part != NULL)
+		t->redo = true;
 	if (rc == -1) {
 		/* Reading failed: the input (exit 2), or memory (3). */
 		cli_read_error(name);

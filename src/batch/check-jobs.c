@@ -5,6 +5,7 @@
  */
 #include <sys/stat.h>
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -32,14 +33,18 @@ rangeable(struct record_syntax *syn, const char *path,
 	ssize_t		      got;
 	FILE		     *f;
 	bool		      ok;
+	int		      fd;
 
-	/* Not opened unless a regular file: a FIFO's open waits. */
-	if (strcmp(path, "-") == 0 ||
-	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
+	/* Opened without waiting: a FIFO's open would wait for a writer. */
+	if (strcmp(path, "-") == 0)
 		return false;
-	if ((f = fopen(path, "rb")) == NULL)
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
 		return true;
-	ok = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+	if ((f = fdopen(fd, "rb")) == NULL) {
+		close(fd);
+		return false;
+	}
+	ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
 	if (ok && st.st_size > 0) {
 		got = pread(fileno(f), head, sizeof head, 0);
 		ok = got > 0 && cli_compression(head, (size_t)got) == NULL &&
@@ -60,7 +65,9 @@ batch_check_jobs_how(struct record_syntax *syn, char *const *files,
 {
 	int i;
 
-	if (!opt->quiet || opt->table != NULL || opt->write != NULL ||
+	/* --progress: a worker's inputs are read through a counting stream. */
+	if (!opt->quiet || opt->progress > 0 || opt->table != NULL ||
+	    opt->write != NULL ||
 	    opt->dd.on || cli_split_on(&opt->split) || opt->solve ||
 	    opt->openings != NULL || cli_select_any(&opt->sel) ||
 	    opt->sel.drop != 0 || opt->in.shard.n != 0 || nfiles > RANGES_FILES)

@@ -6,6 +6,8 @@
  * claim), and telling a WTHOR file by its header and size.  The bytes'
  * layout is wthor.c's; the input's blocks are the core's (reader.c).
  */
+#include <sys/stat.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -441,12 +443,14 @@ skip_wthor(struct record_reader *rd)
  * Byte ranges (formats/record.md, "Shards"): the first game at or past
  * start, by arithmetic, after the header every range reads; none past
  * the games the header counts (the one after them, told malformed, is
- * the range's that holds its start).
+ * the range's that holds its start), nor past the input's end (a start
+ * in a last game cut short, which ends the input: its range's).
  */
 static int
 seek_wthor(struct record_reader *rd, unsigned long long start)
 {
 	unsigned long long i = 0;
+	struct stat	   st;
 	int		   rc;
 
 	/* The first range reads the header as any reader does. */
@@ -459,6 +463,10 @@ seek_wthor(struct record_reader *rd, unsigned long long start)
 	if (start > WTHOR_HEADER)
 		i = (start - WTHOR_HEADER + WTHOR_GAME - 1) / WTHOR_GAME;
 	if (i > rd->wthor.games)
+		return 0;
+	if (fstat(fileno(rd->fp), &st) == -1)
+		return -1;
+	if (WTHOR_HEADER + WTHOR_GAME * i > (unsigned long long)st.st_size)
 		return 0;
 	if (reader_restart_at(rd, WTHOR_HEADER + WTHOR_GAME * i) == -1)
 		return -1;

@@ -408,8 +408,11 @@ line_taken(struct record_reader *rd, const char *s, size_t n)
 {
 	rd->linelen = n;
 	rd->lineno++;
-	/* A UTF-8 byte order mark is allowed before the first line. */
-	rd->line_start = rd->lineno == 1 && n >= 3 &&
+	/*
+	 * A UTF-8 byte order mark is allowed before the input's first line
+	 * (not a byte range's: its lines count from 1 too).
+	 */
+	rd->line_start = rd->line_offset == 0 && n >= 3 &&
 		memcmp(s, "\xef\xbb\xbf", 3) == 0 ?
 	    3 :
 	    0;
