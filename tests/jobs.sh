@@ -376,7 +376,8 @@ ends() {
 }
 
 # A named pipe nobody writes, with -q (whose inputs' formats are looked
-# at first): refused, not waited on (the run is watched for 30 s).
+# at first): refused, not waited on (the run is watched for 30 s); and
+# one a writer waits to open is not opened (the writer still waits).
 if mkfifo fifo 2> /dev/null; then
 	gamecheck -q -j 2 archive.csv fifo > /dev/null 2> err &
 	pid=$!
@@ -391,6 +392,17 @@ if mkfifo fifo 2> /dev/null; then
 		    ok "gamecheck -q -j 2: a named pipe is refused" ||
 		    ng "gamecheck -q -j 2, a named pipe: exit $rc: $(cat err)"
 	fi
+	sh -c 'echo x > fifo' 2> /dev/null &
+	writer=$!
+	gamecheck -q -j 2 archive.csv fifo > /dev/null 2>&1
+	sleep 0.5
+	if kill -0 $writer 2> /dev/null; then
+		ok "gamecheck -q -j 2: a named pipe is not opened"
+		kill $writer
+	else
+		ng "gamecheck -q -j 2 opened a named pipe a writer waited on"
+	fi
+	wait $writer 2> /dev/null
 fi
 
 # A worker killed.  Each worker stops itself before its first record

@@ -270,12 +270,15 @@ batch_check_input(struct record_syntax *syn, const char *path, FILE *in,
 		return -1;
 	}
 	run.rd = rd;
-	/* A part its format cannot read so: the run in one process. */
+	/*
+	 * A part its format cannot read so, or whose first block cannot be
+	 * read (each part would say so): the run in one process.
+	 */
 	if (part != NULL &&
 	    (rc = record_reader_range(rd, part->start, part->end)) != 0) {
 		if (rc == -1)
 			cli_read_error(name);
-		t->redo = rc == 1;
+		t->redo = true;
 		record_reader_free(rd);
 		return rc == -1 ? -1 : 0;
 	}

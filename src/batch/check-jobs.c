@@ -35,8 +35,12 @@ rangeable(struct record_syntax *syn, const char *path,
 	bool		      ok;
 	int		      fd;
 
-	/* Opened without waiting: a FIFO's open would wait for a writer. */
-	if (strcmp(path, "-") == 0)
+	/*
+	 * No other file than a regular one is opened (-j refuses it), and
+	 * none waits: one made a FIFO since would wait for a writer.
+	 */
+	if (strcmp(path, "-") == 0 ||
+	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
 		return false;
 	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
 		return true;
