@@ -18,10 +18,9 @@
 /*
  * Whether input path can be read by byte ranges: missing or empty (its
  * worker says so, or reads it whole), or a regular file (no other is
- * opened: -j refuses it), not compressed,
- * in a format that tells where a record starts (record_reader_range: the
- * notation, CSV and transcripts from a line, WTHOR by arithmetic), its
- * first block read to know.
+ * opened: -j refuses it), not compressed, in a format that tells where a
+ * record starts (record_reader_range: the notation, CSV and transcripts
+ * from a line, WTHOR by arithmetic), its first block read to know.
  */
 static bool
 rangeable(struct record_syntax *syn, const char *path,
@@ -69,12 +68,16 @@ batch_check_jobs_how(struct record_syntax *syn, char *const *files,
 {
 	int i;
 
-	/* --progress: a worker's inputs are read through a counting stream. */
-	if (!opt->quiet || opt->progress > 0 || opt->table != NULL ||
-	    opt->write != NULL ||
+	/*
+	 * Nothing put out but diagnostics, no record selected, and no
+	 * --progress (a worker's inputs are then read through a counting
+	 * stream, which cannot seek).
+	 */
+	if (!opt->quiet || opt->table != NULL || opt->write != NULL ||
 	    opt->dd.on || cli_split_on(&opt->split) || opt->solve ||
 	    opt->openings != NULL || cli_select_any(&opt->sel) ||
-	    opt->sel.drop != 0 || opt->in.shard.n != 0 || nfiles > RANGES_FILES)
+	    opt->sel.drop != 0 || opt->in.shard.n != 0 || opt->progress > 0 ||
+	    nfiles > RANGES_FILES)
 		return CLI_JOBS_SHARES;
 	for (i = 0; i < nfiles; i++)
 		if (!rangeable(syn, files[i], opt))
