@@ -20,9 +20,10 @@
  * files of its own, and in the parent with *k = n; NULL after saying why.
  * The records are numbered by the caller from 0 (seq), across the
  * inputs; cli_jobs_take says whether record seq is this worker's (and
- * counts it), cli_jobs_mine the same without counting.  With shares,
- * where every input is a regular file, not compressed, a worker's
- * records are a run of them, its share (jobs.c): the caller tells where its reading is,
+ * counts it), cli_jobs_mine the same without counting.  With shares
+ * (how CLI_JOBS_SHARES), where every input is a regular file, not
+ * compressed, a worker's records are a run of them, its share (jobs.c):
+ * the caller tells where its reading is,
  * cli_jobs_input(i) as it opens input i (and i = nfiles past the last),
  * cli_jobs_at(offset) before it asks of each record of it (the offset
  * of its reader's bytes, however counted); cli_jobs_done says when the
@@ -62,8 +63,8 @@ void		 cli_jobs_at(struct cli_jobs *, unsigned long long offset);
 bool		 cli_jobs_done(const struct cli_jobs *);
 /*
  * Whether this worker reads every input to its end (one does: the first,
- * or with shares the last); what it prints after the last input is the
- * one copy written.
+ * or with shares or byte ranges the last); what it prints after the last
+ * input is the one copy written.
  */
 bool cli_jobs_reads_all(const struct cli_jobs *);
 void cli_jobs_mark(struct cli_jobs *, uint64_t seq, unsigned sub);
