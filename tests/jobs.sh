@@ -293,42 +293,10 @@ grep -v '^\[' errs.pgn > tagless.pgn
 awk 'BEGIN { for (i = 0; i < 3000; i++) print "; a comment " i }' \
     > comments.pgn
 : > empty2.pgn
-# shellcheck disable=SC2086
-same "gamecheck -q, every input" gamecheck -q $all
-same "gamecheck -q, errors in every part" gamecheck -q errs.pgn errs.csv
-same "gamecheck -q, CR LF" gamecheck -q errs-crlf.pgn errs-crlf.csv
-same "gamecheck -q, CR" gamecheck -q errs-cr.pgn
-same "gamecheck -q, mixed line ends" gamecheck -q errs-mixed.pgn
-same "gamecheck -q --require-finished" gamecheck -q --require-finished \
-    errs-crlf.pgn errs.csv
-same "gamecheck -q, mangled" gamecheck -q mangled.pgn
-same "gamecheck -q, transcripts mangled" gamecheck -q -f transcript \
-    mangled.transcript
-same "gamecheck -q, a GGF among them" gamecheck -q errs.pgn mangled.ggf
-same "gamecheck -q, awkward notation" gamecheck -q awkward.pgn \
-    ends-in-tags.pgn open.pgn tail.pgn
-same "gamecheck -q, a record of 10 MB" gamecheck -q big.pgn awkward.pgn
-same "gamecheck -q, a comment before tags where ranges meet" \
-    gamecheck -q comment-first.pgn
-same "gamecheck -q, records of no tag" gamecheck -q tagless.pgn
-same "gamecheck -q, comments alone" gamecheck -q comments.pgn
-same "gamecheck -q, comments alone after records" gamecheck -q errs.csv \
-    comments.pgn
-same "gamecheck -q, empty and missing inputs" gamecheck -q empty.pgn \
-    errs.pgn no-such.pgn empty2.pgn errs.csv empty.pgn
-same "gamecheck -q, WTHOR" gamecheck -q games.wtb playok.wtb quirks.wtb \
-    solved.wtb short.wtb board10.wtb forty.wtb
-same "gamecheck -q, WTHOR cut, past and short of its count" gamecheck -q \
-    -f wthor cut.wtb extra.wtb fewer.wtb header.wtb forty.wtb
-same "gamecheck -q --progress (read by shares)" gamecheck -q --progress \
-    errs.pgn errs.csv
 # A byte order mark is the input's first line's alone: one that starts a
 # line where a range starts is a byte of that line, as it is to -j 1.
 printf 'f5d6c3   \n\357\273\277f5d6c3\n' > bom.txt
 printf 'moves,winner\nf5d6c3,1\n\357\273\277f5d6c3,1\n' > bom.csv
-same "gamecheck -q, a byte order mark where a range starts" gamecheck -q \
-    -f transcript bom.txt
-same "gamecheck -q, a CSV row after a byte order mark" gamecheck -q bom.csv
 # WTHOR: a header counting 2 games, the first cut short at 40 bytes: a
 # range starting in it reads nothing (no second game to tell missing).
 {
@@ -337,9 +305,57 @@ same "gamecheck -q, a CSV row after a byte order mark" gamecheck -q bom.csv
 	tail -c +9 games.wtb | head -c 8
 	tail -c +17 games.wtb | head -c 40
 } > short-last.wtb
-same "gamecheck -q, WTHOR's last game cut short" gamecheck -q -f wthor \
-    short-last.wtb
-[ -r data.csv ] && same "gamecheck -q, the data set" gamecheck -q data.csv
+# A CSV whose header names no moves column: said of its first record.
+{
+	echo 'id,winner,score'
+	sed 1d errs.csv
+} > bad-header.csv
+# gamestat reads by byte ranges too (its summary needs no record's
+# number) unless an option needs one, or an input read whole by one
+# worker (batch_stat_jobs_how): the same cases, with some of its options.
+for tool in "gamecheck -q" gamestat "gamestat --figures all --by Event"; do
+	# shellcheck disable=SC2086
+	{
+		same "$tool, every input" $tool $all
+		same "$tool, errors in every part" $tool errs.pgn errs.csv
+		same "$tool, CR LF" $tool errs-crlf.pgn errs-crlf.csv
+		same "$tool, CR" $tool errs-cr.pgn
+		same "$tool, mixed line ends" $tool errs-mixed.pgn
+		same "$tool, mangled" $tool mangled.pgn
+		same "$tool, transcripts mangled" $tool -f transcript \
+		    mangled.transcript
+		same "$tool, a GGF among them" $tool errs.pgn mangled.ggf
+		same "$tool, awkward notation" $tool awkward.pgn \
+		    ends-in-tags.pgn open.pgn tail.pgn
+		same "$tool, a record of 10 MB" $tool big.pgn awkward.pgn
+		same "$tool, a comment before tags where ranges meet" \
+		    $tool comment-first.pgn
+		same "$tool, records of no tag" $tool tagless.pgn
+		same "$tool, comments alone" $tool comments.pgn
+		same "$tool, comments alone after records" $tool errs.csv \
+		    comments.pgn
+		same "$tool, empty and missing inputs" $tool empty.pgn \
+		    errs.pgn no-such.pgn empty2.pgn errs.csv empty.pgn
+		same "$tool, WTHOR" $tool games.wtb playok.wtb quirks.wtb \
+		    solved.wtb short.wtb board10.wtb forty.wtb
+		same "$tool, WTHOR cut, past and short of its count" $tool \
+		    -f wthor cut.wtb extra.wtb fewer.wtb header.wtb forty.wtb
+		same "$tool, a byte order mark where a range starts" $tool \
+		    -f transcript bom.txt
+		same "$tool, a CSV row after a byte order mark" $tool bom.csv
+		same "$tool, WTHOR's last game cut short" $tool -f wthor \
+		    short-last.wtb
+		same "$tool, a CSV header without moves" $tool -f csv \
+		    errs.csv bad-header.csv errs-crlf.csv
+		same "$tool, reports among records (by shares)" $tool \
+		    errs.pgn reports.yaml errs.csv
+		[ -r data.csv ] && same "$tool, the data set" $tool data.csv
+	}
+done
+same "gamecheck -q --require-finished" gamecheck -q --require-finished \
+    errs-crlf.pgn errs.csv
+same "gamecheck -q --progress (read by shares)" gamecheck -q --progress \
+    errs.pgn errs.csv
 
 # Many frames, of both outputs: the reports pass the workers' buffers
 # and the parent's window (64 KiB and more) while diagnostics come
@@ -569,6 +585,42 @@ for run in "gamecheck many.csv" "gamestat many.yaml"; do
 	else
 		ng "$run -j 2: the last worker '${st:-gone}' two seconds on" \
 		    "(Z or gone: it did not wait), exit $rc: $(cat err)"
+	fi
+done
+
+# By byte ranges (gamecheck -q, gamestat over records) no worker waits
+# for another's timing: with the first stopped, the last reads its range
+# from its first record and exits (by shares it would wait, as above);
+# once the first goes on, the output is -j 1's.
+for run in "gamecheck -q many.csv" "gamestat many.csv"; do
+	# shellcheck disable=SC2086
+	set -- $run
+	"$@" > want.out 2> /dev/null
+	# shellcheck disable=SC2086
+	if ! start_stopped $run; then
+		ng "$run: the two workers never stopped"
+		continue
+	fi
+	set -- $(echo $kids | tr ' ' '\n' | sort -n)
+	kill -CONT "$2"
+	k=0
+	while [ $k -lt 100 ]; do
+		st=$(ps -o stat= -p "$2" 2> /dev/null)
+		case $st in
+		'' | Z*) break ;;
+		esac
+		sleep 0.1
+		k=$((k + 1))
+	done
+	kill -CONT "$1"
+	wait $pid
+	rc=$?
+	if [ $k -lt 100 ] && [ $rc -eq 0 ] && cmp -s out.yaml want.out; then
+		ok "$run -j 2: by byte ranges the last worker waits for nobody"
+	else
+		ng "$run -j 2: the last worker '${st:-gone}' after $k tenths" \
+		    "of a second (by ranges it waits for nobody), exit $rc:" \
+		    "$(cat err)"
 	fi
 done
 

@@ -162,6 +162,16 @@ grep -h 'split-record' err.* > got
 [ -s want ] && cmp -s want got && ok "the last range names the cut line" ||
     ng "cut record: want $(cat want), got $(cat got)"
 
+# A CSV header that names no moves column: the first range says so of
+# its first record, on the line the whole run names (after the header).
+{ echo 'id,winner,score'; sed 1d archive.csv; } > bad-header.csv
+gamestat -f csv bad-header.csv 2>&1 > /dev/null | grep 'bad-csv-header' \
+    > want
+shards bad-header.csv 3 -f csv
+grep -h 'bad-csv-header' err.* > got
+[ -s want ] && cmp -s want got && ok "the first range names the header's row" ||
+    ng "bad CSV header: want $(cat want), got $(cat got)"
+
 # Bad --shard-by.
 gamestat --shard-by lines --shard 1/2 lf.pgn > /dev/null 2> err
 [ $? -eq 2 ] && grep -q -- '--shard-by takes bytes or records' err &&

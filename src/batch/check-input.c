@@ -9,25 +9,6 @@
 
 #include "batch/check-run.h"
 
-/*
- * Says d of a record of input name read by rd: where rd read a byte
- * range, its line counted from the input's start.
- */
-static void
-say(const char *name, struct record_reader *rd, const struct diag *d,
-    const char *prefix)
-{
-	struct diag   at;
-	unsigned long lines;
-
-	if (d->at.line > 0 && (lines = record_reader_range_lines(rd)) > 0) {
-		at = *d;
-		at.at.line += lines;
-		d = &at;
-	}
-	cli_diag(name, d, prefix);
-}
-
 /* Counts one replayed record and says what is wrong with it. */
 static void
 tally(const char *name, struct record_reader *rd, const struct record *rec,
@@ -51,7 +32,7 @@ tally(const char *name, struct record_reader *rd, const struct record *rec,
 	if (opt->require_finished)
 		cli_require_finished(rec, rp);
 	if (rp->has_warning)
-		say(name, rd, &rp->warning, NULL);
+		cli_records_diag(name, rd, &rp->warning, NULL);
 	if (!rp->has_error)
 		return;
 	t->errors++;
@@ -63,7 +44,7 @@ tally(const char *name, struct record_reader *rd, const struct record *rec,
 	if (rp->error_turn > 0)
 		snprintf(prefix, sizeof prefix,
 		    "turn %lu (%s): ", rp->error_turn, rp->error_move);
-	say(name, rd, &rp->error, prefix);
+	cli_records_diag(name, rd, &rp->error, prefix);
 }
 
 /*

@@ -3,64 +3,11 @@
  * gamecheck -j: a worker's run and its totals handed back, and the
  * parent's side of them (the table's header, the totals added).
  */
-#include <sys/stat.h>
-
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "batch/check-run.h"
-
-/* The most inputs whose formats -j looks at to read them by ranges. */
-#define RANGES_FILES 64
-
-/*
- * Whether input path can be read by byte ranges: missing or empty (its
- * worker says so, or reads it whole), or a regular file (no other is
- * opened: -j refuses it), not compressed, in a format that tells where a
- * record starts (record_reader_range: the notation, CSV and transcripts
- * from a line, WTHOR by arithmetic), its first block read to know.
- */
-static bool
-rangeable(struct record_syntax *syn, const char *path,
-    const struct batch_check_options *opt)
-{
-	struct record_reader *rd;
-	struct stat	      st;
-	unsigned char	      head[8];
-	ssize_t		      got;
-	FILE		     *f;
-	bool		      ok;
-	int		      fd;
-
-	/*
-	 * No other file than a regular one is opened (-j refuses it), and
-	 * none waits: one made a FIFO since would wait for a writer.
-	 */
-	if (strcmp(path, "-") == 0 ||
-	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
-		return false;
-	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
-		return true;
-	if ((f = fdopen(fd, "rb")) == NULL) {
-		close(fd);
-		return false;
-	}
-	ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-	if (ok && st.st_size > 0) {
-		got = pread(fileno(f), head, sizeof head, 0);
-		ok = got > 0 && cli_compression(head, (size_t)got) == NULL &&
-		    (rd = cli_records_reader(
-			 &opt->in, syn, f, path, cli_input_name(path))) != NULL;
-		if (ok) {
-			ok = record_reader_range(rd, 0, 1) == 0;
-			record_reader_free(rd);
-		}
-	}
-	fclose(f);
-	return ok;
-}
 
 int
 batch_check_jobs_how(struct record_syntax *syn, char *const *files,
@@ -77,10 +24,10 @@ batch_check_jobs_how(struct record_syntax *syn, char *const *files,
 	    opt->dd.on || cli_split_on(&opt->split) || opt->solve ||
 	    opt->openings != NULL || cli_select_any(&opt->sel) ||
 	    opt->sel.drop != 0 || opt->in.shard.n != 0 || opt->progress > 0 ||
-	    nfiles > RANGES_FILES)
+	    nfiles > CLI_RECORDS_RANGES_FILES)
 		return CLI_JOBS_SHARES;
 	for (i = 0; i < nfiles; i++)
-		if (!rangeable(syn, files[i], opt))
+		if (!cli_records_rangeable(&opt->in, syn, files[i], NULL))
 			return CLI_JOBS_SHARES;
 	return CLI_JOBS_RANGES;
 }

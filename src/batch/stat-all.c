@@ -45,7 +45,7 @@ batch_stat_read_here(struct batch_stat_run *r, struct batch_stat_options *opt,
 	for (i = 0; i < nfiles && !cli_select_done(&opt->sel) &&
 	     !(opt->dd.on && r->io_error) && r->stop == 0;
 	     i++)
-		batch_stat_read_input(r, opt, syn, files[i],
+		batch_stat_read_input(r, opt, syn, i, files[i],
 		    r->seen != NULL ? &r->seen[i] : NULL);
 	r->skipped = opt->sel.skipped;
 	if (opt->dd.on &&

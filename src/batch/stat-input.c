@@ -58,19 +58,26 @@ seen_bytes(void *arg, const void *buf, size_t n)
  */
 void
 batch_stat_read_input(struct batch_stat_run *r, struct batch_stat_options *opt,
-    struct record_syntax *syn, const char *path, struct batch_seen *se)
+    struct record_syntax *syn, int i, const char *path, struct batch_seen *se)
 {
 	const char	  *name = cli_input_name(path);
 	struct batch_range rg;
 	char		   peek[PEEK];
 	size_t		   len = 0;
 	FILE		  *in;
+	/* -j by byte ranges: none of the input this worker's (-1), a part (1). */
+	unsigned long long start, end;
+	int		   part = cli_jobs_range(opt->j, i, &start, &end);
+	bool		   io_error = r->io_error;
 
+	if (part == -1)
+		return;
+	r->io_error = false;
 	in = se != NULL ? cli_input_open_seen(path, seen_bytes, se) :
 			  cli_input_open(path);
 	if (in == NULL) {
 		r->io_error = true;
-		return;
+		goto out;
 	}
 	if (!opt->merge && opt->input == BATCH_INPUT_AUTO) {
 		len = fread(peek, 1, sizeof peek, in);
@@ -89,9 +96,14 @@ batch_stat_read_input(struct batch_stat_run *r, struct batch_stat_options *opt,
 		    name);
 		r->bad = true;
 	} else if (opt->merge || opt->input == BATCH_INPUT_REPORT ||
-	    (opt->input == BATCH_INPUT_AUTO && looks_like_yaml(peek, len)))
-		batch_stat_read_reports(r, opt, in, name, peek, len);
-	else if (batch_range_open(opt, path, &rg)) {
+	    (opt->input == BATCH_INPUT_AUTO && looks_like_yaml(peek, len))) {
+		/* Reports have no byte ranges: changed since -j looked. */
+		if (part == 1)
+			r->redo = true;
+		else
+			batch_stat_read_reports(r, opt, in, name, peek, len);
+	}
+	else if (batch_range_open(opt, i, path, &rg)) {
 		batch_stat_read_records(
 		    r, opt, syn, in, path, name, peek, len, &rg);
 		if (rg.on && se != NULL && !batch_range_seen(&rg, se)) {
@@ -101,7 +113,11 @@ batch_stat_read_input(struct batch_stat_run *r, struct batch_stat_options *opt,
 		fclose(rg.fp);
 		if (rg.on)
 			se = NULL;
-	} else
+		else if (part == 1)
+			r->redo = true;
+	} else if (part == 1)
+		r->redo = true;
+	else
 		batch_stat_read_records(
 		    r, opt, syn, in, path, name, peek, len, NULL);
 	/* The cover is of every byte, but of -j's worker past its share. */
@@ -115,4 +131,45 @@ batch_stat_read_input(struct batch_stat_run *r, struct batch_stat_options *opt,
 	}
 out_close:
 	cli_input_close(in);
+out:
+	/*
+	 * A part that could not be read as a part (the reader refused its
+	 * range, it does not meet the next, a read failed, the input is gone
+	 * or changed): the run is done again in one process, which says why.
+	 */
+	if (part == 1 && r->io_error)
+		r->redo = true;
+	r->io_error = r->io_error || io_error;
+}
+
+int
+batch_stat_jobs_how(struct record_syntax *syn, char *const *files,
+    int nfiles, const struct batch_stat_options *opt)
+{
+	int i;
+
+	/*
+	 * A task's byte range (--shard) is no run of the workers' shares,
+	 * which are of whole files: its records go round them.
+	 */
+	if (opt->in.shard.n != 0)
+		return opt->shard_bytes ? CLI_JOBS_EVERY : CLI_JOBS_SHARES;
+	/*
+	 * Byte ranges where nothing needs a record's number in the run nor
+	 * an input read whole by one worker: records only (reports have
+	 * no ranges), no covers (--partial), tree, table, duplicates or
+	 * selection, and no progress (drawn from the bytes read).
+	 */
+	if (opt->input == BATCH_INPUT_REPORT || opt->merge || opt->partial ||
+	    opt->tree.on || opt->table != NULL || opt->dd.on ||
+	    cli_select_any(&opt->sel) || opt->sel.has_plies ||
+	    opt->sel.drop != 0 || cli_progress_wanted() ||
+	    nfiles > CLI_RECORDS_RANGES_FILES)
+		return CLI_JOBS_SHARES;
+	for (i = 0; i < nfiles; i++)
+		if (!cli_records_rangeable(&opt->in, syn, files[i],
+			opt->input == BATCH_INPUT_AUTO ? looks_like_yaml :
+							 NULL))
+			return CLI_JOBS_SHARES;
+	return CLI_JOBS_RANGES;
 }

@@ -25,7 +25,8 @@ struct worker_head {
  * A worker of -j: its share of the records, counted, and handed back as
  * its flags, each input's size and checksum, and its partial summary.
  * All it prints is about inputs, alike in every worker that reads them
- * all: one's is written (jobs.c).
+ * all: one's is written (jobs.c); by byte ranges, each prints of its own
+ * part of an input.
  */
 static void
 stat_worker(struct batch_stat_run *r, struct batch_stat_options *opt,
@@ -41,8 +42,14 @@ stat_worker(struct batch_stat_run *r, struct batch_stat_options *opt,
 	     i < nfiles && !r->redo && r->stop == 0 && !cli_jobs_done(opt->j);
 	     i++) {
 		cli_jobs_input(opt->j, i);
-		batch_stat_read_input(r, opt, syn, files[i],
+		batch_stat_read_input(r, opt, syn, i, files[i],
 		    r->seen != NULL ? &r->seen[i] : NULL);
+		/*
+		 * By byte ranges, what each worker says of its part of an
+		 * input is its own, in the order of the bytes.
+		 */
+		if (cli_jobs_ranges(opt->j))
+			cli_jobs_mark(opt->j, (uint64_t)i, CLI_JOBS_RECORD);
 	}
 	/*
 	 * A worker stopped short fails, and the parent writes nothing; no
@@ -137,18 +144,12 @@ batch_stat_read_workers(struct batch_stat_run *r,
     char *const *files, int nfiles)
 {
 	unsigned long k;
-	bool	      shares;
 	int	      i;
 
 	/* A shard takes records across the workers' shares. */
 	opt->split = opt->in.shard.n == 0;
-	/*
-	 * A task's byte range (--shard) is no run of the workers' shares,
-	 * which are of whole files: its records go round them.
-	 */
-	shares = opt->in.shard.n == 0 || !opt->shard_bytes;
 	if ((opt->j = cli_jobs_start(opt->in.jobs, files, nfiles,
-		 shares ? CLI_JOBS_SHARES : CLI_JOBS_EVERY, &k)) == NULL)
+		 batch_stat_jobs_how(syn, files, nfiles, opt), &k)) == NULL)
 		return CLI_USAGE;
 	if (k < opt->in.jobs)
 		stat_worker(r, opt, syn, files, nfiles);

@@ -17,20 +17,24 @@
  * Whether task K of N reads input path by bytes (formats/record.md,
  * "Shards"): a regular file, uncompressed, when nothing needs the
  * records numbered from the input's start (--tree names games by their
- * number).  If so, rg holds the task's range and a stream of the file;
- * the reader may still refuse it (its format).
+ * number); or a -j worker by byte ranges its part (cli_jobs_range).  If
+ * so, rg holds the range and a stream of the file; the reader may still
+ * refuse it (its format).
  */
 bool
-batch_range_open(const struct batch_stat_options *opt, const char *path,
+batch_range_open(const struct batch_stat_options *opt, int i, const char *path,
     struct batch_range *rg)
 {
 	unsigned long long q, m, k, n = opt->in.shard.n;
 	struct stat	   st;
 	char		   head[8];
 	ssize_t		   got;
+	bool		   part;
 
 	memset(rg, 0, sizeof *rg);
-	if (n == 0 || !opt->shard_bytes || opt->tree.on ||
+	/* -j by byte ranges: this worker's part, not the whole input. */
+	part = cli_jobs_range(opt->j, i, &rg->start, &rg->end) == 1;
+	if ((!part && (n == 0 || !opt->shard_bytes || opt->tree.on)) ||
 	    strcmp(path, "-") == 0 || (rg->fp = fopen(path, "rb")) == NULL)
 		return false;
 	/* The file's own bytes: the peek is of the text, decompressed. */
@@ -41,8 +45,10 @@ batch_range_open(const struct batch_stat_options *opt, const char *path,
 		return false;
 	}
 	/* size (K - 1) / N and size K / N, without overflow. */
-	k = opt->in.shard.k;
 	rg->size = (unsigned long long)st.st_size;
+	if (part)
+		return true;
+	k = opt->in.shard.k;
 	q = rg->size / n;
 	m = rg->size % n;
 	rg->start = q * (k - 1) + m * (k - 1) / n;

@@ -58,12 +58,12 @@ void batch_stat_read_records(struct batch_stat_run *r,
     struct batch_range *rg);
 
 /*
- * Whether task K of N reads input path by bytes (formats/record.md,
- * "Shards"): if so, rg holds the task's range and a stream of the file,
+ * Whether task K of N reads input path (the i-th) by bytes (formats/
+ * record.md, "Shards"), or a -j worker a part of it (cli_jobs_range): if so, rg holds the task's range and a stream of the file,
  * the caller's to close; the reader may still refuse it (its format).
  */
-bool batch_range_open(const struct batch_stat_options *opt, const char *path,
-    struct batch_range *rg);
+bool batch_range_open(const struct batch_stat_options *opt, int i,
+    const char *path, struct batch_range *rg);
 
 /*
  * Hands range rg to reader rd of input name: rg->on if the reader takes
@@ -83,17 +83,28 @@ void batch_range_end(
 bool batch_range_seen(const struct batch_range *rg, struct batch_seen *se);
 
 /*
- * Reads input path into r, as records or reports; with se, the bytes of
- * all of it go to se (its size and CRC-32).
+ * Reads input path (the i-th) into r, as records or reports; with se,
+ * the bytes of all of it go to se (its size and CRC-32).  A -j worker by
+ * byte ranges reads its part of it (cli_jobs_range), or none, and sets
+ * r->redo where the part cannot be read so.
  */
 void
 batch_stat_read_input(struct batch_stat_run *r, struct batch_stat_options *opt,
-    struct record_syntax *syn, const char *path, struct batch_seen *se);
+    struct record_syntax *syn, int i, const char *path, struct batch_seen *se);
 
 /* Reads every input in this process: CLI_OK, or the exit status (said). */
 int
 batch_stat_read_here(struct batch_stat_run *r, struct batch_stat_options *opt,
     struct record_syntax *syn, char *const *files, int nfiles);
+
+/*
+ * How -j's workers share out the inputs (cli_jobs_start's how): by byte
+ * ranges where the options and the inputs allow (the records of regular,
+ * uncompressed files in a format that tells where a record starts), else
+ * by shares, or every N-th record for --shard by bytes.
+ */
+int batch_stat_jobs_how(struct record_syntax *syn, char *const *files,
+    int nfiles, const struct batch_stat_options *opt);
 
 /*
  * Reads every input in opt's -j workers, or in this process after all

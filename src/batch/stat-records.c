@@ -26,14 +26,14 @@ batch_stat_by_opening(const struct batch_stat_options *opt)
  * record is still counted, as malformed.
  */
 static void
-input_error(
-    struct batch_stat_run *r, const char *name, const struct record *rec)
+input_error(struct batch_stat_run *r, const char *name,
+    struct record_reader *rd, const struct record *rec)
 {
 	struct diag d;
 
 	if (!cli_records_cut_wrong(rec, &d))
 		return;
-	cli_diag(name, &d, NULL);
+	cli_records_diag(name, rd, &d, NULL);
 	r->bad = true;
 }
 
@@ -186,7 +186,7 @@ next_mine(struct batch_stat_run *r, struct batch_stat_options *opt,
 		/* A range past the input's start starts at no first record. */
 		if ((*rec)->index == 1 &&
 		    (rg == NULL || !rg->on || rg->start == 0))
-			input_error(r, name, *rec);
+			input_error(r, name, rd, *rec);
 		if (cli_record_take(shard, opt->j, &opt->seq))
 			return 1;
 	}
@@ -282,6 +282,12 @@ batch_stat_read_records(struct batch_stat_run *r,
 		return;
 	if (rg != NULL && rg->on)
 		shard = &every;
+	else if (rg != NULL && cli_jobs_ranges(opt->j)) {
+		/* A -j part the reader does not take: the run in one process. */
+		r->redo = true;
+		record_reader_free(rd);
+		return;
+	}
 	replay_init(&rp);
 	replay_init(&rp_held);
 	/* Watched only when asked for: no cost otherwise. */

@@ -18,6 +18,7 @@
 
 #include "cli/base.h"
 #include "cli/files.h"
+#include "cli/input.h"
 #include "cli/jobs.h"
 #include "cli/output.h"
 #include "cli/records.h"
@@ -336,6 +337,62 @@ cli_records_reader(const struct cli_records *ro, struct record_syntax *syn,
 		return NULL;
 	}
 	return rd;
+}
+
+bool
+cli_records_rangeable(const struct cli_records *ro, struct record_syntax *syn,
+    const char *path, bool (*refuse)(const char *head, size_t len))
+{
+	struct record_reader *rd;
+	struct stat	      st;
+	char		      head[CLI_RECORDS_HEAD];
+	ssize_t		      got;
+	FILE		     *f;
+	bool		      ok;
+	int		      fd;
+
+	/*
+	 * No other file than a regular one is opened (-j refuses it), and
+	 * none waits: one made a FIFO since would wait for a writer.
+	 */
+	if (strcmp(path, "-") == 0 ||
+	    (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
+		return false;
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)) == -1)
+		return true;
+	if ((f = fdopen(fd, "rb")) == NULL) {
+		close(fd);
+		return false;
+	}
+	ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+	if (ok && st.st_size > 0) {
+		got = pread(fd, head, sizeof head, 0);
+		ok = got > 0 && cli_compression(head, (size_t)got) == NULL &&
+		    (refuse == NULL || !refuse(head, (size_t)got)) &&
+		    (rd = cli_records_reader(
+			 ro, syn, f, path, cli_input_name(path))) != NULL;
+		if (ok) {
+			ok = record_reader_range(rd, 0, 1) == 0;
+			record_reader_free(rd);
+		}
+	}
+	fclose(f);
+	return ok;
+}
+
+void
+cli_records_diag(const char *name, struct record_reader *rd,
+    const struct diag *d, const char *prefix)
+{
+	struct diag   at;
+	unsigned long lines;
+
+	if (d->at.line > 0 && (lines = record_reader_range_lines(rd)) > 0) {
+		at = *d;
+		at.at.line += lines;
+		d = &at;
+	}
+	cli_diag(name, d, prefix);
 }
 
 bool

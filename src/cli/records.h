@@ -123,6 +123,26 @@ char *const *cli_records_inputs(const struct cli_records *, int argc,
 struct record_reader *cli_records_reader(const struct cli_records *,
     struct record_syntax *, FILE *in, const char *path, const char *name);
 /*
+ * Whether input path can be read by byte ranges (-j, cli_jobs_range):
+ * missing or empty (its worker says so, or reads it whole), or a regular
+ * file (no other is opened, and none is waited on), not compressed, whose
+ * first CLI_RECORDS_HEAD bytes refuse (NULL: none) does not refuse, in a
+ * format that tells where a record starts (record_reader_range: the
+ * notation, CSV and transcripts from a line, WTHOR by arithmetic), its
+ * first block read to know.
+ */
+#define CLI_RECORDS_HEAD 512
+/* The most inputs whose formats -j looks at to read them by ranges. */
+#define CLI_RECORDS_RANGES_FILES 64
+bool cli_records_rangeable(const struct cli_records *, struct record_syntax *,
+    const char *path, bool (*refuse)(const char *head, size_t len));
+/*
+ * cli_diag of d, of a record of input name read by rd: where rd read a
+ * byte range, its line counted from the input's start.
+ */
+void cli_records_diag(const char *name, struct record_reader *rd,
+    const struct diag *d, const char *prefix);
+/*
  * How the options say records are replayed: the game of -g and
  * --implicit-pass, the rest zero for the caller to fill in.
  */

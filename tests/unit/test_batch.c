@@ -113,7 +113,7 @@ START_TEST(ranges_meet_end_to_end)
 			opt.shard_bytes = true;
 			opt.in.shard.k = k;
 			opt.in.shard.n = n;
-			ck_assert(batch_range_open(&opt, path, &rg));
+			ck_assert(batch_range_open(&opt, 0, path, &rg));
 			ck_assert_uint_eq(rg.size, 1003);
 			ck_assert_uint_eq(rg.start, next);
 			/* The last range to the input's end, and beyond. */
@@ -140,20 +140,20 @@ START_TEST(ranges_only_for_plain_files)
 	opt.shard_bytes = true;
 	opt.in.shard.k = 1;
 	opt.in.shard.n = 2;
-	ck_assert(!batch_range_open(&opt, "-", &rg));
+	ck_assert(!batch_range_open(&opt, 0, "-", &rg));
 	/* gzip's magic: the peek is of the text, not of these bytes. */
 	make_file(path, 100, "\x1f\x8b\x08");
-	ck_assert(!batch_range_open(&opt, path, &rg));
+	ck_assert(!batch_range_open(&opt, 0, path, &rg));
 	unlink(path);
 	make_file(path, 100, "");
 	opt.tree.on = true; /* --tree names games by their number */
-	ck_assert(!batch_range_open(&opt, path, &rg));
+	ck_assert(!batch_range_open(&opt, 0, path, &rg));
 	opt.tree.on = false;
 	opt.shard_bytes = false; /* --shard-by records */
-	ck_assert(!batch_range_open(&opt, path, &rg));
+	ck_assert(!batch_range_open(&opt, 0, path, &rg));
 	opt.shard_bytes = true;
 	opt.in.shard.n = 0; /* no --shard */
-	ck_assert(!batch_range_open(&opt, path, &rg));
+	ck_assert(!batch_range_open(&opt, 0, path, &rg));
 	unlink(path);
 }
 END_TEST
