@@ -254,10 +254,11 @@ for tool in "gamecheck --quiet" "gamestat"; do
 done
 
 # The same games in each other input format, -j 1 against -j 2, for
-# gamecheck --quiet: a worker passes over the others' records by the
-# format's skip (a WTHOR game by its size, a line, a tree by its
-# brackets, a notation record by its items), so -j 2's CPU over -j 1's
-# is what the skip costs.  WTHOR by bench/bench_to_wthor when built.
+# gamecheck --quiet and gamestat: a worker reads the records that start
+# in its byte range (the notation, transcripts, WTHOR), or passes over
+# the others' records by the format's skip (a tree by its brackets), so
+# -j 2's CPU over -j 1's is what finding the range or the skip costs.
+# WTHOR by bench/bench_to_wthor when built.
 for f in transcript pgn ggf sgf; do
 	./gamecheck --write=$f "$tmp/big.csv" > "$tmp/big.$f" 2> /dev/null ||
 	    true
@@ -269,13 +270,16 @@ for f in transcript pgn wtb ggf sgf; do
 	[ -s "$tmp/big.$f" ] || continue
 	opt=
 	[ $f != transcript ] || opt='-f transcript'
-	# shellcheck disable=SC2086
-	set -- $(pair ./gamecheck --quiet $opt -j 1 "$tmp/big.$f" -- \
-	    ./gamecheck --quiet $opt -j 2 "$tmp/big.$f")
-	cmp -s "$tmp/out.a" "$tmp/out.b" || echo "$f -j 2: OUTPUT DIFFERS"
-	line "gamecheck --quiet -j 1, $f" "$1" "$2" "$1"
-	line "gamecheck --quiet -j 2, $f" "$3" "$4" "$1"
-	awk -v a="$2" -v b="$4" 'BEGIN { printf "%-34s %.2fx CPU of -j 1\n", "", b / a }'
+	for tool in "gamecheck --quiet" "gamestat"; do
+		# shellcheck disable=SC2086
+		set -- $(pair ./$tool $opt -j 1 "$tmp/big.$f" -- \
+		    ./$tool $opt -j 2 "$tmp/big.$f")
+		cmp -s "$tmp/out.a" "$tmp/out.b" ||
+		    echo "$tool $f -j 2: OUTPUT DIFFERS"
+		line "${tool#game} -j 1, $f" "$1" "$2" "$1"
+		line "${tool#game} -j 2, $f" "$3" "$4" "$1"
+		awk -v a="$2" -v b="$4" 'BEGIN { printf "%-34s %.2fx CPU of -j 1\n", "", b / a }'
+	done
 	rm -f "$tmp/big.$f"
 done
 
