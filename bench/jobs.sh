@@ -195,6 +195,18 @@
 # byte ranges (--shard) now hold and pair records as the rest do:
 # gamestat --partial --shard 2/2 q.pgn 0.914 of main's CPU (--pin 1,
 # -n 11), its partial the same bytes.
+#
+# gamestat -j N by the same byte ranges (batch_stat_jobs_how: records,
+# no --partial, --tree, --table, --dedupe or selection), q.EXT (410,512
+# games), farm-bench -n 9 pair medians, 02:04 UTC, load 0.5-1.4 (the
+# runs' own; two -j 1 runs side by side cost 2.00x one's, last session):
+# -j 2 over -j 1, CPU and wall speed-up: notation 1.028, 1.91x (by
+# shares 1.085, 1.82x); CSV 1.008, 1.95x (1.023, 1.91x); transcripts
+# 1.004, 1.95x; WTHOR 1.013, 1.93x; GGF 1.065, 1.85x and SGF 1.052,
+# 1.87x (by shares, unchanged); reports 1.031, 1.92x.  New -j 2 over
+# main f6f5743's -j 2, CPU: notation 0.933, CSV 0.978, transcripts
+# 0.971, WTHOR 0.984.  -j 1 unchanged (--pin 1, -n 11: notation 1.003,
+# CSV 1.012, noise).
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
