@@ -591,31 +591,32 @@ last_alone() {
 	rc=$?
 }
 
-for run in "gamecheck many.csv" "gamestat many.yaml"; do
+# By shares, the last worker waits for the first's timing (above): still
+# there two seconds on.  By byte ranges (gamecheck -q, gamestat over
+# records) no worker waits for another's: with the first stopped, the
+# last reads its range from its first record and exits.  Once the first
+# goes on, the output is -j 1's either way.
+for run in "no gamecheck many.csv" "no gamestat many.yaml" \
+    "yes gamecheck -q many.csv" "yes gamestat many.csv"; do
 	# shellcheck disable=SC2086
-	if ! last_alone 20 $run; then
-		ng "$run: the two workers never stopped"
-	elif [ $gone = no ] && [ $rc -eq 0 ] && cmp -s out.yaml want.out; then
-		ok "$run -j 2: the last worker waits for the first's timing"
+	set -- $run
+	want=$1
+	shift
+	if [ "$want" = no ]; then
+		what="the last worker waits for the first's timing"
+		tenths=20
 	else
-		ng "$run -j 2: the last worker '${st:-gone}' two seconds on" \
-		    "(Z or gone: it did not wait), exit $rc: $(cat err)"
+		what="by byte ranges the last worker waits for nobody"
+		tenths=100
 	fi
-done
-
-# By byte ranges (gamecheck -q, gamestat over records) no worker waits
-# for another's timing: with the first stopped, the last reads its range
-# from its first record and exits (by shares it would wait, as above);
-# once the first goes on, the output is -j 1's.
-for run in "gamecheck -q many.csv" "gamestat many.csv"; do
-	# shellcheck disable=SC2086
-	if ! last_alone 100 $run; then
-		ng "$run: the two workers never stopped"
-	elif [ $gone = yes ] && [ $rc -eq 0 ] && cmp -s out.yaml want.out; then
-		ok "$run -j 2: by byte ranges the last worker waits for nobody"
+	if ! last_alone $tenths "$@"; then
+		ng "$*: the two workers never stopped"
+	elif [ $gone = "$want" ] && [ $rc -eq 0 ] && cmp -s out.yaml want.out
+	then
+		ok "$* -j 2: $what"
 	else
-		ng "$run -j 2: the last worker '${st:-gone}' ten seconds on" \
-		    "(by ranges it waits for nobody), exit $rc: $(cat err)"
+		ng "$* -j 2: the last worker '${st:-gone}' after $k tenths of" \
+		    "a second (gone: $want, as $what), exit $rc: $(cat err)"
 	fi
 done
 
