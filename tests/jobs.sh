@@ -310,6 +310,18 @@ printf 'moves,winner\nf5d6c3,1\n\357\273\277f5d6c3,1\n' > bom.csv
 	echo 'id,winner,score'
 	sed 1d errs.csv
 } > bad-header.csv
+# What an input's first record says of the input (gamestat: a CSV header
+# naming no moves column, a record cut in its tags) where the part that
+# starts the input holds no record of its own (a header longer than it,
+# comments before the record), or where every record says it.
+printf 'id,winner,score,black,white,event,date,round,notes\n%s\n' \
+    'f5d6c3d3c4,1,0,a,b,c,d,e,f' > long-header.csv
+{
+	awk 'BEGIN { for (i = 0; i < 200; i++) print ";c" }'
+	printf '[Event x]\n\n1. f5 d6 *\n'
+} > late-tag.pgn
+awk 'BEGIN { for (i = 0; i < 40; i++) printf "[Event x]\n\n1. f5 d6 *\n\n" }' \
+    > bad-tags.pgn
 # gamestat reads by byte ranges too (its summary needs no record's
 # number) unless an option needs one, or an input read whole by one
 # worker (batch_stat_jobs_how): the same cases, with some of its options.
@@ -347,6 +359,11 @@ for tool in "gamecheck -q" gamestat "gamestat --figures all --by Event"; do
 		    short-last.wtb
 		same "$tool, a CSV header without moves" $tool -f csv \
 		    errs.csv bad-header.csv errs-crlf.csv
+		same "$tool, a header longer than the first part" $tool \
+		    -f csv long-header.csv
+		same "$tool, comments longer than the first part" $tool \
+		    late-tag.pgn
+		same "$tool, every record's tags bad" $tool bad-tags.pgn
 		same "$tool, reports among records (by shares)" $tool \
 		    errs.pgn reports.yaml errs.csv
 		[ -r data.csv ] && same "$tool, the data set" $tool data.csv

@@ -172,6 +172,23 @@ grep -h 'bad-csv-header' err.* > got
 [ -s want ] && cmp -s want got && ok "the first range names the header's row" ||
     ng "bad CSV header: want $(cat want), got $(cat got)"
 
+# A record cut in its tags after comments longer than the first range:
+# said by the range that holds it, once; where both records' tags are
+# bad, by the first range alone (the second range starts at the second).
+{
+	awk 'BEGIN { for (i = 0; i < 200; i++) print ";c" }'
+	printf '[Event x]\n\n1. f5 d6 *\n'
+} > late-tag.pgn
+printf '[Event x]\n\n1. f5 d6 *\n\n[Event x]\n\n1. f5 d6 *\n' > bad-tags.pgn
+for f in late-tag.pgn bad-tags.pgn; do
+	gamestat "$f" 2>&1 > /dev/null | grep 'split-record' > want
+	rm -f err.*
+	shards "$f" 3
+	grep -h 'split-record' err.* > got
+	[ -s want ] && cmp -s want got && ok "$f: one range says split-record" ||
+	    ng "$f: want $(cat want), got $(cat got)"
+done
+
 # Bad --shard-by.
 gamestat --shard-by lines --shard 1/2 lf.pgn > /dev/null 2> err
 [ $? -eq 2 ] && grep -q -- '--shard-by takes bytes or records' err &&

@@ -157,11 +157,11 @@ batch_stat_jobs_how(struct record_syntax *syn, char *const *files,
 	/*
 	 * Byte ranges where nothing needs a record's number in the run nor
 	 * an input read whole by one worker: records only (reports have
-	 * no ranges), no covers (--partial), tree, table, duplicates or
-	 * selection, and no progress (drawn from the bytes read).
+	 * no ranges), no covers (--partial), no selection, and no progress
+	 * (drawn from the bytes read).  (--tree, --table and --dedupe
+	 * refuse -j.)
 	 */
 	if (opt->input == BATCH_INPUT_REPORT || opt->merge || opt->partial ||
-	    opt->tree.on || opt->table != NULL || opt->dd.on ||
 	    cli_select_any(&opt->sel) || opt->sel.has_plies ||
 	    opt->sel.drop != 0 || cli_progress_wanted() ||
 	    nfiles > CLI_RECORDS_RANGES_FILES)

@@ -59,8 +59,9 @@ void batch_stat_read_records(struct batch_stat_run *r,
 
 /*
  * Whether task K of N reads input path (the i-th) by bytes (formats/
- * record.md, "Shards"), or a -j worker a part of it (cli_jobs_range): if so, rg holds the task's range and a stream of the file,
- * the caller's to close; the reader may still refuse it (its format).
+ * record.md, "Shards"), or a -j worker a part of it (cli_jobs_range):
+ * if so, rg holds the range and a stream of the file, the caller's to
+ * close; the reader may still refuse it (its format).
  */
 bool batch_range_open(const struct batch_stat_options *opt, int i,
     const char *path, struct batch_range *rg);

@@ -248,6 +248,66 @@ record_reader_range_lines(struct record_reader *rd)
 	return rd->range_lines;
 }
 
+/*
+ * Whether the input's first line starts a record, as its boundary tells
+ * a line after none: 1 or 0, -1 on a read error.  Moves the stream.
+ */
+static int
+first_line_starts(struct record_reader *rd)
+{
+	static const char bom[] = "\357\273\277";
+	bool		  blank = true;
+	int		  c, first = EOF;
+	size_t		  k = 0;
+
+	if (fseeko(rd->fp, 0, SEEK_SET) == -1)
+		return -1;
+	while ((c = getc_unlocked(rd->fp)) != EOF && c != '\n' && c != '\r') {
+		/* A byte order mark is none of the line's. */
+		if (k < 3 && first == EOF && c == (unsigned char)bom[k]) {
+			k++;
+			continue;
+		}
+		if (first == EOF)
+			first = c;
+		if (!is_space((char)c))
+			blank = false;
+	}
+	if (ferror(rd->fp))
+		return -1;
+	return rd->entry->boundary(true, EOF, blank, first);
+}
+
+int
+record_reader_range_first(struct record_reader *rd)
+{
+	unsigned long long at;
+	off_t		   pos;
+	int		   rc;
+
+	/* A seek's ranges start at a game by arithmetic (WTHOR). */
+	if (rd->range == 0 || rd->range_start == 0 || rd->entry->seek != NULL)
+		return 1;
+	if ((pos = ftello(rd->fp)) == -1)
+		return -1;
+	/*
+	 * The first record at or past the floor (a CSV's first row); from
+	 * the input's start, the first line is looked at alone (a boundary
+	 * is found past a target, and 0 is every range's first), then those
+	 * after it.
+	 */
+	if (rd->range_floor > 0)
+		rc = find_line(rd, rd->range_floor, &at);
+	else if ((rc = first_line_starts(rd)) == 1)
+		at = 0;
+	else if (rc == 0)
+		rc = find_line(rd, 1, &at);
+	if (fseeko(rd->fp, pos, SEEK_SET) == -1 || rc == -1)
+		return -1;
+	/* The range's reading started at its first record's line. */
+	return at >= rd->line_base;
+}
+
 int
 record_reader_range_check(struct record_reader *rd, struct diag *d)
 {
