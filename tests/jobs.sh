@@ -322,6 +322,7 @@ printf 'id,winner,score,black,white,event,date,round,notes\n%s\n' \
 } > late-tag.pgn
 awk 'BEGIN { for (i = 0; i < 40; i++) printf "[Event x]\n\n1. f5 d6 *\n\n" }' \
     > bad-tags.pgn
+printf '1. f5 d6 *\n\n[Event x]\n\n1. f5 d6 *\n' > movetext-first.pgn
 # gamestat reads by byte ranges too (its summary needs no record's
 # number) unless an option needs one, or an input read whole by one
 # worker (batch_stat_jobs_how): the same cases, with some of its options.
@@ -364,6 +365,8 @@ for tool in "gamecheck -q" gamestat "gamestat --figures all --by Event"; do
 		same "$tool, comments longer than the first part" $tool \
 		    late-tag.pgn
 		same "$tool, every record's tags bad" $tool bad-tags.pgn
+		same "$tool, movetext first, then bad tags" $tool \
+		    movetext-first.pgn
 		same "$tool, reports among records (by shares)" $tool \
 		    errs.pgn reports.yaml errs.csv
 		[ -r data.csv ] && same "$tool, the data set" $tool data.csv

@@ -164,30 +164,42 @@ grep -h 'split-record' err.* > got
 
 # A CSV header that names no moves column: the first range says so of
 # its first record, on the line the whole run names (after the header).
+# Also where the header is longer than the first range: that range reads
+# the first row past its end, to say so.
 { echo 'id,winner,score'; sed 1d archive.csv; } > bad-header.csv
-gamestat -f csv bad-header.csv 2>&1 > /dev/null | grep 'bad-csv-header' \
-    > want
-shards bad-header.csv 3 -f csv
-grep -h 'bad-csv-header' err.* > got
-[ -s want ] && cmp -s want got && ok "the first range names the header's row" ||
-    ng "bad CSV header: want $(cat want), got $(cat got)"
+printf 'id,winner,score,black,white,event,date,round,notes\n%s\n' \
+    'f5d6c3d3c4,1,0,a,b,c,d,e,f' > long-header.csv
+for f in bad-header.csv long-header.csv; do
+	gamestat -f csv "$f" 2>&1 > /dev/null | grep 'bad-csv-header' > want
+	rm -f err.*
+	shards "$f" 3 -f csv
+	grep -h 'bad-csv-header' err.* > got
+	[ -s want ] && cmp -s want got &&
+	    ok "$f: the first range names the header's row" ||
+	    ng "$f: want $(cat want), got $(cat got)"
+done
 
-# A record cut in its tags after comments longer than the first range:
-# said by the range that holds it, once; where both records' tags are
-# bad, by the first range alone (the second range starts at the second).
+# What an input's first record says of the input is the first range's
+# to say, once, as one run says it: a record cut in its tags after
+# comments longer than the first range (the first range reads it past
+# its end); both records' tags bad (the second range starts at the
+# second); a first record of movetext, fine, before a record of bad
+# tags (nothing to say).
 {
 	awk 'BEGIN { for (i = 0; i < 200; i++) print ";c" }'
 	printf '[Event x]\n\n1. f5 d6 *\n'
 } > late-tag.pgn
 printf '[Event x]\n\n1. f5 d6 *\n\n[Event x]\n\n1. f5 d6 *\n' > bad-tags.pgn
-for f in late-tag.pgn bad-tags.pgn; do
+printf '1. f5 d6 *\n\n[Event x]\n\n1. f5 d6 *\n' > movetext-first.pgn
+for f in late-tag.pgn bad-tags.pgn movetext-first.pgn; do
 	gamestat "$f" 2>&1 > /dev/null | grep 'split-record' > want
 	rm -f err.*
 	shards "$f" 3
 	grep -h 'split-record' err.* > got
-	[ -s want ] && cmp -s want got && ok "$f: one range says split-record" ||
-	    ng "$f: want $(cat want), got $(cat got)"
+	cmp -s want got && ok "$f: split-record said as one run says it" ||
+	    ng "$f: want '$(cat want)', got '$(cat got)'"
 done
+[ -s want ] && ng "movetext-first.pgn: one run says $(cat want)"
 
 # Bad --shard-by.
 gamestat --shard-by lines --shard 1/2 lf.pgn > /dev/null 2> err

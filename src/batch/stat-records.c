@@ -26,29 +26,13 @@ batch_stat_by_opening(const struct batch_stat_options *opt)
  * record is still counted, as malformed.
  */
 static void
-input_error(struct batch_stat_run *r, const struct batch_stat_options *opt,
-    const char *name, struct record_reader *rd, const struct batch_range *rg,
-    const struct record *rec)
+input_error(struct batch_stat_run *r, const char *name,
+    struct record_reader *rd, const struct record *rec)
 {
 	struct diag d;
-	int	    first;
 
 	if (!cli_records_cut_wrong(rec, &d))
 		return;
-	/*
-	 * A range's first record: only if it is the input's first too; of
-	 * -j, the part that starts the input says it, or has the run done
-	 * again in one process (batch_stat_read_records).
-	 */
-	if (cli_jobs_ranges(opt->j) && rg != NULL && rg->on && rg->start > 0)
-		return;
-	if ((first = record_reader_range_first(rd)) != 1) {
-		if (first == -1) {
-			cli_read_error(name);
-			r->io_error = true;
-		}
-		return;
-	}
 	cli_records_diag(name, rd, &d, NULL);
 	r->bad = true;
 }
@@ -199,8 +183,10 @@ next_mine(struct batch_stat_run *r, struct batch_stat_options *opt,
 		}
 		if ((rc = record_reader_next(rd, rec)) != 1)
 			return rc;
-		if ((*rec)->index == 1)
-			input_error(r, opt, name, rd, rg, *rec);
+		/* A range past the input's start starts at no first record. */
+		if ((*rec)->index == 1 &&
+		    (rg == NULL || !rg->on || rg->start == 0))
+			input_error(r, name, rd, *rec);
 		if (cli_record_take(shard, opt->j, &opt->seq))
 			return 1;
 	}
@@ -385,14 +371,13 @@ batch_stat_read_records(struct batch_stat_run *r,
 		r->bad = true;
 	}
 	/*
-	 * -j by byte ranges: a part that starts an input and reads no
-	 * record of its own (none, or the first past its end) cannot say
-	 * what the input's first record says of it (input_error): the run
-	 * in one process does.
+	 * A range that starts the input and holds no record of its own: the
+	 * input's first record, past its end, is still its to say of
+	 * (input_error), as one reading the whole input would.
 	 */
-	if (rc != -1 && rg != NULL && rg->on && rg->start == 0 && !first &&
-	    cli_jobs_ranges(opt->j))
-		r->redo = true;
+	if (rc == 0 && rg != NULL && rg->on && rg->start == 0 && !first &&
+	    (rec = record_reader_past(rd)) != NULL && rec->index == 1)
+		input_error(r, name, rd, rec);
 	if (rc != -1 && r->stop == 0 && rg != NULL && rg->on &&
 	    !cli_jobs_done(opt->j))
 		batch_range_end(r, rd, name);

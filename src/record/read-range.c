@@ -120,6 +120,7 @@ record_reader_range(struct record_reader *rd, unsigned long long start,
 	rd->range_start = start;
 	rd->range_end = end;
 	rd->range_stop = RANGE_NONE;
+	rd->range_past = false;
 	return 0;
 }
 
@@ -162,7 +163,13 @@ reader_range_begin(struct record_reader *rd)
 			  rd->range_floor,
 		&at) == -1)
 		return -1;
-	if (at == RANGE_NONE || at >= rd->range_end) {
+	/*
+	 * No record of the range's own; but the range that starts the input
+	 * reads the input's first record all the same, past it (a header
+	 * longer than the range), for what it says of the input
+	 * (record_reader_past).
+	 */
+	if (at == RANGE_NONE || (at >= rd->range_end && rd->range_start > 0)) {
 		rd->range = RANGE_DONE;
 		rd->range_stop = at;
 		return 0;
@@ -179,6 +186,7 @@ reader_range_past(struct record_reader *rd)
 		return false;
 	rd->range = RANGE_DONE;
 	rd->range_stop = rd->rec_line;
+	rd->range_past = true;
 	/* That record is the next range's, to tell if it ends in tags. */
 	rd->ended_in_tags = false;
 	return true;
@@ -248,64 +256,10 @@ record_reader_range_lines(struct record_reader *rd)
 	return rd->range_lines;
 }
 
-/*
- * Whether the input's first line starts a record, as its boundary tells
- * a line after none: 1 or 0, -1 on a read error.  Moves the stream.
- */
-static int
-first_line_starts(struct record_reader *rd)
+const struct record *
+record_reader_past(const struct record_reader *rd)
 {
-	static const char bom[] = "\357\273\277";
-	bool		  blank = true;
-	int		  c, first = EOF;
-	size_t		  k = 0;
-
-	if (fseeko(rd->fp, 0, SEEK_SET) == -1)
-		return -1;
-	while ((c = getc_unlocked(rd->fp)) != EOF && c != '\n' && c != '\r') {
-		/* A byte order mark is none of the line's. */
-		if (k < 3 && first == EOF && c == (unsigned char)bom[k]) {
-			k++;
-			continue;
-		}
-		if (first == EOF)
-			first = c;
-		if (!is_space((char)c))
-			blank = false;
-	}
-	if (ferror(rd->fp))
-		return -1;
-	return rd->entry->boundary(true, EOF, blank, first);
-}
-
-int
-record_reader_range_first(struct record_reader *rd)
-{
-	unsigned long long at;
-	off_t		   pos;
-	int		   rc;
-
-	/* A seek's ranges start at a game by arithmetic (WTHOR). */
-	if (rd->range == 0 || rd->range_start == 0 || rd->entry->seek != NULL)
-		return 1;
-	if ((pos = ftello(rd->fp)) == -1)
-		return -1;
-	/*
-	 * The first record at or past the floor (a CSV's first row); from
-	 * the input's start, the first line is looked at alone (a boundary
-	 * is found past a target, and 0 is every range's first), then those
-	 * after it.
-	 */
-	if (rd->range_floor > 0)
-		rc = find_line(rd, rd->range_floor, &at);
-	else if ((rc = first_line_starts(rd)) == 1)
-		at = 0;
-	else if (rc == 0)
-		rc = find_line(rd, 1, &at);
-	if (fseeko(rd->fp, pos, SEEK_SET) == -1 || rc == -1)
-		return -1;
-	/* The range's reading started at its first record's line. */
-	return at >= rd->line_base;
+	return rd->range != 0 && rd->range_past ? &rd->rec : NULL;
 }
 
 int

@@ -135,6 +135,7 @@ struct record_reader {
 	bool		   range_lines_known; /* once counted */
 	unsigned long long rec_line;
 	unsigned long long range_stop;
+	bool		   range_past; /* rec: the record past the range */
 	/* The last record, read or skipped, ended in its tags: at its start. */
 	bool		ended_in_tags;
 	struct diag_pos ended_at;

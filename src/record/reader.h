@@ -130,15 +130,11 @@ int record_reader_range_check(struct record_reader *, struct diag *d);
 unsigned long record_reader_range_lines(struct record_reader *);
 
 /*
- * Whether a range's first record (the first record_reader_next gave) is
- * its input's first too: 1 if no record starts between the input's start
- * (past a CSV's header) and it, or where the reader reads no range or
- * one from the input's start; 0 if one does; -1 on a read error.  Asked
- * of a record that says something of the whole input (a CSV's header,
- * a cut): the first record before the range is looked for from the
- * input's start, and where the reader stands is kept.
+ * At the end of a range (record_reader_next gave 0): the record read past
+ * it (the first that starts at or past its end, the next range's), or
+ * NULL where none was (the input ended first).
  */
-int record_reader_range_first(struct record_reader *);
+const struct record *record_reader_past(const struct record_reader *);
 
 /* The records read or skipped so far. */
 unsigned long record_reader_count(const struct record_reader *);
