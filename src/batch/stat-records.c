@@ -275,7 +275,6 @@ batch_stat_read_records(struct batch_stat_run *r,
 	struct replay	     *rps[2] = { &rp_held, &rp };
 	struct diag	      d;
 	int		      rc, read_errno;
-	bool		      first = false; /* a record of its own read */
 
 	ro.keep_turns = opt->dd.path != NULL;
 	if ((rd = records_open(
@@ -303,7 +302,6 @@ batch_stat_read_records(struct batch_stat_run *r,
 		hold = record_hold_new();
 	/* An empty input is no record (formats/summary.md). */
 	while ((rc = next_mine(r, opt, rd, shard, rg, name, &rec)) == 1) {
-		first = true;
 		if (hold != NULL && !rec->malformed &&
 		    record_squares(rec) != NULL) {
 			if (held == NULL && record_reader_hold(rd, rec, hold)) {
@@ -372,10 +370,10 @@ batch_stat_read_records(struct batch_stat_run *r,
 	}
 	/*
 	 * A range that starts the input and holds no record of its own: the
-	 * input's first record, past its end, is still its to say of
+	 * input's first record, read past its end, is still its to say of
 	 * (input_error), as one reading the whole input would.
 	 */
-	if (rc == 0 && rg != NULL && rg->on && rg->start == 0 && !first &&
+	if (rc == 0 && rg != NULL && rg->on && rg->start == 0 &&
 	    (rec = record_reader_past(rd)) != NULL && rec->index == 1)
 		input_error(r, name, rd, rec);
 	if (rc != -1 && r->stop == 0 && rg != NULL && rg->on &&
