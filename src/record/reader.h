@@ -132,7 +132,9 @@ unsigned long record_reader_range_lines(struct record_reader *);
 /*
  * At the end of a range (record_reader_next gave 0): the record read past
  * it (the first that starts at or past its end, the next range's), or
- * NULL where none was (the input ended first).
+ * NULL where none was (the input ended first, or a range past the
+ * input's start holds no record: only the one that starts the input
+ * reads on to its first record).
  */
 const struct record *record_reader_past(const struct record_reader *);
 
