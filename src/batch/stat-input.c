@@ -102,8 +102,7 @@ batch_stat_read_input(struct batch_stat_run *r, struct batch_stat_options *opt,
 			r->redo = true;
 		else
 			batch_stat_read_reports(r, opt, in, name, peek, len);
-	}
-	else if (batch_range_open(opt, i, path, &rg)) {
+	} else if (batch_range_open(opt, i, path, &rg)) {
 		batch_stat_read_records(
 		    r, opt, syn, in, path, name, peek, len, &rg);
 		if (rg.on && se != NULL && !batch_range_seen(&rg, se)) {

@@ -44,10 +44,10 @@ batch_range_open(const struct batch_stat_options *opt, int i, const char *path,
 		fclose(rg->fp);
 		return false;
 	}
-	/* size (K - 1) / N and size K / N, without overflow. */
 	rg->size = (unsigned long long)st.st_size;
 	if (part)
 		return true;
+	/* size (K - 1) / N and size K / N, without overflow. */
 	k = opt->in.shard.k;
 	q = rg->size / n;
 	m = rg->size % n;
