@@ -110,6 +110,11 @@ batch_stat_read_input(struct batch_stat_run *r, struct batch_stat_options *opt,
 			r->io_error = true;
 		}
 		fclose(rg.fp);
+		/*
+		 * A part not read as one: batch_stat_read_records says so
+		 * where its reader refuses the range, but not where it
+		 * stopped before (no memory for a reader): this covers both.
+		 */
 		if (rg.on)
 			se = NULL;
 		else if (part == 1)
