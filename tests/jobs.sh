@@ -323,6 +323,13 @@ printf 'id,winner,score,black,white,event,date,round,notes\n%s\n' \
 awk 'BEGIN { for (i = 0; i < 40; i++) printf "[Event x]\n\n1. f5 d6 *\n\n" }' \
     > bad-tags.pgn
 printf '1. f5 d6 *\n\n[Event x]\n\n1. f5 d6 *\n' > movetext-first.pgn
+# A record that ends on a line opening with '[' (a comment's), where the
+# next record starts: a range starting there would read the rest of the
+# first as records (the run is done again in one process).
+awk 'BEGIN { for (i = 0; i < 40; i++) printf "%s\n%s\n\n1. f5 d6 {x\n%s\n%s\n\n1. f5 *\n\n",
+    "[Game \"reversi\"]", "[Event \"a" i "\"]",
+    "[Game \"reversi\"] 1. d3 *} 2. c3 * [Game \"reversi\"]",
+    "[Event \"b" i "\"]" }' > shared-line.pgn
 # gamestat reads by byte ranges too (its summary needs no record's
 # number) unless an option needs one, or an input read whole by one
 # worker (batch_stat_jobs_how): the same cases, with some of its options.
@@ -367,6 +374,8 @@ for tool in "gamecheck -q" gamestat "gamestat --figures all --by Event"; do
 		same "$tool, every record's tags bad" $tool bad-tags.pgn
 		same "$tool, movetext first, then bad tags" $tool \
 		    movetext-first.pgn
+		same "$tool, a record's end and the next's start on a line" \
+		    $tool shared-line.pgn
 		same "$tool, reports among records (by shares)" $tool \
 		    errs.pgn reports.yaml errs.csv
 		[ -r data.csv ] && same "$tool, the data set" $tool data.csv

@@ -8,8 +8,9 @@
 # ranges start inside tag blocks, movetext, CR LF pairs, a CSV field with
 # a quote never closed and a last line without its end).  A missing or a
 # doubled shard is refused by the merge; a record whose start no line
-# tells (a comment before its tags) at a range's end is refused
-# (shard-boundary, exit 2, no partial), and --shard-by records reads it;
+# tells (a comment before its tags, or one on the line where the record
+# before it ends) at a range's end is refused (shard-boundary, exit 2,
+# no partial), and --shard-by records reads it;
 # compressed files and standard input are sharded by records; the last
 # range names a record cut in its tags on its own line.
 set -u
@@ -136,6 +137,23 @@ gamestat --partial --shard 1/2 comment.pgn > out 2> err
 gamestat comment.pgn > whole
 shards comment.pgn 2 --shard-by records
 gamestat --merge part.1 part.2 > merged && cmp -s whole merged &&
+    ok "--shard-by records reads it" || ng "--shard-by records: $(cat err.*)"
+
+# A record that ends on a line opening with '[' (a comment's) where the
+# next record starts: a range starting at that line would read the rest
+# of the first as records of its own (here a valid one: the merge gave 4
+# records, every task exit 0).  The range before says so at that line;
+# --shard-by records reads it.
+printf '[Game "reversi"]\n\n1. f5 d6 {x\n%s\n\n1. f5 *\n' \
+    '[Game "reversi"] 1. d3 *} 2. c3 * [Game "reversi"]' > shared.pgn
+gamestat --partial --shard 1/3 shared.pgn > out 2> err
+[ $? -eq 2 ] && [ ! -s out ] &&
+    grep -q '^gamestat: shared.pgn:4:1: error: .*\[shard-boundary\]$' err &&
+    ok "a record starting where the one before ends is refused" ||
+    ng "a record after another's end on its line: $(cat err)"
+gamestat shared.pgn > whole
+shards shared.pgn 3 --shard-by records
+gamestat --merge part.1 part.2 part.3 > merged && cmp -s whole merged &&
     ok "--shard-by records reads it" || ng "--shard-by records: $(cat err.*)"
 
 # Compressed, and standard input: by records, merged exactly.

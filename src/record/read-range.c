@@ -121,6 +121,7 @@ record_reader_range(struct record_reader *rd, unsigned long long start,
 	rd->range_end = end;
 	rd->range_stop = RANGE_NONE;
 	rd->range_past = false;
+	rd->range_shared = false;
 	return 0;
 }
 
@@ -179,6 +180,31 @@ reader_range_begin(struct record_reader *rd)
 	return 1;
 }
 
+/*
+ * Whether the bytes from offset line (a line's start) up to offset at
+ * are blanks alone, read by pread(2), so that where the stream stands is
+ * left as it is: false on a read error.
+ */
+static bool
+blanks_before(
+    struct record_reader *rd, unsigned long long line, unsigned long long at)
+{
+	char	buf[4096];
+	size_t	want, i;
+	ssize_t got;
+
+	while (line < at) {
+		want = at - line < sizeof buf ? (size_t)(at - line) : sizeof buf;
+		if ((got = pread(fileno(rd->fp), buf, want, (off_t)line)) <= 0)
+			return false;
+		for (i = 0; i < (size_t)got; i++)
+			if (buf[i] != ' ' && buf[i] != '\t')
+				return false;
+		line += (unsigned long long)got;
+	}
+	return true;
+}
+
 bool
 reader_range_past(struct record_reader *rd)
 {
@@ -187,6 +213,14 @@ reader_range_past(struct record_reader *rd)
 	rd->range = RANGE_DONE;
 	rd->range_stop = rd->rec_line;
 	rd->range_past = true;
+	/*
+	 * A record not first on its line: the record before it may end
+	 * there, on a line its format takes for a record's start (a
+	 * comment's line opening with '['), so that the next range would
+	 * start there and read that record's end as records.
+	 */
+	rd->range_shared = rd->rec.start.offset > rd->rec_line &&
+	    !blanks_before(rd, rd->rec_line, rd->rec.start.offset);
 	/* That record is the next range's, to tell if it ends in tags. */
 	rd->ended_in_tags = false;
 	return true;
@@ -280,6 +314,16 @@ record_reader_range_check(struct record_reader *rd, struct diag *d)
 		end = rd->range_floor;
 	if (find_line(rd, end, &next) == -1)
 		return -1;
+	if (rd->range_shared && next == rd->range_stop) {
+		diag_set_at(d, DIAG_SHARD_BOUNDARY,
+		    (struct diag_pos){ line_at(rd, next), 1, next }, 1,
+		    "the next shard starts at byte %llu, on a line where the "
+		    "first record after this shard's starts after the end of "
+		    "another, which that shard would read from its middle; "
+		    "shard by records (--shard-by records)",
+		    next);
+		return 0;
+	}
 	if (next == rd->range_stop || (next == RANGE_NONE && rd->range_stop ==
 					     RANGE_NONE))
 		return 1;

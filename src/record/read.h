@@ -124,7 +124,10 @@ struct record_reader {
 	 * range_floor what no range goes below; line_base the offset where
 	 * reading restarted (lines count from there); rec_line the offset
 	 * of the line where the record being read starts; range_stop where
-	 * the first record after the range starts (RANGE_NONE: none).
+	 * the first record after the range starts (RANGE_NONE: none), and
+	 * range_shared whether bytes other than blanks come before it on
+	 * its line (the end of the record before it, whose rest a range
+	 * starting at that line would read as records).
 	 */
 	int		   range;
 	unsigned long long range_start;
@@ -136,6 +139,7 @@ struct record_reader {
 	unsigned long long rec_line;
 	unsigned long long range_stop;
 	bool		   range_past; /* rec: the record past the range */
+	bool		   range_shared;
 	/* The last record, read or skipped, ended in its tags: at its start. */
 	bool		ended_in_tags;
 	struct diag_pos ended_at;
