@@ -265,7 +265,7 @@ done
 # tells (the run is then done again in one process); records of no tag;
 # an input of comments alone (empty, said by the run in one process);
 # empty and missing inputs among others, and inputs a range cannot split
-# (GGF) among them.
+# (SGF) among them.
 # (w.pgn and some.csv repeated, for a few hundred records at least.)
 reps=1
 [ -r data.csv ] || reps=100
@@ -330,6 +330,19 @@ awk 'BEGIN { for (i = 0; i < 40; i++) printf "%s\n%s\n\n1. f5 d6 {x\n%s\n%s\n\n1
     "[Game \"reversi\"]", "[Event \"a" i "\"]",
     "[Game \"reversi\"] 1. d3 *} 2. c3 * [Game \"reversi\"]",
     "[Event \"b" i "\"]" }' > shared-line.pgn
+# GGF by byte ranges (a line opening with '(' or a digit, GGS's count
+# before a tree): errors in every part, CR LF, GGS's counts before two
+# trees a line, trees across lines whose later lines open with '(' (a
+# variation) or a digit (a value's), and a tree that ends on a line
+# opening with '(' where the next starts.
+gamecheck --write=ggf --keep-illegal errs.pgn > errs.ggf 2> /dev/null
+awk '{ printf "%s\r\n", $0 }' errs.ggf > errs-crlf.ggf
+awk 'NR % 2 { printf "2 %s", $0; next } 1' errs.ggf > counts.ggf
+awk -v b="$b" 'BEGIN { for (i = 0; i < 40; i++) {
+	printf "(;GM[Othello]%sB[f5]\n(;W[d6];B[c3])\n(;W[f6]));)\n", b
+	printf "(;GM[Othello]%sC[at\n12 noon]B[f5];)\n", b
+	printf "(;GM[Othello]%sB[f5]\n(;W[d6]));)(;GM[Othello]%sB[d3];)\n", b, b
+} }' > lines.ggf
 # gamestat reads by byte ranges too (its summary needs no record's
 # number) unless an option needs one, or an input read whole by one
 # worker (batch_stat_jobs_how): the same cases, with some of its options.
@@ -345,6 +358,13 @@ for tool in "gamecheck -q" gamestat "gamestat --figures all --by Event"; do
 		same "$tool, transcripts mangled" $tool -f transcript \
 		    mangled.transcript
 		same "$tool, a GGF among them" $tool errs.pgn mangled.ggf
+		same "$tool, GGF with errors in every part" $tool errs.ggf \
+		    errs-crlf.ggf
+		same "$tool, GGS's counts" $tool counts.ggf ggs-count.ggf
+		same "$tool, GGF trees across lines" $tool lines.ggf \
+		    awkward.ggf plain.ggf
+		same "$tool, SGF among them (by shares)" $tool errs.ggf \
+		    plain.sgf
 		same "$tool, awkward notation" $tool awkward.pgn \
 		    ends-in-tags.pgn open.pgn tail.pgn
 		same "$tool, a record of 10 MB" $tool big.pgn awkward.pgn
@@ -381,6 +401,19 @@ for tool in "gamecheck -q" gamestat "gamestat --figures all --by Event"; do
 		[ -r data.csv ] && same "$tool, the data set" $tool data.csv
 	}
 done
+# GGF trees across lines at more boundaries: -j 4 and 6 to 12.
+gamecheck -q lines.ggf > out.1 2> err.1
+echo $? > rc.1
+for j in 4 6 7 8 9 10 11 12; do
+	gamecheck -q -j $j lines.ggf > out.$j 2> err.$j
+	echo $? > rc.$j
+	if ! cmp -s out.1 out.$j || ! cmp -s err.1 err.$j ||
+	    ! cmp -s rc.1 rc.$j; then
+		ng "gamecheck -q, GGF trees across lines: -j $j differs from -j 1"
+		diff err.1 err.$j | head -5
+	fi
+done
+
 same "gamecheck -q --require-finished" gamecheck -q --require-finished \
     errs-crlf.pgn errs.csv
 same "gamecheck -q --progress (read by shares)" gamecheck -q --progress \

@@ -17,7 +17,7 @@ set -u
 . "${srcdir:-.}/tests/lib.sh"
 cp "$srcdir/examples/archive.csv" "$srcdir/examples/transcripts.txt" "$tmp/"
 for f in wthor/games.wtb wthor/short.wtb wthor/solved.wtb wthor/board10.wtb \
-    wthor/WTHOR.JOU wthor/WTHOR.TRN games.ggf games.sgf; do
+    wthor/WTHOR.JOU wthor/WTHOR.TRN games.ggf ggs-count.ggf games.sgf; do
 	cp "$srcdir/tests/cases/data/$f" "$tmp/"
 done
 cd "$tmp" || exit 99
@@ -86,9 +86,10 @@ for f in lf.pgn crlf.pgn odd.pgn games.csv noheader.csv moves.txt; do
 done
 
 # WTHOR by arithmetic (a header short of its games, games past its count,
-# a bad header); GGF and SGF, and binary input, by records: all merge to
-# one run, whatever N.
-for f in games.wtb short.wtb solved.wtb board10.wtb games.ggf games.sgf; do
+# a bad header); GGF by lines opening with '(' or GGS's count; SGF, and
+# binary input, by records: all merge to one run, whatever N.
+for f in games.wtb short.wtb solved.wtb board10.wtb games.ggf \
+    ggs-count.ggf games.sgf; do
 	gamestat "$f" > whole 2> /dev/null
 	for n in 1 2 3 7 19; do
 		shards "$f" "$n"
@@ -100,6 +101,9 @@ for f in games.wtb short.wtb solved.wtb board10.wtb games.ggf games.sgf; do
 done
 grep -q '^records: 1$' part.4 && grep -q '^records: 0$' part.5 ||
     ng "games.sgf: not its records by number"
+shards games.ggf 2
+grep -q '^records: 1$' part.1 && grep -q '^records: 3$' part.2 ||
+    ng "games.ggf: not its records by bytes"
 
 # Each task read its own bytes: the covers agree, the shards differ.
 shards games.csv 4 --by GameId
@@ -155,6 +159,16 @@ gamestat shared.pgn > whole
 shards shared.pgn 3 --shard-by records
 gamestat --merge part.1 part.2 part.3 > merged && cmp -s whole merged &&
     ok "--shard-by records reads it" || ng "--shard-by records: $(cat err.*)"
+# The same in GGF: a tree ends on a line opening with '(' (a variation's)
+# where the next tree starts.
+b='BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]'
+printf '(;GM[Othello]%sB[f5]\n(;W[d6]));)(;GM[Othello]%sB[d3];)\n' "$b" "$b" \
+    > shared.ggf
+gamestat --partial --shard 1/3 shared.ggf > out 2> err
+[ $? -eq 2 ] && [ ! -s out ] &&
+    grep -q '^gamestat: shared.ggf:2:1: error: .*\[shard-boundary\]$' err &&
+    ok "GGF: a tree starting where the one before ends is refused" ||
+    ng "GGF, a tree after another's end on its line: $(cat err)"
 
 # Compressed, and standard input: by records, merged exactly.
 gzip -c lf.pgn > lf.pgn.gz

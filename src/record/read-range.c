@@ -182,23 +182,25 @@ reader_range_begin(struct record_reader *rd)
 
 /*
  * Whether the bytes from offset line (a line's start) up to offset at
- * are blanks alone, read by pread(2), so that where the stream stands is
- * left as it is: false on a read error.
+ * are blanks and the format's lead alone, read by pread(2), so that
+ * where the stream stands is left as it is: false on a read error.
  */
 static bool
 blanks_before(
     struct record_reader *rd, unsigned long long line, unsigned long long at)
 {
-	char	buf[4096];
-	size_t	want, i;
-	ssize_t got;
+	const char *lead = rd->entry->lead != NULL ? rd->entry->lead : "";
+	char	    buf[4096];
+	size_t	    want, i;
+	ssize_t	    got;
 
 	while (line < at) {
 		want = at - line < sizeof buf ? (size_t)(at - line) : sizeof buf;
 		if ((got = pread(fileno(rd->fp), buf, want, (off_t)line)) <= 0)
 			return false;
 		for (i = 0; i < (size_t)got; i++)
-			if (buf[i] != ' ' && buf[i] != '\t')
+			if (buf[i] != ' ' && buf[i] != '\t' &&
+			    (buf[i] == '\0' || strchr(lead, buf[i]) == NULL))
 				return false;
 		line += (unsigned long long)got;
 	}

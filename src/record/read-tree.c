@@ -2900,11 +2900,29 @@ sniff_tree(enum record_format self, struct record_reader *rd, const char *s,
 	    tree_sniff(s + n, len - n) == self;
 }
 
+/*
+ * Byte ranges of GGF: a record starts at a line opening with '(' or
+ * with a digit (GGS's game count, "2 (;"), which may stand before a tree
+ * and belongs to none (lead).  A tree across lines whose later line
+ * opens so (a variation) is found out at the range's end, and the range
+ * read otherwise.  SGF has none: its variations often open lines.
+ */
+static bool
+ggf_boundary(bool prev_blank, int prev_first, bool blank, int first)
+{
+	(void)prev_blank;
+	(void)prev_first;
+	(void)blank;
+	return first == '(' || (first != EOF && is_digit((char)first));
+}
+
 const struct read_format read_ggf = {
 	.sniff = sniff_tree,
 	.next = next_tree,
 	.skip = skip_tree,
 	.game = &rules_reversi,
+	.boundary = ggf_boundary,
+	.lead = "0123456789",
 };
 
 const struct read_format read_sgf = {

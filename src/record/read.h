@@ -55,6 +55,13 @@ struct read_format {
 	bool (*boundary)(
 	    bool prev_blank, int prev_first, bool blank, int first);
 	/*
+	 * Bytes besides blanks that may stand before a record on its line
+	 * and belong to no record (GGS's game count before a tree), or
+	 * NULL: any other byte there may be the end of the record before
+	 * it (read-range.c's range_shared).
+	 */
+	const char *lead;
+	/*
 	 * Byte ranges of a format of fixed-size records (WTHOR), told by
 	 * arithmetic, not lines: moves to the first record that starts at
 	 * or past offset start (1), or says there is none (0); -1 on a
@@ -125,9 +132,10 @@ struct record_reader {
 	 * reading restarted (lines count from there); rec_line the offset
 	 * of the line where the record being read starts; range_stop where
 	 * the first record after the range starts (RANGE_NONE: none), and
-	 * range_shared whether bytes other than blanks come before it on
-	 * its line (the end of the record before it, whose rest a range
-	 * starting at that line would read as records).
+	 * range_shared whether bytes other than blanks (and the format's
+	 * lead) come before it on its line (the end of the record before
+	 * it, whose rest a range starting at that line would read as
+	 * records).
 	 */
 	int		   range;
 	unsigned long long range_start;
