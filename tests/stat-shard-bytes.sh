@@ -129,46 +129,41 @@ gamestat --merge all.part part.1 > out 2> err
     ok "a range with the whole file is refused" ||
     ng "range and whole: $(cat err)"
 
-# A comment before a record's tags: no line tells where it starts.  The
-# range before it says so; --shard-by records reads it.
+# refused FILE K/N LINE WHAT: task K of N says shard-boundary at line
+# LINE of FILE (exit 2, no partial); --shard-by records reads it, N tasks
+# merging to one run.
+refused() {
+	f=$1 kn=$2 line=$3 what=$4
+	gamestat --partial --shard "$kn" "$f" > out 2> err
+	[ $? -eq 2 ] && [ ! -s out ] &&
+	    grep -q "^gamestat: $f:$line:1: error: .*\[shard-boundary\]\$" err &&
+	    ok "$what is refused at the range's end" || ng "$what: $(cat err)"
+	gamestat "$f" > whole
+	n=${kn#*/}
+	shards "$f" "$n" --shard-by records
+	# shellcheck disable=SC2046
+	gamestat --merge $(seq -f part.%g "$n") > merged &&
+	    cmp -s whole merged && ok "$f: --shard-by records reads it" ||
+	    ng "$f, --shard-by records: $(cat err.*)"
+}
+
+# A comment before a record's tags: no line tells where it starts.
 printf '[Game "reversi"]\n\nf5 d6 *\n\n{a comment}\n[Game "reversi"]\n\nf5 *\n' \
     > comment.pgn
-gamestat --partial --shard 1/2 comment.pgn > out 2> err
-[ $? -eq 2 ] && [ ! -s out ] &&
-    grep -q '^gamestat: comment.pgn:6:1: error: .*\[shard-boundary\]$' err &&
-    ok "a record no line tells is refused at the range's end" ||
-    ng "comment before tags: $(cat err)"
-gamestat comment.pgn > whole
-shards comment.pgn 2 --shard-by records
-gamestat --merge part.1 part.2 > merged && cmp -s whole merged &&
-    ok "--shard-by records reads it" || ng "--shard-by records: $(cat err.*)"
-
+refused comment.pgn 1/2 6 "a record no line tells"
 # A record that ends on a line opening with '[' (a comment's) where the
 # next record starts: a range starting at that line would read the rest
 # of the first as records of its own (here a valid one: the merge gave 4
-# records, every task exit 0).  The range before says so at that line;
-# --shard-by records reads it.
+# records, every task exit 0).
 printf '[Game "reversi"]\n\n1. f5 d6 {x\n%s\n\n1. f5 *\n' \
     '[Game "reversi"] 1. d3 *} 2. c3 * [Game "reversi"]' > shared.pgn
-gamestat --partial --shard 1/3 shared.pgn > out 2> err
-[ $? -eq 2 ] && [ ! -s out ] &&
-    grep -q '^gamestat: shared.pgn:4:1: error: .*\[shard-boundary\]$' err &&
-    ok "a record starting where the one before ends is refused" ||
-    ng "a record after another's end on its line: $(cat err)"
-gamestat shared.pgn > whole
-shards shared.pgn 3 --shard-by records
-gamestat --merge part.1 part.2 part.3 > merged && cmp -s whole merged &&
-    ok "--shard-by records reads it" || ng "--shard-by records: $(cat err.*)"
+refused shared.pgn 1/3 4 "a record starting where the one before ends"
 # The same in GGF: a tree ends on a line opening with '(' (a variation's)
 # where the next tree starts.
 b='BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]'
 printf '(;GM[Othello]%sB[f5]\n(;W[d6]));)(;GM[Othello]%sB[d3];)\n' "$b" "$b" \
     > shared.ggf
-gamestat --partial --shard 1/3 shared.ggf > out 2> err
-[ $? -eq 2 ] && [ ! -s out ] &&
-    grep -q '^gamestat: shared.ggf:2:1: error: .*\[shard-boundary\]$' err &&
-    ok "GGF: a tree starting where the one before ends is refused" ||
-    ng "GGF, a tree after another's end on its line: $(cat err)"
+refused shared.ggf 1/3 2 "GGF: a tree starting where the one before ends"
 
 # Compressed, and standard input: by records, merged exactly.
 gzip -c lf.pgn > lf.pgn.gz
