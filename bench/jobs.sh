@@ -207,6 +207,16 @@
 # main f6f5743's -j 2, CPU: notation 0.933, CSV 0.978, transcripts
 # 0.971, WTHOR 0.984.  -j 1 unchanged (--pin 1, -n 11: notation 1.003,
 # CSV 1.012, noise).
+#
+# GGF by byte ranges too (read_ggf's boundary: a line opening with '('
+# or GGS's count), q.ggf (410,512 games), farm-bench -n 15 --vs 'T -j 1
+# q.ggf' -- T -j 2 q.ggf, pair medians, 06:00 UTC, on a noisy machine
+# (-j 1 took 0.48-0.70 s of CPU where it took 0.39 s at 04:46; nothing
+# else of the session running): -j 2 over -j 1, CPU and wall speed-up:
+# gamecheck -q 1.000, 1.93x; gamestat 1.010, 1.92x (by shares, last
+# session: 1.076, 1.82x and 1.065, 1.85x; main 9c65cc1's gamecheck -q
+# the same minutes, 1.19, 1.54x: noise).  New -j 2 over main's, CPU and
+# wall: 0.97 and 0.97.
 set -eu
 srcdir=${srcdir:-.}
 data=${ARBITER_DATASET:-$srcdir/../shared/data/othello_dataset.csv}
