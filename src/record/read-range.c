@@ -121,7 +121,7 @@ record_reader_range(struct record_reader *rd, unsigned long long start,
 	rd->range_end = end;
 	rd->range_stop = RANGE_NONE;
 	rd->range_past = false;
-	rd->range_shared = false;
+	rd->range_first = RANGE_NONE;
 	return 0;
 }
 
@@ -180,33 +180,6 @@ reader_range_begin(struct record_reader *rd)
 	return 1;
 }
 
-/*
- * Whether the bytes from offset line (a line's start) up to offset at
- * are blanks and the format's lead alone, read by pread(2), so that
- * where the stream stands is left as it is: false on a read error.
- */
-static bool
-blanks_before(
-    struct record_reader *rd, unsigned long long line, unsigned long long at)
-{
-	const char *lead = rd->entry->lead != NULL ? rd->entry->lead : "";
-	char	    buf[4096];
-	size_t	    want, i;
-	ssize_t	    got;
-
-	while (line < at) {
-		want = at - line < sizeof buf ? (size_t)(at - line) : sizeof buf;
-		if ((got = pread(fileno(rd->fp), buf, want, (off_t)line)) <= 0)
-			return false;
-		for (i = 0; i < (size_t)got; i++)
-			if (buf[i] != ' ' && buf[i] != '\t' &&
-			    (buf[i] == '\0' || strchr(lead, buf[i]) == NULL))
-				return false;
-		line += (unsigned long long)got;
-	}
-	return true;
-}
-
 bool
 reader_range_past(struct record_reader *rd)
 {
@@ -215,14 +188,7 @@ reader_range_past(struct record_reader *rd)
 	rd->range = RANGE_DONE;
 	rd->range_stop = rd->rec_line;
 	rd->range_past = true;
-	/*
-	 * A record not first on its line: the record before it may end
-	 * there, on a line its format takes for a record's start (a
-	 * comment's line opening with '['), so that the next range would
-	 * start there and read that record's end as records.
-	 */
-	rd->range_shared = rd->rec.start.offset > rd->rec_line &&
-	    !blanks_before(rd, rd->rec_line, rd->rec.start.offset);
+	rd->range_first = rd->rec.start.offset;
 	/* That record is the next range's, to tell if it ends in tags. */
 	rd->ended_in_tags = false;
 	return true;
@@ -298,9 +264,42 @@ record_reader_past(const struct record_reader *rd)
 	return rd->range != 0 && rd->range_past ? &rd->rec : NULL;
 }
 
+/*
+ * Whether the bytes from offset line (a line's start) up to offset at
+ * are white space and the format's lead alone (1, else 0), read by
+ * pread(2), so that where the stream stands is left as it is; -1 on a
+ * read error.
+ */
+static int
+lead_only(
+    struct record_reader *rd, unsigned long long line, unsigned long long at)
+{
+	const char *lead = rd->entry->lead != NULL ? rd->entry->lead : "";
+	char	    buf[4096];
+	size_t	    want, i;
+	ssize_t	    got;
+
+	while (line < at) {
+		want = at - line < sizeof buf ? (size_t)(at - line) : sizeof buf;
+		if ((got = pread(fileno(rd->fp), buf, want, (off_t)line)) < 0 &&
+		    errno == EINTR)
+			continue;
+		if (got <= 0)
+			return -1;
+		for (i = 0; i < (size_t)got; i++)
+			if (!is_space(buf[i]) &&
+			    (buf[i] == '\0' || strchr(lead, buf[i]) == NULL))
+				return 0;
+		line += (unsigned long long)got;
+	}
+	return 1;
+}
+
 int
 record_reader_range_check(struct record_reader *rd, struct diag *d)
 {
+	int rc;
+
 	unsigned long long next, at, end = rd->range_end;
 	char		   after[96];
 
@@ -316,7 +315,18 @@ record_reader_range_check(struct record_reader *rd, struct diag *d)
 		end = rd->range_floor;
 	if (find_line(rd, end, &next) == -1)
 		return -1;
-	if (rd->range_shared && next == rd->range_stop) {
+	/*
+	 * The first record past this range not first on its line: the
+	 * record before it may end there, on a line its format takes for a
+	 * record's start (a comment's line opening with '[', a variation's
+	 * with '('), so that the next range would start there and read
+	 * that record's end as records.
+	 */
+	if (next == rd->range_stop && rd->range_first != RANGE_NONE &&
+	    rd->range_first > rd->range_stop &&
+	    (rc = lead_only(rd, rd->range_stop, rd->range_first)) != 1) {
+		if (rc == -1)
+			return -1;
 		diag_set_at(d, DIAG_SHARD_BOUNDARY,
 		    (struct diag_pos){ line_at(rd, next), 1, next }, 1,
 		    "the next shard starts at byte %llu, on a line where the "
@@ -339,9 +349,13 @@ record_reader_range_check(struct record_reader *rd, struct diag *d)
 		    rd->range_stop);
 	diag_set_at(d, DIAG_SHARD_BOUNDARY,
 	    (struct diag_pos){ line_at(rd, at), 1, at }, 1,
-	    "the next shard starts at byte %llu, but %s: a record that does "
-	    "not start on a line opening with '[' after one that does not (a "
-	    "comment before its tags?); shard by records (--shard-by records)",
-	    next == RANGE_NONE ? end : next, after);
+	    "the next shard starts at byte %llu, but %s: %s; shard by records "
+	    "(--shard-by records)",
+	    next == RANGE_NONE ? end : next, after,
+	    rd->format == RECORD_GGF ?
+		"a tree that starts on no line opening with '(' or a game "
+		"count, or a line of a tree that opens so (a variation's?)" :
+		"a record that does not start on a line opening with '[' "
+		"after one that does not (a comment before its tags?)");
 	return 0;
 }

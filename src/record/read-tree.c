@@ -2913,7 +2913,7 @@ ggf_boundary(bool prev_blank, int prev_first, bool blank, int first)
 	(void)prev_blank;
 	(void)prev_first;
 	(void)blank;
-	return first == '(' || (first != EOF && is_digit((char)first));
+	return first == '(' || is_digit((char)first);
 }
 
 const struct read_format read_ggf = {

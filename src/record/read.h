@@ -48,17 +48,15 @@ struct read_format {
 	 * Byte ranges (read-range.c): whether a line, blank or not, its
 	 * first byte first (EOF: none), after a line blank or not whose
 	 * first byte is prev_first, is where a record starts; NULL when no
-	 * line tells it.  floor: reads what
-	 * every range needs first (a CSV's header) and gives the offset
-	 * below which no record starts, or NULL for none.
+	 * line tells it.
 	 */
 	bool (*boundary)(
 	    bool prev_blank, int prev_first, bool blank, int first);
 	/*
-	 * Bytes besides blanks that may stand before a record on its line
-	 * and belong to no record (GGS's game count before a tree), or
+	 * Bytes besides white space that may stand before a record on its
+	 * line and belong to no record (GGS's game count before a tree), or
 	 * NULL: any other byte there may be the end of the record before
-	 * it (read-range.c's range_shared).
+	 * it (read-range.c's lead_only).
 	 */
 	const char *lead;
 	/*
@@ -68,6 +66,10 @@ struct read_format {
 	 * read error.  NULL for the others.
 	 */
 	int (*seek)(struct record_reader *, unsigned long long start);
+	/*
+	 * Reads what every range needs first (a CSV's header) and gives
+	 * the offset below which no record starts, or NULL for none.
+	 */
 	int (*floor)(struct record_reader *, unsigned long long *at);
 };
 
@@ -132,10 +134,10 @@ struct record_reader {
 	 * reading restarted (lines count from there); rec_line the offset
 	 * of the line where the record being read starts; range_stop where
 	 * the first record after the range starts (RANGE_NONE: none), and
-	 * range_shared whether bytes other than blanks (and the format's
-	 * lead) come before it on its line (the end of the record before
-	 * it, whose rest a range starting at that line would read as
-	 * records).
+	 * range_first the offset of its first byte (bytes before it on its
+	 * line, but white space and the format's lead, may be the end of
+	 * the record before it, which a range starting at that line would
+	 * read as records).
 	 */
 	int		   range;
 	unsigned long long range_start;
@@ -147,7 +149,7 @@ struct record_reader {
 	unsigned long long rec_line;
 	unsigned long long range_stop;
 	bool		   range_past; /* rec: the record past the range */
-	bool		   range_shared;
+	unsigned long long range_first;
 	/* The last record, read or skipped, ended in its tags: at its start. */
 	bool		ended_in_tags;
 	struct diag_pos ended_at;

@@ -103,8 +103,10 @@ int record_reader_skip(struct record_reader *);
  * makes, as a WTHOR file shorter than its header says).  A range starts
  * at the first line at or past start where a record starts, told from
  * the line alone (the format's boundary: a CSV or transcript's next
- * record line; in the notation a line opening with '[' after a line that does
- * not; a WTHOR game by arithmetic); the ranges of one input, end to start, give each record once.
+ * record line; in the notation a line opening with '[' after a line that
+ * does not; in GGF a line opening with '(' or a game count; a WTHOR game
+ * by arithmetic); the ranges of one input, end to start, give each
+ * record once.
  * Called before the first record; the format is sniffed now.  Returns
  * 0, 1 if the reader cannot (a buffer, a format without boundaries:
  * read it whole), or -1 on a read error.
