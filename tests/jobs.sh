@@ -330,6 +330,12 @@ awk 'BEGIN { for (i = 0; i < 40; i++) printf "%s\n%s\n\n1. f5 d6 {x\n%s\n%s\n\n1
     "[Game \"reversi\"]", "[Event \"a" i "\"]",
     "[Game \"reversi\"] 1. d3 *} 2. c3 * [Game \"reversi\"]",
     "[Event \"b" i "\"]" }' > shared-line.pgn
+# A line longer than --max-record-size: one run reads no record after
+# the one that holds it, which the ranges after it cannot tell (the run
+# is done again in one process).
+long=$(awk 'BEGIN { for (i = 0; i < 520; i++) printf "f5" }')
+printf 'f5\n%s\nd3\nc4\n' "$long" > cut.txt
+printf 'id,winner,moves\n1,1,f5\n2,1,%s\n3,1,d3\n4,1,c4\n' "$long" > cut.csv
 # GGF by byte ranges (a line opening with '(' or a digit, GGS's count
 # before a tree): errors in every part, CR LF, GGS's counts before two
 # trees a line, trees across lines whose later lines open with '(' (a
@@ -365,6 +371,10 @@ for tool in "gamecheck -q" gamestat "gamestat --figures all --by Event"; do
 		    awkward.ggf plain.ggf
 		same "$tool, SGF among them (by shares)" $tool errs.ggf \
 		    plain.sgf
+		same "$tool, a line cut by --max-record-size" $tool \
+		    --max-record-size=1K -f transcript cut.txt
+		same "$tool, a CSV row cut by --max-record-size" $tool \
+		    --max-record-size=1K cut.csv
 		same "$tool, awkward notation" $tool awkward.pgn \
 		    ends-in-tags.pgn open.pgn tail.pgn
 		same "$tool, a record of 10 MB" $tool big.pgn awkward.pgn

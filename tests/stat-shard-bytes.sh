@@ -165,6 +165,17 @@ printf '(;GM[Othello]%sB[f5]\n(;W[d6]));)(;GM[Othello]%sB[d3];)\n' "$b" "$b" \
     > shared.ggf
 refused shared.ggf 1/3 2 "GGF: a tree starting where the one before ends"
 
+# A line longer than --max-record-size: one run reads no record after
+# the one that holds it, which the next range cannot tell: refused.
+long=$(awk 'BEGIN { for (i = 0; i < 520; i++) printf "f5" }')
+printf 'f5\n%s\nd3\nc4\n' "$long" > cut.txt
+gamestat --partial --max-record-size=1K -f transcript --shard 1/2 cut.txt \
+    > out 2> err
+[ $? -eq 2 ] && [ ! -s out ] &&
+    grep -q '^gamestat: cut.txt:2:1025: error: .*\[shard-boundary\]$' err &&
+    ok "a range holding a cut line is refused" ||
+    ng "a cut line: $(cat err)"
+
 # Compressed, and standard input: by records, merged exactly.
 gzip -c lf.pgn > lf.pgn.gz
 gamestat --by Round lf.pgn.gz > whole 2> /dev/null

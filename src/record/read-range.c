@@ -311,6 +311,21 @@ record_reader_range_check(struct record_reader *rd, struct diag *d)
 	    rd->binary != 1 || rd->entry->seek != NULL ||
 	    rd->range_end == RANGE_NONE)
 		return 1;
+	/*
+	 * A line cut (--max-record-size): one run reads nothing after it,
+	 * but the ranges after this one know nothing of it.
+	 */
+	if (rd->stopped) {
+		diag_set_at(d, DIAG_SHARD_BOUNDARY,
+		    (struct diag_pos){ line_at(rd, rd->stop_at.offset -
+					   (rd->stop_at.col - 1)),
+			rd->stop_at.col, rd->stop_at.offset },
+		    1,
+		    "a line longer than --max-record-size in this shard: "
+		    "the rest of the input is not read, which the next shards "
+		    "cannot tell; shard by records (--shard-by records)");
+		return 0;
+	}
 	if (end < rd->range_floor)
 		end = rd->range_floor;
 	if (find_line(rd, end, &next) == -1)

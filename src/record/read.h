@@ -99,12 +99,13 @@ struct record_reader {
 	 * The most bytes a line and a record's strings may take
 	 * (record_reader_max_size); cut: the current line was cut there, at
 	 * column cut_col (the rest of it read, not kept); stopped: a line was
-	 * cut, so no record is read after the one that holds it.
+	 * cut (at stop_at), so no record is read after the one that holds it.
 	 */
 	size_t		  max_size;
 	bool		  cut;
 	bool		  stopped;
 	unsigned long	  cut_col;
+	struct diag_pos	  stop_at;
 
 	/*
 	 * The current line: no line end, NULs allowed.  line_at, set by

@@ -317,7 +317,8 @@ line_unread(const struct record_reader *rd)
 static void
 line_cut(struct record_reader *rd)
 {
-	reader_too_large_at(rd, reader_pos(rd, rd->cut_col - 1));
+	rd->stop_at = reader_pos(rd, rd->cut_col - 1);
+	reader_too_large_at(rd, rd->stop_at);
 	rd->stopped = true;
 }
 
