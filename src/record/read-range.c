@@ -108,7 +108,7 @@ record_reader_range(struct record_reader *rd, unsigned long long start,
 {
 	if (rd->format == RECORD_AUTO) {
 		/* As record_reader_next sniffs: the first block, peeked. */
-		if (rd->inlen == 0 && reader_refill(rd) == -1)
+		if (reader_first_block(rd) == -1)
 			return -1;
 		reader_sniff(rd);
 	}

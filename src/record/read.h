@@ -280,8 +280,16 @@ name_char(char c)
 /* The format an input is read in from now on (its entry's). */
 void reader_set_format(struct record_reader *, enum record_format);
 
-/* Refills the input buffer; returns the bytes now in it, 0 at the end. */
+/* Refills the input buffer: 1, 0 at the input's end, -1 on a read error. */
 int reader_refill(struct record_reader *);
+/*
+ * The input's first block, whole (64 KiB, or all of a shorter input),
+ * where none of it is read yet: sniffing and telling binary input look
+ * at it.  A block primed shorter (record_reader_prime) is topped up, so
+ * that a tool that peeked sees the format another tool sees.  1, 0 for
+ * an empty input, -1 on a read error.
+ */
+int reader_first_block(struct record_reader *);
 /*
  * Reads the next line into rd->line without its end (LF, CRLF or a lone
  * CR).  Returns 1, 0 at the end, -1 on a read error.

@@ -322,25 +322,62 @@ line_cut(struct record_reader *rd)
 	rd->stopped = true;
 }
 
+/*
+ * Up to room bytes of the input at to: how many (0 at its end), or -1
+ * on a read error.
+ */
+static long
+input_read(struct record_reader *rd, char *to, size_t room)
+{
+	size_t n;
+
+	if (rd->fp == NULL) {
+		/* A buffer goes through inbuf too: one way of reading lines. */
+		n = rd->memlen - rd->mempos;
+		if (n > room)
+			n = room;
+		memcpy(to, rd->mem + rd->mempos, n);
+		rd->mempos += n;
+		return (long)n;
+	}
+	n = fread(to, 1, room, rd->fp);
+	return n == 0 && ferror(rd->fp) ? -1 : (long)n;
+}
+
 int
 reader_refill(struct record_reader *rd)
 {
+	long n;
+
 	rd->block_at += rd->inlen;
 	rd->inpos = 0;
 	rd->next_lf = SIZE_MAX;
-	if (rd->fp == NULL) {
-		/* A buffer goes through inbuf too: one way of reading lines. */
-		rd->inlen = rd->memlen - rd->mempos;
-		if (rd->inlen > sizeof rd->inbuf)
-			rd->inlen = sizeof rd->inbuf;
-		memcpy(rd->inbuf, rd->mem + rd->mempos, rd->inlen);
-		rd->mempos += rd->inlen;
-		return rd->inlen > 0;
+	n = input_read(rd, rd->inbuf, sizeof rd->inbuf);
+	rd->inlen = n > 0 ? (size_t)n : 0;
+	return n > 0 ? 1 : (int)n;
+}
+
+int
+reader_first_block(struct record_reader *rd)
+{
+	long n;
+
+	if (rd->inlen == 0)
+		return reader_refill(rd);
+	/*
+	 * A block primed shorter than a block (gamestat peeks 512 bytes)
+	 * topped up, as long as none of it is read: every tool then sniffs
+	 * the same bytes.
+	 */
+	while (rd->block_at == 0 && rd->inpos == 0 && rd->lineno == 0 &&
+	    rd->inlen < sizeof rd->inbuf) {
+		n = input_read(
+		    rd, rd->inbuf + rd->inlen, sizeof rd->inbuf - rd->inlen);
+		if (n <= 0)
+			return n == 0 ? 1 : -1;
+		rd->inlen += (size_t)n;
 	}
-	rd->inlen = fread(rd->inbuf, 1, sizeof rd->inbuf, rd->fp);
-	if (rd->inlen == 0 && ferror(rd->fp))
-		return -1;
-	return rd->inlen > 0;
+	return 1;
 }
 
 /*
@@ -872,7 +909,7 @@ reader_sniff(struct record_reader *rd)
 
 	/* Look at the first block without consuming it. */
 	reader_set_format(rd, RECORD_PGN);
-	if (rd->inlen == 0 && reader_refill(rd) <= 0)
+	if (reader_first_block(rd) <= 0)
 		return;
 	len = rd->inlen;
 	if (len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0)
@@ -968,7 +1005,7 @@ binary_input(struct record_reader *rd, const struct record **rec)
 	if (rd->binary == 0) {
 		rd->binary = 1;
 		/* Whatever the format named: a .wtb may be a pointer too. */
-		if (rd->inlen == 0 && reader_refill(rd) <= 0)
+		if (reader_first_block(rd) <= 0)
 			return -1;
 		if (lfs_pointer(rd->inbuf + rd->inpos, rd->inlen - rd->inpos)) {
 			rd->binary = 2;

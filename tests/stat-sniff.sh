@@ -1,0 +1,79 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# gamestat and gamecheck read an input in the same format: both sniff it
+# from its first 64 KiB (formats/record.md, "Input"), although gamestat
+# peeks at 512 bytes first to tell records from reports.  Each input here
+# shows its format only past byte 512: GGF after 600 blank lines, and
+# transcripts whose first line byte 512 cuts inside a square.  Read from
+# a file, from standard input, by -j 2 and by shards, gamestat counts
+# what gamecheck counts.
+set -u
+srcdir=${srcdir:-.}
+tmp=$(mktemp -d) || exit 99
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+blank() {	# N: N empty lines
+	i=0
+	while [ "$i" -lt "$1" ]; do
+		echo
+		i=$((i + 1))
+	done
+}
+
+{
+	blank 600
+	echo '(;GM[Othello]RE[+28.000]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6]B[c4]W[d3]B[e6]W[f4]B[e3]W[f6]B[c5]W[b4]B[e7]W[f3]B[c6]W[d7]B[b5]W[a5]B[c3]W[b3]B[g5]W[h5]B[g4]W[h4]B[e2]W[g6]B[b6]W[d8]B[c7]W[c8]B[a4]W[a6]B[a7]W[f1]B[a3]W[c2]B[d2]W[b2]B[e1]W[b7]B[g3]W[h3]B[f2]W[d1]B[a1]W[a2]B[b1]W[a8]B[c1]W[g1]B[f7]W[g8]B[e8]W[f8]B[b8]W[g7]B[h8]W[h7]B[h6]W[PA]B[h2]W[g2]B[h1];)'
+	echo '(;GM[Othello]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6];)'
+} > "$tmp/late.ggf"
+{
+	blank 449
+	# Byte 512 falls after the first line's "f5d6...d" (63 bytes).
+	echo f5d6c4d3e6f4e3f6c5b4e7f3c6d7b5a5c3b3g5h5g4h4e2g6b6d8c7c8a4a6a7f1a3c2d2b2e1b7g3h3f2d1a1a2b1a8c1g1f7g8e8f8b8g7h8h7h6h2g2h1
+	echo f5d6c3d3c4
+	echo f5f6
+} > "$tmp/late.txt"
+
+# The records, finished and malformed of gamestat's summary on stdin.
+counts() {
+	sed -n 's/^records: //p; s/^  finished: //p; s/^  malformed: //p' |
+	    tr '\n' ' '
+}
+
+check() {	# file, expected "records finished malformed "
+	f=$tmp/$1
+	want=$2
+	./gamecheck -q "$f" 2> "$tmp/err" > /dev/null
+	if ! grep -q "^gamecheck: $(echo "$want" | cut -d' ' -f1) records: $(echo "$want" | cut -d' ' -f2) finished, .* $(echo "$want" | cut -d' ' -f3) malformed$" "$tmp/err"; then
+		echo "FAIL: gamecheck on $1:"; cat "$tmp/err"; fail=1
+	fi
+	for how in file stdin j2; do
+		case $how in
+		file) ./gamestat "$f" ;;
+		stdin) ./gamestat - < "$f" ;;
+		j2) ./gamestat -j 2 "$f" ;;
+		esac > "$tmp/s.yaml" 2> "$tmp/err"
+		got=$(counts < "$tmp/s.yaml")
+		if [ "$got" = "$want" ]; then
+			echo "ok: gamestat ($how) on $1 counts $want"
+		else
+			echo "FAIL: gamestat ($how) on $1 counts '$got', not '$want'"
+			cat "$tmp/err"; fail=1
+		fi
+	done
+	: > "$tmp/m.yaml"
+	./gamestat --partial --shard 1/2 "$f" > "$tmp/p1.yaml" &&
+	    ./gamestat --partial --shard 2/2 "$f" > "$tmp/p2.yaml" &&
+	    ./gamestat --merge "$tmp/p1.yaml" "$tmp/p2.yaml" > "$tmp/m.yaml"
+	got=$(counts < "$tmp/m.yaml")
+	if [ "$got" = "$want" ]; then
+		echo "ok: gamestat's shards of $1 merge to $want"
+	else
+		echo "FAIL: gamestat's shards of $1 merge to '$got', not '$want'"
+		fail=1
+	fi
+}
+
+check late.ggf "2 1 0 "
+check late.txt "3 1 0 "
+exit $fail
