@@ -428,6 +428,28 @@ done
     ok "gamecheck -q, GGF trees across lines: -j 4, 6 to 12 print what -j 1 prints" ||
     ng "gamecheck -q, GGF trees across lines: -j$bad differ from -j 1"
 
+# The same cut lines through a pipe, read by shares (each worker passes
+# over the others' records): a worker passing over the cut line stops
+# there too, as one process does.
+for tool in "gamecheck -q" gamestat; do
+	for f in "-f transcript cut.txt" cut.csv; do
+		# shellcheck disable=SC2086
+		for j in 1 2 3; do
+			cat ${f#-f transcript } |
+			    $tool --max-record-size=1K ${f%cut.*} -j $j - \
+				> out.$j 2> err.$j
+			echo $? > rc.$j
+		done
+		if cmp -s out.1 out.2 && cmp -s out.1 out.3 &&
+		    cmp -s err.1 err.2 && cmp -s err.1 err.3 &&
+		    cmp -s rc.1 rc.2 && cmp -s rc.1 rc.3; then
+			ok "$tool, $f cut by --max-record-size, piped: -j 2, 3 print what -j 1 prints"
+		else
+			ng "$tool, $f cut by --max-record-size, piped: -j 2 or 3 differs from -j 1"
+		fi
+	done
+done
+
 same "gamecheck -q --require-finished" gamecheck -q --require-finished \
     errs-crlf.pgn errs.csv
 same "gamecheck -q --progress (read by shares)" gamecheck -q --progress \

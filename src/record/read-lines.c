@@ -537,6 +537,9 @@ pass_line(struct record_reader *rd, bool *blank)
 	if (rd->lineno == 0 || rd->next_lf == rd->inlen)
 		return 0;
 	n = rd->next_lf - rd->inpos;
+	/* A line too long is read, to be cut (and the reading stopped). */
+	if (n > rd->max_size)
+		return 0;
 	if ((s = memchr(p, '\r', n)) != NULL) {
 		if (s != p + n - 1)
 			return 0;
@@ -563,10 +566,14 @@ skip_line_record(struct record_reader *rd)
 {
 	bool csv = rd->entry == &read_csv, blank;
 
+	int  rc;
+
 	while ((!csv || rd->csv_ready) && pass_line(rd, &blank))
 		if (!blank)
 			return 1;
-	return next_record_line(rd, csv);
+	if ((rc = next_record_line(rd, csv)) == 1)
+		rd->pos = rd->linelen; /* as next_line_record leaves it */
+	return rc;
 }
 
 /*
@@ -766,6 +773,8 @@ next_line_record(struct record_reader *rd)
 	else
 		csv_row(rd);
 	reader_finish(rd);
+	/* The line is read: one cut stops the reading after its record. */
+	rd->pos = rd->linelen;
 	return 1;
 }
 
