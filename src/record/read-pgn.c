@@ -2412,4 +2412,7 @@ const struct read_format read_pgn = {
 	.next = next_pgn,
 	.skip = skip_pgn,
 	.boundary = pgn_boundary,
+	.unbounded = "a record that does not start on a line opening with "
+		     "'[' after one that does not (a comment before its "
+		     "tags?)",
 };

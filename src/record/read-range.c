@@ -195,9 +195,26 @@ reader_range_past(struct record_reader *rd)
 }
 
 /*
+ * Up to want bytes of the input at offset off into buf by pread(2), so
+ * that where the stream stands is left as it is: how many (0 at the
+ * input's end), or -1 on a read error.
+ */
+static ssize_t
+read_at(
+    struct record_reader *rd, char *buf, size_t want, unsigned long long off)
+{
+	ssize_t got;
+
+	while ((got = pread(fileno(rd->fp), buf, want, (off_t)off)) == -1 &&
+	    errno == EINTR)
+		continue;
+	return got;
+}
+
+/*
  * The line ends in the input before offset off, counted as the reader
- * counts them (an LF, a CR, a CR LF once), read by pread(2), so that
- * where the stream stands is left as it is.  0 on a read error.
+ * counts them (an LF, a CR, a CR LF once), read by read_at.  0 on a
+ * read error.
  */
 static unsigned long
 lines_before(struct record_reader *rd, unsigned long long off)
@@ -208,12 +225,11 @@ lines_before(struct record_reader *rd, unsigned long long off)
 	unsigned long	   n = 0;
 	size_t		   i, want;
 	ssize_t		   got;
-	int		   fd = fileno(rd->fp);
 	char		   last = '\0';
 
 	while (pos < off) {
 		want = off - pos < sizeof buf ? (size_t)(off - pos) : sizeof buf;
-		if ((got = pread(fd, buf, want, (off_t)pos)) <= 0)
+		if ((got = read_at(rd, buf, want, pos)) <= 0)
 			return 0;
 		if (last != '\r' && memchr(buf, '\r', (size_t)got) == NULL) {
 			/* No CR: the LFs, found by memchr(3). */
@@ -267,8 +283,7 @@ record_reader_past(const struct record_reader *rd)
 /*
  * Whether the bytes from offset line (a line's start) up to offset at
  * are white space and the format's lead alone (1, else 0), read by
- * pread(2), so that where the stream stands is left as it is; -1 on a
- * read error.
+ * read_at; -1 on a read error.
  */
 static int
 lead_only(
@@ -281,10 +296,7 @@ lead_only(
 
 	while (line < at) {
 		want = at - line < sizeof buf ? (size_t)(at - line) : sizeof buf;
-		if ((got = pread(fileno(rd->fp), buf, want, (off_t)line)) < 0 &&
-		    errno == EINTR)
-			continue;
-		if (got <= 0)
+		if ((got = read_at(rd, buf, want, line)) <= 0)
 			return -1;
 		for (i = 0; i < (size_t)got; i++)
 			if (!is_space(buf[i]) &&
@@ -367,10 +379,7 @@ record_reader_range_check(struct record_reader *rd, struct diag *d)
 	    "the next shard starts at byte %llu, but %s: %s; shard by records "
 	    "(--shard-by records)",
 	    next == RANGE_NONE ? end : next, after,
-	    rd->format == RECORD_GGF ?
-		"a tree that starts on no line opening with '(' or a game "
-		"count, or a line of a tree that opens so (a variation's?)" :
-		"a record that does not start on a line opening with '[' "
-		"after one that does not (a comment before its tags?)");
+	    rd->entry->unbounded != NULL ? rd->entry->unbounded :
+					   "a record not on a line of its own");
 	return 0;
 }

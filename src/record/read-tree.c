@@ -2923,6 +2923,9 @@ const struct read_format read_ggf = {
 	.game = &rules_reversi,
 	.boundary = ggf_boundary,
 	.lead = "0123456789",
+	.unbounded = "a tree that starts on no line opening with '(' or a "
+		     "game count, or a line of a tree that opens so (a "
+		     "variation's?)",
 };
 
 const struct read_format read_sgf = {

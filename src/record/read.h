@@ -60,6 +60,12 @@ struct read_format {
 	 */
 	const char *lead;
 	/*
+	 * What a record looks like that starts where the boundary does not
+	 * tell (shard-boundary's message), or NULL: no line but a boundary
+	 * holds a record's start.
+	 */
+	const char *unbounded;
+	/*
 	 * Byte ranges of a format of fixed-size records (WTHOR), told by
 	 * arithmetic, not lines: moves to the first record that starts at
 	 * or past offset start (1), or says there is none (0); -1 on a
