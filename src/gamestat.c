@@ -484,6 +484,8 @@ main(int argc, char **argv)
 	}
 	if ((status = batch_stat_ready(&r, &opt, files, nfiles)) != CLI_OK)
 		goto out_free;
+	/* A partial says whether its run failed, or one it merged. */
+	r.sum->errors = r.sum->errors || r.bad;
 	/* Files are replaced only by a full run. */
 	if (opt.tb != NULL ?
 		!batch_stat_end_table(&opt, !r.io_error) :

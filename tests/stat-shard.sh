@@ -188,4 +188,43 @@ for t in gamestat gamecheck; do
 	[ $? -eq 2 ] || ng "$t: a missing listed file is not exit 2"
 done
 ok "--files-from"
+
+# An input that ends in tags (split-record): one run exits 1, and so do
+# the merges of its shards, by bytes and by records, with its summary;
+# a shard that met it says errors: true (by bytes the last alone; by
+# records every one, each reading the input to its end), the others
+# nothing.
+printf '[Game "reversi"]\n\n1. f5 d6 *\n\n[Game "reversi"]\n\n1. f5 *\n\n[Game "reversi"]\n[Event "x"]\n' > tags.pgn
+gamestat tags.pgn > want 2> /dev/null
+[ $? -eq 1 ] || ng "an input ending in tags: not exit 1"
+for by in bytes records; do
+	for n in 2 3; do
+		rm -f part.*
+		k=1
+		while [ $k -le $n ]; do
+			gamestat --partial --shard $k/$n --shard-by $by \
+			    tags.pgn > part.$k 2> /dev/null
+			k=$((k + 1))
+		done
+		if [ $by = bytes ]; then
+			want_errors=part.$n
+		else
+			want_errors=$(ls part.*)
+		fi
+		[ "$(grep -l '^errors: true$' part.*)" = "$want_errors" ] ||
+		    ng "by $by, $n shards: errors: true not in $want_errors"
+		gamestat --merge part.* > merged 2> err
+		if [ $? -eq 1 ] && cmp -s want merged &&
+		    grep -q "part.$n:.*\[partial-errors\]\$" err; then
+			ok "by $by, $n shards of an input ending in tags: the merge exits 1 as one run does"
+		else
+			ng "by $by, $n shards of an input ending in tags: the merge is not one run's"
+		fi
+		gamestat --merge --partial part.* > mp 2> /dev/null
+		[ $? -eq 1 ] && grep -q '^errors: true$' mp &&
+		    { gamestat --merge mp > merged 2> /dev/null; [ $? -eq 1 ]; } &&
+		    cmp -s want merged ||
+		    ng "by $by, $n shards: a merged partial loses its errors"
+	done
+done
 exit $fail

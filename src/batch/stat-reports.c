@@ -137,7 +137,11 @@ batch_stat_read_reports(struct batch_stat_run *r,
 			continue;
 	} else if (opt->merge) {
 		while ((rc = report_read_partial(rd, &r->sum, &d)) == 1)
-			continue;
+			if (d.code != DIAG_NONE) {
+				/* partial-errors: its run failed, so does this. */
+				cli_diag(name, &d, NULL);
+				r->bad = true;
+			}
 	} else if (opt->tree.on) {
 		cli_error(
 		    "%s: --tree replays records: reports have no turns", name);

@@ -480,6 +480,24 @@ check_head(struct report_reader *rd, const yaml_node_t *root,
 	return 0;
 }
 
+/*
+ * Whether the run that wrote the partial said errors (errors: true;
+ * absent: false) into part; 0, or -1 with d filled.
+ */
+static int
+read_errors(struct yin *y, const yaml_node_t *root, struct stat_summary *part,
+    struct diag *d)
+{
+	const yaml_node_t *n = yin_get(y, root, "errors");
+	const char	  *p = n != NULL ? yin_text(n) : "false";
+
+	if (p == NULL || (strcmp(p, "true") != 0 && strcmp(p, "false") != 0))
+		return yin_fail(d, DIAG_BAD_VALUE, n->start_mark,
+		    "errors: want true or false");
+	part->errors = strcmp(p, "true") == 0;
+	return 0;
+}
+
 /* The partial's groups, covers and trailer, read into part. */
 static int
 read_body(struct report_reader *rd, const yaml_node_t *root,
@@ -496,6 +514,7 @@ read_body(struct report_reader *rd, const yaml_node_t *root,
 		if (partial_read_group(y, yin_item(y, n, i), part, d) == -1)
 			return -1;
 	if (partial_read_covers(y, root, part, d) == -1 ||
+	    read_errors(y, root, part, d) == -1 ||
 	    check_trailer(rd, root, part, d) == -1)
 		return -1;
 	return 0;
@@ -563,6 +582,7 @@ report_read_partial(
 	unsigned	     asked;
 	int		     rc;
 
+	d->code = DIAG_NONE;
 	if (rd->y.done)
 		return 0;
 	if ((rc = scan_partial(rd, d)) != 1) {
@@ -596,6 +616,13 @@ report_read_partial(
 	partial_rows_clear(rd);
 	if (merge(&rd->y, root, part, s, d) == -1)
 		goto out_stop;
+	/* Merged, and said: the merge fails as the run did. */
+	if (part->errors)
+		yin_fail(d, DIAG_PARTIAL_ERRORS,
+		    yin_get(&rd->y, root, "errors")->start_mark,
+		    "errors: true: the run that wrote this partial said "
+		    "errors (it exited 1), so its figures count only what it "
+		    "could read; mend its input and count it again");
 	if (*s == NULL)
 		*s = part;
 	else

@@ -358,6 +358,8 @@ int report_read_game(struct report_reader *, const char *by,
  * found before anything is built), or a document without its end:
  * trailer (partial-truncated), whose records disagree (partial-mismatch)
  * or whose checksum does not (partial-checksum): formats/summary.md.
+ * A partial merged whose run said errors (its errors key) returns 1 with
+ * d saying so (partial-errors), else d's code DIAG_NONE.
  */
 int report_read_partial(
     struct report_reader *, struct stat_summary **s, struct diag *d);

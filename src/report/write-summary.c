@@ -176,9 +176,11 @@ report_summary_write(FILE *f, const struct stat_summary *s, bool partial)
 			goto out_free;
 		}
 	yout_close(o);
-	/* Last but the trailer, so that no line before it moves. */
+	/* Last but the trailer, so that no line before them moves. */
 	if (partial && s->read != NULL)
 		yout_kv_quoted(o, "read", s->read);
+	if (partial && s->errors)
+		yout_kv_plain(o, "errors", "true");
 	if (partial)
 		partial_trailer(o, s);
 	yout_close(o);

@@ -852,6 +852,7 @@ stat_merge(struct stat_summary *dst, const struct stat_summary *src)
 		if (stat_cover_done(dst) == -1)
 			return -1;
 	}
+	dst->errors = dst->errors || src->errors;
 	if (!stat_count_add(&dst->records, src->records)) {
 		errno = EOVERFLOW;
 		return -1;

@@ -212,6 +212,11 @@ struct stat_summary {
 	size_t		      input_atcap;
 	struct hashmap	      names; /* each file's name -> its first input */
 	uint64_t	      records;
+	/*
+	 * A run that counted it said errors of its inputs (gamestat exited
+	 * 1): a partial's errors, kept by a merge.
+	 */
+	bool		      errors;
 	struct stat_group   **group;
 	size_t		      ngroups;
 	size_t		      groupcap;
