@@ -1358,6 +1358,42 @@
 # property.  The copy (5% of GGF's and the notation's samples, 2.4% of
 # the CSV's) would go only with mmap(2), which turns a file cut short
 # under the reader into SIGBUS: not tried.
+
+# Where the instructions go, counted (main 5a70e39, 2026-12-05):
+# valgrind --tool=callgrind gamecheck -q one.EXT (the data set once,
+# 25,657 games), per game, inclusive:
+#                 total   replay_records_pair   reading (next_*)
+#   CSV           7,190         5,400               1,410
+#   notation     10,490         5,870               4,240
+#   GGF           9,390         5,570               3,450
+#   SGF           9,500         5,570               3,560
+# Instructions put GGF at 1.31x the CSV, but its CPU time is 1.44x (the
+# same minutes, farm-bench --pin 1 -n 9: notation 1.448, GGF 1.437, SGF
+# 1.448): GGF's user time is 1.40x the CSV's (its reading, branchy,
+# runs at fewer instructions a cycle than the replay's kernel) and its
+# system time 0.040 s against 0.012 s (read(2)'s copy of 3.3x the bytes).
+# The notation's movetext costs about 34 instructions a square
+# (plain_tokens: a token's text, length, line, column and offset, two
+# tokens a step, and the move numbers between), the CSV's 9
+# (square_run: the same five words a token, eight tokens in ten vector
+# stores, its squares evenly spaced).  Its replay side is 470 more a
+# game (set_up's tag checks, passes_implied's memchr, the Result tag's
+# check, the written passes): 4.5% of its instructions.
+# mmap(2) instead of read(2), measured by a helper on a scratch copy
+# (the whole file mapped read-only over a reserved zero page, each
+# refill a window of it, no copy; output byte-identical on one.EXT and
+# q.EXT; farm-bench --pin 1 -n 11 twice, new/old CPU): GGF 0.960-0.964,
+# SGF 0.966-0.969, notation 0.970-0.978, CSV 0.981; the system time
+# went (GGF 0.040 -> 0.012 s) and the user time stayed.  The formats
+# then stand at 1.42-1.45x the CSV, and the peak RSS grows from 4 MB to
+# the file's size (the page cache mapped: 176 MB for q.ggf), against
+# target 1's flat RSS; and a file cut short while mapped is a SIGBUS.
+# Not taken.  Target 1 needs the readers' tokens built at about the
+# CSV's cost a square: a record's places kept as offsets alone, made
+# lines and columns only where a diagnostic or a report asks (a change
+# to struct record_token and to every reader and user of it), or the
+# common shapes ("12. f5 d6 13. ", "B[f5]W[d6]") taken eight squares
+# at a time as the CSV's are.
 set -eu
 . "${srcdir:-.}/bench/lib.sh"
 bench_start formats.sh
