@@ -504,6 +504,9 @@ next_record_line(struct record_reader *rd, bool csv)
 	for (;;) {
 		if ((rc = reader_line(rd)) <= 0)
 			return rc;
+		/* A cut line is a record (too-large), blank as it may be. */
+		if (rd->cut)
+			return 1;
 		while (rd->pos < rd->linelen &&
 		    isspace((unsigned char)rd->line[rd->pos]))
 			rd->pos++;

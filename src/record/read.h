@@ -292,8 +292,9 @@ int reader_refill(struct record_reader *);
  * The input's first block, whole (64 KiB, or all of a shorter input),
  * where none of it is read yet: sniffing and telling binary input look
  * at it.  A block primed shorter (record_reader_prime) is topped up, so
- * that a tool that peeked sees the format another tool sees.  1, 0 for
- * an empty input, -1 on a read error.
+ * that a tool that peeked sees the format another tool sees (a read
+ * error there is the next refill's).  1, 0 for an empty input, -1 on a
+ * read error before any byte.
  */
 int reader_first_block(struct record_reader *);
 /*

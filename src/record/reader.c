@@ -367,16 +367,14 @@ reader_first_block(struct record_reader *rd)
 	/*
 	 * A block primed shorter than a block (gamestat peeks 512 bytes)
 	 * topped up, as long as none of it is read: every tool then sniffs
-	 * the same bytes.
+	 * the same bytes.  A read error after some bytes is the next
+	 * refill's to say, as reader_refill leaves it (ferror stays set).
 	 */
 	while (rd->block_at == 0 && rd->inpos == 0 && rd->lineno == 0 &&
-	    rd->inlen < sizeof rd->inbuf) {
-		n = input_read(
-		    rd, rd->inbuf + rd->inlen, sizeof rd->inbuf - rd->inlen);
-		if (n <= 0)
-			return n == 0 ? 1 : -1;
+	    rd->inlen < sizeof rd->inbuf &&
+	    (n = input_read(rd, rd->inbuf + rd->inlen,
+		 sizeof rd->inbuf - rd->inlen)) > 0)
 		rd->inlen += (size_t)n;
-	}
 	return 1;
 }
 
