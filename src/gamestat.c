@@ -492,7 +492,9 @@ main(int argc, char **argv)
 		!batch_stat_write_all(&opt, &r, ch, paths, !r.io_error))
 		r.io_error = true;
 	ch = NULL;
-	status = r.io_error ? CLI_USAGE : r.bad ? CLI_BAD : CLI_OK;
+	status = r.io_error	       ? CLI_USAGE :
+	    r.bad || r.partial_errors ? CLI_BAD :
+					CLI_OK;
 out_free:
 	if (opt.tb != NULL)
 		batch_stat_end_table(&opt, false);

@@ -227,4 +227,17 @@ for by in bytes records; do
 		    ng "by $by, $n shards: a merged partial loses its errors"
 	done
 done
+# The same of partial trees (--tree: by records, each shard says it).
+gamestat --tree tags.pgn > want 2> /dev/null
+[ $? -eq 1 ] || ng "--tree of an input ending in tags: not exit 1"
+for k in 1 2; do
+	gamestat --tree --partial --shard $k/2 tags.pgn > tpart.$k 2> /dev/null
+done
+gamestat --tree --merge tpart.1 tpart.2 > merged 2> err
+if [ $? -eq 1 ] && cmp -s want merged &&
+    grep -q "tpart.2:.*\[partial-errors\]\$" err; then
+	ok "--tree: the merge of the shards of an input ending in tags exits 1 as one run does"
+else
+	ng "--tree: the merge of the shards of an input ending in tags is not one run's"
+fi
 exit $fail

@@ -132,15 +132,14 @@ batch_stat_read_reports(struct batch_stat_run *r,
 		batch_stat_no_memory(r);
 		return;
 	}
-	if (opt->merge && opt->tree.on) {
-		while ((rc = report_read_tree(rd, &r->tree, r->sum, &d)) == 1)
-			continue;
-	} else if (opt->merge) {
-		while ((rc = report_read_partial(rd, &r->sum, &d)) == 1)
+	if (opt->merge) {
+		while ((rc = opt->tree.on ?
+			       report_read_tree(rd, &r->tree, r->sum, &d) :
+			       report_read_partial(rd, &r->sum, &d)) == 1)
 			if (d.code != DIAG_NONE) {
 				/* partial-errors: its run failed, so does this. */
 				cli_diag(name, &d, NULL);
-				r->bad = true;
+				r->partial_errors = true;
 			}
 	} else if (opt->tree.on) {
 		cli_error(

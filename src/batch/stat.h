@@ -75,6 +75,7 @@ struct batch_stat_run {
 	unsigned long	     records; /* for progress */
 	unsigned long	     skipped; /* left out by --select, a range */
 	bool		     bad;     /* an input we could not count */
+	bool		     partial_errors; /* a partial merged says errors */
 	bool		     io_error;
 	struct batch_seen   *seen;	 /* by input, for --partial */
 	unsigned long	     duplicates; /* --dedupe */

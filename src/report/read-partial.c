@@ -480,13 +480,9 @@ check_head(struct report_reader *rd, const yaml_node_t *root,
 	return 0;
 }
 
-/*
- * Whether the run that wrote the partial said errors (errors: true;
- * absent: false) into part; 0, or -1 with d filled.
- */
-static int
-read_errors(struct yin *y, const yaml_node_t *root, struct stat_summary *part,
-    struct diag *d)
+int
+partial_read_errors(struct yin *y, const yaml_node_t *root,
+    struct stat_summary *part, struct diag *d)
 {
 	const yaml_node_t *n = yin_get(y, root, "errors");
 	const char	  *p = n != NULL ? yin_text(n) : "false";
@@ -496,6 +492,15 @@ read_errors(struct yin *y, const yaml_node_t *root, struct stat_summary *part,
 		    "errors: want true or false");
 	part->errors = strcmp(p, "true") == 0;
 	return 0;
+}
+
+void
+partial_errors_said(struct yin *y, const yaml_node_t *root, struct diag *d)
+{
+	yin_fail(d, DIAG_PARTIAL_ERRORS, yin_get(y, root, "errors")->start_mark,
+	    "errors: true: the run that wrote this partial said errors (it "
+	    "exited 1), so its figures count only what it could read; mend "
+	    "its input and count it again");
 }
 
 /* The partial's groups, covers and trailer, read into part. */
@@ -514,7 +519,7 @@ read_body(struct report_reader *rd, const yaml_node_t *root,
 		if (partial_read_group(y, yin_item(y, n, i), part, d) == -1)
 			return -1;
 	if (partial_read_covers(y, root, part, d) == -1 ||
-	    read_errors(y, root, part, d) == -1 ||
+	    partial_read_errors(y, root, part, d) == -1 ||
 	    check_trailer(rd, root, part, d) == -1)
 		return -1;
 	return 0;
@@ -618,11 +623,7 @@ report_read_partial(
 		goto out_stop;
 	/* Merged, and said: the merge fails as the run did. */
 	if (part->errors)
-		yin_fail(d, DIAG_PARTIAL_ERRORS,
-		    yin_get(&rd->y, root, "errors")->start_mark,
-		    "errors: true: the run that wrote this partial said "
-		    "errors (it exited 1), so its figures count only what it "
-		    "could read; mend its input and count it again");
+		partial_errors_said(&rd->y, root, d);
 	if (*s == NULL)
 		*s = part;
 	else

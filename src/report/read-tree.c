@@ -842,6 +842,7 @@ report_read_tree(struct report_reader *rd, struct stat_tree **t,
 	size_t		     i;
 	int		     rc;
 
+	d->code = DIAG_NONE;
 	if (rd->y.done)
 		return 0;
 	memset(&st, 0, sizeof st);
@@ -879,7 +880,8 @@ report_read_tree(struct report_reader *rd, struct stat_tree **t,
 		if (read_group(&rd->y, &st, st.part, yin_item(&rd->y, list, i),
 			d) == -1)
 			goto out_stop;
-	if (read_covers(&rd->y, root, cov, &pc, d) == -1)
+	if (read_covers(&rd->y, root, cov, &pc, d) == -1 ||
+	    partial_read_errors(&rd->y, root, pc, d) == -1)
 		goto out_stop;
 	if (*t == NULL) {
 		*t = st.part;
@@ -897,6 +899,9 @@ report_read_tree(struct report_reader *rd, struct stat_tree **t,
 		report_reader_oom(d);
 		goto out_stop;
 	}
+	/* Merged, and said: the merge fails as the run did. */
+	if (pc->errors)
+		partial_errors_said(&rd->y, root, d);
 	stat_summary_free(pc);
 	stream_fini(&st);
 	return 1;

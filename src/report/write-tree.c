@@ -224,6 +224,8 @@ report_tree_write(FILE *f, const struct stat_tree *t,
 		errno = ENOMEM;
 		return -1;
 	}
+	if (partial && cov->errors)
+		yout_kv_plain(o, "errors", "true");
 	/* Last: a partial cut short has none (read-tree.c). */
 	if (partial) {
 		yout_kv_open(o, "end", YOUT_FLOW_MAP);
