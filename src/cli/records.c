@@ -413,7 +413,10 @@ cli_records_cut_wrong(const struct record *rec, struct diag *d)
 {
 	if (!rec->malformed || rec->error.code == DIAG_NONE)
 		return false;
-	if (rec->error.code == DIAG_BAD_CSV_HEADER) {
+	/* A whole input no record can be read from: its own code. */
+	if (rec->error.code == DIAG_BAD_CSV_HEADER ||
+	    rec->error.code == DIAG_BINARY_INPUT ||
+	    rec->error.code == DIAG_LFS_POINTER) {
 		*d = rec->error;
 		return true;
 	}

@@ -152,7 +152,8 @@ struct replay_options cli_records_replay(const struct cli_records *);
  * Whether rec, the first record of an input, shows that the input was
  * cut wrong, not a game (formats/record.md, "Shards"): a CSV without its
  * header whose columns cannot be told, or movetext before any tag at the
- * start of a PGN input (a file split at a line, not at a record).  If so,
+ * start of a PGN input (a file split at a line, not at a record); or
+ * that it holds no records at all (binary-input, lfs-pointer).  If so,
  * *d is the diagnostic that says it.
  */
 bool cli_records_cut_wrong(const struct record *rec, struct diag *d);

@@ -2297,9 +2297,13 @@ end_record(struct record_reader *rd)
 		    rd->comment_at, 1, "comment opened here is never closed");
 		rd->in_comment = false;
 	}
-	/* Only the end of the input ends a record before its movetext. */
+	/*
+	 * Only the end of the input ends a record before its movetext (or
+	 * a line cut at --max-record-size, which stops the reading: not
+	 * the input cut).
+	 */
 	rd->ended_in_tags = rd->rec.ntags > 0 && !rd->has_movetext &&
-	    !rd->rec.has_result;
+	    !rd->rec.has_result && !rd->stopped;
 	rd->ended_at = rd->rec.start;
 	reader_finish(rd);
 	/* Each turn's square, read_turn's: add_turn grew them together. */
@@ -2389,7 +2393,8 @@ skip_pgn(struct record_reader *rd)
 	} else if (start.line == 0)
 		return 0;
 	/* As end_record: only the end of the input ends one in its tags. */
-	rd->ended_in_tags = sc.tags && !rd->has_movetext && item != PGN_RESULT;
+	rd->ended_in_tags = sc.tags && !rd->has_movetext &&
+	    item != PGN_RESULT && !rd->stopped;
 	rd->ended_at = start;
 	return 1;
 }
