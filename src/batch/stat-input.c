@@ -9,8 +9,11 @@
 
 #include "batch/stat-read.h"
 
-/* Enough of an input to see its first line. */
-#define PEEK 512
+/*
+ * Enough of an input to see its first line past blank and comment lines,
+ * and the block the record reader sniffs a format from (64 KiB).
+ */
+#define PEEK 65536
 
 /*
  * A YAML stream of reports starts with a document marker, a directive or

@@ -4,6 +4,8 @@
  * counted: in the summary, its row (--table), its tree (--tree), its
  * figures (--figures), its group (--by, --by opening).
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +76,7 @@ records_open(struct batch_stat_run *r, struct batch_stat_options *opt,
     struct replay_options *ro)
 {
 	struct record_reader *rd;
+	struct stat	      st;
 
 	if (batch_stat_by_opening(opt) && opt->openings == NULL) {
 		cli_error("%s: --by opening names each record's opening from "
@@ -100,6 +103,15 @@ records_open(struct batch_stat_run *r, struct batch_stat_options *opt,
 		record_reader_free(rd);
 		return NULL;
 	}
+	/*
+	 * A regular file read through a stream of ours (--partial counts
+	 * its bytes): its size, which the stream cannot tell, so that it
+	 * is read as the file itself is (a WTHOR's game count).
+	 */
+	if (rg == NULL && strcmp(path, "-") != 0 &&
+	    !cli_input_decompressed(in) && cli_input_stat(path, &st) == 0 &&
+	    S_ISREG(st.st_mode))
+		record_reader_size(rd, (unsigned long long)st.st_size);
 	/* A range is all this task's: no record of it is numbered. */
 	if (rg != NULL && !batch_range_begin(r, rg, rd, name)) {
 		record_reader_free(rd);

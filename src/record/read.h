@@ -108,6 +108,7 @@ struct record_reader {
 	 * cut (at stop_at), so no record is read after the one that holds it.
 	 */
 	size_t		  max_size;
+	long long	  size; /* record_reader_size's, or -1 */
 	bool		  cut;
 	bool		  stopped;
 	unsigned long	  cut_col;
@@ -316,7 +317,7 @@ int reader_line_here(struct record_reader *);
 long reader_bytes(struct record_reader *, unsigned char *out, size_t n);
 /*
  * The input's size if it can be known before reading it (a buffer, a
- * regular file read from its start), else -1.
+ * regular file read from its start, record_reader_size's), else -1.
  */
 long long reader_input_size(const struct record_reader *);
 

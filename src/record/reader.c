@@ -91,6 +91,7 @@ record_reader_new(struct record_syntax *syn, FILE *fp, const char *name,
 	rd->syn = syn;
 	rd->fp = fp;
 	rd->max_size = RECORD_MAX_SIZE;
+	rd->size = -1;
 	reader_set_format(rd, format);
 	rd->next_lf = SIZE_MAX;
 	hashmap_init(&rd->tags);
@@ -101,6 +102,12 @@ void
 record_reader_max_size(struct record_reader *rd, size_t bytes)
 {
 	rd->max_size = bytes > 0 ? bytes : RECORD_MAX_SIZE;
+}
+
+void
+record_reader_size(struct record_reader *rd, unsigned long long size)
+{
+	rd->size = size <= LLONG_MAX ? (long long)size : -1;
 }
 
 struct record_reader *
@@ -886,6 +893,8 @@ reader_input_size(const struct record_reader *rd)
 
 	if (rd->fp == NULL)
 		return (long long)rd->memlen;
+	if (rd->size >= 0)
+		return rd->size;
 	if (fstat(fileno(rd->fp), &st) == 0 && S_ISREG(st.st_mode) &&
 	    ftell(rd->fp) == (long)rd->inlen)
 		return (long long)st.st_size;

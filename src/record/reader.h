@@ -48,6 +48,14 @@ int record_reader_prime(struct record_reader *, const void *buf, size_t len);
  */
 #define RECORD_MAX_SIZE ((size_t)64 << 20)
 void record_reader_max_size(struct record_reader *, size_t bytes);
+/*
+ * The input's size in bytes, for a stream that cannot tell it, read from
+ * the input's start: a caller's own stream over a regular file (gamestat
+ * --partial counts the bytes it reads).  A format whose reading needs it
+ * (a WTHOR file's game count against its size) reads the input as that
+ * regular file, as it would read the file itself.
+ */
+void record_reader_size(struct record_reader *, unsigned long long size);
 
 /*
  * Reads a new reader's input as a CSV whose columns spec names, as its
