@@ -420,7 +420,9 @@ parse_options(int argc, char **argv, struct batch_stat_options *opt)
 /*
  * With --select or a range, the records counted and skipped: true after
  * saying that none was selected (nothing written: more likely a mistake
- * than a summary of nothing).
+ * than a summary of nothing).  A partial is written all the same (a
+ * shard may well hold none of them), and the merge of partials that
+ * selected says it when none of them took a record.
  */
 static bool
 select_said(struct batch_stat_options *opt, const struct batch_stat_run *r)
@@ -428,12 +430,20 @@ select_said(struct batch_stat_options *opt, const struct batch_stat_run *r)
 	/* The summary's count: -j's workers counted, not this process. */
 	unsigned long n = r->sum != NULL ? (unsigned long)r->sum->records : 0;
 
+	if (opt->merge && !opt->partial && n == 0 && r->sum != NULL &&
+	    cli_select_read(r->sum->read)) {
+		cli_error("no record selected in the partials merged: check the "
+			  "expression and the ranges");
+		return true;
+	}
 	if (!cli_select_any(&opt->sel))
 		return false;
 	fprintf(stderr, "%s: %lu record%s counted, %lu skipped\n",
 	    cli_progname(), n, n == 1 ? "" : "s", r->skipped);
 	opt->sel.taken = n;
 	opt->sel.skipped = r->skipped;
+	if (opt->partial)
+		return false;
 	cli_select_empty(&opt->sel);
 	return n == 0;
 }

@@ -227,6 +227,28 @@ for by in bytes records; do
 		    ng "by $by, $n shards: a merged partial loses its errors"
 	done
 done
+# --select with --shard: a shard that selects nothing writes its partial
+# of none, and the merge is the one run's; when no shard selects any,
+# the merge says so and exits 1, writing nothing, as one run does.
+e=rounds.pgn
+printf '[Game "reversi"]\n[Round "%s"]\n\n1. f5 d6 *\n\n' 1 2 > "$e"
+gamestat --select 'Round = 1' "$e" > want 2> /dev/null
+for k in 1 2; do
+	gamestat --partial --shard $k/2 --select 'Round = 1' "$e" \
+	    > spart.$k 2> /dev/null || ng "--select: shard $k/2 failed"
+done
+gamestat --merge spart.1 spart.2 > merged 2> /dev/null && cmp -s want merged &&
+    ok "--select: the shards' merge, one selecting none, is the one run's" ||
+    ng "--select: the shards' merge, one selecting none, is not the one run's"
+for k in 1 2; do
+	gamestat --partial --shard $k/2 --select 'Round = 99' "$e" \
+	    > spart.$k 2> /dev/null || ng "--select: shard $k/2 of none failed"
+done
+gamestat --merge spart.1 spart.2 > merged 2> err
+[ $? -eq 1 ] && [ ! -s merged ] && grep -q 'no record selected' err &&
+    ok "--select: a merge of shards that selected none exits 1, as one run" ||
+    ng "--select: a merge of shards that selected none is not refused"
+
 # The same of partial trees (--tree: by records, each shard says it).
 gamestat --tree tags.pgn > want 2> /dev/null
 [ $? -eq 1 ] || ng "--tree of an input ending in tags: not exit 1"

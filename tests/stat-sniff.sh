@@ -1,12 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# gamestat and gamecheck read an input in the same format: both sniff it
-# from its first 64 KiB (formats/record.md, "Input"), although gamestat
-# peeks at 512 bytes first to tell records from reports.  Each input here
-# shows its format only past byte 512: GGF after 600 blank lines, and
-# transcripts whose first line byte 512 cuts inside a square.  Read from
-# a file, from standard input, by -j 2 and by shards, gamestat counts
-# what gamecheck counts.
+# gamestat and gamecheck read an input in the same format, both from its
+# first 64 KiB (formats/record.md, "Input"), and gamestat tells records
+# from reports by them too.  Each input here shows its format only past
+# byte 512 (what gamestat once looked at): GGF after 600 blank lines,
+# transcripts whose first line byte 512 cuts inside a square, reports
+# after 600 blank lines.  Read from a file, from standard input, by -j 2
+# and by shards, gamestat counts what gamecheck counts.  And gamestat
+# --partial reads as gamestat: a compressed input cut short, a WTHOR
+# file shorter than its count.
 set -u
 srcdir=${srcdir:-.}
 tmp=$(mktemp -d) || exit 99
@@ -77,6 +79,28 @@ check() {	# file, expected "records finished malformed "
 check late.ggf "2 1 0 "
 check late.txt "3 1 0 "
 
+# Reports after 600 blank lines: gamestat counts their records, as it
+# does with -f report.
+{
+	blank 600
+	./gamecheck "$srcdir/examples/reversi-games.pgn" 2> /dev/null
+} > "$tmp/late.yaml"
+for how in file stdin j2; do
+	case $how in
+	file) ./gamestat "$tmp/late.yaml" ;;
+	stdin) ./gamestat - < "$tmp/late.yaml" ;;
+	j2) ./gamestat -j 2 "$tmp/late.yaml" ;;
+	esac > "$tmp/s.yaml" 2> /dev/null
+	./gamestat -f report "$tmp/late.yaml" > "$tmp/want.yaml" 2> /dev/null
+	if cmp -s "$tmp/s.yaml" "$tmp/want.yaml" &&
+	    grep -q '^records: 3$' "$tmp/s.yaml"; then
+		echo "ok: reports after 600 blank lines ($how) are read as reports"
+	else
+		echo "FAIL: reports after 600 blank lines ($how) are not read as reports"
+		fail=1
+	fi
+done
+
 # A compressed input cut short inside its first 64 KiB: the bytes read
 # before the error are sniffed and counted alike (bad-compressed, exit
 # 2, by both tools), not left unsniffed by gamestat.
@@ -108,5 +132,20 @@ if command -v gzip > /dev/null 2>&1; then
 	done
 else
 	echo "skip: no gzip"
+fi
+
+# A WTHOR file shorter than its header's game count is read as a
+# regular file (its size known) with --partial too, whose stream of its
+# own counts the bytes: the merge of the partial is the one run's.
+w=$srcdir/tests/cases/data/wthor/short.wtb
+./gamestat "$w" > "$tmp/one.yaml" 2> /dev/null
+rc=$?
+./gamestat --partial "$w" > "$tmp/p.yaml" 2> /dev/null
+./gamestat --merge "$tmp/p.yaml" > "$tmp/m.yaml" 2> /dev/null
+if [ $? = "$rc" ] && cmp -s "$tmp/one.yaml" "$tmp/m.yaml"; then
+	echo "ok: short.wtb: --partial, merged, is the one run (exit $rc)"
+else
+	echo "FAIL: short.wtb: --partial, merged, is not the one run"
+	fail=1
 fi
 exit $fail

@@ -198,6 +198,19 @@ cli_select_say(const struct cli_select *cs, FILE *f)
 			fprintf(f, " --%s=%s", names[i], cs->given[i]);
 }
 
+bool
+cli_select_read(const char *read)
+{
+	static const char *const said[] = { " --select=", " --records=",
+		" --first=", " --last=", " --every=", " --ids=" };
+	size_t			 i;
+
+	for (i = 0; read != NULL && i < sizeof said / sizeof said[0]; i++)
+		if (strstr(read, said[i]) != NULL)
+			return true;
+	return false;
+}
+
 static bool
 has_range(const struct cli_select *cs)
 {

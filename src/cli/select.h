@@ -97,6 +97,11 @@ int cli_select_getopt(struct cli_select *, struct cli_records *, int argc,
  */
 void cli_select_say(const struct cli_select *, FILE *f);
 /*
+ * Whether a partial summary's read (NULL: not said) says a selection or
+ * a range took its records (cli_select_say's, but --plies).
+ */
+bool cli_select_read(const char *read);
+/*
  * Writes to f the help lines of --select (what the tool does with the
  * records it selects: verb, "check" or "count"), --records, --ids,
  * --first, --last and --every, alike in every tool.
