@@ -568,7 +568,6 @@ static int
 skip_line_record(struct record_reader *rd)
 {
 	bool csv = rd->entry == &read_csv, blank;
-
 	int  rc;
 
 	while ((!csv || rd->csv_ready) && pass_line(rd, &blank))

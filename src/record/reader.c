@@ -372,9 +372,9 @@ reader_first_block(struct record_reader *rd)
 	if (rd->inlen == 0)
 		return reader_refill(rd);
 	/*
-	 * A block primed shorter than a block (gamestat peeks 512 bytes)
-	 * topped up, as long as none of it is read: every tool then sniffs
-	 * the same bytes.  A read error after some bytes is the next
+	 * A block primed shorter than a block (a tool peeked at fewer
+	 * bytes) topped up, as long as none of it is read: every tool then
+	 * sniffs the same bytes.  A read error after some bytes is the next
 	 * refill's to say, as reader_refill leaves it (ferror stays set).
 	 */
 	while (rd->block_at == 0 && rd->inpos == 0 && rd->lineno == 0 &&

@@ -89,9 +89,10 @@ int partial_read_covers(struct yin *y, const yaml_node_t *root,
  * absent: false) into part->errors: 0, or -1 with d filled.  And, for
  * one that did, once it is merged, d filled with partial-errors.
  */
-int  partial_read_errors(struct yin *y, const yaml_node_t *root,
-     struct stat_summary *part, struct diag *d);
-void partial_errors_said(struct yin *y, const yaml_node_t *root, struct diag *d);
+int partial_read_errors(struct yin *y, const yaml_node_t *root,
+    struct stat_summary *part, struct diag *d);
+void partial_errors_said(
+    struct yin *y, const yaml_node_t *root, struct diag *d);
 
 /*
  * Adds a copy of c to s and says whether it lists an input twice or
