@@ -310,10 +310,9 @@ lead_only(
 int
 record_reader_range_check(struct record_reader *rd, struct diag *d)
 {
-	int rc;
-
 	unsigned long long next, at, end = rd->range_end;
 	char		   after[96];
+	int		   rc;
 
 	/*
 	 * An empty range ends nothing; binary input is one record, of the
