@@ -148,4 +148,35 @@ else
 	echo "FAIL: short.wtb: --partial, merged, is not the one run"
 	fail=1
 fi
+# The same from standard input redirected from the file (its size
+# known: it is read from its start), and after a byte of it is read
+# first (read as a pipe then, its size not known), in one run as in a
+# partial merged: each pair the same summary and exit status.
+stdin_pair() { # label, then the command that feeds gamestat's stdin
+	label=$1
+	shift
+	"$@" ./gamestat - > "$tmp/one.yaml" 2> /dev/null
+	rc=$?
+	"$@" ./gamestat --partial - > "$tmp/p.yaml" 2> /dev/null
+	./gamestat --merge "$tmp/p.yaml" > "$tmp/m.yaml" 2> /dev/null
+	if [ $? = "$rc" ] && cmp -s "$tmp/one.yaml" "$tmp/m.yaml"; then
+		echo "ok: short.wtb $label: --partial, merged, is the one run (exit $rc)"
+	else
+		echo "FAIL: short.wtb $label: --partial, merged, is not the one run"
+		fail=1
+	fi
+}
+from_file() { "$@" < "$w"; }
+after_byte() { { dd bs=1 count=1 of=/dev/null 2> /dev/null; "$@"; } < "$w"; }
+stdin_pair "on standard input" from_file
+stdin_pair "on standard input, a byte read before" after_byte
+# The file itself is read as the file (exit 1: its games are short).
+from_file ./gamestat --partial - > "$tmp/p.yaml" 2> /dev/null
+./gamestat --merge "$tmp/p.yaml" > /dev/null 2>&1
+if [ $? = 1 ]; then
+	echo "ok: short.wtb on standard input: --partial, merged, exits 1"
+else
+	echo "FAIL: short.wtb on standard input: --partial, merged, is read as a pipe"
+	fail=1
+fi
 exit $fail

@@ -106,9 +106,12 @@ records_open(struct batch_stat_run *r, struct batch_stat_options *opt,
 	/*
 	 * A regular file read through a stream of ours (--partial counts
 	 * its bytes): its size, which the stream cannot tell, so that it
-	 * is read as the file itself is (a WTHOR's game count).
+	 * is read as the file itself is (a WTHOR's game count); standard
+	 * input so only where it is read from its start, as
+	 * reader_input_size reads it.
 	 */
-	if (rg == NULL && strcmp(path, "-") != 0 &&
+	if (rg == NULL &&
+	    (strcmp(path, "-") != 0 || cli_stdin_from_start()) &&
 	    !cli_input_decompressed(in) && cli_input_stat(path, &st) == 0 &&
 	    S_ISREG(st.st_mode))
 		record_reader_size(rd, (unsigned long long)st.st_size);

@@ -25,6 +25,7 @@
 #define SHOWN_CAP  (4 * 1024 + 1)
 
 static const char *progname = "arbiter";
+static bool	   stdin_from_start;
 static struct {
 	bool		   shown;
 	int		   mode; /* -1 never, 0 on a terminal, 1 always */
@@ -40,6 +41,13 @@ cli_init(const char *name)
 	const char *slash = strrchr(name, '/');
 
 	progname = slash != NULL ? slash + 1 : name;
+	stdin_from_start = lseek(STDIN_FILENO, 0, SEEK_CUR) == 0;
+}
+
+bool
+cli_stdin_from_start(void)
+{
+	return stdin_from_start;
 }
 
 const char *

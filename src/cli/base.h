@@ -23,9 +23,17 @@ enum cli_exit {
 	CLI_INTERNAL = 3, /* a bug: please report it */
 };
 
-/* Records the program name used in every message. */
+/*
+ * Records the program name used in every message, and where standard
+ * input stands before anything reads it.
+ */
 void	    cli_init(const char *progname);
 const char *cli_progname(void);
+/*
+ * Whether standard input is read from its start: a file whose offset
+ * was 0 when the program started (as `tool - < file` has it).
+ */
+bool cli_stdin_from_start(void);
 
 /*
  * --version: "TOOL (arbiter) VERSION", the copyright and the licence on
