@@ -110,4 +110,32 @@ for args in "--progress" "-q --progress"; do
 		ng "$args without a terminal: $(head -3 "$tmp/err")"
 	fi
 done
+
+# Counting the bytes for the line changes no answer: a WTHOR file whose
+# header counts more games than its size holds is told by its size
+# (formats/wthor.md, "Telling WTHOR") with the line drawn or not, from
+# the file or from standard input redirected from it.
+w=$srcdir/tests/cases/data/wthor/short.wtb
+for from in file stdin; do
+	if [ $from = file ]; then
+		gamecheck "$w" > "$tmp/plain.out" 2> "$tmp/plain.err"
+		rc=$?
+		gamecheck --progress "$w" > "$tmp/prog.out" 2> "$tmp/prog.err"
+		rcp=$?
+	else
+		gamecheck - < "$w" > "$tmp/plain.out" 2> "$tmp/plain.err"
+		rc=$?
+		gamecheck --progress - < "$w" > "$tmp/prog.out" \
+		    2> "$tmp/prog.err"
+		rcp=$?
+	fi
+	shown "$tmp/prog.err" > "$tmp/prog.shown"
+	if [ $rc = $rcp ] && cmp -s "$tmp/plain.out" "$tmp/prog.out" &&
+	    cmp -s "$tmp/plain.err" "$tmp/prog.shown"; then
+		ok "short.wtb ($from): --progress reads it as without (exit $rc)"
+	else
+		ng "short.wtb ($from): --progress reads it otherwise" \
+		    "(exit $rcp, not $rc): $(head -2 "$tmp/prog.shown")"
+	fi
+done
 exit $fail

@@ -4,8 +4,6 @@
  * counted: in the summary, its row (--table), its tree (--tree), its
  * figures (--figures), its group (--by, --by opening).
  */
-#include <sys/stat.h>
-
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +74,6 @@ records_open(struct batch_stat_run *r, struct batch_stat_options *opt,
     struct replay_options *ro)
 {
 	struct record_reader *rd;
-	struct stat	      st;
 
 	if (batch_stat_by_opening(opt) && opt->openings == NULL) {
 		cli_error("%s: --by opening names each record's opening from "
@@ -103,18 +100,6 @@ records_open(struct batch_stat_run *r, struct batch_stat_options *opt,
 		record_reader_free(rd);
 		return NULL;
 	}
-	/*
-	 * A regular file read through a stream of ours (--partial counts
-	 * its bytes): its size, which the stream cannot tell, so that it
-	 * is read as the file itself is (a WTHOR's game count); standard
-	 * input so only where it is read from its start, as
-	 * reader_input_size reads it.
-	 */
-	if (rg == NULL &&
-	    (strcmp(path, "-") != 0 || cli_stdin_from_start()) &&
-	    !cli_input_decompressed(in) && cli_input_stat(path, &st) == 0 &&
-	    S_ISREG(st.st_mode))
-		record_reader_size(rd, (unsigned long long)st.st_size);
 	/* A range is all this task's: no record of it is numbered. */
 	if (rg != NULL && !batch_range_begin(r, rg, rd, name)) {
 		record_reader_free(rd);

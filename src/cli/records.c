@@ -325,10 +325,21 @@ cli_records_reader(const struct cli_records *ro, struct record_syntax *syn,
     FILE *in, const char *path, const char *name)
 {
 	struct record_reader *rd;
+	struct stat	      st;
 
 	if ((rd = record_reader_new(syn, in, name, ro->format)) == NULL)
 		return NULL;
 	record_reader_max_size(rd, ro->max_size);
+	/*
+	 * A regular file read from its start through a stream of ours, one
+	 * that counts its bytes (gamecheck's progress, gamestat --partial):
+	 * its size, which the stream cannot tell, so that it is read as the
+	 * file itself is (a WTHOR's game count, formats/wthor.md).
+	 */
+	if (fileno(in) == -1 && !cli_input_decompressed(in) &&
+	    (strcmp(path, "-") != 0 || cli_stdin_from_start()) &&
+	    cli_input_stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		record_reader_size(rd, (unsigned long long)st.st_size);
 	if ((ro->csv_columns != NULL &&
 		record_reader_csv_columns(rd, ro->csv_columns) == -1) ||
 	    record_reader_wthor_names(rd, strcmp(path, "-") == 0 ? NULL : path,
