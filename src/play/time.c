@@ -56,7 +56,14 @@ play_clock(const struct play_record *pr, int64_t t, struct report_clock *c)
 	c->has_control = rp->has_control;
 	if (rp->has_control)
 		corr_control_format(&rp->control, c->control);
-	c->running = !rp->score.over && !rp->forfeit;
+	/*
+	 * Stopped once the game is decided, on the board or off it (a
+	 * forfeit, an agreement, an adjudication), or aborted.
+	 */
+	c->running = !rp->score.over && !rp->forfeit && !rp->agreed &&
+	    !rp->adjudged &&
+	    !record_tag_value_is(
+		record_tag_find(pr->rec, "Termination"), "aborted");
 	replay_clock(pr->rec, rp, &clk);
 	c->to_move = clk.to_move;
 	c->since = clk.since;
