@@ -252,8 +252,46 @@ exits 0 "the referee reveals" "$gp" reveal -i --force --as referee \
     --key-file kh/referee.key --secret-seed kh.seed h.pgn
 grep -q '^\[Seed ' h.pgn || ng "the referee's reveal is not in the record"
 
+# --- after a swap (the pie rule) each key is its player's, not its
+# colour's: the player who started with black now plays white
+# (design.md, "Seats and colours"; gameplay(1), "SECURITY")
+exits 0 "new keyed Oust" "$gp" new -s 3 --keys ks --at 2026-01-01T00:00:00Z \
+    --control 3d/move -o s.pgn oust
+exits 0 "black's first stone" "$gp" move -i --at 2026-01-02T00:00:00Z \
+    --as black --key-file ks/black.key s.pgn c3
+exits 0 "white swaps" "$gp" move -i --at 2026-01-03T00:00:00Z --as white \
+    --key-file ks/white.key s.pgn swap
+cp s.pgn s0.pgn
+exits 2 "after the swap, the white key moves white" "$gp" move -i \
+    --at 2026-01-04T00:00:00Z --as white --key-file ks/white.key s.pgn c1
+said "started with black" "after the swap, the white key moves white"
+exits 2 "after the swap, the black key resigns black" "$gp" resign -i \
+    --at 2026-01-04T00:00:00Z --as black --key-file ks/black.key s.pgn black
+exits 2 "after the swap, the black key claims on its own time" "$gp" claim \
+    -i --at 2026-01-09T00:00:00Z --as black --key-file ks/black.key s.pgn
+cmp -s s.pgn s0.pgn || ng "a refused command after the swap changed the record"
+exits 0 "after the swap, the white key claims" "$gp" claim \
+    --at 2026-01-09T00:00:00Z --as white --key-file ks/white.key s.pgn
+grep -q '^\[Termination "white timed out"\]$' out ||
+    ng "the white key's claim: $(grep Termination out)"
+exits 0 "after the swap, the black key resigns white" "$gp" resign \
+    --at 2026-01-04T00:00:00Z --as black --key-file ks/black.key s.pgn white
+grep -q '^\[Termination "white resigned"\]$' out ||
+    ng "the black key's resignation: $(grep Termination out)"
+# The waiting player (white's key) queues a reply to the next move, and
+# it is played for them, as black, when the player to move has moved.
+exits 0 "after the swap, the white key queues" "$gp" queue -i --as white \
+    --key-file ks/white.key s.pgn "c1 d1"
+exits 0 "after the swap, the black key moves white" "$gp" move -i \
+    --at 2026-01-04T00:00:00Z --as black --key-file ks/black.key s.pgn c1
+said "white's queued reply d1 was played" "the queued reply after the swap"
+sed -n '/^1\./,$p' s.pgn | tr '\n' ' ' > movetext
+grep -q ' 2\. c1 {[^}]*} 2\.\.\. d1 {' movetext ||
+    ng "the queued reply after the swap: $(cat movetext)"
+
 # --- no key in any output, nor in the record
-for f in k/*.key k4/*.key kc/*.key kh/*.key ka/*.key km/*.key kd/*.key; do
+for f in k/*.key k4/*.key kc/*.key kh/*.key ka/*.key km/*.key kd/*.key \
+    ks/*.key; do
 	if grep -rqF "$(cat "$f")" "$out" g.pgn c.pgn; then
 		ng "the key of $f appears in an output"
 	fi

@@ -198,6 +198,21 @@ grep -q 'dropped' err && ng "a line played whole was said dropped"
 exits 2 "a game with dice" "$gp" queue --as white h.pgn 'a1 b1'
 said "a game with dice" "a game with dice"
 
+# --- a timed game (a Start tag dates every turn): a line is checked as
+# in any game, and the reply is played dated with the opponent's move
+"$gp" new --date 2024.05.01 --at 2024-05-01T00:00:00Z --control 3d/move \
+    reversi -o timed.pgn || exit 99
+exits 0 "timed: f5" "$gp" move -i --at 2024-05-01T01:00:00Z timed.pgn f5
+exits 1 "timed: an illegal line" "$gp" queue --as black timed.pgn 'f4 e3 f6 a1'
+said "turn 4 of the line" "timed: an illegal line"
+[ -e timed.pgn.black.queue ] && ng "timed: an illegal line was kept"
+exits 0 "timed: a line" "$gp" queue --as black timed.pgn 'f4 e3'
+exits 0 "timed: white's f4" "$gp" move -i --at 2024-05-01T02:00:00Z timed.pgn f4
+sed -n '/^1\./,$p' timed.pgn | tr '\n' ' ' > movetext
+grep -q '^1\. f5 {\[%at 2024-05-01T01:00:00Z\]} 1\.\.\. f4 {\[%at 2024-05-01T02:00:00Z\]} 2\. e3 {\[%at 2024-05-01T02:00:00Z\]} \* $' movetext ||
+    ng "timed: the reply is not in the record, dated: $(cat movetext)"
+"$gc" --quiet timed.pgn 2> /dev/null || ng "timed: the record with the reply does not check"
+
 # --- two referees apply the opponent's move at once: one reply, once
 for round in $(seq 1 "$rounds"); do
 	rm -f r.pgn r.pgn.black.queue

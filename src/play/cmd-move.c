@@ -226,9 +226,12 @@ group(struct play_record *pr, char **moves, int nmoves, struct tokens *t,
 	}
 	for (i = 0; *fail == -1 && i < nmoves; i++) {
 		mv = moves[i];
-		/* A player moves for their own colour alone (keys.md). */
+		/*
+		 * A player moves for their own colour alone (keys.md), the
+		 * holder named by the colour they started with.
+		 */
 		if (holder >= 0 && rules_phase(pr->rp.pos) != RULES_GAME_OVER &&
-		    rules_to_move(pr->rp.pos) != holder) {
+		    play_seat(pr, rules_to_move(pr->rp.pos)) != holder) {
 			t->foreign = i;
 			break;
 		}
@@ -589,7 +592,7 @@ play_exec_move(int argc, char **argv)
 		cli_error("move: %s: %s may not: %s is %s's turn; nothing was "
 			  "written",
 		    pr.name, pr.rp.game->colour[t.holder], moves[t.foreign],
-		    pr.rp.game->colour[1 - t.holder]);
+		    pr.rp.game->colour[play_seat(&pr, 1 - t.holder)]);
 		status = CLI_USAGE;
 	} else if (fail != -1)
 		status = judged_wrong(&pr, &t, (size_t)fail, ms.stamp);

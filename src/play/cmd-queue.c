@@ -136,8 +136,14 @@ line_legal(const struct play_record *pr, const struct play_select *sel,
 	struct diag	     d;
 	unsigned long	     at;
 	int		     status;
-	char		     prefix[48];
+	char		     prefix[48], stamp[CORR_TIME_LEN];
 
+	/*
+	 * A timed game dates every turn: the line's, for its check, at the
+	 * record's last moment (a reply is dated with the move it answers).
+	 */
+	if (pr->rp.has_time)
+		u.stamp = corr_time_format(pr->rp.last_time, stamp);
 	memset(&np, 0, sizeof np);
 	if ((status = play_update_load(pr, &u, sel, &np)) == -1)
 		return CLI_INTERNAL;
@@ -176,12 +182,14 @@ enqueue(struct play_queue *q, const struct play_record *pr,
 
 	if ((status = play_decidable(pr, "queue")) != CLI_OK)
 		return status;
-	if (rules_to_move(pr->rp.pos) == colour || pr->rp.in_turn) {
+	/* colour: the player's first; now, after a swap, the other. */
+	if (play_seat(pr, rules_to_move(pr->rp.pos)) == colour ||
+	    pr->rp.in_turn) {
 		cli_error("queue: %s: it is %s's turn%s: %s queues replies "
 			  "while %s is to move",
 		    pr->name, c[rules_to_move(pr->rp.pos)],
-		    pr->rp.in_turn ? ", in progress" : "", c[colour],
-		    c[1 - colour]);
+		    pr->rp.in_turn ? ", in progress" : "",
+		    c[play_seat(pr, colour)], c[1 - play_seat(pr, colour)]);
 		return CLI_USAGE;
 	}
 	if (array_grow(&q->v, &q->cap, q->n + 1, sizeof *q->v) == -1)

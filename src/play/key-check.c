@@ -95,8 +95,9 @@ holder_name(const struct play_record *pr, int who)
 }
 
 /*
- * Whether holder who may act with cmd on pr now: its entry's actor.
- * Returns CLI_OK, or CLI_USAGE after saying who may.
+ * Whether holder who (a player, by the colour they started with, or the
+ * referee) may act with cmd on pr now: its entry's actor.  Returns
+ * CLI_OK, or CLI_USAGE after saying who may.
  */
 static int
 may_act(const struct play_cmd *cmd, const struct play_record *pr, int who,
@@ -104,14 +105,22 @@ may_act(const struct play_cmd *cmd, const struct play_record *pr, int who,
 {
 	const char *const *colour = pr->rp.game->colour;
 	int		   to_move = rules_to_move(pr->rp.pos), want, i;
-	char		   why[96];
+	char		   why[160];
 
 	switch (cmd->actor) {
 	case PLAY_ACTOR_TO_MOVE:
-		want = to_move;
-		snprintf(why, sizeof why, "it is %s's turn", colour[to_move]);
+		want = play_seat(pr, to_move);
+		if (want != to_move)
+			snprintf(why, sizeof why,
+			    "it is %s's turn, played since the swap by the "
+			    "player who started with %s",
+			    colour[to_move], colour[want]);
+		else
+			snprintf(why, sizeof why, "it is %s's turn",
+			    colour[to_move]);
 		break;
 	case PLAY_ACTOR_OPERAND:
+	case PLAY_ACTOR_STARTED:
 		/* 1 the first operand after the record, -1 the last. */
 		i = cmd->actor_operand > 0 ? cmd->actor_operand - 1 :
 					     noperands + cmd->actor_operand;
@@ -119,10 +128,22 @@ may_act(const struct play_cmd *cmd, const struct play_record *pr, int who,
 			if (i >= 0 && i < noperands &&
 			    strcmp(operands[i], colour[want]) == 0)
 				break;
-		snprintf(why, sizeof why, "a player acts for their own colour");
+		/* The colour played now: its player's. */
+		if (cmd->actor == PLAY_ACTOR_OPERAND && want >= 0 &&
+		    play_seat(pr, want) != want) {
+			snprintf(why, sizeof why,
+			    "a player acts for their own colour, and %s is "
+			    "played since the swap by the player who started "
+			    "with %s",
+			    colour[want], colour[1 - want]);
+			want = 1 - want;
+		} else
+			snprintf(why, sizeof why,
+			    "a player acts for their own colour");
 		break;
 	case PLAY_ACTOR_CLAIMANT:
-		want = who == REPLAY_KEY_REFEREE ? who : 1 - to_move;
+		want = who == REPLAY_KEY_REFEREE ? who :
+						   play_seat(pr, 1 - to_move);
 		snprintf(why, sizeof why,
 		    "only %s, who waits for %s, or the referee may",
 		    colour[1 - to_move], colour[to_move]);

@@ -89,13 +89,17 @@ struct play_cmd {
 	 * Who may change a keyed record with the command (key-check.c):
 	 * the referee alone unless the entry says otherwise, so that a new
 	 * command is no player's until its entry says whose it is.
-	 * actor_operand: PLAY_ACTOR_OPERAND's operand after the record
-	 * (1: the first; -1: the last), which names the acting colour.
+	 * actor_operand: the operand after the record of PLAY_ACTOR_OPERAND
+	 * and PLAY_ACTOR_STARTED (1: the first; -1: the last), which names
+	 * the acting colour.  A key's holder is a player, named by the
+	 * colour they started with (play_seat).
 	 */
 	enum play_actor {
 		PLAY_ACTOR_REFEREE,
 		PLAY_ACTOR_TO_MOVE,  /* the player to move (move) */
 		PLAY_ACTOR_OPERAND,  /* the colour an operand names */
+		PLAY_ACTOR_STARTED,  /* the player who started with the
+					colour an operand names (leave) */
 		PLAY_ACTOR_CLAIMANT, /* the player waiting, or the referee */
 		PLAY_ACTOR_AS,	     /* the colour --as names, for itself
 					(queue): named on a record without
@@ -444,6 +448,17 @@ int play_edit_run(const struct play_cmd *cmd, int argc, char **argv,
     struct play_edit *ed, play_edit_fn *edit);
 int play_edit_exec(
     const struct play_cmd *cmd, int argc, char **argv, play_edit_fn *edit);
+
+/*
+ * The player who plays colour now, named by the colour they started with
+ * (a key's holder, a queue's owner), or the colour that player plays now:
+ * the other after a swap (design.md, "Seats and colours").
+ */
+static inline int
+play_seat(const struct play_record *pr, int colour)
+{
+	return rules_swapped(pr->rp.pos) ? 1 - colour : colour;
+}
 
 /*
  * Whether pr's game may still be decided off the board (claim, resign):

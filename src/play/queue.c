@@ -367,7 +367,8 @@ play_queue_answer(const char *path, const struct play_select *sel,
 	if (np->more || sel->record > 1 || np->rp.game->has_dice ||
 	    np->rp.in_turn || np->rp.score.over)
 		return CLI_OK;
-	said->colour = rules_to_move(np->rp.pos);
+	/* The queue of the player to move, named by their first colour. */
+	said->colour = play_seat(np, rules_to_move(np->rp.pos));
 	if ((status = play_queue_read(q, path, np->rp.game, said->colour)) !=
 	    CLI_OK)
 		return status;
