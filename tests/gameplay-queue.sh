@@ -213,6 +213,35 @@ grep -q '^1\. f5 {\[%at 2024-05-01T01:00:00Z\]} 1\.\.\. f4 {\[%at 2024-05-01T02:
     ng "timed: the reply is not in the record, dated: $(cat movetext)"
 "$gc" --quiet timed.pgn 2> /dev/null || ng "timed: the record with the reply does not check"
 
+# --- a queue is its game's: a new game where an old one's queue is left
+# (the old record moved away) is refused, nothing written; --force
+# replaces the game and removes its queue, whose lines are never played
+"$gp" new --date 2024.05.01 -b Ann -w Bob reversi -o old.pgn || exit 99
+exits 0 "old game: f5" "$gp" move -i old.pgn f5
+exits 0 "old game: black queues" "$gp" queue --as black old.pgn 'd6 c3'
+exits 0 "old game: white resigns" "$gp" resign -i old.pgn white
+mv old.pgn gone.pgn
+exits 2 "a new game beside an old queue" "$gp" new --date 2024.06.01 -b Cid \
+    -w Dee reversi -o old.pgn
+said "old.pgn.black.queue" "a new game beside an old queue"
+[ -e old.pgn ] && ng "a new game beside an old queue was written"
+[ -e old.pgn.black.queue ] || ng "a refused new game removed the old queue"
+exits 0 "a new game beside an old queue, --force" "$gp" new --force \
+    --date 2024.06.01 -b Cid -w Dee reversi -o old.pgn
+[ -e old.pgn.black.queue ] && ng "--force left the old game's queue"
+exits 0 "the new game: f5 d6" "$gp" move -i old.pgn f5 d6
+grep -q "queued" err && ng "the old game's queue was played: $(cat err)"
+# new --force over a game with a line queued at its start (anchor 0,
+# whose fingerprint of no turn any game has)
+"$gp" new --force --date 2024.07.01 reversi -o old.pgn || exit 99
+exits 0 "white queues at the start" "$gp" queue --as white old.pgn 'c4 c3'
+exits 0 "new --force over a game and its queue" "$gp" new --force \
+    --date 2024.07.02 reversi -o old.pgn
+[ -e old.pgn.white.queue ] && ng "new --force left the queue of the game it replaced"
+exits 0 "the newer game: c4" "$gp" move -i old.pgn c4
+grep -q "queued" err && ng "the replaced game's queue was played: $(cat err)"
+grep -q 'c3' old.pgn && ng "the replaced game's reply is in the record"
+
 # --- two referees apply the opponent's move at once: one reply, once
 for round in $(seq 1 "$rounds"); do
 	rm -f r.pgn r.pgn.black.queue

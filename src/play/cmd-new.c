@@ -17,6 +17,7 @@
 
 #include "play/dice.h"
 #include "play/play.h"
+#include "play/queue.h"
 
 /* What the options say: the record's tags and where it goes. */
 struct new_settings {
@@ -274,12 +275,58 @@ record_tags(const struct new_settings *ns, const struct rules_position *pos,
 }
 
 /*
- * Writes the record of the n tags to --output (never over a file there
- * but with --force) or standard output.  Returns the exit status.
+ * The queue files of a record at path (its links resolved, as
+ * play_queue_read names them), a colour's of g each: a game's conditional
+ * moves (formats/record.md), which a new game at that path must not
+ * inherit, since a line queued at the start fits any game.  Without
+ * --force a queue there refuses the new game; with it, each is removed.
+ * Returns CLI_OK, or the exit status after saying why.
  */
 static int
-write_record(
-    const struct new_settings *ns, const struct record_tag_out *tags, size_t n)
+old_queues(
+    const struct new_settings *ns, const char *path, const struct rules_game *g)
+{
+	struct stat st;
+	char	   *q;
+	size_t	    n;
+	int	    c, status = CLI_OK;
+
+	for (c = 0; c < 2 && status == CLI_OK; c++) {
+		if (!play_queue_kept(path, g, c))
+			continue;
+		n = strlen(path) + strlen(g->colour[c]) + sizeof ".queue" + 1;
+		if ((q = malloc(n)) == NULL) {
+			cli_error("out of memory");
+			return CLI_INTERNAL;
+		}
+		snprintf(q, n, "%s.%s.queue", path, g->colour[c]);
+		if (lstat(q, &st) == -1 && errno == ENOENT)
+			;
+		else if (!ns->force) {
+			cli_error("%s: the queue of a game once at %s is there, "
+				  "whose lines a new game would play: remove "
+				  "it (--force replaces the game and its "
+				  "queues)",
+			    q, ns->output);
+			status = CLI_USAGE;
+		} else if (unlink(q) == -1) {
+			cli_error("%s: %s; nothing was written", q,
+			    strerror(errno));
+			status = CLI_USAGE;
+		}
+		free(q);
+	}
+	return status;
+}
+
+/*
+ * Writes the record of the n tags of game g to --output (never over a
+ * file there but with --force) or standard output.  Returns the exit
+ * status.
+ */
+static int
+write_record(const struct new_settings *ns, const struct rules_game *g,
+    const struct record_tag_out *tags, size_t n)
 {
 	struct cli_locked lf = { .fd = -1 };
 	struct cli_output out;
@@ -296,11 +343,16 @@ write_record(
 	if (output != NULL && ns->force && stat(output, &st) == 0 &&
 	    S_ISREG(st.st_mode)) {
 		if (cli_locked_open(&lf, output) == -1 ||
+		    (status = old_queues(ns, lf.path, g)) != CLI_OK ||
 		    cli_locked_output(&lf, &out) == -1) {
-			status = CLI_USAGE;
+			if (status == CLI_OK)
+				status = CLI_USAGE;
 			goto out_unlock;
 		}
-	} else if (cli_output_open(
+	} else if (output != NULL &&
+	    (status = old_queues(ns, output, g)) != CLI_OK)
+		return status;
+	else if (cli_output_open(
 		       &out, output, ns->force ? 0 : CLI_OUTPUT_EXCL) == -1)
 		return CLI_USAGE;
 	if (record_write(out.fp, tags, n, NULL, 0, true, "*") == -1 ||
@@ -382,7 +434,7 @@ play_exec_new(int argc, char **argv)
 			status = new_keys(&ns, g, &km);
 	}
 	if (status == CLI_OK) {
-		status = write_record(&ns, tags,
+		status = write_record(&ns, g, tags,
 		    record_tags(&ns, pos, dice, seedbuf,
 			ns.setup != NULL ? setupbuf : NULL,
 			ns.at.given || ns.has_control ? &corr : NULL,

@@ -55,6 +55,9 @@ play_queue_split(
 	return 0;
 }
 
+/* The most digits of a queued line's anchor. */
+#define QUEUE_ANCHOR_DIGITS 9
+
 /*
  * Reads one line of a queue file (n bytes at s, line lineno) into l:
  * the anchor, then an even number of turns.  Returns 0, or -1 with d.
@@ -73,6 +76,11 @@ parse_line(const char *s, size_t n, unsigned long lineno,
 		    "a queued line is the number of turns the record had, "
 		    "their fingerprint, then its turns (formats/record.md, "
 		    "\"Conditional moves\")");
+	/* A count of turns no record reaches, read without wrapping. */
+	if (digits > QUEUE_ANCHOR_DIGITS)
+		return diag_set_at(d, DIAG_QUEUE_FILE, at, digits,
+		    "a queued line's number of turns has at most %d digits",
+		    QUEUE_ANCHOR_DIGITS);
 	memcpy(num, s, digits);
 	num[digits] = '\0';
 	l->anchor = strtoul(num, NULL, 10);
