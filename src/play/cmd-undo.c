@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "play/play.h"
+#include "util/util.h"
 
 /*
  * The actions of pr's turn in progress into acts (cap), with the number
@@ -82,15 +83,22 @@ undo_write(const struct play_record *pr, const struct play_edit *ed,
 	char		    *tok, *text = NULL;
 	const char	    *turns[1];
 	struct record_update u = { .replace_last = true, .nturns = 1 };
+	struct buf	     leaves = { 0 };
 	size_t		     cap = 16 * n + 16, len;
 	int		     status;
 
 	if ((tok = malloc(cap)) == NULL)
 		goto out_oom;
-	if (n == k)
-		text = record_takeback_text(pr->text, pr->end, pr->rec,
-		    pr->rec->nturns - 1, NULL, &len);
-	else if (record_turn_format(&before->board, acts, n - k, tok, cap) >=
+	if (n == k) {
+		/* The leaves asked during the turn stay, before it. */
+		if (play_leaves_after(pr, pr->rec->nturns - 1, &leaves) == 0) {
+			if (leaves.len > 0)
+				leaves.s[--leaves.len] = '\0';
+			text = record_takeback_text(pr->text, pr->end, pr->rec,
+			    pr->rec->nturns - 1, leaves.s, &len);
+		}
+		buf_fini(&leaves);
+	} else if (record_turn_format(&before->board, acts, n - k, tok, cap) >=
 	    0) {
 		turns[0] = tok;
 		u.turns = turns;

@@ -568,6 +568,14 @@ int play_undo_turns(const struct play_record *pr, int colour, const char *arg,
  */
 int play_takeback(const struct play_record *pr, const struct play_edit *ed,
     int colour, const char *when, struct play_record *np);
+/*
+ * The leaves asked after turn keep of pr's record ({[%leave ...]} each,
+ * a blank after it), appended to b: what a takeback of the turns after
+ * keep writes again, the clocks' leave not being the turns'.  Returns 0,
+ * or -1 if memory ran out.
+ */
+struct buf;
+int play_leaves_after(const struct play_record *pr, size_t keep, struct buf *b);
 
 /*
  * Replays the first upto turn tokens of pr's record into rp (initialised

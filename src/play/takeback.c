@@ -83,6 +83,23 @@ add(struct buf *b, const char *s)
 	return buf_add(b, s, strlen(s));
 }
 
+int
+play_leaves_after(const struct play_record *pr, size_t keep, struct buf *b)
+{
+	const struct record *rec = pr->rec;
+	size_t		     i;
+	int		     rc = 0;
+
+	for (i = 0; i < rec->nstamps; i++)
+		if (rec->stamps[i].kind == RECORD_STAMP_LEAVE &&
+		    rec->stamps[i].turn > keep)
+			rc |= add(b, "{[%leave ") |
+			    buf_add(
+				b, rec->stamps[i].text, rec->stamps[i].len) |
+			    add(b, "]} ");
+	return rc;
+}
+
 /*
  * The note an accepted takeback leaves (into b): the leave asked after
  * turn keep, then the offer and its acceptance by colour, at when (NULL
@@ -93,18 +110,10 @@ takeback_note(const struct play_record *pr, size_t keep, int colour,
     const char *when, struct buf *b)
 {
 	const struct rules_game *g = pr->rp.game;
-	const struct record	*rec = pr->rec;
 	char			 offer[64];
-	size_t			 i;
-	int			 rc = 0;
+	int			 rc;
 
-	for (i = 0; i < rec->nstamps; i++)
-		if (rec->stamps[i].kind == RECORD_STAMP_LEAVE &&
-		    rec->stamps[i].turn > keep)
-			rc |= add(b, "{[%leave ") |
-			    buf_add(
-				b, rec->stamps[i].text, rec->stamps[i].len) |
-			    add(b, "]} ");
+	rc = play_leaves_after(pr, keep, b);
 	snprintf(offer, sizeof offer, "{[%%offer undo %s %lu]} ",
 	    g->colour[1 - colour], pr->rp.undo_turns);
 	rc |= add(b, offer) | add(b, "{[%accept undo ") |

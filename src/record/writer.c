@@ -490,12 +490,78 @@ result_edits(const char *text, size_t len, const struct record *rec,
 	return tag_edits(text, len, rec, pairs, np, e, n);
 }
 
+/*
+ * The leaves asked while the turn in progress went on (formats/clock.md,
+ * "Leave": whoever is to move), written after it: where that turn goes on
+ * with a new moment (replace_last), they move before it, so that its
+ * moment, now later than theirs, keeps time's order.  Each moves where it
+ * is a comment of its own, {[%leave ...]}, LEAVES_MOVED at most (the
+ * record is read back and judged either way).  Edits into e[*n]: each
+ * removed with the blanks before it, then inserted where a takeback of
+ * the turn would cut.  0, or -1 when memory runs out.
+ */
+#define LEAVES_MOVED 4
+static size_t takeback_cut(
+    const char *text, const struct record *rec, size_t keep);
+
+static int
+leave_edits(const char *text, size_t len, const struct record *rec,
+    const struct record_update *u, struct edit *e, size_t *n)
+{
+	static const char	   open[] = "{[%leave ";
+	const size_t		   olen = sizeof open - 1;
+	const struct record_stamp *st;
+	struct wbuf		   b = { 0 };
+	size_t			   i, a, z, moved = 0, keep;
+
+	if (!u->replace_last || u->stamp == NULL || u->nturns == 0 ||
+	    rec->nturns == 0)
+		return 0;
+	keep = rec->nturns - 1;
+	for (i = 0; i < rec->nstamps && moved < LEAVES_MOVED; i++) {
+		st = &rec->stamps[i];
+		a = (size_t)st->at.offset;
+		z = a + st->len;
+		if (st->kind != RECORD_STAMP_LEAVE || st->turn != rec->nturns ||
+		    a < olen || memcmp(text + a - olen, open, olen) != 0 ||
+		    z + 2 > len || memcmp(text + z, "]}", 2) != 0)
+			continue;
+		for (a -= olen, z += 2;
+		     a > 0 && isspace((unsigned char)text[a - 1]); a--)
+			continue;
+		e[*n] = (struct edit){ .off = a, .len = z - a };
+		if ((e[*n].text = strdup("")) == NULL)
+			return -1;
+		(*n)++;
+		if (keep > 0 || moved > 0)
+			wbuf_str(&b, " ");
+		wbuf_str(&b, open);
+		wbuf_add(&b, st->text, st->len);
+		wbuf_str(&b, "]}");
+		moved++;
+	}
+	if (moved == 0)
+		return 0;
+	/* Before the first turn: a blank between them and its number. */
+	if (keep == 0)
+		wbuf_str(&b, " ");
+	if (b.failed) {
+		free(b.b.s);
+		return -1;
+	}
+	e[*n] = (struct edit){ .off = takeback_cut(text, rec, keep),
+		.text = b.b.s };
+	(*n)++;
+	return 0;
+}
+
 char *
 record_update_text(const char *text, size_t len, const struct record *rec,
     const struct record_update *u, size_t *outlen)
 {
-	/* Movetext, last turn, its moment, result token, tags. */
-	struct edit	 e[5 + RECORD_UPDATE_TAGS + 1] = { 0 };
+	/* Movetext, last turn, its moment, result token, tags, leaves. */
+	struct edit	 e[5 + RECORD_UPDATE_TAGS + 1 + LEAVES_MOVED + 1] = {
+		 0 };
 	struct wbuf	 b = { 0 };
 	struct diag_pos *at = NULL;
 	size_t		 n = 0, i, k, pos;
@@ -512,7 +578,8 @@ record_update_text(const char *text, size_t len, const struct record *rec,
 		n++;
 	}
 	if (u->replace_last && u->nturns > 0 && rec->nturns > 0 &&
-	    last_edits(rec, u, e, &n) == -1)
+	    (last_edits(rec, u, e, &n) == -1 ||
+		leave_edits(text, len, rec, u, e, &n) == -1))
 		goto out_free_edits;
 	if ((u->result != NULL || u->ntags > 0) &&
 	    result_edits(text, len, rec, u, e, &n) == -1)
