@@ -402,6 +402,7 @@ judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail,
     const char *stamp)
 {
 	struct diag_pos *at, *e = &pr->rp.error.at;
+	struct diag	 d;
 	char		*text;
 	size_t		 len;
 
@@ -422,6 +423,20 @@ judged_wrong(struct play_record *pr, const struct tokens *t, size_t fail,
 	/* The token's index in the new record, as gamecheck counts. */
 	pr->rp.error_turn = pr->rec->nturns - (t->replace_last ? 1 : 0) + fail +
 	    1;
+	/*
+	 * Secret dice: a move that goes on into a turn whose roll is due is
+	 * refused as play_dice_move_ok refuses one that starts there, the
+	 * roll being the referee's, no dice for the player to type.
+	 */
+	if (pr->rp.error.code == DIAG_DICE_MISSING && play_dice_secret(pr)) {
+		diag_set_at(&d, DIAG_DICE_SECRET, *e, 0,
+		    "turn %lu starts with the referee's roll of the dice: "
+		    "gameplay roll --secret-seed writes it, then the move "
+		    "continues that turn",
+		    pr->rp.error_turn);
+		cli_diag(pr->name, &d, NULL);
+		return CLI_BAD;
+	}
 	match_diag(pr->name, &pr->rp);
 	return CLI_BAD;
 }
