@@ -136,40 +136,33 @@ fi
 
 # A WTHOR file shorter than its header's game count is read as a
 # regular file (its size known) with --partial too, whose stream of its
-# own counts the bytes: the merge of the partial is the one run's.
+# own counts the bytes: the merge of the partial is the one run's.  The
+# same from standard input redirected from the file (its size known: it
+# is read from its start), and after a byte of it is read first (read as
+# a pipe then, its size not known).
 w=$srcdir/tests/cases/data/wthor/short.wtb
-./gamestat "$w" > "$tmp/one.yaml" 2> /dev/null
-rc=$?
-./gamestat --partial "$w" > "$tmp/p.yaml" 2> /dev/null
-./gamestat --merge "$tmp/p.yaml" > "$tmp/m.yaml" 2> /dev/null
-if [ $? = "$rc" ] && cmp -s "$tmp/one.yaml" "$tmp/m.yaml"; then
-	echo "ok: short.wtb: --partial, merged, is the one run (exit $rc)"
-else
-	echo "FAIL: short.wtb: --partial, merged, is not the one run"
-	fail=1
-fi
-# The same from standard input redirected from the file (its size
-# known: it is read from its start), and after a byte of it is read
-# first (read as a pipe then, its size not known), in one run as in a
-# partial merged: each pair the same summary and exit status.
-stdin_pair() { # label, then the command that feeds gamestat's stdin
-	label=$1
-	shift
-	"$@" ./gamestat - > "$tmp/one.yaml" 2> /dev/null
+# one_and_merged LABEL FEED INPUT: gamestat INPUT in one run and as a
+# partial merged, its standard input fed by FEED (which runs the rest of
+# its arguments): the same summary and exit status.
+one_and_merged() {
+	label=$1 feed=$2 input=$3
+	$feed ./gamestat "$input" > "$tmp/one.yaml" 2> /dev/null
 	rc=$?
-	"$@" ./gamestat --partial - > "$tmp/p.yaml" 2> /dev/null
+	$feed ./gamestat --partial "$input" > "$tmp/p.yaml" 2> /dev/null
 	./gamestat --merge "$tmp/p.yaml" > "$tmp/m.yaml" 2> /dev/null
 	if [ $? = "$rc" ] && cmp -s "$tmp/one.yaml" "$tmp/m.yaml"; then
-		echo "ok: short.wtb $label: --partial, merged, is the one run (exit $rc)"
+		echo "ok: short.wtb$label: --partial, merged, is the one run (exit $rc)"
 	else
-		echo "FAIL: short.wtb $label: --partial, merged, is not the one run"
+		echo "FAIL: short.wtb$label: --partial, merged, is not the one run"
 		fail=1
 	fi
 }
+as_is() { "$@"; }
 from_file() { "$@" < "$w"; }
 after_byte() { { dd bs=1 count=1 of=/dev/null 2> /dev/null; "$@"; } < "$w"; }
-stdin_pair "on standard input" from_file
-stdin_pair "on standard input, a byte read before" after_byte
+one_and_merged "" as_is "$w"
+one_and_merged " on standard input" from_file -
+one_and_merged " on standard input, a byte read before" after_byte -
 # The file itself is read as the file (exit 1: its games are short).
 from_file ./gamestat --partial - > "$tmp/p.yaml" 2> /dev/null
 ./gamestat --merge "$tmp/p.yaml" > /dev/null 2>&1
