@@ -15,12 +15,8 @@
  */
 #define PEEK 65536
 
-/*
- * A YAML stream of reports starts with a document marker, a directive or
- * the schema key (after blank lines and comments); records never do.
- */
-static bool
-looks_like_yaml(const char *p, size_t n)
+bool
+batch_stat_looks_like_yaml(const char *p, size_t n)
 {
 	size_t i = 0;
 
@@ -93,13 +89,14 @@ batch_stat_read_input(struct batch_stat_run *r, struct batch_stat_options *opt,
 	if ((cli_select_any(&opt->sel) || opt->sel.has_plies ||
 		opt->sel.drop > 0) &&
 	    !opt->merge && opt->input == BATCH_INPUT_AUTO &&
-	    looks_like_yaml(peek, len)) {
+	    batch_stat_looks_like_yaml(peek, len)) {
 		cli_error("%s: --select, the ranges and --plies read records, "
 			  "not reports",
 		    name);
 		r->bad = true;
 	} else if (opt->merge || opt->input == BATCH_INPUT_REPORT ||
-	    (opt->input == BATCH_INPUT_AUTO && looks_like_yaml(peek, len))) {
+	    (opt->input == BATCH_INPUT_AUTO &&
+		batch_stat_looks_like_yaml(peek, len))) {
 		/* Reports have no byte ranges: changed since -j looked. */
 		if (part == 1)
 			r->redo = true;
@@ -175,8 +172,9 @@ batch_stat_jobs_how(struct record_syntax *syn, char *const *files,
 		return CLI_JOBS_SHARES;
 	for (i = 0; i < nfiles; i++)
 		if (!cli_records_rangeable(&opt->in, syn, files[i],
-			opt->input == BATCH_INPUT_AUTO ? looks_like_yaml :
-							 NULL))
+			opt->input == BATCH_INPUT_AUTO ?
+			    batch_stat_looks_like_yaml :
+			    NULL))
 			return CLI_JOBS_SHARES;
 	return CLI_JOBS_RANGES;
 }

@@ -84,6 +84,13 @@ void batch_range_end(
 bool batch_range_seen(const struct batch_range *rg, struct batch_seen *se);
 
 /*
+ * Whether the n bytes p, an input's first, start a YAML stream of reports
+ * or partial summaries: a document marker, a directive or the schema key
+ * (after blank lines and comments), which records never start with.
+ */
+bool batch_stat_looks_like_yaml(const char *p, size_t n);
+
+/*
  * Reads input path (the i-th) into r, as records or reports; with se,
  * the bytes of all of it go to se (its size and CRC-32).  A -j worker by
  * byte ranges reads its part of it (cli_jobs_range), or none, and sets

@@ -118,11 +118,17 @@ bool cli_dedupe_finish(struct cli_dedupe_run *, bool ok);
 /*
  * gamestat --overlap A B (overlap.c): how many records of input a are
  * games of input b by spec (--dedupe, exact by default), read with the
- * options of in, written to out as YAML (gamestat(1), "OVERLAP").
- * Returns the exit status, after saying what went wrong.
+ * options of in, written to out as YAML (gamestat(1), "OVERLAP").  An
+ * input whose first bytes reports (NULL: none) takes for a stream of
+ * reports is refused, as --dedupe refuses it: a report has no turns.
+ * Returns the exit status, after saying what went wrong: CLI_BAD (the
+ * overlap still written) where an input was cut wrong or holds no
+ * records (cli_records_cut_wrong, cli_records_cut_short), as gamestat
+ * says of such an input.
  */
 struct cli_records;
 int cli_overlap(const struct cli_records *in, const struct cli_dedupe_spec *,
-    const char *a, const char *b, FILE *out);
+    const char *a, const char *b, bool (*reports)(const char *, size_t),
+    FILE *out);
 
 #endif
