@@ -199,7 +199,13 @@ cli_figures_count(struct cli_figures *fg, struct stat_group *g)
 		errno = ENOMEM;
 		return -1;
 	}
-	x.winner = rp->score.winner;
+	/*
+	 * A game ended off the board is won by its decision, as the group
+	 * counts it (game-of.c): the board's score has no winner for it.
+	 */
+	x.winner = rp->agreed ? -1 :
+	    rp->adjudged      ? rp->adjudged_winner :
+				rp->score.winner;
 	x.turns = turns;
 	if ((fg->want & STAT_FIG_SWAP) && game->has_pie && fg->pie &&
 	    fg->first >= 0 && turns >= 2) {
@@ -217,8 +223,13 @@ cli_figures_count(struct cli_figures *fg, struct stat_group *g)
 		    fg->not_ahead[x.winner] + 1 < turns ?
 					   fg->not_ahead[x.winner] + 1 :
 					   turns;
+		/*
+		 * The turns played start: a game ended off the board has
+		 * legal actions at its end, the start of no turn.
+		 */
 		x.legal = fg->legal;
-		x.nlegal = fg->nlegal;
+		x.nlegal = fg->nlegal < (size_t)turns ? fg->nlegal :
+							(size_t)turns;
 		x.covered = fg->covered;
 		x.cells = rp->pos->board.ncells;
 	}
