@@ -5,7 +5,8 @@
 # records or gamecheck's reports of them, in CSV and TSV, every column
 # but position (which no report holds), over records of every status,
 # game and import: errors, forfeits, an agreed draw, an adjudication,
-# CSV ids with a comma and a quote, WTHOR game numbers.  The source's id
+# CSV ids with a comma and a quote, WTHOR game numbers, tags and a file
+# name that are not UTF-8 (each bad byte U+FFFD, as the report says it).  The source's id
 # survives every --write format that has one.  And the unhappy paths:
 # the position from reports, the options a table is not for, an
 # unwritable -o, an empty selection (exit 1, no file).
@@ -33,10 +34,14 @@ cat > "$tmp/decided.pgn" <<'PGN'
 PGN
 printf 'game_id,winner,moves\n"x,""y""",1,f5d6c4d3e6f4e3f6c5b4e7f3c6d7b5a5c3b3g5h5g4h4e2g6b6d8c7c8a4a6a7f1a3c2d2b2e1b7g3h3f2d1a1a2b1a8c1g1f7g8e8f8b8g7h8h7h6h2g2h1\n' > "$tmp/id.csv"
 gamecheck --write wthor "$ex/reversi-games.pgn" > "$tmp/g.wtb" 2>/dev/null
+bytes=$tmp/bytes$(printf '\377').pgn
+printf '[Game "reversi"]\n[GameId "a\300,b"]\n[Black "x\377y"]\n\n1. f5 *\n' \
+    > "$bytes"
 set -- "$ex/reversi-games.pgn" "$ex/errors.pgn" "$ex/archive.csv" \
     "$ex/transcripts.txt" "$ex/oust.pgn" "$ex/rive.pgn" "$ex/herd.pgn" \
     "$ex/stones.pgn" "$ex/reversi-passes.pgn" "$srcdir/tests/forfeits.pgn" \
-    "$srcdir/tests/select.pgn" "$tmp/decided.pgn" "$tmp/id.csv" "$tmp/g.wtb"
+    "$srcdir/tests/select.pgn" "$tmp/decided.pgn" "$tmp/id.csv" "$tmp/g.wtb" \
+    "$bytes"
 
 for fmt in csv tsv; do
 	gamecheck --table "$fmt" --columns "$cols" "$@" > "$tmp/check" \

@@ -72,7 +72,9 @@ int report_writer_free(struct report_writer *);
  * report_table_new returns NULL with err (errlen bytes) saying what the
  * tools say (the format or the column unknown, after the option's name),
  * or empty when memory ran out.  The header first, then a row per record;
- * each returns 0, or -1 when out fails.
+ * each returns 0, or -1 when out fails (or, for a record's row, memory
+ * runs out: errno ENOMEM).  A record's text (its tags, its source) is
+ * cleaned to UTF-8 as its report's is (report_utf8_clean).
  */
 struct report_table;
 struct report_table *report_table_new(FILE *out, const char *format,

@@ -6,7 +6,9 @@
  * holds is what the YAML report says, in the same words; the table only
  * flattens it, from a record and its replay or from the report itself.
  */
+#include <errno.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +59,8 @@ struct report_table {
 	bool	     csv;
 	struct cell *cells;
 	size_t	     ncells;
+	char	    *clean; /* a record's text as its report says it */
+	size_t	     cleancap;
 };
 
 void
@@ -66,6 +70,7 @@ report_table_free(struct report_table *t)
 		return;
 	array_free_named(
 	    t->cells, t->ncells, sizeof *t->cells, offsetof(struct cell, tag));
+	free(t->clean);
 	free(t);
 }
 
@@ -257,11 +262,35 @@ put_row(struct report_table *t, value_fn *fn, void *from)
 /* ---- From a record ---------------------------------------------------- */
 
 struct from_record {
+	struct report_table *t;
 	const char	    *source;
 	const struct record *rec;
 	const struct replay *rp;
+	bool		     nomem; /* a text could not be cleaned */
 	char		     buf[RULES_MAX_CELLS * 4 + 64];
 };
+
+/*
+ * Text of the record's (len bytes at s) as its report says it: cleaned
+ * to UTF-8 as report_utf8_clean cleans it for the YAML (each bad byte
+ * and NUL U+FFFD), so that a cell from a record is the cell from its
+ * report, byte for byte (gamecheck(1), "TABLES").  Nothing, and
+ * f->nomem, when memory runs out.
+ */
+static void
+record_text(struct from_record *f, struct value *v, const char *s, size_t len)
+{
+	struct report_table *t = f->t;
+
+	if (len > (SIZE_MAX - 5) / 3 ||
+	    array_grow(&t->clean, &t->cleancap, 3 * len + 5, 1) == -1) {
+		f->nomem = true;
+		return;
+	}
+	v->kind = V_TEXT;
+	v->s = t->clean;
+	v->len = report_utf8_clean(s, len, t->clean, t->cleancap);
+}
 
 /* Where a malformed record's board is not set up, no figure is written. */
 static bool
@@ -300,18 +329,15 @@ record_value(void *arg, const struct cell *c, struct value *v)
 	const struct record_tag *tag;
 
 	switch (c->col) {
-	case COL_FILE: text(v, f->source); break;
+	case COL_FILE: record_text(f, v, f->source, strlen(f->source)); break;
 	case COL_RECORD: number(v, (long long)f->rec->index); break;
 	case COL_LINE: number(v, (long long)f->rec->start.line); break;
 	case COL_ID:
 	case COL_TAG:
 		tag = record_tag_find(
 		    f->rec, c->col == COL_ID ? "GameId" : c->tag);
-		if (tag != NULL) {
-			v->kind = V_TEXT;
-			v->s = tag->value;
-			v->len = tag->value_len;
-		}
+		if (tag != NULL)
+			record_text(f, v, tag->value, tag->value_len);
 		break;
 	case COL_GAME:
 		if (rp->game != NULL)
@@ -364,9 +390,17 @@ int
 report_table_write(struct report_table *t, const char *source,
     const struct record *rec, const struct replay *rp)
 {
-	struct from_record f = { .source = source, .rec = rec, .rp = rp };
+	struct from_record f = {
+		.t = t, .source = source, .rec = rec, .rp = rp
+	};
 
-	return put_row(t, record_value, &f);
+	if (put_row(t, record_value, &f) == -1)
+		return -1;
+	if (f.nomem) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
 }
 
 /* ---- From a report ---------------------------------------------------- */
