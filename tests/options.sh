@@ -3,8 +3,11 @@
 # One meaning per short option across the tools (README, "Options"): every
 # "  -x, --long" line of every --help (the three tools and each gameplay
 # command) maps its letter to its long name, and no letter may map to two
-# long names.
+# long names.  And every long option gamecheck's and gamestat's --help
+# list has an entry (.It) of its own in the tool's manual page, not a
+# paragraph pasted into another's.
 set -u
+srcdir=${srcdir:-.}
 PATH="$(pwd):$PATH"
 tmp=$(mktemp) || exit 99
 trap 'rm -f "$tmp"' EXIT
@@ -33,3 +36,23 @@ sed -n 's/^\([a-z]*: \)\{0,1\}  -\([A-Za-z]\), --\([a-z-]*\).*/\2 \3/p' \
 			print "ok: " length(n) " letters, one long name each"
 		exit fail
 	}'
+fail=$?
+
+for tool in gamecheck gamestat; do
+	missing=
+	longs=$("$tool" --help |
+	    sed -n 's/^ *\(-[A-Za-z], \)\{0,1\}--\([a-z-]*\).*/\2/p' |
+	    sort -u)
+	[ -n "$longs" ] || { echo "FAIL: no long option in $tool --help"; fail=1; }
+	for o in $longs; do
+		grep -Eq "^\.It .*Fl (Fl |-)$o( |\$)" "$srcdir/man/$tool.1" ||
+		    missing="$missing --$o"
+	done
+	if [ -n "$missing" ]; then
+		echo "FAIL: $tool(1) has no entry for$missing"
+		fail=1
+	else
+		echo "ok: $tool(1) has an entry for each long option of --help"
+	fi
+done
+exit $fail
