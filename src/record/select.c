@@ -415,8 +415,9 @@ test(struct parse *p)
 			if (field_names[i] != NULL &&
 			    strcasecmp(name, field_names[i]) == 0)
 				t->field = (enum field)i;
+	/* A word is the expression's bytes: tag: ends where the name is due. */
 	if (*name == '\0' || (t->name = strdup(name)) == NULL) {
-		bad(p, p->start,
+		bad(p, p->start + (*name ? 0 : (size_t)(name - p->text)),
 		    *name ? "out of memory" : "a tag's name is due");
 		return SIZE_MAX;
 	}
@@ -484,7 +485,9 @@ factor(struct parse *p)
 		if (lex(p) == -1)
 			return SIZE_MAX;
 		if (p->tok != T_WORD || strcasecmp(p->text, "tag:") == 0) {
-			bad(p, p->start, "a tag's name was due after has");
+			/* After tag:, the name is due where it ends. */
+			bad(p, p->start + (p->tok == T_WORD ? 4 : 0),
+			    "a tag's name was due after has");
 			return SIZE_MAX;
 		}
 		if ((k = node_new(p, N_HAS)) == SIZE_MAX)

@@ -197,11 +197,12 @@ START_TEST(test_errors)
 	/* At the byte PCRE2 names: the end of "(", the ) of "a)b". */
 	refused("Event ~ \"(\"", 11, "missing closing parenthesis");
 	refused("Event ~ \"a)b\"", 11, "unmatched closing parenthesis");
-	refused("has tag:", 5, "a tag's name was due after has");
+	/* A name due after tag: is due where tag: ends. */
+	refused("has tag:", 9, "a tag's name was due after has");
 	refused("opening = \" \"", 11, "one turn or more");
 	refused("Event = \"abc", 9, "a quote is not closed");
 	refused("has", 4, "a tag's name was due after has");
-	refused("tag: = 1", 1, "a tag's name is due");
+	refused("tag: = 1", 5, "a tag's name is due");
 	refused("position < \"X\"", 10, "a position is = or !=");
 	refused("position = \"X-Z\"", 15, "a position is X, O, x, o, - or ?");
 	refused("position = \"  \"", 12, "a position is one cell or more");
