@@ -332,7 +332,7 @@ batch_stat_read_records(struct batch_stat_run *r,
 			continue;
 		}
 		cli_select_start(&opt->sel);
-		cli_tree_begin(&opt->tree);
+		cli_tree_begin(&opt->tree, &rp);
 		if (opt->openings != NULL)
 			cli_openings_begin(opt->openings);
 		if (opt->figures != 0)

@@ -656,11 +656,15 @@ turn_hash(struct cli_dedupe *dd, struct record_syntax *syn,
 	ro.limit = true;
 	ro.upto = dd->spec.turn;
 	ro.keep_turns = false;
-	if (ro.upto > rec->nturns)
-		return 0;
 	replay_record(syn, rec, &ro, &dd->start);
 	if (dd->start.has_error)
 		return dd->start.error.code == DIAG_NO_MEMORY ? -1 : 0;
+	/*
+	 * Fewer turns than N, a pass the record leaves implied counted as
+	 * one (the turn it is in at its end too, as a token).
+	 */
+	if (dd->start.turns + (dd->start.in_turn ? 1 : 0) < ro.upto)
+		return 0;
 	*h = position_hash(dd, dd->start.pos);
 	return 1;
 }

@@ -490,7 +490,7 @@ cli_select_replay(struct cli_select *cs, struct record_syntax *syn,
     struct replay *rp)
 {
 	struct replay_options first = *ro;
-	size_t n = rec->nturns < cs->drop ? rec->nturns : cs->drop;
+	size_t		      n;
 
 	if (cs->drop == 0 || rec->malformed) {
 		replay_record(syn, rec, ro, rp);
@@ -498,10 +498,16 @@ cli_select_replay(struct cli_select *cs, struct record_syntax *syn,
 	}
 	/* The position after turn n, shown to no selection. */
 	first.limit = true;
-	first.upto = n;
+	first.upto = cs->drop;
 	first.keep_turns = false;
 	first.each = NULL;
 	replay_record(syn, rec, &first, rp);
+	/*
+	 * The tokens it played: its turns but the passes it implied, so
+	 * that a cut at a pass implied before a token leaves that token to
+	 * the rest, which the position after the pass starts.
+	 */
+	n = rp->turns - rp->implied_passes;
 	/*
 	 * Kept whole: what a Setup cannot say.  Herd's dice follow the Seed
 	 * from the start; the pie rule's swap exchanges the players' colours

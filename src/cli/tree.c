@@ -4,12 +4,15 @@
  * (replay_options' each) and this keeps the key of the first depth + 1
  * from the root on, as rules_position_key writes it under the symmetries
  * the game's rules respect, with the symmetries that give it.  Once the
- * record is counted, each position becomes a node and each turn token a
- * move between two: its actions mapped by those symmetries, the least
+ * record is counted, each position becomes a node and each turn a move
+ * between two (a token, or a pass the record leaves implied, which the
+ * replay counts as it shows the position after it): its actions mapped
+ * by those symmetries, the least
  * image written (so a position that maps onto itself gives a move one
  * name, whichever image of the game played it).  A game passing a
  * position twice counts there once.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,17 +33,23 @@ struct cli_tree {
 	const struct rules_game *sym_game;
 	struct rules_board	 board;
 	struct rules_symmetries	 sym;
-	/* The record's positions: keys, keylen bytes each, and masks. */
-	size_t	  keylen;
-	uint8_t	 *keys;
-	unsigned *mask;
-	size_t	  npos, want; /* kept, and the most to keep */
+	/*
+	 * The record's positions: keys, keylen bytes each, masks, and the
+	 * passes implied up to each (from rp, the replay showing them).
+	 */
+	size_t		     keylen;
+	uint8_t		    *keys;
+	unsigned	    *mask;
+	unsigned long	    *implied;
+	size_t		     npos, want; /* kept, and the most to keep */
+	const struct replay *rp;
 	/* --from: its turns, and the key they reach from the last start. */
 	struct record_token	*from;
 	size_t			 nfrom;
 	char			*from_text; /* cut into the tokens */
 	const char		*from_given;
 	struct replay		 from_rp;
+	size_t			 from_turns; /* the root's turn (root) */
 	uint8_t			*from_start, *from_key;
 	const struct rules_game *from_game;
 	size_t			 from_len;
@@ -151,8 +160,10 @@ cli_tree_start(struct cli_tree_run *run, const struct replay_options *ro)
 	    ((ct->from_text = strdup(run->from)) == NULL ||
 		split_from(ct, ct->from_text) == -1))
 		goto out_oom;
-	ct->want = ct->nfrom + depth + 1;
+	/* --from's tokens each a turn, and a pass implied before one. */
+	ct->want = 2 * ct->nfrom + depth + 1;
 	if ((ct->mask = calloc(ct->want, sizeof *ct->mask)) == NULL ||
+	    (ct->implied = calloc(ct->want, sizeof *ct->implied)) == NULL ||
 	    (ct->seen = calloc(ct->want, sizeof *ct->seen)) == NULL)
 		goto out_oom;
 	return 0;
@@ -191,6 +202,7 @@ cli_tree_free(struct cli_tree_run *run)
 	replay_fini(&ct->from_rp);
 	free(ct->keys);
 	free(ct->mask);
+	free(ct->implied);
 	free(ct->seen);
 	free(ct->from);
 	free(ct->from_text);
@@ -252,6 +264,7 @@ each_position(void *arg, const struct rules_position *pos)
 		return;
 	key = ct->keys + ct->npos * ct->keylen;
 	rules_position_key(pos, &ct->sym, key);
+	ct->implied[ct->npos] = ct->rp != NULL ? ct->rp->implied_passes : 0;
 	ct->mask[ct->npos++] = rules_key_symmetries(pos, &ct->sym, key);
 }
 
@@ -262,10 +275,12 @@ cli_tree_replay_options(struct cli_tree_run *run, struct replay_options *ro)
 }
 
 void
-cli_tree_begin(struct cli_tree_run *run)
+cli_tree_begin(struct cli_tree_run *run, const struct replay *rp)
 {
-	if (run->ct != NULL)
+	if (run->ct != NULL) {
 		run->ct->npos = 0;
+		run->ct->rp = rp;
+	}
 }
 
 /* ---- Moves ---------------------------------------------------------- */
@@ -391,8 +406,9 @@ from_key(
 	r.nnotes = 0;
 	r.nstamps = 0;
 	r.claim.kind = RECORD_CLAIM_NONE;
+	/* Every token of the line, and any pass it leaves implied. */
 	ct->ro.limit = true;
-	ct->ro.upto = ct->nfrom;
+	ct->ro.upto = ULONG_MAX;
 	replay_record(syn, &r, &ct->ro, &ct->from_rp);
 	if (ct->from_rp.has_error) {
 		if (ct->from_rp.error.code == DIAG_NO_MEMORY) {
@@ -418,6 +434,8 @@ from_key(
 	rules_position_key(ct->from_rp.pos, &ct->sym, ct->from_key);
 	ct->from_game = ct->sym_game;
 	ct->from_len = ct->keylen;
+	/* Its turns, a pass the line leaves implied one of them. */
+	ct->from_turns = ct->from_rp.turns;
 	ct->from_valid = true;
 	return 0;
 }
@@ -478,10 +496,18 @@ count_line(struct cli_tree *ct, struct record_syntax *syn,
 	if ((from = count_node(ct, group, root, root, tg)) == STAT_TREE_NONE)
 		return -1;
 	for (i = root; i < last; i++) {
+		/*
+		 * The move to position i + 1: a pass implied there, else the
+		 * token played, after as many tokens as turns but passes.
+		 */
 		if ((to = count_node(ct, group, i + 1, root, tg)) ==
-			STAT_TREE_NONE ||
-		    (move = move_of(ct, syn, &rec->turns[i], ct->mask[i])) ==
-			STAT_TREE_NONE ||
+			STAT_TREE_NONE)
+			return -1;
+		move = ct->implied[i + 1] > ct->implied[i] ?
+		    stat_tree_intern(ct->tree, "pass", 4) :
+		    move_of(ct, syn, &rec->turns[i - ct->implied[i + 1]],
+			ct->mask[i]);
+		if (move == STAT_TREE_NONE ||
 		    (e = stat_tree_edge(ct->tree, from, move, to)) ==
 			STAT_TREE_NONE)
 			return -1;
@@ -505,16 +531,20 @@ cli_tree_record(struct cli_tree_run *run, struct record_syntax *syn,
 	struct cli_tree	     *ct = run->ct;
 	struct stat_tree_game tg = { 0 };
 	uint32_t	      group;
-	size_t		      root = ct->nfrom, last;
+	size_t		      root = 0, last;
 	int		      rc;
 
-	/* Positions are shown a turn token each: the tokens are the moves. */
+	/*
+	 * Positions are shown a turn each: the tokens and the passes the
+	 * record leaves implied are the moves.
+	 */
 	if (rp->has_error || ct->npos == 0 || ct->keys == NULL ||
-	    ct->npos > rec->nturns + 1)
+	    ct->npos > rec->nturns + rp->implied_passes + 1)
 		return 0;
 	if (ct->nfrom > 0) {
 		if ((rc = from_key(ct, syn, rec)) != 0)
 			return rc;
+		root = ct->from_turns;
 		if (ct->npos <= root ||
 		    memcmp(ct->keys + root * ct->keylen, ct->from_key,
 			ct->keylen) != 0)

@@ -5,7 +5,8 @@
  * position --from's turns reach, canonical under the symmetries the
  * game's rules respect (rules_position_key), and the move played from
  * each, put in the key's frame, into a stat_tree.  The replay shows the
- * positions (replay_options' each); the moves are the record's tokens.
+ * positions (replay_options' each); the moves are the record's tokens
+ * and the passes it leaves implied.
  */
 #ifndef ARBITER_CLI_TREE_H
 #define ARBITER_CLI_TREE_H
@@ -56,10 +57,15 @@ void		  cli_tree_free(struct cli_tree_run *);
 
 /*
  * Has the replay of ro show the run each position (after whatever each
- * ro already has, which it still calls), and forgets the last record's.
+ * ro already has, which it still calls).
  */
 void cli_tree_replay_options(struct cli_tree_run *, struct replay_options *ro);
-void cli_tree_begin(struct cli_tree_run *);
+/*
+ * Forgets the last record's positions before the next record is replayed
+ * into rp (borrowed, read while it replays: which of its turns are passes
+ * the record leaves implied).
+ */
+void cli_tree_begin(struct cli_tree_run *, const struct replay *rp);
 /*
  * Counts rec (read from input name, replayed in rp, summed up as g) into
  * the tree: 0, or -1 after saying why (memory), or -2 after saying that

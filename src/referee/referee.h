@@ -82,8 +82,12 @@ struct replay_options {
 	enum replay_implicit	 implicit_pass;
 	size_t			 max_legal; /* legal moves listed on an error */
 	/*
-	 * Stop after the first upto turn tokens (when limit is set): the
-	 * position after a given turn.  The recorded result is not checked.
+	 * Stop after the first upto turns (when limit is set): the position
+	 * after a given turn.  A pass the record leaves implied is a turn,
+	 * as a pass it writes is, so the record may stop before a token:
+	 * where turn upto is such a pass, the position is the one after it
+	 * and the token it was implied before is not played.  The recorded
+	 * result is not checked unless every token is played.
 	 */
 	bool	      limit;
 	unsigned long upto;
@@ -94,8 +98,9 @@ struct replay_options {
 	bool keep_turns;
 	/*
 	 * Shows each(each_arg, pos) every position the game reaches: its
-	 * start, then after each turn token (the fast path a square at a
-	 * time), for a selection of positions reached (--select position).
+	 * start, then after each turn, a pass the record leaves implied
+	 * included (the fast path a square at a time), for a selection of
+	 * positions reached (--select position).
 	 */
 	void (*each)(void *each_arg, const struct rules_position *pos);
 	void *each_arg;

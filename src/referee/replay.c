@@ -599,6 +599,18 @@ implied_pass(const struct replay_options *opt, const struct record_token *tok,
 	return 0;
 }
 
+/*
+ * Whether a replay cut at turn opt->upto has played it where the record
+ * leaves its passes implied: there an implied pass is a turn too, so the
+ * tokens to play are not known before, and the replay stops at the turn
+ * (replay_start's end, in tokens, is only the most it may play).
+ */
+static inline bool
+upto_reached(const struct replay_options *opt, const struct replay *rp)
+{
+	return opt->limit && rp->implicit && rp->turns >= opt->upto;
+}
+
 /* A turn after the end of the game: the whole token is refused. */
 static int
 game_over(struct replay *rp, const struct record_token *tok)
@@ -660,7 +672,9 @@ end_turn(const struct record_token *tok, const struct replay_turn *t,
 /*
  * Judges the actions of one turn token (replay_turn's contract): the
  * checks of each action in order, then whether the turn is complete.
- * Transcripts leave passes unwritten (implicit).
+ * Transcripts leave passes unwritten (implicit): the pass implied before
+ * the token is a turn of its own, its position shown (opt->each), and 1
+ * is returned when it is turn opt->upto, the token then left unplayed.
  */
 static int
 judge_turn(const struct record_token *tok, const struct replay_turn *t,
@@ -716,6 +730,10 @@ judge_turn(const struct record_token *tok, const struct replay_turn *t,
 		    rules_play(pos, &pass, NULL) == 0) {
 			if (implied_pass(opt, tok, rp) == -1)
 				return -1;
+			if (opt->each != NULL)
+				opt->each(opt->each_arg, pos);
+			if (upto_reached(opt, rp))
+				return 1;
 			k--;
 			continue;
 		}
@@ -779,8 +797,9 @@ two_byte_square(
 }
 
 /*
- * Plays one turn token of rec, read by the codec into rp's scratch; 0, or
- * -1 when the record stops here.
+ * Plays one turn token of rec, read by the codec into rp's scratch; 0, 1
+ * when the replay stops at the pass implied before it (judge_turn), or -1
+ * when the record stops here.
  */
 static int
 play_turn(struct record_syntax *syn, const struct record *rec,
@@ -1034,7 +1053,8 @@ written_pass(const struct record *rec, size_t i,
  * those written where the player has no move (written_pass), and
  * moves *i past them: the same turns, kept the same way, as play_turn
  * would have played one by one.  The token it stops before is
- * play_turn's to judge.  Returns 0, or -1 when the record stops at
+ * play_turn's to judge; it stops too at turn opt->upto where passes are
+ * implied (upto_reached).  Returns 0, or -1 when the record stops at
  * *i (memory).
  */
 static int
@@ -1048,17 +1068,24 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 	int16_t		       cells[64];
 	size_t		       n, k, j, max, avail, from = 0, have = 0, off;
 	size_t		       passes;
-	bool		       cut = false, passing;
+	bool		       cut = false, passing, counted;
 	int		       r;
 
 	/* One square at a time where each position is shown (opt->each). */
 	max = opt->each != NULL ? 1 : 64;
+	/*
+	 * Cut at a turn where passes are implied: the passes are played one
+	 * by one (each may be the last), and no more squares than turns.
+	 */
+	counted = opt->limit && rp->implicit;
 	passing = rp->implicit && opt->each == NULL && !opt->keep_turns &&
-	    !rp->counts_captures;
+	    !rp->counts_captures && !counted;
 	/* Squares a line reader decoded are not read again (its board: 8x8). */
 	if (tb.files == 8 && tb.ranks == 8 && tb.width == 8)
 		sq = record_squares(rec);
 	for (;;) {
+		if (upto_reached(opt, rp))
+			return 0;
 		/*
 		 * cells[0..have-1] are the tokens from rec->turns[from] on:
 		 * those after a pass implied are not read again.  cut: the
@@ -1075,6 +1102,9 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		}
 		off = *i - from;
 		n = have - off;
+		/* Each square a turn: none past turn upto (then stopped above). */
+		if (counted && n > opt->upto - rp->turns)
+			n = opt->upto - rp->turns;
 		/* Room to keep them first ("f5" and its NUL), so none fails. */
 		if (opt->keep_turns &&
 		    array_grow(&rp->kept, &rp->scratch.kept_cap,
@@ -1104,7 +1134,11 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 		if (opt->each != NULL && k > 0)
 			opt->each(opt->each_arg, rp->pos);
 		if (k == n) {
-			if (!cut)
+			/*
+			 * More read (the squares run on), or turn upto played
+			 * (the loop stops): no token that is none played.
+			 */
+			if (!cut || *i < from + have || upto_reached(opt, rp))
 				continue;
 			/*
 			 * The squares stop at a token that is none: a pass
@@ -1133,6 +1167,9 @@ play_squares(const struct record *rec, size_t *i, size_t end,
 			return 0;
 		if (implied_pass(opt, &rec->turns[*i], rp) == -1)
 			return -1;
+		/* A turn: its position is shown, as play_turn's way shows it. */
+		if (opt->each != NULL)
+			opt->each(opt->each_arg, rp->pos);
 	}
 }
 
@@ -1896,6 +1933,10 @@ replay_start(const struct record *rec, const struct replay_options *opt,
 	}
 	rp->ndice = 0;
 	rp->scratch.captured_so_far = 0;
+	/*
+	 * Turn upto is at most token upto (each token is a turn, a pass
+	 * implied before it one more: replay_finish stops there).
+	 */
 	*end = opt->limit && opt->upto < rec->nturns ? opt->upto : rec->nturns;
 	rp->cut = *end < rec->nturns;
 	/*
@@ -1914,21 +1955,32 @@ replay_finish(struct record_syntax *syn, const struct record *rec,
     const struct replay_options *opt, struct replay *rp, size_t i,
     size_t end, bool fast)
 {
-	for (; i < end; i++) {
-		if (fast &&
-		    (play_squares(rec, &i, end, opt, rp) == -1 || i == end)) {
-			if (i < end)
-				rp->error_turn = i + 1;
-			break;
+	int r;
+
+	for (; i < end && !upto_reached(opt, rp); i++) {
+		if (fast) {
+			if (play_squares(rec, &i, end, opt, rp) == -1) {
+				if (i < end)
+					rp->error_turn = i + 1;
+				break;
+			}
+			if (i == end || upto_reached(opt, rp))
+				break;
 		}
-		if (play_turn(syn, rec, &rec->turns[i], opt, rp) == -1) {
+		if ((r = play_turn(syn, rec, &rec->turns[i], opt, rp)) == -1) {
 			/* The index of the token: implied passes aren't. */
 			rp->error_turn = i + 1;
 			break;
 		}
+		/* Turn upto was the pass implied before token i. */
+		if (r == 1)
+			break;
 		if (opt->each != NULL)
 			opt->each(opt->each_arg, rp->pos);
 	}
+	/* Stopped at turn upto with tokens left: the record is cut there. */
+	if (i < rec->nturns && upto_reached(opt, rp))
+		rp->cut = true;
 	rules_score(rp->pos, &rp->score);
 	if (rec->nturns == 0 && !opt->limit) {
 		rp->has_warning = true;
@@ -1940,7 +1992,7 @@ replay_finish(struct record_syntax *syn, const struct record *rec,
 	if (apply_komi(rec, rp) == -1)
 		return;
 	rp->status = rp->score.over ? REPLAY_FINISHED : REPLAY_UNFINISHED;
-	if (!opt->limit || opt->upto >= rec->nturns) {
+	if (!rp->cut) {
 		check_end(syn, rec, rp);
 	}
 }
@@ -2021,8 +2073,9 @@ replay_records_pair(struct record_syntax *syn, const struct record *rec[2],
 
 	for (g = 0; g < 2; g++) {
 		on[g] = replay_start(rec[g], opt, rp[g], &end[g], &fast[g]);
+		/* A cut at a turn counts implied passes one by one. */
 		n[g] = on[g] && fast[g] && opt->each == NULL &&
-			!opt->keep_turns ?
+			!opt->keep_turns && !(opt->limit && rp[g]->implicit) ?
 		    first_cells(
 			rec[g], rp[g], end[g], cells[g], wp[g], &nwp[g]) :
 		    0;

@@ -505,10 +505,11 @@ START_TEST(replay_changed_turns_by_their_tokens)
 END_TEST
 
 /*
- * rec replayed up to each of its written passes and that pass judged by
- * replay_turn (judge_turn, the general path), against rec replayed one
- * turn further (play_squares takes a written pass the short way where
- * the mover has no move): the two agree in all a replay keeps of the
+ * rec replayed up to each of its written passes (upto: the turns before
+ * it, passes implied included) and that pass judged by replay_turn
+ * (judge_turn, the general path), against rec replayed one turn further
+ * (play_squares takes a written pass the short way where the mover has
+ * no move): the two agree in all a replay keeps of the
  * turn, the pass legal, illegal or after the game's end, its turns
  * kept (keep) or not.  How many passes were compared.
  */
@@ -530,15 +531,25 @@ assert_passes_kept_as_turns(
 	for (j = 0; j < rec->nturns; j++) {
 		if (!record_turn_is_pass(rec->turns[j].text, rec->turns[j].len))
 			continue;
+		/*
+		 * Up to token j: upto counts the passes implied before it
+		 * too, so one more each time until j tokens are played.
+		 */
 		opt.upto = j;
-		replay_record(syn, rec, &opt, &b);
+		for (;;) {
+			replay_record(syn, rec, &opt, &b);
+			if (b.has_error || b.turns - b.implied_passes >= j)
+				break;
+			opt.upto = j + b.implied_passes;
+		}
 		/* An error before the pass: no turn of it to judge. */
 		if (b.has_error || b.error_turn != 0)
 			continue;
+		ck_assert_uint_eq(b.turns - b.implied_passes, j);
 		if (replay_turn(&rec->turns[j], &t, j + 1 == rec->nturns, &opt,
 			&b) == -1)
 			b.error_turn = j + 1;
-		opt.upto = j + 1;
+		opt.upto++;
 		replay_record(syn, rec, &opt, &a);
 		ck_assert_msg(a.turns == b.turns && a.passes == b.passes &&
 			a.actions == b.actions &&
