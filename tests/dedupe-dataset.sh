@@ -70,16 +70,23 @@ brute() {
 		if (doit && total > 0) b[c] = p
 		return total
 	}
-	function poskey(moves,   i, c, p, k, s, best) {
+	# The position after turn upto, a pass the CSV leaves implied a
+	# turn of its own (gamecheck(1), DUPLICATES: after the first N
+	# turns); "" for a game of fewer turns or a move that is no move.
+	function poskey(moves,   i, c, p, k, s, best, turns) {
 		for (i = 0; i < 64; i++) b[i] = 0
 		b[27] = b[36] = 2; b[28] = b[35] = 1; p = 1
-		if (length(moves) < 2 * upto) return ""
-		for (i = 0; i < upto; i++) {
+		for (i = turns = 0; turns < upto; i++) {
+			if (length(moves) < 2 * i + 2) return ""
 			c = index("abcdefgh", substr(moves, 2 * i + 1, 1)) - 1 + \
 			    8 * (substr(moves, 2 * i + 2, 1) - 1)
-			if (!flips(c, p, 0)) p = 3 - p
+			if (!flips(c, p, 0)) {
+				p = 3 - p
+				if (++turns == upto) break
+			}
 			if (!flips(c, p, 1)) return ""
 			p = 3 - p
+			turns++
 		}
 		best = ""
 		for (k = 0; k < 8; k++) {
