@@ -159,4 +159,23 @@ refused 2 "give a budget of 1 or more" --nodes 0 "$tmp/ffo1.pgn"
 refused 2 "decided by forfeit" -r 1 "$srcdir/tests/forfeits.pgn"
 printf '[Game "reversi"]\nf5 d6 a1 *\n' > "$tmp/illegal.pgn"
 refused 1 "no-flips" "$tmp/illegal.pgn"
+# A Reversi record that leaves its passes out has them implied, read as
+# gamecheck reads it (formats/record.md, "Passes left out"): its value is
+# the same record's with the pass written (it stopped at must-pass).
+moves='f5 f6 e6 f4 g4 d6 d3 h3 d7 c4 g3 c2 h4 f3 h2 d8 e3 f2 c5 b6 g2 b1 d2
+b4 c3 e7 c1 e2 c7 e1 a4 b3 a1 d1 g1 a5 b5 c6 a6 a7 e8 b8 b2 f7 a8 a2 f8'
+printf '[Game "reversi"]\n[Result "*"]\n\n%s *\n' "$moves" > "$tmp/left.pgn"
+printf '[Game "reversi"]\n[Result "*"]\n\n%s *\n' \
+    "$(echo "$moves" | sed 's/ b1 / pass b1 /')" > "$tmp/written.pgn"
+for f in left written; do
+	gameplay solve "$tmp/$f.pgn" > "$tmp/$f.out" 2>&1 ||
+	    ng "passes $f out: solve exits $?: $(cat "$tmp/$f.out")"
+	sed '/^source:\|^seconds:\|^nodes:/d' "$tmp/$f.out" > "$tmp/$f.value"
+done
+if cmp -s "$tmp/left.value" "$tmp/written.value" &&
+    grep -q '^value: exact$' "$tmp/left.value"; then
+	ok "passes left out: the value of the record with them written"
+else
+	ng "passes left out: $(diff "$tmp/left.value" "$tmp/written.value")"
+fi
 exit $fail

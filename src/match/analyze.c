@@ -254,6 +254,7 @@ static int
 input_next(struct analyze *a, struct analyze_game *ag, int *status)
 {
 	struct replay_options ro = { .game = a->force_game,
+		.implicit_pass = REPLAY_IMPLICIT_AUTO,
 		.keep_turns = true };
 	const struct record  *rec;
 	int		      r;

@@ -123,7 +123,9 @@ int
 play_load(struct play_record *pr, const char *path, char *text, size_t len,
     const struct play_select *sel, bool quiet)
 {
+	/* Passes left out implied as gamecheck implies them (records.c). */
 	struct replay_options ro = { .game = sel->game,
+		.implicit_pass = REPLAY_IMPLICIT_AUTO,
 		.max_legal = MATCH_MAX_LEGAL };
 	struct diag	      d = { 0 };
 	struct diag_pos	      next = { 0, 0, len };
@@ -256,6 +258,7 @@ play_replay_upto(
     const struct play_record *pr, unsigned long upto, struct replay *rp)
 {
 	struct replay_options ro = { .game = pr->game,
+		.implicit_pass = REPLAY_IMPLICIT_AUTO,
 		.max_legal = MATCH_MAX_LEGAL,
 		.limit = true,
 		.upto = upto };
