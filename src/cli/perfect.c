@@ -163,8 +163,22 @@ static void
 say_unknown(
     const struct cli_perfect *cp, const char *name, const struct record *rec)
 {
-	char msg[200], budget[80];
+	const char *why = cp->line.why;
+	char	    msg[200], budget[80];
 
+	/* No budget would do: the game has no exact value there. */
+	if (why != NULL &&
+	    (strcmp(why, "dice") == 0 || strcmp(why, "repetition") == 0)) {
+		snprintf(msg, sizeof msg,
+		    "the solve from %d empties has no exact value to give: %s "
+		    "(formats/solve.md)",
+		    cp->line.empties,
+		    why[0] == 'd' ?
+			"its line reaches a roll of the dice" :
+			"its line can come back to a turn's start for ever");
+		note(name, rec, msg);
+		return;
+	}
 	/* The budget given, not what was spent: the same on every run. */
 	if (cp->opt.max_nodes > 0 && cp->line.nodes >= cp->opt.max_nodes)
 		snprintf(budget, sizeof budget, "--solve-nodes %llu",

@@ -77,6 +77,8 @@ solve_one(struct solve *sv, const struct rules_position *pos,
 	} else {
 		if ((rc = solve_game(pos, opt, 0, &g, d)) == -1)
 			return -1;
+		if (rc != 0)
+			l->why = g.why;
 		solve_game_result_free(&g);
 		l->nodes += g.nodes;
 		l->seconds += g.seconds;
@@ -107,15 +109,18 @@ solve_point(struct solve *sv, const struct rules_position *pos,
 	p->margin = SOLVE_SCORE_UNKNOWN;
 	left.all = false;
 	if (opt->max_nodes > 0) {
+		l->why = "nodes";
 		if (l->nodes >= opt->max_nodes)
 			return 1;
 		left.max_nodes = opt->max_nodes - l->nodes;
 	}
 	if (opt->max_seconds > 0) {
+		l->why = "seconds";
 		if (l->seconds >= opt->max_seconds)
 			return 1;
 		left.max_seconds = opt->max_seconds - l->seconds;
 	}
+	l->why = NULL;
 	return solve_one(sv, pos, &left, l, &p->margin, d);
 }
 
@@ -225,6 +230,7 @@ solve_line(struct solve *sv, const struct rules_position *start,
 
 	l->reached = false;
 	l->status = SOLVE_UNKNOWN;
+	l->why = NULL;
 	l->npoints = l->nmistakes = 0;
 	l->count[0] = l->count[1] = 0;
 	l->lost[0] = l->lost[1] = 0;

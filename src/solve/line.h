@@ -71,6 +71,11 @@ struct solve_line {
 	int		      lost[2];	/* margin lost by colour */
 	uint64_t	      nodes;
 	double		      seconds;
+	/*
+	 * Unknown (reached): why, as struct solve_game_result's ("nodes",
+	 * "seconds", "repetition", "dice"), a budget's for the 8x8 solver.
+	 */
+	const char	     *why;
 };
 
 void solve_line_init(struct solve_line *);
