@@ -120,7 +120,7 @@ check_theoretical(const struct cli_perfect *cp, const char *name,
 	const struct solve_point *p = NULL;
 	int			  depth = (int)rec->wthor.depth;
 	int			  stored = 2 * rec->wthor.theoretical - 64;
-	char			  msg[160], a[24], b[24];
+	char			  msg[160], a[48], b[24];
 	struct diag		  d;
 
 	if (depth > cp->empties) {
@@ -142,13 +142,19 @@ check_theoretical(const struct cli_perfect *cp, const char *name,
 	}
 	if (p->margin == stored)
 		return;
+	/* A byte over the board's 64 cells is no count of Black's discs. */
+	if (rec->wthor.theoretical > 64)
+		snprintf(a, sizeof a, "%d, more than the board's 64 cells",
+		    rec->wthor.theoretical);
+	else
+		discs(stored, a, sizeof a);
 	diag_set_at(&d, DIAG_WTHOR_THEORETICAL_MISMATCH,
 	    (struct diag_pos){ rec->wthor.score_at.line,
 		rec->wthor.score_at.col + 1, rec->wthor.score_at.offset + 1 },
 	    1,
 	    "the theoretical score is %s (Black's discs at %d empties), "
 	    "perfect play gives %s",
-	    discs(stored, a, sizeof a), depth, discs(p->margin, b, sizeof b));
+	    a, depth, discs(p->margin, b, sizeof b));
 	if (rp->has_error) {
 		cli_diag(name, &d, NULL);
 		return;
