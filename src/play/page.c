@@ -505,6 +505,11 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 			play_close(&pr);
 			continue;
 		}
+		if (!show_passes_written(&pr)) {
+			play_close(&pr);
+			status = CLI_USAGE;
+			goto out_free;
+		}
 		nshown++;
 		html_option(of, &pr, k);
 		/* Without -t, the position the game stands at. */
