@@ -590,6 +590,8 @@ play_exec_move(int argc, char **argv)
 	memset(&np, 0, sizeof np);
 	if ((status = play_open_keyed(&play_cmd_move, &ms.key, ms.in_place,
 		 argv[optind], &lf, &pr, &ms.sel, moves, nmoves)) != CLI_OK ||
+	    (status = play_passes_written(&pr, "move adds turns to")) !=
+		CLI_OK ||
 	    (status = moves_ok(&pr, &ms, moves, nmoves)) != CLI_OK ||
 	    (status = play_dice_move_ok(
 		 &pr, moves, nmoves, insertion_pos(pr.rec))) != CLI_OK ||

@@ -180,7 +180,9 @@ enqueue(struct play_queue *q, const struct play_record *pr,
 	unsigned long		n;
 	int			status;
 
-	if ((status = play_decidable(pr, "queue")) != CLI_OK)
+	if ((status = play_decidable(pr, "queue")) != CLI_OK ||
+	    (status = play_passes_written(pr, "queue keeps turns for")) !=
+		CLI_OK)
 		return status;
 	/* colour: the player's first; now, after a swap, the other. */
 	if (play_seat(pr, rules_to_move(pr->rp.pos)) == colour ||

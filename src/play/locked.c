@@ -207,6 +207,18 @@ play_with_rest(const struct play_record *pr, char *s, size_t *len)
 }
 
 int
+play_passes_written(const struct play_record *pr, const char *what)
+{
+	if (pr->rp.implied_passes == 0)
+		return CLI_OK;
+	cli_error("%s: the record leaves its passes implied "
+		  "(formats/record.md, \"Passes left out\"): %s a record "
+		  "that writes them; write it with gamecheck --write=pgn",
+	    pr->name, what);
+	return CLI_USAGE;
+}
+
+int
 play_decidable(const struct play_record *pr, const char *what)
 {
 	char how[RECORD_SHOWN + 32];

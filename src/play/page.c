@@ -505,7 +505,8 @@ show_page_write(const struct play_select *sel0, const char *html, bool has_at,
 			play_close(&pr);
 			continue;
 		}
-		if (!show_passes_written(&pr)) {
+		if (play_passes_written(&pr, "show draws the turns of") !=
+		    CLI_OK) {
 			play_close(&pr);
 			status = CLI_USAGE;
 			goto out_free;

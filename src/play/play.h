@@ -461,6 +461,14 @@ play_seat(const struct play_record *pr, int colour)
 }
 
 /*
+ * Whether pr's record writes its passes, as the commands that draw or add
+ * turns a token at a time need: CLI_OK, or CLI_USAGE after saying what
+ * (e.g. "move adds turns to") wants a record that writes them, for one
+ * that leaves them implied (formats/record.md, "Passes left out").
+ */
+int play_passes_written(const struct play_record *pr, const char *what);
+
+/*
  * Whether pr's game may still be decided off the board (claim, resign):
  * not decided by forfeit, agreement or adjudication, aborted or over.
  * Returns CLI_OK, or CLI_BAD after saying there is nothing to `what'.

@@ -29,12 +29,6 @@ struct view {
 };
 
 /*
- * Whether pr's record writes its passes (true), which show draws a turn
- * token each; false after saying so, for one that leaves them implied.
- */
-bool show_passes_written(const struct play_record *pr);
-
-/*
  * Sets up v (its replays initialised by the caller) for pr's record after
  * turn upto.  Returns CLI_OK, or the exit status after saying why.
  */

@@ -81,19 +81,6 @@ state_text(
 		    rp->in_turn ? ", turn in progress" : "");
 }
 
-bool
-show_passes_written(const struct play_record *pr)
-{
-	if (pr->rp.implied_passes == 0)
-		return true;
-	cli_error("%s: the record leaves its passes implied "
-		  "(formats/record.md, \"Passes left out\"): show draws the "
-		  "turns of a record that writes them; write it with gamecheck "
-		  "--write=pgn",
-	    pr->name);
-	return false;
-}
-
 /*
  * Sets up v (its replays initialised by the caller) for pr's record after
  * turn upto.  Returns CLI_OK, or the exit status after saying why.
@@ -107,7 +94,7 @@ show_view_init(struct view *v, const struct play_record *pr, unsigned long upto)
 
 	v->ntok = pr->rec->nturns;
 	v->upto = upto;
-	if (!show_passes_written(pr))
+	if (play_passes_written(pr, "show draws the turns of") != CLI_OK)
 		return CLI_USAGE;
 	if (v->upto > v->ntok) {
 		cli_error("%s: --at %lu: the record has %lu turns", pr->name,
