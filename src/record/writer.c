@@ -530,8 +530,10 @@ leave_edits(const char *text, size_t len, const struct record *rec,
 		     a > 0 && isspace((unsigned char)text[a - 1]); a--)
 			continue;
 		e[*n] = (struct edit){ .off = a, .len = z - a };
-		if ((e[*n].text = strdup("")) == NULL)
+		if ((e[*n].text = strdup("")) == NULL) {
+			free(b.b.s);
 			return -1;
+		}
 		(*n)++;
 		if (keep > 0 || moved > 0)
 			wbuf_str(&b, " ");
